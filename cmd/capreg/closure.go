@@ -1,0 +1,35 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+)
+
+// runClosure prints the requires-closure of a capability, one id per line, in
+// breadth-first order (the capability itself excluded).
+func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("closure", stderr)
+	var rf repoFlags
+	rf.register(fs)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(pos) != 1 {
+		return usageError(stderr, "closure needs exactly one capability ID")
+	}
+	snap, code := rf.loadValid(ctx, stderr)
+	if snap == nil {
+		return code
+	}
+	id := pos[0]
+	if snap.Registry.ByID[id] == nil {
+		fmt.Fprintf(stderr, "capreg: no capability %q\n", id)
+		return exitFindings
+	}
+	for _, dep := range snap.Registry.Closure[id] {
+		fmt.Fprintln(stdout, dep)
+	}
+	return exitOK
+}

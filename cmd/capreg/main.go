@@ -1,0 +1,128 @@
+// Command capreg validates a repository of capability declarations, host
+// workflows and tool cards, generates the registry artifacts, and serves them.
+// Each verb is a thin layer: flags in, a call into store/validate/render/api,
+// output and an exit code out (0 success, 1 findings, 2 usage or I/O failure).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+const usage = `capreg: a validated registry of capabilities, host workflows and tool cards
+
+Usage:
+  capreg check   [--repo DIR] [--config-schema FILE] [--strict] [--format text|json|sarif|github]
+  capreg gen     [--repo DIR] --out DIR (--write | --check)
+  capreg serve   [--repo DIR] [--addr HOST:PORT] [--debounce DUR] [--poll DUR]
+  capreg render  POINT [--repo DIR] [--config FILE] [--profile P] [--format markdown|json]
+  capreg tools   search INTENT [--limit N] [--json] | show ID [--probe]
+  capreg closure ID [--repo DIR]
+
+Every verb that reads a repository takes --repo (default: the working
+directory), --config-schema FILE and --strict.
+Exit codes: 0 success; 1 findings (or drift, for gen --check); 2 usage or I/O failure.
+`
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+func main() {
+	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one verb.
+type command func(ctx context.Context, args []string, stdout, stderr io.Writer) int
+
+func commands() map[string]command {
+	return map[string]command{
+		"check":   runCheck,
+		"gen":     runGen,
+		"closure": runClosure,
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	cmd, ok := commands()[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "capreg: unknown command %q\n\n%s", args[0], usage)
+		return exitUsage
+	}
+	return cmd(ctx, args[1:], stdout, stderr)
+}
+
+// parseArgs parses flags that may appear before, between or after positional
+// arguments (capreg closure ID --repo x), and returns the positionals.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// newFlags returns a flag set that reports errors to stderr without exiting.
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("capreg "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// usageError prints a usage problem and returns exit code 2.
+func usageError(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "capreg: "+format+"\n", args...)
+	return exitUsage
+}
+
+// flagExit maps a flag parse error to an exit code: -h is success.
+func flagExit(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	return exitUsage
+}
+
+func plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return fmt.Sprintf("%d %s", n, word)
+	case strings.HasSuffix(word, "y"):
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func oneOf(v string, allowed ...string) bool {
+	for _, a := range allowed {
+		if v == a {
+			return true
+		}
+	}
+	return false
+}

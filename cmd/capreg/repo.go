@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// repoFlags are the flags of every verb that reads a repository.
+type repoFlags struct {
+	repo, configSchema string
+	strict             bool
+}
+
+func (rf *repoFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&rf.repo, "repo", ".", "repository `DIR`")
+	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative or absolute)")
+	fs.BoolVar(&rf.strict, "strict", false, "treat warnings as errors")
+}
+
+func (rf *repoFlags) options() store.Options {
+	return store.Options{ScanOptions: store.ScanOptions{Repo: rf.repo, ConfigSchema: rf.configSchema}, Strict: rf.strict}
+}
+
+// load builds a snapshot; on an I/O failure it prints it and returns exit 2.
+func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapshot, int) {
+	snap, err := store.Load(ctx, rf.options())
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return nil, exitUsage
+	}
+	return snap, exitOK
+}
+
+// loadValid builds a snapshot that must pass the gate; otherwise it prints the
+// findings and returns exit 1.
+func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Snapshot, int) {
+	snap, code := rf.load(ctx, stderr)
+	if snap == nil {
+		return nil, code
+	}
+	if !snap.OK() {
+		validate.WriteDiagnostics(stderr, "text", snap.Diagnostics)
+		n, _ := snap.Diagnostics.Count()
+		fmt.Fprintf(stderr, "capreg: repository has %s\n", plural(n, "error"))
+		return nil, exitFindings
+	}
+	return snap, exitOK
+}

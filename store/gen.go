@@ -1,0 +1,82 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/pmezard/go-difflib/difflib"
+)
+
+// ArtifactNames are the generated files, in the order gen reports them.
+var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
+
+// WriteArtifacts writes the snapshot's artifacts into dir, creating it. Each
+// file is written to a temporary name and renamed, so a reader never sees a
+// half-written artifact.
+func WriteArtifacts(dir string, snap *Snapshot) ([]string, error) {
+	if !snap.OK() {
+		return nil, errors.New("repository has errors; nothing written")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, name := range ArtifactNames {
+		p := filepath.Join(dir, name)
+		tmp := p + ".tmp"
+		if err := os.WriteFile(tmp, snap.Artifacts[name], 0o644); err != nil {
+			return written, err
+		}
+		if err := os.Rename(tmp, p); err != nil {
+			return written, err
+		}
+		written = append(written, p)
+	}
+	return written, nil
+}
+
+// Drift is one artifact whose committed copy differs from what the
+// repository generates.
+type Drift struct {
+	File    string // path of the committed artifact
+	Missing bool
+	Diff    string // unified diff, committed → generated
+}
+
+// CheckArtifacts compares the committed artifacts in dir with freshly
+// generated ones, ignoring carriage returns (Windows autocrlf checkouts).
+func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
+	if !snap.OK() {
+		return nil, errors.New("repository has errors; nothing to compare")
+	}
+	var drifts []Drift
+	for _, name := range ArtifactNames {
+		p := filepath.Join(dir, name)
+		committed, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			drifts = append(drifts, Drift{File: p, Missing: true})
+			continue
+		}
+		if err != nil {
+			return drifts, err
+		}
+		want := snap.Artifacts[name]
+		got := bytes.ReplaceAll(committed, []byte("\r"), nil)
+		if bytes.Equal(got, want) {
+			continue
+		}
+		diff, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+			A: difflib.SplitLines(string(got)), B: difflib.SplitLines(string(want)),
+			FromFile: p + " (committed)", ToFile: p + " (generated)", Context: 3,
+		})
+		if err != nil {
+			return drifts, fmt.Errorf("diff %s: %w", p, err)
+		}
+		drifts = append(drifts, Drift{File: p, Diff: diff})
+	}
+	return drifts, nil
+}

@@ -1,0 +1,369 @@
+package store
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Registry is the materialized capability registry (CONTRACT.md §4): indexes
+// over the valid capabilities, computed once per snapshot. Lists are in the
+// order the reference generator emits them.
+type Registry struct {
+	Capabilities []*validate.Capability // folder order
+	ByID         map[string]*validate.Capability
+	BySkill      []Owner // stem → capability, features only
+	ByAgent      []Owner
+	ByLoopPoint  []PointHooks // the 12 points in canonical order
+	ConfigKeys   []ConfigKey  // capability order, then declaration order
+	Runtimes     []*validate.Capability
+	Families     []CommandFamily // sorted by family
+	Clusters     []Cluster       // capabilities owning skills, sorted by id
+	Closure      map[string][]string
+	Profiles     map[string][]string // core, standard, full → capability ids, sorted
+}
+
+// Owner maps a stem to the capability that owns it.
+type Owner struct{ Name, CapID string }
+
+// ConfigKey is one federated config key and its owner.
+type ConfigKey struct {
+	validate.ConfigEntry
+	Owner string
+}
+
+// CommandFamily is one command family (ADR-959).
+type CommandFamily struct {
+	Family string
+	validate.Command
+	CapID string
+}
+
+// Cluster is a skill-owning capability: its sorted skills and the profiles
+// its tier puts it in.
+type Cluster struct {
+	CapID    string
+	Tier     string
+	Skills   []string
+	Profiles []string
+}
+
+// PointHooks are the ordered hooks at one loop point.
+type PointHooks struct {
+	Point         string
+	Steps         []*validate.Hook
+	Contributions []*validate.Hook
+	Gates         []*validate.Hook
+}
+
+// ProfileNames are the install profiles, smallest first (PROFILE_RANK).
+var ProfileNames = []string{"core", "standard", "full"}
+
+// buildRegistry materializes the indexes from validated capabilities. It
+// assumes validation passed: no cycles, no conflicts.
+func buildRegistry(caps []*validate.Capability) *Registry {
+	r := &Registry{Capabilities: caps, ByID: map[string]*validate.Capability{}, Closure: map[string][]string{}}
+	for _, c := range caps {
+		r.ByID[c.ID] = c
+		if c.Role == "feature" {
+			for _, s := range c.Skills {
+				r.BySkill = appendOwner(r.BySkill, s, c.ID)
+			}
+			for _, a := range c.Agents {
+				r.ByAgent = appendOwner(r.ByAgent, a, c.ID)
+			}
+			for _, cmd := range c.Commands {
+				if cmd.Family != "" && cmd.Module != "" && cmd.Router != "" {
+					r.Families = append(r.Families, CommandFamily{Family: cmd.Family, Command: cmd, CapID: c.ID})
+				}
+			}
+		}
+		if c.Role == "runtime" {
+			r.Runtimes = append(r.Runtimes, c)
+		}
+		for _, e := range c.Config {
+			r.ConfigKeys = append(r.ConfigKeys, ConfigKey{ConfigEntry: e, Owner: c.ID})
+		}
+		if len(c.Skills) > 0 {
+			r.Clusters = append(r.Clusters, Cluster{CapID: c.ID, Tier: c.Tier, Skills: sortedUTF16(c.Skills), Profiles: profilesFrom(c.Tier)})
+		}
+	}
+	slices.SortStableFunc(r.Families, func(a, b CommandFamily) int { return compareUTF16(a.Family, b.Family) })
+	slices.SortStableFunc(r.Clusters, func(a, b Cluster) int { return compareUTF16(a.CapID, b.CapID) })
+	for _, c := range caps {
+		r.Closure[c.ID] = requiresClosure(r.ByID, c.ID)
+	}
+	r.ByLoopPoint = orderHooks(caps)
+	r.Profiles = profiles(caps, r.Closure)
+	return r
+}
+
+func appendOwner(list []Owner, name, id string) []Owner {
+	for _, o := range list {
+		if o.Name == name {
+			return list // first claimant wins; conflicts fail validation
+		}
+	}
+	return append(list, Owner{name, id})
+}
+
+func sortedUTF16(ss []string) []string {
+	out := slices.Clone(ss)
+	slices.SortStableFunc(out, compareUTF16)
+	return out
+}
+
+// profilesFrom is the suffix of PROFILE_RANK starting at a tier.
+func profilesFrom(tier string) []string {
+	i := slices.Index(ProfileNames, tier)
+	if i < 0 {
+		return nil
+	}
+	return slices.Clone(ProfileNames[i:])
+}
+
+// requiresClosure is a breadth-first search over requires, in declaration
+// order, that excludes the starting capability (ref §4.7).
+func requiresClosure(byID map[string]*validate.Capability, id string) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	queue := []string{id}
+	for len(queue) > 0 {
+		cur := queue[0]
+		queue = queue[1:]
+		c := byID[cur]
+		if c == nil {
+			continue
+		}
+		for _, r := range c.Requires {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			if r != id {
+				out = append(out, r)
+			}
+			queue = append(queue, r)
+		}
+	}
+	return out
+}
+
+// orderHooks buckets every feature's hooks by point and orders them (ref §4.3).
+func orderHooks(caps []*validate.Capability) []PointHooks {
+	out := make([]PointHooks, len(validate.Points))
+	index := map[string]int{}
+	for i, p := range validate.Points {
+		out[i].Point = p
+		index[p] = i
+	}
+	for _, c := range caps {
+		if c.Role != "feature" {
+			continue
+		}
+		for _, h := range c.Steps {
+			if i, ok := index[h.Point]; ok {
+				out[i].Steps = append(out[i].Steps, h)
+			}
+		}
+		for _, h := range c.Contributions {
+			if i, ok := index[h.Point]; ok {
+				out[i].Contributions = append(out[i].Contributions, h)
+			}
+		}
+		for _, h := range c.Gates {
+			if i, ok := index[h.Point]; ok {
+				out[i].Gates = append(out[i].Gates, h)
+			}
+		}
+	}
+	for i := range out {
+		out[i].Steps, _ = validate.OrderHooks(out[i].Steps)
+		out[i].Contributions, _ = validate.OrderHooks(out[i].Contributions)
+		out[i].Gates = validate.SortGates(out[i].Gates)
+	}
+	return out
+}
+
+// profiles gives, per install profile, every capability whose tier is at most
+// that profile plus their requires-closure (CONTRACT.md §2), sorted.
+func profiles(caps []*validate.Capability, closure map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for rank, name := range ProfileNames {
+		set := map[string]bool{}
+		for _, c := range caps {
+			if i := slices.Index(ProfileNames, c.Tier); i >= 0 && i <= rank {
+				set[c.ID] = true
+				for _, dep := range closure[c.ID] {
+					set[dep] = true
+				}
+			}
+		}
+		ids := make([]string, 0, len(set))
+		for id := range set {
+			ids = append(ids, id)
+		}
+		slices.SortFunc(ids, compareUTF16)
+		out[name] = ids
+	}
+	return out
+}
+
+// Point returns the hooks at a point, or false for an unknown point.
+func (r *Registry) Point(point string) (*PointHooks, bool) {
+	i := validate.PointIndex(point)
+	if i < 0 {
+		return nil, false
+	}
+	return &r.ByLoopPoint[i], true
+}
+
+// HookJSON is a byLoopPoint entry: {capId, …hook} with capId first.
+func HookJSON(h *validate.Hook) ojson.Value {
+	v := ojson.NewObject()
+	v.Members = make([]ojson.Member, 0, len(h.Raw.Members)+1)
+	v.Set("capId", ojson.NewString(h.CapID))
+	for _, m := range h.Raw.Members {
+		v.Set(m.Key, m.Value)
+	}
+	return v
+}
+
+// JSON returns the registry document of CONTRACT.md §4.
+func (r *Registry) JSON() ojson.Value {
+	doc := ojson.NewObject()
+	doc.Set("version", ojson.NewString("1"))
+	caps := ojson.NewObject()
+	for _, c := range r.Capabilities {
+		caps.Set(c.ID, c.Manifest)
+	}
+	doc.Set("capabilities", caps)
+	doc.Set("bySkill", ownersJSON(r.BySkill))
+	doc.Set("byAgent", ownersJSON(r.ByAgent))
+	doc.Set("byLoopPoint", r.loopPointsJSON())
+	keys, schema := ojson.NewObject(), ojson.NewObject()
+	for _, k := range r.ConfigKeys {
+		keys.Set(k.Key, ojson.NewString(k.Owner))
+		schema.Set(k.Key, ConfigSchemaJSON(k))
+	}
+	doc.Set("configKeys", keys)
+	doc.Set("configSchema", schema)
+	rts := ojson.NewObject()
+	for _, c := range r.Runtimes {
+		rts.Set(c.ID, c.Manifest)
+	}
+	doc.Set("runtimes", rts)
+	fams := ojson.NewObject()
+	for _, f := range r.Families {
+		e := ojson.NewObject()
+		e.Set("capId", ojson.NewString(f.CapID))
+		e.Set("module", ojson.NewString(f.Module))
+		e.Set("router", ojson.NewString(f.Router))
+		fams.Set(f.Family, e)
+	}
+	doc.Set("commandFamilies", fams)
+	clusters, membership := ojson.NewObject(), ojson.NewObject()
+	for _, c := range r.Clusters {
+		clusters.Set(c.CapID, ojson.NewStrings(c.Skills))
+		m := ojson.NewObject()
+		m.Set("tier", ojson.NewString(c.Tier))
+		m.Set("profiles", ojson.NewStrings(c.Profiles))
+		membership.Set(c.CapID, m)
+	}
+	doc.Set("capabilityClusters", clusters)
+	doc.Set("profileMembership", membership)
+	closure := ojson.NewObject()
+	for _, c := range r.Capabilities {
+		closure.Set(c.ID, ojson.NewStrings(r.Closure[c.ID]))
+	}
+	doc.Set("requiresClosure", closure)
+	profs := ojson.NewObject()
+	for _, p := range ProfileNames {
+		profs.Set(p, ojson.NewStrings(r.Profiles[p]))
+	}
+	doc.Set("profiles", profs)
+	return doc
+}
+
+func ownersJSON(owners []Owner) ojson.Value {
+	v := ojson.NewObject()
+	for _, o := range owners {
+		v.Set(o.Name, ojson.NewString(o.CapID))
+	}
+	return v
+}
+
+// ConfigSchemaJSON is one configSchema entry: {owner, type, default,
+// description} plus values for enums.
+func ConfigSchemaJSON(k ConfigKey) ojson.Value {
+	e := ojson.NewObject()
+	e.Set("owner", ojson.NewString(k.Owner))
+	e.Set("type", ojson.NewString(k.Type))
+	e.Set("default", k.Default)
+	e.Set("description", ojson.NewString(k.Description))
+	if k.Type == "enum" {
+		e.Set("values", ojson.NewStrings(k.Values))
+	}
+	return e
+}
+
+func (r *Registry) loopPointsJSON() ojson.Value {
+	v := ojson.NewObject()
+	for _, ph := range r.ByLoopPoint {
+		v.Set(ph.Point, PointJSON(&ph))
+	}
+	return v
+}
+
+// PointJSON is one byLoopPoint value: {steps, contributions, gates}.
+func PointJSON(ph *PointHooks) ojson.Value {
+	v := ojson.NewObject()
+	v.Set("steps", hooksJSON(ph.Steps))
+	v.Set("contributions", hooksJSON(ph.Contributions))
+	v.Set("gates", hooksJSON(ph.Gates))
+	return v
+}
+
+func hooksJSON(hs []*validate.Hook) ojson.Value {
+	items := make([]ojson.Value, len(hs))
+	for i, h := range hs {
+		items[i] = HookJSON(h)
+	}
+	return ojson.NewArray(items...)
+}
+
+// ContractJSON is the Loop Host Contract document (ref §1.6).
+func ContractJSON(c *validate.Contract) ojson.Value {
+	items := make([]ojson.Value, 0, len(c.Entries))
+	for _, e := range c.Entries {
+		v := ojson.NewObject()
+		v.Set("step", ojson.NewString(e.Step))
+		v.Set("points", ojson.NewStrings(e.Points))
+		v.Set("agentRoles", ojson.NewStrings(e.AgentRoles))
+		core := ojson.NewObject()
+		core.Set("produces", ojson.NewStrings(e.Produces))
+		core.Set("consumes", ojson.NewStrings(e.Consumes))
+		v.Set("coreArtifacts", core)
+		items = append(items, v)
+	}
+	return ojson.NewArray(items...)
+}
+
+// ToolIndexJSON is tool-index.json: the valid cards sorted by id, each as
+// written plus the path of the tool it describes.
+func ToolIndexJSON(cards []*validate.Card) ojson.Value {
+	sorted := slices.Clone(cards)
+	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return strings.Compare(a.ID, b.ID) })
+	items := make([]ojson.Value, len(sorted))
+	for i, c := range sorted {
+		v := c.Raw
+		v.Members = append(slices.Clip(v.Members), ojson.Member{Key: "path", KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
+		items[i] = v
+	}
+	doc := ojson.NewObject()
+	doc.Set("version", ojson.NewString("1"))
+	doc.Set("tools", ojson.NewArray(items...))
+	return doc
+}

@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Artifact file names written by `capreg gen`.
+const (
+	RegistryFile  = "capability-registry.json"
+	ContractFile  = "loop-host-contract.json"
+	ToolIndexFile = "tool-index.json"
+)
+
+// Options control a build.
+type Options struct {
+	ScanOptions
+	// Strict turns every warning into an error (config-key-pending-migration
+	// among them).
+	Strict bool
+}
+
+// Snapshot is one immutable, fully built view of a repository. Nothing in it
+// changes after Build returns, so any number of readers may share it.
+type Snapshot struct {
+	Result      *validate.Result
+	Diagnostics validate.Diagnostics
+	// Registry is nil when the repository has errors.
+	Registry *Registry
+	// Artifacts maps each generated file name to its bytes (2-space JSON,
+	// trailing newline); empty when the repository has errors.
+	Artifacts map[string][]byte
+	// Digest identifies the content: a hash of the artifacts, so replicas
+	// reading the same checkout agree on it (it is the HTTP ETag).
+	Digest     string
+	Generation uint64 // set by the Watcher: 1 for the first snapshot it serves
+	Revision   string // git HEAD when the repository is a git checkout
+	BuiltAt    time.Time
+	Root       string   // real path of the repository
+	Dirs       []string // directories walked (for the watcher)
+}
+
+// OK reports whether the snapshot passed the gate.
+func (s *Snapshot) OK() bool { return s.Registry != nil }
+
+// Load scans, validates and builds a repository.
+func Load(ctx context.Context, opts Options) (*Snapshot, error) {
+	in, err := Scan(ctx, opts.ScanOptions)
+	if err != nil {
+		return nil, err
+	}
+	snap := Build(&in.Sources, opts.Strict)
+	snap.Root, snap.Dirs = in.Root, in.Dirs
+	snap.Revision = gitRevision(in.Root)
+	return snap, nil
+}
+
+// Build validates sources and, when they pass, materializes the registry and
+// the three artifacts. It is deterministic: the same sources give the same
+// bytes and digest.
+func Build(src *validate.Sources, strict bool) *Snapshot {
+	res := validate.Validate(src)
+	diags := res.Diagnostics
+	if strict {
+		diags = diags.Strict()
+	}
+	snap := &Snapshot{Result: res, Diagnostics: diags, BuiltAt: time.Now().UTC()}
+	if diags.HasErrors() {
+		return snap
+	}
+	snap.Registry = buildRegistry(res.Capabilities)
+	reg := snap.Registry.JSON()
+	contract := ContractJSON(res.Contract)
+	tools := ToolIndexJSON(res.Cards)
+	snap.Artifacts = map[string][]byte{
+		RegistryFile:  encodeFile(&reg),
+		ContractFile:  encodeFile(&contract),
+		ToolIndexFile: encodeFile(&tools),
+	}
+	h := sha256.New()
+	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write(snap.Artifacts[name])
+	}
+	snap.Digest = hex.EncodeToString(h.Sum(nil))[:32]
+	return snap
+}
+
+func encodeFile(v *ojson.Value) []byte {
+	return append(ojson.Encode(v, "  "), '\n')
+}

@@ -1,0 +1,2 @@
+#!/bin/sh
+exec go test ./... >/dev/null

@@ -1,0 +1,585 @@
+package validate
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Capability is one validated declaration. Manifest is the declaration as the
+// registry emits it (source key order, fragments inlined); the other fields
+// are typed views of it for the checks, the registry build and the resolver.
+type Capability struct {
+	ID       string
+	Role     string // feature | runtime | reviewer
+	Tier     string // core | standard | full
+	Folder   string
+	File     string // repository-relative path of capability.json
+	Requires []string
+
+	Skills        []string
+	Agents        []string
+	Config        []ConfigEntry
+	ActivationKey string
+	Steps         []*Hook
+	Contributions []*Hook
+	Gates         []*Hook
+	Commands      []Command
+
+	Manifest ojson.Value
+	doc      *doc
+}
+
+// ConfigEntry is one key of a capability's federated config slice.
+type ConfigEntry struct {
+	Key         string
+	Type        string // boolean | string | number | enum
+	Default     ojson.Value
+	Description string
+	Values      []string // enum only
+}
+
+// Command is one command family a feature owns (ADR-959).
+type Command struct {
+	Family, Module, Router string
+}
+
+// HookKind is step, contribution or gate.
+type HookKind string
+
+// The hook kinds.
+const (
+	StepHook         HookKind = "step"
+	ContributionHook HookKind = "contribution"
+	GateHook         HookKind = "gate"
+)
+
+// Hook is one loop hook of a feature.
+type Hook struct {
+	CapID    string
+	Kind     HookKind
+	Index    int // position in the capability's array of that kind
+	Point    string
+	Produces []string
+	Consumes []string
+	When     *string // nil when absent
+	Into     string
+	// Raw is the hook object as the registry emits it: source key order,
+	// fragment inlined, defaults filled in (a step's onError, a contribution's
+	// produces and consumes).
+	Raw ojson.Value
+}
+
+// Pointer returns the JSON pointer of the hook inside its capability.json.
+func (h *Hook) Pointer() string { return "/" + h.arrayName() + "/" + strconv.Itoa(h.Index) }
+
+func (h *Hook) arrayName() string {
+	switch h.Kind {
+	case StepHook:
+		return "steps"
+	case ContributionHook:
+		return "contributions"
+	}
+	return "gates"
+}
+
+var reservedNames = []string{"__proto__", "constructor", "prototype"}
+
+// featureOnly are the fields a runtime or reviewer capability may not carry.
+var featureOnly = []string{"skills", "agents", "steps", "contributions", "gates", "hooks", "activationKey"}
+
+// knownReviewerFields are the thirteen fields of ADR-2782's reviewer body.
+var knownReviewerFields = []string{
+	"slug", "flags", "transport", "probe", "invoke", "timeoutFloorMs", "emptyOutput",
+	"reviewsSection", "evidenceClass", "requiresBinaries", "promptBudgetKey", "modelConfigKey", "handler",
+}
+
+// checkCapability parses and validates one capability folder on its own (the
+// per-capability stage of ref §2.1). It returns nil only when the manifest
+// cannot be parsed at all.
+func checkCapability(src *CapabilitySource, s *sink) *Capability {
+	file := src.Manifest.Path
+	if src.Manifest.Err != nil {
+		fileError(s, file, src.Manifest.Err)
+		return nil
+	}
+	d := parseDoc(file, src.Manifest.Data, s)
+	if d == nil {
+		return nil
+	}
+	root := &d.Root
+	if root.Kind != ojson.Object {
+		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", root.Kind)
+		return nil
+	}
+	checkSchema("capability", d, s)
+	c := &Capability{
+		ID: root.Get("id").StringOr(""), Role: root.Get("role").StringOr(""), Tier: root.Get("tier").StringOr(""),
+		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,
+	}
+	if c.ID != "" && c.ID != src.Folder {
+		s.at(d, "/id", "id-folder-mismatch", "id %q does not equal its folder name %q; rename one of them", c.ID, src.Folder)
+	}
+	if !root.Has("version") {
+		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
+	}
+	c.Config = configEntries(root.Get("config"))
+	checkConfigSlice(d, root.Get("config"), s)
+	checkRoleFields(d, c.Role, s)
+	if rv := root.Get("reviewer"); rv != nil {
+		checkReviewer(d, rv, s)
+	}
+	switch c.Role {
+	case "feature":
+		checkFeature(c, d, src, s)
+	case "runtime":
+		checkRuntime(d, root.Get("runtime"), s)
+	}
+	c.Manifest = d.Root
+	return c
+}
+
+// parseDoc parses a JSON file, reporting syntax errors and duplicate keys. It
+// returns nil when the file does not parse.
+func parseDoc(file string, data []byte, s *sink) *doc {
+	v, errs := ojson.Parse(data)
+	d := &doc{File: file, Src: data, Root: v}
+	fatal := false
+	for _, e := range errs {
+		if e.Kind == ojson.SyntaxError {
+			fatal = true
+			s.atOffset(file, data, e.Off, "", "json-syntax", "%s", e.Msg)
+		} else {
+			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
+		}
+	}
+	if fatal {
+		return nil
+	}
+	return d
+}
+
+// fileError reports a file that could not be read.
+func fileError(s *sink, file string, err error) {
+	rule := "file-unreadable"
+	switch {
+	case isErr(err, ErrTooLarge):
+		rule = "file-too-large"
+	case isErr(err, ErrNotRegular):
+		rule = "not-regular-file"
+	case isErr(err, ErrEscapesRoot), isErr(err, ErrEscapesFolder):
+		rule = "path-escape"
+	}
+	s.add(Diagnostic{File: file, Rule: rule, Message: err.Error()})
+}
+
+func configEntries(cfg *ojson.Value) []ConfigEntry {
+	if cfg == nil || cfg.Kind != ojson.Object {
+		return nil
+	}
+	out := make([]ConfigEntry, 0, len(cfg.Members))
+	for _, m := range cfg.Members {
+		e := ConfigEntry{Key: m.Key, Type: m.Value.Get("type").StringOr(""), Description: m.Value.Get("description").StringOr("")}
+		if def := m.Value.Get("default"); def != nil {
+			e.Default = *def
+		}
+		if e.Type == "enum" {
+			e.Values = m.Value.Get("values").Strings()
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// checkConfigSlice is the full config-slice check the reference runs at
+// registry build (ref §2.11), for every role that declares config.
+func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
+	if cfg == nil || cfg.Kind != ojson.Object {
+		return
+	}
+	for _, m := range cfg.Members {
+		ptr := "/config/" + ojson.EscapePointer(m.Key)
+		if slices.Contains(reservedNames, m.Key) {
+			s.at(d, ptr, "reserved-name", "config key %q is a reserved name", m.Key)
+		}
+		e := &m.Value
+		if e.Kind != ojson.Object {
+			continue // the schema reports it
+		}
+		typ := e.Get("type")
+		if !typ.IsString() {
+			continue
+		}
+		switch typ.Str {
+		case "boolean", "string", "number", "enum":
+		default:
+			s.at(d, ptr+"/type", "config-slice", "config type %q is not one of boolean, string, number, enum", typ.Str)
+			continue
+		}
+		if desc := e.Get("description"); !desc.IsString() || desc.Str == "" {
+			s.at(d, ptr, "config-slice", "config key %q needs a non-empty string \"description\"", m.Key)
+		}
+		def := e.Get("default")
+		if def == nil {
+			s.at(d, ptr, "config-slice", "config key %q needs a \"default\" of type %s", m.Key, typ.Str)
+			continue
+		}
+		checkDefault(d, ptr, typ.Str, e, def, s)
+	}
+}
+
+func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
+	switch typ {
+	case "boolean":
+		if def.Kind != ojson.Bool {
+			s.at(d, ptr+"/default", "config-slice", "default must be a boolean for type boolean, not %s", def.Kind)
+		}
+	case "string":
+		if def.Kind != ojson.String {
+			s.at(d, ptr+"/default", "config-slice", "default must be a string for type string, not %s", def.Kind)
+		}
+	case "number":
+		if f, ok := def.Float(); !ok || f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
+			s.at(d, ptr+"/default", "config-slice", "default must be a finite number for type number")
+		}
+	case "enum":
+		vals := e.Get("values")
+		if vals == nil || vals.Kind != ojson.Array || len(vals.Items) == 0 || len(vals.Strings()) != len(vals.Items) {
+			s.at(d, ptr, "config-slice", "an enum config key needs a non-empty \"values\" array of strings")
+			return
+		}
+		if def.Kind != ojson.String || !slices.Contains(vals.Strings(), def.Str) {
+			s.at(d, ptr+"/default", "config-slice", "default must be one of the enum values %s", quoteList(vals.Strings()))
+		}
+	}
+}
+
+// checkRoleFields rejects fields the role may not carry (ref §2.3, §2.12, §2.13).
+func checkRoleFields(d *doc, role string, s *sink) {
+	root := &d.Root
+	var forbidden []string
+	switch role {
+	case "feature":
+		forbidden = []string{"reviewer"}
+	case "runtime":
+		forbidden = featureOnly
+	case "reviewer":
+		forbidden = append([]string{"runtime"}, featureOnly...)
+	}
+	for _, f := range forbidden {
+		if root.Has(f) {
+			s.at(d, "/"+f, "role-forbidden-field", "a role:%s capability must not have %q", role, f)
+		}
+	}
+}
+
+// checkFeature runs the feature-body rules that need more than the schema.
+func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
+	root := &d.Root
+	c.Skills = root.Get("skills").Strings()
+	c.Agents = root.Get("agents").Strings()
+	for _, list := range []string{"skills", "agents"} {
+		for i, stem := range root.Get(list).Strings() {
+			if slices.Contains(reservedNames, stem) {
+				s.at(d, fmt.Sprintf("/%s/%d", list, i), "reserved-name", "%q is a reserved name", stem)
+			}
+		}
+	}
+	if ak := root.Get("activationKey"); ak.IsString() {
+		c.ActivationKey = ak.Str
+		if slices.Contains(reservedNames, ak.Str) {
+			s.at(d, "/activationKey", "reserved-name", "activationKey %q is a reserved name", ak.Str)
+		} else if !hasConfigKey(c, ak.Str) {
+			s.at(d, "/activationKey", "activation-key-unknown",
+				"activationKey %q is not a key of this capability's config (declare it under \"config\")", ak.Str)
+		}
+	}
+	checkRuntimeCompat(d, root.Get("runtimeCompat"), s)
+	checkHookScripts(d, root.Get("hooks"), s)
+	c.Commands = commands(d, root.Get("commands"), s)
+	c.Steps = hooks(c, d, src, StepHook, s)
+	c.Contributions = hooks(c, d, src, ContributionHook, s)
+	c.Gates = hooks(c, d, src, GateHook, s)
+}
+
+func hasConfigKey(c *Capability, key string) bool {
+	for _, e := range c.Config {
+		if e.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func isKebab(s string) bool {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+func checkRuntimeCompat(d *doc, rc *ojson.Value, s *sink) {
+	if rc == nil || rc.Kind != ojson.Object {
+		return
+	}
+	if sup := rc.Get("supported"); sup != nil && sup.Kind == ojson.Array {
+		ids := sup.Strings()
+		switch {
+		case len(sup.Items) == 0:
+			s.at(d, "/runtimeCompat/supported", "runtime-compat", "supported must name at least one runtime, or be [\"*\"]")
+		case slices.Contains(ids, "*") && len(sup.Items) > 1:
+			s.at(d, "/runtimeCompat/supported", "runtime-compat", "\"*\" stands alone; it cannot be mixed with runtime ids")
+		}
+		for i, id := range ids {
+			if id != "*" && !isKebab(id) {
+				s.at(d, fmt.Sprintf("/runtimeCompat/supported/%d", i), "runtime-compat", "%q is not a kebab-case runtime id", id)
+			}
+		}
+	}
+	if uns := rc.Get("unsupported"); uns != nil {
+		for i, id := range uns.Strings() {
+			if !isKebab(id) {
+				s.at(d, fmt.Sprintf("/runtimeCompat/unsupported/%d", i), "runtime-compat",
+					"%q is not a kebab-case runtime id (\"*\" is not allowed in unsupported)", id)
+			}
+		}
+	}
+	if notes := rc.Get("notes"); notes != nil && notes.Kind == ojson.Object {
+		for _, m := range notes.Members {
+			if m.Key != "*" && !isKebab(m.Key) {
+				s.at(d, "/runtimeCompat/notes/"+ojson.EscapePointer(m.Key), "runtime-compat", "notes key %q is not a kebab-case runtime id or \"*\"", m.Key)
+			}
+		}
+	}
+}
+
+// checkHookScripts confines lifecycle hook scripts (ref §2.3): relative, no
+// '..', no segment that could be read as an option.
+func checkHookScripts(d *doc, hooks *ojson.Value, s *sink) {
+	if hooks == nil || hooks.Kind != ojson.Array {
+		return
+	}
+	for i := range hooks.Items {
+		script := hooks.Items[i].Get("script")
+		if !script.IsString() || script.Str == "" {
+			continue
+		}
+		ptr := fmt.Sprintf("/hooks/%d/script", i)
+		v := script.Str
+		var why string
+		switch {
+		case strings.IndexFunc(v, func(r rune) bool { return !isScriptChar(r) }) >= 0:
+			why = "may only contain letters, digits and . _ / -"
+		case strings.HasPrefix(v, "/"):
+			why = "must be relative to the capability, not absolute"
+		case slices.Contains(strings.Split(v, "/"), ".."):
+			why = "must not contain a '..' segment"
+		case slices.ContainsFunc(strings.Split(v, "/"), func(seg string) bool { return strings.HasPrefix(seg, "-") }):
+			why = "must not have a path segment starting with '-'"
+		}
+		if why != "" {
+			s.at(d, ptr, "hook-script", "hook script %q %s", v, why)
+		}
+	}
+}
+
+func isScriptChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '/' || r == '-'
+}
+
+func commands(d *doc, cmds *ojson.Value, s *sink) []Command {
+	if cmds == nil || cmds.Kind != ojson.Array {
+		return nil
+	}
+	var out []Command
+	for i := range cmds.Items {
+		it := &cmds.Items[i]
+		c := Command{Family: it.Get("family").StringOr(""), Module: it.Get("module").StringOr(""), Router: it.Get("router").StringOr("")}
+		if slices.Contains(reservedNames, c.Family) {
+			s.at(d, fmt.Sprintf("/commands/%d/family", i), "reserved-name", "command family %q is a reserved name", c.Family)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// hooks extracts one kind of loop hook and checks what the schema cannot:
+// refs against owned stems, when against the config slice, the gate check
+// discriminator, points, and fragments (which it inlines).
+func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink) []*Hook {
+	name := (&Hook{Kind: kind}).arrayName()
+	arr := d.Root.Get(name)
+	if arr == nil || arr.Kind != ojson.Array {
+		return nil
+	}
+	out := make([]*Hook, 0, len(arr.Items))
+	for i := range arr.Items {
+		raw := &arr.Items[i]
+		if raw.Kind != ojson.Object {
+			continue
+		}
+		h := &Hook{CapID: c.ID, Kind: kind, Index: i, Point: raw.Get("point").StringOr(""),
+			Produces: raw.Get("produces").Strings(), Consumes: raw.Get("consumes").Strings(), Into: raw.Get("into").StringOr("")}
+		ptr := h.Pointer()
+		if w := raw.Get("when"); w.IsString() {
+			h.When = &w.Str
+			if !hasConfigKey(c, w.Str) {
+				s.at(d, ptr+"/when", "when-unknown-key",
+					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)", kind, w.Str, configKeyList(c))
+			}
+		}
+		if raw.Has("point") && raw.Get("point").IsString() && PointIndex(h.Point) < 0 {
+			s.at(d, ptr+"/point", "point-unknown", "%q is not a canonical loop point; the 12 points are %s", h.Point, strings.Join(Points, ", "))
+		}
+		switch kind {
+		case StepHook:
+			checkRef(c, d, ptr, raw.Get("ref"), s)
+		case GateHook:
+			checkGateCheck(d, ptr, raw, s)
+		}
+		if f := raw.Get("fragment"); f != nil && f.Kind == ojson.Object {
+			inlineFragment(d, ptr+"/fragment", f, src, s)
+		}
+		h.Raw = withDefaults(kind, *raw)
+		out = append(out, h)
+	}
+	return out
+}
+
+func configKeyList(c *Capability) string {
+	if len(c.Config) == 0 {
+		return "it declares none"
+	}
+	keys := make([]string, len(c.Config))
+	for i, e := range c.Config {
+		keys[i] = e.Key
+	}
+	return strings.Join(keys, ", ")
+}
+
+// withDefaults fills in what CONTRACT.md §2 defaults: a step's onError is
+// "skip", a contribution's produces and consumes are []. The registry's
+// byLoopPoint entries then always carry them.
+func withDefaults(kind HookKind, raw ojson.Value) ojson.Value {
+	switch kind {
+	case StepHook:
+		if !raw.Has("onError") {
+			raw.Members = append(slices.Clip(raw.Members), ojson.Member{Key: "onError", KeyOff: -1, Value: ojson.NewString("skip")})
+		}
+	case ContributionHook:
+		for _, k := range []string{"produces", "consumes"} {
+			if !raw.Has(k) {
+				raw.Members = append(slices.Clip(raw.Members), ojson.Member{Key: k, KeyOff: -1, Value: ojson.NewArray()})
+			}
+		}
+	}
+	return raw
+}
+
+func checkRef(c *Capability, d *doc, ptr string, ref *ojson.Value, s *sink) {
+	if ref == nil || ref.Kind != ojson.Object {
+		return
+	}
+	var kinds []string
+	for _, k := range []string{"skill", "agent", "command"} {
+		if ref.Has(k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		s.at(d, ptr+"/ref", "ref-discriminator", "ref must have exactly one of skill, agent, command (found %d)", len(kinds))
+		return
+	}
+	v := ref.Get(kinds[0])
+	if !v.IsString() {
+		s.at(d, ptr+"/ref/"+kinds[0], "ref-discriminator", "ref.%s must be a string", kinds[0])
+		return
+	}
+	switch kinds[0] {
+	case "skill":
+		if strings.HasPrefix(v.Str, "gsd-") {
+			s.at(d, ptr+"/ref/skill", "ref-skill-prefix", "ref.skill %q must not start with gsd-: stems are unprefixed (write %q)", v.Str, strings.TrimPrefix(v.Str, "gsd-"))
+		} else if !slices.Contains(c.Skills, v.Str) {
+			s.at(d, ptr+"/ref/skill", "ref-not-owned", "ref.skill %q is not in this capability's skills %s", v.Str, quoteList(c.Skills))
+		}
+	case "agent":
+		if !slices.Contains(c.Agents, v.Str) {
+			s.at(d, ptr+"/ref/agent", "ref-not-owned", "ref.agent %q is not in this capability's agents %s", v.Str, quoteList(c.Agents))
+		}
+	}
+}
+
+func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
+	check := gate.Get("check")
+	if check == nil || check.Kind != ojson.Object {
+		return
+	}
+	var kinds []string
+	for _, k := range []string{"query", "predicate", "agentVerdict"} {
+		if check.Has(k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		s.at(d, ptr+"/check", "check-discriminator", "check must have exactly one of: query, predicate, agentVerdict (found %s)", quoteList(kinds))
+		return
+	}
+	if kinds[0] == "agentVerdict" {
+		if b := gate.Get("blocking"); b != nil && b.Kind == ojson.Bool && b.Bool {
+			s.at(d, ptr+"/blocking", "agent-verdict-blocking",
+				"an agentVerdict gate is advisory: set \"blocking\": false (non-deterministic checks may not halt the loop)")
+		}
+	}
+}
+
+// inlineFragment reads fragment.path from the capability folder and writes its
+// text into fragment.inline (ref §2.10). A fragment that already has a string
+// inline is left alone.
+func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s *sink) {
+	p := f.Get("path")
+	if !p.IsString() || p.Str == "" || f.Get("inline").IsString() {
+		return
+	}
+	rel := p.Str
+	if strings.HasPrefix(rel, "/") || slices.Contains(strings.Split(rel, "/"), "..") {
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'", rel)
+		return
+	}
+	clean := path.Clean(rel)
+	file, ok := src.Files[clean]
+	switch {
+	case !ok:
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q names no file in the capability folder", rel)
+	case isErr(file.Err, ErrEscapesFolder), isErr(file.Err, ErrEscapesRoot):
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q is a link that resolves outside the capability folder", rel)
+	case isErr(file.Err, ErrTooLarge):
+		s.at(d, ptr+"/path", "file-too-large", "fragment %q is larger than 8 MiB", rel)
+	case isErr(file.Err, ErrNotRegular):
+		s.at(d, ptr+"/path", "not-regular-file", "fragment %q is not a regular file", rel)
+	case file.Err != nil:
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
+	case !utf8.Valid(file.Data):
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
+	default:
+		f.Set("inline", ojson.NewString(string(file.Data)))
+	}
+}
+
+func quoteList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}

@@ -1,0 +1,63 @@
+package validate
+
+import (
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Card is one validated tool capability card.
+type Card struct {
+	ID            string
+	Command       string
+	Summary       string
+	IntentPhrases []string
+	Replaces      []string
+	Preconditions string
+	Effects       string
+	Risk          string
+	Example       string
+	HelpProbe     string
+	Path          string // the card file, repository-relative
+	ToolPath      string // the tool it describes (the card path without .card.json)
+	ToolExists    bool
+	Raw           ojson.Value // the card as written, for the index and GET /tools/{id}
+}
+
+// checkCards validates every card against the card schema, rejects duplicate
+// ids and warns about cards with no tool beside them. It returns the valid
+// cards in path order.
+func checkCards(srcs []CardSource, s *sink) []*Card {
+	var out []*Card
+	seen := map[string]*Card{}
+	for i := range srcs {
+		src := &srcs[i]
+		if src.Err != nil {
+			fileError(s, src.Path, src.Err)
+			continue
+		}
+		d := parseDoc(src.Path, src.Data, s)
+		if d == nil {
+			continue
+		}
+		if !checkSchema("card", d, s) {
+			continue
+		}
+		r := &d.Root
+		c := &Card{
+			ID: r.Get("id").Str, Command: r.Get("command").Str, Summary: r.Get("summary").Str,
+			IntentPhrases: r.Get("intent_phrases").Strings(), Replaces: r.Get("replaces").Strings(),
+			Preconditions: r.Get("preconditions").StringOr(""), Effects: r.Get("effects").Str,
+			Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
+			Path: src.Path, ToolPath: src.ToolPath, ToolExists: src.ToolExists, Raw: d.Root,
+		}
+		if first := seen[c.ID]; first != nil {
+			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
+			continue
+		}
+		seen[c.ID] = c
+		if !src.ToolExists {
+			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
+		}
+		out = append(out, c)
+	}
+	return out
+}

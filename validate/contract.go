@@ -1,0 +1,187 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Points is the canonical order of the 12 loop points (ref §1.1 POINT_ORDER).
+var Points = []string{
+	"discuss:pre", "discuss:post",
+	"plan:pre", "plan:post",
+	"execute:pre", "execute:wave:pre", "execute:wave:post", "execute:post",
+	"verify:pre", "verify:post",
+	"ship:pre", "ship:post",
+}
+
+// PointIndex returns the position of a point in Points, or -1.
+func PointIndex(point string) int { return slices.Index(Points, point) }
+
+// Steps is the pipeline order of the five loop steps.
+var Steps = []string{"discuss", "plan", "execute", "verify", "ship"}
+
+// stepFamily is EXPECTED_FAMILY_BY_STEP (ADR-894 amendment #4740): each step
+// admits the roles of exactly one family.
+var stepFamily = map[string]string{
+	"discuss": "orchestration", "plan": "planning", "execute": "execution",
+	"verify": "orchestration", "ship": "orchestration",
+}
+
+// roleFamily maps each role of the closed vocabulary to its family.
+var roleFamily = map[string]string{
+	"orchestrator": "orchestration",
+	"researcher":   "planning", "planner": "planning", "checker": "planning",
+	"executor": "execution", "verifier": "execution",
+}
+
+// stepOf returns the step owning a canonical point.
+func stepOf(point string) string {
+	step, _, _ := strings.Cut(point, ":")
+	return step
+}
+
+// ContractEntry is one step of the Loop Host Contract, exactly the reference's
+// shape (ref §1.6).
+type ContractEntry struct {
+	Step       string
+	Points     []string
+	AgentRoles []string
+	Produces   []string
+	Consumes   []string
+	File       string // the workflow it was generated from
+}
+
+// Contract is the Loop Host Contract: one entry per declared step, in
+// pipeline order, plus the points any host workflow calls render-hooks for.
+type Contract struct {
+	Entries []ContractEntry
+	// Wired is the set of points with a `render-hooks <point>` call site in
+	// a host workflow; empty when no workflow has call sites.
+	Wired map[string]bool
+}
+
+// Entry returns the contract entry of a step, or nil.
+func (c *Contract) Entry(step string) *ContractEntry {
+	for i := range c.Entries {
+		if c.Entries[i].Step == step {
+			return &c.Entries[i]
+		}
+	}
+	return nil
+}
+
+// ForPoint returns the entry of the step owning point, or nil.
+func (c *Contract) ForPoint(point string) *ContractEntry { return c.Entry(stepOf(point)) }
+
+// buildContract checks the markers of every workflow against the canonical
+// steps, points and role families, and builds the contract from the ones that
+// declare a known step.
+func buildContract(markers []*Marker, s *sink) *Contract {
+	c := &Contract{Wired: map[string]bool{}}
+	byStep := map[string]*Marker{}
+	declared := map[string]*Marker{} // point → first declaring marker
+	for _, mk := range markers {
+		step := mk.Step.Value
+		if _, known := stepFamily[step]; !known {
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
+				"unknown step %q; a host workflow declares one of %s", step, strings.Join(Steps, ", "))
+			continue
+		}
+		if first := byStep[step]; first != nil {
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step",
+				"step %q is already declared by %s; one workflow file owns each step", step, first.File)
+			continue
+		}
+		byStep[step] = mk
+		checkRoles(mk, s)
+		checkPoints(mk, declared, s)
+		for _, p := range mk.CallSites {
+			c.Wired[p] = true
+		}
+	}
+	for _, p := range Points {
+		if declared[p] != nil {
+			continue
+		}
+		if mk := byStep[stepOf(p)]; mk != nil {
+			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
+				"step %q does not declare its canonical point %q", stepOf(p), p)
+		} else if len(markers) > 0 {
+			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
+				"canonical point %q is declared by no host workflow (no workflow declares step %q)", p, stepOf(p))})
+		}
+	}
+	for _, step := range Steps {
+		if mk := byStep[step]; mk != nil {
+			c.Entries = append(c.Entries, ContractEntry{
+				Step: step, Points: Values(mk.Points), AgentRoles: Values(mk.Roles),
+				Produces: Values(mk.Produces), Consumes: Values(mk.Consumes), File: mk.File,
+			})
+		}
+	}
+	return c
+}
+
+// checkRoles enforces the role-family partition, failing closed on roles
+// outside the vocabulary.
+func checkRoles(mk *Marker, s *sink) {
+	want := stepFamily[mk.Step.Value]
+	for _, r := range mk.Roles {
+		fam, known := roleFamily[r.Value]
+		switch {
+		case !known:
+			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
+				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)", r.Value)
+		case fam != want:
+			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
+				"declared agent-role %q belongs to the %s family, but step %q admits only %s roles", r.Value, fam, mk.Step.Value, want)
+		}
+	}
+}
+
+// checkPoints checks the points one workflow declares: canonical, owned by its
+// step, and not declared before.
+func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) {
+	for _, p := range mk.Points {
+		switch {
+		case PointIndex(p.Value) < 0:
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown",
+				"%q is not a canonical loop point; the 12 points are %s", p.Value, strings.Join(Points, ", "))
+		case declared[p.Value] != nil:
+			first := declared[p.Value]
+			where := first.File
+			if first == mk {
+				where = "this file"
+			}
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-duplicate",
+				"point %q declared more than once across all step workflows (also in %s)", p.Value, where)
+		case stepOf(p.Value) != mk.Step.Value:
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-ownership",
+				"point %q belongs to step %q, not to %q", p.Value, stepOf(p.Value), mk.Step.Value)
+		default:
+			declared[p.Value] = mk
+		}
+	}
+}
+
+// hostArtifactIndex returns, for each host artifact, the POINT_ORDER index
+// from which it is available: the last point of its producing step (ref §1.6).
+func (c *Contract) hostArtifactIndex() map[string]int {
+	out := map[string]int{}
+	for _, e := range c.Entries {
+		if len(e.Points) == 0 {
+			continue
+		}
+		idx := PointIndex(e.Points[len(e.Points)-1])
+		if idx < 0 {
+			continue
+		}
+		for _, a := range e.Produces {
+			if cur, ok := out[a]; !ok || idx < cur {
+				out[a] = idx
+			}
+		}
+	}
+	return out
+}

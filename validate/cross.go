@@ -1,0 +1,393 @@
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// CentralSchema is the central config schema: keys it still owns and the
+// patterns of its dynamic keys.
+type CentralSchema struct {
+	ValidKeys []string
+	Patterns  []*regexp.Regexp
+	Sources   []string // the pattern sources, in order, as written
+}
+
+var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
+
+// crossCheck runs the cross-capability invariants of ref §3 and ADR-894 over
+// the capabilities that passed their own checks. all holds every parsed
+// capability, valid or not, so a requires edge to a broken capability is not
+// reported as unknown on top of that capability's own findings.
+func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Contract, s *sink) {
+	checkOwners(valid, s)
+	checkConfigKeys(valid, central, s)
+	checkReviewerLanes(valid, s)
+	checkRequires(valid, all, s)
+	checkRuntimeRefs(valid, all, s)
+	checkCycles(valid, s)
+	checkProducers(valid, s)
+	checkConsumes(valid, contract, s)
+	checkOrdering(valid, s)
+}
+
+// claim records the first owner of a name and reports later claimants.
+type claim struct {
+	owner *Capability
+}
+
+func checkOwners(caps []*Capability, s *sink) {
+	skills, agents, families := map[string]claim{}, map[string]claim{}, map[string]claim{}
+	for _, c := range caps {
+		if c.Role != "feature" {
+			continue
+		}
+		for i, stem := range c.Skills {
+			if first, dup := skills[stem]; dup && first.owner != c {
+				s.at(c.doc, fmt.Sprintf("/skills/%d", i), "skill-owner-conflict", "skill %q is owned by both %q and %q", stem, first.owner.ID, c.ID)
+			} else if !dup {
+				skills[stem] = claim{c}
+			}
+		}
+		for i, ag := range c.Agents {
+			if first, dup := agents[ag]; dup && first.owner != c {
+				s.at(c.doc, fmt.Sprintf("/agents/%d", i), "agent-owner-conflict", "agent %q is owned by both %q and %q", ag, first.owner.ID, c.ID)
+			} else if !dup {
+				agents[ag] = claim{c}
+			}
+		}
+		for i, cmd := range c.Commands {
+			if cmd.Family == "" {
+				continue
+			}
+			if first, dup := families[cmd.Family]; dup && first.owner != c {
+				s.at(c.doc, fmt.Sprintf("/commands/%d/family", i), "command-family-conflict",
+					"command family %q is owned by both %q and %q", cmd.Family, first.owner.ID, c.ID)
+			} else if !dup {
+				families[cmd.Family] = claim{c}
+			}
+		}
+	}
+}
+
+func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
+	owners := map[string]*Capability{}
+	for _, c := range caps {
+		for _, e := range c.Config {
+			ptr := "/config/" + ojson.EscapePointer(e.Key)
+			if first := owners[e.Key]; first != nil {
+				s.at(c.doc, ptr, "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
+				continue
+			}
+			owners[e.Key] = c
+			if central == nil {
+				continue
+			}
+			if slices.Contains(central.ValidKeys, e.Key) {
+				s.warnAt(c.doc, ptr, "config-key-pending-migration",
+					"pending-migration: capability %q declares config key %q still present in the central config schema; finish the move at cutover (remove it from validKeys)", c.ID, e.Key)
+			}
+			for i, re := range central.Patterns {
+				if re != nil && re.MatchString(e.Key) {
+					s.at(c.doc, ptr, "config-key-central-pattern",
+						"config key %q is matched by central config-schema pattern /%s/, so the central loader owns it and this declaration is inert; rename the key or narrow the pattern", e.Key, central.Sources[i])
+				}
+			}
+		}
+	}
+}
+
+// checkReviewerLanes enforces unique slug, flags and reviewsSection across
+// reviewer bodies (I-5). Claims are gathered first, then one finding per
+// colliding value names every claimant.
+func checkReviewerLanes(caps []*Capability, s *sink) {
+	type lane struct {
+		cap *Capability
+		ptr string
+	}
+	claims := map[string][]lane{}
+	var keys []string
+	add := func(kind, value string, c *Capability, ptr string) {
+		k := kind + " " + fmt.Sprintf("%q", value)
+		if _, ok := claims[k]; !ok {
+			keys = append(keys, k)
+		}
+		for _, l := range claims[k] {
+			if l.cap == c {
+				return
+			}
+		}
+		claims[k] = append(claims[k], lane{c, ptr})
+	}
+	for _, c := range caps {
+		rv := c.Manifest.Get("reviewer")
+		if rv == nil || rv.Kind != ojson.Object {
+			continue
+		}
+		if slug := rv.Get("slug"); slug.IsString() {
+			add("reviewer slug", slug.Str, c, "/reviewer/slug")
+		}
+		for i, f := range rv.Get("flags").Strings() {
+			add("reviewer flag", f, c, fmt.Sprintf("/reviewer/flags/%d", i))
+		}
+		if sec := rv.Get("reviewsSection"); sec.IsString() {
+			add("reviewer reviewsSection", sec.Str, c, "/reviewer/reviewsSection")
+		}
+	}
+	for _, k := range keys {
+		ls := claims[k]
+		if len(ls) < 2 {
+			continue
+		}
+		ids := make([]string, len(ls))
+		for i, l := range ls {
+			ids[i] = fmt.Sprintf("%q", l.cap.ID)
+		}
+		slices.Sort(ids)
+		s.at(ls[1].cap.doc, ls[1].ptr, "reviewer-lane-conflict", "%s is declared by %s; reviewer lanes must be unique", k, strings.Join(ids, " and "))
+	}
+}
+
+func byID(caps []*Capability) map[string]*Capability {
+	m := make(map[string]*Capability, len(caps))
+	for _, c := range caps {
+		if _, dup := m[c.ID]; !dup && c.ID != "" {
+			m[c.ID] = c
+		}
+	}
+	return m
+}
+
+func checkRequires(valid, all []*Capability, s *sink) {
+	known, ok := byID(all), byID(valid)
+	for _, c := range valid {
+		for i, r := range c.Requires {
+			ptr := fmt.Sprintf("/requires/%d", i)
+			dep, exists := known[r]
+			if !exists {
+				s.at(c.doc, ptr, "requires-unknown", "capability %q requires %q which does not exist", c.ID, r)
+				continue
+			}
+			if _, isValid := ok[r]; !isValid {
+				continue
+			}
+			if tierRank[c.Tier] < tierRank[dep.Tier] {
+				s.at(c.doc, ptr, "tier-monotone",
+					"tier-monotone violation: capability %q (tier: %s) requires %q (tier: %s); a capability may only require capabilities of its own tier or lower (core < standard < full)",
+					c.ID, c.Tier, r, dep.Tier)
+			}
+		}
+	}
+}
+
+func checkRuntimeRefs(valid, all []*Capability, s *sink) {
+	known := byID(all)
+	isRuntime := func(id string) bool { c := known[id]; return c != nil && c.Role == "runtime" }
+	for _, c := range valid {
+		if c.Role != "feature" {
+			continue
+		}
+		rc := c.Manifest.Get("runtimeCompat")
+		if rc == nil {
+			continue
+		}
+		for _, list := range []string{"supported", "unsupported"} {
+			for i, id := range rc.Get(list).Strings() {
+				if id != "*" && !isRuntime(id) {
+					s.at(c.doc, fmt.Sprintf("/runtimeCompat/%s/%d", list, i), "runtime-compat-unknown",
+						"capability %q runtimeCompat.%s references unknown runtime %q (no role:runtime capability has that id)", c.ID, list, id)
+				}
+			}
+		}
+		if notes := rc.Get("notes"); notes != nil && notes.Kind == ojson.Object {
+			for _, m := range notes.Members {
+				if m.Key != "*" && !isRuntime(m.Key) {
+					s.at(c.doc, "/runtimeCompat/notes/"+ojson.EscapePointer(m.Key), "runtime-compat-unknown",
+						"capability %q runtimeCompat.notes references unknown runtime %q", c.ID, m.Key)
+				}
+			}
+		}
+	}
+}
+
+// checkCycles finds requires cycles by depth-first search in folder order and
+// prints each as the path from its root with the re-entered node repeated.
+func checkCycles(caps []*Capability, s *sink) {
+	ids := byID(caps)
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[string]int{}
+	var stack []string
+	var visit func(c *Capability)
+	visit = func(c *Capability) {
+		color[c.ID] = grey
+		stack = append(stack, c.ID)
+		for i, r := range c.Requires {
+			dep := ids[r]
+			if dep == nil {
+				continue
+			}
+			switch color[r] {
+			case white:
+				visit(dep)
+			case grey:
+				path := append(slices.Clone(stack), r)
+				s.at(c.doc, fmt.Sprintf("/requires/%d", i), "requires-cycle", "requires cycle detected: %s", strings.Join(path, " → "))
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[c.ID] = black
+	}
+	for _, c := range caps {
+		if color[c.ID] == white {
+			visit(c)
+		}
+	}
+}
+
+// stepsAt groups the steps of all features by point.
+func stepsAt(caps []*Capability) map[string][]*Hook {
+	out := map[string][]*Hook{}
+	for _, c := range caps {
+		for _, h := range c.Steps {
+			out[h.Point] = append(out[h.Point], h)
+		}
+	}
+	return out
+}
+
+// checkProducers enforces one producer per artifact per point (I-9): two
+// distinct steps, of one capability or two, may not produce the same artifact
+// at the same point. Contributions do not count.
+func checkProducers(caps []*Capability, s *sink) {
+	docs := byID(caps)
+	byPoint := stepsAt(caps)
+	for _, p := range Points {
+		first := map[string]*Hook{}
+		for _, h := range byPoint[p] {
+			for j, a := range h.Produces {
+				prev := first[a]
+				if prev == nil {
+					first[a] = h
+					continue
+				}
+				if prev == h {
+					continue // one step listing an artifact twice is harmless
+				}
+				ids := []string{prev.CapID, h.CapID}
+				slices.Sort(ids)
+				ids = slices.Compact(ids)
+				s.at(docs[h.CapID].doc, fmt.Sprintf("%s/produces/%d", h.Pointer(), j), "duplicate-producer",
+					"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s); data-flow resolution would be ambiguous",
+					a, p, strings.Join(ids, ", "))
+			}
+		}
+	}
+}
+
+// checkConsumes enforces that every step's consumes is available at its point
+// (I-10): a host artifact from its step's last point on, or an artifact some
+// other step produces at this point or an earlier one.
+func checkConsumes(caps []*Capability, contract *Contract, s *sink) {
+	host := contract.hostArtifactIndex()
+	type producer struct {
+		h   *Hook
+		idx int
+	}
+	produced := map[string][]producer{}
+	for _, c := range caps {
+		for _, h := range c.Steps {
+			if idx := PointIndex(h.Point); idx >= 0 {
+				for _, a := range h.Produces {
+					produced[a] = append(produced[a], producer{h, idx})
+				}
+			}
+		}
+	}
+	for _, c := range caps {
+		for _, h := range c.Steps {
+			at := PointIndex(h.Point)
+			if at < 0 {
+				continue
+			}
+			for j, a := range h.Consumes {
+				if idx, ok := host[a]; ok && idx <= at {
+					continue
+				}
+				earliest, self, satisfied := -1, false, false
+				for _, p := range produced[a] {
+					if p.h == h {
+						self = true
+						continue
+					}
+					if p.idx <= at {
+						satisfied = true
+						break
+					}
+					if earliest < 0 || p.idx < earliest {
+						earliest = p.idx
+					}
+				}
+				if idx, ok := host[a]; ok && (earliest < 0 || idx < earliest) {
+					earliest = idx
+				}
+				if satisfied {
+					continue
+				}
+				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
+				switch {
+				case earliest >= 0:
+					s.at(c.doc, ptr, "consumes-unsatisfied",
+						"capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q)", c.ID, h.Point, a, Points[earliest])
+				case self:
+					s.at(c.doc, ptr, "consumes-unsatisfied",
+						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
+				default:
+					s.at(c.doc, ptr, "consumes-unsatisfied",
+						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook", c.ID, h.Point, a)
+				}
+			}
+		}
+	}
+}
+
+// checkOrdering reports produces/consumes cycles among the steps, or among the
+// contributions, at one point (I-11): no order could be materialized.
+func checkOrdering(caps []*Capability, s *sink) {
+	docs := byID(caps)
+	for _, p := range Points {
+		var steps, contribs []*Hook
+		for _, c := range caps {
+			for _, h := range c.Steps {
+				if h.Point == p {
+					steps = append(steps, h)
+				}
+			}
+			for _, h := range c.Contributions {
+				if h.Point == p {
+					contribs = append(contribs, h)
+				}
+			}
+		}
+		for _, group := range [][]*Hook{steps, contribs} {
+			_, cycle := OrderHooks(group)
+			if len(cycle) == 0 {
+				continue
+			}
+			var ids []string
+			for _, h := range cycle {
+				ids = append(ids, fmt.Sprintf("%s %s", h.CapID, h.Pointer()))
+			}
+			h := cycle[0]
+			s.at(docs[h.CapID].doc, h.Pointer(), "ordering-cycle",
+				"produces/consumes cycle detected in %ss at point %q among [%s]; no execution order exists", h.Kind, p, strings.Join(ids, ", "))
+		}
+	}
+}

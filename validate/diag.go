@@ -1,0 +1,149 @@
+package validate
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Severity is how bad a finding is: errors fail the gate, warnings do not.
+type Severity string
+
+// The severities.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Diagnostic is one positioned finding. Line and Column are 1-based (the
+// column counts Unicode code points); both are 0 when the finding has no place
+// in a file, and File is empty when it concerns the repository as a whole.
+type Diagnostic struct {
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Pointer  string   `json:"pointer,omitempty"`
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
+}
+
+// String renders the diagnostic as one line of text:
+// capabilities/ui/capability.json:12:7: error [when-unknown-key] /steps/0/when: …
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	switch {
+	case d.File == "":
+		b.WriteString("capreg")
+	case d.Line > 0:
+		fmt.Fprintf(&b, "%s:%d:%d", d.File, d.Line, d.Column)
+	default:
+		b.WriteString(d.File)
+	}
+	fmt.Fprintf(&b, ": %s [%s] ", d.Severity, d.Rule)
+	if d.Pointer != "" {
+		b.WriteString(d.Pointer)
+		b.WriteString(": ")
+	}
+	b.WriteString(d.Message)
+	return b.String()
+}
+
+// Diagnostics is a list of findings.
+type Diagnostics []Diagnostic
+
+// Sort orders findings by file, position, rule and message, so output is the
+// same run to run whatever order the checks ran in. Findings without a file
+// come last.
+func (ds Diagnostics) Sort() {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		if (a.File == "") != (b.File == "") {
+			if a.File == "" {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(
+			strings.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Column, b.Column),
+			strings.Compare(a.Rule, b.Rule),
+			strings.Compare(a.Message, b.Message),
+		)
+	})
+}
+
+// Count returns the number of errors and warnings.
+func (ds Diagnostics) Count() (errors, warnings int) {
+	for _, d := range ds {
+		if d.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return errors, warnings
+}
+
+// HasErrors reports whether any finding is an error.
+func (ds Diagnostics) HasErrors() bool {
+	n, _ := ds.Count()
+	return n > 0
+}
+
+// Strict returns a copy in which every warning is an error.
+func (ds Diagnostics) Strict() Diagnostics {
+	out := slices.Clone(ds)
+	for i := range out {
+		out[i].Severity = Error
+	}
+	return out
+}
+
+// sink collects findings for one validation run.
+type sink struct {
+	diags Diagnostics
+}
+
+func (s *sink) add(d Diagnostic) {
+	if d.Severity == "" {
+		if r, ok := RuleByID(d.Rule); ok {
+			d.Severity = r.Severity
+		} else {
+			d.Severity = Error
+		}
+	}
+	s.diags = append(s.diags, d)
+}
+
+// atOffset records a finding at a byte offset of a file's source.
+func (s *sink) atOffset(file string, src []byte, off int, pointer, rule, format string, args ...any) {
+	line, col := ojson.Position(src, off)
+	s.add(Diagnostic{File: file, Line: line, Column: col, Pointer: pointer, Rule: rule, Message: fmt.Sprintf(format, args...)})
+}
+
+// doc is a parsed JSON file: where it came from and its tree, so findings can
+// be placed by JSON pointer.
+type doc struct {
+	File string
+	Src  []byte
+	Root ojson.Value
+}
+
+// at records a finding at a JSON pointer of a document. When the pointer does
+// not resolve (a missing member), the finding points at the nearest enclosing
+// value and keeps the full pointer.
+func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
+	_, off, _ := d.Root.Lookup(pointer)
+	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
+}
+
+// warnAt is at with warning severity.
+func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
+	_, off, _ := d.Root.Lookup(pointer)
+	line, col := ojson.Position(d.Src, off)
+	s.add(Diagnostic{File: d.File, Line: line, Column: col, Pointer: pointer, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)})
+}

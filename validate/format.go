@@ -1,0 +1,166 @@
+package validate
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Formats are the output formats of WriteDiagnostics.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// WriteDiagnostics writes findings in one of Formats: text (one line each),
+// json (an array), sarif (SARIF 2.1.0, for code-scanning uploads) or github
+// (workflow commands that annotate a pull request).
+func WriteDiagnostics(w io.Writer, format string, ds Diagnostics) error {
+	switch format {
+	case "", "text":
+		for _, d := range ds {
+			if _, err := fmt.Fprintln(w, d.String()); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "json":
+		if ds == nil {
+			ds = Diagnostics{}
+		}
+		return encodeJSON(w, ds)
+	case "sarif":
+		return encodeJSON(w, sarif(ds))
+	case "github":
+		for _, d := range ds {
+			if _, err := fmt.Fprintln(w, githubLine(d)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
+}
+
+func encodeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// githubLine renders a GitHub Actions workflow command such as
+// ::error file=a.json,line=3,col=5,title=schema::/x: message
+func githubLine(d Diagnostic) string {
+	var props []string
+	if d.File != "" {
+		props = append(props, "file="+ghProp(d.File))
+	}
+	if d.Line > 0 {
+		props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
+	}
+	props = append(props, "title="+ghProp(d.Rule))
+	msg := d.Message
+	if d.Pointer != "" {
+		msg = d.Pointer + ": " + msg
+	}
+	return fmt.Sprintf("::%s %s::%s", d.Severity, strings.Join(props, ","), ghData(msg))
+}
+
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func ghProp(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// The SARIF 2.1.0 subset capreg emits.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool       sarifTool     `json:"tool"`
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID               string       `json:"id"`
+		ShortDescription sarifMessage `json:"shortDescription"`
+		Default          sarifDefault `json:"defaultConfiguration"`
+	}
+	sarifDefault struct {
+		Level string `json:"level"`
+	}
+	sarifMessage struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID    string          `json:"ruleId"`
+		RuleIndex int             `json:"ruleIndex"`
+		Level     string          `json:"level"`
+		Message   sarifMessage    `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
+	}
+	sarifLocation struct {
+		Physical sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		Artifact sarifArtifact `json:"artifactLocation"`
+		Region   *sarifRegion  `json:"region,omitempty"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+	}
+)
+
+func sarifLevel(s Severity) string {
+	if s == Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+func sarif(ds Diagnostics) sarifLog {
+	driver := sarifDriver{Name: "capreg", InformationURI: "https://github.com/capreg/capreg"}
+	index := map[string]int{}
+	for i, r := range Rules {
+		index[r.ID] = i
+		driver.Rules = append(driver.Rules, sarifRule{ID: r.ID, ShortDescription: sarifMessage{r.Summary}, Default: sarifDefault{sarifLevel(r.Severity)}})
+	}
+	results := []sarifResult{}
+	for _, d := range ds {
+		msg := d.Message
+		if d.Pointer != "" {
+			msg = d.Pointer + ": " + msg
+		}
+		r := sarifResult{RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity), Message: sarifMessage{msg}}
+		if d.File != "" {
+			loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: d.File, URIBaseID: "%SRCROOT%"}}}
+			if d.Line > 0 {
+				loc.Physical.Region = &sarifRegion{StartLine: d.Line, StartColumn: d.Column}
+			}
+			r.Locations = []sarifLocation{loc}
+		}
+		results = append(results, r)
+	}
+	return sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, ColumnKind: "unicodeCodePoints", Results: results}},
+	}
+}

@@ -1,0 +1,268 @@
+package validate
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// Marker is the loop-host declaration of one workflow file, in either form:
+// the <!-- gsd:loop-host … --> key/value block the reference parses, or the
+// <loop-point/>, <agent-role/>, <loop-artifact/> tags of ADR-894 §3.
+type Marker struct {
+	File     string
+	Src      []byte
+	Off      int    // where the marker (its first tag) starts
+	Form     string // "comment" or "tags"
+	Step     Item
+	Points   []Item
+	Roles    []Item
+	Produces []Item
+	Consumes []Item
+	// CallSites are the points named by `render-hooks <point>` anywhere in
+	// the file, code blocks included (that is where call sites live).
+	CallSites []string
+}
+
+// Item is a declared value and the offset it was declared at.
+type Item struct {
+	Value string
+	Off   int
+}
+
+// Values returns the item values in order.
+func Values(items []Item) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.Value
+	}
+	return out
+}
+
+var (
+	blockRe    = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
+	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)\b([^<>]*)>`)
+	attrRe     = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	callSiteRe = regexp.MustCompile(`render-hooks\s+([a-z:]+)`)
+)
+
+// markerHints are the byte strings a file must contain to be worth parsing.
+var markerHints = [][]byte{[]byte("gsd:loop-host"), []byte("<loop-point"), []byte("<agent-role"), []byte("<loop-artifact")}
+
+// MayHoldMarker is a cheap pre-filter for the scanner: a file without any of
+// the marker spellings cannot be a host workflow.
+func MayHoldMarker(src []byte) bool {
+	for _, h := range markerHints {
+		if bytes.Contains(src, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseMarker extracts the loop-host marker of one markdown file. Markers
+// inside fenced code blocks or inline code spans are documentation, not
+// declarations, and are ignored. It returns nil when the file holds no
+// well-formed marker, with the problems found.
+func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
+	var s sink
+	mk := parseMarker(file, src, &s)
+	return mk, s.diags
+}
+
+func parseMarker(file string, src []byte, s *sink) *Marker {
+	code := codeRanges(src)
+	var blocks [][]int
+	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
+		if !code.contains(m[0]) {
+			blocks = append(blocks, m)
+		}
+	}
+	var tags [][]int
+	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if !code.contains(m[0]) {
+			tags = append(tags, m)
+		}
+	}
+	if len(blocks) == 0 && len(tags) == 0 {
+		return nil
+	}
+	var mk *Marker
+	switch {
+	case len(blocks) > 0 && len(tags) > 0:
+		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
+			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form", lineOf(src, blocks[0][0]))
+		return nil
+	case len(blocks) > 1:
+		s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
+			"expected exactly one gsd:loop-host block, found %d (the first is at line %d)", len(blocks), lineOf(src, blocks[0][0]))
+		return nil
+	case len(blocks) == 1:
+		mk = parseBlock(file, src, blocks[0], s)
+	default:
+		mk = parseTags(file, src, tags, s)
+	}
+	if mk == nil {
+		return nil
+	}
+	for _, m := range callSiteRe.FindAllSubmatch(src, -1) {
+		mk.CallSites = append(mk.CallSites, string(m[1]))
+	}
+	return mk
+}
+
+// blockKeys are the keys of a gsd:loop-host block; "step" is a scalar, the
+// others comma-separated lists.
+var blockKeys = []string{"step", "points", "agent-roles", "produces", "consumes"}
+
+// parseBlock follows the reference parser (ref §1.2): lines are trimmed, a line
+// belongs to key K when it starts with "K:", other lines are ignored.
+func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
+	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
+	body := src[loc[2]:loc[3]]
+	seen := map[string]int{}
+	values := map[string]Item{}
+	ok := true
+	lineOff := loc[2]
+	for _, line := range bytes.Split(body, []byte("\n")) {
+		off := lineOff
+		lineOff += len(line) + 1
+		text := strings.TrimSpace(string(line))
+		for _, k := range blockKeys {
+			if !strings.HasPrefix(text, k+":") {
+				continue
+			}
+			at := off + bytes.Index(line, []byte(k))
+			if first, dup := seen[k]; dup {
+				s.atOffset(file, src, at, "", "marker-duplicate-key", "duplicate key '%s' in gsd:loop-host block (first at line %d)", k, lineOf(src, first))
+				ok = false
+				break
+			}
+			seen[k] = at
+			val := text[len(k)+1:]
+			valOff := at + len(k) + 1 + (len(val) - len(strings.TrimLeft(val, " \t")))
+			values[k] = Item{Value: strings.TrimSpace(val), Off: valOff}
+			break
+		}
+	}
+	for _, k := range blockKeys {
+		if _, found := seen[k]; !found {
+			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required field '%s:'", k)
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	mk.Step = values["step"]
+	if mk.Step.Value == "" {
+		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
+		return nil
+	}
+	mk.Points = splitList(values["points"])
+	mk.Roles = splitList(values["agent-roles"])
+	mk.Produces = splitList(values["produces"])
+	mk.Consumes = splitList(values["consumes"])
+	if len(mk.Points) == 0 {
+		s.atOffset(file, src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
+		ok = false
+	}
+	if len(mk.Roles) == 0 {
+		s.atOffset(file, src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	return mk
+}
+
+// splitList splits a comma-separated value, trimming items and dropping empty
+// ones, and keeps each item's offset.
+func splitList(v Item) []Item {
+	var out []Item
+	off := v.Off
+	for _, part := range strings.Split(v.Value, ",") {
+		trimmed := strings.TrimSpace(part)
+		if trimmed != "" {
+			lead := len(part) - len(strings.TrimLeft(part, " \t"))
+			out = append(out, Item{Value: trimmed, Off: off + lead})
+		}
+		off += len(part) + 1
+	}
+	return out
+}
+
+// parseTags reads the ADR-894 tag form. The step is the prefix of the points
+// (plan:pre → plan); attributes may hold comma-separated lists.
+func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
+	mk := &Marker{File: file, Src: src, Off: tags[0][0], Form: "tags"}
+	ok := true
+	for _, t := range tags {
+		name := string(src[t[2]:t[3]])
+		attrs := tagAttrs(src, t[4], t[5])
+		need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
+		if need != "" {
+			v, found := attrs[need]
+			if !found || strings.TrimSpace(v.Value) == "" {
+				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
+				ok = false
+				continue
+			}
+		}
+		switch name {
+		case "loop-point":
+			mk.Points = append(mk.Points, splitList(attrs["id"])...)
+		case "agent-role":
+			mk.Roles = append(mk.Roles, splitList(attrs["name"])...)
+		case "loop-artifact":
+			_, hasP := attrs["produces"]
+			_, hasC := attrs["consumes"]
+			if !hasP && !hasC {
+				s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> needs a produces=\"…\" or consumes=\"…\" attribute")
+				ok = false
+			}
+			mk.Produces = append(mk.Produces, splitList(attrs["produces"])...)
+			mk.Consumes = append(mk.Consumes, splitList(attrs["consumes"])...)
+		}
+	}
+	if !ok {
+		return nil
+	}
+	if len(mk.Points) == 0 {
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "agent-role/loop-artifact tags without any <loop-point id=\"…\"/>: the step cannot be known")
+		return nil
+	}
+	if len(mk.Roles) == 0 {
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role")
+		return nil
+	}
+	step, _, _ := strings.Cut(mk.Points[0].Value, ":")
+	for _, p := range mk.Points[1:] {
+		if other, _, _ := strings.Cut(p.Value, ":"); other != step {
+			s.atOffset(file, src, p.Off, "", "marker-multiple",
+				"<loop-point> tags name points of steps %q and %q; one workflow file declares one step", step, other)
+			return nil
+		}
+	}
+	mk.Step = Item{Value: step, Off: mk.Points[0].Off}
+	return mk
+}
+
+// tagAttrs parses the attributes in src[from:to], keeping value offsets.
+func tagAttrs(src []byte, from, to int) map[string]Item {
+	out := map[string]Item{}
+	for _, m := range attrRe.FindAllSubmatchIndex(src[from:to], -1) {
+		key := string(src[from+m[2] : from+m[3]])
+		vs, ve := m[4], m[5]
+		if vs < 0 {
+			vs, ve = m[6], m[7]
+		}
+		out[key] = Item{Value: string(src[from+vs : from+ve]), Off: from + vs}
+	}
+	return out
+}
+
+func lineOf(src []byte, off int) int {
+	return bytes.Count(src[:min(off, len(src))], []byte("\n")) + 1
+}

@@ -1,0 +1,174 @@
+package ojson
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Encode writes v the way JavaScript's JSON.stringify(v, null, indent) does
+// (indent "" gives the compact form): keys in JavaScript property order, numbers
+// in JavaScript's shortest form, no HTML escaping, non-ASCII kept literal.
+func Encode(v *Value, indent string) []byte {
+	var b []byte
+	return AppendEncode(b, v, indent)
+}
+
+// AppendEncode is Encode appending to b.
+func AppendEncode(b []byte, v *Value, indent string) []byte {
+	e := encoder{b: b, indent: indent}
+	e.value(v, 0)
+	return e.b
+}
+
+type encoder struct {
+	b      []byte
+	indent string
+}
+
+func (e *encoder) newline(depth int) {
+	if e.indent == "" {
+		return
+	}
+	e.b = append(e.b, '\n')
+	for range depth {
+		e.b = append(e.b, e.indent...)
+	}
+}
+
+func (e *encoder) value(v *Value, depth int) {
+	switch v.Kind {
+	case Null:
+		e.b = append(e.b, "null"...)
+	case Bool:
+		e.b = strconv.AppendBool(e.b, v.Bool)
+	case Number:
+		e.b = AppendJSNumber(e.b, v.Str)
+	case String:
+		e.b = AppendString(e.b, v.Str)
+	case Array:
+		if len(v.Items) == 0 {
+			e.b = append(e.b, "[]"...)
+			return
+		}
+		e.b = append(e.b, '[')
+		for i := range v.Items {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.newline(depth + 1)
+			e.value(&v.Items[i], depth+1)
+		}
+		e.newline(depth)
+		e.b = append(e.b, ']')
+	case Object:
+		if len(v.Members) == 0 {
+			e.b = append(e.b, "{}"...)
+			return
+		}
+		ms := v.Members
+		if hasIndexKey(ms) {
+			ms = append([]Member(nil), ms...)
+			jsOrder(ms)
+		}
+		e.b = append(e.b, '{')
+		for i := range ms {
+			if i > 0 {
+				e.b = append(e.b, ',')
+			}
+			e.newline(depth + 1)
+			e.b = AppendString(e.b, ms[i].Key)
+			e.b = append(e.b, ':')
+			if e.indent != "" {
+				e.b = append(e.b, ' ')
+			}
+			e.value(&ms[i].Value, depth+1)
+		}
+		e.newline(depth)
+		e.b = append(e.b, '}')
+	}
+}
+
+func hasIndexKey(ms []Member) bool {
+	for i := range ms {
+		if c := ms[i].Key; c != "" && c[0] >= '0' && c[0] <= '9' {
+			if _, ok := arrayIndex(c); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string literal, escaping exactly what
+// JSON.stringify escapes: the quote, the backslash and control characters.
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"':
+			b = append(b, '\\', '"')
+		case '\\':
+			b = append(b, '\\', '\\')
+		case '\b':
+			b = append(b, '\\', 'b')
+		case '\f':
+			b = append(b, '\\', 'f')
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+		}
+		start = i + 1
+	}
+	if !utf8.ValidString(s[start:]) {
+		return append(append(b, strings.ToValidUTF8(s[start:], "\uFFFD")...), '"')
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+// AppendJSNumber appends a number literal the way JavaScript prints the double
+// it denotes: 1.0 → 1, 1e3 → 1000, 1e21 → 1e+21, 1e-6 → 0.000001, 1.5e-7 → 1.5e-7, -0 → 0.
+func AppendJSNumber(b []byte, literal string) []byte {
+	f, err := strconv.ParseFloat(literal, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return append(b, literal...)
+	}
+	return AppendJSFloat(b, f)
+}
+
+// AppendJSFloat appends f in JavaScript's Number#toString form. JSON.stringify
+// writes non-finite numbers as null.
+func AppendJSFloat(b []byte, f float64) []byte {
+	switch {
+	case math.IsInf(f, 0) || math.IsNaN(f):
+		return append(b, "null"...)
+	case f == 0:
+		return append(b, '0')
+	}
+	abs := math.Abs(f)
+	if abs >= 1e-6 && abs < 1e21 {
+		return strconv.AppendFloat(b, f, 'f', -1, 64)
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64) // e.g. 1.5e-07, 1e+21
+	mant, exp, _ := strings.Cut(s, "e")
+	sign := exp[0]
+	exp = strings.TrimLeft(exp[1:], "0")
+	b = append(b, mant...)
+	b = append(b, 'e', sign)
+	return append(b, exp...)
+}

@@ -1,0 +1,155 @@
+package ojson
+
+import (
+	"strings"
+	"testing"
+)
+
+// The expected strings were produced by Node.js 20:
+// JSON.stringify(JSON.parse(in)) and JSON.stringify(JSON.parse(in), null, 2).
+func TestEncodeMatchesJSONStringify(t *testing.T) {
+	tests := []struct{ in, compact, indented string }{
+		{
+			`{"b":1,"a":2,"10":3,"2":4,"02":5,"x":{"y":[1.0,1e3,1e21,1.5e-7,-0,0.1,123456789012345678901234,5e-324]}}`,
+			`{"2":4,"10":3,"b":1,"a":2,"02":5,"x":{"y":[1,1000,1e+21,1.5e-7,0,0.1,1.2345678901234569e+23,5e-324]}}`,
+			"{\n  \"2\": 4,\n  \"10\": 3,\n  \"b\": 1,\n  \"a\": 2,\n  \"02\": 5,\n  \"x\": {\n    \"y\": [\n      1,\n      1000,\n      1e+21,\n      1.5e-7,\n      0,\n      0.1,\n      1.2345678901234569e+23,\n      5e-324\n    ]\n  }\n}",
+		},
+		{
+			`"<a & b> \u2028 \u0001 é \ud83d\ude00 \t"`,
+			"\"<a & b> \u2028 \\u0001 é 😀 \\t\"",
+			"\"<a & b> \u2028 \\u0001 é 😀 \\t\"",
+		},
+		{
+			`[[],{},[{}],null,true,false]`,
+			`[[],{},[{}],null,true,false]`,
+			"[\n  [],\n  {},\n  [\n    {}\n  ],\n  null,\n  true,\n  false\n]",
+		},
+		{
+			`{"4294967294":1,"4294967295":2,"1":0}`,
+			`{"1":0,"4294967294":1,"4294967295":2}`,
+			"{\n  \"1\": 0,\n  \"4294967294\": 1,\n  \"4294967295\": 2\n}",
+		},
+	}
+	for _, tt := range tests {
+		v, errs := Parse([]byte(tt.in))
+		if len(errs) > 0 {
+			t.Fatalf("Parse(%s): %v", tt.in, errs)
+		}
+		if got := string(Encode(&v, "")); got != tt.compact {
+			t.Errorf("compact(%s)\n got %s\nwant %s", tt.in, got, tt.compact)
+		}
+		if got := string(Encode(&v, "  ")); got != tt.indented {
+			t.Errorf("indented(%s)\n got %s\nwant %s", tt.in, got, tt.indented)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		in      string
+		kind    ErrorKind
+		off     int
+		pointer string
+		msg     string
+	}{
+		{`{"a":1,}`, SyntaxError, 7, "", "expected a string key"},
+		{`{"a" 1}`, SyntaxError, 5, "", "expected ':'"},
+		{`[1 2]`, SyntaxError, 3, "", "expected ',' or ']'"},
+		{`{"a":"x`, SyntaxError, 5, "", "unterminated string"},
+		{"\"a\x01\"", SyntaxError, 2, "", "control character"},
+		{`01`, SyntaxError, 1, "", "after the JSON value"},
+		{`-`, SyntaxError, 1, "", "expected a digit"},
+		{`1.`, SyntaxError, 2, "", "after '.'"},
+		{`"\x"`, SyntaxError, 1, "", "invalid escape"},
+		{``, SyntaxError, 0, "", "end of file"},
+		{`tru`, SyntaxError, 0, "", "expected a value"},
+		{`{"a":1,"b":{"c":1,"c":2}}`, DuplicateKey, 18, "/b/c", "duplicate key \"c\""},
+		{`{"a/b~":1,"a/b~":2}`, DuplicateKey, 10, "/a~1b~0", "duplicate key"},
+	}
+	for _, tt := range tests {
+		_, errs := Parse([]byte(tt.in))
+		if len(errs) == 0 {
+			t.Errorf("Parse(%q): no error", tt.in)
+			continue
+		}
+		e := errs[0]
+		if e.Kind != tt.kind || e.Off != tt.off || e.Pointer != tt.pointer || !strings.Contains(e.Msg, tt.msg) {
+			t.Errorf("Parse(%q) = %+v, want kind %d off %d pointer %q msg ~%q", tt.in, e, tt.kind, tt.off, tt.pointer, tt.msg)
+		}
+	}
+}
+
+func TestDuplicateKeyLastValueWinsInFirstPlace(t *testing.T) {
+	v, errs := Parse([]byte(`{"a":1,"b":2,"a":3}`))
+	if len(errs) != 1 {
+		t.Fatalf("errs = %v", errs)
+	}
+	if got := string(Encode(&v, "")); got != `{"a":3,"b":2}` {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestDeepNestingIsAnErrorNotACrash(t *testing.T) {
+	in := strings.Repeat("[", 100000)
+	if _, errs := Parse([]byte(in)); len(errs) == 0 || !strings.Contains(errs[0].Msg, "nested deeper") {
+		t.Fatalf("errs = %v", errs)
+	}
+}
+
+func TestLookupAndPosition(t *testing.T) {
+	src := []byte("{\n  \"steps\": [\n    { \"when\": \"x\" },\n    { \"é\": 1, \"a/b\": 2 }\n  ]\n}\n")
+	v, errs := Parse(src)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	tests := []struct {
+		ptr       string
+		line, col int
+		ok        bool
+	}{
+		{"", 1, 1, true},
+		{"/steps", 2, 3, true},
+		{"/steps/0", 3, 5, true},
+		{"/steps/0/when", 3, 7, true},
+		{"/steps/1/a~1b", 4, 15, true},
+		{"/steps/1/missing", 4, 5, false},
+		{"/steps/9", 2, 3, false},
+	}
+	for _, tt := range tests {
+		_, off, ok := v.Lookup(tt.ptr)
+		line, col := Position(src, off)
+		if ok != tt.ok || line != tt.line || col != tt.col {
+			t.Errorf("Lookup(%q) = %d:%d ok=%v, want %d:%d ok=%v", tt.ptr, line, col, ok, tt.line, tt.col, tt.ok)
+		}
+	}
+}
+
+func TestBOMAndInvalidUTF8(t *testing.T) {
+	v, errs := Parse([]byte("\xEF\xBB\xBF\"a\xffb\""))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	if v.Str != "a\uFFFDb" {
+		t.Errorf("got %q", v.Str)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"\u00e9"}`))
+	f.Add([]byte(`[1e999,-0.0,"\ud800"]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, errs := Parse(data)
+		if len(errs) > 0 {
+			return
+		}
+		// Whatever parsed must re-encode to something that parses to the same bytes.
+		out := Encode(&v, "  ")
+		v2, errs := Parse(out)
+		if len(errs) > 0 {
+			t.Fatalf("re-parse of %q: %v", out, errs)
+		}
+		if out2 := Encode(&v2, "  "); string(out2) != string(out) {
+			t.Fatalf("not stable:\n%s\n%s", out, out2)
+		}
+	})
+}

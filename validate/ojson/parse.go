@@ -1,0 +1,424 @@
+package ojson
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// ErrorKind says what went wrong in a parse.
+type ErrorKind uint8
+
+// The parse error kinds.
+const (
+	SyntaxError ErrorKind = iota
+	DuplicateKey
+)
+
+// Error is one positioned parse problem.
+type Error struct {
+	Kind    ErrorKind
+	Off     int    // byte offset in the source
+	Pointer string // JSON pointer of the offending member (duplicate keys)
+	Msg     string
+}
+
+func (e Error) Error() string { return e.Msg }
+
+// maxDepth bounds nesting so hostile input cannot exhaust the stack.
+const maxDepth = 512
+
+// Parse parses one JSON document. Like go/parser it returns what it could build
+// and every problem it found: a syntax error ends the parse (the value is then
+// null), a duplicate key is reported and parsing goes on with the last value
+// winning, as JSON.parse does. A leading UTF-8 byte-order mark is skipped.
+// Invalid UTF-8 inside strings decodes to U+FFFD, as Node's utf8 reader does.
+func Parse(src []byte) (Value, []Error) {
+	p := parser{src: src}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		p.pos = 3
+	}
+	p.skipSpace()
+	v := p.value("", 0)
+	if p.fatal == nil {
+		p.skipSpace()
+		if p.pos < len(p.src) {
+			p.fail(p.pos, "unexpected %s after the JSON value", p.describe())
+		}
+	}
+	if p.fatal != nil {
+		return Value{Off: -1}, append([]Error{*p.fatal}, p.errs...)
+	}
+	return v, p.errs
+}
+
+type parser struct {
+	src   []byte
+	pos   int
+	errs  []Error
+	fatal *Error
+}
+
+func (p *parser) fail(off int, format string, args ...any) {
+	if p.fatal == nil {
+		p.fatal = &Error{Kind: SyntaxError, Off: off, Msg: fmt.Sprintf(format, args...)}
+	}
+}
+
+func (p *parser) describe() string {
+	if p.pos >= len(p.src) {
+		return "end of file"
+	}
+	r, _ := utf8.DecodeRune(p.src[p.pos:])
+	if r == utf8.RuneError {
+		return fmt.Sprintf("byte 0x%02x", p.src[p.pos])
+	}
+	return strconv.QuoteRune(r)
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *parser) value(ptr string, depth int) Value {
+	if depth > maxDepth {
+		p.fail(p.pos, "JSON nested deeper than %d levels", maxDepth)
+		return Value{}
+	}
+	if p.pos >= len(p.src) {
+		p.fail(p.pos, "unexpected end of file, expected a value")
+		return Value{}
+	}
+	start := p.pos
+	switch c := p.src[p.pos]; {
+	case c == '{':
+		return p.object(ptr, depth)
+	case c == '[':
+		return p.array(ptr, depth)
+	case c == '"':
+		s := p.string()
+		return Value{Kind: String, Str: s, Off: start}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case p.literal("true"):
+		return Value{Kind: Bool, Bool: true, Off: start}
+	case p.literal("false"):
+		return Value{Kind: Bool, Off: start}
+	case p.literal("null"):
+		return Value{Kind: Null, Off: start}
+	}
+	p.fail(p.pos, "unexpected %s, expected a value", p.describe())
+	return Value{}
+}
+
+func (p *parser) literal(word string) bool {
+	if strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
+		p.pos += len(word)
+		return true
+	}
+	return false
+}
+
+func (p *parser) object(ptr string, depth int) Value {
+	v := Value{Kind: Object, Off: p.pos}
+	p.pos++ // {
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == '}' {
+		p.pos++
+		return v
+	}
+	for p.fatal == nil {
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
+			p.fail(p.pos, "unexpected %s, expected a string key", p.describe())
+			break
+		}
+		keyOff := p.pos
+		key := p.string()
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			p.fail(p.pos, "unexpected %s, expected ':' after key %q", p.describe(), key)
+			break
+		}
+		p.pos++
+		p.skipSpace()
+		childPtr := ptr + "/" + EscapePointer(key)
+		child := p.value(childPtr, depth+1)
+		if p.fatal != nil {
+			break
+		}
+		if i := memberIndex(v.Members, key); i >= 0 {
+			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: childPtr,
+				Msg: fmt.Sprintf("duplicate key %q (JSON.parse would silently keep only the last value)", key)})
+			v.Members[i].Value = child
+		} else {
+			v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: child})
+		}
+		p.skipSpace()
+		if p.pos < len(p.src) && p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == '}' {
+			p.pos++
+			jsOrder(v.Members)
+			return v
+		}
+		p.fail(p.pos, "unexpected %s, expected ',' or '}' in object", p.describe())
+	}
+	return v
+}
+
+func memberIndex(ms []Member, key string) int {
+	for i := range ms {
+		if ms[i].Key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+func (p *parser) array(ptr string, depth int) Value {
+	v := Value{Kind: Array, Off: p.pos}
+	p.pos++ // [
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == ']' {
+		p.pos++
+		return v
+	}
+	for p.fatal == nil {
+		p.skipSpace()
+		child := p.value(ptr+"/"+strconv.Itoa(len(v.Items)), depth+1)
+		if p.fatal != nil {
+			break
+		}
+		v.Items = append(v.Items, child)
+		p.skipSpace()
+		if p.pos < len(p.src) && p.src[p.pos] == ',' {
+			p.pos++
+			continue
+		}
+		if p.pos < len(p.src) && p.src[p.pos] == ']' {
+			p.pos++
+			return v
+		}
+		p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
+	}
+	return v
+}
+
+// number scans a JSON number and keeps its literal text.
+func (p *parser) number() Value {
+	start := p.pos
+	if p.src[p.pos] == '-' {
+		p.pos++
+	}
+	switch {
+	case p.pos < len(p.src) && p.src[p.pos] == '0':
+		p.pos++
+	case p.pos < len(p.src) && p.src[p.pos] >= '1' && p.src[p.pos] <= '9':
+		p.digits()
+	default:
+		p.fail(p.pos, "invalid number: expected a digit")
+		return Value{}
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == '.' {
+		p.pos++
+		if !p.digits() {
+			p.fail(p.pos, "invalid number: expected a digit after '.'")
+			return Value{}
+		}
+	}
+	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.src) && (p.src[p.pos] == '+' || p.src[p.pos] == '-') {
+			p.pos++
+		}
+		if !p.digits() {
+			p.fail(p.pos, "invalid number: expected a digit in the exponent")
+			return Value{}
+		}
+	}
+	return Value{Kind: Number, Str: string(p.src[start:p.pos]), Off: start}
+}
+
+func (p *parser) digits() bool {
+	start := p.pos
+	for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+		p.pos++
+	}
+	return p.pos > start
+}
+
+// string scans a quoted string starting at p.pos.
+func (p *parser) string() string {
+	start := p.pos
+	p.pos++ // opening quote
+	var b strings.Builder
+	plainFrom := p.pos
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case c == '"':
+			s := string(p.src[plainFrom:p.pos])
+			p.pos++
+			if b.Len() == 0 {
+				return strings.ToValidUTF8(s, "\uFFFD")
+			}
+			b.WriteString(s)
+			return strings.ToValidUTF8(b.String(), "\uFFFD")
+		case c == '\\':
+			b.Write(p.src[plainFrom:p.pos])
+			if !p.escape(&b) {
+				return ""
+			}
+			plainFrom = p.pos
+		case c < 0x20:
+			p.fail(p.pos, "control character 0x%02x inside a string (write it as an escape)", c)
+			return ""
+		default:
+			p.pos++
+		}
+	}
+	p.fail(start, "unterminated string")
+	return ""
+}
+
+func (p *parser) escape(b *strings.Builder) bool {
+	at := p.pos
+	p.pos++ // backslash
+	if p.pos >= len(p.src) {
+		p.fail(at, "unterminated escape")
+		return false
+	}
+	c := p.src[p.pos]
+	p.pos++
+	switch c {
+	case '"', '\\', '/':
+		b.WriteByte(c)
+	case 'b':
+		b.WriteByte('\b')
+	case 'f':
+		b.WriteByte('\f')
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case 'u':
+		r, ok := p.hex4()
+		if !ok {
+			p.fail(at, "invalid \\u escape")
+			return false
+		}
+		if utf16.IsSurrogate(r) {
+			// A pair decodes to one rune; a lone surrogate cannot live in
+			// UTF-8 and becomes U+FFFD.
+			if p.pos+1 < len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
+				save := p.pos
+				p.pos += 2
+				if r2, ok := p.hex4(); ok {
+					if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+						b.WriteRune(d)
+						return true
+					}
+				}
+				p.pos = save
+			}
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	default:
+		p.fail(at, "invalid escape \\%c", c)
+		return false
+	}
+	return true
+}
+
+func (p *parser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.src) {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(string(p.src[p.pos:p.pos+4]), 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	p.pos += 4
+	return rune(n), true
+}
+
+// jsOrder reorders members the way a JavaScript object enumerates them: keys
+// that are array indices (canonical integers below 2^32-1) first, ascending,
+// then every other key in insertion order. JSON.stringify follows that order,
+// so byte parity with the reference generator needs it.
+func jsOrder(ms []Member) {
+	n := 0
+	for i := range ms {
+		if _, ok := arrayIndex(ms[i].Key); ok {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	idx := make([]Member, 0, n)
+	rest := make([]Member, 0, len(ms)-n)
+	for _, m := range ms {
+		if _, ok := arrayIndex(m.Key); ok {
+			idx = append(idx, m)
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	// insertion sort: n is tiny in practice
+	for i := 1; i < len(idx); i++ {
+		for j := i; j > 0; j-- {
+			a, _ := arrayIndex(idx[j-1].Key)
+			b, _ := arrayIndex(idx[j].Key)
+			if a <= b {
+				break
+			}
+			idx[j-1], idx[j] = idx[j], idx[j-1]
+		}
+	}
+	copy(ms, idx)
+	copy(ms[len(idx):], rest)
+}
+
+func arrayIndex(key string) (uint64, bool) {
+	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(key, 10, 64)
+	if err != nil || n >= 1<<32-1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// Position converts a byte offset into a 1-based line and a 1-based column
+// counted in Unicode code points, the way editors show them.
+func Position(src []byte, off int) (line, col int) {
+	if off < 0 {
+		return 0, 0
+	}
+	off = min(off, len(src))
+	line, lineStart := 1, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line++
+			lineStart = i + 1
+		}
+	}
+	return line, utf8.RuneCount(src[lineStart:off]) + 1
+}

@@ -1,0 +1,242 @@
+// Package ojson is an ordered JSON tree with source positions.
+//
+// capreg must emit registries that are byte-identical to what the reference
+// generator (Node.js, JSON.stringify) writes: objects keep their source key
+// order, numbers print the way JavaScript prints them, and nothing is
+// HTML-escaped. encoding/json maps give none of that, so declarations are parsed
+// into this small tree instead. Every value remembers the byte offset it started
+// at, so a diagnostic can name a line and column for any JSON pointer.
+package ojson
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+)
+
+// Kind is the JSON type of a Value.
+type Kind uint8
+
+// The JSON kinds.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "array", "object"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Value is one JSON value. The zero Value is null.
+type Value struct {
+	Kind    Kind
+	Bool    bool
+	Str     string   // the string, or the number's source literal
+	Items   []Value  // Array elements
+	Members []Member // Object members, in JavaScript property order
+	Off     int      // byte offset of the value in its source; -1 when built in memory
+}
+
+// Member is one key of an object.
+type Member struct {
+	Key    string
+	KeyOff int // byte offset of the key's opening quote; -1 when built in memory
+	Value  Value
+}
+
+// Constructors for values built in memory (they carry no source offset).
+
+// NewString returns a string value.
+func NewString(s string) Value { return Value{Kind: String, Str: s, Off: -1} }
+
+// NewBool returns a boolean value.
+func NewBool(b bool) Value { return Value{Kind: Bool, Bool: b, Off: -1} }
+
+// NewNumber returns a number value for an integer.
+func NewNumber(n int) Value { return Value{Kind: Number, Str: strconv.Itoa(n), Off: -1} }
+
+// NewArray returns an array value; a nil slice still encodes as [].
+func NewArray(items ...Value) Value { return Value{Kind: Array, Items: items, Off: -1} }
+
+// NewStrings returns an array of strings.
+func NewStrings(ss []string) Value {
+	items := make([]Value, len(ss))
+	for i, s := range ss {
+		items[i] = NewString(s)
+	}
+	return NewArray(items...)
+}
+
+// NewObject returns an empty object.
+func NewObject() Value { return Value{Kind: Object, Off: -1} }
+
+// Set appends key=val to an object, or replaces the value of an existing key in
+// place (as a JavaScript assignment does).
+func (v *Value) Set(key string, val Value) {
+	for i := range v.Members {
+		if v.Members[i].Key == key {
+			v.Members[i].Value = val
+			return
+		}
+	}
+	v.Members = append(v.Members, Member{Key: key, KeyOff: -1, Value: val})
+}
+
+// Get returns the member value for key, or nil when v is not an object or has no
+// such key.
+func (v *Value) Get(key string) *Value {
+	if v == nil || v.Kind != Object {
+		return nil
+	}
+	for i := range v.Members {
+		if v.Members[i].Key == key {
+			return &v.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// Has reports whether an object has key.
+func (v *Value) Has(key string) bool { return v.Get(key) != nil }
+
+// IsString reports whether v is a string.
+func (v *Value) IsString() bool { return v != nil && v.Kind == String }
+
+// StringOr returns v's string, or def when v is not a string.
+func (v *Value) StringOr(def string) string {
+	if v.IsString() {
+		return v.Str
+	}
+	return def
+}
+
+// Strings returns the string elements of an array, skipping anything else.
+func (v *Value) Strings() []string {
+	if v == nil || v.Kind != Array {
+		return nil
+	}
+	out := make([]string, 0, len(v.Items))
+	for _, it := range v.Items {
+		if it.Kind == String {
+			out = append(out, it.Str)
+		}
+	}
+	return out
+}
+
+// Float returns a number's value.
+func (v *Value) Float() (float64, bool) {
+	if v == nil || v.Kind != Number {
+		return 0, false
+	}
+	f, err := strconv.ParseFloat(v.Str, 64)
+	if err != nil {
+		// Out of range literals parse to ±Inf with an error, as in JavaScript.
+		return f, true
+	}
+	return f, true
+}
+
+// Clone returns a deep copy of v, so a caller can change it without touching
+// the original (snapshots are shared between goroutines).
+func (v Value) Clone() Value {
+	if len(v.Items) > 0 {
+		items := make([]Value, len(v.Items))
+		for i := range v.Items {
+			items[i] = v.Items[i].Clone()
+		}
+		v.Items = items
+	}
+	if len(v.Members) > 0 {
+		ms := make([]Member, len(v.Members))
+		for i, m := range v.Members {
+			ms[i] = Member{Key: m.Key, KeyOff: m.KeyOff, Value: m.Value.Clone()}
+		}
+		v.Members = ms
+	}
+	return v
+}
+
+// Lookup resolves a JSON pointer (RFC 6901). It returns the value and the offset
+// a diagnostic should point at: the member key for object members, the value
+// itself otherwise. ok is false when the pointer does not resolve; then the
+// deepest value reached is returned.
+func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
+	cur, off := v, v.Off
+	if pointer == "" {
+		return cur, off, true
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = unescapePointer(tok)
+		switch cur.Kind {
+		case Object:
+			next := -1
+			for i := range cur.Members {
+				if cur.Members[i].Key == tok {
+					next = i
+				}
+			}
+			if next < 0 {
+				return cur, off, false
+			}
+			off = cur.Members[next].KeyOff
+			cur = &cur.Members[next].Value
+		case Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(cur.Items) {
+				return cur, off, false
+			}
+			cur = &cur.Items[i]
+			off = cur.Off
+		default:
+			return cur, off, false
+		}
+	}
+	return cur, off, true
+}
+
+func unescapePointer(tok string) string {
+	if !strings.Contains(tok, "~") {
+		return tok
+	}
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+}
+
+// EscapePointer escapes one JSON pointer reference token.
+func EscapePointer(tok string) string {
+	if !strings.ContainsAny(tok, "~/") {
+		return tok
+	}
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(tok)
+}
+
+// ToAny converts v to the plain Go form that encoding/json would produce with
+// UseNumber: map[string]any, []any, string, bool, nil and json-compatible
+// numbers. JSON Schema validation works on that form.
+func (v *Value) ToAny() any {
+	switch v.Kind {
+	case Bool:
+		return v.Bool
+	case Number:
+		return json.Number(v.Str)
+	case String:
+		return v.Str
+	case Array:
+		out := make([]any, len(v.Items))
+		for i := range v.Items {
+			out[i] = v.Items[i].ToAny()
+		}
+		return out
+	case Object:
+		out := make(map[string]any, len(v.Members))
+		for i := range v.Members {
+			out[v.Members[i].Key] = v.Members[i].Value.ToAny()
+		}
+		return out
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package validate
+
+import (
+	"slices"
+	"strings"
+)
+
+// OrderHooks orders the steps (or the contributions) at one point the way the
+// reference generator does (ref §4.3): an edge i→j when an artifact i produces
+// is consumed by j; Kahn's algorithm whose initial ready set is sorted by
+// capability id, and where each batch of entries released by one emission is
+// sorted by capability id and appended to the tail of the queue (not merged
+// into a priority queue). Equal ids keep their input order. When a cycle
+// leaves entries unemitted, they are returned as cycle, in input order.
+func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
+	n := len(in)
+	if n <= 1 {
+		return in, nil
+	}
+	succ := make([][]int, n)
+	indeg := make([]int, n)
+	producers := map[string][]int{}
+	for i, h := range in {
+		for _, a := range h.Produces {
+			producers[a] = append(producers[a], i)
+		}
+	}
+	for j, h := range in {
+		for _, a := range h.Consumes {
+			for _, i := range producers[a] {
+				if i != j && !slices.Contains(succ[i], j) {
+					succ[i] = append(succ[i], j)
+					indeg[j]++
+				}
+			}
+		}
+	}
+	for i := range succ {
+		slices.Sort(succ[i]) // successors are visited in index order
+	}
+	byCapID := func(a, b int) int { return strings.Compare(in[a].CapID, in[b].CapID) }
+	var queue []int
+	for i := range in {
+		if indeg[i] == 0 {
+			queue = append(queue, i)
+		}
+	}
+	slices.SortStableFunc(queue, byCapID)
+	ordered = make([]*Hook, 0, n)
+	emitted := make([]bool, n)
+	for head := 0; head < len(queue); head++ {
+		i := queue[head]
+		ordered = append(ordered, in[i])
+		emitted[i] = true
+		var batch []int
+		for _, j := range succ[i] {
+			if indeg[j]--; indeg[j] == 0 {
+				batch = append(batch, j)
+			}
+		}
+		slices.SortStableFunc(batch, byCapID)
+		queue = append(queue, batch...)
+	}
+	if len(ordered) < n {
+		for i, h := range in {
+			if !emitted[i] {
+				cycle = append(cycle, h)
+			}
+		}
+	}
+	return ordered, cycle
+}
+
+// SortGates orders the gates at a point: stable by capability id, so one
+// capability's gates keep their declaration order (ref §4.3 step 5).
+func SortGates(in []*Hook) []*Hook {
+	out := slices.Clone(in)
+	slices.SortStableFunc(out, func(a, b *Hook) int { return strings.Compare(a.CapID, b.CapID) })
+	return out
+}

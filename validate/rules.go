@@ -1,0 +1,92 @@
+package validate
+
+// Rule describes one check. Every diagnostic carries the ID of the rule that
+// produced it; the IDs are stable, so CI configurations and dashboards may key
+// on them. Rules is the single list the README, the SARIF rule table and the
+// fixture test are all checked against.
+type Rule struct {
+	ID       string
+	Severity Severity // the default severity (--strict turns warnings into errors)
+	Summary  string
+}
+
+// Rules lists every rule capreg reports, grouped as the checks run.
+var Rules = []Rule{
+	// Reading the repository.
+	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse"},
+	{"json-duplicate-key", Error, "a JSON object repeats a key; JSON.parse would silently keep the last value"},
+	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker)"},
+	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path)"},
+	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those"},
+	{"path-escape", Error, "a symlink or configured path resolves outside the repository root (a warning where the link is not an input)"},
+	{"config-file", Error, "capreg.json or the central config schema has the wrong shape"},
+
+	// The Loop Host Contract, from the workflow markers.
+	{"contract-missing", Error, "capabilities exist but no host workflow carries a loop-host marker"},
+	{"marker-syntax", Error, "a loop-host marker is malformed: a required key or attribute is missing or empty"},
+	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key"},
+	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
+	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
+	{"marker-duplicate-step", Error, "two workflow files declare the same step"},
+	{"role-family", Error, "a step declares an agent role outside its family (or an unknown role)"},
+	{"point-unknown", Error, "a point (in a marker or a hook) is not one of the 12 canonical loop points"},
+	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step"},
+	{"point-duplicate", Error, "a point is declared more than once across the host workflows"},
+	{"point-uncovered", Error, "a canonical point is declared by no host workflow"},
+	{"point-unwired", Error, "a hook sits at a point with no `render-hooks <point>` call site in any host workflow"},
+
+	// One capability at a time.
+	{"schema", Error, "a declaration or tool card violates its JSON Schema (type, enum, pattern, required field)"},
+	{"id-folder-mismatch", Error, "a capability id differs from its folder name"},
+	{"version-missing", Warning, "a capability has no version (the reference requires one)"},
+	{"reserved-name", Error, "a skill, agent, config key, command family or activation key is __proto__, constructor or prototype"},
+	{"role-forbidden-field", Error, "a field that the capability's role may not carry (e.g. steps on a runtime, reviewer on a feature)"},
+	{"runtime-compat", Error, "runtimeCompat is malformed: empty supported, '*' mixed with ids or in unsupported, bad id"},
+	{"hook-script", Error, "a lifecycle hook script is absolute, has a '..' segment, a segment starting with '-', or other characters"},
+	{"ref-discriminator", Error, "a step ref does not have exactly one of skill, agent, command"},
+	{"ref-not-owned", Error, "a step's ref.skill or ref.agent is not in the capability's own skills or agents"},
+	{"ref-skill-prefix", Error, "ref.skill starts with gsd- (stems are unprefixed; the prefix is added at dispatch)"},
+	{"when-unknown-key", Error, "a hook's when is not a key of the capability's own config slice"},
+	{"activation-key-unknown", Error, "activationKey is not a key of the capability's own config slice"},
+	{"check-discriminator", Error, "a gate check does not have exactly one of query, predicate, agentVerdict"},
+	{"agent-verdict-blocking", Error, "an agentVerdict gate is blocking; non-deterministic checks may only advise"},
+	{"into-not-in-roles", Error, "a contribution's into is not an agent role of its point's step"},
+	{"fragment-escape", Error, "fragment.path is absolute, has '..', or resolves outside the capability folder"},
+	{"fragment-unreadable", Error, "fragment.path names no regular UTF-8 file in the capability folder"},
+	{"config-slice", Error, "a config entry has a bad type, a default of the wrong type, bad enum values or no description"},
+	{"runtime-parity", Error, "a runtime's configFormat does not match its installSurface"},
+	{"runtime-hooks-surface", Error, "a runtime's hooksSurface is not allowed for its installSurface"},
+	{"runtime-hook-events", Error, "a runtime's extendedHookEvents need a hookEvents family it does not declare"},
+	{"reviewer-invoke", Error, "a reviewer invoke mixes spawn and http fields, or an http invoke has an effortChannel"},
+	{"reviewer-unknown-field", Warning, "a reviewer body has a field outside the 13 known ones"},
+
+	// Across capabilities.
+	{"skill-owner-conflict", Error, "a skill stem is owned by two capabilities"},
+	{"agent-owner-conflict", Error, "an agent is owned by two capabilities"},
+	{"command-family-conflict", Error, "a command family is owned by two capabilities"},
+	{"config-key-conflict", Error, "a config key is declared by two capabilities"},
+	{"config-key-pending-migration", Warning, "a capability's config key is still listed in the central config schema (an error under --strict)"},
+	{"config-key-central-pattern", Error, "a capability's config key matches a central dynamicKeyPatterns regex"},
+	{"reviewer-lane-conflict", Error, "two reviewer bodies claim the same slug, flag or reviewsSection"},
+	{"requires-unknown", Error, "requires names a capability that does not exist"},
+	{"runtime-compat-unknown", Error, "runtimeCompat names a runtime that is not a runtime capability"},
+	{"requires-cycle", Error, "requires forms a cycle (the cycle is printed)"},
+	{"tier-monotone", Error, "a capability requires one of a higher tier (core < standard < full)"},
+	{"duplicate-producer", Error, "two steps produce the same artifact at the same point"},
+	{"consumes-unsatisfied", Error, "a step consumes an artifact nothing produces at or before its point"},
+	{"ordering-cycle", Error, "produces/consumes form a cycle among the steps or contributions at one point"},
+
+	// Tool cards.
+	{"card-duplicate-id", Error, "two tool cards share an id"},
+	{"card-orphan", Warning, "a tool card has no sibling tool file"},
+}
+
+// RuleByID returns the rule with id, or false.
+func RuleByID(id string) (Rule, bool) {
+	for _, r := range Rules {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}

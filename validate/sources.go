@@ -1,0 +1,61 @@
+package validate
+
+import "errors"
+
+// Errors a File may carry instead of data. The scanner sets them; the checks
+// turn them into diagnostics only where the file matters, so an oversized
+// asset nobody references costs nothing.
+var (
+	ErrTooLarge      = errors.New("file is larger than the 8 MiB limit")
+	ErrNotRegular    = errors.New("not a regular file (FIFO, device or socket)")
+	ErrEscapesRoot   = errors.New("resolves outside the repository root")
+	ErrEscapesFolder = errors.New("resolves outside the capability folder")
+)
+
+// MaxFileSize is the largest input file capreg reads.
+const MaxFileSize = 8 << 20
+
+// File is one input file, read whole, or the reason it was not.
+type File struct {
+	Path string // repository-relative, slash-separated
+	Data []byte
+	Err  error // nil when Data holds the content
+}
+
+// Sources is everything validation needs, already read from disk. Validation
+// is a pure function of it: it never touches the file system, so the CLI, the
+// daemon and tests with in-memory repositories all run the same checks.
+type Sources struct {
+	// CapabilitiesDir is the repository-relative folder holding one
+	// sub-folder per capability ("capabilities" unless capreg.json moves it).
+	CapabilitiesDir string
+	// Capabilities holds one entry per sub-folder that has a capability.json,
+	// sorted by folder name in JavaScript's default (UTF-16) order.
+	Capabilities []CapabilitySource
+	// Workflows are the markdown files that may hold a loop-host marker,
+	// sorted by path.
+	Workflows []File
+	// ConfigSchema is the central config schema, when one is configured.
+	ConfigSchema *File
+	// Cards are the tool cards, sorted by path.
+	Cards []CardSource
+	// Diagnostics are findings made while reading (escaping links, oversized
+	// or unreadable inputs).
+	Diagnostics Diagnostics
+}
+
+// CapabilitySource is one capability folder.
+type CapabilitySource struct {
+	Folder   string // folder name, which must equal the id
+	Manifest File   // <dir>/<folder>/capability.json
+	// Files are the other regular files under the folder, keyed by their
+	// slash-separated path relative to the folder; fragments resolve here.
+	Files map[string]File
+}
+
+// CardSource is one tool card and whether its tool exists beside it.
+type CardSource struct {
+	File
+	ToolPath   string // the card path without ".card.json"
+	ToolExists bool
+}

@@ -1,0 +1,154 @@
+// Package validate is capreg's validation core: it turns the files of a
+// repository (Sources) into checked capabilities, a Loop Host Contract and tool
+// cards, with every problem as a positioned Diagnostic. It is pure: it reads
+// nothing from disk, so `capreg check`, `capreg gen` and the daemon share it.
+package validate
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Result is the outcome of validating one repository.
+type Result struct {
+	Contract *Contract
+	// Capabilities are the capabilities that passed every per-capability
+	// check, in folder order; only these take part in cross checks and the
+	// registry (as in the reference generator).
+	Capabilities []*Capability
+	Cards        []*Card
+	Central      *CentralSchema
+	Diagnostics  Diagnostics
+}
+
+// Validate checks a repository completely and never stops at the first
+// problem: each check runs on whatever it can, so one pass shows everything.
+func Validate(src *Sources) *Result {
+	s := &sink{diags: append(Diagnostics(nil), src.Diagnostics...)}
+	res := &Result{}
+	markers, attempted := parseMarkers(src.Workflows, s)
+	res.Contract = buildContract(markers, s)
+	res.Central = parseCentral(src.ConfigSchema, s)
+
+	var all []*Capability
+	for i := range src.Capabilities {
+		before := len(s.diags)
+		c := checkCapability(&src.Capabilities[i], s)
+		if c == nil {
+			continue
+		}
+		all = append(all, c)
+		if c.Role == "feature" && len(markers) > 0 {
+			checkAgainstContract(c, res.Contract, s)
+		}
+		if !s.diags[before:].HasErrors() {
+			res.Capabilities = append(res.Capabilities, c)
+		}
+	}
+	if len(src.Capabilities) > 0 && !attempted {
+		s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
+			"%d capabilities but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
+			len(src.Capabilities), strings.Join(Steps, ", "))})
+	}
+	crossCheck(res.Capabilities, all, res.Central, res.Contract, s)
+	res.Cards = checkCards(src.Cards, s)
+	res.Diagnostics = s.diags
+	res.Diagnostics.Sort()
+	return res
+}
+
+// parseMarkers parses every candidate workflow. attempted reports whether any
+// file held a marker at all, well-formed or not.
+func parseMarkers(files []File, s *sink) (markers []*Marker, attempted bool) {
+	for _, f := range files {
+		if f.Err != nil {
+			d := Diagnostic{File: f.Path, Rule: "file-too-large", Severity: Warning,
+				Message: "markdown file not scanned for loop-host markers: " + f.Err.Error()}
+			if !isErr(f.Err, ErrTooLarge) {
+				fileError(s, f.Path, f.Err)
+				continue
+			}
+			s.add(d)
+			continue
+		}
+		before := len(s.diags)
+		if mk := parseMarker(f.Path, f.Data, s); mk != nil {
+			markers = append(markers, mk)
+		}
+		if len(markers) > 0 || len(s.diags) > before {
+			attempted = true
+		}
+	}
+	return markers, attempted
+}
+
+// checkAgainstContract checks a feature's hooks against the host contract:
+// contributions target a role of their step (§2.8) and every hook point has a
+// render-hooks call site when the workflows have any (§2.9).
+func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
+	for _, group := range [][]*Hook{c.Steps, c.Contributions, c.Gates} {
+		for _, h := range group {
+			if PointIndex(h.Point) < 0 {
+				continue
+			}
+			if len(contract.Wired) > 0 && !contract.Wired[h.Point] {
+				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
+					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `render-hooks %s` call site); the hook would never run",
+					c.ID, h.Kind, h.Index, h.Point, h.Point)
+			}
+			if h.Kind != ContributionHook || !h.Raw.Get("into").IsString() {
+				continue
+			}
+			e := contract.ForPoint(h.Point)
+			switch {
+			case e == nil:
+				s.at(c.doc, h.Pointer()+"/into", "into-not-in-roles",
+					"contribution.into %q at point %q: no host workflow declares step %q, so it publishes no agent roles", h.Into, h.Point, stepOf(h.Point))
+			case !slices.Contains(e.AgentRoles, h.Into):
+				s.at(c.doc, h.Pointer()+"/into", "into-not-in-roles",
+					"capability %q contribution.into %q at point %q is not in the step's agentRoles %s", c.ID, h.Into, h.Point, quoteList(e.AgentRoles))
+			}
+		}
+	}
+}
+
+// parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
+func parseCentral(f *File, s *sink) *CentralSchema {
+	if f == nil {
+		return nil
+	}
+	if f.Err != nil {
+		fileError(s, f.Path, f.Err)
+		return nil
+	}
+	d := parseDoc(f.Path, f.Data, s)
+	if d == nil {
+		return nil
+	}
+	before := len(s.diags)
+	checkSchema("central", d, s)
+	for i := before; i < len(s.diags); i++ {
+		s.diags[i].Rule = "config-file"
+	}
+	cs := &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings()}
+	if pats := d.Root.Get("dynamicKeyPatterns"); pats != nil && pats.Kind == ojson.Array {
+		for i := range pats.Items {
+			src := pats.Items[i].Get("source")
+			if !src.IsString() {
+				continue
+			}
+			re, err := regexp.Compile(src.Str)
+			if err != nil {
+				s.warnAt(d, fmt.Sprintf("/dynamicKeyPatterns/%d/source", i), "config-file",
+					"pattern /%s/ cannot be compiled (%v); keys are not checked against it", src.Str, err)
+			}
+			cs.Patterns = append(cs.Patterns, re)
+			cs.Sources = append(cs.Sources, src.Str)
+		}
+	}
+	return cs
+}
