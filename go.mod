@@ -13,4 +13,5 @@ require (
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1 // indirect
 	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/tools v0.26.0 // indirect
 )

@@ -65,15 +65,12 @@ var ProfileNames = []string{"core", "standard", "full"}
 // assumes validation passed: no cycles, no conflicts.
 func buildRegistry(caps []*validate.Capability) *Registry {
 	r := &Registry{Capabilities: caps, ByID: map[string]*validate.Capability{}, Closure: map[string][]string{}}
+	skills, agents := map[string]bool{}, map[string]bool{}
 	for _, c := range caps {
 		r.ByID[c.ID] = c
 		if c.Role == "feature" {
-			for _, s := range c.Skills {
-				r.BySkill = appendOwner(r.BySkill, s, c.ID)
-			}
-			for _, a := range c.Agents {
-				r.ByAgent = appendOwner(r.ByAgent, a, c.ID)
-			}
+			r.BySkill = appendOwners(r.BySkill, skills, c.Skills, c.ID)
+			r.ByAgent = appendOwners(r.ByAgent, agents, c.Agents, c.ID)
 			for _, cmd := range c.Commands {
 				if cmd.Family != "" && cmd.Module != "" && cmd.Router != "" {
 					r.Families = append(r.Families, CommandFamily{Family: cmd.Family, Command: cmd, CapID: c.ID})
@@ -100,13 +97,16 @@ func buildRegistry(caps []*validate.Capability) *Registry {
 	return r
 }
 
-func appendOwner(list []Owner, name, id string) []Owner {
-	for _, o := range list {
-		if o.Name == name {
-			return list // first claimant wins; conflicts fail validation
+// appendOwners adds the names a capability owns; the first claimant wins
+// (conflicts fail validation, so this only matters for repeated names).
+func appendOwners(list []Owner, seen map[string]bool, names []string, id string) []Owner {
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			list = append(list, Owner{n, id})
 		}
 	}
-	return append(list, Owner{name, id})
+	return list
 }
 
 func sortedUTF16(ss []string) []string {
@@ -234,63 +234,63 @@ func HookJSON(h *validate.Hook) ojson.Value {
 // JSON returns the registry document of CONTRACT.md §4.
 func (r *Registry) JSON() ojson.Value {
 	doc := ojson.NewObject()
-	doc.Set("version", ojson.NewString("1"))
+	doc.Append("version", ojson.NewString("1"))
 	caps := ojson.NewObject()
 	for _, c := range r.Capabilities {
-		caps.Set(c.ID, c.Manifest)
+		caps.Append(c.ID, c.Manifest)
 	}
-	doc.Set("capabilities", caps)
-	doc.Set("bySkill", ownersJSON(r.BySkill))
-	doc.Set("byAgent", ownersJSON(r.ByAgent))
-	doc.Set("byLoopPoint", r.loopPointsJSON())
+	doc.Append("capabilities", caps)
+	doc.Append("bySkill", ownersJSON(r.BySkill))
+	doc.Append("byAgent", ownersJSON(r.ByAgent))
+	doc.Append("byLoopPoint", r.loopPointsJSON())
 	keys, schema := ojson.NewObject(), ojson.NewObject()
 	for _, k := range r.ConfigKeys {
-		keys.Set(k.Key, ojson.NewString(k.Owner))
-		schema.Set(k.Key, ConfigSchemaJSON(k))
+		keys.Append(k.Key, ojson.NewString(k.Owner))
+		schema.Append(k.Key, ConfigSchemaJSON(k))
 	}
-	doc.Set("configKeys", keys)
-	doc.Set("configSchema", schema)
+	doc.Append("configKeys", keys)
+	doc.Append("configSchema", schema)
 	rts := ojson.NewObject()
 	for _, c := range r.Runtimes {
-		rts.Set(c.ID, c.Manifest)
+		rts.Append(c.ID, c.Manifest)
 	}
-	doc.Set("runtimes", rts)
+	doc.Append("runtimes", rts)
 	fams := ojson.NewObject()
 	for _, f := range r.Families {
 		e := ojson.NewObject()
-		e.Set("capId", ojson.NewString(f.CapID))
-		e.Set("module", ojson.NewString(f.Module))
-		e.Set("router", ojson.NewString(f.Router))
-		fams.Set(f.Family, e)
+		e.Append("capId", ojson.NewString(f.CapID))
+		e.Append("module", ojson.NewString(f.Module))
+		e.Append("router", ojson.NewString(f.Router))
+		fams.Append(f.Family, e)
 	}
-	doc.Set("commandFamilies", fams)
+	doc.Append("commandFamilies", fams)
 	clusters, membership := ojson.NewObject(), ojson.NewObject()
 	for _, c := range r.Clusters {
-		clusters.Set(c.CapID, ojson.NewStrings(c.Skills))
+		clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
 		m := ojson.NewObject()
-		m.Set("tier", ojson.NewString(c.Tier))
-		m.Set("profiles", ojson.NewStrings(c.Profiles))
-		membership.Set(c.CapID, m)
+		m.Append("tier", ojson.NewString(c.Tier))
+		m.Append("profiles", ojson.NewStrings(c.Profiles))
+		membership.Append(c.CapID, m)
 	}
-	doc.Set("capabilityClusters", clusters)
-	doc.Set("profileMembership", membership)
+	doc.Append("capabilityClusters", clusters)
+	doc.Append("profileMembership", membership)
 	closure := ojson.NewObject()
 	for _, c := range r.Capabilities {
-		closure.Set(c.ID, ojson.NewStrings(r.Closure[c.ID]))
+		closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
 	}
-	doc.Set("requiresClosure", closure)
+	doc.Append("requiresClosure", closure)
 	profs := ojson.NewObject()
 	for _, p := range ProfileNames {
-		profs.Set(p, ojson.NewStrings(r.Profiles[p]))
+		profs.Append(p, ojson.NewStrings(r.Profiles[p]))
 	}
-	doc.Set("profiles", profs)
+	doc.Append("profiles", profs)
 	return doc
 }
 
 func ownersJSON(owners []Owner) ojson.Value {
 	v := ojson.NewObject()
 	for _, o := range owners {
-		v.Set(o.Name, ojson.NewString(o.CapID))
+		v.Append(o.Name, ojson.NewString(o.CapID))
 	}
 	return v
 }
@@ -299,12 +299,12 @@ func ownersJSON(owners []Owner) ojson.Value {
 // description} plus values for enums.
 func ConfigSchemaJSON(k ConfigKey) ojson.Value {
 	e := ojson.NewObject()
-	e.Set("owner", ojson.NewString(k.Owner))
-	e.Set("type", ojson.NewString(k.Type))
-	e.Set("default", k.Default)
-	e.Set("description", ojson.NewString(k.Description))
+	e.Append("owner", ojson.NewString(k.Owner))
+	e.Append("type", ojson.NewString(k.Type))
+	e.Append("default", k.Default)
+	e.Append("description", ojson.NewString(k.Description))
 	if k.Type == "enum" {
-		e.Set("values", ojson.NewStrings(k.Values))
+		e.Append("values", ojson.NewStrings(k.Values))
 	}
 	return e
 }
@@ -312,7 +312,7 @@ func ConfigSchemaJSON(k ConfigKey) ojson.Value {
 func (r *Registry) loopPointsJSON() ojson.Value {
 	v := ojson.NewObject()
 	for _, ph := range r.ByLoopPoint {
-		v.Set(ph.Point, PointJSON(&ph))
+		v.Append(ph.Point, PointJSON(&ph))
 	}
 	return v
 }
@@ -320,9 +320,9 @@ func (r *Registry) loopPointsJSON() ojson.Value {
 // PointJSON is one byLoopPoint value: {steps, contributions, gates}.
 func PointJSON(ph *PointHooks) ojson.Value {
 	v := ojson.NewObject()
-	v.Set("steps", hooksJSON(ph.Steps))
-	v.Set("contributions", hooksJSON(ph.Contributions))
-	v.Set("gates", hooksJSON(ph.Gates))
+	v.Append("steps", hooksJSON(ph.Steps))
+	v.Append("contributions", hooksJSON(ph.Contributions))
+	v.Append("gates", hooksJSON(ph.Gates))
 	return v
 }
 
@@ -339,13 +339,13 @@ func ContractJSON(c *validate.Contract) ojson.Value {
 	items := make([]ojson.Value, 0, len(c.Entries))
 	for _, e := range c.Entries {
 		v := ojson.NewObject()
-		v.Set("step", ojson.NewString(e.Step))
-		v.Set("points", ojson.NewStrings(e.Points))
-		v.Set("agentRoles", ojson.NewStrings(e.AgentRoles))
+		v.Append("step", ojson.NewString(e.Step))
+		v.Append("points", ojson.NewStrings(e.Points))
+		v.Append("agentRoles", ojson.NewStrings(e.AgentRoles))
 		core := ojson.NewObject()
-		core.Set("produces", ojson.NewStrings(e.Produces))
-		core.Set("consumes", ojson.NewStrings(e.Consumes))
-		v.Set("coreArtifacts", core)
+		core.Append("produces", ojson.NewStrings(e.Produces))
+		core.Append("consumes", ojson.NewStrings(e.Consumes))
+		v.Append("coreArtifacts", core)
 		items = append(items, v)
 	}
 	return ojson.NewArray(items...)
@@ -363,7 +363,7 @@ func ToolIndexJSON(cards []*validate.Card) ojson.Value {
 		items[i] = v
 	}
 	doc := ojson.NewObject()
-	doc.Set("version", ojson.NewString("1"))
-	doc.Set("tools", ojson.NewArray(items...))
+	doc.Append("version", ojson.NewString("1"))
+	doc.Append("tools", ojson.NewArray(items...))
 	return doc
 }

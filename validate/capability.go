@@ -33,6 +33,7 @@ type Capability struct {
 
 	Manifest ojson.Value
 	doc      *doc
+	valid    bool
 }
 
 // ConfigEntry is one key of a capability's federated config slice.

@@ -7,7 +7,10 @@ package validate
 import (
 	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"strings"
 
 	"github.com/capreg/capreg/validate/ojson"
@@ -34,18 +37,9 @@ func Validate(src *Sources) *Result {
 	res.Contract = buildContract(markers, s)
 	res.Central = parseCentral(src.ConfigSchema, s)
 
-	var all []*Capability
-	for i := range src.Capabilities {
-		before := len(s.diags)
-		c := checkCapability(&src.Capabilities[i], s)
-		if c == nil {
-			continue
-		}
-		all = append(all, c)
-		if c.Role == "feature" && len(markers) > 0 {
-			checkAgainstContract(c, res.Contract, s)
-		}
-		if !s.diags[before:].HasErrors() {
+	all := checkAll(src.Capabilities, markers, res.Contract, s)
+	for _, c := range all {
+		if c.valid {
 			res.Capabilities = append(res.Capabilities, c)
 		}
 	}
@@ -59,6 +53,43 @@ func Validate(src *Sources) *Result {
 	res.Diagnostics = s.diags
 	res.Diagnostics.Sort()
 	return res
+}
+
+// checkAll runs the per-capability checks, which are independent of each
+// other, on every core. Each capability reports into its own sink and the
+// sinks are merged in folder order, so the result does not depend on
+// scheduling.
+func checkAll(srcs []CapabilitySource, markers []*Marker, contract *Contract, s *sink) []*Capability {
+	caps := make([]*Capability, len(srcs))
+	sinks := make([]sink, len(srcs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(srcs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(srcs); i = int(next.Add(1) - 1) {
+				c := checkCapability(&srcs[i], &sinks[i])
+				if c == nil {
+					continue
+				}
+				if c.Role == "feature" && len(markers) > 0 {
+					checkAgainstContract(c, contract, &sinks[i])
+				}
+				c.valid = !sinks[i].diags.HasErrors()
+				caps[i] = c
+			}
+		}()
+	}
+	wg.Wait()
+	var all []*Capability
+	for i := range srcs {
+		s.diags = append(s.diags, sinks[i].diags...)
+		if caps[i] != nil {
+			all = append(all, caps[i])
+		}
+	}
+	return all
 }
 
 // parseMarkers parses every candidate workflow. attempted reports whether any

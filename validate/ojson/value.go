@@ -86,6 +86,13 @@ func (v *Value) Set(key string, val Value) {
 	v.Members = append(v.Members, Member{Key: key, KeyOff: -1, Value: val})
 }
 
+// Append adds key=val to an object without looking for an existing key. It
+// is for building objects whose keys are unique by construction, where Set's
+// scan would make building a large object quadratic.
+func (v *Value) Append(key string, val Value) {
+	v.Members = append(v.Members, Member{Key: key, KeyOff: -1, Value: val})
+}
+
 // Get returns the member value for key, or nil when v is not an object or has no
 // such key.
 func (v *Value) Get(key string) *Value {

@@ -1,0 +1,111 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func load(t testing.TB, repo string) *store.Snapshot {
+	t.Helper()
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// TestGoldenRepo pins the three artifacts of testdata/repo byte for byte.
+// Regenerate with: go test ./store -run TestGoldenRepo -update
+func TestGoldenRepo(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	if !snap.OK() {
+		t.Fatalf("testdata/repo has errors:\n%v", snap.Diagnostics)
+	}
+	if errs, warns := snap.Diagnostics.Count(); errs != 0 || warns != 1 || snap.Diagnostics[0].Rule != "config-key-pending-migration" {
+		t.Errorf("diagnostics = %v, want only the pending-migration warning", snap.Diagnostics)
+	}
+	dir := "../testdata/golden/repo"
+	for _, name := range store.ArtifactNames {
+		path := filepath.Join(dir, name)
+		if *update {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, snap.Artifacts[name], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run with -update to create it)", err)
+		}
+		if !bytes.Equal(snap.Artifacts[name], want) {
+			t.Errorf("%s differs from the golden file; run go test ./store -run TestGoldenRepo -update and review the diff", name)
+		}
+	}
+}
+
+// TestDeterministic builds the same repository twice and expects identical
+// bytes and digests, on a repository large enough for map order to show.
+func TestDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 300); err != nil {
+		t.Fatal(err)
+	}
+	a, b := load(t, dir), load(t, dir)
+	if !a.OK() {
+		t.Fatalf("synthetic repo has errors: %v", a.Diagnostics[:min(5, len(a.Diagnostics))])
+	}
+	if a.Digest != b.Digest {
+		t.Errorf("digests differ: %s vs %s", a.Digest, b.Digest)
+	}
+	for _, name := range store.ArtifactNames {
+		if !bytes.Equal(a.Artifacts[name], b.Artifacts[name]) {
+			t.Errorf("%s differs between runs", name)
+		}
+	}
+}
+
+func TestNoHTMLEscaping(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	reg := snap.Artifacts[store.RegistryFile]
+	if !bytes.Contains(reg, []byte("<the libraries & services it names>")) {
+		t.Error("fragment text was escaped or not inlined")
+	}
+	if bytes.Contains(reg, []byte(`\u003c`)) || bytes.Contains(reg, []byte(`\u0026`)) {
+		t.Error("registry contains HTML escapes")
+	}
+}
+
+func BenchmarkCheckTestdata(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if snap := load(b, "../testdata/repo"); !snap.OK() {
+			b.Fatal("not ok")
+		}
+	}
+}
+
+func BenchmarkCheck10k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 10000); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if snap := load(b, dir); !snap.OK() {
+			b.Fatalf("not ok: %v", snap.Diagnostics[:min(3, len(snap.Diagnostics))])
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParseMarkerBlock(t *testing.T) {
+	src := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre,  plan:post\nagent-roles: researcher, planner, checker\nnotes: ignored\nproduces: PLAN.md\nconsumes:\n-->\n# Plan\n`gsd_run loop render-hooks plan:pre --raw`\n```bash\ngsd_run loop render-hooks plan:post\n```\n"
+	mk, diags := ParseMarker("plan.md", []byte(src))
+	if len(diags) > 0 || mk == nil {
+		t.Fatalf("ParseMarker: %v", diags)
+	}
+	got := fmt.Sprintln(mk.Form, mk.Step.Value, Values(mk.Points), Values(mk.Roles), Values(mk.Produces), Values(mk.Consumes), mk.CallSites)
+	want := "comment plan [plan:pre plan:post] [researcher planner checker] [PLAN.md] [] [plan:pre plan:post]\n"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	// Offsets point at the values themselves.
+	if p := mk.Points[1]; src[p.Off:p.Off+len(p.Value)] != "plan:post" {
+		t.Errorf("point offset %d points at %q", p.Off, src[p.Off:])
+	}
+}
+
+func TestParseMarkerTags(t *testing.T) {
+	src := "# Execute\n<loop-point id=\"execute:pre\"/>\n<loop-point id='execute:post'/>\n<agent-role name=\"executor\"/> <agent-role name=\"verifier\"/>\n<loop-artifact produces=\"SUMMARY.md\" consumes=\"PLAN.md, CONTEXT.md\"/>\n"
+	mk, diags := ParseMarker("execute.md", []byte(src))
+	if len(diags) > 0 || mk == nil {
+		t.Fatalf("ParseMarker: %v", diags)
+	}
+	got := fmt.Sprintln(mk.Form, mk.Step.Value, Values(mk.Points), Values(mk.Roles), Values(mk.Produces), Values(mk.Consumes))
+	want := "tags execute [execute:pre execute:post] [executor verifier] [SUMMARY.md] [PLAN.md CONTEXT.md]\n"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+func TestParseMarkerIgnoresCode(t *testing.T) {
+	tests := []string{
+		"```\n<!-- gsd:loop-host\nstep: plan\n-->\n```\n",
+		"~~~~markdown\n<loop-point id=\"plan:pre\"/>\n~~~~\n",
+		"Write `<loop-point id=\"plan:pre\"/>` in the workflow.\n",
+		"Use ``<agent-role name=\"planner\"/>`` tags,\nor `<!-- gsd:loop-host -->` blocks.\n",
+		"   ```\n<loop-point id=\"plan:pre\"/>\n", // an unclosed fence runs to the end
+	}
+	for _, src := range tests {
+		mk, diags := ParseMarker("doc.md", []byte(src))
+		if mk != nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+		}
+	}
+}
+
+func TestParseMarkerErrors(t *testing.T) {
+	tests := []struct {
+		src, rule string
+		line      int
+	}{
+		{"<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\nagent-roles: planner\nproduces:\n-->", "marker-syntax", 1},
+		{"<!-- gsd:loop-host\nstep:\npoints: plan:pre\nagent-roles: planner\nproduces:\nconsumes:\n-->", "marker-syntax", 2},
+		{"<!-- gsd:loop-host\nstep: plan\npoints:\nagent-roles: planner\nproduces:\nconsumes:\n-->", "marker-syntax", 3},
+		{"<!-- gsd:loop-host\nstep: plan\nstep: plan\npoints: plan:pre\nagent-roles: planner\nproduces:\nconsumes:\n-->", "marker-duplicate-key", 3},
+		{"<!-- gsd:loop-host\nstep: a\n-->\n\n<!-- gsd:loop-host\nstep: b\n-->", "marker-multiple", 5},
+		{"<!-- gsd:loop-host\nstep: a\n-->\n<loop-point id=\"plan:pre\"/>", "marker-multiple", 4},
+		{"<loop-point id=\"plan:pre\"/>\n<loop-point id=\"ship:pre\"/>\n<agent-role name=\"planner\"/>", "marker-multiple", 2},
+		{"<loop-point/>\n<agent-role name=\"planner\"/>", "marker-syntax", 1},
+		{"<agent-role name=\"planner\"/>", "marker-syntax", 1},
+		{"<loop-point id=\"plan:pre\"/>", "marker-syntax", 1},
+	}
+	for _, tt := range tests {
+		mk, diags := ParseMarker("w.md", []byte(tt.src))
+		if mk != nil {
+			t.Errorf("%q: got a marker despite errors", tt.src)
+		}
+		if len(diags) == 0 || diags[0].Rule != tt.rule || diags[0].Line != tt.line {
+			t.Errorf("%q: diags %v, want %s at line %d", tt.src, diags, tt.rule, tt.line)
+		}
+	}
+}
+
+func TestCodeRangesSpans(t *testing.T) {
+	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
+	var got []string
+	for _, sp := range codeRanges([]byte(src)) {
+		got = append(got, src[sp[0]:sp[1]])
+	}
+	want := []string{"`b`", "```go\nx\n```\n", "``e ` f``"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("code = %q, want %q", got, want)
+	}
+}
+
+func TestBuildContract(t *testing.T) {
+	mk := func(file, block string) *Marker {
+		m, diags := ParseMarker(file, []byte(block))
+		if m == nil {
+			t.Fatalf("%s: %v", file, diags)
+		}
+		return m
+	}
+	block := func(step, points, roles string) string {
+		return fmt.Sprintf("<!-- gsd:loop-host\nstep: %s\npoints: %s\nagent-roles: %s\nproduces:\nconsumes:\n-->\n", step, points, roles)
+	}
+	tests := []struct {
+		name    string
+		markers []*Marker
+		rules   []string
+	}{
+		{"role outside the family", []*Marker{mk("e.md", block("execute", "execute:pre, execute:wave:pre, execute:wave:post, execute:post", "executor, orchestrator"))}, []string{"role-family"}},
+		{"unknown role", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post", "planner, architect"))}, []string{"role-family"}},
+		{"unknown step", []*Marker{mk("s.md", block("shipping", "ship:pre", "orchestrator"))}, []string{"marker-unknown-step"}},
+		{"foreign point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, ship:pre", "planner"))}, []string{"point-ownership"}},
+		{"unknown point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, plan:mid", "planner"))}, []string{"point-unknown"}},
+		{"repeated point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, plan:pre", "planner"))}, []string{"point-duplicate"}},
+		{"two files, one step", []*Marker{mk("a.md", block("plan", "plan:pre, plan:post", "planner")), mk("b.md", block("plan", "plan:pre, plan:post", "planner"))}, []string{"marker-duplicate-step"}},
+		{"missing own point", []*Marker{mk("p.md", block("plan", "plan:pre", "planner"))}, []string{"point-uncovered"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s sink
+			buildContract(tt.markers, &s)
+			var got []string
+			for _, d := range s.diags {
+				if d.File != "" { // the other steps are uncovered: not what this case is about
+					got = append(got, d.Rule)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tt.rules, ",") {
+				t.Errorf("rules %v, want %v (%v)", got, tt.rules, s.diags)
+			}
+		})
+	}
+}

@@ -1,0 +1,80 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+func hook(id string, produces, consumes string) *Hook {
+	split := func(s string) []string {
+		if s == "" {
+			return nil
+		}
+		return strings.Split(s, ",")
+	}
+	return &Hook{CapID: id, Produces: split(produces), Consumes: split(consumes)}
+}
+
+func ids(hs []*Hook) string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.CapID)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestOrderHooks(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    []*Hook
+		want  string
+		cycle string
+	}{
+		{"empty", nil, "", ""},
+		{"single", []*Hook{hook("z", "", "")}, "z", ""},
+		{"capId tie-break", []*Hook{hook("c", "", ""), hook("a", "", ""), hook("b", "", "")}, "a b c", ""},
+		{
+			// ref §4.3 worked example: batch-FIFO gives a c m z b; a min-heap would give a c m b z.
+			"batch FIFO, not a priority queue",
+			[]*Hook{hook("m", "M", ""), hook("b", "", "M"), hook("c", "", ""), hook("z", "", ""), hook("a", "", "")},
+			"a c m z b", "",
+		},
+		{
+			// The real plan:pre: pattern-mapper is released after research and lands behind ui.
+			"gsd-core plan:pre",
+			[]*Hook{
+				hook("ai-integration", "AI-SPEC.md", "CONTEXT.md"), hook("intel", "", ""), hook("mempalace", "", ""),
+				hook("pattern-mapper", "PATTERNS.md", "RESEARCH.md"), hook("research", "RESEARCH.md", "CONTEXT.md"), hook("ui", "UI-SPEC.md", "CONTEXT.md"),
+			},
+			"ai-integration intel mempalace research ui pattern-mapper", "",
+		},
+		{"equal ids keep input order", []*Hook{hook("b", "", ""), {CapID: "a", Index: 1}, {CapID: "a", Index: 0}}, "a a b", ""},
+		{"chain", []*Hook{hook("a", "", "X"), hook("b", "X", "Y"), hook("c", "Y", "")}, "c b a", ""},
+		{"cycle", []*Hook{hook("a", "X", "Y"), hook("b", "Y", "X"), hook("c", "", "")}, "c", "a b"},
+		{"self-consume is not an edge", []*Hook{hook("b", "X", "X"), hook("a", "", "")}, "a b", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, cycle := OrderHooks(tt.in)
+			if ids(got) != tt.want || ids(cycle) != tt.cycle {
+				t.Errorf("OrderHooks = %q cycle %q, want %q cycle %q", ids(got), ids(cycle), tt.want, tt.cycle)
+			}
+		})
+	}
+}
+
+func TestOrderHooksKeepsDeclarationOrderForOneCapability(t *testing.T) {
+	a0, a1 := &Hook{CapID: "a", Index: 0}, &Hook{CapID: "a", Index: 1}
+	got, _ := OrderHooks([]*Hook{a0, a1, hook("0", "", "")})
+	if got[1] != a0 || got[2] != a1 {
+		t.Errorf("declaration order lost: %+v", got)
+	}
+}
+
+func TestSortGatesIsStableByCapID(t *testing.T) {
+	d1, d2, u := &Hook{CapID: "drift", Index: 0}, &Hook{CapID: "drift", Index: 2}, &Hook{CapID: "ui"}
+	got := SortGates([]*Hook{u, d1, d2})
+	if got[0] != d1 || got[1] != d2 || got[2] != u {
+		t.Errorf("SortGates = %s", ids(got))
+	}
+}
