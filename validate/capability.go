@@ -132,7 +132,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	c.Config = configEntries(root.Get("config"))
 	checkConfigSlice(d, root.Get("config"), s)
 	checkRoleFields(d, c.Role, s)
-	if rv := root.Get("reviewer"); rv != nil {
+	if rv := root.Get("reviewer"); rv != nil && c.Role != "feature" {
 		checkReviewer(d, rv, s)
 	}
 	switch c.Role {
