@@ -52,6 +52,13 @@ var ErrRepo = errors.New("cannot read repository")
 // Scan reads a repository. Content problems (an escaping link, an oversized
 // file) become diagnostics in the Sources; only a repository that cannot be
 // opened at all is an error.
+//
+// The walk has three passes so that every file is read once, under the path
+// that means most: first the configured inputs (the capabilities folder and
+// any capreg.json paths), following their links; then the rest of the tree
+// without following directory links; then the directory links whose targets
+// no earlier pass reached. A link to the capabilities folder elsewhere in the
+// tree therefore never hides the folder itself.
 func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	repo := opts.Repo
 	if repo == "" {
@@ -70,30 +77,49 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}}
+	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}}
 	sc.configure(opts)
-	if err := sc.walk(".", real, false); err != nil {
+	for _, p := range sc.priorityRoots() {
+		if err := sc.walkPath(p.path, p.configured); err != nil {
+			return nil, err
+		}
+	}
+	if err := sc.walk(".", real, false, false); err != nil {
 		return nil, err
+	}
+	for len(sc.deferred) > 0 {
+		d := sc.deferred[0]
+		sc.deferred = sc.deferred[1:]
+		if err := sc.walk(d.rel, d.real, true, true); err != nil {
+			return nil, err
+		}
 	}
 	sc.finish()
 	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs}, nil
 }
 
 type scanner struct {
-	ctx     context.Context
-	root    *os.Root
-	real    string
-	visited map[string]bool
-	dirs    []string
+	ctx       context.Context
+	root      *os.Root
+	real      string
+	visited   map[string]bool // real directories walked
+	seenFiles map[string]bool // real files routed
+	dirs      []string
+	deferred  []link
 
-	capDir    string
-	workflows []string // "" = every markdown file
-	cards     []string // "" = everywhere
-	schema    string
+	capDir           string
+	capDirConfigured bool
+	workflows        []string // "" = every markdown file
+	cards            []string // "" = everywhere
+	schema           string
+	schemaFrom       string // what named the schema: "capreg.json" or "--config-schema"
 
 	src  validate.Sources
 	caps map[string]*validate.CapabilitySource
 }
+
+// link is a directory symlink met in the second pass, followed in the third.
+type link struct{ rel, real string }
 
 // configure reads capreg.json and applies the flags over it.
 func (sc *scanner) configure(opts ScanOptions) {
@@ -104,11 +130,13 @@ func (sc *scanner) configure(opts ScanOptions) {
 		sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 	}
 	if err == nil {
-		f := sc.readFile("capreg.json", st)
+		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
 		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
 		if rc.Capabilities != "" {
-			sc.capDir = sc.confine("capreg.json", rc.Capabilities)
+			if p := sc.confine("capreg.json", rc.Capabilities); p != "" {
+				sc.capDir, sc.capDirConfigured = p, true
+			}
 		}
 		for _, w := range rc.Workflows {
 			if p := sc.confine("capreg.json", w); p != "" {
@@ -120,7 +148,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 				sc.cards = append(sc.cards, p)
 			}
 		}
-		sc.schema = sc.confine("capreg.json", rc.ConfigSchema)
+		sc.schema, sc.schemaFrom = sc.confine("capreg.json", rc.ConfigSchema), "capreg.json"
 	}
 	if opts.ConfigSchema != "" {
 		p := opts.ConfigSchema
@@ -129,12 +157,13 @@ func (sc *scanner) configure(opts ScanOptions) {
 				p = filepath.ToSlash(rel)
 			}
 		}
-		sc.schema = sc.confine("--config-schema", p)
+		sc.schema, sc.schemaFrom = sc.confine("", p), "--config-schema"
 	}
 }
 
 // confine cleans a configured repository-relative path and refuses one that
-// leaves the root lexically; links are checked when the path is read.
+// leaves the root lexically; links are checked when the path is read. from
+// names the configuration that gave the path ("" for a flag).
 func (sc *scanner) confine(from, p string) string {
 	if p == "" {
 		return ""
@@ -152,9 +181,56 @@ func under(p, dir string) bool {
 	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
 }
 
+type priorityRoot struct {
+	path       string
+	configured bool // named in capreg.json: its absence is an error
+}
+
+// priorityRoots are the inputs walked before the rest of the tree.
+func (sc *scanner) priorityRoots() []priorityRoot {
+	roots := []priorityRoot{{sc.capDir, sc.capDirConfigured}}
+	for _, w := range sc.workflows {
+		roots = append(roots, priorityRoot{w, true})
+	}
+	for _, c := range sc.cards {
+		roots = append(roots, priorityRoot{c, true})
+	}
+	return roots
+}
+
+// walkPath walks one configured path, file or directory, following links.
+func (sc *scanner) walkPath(rel string, configured bool) error {
+	if rel == "." {
+		return nil // the whole tree: the second pass does it
+	}
+	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if configured {
+			sc.diag("capreg.json", "file-unreadable", validate.Error, "configured path %q does not exist in the repository: %v", rel, err)
+		}
+		return nil
+	}
+	if !within(sc.real, target) {
+		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", target)
+		return nil
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return nil
+	}
+	viaLink := target != abs
+	if st.IsDir() {
+		return sc.walk(rel, target, viaLink, true)
+	}
+	sc.file(rel, target, st.Mode().Type(), viaLink)
+	return nil
+}
+
 // walk visits a directory. rel is its logical (as linked) path, real its
-// resolved path; viaLink says the walk went through a symlink to get here.
-func (sc *scanner) walk(rel, real string, viaLink bool) error {
+// resolved path; viaLink says the walk went through a symlink to get here;
+// follow says directory links are followed now rather than deferred.
+func (sc *scanner) walk(rel, real string, viaLink, follow bool) error {
 	if err := sc.ctx.Err(); err != nil {
 		return err
 	}
@@ -178,36 +254,47 @@ func (sc *scanner) walk(rel, real string, viaLink bool) error {
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	for _, e := range entries {
-		name := e.Name()
-		child := name
-		if rel != "." {
-			child = rel + "/" + name
+		if err := sc.entry(rel, real, e, viaLink, follow); err != nil {
+			return err
 		}
-		childReal := filepath.Join(real, name)
-		mode := e.Type()
-		linked := viaLink
-		if mode&fs.ModeSymlink != 0 {
-			target, ok := sc.resolveLink(child, childReal)
-			if !ok {
-				continue
-			}
-			st, err := os.Stat(target)
-			if err != nil {
-				continue
-			}
-			childReal, mode, linked = target, st.Mode().Type(), true
-		}
-		if mode.IsDir() {
-			if SkipDir(name) {
-				continue
-			}
-			if err := sc.walk(child, childReal, linked); err != nil {
-				return err
-			}
-			continue
-		}
-		sc.file(child, childReal, mode, linked)
 	}
+	return nil
+}
+
+// entry handles one directory entry.
+func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow bool) error {
+	name := e.Name()
+	child := name
+	if dirRel != "." {
+		child = dirRel + "/" + name
+	}
+	childReal := filepath.Join(dirReal, name)
+	mode := e.Type()
+	if mode&fs.ModeSymlink != 0 {
+		target, err := sc.resolveLink(child, childReal)
+		if err != nil {
+			if !mode.IsDir() && sc.isInput(child) {
+				sc.fileError(child, err)
+			}
+			return nil
+		}
+		st, err := os.Stat(target)
+		if err != nil {
+			return nil
+		}
+		if st.IsDir() && !SkipDir(name) && !follow {
+			sc.deferred = append(sc.deferred, link{child, target})
+			return nil
+		}
+		childReal, mode, viaLink = target, st.Mode().Type(), true
+	}
+	if mode.IsDir() {
+		if SkipDir(name) {
+			return nil
+		}
+		return sc.walk(child, childReal, viaLink, follow)
+	}
+	sc.file(child, childReal, mode, viaLink)
 	return nil
 }
 
@@ -220,35 +307,35 @@ func (sc *scanner) rootRel(real string) string {
 	return r
 }
 
-// resolveLink resolves a symlink and reports links that leave the root: an
-// error where the link is an input, a warning otherwise.
-func (sc *scanner) resolveLink(rel, abs string) (string, bool) {
+// errDangling is a symlink whose target does not exist.
+var errDangling = errors.New("dangling symlink")
+
+// resolveLink resolves a symlink. A link leaving the root is never followed:
+// where it names an input the input reports it (path-escape, or
+// fragment-escape for a fragment); elsewhere it is a warning.
+func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		if sc.isInput(rel) {
-			sc.diag(rel, "file-unreadable", validate.Error, "dangling symlink: %v", err)
-		}
-		return "", false
+		return "", fmt.Errorf("%w: %w", errDangling, err)
 	}
 	if !within(sc.real, target) {
-		sev := validate.Warning
-		if sc.isInput(rel) || under(rel, sc.capDir) {
-			sev = validate.Error
+		if !sc.isInput(rel) {
+			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", target)
 		}
-		sc.diag(rel, "path-escape", sev, "symlink resolves outside the repository root (to %s); it is not followed", target)
-		return "", false
+		return "", fmt.Errorf("symlink to %s %w", target, validate.ErrEscapesRoot)
 	}
-	return target, true
+	return target, nil
 }
 
 func within(root, p string) bool {
 	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
 }
 
-// isInput reports whether a path is one capreg reads, by name.
+// isInput reports whether a path is one capreg reads, by name or place.
 func (sc *scanner) isInput(rel string) bool {
 	base := path.Base(rel)
-	return base == "capability.json" || strings.HasSuffix(base, ".card.json") || rel == sc.schema || rel == "capreg.json"
+	return base == "capability.json" || strings.HasSuffix(base, ".card.json") || rel == sc.schema ||
+		rel == "capreg.json" || (under(rel, sc.capDir) && rel != sc.capDir)
 }
 
 func (sc *scanner) diag(file, rule string, sev validate.Severity, format string, args ...any) {
@@ -256,8 +343,42 @@ func (sc *scanner) diag(file, rule string, sev validate.Severity, format string,
 		File: file, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)})
 }
 
-// file routes one file to the inputs it belongs to.
+// fileError routes an input that could not be resolved to where it belongs,
+// so that the check that reads it reports the problem once.
+func (sc *scanner) fileError(rel string, err error) {
+	f := validate.File{Path: rel, Err: err}
+	switch {
+	case under(rel, sc.capDir) && rel != sc.capDir:
+		cs, inner, ok := sc.capabilitySource(rel)
+		switch {
+		case !ok:
+			// A capability folder that is itself a broken or escaping link.
+			rule := "file-unreadable"
+			if errors.Is(err, validate.ErrEscapesRoot) {
+				rule = "path-escape"
+			}
+			sc.diag(rel, rule, validate.Error, "capability folder not read: %v", err)
+		case inner == "capability.json":
+			cs.Manifest = f
+		default:
+			cs.Files[inner] = f
+		}
+	case strings.HasSuffix(rel, ".card.json") && sc.inCards(rel):
+		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: strings.TrimSuffix(rel, ".card.json")})
+	case rel == sc.schema:
+		sc.src.ConfigSchema = &f
+	default:
+		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: rel, Rule: "file-unreadable", Severity: validate.Error, Message: err.Error()})
+	}
+}
+
+// file routes one file to the inputs it belongs to. A file reached twice
+// (through a link) is routed only the first time.
 func (sc *scanner) file(rel, real string, mode fs.FileMode, viaLink bool) {
+	if sc.seenFiles[real] {
+		return
+	}
+	sc.seenFiles[real] = true
 	if under(rel, sc.capDir) && rel != sc.capDir {
 		sc.capabilityFile(rel, real, mode, viaLink)
 	}
@@ -272,10 +393,11 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode, viaLink bool) {
 	case strings.HasSuffix(rel, ".md"):
 		if sc.inWorkflows(rel) {
 			f := sc.readReal(rel, real, mode)
-			if f.Err != nil || validate.MayHoldMarker(f.Data) {
-				if errors.Is(f.Err, validate.ErrNotRegular) {
-					return
-				}
+			switch {
+			case errors.Is(f.Err, validate.ErrNotRegular):
+			case errors.Is(f.Err, validate.ErrTooLarge) && under(rel, sc.capDir):
+				// a capability's own file: reported where it is referenced
+			case f.Err != nil || validate.MayHoldMarker(f.Data):
 				sc.src.Workflows = append(sc.src.Workflows, f)
 			}
 		}
@@ -300,33 +422,42 @@ func (sc *scanner) inWorkflows(rel string) bool {
 	return slices.ContainsFunc(sc.workflows, func(d string) bool { return under(rel, d) })
 }
 
-// capabilityFile records a file under the capabilities folder: the manifest
-// of a direct sub-folder, or one of its other files (fragments resolve there).
-func (sc *scanner) capabilityFile(rel, real string, mode fs.FileMode, viaLink bool) {
+// capabilitySource returns the capability folder a path under the
+// capabilities folder belongs to, and the path inside it.
+func (sc *scanner) capabilitySource(rel string) (*validate.CapabilitySource, string, bool) {
 	inner := strings.TrimPrefix(rel, sc.capDir+"/")
 	if sc.capDir == "." {
 		inner = rel
 	}
 	folder, within, ok := strings.Cut(inner, "/")
 	if !ok {
-		return // a file directly in the capabilities folder
+		return nil, "", false // a file directly in the capabilities folder
 	}
 	cs := sc.caps[folder]
 	if cs == nil {
 		cs = &validate.CapabilitySource{Folder: folder, Files: map[string]validate.File{}}
 		sc.caps[folder] = cs
 	}
-	var f validate.File
-	if viaLink && !sc.inFolder(folder, real) {
-		f = validate.File{Path: rel, Err: validate.ErrEscapesFolder}
-	} else {
-		f = sc.readReal(rel, real, mode)
-	}
-	if within == "capability.json" {
-		cs.Manifest = f
+	return cs, within, true
+}
+
+// capabilityFile records a file under the capabilities folder: the manifest
+// of a direct sub-folder, or one of its other files (fragments resolve there,
+// and must not be links out of the folder).
+func (sc *scanner) capabilityFile(rel, real string, mode fs.FileMode, viaLink bool) {
+	cs, inner, ok := sc.capabilitySource(rel)
+	if !ok {
 		return
 	}
-	cs.Files[within] = f
+	if inner == "capability.json" {
+		cs.Manifest = sc.readReal(rel, real, mode)
+		return
+	}
+	if viaLink && !sc.inFolder(cs.Folder, real) {
+		cs.Files[inner] = validate.File{Path: rel, Err: validate.ErrEscapesFolder}
+		return
+	}
+	cs.Files[inner] = sc.readReal(rel, real, mode)
 }
 
 // inFolder reports whether a real path lies inside a capability folder.
@@ -336,11 +467,6 @@ func (sc *scanner) inFolder(folder, real string) bool {
 		dir = r
 	}
 	return within(dir, real)
-}
-
-// readFile reads a file known by its root-relative path.
-func (sc *scanner) readFile(rel string, st fs.FileInfo) validate.File {
-	return sc.readReal(rel, filepath.Join(sc.real, filepath.FromSlash(rel)), st.Mode().Type())
 }
 
 // readReal reads one regular file through the root. A FIFO or device is never
@@ -391,6 +517,6 @@ func (sc *scanner) finish() {
 	slices.SortFunc(sc.src.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
 	sc.src.CapabilitiesDir = sc.capDir
 	if sc.schema != "" && sc.src.ConfigSchema == nil {
-		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s: %w", sc.schema, fs.ErrNotExist)}
+		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s (named by %s): %w", sc.schema, sc.schemaFrom, fs.ErrNotExist)}
 	}
 }

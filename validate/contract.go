@@ -59,6 +59,11 @@ type Contract struct {
 	// Wired is the set of points with a `render-hooks <point>` call site in
 	// a host workflow; empty when no workflow has call sites.
 	Wired map[string]bool
+	// Complete says every workflow marker was understood. When one was not,
+	// the checks that depend on the whole contract (coverage, call sites,
+	// roles of that step, host artifacts) are skipped: they would only
+	// repeat the marker's own finding in other words.
+	Complete bool
 }
 
 // Entry returns the contract entry of a step, or nil.
@@ -77,8 +82,8 @@ func (c *Contract) ForPoint(point string) *ContractEntry { return c.Entry(stepOf
 // buildContract checks the markers of every workflow against the canonical
 // steps, points and role families, and builds the contract from the ones that
 // declare a known step.
-func buildContract(markers []*Marker, s *sink) *Contract {
-	c := &Contract{Wired: map[string]bool{}}
+func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
+	c := &Contract{Wired: map[string]bool{}, Complete: len(markers) > 0 && !broken}
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
 	for _, mk := range markers {
@@ -86,6 +91,7 @@ func buildContract(markers []*Marker, s *sink) *Contract {
 		if _, known := stepFamily[step]; !known {
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
 				"unknown step %q; a host workflow declares one of %s", step, strings.Join(Steps, ", "))
+			c.Complete = false
 			continue
 		}
 		if first := byStep[step]; first != nil {
@@ -101,7 +107,7 @@ func buildContract(markers []*Marker, s *sink) *Contract {
 		}
 	}
 	for _, p := range Points {
-		if declared[p] != nil {
+		if declared[p] != nil || !c.Complete {
 			continue
 		}
 		if mk := byStep[stepOf(p)]; mk != nil {

@@ -119,7 +119,7 @@ func TestBuildContract(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
-			buildContract(tt.markers, &s)
+			buildContract(tt.markers, false, &s)
 			var got []string
 			for _, d := range s.diags {
 				if d.File != "" { // the other steps are uncovered: not what this case is about

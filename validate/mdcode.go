@@ -26,8 +26,9 @@ func (sp spans) contains(off int) bool {
 }
 
 // codeRanges finds the code in a markdown document: fenced code blocks (``` or
-// ~~~, indented at most three spaces, closed by a fence of the same character
-// at least as long, or running to the end) and inline code spans (a backtick
+// ~~~, closed by a fence of the same character at least as long, or running to
+// the end; at any indentation, since fences nested in list items are indented
+// further, and a deeper-indented fence line is an indented code block anyway) and inline code spans (a backtick
 // run closed by a run of the same length within the paragraph). It follows
 // CommonMark closely enough to tell a quoted marker from a real one.
 func codeRanges(src []byte) spans {
@@ -84,7 +85,7 @@ func codeRanges(src []byte) spans {
 
 func indentOf(line []byte) int {
 	n := 0
-	for n < len(line) && line[n] == ' ' {
+	for n < len(line) && (line[n] == ' ' || line[n] == '\t') {
 		n++
 	}
 	return n
@@ -94,7 +95,7 @@ func indentOf(line []byte) int {
 // a fenced code block.
 func fence(line []byte) (byte, int) {
 	ind := indentOf(line)
-	if ind > 3 || ind >= len(line) {
+	if ind >= len(line) {
 		return 0, 0
 	}
 	c := line[ind]

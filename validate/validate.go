@@ -33,11 +33,11 @@ type Result struct {
 func Validate(src *Sources) *Result {
 	s := &sink{diags: append(Diagnostics(nil), src.Diagnostics...)}
 	res := &Result{}
-	markers, attempted := parseMarkers(src.Workflows, s)
-	res.Contract = buildContract(markers, s)
+	markers, attempted, broken := parseMarkers(src.Workflows, s)
+	res.Contract = buildContract(markers, broken, s)
 	res.Central = parseCentral(src.ConfigSchema, s)
 
-	all := checkAll(src.Capabilities, markers, res.Contract, s)
+	all := checkAll(src.Capabilities, res.Contract, s)
 	for _, c := range all {
 		if c.valid {
 			res.Capabilities = append(res.Capabilities, c)
@@ -59,7 +59,7 @@ func Validate(src *Sources) *Result {
 // other, on every core. Each capability reports into its own sink and the
 // sinks are merged in folder order, so the result does not depend on
 // scheduling.
-func checkAll(srcs []CapabilitySource, markers []*Marker, contract *Contract, s *sink) []*Capability {
+func checkAll(srcs []CapabilitySource, contract *Contract, s *sink) []*Capability {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
 	var next atomic.Int64
@@ -73,7 +73,7 @@ func checkAll(srcs []CapabilitySource, markers []*Marker, contract *Contract, s 
 				if c == nil {
 					continue
 				}
-				if c.Role == "feature" && len(markers) > 0 {
+				if c.Role == "feature" && contract.Complete {
 					checkAgainstContract(c, contract, &sinks[i])
 				}
 				c.valid = !sinks[i].diags.HasErrors()
@@ -93,8 +93,9 @@ func checkAll(srcs []CapabilitySource, markers []*Marker, contract *Contract, s 
 }
 
 // parseMarkers parses every candidate workflow. attempted reports whether any
-// file held a marker at all, well-formed or not.
-func parseMarkers(files []File, s *sink) (markers []*Marker, attempted bool) {
+// file held a marker at all, well-formed or not; broken whether a marker was
+// rejected.
+func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool) {
 	for _, f := range files {
 		if f.Err != nil {
 			d := Diagnostic{File: f.Path, Rule: "file-too-large", Severity: Warning,
@@ -107,14 +108,15 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted bool) {
 			continue
 		}
 		before := len(s.diags)
-		if mk := parseMarker(f.Path, f.Data, s); mk != nil {
+		mk := parseMarker(f.Path, f.Data, s)
+		if mk != nil {
 			markers = append(markers, mk)
+		} else if len(s.diags) > before {
+			broken = true
 		}
-		if len(markers) > 0 || len(s.diags) > before {
-			attempted = true
-		}
+		attempted = attempted || mk != nil || len(s.diags) > before
 	}
-	return markers, attempted
+	return markers, attempted, broken
 }
 
 // checkAgainstContract checks a feature's hooks against the host contract:
