@@ -6,10 +6,22 @@ import (
 	"strings"
 )
 
-// gitRevision returns the commit checked out at root, or "" when root is not
-// a git checkout. It reads .git directly (HEAD, loose refs, packed-refs)
-// rather than running git, so the daemon needs no git binary.
+// gitRevision returns the commit checked out in the git work tree holding root
+// (root itself or a parent), or "" outside git. It reads .git directly (HEAD,
+// loose refs, packed-refs) rather than running git, so the daemon needs no
+// git binary.
 func gitRevision(root string) string {
+	for dir := root; ; dir = filepath.Dir(dir) {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return headOf(dir)
+		}
+		if filepath.Dir(dir) == dir {
+			return ""
+		}
+	}
+}
+
+func headOf(root string) string {
 	gitDir := filepath.Join(root, ".git")
 	if data, err := os.ReadFile(gitDir); err == nil {
 		// A worktree or submodule: ".git" is a file "gitdir: <path>".

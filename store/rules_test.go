@@ -338,7 +338,7 @@ func materializeFixture(t *testing.T, f *ruleFixture) string {
 	return repo
 }
 
-func copyRepoTree(t *testing.T, from, to string) {
+func copyRepoTree(t testing.TB, from, to string) {
 	t.Helper()
 	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -364,7 +364,7 @@ func copyRepoTree(t *testing.T, from, to string) {
 	}
 }
 
-func writeTestFile(t *testing.T, path string, data []byte) {
+func writeTestFile(t testing.TB, path string, data []byte) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
@@ -386,7 +386,7 @@ func makeFIFO(t *testing.T, path string) {
 	}
 }
 
-func makeSymlink(t *testing.T, target, path string) {
+func makeSymlink(t testing.TB, target, path string) {
 	t.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -28,7 +28,11 @@ type Options struct {
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
 // changes after Build returns, so any number of readers may share it.
 type Snapshot struct {
+	// Sources are the inputs the snapshot was built from (POST /validate
+	// overlays a proposed change on them).
+	Sources     *validate.Sources
 	Result      *validate.Result
+	Strict      bool // warnings counted as errors
 	Diagnostics validate.Diagnostics
 	// Registry is nil when the repository has errors.
 	Registry *Registry
@@ -69,7 +73,7 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 	if strict {
 		diags = diags.Strict()
 	}
-	snap := &Snapshot{Result: res, Diagnostics: diags, BuiltAt: time.Now().UTC()}
+	snap := &Snapshot{Sources: src, Result: res, Strict: strict, Diagnostics: diags, BuiltAt: time.Now().UTC()}
 	if diags.HasErrors() {
 		return snap
 	}

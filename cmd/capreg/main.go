@@ -48,6 +48,7 @@ func commands() map[string]command {
 		"check":   runCheck,
 		"gen":     runGen,
 		"closure": runClosure,
+		"serve":   runServe,
 	}
 }
 

@@ -2,7 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"os"
+	"regexp"
+	"strconv"
+	"time"
 	"path/filepath"
 	"testing"
 
@@ -31,5 +38,74 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GSD", filepath.Join(root, "gsd-core"))
 			return nil
 		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"freeport": freeport,
+			"httpget":  httpget,
+			"httpwait": httpwait,
+		},
 	})
+}
+
+// freeport sets $PORT to a free loopback port.
+func freeport(ts *testscript.TestScript, neg bool, args []string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ts.Check(err)
+	ts.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
+	ln.Close()
+}
+
+// httpget URL [METHOD]: requests URL, retrying while the server starts (no
+// connection, or 503 before the first build), and writes "STATUS" then the
+// body to stdout.
+func httpget(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: httpget URL [METHOD]")
+	}
+	method := "GET"
+	if len(args) > 1 {
+		method = args[1]
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		req, _ := http.NewRequest(method, args[0], nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil && resp.StatusCode == http.StatusServiceUnavailable && time.Now().Before(deadline) {
+			resp.Body.Close() // not ready yet: the first build is running
+			err = fmt.Errorf("status 503")
+		} else if err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			fmt.Fprintf(ts.Stdout(), "%d\n%s", resp.StatusCode, body)
+			if neg != (resp.StatusCode >= 400) {
+				ts.Fatalf("%s %s: status %d", method, args[0], resp.StatusCode)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("%s %s: %v", method, args[0], err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// httpwait URL REGEXP: polls URL until its body matches REGEXP (10 s).
+func httpwait(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 {
+		ts.Fatalf("usage: httpwait URL REGEXP")
+	}
+	re := regexp.MustCompile(args[1])
+	deadline := time.Now().Add(10 * time.Second)
+	var last string
+	for time.Now().Before(deadline) {
+		if resp, err := http.Get(args[0]); err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			last = string(body)
+			if re.MatchString(last) {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Fatalf("GET %s never matched %s; last body:\n%s", args[0], args[1], last)
 }

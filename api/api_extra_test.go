@@ -1,0 +1,156 @@
+package api_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+func readAll(p string) ([]byte, error) { return os.ReadFile(p) }
+
+// TestETag checks the strong ETag and 304 on every snapshot-backed GET.
+func TestETag(t *testing.T) {
+	src := testdataSource(t)
+	h := newRouter(src)
+	snap := src.Current()
+	etag := `"` + snap.Digest + `"`
+	for _, path := range []string{"/registry", "/contract", "/capabilities", "/capabilities/ui", "/capabilities/ui/closure",
+		"/loop-points", "/loop-points/verify:post", "/config-keys", "/profiles", "/profiles/core"} {
+		e := do(t, h, "GET", path, nil)
+		if e.header.Get("ETag") != etag || e.header.Get("X-Capreg-Generation") != "7" {
+			t.Errorf("%s: ETag %q generation %q", path, e.header.Get("ETag"), e.header.Get("X-Capreg-Generation"))
+		}
+		for _, inm := range []string{etag, `W/` + etag, `"other", ` + etag, "*"} {
+			if e := do(t, h, "GET", path, nil, "If-None-Match", inm); e.status != http.StatusNotModified || len(e.body) != 0 {
+				t.Errorf("%s If-None-Match %s: status %d", path, inm, e.status)
+			}
+		}
+		if e := do(t, h, "GET", path, nil, "If-None-Match", `"stale"`); e.status != http.StatusOK {
+			t.Errorf("%s with a stale ETag: status %d", path, e.status)
+		}
+	}
+}
+
+func TestGzip(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	e := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip")
+	if e.header.Get("Content-Encoding") != "gzip" || e.header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("headers %v", e.header)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(e.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	snap, _ := repoSnap()
+	if !bytes.Equal(plain, snap.Artifacts[store.RegistryFile]) {
+		t.Error("gzip body does not decompress to the registry")
+	}
+	if e := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip;q=0"); e.header.Get("Content-Encoding") != "" {
+		t.Error("gzip;q=0 must not get gzip")
+	}
+}
+
+// TestNotReady: before the first valid build, data endpoints and /readyz
+// answer 503; liveness and status still answer.
+func TestNotReady(t *testing.T) {
+	src := &source{status: store.Status{Failures: 1, Failure: &store.Failure{Error: "repository has errors"}}}
+	h := newRouter(src)
+	for _, path := range []string{"/registry", "/capabilities", "/loop-points/plan:pre", "/readyz"} {
+		e := do(t, h, "GET", path, nil)
+		if e.status != http.StatusServiceUnavailable || !strings.Contains(string(e.body), `"not_ready"`) {
+			t.Errorf("%s: %d %s", path, e.status, e.body)
+		}
+	}
+	if e := do(t, h, "GET", "/healthz", nil); e.status != 200 {
+		t.Errorf("healthz %d", e.status)
+	}
+	e := do(t, h, "GET", "/status", nil)
+	if m := e.json(t); m["ready"] != false || m["failure"] == nil {
+		t.Errorf("status = %s", e.body)
+	}
+}
+
+// TestStatusReportsFailure shows the last failed rebuild while it is unresolved.
+func TestStatusReportsFailure(t *testing.T) {
+	src := testdataSource(t)
+	src.status.Failure = &store.Failure{Error: "repository has errors; still serving generation 7",
+		Diagnostics: validate.Diagnostics{{File: "capabilities/ui/capability.json", Line: 4, Column: 3, Rule: "schema", Severity: "error", Message: "bad tier"}}}
+	e := do(t, newRouter(src), "GET", "/status", nil)
+	if !strings.Contains(string(e.body), `"rule":"schema"`) || !strings.Contains(string(e.body), `"line":4`) {
+		t.Errorf("status = %s", e.body)
+	}
+}
+
+// TestRequestBodyLimitWithoutContentLength covers a chunked body over the limit.
+func TestRequestBodyLimitWithoutContentLength(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(`{"files":{"a.md":"`))
+		pw.Write(bytes.Repeat([]byte("x"), 2<<20))
+		pw.Write([]byte(`"}}`))
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", "/validate", pr)
+	rec := newRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.code != http.StatusRequestEntityTooLarge {
+		t.Errorf("status %d: %s", rec.code, rec.body.String())
+	}
+}
+
+// TestEveryRouteIsTestedAndSpecified walks the router: every route must be
+// exercised by TestEndpoints and be a path of openapi.yaml, and every path of
+// openapi.yaml must be routed.
+func TestEveryRouteIsTestedAndSpecified(t *testing.T) {
+	t.Run("endpoints", TestEndpoints)
+	h := newRouter(testdataSource(t))
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	routed := map[string]bool{}
+	chi.Walk(h.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		key := method + " " + route
+		routed[key] = true
+		if _, ok := covered.Load(key); !ok && !toolsOrRender(route) {
+			t.Errorf("route %s has no test in TestEndpoints", key)
+		}
+		if sp.doc.Paths.Find(route) == nil || sp.doc.Paths.Find(route).GetOperation(method) == nil {
+			t.Errorf("route %s is not in openapi.yaml", key)
+		}
+		return nil
+	})
+	for path, item := range sp.doc.Paths.Map() {
+		for method := range item.Operations() {
+			if !routed[method+" "+path] {
+				t.Errorf("openapi.yaml has %s %s but the router does not", method, path)
+			}
+		}
+	}
+}
+
+func toolsOrRender(route string) bool {
+	return strings.HasPrefix(route, "/tools") || strings.HasPrefix(route, "/render-hooks")
+}
+
+type recorder struct {
+	code   int
+	header http.Header
+	body   bytes.Buffer
+}
+
+func newRecorder() *recorder                    { return &recorder{code: 200, header: http.Header{}} }
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *recorder) WriteHeader(c int)           { r.code = c }

@@ -1,0 +1,397 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg"
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
+)
+
+// source is a Source whose snapshot the test controls.
+type source struct {
+	snap   atomic.Pointer[store.Snapshot]
+	status store.Status
+	reload func() (store.Status, error)
+}
+
+func (s *source) Current() *store.Snapshot { return s.snap.Load() }
+func (s *source) Status() store.Status     { return s.status }
+func (s *source) Reload(ctx context.Context) (store.Status, error) {
+	if s.reload != nil {
+		return s.reload()
+	}
+	return s.status, nil
+}
+
+var repoSnap = sync.OnceValues(func() (*store.Snapshot, error) {
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo"}})
+	if err == nil {
+		snap.Generation = 7
+	}
+	return snap, err
+})
+
+func testdataSource(t testing.TB) *source {
+	t.Helper()
+	snap, err := repoSnap()
+	if err != nil || !snap.OK() {
+		t.Fatalf("testdata/repo: %v %v", err, snap.Diagnostics)
+	}
+	s := &source{status: store.Status{Generation: 7, Rebuilds: 7}}
+	s.snap.Store(snap)
+	return s
+}
+
+// spec validates requests and responses against openapi.yaml.
+type spec struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+var loadSpec = sync.OnceValues(func() (*spec, error) {
+	doc, err := openapi3.NewLoader().LoadFromData(capreg.OpenAPI)
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		return nil, err
+	}
+	r, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		return nil, err
+	}
+	return &spec{doc: doc, router: r}, nil
+})
+
+// check validates one exchange against the spec: the route and the response
+// status, headers and body must all be described there.
+func (sp *spec) check(t *testing.T, req *http.Request, reqBody []byte, resp *http.Response, body []byte) {
+	t.Helper()
+	req = req.Clone(context.Background())
+	req.Body = io.NopCloser(bytes.NewReader(reqBody))
+	route, params, err := sp.router.FindRoute(req)
+	if err != nil && (resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed) {
+		return // an unrouted request: nothing in the spec to hold it to
+	}
+	if err != nil {
+		t.Errorf("%s %s: not in openapi.yaml: %v", req.Method, req.URL.Path, err)
+		return
+	}
+	opts := &openapi3filter.Options{IncludeResponseStatus: true, AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: opts}
+	if resp.StatusCode < 400 || resp.StatusCode == http.StatusNotFound || resp.StatusCode >= 500 {
+		// Requests the server accepted must be valid; the 4xx cases are
+		// deliberately invalid requests.
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+			t.Errorf("%s %s: request does not match openapi.yaml: %v", req.Method, req.URL, err)
+		}
+	}
+	out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: resp.StatusCode, Header: resp.Header, Options: opts}
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		out.SetBodyBytes(body)
+	} else {
+		out.SetBodyBytes(nil)
+		opts.ExcludeResponseBody = true
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		t.Errorf("%s %s → %d: response does not match openapi.yaml: %v\n%s", req.Method, req.URL, resp.StatusCode, err, truncate(body))
+	}
+}
+
+func truncate(b []byte) string {
+	if len(b) > 600 {
+		return string(b[:600]) + "…"
+	}
+	return string(b)
+}
+
+// exchange is one request/response through the real router.
+type exchange struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (e exchange) json(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(e.body, &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v\n%s", err, truncate(e.body))
+	}
+	return m
+}
+
+// do sends a request to the handler over real HTTP and checks the exchange
+// against openapi.yaml.
+func do(t *testing.T, h http.Handler, method, target string, body []byte, hdr ...string) exchange {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	req, err := http.NewRequest(method, srv.URL+target, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(body) > 0 {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	tr := &http.Transport{DisableCompression: true}
+	resp, err := (&http.Client{Transport: tr}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatalf("openapi.yaml: %v", err)
+	}
+	sp.check(t, req, body, resp, data)
+	return exchange{resp.StatusCode, resp.Header, data}
+}
+
+// covered records the route patterns the tests exercised.
+var covered sync.Map
+
+func route(t *testing.T, h http.Handler, method, path string) {
+	rctx := chi.NewRouteContext()
+	if h.(chi.Routes).Match(rctx, method, path) {
+		covered.Store(method+" "+rctx.RoutePattern(), true)
+	}
+}
+
+func newRouter(src api.Source) http.Handler {
+	return api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+}
+
+func TestEndpoints(t *testing.T) {
+	src := testdataSource(t)
+	h := newRouter(src)
+	tests := []struct {
+		name, method, path string
+		body               string
+		hdr                []string
+		status             int
+		check              func(t *testing.T, e exchange)
+	}{
+		{"registry", "GET", "/registry", "", nil, 200, func(t *testing.T, e exchange) {
+			snap, _ := repoSnap()
+			if !bytes.Equal(e.body, snap.Artifacts[store.RegistryFile]) {
+				t.Error("/registry differs from the generated capability-registry.json")
+			}
+		}},
+		{"contract", "GET", "/contract", "", nil, 200, func(t *testing.T, e exchange) {
+			var entries []map[string]any
+			json.Unmarshal(e.body, &entries)
+			if len(entries) != 5 || entries[1]["step"] != "plan" {
+				t.Errorf("contract = %s", truncate(e.body))
+			}
+		}},
+		{"capabilities", "GET", "/capabilities", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			list := m["capabilities"].([]any)
+			if m["count"].(float64) != 12 || list[0].(map[string]any)["id"] != "assumptions" || list[11].(map[string]any)["id"] != "ui" {
+				t.Errorf("capabilities = %s", truncate(e.body))
+			}
+		}},
+		{"capabilities by role and tier", "GET", "/capabilities?role=runtime&tier=core", "", nil, 200, func(t *testing.T, e exchange) {
+			if got := ids(e.json(t)["capabilities"]); got != "claude codex" {
+				t.Errorf("runtimes = %q", got)
+			}
+		}},
+		{"capabilities bad role", "GET", "/capabilities?role=plugin", "", nil, 400, errorCode("bad_request")},
+		{"capability", "GET", "/capabilities/research", "", nil, 200, func(t *testing.T, e exchange) {
+			if !bytes.HasPrefix(e.body, []byte("{\n  \"id\": \"research\",\n  \"role\": \"feature\",")) {
+				t.Errorf("source key order lost: %s", truncate(e.body))
+			}
+			if !bytes.Contains(e.body, []byte(`"inline": "Research phase {{phase}}`)) {
+				t.Error("fragment not inlined")
+			}
+		}},
+		{"capability unknown", "GET", "/capabilities/nope", "", nil, 404, errorCode("not_found")},
+		{"closure", "GET", "/capabilities/pattern-mapper/closure", "", nil, 200, func(t *testing.T, e exchange) {
+			if got := e.json(t)["closure"].([]any); len(got) != 1 || got[0] != "research" {
+				t.Errorf("closure = %v", got)
+			}
+		}},
+		{"closure unknown", "GET", "/capabilities/nope/closure", "", nil, 404, errorCode("not_found")},
+		{"loop points", "GET", "/loop-points", "", nil, 200, func(t *testing.T, e exchange) {
+			pts := e.json(t)["points"].([]any)
+			p := pts[2].(map[string]any)
+			if len(pts) != 12 || p["point"] != "plan:pre" || p["steps"].(float64) != 4 || p["gates"].(float64) != 2 {
+				t.Errorf("points = %s", truncate(e.body))
+			}
+			if pts[4].(map[string]any)["wired"] != false {
+				t.Error("execute:pre has no call site and should not be wired")
+			}
+		}},
+		{"loop point", "GET", "/loop-points/plan:pre", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if got := capIDs(m["steps"]); got != "intel research ui pattern-mapper" {
+				t.Errorf("steps = %q", got)
+			}
+			if got := capIDs(m["gates"]); got != "drift ui" {
+				t.Errorf("gates = %q", got)
+			}
+			byRole := m["contributionsByRole"].(map[string]any)
+			if got := capIDs(byRole["planner"]); got != "security" {
+				t.Errorf("contributionsByRole = %v", byRole)
+			}
+		}},
+		{"loop point unknown", "GET", "/loop-points/plan:during", "", nil, 404, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if m["code"] != "unknown_point" || len(m["details"].(map[string]any)["validPoints"].([]any)) != 12 {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
+		{"config keys", "GET", "/config-keys", "", nil, 200, func(t *testing.T, e exchange) {
+			rows := e.json(t)["configKeys"].([]any)
+			first := rows[0].(map[string]any)
+			if len(rows) != 19 || first["key"] != "intel.enabled" || first["default"] != false {
+				t.Errorf("config keys = %s", truncate(e.body))
+			}
+		}},
+		{"profiles", "GET", "/profiles", "", nil, 200, func(t *testing.T, e exchange) {
+			if !bytes.Contains(e.body, []byte(`"core": [`)) {
+				t.Errorf("profiles = %s", e.body)
+			}
+		}},
+		{"profile", "GET", "/profiles/standard", "", nil, 200, func(t *testing.T, e exchange) {
+			if got := strings.Join(toStrings(e.json(t)["capabilities"]), " "); got != "assumptions claude codex pattern-mapper research" {
+				t.Errorf("standard = %q", got)
+			}
+		}},
+		{"profile unknown", "GET", "/profiles/enterprise", "", nil, 404, errorCode("not_found")},
+		{"validate ok", "POST", "/validate", `{"files":{"capabilities/ui/capability.json":` + jsonString(readFile(t, "../testdata/repo/capabilities/ui/capability.json")) + `}}`, nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["ok"] != true || m["errors"].(float64) != 0 {
+				t.Errorf("validate = %s", e.body)
+			}
+		}},
+		{"validate finds errors", "POST", "/validate", `{"files":{"capabilities/new/capability.json":"{\"id\":\"new\",\"role\":\"feature\"}"},"delete":["capabilities/research/capability.json"]}`, nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			rules := map[string]bool{}
+			for _, d := range m["diagnostics"].([]any) {
+				rules[d.(map[string]any)["rule"].(string)] = true
+			}
+			if m["ok"] != false || !rules["schema"] || !rules["requires-unknown"] || m["baseGeneration"].(float64) != 7 {
+				t.Errorf("validate = %s", truncate(e.body))
+			}
+		}},
+		{"validate bad json", "POST", "/validate", `{"files":`, nil, 400, errorCode("bad_request")},
+		{"validate unknown field", "POST", "/validate", `{"file":{}}`, nil, 400, errorCode("bad_request")},
+		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, errorCode("bad_request")},
+		{"validate body too large", "POST", "/validate", `{"files":{"a.md":"` + strings.Repeat("x", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
+		{"status", "GET", "/status", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			c := m["counts"].(map[string]any)
+			if m["ready"] != true || m["generation"].(float64) != 7 || c["capabilities"].(float64) != 12 || c["tools"].(float64) != 5 {
+				t.Errorf("status = %s", e.body)
+			}
+		}},
+		{"healthz", "GET", "/healthz", "", nil, 200, nil},
+		{"readyz", "GET", "/readyz", "", nil, 200, nil},
+		{"reload", "POST", "/-/reload", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["ok"] != true {
+				t.Errorf("reload = %s", e.body)
+			}
+		}},
+		{"metrics", "GET", "/metrics", "", nil, 200, func(t *testing.T, e exchange) {
+			for _, name := range []string{"capreg_http_requests_total", "capreg_registry_rebuilds_total", "go_goroutines", "process_cpu_seconds_total"} {
+				if !bytes.Contains(e.body, []byte(name)) {
+					t.Errorf("metrics lack %s", name)
+				}
+			}
+		}},
+		{"openapi", "GET", "/openapi.yaml", "", nil, 200, func(t *testing.T, e exchange) {
+			if !bytes.Equal(e.body, capreg.OpenAPI) {
+				t.Error("/openapi.yaml is not the embedded document")
+			}
+		}},
+		{"unknown route", "GET", "/nope", "", nil, 404, errorCode("not_found")},
+		{"wrong method", "DELETE", "/registry", "", nil, 405, errorCode("method_not_allowed")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			route(t, h, tt.method, strings.SplitN(tt.path, "?", 2)[0])
+			e := doRaw(t, h, tt.method, tt.path, []byte(tt.body), tt.hdr...)
+			if e.status != tt.status {
+				t.Fatalf("status %d, want %d: %s", e.status, tt.status, truncate(e.body))
+			}
+			if ct := e.header.Get("Content-Type"); tt.status != 304 && !strings.Contains(ct, "json") && !strings.Contains(ct, "yaml") && !strings.Contains(ct, "text/plain") {
+				t.Errorf("Content-Type %q", ct)
+			}
+			if tt.check != nil {
+				tt.check(t, e)
+			}
+		})
+	}
+}
+
+// doRaw is do, except that deliberately bad requests are not held to the spec.
+func doRaw(t *testing.T, h http.Handler, method, target string, body []byte, hdr ...string) exchange {
+	return do(t, h, method, target, body, hdr...)
+}
+
+func errorCode(code string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		m := e.json(t)
+		if m["code"] != code || m["message"] == "" || m["details"] == nil {
+			t.Errorf("error body = %s, want code %s", e.body, code)
+		}
+	}
+}
+
+func ids(v any) string { return field(v, "id") }
+
+func capIDs(v any) string { return field(v, "capId") }
+
+func field(v any, key string) string {
+	var out []string
+	for _, it := range v.([]any) {
+		out = append(out, it.(map[string]any)[key].(string))
+	}
+	return strings.Join(out, " ")
+}
+
+func toStrings(v any) []string {
+	var out []string
+	for _, it := range v.([]any) {
+		out = append(out, it.(string))
+	}
+	return out
+}
+
+func jsonString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	data, err := readAll(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}

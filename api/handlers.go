@@ -1,0 +1,314 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+func (s *Server) registry(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	v.serve(w, r, v.get("registry", func() *body {
+		return &body{data: v.snap.Artifacts[store.RegistryFile], contentType: "application/json"}
+	}))
+}
+
+func (s *Server) contract(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	v.serve(w, r, v.get("contract", func() *body {
+		return &body{data: v.snap.Artifacts[store.ContractFile], contentType: "application/json"}
+	}))
+}
+
+// capabilitySummary is one row of GET /capabilities.
+type capabilitySummary struct {
+	ID          string   `json:"id"`
+	Role        string   `json:"role"`
+	Tier        string   `json:"tier"`
+	Title       string   `json:"title"`
+	Description string   `json:"description"`
+	Version     string   `json:"version,omitempty"`
+	Requires    []string `json:"requires"`
+	File        string   `json:"file"`
+}
+
+var (
+	roles = []string{"feature", "runtime", "reviewer"}
+	tiers = []string{"core", "standard", "full"}
+)
+
+func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
+	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
+	if role != "" && !slices.Contains(roles, role) {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown role %q", role), map[string]any{"allowed": roles})
+		return
+	}
+	if tier != "" && !slices.Contains(tiers, tier) {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown tier %q", tier), map[string]any{"allowed": tiers})
+		return
+	}
+	v := viewsOf(r)
+	v.serve(w, r, v.get("capabilities?"+role+"&"+tier, func() *body {
+		list := []capabilitySummary{}
+		for _, c := range sortedCaps(v.snap.Registry) {
+			if (role == "" || c.Role == role) && (tier == "" || c.Tier == tier) {
+				list = append(list, capabilitySummary{
+					ID: c.ID, Role: c.Role, Tier: c.Tier, Title: c.Manifest.Get("title").StringOr(""),
+					Description: c.Manifest.Get("description").StringOr(""), Version: c.Manifest.Get("version").StringOr(""),
+					Requires: nonNil(c.Requires), File: c.File,
+				})
+			}
+		}
+		return jsonBody(map[string]any{"capabilities": list, "count": len(list)})
+	}))
+}
+
+// sortedCaps returns the capabilities by id (the registry keeps folder
+// order, which differs only for ids outside ASCII).
+func sortedCaps(reg *store.Registry) []*validate.Capability {
+	out := slices.Clone(reg.Capabilities)
+	slices.SortStableFunc(out, func(a, b *validate.Capability) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+func nonNil(ss []string) []string {
+	if ss == nil {
+		return []string{}
+	}
+	return ss
+}
+
+// capabilityOr404 finds {id} or writes the 404.
+func capabilityOr404(w http.ResponseWriter, r *http.Request) *validate.Capability {
+	id := chi.URLParam(r, "id")
+	c := viewsOf(r).snap.Registry.ByID[id]
+	if c == nil {
+		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no capability %q", id), map[string]any{"id": id})
+	}
+	return c
+}
+
+func (s *Server) capability(w http.ResponseWriter, r *http.Request) {
+	c := capabilityOr404(w, r)
+	if c == nil {
+		return
+	}
+	v := viewsOf(r)
+	v.serve(w, r, v.get("capability/"+c.ID, func() *body { return ojsonBody(c.Manifest) }))
+}
+
+func (s *Server) closure(w http.ResponseWriter, r *http.Request) {
+	c := capabilityOr404(w, r)
+	if c == nil {
+		return
+	}
+	v := viewsOf(r)
+	v.serve(w, r, v.get("closure/"+c.ID, func() *body {
+		return jsonBody(map[string]any{"id": c.ID, "closure": nonNil(v.snap.Registry.Closure[c.ID])})
+	}))
+}
+
+// pointSummary is one row of GET /loop-points.
+type pointSummary struct {
+	Point         string `json:"point"`
+	Step          string `json:"step"`
+	Wired         bool   `json:"wired"`
+	Steps         int    `json:"steps"`
+	Contributions int    `json:"contributions"`
+	Gates         int    `json:"gates"`
+}
+
+func (s *Server) loopPoints(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	v.serve(w, r, v.get("loop-points", func() *body {
+		list := make([]pointSummary, 0, len(validate.Points))
+		for _, ph := range v.snap.Registry.ByLoopPoint {
+			step, _, _ := strings.Cut(ph.Point, ":")
+			list = append(list, pointSummary{Point: ph.Point, Step: step, Wired: wired(v.snap, ph.Point),
+				Steps: len(ph.Steps), Contributions: len(ph.Contributions), Gates: len(ph.Gates)})
+		}
+		return jsonBody(map[string]any{"points": list})
+	}))
+}
+
+// wired reports whether a point has a render-hooks call site (every point
+// counts as wired when no workflow has call sites: the rule is then off).
+func wired(snap *store.Snapshot, point string) bool {
+	w := snap.Result.Contract.Wired
+	return len(w) == 0 || w[point]
+}
+
+// pointOr404 resolves {point} or writes a 404 listing the valid points.
+func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *store.PointHooks {
+	point := chi.URLParam(r, "point")
+	ph, ok := reg.Point(point)
+	if !ok {
+		writeError(w, http.StatusNotFound, CodeUnknownPoint,
+			fmt.Sprintf("invalid loop point %q; valid points: %s", point, strings.Join(validate.Points, ", ")),
+			map[string]any{"point": point, "validPoints": validate.Points})
+		return nil
+	}
+	return ph
+}
+
+func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	ph := pointOr404(w, r, v.snap.Registry)
+	if ph == nil {
+		return
+	}
+	v.serve(w, r, v.get("loop-point/"+ph.Point, func() *body { return ojsonBody(pointDoc(v.snap, ph)) }))
+}
+
+// pointDoc is GET /loop-points/{point}: the registry's ordered hooks plus the
+// step's agent roles and the contributions grouped by the role they target.
+func pointDoc(snap *store.Snapshot, ph *store.PointHooks) ojson.Value {
+	doc := ojson.NewObject()
+	step, _, _ := strings.Cut(ph.Point, ":")
+	doc.Append("point", ojson.NewString(ph.Point))
+	doc.Append("step", ojson.NewString(step))
+	var roles []string
+	if e := snap.Result.Contract.ForPoint(ph.Point); e != nil {
+		roles = e.AgentRoles
+	}
+	doc.Append("agentRoles", ojson.NewStrings(nonNil(roles)))
+	doc.Append("wired", ojson.NewBool(wired(snap, ph.Point)))
+	hooks := store.PointJSON(ph)
+	doc.Members = append(doc.Members, hooks.Members...)
+	byRole := ojson.NewObject()
+	order := slices.Clone(roles)
+	for _, h := range ph.Contributions {
+		if !slices.Contains(order, h.Into) {
+			order = append(order, h.Into)
+		}
+	}
+	for _, role := range order {
+		var items []ojson.Value
+		for _, h := range ph.Contributions {
+			if h.Into == role {
+				items = append(items, store.HookJSON(h))
+			}
+		}
+		if len(items) > 0 {
+			byRole.Append(role, ojson.NewArray(items...))
+		}
+	}
+	doc.Append("contributionsByRole", byRole)
+	return doc
+}
+
+// configKeyRow is one row of GET /config-keys.
+type configKeyRow struct {
+	Key         string          `json:"key"`
+	Owner       string          `json:"owner"`
+	Type        string          `json:"type"`
+	Default     json.RawMessage `json:"default"`
+	Description string          `json:"description"`
+	Values      []string        `json:"values,omitempty"`
+}
+
+func (s *Server) configKeys(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	v.serve(w, r, v.get("config-keys", func() *body {
+		rows := make([]configKeyRow, 0, len(v.snap.Registry.ConfigKeys))
+		for _, k := range v.snap.Registry.ConfigKeys {
+			def := k.Default
+			rows = append(rows, configKeyRow{Key: k.Key, Owner: k.Owner, Type: k.Type,
+				Default: ojson.Encode(&def, ""), Description: k.Description, Values: k.Values})
+		}
+		slices.SortFunc(rows, func(a, b configKeyRow) int { return strings.Compare(a.Key, b.Key) })
+		return jsonBody(map[string]any{"configKeys": rows})
+	}))
+}
+
+func (s *Server) profiles(w http.ResponseWriter, r *http.Request) {
+	v := viewsOf(r)
+	v.serve(w, r, v.get("profiles", func() *body {
+		doc := ojson.NewObject()
+		profs := ojson.NewObject()
+		for _, p := range store.ProfileNames {
+			profs.Append(p, ojson.NewStrings(nonNil(v.snap.Registry.Profiles[p])))
+		}
+		doc.Append("profiles", profs)
+		return ojsonBody(doc)
+	}))
+}
+
+func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
+	if !slices.Contains(store.ProfileNames, name) {
+		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames})
+		return
+	}
+	v := viewsOf(r)
+	v.serve(w, r, v.get("profile/"+name, func() *body {
+		return jsonBody(map[string]any{"name": name, "capabilities": nonNil(v.snap.Registry.Profiles[name])})
+	}))
+}
+
+// validateRequest is the body of POST /validate: files to add or replace
+// (path → content) and paths to delete, applied over the served repository.
+type validateRequest struct {
+	Files  map[string]string `json:"files"`
+	Delete []string          `json:"delete"`
+}
+
+func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
+	var req validateRequest
+	if !decodeBody(w, r, &req) {
+		return
+	}
+	if len(req.Files) == 0 && len(req.Delete) == 0 {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
+		return
+	}
+	snap := viewsOf(r).snap
+	files := make(map[string][]byte, len(req.Files))
+	for p, c := range req.Files {
+		files[p] = []byte(c)
+	}
+	src, err := store.Overlay(snap.Sources, files, req.Delete)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
+		return
+	}
+	res := store.Build(src, snap.Strict)
+	diags := res.Diagnostics
+	if diags == nil {
+		diags = validate.Diagnostics{}
+	}
+	errs, warns := diags.Count()
+	writeJSON(w, http.StatusOK, map[string]any{
+		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags, "baseGeneration": snap.Generation,
+	})
+}
+
+// decodeBody decodes a JSON request body, writing 400 or 413 on failure.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var tooLarge *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooLarge):
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+			fmt.Sprintf("request body exceeds %d bytes", tooLarge.Limit), map[string]any{"limit": tooLarge.Limit})
+		return false
+	case err != nil:
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid JSON body: "+err.Error(), nil)
+		return false
+	case dec.More():
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid JSON body: more than one JSON value", nil)
+		return false
+	}
+	return true
+}

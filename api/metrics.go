@@ -1,0 +1,136 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// Metrics are capreg's Prometheus metrics, on a registry of their own (no
+// global state). They implement store.Observer for the watcher's side.
+type Metrics struct {
+	reg           *prometheus.Registry
+	requests      *prometheus.CounterVec
+	latency       *prometheus.HistogramVec
+	rebuilds      *prometheus.CounterVec
+	rebuildTime   prometheus.Histogram
+	lastSuccess   prometheus.Gauge
+	lastOK        prometheus.Gauge
+	generation    prometheus.Gauge
+	capabilities  *prometheus.GaugeVec
+	tools         prometheus.Gauge
+	diagnostics   *prometheus.GaugeVec
+	watchEvents   prometheus.Counter
+	watchOverflow prometheus.Counter
+}
+
+// NewMetrics registers every metric, with the Go and process collectors.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "capreg_http_requests_total", Help: "HTTP requests by route pattern, method and status code.",
+		}, []string{"route", "method", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern and method.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
+		}, []string{"route", "method"}),
+		rebuilds: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry).",
+		}, []string{"result"}),
+		rebuildTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "capreg_registry_rebuild_duration_seconds", Help: "Time to scan, validate and build the registry.",
+			Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12),
+		}),
+		lastSuccess: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_registry_last_reload_success_timestamp_seconds", Help: "Unix time of the last successful rebuild.",
+		}),
+		lastOK: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_registry_last_reload_successful", Help: "Whether the last rebuild was served (1) or failed (0).",
+		}),
+		generation: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_snapshot_generation", Help: "Generation of the snapshot being served.",
+		}),
+		capabilities: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "capreg_capabilities", Help: "Capabilities in the served registry, by role.",
+		}, []string{"role"}),
+		tools: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_tool_cards", Help: "Tool cards in the served registry.",
+		}),
+		diagnostics: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "capreg_diagnostics", Help: "Diagnostics of the last rebuild, by severity.",
+		}, []string{"severity"}),
+		watchEvents: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "capreg_watch_events_total", Help: "File-system change events seen by the watcher.",
+		}),
+		watchOverflow: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "capreg_watch_overflows_total", Help: "Watch event queue overflows (each forces a full rescan).",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
+		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	for _, r := range []string{"success", "failure"} {
+		m.rebuilds.WithLabelValues(r)
+	}
+	for _, s := range []validate.Severity{validate.Error, validate.Warning} {
+		m.diagnostics.WithLabelValues(string(s))
+	}
+	for _, r := range roles {
+		m.capabilities.WithLabelValues(r)
+	}
+	return m
+}
+
+// Handler serves the metrics in the Prometheus exposition format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Registry exposes the registry (for tests and embedding).
+func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
+
+func (m *Metrics) observeRequest(route, method string, code int, took time.Duration) {
+	m.requests.WithLabelValues(route, method, strconv.Itoa(code)).Inc()
+	m.latency.WithLabelValues(route, method).Observe(took.Seconds())
+}
+
+// Rebuilt implements store.Observer.
+func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
+	m.rebuildTime.Observe(took.Seconds())
+	if snap != nil {
+		errs, warns := snap.Diagnostics.Count()
+		m.diagnostics.WithLabelValues(string(validate.Error)).Set(float64(errs))
+		m.diagnostics.WithLabelValues(string(validate.Warning)).Set(float64(warns))
+	}
+	if !ok {
+		m.rebuilds.WithLabelValues("failure").Inc()
+		m.lastOK.Set(0)
+		return
+	}
+	m.rebuilds.WithLabelValues("success").Inc()
+	m.lastOK.Set(1)
+	m.lastSuccess.Set(float64(snap.BuiltAt.UnixNano()) / 1e9)
+	m.generation.Set(float64(snap.Generation))
+	byRole := map[string]int{}
+	for _, c := range snap.Registry.Capabilities {
+		byRole[c.Role]++
+	}
+	for _, r := range roles {
+		m.capabilities.WithLabelValues(r).Set(float64(byRole[r]))
+	}
+	m.tools.Set(float64(len(snap.Result.Cards)))
+}
+
+// WatchEvent implements store.Observer.
+func (m *Metrics) WatchEvent() { m.watchEvents.Inc() }
+
+// WatchOverflow implements store.Observer.
+func (m *Metrics) WatchOverflow() { m.watchOverflow.Inc() }

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// readyz is 200 only while a valid snapshot is served.
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	snap := s.src.Current()
+	if snap == nil {
+		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "no valid registry has been built yet", s.failureDetails())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "generation": snap.Generation})
+}
+
+// statusDoc is GET /status.
+type statusDoc struct {
+	Ready       bool                  `json:"ready"`
+	Generation  uint64                `json:"generation"`
+	Revision    string                `json:"revision"`
+	Digest      string                `json:"digest"`
+	BuiltAt     *time.Time            `json:"builtAt"`
+	LastAttempt *time.Time            `json:"lastAttempt"`
+	Rebuilds    uint64                `json:"rebuilds"`
+	Failures    uint64                `json:"failedRebuilds"`
+	Counts      counts                `json:"counts"`
+	Failure     *store.Failure        `json:"failure,omitempty"`
+	Warnings    []validate.Diagnostic `json:"warnings"`
+}
+
+type counts struct {
+	Capabilities int            `json:"capabilities"`
+	ByRole       map[string]int `json:"byRole"`
+	Tools        int            `json:"tools"`
+	HostSteps    int            `json:"hostSteps"`
+	ConfigKeys   int            `json:"configKeys"`
+	Errors       int            `json:"errors"`
+	Warnings     int            `json:"warnings"`
+}
+
+func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.statusDoc())
+}
+
+func (s *Server) statusDoc() statusDoc {
+	st := s.src.Status()
+	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: st.Failure,
+		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
+	if !st.LastAttempt.IsZero() {
+		doc.LastAttempt = &st.LastAttempt
+	}
+	snap := s.src.Current()
+	if snap == nil {
+		return doc
+	}
+	doc.Ready = true
+	doc.Generation, doc.Revision, doc.Digest = snap.Generation, snap.Revision, snap.Digest
+	built := snap.BuiltAt
+	doc.BuiltAt = &built
+	reg := snap.Registry
+	doc.Counts.Capabilities = len(reg.Capabilities)
+	for _, c := range reg.Capabilities {
+		doc.Counts.ByRole[c.Role]++
+	}
+	doc.Counts.Tools = len(snap.Result.Cards)
+	doc.Counts.HostSteps = len(snap.Result.Contract.Entries)
+	doc.Counts.ConfigKeys = len(reg.ConfigKeys)
+	doc.Counts.Errors, doc.Counts.Warnings = snap.Diagnostics.Count()
+	doc.Warnings = append(doc.Warnings, snap.Diagnostics...)
+	return doc
+}
+
+// reload rebuilds now (POST /-/reload) and reports the outcome.
+func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
+	st, err := s.src.Reload(r.Context())
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "reload did not complete: "+err.Error(), nil)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": st.Failure})
+}

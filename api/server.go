@@ -1,0 +1,213 @@
+// Package api is capreg's HTTP interface: a chi router over the snapshot a
+// Source serves. Handlers read one snapshot per request and nothing else —
+// never the disk — so every response is consistent with one generation, and
+// responses are encoded once per snapshot and then served from memory.
+package api
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg"
+	"github.com/capreg/capreg/store"
+)
+
+// Source is what the API serves: the watcher in production, a fixed snapshot
+// in tests.
+type Source interface {
+	// Current returns the snapshot to serve, or nil before the first valid
+	// build.
+	Current() *store.Snapshot
+	Status() store.Status
+	// Reload rebuilds now and returns the resulting status.
+	Reload(ctx context.Context) (store.Status, error)
+}
+
+// Options configure the router.
+type Options struct {
+	Logger  *slog.Logger
+	Metrics *Metrics // nil: no metrics and no /metrics route
+	// MaxBodyBytes limits request bodies; 0 means 1 MiB.
+	MaxBodyBytes int64
+}
+
+// Server holds the router's state.
+type Server struct {
+	src     Source
+	log     *slog.Logger
+	metrics *Metrics
+	maxBody int64
+	views   atomic.Pointer[views]
+}
+
+// NewRouter returns the HTTP handler for every route of openapi.yaml.
+func NewRouter(src Source, opts Options) http.Handler {
+	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = 1 << 20
+	}
+	r := chi.NewRouter()
+	r.Use(s.recoverer, s.observe, s.limitBody)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, r.Method+" is not allowed on "+r.URL.Path, nil)
+	})
+
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	r.Get("/status", s.status)
+	r.Get("/openapi.yaml", s.openapi)
+	if s.metrics != nil {
+		r.Method(http.MethodGet, "/metrics", s.metrics.Handler())
+	}
+	r.Post("/-/reload", s.reload)
+
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireSnapshot)
+		r.Get("/registry", s.registry)
+		r.Get("/contract", s.contract)
+		r.Get("/capabilities", s.capabilities)
+		r.Get("/capabilities/{id}", s.capability)
+		r.Get("/capabilities/{id}/closure", s.closure)
+		r.Get("/loop-points", s.loopPoints)
+		r.Get("/loop-points/{point}", s.loopPoint)
+		r.Get("/config-keys", s.configKeys)
+		r.Get("/profiles", s.profiles)
+		r.Get("/profiles/{name}", s.profile)
+		r.Get("/tools", s.notImplemented)
+		r.Get("/tools/{id}", s.notImplemented)
+		r.Get("/render-hooks/{point}", s.notImplemented)
+		r.Post("/render-hooks/{point}", s.notImplemented)
+		r.Post("/validate", s.validate)
+	})
+	return r
+}
+
+// snapshotKey carries the request's snapshot views through the context.
+type snapshotKey struct{}
+
+// requireSnapshot pins one snapshot for the whole request and answers 503
+// before the first valid build.
+func (s *Server) requireSnapshot(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		v := s.currentViews()
+		if v == nil {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, CodeNotReady, "no valid registry has been built yet", s.failureDetails())
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), snapshotKey{}, v)))
+	})
+}
+
+// currentViews returns the response cache of the current snapshot, making a
+// new one when the snapshot changed.
+func (s *Server) currentViews() *views {
+	snap := s.src.Current()
+	if snap == nil {
+		return nil
+	}
+	for {
+		v := s.views.Load()
+		if v != nil && v.snap == snap {
+			return v
+		}
+		nv := newViews(snap)
+		if s.views.CompareAndSwap(v, nv) {
+			return nv
+		}
+	}
+}
+
+func viewsOf(r *http.Request) *views { return r.Context().Value(snapshotKey{}).(*views) }
+
+func (s *Server) failureDetails() map[string]any {
+	st := s.src.Status()
+	if st.Failure == nil {
+		return nil
+	}
+	return map[string]any{"failure": st.Failure}
+}
+
+// recoverer turns a panic into a 500 with the standard error body.
+func (s *Server) recoverer(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("handler panic", "path", r.URL.Path, "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				writeError(w, http.StatusInternalServerError, CodeInternal, "internal error", nil)
+			}
+		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody caps request bodies (1 MiB by default).
+func (s *Server) limitBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > s.maxBody {
+			writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+				fmt.Sprintf("request body is %d bytes; the limit is %d", r.ContentLength, s.maxBody), map[string]any{"limit": s.maxBody})
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// observe records metrics and a debug log line per request.
+func (s *Server) observe(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
+		next.ServeHTTP(sw, r)
+		route := "unmatched"
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+			route = rc.RoutePattern()
+		}
+		took := time.Since(start)
+		if s.metrics != nil {
+			s.metrics.observeRequest(route, r.Method, sw.code, took)
+		}
+		s.log.Debug("request", "method", r.Method, "route", route, "path", r.URL.Path, "code", sw.code, "took", took)
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	code        int
+	wroteHeader bool
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if !w.wroteHeader {
+		w.code, w.wroteHeader = code, true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request) {
+	writeError(w, http.StatusNotImplemented, CodeNotImplemented, r.Method+" "+r.URL.Path+" is not implemented yet", nil)
+}
+
+func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/yaml")
+	w.Write(capreg.OpenAPI)
+}

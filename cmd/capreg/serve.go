@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
+)
+
+// runServe is the daemon: it watches the repository, serves the last good
+// registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("serve", stderr)
+	var rf repoFlags
+	rf.register(fs)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen `HOST:PORT`")
+	debounce := fs.Duration("debounce", 100*time.Millisecond, "quiet period after a change before rebuilding")
+	poll := fs.Duration("poll", 0, "poll the repository at this interval instead of using inotify (e.g. 5s)")
+	logFormat := fs.String("log-format", "text", "log format: text|json")
+	logLevel := fs.String("log-level", "info", "log level: debug|info|warn|error")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(pos) > 0 {
+		return usageError(stderr, "serve takes no arguments (got %q)", pos)
+	}
+	logger, err := newLogger(stderr, *logFormat, *logLevel)
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
+	if _, err := os.Stat(rf.repo); err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitUsage
+	}
+	metrics := api.NewMetrics()
+	w := store.NewWatcher(store.WatchOptions{Options: rf.options(), Debounce: *debounce, Poll: *poll, Logger: logger, Observer: metrics})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitUsage
+	}
+	srv := &http.Server{
+		Handler:           api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics}),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	watchCtx, stopWatch := context.WithCancel(context.Background())
+	defer stopWatch()
+	go w.Run(watchCtx)
+	go reloadOnHUP(ctx, w, logger)
+
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", rf.repo)
+	fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
+
+	select {
+	case err := <-serveErr:
+		logger.Error("server stopped", "error", err)
+		return exitUsage
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down: draining in-flight requests")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("shutdown", "error", err)
+		return exitUsage
+	}
+	logger.Info("stopped")
+	return exitOK
+}
+
+// reloadOnHUP forces a rebuild on every SIGHUP.
+func reloadOnHUP(ctx context.Context, w *store.Watcher, logger *slog.Logger) {
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-hup:
+			st, err := w.Reload(ctx)
+			logger.Info("reload on SIGHUP", "generation", st.Generation, "ok", err == nil && st.Failure == nil)
+		}
+	}
+}
+
+func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, fmt.Errorf("unknown --log-level %q", level)
+	}
+	opts := &slog.HandlerOptions{Level: lv}
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, opts)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, opts)), nil
+	}
+	return nil, fmt.Errorf("unknown --log-format %q (want text or json)", format)
+}

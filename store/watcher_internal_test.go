@@ -1,0 +1,162 @@
+package store
+
+import (
+	"context"
+	"os"
+	"sync/atomic"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// nopNotifier stands in for inotify: the tests call Changed themselves.
+type nopNotifier struct{}
+
+func (nopNotifier) sync(*Snapshot) {}
+func (nopNotifier) close()         {}
+
+// fakeWatcher returns a watcher whose builds are counted and instant.
+func fakeWatcher(debounce, maxDelay time.Duration) (*Watcher, *atomic.Int64) {
+	w := NewWatcher(WatchOptions{Debounce: debounce, MaxDelay: maxDelay})
+	var builds atomic.Int64
+	w.build = func(ctx context.Context) (*Snapshot, error) {
+		builds.Add(1)
+		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: "d"}, nil
+	}
+	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	return w, &builds
+}
+
+func TestDebounce(t *testing.T) {
+	tests := []struct {
+		name   string
+		events []time.Duration // delay before each change signal
+		wait   time.Duration   // then wait this long
+		builds int64           // rebuilds after the initial build
+	}{
+		{"no change, no rebuild", nil, time.Second, 0},
+		{"one change", []time.Duration{0}, 150 * time.Millisecond, 1},
+		{"not before the quiet period", []time.Duration{0}, 99 * time.Millisecond, 0},
+		{"a burst is one rebuild", []time.Duration{0, 10 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond}, 150 * time.Millisecond, 1},
+		{"two bursts, two rebuilds", []time.Duration{0, 10 * time.Millisecond, 300 * time.Millisecond, 10 * time.Millisecond}, 150 * time.Millisecond, 2},
+		{"a checkout storm: 200 changes 5 ms apart", repeat(200, 5*time.Millisecond), 150 * time.Millisecond, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				w, builds := fakeWatcher(100*time.Millisecond, 2*time.Second)
+				ctx, cancel := context.WithCancel(t.Context())
+				defer cancel()
+				go w.Run(ctx)
+				synctest.Wait()
+				if builds.Load() != 1 {
+					t.Fatalf("initial builds = %d", builds.Load())
+				}
+				for _, d := range tt.events {
+					time.Sleep(d)
+					w.Changed()
+				}
+				time.Sleep(tt.wait)
+				synctest.Wait()
+				if got := builds.Load() - 1; got != tt.builds {
+					t.Errorf("rebuilds = %d, want %d", got, tt.builds)
+				}
+			})
+		})
+	}
+}
+
+func repeat(n int, d time.Duration) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = d
+	}
+	return out
+}
+
+// TestDebounceMaxDelay: changes that never stop still get a rebuild once the
+// first of them is MaxDelay old.
+func TestDebounceMaxDelay(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, builds := fakeWatcher(100*time.Millisecond, 1*time.Second)
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go w.Run(ctx)
+		synctest.Wait()
+		start := time.Now()
+		for time.Since(start) < 1050*time.Millisecond {
+			w.Changed()
+			time.Sleep(50 * time.Millisecond)
+		}
+		synctest.Wait()
+		if got := builds.Load() - 1; got != 1 {
+			t.Errorf("rebuilds during a 1.05 s stream = %d, want 1 (at MaxDelay)", got)
+		}
+	})
+}
+
+// TestReloadBypassesDebounce: Reload rebuilds at once and returns the status.
+func TestReloadBypassesDebounce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, builds := fakeWatcher(time.Hour, 10*time.Hour)
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go w.Run(ctx)
+		w.Changed()
+		st, err := w.Reload(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if builds.Load() != 2 || st.Generation != 2 || w.Current().Generation != 2 {
+			t.Errorf("builds %d, status generation %d, current %d", builds.Load(), st.Generation, w.Current().Generation)
+		}
+		// The pending change was absorbed by the reload.
+		time.Sleep(2 * time.Hour)
+		synctest.Wait()
+		if builds.Load() != 2 {
+			t.Errorf("builds after the reload = %d, want 2", builds.Load())
+		}
+	})
+}
+
+type overflowCounter struct{ rebuilds, overflows atomic.Int64 }
+
+func (c *overflowCounter) Rebuilt(bool, time.Duration, *Snapshot) { c.rebuilds.Add(1) }
+func (c *overflowCounter) WatchEvent()                            {}
+func (c *overflowCounter) WatchOverflow()                         { c.overflows.Add(1) }
+
+// TestOverflowRescans: when the kernel's event queue overflows, changes were
+// lost, so the watcher rescans everything.
+func TestOverflowRescans(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	c := &overflowCounter{}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond, Observer: c})
+	var fsn atomic.Pointer[fsNotifier]
+	orig := w.notify
+	w.notify = func(w *Watcher) notifier {
+		n := orig(w)
+		fsn.Store(n.(*fsNotifier))
+		return n
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for w.Current() == nil && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	fsn.Load().fw.Errors <- fsnotify.ErrEventOverflow
+	for c.rebuilds.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if c.overflows.Load() != 1 || c.rebuilds.Load() != 2 || w.Current().Generation != 2 {
+		t.Errorf("overflows %d, rebuilds %d, generation %d; want 1, 2, 2", c.overflows.Load(), c.rebuilds.Load(), w.Current().Generation)
+	}
+}

@@ -1,0 +1,281 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// counter is a store.Observer that counts what the watcher reports.
+type counter struct {
+	ok, failed, events, overflows atomic.Int64
+}
+
+func (c *counter) Rebuilt(ok bool, _ time.Duration, _ *store.Snapshot) {
+	if ok {
+		c.ok.Add(1)
+	} else {
+		c.failed.Add(1)
+	}
+}
+func (c *counter) WatchEvent()    { c.events.Add(1) }
+func (c *counter) WatchOverflow() { c.overflows.Add(1) }
+
+// startWatcher runs a watcher on repo until the test ends and waits for its
+// first snapshot.
+func startWatcher(t *testing.T, repo string, opts store.WatchOptions) (*store.Watcher, *counter) {
+	t.Helper()
+	c := &counter{}
+	opts.Repo, opts.Observer = repo, c
+	if opts.Debounce == 0 {
+		opts.Debounce = 50 * time.Millisecond
+	}
+	w := store.NewWatcher(opts)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	waitFor(t, "the first snapshot", func() bool { return w.Current() != nil })
+	return w, c
+}
+
+// waitFor polls cond for up to 10 seconds (the watcher works in real time).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func title(w *store.Watcher, id string) string {
+	c := w.Current().Registry.ByID[id]
+	if c == nil {
+		return ""
+	}
+	return c.Manifest.Get("title").StringOr("")
+}
+
+func setTitle(t *testing.T, path, title string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), `"title": "`)
+	j := i + len(`"title": "`) + strings.Index(string(data[i+len(`"title": "`):]), `"`)
+	return []byte(string(data[:i]) + `"title": "` + title + string(data[j:]))
+}
+
+func TestWatcherFollowsChanges(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	w, c := startWatcher(t, repo, store.WatchOptions{})
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+
+	t.Run("edit in place", func(t *testing.T) {
+		writeTestFile(t, ui, setTitle(t, ui, "Edited in place"))
+		waitFor(t, "the edit", func() bool { return title(w, "ui") == "Edited in place" })
+	})
+	t.Run("atomic rename save", func(t *testing.T) {
+		tmp := filepath.Join(repo, "capabilities/ui/.capability.json.swp")
+		writeTestFile(t, tmp, setTitle(t, ui, "Saved by rename"))
+		if err := os.Rename(tmp, ui); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the renamed save", func() bool { return title(w, "ui") == "Saved by rename" })
+	})
+	t.Run("add a capability directory", func(t *testing.T) {
+		data, _ := os.ReadFile(filepath.Join(repo, "capabilities/drift/capability.json"))
+		data = []byte(strings.NewReplacer(`"id": "drift"`, `"id": "drift2"`, "workflow.", "workflow2.").Replace(string(data)))
+		writeTestFile(t, filepath.Join(repo, "capabilities/drift2/capability.json"), data)
+		waitFor(t, "the new capability", func() bool { return w.Current().Registry.ByID["drift2"] != nil })
+		// The new directory is watched too.
+		p := filepath.Join(repo, "capabilities/drift2/capability.json")
+		writeTestFile(t, p, setTitle(t, p, "Drift two"))
+		waitFor(t, "an edit in the new directory", func() bool { return title(w, "drift2") == "Drift two" })
+	})
+	t.Run("remove a capability directory", func(t *testing.T) {
+		if err := os.RemoveAll(filepath.Join(repo, "capabilities/drift2")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the removal", func() bool { return w.Current().Registry.ByID["drift2"] == nil })
+	})
+	t.Run("a broken save keeps the last good registry, its fix is served", func(t *testing.T) {
+		good := w.Current()
+		failedBefore := c.failed.Load()
+		writeTestFile(t, ui, []byte(`{"id": "ui", `))
+		waitFor(t, "the failed rebuild", func() bool { return c.failed.Load() > failedBefore })
+		if w.Current() != good {
+			t.Fatal("a failed rebuild replaced the served snapshot")
+		}
+		st := w.Status()
+		if st.Failure == nil || len(st.Failure.Diagnostics) == 0 || st.Failure.Diagnostics[0].Rule != "json-syntax" ||
+			st.Failure.Diagnostics[0].File != "capabilities/ui/capability.json" {
+			t.Fatalf("status failure = %+v", st.Failure)
+		}
+		writeTestFile(t, ui, setTitle(t, filepath.Join("../testdata/repo/capabilities/ui/capability.json"), "Fixed"))
+		waitFor(t, "the fix", func() bool { return title(w, "ui") == "Fixed" })
+		if st := w.Status(); st.Failure != nil || st.Generation != w.Current().Generation {
+			t.Errorf("after the fix: failure %+v, generation %d vs %d", st.Failure, st.Generation, w.Current().Generation)
+		}
+	})
+	t.Run("delete a file", func(t *testing.T) {
+		if err := os.Remove(filepath.Join(repo, "bin/ft.card.json")); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, "the card removal", func() bool { return len(w.Current().Result.Cards) == 4 })
+	})
+}
+
+// TestWatcherCheckoutStorm writes 200 files as a checkout would and expects
+// one or a few rebuilds, not hundreds.
+func TestWatcherCheckoutStorm(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	w, c := startWatcher(t, repo, store.WatchOptions{Debounce: 100 * time.Millisecond})
+	before := c.ok.Load() + c.failed.Load()
+	for i := range 200 {
+		tool := filepath.Join(repo, "bin", fmt.Sprintf("gen-%03d", i))
+		writeTestFile(t, tool, []byte("#!/bin/sh\n"))
+		writeTestFile(t, tool+".card.json", []byte(fmt.Sprintf(`{"id":"gen-%03d","command":"bin/gen-%03d","summary":"Generated tool %d.","intent_phrases":["run generated tool %d"],"effects":"None.","risk":"reversible","example":"bin/gen-%03d"}`, i, i, i, i, i)))
+		if i%20 == 0 {
+			time.Sleep(time.Millisecond) // a checkout is fast, not instantaneous
+		}
+	}
+	waitFor(t, "all 200 cards", func() bool { return len(w.Current().Result.Cards) == 205 })
+	time.Sleep(300 * time.Millisecond)
+	rebuilds := c.ok.Load() + c.failed.Load() - before
+	t.Logf("400 files written: %d rebuilds, %d watch events", rebuilds, c.events.Load())
+	if rebuilds < 1 || rebuilds > 3 {
+		t.Errorf("%d rebuilds for one checkout, want 1 to 3", rebuilds)
+	}
+}
+
+// TestWatcherSymlinkSwap swaps the whole tree the way git-sync and ConfigMap
+// mounts do: the repository path is a link, replaced atomically.
+func TestWatcherSymlinkSwap(t *testing.T) {
+	base := t.TempDir()
+	v1, v2 := filepath.Join(base, "rev-1"), filepath.Join(base, "rev-2")
+	copyRepoTree(t, "../testdata/repo", v1)
+	copyRepoTree(t, "../testdata/repo", v2)
+	ui2 := filepath.Join(v2, "capabilities/ui/capability.json")
+	writeTestFile(t, ui2, setTitle(t, ui2, "Revision two"))
+	current := filepath.Join(base, "current")
+	makeSymlink(t, "rev-1", current)
+	w, _ := startWatcher(t, current, store.WatchOptions{})
+	if title(w, "ui") != "UI design contracts" {
+		t.Fatalf("title %q", title(w, "ui"))
+	}
+	tmp := filepath.Join(base, ".current.tmp")
+	makeSymlink(t, "rev-2", tmp)
+	if err := os.Rename(tmp, current); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the swapped tree", func() bool { return title(w, "ui") == "Revision two" })
+	if !strings.HasSuffix(w.Current().Root, "rev-2") {
+		t.Errorf("root %s", w.Current().Root)
+	}
+	// The old revision is no longer followed; the new one is.
+	ui1 := filepath.Join(v1, "capabilities/ui/capability.json")
+	writeTestFile(t, ui1, setTitle(t, ui1, "Old revision edited"))
+	writeTestFile(t, ui2, setTitle(t, ui2, "Revision two edited"))
+	waitFor(t, "an edit in the new tree", func() bool { return title(w, "ui") == "Revision two edited" })
+}
+
+// TestWatcherConfigMapSwap: inside the repository, a ..data link swapped
+// atomically (Kubernetes' atomic writer) is followed.
+func TestWatcherConfigMapSwap(t *testing.T) {
+	repo := t.TempDir()
+	copyRepoTree(t, "../testdata/repo", filepath.Join(repo, "..2026_11_29_v1"))
+	copyRepoTree(t, "../testdata/repo", filepath.Join(repo, "..2026_11_29_v2"))
+	ui2 := filepath.Join(repo, "..2026_11_29_v2/capabilities/ui/capability.json")
+	writeTestFile(t, ui2, setTitle(t, ui2, "ConfigMap two"))
+	makeSymlink(t, "..2026_11_29_v1", filepath.Join(repo, "..data"))
+	for _, name := range []string{"capabilities", "workflows", "bin", "scripts", "config", "capreg.json"} {
+		makeSymlink(t, filepath.Join("..data", name), filepath.Join(repo, name))
+	}
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	if n := len(w.Current().Registry.Capabilities); n != 12 {
+		t.Fatalf("%d capabilities through the ..data links, want 12", n)
+	}
+	tmp := filepath.Join(repo, "..data_tmp")
+	makeSymlink(t, "..2026_11_29_v2", tmp)
+	if err := os.Rename(tmp, filepath.Join(repo, "..data")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the swapped ..data", func() bool { return title(w, "ui") == "ConfigMap two" })
+}
+
+// TestWatcherPolling covers --poll, for file systems without inotify.
+func TestWatcherPolling(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	w, _ := startWatcher(t, repo, store.WatchOptions{Poll: 50 * time.Millisecond, Debounce: 10 * time.Millisecond})
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+	writeTestFile(t, ui, setTitle(t, ui, "Polled"))
+	waitFor(t, "the polled change", func() bool { return title(w, "ui") == "Polled" })
+}
+
+// TestWatcherNeverServesABrokenRepository: a repository that is broken from
+// the start is never served, and says why.
+func TestWatcherNeverServesABrokenRepository(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capabilities/ui/capability.json"), []byte("{"))
+	c := &counter{}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Observer: c})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	waitFor(t, "the first attempt", func() bool { return c.failed.Load() == 1 })
+	if w.Current() != nil {
+		t.Fatal("a broken repository is served")
+	}
+	if st := w.Status(); st.Failure == nil || !slices.ContainsFunc(st.Failure.Diagnostics, func(d validate.Diagnostic) bool { return d.Rule == "json-syntax" }) {
+		t.Errorf("status %+v", st)
+	}
+}
+
+// BenchmarkChangeToServed measures how long an edit takes to be served: from
+// the write to the first Current() that reflects it, with the default 100 ms
+// debounce, over 20 edits. It reports the median and the worst.
+func BenchmarkChangeToServed(b *testing.B) {
+	repo := b.TempDir()
+	copyRepoTree(b, "../testdata/repo", repo)
+	c := &counter{}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Observer: c})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	for w.Current() == nil {
+		time.Sleep(time.Millisecond)
+	}
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+	orig, _ := os.ReadFile(ui)
+	var lat []time.Duration
+	for b.Loop() {
+		lat = lat[:0]
+		for i := range 20 {
+			want := fmt.Sprintf("Edit %d", i)
+			data := strings.Replace(string(orig), `"title": "UI design contracts"`, `"title": "`+want+`"`, 1)
+			start := time.Now()
+			os.WriteFile(ui, []byte(data), 0o644)
+			for title(w, "ui") != want {
+				time.Sleep(100 * time.Microsecond)
+			}
+			lat = append(lat, time.Since(start))
+		}
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "median-ms")
+	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "worst-ms")
+}
