@@ -9,9 +9,9 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
-	"strings"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
