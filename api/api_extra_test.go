@@ -154,3 +154,5 @@ func newRecorder() *recorder                    { return &recorder{code: 200, he
 func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
 func (r *recorder) WriteHeader(c int)           { r.code = c }
+
+func tempDir() (string, error) { return os.MkdirTemp("", "capreg-bench-") }

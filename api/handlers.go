@@ -15,15 +15,13 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
-func (s *Server) registry(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) registry(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("registry", func() *body {
 		return &body{data: v.snap.Artifacts[store.RegistryFile], contentType: "application/json"}
 	}))
 }
 
-func (s *Server) contract(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) contract(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("contract", func() *body {
 		return &body{data: v.snap.Artifacts[store.ContractFile], contentType: "application/json"}
 	}))
@@ -46,7 +44,7 @@ var (
 	tiers = []string{"core", "standard", "full"}
 )
 
-func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
+func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
 	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
 	if role != "" && !slices.Contains(roles, role) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown role %q", role), map[string]any{"allowed": roles})
@@ -56,7 +54,6 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown tier %q", tier), map[string]any{"allowed": tiers})
 		return
 	}
-	v := viewsOf(r)
 	v.serve(w, r, v.get("capabilities?"+role+"&"+tier, func() *body {
 		list := []capabilitySummary{}
 		for _, c := range sortedCaps(v.snap.Registry) {
@@ -88,30 +85,28 @@ func nonNil(ss []string) []string {
 }
 
 // capabilityOr404 finds {id} or writes the 404.
-func capabilityOr404(w http.ResponseWriter, r *http.Request) *validate.Capability {
+func capabilityOr404(w http.ResponseWriter, r *http.Request, v *views) *validate.Capability {
 	id := chi.URLParam(r, "id")
-	c := viewsOf(r).snap.Registry.ByID[id]
+	c := v.snap.Registry.ByID[id]
 	if c == nil {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no capability %q", id), map[string]any{"id": id})
 	}
 	return c
 }
 
-func (s *Server) capability(w http.ResponseWriter, r *http.Request) {
-	c := capabilityOr404(w, r)
+func (s *Server) capability(w http.ResponseWriter, r *http.Request, v *views) {
+	c := capabilityOr404(w, r, v)
 	if c == nil {
 		return
 	}
-	v := viewsOf(r)
 	v.serve(w, r, v.get("capability/"+c.ID, func() *body { return ojsonBody(c.Manifest) }))
 }
 
-func (s *Server) closure(w http.ResponseWriter, r *http.Request) {
-	c := capabilityOr404(w, r)
+func (s *Server) closure(w http.ResponseWriter, r *http.Request, v *views) {
+	c := capabilityOr404(w, r, v)
 	if c == nil {
 		return
 	}
-	v := viewsOf(r)
 	v.serve(w, r, v.get("closure/"+c.ID, func() *body {
 		return jsonBody(map[string]any{"id": c.ID, "closure": nonNil(v.snap.Registry.Closure[c.ID])})
 	}))
@@ -127,8 +122,7 @@ type pointSummary struct {
 	Gates         int    `json:"gates"`
 }
 
-func (s *Server) loopPoints(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) loopPoints(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("loop-points", func() *body {
 		list := make([]pointSummary, 0, len(validate.Points))
 		for _, ph := range v.snap.Registry.ByLoopPoint {
@@ -160,13 +154,12 @@ func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *st
 	return ph
 }
 
-func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request, v *views) {
 	ph := pointOr404(w, r, v.snap.Registry)
 	if ph == nil {
 		return
 	}
-	v.serve(w, r, v.get("loop-point/"+ph.Point, func() *body { return ojsonBody(pointDoc(v.snap, ph)) }))
+	v.serve(w, r, v.point(validate.PointIndex(ph.Point), func() *body { return ojsonBody(pointDoc(v.snap, ph)) }))
 }
 
 // pointDoc is GET /loop-points/{point}: the registry's ordered hooks plus the
@@ -216,8 +209,7 @@ type configKeyRow struct {
 	Values      []string        `json:"values,omitempty"`
 }
 
-func (s *Server) configKeys(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) configKeys(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("config-keys", func() *body {
 		rows := make([]configKeyRow, 0, len(v.snap.Registry.ConfigKeys))
 		for _, k := range v.snap.Registry.ConfigKeys {
@@ -230,8 +222,7 @@ func (s *Server) configKeys(w http.ResponseWriter, r *http.Request) {
 	}))
 }
 
-func (s *Server) profiles(w http.ResponseWriter, r *http.Request) {
-	v := viewsOf(r)
+func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("profiles", func() *body {
 		doc := ojson.NewObject()
 		profs := ojson.NewObject()
@@ -243,13 +234,12 @@ func (s *Server) profiles(w http.ResponseWriter, r *http.Request) {
 	}))
 }
 
-func (s *Server) profile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) profile(w http.ResponseWriter, r *http.Request, v *views) {
 	name := chi.URLParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames})
 		return
 	}
-	v := viewsOf(r)
 	v.serve(w, r, v.get("profile/"+name, func() *body {
 		return jsonBody(map[string]any{"name": name, "capabilities": nonNil(v.snap.Registry.Profiles[name])})
 	}))
@@ -262,7 +252,7 @@ type validateRequest struct {
 	Delete []string          `json:"delete"`
 }
 
-func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
+func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	var req validateRequest
 	if !decodeBody(w, r, &req) {
 		return
@@ -271,7 +261,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
 		return
 	}
-	snap := viewsOf(r).snap
+	snap := v.snap
 	files := make(map[string][]byte, len(req.Files))
 	for p, c := range req.Files {
 		files[p] = []byte(c)

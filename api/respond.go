@@ -55,33 +55,46 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 }
 
 // body is a response computed once per snapshot: the bytes, and a gzip copy
-// made on first demand.
+// made on first demand. Header values are prepared once too; net/http never
+// modifies a header slice, so responses can share them.
 type body struct {
 	data        []byte
 	contentType string
+	lengthHdr   []string
 	gzipOnce    sync.Once
 	gz          []byte
+	gzLengthHdr []string
 }
 
-func (b *body) gzipped() []byte {
+func (b *body) gzipped() ([]byte, []string) {
 	b.gzipOnce.Do(func() {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 		zw.Write(b.data)
 		zw.Close()
 		b.gz = buf.Bytes()
+		b.gzLengthHdr = []string{strconv.Itoa(len(b.gz))}
 	})
-	return b.gz
+	return b.gz, b.gzLengthHdr
+}
+
+func (b *body) length() []string {
+	if b.lengthHdr == nil {
+		b.lengthHdr = []string{strconv.Itoa(len(b.data))}
+	}
+	return b.lengthHdr
 }
 
 // views caches the encoded responses of one snapshot. A new snapshot gets a
 // new views, so a cached body can never be served with another snapshot's
 // ETag or generation.
 type views struct {
-	snap  *store.Snapshot
-	etag  string
-	gen   string
-	cache sync.Map // key → *cacheEntry
+	snap    *store.Snapshot
+	etag    string
+	etagHdr []string
+	genHdr  []string
+	cache   sync.Map // key → *cacheEntry
+	points  [12]cacheEntry
 }
 
 type cacheEntry struct {
@@ -90,14 +103,28 @@ type cacheEntry struct {
 }
 
 func newViews(snap *store.Snapshot) *views {
-	return &views{snap: snap, etag: `"` + snap.Digest + `"`, gen: strconv.FormatUint(snap.Generation, 10)}
+	etag := `"` + snap.Digest + `"`
+	return &views{snap: snap, etag: etag, etagHdr: []string{etag}, genHdr: []string{strconv.FormatUint(snap.Generation, 10)}}
 }
 
 // get returns the cached body for key, computing it with make on first use.
 func (v *views) get(key string, make func() *body) *body {
-	e, _ := v.cache.LoadOrStore(key, &cacheEntry{})
-	ce := e.(*cacheEntry)
-	ce.once.Do(func() { ce.b = make() })
+	e, ok := v.cache.Load(key)
+	if !ok {
+		e, _ = v.cache.LoadOrStore(key, &cacheEntry{})
+	}
+	return e.(*cacheEntry).body(make)
+}
+
+// point returns the cached body of one loop point (the hottest route, kept in
+// an array rather than the map).
+func (v *views) point(i int, make func() *body) *body { return v.points[i].body(make) }
+
+func (ce *cacheEntry) body(make func() *body) *body {
+	ce.once.Do(func() {
+		ce.b = make()
+		ce.b.length()
+	})
 	return ce.b
 }
 
@@ -122,25 +149,40 @@ func ojsonBody(v ojson.Value) *body {
 // matching If-None-Match with 304 and honouring Accept-Encoding: gzip.
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
-	h.Set("ETag", v.etag)
-	h.Set("X-Capreg-Generation", v.gen)
-	h.Set("Vary", "Accept-Encoding")
-	h.Set("Cache-Control", "no-cache")
+	h["Etag"] = v.etagHdr
+	h["X-Capreg-Generation"] = v.genHdr
+	h["Vary"] = varyHdr
+	h["Cache-Control"] = noCacheHdr
 	if etagMatches(r.Header.Get("If-None-Match"), v.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Type", b.contentType)
-	data := b.data
+	h["Content-Type"] = contentTypeHdr(b.contentType)
+	data, length := b.data, b.length()
 	if len(data) > 1024 && acceptsGzip(r) {
-		data = b.gzipped()
-		h.Set("Content-Encoding", "gzip")
+		data, length = b.gzipped()
+		h["Content-Encoding"] = gzipHdr
 	}
-	h.Set("Content-Length", strconv.Itoa(len(data)))
+	h["Content-Length"] = length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		w.Write(data)
 	}
+}
+
+// Shared header values (never modified by net/http).
+var (
+	varyHdr    = []string{"Accept-Encoding"}
+	noCacheHdr = []string{"no-cache"}
+	gzipHdr    = []string{"gzip"}
+	jsonHdr    = []string{"application/json"}
+)
+
+func contentTypeHdr(ct string) []string {
+	if ct == "application/json" {
+		return jsonHdr
+	}
+	return []string{ct}
 }
 
 // etagMatches implements If-None-Match's weak comparison over a list.
@@ -148,7 +190,9 @@ func etagMatches(header, etag string) bool {
 	if header == "" {
 		return false
 	}
-	for _, t := range strings.Split(header, ",") {
+	for header != "" {
+		var t string
+		t, header, _ = strings.Cut(header, ",")
 		t = strings.TrimSpace(t)
 		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
 			return true
@@ -158,7 +202,10 @@ func etagMatches(header, etag string) bool {
 }
 
 func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+	ae := r.Header.Get("Accept-Encoding")
+	for ae != "" {
+		var part string
+		part, ae, _ = strings.Cut(ae, ",")
 		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
 		if strings.TrimSpace(name) == "gzip" && strings.TrimSpace(q) != "q=0" {
 			return true

@@ -74,42 +74,40 @@ func NewRouter(src Source, opts Options) http.Handler {
 	}
 	r.Post("/-/reload", s.reload)
 
-	r.Group(func(r chi.Router) {
-		r.Use(s.requireSnapshot)
-		r.Get("/registry", s.registry)
-		r.Get("/contract", s.contract)
-		r.Get("/capabilities", s.capabilities)
-		r.Get("/capabilities/{id}", s.capability)
-		r.Get("/capabilities/{id}/closure", s.closure)
-		r.Get("/loop-points", s.loopPoints)
-		r.Get("/loop-points/{point}", s.loopPoint)
-		r.Get("/config-keys", s.configKeys)
-		r.Get("/profiles", s.profiles)
-		r.Get("/profiles/{name}", s.profile)
-		r.Get("/tools", s.notImplemented)
-		r.Get("/tools/{id}", s.notImplemented)
-		r.Get("/render-hooks/{point}", s.notImplemented)
-		r.Post("/render-hooks/{point}", s.notImplemented)
-		r.Post("/validate", s.validate)
-	})
+	r.Get("/registry", s.withSnapshot(s.registry))
+	r.Get("/contract", s.withSnapshot(s.contract))
+	r.Get("/capabilities", s.withSnapshot(s.capabilities))
+	r.Get("/capabilities/{id}", s.withSnapshot(s.capability))
+	r.Get("/capabilities/{id}/closure", s.withSnapshot(s.closure))
+	r.Get("/loop-points", s.withSnapshot(s.loopPoints))
+	r.Get("/loop-points/{point}", s.withSnapshot(s.loopPoint))
+	r.Get("/config-keys", s.withSnapshot(s.configKeys))
+	r.Get("/profiles", s.withSnapshot(s.profiles))
+	r.Get("/profiles/{name}", s.withSnapshot(s.profile))
+	r.Get("/tools", s.withSnapshot(s.notImplemented))
+	r.Get("/tools/{id}", s.withSnapshot(s.notImplemented))
+	r.Get("/render-hooks/{point}", s.withSnapshot(s.notImplemented))
+	r.Post("/render-hooks/{point}", s.withSnapshot(s.notImplemented))
+	r.Post("/validate", s.withSnapshot(s.validate))
 	return r
 }
 
-// snapshotKey carries the request's snapshot views through the context.
-type snapshotKey struct{}
+// snapshotHandler is a handler that reads one snapshot: the one current when
+// the request arrived, for the whole request.
+type snapshotHandler func(w http.ResponseWriter, r *http.Request, v *views)
 
-// requireSnapshot pins one snapshot for the whole request and answers 503
+// withSnapshot pins the current snapshot for the request and answers 503
 // before the first valid build.
-func (s *Server) requireSnapshot(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+func (s *Server) withSnapshot(h snapshotHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		v := s.currentViews()
 		if v == nil {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, CodeNotReady, "no valid registry has been built yet", s.failureDetails())
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), snapshotKey{}, v)))
-	})
+		h(w, r, v)
+	}
 }
 
 // currentViews returns the response cache of the current snapshot, making a
@@ -130,8 +128,6 @@ func (s *Server) currentViews() *views {
 		}
 	}
 }
-
-func viewsOf(r *http.Request) *views { return r.Context().Value(snapshotKey{}).(*views) }
 
 func (s *Server) failureDetails() map[string]any {
 	st := s.src.Status()
@@ -165,7 +161,9 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 				fmt.Sprintf("request body is %d bytes; the limit is %d", r.ContentLength, s.maxBody), map[string]any{"limit": s.maxBody})
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+		if r.Body != nil && r.Body != http.NoBody {
+			r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+		}
 		next.ServeHTTP(w, r)
 	})
 }
@@ -203,7 +201,7 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request) {
+func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request, _ *views) {
 	writeError(w, http.StatusNotImplemented, CodeNotImplemented, r.Method+" "+r.URL.Path+" is not implemented yet", nil)
 }
 

@@ -1,0 +1,56 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
+)
+
+var snap10k = sync.OnceValues(func() (*store.Snapshot, error) {
+	dir, err := tempDir()
+	if err != nil {
+		return nil, err
+	}
+	if err := storetest.WriteRepo(dir, 10000); err != nil {
+		return nil, err
+	}
+	return store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: dir}})
+})
+
+// discard is a ResponseWriter that keeps nothing, so the benchmark measures
+// the handler rather than a recorder.
+type discard struct{ h http.Header }
+
+func (d *discard) Header() http.Header         { return d.h }
+func (d *discard) Write(b []byte) (int, error) { return len(b), nil }
+func (d *discard) WriteHeader(int)             {}
+
+// BenchmarkLoopPoint10k serves GET /loop-points/plan:pre of a 10,000
+// capability repository through the real router (cached body, gzip).
+func BenchmarkLoopPoint10k(b *testing.B) {
+	snap, err := snap10k()
+	if err != nil || !snap.OK() {
+		b.Fatalf("%v", err)
+	}
+	src := &source{}
+	src.snap.Store(snap)
+	h := api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+	for _, enc := range []string{"identity", "gzip"} {
+		b.Run(enc, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/loop-points/plan:pre", nil)
+			req.Header.Set("Accept-Encoding", enc)
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				clear(w.h)
+				h.ServeHTTP(w, req)
+			}
+		})
+	}
+}

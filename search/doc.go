@@ -1,0 +1,60 @@
+// Package search ranks tool capability cards for a natural-language intent.
+//
+// # Ranking
+//
+// Text is analysed the same way for cards and queries (see Analyze):
+// lowercase words split on anything not a letter or digit, tldr flag
+// brackets unwrapped ("[a]ction" is "action"), stop words dropped, and each
+// word reduced by the Snowball English stemmer.
+//
+// Search runs in two stages.
+//
+//  1. BM25F over the card fields id, summary, intent phrases, command,
+//     example and effects, each with its own weight, plus an "id parts" field
+//     holding the vocabulary words hidden inside compound ids ("dtrace"
+//     holds "trace", "powermetrics" holds "power" and "metric"). Each term's
+//     idf is raised by its burstiness: a word that recurs across one tool's
+//     phrases is what that tool is about. The query is widened, at a
+//     discount, by: terms one edit away from an unknown word of five or more
+//     letters (typos); terms that extend or are extended by a query word
+//     (morphology the stemmer leaves apart, such as "config"/"configur");
+//     and the terms that co-occur most with a query word in the phrases of
+//     the same cards, learned from the indexed cards at Build.
+//  2. The best BM25F candidates are re-ranked by a linear model over a few
+//     features of each (query, card) pair (features.go): the BM25F score,
+//     absolute and relative to the best candidate; BM25 of the query words
+//     in the id, the summary and the phrases separately; the best single
+//     phrase, with a bonus for query bigrams adjacent in it; the number of
+//     phrases (tools with many examples are asked for more often); how
+//     nearly the query repeats an existing phrase (a tool rarely has two
+//     examples saying the same, so a near-copy points elsewhere); and how
+//     well the query's writing habits (tldr flag markup, backticks,
+//     articles, ...) match those of the card's phrases (style.go).
+//
+// The weights of stage 2 are learned at Build from the cards themselves
+// (learn.go): the phrases at odd positions of every card are held out, the
+// rest indexed, and each held-out phrase searched for as a query whose
+// answer is its own card, which is how a request for a tool relates to its
+// description. A conditional logit is fitted to these pseudo-queries by
+// Newton's method, pulled towards defaultWeights (which were learned the
+// same way on the development cards), so the ranking adapts to whatever
+// corpus is deployed and stays deterministic.
+//
+// The constants are in params.go; eval_test.go measures quality on the
+// tldr-derived development set and tune_test.go checks each technique's
+// contribution on split halves and on pseudo-queries made from the cards.
+//
+// # Performance
+//
+// Build does all allocation-heavy work: postings are flat arrays per term
+// and the term dictionary is a map built once. Learning reuses the analysed
+// text for its pseudo-query index and searches at most maxPseudo queries,
+// which keeps Build of 10,000 cards around 0.25 s (BenchmarkBuild10k).
+// Search reuses pooled dense score arrays, clears only what it touched, and
+// allocates no maps.
+//
+// # Commands
+//
+// MatchCommand finds the cards whose Replaces patterns match a raw command
+// line, for redirecting a raw command to the wrapper card that supersedes it.
+package search

@@ -1,0 +1,143 @@
+package search
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// Quality floors on the development set: 0.005 below the values measured
+// when the ranking was last changed. Measured with defaultParams on the
+// 371 cards / 800 queries of testdata/intent-eval:
+//
+//	recall@1 = 0.6225, recall@5 = 0.8037, MRR@10 = 0.7033, zero-hit = 0.0000
+//
+// (before the learned second stage: recall@1 = 0.6012, recall@5 = 0.7950,
+// MRR@10 = 0.6879; plain Okapi BM25 over concatenated fields, no stemming:
+// recall@1 = 0.574, recall@5 = 0.771, MRR@10 = 0.656). The targets
+// recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
+// ranking improves.
+const (
+	measuredRecall5 = 0.8037
+	measuredMRR10   = 0.7033
+	minRecall5      = measuredRecall5 - 0.005
+	minMRR10        = measuredMRR10 - 0.005
+)
+
+const devSetDir = "../testdata/intent-eval"
+
+type devQuery struct {
+	Intent string `json:"intent"`
+	Expect string `json:"expect"`
+}
+
+// cardJSON mirrors the on-disk tool card.
+type cardJSON struct {
+	ID            string   `json:"id"`
+	Command       string   `json:"command"`
+	Summary       string   `json:"summary"`
+	IntentPhrases []string `json:"intent_phrases"`
+	Replaces      []string `json:"replaces"`
+	Effects       string   `json:"effects"`
+	Risk          string   `json:"risk"`
+	Example       string   `json:"example"`
+}
+
+// loadDevSet reads the development cards (sorted by file name) and queries.
+func loadDevSet(tb testing.TB) ([]Card, []devQuery) {
+	tb.Helper()
+	files, err := filepath.Glob(filepath.Join(devSetDir, "bin", "*.card.json"))
+	if err != nil || len(files) == 0 {
+		tb.Fatalf("no cards in %s: %v", devSetDir, err)
+	}
+	sort.Strings(files)
+	cards := make([]Card, 0, len(files))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var cj cardJSON
+		if err := json.Unmarshal(data, &cj); err != nil {
+			tb.Fatalf("%s: %v", f, err)
+		}
+		cards = append(cards, Card(cj))
+	}
+	fh, err := os.Open(filepath.Join(devSetDir, "queries.jsonl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer fh.Close()
+	var qs []devQuery
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		if len(sc.Bytes()) == 0 {
+			continue
+		}
+		var q devQuery
+		if err := json.Unmarshal(sc.Bytes(), &q); err != nil {
+			tb.Fatal(err)
+		}
+		qs = append(qs, q)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return cards, qs
+}
+
+type evalMetrics struct {
+	n                       int
+	recall1, recall5, mrr10 float64
+	zeroHit                 float64
+}
+
+// evaluate runs every query through Search with Limit 10, exactly as a
+// caller would, and scores the rank of the expected card.
+func evaluate(ix *Index, qs []devQuery) evalMetrics {
+	var m evalMetrics
+	for _, q := range qs {
+		res := ix.Search(Query{Intent: q.Intent, Limit: 10})
+		if len(res) == 0 {
+			m.zeroHit++
+		}
+		for i, r := range res {
+			if r.ID != q.Expect {
+				continue
+			}
+			if i == 0 {
+				m.recall1++
+			}
+			if i < 5 {
+				m.recall5++
+			}
+			m.mrr10 += 1 / float64(i+1)
+			break
+		}
+	}
+	m.n = len(qs)
+	if n := float64(len(qs)); n > 0 {
+		m.recall1 /= n
+		m.recall5 /= n
+		m.mrr10 /= n
+		m.zeroHit /= n
+	}
+	return m
+}
+
+func TestDevSetQuality(t *testing.T) {
+	cards, qs := loadDevSet(t)
+	ix := Build(cards)
+	m := evaluate(ix, qs)
+	t.Logf("dev set: %d cards, %d queries: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f",
+		ix.Len(), m.n, m.recall1, m.recall5, m.mrr10, m.zeroHit)
+	if m.recall5 < minRecall5 {
+		t.Errorf("recall@5 = %.3f, below floor %.3f", m.recall5, minRecall5)
+	}
+	if m.mrr10 < minMRR10 {
+		t.Errorf("MRR@10 = %.3f, below floor %.3f", m.mrr10, minMRR10)
+	}
+}

@@ -1,0 +1,131 @@
+package search
+
+import "math"
+
+// Features describe one (query, candidate card) pair for the second stage.
+// All but featPrior are in units of the query's idf mass, so that their
+// scale does not depend on how long or how rare the query is.
+const (
+	featBM25F      = iota // the first-stage BM25F score
+	featRel               // the first-stage score relative to the best candidate's
+	featID                // BM25 of the query words in the id and id parts
+	featSummary           // ... in the summary and effects
+	featPhrases           // ... in the intent phrases, as one field
+	featBestPhrase        // best single phrase (see bestPhraseScore)
+	featBigram            // query bigrams adjacent and in order in one phrase
+	featPrior             // log(1 + number of intent phrases)
+	featDup               // (idf Jaccard of the query and the closest phrase)^4
+	featStyle             // style log-likelihood ratio (style.go)
+	numFeat
+)
+
+var featNames = [numFeat]string{
+	"bm25f", "rel", "id", "summary", "phrases", "bestphrase", "bigram",
+	"prior", "dup", "style",
+}
+
+// fieldGroup maps fields onto the groups that get a BM25 feature each;
+// the command and example (group 3) have none of their own.
+var fieldGroup = [numFields]uint8{
+	fieldID:      0,
+	fieldIDPart:  0,
+	fieldSummary: 1,
+	fieldEffects: 1,
+	fieldPhrase:  2,
+	fieldCommand: 3,
+	fieldExample: 3,
+}
+
+const numGroups = 4
+
+// features fills f for card c. score is c's first-stage score and top the
+// best first-stage score among the candidates.
+func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]float32) {
+	*f = [numFeat]float32{}
+	qm := s.qmass
+	if qm <= 0 {
+		return
+	}
+	f[featBM25F] = score / qm
+	if top > 0 {
+		f[featRel] = score / top
+	}
+	f[featPrior] = float32(math.Log1p(float64(len(ix.cards[c].IntentPhrases))))
+	f[featStyle] = ix.styleScore(s.style, c)
+
+	// Field lengths of this card for length normalisation.
+	var flen [numFields]float32
+	lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
+	for ui := lo; ui < hi; ui++ {
+		flen[ix.units[ui].field] += float32(ix.units[ui].n)
+	}
+	// acc[slot*numGroups+g]: field-weighted, length-normalised frequency of
+	// query term slot in field group g.
+	acc := s.acc[:0]
+	for range len(s.terms) * numGroups {
+		acc = append(acc, 0)
+	}
+	s.acc = acc
+	b := float32(ix.p.b)
+	var best, bigram, dup float32
+	for ui := lo; ui < hi; ui++ {
+		u := &ix.units[ui]
+		ts := ix.unitTermsOf(u)
+		norm := 1 - b + b*flen[u.field]/ix.avgLen[u.field]
+		w := float32(ix.p.fieldWeight[u.field]) / norm
+		g := int(fieldGroup[u.field])
+		for _, t := range ts {
+			if slot := s.termSlot[t] - 1; slot >= 0 {
+				acc[int(slot)*numGroups+g] += w
+			}
+		}
+		if !phraseUnit(u.field) {
+			continue
+		}
+		m, om, hits := ix.unitMatch(s, ts)
+		if m == 0 {
+			continue
+		}
+		var bg float32
+		if hits >= 2 {
+			bg = ix.bigramBonus(s, ts)
+		}
+		bigram = max(bigram, bg)
+		best = max(best, bestPhraseScore(m+bg, qm, u.mass))
+		if u.field == fieldPhrase && om > 0 {
+			dup = max(dup, om/(qm+u.mass-om)) // weighted Jaccard
+		}
+	}
+	f[featBestPhrase] = best / qm
+	f[featBigram] = bigram / qm
+	dup *= dup
+	f[featDup] = dup * dup
+
+	// BM25 per field group of the original query words; typo, prefix and
+	// expansion terms count in the first-stage score only.
+	k1 := float32(ix.p.k1)
+	for i, qt := range s.terms {
+		if qt.kind != kindOrig {
+			continue
+		}
+		a := acc[i*numGroups : (i+1)*numGroups]
+		wt := qt.w * ix.idf[qt.term]
+		for g, tf := range a[:3] {
+			if tf > 0 {
+				f[featID+g] += wt * tf / (k1 + tf)
+			}
+		}
+	}
+	for _, i := range [...]int{featID, featSummary, featPhrases} {
+		f[i] /= qm
+	}
+}
+
+// bestPhraseScore is the single-phrase match score: the matched idf mass m
+// (bigram bonus included), scaled by the geometric mean of how much of the
+// query it covers and how much of the phrase is query: a cosine-like
+// overlap in idf units.
+func bestPhraseScore(m, qmass, umass float32) float32 {
+	overlap := math.Sqrt(float64(m/qmass) * float64(m/max(umass, m)))
+	return m * float32(overlap)
+}

@@ -1,0 +1,465 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"sync"
+)
+
+// Card is the searchable view of one tool card.
+type Card struct {
+	ID            string
+	Command       string
+	Summary       string
+	IntentPhrases []string
+	Replaces      []string
+	Effects       string
+	Risk          string // "reversible" | "destructive"
+	Example       string
+}
+
+// field identifies which part of a card a unit of text came from.
+type field uint8
+
+const (
+	fieldID field = iota
+	fieldSummary
+	fieldPhrase
+	fieldCommand
+	fieldExample
+	fieldEffects
+	fieldIDPart // vocabulary words found inside id tokens
+	numFields
+)
+
+// fieldNames are the names reported in Result.Matched for non-phrase fields.
+var fieldNames = [numFields]string{"id", "summary", "intent_phrases", "command", "example", "effects", "id"}
+
+// unit is one scored piece of text: a whole field, or a single intent phrase.
+type unit struct {
+	card   int32
+	field  field
+	phrase int32 // index into Card.IntentPhrases when field == fieldPhrase
+	off    int32 // terms are ix.unitTerms[off : off+n]
+	n      int32
+	mass   float32 // sum of idf over the unit's distinct terms
+	style  uint64  // style attributes of an intent phrase (style.go)
+}
+
+// Index is immutable after Build and safe for concurrent Search calls.
+type Index struct {
+	p     params
+	cards []Card
+	risk  []uint8 // riskReversible, riskDestructive or riskUnknown per card
+
+	terms map[string]int32 // stem -> term id
+	vocab []string         // term id -> stem
+	idf   []float32        // term id -> card-level inverse document frequency
+
+	// Card-level BM25F postings in CSR form: the postings of term t are
+	// cardPost[cardOff[t]:cardOff[t+1]].
+	cardOff  []int32
+	cardPost []cardPosting
+
+	units     []unit
+	unitTerms []int32 // concatenated analysed terms of all units, in order
+	cardUnits []int32 // units of card c are cardUnits[c]..cardUnits[c+1]-1
+
+	// Query expansion: related terms of t are expand[expandOff[t]:expandOff[t+1]].
+	expandOff []int32
+	expand    []related
+
+	// Typo tolerance: every single-deletion variant of a vocabulary term of
+	// at least minTypoLen-1 runes -> term ids (SymSpell style).
+	deletes map[string][]int32
+	sorted  []int32 // term ids in lexical order of their stems
+
+	// Style models (style.go): per card, and per card and attribute.
+	styleBase  []float32
+	styleDelta []float32
+
+	avgLen [numFields]float32 // average unit length per field, over cards
+	w      [numFeat]float32   // second-stage weights (learn.go)
+
+	commands [][]commandPattern // per card, compiled Replaces
+
+	pool sync.Pool // *scratch
+}
+
+type cardPosting struct {
+	card int32
+	tf   float32 // field-weighted, length-normalised term frequency (BM25F)
+}
+
+type related struct {
+	term int32
+	w    float32
+}
+
+const (
+	riskUnknown uint8 = iota
+	riskReversible
+	riskDestructive
+)
+
+func parseRisk(s string) uint8 {
+	switch s {
+	case "reversible":
+		return riskReversible
+	case "destructive":
+		return riskDestructive
+	}
+	return riskUnknown
+}
+
+// Len reports the number of cards in the index.
+func (ix *Index) Len() int { return len(ix.cards) }
+
+// Build indexes cards. The cards are copied, so later changes by the caller
+// do not affect the index; Result.Card indexes into the slice as given.
+// Build never fails: text that yields no terms is simply not findable.
+func Build(cards []Card) *Index {
+	return buildWith(cards, defaultParams())
+}
+
+func buildWith(cards []Card, p params) *Index {
+	ix := &Index{
+		p:     p,
+		cards: make([]Card, len(cards)),
+		risk:  make([]uint8, len(cards)),
+		terms: make(map[string]int32),
+	}
+	for i, c := range cards {
+		c.IntentPhrases = slices.Clone(c.IntentPhrases)
+		c.Replaces = slices.Clone(c.Replaces)
+		ix.cards[i] = c
+		ix.risk[i] = parseRisk(c.Risk)
+	}
+	ix.analyseUnits()
+	ix.buildStatistics()
+	ix.buildDeletes()
+	ix.buildSorted()
+	ix.compileCommands()
+	ix.learnWeights()
+	return ix
+}
+
+// buildStatistics computes everything that depends on which units the
+// index holds, given its units and vocabulary.
+func (ix *Index) buildStatistics() {
+	ix.computeIDF()
+	ix.buildCardPostings()
+	ix.buildExpansion()
+	ix.buildStyle()
+	n, v := len(ix.cards), len(ix.vocab)
+	ix.pool.New = func() any { return newScratch(n, v) }
+}
+
+// without returns an index of the same cards without the intent phrases
+// for which drop(card, phrase) is true. It shares the vocabulary, the
+// analysed text and the typo tables with ix, so it is much cheaper than a
+// new Build; it has no command patterns and does not learn weights.
+func (ix *Index) without(drop func(card, phrase int) bool) *Index {
+	px := &Index{
+		p:       ix.p,
+		cards:   make([]Card, len(ix.cards)),
+		risk:    ix.risk,
+		terms:   ix.terms,
+		vocab:   ix.vocab,
+		deletes: ix.deletes,
+		sorted:  ix.sorted,
+		w:       ix.w,
+	}
+	px.unitTerms = ix.unitTerms
+	px.units = make([]unit, 0, len(ix.units))
+	px.cardUnits = make([]int32, 0, len(ix.cardUnits))
+	for c := range ix.cards {
+		card := ix.cards[c]
+		card.IntentPhrases = nil
+		px.cardUnits = append(px.cardUnits, int32(len(px.units)))
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			u := ix.units[ui]
+			if u.field == fieldPhrase {
+				orig := u.phrase
+				if drop(c, int(orig)) {
+					continue
+				}
+				u.phrase = int32(len(card.IntentPhrases))
+				card.IntentPhrases = append(card.IntentPhrases, ix.cards[c].IntentPhrases[orig])
+			}
+			px.units = append(px.units, u)
+		}
+		px.cards[c] = card
+	}
+	px.cardUnits = append(px.cardUnits, int32(len(px.units)))
+	px.buildStatistics()
+	return px
+}
+
+// termID returns the id of stem s, adding it to the vocabulary if new.
+func (ix *Index) termID(s string) int32 {
+	if id, ok := ix.terms[s]; ok {
+		return id
+	}
+	id := int32(len(ix.vocab))
+	ix.terms[s] = id
+	ix.vocab = append(ix.vocab, s)
+	return id
+}
+
+// analyseUnits splits every card into units and records their terms.
+//
+// The first pass analyses all text and so fixes the vocabulary; the second
+// lays the units out card by card and adds to each card the vocabulary words
+// hidden inside its id tokens ("powermetrics" holds "power" and "metric",
+// "dtrace" holds "trace"): command names are very often such compounds.
+func (ix *Index) analyseUnits() {
+	// surface word -> term id, or -1 for a word that is not indexed. Stemming
+	// dominates analysis time; each distinct word is stemmed once.
+	cache := make(map[string]int32)
+	var raw []string
+	var terms []int32 // pass-one terms of all units, in order
+	var units []unit  // pass-one units; off indexes terms
+	analyse := func(card int, f field, phrase int, text string) {
+		raw = rawTokens(raw[:0], text)
+		u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(terms))}
+		if f == fieldPhrase {
+			u.style = styleOf(text)
+		}
+		for _, w := range raw {
+			t, ok := cache[w]
+			if !ok {
+				t = -1
+				if keepToken(w) {
+					t = ix.termID(stem(w))
+				}
+				cache[w] = t
+			}
+			if t >= 0 {
+				terms = append(terms, t)
+			}
+		}
+		u.n = int32(len(terms)) - u.off
+		units = append(units, u)
+	}
+	for i := range ix.cards {
+		c := &ix.cards[i]
+		analyse(i, fieldID, -1, c.ID)
+		analyse(i, fieldSummary, -1, c.Summary)
+		for j, ph := range c.IntentPhrases {
+			analyse(i, fieldPhrase, j, ph)
+		}
+		analyse(i, fieldCommand, -1, c.Command)
+		analyse(i, fieldExample, -1, c.Example)
+		analyse(i, fieldEffects, -1, c.Effects)
+	}
+
+	ix.units = make([]unit, 0, len(units)+len(ix.cards))
+	ix.unitTerms = make([]int32, 0, len(terms)+4*len(ix.cards))
+	ix.cardUnits = make([]int32, 0, len(ix.cards)+1)
+	for _, u := range units {
+		if u.field == fieldID {
+			// Units are in card order and each card starts with its id.
+			if u.card > 0 {
+				ix.addIDParts(u.card - 1)
+			}
+			ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
+		}
+		src := terms[u.off : u.off+u.n]
+		u.off = int32(len(ix.unitTerms))
+		ix.unitTerms = append(ix.unitTerms, src...)
+		ix.units = append(ix.units, u)
+	}
+	if len(ix.cards) > 0 {
+		ix.addIDParts(int32(len(ix.cards) - 1))
+	}
+	ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
+}
+
+// minIDPart is the shortest vocabulary word looked for inside an id token;
+// shorter substrings match by accident too often.
+const minIDPart = 4
+
+// addIDParts appends to card a unit holding the vocabulary terms found as
+// proper substrings of its raw id tokens.
+func (ix *Index) addIDParts(card int32) {
+	u := unit{card: card, field: fieldIDPart, phrase: -1, off: int32(len(ix.unitTerms))}
+	for _, tok := range rawTokens(nil, ix.cards[card].ID) {
+		for i := 0; i+minIDPart <= len(tok); i++ {
+			for j := i + minIDPart; j <= len(tok); j++ {
+				if i == 0 && j == len(tok) {
+					continue
+				}
+				t, ok := ix.terms[tok[i:j]]
+				if ok && !containsTerm(ix.unitTerms[u.off:], t) {
+					ix.unitTerms = append(ix.unitTerms, t)
+				}
+			}
+		}
+	}
+	u.n = int32(len(ix.unitTerms)) - u.off
+	ix.units = append(ix.units, u)
+}
+
+func (ix *Index) unitTermsOf(u *unit) []int32 {
+	return ix.unitTerms[u.off : u.off+u.n]
+}
+
+// computeIDF sets the BM25 idf of each term from its card frequency,
+// raised by the term's burstiness, and each unit's idf mass (used to
+// normalise per-phrase scores).
+func (ix *Index) computeIDF() {
+	n := float64(len(ix.cards))
+	cardDF := ix.cardFrequency(func(field) bool { return true })
+	ix.idf = make([]float32, len(ix.vocab))
+	for t, d := range cardDF {
+		ix.idf[t] = float32(math.Log(1 + (n-float64(d)+0.5)/(float64(d)+0.5)))
+	}
+	if ix.p.burst > 0 {
+		ix.applyBurstiness()
+	}
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		ts := ix.unitTermsOf(u)
+		var m float32
+		for i, t := range ts {
+			if !containsTerm(ts[:i], t) {
+				m += ix.idf[t]
+			}
+		}
+		u.mass = m
+	}
+}
+
+// cardFrequency counts, per term, the cards having it in a field that keep
+// accepts. Units are stored card by card, which makes this one pass.
+func (ix *Index) cardFrequency(keep func(field) bool) []int32 {
+	df := make([]int32, len(ix.vocab))
+	last := make([]int32, len(ix.vocab))
+	for i := range last {
+		last[i] = -1
+	}
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		if !keep(u.field) {
+			continue
+		}
+		for _, t := range ix.unitTermsOf(u) {
+			if last[t] != u.card {
+				last[t] = u.card
+				df[t]++
+			}
+		}
+	}
+	return df
+}
+
+// applyBurstiness multiplies each idf by (descriptive units containing the
+// term / cards containing it)^burst. Words a tool's examples keep repeating
+// ("package" across a package manager's examples) name what the tool is
+// about, and a new example of the same tool likely repeats them; words
+// spread thinly over many tools ("specific", "file") are instruction noise.
+func (ix *Index) applyBurstiness() {
+	cards := ix.cardFrequency(phraseUnit)
+	units := make([]int32, len(ix.vocab))
+	ix.forEachPhraseTerm(func(t, _ int32) { units[t]++ })
+	for t := range ix.idf {
+		if cards[t] > 0 {
+			ix.idf[t] *= float32(math.Pow(float64(units[t])/float64(cards[t]), ix.p.burst))
+		}
+	}
+}
+
+func containsTerm(ts []int32, t int32) bool {
+	for _, x := range ts {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// buildCardPostings computes, per (term, card), the BM25F pseudo term
+// frequency: the sum over fields of weight * tf / length normalisation.
+// Intent phrases form one field for length normalisation.
+func (ix *Index) buildCardPostings() {
+	// Average field lengths over cards.
+	var avg [numFields]float64
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		avg[u.field] += float64(u.n)
+	}
+	for f := range avg {
+		avg[f] = math.Max(avg[f]/math.Max(float64(len(ix.cards)), 1), 1)
+		ix.avgLen[f] = float32(avg[f])
+	}
+
+	// Cards are visited in order, so filling each term's slot range in
+	// visiting order leaves every posting list sorted by card.
+	type posting struct {
+		term int32
+		cardPosting
+	}
+	var all []posting
+	acc := make([]float32, len(ix.vocab))
+	var touched []int32
+	for c := range ix.cards {
+		var flen [numFields]float64
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			flen[ix.units[ui].field] += float64(ix.units[ui].n)
+		}
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			u := &ix.units[ui]
+			norm := 1 - ix.p.b + ix.p.b*flen[u.field]/avg[u.field]
+			w := float32(ix.p.fieldWeight[u.field] / norm)
+			for _, t := range ix.unitTermsOf(u) {
+				if acc[t] == 0 {
+					touched = append(touched, t)
+				}
+				acc[t] += w
+			}
+		}
+		for _, t := range touched {
+			if acc[t] > 0 {
+				all = append(all, posting{t, cardPosting{card: int32(c), tf: acc[t]}})
+			}
+			acc[t] = 0
+		}
+		touched = touched[:0]
+	}
+	ix.cardOff = make([]int32, len(ix.vocab)+1)
+	for _, p := range all {
+		ix.cardOff[p.term+1]++
+	}
+	for t := 1; t < len(ix.cardOff); t++ {
+		ix.cardOff[t] += ix.cardOff[t-1]
+	}
+	ix.cardPost = make([]cardPosting, len(all))
+	next := append([]int32(nil), ix.cardOff[:len(ix.vocab)]...)
+	for _, p := range all {
+		ix.cardPost[next[p.term]] = p.cardPosting
+		next[p.term]++
+	}
+}
+
+// phraseUnit reports whether unit u takes part in per-phrase scoring: the
+// intent phrases, and the summary, which is a description of the same kind.
+func phraseUnit(f field) bool {
+	return f == fieldPhrase || f == fieldSummary
+}
+
+// forEachPhraseTerm calls fn once per distinct term of each phrase unit.
+func (ix *Index) forEachPhraseTerm(fn func(term, unit int32)) {
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		if !phraseUnit(u.field) {
+			continue
+		}
+		ts := ix.unitTermsOf(u)
+		for i, t := range ts {
+			if !containsTerm(ts[:i], t) {
+				fn(t, int32(ui))
+			}
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+func TestFitLogitFindsSignal(t *testing.T) {
+	// Feature featDup separates the right candidate; featStyle is noise.
+	rng := rand.New(rand.NewPCG(3, 4))
+	ts := &trainSet{off: []int32{0}}
+	for range 200 {
+		start := len(ts.feats)
+		right := rng.IntN(10)
+		for j := range 10 {
+			var f [numFeat]float32
+			f[featStyle] = float32(rng.NormFloat64())
+			f[featDup] = float32(rng.NormFloat64())
+			if j == right {
+				f[featDup] += 2
+			}
+			ts.feats = append(ts.feats, f)
+		}
+		ts.pos = append(ts.pos, int32(start+right))
+		ts.off = append(ts.off, int32(len(ts.feats)))
+	}
+	var off [numFeat]bool
+	w := fitLogit(ts, [numFeat]float32{}, 1, off)
+	if w[featDup] < 1 || math.Abs(float64(w[featStyle])) > 0.3 {
+		t.Errorf("weights dup=%.3f style=%.3f, want dup clearly positive and style near 0", w[featDup], w[featStyle])
+	}
+	off[featDup] = true
+	if w := fitLogit(ts, [numFeat]float32{}, 1, off); w[featDup] != 0 {
+		t.Errorf("a feature switched off got weight %v", w[featDup])
+	}
+}
+
+func TestStyleOf(t *testing.T) {
+	has := func(s string, a int) bool { return styleOf(s)&(1<<a) != 0 }
+	tests := []struct {
+		s    string
+		attr int
+		want bool
+	}{
+		{"Start an [a]ction", styleMarkup, true},
+		{"Delete --[r]ecursive", styleMarkup, true},
+		{"Show [options] here", styleMarkup, false},
+		{"Run `ls` now", styleBacktick, true},
+		{"Run ls now", styleBacktick, false},
+		{"Add it (slowly)", styleParen, true},
+		{"Print the file", int(styleWordBit["the"]), true},
+		{"Print file", int(styleWordBit["the"]), false},
+		{"Print The file", styleMidCap, true},
+		{"Print file", styleShort, true},
+		{"Don't stop", styleQuote, false},
+		{"Say 'hi'", styleQuote, true},
+	}
+	for _, tt := range tests {
+		if got := has(tt.s, tt.attr); got != tt.want {
+			t.Errorf("styleOf(%q) attribute %d = %v, want %v", tt.s, tt.attr, got, tt.want)
+		}
+	}
+}
+
+func TestWithoutDropsPhrases(t *testing.T) {
+	ix := Build(testCards())
+	px := ix.without(func(c, j int) bool { return c == 0 && j == 1 }) // afplay's "half speed"
+	if got := px.cards[0].IntentPhrases; !slices.Equal(got, []string{"Play a sound file (waits until playback ends)"}) {
+		t.Fatalf("phrases left: %q", got)
+	}
+	if rs := px.Search(Query{Intent: "half speed"}); rs != nil {
+		t.Errorf("dropped phrase still found: %v", ids(rs))
+	}
+	if rs := px.Search(Query{Intent: "playback"}); len(rs) == 0 || rs[0].ID != "afplay" {
+		t.Errorf("kept phrase not found: %v", ids(rs))
+	}
+	if rs := ix.Search(Query{Intent: "half speed"}); len(rs) == 0 || rs[0].ID != "afplay" {
+		t.Errorf("the original index changed: %v", ids(rs))
+	}
+}
+
+func TestBuildLearnsDeterministically(t *testing.T) {
+	cards, qs := loadDevSet(t)
+	a, b := Build(cards), Build(cards)
+	if a.w != b.w {
+		t.Fatalf("weights differ between builds:\n%v\n%v", a.w, b.w)
+	}
+	if a.w == defaultWeights {
+		t.Error("Build did not learn: weights equal the defaults")
+	}
+	for _, q := range qs[:50] {
+		ra, rb := a.Search(Query{Intent: q.Intent}), b.Search(Query{Intent: q.Intent})
+		if !slices.Equal(ids(ra), ids(rb)) {
+			t.Fatalf("results differ for %q", q.Intent)
+		}
+	}
+	// Too few pseudo-queries: the defaults are kept.
+	if ix := Build(testCards()); ix.w != defaultWeights {
+		t.Errorf("small corpus learned %v", ix.w)
+	}
+}

@@ -1,0 +1,74 @@
+package search
+
+// params are the ranking constants. They are few on purpose and were set
+// coarsely (round values, one at a time) on the development set and on
+// pseudo-queries held out from the cards themselves; see eval_test.go for
+// the measurements and tune_test.go for the checks. None is specific to a
+// card or a query. The weights of the second stage are not here: Build
+// learns them (learn.go).
+type params struct {
+	// k1 and b are the usual BM25 saturation and length normalisation.
+	k1, b float64
+	// fieldWeight scales each field's term frequency in BM25F.
+	fieldWeight [numFields]float64
+	// burst raises each term's idf by (phrases containing it / cards
+	// containing it)^burst: a word that recurs across one tool's examples
+	// is topical for that tool, so a new example of the tool likely repeats it.
+	burst float64
+	// bigramWeight is the proximity bonus, as a fraction of the idf of both
+	// terms, for a query bigram found adjacent and in order in a phrase
+	// (the featBestPhrase and featBigram features).
+	bigramWeight float64
+	// typoWeight is shared by the terms one edit away from an unknown word.
+	typoWeight float64
+	// prefixWeight discounts a term that extends, or is extended by, a
+	// query term (morphology the stemmer leaves apart).
+	prefixWeight float64
+	// expandWeight discounts co-occurrence expansion terms (times their
+	// Jaccard similarity); expandTop caps how many each query term brings.
+	expandWeight float64
+	expandTop    int
+
+	// depth is how many of the best first-stage (BM25F) cards the learned
+	// second stage re-ranks.
+	depth int
+	// learn enables fitting the second-stage weights at Build on
+	// pseudo-queries held out from the cards; otherwise, and when the
+	// cards yield too few pseudo-queries, defaultWeights are used.
+	learn bool
+	// folds is 1 to learn from the phrases at odd positions held out (the
+	// construction of real queries), 2 to also learn from the even ones.
+	folds int
+	// l2 is the strength, per pseudo-query, of the pull of the learned
+	// weights towards defaultWeights.
+	l2 float64
+	// featOff removes features from the second stage (weight fixed at 0),
+	// for ablation.
+	featOff [numFeat]bool
+}
+
+func defaultParams() params {
+	return params{
+		k1: 1.2,
+		b:  0.75,
+		fieldWeight: [numFields]float64{
+			fieldID:      3, // a query naming the tool is decisive
+			fieldSummary: 1,
+			fieldPhrase:  1,
+			fieldCommand: 0.5, // flags and placeholders: weaker evidence
+			fieldExample: 0.25,
+			fieldEffects: 0.25, // often restates the summary
+			fieldIDPart:  1,
+		},
+		burst:        0.5,
+		bigramWeight: 0.25,
+		typoWeight:   0.5,
+		prefixWeight: 0.1,
+		expandWeight: 0.1,
+		expandTop:    5,
+		depth:        50,
+		learn:        true,
+		folds:        1,
+		l2:           0.03,
+	}
+}

@@ -1,0 +1,374 @@
+package search
+
+import (
+	"math"
+	"slices"
+	"sort"
+)
+
+// Query is one search request.
+type Query struct {
+	Intent string
+	Limit  int    // <=0 means 10
+	Risk   string // "" (any) | "reversible" | "destructive": filter
+}
+
+// Result is one ranked card.
+type Result struct {
+	Card    int      // index into the cards slice given to Build
+	ID      string   // the card's ID
+	Score   float64  // higher is better; results sorted by Score desc, then ID asc
+	Matched []string // matching intent phrases verbatim, or field names, by contribution
+}
+
+const defaultLimit = 10
+
+// qterm is one weighted query term: an analysed query word, a typo
+// correction of one, or a co-occurrence expansion of one.
+type qterm struct {
+	term int32
+	w    float32 // query-side weight: count of the word times any discount
+	kind uint8   // kindOrig for an analysed query word, else its source
+}
+
+// Sources of query terms, in decreasing order of trust.
+const (
+	kindOrig   uint8 = iota // an analysed query word itself
+	kindFuzzy               // a typo correction or prefix variant
+	kindExpand              // a co-occurrence expansion
+)
+
+// scratch holds the per-query working memory, reused through a sync.Pool
+// so that Search allocates no maps and no index-sized arrays.
+type scratch struct {
+	cardScore   []float32 // BM25F score per card
+	cardTouched []int32   // cards with a non-zero score, for reset
+	termSlot    []int32   // per vocabulary term: 1 + its index in terms, or 0
+
+	raw   []string  // raw query tokens
+	seq   []int32   // analysed query terms in order; -1 for unknown words
+	terms []qterm   // distinct weighted query terms
+	qmass float32   // idf mass of the original query terms
+	top   []hit     // bounded heap of the best cards
+	buf   []byte    // candidate-key buffer for typo look-ups
+	cands []int32   // typo or prefix candidates
+	acc   []float32 // per query term and field group: weighted tf
+	style uint64    // style attributes of the query (style.go)
+}
+
+type hit struct {
+	card  int32
+	score float32
+}
+
+func newScratch(cards, terms int) *scratch {
+	return &scratch{
+		cardScore: make([]float32, cards),
+		termSlot:  make([]int32, terms),
+	}
+}
+
+// reset clears only what the last query touched, so a query costs time in
+// proportion to its matches rather than to the index size.
+func (s *scratch) reset() {
+	for _, c := range s.cardTouched {
+		s.cardScore[c] = 0
+	}
+	s.cardTouched = s.cardTouched[:0]
+	for _, qt := range s.terms {
+		s.termSlot[qt.term] = 0
+	}
+	s.raw = s.raw[:0]
+	s.seq = s.seq[:0]
+	s.terms = s.terms[:0]
+	s.top = s.top[:0]
+	s.qmass = 0
+}
+
+// Search ranks the cards for q.Intent. It returns nil when the intent has
+// no indexable words (empty or only stop words) or nothing matches. An
+// unrecognised q.Risk value matches no card.
+func (ix *Index) Search(q Query) []Result {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	wantRisk := riskUnknown
+	if q.Risk != "" {
+		if wantRisk = parseRisk(q.Risk); wantRisk == riskUnknown {
+			return nil
+		}
+	}
+	s := ix.pool.Get().(*scratch)
+	defer ix.pool.Put(s)
+	s.reset()
+
+	if !ix.analyseQuery(q.Intent, s) {
+		return nil
+	}
+	ix.scoreCards(s)
+	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
+	ix.rerank(s, &ix.w)
+	if len(s.top) > limit {
+		s.top = s.top[:limit]
+	}
+	if len(s.top) == 0 {
+		return nil
+	}
+	out := make([]Result, len(s.top))
+	for i, h := range s.top {
+		out[i] = Result{
+			Card:    int(h.card),
+			ID:      ix.cards[h.card].ID,
+			Score:   math.Exp(float64(h.score)),
+			Matched: ix.matched(s, h.card),
+		}
+	}
+	return out
+}
+
+// analyseQuery fills s.seq and s.terms. It reports false when the intent
+// has no indexable word at all.
+func (ix *Index) analyseQuery(intent string, s *scratch) bool {
+	s.raw = rawTokens(s.raw, intent)
+	s.style = styleOf(intent)
+	words := 0
+	for _, w := range s.raw {
+		if !keepToken(w) {
+			continue
+		}
+		words++
+		st := stem(w)
+		t, ok := ix.terms[st]
+		if ok && ix.cardOff[t] == ix.cardOff[t+1] {
+			ok = false // a word of text the index left out (see without)
+		}
+		ix.addPrefixTerms(s, st)
+		if !ok {
+			s.seq = append(s.seq, -1)
+			ix.addTypoTerms(s, st)
+			continue
+		}
+		s.seq = append(s.seq, t)
+		s.addTerm(t, 1, kindOrig)
+	}
+	if words == 0 {
+		return false
+	}
+	if ix.p.expandWeight > 0 {
+		n := len(s.terms)
+		for i := 0; i < n; i++ {
+			qt := s.terms[i]
+			for _, r := range ix.expand[ix.expandOff[qt.term]:ix.expandOff[qt.term+1]] {
+				s.addTerm(r.term, qt.w*r.w*float32(ix.p.expandWeight), kindExpand)
+			}
+		}
+	}
+	return true
+}
+
+// addTerm merges t into the query terms: repeated words add up; a term
+// reached several ways keeps its most trusted source and its largest weight.
+func (s *scratch) addTerm(t int32, w float32, kind uint8) {
+	if slot := s.termSlot[t]; slot > 0 {
+		qt := &s.terms[slot-1]
+		switch {
+		case kind == kindOrig && qt.kind == kindOrig:
+			qt.w += w
+		case kind == kindOrig:
+			*qt = qterm{term: t, w: w, kind: kind}
+		case qt.kind != kindOrig && w > qt.w:
+			qt.w = w
+			qt.kind = min(qt.kind, kind)
+		}
+		return
+	}
+	s.terms = append(s.terms, qterm{term: t, w: w, kind: kind})
+	s.termSlot[t] = int32(len(s.terms))
+}
+
+// scoreCards accumulates BM25F over the card postings of every query term.
+// The postings already hold the field-weighted, length-normalised term
+// frequency, so this is one multiply-add per posting.
+func (ix *Index) scoreCards(s *scratch) {
+	k1 := float32(ix.p.k1)
+	for _, qt := range s.terms {
+		wt := qt.w * ix.idf[qt.term]
+		if qt.kind == kindOrig {
+			s.qmass += wt
+		}
+		for _, p := range ix.cardPost[ix.cardOff[qt.term]:ix.cardOff[qt.term+1]] {
+			if s.cardScore[p.card] == 0 {
+				s.cardTouched = append(s.cardTouched, p.card)
+			}
+			s.cardScore[p.card] += wt * p.tf / (k1 + p.tf)
+		}
+	}
+}
+
+// rerank replaces the first-stage score of each candidate in s.top by the
+// linear model w over its features, and re-sorts.
+func (ix *Index) rerank(s *scratch, w *[numFeat]float32) {
+	if len(s.top) == 0 || s.qmass <= 0 {
+		return
+	}
+	top := s.top[0].score
+	var f [numFeat]float32
+	for i := range s.top {
+		ix.features(s, s.top[i].card, s.top[i].score, top, &f)
+		s.top[i].score = dot(w, &f)
+	}
+	ix.sortHits(s.top)
+}
+
+func dot(w, f *[numFeat]float32) float32 {
+	var v float32
+	for i := range w {
+		v += w[i] * f[i]
+	}
+	return v
+}
+
+// unitMatch returns the weighted idf mass of the distinct query terms among
+// the unit terms ts, the part of it due to original query words, and how
+// many original query words there are among ts.
+func (ix *Index) unitMatch(s *scratch, ts []int32) (mass, origMass float32, hits int) {
+	for i, t := range ts {
+		slot := s.termSlot[t] - 1
+		if slot < 0 || containsTerm(ts[:i], t) {
+			continue
+		}
+		qt := &s.terms[slot]
+		v := qt.w * ix.idf[t]
+		mass += v
+		if qt.kind == kindOrig {
+			origMass += v
+			hits++
+		}
+	}
+	return mass, origMass, hits
+}
+
+// bigramBonus rewards each pair of consecutive query terms that also appear
+// consecutively, in the same order, in the unit.
+func (ix *Index) bigramBonus(s *scratch, ts []int32) float32 {
+	if ix.p.bigramWeight <= 0 {
+		return 0
+	}
+	var bonus float32
+	for i := 0; i+1 < len(s.seq); i++ {
+		a, b := s.seq[i], s.seq[i+1]
+		if a < 0 || b < 0 || a == b {
+			continue
+		}
+		for j := 0; j+1 < len(ts); j++ {
+			if ts[j] == a && ts[j+1] == b {
+				bonus += float32(ix.p.bigramWeight) * (ix.idf[a] + ix.idf[b])
+				break
+			}
+		}
+	}
+	return bonus
+}
+
+// selectTop keeps the limit best cards passing the risk filter in s.top,
+// sorted best first.
+func (ix *Index) selectTop(s *scratch, limit int, wantRisk uint8) {
+	for _, c := range s.cardTouched {
+		sc := s.cardScore[c]
+		if sc <= 0 || (wantRisk != riskUnknown && ix.risk[c] != wantRisk) {
+			continue
+		}
+		if len(s.top) == limit && sc < s.top[0].score {
+			continue // cheap reject before the tie-aware comparison
+		}
+		h := hit{card: c, score: sc}
+		if len(s.top) < limit {
+			s.top = append(s.top, h)
+			ix.siftUp(s.top, len(s.top)-1)
+		} else if ix.better(h, s.top[0]) {
+			s.top[0] = h
+			ix.siftDown(s.top, 0)
+		}
+	}
+	ix.sortHits(s.top)
+}
+
+// sortHits sorts best first: score descending, then card ID ascending.
+func (ix *Index) sortHits(h []hit) {
+	sort.Slice(h, func(i, j int) bool { return ix.better(h[i], h[j]) })
+}
+
+// better orders hits by score descending, then card ID ascending.
+func (ix *Index) better(a, b hit) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return ix.cards[a.card].ID < ix.cards[b.card].ID
+}
+
+// siftUp and siftDown maintain a min-heap (worst hit at the root).
+func (ix *Index) siftUp(h []hit, i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !ix.better(h[p], h[i]) {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func (ix *Index) siftDown(h []hit, i int) {
+	for {
+		l, worst := 2*i+1, i
+		if l < len(h) && ix.better(h[worst], h[l]) {
+			worst = l
+		}
+		if r := l + 1; r < len(h) && ix.better(h[worst], h[r]) {
+			worst = r
+		}
+		if worst == i {
+			return
+		}
+		h[i], h[worst] = h[worst], h[i]
+		i = worst
+	}
+}
+
+// matched lists the units of card c that contain query terms, ordered by
+// their contribution (field weight times matched idf), as phrase text for
+// intent phrases and field names otherwise.
+func (ix *Index) matched(s *scratch, c int32) []string {
+	type contrib struct {
+		name   string
+		weight float32
+		mass   float32
+	}
+	var cs []contrib
+	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+		u := &ix.units[ui]
+		m, _, _ := ix.unitMatch(s, ix.unitTermsOf(u))
+		if m == 0 {
+			continue
+		}
+		name := fieldNames[u.field]
+		if u.field == fieldPhrase {
+			name = ix.cards[c].IntentPhrases[u.phrase]
+		}
+		cs = append(cs, contrib{name, m * float32(ix.p.fieldWeight[u.field]), m})
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].weight != cs[j].weight {
+			return cs[i].weight > cs[j].weight
+		}
+		return cs[i].mass > cs[j].mass
+	})
+	out := make([]string, 0, len(cs))
+	for _, x := range cs {
+		if !slices.Contains(out, x.name) { // "id" comes from id and id parts
+			out = append(out, x.name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,330 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+)
+
+// testCards is a small hand-made corpus for behavioural tests.
+func testCards() []Card {
+	return []Card{
+		{
+			ID: "afplay", Command: "afplay <path/to/file>", Summary: "Command-line audio player.",
+			IntentPhrases: []string{"Play a sound file (waits until playback ends)", "Play a sound file at half speed"},
+			Effects:       "Command-line audio player.", Risk: "reversible", Example: "afplay <path/to/file>",
+		},
+		{
+			ID: "git-worktree-remove", Command: "git worktree remove <path>", Summary: "Remove a git worktree.",
+			IntentPhrases: []string{"Remove a worktree and delete its directory", "Force removal of a dirty worktree"},
+			Replaces:      []string{"git worktree remove .*", "rm -rf <dir>"},
+			Effects:       "Deletes the worktree directory.", Risk: "destructive", Example: "git worktree remove ../wt",
+		},
+		{
+			ID: "git-status-short", Command: "git status -s", Summary: "Show the working tree status briefly.",
+			IntentPhrases: []string{"Show changed files in short format"},
+			Replaces:      []string{"git status"},
+			Effects:       "Reads the repository state.", Risk: "reversible", Example: "git status -s",
+		},
+		{
+			ID: "dtrace", Command: "dtrace -n <probe>", Summary: "Dynamic tracing framework.",
+			IntentPhrases: []string{"Count system calls by process name", "Run a script of probes"},
+			Replaces:      []string{"status", "bad(regex", "kill -9 <pid> <signal>"},
+			Effects:       "Observes the kernel.", Risk: "reversible", Example: "dtrace -n 'syscall:::entry'",
+		},
+		{
+			ID: "pkg-remove", Command: "pkg remove <package>", Summary: "Remove installed packages.",
+			IntentPhrases: []string{"Remove a package", "Remove a package and its dependencies"},
+			Effects:       "Uninstalls software.", Risk: "destructive", Example: "pkg remove vim",
+		},
+	}
+}
+
+func ids(rs []Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.ID
+	}
+	return out
+}
+
+func TestSearchRanksObviousMatchFirst(t *testing.T) {
+	ix := Build(testCards())
+	tests := []struct{ intent, want string }{
+		{"play an audio file", "afplay"},
+		{"delete a git worktree", "git-worktree-remove"},
+		{"`afplay` something", "afplay"},
+		{"trace system calls", "dtrace"}, // "trace" is only inside the id "dtrace"
+		{"uninstall dependencies of a package", "pkg-remove"},
+		{"playbak speed", "afplay"}, // typo one edit from "playback"
+	}
+	for _, tt := range tests {
+		t.Run(tt.intent, func(t *testing.T) {
+			rs := ix.Search(Query{Intent: tt.intent})
+			if len(rs) == 0 || rs[0].ID != tt.want {
+				t.Fatalf("Search(%q) = %v, want %s first", tt.intent, ids(rs), tt.want)
+			}
+			if rs[0].Card < 0 || rs[0].Card >= ix.Len() || testCards()[rs[0].Card].ID != rs[0].ID {
+				t.Errorf("Result.Card %d does not point at %s", rs[0].Card, rs[0].ID)
+			}
+		})
+	}
+}
+
+func TestSearchSortedByScore(t *testing.T) {
+	ix := Build(testCards())
+	rs := ix.Search(Query{Intent: "remove package file worktree"})
+	if len(rs) < 2 {
+		t.Fatalf("want several results, got %v", ids(rs))
+	}
+	for i := 1; i < len(rs); i++ {
+		a, b := rs[i-1], rs[i]
+		if a.Score < b.Score || (a.Score == b.Score && a.ID > b.ID) {
+			t.Errorf("results out of order at %d: %s %.4f then %s %.4f", i, a.ID, a.Score, b.ID, b.Score)
+		}
+	}
+}
+
+func TestSearchMatched(t *testing.T) {
+	ix := Build(testCards())
+	rs := ix.Search(Query{Intent: "play a sound file at half speed"})
+	if len(rs) == 0 || rs[0].ID != "afplay" {
+		t.Fatalf("got %v", ids(rs))
+	}
+	m := rs[0].Matched
+	if len(m) == 0 || m[0] != "Play a sound file at half speed" {
+		t.Errorf("Matched = %q, want the best phrase verbatim first", m)
+	}
+	if !slices.Contains(m, "Play a sound file (waits until playback ends)") {
+		t.Errorf("Matched = %q, want the other matching phrase too", m)
+	}
+	rs = ix.Search(Query{Intent: "afplay"})
+	if len(rs) == 0 || !slices.Contains(rs[0].Matched, "id") || !slices.Contains(rs[0].Matched, "command") {
+		t.Errorf("Matched for an id query = %v", rs)
+	}
+}
+
+func TestSearchRiskFilter(t *testing.T) {
+	ix := Build(testCards())
+	tests := []struct {
+		risk string
+		want []string // the set of ids allowed
+	}{
+		{"", nil},
+		{"reversible", []string{"afplay", "git-status-short", "dtrace"}},
+		{"destructive", []string{"git-worktree-remove", "pkg-remove"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.risk, func(t *testing.T) {
+			rs := ix.Search(Query{Intent: "remove play show count worktree package", Risk: tt.risk})
+			if len(rs) == 0 {
+				t.Fatal("no results")
+			}
+			for _, r := range rs {
+				if tt.want != nil && !slices.Contains(tt.want, r.ID) {
+					t.Errorf("risk %q returned %s", tt.risk, r.ID)
+				}
+			}
+		})
+	}
+	if rs := ix.Search(Query{Intent: "remove", Risk: "catastrophic"}); rs != nil {
+		t.Errorf("unknown risk filter returned %v, want nil", ids(rs))
+	}
+}
+
+func TestSearchLimit(t *testing.T) {
+	var cards []Card
+	for i := range 30 {
+		cards = append(cards, Card{ID: fmt.Sprintf("tool-%02d", i), Summary: "Compress files.", Risk: "reversible"})
+	}
+	ix := Build(cards)
+	tests := []struct{ limit, want int }{{0, 10}, {-3, 10}, {1, 1}, {7, 7}, {25, 25}, {500, 30}}
+	for _, tt := range tests {
+		if got := len(ix.Search(Query{Intent: "compress", Limit: tt.limit})); got != tt.want {
+			t.Errorf("Limit %d: %d results, want %d", tt.limit, got, tt.want)
+		}
+	}
+}
+
+func TestSearchEmptyQuery(t *testing.T) {
+	ix := Build(testCards())
+	for _, intent := range []string{"", "   ", "the and of", "!!! ``", "a", "zzzzqqq"} {
+		if rs := ix.Search(Query{Intent: intent}); rs != nil {
+			t.Errorf("Search(%q) = %v, want nil", intent, ids(rs))
+		}
+	}
+	empty := Build(nil)
+	if empty.Len() != 0 || empty.Search(Query{Intent: "play"}) != nil || empty.MatchCommand("ls") != nil {
+		t.Error("empty index should find nothing")
+	}
+}
+
+func TestSearchTiesSortedByID(t *testing.T) {
+	// Identical cards score identically; the order must then be by ID.
+	var cards []Card
+	for _, id := range []string{"zeta", "alpha", "mu", "beta", "omega", "gamma"} {
+		cards = append(cards, Card{ID: id, Summary: "Rotate log files.", IntentPhrases: []string{"Rotate logs"}})
+	}
+	ix := Build(cards)
+	for _, limit := range []int{2, 3, 10} {
+		rs := ix.Search(Query{Intent: "rotate logs", Limit: limit})
+		want := []string{"alpha", "beta", "gamma", "mu", "omega", "zeta"}[:min(limit, 6)]
+		if got := ids(rs); !slices.Equal(got, want) {
+			t.Errorf("limit %d: got %v, want %v", limit, got, want)
+		}
+		for _, r := range rs {
+			if r.Score != rs[0].Score {
+				t.Errorf("scores differ: %v", rs)
+			}
+		}
+	}
+}
+
+func TestBuildCopiesCards(t *testing.T) {
+	cards := testCards()
+	ix := Build(cards)
+	cards[0].IntentPhrases[1] = "changed"
+	cards[0].ID = "changed"
+	rs := ix.Search(Query{Intent: "half speed"})
+	if len(rs) == 0 || rs[0].ID != "afplay" || !slices.Contains(rs[0].Matched, "Play a sound file at half speed") {
+		t.Errorf("index changed with the caller's slice: %v", rs)
+	}
+}
+
+func TestSearchConcurrent(t *testing.T) {
+	ix := Build(testCards())
+	intents := []string{"play an audio file", "delete a git worktree", "trace system calls", "remove package", "the"}
+	want := make([][]string, len(intents))
+	for i, in := range intents {
+		want[i] = ids(ix.Search(Query{Intent: in}))
+	}
+	var wg sync.WaitGroup
+	for g := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 200 {
+				k := (g + i) % len(intents)
+				if got := ids(ix.Search(Query{Intent: intents[k]})); !slices.Equal(got, want[k]) {
+					t.Errorf("concurrent Search(%q) = %v, want %v", intents[k], got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestMatchCommand(t *testing.T) {
+	ix := Build(testCards())
+	const (
+		wt     = 1 // git-worktree-remove
+		status = 2 // git-status-short
+		dtrace = 3
+	)
+	tests := []struct {
+		name, cmd string
+		want      []int
+	}{
+		{"regex", "git worktree remove ../wt", []int{wt}},
+		{"regex with extra spaces", "  git   worktree\tremove   x  ", []int{wt}},
+		{"regex anchored at start", "sudo git worktree remove x", nil},
+		{"placeholder in regex-valid pattern", "rm -rf build", []int{wt}},
+		{"placeholder needs a token", "rm -rf", nil},
+		{"placeholder is one token", "rm -rf build more", []int{wt}},
+		{"literal prefix", "git status", []int{status}},
+		{"literal prefix with args", "git status --porcelain", []int{status}},
+		{"token boundary", "git statusx", nil},
+		{"no mid-line match", "echo git status", nil},
+		{"pattern status must not match git status", "git status -s", []int{status}},
+		{"bare status", "status", []int{dtrace}},
+		{"bad regex falls back to literal", "bad(regex now", []int{dtrace}},
+		{"bad regex literal needs exact token", "bad(regexp", nil},
+		{"two placeholders", "kill -9 123 TERM", []int{dtrace}},
+		{"two placeholders, one missing", "kill -9 123", nil},
+		{"empty", "   ", nil},
+		{"unrelated", "ls -la", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ix.MatchCommand(tt.cmd); !slices.Equal(got, tt.want) {
+				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMatchCommandMultipleCardsInOrder(t *testing.T) {
+	cards := []Card{
+		{ID: "c", Replaces: []string{"make .*"}},
+		{ID: "a", Replaces: []string{"nothing"}},
+		{ID: "b", Replaces: []string{"", "  ", "make"}},
+		{ID: "d", Replaces: []string{"(?P<target>make) all", "make all"}},
+		{ID: "e", Replaces: []string{"x)|(all"}}, // must not escape the anchoring
+	}
+	ix := Build(cards)
+	if got, want := ix.MatchCommand("make all"), []int{0, 2, 3}; !slices.Equal(got, want) {
+		t.Errorf("MatchCommand = %v, want %v", got, want)
+	}
+}
+
+func TestCompileCommandPatternNeverPanics(t *testing.T) {
+	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
+		cp, ok := compileCommandPattern(p)
+		if ok {
+			cp.match("anything here", []string{"anything", "here"})
+		}
+	}
+}
+
+func TestSearchIDParts(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "powermetrics", Summary: "Show energy statistics."},
+		{ID: "iostat", Summary: "Print metrics for disks."},
+		{ID: "upsc", Summary: "Print the power supply model."},
+	})
+	// Only the id "powermetrics" holds both "power" and "metric".
+	rs := ix.Search(Query{Intent: "power metrics"})
+	if len(rs) != 3 || rs[0].ID != "powermetrics" || !slices.Equal(rs[0].Matched, []string{"id"}) {
+		t.Errorf("Search(power metrics) = %+v, want powermetrics first, matched on id", rs)
+	}
+}
+
+func TestSearchCooccurrenceExpansion(t *testing.T) {
+	// "wifi" and "network" are described together by two cards, so a query
+	// for "wifi" also reaches a card that only says "network".
+	cards := []Card{
+		{ID: "airport", IntentPhrases: []string{"Scan wifi networks", "Join a network"}},
+		{ID: "wdutil", IntentPhrases: []string{"Diagnose wifi", "Show network info"}},
+		{ID: "netstat", IntentPhrases: []string{"List network sockets"}},
+	}
+	for i := range 60 { // filler so that "network" is not a very common term
+		cards = append(cards, Card{ID: fmt.Sprintf("filler%02d", i), Summary: fmt.Sprintf("word%02d thing%02d", i, i)})
+	}
+	rs := Build(cards).Search(Query{Intent: "wifi"})
+	if got := ids(rs); !slices.Contains(got, "netstat") || got[len(got)-1] != "netstat" {
+		t.Errorf("Search(wifi) = %v, want netstat reached by expansion, ranked last", got)
+	}
+}
+
+// FuzzSearch checks that no intent or command line makes Search or
+// MatchCommand panic, and that results stay well-formed.
+func FuzzSearch(f *testing.F) {
+	for _, s := range []string{"", "play", "[a]ction `x`", "rm -rf /", "git worktree remove", "\xff", "playbak speeed"} {
+		f.Add(s)
+	}
+	ix := Build(testCards())
+	f.Fuzz(func(t *testing.T, s string) {
+		rs := ix.Search(Query{Intent: s, Limit: 3})
+		if len(rs) > 3 {
+			t.Fatalf("%d results for limit 3", len(rs))
+		}
+		for _, r := range rs {
+			if r.Card < 0 || r.Card >= ix.Len() || r.Score <= 0 {
+				t.Fatalf("bad result %+v", r)
+			}
+		}
+		ix.MatchCommand(s)
+	})
+}

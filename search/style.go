@@ -1,0 +1,230 @@
+package search
+
+import (
+	"math"
+	"math/bits"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Style: the examples of one tool are usually written by the same hands at
+// the same time, so they share habits that the words alone do not show:
+// tldr flag markup ("[r]ecursive"), `backticks`, parentheses, articles or
+// none ("Display the help" / "Display help"), "specified" versus "given".
+// Each card gets a Bernoulli model of these attributes over its intent
+// phrases, smoothed towards the whole corpus, and a candidate's style
+// feature is the log-likelihood ratio of the query's attributes under its
+// card's model against the corpus model. It is learned from the cards and
+// weighed by the second stage like any other feature.
+
+// styleWords are function words whose use or omission is a habit of
+// writing. They are looked up as lowercase raw tokens.
+var styleWords = []string{
+	"the", "a", "an", "of", "to", "for", "with", "in", "on", "from", "by",
+	"into", "using", "and", "or", "its", "their", "this", "that", "all",
+	"any", "each", "specific", "specified", "given", "particular", "current",
+	"only", "as", "at", "without", "not",
+}
+
+// Punctuation and shape attributes, numbered after the style words.
+const (
+	styleMarkup   = iota + 32 // tldr flag markup: "[a]ction", "--[r]ecursive"
+	styleBacktick             // `code`
+	styleParen                // (a remark)
+	styleDigit                // a digit anywhere
+	styleQuote                // ' or " used as quotes (not an apostrophe)
+	styleMidCap               // a capitalised word after the first
+	styleAcronym              // a word of two or more capitals
+	styleComma
+	styleSlash
+	styleDash  // a "-" or "--" starting a token: a flag spelled out
+	styleLong  // more than eight words
+	styleShort // three words or fewer
+	numStyle
+)
+
+func init() {
+	if len(styleWords) > 32 {
+		panic("search: too many style words")
+	}
+	for i, w := range styleWords {
+		styleWordBit[w] = uint8(i)
+	}
+}
+
+var styleWordBit = map[string]uint8{}
+
+// styleOf returns the set of style attributes of a text as a bit mask.
+func styleOf(s string) uint64 {
+	var m uint64
+	words := 0
+	start := true // at the start of a word
+	first := true // no word seen yet
+	var prev rune
+	wordStart := 0
+	flush := func(end int) {
+		if start {
+			return
+		}
+		w := s[wordStart:end]
+		words++
+		// Lowercase ASCII look-up without allocating for short words.
+		var buf [16]byte
+		if len(w) <= len(buf) {
+			n := 0
+			ok := true
+			for i := 0; i < len(w); i++ {
+				c := w[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				} else if c >= 0x80 {
+					ok = false
+					break
+				}
+				buf[n] = c
+				n++
+			}
+			if ok {
+				if b, found := styleWordBit[string(buf[:n])]; found {
+					m |= 1 << b
+				}
+			}
+		}
+		start = true
+	}
+	caps := 0
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if start {
+				start = false
+				wordStart = i
+				caps = 0
+				if unicode.IsUpper(r) && !first {
+					m |= 1 << styleMidCap
+				}
+				first = false
+			}
+			if unicode.IsUpper(r) {
+				caps++
+				if caps >= 2 {
+					m |= 1 << styleAcronym
+				}
+			}
+			if unicode.IsDigit(r) {
+				m |= 1 << styleDigit
+			}
+		default:
+			flush(i)
+			switch r {
+			case '[':
+				if end := bracketWordEnd(s, i+1); end > 0 {
+					// Markup only if letters touch the brackets.
+					next, _ := utf8.DecodeRuneInString(s[end+1:])
+					if isWordRune(prev) || isWordRune(next) || prev == '-' {
+						m |= 1 << styleMarkup
+					}
+				}
+			case '`':
+				m |= 1 << styleBacktick
+			case '(':
+				m |= 1 << styleParen
+			case '"':
+				m |= 1 << styleQuote
+			case '\'':
+				if !isWordRune(prev) {
+					m |= 1 << styleQuote
+				}
+			case ',':
+				m |= 1 << styleComma
+			case '/', '\\':
+				m |= 1 << styleSlash
+			case '-':
+				if prev == ' ' || prev == 0 || prev == '-' {
+					m |= 1 << styleDash
+				}
+			}
+		}
+		prev = r
+	}
+	flush(len(s))
+	switch {
+	case words > 8:
+		m |= 1 << styleLong
+	case words <= 3:
+		m |= 1 << styleShort
+	}
+	return m
+}
+
+// styleAlpha is the weight, in phrases, of the corpus rate a card's own
+// attribute rates are smoothed towards.
+const styleAlpha = 2
+
+// buildStyle fits the per-card attribute models. For card c the style
+// score of a query with attribute set Q is
+//
+//	styleBase[c] + sum over a in Q of styleDelta[c*numStyle+a]
+//
+// where styleBase sums log((1-p_ca)/(1-p_a)) over all attributes and
+// styleDelta is log(p_ca/p_a) - log((1-p_ca)/(1-p_a)).
+func (ix *Index) buildStyle() {
+	n := len(ix.cards)
+	ix.styleBase = make([]float32, n)
+	ix.styleDelta = make([]float32, n*numStyle)
+	var total [numStyle]float64
+	var phrases float64
+	masks := make([][]uint64, n)
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		if u.field != fieldPhrase {
+			continue
+		}
+		masks[u.card] = append(masks[u.card], u.style)
+		for m := u.style; m != 0; m &= m - 1 {
+			total[bits.TrailingZeros64(m)]++
+		}
+		phrases++
+	}
+	if phrases == 0 {
+		return
+	}
+	var base [numStyle]float64
+	for a := range numStyle {
+		// Keep rates off 0 and 1 so that every log is finite.
+		base[a] = (total[a] + 0.5) / (phrases + 1)
+	}
+	for c := range ix.cards {
+		var cnt [numStyle]float64
+		for _, m := range masks[c] {
+			for ; m != 0; m &= m - 1 {
+				cnt[bits.TrailingZeros64(m)]++
+			}
+		}
+		k := float64(len(masks[c]))
+		var sum float64
+		for a := range numStyle {
+			p := (cnt[a] + styleAlpha*base[a]) / (k + styleAlpha)
+			has := math.Log(p / base[a])
+			not := math.Log((1 - p) / (1 - base[a]))
+			sum += not
+			ix.styleDelta[c*numStyle+a] = float32(has - not)
+		}
+		ix.styleBase[c] = float32(sum)
+	}
+}
+
+// styleScore is the style log-likelihood ratio of a query with attribute
+// set q for card c.
+func (ix *Index) styleScore(q uint64, c int32) float32 {
+	if len(ix.styleBase) == 0 {
+		return 0
+	}
+	v := ix.styleBase[c]
+	d := ix.styleDelta[int(c)*numStyle : int(c+1)*numStyle]
+	for q != 0 {
+		v += d[bits.TrailingZeros64(q)]
+		q &= q - 1
+	}
+	return v
+}

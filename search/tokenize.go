@@ -1,0 +1,159 @@
+package search
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// rawTokens appends the lowercase alphanumeric words of s to dst.
+//
+// Rules, chosen for tldr-style help text:
+//   - Any rune that is not a letter or digit separates words, so `backticks`,
+//     punctuation, slashes in <path/to/file> and the -_. in ids all split.
+//   - A bracket pair around letters/digits inside a word is unwrapped rather
+//     than splitting: tldr marks flag letters that way, "[a]ction" means
+//     "action" and "--[r]ecursive" means "recursive".
+//   - An apostrophe between letters is dropped ("don't" -> "dont",
+//     "file's" -> "files"), so possessives stem like plurals.
+func rawTokens(dst []string, s string) []string {
+	var t tokenizer
+	t.s = s
+	t.dst = dst
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case isWordRune(r):
+			t.add(i, r)
+		case r == '[':
+			if end := bracketWordEnd(s, i+size); end > 0 {
+				// Unwrap "[xyz]": its contents continue the current word.
+				for j, rr := range s[i+size : end] {
+					t.add(i+size+j, rr)
+				}
+				t.edited = true // the word now skips the brackets in s
+				i = end + 1     // skip the closing ']'
+				continue
+			}
+			t.flush()
+		case (r == '\'' || r == '\u2019') && t.inWord() && i+size < len(s):
+			if next, _ := utf8.DecodeRuneInString(s[i+size:]); unicode.IsLetter(next) {
+				t.edited = true // drop the apostrophe, keep the word going
+			} else {
+				t.flush()
+			}
+		default:
+			t.flush()
+		}
+		i += size
+	}
+	t.flush()
+	return t.dst
+}
+
+// tokenizer accumulates one word at a time. A word that is a lowercase,
+// unedited run of s is emitted as a substring of s, without allocating.
+type tokenizer struct {
+	s      string
+	dst    []string
+	buf    []byte
+	begun  bool // inside a word
+	start  int  // byte offset in s where the word began
+	end    int  // byte offset in s just past the word's last rune
+	edited bool // the word is not simply s[start:end]
+}
+
+func (t *tokenizer) inWord() bool { return t.begun }
+
+func (t *tokenizer) add(at int, r rune) {
+	if !t.begun {
+		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
+	}
+	lr := unicode.ToLower(r)
+	if lr != r {
+		t.edited = true
+	}
+	t.buf = utf8.AppendRune(t.buf, lr)
+	t.end = at + utf8.RuneLen(r)
+}
+
+func (t *tokenizer) flush() {
+	if !t.begun {
+		return
+	}
+	t.begun = false
+	if !t.edited {
+		t.dst = append(t.dst, t.s[t.start:t.end])
+		return
+	}
+	t.dst = append(t.dst, string(t.buf))
+}
+
+// bracketWordEnd reports the byte offset of the ']' closing a run of one or
+// more word runes starting at offset start of s, or -1 if the text at start
+// is not such a run (so "[options]" unwraps but "[a b]" does not).
+func bracketWordEnd(s string, start int) int {
+	j := start
+	for j < len(s) {
+		r, size := utf8.DecodeRuneInString(s[j:])
+		if r == ']' {
+			if j == start {
+				return -1
+			}
+			return j
+		}
+		if !isWordRune(r) {
+			return -1
+		}
+		j += size
+	}
+	return -1
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// isStopWord reports whether a lowercase token carries too little meaning to
+// index. It is the Snowball English stop list minus the particles that
+// change what a command does ("turn off", "scroll up", "all", "not").
+func isStopWord(w string) bool {
+	switch w {
+	case "all", "no", "not", "nor", "off", "on", "up", "down", "out", "over",
+		"under", "above", "below", "before", "after", "between", "against",
+		"again", "once", "few", "more", "most", "same", "other", "own":
+		return false
+	}
+	return english.IsStopWord(w)
+}
+
+// keepToken reports whether a raw token is worth indexing at all: stop words
+// and lone letters ("-r" flags, stray "s") are dropped, lone digits kept.
+func keepToken(w string) bool {
+	if len(w) == 1 && !unicode.IsDigit(rune(w[0])) {
+		return false
+	}
+	return !isStopWord(w)
+}
+
+// stem reduces a lowercase token to its Snowball English stem. Stop words
+// never reach it, so stop-word stemming is irrelevant.
+func stem(w string) string {
+	return english.Stem(w, true)
+}
+
+// Analyze returns the index terms of s: lowercase words with stop words
+// removed, each reduced by the Snowball English stemmer. It is the exact
+// analysis applied to both cards and queries, exported so callers can show
+// or test what a text is searched as.
+func Analyze(s string) []string {
+	raw := rawTokens(nil, s)
+	out := raw[:0]
+	for _, w := range raw {
+		if keepToken(w) {
+			out = append(out, stem(w))
+		}
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package search
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestRawTokens(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"empty", "", nil},
+		{"only punctuation", " -- ./ `` ", nil},
+		{"lowercase and split", "Play a Sound-file.", []string{"play", "a", "sound", "file"}},
+		{"flag letter brackets", "Start an [a]ction", []string{"start", "an", "action"}},
+		{"bracket mid word", "alway[s] [r]estart", []string{"always", "restart"}},
+		{"bracket whole word", "[options] here", []string{"options", "here"}},
+		{"bracket with space splits", "[a b]c", []string{"a", "b", "c"}},
+		{"unclosed bracket", "[abc", []string{"abc"}},
+		{"empty brackets", "a[]b", []string{"a", "b"}},
+		{"bracket after flag dashes", "--[r]ecursive", []string{"recursive"}},
+		{"backticks", "Run `bugreportz` now", []string{"run", "bugreportz", "now"}},
+		{"path placeholder", "<path/to/file>", []string{"path", "to", "file"}},
+		{"id separators", "pm-list_packages.v2", []string{"pm", "list", "packages", "v2"}},
+		{"apostrophe inside word", "Android's don't", []string{"androids", "dont"}},
+		{"trailing apostrophe", "users' files", []string{"users", "files"}},
+		{"curly apostrophe", "it\u2019s", []string{"its"}},
+		{"digits kept", "en0 or 10s", []string{"en0", "or", "10s"}},
+		{"unicode letters", "Ünïcode ÉTÉ", []string{"ünïcode", "été"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rawTokens(nil, tt.in); !slices.Equal(got, tt.want) {
+				t.Errorf("rawTokens(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAnalyze(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"stop words dropped", "Play a sound file to the speaker", []string{"play", "sound", "file", "speaker"}},
+		{"stemming", "Listing installed packages", []string{"list", "instal", "packag"}},
+		{"brackets then stem", "[d]eleting [f]iles", []string{"delet", "file"}},
+		{"kept particles", "Turn off all not up", []string{"turn", "off", "all", "not", "up"}},
+		{"single letters dropped", "-r x 5", []string{"5"}},
+		{"only stop words", "the of and to", nil},
+		{"empty", "", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Analyze(tt.in); !slices.Equal(got, tt.want) && (len(got) != 0 || len(tt.want) != 0) {
+				t.Errorf("Analyze(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEditDistanceOne(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"packag", "packag", false},
+		{"packag", "pakag", true},   // deletion
+		{"packag", "packagx", true}, // insertion
+		{"packag", "paxkag", true},  // substitution
+		{"packag", "apckag", true},  // transposition
+		{"packag", "pcakga", false}, // two edits
+		{"packag", "pack", false},
+		{"été", "eté", true},
+	}
+	for _, tt := range tests {
+		if got := editDistanceOne(tt.a, tt.b); got != tt.want {
+			t.Errorf("editDistanceOne(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+		if got := editDistanceOne(tt.b, tt.a); got != tt.want {
+			t.Errorf("editDistanceOne(%q, %q) = %v, want %v", tt.b, tt.a, got, tt.want)
+		}
+	}
+}
+
+// FuzzAnalyze checks that analysis never panics and yields only non-empty,
+// valid, lowercase-stable terms.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, w := range rawTokens(nil, s) {
+			if w == "" {
+				t.Fatalf("empty token from %q", s)
+			}
+		}
+		for _, term := range Analyze(s) {
+			if term == "" || !utf8.ValidString(term) {
+				t.Fatalf("bad term %q from %q", term, s)
+			}
+		}
+	})
+}

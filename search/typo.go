@@ -1,0 +1,153 @@
+package search
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// minTypoLen is the shortest query word (in runes, after stemming) that is
+// corrected when it is not in the vocabulary. Shorter words have too many
+// neighbours one edit away for a correction to be trusted.
+const minTypoLen = 5
+
+// buildDeletes indexes every single-rune deletion of each vocabulary term
+// long enough to be a correction target. A query word q and a term v are one
+// edit apart (insertion, deletion, substitution or adjacent transposition)
+// only if q == v minus a rune, v == q minus a rune, or both minus a rune
+// agree, so candidates come from a few map look-ups instead of a scan.
+func (ix *Index) buildDeletes() {
+	ix.deletes = make(map[string][]int32)
+	var buf []byte
+	for t, v := range ix.vocab {
+		if utf8.RuneCountInString(v) < minTypoLen-1 {
+			continue
+		}
+		for i := range v {
+			_, size := utf8.DecodeRuneInString(v[i:])
+			buf = append(append(buf[:0], v[:i]...), v[i+size:]...)
+			k := string(buf)
+			if l := ix.deletes[k]; len(l) == 0 || l[len(l)-1] != int32(t) {
+				ix.deletes[k] = append(l, int32(t))
+			}
+		}
+	}
+}
+
+// addTypoTerms adds, at the typo discount, every vocabulary term one edit
+// away from the out-of-vocabulary stem q. Several candidates share the
+// discount so that an ambiguous correction does not outweigh a clear one.
+func (ix *Index) addTypoTerms(s *scratch, q string) {
+	if ix.p.typoWeight <= 0 || utf8.RuneCountInString(q) < minTypoLen {
+		return
+	}
+	s.cands = s.cands[:0]
+	add := func(t int32) {
+		if !containsTerm(s.cands, t) && editDistanceOne(q, ix.vocab[t]) {
+			s.cands = append(s.cands, t)
+		}
+	}
+	// v == q minus a rune: q has an extra rune.
+	// q minus a rune == v minus a rune: substitution or transposition.
+	for i := range q {
+		_, size := utf8.DecodeRuneInString(q[i:])
+		s.buf = append(append(s.buf[:0], q[:i]...), q[i+size:]...)
+		if t, ok := ix.terms[string(s.buf)]; ok {
+			add(t)
+		}
+		for _, t := range ix.deletes[string(s.buf)] {
+			add(t)
+		}
+	}
+	// q == v minus a rune: q lacks a rune.
+	for _, t := range ix.deletes[q] {
+		add(t)
+	}
+	if len(s.cands) == 0 {
+		return
+	}
+	w := float32(ix.p.typoWeight) / float32(len(s.cands))
+	for _, t := range s.cands {
+		s.addTerm(t, w, kindFuzzy)
+	}
+}
+
+// editDistanceOne reports whether a and b differ by exactly one insertion,
+// deletion, substitution or transposition of adjacent runes.
+func editDistanceOne(a, b string) bool {
+	if a == b {
+		return false
+	}
+	ra, rb := []rune(a), []rune(b)
+	if len(ra) < len(rb) {
+		ra, rb = rb, ra
+	}
+	switch len(ra) - len(rb) {
+	case 0:
+		i := 0
+		for i < len(ra) && ra[i] == rb[i] {
+			i++
+		}
+		if equalRunes(ra[i+1:], rb[i+1:]) {
+			return true // substitution
+		}
+		return i+1 < len(ra) && ra[i] == rb[i+1] && ra[i+1] == rb[i] &&
+			equalRunes(ra[i+2:], rb[i+2:]) // transposition
+	case 1:
+		i := 0
+		for i < len(rb) && ra[i] == rb[i] {
+			i++
+		}
+		return equalRunes(ra[i+1:], rb[i:])
+	}
+	return false
+}
+
+func equalRunes(a, b []rune) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildSorted records the vocabulary in lexical order for prefix look-ups.
+func (ix *Index) buildSorted() {
+	ix.sorted = make([]int32, len(ix.vocab))
+	for i := range ix.sorted {
+		ix.sorted[i] = int32(i)
+	}
+	sort.Slice(ix.sorted, func(i, j int) bool { return ix.vocab[ix.sorted[i]] < ix.vocab[ix.sorted[j]] })
+}
+
+// addPrefixTerms adds vocabulary terms that extend the stem q or that q
+// extends, both at least minTypoLen long: the stemmer leaves many related
+// forms apart ("config"/"configur", "mount"/"mountpoint").
+func (ix *Index) addPrefixTerms(s *scratch, q string) {
+	if ix.p.prefixWeight <= 0 || len(q) < minTypoLen {
+		return
+	}
+	s.cands = s.cands[:0]
+	i := sort.Search(len(ix.sorted), func(i int) bool { return ix.vocab[ix.sorted[i]] >= q })
+	for ; i < len(ix.sorted) && strings.HasPrefix(ix.vocab[ix.sorted[i]], q); i++ {
+		if t := ix.sorted[i]; ix.vocab[t] != q {
+			s.cands = append(s.cands, t)
+		}
+	}
+	for l := minTypoLen; l < len(q); l++ {
+		if t, ok := ix.terms[q[:l]]; ok {
+			s.cands = append(s.cands, t)
+		}
+	}
+	if len(s.cands) == 0 || len(s.cands) > 8 {
+		return
+	}
+	w := float32(ix.p.prefixWeight)
+	for _, t := range s.cands {
+		s.addTerm(t, w, kindFuzzy)
+	}
+}
