@@ -109,3 +109,16 @@ func BenchmarkCheck10k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckGSDCore is the whole gate on the 44-capability gsd-core-shaped
+// repository: scan, validate, build, serialize.
+func BenchmarkCheckGSDCore(b *testing.B) {
+	opts := store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/gsd-core", ConfigSchema: "gsd-core/bin/shared/config-schema.manifest.json"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		snap, err := store.Load(context.Background(), opts)
+		if err != nil || !snap.OK() {
+			b.Fatal(err)
+		}
+	}
+}

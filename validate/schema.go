@@ -18,7 +18,9 @@ var schemaFS embed.FS
 
 // The schemas are compiled once, on first use, and are immutable afterwards;
 // jsonschema.Schema is safe for concurrent validation.
-var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, error) {
+var compiledSchemas = sync.OnceValues(compileSchemasFresh)
+
+func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	names := []string{"capability", "card", "config", "central"}
 	for _, n := range names {
@@ -39,7 +41,7 @@ var compiledSchemas = sync.OnceValues(func() (map[string]*jsonschema.Schema, err
 		out[n] = s
 	}
 	return out, nil
-})
+}
 
 func schemaURL(name string) string { return "https://capreg.dev/schema/" + name + ".schema.json" }
 
