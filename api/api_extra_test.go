@@ -141,7 +141,24 @@ func TestEveryRouteIsTestedAndSpecified(t *testing.T) {
 }
 
 func toolsOrRender(route string) bool {
-	return strings.HasPrefix(route, "/tools") || strings.HasPrefix(route, "/render-hooks")
+	return strings.HasPrefix(route, "/render-hooks")
+}
+
+// pageCursor walks GET /tools pages until the one after id, returning the
+// cursor that starts there (cursors are opaque to clients).
+func pageCursor(t *testing.T, after string) string {
+	h := newRouter(testdataSource(t))
+	cursor := ""
+	for range 10 {
+		e := do(t, h, "GET", "/tools?limit=1&cursor="+cursor, nil)
+		m := e.json(t)
+		cursor, _ = m["nextCursor"].(string)
+		if ids(m["tools"]) == after {
+			return cursor
+		}
+	}
+	t.Fatalf("no page ends at %s", after)
+	return ""
 }
 
 type recorder struct {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -328,6 +329,58 @@ func TestEndpoints(t *testing.T) {
 				t.Error("/openapi.yaml is not the embedded document")
 			}
 		}},
+		{"tools search", "GET", "/tools?intent=" + url.QueryEscape("merge my branch into main"), "", nil, 200, func(t *testing.T, e exchange) {
+			res := e.json(t)["results"].([]any)
+			first := res[0].(map[string]any)
+			if first["id"] != "land" || first["risk"] != "destructive" || len(first["matched"].([]any)) == 0 {
+				t.Errorf("results = %s", truncate(e.body))
+			}
+		}},
+		{"tools search by risk", "GET", "/tools?risk=reversible&limit=3&intent=" + url.QueryEscape("merge my branch into main"), "", nil, 200, func(t *testing.T, e exchange) {
+			res := e.json(t)["results"].([]any)
+			for _, r := range res {
+				if r.(map[string]any)["risk"] != "reversible" {
+					t.Errorf("risk filter let through %v", r)
+				}
+			}
+			if len(res) > 3 {
+				t.Errorf("limit 3 gave %d", len(res))
+			}
+		}},
+		{"tools search empty intent", "GET", "/tools?intent=", "", nil, 400, errorCode("bad_request")},
+		{"tools intent and command", "GET", "/tools?intent=x&command=y", "", nil, 400, errorCode("bad_request")},
+		{"tools bad limit", "GET", "/tools?intent=x&limit=0", "", nil, 400, errorCode("bad_request")},
+		{"tools bad risk", "GET", "/tools?intent=x&risk=safe", "", nil, 400, errorCode("bad_request")},
+		{"tools command", "GET", "/tools?command=" + url.QueryEscape("git  worktree add ../wt -b fix"), "", nil, 200, func(t *testing.T, e exchange) {
+			if got := ids(e.json(t)["results"]); got != "od-worktree" {
+				t.Errorf("command matches = %q", got)
+			}
+		}},
+		{"tools command no match", "GET", "/tools?command=" + url.QueryEscape("make test"), "", nil, 200, func(t *testing.T, e exchange) {
+			if got := ids(e.json(t)["results"]); got != "" {
+				t.Errorf("command matches = %q", got)
+			}
+		}},
+		{"tools list", "GET", "/tools", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if got := ids(m["tools"]); got != "check-links deck-sudo ft land od-worktree" || m["total"].(float64) != 5 || m["nextCursor"] != nil {
+				t.Errorf("tools = %s", truncate(e.body))
+			}
+		}},
+		{"tools page", "GET", "/tools?limit=2&cursor=" + pageCursor(t, "deck-sudo"), "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if got := ids(m["tools"]); got != "ft land" || m["count"].(float64) != 2 || m["nextCursor"] == nil {
+				t.Errorf("page = %s", truncate(e.body))
+			}
+		}},
+		{"tools bad cursor", "GET", "/tools?cursor=!!", "", nil, 400, errorCode("bad_request")},
+		{"tool", "GET", "/tools/od-worktree", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if m["id"] != "od-worktree" || m["path"] != "bin/od-worktree" || !bytes.HasPrefix(e.body, []byte("{\n  \"id\": \"od-worktree\",\n  \"command\"")) {
+				t.Errorf("card = %s", truncate(e.body))
+			}
+		}},
+		{"tool unknown", "GET", "/tools/nope", "", nil, 404, errorCode("not_found")},
 		{"unknown route", "GET", "/nope", "", nil, 404, errorCode("not_found")},
 		{"wrong method", "DELETE", "/registry", "", nil, 405, errorCode("method_not_allowed")},
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -95,6 +96,9 @@ type views struct {
 	genHdr  []string
 	cache   sync.Map // key → *cacheEntry
 	points  [12]cacheEntry
+
+	cardsOnce sync.Once
+	cards     []*validate.Card // by id
 }
 
 type cacheEntry struct {
@@ -183,6 +187,14 @@ func contentTypeHdr(ct string) []string {
 		return jsonHdr
 	}
 	return []string{ct}
+}
+
+// serveFresh serves a body computed for this request (search results): it
+// still depends only on the snapshot and the URL, so the snapshot's ETag and
+// 304 apply.
+func (v *views) serveFresh(w http.ResponseWriter, r *http.Request, b *body) {
+	b.length()
+	v.serve(w, r, b)
 }
 
 // etagMatches implements If-None-Match's weak comparison over a list.

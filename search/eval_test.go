@@ -13,16 +13,19 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6225, recall@5 = 0.8037, MRR@10 = 0.7033, zero-hit = 0.0000
+//	recall@1 = 0.6188, recall@5 = 0.8025, MRR@10 = 0.7009, zero-hit = 0.0000
 //
+// (with the near-duplicate feature, since switched off because it ranks a
+// card down when the query repeats one of its phrases: 0.6225 / 0.8037 /
+// 0.7033)
 // (before the learned second stage: recall@1 = 0.6012, recall@5 = 0.7950,
 // MRR@10 = 0.6879; plain Okapi BM25 over concatenated fields, no stemming:
 // recall@1 = 0.574, recall@5 = 0.771, MRR@10 = 0.656). The targets
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8037
-	measuredMRR10   = 0.7033
+	measuredRecall5 = 0.8025
+	measuredMRR10   = 0.7009
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )

@@ -31,7 +31,7 @@ var defaultWeights = [numFeat]float32{
 	featBestPhrase: 0.62,
 	featBigram:     0.17,
 	featPrior:      1.11,
-	featDup:        -1.3,
+	featDup:        0, // off by default (params.go); learned -1.3 when on
 	featStyle:      0.18,
 }
 

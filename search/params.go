@@ -70,5 +70,10 @@ func defaultParams() params {
 		learn:        true,
 		folds:        1,
 		l2:           0.03,
+		// The near-duplicate feature is off: it learns, from held-out
+		// phrases, that a query repeating a card's phrase belongs to another
+		// card. That is true of the held-out construction and wrong for a
+		// user who types a card's phrase verbatim.
+		featOff: [numFeat]bool{featDup: true},
 	}
 }

@@ -351,16 +351,21 @@ func ContractJSON(c *validate.Contract) ojson.Value {
 	return ojson.NewArray(items...)
 }
 
-// ToolIndexJSON is tool-index.json: the valid cards sorted by id, each as
-// written plus the path of the tool it describes.
+// ToolJSON is one tool-index entry: the card as written plus "path", the
+// tool it describes.
+func ToolJSON(c *validate.Card) ojson.Value {
+	v := c.Raw
+	v.Members = append(slices.Clip(v.Members), ojson.Member{Key: "path", KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
+	return v
+}
+
+// ToolIndexJSON is tool-index.json: the valid cards sorted by id.
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {
 	sorted := slices.Clone(cards)
 	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return strings.Compare(a.ID, b.ID) })
 	items := make([]ojson.Value, len(sorted))
 	for i, c := range sorted {
-		v := c.Raw
-		v.Members = append(slices.Clip(v.Members), ojson.Member{Key: "path", KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
-		items[i] = v
+		items[i] = ToolJSON(c)
 	}
 	doc := ojson.NewObject()
 	doc.Append("version", ojson.NewString("1"))

@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"sync"
 	"time"
 
+	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -47,6 +49,24 @@ type Snapshot struct {
 	BuiltAt    time.Time
 	Root       string   // real path of the repository
 	Dirs       []string // directories walked (for the watcher)
+
+	searchOnce sync.Once
+	search     *search.Index
+}
+
+// Search returns the tool-card search index, built on first use (the gate
+// never needs it; the daemon builds it before serving the snapshot). The
+// index's cards are Result.Cards in the same order.
+func (s *Snapshot) Search() *search.Index {
+	s.searchOnce.Do(func() {
+		cards := make([]search.Card, len(s.Result.Cards))
+		for i, c := range s.Result.Cards {
+			cards[i] = search.Card{ID: c.ID, Command: c.Command, Summary: c.Summary, IntentPhrases: c.IntentPhrases,
+				Replaces: c.Replaces, Effects: c.Effects, Risk: c.Risk, Example: c.Example}
+		}
+		s.search = search.Build(cards)
+	})
+	return s.search
 }
 
 // OK reports whether the snapshot passed the gate.

@@ -215,6 +215,7 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	st.LastAttempt = time.Now().UTC()
 	ok := err == nil && snap.OK()
 	if ok {
+		snap.Search() // build the search index before anyone can ask
 		st.Generation++
 		snap.Generation = st.Generation
 		w.current.Store(snap)

@@ -49,6 +49,7 @@ func commands() map[string]command {
 		"gen":     runGen,
 		"closure": runClosure,
 		"serve":   runServe,
+		"tools":   runTools,
 	}
 }
 

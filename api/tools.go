@@ -1,0 +1,198 @@
+package api
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// Limits of GET /tools.
+const (
+	defaultSearchLimit = 10
+	defaultPageLimit   = 30
+	maxLimit           = 100
+)
+
+// toolResult is one ranked card of GET /tools?intent=.
+type toolResult struct {
+	ID      string   `json:"id"`
+	Score   float64  `json:"score"`
+	Summary string   `json:"summary"`
+	Command string   `json:"command"`
+	Risk    string   `json:"risk"`
+	Matched []string `json:"matched"`
+}
+
+// commandMatch is one card of GET /tools?command=.
+type commandMatch struct {
+	ID       string   `json:"id"`
+	Summary  string   `json:"summary"`
+	Command  string   `json:"command"`
+	Risk     string   `json:"risk"`
+	Replaces []string `json:"replaces"`
+}
+
+// tools is GET /tools: intent search, command matching, or the paginated
+// list of every card.
+func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
+	q := r.URL.Query()
+	intent, hasIntent := q["intent"]
+	command, hasCommand := q["command"]
+	if hasIntent && hasCommand {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "give either intent or command, not both", nil)
+		return
+	}
+	risk := q.Get("risk")
+	if risk != "" && risk != "reversible" && risk != "destructive" {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown risk %q", risk), map[string]any{"allowed": []string{"reversible", "destructive"}})
+		return
+	}
+	def := defaultPageLimit
+	if hasIntent {
+		def = defaultSearchLimit
+	}
+	limit, ok := parseLimit(w, q.Get("limit"), def)
+	if !ok {
+		return
+	}
+	switch {
+	case hasIntent:
+		s.searchTools(w, r, v, strings.Join(intent, " "), risk, limit)
+	case hasCommand:
+		s.matchCommand(w, r, v, strings.Join(command, " "), risk)
+	default:
+		s.listTools(w, r, v, q.Get("cursor"), risk, limit)
+	}
+}
+
+func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
+	if raw == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 || n > maxLimit {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"limit": raw})
+		return 0, false
+	}
+	return n, true
+}
+
+func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
+	if strings.TrimSpace(intent) == "" {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "intent is empty; describe what you need to do", nil)
+		return
+	}
+	cards := v.snap.Result.Cards
+	results := v.snap.Search().Search(search.Query{Intent: intent, Limit: limit, Risk: risk})
+	out := make([]toolResult, len(results))
+	for i, res := range results {
+		c := cards[res.Card]
+		out[i] = toolResult{ID: c.ID, Score: math.Round(res.Score*1e4) / 1e4, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: nonNil(res.Matched)}
+	}
+	v.serveFresh(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
+}
+
+func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
+	if strings.TrimSpace(command) == "" {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
+		return
+	}
+	cards := v.snap.Result.Cards
+	out := []commandMatch{}
+	for _, i := range v.snap.Search().MatchCommand(command) {
+		c := cards[i]
+		if risk == "" || c.Risk == risk {
+			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces})
+		}
+	}
+	slices.SortFunc(out, func(a, b commandMatch) int { return strings.Compare(a.ID, b.ID) })
+	v.serveFresh(w, r, jsonBody(map[string]any{"command": command, "results": out}))
+}
+
+// cursorPrefix marks capreg's opaque cursors: the id of the last card of
+// the previous page, so a page boundary survives snapshot swaps.
+const cursorPrefix = "after:"
+
+func encodeCursor(id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + id))
+}
+
+func decodeCursor(c string) (string, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", false
+	}
+	return strings.CutPrefix(string(raw), cursorPrefix)
+}
+
+func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cursor, risk string, limit int) {
+	after := ""
+	if cursor != "" {
+		var ok bool
+		if after, ok = decodeCursor(cursor); !ok {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", nil)
+			return
+		}
+	}
+	sorted := sortedCards(v)
+	var matching []*validate.Card
+	for _, c := range sorted {
+		if risk == "" || c.Risk == risk {
+			matching = append(matching, c)
+		}
+	}
+	start, _ := slices.BinarySearchFunc(matching, after, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
+	if after != "" && start < len(matching) && matching[start].ID == after {
+		start++
+	}
+	end := min(start+limit, len(matching))
+	page := matching[start:end]
+	doc := map[string]any{"tools": toolCards(page), "count": len(page), "total": len(matching)}
+	if end < len(matching) {
+		doc["nextCursor"] = encodeCursor(page[len(page)-1].ID)
+	}
+	v.serveFresh(w, r, jsonBody(doc))
+}
+
+// sortedCards is the snapshot's cards sorted by id, computed once.
+func sortedCards(v *views) []*validate.Card {
+	v.cardsOnce.Do(func() {
+		v.cards = slices.Clone(v.snap.Result.Cards)
+		slices.SortStableFunc(v.cards, func(a, c *validate.Card) int { return strings.Compare(a.ID, c.ID) })
+	})
+	return v.cards
+}
+
+// toolCards renders cards as tool-index entries (the card as written, plus
+// the tool's path).
+func toolCards(cards []*validate.Card) []json.RawMessage {
+	out := make([]json.RawMessage, len(cards))
+	for i, c := range cards {
+		v := store.ToolJSON(c)
+		out[i] = ojson.Encode(&v, "")
+	}
+	return out
+}
+
+func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
+	id := chi.URLParam(r, "id")
+	cards := sortedCards(v)
+	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
+	if !found {
+		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no tool card %q", id), map[string]any{"id": id})
+		return
+	}
+	v.serve(w, r, v.get("tool/"+id, func() *body { return ojsonBody(store.ToolJSON(cards[i])) }))
+}
