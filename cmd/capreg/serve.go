@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,15 +21,28 @@ import (
 
 // runServe is the daemon: it watches the repository, serves the last good
 // registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
+// serveFlags are the flags of capreg serve.
+type serveFlags struct {
+	repoFlags
+	addr                string
+	debounce, poll      time.Duration
+	logFormat, logLevel string
+}
+
+func (sf *serveFlags) register(fs *flag.FlagSet) {
+	sf.repoFlags.register(fs)
+	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
+	fs.DurationVar(&sf.debounce, "debounce", 100*time.Millisecond, "quiet period after a change before rebuilding")
+	fs.DurationVar(&sf.poll, "poll", 0, "poll the repository at this interval instead of using inotify (e.g. 5s)")
+	fs.StringVar(&sf.logFormat, "log-format", "text", "log format: text|json")
+	fs.StringVar(&sf.logLevel, "log-level", "info", "log level: debug|info|warn|error")
+}
+
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
-	var rf repoFlags
-	rf.register(fs)
-	addr := fs.String("addr", "127.0.0.1:8080", "listen `HOST:PORT`")
-	debounce := fs.Duration("debounce", 100*time.Millisecond, "quiet period after a change before rebuilding")
-	poll := fs.Duration("poll", 0, "poll the repository at this interval instead of using inotify (e.g. 5s)")
-	logFormat := fs.String("log-format", "text", "log format: text|json")
-	logLevel := fs.String("log-level", "info", "log level: debug|info|warn|error")
+	var sf serveFlags
+	sf.register(fs)
+	rf, addr, debounce, poll, logFormat, logLevel := &sf.repoFlags, &sf.addr, &sf.debounce, &sf.poll, &sf.logFormat, &sf.logLevel
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagExit(err)
