@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"math"
 	"net/http"
 	"slices"
 	"strconv"
@@ -24,16 +23,6 @@ const (
 	defaultPageLimit   = 30
 	maxLimit           = 100
 )
-
-// toolResult is one ranked card of GET /tools?intent=.
-type toolResult struct {
-	ID      string   `json:"id"`
-	Score   float64  `json:"score"`
-	Summary string   `json:"summary"`
-	Command string   `json:"command"`
-	Risk    string   `json:"risk"`
-	Matched []string `json:"matched"`
-}
 
 // commandMatch is one card of GET /tools?command=.
 type commandMatch struct {
@@ -94,13 +83,7 @@ func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "intent is empty; describe what you need to do", nil)
 		return
 	}
-	cards := v.snap.Result.Cards
-	results := v.snap.Search().Search(search.Query{Intent: intent, Limit: limit, Risk: risk})
-	out := make([]toolResult, len(results))
-	for i, res := range results {
-		c := cards[res.Card]
-		out[i] = toolResult{ID: c.ID, Score: math.Round(res.Score*1e4) / 1e4, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: nonNil(res.Matched)}
-	}
+	out := v.snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
 	v.serveFresh(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"math"
 	"sync"
 	"time"
 
@@ -118,4 +119,31 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 
 func encodeFile(v *ojson.Value) []byte {
 	return append(ojson.Encode(v, "  "), '\n')
+}
+
+// ToolHit is one ranked card, as GET /tools?intent= and
+// `capreg tools search --json` print it.
+type ToolHit struct {
+	ID      string   `json:"id"`
+	Score   float64  `json:"score"`
+	Summary string   `json:"summary"`
+	Command string   `json:"command"`
+	Risk    string   `json:"risk"`
+	Matched []string `json:"matched"`
+}
+
+// SearchTools ranks the snapshot's cards for q. Scores are rounded to four
+// decimals so output is stable across platforms.
+func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
+	results := s.Search().Search(q)
+	out := make([]ToolHit, len(results))
+	for i, r := range results {
+		c := s.Result.Cards[r.Card]
+		matched := r.Matched
+		if matched == nil {
+			matched = []string{}
+		}
+		out[i] = ToolHit{ID: c.ID, Score: math.Round(r.Score*1e4) / 1e4, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
+	}
+	return out
 }

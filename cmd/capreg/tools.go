@@ -53,37 +53,22 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 }
 
 func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout io.Writer) int {
-	results := snap.Search().Search(search.Query{Intent: intent, Limit: limit, Risk: risk})
-	cards := snap.Result.Cards
+	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
 	if asJSON {
-		type row struct {
-			ID      string   `json:"id"`
-			Score   float64  `json:"score"`
-			Summary string   `json:"summary"`
-			Command string   `json:"command"`
-			Risk    string   `json:"risk"`
-			Matched []string `json:"matched"`
-		}
-		rows := []row{}
-		for _, r := range results {
-			c := cards[r.Card]
-			rows = append(rows, row{c.ID, float64(int64(r.Score*1e4+0.5)) / 1e4, c.Summary, c.Command, c.Risk, r.Matched})
-		}
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		enc.Encode(map[string]any{"intent": intent, "results": rows})
+		enc.Encode(map[string]any{"intent": intent, "results": hits})
 		return exitOK
 	}
-	if len(results) == 0 {
+	if len(hits) == 0 {
 		fmt.Fprintf(stdout, "no tool matches %q\n", intent)
 		return exitOK
 	}
-	for i, r := range results {
-		c := cards[r.Card]
-		fmt.Fprintf(stdout, "%2d. %s  (%.3f, %s)\n    %s\n    $ %s\n", i+1, c.ID, r.Score, c.Risk, c.Summary, c.Command)
-		if len(r.Matched) > 0 {
-			fmt.Fprintf(stdout, "    matched: %s\n", strings.Join(r.Matched, " | "))
+	for i, h := range hits {
+		fmt.Fprintf(stdout, "%2d. %s  (%.3f, %s)\n    %s\n    $ %s\n", i+1, h.ID, h.Score, h.Risk, h.Summary, h.Command)
+		if len(h.Matched) > 0 {
+			fmt.Fprintf(stdout, "    matched: %s\n", strings.Join(h.Matched, " | "))
 		}
 	}
 	return exitOK
