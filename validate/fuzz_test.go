@@ -1,0 +1,45 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzValidate feeds arbitrary bytes as a capability declaration, a tool card
+// and a workflow into a real repository: no input may crash validation, and
+// every finding must name a known rule. The seeds are whole declarations, so
+// fuzz with a short -fuzzminimizetime (e.g. 20x): minimizing kilobyte inputs
+// otherwise dominates the run.
+func FuzzValidate(f *testing.F) {
+	base := Sources{CapabilitiesDir: "capabilities"}
+	for _, name := range []string{"discuss-phase", "plan-phase", "execute-phase", "verify-work", "ship"} {
+		data, err := os.ReadFile(filepath.Join("../testdata/repo/workflows", name+".md"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		base.Workflows = append(base.Workflows, File{Path: "workflows/" + name + ".md", Data: data})
+	}
+	for _, seed := range []string{"ui", "security", "claude", "ollama", "intel"} {
+		data, err := os.ReadFile(filepath.Join("../testdata/repo/capabilities", seed, "capability.json"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, []byte(`{"id":"x"}`), []byte("<!-- gsd:loop-host\nstep: plan\n-->"))
+	}
+	f.Fuzz(func(t *testing.T, manifest, card, workflow []byte) {
+		src := base
+		src.Workflows = append(append([]File(nil), base.Workflows...), File{Path: "docs/fuzz.md", Data: workflow})
+		src.Capabilities = []CapabilitySource{
+			{Folder: "x", Manifest: File{Path: "capabilities/x/capability.json", Data: manifest}, Files: map[string]File{"loop/a.md": {Path: "capabilities/x/loop/a.md", Data: card}}},
+			{Folder: "y", Manifest: File{Path: "capabilities/y/capability.json", Data: manifest}},
+		}
+		src.Cards = []CardSource{{File: File{Path: "bin/t.card.json", Data: card}, ToolPath: "bin/t"}}
+		res := Validate(&src)
+		for _, d := range res.Diagnostics {
+			if _, ok := RuleByID(d.Rule); !ok {
+				t.Fatalf("unknown rule %q in %v", d.Rule, d)
+			}
+		}
+	})
+}
