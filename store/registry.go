@@ -214,7 +214,7 @@ func profiles(caps []*validate.Capability, closure map[string][]string) map[stri
 // Point returns the hooks at a point, or false for an unknown point.
 func (r *Registry) Point(point string) (*PointHooks, bool) {
 	i := validate.PointIndex(point)
-	if i < 0 {
+	if i < 0 || i >= len(r.ByLoopPoint) {
 		return nil, false
 	}
 	return &r.ByLoopPoint[i], true

@@ -106,6 +106,10 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string literal, escaping exactly what
 // JSON.stringify escapes: the quote, the backslash and control characters.
 func AppendString(b []byte, s string) []byte {
+	if !utf8.ValidString(s) {
+		// Go strings built in memory may hold invalid UTF-8; JSON may not.
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -133,9 +137,6 @@ func AppendString(b []byte, s string) []byte {
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
 		start = i + 1
-	}
-	if !utf8.ValidString(s[start:]) {
-		return append(append(b, strings.ToValidUTF8(s[start:], "\uFFFD")...), '"')
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')

@@ -153,3 +153,15 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestAppendStringRepairsInvalidUTF8(t *testing.T) {
+	for in, want := range map[string]string{
+		"\xff\"":     "\"\uFFFD\\\"\"",
+		"\xff\n\xfe": "\"\uFFFD\\n\uFFFD\"",
+		"ok":         "\"ok\"",
+	} {
+		if got := string(AppendString(nil, in)); got != want {
+			t.Errorf("AppendString(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
+)
+
+// bench10k is a 10,000-capability synthetic repository, built once per test
+// binary (loading it takes a few seconds).
+var bench10k = sync.OnceValues(func() (*store.Registry, error) {
+	dir, err := os.MkdirTemp("", "capreg-render-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := storetest.WriteRepo(filepath.Join(dir, "repo"), 10000); err != nil {
+		return nil, err
+	}
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: filepath.Join(dir, "repo")}})
+	if err != nil {
+		return nil, err
+	}
+	if !snap.OK() {
+		return nil, fmt.Errorf("synthetic repository does not pass the gate: %d diagnostics, first %v", len(snap.Diagnostics), snap.Diagnostics[0])
+	}
+	return snap.Registry, nil
+})
+
+// busiest is the point with the most hooks.
+func busiest(reg *store.Registry) (string, int) {
+	best, n := "", -1
+	for _, ph := range reg.ByLoopPoint {
+		if c := len(ph.Steps) + len(ph.Contributions) + len(ph.Gates); c > n {
+			best, n = ph.Point, c
+		}
+	}
+	return best, n
+}
+
+// BenchmarkRender10k renders the busiest point of a 10,000-capability
+// repository. Run with
+//
+//	go test ./render -run '^$' -bench Render10k -benchmem
+//
+// It reports ns/op and allocs/op, and p50-ns and p99-ns: percentiles of
+// the per-call durations. The tail is mostly garbage collection: the test
+// binary keeps the whole 10,000-capability snapshot live.
+func BenchmarkRender10k(b *testing.B) {
+	reg, err := bench10k()
+	if err != nil {
+		b.Fatal(err)
+	}
+	point, n := busiest(reg)
+	rv := NewResolver(reg)
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.Logf("busiest point %s: %d hooks; live heap %d MiB", point, n, ms.HeapAlloc>>20)
+
+	// A config that switches off every third capability (nested form),
+	// sets a level on every fifth (flat form) and mistypes a few keys.
+	var cfg strings.Builder
+	cfg.WriteString("{")
+	for i := 0; i < 10000; i += 3 {
+		fmt.Fprintf(&cfg, `"cap-%05d":{"enabled":false},`, i)
+	}
+	for i := 1; i < 10000; i += 5 {
+		fmt.Fprintf(&cfg, `"cap-%05d.level":"high",`, i)
+	}
+	for i := 2; i < 60; i += 6 {
+		fmt.Fprintf(&cfg, `"cap-%05d.enabled":"yes",`, i)
+	}
+	cfg.WriteString(`"workflow":{"research":true}}`)
+	config := mustJSON(b, cfg.String())
+
+	cases := []struct {
+		name string
+		req  Request
+		json bool
+	}{
+		{"defaults", Request{Point: point}, false},
+		{"config", Request{Point: point, Config: config}, false},
+		{"profile-core", Request{Point: point, Enablement: Enablement{Profile: "core", DisabledCapabilities: []string{"cap-00011"}}}, false},
+		{"defaults+json", Request{Point: point}, true},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			env, err := rv.Resolve(c.req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Logf("%d active hooks, %d bytes of markdown, %d warnings", len(env.ActiveHooks), len(env.Rendered), len(env.Warnings))
+			durations := make([]time.Duration, 0, 1024)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				start := time.Now()
+				env, _ := rv.Resolve(c.req)
+				if c.json {
+					_ = env.JSON()
+				}
+				durations = append(durations, time.Since(start))
+			}
+			b.StopTimer()
+			slices.Sort(durations)
+			b.ReportMetric(float64(durations[len(durations)/2].Nanoseconds()), "p50-ns")
+			b.ReportMetric(float64(durations[len(durations)*99/100].Nanoseconds()), "p99-ns")
+		})
+	}
+}

@@ -1,0 +1,227 @@
+package render
+
+import (
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// reservedSegments are the key segments the reference's resolveConfigKey
+// refuses to walk (prototype pollution guard).
+var reservedSegments = []string{"__proto__", "constructor", "prototype"}
+
+// Truthy is JavaScript truthiness over a looked-up value: false, 0, -0, NaN,
+// "" and null are false; every other value ("false", [], {} included) is true.
+// A value that was not found (or a nil v) is false.
+func Truthy(v *ojson.Value, found bool) bool {
+	if !found || v == nil {
+		return false
+	}
+	switch v.Kind {
+	case ojson.Null:
+		return false
+	case ojson.Bool:
+		return v.Bool
+	case ojson.Number:
+		f, _ := v.Float()
+		return f != 0 && !math.IsNaN(f)
+	case ojson.String:
+		return v.Str != ""
+	}
+	return true // arrays and objects, empty or not
+}
+
+// Lookup resolves a dotted key in a config value the way the reference's
+// resolveConfigKey does, plus the flat form CONTRACT.md §7 honours:
+//
+//  1. a nested walk: the key is split on "." and each segment must be an own
+//     property of the current value (an object member; for an array, a
+//     canonical index or "length", as JavaScript's hasOwnProperty says);
+//  2. otherwise a member of config literally named key ("a.b").
+//
+// A key with any segment equal to "__proto__", "constructor" or "prototype" is
+// never found, in either form. A nil config finds nothing.
+func Lookup(config *ojson.Value, key string) (*ojson.Value, bool) {
+	return lookup(config, key, lastMember)
+}
+
+// lookup is Lookup with the object member search supplied, so a resolver
+// can index large config objects.
+func lookup(config *ojson.Value, key string, member func(obj *ojson.Value, key string) *ojson.Value) (*ojson.Value, bool) {
+	if config == nil {
+		return nil, false
+	}
+	cur := config
+	found := true
+	for rest := key; ; {
+		seg, tail, more := strings.Cut(rest, ".")
+		if slices.Contains(reservedSegments, seg) {
+			return nil, false
+		}
+		if found {
+			cur, found = ownProperty(cur, seg, member)
+		}
+		if !more {
+			break
+		}
+		rest = tail
+	}
+	if found {
+		return cur, true
+	}
+	if config.Kind == ojson.Object && strings.Contains(key, ".") {
+		if v := member(config, key); v != nil {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// ownProperty returns v[seg] when seg is an own property of v.
+func ownProperty(v *ojson.Value, seg string, member func(obj *ojson.Value, key string) *ojson.Value) (*ojson.Value, bool) {
+	switch v.Kind {
+	case ojson.Object:
+		if m := member(v, seg); m != nil {
+			return m, true
+		}
+	case ojson.Array:
+		if seg == "length" {
+			n := ojson.NewNumber(len(v.Items))
+			return &n, true
+		}
+		if i, ok := arrayIndex(seg); ok && i < uint64(len(v.Items)) {
+			return &v.Items[i], true
+		}
+	}
+	return nil, false
+}
+
+// lastMember is Get for objects built in memory that may repeat a key: the
+// last value wins, as with JSON.parse. (Parsed objects never repeat keys.)
+func lastMember(v *ojson.Value, key string) *ojson.Value {
+	for i := len(v.Members) - 1; i >= 0; i-- {
+		if v.Members[i].Key == key {
+			return &v.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// arrayIndex parses a canonical array index ("0", "17", not "01" or "+1").
+func arrayIndex(s string) (uint64, bool) {
+	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n >= 1<<32-1 {
+		return 0, false
+	}
+	return n, true
+}
+
+// typeMatches reports whether a user value fits a config slice entry, as the
+// reference's type-checked loadConfig overlay decides: boolean, string, a
+// finite number, or (enum) one of the declared values. An entry of any other
+// type accepts anything.
+func typeMatches(e *store.ConfigKey, v *ojson.Value) bool {
+	switch e.Type {
+	case "boolean":
+		return v.Kind == ojson.Bool
+	case "string":
+		return v.Kind == ojson.String
+	case "number":
+		if v.Kind != ojson.Number {
+			return false
+		}
+		f, _ := v.Float()
+		return !math.IsInf(f, 0) && !math.IsNaN(f)
+	case "enum":
+		return v.Kind == ojson.String && slices.Contains(e.Values, v.Str)
+	}
+	return true
+}
+
+// expected describes what a config slice entry accepts, for warnings.
+func expected(e *store.ConfigKey) string {
+	switch e.Type {
+	case "boolean":
+		return "a boolean"
+	case "string":
+		return "a string"
+	case "number":
+		return "a finite number"
+	case "enum":
+		q := make([]string, len(e.Values))
+		for i, s := range e.Values {
+			q[i] = string(ojson.AppendString(nil, s))
+		}
+		return "one of " + strings.Join(q, ", ")
+	}
+	return e.Type
+}
+
+// describe names a JSON value for a warning: its type and, for scalars, its
+// JSON text (long strings are shortened).
+func describe(v *ojson.Value) string {
+	switch v.Kind {
+	case ojson.Null:
+		return "null"
+	case ojson.Bool:
+		return "the boolean " + strconv.FormatBool(v.Bool)
+	case ojson.Number:
+		f, _ := v.Float()
+		if math.IsInf(f, 0) {
+			return "the number " + v.Str + " (not finite)"
+		}
+		return "the number " + string(ojson.AppendJSNumber(nil, v.Str))
+	case ojson.String:
+		s := v.Str
+		if utf8.RuneCountInString(s) > 60 {
+			r := []rune(s)
+			s = string(r[:57]) + "..."
+		}
+		return "the string " + string(ojson.AppendString(nil, s))
+	case ojson.Array:
+		return "an array"
+	}
+	return "an object"
+}
+
+// jsString is JavaScript's String(v) for the values a renderer interpolates.
+func jsString(v *ojson.Value) string {
+	switch v.Kind {
+	case ojson.Null:
+		return "null"
+	case ojson.Bool:
+		return strconv.FormatBool(v.Bool)
+	case ojson.Number:
+		return string(ojson.AppendJSNumber(nil, v.Str))
+	case ojson.String:
+		return v.Str
+	case ojson.Array:
+		return joinJS(v, ",")
+	}
+	return "[object Object]"
+}
+
+// joinJS is Array.prototype.join: null elements become "", others String().
+func joinJS(v *ojson.Value, sep string) string {
+	if len(v.Items) == 1 && v.Items[0].Kind == ojson.String {
+		return v.Items[0].Str
+	}
+	var b strings.Builder
+	for i := range v.Items {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		if v.Items[i].Kind != ojson.Null {
+			b.WriteString(jsString(&v.Items[i]))
+		}
+	}
+	return b.String()
+}

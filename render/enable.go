@@ -1,0 +1,172 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// Surface is the skill surface of ref §5.3 (.gsd-surface.json): start from a
+// base profile, drop whole clusters, then add and remove single skill stems.
+type Surface struct {
+	BaseProfile      string
+	DisabledClusters []string
+	ExplicitAdds     []string
+	ExplicitRemoves  []string
+}
+
+// Enablement says which capabilities are switched on (ref §5.3). The zero
+// Enablement means none was given: every capability is enabled.
+type Enablement struct {
+	Profile              string // core | standard | full; "" is full
+	DisabledCapabilities []string
+	Surface              *Surface
+}
+
+func (e *Enablement) given() bool {
+	return e.Profile != "" || len(e.DisabledCapabilities) > 0 || e.Surface != nil
+}
+
+// enabler decides capability enablement for one request. It is built from
+// the request's enablement in time linear in the size of that enablement;
+// the per-capability answers are computed on demand and memoized.
+type enabler struct {
+	all      bool // no enablement given: everything is enabled
+	reg      *store.Registry
+	idx      *regIndex
+	install  profileBit // 0: full ("*")
+	base     profileBit // surface base; 0: full
+	disabled map[string]bool
+	offSkill map[string]bool // skills of disabled clusters
+	adds     map[string]bool
+	removes  map[string]bool
+	memo     map[string]bool
+}
+
+const profileList = "core, standard, full"
+
+// newEnabler resolves profile names and checks every name the enablement
+// mentions, adding a warning for each one it does not know.
+func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(string)) *enabler {
+	e := &enabler{reg: reg, idx: idx}
+	if !en.given() {
+		e.all = true
+		return e
+	}
+	e.install = e.profile("profile", en.Profile, warn)
+	e.disabled = map[string]bool{}
+	for _, id := range en.DisabledCapabilities {
+		if _, ok := reg.ByID[id]; !ok {
+			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry; ignored", id))
+			continue
+		}
+		e.disabled[id] = true
+	}
+	e.base = e.install
+	if s := en.Surface; s != nil {
+		if s.BaseProfile != "" {
+			e.base = e.profile("surface baseProfile", s.BaseProfile, warn)
+		}
+		e.offSkill = map[string]bool{}
+		for _, id := range s.DisabledClusters {
+			c, ok := idx.clusters[id]
+			if !ok {
+				what := "no capability has that id"
+				if _, isCap := reg.ByID[id]; isCap {
+					what = "that capability owns no skills"
+				}
+				warn(fmt.Sprintf("surface disabledClusters: %q is not a cluster (%s); ignored", id, what))
+				continue
+			}
+			for _, sk := range c.Skills {
+				e.offSkill[sk] = true
+			}
+		}
+		e.adds = e.skillSet("explicitAdds", s.ExplicitAdds, warn)
+		e.removes = e.skillSet("explicitRemoves", s.ExplicitRemoves, warn)
+	}
+	e.memo = map[string]bool{}
+	return e
+}
+
+// profile resolves an install profile name; full is 0 ("*"). An unknown name
+// falls back to full with a warning, as the reference's resolveProfile does.
+func (e *enabler) profile(what, name string, warn func(string)) profileBit {
+	switch name {
+	case "", "full":
+		return 0
+	}
+	if b := profileBitOf(name); b != 0 {
+		return b
+	}
+	warn(fmt.Sprintf("%s %q is not an install profile (%s); using full", what, name, profileList))
+	return 0
+}
+
+func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[string]bool {
+	set := make(map[string]bool, len(stems))
+	for _, s := range stems {
+		if _, ok := e.idx.skills[s]; !ok {
+			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability; ignored", what, s))
+			continue
+		}
+		set[s] = true
+	}
+	return set
+}
+
+// enabled reports whether capability id is enabled: installed (every skill
+// it owns is in the install profile), surfaced (every skill it owns is on
+// the surface) and not disabled. A capability without skills is vacuously
+// installed and surfaced. An id missing from the registry is enabled only
+// when no enablement was given (the reference fails closed on a capability
+// missing from its state map).
+func (e *enabler) enabled(id string) bool {
+	if e.all {
+		return true
+	}
+	if v, ok := e.memo[id]; ok {
+		return v
+	}
+	c := e.reg.ByID[id]
+	v := c != nil && !e.disabled[id] && e.installed(c) && e.surfaced(c)
+	e.memo[id] = v
+	return v
+}
+
+func (e *enabler) installed(c *validate.Capability) bool {
+	if e.install == 0 {
+		return true
+	}
+	for _, s := range c.Skills {
+		if e.idx.skills[s]&e.install == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *enabler) surfaced(c *validate.Capability) bool {
+	for _, s := range c.Skills {
+		if !e.skillSurfaced(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// skillSurfaced applies the surface in the reference's order: base profile,
+// minus disabled clusters, plus explicit adds, minus explicit removes.
+func (e *enabler) skillSurfaced(s string) bool {
+	if e.removes[s] {
+		return false
+	}
+	if e.adds[s] {
+		return true
+	}
+	if e.offSkill[s] {
+		return false
+	}
+	return e.base == 0 || e.idx.skills[s]&e.base != 0
+}

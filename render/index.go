@@ -1,0 +1,70 @@
+package render
+
+import (
+	"github.com/capreg/capreg/store"
+)
+
+// profileBit is one install profile as a bit: core, standard, full.
+type profileBit uint8
+
+const (
+	bitCore profileBit = 1 << iota
+	bitStandard
+	bitFull
+)
+
+func profileBitOf(name string) profileBit {
+	switch name {
+	case "core":
+		return bitCore
+	case "standard":
+		return bitStandard
+	case "full":
+		return bitFull
+	}
+	return 0
+}
+
+// regIndex holds the lookups a render needs over a registry, built once per
+// registry: config slice entries by key, the profiles that install each
+// skill, and the clusters by id.
+type regIndex struct {
+	keys     map[string]*store.ConfigKey
+	skills   map[string]profileBit // skill stem → union of its clusters' profiles
+	clusters map[string]*store.Cluster
+}
+
+func buildIndex(reg *store.Registry) *regIndex {
+	idx := &regIndex{
+		keys:     make(map[string]*store.ConfigKey, len(reg.ConfigKeys)),
+		skills:   map[string]profileBit{},
+		clusters: make(map[string]*store.Cluster, len(reg.Clusters)),
+	}
+	// Later entries win, as configSchema[key] = … does in the reference (a
+	// repeated key fails validation, so this only matters in memory).
+	for i := range reg.ConfigKeys {
+		idx.keys[reg.ConfigKeys[i].Key] = &reg.ConfigKeys[i]
+	}
+	for i := range reg.Clusters {
+		c := &reg.Clusters[i]
+		idx.clusters[c.CapID] = c
+		var bits profileBit
+		for _, p := range c.Profiles {
+			bits |= profileBitOf(p)
+		}
+		for _, s := range c.Skills {
+			idx.skills[s] |= bits
+		}
+	}
+	// Skills of capabilities missing from Clusters (a registry built in
+	// memory) are still known skills; they are installed by no profile but
+	// full.
+	for _, c := range reg.Capabilities {
+		for _, s := range c.Skills {
+			if _, ok := idx.skills[s]; !ok {
+				idx.skills[s] = 0
+			}
+		}
+	}
+	return idx
+}

@@ -1,0 +1,495 @@
+// Package render resolves the hooks active at one loop point and renders them
+// the way the reference's `gsd-tools loop render-hooks <point>` does (ref §5,
+// CONTRACT.md §7): pure functions of a registry, a point, a config object and
+// a capability enablement.
+//
+// A hook is active when its capability is enabled, the capability's
+// activationKey (if any) is truthy, and the hook's when (if any) is truthy.
+// Keys resolve by nested lookup in the config, then a flat "a.b" key, then the
+// config slice default; a value whose type does not fit its slice is ignored
+// with a warning. The active hooks come out as ref §5.4 entries (steps, then
+// contributions, then gates, each in registry order) and as the markdown of
+// ref §5.5.
+package render
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// ErrUnknownPoint is wrapped by the error Resolve returns for a point that is
+// not one of the 12 canonical loop points.
+var ErrUnknownPoint = errors.New("unknown loop point")
+
+// ErrNoRegistry is returned for a nil registry (a repository that did not
+// pass validation has none).
+var ErrNoRegistry = errors.New("no registry: the repository did not pass validation")
+
+// PointError is the unknown-point error. Its message is the reference's:
+// `Invalid loop point: "<p>". Valid points: <the 12 points>`.
+type PointError struct{ Point string }
+
+func (e *PointError) Error() string {
+	return `Invalid loop point: "` + e.Point + `". Valid points: ` + strings.Join(validate.Points, ", ")
+}
+
+// Unwrap makes errors.Is(err, ErrUnknownPoint) hold.
+func (e *PointError) Unwrap() error { return ErrUnknownPoint }
+
+// Request is one render: a point, the user's config (an object, or the zero
+// Value, null, for none) and the capability enablement (zero: all enabled).
+type Request struct {
+	Point      string
+	Config     ojson.Value
+	Enablement Enablement
+}
+
+// Envelope is the render-hooks result (CONTRACT.md §7).
+//
+// ActiveHooks share their nested values (ref, check, fragment text, config
+// values) with the registry and the request config: treat them as read-only.
+type Envelope struct {
+	Point       string
+	ActiveHooks []ojson.Value
+	Rendered    string
+	Warnings    []string
+}
+
+// JSON is the envelope {point, activeHooks, rendered, warnings?} as
+// JSON.stringify(env, null, 2) writes it: 2-space indent, keys in that order,
+// warnings omitted when there are none, no trailing newline.
+func (e *Envelope) JSON() []byte {
+	doc := ojson.Value{Kind: ojson.Object, Off: -1, Members: make([]ojson.Member, 0, 4)}
+	doc.Append("point", ojson.NewString(e.Point))
+	doc.Append("activeHooks", ojson.NewArray(e.ActiveHooks...))
+	doc.Append("rendered", ojson.NewString(e.Rendered))
+	if len(e.Warnings) > 0 {
+		doc.Append("warnings", ojson.NewStrings(e.Warnings))
+	}
+	// The pretty JSON is about twice the markdown plus a few hundred bytes a
+	// hook (the markdown is escaped inside it and most hook text repeats).
+	buf := make([]byte, 0, 2*len(e.Rendered)+256*len(e.ActiveHooks)+256)
+	return ojson.AppendEncode(buf, &doc, "  ")
+}
+
+// Active reports whether any active hook belongs to capID: the answer of
+// `render-hooks <point> --active-cap <id>` (ref §5.1).
+func (e *Envelope) Active(capID string) bool {
+	for i := range e.ActiveHooks {
+		if v := e.ActiveHooks[i].Get("capId"); v.IsString() && v.Str == capID {
+			return true
+		}
+	}
+	return false
+}
+
+// Resolver renders the hooks of one registry. It holds the lookups every
+// render needs (config slices by key, the profiles installing each skill,
+// clusters by id), built once: make one per snapshot and share it; it is
+// safe for concurrent use because registries are immutable.
+type Resolver struct {
+	reg *store.Registry
+	idx *regIndex
+}
+
+// NewResolver prepares a resolver for reg (nil gives one whose renders fail
+// with ErrNoRegistry).
+func NewResolver(reg *store.Registry) *Resolver {
+	rv := &Resolver{reg: reg}
+	if reg != nil {
+		rv.idx = buildIndex(reg)
+	}
+	return rv
+}
+
+// Resolve is NewResolver(reg).Resolve(req), for a one-off render.
+func Resolve(reg *store.Registry, req Request) (*Envelope, error) {
+	return NewResolver(reg).Resolve(req)
+}
+
+// Resolve computes the envelope for one point. The only errors are an
+// unknown point (wrapping ErrUnknownPoint) and a nil registry; anything odd
+// in the config or the enablement becomes a warning.
+func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
+	if validate.PointIndex(req.Point) < 0 {
+		return nil, &PointError{Point: req.Point}
+	}
+	reg := rv.reg
+	if reg == nil {
+		return nil, ErrNoRegistry
+	}
+	r := &resolver{reg: reg, idx: rv.idx}
+	switch req.Config.Kind {
+	case ojson.Null:
+	case ojson.Object:
+		r.config = &req.Config
+	default:
+		r.warn(fmt.Sprintf("config must be a JSON object, not %s; it is ignored and every key takes its default", req.Config.Kind))
+	}
+	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
+	r.checkConfig()
+
+	env := &Envelope{Point: req.Point}
+	if ph := pointHooks(reg, req.Point); ph != nil {
+		env.ActiveHooks = r.activeEntries(ph)
+	}
+	env.Rendered = Markdown(req.Point, env.ActiveHooks)
+	env.Warnings = r.warnings
+	return env, nil
+}
+
+type activeHook struct {
+	h    *validate.Hook
+	kind validate.HookKind // from the list the hook sits in
+	raw  *ojson.Value
+}
+
+// activeEntries filters the hooks at a point (steps, then contributions,
+// then gates, each in registry order) and builds their entries. The entries'
+// members share two backing arrays sized up front (each entry's slice is
+// capped, so appending to one never writes into another).
+func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
+	var active []activeHook
+	size, frags := 0, 0
+	lists := [...]struct {
+		kind  validate.HookKind
+		hooks []*validate.Hook
+	}{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
+	for _, list := range lists {
+		for _, h := range list.hooks {
+			if h == nil {
+				continue
+			}
+			raw := rawOf(h)
+			if !r.active(h, raw) {
+				continue
+			}
+			if active == nil {
+				active = make([]activeHook, 0, len(ph.Steps)+len(ph.Contributions)+len(ph.Gates))
+			}
+			active = append(active, activeHook{h, list.kind, raw})
+			size += len(raw.Members) + 2 // every key but point, plus capId and kind
+			if f := raw.Get("fragment"); f != nil && f.Kind == ojson.Object {
+				frags++
+			}
+		}
+	}
+	if len(active) == 0 {
+		return nil
+	}
+	b := builder{members: make([]ojson.Member, 0, size)}
+	if frags > 0 {
+		b.frags = make([]ojson.Member, 0, 2*frags)
+	}
+	out := make([]ojson.Value, len(active))
+	for i, a := range active {
+		out[i] = r.entry(&b, a.h.CapID, a.kind, a.raw)
+	}
+	return out
+}
+
+// builder appends entry members to shared arrays.
+type builder struct {
+	members, frags []ojson.Member
+}
+
+func (b *builder) add(key string, v ojson.Value) {
+	b.members = append(b.members, ojson.Member{Key: key, KeyOff: -1, Value: v})
+}
+
+// copyField copies raw[key] when present.
+func (b *builder) copyField(raw *ojson.Value, key string) {
+	if v := raw.Get(key); v != nil {
+		b.add(key, *v)
+	}
+}
+
+// when copies a non-empty string when (an active hook has no other kind).
+func (b *builder) when(raw *ojson.Value) {
+	if w := raw.Get("when"); w.IsString() && w.Str != "" {
+		b.add("when", *w)
+	}
+}
+
+// lists copies produces and consumes when they are non-empty arrays.
+func (b *builder) lists(raw *ojson.Value) {
+	for _, key := range [...]string{"produces", "consumes"} {
+		if v := raw.Get(key); v != nil && v.Kind == ojson.Array && len(v.Items) > 0 {
+			b.add(key, *v)
+		}
+	}
+}
+
+// fragment rebuilds the fragment as {inline?, path?}, omitted when both are
+// absent.
+func (b *builder) fragment(raw *ojson.Value) {
+	f := raw.Get("fragment")
+	if f == nil || f.Kind != ojson.Object {
+		return
+	}
+	in, p := f.Get("inline"), f.Get("path")
+	if in == nil && p == nil {
+		return
+	}
+	start := len(b.frags)
+	if in != nil {
+		b.frags = append(b.frags, ojson.Member{Key: "inline", KeyOff: -1, Value: *in})
+	}
+	if p != nil {
+		b.frags = append(b.frags, ojson.Member{Key: "path", KeyOff: -1, Value: *p})
+	}
+	end := len(b.frags)
+	b.add("fragment", ojson.Value{Kind: ojson.Object, Off: -1, Members: b.frags[start:end:end]})
+}
+
+// pointHooks finds a point's hooks; a registry built in memory may list
+// fewer than 12 points.
+func pointHooks(reg *store.Registry, point string) *store.PointHooks {
+	if i := validate.PointIndex(point); i < len(reg.ByLoopPoint) && reg.ByLoopPoint[i].Point == point {
+		return &reg.ByLoopPoint[i]
+	}
+	for i := range reg.ByLoopPoint {
+		if reg.ByLoopPoint[i].Point == point {
+			return &reg.ByLoopPoint[i]
+		}
+	}
+	return nil
+}
+
+// rawOf is the hook object. Hooks from validation always carry Raw; for one
+// built in memory without it, the typed fields stand in.
+func rawOf(h *validate.Hook) *ojson.Value {
+	if h.Raw.Kind == ojson.Object {
+		return &h.Raw
+	}
+	v := ojson.NewObject()
+	v.Append("point", ojson.NewString(h.Point))
+	if h.Kind == validate.ContributionHook && h.Into != "" {
+		v.Append("into", ojson.NewString(h.Into))
+	}
+	v.Append("produces", ojson.NewStrings(h.Produces))
+	v.Append("consumes", ojson.NewStrings(h.Consumes))
+	if h.When != nil {
+		v.Append("when", ojson.NewString(*h.When))
+	}
+	return &v
+}
+
+// resolver carries one request's state.
+type resolver struct {
+	reg      *store.Registry
+	idx      *regIndex
+	config   *ojson.Value // nil: no config
+	en       *enabler
+	warnings []string
+	warned   map[string]bool
+	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
+}
+
+// bigObject is the member count from which a config object is indexed
+// rather than scanned.
+const bigObject = 16
+
+// member is lastMember with an index for large objects, so a config with
+// thousands of keys costs a map lookup per key, not a scan.
+func (r *resolver) member(obj *ojson.Value, key string) *ojson.Value {
+	if len(obj.Members) < bigObject {
+		return lastMember(obj, key)
+	}
+	idx, ok := r.objIndex[obj]
+	if !ok {
+		if r.objIndex == nil {
+			r.objIndex = map[*ojson.Value]map[string]int{}
+		}
+		idx = make(map[string]int, len(obj.Members))
+		for i := range obj.Members {
+			idx[obj.Members[i].Key] = i
+		}
+		r.objIndex[obj] = idx
+	}
+	if i, ok := idx[key]; ok {
+		return &obj.Members[i].Value
+	}
+	return nil
+}
+
+func (r *resolver) lookup(key string) (*ojson.Value, bool) {
+	return lookup(r.config, key, r.member)
+}
+
+func (r *resolver) warn(msg string) {
+	if r.warned[msg] {
+		return
+	}
+	if r.warned == nil {
+		r.warned = map[string]bool{}
+	}
+	r.warned[msg] = true
+	r.warnings = append(r.warnings, msg)
+}
+
+// resolve looks a dotted key up: the user's value (nested, then flat) when
+// it fits the key's config slice, else the slice default; a key no slice
+// declares is used as given. ok is false when nothing is found.
+func (r *resolver) resolve(key string) (*ojson.Value, bool) {
+	e := r.idx.keys[key]
+	if v, ok := r.lookup(key); ok {
+		return r.checked(e, v), true
+	}
+	if e != nil {
+		return &e.Default, true
+	}
+	return nil, false
+}
+
+// checked returns the user's value v for a key, or, when v does not fit the
+// key's config slice e, the slice default (with a warning).
+func (r *resolver) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
+	if e == nil || typeMatches(e, v) {
+		return v
+	}
+	r.warn(fmt.Sprintf("config key %q expects %s but was given %s; the value is ignored and the default %s is used",
+		e.Key, expected(e), describe(v), compact(&e.Default)))
+	return &e.Default
+}
+
+// checkConfig warns up front about every user value that does not fit its
+// config slice, whether or not a hook at this point reads it, so one config
+// gives the same warnings at every point. It walks the config's objects
+// once; a path that spells a config key is checked against the value a
+// lookup of that key would use.
+func (r *resolver) checkConfig() {
+	if r.config == nil || len(r.idx.keys) == 0 {
+		return
+	}
+	var path []byte
+	r.walk(r.config, &path, true)
+}
+
+func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		if slices.Contains(reservedSegments, m.Key) {
+			continue
+		}
+		n := len(*path)
+		if n > 0 {
+			*path = append(*path, '.')
+		}
+		*path = append(*path, m.Key...)
+		// nested: every key on the path is a plain segment, so the nested
+		// lookup of the path finds exactly this value.
+		plain := nested && !strings.Contains(m.Key, ".")
+		if e, ok := r.idx.keys[string(*path)]; ok {
+			if plain {
+				r.checked(e, &m.Value)
+			} else if v, found := r.lookup(e.Key); found {
+				r.checked(e, v)
+			}
+		}
+		if m.Value.Kind == ojson.Object {
+			r.walk(&m.Value, path, plain)
+		}
+		*path = (*path)[:n]
+	}
+}
+
+func compact(v *ojson.Value) string {
+	s := string(ojson.Encode(v, ""))
+	if len(s) > 80 {
+		s = strings.ToValidUTF8(s[:77], "") + "..."
+	}
+	return s
+}
+
+// active applies the three gates of ref §5.2 in the reference's order:
+// capability enabled, activationKey truthy, when truthy. A when that is
+// present (not null) but not a non-empty string makes the hook inactive.
+func (r *resolver) active(h *validate.Hook, raw *ojson.Value) bool {
+	if !r.en.enabled(h.CapID) {
+		return false
+	}
+	if c := r.reg.ByID[h.CapID]; c != nil && c.ActivationKey != "" {
+		if !Truthy(r.resolve(c.ActivationKey)) {
+			return false
+		}
+	}
+	if w := raw.Get("when"); w != nil && w.Kind != ojson.Null {
+		if w.Kind != ojson.String || w.Str == "" {
+			return false
+		}
+		return Truthy(r.resolve(w.Str))
+	}
+	return true
+}
+
+// entry builds the activeHooks entry of ref §5.4 for an active hook:
+//
+//	step         {capId, kind, ref?, fragment?, when?, produces?, consumes?, onError?}
+//	contribution {capId, kind, into?, fragment?, when?, produces?, consumes?, onError?, configValues?}
+//	gate         {capId, kind, when?, check?, blocking?, onError?}
+//
+// A field is copied when the hook has it, except: produces and consumes only
+// when non-empty arrays; fragment rebuilt as {inline?, path?}; blocking only
+// when a boolean; configValues only when some alias resolved; when only as a
+// non-empty string (the hook is active, so that is the only other case).
+func (r *resolver) entry(b *builder, capID string, kind validate.HookKind, raw *ojson.Value) ojson.Value {
+	start := len(b.members)
+	b.add("capId", ojson.NewString(capID))
+	b.add("kind", ojson.NewString(string(kind)))
+	switch kind {
+	case validate.StepHook:
+		b.copyField(raw, "ref")
+		b.fragment(raw)
+		b.when(raw)
+		b.lists(raw)
+		b.copyField(raw, "onError")
+	case validate.ContributionHook:
+		b.copyField(raw, "into")
+		b.fragment(raw)
+		b.when(raw)
+		b.lists(raw)
+		b.copyField(raw, "onError")
+		if cv := r.configValues(raw.Get("configValues")); cv.Kind == ojson.Object {
+			b.add("configValues", cv)
+		}
+	case validate.GateHook:
+		b.when(raw)
+		b.copyField(raw, "check")
+		if v := raw.Get("blocking"); v != nil && v.Kind == ojson.Bool {
+			b.add("blocking", *v)
+		}
+		b.copyField(raw, "onError")
+	}
+	end := len(b.members)
+	return ojson.Value{Kind: ojson.Object, Off: -1, Members: b.members[start:end:end]}
+}
+
+// configValues resolves each alias → dotted key (string values only) and
+// keeps the raw value of every key found, in alias order. It returns null
+// when nothing resolved.
+func (r *resolver) configValues(cv *ojson.Value) ojson.Value {
+	if cv == nil || cv.Kind != ojson.Object {
+		return ojson.Value{}
+	}
+	var out ojson.Value
+	for i := range cv.Members {
+		m := &cv.Members[i]
+		if m.Value.Kind != ojson.String {
+			continue
+		}
+		if v, ok := r.resolve(m.Value.Str); ok {
+			if out.Kind != ojson.Object {
+				out = ojson.Value{Kind: ojson.Object, Off: -1, Members: make([]ojson.Member, 0, len(cv.Members))}
+			}
+			out.Append(m.Key, *v)
+		}
+	}
+	return out
+}

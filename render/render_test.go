@@ -1,0 +1,818 @@
+package render
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// ---------------------------------------------------------------------------
+// Truthy and Lookup
+
+func TestTruthy(t *testing.T) {
+	cases := []struct {
+		json string
+		want bool
+	}{
+		{`false`, false}, {`true`, true},
+		{`0`, false}, {`-0`, false}, {`0.0`, false}, {`0e10`, false}, {`-0.0e-3`, false},
+		{`1`, true}, {`-1`, true}, {`0.5`, true}, {`1e-400`, false}, {`1e400`, true}, {`-1e400`, true},
+		{`""`, false}, {`"false"`, true}, {`"0"`, true}, {`" "`, true},
+		{`null`, false},
+		{`[]`, true}, {`[0]`, true}, {`{}`, true}, {`{"a":false}`, true},
+	}
+	for _, c := range cases {
+		v := mustJSON(t, c.json)
+		if got := Truthy(&v, true); got != c.want {
+			t.Errorf("Truthy(%s) = %v, want %v", c.json, got, c.want)
+		}
+		if Truthy(&v, false) {
+			t.Errorf("Truthy(%s, not found) = true", c.json)
+		}
+	}
+	if Truthy(nil, true) || Truthy(nil, false) {
+		t.Error("Truthy(nil) = true")
+	}
+	// NaN cannot come from JSON, but a number value built in memory can hold it.
+	nan := ojson.Value{Kind: ojson.Number, Str: "NaN"}
+	if Truthy(&nan, true) {
+		t.Error("Truthy(NaN) = true")
+	}
+}
+
+func TestLookup(t *testing.T) {
+	cfg := mustJSON(t, `{
+		"workflow": {"ui_phase": false, "deep": {"er": 3}, "list": [10, {"x": "y"}], "s": "str"},
+		"workflow.ui_phase": true,
+		"flat.only": "flat",
+		"a.b": {"c": 1},
+		"__proto__": {"polluted": true},
+		"constructor": 1,
+		"x": {"prototype": 2, "constructor": 3},
+		"": {"": "empty"},
+		"nul": null
+	}`)
+	cases := []struct {
+		key   string
+		want  string // compact JSON; "" = not found
+		found bool
+	}{
+		{"workflow.ui_phase", "false", true}, // nested wins over the flat key
+		{"workflow.deep.er", "3", true},
+		{"workflow.deep", `{"er":3}`, true},
+		{"workflow", "", true},
+		{"flat.only", `"flat"`, true}, // only the flat key exists
+		{"a.b", `{"c":1}`, true},
+		{"a.b.c", "", false}, // a flat key is only the whole key
+		{"workflow.missing", "", false},
+		{"missing", "", false},
+		{"workflow.ui_phase.x", "", false}, // walking into a boolean
+		{"workflow.s.length", "", false},   // strings are not walked
+		{"workflow.list.0", "10", true},    // arrays: own index properties
+		{"workflow.list.1.x", `"y"`, true},
+		{"workflow.list.2", "", false},
+		{"workflow.list.01", "", false}, // not a canonical index
+		{"workflow.list.-1", "", false},
+		{"workflow.list.length", "2", true}, // an own property of every array
+		{"__proto__", "", false},
+		{"__proto__.polluted", "", false},
+		{"constructor", "", false},
+		{"x.prototype", "", false},
+		{"x.constructor", "", false},
+		{"..", "", false},
+		{"", `{"":"empty"}`, true},
+		{".", `"empty"`, true},
+		{"nul", "null", true}, // found, and null
+	}
+	for _, c := range cases {
+		v, ok := Lookup(&cfg, c.key)
+		if ok != c.found {
+			t.Errorf("Lookup(%q) found = %v, want %v", c.key, ok, c.found)
+			continue
+		}
+		if ok && c.want != "" {
+			if got := string(ojson.Encode(v, "")); got != c.want {
+				t.Errorf("Lookup(%q) = %s, want %s", c.key, got, c.want)
+			}
+		}
+	}
+	if _, ok := Lookup(nil, "a"); ok {
+		t.Error("Lookup(nil) found something")
+	}
+	null := ojson.Value{}
+	if _, ok := Lookup(&null, "a"); ok {
+		t.Error("Lookup(null) found something")
+	}
+	// A top-level array is walked like any value; flat keys need an object.
+	arr := mustJSON(t, `[{"a": true}]`)
+	if v, ok := Lookup(&arr, "0.a"); !ok || !v.Bool {
+		t.Error(`Lookup([{"a":true}], "0.a") should find true`)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Key resolution, type checks and warnings (testdata/repo)
+
+func TestWhenResolution(t *testing.T) {
+	reg := repoRegistry(t)
+	uiStep := func(config string) (bool, []string) {
+		env := resolve(t, reg, "plan:pre", config, Enablement{})
+		for _, id := range ids(env) {
+			if id == "step:ui" {
+				return true, env.Warnings
+			}
+		}
+		return false, env.Warnings
+	}
+	cases := []struct {
+		config   string
+		active   bool
+		warnings int
+	}{
+		{``, true, 0}, // no config: default true
+		{`{}`, true, 0},
+		{`{"workflow":{"ui_phase":false}}`, false, 0},
+		{`{"workflow":{"ui_phase":true}}`, true, 0},
+		{`{"workflow.ui_phase":false}`, false, 0},                                        // flat key honoured (CONTRACT.md §7)
+		{`{"workflow":{"ui_phase":true},"workflow.ui_phase":false}`, true, 0},            // nested first
+		{`{"workflow":{"other":1},"workflow.ui_phase":false}`, false, 0},                 // nested missing: flat
+		{`{"workflow":{"ui_phase":"false"}}`, true, 1},                                   // wrong type: default true
+		{`{"workflow":{"ui_phase":0}}`, true, 1},                                         // ditto (the pure reference path would say false)
+		{`{"workflow":{"ui_phase":null}}`, true, 1},                                      // null is no boolean
+		{`{"workflow":{"ui_phase":[]}}`, true, 1},                                        // nor is []
+		{`{"workflow.ui_phase":"no"}`, true, 1},                                          // flat, wrong type
+		{`{"workflow":true}`, true, 0},                                                   // nothing at the key: default
+		{`{"workflow":{"ui_phase":{"nested":false}}}`, true, 1},                          // an object is no boolean
+		{`{"__proto__":{"workflow":{"ui_phase":false}}}`, true, 0},                       // not walked
+		{`{"workflow":{"ui_phase":false},"unrelated":{"deep":[1,2,{"x":1}]}}`, false, 0}, // unknown keys: no warnings
+	}
+	for _, c := range cases {
+		active, warnings := uiStep(c.config)
+		if active != c.active || len(warnings) != c.warnings {
+			t.Errorf("config %s: ui step active=%v warnings=%q; want active=%v with %d warning(s)", c.config, active, warnings, c.active, c.warnings)
+		}
+	}
+}
+
+func TestTypeCheckWarnings(t *testing.T) {
+	reg := repoRegistry(t)
+	env := resolve(t, reg, "plan:pre", `{
+		"workflow": {"ui_phase": "false", "research_depth": 2, "security_asvs_level": "2", "security_block_on": "low",
+		             "tdd_min_coverage": 1e400, "research": true, "unknown_key": "anything"},
+		"intel.enabled": 1,
+		"review.claude.model": 4
+	}`, Enablement{})
+	want := []string{
+		`config key "workflow.ui_phase" expects a boolean but was given the string "false"; the value is ignored and the default true is used`,
+		`config key "workflow.research_depth" expects one of "quick", "standard", "deep" but was given the number 2; the value is ignored and the default "standard" is used`,
+		`config key "workflow.security_asvs_level" expects a finite number but was given the string "2"; the value is ignored and the default 1 is used`,
+		`config key "workflow.security_block_on" expects one of "critical", "high", "medium" but was given the string "low"; the value is ignored and the default "high" is used`,
+		`config key "workflow.tdd_min_coverage" expects a finite number but was given the number 1e400 (not finite); the value is ignored and the default 0.8 is used`,
+		`config key "intel.enabled" expects a boolean but was given the number 1; the value is ignored and the default false is used`,
+		`config key "review.claude.model" expects a string but was given the number 4; the value is ignored and the default "opus" is used`,
+	}
+	if !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings:\n got  %q\n want %q", env.Warnings, want)
+	}
+	// The same config gives the same warnings at a point that reads none of
+	// these keys.
+	other := resolve(t, reg, "ship:post", `{"workflow":{"research_depth":2}}`, Enablement{})
+	if len(other.Warnings) != 1 || !strings.Contains(other.Warnings[0], "research_depth") {
+		t.Errorf("ship:post warnings = %q", other.Warnings)
+	}
+	// A long string is shortened in the message.
+	long := resolve(t, reg, "plan:pre", `{"workflow":{"research":"`+strings.Repeat("é", 500)+`"}}`, Enablement{})
+	if len(long.Warnings) != 1 || len(long.Warnings[0]) > 300 || !strings.Contains(long.Warnings[0], `éé..."`) {
+		t.Errorf("long value warning = %q", long.Warnings)
+	}
+	// A config that is not an object is ignored with a warning.
+	for _, cfg := range []string{`[]`, `"x"`, `1`, `true`} {
+		env := resolve(t, reg, "plan:pre", cfg, Enablement{})
+		def := resolve(t, reg, "plan:pre", `{}`, Enablement{})
+		if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "config must be a JSON object") || env.Rendered != def.Rendered {
+			t.Errorf("config %s: warnings %q", cfg, env.Warnings)
+		}
+	}
+}
+
+func TestActivationKey(t *testing.T) {
+	reg := repoRegistry(t)
+	intel := func(config string) bool {
+		env := resolve(t, reg, "plan:pre", config, Enablement{})
+		return env.Active("intel")
+	}
+	cases := []struct {
+		config string
+		want   bool
+	}{
+		{`{}`, false}, // intel.enabled defaults to false
+		{`{"intel":{"enabled":true}}`, true},
+		{`{"intel.enabled":true}`, true},
+		{`{"intel":{"enabled":"yes"}}`, false}, // wrong type: default false
+		{`{"intel":{"enabled":false}}`, false},
+	}
+	for _, c := range cases {
+		if got := intel(c.config); got != c.want {
+			t.Errorf("config %s: intel active = %v, want %v", c.config, got, c.want)
+		}
+	}
+	// The activation key gates every hook of the capability, also those
+	// without a when.
+	reg2 := memRegistry(t,
+		memCap{id: "gated", activationKey: "gated.on", config: []validate.ConfigEntry{boolKey("gated.on", false)},
+			steps: []string{`{"point":"ship:pre","ref":{"command":"x"},"onError":"skip"}`},
+			gates: []string{`{"point":"ship:pre","check":{"query":"q"},"blocking":true,"onError":"halt"}`}},
+	)
+	if env := resolve(t, reg2, "ship:pre", `{}`, Enablement{}); len(env.ActiveHooks) != 0 {
+		t.Errorf("activation key off: %v", ids(env))
+	}
+	if env := resolve(t, reg2, "ship:pre", `{"gated":{"on":true}}`, Enablement{}); !reflect.DeepEqual(ids(env), []string{"step:gated", "gate:gated"}) {
+		t.Errorf("activation key on: %v", ids(env))
+	}
+}
+
+func TestWhenShapes(t *testing.T) {
+	// A when that is present but not a non-empty string deactivates the
+	// hook; null counts as absent.
+	whens := map[string]bool{`true`: false, `42`: false, `{}`: false, `""`: false, `[]`: false, `null`: true,
+		`"k.on"`: true, `"k.off"`: false, `"k.missing"`: false}
+	for w, want := range whens {
+		reg := memRegistry(t, memCap{id: "k", config: []validate.ConfigEntry{boolKey("k.on", true), boolKey("k.off", false)},
+			gates: []string{`{"point":"verify:pre","check":{"query":"q"},"when":` + w + `,"blocking":false,"onError":"skip"}`}})
+		env := resolve(t, reg, "verify:pre", `{}`, Enablement{})
+		if got := len(env.ActiveHooks) == 1; got != want {
+			t.Errorf("when %s: active = %v, want %v", w, got, want)
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// configValues
+
+func TestConfigValues(t *testing.T) {
+	reg := repoRegistry(t)
+	cv := func(config string) string {
+		env := resolve(t, reg, "plan:pre", config, Enablement{})
+		for i := range env.ActiveHooks {
+			h := &env.ActiveHooks[i]
+			if h.Get("capId").StringOr("") == "security" {
+				if v := h.Get("configValues"); v != nil {
+					return string(ojson.Encode(v, ""))
+				}
+				return "(none)"
+			}
+		}
+		return "(inactive)"
+	}
+	cases := []struct{ config, want string }{
+		{`{}`, `{"security_asvs_level":1,"security_block_on":"high"}`},
+		{`{"workflow":{"security_asvs_level":2}}`, `{"security_asvs_level":2,"security_block_on":"high"}`},
+		{`{"workflow":{"security_asvs_level":2.50,"security_block_on":"critical"}}`, `{"security_asvs_level":2.5,"security_block_on":"critical"}`},
+		{`{"workflow.security_asvs_level":3}`, `{"security_asvs_level":3,"security_block_on":"high"}`},
+		{`{"workflow":{"security_asvs_level":"3","security_block_on":"low"}}`, `{"security_asvs_level":1,"security_block_on":"high"}`},
+		{`{"workflow":{"security_enforcement":false}}`, `(inactive)`},
+	}
+	for _, c := range cases {
+		if got := cv(c.config); got != c.want {
+			t.Errorf("config %s: configValues %s, want %s", c.config, got, c.want)
+		}
+	}
+
+	// Raw values, not coerced; unknown keys omitted; non-string targets
+	// ignored; alias order kept; nothing resolved → no configValues key.
+	reg2 := memRegistry(t, memCap{id: "c",
+		config: []validate.ConfigEntry{boolKey("c.flag", false)},
+		contributions: []string{
+			`{"point":"plan:post","into":"planner","fragment":{"inline":"x"},"produces":[],"consumes":[],
+			  "configValues":{"z_obj":"central.obj","a_flag":"c.flag","m_missing":"nope.nothing","n_num":7,"s_str":"central.str","proto":"__proto__.x"}}`,
+			`{"point":"plan:post","into":"planner","fragment":{"inline":"y"},"produces":[],"consumes":[],
+			  "configValues":{"gone":"nope.nothing"}}`,
+			`{"point":"plan:post","into":"planner","fragment":{"inline":"w"},"produces":[],"consumes":[],"configValues":["c.flag"]}`,
+		}})
+	env := resolve(t, reg2, "plan:post", `{"central":{"obj":{"k":[1,null]},"str":""}}`, Enablement{})
+	if len(env.ActiveHooks) != 3 {
+		t.Fatalf("active: %v", ids(env))
+	}
+	if got := string(ojson.Encode(env.ActiveHooks[0].Get("configValues"), "")); got != `{"z_obj":{"k":[1,null]},"a_flag":false,"s_str":""}` {
+		t.Errorf("configValues = %s", got)
+	}
+	for i := 1; i < 3; i++ {
+		if env.ActiveHooks[i].Has("configValues") {
+			t.Errorf("hook %d has configValues %s", i, ojson.Encode(env.ActiveHooks[i].Get("configValues"), ""))
+		}
+	}
+	if strings.Contains(env.Rendered, "false") || strings.Contains(env.Rendered, "configValues") {
+		t.Errorf("configValues leak into markdown:\n%s", env.Rendered)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Enablement (testdata/repo: clusters assumptions (core), nyquist, security,
+// ui (full); drift, intel, pattern-mapper, research, tdd own no skills)
+
+func TestEnablement(t *testing.T) {
+	reg := repoRegistry(t)
+	// The capabilities with an active hook somewhere, over all points.
+	enabled := func(en Enablement, config string) ([]string, []string) {
+		seen := map[string]bool{}
+		var out, warnings []string
+		for _, p := range validate.Points {
+			env := resolve(t, reg, p, config, en)
+			for i := range env.ActiveHooks {
+				id := env.ActiveHooks[i].Get("capId").Str
+				if !seen[id] {
+					seen[id] = true
+					out = append(out, id)
+				}
+			}
+			if p == "plan:pre" {
+				warnings = env.Warnings
+			}
+		}
+		return sortedCopy(out), warnings
+	}
+	all := []string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd", "ui"}
+	allOn := `{"intel":{"enabled":true},"workflow":{"tdd_mode":true}}`
+	skillLess := []string{"drift", "intel", "pattern-mapper", "research", "tdd"}
+	cases := []struct {
+		name     string
+		en       Enablement
+		want     []string
+		warnings []string
+	}{
+		{"none given", Enablement{}, all, nil},
+		{"profile full", Enablement{Profile: "full"}, all, nil},
+		{"profile core", Enablement{Profile: "core"}, sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"profile standard", Enablement{Profile: "standard"}, sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"unknown profile falls back to full", Enablement{Profile: "huge"}, all,
+			[]string{`profile "huge" is not an install profile (core, standard, full); using full`}},
+		{"disabled capabilities", Enablement{DisabledCapabilities: []string{"drift", "ui", "nope"}},
+			[]string{"assumptions", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd"},
+			[]string{`disabledCapabilities: "nope" is not a capability of this registry; ignored`}},
+		{"skill-less capabilities cannot be disabled by profile or surface",
+			Enablement{Profile: "core", Surface: &Surface{BaseProfile: "core", DisabledClusters: []string{"assumptions"}}}, skillLess, nil},
+		{"surface without ui", Enablement{Surface: &Surface{BaseProfile: "full", DisabledClusters: []string{"ui"}}},
+			[]string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd"}, nil},
+		{"surface base defaults to the profile", Enablement{Profile: "core", Surface: &Surface{}},
+			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"surface base core plus explicit adds", Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"ui-phase", "ui-review"}}},
+			sortedCopy(append([]string{"assumptions", "ui"}, skillLess...)), nil},
+		{"adds override disabled clusters", Enablement{Surface: &Surface{DisabledClusters: []string{"ui"}, ExplicitAdds: []string{"ui-phase", "ui-review"}}}, all, nil},
+		{"one skill of two surfaced is not enough", Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"ui-phase"}}},
+			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"surfaced but not installed", Enablement{Profile: "core", Surface: &Surface{BaseProfile: "full"}},
+			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"explicit removes win", Enablement{Surface: &Surface{ExplicitAdds: []string{"secure-phase"}, ExplicitRemoves: []string{"secure-phase"}}},
+			[]string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "tdd", "ui"}, nil},
+		{"unknown names warn", Enablement{Surface: &Surface{BaseProfile: "mini", DisabledClusters: []string{"drift", "ghost"},
+			ExplicitAdds: []string{"no-such-skill"}, ExplicitRemoves: []string{"gsd-ui-phase"}}}, all,
+			[]string{
+				`surface baseProfile "mini" is not an install profile (core, standard, full); using full`,
+				`surface disabledClusters: "drift" is not a cluster (that capability owns no skills); ignored`,
+				`surface disabledClusters: "ghost" is not a cluster (no capability has that id); ignored`,
+				`surface explicitAdds: "no-such-skill" is not a skill of any capability; ignored`,
+				`surface explicitRemoves: "gsd-ui-phase" is not a skill of any capability; ignored`,
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, warnings := enabled(c.en, allOn)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("enabled:\n got  %v\n want %v", got, c.want)
+			}
+			if !reflect.DeepEqual(warnings, c.warnings) {
+				t.Errorf("warnings:\n got  %q\n want %q", warnings, c.warnings)
+			}
+		})
+	}
+
+	// Enablement is independent of when and activationKey: a disabled
+	// capability stays off whatever the config says, an enabled one still
+	// obeys its keys.
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Profile: "core"})
+	if env.Active("intel") || env.Active("ui") || env.Active("security") || !env.Active("research") {
+		t.Errorf("profile core at plan:pre: %v", ids(env))
+	}
+}
+
+func TestEnablementInMemory(t *testing.T) {
+	// A standard-tier cluster is installed by standard and full, not core;
+	// a capability missing from the registry fails closed once an
+	// enablement is given.
+	reg := memRegistry(t,
+		memCap{id: "std", tier: "standard", skills: []string{"s1"}, steps: []string{`{"point":"plan:pre","ref":{"skill":"s1"},"onError":"skip"}`}},
+		memCap{id: "core", tier: "core", skills: []string{"c1"}, steps: []string{`{"point":"plan:pre","ref":{"skill":"c1"},"onError":"skip"}`}},
+		memCap{id: "none", steps: []string{`{"point":"plan:pre","ref":{"command":"n"},"onError":"skip"}`}},
+	)
+	orphan := &validate.Hook{CapID: "orphan", Kind: validate.StepHook, Point: "plan:pre",
+		Raw: mustJSON(t, `{"point":"plan:pre","ref":{"command":"o"},"onError":"skip"}`)}
+	reg.ByLoopPoint[2].Steps = append(reg.ByLoopPoint[2].Steps, orphan)
+	for _, c := range []struct {
+		en   Enablement
+		want []string
+	}{
+		{Enablement{}, []string{"step:std", "step:core", "step:none", "step:orphan"}},
+		{Enablement{Profile: "full"}, []string{"step:std", "step:core", "step:none"}},
+		{Enablement{Profile: "standard"}, []string{"step:std", "step:core", "step:none"}},
+		{Enablement{Profile: "core"}, []string{"step:core", "step:none"}},
+		{Enablement{Surface: &Surface{BaseProfile: "core"}}, []string{"step:core", "step:none"}},
+		{Enablement{DisabledCapabilities: []string{"none"}}, []string{"step:std", "step:core"}},
+	} {
+		env := resolve(t, reg, "plan:pre", `{}`, c.en)
+		if got := ids(env); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%+v: %v, want %v", c.en, got, c.want)
+		}
+	}
+}
+
+func TestEnablementFromJSON(t *testing.T) {
+	cases := []struct {
+		json string
+		want Enablement
+		err  string
+	}{
+		{`null`, Enablement{}, ""},
+		{`{}`, Enablement{}, ""},
+		{`{"profile":"core","disabledCapabilities":["a","b"],"other":1}`, Enablement{Profile: "core", DisabledCapabilities: []string{"a", "b"}}, ""},
+		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"],"explicitAdds":[],"explicitRemoves":["x"]}}`,
+			Enablement{Surface: &Surface{BaseProfile: "full", DisabledClusters: []string{"ui"}, ExplicitAdds: []string{}, ExplicitRemoves: []string{"x"}}}, ""},
+		{`{"surface":null,"profile":null}`, Enablement{}, ""},
+		{`[]`, Enablement{}, "enablement must be an object, not array"},
+		{`{"profile":1}`, Enablement{}, "enablement.profile must be a string, not number"},
+		{`{"disabledCapabilities":"ui"}`, Enablement{}, "enablement.disabledCapabilities must be an array of strings, not string"},
+		{`{"surface":{"disabledClusters":["ui",2]}}`, Enablement{}, "enablement.surface.disabledClusters[1] must be a string, not number"},
+		{`{"surface":[]}`, Enablement{}, "enablement.surface must be an object, not array"},
+	}
+	for _, c := range cases {
+		v := mustJSON(t, c.json)
+		got, err := EnablementFromJSON(&v)
+		if c.err != "" {
+			if err == nil || err.Error() != c.err {
+				t.Errorf("%s: err %v, want %q", c.json, err, c.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %+v, %v; want %+v", c.json, got, err, c.want)
+		}
+	}
+	if en, err := EnablementFromJSON(nil); err != nil || en.given() {
+		t.Errorf("nil: %+v %v", en, err)
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Entry shapes, markdown and the envelope
+
+// The synthetic renderer check of ref §5.6, byte for byte, on a registry
+// built in memory (validation would inline the step's fragment path).
+func TestSyntheticRendererCheck(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "alpha", config: []validate.ConfigEntry{boolKey("demo.on", true)},
+			steps:         []string{`{"point":"plan:pre","ref":{"agent":"gsd-demo"},"produces":["A.md"],"consumes":[],"onError":"skip","fragment":{"path":"f/a.md"}}`},
+			contributions: []string{`{"point":"plan:pre","into":"planner","fragment":{"inline":"LINE ONE\nLINE TWO"},"produces":[],"consumes":[],"when":"demo.on"}`},
+			gates:         []string{`{"point":"plan:pre","check":{"agentVerdict":{"ref":"r","prompt":"p"}},"blocking":false,"onError":"skip"}`}},
+		memCap{id: "beta", config: []validate.ConfigEntry{boolKey("demo.on", true)},
+			steps: []string{`{"point":"plan:pre","ref":{"command":"demo run"},"produces":[],"consumes":["A.md"],"when":"demo.on","onError":"halt"}`},
+			gates: []string{`{"point":"plan:pre","check":"bare-string","onError":"halt"}`}},
+	)
+	const want = "### Step 1: agent:gsd-demo (alpha)\n" +
+		"- produces: A.md\n" +
+		"- onError: skip\n" +
+		"\n" +
+		"_Step fragment path is declared but not rendered by loop-resolver: f/a.md_\n" +
+		"\n" +
+		"### Step 2: {\"command\":\"demo run\"} (beta)\n" +
+		"- consumes: A.md\n" +
+		"- when: `demo.on`\n" +
+		"- onError: halt\n" +
+		"\n" +
+		"<contribution from=\"alpha\" into=\"planner\">\n" +
+		"LINE ONE\n" +
+		"LINE TWO\n" +
+		"- when: `demo.on`\n" +
+		"</contribution>\n" +
+		"\n" +
+		"**Gate** (alpha): check={\"agentVerdict\":{\"ref\":\"r\",\"prompt\":\"p\"}}, blocking=false, onError=skip\n" +
+		"\n" +
+		"**Gate** (beta): check=bare-string, blocking=false, onError=halt"
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{})
+	if env.Rendered != want {
+		t.Errorf("rendered:\n%s\n--- want:\n%s", env.Rendered, want)
+	}
+	wantHooks := []string{
+		`{"capId":"alpha","kind":"step","ref":{"agent":"gsd-demo"},"fragment":{"path":"f/a.md"},"produces":["A.md"],"onError":"skip"}`,
+		`{"capId":"beta","kind":"step","ref":{"command":"demo run"},"when":"demo.on","consumes":["A.md"],"onError":"halt"}`,
+		`{"capId":"alpha","kind":"contribution","into":"planner","fragment":{"inline":"LINE ONE\nLINE TWO"},"when":"demo.on"}`,
+		`{"capId":"alpha","kind":"gate","check":{"agentVerdict":{"ref":"r","prompt":"p"}},"blocking":false,"onError":"skip"}`,
+		`{"capId":"beta","kind":"gate","check":"bare-string","onError":"halt"}`,
+	}
+	compareHooks(t, env, wantHooks)
+
+	// The further observations of ref §5.6, under CONTRACT.md §7: the flat
+	// key is honoured (the reference ignores it), and a mistyped value falls
+	// back to the default with a warning, as the reference's type-checked
+	// loadConfig does ({demo:{on:0}} deactivates only on the reference's
+	// untyped pure path).
+	for _, c := range []struct {
+		config   string
+		active   bool
+		warnings int
+	}{
+		{`{"demo.on": false}`, false, 0},
+		{`{"demo":{"on":"false"}}`, true, 1},
+		{`{"demo":{"on":0}}`, true, 1},
+		{`{"demo":{"on":false}}`, false, 0},
+	} {
+		env := resolve(t, reg, "plan:pre", c.config, Enablement{})
+		if got := strings.Contains(env.Rendered, "Step 2:"); got != c.active || len(env.Warnings) != c.warnings {
+			t.Errorf("config %s: beta step active=%v warnings=%q", c.config, got, env.Warnings)
+		}
+	}
+}
+
+func compareHooks(t *testing.T, env *Envelope, want []string) {
+	t.Helper()
+	var got []string
+	for i := range env.ActiveHooks {
+		got = append(got, string(ojson.Encode(&env.ActiveHooks[i], "")))
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("activeHooks:\n got  %s\n want %s", strings.Join(got, "\n      "), strings.Join(want, "\n      "))
+	}
+}
+
+// Entry shapes and key order of ref §5.4, from hooks whose source key order
+// differs from the emitted order.
+func TestEntryShapes(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "s",
+		steps: []string{
+			`{"onError":"halt","when":"s.on","consumes":["C"],"produces":["P"],"fragment":{"path":"p.md","inline":"text","extra":1},"ref":{"skill":"x","note":"kept"},"point":"execute:post","unknown":true}`,
+			`{"point":"execute:post","ref":{"agent":"a"},"produces":[],"consumes":[],"fragment":{}}`,
+		},
+		contributions: []string{
+			`{"configValues":{"b":"s.on"},"onError":"skip","consumes":[],"produces":["X"],"when":"s.on","fragment":{"inline":"i"},"into":"executor","point":"execute:post"}`,
+			`{"point":"execute:post","fragment":{"path":"only.md"},"produces":[],"consumes":[]}`,
+		},
+		gates: []string{
+			`{"onError":"halt","blocking":true,"check":{"predicate":{"kind":"k","z":1,"a":2}},"when":"s.on","point":"execute:post"}`,
+			`{"point":"execute:post","check":{"query":"q"},"blocking":"yes"}`,
+		},
+		config: []validate.ConfigEntry{boolKey("s.on", true)},
+	})
+	env := resolve(t, reg, "execute:post", `{}`, Enablement{})
+	compareHooks(t, env, []string{
+		`{"capId":"s","kind":"step","ref":{"skill":"x","note":"kept"},"fragment":{"inline":"text","path":"p.md"},"when":"s.on","produces":["P"],"consumes":["C"],"onError":"halt"}`,
+		`{"capId":"s","kind":"step","ref":{"agent":"a"}}`,
+		`{"capId":"s","kind":"contribution","into":"executor","fragment":{"inline":"i"},"when":"s.on","produces":["X"],"onError":"skip","configValues":{"b":true}}`,
+		`{"capId":"s","kind":"contribution","fragment":{"path":"only.md"}}`,
+		`{"capId":"s","kind":"gate","when":"s.on","check":{"predicate":{"kind":"k","z":1,"a":2}},"blocking":true,"onError":"halt"}`,
+		`{"capId":"s","kind":"gate","check":{"query":"q"}}`,
+	})
+	const want = "### Step 1: skill:x (s)\n- produces: P\n- consumes: C\n- when: `s.on`\n- onError: halt\n\ntext\n\n" +
+		"### Step 2: agent:a (s)\n\n" +
+		"<contribution from=\"s\" into=\"executor\">\ni\n- produces: X\n- when: `s.on`\n- onError: skip\n</contribution>\n\n" +
+		"<contribution from=\"s\" into=\"(unset)\">\n_Contribution fragment path is declared but not rendered by loop-resolver: only.md_\n</contribution>\n\n" +
+		"**Gate** (s): check={\"predicate\":{\"kind\":\"k\",\"z\":1,\"a\":2}}, blocking=true, onError=halt\n- when: `s.on`\n\n" +
+		"**Gate** (s): check={\"query\":\"q\"}, blocking=false, onError=skip"
+	if env.Rendered != want {
+		t.Errorf("rendered:\n%q\nwant\n%q", env.Rendered, want)
+	}
+}
+
+func TestMarkdownEdges(t *testing.T) {
+	hooks := func(src ...string) []ojson.Value {
+		var out []ojson.Value
+		for _, s := range src {
+			out = append(out, mustJSON(t, s))
+		}
+		return out
+	}
+	cases := []struct {
+		name  string
+		hooks []ojson.Value
+		want  string
+	}{
+		{"none", nil, "_No active hooks at verify:pre._"},
+		{"inline text ending in a newline is verbatim", hooks(`{"capId":"a","kind":"step","ref":{"skill":"s"},"fragment":{"inline":"body\n"}}`),
+			"### Step 1: skill:s (a)\n\nbody\n"},
+		{"inline wins over path; empty inline is no inline", hooks(
+			`{"capId":"a","kind":"step","ref":{"skill":"s"},"fragment":{"inline":"","path":"p.md"}}`),
+			"### Step 1: skill:s (a)\n\n_Step fragment path is declared but not rendered by loop-resolver: p.md_"},
+		{"step ordinals count steps only", hooks(
+			`{"capId":"g","kind":"gate"}`, `{"capId":"a","kind":"step","ref":{"agent":"x"}}`,
+			`{"capId":"c","kind":"contribution","into":""}`, `{"capId":"b","kind":"step","ref":{"command":"c"}}`),
+			"**Gate** (g): check=(none), blocking=false, onError=skip\n\n### Step 1: agent:x (a)\n\n" +
+				"<contribution from=\"c\" into=\"(unset)\">\n</contribution>\n\n### Step 2: {\"command\":\"c\"} (b)"},
+		{"scalar checks use String()", hooks(`{"capId":"g","kind":"gate","check":12.50}`, `{"capId":"g","kind":"gate","check":true,"blocking":false}`,
+			`{"capId":"g","kind":"gate","check":null,"onError":"halt"}`, `{"capId":"g","kind":"gate","check":["a",{"b":1}]}`),
+			"**Gate** (g): check=12.5, blocking=false, onError=skip\n\n**Gate** (g): check=true, blocking=false, onError=skip\n\n" +
+				"**Gate** (g): check=(none), blocking=false, onError=halt\n\n**Gate** (g): check=[\"a\",{\"b\":1}], blocking=false, onError=skip"},
+		{"lists join with comma and space", hooks(`{"capId":"a","kind":"step","ref":{"skill":"s"},"produces":["A","B","C"],"consumes":[]}`),
+			"### Step 1: skill:s (a)\n- produces: A, B, C"},
+		{"unknown kinds and non-objects are skipped", hooks(`{"capId":"x","kind":"hook"}`, `[]`, `{"capId":"a","kind":"gate"}`),
+			"**Gate** (a): check=(none), blocking=false, onError=skip"},
+		{"only skipped entries", hooks(`{"kind":"other"}`), ""},
+	}
+	for _, c := range cases {
+		if got := Markdown("verify:pre", c.hooks); got != c.want {
+			t.Errorf("%s:\n got  %q\n want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// The real plan:pre envelope of ref §5.6 in shape, on testdata/repo (the
+// same ui and drift hooks as gsd-core).
+func TestPlanPreEnvelopeShape(t *testing.T) {
+	reg := repoRegistry(t)
+	env := resolve(t, reg, "plan:pre", `{"workflow":{"research":false,"pattern_mapper":false,"security_enforcement":false}}`, Enablement{})
+	const want = `{
+  "point": "plan:pre",
+  "activeHooks": [
+    {
+      "capId": "ui",
+      "kind": "step",
+      "ref": {
+        "skill": "ui-phase"
+      },
+      "when": "workflow.ui_phase",
+      "produces": [
+        "UI-SPEC.md"
+      ],
+      "consumes": [
+        "CONTEXT.md"
+      ],
+      "onError": "skip"
+    },
+    {
+      "capId": "drift",
+      "kind": "gate",
+      "when": "workflow.plan_drift_precheck",
+      "check": {
+        "query": "verify.codebase-drift"
+      },
+      "blocking": false,
+      "onError": "skip"
+    },
+    {
+      "capId": "ui",
+      "kind": "gate",
+      "when": "workflow.ui_safety_gate",
+      "check": {
+        "query": "ui.plan-gate"
+      },
+      "blocking": true,
+      "onError": "halt"
+    }
+  ],
+  "rendered": "### Step 1: skill:ui-phase (ui)\n- produces: UI-SPEC.md\n- consumes: CONTEXT.md\n- when: ` + "`workflow.ui_phase`" + `\n- onError: skip\n\n**Gate** (drift): check={\"query\":\"verify.codebase-drift\"}, blocking=false, onError=skip\n- when: ` + "`workflow.plan_drift_precheck`" + `\n\n**Gate** (ui): check={\"query\":\"ui.plan-gate\"}, blocking=true, onError=halt\n- when: ` + "`workflow.ui_safety_gate`" + `"
+}`
+	if got := string(env.JSON()); got != want {
+		t.Errorf("envelope:\n%s\n--- want:\n%s", got, want)
+	}
+	if !env.Active("ui") || !env.Active("drift") || env.Active("security") || env.Active("nope") {
+		t.Error("Active disagrees with activeHooks")
+	}
+}
+
+func TestEnvelopeJSON(t *testing.T) {
+	env := &Envelope{Point: "ship:post", Rendered: "_No active hooks at ship:post._"}
+	if got := string(env.JSON()); got != "{\n  \"point\": \"ship:post\",\n  \"activeHooks\": [],\n  \"rendered\": \"_No active hooks at ship:post._\"\n}" {
+		t.Errorf("empty envelope: %s", got)
+	}
+	env.Warnings = []string{`a "quoted" <warning> & more`}
+	if got := string(env.JSON()); !strings.HasSuffix(got, "\"rendered\": \"_No active hooks at ship:post._\",\n  \"warnings\": [\n    \"a \\\"quoted\\\" <warning> & more\"\n  ]\n}") {
+		t.Errorf("envelope with warnings: %s", got)
+	}
+}
+
+func TestUnknownPoint(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, p := range []string{"", "plan", "plan:mid", "PLAN:PRE", "plan:pre "} {
+		_, err := Resolve(reg, Request{Point: p})
+		if !errors.Is(err, ErrUnknownPoint) {
+			t.Fatalf("point %q: err %v, want ErrUnknownPoint", p, err)
+		}
+		want := `Invalid loop point: "` + p + `". Valid points: discuss:pre, discuss:post, plan:pre, plan:post, execute:pre, execute:wave:pre, execute:wave:post, execute:post, verify:pre, verify:post, ship:pre, ship:post`
+		if err.Error() != want {
+			t.Errorf("message:\n got  %s\n want %s", err, want)
+		}
+	}
+	if _, err := Resolve(nil, Request{Point: "plan:pre"}); !errors.Is(err, ErrNoRegistry) {
+		t.Errorf("nil registry: %v", err)
+	}
+	if _, err := Resolve(nil, Request{Point: "nope"}); !errors.Is(err, ErrUnknownPoint) {
+		t.Errorf("nil registry, bad point: %v", err)
+	}
+}
+
+// A registry listing fewer than 12 points, or hooks without Raw, renders
+// without panicking.
+func TestOddRegistries(t *testing.T) {
+	reg := memRegistry(t)
+	reg.ByLoopPoint = reg.ByLoopPoint[5:7]
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Profile: "core"})
+	if env.Rendered != "_No active hooks at plan:pre._" {
+		t.Errorf("missing point: %q", env.Rendered)
+	}
+	w := "k.on"
+	reg.ByLoopPoint[1].Steps = []*validate.Hook{nil, {CapID: "x", Kind: validate.StepHook, Point: reg.ByLoopPoint[1].Point,
+		Produces: []string{"P"}, When: &w}}
+	reg.ConfigKeys = append(reg.ConfigKeys, storeKey(boolKey("k.on", true)))
+	env = resolve(t, reg, reg.ByLoopPoint[1].Point, `{}`, Enablement{})
+	if env.Rendered != "### Step 1: (none) (x)\n- produces: P\n- when: `k.on`" {
+		t.Errorf("hook without Raw: %q", env.Rendered)
+	}
+}
+
+// Resolve is safe for concurrent use on one registry (the per-registry index
+// is shared); run under -race.
+func TestConcurrentResolve(t *testing.T) {
+	reg := repoRegistry(t)
+	configs := []string{`{}`, `{"workflow":{"ui_phase":"x"}}`, `{"intel.enabled":true}`}
+	want := map[string]string{}
+	for _, c := range configs {
+		for _, p := range validate.Points {
+			want[c+p] = string(resolve(t, reg, p, c, Enablement{Profile: "standard"}).JSON())
+		}
+	}
+	done := make(chan error)
+	for g := 0; g < 8; g++ {
+		go func() {
+			var err error
+			for i := 0; i < 50 && err == nil; i++ {
+				c, p := configs[(g+i)%len(configs)], validate.Points[i%len(validate.Points)]
+				req := Request{Point: p, Config: mustJSON(t, c), Enablement: Enablement{Profile: "standard"}}
+				env, e := Resolve(reg, req)
+				if e != nil {
+					err = e
+				} else if string(env.JSON()) != want[c+p] {
+					err = errors.New("concurrent result differs for " + c + " at " + p)
+				}
+			}
+			done <- err
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// Entries share backing arrays but are capped: growing one leaves the next
+// intact.
+func TestEntriesIndependent(t *testing.T) {
+	env := resolve(t, repoRegistry(t), "plan:pre", `{}`, Enablement{})
+	if len(env.ActiveHooks) < 2 {
+		t.Fatal("want at least two hooks")
+	}
+	next := string(ojson.Encode(&env.ActiveHooks[1], ""))
+	env.ActiveHooks[0].Append("extra", ojson.NewBool(true))
+	if f := env.ActiveHooks[0].Get("fragment"); f != nil {
+		f.Append("extra", ojson.NewBool(true))
+	}
+	if got := string(ojson.Encode(&env.ActiveHooks[1], "")); got != next {
+		t.Errorf("appending to entry 0 changed entry 1:\n%s\n%s", got, next)
+	}
+	again := resolve(t, repoRegistry(t), "plan:pre", `{}`, Enablement{})
+	if strings.Contains(string(again.JSON()), "extra") {
+		t.Error("appending to an entry changed the registry")
+	}
+}
+
+// Large config objects are looked up through an index; the answers equal
+// the scanning Lookup's, duplicates included (the last value wins).
+func TestLargeConfig(t *testing.T) {
+	reg := repoRegistry(t)
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := 0; i < 40; i++ {
+		b.WriteString(`"k` + strings.Repeat("x", i) + `":1,`)
+	}
+	b.WriteString(`"workflow":{`)
+	for i := 0; i < 40; i++ {
+		b.WriteString(`"w` + strings.Repeat("x", i) + `":1,`)
+	}
+	b.WriteString(`"ui_phase":false},"workflow.research":false,"intel.enabled":true}`)
+	cfg := b.String()
+	env := resolve(t, reg, "plan:pre", cfg, Enablement{})
+	if got, want := ids(env), []string{"step:intel", "step:pattern-mapper", "contribution:security", "gate:drift", "gate:ui"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("large config: %v, want %v", got, want)
+	}
+	// Built in memory with a repeated key: the last one wins, as with
+	// JSON.parse and the scanning Lookup.
+	v := mustJSON(t, cfg)
+	v.Members = append(v.Members, ojson.Member{Key: "workflow.research", Value: ojson.NewBool(true)})
+	if got, ok := Lookup(&v, "workflow.research"); !ok || !got.Bool {
+		t.Error("Lookup: the last duplicate should win")
+	}
+	env, err := Resolve(reg, Request{Point: "plan:pre", Config: v})
+	if err != nil || !env.Active("research") {
+		t.Errorf("indexed lookup: the last duplicate should win: %v %v", ids(env), err)
+	}
+}
