@@ -66,6 +66,7 @@ type spec struct {
 }
 
 var loadSpec = sync.OnceValues(func() (*spec, error) {
+	openapi3filter.RegisterBodyDecoder("text/markdown", openapi3filter.PlainBodyDecoder)
 	doc, err := openapi3.NewLoader().LoadFromData(capreg.OpenAPI)
 	if err != nil {
 		return nil, err
@@ -381,6 +382,55 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"tool unknown", "GET", "/tools/nope", "", nil, 404, errorCode("not_found")},
+		{"render defaults", "GET", "/render-hooks/verify:post", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if got := capIDs(m["activeHooks"]); got != "nyquist security ui" || !strings.HasPrefix(m["rendered"].(string), "### Step 1: skill:validate-phase (nyquist)\n") {
+				t.Errorf("envelope = %s", truncate(e.body))
+			}
+			if m["warnings"] != nil {
+				t.Errorf("warnings with defaults: %v", m["warnings"])
+			}
+		}},
+		{"render markdown by Accept", "GET", "/render-hooks/execute:pre", "", []string{"Accept", "text/markdown"}, 200, func(t *testing.T, e exchange) {
+			if string(e.body) != "_No active hooks at execute:pre._" || !strings.HasPrefix(e.header.Get("Content-Type"), "text/markdown") {
+				t.Errorf("markdown = %q (%s)", e.body, e.header.Get("Content-Type"))
+			}
+		}},
+		{"render markdown by format", "GET", "/render-hooks/ship:pre?format=markdown", "", nil, 200, func(t *testing.T, e exchange) {
+			if !strings.HasPrefix(string(e.body), "**Gate** (security): check={\"predicate\":{\"kind\":\"artifact-frontmatter-equals\"") {
+				t.Errorf("markdown = %q", e.body)
+			}
+		}},
+		{"render with config", "POST", "/render-hooks/plan:pre", `{"config":{"workflow":{"ui_phase":false,"research":"no"},"intel":{"enabled":true}},"disabledCapabilities":["drift"]}`, nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if got := capIDs(m["activeHooks"]); got != "intel research pattern-mapper security ui" {
+				t.Errorf("active = %q", got)
+			}
+			if w := m["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), `"workflow.research"`) {
+				t.Errorf("warnings = %v", w)
+			}
+		}},
+		{"render active cap", "POST", "/render-hooks/plan:pre?activeCap=intel", `{"config":{"intel":{"enabled":false}}}`, nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["active"] != false {
+				t.Errorf("active = %s", e.body)
+			}
+		}},
+		{"render active cap on", "GET", "/render-hooks/plan:pre?activeCap=ui", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["active"] != true {
+				t.Errorf("active = %s", e.body)
+			}
+		}},
+		{"render unknown point", "POST", "/render-hooks/plan:later", `{}`, nil, 404, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if m["code"] != "unknown_point" || !strings.HasPrefix(m["message"].(string), `Invalid loop point: "plan:later". Valid points: discuss:pre, discuss:post,`) {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
+		{"render bad body", "POST", "/render-hooks/plan:pre", `{"config": [1]}`, nil, 400, errorCode("bad_request")},
+		{"render unknown field", "POST", "/render-hooks/plan:pre", `{"conf": {}}`, nil, 400, errorCode("bad_request")},
+		{"render bad json", "POST", "/render-hooks/plan:pre", `{"config": {`, nil, 400, errorCode("bad_request")},
+		{"render bad format", "GET", "/render-hooks/plan:pre?format=html", "", nil, 400, errorCode("bad_request")},
+		{"render body too large", "POST", "/render-hooks/plan:pre", `{"config":{"x":"` + strings.Repeat("y", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
 		{"unknown route", "GET", "/nope", "", nil, 404, errorCode("not_found")},
 		{"wrong method", "DELETE", "/registry", "", nil, 405, errorCode("method_not_allowed")},
 	}
@@ -391,7 +441,7 @@ func TestEndpoints(t *testing.T) {
 			if e.status != tt.status {
 				t.Fatalf("status %d, want %d: %s", e.status, tt.status, truncate(e.body))
 			}
-			if ct := e.header.Get("Content-Type"); tt.status != 304 && !strings.Contains(ct, "json") && !strings.Contains(ct, "yaml") && !strings.Contains(ct, "text/plain") {
+			if ct := e.header.Get("Content-Type"); tt.status != 304 && !strings.Contains(ct, "json") && !strings.Contains(ct, "yaml") && !strings.Contains(ct, "text/plain") && !strings.Contains(ct, "text/markdown") {
 				t.Errorf("Content-Type %q", ct)
 			}
 			if tt.check != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -21,9 +22,7 @@ const (
 	CodeBadRequest       = "bad_request"
 	CodeBodyTooLarge     = "body_too_large"
 	CodeNotReady         = "not_ready"
-	CodeNotImplemented   = "not_implemented"
 	CodeMethodNotAllowed = "method_not_allowed"
-	CodeNotAcceptable    = "not_acceptable"
 	CodeInternal         = "internal"
 )
 
@@ -99,6 +98,15 @@ type views struct {
 
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id
+
+	resolverOnce sync.Once
+	resolverV    *render.Resolver
+}
+
+// resolver is the snapshot's render resolver, built on first use.
+func (v *views) resolver() *render.Resolver {
+	v.resolverOnce.Do(func() { v.resolverV = render.NewResolver(v.snap.Registry) })
+	return v.resolverV
 }
 
 type cacheEntry struct {

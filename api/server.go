@@ -86,8 +86,8 @@ func NewRouter(src Source, opts Options) http.Handler {
 	r.Get("/profiles/{name}", s.withSnapshot(s.profile))
 	r.Get("/tools", s.withSnapshot(s.tools))
 	r.Get("/tools/{id}", s.withSnapshot(s.tool))
-	r.Get("/render-hooks/{point}", s.withSnapshot(s.notImplemented))
-	r.Post("/render-hooks/{point}", s.withSnapshot(s.notImplemented))
+	r.Get("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
+	r.Post("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
 	r.Post("/validate", s.withSnapshot(s.validate))
 	return r
 }
@@ -200,10 +200,6 @@ func (w *statusWriter) WriteHeader(code int) {
 }
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (s *Server) notImplemented(w http.ResponseWriter, r *http.Request, _ *views) {
-	writeError(w, http.StatusNotImplemented, CodeNotImplemented, r.Method+" "+r.URL.Path+" is not implemented yet", nil)
-}
 
 func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")

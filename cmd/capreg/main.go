@@ -20,7 +20,7 @@ Usage:
   capreg check   [--repo DIR] [--config-schema FILE] [--strict] [--format text|json|sarif|github]
   capreg gen     [--repo DIR] --out DIR (--write | --check)
   capreg serve   [--repo DIR] [--addr HOST:PORT] [--debounce DUR] [--poll DUR]
-  capreg render  POINT [--repo DIR] [--config FILE] [--profile P] [--format markdown|json]
+  capreg render  POINT [--repo DIR] [--config FILE] [--enablement FILE] [--profile P] [--format json|markdown] [--active-cap ID]
   capreg tools   search INTENT [--limit N] [--json] | show ID [--probe]
   capreg closure ID [--repo DIR]
 
@@ -50,6 +50,7 @@ func commands() map[string]command {
 		"closure": runClosure,
 		"serve":   runServe,
 		"tools":   runTools,
+		"render":  runRender,
 	}
 }
 
