@@ -50,6 +50,8 @@ func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (
 		}
 		overlayPut(&out, clean, files[p], files)
 	}
+	// As the scanner does, a folder without a capability.json is no capability.
+	out.Capabilities = slices.DeleteFunc(out.Capabilities, func(c validate.CapabilitySource) bool { return c.Manifest.Path == "" })
 	slices.SortFunc(out.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
 	slices.SortFunc(out.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortFunc(out.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
@@ -80,13 +82,15 @@ func capabilitySlot(src *validate.Sources, p string) (folder, inner string, ok b
 
 func overlayDelete(src *validate.Sources, p string) {
 	if folder, inner, ok := capabilitySlot(src, p); ok {
-		src.Capabilities = slices.DeleteFunc(src.Capabilities, func(c validate.CapabilitySource) bool {
-			return c.Folder == folder && inner == "capability.json"
-		})
 		for i := range src.Capabilities {
-			if src.Capabilities[i].Folder == folder {
-				delete(src.Capabilities[i].Files, inner)
+			c := &src.Capabilities[i]
+			if c.Folder != folder {
+				continue
 			}
+			if inner == "capability.json" {
+				c.Manifest = validate.File{}
+			}
+			delete(c.Files, inner)
 		}
 	}
 	src.Workflows = slices.DeleteFunc(src.Workflows, func(f validate.File) bool { return f.Path == p })
@@ -116,7 +120,7 @@ func overlayPut(src *validate.Sources, p string, data []byte, all map[string][]b
 		}
 	}
 	switch {
-	case strings.HasSuffix(p, ".card.json"):
+	case strings.HasSuffix(p, ".card.json") && inRoots(p, src.CardRoots):
 		tool := strings.TrimSuffix(p, ".card.json")
 		_, exists := all[tool]
 		if j := slices.IndexFunc(src.Cards, func(c validate.CardSource) bool { return c.Path == p }); j >= 0 {
@@ -124,7 +128,7 @@ func overlayPut(src *validate.Sources, p string, data []byte, all map[string][]b
 		} else {
 			src.Cards = append(src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: exists})
 		}
-	case strings.HasSuffix(p, ".md"):
+	case strings.HasSuffix(p, ".md") && inRoots(p, src.WorkflowRoots):
 		j := slices.IndexFunc(src.Workflows, func(w validate.File) bool { return w.Path == p })
 		switch {
 		case j >= 0:

@@ -84,16 +84,20 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 			return nil, err
 		}
 	}
-	if err := sc.walk(".", real, false, false); err != nil {
+	if err := sc.walk(".", real, false, false, nil); err != nil {
 		return nil, err
 	}
 	for len(sc.deferred) > 0 {
 		d := sc.deferred[0]
 		sc.deferred = sc.deferred[1:]
-		if err := sc.walk(d.rel, d.real, true, true); err != nil {
+		if err := sc.walk(d.rel, d.real, true, true, nil); err != nil {
 			return nil, err
 		}
 	}
+	for _, lf := range sc.linkedFiles {
+		sc.file(lf.rel, lf.real, lf.mode)
+	}
+	sc.readFragments()
 	sc.finish()
 	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs}, nil
 }
@@ -106,6 +110,8 @@ type scanner struct {
 	seenFiles map[string]bool // real files routed
 	dirs      []string
 	deferred  []link
+	// linkedFiles are file symlinks, routed after every regular file.
+	linkedFiles []linkedFile
 
 	capDir           string
 	capDirConfigured bool
@@ -120,6 +126,12 @@ type scanner struct {
 
 // link is a directory symlink met in the second pass, followed in the third.
 type link struct{ rel, real string }
+
+// linkedFile is a file symlink and what it resolves to.
+type linkedFile struct {
+	rel, real string
+	mode      fs.FileMode
+}
 
 // configure reads capreg.json and applies the flags over it.
 func (sc *scanner) configure(opts ScanOptions) {
@@ -153,12 +165,31 @@ func (sc *scanner) configure(opts ScanOptions) {
 	if opts.ConfigSchema != "" {
 		p := opts.ConfigSchema
 		if filepath.IsAbs(p) {
-			if rel, err := filepath.Rel(sc.real, p); err == nil {
-				p = filepath.ToSlash(rel)
-			}
+			p = sc.relToRoot(opts.Repo, p)
 		}
 		sc.schema, sc.schemaFrom = sc.confine("", p), "--config-schema"
 	}
+}
+
+// relToRoot makes an absolute path repository-relative: lexically against
+// the repository path as given (it may be a link, like git-sync's current),
+// else against the real root after resolving links.
+func (sc *scanner) relToRoot(repo, p string) string {
+	if repo == "" {
+		repo = "."
+	}
+	if abs, err := filepath.Abs(repo); err == nil {
+		if rel, err := filepath.Rel(abs, p); err == nil && filepath.IsLocal(rel) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	if rel, err := filepath.Rel(sc.real, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 // confine cleans a configured repository-relative path and refuses one that
@@ -219,26 +250,36 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	if err != nil {
 		return nil
 	}
-	viaLink := target != abs
 	if st.IsDir() {
-		return sc.walk(rel, target, viaLink, true)
+		return sc.walk(rel, target, target != abs, true, nil)
 	}
-	sc.file(rel, target, st.Mode().Type(), viaLink)
+	sc.file(rel, target, st.Mode().Type())
 	return nil
 }
 
 // walk visits a directory. rel is its logical (as linked) path, real its
 // resolved path; viaLink says the walk went through a symlink to get here;
 // follow says directory links are followed now rather than deferred.
-func (sc *scanner) walk(rel, real string, viaLink, follow bool) error {
+//
+// A directory reached twice is walked once, except inside the capabilities
+// folder: there every logical path counts (capabilities/b may be a link to
+// capabilities/a, and is then a capability folder of its own). The real
+// paths on the way down stop link cycles in both cases.
+func (sc *scanner) walk(rel, real string, viaLink, follow bool, above []string) error {
 	if err := sc.ctx.Err(); err != nil {
 		return err
 	}
-	if sc.visited[real] {
+	if slices.Contains(above, real) {
+		return nil // a link back to a directory being walked
+	}
+	inCapabilities := under(rel, sc.capDir) && rel != sc.capDir && sc.capDir != "."
+	if sc.visited[real] && !inCapabilities {
 		return nil
 	}
-	sc.visited[real] = true
-	sc.dirs = append(sc.dirs, real)
+	if !sc.visited[real] {
+		sc.visited[real] = true
+		sc.dirs = append(sc.dirs, real)
+	}
 	f, err := sc.root.Open(filepath.FromSlash(sc.rootRel(real)))
 	if err != nil {
 		if rel == "." {
@@ -253,8 +294,9 @@ func (sc *scanner) walk(rel, real string, viaLink, follow bool) error {
 		sc.diag(rel, "file-unreadable", validate.Warning, "directory not fully read: %v", err)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	above = append(above, real)
 	for _, e := range entries {
-		if err := sc.entry(rel, real, e, viaLink, follow); err != nil {
+		if err := sc.entry(rel, real, e, viaLink, follow, above); err != nil {
 			return err
 		}
 	}
@@ -262,7 +304,7 @@ func (sc *scanner) walk(rel, real string, viaLink, follow bool) error {
 }
 
 // entry handles one directory entry.
-func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow bool) error {
+func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow bool, above []string) error {
 	name := e.Name()
 	child := name
 	if dirRel != "." {
@@ -273,7 +315,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow 
 	if mode&fs.ModeSymlink != 0 {
 		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
-			if !mode.IsDir() && sc.isInput(child) {
+			if sc.isInput(child) {
 				sc.fileError(child, err)
 			}
 			return nil
@@ -282,19 +324,28 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow 
 		if err != nil {
 			return nil
 		}
-		if st.IsDir() && !SkipDir(name) && !follow {
-			sc.deferred = append(sc.deferred, link{child, target})
-			return nil
+		if st.IsDir() {
+			if SkipDir(name) {
+				return nil
+			}
+			if !follow {
+				sc.deferred = append(sc.deferred, link{child, target})
+				return nil
+			}
+			return sc.walk(child, target, true, follow, above)
 		}
-		childReal, mode, viaLink = target, st.Mode().Type(), true
+		// A linked file: inputs named by path are read now; cards and
+		// workflows wait, so the file under its own name wins.
+		sc.linkedFiles = append(sc.linkedFiles, linkedFile{child, target, st.Mode().Type()})
+		return nil
 	}
 	if mode.IsDir() {
 		if SkipDir(name) {
 			return nil
 		}
-		return sc.walk(child, childReal, viaLink, follow)
+		return sc.walk(child, childReal, viaLink, follow, above)
 	}
-	sc.file(child, childReal, mode, viaLink)
+	sc.file(child, childReal, mode)
 	return nil
 }
 
@@ -360,9 +411,9 @@ func (sc *scanner) fileError(rel string, err error) {
 			sc.diag(rel, rule, validate.Error, "capability folder not read: %v", err)
 		case inner == "capability.json":
 			cs.Manifest = f
-		default:
-			cs.Files[inner] = f
 		}
+		// Other files of the folder matter only as fragments, which are
+		// resolved (and their links judged) when they are read.
 	case strings.HasSuffix(rel, ".card.json") && sc.inCards(rel):
 		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: strings.TrimSuffix(rel, ".card.json")})
 	case rel == sc.schema:
@@ -372,59 +423,58 @@ func (sc *scanner) fileError(rel string, err error) {
 	}
 }
 
-// file routes one file to the inputs it belongs to. A file reached twice
-// (through a link) is routed only the first time.
-func (sc *scanner) file(rel, real string, mode fs.FileMode, viaLink bool) {
-	if sc.seenFiles[real] {
-		return
-	}
-	sc.seenFiles[real] = true
-	if under(rel, sc.capDir) && rel != sc.capDir {
-		sc.capabilityFile(rel, real, mode, viaLink)
-	}
-	switch {
-	case strings.HasSuffix(rel, ".card.json"):
-		if sc.inCards(rel) {
-			f := sc.readReal(rel, real, mode)
-			tool := strings.TrimSuffix(rel, ".card.json")
-			_, err := sc.root.Stat(filepath.FromSlash(tool))
-			sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: err == nil})
-		}
-	case strings.HasSuffix(rel, ".md"):
-		if sc.inWorkflows(rel) {
-			f := sc.readReal(rel, real, mode)
-			switch {
-			case errors.Is(f.Err, validate.ErrNotRegular):
-			case errors.Is(f.Err, validate.ErrTooLarge) && under(rel, sc.capDir):
-				// a capability's own file: reported where it is referenced
-			case f.Err != nil || validate.MayHoldMarker(f.Data):
-				sc.src.Workflows = append(sc.src.Workflows, f)
-			}
-		}
-	}
+// file routes one file to the inputs it belongs to. Capability manifests
+// and the config schema are routed by the path they are named by; a card or
+// workflow reached under two names (a link) counts once, under the first
+// name (a regular file's own name comes before any link to it).
+func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	if rel == sc.schema {
 		f := sc.readReal(rel, real, mode)
 		sc.src.ConfigSchema = &f
 	}
+	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
+		cs.Manifest = sc.readReal(rel, real, mode)
+	}
+	isCard, isMarkdown := strings.HasSuffix(rel, ".card.json"), strings.HasSuffix(rel, ".md")
+	if !(isCard && sc.inCards(rel)) && !(isMarkdown && sc.inWorkflows(rel)) {
+		return
+	}
+	if sc.seenFiles[real] {
+		return
+	}
+	sc.seenFiles[real] = true
+	f := sc.readReal(rel, real, mode)
+	if isCard {
+		tool := strings.TrimSuffix(rel, ".card.json")
+		_, err := sc.root.Stat(filepath.FromSlash(tool))
+		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: err == nil})
+		return
+	}
+	switch {
+	case errors.Is(f.Err, validate.ErrNotRegular):
+	case errors.Is(f.Err, validate.ErrTooLarge) && under(rel, sc.capDir):
+		// a capability's own file: reported where it is referenced
+	case f.Err != nil || validate.MayHoldMarker(f.Data):
+		sc.src.Workflows = append(sc.src.Workflows, f)
+	}
 }
 
-func (sc *scanner) inCards(rel string) bool {
-	if len(sc.cards) == 0 {
-		return true
-	}
-	return slices.ContainsFunc(sc.cards, func(d string) bool { return under(rel, d) })
-}
+func (sc *scanner) inCards(rel string) bool { return inRoots(rel, sc.cards) }
 
-func (sc *scanner) inWorkflows(rel string) bool {
-	if len(sc.workflows) == 0 {
-		return true
-	}
-	return slices.ContainsFunc(sc.workflows, func(d string) bool { return under(rel, d) })
+func (sc *scanner) inWorkflows(rel string) bool { return inRoots(rel, sc.workflows) }
+
+// inRoots reports whether rel is under one of roots; no roots means
+// everywhere.
+func inRoots(rel string, roots []string) bool {
+	return len(roots) == 0 || slices.ContainsFunc(roots, func(d string) bool { return under(rel, d) })
 }
 
 // capabilitySource returns the capability folder a path under the
 // capabilities folder belongs to, and the path inside it.
 func (sc *scanner) capabilitySource(rel string) (*validate.CapabilitySource, string, bool) {
+	if !under(rel, sc.capDir) || rel == sc.capDir {
+		return nil, "", false
+	}
 	inner := strings.TrimPrefix(rel, sc.capDir+"/")
 	if sc.capDir == "." {
 		inner = rel
@@ -441,32 +491,57 @@ func (sc *scanner) capabilitySource(rel string) (*validate.CapabilitySource, str
 	return cs, within, true
 }
 
-// capabilityFile records a file under the capabilities folder: the manifest
-// of a direct sub-folder, or one of its other files (fragments resolve there,
-// and must not be links out of the folder).
-func (sc *scanner) capabilityFile(rel, real string, mode fs.FileMode, viaLink bool) {
-	cs, inner, ok := sc.capabilitySource(rel)
-	if !ok {
-		return
+// readFragments reads the fragment files the manifests name (steps' and
+// contributions' fragment.path), and nothing else of the capability folders:
+// a folder may hold large assets nobody references. A fragment must resolve
+// inside its capability folder; validation reports the ones that do not.
+func (sc *scanner) readFragments() {
+	for _, cs := range sc.caps {
+		if cs.Manifest.Data == nil {
+			continue
+		}
+		for _, p := range validate.FragmentPaths(cs.Manifest.Data) {
+			clean := path.Clean(p)
+			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+				continue // fragment-escape, reported by validation
+			}
+			if _, done := cs.Files[clean]; !done {
+				if f, ok := sc.readFragment(cs.Folder, clean); ok {
+					cs.Files[clean] = f
+				}
+			}
+		}
 	}
-	if inner == "capability.json" {
-		cs.Manifest = sc.readReal(rel, real, mode)
-		return
-	}
-	if viaLink && !sc.inFolder(cs.Folder, real) {
-		cs.Files[inner] = validate.File{Path: rel, Err: validate.ErrEscapesFolder}
-		return
-	}
-	cs.Files[inner] = sc.readReal(rel, real, mode)
 }
 
-// inFolder reports whether a real path lies inside a capability folder.
-func (sc *scanner) inFolder(folder, real string) bool {
-	dir := filepath.Join(sc.real, filepath.FromSlash(sc.capDir), folder)
-	if r, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = r
+// readFragment reads one fragment of a capability folder. ok is false when
+// the file does not exist (validation reports the missing fragment).
+func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
+	rel := path.Join(sc.capDir, folder, clean)
+	folderReal, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
+	if err != nil {
+		return validate.File{}, false
 	}
-	return within(dir, real)
+	target, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(clean)))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return validate.File{}, false
+	case err != nil:
+		return validate.File{Path: rel, Err: err}, true
+	case !within(sc.real, target):
+		return validate.File{Path: rel, Err: validate.ErrEscapesRoot}, true
+	case !within(folderReal, target):
+		return validate.File{Path: rel, Err: validate.ErrEscapesFolder}, true
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return validate.File{Path: rel, Err: err}, true
+	}
+	if dir := filepath.Dir(target); !sc.visited[dir] {
+		sc.visited[dir] = true
+		sc.dirs = append(sc.dirs, dir) // watch it: the fragment is an input
+	}
+	return sc.readReal(rel, target, st.Mode().Type()), true
 }
 
 // readReal reads one regular file through the root. A FIFO or device is never
@@ -516,6 +591,7 @@ func (sc *scanner) finish() {
 	}
 	slices.SortFunc(sc.src.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
 	sc.src.CapabilitiesDir = sc.capDir
+	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	if sc.schema != "" && sc.src.ConfigSchema == nil {
 		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s (named by %s): %w", sc.schema, sc.schemaFrom, fs.ErrNotExist)}
 	}

@@ -449,7 +449,8 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink)
 		case GateHook:
 			checkGateCheck(d, ptr, raw, s)
 		}
-		if f := raw.Get("fragment"); f != nil && f.Kind == ojson.Object {
+		if f := raw.Get("fragment"); kind != GateHook && f != nil && f.Kind == ojson.Object {
+			// Gates have no fragment in the format: an unknown key, ignored.
 			inlineFragment(d, ptr+"/fragment", f, src, s)
 		}
 		h.Raw = withDefaults(kind, *raw)
@@ -583,4 +584,30 @@ func quoteList(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// FragmentPaths lists the fragment files a capability declaration names: the
+// fragment.path of each step and contribution that has no inline text. The
+// scanner reads exactly these; a declaration that does not parse names none.
+func FragmentPaths(manifest []byte) []string {
+	root, errs := ojson.Parse(manifest)
+	for _, e := range errs {
+		if e.Kind == ojson.SyntaxError {
+			return nil
+		}
+	}
+	var out []string
+	for _, list := range []string{"steps", "contributions"} {
+		arr := root.Get(list)
+		if arr == nil || arr.Kind != ojson.Array {
+			continue
+		}
+		for i := range arr.Items {
+			f := arr.Items[i].Get("fragment")
+			if p := f.Get("path"); p.IsString() && p.Str != "" && !f.Get("inline").IsString() && !slices.Contains(out, p.Str) {
+				out = append(out, p.Str)
+			}
+		}
+	}
+	return out
 }

@@ -42,6 +42,10 @@ type Sources struct {
 	// Diagnostics are findings made while reading (escaping links, oversized
 	// or unreadable inputs).
 	Diagnostics Diagnostics
+	// WorkflowRoots and CardRoots are where the scanner looked for workflows
+	// and cards (capreg.json's "workflows" and "cards"); nil means the whole
+	// repository. A proposed change (store.Overlay) honours them too.
+	WorkflowRoots, CardRoots []string
 }
 
 // CapabilitySource is one capability folder.

@@ -1,0 +1,158 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestAbsoluteConfigSchemaUnderLinkedRepo: --config-schema given as an
+// absolute path through the same link as --repo (git-sync's /git/current).
+func TestAbsoluteConfigSchemaUnderLinkedRepo(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	link := filepath.Join(t.TempDir(), "current")
+	makeSymlink(t, repo, link)
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: link, ConfigSchema: filepath.Join(link, "config/config-schema.manifest.json")}})
+	if errs, _ := snap.Diagnostics.Count(); errs != 0 {
+		t.Errorf("errors:\n%s", formatDiagnostics(snap.Diagnostics))
+	}
+}
+
+// editFile rewrites a file of a test repository.
+func editFile(t *testing.T, path string, edit func(string) string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, path, []byte(edit(string(data))))
+}
+
+// TestScanAliases: a file or folder reached under a second name (a link)
+// must not hide the first.
+func TestScanAliases(t *testing.T) {
+	t.Run("a link beside a fragment does not hide it", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "research-prompt.md", filepath.Join(repo, "capabilities/research/loop/current.md"))
+		scanWantClean(t, scanLoadRepo(t, repo))
+	})
+	t.Run("a fragment named through a link in its folder", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "research-prompt.md", filepath.Join(repo, "capabilities/research/loop/current.md"))
+		editFile(t, filepath.Join(repo, "capabilities/research/capability.json"), func(s string) string {
+			return strings.Replace(s, "loop/research-prompt.md", "loop/current.md", 1)
+		})
+		snap := scanLoadRepo(t, repo)
+		scanWantClean(t, snap)
+		if !strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"path": "loop/current.md",`) {
+			t.Error("the linked fragment was not inlined")
+		}
+	})
+	t.Run("a link to another capability's fragment does not break that capability", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "../../pattern-mapper/loop/mapper.md", filepath.Join(repo, "capabilities/research/loop/shared.md"))
+		scanWantClean(t, scanLoadRepo(t, repo))
+	})
+	t.Run("a link to the config schema does not hide it", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "config-schema.manifest.json", filepath.Join(repo, "config/central.json"))
+		snap := scanLoadRepo(t, repo)
+		if errs, _ := snap.Diagnostics.Count(); errs != 0 {
+			t.Errorf("errors:\n%s", formatDiagnostics(snap.Diagnostics))
+		}
+	})
+	t.Run("a capability folder that links to another is a folder of its own", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "ui", filepath.Join(repo, "capabilities/ui-copy"))
+		snap := scanLoadRepo(t, repo)
+		if _, ok := scanFind(snap.Diagnostics, "id-folder-mismatch", "capabilities/ui-copy/capability.json"); !ok {
+			t.Errorf("capabilities/ui-copy was not read as a capability:\n%s", formatDiagnostics(snap.Diagnostics))
+		}
+	})
+	t.Run("a linked workflow counts once", func(t *testing.T) {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, "../workflows/plan-phase.md", filepath.Join(repo, "docs/a-plan.md"))
+		snap := scanLoadRepo(t, repo)
+		scanWantClean(t, snap)
+		if e := snap.Result.Contract.Entry("plan"); e == nil || e.File != "workflows/plan-phase.md" {
+			t.Errorf("plan comes from %+v", e)
+		}
+	})
+}
+
+// TestScanReadsOnlyReferencedFragments: capability folders may hold large
+// assets; only the fragments the declarations name are read, wherever they
+// sit in the folder (vendor/ included, which the walk skips).
+func TestScanReadsOnlyReferencedFragments(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capabilities/ui/assets/big.bin"), make([]byte, 9<<20))
+	writeTestFile(t, filepath.Join(repo, "capabilities/research/vendor/prompt.md"), []byte("Vendored prompt.\n"))
+	editFile(t, filepath.Join(repo, "capabilities/research/capability.json"), func(s string) string {
+		return strings.Replace(s, "loop/research-prompt.md", "vendor/prompt.md", 1)
+	})
+	snap := scanLoadRepo(t, repo)
+	scanWantClean(t, snap)
+	for _, c := range snap.Sources.Capabilities {
+		for name, f := range c.Files {
+			if f.Data == nil && f.Err == nil || name == "assets/big.bin" {
+				t.Errorf("%s/%s was read", c.Folder, name)
+			}
+		}
+	}
+	if !strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"inline": "Vendored prompt.\n"`) {
+		t.Error("the vendored fragment was not inlined")
+	}
+}
+
+// TestGateFragmentIsIgnored: gates have no fragment in the format; an unknown
+// key there is accepted and not read (as in the reference).
+func TestGateFragmentIsIgnored(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	editFile(t, filepath.Join(repo, "capabilities/drift/capability.json"), func(s string) string {
+		return strings.Replace(s, `"check": { "query": "verify.schema-drift" },`, `"check": { "query": "verify.schema-drift" }, "fragment": { "path": "notes/none.md" },`, 1)
+	})
+	snap := scanLoadRepo(t, repo)
+	scanWantClean(t, snap)
+	if strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"notes/none.md",`+"\n") {
+		t.Error("a gate fragment was inlined")
+	}
+}
+
+// TestOverlayMatchesScan: a change validated through Overlay gets the
+// findings a scan of the changed repository would.
+func TestOverlayMatchesScan(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflows"], "configSchema": "config/config-schema.manifest.json"}`))
+	snap := scanLoadRepo(t, repo)
+	tests := []struct {
+		name    string
+		files   map[string][]byte
+		deleted []string
+	}{
+		{"a marker outside the workflow roots is not a workflow", map[string][]byte{"docs/notes.md": []byte("<loop-point id=\"plan:pre\"/>\n")}, nil},
+		{"a fragment without a manifest is no capability", map[string][]byte{"capabilities/newcap/loop/x.md": []byte("hello")}, nil},
+		{"a deleted manifest drops its folder", nil, []string{"capabilities/drift/capability.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src, err := store.Overlay(snap.Sources, tt.files, tt.deleted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := store.Build(src, false)
+			for p, data := range tt.files {
+				writeTestFile(t, filepath.Join(repo, p), data)
+			}
+			for _, p := range tt.deleted {
+				os.Remove(filepath.Join(repo, p))
+			}
+			want := scanLoadRepo(t, repo)
+			if formatDiagnostics(got.Diagnostics) != formatDiagnostics(want.Diagnostics) || got.Digest != want.Digest {
+				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
+			}
+		})
+	}
+}
