@@ -28,8 +28,10 @@ type fsNotifier struct {
 	// parentWalked says the link's parent directory is itself part of the
 	// repository; otherwise only events on the link matter there.
 	parentWalked bool
-	fallbk       *poller
-	done         chan struct{}
+	// synced says a scan has reported its directories at least once.
+	synced bool
+	fallbk *poller
+	done   chan struct{}
 }
 
 // fallbackPoll is the polling interval used when inotify cannot cover the
@@ -43,6 +45,10 @@ func newFSNotifier(w *Watcher) notifier {
 		return newPoller(w, fallbackPoll)
 	}
 	n := &fsNotifier{w: w, fw: fw, watched: map[string]bool{}, link: w.repoLink(), done: make(chan struct{})}
+	// Follow the repository's parent from the start, so a repository that
+	// appears later (git-sync's first clone, a link swapped in) is noticed
+	// even when the first scan found nothing.
+	n.sync(nil)
 	go n.loop()
 	return n
 }
@@ -93,10 +99,21 @@ func (n *fsNotifier) parentIsRepo() bool {
 	return n.parentWalked
 }
 
+func (n *fsNotifier) prepare() {
+	n.mu.Lock()
+	fb := n.fallbk
+	n.mu.Unlock()
+	if fb != nil {
+		fb.prepare()
+	}
+}
+
 // sync adds watches for new directories and drops those no longer walked.
-func (n *fsNotifier) sync(snap *Snapshot) {
+// A directory that appeared since the last scan may have received files
+// before its watch existed; those changes are caught by one more rescan.
+func (n *fsNotifier) sync(dirs []string) {
 	want := map[string]bool{}
-	for _, d := range snap.Dirs {
+	for _, d := range dirs {
 		want[d] = true
 	}
 	parent := filepath.Dir(n.link)
@@ -110,29 +127,38 @@ func (n *fsNotifier) sync(snap *Snapshot) {
 			delete(n.watched, d)
 		}
 	}
-	dirs := make([]string, 0, len(want))
+	added := make([]string, 0, len(want))
 	for d := range want {
 		if !n.watched[d] {
-			dirs = append(dirs, d)
+			added = append(added, d)
 		}
 	}
-	slices.Sort(dirs)
-	for _, d := range dirs {
+	slices.Sort(added)
+	fresh := false
+	for _, d := range added {
 		err := n.fw.Add(d)
 		switch {
 		case err == nil:
 			n.watched[d] = true
+			fresh = fresh || d != parent
 		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
 			if n.fallbk == nil {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 			}
-			n.fallbk.sync(snap)
+			n.fallbk.sync(dirs)
 			return
 		default:
-			// Removed between the walk and now; the next event rescans.
+			// Gone between the walk and now, or a parent that does not
+			// exist yet; the next event or rescan brings it back.
 			n.w.log.Debug("cannot watch directory", "dir", d, "error", err)
 		}
+	}
+	if fresh && n.synced && dirs != nil {
+		n.w.Changed()
+	}
+	if dirs != nil {
+		n.synced = true
 	}
 }
 
@@ -150,7 +176,8 @@ type poller struct {
 	w        *Watcher
 	interval time.Duration
 	mu       sync.Mutex
-	last     [32]byte
+	last     [32]byte // the state the served scan started from
+	pending  [32]byte // taken before the running scan
 	done     chan struct{}
 }
 
@@ -183,19 +210,28 @@ func (p *poller) loop() {
 	}
 }
 
-// sync records the state the last build saw.
-func (p *poller) sync(*Snapshot) {
+// prepare fingerprints the tree before a scan: a change during the scan then
+// differs from it and is seen on the next tick.
+func (p *poller) prepare() {
 	fp := fingerprint(p.w.repoLink())
 	p.mu.Lock()
-	p.last = fp
+	p.pending = fp
+	p.mu.Unlock()
+}
+
+// sync makes the state before the scan the baseline.
+func (p *poller) sync([]string) {
+	p.mu.Lock()
+	p.last = p.pending
 	p.mu.Unlock()
 }
 
 func (p *poller) close() { close(p.done) }
 
 // fingerprint hashes the path, size, mode and modification time of every
-// entry the scanner would walk, following symlinks (each real directory once)
-// so a swapped link target changes the result.
+// entry the scanner would walk: symlinks are followed (each real directory
+// once) so a swapped link target changes the result, but never out of the
+// repository root.
 func fingerprint(repo string) [32]byte {
 	h := sha256.New()
 	root, err := filepath.EvalSymlinks(repo)
@@ -203,15 +239,15 @@ func fingerprint(repo string) [32]byte {
 		return [32]byte{}
 	}
 	h.Write([]byte(root))
-	fingerprintDir(h, root, map[string]bool{})
+	fingerprintDir(h, root, root, map[string]bool{})
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
 	return out
 }
 
-func fingerprintDir(h hash.Hash, dir string, seen map[string]bool) {
+func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool) {
 	real, err := filepath.EvalSymlinks(dir)
-	if err != nil || seen[real] {
+	if err != nil || seen[real] || !within(root, real) {
 		return
 	}
 	seen[real] = true
@@ -222,7 +258,13 @@ func fingerprintDir(h hash.Hash, dir string, seen map[string]bool) {
 	var buf [8]byte
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
-		info, err := os.Stat(p) // follow links
+		if e.Type()&os.ModeSymlink != 0 {
+			if target, err := filepath.EvalSymlinks(p); err != nil || !within(root, target) {
+				h.Write([]byte(p)) // the link itself, not what it points out to
+				continue
+			}
+		}
+		info, err := os.Stat(p) // follow links inside the root
 		if err != nil {
 			continue
 		}
@@ -234,7 +276,7 @@ func fingerprintDir(h hash.Hash, dir string, seen map[string]bool) {
 		binary.LittleEndian.PutUint64(buf[:], uint64(info.Mode()))
 		h.Write(buf[:])
 		if info.IsDir() && !SkipDir(e.Name()) {
-			fingerprintDir(h, p, seen)
+			fingerprintDir(h, root, p, seen)
 		}
 	}
 }

@@ -79,8 +79,12 @@ type Watcher struct {
 
 // notifier turns file-system changes into signals on Watcher.changes.
 type notifier interface {
-	// sync makes the notifier follow these directories.
-	sync(snap *Snapshot)
+	// prepare is called just before a scan starts: a change after it must
+	// be noticed, whether or not the scan saw it.
+	prepare()
+	// sync makes the notifier follow the directories the scan walked (nil
+	// when the repository could not be read at all).
+	sync(dirs []string)
 	close()
 }
 
@@ -202,15 +206,18 @@ func (w *Watcher) Run(ctx context.Context) error {
 // rebuild runs one full scan-validate-build and swaps the result in when it
 // passes the gate.
 func (w *Watcher) rebuild(ctx context.Context, n notifier) {
+	n.prepare()
 	start := time.Now()
 	snap, err := w.build(ctx)
 	took := time.Since(start)
 	if ctx.Err() != nil {
 		return // shutting down: not a failed build
 	}
+	var dirs []string
 	if snap != nil {
-		n.sync(snap) // follow new directories even when the build failed
+		dirs = snap.Dirs
 	}
+	n.sync(dirs) // follow new directories even when the build failed
 	st := w.Status()
 	st.LastAttempt = time.Now().UTC()
 	ok := err == nil && snap.OK()

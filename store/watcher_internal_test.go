@@ -16,8 +16,9 @@ import (
 // nopNotifier stands in for inotify: the tests call Changed themselves.
 type nopNotifier struct{}
 
-func (nopNotifier) sync(*Snapshot) {}
-func (nopNotifier) close()         {}
+func (nopNotifier) prepare()      {}
+func (nopNotifier) sync([]string) {}
+func (nopNotifier) close()        {}
 
 // fakeWatcher returns a watcher whose builds are counted and instant.
 func fakeWatcher(debounce, maxDelay time.Duration) (*Watcher, *atomic.Int64) {
@@ -158,5 +159,40 @@ func TestOverflowRescans(t *testing.T) {
 	}
 	if c.overflows.Load() != 1 || c.rebuilds.Load() != 2 || w.Current().Generation != 2 {
 		t.Errorf("overflows %d, rebuilds %d, generation %d; want 1, 2, 2", c.overflows.Load(), c.rebuilds.Load(), w.Current().Generation)
+	}
+}
+
+// TestPollerSeesChangesDuringAScan: a change made while a scan runs is not
+// absorbed into the poller's baseline; it causes another rebuild.
+func TestPollerSeesChangesDuringAScan(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Poll: 20 * time.Millisecond, Debounce: 5 * time.Millisecond})
+	var builds atomic.Int64
+	load := w.build
+	w.build = func(ctx context.Context) (*Snapshot, error) {
+		snap, err := load(ctx)
+		if builds.Add(1) == 2 {
+			// Edited after the scan read the tree, before the build ends.
+			time.Sleep(30 * time.Millisecond)
+			os.WriteFile(repo+"/docs/late.md", []byte("late\n"), 0o644)
+		}
+		return snap, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for builds.Load() < 1 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	os.WriteFile(repo+"/docs/early.md", []byte("early\n"), 0o644)
+	for builds.Load() < 3 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if builds.Load() < 3 {
+		t.Errorf("builds = %d: the change made during the second build was never picked up", builds.Load())
 	}
 }

@@ -279,3 +279,31 @@ func BenchmarkChangeToServed(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "median-ms")
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "worst-ms")
 }
+
+// TestWatcherWaitsForTheRepository: a repository that does not exist yet
+// (git-sync still cloning) is served as soon as it appears.
+func TestWatcherWaitsForTheRepository(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			base := t.TempDir()
+			current := filepath.Join(base, "current")
+			opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: current}}, Debounce: 10 * time.Millisecond}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			c := &counter{}
+			opts.Observer = c
+			w := store.NewWatcher(opts)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go w.Run(ctx)
+			waitFor(t, "the failed first attempt", func() bool { return c.failed.Load() >= 1 })
+			if w.Current() != nil {
+				t.Fatal("served a repository that does not exist")
+			}
+			copyRepoTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
+			makeSymlink(t, "rev-1", current)
+			waitFor(t, "the repository to be served", func() bool { return w.Current() != nil })
+		})
+	}
+}

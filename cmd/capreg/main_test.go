@@ -69,7 +69,7 @@ func httpget(ts *testscript.TestScript, neg bool, args []string) {
 	for {
 		req, _ := http.NewRequest(method, args[0], nil)
 		resp, err := http.DefaultClient.Do(req)
-		if err == nil && resp.StatusCode == http.StatusServiceUnavailable && time.Now().Before(deadline) {
+		if err == nil && resp.StatusCode == http.StatusServiceUnavailable && !neg && time.Now().Before(deadline) {
 			resp.Body.Close() // not ready yet: the first build is running
 			err = fmt.Errorf("status 503")
 		} else if err == nil {

@@ -55,8 +55,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return usageError(stderr, "%v", err)
 	}
 	if _, err := os.Stat(rf.repo); err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
-		return exitUsage
+		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
+		// unready, and serve the repository once it appears.
+		logger.Warn("repository not readable yet; waiting for it", "repo", rf.repo, "error", err)
 	}
 	tuneGC()
 	metrics := api.NewMetrics()
