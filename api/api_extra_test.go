@@ -169,3 +169,27 @@ func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
 func (r *recorder) WriteHeader(c int)           { r.code = c }
 
 func tempDir() (string, error) { return os.MkdirTemp("", "capreg-bench-") }
+
+// TestETagVariants: representations of one URL have different strong ETags
+// (gzip, markdown chosen by Accept), and a client holding either gets 304.
+func TestETagVariants(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	plain := do(t, h, "GET", "/registry", nil)
+	gz := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip")
+	if plain.header.Get("ETag") == gz.header.Get("ETag") {
+		t.Errorf("identity and gzip share the ETag %s", gz.header.Get("ETag"))
+	}
+	for _, held := range []string{plain.header.Get("ETag"), gz.header.Get("ETag")} {
+		if e := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip", "If-None-Match", held); e.status != 304 {
+			t.Errorf("If-None-Match %s: %d", held, e.status)
+		}
+	}
+	js := do(t, h, "GET", "/render-hooks/verify:post", nil)
+	md := do(t, h, "GET", "/render-hooks/verify:post", nil, "Accept", "text/markdown")
+	if js.header.Get("ETag") == md.header.Get("ETag") || !strings.Contains(md.header.Get("Vary"), "Accept") {
+		t.Errorf("json %s / markdown %s, Vary %q", js.header.Get("ETag"), md.header.Get("ETag"), md.header.Get("Vary"))
+	}
+	if e := do(t, h, "GET", "/render-hooks/verify:post", nil, "Accept", "text/markdown", "If-None-Match", js.header.Get("ETag")); e.status != 200 {
+		t.Errorf("the JSON ETag matched the markdown representation: %d", e.status)
+	}
+}

@@ -54,9 +54,9 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	case askActive:
 		b = jsonBody(map[string]bool{"active": env.Active(activeCap[0])})
 	case format == "markdown":
-		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8"}
+		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown"}
 	default:
-		b = &body{data: env.JSON(), contentType: "application/json"}
+		b = &body{data: env.JSON(), contentType: "application/json", variant: "json"}
 	}
 	if r.Method == http.MethodGet {
 		v.serveFresh(w, r, b) // a function of the snapshot and the URL: ETag applies

@@ -60,6 +60,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 type body struct {
 	data        []byte
 	contentType string
+	// variant tells apart representations of one URL chosen by a request
+	// header other than Accept-Encoding (markdown by Accept); it becomes
+	// part of the ETag.
+	variant     string
+	etagOnce    sync.Once
+	etags       [2][]string // identity, gzip
 	lengthHdr   []string
 	gzipOnce    sync.Once
 	gz          []byte
@@ -89,12 +95,12 @@ func (b *body) length() []string {
 // new views, so a cached body can never be served with another snapshot's
 // ETag or generation.
 type views struct {
-	snap    *store.Snapshot
-	etag    string
-	etagHdr []string
-	genHdr  []string
-	cache   sync.Map // key → *cacheEntry
-	points  [12]cacheEntry
+	snap   *store.Snapshot
+	etag   string
+	etags  [2][]string // the ETag of identity and gzip bodies
+	genHdr []string
+	cache  sync.Map // key → *cacheEntry
+	points [12]cacheEntry
 
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id
@@ -115,8 +121,9 @@ type cacheEntry struct {
 }
 
 func newViews(snap *store.Snapshot) *views {
-	etag := `"` + snap.Digest + `"`
-	return &views{snap: snap, etag: etag, etagHdr: []string{etag}, genHdr: []string{strconv.FormatUint(snap.Generation, 10)}}
+	v := &views{snap: snap, etag: snap.Digest, genHdr: []string{strconv.FormatUint(snap.Generation, 10)}}
+	v.etags = etagPair(snap.Digest)
+	return v
 }
 
 // get returns the cached body for key, computing it with make on first use.
@@ -157,21 +164,46 @@ func ojsonBody(v ojson.Value) *body {
 	return &body{data: append(ojson.Encode(&v, "  "), '\n'), contentType: "application/json"}
 }
 
+// etagPair is the strong ETag of a representation, and of its gzip encoding
+// (a different representation, so a different strong tag).
+func etagPair(tag string) [2][]string {
+	return [2][]string{{`"` + tag + `"`}, {`"` + tag + `-gzip"`}}
+}
+
+// etagsFor returns the ETags of a body served from this snapshot.
+func (v *views) etagsFor(b *body) [2][]string {
+	if b.variant == "" {
+		return v.etags
+	}
+	b.etagOnce.Do(func() { b.etags = etagPair(v.etag + "-" + b.variant) })
+	return b.etags
+}
+
 // serve writes a snapshot-derived body with the snapshot's ETag, answering a
 // matching If-None-Match with 304 and honouring Accept-Encoding: gzip.
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
-	h["Etag"] = v.etagHdr
+	etags := v.etagsFor(b)
+	gz := len(b.data) > 1024 && acceptsGzip(r)
+	if gz {
+		h["Etag"] = etags[1]
+	} else {
+		h["Etag"] = etags[0]
+	}
 	h["X-Capreg-Generation"] = v.genHdr
-	h["Vary"] = varyHdr
+	if b.variant != "" {
+		h["Vary"] = varyAcceptHdr
+	} else {
+		h["Vary"] = varyHdr
+	}
 	h["Cache-Control"] = noCacheHdr
-	if etagMatches(r.Header.Get("If-None-Match"), v.etag) {
+	if inm := r.Header.Get("If-None-Match"); inm != "" && (etagMatches(inm, etags[0][0]) || etagMatches(inm, etags[1][0])) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h["Content-Type"] = contentTypeHdr(b.contentType)
 	data, length := b.data, b.length()
-	if len(data) > 1024 && acceptsGzip(r) {
+	if gz {
 		data, length = b.gzipped()
 		h["Content-Encoding"] = gzipHdr
 	}
@@ -184,10 +216,11 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 
 // Shared header values (never modified by net/http).
 var (
-	varyHdr    = []string{"Accept-Encoding"}
-	noCacheHdr = []string{"no-cache"}
-	gzipHdr    = []string{"gzip"}
-	jsonHdr    = []string{"application/json"}
+	varyHdr       = []string{"Accept-Encoding"}
+	varyAcceptHdr = []string{"Accept-Encoding, Accept"}
+	noCacheHdr    = []string{"no-cache"}
+	gzipHdr       = []string{"gzip"}
+	jsonHdr       = []string{"application/json"}
 )
 
 func contentTypeHdr(ct string) []string {

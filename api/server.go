@@ -10,10 +10,12 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/capreg/capreg"
 	"github.com/capreg/capreg/store"
@@ -57,12 +59,15 @@ func NewRouter(src Source, opts Options) http.Handler {
 		s.maxBody = 1 << 20
 	}
 	r := chi.NewRouter()
-	r.Use(s.recoverer, s.observe, s.limitBody)
+	r.Use(s.recoverer, s.observe, s.limitBody, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, r.Method+" is not allowed on "+r.URL.Path, nil)
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allowed := allowedMethods(r, req.URL.Path)
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.Path,
+			map[string]any{"allowed": allowed})
 	})
 
 	r.Get("/healthz", s.healthz)
@@ -180,7 +185,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		}
 		took := time.Since(start)
 		if s.metrics != nil {
-			s.metrics.observeRequest(route, r.Method, sw.code, took)
+			s.metrics.observeRequest(route, methodLabel(r.Method), sw.code, took)
 		}
 		s.log.Debug("request", "method", r.Method, "route", route, "path", r.URL.Path, "code", sw.code, "took", took)
 	})
@@ -204,4 +209,29 @@ func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
 	w.Write(capreg.OpenAPI)
+}
+
+// methodLabel keeps the method label of the metrics bounded: a client can
+// send any token as a method.
+func methodLabel(m string) string {
+	switch m {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions:
+		return m
+	}
+	return "other"
+}
+
+// allowedMethods lists the methods routed for a path (HEAD wherever GET is).
+func allowedMethods(routes chi.Routes, path string) []string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodPost} {
+		if routes.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+			if m == http.MethodGet {
+				out = append(out, http.MethodHead)
+			}
+		}
+	}
+	return out
 }

@@ -122,3 +122,20 @@ func BenchmarkCheckGSDCore(b *testing.B) {
 		}
 	}
 }
+
+// TestDigestCoversWhatTheAPIShows: the ETag (the digest) must change when a
+// response changes, also for what is not in the artifacts (call sites).
+func TestDigestCoversWhatTheAPIShows(t *testing.T) {
+	repo := t.TempDir()
+	copyRepoTree(t, "../testdata/repo", repo)
+	before := load(t, repo).Digest
+	f, err := os.OpenFile(filepath.Join(repo, "workflows/execute-phase.md"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n`gsd_run loop render-hooks execute:pre`\n")
+	f.Close()
+	if after := load(t, repo).Digest; after == before {
+		t.Error("adding a render-hooks call site left the digest unchanged")
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"math"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -113,6 +116,17 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 		h.Write([]byte{0})
 		h.Write(snap.Artifacts[name])
 	}
+	// What the API shows beyond the artifacts: where each capability is
+	// declared, and which points have render-hooks call sites.
+	for _, c := range res.Capabilities {
+		fmt.Fprintf(h, "\x00file %s %s", c.ID, c.File)
+	}
+	wired := make([]string, 0, len(res.Contract.Wired))
+	for p := range res.Contract.Wired {
+		wired = append(wired, p)
+	}
+	slices.Sort(wired)
+	fmt.Fprintf(h, "\x00wired %s", strings.Join(wired, ","))
 	snap.Digest = hex.EncodeToString(h.Sum(nil))[:32]
 	return snap
 }

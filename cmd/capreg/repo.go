@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -28,6 +30,16 @@ func (rf *repoFlags) options() store.Options {
 
 // load builds a snapshot; on an I/O failure it prints it and returns exit 2.
 func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapshot, int) {
+	if rf.configSchema != "" {
+		p := rf.configSchema
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(rf.repo, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			fmt.Fprintf(stderr, "capreg: --config-schema: %v\n", err) // an I/O failure, not a finding
+			return nil, exitUsage
+		}
+	}
 	snap, err := store.Load(ctx, rf.options())
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
