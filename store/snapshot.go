@@ -105,10 +105,16 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 	reg := snap.Registry.JSON()
 	contract := ContractJSON(res.Contract)
 	tools := ToolIndexJSON(res.Cards)
+	var sourceBytes int
+	for _, c := range src.Capabilities {
+		sourceBytes += len(c.Manifest.Data)
+	}
 	snap.Artifacts = map[string][]byte{
-		RegistryFile:  encodeFile(&reg),
-		ContractFile:  encodeFile(&contract),
-		ToolIndexFile: encodeFile(&tools),
+		// The registry repeats every declaration, re-indented, and its hooks
+		// once more in byLoopPoint: two to three times the sources.
+		RegistryFile:  encodeFile(&reg, 3*sourceBytes+4096),
+		ContractFile:  encodeFile(&contract, 4096),
+		ToolIndexFile: encodeFile(&tools, 4096),
 	}
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
@@ -131,8 +137,8 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 	return snap
 }
 
-func encodeFile(v *ojson.Value) []byte {
-	return append(ojson.Encode(v, "  "), '\n')
+func encodeFile(v *ojson.Value, sizeHint int) []byte {
+	return append(ojson.AppendEncode(make([]byte, 0, sizeHint), v, "  "), '\n')
 }
 
 // ToolHit is one ranked card, as GET /tools?intent= and

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"slices"
@@ -590,6 +591,9 @@ func quoteList(ss []string) string {
 // fragment.path of each step and contribution that has no inline text. The
 // scanner reads exactly these; a declaration that does not parse names none.
 func FragmentPaths(manifest []byte) []string {
+	if !bytes.Contains(manifest, []byte(`"fragment"`)) {
+		return nil // most declarations have none: skip the parse
+	}
 	root, errs := ojson.Parse(manifest)
 	for _, e := range errs {
 		if e.Kind == ojson.SyntaxError {

@@ -41,7 +41,7 @@ func Parse(src []byte) (Value, []Error) {
 		p.pos = 3
 	}
 	p.skipSpace()
-	v := p.value("", 0)
+	v := p.value(0)
 	if p.fatal == nil {
 		p.skipSpace()
 		if p.pos < len(p.src) {
@@ -59,6 +59,25 @@ type parser struct {
 	pos   int
 	errs  []Error
 	fatal *Error
+	// members and items are stacks shared by every object and array being
+	// parsed: children are collected here and copied out once, at their
+	// exact size, instead of growing each slice by appends.
+	members []Member
+	items   []Value
+	// path is the JSON pointer tokens of the value being parsed; a pointer
+	// string is only built for an error.
+	path []string
+}
+
+func (p *parser) pointer(last string) string {
+	var b strings.Builder
+	for _, t := range p.path {
+		b.WriteByte('/')
+		b.WriteString(EscapePointer(t))
+	}
+	b.WriteByte('/')
+	b.WriteString(EscapePointer(last))
+	return b.String()
 }
 
 func (p *parser) fail(off int, format string, args ...any) {
@@ -89,7 +108,7 @@ func (p *parser) skipSpace() {
 	}
 }
 
-func (p *parser) value(ptr string, depth int) Value {
+func (p *parser) value(depth int) Value {
 	if depth > maxDepth {
 		p.fail(p.pos, "JSON nested deeper than %d levels", maxDepth)
 		return Value{}
@@ -101,9 +120,9 @@ func (p *parser) value(ptr string, depth int) Value {
 	start := p.pos
 	switch c := p.src[p.pos]; {
 	case c == '{':
-		return p.object(ptr, depth)
+		return p.object(depth)
 	case c == '[':
-		return p.array(ptr, depth)
+		return p.array(depth)
 	case c == '"':
 		s := p.string()
 		return Value{Kind: String, Str: s, Off: start}
@@ -128,7 +147,7 @@ func (p *parser) literal(word string) bool {
 	return false
 }
 
-func (p *parser) object(ptr string, depth int) Value {
+func (p *parser) object(depth int) Value {
 	v := Value{Kind: Object, Off: p.pos}
 	p.pos++ // {
 	p.skipSpace()
@@ -136,6 +155,8 @@ func (p *parser) object(ptr string, depth int) Value {
 		p.pos++
 		return v
 	}
+	base := len(p.members)
+	defer func() { p.members = p.members[:base] }()
 	for p.fatal == nil {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
@@ -151,17 +172,18 @@ func (p *parser) object(ptr string, depth int) Value {
 		}
 		p.pos++
 		p.skipSpace()
-		childPtr := ptr + "/" + EscapePointer(key)
-		child := p.value(childPtr, depth+1)
+		p.path = append(p.path, key)
+		child := p.value(depth + 1)
+		p.path = p.path[:len(p.path)-1]
 		if p.fatal != nil {
 			break
 		}
-		if i := memberIndex(v.Members, key); i >= 0 {
-			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: childPtr,
+		if i := memberIndex(p.members[base:], key); i >= 0 {
+			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: p.pointer(key),
 				Msg: fmt.Sprintf("duplicate key %q (JSON.parse would silently keep only the last value)", key)})
-			v.Members[i].Value = child
+			p.members[base+i].Value = child
 		} else {
-			v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: child})
+			p.members = append(p.members, Member{Key: key, KeyOff: keyOff, Value: child})
 		}
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
@@ -170,6 +192,7 @@ func (p *parser) object(ptr string, depth int) Value {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == '}' {
 			p.pos++
+			v.Members = append([]Member(nil), p.members[base:]...)
 			jsOrder(v.Members)
 			return v
 		}
@@ -187,7 +210,7 @@ func memberIndex(ms []Member, key string) int {
 	return -1
 }
 
-func (p *parser) array(ptr string, depth int) Value {
+func (p *parser) array(depth int) Value {
 	v := Value{Kind: Array, Off: p.pos}
 	p.pos++ // [
 	p.skipSpace()
@@ -195,13 +218,17 @@ func (p *parser) array(ptr string, depth int) Value {
 		p.pos++
 		return v
 	}
+	base := len(p.items)
+	defer func() { p.items = p.items[:base] }()
 	for p.fatal == nil {
 		p.skipSpace()
-		child := p.value(ptr+"/"+strconv.Itoa(len(v.Items)), depth+1)
+		p.path = append(p.path, strconv.Itoa(len(p.items)-base))
+		child := p.value(depth + 1)
+		p.path = p.path[:len(p.path)-1]
 		if p.fatal != nil {
 			break
 		}
-		v.Items = append(v.Items, child)
+		p.items = append(p.items, child)
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++
@@ -209,6 +236,7 @@ func (p *parser) array(ptr string, depth int) Value {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == ']' {
 			p.pos++
+			v.Items = append([]Value(nil), p.items[base:]...)
 			return v
 		}
 		p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
