@@ -282,19 +282,26 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	})
 }
 
+// bodyError answers a request whose body could not be read or decoded: 413
+// when it went over the limit, else 400 with the reason after prefix.
+func bodyError(w http.ResponseWriter, err error, prefix string) {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
+			fmt.Sprintf("request body exceeds %d bytes", tooLarge.Limit), map[string]any{"limit": tooLarge.Limit})
+		return
+	}
+	writeError(w, http.StatusBadRequest, CodeBadRequest, prefix+err.Error(), nil)
+}
+
 // decodeBody decodes a JSON request body, writing 400 or 413 on failure.
 func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	err := dec.Decode(v)
-	var tooLarge *http.MaxBytesError
 	switch {
-	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-			fmt.Sprintf("request body exceeds %d bytes", tooLarge.Limit), map[string]any{"limit": tooLarge.Limit})
-		return false
 	case err != nil:
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid JSON body: "+err.Error(), nil)
+		bodyError(w, err, "invalid JSON body: ")
 		return false
 	case dec.More():
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid JSON body: more than one JSON value", nil)

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -89,14 +88,9 @@ func renderFormat(w http.ResponseWriter, r *http.Request) (string, bool) {
 // caller's key order. An empty body means defaults.
 func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
 	data, err := io.ReadAll(r.Body)
-	var tooLarge *http.MaxBytesError
 	switch {
-	case errors.As(err, &tooLarge):
-		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
-			fmt.Sprintf("request body exceeds %d bytes", tooLarge.Limit), map[string]any{"limit": tooLarge.Limit})
-		return false
 	case err != nil:
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "cannot read the body: "+err.Error(), nil)
+		bodyError(w, err, "cannot read the body: ")
 		return false
 	case len(strings.TrimSpace(string(data))) == 0:
 		return true
