@@ -58,7 +58,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		b = &body{data: env.JSON(), contentType: "application/json", variant: "json"}
 	}
 	if r.Method == http.MethodGet {
-		v.serveFresh(w, r, b) // a function of the snapshot and the URL: ETag applies
+		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
 	}
 	w.Header()["X-Capreg-Generation"] = v.genHdr

@@ -179,7 +179,8 @@ func (v *views) etagsFor(b *body) [2][]string {
 	return b.etags
 }
 
-// serve writes a snapshot-derived body with the snapshot's ETag, answering a
+// serve writes a body derived from the snapshot (and the URL, for search
+// results computed per request) with the snapshot's ETag, answering a
 // matching If-None-Match with 304 and honouring Accept-Encoding: gzip.
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
@@ -228,14 +229,6 @@ func contentTypeHdr(ct string) []string {
 		return jsonHdr
 	}
 	return []string{ct}
-}
-
-// serveFresh serves a body computed for this request (search results): it
-// still depends only on the snapshot and the URL, so the snapshot's ETag and
-// 304 apply.
-func (v *views) serveFresh(w http.ResponseWriter, r *http.Request, b *body) {
-	b.length()
-	v.serve(w, r, b)
 }
 
 // etagMatches implements If-None-Match's weak comparison over a list.

@@ -84,7 +84,7 @@ func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 		return
 	}
 	out := v.snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
-	v.serveFresh(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
+	v.serve(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
 }
 
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
@@ -101,7 +101,7 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		}
 	}
 	slices.SortFunc(out, func(a, b commandMatch) int { return strings.Compare(a.ID, b.ID) })
-	v.serveFresh(w, r, jsonBody(map[string]any{"command": command, "results": out}))
+	v.serve(w, r, jsonBody(map[string]any{"command": command, "results": out}))
 }
 
 // cursorPrefix marks capreg's opaque cursors: the id of the last card of
@@ -146,7 +146,7 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 	if end < len(matching) {
 		doc["nextCursor"] = encodeCursor(page[len(page)-1].ID)
 	}
-	v.serveFresh(w, r, jsonBody(doc))
+	v.serve(w, r, jsonBody(doc))
 }
 
 // sortedCards is the snapshot's cards sorted by id, computed once.

@@ -84,13 +84,13 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 			return nil, err
 		}
 	}
-	if err := sc.walk(".", real, false, false, nil); err != nil {
+	if err := sc.walk(".", real, false, nil); err != nil {
 		return nil, err
 	}
 	for len(sc.deferred) > 0 {
 		d := sc.deferred[0]
 		sc.deferred = sc.deferred[1:]
-		if err := sc.walk(d.rel, d.real, true, true, nil); err != nil {
+		if err := sc.walk(d.rel, d.real, true, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -251,21 +251,20 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 		return nil
 	}
 	if st.IsDir() {
-		return sc.walk(rel, target, target != abs, true, nil)
+		return sc.walk(rel, target, true, nil)
 	}
 	sc.file(rel, target, st.Mode().Type())
 	return nil
 }
 
 // walk visits a directory. rel is its logical (as linked) path, real its
-// resolved path; viaLink says the walk went through a symlink to get here;
-// follow says directory links are followed now rather than deferred.
+// resolved path; follow says directory links are followed now rather than deferred.
 //
 // A directory reached twice is walked once, except inside the capabilities
 // folder: there every logical path counts (capabilities/b may be a link to
 // capabilities/a, and is then a capability folder of its own). The real
 // paths on the way down stop link cycles in both cases.
-func (sc *scanner) walk(rel, real string, viaLink, follow bool, above []string) error {
+func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if err := sc.ctx.Err(); err != nil {
 		return err
 	}
@@ -296,7 +295,7 @@ func (sc *scanner) walk(rel, real string, viaLink, follow bool, above []string) 
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	above = append(above, real)
 	for _, e := range entries {
-		if err := sc.entry(rel, real, e, viaLink, follow, above); err != nil {
+		if err := sc.entry(rel, real, e, follow, above); err != nil {
 			return err
 		}
 	}
@@ -304,7 +303,7 @@ func (sc *scanner) walk(rel, real string, viaLink, follow bool, above []string) 
 }
 
 // entry handles one directory entry.
-func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow bool, above []string) error {
+func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, above []string) error {
 	name := e.Name()
 	child := name
 	if dirRel != "." {
@@ -332,7 +331,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow 
 				sc.deferred = append(sc.deferred, link{child, target})
 				return nil
 			}
-			return sc.walk(child, target, true, follow, above)
+			return sc.walk(child, target, follow, above)
 		}
 		// A linked file: inputs named by path are read now; cards and
 		// workflows wait, so the file under its own name wins.
@@ -343,7 +342,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, viaLink, follow 
 		if SkipDir(name) {
 			return nil
 		}
-		return sc.walk(child, childReal, viaLink, follow, above)
+		return sc.walk(child, childReal, follow, above)
 	}
 	sc.file(child, childReal, mode)
 	return nil

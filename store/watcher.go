@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -238,7 +239,7 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 			f.Error = err.Error()
 		} else {
 			f.Diagnostics = errorsOnly(snap.Diagnostics)
-			f.Error = "repository has errors; still serving generation " + itoa(st.Generation)
+			f.Error = "repository has errors; still serving generation " + strconv.FormatUint(st.Generation, 10)
 		}
 		st.Failure = f
 		w.log.Warn("rebuild failed; keeping the last good registry", "generation", st.Generation, "error", f.Error,
@@ -258,19 +259,6 @@ func errorsOnly(ds validate.Diagnostics) validate.Diagnostics {
 		}
 	}
 	return out
-}
-
-func itoa(n uint64) string {
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			return string(b[i:])
-		}
-	}
 }
 
 // repoLink returns the repository path as given (made absolute, links not

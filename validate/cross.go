@@ -39,40 +39,36 @@ func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Cont
 	checkOrdering(valid, s)
 }
 
-// claim records the first owner of a name and reports later claimants.
-type claim struct {
-	owner *Capability
+// owners maps a name (skill, agent, command family) to the capability that
+// claimed it first, in folder order.
+type owners map[string]*Capability
+
+// claim records c as the owner of name, or reports c when another
+// capability owns it already.
+func (o owners) claim(name string, c *Capability, s *sink, ptr, rule, what string) {
+	switch first, dup := o[name]; {
+	case !dup:
+		o[name] = c
+	case first != c:
+		s.at(c.doc, ptr, rule, "%s %q is owned by both %q and %q", what, name, first.ID, c.ID)
+	}
 }
 
 func checkOwners(caps []*Capability, s *sink) {
-	skills, agents, families := map[string]claim{}, map[string]claim{}, map[string]claim{}
+	skills, agents, families := owners{}, owners{}, owners{}
 	for _, c := range caps {
 		if c.Role != "feature" {
 			continue
 		}
 		for i, stem := range c.Skills {
-			if first, dup := skills[stem]; dup && first.owner != c {
-				s.at(c.doc, fmt.Sprintf("/skills/%d", i), "skill-owner-conflict", "skill %q is owned by both %q and %q", stem, first.owner.ID, c.ID)
-			} else if !dup {
-				skills[stem] = claim{c}
-			}
+			skills.claim(stem, c, s, fmt.Sprintf("/skills/%d", i), "skill-owner-conflict", "skill")
 		}
 		for i, ag := range c.Agents {
-			if first, dup := agents[ag]; dup && first.owner != c {
-				s.at(c.doc, fmt.Sprintf("/agents/%d", i), "agent-owner-conflict", "agent %q is owned by both %q and %q", ag, first.owner.ID, c.ID)
-			} else if !dup {
-				agents[ag] = claim{c}
-			}
+			agents.claim(ag, c, s, fmt.Sprintf("/agents/%d", i), "agent-owner-conflict", "agent")
 		}
 		for i, cmd := range c.Commands {
-			if cmd.Family == "" {
-				continue
-			}
-			if first, dup := families[cmd.Family]; dup && first.owner != c {
-				s.at(c.doc, fmt.Sprintf("/commands/%d/family", i), "command-family-conflict",
-					"command family %q is owned by both %q and %q", cmd.Family, first.owner.ID, c.ID)
-			} else if !dup {
-				families[cmd.Family] = claim{c}
+			if cmd.Family != "" {
+				families.claim(cmd.Family, c, s, fmt.Sprintf("/commands/%d/family", i), "command-family-conflict", "command family")
 			}
 		}
 	}
@@ -256,26 +252,30 @@ func checkCycles(caps []*Capability, s *sink) {
 	}
 }
 
-// stepsAt groups the steps of all features by point.
-func stepsAt(caps []*Capability) map[string][]*Hook {
+// byPoint groups one kind of hook of all capabilities by point, in folder
+// then declaration order.
+func byPoint(caps []*Capability, hooks func(*Capability) []*Hook) map[string][]*Hook {
 	out := map[string][]*Hook{}
 	for _, c := range caps {
-		for _, h := range c.Steps {
+		for _, h := range hooks(c) {
 			out[h.Point] = append(out[h.Point], h)
 		}
 	}
 	return out
 }
 
+func steps(c *Capability) []*Hook         { return c.Steps }
+func contributions(c *Capability) []*Hook { return c.Contributions }
+
 // checkProducers enforces one producer per artifact per point (I-9): two
 // distinct steps, of one capability or two, may not produce the same artifact
 // at the same point. Contributions do not count.
 func checkProducers(caps []*Capability, s *sink) {
 	docs := byID(caps)
-	byPoint := stepsAt(caps)
+	stepsAt := byPoint(caps, steps)
 	for _, p := range Points {
 		first := map[string]*Hook{}
-		for _, h := range byPoint[p] {
+		for _, h := range stepsAt[p] {
 			for j, a := range h.Produces {
 				prev := first[a]
 				if prev == nil {
@@ -366,21 +366,9 @@ func checkConsumes(caps []*Capability, contract *Contract, s *sink) {
 // contributions, at one point (I-11): no order could be materialized.
 func checkOrdering(caps []*Capability, s *sink) {
 	docs := byID(caps)
+	stepsAt, contributionsAt := byPoint(caps, steps), byPoint(caps, contributions)
 	for _, p := range Points {
-		var steps, contribs []*Hook
-		for _, c := range caps {
-			for _, h := range c.Steps {
-				if h.Point == p {
-					steps = append(steps, h)
-				}
-			}
-			for _, h := range c.Contributions {
-				if h.Point == p {
-					contribs = append(contribs, h)
-				}
-			}
-		}
-		for _, group := range [][]*Hook{steps, contribs} {
+		for _, group := range [][]*Hook{stepsAt[p], contributionsAt[p]} {
 			_, cycle := OrderHooks(group)
 			if len(cycle) == 0 {
 				continue

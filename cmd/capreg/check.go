@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/capreg/capreg/store"
@@ -23,7 +24,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 0 {
 		return usageError(stderr, "check takes no arguments (got %q)", pos)
 	}
-	if !oneOf(*format, validate.Formats...) {
+	if !slices.Contains(validate.Formats, *format) {
 		return usageError(stderr, "unknown --format %q (want %s)", *format, strings.Join(validate.Formats, ", "))
 	}
 	snap, code := rf.load(ctx, stderr)
