@@ -134,6 +134,22 @@ func TestBOMAndInvalidUTF8(t *testing.T) {
 	}
 }
 
+// An editor hides a byte order mark, so positions on the first line must
+// not count it.
+func TestPositionIgnoresBOM(t *testing.T) {
+	src := []byte("\xEF\xBB\xBF{\"id\": 5}\n")
+	v, errs := Parse(src)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	for ptr, want := range map[string]int{"": 1, "/id": 2} {
+		_, off, _ := v.Lookup(ptr)
+		if line, col := Position(src, off); line != 1 || col != want {
+			t.Errorf("Position of %q = %d:%d, want 1:%d", ptr, line, col, want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"\u00e9"}`))
 	f.Add([]byte(`[1e999,-0.0,"\ud800"]`))

@@ -435,13 +435,17 @@ func arrayIndex(key string) (uint64, bool) {
 }
 
 // Position converts a byte offset into a 1-based line and a 1-based column
-// counted in Unicode code points, the way editors show them.
+// counted in Unicode code points, the way editors show them: a leading
+// UTF-8 byte order mark is invisible in an editor, so it takes no column.
 func Position(src []byte, off int) (line, col int) {
 	if off < 0 {
 		return 0, 0
 	}
 	off = min(off, len(src))
 	line, lineStart := 1, 0
+	if off >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		lineStart = 3
+	}
 	for i := 0; i < off; i++ {
 		if src[i] == '\n' {
 			line++
