@@ -107,6 +107,9 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		reloads: make(chan chan Status),
 		started: make(chan struct{}),
 	}
+	if opts.Cache == nil {
+		opts.Cache = validate.NewCache()
+	}
 	w.build = func(ctx context.Context) (*Snapshot, error) { return Load(ctx, opts.Options) }
 	w.notify = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
@@ -223,6 +226,7 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	st.LastAttempt = time.Now().UTC()
 	ok := err == nil && snap.OK()
 	if ok {
+		snap.shareSearch(w.current.Load())
 		snap.Search() // build the search index before anyone can ask
 		st.Generation++
 		snap.Generation = st.Generation

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -68,7 +69,7 @@ func title(w *store.Watcher, id string) string {
 	return c.Manifest.Get("title").StringOr("")
 }
 
-func setTitle(t *testing.T, path, title string) []byte {
+func setTitle(t testing.TB, path, title string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -85,8 +86,12 @@ func TestWatcherFollowsChanges(t *testing.T) {
 	ui := filepath.Join(repo, "capabilities/ui/capability.json")
 
 	t.Run("edit in place", func(t *testing.T) {
+		first := w.Current()
 		writeTestFile(t, ui, setTitle(t, ui, "Edited in place"))
 		waitFor(t, "the edit", func() bool { return title(w, "ui") == "Edited in place" })
+		if w.Current().Search() != first.Search() {
+			t.Error("the tool cards did not change, yet the search index was rebuilt")
+		}
 	})
 	t.Run("atomic rename save", func(t *testing.T) {
 		tmp := filepath.Join(repo, "capabilities/ui/.capability.json.swp")
@@ -136,6 +141,9 @@ func TestWatcherFollowsChanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitFor(t, "the card removal", func() bool { return len(w.Current().Result.Cards) == 4 })
+		if n := w.Current().Search().Len(); n != 4 {
+			t.Errorf("search index holds %d cards after the removal, want 4", n)
+		}
 	})
 }
 
@@ -251,6 +259,24 @@ func TestWatcherNeverServesABrokenRepository(t *testing.T) {
 func BenchmarkChangeToServed(b *testing.B) {
 	repo := b.TempDir()
 	copyRepoTree(b, "../testdata/repo", repo)
+	changeToServed(b, repo, "ui")
+}
+
+// BenchmarkChangeToServed10k is the same on a 10,000-capability repository,
+// where the rebuild itself dominates.
+func BenchmarkChangeToServed10k(b *testing.B) {
+	repo := b.TempDir()
+	if err := storetest.WriteRepo(repo, 10000); err != nil {
+		b.Fatal(err)
+	}
+	entries, err := os.ReadDir(filepath.Join(repo, "capabilities"))
+	if err != nil || len(entries) == 0 {
+		b.Fatal("no capabilities", err)
+	}
+	changeToServed(b, repo, entries[len(entries)/2].Name())
+}
+
+func changeToServed(b *testing.B, repo, id string) {
 	c := &counter{}
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Observer: c})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -259,17 +285,16 @@ func BenchmarkChangeToServed(b *testing.B) {
 	for w.Current() == nil {
 		time.Sleep(time.Millisecond)
 	}
-	ui := filepath.Join(repo, "capabilities/ui/capability.json")
-	orig, _ := os.ReadFile(ui)
+	manifest := filepath.Join(repo, "capabilities", id, "capability.json")
 	var lat []time.Duration
 	for b.Loop() {
 		lat = lat[:0]
 		for i := range 20 {
 			want := fmt.Sprintf("Edit %d", i)
-			data := strings.Replace(string(orig), `"title": "UI design contracts"`, `"title": "`+want+`"`, 1)
+			data := setTitle(b, manifest, want)
 			start := time.Now()
-			os.WriteFile(ui, []byte(data), 0o644)
-			for title(w, "ui") != want {
+			os.WriteFile(manifest, data, 0o644)
+			for title(w, id) != want {
 				time.Sleep(100 * time.Microsecond)
 			}
 			lat = append(lat, time.Since(start))

@@ -30,14 +30,16 @@ type Result struct {
 
 // Validate checks a repository completely and never stops at the first
 // problem: each check runs on whatever it can, so one pass shows everything.
-func Validate(src *Sources) *Result {
+func Validate(src *Sources) *Result { return validate(src, nil) }
+
+func validate(src *Sources, cache *Cache) *Result {
 	s := &sink{diags: append(Diagnostics(nil), src.Diagnostics...)}
 	res := &Result{}
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
 	res.Contract = buildContract(markers, broken, s)
 	res.Central = parseCentral(src.ConfigSchema, s)
 
-	all := checkAll(src.Capabilities, res.Contract, s)
+	all := checkAll(src.Capabilities, res.Contract, cache, s)
 	for _, c := range all {
 		if c.valid {
 			res.Capabilities = append(res.Capabilities, c)
@@ -56,12 +58,18 @@ func Validate(src *Sources) *Result {
 }
 
 // checkAll runs the per-capability checks, which are independent of each
-// other, on every core. Each capability reports into its own sink and the
-// sinks are merged in folder order, so the result does not depend on
-// scheduling.
-func checkAll(srcs []CapabilitySource, contract *Contract, s *sink) []*Capability {
+// other, on every core, taking from cache those whose inputs it has seen.
+// Each capability reports into its own sink and the sinks are merged in
+// folder order, so the result does not depend on scheduling.
+func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) []*Capability {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
+	var l *lookups
+	var fresh []cachedCheck
+	if cache != nil {
+		l = cache.prepare(srcs)
+		fresh = make([]cachedCheck, len(srcs))
+	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(srcs)) {
@@ -69,7 +77,14 @@ func checkAll(srcs []CapabilitySource, contract *Contract, s *sink) []*Capabilit
 		go func() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(srcs); i = int(next.Add(1) - 1) {
-				c := checkCapability(&srcs[i], &sinks[i])
+				c := cache.check(l, i, &srcs[i], &sinks[i])
+				if fresh != nil && !l.hits[i] {
+					fresh[i] = cachedCheck{c: c, diags: slices.Clip(sinks[i].diags)}
+					if c != nil {
+						cp := *c // the cached copy stays as checked
+						fresh[i].c = &cp
+					}
+				}
 				if c == nil {
 					continue
 				}
@@ -82,6 +97,9 @@ func checkAll(srcs []CapabilitySource, contract *Contract, s *sink) []*Capabilit
 		}()
 	}
 	wg.Wait()
+	if cache != nil {
+		cache.commit(l, fresh)
+	}
 	var all []*Capability
 	for i := range srcs {
 		s.diags = append(s.diags, sinks[i].diags...)

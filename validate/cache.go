@@ -1,0 +1,152 @@
+package validate
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"slices"
+	"sync"
+)
+
+// Cache remembers the per-capability checks of the last validation, keyed by
+// a digest of each capability's exact inputs (its folder, its capability.json
+// and the fragment files it reads). The per-capability checks are a pure
+// function of those inputs and dominate validation time, so a daemon that
+// re-validates a large repository after one file changed re-checks only that
+// capability; the contract and cross-file checks always run in full.
+//
+// A Cache serialises the Validate calls made through it and keeps only the
+// entries the latest call used, so its size follows the repository. The zero
+// value is not usable; a nil *Cache validates without caching.
+type Cache struct {
+	mu      sync.Mutex
+	entries map[[sha256.Size]byte]cachedCheck
+	stats   CacheStats
+}
+
+// CacheStats counts capabilities checked afresh (Misses) and taken from the
+// cache (Hits), over the life of a Cache.
+type CacheStats struct {
+	Hits, Misses uint64
+}
+
+// cachedCheck is the outcome of checkCapability for one set of inputs. The
+// Capability is never handed out itself: each validation gets a copy, because
+// whether it is valid also depends on the contract of that validation.
+type cachedCheck struct {
+	c     *Capability
+	diags Diagnostics
+}
+
+// NewCache returns an empty cache.
+func NewCache() *Cache {
+	return &Cache{entries: make(map[[sha256.Size]byte]cachedCheck)}
+}
+
+// Stats reports the cache's hit and miss counts.
+func (c *Cache) Stats() CacheStats {
+	if c == nil {
+		return CacheStats{}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stats
+}
+
+// Validate is the package-level Validate, reusing the per-capability checks of
+// the previous call for capabilities whose inputs are byte-for-byte the same.
+// The result is identical to Validate(src).
+func (c *Cache) Validate(src *Sources) *Result {
+	if c == nil {
+		return validate(src, nil)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return validate(src, c)
+}
+
+// lookups are one validation's keys and which of them the cache holds,
+// computed before the checks start so that they run in parallel reading the
+// cache without a lock; the cache changes only in commit, after them.
+type lookups struct {
+	keys []([sha256.Size]byte)
+	hits []bool
+}
+
+// prepare computes the key of every capability and marks which are cached.
+func (c *Cache) prepare(srcs []CapabilitySource) *lookups {
+	l := &lookups{keys: make([][sha256.Size]byte, len(srcs)), hits: make([]bool, len(srcs))}
+	for i := range srcs {
+		l.keys[i] = inputKey(&srcs[i])
+		_, l.hits[i] = c.entries[l.keys[i]]
+	}
+	return l
+}
+
+// check returns the cached outcome for capability i, or runs checkCapability.
+func (c *Cache) check(l *lookups, i int, src *CapabilitySource, s *sink) *Capability {
+	if c == nil {
+		return checkCapability(src, s)
+	}
+	if l.hits[i] {
+		e := c.entries[l.keys[i]] // read-only while checks run
+		s.diags = append(s.diags, e.diags...)
+		if e.c == nil {
+			return nil
+		}
+		cp := *e.c
+		return &cp
+	}
+	return checkCapability(src, s)
+}
+
+// commit replaces the entries by those of this validation: the hits as they
+// were, the misses from their fresh outcome (recorded before any contract
+// check added to their sinks).
+func (c *Cache) commit(l *lookups, fresh []cachedCheck) {
+	next := make(map[[sha256.Size]byte]cachedCheck, len(l.keys))
+	for i, k := range l.keys {
+		if l.hits[i] {
+			next[k] = c.entries[k]
+			c.stats.Hits++
+		} else {
+			next[k] = fresh[i]
+			c.stats.Misses++
+		}
+	}
+	c.entries = next
+}
+
+// inputKey digests everything checkCapability reads of a capability. Each
+// piece is length-prefixed so that no two different inputs share a key.
+func inputKey(src *CapabilitySource) [sha256.Size]byte {
+	h := sha256.New()
+	var n [8]byte
+	put := func(b []byte) {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	file := func(f File) {
+		put([]byte(f.Path))
+		put(f.Data)
+		if f.Err != nil {
+			put([]byte(f.Err.Error()))
+		} else {
+			put(nil)
+		}
+	}
+	put([]byte(src.Folder))
+	file(src.Manifest)
+	names := make([]string, 0, len(src.Files))
+	for name := range src.Files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		put([]byte(name))
+		file(src.Files[name])
+	}
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	return key
+}
