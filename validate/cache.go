@@ -64,17 +64,27 @@ func (c *Cache) Validate(src *Sources) *Result {
 	return validate(src, c)
 }
 
-// lookups are one validation's keys and which of them the cache holds,
-// computed before the checks start so that they run in parallel reading the
-// cache without a lock; the cache changes only in commit, after them.
+// lookups are one validation's keys, which of them the cache holds, and the
+// outcomes of the others. They are computed before the checks start, so that
+// the checks run in parallel reading the cache without a lock: each writes
+// only its own slot, and the cache changes only in commit, after them all.
 type lookups struct {
-	keys []([sha256.Size]byte)
-	hits []bool
+	keys  [][sha256.Size]byte
+	hits  []bool
+	fresh []cachedCheck
 }
 
 // prepare computes the key of every capability and marks which are cached.
+// A nil cache prepares nothing.
 func (c *Cache) prepare(srcs []CapabilitySource) *lookups {
-	l := &lookups{keys: make([][sha256.Size]byte, len(srcs)), hits: make([]bool, len(srcs))}
+	if c == nil {
+		return nil
+	}
+	l := &lookups{
+		keys:  make([][sha256.Size]byte, len(srcs)),
+		hits:  make([]bool, len(srcs)),
+		fresh: make([]cachedCheck, len(srcs)),
+	}
 	for i := range srcs {
 		l.keys[i] = inputKey(&srcs[i])
 		_, l.hits[i] = c.entries[l.keys[i]]
@@ -82,34 +92,45 @@ func (c *Cache) prepare(srcs []CapabilitySource) *lookups {
 	return l
 }
 
-// check returns the cached outcome for capability i, or runs checkCapability.
+// check returns a copy of the cached outcome for capability i, or runs
+// checkCapability and records its outcome, before any contract check adds to
+// s or marks the capability valid.
 func (c *Cache) check(l *lookups, i int, src *CapabilitySource, s *sink) *Capability {
 	if c == nil {
 		return checkCapability(src, s)
 	}
 	if l.hits[i] {
-		e := c.entries[l.keys[i]] // read-only while checks run
+		e := c.entries[l.keys[i]]
 		s.diags = append(s.diags, e.diags...)
-		if e.c == nil {
-			return nil
-		}
-		cp := *e.c
-		return &cp
+		return e.copy()
 	}
-	return checkCapability(src, s)
+	cp := checkCapability(src, s)
+	l.fresh[i] = cachedCheck{c: cp, diags: slices.Clip(s.diags)}
+	l.fresh[i].c = l.fresh[i].copy()
+	return cp
+}
+
+func (e cachedCheck) copy() *Capability {
+	if e.c == nil {
+		return nil
+	}
+	cp := *e.c
+	return &cp
 }
 
 // commit replaces the entries by those of this validation: the hits as they
-// were, the misses from their fresh outcome (recorded before any contract
-// check added to their sinks).
-func (c *Cache) commit(l *lookups, fresh []cachedCheck) {
+// were, the misses with their fresh outcome.
+func (c *Cache) commit(l *lookups) {
+	if c == nil {
+		return
+	}
 	next := make(map[[sha256.Size]byte]cachedCheck, len(l.keys))
 	for i, k := range l.keys {
 		if l.hits[i] {
 			next[k] = c.entries[k]
 			c.stats.Hits++
 		} else {
-			next[k] = fresh[i]
+			next[k] = l.fresh[i]
 			c.stats.Misses++
 		}
 	}

@@ -64,12 +64,7 @@ func validate(src *Sources, cache *Cache) *Result {
 func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) []*Capability {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
-	var l *lookups
-	var fresh []cachedCheck
-	if cache != nil {
-		l = cache.prepare(srcs)
-		fresh = make([]cachedCheck, len(srcs))
-	}
+	l := cache.prepare(srcs)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(srcs)) {
@@ -78,13 +73,6 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(srcs); i = int(next.Add(1) - 1) {
 				c := cache.check(l, i, &srcs[i], &sinks[i])
-				if fresh != nil && !l.hits[i] {
-					fresh[i] = cachedCheck{c: c, diags: slices.Clip(sinks[i].diags)}
-					if c != nil {
-						cp := *c // the cached copy stays as checked
-						fresh[i].c = &cp
-					}
-				}
 				if c == nil {
 					continue
 				}
@@ -97,9 +85,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 		}()
 	}
 	wg.Wait()
-	if cache != nil {
-		cache.commit(l, fresh)
-	}
+	cache.commit(l)
 	var all []*Capability
 	for i := range srcs {
 		s.diags = append(s.diags, sinks[i].diags...)
