@@ -29,6 +29,7 @@ type Metrics struct {
 	diagnostics   *prometheus.GaugeVec
 	watchEvents   prometheus.Counter
 	watchOverflow prometheus.Counter
+	checks        *prometheus.CounterVec
 }
 
 // NewMetrics registers every metric, with the Go and process collectors.
@@ -73,9 +74,13 @@ func NewMetrics() *Metrics {
 		watchOverflow: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "capreg_watch_overflows_total", Help: "Watch event queue overflows (each forces a full rescan).",
 		}),
+		checks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "capreg_capability_checks_total",
+			Help: "Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).",
+		}, []string{"source"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow,
+		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow, m.checks,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, r := range []string{"success", "failure"} {
 		m.rebuilds.WithLabelValues(r)
@@ -85,6 +90,9 @@ func NewMetrics() *Metrics {
 	}
 	for _, r := range roles {
 		m.capabilities.WithLabelValues(r)
+	}
+	for _, src := range []string{"run", "cache"} {
+		m.checks.WithLabelValues(src)
 	}
 	return m
 }
@@ -106,6 +114,8 @@ func (m *Metrics) observeRequest(route, method string, code int, took time.Durat
 func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	if snap != nil {
+		m.checks.WithLabelValues("run").Add(float64(snap.Result.Checked))
+		m.checks.WithLabelValues("cache").Add(float64(snap.Result.Reused))
 		errs, warns := snap.Diagnostics.Count()
 		m.diagnostics.WithLabelValues(string(validate.Error)).Set(float64(errs))
 		m.diagnostics.WithLabelValues(string(validate.Warning)).Set(float64(warns))

@@ -165,6 +165,8 @@ func TestMetricsFollowConventions(t *testing.T) {
 		`capreg_tool_cards`:                                                                5,
 		`capreg_watch_events_total`:                                                        1,
 		`capreg_watch_overflows_total`:                                                     1,
+		`capreg_capability_checks_total{source="run"}`:                                     12,
+		`capreg_capability_checks_total{source="cache"}`:                                   0,
 	}
 	families, err := m.Registry().Gather()
 	if err != nil {

@@ -79,8 +79,10 @@ func TestValidationCacheAgreesWithAFreshCheck(t *testing.T) {
 		if !reflect.DeepEqual(got.Capabilities, want.Capabilities) {
 			t.Errorf("%s: capabilities differ from a fresh check", st.name)
 		}
-		if misses := cache.Stats().Misses - before.Misses; misses != uint64(st.misses) {
-			t.Errorf("%s: %d capabilities checked afresh, want %d", st.name, misses, st.misses)
+		if misses := cache.Stats().Misses - before.Misses; misses != uint64(st.misses) || got.Checked != st.misses ||
+			got.Reused != len(src.Capabilities)-st.misses {
+			t.Errorf("%s: %d capabilities checked afresh (result says %d checked, %d reused), want %d of %d",
+				st.name, misses, got.Checked, got.Reused, st.misses, len(src.Capabilities))
 		}
 		results = append(results, got)
 		valid = append(valid, validIDs(got))

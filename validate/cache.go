@@ -119,22 +119,24 @@ func (e cachedCheck) copy() *Capability {
 }
 
 // commit replaces the entries by those of this validation: the hits as they
-// were, the misses with their fresh outcome.
-func (c *Cache) commit(l *lookups) {
+// were, the misses with their fresh outcome. It returns the number of hits.
+func (c *Cache) commit(l *lookups) (hits int) {
 	if c == nil {
-		return
+		return 0
 	}
 	next := make(map[[sha256.Size]byte]cachedCheck, len(l.keys))
 	for i, k := range l.keys {
 		if l.hits[i] {
 			next[k] = c.entries[k]
-			c.stats.Hits++
+			hits++
 		} else {
 			next[k] = l.fresh[i]
-			c.stats.Misses++
 		}
 	}
 	c.entries = next
+	c.stats.Hits += uint64(hits)
+	c.stats.Misses += uint64(len(l.keys) - hits)
+	return hits
 }
 
 // inputKey digests everything checkCapability reads of a capability. Each

@@ -26,6 +26,9 @@ type Result struct {
 	Cards        []*Card
 	Central      *CentralSchema
 	Diagnostics  Diagnostics
+	// Checked and Reused count the capabilities whose per-capability checks
+	// ran in this validation and those taken unchanged from a Cache.
+	Checked, Reused int
 }
 
 // Validate checks a repository completely and never stops at the first
@@ -39,7 +42,8 @@ func validate(src *Sources, cache *Cache) *Result {
 	res.Contract = buildContract(markers, broken, s)
 	res.Central = parseCentral(src.ConfigSchema, s)
 
-	all := checkAll(src.Capabilities, res.Contract, cache, s)
+	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
+	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	for _, c := range all {
 		if c.valid {
 			res.Capabilities = append(res.Capabilities, c)
@@ -60,8 +64,9 @@ func validate(src *Sources, cache *Cache) *Result {
 // checkAll runs the per-capability checks, which are independent of each
 // other, on every core, taking from cache those whose inputs it has seen.
 // Each capability reports into its own sink and the sinks are merged in
-// folder order, so the result does not depend on scheduling.
-func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) []*Capability {
+// folder order, so the result does not depend on scheduling. It also
+// returns how many capabilities came from the cache.
+func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, int) {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
 	l := cache.prepare(srcs)
@@ -85,7 +90,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 		}()
 	}
 	wg.Wait()
-	cache.commit(l)
+	reused := cache.commit(l)
 	var all []*Capability
 	for i := range srcs {
 		s.diags = append(s.diags, sinks[i].diags...)
@@ -93,7 +98,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 			all = append(all, caps[i])
 		}
 	}
-	return all
+	return all, reused
 }
 
 // parseMarkers parses every candidate workflow. attempted reports whether any
