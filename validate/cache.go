@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Cache remembers the per-capability checks of the last validation, keyed by
@@ -16,11 +17,11 @@ import (
 //
 // A Cache serialises the Validate calls made through it and keeps only the
 // entries the latest call used, so its size follows the repository. The zero
-// value is not usable; a nil *Cache validates without caching.
+// value is an empty cache; a nil *Cache validates without caching.
 type Cache struct {
-	mu      sync.Mutex
-	entries map[[sha256.Size]byte]cachedCheck
-	stats   CacheStats
+	mu           sync.Mutex // held for a whole validation
+	entries      map[[sha256.Size]byte]cachedCheck
+	hits, misses atomic.Uint64
 }
 
 // CacheStats counts capabilities checked afresh (Misses) and taken from the
@@ -38,23 +39,21 @@ type cachedCheck struct {
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache {
-	return &Cache{entries: make(map[[sha256.Size]byte]cachedCheck)}
-}
+func NewCache() *Cache { return &Cache{} }
 
-// Stats reports the cache's hit and miss counts.
+// Stats reports the cache's hit and miss counts. It does not wait for a
+// validation in progress.
 func (c *Cache) Stats() CacheStats {
 	if c == nil {
 		return CacheStats{}
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.stats
+	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load()}
 }
 
 // Validate is the package-level Validate, reusing the per-capability checks of
 // the previous call for capabilities whose inputs are byte-for-byte the same.
-// The result is identical to Validate(src).
+// Diagnostics, capabilities, contract and cards are those Validate(src) gives;
+// only Result.Checked and Result.Reused tell the two apart.
 func (c *Cache) Validate(src *Sources) *Result {
 	if c == nil {
 		return validate(src, nil)
@@ -64,32 +63,26 @@ func (c *Cache) Validate(src *Sources) *Result {
 	return validate(src, c)
 }
 
-// lookups are one validation's keys, which of them the cache holds, and the
-// outcomes of the others. They are computed before the checks start, so that
-// the checks run in parallel reading the cache without a lock: each writes
-// only its own slot, and the cache changes only in commit, after them all.
+// lookups are one validation's keys, which of them the cache held, and the
+// outcomes of the others. The checks run in parallel: each fills only its own
+// slot and reads the cache without a lock, which is safe because the cache
+// changes only in commit, after them all.
 type lookups struct {
 	keys  [][sha256.Size]byte
 	hits  []bool
 	fresh []cachedCheck
 }
 
-// prepare computes the key of every capability and marks which are cached.
-// A nil cache prepares nothing.
-func (c *Cache) prepare(srcs []CapabilitySource) *lookups {
+// prepare makes room for the lookups of n capabilities; a nil cache needs none.
+func (c *Cache) prepare(n int) *lookups {
 	if c == nil {
 		return nil
 	}
-	l := &lookups{
-		keys:  make([][sha256.Size]byte, len(srcs)),
-		hits:  make([]bool, len(srcs)),
-		fresh: make([]cachedCheck, len(srcs)),
+	return &lookups{
+		keys:  make([][sha256.Size]byte, n),
+		hits:  make([]bool, n),
+		fresh: make([]cachedCheck, n),
 	}
-	for i := range srcs {
-		l.keys[i] = inputKey(&srcs[i])
-		_, l.hits[i] = c.entries[l.keys[i]]
-	}
-	return l
 }
 
 // check returns a copy of the cached outcome for capability i, or runs
@@ -99,8 +92,9 @@ func (c *Cache) check(l *lookups, i int, src *CapabilitySource, s *sink) *Capabi
 	if c == nil {
 		return checkCapability(src, s)
 	}
-	if l.hits[i] {
-		e := c.entries[l.keys[i]]
+	l.keys[i] = inputKey(src)
+	if e, ok := c.entries[l.keys[i]]; ok {
+		l.hits[i] = true
 		s.diags = append(s.diags, e.diags...)
 		return e.copy()
 	}
@@ -134,13 +128,14 @@ func (c *Cache) commit(l *lookups) (hits int) {
 		}
 	}
 	c.entries = next
-	c.stats.Hits += uint64(hits)
-	c.stats.Misses += uint64(len(l.keys) - hits)
+	c.hits.Add(uint64(hits))
+	c.misses.Add(uint64(len(l.keys) - hits))
 	return hits
 }
 
 // inputKey digests everything checkCapability reads of a capability. Each
-// piece is length-prefixed so that no two different inputs share a key.
+// piece is length-prefixed and a file's error is marked present or absent,
+// so that no two different inputs share a key.
 func inputKey(src *CapabilitySource) [sha256.Size]byte {
 	h := sha256.New()
 	var n [8]byte
@@ -153,9 +148,10 @@ func inputKey(src *CapabilitySource) [sha256.Size]byte {
 		put([]byte(f.Path))
 		put(f.Data)
 		if f.Err != nil {
+			h.Write([]byte{1})
 			put([]byte(f.Err.Error()))
 		} else {
-			put(nil)
+			h.Write([]byte{0})
 		}
 	}
 	put([]byte(src.Folder))

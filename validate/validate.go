@@ -69,7 +69,7 @@ func validate(src *Sources, cache *Cache) *Result {
 func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, int) {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
-	l := cache.prepare(srcs)
+	l := cache.prepare(len(srcs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(srcs)) {
