@@ -1,14 +1,15 @@
 package store
 
-import "unicode/utf8"
+import "github.com/capreg/capreg/validate/ojson"
 
 // compareUTF16 orders strings the way JavaScript's default sort does: by
 // UTF-16 code units. It equals byte order except that characters above U+FFFF
-// (surrogate pairs, 0xD800…) sort before U+E000…U+FFFF.
+// (surrogate pairs, 0xD800…) sort before U+E000…U+FFFF. A lone surrogate
+// kept from a JSON escape (in WTF-8, see ojson.Parse) is its own code unit.
 func compareUTF16(a, b string) int {
 	for a != "" && b != "" {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
+		ra, na := ojson.DecodeRune(a)
+		rb, nb := ojson.DecodeRune(b)
 		if ra != rb {
 			ka, kb := utf16Key(ra), utf16Key(rb)
 			if ka < kb {

@@ -104,13 +104,53 @@ func hasIndexKey(ms []Member) bool {
 const hexDigits = "0123456789abcdef"
 
 // AppendString appends s as a JSON string literal, escaping exactly what
-// JSON.stringify escapes: the quote, the backslash and control characters.
+// JSON.stringify escapes: the quote, the backslash, control characters and
+// lone surrogates (held in WTF-8, see Parse), as lowercase \u escapes. Other
+// invalid UTF-8, which Go strings built in memory may hold and JSON may not,
+// is written as U+FFFD, one per run as strings.ToValidUTF8 does.
 func AppendString(b []byte, s string) []byte {
-	if !utf8.ValidString(s) {
-		// Go strings built in memory may hold invalid UTF-8; JSON may not.
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
 	b = append(b, '"')
+	for s != "" {
+		i := validPrefix(s)
+		b = appendEscaped(b, s[:i])
+		if s = s[i:]; s == "" {
+			break
+		}
+		if r, ok := surrogateAt(s); ok {
+			b = append(b, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
+			s = s[3:]
+			continue
+		}
+		b = append(b, "\uFFFD"...)
+		for s = s[1:]; s != ""; s = s[1:] {
+			if r, n := utf8.DecodeRuneInString(s); r != utf8.RuneError || n != 1 {
+				break
+			}
+			if _, ok := surrogateAt(s); ok {
+				break
+			}
+		}
+	}
+	return append(b, '"')
+}
+
+// validPrefix returns the length of the longest valid UTF-8 prefix of s.
+func validPrefix(s string) int {
+	if utf8.ValidString(s) {
+		return len(s)
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return len(s)
+}
+
+// appendEscaped appends valid UTF-8 text escaped as JSON.stringify does.
+func appendEscaped(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -138,8 +178,7 @@ func AppendString(b []byte, s string) []byte {
 		}
 		start = i + 1
 	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
+	return append(b, s[start:]...)
 }
 
 // AppendJSNumber appends a number literal the way JavaScript prints the double

@@ -20,6 +20,12 @@ func TestEncodeMatchesJSONStringify(t *testing.T) {
 			"\"<a & b> \u2028 \\u0001 é 😀 \\t\"",
 		},
 		{
+			// Lone surrogates survive, escaped in lowercase; a pair is one character.
+			`["a\ud800b\udc00\ud83d\ude00\udfff","\ud800\ud800","\uDBFF\n",{"\ud800":1}]`,
+			`["a\ud800b\udc00😀\udfff","\ud800\ud800","\udbff\n",{"\ud800":1}]`,
+			"[\n  \"a\\ud800b\\udc00😀\\udfff\",\n  \"\\ud800\\ud800\",\n  \"\\udbff\\n\",\n  {\n    \"\\ud800\": 1\n  }\n]",
+		},
+		{
 			`[[],{},[{}],null,true,false]`,
 			`[[],{},[{}],null,true,false]`,
 			"[\n  [],\n  {},\n  [\n    {}\n  ],\n  null,\n  true,\n  false\n]",
@@ -124,13 +130,27 @@ func TestLookupAndPosition(t *testing.T) {
 	}
 }
 
+// The expected strings are what Node.js 20 gives for
+// JSON.parse(Buffer.from(bytes).toString("utf8")).
 func TestBOMAndInvalidUTF8(t *testing.T) {
-	v, errs := Parse([]byte("\xEF\xBB\xBF\"a\xffb\""))
-	if errs != nil {
-		t.Fatal(errs)
-	}
-	if v.Str != "a\uFFFDb" {
-		t.Errorf("got %q", v.Str)
+	for in, want := range map[string]string{
+		"\xEF\xBB\xBF\"a\xffb\"":   "a\uFFFDb",
+		"\"a\xff\xfe\\u0041\xed\"": "a\uFFFD\uFFFDA\uFFFD", // raw bytes next to escapes
+		// Surrogate bytes in the file are invalid UTF-8: each byte is one
+		// ill-formed unit, as in Node (Buffer.from([0xed,0xa0,0x80]).toString()).
+		"\"\xed\xa0\x80\"": "\uFFFD\uFFFD\uFFFD",
+		"\"\xe2\x82z\"":    "\uFFFDz",      // a truncated sequence is one unit
+		"\"\xff\xfe\"":     "\uFFFD\uFFFD", // two invalid bytes, two units
+		"\"\xf0\x9f\x98\"": "\uFFFD",       // truncated 4-byte sequence
+		"\"\xc0\xaf\"":     "\uFFFD\uFFFD", // overlong: C0 is never a lead byte
+	} {
+		v, errs := Parse([]byte(in))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		if v.Str != want {
+			t.Errorf("Parse(%q) = %q, want %q", in, v.Str, want)
+		}
 	}
 }
 

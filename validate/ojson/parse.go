@@ -34,7 +34,11 @@ const maxDepth = 512
 // and every problem it found: a syntax error ends the parse (the value is then
 // null), a duplicate key is reported and parsing goes on with the last value
 // winning, as JSON.parse does. A leading UTF-8 byte-order mark is skipped.
-// Invalid UTF-8 inside strings decodes to U+FFFD, as Node's utf8 reader does.
+// Invalid UTF-8 inside strings decodes to U+FFFD as Node's utf8 reader does
+// (one per maximal subpart).
+// A lone surrogate written as an escape ("\ud800"), which JavaScript keeps,
+// is kept as its WTF-8 bytes, so that encoding writes it back as JSON.stringify
+// does (see AppendString and DecodeRune).
 func Parse(src []byte) (Value, []Error) {
 	p := parser{src: src}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
@@ -297,15 +301,15 @@ func (p *parser) string() string {
 		c := p.src[p.pos]
 		switch {
 		case c == '"':
-			s := string(p.src[plainFrom:p.pos])
+			raw := p.src[plainFrom:p.pos]
 			p.pos++
-			if b.Len() == 0 {
-				return strings.ToValidUTF8(s, "\uFFFD")
+			if b.Len() == 0 && utf8.Valid(raw) {
+				return string(raw)
 			}
-			b.WriteString(s)
-			return strings.ToValidUTF8(b.String(), "\uFFFD")
+			writeValid(&b, raw)
+			return b.String()
 		case c == '\\':
-			b.Write(p.src[plainFrom:p.pos])
+			writeValid(&b, p.src[plainFrom:p.pos])
 			if !p.escape(&b) {
 				return ""
 			}
@@ -319,6 +323,80 @@ func (p *parser) string() string {
 	}
 	p.fail(start, "unterminated string")
 	return ""
+}
+
+// writeValid writes raw source text with invalid UTF-8 replaced the way
+// Node's (and the WHATWG) UTF-8 decoder does it: one U+FFFD for each maximal
+// subpart, the longest start of a well-formed sequence ("\xe2\x82" before
+// an ASCII byte is one U+FFFD, "\xff\xfe" two).
+func writeValid(b *strings.Builder, raw []byte) {
+	for len(raw) > 0 {
+		if r, n := utf8.DecodeRune(raw); r != utf8.RuneError || n > 1 {
+			b.Write(raw[:n])
+			raw = raw[n:]
+			continue
+		}
+		b.WriteRune(utf8.RuneError)
+		raw = raw[maximalSubpart(raw):]
+	}
+}
+
+// maximalSubpart returns how many bytes at the start of raw, which does not
+// begin with a well-formed sequence, form one ill-formed unit (at least 1).
+func maximalSubpart(raw []byte) int {
+	lo, hi := byte(0x80), byte(0xBF) // allowed range of the second byte
+	need := 0                        // continuation bytes the lead byte asks for
+	switch c := raw[0]; {
+	case c >= 0xC2 && c <= 0xDF:
+		need = 1
+	case c == 0xE0:
+		need, lo = 2, 0xA0
+	case c == 0xED:
+		need, hi = 2, 0x9F
+	case c >= 0xE1 && c <= 0xEF:
+		need = 2
+	case c == 0xF0:
+		need, lo = 3, 0x90
+	case c == 0xF4:
+		need, hi = 3, 0x8F
+	case c >= 0xF1 && c <= 0xF3:
+		need = 3
+	}
+	n := 1
+	for ; n <= need && n < len(raw); n++ {
+		if raw[n] < lo || raw[n] > hi {
+			break
+		}
+		lo, hi = 0x80, 0xBF
+	}
+	return n
+}
+
+// appendWTF8 appends the generalised UTF-8 encoding of a surrogate code point:
+// three bytes, ED A0..BF 80..BF, which valid UTF-8 never holds.
+func appendWTF8(b []byte, r rune) []byte {
+	return append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
+}
+
+// DecodeRune is utf8.DecodeRuneInString that also decodes a WTF-8 lone
+// surrogate (see Parse) to its code point, for ordering strings by UTF-16
+// code units as JavaScript does.
+func DecodeRune(s string) (rune, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n == 1 {
+		if sr, ok := surrogateAt(s); ok {
+			return sr, 3
+		}
+	}
+	return r, n
+}
+
+// surrogateAt reports the surrogate code point whose WTF-8 bytes begin s.
+func surrogateAt(s string) (rune, bool) {
+	if len(s) < 3 || s[0] != 0xED || s[1]&0xE0 != 0xA0 || s[2]&0xC0 != 0x80 {
+		return 0, false
+	}
+	return 0xD000 | rune(s[1]&0x3F)<<6 | rune(s[2]&0x3F), true
 }
 
 func (p *parser) escape(b *strings.Builder) bool {
@@ -351,7 +429,7 @@ func (p *parser) escape(b *strings.Builder) bool {
 		}
 		if utf16.IsSurrogate(r) {
 			// A pair decodes to one rune; a lone surrogate cannot live in
-			// UTF-8 and becomes U+FFFD.
+			// UTF-8 and is kept in WTF-8.
 			if p.pos+1 < len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
 				save := p.pos
 				p.pos += 2
@@ -363,7 +441,8 @@ func (p *parser) escape(b *strings.Builder) bool {
 				}
 				p.pos = save
 			}
-			r = utf8.RuneError
+			b.Write(appendWTF8(nil, r))
+			return true
 		}
 		b.WriteRune(r)
 	default:
