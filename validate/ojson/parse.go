@@ -330,6 +330,10 @@ func (p *parser) string() string {
 // subpart, the longest start of a well-formed sequence ("\xe2\x82" before
 // an ASCII byte is one U+FFFD, "\xff\xfe" two).
 func writeValid(b *strings.Builder, raw []byte) {
+	if utf8.Valid(raw) {
+		b.Write(raw)
+		return
+	}
 	for len(raw) > 0 {
 		if r, n := utf8.DecodeRune(raw); r != utf8.RuneError || n > 1 {
 			b.Write(raw[:n])
