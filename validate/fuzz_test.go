@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,5 +42,27 @@ func FuzzValidate(f *testing.F) {
 				t.Fatalf("unknown rule %q in %v", d.Rule, d)
 			}
 		}
+		// Validation is deterministic, and a warm cache says exactly what a
+		// fresh validation says.
+		if g, w := fmt.Sprint(Validate(&src).Diagnostics), fmt.Sprint(res.Diagnostics); g != w {
+			t.Fatalf("two validations differ:\n%s\n%s", g, w)
+		}
+		cache := NewCache()
+		cache.Validate(&src)
+		warm := cache.Validate(&src)
+		if g, w := fmt.Sprint(warm.Diagnostics), fmt.Sprint(res.Diagnostics); g != w || warm.Reused != len(src.Capabilities) {
+			t.Fatalf("cached validation differs (reused %d):\n%s\nfresh:\n%s", warm.Reused, g, w)
+		}
+		if g, w := fmt.Sprint(capIDs(warm.Capabilities)), fmt.Sprint(capIDs(res.Capabilities)); g != w {
+			t.Fatalf("cached valid capabilities %s, fresh %s", g, w)
+		}
 	})
+}
+
+func capIDs(caps []*Capability) []string {
+	out := make([]string, len(caps))
+	for i, c := range caps {
+		out[i] = c.ID
+	}
+	return out
 }

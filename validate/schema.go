@@ -2,14 +2,19 @@ package validate
 
 import (
 	"bytes"
+	"cmp"
 	"embed"
 	"errors"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/capreg/capreg/validate/ojson"
 	"github.com/santhosh-tekuri/jsonschema/v5"
 )
 
@@ -22,8 +27,7 @@ var compiledSchemas = sync.OnceValues(compileSchemasFresh)
 
 func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
-	names := []string{"capability", "card", "config", "central"}
-	for _, n := range names {
+	for _, n := range schemaNames {
 		data, err := schemaFS.ReadFile("schema/" + n + ".schema.json")
 		if err != nil {
 			return nil, err
@@ -33,7 +37,7 @@ func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 		}
 	}
 	out := map[string]*jsonschema.Schema{}
-	for _, n := range names {
+	for _, n := range schemaNames {
 		s, err := c.Compile(schemaURL(n))
 		if err != nil {
 			return nil, fmt.Errorf("compile schema %s: %w", n, err)
@@ -42,6 +46,8 @@ func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 	}
 	return out, nil
 }
+
+var schemaNames = []string{"capability", "card", "config", "central"}
 
 func schemaURL(name string) string { return "https://capreg.dev/schema/" + name + ".schema.json" }
 
@@ -71,8 +77,8 @@ func checkSchema(name string, d *doc, s *sink) bool {
 		return false
 	}
 	seen := map[string]bool{}
-	for _, leaf := range schemaLeaves(ve) {
-		ptr, msg := refine(leaf.InstanceLocation, leaf.Message)
+	for _, leaf := range schemaLeaves(&d.Root, ve) {
+		ptr, msg := refine(&d.Root, leaf)
 		if seen[ptr+"\x00"+msg] {
 			continue
 		}
@@ -84,28 +90,85 @@ func checkSchema(name string, d *doc, s *sink) bool {
 
 // schemaLeaves flattens the error tree to the errors that have no causes: the
 // specific keyword failures. Branch failures of anyOf are kept only when no
-// more specific leaf exists, which keeps messages short.
-func schemaLeaves(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+// more specific leaf exists, which keeps messages short. The library visits
+// properties in map order, so the leaves are sorted into one order.
+func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	if len(ve.Causes) == 0 {
 		return []*jsonschema.ValidationError{ve}
 	}
 	if strings.HasSuffix(ve.KeywordLocation, "/anyOf") {
 		// "must match one of these shapes": report it once, at its own place.
-		return []*jsonschema.ValidationError{{InstanceLocation: ve.InstanceLocation, Message: anyOfMessage(ve)}}
+		return []*jsonschema.ValidationError{{InstanceLocation: ve.InstanceLocation, Message: anyOfMessage(root, ve)}}
 	}
 	var out []*jsonschema.ValidationError
 	for _, c := range ve.Causes {
-		out = append(out, schemaLeaves(c)...)
+		out = append(out, schemaLeaves(root, c)...)
 	}
+	slices.SortStableFunc(out, func(a, b *jsonschema.ValidationError) int {
+		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation),
+			strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
+	})
 	return out
 }
 
-func anyOfMessage(ve *jsonschema.ValidationError) string {
+// quoteKey shows a key in single quotes, or Go-quoted when it holds a quote,
+// a backslash or a character that would not print.
+func quoteKey(k string) string {
+	odd := func(r rune) bool { return r == '\'' || r == '\\' || !unicode.IsPrint(r) }
+	if !utf8.ValidString(k) || strings.ContainsFunc(k, odd) {
+		return strconv.Quote(k)
+	}
+	return "'" + k + "'"
+}
+
+// unknownKeys lists the keys of the object at ptr that the schema object
+// whose additionalProperties failed (at absLoc, the library's absolute
+// keyword location) does not declare, in their order in the document. The
+// library's own list is in map order and its quoting is lossy, so it is not
+// used. It reports false when absLoc is not one of the embedded schemas.
+func unknownKeys(root *ojson.Value, ptr, absLoc string) ([]string, bool) {
+	url, frag, _ := strings.Cut(absLoc, "#")
+	sch, ok := parsedSchemas()[url]
+	if !ok {
+		return nil, false
+	}
+	parent, _, ok := sch.Lookup(strings.TrimSuffix(frag, "/additionalProperties"))
+	obj, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || obj.Kind != ojson.Object {
+		return nil, false
+	}
+	props := parent.Get("properties")
+	var keys []string
+	for _, m := range obj.Members {
+		if props == nil || !props.Has(m.Key) {
+			keys = append(keys, m.Key)
+		}
+	}
+	return keys, len(keys) > 0
+}
+
+// parsedSchemas are the embedded schemas as documents, by URL, for looking
+// up what a failed keyword declares.
+var parsedSchemas = sync.OnceValue(func() map[string]*ojson.Value {
+	out := map[string]*ojson.Value{}
+	for _, n := range schemaNames {
+		data, err := schemaFS.ReadFile("schema/" + n + ".schema.json")
+		if err != nil {
+			continue
+		}
+		if v, errs := ojson.Parse(data); len(errs) == 0 {
+			out[schemaURL(n)] = &v
+		}
+	}
+	return out
+})
+
+func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) string {
 	var parts []string
 	for _, c := range ve.Causes {
-		for _, l := range schemaLeaves(c) {
-			if !slices.Contains(parts, l.Message) {
-				parts = append(parts, l.Message)
+		for _, l := range schemaLeaves(root, c) {
+			if _, msg := refine(root, l); !slices.Contains(parts, msg) {
+				parts = append(parts, msg)
 			}
 		}
 	}
@@ -113,19 +176,26 @@ func anyOfMessage(ve *jsonschema.ValidationError) string {
 }
 
 var (
-	additionalRe = regexp.MustCompile(`^additionalProperties ('[^']*'(?:, '[^']*')*) not allowed$`)
-	missingRe    = regexp.MustCompile(`^missing properties: (.*)$`)
+	missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 )
 
 // refine turns the library's messages into ones that say what to do, and
-// moves "not allowed" findings onto the offending key.
-func refine(ptr, msg string) (string, string) {
-	if m := additionalRe.FindStringSubmatch(msg); m != nil {
-		keys := strings.Split(m[1], ", ")
-		if len(keys) == 1 {
-			return ptr + "/" + strings.Trim(keys[0], "'"), fmt.Sprintf("unknown field %s is not allowed here", keys[0])
+// moves "not allowed" findings onto the offending key. root is the document
+// validated, for the unknown keys.
+func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
+	ptr, msg := leaf.InstanceLocation, leaf.Message
+	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {
+		keys, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
+		switch {
+		case !ok:
+			return ptr, "unknown fields are not allowed here"
+		case len(keys) == 1:
+			return ptr + "/" + ojson.EscapePointer(keys[0]), fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0]))
 		}
-		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", m[1])
+		for i, k := range keys {
+			keys[i] = quoteKey(k)
+		}
+		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", "))
 	}
 	if m := missingRe.FindStringSubmatch(msg); m != nil {
 		return ptr, "missing required field " + m[1]
