@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -111,6 +112,21 @@ func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []*jsonsche
 	return out
 }
 
+// instancePointer turns the library's instance location, whose tokens it
+// URL-escapes after JSON-pointer escaping ("/a%20b"), into a JSON pointer.
+func instancePointer(loc string) string {
+	if !strings.Contains(loc, "%") {
+		return loc
+	}
+	tokens := strings.Split(loc, "/")
+	for i, t := range tokens {
+		if u, err := url.PathUnescape(t); err == nil {
+			tokens[i] = u
+		}
+	}
+	return strings.Join(tokens, "/")
+}
+
 // quoteKey shows a key in single quotes, or Go-quoted when it holds a quote,
 // a backslash or a character that would not print.
 func quoteKey(k string) string {
@@ -183,7 +199,7 @@ var (
 // moves "not allowed" findings onto the offending key. root is the document
 // validated, for the unknown keys.
 func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
-	ptr, msg := leaf.InstanceLocation, leaf.Message
+	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
 	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {
 		keys, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
 		switch {

@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"testing"
 )
 
@@ -15,6 +17,7 @@ func TestUnknownFieldsAreReportedInSourceOrder(t *testing.T) {
 	}{
 		{`,"zeta":1,"a/b":2,"mid":3,"it's":4`, "", `unknown fields 'zeta', 'a/b', 'mid', "it's" are not allowed here`},
 		{`,"a/b~c":1`, "/a~1b~0c", `unknown field 'a/b~c' is not allowed here`},
+		{`,"é x%41":1`, "/é x%41", `unknown field 'é x%41' is not allowed here`},
 		{`,"x', 'y":1,"\n\\":2`, "", `unknown fields "x', 'y", "\n\\" are not allowed here`},
 	}
 	for _, tt := range tests {
@@ -28,5 +31,30 @@ func TestUnknownFieldsAreReportedInSourceOrder(t *testing.T) {
 				t.Fatalf("diagnostics %q, want [%q]", got, want)
 			}
 		}
+	}
+}
+
+// The library URL-escapes instance locations ("/config/x%20y"); diagnostics
+// carry plain JSON pointers, positioned at the value.
+func TestSchemaPointersAreJSONPointers(t *testing.T) {
+	data, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`"workflow.ui_review": { "type": "boolean"`), []byte(`"workflow.ui révue": { "type": 5`), 1)
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+		{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}}}
+	var found bool
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule != "schema" {
+			continue
+		}
+		found = true
+		if d.Pointer != "/config/workflow.ui révue/type" || d.Line != 16 {
+			t.Errorf("schema finding at %s line %d: %s; want /config/workflow.ui révue/type on line 16", d.Pointer, d.Line, d.Message)
+		}
+	}
+	if !found {
+		t.Fatal("no schema finding for a config type of 5")
 	}
 }
