@@ -94,7 +94,7 @@ func ownProperty(v *ojson.Value, seg string, member func(obj *ojson.Value, key s
 			n := ojson.NewNumber(len(v.Items))
 			return &n, true
 		}
-		if i, ok := arrayIndex(seg); ok && i < uint64(len(v.Items)) {
+		if i, ok := ojson.ArrayIndex(seg); ok && i < uint64(len(v.Items)) {
 			return &v.Items[i], true
 		}
 	}
@@ -110,18 +110,6 @@ func lastMember(v *ojson.Value, key string) *ojson.Value {
 		}
 	}
 	return nil
-}
-
-// arrayIndex parses a canonical array index ("0", "17", not "01" or "+1").
-func arrayIndex(s string) (uint64, bool) {
-	if s == "" || len(s) > 10 || (len(s) > 1 && s[0] == '0') {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	if err != nil || n >= 1<<32-1 {
-		return 0, false
-	}
-	return n, true
 }
 
 // typeMatches reports whether a user value fits a config slice entry, as the

@@ -96,19 +96,20 @@ func (c *Cache) check(l *lookups, i int, src *CapabilitySource, s *sink) *Capabi
 	if e, ok := c.entries[l.keys[i]]; ok {
 		l.hits[i] = true
 		s.diags = append(s.diags, e.diags...)
-		return e.copy()
+		return shallowCopy(e.c)
 	}
-	cp := checkCapability(src, s)
-	l.fresh[i] = cachedCheck{c: cp, diags: slices.Clip(s.diags)}
-	l.fresh[i].c = l.fresh[i].copy()
-	return cp
+	checked := checkCapability(src, s)
+	l.fresh[i] = cachedCheck{c: shallowCopy(checked), diags: slices.Clip(s.diags)}
+	return checked
 }
 
-func (e cachedCheck) copy() *Capability {
-	if e.c == nil {
+// shallowCopy gives a validation its own Capability (for its valid flag)
+// sharing the checked, never-mutated parts.
+func shallowCopy(c *Capability) *Capability {
+	if c == nil {
 		return nil
 	}
-	cp := *e.c
+	cp := *c
 	return &cp
 }
 

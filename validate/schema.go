@@ -29,7 +29,7 @@ var compiledSchemas = sync.OnceValues(compileSchemasFresh)
 func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	for _, n := range schemaNames {
-		data, err := schemaFS.ReadFile("schema/" + n + ".schema.json")
+		data, err := SchemaJSON(n)
 		if err != nil {
 			return nil, err
 		}
@@ -168,7 +168,7 @@ func unknownKeys(root *ojson.Value, ptr, absLoc string) ([]string, bool) {
 var parsedSchemas = sync.OnceValue(func() map[string]*ojson.Value {
 	out := map[string]*ojson.Value{}
 	for _, n := range schemaNames {
-		data, err := schemaFS.ReadFile("schema/" + n + ".schema.json")
+		data, err := SchemaJSON(n)
 		if err != nil {
 			continue
 		}
@@ -191,9 +191,7 @@ func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) string {
 	return "matches none of the allowed forms: " + strings.Join(parts, "; or ")
 }
 
-var (
-	missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
-)
+var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 
 // refine turns the library's messages into ones that say what to do, and
 // moves "not allowed" findings onto the offending key. root is the document

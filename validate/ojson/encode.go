@@ -93,7 +93,7 @@ func (e *encoder) value(v *Value, depth int) {
 func hasIndexKey(ms []Member) bool {
 	for i := range ms {
 		if c := ms[i].Key; c != "" && c[0] >= '0' && c[0] <= '9' {
-			if _, ok := arrayIndex(c); ok {
+			if _, ok := ArrayIndex(c); ok {
 				return true
 			}
 		}

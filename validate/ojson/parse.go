@@ -475,7 +475,7 @@ func (p *parser) hex4() (rune, bool) {
 func jsOrder(ms []Member) {
 	n := 0
 	for i := range ms {
-		if _, ok := arrayIndex(ms[i].Key); ok {
+		if _, ok := ArrayIndex(ms[i].Key); ok {
 			n++
 		}
 	}
@@ -485,7 +485,7 @@ func jsOrder(ms []Member) {
 	idx := make([]Member, 0, n)
 	rest := make([]Member, 0, len(ms)-n)
 	for _, m := range ms {
-		if _, ok := arrayIndex(m.Key); ok {
+		if _, ok := ArrayIndex(m.Key); ok {
 			idx = append(idx, m)
 		} else {
 			rest = append(rest, m)
@@ -494,8 +494,8 @@ func jsOrder(ms []Member) {
 	// insertion sort: n is tiny in practice
 	for i := 1; i < len(idx); i++ {
 		for j := i; j > 0; j-- {
-			a, _ := arrayIndex(idx[j-1].Key)
-			b, _ := arrayIndex(idx[j].Key)
+			a, _ := ArrayIndex(idx[j-1].Key)
+			b, _ := ArrayIndex(idx[j].Key)
 			if a <= b {
 				break
 			}
@@ -506,7 +506,10 @@ func jsOrder(ms []Member) {
 	copy(ms[len(idx):], rest)
 }
 
-func arrayIndex(key string) (uint64, bool) {
+// ArrayIndex parses a canonical JavaScript array index ("0", "17", not "01",
+// "+1" or 2^32-1 and above): the keys JavaScript orders first in an object,
+// and the tokens that may index an array in a path.
+func ArrayIndex(key string) (uint64, bool) {
 	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
 		return 0, false
 	}
