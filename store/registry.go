@@ -50,20 +50,16 @@ type Cluster struct {
 	Profiles []string
 }
 
-// PointHooks are the ordered hooks at one loop point.
-type PointHooks struct {
-	Point         string
-	Steps         []*validate.Hook
-	Contributions []*validate.Hook
-	Gates         []*validate.Hook
-}
+// PointHooks are the ordered hooks at one loop point, as validation
+// ordered them.
+type PointHooks = validate.PointHooks
 
 // ProfileNames are the install profiles, smallest first (PROFILE_RANK).
 var ProfileNames = []string{"core", "standard", "full"}
 
 // buildRegistry materializes the indexes from validated capabilities. It
 // assumes validation passed: no cycles, no conflicts.
-func buildRegistry(caps []*validate.Capability) *Registry {
+func buildRegistry(caps []*validate.Capability, points []PointHooks) *Registry {
 	r := &Registry{Capabilities: caps, ByID: map[string]*validate.Capability{}, Closure: map[string][]string{}}
 	skills, agents := map[string]bool{}, map[string]bool{}
 	for _, c := range caps {
@@ -92,7 +88,7 @@ func buildRegistry(caps []*validate.Capability) *Registry {
 	for _, c := range caps {
 		r.Closure[c.ID] = requiresClosure(r.ByID, c.ID)
 	}
-	r.ByLoopPoint = orderHooks(caps)
+	r.ByLoopPoint = points
 	r.Profiles = profiles(caps, r.Closure)
 	return r
 }
@@ -147,42 +143,6 @@ func requiresClosure(byID map[string]*validate.Capability, id string) []string {
 			}
 			queue = append(queue, r)
 		}
-	}
-	return out
-}
-
-// orderHooks buckets every feature's hooks by point and orders them (ref §4.3).
-func orderHooks(caps []*validate.Capability) []PointHooks {
-	out := make([]PointHooks, len(validate.Points))
-	index := map[string]int{}
-	for i, p := range validate.Points {
-		out[i].Point = p
-		index[p] = i
-	}
-	for _, c := range caps {
-		if c.Role != "feature" {
-			continue
-		}
-		for _, h := range c.Steps {
-			if i, ok := index[h.Point]; ok {
-				out[i].Steps = append(out[i].Steps, h)
-			}
-		}
-		for _, h := range c.Contributions {
-			if i, ok := index[h.Point]; ok {
-				out[i].Contributions = append(out[i].Contributions, h)
-			}
-		}
-		for _, h := range c.Gates {
-			if i, ok := index[h.Point]; ok {
-				out[i].Gates = append(out[i].Gates, h)
-			}
-		}
-	}
-	for i := range out {
-		out[i].Steps, _ = validate.OrderHooks(out[i].Steps)
-		out[i].Contributions, _ = validate.OrderHooks(out[i].Contributions)
-		out[i].Gates = validate.SortGates(out[i].Gates)
 	}
 	return out
 }

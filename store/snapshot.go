@@ -129,7 +129,7 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache) *Snapshot 
 	if diags.HasErrors() {
 		return snap
 	}
-	snap.Registry = buildRegistry(res.Capabilities)
+	snap.Registry = buildRegistry(res.Capabilities, res.Points)
 	reg := snap.Registry.JSON()
 	contract := ContractJSON(res.Contract)
 	tools := ToolIndexJSON(res.Cards)

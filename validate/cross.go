@@ -23,7 +23,8 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // the capabilities that passed their own checks. all holds every parsed
 // capability, valid or not, so a requires edge to a broken capability is not
 // reported as unknown on top of that capability's own findings.
-func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Contract, s *sink) {
+// It returns the hooks of the valid capabilities ordered at each point.
+func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)
 	checkReviewerLanes(valid, s)
@@ -36,7 +37,9 @@ func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Cont
 		// consumed host artifact would look like one nobody produces.
 		checkConsumes(valid, contract, s)
 	}
-	checkOrdering(valid, s)
+	points, cycles := orderPoints(valid)
+	checkOrdering(valid, cycles, s)
+	return points
 }
 
 // owners maps a name (skill, agent, command family) to the capability that
@@ -264,8 +267,7 @@ func byPoint(caps []*Capability, hooks func(*Capability) []*Hook) map[string][]*
 	return out
 }
 
-func steps(c *Capability) []*Hook         { return c.Steps }
-func contributions(c *Capability) []*Hook { return c.Contributions }
+func steps(c *Capability) []*Hook { return c.Steps }
 
 // checkProducers enforces one producer per artifact per point (I-9): two
 // distinct steps, of one capability or two, may not produce the same artifact
@@ -364,22 +366,15 @@ func checkConsumes(caps []*Capability, contract *Contract, s *sink) {
 
 // checkOrdering reports produces/consumes cycles among the steps, or among the
 // contributions, at one point (I-11): no order could be materialized.
-func checkOrdering(caps []*Capability, s *sink) {
+func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 	docs := byID(caps)
-	stepsAt, contributionsAt := byPoint(caps, steps), byPoint(caps, contributions)
-	for _, p := range Points {
-		for _, group := range [][]*Hook{stepsAt[p], contributionsAt[p]} {
-			_, cycle := OrderHooks(group)
-			if len(cycle) == 0 {
-				continue
-			}
-			var ids []string
-			for _, h := range cycle {
-				ids = append(ids, fmt.Sprintf("%s %s", h.CapID, h.Pointer()))
-			}
-			h := cycle[0]
-			s.at(docs[h.CapID].doc, h.Pointer(), "ordering-cycle",
-				"produces/consumes cycle detected in %ss at point %q among [%s]; no execution order exists", h.Kind, p, strings.Join(ids, ", "))
+	for _, cy := range cycles {
+		var ids []string
+		for _, h := range cy.hooks {
+			ids = append(ids, fmt.Sprintf("%s %s", h.CapID, h.Pointer()))
 		}
+		h := cy.hooks[0]
+		s.at(docs[h.CapID].doc, h.Pointer(), "ordering-cycle",
+			"produces/consumes cycle detected in %ss at point %q among [%s]; no execution order exists", h.Kind, cy.point, strings.Join(ids, ", "))
 	}
 }

@@ -78,3 +78,65 @@ func SortGates(in []*Hook) []*Hook {
 	slices.SortStableFunc(out, func(a, b *Hook) int { return strings.Compare(a.CapID, b.CapID) })
 	return out
 }
+
+// PointHooks are the ordered hooks of the feature capabilities at one loop
+// point.
+type PointHooks struct {
+	Point         string
+	Steps         []*Hook
+	Contributions []*Hook
+	Gates         []*Hook
+}
+
+// hookCycle is a produces/consumes cycle among the steps or the
+// contributions at one point, in input order.
+type hookCycle struct {
+	point string
+	hooks []*Hook
+}
+
+// orderPoints buckets every feature's hooks by point, the points in
+// canonical order, and orders each bucket (ref §4.3). It also returns the
+// cycles that left hooks unordered, which validation reports (I-11); the
+// registry is built from the points only when there are none.
+func orderPoints(caps []*Capability) ([]PointHooks, []hookCycle) {
+	points := make([]PointHooks, len(Points))
+	index := make(map[string]int, len(Points))
+	for i, p := range Points {
+		points[i].Point = p
+		index[p] = i
+	}
+	for _, c := range caps {
+		if c.Role != "feature" {
+			continue
+		}
+		for _, h := range c.Steps {
+			if i, ok := index[h.Point]; ok {
+				points[i].Steps = append(points[i].Steps, h)
+			}
+		}
+		for _, h := range c.Contributions {
+			if i, ok := index[h.Point]; ok {
+				points[i].Contributions = append(points[i].Contributions, h)
+			}
+		}
+		for _, h := range c.Gates {
+			if i, ok := index[h.Point]; ok {
+				points[i].Gates = append(points[i].Gates, h)
+			}
+		}
+	}
+	var cycles []hookCycle
+	for i := range points {
+		ph := &points[i]
+		var cycle []*Hook
+		if ph.Steps, cycle = OrderHooks(ph.Steps); len(cycle) > 0 {
+			cycles = append(cycles, hookCycle{ph.Point, cycle})
+		}
+		if ph.Contributions, cycle = OrderHooks(ph.Contributions); len(cycle) > 0 {
+			cycles = append(cycles, hookCycle{ph.Point, cycle})
+		}
+		ph.Gates = SortGates(ph.Gates)
+	}
+	return points, cycles
+}

@@ -23,9 +23,13 @@ type Result struct {
 	// check, in folder order; only these take part in cross checks and the
 	// registry (as in the reference generator).
 	Capabilities []*Capability
-	Cards        []*Card
-	Central      *CentralSchema
-	Diagnostics  Diagnostics
+	// Points are the hooks of Capabilities ordered at each of the loop
+	// points, in canonical order; the registry serves them when there are
+	// no errors.
+	Points      []PointHooks
+	Cards       []*Card
+	Central     *CentralSchema
+	Diagnostics Diagnostics
 	// Checked and Reused count the capabilities whose per-capability checks
 	// ran in this validation and those taken unchanged from a Cache.
 	Checked, Reused int
@@ -54,7 +58,7 @@ func validate(src *Sources, cache *Cache) *Result {
 			"%d capabilities but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
 			len(src.Capabilities), strings.Join(Steps, ", "))})
 	}
-	crossCheck(res.Capabilities, all, res.Central, res.Contract, s)
+	res.Points = crossCheck(res.Capabilities, all, res.Central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
 	res.Diagnostics = s.diags
 	res.Diagnostics.Sort()
