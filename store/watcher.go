@@ -226,6 +226,7 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	st.LastAttempt = time.Now().UTC()
 	ok := err == nil && snap.OK()
 	if ok {
+		snap.shareSources(w.current.Load())
 		snap.shareSearch(w.current.Load())
 		snap.Search() // build the search index before anyone can ask
 		st.Generation++

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
@@ -92,6 +94,15 @@ func TestWatcherFollowsChanges(t *testing.T) {
 		if w.Current().Search() != first.Search() {
 			t.Error("the tool cards did not change, yet the search index was rebuilt")
 		}
+		// Unchanged files keep the bytes first read (which the validation
+		// cache's documents point into); the edited one has new bytes.
+		before, after := manifests(first), manifests(w.Current())
+		for folder, data := range after {
+			shared := unsafe.SliceData(data) == unsafe.SliceData(before[folder])
+			if changed := folder == "ui"; shared == changed {
+				t.Errorf("capability %s: shares the previous bytes = %v, changed = %v", folder, shared, changed)
+			}
+		}
 	})
 	t.Run("atomic rename save", func(t *testing.T) {
 		tmp := filepath.Join(repo, "capabilities/ui/.capability.json.swp")
@@ -145,6 +156,15 @@ func TestWatcherFollowsChanges(t *testing.T) {
 			t.Errorf("search index holds %d cards after the removal, want 4", n)
 		}
 	})
+}
+
+// manifests maps each capability folder of a snapshot to its manifest bytes.
+func manifests(s *store.Snapshot) map[string][]byte {
+	out := map[string][]byte{}
+	for _, c := range s.Sources.Capabilities {
+		out[c.Folder] = c.Manifest.Data
+	}
+	return out
 }
 
 // TestWatcherCheckoutStorm writes 200 files as a checkout would and expects
@@ -303,6 +323,12 @@ func changeToServed(b *testing.B, repo, id string) {
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "median-ms")
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "worst-ms")
+	// What the daemon holds between rebuilds: the served snapshot, its
+	// search index and the validation cache (plus this test's own data).
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "live-MB")
 }
 
 // TestWatcherWaitsForTheRepository: a repository that does not exist yet
