@@ -442,6 +442,18 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("Allow = %q", e.header.Get("Allow"))
 			}
 		}},
+		{"render head", "HEAD", "/render-hooks/plan:pre?format=markdown", "", nil, 200, func(t *testing.T, e exchange) {
+			if len(e.body) != 0 || e.header.Get("ETag") == "" || e.header.Get("Content-Length") == "0" {
+				t.Fatalf("HEAD: body %d bytes, headers %v", len(e.body), e.header)
+			}
+			get := do(t, h, "GET", "/render-hooks/plan:pre?format=markdown", nil)
+			if get.header.Get("ETag") != e.header.Get("ETag") || get.header.Get("Content-Length") != e.header.Get("Content-Length") {
+				t.Errorf("HEAD headers %v differ from GET's %v", e.header, get.header)
+			}
+			if again := do(t, h, "HEAD", "/render-hooks/plan:pre?format=markdown", nil, "If-None-Match", e.header.Get("ETag")); again.status != 304 {
+				t.Errorf("HEAD with If-None-Match: status %d, want 304", again.status)
+			}
+		}},
 		{"head", "HEAD", "/loop-points/plan:pre", "", nil, 200, func(t *testing.T, e exchange) {
 			if len(e.body) != 0 || e.header.Get("ETag") == "" || e.header.Get("Content-Length") == "0" {
 				t.Errorf("HEAD: body %d bytes, headers %v", len(e.body), e.header)

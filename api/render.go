@@ -57,7 +57,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	default:
 		b = &body{data: env.JSON(), contentType: "application/json", variant: "json"}
 	}
-	if r.Method == http.MethodGet {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
 	}
