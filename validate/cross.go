@@ -2,19 +2,19 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/capreg/capreg/validate/ojson"
+	"github.com/dlclark/regexp2/v2"
 )
 
 // CentralSchema is the central config schema: keys it still owns and the
 // patterns of its dynamic keys.
 type CentralSchema struct {
 	ValidKeys []string
-	Patterns  []*regexp.Regexp
-	Sources   []string // the pattern sources, in order, as written
+	Patterns  []*regexp2.Regexp // nil where a source does not compile
+	Sources   []string          // the pattern sources, in order, as written
 }
 
 var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
@@ -95,7 +95,14 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 					"pending-migration: capability %q declares config key %q still present in the central config schema; finish the move at cutover (remove it from validKeys)", c.ID, e.Key)
 			}
 			for i, re := range central.Patterns {
-				if re != nil && re.MatchString(e.Key) {
+				if re == nil {
+					continue
+				}
+				switch matched, err := re.MatchString(e.Key); {
+				case err != nil: // fail closed: the key may be the central loader's
+					s.at(c.doc, ptr, "config-key-central-pattern",
+						"could not decide within %v whether config key %q is matched by central config-schema pattern /%s/ (%v); simplify the pattern", patternTimeout, e.Key, central.Sources[i], err)
+				case matched:
 					s.at(c.doc, ptr, "config-key-central-pattern",
 						"config key %q is matched by central config-schema pattern /%s/, so the central loader owns it and this declaration is inert; rename the key or narrow the pattern", e.Key, central.Sources[i])
 				}

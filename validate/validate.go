@@ -6,14 +6,15 @@ package validate
 
 import (
 	"fmt"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/capreg/capreg/validate/ojson"
+	"github.com/dlclark/regexp2/v2"
 )
 
 // Result is the outcome of validating one repository.
@@ -162,6 +163,24 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 	}
 }
 
+// patternTimeout bounds one match of a central pattern against a config key.
+// The patterns are backtracking (JavaScript) expressions; a key is a short
+// dotted name, so only a pathological pattern comes near it.
+const patternTimeout = 250 * time.Millisecond
+
+// compileJSPattern compiles a dynamicKeyPatterns source the way gsd-core
+// does, with new RegExp(source): JavaScript syntax and semantics, so
+// lookaround and backreferences work and mean what they mean there (Go's
+// regexp has neither).
+func compileJSPattern(src string) (*regexp2.Regexp, error) {
+	re, err := regexp2.Compile(src, regexp2.ECMAScript)
+	if err != nil {
+		return nil, err
+	}
+	re.MatchTimeout = patternTimeout
+	return re, nil
+}
+
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
 func parseCentral(f *File, s *sink) *CentralSchema {
 	if f == nil {
@@ -187,10 +206,10 @@ func parseCentral(f *File, s *sink) *CentralSchema {
 			if !src.IsString() {
 				continue
 			}
-			re, err := regexp.Compile(src.Str)
+			re, err := compileJSPattern(src.Str)
 			if err != nil {
 				s.warnAt(d, fmt.Sprintf("/dynamicKeyPatterns/%d/source", i), "config-file",
-					"pattern /%s/ cannot be compiled (%v); keys are not checked against it", src.Str, err)
+					"pattern /%s/ is not a valid JavaScript regular expression (%v); keys are not checked against it", src.Str, err)
 			}
 			cs.Patterns = append(cs.Patterns, re)
 			cs.Sources = append(cs.Sources, src.Str)

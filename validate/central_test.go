@@ -1,0 +1,67 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Central dynamicKeyPatterns are JavaScript regular expressions (gsd-core
+// compiles them with new RegExp): lookaround and backreferences must match
+// as they do there, not be skipped because Go's regexp lacks them.
+func TestCentralPatternsAreJavaScript(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The ui capability declares workflow.ui_phase, workflow.ui_review and
+	// workflow.ui_safety_gate; for the catastrophic pattern the first is
+	// renamed to a longer key, on which it backtracks about 2^40 times.
+	const longKey = "workflow.ui_phase_of_the_design_contract_step"
+	tests := []struct {
+		name, pattern string
+		want          []string // rule@pointer, sorted
+	}{
+		{"plain", `^workflow\.ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"lookahead", `^workflow\.ui_(?=phase)`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"negative lookahead", `^workflow\.ui_(?!phase|review)`, []string{"config-key-central-pattern@/config/workflow.ui_safety_gate"}},
+		{"lookbehind", `(?<=ui_)review$`, []string{"config-key-central-pattern@/config/workflow.ui_review"}},
+		{"backreference", `^(\w)\w*\.ui_\w*\1$`, []string{"config-key-central-pattern@/config/workflow.ui_review"}},
+		{"no match", `^agent_skills\.`, nil},
+		{"class", `^workflow\.ui_\d`, nil},
+		{"invalid", `^workflow\.(ui`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		// A pattern that backtracks for ever fails closed: the key may be
+		// the central loader's.
+		{"catastrophic", `^workflow\.ui_p([\w.]+)+!`, []string{"config-key-central-pattern@/config/" + longKey}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := manifest
+			if tt.name == "catastrophic" {
+				data = bytes.ReplaceAll(manifest, []byte(`"workflow.ui_phase"`), []byte(`"`+longKey+`"`))
+			}
+			central, _ := json.Marshal(map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": []map[string]string{{"source": tt.pattern}}})
+			src := Sources{
+				CapabilitiesDir: "capabilities",
+				Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}},
+				ConfigSchema:    &File{Path: "config/config-schema.manifest.json", Data: central},
+			}
+			var got []string
+			for _, d := range Validate(&src).Diagnostics {
+				if d.Rule == "config-key-central-pattern" || d.Rule == "config-file" {
+					got = append(got, d.Rule+"@"+d.Pointer)
+					if tt.name == "catastrophic" && !strings.Contains(d.Message, "could not decide") {
+						t.Errorf("message %q does not say the match was not decided", d.Message)
+					}
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("findings %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
