@@ -90,6 +90,14 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// flagSet reports whether the flag name was given on the command line, so
+// that an explicitly empty value can be told from an absent one.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // newFlags returns a flag set that reports errors to stderr without exiting.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("capreg "+name, flag.ContinueOnError)

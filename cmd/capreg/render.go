@@ -32,6 +32,10 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if *format != "json" && *format != "markdown" {
 		return usageError(stderr, "unknown --format %q (want json or markdown)", *format)
 	}
+	askActive := flagSet(fs, "active-cap")
+	if askActive && *activeCap == "" {
+		return usageError(stderr, "--active-cap needs a capability ID")
+	}
 	req := render.Request{Point: pos[0]}
 	if *configFile != "" {
 		v, code := readJSONFile(*configFile, stderr)
@@ -69,7 +73,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return exitFindings
 	}
 	switch {
-	case *activeCap != "":
+	case askActive:
 		fmt.Fprintln(stdout, env.Active(*activeCap))
 	case *format == "markdown":
 		for _, w := range env.Warnings {
