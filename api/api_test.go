@@ -424,6 +424,12 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("active = %s", e.body)
 			}
 		}},
+		{"render unknown profile falls back to full", "POST", "/render-hooks/plan:pre", `{"profile":"bogus"}`, nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if w, _ := m["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), `profile "bogus"`) {
+				t.Errorf("warnings = %v", m["warnings"])
+			}
+		}},
 		{"render unknown point", "POST", "/render-hooks/plan:later", `{}`, nil, 404, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if m["code"] != "unknown_point" || !strings.HasPrefix(m["message"].(string), `Invalid loop point: "plan:later". Valid points: discuss:pre, discuss:post,`) {
