@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"slices"
+
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -54,10 +56,28 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			continue
 		}
 		seen[c.ID] = c
+		checkCardFields(d, s)
 		if !src.ToolExists {
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
 		}
 		out = append(out, c)
 	}
 	return out
+}
+
+// cardFields are the fields of a tool card (tool-capability-cards.md), plus
+// the editors' "$schema" hint.
+var cardFields = []string{"$schema", "id", "command", "summary", "intent_phrases", "replaces",
+	"preconditions", "effects", "risk", "example", "help_probe"}
+
+// checkCardFields warns about fields a card does not define. They are kept
+// in the index as written, but nothing reads them, and the likeliest cause
+// is a misspelt optional field (a misspelt required one is also missing).
+func checkCardFields(d *doc, s *sink) {
+	for _, m := range d.Root.Members {
+		if !slices.Contains(cardFields, m.Key) {
+			s.warnAt(d, "/"+ojson.EscapePointer(m.Key), "card-unknown-field",
+				"unknown tool card field %q (known: %s); it is kept in the index but nothing reads it", m.Key, quoteList(cardFields[1:]))
+		}
+	}
 }

@@ -79,6 +79,7 @@ var Rules = []Rule{
 	// Tool cards.
 	{"card-duplicate-id", Error, "two tool cards share an id"},
 	{"card-orphan", Warning, "a tool card has no sibling tool file"},
+	{"card-unknown-field", Warning, "a tool card has a field the card schema does not define"},
 }
 
 // RuleByID returns the rule with id, or false.

@@ -9,28 +9,59 @@ import (
 
 // The schema library lists unknown keys in map order; capreg must give one
 // message per document, with the keys in the order they are written, and
-// point a single unknown key out by its escaped JSON pointer.
+// point a single unknown key out by its escaped JSON pointer. A reviewer's
+// probe is the one place unknown keys are an error (ref §2.14).
 func TestUnknownFieldsAreReportedInSourceOrder(t *testing.T) {
-	card := `{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"%s}`
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe := []byte(`"probe": { "kind": "command-exists", "binary": "claude" }`)
+	if !bytes.Contains(manifest, probe) {
+		t.Fatal("the claude capability's probe changed; update this test")
+	}
 	tests := []struct {
 		extra, ptr, msg string
 	}{
-		{`,"zeta":1,"a/b":2,"mid":3,"it's":4`, "", `unknown fields 'zeta', 'a/b', 'mid', "it's" are not allowed here`},
-		{`,"a/b~c":1`, "/a~1b~0c", `unknown field 'a/b~c' is not allowed here`},
-		{`,"é x%41":1`, "/é x%41", `unknown field 'é x%41' is not allowed here`},
-		{`,"x', 'y":1,"\n\\":2`, "", `unknown fields "x', 'y", "\n\\" are not allowed here`},
+		{`,"zeta":1,"a/b":2,"mid":3,"it's":4`, "/reviewer/probe", `unknown fields 'zeta', 'a/b', 'mid', "it's" are not allowed here`},
+		{`,"a/b~c":1`, "/reviewer/probe/a~1b~0c", `unknown field 'a/b~c' is not allowed here`},
+		{`,"é x%41":1`, "/reviewer/probe/é x%41", `unknown field 'é x%41' is not allowed here`},
+		{`,"x', 'y":1,"\n\\":2`, "/reviewer/probe", `unknown fields "x', 'y", "\n\\" are not allowed here`},
 	}
 	for _, tt := range tests {
-		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: fmt.Appendf(nil, card, tt.extra)}, ToolPath: "bin/t", ToolExists: true}}}
+		data := bytes.Replace(manifest, probe, fmt.Appendf(nil, `"probe": { "kind": "command-exists", "binary": "claude"%s }`, tt.extra), 1)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
 		for range 20 {
 			var got []string
 			for _, d := range Validate(&src).Diagnostics {
-				got = append(got, d.Pointer+" "+d.Message)
+				if d.Rule == "schema" {
+					got = append(got, d.Pointer+" "+d.Message)
+				}
 			}
 			if want := tt.ptr + " " + tt.msg; len(got) != 1 || got[0] != want {
 				t.Fatalf("diagnostics %q, want [%q]", got, want)
 			}
 		}
+	}
+}
+
+// Unknown card fields are kept and warned about, one finding each, at the
+// field.
+func TestUnknownCardFieldsAreWarnings(t *testing.T) {
+	card := `{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"zeta":1,"effects":"e","risk":"reversible","example":"t","a/b":2}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	res := Validate(&src)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s %s", d.Severity, d.Rule, d.Pointer))
+	}
+	want := []string{"warning card-unknown-field /zeta", "warning card-unknown-field /a~1b"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+	if len(res.Cards) != 1 || res.Cards[0].Raw.Get("zeta") == nil {
+		t.Errorf("the card is not indexed with its unknown field kept: %+v", res.Cards)
 	}
 }
 
