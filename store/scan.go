@@ -445,8 +445,7 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	f := sc.readReal(rel, real, mode)
 	if isCard {
 		tool := strings.TrimSuffix(rel, ".card.json")
-		_, err := sc.root.Stat(filepath.FromSlash(tool))
-		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: err == nil})
+		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: sc.isTool(tool)})
 		return
 	}
 	switch {
@@ -456,6 +455,16 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	case f.Err != nil || validate.MayHoldMarker(f.Data):
 		sc.src.Workflows = append(sc.src.Workflows, f)
 	}
+}
+
+// isTool reports whether a card's tool is there: a file (or a link to one),
+// not a directory, and not the folder itself, as for "bin/.card.json".
+func (sc *scanner) isTool(tool string) bool {
+	if tool == "" || strings.HasSuffix(tool, "/") {
+		return false
+	}
+	fi, err := sc.root.Stat(filepath.FromSlash(tool))
+	return err == nil && !fi.IsDir()
 }
 
 func (sc *scanner) inCards(rel string) bool { return inRoots(rel, sc.cards) }

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -578,4 +579,41 @@ func TestScanIgnoresMarkersInCode(t *testing.T) {
 			t.Errorf("control: an unquoted marker should be read:\n%s", formatDiagnostics(snap.Diagnostics))
 		}
 	})
+}
+
+// A card's tool must be a file beside it: a directory of the same name, or
+// the folder itself for "bin/.card.json", leaves the card an orphan; a link
+// to a file is a tool.
+func TestScanCardToolMustBeAFile(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	card, err := os.ReadFile(filepath.Join(repo, "bin/ft.card.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(path, id string) {
+		data := bytes.Replace(card, []byte(`"id": "ft"`), []byte(`"id": "`+id+`"`), 1)
+		writeTestFile(t, filepath.Join(repo, path), data)
+	}
+	if err := os.Mkdir(filepath.Join(repo, "bin/sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	add("bin/sub.card.json", "sub")
+	add("bin/.card.json", "dot")
+	if err := os.Symlink("ft", filepath.Join(repo, "bin/ft-link")); err != nil {
+		t.Fatal(err)
+	}
+	add("bin/ft-link.card.json", "ft-link")
+
+	snap := scanLoadRepo(t, repo)
+	scanWantClean(t, snap)
+	var orphans []string
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "card-orphan" {
+			orphans = append(orphans, d.File)
+		}
+	}
+	slices.Sort(orphans)
+	if want := []string{"bin/.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
+		t.Errorf("card-orphan for %q, want %q", orphans, want)
+	}
 }
