@@ -545,6 +545,9 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	if err != nil {
 		return validate.File{Path: rel, Err: err}, true
 	}
+	if st.IsDir() {
+		return validate.File{Path: rel, Err: validate.ErrIsDirectory}, true
+	}
 	if dir := filepath.Dir(target); !sc.visited[dir] {
 		sc.visited[dir] = true
 		sc.dirs = append(sc.dirs, dir) // watch it: the fragment is an input

@@ -617,3 +617,24 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 		t.Errorf("card-orphan for %q, want %q", orphans, want)
 	}
 }
+
+// A fragment path that names a directory is fragment-unreadable, not
+// not-regular-file (which is for FIFOs, devices and sockets).
+func TestScanFragmentThatIsADirectory(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	manifest := filepath.Join(repo, "capabilities/security/capability.json")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte(`"path": "loop/threat-model.md"`), []byte(`"path": "loop"`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("the security capability's fragment changed; update this test")
+	}
+	writeTestFile(t, manifest, edited)
+	snap := scanLoadRepo(t, repo)
+	scanWantOnly(t, snap, "fragment-unreadable", "capabilities/security/capability.json", validate.Error)
+	if d, _ := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json"); !strings.Contains(d.Message, "names a directory") {
+		t.Errorf("message %q does not say the path is a directory", d.Message)
+	}
+}

@@ -568,6 +568,8 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s
 		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q is a link that resolves outside the capability folder", rel)
 	case isErr(file.Err, ErrTooLarge):
 		s.at(d, ptr+"/path", "file-too-large", "fragment %q is larger than 8 MiB", rel)
+	case isErr(file.Err, ErrIsDirectory):
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q names a directory; it must name a file in the capability folder", rel)
 	case isErr(file.Err, ErrNotRegular):
 		s.at(d, ptr+"/path", "not-regular-file", "fragment %q is not a regular file", rel)
 	case file.Err != nil:
