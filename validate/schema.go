@@ -112,6 +112,18 @@ func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []*jsonsche
 	return out
 }
 
+// propertyNameFinding words a propertyNames failure as the key's: the
+// library reports it at the member as if its value had failed, and drops an
+// empty key from the pointer altogether ("/config" for the key "" of
+// config), which is put back when the object has such a key.
+func propertyNameFinding(root *ojson.Value, ptr, msg string) (string, string) {
+	if v, _, ok := root.Lookup(ptr); ok && v.Kind == ojson.Object && v.Has("") {
+		ptr += "/"
+	}
+	key := strings.NewReplacer("~1", "/", "~0", "~").Replace(ptr[strings.LastIndex(ptr, "/")+1:])
+	return ptr, fmt.Sprintf("key %s is not a valid name here: %s", quoteKey(key), msg)
+}
+
 // instancePointer turns the library's instance location, whose tokens it
 // URL-escapes after JSON-pointer escaping ("/a%20b"), into a JSON pointer.
 func instancePointer(loc string) string {
@@ -198,6 +210,9 @@ var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 // validated, for the unknown keys.
 func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
 	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
+	if strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
+		return propertyNameFinding(root, ptr, msg)
+	}
 	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {
 		keys, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
 		switch {

@@ -89,3 +89,25 @@ func TestSchemaPointersAreJSONPointers(t *testing.T) {
 		t.Fatal("no schema finding for a config type of 5")
 	}
 }
+
+// A propertyNames failure is the key's: an empty config key is reported at
+// /config/ (the library drops the empty token and says /config), on its line.
+func TestEmptyKeyIsReportedAtItsPointer(t *testing.T) {
+	data, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = bytes.Replace(data, []byte(`"workflow.ui_review": {`), []byte(`"": {`), 1)
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+		{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}}}
+	var got []string
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "schema" {
+			got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Pointer, d.Message))
+		}
+	}
+	want := "16:5 /config/ key '' is not a valid name here: length must be >= 1, but got 0"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("schema findings %q, want [%q]", got, want)
+	}
+}
