@@ -284,13 +284,13 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		if rel == "." {
 			return fmt.Errorf("%w: %w", ErrRepo, err)
 		}
-		sc.diag(rel, "file-unreadable", validate.Warning, "directory not read: %v", err)
+		sc.unreadableDir(rel, "directory not read", err)
 		return nil
 	}
 	entries, err := f.ReadDir(-1)
 	f.Close()
 	if err != nil {
-		sc.diag(rel, "file-unreadable", validate.Warning, "directory not fully read: %v", err)
+		sc.unreadableDir(rel, "directory not fully read", err)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	above = append(above, real)
@@ -300,6 +300,29 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		}
 	}
 	return nil
+}
+
+// unreadableDir reports a directory the walk could not list. Where inputs
+// may live (the capabilities folder and what leads to it, a card or
+// workflow root, or anywhere when those roots are the whole repository) it
+// is an error: the capabilities, cards or workflows inside would silently
+// drop out of the registry, and a daemon would serve the smaller registry
+// as a good one. Elsewhere it is a warning.
+func (sc *scanner) unreadableDir(rel, what string, err error) {
+	if sc.mayHoldInputs(rel) {
+		sc.diag(rel, "file-unreadable", validate.Error,
+			"%s: %v; the inputs inside it cannot be checked: make it readable, or move it out of the repository", what, err)
+		return
+	}
+	sc.diag(rel, "file-unreadable", validate.Warning, "%s: %v", what, err)
+}
+
+// mayHoldInputs reports whether a directory is, is inside, or leads to a
+// place capreg reads inputs from.
+func (sc *scanner) mayHoldInputs(rel string) bool {
+	related := func(root string) bool { return under(rel, root) || under(root, rel) }
+	return related(sc.capDir) || len(sc.cards) == 0 || len(sc.workflows) == 0 ||
+		slices.ContainsFunc(sc.cards, related) || slices.ContainsFunc(sc.workflows, related)
 }
 
 // entry handles one directory entry.
