@@ -365,6 +365,10 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		if SkipDir(name) {
 			return nil
 		}
+		if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
+			// Not a capability without a manifest: a manifest that is no file.
+			sc.fileError(child, validate.ErrIsDirectory)
+		}
 		return sc.walk(child, childReal, follow, above)
 	}
 	sc.file(child, childReal, mode)
@@ -583,7 +587,11 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 // swapped for a FIFO between the walk and the read cannot hang the scan.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 	f := validate.File{Path: rel}
-	if !mode.IsRegular() {
+	switch {
+	case mode.IsDir():
+		f.Err = validate.ErrIsDirectory
+		return f
+	case !mode.IsRegular():
 		f.Err = validate.ErrNotRegular
 		return f
 	}
@@ -627,6 +635,10 @@ func (sc *scanner) finish() {
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	if sc.schema != "" && sc.src.ConfigSchema == nil {
-		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s (named by %s): %w", sc.schema, sc.schemaFrom, fs.ErrNotExist)}
+		err := error(fs.ErrNotExist)
+		if st, serr := sc.root.Stat(filepath.FromSlash(sc.schema)); serr == nil && st.IsDir() {
+			err = validate.ErrIsDirectory
+		}
+		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s (named by %s): %w", sc.schema, sc.schemaFrom, err)}
 	}
 }

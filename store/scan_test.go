@@ -638,3 +638,37 @@ func TestScanFragmentThatIsADirectory(t *testing.T) {
 		t.Errorf("message %q does not say the path is a directory", d.Message)
 	}
 }
+
+// An input path that is a directory is reported as such, at the input: a
+// capability.json directory no longer drops its capability in silence.
+func TestScanInputThatIsADirectory(t *testing.T) {
+	tests := []struct {
+		name, dir, config, file string
+	}{
+		{"capability.json", "capabilities/ui/capability.json", "", "capabilities/ui/capability.json"},
+		{"capreg.json", "capreg.json", "", "capreg.json"},
+		{"configured schema", "", `{"configSchema": "config"}`, "config"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if tt.dir != "" {
+				p := filepath.Join(repo, tt.dir)
+				if err := os.RemoveAll(p); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Mkdir(p, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.config != "" {
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tt.config))
+			}
+			snap := scanLoadRepo(t, repo)
+			scanWantOnly(t, snap, "file-unreadable", tt.file, validate.Error)
+			if d, _ := scanFind(snap.Diagnostics, "file-unreadable", tt.file); !strings.Contains(d.Message, "is a directory") {
+				t.Errorf("message %q does not say it is a directory", d.Message)
+			}
+		})
+	}
+}

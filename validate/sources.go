@@ -10,7 +10,7 @@ var (
 	ErrNotRegular    = errors.New("not a regular file (FIFO, device or socket)")
 	ErrEscapesRoot   = errors.New("resolves outside the repository root")
 	ErrEscapesFolder = errors.New("resolves outside the capability folder")
-	ErrIsDirectory   = errors.New("is a directory")
+	ErrIsDirectory   = errors.New("is a directory, not a file")
 )
 
 // MaxFileSize is the largest input file capreg reads.
