@@ -260,10 +260,13 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 // walk visits a directory. rel is its logical (as linked) path, real its
 // resolved path; follow says directory links are followed now rather than deferred.
 //
-// A directory reached twice is walked once, except inside the capabilities
-// folder: there every logical path counts (capabilities/b may be a link to
-// capabilities/a, and is then a capability folder of its own). The real
-// paths on the way down stop link cycles in both cases.
+// A directory reached twice is walked once, except a capability folder:
+// every logical capability folder counts (capabilities/b may be a link to
+// capabilities/a, and is then a capability folder of its own). Below that
+// level only fragments matter, and they are resolved by path when read, so
+// a directory is not walked again there: links between the sub-folders of
+// a capability would otherwise multiply the paths without bound. The real
+// paths on the way down stop link cycles.
 func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if err := sc.ctx.Err(); err != nil {
 		return err
@@ -271,8 +274,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if slices.Contains(above, real) {
 		return nil // a link back to a directory being walked
 	}
-	inCapabilities := under(rel, sc.capDir) && rel != sc.capDir && sc.capDir != "."
-	if sc.visited[real] && !inCapabilities {
+	capFolder := sc.capDir != "." && rel != sc.capDir && path.Dir(rel) == sc.capDir
+	if sc.visited[real] && !capFolder {
 		return nil
 	}
 	if !sc.visited[real] {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -670,5 +671,30 @@ func TestScanInputThatIsADirectory(t *testing.T) {
 				t.Errorf("message %q does not say it is a directory", d.Message)
 			}
 		})
+	}
+}
+
+// Links between the sub-folders of a capability folder do not multiply the
+// walk: ten sub-folders each linking to all the others made it enumerate
+// every simple path of the link graph (about 10! of them).
+func TestScanLinkedSubfoldersAreWalkedOnce(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	const n = 10
+	for i := 1; i <= n; i++ {
+		if err := os.MkdirAll(filepath.Join(repo, "capabilities/ui", fmt.Sprintf("l%d", i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 1; i <= n; i++ {
+		for j := 1; j <= n; j++ {
+			if i != j {
+				makeSymlink(t, fmt.Sprintf("../l%d", j), filepath.Join(repo, "capabilities/ui", fmt.Sprintf("l%d/to%d", i, j)))
+			}
+		}
+	}
+	snap := scanLoadRepo(t, repo) // fails the test if the walk does not end in time
+	scanWantClean(t, snap)
+	if snap.Registry == nil || snap.Registry.ByID["ui"] == nil {
+		t.Error("the ui capability is missing")
 	}
 }
