@@ -96,8 +96,17 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	}
 	for _, lf := range sc.linkedFiles {
 		sc.file(lf.rel, lf.real, lf.mode)
+		if sc.reads(lf.rel) {
+			sc.watch(filepath.Dir(lf.real))
+		}
 	}
 	sc.readFragments()
+	for _, dir := range sc.linkDirs {
+		if !sc.visited[dir] {
+			sc.visited[dir] = true
+			sc.dirs = append(sc.dirs, dir)
+		}
+	}
 	sc.finish()
 	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs}, nil
 }
@@ -112,6 +121,8 @@ type scanner struct {
 	deferred  []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
+	// linkDirs hold inputs reached through links; they are watched too.
+	linkDirs []string
 
 	capDir           string
 	capDirConfigured bool
@@ -254,6 +265,9 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 		return sc.walk(rel, target, true, nil)
 	}
 	sc.file(rel, target, st.Mode().Type())
+	if target != abs {
+		sc.watch(filepath.Dir(target))
+	}
 	return nil
 }
 
@@ -487,6 +501,27 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	}
 }
 
+// reads reports whether a file at rel is read as an input.
+func (sc *scanner) reads(rel string) bool {
+	if _, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
+		return true
+	}
+	return rel == sc.schema || (strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)) ||
+		(strings.HasSuffix(rel, ".md") && sc.inWorkflows(rel))
+}
+
+// watch adds a directory the walk did not enter to those a daemon watches:
+// where an input reached through a link lives, which may be a folder the
+// walk skips (node_modules/, vendor/) or one outside every walked path.
+// Without it, edits to that input would go unseen.
+// The directories are added when the scan ends, to those the walk did not
+// visit: marking them visited now would keep the walk out of them.
+func (sc *scanner) watch(dir string) {
+	if !slices.Contains(sc.linkDirs, dir) {
+		sc.linkDirs = append(sc.linkDirs, dir)
+	}
+}
+
 // isTool reports whether a card's tool is there: a file (or a link to one),
 // not a directory, and not the folder itself, as for "bin/.card.json".
 func (sc *scanner) isTool(tool string) bool {
@@ -578,10 +613,7 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	if st.IsDir() {
 		return validate.File{Path: rel, Err: validate.ErrIsDirectory}, true
 	}
-	if dir := filepath.Dir(target); !sc.visited[dir] {
-		sc.visited[dir] = true
-		sc.dirs = append(sc.dirs, dir) // watch it: the fragment is an input
-	}
+	sc.watch(filepath.Dir(target)) // the fragment is an input
 	return sc.readReal(rel, target, st.Mode().Type()), true
 }
 

@@ -358,3 +358,35 @@ func TestWatcherWaitsForTheRepository(t *testing.T) {
 		})
 	}
 }
+
+// An input linked from a folder the walk skips (a capability vendored in
+// node_modules/) is watched where it lives: its edits are served, and a
+// broken edit is reported, in both watch modes.
+func TestWatcherFollowsLinkedInputsInSkippedFolders(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			manifest := filepath.Join(repo, "capabilities/ui/capability.json")
+			vendored := filepath.Join(repo, "node_modules/caps/ui.json")
+			data, err := os.ReadFile(manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, vendored, data)
+			if err := os.Remove(manifest); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, "../../node_modules/caps/ui.json", manifest)
+			opts := store.WatchOptions{}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w, c := startWatcher(t, repo, opts)
+			writeTestFile(t, vendored, setTitle(t, vendored, "Edited where it lives"))
+			waitFor(t, "the edit of the linked manifest", func() bool { return title(w, "ui") == "Edited where it lives" })
+			failed := c.failed.Load()
+			writeTestFile(t, vendored, []byte(`{"id": "ui", `))
+			waitFor(t, "the broken edit to fail the rebuild", func() bool { return c.failed.Load() > failed })
+		})
+	}
+}
