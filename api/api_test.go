@@ -265,6 +265,21 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("contributionsByRole = %v", byRole)
 			}
 		}},
+		{"loop point percent-encoded", "GET", "/loop-points/plan%3Apre", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["point"] != "plan:pre" {
+				t.Errorf("point = %v", m["point"])
+			}
+		}},
+		{"capability percent-encoded", "GET", "/capabilities/%72esearch", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["id"] != "research" {
+				t.Errorf("id = %v", m["id"])
+			}
+		}},
+		{"render percent-encoded", "GET", "/render-hooks/plan%3Apre", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["point"] != "plan:pre" {
+				t.Errorf("point = %v", m["point"])
+			}
+		}},
 		{"loop point unknown", "GET", "/loop-points/plan:during", "", nil, 404, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if m["code"] != "unknown_point" || len(m["details"].(map[string]any)["validPoints"].([]any)) != 12 {
@@ -383,6 +398,11 @@ func TestEndpoints(t *testing.T) {
 			m := e.json(t)
 			if m["id"] != "od-worktree" || m["path"] != "bin/od-worktree" || !bytes.HasPrefix(e.body, []byte("{\n  \"id\": \"od-worktree\",\n  \"command\"")) {
 				t.Errorf("card = %s", truncate(e.body))
+			}
+		}},
+		{"tool percent-encoded", "GET", "/tools/od%2Dworktree", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["id"] != "od-worktree" {
+				t.Errorf("id = %v", m["id"])
 			}
 		}},
 		{"tool unknown", "GET", "/tools/nope", "", nil, 404, errorCode("not_found")},

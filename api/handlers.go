@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -86,7 +87,7 @@ func nonNil(ss []string) []string {
 
 // capabilityOr404 finds {id} or writes the 404.
 func capabilityOr404(w http.ResponseWriter, r *http.Request, v *views) *validate.Capability {
-	id := chi.URLParam(r, "id")
+	id := pathParam(r, "id")
 	c := v.snap.Registry.ByID[id]
 	if c == nil {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no capability %q", id), map[string]any{"id": id})
@@ -143,7 +144,7 @@ func wired(snap *store.Snapshot, point string) bool {
 
 // pointOr404 resolves {point} or writes a 404 listing the valid points.
 func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *store.PointHooks {
-	point := chi.URLParam(r, "point")
+	point := pathParam(r, "point")
 	ph, ok := reg.Point(point)
 	if !ok {
 		writeError(w, http.StatusNotFound, CodeUnknownPoint,
@@ -235,7 +236,7 @@ func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 }
 
 func (s *Server) profile(w http.ResponseWriter, r *http.Request, v *views) {
-	name := chi.URLParam(r, "name")
+	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
 		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames})
 		return
@@ -308,4 +309,16 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// pathParam is a path parameter decoded: chi matches on the escaped path
+// when the request has one, so /loop-points/plan%3Apre (what
+// encodeURIComponent makes of plan:pre) would otherwise look up
+// "plan%3Apre", and a card id holding "/" could never be fetched.
+func pathParam(r *http.Request, name string) string {
+	raw := chi.URLParam(r, name)
+	if v, err := url.PathUnescape(raw); err == nil {
+		return v
+	}
+	return raw
 }

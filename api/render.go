@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -22,7 +20,7 @@ var renderRequestKeys = []string{"config", "profile", "disabledCapabilities", "s
 // every key at its slice default); POST takes {config, profile,
 // disabledCapabilities, surface}.
 func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
-	point := chi.URLParam(r, "point")
+	point := pathParam(r, "point")
 	if validate.PointIndex(point) < 0 {
 		writeError(w, http.StatusNotFound, CodeUnknownPoint, (&render.PointError{Point: point}).Error(),
 			map[string]any{"point": point, "validPoints": validate.Points})

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -170,7 +168,7 @@ func toolCards(cards []*validate.Card) []json.RawMessage {
 }
 
 func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
-	id := chi.URLParam(r, "id")
+	id := pathParam(r, "id")
 	cards := sortedCards(v)
 	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
 	if !found {
