@@ -75,3 +75,15 @@ func BenchmarkBuild10k(b *testing.B) {
 		Build(cards)
 	}
 }
+
+// BenchmarkSearchLongWord is one 60,000-letter word (an intent fills at
+// most a request line): the typo and prefix expansions stop at the longest
+// vocabulary term, so it costs about as much as a short query.
+func BenchmarkSearchLongWord(b *testing.B) {
+	cards, _ := loadDevSet(b)
+	ix := Build(cards)
+	q := Query{Intent: strings.Repeat("a", 60000), Limit: 10}
+	for b.Loop() {
+		ix.Search(q)
+	}
+}

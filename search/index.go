@@ -72,7 +72,10 @@ type Index struct {
 	// Typo tolerance: every single-deletion variant of a vocabulary term of
 	// at least minTypoLen-1 runes -> term ids (SymSpell style).
 	deletes map[string][]int32
-	sorted  []int32 // term ids in lexical order of their stems
+	// maxTermLen is the longest vocabulary term in bytes: a query word
+	// longer by more than a rune is one edit from nothing.
+	maxTermLen int
+	sorted     []int32 // term ids in lexical order of their stems
 
 	// Style models (style.go): per card, and per card and attribute.
 	styleBase  []float32
@@ -161,14 +164,15 @@ func (ix *Index) buildStatistics() {
 // new Build; it has no command patterns and does not learn weights.
 func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 	px := &Index{
-		p:       ix.p,
-		cards:   make([]Card, len(ix.cards)),
-		risk:    ix.risk,
-		terms:   ix.terms,
-		vocab:   ix.vocab,
-		deletes: ix.deletes,
-		sorted:  ix.sorted,
-		w:       ix.w,
+		p:          ix.p,
+		cards:      make([]Card, len(ix.cards)),
+		risk:       ix.risk,
+		terms:      ix.terms,
+		vocab:      ix.vocab,
+		deletes:    ix.deletes,
+		maxTermLen: ix.maxTermLen,
+		sorted:     ix.sorted,
+		w:          ix.w,
 	}
 	px.unitTerms = ix.unitTerms
 	px.units = make([]unit, 0, len(ix.units))

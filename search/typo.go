@@ -20,6 +20,7 @@ func (ix *Index) buildDeletes() {
 	ix.deletes = make(map[string][]int32)
 	var buf []byte
 	for t, v := range ix.vocab {
+		ix.maxTermLen = max(ix.maxTermLen, len(v))
 		if utf8.RuneCountInString(v) < minTypoLen-1 {
 			continue
 		}
@@ -38,8 +39,8 @@ func (ix *Index) buildDeletes() {
 // away from the out-of-vocabulary stem q. Several candidates share the
 // discount so that an ambiguous correction does not outweigh a clear one.
 func (ix *Index) addTypoTerms(s *scratch, q string) {
-	if ix.p.typoWeight <= 0 || utf8.RuneCountInString(q) < minTypoLen {
-		return
+	if ix.p.typoWeight <= 0 || utf8.RuneCountInString(q) < minTypoLen || len(q) > ix.maxTermLen+utf8.UTFMax {
+		return // also bounds the work, quadratic in len(q), for a very long word
 	}
 	s.cands = s.cands[:0]
 	add := func(t int32) {
@@ -138,7 +139,7 @@ func (ix *Index) addPrefixTerms(s *scratch, q string) {
 			s.cands = append(s.cands, t)
 		}
 	}
-	for l := minTypoLen; l < len(q); l++ {
+	for l := minTypoLen; l < min(len(q), ix.maxTermLen+1); l++ { // no longer prefix is a term
 		if t, ok := ix.terms[q[:l]]; ok {
 			s.cands = append(s.cands, t)
 		}
