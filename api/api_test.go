@@ -405,6 +405,12 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("id = %v", m["id"])
 			}
 		}},
+		{"malformed query", "GET", "/tools?intent=%zz", "", nil, 400, func(t *testing.T, e exchange) {
+			errorCode("bad_request")(t, e)
+			if m := e.json(t); !strings.Contains(m["message"].(string), "malformed query") {
+				t.Errorf("message = %v", m["message"])
+			}
+		}},
 		{"tool unknown", "GET", "/tools/nope", "", nil, 404, errorCode("not_found")},
 		{"render defaults", "GET", "/render-hooks/verify:post", "", nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)

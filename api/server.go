@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
@@ -59,7 +60,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 		s.maxBody = 1 << 20
 	}
 	r := chi.NewRouter()
-	r.Use(s.recoverer, s.observe, s.limitBody, middleware.GetHead)
+	r.Use(s.recoverer, s.observe, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
 	})
@@ -168,6 +169,20 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// checkQuery refuses a query string that does not decode ("?intent=%zz"):
+// url.Values drops the malformed pair, so the request would silently be
+// answered as if the parameter had not been given (a full tool listing for
+// a search).
+func checkQuery(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "malformed query string: "+err.Error(), nil)
+			return
 		}
 		next.ServeHTTP(w, r)
 	})
