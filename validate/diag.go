@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -35,20 +37,39 @@ type Diagnostic struct {
 // capabilities/ui/capability.json:12:7: error [when-unknown-key] /steps/0/when: …
 func (d Diagnostic) String() string {
 	var b strings.Builder
+	file := escapeControl(d.File)
 	switch {
 	case d.File == "":
 		b.WriteString("capreg")
 	case d.Line > 0:
-		fmt.Fprintf(&b, "%s:%d:%d", d.File, d.Line, d.Column)
+		fmt.Fprintf(&b, "%s:%d:%d", file, d.Line, d.Column)
 	default:
-		b.WriteString(d.File)
+		b.WriteString(file)
 	}
 	fmt.Fprintf(&b, ": %s [%s] ", d.Severity, d.Rule)
 	if d.Pointer != "" {
-		b.WriteString(d.Pointer)
+		b.WriteString(escapeControl(d.Pointer))
 		b.WriteString(": ")
 	}
-	b.WriteString(d.Message)
+	b.WriteString(escapeControl(d.Message))
+	return b.String()
+}
+
+// escapeControl writes control characters as Go escapes ("\n"), so that a
+// file name or key holding a newline cannot split a finding across lines.
+func escapeControl(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		} else {
+			b.WriteRune(r)
+		}
+	}
 	return b.String()
 }
 

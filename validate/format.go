@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 )
 
@@ -150,7 +151,7 @@ func sarif(ds Diagnostics) sarifLog {
 		}
 		r := sarifResult{RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity), Message: sarifMessage{msg}}
 		if d.File != "" {
-			loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: d.File, URIBaseID: "%SRCROOT%"}}}
+			loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: sarifURI(d.File), URIBaseID: "%SRCROOT%"}}}
 			if d.Line > 0 {
 				loc.Physical.Region = &sarifRegion{StartLine: d.Line, StartColumn: d.Column}
 			}
@@ -163,4 +164,16 @@ func sarif(ds Diagnostics) sarifLog {
 		Version: "2.1.0",
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, ColumnKind: "unicodeCodePoints", Results: results}},
 	}
+}
+
+// sarifURI is a repository-relative path as the relative URI reference SARIF
+// wants: each segment percent-encoded (a space, "%" or "#" in a file name
+// would otherwise name another file or no valid URI), and ":" too, so that a
+// first segment cannot read as a scheme.
+func sarifURI(file string) string {
+	segs := strings.Split(file, "/")
+	for i, s := range segs {
+		segs[i] = strings.ReplaceAll(url.PathEscape(s), ":", "%3A")
+	}
+	return strings.Join(segs, "/")
 }

@@ -1,0 +1,50 @@
+package validate
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// Odd file names stay one finding per line in text, and valid relative URIs
+// that name the same file in SARIF.
+func TestFormatsEscapeFileNames(t *testing.T) {
+	d := Diagnostic{File: "work flows/50%\n#1.md", Line: 2, Column: 3, Pointer: "/a\tb", Rule: "marker-syntax", Severity: Error, Message: "bad\nmarker"}
+	var text bytes.Buffer
+	if err := WriteDiagnostics(&text, "text", Diagnostics{d}); err != nil {
+		t.Fatal(err)
+	}
+	want := `work flows/50%\n#1.md:2:3: error [marker-syntax] /a\tb: bad\nmarker` + "\n"
+	if text.String() != want {
+		t.Errorf("text = %q, want %q", text.String(), want)
+	}
+
+	var sarif bytes.Buffer
+	if err := WriteDiagnostics(&sarif, "sarif", Diagnostics{d}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(sarif.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	uri := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI
+	if want := "work%20flows/50%25%0A%231.md"; uri != want {
+		t.Errorf("SARIF uri = %q, want %q", uri, want)
+	}
+	if strings.HasPrefix(sarifURI("c:x.md"), "c:") {
+		t.Errorf("sarifURI(c:x.md) = %q reads as a scheme", sarifURI("c:x.md"))
+	}
+}
