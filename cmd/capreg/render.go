@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/capreg/capreg/render"
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -88,7 +89,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // readJSONFile reads a JSON document in order-keeping form.
 func readJSONFile(path string, stderr io.Writer) (ojson.Value, int) {
-	data, err := os.ReadFile(path)
+	data, err := readBounded(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return ojson.Value{}, exitUsage
@@ -100,4 +101,23 @@ func readJSONFile(path string, stderr io.Writer) (ojson.Value, int) {
 		return ojson.Value{}, exitUsage
 	}
 	return v, exitOK
+}
+
+// readBounded reads a file of at most validate.MaxFileSize bytes, the limit
+// repository files have, so that --config /dev/zero fails instead of
+// growing without end. Pipes are read (--config <(jq ...) is a FIFO).
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, validate.MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > validate.MaxFileSize {
+		return nil, fmt.Errorf("%s: %w", path, validate.ErrTooLarge)
+	}
+	return data, nil
 }
