@@ -150,7 +150,12 @@ func (sc *scanner) configure(opts ScanOptions) {
 	sc.caps = map[string]*validate.CapabilitySource{}
 	st, err := sc.root.Stat("capreg.json")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
+		target, lerr := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json"))
+		if lerr == nil && !within(sc.real, target) {
+			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", target)
+		} else {
+			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
+		}
 	}
 	if err == nil {
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
@@ -178,7 +183,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 		if filepath.IsAbs(p) {
 			p = sc.relToRoot(opts.Repo, p)
 		}
-		sc.schema, sc.schemaFrom = sc.confine("", p), "--config-schema"
+		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), "--config-schema"
 	}
 }
 
@@ -207,13 +212,23 @@ func (sc *scanner) relToRoot(repo, p string) string {
 // leaves the root lexically; links are checked when the path is read. from
 // names the configuration that gave the path ("" for a flag).
 func (sc *scanner) confine(from, p string) string {
+	return sc.confineAs(from, p, p)
+}
+
+// confineAs is confine, naming the path as the user gave it (an absolute
+// --config-schema is made relative before it is checked).
+func (sc *scanner) confineAs(from, p, given string) string {
 	if p == "" {
 		return ""
 	}
 	clean := path.Clean(filepath.ToSlash(p))
 	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+		what := "configured path"
+		if from == "" {
+			what = "--config-schema"
+		}
 		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
-			Message: fmt.Sprintf("configured path %q is outside the repository root", p)})
+			Message: fmt.Sprintf("%s %q is outside the repository root; it is not read", what, given)})
 		return ""
 	}
 	return clean
@@ -461,6 +476,8 @@ func (sc *scanner) fileError(rel string, err error) {
 		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: strings.TrimSuffix(rel, ".card.json")})
 	case rel == sc.schema:
 		sc.src.ConfigSchema = &f
+	case rel == "capreg.json":
+		// configure reported it, before the walk
 	default:
 		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: rel, Rule: "file-unreadable", Severity: validate.Error, Message: err.Error()})
 	}

@@ -698,3 +698,36 @@ func TestScanLinkedSubfoldersAreWalkedOnce(t *testing.T) {
 		t.Error("the ui capability is missing")
 	}
 }
+
+// A capreg.json linking out of the repository is one path-escape, and an
+// escaping --config-schema is named as the user gave it.
+func TestScanEscapingConfiguration(t *testing.T) {
+	t.Run("capreg.json link", func(t *testing.T) {
+		repo, outside := scanRepoCopy(t)
+		writeTestFile(t, filepath.Join(outside, "capreg.json"), []byte(`{}`))
+		if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, filepath.Join(outside, "capreg.json"), filepath.Join(repo, "capreg.json"))
+		snap := scanLoadRepo(t, repo)
+		var got []string
+		for _, d := range snap.Diagnostics {
+			if d.File == "capreg.json" {
+				got = append(got, string(d.Severity)+" "+d.Rule)
+			}
+		}
+		if want := []string{"error path-escape"}; !slices.Equal(got, want) {
+			t.Errorf("capreg.json findings %q, want %q:\n%s", got, want, formatDiagnostics(snap.Diagnostics))
+		}
+	})
+	t.Run("--config-schema", func(t *testing.T) {
+		repo, outside := scanRepoCopy(t)
+		schema := filepath.Join(outside, "schema.json")
+		writeTestFile(t, schema, []byte(`{"validKeys": []}`))
+		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: schema}})
+		d, ok := scanFind(snap.Diagnostics, "path-escape", "")
+		if !ok || !strings.Contains(d.Message, `--config-schema "`+schema+`"`) {
+			t.Errorf("no path-escape naming --config-schema %q:\n%s", schema, formatDiagnostics(snap.Diagnostics))
+		}
+	})
+}
