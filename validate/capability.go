@@ -150,6 +150,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
+	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}
 	fatal := false
 	for _, e := range errs {
@@ -164,6 +165,24 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 		return nil
 	}
 	return d
+}
+
+// checkUTF8 warns about the first byte of data that is not UTF-8. Such
+// bytes are read as U+FFFD, as Node reads them, so the registry agrees
+// with gsd-core, but the text is not what its author wrote.
+func checkUTF8(file string, data []byte, s *sink) {
+	if utf8.Valid(data) {
+		return
+	}
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size == 1 {
+			s.atOffset(file, data, i, "", "invalid-utf8",
+				"byte 0x%02X is not UTF-8 (it and any like it are read as U+FFFD, as Node reads them); save the file as UTF-8", data[i])
+			return
+		}
+		i += size
+	}
 }
 
 // fileError reports a file that could not be read.

@@ -128,7 +128,11 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		} else if len(s.diags) > before {
 			broken = true
 		}
-		attempted = attempted || mk != nil || len(s.diags) > before
+		held := mk != nil || len(s.diags) > before
+		attempted = attempted || held
+		if held {
+			checkUTF8(f.Path, f.Data, s)
+		}
 	}
 	return markers, attempted, broken
 }
