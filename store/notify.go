@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,11 +24,13 @@ type fsNotifier struct {
 	w       *Watcher
 	fw      *fsnotify.Watcher
 	mu      sync.Mutex
-	watched map[string]bool
-	link    string // the repository path as configured
-	// parentWalked says the link's parent directory is itself part of the
-	// repository; otherwise only events on the link matter there.
-	parentWalked bool
+	watched map[string]bool // directories holding a watch, by path
+	walked  map[string]bool // directories the last scan walked
+	link    string          // the repository path as configured, absolute
+	// anchor is the directory watched to see the repository path itself
+	// change: its parent, or while the parent is missing the nearest
+	// existing ancestor, so that a repository that (re)appears is noticed.
+	anchor string
 	// synced says a scan has reported its directories at least once.
 	synced bool
 	fallbk *poller
@@ -60,11 +63,14 @@ func (n *fsNotifier) loop() {
 			if !ok {
 				return
 			}
-			if ev.Op == fsnotify.Chmod {
-				continue // permission changes do not change content
+			if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+				n.forget(ev.Name, ev.Has(fsnotify.Rename))
 			}
-			if filepath.Dir(ev.Name) == filepath.Dir(n.link) && ev.Name != n.link && !n.parentIsRepo() {
-				continue // a sibling of the repository in its parent directory
+			// Chmod (IN_ATTRIB, also what touch produces) counts: the
+			// permissions decide what capreg can read, and the poller
+			// sees mode changes too.
+			if !n.relevant(ev.Name) {
+				continue
 			}
 			n.event()
 		case err, ok := <-n.fw.Errors:
@@ -93,10 +99,45 @@ func (n *fsNotifier) event() {
 	n.w.Changed()
 }
 
-func (n *fsNotifier) parentIsRepo() bool {
+// relevant drops events about the siblings of the repository path in the
+// anchor directory, which is watched only to see the repository (re)appear:
+// a busy parent such as /tmp must not cause rebuilds. Everything else is
+// relevant, including the anchor itself going away.
+func (n *fsNotifier) relevant(name string) bool {
+	dir := filepath.Dir(name)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return n.parentWalked
+	if dir != n.anchor || n.walked[dir] {
+		return true
+	}
+	return within(name, n.link) // the repository path, or a directory on the way to it
+}
+
+// forget drops the watch of a directory that was removed or renamed away, so
+// that a directory re-created under the same path (rm -rf d && cp -r x d
+// within one debounce) is watched again by the next sync: the kernel drops
+// the watch of a deleted directory, while n.watched, keyed by path, would
+// still count it. A renamed directory takes its subdirectories along, and
+// their watches follow the moved inodes, so with subtree they are released
+// too. The event that calls this also schedules the rebuild whose sync
+// re-adds what is still walked.
+func (n *fsNotifier) forget(name string, subtree bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if !n.watched[name] {
+		return // a file, or a directory not watched
+	}
+	_ = n.fw.Remove(name) // usually gone already
+	delete(n.watched, name)
+	if !subtree {
+		return // a deleted directory was emptied first, event by event
+	}
+	for d := range n.watched {
+		if within(name, d) {
+			_ = n.fw.Remove(d)
+			delete(n.watched, d)
+		}
+	}
 }
 
 func (n *fsNotifier) prepare() {
@@ -112,15 +153,17 @@ func (n *fsNotifier) prepare() {
 // A directory that appeared since the last scan may have received files
 // before its watch existed; those changes are caught by one more rescan.
 func (n *fsNotifier) sync(dirs []string) {
-	want := map[string]bool{}
+	want := make(map[string]bool, len(dirs)+1)
 	for _, d := range dirs {
 		want[d] = true
 	}
-	parent := filepath.Dir(n.link)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.parentWalked = want[parent]
-	want[parent] = true
+	n.walked = maps.Clone(want)
+	anchor := nearestDir(filepath.Dir(n.link))
+	moved := n.anchor != "" && anchor != n.anchor
+	n.anchor = anchor
+	want[anchor] = true
 	for d := range n.watched {
 		if !want[d] {
 			_ = n.fw.Remove(d) // the directory may already be gone
@@ -140,7 +183,7 @@ func (n *fsNotifier) sync(dirs []string) {
 		switch {
 		case err == nil:
 			n.watched[d] = true
-			fresh = fresh || d != parent
+			fresh = fresh || d != anchor
 		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
 			if n.fallbk == nil {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
@@ -149,8 +192,8 @@ func (n *fsNotifier) sync(dirs []string) {
 			n.fallbk.sync(dirs)
 			return
 		default:
-			// Gone between the walk and now, or a parent that does not
-			// exist yet; the next event or rescan brings it back.
+			// Gone between the walk and now; the next event or rescan
+			// brings it back.
 			n.w.log.Debug("cannot watch directory", "dir", d, "error", err)
 		}
 	}
@@ -159,6 +202,34 @@ func (n *fsNotifier) sync(dirs []string) {
 	}
 	if dirs != nil {
 		n.synced = true
+	}
+	n.settleAnchor(anchor, moved)
+}
+
+// settleAnchor asks for one more rescan when the directories leading to the
+// repository may have changed unseen: the anchor moved (a missing parent
+// appeared, or the parent was deleted), so whatever was created in the new
+// anchor before its watch existed raised no event; or a directory on the way
+// appeared between choosing the anchor and watching it. Each rescan moves
+// the anchor closer, until the repository itself is read.
+func (n *fsNotifier) settleAnchor(anchor string, moved bool) {
+	if moved || nearestDir(filepath.Dir(n.link)) != anchor {
+		n.w.Changed()
+	}
+}
+
+// nearestDir returns dir if it is an existing directory, else its nearest
+// ancestor that is one.
+func nearestDir(dir string) string {
+	for {
+		if st, err := os.Stat(dir); err == nil && st.IsDir() {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return dir
+		}
+		dir = up
 	}
 }
 

@@ -100,6 +100,11 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
+	// Resolved once: a relative path (the default, the working directory)
+	// resolved at every rebuild fails for good ("getwd: no such file or
+	// directory") once that directory is deleted and re-created, and the
+	// re-created one is the repository to serve.
+	opts.Repo = absRepo(opts.Repo)
 	w := &Watcher{
 		opts:    opts,
 		log:     opts.Logger,
@@ -269,8 +274,12 @@ func errorsOnly(ds validate.Diagnostics) validate.Diagnostics {
 // repoLink returns the repository path as given (made absolute, links not
 // resolved): when it is a symlink that git-sync swaps, the change shows up as
 // an event on this name in its parent directory.
-func (w *Watcher) repoLink() string {
-	repo := w.opts.Repo
+func (w *Watcher) repoLink() string { return absRepo(w.opts.Repo) }
+
+// absRepo makes a repository path absolute without resolving links; "" is
+// the working directory. When the working directory cannot be found the path
+// is kept as given, and the scan reports why it cannot be read.
+func absRepo(repo string) string {
 	if repo == "" {
 		repo = "."
 	}
