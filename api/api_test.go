@@ -319,6 +319,18 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("validate = %s", truncate(e.body))
 			}
 		}},
+		{"validate ignores skipped folders", "POST", "/validate", `{"files":{"node_modules/x/capability.json":"{","vendor/y.card.json":"{"}}`, nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["ok"] != true || m["errors"] != float64(0) {
+				t.Errorf("files in skipped folders were judged: %s", e.body)
+			}
+		}},
+		{"validate needs a rescan", "POST", "/validate", `{"files":{"capreg.json":"{\"capabilities\": \"caps\"}"}}`, nil, 400, func(t *testing.T, e exchange) {
+			errorCode("bad_request")(t, e)
+			details, _ := e.json(t)["details"].(map[string]any)
+			if reasons, _ := details["reasons"].([]any); len(reasons) != 1 || !strings.Contains(reasons[0].(string), "moves the capabilities folder") {
+				t.Errorf("details = %v", details)
+			}
+		}},
 		{"validate bad json", "POST", "/validate", `{"files":`, nil, 400, errorCode("bad_request")},
 		{"validate unknown field", "POST", "/validate", `{"file":{}}`, nil, 400, errorCode("bad_request")},
 		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, errorCode("bad_request")},

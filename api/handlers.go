@@ -267,9 +267,9 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	for p, c := range req.Files {
 		files[p] = []byte(c)
 	}
-	src, err := store.Overlay(snap.Sources, files, req.Delete)
+	src, err := snap.Overlay(files, req.Delete)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
+		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), rescanDetails(err))
 		return
 	}
 	res := store.Build(src, snap.Strict)
@@ -281,6 +281,21 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags, "baseGeneration": snap.Generation,
 	})
+}
+
+// rescanDetails lists, for a change that cannot be evaluated without a
+// rescan, why, and the findings about the proposed capreg.json itself, which
+// check would report whatever else the repository holds.
+func rescanDetails(err error) map[string]any {
+	var re *store.RescanError
+	if !errors.As(err, &re) {
+		return nil
+	}
+	diags := re.Diagnostics
+	if diags == nil {
+		diags = validate.Diagnostics{}
+	}
+	return map[string]any{"reasons": re.Reasons, "diagnostics": diags}
 }
 
 // bodyError answers a request whose body could not be read or decoded: 413

@@ -3,9 +3,13 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -14,11 +18,94 @@ import (
 // repository.
 var ErrBadPath = errors.New("path must be relative and stay inside the repository")
 
+// ErrNeedsRescan is returned (inside a *RescanError) for a change whose
+// result depends on files the served scan never read: answering from memory
+// would be a guess, and a wrong "ok" is worse than no answer.
+var ErrNeedsRescan = errors.New("the change cannot be evaluated without rescanning the repository")
+
+// RescanError says why a change cannot be evaluated over the served scan.
+type RescanError struct {
+	// Reasons name what the answer would depend on, one per finding.
+	Reasons []string
+	// Diagnostics are the findings about capreg.json itself when the change
+	// carries one: these hold whatever the rest of the repository holds, and
+	// check reports them exactly so.
+	Diagnostics validate.Diagnostics
+}
+
+func (e *RescanError) Error() string {
+	return ErrNeedsRescan.Error() + ": " + strings.Join(e.Reasons, "; ") + "; apply the change and run capreg check"
+}
+
+func (e *RescanError) Unwrap() error { return ErrNeedsRescan }
+
+// repoConfigFile is the repository's own configuration, read by the scanner
+// before anything else.
+const repoConfigFile = "capreg.json"
+
 // Overlay returns a copy of src with files added or replaced and paths
 // deleted, as if the change had been made on disk. It lets a client validate
 // a proposed change against the served repository without writing anything.
 // Paths are repository-relative and slash-separated.
+//
+// Overlay knows only the inputs: a path the scan did not read counts as
+// absent (a new card's tool, a config schema named anew). Snapshot.Overlay,
+// which also knows the scanned tree, is what POST /validate uses.
 func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (*validate.Sources, error) {
+	return overlay(src, nil, files, deleted)
+}
+
+// Overlay applies a proposed change to the snapshot's sources as Overlay
+// does, judging the paths the change does not carry by the tree the scan
+// saw, so that the result is what a rescan of the changed repository gives.
+func (s *Snapshot) Overlay(files map[string][]byte, deleted []string) (*validate.Sources, error) {
+	return overlay(s.Sources, s.Tree, files, deleted)
+}
+
+// overlayer carries one overlay: the sources being changed, the change, and
+// what is known of the served tree (tree may be nil: nothing beyond src).
+type overlayer struct {
+	src    *validate.Sources // the copy being changed
+	served *validate.Sources
+	tree   *Tree
+	ch     *change
+	lay    layout // where the inputs are after the change
+	// rescan collects what the answer would depend on without being known.
+	rescan []string
+}
+
+func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted []string) (*validate.Sources, error) {
+	ch, err := newChange(files, deleted)
+	if err != nil {
+		return nil, err
+	}
+	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree)}
+	o.dropStaleDiagnostics()
+	configDiags := o.applyRepoConfig()
+	for _, p := range ch.deletes {
+		o.delete(p)
+	}
+	for _, p := range ch.order {
+		o.put(p, ch.files[p])
+	}
+	o.updateTools()
+	o.readNamedFragments()
+	if len(o.rescan) > 0 {
+		configDiags.Sort()
+		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
+	}
+	out := o.src
+	// As the scanner does, a folder without a capability.json is no capability.
+	out.Capabilities = slices.DeleteFunc(out.Capabilities, func(c validate.CapabilitySource) bool { return c.Manifest.Path == "" })
+	slices.SortFunc(out.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
+	slices.SortFunc(out.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(out.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
+	return out, nil
+}
+
+// cloneSources copies src deeply enough that changing the copy never
+// changes the served sources, which other requests are reading.
+func cloneSources(src *validate.Sources) *validate.Sources {
 	out := *src
 	out.Capabilities = slices.Clone(src.Capabilities)
 	for i := range out.Capabilities {
@@ -31,32 +118,56 @@ func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (
 	}
 	out.Workflows = slices.Clone(src.Workflows)
 	out.Cards = slices.Clone(src.Cards)
+	out.Diagnostics = slices.Clone(src.Diagnostics)
+	if src.ConfigSchema != nil {
+		f := *src.ConfigSchema
+		out.ConfigSchema = &f
+	}
+	return &out
+}
+
+// change is a proposed change with clean paths.
+type change struct {
+	files   map[string][]byte // clean path → content
+	order   []string          // the paths of files, sorted: the result must not depend on map order
+	deletes []string          // clean paths, in request order
+	deleted map[string]bool
+	dirs    map[string]bool // the directories the new files imply
+}
+
+func newChange(files map[string][]byte, deleted []string) (*change, error) {
+	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}}
+	for p, data := range files {
+		clean, err := cleanRel(p)
+		if err != nil {
+			return nil, err
+		}
+		ch.files[clean] = data
+		ch.order = append(ch.order, clean)
+		for d := path.Dir(clean); d != "."; d = path.Dir(d) {
+			ch.dirs[d] = true
+		}
+	}
+	slices.Sort(ch.order)
+	ch.order = slices.Compact(ch.order)
 	for _, p := range deleted {
 		clean, err := cleanRel(p)
 		if err != nil {
 			return nil, err
 		}
-		overlayDelete(&out, clean)
+		ch.deletes = append(ch.deletes, clean)
+		ch.deleted[clean] = true
 	}
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		clean, err := cleanRel(p)
-		if err != nil {
-			return nil, err
-		}
-		overlayPut(&out, clean, files[p], files)
-	}
-	// As the scanner does, a folder without a capability.json is no capability.
-	out.Capabilities = slices.DeleteFunc(out.Capabilities, func(c validate.CapabilitySource) bool { return c.Manifest.Path == "" })
-	slices.SortFunc(out.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
-	slices.SortFunc(out.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
-	slices.SortFunc(out.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
-	return &out, nil
+	return ch, nil
 }
+
+func (ch *change) puts(p string) bool {
+	_, ok := ch.files[p]
+	return ok
+}
+
+// touches reports whether the change writes or deletes p.
+func (ch *change) touches(p string) bool { return ch.puts(p) || ch.deleted[p] || ch.dirs[p] }
 
 func cleanRel(p string) (string, error) {
 	clean := path.Clean(p)
@@ -64,6 +175,256 @@ func cleanRel(p string) (string, error) {
 		return "", fmt.Errorf("%q: %w", p, ErrBadPath)
 	}
 	return clean, nil
+}
+
+// dropStaleDiagnostics removes the scanner's findings about paths the change
+// replaces or deletes (an escaping link, an unreadable file): what is there
+// afterwards is judged afresh. Findings about capreg.json go with it when the
+// change carries one; applyRepoConfig makes the new ones.
+func (o *overlayer) dropStaleDiagnostics() {
+	o.src.Diagnostics = slices.DeleteFunc(o.src.Diagnostics, func(d validate.Diagnostic) bool {
+		return d.File != "" && (o.ch.puts(d.File) || o.ch.deleted[d.File])
+	})
+}
+
+// layout is where the scan looks for inputs: capreg.json's settings after
+// the flags, as scanner.configure applies them.
+type layout struct {
+	capDir     string
+	capDirSet  bool // named by capreg.json: its absence is an error
+	workflows  []string
+	cards      []string
+	schema     string
+	schemaFrom string // "capreg.json" or "--config-schema"
+}
+
+// servedLayout reads the served scan's layout back from its sources.
+func servedLayout(src *validate.Sources, tree *Tree) layout {
+	l := layout{capDir: src.CapabilitiesDir, workflows: src.WorkflowRoots, cards: src.CardRoots, schemaFrom: repoConfigFile}
+	if src.ConfigSchema != nil {
+		l.schema = src.ConfigSchema.Path
+	}
+	if tree != nil && tree.schemaByFlag {
+		l.schemaFrom = "--config-schema"
+	}
+	return l
+}
+
+// proposedLayout is the layout a scan would derive from capreg.json as the
+// change leaves it (present is false when the change deletes it), with its
+// findings. The flag the served scan had still overrides the schema.
+func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (layout, validate.Diagnostics) {
+	l := layout{capDir: "capabilities", schemaFrom: repoConfigFile}
+	sc := &scanner{} // for confine, so that a configured path is judged exactly as a scan judges it
+	if present {
+		rc, diags := validate.ParseRepoConfig(f)
+		sc.src.Diagnostics = diags
+		if p := sc.confine(repoConfigFile, rc.Capabilities); p != "" {
+			l.capDir, l.capDirSet = p, true
+		}
+		for _, w := range rc.Workflows {
+			if p := sc.confine(repoConfigFile, w); p != "" {
+				l.workflows = append(l.workflows, p)
+			}
+		}
+		for _, c := range rc.Cards {
+			if p := sc.confine(repoConfigFile, c); p != "" {
+				l.cards = append(l.cards, p)
+			}
+		}
+		l.schema = sc.confine(repoConfigFile, rc.ConfigSchema)
+	}
+	if tree != nil && tree.schemaByFlag {
+		l.schema, l.schemaFrom = served.schema, served.schemaFrom
+	}
+	return l, sc.src.Diagnostics
+}
+
+// priorityRoots are the places the scan walks from besides the repository
+// root; what lies under them is read even inside a skipped directory.
+func (l layout) priorityRoots() []string {
+	return slices.Concat([]string{l.capDir}, l.workflows, l.cards)
+}
+
+// walked reports whether the scan reaches the file p: from the repository
+// root or from one of the configured roots, without passing through a
+// directory SkipDir names (node_modules, vendor, …).
+func (l layout) walked(p string) bool {
+	return slices.ContainsFunc(append(l.priorityRoots(), "."), func(root string) bool {
+		return under(p, root) && !skipsBetween(root, p)
+	})
+}
+
+// skipsBetween reports whether a directory between root and the file p is
+// one the walk skips.
+func skipsBetween(root, p string) bool {
+	rest := p
+	if root != "." {
+		rest = strings.TrimPrefix(strings.TrimPrefix(p, root), "/")
+	}
+	dirs := strings.Split(rest, "/")
+	return slices.ContainsFunc(dirs[:len(dirs)-1], SkipDir)
+}
+
+// sameRoots reports whether two root lists select the same paths.
+func sameRoots(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
+}
+
+// applyRepoConfig re-derives the layout when the change carries or deletes
+// capreg.json, and reports configured roots that are missing afterwards. A
+// moved capabilities folder or changed workflow or card roots would need
+// files the served scan never read: those are left to a rescan. It returns
+// capreg.json's own findings.
+func (o *overlayer) applyRepoConfig() validate.Diagnostics {
+	touched := o.ch.puts(repoConfigFile) || o.ch.deleted[repoConfigFile]
+	served := o.lay
+	var diags validate.Diagnostics
+	if touched {
+		f := validate.File{Path: repoConfigFile, Data: o.ch.files[repoConfigFile]}
+		o.lay, diags = proposedLayout(f, o.ch.puts(repoConfigFile), served, o.tree)
+		o.src.Diagnostics = append(o.src.Diagnostics, diags...)
+		o.moveInputs(served)
+	}
+	o.src.Diagnostics = append(slices.DeleteFunc(o.src.Diagnostics, func(d validate.Diagnostic) bool {
+		return d.File == repoConfigFile && missingRootOf(d, served.priorityRoots()) != ""
+	}), o.missingRoots(served, touched)...)
+	return diags
+}
+
+// moveInputs applies a layout change to the sources: a new config schema
+// is re-evaluated; anything else moved needs a rescan.
+func (o *overlayer) moveInputs(served layout) {
+	if o.lay.capDir != served.capDir {
+		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json moves the capabilities folder from %q to %q", served.capDir, o.lay.capDir))
+	}
+	if !sameRoots(o.lay.workflows, served.workflows) {
+		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json changes the workflow roots from %s to %s", rootList(served.workflows), rootList(o.lay.workflows)))
+	}
+	if !sameRoots(o.lay.cards, served.cards) {
+		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json changes the card roots from %s to %s", rootList(served.cards), rootList(o.lay.cards)))
+	}
+	o.src.WorkflowRoots, o.src.CardRoots = o.lay.workflows, o.lay.cards
+	if o.lay.schema == served.schema {
+		return
+	}
+	switch {
+	case o.lay.schema == "":
+		o.src.ConfigSchema = nil
+	case o.lay.walked(o.lay.schema) && !o.ch.puts(o.lay.schema) && slices.Contains([]presence{file, unknown}, o.existsAfter(o.lay.schema)):
+		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json names %s as the config schema, which the served scan did not read: add it to files", o.lay.schema))
+	default:
+		// Missing, as the scan would find it (a directory, or a file the
+		// walk skips, is never the schema), unless the change carries it:
+		// put fills it in then.
+		o.src.ConfigSchema = o.missingSchema(o.lay.schema)
+	}
+}
+
+func rootList(roots []string) string {
+	if len(roots) == 0 {
+		return "the whole repository"
+	}
+	return fmt.Sprintf("%q", roots)
+}
+
+// missingSchema is the config schema as the scanner leaves it when its walk
+// met no file of that path: a directory there is named as such.
+func (o *overlayer) missingSchema(p string) *validate.File {
+	err := error(fs.ErrNotExist)
+	if o.existsAfter(p) == directory {
+		err = validate.ErrIsDirectory
+	}
+	return &validate.File{Path: p, Err: fmt.Errorf("config schema %s (named by %s): %w", p, o.lay.schemaFrom, err)}
+}
+
+// missingRootOf returns the root a scanner "configured path does not exist"
+// finding is about, if it is one of roots.
+func missingRootOf(d validate.Diagnostic, roots []string) string {
+	if d.Rule != "file-unreadable" {
+		return ""
+	}
+	for _, r := range roots {
+		if strings.HasPrefix(d.Message, missingRootPrefix(r)) {
+			return r
+		}
+	}
+	return ""
+}
+
+func missingRootPrefix(r string) string {
+	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
+}
+
+// missingRoots returns the "configured path does not exist" findings after
+// the change, in the scanner's order, reusing the served scan's wording for
+// a root that was already missing.
+func (o *overlayer) missingRoots(served layout, touched bool) validate.Diagnostics {
+	var configured []string
+	if !touched {
+		// The served findings say which roots were configured and missing.
+		for _, d := range o.served.Diagnostics {
+			if r := missingRootOf(d, served.priorityRoots()); d.File == repoConfigFile && r != "" {
+				configured = append(configured, r)
+			}
+		}
+	} else {
+		if o.lay.capDirSet {
+			configured = append(configured, o.lay.capDir)
+		}
+		configured = slices.Concat(configured, o.lay.workflows, o.lay.cards)
+	}
+	var out validate.Diagnostics
+	for _, r := range configured {
+		if r == "." {
+			continue
+		}
+		served, wasMissing := o.servedMissingRoot(r)
+		switch {
+		case wasMissing && !o.ch.puts(r) && !o.ch.dirs[r]:
+			out = append(out, served)
+		case !wasMissing && o.existsAfter(r) == absent:
+			out = append(out, validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error,
+				Message: missingRootPrefix(r) + o.lstatError(r).Error()})
+		}
+	}
+	return out
+}
+
+// servedMissingRoot returns the served scan's finding that the configured
+// root r does not exist, if it made one.
+func (o *overlayer) servedMissingRoot(r string) (validate.Diagnostic, bool) {
+	for _, d := range o.served.Diagnostics {
+		if d.File == repoConfigFile && missingRootOf(d, []string{r}) == r {
+			return d, true
+		}
+	}
+	return validate.Diagnostic{}, false
+}
+
+// lstatError is the error resolving p fails with when p does not exist
+// after the change: at the first component that is missing, or after one
+// that is a file, as filepath.EvalSymlinks reports it.
+func (o *overlayer) lstatError(p string) error {
+	root := ""
+	if o.tree != nil {
+		root = o.tree.root
+	}
+	at := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	parts := strings.Split(p, "/")
+	for i := range parts {
+		cur := strings.Join(parts[:i+1], "/")
+		switch what := o.existsAfter(cur); {
+		case what == absent || what == unknown:
+			return &fs.PathError{Op: "lstat", Path: at(cur), Err: syscall.ENOENT}
+		case what == file && i+1 < len(parts):
+			return &fs.PathError{Op: "lstat", Path: at(strings.Join(parts[:i+2], "/")), Err: syscall.ENOTDIR}
+		}
+	}
+	return &fs.PathError{Op: "lstat", Path: at(p), Err: syscall.ENOENT}
 }
 
 // capabilitySlot splits a path under the capabilities folder into the folder
@@ -80,7 +441,8 @@ func capabilitySlot(src *validate.Sources, p string) (folder, inner string, ok b
 	return strings.Cut(rest, "/")
 }
 
-func overlayDelete(src *validate.Sources, p string) {
+func (o *overlayer) delete(p string) {
+	src := o.src
 	if folder, inner, ok := capabilitySlot(src, p); ok {
 		for i := range src.Capabilities {
 			c := &src.Capabilities[i]
@@ -95,19 +457,21 @@ func overlayDelete(src *validate.Sources, p string) {
 	}
 	src.Workflows = slices.DeleteFunc(src.Workflows, func(f validate.File) bool { return f.Path == p })
 	src.Cards = slices.DeleteFunc(src.Cards, func(c validate.CardSource) bool { return c.Path == p })
-	for i := range src.Cards {
-		if src.Cards[i].ToolPath == p {
-			src.Cards[i].ToolExists = false
-		}
-	}
 	if src.ConfigSchema != nil && src.ConfigSchema.Path == p {
-		src.ConfigSchema = nil
+		// The scan still looks for it, and says it is missing.
+		src.ConfigSchema = o.missingSchema(p)
 	}
 }
 
-func overlayPut(src *validate.Sources, p string, data []byte, all map[string][]byte) {
+// put routes one new or replaced file as the scanner would route it. Files
+// the walk never reaches (under node_modules, vendor, …) are no inputs,
+// except a capability's fragments, which the scanner reads by the path the
+// declaration names.
+func (o *overlayer) put(p string, data []byte) {
+	src := o.src
 	f := validate.File{Path: p, Data: data}
-	if folder, inner, ok := capabilitySlot(src, p); ok {
+	walked := o.lay.walked(p)
+	if folder, inner, ok := capabilitySlot(src, p); ok && (walked || inner != "capability.json") {
 		i := slices.IndexFunc(src.Capabilities, func(c validate.CapabilitySource) bool { return c.Folder == folder })
 		if i < 0 {
 			src.Capabilities = append(src.Capabilities, validate.CapabilitySource{Folder: folder, Files: map[string]validate.File{}})
@@ -119,30 +483,249 @@ func overlayPut(src *validate.Sources, p string, data []byte, all map[string][]b
 			src.Capabilities[i].Files[inner] = f
 		}
 	}
+	if !walked {
+		return
+	}
 	switch {
-	case strings.HasSuffix(p, ".card.json") && inRoots(p, src.CardRoots):
-		tool := strings.TrimSuffix(p, ".card.json")
-		_, exists := all[tool]
+	case strings.HasSuffix(p, ".card.json") && inRoots(p, o.lay.cards):
 		if j := slices.IndexFunc(src.Cards, func(c validate.CardSource) bool { return c.Path == p }); j >= 0 {
 			src.Cards[j].File = f
 		} else {
-			src.Cards = append(src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: exists})
+			tool := strings.TrimSuffix(p, ".card.json")
+			src.Cards = append(src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: o.isTool(tool)})
+			if o.tree != nil && o.existsAfter(tool) == unknown {
+				o.rescan = append(o.rescan, fmt.Sprintf("whether the tool %s of the new card %s exists: the served scan did not list its folder", tool, p))
+			}
 		}
-	case strings.HasSuffix(p, ".md") && inRoots(p, src.WorkflowRoots):
-		j := slices.IndexFunc(src.Workflows, func(w validate.File) bool { return w.Path == p })
-		switch {
-		case j >= 0:
-			src.Workflows[j] = f
-		case validate.MayHoldMarker(data):
-			src.Workflows = append(src.Workflows, f)
-		}
-	}
-	for i := range src.Cards {
-		if src.Cards[i].ToolPath == p {
-			src.Cards[i].ToolExists = true
-		}
+	case strings.HasSuffix(p, ".md") && inRoots(p, o.lay.workflows):
+		o.putWorkflow(f)
 	}
 	if src.ConfigSchema != nil && src.ConfigSchema.Path == p {
 		src.ConfigSchema = &f
 	}
+}
+
+// putWorkflow keeps a markdown file among the workflows only when it may
+// hold a marker, as the scanner does.
+func (o *overlayer) putWorkflow(f validate.File) {
+	src := o.src
+	j := slices.IndexFunc(src.Workflows, func(w validate.File) bool { return w.Path == f.Path })
+	switch {
+	case j >= 0 && validate.MayHoldMarker(f.Data):
+		src.Workflows[j] = f
+	case j >= 0:
+		src.Workflows = slices.Delete(src.Workflows, j, j+1)
+	case validate.MayHoldMarker(f.Data):
+		src.Workflows = append(src.Workflows, f)
+	}
+}
+
+// updateTools re-decides whether each card's tool exists where the change
+// writes, deletes or creates a directory at the tool's path.
+func (o *overlayer) updateTools() {
+	for i := range o.src.Cards {
+		if c := &o.src.Cards[i]; o.ch.touches(c.ToolPath) {
+			c.ToolExists = o.isTool(c.ToolPath)
+		}
+	}
+}
+
+// isTool reports whether a card's tool is a file after the change, as the
+// scanner's isTool decides: a file or a link to one, not a directory.
+func (o *overlayer) isTool(tool string) bool {
+	if tool == "" || strings.HasSuffix(tool, "/") {
+		return false
+	}
+	return o.existsAfter(tool) == file
+}
+
+type presence int
+
+const (
+	absent presence = iota
+	file
+	directory
+	unknown // inside a directory the scan did not list
+)
+
+// existsAfter says what is at p once the change is applied: the change
+// first, then the served tree.
+func (o *overlayer) existsAfter(p string) presence {
+	switch {
+	case o.ch.puts(p):
+		return file
+	case o.ch.dirs[p]:
+		return directory
+	}
+	e, known := o.tree.lookup(p)
+	switch {
+	case e&entryDir != 0:
+		return directory // deleting files leaves their directory
+	case o.ch.deleted[p]:
+		return absent
+	case !known:
+		return unknown
+	case e&entryFile != 0:
+		return file
+	case e&entryLink != 0:
+		return unknown // a link that does not resolve inside the repository
+	}
+	return absent
+}
+
+// readNamedFragments does for the declarations the change writes what the
+// scanner does after its walk: read the fragments they name. A fragment
+// the served scan did not read (no declaration named it then) cannot be
+// judged from memory.
+func (o *overlayer) readNamedFragments() {
+	for i := range o.src.Capabilities {
+		c := &o.src.Capabilities[i]
+		if c.Manifest.Data == nil || !o.ch.puts(c.Manifest.Path) {
+			continue
+		}
+		for _, p := range validate.FragmentPaths(c.Manifest.Data) {
+			clean := path.Clean(p)
+			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+				continue // fragment-escape, reported by validation
+			}
+			if _, done := c.Files[clean]; done {
+				continue
+			}
+			o.fragment(c, clean)
+		}
+	}
+}
+
+// fragment settles one named fragment that neither the change nor the served
+// scan holds.
+func (o *overlayer) fragment(c *validate.CapabilitySource, clean string) {
+	rel := path.Join(o.lay.capDir, c.Folder, clean)
+	if o.tree == nil {
+		return // nothing known beyond the inputs: absent
+	}
+	switch o.existsAfter(rel) {
+	case absent:
+		// validation reports it
+	case directory:
+		c.Files[clean] = validate.File{Path: rel, Err: validate.ErrIsDirectory}
+	default:
+		o.rescan = append(o.rescan, fmt.Sprintf("%s names the fragment %s, which the served scan did not read: add it to files (or, if it does not exist, check reports it fragment-unreadable)", c.Manifest.Path, rel))
+	}
+}
+
+// Tree is what a scan saw of the repository besides the inputs it read:
+// which paths exist. A proposed change is judged against it (is a new card's
+// tool there, does a newly named config schema exist) as a rescan would
+// judge it, without reading the disk when the change is validated, which
+// could have changed since the snapshot was built.
+type Tree struct {
+	root string // real path of the repository
+	// entries holds every entry of the directories the scan walked (but
+	// those inside capability folders, see readTree), by
+	// repository-relative path.
+	entries map[string]entry
+	// listed are the directories whose entries are all in entries.
+	listed map[string]bool
+	// schemaByFlag says --config-schema named the config schema, so
+	// capreg.json cannot move it.
+	schemaByFlag bool
+}
+
+// entry says what a path is, after following a link inside the repository.
+type entry uint8
+
+const (
+	entryFile entry = 1 << iota // not a directory: a file, FIFO, device or socket
+	entryDir
+	entryLink // a symlink; with neither bit above it does not resolve inside the repository
+)
+
+// readTree lists the directories the scan walked. It runs right after the
+// scan, so that the tree and the sources describe the same moment.
+//
+// The inside of capability folders is not listed: they are nearly all of
+// the directories of a large repository (listing them again added about 15%
+// to a 10,000-capability rebuild), and what is in them matters only to a
+// declaration that names a fragment nobody read before, which is then left
+// to a rescan. The capabilities folder itself is listed, so a new
+// capability folder is known to be empty.
+func readTree(in *Input, opts ScanOptions) *Tree {
+	t := &Tree{root: in.Root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
+	root, err := os.OpenRoot(in.Root)
+	if err != nil {
+		return t
+	}
+	defer root.Close()
+	capDir := in.Sources.CapabilitiesDir
+	for _, dir := range in.Dirs {
+		rel, err := filepath.Rel(in.Root, dir)
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			continue
+		}
+		if rel = filepath.ToSlash(rel); capDir != "." && strings.HasPrefix(rel, capDir+"/") {
+			continue
+		}
+		t.list(root, rel)
+	}
+	return t
+}
+
+// list records the entries of one directory; one that cannot be read stays
+// unlisted (its content is unknown; the scan reported it).
+func (t *Tree) list(root *os.Root, dir string) {
+	f, err := root.Open(filepath.FromSlash(dir))
+	if err != nil {
+		return
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		return
+	}
+	t.listed[dir] = true
+	for _, e := range entries {
+		p := path.Join(dir, e.Name())
+		switch {
+		case e.Type()&fs.ModeSymlink != 0:
+			t.entries[p] = entryLink | linkTarget(root, p)
+		case e.IsDir():
+			t.entries[p] = entryDir
+		default:
+			t.entries[p] = entryFile
+		}
+	}
+}
+
+// linkTarget says what a link resolves to through the root, as the
+// scanner's isTool stats it; nothing when it leaves the repository.
+func linkTarget(root *os.Root, p string) entry {
+	st, err := root.Stat(filepath.FromSlash(p))
+	switch {
+	case err != nil:
+		return 0
+	case st.IsDir():
+		return entryDir
+	}
+	return entryFile
+}
+
+// lookup returns what is at p and whether that is known: a path inside a
+// directory the tree did not list (a skipped one, one reached through a
+// link, a capability folder) is unknown. A nil tree knows nothing.
+func (t *Tree) lookup(p string) (entry, bool) {
+	if t == nil {
+		return 0, false
+	}
+	if e, ok := t.entries[p]; ok {
+		return e, true
+	}
+	parent := path.Dir(p)
+	if t.listed[parent] {
+		return 0, true
+	}
+	if parent == "." {
+		return 0, false
+	}
+	pe, known := t.lookup(parent)
+	return 0, known && pe&entryDir == 0
 }

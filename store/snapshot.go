@@ -34,6 +34,10 @@ type Options struct {
 	// the next, so that a rebuild re-checks only what changed. The watcher
 	// keeps one; a one-shot check needs none.
 	Cache *validate.Cache
+	// Tree records which paths the scan saw (Snapshot.Tree), for judging a
+	// proposed change as a rescan would (POST /validate). The watcher sets
+	// it; a one-shot check does not pay for it.
+	Tree bool
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -58,6 +62,10 @@ type Snapshot struct {
 	BuiltAt    time.Time
 	Root       string   // real path of the repository
 	Dirs       []string // directories walked (for the watcher)
+	// Tree is what the scan saw of the repository besides its inputs (which
+	// paths exist), so that POST /validate judges a change as a rescan
+	// would; nil for a snapshot made by Build.
+	Tree *Tree
 
 	searchOnce sync.Once
 	search     *search.Index
@@ -156,6 +164,9 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	}
 	snap := build(&in.Sources, opts.Strict, opts.Cache)
 	snap.Root, snap.Dirs = in.Root, in.Dirs
+	if opts.Tree {
+		snap.Tree = readTree(in, opts.ScanOptions)
+	}
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
 }

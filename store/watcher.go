@@ -115,6 +115,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	if opts.Cache == nil {
 		opts.Cache = validate.NewCache()
 	}
+	opts.Tree = true // a served snapshot answers POST /validate
 	w.build = func(ctx context.Context) (*Snapshot, error) { return Load(ctx, opts.Options) }
 	w.notify = func(w *Watcher) notifier {
 		if opts.Poll > 0 {

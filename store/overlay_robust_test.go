@@ -1,0 +1,322 @@
+package store_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// The tests in this file hold POST /validate to its promise: a change
+// validated over the served snapshot (Snapshot.Overlay, then Build) gets
+// exactly what `capreg check` says of the repository with the change
+// written to disk.
+
+// servedLoad loads repo as the daemon does, with the tree Snapshot.Overlay
+// judges unchanged paths by.
+func servedLoad(t *testing.T, repo string) *store.Snapshot {
+	t.Helper()
+	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}, Tree: true})
+}
+
+// overlayCase is one proposed change over a copy of testdata/repo.
+type overlayCase struct {
+	name string
+	// setup prepares the served repository before it is loaded.
+	setup   func(t *testing.T, repo string)
+	files   map[string]string
+	deleted []string
+}
+
+const servedSchema = "config/config-schema.manifest.json"
+
+// overlayCard is a valid tool card for a tool at bin/<id> (or elsewhere: the
+// card's place decides where its tool is looked for).
+func overlayCard(id string) string {
+	return `{"id":"` + id + `","command":"bin/` + id + `","summary":"Does one thing.","intent_phrases":["do the thing"],` +
+		`"effects":"Writes nothing.","risk":"reversible","example":"bin/` + id + `"}`
+}
+
+// overlayWrite returns a setup that writes files into the served repository.
+func overlayWrite(files map[string]string) func(*testing.T, string) {
+	return func(t *testing.T, repo string) {
+		for p, data := range files {
+			writeTestFile(t, filepath.Join(repo, p), []byte(data))
+		}
+	}
+}
+
+func overlayReadRepoFile(t *testing.T, p string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(baseRepoDir, p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// overlayApply writes a change to disk as a client would commit it.
+func overlayApply(t *testing.T, repo string, files map[string]string, deleted []string) {
+	t.Helper()
+	for _, p := range deleted {
+		if err := os.Remove(filepath.Join(repo, p)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+	for p, data := range files {
+		writeTestFile(t, filepath.Join(repo, p), []byte(data))
+	}
+}
+
+func overlayBytes(files map[string]string) map[string][]byte {
+	out := make(map[string][]byte, len(files))
+	for p, s := range files {
+		out[p] = []byte(s)
+	}
+	return out
+}
+
+func TestOverlayAgreesWithCheck(t *testing.T) {
+	mapperManifest := func(t *testing.T, fragment string) string {
+		return strings.Replace(overlayReadRepoFile(t, "capabilities/pattern-mapper/capability.json"), `"loop/mapper.md"`, `"`+fragment+`"`, 1)
+	}
+	withToolsRoot := overlayWrite(map[string]string{"capreg.json": `{"configSchema": "` + servedSchema + `", "cards": ["bin", "tools"]}`})
+	tests := []struct {
+		overlayCase
+		// manifest, when set, is the pattern-mapper declaration of the
+		// change, naming this fragment.
+		fragment string
+	}{
+		// The tester's findings (robust item 9).
+		{overlayCase: overlayCase{name: "a: broken capreg.json", files: map[string]string{"capreg.json": `{"capabilities":`}}},
+		{overlayCase: overlayCase{name: "b: capreg.json capabilities outside the root", files: map[string]string{"capreg.json": `{"capabilities":"../.."}`}}},
+		{overlayCase: overlayCase{name: "b: every configured path outside the root", files: map[string]string{
+			"capreg.json": `{"capabilities":"/etc","configSchema":"../x.json"}`}}},
+		{overlayCase: overlayCase{name: "c: the config schema is deleted", deleted: []string{servedSchema}}},
+		{overlayCase: overlayCase{name: "d: cards and workflows in skipped directories", files: map[string]string{
+			"node_modules/x.card.json":            "{}",
+			"vendor/w.md":                         "<!-- gsd:loop-host\nstep: plan\n-->",
+			".git/y.card.json":                    "{}",
+			"..data/z.md":                         "<loop-point id=\"plan:pre\"/>",
+			"capabilities/vendor/capability.json": `{"id":"vendor"}`,
+			"bin/venv/t.card.json":                "{}",
+		}}},
+		{overlayCase: overlayCase{name: "e: a card for a tool already on disk", setup: overlayWrite(map[string]string{"bin/newtool": "#!/bin/sh\n"}),
+			files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")}}},
+
+		// capreg.json changes that keep the inputs where they are.
+		{overlayCase: overlayCase{name: "capreg.json deleted", deleted: []string{"capreg.json"}}},
+		{overlayCase: overlayCase{name: "capreg.json rewritten, same layout", files: map[string]string{
+			"capreg.json": `{"$schema": "x", "capabilities": "capabilities/", "configSchema": "./` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json of the wrong shape", files: map[string]string{
+			"capreg.json": `{"capabilities": 5, "cards": "bin", "configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json repeats a key", files: map[string]string{
+			"capreg.json": `{"configSchema": "nowhere.json", "configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json names a schema the change carries", files: map[string]string{
+			"capreg.json":      `{"configSchema": "config/next.json"}`,
+			"config/next.json": overlayReadRepoFile(t, servedSchema),
+		}}},
+		{overlayCase: overlayCase{name: "capreg.json names a schema that does not exist", files: map[string]string{
+			"capreg.json": `{"configSchema": "config/none.json"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json names a directory as the schema", files: map[string]string{
+			"capreg.json": `{"configSchema": "config"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json names a schema in a skipped directory", files: map[string]string{
+			"capreg.json":              `{"configSchema": "node_modules/schema.json"}`,
+			"node_modules/schema.json": overlayReadRepoFile(t, servedSchema),
+		}}},
+		{overlayCase: overlayCase{name: "capreg.json names the capabilities folder, which is missing",
+			setup: func(t *testing.T, repo string) {
+				if err := os.RemoveAll(filepath.Join(repo, "capabilities")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			files: map[string]string{"capreg.json": `{"capabilities": "capabilities", "configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "capreg.json keeps a missing card root", setup: withToolsRoot,
+			files: map[string]string{"capreg.json": `{"cards": ["tools", "bin"], "configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "a missing card root is created", setup: withToolsRoot,
+			files: map[string]string{"tools/y": "#!/bin/sh\n", "tools/y.card.json": overlayCard("y")}}},
+		{overlayCase: overlayCase{name: "a missing card root stays missing", setup: withToolsRoot,
+			files: map[string]string{"docs/tools.md": "no marker"}}},
+
+		// The config schema comes back, or is replaced.
+		{overlayCase: overlayCase{name: "the config schema is deleted and written again", deleted: []string{servedSchema},
+			files: map[string]string{servedSchema: overlayReadRepoFile(t, servedSchema)}}},
+		{overlayCase: overlayCase{name: "the config schema is broken", files: map[string]string{servedSchema: "{"}}},
+
+		// Tools and cards.
+		{overlayCase: overlayCase{name: "a card whose tool is a directory on disk", setup: overlayWrite(map[string]string{"bin/dirtool/run": "x"}),
+			files: map[string]string{"bin/dirtool.card.json": overlayCard("dirtool")}}},
+		{overlayCase: overlayCase{name: "a card whose tool the change turns into a directory",
+			files: map[string]string{"bin/ft/run": "x"}, deleted: []string{"bin/ft"}}},
+		{overlayCase: overlayCase{name: "a tool is deleted", deleted: []string{"bin/ft"}}},
+		{overlayCase: overlayCase{name: "a card and its tool in a new folder", files: map[string]string{
+			"tools/y": "#!/bin/sh\n", "tools/y.card.json": overlayCard("y")}}},
+		{overlayCase: overlayCase{name: "a new card without a tool", files: map[string]string{"bin/ghost.card.json": overlayCard("ghost")}}},
+		{overlayCase: overlayCase{name: "a card is deleted", deleted: []string{"bin/land.card.json"}}},
+
+		// Ordinary edits.
+		{overlayCase: overlayCase{name: "a schema error in a declaration", files: map[string]string{
+			"capabilities/ui/capability.json": strings.Replace(overlayReadRepoFile(t, "capabilities/ui/capability.json"), `"tier": "full"`, `"tier": 5`, 1)}}},
+		{overlayCase: overlayCase{name: "a declaration is deleted", deleted: []string{"capabilities/research/capability.json"}}},
+		{overlayCase: overlayCase{name: "a new capability", files: map[string]string{
+			"capabilities/new/capability.json": `{"id":"new","role":"feature"}`}}},
+		{overlayCase: overlayCase{name: "a workflow loses its marker", files: map[string]string{
+			"workflows/plan-phase.md": "# Plan phase\n\nNothing here.\n"}}},
+		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
+			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
+		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
+
+		// Fragments named anew.
+		{overlayCase: overlayCase{name: "a declaration names a fragment the change carries",
+			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map the patterns.\n"}}, fragment: "loop/next.md"},
+		{overlayCase: overlayCase{name: "a declaration names a fragment in a skipped folder",
+			files: map[string]string{"capabilities/pattern-mapper/vendor/next.md": "Map the patterns.\n"}}, fragment: "vendor/next.md"},
+		{overlayCase: overlayCase{name: "a declaration names a directory the change makes as its fragment",
+			files: map[string]string{"capabilities/pattern-mapper/loop/next/x.md": "x"}}, fragment: "loop/next"},
+		{overlayCase: overlayCase{name: "a new capability names a missing fragment", files: map[string]string{
+			"capabilities/newcap/capability.json": `{"id":"newcap","role":"feature","steps":[{"point":"plan:pre","fragment":{"path":"loop/none.md"}}]}`}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := tt.overlayCase
+			if tt.fragment != "" {
+				tc.files = mergeFiles(tc.files, map[string]string{"capabilities/pattern-mapper/capability.json": mapperManifest(t, tt.fragment)})
+			}
+			overlayWantCheck(t, tc)
+		})
+	}
+}
+
+func mergeFiles(a, b map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range []map[string]string{a, b} {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// overlayWantCheck validates tc over a served copy of testdata/repo, then
+// writes the change to that copy, and wants a fresh load to agree.
+func overlayWantCheck(t *testing.T, tc overlayCase) {
+	t.Helper()
+	repo, _ := scanRepoCopy(t)
+	if tc.setup != nil {
+		tc.setup(t, repo)
+	}
+	served := servedLoad(t, repo)
+	src, err := served.Overlay(overlayBytes(tc.files), tc.deleted)
+	if err != nil {
+		t.Fatalf("Overlay: %v", err)
+	}
+	got := store.Build(src, false)
+	overlayApply(t, repo, tc.files, tc.deleted)
+	want := scanLoadRepo(t, repo)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w {
+		t.Errorf("overlay:\n%scheck:\n%s", g, w)
+	}
+	if got.OK() != want.OK() || got.Digest != want.Digest {
+		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
+	}
+}
+
+// TestOverlayNeedsRescan: a change whose answer depends on files the served
+// scan never read is refused, with capreg.json's own findings exactly as
+// check reports them.
+func TestOverlayNeedsRescan(t *testing.T) {
+	tests := []struct {
+		overlayCase
+		reason string // in the error
+	}{
+		{overlayCase{name: "capreg.json moves the capabilities folder",
+			files: map[string]string{"capreg.json": `{"capabilities": "caps", "configSchema": "` + servedSchema + `"}`}},
+			`moves the capabilities folder from "capabilities" to "caps"`},
+		{overlayCase{name: "a broken capreg.json drops the workflow roots",
+			setup: overlayWrite(map[string]string{"capreg.json": `{"workflows": ["workflows"], "configSchema": "` + servedSchema + `"}`}),
+			files: map[string]string{"capreg.json": `{"workflows": ["workflows"],`}},
+			`changes the workflow roots from ["workflows"] to the whole repository`},
+		{overlayCase{name: "capreg.json adds a card root",
+			files: map[string]string{"capreg.json": `{"cards": ["bin", "../out"], "configSchema": "` + servedSchema + `"}`}},
+			`changes the card roots from the whole repository to ["bin"]`},
+		{overlayCase{name: "capreg.json names a schema the scan did not read",
+			setup: overlayWrite(map[string]string{"config/other.json": "{}"}),
+			files: map[string]string{"capreg.json": `{"configSchema": "config/other.json"}`}},
+			"names config/other.json as the config schema"},
+		{overlayCase{name: "a declaration names a fragment the scan did not read",
+			setup: overlayWrite(map[string]string{"capabilities/pattern-mapper/loop/other.md": "Other.\n"}),
+			files: map[string]string{"capabilities/pattern-mapper/capability.json": ""}},
+			"names the fragment capabilities/pattern-mapper/loop/other.md"},
+		// The inside of capability folders is not listed (see readTree).
+		{overlayCase{name: "a declaration names a fragment that may not exist",
+			files: map[string]string{"capabilities/pattern-mapper/capability.json": ""}},
+			"names the fragment capabilities/pattern-mapper/loop/other.md"},
+		{overlayCase{name: "a new card in a capability folder",
+			files: map[string]string{"capabilities/ui/t.card.json": overlayCard("t")}},
+			"whether the tool capabilities/ui/t of the new card"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tc := tt.overlayCase
+			if m, ok := tc.files["capabilities/pattern-mapper/capability.json"]; ok && m == "" {
+				tc.files["capabilities/pattern-mapper/capability.json"] = strings.Replace(
+					overlayReadRepoFile(t, "capabilities/pattern-mapper/capability.json"), "loop/mapper.md", "loop/other.md", 1)
+			}
+			repo, _ := scanRepoCopy(t)
+			if tc.setup != nil {
+				tc.setup(t, repo)
+			}
+			served := servedLoad(t, repo)
+			_, err := served.Overlay(overlayBytes(tc.files), tc.deleted)
+			var re *store.RescanError
+			if !errors.As(err, &re) || !errors.Is(err, store.ErrNeedsRescan) {
+				t.Fatalf("Overlay error = %v, want a RescanError", err)
+			}
+			if !strings.Contains(err.Error(), tt.reason) {
+				t.Errorf("error %q does not say %q", err, tt.reason)
+			}
+			overlayApply(t, repo, tc.files, tc.deleted)
+			want := repoConfigFindings(scanLoadRepo(t, repo).Diagnostics)
+			if g, w := formatDiagnostics(re.Diagnostics), formatDiagnostics(want); g != w {
+				t.Errorf("capreg.json findings:\n%scheck:\n%s", g, w)
+			}
+		})
+	}
+}
+
+// repoConfigFindings are check's findings about capreg.json's content (not
+// about the paths it names, which need the walk).
+func repoConfigFindings(diags validate.Diagnostics) validate.Diagnostics {
+	var out validate.Diagnostics
+	for _, d := range diags {
+		if d.File == "capreg.json" && !strings.Contains(d.Message, "does not exist in the repository") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestOverlayLeavesSnapshotAlone: validating a change never changes the
+// snapshot being served.
+func TestOverlayLeavesSnapshotAlone(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	served := servedLoad(t, repo)
+	before := formatDiagnostics(store.Build(served.Sources, false).Diagnostics)
+	schema := served.Sources.ConfigSchema
+	for _, tc := range []overlayCase{
+		{files: map[string]string{"capreg.json": "{"}},
+		{deleted: []string{servedSchema, "bin/ft"}},
+		{files: map[string]string{servedSchema: "{}", "bin/ft.card.json": "{}"}},
+	} {
+		if _, err := served.Overlay(overlayBytes(tc.files), tc.deleted); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if after := formatDiagnostics(store.Build(served.Sources, false).Diagnostics); after != before || served.Sources.ConfigSchema != schema {
+		t.Errorf("the served sources changed:\n%s\nwas:\n%s", after, before)
+	}
+}
