@@ -1,7 +1,9 @@
 package ojson
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -27,7 +29,9 @@ type Error struct {
 
 func (e Error) Error() string { return e.Msg }
 
-// maxDepth bounds nesting so hostile input cannot exhaust the stack.
+// maxDepth bounds nesting so hostile input cannot exhaust the stack: at most
+// maxDepth arrays and objects may be open at once ("[]" is nested one level),
+// so the first bracket past it is the error.
 const maxDepth = 512
 
 // Parse parses one JSON document. Like go/parser it returns what it could build
@@ -40,7 +44,23 @@ const maxDepth = 512
 // is kept as its WTF-8 bytes, so that encoding writes it back as JSON.stringify
 // does (see AppendString and DecodeRune).
 func Parse(src []byte) (Value, []Error) {
-	p := parser{src: src}
+	return parse(src, indexAfter)
+}
+
+// indexAfter is the member count past which an object being parsed looks its
+// keys up in a map instead of scanning its members. Small objects, nearly all
+// of them, stay allocation-free, and an object with n keys costs O(n)
+// expected time rather than O(n²).
+const indexAfter = 16
+
+// maxPooledIndex bounds the maps a parser keeps for reuse: clearing a map
+// costs its capacity, which must stay small next to the objects reusing it.
+const maxPooledIndex = 1024
+
+// parse is Parse with the map threshold as a parameter, so that tests can
+// check that the scan and the map give the same results.
+func parse(src []byte, indexAfter int) (Value, []Error) {
+	p := parser{src: src, indexAfter: indexAfter}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.pos = 3
 	}
@@ -71,6 +91,11 @@ type parser struct {
 	// path is the JSON pointer tokens of the value being parsed; a pointer
 	// string is only built for an error.
 	path []string
+	// indexAfter: see the constant of the same name.
+	indexAfter int
+	// maps are emptied key indexes (see object) kept for reuse, so that
+	// many objects just past indexAfter do not each allocate one.
+	maps []map[string]int
 }
 
 func (p *parser) pointer(last string) string {
@@ -112,17 +137,18 @@ func (p *parser) skipSpace() {
 	}
 }
 
+// value parses the value at p.pos; depth is the number of arrays and objects
+// enclosing it.
 func (p *parser) value(depth int) Value {
-	if depth > maxDepth {
-		p.fail(p.pos, "JSON nested deeper than %d levels", maxDepth)
-		return Value{}
-	}
 	if p.pos >= len(p.src) {
 		p.fail(p.pos, "unexpected end of file, expected a value")
 		return Value{}
 	}
 	start := p.pos
 	switch c := p.src[p.pos]; {
+	case (c == '{' || c == '[') && depth >= maxDepth:
+		p.fail(p.pos, "JSON nested deeper than %d levels", maxDepth)
+		return Value{}
 	case c == '{':
 		return p.object(depth)
 	case c == '[':
@@ -160,7 +186,17 @@ func (p *parser) object(depth int) Value {
 		return v
 	}
 	base := len(p.members)
-	defer func() { p.members = p.members[:base] }()
+	// index maps each key to its member's position after base, once the
+	// object has more than p.indexAfter members; before that the members
+	// are scanned.
+	var index map[string]int
+	defer func() {
+		p.members = p.members[:base]
+		if index != nil && len(index) <= maxPooledIndex {
+			clear(index)
+			p.maps = append(p.maps, index)
+		}
+	}()
 	for p.fatal == nil {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
@@ -182,12 +218,19 @@ func (p *parser) object(depth int) Value {
 		if p.fatal != nil {
 			break
 		}
-		if i := memberIndex(p.members[base:], key); i >= 0 {
+		if i := p.memberIndex(base, index, key); i >= 0 {
+			// The first occurrence keeps its place and its key offset; the
+			// last value wins, as in JSON.parse.
 			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: p.pointer(key),
 				Msg: fmt.Sprintf("duplicate key %q (JSON.parse would silently keep only the last value)", key)})
 			p.members[base+i].Value = child
 		} else {
 			p.members = append(p.members, Member{Key: key, KeyOff: keyOff, Value: child})
+			if n := len(p.members) - base; index != nil {
+				index[key] = n - 1
+			} else if n > p.indexAfter {
+				index = p.newIndex(p.members[base:])
+			}
 		}
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
@@ -205,13 +248,36 @@ func (p *parser) object(depth int) Value {
 	return v
 }
 
-func memberIndex(ms []Member, key string) int {
-	for i := range ms {
-		if ms[i].Key == key {
+// memberIndex returns the position after base of the member of the object
+// being parsed whose key is key, or -1: from index when the object has one,
+// else by scanning its members.
+func (p *parser) memberIndex(base int, index map[string]int, key string) int {
+	if index != nil {
+		if i, ok := index[key]; ok {
 			return i
+		}
+		return -1
+	}
+	for i := base; i < len(p.members); i++ {
+		if p.members[i].Key == key {
+			return i - base
 		}
 	}
 	return -1
+}
+
+// newIndex returns a key index for ms, whose keys are distinct.
+func (p *parser) newIndex(ms []Member) map[string]int {
+	var index map[string]int
+	if k := len(p.maps); k > 0 {
+		index, p.maps = p.maps[k-1], p.maps[:k-1]
+	} else {
+		index = make(map[string]int, 2*len(ms))
+	}
+	for i := range ms {
+		index[ms[i].Key] = i
+	}
+	return index
 }
 
 func (p *parser) array(depth int) Value {
@@ -482,27 +548,26 @@ func jsOrder(ms []Member) {
 	if n == 0 {
 		return
 	}
-	idx := make([]Member, 0, n)
+	type indexed struct {
+		n uint64
+		m Member
+	}
+	idx := make([]indexed, 0, n)
 	rest := make([]Member, 0, len(ms)-n)
 	for _, m := range ms {
-		if _, ok := ArrayIndex(m.Key); ok {
-			idx = append(idx, m)
+		if k, ok := ArrayIndex(m.Key); ok {
+			idx = append(idx, indexed{k, m})
 		} else {
 			rest = append(rest, m)
 		}
 	}
-	// insertion sort: n is tiny in practice
-	for i := 1; i < len(idx); i++ {
-		for j := i; j > 0; j-- {
-			a, _ := ArrayIndex(idx[j-1].Key)
-			b, _ := ArrayIndex(idx[j].Key)
-			if a <= b {
-				break
-			}
-			idx[j-1], idx[j] = idx[j], idx[j-1]
-		}
+	// Stable, so that equal indices (possible only in objects built in
+	// memory with Append) keep their order; O(n log n) even for index keys
+	// written in descending order.
+	slices.SortStableFunc(idx, func(a, b indexed) int { return cmp.Compare(a.n, b.n) })
+	for i := range idx {
+		ms[i] = idx[i].m
 	}
-	copy(ms, idx)
 	copy(ms[len(idx):], rest)
 }
 

@@ -1,0 +1,76 @@
+package ojson
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// Positions answers Position for many offsets of one source. Position scans
+// the source from its start on every call, so placing d diagnostics in a file
+// of n bytes costs O(d·n) with it; a Positions costs O(n) once and then
+// O(log n) per offset. The source must not change while it is in use.
+type Positions struct {
+	src []byte
+	bom bool
+	nl  []int // offsets of the '\n' bytes
+	// marks are rune boundaries, as decoded from the start of their line,
+	// about markEvery bytes apart, so a column is counted from the nearest
+	// one instead of from the start of a long line.
+	marks []mark
+}
+
+type mark struct {
+	off   int
+	runes int // code points from the start of off's line to off
+}
+
+const markEvery = 256
+
+// NewPositions indexes src for Position.
+func NewPositions(src []byte) *Positions {
+	p := &Positions{src: src, bom: len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF}
+	i := 0
+	if p.bom {
+		i = 3
+	}
+	runes, last := 0, i
+	for i < len(src) {
+		if src[i] == '\n' {
+			p.nl = append(p.nl, i)
+			i++
+			runes, last = 0, i
+			continue
+		}
+		if i-last >= markEvery {
+			p.marks = append(p.marks, mark{i, runes})
+			last = i
+		}
+		// Decoding as utf8.RuneCount does; no sequence spans a '\n'.
+		_, n := utf8.DecodeRune(src[i:])
+		i += n
+		runes++
+	}
+	return p
+}
+
+// Position is Position(src, off) for the src p was built from.
+func (p *Positions) Position(off int) (line, col int) {
+	if off < 0 {
+		return 0, 0
+	}
+	off = min(off, len(p.src))
+	k := sort.SearchInts(p.nl, off) // the newlines before off
+	lineStart := 0
+	if k > 0 {
+		lineStart = p.nl[k-1] + 1
+	} else if p.bom && off >= 3 {
+		lineStart = 3
+	}
+	from, runes := lineStart, 0
+	if j := sort.Search(len(p.marks), func(j int) bool { return p.marks[j].off > off }); j > 0 {
+		if m := p.marks[j-1]; m.off >= lineStart {
+			from, runes = m.off, m.runes
+		}
+	}
+	return k + 1, runes + utf8.RuneCount(p.src[from:off]) + 1
+}

@@ -1,0 +1,73 @@
+package ojson
+
+import (
+	"strings"
+	"testing"
+)
+
+func checkPositions(t *testing.T, src []byte) {
+	t.Helper()
+	p := NewPositions(src)
+	for off := -2; off <= len(src)+2; off++ {
+		wl, wc := Position(src, off)
+		if l, c := p.Position(off); l != wl || c != wc {
+			t.Fatalf("Positions(%.60q).Position(%d) = %d:%d, Position = %d:%d", src, off, l, c, wl, wc)
+		}
+	}
+}
+
+func TestPositionsMatchesPosition(t *testing.T) {
+	long := strings.Repeat("ab", 3*markEvery)
+	for _, src := range []string{
+		"",
+		"\n",
+		"\xEF\xBB\xBF",
+		"\xEF\xBB",
+		"\xEF\xBB\xBF\n{}",
+		"{\n  \"a\": 1,\r\n  \"é\": \"x\"\n}\n",
+		long,
+		"\xEF\xBB\xBF" + long + "\n" + long,
+		// multi-byte and invalid sequences across every mark boundary
+		strings.Repeat("é😀a", markEvery),
+		strings.Repeat("\xff\xe2\x82a\xf0\x9f\x98", markEvery),
+		strings.Repeat("x", markEvery-1) + "😀" + strings.Repeat("y", markEvery) + "\xf0\x9f" + strings.Repeat("z", markEvery),
+		strings.Repeat("a\n", markEvery) + long + "\n\n" + strings.Repeat("€", markEvery) + "\n",
+		"\xf0\x9f\x98\n\xe2\n" + long + "\xed\xa0\x80" + long,
+	} {
+		checkPositions(t, []byte(src))
+	}
+	// One long line, a mark falling on every byte of a rune.
+	for shift := range 4 {
+		checkPositions(t, []byte(strings.Repeat("a", shift)+strings.Repeat("😀", 3*markEvery)))
+	}
+}
+
+func FuzzPositions(f *testing.F) {
+	f.Add([]byte("{\n  \"a\": 1,\r\n  \"é\": \"x\"\n}\n"))
+	f.Add([]byte("\xEF\xBB\xBF" + strings.Repeat("é😀\xff\n", 100)))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkPositions(t, src)
+	})
+}
+
+// Many diagnostics on one long line: Position scans up to each offset,
+// Positions does not.
+func BenchmarkPositions(b *testing.B) {
+	src := manyKeys(40000, true)
+	_, errs := Parse(src)
+	b.Run("Position", func(b *testing.B) {
+		for b.Loop() {
+			for _, e := range errs {
+				Position(src, e.Off)
+			}
+		}
+	})
+	b.Run("Positions", func(b *testing.B) {
+		for b.Loop() {
+			p := NewPositions(src)
+			for _, e := range errs {
+				p.Position(e.Off)
+			}
+		}
+	})
+}
