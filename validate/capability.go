@@ -146,20 +146,33 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	return c
 }
 
+// maxDuplicateFindings bounds the duplicate-key findings listed for one
+// file: a generated file can repeat keys by the hundred thousand, and the
+// first ones say what to fix.
+const maxDuplicateFindings = 100
+
 // parseDoc parses a JSON file, reporting syntax errors and duplicate keys. It
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
 	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}
-	fatal := false
+	fatal, dups := false, 0
 	for _, e := range errs {
-		if e.Kind == ojson.SyntaxError {
+		switch {
+		case e.Kind == ojson.SyntaxError:
 			fatal = true
 			s.atOffset(file, data, e.Off, "", "json-syntax", "%s", e.Msg)
-		} else {
+		case dups < maxDuplicateFindings:
 			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
+			dups++
+		default:
+			dups++
 		}
+	}
+	if dups > maxDuplicateFindings {
+		s.add(Diagnostic{File: file, Rule: "json-duplicate-key",
+			Message: fmt.Sprintf("%d more duplicate keys in this file are not listed", dups-maxDuplicateFindings)})
 	}
 	if fatal {
 		return nil

@@ -127,6 +127,26 @@ func (ds Diagnostics) Strict() Diagnostics {
 // sink collects findings for one validation run.
 type sink struct {
 	diags Diagnostics
+	// lines indexes each source a finding was placed in, so that many
+	// findings in one large file cost O(log n) each instead of a scan from
+	// the start of the file every time.
+	lines map[*byte]*ojson.Positions
+}
+
+// position is ojson.Position through the sink's index of src.
+func (s *sink) position(src []byte, off int) (line, col int) {
+	if len(src) == 0 {
+		return ojson.Position(src, off)
+	}
+	p := s.lines[&src[0]]
+	if p == nil {
+		if s.lines == nil {
+			s.lines = map[*byte]*ojson.Positions{}
+		}
+		p = ojson.NewPositions(src)
+		s.lines[&src[0]] = p
+	}
+	return p.Position(off)
 }
 
 func (s *sink) add(d Diagnostic) {
@@ -142,7 +162,7 @@ func (s *sink) add(d Diagnostic) {
 
 // atOffset records a finding at a byte offset of a file's source.
 func (s *sink) atOffset(file string, src []byte, off int, pointer, rule, format string, args ...any) {
-	line, col := ojson.Position(src, off)
+	line, col := s.position(src, off)
 	s.add(Diagnostic{File: file, Line: line, Column: col, Pointer: pointer, Rule: rule, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -165,6 +185,6 @@ func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
 // warnAt is at with warning severity.
 func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
 	_, off, _ := d.Root.Lookup(pointer)
-	line, col := ojson.Position(d.Src, off)
+	line, col := s.position(d.Src, off)
 	s.add(Diagnostic{File: d.File, Line: line, Column: col, Pointer: pointer, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)})
 }

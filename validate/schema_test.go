@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -109,5 +110,36 @@ func TestEmptyKeyIsReportedAtItsPointer(t *testing.T) {
 	want := "16:5 /config/ key '' is not a valid name here: length must be >= 1, but got 0"
 	if len(got) != 1 || got[0] != want {
 		t.Errorf("schema findings %q, want [%q]", got, want)
+	}
+}
+
+// A file repeating keys by the hundred lists the first duplicates, each on
+// its own line, and counts the rest.
+func TestManyDuplicateKeysAreBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"`)
+	for range 300 {
+		b.WriteString(",\n\"id\":\"t\"")
+	}
+	b.WriteString("}")
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(b.String())}, ToolPath: "bin/t", ToolExists: true}}}
+	var listed, summary int
+	for _, d := range Validate(&src).Diagnostics {
+		switch {
+		case d.Rule != "json-duplicate-key":
+		case d.Line == 0:
+			summary++
+			if d.Message != "200 more duplicate keys in this file are not listed" {
+				t.Errorf("summary %q", d.Message)
+			}
+		default:
+			listed++
+			if want := listed + 1; d.Line != want || d.Column != 1 {
+				t.Errorf("duplicate %d at %d:%d, want %d:1", listed, d.Line, d.Column, want)
+			}
+		}
+	}
+	if listed != maxDuplicateFindings || summary != 1 {
+		t.Errorf("%d duplicates listed and %d summaries, want %d and 1", listed, summary, maxDuplicateFindings)
 	}
 }
