@@ -172,19 +172,28 @@ type doc struct {
 	File string
 	Src  []byte
 	Root ojson.Value
+	find *ojson.Finder // built on the first finding placed by pointer
+}
+
+// finder resolves the pointers of the findings placed in d.
+func (d *doc) finder() *ojson.Finder {
+	if d.find == nil {
+		d.find = ojson.NewFinder(&d.Root)
+	}
+	return d.find
 }
 
 // at records a finding at a JSON pointer of a document. When the pointer does
 // not resolve (a missing member), the finding points at the nearest enclosing
 // value and keeps the full pointer.
 func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
-	_, off, _ := d.Root.Lookup(pointer)
+	_, off, _ := d.finder().Lookup(pointer)
 	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
 }
 
 // warnAt is at with warning severity.
 func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
-	_, off, _ := d.Root.Lookup(pointer)
+	_, off, _ := d.finder().Lookup(pointer)
 	line, col := s.position(d.Src, off)
 	s.add(Diagnostic{File: d.File, Line: line, Column: col, Pointer: pointer, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)})
 }

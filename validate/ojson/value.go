@@ -206,6 +206,81 @@ func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
 	return cur, off, true
 }
 
+// Finder resolves many JSON pointers in one document, as Lookup does.
+// Lookup scans an object's members for each token, so placing a finding
+// on each of 100,000 config keys would be quadratic; a Finder indexes an
+// object's keys the first time a pointer passes through it, when it has
+// more than a few, and again when members have been added since.
+type Finder struct {
+	root *Value
+	keys map[*Value]map[string]int
+}
+
+// findIndexMin is the number of members from which an object's keys are
+// indexed rather than scanned.
+const findIndexMin = 16
+
+// NewFinder returns a Finder for the document root.
+func NewFinder(root *Value) *Finder { return &Finder{root: root} }
+
+// Lookup is Value.Lookup on the Finder's document.
+func (f *Finder) Lookup(pointer string) (found *Value, off int, ok bool) {
+	cur, off := f.root, f.root.Off
+	if pointer == "" {
+		return cur, off, true
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+		tok = unescapePointer(tok)
+		switch cur.Kind {
+		case Object:
+			next := f.member(cur, tok)
+			if next < 0 {
+				return cur, off, false
+			}
+			off = cur.Members[next].KeyOff
+			cur = &cur.Members[next].Value
+		case Array:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(cur.Items) {
+				return cur, off, false
+			}
+			cur = &cur.Items[i]
+			off = cur.Off
+		default:
+			return cur, off, false
+		}
+	}
+	return cur, off, true
+}
+
+// member returns the index of the last member of obj named key, or -1.
+func (f *Finder) member(obj *Value, key string) int {
+	if len(obj.Members) < findIndexMin {
+		next := -1
+		for i := range obj.Members {
+			if obj.Members[i].Key == key {
+				next = i
+			}
+		}
+		return next
+	}
+	idx := f.keys[obj]
+	if len(idx) != len(obj.Members) { // none yet, or members were added since
+		if f.keys == nil {
+			f.keys = map[*Value]map[string]int{}
+		}
+		idx = make(map[string]int, len(obj.Members))
+		for i := range obj.Members {
+			idx[obj.Members[i].Key] = i // the last of equal keys, as Lookup
+		}
+		f.keys[obj] = idx
+	}
+	if i, ok := idx[key]; ok {
+		return i
+	}
+	return -1
+}
+
 func unescapePointer(tok string) string {
 	if !strings.Contains(tok, "~") {
 		return tok
