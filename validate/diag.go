@@ -131,6 +131,8 @@ type sink struct {
 	// findings in one large file cost O(log n) each instead of a scan from
 	// the start of the file every time.
 	lines map[*byte]*ojson.Positions
+	// finders index the documents findings were placed in by pointer.
+	finders map[*doc]*ojson.Finder
 }
 
 // position is ojson.Position through the sink's index of src.
@@ -172,28 +174,33 @@ type doc struct {
 	File string
 	Src  []byte
 	Root ojson.Value
-	find *ojson.Finder // built on the first finding placed by pointer
 }
 
-// finder resolves the pointers of the findings placed in d.
-func (d *doc) finder() *ojson.Finder {
-	if d.find == nil {
-		d.find = ojson.NewFinder(&d.Root)
+// finder resolves the pointers of the findings placed in d. It is kept by
+// the sink, not the doc: a doc may be cached and shared between runs.
+func (s *sink) finder(d *doc) *ojson.Finder {
+	f := s.finders[d]
+	if f == nil {
+		if s.finders == nil {
+			s.finders = map[*doc]*ojson.Finder{}
+		}
+		f = ojson.NewFinder(&d.Root)
+		s.finders[d] = f
 	}
-	return d.find
+	return f
 }
 
 // at records a finding at a JSON pointer of a document. When the pointer does
 // not resolve (a missing member), the finding points at the nearest enclosing
 // value and keeps the full pointer.
 func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
-	_, off, _ := d.finder().Lookup(pointer)
+	_, off, _ := s.finder(d).Lookup(pointer)
 	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
 }
 
 // warnAt is at with warning severity.
 func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
-	_, off, _ := d.finder().Lookup(pointer)
+	_, off, _ := s.finder(d).Lookup(pointer)
 	line, col := s.position(d.Src, off)
 	s.add(Diagnostic{File: d.File, Line: line, Column: col, Pointer: pointer, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)})
 }
