@@ -640,46 +640,33 @@ const (
 	entryLink // a symlink; with neither bit above it does not resolve inside the repository
 )
 
-// readTree lists the directories the scan walked. It runs right after the
-// scan, so that the tree and the sources describe the same moment.
-//
-// The inside of capability folders is not listed: they are nearly all of
-// the directories of a large repository (listing them again added about 15%
-// to a 10,000-capability rebuild), and what is in them matters only to a
-// declaration that names a fragment nobody read before, which is then left
-// to a rescan. The capabilities folder itself is listed, so a new
-// capability folder is known to be empty.
-func readTree(in *Input, opts ScanOptions) *Tree {
-	t := &Tree{root: in.Root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
-	root, err := os.OpenRoot(in.Root)
-	if err != nil {
-		return t
-	}
-	defer root.Close()
-	capDir := in.Sources.CapabilitiesDir
-	for _, dir := range in.Dirs {
-		rel, err := filepath.Rel(in.Root, dir)
-		if err != nil || !filepath.IsLocal(rel) && rel != "." {
-			continue
-		}
-		if rel = filepath.ToSlash(rel); capDir != "." && strings.HasPrefix(rel, capDir+"/") {
-			continue
-		}
-		t.list(root, rel)
-	}
-	return t
+// newTree is an empty tree of the repository at root; the scan fills it.
+func newTree(root string, opts ScanOptions) *Tree {
+	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
 }
 
-// list records the entries of one directory; one that cannot be read stays
+// list records the entries of one directory the scan did not walk (one
+// holding an input reached through a link); one that cannot be read stays
 // unlisted (its content is unknown; the scan reported it).
 func (t *Tree) list(root *os.Root, dir string) {
+	if t == nil || dir == "" {
+		return
+	}
 	f, err := root.Open(filepath.FromSlash(dir))
 	if err != nil {
 		return
 	}
 	entries, err := f.ReadDir(-1)
 	f.Close()
-	if err != nil {
+	if err == nil {
+		t.record(root, dir, entries)
+	}
+}
+
+// record notes what the entries of the directory dir are; "" is a
+// directory the tree does not list.
+func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
+	if t == nil || dir == "" {
 		return
 	}
 	t.listed[dir] = true

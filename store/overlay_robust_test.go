@@ -20,7 +20,7 @@ import (
 // judges unchanged paths by.
 func servedLoad(t *testing.T, repo string) *store.Snapshot {
 	t.Helper()
-	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}, Tree: true})
+	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, Tree: true}})
 }
 
 // overlayCase is one proposed change over a copy of testdata/repo.

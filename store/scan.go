@@ -25,6 +25,10 @@ import (
 type ScanOptions struct {
 	Repo         string // repository directory; "" means the working directory
 	ConfigSchema string // --config-schema: repo-relative, or absolute inside the repo
+	// Tree records which paths the scan saw (Input.Tree), for judging a
+	// proposed change as a rescan would (POST /validate). The watcher sets
+	// it; a one-shot check does not pay for it.
+	Tree bool
 }
 
 // Input is a scanned repository: the sources for validation and what the
@@ -33,6 +37,7 @@ type Input struct {
 	Sources validate.Sources
 	Root    string   // real (symlink-free) path of the repository root
 	Dirs    []string // real paths of every directory walked
+	Tree    *Tree    // with ScanOptions.Tree: the entries of those directories
 }
 
 // skipDirs are never walked (CONTRACT.md §1).
@@ -78,6 +83,9 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	}
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}}
+	if opts.Tree {
+		sc.tree = newTree(real, opts)
+	}
 	sc.configure(opts)
 	for _, p := range sc.priorityRoots() {
 		if err := sc.walkPath(p.path, p.configured); err != nil {
@@ -105,10 +113,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		if !sc.visited[dir] {
 			sc.visited[dir] = true
 			sc.dirs = append(sc.dirs, dir)
+			sc.tree.list(root, sc.treeDir(dir))
 		}
 	}
 	sc.finish()
-	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs}, nil
+	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs, Tree: sc.tree}, nil
 }
 
 type scanner struct {
@@ -123,6 +132,8 @@ type scanner struct {
 	linkedFiles []linkedFile
 	// linkDirs hold inputs reached through links; they are watched too.
 	linkDirs []string
+	// tree, when asked for, records the entries of the directories walked.
+	tree *Tree
 
 	capDir           string
 	capDirConfigured bool
@@ -323,6 +334,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	f.Close()
 	if err != nil {
 		sc.unreadableDir(rel, "directory not fully read", err)
+	} else {
+		sc.tree.record(sc.root, sc.treeDir(real), entries)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	above = append(above, real)
@@ -405,6 +418,25 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	}
 	sc.file(child, childReal, mode)
 	return nil
+}
+
+// treeDir is the Tree's name for a walked directory: its real path relative
+// to the root, slash-separated, or "" for one the Tree does not list (inside
+// a capability folder: nearly all the directories of a large repository,
+// and they matter only to a fragment nobody read, which Snapshot.Overlay
+// leaves to a rescan).
+func (sc *scanner) treeDir(real string) string {
+	if sc.tree == nil {
+		return ""
+	}
+	rel, err := filepath.Rel(sc.real, real)
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return ""
+	}
+	if rel = filepath.ToSlash(rel); sc.capDir != "." && strings.HasPrefix(rel, sc.capDir+"/") {
+		return ""
+	}
+	return rel
 }
 
 // rootRel returns a real path relative to the root, for os.Root calls.

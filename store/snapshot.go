@@ -34,10 +34,6 @@ type Options struct {
 	// the next, so that a rebuild re-checks only what changed. The watcher
 	// keeps one; a one-shot check needs none.
 	Cache *validate.Cache
-	// Tree records which paths the scan saw (Snapshot.Tree), for judging a
-	// proposed change as a rescan would (POST /validate). The watcher sets
-	// it; a one-shot check does not pay for it.
-	Tree bool
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -163,10 +159,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 		return nil, err
 	}
 	snap := build(&in.Sources, opts.Strict, opts.Cache)
-	snap.Root, snap.Dirs = in.Root, in.Dirs
-	if opts.Tree {
-		snap.Tree = readTree(in, opts.ScanOptions)
-	}
+	snap.Root, snap.Dirs, snap.Tree = in.Root, in.Dirs, in.Tree
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
 }
