@@ -33,8 +33,12 @@ type fsNotifier struct {
 	anchor string
 	// synced says a scan has reported its directories at least once.
 	synced bool
-	fallbk *poller
-	done   chan struct{}
+	// rewatch says events were lost (a queue overflow), the removals among
+	// them, so the next sync adds every watch again: the kernel may have
+	// dropped watches that n.watched still counts.
+	rewatch bool
+	fallbk  *poller
+	done    chan struct{}
 }
 
 // fallbackPoll is the polling interval used when inotify cannot cover the
@@ -82,6 +86,9 @@ func (n *fsNotifier) loop() {
 					n.w.opts.Observer.WatchOverflow()
 				}
 				n.w.log.Warn("watch event queue overflowed; rescanning the whole repository")
+				n.mu.Lock()
+				n.rewatch = true
+				n.mu.Unlock()
 				n.w.Changed()
 				continue
 			}
@@ -172,18 +179,19 @@ func (n *fsNotifier) sync(dirs []string) {
 	}
 	added := make([]string, 0, len(want))
 	for d := range want {
-		if !n.watched[d] {
+		if !n.watched[d] || n.rewatch {
 			added = append(added, d)
 		}
 	}
+	n.rewatch = false
 	slices.Sort(added)
 	fresh := false
 	for _, d := range added {
 		err := n.fw.Add(d)
 		switch {
 		case err == nil:
+			fresh = fresh || d != anchor && !n.watched[d]
 			n.watched[d] = true
-			fresh = fresh || d != anchor
 		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
 			if n.fallbk == nil {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -160,6 +163,61 @@ func TestOverflowRescans(t *testing.T) {
 	if c.overflows.Load() != 1 || c.rebuilds.Load() != 2 || w.Current().Generation != 2 {
 		t.Errorf("overflows %d, rebuilds %d, generation %d; want 1, 2, 2", c.overflows.Load(), c.rebuilds.Load(), w.Current().Generation)
 	}
+}
+
+// TestOverflowRewatches: the events an overflow loses may include the end
+// of a watch (a directory deleted and re-created); after the overflow every
+// walked directory is watched again, so later edits there are seen.
+func TestOverflowRewatches(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	c := &overflowCounter{}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond, Observer: c})
+	var fsn atomic.Pointer[fsNotifier]
+	orig := w.notify
+	w.notify = func(w *Watcher) notifier {
+		n := orig(w)
+		fsn.Store(n.(*fsNotifier))
+		return n
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go w.Run(ctx)
+	deadline := time.Now().Add(10 * time.Second)
+	for w.Current() == nil && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	// The kernel drops the watch of capabilities/ui and the event saying so
+	// is lost: the notifier still counts the directory as watched.
+	ui, _ := filepath.EvalSymlinks(filepath.Join(repo, "capabilities/ui"))
+	n := fsn.Load()
+	if err := n.fw.Remove(ui); err != nil {
+		t.Fatal(err)
+	}
+	n.mu.Lock()
+	n.watched[ui] = true
+	n.mu.Unlock()
+	n.fw.Errors <- fsnotify.ErrEventOverflow
+	for c.rebuilds.Load() < 2 && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	manifest := filepath.Join(repo, "capabilities/ui/capability.json")
+	data, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(manifest, bytes.Replace(data, []byte(`"title": "`), []byte(`"title": "Seen `), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for time.Now().Before(deadline) {
+		if c := w.Current().Registry.ByID["ui"]; c != nil && strings.HasPrefix(c.Manifest.Get("title").StringOr(""), "Seen ") {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatal("an edit in a directory whose watch was lost in an overflow was not served")
 }
 
 // TestPollerSeesChangesDuringAScan: a change made while a scan runs is not
