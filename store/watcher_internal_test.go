@@ -133,9 +133,10 @@ func (c *overflowCounter) Rebuilt(bool, time.Duration, *Snapshot) { c.rebuilds.A
 func (c *overflowCounter) WatchEvent()                            {}
 func (c *overflowCounter) WatchOverflow()                         { c.overflows.Add(1) }
 
-// TestOverflowRescans: when the kernel's event queue overflows, changes were
-// lost, so the watcher rescans everything.
-func TestOverflowRescans(t *testing.T) {
+// startInotifyWatcher runs an inotify watcher on a copy of testdata/repo
+// until the test ends, and returns it once it serves, with its notifier.
+func startInotifyWatcher(t *testing.T) (string, *Watcher, *overflowCounter, *fsNotifier) {
+	t.Helper()
 	repo := t.TempDir()
 	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
 		t.Fatal(err)
@@ -150,13 +151,25 @@ func TestOverflowRescans(t *testing.T) {
 		return n
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
 	deadline := time.Now().Add(10 * time.Second)
-	for w.Current() == nil && time.Now().Before(deadline) {
+	for (w.Current() == nil || fsn.Load() == nil) && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
-	fsn.Load().fw.Errors <- fsnotify.ErrEventOverflow
+	if w.Current() == nil {
+		t.Fatal("no first snapshot")
+	}
+	return repo, w, c, fsn.Load()
+}
+
+// TestOverflowRescans: when the kernel's event queue overflows, changes were
+// lost, so the watcher rescans everything.
+func TestOverflowRescans(t *testing.T) {
+	_, w, c, n := startInotifyWatcher(t)
+	deadline := time.Now().Add(10 * time.Second)
+	n.fw.Errors <- fsnotify.ErrEventOverflow
 	for c.rebuilds.Load() < 2 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
@@ -169,30 +182,11 @@ func TestOverflowRescans(t *testing.T) {
 // of a watch (a directory deleted and re-created); after the overflow every
 // walked directory is watched again, so later edits there are seen.
 func TestOverflowRewatches(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	c := &overflowCounter{}
-	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond, Observer: c})
-	var fsn atomic.Pointer[fsNotifier]
-	orig := w.notify
-	w.notify = func(w *Watcher) notifier {
-		n := orig(w)
-		fsn.Store(n.(*fsNotifier))
-		return n
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
+	repo, w, c, n := startInotifyWatcher(t)
 	deadline := time.Now().Add(10 * time.Second)
-	for w.Current() == nil && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
 	// The kernel drops the watch of capabilities/ui and the event saying so
 	// is lost: the notifier still counts the directory as watched.
 	ui, _ := filepath.EvalSymlinks(filepath.Join(repo, "capabilities/ui"))
-	n := fsn.Load()
 	if err := n.fw.Remove(ui); err != nil {
 		t.Fatal(err)
 	}

@@ -173,6 +173,12 @@ func (v Value) Clone() Value {
 // itself otherwise. ok is false when the pointer does not resolve; then the
 // deepest value reached is returned.
 func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
+	return lookup(v, pointer, scanMembers)
+}
+
+// lookup walks pointer from v, finding object members with member, which
+// returns the index of the last member of an object named key, or -1.
+func lookup(v *Value, pointer string, member func(obj *Value, key string) int) (found *Value, off int, ok bool) {
 	cur, off := v, v.Off
 	if pointer == "" {
 		return cur, off, true
@@ -181,12 +187,7 @@ func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
 		tok = unescapePointer(tok)
 		switch cur.Kind {
 		case Object:
-			next := -1
-			for i := range cur.Members {
-				if cur.Members[i].Key == tok {
-					next = i
-				}
-			}
+			next := member(cur, tok)
 			if next < 0 {
 				return cur, off, false
 			}
@@ -204,6 +205,17 @@ func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
 		}
 	}
 	return cur, off, true
+}
+
+// scanMembers is lookup's member search by a scan of the members.
+func scanMembers(obj *Value, key string) int {
+	next := -1
+	for i := range obj.Members {
+		if obj.Members[i].Key == key {
+			next = i
+		}
+	}
+	return next
 }
 
 // Finder resolves many JSON pointers in one document, as Lookup does.
@@ -225,44 +237,13 @@ func NewFinder(root *Value) *Finder { return &Finder{root: root} }
 
 // Lookup is Value.Lookup on the Finder's document.
 func (f *Finder) Lookup(pointer string) (found *Value, off int, ok bool) {
-	cur, off := f.root, f.root.Off
-	if pointer == "" {
-		return cur, off, true
-	}
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		tok = unescapePointer(tok)
-		switch cur.Kind {
-		case Object:
-			next := f.member(cur, tok)
-			if next < 0 {
-				return cur, off, false
-			}
-			off = cur.Members[next].KeyOff
-			cur = &cur.Members[next].Value
-		case Array:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(cur.Items) {
-				return cur, off, false
-			}
-			cur = &cur.Items[i]
-			off = cur.Off
-		default:
-			return cur, off, false
-		}
-	}
-	return cur, off, true
+	return lookup(f.root, pointer, f.member)
 }
 
 // member returns the index of the last member of obj named key, or -1.
 func (f *Finder) member(obj *Value, key string) int {
 	if len(obj.Members) < findIndexMin {
-		next := -1
-		for i := range obj.Members {
-			if obj.Members[i].Key == key {
-				next = i
-			}
-		}
-		return next
+		return scanMembers(obj, key)
 	}
 	idx := f.keys[obj]
 	if len(idx) != len(obj.Members) { // none yet, or members were added since
