@@ -108,39 +108,57 @@ func (s *Snapshot) shareSources(prev *Snapshot) {
 	if prev == nil || prev.Sources == nil || s.Sources == nil {
 		return
 	}
+	// prev is being served: it is only read here.
 	old := map[string][]byte{}
-	forEachFile(prev.Sources, func(f validate.File) validate.File {
+	remember := func(f validate.File) {
 		if f.Err == nil {
 			old[f.Path] = f.Data
 		}
-		return f
-	})
-	forEachFile(s.Sources, func(f validate.File) validate.File {
-		if d, ok := old[f.Path]; ok && f.Err == nil && bytes.Equal(d, f.Data) {
+	}
+	for _, f := range files(prev.Sources) {
+		remember(*f)
+	}
+	for _, c := range prev.Sources.Capabilities {
+		for _, f := range c.Files {
+			remember(f)
+		}
+	}
+	same := func(f validate.File) ([]byte, bool) {
+		d, ok := old[f.Path]
+		return d, ok && f.Err == nil && bytes.Equal(d, f.Data)
+	}
+	for _, f := range files(s.Sources) {
+		if d, ok := same(*f); ok {
 			f.Data = d
 		}
-		return f
-	})
-}
-
-// forEachFile replaces every file of src by fn's result.
-func forEachFile(src *validate.Sources, fn func(validate.File) validate.File) {
-	for i := range src.Capabilities {
-		c := &src.Capabilities[i]
-		c.Manifest = fn(c.Manifest)
+	}
+	for _, c := range s.Sources.Capabilities {
 		for name, f := range c.Files {
-			c.Files[name] = fn(f)
+			if d, ok := same(f); ok {
+				f.Data = d
+				c.Files[name] = f
+			}
 		}
 	}
+}
+
+// files lists pointers to the files of src outside the capabilities'
+// Files maps (whose values cannot be addressed).
+func files(src *validate.Sources) []*validate.File {
+	var out []*validate.File
+	for i := range src.Capabilities {
+		out = append(out, &src.Capabilities[i].Manifest)
+	}
 	for i := range src.Workflows {
-		src.Workflows[i] = fn(src.Workflows[i])
+		out = append(out, &src.Workflows[i])
 	}
 	for i := range src.Cards {
-		src.Cards[i].File = fn(src.Cards[i].File)
+		out = append(out, &src.Cards[i].File)
 	}
 	if src.ConfigSchema != nil {
-		*src.ConfigSchema = fn(*src.ConfigSchema)
+		out = append(out, src.ConfigSchema)
 	}
+	return out
 }
 
 func sameCard(a, b search.Card) bool {

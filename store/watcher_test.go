@@ -390,3 +390,30 @@ func TestWatcherFollowsLinkedInputsInSkippedFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestWatcherLeavesTheServedSnapshotAlone: a rebuild only reads the snapshot
+// being served, which requests (POST /validate overlays its sources) read
+// at the same time. Run with -race.
+func TestWatcherLeavesTheServedSnapshotAlone(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	w, _ := startWatcher(t, repo, store.WatchOptions{Debounce: 5 * time.Millisecond})
+	var stop atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for !stop.Load() {
+			if _, err := w.Current().Overlay(map[string][]byte{"docs/x.md": []byte("hi")}, nil); err != nil {
+				t.Error(err)
+				return
+			}
+		}
+	}()
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+	for i := range 10 {
+		want := fmt.Sprintf("Edit %d", i)
+		writeTestFile(t, ui, setTitle(t, ui, want))
+		waitFor(t, want, func() bool { return title(w, "ui") == want })
+	}
+	stop.Store(true)
+	<-done
+}
