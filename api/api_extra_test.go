@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -191,5 +192,38 @@ func TestETagVariants(t *testing.T) {
 	}
 	if e := do(t, h, "GET", "/render-hooks/verify:post", nil, "Accept", "text/markdown", "If-None-Match", js.header.Get("ETag")); e.status != 200 {
 		t.Errorf("the JSON ETag matched the markdown representation: %d", e.status)
+	}
+}
+
+// Card ids are free strings: each is fetched by its percent-encoded form,
+// decoded exactly once.
+func TestToolIDsArePercentDecodedOnce(t *testing.T) {
+	card := func(id string) validate.CardSource {
+		data := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+		name := strings.NewReplacer("/", "_", "%", "_").Replace(id)
+		return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
+	}
+	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool")}}
+	snap := store.Build(src, false)
+	if !snap.OK() {
+		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
+	}
+	s := &source{}
+	s.snap.Store(snap)
+	h := newRouter(s)
+	for path, want := range map[string]string{
+		"/tools/pct%2541":  "pct%41",
+		"/tools/pctA":      "pctA",
+		"/tools/pct%41":    "pctA",
+		"/tools/ns%2Ftool": "ns/tool",
+	} {
+		e := do(t, h, "GET", path, nil)
+		if e.status != 200 {
+			t.Errorf("%s: status %d", path, e.status)
+			continue
+		}
+		if id := e.json(t)["id"]; id != want {
+			t.Errorf("%s: card %v, want %q", path, id, want)
+		}
 	}
 }

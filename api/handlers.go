@@ -326,12 +326,16 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
-// pathParam is a path parameter decoded: chi matches on the escaped path
-// when the request has one, so /loop-points/plan%3Apre (what
-// encodeURIComponent makes of plan:pre) would otherwise look up
-// "plan%3Apre", and a card id holding "/" could never be fetched.
+// pathParam is a path parameter decoded once. chi matches on the escaped
+// path when the request's escaping differs from the default one, so
+// /loop-points/plan%3Apre (encodeURIComponent's plan:pre) would otherwise
+// look up "plan%3Apre", and a card id holding "/" could never be fetched;
+// otherwise it matches on the decoded path, which must not be decoded again.
 func pathParam(r *http.Request, name string) string {
 	raw := chi.URLParam(r, name)
+	if r.URL.RawPath == "" {
+		return raw // chi matched the decoded path: decoding again would turn %2541 into A
+	}
 	if v, err := url.PathUnescape(raw); err == nil {
 		return v
 	}
