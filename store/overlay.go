@@ -166,8 +166,21 @@ func (ch *change) puts(p string) bool {
 	return ok
 }
 
+// removes reports whether the change deletes p, itself or a directory
+// holding it (a delete of a directory removes all it holds, as rm -r).
+func (ch *change) removes(p string) bool {
+	for d := p; ; d = path.Dir(d) {
+		if ch.deleted[d] {
+			return true
+		}
+		if d == "." || d == "/" {
+			return false
+		}
+	}
+}
+
 // touches reports whether the change writes or deletes p.
-func (ch *change) touches(p string) bool { return ch.puts(p) || ch.deleted[p] || ch.dirs[p] }
+func (ch *change) touches(p string) bool { return ch.puts(p) || ch.removes(p) || ch.dirs[p] }
 
 func cleanRel(p string) (string, error) {
 	clean := path.Clean(p)
@@ -183,7 +196,7 @@ func cleanRel(p string) (string, error) {
 // change carries one; applyRepoConfig makes the new ones.
 func (o *overlayer) dropStaleDiagnostics() {
 	o.src.Diagnostics = slices.DeleteFunc(o.src.Diagnostics, func(d validate.Diagnostic) bool {
-		return d.File != "" && (o.ch.puts(d.File) || o.ch.deleted[d.File])
+		return d.File != "" && (o.ch.puts(d.File) || o.ch.removes(d.File))
 	})
 }
 
@@ -443,23 +456,23 @@ func capabilitySlot(src *validate.Sources, p string) (folder, inner string, ok b
 
 func (o *overlayer) delete(p string) {
 	src := o.src
-	if folder, inner, ok := capabilitySlot(src, p); ok {
-		for i := range src.Capabilities {
-			c := &src.Capabilities[i]
-			if c.Folder != folder {
-				continue
+	gone := func(f string) bool { return f != "" && under(f, p) } // p, or a directory holding it
+	for i := range src.Capabilities {
+		c := &src.Capabilities[i]
+		if gone(c.Manifest.Path) {
+			c.Manifest = validate.File{}
+		}
+		for name, f := range c.Files {
+			if gone(f.Path) {
+				delete(c.Files, name)
 			}
-			if inner == "capability.json" {
-				c.Manifest = validate.File{}
-			}
-			delete(c.Files, inner)
 		}
 	}
-	src.Workflows = slices.DeleteFunc(src.Workflows, func(f validate.File) bool { return f.Path == p })
-	src.Cards = slices.DeleteFunc(src.Cards, func(c validate.CardSource) bool { return c.Path == p })
-	if src.ConfigSchema != nil && src.ConfigSchema.Path == p {
+	src.Workflows = slices.DeleteFunc(src.Workflows, func(f validate.File) bool { return gone(f.Path) })
+	src.Cards = slices.DeleteFunc(src.Cards, func(c validate.CardSource) bool { return gone(c.Path) })
+	if src.ConfigSchema != nil && gone(src.ConfigSchema.Path) {
 		// The scan still looks for it, and says it is missing.
-		src.ConfigSchema = o.missingSchema(p)
+		src.ConfigSchema = o.missingSchema(src.ConfigSchema.Path)
 	}
 }
 
@@ -557,12 +570,13 @@ func (o *overlayer) existsAfter(p string) presence {
 	case o.ch.dirs[p]:
 		return directory
 	}
+	if o.ch.removes(p) {
+		return absent
+	}
 	e, known := o.tree.lookup(p)
 	switch {
 	case e&entryDir != 0:
 		return directory // deleting files leaves their directory
-	case o.ch.deleted[p]:
-		return absent
 	case !known:
 		return unknown
 	case e&entryFile != 0:

@@ -59,11 +59,12 @@ func overlayReadRepoFile(t *testing.T, p string) string {
 	return string(data)
 }
 
-// overlayApply writes a change to disk as a client would commit it.
+// overlayApply writes a change to disk as a client would commit it; a
+// deleted directory goes with all it holds.
 func overlayApply(t *testing.T, repo string, files map[string]string, deleted []string) {
 	t.Helper()
 	for _, p := range deleted {
-		if err := os.Remove(filepath.Join(repo, p)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err := os.RemoveAll(filepath.Join(repo, p)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			t.Fatal(err)
 		}
 	}
@@ -169,6 +170,15 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
+
+		// Directories deleted with all they hold.
+		{overlayCase: overlayCase{name: "a capability folder is deleted", deleted: []string{"capabilities/research"}}},
+		{overlayCase: overlayCase{name: "a fragment folder is deleted", deleted: []string{"capabilities/research/loop"}}},
+		{overlayCase: overlayCase{name: "the workflows folder is deleted", deleted: []string{"workflows"}}},
+		{overlayCase: overlayCase{name: "the config schema's folder is deleted", deleted: []string{"config"}}},
+		{overlayCase: overlayCase{name: "the card folder is deleted", deleted: []string{"bin"}}},
+		{overlayCase: overlayCase{name: "a folder is deleted and a file written in it", deleted: []string{"capabilities/research"},
+			files: map[string]string{"capabilities/research/capability.json": overlayReadRepoFile(t, "capabilities/research/capability.json")}}},
 
 		// Fragments named anew.
 		{overlayCase: overlayCase{name: "a declaration names a fragment the change carries",
