@@ -171,6 +171,13 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
 
+		// Which of two claimants comes first: "bin-x/" sorts before "bin/"
+		// by path, after it in a walk.
+		{overlayCase: overlayCase{name: "a duplicate card id in a sibling folder", files: map[string]string{
+			"bin-x/dup.card.json": overlayReadRepoFile(t, "bin/ft.card.json"), "bin-x/dup": "#!/bin/sh\n"}}},
+		{overlayCase: overlayCase{name: "a duplicate step in a sibling folder", files: map[string]string{
+			"workflows-x/ship2.md": overlayReadRepoFile(t, "workflows/ship.md")}}},
+
 		// Directories deleted with all they hold.
 		{overlayCase: overlayCase{name: "a capability folder is deleted", deleted: []string{"capabilities/research"}}},
 		{overlayCase: overlayCase{name: "a fragment folder is deleted", deleted: []string{"capabilities/research/loop"}}},

@@ -716,6 +716,12 @@ func (sc *scanner) finish() {
 		}
 	}
 	slices.SortFunc(sc.src.Capabilities, func(a, b validate.CapabilitySource) int { return compareUTF16(a.Folder, b.Folder) })
+	// Cards and workflows by path, as validate.Sources documents, whatever
+	// the order of the walk's passes: the first of two claimants (a
+	// duplicate card id or step) is then the same for a scan and for an
+	// overlay of a proposed change.
+	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	if sc.schema != "" && sc.src.ConfigSchema == nil {
