@@ -490,9 +490,15 @@ func (o *overlayer) put(p string, data []byte) {
 			src.Capabilities = append(src.Capabilities, validate.CapabilitySource{Folder: folder, Files: map[string]validate.File{}})
 			i = len(src.Capabilities) - 1
 		}
-		if inner == "capability.json" {
+		switch {
+		case inner == "capability.json":
 			src.Capabilities[i].Manifest = f
-		} else {
+		case strings.HasPrefix(inner, "capability.json/") && walked:
+			// A file inside makes capability.json a directory, which the
+			// scan reports at the manifest.
+			manifest := p[:len(p)-len(inner)] + "capability.json"
+			src.Capabilities[i].Manifest = validate.File{Path: manifest, Err: validate.ErrIsDirectory}
+		default:
 			src.Capabilities[i].Files[inner] = f
 		}
 	}
@@ -565,6 +571,8 @@ const (
 // first, then the served tree.
 func (o *overlayer) existsAfter(p string) presence {
 	switch {
+	case p == ".":
+		return directory // the repository itself
 	case o.ch.puts(p):
 		return file
 	case o.ch.dirs[p]:

@@ -178,6 +178,12 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "a duplicate step in a sibling folder", files: map[string]string{
 			"workflows-x/ship2.md": overlayReadRepoFile(t, "workflows/ship.md")}}},
 
+		// Files where a directory cannot be an input.
+		{overlayCase: overlayCase{name: "a new capability.json that is a directory", files: map[string]string{
+			"capabilities/newc/capability.json/x": "hi"}}},
+		{overlayCase: overlayCase{name: "capreg.json names the repository as the schema", files: map[string]string{
+			"capreg.json": `{"configSchema": "."}`}}},
+
 		// Directories deleted with all they hold.
 		{overlayCase: overlayCase{name: "a capability folder is deleted", deleted: []string{"capabilities/research"}}},
 		{overlayCase: overlayCase{name: "a fragment folder is deleted", deleted: []string{"capabilities/research/loop"}}},
