@@ -200,17 +200,6 @@ func (o *overlayer) dropStaleDiagnostics() {
 	})
 }
 
-// layout is where the scan looks for inputs: capreg.json's settings after
-// the flags, as scanner.configure applies them.
-type layout struct {
-	capDir     string
-	capDirSet  bool // named by capreg.json: its absence is an error
-	workflows  []string
-	cards      []string
-	schema     string
-	schemaFrom string // "capreg.json" or "--config-schema"
-}
-
 // servedLayout reads the served scan's layout back from its sources.
 func servedLayout(src *validate.Sources, tree *Tree) layout {
 	l := layout{capDir: src.CapabilitiesDir, workflows: src.WorkflowRoots, cards: src.CardRoots, schemaFrom: repoConfigFile}
@@ -232,20 +221,7 @@ func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (l
 	if present {
 		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = diags
-		if p := sc.confine(repoConfigFile, rc.Capabilities); p != "" {
-			l.capDir, l.capDirSet = p, true
-		}
-		for _, w := range rc.Workflows {
-			if p := sc.confine(repoConfigFile, w); p != "" {
-				l.workflows = append(l.workflows, p)
-			}
-		}
-		for _, c := range rc.Cards {
-			if p := sc.confine(repoConfigFile, c); p != "" {
-				l.cards = append(l.cards, p)
-			}
-		}
-		l.schema = sc.confine(repoConfigFile, rc.ConfigSchema)
+		l = sc.repoLayout(rc)
 	}
 	if tree != nil && tree.schemaByFlag {
 		l.schema, l.schemaFrom = served.schema, served.schemaFrom
@@ -347,11 +323,7 @@ func rootList(roots []string) string {
 // missingSchema is the config schema as the scanner leaves it when its walk
 // met no file of that path: a directory there is named as such.
 func (o *overlayer) missingSchema(p string) *validate.File {
-	err := error(fs.ErrNotExist)
-	if o.existsAfter(p) == directory {
-		err = validate.ErrIsDirectory
-	}
-	return &validate.File{Path: p, Err: fmt.Errorf("config schema %s (named by %s): %w", p, o.lay.schemaFrom, err)}
+	return missingSchema(p, o.lay.schemaFrom, o.existsAfter(p) == directory)
 }
 
 // missingRootOf returns the root a scanner "configured path does not exist"
@@ -366,10 +338,6 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 		}
 	}
 	return ""
-}
-
-func missingRootPrefix(r string) string {
-	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
 }
 
 // missingRoots returns the "configured path does not exist" findings after

@@ -87,7 +87,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.tree = newTree(real, opts)
 	}
 	sc.configure(opts)
-	for _, p := range sc.priorityRoots() {
+	for _, p := range sc.walkRoots() {
 		if err := sc.walkPath(p.path, p.configured); err != nil {
 			return nil, err
 		}
@@ -135,12 +135,7 @@ type scanner struct {
 	// tree, when asked for, records the entries of the directories walked.
 	tree *Tree
 
-	capDir           string
-	capDirConfigured bool
-	workflows        []string // "" = every markdown file
-	cards            []string // "" = everywhere
-	schema           string
-	schemaFrom       string // what named the schema: "capreg.json" or "--config-schema"
+	layout
 
 	src  validate.Sources
 	caps map[string]*validate.CapabilitySource
@@ -153,6 +148,39 @@ type link struct{ rel, real string }
 type linkedFile struct {
 	rel, real string
 	mode      fs.FileMode
+}
+
+// layout is where the scan looks for inputs: capreg.json's settings after
+// the flags. Snapshot.Overlay derives the layout of a proposed capreg.json
+// the same way.
+type layout struct {
+	capDir     string
+	capDirSet  bool     // named by capreg.json: its absence is an error
+	workflows  []string // none = every markdown file
+	cards      []string // none = everywhere
+	schema     string
+	schemaFrom string // what named the schema: "capreg.json" or "--config-schema"
+}
+
+// repoLayout is the layout capreg.json's settings give, each path confined
+// to the repository (sc reports those that leave it).
+func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
+	l := layout{capDir: "capabilities", schemaFrom: "capreg.json"}
+	if p := sc.confine("capreg.json", rc.Capabilities); p != "" {
+		l.capDir, l.capDirSet = p, true
+	}
+	for _, w := range rc.Workflows {
+		if p := sc.confine("capreg.json", w); p != "" {
+			l.workflows = append(l.workflows, p)
+		}
+	}
+	for _, c := range rc.Cards {
+		if p := sc.confine("capreg.json", c); p != "" {
+			l.cards = append(l.cards, p)
+		}
+	}
+	l.schema = sc.confine("capreg.json", rc.ConfigSchema)
+	return l
 }
 
 // configure reads capreg.json and applies the flags over it.
@@ -172,22 +200,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
 		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
-		if rc.Capabilities != "" {
-			if p := sc.confine("capreg.json", rc.Capabilities); p != "" {
-				sc.capDir, sc.capDirConfigured = p, true
-			}
-		}
-		for _, w := range rc.Workflows {
-			if p := sc.confine("capreg.json", w); p != "" {
-				sc.workflows = append(sc.workflows, p)
-			}
-		}
-		for _, c := range rc.Cards {
-			if p := sc.confine("capreg.json", c); p != "" {
-				sc.cards = append(sc.cards, p)
-			}
-		}
-		sc.schema, sc.schemaFrom = sc.confine("capreg.json", rc.ConfigSchema), "capreg.json"
+		sc.layout = sc.repoLayout(rc)
 	}
 	if opts.ConfigSchema != "" {
 		p := opts.ConfigSchema
@@ -254,9 +267,9 @@ type priorityRoot struct {
 	configured bool // named in capreg.json: its absence is an error
 }
 
-// priorityRoots are the inputs walked before the rest of the tree.
-func (sc *scanner) priorityRoots() []priorityRoot {
-	roots := []priorityRoot{{sc.capDir, sc.capDirConfigured}}
+// walkRoots are the inputs walked before the rest of the tree.
+func (sc *scanner) walkRoots() []priorityRoot {
+	roots := []priorityRoot{{sc.capDir, sc.capDirSet}}
 	for _, w := range sc.workflows {
 		roots = append(roots, priorityRoot{w, true})
 	}
@@ -275,7 +288,7 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		if configured {
-			sc.diag("capreg.json", "file-unreadable", validate.Error, "configured path %q does not exist in the repository: %v", rel, err)
+			sc.diag("capreg.json", "file-unreadable", validate.Error, "%s%v", missingRootPrefix(rel), err)
 		}
 		return nil
 	}
@@ -725,10 +738,25 @@ func (sc *scanner) finish() {
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	if sc.schema != "" && sc.src.ConfigSchema == nil {
-		err := error(fs.ErrNotExist)
-		if st, serr := sc.root.Stat(filepath.FromSlash(sc.schema)); serr == nil && st.IsDir() {
-			err = validate.ErrIsDirectory
-		}
-		sc.src.ConfigSchema = &validate.File{Path: sc.schema, Err: fmt.Errorf("config schema %s (named by %s): %w", sc.schema, sc.schemaFrom, err)}
+		st, err := sc.root.Stat(filepath.FromSlash(sc.schema))
+		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, err == nil && st.IsDir())
 	}
+}
+
+// missingSchema is the configured config schema when the walk met no file of
+// that path (named by "capreg.json" or "--config-schema"): missing, or a
+// directory. POST /validate words it the same way (Snapshot.Overlay).
+func missingSchema(p, from string, isDir bool) *validate.File {
+	err := error(fs.ErrNotExist)
+	if isDir {
+		err = validate.ErrIsDirectory
+	}
+	return &validate.File{Path: p, Err: fmt.Errorf("config schema %s (named by %s): %w", p, from, err)}
+}
+
+// missingRootPrefix starts the finding that a root capreg.json names does
+// not exist; the error follows it. Snapshot.Overlay recognises the served
+// scan's findings by it.
+func missingRootPrefix(r string) string {
+	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
 }
