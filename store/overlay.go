@@ -520,10 +520,7 @@ func (o *overlayer) updateTools() {
 // isTool reports whether a card's tool is a file after the change, as the
 // scanner's isTool decides: a file or a link to one, not a directory.
 func (o *overlayer) isTool(tool string) bool {
-	if tool == "" || strings.HasSuffix(tool, "/") {
-		return false
-	}
-	return o.existsAfter(tool) == file
+	return namesTool(tool) && o.existsAfter(tool) == file
 }
 
 type presence int

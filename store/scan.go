@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -584,10 +583,14 @@ func (sc *scanner) watch(dir string) {
 	}
 }
 
+// namesTool reports whether a card's tool path can name a file at all:
+// "bin/.card.json" leaves the folder itself.
+func namesTool(tool string) bool { return tool != "" && !strings.HasSuffix(tool, "/") }
+
 // isTool reports whether a card's tool is there: a file (or a link to one),
 // not a directory, and not the folder itself, as for "bin/.card.json".
 func (sc *scanner) isTool(tool string) bool {
-	if tool == "" || strings.HasSuffix(tool, "/") {
+	if !namesTool(tool) {
 		return false
 	}
 	fi, err := sc.root.Stat(filepath.FromSlash(tool))
@@ -707,15 +710,7 @@ func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 	case st.Size() > validate.MaxFileSize:
 		f.Err = fmt.Errorf("%w (%d bytes)", validate.ErrTooLarge, st.Size())
 	default:
-		data, err := io.ReadAll(io.LimitReader(fh, validate.MaxFileSize+1))
-		switch {
-		case err != nil:
-			f.Err = err
-		case len(data) > validate.MaxFileSize:
-			f.Err = validate.ErrTooLarge
-		default:
-			f.Data = data
-		}
+		f.Data, f.Err = validate.ReadLimited(fh)
 	}
 	return f
 }

@@ -1,6 +1,9 @@
 package validate
 
-import "errors"
+import (
+	"errors"
+	"io"
+)
 
 // Errors a File may carry instead of data. The scanner sets them; the checks
 // turn them into diagnostics only where the file matters, so an oversized
@@ -15,6 +18,19 @@ var (
 
 // MaxFileSize is the largest input file capreg reads.
 const MaxFileSize = 8 << 20
+
+// ReadLimited reads r to its end, or fails with ErrTooLarge past
+// MaxFileSize bytes, having read at most one byte more.
+func ReadLimited(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, ErrTooLarge
+	}
+	return data, nil
+}
 
 // File is one input file, read whole, or the reason it was not.
 type File struct {

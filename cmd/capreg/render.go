@@ -112,12 +112,9 @@ func readBounded(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, validate.MaxFileSize+1))
-	if err != nil {
-		return nil, err
+	data, err := validate.ReadLimited(f)
+	if errors.Is(err, validate.ErrTooLarge) {
+		return nil, fmt.Errorf("%s: %w", path, err) // a read error names the path itself
 	}
-	if len(data) > validate.MaxFileSize {
-		return nil, fmt.Errorf("%s: %w", path, validate.ErrTooLarge)
-	}
-	return data, nil
+	return data, err
 }
