@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,12 +24,14 @@ type fsNotifier struct {
 	fw      *fsnotify.Watcher
 	mu      sync.Mutex
 	watched map[string]bool // directories holding a watch, by path
-	walked  map[string]bool // directories the last scan walked
 	link    string          // the repository path as configured, absolute
 	// anchor is the directory watched to see the repository path itself
 	// change: its parent, or while the parent is missing the nearest
 	// existing ancestor, so that a repository that (re)appears is noticed.
 	anchor string
+	// anchorWalked says the anchor is itself part of the repository, so
+	// every event in it matters.
+	anchorWalked bool
 	// synced says a scan has reported its directories at least once.
 	synced bool
 	// rewatch says events were lost (a queue overflow), the removals among
@@ -114,7 +115,7 @@ func (n *fsNotifier) relevant(name string) bool {
 	dir := filepath.Dir(name)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if dir != n.anchor || n.walked[dir] {
+	if dir != n.anchor || n.anchorWalked {
 		return true
 	}
 	return within(name, n.link) // the repository path, or a directory on the way to it
@@ -166,10 +167,9 @@ func (n *fsNotifier) sync(dirs []string) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	n.walked = maps.Clone(want)
 	anchor := nearestDir(filepath.Dir(n.link))
 	moved := n.anchor != "" && anchor != n.anchor
-	n.anchor = anchor
+	n.anchor, n.anchorWalked = anchor, want[anchor]
 	want[anchor] = true
 	for d := range n.watched {
 		if !want[d] {
