@@ -262,26 +262,24 @@ func checkCycles(caps []*Capability, s *sink) {
 	}
 }
 
-// byPoint groups one kind of hook of all capabilities by point, in folder
+// stepsByPoint groups the steps of all capabilities by point, in folder
 // then declaration order.
-func byPoint(caps []*Capability, hooks func(*Capability) []*Hook) map[string][]*Hook {
+func stepsByPoint(caps []*Capability) map[string][]*Hook {
 	out := map[string][]*Hook{}
 	for _, c := range caps {
-		for _, h := range hooks(c) {
+		for _, h := range c.Steps {
 			out[h.Point] = append(out[h.Point], h)
 		}
 	}
 	return out
 }
 
-func steps(c *Capability) []*Hook { return c.Steps }
-
 // checkProducers enforces one producer per artifact per point (I-9): two
 // distinct steps, of one capability or two, may not produce the same artifact
 // at the same point. Contributions do not count.
 func checkProducers(caps []*Capability, s *sink) {
 	docs := byID(caps)
-	stepsAt := byPoint(caps, steps)
+	stepsAt := stepsByPoint(caps)
 	for _, p := range Points {
 		first := map[string]*Hook{}
 		for _, h := range stepsAt[p] {
