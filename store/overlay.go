@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -110,11 +111,10 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Capabilities = slices.Clone(src.Capabilities)
 	for i := range out.Capabilities {
 		c := &out.Capabilities[i]
-		files := make(map[string]validate.File, len(c.Files))
-		for k, v := range c.Files {
-			files[k] = v
+		c.Files = maps.Clone(c.Files)
+		if c.Files == nil {
+			c.Files = map[string]validate.File{} // the overlay adds to it
 		}
-		c.Files = files
 	}
 	out.Workflows = slices.Clone(src.Workflows)
 	out.Cards = slices.Clone(src.Cards)
