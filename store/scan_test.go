@@ -731,3 +731,17 @@ func TestScanEscapingConfiguration(t *testing.T) {
 		}
 	})
 }
+
+// A second workflow declaring a step (a draft copy, say) is one finding.
+// Which of the two is the host is unknown, so the checks of the whole
+// contract are skipped: the draft has no render-hooks call sites, and
+// judging wiring by it reported every hook at the step unwired.
+func TestScanDuplicateStepIsOneFinding(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "workflows/a-plan-draft.md"), []byte(
+		"<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n# Plan v2 (draft)\n"))
+	snap := scanLoadRepo(t, repo)
+	if got := scanErrorRules(snap.Diagnostics); !slices.Equal(got, []string{"marker-duplicate-step"}) {
+		t.Errorf("error rules %v, want only marker-duplicate-step:\n%s", got, formatDiagnostics(snap.Diagnostics))
+	}
+}

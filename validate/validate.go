@@ -146,7 +146,7 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			if PointIndex(h.Point) < 0 {
 				continue
 			}
-			if len(contract.Wired) > 0 && !contract.Wired[h.Point] {
+			if contract.Complete && len(contract.Wired) > 0 && !contract.Wired[h.Point] {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
 					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `render-hooks %s` call site); the hook would never run",
 					c.ID, h.Kind, h.Index, h.Point, h.Point)
