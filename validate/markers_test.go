@@ -43,11 +43,35 @@ func TestParseMarkerIgnoresCode(t *testing.T) {
 		"Write `<loop-point id=\"plan:pre\"/>` in the workflow.\n",
 		"Use ``<agent-role name=\"planner\"/>`` tags,\nor `<!-- gsd:loop-host -->` blocks.\n",
 		"   ```\n<loop-point id=\"plan:pre\"/>\n", // an unclosed fence runs to the end
+		// indented code blocks: after a blank line, a heading, or at the start
+		"# Markers\n\nExample:\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
+		"# Markers\n    <!-- gsd:loop-host\n    step: plan\n    -->\n",
+		"    <loop-point id=\"plan:pre\"/>\n\n    <agent-role name=\"planner\"/>\n",
+		"Text.\n\n\t<loop-point id=\"plan:pre\"/>\n",
+		"- item\n\nText at the margin ends the list.\n\n    <loop-point id=\"plan:pre\"/>\n",
 	}
 	for _, src := range tests {
 		mk, diags := ParseMarker("doc.md", []byte(src))
 		if mk != nil || len(diags) > 0 {
 			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+		}
+	}
+}
+
+// Indentation that is not an indented code block keeps a marker: a
+// paragraph's continuation, a list item's content, an HTML block's lines.
+func TestParseMarkerIndentedButNotCode(t *testing.T) {
+	tests := []string{
+		"Hooks run here:\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
+		"1. Plan\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
+		"- step\n  text\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
+		"<process>\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</process>\n",
+		"    code\nText\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // the block ended
+	}
+	for _, src := range tests {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
 		}
 	}
 }

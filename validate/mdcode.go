@@ -28,7 +28,8 @@ func (sp spans) contains(off int) bool {
 // codeRanges finds the code in a markdown document: fenced code blocks (``` or
 // ~~~, closed by a fence of the same character at least as long, or running to
 // the end; at any indentation, since fences nested in list items are indented
-// further, and a deeper-indented fence line is an indented code block anyway) and inline code spans (a backtick
+// further, and a deeper-indented fence line is an indented code block anyway),
+// indented code blocks (see indentedCode) and inline code spans (a backtick
 // run closed by a run of the same length within the paragraph). It follows
 // CommonMark closely enough to tell a quoted marker from a real one.
 func codeRanges(src []byte) spans {
@@ -42,6 +43,7 @@ func codeRanges(src []byte) spans {
 	}
 	var fenceChar byte
 	fenceLen, fenceStart := 0, 0
+	var ind indentedCode
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
 		next := len(src)
@@ -60,9 +62,15 @@ func codeRanges(src []byte) spans {
 			off = next
 			continue
 		}
+		if ind.line(line, off, &out) {
+			flush(off) // a heading before it
+			off = next
+			continue
+		}
 		if c, n := fence(line); c != 0 && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
 			flush(off)
 			fenceChar, fenceLen, fenceStart = c, n, off
+			ind.prevOpen = true
 			off = next
 			continue
 		}
@@ -76,11 +84,111 @@ func codeRanges(src []byte) spans {
 	if fenceChar != 0 {
 		out = append(out, [2]int{fenceStart, len(src)})
 	}
+	ind.end(len(src), &out)
 	flush(len(src))
 	// Inline spans were collected per paragraph, fences in document order;
 	// merge into one sorted list.
 	sortSpans(out)
 	return out
+}
+
+// indentedCode follows the indented code blocks of a document line by line:
+// a run of lines indented by four columns or more, which starts after a
+// blank line or a heading (it cannot interrupt a paragraph) and ends at the
+// first line indented less that is not blank. Inside a list, indentation
+// is the items' content, not code; the list is taken to last until a line
+// at the left margin after a blank line. When unsure it says "not code":
+// a quoted marker read as real is reported, a real one read as code would
+// silently drop its step.
+type indentedCode struct {
+	start    int  // offset of the block's first line
+	started  bool // a block is open
+	prevOpen bool // the previous line leaves no room for a block (text, a fence)
+	list     bool // inside a list
+	seen     bool // a line has been read
+}
+
+// line takes the next line (outside fenced blocks) at offset off. It
+// reports whether the line is code, appending a finished block to out.
+func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
+	blank := len(bytes.TrimSpace(line)) == 0
+	cols := indentCols(line)
+	if ic.started {
+		if blank || cols >= 4 {
+			return true
+		}
+		ic.end(off, out)
+	}
+	defer func() { ic.seen = true }()
+	switch {
+	case blank:
+		ic.prevOpen = false
+		return false
+	case cols >= 4 && !ic.list && (!ic.seen || !ic.prevOpen):
+		ic.start, ic.started = off, true
+		return true
+	case cols < 4 && listMarker(line[indentOf(line):]):
+		ic.list = true
+	case cols == 0 && !ic.prevOpen:
+		ic.list = false
+	}
+	// A heading leaves room for a block after it, as a blank line does.
+	ic.prevOpen = !(cols < 4 && atxHeading(line[indentOf(line):]))
+	return false
+}
+
+// end closes an open block at offset off.
+func (ic *indentedCode) end(off int, out *spans) {
+	if ic.started {
+		*out = append(*out, [2]int{ic.start, off})
+		ic.started = false
+		ic.prevOpen = true
+	}
+}
+
+// indentCols is the width of a line's leading white space, a tab advancing
+// to the next multiple of four.
+func indentCols(line []byte) int {
+	cols := 0
+	for _, c := range line {
+		switch c {
+		case ' ':
+			cols++
+		case '\t':
+			cols += 4 - cols%4
+		default:
+			return cols
+		}
+	}
+	return cols
+}
+
+// listMarker reports whether text starts a list item: "-", "*" or "+", or up
+// to nine digits and "." or ")", followed by white space or the line's end.
+func listMarker(text []byte) bool {
+	n := 0
+	switch {
+	case len(text) > 0 && (text[0] == '-' || text[0] == '*' || text[0] == '+'):
+		n = 1
+	default:
+		for n < len(text) && n < 9 && text[n] >= '0' && text[n] <= '9' {
+			n++
+		}
+		if n == 0 || n >= len(text) || (text[n] != '.' && text[n] != ')') {
+			return false
+		}
+		n++
+	}
+	return n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\r'
+}
+
+// atxHeading reports whether text is an ATX heading ("# Title").
+func atxHeading(text []byte) bool {
+	n := 0
+	for n < len(text) && n < 7 && text[n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\r')
 }
 
 func indentOf(line []byte) int {
