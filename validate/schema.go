@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -155,12 +156,7 @@ func quoteKey(k string) string {
 // library's own list is in map order and its quoting is lossy, so it is not
 // used. It reports false when absLoc is not one of the embedded schemas.
 func unknownKeys(root *ojson.Value, ptr, absLoc string) ([]string, bool) {
-	url, frag, _ := strings.Cut(absLoc, "#")
-	sch, ok := parsedSchemas()[url]
-	if !ok {
-		return nil, false
-	}
-	parent, _, ok := sch.Lookup(strings.TrimSuffix(frag, "/additionalProperties"))
+	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/additionalProperties"))
 	obj, _, ok2 := root.Lookup(ptr)
 	if !ok || !ok2 || obj.Kind != ojson.Object {
 		return nil, false
@@ -232,5 +228,85 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 	if msg == "not allowed" || strings.Contains(msg, "false schema") {
 		return ptr, "this field is not allowed here"
 	}
+	if strings.HasSuffix(leaf.KeywordLocation, "/enum") {
+		if m, ok := enumMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			return ptr, m
+		}
+	}
+	if strings.HasSuffix(leaf.KeywordLocation, "/pattern") {
+		if m, ok := patternMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			return ptr, m
+		}
+	}
 	return ptr, msg
+}
+
+// schemaNode returns the embedded schema's value at the library's absolute
+// keyword location.
+func schemaNode(absLoc string) (*ojson.Value, bool) {
+	url, frag, _ := strings.Cut(absLoc, "#")
+	sch, ok := parsedSchemas()[url]
+	if !ok {
+		return nil, false
+	}
+	v, _, ok := sch.Lookup(frag)
+	return v, ok
+}
+
+// jsonText shows a JSON value as written in JSON: the library quotes every
+// enum member, so that the number 1 read as "1" beside the string "1".
+func jsonText(v *ojson.Value) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v.ToAny()); err != nil || b.Len() > 80 {
+		return "the " + v.Kind.String()
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// enumMessage names the allowed values as JSON, with the value given.
+func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
+	enum, ok := schemaNode(absLoc)
+	got, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || enum.Kind != ojson.Array {
+		return "", false
+	}
+	allowed := make([]string, len(enum.Items))
+	for i := range enum.Items {
+		allowed[i] = jsonText(&enum.Items[i])
+	}
+	return fmt.Sprintf("%s is not allowed: the value must be one of %s", jsonText(got), strings.Join(allowed, ", ")), true
+}
+
+// patternHelp says in words what the embedded schemas' patterns accept, so
+// that a finding says "not kebab-case" rather than quoting a regular
+// expression.
+var patternHelp = map[string]string{
+	`^[a-z][a-z0-9-]*$`: "kebab-case: a lowercase ASCII letter, then lowercase letters, digits or hyphens",
+	`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(\.(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`: "a SemVer version such as 1.2.0 or 2.0.0-beta.1",
+	`^[0-9A-Za-z.+ |<>=~^*()-]*[0-9A-Za-z.+|<>=~^*()-][0-9A-Za-z.+ |<>=~^*()-]*$`:                                                                                                                "a version range such as >=1.2.0 or ^2.0.0 (digits, letters and . + | < > = ~ ^ * ( ) - only)",
+	`[0-9]`:                        "a version range naming a version (it holds no digit)",
+	`^ *[*xX] *$`:                  "* or x (any version)",
+	`^sha512-[A-Za-z0-9+/]{86}==$`: "an SRI digest: sha512- followed by 88 base64 characters",
+	`^[^\x00-\x1f\x7f]*$`:          "free of control characters",
+	`^[A-Za-z0-9._-]+\.cjs$`:       "a .cjs file name (letters, digits, . _ - only)",
+	`^\.`:                          "a dot-folder name starting with .",
+	`^[a-z0-9][a-z0-9_-]*$`:        "a slug: lowercase ASCII letters, digits, _ or -, not starting with _ or -",
+	`^--[a-z0-9][a-z0-9-]*$`:       "a long flag such as --dry-run",
+}
+
+// patternMessage words a pattern failure by what the pattern accepts, when
+// it is one of patternHelp's.
+func patternMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
+	pat, ok := schemaNode(absLoc)
+	got, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || !pat.IsString() {
+		return "", false
+	}
+	help, ok := patternHelp[pat.Str]
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%s is not %s", jsonText(got), help), true
 }

@@ -143,3 +143,38 @@ func TestManyDuplicateKeysAreBounded(t *testing.T) {
 		t.Errorf("%d duplicates listed and %d summaries, want %d and 1", listed, summary, maxDuplicateFindings)
 	}
 }
+
+// Schema findings say what is allowed in the terms a person writes: enum
+// members as JSON (the library quotes the number 1 as "1"), and patterns
+// in words rather than as regular expressions.
+func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		old, new, ptr, msg string
+	}{
+		{`"supportTier": 1`, `"supportTier": "1"`, "/runtime/supportTier", `"1" is not allowed: the value must be one of 1, 2`},
+		{`"supportTier": 1`, `"supportTier": 3`, "/runtime/supportTier", `3 is not allowed: the value must be one of 1, 2`},
+		{`"version": "1.2.0"`, `"version": "1.2"`, "/version", `"1.2" is not a SemVer version such as 1.2.0 or 2.0.0-beta.1`},
+		{`"gsd": ">=1.6.0"`, `"gsd": ">=one"`, "/engines/gsd", `matches none of the allowed forms: ">=one" is not a version range naming a version (it holds no digit); or ">=one" is not * or x (any version)`},
+	}
+	for _, tt := range tests {
+		if !bytes.Contains(manifest, []byte(tt.old)) {
+			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
+		}
+		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "schema" {
+				got = append(got, d.Pointer+" "+d.Message)
+			}
+		}
+		if want := tt.ptr + " " + tt.msg; len(got) != 1 || got[0] != want {
+			t.Errorf("%s: diagnostics %q, want [%q]", tt.new, got, want)
+		}
+	}
+}
