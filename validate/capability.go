@@ -155,6 +155,10 @@ const maxDuplicateFindings = 100
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
+	if bytes.HasPrefix(data, utf8BOM) {
+		s.atOffset(file, data, 0, "", "json-bom",
+			"the file starts with a UTF-8 byte order mark; capreg reads past it, but gsd-core's JSON.parse rejects the file: save it as UTF-8 without a BOM")
+	}
 	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}
 	fatal, dups := false, 0
@@ -179,6 +183,8 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	}
 	return d
 }
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // checkUTF8 warns about the first byte of data that is not UTF-8. Such
 // bytes are read as U+FFFD, as Node reads them, so the registry agrees

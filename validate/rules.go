@@ -15,6 +15,7 @@ var Rules = []Rule{
 	// Reading the repository.
 	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse"},
 	{"json-duplicate-key", Error, "a JSON object repeats a key; JSON.parse would silently keep the last value"},
+	{"json-bom", Warning, "a JSON input starts with a UTF-8 byte order mark, which Node's JSON.parse (and so gsd-core) rejects"},
 	{"invalid-utf8", Warning, "a JSON input or a workflow holding a marker has bytes that are not UTF-8 (read as U+FFFD)"},
 	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker)"},
 	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path)"},

@@ -178,3 +178,21 @@ func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
 		}
 	}
 }
+
+// A byte order mark is read past, as before, but warned about at 1:1:
+// gsd-core's JSON.parse rejects such a file.
+func TestByteOrderMarkIsAWarning(t *testing.T) {
+	card := "\xEF\xBB\xBF" + `{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	res := Validate(&src)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s %d:%d", d.Severity, d.Rule, d.Line, d.Column))
+	}
+	if want := []string{"warning json-bom 1:1"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+	if len(res.Cards) != 1 {
+		t.Errorf("%d cards, want the card kept", len(res.Cards))
+	}
+}
