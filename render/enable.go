@@ -22,6 +22,9 @@ type Enablement struct {
 	Profile              string // core | standard | full; "" is full
 	DisabledCapabilities []string
 	Surface              *Surface
+	// SurfaceIgnored says why a surface that was sent is not used: gsd-core
+	// treats a surface with a missing or mistyped field as absent.
+	SurfaceIgnored string
 }
 
 func (e *Enablement) given() bool {
@@ -50,6 +53,9 @@ const profileList = "core, standard, full"
 // mentions, adding a warning for each one it does not know.
 func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(string)) *enabler {
 	e := &enabler{reg: reg, idx: idx}
+	if en.SurfaceIgnored != "" {
+		warn("surface ignored, as gsd-core ignores such a surface file: " + en.SurfaceIgnored)
+	}
 	if !en.given() {
 		e.all = true
 		return e

@@ -355,6 +355,8 @@ func TestEnablement(t *testing.T) {
 			[]string{`disabledCapabilities: "nope" is not a capability of this registry; ignored`}},
 		{"skill-less capabilities cannot be disabled by profile or surface",
 			Enablement{Profile: "core", Surface: &Surface{BaseProfile: "core", DisabledClusters: []string{"assumptions"}}}, skillLess, nil},
+		{"an ignored surface is said so", Enablement{SurfaceIgnored: "it has no explicitAdds"}, all,
+			[]string{"surface ignored, as gsd-core ignores such a surface file: it has no explicitAdds"}},
 		{"surface without ui", Enablement{Surface: &Surface{BaseProfile: "full", DisabledClusters: []string{"ui"}}},
 			[]string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd"}, nil},
 		{"surface base defaults to the profile", Enablement{Profile: "core", Surface: &Surface{}},
@@ -444,8 +446,16 @@ func TestEnablementFromJSON(t *testing.T) {
 		{`[]`, Enablement{}, "enablement must be an object, not array"},
 		{`{"profile":1}`, Enablement{}, "enablement.profile must be a string, not number"},
 		{`{"disabledCapabilities":"ui"}`, Enablement{}, "enablement.disabledCapabilities must be an array of strings, not string"},
-		{`{"surface":{"disabledClusters":["ui",2]}}`, Enablement{}, "enablement.surface.disabledClusters[1] must be a string, not number"},
-		{`{"surface":[]}`, Enablement{}, "enablement.surface must be an object, not array"},
+		// A surface is all or nothing, as gsd-core reads .gsd-surface.json.
+		{`{"surface":{"baseProfile":null,"disabledClusters":[],"explicitAdds":[],"explicitRemoves":[]}}`,
+			Enablement{Surface: &Surface{DisabledClusters: []string{}, ExplicitAdds: []string{}, ExplicitRemoves: []string{}}}, ""},
+		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"]}}`,
+			Enablement{SurfaceIgnored: "it has no explicitAdds (a surface needs all of baseProfile, disabledClusters, explicitAdds, explicitRemoves)"}, ""},
+		{`{"surface":{"baseProfile":"full","disabledClusters":["ui",2],"explicitAdds":[],"explicitRemoves":[]}}`,
+			Enablement{SurfaceIgnored: "surface.disabledClusters[1] must be a string, not number"}, ""},
+		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"],"explicitAdds":null,"explicitRemoves":[]}}`,
+			Enablement{SurfaceIgnored: "surface.explicitAdds is null, not an array of strings"}, ""},
+		{`{"surface":[],"profile":"core"}`, Enablement{Profile: "core", SurfaceIgnored: "it is array, not an object"}, ""},
 	}
 	for _, c := range cases {
 		v := mustJSON(t, c.json)

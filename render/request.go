@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -12,9 +13,11 @@ import (
 //	 "surface": {"baseProfile": .., "disabledClusters": [..], "explicitAdds": [..], "explicitRemoves": [..]}}
 //
 // Every field is optional; null counts as absent, and a null or absent v is
-// the zero Enablement (every capability enabled). A field of the wrong JSON
-// type is an error naming it. Unknown keys are ignored. Names are not checked
-// here: Resolve warns about the ones the registry does not know.
+// the zero Enablement (every capability enabled). A profile or
+// disabledCapabilities of the wrong JSON type is an error naming it; a
+// surface is all or nothing, as gsd-core reads it (see surfaceFromJSON).
+// Unknown keys are ignored. Names are not checked here: Resolve warns about
+// the ones the registry does not know.
 func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 	var en Enablement
 	if v == nil || v.Kind == ojson.Null {
@@ -30,30 +33,51 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 	if en.DisabledCapabilities, err = optStrings(v, "disabledCapabilities", "enablement"); err != nil {
 		return en, err
 	}
-	s := v.Get("surface")
+	en.Surface, en.SurfaceIgnored = surfaceFromJSON(v.Get("surface"))
+	return en, nil
+}
+
+// surfaceKeys are the fields of a surface, all required.
+var surfaceKeys = []string{"baseProfile", "disabledClusters", "explicitAdds", "explicitRemoves"}
+
+// surfaceFromJSON reads a surface as gsd-core reads .gsd-surface.json (ref
+// §5.3): with any field missing or of the wrong type it is treated as
+// absent. The reason is returned so that the caller can say why, since a
+// client that sends a surface expects it to count. A baseProfile of null
+// means none (the install profile is the base).
+func surfaceFromJSON(s *ojson.Value) (*Surface, string) {
 	if s == nil || s.Kind == ojson.Null {
-		return en, nil
+		return nil, ""
 	}
 	if s.Kind != ojson.Object {
-		return en, fmt.Errorf("enablement.surface must be an object, not %s", s.Kind)
+		return nil, fmt.Sprintf("it is %s, not an object", s.Kind)
 	}
-	en.Surface = &Surface{}
-	if en.Surface.BaseProfile, err = optString(s, "baseProfile", "enablement.surface"); err != nil {
-		return en, err
+	for _, k := range surfaceKeys {
+		if !s.Has(k) {
+			return nil, fmt.Sprintf("it has no %s (a surface needs all of %s)", k, strings.Join(surfaceKeys, ", "))
+		}
+	}
+	var sf Surface
+	var err error
+	if sf.BaseProfile, err = optString(s, "baseProfile", "surface"); err != nil {
+		return nil, err.Error()
 	}
 	for _, f := range []struct {
 		key string
 		dst *[]string
 	}{
-		{"disabledClusters", &en.Surface.DisabledClusters},
-		{"explicitAdds", &en.Surface.ExplicitAdds},
-		{"explicitRemoves", &en.Surface.ExplicitRemoves},
+		{"disabledClusters", &sf.DisabledClusters},
+		{"explicitAdds", &sf.ExplicitAdds},
+		{"explicitRemoves", &sf.ExplicitRemoves},
 	} {
-		if *f.dst, err = optStrings(s, f.key, "enablement.surface"); err != nil {
-			return en, err
+		if *f.dst, err = optStrings(s, f.key, "surface"); err != nil {
+			return nil, err.Error()
+		}
+		if *f.dst == nil {
+			return nil, fmt.Sprintf("surface.%s is null, not an array of strings", f.key)
 		}
 	}
-	return en, nil
+	return &sf, ""
 }
 
 func optString(obj *ojson.Value, key, where string) (string, error) {
