@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -11,12 +12,22 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
+// checkFlags are the flags of capreg check.
+type checkFlags struct {
+	repoFlags
+	format string
+}
+
+func (cf *checkFlags) register(fs *flag.FlagSet) {
+	cf.repoFlags.register(fs)
+	fs.StringVar(&cf.format, "format", "text", "how to print the findings: `"+strings.Join(validate.Formats, "|")+"`")
+}
+
 // runCheck is the CI gate: validate everything, print every finding.
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
-	var rf repoFlags
-	rf.register(fs)
-	format := fs.String("format", "text", "output `FORMAT`: "+strings.Join(validate.Formats, "|"))
+	var cf checkFlags
+	cf.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -24,19 +35,19 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 0 {
 		return usageError(stderr, "check takes no arguments (got %q)", pos)
 	}
-	if !slices.Contains(validate.Formats, *format) {
-		return usageError(stderr, "unknown --format %q (want %s)", *format, strings.Join(validate.Formats, ", "))
+	if !slices.Contains(validate.Formats, cf.format) {
+		return usageError(stderr, "unknown --format %q (want %s)", cf.format, strings.Join(validate.Formats, ", "))
 	}
-	snap, code := rf.load(ctx, stderr)
+	snap, code := cf.load(ctx, stderr)
 	if snap == nil {
 		return code
 	}
-	if err := validate.WriteDiagnostics(stdout, *format, snap.Diagnostics); err != nil {
+	if err := validate.WriteDiagnostics(stdout, cf.format, snap.Diagnostics); err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}
 	errs, warns := snap.Diagnostics.Count()
-	if *format == "text" {
+	if cf.format == "text" {
 		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", plural(errs, "error"), plural(warns, "warning"), summary(snap))
 	}
 	if errs > 0 {

@@ -2,21 +2,35 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"regexp"
+	"strings"
 
 	"github.com/capreg/capreg/store"
 )
+
+// genFlags are the flags of capreg gen.
+type genFlags struct {
+	repoFlags
+	out          string
+	write, check bool
+}
+
+func (gf *genFlags) register(fs *flag.FlagSet) {
+	gf.repoFlags.register(fs)
+	fs.StringVar(&gf.out, "out", "", "artifact `DIR` (required)")
+	fs.BoolVar(&gf.write, "write", false, "write the artifacts")
+	fs.BoolVar(&gf.check, "check", false, "compare the committed artifacts and print a unified diff on drift")
+}
 
 // runGen writes the generated artifacts, or checks the committed ones for
 // drift (the lint:generated-sync gate).
 func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("gen", stderr)
-	var rf repoFlags
-	rf.register(fs)
-	out := fs.String("out", "", "artifact `DIR` (required)")
-	write := fs.Bool("write", false, "write the artifacts")
-	check := fs.Bool("check", false, "compare the committed artifacts and print a unified diff on drift")
+	var gf genFlags
+	gf.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -24,42 +38,79 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case len(pos) > 0:
 		return usageError(stderr, "gen takes no arguments (got %q)", pos)
-	case *out == "":
+	case gf.out == "":
 		return usageError(stderr, "gen needs --out DIR")
-	case *write == *check:
+	case gf.write == gf.check:
 		return usageError(stderr, "gen needs exactly one of --write or --check")
 	}
-	snap, code := rf.loadValid(ctx, stderr)
+	snap, code := gf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
 	}
-	if *write {
-		files, err := store.WriteArtifacts(*out, snap)
-		for _, f := range files {
-			fmt.Fprintf(stdout, "Wrote %s\n", f)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "capreg: %v\n", err)
-			return exitUsage
-		}
-		return exitOK
+	if gf.write {
+		return genWrite(snap, gf.out, stdout, stderr)
 	}
-	drifts, err := store.CheckArtifacts(*out, snap)
+	return genCheck(snap, gf.out, writeHint(fs), stdout, stderr)
+}
+
+// genWrite writes the artifacts into out, naming each file written.
+func genWrite(snap *store.Snapshot, out string, stdout, stderr io.Writer) int {
+	files, err := store.WriteArtifacts(out, snap)
+	for _, f := range files {
+		fmt.Fprintf(stdout, "Wrote %s\n", f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// genCheck compares the committed artifacts in out with the generated ones:
+// a diff and the command that fixes it for each stale file, exit 1.
+func genCheck(snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) int {
+	drifts, err := store.CheckArtifacts(out, snap)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}
 	for _, d := range drifts {
 		if d.Missing {
-			fmt.Fprintf(stderr, "capreg: %s is missing; run capreg gen --write --out %s\n", d.File, *out)
+			fmt.Fprintf(stderr, "capreg: %s is missing; run %s\n", d.File, hint)
 			continue
 		}
 		fmt.Fprint(stdout, d.Diff)
-		fmt.Fprintf(stderr, "capreg: %s is stale; run capreg gen --write --out %s\n", d.File, *out)
+		fmt.Fprintf(stderr, "capreg: %s is stale; run %s\n", d.File, hint)
 	}
 	if len(drifts) > 0 {
 		return exitFindings
 	}
-	fmt.Fprintf(stdout, "capreg: %d artifacts in %s are up to date\n", len(store.ArtifactNames), *out)
+	fmt.Fprintf(stdout, "capreg: %d artifacts in %s are up to date\n", len(store.ArtifactNames), out)
 	return exitOK
+}
+
+// writeHint is the gen --write command that regenerates what gen --check
+// compared. It repeats, as given, every flag that chooses the inputs or the
+// output (--repo, --config-schema, --out): without them the command would
+// scan the working directory, which is the wrong tree when --repo was given.
+// --strict is left out: it decides whether warnings fail, not what is written.
+func writeHint(fs *flag.FlagSet) string {
+	words := []string{"capreg", "gen", "--write"}
+	for _, name := range []string{"repo", "config-schema", "out"} {
+		if flagSet(fs, name) {
+			words = append(words, "--"+name, shellQuote(fs.Lookup(name).Value.String()))
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:@%+=,-]+$`)
+
+// shellQuote quotes s for a POSIX shell when it needs it, so that a hint
+// naming a path with spaces can be pasted as it is.
+func shellQuote(s string) string {
+	if shellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -14,21 +14,6 @@ import (
 	"strings"
 )
 
-const usage = `capreg: a validated registry of capabilities, host workflows and tool cards
-
-Usage:
-  capreg check   [--repo DIR] [--config-schema FILE] [--strict] [--format text|json|sarif|github]
-  capreg gen     [--repo DIR] --out DIR (--write | --check)
-  capreg serve   [--repo DIR] [--addr HOST:PORT] [--debounce DUR] [--poll DUR]
-  capreg render  POINT [--repo DIR] [--config FILE] [--enablement FILE] [--profile P] [--format json|markdown] [--active-cap ID]
-  capreg tools   search INTENT [--limit N] [--json] | show ID [--probe]
-  capreg closure ID [--repo DIR]
-
-Every verb that reads a repository takes --repo (default: the working
-directory), --config-schema FILE and --strict.
-Exit codes: 0 success; 1 findings (or drift, for gen --check); 2 usage or I/O failure.
-`
-
 // Exit codes.
 const (
 	exitOK       = 0
@@ -56,7 +41,7 @@ func commands() map[string]command {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		if len(args) == 0 {
 			return exitUsage
 		}
@@ -64,7 +49,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "capreg: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintf(stderr, "capreg: unknown command %q\n\n%s", args[0], usage())
 		return exitUsage
 	}
 	return cmd(ctx, args[1:], stdout, stderr)
@@ -98,10 +83,12 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
-// newFlags returns a flag set that reports errors to stderr without exiting.
+// newFlags returns a flag set that reports errors to stderr without exiting,
+// and whose --help prints the verb's synopsis before its flags.
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("capreg "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() { printVerbUsage(fs.Output(), fs, name) }
 	return fs
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,17 +13,27 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
+// renderFlags are the flags of capreg render.
+type renderFlags struct {
+	repoFlags
+	config, enablement, profile, format, activeCap string
+}
+
+func (rf *renderFlags) register(fs *flag.FlagSet) {
+	rf.repoFlags.register(fs)
+	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON); absent keys take their slice defaults")
+	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE`: {profile, disabledCapabilities, surface}")
+	fs.StringVar(&rf.profile, "profile", "", "install profile, `core|standard|full` (overrides the enablement file's)")
+	fs.StringVar(&rf.format, "format", "json", "output: `json|markdown` (the envelope, or the rendered hooks alone)")
+	fs.StringVar(&rf.activeCap, "active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
+}
+
 // runRender is loop.render-hooks on the command line: the active hooks at a
 // point for a config and enablement, as the JSON envelope or the markdown.
 func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("render", stderr)
-	var rf repoFlags
-	rf.register(fs)
-	configFile := fs.String("config", "", "project config `FILE` (JSON); absent keys take their slice defaults")
-	enableFile := fs.String("enablement", "", "enablement `FILE`: {profile, disabledCapabilities, surface}")
-	profile := fs.String("profile", "", "install profile: core|standard|full (overrides the enablement file's)")
-	format := fs.String("format", "json", "output: json (the envelope) or markdown")
-	activeCap := fs.String("active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
+	var f renderFlags
+	f.register(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -30,53 +41,33 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(pos) != 1 {
 		return usageError(stderr, "render needs exactly one POINT (e.g. plan:pre)")
 	}
-	if *format != "json" && *format != "markdown" {
-		return usageError(stderr, "unknown --format %q (want json or markdown)", *format)
+	if f.format != "json" && f.format != "markdown" {
+		return usageError(stderr, "unknown --format %q (want json or markdown)", f.format)
 	}
 	askActive := flagSet(fs, "active-cap")
-	if askActive && *activeCap == "" {
+	if askActive && f.activeCap == "" {
 		return usageError(stderr, "--active-cap needs a capability ID")
 	}
-	req := render.Request{Point: pos[0]}
-	if *configFile != "" {
-		v, code := readJSONFile(*configFile, stderr)
-		if code != exitOK {
-			return code
-		}
-		if v.Kind != ojson.Object {
-			return usageError(stderr, "--config %s must hold a JSON object", *configFile)
-		}
-		req.Config = v
+	req, code := f.request(pos[0], stderr)
+	if code != exitOK {
+		return code
 	}
-	if *enableFile != "" {
-		v, code := readJSONFile(*enableFile, stderr)
-		if code != exitOK {
-			return code
-		}
-		if req.Enablement, err = render.EnablementFromJSON(&v); err != nil {
-			return usageError(stderr, "--enablement %s: %v", *enableFile, err)
-		}
-	}
-	if *profile != "" {
-		req.Enablement.Profile = *profile
-	}
-	snap, code := rf.loadValid(ctx, stderr)
+	snap, code := f.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
 	}
 	env, err := render.Resolve(snap.Registry, req)
-	if errors.Is(err, render.ErrUnknownPoint) {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
-		return exitUsage
-	}
 	if err != nil {
+		// An unknown point is a finding, as an unknown id is for closure and
+		// tools show, and as the reference's render-hooks exits 1 for it; the
+		// message lists the 12 valid points.
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitFindings
 	}
 	switch {
 	case askActive:
-		fmt.Fprintln(stdout, env.Active(*activeCap))
-	case *format == "markdown":
+		fmt.Fprintln(stdout, env.Active(f.activeCap))
+	case f.format == "markdown":
 		for _, w := range env.Warnings {
 			fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
 		}
@@ -85,6 +76,36 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		stdout.Write(append(env.JSON(), '\n'))
 	}
 	return exitOK
+}
+
+// request reads --config, --enablement and --profile into a render request
+// for point; an unreadable or malformed file is a usage error (exit 2).
+func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
+	req := render.Request{Point: point}
+	if f.config != "" {
+		v, code := readJSONFile(f.config, stderr)
+		if code != exitOK {
+			return req, code
+		}
+		if v.Kind != ojson.Object {
+			return req, usageError(stderr, "--config %s must hold a JSON object", f.config)
+		}
+		req.Config = v
+	}
+	if f.enablement != "" {
+		v, code := readJSONFile(f.enablement, stderr)
+		if code != exitOK {
+			return req, code
+		}
+		var err error
+		if req.Enablement, err = render.EnablementFromJSON(&v); err != nil {
+			return req, usageError(stderr, "--enablement %s: %v", f.enablement, err)
+		}
+	}
+	if f.profile != "" {
+		req.Enablement.Profile = f.profile
+	}
+	return req, exitOK
 }
 
 // readJSONFile reads a JSON document in order-keeping form.

@@ -19,8 +19,6 @@ import (
 	"github.com/capreg/capreg/store"
 )
 
-// runServe is the daemon: it watches the repository, serves the last good
-// registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
 // serveFlags are the flags of capreg serve.
 type serveFlags struct {
 	repoFlags
@@ -32,12 +30,14 @@ type serveFlags struct {
 func (sf *serveFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
-	fs.DurationVar(&sf.debounce, "debounce", 100*time.Millisecond, "quiet period after a change before rebuilding")
-	fs.DurationVar(&sf.poll, "poll", 0, "poll the repository at this interval instead of using inotify (e.g. 5s)")
-	fs.StringVar(&sf.logFormat, "log-format", "text", "log format: text|json")
-	fs.StringVar(&sf.logLevel, "log-level", "info", "log level: debug|info|warn|error")
+	fs.DurationVar(&sf.debounce, "debounce", 100*time.Millisecond, "quiet period (`DUR`) after a change before rebuilding")
+	fs.DurationVar(&sf.poll, "poll", 0, "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
+	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
+	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
 }
 
+// runServe is the daemon: it watches the repository, serves the last good
+// registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("serve", stderr)
 	var sf serveFlags

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// verb is one line of the synopsis. The top-level usage, each verb's --help
+// and the CLI block of README.md are printed from the flag sets the verbs
+// parse with (a test holds README to it), so a flag added to a verb cannot
+// be missing from any of them.
+type verb struct {
+	name  string    // "check", or "tools search" for a subcommand
+	args  string    // what comes before the optional flags: positionals and required flags
+	flags registrar // the verb's flags, registered as the verb registers them
+}
+
+// registrar registers a verb's flags on a flag set.
+type registrar interface{ register(*flag.FlagSet) }
+
+// verbs lists every verb in the order the usage shows them.
+func verbs() []verb {
+	return []verb{
+		{"check", "", &checkFlags{}},
+		{"gen", "--out DIR (--write | --check)", &genFlags{}},
+		{"serve", "", &serveFlags{}},
+		{"render", "POINT", &renderFlags{}},
+		{"tools search", "INTENT", &searchFlags{}},
+		{"tools show", "ID", &showFlags{}},
+		{"closure", "ID", &repoFlags{}},
+	}
+}
+
+const usageHead = `capreg: a validated registry of capabilities, host workflows and tool cards
+
+Usage:
+`
+
+// usageTail explains what the synopsis cannot: defaults and exit codes.
+const usageTail = `
+--repo is the repository (default: the working directory); --config-schema
+names the central config schema (repo-relative, or absolute inside the
+repository); --strict turns warnings into errors. Flags may follow
+positional arguments. capreg VERB --help describes each flag.
+
+Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
+gen --check, an unknown id or loop point; 2 usage or I/O failure.
+`
+
+// usage is the top-level usage text.
+func usage() string {
+	return usageHead + synopses("  ") + usageTail
+}
+
+// synopses is one line per verb, the verb names aligned, each listing the
+// verb's own flags; a last line lists the flags every verb shares.
+func synopses(indent string) string {
+	width := 0
+	for _, v := range verbs() {
+		width = max(width, len(v.name))
+	}
+	var b strings.Builder
+	for _, v := range verbs() {
+		fmt.Fprintf(&b, "%s%s\n", indent, v.synopsis(width, false))
+	}
+	fmt.Fprintf(&b, "%severy verb also takes %s\n", indent, optionalFlags(&repoFlags{}, nil))
+	return b.String()
+}
+
+// synopsisOf is the full synopsis of the named verb, shared flags included,
+// as its --help prints it.
+func synopsisOf(name string, withShared bool) string {
+	for _, v := range verbs() {
+		if v.name == name {
+			return v.synopsis(0, withShared)
+		}
+	}
+	return "capreg " + name
+}
+
+// synopsis is "capreg NAME ARGS [--flag PLACEHOLDER]...": the optional flags
+// in name order, leaving out those already written in args and, unless
+// withShared, the repository flags every verb takes.
+func (v verb) synopsis(width int, withShared bool) string {
+	skip := map[string]bool{}
+	for _, w := range strings.Fields(strings.NewReplacer("(", " ", ")", " ", "|", " ").Replace(v.args)) {
+		if name, ok := strings.CutPrefix(w, "--"); ok {
+			skip[name] = true
+		}
+	}
+	if !withShared {
+		for name := range flagNames(&repoFlags{}) {
+			skip[name] = true
+		}
+	}
+	words := []string{"capreg", fmt.Sprintf("%-*s", width, v.name)}
+	if v.args != "" {
+		words = append(words, v.args)
+	}
+	if opt := optionalFlags(v.flags, skip); opt != "" {
+		words = append(words, opt)
+	}
+	return strings.TrimRight(strings.Join(words, " "), " ")
+}
+
+// optionalFlags is "[--name PLACEHOLDER]" for each flag r registers that is
+// not in skip. The placeholder is the back-quoted word of the flag's usage
+// (flag.UnquoteUsage), so the synopsis and --help name values alike.
+func optionalFlags(r registrar, skip map[string]bool) string {
+	var words []string
+	eachFlag(r, func(f *flag.Flag) {
+		if skip[f.Name] {
+			return
+		}
+		if name, _ := flag.UnquoteUsage(f); name != "" {
+			words = append(words, fmt.Sprintf("[--%s %s]", f.Name, name))
+		} else {
+			words = append(words, fmt.Sprintf("[--%s]", f.Name))
+		}
+	})
+	return strings.Join(words, " ")
+}
+
+// flagNames is the set of the flags r registers.
+func flagNames(r registrar) map[string]bool {
+	names := map[string]bool{}
+	eachFlag(r, func(f *flag.Flag) { names[f.Name] = true })
+	return names
+}
+
+// eachFlag calls fn for each flag r registers, in name order.
+func eachFlag(r registrar, fn func(*flag.Flag)) {
+	fs := flag.NewFlagSet("", flag.ContinueOnError)
+	r.register(fs)
+	fs.VisitAll(fn)
+}
+
+// printVerbUsage is a verb's --help: its synopsis, then each flag.
+func printVerbUsage(w io.Writer, fs *flag.FlagSet, name string) {
+	fmt.Fprintf(w, "Usage: %s\n\nFlags:\n", synopsisOf(name, true))
+	fs.PrintDefaults()
+}

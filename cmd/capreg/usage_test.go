@@ -1,0 +1,77 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestUsageListsEveryFlag runs each verb's --help and checks that every flag
+// it lists is in that verb's line of the top-level usage (or in the line of
+// the flags every verb shares), so the two cannot drift apart.
+func TestUsageListsEveryFlag(t *testing.T) {
+	var top bytes.Buffer
+	if code := run(context.Background(), []string{"help"}, &top, &top); code != exitOK {
+		t.Fatalf("capreg help: exit %d", code)
+	}
+	shared := lineStarting(t, top.String(), "  every verb also takes ")
+	flagLine := regexp.MustCompile(`(?m)^  -(\S+)(?: (\S+))?$`)
+	for _, v := range verbs() {
+		line := lineStarting(t, top.String(), "  capreg "+v.name+" ")
+		var help bytes.Buffer
+		args := append(strings.Fields(v.name), "--help")
+		if code := run(context.Background(), args, &help, &help); code != exitOK {
+			t.Fatalf("capreg %s --help: exit %d", v.name, code)
+		}
+		for _, m := range flagLine.FindAllStringSubmatch(help.String(), -1) {
+			want := "--" + m[1]
+			if m[2] != "" {
+				want += " " + m[2]
+			}
+			if !strings.Contains(line, want) && !strings.Contains(shared, want) {
+				t.Errorf("capreg %s --help lists %q; the top-level usage does not:\n%s", v.name, want, line)
+			}
+		}
+	}
+}
+
+// TestReadmeSynopsis holds the CLI block of README.md to the synopsis the
+// binary prints.
+func TestReadmeSynopsis(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "```\n" + synopses("") + "```\n"
+	if !strings.Contains(string(readme), want) {
+		t.Errorf("README.md's CLI block is not the synopsis of capreg help; it should read:\n%s", want)
+	}
+}
+
+// TestFlagPlaceholders makes every flag that takes a value name it in its
+// usage (a back-quoted word), so that no synopsis says "string" or "int".
+func TestFlagPlaceholders(t *testing.T) {
+	for _, v := range verbs() {
+		eachFlag(v.flags, func(f *flag.Flag) {
+			name, _ := flag.UnquoteUsage(f)
+			if name != "" && !strings.Contains(f.Usage, "`") {
+				t.Errorf("capreg %s --%s: usage names no value (shown as %q)", v.name, f.Name, name)
+			}
+		})
+	}
+}
+
+func lineStarting(t *testing.T, text, prefix string) string {
+	t.Helper()
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	t.Fatalf("no line starting %q in:\n%s", prefix, text)
+	return ""
+}
