@@ -745,3 +745,30 @@ func TestScanDuplicateStepIsOneFinding(t *testing.T) {
 		t.Errorf("error rules %v, want only marker-duplicate-step:\n%s", got, formatDiagnostics(snap.Diagnostics))
 	}
 }
+
+// A broken capability is reported once, by its own findings: the
+// capabilities that require it, or consume what it produces, are not also
+// told that it does not exist or that nobody produces the artifact.
+// pattern-mapper requires research and consumes its RESEARCH.md.
+func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
+	for _, tt := range []struct {
+		name, old, new, rule string
+	}{
+		{"does not parse", `"tier": "standard",`, `"tier": "standard",,`, "json-syntax"},
+		{"fails its schema", `"version": "1.2.0"`, `"version": "1.2"`, "schema"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			file := filepath.Join(repo, "capabilities/research/capability.json")
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(data, []byte(tt.old)) {
+				t.Fatalf("research's capability.json no longer holds %s; update this test", tt.old)
+			}
+			writeTestFile(t, file, bytes.Replace(data, []byte(tt.old), []byte(tt.new), 1))
+			scanWantOnly(t, scanLoadRepo(t, repo), tt.rule, "capabilities/research/capability.json", validate.Error)
+		})
+	}
+}

@@ -125,7 +125,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,
 	}
 	if c.ID != "" && c.ID != src.Folder {
-		s.at(d, "/id", "id-folder-mismatch", "id %q does not equal its folder name %q; rename one of them", c.ID, src.Folder)
+		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
 	}
 	if !root.Has("version") {
 		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
@@ -182,6 +182,28 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 		return nil
 	}
 	return d
+}
+
+// idFolderMismatch words an id that is not its folder's name. Names with
+// letters beyond ASCII are also shown escaped: "café" typed on one system
+// and a folder created on another (macOS decomposes é into e and a
+// combining accent) print alike and differ only in their code points.
+func idFolderMismatch(id, folder string) string {
+	msg := fmt.Sprintf("id %q does not equal its folder name %q; rename one of them", id, folder)
+	if !isASCII(id) || !isASCII(folder) {
+		msg += fmt.Sprintf(" (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+			strconv.QuoteToASCII(id), strconv.QuoteToASCII(folder))
+	}
+	return msg
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -109,17 +109,8 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 			c.Wired[p] = true
 		}
 	}
-	for _, p := range Points {
-		if declared[p] != nil || !c.Complete {
-			continue
-		}
-		if mk := byStep[stepOf(p)]; mk != nil {
-			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
-				"step %q does not declare its canonical point %q", stepOf(p), p)
-		} else if len(markers) > 0 {
-			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
-				"canonical point %q is declared by no host workflow (no workflow declares step %q)", p, stepOf(p))})
-		}
+	if c.Complete {
+		reportUncovered(markers, byStep, declared, s)
 	}
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
@@ -130,6 +121,33 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 		}
 	}
 	return c
+}
+
+// reportUncovered reports the canonical points no marker declares: one
+// finding per step, naming its missing points in pipeline order.
+func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, s *sink) {
+	for _, step := range Steps {
+		var missing []string
+		for _, p := range Points {
+			if stepOf(p) == step && declared[p] == nil {
+				missing = append(missing, p)
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		what, is := fmt.Sprintf("point %q", missing[0]), "is"
+		if len(missing) > 1 {
+			what, is = "points "+quoteList(missing), "are"
+		}
+		if mk := byStep[step]; mk != nil {
+			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
+				"step %q does not declare its canonical %s", step, what)
+		} else if len(markers) > 0 {
+			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
+				"canonical %s %s declared by no host workflow (no workflow declares step %q)", what, is, step)})
+		}
+	}
 }
 
 // checkRoles enforces the role-family partition, failing closed on roles

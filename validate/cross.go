@@ -24,18 +24,23 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // capability, valid or not, so a requires edge to a broken capability is not
 // reported as unknown on top of that capability's own findings.
 // It returns the hooks of the valid capabilities ordered at each point.
-func crossCheck(valid, all []*Capability, central *CentralSchema, contract *Contract, s *sink) []PointHooks {
+//
+// unread names the capability folders whose manifest could not be read or
+// parsed: requiring one of those is not "unknown" either, since the folder
+// (whose name is the id) is there with findings of its own.
+func crossCheck(valid, all []*Capability, unread map[string]bool, central *CentralSchema, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)
 	checkReviewerLanes(valid, s)
-	checkRequires(valid, all, s)
+	checkRequires(valid, all, unread, s)
 	checkRuntimeRefs(valid, all, s)
 	checkCycles(valid, s)
 	checkProducers(valid, s)
-	if contract.Complete {
-		// Host artifacts come from the contract: without all of it, a
-		// consumed host artifact would look like one nobody produces.
-		checkConsumes(valid, contract, s)
+	if contract.Complete && len(unread) == 0 {
+		// Host artifacts come from the contract and the others from the
+		// capabilities: without all of both, a consumed artifact would
+		// look like one nobody produces.
+		checkConsumes(valid, all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
 	checkOrdering(valid, cycles, s)
@@ -172,15 +177,18 @@ func byID(caps []*Capability) map[string]*Capability {
 	return m
 }
 
-func checkRequires(valid, all []*Capability, s *sink) {
+func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	known, ok := byID(all), byID(valid)
 	for _, c := range valid {
 		for i, r := range c.Requires {
 			ptr := fmt.Sprintf("/requires/%d", i)
 			dep, exists := known[r]
-			if !exists {
+			if !exists && !unread[r] {
 				s.at(c.doc, ptr, "requires-unknown", "capability %q requires %q which does not exist", c.ID, r)
 				continue
+			}
+			if !exists {
+				continue // its capability.json did not parse: reported there
 			}
 			if _, isValid := ok[r]; !isValid {
 				continue
@@ -305,15 +313,18 @@ func checkProducers(caps []*Capability, s *sink) {
 
 // checkConsumes enforces that every step's consumes is available at its point
 // (I-10): a host artifact from its step's last point on, or an artifact some
-// other step produces at this point or an earlier one.
-func checkConsumes(caps []*Capability, contract *Contract, s *sink) {
+// other step produces at this point or an earlier one. The steps of every
+// parsed capability count as producers, valid or not: a consumer of what a
+// broken capability produces is not also reported for that capability's
+// findings.
+func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	host := contract.hostArtifactIndex()
 	type producer struct {
 		h   *Hook
 		idx int
 	}
 	produced := map[string][]producer{}
-	for _, c := range caps {
+	for _, c := range producers {
 		for _, h := range c.Steps {
 			if idx := PointIndex(h.Point); idx >= 0 {
 				for _, a := range h.Produces {

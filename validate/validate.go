@@ -59,11 +59,24 @@ func validate(src *Sources, cache *Cache) *Result {
 			"%d capabilities but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
 			len(src.Capabilities), strings.Join(Steps, ", "))})
 	}
-	res.Points = crossCheck(res.Capabilities, all, res.Central, res.Contract, s)
+	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), res.Central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
 	res.Diagnostics = s.diags
 	res.Diagnostics.Sort()
 	return res
+}
+
+// unreadFolders names the capability folders that yielded no capability:
+// their capability.json could not be read or parsed.
+func unreadFolders(srcs []CapabilitySource, parsed []*Capability) map[string]bool {
+	out := make(map[string]bool)
+	for i := range srcs {
+		out[srcs[i].Folder] = true
+	}
+	for _, c := range parsed {
+		delete(out, c.Folder)
+	}
+	return out
 }
 
 // checkAll runs the per-capability checks, which are independent of each
@@ -146,7 +159,7 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			if PointIndex(h.Point) < 0 {
 				continue
 			}
-			if contract.Complete && len(contract.Wired) > 0 && !contract.Wired[h.Point] {
+			if len(contract.Wired) > 0 && !contract.Wired[h.Point] {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
 					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `render-hooks %s` call site); the hook would never run",
 					c.ID, h.Kind, h.Index, h.Point, h.Point)
