@@ -156,3 +156,38 @@ func TestBuildContract(t *testing.T) {
 		})
 	}
 }
+
+// The canonical points a step leaves out are one finding, in pipeline
+// order, and so are those of a step no workflow declares.
+func TestUncoveredPointsAreOneFindingPerStep(t *testing.T) {
+	src := "<!-- gsd:loop-host\nstep: execute\npoints: execute:wave:pre\nagent-roles: executor\nproduces:\nconsumes:\n-->\n"
+	mk, diags := ParseMarker("e.md", []byte(src))
+	if mk == nil {
+		t.Fatal(diags)
+	}
+	var s sink
+	buildContract([]*Marker{mk}, false, &s)
+	var got []string
+	for _, d := range s.diags {
+		if strings.Contains(d.Message, "execute") || strings.Contains(d.Message, "ship") {
+			got = append(got, d.Message)
+		}
+	}
+	want := []string{
+		`step "execute" does not declare its canonical points ["execute:pre", "execute:wave:post", "execute:post"]`,
+		`canonical points ["ship:pre", "ship:post"] are declared by no host workflow (no workflow declares step "ship")`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestIDFolderMismatchShowsCodePoints(t *testing.T) {
+	got := idFolderMismatch("caf\u00e9", "cafe\u0301")
+	if !strings.Contains(got, `"caf\u00e9" and "cafe\u0301"`) {
+		t.Errorf("%s: want both names as code points", got)
+	}
+	if got := idFolderMismatch("ui", "ux"); strings.Contains(got, "code points") {
+		t.Errorf("%s: ASCII names need no code points", got)
+	}
+}
