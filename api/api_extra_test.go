@@ -172,7 +172,9 @@ func (r *recorder) WriteHeader(c int)           { r.code = c }
 func tempDir() (string, error) { return os.MkdirTemp("", "capreg-bench-") }
 
 // TestETagVariants: representations of one URL have different strong ETags
-// (gzip, markdown chosen by Accept), and a client holding either gets 304.
+// (gzip, markdown chosen by Accept), and only the tag of the representation
+// the request would get answers 304 (TestETagIsTheRepresentationSent has
+// the full table).
 func TestETagVariants(t *testing.T) {
 	h := newRouter(testdataSource(t))
 	plain := do(t, h, "GET", "/registry", nil)
@@ -180,9 +182,9 @@ func TestETagVariants(t *testing.T) {
 	if plain.header.Get("ETag") == gz.header.Get("ETag") {
 		t.Errorf("identity and gzip share the ETag %s", gz.header.Get("ETag"))
 	}
-	for _, held := range []string{plain.header.Get("ETag"), gz.header.Get("ETag")} {
-		if e := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip", "If-None-Match", held); e.status != 304 {
-			t.Errorf("If-None-Match %s: %d", held, e.status)
+	for held, want := range map[string]int{gz.header.Get("ETag"): 304, plain.header.Get("ETag"): 200} {
+		if e := do(t, h, "GET", "/registry", nil, "Accept-Encoding", "gzip", "If-None-Match", held); e.status != want {
+			t.Errorf("gzip asked, If-None-Match %s: %d, want %d", held, e.status, want)
 		}
 	}
 	js := do(t, h, "GET", "/render-hooks/verify:post", nil)

@@ -269,7 +269,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	src, err := snap.Overlay(files, req.Delete)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), rescanDetails(err))
+		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), overlayDetails(err))
 		return
 	}
 	res := store.Build(src, snap.Strict)
@@ -283,10 +283,20 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	})
 }
 
-// rescanDetails lists, for a change that cannot be evaluated without a
-// rescan, why, and the findings about the proposed capreg.json itself, which
-// check would report whatever else the repository holds.
-func rescanDetails(err error) map[string]any {
+// overlayDetails are the details of a change POST /validate refuses: for
+// one that cannot be applied, each path and why (details.conflicts); for one
+// that cannot be evaluated without a rescan, why (details.reasons) and the
+// findings about the proposed capreg.json itself, which check would report
+// whatever else the repository holds.
+func overlayDetails(err error) map[string]any {
+	var ce *store.ChangeError
+	if errors.As(err, &ce) {
+		conflicts := make([]map[string]string, len(ce.Conflicts))
+		for i, c := range ce.Conflicts {
+			conflicts[i] = map[string]string{"path": c.Path, "reason": c.Err.Error()}
+		}
+		return map[string]any{"conflicts": conflicts}
+	}
 	var re *store.RescanError
 	if !errors.As(err, &re) {
 		return nil

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
@@ -16,10 +17,66 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	snap := s.src.Current()
 	if snap == nil {
-		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "no valid registry has been built yet", s.failureDetails())
+		s.notBuilt(w, "")
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "generation": snap.Generation})
+}
+
+// notBuilt answers 503 before the first good build, saying that no registry
+// exists (not that an old one is kept), what the request needed one for
+// (purpose, optional), and why there is none, with the failure in details.
+func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
+	st := s.src.Status()
+	msg := "no registry has been built successfully yet"
+	if purpose != "" {
+		msg += ", so " + purpose
+	}
+	if why := notBuiltReason(st); why != "" {
+		msg += ": " + why
+	}
+	var details map[string]any
+	if f := failureView(st.Failure, false); f != nil {
+		details = map[string]any{"failure": f}
+	}
+	w.Header().Set("Retry-After", "1")
+	writeError(w, http.StatusServiceUnavailable, CodeNotReady, msg, details)
+}
+
+// notBuiltReason says, from the watcher's status, why no registry has been
+// built: the findings or the error of the last build, or that the first
+// build is still running.
+func notBuiltReason(st store.Status) string {
+	switch f := st.Failure; {
+	case f != nil && len(f.Diagnostics) > 0:
+		return fmt.Sprintf("the last build found %s (details.failure lists them)", plural(len(f.Diagnostics), "error"))
+	case f != nil:
+		return "the last build failed: " + f.Error
+	case st.LastAttempt.IsZero():
+		return "the first build has not finished"
+	}
+	return ""
+}
+
+// failureView is a failed build as clients are shown it. The watcher words a
+// build rejected for its findings as "still serving generation N", which
+// before the first good build (served false) names a generation 0 that does
+// not exist; then the failure says instead that nothing has been built. A
+// build that could not read the repository keeps its error, which says why.
+func failureView(f *store.Failure, served bool) *store.Failure {
+	if f == nil || served || len(f.Diagnostics) == 0 {
+		return f
+	}
+	c := *f
+	c.Error = fmt.Sprintf("the repository has %s; no registry has been built successfully yet", plural(len(f.Diagnostics), "error"))
+	return &c
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // statusDoc is GET /status.
@@ -53,12 +110,12 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) statusDoc() statusDoc {
 	st := s.src.Status()
-	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: st.Failure,
+	snap := s.src.Current()
+	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: failureView(st.Failure, snap != nil),
 		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
 	if !st.LastAttempt.IsZero() {
 		doc.LastAttempt = &st.LastAttempt
 	}
-	snap := s.src.Current()
 	if snap == nil {
 		return doc
 	}
@@ -86,5 +143,6 @@ func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "reload did not complete: "+err.Error(), nil)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": st.Failure})
+	failure := failureView(st.Failure, s.src.Current() != nil)
+	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": failure})
 }

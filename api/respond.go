@@ -179,18 +179,27 @@ func (v *views) etagsFor(b *body) [2][]string {
 	return b.etags
 }
 
+// etagFor is the ETag of the representation of b that is sent: the gzip
+// encoding or the identity one.
+func (v *views) etagFor(b *body, gz bool) []string {
+	etags := v.etagsFor(b)
+	if gz {
+		return etags[1]
+	}
+	return etags[0]
+}
+
 // serve writes a body derived from the snapshot (and the URL, for search
-// results computed per request) with the snapshot's ETag, answering a
-// matching If-None-Match with 304 and honouring Accept-Encoding: gzip.
+// results computed per request) with the snapshot's ETag, honouring
+// Accept-Encoding: gzip. It answers 304 only when If-None-Match holds the tag
+// of the representation this request would get: a client holding the
+// identity body must not be told its copy is the gzip one, nor the reverse
+// (a cache keyed by Vary would then serve bytes of the wrong encoding).
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
-	etags := v.etagsFor(b)
 	gz := len(b.data) > 1024 && acceptsGzip(r)
-	if gz {
-		h["Etag"] = etags[1]
-	} else {
-		h["Etag"] = etags[0]
-	}
+	etag := v.etagFor(b, gz)
+	h["Etag"] = etag
 	h["X-Capreg-Generation"] = v.genHdr
 	if b.variant != "" {
 		h["Vary"] = varyAcceptHdr
@@ -198,7 +207,7 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 		h["Vary"] = varyHdr
 	}
 	h["Cache-Control"] = noCacheHdr
-	if inm := r.Header.Get("If-None-Match"); inm != "" && (etagMatches(inm, etags[0][0]) || etagMatches(inm, etags[1][0])) {
+	if etagMatches(r.Header.Get("If-None-Match"), etag[0]) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}

@@ -48,6 +48,9 @@ type Server struct {
 	metrics *Metrics
 	maxBody int64
 	views   atomic.Pointer[views]
+	// routes is the router, for naming the route of a request that never
+	// reached it (see routeLabel).
+	routes chi.Routes
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml.
@@ -60,12 +63,13 @@ func NewRouter(src Source, opts Options) http.Handler {
 		s.maxBody = 1 << 20
 	}
 	r := chi.NewRouter()
+	s.routes = r
 	r.Use(s.recoverer, s.observe, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		allowed := allowedMethods(r, req.URL.Path)
+		allowed := allowedMethods(r, routingPath(req))
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.Path,
 			map[string]any{"allowed": allowed})
@@ -94,7 +98,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 	r.Get("/tools/{id}", s.withSnapshot(s.tool))
 	r.Get("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
 	r.Post("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
-	r.Post("/validate", s.withSnapshot(s.validate))
+	r.Post("/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }
 
@@ -104,12 +108,16 @@ type snapshotHandler func(w http.ResponseWriter, r *http.Request, v *views)
 
 // withSnapshot pins the current snapshot for the request and answers 503
 // before the first valid build.
-func (s *Server) withSnapshot(h snapshotHandler) http.HandlerFunc {
+func (s *Server) withSnapshot(h snapshotHandler) http.HandlerFunc { return s.withSnapshotFor("", h) }
+
+// withSnapshotFor is withSnapshot for a request whose 503 should say what it
+// needed the registry for (purpose), when "not ready" alone would leave a
+// client guessing whether its request was at fault.
+func (s *Server) withSnapshotFor(purpose string, h snapshotHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		v := s.currentViews()
 		if v == nil {
-			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, CodeNotReady, "no valid registry has been built yet", s.failureDetails())
+			s.notBuilt(w, purpose)
 			return
 		}
 		h(w, r, v)
@@ -133,14 +141,6 @@ func (s *Server) currentViews() *views {
 			return nv
 		}
 	}
-}
-
-func (s *Server) failureDetails() map[string]any {
-	st := s.src.Status()
-	if st.Failure == nil {
-		return nil
-	}
-	return map[string]any{"failure": st.Failure}
 }
 
 // recoverer turns a panic into a 500 with the standard error body.
@@ -194,16 +194,50 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
 		next.ServeHTTP(sw, r)
-		route := "unmatched"
-		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-			route = rc.RoutePattern()
-		}
+		route := s.routeLabel(r)
 		took := time.Since(start)
 		if s.metrics != nil {
 			s.metrics.observeRequest(route, methodLabel(r.Method), sw.code, took)
 		}
 		s.log.Debug("request", "method", r.Method, "route", route, "path", r.URL.Path, "code", sw.code, "took", took)
 	})
+}
+
+// routeLabel is the route pattern of the request's path, for the metrics'
+// route label. chi names it only for a request it routed with a matching
+// method; a 405, or a 413 or 400 that a middleware wrote before routing,
+// would otherwise be counted as "unmatched", hiding errors of a real route
+// among requests for paths that do not exist. The label stays bounded: it
+// is a pattern of the router or "unmatched", never the raw path.
+func (s *Server) routeLabel(r *http.Request) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+		return rc.RoutePattern()
+	}
+	path := routingPath(r)
+	for _, m := range routableMethods {
+		if p := s.routes.Find(chi.NewRouteContext(), m, path); p != "" {
+			return p
+		}
+	}
+	return "unmatched"
+}
+
+// routableMethods are the methods a route can be registered for, tried in
+// turn to find the route of a path whatever the request's method.
+var routableMethods = []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete,
+	http.MethodHead, http.MethodOptions, http.MethodConnect, http.MethodTrace}
+
+// routingPath is the path chi routes on: the escaped one when the request's
+// escaping differs from the default (so /tools/ns%2Ftool is /tools/{id}),
+// else the decoded one.
+func routingPath(r *http.Request) string {
+	if r.URL.RawPath != "" {
+		return r.URL.RawPath
+	}
+	if r.URL.Path == "" {
+		return "/"
+	}
+	return r.URL.Path
 }
 
 type statusWriter struct {

@@ -40,6 +40,47 @@ func (e *RescanError) Error() string {
 
 func (e *RescanError) Unwrap() error { return ErrNeedsRescan }
 
+// Why one path of a change cannot be applied. Such a change is refused
+// rather than judged: written to disk it would fail (a file over a directory)
+// or say something its author did not mean (a delete of a mistyped path,
+// a file both written and deleted), so an "ok" for it would mislead.
+var (
+	ErrWrittenAndDeleted = errors.New("the change both writes and deletes it (give it in files alone to replace it, or in delete alone to remove it)")
+	ErrDirectoryThere    = errors.New("it is a directory in the served repository, so a file cannot be written there")
+	ErrFileThere         = errors.New("is a file in the served repository, so nothing can be written under it (delete it in the same change to make it a directory)")
+	ErrFileAndDirectory  = errors.New("the change writes it as a file and writes files under it")
+	ErrNothingToDelete   = errors.New("nothing to delete: the served repository has no such path")
+)
+
+// Conflict is one path of a change that cannot be applied, and why.
+type Conflict struct {
+	Path string
+	Err  error // wraps one of the errors above
+}
+
+// ChangeError is a change that contradicts itself or the served tree: every
+// path that cannot be applied, so that a client fixes them all at once.
+type ChangeError struct {
+	Conflicts []Conflict
+}
+
+func (e *ChangeError) Error() string {
+	parts := make([]string, len(e.Conflicts))
+	for i, c := range e.Conflicts {
+		parts[i] = c.Path + ": " + c.Err.Error()
+	}
+	return "the change cannot be applied: " + strings.Join(parts, "; ")
+}
+
+// Unwrap lets errors.Is find the reason of each conflict.
+func (e *ChangeError) Unwrap() []error {
+	out := make([]error, len(e.Conflicts))
+	for i, c := range e.Conflicts {
+		out[i] = c.Err
+	}
+	return out
+}
+
 // repoConfigFile is the repository's own configuration, read by the scanner
 // before anything else.
 const repoConfigFile = "capreg.json"
@@ -52,6 +93,10 @@ const repoConfigFile = "capreg.json"
 // Overlay knows only the inputs: a path the scan did not read counts as
 // absent (a new card's tool, a config schema named anew). Snapshot.Overlay,
 // which also knows the scanned tree, is what POST /validate uses.
+//
+// A change that contradicts itself (a path both written and deleted, a file
+// written where the change also writes files under it) is refused with a
+// *ChangeError; so, with a tree, is one that contradicts what the scan saw.
 func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (*validate.Sources, error) {
 	return overlay(src, nil, files, deleted)
 }
@@ -59,6 +104,9 @@ func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (
 // Overlay applies a proposed change to the snapshot's sources as Overlay
 // does, judging the paths the change does not carry by the tree the scan
 // saw, so that the result is what a rescan of the changed repository gives.
+// A change the tree shows cannot be made (a file where a directory is, under
+// a file, or the delete of a path that does not exist) is refused with a
+// *ChangeError; what the tree does not know is accepted.
 func (s *Snapshot) Overlay(files map[string][]byte, deleted []string) (*validate.Sources, error) {
 	return overlay(s.Sources, s.Tree, files, deleted)
 }
@@ -78,6 +126,9 @@ type overlayer struct {
 func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted []string) (*validate.Sources, error) {
 	ch, err := newChange(files, deleted)
 	if err != nil {
+		return nil, err
+	}
+	if err := ch.conflicts(tree); err != nil {
 		return nil, err
 	}
 	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree)}
@@ -159,6 +210,51 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 		ch.deleted[clean] = true
 	}
 	return ch, nil
+}
+
+// conflicts returns a *ChangeError naming every path of the change that
+// cannot be applied: over the tree the served scan saw where it knows the
+// path (a nil tree knows nothing), and within the change itself always. A
+// delete runs before the writes, as overlay applies them: deleting a file
+// and writing under its name makes it a directory.
+func (ch *change) conflicts(tree *Tree) error {
+	var out []Conflict
+	for _, p := range ch.order {
+		if err := ch.writeConflict(tree, p); err != nil {
+			out = append(out, Conflict{Path: p, Err: err})
+		}
+	}
+	for _, p := range ch.deletes {
+		if e, known := tree.lookup(p); known && e == 0 && !slices.ContainsFunc(out, func(c Conflict) bool { return c.Path == p }) {
+			out = append(out, Conflict{Path: p, Err: ErrNothingToDelete})
+		}
+	}
+	if len(out) > 0 {
+		return &ChangeError{Conflicts: out}
+	}
+	return nil
+}
+
+// writeConflict says why the file p of the change cannot be written, if it
+// cannot.
+func (ch *change) writeConflict(tree *Tree, p string) error {
+	switch {
+	case ch.deleted[p]:
+		return ErrWrittenAndDeleted
+	case ch.dirs[p]:
+		return ErrFileAndDirectory
+	case ch.removes(p):
+		return nil // what was there is gone first
+	}
+	if e, _ := tree.lookup(p); e&entryDir != 0 {
+		return ErrDirectoryThere
+	}
+	for d := path.Dir(p); d != "."; d = path.Dir(d) {
+		if e, _ := tree.lookup(d); e&entryFile != 0 && !ch.removes(d) {
+			return fmt.Errorf("%s %w", d, ErrFileThere)
+		}
+	}
+	return nil
 }
 
 func (ch *change) puts(p string) bool {

@@ -144,8 +144,6 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			files: map[string]string{"docs/tools.md": "no marker"}}},
 
 		// The config schema comes back, or is replaced.
-		{overlayCase: overlayCase{name: "the config schema is deleted and written again", deleted: []string{servedSchema},
-			files: map[string]string{servedSchema: overlayReadRepoFile(t, servedSchema)}}},
 		{overlayCase: overlayCase{name: "the config schema is broken", files: map[string]string{servedSchema: "{"}}},
 
 		// Tools and cards.

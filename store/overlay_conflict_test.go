@@ -1,0 +1,62 @@
+package store_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestOverlayRefusesConflicts: a change that contradicts itself or what the
+// served scan saw is refused with a *ChangeError naming each path and why,
+// whether or not the snapshot has a tree where the tree is not needed.
+func TestOverlayRefusesConflicts(t *testing.T) {
+	tests := []struct {
+		name     string
+		files    map[string]string
+		deleted  []string
+		path     string // the first conflict
+		want     error
+		treeless bool // refused by store.Overlay too, which knows no tree
+	}{
+		{name: "the config schema is deleted and written again", deleted: []string{servedSchema},
+			files: map[string]string{servedSchema: "{}"}, path: servedSchema, want: store.ErrWrittenAndDeleted, treeless: true},
+		{name: "a file and files under it", files: map[string]string{"notes": "x", "notes/a.md": "y"},
+			path: "notes", want: store.ErrFileAndDirectory, treeless: true},
+		{name: "a file over a directory", files: map[string]string{"capabilities/research": "x"},
+			path: "capabilities/research", want: store.ErrDirectoryThere},
+		{name: "a file under a file", files: map[string]string{"bin/ft/run": "x"}, path: "bin/ft/run", want: store.ErrFileThere},
+		{name: "a delete of nothing", deleted: []string{"nonexistent.md"}, path: "nonexistent.md", want: store.ErrNothingToDelete},
+		{name: "a delete under a file", deleted: []string{"bin/ft/x"}, path: "bin/ft/x", want: store.ErrNothingToDelete},
+	}
+	repo, _ := scanRepoCopy(t)
+	served := servedLoad(t, repo)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := served.Overlay(overlayBytes(tt.files), tt.deleted)
+			var ce *store.ChangeError
+			if !errors.As(err, &ce) || !errors.Is(err, tt.want) || ce.Conflicts[0].Path != tt.path {
+				t.Fatalf("Overlay error = %v, want a ChangeError for %s: %v", err, tt.path, tt.want)
+			}
+			_, err = store.Overlay(served.Sources, overlayBytes(tt.files), tt.deleted)
+			if refused := errors.As(err, &ce); refused != tt.treeless {
+				t.Errorf("without a tree: error %v, want refused=%v", err, tt.treeless)
+			}
+		})
+	}
+}
+
+// TestOverlayAcceptsWhatTheTreeDoesNotKnow: the boundary of the refusals
+// above. What the tree does not know is accepted, and the answer is still
+// what check says after the change.
+func TestOverlayAcceptsWhatTheTreeDoesNotKnow(t *testing.T) {
+	for _, tc := range []overlayCase{
+		{name: "a delete inside a capability folder, which the tree does not list", deleted: []string{"capabilities/research/never.md"}},
+		{name: "a file deleted and a directory written in its place", deleted: []string{"bin/ft"}, files: map[string]string{"bin/ft/run": "x"}},
+		{name: "a directory deleted and a file written in it", deleted: []string{"capabilities/ui"},
+			files: map[string]string{"capabilities/ui/capability.json": `{"id":"ui","role":"feature"}`}},
+		{name: "a path deleted twice", deleted: []string{"docs/markers.md", "docs/markers.md"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { overlayWantCheck(t, tc) })
+	}
+}
