@@ -36,8 +36,8 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 		msg += ": " + why
 	}
 	var details map[string]any
-	if f := failureView(st.Failure, false); f != nil {
-		details = map[string]any{"failure": f}
+	if st.Failure != nil {
+		details = map[string]any{"failure": st.Failure}
 	}
 	w.Header().Set("Retry-After", "1")
 	writeError(w, http.StatusServiceUnavailable, CodeNotReady, msg, details)
@@ -56,20 +56,6 @@ func notBuiltReason(st store.Status) string {
 		return "the first build has not finished"
 	}
 	return ""
-}
-
-// failureView is a failed build as clients are shown it. The watcher words a
-// build rejected for its findings as "still serving generation N", which
-// before the first good build (served false) names a generation 0 that does
-// not exist; then the failure says instead that nothing has been built. A
-// build that could not read the repository keeps its error, which says why.
-func failureView(f *store.Failure, served bool) *store.Failure {
-	if f == nil || served || len(f.Diagnostics) == 0 {
-		return f
-	}
-	c := *f
-	c.Error = fmt.Sprintf("the repository has %s; no registry has been built successfully yet", plural(len(f.Diagnostics), "error"))
-	return &c
 }
 
 func plural(n int, noun string) string {
@@ -111,7 +97,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 func (s *Server) statusDoc() statusDoc {
 	st := s.src.Status()
 	snap := s.src.Current()
-	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: failureView(st.Failure, snap != nil),
+	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: st.Failure,
 		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
 	if !st.LastAttempt.IsZero() {
 		doc.LastAttempt = &st.LastAttempt
@@ -143,6 +129,5 @@ func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "reload did not complete: "+err.Error(), nil)
 		return
 	}
-	failure := failureView(st.Failure, s.src.Current() != nil)
-	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": failure})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": st.Failure})
 }

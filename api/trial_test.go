@@ -262,7 +262,7 @@ func notBuilt(failure *store.Failure) *source {
 // generation is being served, and every 503 says why nothing is.
 func TestNothingBuiltYet(t *testing.T) {
 	at := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
-	findings := &store.Failure{At: at, Error: "repository has errors; still serving generation 0", Diagnostics: validate.Diagnostics{
+	findings := &store.Failure{At: at, Error: "the repository has 2 errors; no registry has been built successfully yet", Diagnostics: validate.Diagnostics{
 		{File: "capabilities/a/capability.json", Line: 1, Column: 1, Rule: "json-syntax", Severity: validate.Error, Message: "unexpected end"},
 		{File: "capabilities/b/capability.json", Line: 2, Column: 3, Rule: "schema", Severity: validate.Error, Message: "bad tier"},
 	}}

@@ -250,16 +250,33 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 			f.Error = err.Error()
 		} else {
 			f.Diagnostics = errorsOnly(snap.Diagnostics)
-			f.Error = "repository has errors; still serving generation " + strconv.FormatUint(st.Generation, 10)
+			f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
 		}
 		st.Failure = f
-		w.log.Warn("rebuild failed; keeping the last good registry", "generation", st.Generation, "error", f.Error,
-			"errors", len(f.Diagnostics), "took", took)
+		msg := "rebuild failed; keeping the last good registry"
+		if st.Generation == 0 {
+			msg = "build failed; nothing is served until a build succeeds"
+		}
+		w.log.Warn(msg, "generation", st.Generation, "error", f.Error, "errors", len(f.Diagnostics), "took", took)
 	}
 	w.status.Store(&st)
 	if w.opts.Observer != nil {
 		w.opts.Observer.Rebuilt(ok, took, snap)
 	}
+}
+
+// rejectedWording is the error of a build rejected for its findings: what
+// is served instead, which before the first good build is nothing (there is
+// no generation 0 to fall back on).
+func rejectedWording(errors int, generation uint64) string {
+	what := "1 error"
+	if errors != 1 {
+		what = strconv.Itoa(errors) + " errors"
+	}
+	if generation == 0 {
+		return "the repository has " + what + "; no registry has been built successfully yet"
+	}
+	return "the repository has " + what + "; still serving generation " + strconv.FormatUint(generation, 10)
 }
 
 func errorsOnly(ds validate.Diagnostics) validate.Diagnostics {
