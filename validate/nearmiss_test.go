@@ -1,0 +1,65 @@
+package validate
+
+import (
+	"bytes"
+	"os"
+	"testing"
+)
+
+func TestNearestField(t *testing.T) {
+	fields := []string{"point", "onError", "when", "produces", "consumes", "ref"}
+	tests := []struct{ key, want string }{
+		{"onErorr", "onError"},   // two letters swapped
+		{"onerror", "onError"},   // case only
+		{"on_error", "onError"},  // two edits in a long key
+		{"produce", "produces"},  // one deletion
+		{"wehn", "when"},         // a swap in a short key
+		{"pont", "point"},        // one deletion in a short key
+		{"refs", "ref"},          // one insertion
+		{"whence", ""},           // two edits in a short key: a word of its own
+		{"comment", ""},          // far from everything
+		{"description", ""},      // far from everything
+		{"consumed", "consumes"}, // one substitution
+	}
+	for _, tt := range tests {
+		if got := nearestField(tt.key, fields); got != tt.want {
+			t.Errorf("nearestField(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}
+
+// Only the fields of the object the schema describes count: keys of a map
+// (config slices) are free names, and a key valid for the object is never
+// a near miss, whichever branch of the schema declares it.
+func TestNearMissesOnlyAmongDeclaredFields(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		old, new string
+		want     []string // pointers of field-near-miss warnings
+	}{
+		{`"tier": "full",`, `"tier": "full", "teir": "core",`, []string{"/teir"}},
+		{`"tier": "full",`, `"tier": "full", "Requires": [],`, []string{"/Requires"}},
+		{`"workflow.ui_phase": {`, `"workflow.ui_phse": { "type": "boolean", "default": true }, "workflow.ui_phase": {`, nil},
+		{`"when": "workflow.ui_review", "onError": "skip"`, `"when": "workflow.ui_review", "onError": "skip", "note": "x"`, nil},
+	}
+	for _, tt := range tests {
+		if !bytes.Contains(manifest, []byte(tt.old)) {
+			t.Fatalf("ui's capability.json no longer holds %s; update this test", tt.old)
+		}
+		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "field-near-miss" {
+				got = append(got, d.Pointer)
+			}
+		}
+		if len(got) != len(tt.want) || (len(got) > 0 && got[0] != tt.want[0]) {
+			t.Errorf("%s: near misses at %q, want %q", tt.new, got, tt.want)
+		}
+	}
+}
