@@ -120,7 +120,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		return nil
 	}
 	checkSchema("capability", d, s)
-	checkNearMisses(d, parsedSchemas()[schemaURL("capability")], s)
+	checkNearMisses(d, capabilityFields(), s)
 	c := &Capability{
 		ID: root.Get("id").StringOr(""), Role: root.Get("role").StringOr(""), Tier: root.Get("tier").StringOr(""),
 		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,

@@ -1,9 +1,9 @@
 package validate
 
 import (
-	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -14,110 +14,145 @@ import (
 // warns about the unknown fields that are a typo away from a field the
 // schema declares at the same place.
 
-// declaredFields maps the JSON pointer of each object of a document to the
-// object and the fields the schema declares for it, from every schema node
-// that applies there (the branches of allOf/anyOf/oneOf and if/then/else all
-// count, so that a field valid in any branch is never called a typo).
-type declaredFields map[string]*objectFields
-
-type objectFields struct {
-	obj    *ojson.Value
-	fields []string
+// fieldSchema is what a schema says of the fields of one place in a
+// document, from every schema node that applies there: the node itself, its
+// $ref, and the branches of allOf/anyOf/oneOf and if/then/else (so that a
+// field valid in any branch is never called a typo). It is compiled once
+// per embedded schema; checking a document then costs one walk of it.
+type fieldSchema struct {
+	props  map[string]*fieldSchema // declared fields; nil: not an object schema
+	fields []string                // the keys of props, for suggestions
+	extra  *fieldSchema            // additionalProperties: members are free names
+	items  *fieldSchema
 }
+
+// maxSchemaDepth bounds the compilation through $ref chains.
+const maxSchemaDepth = 32
+
+// compileFields compiles the schema nodes that apply at one place.
+func compileFields(root *ojson.Value, nodes []*ojson.Value, depth int) *fieldSchema {
+	if depth > maxSchemaDepth {
+		return nil
+	}
+	var props map[string][]*ojson.Value
+	var keys []string
+	var extra, items []*ojson.Value
+	var add func(n *ojson.Value, d int)
+	add = func(n *ojson.Value, d int) {
+		if n == nil || n.Kind != ojson.Object || d > maxSchemaDepth {
+			return
+		}
+		if ref := n.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
+			if target, _, ok := root.Lookup(strings.TrimPrefix(ref.Str, "#")); ok {
+				add(target, d+1)
+			}
+		}
+		for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+			if branches := n.Get(k); branches != nil && branches.Kind == ojson.Array {
+				for i := range branches.Items {
+					add(&branches.Items[i], d+1)
+				}
+			}
+		}
+		add(n.Get("then"), d+1)
+		add(n.Get("else"), d+1)
+		if p := n.Get("properties"); p != nil && p.Kind == ojson.Object {
+			if props == nil {
+				props = map[string][]*ojson.Value{}
+			}
+			for i := range p.Members {
+				k := p.Members[i].Key
+				if _, seen := props[k]; !seen {
+					keys = append(keys, k)
+				}
+				props[k] = append(props[k], &p.Members[i].Value)
+			}
+		}
+		if e := n.Get("additionalProperties"); e != nil && e.Kind == ojson.Object {
+			extra = append(extra, e)
+		}
+		if it := n.Get("items"); it != nil && it.Kind == ojson.Object {
+			items = append(items, it)
+		}
+	}
+	for _, n := range nodes {
+		add(n, depth)
+	}
+	fs := &fieldSchema{fields: keys}
+	if props != nil {
+		fs.props = make(map[string]*fieldSchema, len(props))
+		for _, k := range keys {
+			fs.props[k] = compileFields(root, props[k], depth+1)
+		}
+	}
+	if len(extra) > 0 {
+		fs.extra = compileFields(root, extra, depth+1)
+	}
+	if len(items) > 0 {
+		fs.items = compileFields(root, items, depth+1)
+	}
+	return fs
+}
+
+// capabilityFields is the compiled capability schema.
+var capabilityFields = sync.OnceValue(func() *fieldSchema {
+	root := parsedSchemas()[schemaURL("capability")]
+	if root == nil {
+		return nil
+	}
+	return compileFields(root, []*ojson.Value{root}, 0)
+})
 
 // checkNearMisses warns about each unknown field of the document that is a
-// near miss of a declared one. schema is the embedded schema the document
-// was validated against.
-func checkNearMisses(d *doc, schema *ojson.Value, s *sink) {
-	if schema == nil {
-		return
-	}
-	decl := declaredFields{}
-	decl.walk(schema, schema, &d.Root, "", 0)
-	ptrs := make([]string, 0, len(decl))
-	for ptr := range decl {
-		ptrs = append(ptrs, ptr)
-	}
-	slices.Sort(ptrs)
-	for _, ptr := range ptrs {
-		of := decl[ptr]
-		for _, m := range of.obj.Members {
-			if slices.Contains(of.fields, m.Key) {
-				continue
-			}
-			if want := nearestField(m.Key, of.fields); want != "" {
-				s.warnAt(d, ptr+"/"+ojson.EscapePointer(m.Key), "field-near-miss",
-					"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
-					quoteKey(m.Key), quoteKey(want))
-			}
+// near miss of a field fs declares at the same place.
+func checkNearMisses(d *doc, fs *fieldSchema, s *sink) {
+	var path []string // the keys and indices down to the current value
+	var visit func(fs *fieldSchema, v *ojson.Value)
+	visit = func(fs *fieldSchema, v *ojson.Value) {
+		if fs == nil {
+			return
 		}
-	}
-}
-
-// maxSchemaDepth bounds the walk through $ref chains.
-const maxSchemaDepth = 64
-
-// walk records the fields node declares for the instance v at ptr and
-// descends into v's members and items. root resolves local $refs.
-func (decl declaredFields) walk(root, node, v *ojson.Value, ptr string, depth int) {
-	if node == nil || node.Kind != ojson.Object || depth > maxSchemaDepth {
-		return
-	}
-	if ref := node.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
-		if target, _, ok := root.Lookup(strings.TrimPrefix(ref.Str, "#")); ok {
-			decl.walk(root, target, v, ptr, depth+1)
-		}
-	}
-	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
-		if branches := node.Get(k); branches != nil && branches.Kind == ojson.Array {
-			for i := range branches.Items {
-				decl.walk(root, &branches.Items[i], v, ptr, depth+1)
-			}
-		}
-	}
-	for _, k := range []string{"then", "else"} {
-		decl.walk(root, node.Get(k), v, ptr, depth+1)
-	}
-	switch v.Kind {
-	case ojson.Object:
-		decl.walkObject(root, node, v, ptr, depth)
-	case ojson.Array:
-		if items := node.Get("items"); items != nil {
+		switch v.Kind {
+		case ojson.Array:
 			for i := range v.Items {
-				decl.walk(root, items, &v.Items[i], ptr+"/"+strconv.Itoa(i), depth+1)
+				path = append(path, strconv.Itoa(i))
+				visit(fs.items, &v.Items[i])
+				path = path[:len(path)-1]
+			}
+		case ojson.Object:
+			for i := range v.Members {
+				m := &v.Members[i]
+				child, declared := fs.props[m.Key]
+				if !declared {
+					child = fs.extra
+				}
+				if !declared && fs.props != nil {
+					if want := nearestField(m.Key, fs.fields); want != "" {
+						ptr := pointerOf(append(path, m.Key))
+						s.warnAt(d, ptr, "field-near-miss",
+							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
+							quoteKey(m.Key), quoteKey(want))
+					}
+				}
+				if child != nil && (child.props != nil || child.extra != nil || child.items != nil) {
+					path = append(path, m.Key)
+					visit(child, &m.Value)
+					path = path[:len(path)-1]
+				}
 			}
 		}
 	}
+	visit(fs, &d.Root)
 }
 
-// walkObject records an object's declared fields and descends into its
-// members. An object whose members are free (a map: additionalProperties is
-// a schema) declares nothing of its own: any key is a valid name there.
-func (decl declaredFields) walkObject(root, node, v *ojson.Value, ptr string, depth int) {
-	props := node.Get("properties")
-	if props != nil && props.Kind == ojson.Object {
-		of := decl[ptr]
-		if of == nil {
-			of = &objectFields{obj: v}
-			decl[ptr] = of
-		}
-		for _, p := range props.Members {
-			if !slices.Contains(of.fields, p.Key) {
-				of.fields = append(of.fields, p.Key)
-			}
-		}
+// pointerOf is the JSON pointer of a path of keys and indices.
+func pointerOf(path []string) string {
+	var b strings.Builder
+	for _, k := range path {
+		b.WriteByte('/')
+		b.WriteString(ojson.EscapePointer(k))
 	}
-	extra := node.Get("additionalProperties")
-	for i := range v.Members {
-		m := &v.Members[i]
-		child := ptr + "/" + ojson.EscapePointer(m.Key)
-		switch {
-		case props != nil && props.Has(m.Key):
-			decl.walk(root, props.Get(m.Key), &m.Value, child, depth+1)
-		case extra != nil && extra.Kind == ojson.Object:
-			decl.walk(root, extra, &m.Value, child, depth+1)
-		}
-	}
+	return b.String()
 }
 
 // nearestField returns the declared field key most likely meant, or "": one
