@@ -40,6 +40,9 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		if d == nil {
 			continue
 		}
+		// Unknown fields first: a misspelt optional field is worth knowing
+		// while the card's errors are being fixed, not only after.
+		checkCardFields(d, s)
 		if !checkSchema("card", d, s) {
 			continue
 		}
@@ -56,7 +59,6 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			continue
 		}
 		seen[c.ID] = c
-		checkCardFields(d, s)
 		if !src.ToolExists {
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
 		}
@@ -75,9 +77,16 @@ var cardFields = []string{"$schema", "id", "command", "summary", "intent_phrases
 // is a misspelt optional field (a misspelt required one is also missing).
 func checkCardFields(d *doc, s *sink) {
 	for _, m := range d.Root.Members {
-		if !slices.Contains(cardFields, m.Key) {
-			s.warnAt(d, "/"+ojson.EscapePointer(m.Key), "card-unknown-field",
-				"unknown tool card field %q (known: %s); it is kept in the index but nothing reads it", m.Key, quoteList(cardFields[1:]))
+		if slices.Contains(cardFields, m.Key) {
+			continue
 		}
+		ptr := "/" + ojson.EscapePointer(m.Key)
+		if want := nearestField(m.Key, cardFields); want != "" {
+			s.warnAt(d, ptr, "card-unknown-field",
+				"unknown tool card field %q (did you mean %q?); it is kept in the index but nothing reads it", m.Key, want)
+			continue
+		}
+		s.warnAt(d, ptr, "card-unknown-field",
+			"unknown tool card field %q (known: %s); it is kept in the index but nothing reads it", m.Key, quoteList(cardFields[1:]))
 	}
 }

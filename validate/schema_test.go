@@ -196,3 +196,31 @@ func TestByteOrderMarkIsAWarning(t *testing.T) {
 		t.Errorf("%d cards, want the card kept", len(res.Cards))
 	}
 }
+
+// A card's unknown fields are reported even while the card has errors,
+// and a near miss of a card field says which one was meant.
+func TestCardUnknownFieldsBesideErrors(t *testing.T) {
+	card := `{"id":"t","command":"t","summary":"s","intent_phrases":[],"effects":"e","risk":"reversible","example":"t","help_prob":"t --help","colour":"red"}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	var got []string
+	for _, d := range Validate(&src).Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s %s", d.Rule, d.Pointer, d.Message))
+	}
+	want := []string{
+		`card-unknown-field /help_prob unknown tool card field "help_prob" (did you mean "help_probe"?); it is kept in the index but nothing reads it`,
+		`card-unknown-field /colour unknown tool card field "colour" (known: ["id", "command", "summary", "intent_phrases", "replaces", "preconditions", "effects", "risk", "example", "help_probe"]); it is kept in the index but nothing reads it`,
+	}
+	var schemaErr bool
+	var unknown []string
+	for _, g := range got {
+		if strings.HasPrefix(g, "schema /intent_phrases") {
+			schemaErr = true
+		}
+		if strings.HasPrefix(g, "card-unknown-field") {
+			unknown = append(unknown, g)
+		}
+	}
+	if !schemaErr || strings.Join(unknown, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant a schema error at /intent_phrases and:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
