@@ -1,24 +1,59 @@
 package search
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
 
-// commandPattern is one compiled Replaces entry: a regexp, or, when the
-// entry is not a valid regexp, a literal token sequence.
+// Replaces patterns are written by people for people ("regex or literal,
+// human-readable", tool-capability-cards.md): "git push --force",
+// "rm -rf <dir>", "ps aux|grep <name>", "git merge .*". Most are shell
+// command shapes whose characters (| $ ^ * ( )) mean what they mean in a
+// shell, so a pattern is read as a regular expression only when it uses
+// syntax a shell command would not (see regexLike), and otherwise matched
+// token by token.
+
+// commandPattern is one compiled Replaces entry.
 type commandPattern struct {
-	re      *regexp.Regexp
-	literal []string // tokens; "" is a <placeholder> matching any one token
+	// re is the pattern as a regular expression, anchored at the start of a
+	// command, when the pattern looks like one and compiles.
+	re *regexp.Regexp
+	// literal are the pattern's shell tokens; a regexp is also matched by
+	// its literal reading, so a pattern always matches its own text.
+	literal []tokenMatcher
+}
+
+// tokenMatcher matches one command token: equal text, or, for a pattern
+// token holding a <placeholder> or a shell glob (* ?), an anchored regexp.
+type tokenMatcher struct {
+	text string
+	re   *regexp.Regexp
+}
+
+func (m tokenMatcher) match(tok string) bool {
+	if m.re != nil {
+		return m.re.MatchString(tok)
+	}
+	return m.text == tok
 }
 
 // placeholderRe finds <placeholder> spans: "<" + one or more characters
-// other than space and angle brackets + ">". A span right after "(?P" or
-// "(?" is a regexp group name and is left alone.
+// other than space and angle brackets + ">".
 var placeholderRe = regexp.MustCompile(`<[^\s<>]+>`)
 
+// regexSyntax is what marks a pattern as a regular expression: a dot
+// repeated (.* .+ .?), an escape class (\s \d \w \b and their negations, or
+// an escaped punctuation mark), a bracket class, a group option (?...), a
+// counted repetition, or an alternation inside parentheses that are not a
+// shell's $( ).
+var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]]+\]|\(\?|\{\d+(,\d*)?\}|(^|[^$])\([^()]*\|[^()]*\)`)
+
+// regexLike reports whether a pattern is meant as a regular expression.
+func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
+
 // compileCommands compiles every card's Replaces once. Invalid patterns
-// fall back to literal matching and never panic.
+// never panic; a pattern that is empty after trimming matches nothing.
 func (ix *Index) compileCommands() {
 	ix.commands = make([][]commandPattern, len(ix.cards))
 	for i, c := range ix.cards {
@@ -37,20 +72,44 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if pat == "" {
 		return commandPattern{}, false
 	}
+	var p commandPattern
 	// The pattern must compile on its own before it is wrapped, or an
 	// unbalanced one such as "a)|(b" would escape the anchoring.
-	if expr := placeholdersToRegexp(pat); validRegexp(expr) {
-		if re, err := regexp.Compile(`^(?:` + expr + `)(?:\s|$)`); err == nil {
-			return commandPattern{re: re}, true
-		}
+	if expr := placeholdersToRegexp(pat); regexLike(pat) && validRegexp(expr) {
+		p.re, _ = regexp.Compile(`^(?:` + expr + `)(?:\s|$)`)
 	}
-	toks := strings.Split(pat, " ")
-	for i, t := range toks {
-		if isPlaceholder(t) {
-			toks[i] = ""
-		}
+	for _, t := range shellTokens(pat) {
+		p.literal = append(p.literal, compileToken(t.text))
 	}
-	return commandPattern{literal: toks}, true
+	return p, true
+}
+
+// compileToken makes the matcher of one pattern token.
+func compileToken(tok string) tokenMatcher {
+	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
+		return tokenMatcher{text: tok}
+	}
+	var b strings.Builder
+	b.WriteString("^")
+	last := 0
+	for _, m := range placeholderRe.FindAllStringIndex(tok, -1) {
+		b.WriteString(globToRegexp(tok[last:m[0]]))
+		b.WriteString(".+")
+		last = m[1]
+	}
+	b.WriteString(globToRegexp(tok[last:]))
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return tokenMatcher{text: tok}
+	}
+	return tokenMatcher{re: re}
+}
+
+// globToRegexp quotes s, except that * and ? match as in a shell glob.
+func globToRegexp(s string) string {
+	q := regexp.QuoteMeta(s)
+	return strings.NewReplacer(`\*`, `.*`, `\?`, `.`).Replace(q)
 }
 
 // placeholdersToRegexp replaces each <placeholder> span with \S+ so that a
@@ -76,56 +135,169 @@ func validRegexp(expr string) bool {
 	return err == nil
 }
 
-func isPlaceholder(tok string) bool {
-	return len(tok) > 2 && placeholderRe.FindString(tok) == tok
-}
-
 // collapseSpace trims s and replaces every run of whitespace with one space.
 func collapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-func (p *commandPattern) match(cmd string, toks []string) bool {
-	if p.re != nil {
-		return p.re.MatchString(cmd)
+// shellToken is one word or control operator of a command line, with its
+// quotes removed, and where it starts.
+type shellToken struct {
+	text string
+	off  int  // byte offset in the line
+	op   bool // a control operator: | || & && ;
+}
+
+// shellTokens splits a command line as a shell would into words and control
+// operators: single and double quotes group (and are removed), a backslash
+// escapes the next character, and | || & && ; are tokens of their own even
+// without spaces around them. It never fails: an unclosed quote runs to the
+// end of the line.
+func shellTokens(line string) []shellToken {
+	var out []shellToken
+	var b strings.Builder
+	start, inWord := 0, false
+	flush := func() {
+		if inWord {
+			out = append(out, shellToken{text: b.String(), off: start})
+			b.Reset()
+			inWord = false
+		}
 	}
-	if len(toks) < len(p.literal) {
+	word := func(i int) {
+		if !inWord {
+			start, inWord = i, true
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t' || c == '\n':
+			flush()
+		case c == '|' || c == '&' || c == ';':
+			flush()
+			n := 1
+			if c != ';' && i+1 < len(line) && line[i+1] == c {
+				n = 2
+			}
+			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			i += n - 1
+		case c == '\'' || c == '"':
+			word(i)
+			end := strings.IndexByte(line[i+1:], c)
+			if end < 0 {
+				end = len(line) - i - 1
+			}
+			b.WriteString(line[i+1 : i+1+end])
+			i += end + 1
+		case c == '\\' && i+1 < len(line):
+			word(i)
+			b.WriteByte(line[i+1])
+			i++
+		default:
+			word(i)
+			b.WriteByte(c)
+		}
+	}
+	flush()
+	return out
+}
+
+// envAssignment matches a NAME=value word before a command.
+var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// commandStarts returns the index of the first word of each command of a
+// tokenized line: the line's start and the word after each control
+// operator, past any NAME=value assignments.
+func commandStarts(toks []shellToken) []int {
+	var out []int
+	at := 0
+	for at <= len(toks) {
+		i := at
+		for i < len(toks) && !toks[i].op && envAssignment.MatchString(toks[i].text) {
+			i++
+		}
+		if i < len(toks) && !toks[i].op {
+			out = append(out, i)
+		}
+		next := at
+		for next < len(toks) && !toks[next].op {
+			next++
+		}
+		at = next + 1
+	}
+	return out
+}
+
+// matchAt reports whether the pattern matches the command starting at word
+// s of the tokenized line cmd.
+func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int) bool {
+	if p.re != nil && p.re.MatchString(withBaseCommand(cmd[toks[s].off:])) {
+		return true
+	}
+	if len(toks)-s < len(p.literal) {
 		return false
 	}
 	for i, want := range p.literal {
-		if want != "" && want != toks[i] {
+		tok := toks[s+i].text
+		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") {
+			tok = path.Base(tok) // /usr/bin/git is git
+		}
+		if !want.match(tok) {
 			return false
 		}
 	}
 	return true
 }
 
+// withBaseCommand is a command with its first word, when it is a path,
+// replaced by the file name: /usr/bin/git push is git push.
+func withBaseCommand(cmd string) string {
+	first, rest, _ := strings.Cut(cmd, " ")
+	if !strings.Contains(first, "/") {
+		return cmd
+	}
+	if rest == "" {
+		return path.Base(first)
+	}
+	return path.Base(first) + " " + rest
+}
+
 // MatchCommand returns, in card order, the indexes of the cards with a
 // Replaces pattern that matches the raw command line cmdline.
 //
-// The command line is trimmed and every run of whitespace collapsed to one
-// space; so is each pattern. A pattern is then read as a regexp, after each
-// <placeholder> span (angle brackets around text without spaces, as in
-// "rm -rf <dir>") is replaced by \S+, and anchored as ^(?:pattern)(?:\s|$):
-// it must match from the first character of the command line and end at a
-// token boundary, so "status" does not match "git status" and "git stat"
-// does not match "git status". A pattern that is not a valid regexp on its
-// own (such as "bad(" or "a)|(b") is a literal prefix instead: its tokens
-// must equal the leading tokens of the command line, a <placeholder> token
-// matching any one token. An empty pattern matches nothing. Patterns are
-// compiled once in Build; an invalid one never panics.
+// The command line is split as a shell splits it (quotes group and are
+// removed, | || & && ; are tokens of their own), and each command of it is
+// tried: the first, and each after a control operator, past leading
+// NAME=value assignments. A pattern is split the same way and matches a
+// command when its tokens equal the command's leading tokens, where a
+// token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
+// text in its place and * and ? match as shell globs; the first token also
+// matches a path to it ("git" matches /usr/bin/git). So "git status" does
+// not match "echo git status" or "git statusx", and "ps aux|grep <name>"
+// matches "ps aux | grep nginx".
+//
+// A pattern that uses regular-expression syntax a shell command would not
+// (.* \s [a-z] (?i) {2} (a|b)) is also tried as a regexp, after each
+// <placeholder> becomes \S+, anchored at the start of each command and
+// ending at a token boundary: ^(?:pattern)(?:\s|$). A pattern that does not
+// compile is matched by its tokens only. Patterns are compiled once in
+// Build; none ever panics.
 func (ix *Index) MatchCommand(cmdline string) []int {
 	cmd := collapseSpace(cmdline)
 	if cmd == "" {
 		return nil
 	}
-	toks := strings.Split(cmd, " ")
+	toks := shellTokens(cmd)
+	starts := commandStarts(toks)
 	var out []int
 	for i, pats := range ix.commands {
+	card:
 		for j := range pats {
-			if pats[j].match(cmd, toks) {
-				out = append(out, i)
-				break
+			for _, s := range starts {
+				if pats[j].matchAt(cmd, toks, s) {
+					out = append(out, i)
+					break card
+				}
 			}
 		}
 	}

@@ -269,11 +269,64 @@ func TestMatchCommandMultipleCardsInOrder(t *testing.T) {
 	}
 }
 
+// Replaces patterns are shell command shapes first: their | $ ^ * ( )
+// mean what they mean in a shell, and a pattern matches its own text.
+func TestMatchCommandShellShapes(t *testing.T) {
+	cards := []Card{
+		{ID: "pgrep", Replaces: []string{"ps aux|grep <name>"}},
+		{ID: "clean", Replaces: []string{"rm -rf *.log"}},
+		{ID: "unstage", Replaces: []string{"git reset HEAD^"}},
+		{ID: "portkill", Replaces: []string{"kill -9 $(lsof -t -i:<port>)"}},
+		{ID: "force", Replaces: []string{"git push (-f|--force)"}},
+		{ID: "broken", Replaces: []string{"git push (-f|--force"}},
+		{ID: "commit", Replaces: []string{`git commit -m "<msg>"`}},
+		{ID: "merge", Replaces: []string{"git merge .*"}},
+	}
+	ix := Build(cards)
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"ps aux|grep nginx", []string{"pgrep"}},
+		{"ps aux | grep nginx", []string{"pgrep"}},
+		{"ps aux", nil},
+		{"grep -r TODO .", nil},
+		{"rm -rf *.log", []string{"clean"}},
+		{"rm -rf build.log", []string{"clean"}},
+		{"rm -rfxlog", nil},
+		{"git reset HEAD^", []string{"unstage"}},
+		{"kill -9 $(lsof -t -i:8080)", []string{"portkill"}},
+		{"git push -f origin main", []string{"force"}},
+		{"git push --force", []string{"force"}},
+		{"git push (-f|--force", []string{"broken"}},
+		{`git commit -m "fix the bug"`, []string{"commit"}},
+		{`git commit -m 'fix the bug'`, []string{"commit"}},
+		{"git merge feature", []string{"merge"}},
+		{"FOO=1 BAR=2 git push --force", []string{"force"}},
+		{"/usr/bin/git push --force", []string{"force"}},
+		{"git commit --amend && git push --force", []string{"force"}},
+		{"make; git merge x", []string{"merge"}},
+		{"echo git push --force", nil},
+		{`echo "git push --force"`, nil},
+		{"git push --forced", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range ix.MatchCommand(tt.cmd) {
+			got = append(got, cards[i].ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
+
 func TestCompileCommandPatternNeverPanics(t *testing.T) {
 	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
 		cp, ok := compileCommandPattern(p)
 		if ok {
-			cp.match("anything here", []string{"anything", "here"})
+			cmd := "anything here"
+			cp.matchAt(cmd, shellTokens(cmd), 0)
 		}
 	}
 }
