@@ -273,10 +273,20 @@ func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 		return "", false
 	}
 	allowed := make([]string, len(enum.Items))
+	var words []string
 	for i := range enum.Items {
 		allowed[i] = jsonText(&enum.Items[i])
+		if enum.Items[i].IsString() {
+			words = append(words, enum.Items[i].Str)
+		}
 	}
-	return fmt.Sprintf("%s is not allowed: the value must be one of %s", jsonText(got), strings.Join(allowed, ", ")), true
+	msg := fmt.Sprintf("%s is not allowed: the value must be one of %s", jsonText(got), strings.Join(allowed, ", "))
+	if got.IsString() {
+		if want := nearestField(got.Str, words); want != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", want)
+		}
+	}
+	return msg, true
 }
 
 // patternHelp says in words what the embedded schemas' patterns accept, so
