@@ -10,7 +10,7 @@
 // Search runs in two stages.
 //
 //  1. BM25F over the card fields id, summary, intent phrases, command,
-//     example and effects, each with its own weight, plus an "id parts" field
+//     example, effects and replaces, each with its own weight, plus an "id parts" field
 //     holding the vocabulary words hidden inside compound ids ("dtrace"
 //     holds "trace", "powermetrics" holds "power" and "metric"). Each term's
 //     idf is raised by its burstiness: a word that recurs across one tool's

@@ -27,13 +27,14 @@ var featNames = [numFeat]string{
 // fieldGroup maps fields onto the groups that get a BM25 feature each;
 // the command and example (group 3) have none of their own.
 var fieldGroup = [numFields]uint8{
-	fieldID:      0,
-	fieldIDPart:  0,
-	fieldSummary: 1,
-	fieldEffects: 1,
-	fieldPhrase:  2,
-	fieldCommand: 3,
-	fieldExample: 3,
+	fieldID:       0,
+	fieldIDPart:   0,
+	fieldSummary:  1,
+	fieldEffects:  1,
+	fieldPhrase:   2,
+	fieldCommand:  3,
+	fieldExample:  3,
+	fieldReplaces: 3,
 }
 
 const numGroups = 4

@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -29,11 +30,12 @@ const (
 	fieldExample
 	fieldEffects
 	fieldIDPart // vocabulary words found inside id tokens
+	fieldReplaces
 	numFields
 )
 
 // fieldNames are the names reported in Result.Matched for non-phrase fields.
-var fieldNames = [numFields]string{"id", "summary", "intent_phrases", "command", "example", "effects", "id"}
+var fieldNames = [numFields]string{"id", "summary", "intent_phrases", "command", "example", "effects", "id", "replaces"}
 
 // unit is one scored piece of text: a whole field, or a single intent phrase.
 type unit struct {
@@ -256,6 +258,9 @@ func (ix *Index) analyseUnits() {
 		analyse(i, fieldCommand, -1, c.Command)
 		analyse(i, fieldExample, -1, c.Example)
 		analyse(i, fieldEffects, -1, c.Effects)
+		// The raw commands a tool supersedes: an agent may describe its
+		// need by the command it was about to type ("rm -rf build").
+		analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"))
 	}
 
 	ix.units = make([]unit, 0, len(units)+len(ix.cards))

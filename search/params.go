@@ -52,13 +52,14 @@ func defaultParams() params {
 		k1: 1.2,
 		b:  0.75,
 		fieldWeight: [numFields]float64{
-			fieldID:      3, // a query naming the tool is decisive
-			fieldSummary: 1,
-			fieldPhrase:  1,
-			fieldCommand: 0.5, // flags and placeholders: weaker evidence
-			fieldExample: 0.25,
-			fieldEffects: 0.25, // often restates the summary
-			fieldIDPart:  1,
+			fieldID:       3, // a query naming the tool is decisive
+			fieldSummary:  1,
+			fieldPhrase:   1,
+			fieldCommand:  0.5, // flags and placeholders: weaker evidence
+			fieldExample:  0.25,
+			fieldEffects:  0.25, // often restates the summary
+			fieldReplaces: 0.5,  // raw commands, like the command field
+			fieldIDPart:   1,
 		},
 		burst:        0.5,
 		bigramWeight: 0.25,

@@ -321,6 +321,22 @@ func TestMatchCommandShellShapes(t *testing.T) {
 	}
 }
 
+// A tool is found by the raw command it supersedes: an agent may describe
+// its need by what it was about to type.
+func TestSearchFindsReplacedCommands(t *testing.T) {
+	cards := []Card{
+		{ID: "clean-build", Summary: "Remove build outputs", Replaces: []string{"rm -rf build/ dist/"}},
+		{ID: "deploy", Summary: "Ship the service", Replaces: []string{"kubectl apply -f k8s/"}},
+	}
+	for i := range 40 { // filler so that the words are rare
+		cards = append(cards, Card{ID: fmt.Sprintf("filler%02d", i), Summary: fmt.Sprintf("word%02d thing%02d", i, i)})
+	}
+	rs := Build(cards).Search(Query{Intent: "kubectl apply"})
+	if len(rs) == 0 || rs[0].ID != "deploy" || !slices.Contains(rs[0].Matched, "replaces") {
+		t.Errorf("Search(kubectl apply) = %+v, want deploy, matched on replaces", rs)
+	}
+}
+
 func TestCompileCommandPatternNeverPanics(t *testing.T) {
 	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
 		cp, ok := compileCommandPattern(p)
