@@ -44,46 +44,86 @@ func Truthy(v *ojson.Value, found bool) bool {
 //     canonical index or "length", as JavaScript's hasOwnProperty says);
 //  2. otherwise a member of config literally named key ("a.b").
 //
-// A key with any segment equal to "__proto__", "constructor" or "prototype" is
-// never found, in either form. A nil config finds nothing.
+// A nested null counts as not set, so a flat key behind it still decides
+// ({"workflow":{"research":null},"workflow.research":false} finds false);
+// with no flat key the null is found, as the reference finds it. A key with
+// any segment equal to "__proto__", "constructor" or "prototype" is never
+// found, in either form. A nil config finds nothing.
 func Lookup(config *ojson.Value, key string) (*ojson.Value, bool) {
-	return lookup(config, key, lastMember)
+	h := lookup(config, key, lastMember)
+	return h.v, h.v != nil
+}
+
+// memberFunc finds an object member by key (nil when absent).
+type memberFunc func(obj *ojson.Value, key string) *ojson.Value
+
+// hit is the outcome of a key lookup.
+type hit struct {
+	v *ojson.Value // the value found; nil when none
+	// When nothing was found because the nested walk reached a value that is
+	// not an object (a scalar, null or an array without that property),
+	// shadow is that value and parent the dotted prefix of the key naming
+	// it: {"workflow": true} hides every workflow.* key, which deserves a
+	// warning, while a merely missing member does not.
+	shadow *ojson.Value
+	parent string
 }
 
 // lookup is Lookup with the object member search supplied, so a resolver
-// can index large config objects.
-func lookup(config *ojson.Value, key string, member func(obj *ojson.Value, key string) *ojson.Value) (*ojson.Value, bool) {
-	if config == nil {
-		return nil, false
+// can index large config objects, and with the reason a key was not found.
+func lookup(config *ojson.Value, key string, member memberFunc) hit {
+	if config == nil || hasReserved(key) {
+		return hit{}
 	}
-	cur := config
-	found := true
-	for rest := key; ; {
-		seg, tail, more := strings.Cut(rest, ".")
-		if slices.Contains(reservedSegments, seg) {
-			return nil, false
-		}
-		if found {
-			cur, found = ownProperty(cur, seg, member)
-		}
-		if !more {
-			break
-		}
-		rest = tail
-	}
-	if found {
-		return cur, true
+	v, miss := nested(config, key, member)
+	if v != nil && v.Kind != ojson.Null {
+		return hit{v: v}
 	}
 	if config.Kind == ojson.Object && strings.Contains(key, ".") {
-		if v := member(config, key); v != nil {
-			return v, true
+		if f := member(config, key); f != nil {
+			return hit{v: f}
 		}
 	}
-	return nil, false
+	if v != nil {
+		return hit{v: v} // a nested null and no flat key: the reference's answer
+	}
+	return miss
+}
+
+// hasReserved reports whether any segment of key is one the reference
+// refuses to walk.
+func hasReserved(key string) bool {
+	for seg := range strings.SplitSeq(key, ".") {
+		if slices.Contains(reservedSegments, seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// nested walks key's segments through own properties from config. When a
+// segment is missing it returns nil and, if the value the walk stopped at is
+// not an object, the hit naming that value as the key's shadowing parent.
+func nested(config *ojson.Value, key string, member memberFunc) (*ojson.Value, hit) {
+	cur, start := config, 0
+	for {
+		seg, _, more := strings.Cut(key[start:], ".")
+		next, ok := ownProperty(cur, seg, member)
+		if !ok {
+			if start > 0 && cur.Kind != ojson.Object {
+				return nil, hit{shadow: cur, parent: key[:start-1]}
+			}
+			return nil, hit{}
+		}
+		if !more {
+			return next, hit{}
+		}
+		cur, start = next, start+len(seg)+1
+	}
 }
 
 // ownProperty returns v[seg] when seg is an own property of v.
-func ownProperty(v *ojson.Value, seg string, member func(obj *ojson.Value, key string) *ojson.Value) (*ojson.Value, bool) {
+func ownProperty(v *ojson.Value, seg string, member memberFunc) (*ojson.Value, bool) {
 	switch v.Kind {
 	case ojson.Object:
 		if m := member(v, seg); m != nil {
@@ -174,6 +214,23 @@ func describe(v *ojson.Value) string {
 			s = string(r[:57]) + "..."
 		}
 		return "the string " + string(ojson.AppendString(nil, s))
+	case ojson.Array:
+		return "an array"
+	}
+	return "an object"
+}
+
+// kindPhrase names a JSON value's type with its article, for warnings.
+func kindPhrase(v *ojson.Value) string {
+	switch v.Kind {
+	case ojson.Null:
+		return "null"
+	case ojson.Bool:
+		return "a boolean"
+	case ojson.Number:
+		return "a number"
+	case ojson.String:
+		return "a string"
 	case ojson.Array:
 		return "an array"
 	}

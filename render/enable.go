@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -9,6 +10,9 @@ import (
 
 // Surface is the skill surface of ref §5.3 (.gsd-surface.json): start from a
 // base profile, drop whole clusters, then add and remove single skill stems.
+// BaseProfile reads as Enablement.Profile does (a comma-separated union of
+// modes; "" means the install profile), because gsd-core falls back to the
+// .gsd-profile marker for the base and resolves both the same way.
 type Surface struct {
 	BaseProfile      string
 	DisabledClusters []string
@@ -19,7 +23,10 @@ type Surface struct {
 // Enablement says which capabilities are switched on (ref §5.3). The zero
 // Enablement means none was given: every capability is enabled.
 type Enablement struct {
-	Profile              string // core | standard | full; "" is full
+	// Profile is the install profile: core, standard or full, or a
+	// comma-separated union of them ("core,standard"), as gsd-core's
+	// .gsd-profile marker holds; "" means none was given (full).
+	Profile              string
 	DisabledCapabilities []string
 	Surface              *Surface
 	// SurfaceIgnored says why a surface that was sent is not used: gsd-core
@@ -96,18 +103,50 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	return e
 }
 
-// profile resolves an install profile name; full is 0 ("*"). An unknown name
-// falls back to full with a warning, as the reference's resolveProfile does.
+// profile resolves an install profile as the reference's resolveProfile
+// does (ref §5.3): the value is a comma-separated list of modes, as the
+// .gsd-profile marker holds ("core" or "core,standard"), and installs the
+// union of what its modes install, so a client can name the marker as is.
+// full is 0 ("*") and absorbs the rest. An unknown mode makes the whole
+// profile full, with a warning, as in the reference. Empty modes (from
+// "core,") are skipped and spaces around a mode are trimmed; a list with no
+// mode left is unknown too.
 func (e *enabler) profile(what, name string, warn func(string)) profileBit {
-	switch name {
-	case "", "full":
+	if name == "" {
 		return 0
 	}
-	if b := profileBitOf(name); b != 0 {
-		return b
+	var union profileBit
+	modes := 0
+	for mode := range strings.SplitSeq(name, ",") {
+		mode = strings.TrimSpace(mode)
+		if mode == "" {
+			continue
+		}
+		modes++
+		b := profileBitOf(mode)
+		if b == 0 {
+			warn(unknownProfile(what, name, mode))
+			return 0
+		}
+		union |= b
 	}
-	warn(fmt.Sprintf("%s %q is not an install profile (%s); using full", what, name, profileList))
-	return 0
+	if modes == 0 {
+		warn(unknownProfile(what, name, ""))
+		return 0
+	}
+	if union&bitFull != 0 {
+		return 0
+	}
+	return union
+}
+
+// unknownProfile words the fallback warning; for a list it names the mode
+// at fault, since the list itself is well formed.
+func unknownProfile(what, name, mode string) string {
+	if mode == "" || mode == name {
+		return fmt.Sprintf("%s %q is not an install profile (%s); using full", what, name, profileList)
+	}
+	return fmt.Sprintf("%s %q: mode %q is not an install profile (%s); using full", what, name, mode, profileList)
 }
 
 func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[string]bool {

@@ -6,8 +6,9 @@
 // A hook is active when its capability is enabled, the capability's
 // activationKey (if any) is truthy, and the hook's when (if any) is truthy.
 // Keys resolve by nested lookup in the config, then a flat "a.b" key, then the
-// config slice default; a value whose type does not fit its slice is ignored
-// with a warning. The active hooks come out as ref §5.4 entries (steps, then
+// config slice default; a nested null counts as not set, a value whose type
+// does not fit its slice is ignored with a warning, and so is a parent that
+// is not an object (it hides the keys below it). The active hooks come out as ref §5.4 entries (steps, then
 // contributions, then gates, each in registry order) and as the markdown of
 // ref §5.5.
 package render
@@ -289,6 +290,7 @@ type resolver struct {
 	en       *enabler
 	warnings []string
 	warned   map[string]bool
+	shadows  map[string]bool                 // parents already warned about (see shadowed)
 	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
 }
 
@@ -319,7 +321,7 @@ func (r *resolver) member(obj *ojson.Value, key string) *ojson.Value {
 	return nil
 }
 
-func (r *resolver) lookup(key string) (*ojson.Value, bool) {
+func (r *resolver) lookup(key string) hit {
 	return lookup(r.config, key, r.member)
 }
 
@@ -339,13 +341,37 @@ func (r *resolver) warn(msg string) {
 // declares is used as given. ok is false when nothing is found.
 func (r *resolver) resolve(key string) (*ojson.Value, bool) {
 	e := r.idx.keys[key]
-	if v, ok := r.lookup(key); ok {
-		return r.checked(e, v), true
+	h := r.lookup(key)
+	if h.v != nil {
+		return r.checked(e, h.v), true
+	}
+	if h.shadow != nil {
+		r.shadowed(h, key, e != nil)
 	}
 	if e != nil {
 		return &e.Default, true
 	}
 	return nil, false
+}
+
+// shadowed warns that a value which is not an object, met on the way to
+// key, kept the key from being found: {"workflow": true} would otherwise
+// send every workflow.* key to its default without a word, while
+// {"workflow": {"research": 0}} is warned about. It warns once per parent,
+// naming the first key resolved through it, and only for keys a hook reads.
+func (r *resolver) shadowed(h hit, key string, declared bool) {
+	if r.shadows[h.parent] {
+		return
+	}
+	if r.shadows == nil {
+		r.shadows = map[string]bool{}
+	}
+	r.shadows[h.parent] = true
+	outcome := "takes its default"
+	if !declared {
+		outcome = "is not set"
+	}
+	r.warn(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, kindPhrase(h.shadow), key, outcome))
 }
 
 // checked returns the user's value v for a key, or, when v does not fit the
@@ -384,13 +410,14 @@ func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {
 		}
 		*path = append(*path, m.Key...)
 		// nested: every key on the path is a plain segment, so the nested
-		// lookup of the path finds exactly this value.
+		// lookup of the path finds exactly this value, unless it is null
+		// (not set): then a flat key may decide, so ask the lookup.
 		plain := nested && !strings.Contains(m.Key, ".")
 		if e, ok := r.idx.keys[string(*path)]; ok {
-			if plain {
+			if plain && m.Value.Kind != ojson.Null {
 				r.checked(e, &m.Value)
-			} else if v, found := r.lookup(e.Key); found {
-				r.checked(e, v)
+			} else if h := r.lookup(e.Key); h.v != nil {
+				r.checked(e, h.v)
 			}
 		}
 		if m.Value.Kind == ojson.Object {

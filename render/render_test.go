@@ -54,7 +54,9 @@ func TestLookup(t *testing.T) {
 		"constructor": 1,
 		"x": {"prototype": 2, "constructor": 3},
 		"": {"": "empty"},
-		"nul": null
+		"nul": null,
+		"n": {"k": null, "j": null},
+		"n.k": false
 	}`)
 	cases := []struct {
 		key   string
@@ -86,7 +88,9 @@ func TestLookup(t *testing.T) {
 		{"..", "", false},
 		{"", `{"":"empty"}`, true},
 		{".", `"empty"`, true},
-		{"nul", "null", true}, // found, and null
+		{"nul", "null", true},  // found, and null
+		{"n.k", "false", true}, // a nested null is not set: the flat key decides
+		{"n.j", "null", true},  // no flat key: the null is found, as in the reference
 	}
 	for _, c := range cases {
 		v, ok := Lookup(&cfg, c.key)
@@ -145,7 +149,11 @@ func TestWhenResolution(t *testing.T) {
 		{`{"workflow":{"ui_phase":null}}`, true, 1},                                      // null is no boolean
 		{`{"workflow":{"ui_phase":[]}}`, true, 1},                                        // nor is []
 		{`{"workflow.ui_phase":"no"}`, true, 1},                                          // flat, wrong type
-		{`{"workflow":true}`, true, 0},                                                   // nothing at the key: default
+		{`{"workflow":true}`, true, 1},                                                   // a boolean parent: default, said so
+		{`{"workflow":{"ui_phase":null},"workflow.ui_phase":false}`, false, 0},           // a nested null is not set: flat
+		{`{"workflow":{"ui_phase":null},"workflow.ui_phase":true}`, true, 0},             // ditto, no word about the null
+		{`{"workflow":{"ui_phase":null},"workflow.ui_phase":"no"}`, true, 1},             // the flat value is checked instead
+		{`{"workflow":null,"workflow.ui_phase":false}`, false, 1},                        // a null parent: flat (research is warned about)
 		{`{"workflow":{"ui_phase":{"nested":false}}}`, true, 1},                          // an object is no boolean
 		{`{"__proto__":{"workflow":{"ui_phase":false}}}`, true, 0},                       // not walked
 		{`{"workflow":{"ui_phase":false},"unrelated":{"deep":[1,2,{"x":1}]}}`, false, 0}, // unknown keys: no warnings
@@ -155,6 +163,72 @@ func TestWhenResolution(t *testing.T) {
 		if active != c.active || len(warnings) != c.warnings {
 			t.Errorf("config %s: ui step active=%v warnings=%q; want active=%v with %d warning(s)", c.config, active, warnings, c.active, c.warnings)
 		}
+	}
+}
+
+// TestNullFallsThrough checks that a nested null counts as not set: a flat
+// key then decides, and only a null that decides alone is warned about.
+func TestNullFallsThrough(t *testing.T) {
+	reg := repoRegistry(t)
+	nullWarning := `config key "workflow.research" expects a boolean but was given null; the value is ignored and the default true is used`
+	for _, c := range []struct {
+		config   string
+		research bool
+		warnings []string
+	}{
+		{`{"workflow":{"research":null},"workflow.research":false}`, false, nil},
+		{`{"workflow.research":false,"workflow":{"research":null}}`, false, nil},
+		{`{"workflow":{},"workflow.research":false}`, false, nil},
+		{`{"workflow":{"research":null}}`, true, []string{nullWarning}}, // reference parity: default, with the warning
+		{`{"workflow":{"research":null},"workflow.research":null}`, true, []string{nullWarning}},
+		{`{"workflow":{"research":false},"workflow.research":true}`, false, nil}, // a nested value still wins
+	} {
+		env := resolve(t, reg, "plan:pre", c.config, Enablement{})
+		if env.Active("research") != c.research || !reflect.DeepEqual(env.Warnings, c.warnings) {
+			t.Errorf("config %s: research active=%v warnings=%q; want %v %q", c.config, env.Active("research"), env.Warnings, c.research, c.warnings)
+		}
+	}
+}
+
+// TestShadowingParent checks the warning for a parent that is not an object
+// and so hides the keys below it: once per parent, only for keys a hook at
+// the point reads, and only when no flat key stands in.
+func TestShadowingParent(t *testing.T) {
+	reg := repoRegistry(t)
+	cases := []struct {
+		point, config string
+		warnings      []string
+	}{
+		{"plan:pre", `{"workflow":"x"}`, []string{`config "workflow" is a string, not an object, so "workflow.research" takes its default`}},
+		{"plan:pre", `{"workflow":true}`, []string{`config "workflow" is a boolean, not an object, so "workflow.research" takes its default`}},
+		{"plan:pre", `{"workflow":null}`, []string{`config "workflow" is null, not an object, so "workflow.research" takes its default`}},
+		{"plan:pre", `{"intel":5,"workflow":[]}`, []string{
+			`config "intel" is a number, not an object, so "intel.enabled" takes its default`,
+			`config "workflow" is an array, not an object, so "workflow.research" takes its default`}},
+		{"plan:pre", `{"workflow":true,"workflow.research":false}`, []string{ // research is found flat; the next key is not
+			`config "workflow" is a boolean, not an object, so "workflow.ui_phase" takes its default`}},
+		{"plan:pre", `{"workflow":{"research":0}}`, []string{ // a leaf of the wrong type keeps its own warning
+			`config key "workflow.research" expects a boolean but was given the number 0; the value is ignored and the default true is used`}},
+		{"execute:pre", `{"workflow":true}`, nil}, // no hook there reads a workflow.* key
+		{"plan:pre", `{"workflow":{}}`, nil},      // a missing member is no shadow
+	}
+	for _, c := range cases {
+		if env := resolve(t, reg, c.point, c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.warnings) {
+			t.Errorf("%s config %s: warnings\n got  %q\n want %q", c.point, c.config, env.Warnings, c.warnings)
+		}
+	}
+	// Deeper parents and keys no slice declares.
+	mem := memRegistry(t, memCap{id: "m", config: []validate.ConfigEntry{boolKey("a.b.c", true)},
+		gates: []string{
+			`{"point":"verify:pre","check":{"query":"q"},"when":"a.b.c","blocking":false,"onError":"skip"}`,
+			`{"point":"verify:pre","check":{"query":"r"},"when":"u.v","blocking":false,"onError":"skip"}`}})
+	env := resolve(t, mem, "verify:pre", `{"a":{"b":5},"u":"on"}`, Enablement{})
+	want := []string{
+		`config "a.b" is a number, not an object, so "a.b.c" takes its default`,
+		`config "u" is a string, not an object, so "u.v" is not set`,
+	}
+	if !reflect.DeepEqual(env.Warnings, want) || len(env.ActiveHooks) != 1 {
+		t.Errorf("deep and undeclared: %v warnings\n got  %q\n want %q", ids(env), env.Warnings, want)
 	}
 }
 
@@ -350,6 +424,13 @@ func TestEnablement(t *testing.T) {
 		{"profile standard", Enablement{Profile: "standard"}, sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
 		{"unknown profile falls back to full", Enablement{Profile: "huge"}, all,
 			[]string{`profile "huge" is not an install profile (core, standard, full); using full`}},
+		{"a profile list is the union of its modes", Enablement{Profile: "core,standard"},
+			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
+		{"full in a profile list is full", Enablement{Profile: "core,full"}, all, nil},
+		{"an unknown mode in a list falls back to full", Enablement{Profile: "core,audit"}, all,
+			[]string{`profile "core,audit": mode "audit" is not an install profile (core, standard, full); using full`}},
+		{"a surface base list is a union too", Enablement{Surface: &Surface{BaseProfile: "core,standard", ExplicitAdds: []string{"ui-phase", "ui-review"}}},
+			sortedCopy(append([]string{"assumptions", "ui"}, skillLess...)), nil},
 		{"disabled capabilities", Enablement{DisabledCapabilities: []string{"drift", "ui", "nope"}},
 			[]string{"assumptions", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd"},
 			[]string{`disabledCapabilities: "nope" is not a capability of this registry; ignored`}},
@@ -427,6 +508,47 @@ func TestEnablementInMemory(t *testing.T) {
 		env := resolve(t, reg, "plan:pre", `{}`, c.en)
 		if got := ids(env); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%+v: %v, want %v", c.en, got, c.want)
+		}
+	}
+}
+
+// TestProfileUnion checks that a comma-separated profile installs the union
+// of its modes (ref §5.3 resolveProfile), with clusters that no single
+// profile installs together, so a union cannot pass for one of its modes.
+func TestProfileUnion(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "c", tier: "core", skills: []string{"c1"}, steps: []string{`{"point":"plan:pre","ref":{"skill":"c1"},"onError":"skip"}`}},
+		memCap{id: "s", tier: "standard", skills: []string{"s1"}, steps: []string{`{"point":"plan:pre","ref":{"skill":"s1"},"onError":"skip"}`}},
+		memCap{id: "f", tier: "full", skills: []string{"f1"}, steps: []string{`{"point":"plan:pre","ref":{"skill":"f1"},"onError":"skip"}`}},
+	)
+	for i := range reg.Clusters {
+		reg.Clusters[i].Profiles = []string{reg.Clusters[i].Tier} // each installed by its own profile only
+	}
+	for _, c := range []struct {
+		profile, base string
+		want          []string
+		warnings      []string
+	}{
+		{"core", "", []string{"step:c"}, nil},
+		{"standard", "", []string{"step:s"}, nil},
+		{"core,standard", "", []string{"step:c", "step:s"}, nil},
+		{"standard,core", "", []string{"step:c", "step:s"}, nil},
+		{"core, standard,", "", []string{"step:c", "step:s"}, nil},
+		{"core,full", "", []string{"step:c", "step:s", "step:f"}, nil},
+		{"core,huge", "", []string{"step:c", "step:s", "step:f"},
+			[]string{`profile "core,huge": mode "huge" is not an install profile (core, standard, full); using full`}},
+		{",", "", []string{"step:c", "step:s", "step:f"},
+			[]string{`profile "," is not an install profile (core, standard, full); using full`}},
+		{"core,standard", "core", []string{"step:c"}, nil},
+		{"full", "standard,core", []string{"step:c", "step:s"}, nil},
+	} {
+		en := Enablement{Profile: c.profile}
+		if c.base != "" {
+			en.Surface = &Surface{BaseProfile: c.base}
+		}
+		env := resolve(t, reg, "plan:pre", `{}`, en)
+		if got := ids(env); !reflect.DeepEqual(got, c.want) || !reflect.DeepEqual(env.Warnings, c.warnings) {
+			t.Errorf("profile %q base %q: %v %q, want %v %q", c.profile, c.base, got, env.Warnings, c.want, c.warnings)
 		}
 	}
 }

@@ -7,9 +7,14 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
+// EnablementKeys are the fields of an enablement object. EnablementFromJSON
+// ignores others, since an API body carries config beside them; a reader of
+// an enablement on its own (capreg render --enablement) rejects them.
+var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
+
 // EnablementFromJSON reads the enablement object of CONTRACT.md §7:
 //
-//	{"profile": "core|standard|full", "disabledCapabilities": [..],
+//	{"profile": "core|standard|full" (or a comma-separated union), "disabledCapabilities": [..],
 //	 "surface": {"baseProfile": .., "disabledClusters": [..], "explicitAdds": [..], "explicitRemoves": [..]}}
 //
 // Every field is optional; null counts as absent, and a null or absent v is

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/validate"
@@ -23,7 +25,7 @@ func (rf *renderFlags) register(fs *flag.FlagSet) {
 	rf.repoFlags.register(fs)
 	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON); absent keys take their slice defaults")
 	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE`: {profile, disabledCapabilities, surface}")
-	fs.StringVar(&rf.profile, "profile", "", "install profile, `core|standard|full` (overrides the enablement file's)")
+	fs.StringVar(&rf.profile, "profile", "", "install profile, `core|standard|full` or a comma-separated union such as core,standard (overrides the enablement file's)")
 	fs.StringVar(&rf.format, "format", "json", "output: `json|markdown` (the envelope, or the rendered hooks alone)")
 	fs.StringVar(&rf.activeCap, "active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
 }
@@ -73,7 +75,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		}
 		fmt.Fprintln(stdout, env.Rendered)
 	default:
-		stdout.Write(append(env.JSON(), '\n'))
+		// Byte for byte the HTTP body: pretty JSON with no trailing newline,
+		// as the reference's io.output writes it (ref §5.1).
+		stdout.Write(env.JSON())
 	}
 	return exitOK
 }
@@ -97,6 +101,9 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		if code != exitOK {
 			return req, code
 		}
+		if code := checkEnablementKeys(f.enablement, &v, stderr); code != exitOK {
+			return req, code
+		}
 		var err error
 		if req.Enablement, err = render.EnablementFromJSON(&v); err != nil {
 			return req, usageError(stderr, "--enablement %s: %v", f.enablement, err)
@@ -106,6 +113,28 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		req.Enablement.Profile = f.profile
 	}
 	return req, exitOK
+}
+
+// checkEnablementKeys rejects a field an enablement file does not take, as
+// POST /render-hooks rejects one in its body: ignoring it would render as if
+// it were not there. A "config" field gets a hint, because an API body
+// reused as an enablement file would otherwise drop its config silently.
+func checkEnablementKeys(path string, v *ojson.Value, stderr io.Writer) int {
+	if v.Kind != ojson.Object {
+		return exitOK // EnablementFromJSON says what is wrong with it
+	}
+	for _, m := range v.Members {
+		if slices.Contains(render.EnablementKeys, m.Key) {
+			continue
+		}
+		hint := ""
+		if m.Key == "config" {
+			hint = "; pass the config in its own file with --config FILE"
+		}
+		return usageError(stderr, "--enablement %s: unknown field %q; the file takes %s%s",
+			path, m.Key, strings.Join(render.EnablementKeys, ", "), hint)
+	}
+	return exitOK
 }
 
 // readJSONFile reads a JSON document in order-keeping form.

@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -142,22 +144,30 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			fmt.Fprintf(stderr, "capreg: tool card %q declares no help_probe; nothing to run\n", id)
 			return exitOK
 		}
-		return runProbe(ctx, repo, c.HelpProbe, stdout, stderr)
+		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "capreg: no tool card %q\n", id)
 	return exitFindings
 }
 
 // runProbe runs a card's help_probe with the shell, in the repository, on
-// this machine (the server never runs probes), for at most 30 seconds.
-func runProbe(ctx context.Context, repo, probe string, stdout, stderr io.Writer) int {
+// this machine (the server never runs probes), for at most 30 seconds. The
+// tool's own directory comes first on PATH: a probe names its tool as a
+// user who has the tool installed would ("http.probe --help" for
+// bin/http.probe), and the repository root is not that directory.
+func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	fmt.Fprintf(stdout, "\n$ %s\n", probe)
+	dir, err := filepath.Abs(filepath.Join(repo, filepath.FromSlash(path.Dir(toolPath))))
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
+		return exitUsage
+	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", probe)
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Stdin = repo, stdout, stderr, nil
-	cmd.Env = os.Environ()
-	err := cmd.Run()
+	cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
+	err = cmd.Run()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -168,4 +178,12 @@ func runProbe(ctx context.Context, repo, probe string, stdout, stderr io.Writer)
 	}
 	fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
 	return exitUsage
+}
+
+// prependPath puts dir first in a PATH list (alone when the list is empty).
+func prependPath(dir, list string) string {
+	if list == "" {
+		return dir
+	}
+	return dir + string(filepath.ListSeparator) + list
 }
