@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -133,4 +134,36 @@ func httpwait(ts *testscript.TestScript, neg bool, args []string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	ts.Fatalf("GET %s never matched %s; last body:\n%s", args[0], args[1], last)
+}
+
+func TestMemoryLimit(t *testing.T) {
+	tests := []struct {
+		gomemlimit, container string
+		want                  int64
+		ok                    bool
+	}{
+		{"", "1073741824", 1073741824 / 100 * 85, true}, // 85% of 1 GiB
+		{"900MiB", "1073741824", 0, false},              // GOMEMLIMIT wins
+		{"", "", 0, false},
+		{"", "lots", 0, false},
+		{"", "-5", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := memoryLimit(tt.gomemlimit, tt.container)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("memoryLimit(%q, %q) = %d, %v; want %d, %v", tt.gomemlimit, tt.container, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestJSONLogDurationsAreSeconds(t *testing.T) {
+	var b strings.Builder
+	logger, err := newLogger(&b, "json", "info")
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger.Info("rebuilt", "took", 1500*time.Millisecond)
+	if !strings.Contains(b.String(), `"took":1.5`) {
+		t.Errorf("log line %s: want took in seconds", b.String())
+	}
 }

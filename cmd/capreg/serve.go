@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -50,6 +51,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 0 {
 		return usageError(stderr, "serve takes no arguments (got %q)", pos)
 	}
+	if *debounce < 0 || *poll < 0 {
+		return usageError(stderr, "--debounce and --poll must not be negative")
+	}
 	logger, err := newLogger(stderr, *logFormat, *logLevel)
 	if err != nil {
 		return usageError(stderr, "%v", err)
@@ -64,7 +68,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	w := store.NewWatcher(store.WatchOptions{Options: rf.options(), Debounce: *debounce, Poll: *poll, Logger: logger, Observer: metrics})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		// Through the logger, so that a log pipeline reading JSON sees why
+		// the pod did not start.
+		logger.Error("cannot listen", "addr", *addr, "error", err)
 		return exitUsage
 	}
 	srv := &http.Server{
@@ -94,12 +100,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitUsage
 	case <-ctx.Done():
 	}
+	// A second SIGINT or SIGTERM during the drain ends the process at once.
+	stop()
 	logger.Info("shutting down: draining in-flight requests")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		logger.Error("shutdown", "error", err)
-		return exitUsage
+		// Requests were cut off: not a usage or I/O failure (exit 2).
+		logger.Error("shutdown: the drain did not finish; requests still in flight were cut off", "error", err)
+		return exitFindings
 	}
 	logger.Info("stopped")
 	return exitOK
@@ -131,9 +140,19 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	case "text":
 		return slog.New(slog.NewTextHandler(w, opts)), nil
 	case "json":
+		opts.ReplaceAttr = durationSeconds
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
 	return nil, fmt.Errorf("unknown --log-format %q (want text or json)", format)
+}
+
+// durationSeconds writes durations in JSON logs as seconds, which a log
+// pipeline can compare and chart, instead of slog's integer nanoseconds.
+func durationSeconds(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		a.Value = slog.Float64Value(a.Value.Duration().Seconds())
+	}
+	return a
 }
 
 // tuneGC raises the GC target unless GOGC is set. The daemon's heap is
@@ -147,4 +166,22 @@ func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
+	if limit, ok := memoryLimit(os.Getenv("GOMEMLIMIT"), os.Getenv("CAPREG_MEMORY_LIMIT")); ok {
+		debug.SetMemoryLimit(limit)
+	}
+}
+
+// memoryLimit is the soft memory limit for a container limit given in bytes
+// by CAPREG_MEMORY_LIMIT (deploy/ passes limits.memory): 85% of it, so that
+// the GC works hard before the kernel's hard limit, with headroom for the
+// memory the Go runtime does not count. GOMEMLIMIT, when set, wins.
+func memoryLimit(gomemlimit, containerLimit string) (int64, bool) {
+	if gomemlimit != "" || containerLimit == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(containerLimit, 10, 64)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n / 100 * 85, true
 }
