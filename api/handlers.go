@@ -253,9 +253,12 @@ type validateRequest struct {
 	Delete []string          `json:"delete"`
 }
 
+// validateRequestKeys are the fields of a POST /validate body.
+var validateRequestKeys = []string{"files", "delete"}
+
 func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
-	var req validateRequest
-	if !decodeBody(w, r, &req) {
+	req, ok := decodeValidateBody(w, r)
+	if !ok {
 		return
 	}
 	if len(req.Files) == 0 && len(req.Delete) == 0 {
@@ -320,20 +323,28 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 	writeError(w, http.StatusBadRequest, CodeBadRequest, prefix+err.Error(), nil)
 }
 
-// decodeBody decodes a JSON request body, writing 400 or 413 on failure.
-func decodeBody(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	err := dec.Decode(v)
-	switch {
-	case err != nil:
-		bodyError(w, err, "invalid JSON body: ")
-		return false
-	case dec.More():
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid JSON body: more than one JSON value", nil)
-		return false
+// decodeValidateBody reads {files, delete} as decodeRenderBody reads its
+// body (see requestDoc); null stands for an absent field, as a client
+// encoding an empty map or list may write it.
+func decodeValidateBody(w http.ResponseWriter, r *http.Request) (validateRequest, bool) {
+	var req validateRequest
+	d, ok := readRequestDoc(w, r)
+	if !ok {
+		return req, false
 	}
-	return true
+	if d.empty {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body is empty; it takes {"files": {path: content}, "delete": [paths]}`, nil)
+		return req, false
+	}
+	doc, ok := d.object(w, `{"files": {path: content}, "delete": [paths]}`)
+	if !ok || !d.onlyFields(w, doc, validateRequestKeys) {
+		return req, false
+	}
+	if req.Files, ok = d.stringMap(w, doc.Get("files"), "/files", "path → file content"); !ok {
+		return req, false
+	}
+	req.Delete, ok = d.stringList(w, doc.Get("delete"), "/delete", "paths")
+	return req, ok
 }
 
 // pathParam is a path parameter decoded once. chi matches on the escaped

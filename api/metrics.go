@@ -97,9 +97,26 @@ func NewMetrics() *Metrics {
 	return m
 }
 
-// Handler serves the metrics in the Prometheus exposition format.
+// Handler serves the metrics in the Prometheus exposition format. It
+// gathers before promhttp writes anything, so that a collector's failure is
+// a JSON error like every other one rather than promhttp's text/plain 500
+// (promhttp then only encodes, and counts only encoding errors).
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	opts := promhttp.HandlerOpts{Registry: m.reg}
+	promhttp.HandlerFor(m.reg, opts) // registers promhttp_metric_handler_errors_total before the first scrape
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		families, err := m.reg.Gather()
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, CodeInternal, "gathering the metrics failed: "+err.Error(), nil)
+			return
+		}
+		promhttp.HandlerFor(prometheus.GathererFunc(gathered(families)), opts).ServeHTTP(w, r)
+	})
+}
+
+// gathered is a Gather function returning families already gathered.
+func gathered[T any](families T) func() (T, error) {
+	return func() (T, error) { return families, nil }
 }
 
 // Registry exposes the registry (for tests and embedding).

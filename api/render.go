@@ -2,9 +2,7 @@ package api
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"slices"
 	"strings"
 
 	"github.com/capreg/capreg/render"
@@ -26,12 +24,12 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 			map[string]any{"point": point, "validPoints": validate.Points})
 		return
 	}
-	format, ok := renderFormat(w, r)
+	media, ok := renderMedia(w, r)
 	if !ok {
 		return
 	}
-	activeCap, askActive := r.URL.Query()["activeCap"]
-	if askActive && (len(activeCap) != 1 || activeCap[0] == "") {
+	activeCap, askActive := r.URL.Query()["activeCap"] // one value: onlyParams refuses a repeated one
+	if askActive && activeCap[0] == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap needs one capability id", nil)
 		return
 	}
@@ -50,7 +48,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	switch {
 	case askActive:
 		b = jsonBody(map[string]bool{"active": env.Active(activeCap[0])})
-	case format == "markdown":
+	case media == mediaMarkdown:
 		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown"}
 	default:
 		b = &body{data: env.JSON(), contentType: "application/json", variant: "json"}
@@ -65,58 +63,57 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	w.Write(b.data)
 }
 
-// renderFormat picks markdown or JSON from ?format= or the Accept header.
-func renderFormat(w http.ResponseWriter, r *http.Request) (string, bool) {
-	switch f := r.URL.Query().Get("format"); f {
-	case "markdown", "json":
-		return f, true
-	case "":
-	default:
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", f), map[string]any{"allowed": []string{"markdown", "json"}})
+// renderMedia picks the media type of the answer: JSON for activeCap (a
+// boolean has no markdown form, so asking for both is refused rather than
+// one silently dropped), else ?format=, else Accept (see negotiateRender).
+func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
+	q := r.URL.Query()
+	format, hasFormat := q.Get("format"), q.Has("format")
+	switch {
+	case q.Has("activeCap") && format == "markdown":
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap answers {active} in JSON; it cannot be combined with format=markdown",
+			map[string]any{"conflicting": []string{"activeCap", "format"}})
+		return "", false
+	case q.Has("activeCap") || format == "json":
+		return mediaJSON, true
+	case format == "markdown":
+		return mediaMarkdown, true
+	case hasFormat:
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", format), map[string]any{"allowed": []string{"markdown", "json"}})
 		return "", false
 	}
-	if strings.Contains(r.Header.Get("Accept"), "text/markdown") {
-		return "markdown", true
+	media, ok := negotiateRender(r)
+	if !ok {
+		w.Header()["Vary"] = varyAcceptHdr
+		writeError(w, http.StatusNotAcceptable, CodeNotAcceptable,
+			fmt.Sprintf("Accept %q refuses JSON and accepts no other representation this route has; ?format=json or ?format=markdown chooses one explicitly",
+				strings.Join(r.Header.Values("Accept"), ", ")),
+			map[string]any{"available": []string{mediaJSON, mediaMarkdown}})
+		return "", false
 	}
-	return "json", true
+	return media, true
 }
 
 // decodeRenderBody reads {config, profile, disabledCapabilities, surface}.
 // The body is parsed in order-keeping JSON, so configValues come back in the
 // caller's key order. An empty body means defaults.
 func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
-	data, err := io.ReadAll(r.Body)
-	switch {
-	case err != nil:
-		bodyError(w, err, "cannot read the body: ")
-		return false
-	case len(strings.TrimSpace(string(data))) == 0:
-		return true
+	d, ok := readRequestDoc(w, r)
+	if !ok || d.empty {
+		return ok
 	}
-	doc, errs := ojson.Parse(data)
-	for _, e := range errs {
-		line, col := ojson.Position(data, e.Off)
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("invalid JSON body at %d:%d: %s", line, col, e.Msg), nil)
+	doc, ok := d.object(w, "{"+strings.Join(renderRequestKeys, ", ")+"}")
+	if !ok || !d.onlyFields(w, doc, renderRequestKeys) {
 		return false
-	}
-	if doc.Kind != ojson.Object {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "the body must be a JSON object {config, profile, disabledCapabilities, surface}", nil)
-		return false
-	}
-	for _, m := range doc.Members {
-		if !slices.Contains(renderRequestKeys, m.Key) {
-			writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown field %q; the body takes %s", m.Key, strings.Join(renderRequestKeys, ", ")), nil)
-			return false
-		}
 	}
 	if c := doc.Get("config"); c != nil && c.Kind != ojson.Null {
 		if c.Kind != ojson.Object {
-			writeError(w, http.StatusBadRequest, CodeBadRequest, "config must be a JSON object", nil)
+			d.fault(w, c, "/config", "config must be a JSON object, not "+kindPhrase(c.Kind))
 			return false
 		}
 		req.Config = *c
 	}
-	en, err := render.EnablementFromJSON(&doc)
+	en, err := render.EnablementFromJSON(doc)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
 		return false

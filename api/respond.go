@@ -23,6 +23,7 @@ const (
 	CodeBodyTooLarge     = "body_too_large"
 	CodeNotReady         = "not_ready"
 	CodeMethodNotAllowed = "method_not_allowed"
+	CodeNotAcceptable    = "not_acceptable"
 	CodeInternal         = "internal"
 )
 
@@ -40,16 +41,18 @@ func writeError(w http.ResponseWriter, status int, code, msg string, details map
 	writeJSON(w, status, apiError{Code: code, Message: msg, Details: details})
 }
 
-// writeJSON encodes v without HTML escaping.
+// writeJSON encodes v without HTML escaping. Should v not encode, the
+// answer is still a JSON error (http.Error would label it text/plain).
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		http.Error(w, `{"code":"internal","message":"encoding failed","details":{}}`, http.StatusInternalServerError)
-		return
+		buf.Reset()
+		buf.WriteString(`{"code":"internal","message":"encoding the response failed","details":{}}` + "\n")
+		status = http.StatusInternalServerError
 	}
-	w.Header().Set("Content-Type", "application/json")
+	w.Header()["Content-Type"] = jsonHdr
 	w.WriteHeader(status)
 	w.Write(buf.Bytes())
 }
@@ -250,19 +253,6 @@ func etagMatches(header, etag string) bool {
 		t, header, _ = strings.Cut(header, ",")
 		t = strings.TrimSpace(t)
 		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
-			return true
-		}
-	}
-	return false
-}
-
-func acceptsGzip(r *http.Request) bool {
-	ae := r.Header.Get("Accept-Encoding")
-	for ae != "" {
-		var part string
-		part, ae, _ = strings.Cut(ae, ",")
-		name, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(name) == "gzip" && strings.TrimSpace(q) != "q=0" {
 			return true
 		}
 	}

@@ -75,30 +75,35 @@ func NewRouter(src Source, opts Options) http.Handler {
 			map[string]any{"allowed": allowed})
 	})
 
-	r.Get("/healthz", s.healthz)
-	r.Get("/readyz", s.readyz)
-	r.Get("/status", s.status)
-	r.Get("/openapi.yaml", s.openapi)
-	if s.metrics != nil {
-		r.Method(http.MethodGet, "/metrics", s.metrics.Handler())
+	// route registers every route behind onlyParams, so that none answers a
+	// query parameter it does not define as if it had not been given.
+	route := func(method, pattern string, h http.HandlerFunc) {
+		r.Method(method, pattern, onlyParams(method+" "+pattern, h))
 	}
-	r.Post("/-/reload", s.reload)
+	route(http.MethodGet, "/healthz", s.healthz)
+	route(http.MethodGet, "/readyz", s.readyz)
+	route(http.MethodGet, "/status", s.status)
+	route(http.MethodGet, "/openapi.yaml", s.openapi)
+	if s.metrics != nil {
+		route(http.MethodGet, "/metrics", s.metrics.Handler().ServeHTTP)
+	}
+	route(http.MethodPost, "/-/reload", s.reload)
 
-	r.Get("/registry", s.withSnapshot(s.registry))
-	r.Get("/contract", s.withSnapshot(s.contract))
-	r.Get("/capabilities", s.withSnapshot(s.capabilities))
-	r.Get("/capabilities/{id}", s.withSnapshot(s.capability))
-	r.Get("/capabilities/{id}/closure", s.withSnapshot(s.closure))
-	r.Get("/loop-points", s.withSnapshot(s.loopPoints))
-	r.Get("/loop-points/{point}", s.withSnapshot(s.loopPoint))
-	r.Get("/config-keys", s.withSnapshot(s.configKeys))
-	r.Get("/profiles", s.withSnapshot(s.profiles))
-	r.Get("/profiles/{name}", s.withSnapshot(s.profile))
-	r.Get("/tools", s.withSnapshot(s.tools))
-	r.Get("/tools/{id}", s.withSnapshot(s.tool))
-	r.Get("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
-	r.Post("/render-hooks/{point}", s.withSnapshot(s.renderHooks))
-	r.Post("/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
+	route(http.MethodGet, "/registry", s.withSnapshot(s.registry))
+	route(http.MethodGet, "/contract", s.withSnapshot(s.contract))
+	route(http.MethodGet, "/capabilities", s.withSnapshot(s.capabilities))
+	route(http.MethodGet, "/capabilities/{id}", s.withSnapshot(s.capability))
+	route(http.MethodGet, "/capabilities/{id}/closure", s.withSnapshot(s.closure))
+	route(http.MethodGet, "/loop-points", s.withSnapshot(s.loopPoints))
+	route(http.MethodGet, "/loop-points/{point}", s.withSnapshot(s.loopPoint))
+	route(http.MethodGet, "/config-keys", s.withSnapshot(s.configKeys))
+	route(http.MethodGet, "/profiles", s.withSnapshot(s.profiles))
+	route(http.MethodGet, "/profiles/{name}", s.withSnapshot(s.profile))
+	route(http.MethodGet, "/tools", s.withSnapshot(s.tools))
+	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
+	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.renderHooks))
+	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshot(s.renderHooks))
+	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }
 

@@ -4,7 +4,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,14 +33,26 @@ type commandMatch struct {
 	Replaces []string `json:"replaces"`
 }
 
+// toolModes are the three questions GET /tools answers, each selected by a
+// parameter (none for the listing) and shaped by a few others. A parameter
+// of another mode would be ignored (a cursor does not page a search, a
+// limit does not cut command matches), so it is refused instead.
+var toolModes = []struct {
+	selector string
+	params   []string
+	name     string
+}{
+	{"intent", []string{"intent", "limit", "risk"}, "a search by intent"},
+	{"command", []string{"command", "risk"}, "command matching"},
+	{"", []string{"cursor", "limit", "risk"}, "the listing"},
+}
+
 // tools is GET /tools: intent search, command matching, or the paginated
 // list of every card.
 func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 	q := r.URL.Query()
-	intent, hasIntent := q["intent"]
-	command, hasCommand := q["command"]
-	if hasIntent && hasCommand {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "give either intent or command, not both", nil)
+	mode, ok := toolMode(w, q)
+	if !ok {
 		return
 	}
 	risk := q.Get("risk")
@@ -47,23 +61,47 @@ func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	def := defaultPageLimit
-	if hasIntent {
+	if mode == "intent" {
 		def = defaultSearchLimit
 	}
 	limit, ok := parseLimit(w, q.Get("limit"), def)
 	if !ok {
 		return
 	}
-	switch {
-	case hasIntent:
-		s.searchTools(w, r, v, strings.Join(intent, " "), risk, limit)
-	case hasCommand:
-		s.matchCommand(w, r, v, strings.Join(command, " "), risk)
+	switch mode {
+	case "intent":
+		s.searchTools(w, r, v, q.Get("intent"), risk, limit)
+	case "command":
+		s.matchCommand(w, r, v, q.Get("command"), risk)
 	default:
 		s.listTools(w, r, v, q.Get("cursor"), risk, limit)
 	}
 }
 
+// toolMode returns the selector of the mode the query asks for, or writes
+// the 400 for a query mixing the parameters of two modes.
+func toolMode(w http.ResponseWriter, q url.Values) (string, bool) {
+	if q.Has("intent") && q.Has("command") {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "give either intent or command, not both",
+			map[string]any{"conflicting": []string{"intent", "command"}})
+		return "", false
+	}
+	for _, m := range toolModes {
+		if m.selector == "" || !q.Has(m.selector) {
+			continue // the listing is what a query selecting no mode asks for
+		}
+		for _, name := range slices.Sorted(maps.Keys(q)) {
+			if !slices.Contains(m.params, name) {
+				writeError(w, http.StatusBadRequest, CodeBadRequest,
+					fmt.Sprintf("%s cannot be combined with %s: %s takes %s", name, m.selector, m.name, strings.Join(m.params, ", ")),
+					map[string]any{"conflicting": []string{m.selector, name}, "allowed": m.params})
+				return "", false
+			}
+		}
+		return m.selector, true
+	}
+	return "", true
+}
 func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
 	if raw == "" {
 		return def, true

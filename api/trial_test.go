@@ -50,6 +50,9 @@ func TestETagIsTheRepresentationSent(t *testing.T) {
 		{"markdown, markdown tag", "/render-hooks/verify:post", "", "text/markdown", md, 304},
 		{"markdown, gzip markdown tag", "/render-hooks/verify:post", "", "text/markdown", mdGz, 200},
 		{"markdown, snapshot tag", "/render-hooks/verify:post", "", "text/markdown", plain, 200},
+		{"markdown by weight and in capitals, markdown tag", "/render-hooks/verify:post", "", "application/json;q=0.5, TEXT/MARKDOWN", md, 304},
+		{"markdown refused by q=0, markdown tag", "/render-hooks/verify:post", "", "text/markdown;q=0", md, 200},
+		{"gzip in capitals, gzip tag", "/registry", "GZIP", "", gz, 304},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,157 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// requestDoc is a JSON request body parsed with ojson, the parser capreg
+// reads the repository's own JSON with, so that every route taking a body
+// reads JSON alike: a duplicate key is refused rather than silently
+// resolved, and every fault is located by line:column and, when it belongs
+// to a value, by its JSON pointer.
+type requestDoc struct {
+	data  []byte
+	root  ojson.Value
+	empty bool // the body is empty or whitespace: each route decides what that means
+}
+
+// readRequestDoc reads and parses the body of r, writing the 400 (or 413)
+// when it cannot.
+func readRequestDoc(w http.ResponseWriter, r *http.Request) (*requestDoc, bool) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		bodyError(w, err, "cannot read the body: ")
+		return nil, false
+	}
+	d := &requestDoc{data: data}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		d.empty = true
+		return d, true
+	}
+	root, errs := ojson.Parse(data)
+	if len(errs) > 0 {
+		e := errs[0] // a syntax error comes first; else the first duplicate key
+		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg)
+		return nil, false
+	}
+	d.root = root
+	return d, true
+}
+
+// fault writes the 400 for a value of the body (v, at pointer) that is not
+// what the route takes.
+func (d *requestDoc) fault(w http.ResponseWriter, v *ojson.Value, pointer, msg string) {
+	d.writeFault(w, "invalid request body", v.Off, pointer, true, msg)
+}
+
+// memberFault is fault for an object member as a whole (an unknown field),
+// located at its key.
+func (d *requestDoc) memberFault(w http.ResponseWriter, m *ojson.Member, pointer, msg string) {
+	d.writeFault(w, "invalid request body", m.KeyOff, pointer, true, msg)
+}
+
+// writeFault writes the 400 of a body fault at byte off: what, the
+// position, the pointer when hasPointer (a syntax error has none; the root
+// is ""), and msg; details repeat the location for programs.
+func (d *requestDoc) writeFault(w http.ResponseWriter, what string, off int, pointer string, hasPointer bool, msg string) {
+	line, col := ojson.Position(d.data, off)
+	details := map[string]any{"line": line, "column": col}
+	where := fmt.Sprintf("%d:%d", line, col)
+	if hasPointer {
+		details["pointer"] = pointer
+		where += " (" + describePointer(pointer) + ")"
+	}
+	writeError(w, http.StatusBadRequest, CodeBadRequest, what+" at "+where+": "+msg, details)
+}
+
+func describePointer(p string) string {
+	if p == "" {
+		return "the top level"
+	}
+	return p
+}
+
+// onlyFields refuses a body whose top-level object has a member not in
+// fields.
+func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields []string) bool {
+	for i := range obj.Members {
+		m := &obj.Members[i]
+		if !slices.Contains(fields, m.Key) {
+			d.memberFault(w, m, "/"+ojson.EscapePointer(m.Key),
+				fmt.Sprintf("unknown field %q; the body takes %s", m.Key, strings.Join(fields, ", ")))
+			return false
+		}
+	}
+	return true
+}
+
+// object returns the root as an object, refusing any other JSON value;
+// shape describes the object wanted.
+func (d *requestDoc) object(w http.ResponseWriter, shape string) (*ojson.Value, bool) {
+	if d.root.Kind != ojson.Object {
+		d.fault(w, &d.root, "", fmt.Sprintf("the body must be a JSON object %s, not %s", shape, kindPhrase(d.root.Kind)))
+		return nil, false
+	}
+	return &d.root, true
+}
+
+// stringMap reads an object of strings at pointer (null or absent: nil);
+// what names a value in messages.
+func (d *requestDoc) stringMap(w http.ResponseWriter, v *ojson.Value, pointer, what string) (map[string]string, bool) {
+	if v == nil || v.Kind == ojson.Null {
+		return nil, true
+	}
+	if v.Kind != ojson.Object {
+		d.fault(w, v, pointer, fmt.Sprintf("must be an object of %s, not %s", what, kindPhrase(v.Kind)))
+		return nil, false
+	}
+	out := make(map[string]string, len(v.Members))
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.Value.Kind != ojson.String {
+			d.fault(w, &m.Value, pointer+"/"+ojson.EscapePointer(m.Key), fmt.Sprintf("must be a string, not %s", kindPhrase(m.Value.Kind)))
+			return nil, false
+		}
+		out[m.Key] = m.Value.Str
+	}
+	return out, true
+}
+
+// stringList reads an array of strings at pointer (null or absent: nil).
+func (d *requestDoc) stringList(w http.ResponseWriter, v *ojson.Value, pointer, what string) ([]string, bool) {
+	if v == nil || v.Kind == ojson.Null {
+		return nil, true
+	}
+	if v.Kind != ojson.Array {
+		d.fault(w, v, pointer, fmt.Sprintf("must be an array of %s, not %s", what, kindPhrase(v.Kind)))
+		return nil, false
+	}
+	out := make([]string, len(v.Items))
+	for i := range v.Items {
+		it := &v.Items[i]
+		if it.Kind != ojson.String {
+			d.fault(w, it, pointer+"/"+strconv.Itoa(i), fmt.Sprintf("must be a string, not %s", kindPhrase(it.Kind)))
+			return nil, false
+		}
+		out[i] = it.Str
+	}
+	return out, true
+}
+
+// kindPhrase is a JSON kind with its article ("an object"), for messages.
+func kindPhrase(k ojson.Kind) string {
+	switch k {
+	case ojson.Null:
+		return "null"
+	case ojson.Array, ojson.Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}

@@ -1,0 +1,121 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+)
+
+// queryParams are the query parameters each route defines, by "METHOD
+// pattern" (HEAD is served as GET); a route not listed takes none. Every
+// parameter is single-valued. A request with any other parameter, or one
+// given twice, is refused (see onlyParams): ignoring it would answer a
+// different question than the one asked, as when ?intnet= turned a search
+// into the full listing. TestQueryParamsMatchOpenAPI holds the table to
+// openapi.yaml.
+var queryParams = map[string][]string{
+	"GET /capabilities":          {"role", "tier"},
+	"GET /tools":                 {"intent", "command", "limit", "risk", "cursor"},
+	"GET /render-hooks/{point}":  {"format", "activeCap"},
+	"POST /render-hooks/{point}": {"format", "activeCap"},
+}
+
+// onlyParams refuses a request to the route "METHOD pattern" whose query
+// has a parameter the route does not define or a parameter given more than
+// once, before h (and before the snapshot is consulted: the request is at
+// fault whatever is served).
+func onlyParams(route string, h http.Handler) http.Handler {
+	allowed := queryParams[route]
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.RawQuery != "" {
+			if msg, details := queryFault(route, allowed, r); msg != "" {
+				writeError(w, http.StatusBadRequest, CodeBadRequest, msg, details)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// queryFault describes what is wrong with the query of r for a route taking
+// allowed, or returns "".
+func queryFault(route string, allowed []string, r *http.Request) (string, map[string]any) {
+	q := r.URL.Query() // checkQuery has refused a query that does not parse
+	var unknown []string
+	for name := range q {
+		if !slices.Contains(allowed, name) {
+			unknown = append(unknown, name)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return unknownParamsMessage(route, allowed, unknown), map[string]any{"unknown": unknown, "allowed": nonNil(allowed)}
+	}
+	for _, name := range allowed {
+		if n := len(q[name]); n > 1 {
+			return fmt.Sprintf("query parameter %q is given %d times; it takes one value", name, n),
+				map[string]any{"parameter": name, "count": n}
+		}
+	}
+	return "", nil
+}
+
+// unknownParamsMessage names the unknown parameters, suggests the one meant
+// for a near miss (?Intent=, ?intnet=) and says what the route takes.
+func unknownParamsMessage(route string, allowed, unknown []string) string {
+	quoted := make([]string, len(unknown))
+	for i, u := range unknown {
+		quoted[i] = fmt.Sprintf("%q", u)
+		if m := nearestParam(u, allowed); m != "" {
+			quoted[i] += fmt.Sprintf(" (did you mean %q?)", m)
+		}
+	}
+	noun := "parameter"
+	if len(unknown) > 1 {
+		noun = "parameters"
+	}
+	takes := "no query parameters"
+	if len(allowed) > 0 {
+		takes = "only " + strings.Join(allowed, ", ")
+	}
+	return fmt.Sprintf("unknown query %s %s: %s takes %s", noun, strings.Join(quoted, ", "), route, takes)
+}
+
+// nearestParam is the allowed parameter that name differs from by case or by one
+// edit (a letter added, dropped, changed or two adjacent ones swapped), or
+// "" when none or more than one does.
+func nearestParam(name string, allowed []string) string {
+	found := ""
+	for _, a := range allowed {
+		if strings.EqualFold(name, a) || oneEdit(strings.ToLower(name), strings.ToLower(a)) {
+			if found != "" {
+				return ""
+			}
+			found = a
+		}
+	}
+	return found
+}
+
+// oneEdit reports whether a and b differ by exactly one insertion,
+// deletion, substitution or transposition of adjacent bytes.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 || a == b {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if len(a) < len(b) {
+		return a[i:] == b[i+1:]
+	}
+	if a[i+1:] == b[i+1:] {
+		return true
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
