@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -265,6 +267,15 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
 		return
 	}
+	release, ok := s.acquireValidation(r.Context())
+	if !ok {
+		w.Header().Set("Retry-After", "2")
+		writeError(w, http.StatusServiceUnavailable, CodeBusy,
+			fmt.Sprintf("%d other changes are being validated; retry shortly", cap(s.validations)),
+			map[string]any{"concurrent": cap(s.validations)})
+		return
+	}
+	defer release()
 	snap := v.snap
 	files := make(map[string][]byte, len(req.Files))
 	for p, c := range req.Files {
@@ -284,6 +295,25 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags, "baseGeneration": snap.Generation,
 	})
+}
+
+// validationWait is how long a POST /validate waits for its turn before it
+// is answered 503 busy: a few evaluations of a large repository. A variable
+// for the tests.
+var validationWait = 10 * time.Second
+
+// acquireValidation waits for a turn to evaluate a change, for at most
+// validationWait or until the request ends. release gives the turn back.
+func (s *Server) acquireValidation(ctx context.Context) (release func(), ok bool) {
+	t := time.NewTimer(validationWait)
+	defer t.Stop()
+	select {
+	case s.validations <- struct{}{}:
+		return func() { <-s.validations }, true
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	return nil, false
 }
 
 // overlayDetails are the details of a change POST /validate refuses: for

@@ -24,6 +24,7 @@ const (
 	CodeNotReady         = "not_ready"
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeNotAcceptable    = "not_acceptable"
+	CodeBusy             = "busy"
 	CodeInternal         = "internal"
 )
 

@@ -39,6 +39,11 @@ type Options struct {
 	Metrics *Metrics // nil: no metrics and no /metrics route
 	// MaxBodyBytes limits request bodies; 0 means 1 MiB.
 	MaxBodyBytes int64
+	// MaxValidations bounds the POST /validate requests evaluated at once;
+	// 0 means 1. Each validates the whole repository with the change (at
+	// 10,000 capabilities about a second and a few hundred MB), so a burst
+	// run side by side would take a pod past its memory limit.
+	MaxValidations int
 }
 
 // Server holds the router's state.
@@ -48,6 +53,8 @@ type Server struct {
 	metrics *Metrics
 	maxBody int64
 	views   atomic.Pointer[views]
+	// validations holds a token per POST /validate being evaluated.
+	validations chan struct{}
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
@@ -62,6 +69,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 	if s.maxBody <= 0 {
 		s.maxBody = 1 << 20
 	}
+	s.validations = make(chan struct{}, max(1, opts.MaxValidations))
 	r := chi.NewRouter()
 	s.routes = r
 	r.Use(s.recoverer, s.observe, s.limitBody, checkQuery, middleware.GetHead)
@@ -70,6 +78,12 @@ func NewRouter(src Source, opts Options) http.Handler {
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
+		if len(allowed) == 0 {
+			// chi says 405 for a method no route has, whatever the path;
+			// no route has this path either.
+			writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+req.URL.Path, nil)
+			return
+		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.Path,
 			map[string]any{"allowed": allowed})

@@ -1,0 +1,56 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+// POST /validate evaluations are bounded: a request waits for a turn, and
+// is turned away (503 busy) when none comes in time or it is cancelled.
+func TestValidationTurns(t *testing.T) {
+	defer func(w time.Duration) { validationWait = w }(validationWait)
+	validationWait = 20 * time.Millisecond
+	s := &Server{validations: make(chan struct{}, 1)}
+	release, ok := s.acquireValidation(context.Background())
+	if !ok {
+		t.Fatal("the first validation got no turn")
+	}
+	if _, ok := s.acquireValidation(context.Background()); ok {
+		t.Fatal("a second validation got a turn while the only one was taken")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, ok := s.acquireValidation(ctx); ok {
+		t.Fatal("a cancelled request got a turn")
+	}
+	release()
+	release2, ok := s.acquireValidation(context.Background())
+	if !ok {
+		t.Fatal("no turn after the first was released")
+	}
+	release2()
+}
+
+// A method no route has, on a path no route has, is a 404, not a 405 with
+// nothing allowed.
+func TestUnknownMethodOnUnknownPath(t *testing.T) {
+	h := NewRouter(nil, Options{})
+	for _, tt := range []struct {
+		method, path string
+		want         int
+	}{
+		{"FOO", "/nope/1", http.StatusNotFound},
+		{"FOO", "/tools", http.StatusMethodNotAllowed},
+		{"PUT", "/nope", http.StatusNotFound},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, nil))
+		if rec.Code != tt.want || !strings.Contains(rec.Header().Get("Content-Type"), "json") {
+			t.Errorf("%s %s = %d %s, want %d JSON", tt.method, tt.path, rec.Code, rec.Header().Get("Content-Type"), tt.want)
+		}
+	}
+}
