@@ -20,10 +20,14 @@ func TestDeployManifests(t *testing.T) {
 		t.Fatal("kustomization lists no resources")
 	}
 	var args []string
+	var pdbSelector map[string]string
 	for _, r := range kust.Resources {
 		var doc struct {
 			Kind string
 			Spec struct {
+				Selector struct {
+					MatchLabels map[string]string `yaml:"matchLabels"`
+				}
 				Template struct {
 					Spec struct {
 						Containers []struct {
@@ -35,11 +39,19 @@ func TestDeployManifests(t *testing.T) {
 			}
 		}
 		readYAML(t, filepath.Join(base, r), &doc)
+		if doc.Kind == "PodDisruptionBudget" {
+			pdbSelector = doc.Spec.Selector.MatchLabels
+		}
 		for _, c := range doc.Spec.Template.Spec.Containers {
 			if c.Name == "capreg" {
 				args = c.Args
 			}
 		}
+	}
+	// kustomize's labels do not create a selector: a budget without one
+	// selects no pod and limits no eviction.
+	if pdbSelector["app.kubernetes.io/name"] != "capreg" {
+		t.Errorf("PodDisruptionBudget selector = %v, want app.kubernetes.io/name: capreg", pdbSelector)
 	}
 	if len(args) == 0 || args[0] != "serve" {
 		t.Fatalf("capreg container args = %q, want serve …", args)
