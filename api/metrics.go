@@ -44,7 +44,7 @@ func NewMetrics() *Metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
 		}, []string{"route", "method"}),
 		rebuilds: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry).",
+			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
 		}, []string{"result"}),
 		rebuildTime: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "capreg_registry_rebuild_duration_seconds", Help: "Time to scan, validate and build the registry.",
@@ -82,7 +82,7 @@ func NewMetrics() *Metrics {
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
 		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow, m.checks,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	for _, r := range []string{"success", "failure"} {
+	for _, r := range []string{"success", "failure", "unchanged", "waiting"} {
 		m.rebuilds.WithLabelValues(r)
 	}
 	for _, s := range []validate.Severity{validate.Error, validate.Warning} {
@@ -154,6 +154,24 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 		m.capabilities.WithLabelValues(r).Set(float64(byRole[r]))
 	}
 	m.tools.Set(float64(len(snap.Result.Cards)))
+}
+
+// Unchanged implements store.UnchangedObserver: a rebuild whose result was
+// already known. A valid one means the served registry is current, so the
+// last reload counts as successful; a repeated failure changes nothing.
+func (m *Metrics) Unchanged(ok bool, took time.Duration, _ *store.Snapshot) {
+	m.rebuildTime.Observe(took.Seconds())
+	m.rebuilds.WithLabelValues("unchanged").Inc()
+	if ok {
+		m.lastOK.Set(1)
+	}
+}
+
+// Waiting implements store.WaitingObserver: no repository yet (git-sync's
+// first clone), which is neither a success nor a failure.
+func (m *Metrics) Waiting(took time.Duration) {
+	m.rebuildTime.Observe(took.Seconds())
+	m.rebuilds.WithLabelValues("waiting").Inc()
 }
 
 // WatchEvent implements store.Observer.

@@ -52,6 +52,8 @@ func notBuiltReason(st store.Status) string {
 		return fmt.Sprintf("the last build found %s (details.failure lists them)", plural(len(f.Diagnostics), "error"))
 	case f != nil:
 		return "the last build failed: " + f.Error
+	case st.Waiting != "":
+		return st.Waiting
 	case st.LastAttempt.IsZero():
 		return "the first build has not finished"
 	}
@@ -75,6 +77,8 @@ type statusDoc struct {
 	LastAttempt *time.Time            `json:"lastAttempt"`
 	Rebuilds    uint64                `json:"rebuilds"`
 	Failures    uint64                `json:"failedRebuilds"`
+	Unchanged   uint64                `json:"unchangedRebuilds"`
+	Waiting     string                `json:"waiting,omitempty"`
 	Counts      counts                `json:"counts"`
 	Failure     *store.Failure        `json:"failure,omitempty"`
 	Warnings    []validate.Diagnostic `json:"warnings"`
@@ -97,7 +101,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 func (s *Server) statusDoc() statusDoc {
 	st := s.src.Status()
 	snap := s.src.Current()
-	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Failure: st.Failure,
+	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Unchanged: st.Unchanged, Waiting: st.Waiting, Failure: st.Failure,
 		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
 	if !st.LastAttempt.IsZero() {
 		doc.LastAttempt = &st.LastAttempt
@@ -129,5 +133,9 @@ func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "reload did not complete: "+err.Error(), nil)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": st.Failure == nil, "generation": st.Generation, "failure": st.Failure})
+	body := map[string]any{"ok": st.Failure == nil && st.Waiting == "", "generation": st.Generation, "failure": st.Failure}
+	if st.Waiting != "" {
+		body["waiting"] = st.Waiting
+	}
+	writeJSON(w, http.StatusOK, body)
 }

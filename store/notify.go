@@ -47,18 +47,27 @@ type fsNotifier struct {
 const fallbackPoll = 5 * time.Second
 
 func newFSNotifier(w *Watcher) notifier {
-	fw, err := fsnotify.NewBufferedWatcher(4096)
+	n, err := openFSNotifier(w)
 	if err != nil {
 		w.log.Warn("inotify unavailable; polling instead", "interval", fallbackPoll, "error", err)
 		return newPoller(w, fallbackPoll)
+	}
+	go n.loop()
+	return n
+}
+
+// openFSNotifier sets up the watches; events flow once loop runs.
+func openFSNotifier(w *Watcher) (*fsNotifier, error) {
+	fw, err := fsnotify.NewBufferedWatcher(4096)
+	if err != nil {
+		return nil, err
 	}
 	n := &fsNotifier{w: w, fw: fw, watched: map[string]bool{}, link: w.repoLink(), done: make(chan struct{})}
 	// Follow the repository's parent from the start, so a repository that
 	// appears later (git-sync's first clone, a link swapped in) is noticed
 	// even when the first scan found nothing.
 	n.sync(nil)
-	go n.loop()
-	return n
+	return n, nil
 }
 
 func (n *fsNotifier) loop() {
@@ -157,9 +166,26 @@ func (n *fsNotifier) prepare() {
 	}
 }
 
+// entering watches a directory before the scan reads it: a change made
+// after the watch exists raises an event, and one made before the read is
+// read, so no change can fall between the two. A swapped-in tree (a new
+// git-sync worktree) is then complete as soon as its scan ends, with no
+// rescan to catch up. A directory it cannot watch is left to sync.
+func (n *fsNotifier) entering(dir string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.watched[dir] || n.fallbk != nil {
+		return
+	}
+	if n.fw.Add(dir) == nil {
+		n.watched[dir] = true
+	}
+}
+
 // sync adds watches for new directories and drops those no longer walked.
-// A directory that appeared since the last scan may have received files
-// before its watch existed; those changes are caught by one more rescan.
+// A directory first watched here, after the scan read it (entering could
+// not watch it), may have changed in between unseen; those changes are
+// caught by one more rescan.
 func (n *fsNotifier) sync(dirs []string) {
 	want := make(map[string]bool, len(dirs)+1)
 	for _, d := range dirs {
@@ -297,6 +323,10 @@ func (p *poller) prepare() {
 	p.pending = fp
 	p.mu.Unlock()
 }
+
+// entering has nothing to do: the fingerprint taken by prepare covers
+// every directory.
+func (p *poller) entering(string) {}
 
 // sync makes the state before the scan the baseline.
 func (p *poller) sync([]string) {

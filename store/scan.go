@@ -28,6 +28,9 @@ type ScanOptions struct {
 	// proposed change as a rescan would (POST /validate). The watcher sets
 	// it; a one-shot check does not pay for it.
 	Tree bool
+	// entering, when set, is called with the real path of each directory
+	// before the scan reads anything in it (the watcher watches it there).
+	entering func(dir string)
 }
 
 // Input is a scanned repository: the sources for validation and what the
@@ -81,7 +84,8 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}}
+	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering}
+	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree = newTree(real, opts)
 	}
@@ -102,10 +106,10 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		}
 	}
 	for _, lf := range sc.linkedFiles {
-		sc.file(lf.rel, lf.real, lf.mode)
 		if sc.reads(lf.rel) {
 			sc.watch(filepath.Dir(lf.real))
 		}
+		sc.file(lf.rel, lf.real, lf.mode)
 	}
 	sc.readFragments()
 	for _, dir := range sc.linkDirs {
@@ -133,6 +137,8 @@ type scanner struct {
 	linkDirs []string
 	// tree, when asked for, records the entries of the directories walked.
 	tree *Tree
+	// entering is ScanOptions.entering.
+	entering func(dir string)
 
 	layout
 
@@ -302,10 +308,10 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	if st.IsDir() {
 		return sc.walk(rel, target, true, nil)
 	}
-	sc.file(rel, target, st.Mode().Type())
 	if target != abs {
 		sc.watch(filepath.Dir(target))
 	}
+	sc.file(rel, target, st.Mode().Type())
 	return nil
 }
 
@@ -333,6 +339,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if !sc.visited[real] {
 		sc.visited[real] = true
 		sc.dirs = append(sc.dirs, real)
+		sc.enter(real)
 	}
 	f, err := sc.root.Open(filepath.FromSlash(sc.rootRel(real)))
 	if err != nil {
@@ -576,10 +583,20 @@ func (sc *scanner) reads(rel string) bool {
 // walk skips (node_modules/, vendor/) or one outside every walked path.
 // Without it, edits to that input would go unseen.
 // The directories are added when the scan ends, to those the walk did not
-// visit: marking them visited now would keep the walk out of them.
+// visit: marking them visited now would keep the walk out of them. Call it
+// before reading the input, so that the daemon watches the directory first.
 func (sc *scanner) watch(dir string) {
 	if !slices.Contains(sc.linkDirs, dir) {
 		sc.linkDirs = append(sc.linkDirs, dir)
+		sc.enter(dir)
+	}
+}
+
+// enter tells the watcher, if any, about a directory the scan is about to
+// read.
+func (sc *scanner) enter(dir string) {
+	if sc.entering != nil {
+		sc.entering(dir)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -165,6 +166,57 @@ func sameCard(a, b search.Card) bool {
 	return a.ID == b.ID && a.Command == b.Command && a.Summary == b.Summary &&
 		slices.Equal(a.IntentPhrases, b.IntentPhrases) && slices.Equal(a.Replaces, b.Replaces) &&
 		a.Effects == b.Effects && a.Risk == b.Risk && a.Example == b.Example
+}
+
+// sameAs reports whether s shows readers nothing prev does not: the same
+// sources (validation is a pure function of them, so the same registry,
+// digest and diagnostics), read from the same root at the same revision,
+// with the same tree for POST /validate to judge changes by. The watcher
+// then keeps prev, and its generation. A nil prev is never the same.
+func (s *Snapshot) sameAs(prev *Snapshot) bool {
+	return prev != nil && s.Digest == prev.Digest && s.Strict == prev.Strict &&
+		s.Revision == prev.Revision && s.Root == prev.Root &&
+		slices.Equal(s.Diagnostics, prev.Diagnostics) &&
+		s.Tree.same(prev.Tree) && sameSources(s.Sources, prev.Sources)
+}
+
+// sameSources reports whether two scans read the same inputs.
+func sameSources(a, b *validate.Sources) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.CapabilitiesDir == b.CapabilitiesDir &&
+		slices.Equal(a.WorkflowRoots, b.WorkflowRoots) && slices.Equal(a.CardRoots, b.CardRoots) &&
+		slices.Equal(a.Diagnostics, b.Diagnostics) &&
+		slices.EqualFunc(a.Capabilities, b.Capabilities, sameCapability) &&
+		slices.EqualFunc(a.Workflows, b.Workflows, sameFile) &&
+		slices.EqualFunc(a.Cards, b.Cards, func(x, y validate.CardSource) bool {
+			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists
+		}) &&
+		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
+		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema))
+}
+
+func sameCapability(a, b validate.CapabilitySource) bool {
+	return a.Folder == b.Folder && sameFile(a.Manifest, b.Manifest) && maps.EqualFunc(a.Files, b.Files, sameFile)
+}
+
+// sameFile compares what was read: the bytes, or the error instead.
+func sameFile(a, b validate.File) bool {
+	if a.Path != b.Path || !bytes.Equal(a.Data, b.Data) || (a.Err == nil) != (b.Err == nil) {
+		return false
+	}
+	return a.Err == nil || a.Err.Error() == b.Err.Error()
+}
+
+// same reports whether two scans saw the same tree; nil is a tree not
+// recorded.
+func (t *Tree) same(u *Tree) bool {
+	if t == nil || u == nil {
+		return t == u
+	}
+	return t.root == u.root && t.schemaByFlag == u.schemaByFlag &&
+		maps.Equal(t.entries, u.entries) && maps.Equal(t.listed, u.listed)
 }
 
 // OK reports whether the snapshot passed the gate.

@@ -2,8 +2,12 @@ package store
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -38,6 +42,27 @@ type Observer interface {
 	WatchOverflow()
 }
 
+// UnchangedObserver is an Observer that also hears about the rebuilds whose
+// result was already known, which Rebuilt is not told about: a valid build
+// identical to the served snapshot (ok), or a failed one with the findings
+// of the failure already reported. Such a rebuild swapped nothing and
+// counted no failure, so a reload or a duplicate change event does not look
+// like a new registry or a new breakage.
+type UnchangedObserver interface {
+	// Unchanged reports one such rebuild and the snapshot it produced (nil
+	// when the repository could not be read); when ok, its Generation is
+	// that of the served snapshot it equals.
+	Unchanged(ok bool, took time.Duration, snap *Snapshot)
+}
+
+// WaitingObserver is an Observer that also hears about the rebuilds that
+// found no repository before any build succeeded (git-sync's first clone
+// not there yet). Rebuilt is not told about them: a pod waiting for its
+// first clone is starting, not failing.
+type WaitingObserver interface {
+	Waiting(took time.Duration)
+}
+
 // Status is what the watcher knows beyond the served snapshot.
 type Status struct {
 	Generation uint64    `json:"generation"`
@@ -48,9 +73,16 @@ type Status struct {
 	LastAttempt time.Time `json:"lastAttempt"`
 	Rebuilds    uint64    `json:"rebuilds"`
 	Failures    uint64    `json:"failedRebuilds"`
+	// Unchanged counts the rebuilds whose result was already known (see
+	// UnchangedObserver); they are in neither Rebuilds nor Failures.
+	Unchanged uint64 `json:"unchangedRebuilds"`
 	// Failure describes the last failed rebuild while no later rebuild has
 	// succeeded; nil otherwise.
 	Failure *Failure `json:"failure,omitempty"`
+	// Waiting says what the watcher waits for while the repository does
+	// not exist yet and nothing has ever been built; "" otherwise. Such a
+	// rebuild is not a failure.
+	Waiting string `json:"waiting,omitempty"`
 }
 
 // Failure is a rebuild that was not served.
@@ -66,16 +98,28 @@ type Failure struct {
 // see a half-built snapshot. A rebuild that fails leaves the last good
 // snapshot in place and is reported through Status.
 type Watcher struct {
-	opts    WatchOptions
-	log     *slog.Logger
-	build   func(ctx context.Context) (*Snapshot, error)
+	opts WatchOptions
+	log  *slog.Logger
+	// build scans, validates and builds; entering is called with each
+	// directory the scan is about to read (see notifier.entering).
+	build   func(ctx context.Context, entering func(dir string)) (*Snapshot, error)
 	notify  func(w *Watcher) notifier // how changes are detected
 	current atomic.Pointer[Snapshot]
 	status  atomic.Pointer[Status]
 	changes chan struct{} // coalesced change signals
-	reloads chan chan Status
+	reloads chan struct{} // a reload is queued (capacity 1)
 	started chan struct{}
 	once    sync.Once
+
+	reloadMu sync.Mutex
+	queued   *reload // the reload the Run loop has not started; nil if none
+}
+
+// reload is one rebuild asked for by Reload, shared by every caller that
+// asked before it started.
+type reload struct {
+	done chan struct{} // closed once st holds the status after the rebuild
+	st   Status
 }
 
 // notifier turns file-system changes into signals on Watcher.changes.
@@ -83,6 +127,10 @@ type notifier interface {
 	// prepare is called just before a scan starts: a change after it must
 	// be noticed, whether or not the scan saw it.
 	prepare()
+	// entering is called by the scan with each directory it is about to
+	// read: watching it there, before the read, leaves no moment in which
+	// a change to it could go unseen.
+	entering(dir string)
 	// sync makes the notifier follow the directories the scan walked (nil
 	// when the repository could not be read at all).
 	sync(dirs []string)
@@ -109,14 +157,18 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		opts:    opts,
 		log:     opts.Logger,
 		changes: make(chan struct{}, 1),
-		reloads: make(chan chan Status),
+		reloads: make(chan struct{}, 1),
 		started: make(chan struct{}),
 	}
 	if opts.Cache == nil {
 		opts.Cache = validate.NewCache()
 	}
 	opts.Tree = true // a served snapshot answers POST /validate
-	w.build = func(ctx context.Context) (*Snapshot, error) { return Load(ctx, opts.Options) }
+	w.build = func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+		o := opts.Options
+		o.entering = entering
+		return Load(ctx, o)
+	}
 	w.notify = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
 			return newPoller(w, opts.Poll)
@@ -144,25 +196,46 @@ func (w *Watcher) Changed() {
 }
 
 // Reload rebuilds now, bypassing the debounce, and returns the status after
-// the rebuild. It is what POST /-/reload and SIGHUP call.
+// the rebuild. It is what POST /-/reload and SIGHUP call. Calls made while a
+// reload is queued share its rebuild; calls made while one runs share the
+// next: a rebuild that started before the call might not see what the
+// caller changed, and one full rebuild serves any number of callers.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
 	select {
 	case <-w.started:
 	case <-ctx.Done():
 		return Status{}, ctx.Err()
 	}
-	done := make(chan Status, 1)
+	r := w.queueReload()
 	select {
-	case w.reloads <- done:
+	case <-r.done:
+		return r.st, nil
 	case <-ctx.Done():
 		return Status{}, ctx.Err()
 	}
-	select {
-	case st := <-done:
-		return st, nil
-	case <-ctx.Done():
-		return Status{}, ctx.Err()
+}
+
+// queueReload returns the queued reload, queuing one when there is none.
+func (w *Watcher) queueReload() *reload {
+	w.reloadMu.Lock()
+	defer w.reloadMu.Unlock()
+	if w.queued == nil {
+		w.queued = &reload{done: make(chan struct{})}
+		select {
+		case w.reloads <- struct{}{}:
+		default: // not reached: the loop takes the signal before the reload
+		}
 	}
+	return w.queued
+}
+
+// takeReload dequeues the queued reload: callers from now on queue the next.
+func (w *Watcher) takeReload() *reload {
+	w.reloadMu.Lock()
+	defer w.reloadMu.Unlock()
+	r := w.queued
+	w.queued = nil
+	return r
 }
 
 // Run builds the first snapshot and then follows the repository until ctx is
@@ -202,66 +275,210 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case <-fire:
 			fire, pending = nil, time.Time{}
 			w.rebuild(ctx, n)
-		case done := <-w.reloads:
+		case <-w.reloads:
+			r := w.takeReload()
 			if timer != nil {
 				timer.Stop()
 			}
 			fire, pending = nil, time.Time{}
 			w.rebuild(ctx, n)
-			done <- w.Status()
+			if r != nil {
+				r.st = w.Status()
+				close(r.done)
+			}
 		}
 	}
 }
 
-// rebuild runs one full scan-validate-build and swaps the result in when it
-// passes the gate.
+// outcome is what a rebuild did.
+type outcome uint8
+
+const (
+	served          outcome = iota // a new snapshot was swapped in
+	failed                         // a new failure was recorded
+	sameAsServed                   // valid, and identical to the served snapshot
+	sameFailure                    // failed with the findings already reported
+	waitingToAppear                // no repository yet, and nothing ever built
+)
+
+// built is the result of one scan-validate-build.
+type built struct {
+	snap *Snapshot // nil when the repository could not be read
+	err  error
+	took time.Duration
+}
+
+// rebuild runs one full scan-validate-build and records its outcome: a
+// valid build is swapped in unless it is what is served already, a failed
+// one is reported unless it is the failure already reported.
 func (w *Watcher) rebuild(ctx context.Context, n notifier) {
-	n.prepare()
-	start := time.Now()
-	snap, err := w.build(ctx)
-	took := time.Since(start)
-	if ctx.Err() != nil {
-		return // shutting down: not a failed build
+	b, ok := w.scanSettled(ctx, n)
+	if !ok {
+		return
 	}
 	var dirs []string
-	if snap != nil {
-		dirs = snap.Dirs
+	if b.snap != nil {
+		dirs = b.snap.Dirs
 	}
 	n.sync(dirs) // follow new directories even when the build failed
 	st := w.Status()
 	st.LastAttempt = time.Now().UTC()
-	ok := err == nil && snap.OK()
-	if ok {
-		snap.shareSources(w.current.Load())
-		snap.shareSearch(w.current.Load())
-		snap.Search() // build the search index before anyone can ask
-		st.Generation++
-		snap.Generation = st.Generation
-		w.current.Store(snap)
-		st.Revision, st.Digest, st.BuiltAt = snap.Revision, snap.Digest, snap.BuiltAt
-		st.Rebuilds++
-		st.Failure = nil
-		w.log.Info("registry rebuilt", "generation", st.Generation, "revision", snap.Revision,
-			"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", took)
-	} else {
-		st.Failures++
-		f := &Failure{At: st.LastAttempt}
-		if err != nil {
-			f.Error = err.Error()
-		} else {
-			f.Diagnostics = errorsOnly(snap.Diagnostics)
-			f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
-		}
-		st.Failure = f
-		msg := "rebuild failed; keeping the last good registry"
-		if st.Generation == 0 {
-			msg = "build failed; nothing is served until a build succeeds"
-		}
-		w.log.Warn(msg, "generation", st.Generation, "error", f.Error, "errors", len(f.Diagnostics), "took", took)
+	var out outcome
+	switch {
+	case st.Generation == 0 && repoMissing(b.err):
+		out = w.wait(&st, b)
+	case b.err == nil && b.snap.OK():
+		out = w.serve(&st, b)
+	default:
+		out = w.reject(&st, b)
+	}
+	if out != waitingToAppear {
+		st.Waiting = ""
 	}
 	w.status.Store(&st)
-	if w.opts.Observer != nil {
-		w.opts.Observer.Rebuilt(ok, took, snap)
+	w.report(out, b)
+}
+
+// maxSwapRescans bounds the immediate rescans of a repository swapped while
+// it was being scanned.
+const maxSwapRescans = 5
+
+// scanSettled builds the repository, again at once when it was swapped
+// during the scan: git-sync points its link at a new worktree and deletes
+// the old one right away (Kubernetes' atomic writer does the same with the
+// ..data link), so a scan that began on the old tree may have read it half
+// deleted or read both trees. Such a build says nothing about either commit:
+// it is neither served nor counted as a failure. ok is false when nothing
+// is to be recorded: shutting down, or the repository kept being swapped,
+// in which case a debounced rebuild is scheduled.
+func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool) {
+	for range maxSwapRescans + 1 {
+		n.prepare()
+		before := w.locate()
+		start := time.Now()
+		snap, err := w.build(ctx, n.entering)
+		b = built{snap: snap, err: err, took: time.Since(start)}
+		if ctx.Err() != nil {
+			return built{}, false // shutting down: not a failed build
+		}
+		after := w.locate()
+		if after == before {
+			return b, true
+		}
+		w.log.Info("the repository was swapped during the scan; discarding the build and rescanning",
+			"root", before.root, "now", after.root, "data", before.data, "dataNow", after.data)
+	}
+	w.log.Warn("the repository was swapped during every scan; keeping the current state until the next change settles",
+		"scans", maxSwapRescans+1)
+	w.Changed()
+	return built{}, false
+}
+
+// location is where the repository path leads: its real root and, when
+// the root holds the ..data link of Kubernetes' atomic writer, that link's
+// target. The scan resolves the root once (os.OpenRoot) and follows ..data
+// at every read, so its result is consistent only if neither moved.
+type location struct{ root, data string }
+
+func (w *Watcher) locate() location {
+	root, err := filepath.EvalSymlinks(w.opts.Repo)
+	if err != nil {
+		return location{} // not there: the scan fails the same way
+	}
+	data, _ := os.Readlink(filepath.Join(root, "..data"))
+	return location{root: root, data: data}
+}
+
+// repoMissing reports a build that failed because the repository path does
+// not exist (git-sync has not cloned yet, or its link is dangling).
+func repoMissing(err error) bool {
+	return errors.Is(err, ErrRepo) && errors.Is(err, fs.ErrNotExist)
+}
+
+// wait records that the repository has not appeared yet. Nothing was ever
+// built, so there is nothing to fail against: the watcher is starting.
+func (w *Watcher) wait(st *Status, b built) outcome {
+	if st.Waiting == "" {
+		w.log.Info("waiting for the repository to appear", "repo", w.opts.Repo, "error", b.err)
+	}
+	st.Waiting = "the repository " + w.opts.Repo + " does not exist yet; waiting for it to appear"
+	st.Failure = nil
+	return waitingToAppear
+}
+
+// serve swaps a valid build in, unless it is identical to the served one:
+// then the served snapshot stays, with its generation, and only a failure
+// reported since (a broken change that was reverted) is cleared.
+func (w *Watcher) serve(st *Status, b built) outcome {
+	snap, cur := b.snap, w.current.Load()
+	if snap.sameAs(cur) {
+		snap.Generation = cur.Generation
+		st.Unchanged++
+		st.Failure = nil
+		w.log.Debug("registry unchanged", "generation", st.Generation, "took", b.took)
+		return sameAsServed
+	}
+	snap.shareSources(cur)
+	snap.shareSearch(cur)
+	snap.Search() // build the search index before anyone can ask
+	st.Generation++
+	snap.Generation = st.Generation
+	w.current.Store(snap)
+	st.Revision, st.Digest, st.BuiltAt = snap.Revision, snap.Digest, snap.BuiltAt
+	st.Rebuilds++
+	st.Failure = nil
+	w.log.Info("registry rebuilt", "generation", st.Generation, "revision", snap.Revision,
+		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took)
+	return served
+}
+
+// reject records a failed build, unless it failed with the findings already
+// reported: the same broken commit seen twice is one failure.
+func (w *Watcher) reject(st *Status, b built) outcome {
+	f := &Failure{At: st.LastAttempt}
+	if b.err != nil {
+		f.Error = b.err.Error()
+	} else {
+		f.Diagnostics = errorsOnly(b.snap.Diagnostics)
+		f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
+	}
+	if f.same(st.Failure) {
+		st.Unchanged++
+		w.log.Debug("rebuild failed as before", "generation", st.Generation, "took", b.took)
+		return sameFailure
+	}
+	st.Failures++
+	st.Failure = f
+	msg := "rebuild failed; keeping the last good registry"
+	if st.Generation == 0 {
+		msg = "build failed; nothing is served until a build succeeds"
+	}
+	w.log.Warn(msg, "generation", st.Generation, "error", f.Error, "errors", len(f.Diagnostics), "took", b.took)
+	return failed
+}
+
+// same reports whether f has the findings of g (not counting when).
+func (f *Failure) same(g *Failure) bool {
+	return g != nil && f.Error == g.Error && slices.Equal(f.Diagnostics, g.Diagnostics)
+}
+
+// report tells the observer what the rebuild did.
+func (w *Watcher) report(out outcome, b built) {
+	obs := w.opts.Observer
+	if obs == nil {
+		return
+	}
+	switch out {
+	case served, failed:
+		obs.Rebuilt(out == served, b.took, b.snap)
+	case sameAsServed, sameFailure:
+		if u, ok := obs.(UnchangedObserver); ok {
+			u.Unchanged(out == sameAsServed, b.took, b.snap)
+		}
+	case waitingToAppear:
+		if wo, ok := obs.(WaitingObserver); ok {
+			wo.Waiting(b.took)
+		}
 	}
 }
 

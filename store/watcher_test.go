@@ -18,10 +18,14 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
-// counter is a store.Observer that counts what the watcher reports.
+// counter is a store.Observer that counts what the watcher reports,
+// including the optional reports of unchanged and waiting rebuilds.
 type counter struct {
-	ok, failed, events, overflows atomic.Int64
+	ok, failed, unchanged, waiting, events, overflows atomic.Int64
 }
+
+func (c *counter) Unchanged(bool, time.Duration, *store.Snapshot) { c.unchanged.Add(1) }
+func (c *counter) Waiting(time.Duration)                          { c.waiting.Add(1) }
 
 func (c *counter) Rebuilt(ok bool, _ time.Duration, _ *store.Snapshot) {
 	if ok {
@@ -332,7 +336,8 @@ func changeToServed(b *testing.B, repo, id string) {
 }
 
 // TestWatcherWaitsForTheRepository: a repository that does not exist yet
-// (git-sync still cloning) is served as soon as it appears.
+// (git-sync still cloning) is waited for, which is not a failed rebuild, and
+// served as soon as it appears; once served, its disappearance is a failure.
 func TestWatcherWaitsForTheRepository(t *testing.T) {
 	for _, mode := range []string{"inotify", "poll"} {
 		t.Run(mode, func(t *testing.T) {
@@ -348,13 +353,27 @@ func TestWatcherWaitsForTheRepository(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go w.Run(ctx)
-			waitFor(t, "the failed first attempt", func() bool { return c.failed.Load() >= 1 })
+			waitFor(t, "the first attempt", func() bool { return c.waiting.Load()+c.failed.Load() >= 1 })
+			st := w.Status()
 			if w.Current() != nil {
 				t.Fatal("served a repository that does not exist")
+			}
+			if c.failed.Load() != 0 || st.Failures != 0 || st.Failure != nil || !strings.Contains(st.Waiting, "waiting for it to appear") {
+				t.Errorf("while waiting: %d failed rebuilds reported, status %+v", c.failed.Load(), st)
 			}
 			copyRepoTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
 			makeSymlink(t, "rev-1", current)
 			waitFor(t, "the repository to be served", func() bool { return w.Current() != nil })
+			if st := w.Status(); st.Waiting != "" || st.Failures != 0 {
+				t.Errorf("once served: status %+v", st)
+			}
+			if err := os.Remove(current); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the vanished repository to fail", func() bool { return c.failed.Load() == 1 })
+			if st := w.Status(); st.Waiting != "" || st.Failures != 1 || st.Failure == nil {
+				t.Errorf("vanished after a good build: status %+v", st)
+			}
 		})
 	}
 }
