@@ -286,8 +286,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), overlayDetails(err))
 		return
 	}
-	res := store.Build(src, snap.Strict)
-	diags := res.Diagnostics
+	diags := snap.Check(src)
 	if diags == nil {
 		diags = validate.Diagnostics{}
 	}

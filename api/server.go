@@ -40,9 +40,10 @@ type Options struct {
 	// MaxBodyBytes limits request bodies; 0 means 1 MiB.
 	MaxBodyBytes int64
 	// MaxValidations bounds the POST /validate requests evaluated at once;
-	// 0 means 1. Each validates the whole repository with the change (at
-	// 10,000 capabilities about a second and a few hundred MB), so a burst
-	// run side by side would take a pod past its memory limit.
+	// 0 means 1. Each overlays the change on the served sources and checks
+	// the cross-capability invariants of the whole repository again, so a
+	// burst run side by side would multiply that memory; they also share
+	// the watcher's validation cache, which serialises them anyway.
 	MaxValidations int
 }
 

@@ -173,3 +173,45 @@ func BenchmarkRebuild10k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkValidateChange10k is POST /validate's work at 10,000
+// capabilities: overlay a one-capability change on the served snapshot and
+// check it, with the snapshot's cache (Check) and without (Build, as it was
+// before the cache was reused).
+func BenchmarkValidateChange10k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 10000); err != nil {
+		b.Fatal(err)
+	}
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: dir, Tree: true}, Cache: validate.NewCache()})
+	if err != nil || !snap.OK() {
+		b.Fatal("not ok", err)
+	}
+	c := snap.Sources.Capabilities[0]
+	change := func(i int) map[string][]byte {
+		edited := bytes.Replace(c.Manifest.Data, []byte(`"description": "`), fmt.Appendf(nil, `"description": "edit %d `, i), 1)
+		return map[string][]byte{c.Manifest.Path: edited}
+	}
+	for _, bc := range []struct {
+		name  string
+		check func(*validate.Sources) validate.Diagnostics
+	}{
+		{"check", snap.Check},
+		{"build", func(src *validate.Sources) validate.Diagnostics { return store.Build(src, snap.Strict).Diagnostics }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				i++
+				src, err := snap.Overlay(change(i), nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if diags := bc.check(src); diags.HasErrors() {
+					b.Fatal(diags)
+				}
+			}
+		})
+	}
+}
