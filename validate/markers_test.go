@@ -49,6 +49,7 @@ func TestParseMarkerIgnoresCode(t *testing.T) {
 		"    <loop-point id=\"plan:pre\"/>\n\n    <agent-role name=\"planner\"/>\n",
 		"Text.\n\n\t<loop-point id=\"plan:pre\"/>\n",
 		"- item\n\nText at the margin ends the list.\n\n    <loop-point id=\"plan:pre\"/>\n",
+		"<hooks>\n</hooks>\n\n    <loop-point id=\"plan:pre\"/>\n", // the HTML block ended at its blank line
 	}
 	for _, src := range tests {
 		mk, diags := ParseMarker("doc.md", []byte(src))
@@ -67,6 +68,10 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 		"- step\n  text\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
 		"<process>\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</process>\n",
 		"    code\nText\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // the block ended
+		// inside an HTML block, up to its blank line or end marker
+		"<hooks>\n## Loop points\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</hooks>\n",
+		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
+		"<PRE>\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</pre>\n",
 	}
 	for _, src := range tests {
 		mk, diags := ParseMarker("w.md", []byte(src))

@@ -106,6 +106,48 @@ type indentedCode struct {
 	prevOpen bool // the previous line leaves no room for a block (text, a fence)
 	list     bool // inside a list
 	seen     bool // a line has been read
+	// inHTML says an HTML block is open (CommonMark's raw HTML blocks,
+	// such as the <process> or <step> sections of agent workflows, or an
+	// HTML comment); htmlEnd is what closes it, "" for a blank line.
+	inHTML  bool
+	htmlEnd string
+}
+
+// htmlBlockStart reports whether text (a line without its indentation)
+// opens a CommonMark HTML block, and what closes it: "-->" for a comment,
+// "?>" for a processing instruction, "]]>" for CDATA, ">" for a
+// declaration, the closing tag for pre, script, style and textarea, and a
+// blank line ("") for any other tag. Any tag-like start counts, even one
+// that could not interrupt a paragraph: taking too much as HTML only keeps
+// a marker real.
+func htmlBlockStart(text []byte) (string, bool) {
+	if len(text) < 2 || text[0] != '<' {
+		return "", false
+	}
+	lower := bytes.ToLower(text)
+	switch {
+	case bytes.HasPrefix(text, []byte("<!--")):
+		return "-->", true
+	case text[1] == '?':
+		return "?>", true
+	case bytes.HasPrefix(text, []byte("<![CDATA[")):
+		return "]]>", true
+	case text[1] == '!':
+		return ">", true
+	}
+	for _, tag := range []string{"pre", "script", "style", "textarea"} {
+		if rest, ok := bytes.CutPrefix(lower[1:], []byte(tag)); ok && (len(rest) == 0 || rest[0] == '>' || rest[0] == ' ' || rest[0] == '\t') {
+			return "</" + tag + ">", true
+		}
+	}
+	c := text[1]
+	if c == '/' && len(text) > 2 {
+		c = text[2]
+	}
+	if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+		return "", true
+	}
+	return "", false
 }
 
 // line takes the next line (outside fenced blocks) at offset off. It
@@ -120,6 +162,22 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 		ic.end(off, out)
 	}
 	defer func() { ic.seen = true }()
+	if ic.inHTML {
+		// Inside an HTML block nothing is code: it is raw HTML up to its end.
+		if (ic.htmlEnd == "" && blank) || (ic.htmlEnd != "" && bytes.Contains(bytes.ToLower(line), []byte(ic.htmlEnd))) {
+			ic.inHTML = false
+		}
+		ic.prevOpen = !blank
+		return false
+	}
+	if cols < 4 {
+		if end, ok := htmlBlockStart(line[indentOf(line):]); ok {
+			ic.inHTML = !(end != "" && bytes.Contains(bytes.ToLower(line[indentOf(line)+1:]), []byte(end)))
+			ic.htmlEnd = end
+			ic.prevOpen = true
+			return false
+		}
+	}
 	switch {
 	case blank:
 		ic.prevOpen = false
