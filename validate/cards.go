@@ -81,7 +81,7 @@ func checkCardFields(d *doc, s *sink) {
 			continue
 		}
 		ptr := "/" + ojson.EscapePointer(m.Key)
-		if want := nearestField(m.Key, cardFields); want != "" {
+		if want := nearestField(m.Key, cardFields); want != "" && !d.Root.Has(want) {
 			s.warnAt(d, ptr, "card-unknown-field",
 				"unknown tool card field %q (did you mean %q?); it is kept in the index but nothing reads it", m.Key, want)
 			continue

@@ -127,7 +127,9 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink) {
 					child = fs.extra
 				}
 				if !declared && fs.props != nil {
-					if want := nearestField(m.Key, fs.fields); want != "" {
+					// A field the object already has was not what this
+					// key meant ("contributors" beside "contributions").
+					if want := nearestField(m.Key, fs.fields); want != "" && !v.Has(want) {
 						ptr := pointerOf(append(path, m.Key))
 						s.warnAt(d, ptr, "field-near-miss",
 							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
@@ -156,17 +158,21 @@ func pointerOf(path []string) string {
 }
 
 // nearestField returns the declared field key most likely meant, or "": one
-// that differs only in case, or by at most one edit (two for keys of six
-// letters or more), where an edit inserts, deletes or replaces a letter or
-// swaps two adjacent ones.
+// that differs only in case, or by one edit (two for keys of ten letters or
+// more), where an edit inserts, deletes or replaces a letter or swaps two
+// adjacent ones. A plural of a field ("versions", "runtimes") is not taken
+// for it: such a key is as likely a field of its own.
 func nearestField(key string, fields []string) string {
 	best, bestDist := "", 3
 	for _, f := range fields {
 		if strings.EqualFold(key, f) {
 			return f
 		}
+		if key == f+"s" || f == key+"s" {
+			continue
+		}
 		limit := 1
-		if min(len(key), len(f)) >= 6 {
+		if min(len(key), len(f)) >= 10 {
 			limit = 2
 		}
 		if dist := editDistance(key, f, limit); dist <= limit && dist < bestDist {

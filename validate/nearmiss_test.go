@@ -7,19 +7,24 @@ import (
 )
 
 func TestNearestField(t *testing.T) {
-	fields := []string{"point", "onError", "when", "produces", "consumes", "ref"}
+	fields := []string{"point", "onError", "when", "produces", "consumes", "ref", "version", "reviewer", "contributions"}
 	tests := []struct{ key, want string }{
-		{"onErorr", "onError"},   // two letters swapped
-		{"onerror", "onError"},   // case only
-		{"on_error", "onError"},  // two edits in a long key
-		{"produce", "produces"},  // one deletion
-		{"wehn", "when"},         // a swap in a short key
-		{"pont", "point"},        // one deletion in a short key
-		{"refs", "ref"},          // one insertion
-		{"whence", ""},           // two edits in a short key: a word of its own
-		{"comment", ""},          // far from everything
-		{"description", ""},      // far from everything
-		{"consumed", "consumes"}, // one substitution
+		{"onErorr", "onError"},             // two letters swapped
+		{"onerror", "onError"},             // case only
+		{"on_error", ""},                   // two edits in a short key
+		{"dependsOnn", ""},                 // not a field here
+		{"versions", ""},                   // a plural may be a field of its own
+		{"review", ""},                     // two edits
+		{"produce", ""},                    // a singular may be a field of its own
+		{"wehn", "when"},                   // a swap in a short key
+		{"pont", "point"},                  // one deletion in a short key
+		{"refs", ""},                       // a plural may be a field of its own
+		{"whence", ""},                     // two edits in a short key: a word of its own
+		{"comment", ""},                    // far from everything
+		{"description", ""},                // far from everything
+		{"consumed", "consumes"},           // one substitution
+		{"contributons", "contributions"},  // one deletion
+		{"contribtuions", "contributions"}, // two edits in a long key
 	}
 	for _, tt := range tests {
 		if got := nearestField(tt.key, fields); got != tt.want {
@@ -40,10 +45,13 @@ func TestNearMissesOnlyAmongDeclaredFields(t *testing.T) {
 		old, new string
 		want     []string // pointers of field-near-miss warnings
 	}{
-		{`"tier": "full",`, `"tier": "full", "teir": "core",`, []string{"/teir"}},
-		{`"tier": "full",`, `"tier": "full", "Requires": [],`, []string{"/Requires"}},
+		{`"tier": "full",`, `"teir": "full",`, []string{"/teir"}},
+		{`"requires": [],`, `"Requires": [],`, []string{"/Requires"}},
 		{`"workflow.ui_phase": {`, `"workflow.ui_phse": { "type": "boolean", "default": true }, "workflow.ui_phase": {`, nil},
 		{`"when": "workflow.ui_review", "onError": "skip"`, `"when": "workflow.ui_review", "onError": "skip", "note": "x"`, nil},
+		// a near miss of a field the object already has is a field of its own
+		{`"tier": "full",`, `"tier": "full", "Tier": "x",`, nil},
+		{`"tier": "full",`, `"tier": "full", "versions": ["1.0.0"],`, nil},
 	}
 	for _, tt := range tests {
 		if !bytes.Contains(manifest, []byte(tt.old)) {
