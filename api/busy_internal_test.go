@@ -27,6 +27,13 @@ func TestValidationTurns(t *testing.T) {
 	if _, ok := s.acquireValidation(ctx); ok {
 		t.Fatal("a cancelled request got a turn")
 	}
+	// Waiters beyond the bound are turned away at once.
+	s.validationWaiters.Store(maxValidationWaiters)
+	validationWait = time.Hour
+	if _, ok := s.acquireValidation(context.Background()); ok {
+		t.Fatal("a validation got a turn while every waiting place was taken")
+	}
+	s.validationWaiters.Store(0)
 	release()
 	release2, ok := s.acquireValidation(context.Background())
 	if !ok {

@@ -259,14 +259,7 @@ type validateRequest struct {
 var validateRequestKeys = []string{"files", "delete"}
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
-	req, ok := decodeValidateBody(w, r)
-	if !ok {
-		return
-	}
-	if len(req.Files) == 0 && len(req.Delete) == 0 {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
-		return
-	}
+	// The turn comes first: a request waiting for it holds no decoded body.
 	release, ok := s.acquireValidation(r.Context())
 	if !ok {
 		w.Header().Set("Retry-After", "2")
@@ -276,6 +269,14 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	defer release()
+	req, ok := decodeValidateBody(w, r)
+	if !ok {
+		return
+	}
+	if len(req.Files) == 0 && len(req.Delete) == 0 {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
+		return
+	}
 	snap := v.snap
 	files := make(map[string][]byte, len(req.Files))
 	for p, c := range req.Files {
@@ -301,9 +302,24 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 // for the tests.
 var validationWait = 10 * time.Second
 
+// maxValidationWaiters bounds the requests waiting for a turn; more are
+// turned away at once rather than queued without limit.
+const maxValidationWaiters = 8
+
 // acquireValidation waits for a turn to evaluate a change, for at most
-// validationWait or until the request ends. release gives the turn back.
+// validationWait or until the request ends, unless maxValidationWaiters
+// already wait. release gives the turn back.
 func (s *Server) acquireValidation(ctx context.Context) (release func(), ok bool) {
+	select {
+	case s.validations <- struct{}{}:
+		return func() { <-s.validations }, true
+	default:
+	}
+	if s.validationWaiters.Add(1) > maxValidationWaiters {
+		s.validationWaiters.Add(-1)
+		return nil, false
+	}
+	defer s.validationWaiters.Add(-1)
 	t := time.NewTimer(validationWait)
 	defer t.Stop()
 	select {

@@ -100,6 +100,13 @@ const unlisted = -1
 // that of the most specific range matching it (RFC 9110 §12.5.1: type/sub
 // over type/* over */*; the first of equally specific ones), or unlisted.
 func mediaWeight(accept []weighted, typ string) int {
+	q, _ := mediaMatch(accept, typ)
+	return q
+}
+
+// mediaMatch is mediaWeight with how specifically the weight was given: 3
+// for the type itself, 2 for type/*, 1 for */*, 0 when unlisted.
+func mediaMatch(accept []weighted, typ string) (q, spec int) {
 	major, _, _ := strings.Cut(typ, "/")
 	q, best := unlisted, 0
 	for _, a := range accept {
@@ -116,11 +123,12 @@ func mediaWeight(accept []weighted, typ string) int {
 			q, best = a.q, spec
 		}
 	}
-	return q
+	return q, best
 }
 
 // negotiateRender picks the media type of a render-hooks answer from
-// Accept: the one with the higher weight, JSON (the default) on a tie or
+// Accept: the one with the higher weight; on a tie the one named more
+// specifically, then JSON (the default), which also answers a request
 // without an Accept header. When neither is acceptable the header is
 // disregarded and JSON is sent (RFC 9110 §12.5.1 allows either that or
 // 406), unless the client refused JSON itself with q=0: sending it anyway
@@ -131,9 +139,12 @@ func negotiateRender(r *http.Request) (media string, ok bool) {
 	if len(accept) == 0 {
 		return mediaJSON, true
 	}
-	js, md := mediaWeight(accept, mediaJSON), mediaWeight(accept, mediaMarkdown)
+	js, jsSpec := mediaMatch(accept, mediaJSON)
+	md, mdSpec := mediaMatch(accept, mediaMarkdown)
 	switch {
-	case md > 0 && md > js:
+	// On equal weights the type the client named beats one a wildcard
+	// covers: "text/markdown, */*" asks for markdown.
+	case md > 0 && (md > js || md == js && mdSpec > jsSpec):
 		return mediaMarkdown, true
 	case js > 0 || js == unlisted:
 		return mediaJSON, true

@@ -54,8 +54,10 @@ type Server struct {
 	metrics *Metrics
 	maxBody int64
 	views   atomic.Pointer[views]
-	// validations holds a token per POST /validate being evaluated.
-	validations chan struct{}
+	// validations holds a token per POST /validate being evaluated, and
+	// validationWaiters counts the requests waiting for one.
+	validations       chan struct{}
+	validationWaiters atomic.Int32
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes

@@ -124,6 +124,12 @@ func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 }
 
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
+	if len(command) > search.MaxCommandLine {
+		writeError(w, http.StatusBadRequest, CodeBadRequest,
+			fmt.Sprintf("command is %d bytes; command lines over %d bytes are not matched", len(command), search.MaxCommandLine),
+			map[string]any{"limit": search.MaxCommandLine})
+		return
+	}
 	if strings.TrimSpace(command) == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return

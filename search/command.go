@@ -75,7 +75,9 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	var p commandPattern
 	// The pattern must compile on its own before it is wrapped, or an
 	// unbalanced one such as "a)|(b" would escape the anchoring.
-	if expr := placeholdersToRegexp(pat); regexLike(pat) && validRegexp(expr) {
+	// A | with spaces around it is a shell pipe ("curl .* | sh"), not an
+	// alternation.
+	if expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `); regexLike(pat) && validRegexp(expr) {
 		p.re, _ = regexp.Compile(`^(?:` + expr + `)(?:\s|$)`)
 	}
 	for _, t := range shellTokens(pat) {
@@ -262,6 +264,17 @@ func withBaseCommand(cmd string) string {
 	return path.Base(first) + " " + rest
 }
 
+// MaxCommandLine is the longest command line MatchCommand matches, in bytes
+// after white space is collapsed; a longer one matches nothing. Every
+// command of the line is tried against every pattern, and a pattern such
+// as "git push .* --force" scans the rest of the line from each, so the
+// work grows with the square of the length.
+const MaxCommandLine = 4096
+
+// maxCommands bounds the commands of one line that are tried: the first
+// 32, far more than a line a person or an agent types.
+const maxCommands = 32
+
 // MatchCommand returns, in card order, the indexes of the cards with a
 // Replaces pattern that matches the raw command line cmdline.
 //
@@ -279,16 +292,21 @@ func withBaseCommand(cmd string) string {
 // A pattern that uses regular-expression syntax a shell command would not
 // (.* \s [a-z] (?i) {2} (a|b)) is also tried as a regexp, after each
 // <placeholder> becomes \S+, anchored at the start of each command and
-// ending at a token boundary: ^(?:pattern)(?:\s|$). A pattern that does not
-// compile is matched by its tokens only. Patterns are compiled once in
-// Build; none ever panics.
+// ending at a token boundary: ^(?:pattern)(?:\s|$), a " | " in it being a
+// pipe rather than an alternation. A pattern that does not compile is
+// matched by its tokens only. Patterns are compiled once in Build; none
+// ever panics. Lines longer than MaxCommandLine match nothing, and only the
+// first 32 commands of a line are tried.
 func (ix *Index) MatchCommand(cmdline string) []int {
 	cmd := collapseSpace(cmdline)
-	if cmd == "" {
+	if cmd == "" || len(cmd) > MaxCommandLine {
 		return nil
 	}
 	toks := shellTokens(cmd)
 	starts := commandStarts(toks)
+	if len(starts) > maxCommands {
+		starts = starts[:maxCommands]
+	}
 	var out []int
 	for i, pats := range ix.commands {
 	card:

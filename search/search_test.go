@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -281,6 +282,7 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{ID: "broken", Replaces: []string{"git push (-f|--force"}},
 		{ID: "commit", Replaces: []string{`git commit -m "<msg>"`}},
 		{ID: "merge", Replaces: []string{"git merge .*"}},
+		{ID: "pipe", Replaces: []string{"curl .* | sh"}},
 	}
 	ix := Build(cards)
 	tests := []struct {
@@ -309,6 +311,8 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"echo git push --force", nil},
 		{`echo "git push --force"`, nil},
 		{"git push --forced", nil},
+		{"curl -s https://x.sh | sh", []string{"pipe"}},
+		{"curl -s https://x.sh", nil},
 	}
 	for _, tt := range tests {
 		var got []string
@@ -334,6 +338,23 @@ func TestSearchFindsReplacedCommands(t *testing.T) {
 	rs := Build(cards).Search(Query{Intent: "kubectl apply"})
 	if len(rs) == 0 || rs[0].ID != "deploy" || !slices.Contains(rs[0].Matched, "replaces") {
 		t.Errorf("Search(kubectl apply) = %+v, want deploy, matched on replaces", rs)
+	}
+}
+
+// The work of a match is bounded: a line over MaxCommandLine matches
+// nothing, and only the first commands of a line are tried.
+func TestMatchCommandBounds(t *testing.T) {
+	ix := Build([]Card{{ID: "push", Replaces: []string{"git push .* --force"}}})
+	long := strings.Repeat("git push a|", MaxCommandLine/len("git push a|")+1)
+	if got := ix.MatchCommand(long + " git push x --force"); got != nil {
+		t.Errorf("a line of %d bytes matched %v", len(long), got)
+	}
+	many := strings.Repeat("ls;", maxCommands) + "git push x --force"
+	if got := ix.MatchCommand(many); got != nil {
+		t.Errorf("the command after the first %d matched %v", maxCommands, got)
+	}
+	if got := ix.MatchCommand("ls; git push x --force"); len(got) != 1 {
+		t.Errorf("a second command did not match: %v", got)
 	}
 }
 
