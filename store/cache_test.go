@@ -215,3 +215,34 @@ func BenchmarkValidateChange10k(b *testing.B) {
 		})
 	}
 }
+
+// A proposed change checked through the snapshot (POST /validate) leaves the
+// watcher's cache as it was: the next rebuild of the unchanged repository
+// checks nothing afresh, even after a proposal that deletes every
+// capability.
+func TestCheckLeavesTheCacheAlone(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 50); err != nil {
+		t.Fatal(err)
+	}
+	cache := validate.NewCache()
+	opts := store.Options{ScanOptions: store.ScanOptions{Repo: dir, Tree: true}, Cache: cache}
+	snap, err := store.Load(context.Background(), opts)
+	if err != nil || !snap.OK() {
+		t.Fatal("not ok", err)
+	}
+	for _, del := range [][]string{{"capabilities"}, {snap.Sources.Capabilities[0].Manifest.Path}} {
+		src, err := snap.Overlay(nil, del)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap.Check(src)
+	}
+	before := cache.Stats()
+	if _, err := store.Load(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if misses := cache.Stats().Misses - before.Misses; misses != 0 {
+		t.Errorf("after two POST /validate, a rebuild of the unchanged repository checked %d capabilities afresh", misses)
+	}
+}

@@ -227,11 +227,12 @@ func (t *Tree) same(u *Tree) bool {
 // Overlay) and returns what a build of them would report, strict as the
 // snapshot is. It reuses the per-capability checks of the cache the
 // snapshot was built with, so only the capabilities the change touches are
-// checked afresh, and it builds no registry: at 10,000 capabilities that
+// checked afresh, without replacing the repository's checks in the cache by
+// the proposal's (Cache.Peek), and it builds no registry: at 10,000 capabilities that
 // is the difference between one capability and all of them. Calls wait for
 // one another, and for a rebuild using the same cache.
 func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
-	diags := s.checks.Validate(src).Diagnostics
+	diags := s.checks.Peek(src).Diagnostics
 	if s.Strict {
 		diags = diags.Strict()
 	}

@@ -22,6 +22,9 @@ type Cache struct {
 	mu           sync.Mutex // held for a whole validation
 	entries      map[[sha256.Size]byte]cachedCheck
 	hits, misses atomic.Uint64
+	// peeking is set (under mu) while Peek validates: commit then leaves
+	// the entries as they are.
+	peeking bool
 }
 
 // CacheStats counts capabilities checked afresh (Misses) and taken from the
@@ -60,6 +63,22 @@ func (c *Cache) Validate(src *Sources) *Result {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return validate(src, c)
+}
+
+// Peek is Validate without remembering anything: it takes the cached checks
+// it can use but leaves the cache as it was. It is for validating a change
+// that is only proposed (POST /validate): committing it would replace the
+// repository's checks by the proposal's, and the next rebuild (or a
+// proposal deleting every capability) would check everything afresh.
+func (c *Cache) Peek(src *Sources) *Result {
+	if c == nil {
+		return validate(src, nil)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.peeking = true
+	defer func() { c.peeking = false }()
 	return validate(src, c)
 }
 
@@ -118,6 +137,14 @@ func shallowCopy(c *Capability) *Capability {
 func (c *Cache) commit(l *lookups) (hits int) {
 	if c == nil {
 		return 0
+	}
+	if c.peeking {
+		for _, hit := range l.hits {
+			if hit {
+				hits++
+			}
+		}
+		return hits
 	}
 	next := make(map[[sha256.Size]byte]cachedCheck, len(l.keys))
 	for i, k := range l.keys {
