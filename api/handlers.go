@@ -259,7 +259,13 @@ type validateRequest struct {
 var validateRequestKeys = []string{"files", "delete"}
 
 func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
-	// The turn comes first: a request waiting for it holds no decoded body.
+	// The body is read before the turn is taken, so that a client sending
+	// it slowly holds no turn; it is parsed after, so that the requests
+	// waiting hold no parsed copy.
+	data, ok := readBody(w, r)
+	if !ok {
+		return
+	}
 	release, ok := s.acquireValidation(r.Context())
 	if !ok {
 		w.Header().Set("Retry-After", "2")
@@ -269,7 +275,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	defer release()
-	req, ok := decodeValidateBody(w, r)
+	req, ok := decodeValidateBody(w, data)
 	if !ok {
 		return
 	}
@@ -371,9 +377,9 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 // decodeValidateBody reads {files, delete} as decodeRenderBody reads its
 // body (see requestDoc); null stands for an absent field, as a client
 // encoding an empty map or list may write it.
-func decodeValidateBody(w http.ResponseWriter, r *http.Request) (validateRequest, bool) {
+func decodeValidateBody(w http.ResponseWriter, data []byte) (validateRequest, bool) {
 	var req validateRequest
-	d, ok := readRequestDoc(w, r)
+	d, ok := parseRequestDoc(w, data)
 	if !ok {
 		return req, false
 	}

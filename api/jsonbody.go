@@ -25,11 +25,27 @@ type requestDoc struct {
 // readRequestDoc reads and parses the body of r, writing the 400 (or 413)
 // when it cannot.
 func readRequestDoc(w http.ResponseWriter, r *http.Request) (*requestDoc, bool) {
+	data, ok := readBody(w, r)
+	if !ok {
+		return nil, false
+	}
+	return parseRequestDoc(w, data)
+}
+
+// readBody reads the body of r (limitBody bounds it), writing the 400 or
+// 413 when it cannot.
+func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		bodyError(w, err, "cannot read the body: ")
 		return nil, false
 	}
+	return data, true
+}
+
+// parseRequestDoc parses a body read by readBody, writing the 400 when it
+// is not JSON.
+func parseRequestDoc(w http.ResponseWriter, data []byte) (*requestDoc, bool) {
 	d := &requestDoc{data: data}
 	if len(strings.TrimSpace(string(data))) == 0 {
 		d.empty = true

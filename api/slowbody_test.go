@@ -1,0 +1,37 @@
+package api_test
+
+import (
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/api"
+)
+
+// A client that sends the headers of a POST /validate and then trickles,
+// or never sends, its body holds no validation turn: another client's
+// request is answered, not kept waiting and turned away busy.
+func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
+	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
+	defer srv.Close()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := conn.Write([]byte("POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"files\":")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond) // let the server start reading it
+	resp, err := http.Post(srv.URL+"/validate", "application/json", strings.NewReader(`{"files":{"docs/x.md":"hi"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a well-formed POST /validate got %d while another client was still sending its body", resp.StatusCode)
+	}
+}
