@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -33,5 +34,33 @@ func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("a well-formed POST /validate got %d while another client was still sending its body", resp.StatusCode)
+	}
+}
+
+// A command line capreg would not match at all is a 400 saying why, not an
+// empty answer a client would read as "no card replaces this".
+func TestCommandLineOverTheLimits(t *testing.T) {
+	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
+	defer srv.Close()
+	for _, line := range []string{
+		strings.Repeat("true; ", 32) + "sudo rm -rf /",
+		strings.Repeat("x", 5000),
+	} {
+		resp, err := http.Get(srv.URL + "/tools?command=" + url.QueryEscape(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("a command line of %d bytes: %d, want 400", len(line), resp.StatusCode)
+		}
+	}
+	resp, err := http.Get(srv.URL + "/tools?command=" + url.QueryEscape("true; sudo rm -rf /"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("two commands: %d, want 200", resp.StatusCode)
 	}
 }

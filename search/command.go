@@ -1,6 +1,8 @@
 package search
 
 import (
+	"errors"
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -271,9 +273,30 @@ func withBaseCommand(cmd string) string {
 // work grows with the square of the length.
 const MaxCommandLine = 4096
 
-// maxCommands bounds the commands of one line that are tried: the first
-// 32, far more than a line a person or an agent types.
-const maxCommands = 32
+// MaxCommands bounds the commands of one line (those separated by | || &
+// && ;): a line with more matches nothing, rather than some of its
+// commands being silently left untried. 32 is far more than a line a
+// person or an agent types.
+const MaxCommands = 32
+
+// ErrCommandLine is returned by CheckCommandLine for a line MatchCommand
+// would not match at all.
+var ErrCommandLine = errors.New("command line not matched")
+
+// CheckCommandLine reports why MatchCommand would match nothing in
+// cmdline whatever the cards say: it is longer than MaxCommandLine, or holds
+// more than MaxCommands commands. A caller answering a client says so
+// instead of "no card matches".
+func CheckCommandLine(cmdline string) error {
+	cmd := collapseSpace(cmdline)
+	if len(cmd) > MaxCommandLine {
+		return fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
+	}
+	if n := len(commandStarts(shellTokens(cmd))); n > MaxCommands {
+		return fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, n, MaxCommands)
+	}
+	return nil
+}
 
 // MatchCommand returns, in card order, the indexes of the cards with a
 // Replaces pattern that matches the raw command line cmdline.
@@ -295,8 +318,8 @@ const maxCommands = 32
 // ending at a token boundary: ^(?:pattern)(?:\s|$), a " | " in it being a
 // pipe rather than an alternation. A pattern that does not compile is
 // matched by its tokens only. Patterns are compiled once in Build; none
-// ever panics. Lines longer than MaxCommandLine match nothing, and only the
-// first 32 commands of a line are tried.
+// ever panics. Lines longer than MaxCommandLine, or of more than
+// MaxCommands commands, match nothing (see CheckCommandLine).
 func (ix *Index) MatchCommand(cmdline string) []int {
 	cmd := collapseSpace(cmdline)
 	if cmd == "" || len(cmd) > MaxCommandLine {
@@ -304,8 +327,8 @@ func (ix *Index) MatchCommand(cmdline string) []int {
 	}
 	toks := shellTokens(cmd)
 	starts := commandStarts(toks)
-	if len(starts) > maxCommands {
-		starts = starts[:maxCommands]
+	if len(starts) > MaxCommands {
+		return nil
 	}
 	var out []int
 	for i, pats := range ix.commands {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -341,17 +342,26 @@ func TestSearchFindsReplacedCommands(t *testing.T) {
 	}
 }
 
-// The work of a match is bounded: a line over MaxCommandLine matches
-// nothing, and only the first commands of a line are tried.
+// The work of a match is bounded: a line over MaxCommandLine, or of more
+// than MaxCommands commands, matches nothing, and CheckCommandLine says so.
 func TestMatchCommandBounds(t *testing.T) {
 	ix := Build([]Card{{ID: "push", Replaces: []string{"git push .* --force"}}})
 	long := strings.Repeat("git push a|", MaxCommandLine/len("git push a|")+1)
 	if got := ix.MatchCommand(long + " git push x --force"); got != nil {
 		t.Errorf("a line of %d bytes matched %v", len(long), got)
 	}
-	many := strings.Repeat("ls;", maxCommands) + "git push x --force"
+	many := strings.Repeat("ls;", MaxCommands) + "git push x --force"
 	if got := ix.MatchCommand(many); got != nil {
-		t.Errorf("the command after the first %d matched %v", maxCommands, got)
+		t.Errorf("a line of %d commands matched %v", MaxCommands+1, got)
+	}
+	if err := CheckCommandLine(many); !errors.Is(err, ErrCommandLine) {
+		t.Errorf("CheckCommandLine(%d commands) = %v, want ErrCommandLine", MaxCommands+1, err)
+	}
+	if err := CheckCommandLine(long); !errors.Is(err, ErrCommandLine) {
+		t.Errorf("CheckCommandLine(%d bytes) = %v, want ErrCommandLine", len(long), err)
+	}
+	if err := CheckCommandLine("ls; git push x --force"); err != nil {
+		t.Errorf("CheckCommandLine(two commands) = %v", err)
 	}
 	if got := ix.MatchCommand("ls; git push x --force"); len(got) != 1 {
 		t.Errorf("a second command did not match: %v", got)
