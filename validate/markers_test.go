@@ -72,6 +72,7 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 		"<hooks>\n## Loop points\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</hooks>\n",
 		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
 		"<PRE>\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</pre>\n",
+		"<details>\n```\n</details>\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // a fence line inside HTML is HTML
 	}
 	for _, src := range tests {
 		mk, diags := ParseMarker("w.md", []byte(src))

@@ -67,7 +67,7 @@ func codeRanges(src []byte) spans {
 			off = next
 			continue
 		}
-		if c, n := fence(line); c != 0 && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
+		if c, n := fence(line); c != 0 && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
 			flush(off)
 			fenceChar, fenceLen, fenceStart = c, n, off
 			ind.prevOpen = true
