@@ -87,3 +87,22 @@ func BenchmarkSearchLongWord(b *testing.B) {
 		ix.Search(q)
 	}
 }
+
+// BenchmarkMatchCommandWorst is GET /tools?command= at its limits: 1,000
+// cards each with a regexp pattern that scans the rest of the line, and a
+// line of 32 commands close to MaxCommandLine bytes.
+func BenchmarkMatchCommandWorst(b *testing.B) {
+	cards := make([]Card, 1000)
+	for i := range cards {
+		cards[i] = Card{ID: fmt.Sprintf("c%d", i), Replaces: []string{fmt.Sprintf("cmd%d .* --force", i), fmt.Sprintf("tool%d <arg>", i)}}
+	}
+	ix := Build(cards)
+	cmd := strings.Repeat("git push origin "+strings.Repeat("x", 100)+" |", MaxCommands-1) + "git push"
+	if len(cmd) > MaxCommandLine || CheckCommandLine(cmd) != nil {
+		b.Fatalf("the line (%d bytes) is over the limits", len(cmd))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.MatchCommand(cmd)
+	}
+}
