@@ -243,7 +243,7 @@ func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int) bool {
 	}
 	for i, want := range p.literal {
 		tok := toks[s+i].text
-		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") {
+		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(tok, "/") {
 			tok = path.Base(tok) // /usr/bin/git is git
 		}
 		if !want.match(tok) {

@@ -428,3 +428,24 @@ func FuzzSearch(f *testing.F) {
 		ix.MatchCommand(s)
 	})
 }
+
+// FuzzCommandPatternMatchesItself: a replaces pattern matches the command
+// line that is its own text (one that starts with a command: not with an
+// operator or a NAME=value assignment, which a line skips), whatever shell
+// or regexp syntax it holds.
+func FuzzCommandPatternMatchesItself(f *testing.F) {
+	for _, s := range []string{"git push --force", "ps aux|grep <name>", "rm -rf *.log", "git reset HEAD^",
+		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		toks := shellTokens(collapseSpace(s))
+		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) || CheckCommandLine(s) != nil {
+			return
+		}
+		ix := Build([]Card{{ID: "c", Replaces: []string{s}}})
+		if got := ix.MatchCommand(s); len(got) != 1 {
+			t.Fatalf("pattern %q does not match its own text", s)
+		}
+	})
+}
