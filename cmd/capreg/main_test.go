@@ -167,3 +167,15 @@ func TestJSONLogDurationsAreSeconds(t *testing.T) {
 		t.Errorf("log line %s: want took in seconds", b.String())
 	}
 }
+
+// A help_probe that outlives its timeout is stopped with every process it
+// started, even when stdout is a pipe a child holds open, and says so.
+func TestProbeTimeoutStopsTheProcessGroup(t *testing.T) {
+	defer func(d time.Duration) { probeTimeout = d }(probeTimeout)
+	probeTimeout = 200 * time.Millisecond
+	var stdout, stderr strings.Builder
+	code := runProbe(context.Background(), t.TempDir(), "bin/tool", "sleep 20; echo done", &stdout, &stderr)
+	if code != exitFindings || !strings.Contains(stderr.String(), "did not finish within") || strings.HasSuffix(stdout.String(), "\ndone\n") {
+		t.Errorf("code %d, stdout %q, stderr %q; want exit 1 saying the probe was stopped", code, stdout.String(), stderr.String())
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/capreg/capreg/search"
@@ -156,7 +157,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 // user who has the tool installed would ("http.probe --help" for
 // bin/http.probe), and the repository root is not that directory.
 func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr io.Writer) int {
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	fmt.Fprintf(stdout, "\n$ %s\n", probe)
 	dir, err := filepath.Abs(filepath.Join(repo, filepath.FromSlash(path.Dir(toolPath))))
@@ -167,9 +168,18 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	cmd := exec.CommandContext(ctx, "sh", "-c", probe)
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Stdin = repo, stdout, stderr, nil
 	cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
+	// The probe runs in a process group of its own, and the timeout kills
+	// the whole group: killing the shell alone leaves a child that holds
+	// stdout open, and with stdout a pipe Run waits for it.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
 	err = cmd.Run()
 	var exit *exec.ExitError
 	switch {
+	case ctx.Err() == context.DeadlineExceeded:
+		fmt.Fprintf(stderr, "capreg: help_probe did not finish within %v; stopped\n", probeTimeout)
+		return exitFindings
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit):
@@ -179,6 +189,10 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
 	return exitUsage
 }
+
+// probeTimeout bounds a help_probe: it prints usage, which takes moments.
+// A variable for the tests.
+var probeTimeout = 30 * time.Second
 
 // prependPath puts dir first in a PATH list (alone when the list is empty).
 func prependPath(dir, list string) string {
