@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
@@ -159,6 +160,9 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
+	// An interrupt stops the probe with capreg (see isolateProbe).
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
 	fmt.Fprintf(stdout, "\n$ %s\n", probe)
 	dir, err := filepath.Abs(filepath.Join(repo, filepath.FromSlash(path.Dir(toolPath))))
 	if err != nil {
@@ -168,11 +172,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	cmd := exec.CommandContext(ctx, "sh", "-c", probe)
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Stdin = repo, stdout, stderr, nil
 	cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
-	// The probe runs in a process group of its own, and the timeout kills
-	// the whole group: killing the shell alone leaves a child that holds
-	// stdout open, and with stdout a pipe Run waits for it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	isolateProbe(cmd, stdout)
 	cmd.WaitDelay = time.Second
 	err = cmd.Run()
 	var exit *exec.ExitError
