@@ -45,6 +45,7 @@ func TestCommandLineOverTheLimits(t *testing.T) {
 	for _, line := range []string{
 		strings.Repeat("true; ", 32) + "sudo rm -rf /",
 		strings.Repeat("x", 5000),
+		"ls" + strings.Repeat(" ", 5000) + "-l", // over the limit before white space is collapsed
 	} {
 		resp, err := http.Get(srv.URL + "/tools?command=" + url.QueryEscape(line))
 		if err != nil {

@@ -124,6 +124,12 @@ func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 }
 
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
+	if len(command) > search.MaxCommandLine {
+		writeError(w, http.StatusBadRequest, CodeBadRequest,
+			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), search.MaxCommandLine),
+			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
+		return
+	}
 	if err := search.CheckCommandLine(command); err != nil {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
 			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})

@@ -72,7 +72,8 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 		"<hooks>\n## Loop points\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</hooks>\n",
 		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
 		"<PRE>\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</pre>\n",
-		"<details>\n```\n</details>\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // a fence line inside HTML is HTML
+		"<details>\n```\n</details>\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",                 // a fence line inside HTML is HTML
+		"<!-- old example\n```sh\nrm -rf /\n``` -->\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // so is the line closing it
 	}
 	for _, src := range tests {
 		mk, diags := ParseMarker("w.md", []byte(src))

@@ -62,12 +62,13 @@ func codeRanges(src []byte) spans {
 			off = next
 			continue
 		}
+		wasHTML := ind.inHTML // the line that closes an HTML block is HTML too
 		if ind.line(line, off, &out) {
 			flush(off) // a heading before it
 			off = next
 			continue
 		}
-		if c, n := fence(line); c != 0 && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
+		if c, n := fence(line); c != 0 && !wasHTML && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
 			flush(off)
 			fenceChar, fenceLen, fenceStart = c, n, off
 			ind.prevOpen = true
