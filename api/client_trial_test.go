@@ -22,7 +22,8 @@ import (
 // The tests in this file come from a trial of the HTTP API by a client.
 
 // TestRenderNegotiation: Accept is read as RFC 9110 §12.5.1 says (weights,
-// case-insensitive types, wildcards, q=0 refusing), ties go to JSON, an
+// case-insensitive types, wildcards, q=0 refusing), a tie goes to the type
+// named more specifically and then to JSON, an
 // Accept that accepts neither is disregarded unless it refuses JSON, and
 // each representation keeps its own ETag whichever way it was chosen.
 func TestRenderNegotiation(t *testing.T) {

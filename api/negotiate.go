@@ -96,16 +96,11 @@ func parseQ(s string) (int, bool) {
 // matches: not acceptable, but not explicitly refused either.
 const unlisted = -1
 
-// mediaWeight is the weight Accept gives the media type typ ("type/sub"):
+// mediaMatch is the weight Accept gives the media type typ ("type/sub"):
 // that of the most specific range matching it (RFC 9110 §12.5.1: type/sub
-// over type/* over */*; the first of equally specific ones), or unlisted.
-func mediaWeight(accept []weighted, typ string) int {
-	q, _ := mediaMatch(accept, typ)
-	return q
-}
-
-// mediaMatch is mediaWeight with how specifically the weight was given: 3
-// for the type itself, 2 for type/*, 1 for */*, 0 when unlisted.
+// over type/* over */*; the first of equally specific ones), or unlisted;
+// and how specific that range was: 3 for the type itself, 2 for type/*, 1
+// for */*, 0 when unlisted.
 func mediaMatch(accept []weighted, typ string) (q, spec int) {
 	major, _, _ := strings.Cut(typ, "/")
 	q, best := unlisted, 0
