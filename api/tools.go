@@ -130,18 +130,19 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
 		return
 	}
-	if err := search.CheckCommandLine(command); err != nil {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
-			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
-		return
-	}
 	if strings.TrimSpace(command) == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return
 	}
+	matches, err := v.snap.Search().MatchCommandLine(command)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
+			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
+		return
+	}
 	cards := v.snap.Result.Cards
 	out := []commandMatch{}
-	for _, i := range v.snap.Search().MatchCommand(command) {
+	for _, i := range matches {
 		c := cards[i]
 		if risk == "" || c.Risk == risk {
 			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces})

@@ -98,7 +98,7 @@ func BenchmarkMatchCommandWorst(b *testing.B) {
 	}
 	ix := Build(cards)
 	cmd := strings.Repeat("git push origin "+strings.Repeat("x", 100)+" |", MaxCommands-1) + "git push"
-	if len(cmd) > MaxCommandLine || CheckCommandLine(cmd) != nil {
+	if _, err := parseCommandLine(cmd); err != nil {
 		b.Fatalf("the line (%d bytes) is over the limits", len(cmd))
 	}
 	b.ReportAllocs()

@@ -279,23 +279,33 @@ const MaxCommandLine = 4096
 // person or an agent types.
 const MaxCommands = 32
 
-// ErrCommandLine is returned by CheckCommandLine for a line MatchCommand
-// would not match at all.
+// ErrCommandLine is wrapped by the error MatchCommandLine returns for a line
+// it does not try at all: longer than MaxCommandLine, or of more than
+// MaxCommands commands. A caller answering a client says so instead of "no
+// card matches".
 var ErrCommandLine = errors.New("command line not matched")
 
-// CheckCommandLine reports why MatchCommand would match nothing in
-// cmdline whatever the cards say: it is longer than MaxCommandLine, or holds
-// more than MaxCommands commands. A caller answering a client says so
-// instead of "no card matches".
-func CheckCommandLine(cmdline string) error {
+// commandLine is a raw command line as MatchCommand tries it: white space
+// collapsed, split into shell tokens, and where each command starts.
+type commandLine struct {
+	cmd    string
+	toks   []shellToken
+	starts []int
+}
+
+// parseCommandLine splits cmdline for matching, or says why it is not
+// matched at all (see ErrCommandLine).
+func parseCommandLine(cmdline string) (commandLine, error) {
 	cmd := collapseSpace(cmdline)
 	if len(cmd) > MaxCommandLine {
-		return fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
+		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
-	if n := len(commandStarts(shellTokens(cmd))); n > MaxCommands {
-		return fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, n, MaxCommands)
+	toks := shellTokens(cmd)
+	starts := commandStarts(toks)
+	if len(starts) > MaxCommands {
+		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, len(starts), MaxCommands)
 	}
-	return nil
+	return commandLine{cmd: cmd, toks: toks, starts: starts}, nil
 }
 
 // MatchCommand returns, in card order, the indexes of the cards with a
@@ -319,28 +329,31 @@ func CheckCommandLine(cmdline string) error {
 // pipe rather than an alternation. A pattern that does not compile is
 // matched by its tokens only. Patterns are compiled once in Build; none
 // ever panics. Lines longer than MaxCommandLine, or of more than
-// MaxCommands commands, match nothing (see CheckCommandLine).
+// MaxCommands commands, match nothing (see MatchCommandLine).
 func (ix *Index) MatchCommand(cmdline string) []int {
-	cmd := collapseSpace(cmdline)
-	if cmd == "" || len(cmd) > MaxCommandLine {
-		return nil
-	}
-	toks := shellTokens(cmd)
-	starts := commandStarts(toks)
-	if len(starts) > MaxCommands {
-		return nil
+	matches, _ := ix.MatchCommandLine(cmdline)
+	return matches
+}
+
+// MatchCommandLine is MatchCommand that also says, with an error wrapping
+// ErrCommandLine, why a line over the limits matched nothing: the line is
+// split once, for the check and the match.
+func (ix *Index) MatchCommandLine(cmdline string) ([]int, error) {
+	cl, err := parseCommandLine(cmdline)
+	if err != nil || cl.cmd == "" {
+		return nil, err
 	}
 	var out []int
 	for i, pats := range ix.commands {
 	card:
 		for j := range pats {
-			for _, s := range starts {
-				if pats[j].matchAt(cmd, toks, s) {
+			for _, s := range cl.starts {
+				if pats[j].matchAt(cl.cmd, cl.toks, s) {
 					out = append(out, i)
 					break card
 				}
 			}
 		}
 	}
-	return out
+	return out, nil
 }

@@ -343,7 +343,7 @@ func TestSearchFindsReplacedCommands(t *testing.T) {
 }
 
 // The work of a match is bounded: a line over MaxCommandLine, or of more
-// than MaxCommands commands, matches nothing, and CheckCommandLine says so.
+// than MaxCommands commands, matches nothing, and MatchCommandLine says so.
 func TestMatchCommandBounds(t *testing.T) {
 	ix := Build([]Card{{ID: "push", Replaces: []string{"git push .* --force"}}})
 	long := strings.Repeat("git push a|", MaxCommandLine/len("git push a|")+1)
@@ -354,14 +354,14 @@ func TestMatchCommandBounds(t *testing.T) {
 	if got := ix.MatchCommand(many); got != nil {
 		t.Errorf("a line of %d commands matched %v", MaxCommands+1, got)
 	}
-	if err := CheckCommandLine(many); !errors.Is(err, ErrCommandLine) {
-		t.Errorf("CheckCommandLine(%d commands) = %v, want ErrCommandLine", MaxCommands+1, err)
+	if _, err := ix.MatchCommandLine(many); !errors.Is(err, ErrCommandLine) {
+		t.Errorf("MatchCommandLine(%d commands) = %v, want ErrCommandLine", MaxCommands+1, err)
 	}
-	if err := CheckCommandLine(long); !errors.Is(err, ErrCommandLine) {
-		t.Errorf("CheckCommandLine(%d bytes) = %v, want ErrCommandLine", len(long), err)
+	if _, err := ix.MatchCommandLine(long); !errors.Is(err, ErrCommandLine) {
+		t.Errorf("MatchCommandLine(%d bytes) = %v, want ErrCommandLine", len(long), err)
 	}
-	if err := CheckCommandLine("ls; git push x --force"); err != nil {
-		t.Errorf("CheckCommandLine(two commands) = %v", err)
+	if _, err := ix.MatchCommandLine("ls; git push x --force"); err != nil {
+		t.Errorf("MatchCommandLine(two commands) = %v", err)
 	}
 	if got := ix.MatchCommand("ls; git push x --force"); len(got) != 1 {
 		t.Errorf("a second command did not match: %v", got)
@@ -440,7 +440,10 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		toks := shellTokens(collapseSpace(s))
-		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) || CheckCommandLine(s) != nil {
+		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) {
+			return
+		}
+		if _, err := parseCommandLine(s); err != nil {
 			return
 		}
 		ix := Build([]Card{{ID: "c", Replaces: []string{s}}})
