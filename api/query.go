@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // queryParams are the query parameters each route defines, by "METHOD
@@ -88,7 +90,7 @@ func unknownParamsMessage(route string, allowed, unknown []string) string {
 func nearestParam(name string, allowed []string) string {
 	found := ""
 	for _, a := range allowed {
-		if strings.EqualFold(name, a) || oneEdit(strings.ToLower(name), strings.ToLower(a)) {
+		if strings.EqualFold(name, a) || validate.EditDistance(strings.ToLower(name), strings.ToLower(a), 1) == 1 {
 			if found != "" {
 				return ""
 			}
@@ -96,26 +98,4 @@ func nearestParam(name string, allowed []string) string {
 		}
 	}
 	return found
-}
-
-// oneEdit reports whether a and b differ by exactly one insertion,
-// deletion, substitution or transposition of adjacent bytes.
-func oneEdit(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 || a == b {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	if len(a) < len(b) {
-		return a[i:] == b[i+1:]
-	}
-	if a[i+1:] == b[i+1:] {
-		return true
-	}
-	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }

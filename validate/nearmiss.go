@@ -175,16 +175,18 @@ func nearestField(key string, fields []string) string {
 		if min(len(key), len(f)) >= 10 {
 			limit = 2
 		}
-		if dist := editDistance(key, f, limit); dist <= limit && dist < bestDist {
+		if dist := EditDistance(key, f, limit); dist <= limit && dist < bestDist {
 			best, bestDist = f, dist
 		}
 	}
 	return best
 }
 
-// editDistance is the optimal-string-alignment distance of a and b (bytes),
-// or limit+1 once it is certain to exceed limit.
-func editDistance(a, b string, limit int) int {
+// EditDistance is the optimal-string-alignment distance of a and b in bytes
+// (insertions, deletions, substitutions and swaps of adjacent bytes), or
+// limit+1 once it is certain to exceed limit. It is the measure of every
+// "did you mean" capreg offers, here and in the HTTP API.
+func EditDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) > limit {
 		return limit + 1
 	}
