@@ -116,7 +116,7 @@ func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
 
 func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
 	if strings.TrimSpace(intent) == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "intent is empty; describe what you need to do", nil)
+		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), nil)
 		return
 	}
 	out := v.snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})

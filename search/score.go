@@ -1,6 +1,7 @@
 package search
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -22,6 +23,10 @@ type Result struct {
 }
 
 const defaultLimit = 10
+
+// ErrEmptyIntent is what a caller answers for a blank intent, which Search
+// matches nothing for: the HTTP API and the CLI refuse it in these words.
+var ErrEmptyIntent = errors.New("intent is empty; describe what you need to do")
 
 // qterm is one weighted query term: an analysed query word, a typo
 // correction of one, or a co-occurrence expansion of one.

@@ -47,10 +47,6 @@ func (sf *showFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&sf.probe, "probe", false, "after the card, run its help_probe here, in the repository")
 }
 
-// emptyIntent is the wording of GET /tools?intent= for a blank intent (a
-// 400), so that the CLI and the API reject it alike.
-const emptyIntent = "intent is empty; describe what you need to do"
-
 // runTools is `capreg tools search INTENT` and `capreg tools show ID`.
 func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "search" {
@@ -75,7 +71,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case len(pos) != 1:
 		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent)")
 	case strings.TrimSpace(pos[0]) == "":
-		return usageError(stderr, emptyIntent)
+		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case sf.limit < 1 || sf.limit > 100:
 		return usageError(stderr, "--limit must be from 1 to 100")
 	case sf.risk != "" && sf.risk != "reversible" && sf.risk != "destructive":
