@@ -112,7 +112,7 @@ func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields 
 // shape describes the object wanted.
 func (d *requestDoc) object(w http.ResponseWriter, shape string) (*ojson.Value, bool) {
 	if d.root.Kind != ojson.Object {
-		d.fault(w, &d.root, "", fmt.Sprintf("the body must be a JSON object %s, not %s", shape, kindPhrase(d.root.Kind)))
+		d.fault(w, &d.root, "", fmt.Sprintf("the body must be a JSON object %s, not %s", shape, d.root.Kind.Phrase()))
 		return nil, false
 	}
 	return &d.root, true
@@ -125,14 +125,14 @@ func (d *requestDoc) stringMap(w http.ResponseWriter, v *ojson.Value, pointer, w
 		return nil, true
 	}
 	if v.Kind != ojson.Object {
-		d.fault(w, v, pointer, fmt.Sprintf("must be an object of %s, not %s", what, kindPhrase(v.Kind)))
+		d.fault(w, v, pointer, fmt.Sprintf("must be an object of %s, not %s", what, v.Kind.Phrase()))
 		return nil, false
 	}
 	out := make(map[string]string, len(v.Members))
 	for i := range v.Members {
 		m := &v.Members[i]
 		if m.Value.Kind != ojson.String {
-			d.fault(w, &m.Value, pointer+"/"+ojson.EscapePointer(m.Key), fmt.Sprintf("must be a string, not %s", kindPhrase(m.Value.Kind)))
+			d.fault(w, &m.Value, pointer+"/"+ojson.EscapePointer(m.Key), fmt.Sprintf("must be a string, not %s", m.Value.Kind.Phrase()))
 			return nil, false
 		}
 		out[m.Key] = m.Value.Str
@@ -146,28 +146,17 @@ func (d *requestDoc) stringList(w http.ResponseWriter, v *ojson.Value, pointer, 
 		return nil, true
 	}
 	if v.Kind != ojson.Array {
-		d.fault(w, v, pointer, fmt.Sprintf("must be an array of %s, not %s", what, kindPhrase(v.Kind)))
+		d.fault(w, v, pointer, fmt.Sprintf("must be an array of %s, not %s", what, v.Kind.Phrase()))
 		return nil, false
 	}
 	out := make([]string, len(v.Items))
 	for i := range v.Items {
 		it := &v.Items[i]
 		if it.Kind != ojson.String {
-			d.fault(w, it, pointer+"/"+strconv.Itoa(i), fmt.Sprintf("must be a string, not %s", kindPhrase(it.Kind)))
+			d.fault(w, it, pointer+"/"+strconv.Itoa(i), fmt.Sprintf("must be a string, not %s", it.Kind.Phrase()))
 			return nil, false
 		}
 		out[i] = it.Str
 	}
 	return out, true
-}
-
-// kindPhrase is a JSON kind with its article ("an object"), for messages.
-func kindPhrase(k ojson.Kind) string {
-	switch k {
-	case ojson.Null:
-		return "null"
-	case ojson.Array, ojson.Object:
-		return "an " + k.String()
-	}
-	return "a " + k.String()
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // renderRequestKeys are the fields of a POST /render-hooks body.
-var renderRequestKeys = []string{"config", "profile", "disabledCapabilities", "surface"}
+var renderRequestKeys = append([]string{"config"}, render.EnablementKeys...)
 
 // renderHooks is GET and POST /render-hooks/{point}: the orchestrator's
 // loop.render-hooks. GET renders with defaults (every capability enabled,
@@ -108,7 +108,7 @@ func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Reques
 	}
 	if c := doc.Get("config"); c != nil && c.Kind != ojson.Null {
 		if c.Kind != ojson.Object {
-			d.fault(w, c, "/config", "config must be a JSON object, not "+kindPhrase(c.Kind))
+			d.fault(w, c, "/config", "config must be a JSON object, not "+c.Kind.Phrase())
 			return false
 		}
 		req.Config = *c

@@ -220,23 +220,6 @@ func describe(v *ojson.Value) string {
 	return "an object"
 }
 
-// kindPhrase names a JSON value's type with its article, for warnings.
-func kindPhrase(v *ojson.Value) string {
-	switch v.Kind {
-	case ojson.Null:
-		return "null"
-	case ojson.Bool:
-		return "a boolean"
-	case ojson.Number:
-		return "a number"
-	case ojson.String:
-		return "a string"
-	case ojson.Array:
-		return "an array"
-	}
-	return "an object"
-}
-
 // jsString is JavaScript's String(v) for the values a renderer interpolates.
 func jsString(v *ojson.Value) string {
 	switch v.Kind {

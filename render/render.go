@@ -371,7 +371,7 @@ func (r *resolver) shadowed(h hit, key string, declared bool) {
 	if !declared {
 		outcome = "is not set"
 	}
-	r.warn(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, kindPhrase(h.shadow), key, outcome))
+	r.warn(fmt.Sprintf("config %q is %s, not an object, so %q %s", h.parent, h.shadow.Kind.Phrase(), key, outcome))
 }
 
 // checked returns the user's value v for a key, or, when v does not fit the

@@ -31,6 +31,18 @@ var kindNames = [...]string{"null", "boolean", "number", "string", "array", "obj
 
 func (k Kind) String() string { return kindNames[k] }
 
+// Phrase is the kind with its article, for messages: "null", "a string",
+// "an object".
+func (k Kind) Phrase() string {
+	switch k {
+	case Null:
+		return "null"
+	case Array, Object:
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
 // Value is one JSON value. The zero Value is null.
 type Value struct {
 	Kind    Kind
