@@ -118,6 +118,22 @@ func retitle(t *testing.T, manifest, title string) {
 	}
 }
 
+// twoRevisions lays out two git-sync worktrees of the sample repository in
+// base, rev-1 and rev-2 (whose ui capability is titled "Revision two"), and
+// the link current pointing at rev-1.
+func twoRevisions(t *testing.T) (base, current string) {
+	t.Helper()
+	base = t.TempDir()
+	copyTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
+	copyTree(t, "../testdata/repo", filepath.Join(base, "rev-2"))
+	retitle(t, filepath.Join(base, "rev-2/capabilities/ui/capability.json"), "Revision two")
+	current = filepath.Join(base, "current")
+	if err := os.Symlink("rev-1", current); err != nil {
+		t.Fatal(err)
+	}
+	return base, current
+}
+
 func uiTitle(s *Snapshot) string {
 	return s.Registry.ByID["ui"].Manifest.Get("title").StringOr("")
 }
@@ -250,14 +266,7 @@ func TestWatcherDiscardsScansOfASwappedTree(t *testing.T) {
 // debounced rebuild; nothing is served or counted meanwhile.
 func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		base := t.TempDir()
-		copyTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
-		copyTree(t, "../testdata/repo", filepath.Join(base, "rev-2"))
-		retitle(t, filepath.Join(base, "rev-2/capabilities/ui/capability.json"), "Revision two")
-		current := filepath.Join(base, "current")
-		if err := os.Symlink("rev-1", current); err != nil {
-			t.Fatal(err)
-		}
+		_, current := twoRevisions(t)
 		rec := &recorder{}
 		w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Second, Observer: rec})
 		w.notify = func(*Watcher) notifier { return nopNotifier{} }
@@ -359,14 +368,7 @@ func TestWatcherUnchangedRebuilds(t *testing.T) {
 // new git-sync worktree) is watched as the scan enters it, so the scan
 // that serves it asks for no rescan of its "fresh" directories.
 func TestWatcherSwappedTreeNeedsNoSecondRebuild(t *testing.T) {
-	base := t.TempDir()
-	copyTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
-	copyTree(t, "../testdata/repo", filepath.Join(base, "rev-2"))
-	retitle(t, filepath.Join(base, "rev-2/capabilities/ui/capability.json"), "Revision two")
-	current := filepath.Join(base, "current")
-	if err := os.Symlink("rev-1", current); err != nil {
-		t.Fatal(err)
-	}
+	base, current := twoRevisions(t)
 	var w *Watcher
 	pending := map[uint64]int{} // generation → change signals queued when it was served
 	rec := &recorder{seen: func(s *Snapshot) {
