@@ -77,7 +77,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
+		return nil, repoError(repo, err)
 	}
 	root, err := os.OpenRoot(real)
 	if err != nil {
@@ -771,4 +771,72 @@ func missingSchema(p, from string, isDir bool) *validate.File {
 // scan's findings by it.
 func missingRootPrefix(r string) string {
 	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
+}
+
+// StatRepo checks that the repository directory can be reached, before a
+// daemon settles down to wait for it: nil, or the error Scan would return.
+func StatRepo(repo string) error {
+	if _, err := os.Stat(repo); err != nil {
+		return repoError(repo, err)
+	}
+	return nil
+}
+
+// repoError wraps a failure to reach the repository, with a hint when the
+// path does not exist but a sibling spelled nearly the same does.
+func repoError(repo string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		if near := nearbyDir(repo); near != "" {
+			return fmt.Errorf("%w %s: %w (did you mean %s?)", ErrRepo, repo, err, near)
+		}
+	}
+	return fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
+}
+
+// nearbyDir returns, for a repository path that does not exist, a sibling
+// directory whose name is one edit away (two for names of five or more
+// letters), spelled as the user spelled the path: a mistyped --repo is the
+// usual cause, and the daemon would otherwise wait for it forever. It
+// returns "" when there is no such sibling, or more than one at the closest
+// distance.
+func nearbyDir(repo string) string {
+	abs, err := filepath.Abs(repo)
+	if err != nil {
+		return ""
+	}
+	entries, rerr := os.ReadDir(filepath.Dir(abs))
+	if rerr != nil {
+		return ""
+	}
+	base := filepath.Base(abs)
+	limit := 1
+	if len(base) >= 5 {
+		limit = 2
+	}
+	best, bestDist, ties := "", limit+1, 0
+	for _, e := range entries {
+		if !e.IsDir() && !linksToDir(filepath.Join(filepath.Dir(abs), e.Name()), e) {
+			continue
+		}
+		d := validate.EditDistance(base, e.Name(), limit)
+		switch {
+		case d < bestDist:
+			best, bestDist, ties = e.Name(), d, 1
+		case d == bestDist:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(repo)), best)
+}
+
+// linksToDir reports a directory entry that is a symbolic link to a directory.
+func linksToDir(path string, e fs.DirEntry) bool {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -769,6 +770,48 @@ func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
 			}
 			writeTestFile(t, file, bytes.Replace(data, []byte(tt.old), []byte(tt.new), 1))
 			scanWantOnly(t, scanLoadRepo(t, repo), tt.rule, "capabilities/research/capability.json", validate.Error)
+		})
+	}
+}
+
+func TestScanMissingRepoSuggestsSibling(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"repo", "checkout", "build-a", "build-b"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "repos"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("checkout", filepath.Join(dir, "current")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		repo, hint string // hint "" means no suggestion
+	}{
+		{"rpeo", "repo"},         // swapped letters
+		{"rep", "repo"},          // one letter short
+		{"chekcout", "checkout"}, // two edits in a long name
+		{"curent", "current"},    // a link to a directory counts
+		{"reop/x", ""},           // the parent is missing too
+		{"zzzz", ""},             // nothing close
+		{"build-c", ""},          // two siblings equally close
+		{"repoz", "repo"},        // the file "repos" is not a candidate
+	}
+	for _, tt := range tests {
+		t.Run(tt.repo, func(t *testing.T) {
+			_, err := store.Scan(context.Background(), store.ScanOptions{Repo: filepath.Join(dir, tt.repo)})
+			if !errors.Is(err, store.ErrRepo) || !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("err = %v, want ErrRepo and fs.ErrNotExist", err)
+			}
+			got := ""
+			if _, after, ok := strings.Cut(err.Error(), "(did you mean "); ok {
+				got = filepath.Base(strings.TrimSuffix(after, "?)"))
+			}
+			if got != tt.hint {
+				t.Errorf("suggestion = %q, want %q (err: %v)", got, tt.hint, err)
+			}
 		})
 	}
 }

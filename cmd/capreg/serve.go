@@ -58,7 +58,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
-	if _, err := os.Stat(rf.repo); err != nil {
+	if err := store.StatRepo(rf.repo); err != nil {
 		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
 		// unready, and serve the repository once it appears.
 		logger.Warn("repository not readable yet; waiting for it", "repo", rf.repo, "error", err)
