@@ -79,6 +79,17 @@
 //     summary: 0.651 / 0.555. Added to the final score with its weight
 //     fitted on the dev queries themselves: at best 0.809 / 0.712, and a
 //     transformer encoder per query would not fit the latency budget.
+//   - Pseudo-relevance feedback (RM3-like: the characteristic terms of the
+//     best 3 to 10 cards added at weight 0.1 to 0.5): re-scoring the first
+//     stage with them brings 8 more right cards into the top 50 but none
+//     into the top 5, and costs MRR on both halves of the split (0.806 /
+//     0.697 at best); as a second-stage feature it is learned negative.
+//   - Surface-form matches (query words found unstemmed, against the
+//     stemmer's conflations such as "terminal"/"terminate"), the query's
+//     verb heading a card phrase, and sibling verbs (phrase heads that
+//     co-occur within one card, meant to pair enable/disable): all within
+//     0.003 of the shipped ranking; at 371 cards the sibling lists are
+//     generic verbs (enable: add, specify, show).
 //   - The ceiling of the features: fitting the second stage on the dev
 //     queries themselves gives 0.806 / 0.708, and 0.806 / 0.712 with all
 //     pairwise feature products. 63 of the 800 right cards are not in the
