@@ -29,7 +29,12 @@
 //     nearly the query repeats an existing phrase (a tool rarely has two
 //     examples saying the same, so a near-copy points elsewhere); and how
 //     well the query's writing habits (tldr flag markup, backticks,
-//     articles, ...) match those of the card's phrases (style.go).
+//     articles, ...) match those of the card's phrases (style.go); and
+//     the cosine of TF-IDF vectors of character 3- and 4-grams of the
+//     words (unstemmed, marked at their ends) of the query and of the id,
+//     the best single phrase or the summary, and the summary and phrases
+//     together (ngram.go), which catches compounds and morphology that
+//     whole stemmed words miss ("screencap"/"screenshot", "syslog"/"log").
 //
 // The weights of stage 2 are learned at Build from the cards themselves
 // (learn.go): the phrases at odd positions of every card are held out, the
@@ -49,14 +54,18 @@
 // Build does all allocation-heavy work: postings are flat arrays per term
 // and the term dictionary is a map built once. Learning reuses the analysed
 // text for its pseudo-query index and searches at most maxPseudo queries,
-// which keeps Build of 10,000 cards around 0.25 s (BenchmarkBuild10k).
+// which keeps Build of 10,000 cards around 0.37 s (BenchmarkBuild10k; 0.27 s
+// without the n-gram features). Each distinct word is cut into n-grams
+// once, at Build; a query marks its n-grams in a dense pooled array, so
+// comparing it with a candidate is one pass over the candidate's n-grams.
 // Search reuses pooled dense score arrays, clears only what it touched, and
 // allocates no maps.
 //
 // # Tried and not kept
 //
-// Measured on the development set (recall@5 / MRR@10 0.8025 / 0.7009 as
-// shipped), each with the second stage re-learned:
+// Measured on the development set (recall@5 / MRR@10 0.8025 / 0.7009
+// before the n-gram features, 0.8100 / 0.7050 with them; figures without
+// a note were taken before them), each with the second stage re-learned:
 //
 //   - Soft matching with GloVe 6B word vectors (100 dimensions; cosine of
 //     each query word to the card's words, and of averaged phrase vectors):
@@ -90,9 +99,23 @@
 //     co-occur within one card, meant to pair enable/disable): all within
 //     0.003 of the shipped ranking; at 371 cards the sibling lists are
 //     generic verbs (enable: add, specify, show).
-//   - The ceiling of the features: fitting the second stage on the dev
-//     queries themselves gives 0.806 / 0.708, and 0.806 / 0.712 with all
-//     pairwise feature products. 63 of the 800 right cards are not in the
+//   - Character n-grams in the first stage: the vocabulary terms most
+//     like an unknown (or a rare, in at most two cards) query word by Dice
+//     of their 3-/4-grams (at least 0.4 or 0.5), added at 0.5 or 1 times
+//     that similarity: 0.801-0.805 / 0.701-0.702 without the n-gram
+//     features, 0.809-0.810 / 0.703-0.706 with them, within noise. Only
+//     16 of the 63 right cards missing from the top 50 have an unknown
+//     query word; most of the rest answer generic requests.
+//   - BM25 of those n-gram neighbours of every query word as a
+//     second-stage feature: 0.802 / 0.700.
+//   - Features relative to the best candidate's (best phrase, phrases,
+//     n-gram card cosine), like featRel: 0.804 / 0.702 alone, 0.814 /
+//     0.705 with the n-gram features; half A of the split no better.
+//   - The best phrase match of another candidate of the same id family
+//     ("choco-install", "choco-search") as a feature: 0.801 / 0.700.
+//   - The ceiling of the features before the n-gram ones: fitting the
+//     second stage on the dev queries themselves gives 0.806 / 0.708, and
+//     0.806 / 0.712 with all pairwise feature products. 63 of the 800 right cards are not in the
 //     first stage's top 50, and 18 queries are literally "Display help".
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards

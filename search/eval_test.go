@@ -13,8 +13,9 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6188, recall@5 = 0.8025, MRR@10 = 0.7009, zero-hit = 0.0000
+//	recall@1 = 0.6262, recall@5 = 0.8100, MRR@10 = 0.7050, zero-hit = 0.0000
 //
+// (before the character n-gram features: 0.6188 / 0.8025 / 0.7009)
 // (with the near-duplicate feature, since switched off because it ranks a
 // card down when the query repeats one of its phrases: 0.6225 / 0.8037 /
 // 0.7033)
@@ -24,8 +25,8 @@ import (
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8025
-	measuredMRR10   = 0.7009
+	measuredRecall5 = 0.8100
+	measuredMRR10   = 0.7050
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )

@@ -16,12 +16,15 @@ const (
 	featPrior             // log(1 + number of intent phrases)
 	featDup               // (idf Jaccard of the query and the closest phrase)^4
 	featStyle             // style log-likelihood ratio (style.go)
+	featNgID              // n-gram cosine of the query and the id (ngram.go)
+	featNgBest            // ... the best of the summary and the phrases
+	featNgCard            // ... the summary and phrases together
 	numFeat
 )
 
 var featNames = [numFeat]string{
 	"bm25f", "rel", "id", "summary", "phrases", "bestphrase", "bigram",
-	"prior", "dup", "style",
+	"prior", "dup", "style", "ngid", "ngbest", "ngcard",
 }
 
 // fieldGroup maps fields onto the groups that get a BM25 feature each;
@@ -68,7 +71,8 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	}
 	s.acc = acc
 	b := float32(ix.p.b)
-	var best, bigram, dup float32
+	var best, bigram, dup, ngBest float32
+	ng := ix.p.ngram
 	for ui := lo; ui < hi; ui++ {
 		u := &ix.units[ui]
 		ts := ix.unitTermsOf(u)
@@ -78,6 +82,14 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 		for _, t := range ts {
 			if slot := s.termSlot[t] - 1; slot >= 0 {
 				acc[int(slot)*numGroups+g] += w
+			}
+		}
+		if ng {
+			switch u.field {
+			case fieldID:
+				f[featNgID] = ix.ngramUnitCos(s, u)
+			case fieldSummary, fieldPhrase:
+				ngBest = max(ngBest, ix.ngramUnitCos(s, u))
 			}
 		}
 		if !phraseUnit(u.field) {
@@ -98,6 +110,10 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 		}
 	}
 	f[featBestPhrase] = best / qm
+	if ng {
+		f[featNgBest] = ngBest
+		f[featNgCard] = ix.ngramCardCos(s, c) // after every unit's ngramUnitCos
+	}
 	f[featBigram] = bigram / qm
 	dup *= dup
 	f[featDup] = dup * dup

@@ -46,6 +46,10 @@ type unit struct {
 	n      int32
 	mass   float32 // sum of idf over the unit's distinct terms
 	style  uint64  // style attributes of an intent phrase (style.go)
+	// Character n-grams (ngram.go): word ids ix.ngWords[ngOff:ngOff+ngN]
+	// of an id, summary or phrase unit, and its n-gram vector norm.
+	ngOff, ngN int32
+	ngNorm     float32
 }
 
 // Index is immutable after Build and safe for concurrent Search calls.
@@ -88,6 +92,15 @@ type Index struct {
 
 	commands [][]commandPattern // per card, compiled Replaces
 
+	// Character n-grams (ngram.go), when p.ngram: the word ids of the
+	// units, the n-grams of each word, idf per n-gram bucket and the norm
+	// of each card's whole n-gram vector.
+	ngWords    []int32
+	wordNgOff  []int32 // n-grams of word w are wordNg[wordNgOff[w]:wordNgOff[w+1]]
+	wordNg     []int32
+	ngIdf      []float32
+	cardNgNorm []float32
+
 	pool sync.Pool // *scratch
 }
 
@@ -128,6 +141,9 @@ func Build(cards []Card) *Index {
 }
 
 func buildWith(cards []Card, p params) *Index {
+	if !p.ngram {
+		p.featOff[featNgID], p.featOff[featNgBest], p.featOff[featNgCard] = true, true, true
+	}
 	ix := &Index{
 		p:     p,
 		cards: make([]Card, len(cards)),
@@ -156,6 +172,9 @@ func (ix *Index) buildStatistics() {
 	ix.buildCardPostings()
 	ix.buildExpansion()
 	ix.buildStyle()
+	if ix.p.ngram {
+		ix.buildNgramStats()
+	}
 	n, v := len(ix.cards), len(ix.vocab)
 	ix.pool.New = func() any { return newScratch(n, v) }
 }
@@ -177,6 +196,7 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		w:          ix.w,
 	}
 	px.unitTerms = ix.unitTerms
+	px.ngWords, px.wordNgOff, px.wordNg = ix.ngWords, ix.wordNgOff, ix.wordNg
 	px.units = make([]unit, 0, len(ix.units))
 	px.cardUnits = make([]int32, 0, len(ix.cardUnits))
 	for c := range ix.cards {
@@ -223,6 +243,7 @@ func (ix *Index) analyseUnits() {
 	// surface word -> term id, or -1 for a word that is not indexed. Stemming
 	// dominates analysis time; each distinct word is stemmed once.
 	cache := make(map[string]int32)
+	ngCache := make(map[string]int32) // surface word -> n-gram word id
 	var raw []string
 	var terms []int32 // pass-one terms of all units, in order
 	var units []unit  // pass-one units; off indexes terms
@@ -232,6 +253,8 @@ func (ix *Index) analyseUnits() {
 		if f == fieldPhrase {
 			u.style = styleOf(text)
 		}
+		ng := ix.p.ngram && ngramUnit(f)
+		u.ngOff = int32(len(ix.ngWords))
 		for _, w := range raw {
 			t, ok := cache[w]
 			if !ok {
@@ -244,8 +267,12 @@ func (ix *Index) analyseUnits() {
 			if t >= 0 {
 				terms = append(terms, t)
 			}
+			if ng && keepToken(w) {
+				ix.ngWords = append(ix.ngWords, ix.ngWordID(ngCache, w))
+			}
 		}
 		u.n = int32(len(terms)) - u.off
+		u.ngN = int32(len(ix.ngWords)) - u.ngOff
 		units = append(units, u)
 	}
 	for i := range ix.cards {

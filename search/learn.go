@@ -33,6 +33,11 @@ var defaultWeights = [numFeat]float32{
 	featPrior:      1.11,
 	featDup:        0, // off by default (params.go); learned -1.3 when on
 	featStyle:      0.18,
+	// The n-gram features: rounded from iterating Build's learning on the
+	// development cards with the learned values as the prior.
+	featNgID:   0.75,
+	featNgBest: 0.25,
+	featNgCard: 2.5,
 }
 
 const (

@@ -42,6 +42,8 @@ type params struct {
 	// l2 is the strength, per pseudo-query, of the pull of the learned
 	// weights towards defaultWeights.
 	l2 float64
+	// ngram enables the character n-gram features (ngram.go).
+	ngram bool
 	// featOff removes features from the second stage (weight fixed at 0),
 	// for ablation.
 	featOff [numFeat]bool
@@ -76,5 +78,6 @@ func defaultParams() params {
 		// card. That is true of the held-out construction and wrong for a
 		// user who types a card's phrase verbatim.
 		featOff: [numFeat]bool{featDup: true},
+		ngram:   true,
 	}
 }

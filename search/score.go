@@ -59,6 +59,10 @@ type scratch struct {
 	cands []int32   // typo or prefix candidates
 	acc   []float32 // per query term and field group: weighted tf
 	style uint64    // style attributes of the query (style.go)
+	ngbuf []int32   // hashed query n-grams (ngram.go)
+	qng   []ngEntry // the query's n-gram vector
+	qslot []uint16  // per n-gram bucket: 1 + its index in qng, or 0
+	qtf   []int32   // per query n-gram: its count in the current card
 }
 
 type hit struct {
@@ -137,6 +141,9 @@ func (ix *Index) Search(q Query) []Result {
 func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 	s.raw = rawTokens(s.raw, intent)
 	s.style = styleOf(intent)
+	if ix.p.ngram {
+		ix.queryNgrams(s)
+	}
 	words := 0
 	for _, w := range s.raw {
 		if !keepToken(w) {

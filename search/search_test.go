@@ -452,3 +452,41 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 		}
 	})
 }
+
+func TestSearchNgramsMatchPartsOfWords(t *testing.T) {
+	// Each pair of cards matches the query equally on whole words; only
+	// the character n-grams see that a query word shares most of its
+	// letters with one card's words. Without them, the tie goes by id to
+	// the other card.
+	tests := []struct {
+		intent, want, other string
+		cards               []Card
+	}{
+		{
+			intent: "screenshot of the display", want: "screencap", other: "avrec",
+			cards: []Card{
+				{ID: "screencap", Summary: "Capture the display of a device.", IntentPhrases: []string{"Save the display to a file"}},
+				{ID: "avrec", Summary: "Record the display of a device.", IntentPhrases: []string{"Save the display to a video"}},
+			},
+		},
+		{
+			intent: "unmount the volume", want: "mounter", other: "diskinfo",
+			cards: []Card{
+				{ID: "diskinfo", Summary: "Volume tool.", IntentPhrases: []string{"Show a volume's size"}},
+				{ID: "mounter", Summary: "Volume tool.", IntentPhrases: []string{"Mount a volume's image"}},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			if got := ids(Build(tt.cards).Search(Query{Intent: tt.intent})); len(got) != 2 || got[0] != tt.want {
+				t.Errorf("Search(%q) = %v, want %s first", tt.intent, got, tt.want)
+			}
+			p := defaultParams()
+			p.ngram = false
+			if got := ids(buildWith(tt.cards, p).Search(Query{Intent: tt.intent})); len(got) != 2 || got[0] != tt.other {
+				t.Errorf("without n-grams, Search(%q) = %v, want the tie to go to %s", tt.intent, got, tt.other)
+			}
+		})
+	}
+}

@@ -74,6 +74,7 @@ func TestAblation(t *testing.T) {
 	for i := range numFeat {
 		off("-f:"+featNames[i], func(p *params) { p.featOff[i] = true })
 	}
+	off("-ngram", func(p *params) { p.ngram = false })
 	off("-expansion", func(p *params) { p.expandWeight = 0 })
 	off("-typo", func(p *params) { p.typoWeight = 0 })
 	off("-prefix", func(p *params) { p.prefixWeight = 0 })

@@ -1,0 +1,257 @@
+package search
+
+import "math"
+
+// Character n-grams: the lowercase words of a text (stop words dropped,
+// not stemmed), each marked at its boundaries ("^mount$"), cut into byte
+// 3- and 4-grams and hashed into ngBuckets ids. A card's id, summary and
+// each intent phrase are TF-IDF vectors of them, and so are the summary
+// and phrases together (sublinear tf); the second stage compares the
+// query's vector to these by cosine. They catch what whole stemmed words miss: compounds and
+// morphology ("screenshot"/"screencap", "unmount"/"mount", "syslog"/"log").
+//
+// Each distinct word is cut once: a unit holds word ids (ix.ngWords), a
+// word its n-gram ids. A query marks its n-grams in a dense slot array, so
+// a cosine is one pass over the unit's n-grams with no sorting or maps.
+
+const (
+	ngBits    = 17
+	ngBuckets = 1 << ngBits
+	ngMinN    = 3
+	ngMaxN    = 4
+	// ngMaxQuery caps the distinct n-grams taken from one query, so that
+	// a slot (1 + index in the query vector) fits the uint16 of s.qslot.
+	ngMaxQuery = 1024
+	// ngMaxWord is the longest word, in bytes, cut into n-grams (in cards
+	// and queries alike): longer ones are not words, and would cost time.
+	ngMaxWord = 64
+)
+
+// ngEntry is one n-gram of the query and its weight.
+type ngEntry struct {
+	id int32
+	w  float32
+}
+
+// appendWordNgrams appends the hashed n-grams of one word, marked "^w$".
+func appendWordNgrams(dst []int32, w string) []int32 {
+	L := len(w) + 2
+	at := func(i int) byte {
+		switch i {
+		case 0:
+			return '^'
+		case L - 1:
+			return '$'
+		}
+		return w[i-1]
+	}
+	for n := ngMinN; n <= ngMaxN; n++ {
+		for i := 0; i+n <= L; i++ {
+			h := uint32(2166136261) ^ uint32(n)
+			for j := i; j < i+n; j++ {
+				h ^= uint32(at(j))
+				h *= 16777619
+			}
+			h ^= h >> 15
+			dst = append(dst, int32(h&(ngBuckets-1)))
+		}
+	}
+	return dst
+}
+
+// ngramUnit reports whether a unit gets an n-gram vector.
+func ngramUnit(f field) bool {
+	return f == fieldID || f == fieldSummary || f == fieldPhrase
+}
+
+// ngWordID returns the id of surface word w, cutting it into n-grams if new.
+func (ix *Index) ngWordID(cache map[string]int32, w string) int32 {
+	if id, ok := cache[w]; ok {
+		return id
+	}
+	if len(ix.wordNgOff) == 0 {
+		ix.wordNgOff = append(ix.wordNgOff, 0)
+	}
+	id := int32(len(ix.wordNgOff) - 1)
+	if len(w) <= ngMaxWord {
+		ix.wordNg = appendWordNgrams(ix.wordNg, w)
+	}
+	ix.wordNgOff = append(ix.wordNgOff, int32(len(ix.wordNg)))
+	cache[w] = id
+	return id
+}
+
+func (ix *Index) unitNgWords(u *unit) []int32 { return ix.ngWords[u.ngOff : u.ngOff+u.ngN] }
+
+func (ix *Index) wordNgrams(w int32) []int32 { return ix.wordNg[ix.wordNgOff[w]:ix.wordNgOff[w+1]] }
+
+// buildNgramStats computes the n-gram idf over cards, each unit's vector
+// norm and each card's whole-vector norm, from the units the index holds.
+func (ix *Index) buildNgramStats() {
+	n := len(ix.cards)
+	df := make([]int32, ngBuckets)
+	last := make([]int32, ngBuckets)
+	for i := range last {
+		last[i] = -1
+	}
+	for ui := range ix.units {
+		u := &ix.units[ui]
+		for _, w := range ix.unitNgWords(u) {
+			for _, id := range ix.wordNgrams(w) {
+				if last[id] != u.card {
+					last[id] = u.card
+					df[id]++
+				}
+			}
+		}
+	}
+	ix.ngIdf = make([]float32, ngBuckets)
+	for id, d := range df {
+		if d > 0 {
+			ix.ngIdf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
+		}
+	}
+	// Unit and card norms, with a dense tf accumulator (df is reused).
+	acc := df
+	clear(acc)
+	cacc := last
+	clear(cacc)
+	var touched, ctouched []int32
+	ix.cardNgNorm = make([]float32, n)
+	for c := range n {
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			u := &ix.units[ui]
+			whole := u.field != fieldID
+			for _, w := range ix.unitNgWords(u) {
+				for _, id := range ix.wordNgrams(w) {
+					if acc[id] == 0 {
+						touched = append(touched, id)
+					}
+					acc[id]++
+					if !whole {
+						continue
+					}
+					if cacc[id] == 0 {
+						ctouched = append(ctouched, id)
+					}
+					cacc[id]++
+				}
+			}
+			var ss float64
+			for _, id := range touched {
+				v := float64(acc[id]) * float64(ix.ngIdf[id])
+				ss += v * v
+				acc[id] = 0
+			}
+			touched = touched[:0]
+			u.ngNorm = float32(math.Sqrt(ss))
+		}
+		var ss float64
+		for _, id := range ctouched {
+			v := ngSublinear(cacc[id]) * ix.ngIdf[id]
+			ss += float64(v * v)
+			cacc[id] = 0
+		}
+		ctouched = ctouched[:0]
+		ix.cardNgNorm[c] = float32(math.Sqrt(ss))
+	}
+}
+
+// ngSublinear is 1 + ln tf, from a table for small counts.
+func ngSublinear(tf int32) float32 {
+	if tf < int32(len(ngLogTable)) {
+		return ngLogTable[tf]
+	}
+	return 1 + float32(math.Log(float64(tf)))
+}
+
+var ngLogTable = func() (t [256]float32) {
+	for i := 1; i < len(t); i++ {
+		t[i] = 1 + float32(math.Log(float64(i)))
+	}
+	return t
+}()
+
+// queryNgrams fills s.qng with the query's unit-length n-gram vector and
+// marks its n-grams in s.qslot.
+func (ix *Index) queryNgrams(s *scratch) {
+	if s.qslot == nil {
+		s.qslot = make([]uint16, ngBuckets)
+	}
+	for _, e := range s.qng {
+		s.qslot[e.id] = 0
+	}
+	s.qng = s.qng[:0]
+	s.ngbuf = s.ngbuf[:0]
+	for _, w := range s.raw {
+		if len(w) <= ngMaxWord && keepToken(w) {
+			s.ngbuf = appendWordNgrams(s.ngbuf, w)
+		}
+	}
+	for _, id := range s.ngbuf {
+		if k := s.qslot[id]; k > 0 {
+			s.qng[k-1].w++
+		} else if len(s.qng) < ngMaxQuery && ix.ngIdf[id] > 0 {
+			s.qng = append(s.qng, ngEntry{id, 1})
+			s.qslot[id] = uint16(len(s.qng))
+		}
+	}
+	var ss float32
+	for k := range s.qng {
+		s.qng[k].w *= ix.ngIdf[s.qng[k].id]
+		ss += s.qng[k].w * s.qng[k].w
+	}
+	if ss > 0 {
+		inv := 1 / float32(math.Sqrt(float64(ss)))
+		for k := range s.qng {
+			s.qng[k].w *= inv
+		}
+	}
+	s.qtf = s.qtf[:0]
+	for range s.qng {
+		s.qtf = append(s.qtf, 0)
+	}
+}
+
+// ngramUnitCos is the cosine of the query's n-gram vector and unit u's.
+// For a summary or phrase unit it also adds u's counts of the query's
+// n-grams to s.qtf, for ngramCardCos.
+func (ix *Index) ngramUnitCos(s *scratch, u *unit) float32 {
+	if u.ngN == 0 || len(s.qng) == 0 {
+		return 0
+	}
+	whole := u.field != fieldID
+	var dot float32
+	for _, w := range ix.unitNgWords(u) {
+		for _, id := range ix.wordNgrams(w) {
+			if k := s.qslot[id]; k > 0 {
+				dot += s.qng[k-1].w * ix.ngIdf[id]
+				if whole {
+					s.qtf[k-1]++
+				}
+			}
+		}
+	}
+	if u.ngNorm == 0 {
+		return 0
+	}
+	return dot / u.ngNorm
+}
+
+// ngramCardCos is the cosine of the query's n-gram vector and card c's
+// summary and phrases together, from the counts ngramUnitCos gathered over
+// them, which it resets. The id is left out: it has its own feature, and
+// in the whole vector it would favour cards with short ids.
+func (ix *Index) ngramCardCos(s *scratch, c int32) float32 {
+	var dot float32
+	for k, tf := range s.qtf {
+		if tf > 0 {
+			dot += s.qng[k].w * ngSublinear(tf) * ix.ngIdf[s.qng[k].id]
+			s.qtf[k] = 0
+		}
+	}
+	if n := ix.cardNgNorm[c]; n > 0 {
+		return dot / n
+	}
+	return 0
+}
