@@ -113,6 +113,15 @@
 //     0.705 with the n-gram features; half A of the split no better.
 //   - The best phrase match of another candidate of the same id family
 //     ("choco-install", "choco-search") as a feature: 0.801 / 0.700.
+//   - With the n-gram features: code-like tokens (backticked text, flags,
+//     file names) matched verbatim; n-gram cosine and BM25 of the query
+//     with the command and example (learned negative: the command is the
+//     first phrase's, so resembling it means repeating that phrase);
+//     features divided by the best candidate's, or a 0/1 "is the best"
+//     (minus the best is a no-op for a softmax); the share of the query
+//     found and its rarest missing word; rarity among the candidates; a
+//     prior of log(phrases - 0.5): all within 0.005, none up on both
+//     halves and the pseudo-queries.
 //   - The ceiling of the features before the n-gram ones: fitting the
 //     second stage on the dev queries themselves gives 0.806 / 0.708, and
 //     0.806 / 0.712 with all pairwise feature products. 63 of the 800 right cards are not in the
