@@ -795,7 +795,7 @@ func repoError(repo string, err error) error {
 
 // nearbyDir returns, for a repository path that does not exist, a sibling
 // directory whose name is one edit away (two for names of five or more
-// letters), spelled as the user spelled the path: a mistyped --repo is the
+// bytes), spelled as the user spelled the path: a mistyped --repo is the
 // usual cause, and the daemon would otherwise wait for it forever. It
 // returns "" when there is no such sibling, or more than one at the closest
 // distance.
@@ -818,8 +818,13 @@ func nearbyDir(repo string) string {
 		if !e.IsDir() && !linksToDir(filepath.Join(filepath.Dir(abs), e.Name()), e) {
 			continue
 		}
+		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
+			continue // .git is not what "git" meant
+		}
 		d := validate.EditDistance(base, e.Name(), limit)
 		switch {
+		case d > limit:
+			continue
 		case d < bestDist:
 			best, bestDist, ties = e.Name(), d, 1
 		case d == bestDist:

@@ -815,3 +815,24 @@ func TestScanMissingRepoSuggestsSibling(t *testing.T) {
 		})
 	}
 }
+
+func TestScanMissingRepoNoSuggestionFromAFarSibling(t *testing.T) {
+	// git-sync's root before its first checkout: --repo=/git/current with
+	// only .git beside it. Neither a lone far folder nor a hidden one is
+	// what was meant, and the parent itself must never be offered.
+	for _, only := range []string{".git", ".current", "zzzzzzzz", "worktrees"} {
+		t.Run(only, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.Mkdir(filepath.Join(dir, only), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			err := store.StatRepo(filepath.Join(dir, "current"))
+			if !errors.Is(err, store.ErrRepo) || !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("StatRepo = %v, want ErrRepo and fs.ErrNotExist", err)
+			}
+			if strings.Contains(err.Error(), "did you mean") {
+				t.Errorf("StatRepo = %v, want no suggestion", err)
+			}
+		})
+	}
+}
