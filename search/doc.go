@@ -59,7 +59,10 @@
 // once, at Build; a query marks its n-grams in a dense pooled array, so
 // comparing it with a candidate is one pass over the candidate's n-grams.
 // Search reuses pooled dense score arrays, clears only what it touched, and
-// allocates no maps.
+// allocates no maps. At 10,000 cards a search takes about 190 µs (p99 0.4
+// ms; 135 µs and 0.27 ms without the n-gram features, which cost the
+// second stage a third of its time). The n-gram idf table is 512 KiB per
+// index and each pooled scratch holds a 256 KiB slot array.
 //
 // # Tried and not kept
 //

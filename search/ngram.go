@@ -182,18 +182,20 @@ func (ix *Index) queryNgrams(s *scratch) {
 		s.qslot[e.id] = 0
 	}
 	s.qng = s.qng[:0]
-	s.ngbuf = s.ngbuf[:0]
 	for _, w := range s.raw {
-		if len(w) <= ngMaxWord && keepToken(w) {
-			s.ngbuf = appendWordNgrams(s.ngbuf, w)
+		if len(w) > ngMaxWord || !keepToken(w) {
+			continue
 		}
-	}
-	for _, id := range s.ngbuf {
-		if k := s.qslot[id]; k > 0 {
-			s.qng[k-1].w++
-		} else if len(s.qng) < ngMaxQuery && ix.ngIdf[id] > 0 {
-			s.qng = append(s.qng, ngEntry{id, 1})
-			s.qslot[id] = uint16(len(s.qng))
+		// One word at a time, so that a huge query leaves no huge buffer
+		// in the pooled scratch.
+		s.ngbuf = appendWordNgrams(s.ngbuf[:0], w)
+		for _, id := range s.ngbuf {
+			if k := s.qslot[id]; k > 0 {
+				s.qng[k-1].w++
+			} else if len(s.qng) < ngMaxQuery && ix.ngIdf[id] > 0 {
+				s.qng = append(s.qng, ngEntry{id, 1})
+				s.qslot[id] = uint16(len(s.qng))
+			}
 		}
 	}
 	var ss float32
@@ -240,7 +242,9 @@ func (ix *Index) ngramUnitCos(s *scratch, u *unit) float32 {
 
 // ngramCardCos is the cosine of the query's n-gram vector and card c's
 // summary and phrases together, from the counts ngramUnitCos gathered over
-// them, which it resets. The id is left out: it has its own feature, and
+// them, which it resets. It is correct only after ngramUnitCos has run on
+// every unit of c and on no other card's since the last reset: features
+// calls them so, and must not return between the two. The id is left out: it has its own feature, and
 // in the whole vector it would favour cards with short ids.
 func (ix *Index) ngramCardCos(s *scratch, c int32) float32 {
 	var dot float32

@@ -490,3 +490,34 @@ func TestSearchNgramsMatchPartsOfWords(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSearchAfterAnother checks that nothing of one query (pooled score
+// arrays, n-gram slots and counts) leaks into the next: a query gives the
+// same results after any other as on an index that has answered nothing.
+func FuzzSearchAfterAnother(f *testing.F) {
+	seeds := []string{"", "unmount the volume", "play a sound file", "remvoe pakcage",
+		strings.Repeat("worktree ", 2000), "\xff\xfe", "[a]ction `x` --force", "rm -rf /"}
+	for _, a := range seeds {
+		for _, b := range seeds[:4] {
+			f.Add(a, b)
+		}
+	}
+	cards := testCards()
+	used, fresh := Build(cards), Build(cards)
+	first := map[string][]Result{}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		used.Search(Query{Intent: a, Limit: 3})
+		got := used.Search(Query{Intent: b, Limit: 3})
+		want, ok := first[b]
+		if !ok {
+			want = fresh.Search(Query{Intent: b, Limit: 3})
+			first[b] = want
+			fresh = Build(cards) // answered nothing again
+		}
+		if !slices.EqualFunc(got, want, func(x, y Result) bool {
+			return x.ID == y.ID && x.Score == y.Score && slices.Equal(x.Matched, y.Matched)
+		}) {
+			t.Fatalf("Search(%q) after Search(%q) = %+v, on a fresh index %+v", b, a, got, want)
+		}
+	})
+}
