@@ -1,0 +1,115 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// TestDeployManifestsAreKubernetes decodes every manifest of deploy/base
+// into the Kubernetes API types, refusing unknown fields, so that a
+// misspelt or misplaced field (which kubectl apply would reject, or worse,
+// a client-side apply would drop) fails here; and checks that the names
+// the manifests refer to each other by, and the paths they probe and
+// scrape, exist.
+func TestDeployManifestsAreKubernetes(t *testing.T) {
+	base := "../../deploy/base"
+	var kust struct{ Resources []string }
+	readYAML(t, filepath.Join(base, "kustomization.yaml"), &kust)
+	paths := openapiPaths(t)
+
+	var dep *appsv1.Deployment
+	var svc *corev1.Service
+	for _, r := range kust.Resources {
+		data, err := os.ReadFile(filepath.Join(base, r))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var meta struct{ Kind string }
+		if err := yaml.Unmarshal(data, &meta); err != nil {
+			t.Fatalf("%s: %v", r, err)
+		}
+		var obj any
+		switch meta.Kind {
+		case "Deployment":
+			dep = &appsv1.Deployment{}
+			obj = dep
+		case "Service":
+			svc = &corev1.Service{}
+			obj = svc
+		case "PodDisruptionBudget":
+			obj = &policyv1.PodDisruptionBudget{}
+		default:
+			t.Errorf("%s: kind %q has no check here; add it", r, meta.Kind)
+			continue
+		}
+		if err := yaml.UnmarshalStrict(data, obj); err != nil {
+			t.Errorf("%s is not a valid %s: %v", r, meta.Kind, err)
+		}
+	}
+	if dep == nil || svc == nil {
+		t.Fatal("deploy/base has no Deployment or no Service")
+	}
+	capreg := slices.IndexFunc(dep.Spec.Template.Spec.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
+	if capreg < 0 {
+		t.Fatal("the Deployment has no capreg container")
+	}
+	c := dep.Spec.Template.Spec.Containers[capreg]
+	portNames := map[string]bool{}
+	for _, p := range c.Ports {
+		portNames[p.Name] = true
+	}
+	for name, pr := range map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe} {
+		if pr == nil || pr.HTTPGet == nil {
+			t.Errorf("%s probe: want an httpGet probe", name)
+			continue
+		}
+		if !paths[pr.HTTPGet.Path] {
+			t.Errorf("%s probe asks for %s, which openapi.yaml does not define", name, pr.HTTPGet.Path)
+		}
+		if port := pr.HTTPGet.Port.String(); !portNames[port] {
+			t.Errorf("%s probe uses port %q, not a named port of the capreg container (%v)", name, port, c.Ports)
+		}
+	}
+	if pr := c.ReadinessProbe; pr != nil && pr.HTTPGet != nil && pr.HTTPGet.Path != "/readyz" {
+		t.Errorf("readiness probe = %s; only /readyz is 503 until a valid registry is served", pr.HTTPGet.Path)
+	}
+	for _, p := range svc.Spec.Ports {
+		if !portNames[p.TargetPort.String()] {
+			t.Errorf("Service port %s targets %q, not a named port of the capreg container", p.Name, p.TargetPort.String())
+		}
+	}
+	ann := dep.Spec.Template.Annotations
+	if path := ann["prometheus.io/path"]; path != "" && !paths[path] {
+		t.Errorf("prometheus.io/path = %s, which openapi.yaml does not define", path)
+	}
+	if port := ann["prometheus.io/port"]; port != "" {
+		if !slices.ContainsFunc(c.Ports, func(p corev1.ContainerPort) bool { return fmt.Sprint(p.ContainerPort) == port }) {
+			t.Errorf("prometheus.io/port = %s, not a port of the capreg container", port)
+		}
+	}
+}
+
+// openapiPaths returns the paths openapi.yaml defines.
+func openapiPaths(t *testing.T) map[string]bool {
+	t.Helper()
+	var doc struct {
+		Paths map[string]any `yaml:"paths"`
+	}
+	readYAML(t, "../../openapi.yaml", &doc)
+	out := map[string]bool{}
+	for p := range doc.Paths {
+		out[p] = true
+	}
+	if len(out) == 0 {
+		t.Fatal("openapi.yaml defines no paths")
+	}
+	return out
+}
