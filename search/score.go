@@ -125,15 +125,30 @@ func (ix *Index) Search(q Query) []Result {
 		return nil
 	}
 	out := make([]Result, len(s.top))
+	shift := scoreShift(s.top[0].score)
 	for i, h := range s.top {
 		out[i] = Result{
 			Card:    int(h.card),
 			ID:      ix.cards[h.card].ID,
-			Score:   math.Exp(float64(h.score)),
+			Score:   max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64),
 			Matched: ix.matched(s, h.card),
 		}
 	}
 	return out
+}
+
+// maxExp bounds the exponent of the best score: e^700 is finite, e^710
+// is not, and JSON has no infinity.
+const maxExp = 700
+
+// scoreShift is what is taken off every linear score of one result list
+// before exponentiating: 0 normally, so a score is the model's odds, and
+// enough to bring the best into ±maxExp when a pathological intent (one
+// known word among hundreds of misspelt ones) drives the linear score far
+// out. Ratios between the scores of one list stay exact either way.
+func scoreShift(best float32) float64 {
+	b := float64(best)
+	return b - min(max(b, -maxExp), maxExp)
 }
 
 // analyseQuery fills s.seq and s.terms. It reports false when the intent

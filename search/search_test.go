@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -520,4 +521,32 @@ func FuzzSearchAfterAnother(f *testing.F) {
 			t.Fatalf("Search(%q) after Search(%q) = %+v, on a fresh index %+v", b, a, got, want)
 		}
 	})
+}
+
+func TestSearchScoresStayFinite(t *testing.T) {
+	// One known word among hundreds of misspelt ones once drove the linear
+	// score past e^709: the score was +Inf, which JSON cannot carry.
+	var words, typos []string
+	for i := range 400 {
+		words = append(words, fmt.Sprintf("zq%04dxword", i))
+		if i < 300 {
+			typos = append(typos, fmt.Sprintf("zq%04dxwrod", i))
+		}
+	}
+	cards := append(testCards(), Card{ID: "bigtool", Summary: strings.Join(words, " "), IntentPhrases: []string{"check the thing"}})
+	ix := Build(cards)
+	for _, intent := range []string{"check " + strings.Join(typos, " "), "check " + strings.Join(typos[:100], " "), "check the thing"} {
+		rs := ix.Search(Query{Intent: intent})
+		if len(rs) == 0 {
+			t.Fatalf("no result for a %d-byte intent", len(intent))
+		}
+		for i, r := range rs {
+			if math.IsInf(r.Score, 0) || math.IsNaN(r.Score) || r.Score <= 0 {
+				t.Errorf("%d-byte intent: result %d (%s) has score %v", len(intent), i, r.ID, r.Score)
+			}
+			if i > 0 && r.Score > rs[i-1].Score {
+				t.Errorf("%d-byte intent: scores not descending at %d: %v > %v", len(intent), i, r.Score, rs[i-1].Score)
+			}
+		}
+	}
 }

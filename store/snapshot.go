@@ -7,8 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -331,7 +331,18 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 		if matched == nil {
 			matched = []string{}
 		}
-		out[i] = ToolHit{ID: c.ID, Score: math.Round(r.Score*1e4) / 1e4, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
+		out[i] = ToolHit{ID: c.ID, Score: roundScore(r.Score), Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
 	}
 	return out
+}
+
+// roundScore keeps 7 significant digits of a search score: enough to order
+// and compare results, and short in JSON. Digits, not decimals, so that a
+// small positive score never prints as 0.
+func roundScore(v float64) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 7, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
 }

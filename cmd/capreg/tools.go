@@ -81,7 +81,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	if snap == nil {
 		return code
 	}
-	return toolsSearch(snap, pos[0], sf.limit, sf.risk, sf.asJSON, stdout)
+	return toolsSearch(snap, pos[0], sf.limit, sf.risk, sf.asJSON, stdout, stderr)
 }
 
 // runToolsShow prints one card and, with --probe, runs its help_probe.
@@ -103,13 +103,16 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return toolsShow(ctx, snap, sf.repo, pos[0], sf.probe, stdout, stderr)
 }
 
-func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout io.Writer) int {
+func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
 	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
-		enc.Encode(map[string]any{"intent": intent, "results": hits})
+		if err := enc.Encode(map[string]any{"intent": intent, "results": hits}); err != nil {
+			fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
+			return exitUsage
+		}
 		return exitOK
 	}
 	if len(hits) == 0 {
