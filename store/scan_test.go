@@ -792,7 +792,9 @@ func TestScanMissingRepoSuggestsSibling(t *testing.T) {
 	}{
 		{"rpeo", "repo"},         // swapped letters
 		{"rep", "repo"},          // one letter short
-		{"chekcout", "checkout"}, // two edits in a long name
+		{"chekcout", "checkout"}, // a swap of adjacent letters is one edit
+		{"chekcuot", "checkout"}, // two edits in a long name
+		{"rpe", ""},              // two edits in a short one are too many
 		{"curent", "current"},    // a link to a directory counts
 		{"reop/x", ""},           // the parent is missing too
 		{"zzzz", ""},             // nothing close
