@@ -18,7 +18,7 @@ import (
 // path agents use): 0.005 below what was measured when these were set.
 const (
 	endpointRecall5Floor = 0.8100 - 0.005
-	endpointMRR10Floor   = 0.7050 - 0.005
+	endpointMRR10Floor   = 0.7054 - 0.005
 )
 
 // TestIntentEvalThroughEndpoint serves testdata/intent-eval (371 tool cards)

@@ -32,9 +32,10 @@
 //     articles, ...) match those of the card's phrases (style.go); and
 //     the cosine of TF-IDF vectors of character 3- and 4-grams of the
 //     words (unstemmed, marked at their ends) of the query and of the id,
-//     the best single phrase or the summary, and the summary and phrases
-//     together (ngram.go), which catches compounds and morphology that
-//     whole stemmed words miss ("screencap"/"screenshot", "syslog"/"log").
+//     and of the summary and phrases together (ngram.go), which catches
+//     compounds and morphology that whole stemmed words miss
+//     ("screencap"/"screenshot", "syslog"/"log"). (A third, against the
+//     best single phrase or the summary, added nothing and was dropped.)
 //
 // The weights of stage 2 are learned at Build from the cards themselves
 // (learn.go): the phrases at odd positions of every card are held out, the
@@ -92,7 +93,7 @@
 // # Tried and not kept
 //
 // Measured on the development set (recall@5 / MRR@10 0.8025 / 0.7009
-// before the n-gram features, 0.8100 / 0.7050 with them; figures without
+// before the n-gram features, 0.8100 / 0.7054 with them; figures without
 // a note were taken before them), each with the second stage re-learned:
 //
 //   - Soft matching with GloVe 6B word vectors (100 dimensions; cosine of

@@ -13,7 +13,7 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6262, recall@5 = 0.8100, MRR@10 = 0.7050, zero-hit = 0.0000
+//	recall@1 = 0.6275, recall@5 = 0.8100, MRR@10 = 0.7054, zero-hit = 0.0000
 //
 // (before the character n-gram features: 0.6188 / 0.8025 / 0.7009)
 // (with the near-duplicate feature, since switched off because it ranks a
@@ -26,7 +26,7 @@ import (
 // ranking improves.
 const (
 	measuredRecall5 = 0.8100
-	measuredMRR10   = 0.7050
+	measuredMRR10   = 0.7054
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )

@@ -17,14 +17,13 @@ const (
 	featDup               // (idf Jaccard of the query and the closest phrase)^4
 	featStyle             // style log-likelihood ratio (style.go)
 	featNgID              // n-gram cosine of the query and the id (ngram.go)
-	featNgBest            // ... the best of the summary and the phrases
-	featNgCard            // ... the summary and phrases together
+	featNgCard            // ... and the summary and phrases together
 	numFeat
 )
 
 var featNames = [numFeat]string{
 	"bm25f", "rel", "id", "summary", "phrases", "bestphrase", "bigram",
-	"prior", "dup", "style", "ngid", "ngbest", "ngcard",
+	"prior", "dup", "style", "ngid", "ngcard",
 }
 
 // fieldGroup maps fields onto the groups that get a BM25 feature each;
@@ -71,8 +70,11 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	}
 	s.acc = acc
 	b := float32(ix.p.b)
-	var best, bigram, dup, ngBest float32
+	var best, bigram, dup float32
 	ng := ix.p.ngram
+	if ng {
+		clear(s.qtf) // counted below by countQueryNgrams
+	}
 	for ui := lo; ui < hi; ui++ {
 		u := &ix.units[ui]
 		ts := ix.unitTermsOf(u)
@@ -87,9 +89,9 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 		if ng {
 			switch u.field {
 			case fieldID:
-				f[featNgID] = ix.ngramUnitCos(s, u)
+				f[featNgID] = ix.ngramIDCos(s, u)
 			case fieldSummary, fieldPhrase:
-				ngBest = max(ngBest, ix.ngramUnitCos(s, u))
+				ix.countQueryNgrams(s, u)
 			}
 		}
 		if !phraseUnit(u.field) {
@@ -111,8 +113,7 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	}
 	f[featBestPhrase] = best / qm
 	if ng {
-		f[featNgBest] = ngBest
-		f[featNgCard] = ix.ngramCardCos(s, c) // after every unit's ngramUnitCos
+		f[featNgCard] = ix.ngramCardCos(s, c)
 	}
 	f[featBigram] = bigram / qm
 	dup *= dup

@@ -142,7 +142,7 @@ func Build(cards []Card) *Index {
 
 func buildWith(cards []Card, p params) *Index {
 	if !p.ngram {
-		p.featOff[featNgID], p.featOff[featNgBest], p.featOff[featNgCard] = true, true, true
+		p.featOff[featNgID], p.featOff[featNgCard] = true, true
 	}
 	ix := &Index{
 		p:     p,

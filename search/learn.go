@@ -36,7 +36,6 @@ var defaultWeights = [numFeat]float32{
 	// The n-gram features: rounded from iterating Build's learning on the
 	// development cards with the learned values as the prior.
 	featNgID:   0.75,
-	featNgBest: 0.25,
 	featNgCard: 2.5,
 }
 

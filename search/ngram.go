@@ -4,10 +4,9 @@ import "math"
 
 // Character n-grams: the lowercase words of a text (stop words dropped,
 // not stemmed), each marked at its boundaries ("^mount$"), cut into byte
-// 3- and 4-grams and hashed into ngBuckets ids. A card's id, summary and
-// each intent phrase are TF-IDF vectors of them, and so are the summary
-// and phrases together (sublinear tf); the second stage compares the
-// query's vector to these by cosine. They catch what whole stemmed words miss: compounds and
+// 3- and 4-grams and hashed into ngBuckets ids. A card's id is a TF-IDF
+// vector of them, and so are its summary and phrases together (sublinear
+// tf); the second stage compares the query's vector to these by cosine. They catch what whole stemmed words miss: compounds and
 // morphology ("screenshot"/"screencap", "unmount"/"mount", "syslog"/"log").
 //
 // Each distinct word is cut once: a unit holds word ids (ix.ngWords), a
@@ -19,8 +18,9 @@ const (
 	ngBuckets = 1 << ngBits
 	ngMinN    = 3
 	ngMaxN    = 4
-	// ngMaxQuery caps the distinct n-grams taken from one query, so that
-	// a slot (1 + index in the query vector) fits the uint16 of s.qslot.
+	// ngMaxQuery caps the distinct n-grams taken from one query, which
+	// bounds the work per candidate (and keeps a slot, 1 + index in the
+	// query vector, well inside the uint16 of s.qslot).
 	ngMaxQuery = 1024
 	// ngMaxWord is the longest word, in bytes, cut into n-grams (in cards
 	// and queries alike): longer ones are not words, and would cost time.
@@ -111,7 +111,8 @@ func (ix *Index) buildNgramStats() {
 			ix.ngIdf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
 		}
 	}
-	// Unit and card norms, with a dense tf accumulator (df is reused).
+	// The norms of each id's vector and of each card's summary and phrases
+	// together, with dense tf accumulators (df and last are reused).
 	acc := df
 	clear(acc)
 	cacc := last
@@ -121,30 +122,18 @@ func (ix *Index) buildNgramStats() {
 	for c := range n {
 		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 			u := &ix.units[ui]
-			whole := u.field != fieldID
+			if u.field == fieldID {
+				u.ngNorm = ix.unitNgNorm(u, acc, &touched)
+				continue
+			}
 			for _, w := range ix.unitNgWords(u) {
 				for _, id := range ix.wordNgrams(w) {
-					if acc[id] == 0 {
-						touched = append(touched, id)
-					}
-					acc[id]++
-					if !whole {
-						continue
-					}
 					if cacc[id] == 0 {
 						ctouched = append(ctouched, id)
 					}
 					cacc[id]++
 				}
 			}
-			var ss float64
-			for _, id := range touched {
-				v := float64(acc[id]) * float64(ix.ngIdf[id])
-				ss += v * v
-				acc[id] = 0
-			}
-			touched = touched[:0]
-			u.ngNorm = float32(math.Sqrt(ss))
 		}
 		var ss float64
 		for _, id := range ctouched {
@@ -155,6 +144,27 @@ func (ix *Index) buildNgramStats() {
 		ctouched = ctouched[:0]
 		ix.cardNgNorm[c] = float32(math.Sqrt(ss))
 	}
+}
+
+// unitNgNorm is the norm of unit u's TF-IDF n-gram vector, counted in acc
+// (all zero, and left so) with touched as scratch.
+func (ix *Index) unitNgNorm(u *unit, acc []int32, touched *[]int32) float32 {
+	for _, w := range ix.unitNgWords(u) {
+		for _, id := range ix.wordNgrams(w) {
+			if acc[id] == 0 {
+				*touched = append(*touched, id)
+			}
+			acc[id]++
+		}
+	}
+	var ss float64
+	for _, id := range *touched {
+		v := float64(acc[id]) * float64(ix.ngIdf[id])
+		ss += v * v
+		acc[id] = 0
+	}
+	*touched = (*touched)[:0]
+	return float32(math.Sqrt(ss))
 }
 
 // ngSublinear is 1 + ln tf, from a table for small counts.
@@ -215,43 +225,45 @@ func (ix *Index) queryNgrams(s *scratch) {
 	}
 }
 
-// ngramUnitCos is the cosine of the query's n-gram vector and unit u's.
-// For a summary or phrase unit it also adds u's counts of the query's
-// n-grams to s.qtf, for ngramCardCos.
-func (ix *Index) ngramUnitCos(s *scratch, u *unit) float32 {
-	if u.ngN == 0 || len(s.qng) == 0 {
+// ngramIDCos is the cosine of the query's n-gram vector and that of the
+// id unit u.
+func (ix *Index) ngramIDCos(s *scratch, u *unit) float32 {
+	if u.ngNorm == 0 || len(s.qng) == 0 {
 		return 0
 	}
-	whole := u.field != fieldID
 	var dot float32
 	for _, w := range ix.unitNgWords(u) {
 		for _, id := range ix.wordNgrams(w) {
 			if k := s.qslot[id]; k > 0 {
 				dot += s.qng[k-1].w * ix.ngIdf[id]
-				if whole {
-					s.qtf[k-1]++
-				}
 			}
 		}
-	}
-	if u.ngNorm == 0 {
-		return 0
 	}
 	return dot / u.ngNorm
 }
 
+// countQueryNgrams adds unit u's occurrences of each query n-gram to s.qtf,
+// for ngramCardCos.
+func (ix *Index) countQueryNgrams(s *scratch, u *unit) {
+	for _, w := range ix.unitNgWords(u) {
+		for _, id := range ix.wordNgrams(w) {
+			if k := s.qslot[id]; k > 0 {
+				s.qtf[k-1]++
+			}
+		}
+	}
+}
+
 // ngramCardCos is the cosine of the query's n-gram vector and card c's
-// summary and phrases together, from the counts ngramUnitCos gathered over
-// them, which it resets. It is correct only after ngramUnitCos has run on
-// every unit of c and on no other card's since the last reset: features
-// calls them so, and must not return between the two. The id is left out: it has its own feature, and
-// in the whole vector it would favour cards with short ids.
+// summary and phrases together, from the counts of s.qtf: features clears
+// them, then counts every summary and phrase unit of c. The id is left
+// out: it has its own feature, and in the whole vector it would favour
+// cards with short ids.
 func (ix *Index) ngramCardCos(s *scratch, c int32) float32 {
 	var dot float32
 	for k, tf := range s.qtf {
 		if tf > 0 {
 			dot += s.qng[k].w * ngSublinear(tf) * ix.ngIdf[s.qng[k].id]
-			s.qtf[k] = 0
 		}
 	}
 	if n := ix.cardNgNorm[c]; n > 0 {
