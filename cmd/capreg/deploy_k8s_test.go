@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	appsv1 "k8s.io/api/apps/v1"
@@ -13,15 +15,18 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// TestDeployManifestsAreKubernetes decodes every manifest of deploy/base
-// into the Kubernetes API types, refusing unknown fields, so that a
-// misspelt or misplaced field (which kubectl apply would reject, or worse,
-// a client-side apply would drop) fails here; and checks that the names
-// the manifests refer to each other by, and the paths they probe and
-// scrape, exist.
+// TestDeployManifestsAreKubernetes decodes every document of every
+// manifest of deploy/base into the Kubernetes API types, refusing unknown
+// fields, so that a misspelt or misplaced field (which kubectl apply would
+// reject, or worse, a client-side apply would drop) fails here; and checks
+// that what the pod refers to by name (volumes, generated ConfigMaps,
+// container ports) and the paths it is probed and scraped on exist.
 func TestDeployManifestsAreKubernetes(t *testing.T) {
 	base := "../../deploy/base"
-	var kust struct{ Resources []string }
+	var kust struct {
+		Resources          []string
+		ConfigMapGenerator []struct{ Name string } `yaml:"configMapGenerator"`
+	}
 	readYAML(t, filepath.Join(base, "kustomization.yaml"), &kust)
 	paths := openapiPaths(t)
 
@@ -32,31 +37,36 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var meta struct{ Kind string }
-		if err := yaml.Unmarshal(data, &meta); err != nil {
-			t.Fatalf("%s: %v", r, err)
-		}
-		var obj any
-		switch meta.Kind {
-		case "Deployment":
-			dep = &appsv1.Deployment{}
-			obj = dep
-		case "Service":
-			svc = &corev1.Service{}
-			obj = svc
-		case "PodDisruptionBudget":
-			obj = &policyv1.PodDisruptionBudget{}
-		default:
-			t.Errorf("%s: kind %q has no check here; add it", r, meta.Kind)
-			continue
-		}
-		if err := yaml.UnmarshalStrict(data, obj); err != nil {
-			t.Errorf("%s is not a valid %s: %v", r, meta.Kind, err)
+		for i, doc := range yamlDocuments(data) {
+			var meta struct{ Kind string }
+			if err := yaml.Unmarshal(doc, &meta); err != nil {
+				t.Fatalf("%s, document %d: %v", r, i+1, err)
+			}
+			var obj any
+			switch meta.Kind {
+			case "Deployment":
+				dep = &appsv1.Deployment{}
+				obj = dep
+			case "Service":
+				svc = &corev1.Service{}
+				obj = svc
+			case "PodDisruptionBudget":
+				obj = &policyv1.PodDisruptionBudget{}
+			case "ConfigMap":
+				obj = &corev1.ConfigMap{}
+			default:
+				t.Errorf("%s, document %d: kind %q has no check here; add it", r, i+1, meta.Kind)
+				continue
+			}
+			if err := yaml.UnmarshalStrict(doc, obj); err != nil {
+				t.Errorf("%s, document %d, is not a valid %s: %v", r, i+1, meta.Kind, err)
+			}
 		}
 	}
 	if dep == nil || svc == nil {
 		t.Fatal("deploy/base has no Deployment or no Service")
 	}
+	checkPodReferences(t, &dep.Spec.Template.Spec, kust.ConfigMapGenerator)
 	capreg := slices.IndexFunc(dep.Spec.Template.Spec.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
 	if capreg < 0 {
 		t.Fatal("the Deployment has no capreg container")
@@ -112,4 +122,41 @@ func openapiPaths(t *testing.T) map[string]bool {
 		t.Fatal("openapi.yaml defines no paths")
 	}
 	return out
+}
+
+// yamlDocuments splits a multi-document YAML file at its "---" lines.
+func yamlDocuments(data []byte) [][]byte {
+	var out [][]byte
+	for _, doc := range regexp.MustCompile(`(?m)^---[ \t]*$`).Split(string(data), -1) {
+		if strings.TrimSpace(doc) != "" {
+			out = append(out, []byte(doc))
+		}
+	}
+	return out
+}
+
+// checkPodReferences checks that every volume a container mounts is a
+// volume of the pod, and that every ConfigMap it takes its environment
+// from is one the kustomization generates.
+func checkPodReferences(t *testing.T, pod *corev1.PodSpec, generated []struct{ Name string }) {
+	t.Helper()
+	volumes := map[string]bool{}
+	for _, v := range pod.Volumes {
+		volumes[v.Name] = true
+	}
+	for _, c := range pod.Containers {
+		for _, m := range c.VolumeMounts {
+			if !volumes[m.Name] {
+				t.Errorf("container %s mounts volume %q, which the pod does not define", c.Name, m.Name)
+			}
+		}
+		for _, e := range c.EnvFrom {
+			if e.ConfigMapRef == nil {
+				continue
+			}
+			if !slices.ContainsFunc(generated, func(g struct{ Name string }) bool { return g.Name == e.ConfigMapRef.Name }) {
+				t.Errorf("container %s takes its environment from ConfigMap %q, which the kustomization does not generate", c.Name, e.ConfigMapRef.Name)
+			}
+		}
+	}
 }
