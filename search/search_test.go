@@ -422,7 +422,7 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("%d results for limit 3", len(rs))
 		}
 		for _, r := range rs {
-			if r.Card < 0 || r.Card >= ix.Len() || r.Score <= 0 {
+			if r.Card < 0 || r.Card >= ix.Len() || !(r.Score > 0) || math.IsInf(r.Score, 0) {
 				t.Fatalf("bad result %+v", r)
 			}
 		}
