@@ -2,20 +2,25 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
 )
 
 // FuzzRouter sends arbitrary requests (method, path, query, body) through
 // the real router over the sample repository: none may be a 500, every
-// JSON body must parse, and every exchange the spec knows must match
-// openapi.yaml. Bad input gets a 4xx that says why, never a crash.
+// JSON body must parse, every 4xx must be an error object, and every
+// exchange the spec knows must match openapi.yaml. Bad input gets a 4xx
+// that says why, never a crash.
 func FuzzRouter(f *testing.F) {
-	seeds := []struct{ method, path, query, body string }{
+	fuzzRouter(f, testdataSource(f), []fuzzSeed{
 		{"GET", "/tools", "intent=run the tests&limit=3", ""},
 		{"GET", "/tools", "intent=check " + strings.Repeat("zqxwrod ", 300), ""},
 		{"GET", "/tools", "command=sudo systemctl restart nginx", ""},
@@ -32,7 +37,32 @@ func FuzzRouter(f *testing.F) {
 		{"HEAD", "/registry", "", ""},
 		{"GET", "/status", "", ""},
 		{"DELETE", "/tools", "", ""},
+	})
+}
+
+// FuzzRouterGSDCore is FuzzRouter over testdata/gsd-core (44 capabilities,
+// the reference's config keys and profiles), where rendering has the most
+// to resolve.
+func FuzzRouterGSDCore(f *testing.F) {
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/gsd-core"}})
+	if err != nil || !snap.OK() {
+		f.Fatalf("testdata/gsd-core: %v", err)
 	}
+	src := &source{}
+	src.snap.Store(snap)
+	fuzzRouter(f, src, []fuzzSeed{
+		{"POST", "/render-hooks/plan:pre", "", `{"config":{"workflow":{"research":false,"ui_phase":"no"},"intel":true},"profile":"core,standard"}`},
+		{"POST", "/render-hooks/execute:post", "format=markdown", `{"disabledCapabilities":["audit"],"surface":{"a":1}}`},
+		{"GET", "/render-hooks/verify:pre", "activeCap=audit", ""},
+		{"GET", "/capabilities/ai-integration/closure", "", ""},
+		{"GET", "/profiles/standard", "", ""},
+		{"POST", "/validate", "", `{"files":{"capabilities/audit/capability.json":"{\"id\":\"audit\"}"}}`},
+	})
+}
+
+type fuzzSeed struct{ method, path, query, body string }
+
+func fuzzRouter(f *testing.F, src api.Source, seeds []fuzzSeed) {
 	for _, s := range seeds {
 		f.Add(s.method, s.path, s.query, []byte(s.body))
 	}
@@ -40,7 +70,6 @@ func FuzzRouter(f *testing.F) {
 	if err != nil {
 		f.Fatalf("openapi.yaml: %v", err)
 	}
-	src := testdataSource(f)
 	h := newRouter(src)
 	f.Fuzz(func(t *testing.T, method, path, query string, body []byte) {
 		switch method {
