@@ -1,10 +1,12 @@
 package search
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // Query is one search request.
@@ -134,6 +136,11 @@ func (ix *Index) Search(q Query) []Result {
 			Matched: ix.matched(s, h.card),
 		}
 	}
+	// Results more than e^745 below the best all get the smallest score;
+	// among equal scores the order is by id, as for any tie.
+	slices.SortStableFunc(out, func(a, b Result) int {
+		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
+	})
 	return out
 }
 
@@ -145,7 +152,8 @@ const maxExp = 700
 // before exponentiating: 0 normally, so a score is the model's odds, and
 // enough to bring the best into ±maxExp when a pathological intent (one
 // known word among hundreds of misspelt ones) drives the linear score far
-// out. Ratios between the scores of one list stay exact either way.
+// out. Ratios between the scores of one list stay exact either way, but
+// for scores so far below the best that they floor at the smallest float.
 func scoreShift(best float32) float64 {
 	b := float64(best)
 	return b - min(max(b, -maxExp), maxExp)

@@ -526,16 +526,26 @@ func FuzzSearchAfterAnother(f *testing.F) {
 func TestSearchScoresStayFinite(t *testing.T) {
 	// One known word among hundreds of misspelt ones once drove the linear
 	// score past e^709: the score was +Inf, which JSON cannot carry.
+	// Results far below the best share the smallest score, in id order.
 	var words, typos []string
-	for i := range 400 {
+	for i := range 800 {
 		words = append(words, fmt.Sprintf("zq%04dxword", i))
-		if i < 300 {
+		if i < 700 {
 			typos = append(typos, fmt.Sprintf("zq%04dxwrod", i))
 		}
 	}
-	cards := append(testCards(), Card{ID: "bigtool", Summary: strings.Join(words, " "), IntentPhrases: []string{"check the thing"}})
+	cards := append(testCards(),
+		Card{ID: "bigtool", Summary: strings.Join(words, " "), IntentPhrases: []string{"check the thing"}},
+		Card{ID: "zz-half", Summary: strings.Join(words[:400], " "), IntentPhrases: []string{"check a file"}},
+		Card{ID: "zb-check", Summary: "check stuff", IntentPhrases: []string{"check a file"}},
+		Card{ID: "aa-check", Summary: "check things", IntentPhrases: []string{"check a file"}})
 	ix := Build(cards)
-	for _, intent := range []string{"check " + strings.Join(typos, " "), "check " + strings.Join(typos[:100], " "), "check the thing"} {
+	for _, intent := range []string{
+		"check " + strings.Join(typos, " "),       // the rest far below the best: floored, ordered by id
+		"check " + strings.Join(typos[:300], " "), // once +Inf
+		"check " + strings.Join(typos[:100], " "),
+		"check the thing",
+	} {
 		rs := ix.Search(Query{Intent: intent})
 		if len(rs) == 0 {
 			t.Fatalf("no result for a %d-byte intent", len(intent))
@@ -544,8 +554,8 @@ func TestSearchScoresStayFinite(t *testing.T) {
 			if math.IsInf(r.Score, 0) || math.IsNaN(r.Score) || r.Score <= 0 {
 				t.Errorf("%d-byte intent: result %d (%s) has score %v", len(intent), i, r.ID, r.Score)
 			}
-			if i > 0 && r.Score > rs[i-1].Score {
-				t.Errorf("%d-byte intent: scores not descending at %d: %v > %v", len(intent), i, r.Score, rs[i-1].Score)
+			if p := rs[max(i-1, 0)]; i > 0 && (r.Score > p.Score || r.Score == p.Score && r.ID < p.ID) {
+				t.Errorf("%d-byte intent: not score descending, then id, at %d: (%s %v) after (%s %v)", len(intent), i, r.ID, r.Score, p.ID, p.Score)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -320,8 +321,9 @@ type ToolHit struct {
 	Matched []string `json:"matched"`
 }
 
-// SearchTools ranks the snapshot's cards for q. Scores are rounded to four
-// decimals so output is stable across platforms.
+// SearchTools ranks the snapshot's cards for q. Scores are rounded to 7
+// significant digits so output is stable across platforms, and results
+// the rounding made equal are put in id order.
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 	results := s.Search().Search(q)
 	out := make([]ToolHit, len(results))
@@ -333,6 +335,14 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 		}
 		out[i] = ToolHit{ID: c.ID, Score: roundScore(r.Score), Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
 	}
+	// Scores the rounding (or the floor at the smallest float) made equal
+	// are ordered by id, as the API documents.
+	slices.SortStableFunc(out, func(a, b ToolHit) int {
+		if a.Score != b.Score {
+			return cmp.Compare(b.Score, a.Score)
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
 	return out
 }
 

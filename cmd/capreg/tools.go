@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -115,15 +116,26 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 		}
 		return exitOK
 	}
+	var out bytes.Buffer
 	if len(hits) == 0 {
-		fmt.Fprintf(stdout, "no tool matches %q\n", intent)
-		return exitOK
+		fmt.Fprintf(&out, "no tool matches %q\n", intent)
 	}
 	for i, h := range hits {
-		fmt.Fprintf(stdout, "%2d. %s  (%.3f, %s)\n    %s\n    $ %s\n", i+1, h.ID, h.Score, h.Risk, h.Summary, h.Command)
+		fmt.Fprintf(&out, "%2d. %s  (%.4g, %s)\n    %s\n    $ %s\n", i+1, h.ID, h.Score, h.Risk, h.Summary, h.Command)
 		if len(h.Matched) > 0 {
-			fmt.Fprintf(stdout, "    matched: %s\n", strings.Join(h.Matched, " | "))
+			fmt.Fprintf(&out, "    matched: %s\n", strings.Join(h.Matched, " | "))
 		}
+	}
+	return writeOutput(stdout, stderr, out.Bytes())
+}
+
+// writeOutput writes a verb's whole output, and makes a failed write (a
+// full disk) an I/O failure, exit 2, rather than a success with nothing
+// written.
+func writeOutput(stdout, stderr io.Writer, data []byte) int {
+	if _, err := stdout.Write(data); err != nil {
+		fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
+		return exitUsage
 	}
 	return exitOK
 }
@@ -134,9 +146,8 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			continue
 		}
 		v := store.ToolJSON(c)
-		stdout.Write(append(ojson.Encode(&v, "  "), '\n'))
-		if !probe {
-			return exitOK
+		if code := writeOutput(stdout, stderr, append(ojson.Encode(&v, "  "), '\n')); code != exitOK || !probe {
+			return code
 		}
 		if c.HelpProbe == "" {
 			// help_probe is optional (tool-capability-cards.md): a card

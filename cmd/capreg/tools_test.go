@@ -25,11 +25,29 @@ func TestToolsSearchReportsWriteFailure(t *testing.T) {
 	if err != nil || !snap.OK() {
 		t.Fatalf("%s: %v", repo, err)
 	}
-	var stderr bytes.Buffer
-	if code := toolsSearch(snap, "run the tests", 5, "", true, brokenWriter{}, &stderr); code != exitUsage {
-		t.Errorf("exit = %d, want %d", code, exitUsage)
+	verbs := map[string]func(stderr *bytes.Buffer) int{
+		"search --json": func(stderr *bytes.Buffer) int {
+			return toolsSearch(snap, "run the tests", 5, "", true, brokenWriter{}, stderr)
+		},
+		"search": func(stderr *bytes.Buffer) int {
+			return toolsSearch(snap, "run the tests", 5, "", false, brokenWriter{}, stderr)
+		},
+		"search, no match": func(stderr *bytes.Buffer) int {
+			return toolsSearch(snap, "zzzz qqqq", 5, "", false, brokenWriter{}, stderr)
+		},
+		"show": func(stderr *bytes.Buffer) int {
+			return toolsShow(context.Background(), snap, repo, "ft", false, brokenWriter{}, stderr)
+		},
 	}
-	if !strings.Contains(stderr.String(), "cannot write the results: broken pipe") {
-		t.Errorf("stderr = %q, want the write failure", stderr.String())
+	for name, run := range verbs {
+		t.Run(name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run(&stderr); code != exitUsage {
+				t.Errorf("exit = %d, want %d", code, exitUsage)
+			}
+			if !strings.Contains(stderr.String(), "cannot write the results: broken pipe") {
+				t.Errorf("stderr = %q, want the write failure", stderr.String())
+			}
+		})
 	}
 }
