@@ -103,3 +103,14 @@ func fuzzRouter(f *testing.F, src api.Source, seeds []fuzzSeed) {
 		sp.checkExchange(t, req, body, resp, data, resp.StatusCode < 400)
 	})
 }
+
+// TestBlankRenderBody: a body of JSON whitespace is no body (the defaults);
+// other blank characters are not JSON, and get the 400 that says so.
+func TestBlankRenderBody(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for body, want := range map[string]int{"": 200, " \t\r\n": 200, "\u00a0": 400, "\u3000": 400} {
+		if e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(body)); e.status != want {
+			t.Errorf("body %q: status %d, want %d\n%s", body, e.status, want, truncate(e.body))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -47,7 +48,7 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 // is not JSON.
 func parseRequestDoc(w http.ResponseWriter, data []byte) (*requestDoc, bool) {
 	d := &requestDoc{data: data}
-	if len(strings.TrimSpace(string(data))) == 0 {
+	if len(bytes.Trim(data, " \t\r\n")) == 0 { // JSON whitespace only
 		d.empty = true
 		return d, true
 	}

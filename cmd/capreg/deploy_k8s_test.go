@@ -75,6 +75,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	portNames := map[string]bool{}
 	for _, p := range c.Ports {
 		portNames[p.Name] = true
+		portNames[fmt.Sprint(p.ContainerPort)] = true // a port may be given by number
 	}
 	for name, pr := range map[string]*corev1.Probe{"liveness": c.LivenessProbe, "readiness": c.ReadinessProbe, "startup": c.StartupProbe} {
 		if pr == nil || pr.HTTPGet == nil {
@@ -85,7 +86,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 			t.Errorf("%s probe asks for %s, which openapi.yaml does not define", name, pr.HTTPGet.Path)
 		}
 		if port := pr.HTTPGet.Port.String(); !portNames[port] {
-			t.Errorf("%s probe uses port %q, not a named port of the capreg container (%v)", name, port, c.Ports)
+			t.Errorf("%s probe uses port %q, not a port of the capreg container (%v)", name, port, c.Ports)
 		}
 	}
 	if pr := c.ReadinessProbe; pr != nil && pr.HTTPGet != nil && pr.HTTPGet.Path != "/readyz" {
@@ -93,7 +94,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	}
 	for _, p := range svc.Spec.Ports {
 		if !portNames[p.TargetPort.String()] {
-			t.Errorf("Service port %s targets %q, not a named port of the capreg container", p.Name, p.TargetPort.String())
+			t.Errorf("Service port %s targets %q, not a port of the capreg container", p.Name, p.TargetPort.String())
 		}
 	}
 	ann := dep.Spec.Template.Annotations
@@ -124,27 +125,38 @@ func openapiPaths(t *testing.T) map[string]bool {
 	return out
 }
 
-// yamlDocuments splits a multi-document YAML file at its "---" lines.
+// yamlDocuments splits a multi-document YAML file at its "---" lines
+// (which may carry a comment, or end in CRLF), leaving out documents of
+// comments and blank lines only.
 func yamlDocuments(data []byte) [][]byte {
 	var out [][]byte
-	for _, doc := range regexp.MustCompile(`(?m)^---[ \t]*$`).Split(string(data), -1) {
-		if strings.TrimSpace(doc) != "" {
+	for _, doc := range regexp.MustCompile(`(?m)^---(?:[ \t]+#.*)?[ \t]*\r?$`).Split(string(data), -1) {
+		if hasContent(doc) {
 			out = append(out, []byte(doc))
 		}
 	}
 	return out
 }
 
-// checkPodReferences checks that every volume a container mounts is a
-// volume of the pod, and that every ConfigMap it takes its environment
-// from is one the kustomization generates.
+// checkPodReferences checks that every volume a container (init
+// containers too) mounts is a volume of the pod, and that every ConfigMap
+// the pod mounts or takes its environment from is one the kustomization
+// generates.
 func checkPodReferences(t *testing.T, pod *corev1.PodSpec, generated []struct{ Name string }) {
 	t.Helper()
 	volumes := map[string]bool{}
 	for _, v := range pod.Volumes {
 		volumes[v.Name] = true
 	}
-	for _, c := range pod.Containers {
+	isGenerated := func(name string) bool {
+		return slices.ContainsFunc(generated, func(g struct{ Name string }) bool { return g.Name == name })
+	}
+	for _, v := range pod.Volumes {
+		if v.ConfigMap != nil && !isGenerated(v.ConfigMap.Name) {
+			t.Errorf("volume %s is ConfigMap %q, which the kustomization does not generate", v.Name, v.ConfigMap.Name)
+		}
+	}
+	for _, c := range slices.Concat(pod.InitContainers, pod.Containers) {
 		for _, m := range c.VolumeMounts {
 			if !volumes[m.Name] {
 				t.Errorf("container %s mounts volume %q, which the pod does not define", c.Name, m.Name)
@@ -154,9 +166,39 @@ func checkPodReferences(t *testing.T, pod *corev1.PodSpec, generated []struct{ N
 			if e.ConfigMapRef == nil {
 				continue
 			}
-			if !slices.ContainsFunc(generated, func(g struct{ Name string }) bool { return g.Name == e.ConfigMapRef.Name }) {
+			if !isGenerated(e.ConfigMapRef.Name) {
 				t.Errorf("container %s takes its environment from ConfigMap %q, which the kustomization does not generate", c.Name, e.ConfigMapRef.Name)
 			}
+		}
+	}
+}
+
+// hasContent reports a YAML document with a line that is not blank or a
+// comment.
+func hasContent(doc string) bool {
+	for _, line := range strings.Split(doc, "\n") {
+		if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "#") {
+			return true
+		}
+	}
+	return false
+}
+
+func TestYAMLDocuments(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"a: 1\n", 1},
+		{"a: 1\n---\nb: 2\n", 2},
+		{"---\na: 1\n--- # the second\nb: 2\n", 2},
+		{"a: 1\r\n---\r\nb: 2\r\n", 2},
+		{"# only a comment\n---\na: 1\n---\n\n", 1},
+		{"a: '---'\nb: |\n  ---x\n", 1},
+	}
+	for _, tt := range tests {
+		if got := len(yamlDocuments([]byte(tt.in))); got != tt.want {
+			t.Errorf("yamlDocuments(%q): %d documents, want %d", tt.in, got, tt.want)
 		}
 	}
 }
