@@ -28,8 +28,9 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "capreg: no capability %q\n", id)
 		return exitFindings
 	}
+	var out []byte
 	for _, dep := range snap.Registry.Closure[id] {
-		fmt.Fprintln(stdout, dep)
+		out = fmt.Appendln(out, dep)
 	}
-	return exitOK
+	return writeOutput(stdout, stderr, out)
 }

@@ -115,3 +115,14 @@ func plural(n int, word string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, word)
 }
+
+// writeOutput writes a verb's whole output, and makes a failed write (a
+// full disk) an I/O failure, exit 2, rather than a success with nothing
+// written.
+func writeOutput(stdout, stderr io.Writer, data []byte) int {
+	if _, err := stdout.Write(data); err != nil {
+		fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}

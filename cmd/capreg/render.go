@@ -68,18 +68,17 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	}
 	switch {
 	case askActive:
-		fmt.Fprintln(stdout, env.Active(f.activeCap))
+		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Active(f.activeCap)))
 	case f.format == "markdown":
 		for _, w := range env.Warnings {
 			fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
 		}
-		fmt.Fprintln(stdout, env.Rendered)
+		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
 	default:
 		// Byte for byte the HTTP body: pretty JSON with no trailing newline,
 		// as the reference's io.output writes it (ref §5.1).
-		stdout.Write(env.JSON())
+		return writeOutput(stdout, stderr, env.JSON())
 	}
-	return exitOK
 }
 
 // request reads --config, --enablement and --profile into a render request

@@ -129,17 +129,6 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	return writeOutput(stdout, stderr, out.Bytes())
 }
 
-// writeOutput writes a verb's whole output, and makes a failed write (a
-// full disk) an I/O failure, exit 2, rather than a success with nothing
-// written.
-func writeOutput(stdout, stderr io.Writer, data []byte) int {
-	if _, err := stdout.Write(data); err != nil {
-		fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
-}
-
 func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe bool, stdout, stderr io.Writer) int {
 	for _, c := range snap.Result.Cards {
 		if c.ID != id {
