@@ -56,14 +56,16 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // genWrite writes the artifacts into out, naming each file written.
 func genWrite(snap *store.Snapshot, out string, stdout, stderr io.Writer) int {
 	files, err := store.WriteArtifacts(out, snap)
+	var msg []byte
 	for _, f := range files {
-		fmt.Fprintf(stdout, "Wrote %s\n", f)
+		msg = fmt.Appendf(msg, "Wrote %s\n", f)
 	}
+	code := writeOutput(stdout, stderr, msg)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}
-	return exitOK
+	return code
 }
 
 // genCheck compares the committed artifacts in out with the generated ones:
@@ -79,14 +81,15 @@ func genCheck(snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) 
 			fmt.Fprintf(stderr, "capreg: %s is missing; run %s\n", d.File, hint)
 			continue
 		}
-		fmt.Fprint(stdout, d.Diff)
+		if code := writeOutput(stdout, stderr, []byte(d.Diff)); code != exitOK {
+			return code
+		}
 		fmt.Fprintf(stderr, "capreg: %s is stale; run %s\n", d.File, hint)
 	}
 	if len(drifts) > 0 {
 		return exitFindings
 	}
-	fmt.Fprintf(stdout, "capreg: %d artifacts in %s are up to date\n", len(store.ArtifactNames), out)
-	return exitOK
+	return writeOutput(stdout, stderr, fmt.Appendf(nil, "capreg: %d artifacts in %s are up to date\n", len(store.ArtifactNames), out))
 }
 
 // writeHint is the gen --write command that regenerates what gen --check

@@ -28,6 +28,8 @@ func TestVerbsReportWriteFailure(t *testing.T) {
 		{"render", "plan:pre"},
 		{"render", "plan:pre", "--format", "markdown"},
 		{"render", "plan:pre", "--active-cap", "research"},
+		{"gen", "--check", "--out", filepath.Join("..", "..", "testdata", "golden", "repo")},
+		{"gen", "--write", "--out", t.TempDir()},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
