@@ -24,7 +24,7 @@ func TestVerbsReportWriteFailure(t *testing.T) {
 		{"tools", "search", "run the tests"},
 		{"tools", "search", "zzzz qqqq"}, // "no tool matches"
 		{"tools", "show", "ft"},
-		{"closure", "research"},
+		{"closure", "pattern-mapper"}, // whose closure is not empty
 		{"render", "plan:pre"},
 		{"render", "plan:pre", "--format", "markdown"},
 		{"render", "plan:pre", "--active-cap", "research"},
