@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -20,7 +21,7 @@ type Query struct {
 type Result struct {
 	Card    int      // index into the cards slice given to Build
 	ID      string   // the card's ID
-	Score   float64  // higher is better; results sorted by Score desc, then ID asc
+	Score   float64  // higher is better, 7 significant digits; results sorted by Score desc, then ID asc
 	Matched []string // matching intent phrases verbatim, or field names, by contribution
 }
 
@@ -132,16 +133,27 @@ func (ix *Index) Search(q Query) []Result {
 		out[i] = Result{
 			Card:    int(h.card),
 			ID:      ix.cards[h.card].ID,
-			Score:   max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64),
+			Score:   roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64)),
 			Matched: ix.matched(s, h.card),
 		}
 	}
-	// Results more than e^745 below the best all get the smallest score;
-	// among equal scores the order is by id, as for any tie.
+	// Scores the rounding made equal, or results more than e^745 below the
+	// best (which all get the smallest score), are in id order, as any tie.
 	slices.SortStableFunc(out, func(a, b Result) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
 	})
 	return out
+}
+
+// roundScore keeps 7 significant digits of a score: enough to order and
+// compare results, short in JSON, and stable across platforms. Digits, not
+// decimals, so that a small positive score never becomes 0.
+func roundScore(v float64) float64 {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 7, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
 }
 
 // maxExp bounds the exponent of the best score: e^700 is finite, e^710

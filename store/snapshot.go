@@ -2,14 +2,12 @@ package store
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -321,9 +319,8 @@ type ToolHit struct {
 	Matched []string `json:"matched"`
 }
 
-// SearchTools ranks the snapshot's cards for q. Scores are rounded to 7
-// significant digits so output is stable across platforms, and results
-// the rounding made equal are put in id order.
+// SearchTools ranks the snapshot's cards for q, in the order and with the
+// scores search gives them.
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 	results := s.Search().Search(q)
 	out := make([]ToolHit, len(results))
@@ -333,26 +330,7 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 		if matched == nil {
 			matched = []string{}
 		}
-		out[i] = ToolHit{ID: c.ID, Score: roundScore(r.Score), Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
+		out[i] = ToolHit{ID: c.ID, Score: r.Score, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
 	}
-	// Scores the rounding (or the floor at the smallest float) made equal
-	// are ordered by id, as the API documents.
-	slices.SortStableFunc(out, func(a, b ToolHit) int {
-		if a.Score != b.Score {
-			return cmp.Compare(b.Score, a.Score)
-		}
-		return strings.Compare(a.ID, b.ID)
-	})
 	return out
-}
-
-// roundScore keeps 7 significant digits of a search score: enough to order
-// and compare results, and short in JSON. Digits, not decimals, so that a
-// small positive score never prints as 0.
-func roundScore(v float64) float64 {
-	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 7, 64), 64)
-	if err != nil {
-		return v
-	}
-	return r
 }
