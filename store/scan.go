@@ -787,11 +787,18 @@ func StatRepo(repo string) error {
 func repoError(repo string, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		if near := nearbyDir(repo); near != "" {
-			return fmt.Errorf("%w %s: %w (did you mean %s?)", ErrRepo, repo, err, near)
+			return fmt.Errorf("%w %s: %w (%w)", ErrRepo, repo, err, didYouMean(near))
 		}
 	}
 	return fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 }
+
+// didYouMean is the hint of a repoError: the folder probably meant. It is
+// an error in the chain so that the watcher's status can repeat it
+// (errors.As) without reading the parent folder again.
+type didYouMean string
+
+func (d didYouMean) Error() string { return "did you mean " + string(d) + "?" }
 
 // nearbyDir returns, for a repository path that does not exist, a sibling
 // directory whose name is one edit away (two for names of five or more

@@ -402,8 +402,9 @@ func (w *Watcher) wait(st *Status, b built) outcome {
 		w.log.Info("waiting for the repository to appear", "repo", w.opts.Repo, "error", b.err)
 	}
 	st.Waiting = "the repository " + w.opts.Repo + " does not exist yet; waiting for it to appear"
-	if near := nearbyDir(w.opts.Repo); near != "" {
-		st.Waiting += " (did you mean " + near + "?)"
+	var hint didYouMean
+	if errors.As(b.err, &hint) {
+		st.Waiting += " (" + hint.Error() + ")"
 	}
 	st.Failure = nil
 	return waitingToAppear
