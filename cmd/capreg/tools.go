@@ -106,17 +106,17 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
 	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
+	var out bytes.Buffer
 	if asJSON {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(&out)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(map[string]any{"intent": intent, "results": hits}); err != nil {
-			fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
+			fmt.Fprintf(stderr, "capreg: cannot encode the results: %v\n", err)
 			return exitUsage
 		}
-		return exitOK
+		return writeOutput(stdout, stderr, out.Bytes())
 	}
-	var out bytes.Buffer
 	if len(hits) == 0 {
 		fmt.Fprintf(&out, "no tool matches %q\n", intent)
 	}
