@@ -233,6 +233,11 @@ func (ix *Index) termID(s string) int32 {
 	return id
 }
 
+// seenWord is what analysis keeps of a surface word: its term id, or -1
+// for a word that is not indexed, and its n-gram word id (ngram.go), or -1
+// until a unit that has n-grams holds it.
+type seenWord struct{ term, ng int32 }
+
 // analyseUnits splits every card into units and records their terms.
 //
 // The first pass analyses all text and so fixes the vocabulary; the second
@@ -240,10 +245,9 @@ func (ix *Index) termID(s string) int32 {
 // hidden inside its id tokens ("powermetrics" holds "power" and "metric",
 // "dtrace" holds "trace"): command names are very often such compounds.
 func (ix *Index) analyseUnits() {
-	// surface word -> term id, or -1 for a word that is not indexed. Stemming
-	// dominates analysis time; each distinct word is stemmed once.
-	cache := make(map[string]int32)
-	ngCache := make(map[string]int32) // surface word -> n-gram word id
+	// Each distinct surface word is stemmed once (stemming dominates
+	// analysis time) and cut into n-grams at most once.
+	cache := make(map[string]seenWord)
 	var raw []string
 	var terms []int32 // pass-one terms of all units, in order
 	var units []unit  // pass-one units; off indexes terms
@@ -256,19 +260,25 @@ func (ix *Index) analyseUnits() {
 		ng := ix.p.ngram && ngramUnit(f)
 		u.ngOff = int32(len(ix.ngWords))
 		for _, w := range raw {
-			t, ok := cache[w]
-			if !ok {
-				t = -1
+			sw, known := cache[w]
+			if !known {
+				sw = seenWord{term: -1, ng: -1}
 				if keepToken(w) {
-					t = ix.termID(stem(w))
+					sw.term = ix.termID(stem(w))
 				}
-				cache[w] = t
 			}
-			if t >= 0 {
-				terms = append(terms, t)
+			if ng && sw.term >= 0 && sw.ng < 0 {
+				sw.ng, known = ix.cutWord(w), false
 			}
-			if ng && keepToken(w) {
-				ix.ngWords = append(ix.ngWords, ix.ngWordID(ngCache, w))
+			if !known {
+				cache[w] = sw
+			}
+			if sw.term < 0 {
+				continue
+			}
+			terms = append(terms, sw.term)
+			if ng {
+				ix.ngWords = append(ix.ngWords, sw.ng)
 			}
 		}
 		u.n = int32(len(terms)) - u.off

@@ -6,8 +6,9 @@ import "math"
 // not stemmed), each marked at its boundaries ("^mount$"), cut into byte
 // 3- and 4-grams and hashed into ngBuckets ids. A card's id is a TF-IDF
 // vector of them, and so are its summary and phrases together (sublinear
-// tf); the second stage compares the query's vector to these by cosine. They catch what whole stemmed words miss: compounds and
-// morphology ("screenshot"/"screencap", "unmount"/"mount", "syslog"/"log").
+// tf); the second stage compares the query's vector to these by cosine.
+// They catch what whole stemmed words miss: compounds and morphology
+// ("screenshot"/"screencap", "unmount"/"mount", "syslog"/"log").
 //
 // Each distinct word is cut once: a unit holds word ids (ix.ngWords), a
 // word its n-gram ids. A query marks its n-grams in a dense slot array, so
@@ -64,11 +65,8 @@ func ngramUnit(f field) bool {
 	return f == fieldID || f == fieldSummary || f == fieldPhrase
 }
 
-// ngWordID returns the id of surface word w, cutting it into n-grams if new.
-func (ix *Index) ngWordID(cache map[string]int32, w string) int32 {
-	if id, ok := cache[w]; ok {
-		return id
-	}
+// cutWord cuts surface word w into n-grams and returns its n-gram word id.
+func (ix *Index) cutWord(w string) int32 {
 	if len(ix.wordNgOff) == 0 {
 		ix.wordNgOff = append(ix.wordNgOff, 0)
 	}
@@ -77,7 +75,6 @@ func (ix *Index) ngWordID(cache map[string]int32, w string) int32 {
 		ix.wordNg = appendWordNgrams(ix.wordNg, w)
 	}
 	ix.wordNgOff = append(ix.wordNgOff, int32(len(ix.wordNg)))
-	cache[w] = id
 	return id
 }
 
