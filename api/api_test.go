@@ -59,6 +59,22 @@ func testdataSource(t testing.TB) *source {
 	return s
 }
 
+// repoSource serves the repository at dir, which must pass the gate, as a
+// source's only snapshot.
+func repoSource(tb testing.TB, dir string) *source {
+	tb.Helper()
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: dir}})
+	if err != nil {
+		tb.Fatalf("%s: %v", dir, err)
+	}
+	if !snap.OK() {
+		tb.Fatalf("%s does not pass the gate: %v", dir, snap.Diagnostics)
+	}
+	src := &source{}
+	src.snap.Store(snap)
+	return src
+}
+
 // spec validates requests and responses against openapi.yaml.
 type spec struct {
 	doc    *openapi3.T

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"net/http/httptest"
 	"net/url"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/api"
-	"github.com/capreg/capreg/store"
 )
 
 // The development set's quality through GET /tools?intent= (the same code
@@ -24,13 +22,7 @@ const (
 // TestIntentEvalThroughEndpoint serves testdata/intent-eval (371 tool cards)
 // and asks the router each of the 800 held-out queries, as an agent would.
 func TestIntentEvalThroughEndpoint(t *testing.T) {
-	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/intent-eval"}})
-	if err != nil || !snap.OK() {
-		t.Fatalf("intent-eval: %v", err)
-	}
-	src := &source{}
-	src.snap.Store(snap)
-	h := api.NewRouter(src, api.Options{})
+	h := api.NewRouter(repoSource(t, "../testdata/intent-eval"), api.Options{})
 	f, err := os.Open("../testdata/intent-eval/queries.jsonl")
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -11,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/capreg/capreg/api"
-	"github.com/capreg/capreg/store"
 )
 
 // FuzzRouter sends arbitrary requests (method, path, query, body) through
@@ -44,13 +42,7 @@ func FuzzRouter(f *testing.F) {
 // the reference's config keys and profiles), where rendering has the most
 // to resolve.
 func FuzzRouterGSDCore(f *testing.F) {
-	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/gsd-core"}})
-	if err != nil || !snap.OK() {
-		f.Fatalf("testdata/gsd-core: %v", err)
-	}
-	src := &source{}
-	src.snap.Store(snap)
-	fuzzRouter(f, src, []fuzzSeed{
+	fuzzRouter(f, repoSource(f, "../testdata/gsd-core"), []fuzzSeed{
 		{"POST", "/render-hooks/plan:pre", "", `{"config":{"workflow":{"research":false,"ui_phase":"no"},"intel":true},"profile":"core,standard"}`},
 		{"POST", "/render-hooks/execute:post", "format=markdown", `{"disabledCapabilities":["audit"],"surface":{"a":1}}`},
 		{"GET", "/render-hooks/verify:pre", "activeCap=audit", ""},

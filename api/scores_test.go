@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -9,8 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/capreg/capreg/store"
 )
 
 // TestToolsScoresOnPathologicalIntent: one known word among hundreds of
@@ -47,13 +44,7 @@ func TestToolsScoresOnPathologicalIntent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-	if err != nil || !snap.OK() {
-		t.Fatalf("%v %v", err, snap.Diagnostics)
-	}
-	src := &source{status: store.Status{Generation: 1, Rebuilds: 1}}
-	src.snap.Store(snap)
-	e := do(t, newRouter(src), "GET", "/tools?limit=6&intent="+url.QueryEscape("check "+strings.Join(typos, " ")), nil)
+	e := do(t, newRouter(repoSource(t, repo)), "GET", "/tools?limit=6&intent="+url.QueryEscape("check "+strings.Join(typos, " ")), nil)
 	if e.status != 200 {
 		t.Fatalf("status %d: %s", e.status, truncate(e.body))
 	}
