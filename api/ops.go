@@ -49,7 +49,7 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 func notBuiltReason(st store.Status) string {
 	switch f := st.Failure; {
 	case f != nil && len(f.Diagnostics) > 0:
-		return fmt.Sprintf("the last build found %s (details.failure lists them)", plural(len(f.Diagnostics), "error"))
+		return fmt.Sprintf("the last build found %s (details.failure lists them)", validate.Plural(len(f.Diagnostics), "error"))
 	case f != nil:
 		return "the last build failed: " + f.Error
 	case st.Waiting != "":
@@ -58,13 +58,6 @@ func notBuiltReason(st store.Status) string {
 		return "the first build has not finished"
 	}
 	return ""
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // statusDoc is GET /status.

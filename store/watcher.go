@@ -490,10 +490,7 @@ func (w *Watcher) report(out outcome, b built) {
 // is served instead, which before the first good build is nothing (there is
 // no generation 0 to fall back on).
 func rejectedWording(errors int, generation uint64) string {
-	what := "1 error"
-	if errors != 1 {
-		what = strconv.Itoa(errors) + " errors"
-	}
+	what := validate.Plural(errors, "error")
 	if generation == 0 {
 		return "the repository has " + what + "; no registry has been built successfully yet"
 	}

@@ -109,6 +109,18 @@ func (ds Diagnostics) Count() (errors, warnings int) {
 	return errors, warnings
 }
 
+// Plural counts n of noun in words ("1 error", "3 errors", "2 valid
+// capabilities"), the one wording of counts in every front end's messages.
+func Plural(n int, noun string) string {
+	switch {
+	case n == 1:
+		return fmt.Sprintf("%d %s", n, noun)
+	case strings.HasSuffix(noun, "y"):
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(noun, "y"))
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // HasErrors reports whether any finding is an error.
 func (ds Diagnostics) HasErrors() bool {
 	n, _ := ds.Count()

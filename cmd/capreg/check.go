@@ -48,7 +48,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	errs, warns := snap.Diagnostics.Count()
 	if cf.format == "text" {
-		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", plural(errs, "error"), plural(warns, "warning"), summary(snap))
+		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
 	}
 	if errs > 0 {
 		return exitFindings
@@ -58,5 +58,5 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
-	return fmt.Sprintf("%s, %s, %s", plural(len(r.Capabilities), "valid capability"), plural(len(r.Contract.Entries), "host step"), plural(len(r.Cards), "tool card"))
+	return fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
 }

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 )
 
 // Exit codes.
@@ -104,16 +103,6 @@ func flagExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return fmt.Sprintf("%d %s", n, word)
-	case strings.HasSuffix(word, "y"):
-		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(word, "y"))
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // writeOutput writes a verb's whole output, and makes a failed write (a

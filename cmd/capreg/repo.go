@@ -58,7 +58,7 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 	if !snap.OK() {
 		validate.WriteDiagnostics(stderr, "text", snap.Diagnostics)
 		n, _ := snap.Diagnostics.Count()
-		fmt.Fprintf(stderr, "capreg: repository has %s\n", plural(n, "error"))
+		fmt.Fprintf(stderr, "capreg: repository has %s\n", validate.Plural(n, "error"))
 		return nil, exitFindings
 	}
 	return snap, exitOK
