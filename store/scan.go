@@ -811,7 +811,8 @@ func nearbyDir(repo string) string {
 	if err != nil {
 		return ""
 	}
-	entries, rerr := os.ReadDir(filepath.Dir(abs))
+	dir := filepath.Dir(abs)
+	entries, rerr := os.ReadDir(dir)
 	if rerr != nil {
 		return ""
 	}
@@ -822,7 +823,7 @@ func nearbyDir(repo string) string {
 	}
 	best, bestDist, ties := "", limit+1, 0
 	for _, e := range entries {
-		if !e.IsDir() && !linksToDir(filepath.Join(filepath.Dir(abs), e.Name()), e) {
+		if !e.IsDir() && !linksToDir(filepath.Join(dir, e.Name()), e) {
 			continue
 		}
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
