@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -19,8 +20,9 @@ type Marker struct {
 	Roles    []Item
 	Produces []Item
 	Consumes []Item
-	// CallSites are the points named by `render-hooks <point>` anywhere in
-	// the file, code blocks included (that is where call sites live).
+	// CallSites are the loop points named by `render-hooks <point>`
+	// anywhere in the file, code blocks included (that is where call sites
+	// live); a word that is not a loop point is prose, not a call site.
 	CallSites []string
 }
 
@@ -106,7 +108,12 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 		return nil
 	}
 	for _, m := range callSiteRe.FindAllSubmatch(src, -1) {
-		mk.CallSites = append(mk.CallSites, string(m[1]))
+		// Only a loop point makes a call site: prose such as "the
+		// render-hooks output" would otherwise wire a point named "output"
+		// and leave every real hook unwired.
+		if p := string(m[1]); slices.Contains(Points, p) {
+			mk.CallSites = append(mk.CallSites, p)
+		}
 	}
 	return mk
 }

@@ -23,6 +23,19 @@ func TestParseMarkerBlock(t *testing.T) {
 	}
 }
 
+func TestParseMarkerCallSitesAreLoopPoints(t *testing.T) {
+	src := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->\n" +
+		"The render-hooks output is informational; render-hooks\nplan:post renders too.\n" +
+		"`gsd_run loop render-hooks plan:pre --raw` and render-hooks plan:prep, a typo.\n"
+	mk, diags := ParseMarker("plan.md", []byte(src))
+	if len(diags) > 0 || mk == nil {
+		t.Fatalf("ParseMarker: %v", diags)
+	}
+	if got := strings.Join(mk.CallSites, " "); got != "plan:post plan:pre" {
+		t.Errorf("call sites %q, want the loop points only: \"plan:post plan:pre\"", got)
+	}
+}
+
 func TestParseMarkerTags(t *testing.T) {
 	src := "# Execute\n<loop-point id=\"execute:pre\"/>\n<loop-point id='execute:post'/>\n<agent-role name=\"executor\"/> <agent-role name=\"verifier\"/>\n<loop-artifact produces=\"SUMMARY.md\" consumes=\"PLAN.md, CONTEXT.md\"/>\n"
 	mk, diags := ParseMarker("execute.md", []byte(src))
