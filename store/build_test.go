@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -137,5 +138,33 @@ func TestDigestCoversWhatTheAPIShows(t *testing.T) {
 	f.Close()
 	if after := load(t, repo).Digest; after == before {
 		t.Error("adding a render-hooks call site left the digest unchanged")
+	}
+}
+
+// A card may not set "path": the index sets it to the tool beside the card.
+// The card's own value is left out of the index entry, which would
+// otherwise hold the key twice, and check says so.
+func TestCardOwnPathLeftOut(t *testing.T) {
+	repo := t.TempDir()
+	card := `{"id": "t", "command": "bin/t", "summary": "Do t.", "intent_phrases": ["do t"], "path": "elsewhere/t", "effects": "None.", "risk": "reversible", "example": "bin/t"}`
+	if err := os.MkdirAll(filepath.Join(repo, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"bin/t": "#!/bin/sh\n", "bin/t.card.json": card} {
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap := load(t, repo)
+	var warned bool
+	for _, d := range snap.Diagnostics {
+		warned = warned || d.Rule == "card-unknown-field" && d.Pointer == "/path" && strings.Contains(d.Message, `"bin/t"`)
+	}
+	if !warned {
+		t.Errorf("no card-unknown-field warning at /path naming bin/t: %v", snap.Diagnostics)
+	}
+	index := snap.Artifacts[store.ToolIndexFile]
+	if n := bytes.Count(index, []byte(`"path"`)); n != 1 || !bytes.Contains(index, []byte(`"path": "bin/t"`)) {
+		t.Errorf("tool-index.json has %d \"path\" keys, want one, bin/t:\n%s\n%v", n, index, snap.Diagnostics)
 	}
 }

@@ -312,12 +312,23 @@ func ContractJSON(c *validate.Contract) ojson.Value {
 }
 
 // ToolJSON is one tool-index entry: the card as written plus "path", the
-// tool it describes.
+// tool it describes. A "path" the card itself carries is left out (check
+// warns about it): the entry would otherwise hold the key twice, and
+// consumers keep either copy.
 func ToolJSON(c *validate.Card) ojson.Value {
 	v := c.Raw
-	v.Members = append(slices.Clip(v.Members), ojson.Member{Key: "path", KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
+	members := make([]ojson.Member, 0, len(v.Members)+1)
+	for _, m := range v.Members {
+		if m.Key != toolPathKey {
+			members = append(members, m)
+		}
+	}
+	v.Members = append(members, ojson.Member{Key: toolPathKey, KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
 	return v
 }
+
+// toolPathKey is the member ToolJSON adds to a card.
+const toolPathKey = "path"
 
 // ToolIndexJSON is tool-index.json: the valid cards sorted by id.
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {

@@ -42,7 +42,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		}
 		// Unknown fields first: a misspelt optional field is worth knowing
 		// while the card's errors are being fixed, not only after.
-		checkCardFields(d, s)
+		checkCardFields(d, src.ToolPath, s)
 		if !checkSchema("card", d, s) {
 			continue
 		}
@@ -75,12 +75,17 @@ var cardFields = []string{"$schema", "id", "command", "summary", "intent_phrases
 // checkCardFields warns about fields a card does not define. They are kept
 // in the index as written, but nothing reads them, and the likeliest cause
 // is a misspelt optional field (a misspelt required one is also missing).
-func checkCardFields(d *doc, s *sink) {
+func checkCardFields(d *doc, toolPath string, s *sink) {
 	for _, m := range d.Root.Members {
 		if slices.Contains(cardFields, m.Key) {
 			continue
 		}
 		ptr := "/" + ojson.EscapePointer(m.Key)
+		if m.Key == "path" {
+			s.warnAt(d, ptr, "card-unknown-field",
+				"a card does not set \"path\": the index sets it to the tool beside the card, %q, and leaves this one out; remove it (a card describes its sibling tool)", toolPath)
+			continue
+		}
 		if want := nearestField(m.Key, cardFields); want != "" && !d.Root.Has(want) {
 			s.warnAt(d, ptr, "card-unknown-field",
 				"unknown tool card field %q (did you mean %q?); it is kept in the index but nothing reads it", m.Key, want)
