@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Marker is the loop-host declaration of one workflow file, in either form:
@@ -134,7 +135,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	for _, line := range bytes.Split(body, []byte("\n")) {
 		off := lineOff
 		lineOff += len(line) + 1
-		text := strings.TrimSpace(string(line))
+		text := jsTrim(string(line))
 		for _, k := range blockKeys {
 			if !strings.HasPrefix(text, k+":") {
 				continue
@@ -147,8 +148,8 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			}
 			seen[k] = at
 			val := text[len(k)+1:]
-			valOff := at + len(k) + 1 + (len(val) - len(strings.TrimLeft(val, " \t")))
-			values[k] = Item{Value: strings.TrimSpace(val), Off: valOff}
+			valOff := at + len(k) + 1 + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
+			values[k] = Item{Value: jsTrim(val), Off: valOff}
 			break
 		}
 	}
@@ -184,15 +185,25 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	return mk
 }
 
+// isJSSpace reports whether JavaScript's String.prototype.trim removes r:
+// the reference trims marker lines and values with it. Go's unicode.IsSpace
+// differs in two runes: it counts U+0085 and not U+FEFF.
+func isJSSpace(r rune) bool {
+	return r == '\uFEFF' || r != '\u0085' && unicode.IsSpace(r)
+}
+
+// jsTrim is JavaScript's s.trim().
+func jsTrim(s string) string { return strings.TrimFunc(s, isJSSpace) }
+
 // splitList splits a comma-separated value, trimming items and dropping empty
 // ones, and keeps each item's offset.
 func splitList(v Item) []Item {
 	var out []Item
 	off := v.Off
 	for _, part := range strings.Split(v.Value, ",") {
-		trimmed := strings.TrimSpace(part)
+		trimmed := jsTrim(part)
 		if trimmed != "" {
-			lead := len(part) - len(strings.TrimLeft(part, " \t"))
+			lead := len(part) - len(strings.TrimLeftFunc(part, isJSSpace))
 			out = append(out, Item{Value: trimmed, Off: off + lead})
 		}
 		off += len(part) + 1
@@ -211,7 +222,7 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
 		if need != "" {
 			v, found := attrs[need]
-			if !found || strings.TrimSpace(v.Value) == "" {
+			if !found || jsTrim(v.Value) == "" {
 				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
 				ok = false
 				continue

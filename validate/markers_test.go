@@ -211,3 +211,35 @@ func TestIDFolderMismatchShowsCodePoints(t *testing.T) {
 		t.Errorf("%s: ASCII names need no code points", got)
 	}
 }
+
+// Values are trimmed as JavaScript's trim() trims them, Unicode spaces
+// included, and each item's offset is where its text starts.
+func TestParseMarkerUnicodeSpaces(t *testing.T) {
+	tests := []struct {
+		name, src string
+	}{
+		{"block", "<!-- gsd:loop-host\nstep: plan\npoints:\u00a0plan:pre, \u2003plan:post,\ufeffplan:zz\nagent-roles: \u3000planner\nproduces:\nconsumes:\n-->\n"},
+		{"tags", "<loop-point id=\"\u00a0plan:pre, \u2003plan:post,\ufeffplan:zz\"/>\n<agent-role name=\" \u00a0planner\"/>\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("plan.md", []byte(tt.src))
+			if len(diags) > 0 || mk == nil {
+				t.Fatalf("ParseMarker: %v", diags)
+			}
+			for _, it := range append(mk.Points, mk.Roles...) {
+				if got := tt.src[it.Off:]; !strings.HasPrefix(got, it.Value) {
+					t.Errorf("item %q at offset %d, which holds %.12q", it.Value, it.Off, got)
+				}
+			}
+			if got := fmt.Sprint(Values(mk.Points), Values(mk.Roles)); got != "[plan:pre plan:post plan:zz] [planner]" {
+				t.Errorf("values %s", got)
+			}
+		})
+	}
+	// U+0085 is a Go space but not a JavaScript one: it stays in the value.
+	mk, _ := ParseMarker("plan.md", []byte("<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\u0085\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"))
+	if mk == nil || mk.Points[0].Value != "plan:pre\u0085" {
+		t.Errorf("U+0085 trimmed: %+v", mk)
+	}
+}
