@@ -11,6 +11,7 @@ import (
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -166,5 +167,31 @@ func TestCardOwnPathLeftOut(t *testing.T) {
 	index := snap.Artifacts[store.ToolIndexFile]
 	if n := bytes.Count(index, []byte(`"path"`)); n != 1 || !bytes.Contains(index, []byte(`"path": "bin/t"`)) {
 		t.Errorf("tool-index.json has %d \"path\" keys, want one, bin/t:\n%s\n%v", n, index, snap.Diagnostics)
+	}
+}
+
+// A typo in a workflow marker's last point is one finding. The step's
+// artifacts (CONTEXT.md) are available from its last point, so checking
+// consumes against a contract that lost it would also blame the steps of
+// ui and research that consume them.
+func TestMarkerPointTypoIsOneFinding(t *testing.T) {
+	repo := t.TempDir()
+	copyRepoTree(t, "../testdata/repo", repo)
+	path := filepath.Join(repo, "workflows", "discuss-phase.md")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = bytes.Replace(src, []byte("points: discuss:pre, discuss:post"), []byte("points: discuss:pre, discuss:post, discuss:later"), 1)
+	writeTestFile(t, path, src)
+	snap := load(t, repo)
+	var rules []string
+	for _, d := range snap.Diagnostics {
+		if d.Severity == validate.Error {
+			rules = append(rules, d.Rule)
+		}
+	}
+	if strings.Join(rules, " ") != "point-unknown" {
+		t.Errorf("errors %v, want only point-unknown:\n%v", rules, snap.Diagnostics)
 	}
 }

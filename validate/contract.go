@@ -104,7 +104,11 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 		}
 		byStep[step] = mk
 		checkRoles(mk, s)
-		checkPoints(mk, declared, s)
+		if !checkPoints(mk, declared, s) {
+			// The step's points are not what its author meant, and its
+			// artifacts are available from its last point.
+			c.Complete = false
+		}
 		for _, p := range mk.CallSites {
 			c.Wired[p] = true
 		}
@@ -168,13 +172,16 @@ func checkRoles(mk *Marker, s *sink) {
 }
 
 // checkPoints checks the points one workflow declares: canonical, owned by its
-// step, and not declared before.
-func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) {
+// step, and not declared before. It reports whether each was understood: a
+// point repeated is, an unknown or foreign one is not.
+func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood bool) {
+	understood = true
 	for _, p := range mk.Points {
 		switch {
 		case PointIndex(p.Value) < 0:
 			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown",
 				"%q is not a canonical loop point; the 12 points are %s", p.Value, strings.Join(Points, ", "))
+			understood = false
 		case declared[p.Value] != nil:
 			first := declared[p.Value]
 			where := first.File
@@ -186,10 +193,12 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) {
 		case stepOf(p.Value) != mk.Step.Value:
 			s.atOffset(mk.File, mk.Src, p.Off, "", "point-ownership",
 				"point %q belongs to step %q, not to %q", p.Value, stepOf(p.Value), mk.Step.Value)
+			understood = false
 		default:
 			declared[p.Value] = mk
 		}
 	}
+	return understood
 }
 
 // hostArtifactIndex returns, for each host artifact, the POINT_ORDER index

@@ -177,6 +177,34 @@ func TestBuildContract(t *testing.T) {
 	}
 }
 
+// A marker point that is unknown or belongs to another step leaves the
+// contract incomplete, so the checks that need the whole contract (host
+// artifacts among them) do not echo it; a point repeated does not.
+func TestContractCompleteness(t *testing.T) {
+	block := func(points string) string {
+		return "<!-- gsd:loop-host\nstep: plan\npoints: " + points + "\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->\n"
+	}
+	tests := []struct {
+		points   string
+		complete bool
+	}{
+		{"plan:pre, plan:post", true},
+		{"plan:pre, plan:post, plan:pre", true},
+		{"plan:pre, plan:post, plan:later", false},
+		{"plan:pre, plan:post, ship:pre", false},
+	}
+	for _, tt := range tests {
+		mk, diags := ParseMarker("p.md", []byte(block(tt.points)))
+		if mk == nil {
+			t.Fatal(diags)
+		}
+		var s sink
+		if c := buildContract([]*Marker{mk}, false, &s); c.Complete != tt.complete {
+			t.Errorf("points %q: Complete = %v, want %v", tt.points, c.Complete, tt.complete)
+		}
+	}
+}
+
 // The canonical points a step leaves out are one finding, in pipeline
 // order, and so are those of a step no workflow declares.
 func TestUncoveredPointsAreOneFindingPerStep(t *testing.T) {
