@@ -133,10 +133,8 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	if snap != nil {
 		m.checks.WithLabelValues("run").Add(float64(snap.Result.Checked))
 		m.checks.WithLabelValues("cache").Add(float64(snap.Result.Reused))
-		errs, warns := snap.Diagnostics.Count()
-		m.diagnostics.WithLabelValues(string(validate.Error)).Set(float64(errs))
-		m.diagnostics.WithLabelValues(string(validate.Warning)).Set(float64(warns))
 	}
+	m.setDiagnostics(snap)
 	if !ok {
 		m.rebuilds.WithLabelValues("failure").Inc()
 		m.lastOK.Set(0)
@@ -159,12 +157,26 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 // Unchanged implements store.UnchangedObserver: a rebuild whose result was
 // already known. A valid one means the served registry is current, so the
 // last reload counts as successful; a repeated failure changes nothing.
-func (m *Metrics) Unchanged(ok bool, took time.Duration, _ *store.Snapshot) {
+func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("unchanged").Inc()
+	// A reverted broken change: the findings are those of the served
+	// registry again, and an alert on errors > 0 must clear.
+	m.setDiagnostics(snap)
 	if ok {
 		m.lastOK.Set(1)
 	}
+}
+
+// setDiagnostics sets the diagnostics gauges to the findings of snap, the
+// last rebuild's build; a rebuild that built nothing leaves them.
+func (m *Metrics) setDiagnostics(snap *store.Snapshot) {
+	if snap == nil {
+		return
+	}
+	errs, warns := snap.Diagnostics.Count()
+	m.diagnostics.WithLabelValues(string(validate.Error)).Set(float64(errs))
+	m.diagnostics.WithLabelValues(string(validate.Warning)).Set(float64(warns))
 }
 
 // Waiting implements store.WaitingObserver: no repository yet (git-sync's

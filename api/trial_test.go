@@ -347,3 +347,65 @@ func TestNothingBuiltYetFromTheWatcher(t *testing.T) {
 		t.Errorf("/validate: %d %s", e.status, e.body)
 	}
 }
+
+// TestMetricsAfterARevertedBreak: a broken change sets the error gauge and
+// reverting it clears the gauge, though the reverted build serves nothing
+// new (an alert on capreg_diagnostics{severity="error"} > 0 must resolve).
+func TestMetricsAfterARevertedBreak(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	m := api.NewMetrics()
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, Observer: m})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	good, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gauge := func(step string, want float64) {
+		t.Helper()
+		if _, err := w.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := gaugeValue(t, m, "capreg_diagnostics", "severity", "error"); got != want {
+			t.Errorf("%s: capreg_diagnostics{severity=\"error\"} = %v, want %v", step, got, want)
+		}
+	}
+	gauge("first build", 0)
+	if err := os.WriteFile(ui, []byte(`{"id": "ui"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gauge("broken", 1)
+	if err := os.WriteFile(ui, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gauge("reverted", 0)
+}
+
+// gaugeValue is the value of the gauge name{label="value"} in m.
+func gaugeValue(t *testing.T, m *api.Metrics, name, label, value string) float64 {
+	t.Helper()
+	families, err := m.Registry().Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		for _, metric := range f.GetMetric() {
+			for _, l := range metric.GetLabel() {
+				if l.GetName() == label && l.GetValue() == value {
+					return metric.GetGauge().GetValue()
+				}
+			}
+		}
+	}
+	t.Fatalf("no gauge %s{%s=%q}", name, label, value)
+	return 0
+}
