@@ -32,7 +32,9 @@ type source struct {
 }
 
 func (s *source) Current() *store.Snapshot { return s.snap.Load() }
-func (s *source) Status() store.Status     { return s.status }
+func (s *source) State() (*store.Snapshot, store.Status) {
+	return s.snap.Load(), s.status
+}
 func (s *source) Reload(ctx context.Context) (store.Status, error) {
 	if s.reload != nil {
 		return s.reload()

@@ -27,7 +27,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 // exists (not that an old one is kept), what the request needed one for
 // (purpose, optional), and why there is none, with the failure in details.
 func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
-	st := s.src.Status()
+	_, st := s.src.State()
 	msg := "no registry has been built successfully yet"
 	if purpose != "" {
 		msg += ", so " + purpose
@@ -92,8 +92,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) statusDoc() statusDoc {
-	st := s.src.Status()
-	snap := s.src.Current()
+	snap, st := s.src.State()
 	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Unchanged: st.Unchanged, Waiting: st.Waiting, Failure: st.Failure,
 		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
 	if !st.LastAttempt.IsZero() {

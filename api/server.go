@@ -28,7 +28,10 @@ type Source interface {
 	// Current returns the snapshot to serve, or nil before the first valid
 	// build.
 	Current() *store.Snapshot
-	Status() store.Status
+	// State returns the snapshot and the watcher's status from one
+	// rebuild, so that /status never pairs a new snapshot with the failure
+	// the rebuild that made it cleared.
+	State() (*store.Snapshot, store.Status)
 	// Reload rebuilds now and returns the resulting status.
 	Reload(ctx context.Context) (store.Status, error)
 }

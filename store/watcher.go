@@ -102,10 +102,11 @@ type Watcher struct {
 	log  *slog.Logger
 	// build scans, validates and builds; entering is called with each
 	// directory the scan is about to read (see notifier.entering).
-	build   func(ctx context.Context, entering func(dir string)) (*Snapshot, error)
-	notify  func(w *Watcher) notifier // how changes are detected
-	current atomic.Pointer[Snapshot]
-	status  atomic.Pointer[Status]
+	build  func(ctx context.Context, entering func(dir string)) (*Snapshot, error)
+	notify func(w *Watcher) notifier // how changes are detected
+	// state is the served snapshot and the status together: one pointer,
+	// so that a reader never pairs a new snapshot with an old status.
+	state   atomic.Pointer[watchState]
 	changes chan struct{} // coalesced change signals
 	reloads chan struct{} // a reload is queued (capacity 1)
 	started chan struct{}
@@ -113,6 +114,13 @@ type Watcher struct {
 
 	reloadMu sync.Mutex
 	queued   *reload // the reload the Run loop has not started; nil if none
+}
+
+// watchState is what a rebuild leaves: the snapshot served (nil before the
+// first valid build) and the status that describes it.
+type watchState struct {
+	snap   *Snapshot
+	status Status
 }
 
 // reload is one rebuild asked for by Reload, shared by every caller that
@@ -175,16 +183,24 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		}
 		return newFSNotifier(w)
 	}
-	w.status.Store(&Status{})
+	w.state.Store(&watchState{})
 	return w
 }
 
 // Current returns the snapshot being served, or nil before the first valid
 // build.
-func (w *Watcher) Current() *Snapshot { return w.current.Load() }
+func (w *Watcher) Current() *Snapshot { return w.state.Load().snap }
 
 // Status returns the watcher's state.
-func (w *Watcher) Status() Status { return *w.status.Load() }
+func (w *Watcher) Status() Status { return w.state.Load().status }
+
+// State returns the snapshot being served and the status describing it,
+// from the same rebuild. Calling Current and Status one after the other
+// may straddle a rebuild.
+func (w *Watcher) State() (*Snapshot, Status) {
+	st := w.state.Load()
+	return st.snap, st.status
+}
 
 // Changed signals that the repository may have changed. Signals coalesce:
 // any number of them before the debounce fires cause one rebuild.
@@ -321,21 +337,23 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 		dirs = b.snap.Dirs
 	}
 	n.sync(dirs) // follow new directories even when the build failed
-	st := w.Status()
+	prev := w.state.Load()
+	next := &watchState{snap: prev.snap, status: prev.status}
+	st := &next.status
 	st.LastAttempt = time.Now().UTC()
 	var out outcome
 	switch {
 	case st.Generation == 0 && repoMissing(b.err):
-		out = w.wait(&st, b)
+		out = w.wait(st, b)
 	case b.err == nil && b.snap.OK():
-		out = w.serve(&st, b)
+		out = w.serve(next, b)
 	default:
-		out = w.reject(&st, b)
+		out = w.reject(st, b)
 	}
 	if out != waitingToAppear {
 		st.Waiting = ""
 	}
-	w.status.Store(&st)
+	w.state.Store(next)
 	w.report(out, b)
 }
 
@@ -410,16 +428,22 @@ func (w *Watcher) wait(st *Status, b built) outcome {
 	return waitingToAppear
 }
 
-// serve swaps a valid build in, unless it is identical to the served one:
-// then the served snapshot stays, with its generation, and only a failure
-// reported since (a broken change that was reverted) is cleared.
-func (w *Watcher) serve(st *Status, b built) outcome {
-	snap, cur := b.snap, w.current.Load()
+// serve puts a valid build in next, unless it is identical to the served
+// one: then the served snapshot stays, with its generation, and only a
+// failure reported since (a broken change that was reverted) is cleared.
+func (w *Watcher) serve(next *watchState, b built) outcome {
+	st := &next.status
+	snap, cur := b.snap, next.snap
 	if snap.sameAs(cur) {
 		snap.Generation = cur.Generation
 		st.Unchanged++
+		if st.Failure != nil {
+			w.log.Info("the failure is resolved: the repository is back to the served registry",
+				"generation", st.Generation, "took", b.took)
+		} else {
+			w.log.Debug("registry unchanged", "generation", st.Generation, "took", b.took)
+		}
 		st.Failure = nil
-		w.log.Debug("registry unchanged", "generation", st.Generation, "took", b.took)
 		return sameAsServed
 	}
 	snap.shareSources(cur)
@@ -427,7 +451,7 @@ func (w *Watcher) serve(st *Status, b built) outcome {
 	snap.Search() // build the search index before anyone can ask
 	st.Generation++
 	snap.Generation = st.Generation
-	w.current.Store(snap)
+	next.snap = snap
 	st.Revision, st.Digest, st.BuiltAt = snap.Revision, snap.Digest, snap.BuiltAt
 	st.Rebuilds++
 	st.Failure = nil

@@ -453,3 +453,64 @@ func TestConcurrentReloadsShareARebuild(t *testing.T) {
 		}
 	})
 }
+
+// State pairs the served snapshot with the status of the rebuild that
+// served it, whatever rebuilds run meanwhile: a reader of Status and then
+// Current could see a new generation beside the failure it cleared.
+func TestWatcherStateIsConsistent(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	w, _ := reloadWatcher(t, repo, nil)
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+	good, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	bad := make(chan string, 1)
+	var readers sync.WaitGroup
+	for range 2 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				snap, st := w.State()
+				if snap.Generation != st.Generation || snap.Digest != st.Digest {
+					select {
+					case bad <- fmt.Sprintf("snapshot generation %d (%.8s) beside status generation %d (%.8s), failure %v",
+						snap.Generation, snap.Digest, st.Generation, st.Digest, st.Failure):
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for i := range 30 {
+		data := []byte(`{"id": "ui", `)
+		if i%2 == 0 {
+			data = good
+		}
+		if err := os.WriteFile(ui, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 0 {
+			retitle(t, ui, fmt.Sprintf("UI %d", i))
+		}
+		mustReload(t, w)
+	}
+	close(stop)
+	readers.Wait()
+	select {
+	case msg := <-bad:
+		t.Error(msg)
+	default:
+	}
+	if snap, st := w.State(); st.Generation != 16 || snap.Generation != 16 {
+		t.Errorf("generation %d / %d after 15 good changes, want 16", st.Generation, snap.Generation)
+	}
+}

@@ -18,7 +18,9 @@ import (
 type fixedSource struct{ snap *store.Snapshot }
 
 func (s fixedSource) Current() *store.Snapshot { return s.snap }
-func (s fixedSource) Status() store.Status     { return store.Status{} }
+func (s fixedSource) State() (*store.Snapshot, store.Status) {
+	return s.snap, store.Status{}
+}
 func (s fixedSource) Reload(context.Context) (store.Status, error) {
 	return store.Status{}, nil
 }
