@@ -305,6 +305,9 @@ func TestRequestBodies(t *testing.T) {
 		{"render: duplicate field", "/render-hooks/plan:pre", `{"profile":"core","profile":"full"}`, 400, `at 1:19 (/profile): duplicate key "profile"`, "1:19 /profile"},
 		{"render: config not an object", "/render-hooks/plan:pre", `{"config":[1]}`, 400, "at 1:11 (/config): config must be a JSON object, not an array", "1:11 /config"},
 		{"render: unknown field", "/render-hooks/plan:pre", "{\n\"conf\": {}}", 400, `at 2:1 (/conf): unknown field "conf"`, "2:1 /conf"},
+		{"render: disabledCapabilities not an array", "/render-hooks/plan:pre", `{"disabledCapabilities":"ui"}`, 400, "at 1:25 (/disabledCapabilities): disabledCapabilities must be an array of strings, not a string", "1:25 /disabledCapabilities"},
+		{"render: a disabled capability not a string", "/render-hooks/plan:pre", `{"disabledCapabilities":["ui",7]}`, 400, "at 1:31 (/disabledCapabilities/1): disabledCapabilities[1] must be a string, not a number", "1:31 /disabledCapabilities/1"},
+		{"render: profile not a string", "/render-hooks/plan:pre", "{\n  \"profile\": 5}", 400, "at 2:14 (/profile): profile must be a string, not a number", "2:14 /profile"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -114,7 +115,12 @@ func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Reques
 		req.Config = *c
 	}
 	en, err := render.EnablementFromJSON(doc)
-	if err != nil {
+	var fe *render.FieldError
+	switch {
+	case errors.As(err, &fe):
+		d.writeFault(w, "invalid request body", fe.Off, fe.Pointer, true, fe.Msg)
+		return false
+	case err != nil:
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
 		return false
 	}

@@ -565,19 +565,19 @@ func TestEnablementFromJSON(t *testing.T) {
 		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"],"explicitAdds":[],"explicitRemoves":["x"]}}`,
 			Enablement{Surface: &Surface{BaseProfile: "full", DisabledClusters: []string{"ui"}, ExplicitAdds: []string{}, ExplicitRemoves: []string{"x"}}}, ""},
 		{`{"surface":null,"profile":null}`, Enablement{}, ""},
-		{`[]`, Enablement{}, "enablement must be an object, not array"},
-		{`{"profile":1}`, Enablement{}, "enablement.profile must be a string, not number"},
-		{`{"disabledCapabilities":"ui"}`, Enablement{}, "enablement.disabledCapabilities must be an array of strings, not string"},
+		{`[]`, Enablement{}, "enablement must be an object, not an array"},
+		{`{"profile":1}`, Enablement{}, "profile must be a string, not a number"},
+		{`{"disabledCapabilities":"ui"}`, Enablement{}, "disabledCapabilities must be an array of strings, not a string"},
 		// A surface is all or nothing, as gsd-core reads .gsd-surface.json.
 		{`{"surface":{"baseProfile":null,"disabledClusters":[],"explicitAdds":[],"explicitRemoves":[]}}`,
 			Enablement{Surface: &Surface{DisabledClusters: []string{}, ExplicitAdds: []string{}, ExplicitRemoves: []string{}}}, ""},
 		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"]}}`,
 			Enablement{SurfaceIgnored: "it has no explicitAdds (a surface needs all of baseProfile, disabledClusters, explicitAdds, explicitRemoves)"}, ""},
 		{`{"surface":{"baseProfile":"full","disabledClusters":["ui",2],"explicitAdds":[],"explicitRemoves":[]}}`,
-			Enablement{SurfaceIgnored: "surface.disabledClusters[1] must be a string, not number"}, ""},
+			Enablement{SurfaceIgnored: "surface.disabledClusters[1] must be a string, not a number"}, ""},
 		{`{"surface":{"baseProfile":"full","disabledClusters":["ui"],"explicitAdds":null,"explicitRemoves":[]}}`,
 			Enablement{SurfaceIgnored: "surface.explicitAdds is null, not an array of strings"}, ""},
-		{`{"surface":[],"profile":"core"}`, Enablement{Profile: "core", SurfaceIgnored: "it is array, not an object"}, ""},
+		{`{"surface":[],"profile":"core"}`, Enablement{Profile: "core", SurfaceIgnored: "it is an array, not an object"}, ""},
 	}
 	for _, c := range cases {
 		v := mustJSON(t, c.json)

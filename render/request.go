@@ -19,7 +19,7 @@ var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
 //
 // Every field is optional; null counts as absent, and a null or absent v is
 // the zero Enablement (every capability enabled). A profile or
-// disabledCapabilities of the wrong JSON type is an error naming it; a
+// disabledCapabilities of the wrong JSON type is a *FieldError; a
 // surface is all or nothing, as gsd-core reads it (see surfaceFromJSON).
 // Unknown keys are ignored. Names are not checked here: Resolve warns about
 // the ones the registry does not know.
@@ -29,13 +29,13 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 		return en, nil
 	}
 	if v.Kind != ojson.Object {
-		return en, fmt.Errorf("enablement must be an object, not %s", v.Kind)
+		return en, fmt.Errorf("enablement must be an object, not %s", v.Kind.Phrase())
 	}
 	var err error
-	if en.Profile, err = optString(v, "profile", "enablement"); err != nil {
+	if en.Profile, err = optString(v, "", "", "profile"); err != nil {
 		return en, err
 	}
-	if en.DisabledCapabilities, err = optStrings(v, "disabledCapabilities", "enablement"); err != nil {
+	if en.DisabledCapabilities, err = optStrings(v, "", "", "disabledCapabilities"); err != nil {
 		return en, err
 	}
 	en.Surface, en.SurfaceIgnored = surfaceFromJSON(v.Get("surface"))
@@ -55,7 +55,7 @@ func surfaceFromJSON(s *ojson.Value) (*Surface, string) {
 		return nil, ""
 	}
 	if s.Kind != ojson.Object {
-		return nil, fmt.Sprintf("it is %s, not an object", s.Kind)
+		return nil, fmt.Sprintf("it is %s, not an object", s.Kind.Phrase())
 	}
 	for _, k := range surfaceKeys {
 		if !s.Has(k) {
@@ -64,7 +64,7 @@ func surfaceFromJSON(s *ojson.Value) (*Surface, string) {
 	}
 	var sf Surface
 	var err error
-	if sf.BaseProfile, err = optString(s, "baseProfile", "surface"); err != nil {
+	if sf.BaseProfile, err = optString(s, "/surface", "surface.", "baseProfile"); err != nil {
 		return nil, err.Error()
 	}
 	for _, f := range []struct {
@@ -75,7 +75,7 @@ func surfaceFromJSON(s *ojson.Value) (*Surface, string) {
 		{"explicitAdds", &sf.ExplicitAdds},
 		{"explicitRemoves", &sf.ExplicitRemoves},
 	} {
-		if *f.dst, err = optStrings(s, f.key, "surface"); err != nil {
+		if *f.dst, err = optStrings(s, "/surface", "surface.", f.key); err != nil {
 			return nil, err.Error()
 		}
 		if *f.dst == nil {
@@ -85,29 +85,43 @@ func surfaceFromJSON(s *ojson.Value) (*Surface, string) {
 	return &sf, ""
 }
 
-func optString(obj *ojson.Value, key, where string) (string, error) {
+// FieldError is an enablement field of the wrong JSON type. Pointer and
+// Off locate it for a caller that holds the text it was parsed from (the
+// API answers with line, column and pointer); Error names the field.
+type FieldError struct {
+	Pointer string // JSON pointer from the enablement object, "/disabledCapabilities/1"
+	Off     int    // byte offset of the value in its source
+	Msg     string // "disabledCapabilities[1] must be a string, not number"
+}
+
+func (e *FieldError) Error() string { return e.Msg }
+
+// optString reads the optional string obj[key]; ptr and name are obj's
+// JSON pointer and the dotted name its fields are reported under.
+func optString(obj *ojson.Value, ptr, name, key string) (string, error) {
 	v := obj.Get(key)
 	if v == nil || v.Kind == ojson.Null {
 		return "", nil
 	}
 	if v.Kind != ojson.String {
-		return "", fmt.Errorf("%s.%s must be a string, not %s", where, key, v.Kind)
+		return "", &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be a string, not %s", name, key, v.Kind.Phrase())}
 	}
 	return v.Str, nil
 }
 
-func optStrings(obj *ojson.Value, key, where string) ([]string, error) {
+// optStrings reads the optional array of strings obj[key], as optString.
+func optStrings(obj *ojson.Value, ptr, name, key string) ([]string, error) {
 	v := obj.Get(key)
 	if v == nil || v.Kind == ojson.Null {
 		return nil, nil
 	}
 	if v.Kind != ojson.Array {
-		return nil, fmt.Errorf("%s.%s must be an array of strings, not %s", where, key, v.Kind)
+		return nil, &FieldError{ptr + "/" + key, v.Off, fmt.Sprintf("%s%s must be an array of strings, not %s", name, key, v.Kind.Phrase())}
 	}
 	out := make([]string, len(v.Items))
 	for i := range v.Items {
-		if v.Items[i].Kind != ojson.String {
-			return nil, fmt.Errorf("%s.%s[%d] must be a string, not %s", where, key, i, v.Items[i].Kind)
+		if it := &v.Items[i]; it.Kind != ojson.String {
+			return nil, &FieldError{fmt.Sprintf("%s/%s/%d", ptr, key, i), it.Off, fmt.Sprintf("%s%s[%d] must be a string, not %s", name, key, i, it.Kind.Phrase())}
 		}
 		out[i] = v.Items[i].Str
 	}
