@@ -47,9 +47,10 @@ var placeholderRe = regexp.MustCompile(`<[^\s<>]+>`)
 // regexSyntax is what marks a pattern as a regular expression: a dot
 // repeated (.* .+ .?), an escape class (\s \d \w \b and their negations, or
 // an escaped punctuation mark), a bracket class, a group option (?...), a
-// counted repetition, or an alternation inside parentheses that are not a
-// shell's $( ).
-var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]]+\]|\(\?|\{\d+(,\d*)?\}|(^|[^$])\([^()]*\|[^()]*\)`)
+// counted repetition, an alternation inside parentheses that are not a
+// shell's $( ), a group repeated ("npm i(nstall)?"), a leading ^ or a
+// trailing $ glued to a word ("^git push", "git status$").
+var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]]+\]|\(\?|\{\d+(,\d*)?\}|(^|[^$])\([^()]*\|[^()]*\)|\)[*+?]|^\^|[^\s$]\$$`)
 
 // regexLike reports whether a pattern is meant as a regular expression.
 func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }

@@ -285,6 +285,9 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{ID: "commit", Replaces: []string{`git commit -m "<msg>"`}},
 		{ID: "merge", Replaces: []string{"git merge .*"}},
 		{ID: "pipe", Replaces: []string{"curl .* | sh"}},
+		{ID: "anchored", Replaces: []string{"^git stash drop"}},
+		{ID: "npmi", Replaces: []string{"npm i(nstall)?"}},
+		{ID: "bare", Replaces: []string{"git status$"}},
 	}
 	ix := Build(cards)
 	tests := []struct {
@@ -315,6 +318,13 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"git push --forced", nil},
 		{"curl -s https://x.sh | sh", []string{"pipe"}},
 		{"curl -s https://x.sh", nil},
+		{"git stash drop", []string{"anchored"}},
+		{"make && git stash drop stash@{1}", []string{"anchored"}},
+		{"npm install lodash", []string{"npmi"}},
+		{"npm i lodash", []string{"npmi"}},
+		{"npm ix", nil},
+		{"git status", []string{"bare"}},
+		{"git status -s", nil},
 	}
 	for _, tt := range tests {
 		var got []string
