@@ -260,7 +260,16 @@ func TestQueryCombinations(t *testing.T) {
 		{"/render-hooks/plan:pre?activeCap=ui&activeCap=ui", 400, `"activeCap" is given 2 times`},
 		{"/render-hooks/plan:pre?format=json&format=markdown", 400, `"format" is given 2 times`},
 		{"/render-hooks/plan:pre?activeCap=ui&format=markdown", 400, "cannot be combined with format=markdown"},
-		{"/render-hooks/plan:pre?format=", 400, `unknown format ""`},
+		{"/render-hooks/plan:pre?format=bogus", 400, `unknown format "bogus"`},
+		// Empty is absent for a filter or option, and a 400 for what names
+		// the question.
+		{"/render-hooks/plan:pre?format=", 200, `"rendered"`},
+		{"/capabilities?role=&tier=", 200, `"capabilities"`},
+		{"/tools?limit=&risk=&cursor=", 200, `"tools"`},
+		{"/tools?intent=merge&limit=&risk=", 200, `"intent"`},
+		{"/render-hooks/plan:pre?activeCap=", 400, "activeCap needs one capability id"},
+		{"/tools?intent=", 400, "intent is empty"},
+		{"/tools?command=", 400, "command is empty"},
 
 		{"/tools?intent=merge&limit=2&risk=reversible", 200, `"intent"`},
 		{"/tools?command=git+push&risk=destructive", 200, `"command"`},

@@ -69,7 +69,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 // one silently dropped), else ?format=, else Accept (see negotiateRender).
 func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	q := r.URL.Query()
-	format, hasFormat := q.Get("format"), q.Has("format")
+	format := q.Get("format") // empty is absent, as for every optional parameter
 	switch {
 	case q.Has("activeCap") && format == "markdown":
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap answers {active} in JSON; it cannot be combined with format=markdown",
@@ -79,7 +79,7 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 		return mediaJSON, true
 	case format == "markdown":
 		return mediaMarkdown, true
-	case hasFormat:
+	case format != "":
 		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", format), map[string]any{"allowed": []string{"markdown", "json"}})
 		return "", false
 	}
