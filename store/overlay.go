@@ -296,7 +296,9 @@ func (o *overlayer) dropStaleDiagnostics() {
 	})
 }
 
-// servedLayout reads the served scan's layout back from its sources.
+// servedLayout reads the served scan's layout back from its sources and
+// tree. Without a tree, capreg.json named the capabilities folder as far as
+// is known when the scan found it missing.
 func servedLayout(src *validate.Sources, tree *Tree) layout {
 	l := layout{capDir: src.CapabilitiesDir, workflows: src.WorkflowRoots, cards: src.CardRoots, schemaFrom: repoConfigFile}
 	if src.ConfigSchema != nil {
@@ -305,6 +307,8 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 	if tree != nil && tree.schemaByFlag {
 		l.schemaFrom = "--config-schema"
 	}
+	_, missing := servedMissingRoot(src, l.capDir)
+	l.capDirSet = missing || tree != nil && tree.capDirNamed
 	return l
 }
 
@@ -329,6 +333,16 @@ func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (l
 // root; what lies under them is read even inside a skipped directory.
 func (l layout) priorityRoots() []string {
 	return slices.Concat([]string{l.capDir}, l.workflows, l.cards)
+}
+
+// configuredRoots are the roots capreg.json names, which must exist, in the
+// scanner's order.
+func (l layout) configuredRoots() []string {
+	var out []string
+	if l.capDirSet {
+		out = append(out, l.capDir)
+	}
+	return slices.Concat(out, l.workflows, l.cards)
 }
 
 // walked reports whether the scan reaches the file p: from the repository
@@ -376,7 +390,7 @@ func (o *overlayer) applyRepoConfig() validate.Diagnostics {
 	}
 	o.src.Diagnostics = append(slices.DeleteFunc(o.src.Diagnostics, func(d validate.Diagnostic) bool {
 		return d.File == repoConfigFile && missingRootOf(d, served.priorityRoots()) != ""
-	}), o.missingRoots(served, touched)...)
+	}), o.missingRoots()...)
 	return diags
 }
 
@@ -437,29 +451,17 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 }
 
 // missingRoots returns the "configured path does not exist" findings after
-// the change, in the scanner's order, reusing the served scan's wording for
-// a root that was already missing.
-func (o *overlayer) missingRoots(served layout, touched bool) validate.Diagnostics {
-	var configured []string
-	if !touched {
-		// The served findings say which roots were configured and missing.
-		for _, d := range o.served.Diagnostics {
-			if r := missingRootOf(d, served.priorityRoots()); d.File == repoConfigFile && r != "" {
-				configured = append(configured, r)
-			}
-		}
-	} else {
-		if o.lay.capDirSet {
-			configured = append(configured, o.lay.capDir)
-		}
-		configured = slices.Concat(configured, o.lay.workflows, o.lay.cards)
-	}
+// the change, in the scanner's order: for the roots of the layout after the
+// change, whether or not the change carries capreg.json (deleting a root,
+// or the folder holding it, makes it missing), reusing the served scan's
+// wording for a root that was already missing.
+func (o *overlayer) missingRoots() validate.Diagnostics {
 	var out validate.Diagnostics
-	for _, r := range configured {
+	for _, r := range o.lay.configuredRoots() {
 		if r == "." {
 			continue
 		}
-		served, wasMissing := o.servedMissingRoot(r)
+		served, wasMissing := servedMissingRoot(o.served, r)
 		switch {
 		case wasMissing && !o.ch.puts(r) && !o.ch.dirs[r]:
 			out = append(out, served)
@@ -473,8 +475,8 @@ func (o *overlayer) missingRoots(served layout, touched bool) validate.Diagnosti
 
 // servedMissingRoot returns the served scan's finding that the configured
 // root r does not exist, if it made one.
-func (o *overlayer) servedMissingRoot(r string) (validate.Diagnostic, bool) {
-	for _, d := range o.served.Diagnostics {
+func servedMissingRoot(served *validate.Sources, r string) (validate.Diagnostic, bool) {
+	for _, d := range served.Diagnostics {
 		if d.File == repoConfigFile && missingRootOf(d, []string{r}) == r {
 			return d, true
 		}
@@ -712,6 +714,9 @@ type Tree struct {
 	// schemaByFlag says --config-schema named the config schema, so
 	// capreg.json cannot move it.
 	schemaByFlag bool
+	// capDirNamed says capreg.json named the capabilities folder, which
+	// must then exist.
+	capDirNamed bool
 }
 
 // entry says what a path is, after following a link inside the repository.
@@ -724,8 +729,9 @@ const (
 )
 
 // newTree is an empty tree of the repository at root; the scan fills it.
-func newTree(root string, opts ScanOptions) *Tree {
-	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
+func newTree(root string, opts ScanOptions, capDirNamed bool) *Tree {
+	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{},
+		schemaByFlag: opts.ConfigSchema != "", capDirNamed: capDirNamed}
 }
 
 // list records the entries of one directory the scan did not walk (one

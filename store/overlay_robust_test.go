@@ -223,8 +223,9 @@ func mergeFiles(a, b map[string]string) map[string]string {
 }
 
 // overlayWantCheck validates tc over a served copy of testdata/repo, then
-// writes the change to that copy, and wants a fresh load to agree.
-func overlayWantCheck(t *testing.T, tc overlayCase) {
+// writes the change to that copy, and wants a fresh load to agree. It
+// returns the overlay's findings.
+func overlayWantCheck(t *testing.T, tc overlayCase) validate.Diagnostics {
 	t.Helper()
 	repo, _ := scanRepoCopy(t)
 	if tc.setup != nil {
@@ -244,6 +245,7 @@ func overlayWantCheck(t *testing.T, tc overlayCase) {
 	if got.OK() != want.OK() || got.Digest != want.Digest {
 		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
 	}
+	return got.Diagnostics
 }
 
 // TestOverlayNeedsRescan: a change whose answer depends on files the served
@@ -339,5 +341,50 @@ func TestOverlayLeavesSnapshotAlone(t *testing.T) {
 	}
 	if after := formatDiagnostics(store.Build(served.Sources, false).Diagnostics); after != before || served.Sources.ConfigSchema != schema {
 		t.Errorf("the served sources changed:\n%s\nwas:\n%s", after, before)
+	}
+}
+
+// TestOverlayDeletesConfiguredRoots: a path capreg.json names must exist,
+// so a change that deletes one (or the folder holding it) gets the error
+// check reports, though capreg.json is not part of the change.
+func TestOverlayDeletesConfiguredRoots(t *testing.T) {
+	named := `{"capabilities": "capabilities", "workflows": ["workflows", "docs/markers.md"], "configSchema": "` + servedSchema +
+		`", "cards": ["bin", "scripts/ci"]}`
+	unnamed := `{"configSchema": "` + servedSchema + `", "cards": ["bin"]}`
+	tests := []struct {
+		name    string
+		config  string // capreg.json of the served repository
+		files   map[string]string
+		deleted []string
+		finding string // in the overlay's findings; "" for no missing path
+	}{
+		{name: "the capabilities folder", config: named, deleted: []string{"capabilities"},
+			finding: `configured path "capabilities" does not exist in the repository`},
+		{name: "a card root", config: named, deleted: []string{"bin"}, finding: `configured path "bin" does not exist`},
+		{name: "a workflow root", config: named, deleted: []string{"workflows"}, finding: `configured path "workflows" does not exist`},
+		{name: "a workflow root that is a file", config: named, deleted: []string{"docs/markers.md"},
+			finding: `configured path "docs/markers.md" does not exist`},
+		{name: "the folder holding a card root", config: named, deleted: []string{"scripts"},
+			finding: `configured path "scripts/ci" does not exist`},
+		{name: "the config schema", config: named, deleted: []string{servedSchema}, finding: "config schema " + servedSchema},
+		{name: "the folder holding the config schema", config: named, deleted: []string{"config"}, finding: "config schema " + servedSchema},
+		{name: "a card root deleted and made again", config: named, deleted: []string{"bin"},
+			files: map[string]string{"bin/x": "#!/bin/sh\n"}},
+		{name: "a root and the folder holding another", config: named, deleted: []string{"workflows", "scripts"},
+			finding: `configured path "scripts/ci" does not exist`},
+		{name: "the default capabilities folder, which capreg.json does not name", config: unnamed, deleted: []string{"capabilities"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			diags := overlayWantCheck(t, overlayCase{setup: overlayWrite(map[string]string{"capreg.json": tt.config}),
+				files: tt.files, deleted: tt.deleted})
+			got := formatDiagnostics(diags)
+			switch {
+			case tt.finding != "" && !strings.Contains(got, tt.finding):
+				t.Errorf("findings do not say %q:\n%s", tt.finding, got)
+			case tt.finding == "" && strings.Contains(got, "does not exist in the repository"):
+				t.Errorf("findings report a missing path:\n%s", got)
+			}
+		})
 	}
 }

@@ -86,10 +86,10 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering}
 	sc.enter(real) // capreg.json is read before the walk
-	if opts.Tree {
-		sc.tree = newTree(real, opts)
-	}
 	sc.configure(opts)
+	if opts.Tree {
+		sc.tree = newTree(real, opts, sc.capDirSet)
+	}
 	for _, p := range sc.walkRoots() {
 		if err := sc.walkPath(p.path, p.configured); err != nil {
 			return nil, err

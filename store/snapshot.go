@@ -218,7 +218,7 @@ func (t *Tree) same(u *Tree) bool {
 	if t == nil || u == nil {
 		return t == u
 	}
-	return t.root == u.root && t.schemaByFlag == u.schemaByFlag &&
+	return t.root == u.root && t.schemaByFlag == u.schemaByFlag && t.capDirNamed == u.capDirNamed &&
 		maps.Equal(t.entries, u.entries) && maps.Equal(t.listed, u.listed)
 }
 
