@@ -179,7 +179,7 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 		name  string
 		body  string
 		want  int
-		paths string // the conflicting paths of details.conflicts, in order
+		paths string // the conflicting paths of details.conflicts, in order; none: details.reasons instead
 		says  string // in the message
 	}{
 		{"a file where the served tree has a directory", `{"files":{"capabilities/research":"x"}}`, 400, "capabilities/research", "is a directory"},
@@ -192,6 +192,12 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 		{"both written and deleted, spelt differently", `{"files":{"docs/./markers.md":"x"},"delete":["docs/markers.md"]}`, 400, "docs/markers.md", "both writes and deletes"},
 		{"a file under a file of the served tree", `{"files":{"bin/ft/run":"x"}}`, 400, "bin/ft/run", "bin/ft is a file"},
 		{"a file under a file of the change", `{"files":{"notes":"x","notes/a.md":"y"}}`, 400, "notes", "writes files under it"},
+		{"a file under a declaration", `{"files":{"capabilities/research/capability.json/x":"{}"}}`, 400,
+			"capabilities/research/capability.json/x", "capabilities/research/capability.json is a file"},
+		{"a file under a fragment", `{"files":{"capabilities/research/loop/research-prompt.md/deeper.md":"x"}}`, 400,
+			"capabilities/research/loop/research-prompt.md/deeper.md", "research-prompt.md is a file"},
+		{"a delete in a capability folder the scan did not read (unknown: needs a rescan)", `{"delete":["capabilities/research/never.md"]}`, 400,
+			"", "whether capabilities/research/never.md exists"},
 		{"every conflict is named", `{"files":{"capabilities/research":"x"},"delete":["gone.md","also-gone.md"]}`, 400,
 			"capabilities/research gone.md also-gone.md", "capabilities/research"},
 
@@ -199,7 +205,7 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 		{"a delete of an existing directory", `{"delete":["capabilities/research"]}`, 200, "", ""},
 		{"a directory deleted and a file written in it", `{"delete":["capabilities/research"],"files":{"capabilities/research/capability.json":"{}"}}`, 200, "", ""},
 		{"a file deleted and a directory written in its place", `{"delete":["bin/ft"],"files":{"bin/ft/run":"x"}}`, 200, "", ""},
-		{"a delete inside a capability folder (not listed: unknown, accepted)", `{"delete":["capabilities/research/never.md"]}`, 200, "", ""},
+		{"a delete of a fragment", `{"delete":["capabilities/research/loop/research-prompt.md"]}`, 200, "", ""},
 		{"a path deleted twice", `{"delete":["docs/markers.md","docs/markers.md"]}`, 200, "", ""},
 	}
 	h := newRouter(servedSource(t))
@@ -216,7 +222,11 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 			if m["code"] != "bad_request" || !strings.Contains(m["message"].(string), tt.says) {
 				t.Errorf("error = %s; want bad_request saying %q", e.body, tt.says)
 			}
-			conflicts, _ := m["details"].(map[string]any)["conflicts"].([]any)
+			details, _ := m["details"].(map[string]any)
+			if reasons, _ := details["reasons"].([]any); tt.paths == "" && len(reasons) == 0 {
+				t.Errorf("error = %s; want details.reasons", e.body)
+			}
+			conflicts, _ := details["conflicts"].([]any)
 			var paths []string
 			for _, c := range conflicts {
 				c := c.(map[string]any)

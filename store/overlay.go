@@ -131,7 +131,7 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	if err := ch.conflicts(tree); err != nil {
 		return nil, err
 	}
-	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree)}
+	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree), rescan: ch.unknownDeletes(tree)}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	for _, p := range ch.deletes {
@@ -235,8 +235,31 @@ func (ch *change) conflicts(tree *Tree) error {
 	return nil
 }
 
+// unknownDeletes are the reasons to rescan for the deletes of paths the
+// tree cannot tell exist: a file of a capability folder the scan did not
+// read (the tree knows those folders only as far as their declarations and
+// fragments), or one in a skipped folder or behind a link. Such a delete
+// changes no input, so only whether it can be made is unknown, and either
+// answer may be wrong: "nothing to delete" when an unread asset is there,
+// or ok for a mistyped path. A nil tree knows nothing and judges no path.
+func (ch *change) unknownDeletes(tree *Tree) []string {
+	if tree == nil {
+		return nil
+	}
+	var out []string
+	for i, p := range ch.deletes {
+		if _, known := tree.lookup(p); !known && slices.Index(ch.deletes, p) == i {
+			out = append(out, fmt.Sprintf("whether %s exists, which the change deletes: the served scan did not list its folder", p))
+		}
+	}
+	return out
+}
+
 // writeConflict says why the file p of the change cannot be written, if it
-// cannot.
+// cannot. A write where the tree knows nothing is accepted: a new file
+// where the scan listed nothing (in a capability folder, the usual change
+// there) is judged as check judges it once written, which only an unread
+// file in its way could prevent.
 func (ch *change) writeConflict(tree *Tree, p string) error {
 	switch {
 	case ch.deleted[p]:
@@ -706,8 +729,10 @@ func (o *overlayer) fragment(c *validate.CapabilitySource, clean string) {
 type Tree struct {
 	root string // real path of the repository
 	// entries holds every entry of the directories the scan walked (but
-	// those inside capability folders, see readTree), by
-	// repository-relative path.
+	// those inside capability folders, see treeDir), by
+	// repository-relative path; inside capability folders, the
+	// declarations and fragments the scan read, the folders holding them,
+	// and the named fragments it found missing (see note).
 	entries map[string]entry
 	// listed are the directories whose entries are all in entries.
 	listed map[string]bool
@@ -732,6 +757,26 @@ const (
 func newTree(root string, opts ScanOptions, capDirNamed bool) *Tree {
 	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{},
 		schemaByFlag: opts.ConfigSchema != "", capDirNamed: capDirNamed}
+}
+
+// note records what the scan learnt of one path of a directory the tree
+// does not list (a declaration or fragment in a capability folder): e, or
+// 0 for nothing there. What is there lies in directories, which are noted
+// too. A path already recorded keeps what its listing says.
+func (t *Tree) note(p string, e entry) {
+	if t == nil {
+		return
+	}
+	if _, ok := t.entries[p]; ok {
+		return
+	}
+	t.entries[p] = e
+	for d := path.Dir(p); e != 0 && d != "."; d = path.Dir(d) {
+		if _, ok := t.entries[d]; ok {
+			return
+		}
+		t.entries[d] = entryDir
+	}
 }
 
 // list records the entries of one directory the scan did not walk (one

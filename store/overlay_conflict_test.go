@@ -18,6 +18,7 @@ func TestOverlayRefusesConflicts(t *testing.T) {
 		path     string // the first conflict
 		want     error
 		treeless bool // refused by store.Overlay too, which knows no tree
+		setup    func(t *testing.T, repo string)
 	}{
 		{name: "the config schema is deleted and written again", deleted: []string{servedSchema},
 			files: map[string]string{servedSchema: "{}"}, path: servedSchema, want: store.ErrWrittenAndDeleted, treeless: true},
@@ -28,11 +29,29 @@ func TestOverlayRefusesConflicts(t *testing.T) {
 		{name: "a file under a file", files: map[string]string{"bin/ft/run": "x"}, path: "bin/ft/run", want: store.ErrFileThere},
 		{name: "a delete of nothing", deleted: []string{"nonexistent.md"}, path: "nonexistent.md", want: store.ErrNothingToDelete},
 		{name: "a delete under a file", deleted: []string{"bin/ft/x"}, path: "bin/ft/x", want: store.ErrNothingToDelete},
+
+		// Inside capability folders, which the tree does not list, what the
+		// scan read is known: declarations and fragments, and the folders
+		// holding them.
+		{name: "a file under a declaration", files: map[string]string{"capabilities/research/capability.json/x": "{}"},
+			path: "capabilities/research/capability.json/x", want: store.ErrFileThere},
+		{name: "a file under a fragment", files: map[string]string{"capabilities/research/loop/research-prompt.md/deeper.md": "x"},
+			path: "capabilities/research/loop/research-prompt.md/deeper.md", want: store.ErrFileThere},
+		{name: "a file over a folder of fragments", files: map[string]string{"capabilities/research/loop": "x"},
+			path: "capabilities/research/loop", want: store.ErrDirectoryThere},
+		{name: "a delete under a fragment", deleted: []string{"capabilities/research/loop/research-prompt.md/x"},
+			path: "capabilities/research/loop/research-prompt.md/x", want: store.ErrNothingToDelete},
+		{name: "a delete of a named fragment that is missing", setup: overlayWrite(map[string]string{
+			"capabilities/newcap/capability.json": `{"id":"newcap","role":"feature","steps":[{"point":"plan:pre","fragment":{"path":"loop/none.md"}}]}`}),
+			deleted: []string{"capabilities/newcap/loop/none.md"}, path: "capabilities/newcap/loop/none.md", want: store.ErrNothingToDelete},
 	}
-	repo, _ := scanRepoCopy(t)
-	served := servedLoad(t, repo)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if tt.setup != nil {
+				tt.setup(t, repo)
+			}
+			served := servedLoad(t, repo)
 			_, err := served.Overlay(overlayBytes(tt.files), tt.deleted)
 			var ce *store.ChangeError
 			if !errors.As(err, &ce) || !errors.Is(err, tt.want) || ce.Conflicts[0].Path != tt.path {
@@ -51,7 +70,10 @@ func TestOverlayRefusesConflicts(t *testing.T) {
 // what check says after the change.
 func TestOverlayAcceptsWhatTheTreeDoesNotKnow(t *testing.T) {
 	for _, tc := range []overlayCase{
-		{name: "a delete inside a capability folder, which the tree does not list", deleted: []string{"capabilities/research/never.md"}},
+		{name: "a new file in a new folder of a capability", files: map[string]string{"capabilities/research/assets/x.md": "x"}},
+		{name: "a fragment and its folder deleted", deleted: []string{"capabilities/research/loop/research-prompt.md", "capabilities/research/loop"}},
+		{name: "a declaration deleted and a folder written in its place", deleted: []string{"capabilities/research/capability.json"},
+			files: map[string]string{"capabilities/research/capability.json/x": "{}"}},
 		{name: "a file deleted and a directory written in its place", deleted: []string{"bin/ft"}, files: map[string]string{"bin/ft/run": "x"}},
 		{name: "a directory deleted and a file written in it", deleted: []string{"capabilities/ui"},
 			files: map[string]string{"capabilities/ui/capability.json": `{"id":"ui","role":"feature"}`}},

@@ -281,6 +281,17 @@ func TestOverlayNeedsRescan(t *testing.T) {
 		{overlayCase{name: "a new card in a capability folder",
 			files: map[string]string{"capabilities/ui/t.card.json": overlayCard("t")}},
 			"whether the tool capabilities/ui/t of the new card"},
+		// A delete of a path the served tree cannot tell exists: a file of a
+		// capability folder the scan did not read, or one in a skipped folder.
+		{overlayCase{name: "a delete of a file in a capability folder the scan did not read",
+			deleted: []string{"capabilities/research/never.md"}},
+			"whether capabilities/research/never.md exists"},
+		{overlayCase{name: "a delete of a capability's file the scan did not read, which exists",
+			deleted: []string{"capabilities/tdd/hooks/check-tests.sh"}},
+			"whether capabilities/tdd/hooks/check-tests.sh exists"},
+		{overlayCase{name: "a delete in a skipped folder", setup: overlayWrite(map[string]string{"node_modules/a.md": "x"}),
+			deleted: []string{"node_modules/b.md"}},
+			"whether node_modules/b.md exists"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -432,6 +432,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
 			// Not a capability without a manifest: a manifest that is no file.
 			sc.fileError(child, validate.ErrIsDirectory)
+			sc.tree.note(child, entryDir)
 		}
 		return sc.walk(child, childReal, follow, above)
 	}
@@ -443,7 +444,8 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 // to the root, slash-separated, or "" for one the Tree does not list (inside
 // a capability folder: nearly all the directories of a large repository,
 // and they matter only to a fragment nobody read, which Snapshot.Overlay
-// leaves to a rescan).
+// leaves to a rescan). The declarations and fragments read there are noted
+// one by one (Tree.note).
 func (sc *scanner) treeDir(real string) string {
 	if sc.tree == nil {
 		return ""
@@ -545,6 +547,7 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	}
 	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		cs.Manifest = sc.readReal(rel, real, mode)
+		sc.tree.note(rel, entryFile)
 	}
 	isCard, isMarkdown := strings.HasSuffix(rel, ".card.json"), strings.HasSuffix(rel, ".md")
 	if !(isCard && sc.inCards(rel)) && !(isMarkdown && sc.inWorkflows(rel)) {
@@ -661,9 +664,11 @@ func (sc *scanner) readFragments() {
 				continue // fragment-escape, reported by validation
 			}
 			if _, done := cs.Files[clean]; !done {
-				if f, ok := sc.readFragment(cs.Folder, clean); ok {
+				f, ok := sc.readFragment(cs.Folder, clean)
+				if ok {
 					cs.Files[clean] = f
 				}
+				sc.noteFragment(path.Join(sc.capDir, cs.Folder, clean), f, ok)
 			}
 		}
 	}
@@ -697,6 +702,27 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	}
 	sc.watch(filepath.Dir(target)) // the fragment is an input
 	return sc.readReal(rel, target, st.Mode().Type()), true
+}
+
+// noteFragment records in the tree what reading a fragment showed of its
+// path: a file, a directory, or nothing there. Other failures (a link that
+// leaves the folder, a permission error) leave it unknown.
+func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
+	switch {
+	case sc.tree == nil:
+	case !found:
+		// EvalSymlinks found nothing; a dangling link is still something.
+		_, err := sc.root.Lstat(filepath.FromSlash(rel))
+		if err == nil {
+			sc.tree.note(rel, entryLink)
+		} else if errors.Is(err, fs.ErrNotExist) {
+			sc.tree.note(rel, 0)
+		}
+	case f.Err == nil || errors.Is(f.Err, validate.ErrNotRegular) || errors.Is(f.Err, validate.ErrTooLarge):
+		sc.tree.note(rel, entryFile)
+	case errors.Is(f.Err, validate.ErrIsDirectory):
+		sc.tree.note(rel, entryDir)
+	}
 }
 
 // readReal reads one regular file through the root. A FIFO or device is never
