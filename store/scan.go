@@ -112,6 +112,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.file(lf.rel, lf.real, lf.mode)
 	}
 	sc.readFragments()
+	sc.readSchema()
 	for _, dir := range sc.linkDirs {
 		if !sc.visited[dir] {
 			sc.visited[dir] = true
@@ -775,9 +776,43 @@ func (sc *scanner) finish() {
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
-	if sc.schema != "" && sc.src.ConfigSchema == nil {
-		st, err := sc.root.Stat(filepath.FromSlash(sc.schema))
-		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, err == nil && st.IsDir())
+}
+
+// readSchema reads the configured config schema when the walk did not meet
+// it under its name: inside a folder the walk skips (gsd-core's
+// config-schema.manifest.json ships in an npm package, under
+// node_modules/), or through a link to a folder the walk read under its own
+// name. Like a configured root it is resolved where it is named, confined to
+// the repository; one missing, dangling, escaping or a directory is reported
+// as the walk would report it.
+func (sc *scanner) readSchema() {
+	if sc.schema == "" || sc.src.ConfigSchema != nil {
+		return
+	}
+	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
+	target, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
+			sc.fileError(sc.schema, fmt.Errorf("%w: %w", errDangling, err))
+			return
+		}
+		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, false)
+		return
+	}
+	if !within(sc.real, target) {
+		sc.fileError(sc.schema, fmt.Errorf("symlink to %s %w", target, validate.ErrEscapesRoot))
+		return
+	}
+	st, err := os.Stat(target)
+	switch {
+	case err != nil:
+		sc.fileError(sc.schema, err)
+	case st.IsDir():
+		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, true)
+	default:
+		sc.watch(filepath.Dir(target)) // an input, which the walk did not watch
+		f := sc.readReal(sc.schema, target, st.Mode().Type())
+		sc.src.ConfigSchema = &f
 	}
 }
 

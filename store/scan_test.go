@@ -838,3 +838,75 @@ func TestScanMissingRepoNoSuggestionFromAFarSibling(t *testing.T) {
 		})
 	}
 }
+
+// TestScanConfigSchemaInSkippedFolder: the config schema capreg.json or
+// --config-schema names is read where it is, even inside a folder the walk
+// skips: gsd-core's config-schema.manifest.json normally ships in an npm
+// package under node_modules/. A missing one is still reported.
+func TestScanConfigSchemaInSkippedFolder(t *testing.T) {
+	const moved = "node_modules/gsd/config-schema.manifest.json"
+	setup := func(t *testing.T) string {
+		repo, _ := scanRepoCopy(t)
+		if err := os.MkdirAll(filepath.Join(repo, "node_modules/gsd"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(filepath.Join(repo, "config/config-schema.manifest.json"), filepath.Join(repo, moved)); err != nil {
+			t.Fatal(err)
+		}
+		return repo
+	}
+	wantRead := func(t *testing.T, snap *store.Snapshot, how string) {
+		t.Helper()
+		scanWantClean(t, snap)
+		if _, ok := scanFind(snap.Diagnostics, "config-key-pending-migration", "capabilities/research/capability.json"); !ok {
+			t.Errorf("%s: the config schema in node_modules/ was not read", how)
+		}
+	}
+	t.Run("named by capreg.json", func(t *testing.T) {
+		repo := setup(t)
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "`+moved+`"}`))
+		wantRead(t, scanLoadRepo(t, repo), "capreg.json")
+	})
+	t.Run("named by the flag", func(t *testing.T) {
+		repo := setup(t)
+		if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+			t.Fatal(err)
+		}
+		for _, flag := range []string{moved, filepath.Join(repo, moved)} {
+			wantRead(t, scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: flag}}), "--config-schema "+flag)
+		}
+	})
+	t.Run("reached through a link", func(t *testing.T) {
+		repo := setup(t)
+		makeSymlink(t, "gsd", filepath.Join(repo, "node_modules/.bin-gsd"))
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/.bin-gsd/config-schema.manifest.json"}`))
+		wantRead(t, scanLoadRepo(t, repo), "capreg.json through a link")
+		// Outside the skipped folders too: a link to a directory the walk
+		// read under its own name is not walked again.
+		if err := os.Rename(filepath.Join(repo, moved), filepath.Join(repo, "config/config-schema.manifest.json")); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, "config", filepath.Join(repo, "settings"))
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "settings/config-schema.manifest.json"}`))
+		wantRead(t, scanLoadRepo(t, repo), "capreg.json through a link to a walked folder")
+	})
+	t.Run("missing, a directory, dangling or escaping", func(t *testing.T) {
+		repo := setup(t)
+		out := filepath.Join(filepath.Dir(repo), "outside")
+		writeTestFile(t, filepath.Join(out, "central.json"), []byte(`{"validKeys": []}`))
+		makeSymlink(t, "gone.json", filepath.Join(repo, "vendor/dangling.json"))
+		makeSymlink(t, filepath.Join(out, "central.json"), filepath.Join(repo, "vendor/escaping.json"))
+		for schema, rule := range map[string]string{
+			"node_modules/gsd/missing.json": "file-unreadable",
+			"node_modules/gsd":              "file-unreadable",
+			"vendor/dangling.json":          "file-unreadable",
+			"vendor/escaping.json":          "path-escape",
+		} {
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "`+schema+`"}`))
+			snap := scanLoadRepo(t, repo)
+			if got := scanErrorRules(snap.Diagnostics); !slices.Equal(got, []string{rule}) {
+				t.Errorf("config schema %s: rules with errors %v, want [%s]:\n%s", schema, got, rule, formatDiagnostics(snap.Diagnostics))
+			}
+		}
+	})
+}
