@@ -283,7 +283,11 @@ type poller struct {
 	mu       sync.Mutex
 	last     [32]byte // the state the served scan started from
 	pending  [32]byte // taken before the running scan
-	done     chan struct{}
+	// dirs are the directories the last scan read, sorted: the fingerprint
+	// covers those the walk of the tree does not reach (a configured root
+	// or a linked input inside a skipped folder).
+	dirs []string
+	done chan struct{}
 }
 
 func newPoller(w *Watcher, interval time.Duration) notifier {
@@ -298,7 +302,7 @@ func (p *poller) loop() {
 	for {
 		select {
 		case <-t.C:
-			fp := fingerprint(p.w.repoLink())
+			fp := p.fingerprint()
 			p.mu.Lock()
 			changed := fp != p.last
 			p.last = fp
@@ -318,20 +322,34 @@ func (p *poller) loop() {
 // prepare fingerprints the tree before a scan: a change during the scan then
 // differs from it and is seen on the next tick.
 func (p *poller) prepare() {
-	fp := fingerprint(p.w.repoLink())
+	fp := p.fingerprint()
 	p.mu.Lock()
 	p.pending = fp
 	p.mu.Unlock()
+}
+
+// fingerprint fingerprints the repository and the directories the last scan
+// read. When a scan reads new ones, the next tick differs from the baseline
+// and rescans once, as a new inotify watch does: whatever changed there
+// before the fingerprint covered it is read then.
+func (p *poller) fingerprint() [32]byte {
+	p.mu.Lock()
+	dirs := p.dirs
+	p.mu.Unlock()
+	return fingerprint(p.w.repoLink(), dirs)
 }
 
 // entering has nothing to do: the fingerprint taken by prepare covers
 // every directory.
 func (p *poller) entering(string) {}
 
-// sync makes the state before the scan the baseline.
-func (p *poller) sync([]string) {
+// sync makes the state before the scan the baseline, and follows the
+// directories the scan read.
+func (p *poller) sync(dirs []string) {
+	dirs = slices.Sorted(slices.Values(dirs))
 	p.mu.Lock()
 	p.last = p.pending
+	p.dirs = dirs
 	p.mu.Unlock()
 }
 
@@ -340,26 +358,36 @@ func (p *poller) close() { close(p.done) }
 // fingerprint hashes the path, size, mode and modification time of every
 // entry the scanner would walk: symlinks are followed (each real directory
 // once) so a swapped link target changes the result, but never out of the
-// repository root.
-func fingerprint(repo string) [32]byte {
+// repository root. The entries of dirs, the directories a scan read, are
+// hashed too where the walk does not reach them: a root capreg.json names
+// inside a skipped folder (vendor/caps), the folder of an input reached
+// through a link or of a config schema under node_modules/.
+func fingerprint(repo string, dirs []string) [32]byte {
 	h := sha256.New()
 	root, err := filepath.EvalSymlinks(repo)
 	if err != nil {
 		return [32]byte{}
 	}
 	h.Write([]byte(root))
-	fingerprintDir(h, root, root, map[string]bool{})
+	seen := map[string]bool{}
+	fingerprintDir(h, root, root, seen, true)
+	for _, d := range dirs {
+		fingerprintDir(h, root, d, seen, false) // its subdirectories read are in dirs too
+	}
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
 	return out
 }
 
-func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool) {
+// fingerprintDir hashes the entries of one directory and, with walk, of the
+// directories below it that the scanner walks.
+func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bool) {
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil || seen[real] || !within(root, real) {
 		return
 	}
 	seen[real] = true
+	h.Write([]byte(real)) // an empty directory read that goes away is a change
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
@@ -384,8 +412,8 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool) {
 		h.Write(buf[:])
 		binary.LittleEndian.PutUint64(buf[:], uint64(info.Mode()))
 		h.Write(buf[:])
-		if info.IsDir() && !SkipDir(e.Name()) {
-			fingerprintDir(h, root, p, seen)
+		if walk && info.IsDir() && !SkipDir(e.Name()) {
+			fingerprintDir(h, root, p, seen, true)
 		}
 	}
 }

@@ -436,3 +436,42 @@ func TestWatcherLeavesTheServedSnapshotAlone(t *testing.T) {
 	stop.Store(true)
 	<-done
 }
+
+// TestWatcherFollowsConfiguredInputsInSkippedFolders: what capreg.json
+// names inside a folder the walk skips (a capabilities folder under
+// vendor/, a config schema under node_modules/) is read, so its edits are
+// served, in both watch modes: the poller's fingerprint covers what the
+// scan read, not only what the walk reaches.
+func TestWatcherFollowsConfiguredInputsInSkippedFolders(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/caps")); err != nil {
+				t.Fatal(err)
+			}
+			schema := filepath.Join(repo, "node_modules/gsd/config-schema.manifest.json")
+			if err := os.MkdirAll(filepath.Dir(schema), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(filepath.Join(repo, "config/config-schema.manifest.json"), schema); err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, filepath.Join(repo, "capreg.json"),
+				[]byte(`{"capabilities": "vendor/caps", "configSchema": "node_modules/gsd/config-schema.manifest.json"}`))
+			opts := store.WatchOptions{}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w, c := startWatcher(t, repo, opts)
+			ui := filepath.Join(repo, "vendor/caps/ui/capability.json")
+			writeTestFile(t, ui, setTitle(t, ui, "Edited under vendor"))
+			waitFor(t, "the edit of the configured capabilities folder", func() bool { return title(w, "ui") == "Edited under vendor" })
+			failed := c.failed.Load()
+			writeTestFile(t, schema, []byte("{"))
+			waitFor(t, "the broken config schema to fail the rebuild", func() bool { return c.failed.Load() > failed })
+		})
+	}
+}
