@@ -202,6 +202,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 		}
 	}
+	sc.watchLink(filepath.Join(sc.real, "capreg.json"))
 	if err == nil {
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
 		rc, diags := validate.ParseRepoConfig(f)
@@ -293,6 +294,7 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
+		sc.watchToward(abs) // inside a skipped folder, no walk would see it appear
 		if configured {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "%s%v", missingRootPrefix(rel), err)
 		}
@@ -309,9 +311,9 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	if st.IsDir() {
 		return sc.walk(rel, target, true, nil)
 	}
-	if target != abs {
-		sc.watch(filepath.Dir(target))
-	}
+	// Reached through a link, or named inside a skipped folder: the walk
+	// may never enter its folder.
+	sc.watch(filepath.Dir(target))
 	sc.file(rel, target, st.Mode().Type())
 	return nil
 }
@@ -596,6 +598,63 @@ func (sc *scanner) watch(dir string) {
 	}
 }
 
+// watchLink watches where a file read by name leads when it is a link
+// (capreg.json linked into vendor/): the folder of its target, or the way
+// to a target that does not exist yet.
+func (sc *scanner) watchLink(abs string) {
+	if st, err := os.Lstat(abs); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return
+	}
+	target, err := filepath.EvalSymlinks(abs)
+	switch {
+	case err != nil:
+		sc.watchToward(abs)
+	case within(sc.real, target):
+		sc.watch(filepath.Dir(target))
+	}
+}
+
+// maxLinkHops bounds the links watchToward follows.
+const maxLinkHops = 40
+
+// watchToward watches the way to an input that does not resolve (a root
+// capreg.json names that is not there yet, a dangling link): the nearest
+// existing directory on the way and, where the way goes on through a
+// dangling link, the nearest existing directory on the way to its target.
+// Whatever makes the input appear then changes a watched directory, even
+// inside a folder the walk skips (vendor/, node_modules/). Directories
+// outside the repository are not watched.
+func (sc *scanner) watchToward(abs string) {
+	for range maxLinkHops {
+		dir, rest := abs, []string(nil)
+		var real string
+		for {
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				return
+			}
+			rest = append([]string{filepath.Base(dir)}, rest...)
+			dir = parent
+			if r, err := filepath.EvalSymlinks(dir); err == nil {
+				real = r
+				break
+			}
+		}
+		if st, err := os.Stat(real); err != nil || !st.IsDir() || !within(sc.real, real) {
+			return
+		}
+		sc.watch(real)
+		link, err := os.Readlink(filepath.Join(real, rest[0]))
+		if err != nil {
+			return // missing, not a dangling link
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(real, link)
+		}
+		abs = filepath.Join(append([]string{link}, rest[1:]...)...)
+	}
+}
+
 // enter tells the watcher, if any, about a directory the scan is about to
 // read.
 func (sc *scanner) enter(dir string) {
@@ -792,6 +851,7 @@ func (sc *scanner) readSchema() {
 	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
+		sc.watchToward(abs)
 		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
 			sc.fileError(sc.schema, fmt.Errorf("%w: %w", errDangling, err))
 			return

@@ -475,3 +475,128 @@ func TestWatcherFollowsConfiguredInputsInSkippedFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestWatcherFollowsInputsThatLiveInSkippedFolders: inputs inside a folder
+// the walk skips, which the scan reaches by name or through a link, are
+// followed where they live even when they are not there yet: capreg.json
+// as a link into vendor/, a configured root or config schema that appears
+// later in an existing vendor/ or node_modules/, a workflow file named
+// there. Each change is served (or fails the rebuild), in both watch modes.
+func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
+	const schema = `"configSchema": "config/config-schema.manifest.json"`
+	tests := []struct {
+		name   string
+		setup  func(t *testing.T, repo, outside string)
+		change func(t *testing.T, repo, outside string)
+		// served says the change was seen; nil means it fails the rebuild.
+		served func(w *store.Watcher) bool
+	}{
+		{name: "capreg.json is a link into vendor/",
+			setup: func(t *testing.T, repo, _ string) {
+				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{`+schema+`}`))
+				removeAll(t, filepath.Join(repo, "capreg.json"))
+				makeSymlink(t, "vendor/cfg/capreg.json", filepath.Join(repo, "capreg.json"))
+			},
+			change: func(t *testing.T, repo, _ string) {
+				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"cards": ["bin"], `+schema+`}`))
+			},
+			served: func(w *store.Watcher) bool { return len(w.Current().Result.Cards) == 4 }},
+		{name: "the configured capabilities folder appears in vendor/",
+			setup: func(t *testing.T, repo, outside string) {
+				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps")); err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "vendor/modules.txt"), nil)
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/caps", `+schema+`}`))
+			},
+			change: func(t *testing.T, repo, outside string) {
+				if err := os.Rename(filepath.Join(outside, "caps"), filepath.Join(repo, "vendor/caps")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			served: func(w *store.Watcher) bool { return w.Current() != nil && len(w.Current().Registry.Capabilities) == 12 }},
+		{name: "the configured capabilities folder appears through a dangling link into node_modules/",
+			setup: func(t *testing.T, repo, outside string) {
+				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps")); err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "node_modules/.package-lock.json"), []byte("{}"))
+				makeSymlink(t, "node_modules/pkgs", filepath.Join(repo, "vendor"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/caps", `+schema+`}`))
+			},
+			change: func(t *testing.T, repo, outside string) {
+				if err := os.Mkdir(filepath.Join(repo, "node_modules/pkgs"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(outside, "caps"), filepath.Join(repo, "node_modules/pkgs/caps")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			served: func(w *store.Watcher) bool { return w.Current() != nil && len(w.Current().Registry.Capabilities) == 12 }},
+		{name: "the config schema appears in node_modules/",
+			setup: func(t *testing.T, repo, outside string) {
+				if err := os.Rename(filepath.Join(repo, "config/config-schema.manifest.json"), filepath.Join(outside, "schema.json")); err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "node_modules/.package-lock.json"), []byte("{}"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd/schema.json"}`))
+			},
+			change: func(t *testing.T, repo, outside string) {
+				if err := os.Mkdir(filepath.Join(repo, "node_modules/gsd"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(outside, "schema.json"), filepath.Join(repo, "node_modules/gsd/schema.json")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			served: func(w *store.Watcher) bool { return w.Current() != nil }},
+		{name: "a workflow file named in vendor/",
+			setup: func(t *testing.T, repo, _ string) {
+				if err := os.MkdirAll(filepath.Join(repo, "vendor/gsd"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(repo, "workflows/ship.md"), filepath.Join(repo, "vendor/gsd/ship.md")); err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflows", "vendor/gsd/ship.md"], `+schema+`}`))
+			},
+			change: func(t *testing.T, repo, _ string) {
+				plan, err := os.ReadFile(filepath.Join(repo, "workflows/plan-phase.md"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "vendor/gsd/ship.md"), plan) // a second plan step
+			}},
+	}
+	for _, mode := range []string{"inotify", "poll"} {
+		for _, tt := range tests {
+			t.Run(mode+"/"+tt.name, func(t *testing.T) {
+				repo, outside := scanRepoCopy(t)
+				tt.setup(t, repo, outside)
+				c := &counter{}
+				opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Debounce: 50 * time.Millisecond, Observer: c}
+				if mode == "poll" {
+					opts.Poll = 20 * time.Millisecond
+				}
+				w := store.NewWatcher(opts)
+				ctx, cancel := context.WithCancel(context.Background())
+				done := make(chan struct{})
+				go func() { w.Run(ctx); close(done) }()
+				t.Cleanup(func() { cancel(); <-done })
+				waitFor(t, "the first build", func() bool { return c.rebuilds() > 0 })
+				if tt.served == nil && w.Current() == nil {
+					t.Fatalf("the first build failed: %+v", w.Status().Failure)
+				}
+				// Settle: the poller rescans once for directories new to it.
+				time.Sleep(100 * time.Millisecond)
+				failed := c.failed.Load()
+				tt.change(t, repo, outside)
+				if tt.served != nil {
+					waitFor(t, "the change to be served", func() bool { return tt.served(w) })
+					return
+				}
+				waitFor(t, "the change to fail the rebuild", func() bool { return c.failed.Load() > failed })
+			})
+		}
+	}
+}
