@@ -5,9 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -16,22 +19,24 @@ import (
 )
 
 // fsNotifier follows every walked directory with inotify (via fsnotify), plus
-// the parent of the repository path, so that swapping a symlinked repository
-// (git-sync) is seen too. When inotify is unavailable or its watch limit is
-// hit, it falls back to polling.
+// the directories on the way to the repository path, so that swapping a
+// symlinked repository (git-sync) is seen too. When inotify is unavailable
+// or its watch limit is hit, it falls back to polling.
 type fsNotifier struct {
 	w       *Watcher
 	fw      *fsnotify.Watcher
 	mu      sync.Mutex
 	watched map[string]bool // directories holding a watch, by path
 	link    string          // the repository path as configured, absolute
-	// anchor is the directory watched to see the repository path itself
-	// change: its parent, or while the parent is missing the nearest
-	// existing ancestor, so that a repository that (re)appears is noticed.
-	anchor string
-	// anchorWalked says the anchor is itself part of the repository, so
-	// every event in it matters.
-	anchorWalked bool
+	// ways are the directories watched for a few of their entries only,
+	// each with the names of those entries (see repoWays): the way to the
+	// repository path, so that a swapped link on it or a repository that
+	// (re)appears is noticed.
+	ways map[string][]string
+	// wayOnly says a directory of ways is not read by the scan, so only
+	// the events about those entries matter: a busy parent such as /tmp
+	// must not cause rebuilds.
+	wayOnly map[string]bool
 	// synced says a scan has reported its directories at least once.
 	synced bool
 	// rewatch says events were lost (a queue overflow), the removals among
@@ -63,9 +68,9 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 		return nil, err
 	}
 	n := &fsNotifier{w: w, fw: fw, watched: map[string]bool{}, link: w.repoLink(), done: make(chan struct{})}
-	// Follow the repository's parent from the start, so a repository that
-	// appears later (git-sync's first clone, a link swapped in) is noticed
-	// even when the first scan found nothing.
+	// Follow the way to the repository from the start, so a repository
+	// that appears later (git-sync's first clone, a link swapped in) is
+	// noticed even when the first scan found nothing.
 	n.sync(nil)
 	return n, nil
 }
@@ -116,18 +121,18 @@ func (n *fsNotifier) event() {
 	n.w.Changed()
 }
 
-// relevant drops events about the siblings of the repository path in the
-// anchor directory, which is watched only to see the repository (re)appear:
-// a busy parent such as /tmp must not cause rebuilds. Everything else is
-// relevant, including the anchor itself going away.
+// relevant drops events about the other entries of a directory watched
+// only for the way to the repository (the repository's siblings in its
+// parent, say). Everything else is relevant, including such a directory
+// itself going away.
 func (n *fsNotifier) relevant(name string) bool {
 	dir := filepath.Dir(name)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if dir != n.anchor || n.anchorWalked {
+	if !n.wayOnly[dir] {
 		return true
 	}
-	return within(name, n.link) // the repository path, or a directory on the way to it
+	return slices.Contains(n.ways[dir], filepath.Base(name))
 }
 
 // forget drops the watch of a directory that was removed or renamed away, so
@@ -157,13 +162,39 @@ func (n *fsNotifier) forget(name string, subtree bool) {
 	}
 }
 
+// prepare watches the way to the repository as it is before the scan
+// resolves it: a link on it swapped later raises an event, one swapped
+// earlier is read.
 func (n *fsNotifier) prepare() {
 	n.mu.Lock()
+	n.follow()
 	fb := n.fallbk
 	n.mu.Unlock()
 	if fb != nil {
 		fb.prepare()
 	}
+}
+
+// follow watches the way to the repository as it is now, and reports
+// whether it differs from the way followed until now. A directory watched
+// already (walked by the last scan) keeps whether the scan reads it.
+// Called with n.mu held.
+func (n *fsNotifier) follow() (moved bool) {
+	ways := repoWays(n.link)
+	moved = n.ways != nil && !maps.EqualFunc(ways, n.ways, slices.Equal)
+	wayOnly := make(map[string]bool, len(ways))
+	for d := range ways {
+		only, known := n.wayOnly[d]
+		if !known {
+			only = !n.watched[d]
+		}
+		wayOnly[d] = only
+		if !n.watched[d] && n.fw.Add(d) == nil {
+			n.watched[d] = true
+		}
+	}
+	n.ways, n.wayOnly = ways, wayOnly
+	return moved
 }
 
 // entering watches a directory before the scan reads it: a change made
@@ -174,6 +205,9 @@ func (n *fsNotifier) prepare() {
 func (n *fsNotifier) entering(dir string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if n.wayOnly[dir] {
+		n.wayOnly[dir] = false // every event there matters now
+	}
 	if n.watched[dir] || n.fallbk != nil {
 		return
 	}
@@ -193,10 +227,11 @@ func (n *fsNotifier) sync(dirs []string) {
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	anchor := nearestDir(filepath.Dir(n.link))
-	moved := n.anchor != "" && anchor != n.anchor
-	n.anchor, n.anchorWalked = anchor, want[anchor]
-	want[anchor] = true
+	moved := n.follow()
+	for d := range n.ways {
+		n.wayOnly[d] = !want[d]
+		want[d] = true
+	}
 	for d := range n.watched {
 		if !want[d] {
 			_ = n.fw.Remove(d) // the directory may already be gone
@@ -216,7 +251,7 @@ func (n *fsNotifier) sync(dirs []string) {
 		err := n.fw.Add(d)
 		switch {
 		case err == nil:
-			fresh = fresh || d != anchor && !n.watched[d]
+			fresh = fresh || !n.wayOnly[d] && !n.watched[d]
 			n.watched[d] = true
 		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
 			if n.fallbk == nil {
@@ -237,34 +272,75 @@ func (n *fsNotifier) sync(dirs []string) {
 	if dirs != nil {
 		n.synced = true
 	}
-	n.settleAnchor(anchor, moved)
+	n.settle(moved)
 }
 
-// settleAnchor asks for one more rescan when the directories leading to the
-// repository may have changed unseen: the anchor moved (a missing parent
-// appeared, or the parent was deleted), so whatever was created in the new
-// anchor before its watch existed raised no event; or a directory on the way
-// appeared between choosing the anchor and watching it. Each rescan moves
-// the anchor closer, until the repository itself is read.
-func (n *fsNotifier) settleAnchor(anchor string, moved bool) {
-	if moved || nearestDir(filepath.Dir(n.link)) != anchor {
+// settle asks for one more rescan when the way to the repository may have
+// changed unseen: it moved during the scan (a link on it swapped, a missing
+// directory on it appeared, or one was deleted), so whatever was created
+// in a newly watched directory before its watch existed raised no event;
+// or it moved again between following it and watching it. Each rescan
+// follows the way further, until the repository itself is read.
+func (n *fsNotifier) settle(moved bool) {
+	if moved || !maps.EqualFunc(repoWays(n.link), n.ways, slices.Equal) {
 		n.w.Changed()
 	}
 }
 
-// nearestDir returns dir if it is an existing directory, else its nearest
-// ancestor that is one.
-func nearestDir(dir string) string {
-	for {
-		if st, err := os.Stat(dir); err == nil && st.IsDir() {
-			return dir
+// repoWays returns the directories that decide where the absolute path p
+// leads, by real path, each with the names of the entries that do: the
+// symbolic links met resolving it (git-sync's current, also above the
+// repository, as in current/sub), and its last component or, when one is
+// missing, the first missing one (whose nearest existing ancestor then
+// sees the repository appear).
+func repoWays(p string) map[string][]string {
+	ways := map[string][]string{}
+	add := func(dir, name string) {
+		if !slices.Contains(ways[dir], name) {
+			ways[dir] = append(ways[dir], name)
 		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return dir
-		}
-		dir = up
 	}
+	sep := string(filepath.Separator)
+	resolved, rest := sep, strings.Split(p, sep)
+	for hops := 0; len(rest) > 0; {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			resolved = filepath.Dir(resolved)
+			continue
+		}
+		next := filepath.Join(resolved, c)
+		st, err := os.Lstat(next)
+		switch {
+		case errors.Is(err, syscall.ENOTDIR):
+			// resolved is a file: replacing it with a directory is an
+			// event where it is.
+			add(filepath.Dir(resolved), filepath.Base(resolved))
+			return ways
+		case err != nil:
+			add(resolved, c)
+			return ways
+		case st.Mode()&fs.ModeSymlink == 0:
+			if len(rest) == 0 {
+				add(resolved, c)
+			}
+			resolved = next
+			continue
+		}
+		add(resolved, c)
+		target, err := os.Readlink(next)
+		if hops++; err != nil || hops > maxLinkHops {
+			return ways
+		}
+		if filepath.IsAbs(target) {
+			resolved = sep
+		}
+		rest = append(strings.Split(target, sep), rest...)
+	}
+	return ways
 }
 
 func (n *fsNotifier) close() {

@@ -600,3 +600,49 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcherSymlinkSwapAboveTheRepository: the repository path goes through
+// a link that is not its last component (Capistrano's current/ holding the
+// repository, git-sync with a subfolder: current/sub). Swapping that link
+// is seen, in both watch modes, and the new tree is followed from then on.
+func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			base := t.TempDir()
+			copyRepoTree(t, baseRepoDir, filepath.Join(base, "releases/1/sub"))
+			copyRepoTree(t, baseRepoDir, filepath.Join(base, "releases/2/sub"))
+			ui2 := filepath.Join(base, "releases/2/sub/capabilities/ui/capability.json")
+			writeTestFile(t, ui2, setTitle(t, ui2, "Release two"))
+			current := filepath.Join(base, "current")
+			makeSymlink(t, "releases/1", current)
+			opts := store.WatchOptions{}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w, _ := startWatcher(t, filepath.Join(current, "sub"), opts)
+			if got := title(w, "ui"); got != "UI design contracts" {
+				t.Fatalf("title %q", got)
+			}
+			tmp := filepath.Join(base, "current.tmp")
+			makeSymlink(t, "releases/2", tmp)
+			if err := os.Rename(tmp, current); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the swapped release", func() bool { return title(w, "ui") == "Release two" })
+			writeTestFile(t, ui2, setTitle(t, ui2, "Release two edited"))
+			waitFor(t, "an edit in the new release", func() bool { return title(w, "ui") == "Release two edited" })
+			// The subfolder itself replaced in the new release is seen too.
+			next := filepath.Join(base, "releases/2/next")
+			copyRepoTree(t, baseRepoDir, next)
+			uiNext := filepath.Join(next, "capabilities/ui/capability.json")
+			writeTestFile(t, uiNext, setTitle(t, uiNext, "Subfolder replaced"))
+			if err := os.Rename(filepath.Join(base, "releases/2/sub"), filepath.Join(base, "releases/2/old")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Rename(next, filepath.Join(base, "releases/2/sub")); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the replaced subfolder", func() bool { return title(w, "ui") == "Subfolder replaced" })
+		})
+	}
+}
