@@ -11,29 +11,11 @@ import (
 // loose refs, packed-refs) rather than running git, so the daemon needs no
 // git binary.
 func gitRevision(root string) string {
-	for dir := root; ; dir = filepath.Dir(dir) {
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
-			return headOf(dir)
-		}
-		if filepath.Dir(dir) == dir {
-			return ""
-		}
+	g, ok := findGit(root)
+	if !ok {
+		return ""
 	}
-}
-
-func headOf(root string) string {
-	gitDir := filepath.Join(root, ".git")
-	if data, err := os.ReadFile(gitDir); err == nil {
-		// A worktree or submodule: ".git" is a file "gitdir: <path>".
-		line := strings.TrimSpace(string(data))
-		if dir, ok := strings.CutPrefix(line, "gitdir: "); ok {
-			if !filepath.IsAbs(dir) {
-				dir = filepath.Join(root, dir)
-			}
-			gitDir = dir
-		}
-	}
-	head, err := os.ReadFile(filepath.Join(gitDir, "HEAD"))
+	head, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
 	if err != nil {
 		return ""
 	}
@@ -41,7 +23,7 @@ func headOf(root string) string {
 	if !isRef {
 		return strings.TrimSpace(string(head)) // detached HEAD
 	}
-	for _, dir := range []string{gitDir, commonDir(gitDir)} {
+	for _, dir := range g.refDirs() {
 		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ref))); err == nil {
 			return strings.TrimSpace(string(data))
 		}
@@ -54,6 +36,72 @@ func headOf(root string) string {
 		}
 	}
 	return ""
+}
+
+// gitHeadFiles returns the files that decide the commit gitRevision reads
+// for root: the .git entry that leads to the git directory, HEAD, and
+// where HEAD is a branch, that branch's loose ref and packed-refs (in a
+// linked worktree's own git directory and in the shared one). A daemon
+// watches these, and no other file of .git: git writes its index and much
+// else on commands that do not move HEAD. nil outside git.
+func gitHeadFiles(root string) []string {
+	g, ok := findGit(root)
+	if !ok {
+		return nil
+	}
+	files := []string{g.entry, filepath.Join(g.dir, "HEAD")}
+	head, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
+	if err != nil {
+		return files
+	}
+	ref, isRef := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	if !isRef {
+		return files
+	}
+	for _, dir := range g.refDirs() {
+		files = append(files, filepath.Join(dir, filepath.FromSlash(ref)), filepath.Join(dir, "packed-refs"))
+	}
+	return files
+}
+
+// gitDir is where git keeps the state of a work tree.
+type gitDir struct {
+	entry string // the work tree's .git, a directory or a "gitdir:" file
+	dir   string // the git directory it leads to
+}
+
+// findGit finds the git directory of the work tree holding root (root
+// itself or a parent).
+func findGit(root string) (gitDir, bool) {
+	for dir := root; ; dir = filepath.Dir(dir) {
+		entry := filepath.Join(dir, ".git")
+		if _, err := os.Lstat(entry); err == nil {
+			g := gitDir{entry: entry, dir: entry}
+			if data, err := os.ReadFile(entry); err == nil {
+				// A worktree or submodule: ".git" is a file "gitdir: <path>".
+				line := strings.TrimSpace(string(data))
+				if d, ok := strings.CutPrefix(line, "gitdir: "); ok {
+					if !filepath.IsAbs(d) {
+						d = filepath.Join(dir, d)
+					}
+					g.dir = d
+				}
+			}
+			return g, true
+		}
+		if filepath.Dir(dir) == dir {
+			return gitDir{}, false
+		}
+	}
+}
+
+// refDirs are where a branch's ref is looked up, in order: the git
+// directory, then the shared one of a linked worktree.
+func (g gitDir) refDirs() []string {
+	if common := commonDir(g.dir); common != g.dir {
+		return []string{g.dir, common}
+	}
+	return []string{g.dir}
 }
 
 // commonDir returns the shared git directory of a linked worktree.

@@ -29,9 +29,10 @@ type fsNotifier struct {
 	watched map[string]bool // directories holding a watch, by path
 	link    string          // the repository path as configured, absolute
 	// ways are the directories watched for a few of their entries only,
-	// each with the names of those entries (see repoWays): the way to the
+	// each with the names of those entries (see addWays): the way to the
 	// repository path, so that a swapped link on it or a repository that
-	// (re)appears is noticed.
+	// (re)appears is noticed, and to git's files that say which commit is
+	// checked out (see gitHeadFiles).
 	ways map[string][]string
 	// wayOnly says a directory of ways is not read by the scan, so only
 	// the events about those entries matter: a busy parent such as /tmp
@@ -162,9 +163,9 @@ func (n *fsNotifier) forget(name string, subtree bool) {
 	}
 }
 
-// prepare watches the way to the repository as it is before the scan
-// resolves it: a link on it swapped later raises an event, one swapped
-// earlier is read.
+// prepare watches the way to the repository and its git revision as they
+// are before the scan resolves them: a link on it swapped (or a commit made)
+// later raises an event, one swapped earlier is read.
 func (n *fsNotifier) prepare() {
 	n.mu.Lock()
 	n.follow()
@@ -180,7 +181,7 @@ func (n *fsNotifier) prepare() {
 // already (walked by the last scan) keeps whether the scan reads it.
 // Called with n.mu held.
 func (n *fsNotifier) follow() (moved bool) {
-	ways := repoWays(n.link)
+	ways := n.wayTo()
 	moved = n.ways != nil && !maps.EqualFunc(ways, n.ways, slices.Equal)
 	wayOnly := make(map[string]bool, len(ways))
 	for d := range ways {
@@ -282,19 +283,34 @@ func (n *fsNotifier) sync(dirs []string) {
 // or it moved again between following it and watching it. Each rescan
 // follows the way further, until the repository itself is read.
 func (n *fsNotifier) settle(moved bool) {
-	if moved || !maps.EqualFunc(repoWays(n.link), n.ways, slices.Equal) {
+	if moved || !maps.EqualFunc(n.wayTo(), n.ways, slices.Equal) {
 		n.w.Changed()
 	}
 }
 
-// repoWays returns the directories that decide where the absolute path p
+// wayTo returns the ways to follow (see ways): to the repository path and,
+// in a git work tree, to the files that decide its revision. A commit that
+// changes no file of the tree then still updates the revision served,
+// while git's other writes (the index on every status, a fetch) are no
+// change.
+func (n *fsNotifier) wayTo() map[string][]string {
+	ways := map[string][]string{}
+	addWays(ways, n.link)
+	if root, err := filepath.EvalSymlinks(n.link); err == nil {
+		for _, f := range gitHeadFiles(root) {
+			addWays(ways, f)
+		}
+	}
+	return ways
+}
+
+// addWays adds the directories that decide where the absolute path p
 // leads, by real path, each with the names of the entries that do: the
 // symbolic links met resolving it (git-sync's current, also above the
 // repository, as in current/sub), and its last component or, when one is
 // missing, the first missing one (whose nearest existing ancestor then
-// sees the repository appear).
-func repoWays(p string) map[string][]string {
-	ways := map[string][]string{}
+// sees it appear).
+func addWays(ways map[string][]string, p string) {
 	add := func(dir, name string) {
 		if !slices.Contains(ways[dir], name) {
 			ways[dir] = append(ways[dir], name)
@@ -319,10 +335,10 @@ func repoWays(p string) map[string][]string {
 			// resolved is a file: replacing it with a directory is an
 			// event where it is.
 			add(filepath.Dir(resolved), filepath.Base(resolved))
-			return ways
+			return
 		case err != nil:
 			add(resolved, c)
-			return ways
+			return
 		case st.Mode()&fs.ModeSymlink == 0:
 			if len(rest) == 0 {
 				add(resolved, c)
@@ -333,14 +349,13 @@ func repoWays(p string) map[string][]string {
 		add(resolved, c)
 		target, err := os.Readlink(next)
 		if hops++; err != nil || hops > maxLinkHops {
-			return ways
+			return
 		}
 		if filepath.IsAbs(target) {
 			resolved = sep
 		}
 		rest = append(strings.Split(target, sep), rest...)
 	}
-	return ways
 }
 
 func (n *fsNotifier) close() {
@@ -450,6 +465,12 @@ func fingerprint(repo string, dirs []string) [32]byte {
 	for _, d := range dirs {
 		fingerprintDir(h, root, d, seen, false) // its subdirectories read are in dirs too
 	}
+	for _, f := range gitHeadFiles(root) { // the revision, from .git, which the walk skips
+		h.Write([]byte(f))
+		if info, err := os.Stat(f); err == nil {
+			hashInfo(h, info)
+		}
+	}
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
 	return out
@@ -468,7 +489,6 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 	if err != nil {
 		return
 	}
-	var buf [8]byte
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		if e.Type()&os.ModeSymlink != 0 {
@@ -482,14 +502,18 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 			continue
 		}
 		h.Write([]byte(p))
-		binary.LittleEndian.PutUint64(buf[:], uint64(info.Size()))
-		h.Write(buf[:])
-		binary.LittleEndian.PutUint64(buf[:], uint64(info.ModTime().UnixNano()))
-		h.Write(buf[:])
-		binary.LittleEndian.PutUint64(buf[:], uint64(info.Mode()))
-		h.Write(buf[:])
+		hashInfo(h, info)
 		if walk && info.IsDir() && !SkipDir(e.Name()) {
 			fingerprintDir(h, root, p, seen, true)
 		}
+	}
+}
+
+// hashInfo hashes the size, modification time and mode of a file.
+func hashInfo(h hash.Hash, info os.FileInfo) {
+	var buf [8]byte
+	for _, v := range []uint64{uint64(info.Size()), uint64(info.ModTime().UnixNano()), uint64(info.Mode())} {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
 	}
 }

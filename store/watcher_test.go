@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -644,5 +645,124 @@ func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
 			}
 			waitFor(t, "the replaced subfolder", func() bool { return title(w, "ui") == "Subfolder replaced" })
 		})
+	}
+}
+
+// writeRef writes a git file as git does: a lock file renamed over it.
+func writeRef(t *testing.T, path, content string) {
+	t.Helper()
+	writeTestFile(t, path+".lock", []byte(content+"\n"))
+	if err := os.Rename(path+".lock", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatcherFollowsTheGitRevision: a commit, a branch switch or a pack of
+// the refs that changes no file of the working tree still changes the
+// revision /status reports, in both watch modes, in a repository and in a
+// linked worktree (whose .git is a file); git's other writes (the index, a
+// fetch) cause no rebuild.
+func TestWatcherFollowsTheGitRevision(t *testing.T) {
+	const (
+		rev1 = "1111111111111111111111111111111111111111"
+		rev2 = "2222222222222222222222222222222222222222"
+		rev3 = "3333333333333333333333333333333333333333"
+		rev4 = "4444444444444444444444444444444444444444"
+		rev5 = "5555555555555555555555555555555555555555"
+	)
+	for _, mode := range []string{"inotify", "poll"} {
+		for _, layout := range []string{"repository", "worktree"} {
+			t.Run(mode+"/"+layout, func(t *testing.T) {
+				repo, outside := scanRepoCopy(t)
+				common, gitDir := filepath.Join(repo, ".git"), filepath.Join(repo, ".git")
+				if layout == "worktree" {
+					// The main checkout is elsewhere; the repository is a
+					// linked worktree of it.
+					common = filepath.Join(outside, "main/.git")
+					gitDir = filepath.Join(common, "worktrees/repo")
+					writeTestFile(t, filepath.Join(repo, ".git"), []byte("gitdir: "+gitDir+"\n"))
+					writeTestFile(t, filepath.Join(gitDir, "commondir"), []byte("../..\n"))
+				}
+				writeTestFile(t, filepath.Join(gitDir, "HEAD"), []byte("ref: refs/heads/main\n"))
+				writeTestFile(t, filepath.Join(common, "refs/heads/main"), []byte(rev1+"\n"))
+				writeTestFile(t, filepath.Join(common, "packed-refs"), []byte("# pack-refs with: peeled fully-peeled sorted\n"+rev3+" refs/heads/feature/x\n"))
+				opts := store.WatchOptions{}
+				if mode == "poll" {
+					opts.Poll = 20 * time.Millisecond
+				}
+				w, c := startWatcher(t, repo, opts)
+				revision := func(want string) func() bool { return func() bool { return w.Status().Revision == want } }
+				waitFor(t, "the first revision", revision(rev1))
+
+				writeRef(t, filepath.Join(common, "refs/heads/main"), rev2)
+				waitFor(t, "the commit's revision", revision(rev2))
+
+				writeRef(t, filepath.Join(gitDir, "HEAD"), "ref: refs/heads/feature/x")
+				waitFor(t, "the packed revision of the branch switched to", revision(rev3))
+
+				// A commit on a packed branch writes its loose ref, in a
+				// folder that did not exist.
+				writeRef(t, filepath.Join(common, "refs/heads/feature/x"), rev4)
+				waitFor(t, "the commit on the packed branch", revision(rev4))
+
+				// git pack-refs: the loose ref goes, packed-refs holds it.
+				writeRef(t, filepath.Join(common, "packed-refs"), "# pack-refs with: peeled fully-peeled sorted\n"+rev5+" refs/heads/feature/x")
+				removeAll(t, filepath.Join(common, "refs/heads/feature/x"))
+				waitFor(t, "the packed revision", revision(rev5))
+
+				if mode == "poll" {
+					return // the poller does not read git's other files
+				}
+				time.Sleep(200 * time.Millisecond)
+				before := c.rebuilds()
+				for range 5 {
+					writeRef(t, filepath.Join(common, "index"), "index")
+					writeRef(t, filepath.Join(gitDir, "index"), "index")
+					writeTestFile(t, filepath.Join(common, "FETCH_HEAD"), []byte(rev1))
+					writeRef(t, filepath.Join(common, "refs/heads/other"), rev1)
+				}
+				time.Sleep(500 * time.Millisecond)
+				if n := c.rebuilds() - before; n != 0 {
+					t.Errorf("%d rebuilds for git's writes that do not move HEAD", n)
+				}
+			})
+		}
+	}
+}
+
+// TestWatcherFollowsGitCommits runs git itself, where it is installed: an
+// empty commit is served with its revision, git status is no change.
+func TestWatcherFollowsGitCommits(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git here")
+	}
+	repo, _ := scanRepoCopy(t)
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=capreg", "-c", "user.email=capreg@example.invalid", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = repo
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-q", "-m", "one")
+	w, c := startWatcher(t, repo, store.WatchOptions{})
+	if got, want := w.Status().Revision, git("rev-parse", "HEAD"); got != want {
+		t.Fatalf("revision %s, want %s", got, want)
+	}
+	git("commit", "-q", "--allow-empty", "-m", "two")
+	want := git("rev-parse", "HEAD")
+	waitFor(t, "the new commit's revision", func() bool { return w.Status().Revision == want })
+	time.Sleep(200 * time.Millisecond)
+	before := c.rebuilds()
+	git("status")
+	git("update-index", "--really-refresh")
+	time.Sleep(500 * time.Millisecond)
+	if n := c.rebuilds() - before; n != 0 {
+		t.Errorf("%d rebuilds for git status", n)
 	}
 }
