@@ -401,6 +401,9 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	}
 	childReal := filepath.Join(dirReal, name)
 	mode := e.Type()
+	if editorLock(name) && !mode.IsDir() {
+		return nil
+	}
 	if mode&fs.ModeSymlink != 0 {
 		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
@@ -442,6 +445,12 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	sc.file(child, childReal, mode)
 	return nil
 }
+
+// editorLock reports an editor's lock file: Emacs marks a file being
+// edited with .#name beside it, a dangling symlink (a small file where
+// links cannot be made) that is no input, though its name may end in
+// .card.json.
+func editorLock(name string) bool { return strings.HasPrefix(name, ".#") }
 
 // treeDir is the Tree's name for a walked directory: its real path relative
 // to the root, slash-separated, or "" for one the Tree does not list (inside

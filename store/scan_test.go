@@ -910,3 +910,19 @@ func TestScanConfigSchemaInSkippedFolder(t *testing.T) {
 		}
 	})
 }
+
+// TestScanSkipsEditorLockFiles: Emacs marks a file being edited with a lock
+// beside it, .#name: a dangling symlink (or, where links cannot be made, a
+// small file) whose name still ends in .card.json. It is no input.
+func TestScanSkipsEditorLockFiles(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	for _, p := range []string{"bin/.#ft.card.json", "capabilities/ui/.#capability.json", "workflows/.#plan-phase.md"} {
+		makeSymlink(t, "someone@host.4242:1764400000", filepath.Join(repo, p))
+	}
+	writeTestFile(t, filepath.Join(repo, "bin/.#land.card.json"), []byte("someone@host.4242:1764400000"))
+	snap := scanLoadRepo(t, repo)
+	scanWantClean(t, snap)
+	if n := len(snap.Result.Cards); n != 5 {
+		t.Errorf("%d cards, want 5", n)
+	}
+}
