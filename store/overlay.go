@@ -370,8 +370,12 @@ func (l layout) configuredRoots() []string {
 
 // walked reports whether the scan reaches the file p: from the repository
 // root or from one of the configured roots, without passing through a
-// directory SkipDir names (node_modules, vendor, …).
+// directory SkipDir names (node_modules, vendor, …), and p is no editor's
+// lock file.
 func (l layout) walked(p string) bool {
+	if editorLock(path.Base(p)) {
+		return false
+	}
 	return slices.ContainsFunc(append(l.priorityRoots(), "."), func(root string) bool {
 		return under(p, root) && !skipsBetween(root, p)
 	})
@@ -436,7 +440,8 @@ func (o *overlayer) moveInputs(served layout) {
 	switch {
 	case o.lay.schema == "":
 		o.src.ConfigSchema = nil
-	case o.lay.walked(o.lay.schema) && !o.ch.puts(o.lay.schema) && slices.Contains([]presence{file, unknown}, o.existsAfter(o.lay.schema)):
+	case !o.ch.puts(o.lay.schema) && slices.Contains([]presence{file, unknown}, o.existsAfter(o.lay.schema)):
+		// The scan reads the schema wherever it is, in a skipped folder too.
 		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json names %s as the config schema, which the served scan did not read: add it to files", o.lay.schema))
 	default:
 		// Missing, as the scan would find it (a directory, or a file the
@@ -591,6 +596,9 @@ func (o *overlayer) put(p string, data []byte) {
 			src.Capabilities[i].Files[inner] = f
 		}
 	}
+	if src.ConfigSchema != nil && src.ConfigSchema.Path == p {
+		src.ConfigSchema = &f // read wherever it is, walked or not
+	}
 	if !walked {
 		return
 	}
@@ -607,9 +615,6 @@ func (o *overlayer) put(p string, data []byte) {
 		}
 	case strings.HasSuffix(p, ".md") && inRoots(p, o.lay.workflows):
 		o.putWorkflow(f)
-	}
-	if src.ConfigSchema != nil && src.ConfigSchema.Path == p {
-		src.ConfigSchema = &f
 	}
 }
 

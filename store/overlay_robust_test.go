@@ -91,8 +91,6 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		// manifest, when set, is the pattern-mapper declaration of the
 		// change, naming this fragment.
 		fragment string
-		// bug, when set, is a known disagreement: the case is skipped.
-		bug string
 	}{
 		// The tester's findings (robust item 9).
 		{overlayCase: overlayCase{name: "a: broken capreg.json", files: map[string]string{"capreg.json": `{"capabilities":`}}},
@@ -130,7 +128,24 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "capreg.json names a schema in a skipped directory", files: map[string]string{
 			"capreg.json":              `{"configSchema": "node_modules/schema.json"}`,
 			"node_modules/schema.json": overlayReadRepoFile(t, servedSchema),
-		}}, bug: "check reads a config schema inside a skipped folder; the overlay (layout.walked, put) still calls it missing"},
+		}}},
+		{overlayCase: overlayCase{name: "an editor's lock file beside a card is no card", files: map[string]string{
+			"bin/.#ft.card.json": `{"id": `,
+		}}},
+		{overlayCase: overlayCase{name: "a served config schema in a skipped directory, edited",
+			setup: func(t *testing.T, repo string) {
+				if err := os.MkdirAll(filepath.Join(repo, "node_modules", "gsd"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(repo, servedSchema), filepath.Join(repo, "node_modules", "gsd", "schema.json")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd/schema.json"}`), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			files: map[string]string{"node_modules/gsd/schema.json": `{"validKeys": [`},
+		}},
 		{overlayCase: overlayCase{name: "capreg.json names the capabilities folder, which is missing",
 			setup: func(t *testing.T, repo string) {
 				if err := os.RemoveAll(filepath.Join(repo, "capabilities")); err != nil {
@@ -205,9 +220,6 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.bug != "" {
-				t.Skip("BUG: " + tt.bug)
-			}
 			tc := tt.overlayCase
 			if tt.fragment != "" {
 				tc.files = mergeFiles(tc.files, map[string]string{"capabilities/pattern-mapper/capability.json": mapperManifest(t, tt.fragment)})
