@@ -342,6 +342,7 @@ func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (l
 	l := layout{capDir: "capabilities", schemaFrom: repoConfigFile}
 	sc := &scanner{} // for confine, so that a configured path is judged exactly as a scan judges it
 	if present {
+		sc.src.RepoConfig = &f
 		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = diags
 		l = sc.repoLayout(rc)
@@ -412,6 +413,10 @@ func (o *overlayer) applyRepoConfig() validate.Diagnostics {
 	if touched {
 		f := validate.File{Path: repoConfigFile, Data: o.ch.files[repoConfigFile]}
 		o.lay, diags = proposedLayout(f, o.ch.puts(repoConfigFile), served, o.tree)
+		o.src.RepoConfig = nil
+		if o.ch.puts(repoConfigFile) {
+			o.src.RepoConfig = &f
+		}
 		o.src.Diagnostics = append(o.src.Diagnostics, diags...)
 		o.moveInputs(served)
 	}
@@ -489,14 +494,18 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 		if r == "." {
 			continue
 		}
-		served, wasMissing := servedMissingRoot(o.served, r)
+		d, wasMissing := servedMissingRoot(o.served, r)
 		switch {
 		case wasMissing && !o.ch.puts(r) && !o.ch.dirs[r]:
-			out = append(out, served)
+			d.Line, d.Column, d.Pointer = 0, 0, "" // placed anew: capreg.json may change
 		case !wasMissing && o.existsAfter(r) == absent:
-			out = append(out, validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error,
-				Message: missingRootPrefix(r) + o.lstatError(r).Error()})
+			d = validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error,
+				Message: missingRootPrefix(r) + o.lstatError(r).Error()}
+		default:
+			continue
 		}
+		validate.PlaceConfiguredPath(&d, o.src.RepoConfig, r)
+		out = append(out, d)
 	}
 	return out
 }

@@ -205,6 +205,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 	sc.watchLink(filepath.Join(sc.real, "capreg.json"))
 	if err == nil {
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
+		sc.src.RepoConfig = &f
 		rc, diags := validate.ParseRepoConfig(f)
 		sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
 		sc.layout = sc.repoLayout(rc)
@@ -258,8 +259,12 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		if from == "" {
 			what = "--config-schema"
 		}
-		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
-			Message: fmt.Sprintf("%s %q is outside the repository root; it is not read", what, given)})
+		d := validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
+			Message: fmt.Sprintf("%s %q is outside the repository root; it is not read", what, given)}
+		if from == "capreg.json" {
+			validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, clean)
+		}
+		sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		return ""
 	}
 	return clean
@@ -296,7 +301,10 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	if err != nil {
 		sc.watchToward(abs) // inside a skipped folder, no walk would see it appear
 		if configured {
-			sc.diag("capreg.json", "file-unreadable", validate.Error, "%s%v", missingRootPrefix(rel), err)
+			d := validate.Diagnostic{File: "capreg.json", Rule: "file-unreadable", Severity: validate.Error,
+				Message: missingRootPrefix(rel) + err.Error()}
+			validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, rel)
+			sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		}
 		return nil
 	}

@@ -1,5 +1,14 @@
 package validate
 
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
 // RepoConfig is capreg.json at the repository root: where the inputs live when
 // a repository does not use the defaults. Flags override it.
 type RepoConfig struct {
@@ -32,4 +41,40 @@ func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	rc.ConfigSchema = d.Root.Get("configSchema").StringOr("")
 	rc.Cards = d.Root.Get("cards").Strings()
 	return rc, s.diags
+}
+
+// repoConfigPathKeys are the members of capreg.json that name paths, in the
+// order the scanner reads them.
+var repoConfigPathKeys = []string{"capabilities", "workflows", "cards", "configSchema"}
+
+// PlaceConfiguredPath places d, a finding about the path p that capreg.json
+// (f) names, at the value naming it: the first string of capabilities,
+// workflows, cards or configSchema that is p once cleaned ("./caps/" names
+// caps). d stays about the whole file when f is nil, does not parse, or
+// names p nowhere.
+func PlaceConfiguredPath(d *Diagnostic, f *File, p string) {
+	if f == nil || f.Err != nil {
+		return
+	}
+	root, errs := ojson.Parse(f.Data)
+	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Kind == ojson.SyntaxError }) {
+		return
+	}
+	for _, key := range repoConfigPathKeys {
+		v := root.Get(key)
+		if v == nil {
+			continue
+		}
+		ptr := "/" + key
+		for i, it := range append([]ojson.Value{*v}, v.Items...) {
+			if i > 0 {
+				ptr = fmt.Sprintf("/%s/%d", key, i-1)
+			}
+			if it.Kind == ojson.String && it.Str != "" && path.Clean(filepath.ToSlash(it.Str)) == p {
+				d.Line, d.Column = ojson.Position(f.Data, it.Off)
+				d.Pointer = ptr
+				return
+			}
+		}
+	}
 }

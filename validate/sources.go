@@ -59,6 +59,9 @@ type Sources struct {
 	// Diagnostics are findings made while reading (escaping links, oversized
 	// or unreadable inputs).
 	Diagnostics Diagnostics
+	// RepoConfig is capreg.json as read, when there is one: findings about
+	// the paths it names are placed at the values naming them.
+	RepoConfig *File
 	// WorkflowRoots and CardRoots are where the scanner looked for workflows
 	// and cards (capreg.json's "workflows" and "cards"); nil means the whole
 	// repository. A proposed change (store.Overlay) honours them too.

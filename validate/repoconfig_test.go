@@ -1,0 +1,39 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+)
+
+// A finding about a path capreg.json names is placed at the value naming
+// it, in code points, with its pointer; one capreg.json does not name stays
+// about the whole file.
+func TestPlaceConfiguredPath(t *testing.T) {
+	src := "{\n  \"capabilities\": \"caps\",\n  \"workflows\": [\"flows\", \"../out\"],\n  \"cards\": [\"./bin/\"],\n  \"configSchema\": \"é/schema.json\"\n}\n"
+	tests := []struct {
+		file *File
+		path string
+		want string // "line:column pointer", or "0:0 " when not placed
+	}{
+		{&File{Data: []byte(src)}, "caps", "2:19 /capabilities"},
+		{&File{Data: []byte(src)}, "../out", "3:26 /workflows/1"},
+		{&File{Data: []byte(src)}, "bin", "4:13 /cards/0"},
+		{&File{Data: []byte(src)}, "é/schema.json", "5:19 /configSchema"},
+		{&File{Data: []byte(src)}, "elsewhere", "0:0 "},
+		{&File{Data: []byte(`{"capabilities": "caps"`)}, "caps", "0:0 "}, // does not parse
+		{&File{Err: errors.New("unreadable")}, "caps", "0:0 "},
+		{nil, "caps", "0:0 "},
+	}
+	for _, tt := range tests {
+		d := Diagnostic{File: "capreg.json"}
+		PlaceConfiguredPath(&d, tt.file, tt.path)
+		if got := fmtPlace(d); got != tt.want {
+			t.Errorf("%q: placed at %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+func fmtPlace(d Diagnostic) string {
+	return fmt.Sprintf("%d:%d %s", d.Line, d.Column, d.Pointer)
+}
