@@ -131,7 +131,8 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	if err := ch.conflicts(tree); err != nil {
 		return nil, err
 	}
-	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree), rescan: ch.unknownDeletes(tree)}
+	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree),
+		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	for _, p := range ch.deletes {
@@ -756,6 +757,42 @@ type Tree struct {
 	// capDirNamed says capreg.json named the capabilities folder, which
 	// must then exist.
 	capDirNamed bool
+	// aliases maps an input (or a configured root) the scan reached
+	// through a link to where it really is, when that differs.
+	aliases map[string]string
+}
+
+// alias records that the scan read rel at real (both repository-relative).
+func (t *Tree) alias(rel, real string) {
+	if t == nil || rel == real {
+		return
+	}
+	if t.aliases == nil {
+		t.aliases = map[string]string{}
+	}
+	t.aliases[rel] = real
+}
+
+// aliasedChanges are the reasons to rescan for the paths of the change that
+// the served scan read under another name, through a link: the overlay
+// applies a change at the path it names, but a rescan would see it at the
+// link's (the schema config/s.json read as cfg/s.json, a workflow root
+// manual reached through a link to docs).
+func (ch *change) aliasedChanges(tree *Tree) []string {
+	if tree == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range slices.Concat(ch.order, ch.deletes) {
+		for _, rel := range slices.Sorted(maps.Keys(tree.aliases)) {
+			real := tree.aliases[rel]
+			if under(real, p) || under(p, real) {
+				out = append(out, fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel))
+				break
+			}
+		}
+	}
+	return slices.Compact(out)
 }
 
 // entry says what a path is, after following a link inside the repository.
@@ -768,9 +805,8 @@ const (
 )
 
 // newTree is an empty tree of the repository at root; the scan fills it.
-func newTree(root string, opts ScanOptions, capDirNamed bool) *Tree {
-	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{},
-		schemaByFlag: opts.ConfigSchema != "", capDirNamed: capDirNamed}
+func newTree(root string, opts ScanOptions) *Tree {
+	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
 }
 
 // note records what the scan learnt of one path of a directory the tree

@@ -309,6 +309,31 @@ func TestOverlayNeedsRescan(t *testing.T) {
 		{overlayCase{name: "a delete in a skipped folder", setup: overlayWrite(map[string]string{"node_modules/a.md": "x"}),
 			deleted: []string{"node_modules/b.md"}},
 			"whether node_modules/b.md exists"},
+		// An input the scan read under another name, through a link: a
+		// rescan sees the change there, the overlay where it is written.
+		{overlayCase{name: "the config schema, read through a linked folder, edited where it is",
+			setup: linkedSchema, files: map[string]string{servedSchema: `{"validKeys": [`}},
+			"touches " + servedSchema + ", which the served scan read as cfg/config-schema.manifest.json through a link"},
+		{overlayCase{name: "the folder the config schema is read through deleted",
+			setup: linkedSchema, deleted: []string{"config"}},
+			"touches config, which the served scan read as cfg/config-schema.manifest.json through a link"},
+		{overlayCase{name: "the folder a workflow root links to deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "docs", filepath.Join(repo, "manual"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflows", "manual"], "configSchema": "`+servedSchema+`"}`))
+			},
+			deleted: []string{"docs"}},
+			"touches docs, which the served scan read as manual through a link"},
+		{overlayCase{name: "capreg.json's target edited",
+			setup: func(t *testing.T, repo string) {
+				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))
+				if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+					t.Fatal(err)
+				}
+				makeSymlink(t, "vendor/cfg/capreg.json", filepath.Join(repo, "capreg.json"))
+			},
+			files: map[string]string{"vendor/cfg/capreg.json": `{"capabilities": "caps"}`}},
+			"touches vendor/cfg/capreg.json, which the served scan read as capreg.json through a link"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -415,4 +440,11 @@ func TestOverlayDeletesConfiguredRoots(t *testing.T) {
 			}
 		})
 	}
+}
+
+// linkedSchema makes capreg.json name the config schema through cfg, a
+// link to the config folder.
+func linkedSchema(t *testing.T, repo string) {
+	makeSymlink(t, "config", filepath.Join(repo, "cfg"))
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "cfg/config-schema.manifest.json"}`))
 }

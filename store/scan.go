@@ -86,9 +86,12 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering}
 	sc.enter(real) // capreg.json is read before the walk
-	sc.configure(opts)
 	if opts.Tree {
-		sc.tree = newTree(real, opts, sc.capDirSet)
+		sc.tree = newTree(real, opts)
+	}
+	sc.configure(opts)
+	if sc.tree != nil {
+		sc.tree.capDirNamed = sc.capDirSet
 	}
 	for _, p := range sc.walkRoots() {
 		if err := sc.walkPath(p.path, p.configured); err != nil {
@@ -204,6 +207,9 @@ func (sc *scanner) configure(opts ScanOptions) {
 	}
 	sc.watchLink(filepath.Join(sc.real, "capreg.json"))
 	if err == nil {
+		if target, err := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json")); err == nil {
+			sc.tree.alias("capreg.json", filepath.ToSlash(sc.rootRel(target)))
+		}
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
 		sc.src.RepoConfig = &f
 		rc, diags := validate.ParseRepoConfig(f)
@@ -312,6 +318,7 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", target)
 		return nil
 	}
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(target)))
 	st, err := os.Stat(target)
 	if err != nil {
 		return nil
@@ -807,6 +814,7 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 // swapped for a FIFO between the walk and the read cannot hang the scan.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 	f := validate.File{Path: rel}
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real)))
 	switch {
 	case mode.IsDir():
 		f.Err = validate.ErrIsDirectory
