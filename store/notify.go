@@ -479,6 +479,9 @@ func fingerprint(repo string, dirs []string) [32]byte {
 // fingerprintDir hashes the entries of one directory and, with walk, of the
 // directories below it that the scanner walks.
 func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bool) {
+	if seen[dir] {
+		return // a real path hashed already: the scan's dirs are mostly the walk's
+	}
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil || seen[real] || !within(root, real) {
 		return

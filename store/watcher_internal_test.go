@@ -14,6 +14,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -251,5 +252,22 @@ func TestPollerSeesChangesDuringAScan(t *testing.T) {
 	}
 	if builds.Load() < 3 {
 		t.Errorf("builds = %d: the change made during the second build was never picked up", builds.Load())
+	}
+}
+
+// BenchmarkPollFingerprint10k is one poll tick over a 10,000-capability
+// repository: the walk plus the directories the last scan read.
+func BenchmarkPollFingerprint10k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 10000); err != nil {
+		b.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		fingerprint(dir, snap.Dirs)
 	}
 }
