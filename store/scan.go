@@ -196,6 +196,7 @@ func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
 func (sc *scanner) configure(opts ScanOptions) {
 	sc.capDir = "capabilities"
 	sc.caps = map[string]*validate.CapabilitySource{}
+	sc.watchLink(filepath.Join(sc.real, "capreg.json")) // before it is read
 	st, err := sc.root.Stat("capreg.json")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		target, lerr := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json"))
@@ -205,7 +206,6 @@ func (sc *scanner) configure(opts ScanOptions) {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 		}
 	}
-	sc.watchLink(filepath.Join(sc.real, "capreg.json"))
 	if err == nil {
 		if target, err := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json")); err == nil {
 			sc.tree.alias("capreg.json", filepath.ToSlash(sc.rootRel(target)))
@@ -303,9 +303,8 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 		return nil // the whole tree: the second pass does it
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
-	target, err := filepath.EvalSymlinks(abs)
+	target, err := sc.resolveWatched(abs)
 	if err != nil {
-		sc.watchToward(abs) // inside a skipped folder, no walk would see it appear
 		if configured {
 			d := validate.Diagnostic{File: "capreg.json", Rule: "file-unreadable", Severity: validate.Error,
 				Message: missingRootPrefix(rel) + err.Error()}
@@ -638,6 +637,18 @@ func (sc *scanner) watchLink(abs string) {
 	}
 }
 
+// resolveWatched resolves abs, an input named by path (a configured root,
+// the config schema). When it does not resolve, the way to it is watched
+// (inside a skipped folder no walk would see it appear) and it is looked
+// up once more: watch, then read, or what appears in between goes unseen.
+func (sc *scanner) resolveWatched(abs string) (string, error) {
+	if target, err := filepath.EvalSymlinks(abs); err == nil {
+		return target, nil
+	}
+	sc.watchToward(abs)
+	return filepath.EvalSymlinks(abs)
+}
+
 // maxLinkHops bounds the links watchToward follows.
 const maxLinkHops = 40
 
@@ -874,9 +885,8 @@ func (sc *scanner) readSchema() {
 		return
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
-	target, err := filepath.EvalSymlinks(abs)
+	target, err := sc.resolveWatched(abs)
 	if err != nil {
-		sc.watchToward(abs)
 		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
 			sc.fileError(sc.schema, fmt.Errorf("%w: %w", errDangling, err))
 			return

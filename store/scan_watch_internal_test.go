@@ -1,0 +1,53 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A configured root that is missing when the scan first looks, and appears
+// before the way to it is watched, is found: the scan watches, then looks
+// again. Otherwise nothing would ever report the root's arrival, since
+// its folder (vendor/, skipped) is watched by no walk.
+func TestScanLooksAgainAfterWatching(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "capreg.json"),
+		[]byte(`{"cards": ["bin", "vendor/tools"], "configSchema": "config/config-schema.manifest.json"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	real, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vendor := filepath.Join(real, "vendor")
+	var watched bool
+	entering := func(dir string) {
+		if dir == vendor && !watched { // the watch goes on vendor: the root appears just then
+			watched = true
+			if err := os.Mkdir(filepath.Join(vendor, "tools"), 0o755); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	in, err := Scan(context.Background(), ScanOptions{Repo: repo, entering: entering})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !watched {
+		t.Fatal("the scan never watched vendor, the nearest folder on the way to vendor/tools")
+	}
+	for _, d := range in.Sources.Diagnostics {
+		if strings.Contains(d.Message, `"vendor/tools" does not exist`) {
+			t.Errorf("vendor/tools, made as its way was watched, is reported missing: %v", d)
+		}
+	}
+}
