@@ -467,7 +467,11 @@ func fingerprint(repo string, dirs []string) [32]byte {
 	}
 	for _, f := range gitHeadFiles(root) { // the revision, from .git, which the walk skips
 		h.Write([]byte(f))
-		if info, err := os.Stat(f); err == nil {
+		switch info, err := os.Stat(f); {
+		case err != nil:
+		case info.IsDir(): // .git itself, whose time every git command moves
+			h.Write([]byte{1})
+		default:
 			hashInfo(h, info)
 		}
 	}
@@ -505,6 +509,11 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 			continue
 		}
 		h.Write([]byte(p))
+		if e.Name() == ".git" {
+			// git touches it on every command (its index, locks); what
+			// matters of it, the revision, is hashed from gitHeadFiles.
+			continue
+		}
 		hashInfo(h, info)
 		if walk && info.IsDir() && !SkipDir(e.Name()) {
 			fingerprintDir(h, root, p, seen, true)

@@ -271,3 +271,39 @@ func BenchmarkPollFingerprint10k(b *testing.B) {
 		fingerprint(dir, snap.Dirs)
 	}
 }
+
+// A poll tick sees what the scan reads and the revision, not git's own
+// bookkeeping: `git status` rewriting .git/index is no change.
+func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	write := func(p, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, p), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".git/HEAD", "ref: refs/heads/main\n")
+	write(".git/refs/heads/main", "1111111111111111111111111111111111111111\n")
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := fingerprint(repo, snap.Dirs)
+	write(".git/index.lock", "x")
+	if err := os.Rename(filepath.Join(repo, ".git/index.lock"), filepath.Join(repo, ".git/index")); err != nil {
+		t.Fatal(err)
+	}
+	if fingerprint(repo, snap.Dirs) != before {
+		t.Error("rewriting .git/index changed the fingerprint")
+	}
+	write(".git/refs/heads/main", "2222222222222222222222222222222222222222\n")
+	if fingerprint(repo, snap.Dirs) == before {
+		t.Error("a commit (the branch ref moved) left the fingerprint as it was")
+	}
+}
