@@ -129,6 +129,15 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			"capreg.json":              `{"configSchema": "node_modules/schema.json"}`,
 			"node_modules/schema.json": overlayReadRepoFile(t, servedSchema),
 		}}},
+		{overlayCase: overlayCase{name: "a dangling capreg.json link deleted",
+			setup: func(t *testing.T, repo string) {
+				if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+					t.Fatal(err)
+				}
+				makeSymlink(t, "shared/capreg.json", filepath.Join(repo, "capreg.json"))
+			},
+			deleted: []string{"capreg.json"},
+		}},
 		{overlayCase: overlayCase{name: "an editor's lock file beside a card is no card", files: map[string]string{
 			"bin/.#ft.card.json": `{"id": `,
 		}}},

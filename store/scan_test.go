@@ -926,3 +926,20 @@ func TestScanSkipsEditorLockFiles(t *testing.T) {
 		t.Errorf("%d cards, want 5", n)
 	}
 }
+
+// A capreg.json that links to nothing is an error, not the defaults: those
+// could make a valid registry of the wrong folders (an empty one).
+func TestScanDanglingRepoConfig(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, "shared/capreg.json", filepath.Join(repo, "capreg.json"))
+	snap := scanLoadRepo(t, repo)
+	if !slices.ContainsFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
+		return d.File == "capreg.json" && d.Rule == "file-unreadable" && d.Severity == validate.Error &&
+			strings.Contains(d.Message, "symlink to shared/capreg.json, which does not exist")
+	}) {
+		t.Errorf("no error for the dangling capreg.json:\n%s", formatDiagnostics(snap.Diagnostics))
+	}
+}
