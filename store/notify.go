@@ -499,10 +499,12 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		if e.Type()&os.ModeSymlink != 0 {
-			if target, err := filepath.EvalSymlinks(p); err != nil || !within(root, target) {
+			target, err := filepath.EvalSymlinks(p)
+			if err != nil || !within(root, target) {
 				h.Write([]byte(p)) // the link itself, not what it points out to
 				continue
 			}
+			h.Write([]byte(target)) // repointed to a twin (same size and time) is a change
 		}
 		info, err := os.Stat(p) // follow links inside the root
 		if err != nil {

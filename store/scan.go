@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -196,7 +197,7 @@ func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
 func (sc *scanner) configure(opts ScanOptions) {
 	sc.capDir = "capabilities"
 	sc.caps = map[string]*validate.CapabilitySource{}
-	sc.watchLink(filepath.Join(sc.real, "capreg.json")) // before it is read
+	sc.watchWay(filepath.Join(sc.real, "capreg.json")) // before it is read
 	st, err := sc.root.Stat("capreg.json")
 	if target, lerr := sc.root.Readlink("capreg.json"); errors.Is(err, fs.ErrNotExist) && lerr == nil {
 		// A link to a configuration that is not there. Read as no
@@ -332,10 +333,7 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	if st.IsDir() {
 		return sc.walk(rel, target, true, nil)
 	}
-	// Reached through a link, or named inside a skipped folder: the walk
-	// may never enter its folder.
-	sc.watch(filepath.Dir(target))
-	sc.file(rel, target, st.Mode().Type())
+	sc.file(rel, target, st.Mode().Type()) // its folder is watched: resolveWatched
 	return nil
 }
 
@@ -628,74 +626,32 @@ func (sc *scanner) watch(dir string) {
 	}
 }
 
-// watchLink watches where a file read by name leads when it is a link
-// (capreg.json linked into vendor/): the folder of its target, or the way
-// to a target that does not exist yet.
-func (sc *scanner) watchLink(abs string) {
-	if st, err := os.Lstat(abs); err != nil || st.Mode()&fs.ModeSymlink == 0 {
-		return
-	}
-	target, err := filepath.EvalSymlinks(abs)
-	switch {
-	case err != nil:
-		sc.watchToward(abs)
-	case within(sc.real, target):
-		sc.watch(filepath.Dir(target))
-	}
-}
-
-// resolveWatched resolves abs, an input named by path (a configured root,
-// the config schema). When it does not resolve, the way to it is watched
-// (inside a skipped folder no walk would see it appear) and it is looked
-// up once more: watch, then read, or what appears in between goes unseen.
+// resolveWatched resolves abs, an input named by path (capreg.json, a
+// configured root, the config schema), after watching the way to it:
+// watch, then read, or what changes in between goes unseen.
 func (sc *scanner) resolveWatched(abs string) (string, error) {
-	if target, err := filepath.EvalSymlinks(abs); err == nil {
-		return target, nil
-	}
-	sc.watchToward(abs)
+	sc.watchWay(abs)
 	return filepath.EvalSymlinks(abs)
 }
 
-// maxLinkHops bounds the links watchToward follows.
-const maxLinkHops = 40
-
-// watchToward watches the way to an input that does not resolve (a root
-// capreg.json names that is not there yet, a dangling link): the nearest
-// existing directory on the way and, where the way goes on through a
-// dangling link, the nearest existing directory on the way to its target.
-// Whatever makes the input appear then changes a watched directory, even
-// inside a folder the walk skips (vendor/, node_modules/). Directories
-// outside the repository are not watched.
-func (sc *scanner) watchToward(abs string) {
-	for range maxLinkHops {
-		dir, rest := abs, []string(nil)
-		var real string
-		for {
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				return
-			}
-			rest = append([]string{filepath.Base(dir)}, rest...)
-			dir = parent
-			if r, err := filepath.EvalSymlinks(dir); err == nil {
-				real = r
-				break
-			}
+// watchWay watches the folders that decide where abs leads (see addWays):
+// the folder holding each link on the way (repointing node_modules/@gsd/core
+// moves what is read without a change where it was read), the folder of
+// its last component, or of the first one missing, which sees it appear.
+// Inside a skipped folder (vendor/, node_modules/) no walk watches them.
+// Folders outside the repository are not watched.
+func (sc *scanner) watchWay(abs string) {
+	ways := map[string][]string{}
+	addWays(ways, abs)
+	for _, dir := range slices.Sorted(maps.Keys(ways)) {
+		if within(sc.real, dir) {
+			sc.watch(dir)
 		}
-		if st, err := os.Stat(real); err != nil || !st.IsDir() || !within(sc.real, real) {
-			return
-		}
-		sc.watch(real)
-		link, err := os.Readlink(filepath.Join(real, rest[0]))
-		if err != nil {
-			return // missing, not a dangling link
-		}
-		if !filepath.IsAbs(link) {
-			link = filepath.Join(real, link)
-		}
-		abs = filepath.Join(append([]string{link}, rest[1:]...)...)
 	}
 }
+
+// maxLinkHops bounds the links followed resolving one path (addWays).
+const maxLinkHops = 40
 
 // enter tells the watcher, if any, about a directory the scan is about to
 // read.
@@ -912,8 +868,7 @@ func (sc *scanner) readSchema() {
 	case st.IsDir():
 		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, true)
 	default:
-		sc.watch(filepath.Dir(target)) // an input, which the walk did not watch
-		f := sc.readReal(sc.schema, target, st.Mode().Type())
+		f := sc.readReal(sc.schema, target, st.Mode().Type()) // its folder is watched: resolveWatched
 		sc.src.ConfigSchema = &f
 	}
 }

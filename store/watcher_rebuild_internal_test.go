@@ -11,6 +11,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/capreg/capreg/store/storetest"
 )
 
 // These tests drive the watcher through Reload only (no file-system
@@ -87,19 +89,6 @@ func mustReload(t *testing.T, w *Watcher) Status {
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
 	if err := os.CopyFS(to, os.DirFS(from)); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// swapLink points link at target atomically, as git-sync and Kubernetes'
-// atomic writer do (a new link renamed over the old one).
-func swapLink(t *testing.T, target, link string) {
-	t.Helper()
-	tmp := link + ".tmp"
-	if err := os.Symlink(target, tmp); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, link); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -193,7 +182,7 @@ func TestWatcherDiscardsScansOfASwappedTree(t *testing.T) {
 		{"git-sync: the old worktree's tools deleted before the scan lists them (valid, with no tools)", func(t *testing.T, base string) setup {
 			current, v1, v2 := gitSync(t, base)
 			return setup{current, v2, filepath.Join(v1, "capabilities/ui"), func() {
-				swapLink(t, "rev-2", current)
+				storetest.SwapLink(t, "rev-2", current)
 				os.RemoveAll(filepath.Join(v1, "bin"))
 				os.RemoveAll(filepath.Join(v1, "scripts"))
 			}}
@@ -201,7 +190,7 @@ func TestWatcherDiscardsScansOfASwappedTree(t *testing.T) {
 		{"git-sync: a capability deleted before the scan reads it (errors)", func(t *testing.T, base string) setup {
 			current, v1, v2 := gitSync(t, base)
 			return setup{current, v2, filepath.Join(v1, "capabilities/assumptions"), func() {
-				swapLink(t, "rev-2", current)
+				storetest.SwapLink(t, "rev-2", current)
 				os.RemoveAll(filepath.Join(v1, "capabilities/ui"))
 			}}
 		}},
@@ -222,7 +211,7 @@ func TestWatcherDiscardsScansOfASwappedTree(t *testing.T) {
 			// bin link is walked last, when ..data already names v2 and
 			// v1/bin is being emptied.
 			return setup{repo, v2, filepath.Join(v1, "bin"), func() {
-				swapLink(t, "..2026_v2", filepath.Join(repo, "..data"))
+				storetest.SwapLink(t, "..2026_v2", filepath.Join(repo, "..data"))
 				entries, _ := os.ReadDir(filepath.Join(v1, "bin"))
 				for _, e := range entries {
 					os.Remove(filepath.Join(v1, "bin", e.Name()))
@@ -278,7 +267,7 @@ func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 			snap, err := load(ctx, entering)
 			if swapping.Load() { // git-sync keeps swapping, between any two scans' reads
 				target, _ := os.Readlink(current)
-				swapLink(t, map[string]string{"rev-1": "rev-2", "rev-2": "rev-1"}[target], current)
+				storetest.SwapLink(t, map[string]string{"rev-1": "rev-2", "rev-2": "rev-1"}[target], current)
 			}
 			return snap, err
 		}
@@ -297,7 +286,7 @@ func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 		// Once the swaps stop, the rebuild scheduled after the debounce
 		// serves the tree then linked (no event says so: no notifier).
 		swapping.Store(false)
-		swapLink(t, "rev-2", current)
+		storetest.SwapLink(t, "rev-2", current)
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
 		if cur := w.Current(); cur.Generation != 2 {
@@ -395,7 +384,7 @@ func TestWatcherSwappedTreeNeedsNoSecondRebuild(t *testing.T) {
 	if n == nil {
 		return
 	}
-	swapLink(t, "rev-2", current)
+	storetest.SwapLink(t, "rev-2", current)
 	st := mustReload(t, w)
 	if st.Generation != 2 || uiTitle(w.Current()) != "Revision two" {
 		t.Fatalf("status %+v", st)

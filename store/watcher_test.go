@@ -551,6 +551,42 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				}
 			},
 			served: func(w *store.Watcher) bool { return w.Current() != nil }},
+		// A link on the way that resolves, repointed (a pnpm upgrade, a
+		// release switched): what is read moves without any change where
+		// it was read.
+		{name: "the config schema's package link in node_modules/ repointed",
+			setup: func(t *testing.T, repo, _ string) {
+				schemaData, err := os.ReadFile(filepath.Join(repo, "config/config-schema.manifest.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeTestFile(t, filepath.Join(repo, "node_modules/.pnpm/core@1/schema.json"), schemaData)
+				writeTestFile(t, filepath.Join(repo, "node_modules/.pnpm/core@2/schema.json"), []byte(`{`))
+				makeSymlink(t, "../.pnpm/core@1", filepath.Join(repo, "node_modules/@gsd/core"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/@gsd/core/schema.json"}`))
+			},
+			change: func(t *testing.T, repo, _ string) {
+				storetest.SwapLink(t, "../.pnpm/core@2", filepath.Join(repo, "node_modules/@gsd/core"))
+			}},
+		{name: "the configured capabilities folder's link in vendor/ repointed",
+			setup: func(t *testing.T, repo, _ string) {
+				if err := os.MkdirAll(filepath.Join(repo, "vendor/releases"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/releases/a")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.CopyFS(filepath.Join(repo, "vendor/releases/b"), os.DirFS(filepath.Join(repo, "vendor/releases/a"))); err != nil {
+					t.Fatal(err)
+				}
+				removeAll(t, filepath.Join(repo, "vendor/releases/b/drift"))
+				makeSymlink(t, "releases/a", filepath.Join(repo, "vendor/caps"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/caps", `+schema+`}`))
+			},
+			change: func(t *testing.T, repo, _ string) {
+				storetest.SwapLink(t, "releases/b", filepath.Join(repo, "vendor/caps"))
+			},
+			served: func(w *store.Watcher) bool { return len(w.Current().Registry.Capabilities) == 11 }},
 		{name: "a workflow file named in vendor/",
 			setup: func(t *testing.T, repo, _ string) {
 				if err := os.MkdirAll(filepath.Join(repo, "vendor/gsd"), 0o755); err != nil {
