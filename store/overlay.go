@@ -762,15 +762,28 @@ type Tree struct {
 	aliases map[string]string
 }
 
-// alias records that the scan read rel at real (both repository-relative).
+// alias records that the scan read rel at real (both repository-relative),
+// unless the alias of a folder holding rel already says so: a linked
+// capabilities folder is one alias, not one per file.
 func (t *Tree) alias(rel, real string) {
-	if t == nil || rel == real {
+	if t == nil || rel == real || t.implied(rel, real) {
 		return
 	}
 	if t.aliases == nil {
 		t.aliases = map[string]string{}
 	}
 	t.aliases[rel] = real
+}
+
+// implied reports whether the alias of the nearest aliased folder holding
+// rel leads to real.
+func (t *Tree) implied(rel, real string) bool {
+	for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+		if r, ok := t.aliases[d]; ok {
+			return real == path.Join(r, rel[len(d)+1:])
+		}
+	}
+	return false
 }
 
 // aliasedChanges are the reasons to rescan for the paths of the change that
@@ -783,8 +796,9 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 		return nil
 	}
 	var out []string
+	aliased := slices.Sorted(maps.Keys(tree.aliases))
 	for _, p := range slices.Concat(ch.order, ch.deletes) {
-		for _, rel := range slices.Sorted(maps.Keys(tree.aliases)) {
+		for _, rel := range aliased {
 			real := tree.aliases[rel]
 			if under(real, p) || under(p, real) {
 				out = append(out, fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel))

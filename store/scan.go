@@ -325,7 +325,6 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", target)
 		return nil
 	}
-	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(target)))
 	st, err := os.Stat(target)
 	if err != nil {
 		return nil
@@ -358,6 +357,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if sc.visited[real] && !capFolder {
 		return nil
 	}
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real))) // read through a link
 	if !sc.visited[real] {
 		sc.visited[real] = true
 		sc.dirs = append(sc.dirs, real)

@@ -51,3 +51,31 @@ func TestScanLooksAgainAfterWatching(t *testing.T) {
 		}
 	}
 }
+
+// A folder of inputs reached through a link is one alias in the tree, not
+// one per file: POST /validate compares every changed path with them.
+func TestTreeAliasesAFolderOnce(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "src", "caps")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("src/caps", filepath.Join(repo, "capabilities")); err != nil {
+		t.Fatal(err)
+	}
+	in, err := Scan(context.Background(), ScanOptions{Repo: repo, Tree: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := in.Tree.aliases; len(got) != 1 || got["capabilities"] != "src/caps" {
+		t.Errorf("aliases %v, want only capabilities -> src/caps", got)
+	}
+	if len(in.Sources.Capabilities) != 12 {
+		t.Errorf("%d capabilities read through the link, want 12", len(in.Sources.Capabilities))
+	}
+}
