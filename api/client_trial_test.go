@@ -267,6 +267,8 @@ func TestQueryCombinations(t *testing.T) {
 		{"/capabilities?role=&tier=", 200, `"capabilities"`},
 		{"/tools?limit=&risk=&cursor=", 200, `"tools"`},
 		{"/tools?intent=merge&limit=&risk=", 200, `"intent"`},
+		{"/tools?intent=merge&cursor=", 200, `"intent"`},
+		{"/tools?command=git+push&limit=&cursor=", 200, `"command"`},
 		{"/render-hooks/plan:pre?activeCap=", 400, "activeCap needs one capability id"},
 		{"/tools?intent=", 400, "intent is empty"},
 		{"/tools?command=", 400, "command is empty"},

@@ -91,7 +91,7 @@ func toolMode(w http.ResponseWriter, q url.Values) (string, bool) {
 			continue // the listing is what a query selecting no mode asks for
 		}
 		for _, name := range slices.Sorted(maps.Keys(q)) {
-			if !slices.Contains(m.params, name) {
+			if !slices.Contains(m.params, name) && q.Get(name) != "" { // empty is absent
 				writeError(w, http.StatusBadRequest, CodeBadRequest,
 					fmt.Sprintf("%s cannot be combined with %s: %s takes %s", name, m.selector, m.name, strings.Join(m.params, ", ")),
 					map[string]any{"conflicting": []string{m.selector, name}, "allowed": m.params})
