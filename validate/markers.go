@@ -44,7 +44,7 @@ func Values(items []Item) []string {
 
 var (
 	blockRe    = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
-	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)\b([^<>]*)>`)
+	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
 	attrRe     = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	callSiteRe = regexp.MustCompile(`render-hooks\s+([a-z:]+)`)
 )
@@ -83,7 +83,7 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 	}
 	var tags [][]int
 	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
-		if !code.contains(m[0]) {
+		if !code.contains(m[0]) && isMarkerTag(src, m) {
 			tags = append(tags, m)
 		}
 	}
@@ -209,6 +209,18 @@ func splitList(v Item) []Item {
 		off += len(part) + 1
 	}
 	return out
+}
+
+// isMarkerTag tells the ADR's marker tags, which carry attributes or close
+// themselves (<agent-role name="planner"/>, <agent-role/> missing its
+// name), from an element of the same name in a prompt
+// (<agent-role>planner</agent-role>), which is prose.
+func isMarkerTag(src []byte, m []int) bool {
+	if m[4] < 0 {
+		return false // <agent-role>
+	}
+	rest := bytes.TrimSpace(src[m[4]:m[5]])
+	return len(rest) > 0
 }
 
 // parseTags reads the ADR-894 tag form. The step is the prefix of the points

@@ -49,6 +49,25 @@ func TestParseMarkerTags(t *testing.T) {
 	}
 }
 
+// Elements of prompts that share a marker tag's name, or start with it,
+// are prose: a marker tag carries attributes or closes itself.
+func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
+	for _, src := range []string{
+		"<agent-role-map>\n  planner: gsd-planner\n</agent-role-map>\n",
+		"You act as <agent-role>planner</agent-role>.\n",
+		"<loop-point >later</loop-point>\n",
+		"<loop-artifacts produces=\"X.md\"/>\n",
+	} {
+		if mk, diags := ParseMarker("docs/prompt.md", []byte(src)); mk != nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+		}
+	}
+	// A self-closing tag is a marker even without its attribute.
+	if _, diags := ParseMarker("w.md", []byte("<loop-point id=\"plan:pre\"/>\n<agent-role/>\n")); len(diags) != 1 || diags[0].Rule != "marker-syntax" {
+		t.Errorf("<agent-role/>: %v, want one marker-syntax finding", diags)
+	}
+}
+
 func TestParseMarkerIgnoresCode(t *testing.T) {
 	tests := []string{
 		"```\n<!-- gsd:loop-host\nstep: plan\n-->\n```\n",
