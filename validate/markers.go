@@ -21,9 +21,10 @@ type Marker struct {
 	Roles    []Item
 	Produces []Item
 	Consumes []Item
-	// CallSites are the loop points named by `render-hooks <point>`
-	// anywhere in the file, code blocks included (that is where call sites
-	// live); a word that is not a loop point is prose, not a call site.
+	// CallSites are the loop points named by `loop render-hooks <point>`
+	// (the reference's scanWiredPoints, ref §1.8) anywhere in the file,
+	// code blocks included (that is where call sites live); a word that is
+	// not a loop point is prose, not a call site.
 	CallSites []string
 }
 
@@ -46,7 +47,7 @@ var (
 	blockRe    = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
 	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
 	attrRe     = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-	callSiteRe = regexp.MustCompile(`render-hooks\s+([a-z:]+)`)
+	callSiteRe = regexp.MustCompile(`loop\s+render-hooks\s+([a-z:]+)`)
 )
 
 // markerHints are the byte strings a file must contain to be worth parsing.

@@ -25,8 +25,8 @@ func TestParseMarkerBlock(t *testing.T) {
 
 func TestParseMarkerCallSitesAreLoopPoints(t *testing.T) {
 	src := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->\n" +
-		"The render-hooks output is informational; render-hooks\nplan:post renders too.\n" +
-		"`gsd_run loop render-hooks plan:pre --raw` and render-hooks plan:prep, a typo.\n"
+		"The render-hooks output is informational; a render-hooks plan:pre call is planned; loop render-hooks\nplan:post renders too.\n" +
+		"`gsd_run loop render-hooks plan:pre --raw` and loop render-hooks plan:prep, a typo.\n"
 	mk, diags := ParseMarker("plan.md", []byte(src))
 	if len(diags) > 0 || mk == nil {
 		t.Fatalf("ParseMarker: %v", diags)
