@@ -56,7 +56,7 @@ type ContractEntry struct {
 // pipeline order, plus the points any host workflow calls render-hooks for.
 type Contract struct {
 	Entries []ContractEntry
-	// Wired is the set of points with a `render-hooks <point>` call site in
+	// Wired is the set of points with a `loop render-hooks <point>` call site in
 	// a host workflow; empty when no workflow has call sites.
 	Wired map[string]bool
 	// Complete says every workflow marker was understood. When one was not,

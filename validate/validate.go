@@ -161,7 +161,7 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			}
 			if len(contract.Wired) > 0 && !contract.Wired[h.Point] {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
-					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `render-hooks %s` call site); the hook would never run",
+					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `loop render-hooks %s` call site); the hook would never run",
 					c.ID, h.Kind, h.Index, h.Point, h.Point)
 			}
 			if h.Kind != ContributionHook || !h.Raw.Get("into").IsString() {
