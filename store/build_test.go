@@ -195,3 +195,28 @@ func TestMarkerPointTypoIsOneFinding(t *testing.T) {
 		t.Errorf("errors %v, want only point-unknown:\n%v", rules, snap.Diagnostics)
 	}
 }
+
+// A fragment's path has the shape ref §2.5 asks (relative, no "..") even
+// when inline text makes reading it unnecessary.
+func TestFragmentPathShapeBesideInline(t *testing.T) {
+	for _, p := range []string{"../y.md", "/etc/passwd", "loop/../../y.md"} {
+		repo := t.TempDir()
+		copyRepoTree(t, "../testdata/repo", repo)
+		manifest := filepath.Join(repo, "capabilities", "tdd", "capability.json")
+		src, err := os.ReadFile(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = bytes.Replace(src, []byte(`"fragment": { "inline": `), []byte(`"fragment": { "path": "`+p+`", "inline": `), 1)
+		writeTestFile(t, manifest, src)
+		var rules []string
+		for _, d := range load(t, repo).Diagnostics {
+			if d.Severity == validate.Error {
+				rules = append(rules, d.Rule+" "+d.Pointer)
+			}
+		}
+		if got := strings.Join(rules, ", "); got != "fragment-escape /contributions/0/fragment/path" {
+			t.Errorf("path %q beside inline: errors %q, want fragment-escape at its path", p, got)
+		}
+	}
+}

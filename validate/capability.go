@@ -609,15 +609,19 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 
 // inlineFragment reads fragment.path from the capability folder and writes its
 // text into fragment.inline (ref §2.10). A fragment that already has a string
-// inline is left alone.
+// inline is not read, but its path must still have the shape ref §2.5 asks
+// of every path.
 func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s *sink) {
 	p := f.Get("path")
-	if !p.IsString() || p.Str == "" || f.Get("inline").IsString() {
+	if !p.IsString() || p.Str == "" {
 		return
 	}
 	rel := p.Str
 	if strings.HasPrefix(rel, "/") || slices.Contains(strings.Split(rel, "/"), "..") {
 		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'", rel)
+		return
+	}
+	if f.Get("inline").IsString() {
 		return
 	}
 	clean := path.Clean(rel)
