@@ -220,3 +220,31 @@ func TestFragmentPathShapeBesideInline(t *testing.T) {
 		}
 	}
 }
+
+// The keys gsd-core rejects inside a runtime's hostIntegration and dispatch
+// (ref §2.12) are reserved-name errors at the key.
+func TestRuntimeReservedKeys(t *testing.T) {
+	for _, tt := range []struct{ insert, after, pointer string }{
+		{`"__proto__": {}, `, `"hostIntegration": {`, "/runtime/hostIntegration/__proto__"},
+		{`"constructor": "x", `, `"dispatch": {`, "/runtime/hostIntegration/dispatch/constructor"},
+	} {
+		repo := t.TempDir()
+		copyRepoTree(t, "../testdata/repo", repo)
+		manifest := filepath.Join(repo, "capabilities", "claude", "capability.json")
+		src, err := os.ReadFile(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = bytes.Replace(src, []byte(tt.after), []byte(tt.after+tt.insert), 1)
+		writeTestFile(t, manifest, src)
+		var got []string
+		for _, d := range load(t, repo).Diagnostics {
+			if d.Severity == validate.Error {
+				got = append(got, d.Rule+" "+d.Pointer)
+			}
+		}
+		if want := "reserved-name " + tt.pointer; strings.Join(got, ", ") != want {
+			t.Errorf("errors %q, want %q", got, want)
+		}
+	}
+}

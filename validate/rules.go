@@ -42,7 +42,7 @@ var Rules = []Rule{
 	{"schema", Error, "a declaration or tool card violates its JSON Schema (type, enum, pattern, required field)"},
 	{"id-folder-mismatch", Error, "a capability id differs from its folder name"},
 	{"version-missing", Warning, "a capability has no version (the reference requires one)"},
-	{"reserved-name", Error, "a skill, agent, config key, command family or activation key is __proto__, constructor or prototype"},
+	{"reserved-name", Error, "a skill, agent, config key, command family, activation key or key of a runtime's hostIntegration or dispatch is __proto__, constructor or prototype"},
 	{"role-forbidden-field", Error, "a field that the capability's role may not carry (e.g. steps on a runtime, reviewer on a feature)"},
 	{"runtime-compat", Error, "runtimeCompat is malformed: empty supported, '*' mixed with ids or in unsupported, bad id"},
 	{"hook-script", Error, "a lifecycle hook script is absolute, has a '..' segment, a segment starting with '-', or other characters"},

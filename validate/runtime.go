@@ -45,6 +45,9 @@ func checkRuntime(d *doc, rt *ojson.Value, s *sink) {
 	if rt == nil || rt.Kind != ojson.Object {
 		return
 	}
+	hi := rt.Get("hostIntegration")
+	checkReservedKeys(d, "/runtime/hostIntegration", hi, s)
+	checkReservedKeys(d, "/runtime/hostIntegration/dispatch", hi.Get("dispatch"), s)
 	install := rt.Get("installSurface")
 	if !install.IsString() {
 		return
@@ -121,6 +124,20 @@ func checkReviewer(d *doc, rv *ojson.Value, s *sink) {
 	if transport == "openai-http" {
 		if ec := inv.Get("effortChannel"); ec != nil && !(ec.IsString() && ec.Str == "none") {
 			s.at(d, "/reviewer/invoke/effortChannel", "reviewer-invoke", "an openai-http invoke must have effortChannel \"none\"")
+		}
+	}
+}
+
+// checkReservedKeys rejects the keys gsd-core rejects inside hostIntegration
+// and dispatch (ref §2.12): read into a JavaScript object, __proto__,
+// constructor or prototype would reach its prototype instead.
+func checkReservedKeys(d *doc, ptr string, obj *ojson.Value, s *sink) {
+	if obj == nil || obj.Kind != ojson.Object {
+		return
+	}
+	for _, m := range obj.Members {
+		if slices.Contains(reservedNames, m.Key) {
+			s.at(d, ptr+"/"+ojson.EscapePointer(m.Key), "reserved-name", "%q is a reserved name; it may not be a key here", m.Key)
 		}
 	}
 }
