@@ -248,3 +248,31 @@ func TestRuntimeReservedKeys(t *testing.T) {
 		}
 	}
 }
+
+// A runtime's configHome of the wrong type is one finding: the rule tying
+// localConfigDir to configHome.kind does not also fire on it.
+func TestRuntimeConfigHomeWrongTypeIsOneFinding(t *testing.T) {
+	repo := t.TempDir()
+	copyRepoTree(t, "../testdata/repo", repo)
+	manifest := filepath.Join(repo, "capabilities", "claude", "capability.json")
+	src, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.Index(src, []byte(`"configHome": {`))
+	j := i + bytes.IndexByte(src[i:], '}') + 1
+	if i < 0 || j <= i {
+		t.Fatal("no configHome object in claude's declaration")
+	}
+	src = append(append(append([]byte{}, src[:i]...), `"configHome": "~/.claude"`...), src[j:]...)
+	writeTestFile(t, manifest, src)
+	var got []string
+	for _, d := range load(t, repo).Diagnostics {
+		if d.Severity == validate.Error {
+			got = append(got, d.Rule+" "+d.Pointer)
+		}
+	}
+	if strings.Join(got, ", ") != "schema /runtime/configHome" {
+		t.Errorf("errors %q, want one schema error at /runtime/configHome", got)
+	}
+}
