@@ -156,7 +156,8 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 
 // Unchanged implements store.UnchangedObserver: a rebuild whose result was
 // already known. A valid one means the served registry is current, so the
-// last reload counts as successful; a repeated failure changes nothing.
+// last reload counts as successful; a repeated failure leaves that as it
+// is. Either way the diagnostics gauges show this rebuild's findings.
 func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("unchanged").Inc()

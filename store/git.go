@@ -15,13 +15,13 @@ func gitRevision(root string) string {
 	if !ok {
 		return ""
 	}
-	head, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
-	if err != nil {
+	head, ok := g.head()
+	if !ok {
 		return ""
 	}
-	ref, isRef := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	ref, isRef := strings.CutPrefix(head, "ref: ")
 	if !isRef {
-		return strings.TrimSpace(string(head)) // detached HEAD
+		return head // detached HEAD
 	}
 	for _, dir := range g.refDirs() {
 		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ref))); err == nil {
@@ -50,11 +50,8 @@ func gitHeadFiles(root string) []string {
 		return nil
 	}
 	files := []string{g.entry, filepath.Join(g.dir, "HEAD")}
-	head, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
-	if err != nil {
-		return files
-	}
-	ref, isRef := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: ")
+	head, _ := g.head()
+	ref, isRef := strings.CutPrefix(head, "ref: ")
 	if !isRef {
 		return files
 	}
@@ -93,6 +90,16 @@ func findGit(root string) (gitDir, bool) {
 			return gitDir{}, false
 		}
 	}
+}
+
+// head is what HEAD holds, trimmed: "ref: refs/heads/<branch>", or a commit
+// when detached. ok is false when it cannot be read.
+func (g gitDir) head() (string, bool) {
+	data, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
+	if err != nil {
+		return "", false
+	}
+	return strings.TrimSpace(string(data)), true
 }
 
 // refDirs are where a branch's ref is looked up, in order: the git

@@ -20,8 +20,9 @@ import (
 
 // fsNotifier follows every walked directory with inotify (via fsnotify), plus
 // the directories on the way to the repository path, so that swapping a
-// symlinked repository (git-sync) is seen too. When inotify is unavailable
-// or its watch limit is hit, it falls back to polling.
+// symlinked repository (git-sync) is seen too, and the few files of .git
+// that say which commit is checked out (gitHeadFiles). When inotify is
+// unavailable or its watch limit is hit, it falls back to polling.
 type fsNotifier struct {
 	w       *Watcher
 	fw      *fsnotify.Watcher

@@ -248,8 +248,10 @@ func (ch *change) unknownDeletes(tree *Tree) []string {
 		return nil
 	}
 	var out []string
-	for i, p := range ch.deletes {
-		if _, known := tree.lookup(p); !known && slices.Index(ch.deletes, p) == i {
+	seen := map[string]bool{}
+	for _, p := range ch.deletes {
+		if _, known := tree.lookup(p); !known && !seen[p] {
+			seen[p] = true
 			out = append(out, fmt.Sprintf("whether %s exists, which the change deletes: the served scan did not list its folder", p))
 		}
 	}

@@ -319,16 +319,13 @@ func ToolJSON(c *validate.Card) ojson.Value {
 	v := c.Raw
 	members := make([]ojson.Member, 0, len(v.Members)+1)
 	for _, m := range v.Members {
-		if m.Key != toolPathKey {
+		if m.Key != validate.ToolPathField {
 			members = append(members, m)
 		}
 	}
-	v.Members = append(members, ojson.Member{Key: toolPathKey, KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
+	v.Members = append(members, ojson.Member{Key: validate.ToolPathField, KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
 	return v
 }
-
-// toolPathKey is the member ToolJSON adds to a card.
-const toolPathKey = "path"
 
 // ToolIndexJSON is tool-index.json: the valid cards sorted by id.
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {

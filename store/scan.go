@@ -138,7 +138,9 @@ type scanner struct {
 	deferred  []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
-	// linkDirs hold inputs reached through links; they are watched too.
+	// linkDirs are directories the walk does not reach but a watcher
+	// must follow: those holding inputs reached through links, and the
+	// way to inputs named by path (watchWay), skipped folders included.
 	linkDirs []string
 	// tree, when asked for, records the entries of the directories walked.
 	tree *Tree

@@ -746,9 +746,6 @@ func TestWatcherFollowsTheGitRevision(t *testing.T) {
 				removeAll(t, filepath.Join(common, "refs/heads/feature/x"))
 				waitFor(t, "the packed revision", revision(rev5))
 
-				if mode == "poll" {
-					return // the poller does not read git's other files
-				}
 				time.Sleep(200 * time.Millisecond)
 				before := c.rebuilds()
 				for range 5 {

@@ -67,6 +67,10 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 	return out
 }
 
+// ToolPathField is the field the tool index adds to each card: the path of
+// the tool the card describes. A card does not set it (check warns).
+const ToolPathField = "path"
+
 // cardFields are the fields of a tool card (tool-capability-cards.md), plus
 // the editors' "$schema" hint.
 var cardFields = []string{"$schema", "id", "command", "summary", "intent_phrases", "replaces",
@@ -81,7 +85,7 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 			continue
 		}
 		ptr := "/" + ojson.EscapePointer(m.Key)
-		if m.Key == "path" {
+		if m.Key == ToolPathField {
 			s.warnAt(d, ptr, "card-unknown-field",
 				"a card does not set \"path\": the index sets it to the tool beside the card, %q, and leaves this one out; remove it (a card describes its sibling tool)", toolPath)
 			continue

@@ -105,8 +105,10 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 		byStep[step] = mk
 		checkRoles(mk, s)
 		if !checkPoints(mk, declared, s) {
-			// The step's points are not what its author meant, and its
-			// artifacts are available from its last point.
+			// The step's points are not what its author meant. Its
+			// artifacts are available from its last point, so checking
+			// consumes against them would blame every capability that
+			// consumes them for the marker's own finding.
 			c.Complete = false
 		}
 		for _, p := range mk.CallSites {
