@@ -21,6 +21,7 @@ func TestPlaceConfiguredPath(t *testing.T) {
 		{&File{Data: []byte(src)}, "bin", "4:13 /cards/0"},
 		{&File{Data: []byte(src)}, "é/schema.json", "5:19 /configSchema"},
 		{&File{Data: []byte(src)}, "elsewhere", "0:0 "},
+		{&File{Data: []byte(`{"cards": [7, "a/../tools"]}`)}, "tools", "1:15 /cards/1"},
 		{&File{Data: []byte(`{"capabilities": "caps"`)}, "caps", "0:0 "}, // does not parse
 		{&File{Err: errors.New("unreadable")}, "caps", "0:0 "},
 		{nil, "caps", "0:0 "},
