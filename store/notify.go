@@ -512,9 +512,11 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 			continue
 		}
 		h.Write([]byte(p))
-		if e.Name() == ".git" {
-			// git touches it on every command (its index, locks); what
-			// matters of it, the revision, is hashed from gitHeadFiles.
+		if info.IsDir() && SkipDir(e.Name()) {
+			// Its time moves with every command of git (index, locks) and
+			// npm (node_modules/); what the scan reads in one is hashed
+			// from dirs, and the revision from gitHeadFiles.
+			h.Write([]byte{1})
 			continue
 		}
 		hashInfo(h, info)

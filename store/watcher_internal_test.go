@@ -272,8 +272,9 @@ func BenchmarkPollFingerprint10k(b *testing.B) {
 	}
 }
 
-// A poll tick sees what the scan reads and the revision, not git's own
-// bookkeeping: `git status` rewriting .git/index is no change.
+// A poll tick sees what the scan reads and the revision, not the churn of
+// skipped folders: `git status` rewriting .git/index and npm adding a
+// package to node_modules/ are no change.
 func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	repo := t.TempDir()
 	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
@@ -290,6 +291,7 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	}
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write(".git/refs/heads/main", "1111111111111111111111111111111111111111\n")
+	write("node_modules/.package-lock.json", "{}")
 	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
 	if err != nil {
 		t.Fatal(err)
@@ -301,6 +303,10 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	}
 	if fingerprint(repo, snap.Dirs) != before {
 		t.Error("rewriting .git/index changed the fingerprint")
+	}
+	write("node_modules/left-pad/index.js", "x") // npm at work: a skipped folder
+	if fingerprint(repo, snap.Dirs) != before {
+		t.Error("a new package in node_modules/ changed the fingerprint")
 	}
 	write(".git/refs/heads/main", "2222222222222222222222222222222222222222\n")
 	if fingerprint(repo, snap.Dirs) == before {
