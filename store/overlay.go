@@ -364,12 +364,23 @@ func (l layout) priorityRoots() []string {
 
 // configuredRoots are the roots capreg.json names, which must exist, in the
 // scanner's order.
-func (l layout) configuredRoots() []string {
-	var out []string
+func (l layout) configuredRoots() []priorityRoot {
+	var out []priorityRoot
 	if l.capDirSet {
-		out = append(out, l.capDir)
+		out = append(out, priorityRoot{l.capDir, true, true})
 	}
-	return slices.Concat(out, l.workflows, l.cards)
+	for _, w := range l.workflows {
+		out = append(out, priorityRoot{w, true, false})
+	}
+	for _, c := range l.cards {
+		out = append(out, priorityRoot{c, true, true})
+	}
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(r priorityRoot) bool {
+		dup := seen[r.path]
+		seen[r.path] = true
+		return dup
+	})
 }
 
 // walked reports whether the scan reaches the file p: from the repository
@@ -479,7 +490,7 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 		return ""
 	}
 	for _, r := range roots {
-		if strings.HasPrefix(d.Message, missingRootPrefix(r)) {
+		if strings.HasPrefix(d.Message, missingRootPrefix(r)) || d.Message == notFolderMessage(r) {
 			return r
 		}
 	}
@@ -494,20 +505,26 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 func (o *overlayer) missingRoots() validate.Diagnostics {
 	var out validate.Diagnostics
 	for _, r := range o.lay.configuredRoots() {
-		if r == "." {
+		if r.path == "." {
 			continue
 		}
-		d, wasMissing := servedMissingRoot(o.served, r)
-		switch {
-		case wasMissing && !o.ch.puts(r) && !o.ch.dirs[r]:
-			d.Line, d.Column, d.Pointer = 0, 0, "" // placed anew: capreg.json may change
-		case !wasMissing && o.existsAfter(r) == absent:
+		served, wasFound := servedMissingRoot(o.served, r.path)
+		var d validate.Diagnostic
+		switch after := o.existsAfter(r.path); {
+		case after == unknown && wasFound && !o.ch.puts(r.path) && !o.ch.dirs[r.path] && !o.ch.removes(r.path):
+			d = served // where the tree cannot tell, the served scan's finding stands
+		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)):
+			d = served // its wording, with the error the scan met
+		case after == absent:
 			d = validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error,
-				Message: missingRootPrefix(r) + o.lstatError(r).Error()}
+				Message: missingRootPrefix(r.path) + o.lstatError(r.path).Error()}
+		case after == file && r.folder:
+			d = validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error, Message: notFolderMessage(r.path)}
 		default:
 			continue
 		}
-		validate.PlaceConfiguredPath(&d, o.src.RepoConfig, r)
+		d.Line, d.Column, d.Pointer = 0, 0, "" // placed anew: capreg.json may change
+		validate.PlaceConfiguredPath(&d, o.src.RepoConfig, r.path)
 		out = append(out, d)
 	}
 	return out

@@ -129,6 +129,10 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			"capreg.json":              `{"configSchema": "node_modules/schema.json"}`,
 			"node_modules/schema.json": overlayReadRepoFile(t, servedSchema),
 		}}},
+		{overlayCase: overlayCase{name: "a card root that is a file, and an unrelated edit",
+			setup: overlayWrite(map[string]string{"capreg.json": `{"cards": ["bin/ft", "bin"], "configSchema": "` + servedSchema + `"}`}),
+			files: map[string]string{"docs/markers.md": "Markers.\n"},
+		}},
 		{overlayCase: overlayCase{name: "a dangling capreg.json link deleted",
 			setup: func(t *testing.T, repo string) {
 				if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {

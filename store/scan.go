@@ -95,7 +95,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
 	for _, p := range sc.walkRoots() {
-		if err := sc.walkPath(p.path, p.configured); err != nil {
+		if err := sc.walkPath(p); err != nil {
 			return nil, err
 		}
 	}
@@ -293,33 +293,38 @@ func under(p, dir string) bool {
 type priorityRoot struct {
 	path       string
 	configured bool // named in capreg.json: its absence is an error
+	folder     bool // must be a folder: the capabilities folder, a card root
 }
 
-// walkRoots are the inputs walked before the rest of the tree.
+// walkRoots are the inputs walked before the rest of the tree, each once
+// however often capreg.json names it.
 func (sc *scanner) walkRoots() []priorityRoot {
-	roots := []priorityRoot{{sc.capDir, sc.capDirSet}}
+	roots := []priorityRoot{{sc.capDir, sc.capDirSet, true}}
 	for _, w := range sc.workflows {
-		roots = append(roots, priorityRoot{w, true})
+		roots = append(roots, priorityRoot{w, true, false})
 	}
 	for _, c := range sc.cards {
-		roots = append(roots, priorityRoot{c, true})
+		roots = append(roots, priorityRoot{c, true, true})
 	}
-	return roots
+	seen := map[string]bool{}
+	return slices.DeleteFunc(roots, func(r priorityRoot) bool {
+		dup := seen[r.path]
+		seen[r.path] = true
+		return dup
+	})
 }
 
 // walkPath walks one configured path, file or directory, following links.
-func (sc *scanner) walkPath(rel string, configured bool) error {
+func (sc *scanner) walkPath(root priorityRoot) error {
+	rel := root.path
 	if rel == "." {
 		return nil // the whole tree: the second pass does it
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
-		if configured {
-			d := validate.Diagnostic{File: "capreg.json", Rule: "file-unreadable", Severity: validate.Error,
-				Message: missingRootPrefix(rel) + err.Error()}
-			validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, rel)
-			sc.src.Diagnostics = append(sc.src.Diagnostics, d)
+		if root.configured {
+			sc.rootFinding(rel, missingRootPrefix(rel)+err.Error())
 		}
 		return nil
 	}
@@ -333,6 +338,12 @@ func (sc *scanner) walkPath(rel string, configured bool) error {
 	}
 	if st.IsDir() {
 		return sc.walk(rel, target, true, nil)
+	}
+	if root.folder {
+		if root.configured {
+			sc.rootFinding(rel, notFolderMessage(rel))
+		}
+		return nil
 	}
 	sc.file(rel, target, st.Mode().Type()) // its folder is watched: resolveWatched
 	return nil
@@ -891,6 +902,21 @@ func missingSchema(p, from string, isDir bool) *validate.File {
 // scan's findings by it.
 func missingRootPrefix(r string) string {
 	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
+}
+
+// notFolderMessage is the finding that a root capreg.json names as a folder
+// (the capabilities folder, a card root) is a file: read as an empty
+// folder, it would make a valid, empty registry.
+func notFolderMessage(r string) string {
+	return fmt.Sprintf("configured path %q is a file; it must name a folder", r)
+}
+
+// rootFinding reports a file-unreadable finding about the root r that
+// capreg.json names, at the value naming it.
+func (sc *scanner) rootFinding(r, msg string) {
+	d := validate.Diagnostic{File: "capreg.json", Rule: "file-unreadable", Severity: validate.Error, Message: msg}
+	validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, r)
+	sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 }
 
 // StatRepo checks that the repository directory can be reached, before a

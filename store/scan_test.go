@@ -939,3 +939,26 @@ func TestScanDanglingRepoConfig(t *testing.T) {
 		t.Errorf("no error for the dangling capreg.json:\n%s", formatDiagnostics(snap.Diagnostics))
 	}
 }
+
+// Roots capreg.json names are read once and reported once however often
+// it names them, and one that must be a folder (the capabilities folder, a
+// card root) but is a file is an error, not an empty registry.
+func TestScanConfiguredRootsOnceAndFolders(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"),
+		[]byte(`{"capabilities": "caps", "workflows": ["workflows", "caps"], "cards": ["./caps/", "bin/ft"]}`))
+	snap := scanLoadRepo(t, repo)
+	var got []string
+	for _, d := range snap.Diagnostics {
+		if d.File == "capreg.json" {
+			got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Pointer, d.Message))
+		}
+	}
+	want := []string{
+		`1:18 /capabilities configured path "caps" does not exist in the repository: `,
+		`1:83 /cards/1 configured path "bin/ft" is a file; it must name a folder`,
+	}
+	if len(got) != len(want) || !strings.HasPrefix(got[0], want[0]) || got[1] != want[1] {
+		t.Errorf("capreg.json findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
