@@ -894,7 +894,7 @@ func missingSchema(p, from string, isDir bool) *validate.File {
 	if isDir {
 		err = validate.ErrIsDirectory
 	}
-	return &validate.File{Path: p, Err: fmt.Errorf("config schema %s (named by %s): %w", p, from, err)}
+	return &validate.File{Path: p, Err: &validate.MissingSchemaError{Path: p, NamedBy: from, Err: err}}
 }
 
 // missingRootPrefix starts the finding that a root capreg.json names does

@@ -645,7 +645,7 @@ func TestScanInputThatIsADirectory(t *testing.T) {
 	}{
 		{"capability.json", "capabilities/ui/capability.json", "", "capabilities/ui/capability.json"},
 		{"capreg.json", "capreg.json", "", "capreg.json"},
-		{"configured schema", "", `{"configSchema": "config"}`, "config"},
+		{"configured schema", "", `{"configSchema": "config"}`, "capreg.json"}, // at the value naming it
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,9 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
+// RepoConfigFile is the name of capreg.json, at the repository root.
+const RepoConfigFile = "capreg.json"
+
 // RepoConfig is capreg.json at the repository root: where the inputs live when
 // a repository does not use the defaults. Flags override it.
 type RepoConfig struct {

@@ -16,6 +16,21 @@ var (
 	ErrIsDirectory   = errors.New("is a directory, not a file")
 )
 
+// MissingSchemaError is the config schema's File.Err when nothing is at the
+// path a configuration names, or a directory is. A schema that capreg.json
+// names is reported there, at the value naming it.
+type MissingSchemaError struct {
+	Path    string // the path named
+	NamedBy string // "capreg.json" or "--config-schema"
+	Err     error  // fs.ErrNotExist or ErrIsDirectory
+}
+
+func (e *MissingSchemaError) Error() string {
+	return "config schema " + e.Path + " (named by " + e.NamedBy + "): " + e.Err.Error()
+}
+
+func (e *MissingSchemaError) Unwrap() error { return e.Err }
+
 // MaxFileSize is the largest input file capreg reads.
 const MaxFileSize = 8 << 20
 

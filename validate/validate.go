@@ -5,6 +5,7 @@
 package validate
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -45,7 +46,7 @@ func validate(src *Sources, cache *Cache) *Result {
 	res := &Result{}
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
 	res.Contract = buildContract(markers, broken, s)
-	res.Central = parseCentral(src.ConfigSchema, s)
+	res.Central = parseCentral(src.ConfigSchema, src.RepoConfig, s)
 
 	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
@@ -199,8 +200,15 @@ func compileJSPattern(src string) (*regexp2.Regexp, error) {
 }
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
-func parseCentral(f *File, s *sink) *CentralSchema {
+func parseCentral(f, repoConfig *File, s *sink) *CentralSchema {
 	if f == nil {
+		return nil
+	}
+	var missing *MissingSchemaError
+	if errors.As(f.Err, &missing) && missing.NamedBy == RepoConfigFile {
+		d := Diagnostic{File: RepoConfigFile, Rule: "file-unreadable", Message: f.Err.Error()}
+		PlaceConfiguredPath(&d, repoConfig, missing.Path)
+		s.add(d)
 		return nil
 	}
 	if f.Err != nil {
