@@ -86,7 +86,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
 	req := render.Request{Point: point}
 	if f.config != "" {
-		v, code := readJSONFile(f.config, stderr)
+		v, _, code := readJSONFile(f.config, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -96,15 +96,21 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		req.Config = v
 	}
 	if f.enablement != "" {
-		v, code := readJSONFile(f.enablement, stderr)
+		v, data, code := readJSONFile(f.enablement, stderr)
 		if code != exitOK {
 			return req, code
 		}
-		if code := checkEnablementKeys(f.enablement, &v, stderr); code != exitOK {
+		if code := checkEnablementKeys(f.enablement, data, &v, stderr); code != exitOK {
 			return req, code
 		}
 		var err error
-		if req.Enablement, err = render.EnablementFromJSON(&v); err != nil {
+		var fe *render.FieldError
+		req.Enablement, err = render.EnablementFromJSON(&v)
+		switch {
+		case errors.As(err, &fe):
+			line, col := ojson.Position(data, fe.Off)
+			return req, usageError(stderr, "--enablement %s:%d:%d (%s): %s", f.enablement, line, col, fe.Pointer, fe.Msg)
+		case err != nil:
 			return req, usageError(stderr, "--enablement %s: %v", f.enablement, err)
 		}
 	}
@@ -118,7 +124,7 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 // POST /render-hooks rejects one in its body: ignoring it would render as if
 // it were not there. A "config" field gets a hint, because an API body
 // reused as an enablement file would otherwise drop its config silently.
-func checkEnablementKeys(path string, v *ojson.Value, stderr io.Writer) int {
+func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Writer) int {
 	if v.Kind != ojson.Object {
 		return exitOK // EnablementFromJSON says what is wrong with it
 	}
@@ -130,26 +136,28 @@ func checkEnablementKeys(path string, v *ojson.Value, stderr io.Writer) int {
 		if m.Key == "config" {
 			hint = "; pass the config in its own file with --config FILE"
 		}
-		return usageError(stderr, "--enablement %s: unknown field %q; the file takes %s%s",
-			path, m.Key, strings.Join(render.EnablementKeys, ", "), hint)
+		line, col := ojson.Position(data, m.KeyOff)
+		return usageError(stderr, "--enablement %s:%d:%d: unknown field %q; the file takes %s%s",
+			path, line, col, m.Key, strings.Join(render.EnablementKeys, ", "), hint)
 	}
 	return exitOK
 }
 
-// readJSONFile reads a JSON document in order-keeping form.
-func readJSONFile(path string, stderr io.Writer) (ojson.Value, int) {
+// readJSONFile reads a JSON document in order-keeping form, and its bytes
+// for placing later findings.
+func readJSONFile(path string, stderr io.Writer) (ojson.Value, []byte, int) {
 	data, err := readBounded(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
-		return ojson.Value{}, exitUsage
+		return ojson.Value{}, nil, exitUsage
 	}
 	v, errs := ojson.Parse(data)
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
 		fmt.Fprintf(stderr, "capreg: %s:%d:%d: %s\n", path, line, col, e.Msg)
-		return ojson.Value{}, exitUsage
+		return ojson.Value{}, nil, exitUsage
 	}
-	return v, exitOK
+	return v, data, exitOK
 }
 
 // readBounded reads a file of at most validate.MaxFileSize bytes, the limit
