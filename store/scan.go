@@ -209,8 +209,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 			"capreg.json is a symlink to %s, which does not exist; fix the link, or remove it to use the defaults", target)
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		target, lerr := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json"))
-		if lerr == nil && !within(sc.real, target) {
+		if target, out := sc.linkOutside("capreg.json"); out {
 			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", target)
 		} else {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
@@ -233,6 +232,24 @@ func (sc *scanner) configure(opts ScanOptions) {
 		}
 		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), "--config-schema"
 	}
+}
+
+// linkOutside reports whether rel is a link that leads outside the
+// repository, and where: resolved when its target exists, else read
+// lexically (a link to a missing ../outside.json leaves the root too).
+func (sc *scanner) linkOutside(rel string) (string, bool) {
+	abs := filepath.Join(sc.real, rel)
+	if target, err := filepath.EvalSymlinks(abs); err == nil {
+		return target, !within(sc.real, target)
+	}
+	link, err := os.Readlink(abs)
+	if err != nil {
+		return "", false
+	}
+	if !filepath.IsAbs(link) {
+		link = filepath.Join(filepath.Dir(abs), link)
+	}
+	return link, !within(sc.real, link)
 }
 
 // relToRoot makes an absolute path repository-relative: lexically against

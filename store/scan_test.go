@@ -962,3 +962,20 @@ func TestScanConfiguredRootsOnceAndFolders(t *testing.T) {
 		t.Errorf("capreg.json findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A capreg.json linking outside the repository is a path-escape, whether
+// or not its target exists.
+func TestScanRepoConfigLinkOutside(t *testing.T) {
+	for _, target := range []string{"present.json", "missing.json"} {
+		repo, out := scanRepoCopy(t)
+		writeTestFile(t, filepath.Join(out, "present.json"), []byte(`{}`))
+		if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, filepath.Join(out, target), filepath.Join(repo, "capreg.json"))
+		snap := scanLoadRepo(t, repo)
+		if _, ok := scanFind(snap.Diagnostics, "path-escape", "capreg.json"); !ok {
+			t.Errorf("capreg.json -> %s outside: no path-escape:\n%s", target, formatDiagnostics(snap.Diagnostics))
+		}
+	}
+}
