@@ -375,12 +375,7 @@ func (l layout) configuredRoots() []priorityRoot {
 	for _, c := range l.cards {
 		out = append(out, priorityRoot{c, true, true})
 	}
-	seen := map[string]bool{}
-	return slices.DeleteFunc(out, func(r priorityRoot) bool {
-		dup := seen[r.path]
-		seen[r.path] = true
-		return dup
-	})
+	return mergeRoots(out)
 }
 
 // walked reports whether the scan reaches the file p: from the repository

@@ -323,12 +323,33 @@ func (sc *scanner) walkRoots() []priorityRoot {
 	for _, c := range sc.cards {
 		roots = append(roots, priorityRoot{c, true, true})
 	}
-	seen := map[string]bool{}
-	return slices.DeleteFunc(roots, func(r priorityRoot) bool {
-		dup := seen[r.path]
-		seen[r.path] = true
-		return dup
-	})
+	return mergeRoots(roots)
+}
+
+// mergeRoots keeps the first entry of each path, with what every entry
+// asks of it: named in capreg.json if any entry is, and a folder if any
+// entry capreg.json names must be one (a default capabilities folder that
+// capreg.json also names as a workflow root may then be a file).
+func mergeRoots(roots []priorityRoot) []priorityRoot {
+	var out []priorityRoot
+	at := map[string]int{}
+	for _, r := range roots {
+		i, dup := at[r.path]
+		if !dup {
+			at[r.path] = len(out)
+			out = append(out, r)
+			continue
+		}
+		k := &out[i]
+		switch {
+		case r.configured && !k.configured:
+			k.folder = r.folder
+		case r.configured:
+			k.folder = k.folder || r.folder
+		}
+		k.configured = k.configured || r.configured
+	}
+	return out
 }
 
 // walkPath walks one configured path, file or directory, following links.

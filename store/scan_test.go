@@ -979,3 +979,15 @@ func TestScanRepoConfigLinkOutside(t *testing.T) {
 		}
 	}
 }
+
+// The default capabilities folder, when capreg.json also names it as a card
+// root, must exist: the card root's demand is kept when the two merge.
+func TestScanDefaultCapabilitiesNamedAsCardRoot(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["capabilities"]}`))
+	removeAll(t, filepath.Join(repo, "capabilities"))
+	snap := scanLoadRepo(t, repo)
+	if _, ok := scanFind(snap.Diagnostics, "file-unreadable", "capreg.json"); !ok {
+		t.Errorf("the card root capabilities is missing, but no finding says so:\n%s", formatDiagnostics(snap.Diagnostics))
+	}
+}
