@@ -39,6 +39,9 @@ type fsNotifier struct {
 	// the events about those entries matter: a busy parent such as /tmp
 	// must not cause rebuilds.
 	wayOnly map[string]bool
+	// named are the inputs the last scan named by path (Input.Named),
+	// whose ways are followed as the repository's is.
+	named []string
 	// synced says a scan has reported its directories at least once.
 	synced bool
 	// rewatch says events were lost (a queue overflow), the removals among
@@ -73,7 +76,7 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 	// Follow the way to the repository from the start, so a repository
 	// that appears later (git-sync's first clone, a link swapped in) is
 	// noticed even when the first scan found nothing.
-	n.sync(nil)
+	n.sync(nil, nil)
 	return n, nil
 }
 
@@ -177,13 +180,13 @@ func (n *fsNotifier) prepare() {
 	}
 }
 
-// follow watches the way to the repository as it is now, and reports
-// whether it differs from the way followed until now. A directory watched
+// follow watches the ways (wayTo) as they are now, and reports whether
+// they hold an entry not followed until now. A directory watched
 // already (walked by the last scan) keeps whether the scan reads it.
 // Called with n.mu held.
 func (n *fsNotifier) follow() (moved bool) {
 	ways := n.wayTo()
-	moved = n.ways != nil && !maps.EqualFunc(ways, n.ways, slices.Equal)
+	moved = n.ways != nil && !waysWithin(ways, n.ways)
 	wayOnly := make(map[string]bool, len(ways))
 	for d := range ways {
 		only, known := n.wayOnly[d]
@@ -199,14 +202,32 @@ func (n *fsNotifier) follow() (moved bool) {
 	return moved
 }
 
+// waysWithin reports whether every entry of the ways a is one of b: a way
+// followed now that was not followed before (during the scan) may have
+// changed unseen, while one no longer followed (an old tree's) cannot.
+func waysWithin(a, b map[string][]string) bool {
+	for d, names := range a {
+		for _, name := range names {
+			if !slices.Contains(b[d], name) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // entering watches a directory before the scan reads it: a change made
 // after the watch exists raises an event, and one made before the read is
 // read, so no change can fall between the two. A swapped-in tree (a new
 // git-sync worktree) is then complete as soon as its scan ends, with no
 // rescan to catch up. A directory it cannot watch is left to sync.
-func (n *fsNotifier) entering(dir string) {
+func (n *fsNotifier) entering(dir string, names ...string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if len(names) > 0 {
+		n.enteringWay(dir, names)
+		return
+	}
 	if n.wayOnly[dir] {
 		n.wayOnly[dir] = false // every event there matters now
 	}
@@ -218,17 +239,40 @@ func (n *fsNotifier) entering(dir string) {
 	}
 }
 
+// enteringWay watches names of dir, a directory on the way to an input
+// named by path, before the scan resolves them. Unless the scan reads dir
+// too, its other entries are no change. Called with n.mu held.
+func (n *fsNotifier) enteringWay(dir string, names []string) {
+	if n.ways == nil {
+		n.ways, n.wayOnly = map[string][]string{}, map[string]bool{}
+	}
+	for _, name := range names {
+		if !slices.Contains(n.ways[dir], name) {
+			n.ways[dir] = append(n.ways[dir], name)
+		}
+	}
+	if _, known := n.wayOnly[dir]; !known {
+		n.wayOnly[dir] = !n.watched[dir]
+	}
+	if !n.watched[dir] && n.fallbk == nil && n.fw.Add(dir) == nil {
+		n.watched[dir] = true
+	}
+}
+
 // sync adds watches for new directories and drops those no longer walked.
 // A directory first watched here, after the scan read it (entering could
 // not watch it), may have changed in between unseen; those changes are
 // caught by one more rescan.
-func (n *fsNotifier) sync(dirs []string) {
+func (n *fsNotifier) sync(dirs, named []string) {
 	want := make(map[string]bool, len(dirs)+1)
 	for _, d := range dirs {
 		want[d] = true
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	if dirs != nil {
+		n.named = named
+	}
 	moved := n.follow()
 	for d := range n.ways {
 		n.wayOnly[d] = !want[d]
@@ -260,7 +304,7 @@ func (n *fsNotifier) sync(dirs []string) {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 			}
-			n.fallbk.sync(dirs)
+			n.fallbk.sync(dirs, named)
 			return
 		default:
 			// Gone between the walk and now; the next event or rescan
@@ -289,14 +333,17 @@ func (n *fsNotifier) settle(moved bool) {
 	}
 }
 
-// wayTo returns the ways to follow (see ways): to the repository path and,
-// in a git work tree, to the files that decide its revision. A commit that
-// changes no file of the tree then still updates the revision served,
-// while git's other writes (the index on every status, a fetch) are no
-// change.
+// wayTo returns the ways to follow (see ways): to the repository path, to
+// the inputs the last scan named by path and, in a git work tree, to the
+// files that decide its revision. A commit that changes no file of the
+// tree then still updates the revision served, while git's other writes
+// (the index on every status, a fetch) are no change.
 func (n *fsNotifier) wayTo() map[string][]string {
 	ways := map[string][]string{}
 	addWays(ways, n.link)
+	for _, p := range n.named {
+		addWays(ways, p)
+	}
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
 		for _, f := range gitHeadFiles(root) {
 			addWays(ways, f)
@@ -379,7 +426,9 @@ type poller struct {
 	// covers those the walk of the tree does not reach (a configured root
 	// or a linked input inside a skipped folder).
 	dirs []string
-	done chan struct{}
+	// named are the inputs the last scan named by path (Input.Named).
+	named []string
+	done  chan struct{}
 }
 
 func newPoller(w *Watcher, interval time.Duration) notifier {
@@ -426,22 +475,25 @@ func (p *poller) prepare() {
 // before the fingerprint covered it is read then.
 func (p *poller) fingerprint() [32]byte {
 	p.mu.Lock()
-	dirs := p.dirs
+	dirs, named := p.dirs, p.named
 	p.mu.Unlock()
-	return fingerprint(p.w.repoLink(), dirs)
+	return fingerprint(p.w.repoLink(), dirs, named)
 }
 
 // entering has nothing to do: the fingerprint taken by prepare covers
 // every directory.
-func (p *poller) entering(string) {}
+func (p *poller) entering(string, ...string) {}
 
 // sync makes the state before the scan the baseline, and follows the
-// directories the scan read.
-func (p *poller) sync(dirs []string) {
+// directories the scan read and the ways to the inputs it named.
+func (p *poller) sync(dirs, named []string) {
 	dirs = slices.Sorted(slices.Values(dirs))
 	p.mu.Lock()
 	p.last = p.pending
 	p.dirs = dirs
+	if dirs != nil {
+		p.named = named
+	}
 	p.mu.Unlock()
 }
 
@@ -454,7 +506,7 @@ func (p *poller) close() { close(p.done) }
 // hashed too where the walk does not reach them: a root capreg.json names
 // inside a skipped folder (vendor/caps), the folder of an input reached
 // through a link or of a config schema under node_modules/.
-func fingerprint(repo string, dirs []string) [32]byte {
+func fingerprint(repo string, dirs, named []string) [32]byte {
 	h := sha256.New()
 	root, err := filepath.EvalSymlinks(repo)
 	if err != nil {
@@ -466,6 +518,7 @@ func fingerprint(repo string, dirs []string) [32]byte {
 	for _, d := range dirs {
 		fingerprintDir(h, root, d, seen, false) // its subdirectories read are in dirs too
 	}
+	fingerprintWays(h, root, named)
 	for _, f := range gitHeadFiles(root) { // the revision, from .git, which the walk skips
 		h.Write([]byte(f))
 		switch info, err := os.Stat(f); {
@@ -526,10 +579,38 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 	}
 }
 
+// fingerprintWays hashes the entries that decide where each named input
+// leads (addWays) inside the repository: what each is, and where a link
+// points. A package folder renamed in by npm (node_modules/gsd-core
+// replaced, its files' times fixed in 1985) is a new inode there.
+func fingerprintWays(h hash.Hash, root string, named []string) {
+	ways := map[string][]string{}
+	for _, p := range named {
+		addWays(ways, p)
+	}
+	for _, dir := range slices.Sorted(maps.Keys(ways)) {
+		if !within(root, dir) {
+			continue
+		}
+		for _, name := range ways[dir] {
+			p := filepath.Join(dir, name)
+			h.Write([]byte(p))
+			info, err := os.Lstat(p)
+			if err != nil {
+				continue
+			}
+			hashInfo(h, info)
+			if target, err := os.Readlink(p); err == nil {
+				h.Write([]byte(target))
+			}
+		}
+	}
+}
+
 // hashInfo hashes the size, modification time and mode of a file.
 func hashInfo(h hash.Hash, info os.FileInfo) {
 	var buf [8]byte
-	for _, v := range []uint64{uint64(info.Size()), uint64(info.ModTime().UnixNano()), uint64(info.Mode())} {
+	for _, v := range []uint64{uint64(info.Size()), uint64(info.ModTime().UnixNano()), uint64(info.Mode()), fileIdentity(info)} {
 		binary.LittleEndian.PutUint64(buf[:], v)
 		h.Write(buf[:])
 	}

@@ -30,8 +30,10 @@ type ScanOptions struct {
 	// it; a one-shot check does not pay for it.
 	Tree bool
 	// entering, when set, is called with the real path of each directory
-	// before the scan reads anything in it (the watcher watches it there).
-	entering func(dir string)
+	// before the scan reads anything in it (the watcher watches it there);
+	// with names, before the scan resolves those entries of it only (the
+	// way to an input named by path: see watchWay).
+	entering enterFunc
 }
 
 // Input is a scanned repository: the sources for validation and what the
@@ -40,7 +42,11 @@ type Input struct {
 	Sources validate.Sources
 	Root    string   // real (symlink-free) path of the repository root
 	Dirs    []string // real paths of every directory walked
-	Tree    *Tree    // with ScanOptions.Tree: the entries of those directories
+	// Named are the absolute paths of the inputs named by path
+	// (capreg.json, the configured roots, the config schema), whose ways
+	// a watcher follows (addWays).
+	Named []string
+	Tree  *Tree // with ScanOptions.Tree: the entries of those directories
 }
 
 // skipDirs are never walked (CONTRACT.md §1).
@@ -125,7 +131,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		}
 	}
 	sc.finish()
-	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs, Tree: sc.tree}, nil
+	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs, Named: sc.named, Tree: sc.tree}, nil
 }
 
 type scanner struct {
@@ -145,7 +151,9 @@ type scanner struct {
 	// tree, when asked for, records the entries of the directories walked.
 	tree *Tree
 	// entering is ScanOptions.entering.
-	entering func(dir string)
+	entering enterFunc
+	// named are the inputs named by path, absolute (Input.Named).
+	named []string
 
 	layout
 
@@ -685,18 +693,20 @@ func (sc *scanner) resolveWatched(abs string) (string, error) {
 	return filepath.EvalSymlinks(abs)
 }
 
-// watchWay watches the folders that decide where abs leads (see addWays):
-// the folder holding each link on the way (repointing node_modules/@gsd/core
-// moves what is read without a change where it was read), the folder of
-// its last component, or of the first one missing, which sees it appear.
-// Inside a skipped folder (vendor/, node_modules/) no walk watches them.
-// Folders outside the repository are not watched.
+// watchWay records abs as an input named by path and has the entries that
+// decide where it leads watched (see addWays), before they are resolved:
+// each link on the way (repointing node_modules/@gsd/core moves what is
+// read without a change where it was read), its last component, or the
+// first one missing, which sees it appear. Only those entries: a folder
+// on the way, such as node_modules/, is not read, and its other entries
+// are no change. Inside a skipped folder no walk would watch them.
 func (sc *scanner) watchWay(abs string) {
+	sc.named = append(sc.named, abs)
 	ways := map[string][]string{}
 	addWays(ways, abs)
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
-		if within(sc.real, dir) {
-			sc.watch(dir)
+		if within(sc.real, dir) && sc.entering != nil {
+			sc.entering(dir, ways[dir]...)
 		}
 	}
 }

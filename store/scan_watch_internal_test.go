@@ -30,7 +30,7 @@ func TestScanLooksAgainAfterWatching(t *testing.T) {
 	}
 	vendor := filepath.Join(real, "vendor")
 	var watched bool
-	entering := func(dir string) {
+	entering := func(dir string, _ ...string) {
 		if dir == vendor && !watched { // the watch goes on vendor: the root appears just then
 			watched = true
 			if err := os.Mkdir(filepath.Join(vendor, "tools"), 0o755); err != nil {

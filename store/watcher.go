@@ -102,7 +102,7 @@ type Watcher struct {
 	log  *slog.Logger
 	// build scans, validates and builds; entering is called with each
 	// directory the scan is about to read (see notifier.entering).
-	build  func(ctx context.Context, entering func(dir string)) (*Snapshot, error)
+	build  func(ctx context.Context, entering enterFunc) (*Snapshot, error)
 	notify func(w *Watcher) notifier // how changes are detected
 	// state is the served snapshot and the status together: one pointer,
 	// so that a reader never pairs a new snapshot with an old status.
@@ -130,6 +130,10 @@ type reload struct {
 	st   Status
 }
 
+// enterFunc is told of a directory before the scan reads it, or with names,
+// before it resolves those entries of it (see notifier.entering).
+type enterFunc = func(dir string, names ...string)
+
 // notifier turns file-system changes into signals on Watcher.changes.
 type notifier interface {
 	// prepare is called just before a scan starts: a change after it must
@@ -137,11 +141,13 @@ type notifier interface {
 	prepare()
 	// entering is called by the scan with each directory it is about to
 	// read: watching it there, before the read, leaves no moment in which
-	// a change to it could go unseen.
-	entering(dir string)
+	// a change to it could go unseen. With names, only those entries of
+	// the directory matter (the way to an input named by path).
+	entering(dir string, names ...string)
 	// sync makes the notifier follow the directories the scan walked (nil
-	// when the repository could not be read at all).
-	sync(dirs []string)
+	// when the repository could not be read at all) and the ways to the
+	// inputs it named by path.
+	sync(dirs, named []string)
 	close()
 }
 
@@ -172,7 +178,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		opts.Cache = validate.NewCache()
 	}
 	opts.Tree = true // a served snapshot answers POST /validate
-	w.build = func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 		o := opts.Options
 		o.entering = entering
 		return Load(ctx, o)
@@ -332,11 +338,11 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	if !ok {
 		return
 	}
-	var dirs []string
+	var dirs, named []string
 	if b.snap != nil {
-		dirs = b.snap.Dirs
+		dirs, named = b.snap.Dirs, b.snap.Named
 	}
-	n.sync(dirs) // follow new directories even when the build failed
+	n.sync(dirs, named) // follow new directories even when the build failed
 	prev := w.state.Load()
 	next := &watchState{snap: prev.snap, status: prev.status}
 	st := &next.status

@@ -21,17 +21,17 @@ import (
 // nopNotifier stands in for inotify: the tests call Changed themselves.
 type nopNotifier struct{}
 
-func (nopNotifier) prepare()        {}
-func (nopNotifier) entering(string) {}
-func (nopNotifier) sync([]string)   {}
-func (nopNotifier) close()          {}
+func (nopNotifier) prepare()                   {}
+func (nopNotifier) entering(string, ...string) {}
+func (nopNotifier) sync(_, _ []string)         {}
+func (nopNotifier) close()                     {}
 
 // fakeWatcher returns a watcher whose builds are counted and instant, each
 // with content of its own (a digest no other build has).
 func fakeWatcher(debounce, maxDelay time.Duration) (*Watcher, *atomic.Int64) {
 	w := NewWatcher(WatchOptions{Debounce: debounce, MaxDelay: maxDelay})
 	var builds atomic.Int64
-	w.build = func(ctx context.Context, _ func(string)) (*Snapshot, error) {
+	w.build = func(ctx context.Context, _ enterFunc) (*Snapshot, error) {
 		n := builds.Add(1)
 		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
 	}
@@ -230,7 +230,7 @@ func TestPollerSeesChangesDuringAScan(t *testing.T) {
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Poll: 20 * time.Millisecond, Debounce: 5 * time.Millisecond})
 	var builds atomic.Int64
 	load := w.build
-	w.build = func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 		snap, err := load(ctx, entering)
 		if builds.Add(1) == 2 {
 			// Edited after the scan read the tree, before the build ends.
@@ -268,7 +268,7 @@ func BenchmarkPollFingerprint10k(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		fingerprint(dir, snap.Dirs)
+		fingerprint(dir, snap.Dirs, snap.Named)
 	}
 }
 
@@ -296,20 +296,20 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	before := fingerprint(repo, snap.Dirs)
+	before := fingerprint(repo, snap.Dirs, snap.Named)
 	write(".git/index.lock", "x")
 	if err := os.Rename(filepath.Join(repo, ".git/index.lock"), filepath.Join(repo, ".git/index")); err != nil {
 		t.Fatal(err)
 	}
-	if fingerprint(repo, snap.Dirs) != before {
+	if fingerprint(repo, snap.Dirs, snap.Named) != before {
 		t.Error("rewriting .git/index changed the fingerprint")
 	}
 	write("node_modules/left-pad/index.js", "x") // npm at work: a skipped folder
-	if fingerprint(repo, snap.Dirs) != before {
+	if fingerprint(repo, snap.Dirs, snap.Named) != before {
 		t.Error("a new package in node_modules/ changed the fingerprint")
 	}
 	write(".git/refs/heads/main", "2222222222222222222222222222222222222222\n")
-	if fingerprint(repo, snap.Dirs) == before {
+	if fingerprint(repo, snap.Dirs, snap.Named) == before {
 		t.Error("a commit (the branch ref moved) left the fingerprint as it was")
 	}
 }

@@ -75,7 +75,7 @@ func reloadWatcher(t *testing.T, repo string, wrap func(load buildFunc) buildFun
 	return w, rec
 }
 
-type buildFunc = func(ctx context.Context, entering func(string)) (*Snapshot, error)
+type buildFunc = func(ctx context.Context, entering enterFunc) (*Snapshot, error)
 
 func mustReload(t *testing.T, w *Watcher) Status {
 	t.Helper()
@@ -142,9 +142,9 @@ func mustLoad(t *testing.T, repo string) *Snapshot {
 func swapWhileScanning(armed *atomic.Bool, at func() string, swap func()) func(buildFunc) buildFunc {
 	var once sync.Once
 	return func(load buildFunc) buildFunc {
-		return func(ctx context.Context, entering func(string)) (*Snapshot, error) {
-			return load(ctx, func(dir string) {
-				entering(dir)
+		return func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+			return load(ctx, func(dir string, names ...string) {
+				entering(dir, names...)
 				if armed.Load() && dir == at() {
 					once.Do(swap)
 				}
@@ -227,7 +227,7 @@ func TestWatcherDiscardsScansOfASwappedTree(t *testing.T) {
 			var builds atomic.Int64
 			w, rec := reloadWatcher(t, s.repo, func(load buildFunc) buildFunc {
 				swapping := swapWhileScanning(&armed, func() string { return s.at }, s.swap)(load)
-				return func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+				return func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 					builds.Add(1)
 					return swapping(ctx, entering)
 				}
@@ -262,7 +262,7 @@ func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 		var swapping atomic.Bool
 		var builds atomic.Int64
 		load := w.build
-		w.build = func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+		w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 			builds.Add(1)
 			snap, err := load(ctx, entering)
 			if swapping.Load() { // git-sync keeps swapping, between any two scans' reads
@@ -408,7 +408,7 @@ func TestConcurrentReloadsShareARebuild(t *testing.T) {
 		w, builds := fakeWatcher(time.Hour, 10*time.Hour)
 		gate := make(chan struct{})
 		fake := w.build
-		w.build = func(ctx context.Context, entering func(string)) (*Snapshot, error) {
+		w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 			if builds.Load() > 0 {
 				<-gate // every rebuild after the first waits for the test
 			}

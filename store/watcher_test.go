@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -587,6 +588,31 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				storetest.SwapLink(t, "releases/b", filepath.Join(repo, "vendor/caps"))
 			},
 			served: func(w *store.Watcher) bool { return len(w.Current().Registry.Capabilities) == 11 }},
+		// npm replaces a package folder whole, and sets every file's time
+		// to 1985: the new schema has the old one's size and time.
+		{name: "the config schema's package folder replaced as npm does",
+			setup: func(t *testing.T, repo, _ string) {
+				schemaData, err := os.ReadFile(filepath.Join(repo, "config/config-schema.manifest.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				npmWrite(t, filepath.Join(repo, "node_modules/gsd-core/schema.json"), schemaData)
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd-core/schema.json"}`))
+			},
+			change: func(t *testing.T, repo, _ string) {
+				old, err := os.ReadFile(filepath.Join(repo, "node_modules/gsd-core/schema.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				broken := bytes.Repeat([]byte("{"), len(old)) // same size, no JSON
+				npmWrite(t, filepath.Join(repo, "node_modules/.staging/gsd-core/schema.json"), broken)
+				if err := os.Rename(filepath.Join(repo, "node_modules/gsd-core"), filepath.Join(repo, "node_modules/.old-gsd-core")); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(repo, "node_modules/.staging/gsd-core"), filepath.Join(repo, "node_modules/gsd-core")); err != nil {
+					t.Fatal(err)
+				}
+			}},
 		{name: "a workflow file named in vendor/",
 			setup: func(t *testing.T, repo, _ string) {
 				if err := os.MkdirAll(filepath.Join(repo, "vendor/gsd"), 0o755); err != nil {
@@ -797,5 +823,56 @@ func TestWatcherFollowsGitCommits(t *testing.T) {
 	time.Sleep(500 * time.Millisecond)
 	if n := c.rebuilds() - before; n != 0 {
 		t.Errorf("%d rebuilds for git status", n)
+	}
+}
+
+// npmWrite writes a file as npm installs it: its time set to npm's fixed
+// 1985-10-26.
+func npmWrite(t *testing.T, path string, data []byte) {
+	t.Helper()
+	writeTestFile(t, path, data)
+	npmTime := time.Date(1985, 10, 26, 8, 15, 0, 0, time.UTC)
+	if err := os.Chtimes(path, npmTime, npmTime); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatcherIgnoresPackageChurn: a config schema reached through a pnpm
+// link in node_modules/ watches that link's entry, not node_modules/: an
+// install adding packages beside it is no change, in either mode.
+func TestWatcherIgnoresPackageChurn(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			schemaData, err := os.ReadFile(filepath.Join(repo, "config/config-schema.manifest.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, filepath.Join(repo, "node_modules/.pnpm/gsd-core@1/node_modules/gsd-core/schema.json"), schemaData)
+			makeSymlink(t, ".pnpm/gsd-core@1/node_modules/gsd-core", filepath.Join(repo, "node_modules/gsd-core"))
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd-core/schema.json"}`))
+			c := &counter{}
+			opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Debounce: 20 * time.Millisecond, Observer: c}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w := store.NewWatcher(opts)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() { w.Run(ctx); close(done) }()
+			t.Cleanup(func() { cancel(); <-done })
+			waitFor(t, "the first build", func() bool { return w.Current() != nil })
+			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			before := c.rebuilds()
+			for i := range 15 {
+				writeTestFile(t, filepath.Join(repo, fmt.Sprintf("node_modules/.pnpm/p%d@1/node_modules/p%d/index.js", i, i)), []byte("x"))
+				makeSymlink(t, fmt.Sprintf(".pnpm/p%d@1/node_modules/p%d", i, i), filepath.Join(repo, fmt.Sprintf("node_modules/p%d", i)))
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if n := c.rebuilds() - before; n != 0 || w.Current().Generation != 1 {
+				t.Errorf("%d rebuilds, generation %d, for packages installed beside the schema's", n, w.Current().Generation)
+			}
+		})
 	}
 }
