@@ -44,6 +44,13 @@ func TestOverlayRefusesConflicts(t *testing.T) {
 		{name: "a delete of a named fragment that is missing", setup: overlayWrite(map[string]string{
 			"capabilities/newcap/capability.json": `{"id":"newcap","role":"feature","steps":[{"point":"plan:pre","fragment":{"path":"loop/none.md"}}]}`}),
 			deleted: []string{"capabilities/newcap/loop/none.md"}, path: "capabilities/newcap/loop/none.md", want: store.ErrNothingToDelete},
+
+		// The folder of an input named inside a skipped folder is listed.
+		{name: "a file under the config schema in node_modules/", setup: schemaInPackage,
+			files: map[string]string{"node_modules/@gsd/core/schema.json/x": "1"},
+			path:  "node_modules/@gsd/core/schema.json/x", want: store.ErrFileThere},
+		{name: "a delete of nothing beside the config schema in node_modules/", setup: schemaInPackage,
+			deleted: []string{"node_modules/@gsd/core/nothere.txt"}, path: "node_modules/@gsd/core/nothere.txt", want: store.ErrNothingToDelete},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -137,6 +137,16 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			setup:   overlayWrite(map[string]string{"capreg.json": `{"workflows": ["workflows", "capabilities"], "configSchema": "` + servedSchema + `"}`}),
 			deleted: []string{"capabilities"},
 		}},
+		// The folder of an input named inside a skipped folder is listed:
+		// changes beside it and to it are judged, not left to a rescan.
+		{overlayCase: overlayCase{name: "the config schema in node_modules/ deleted",
+			setup:   schemaInPackage,
+			deleted: []string{"node_modules/@gsd/core/schema.json"},
+		}},
+		{overlayCase: overlayCase{name: "a file beside the config schema in node_modules/ deleted",
+			setup:   schemaInPackage,
+			deleted: []string{"node_modules/@gsd/core/README.md"},
+		}},
 		{overlayCase: overlayCase{name: "a card root that is a file, and an unrelated edit",
 			setup: overlayWrite(map[string]string{"capreg.json": `{"cards": ["bin/ft", "bin"], "configSchema": "` + servedSchema + `"}`}),
 			files: map[string]string{"docs/markers.md": "Markers.\n"},
@@ -470,4 +480,16 @@ func TestOverlayDeletesConfiguredRoots(t *testing.T) {
 func linkedSchema(t *testing.T, repo string) {
 	makeSymlink(t, "config", filepath.Join(repo, "cfg"))
 	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "cfg/config-schema.manifest.json"}`))
+}
+
+// schemaInPackage moves the config schema into node_modules/@gsd/core, as
+// gsd-core ships it, beside a README, and names it in capreg.json.
+func schemaInPackage(t *testing.T, repo string) {
+	data, err := os.ReadFile(filepath.Join(repo, servedSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(repo, "node_modules/@gsd/core/schema.json"), data)
+	writeTestFile(t, filepath.Join(repo, "node_modules/@gsd/core/README.md"), []byte("# core\n"))
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/@gsd/core/schema.json"}`))
 }

@@ -391,7 +391,10 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		}
 		return nil
 	}
-	sc.file(rel, target, st.Mode().Type()) // its folder is watched: resolveWatched
+	// Its folder holds an input: watched and listed whole, as a walked one
+	// (POST /validate judges changes beside it), even inside a skipped folder.
+	sc.watch(filepath.Dir(target))
+	sc.file(rel, target, st.Mode().Type())
 	return nil
 }
 
@@ -929,7 +932,8 @@ func (sc *scanner) readSchema() {
 	case st.IsDir():
 		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, true)
 	default:
-		f := sc.readReal(sc.schema, target, st.Mode().Type()) // its folder is watched: resolveWatched
+		sc.watch(filepath.Dir(target)) // its folder holds an input, as for a file root
+		f := sc.readReal(sc.schema, target, st.Mode().Type())
 		sc.src.ConfigSchema = &f
 	}
 }
