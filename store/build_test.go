@@ -175,47 +175,47 @@ func TestCardOwnPathLeftOut(t *testing.T) {
 // consumes against a contract that lost it would also blame the steps of
 // ui and research that consume them.
 func TestMarkerPointTypoIsOneFinding(t *testing.T) {
+	repo := editedRepo(t, "workflows/discuss-phase.md", func(src []byte) []byte {
+		return bytes.Replace(src, []byte("points: discuss:pre, discuss:post"), []byte("points: discuss:pre, discuss:post, discuss:later"), 1)
+	})
+	if got := errorsAt(load(t, repo)); got != "point-unknown " { // a marker finding has no pointer
+		t.Errorf("errors %q, want only point-unknown", got)
+	}
+}
+
+// editedRepo is a copy of testdata/repo with the file rel edited.
+func editedRepo(t *testing.T, rel string, edit func([]byte) []byte) string {
+	t.Helper()
 	repo := t.TempDir()
 	copyRepoTree(t, "../testdata/repo", repo)
-	path := filepath.Join(repo, "workflows", "discuss-phase.md")
+	path := filepath.Join(repo, filepath.FromSlash(rel))
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	src = bytes.Replace(src, []byte("points: discuss:pre, discuss:post"), []byte("points: discuss:pre, discuss:post, discuss:later"), 1)
-	writeTestFile(t, path, src)
-	snap := load(t, repo)
-	var rules []string
+	writeTestFile(t, path, edit(src))
+	return repo
+}
+
+// errorsAt lists the errors of snap as "rule pointer", comma-separated.
+func errorsAt(snap *store.Snapshot) string {
+	var out []string
 	for _, d := range snap.Diagnostics {
 		if d.Severity == validate.Error {
-			rules = append(rules, d.Rule)
+			out = append(out, d.Rule+" "+d.Pointer)
 		}
 	}
-	if strings.Join(rules, " ") != "point-unknown" {
-		t.Errorf("errors %v, want only point-unknown:\n%v", rules, snap.Diagnostics)
-	}
+	return strings.Join(out, ", ")
 }
 
 // A fragment's path has the shape ref §2.5 asks (relative, no "..") even
 // when inline text makes reading it unnecessary.
 func TestFragmentPathShapeBesideInline(t *testing.T) {
 	for _, p := range []string{"../y.md", "/etc/passwd", "loop/../../y.md"} {
-		repo := t.TempDir()
-		copyRepoTree(t, "../testdata/repo", repo)
-		manifest := filepath.Join(repo, "capabilities", "tdd", "capability.json")
-		src, err := os.ReadFile(manifest)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src = bytes.Replace(src, []byte(`"fragment": { "inline": `), []byte(`"fragment": { "path": "`+p+`", "inline": `), 1)
-		writeTestFile(t, manifest, src)
-		var rules []string
-		for _, d := range load(t, repo).Diagnostics {
-			if d.Severity == validate.Error {
-				rules = append(rules, d.Rule+" "+d.Pointer)
-			}
-		}
-		if got := strings.Join(rules, ", "); got != "fragment-escape /contributions/0/fragment/path" {
+		repo := editedRepo(t, "capabilities/tdd/capability.json", func(src []byte) []byte {
+			return bytes.Replace(src, []byte(`"fragment": { "inline": `), []byte(`"fragment": { "path": "`+p+`", "inline": `), 1)
+		})
+		if got := errorsAt(load(t, repo)); got != "fragment-escape /contributions/0/fragment/path" {
 			t.Errorf("path %q beside inline: errors %q, want fragment-escape at its path", p, got)
 		}
 	}
@@ -228,22 +228,10 @@ func TestRuntimeReservedKeys(t *testing.T) {
 		{`"__proto__": {}, `, `"hostIntegration": {`, "/runtime/hostIntegration/__proto__"},
 		{`"constructor": "x", `, `"dispatch": {`, "/runtime/hostIntegration/dispatch/constructor"},
 	} {
-		repo := t.TempDir()
-		copyRepoTree(t, "../testdata/repo", repo)
-		manifest := filepath.Join(repo, "capabilities", "claude", "capability.json")
-		src, err := os.ReadFile(manifest)
-		if err != nil {
-			t.Fatal(err)
-		}
-		src = bytes.Replace(src, []byte(tt.after), []byte(tt.after+tt.insert), 1)
-		writeTestFile(t, manifest, src)
-		var got []string
-		for _, d := range load(t, repo).Diagnostics {
-			if d.Severity == validate.Error {
-				got = append(got, d.Rule+" "+d.Pointer)
-			}
-		}
-		if want := "reserved-name " + tt.pointer; strings.Join(got, ", ") != want {
+		repo := editedRepo(t, "capabilities/claude/capability.json", func(src []byte) []byte {
+			return bytes.Replace(src, []byte(tt.after), []byte(tt.after+tt.insert), 1)
+		})
+		if got, want := errorsAt(load(t, repo)), "reserved-name "+tt.pointer; got != want {
 			t.Errorf("errors %q, want %q", got, want)
 		}
 	}
@@ -252,27 +240,15 @@ func TestRuntimeReservedKeys(t *testing.T) {
 // A runtime's configHome of the wrong type is one finding: the rule tying
 // localConfigDir to configHome.kind does not also fire on it.
 func TestRuntimeConfigHomeWrongTypeIsOneFinding(t *testing.T) {
-	repo := t.TempDir()
-	copyRepoTree(t, "../testdata/repo", repo)
-	manifest := filepath.Join(repo, "capabilities", "claude", "capability.json")
-	src, err := os.ReadFile(manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i := bytes.Index(src, []byte(`"configHome": {`))
-	j := i + bytes.IndexByte(src[i:], '}') + 1
-	if i < 0 || j <= i {
-		t.Fatal("no configHome object in claude's declaration")
-	}
-	src = append(append(append([]byte{}, src[:i]...), `"configHome": "~/.claude"`...), src[j:]...)
-	writeTestFile(t, manifest, src)
-	var got []string
-	for _, d := range load(t, repo).Diagnostics {
-		if d.Severity == validate.Error {
-			got = append(got, d.Rule+" "+d.Pointer)
+	repo := editedRepo(t, "capabilities/claude/capability.json", func(src []byte) []byte {
+		i := bytes.Index(src, []byte(`"configHome": {`))
+		if i < 0 {
+			t.Fatal("no configHome object in claude's declaration")
 		}
-	}
-	if strings.Join(got, ", ") != "schema /runtime/configHome" {
+		j := i + bytes.IndexByte(src[i:], '}') + 1
+		return append(append(append([]byte{}, src[:i]...), `"configHome": "~/.claude"`...), src[j:]...)
+	})
+	if got := errorsAt(load(t, repo)); got != "schema /runtime/configHome" {
 		t.Errorf("errors %q, want one schema error at /runtime/configHome", got)
 	}
 }
