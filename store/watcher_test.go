@@ -113,9 +113,7 @@ func TestWatcherFollowsChanges(t *testing.T) {
 	t.Run("atomic rename save", func(t *testing.T) {
 		tmp := filepath.Join(repo, "capabilities/ui/.capability.json.swp")
 		writeTestFile(t, tmp, setTitle(t, ui, "Saved by rename"))
-		if err := os.Rename(tmp, ui); err != nil {
-			t.Fatal(err)
-		}
+		mustRename(t, tmp, ui)
 		waitFor(t, "the renamed save", func() bool { return title(w, "ui") == "Saved by rename" })
 	})
 	t.Run("add a capability directory", func(t *testing.T) {
@@ -213,9 +211,7 @@ func TestWatcherSymlinkSwap(t *testing.T) {
 	}
 	tmp := filepath.Join(base, ".current.tmp")
 	makeSymlink(t, "rev-2", tmp)
-	if err := os.Rename(tmp, current); err != nil {
-		t.Fatal(err)
-	}
+	mustRename(t, tmp, current)
 	waitFor(t, "the swapped tree", func() bool { return title(w, "ui") == "Revision two" })
 	if !strings.HasSuffix(w.Current().Root, "rev-2") {
 		t.Errorf("root %s", w.Current().Root)
@@ -245,9 +241,7 @@ func TestWatcherConfigMapSwap(t *testing.T) {
 	}
 	tmp := filepath.Join(repo, "..data_tmp")
 	makeSymlink(t, "..2026_11_29_v2", tmp)
-	if err := os.Rename(tmp, filepath.Join(repo, "..data")); err != nil {
-		t.Fatal(err)
-	}
+	mustRename(t, tmp, filepath.Join(repo, "..data"))
 	waitFor(t, "the swapped ..data", func() bool { return title(w, "ui") == "ConfigMap two" })
 }
 
@@ -451,16 +445,12 @@ func TestWatcherFollowsConfiguredInputsInSkippedFolders(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/caps")); err != nil {
-				t.Fatal(err)
-			}
+			mustRename(t, filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/caps"))
 			schema := filepath.Join(repo, "node_modules/gsd/config-schema.manifest.json")
 			if err := os.MkdirAll(filepath.Dir(schema), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Rename(filepath.Join(repo, "config/config-schema.manifest.json"), schema); err != nil {
-				t.Fatal(err)
-			}
+			mustRename(t, filepath.Join(repo, "config/config-schema.manifest.json"), schema)
 			writeTestFile(t, filepath.Join(repo, "capreg.json"),
 				[]byte(`{"capabilities": "vendor/caps", "configSchema": "node_modules/gsd/config-schema.manifest.json"}`))
 			opts := store.WatchOptions{}
@@ -505,51 +495,35 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 			served: func(w *store.Watcher) bool { return len(w.Current().Result.Cards) == 4 }},
 		{name: "the configured capabilities folder appears in vendor/",
 			setup: func(t *testing.T, repo, outside string) {
-				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps"))
 				writeTestFile(t, filepath.Join(repo, "vendor/modules.txt"), nil)
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/caps", `+schema+`}`))
 			},
 			change: func(t *testing.T, repo, outside string) {
-				if err := os.Rename(filepath.Join(outside, "caps"), filepath.Join(repo, "vendor/caps")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(outside, "caps"), filepath.Join(repo, "vendor/caps"))
 			},
 			served: func(w *store.Watcher) bool { return w.Current() != nil && len(w.Current().Registry.Capabilities) == 12 }},
 		{name: "the configured capabilities folder appears through a dangling link into node_modules/",
 			setup: func(t *testing.T, repo, outside string) {
-				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps"))
 				writeTestFile(t, filepath.Join(repo, "node_modules/.package-lock.json"), []byte("{}"))
 				makeSymlink(t, "node_modules/pkgs", filepath.Join(repo, "vendor"))
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/caps", `+schema+`}`))
 			},
 			change: func(t *testing.T, repo, outside string) {
-				if err := os.Mkdir(filepath.Join(repo, "node_modules/pkgs"), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Rename(filepath.Join(outside, "caps"), filepath.Join(repo, "node_modules/pkgs/caps")); err != nil {
-					t.Fatal(err)
-				}
+				mustMkdir(t, filepath.Join(repo, "node_modules/pkgs"))
+				mustRename(t, filepath.Join(outside, "caps"), filepath.Join(repo, "node_modules/pkgs/caps"))
 			},
 			served: func(w *store.Watcher) bool { return w.Current() != nil && len(w.Current().Registry.Capabilities) == 12 }},
 		{name: "the config schema appears in node_modules/",
 			setup: func(t *testing.T, repo, outside string) {
-				if err := os.Rename(filepath.Join(repo, "config/config-schema.manifest.json"), filepath.Join(outside, "schema.json")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "config/config-schema.manifest.json"), filepath.Join(outside, "schema.json"))
 				writeTestFile(t, filepath.Join(repo, "node_modules/.package-lock.json"), []byte("{}"))
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd/schema.json"}`))
 			},
 			change: func(t *testing.T, repo, outside string) {
-				if err := os.Mkdir(filepath.Join(repo, "node_modules/gsd"), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Rename(filepath.Join(outside, "schema.json"), filepath.Join(repo, "node_modules/gsd/schema.json")); err != nil {
-					t.Fatal(err)
-				}
+				mustMkdir(t, filepath.Join(repo, "node_modules/gsd"))
+				mustRename(t, filepath.Join(outside, "schema.json"), filepath.Join(repo, "node_modules/gsd/schema.json"))
 			},
 			served: func(w *store.Watcher) bool { return w.Current() != nil }},
 		// A link on the way that resolves, repointed (a pnpm upgrade, a
@@ -574,9 +548,7 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				if err := os.MkdirAll(filepath.Join(repo, "vendor/releases"), 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/releases/a")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/releases/a"))
 				if err := os.CopyFS(filepath.Join(repo, "vendor/releases/b"), os.DirFS(filepath.Join(repo, "vendor/releases/a"))); err != nil {
 					t.Fatal(err)
 				}
@@ -606,21 +578,15 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				}
 				broken := bytes.Repeat([]byte("{"), len(old)) // same size, no JSON
 				npmWrite(t, filepath.Join(repo, "node_modules/.staging/gsd-core/schema.json"), broken)
-				if err := os.Rename(filepath.Join(repo, "node_modules/gsd-core"), filepath.Join(repo, "node_modules/.old-gsd-core")); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.Rename(filepath.Join(repo, "node_modules/.staging/gsd-core"), filepath.Join(repo, "node_modules/gsd-core")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "node_modules/gsd-core"), filepath.Join(repo, "node_modules/.old-gsd-core"))
+				mustRename(t, filepath.Join(repo, "node_modules/.staging/gsd-core"), filepath.Join(repo, "node_modules/gsd-core"))
 			}},
 		{name: "a workflow file named in vendor/",
 			setup: func(t *testing.T, repo, _ string) {
 				if err := os.MkdirAll(filepath.Join(repo, "vendor/gsd"), 0o755); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.Rename(filepath.Join(repo, "workflows/ship.md"), filepath.Join(repo, "vendor/gsd/ship.md")); err != nil {
-					t.Fatal(err)
-				}
+				mustRename(t, filepath.Join(repo, "workflows/ship.md"), filepath.Join(repo, "vendor/gsd/ship.md"))
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflows", "vendor/gsd/ship.md"], `+schema+`}`))
 			},
 			change: func(t *testing.T, repo, _ string) {
@@ -688,9 +654,7 @@ func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
 			}
 			tmp := filepath.Join(base, "current.tmp")
 			makeSymlink(t, "releases/2", tmp)
-			if err := os.Rename(tmp, current); err != nil {
-				t.Fatal(err)
-			}
+			mustRename(t, tmp, current)
 			waitFor(t, "the swapped release", func() bool { return title(w, "ui") == "Release two" })
 			writeTestFile(t, ui2, setTitle(t, ui2, "Release two edited"))
 			waitFor(t, "an edit in the new release", func() bool { return title(w, "ui") == "Release two edited" })
@@ -699,12 +663,8 @@ func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
 			copyRepoTree(t, baseRepoDir, next)
 			uiNext := filepath.Join(next, "capabilities/ui/capability.json")
 			writeTestFile(t, uiNext, setTitle(t, uiNext, "Subfolder replaced"))
-			if err := os.Rename(filepath.Join(base, "releases/2/sub"), filepath.Join(base, "releases/2/old")); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Rename(next, filepath.Join(base, "releases/2/sub")); err != nil {
-				t.Fatal(err)
-			}
+			mustRename(t, filepath.Join(base, "releases/2/sub"), filepath.Join(base, "releases/2/old"))
+			mustRename(t, next, filepath.Join(base, "releases/2/sub"))
 			waitFor(t, "the replaced subfolder", func() bool { return title(w, "ui") == "Subfolder replaced" })
 		})
 	}
@@ -714,9 +674,7 @@ func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
 func writeRef(t *testing.T, path, content string) {
 	t.Helper()
 	writeTestFile(t, path+".lock", []byte(content+"\n"))
-	if err := os.Rename(path+".lock", path); err != nil {
-		t.Fatal(err)
-	}
+	mustRename(t, path+".lock", path)
 }
 
 // TestWatcherFollowsTheGitRevision: a commit, a branch switch or a pack of
@@ -874,5 +832,21 @@ func TestWatcherIgnoresPackageChurn(t *testing.T) {
 				t.Errorf("%d rebuilds, generation %d, for packages installed beside the schema's", n, w.Current().Generation)
 			}
 		})
+	}
+}
+
+// mustRename renames from to to, or fails the test.
+func mustRename(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustMkdir makes the directory dir, or fails the test.
+func mustMkdir(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
 }
