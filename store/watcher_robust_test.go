@@ -31,16 +31,7 @@ func waitRebuild(t *testing.T, c *counter, before int64, what string) {
 func runWatcher(t *testing.T, repo string, debounce time.Duration) (*store.Watcher, *counter) {
 	t.Helper()
 	c := &counter{}
-	w := store.NewWatcher(store.WatchOptions{
-		Options:  store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
-		Debounce: debounce,
-		Observer: c,
-	})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { w.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return w, c
+	return runWatcherIn(t, repo, "inotify", debounce, c), c
 }
 
 // editTitle rewrites the ui capability's title in repo and waits until the

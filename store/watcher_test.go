@@ -603,15 +603,7 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				repo, outside := scanRepoCopy(t)
 				tt.setup(t, repo, outside)
 				c := &counter{}
-				opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Debounce: 50 * time.Millisecond, Observer: c}
-				if mode == "poll" {
-					opts.Poll = 20 * time.Millisecond
-				}
-				w := store.NewWatcher(opts)
-				ctx, cancel := context.WithCancel(context.Background())
-				done := make(chan struct{})
-				go func() { w.Run(ctx); close(done) }()
-				t.Cleanup(func() { cancel(); <-done })
+				w := runWatcherIn(t, repo, mode, 50*time.Millisecond, c)
 				waitFor(t, "the first build", func() bool { return c.rebuilds() > 0 })
 				if tt.served == nil && w.Current() == nil {
 					t.Fatalf("the first build failed: %+v", w.Status().Failure)
@@ -810,15 +802,7 @@ func TestWatcherIgnoresPackageChurn(t *testing.T) {
 			makeSymlink(t, ".pnpm/gsd-core@1/node_modules/gsd-core", filepath.Join(repo, "node_modules/gsd-core"))
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd-core/schema.json"}`))
 			c := &counter{}
-			opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Debounce: 20 * time.Millisecond, Observer: c}
-			if mode == "poll" {
-				opts.Poll = 20 * time.Millisecond
-			}
-			w := store.NewWatcher(opts)
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan struct{})
-			go func() { w.Run(ctx); close(done) }()
-			t.Cleanup(func() { cancel(); <-done })
+			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
 			waitFor(t, "the first build", func() bool { return w.Current() != nil })
 			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
 			before := c.rebuilds()
@@ -849,4 +833,20 @@ func mustMkdir(t *testing.T, dir string) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// runWatcherIn runs a watcher on repo until the test ends, reporting to c,
+// with inotify or, for mode "poll", polling every 20 ms.
+func runWatcherIn(t *testing.T, repo, mode string, debounce time.Duration, c *counter) *store.Watcher {
+	t.Helper()
+	opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Debounce: debounce, Observer: c}
+	if mode == "poll" {
+		opts.Poll = 20 * time.Millisecond
+	}
+	w := store.NewWatcher(opts)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return w
 }
