@@ -17,3 +17,11 @@ func fileIdentity(info os.FileInfo) uint64 {
 	}
 	return uint64(st.Ino)*31 + uint64(st.Ctim.Nano())
 }
+
+// fileInode is the inode alone: which file a name leads to.
+func fileInode(info os.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return st.Ino
+	}
+	return 0
+}

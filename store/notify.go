@@ -341,15 +341,40 @@ func (n *fsNotifier) settle(moved bool) {
 func (n *fsNotifier) wayTo() map[string][]string {
 	ways := map[string][]string{}
 	addWays(ways, n.link)
-	for _, p := range n.named {
-		addWays(ways, p)
-	}
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
+		for _, p := range n.named {
+			addInputWays(ways, root, p)
+		}
 		for _, f := range gitHeadFiles(root) {
 			addWays(ways, f)
 		}
 	}
 	return ways
+}
+
+// addInputWays adds the ways to p, an input named by path inside the real
+// repository root: those of addWays and, for each folder they hold, the
+// real folders between it and the root, each by name in its parent.
+// Renaming one away (mv vendor/a vendor/a.old) takes the watches below it
+// along; making it again is then seen where its name is watched.
+func addInputWays(ways map[string][]string, root, p string) {
+	own := map[string][]string{}
+	addWays(own, p)
+	for _, dir := range slices.Collect(maps.Keys(own)) {
+		for d := dir; d != root && within(root, d); d = filepath.Dir(d) {
+			parent, name := filepath.Dir(d), filepath.Base(d)
+			if !slices.Contains(own[parent], name) {
+				own[parent] = append(own[parent], name)
+			}
+		}
+	}
+	for dir, names := range own {
+		for _, name := range names {
+			if !slices.Contains(ways[dir], name) {
+				ways[dir] = append(ways[dir], name)
+			}
+		}
+	}
 }
 
 // addWays adds the directories that decide where the absolute path p
@@ -580,13 +605,14 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 }
 
 // fingerprintWays hashes the entries that decide where each named input
-// leads (addWays) inside the repository: what each is, and where a link
-// points. A package folder renamed in by npm (node_modules/gsd-core
-// replaced, its files' times fixed in 1985) is a new inode there.
+// leads (addInputWays) inside the repository: what each is, which inode,
+// and where a link points. A package folder renamed in by npm
+// (node_modules/gsd-core replaced, its files' times fixed in 1985) is a new
+// inode there.
 func fingerprintWays(h hash.Hash, root string, named []string) {
 	ways := map[string][]string{}
 	for _, p := range named {
-		addWays(ways, p)
+		addInputWays(ways, root, p)
 	}
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
 		if !within(root, dir) {
@@ -599,7 +625,12 @@ func fingerprintWays(h hash.Hash, root string, named []string) {
 			if err != nil {
 				continue
 			}
-			hashInfo(h, info)
+			// What it is and which inode, not its times: a folder on the
+			// way (node_modules/) changes with every install beside it.
+			var buf [16]byte
+			binary.LittleEndian.PutUint64(buf[:8], uint64(info.Mode().Type()))
+			binary.LittleEndian.PutUint64(buf[8:], fileInode(info))
+			h.Write(buf[:])
 			if target, err := os.Readlink(p); err == nil {
 				h.Write([]byte(target))
 			}

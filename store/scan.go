@@ -697,16 +697,17 @@ func (sc *scanner) resolveWatched(abs string) (string, error) {
 }
 
 // watchWay records abs as an input named by path and has the entries that
-// decide where it leads watched (see addWays), before they are resolved:
-// each link on the way (repointing node_modules/@gsd/core moves what is
-// read without a change where it was read), its last component, or the
-// first one missing, which sees it appear. Only those entries: a folder
+// decide where it leads watched (see addInputWays), before they are
+// resolved: each link on the way (repointing node_modules/@gsd/core moves
+// what is read without a change where it was read), each real folder on
+// it by name, its last component, or the first one missing, which sees it
+// appear. Only those entries: a folder
 // on the way, such as node_modules/, is not read, and its other entries
 // are no change. Inside a skipped folder no walk would watch them.
 func (sc *scanner) watchWay(abs string) {
 	sc.named = append(sc.named, abs)
 	ways := map[string][]string{}
-	addWays(ways, abs)
+	addInputWays(ways, sc.real, abs)
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
 		if within(sc.real, dir) && sc.entering != nil {
 			sc.entering(dir, ways[dir]...)

@@ -560,6 +560,20 @@ func TestWatcherFollowsInputsThatLiveInSkippedFolders(t *testing.T) {
 				storetest.SwapLink(t, "releases/b", filepath.Join(repo, "vendor/caps"))
 			},
 			served: func(w *store.Watcher) bool { return len(w.Current().Registry.Capabilities) == 11 }},
+		// A real folder on the way renamed away, and the way made again
+		// with the root in it: the old folder's watch went with it.
+		{name: "a folder on the way to a missing root renamed, and the root made",
+			setup: func(t *testing.T, repo, outside string) {
+				mustRename(t, filepath.Join(repo, "capabilities"), filepath.Join(outside, "caps"))
+				mustMkdirAll(t, filepath.Join(repo, "vendor/a/b"))
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "vendor/a/b/caps", `+schema+`}`))
+			},
+			change: func(t *testing.T, repo, outside string) {
+				mustRename(t, filepath.Join(repo, "vendor/a"), filepath.Join(repo, "vendor/a.old"))
+				mustMkdirAll(t, filepath.Join(repo, "vendor/a/b"))
+				mustRename(t, filepath.Join(outside, "caps"), filepath.Join(repo, "vendor/a/b/caps"))
+			},
+			served: func(w *store.Watcher) bool { return w.Current() != nil && len(w.Current().Registry.Capabilities) == 12 }},
 		// npm replaces a package folder whole, and sets every file's time
 		// to 1985: the new schema has the old one's size and time.
 		{name: "the config schema's package folder replaced as npm does",
@@ -849,4 +863,12 @@ func runWatcherIn(t *testing.T, repo, mode string, debounce time.Duration, c *co
 	go func() { w.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return w
+}
+
+// mustMkdirAll makes the directory dir and its parents, or fails the test.
+func mustMkdirAll(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
 }
