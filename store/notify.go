@@ -360,7 +360,7 @@ func (n *fsNotifier) wayTo() map[string][]string {
 func addInputWays(ways map[string][]string, root, p string) {
 	own := map[string][]string{}
 	addWays(own, p)
-	for _, dir := range slices.Collect(maps.Keys(own)) {
+	for _, dir := range slices.Sorted(maps.Keys(own)) { // one order: the ways are compared and hashed
 		for d := dir; d != root && within(root, d); d = filepath.Dir(d) {
 			parent, name := filepath.Dir(d), filepath.Base(d)
 			if !slices.Contains(own[parent], name) {
@@ -368,8 +368,8 @@ func addInputWays(ways map[string][]string, root, p string) {
 			}
 		}
 	}
-	for dir, names := range own {
-		for _, name := range names {
+	for _, dir := range slices.Sorted(maps.Keys(own)) {
+		for _, name := range own[dir] {
 			if !slices.Contains(ways[dir], name) {
 				ways[dir] = append(ways[dir], name)
 			}
@@ -618,7 +618,7 @@ func fingerprintWays(h hash.Hash, root string, named []string) {
 		if !within(root, dir) {
 			continue
 		}
-		for _, name := range ways[dir] {
+		for _, name := range slices.Sorted(slices.Values(ways[dir])) {
 			p := filepath.Join(dir, name)
 			h.Write([]byte(p))
 			info, err := os.Lstat(p)

@@ -3,8 +3,10 @@ package store
 import (
 	"bytes"
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -311,5 +313,42 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	write(".git/refs/heads/main", "2222222222222222222222222222222222222222\n")
 	if fingerprint(repo, snap.Dirs, snap.Named) == before {
 		t.Error("a commit (the branch ref moved) left the fingerprint as it was")
+	}
+}
+
+// The ways to an input through links (a pnpm package) come out the same
+// every time, and so does the poll fingerprint of an unchanged tree: map
+// order must not make an idle repository rebuild.
+func TestInputWaysAreStable(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := filepath.Join(root, "node_modules/.pnpm/@gsd+core@1/node_modules/@gsd/core")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "schema.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "node_modules/@gsd"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../.pnpm/@gsd+core@1/node_modules/@gsd/core", filepath.Join(root, "node_modules/@gsd/core")); err != nil {
+		t.Fatal(err)
+	}
+	named := []string{filepath.Join(root, "node_modules/@gsd/core/schema.json")}
+	first := map[string][]string{}
+	addInputWays(first, root, named[0])
+	fp := fingerprint(root, nil, named)
+	for range 100 {
+		ways := map[string][]string{}
+		addInputWays(ways, root, named[0])
+		if !maps.EqualFunc(ways, first, slices.Equal) {
+			t.Fatalf("ways %v, then %v", first, ways)
+		}
+		if fingerprint(root, nil, named) != fp {
+			t.Fatal("the fingerprint of an unchanged tree changed")
+		}
 	}
 }
