@@ -303,6 +303,10 @@ func (w *Watcher) Run(ctx context.Context) error {
 				timer.Stop()
 			}
 			fire, pending = nil, time.Time{}
+			select {
+			case <-w.changes: // signalled before this rebuild, which covers it
+			default:
+			}
 			w.rebuild(ctx, n)
 			if r != nil {
 				r.st = w.Status()
