@@ -247,9 +247,7 @@ func (n *fsNotifier) enteringWay(dir string, names []string) {
 		n.ways, n.wayOnly = map[string][]string{}, map[string]bool{}
 	}
 	for _, name := range names {
-		if !slices.Contains(n.ways[dir], name) {
-			n.ways[dir] = append(n.ways[dir], name)
-		}
+		addWay(n.ways, dir, name)
 	}
 	if _, known := n.wayOnly[dir]; !known {
 		n.wayOnly[dir] = !n.watched[dir]
@@ -362,18 +360,20 @@ func addInputWays(ways map[string][]string, root, p string) {
 	addWays(own, p)
 	for _, dir := range slices.Sorted(maps.Keys(own)) { // one order: the ways are compared and hashed
 		for d := dir; d != root && within(root, d); d = filepath.Dir(d) {
-			parent, name := filepath.Dir(d), filepath.Base(d)
-			if !slices.Contains(own[parent], name) {
-				own[parent] = append(own[parent], name)
-			}
+			addWay(own, filepath.Dir(d), filepath.Base(d))
 		}
 	}
 	for _, dir := range slices.Sorted(maps.Keys(own)) {
 		for _, name := range own[dir] {
-			if !slices.Contains(ways[dir], name) {
-				ways[dir] = append(ways[dir], name)
-			}
+			addWay(ways, dir, name)
 		}
+	}
+}
+
+// addWay adds the entry name of dir to ways, once.
+func addWay(ways map[string][]string, dir, name string) {
+	if !slices.Contains(ways[dir], name) {
+		ways[dir] = append(ways[dir], name)
 	}
 }
 
@@ -384,11 +384,7 @@ func addInputWays(ways map[string][]string, root, p string) {
 // missing, the first missing one (whose nearest existing ancestor then
 // sees it appear).
 func addWays(ways map[string][]string, p string) {
-	add := func(dir, name string) {
-		if !slices.Contains(ways[dir], name) {
-			ways[dir] = append(ways[dir], name)
-		}
-	}
+	add := func(dir, name string) { addWay(ways, dir, name) }
 	sep := string(filepath.Separator)
 	resolved, rest := sep, strings.Split(p, sep)
 	for hops := 0; len(rest) > 0; {
