@@ -83,7 +83,7 @@ func (e *ChangeError) Unwrap() []error {
 
 // repoConfigFile is the repository's own configuration, read by the scanner
 // before anything else.
-const repoConfigFile = "capreg.json"
+const repoConfigFile = validate.RepoConfigFile
 
 // Overlay returns a copy of src with files added or replaced and paths
 // deleted, as if the change had been made on disk. It lets a client validate
@@ -365,17 +365,7 @@ func (l layout) priorityRoots() []string {
 // configuredRoots are the roots capreg.json names, which must exist, in the
 // scanner's order.
 func (l layout) configuredRoots() []priorityRoot {
-	var out []priorityRoot
-	if l.capDirSet {
-		out = append(out, priorityRoot{l.capDir, true, true})
-	}
-	for _, w := range l.workflows {
-		out = append(out, priorityRoot{w, true, false})
-	}
-	for _, c := range l.cards {
-		out = append(out, priorityRoot{c, true, true})
-	}
-	return mergeRoots(out)
+	return slices.DeleteFunc(l.roots(), func(r priorityRoot) bool { return !r.configured })
 }
 
 // walked reports whether the scan reaches the file p: from the repository
@@ -511,10 +501,9 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)):
 			d = served // its wording, with the error the scan met
 		case after == absent:
-			d = validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error,
-				Message: missingRootPrefix(r.path) + o.lstatError(r.path).Error()}
+			d = rootDiagnostic(missingRootPrefix(r.path) + o.lstatError(r.path).Error())
 		case after == file && r.folder:
-			d = validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error, Message: notFolderMessage(r.path)}
+			d = rootDiagnostic(notFolderMessage(r.path))
 		default:
 			continue
 		}

@@ -321,14 +321,17 @@ type priorityRoot struct {
 	folder     bool // must be a folder: the capabilities folder, a card root
 }
 
-// walkRoots are the inputs walked before the rest of the tree, each once
-// however often capreg.json names it.
-func (sc *scanner) walkRoots() []priorityRoot {
-	roots := []priorityRoot{{sc.capDir, sc.capDirSet, true}}
-	for _, w := range sc.workflows {
+// walkRoots are the inputs walked before the rest of the tree.
+func (sc *scanner) walkRoots() []priorityRoot { return sc.layout.roots() }
+
+// roots are the capabilities folder and the roots capreg.json names, each
+// once however often it is named.
+func (l layout) roots() []priorityRoot {
+	roots := []priorityRoot{{l.capDir, l.capDirSet, true}}
+	for _, w := range l.workflows {
 		roots = append(roots, priorityRoot{w, true, false})
 	}
-	for _, c := range sc.cards {
+	for _, c := range l.cards {
 		roots = append(roots, priorityRoot{c, true, true})
 	}
 	return mergeRoots(roots)
@@ -967,9 +970,15 @@ func notFolderMessage(r string) string {
 // rootFinding reports a file-unreadable finding about the root r that
 // capreg.json names, at the value naming it.
 func (sc *scanner) rootFinding(r, msg string) {
-	d := validate.Diagnostic{File: "capreg.json", Rule: "file-unreadable", Severity: validate.Error, Message: msg}
+	d := rootDiagnostic(msg)
 	validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, r)
 	sc.src.Diagnostics = append(sc.src.Diagnostics, d)
+}
+
+// rootDiagnostic is a finding that a root capreg.json names is missing or
+// of the wrong kind, before it is placed; Snapshot.Overlay makes the same.
+func rootDiagnostic(msg string) validate.Diagnostic {
+	return validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error, Message: msg}
 }
 
 // StatRepo checks that the repository directory can be reached, before a
