@@ -209,12 +209,14 @@ func (sc *scanner) configure(opts ScanOptions) {
 	sc.caps = map[string]*validate.CapabilitySource{}
 	sc.watchWay(filepath.Join(sc.real, "capreg.json")) // before it is read
 	st, err := sc.root.Stat("capreg.json")
-	if target, lerr := sc.root.Readlink("capreg.json"); errors.Is(err, fs.ErrNotExist) && lerr == nil {
-		// A link to a configuration that is not there. Read as no
-		// capreg.json, the defaults could make a valid but wrong
-		// registry (an empty one, with the capabilities elsewhere).
-		sc.diag("capreg.json", "file-unreadable", validate.Error,
-			"capreg.json is a symlink to %s, which does not exist; fix the link, or remove it to use the defaults", target)
+	if errors.Is(err, fs.ErrNotExist) {
+		if target, lerr := sc.root.Readlink("capreg.json"); lerr == nil {
+			// A link to a configuration that is not there. Read as no
+			// capreg.json, the defaults could make a valid but wrong
+			// registry (an empty one, with the capabilities elsewhere).
+			sc.diag("capreg.json", "file-unreadable", validate.Error,
+				"capreg.json is a symlink to %s, which does not exist; fix the link, or remove it to use the defaults", target)
+		}
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		if target, out := sc.linkOutside("capreg.json"); out {
