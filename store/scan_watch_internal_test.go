@@ -14,9 +14,7 @@ import (
 // its folder (vendor/, skipped) is watched by no walk.
 func TestScanLooksAgainAfterWatching(t *testing.T) {
 	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, "../testdata/repo", repo)
 	if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -56,9 +54,7 @@ func TestScanLooksAgainAfterWatching(t *testing.T) {
 // one per file: POST /validate compares every changed path with them.
 func TestTreeAliasesAFolderOnce(t *testing.T) {
 	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, "../testdata/repo", repo)
 	if err := os.MkdirAll(filepath.Join(repo, "src"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -145,9 +145,7 @@ func (c *overflowCounter) WatchOverflow()                           { c.overflow
 func startInotifyWatcher(t *testing.T) (string, *Watcher, *overflowCounter, *fsNotifier) {
 	t.Helper()
 	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, "../testdata/repo", repo)
 	c := &overflowCounter{}
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond, Observer: c})
 	var fsn atomic.Pointer[fsNotifier]
@@ -226,9 +224,7 @@ func TestOverflowRewatches(t *testing.T) {
 // absorbed into the poller's baseline; it causes another rebuild.
 func TestPollerSeesChangesDuringAScan(t *testing.T) {
 	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, "../testdata/repo", repo)
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Poll: 20 * time.Millisecond, Debounce: 5 * time.Millisecond})
 	var builds atomic.Int64
 	load := w.build
@@ -279,9 +275,7 @@ func BenchmarkPollFingerprint10k(b *testing.B) {
 // package to node_modules/ are no change.
 func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	copyTree(t, "../testdata/repo", repo)
 	write := func(p, data string) {
 		t.Helper()
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, p)), 0o755); err != nil {
