@@ -79,25 +79,38 @@ func TestETagIsTheRepresentationSent(t *testing.T) {
 // requestCount reads one sample of capreg_http_requests_total.
 func requestCount(t *testing.T, m *api.Metrics, route, method, code string) float64 {
 	t.Helper()
+	v, _ := sampleValue(t, m, "capreg_http_requests_total", map[string]string{"route": route, "method": method, "code": code})
+	return v
+}
+
+// sampleValue reads the counter or gauge name whose labels include labels.
+func sampleValue(t *testing.T, m *api.Metrics, name string, labels map[string]string) (float64, bool) {
+	t.Helper()
 	families, err := m.Registry().Gather()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range families {
-		if f.GetName() != "capreg_http_requests_total" {
+		if f.GetName() != name {
 			continue
 		}
 		for _, mt := range f.GetMetric() {
-			labels := map[string]string{}
+			matched := 0
 			for _, l := range mt.GetLabel() {
-				labels[l.GetName()] = l.GetValue()
+				if v, ok := labels[l.GetName()]; ok && v == l.GetValue() {
+					matched++
+				}
 			}
-			if labels["route"] == route && labels["method"] == method && labels["code"] == code {
-				return mt.GetCounter().GetValue()
+			if matched != len(labels) {
+				continue
 			}
+			if c := mt.GetCounter(); c != nil {
+				return c.GetValue(), true
+			}
+			return mt.GetGauge().GetValue(), true
 		}
 	}
-	return 0
+	return 0, false
 }
 
 // TestMetricsRouteOfEveryOutcome: a request whose path matches a route is
@@ -400,22 +413,9 @@ func TestMetricsAfterARevertedBreak(t *testing.T) {
 // gaugeValue is the value of the gauge name{label="value"} in m.
 func gaugeValue(t *testing.T, m *api.Metrics, name, label, value string) float64 {
 	t.Helper()
-	families, err := m.Registry().Gather()
-	if err != nil {
-		t.Fatal(err)
+	v, ok := sampleValue(t, m, name, map[string]string{label: value})
+	if !ok {
+		t.Fatalf("no gauge %s{%s=%q}", name, label, value)
 	}
-	for _, f := range families {
-		if f.GetName() != name {
-			continue
-		}
-		for _, metric := range f.GetMetric() {
-			for _, l := range metric.GetLabel() {
-				if l.GetName() == label && l.GetValue() == value {
-					return metric.GetGauge().GetValue()
-				}
-			}
-		}
-	}
-	t.Fatalf("no gauge %s{%s=%q}", name, label, value)
-	return 0
+	return v
 }
