@@ -244,6 +244,9 @@ func (s *Snapshot) OK() bool { return s.Registry != nil }
 
 // Load scans, validates and builds a repository.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
+	// The schemas compile while the disk is read; build waits for them.
+	// An error is reported by the check that needs them.
+	go func() { _ = validate.PrepareSchemas() }()
 	in, err := Scan(ctx, opts.ScanOptions)
 	if err != nil {
 		return nil, err

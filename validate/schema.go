@@ -49,6 +49,15 @@ func compileSchemasFresh() (map[string]*jsonschema.Schema, error) {
 	return out, nil
 }
 
+// PrepareSchemas compiles the embedded schemas now rather than on first use.
+// Compiling takes a few milliseconds, as long as scanning a small
+// repository, so a one-shot check starts it beside its scan and the two
+// overlap. It is safe to call from many goroutines and at any time.
+func PrepareSchemas() error {
+	_, err := compiledSchemas()
+	return err
+}
+
 var schemaNames = []string{"capability", "card", "config", "central"}
 
 func schemaURL(name string) string { return "https://capreg.dev/schema/" + name + ".schema.json" }
