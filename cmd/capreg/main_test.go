@@ -179,3 +179,47 @@ func TestProbeTimeoutStopsTheProcessGroup(t *testing.T) {
 		t.Errorf("code %d, stdout %q, stderr %q; want exit 1 saying the probe was stopped", code, stdout.String(), stderr.String())
 	}
 }
+
+func TestOneShotGCPercent(t *testing.T) {
+	tests := []struct {
+		gogc string
+		want int
+		ok   bool
+	}{
+		{"", 400, true},
+		{"100", 0, false}, // GOGC wins, whatever it says
+		{"off", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := oneShotGCPercent(tt.gogc)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("oneShotGCPercent(%q) = %d, %v; want %d, %v", tt.gogc, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// BenchmarkCheckProcess is the gate as CI runs it: a fresh process checking
+// the gsd-core-shaped repository, start-up and schema compilation included,
+// with capreg's own GC setting and with the Go default.
+func BenchmarkCheckProcess(b *testing.B) {
+	bin := filepath.Join(b.TempDir(), "capreg")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	repo, err := filepath.Abs("../../testdata/gsd-core")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct{ name, gogc string }{{"capreg-gc", ""}, {"GOGC=100", "100"}} {
+		gogc := tc.gogc
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				cmd := exec.Command(bin, "check", "--repo", repo, "--config-schema", "gsd-core/bin/shared/config-schema.manifest.json")
+				cmd.Env = append(os.Environ(), "GOGC="+gogc)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("capreg check: %v\n%s", err, out)
+				}
+			}
+		})
+	}
+}
