@@ -405,7 +405,10 @@ func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {
 			continue
 		}
 		n := len(*path)
-		if n > 0 {
+		// A member below the root is joined with a dot even when the path
+		// so far is empty: under {"": {"workflow": ..}} the path is
+		// ".workflow", which no lookup of "workflow.*" reaches.
+		if obj != r.config {
 			*path = append(*path, '.')
 		}
 		*path = append(*path, m.Key...)
