@@ -66,13 +66,18 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitFindings
 	}
+	// Only the JSON envelope has a place for warnings; the markdown and the
+	// --active-cap answer leave them to stderr, so that a config value or an
+	// enablement name that was ignored is not ignored silently.
+	if askActive || f.format == "markdown" {
+		for _, w := range env.Warnings {
+			fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
+		}
+	}
 	switch {
 	case askActive:
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Active(f.activeCap)))
 	case f.format == "markdown":
-		for _, w := range env.Warnings {
-			fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
-		}
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
 	default:
 		// Byte for byte the HTTP body: pretty JSON with no trailing newline,
