@@ -180,7 +180,7 @@ func TestProbeTimeoutStopsTheProcessGroup(t *testing.T) {
 	}
 }
 
-func TestOneShotGCPercent(t *testing.T) {
+func TestGCPercent(t *testing.T) {
 	tests := []struct {
 		gogc string
 		want int
@@ -191,9 +191,9 @@ func TestOneShotGCPercent(t *testing.T) {
 		{"off", 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := oneShotGCPercent(tt.gogc)
+		got, ok := gcPercent(tt.gogc)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("oneShotGCPercent(%q) = %d, %v; want %d, %v", tt.gogc, got, ok, tt.want, tt.ok)
+			t.Errorf("gcPercent(%q) = %d, %v; want %d, %v", tt.gogc, got, ok, tt.want, tt.ok)
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -31,7 +30,7 @@ func (rf *repoFlags) options() store.Options {
 
 // load builds a snapshot; on an I/O failure it prints it and returns exit 2.
 func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapshot, int) {
-	oneShotGC()
+	raiseGCTarget()
 	if rf.configSchema != "" {
 		p := rf.configSchema
 		if !filepath.IsAbs(p) {
@@ -48,27 +47,6 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 		return nil, exitUsage
 	}
 	return snap, exitOK
-}
-
-// oneShotGC lets the heap grow to five times its live size between
-// collections in a verb that loads the repository once and exits, unless
-// GOGC is set. A small repository otherwise pays for several collections of
-// a heap that dies at exit: they were a fifth of the wall time of
-// `capreg check` on a 44-capability repository (BenchmarkCheckProcess). At
-// 10,000 capabilities the peak resident size grows from about 290 MB to
-// 410 MB. The daemon keeps the default: its heap lives.
-func oneShotGC() {
-	if pct, ok := oneShotGCPercent(os.Getenv("GOGC")); ok {
-		debug.SetGCPercent(pct)
-	}
-}
-
-// oneShotGCPercent is the GC percent a one-shot verb sets, given GOGC.
-func oneShotGCPercent(gogc string) (int, bool) {
-	if gogc != "" {
-		return 0, false // the user's choice
-	}
-	return 400, true
 }
 
 // loadValid builds a snapshot that must pass the gate; otherwise it prints the

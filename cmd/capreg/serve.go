@@ -11,8 +11,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strconv"
 	"syscall"
 	"time"
 
@@ -153,35 +151,4 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 		a.Value = slog.Float64Value(a.Value.Duration().Seconds())
 	}
 	return a
-}
-
-// tuneGC raises the GC target unless GOGC is set. The daemon's heap is
-// mostly the immutable snapshot, and requests make little garbage, so the
-// default (collect each time the heap grows by its live size) spends its
-// cycles re-marking the same snapshot; at 10,000 capabilities that showed as
-// a p99 of 7 ms instead of 4 ms. 400 trades memory (about 5× the live heap)
-// for a quarter of the cycles. Set GOGC, or GOMEMLIMIT in a container, to
-// choose otherwise.
-func tuneGC() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
-	}
-	if limit, ok := memoryLimit(os.Getenv("GOMEMLIMIT"), os.Getenv("CAPREG_MEMORY_LIMIT")); ok {
-		debug.SetMemoryLimit(limit)
-	}
-}
-
-// memoryLimit is the soft memory limit for a container limit given in bytes
-// by CAPREG_MEMORY_LIMIT (deploy/ passes limits.memory): 85% of it, so that
-// the GC works hard before the kernel's hard limit, with headroom for the
-// memory the Go runtime does not count. GOMEMLIMIT, when set, wins.
-func memoryLimit(gomemlimit, containerLimit string) (int64, bool) {
-	if gomemlimit != "" || containerLimit == "" {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(containerLimit, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, false
-	}
-	return n / 100 * 85, true
 }
