@@ -26,8 +26,6 @@
 //     in the id, the summary and the phrases separately; the best single
 //     phrase, with a bonus for query bigrams adjacent in it; the number of
 //     phrases (tools with many examples are asked for more often); how
-//     nearly the query repeats an existing phrase (a tool rarely has two
-//     examples saying the same, so a near-copy points elsewhere); and how
 //     well the query's writing habits (tldr flag markup, backticks,
 //     articles, ...) match those of the card's phrases (style.go); and
 //     the cosine of TF-IDF vectors of character 3- and 4-grams of the
@@ -36,6 +34,10 @@
 //     compounds and morphology that whole stemmed words miss
 //     ("screencap"/"screenshot", "syslog"/"log"). (A third, against the
 //     best single phrase or the summary, added nothing and was dropped.)
+//     A feature of how nearly the query repeats an existing phrase is
+//     computed but off (params.go): held-out phrases teach it that a
+//     near-copy of a card's phrase points to another card, which is wrong
+//     for a user who types a card's phrase verbatim.
 //
 // The weights of stage 2 are learned at Build from the cards themselves
 // (learn.go): the phrases at odd positions of every card are held out, the
