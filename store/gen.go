@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
 )
@@ -70,7 +71,7 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 			continue
 		}
 		diff, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(string(got)), B: difflib.SplitLines(string(want)),
+			A: diffLines(string(got)), B: diffLines(string(want)),
 			FromFile: p + " (committed)", ToFile: p + " (generated)", Context: 3,
 		})
 		if err != nil {
@@ -79,4 +80,20 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		drifts = append(drifts, Drift{File: p, Diff: diff})
 	}
 	return drifts, nil
+}
+
+// diffLines splits s into the lines of a unified diff. difflib.SplitLines
+// adds a newline to the last line, and so an empty line after a file that
+// ends with one: a file whose only fault is a missing final newline would
+// diff as a blank line to add, an empty file as one line. A last line
+// without a newline is marked as diff -u marks it instead, so the diff says
+// what differs and patch applies it.
+func diffLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	last := len(lines) - 1
+	if lines[last] == "" {
+		return lines[:last]
+	}
+	lines[last] += "\n\\ No newline at end of file\n"
+	return lines
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// toolsRepo writes a repository holding one tool card and its tool, and
+// returns it with the artifacts gen --write made in its out folder.
+func toolsRepo(t *testing.T) (repo, out string) {
+	t.Helper()
+	repo = t.TempDir()
+	card := `{"id": "t", "command": "t", "summary": "Do t", "intent_phrases": ["do t"], "effects": "none", "risk": "reversible", "example": "t"}`
+	if err := os.MkdirAll(filepath.Join(repo, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"bin/t.card.json": card, "bin/t": "#!/bin/sh\n"} {
+		if err := os.WriteFile(filepath.Join(repo, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out = filepath.Join(repo, "out")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--write"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("gen --write: exit %d\n%s", code, stderr.String())
+	}
+	return repo, out
+}
+
+// TestGenCheckDiffFinalNewline: a committed artifact that differs only in
+// its missing final newline, or is empty, gets a unified diff as diff -u
+// writes it (and as patch applies it): the last line changed and marked
+// "\ No newline at end of file", and an empty file's range as -0,0.
+func TestGenCheckDiffFinalNewline(t *testing.T) {
+	repo, out := toolsRepo(t)
+	index := filepath.Join(out, "tool-index.json")
+	generated, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, committed string
+		want            []string
+	}{
+		{"no final newline", strings.TrimSuffix(string(generated), "\n"),
+			[]string{"\n-}\n\\ No newline at end of file\n+}\n"}},
+		{"empty", "", []string{"\n@@ -0,0 +1,", "\n+}\n"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := os.WriteFile(index, []byte(c.committed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--check"}, &stdout, &stderr)
+			if code != exitFindings {
+				t.Fatalf("gen --check: exit %d, want %d\n%s", code, exitFindings, stderr.String())
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stdout.String(), w) {
+					t.Errorf("diff lacks %q:\n%s", w, stdout.String())
+				}
+			}
+			if strings.Contains(stdout.String(), "\n+\n") {
+				t.Errorf("diff adds a blank line the generated file does not have:\n%s", stdout.String())
+			}
+		})
+	}
+}
