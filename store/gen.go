@@ -28,16 +28,32 @@ func WriteArtifacts(dir string, snap *Snapshot) ([]string, error) {
 	var written []string
 	for _, name := range ArtifactNames {
 		p := filepath.Join(dir, name)
-		tmp := p + ".tmp"
-		if err := os.WriteFile(tmp, snap.Artifacts[name], 0o644); err != nil {
-			return written, err
-		}
-		if err := os.Rename(tmp, p); err != nil {
+		if err := writeAtomic(p, snap.Artifacts[name]); err != nil {
 			return written, err
 		}
 		written = append(written, p)
 	}
 	return written, nil
+}
+
+// writeAtomic writes data to a new temporary file beside p and renames it to
+// p. The temporary file is created afresh (never a link or file already
+// lying at a fixed name, which would be written through) and removed when
+// any step fails.
+func writeAtomic(p string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(p), filepath.Base(p)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	err = errors.Join(err, f.Chmod(0o644), f.Close())
+	if err == nil {
+		err = os.Rename(f.Name(), p)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
 
 // Drift is one artifact whose committed copy differs from what the

@@ -70,3 +70,42 @@ func TestGenCheckDiffFinalNewline(t *testing.T) {
 		})
 	}
 }
+
+// TestGenWriteLeavesNoTemporaryFile: gen --write writes each artifact beside
+// its final name and renames it. A write that fails (here the rename, onto a
+// folder of that name) removes its temporary file instead of leaving
+// tool-index.json.tmp in the output folder, and a link already lying at a
+// temporary name is not written through.
+func TestGenWriteLeavesNoTemporaryFile(t *testing.T) {
+	repo, out := toolsRepo(t)
+	outside := filepath.Join(t.TempDir(), "outside.json")
+	if err := os.WriteFile(outside, []byte("keep\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(out, "capability-registry.json.tmp")); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(out, "tool-index.json")
+	if err := os.Remove(index); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(index, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--write"}, &stdout, &stderr); code != exitUsage {
+		t.Fatalf("gen --write onto a folder: exit %d, want %d\n%s", code, exitUsage, stderr.String())
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "keep\n" {
+		t.Errorf("gen --write wrote through the link at capability-registry.json.tmp: %q", data)
+	}
+	if _, err := os.Lstat(index + ".tmp"); err == nil {
+		t.Errorf("gen --write left %s behind", index+".tmp")
+	}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") && e.Name() != "capability-registry.json.tmp" {
+			t.Errorf("gen --write left %s behind", e.Name())
+		}
+	}
+}
