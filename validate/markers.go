@@ -45,6 +45,7 @@ func Values(items []Item) []string {
 
 var (
 	blockRe    = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
+	openRe     = regexp.MustCompile(`<!--\s*gsd:loop-host`)
 	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
 	attrRe     = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	callSiteRe = regexp.MustCompile(`loop\s+render-hooks\s+([a-z:]+)`)
@@ -89,6 +90,15 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 		}
 	}
 	if len(blocks) == 0 && len(tags) == 0 {
+		for _, m := range openRe.FindAllIndex(src, -1) {
+			if !code.contains(m[0]) {
+				// No --> closes it: HTML reads the rest of the file as a
+				// comment, and the file would silently be no workflow.
+				s.atOffset(file, src, m[0], "", "marker-syntax",
+					"gsd:loop-host block is not closed: add --> after its last key")
+				break
+			}
+		}
 		return nil
 	}
 	var mk *Marker
