@@ -110,7 +110,7 @@ type (
 		RuleIndex int             `json:"ruleIndex"`
 		Level     string          `json:"level"`
 		Message   sarifMessage    `json:"message"`
-		Locations []sarifLocation `json:"locations,omitempty"`
+		Locations []sarifLocation `json:"locations"`
 	}
 	sarifLocation struct {
 		Physical sarifPhysical `json:"physicalLocation"`
@@ -150,13 +150,17 @@ func sarif(ds Diagnostics) sarifLog {
 			msg = d.Pointer + ": " + msg
 		}
 		r := sarifResult{RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity), Message: sarifMessage{msg}}
+		// A finding about the repository as a whole (a step no workflow
+		// declares) is placed at its root: GitHub code scanning refuses a
+		// result without a location, and with it the whole upload.
+		loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: ".", URIBaseID: "%SRCROOT%"}}}
 		if d.File != "" {
-			loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: sarifURI(d.File), URIBaseID: "%SRCROOT%"}}}
+			loc.Physical.Artifact.URI = sarifURI(d.File)
 			if d.Line > 0 {
 				loc.Physical.Region = &sarifRegion{StartLine: d.Line, StartColumn: d.Column}
 			}
-			r.Locations = []sarifLocation{loc}
 		}
+		r.Locations = []sarifLocation{loc}
 		results = append(results, r)
 	}
 	return sarifLog{

@@ -48,3 +48,58 @@ func TestFormatsEscapeFileNames(t *testing.T) {
 		t.Errorf("sarifURI(c:x.md) = %q reads as a scheme", sarifURI("c:x.md"))
 	}
 }
+
+// Every SARIF result has a location, as GitHub code scanning requires; one
+// about the repository as a whole is at its root.
+func TestSARIFPlacesEveryResult(t *testing.T) {
+	ds := Diagnostics{
+		{File: "w.md", Line: 3, Column: 1, Rule: "marker-syntax", Severity: Error, Message: "bad"},
+		{File: "capabilities", Rule: "contract-missing", Severity: Error, Message: "no workflow"},
+		{Rule: "point-uncovered", Severity: Error, Message: "no workflow declares step \"ship\""},
+	}
+	var out bytes.Buffer
+	if err := WriteDiagnostics(&out, "sarif", ds); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region *struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		uri  string
+		line int
+	}{{"w.md", 3}, {"capabilities", 0}, {".", 0}}
+	results := log.Runs[0].Results
+	if len(results) != len(want) {
+		t.Fatalf("%d results, want %d", len(results), len(want))
+	}
+	for i, r := range results {
+		if len(r.Locations) != 1 {
+			t.Errorf("result %d: %d locations, want 1", i, len(r.Locations))
+			continue
+		}
+		pl := r.Locations[0].PhysicalLocation
+		line := 0
+		if pl.Region != nil {
+			line = pl.Region.StartLine
+		}
+		if pl.ArtifactLocation.URI != want[i].uri || line != want[i].line {
+			t.Errorf("result %d at %q line %d, want %q line %d", i, pl.ArtifactLocation.URI, line, want[i].uri, want[i].line)
+		}
+	}
+}
