@@ -216,6 +216,11 @@ func checkUTF8(file string, data []byte, s *sink) {
 	if utf8.Valid(data) {
 		return
 	}
+	if utf16Order(data) != nil {
+		s.atOffset(file, data, 0, "", "invalid-utf8",
+			"the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+		return
+	}
 	for i := 0; i < len(data); {
 		r, size := utf8.DecodeRune(data[i:])
 		if r == utf8.RuneError && size == 1 {

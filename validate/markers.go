@@ -2,10 +2,12 @@ package validate
 
 import (
 	"bytes"
+	"encoding/binary"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 )
 
 // Marker is the loop-host declaration of one workflow file, in either form:
@@ -57,6 +59,9 @@ var markerHints = [][]byte{[]byte("gsd:loop-host"), []byte("<loop-point"), []byt
 // MayHoldMarker is a cheap pre-filter for the scanner: a file without any of
 // the marker spellings cannot be a host workflow.
 func MayHoldMarker(src []byte) bool {
+	if text, ok := utf16Text(src); ok {
+		src = text // reported by parseMarker, not silently dropped
+	}
 	for _, h := range markerHints {
 		if bytes.Contains(src, h) {
 			return true
@@ -76,6 +81,13 @@ func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
 }
 
 func parseMarker(file string, src []byte, s *sink) *Marker {
+	if text, ok := utf16Text(src); ok {
+		if MayHoldMarker(text) {
+			s.atOffset(file, src, 0, "", "marker-syntax",
+				"the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8")
+		}
+		return nil
+	}
 	code := codeRanges(src)
 	var blocks [][]int
 	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
@@ -306,4 +318,31 @@ func tagAttrs(src []byte, from, to int) map[string]Item {
 
 func lineOf(src []byte, off int) int {
 	return bytes.Count(src[:min(off, len(src))], []byte("\n")) + 1
+}
+
+// utf16Text decodes data that starts with a UTF-16 byte order mark, as
+// Windows PowerShell's > and some editors write text, or reports false.
+// Read as UTF-8 such a file holds no marker spelling at all, so a workflow
+// saved that way would drop out of the contract without a word.
+func utf16Text(data []byte) ([]byte, bool) {
+	order := utf16Order(data)
+	if order == nil {
+		return nil, false
+	}
+	units := make([]uint16, (len(data)-2)/2)
+	for i := range units {
+		units[i] = order.Uint16(data[2+2*i:])
+	}
+	return []byte(string(utf16.Decode(units))), true
+}
+
+// utf16Order is the byte order of data's UTF-16 byte order mark, or nil.
+func utf16Order(data []byte) binary.ByteOrder {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return binary.LittleEndian
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return binary.BigEndian
+	}
+	return nil
 }

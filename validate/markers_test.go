@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	utf16pkg "unicode/utf16"
 )
 
 func TestParseMarkerBlock(t *testing.T) {
@@ -288,5 +289,66 @@ func TestParseMarkerUnicodeSpaces(t *testing.T) {
 	mk, _ := ParseMarker("plan.md", []byte("<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\u0085\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"))
 	if mk == nil || mk.Points[0].Value != "plan:pre\u0085" {
 		t.Errorf("U+0085 trimmed: %+v", mk)
+	}
+}
+
+// encodeUTF16 encodes s as UTF-16 with a byte order mark, as PowerShell's >
+// writes it.
+func encodeUTF16(s string, bigEndian bool) []byte {
+	out := []byte{0xFF, 0xFE}
+	if bigEndian {
+		out = []byte{0xFE, 0xFF}
+	}
+	for _, u := range utf16pkg.Encode([]rune(s)) {
+		if bigEndian {
+			out = append(out, byte(u>>8), byte(u))
+		} else {
+			out = append(out, byte(u), byte(u>>8))
+		}
+	}
+	return out
+}
+
+// A workflow saved as UTF-16 is one finding at its start, not a file that
+// silently drops out of the contract, and not a second, encoding warning.
+func TestUTF16Workflows(t *testing.T) {
+	marker := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->\n"
+	tests := []struct {
+		name string
+		data []byte
+		want string // the findings, or "" for none and no workflow
+	}{
+		{"little-endian marker", encodeUTF16(marker, false), "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
+		{"big-endian marker", encodeUTF16(marker, true), "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
+		{"no marker", encodeUTF16("# Notes\nnothing here\n", false), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := MayHoldMarker(tt.data); got != (tt.want != "") {
+				t.Errorf("MayHoldMarker = %v, want %v", got, tt.want != "")
+			}
+			var s sink
+			markers, attempted, broken := parseMarkers([]File{{Path: "w.md", Data: tt.data}}, &s)
+			if len(markers) != 0 || attempted != (tt.want != "") || broken != (tt.want != "") {
+				t.Errorf("parseMarkers: %d markers, attempted %v, broken %v", len(markers), attempted, broken)
+			}
+			var b strings.Builder
+			if err := WriteDiagnostics(&b, "text", s.diags); err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != tt.want {
+				t.Errorf("findings:\n%swant:\n%s", b.String(), tt.want)
+			}
+		})
+	}
+}
+
+// A JSON input saved as UTF-16 is named for what it is, not for its first
+// byte.
+func TestUTF16JSONIsNamed(t *testing.T) {
+	var s sink
+	checkUTF8("x.card.json", encodeUTF16(`{"id":"x"}`, false), &s)
+	if len(s.diags) != 1 || !strings.Contains(s.diags[0].Message, "UTF-16") || s.diags[0].Rule != "invalid-utf8" {
+		t.Errorf("findings %v, want one invalid-utf8 naming UTF-16", s.diags)
 	}
 }

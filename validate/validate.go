@@ -144,7 +144,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		held := mk != nil || len(s.diags) > before
 		attempted = attempted || held
-		if held {
+		if held && utf16Order(f.Data) == nil { // parseMarker reported UTF-16
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
