@@ -5,7 +5,16 @@
 // Text is analysed the same way for cards and queries (see Analyze):
 // lowercase words split on anything not a letter or digit, tldr flag
 // brackets unwrapped ("[a]ction" is "action"), stop words dropped, and each
-// word reduced by the Snowball English stemmer.
+// word reduced by the Snowball English stemmer. A query word inside
+// parentheses weighs a tenth of one outside (asideWeight): tldr-style
+// descriptions put remarks there ("(defaults to 10s)", "(run in elevated
+// console)") that describe one example rather than the tool. On the dev
+// set this adds 0.0025 to recall@5 and 0.0033 to MRR@10 (reciprocal rank
+// better for 16 queries, worse for 3; 86 have parentheses), and is up or
+// level on both halves and the pseudo-queries (MRR +0.005 / +0.002 /
+// +0.0035, the last 26 better and 17 worse): small, about 1.5 standard
+// errors each, but of one sign everywhere. Weights 0.25 and 0.5 gave
+// MRR as high but pseudo-query recall@5 0.003-0.004 lower.
 //
 // Search runs in two stages.
 //
@@ -98,8 +107,10 @@
 // # Tried and not kept
 //
 // Measured on the development set (recall@5 / MRR@10 0.8025 / 0.7009
-// before the n-gram features, 0.8100 / 0.7054 with them; figures without
-// a note were taken before them), each with the second stage re-learned:
+// before the n-gram features, 0.8100 / 0.7054 with them and 0.8125 /
+// 0.7087 with parenthesised query words discounted; figures without a
+// note were taken before the n-gram features), each with the second stage
+// re-learned:
 //
 //   - Soft matching with GloVe 6B word vectors (100 dimensions; cosine of
 //     each query word to the card's words, and of averaged phrase vectors):
@@ -165,6 +176,33 @@
 //     second stage on the dev queries themselves gives 0.806 / 0.708, and
 //     0.806 / 0.712 with all pairwise feature products. 63 of the 800 right cards are not in the
 //     first stage's top 50, and 18 queries are literally "Display help".
+//   - With the n-gram features (0.8100 / 0.7054; halves A 0.796 / 0.689,
+//     B 0.823 / 0.721; pseudo-queries 0.752 / 0.645), the pseudo-query
+//     construction is not what limits the second stage: weights fitted on
+//     the dev queries themselves score 0.806-0.811 / 0.702-0.703 in
+//     sample, and fitted on one half no better than the learned ones on
+//     the other. Fitting on fewer or more candidates (trainDepth 10, 20,
+//     100, with depth 20 or 100 to match): within 0.0005 on the dev set,
+//     pseudo r@5 0.749-0.754.
+//   - Short queries are the weak spot (two query words: recall@5 0.49;
+//     "Display ..." first: 0.61), so every feature was duplicated times a
+//     query-level scalar (1/words, words <= 2, 1/(1+mass/10), log mass)
+//     to let priors weigh more on vague queries: 0.808-0.8125 /
+//     0.701-0.707, pseudo 0.752-0.758 / 0.643-0.645.
+//   - Specificity match: the gap between the query's mean idf and that of
+//     the card's phrases (|d|, d^2, product): 0.809-0.810 / 0.705, learned
+//     near 0.
+//   - The risk field as evidence: the query's idf-weighted log-odds of
+//     "destructive" (from the words of destructive cards' phrases) on
+//     destructive cards: 0.805-0.8075 / 0.706-0.707, learned +0.3 but half
+//     B and the pseudo-queries flat.
+//   - Sub-command families (choco-install, choco-search, ... under an
+//     existing "choco" card share options: four "Provide a username and
+//     password" queries miss the top 50 because only choco-upgrade says
+//     it): each card's first stage also matching its siblings' phrases at
+//     0.1 to 0.5 (with or without the root card): 0.800-0.8075 /
+//     0.693-0.704, down on half B and the pseudo-queries; siblings become
+//     indistinguishable.
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.

@@ -24,6 +24,12 @@ type params struct {
 	// prefixWeight discounts a term that extends, or is extended by, a
 	// query term (morphology the stemmer leaves apart).
 	prefixWeight float64
+	// asideWeight is the query-side weight of a word inside parentheses.
+	// tldr-style descriptions put remarks there ("(defaults to 10s)",
+	// "(run in elevated console)", "(Note: `remove` can also be used
+	// instead of `uninstall`)"): details of one example rather than what
+	// the tool is for, so they mislead the match when counted in full.
+	asideWeight float64
 	// expandWeight discounts co-occurrence expansion terms (times their
 	// Jaccard similarity); expandTop caps how many each query term brings.
 	expandWeight float64
@@ -67,6 +73,7 @@ func defaultParams() params {
 		bigramWeight: 0.25,
 		typoWeight:   0.5,
 		prefixWeight: 0.1,
+		asideWeight:  0.1,
 		expandWeight: 0.1,
 		expandTop:    5,
 		depth:        50,

@@ -54,6 +54,7 @@ type scratch struct {
 	termSlot    []int32   // per vocabulary term: 1 + its index in terms, or 0
 
 	raw   []string  // raw query tokens
+	aside []bool    // per raw token: inside parentheses
 	seq   []int32   // analysed query terms in order; -1 for unknown words
 	terms []qterm   // distinct weighted query terms
 	qmass float32   // idf mass of the original query terms
@@ -174,15 +175,19 @@ func scoreShift(best float32) float64 {
 // analyseQuery fills s.seq and s.terms. It reports false when the intent
 // has no indexable word at all.
 func (ix *Index) analyseQuery(intent string, s *scratch) bool {
-	s.raw = rawTokens(s.raw, intent)
+	s.queryTokens(intent)
 	s.style = styleOf(intent)
 	if ix.p.ngram {
 		ix.queryNgrams(s)
 	}
 	words := 0
-	for _, w := range s.raw {
+	for i, w := range s.raw {
 		if !keepToken(w) {
 			continue
+		}
+		qw := float32(1)
+		if s.aside[i] {
+			qw = float32(ix.p.asideWeight)
 		}
 		words++
 		st := stem(w)
@@ -197,7 +202,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			continue
 		}
 		s.seq = append(s.seq, t)
-		s.addTerm(t, 1, kindOrig)
+		s.addTerm(t, qw, kindOrig)
 	}
 	if words == 0 {
 		return false
@@ -212,6 +217,36 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		}
 	}
 	return true
+}
+
+// queryTokens fills s.raw with the raw tokens of intent, in order, and
+// s.aside with whether each lies inside parentheses. An unclosed
+// parenthesis runs to the end of the intent.
+func (s *scratch) queryTokens(intent string) {
+	s.raw, s.aside = s.raw[:0], s.aside[:0]
+	depth, start := 0, 0
+	flush := func(end int) {
+		n := len(s.raw)
+		s.raw = rawTokens(s.raw, intent[start:end])
+		for range len(s.raw) - n {
+			s.aside = append(s.aside, depth > 0)
+		}
+	}
+	for i := 0; i < len(intent); i++ {
+		switch intent[i] {
+		case '(':
+			flush(i)
+			depth++
+			start = i + 1
+		case ')':
+			if depth > 0 {
+				flush(i)
+				depth--
+				start = i + 1
+			}
+		}
+	}
+	flush(len(intent))
 }
 
 // addTerm merges t into the query terms: repeated words add up; a term

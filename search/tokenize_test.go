@@ -6,6 +6,29 @@ import (
 	"unicode/utf8"
 )
 
+func TestQueryTokensAside(t *testing.T) {
+	tests := []struct {
+		in    string
+		raw   []string
+		aside []bool
+	}{
+		{"Set a timeout (defaults to 10s)", []string{"set", "a", "timeout", "defaults", "to", "10s"},
+			[]bool{false, false, false, true, true, true}},
+		{"a (b (c) d) e", []string{"a", "b", "c", "d", "e"}, []bool{false, true, true, true, false}},
+		{"stray ) paren", []string{"stray", "paren"}, []bool{false, false}},
+		{"unclosed (rest", []string{"unclosed", "rest"}, []bool{false, true}},
+		{"(all aside)", []string{"all", "aside"}, []bool{true, true}},
+		{"[a]ction(x)y", []string{"action", "x", "y"}, []bool{false, true, false}},
+	}
+	var s scratch
+	for _, tt := range tests {
+		s.queryTokens(tt.in)
+		if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
+			t.Errorf("queryTokens(%q) = %q %v, want %q %v", tt.in, s.raw, s.aside, tt.raw, tt.aside)
+		}
+	}
+}
+
 func TestRawTokens(t *testing.T) {
 	tests := []struct {
 		name, in string

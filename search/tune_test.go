@@ -78,6 +78,7 @@ func TestAblation(t *testing.T) {
 	off("-expansion", func(p *params) { p.expandWeight = 0 })
 	off("-typo", func(p *params) { p.typoWeight = 0 })
 	off("-prefix", func(p *params) { p.prefixWeight = 0 })
+	off("-aside", func(p *params) { p.asideWeight = 1 })
 	off("-burstiness", func(p *params) { p.burst = 0 })
 	off("-idparts", func(p *params) { p.fieldWeight[fieldIDPart] = 0 })
 	stage1 := func(p *params) {
