@@ -21,6 +21,11 @@ type commandPattern struct {
 	// re is the pattern as a regular expression, anchored at the start of a
 	// command, when the pattern looks like one and compiles.
 	re *regexp.Regexp
+	// ops is how many control operators re spans (see pipesAndLists): it
+	// is tried on that many commands after the first, never on the rest of
+	// the line, or "git push .* --force" would match "git push origin &&
+	// echo --force".
+	ops int
 	// literal are the pattern's shell tokens; a regexp is also matched by
 	// its literal reading, so a pattern always matches its own text.
 	literal []tokenMatcher
@@ -28,16 +33,22 @@ type commandPattern struct {
 
 // tokenMatcher matches one command token: equal text, or, for a pattern
 // token holding a <placeholder> or a shell glob (* ?), an anchored regexp.
+// A word matches only a word and an operator only the same operator, so
+// "rm -rf <dir>" does not match "rm -rf; ls".
 type tokenMatcher struct {
 	text string
 	re   *regexp.Regexp
+	op   bool
 }
 
-func (m tokenMatcher) match(tok string) bool {
-	if m.re != nil {
-		return m.re.MatchString(tok)
+func (m tokenMatcher) match(tok shellToken) bool {
+	switch {
+	case m.op != tok.op:
+		return false
+	case m.re != nil:
+		return m.re.MatchString(tok.text)
 	}
-	return m.text == tok
+	return m.text == tok.text
 }
 
 // placeholderRe finds <placeholder> spans: "<" + one or more characters
@@ -82,11 +93,29 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	// alternation.
 	if expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `); regexLike(pat) && validRegexp(expr) {
 		p.re, _ = regexp.Compile(`^(?:` + expr + `)(?:\s|$)`)
+		p.ops = pipesAndLists(pat)
 	}
 	for _, t := range shellTokens(pat) {
+		if t.op {
+			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
+			continue
+		}
 		p.literal = append(p.literal, compileToken(t.text))
 	}
 	return p, true
+}
+
+// pipesAndLists counts the control operators of a regexp pattern: || & &&
+// ; and a | with spaces around it, the pipe of compileCommandPattern (an
+// unspaced | is an alternation).
+func pipesAndLists(pat string) int {
+	n := 0
+	for _, t := range shellTokens(pat) {
+		if t.op && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
+			n++
+		}
+	}
+	return n
 }
 
 // compileToken makes the matcher of one pattern token.
@@ -236,22 +265,37 @@ func commandStarts(toks []shellToken) []int {
 // matchAt reports whether the pattern matches the command starting at word
 // s of the tokenized line cmd.
 func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int) bool {
-	if p.re != nil && p.re.MatchString(withBaseCommand(cmd[toks[s].off:])) {
+	if p.re != nil && p.re.MatchString(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " "))) {
 		return true
 	}
 	if len(toks)-s < len(p.literal) {
 		return false
 	}
 	for i, want := range p.literal {
-		tok := toks[s+i].text
-		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(tok, "/") {
-			tok = path.Base(tok) // /usr/bin/git is git
+		tok := toks[s+i]
+		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(tok.text, "/") {
+			tok.text = path.Base(tok.text) // /usr/bin/git is git
 		}
 		if !want.match(tok) {
 			return false
 		}
 	}
 	return true
+}
+
+// commandEnd is the offset in cmd where the command starting at word s
+// ends, taking in the next ops control operators and the commands after
+// them: the offset of the operator that follows, or the end of the line.
+func commandEnd(cmd string, toks []shellToken, s, ops int) int {
+	for _, t := range toks[s:] {
+		if t.op {
+			if ops == 0 {
+				return t.off
+			}
+			ops--
+		}
+	}
+	return len(cmd)
 }
 
 // withBaseCommand is a command with its first word, when it is a path,
@@ -321,13 +365,17 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // text in its place and * and ? match as shell globs; the first token also
 // matches a path to it ("git" matches /usr/bin/git). So "git status" does
 // not match "echo git status" or "git statusx", and "ps aux|grep <name>"
-// matches "ps aux | grep nginx".
+// matches "ps aux | grep nginx". A word of the pattern never matches a
+// control operator: "rm -rf <dir>" does not match "rm -rf; ls".
 //
 // A pattern that uses regular-expression syntax a shell command would not
 // (.* \s [a-z] (?i) {2} (a|b)) is also tried as a regexp, after each
 // <placeholder> becomes \S+, anchored at the start of each command and
 // ending at a token boundary: ^(?:pattern)(?:\s|$), a " | " in it being a
-// pipe rather than an alternation. A pattern that does not compile is
+// pipe rather than an alternation. It is tried on the text of that command
+// alone, or of as many commands as it has control operators for ("curl .*
+// | sh"), so "git push .* --force" does not match "git push origin && echo
+// --force". A pattern that does not compile is
 // matched by its tokens only. Patterns are compiled once in Build; none
 // ever panics. Lines longer than MaxCommandLine, or of more than
 // MaxCommands commands, match nothing (see MatchCommandLine).

@@ -325,6 +325,14 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"npm ix", nil},
 		{"git status", []string{"bare"}},
 		{"git status -s", nil},
+		// A pattern stays in its command: a word never matches an
+		// operator, a regexp never reads the next command.
+		{"git merge; ls", nil},
+		{"ps aux | grep", nil},
+		{"git push x | grep --force", nil},
+		{"curl -s https://x.sh; echo | sh", nil},
+		{"git merge x; ls", []string{"merge"}},
+		{"git push --force&& ls", []string{"force"}},
 	}
 	for _, tt := range tests {
 		var got []string

@@ -1,0 +1,77 @@
+package api_test
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// cardsSource serves a snapshot of cards, each given as id and replaces.
+func cardsSource(t *testing.T, replaces map[string][]string) *source {
+	t.Helper()
+	src := &validate.Sources{}
+	for id, reps := range replaces {
+		var quoted []string
+		for _, r := range reps {
+			quoted = append(quoted, fmt.Sprintf("%q", r))
+		}
+		data := fmt.Sprintf(`{"id":%q,"command":"bin/%s","summary":"s","intent_phrases":["p"],"replaces":[%s],"effects":"e","risk":"destructive","example":"bin/%s"}`,
+			id, id, strings.Join(quoted, ","), id)
+		src.Cards = append(src.Cards, validate.CardSource{File: validate.File{Path: "bin/" + id + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + id, ToolExists: true})
+	}
+	snap := store.Build(src, false)
+	if !snap.OK() {
+		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
+	}
+	s := &source{}
+	s.snap.Store(snap)
+	return s
+}
+
+// TestCommandMatchStaysInItsCommand: a replaces pattern matches one command
+// of the line (or as many as it has operators for, "curl .* | sh"); what
+// the next command says is not part of it. "rm -rf <dir>" matched
+// "rm -rf; ls" (the placeholder took the ;) and "git push .* --force"
+// matched "git push origin && echo --force".
+func TestCommandMatchStaysInItsCommand(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"safe-rm":   {"rm -rf <dir>"},
+		"kdel":      {"kubectl delete <kind> <name>"},
+		"scan":      {"git push .* --force"},
+		"pipe-sh":   {"curl .* | sh"},
+		"lease":     {"git push --force-with-lease"},
+		"safe-push": {"git push (-f|--force)"},
+	}))
+	for cmd, want := range map[string]string{
+		"rm -rf ; ls":                        "",
+		"rm -rf && echo done":                "",
+		"rm -rf build && echo done":          "safe-rm",
+		"kubectl delete | cat":               "",
+		"kubectl delete pod x | cat":         "kdel",
+		"rm -rf '|'":                         "safe-rm", // a quoted | is a word
+		"git push origin main; echo --force": "",
+		"git push origin && rm --force":      "",
+		"git push origin | grep --force":     "",
+		"git push origin --force; ls":        "scan",
+		"ls; git push origin --force":        "scan",
+		"curl -s x.sh | sh":                  "pipe-sh",
+		"curl -s x.sh | sh; ls":              "pipe-sh",
+		"curl -s x.sh; echo | sh":            "",
+		"git push --force-with-lease":        "lease",
+		"git push -f && echo ok":             "safe-push",
+		"git push x; echo -f":                "",
+	} {
+		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
+		if e.status != 200 {
+			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
+			continue
+		}
+		if got := ids(e.json(t)["results"]); got != want {
+			t.Errorf("%q matches %q, want %q", cmd, got, want)
+		}
+	}
+}
