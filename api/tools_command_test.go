@@ -75,3 +75,32 @@ func TestCommandMatchStaysInItsCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandLineOfSeveralLines: a newline ends a command as ; does, and a
+// backslash before it continues the line, as in a shell. An agent's
+// multi-line command "cd repo\ngit push --force" was one command, "cd",
+// and matched nothing.
+func TestCommandLineOfSeveralLines(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"safe-push": {"git push --force"},
+		"merge":     {"git merge .*"},
+	}))
+	for cmd, want := range map[string]string{
+		"cd repo\ngit push --force":             "safe-push",
+		"cd repo\r\n  git push --force\r\n":     "safe-push",
+		"git push \\\n  --force":                "safe-push",
+		"git push \\\r\n  --force":              "safe-push",
+		"cd repo\n\ngit merge topic":            "merge",
+		"git commit -m \"a\ngit push --force\"": "",
+		"echo git \\\n push --force":            "",
+	} {
+		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
+		if e.status != 200 {
+			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
+			continue
+		}
+		if got := ids(e.json(t)["results"]); got != want {
+			t.Errorf("%q matches %q, want %q", cmd, got, want)
+		}
+	}
+}

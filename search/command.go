@@ -82,7 +82,7 @@ func (ix *Index) compileCommands() {
 // compileCommandPattern implements the rule documented on MatchCommand. It
 // reports false for a pattern that is empty after trimming.
 func compileCommandPattern(raw string) (commandPattern, bool) {
-	pat := collapseSpace(raw)
+	pat := collapseLines(raw) // split as a command line is, newlines included
 	if pat == "" {
 		return commandPattern{}, false
 	}
@@ -174,6 +174,25 @@ func collapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// collapseLines is collapseSpace for a command line of several lines: a
+// backslash at the end of a line continues it, and each line is collapsed
+// on its own and kept, blank ones dropped, so that shellTokens can end a
+// command at the newline as a shell does.
+func collapseLines(s string) string {
+	s = lineContinuation.Replace(s)
+	var lines []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if l = collapseSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// lineContinuation removes a backslash-newline, which a shell reads as
+// nothing.
+var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
+
 // shellToken is one word or control operator of a command line, with its
 // quotes removed, and where it starts.
 type shellToken struct {
@@ -185,8 +204,8 @@ type shellToken struct {
 // shellTokens splits a command line as a shell would into words and control
 // operators: single and double quotes group (and are removed), a backslash
 // escapes the next character, and | || & && ; are tokens of their own even
-// without spaces around them. It never fails: an unclosed quote runs to the
-// end of the line.
+// without spaces around them; a newline outside quotes is the operator ;.
+// It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
 	var out []shellToken
 	var b strings.Builder
@@ -205,8 +224,11 @@ func shellTokens(line string) []shellToken {
 	}
 	for i := 0; i < len(line); i++ {
 		switch c := line[i]; {
-		case c == ' ' || c == '\t' || c == '\n':
+		case c == ' ' || c == '\t':
 			flush()
+		case c == '\n':
+			flush()
+			out = append(out, shellToken{text: ";", off: i, op: true})
 		case c == '|' || c == '&' || c == ';':
 			flush()
 			n := 1
@@ -331,7 +353,8 @@ const MaxCommands = 32
 var ErrCommandLine = errors.New("command line not matched")
 
 // commandLine is a raw command line as MatchCommand tries it: white space
-// collapsed, split into shell tokens, and where each command starts.
+// collapsed (see collapseLines), split into shell tokens, and where each
+// command starts.
 type commandLine struct {
 	cmd    string
 	toks   []shellToken
@@ -341,7 +364,7 @@ type commandLine struct {
 // parseCommandLine splits cmdline for matching, or says why it is not
 // matched at all (see ErrCommandLine).
 func parseCommandLine(cmdline string) (commandLine, error) {
-	cmd := collapseSpace(cmdline)
+	cmd := collapseLines(cmdline)
 	if len(cmd) > MaxCommandLine {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
@@ -357,7 +380,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // Replaces pattern that matches the raw command line cmdline.
 //
 // The command line is split as a shell splits it (quotes group and are
-// removed, | || & && ; are tokens of their own), and each command of it is
+// removed, | || & && ; are tokens of their own, a newline is a ; and a
+// backslash before it continues the line), and each command of it is
 // tried: the first, and each after a control operator, past leading
 // NAME=value assignments. A pattern is split the same way and matches a
 // command when its tokens equal the command's leading tokens, where a

@@ -454,11 +454,11 @@ func FuzzSearch(f *testing.F) {
 // or regexp syntax it holds.
 func FuzzCommandPatternMatchesItself(f *testing.F) {
 	for _, s := range []string{"git push --force", "ps aux|grep <name>", "rm -rf *.log", "git reset HEAD^",
-		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b"} {
+		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		toks := shellTokens(collapseSpace(s))
+		toks := shellTokens(collapseLines(s))
 		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) {
 			return
 		}
