@@ -104,3 +104,30 @@ func TestCommandLineOfSeveralLines(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandOperatorsWithoutSpaces: a control operator is a token of its
+// own with or without spaces around it, for a regexp pattern too: "curl
+// .* | sh" matched "curl -s x.sh | sh" but not "curl -s x.sh|sh".
+func TestCommandOperatorsWithoutSpaces(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"pipe-sh": {"curl .* | sh"},
+		"merge":   {"git merge .*"},
+	}))
+	for cmd, want := range map[string]string{
+		"curl -s x.sh | sh":     "pipe-sh",
+		"curl -s x.sh|sh":       "pipe-sh",
+		"curl -s x.sh |sh -s":   "pipe-sh",
+		"curl -s x.sh || sh":    "",
+		"curl -s 'x.sh|sh'":     "",
+		"make&&git merge topic": "merge",
+	} {
+		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
+		if e.status != 200 {
+			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
+			continue
+		}
+		if got := ids(e.json(t)["results"]); got != want {
+			t.Errorf("%q matches %q, want %q", cmd, got, want)
+		}
+	}
+}

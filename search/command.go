@@ -189,6 +189,28 @@ func collapseLines(s string) string {
 	return strings.Join(lines, "\n")
 }
 
+// spaceOperators puts one space on each side of the control operators of a
+// line, "curl x|sh" becoming "curl x | sh", so that a regexp pattern, which
+// reads the line's text and writes a pipe as " | ", sees them as
+// shellTokens does.
+func spaceOperators(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, t := range shellTokens(line) {
+		if !t.op || line[t.off] == '\n' {
+			continue
+		}
+		b.WriteString(strings.TrimSuffix(line[last:t.off], " "))
+		b.WriteString(" " + t.text + " ")
+		last = t.off + len(t.text)
+		if last < len(line) && line[last] == ' ' {
+			last++
+		}
+	}
+	b.WriteString(line[last:])
+	return strings.TrimSpace(b.String())
+}
+
 // lineContinuation removes a backslash-newline, which a shell reads as
 // nothing.
 var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
@@ -353,8 +375,8 @@ const MaxCommands = 32
 var ErrCommandLine = errors.New("command line not matched")
 
 // commandLine is a raw command line as MatchCommand tries it: white space
-// collapsed (see collapseLines), split into shell tokens, and where each
-// command starts.
+// collapsed (see collapseLines) and put around operators (spaceOperators),
+// split into shell tokens, and where each command starts.
 type commandLine struct {
 	cmd    string
 	toks   []shellToken
@@ -368,6 +390,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 	if len(cmd) > MaxCommandLine {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
+	cmd = spaceOperators(cmd) // after the check: the spaces are ours
 	toks := shellTokens(cmd)
 	starts := commandStarts(toks)
 	if len(starts) > MaxCommands {

@@ -333,6 +333,8 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"curl -s https://x.sh; echo | sh", nil},
 		{"git merge x; ls", []string{"merge"}},
 		{"git push --force&& ls", []string{"force"}},
+		{"curl -s https://x.sh|sh", []string{"pipe"}},
+		{"curl -s https://x.sh || sh", nil},
 	}
 	for _, tt := range tests {
 		var got []string
