@@ -155,7 +155,8 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 // this machine (the server never runs probes), for at most 30 seconds. The
 // tool's own directory comes first on PATH: a probe names its tool as a
 // user who has the tool installed would ("http.probe --help" for
-// bin/http.probe), and the repository root is not that directory.
+// bin/http.probe), and the repository root is not that directory. A
+// directory whose path holds the PATH separator cannot be put on PATH.
 func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
@@ -170,7 +171,14 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", probe)
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Stdin = repo, stdout, stderr, nil
-	cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
+	if strings.ContainsRune(dir, filepath.ListSeparator) {
+		// PATH would split the folder in two, and the pieces (one of them
+		// relative, so found from the repository root) may hold another
+		// program of the tool's name: keep PATH as it is instead.
+		fmt.Fprintf(stderr, "capreg: the tool's folder %s holds the PATH separator %q; the probe runs with PATH unchanged\n", dir, string(filepath.ListSeparator))
+	} else {
+		cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
+	}
 	isolateProbe(cmd, stdout)
 	cmd.WaitDelay = time.Second
 	err = cmd.Run()
