@@ -331,6 +331,17 @@ func (ix *Index) unitMatch(s *scratch, ts []int32) (mass, origMass float32, hits
 	return mass, origMass, hits
 }
 
+// holdsQueryWord reports whether the unit terms ts hold a query word, or a
+// typo or prefix variant of one, rather than only co-occurrence expansions.
+func (s *scratch) holdsQueryWord(ts []int32) bool {
+	for _, t := range ts {
+		if slot := s.termSlot[t] - 1; slot >= 0 && s.terms[slot].kind != kindExpand {
+			return true
+		}
+	}
+	return false
+}
+
 // bigramBonus rewards each pair of consecutive query terms that also appear
 // consecutively, in the same order, in the unit.
 func (ix *Index) bigramBonus(s *scratch, ts []int32) float32 {
@@ -420,17 +431,21 @@ func (ix *Index) siftDown(h []hit, i int) {
 
 // matched lists the units of card c that contain query terms, ordered by
 // their contribution (field weight times matched idf), as phrase text for
-// intent phrases and field names otherwise.
+// intent phrases and field names otherwise. A unit that holds only terms
+// the query was widened with by co-occurrence says why the card was found
+// but not what of the query it holds, so such units are listed only when no
+// unit holds a query word (or its typo or prefix variant).
 func (ix *Index) matched(s *scratch, c int32) []string {
 	type contrib struct {
 		name   string
 		weight float32
 		mass   float32
 	}
-	var cs []contrib
+	var cs, widened []contrib
 	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 		u := &ix.units[ui]
-		m, _, _ := ix.unitMatch(s, ix.unitTermsOf(u))
+		ts := ix.unitTermsOf(u)
+		m, _, _ := ix.unitMatch(s, ts)
 		if m == 0 {
 			continue
 		}
@@ -438,7 +453,15 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 		if u.field == fieldPhrase {
 			name = ix.cards[c].IntentPhrases[u.phrase]
 		}
-		cs = append(cs, contrib{name, m * float32(ix.p.fieldWeight[u.field]), m})
+		x := contrib{name, m * float32(ix.p.fieldWeight[u.field]), m}
+		if s.holdsQueryWord(ts) {
+			cs = append(cs, x)
+		} else {
+			widened = append(widened, x)
+		}
+	}
+	if len(cs) == 0 {
+		cs = widened
 	}
 	sort.SliceStable(cs, func(i, j int) bool {
 		if cs[i].weight != cs[j].weight {

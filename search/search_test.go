@@ -354,7 +354,7 @@ func TestSearchFindsReplacedCommands(t *testing.T) {
 		{ID: "clean-build", Summary: "Remove build outputs", Replaces: []string{"rm -rf build/ dist/"}},
 		{ID: "deploy", Summary: "Ship the service", Replaces: []string{"kubectl apply -f k8s/"}},
 	}
-	for i := range 40 { // filler so that the words are rare
+	for i := range 100 { // filler so that the words are rare
 		cards = append(cards, Card{ID: fmt.Sprintf("filler%02d", i), Summary: fmt.Sprintf("word%02d thing%02d", i, i)})
 	}
 	rs := Build(cards).Search(Query{Intent: "kubectl apply"})
@@ -578,5 +578,34 @@ func TestSearchScoresStayFinite(t *testing.T) {
 				t.Errorf("%d-byte intent: not score descending, then id, at %d: (%s %v) after (%s %v)", len(intent), i, r.ID, r.Score, p.ID, p.Score)
 			}
 		}
+	}
+}
+
+// Matched names what of the query a card holds: a unit reached only
+// through a co-occurrence expansion of the query is left out when another
+// unit holds a query word, and listed when none does.
+func TestMatchedLeavesOutExpansionsOnly(t *testing.T) {
+	var cards []Card
+	for i := range 100 { // filler, so that push and upload are rare enough to expand
+		cards = append(cards, Card{ID: fmt.Sprintf("filler-%02d", i), Command: "f", Summary: "Prints a greeting.",
+			IntentPhrases: []string{fmt.Sprintf("Greet person number %d", i)}, Risk: "reversible"})
+	}
+	for _, id := range []string{"sync-a", "sync-b"} { // teach push ~ upload
+		cards = append(cards, Card{ID: id, Command: id, Summary: "Mirrors a folder.",
+			IntentPhrases: []string{"Push the folder", "Upload the folder"}, Risk: "reversible"})
+	}
+	cards = append(cards,
+		Card{ID: "ship", Command: "ship", Summary: "Uploads artifacts.", IntentPhrases: []string{"Push a release"}, Risk: "reversible"},
+		Card{ID: "send", Command: "send", Summary: "Uploads a file.", IntentPhrases: []string{"Send a file"}, Risk: "reversible"})
+	ix := Build(cards)
+	byID := map[string][]string{}
+	for _, r := range ix.Search(Query{Intent: "push", Limit: 10}) {
+		byID[r.ID] = r.Matched
+	}
+	if got := byID["ship"]; !slices.Equal(got, []string{"Push a release"}) {
+		t.Errorf("ship Matched = %q, want only the phrase holding push, not the summary that says upload", got)
+	}
+	if got, ok := byID["send"]; ok && !slices.Equal(got, []string{"summary"}) {
+		t.Errorf("send Matched = %q, want the summary it was found by", got)
 	}
 }
