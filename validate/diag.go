@@ -57,7 +57,12 @@ func (d Diagnostic) String() string {
 
 // escapeControl writes control characters as Go escapes ("\n"), so that a
 // file name or key holding a newline cannot split a finding across lines.
-func escapeControl(s string) string {
+func escapeControl(s string) string { return EscapeControl(s) }
+
+// EscapeControl writes control characters as Go escapes ("\n", "\x1b"), for
+// text from a repository printed on a terminal: a newline cannot split a
+// line of output, nor an escape sequence drive the terminal.
+func EscapeControl(s string) string {
 	if !strings.ContainsFunc(s, unicode.IsControl) {
 		return s
 	}

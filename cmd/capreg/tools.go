@@ -19,6 +19,7 @@ import (
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -120,10 +121,13 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	if len(hits) == 0 {
 		fmt.Fprintf(&out, "no tool matches %q\n", intent)
 	}
+	// A card's text is printed with its control characters escaped: an
+	// escape sequence in a summary must not drive the reader's terminal.
+	esc := validate.EscapeControl
 	for i, h := range hits {
-		fmt.Fprintf(&out, "%2d. %s  (%.4g, %s)\n    %s\n    $ %s\n", i+1, h.ID, h.Score, h.Risk, h.Summary, h.Command)
+		fmt.Fprintf(&out, "%2d. %s  (%.4g, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), h.Score, esc(h.Risk), esc(h.Summary), esc(h.Command))
 		if len(h.Matched) > 0 {
-			fmt.Fprintf(&out, "    matched: %s\n", strings.Join(h.Matched, " | "))
+			fmt.Fprintf(&out, "    matched: %s\n", esc(strings.Join(h.Matched, " | ")))
 		}
 	}
 	return writeOutput(stdout, stderr, out.Bytes())
@@ -163,7 +167,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	// An interrupt stops the probe with capreg (see isolateProbe).
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	fmt.Fprintf(stdout, "\n$ %s\n", probe)
+	fmt.Fprintf(stdout, "\n$ %s\n", validate.EscapeControl(probe))
 	dir, err := filepath.Abs(filepath.Join(repo, filepath.FromSlash(path.Dir(toolPath))))
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
