@@ -285,17 +285,16 @@ var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // commandStarts returns the index of the first word of each command of a
 // tokenized line: the line's start and the word after each control
-// operator, past any NAME=value assignments.
+// operator, past any NAME=value assignments, and the command a precommand
+// runs ("sudo -u deploy git push": sudo, and git).
 func commandStarts(toks []shellToken) []int {
 	var out []int
 	at := 0
 	for at <= len(toks) {
-		i := at
-		for i < len(toks) && !toks[i].op && envAssignment.MatchString(toks[i].text) {
-			i++
-		}
-		if i < len(toks) && !toks[i].op {
+		i := skipAssignments(toks, at)
+		for i < len(toks) && !toks[i].op {
 			out = append(out, i)
+			i = runsCommandAt(toks, i)
 		}
 		next := at
 		for next < len(toks) && !toks[next].op {
@@ -304,6 +303,77 @@ func commandStarts(toks []shellToken) []int {
 		at = next + 1
 	}
 	return out
+}
+
+// skipAssignments returns the first word at or after i that is not a
+// NAME=value assignment.
+func skipAssignments(toks []shellToken, i int) int {
+	for i < len(toks) && !toks[i].op && envAssignment.MatchString(toks[i].text) {
+		i++
+	}
+	return i
+}
+
+// precommand is a command that runs the command after it: the letters of
+// its options that take an argument, and how many operands come before the
+// command (timeout's duration).
+type precommand struct {
+	argOpts  string
+	operands int
+}
+
+// precommands are the common ones. An agent about to type "sudo git push
+// --force" is about to run git push --force, so the wrapper that replaces
+// it applies; xargs and sh -c, which take the command in other shapes, are
+// not read.
+var precommands = map[string]precommand{
+	"sudo":    {argOpts: "CDghprtTRUu"},
+	"doas":    {argOpts: "Cu"},
+	"env":     {argOpts: "CSu"},
+	"nice":    {argOpts: "n"},
+	"nohup":   {},
+	"time":    {argOpts: "fo"},
+	"command": {},
+	"exec":    {argOpts: "a"},
+	"timeout": {argOpts: "ks", operands: 1},
+}
+
+// runsCommandAt returns the index of the first word of the command that the
+// word at i runs, when it is a precommand, past the precommand's options
+// (an option letter of argOpts takes the next word, unless glued: -u root,
+// -uroot), "--", assignments and operands; otherwise len(toks).
+func runsCommandAt(toks []shellToken, i int) int {
+	pc, ok := precommands[path.Base(toks[i].text)]
+	if !ok {
+		return len(toks)
+	}
+	j := i + 1
+	for j < len(toks) && !toks[j].op {
+		t := toks[j].text
+		if t == "--" {
+			j++
+			break
+		}
+		if envAssignment.MatchString(t) {
+			j++
+			continue
+		}
+		if len(t) < 2 || t[0] != '-' {
+			break
+		}
+		j++
+		if len(t) == 2 && strings.IndexByte(pc.argOpts, t[1]) >= 0 {
+			j++ // the option's argument
+		}
+	}
+	j = skipAssignments(toks, j)
+	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
+		j++
+	}
+	if j >= len(toks) || toks[j].op {
+		return len(toks)
+	}
+	return j
 }
 
 // matchAt reports whether the pattern matches the command starting at word
@@ -405,8 +475,9 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // The command line is split as a shell splits it (quotes group and are
 // removed, | || & && ; are tokens of their own, a newline is a ; and a
 // backslash before it continues the line), and each command of it is
-// tried: the first, and each after a control operator, past leading
-// NAME=value assignments. A pattern is split the same way and matches a
+// tried: the first, each after a control operator, and the one a
+// precommand runs ("sudo -u deploy git push" is also git push; see
+// precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
 // command when its tokens equal the command's leading tokens, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
 // text in its place and * and ? match as shell globs; the first token also
