@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -65,14 +66,7 @@ func TestCommandMatchStaysInItsCommand(t *testing.T) {
 		"git push -f && echo ok":             "safe-push",
 		"git push x; echo -f":                "",
 	} {
-		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
-		if e.status != 200 {
-			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
-			continue
-		}
-		if got := ids(e.json(t)["results"]); got != want {
-			t.Errorf("%q matches %q, want %q", cmd, got, want)
-		}
+		wantCommandMatches(t, h, cmd, want)
 	}
 }
 
@@ -94,14 +88,7 @@ func TestCommandLineOfSeveralLines(t *testing.T) {
 		"git commit -m \"a\ngit push --force\"": "",
 		"echo git \\\n push --force":            "",
 	} {
-		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
-		if e.status != 200 {
-			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
-			continue
-		}
-		if got := ids(e.json(t)["results"]); got != want {
-			t.Errorf("%q matches %q, want %q", cmd, got, want)
-		}
+		wantCommandMatches(t, h, cmd, want)
 	}
 }
 
@@ -121,13 +108,20 @@ func TestCommandOperatorsWithoutSpaces(t *testing.T) {
 		"curl -s 'x.sh|sh'":     "",
 		"make&&git merge topic": "merge",
 	} {
-		e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
-		if e.status != 200 {
-			t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
-			continue
-		}
-		if got := ids(e.json(t)["results"]); got != want {
-			t.Errorf("%q matches %q, want %q", cmd, got, want)
-		}
+		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
+// wantCommandMatches asks GET /tools?command= about cmd and wants the ids
+// of the matching cards, space-separated, to be want.
+func wantCommandMatches(t *testing.T, h http.Handler, cmd, want string) {
+	t.Helper()
+	e := do(t, h, "GET", "/tools?command="+url.QueryEscape(cmd), nil)
+	if e.status != 200 {
+		t.Errorf("%q: status %d: %s", cmd, e.status, truncate(e.body))
+		return
+	}
+	if got := ids(e.json(t)["results"]); got != want {
+		t.Errorf("%q matches %q, want %q", cmd, got, want)
 	}
 }

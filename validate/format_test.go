@@ -24,23 +24,7 @@ func TestFormatsEscapeFileNames(t *testing.T) {
 	if err := WriteDiagnostics(&sarif, "sarif", Diagnostics{d}); err != nil {
 		t.Fatal(err)
 	}
-	var log struct {
-		Runs []struct {
-			Results []struct {
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-			} `json:"results"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal(sarif.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
-	uri := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI
+	uri := sarifResults(t, sarif.Bytes())[0].Locations[0].PhysicalLocation.ArtifactLocation.URI
 	if want := "work%20flows/50%25%0A%231.md"; uri != want {
 		t.Errorf("SARIF uri = %q, want %q", uri, want)
 	}
@@ -61,30 +45,11 @@ func TestSARIFPlacesEveryResult(t *testing.T) {
 	if err := WriteDiagnostics(&out, "sarif", ds); err != nil {
 		t.Fatal(err)
 	}
-	var log struct {
-		Runs []struct {
-			Results []struct {
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct {
-							URI string `json:"uri"`
-						} `json:"artifactLocation"`
-						Region *struct {
-							StartLine int `json:"startLine"`
-						} `json:"region"`
-					} `json:"physicalLocation"`
-				} `json:"locations"`
-			} `json:"results"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
+	results := sarifResults(t, out.Bytes())
 	want := []struct {
 		uri  string
 		line int
 	}{{"w.md", 3}, {"capabilities", 0}, {".", 0}}
-	results := log.Runs[0].Results
 	if len(results) != len(want) {
 		t.Fatalf("%d results, want %d", len(results), len(want))
 	}
@@ -102,4 +67,35 @@ func TestSARIFPlacesEveryResult(t *testing.T) {
 			t.Errorf("result %d at %q line %d, want %q line %d", i, pl.ArtifactLocation.URI, line, want[i].uri, want[i].line)
 		}
 	}
+}
+
+// sarifResultLocations is the part of a SARIF result the tests read.
+type sarifResultLocations struct {
+	Locations []struct {
+		PhysicalLocation struct {
+			ArtifactLocation struct {
+				URI string `json:"uri"`
+			} `json:"artifactLocation"`
+			Region *struct {
+				StartLine int `json:"startLine"`
+			} `json:"region"`
+		} `json:"physicalLocation"`
+	} `json:"locations"`
+}
+
+// sarifResults decodes the results of the one run of a SARIF log.
+func sarifResults(t *testing.T, data []byte) []sarifResultLocations {
+	t.Helper()
+	var log struct {
+		Runs []struct {
+			Results []sarifResultLocations `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	return log.Runs[0].Results
 }
