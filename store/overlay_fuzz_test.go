@@ -1,0 +1,373 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// FuzzOverlayAgreesWithCheck holds POST /validate to its promise on changes
+// nobody thought of: a short program, decoded from the fuzz input, first
+// prepares a copy of testdata/repo (the served repository), then proposes a
+// change over it. The change validated over the served snapshot must get
+// what check says of the repository with the change written to disk, or be
+// refused: with a *RescanError (whose capreg.json findings are check's), or
+// with a *ChangeError whose every conflict the disk confirms.
+//
+// The input is read three bytes at a time: what to do, a path of
+// fuzzPaths, a content of fuzzContents. Both lists are append-only: the
+// corpus under testdata/fuzz names their entries by index.
+func FuzzOverlayAgreesWithCheck(f *testing.F) {
+	for _, seed := range [][]fuzzOp{
+		{{fuzzPut, "capabilities/ui/capability.json", "ui: tier 5"}},
+		{{fuzzPut, "capreg.json", "capreg: broken"}},
+		{{fuzzDelete, "config/config-schema.manifest.json", ""}},
+		{{fuzzPut, "capabilities/pattern-mapper/capability.json", "pattern-mapper: loop/next.md"},
+			{fuzzPut, "capabilities/pattern-mapper/loop/next.md", "note"}},
+		{{fuzzPut, "capabilities/new/capability.json", "new: fragment loop/next.md"}},
+		{{fuzzPut, "node_modules/x.card.json", "card: new"}, {fuzzPut, "vendor/w.md", "marker: plan"}},
+		{{fuzzDelete, "bin/ft", ""}, {fuzzPut, "bin/ft/run", "tool"}},
+		{{fuzzPut, "bin/new.card.json", "card: new"}, {fuzzSetup, "bin/new", "tool"}},
+		{{fuzzPut, "config/config-schema.manifest.json", "schema: dynamic workflow"}},
+		{{fuzzSetup, "capreg.json", "capreg: cards bin tools"}, {fuzzPut, "tools/y.card.json", "card: y"}, {fuzzPut, "tools/y", "tool"}},
+		{{fuzzPut, "bin/.#ft.card.json", "card: broken"}, {fuzzPut, "workflows/.#plan-phase.md", "marker: plan"}},
+		{{fuzzPut, "capreg.json", "capreg: schema other"}, {fuzzPut, "config/other.json", "schema: served"}},
+		{{fuzzDelete, "workflows", ""}, {fuzzPut, "docs/deep/nested/w.md", "workflow: plan-phase"}},
+		{{fuzzSetupDelete, "capabilities/research/loop", ""}, {fuzzDelete, "capabilities/research", ""}},
+	} {
+		f.Add(fuzzEncode(f, seed))
+	}
+	f.Fuzz(func(t *testing.T, program []byte) {
+		fuzzOverlayCheck(t, fuzzDecode(program))
+	})
+}
+
+// What one operation of a fuzz program does.
+const (
+	fuzzPut         = iota // the change writes the path
+	fuzzDelete             // the change deletes the path
+	fuzzSetup              // the served repository has the path written before it is loaded
+	fuzzSetupDelete        // the served repository lacks the path
+	fuzzOpKinds
+)
+
+type fuzzOp struct {
+	kind          int
+	path, content string // content: a name in fuzzContents
+}
+
+func (op fuzzOp) String() string {
+	return fmt.Sprintf("%s %s %s", [...]string{"put", "delete", "setup", "setup-delete"}[op.kind], op.path, op.content)
+}
+
+// fuzzMaxOps bounds a program: small changes find the bugs, and each op may
+// cost a copy of a file.
+const fuzzMaxOps = 10
+
+// fuzzPaths cover the places where the overlay's routing differs: the
+// inputs named by path, capability folders and what is in them, new
+// folders, workflows, cards and their tools, skipped folders, editor lock
+// files, and files where directories are (and the reverse).
+var fuzzPaths = []string{
+	"capreg.json",
+	servedSchema,
+	"config",
+	"config/other.json",
+	"capabilities",
+	"capabilities/ui/capability.json",
+	"capabilities/pattern-mapper/capability.json",
+	"capabilities/pattern-mapper/loop/mapper.md",
+	"capabilities/pattern-mapper/loop",
+	"capabilities/pattern-mapper/loop/next.md",
+	"capabilities/pattern-mapper/vendor/next.md",
+	"capabilities/research",
+	"capabilities/research/loop",
+	"capabilities/research/loop/research-prompt.md",
+	"capabilities/tdd/hooks/check-tests.sh",
+	"capabilities/new/capability.json",
+	"capabilities/new/loop/next.md",
+	"capabilities/new",
+	"capabilities/vendor/capability.json",
+	"capabilities/capability.json",
+	"capabilities/ui/capability.json/x",
+	"capabilities/ui/.#capability.json",
+	"caps/new/capability.json",
+	"workflows",
+	"workflows/plan-phase.md",
+	"workflows/ship.md",
+	"workflows/.#plan-phase.md",
+	"workflows-x/ship2.md",
+	"docs/markers.md",
+	"docs/extra.md",
+	"docs/deep/nested/w.md",
+	"bin",
+	"bin/ft",
+	"bin/ft.card.json",
+	"bin/ft/run",
+	"bin/new",
+	"bin/new.card.json",
+	"bin/.#ft.card.json",
+	"bin/venv/t.card.json",
+	"tools/y",
+	"tools/y.card.json",
+	"node_modules/x.card.json",
+	"node_modules/w.md",
+	"node_modules/schema.json",
+	"vendor/w.md",
+	".git/y.card.json",
+	"venv/t.card.json",
+	".venv/w.md",
+	"..data/z.md",
+	"capabilities/ui/node_modules/x.md",
+	"scripts/ci/check-links",
+	"scripts/ci/check-links.card.json",
+	"scripts",
+}
+
+type fuzzContent struct {
+	name string
+	data func(tb testing.TB) string
+}
+
+func fuzzLiteral(name, data string) fuzzContent {
+	return fuzzContent{name, func(testing.TB) string { return data }}
+}
+
+// fuzzRepoFile is a file of testdata/repo, with each replacement made once.
+func fuzzRepoFile(name, p string, replace ...string) fuzzContent {
+	return fuzzContent{name, func(tb testing.TB) string {
+		data, err := os.ReadFile(filepath.Join(baseRepoDir, p))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		s := string(data)
+		for i := 0; i+1 < len(replace); i += 2 {
+			s = strings.Replace(s, replace[i], replace[i+1], 1)
+		}
+		return s
+	}}
+}
+
+const (
+	fuzzUI     = "capabilities/ui/capability.json"
+	fuzzMapper = "capabilities/pattern-mapper/capability.json"
+)
+
+// fuzzContents are declarations valid and subtly broken, markers, cards,
+// configurations and schemas, empty and non-UTF-8 files.
+var fuzzContents = []fuzzContent{
+	fuzzLiteral("empty", ""),
+	fuzzLiteral("non-utf8", "{\"id\": \"\xff\xfe\"}"),
+	fuzzLiteral("{}", "{}"),
+	fuzzLiteral("{", "{"),
+	fuzzLiteral("note", "Some notes.\n"),
+	fuzzLiteral("tool", "#!/bin/sh\n"),
+	fuzzRepoFile("ui", fuzzUI),
+	fuzzRepoFile("ui: tier 5", fuzzUI, `"tier": "full"`, `"tier": 5`),
+	fuzzRepoFile("ui: duplicate key", fuzzUI, `"id": "ui",`, `"id": "ui", "id": "ui",`),
+	fuzzRepoFile("ui: id mismatch", fuzzUI, `"id": "ui"`, `"id": "new"`),
+	fuzzRepoFile("ui: unknown when", fuzzUI, `"when": "workflow.ui_phase"`, `"when": "workflow.nothing"`),
+	fuzzRepoFile("ui: trailing comma", fuzzUI, `"gates": [`, `"gates": [,`),
+	fuzzRepoFile("pattern-mapper", fuzzMapper),
+	fuzzRepoFile("pattern-mapper: loop/next.md", fuzzMapper, `"loop/mapper.md"`, `"loop/next.md"`),
+	fuzzRepoFile("pattern-mapper: vendor/next.md", fuzzMapper, `"loop/mapper.md"`, `"vendor/next.md"`),
+	fuzzRepoFile("pattern-mapper: ../x.md", fuzzMapper, `"loop/mapper.md"`, `"../x.md"`),
+	fuzzRepoFile("pattern-mapper: loop", fuzzMapper, `"loop/mapper.md"`, `"loop"`),
+	fuzzRepoFile("pattern-mapper: as new", fuzzMapper, `"id": "pattern-mapper"`, `"id": "new"`),
+	fuzzLiteral("new", `{"id":"new","role":"feature","version":"1.0.0"}`),
+	fuzzLiteral("new: fragment loop/next.md", `{"id":"new","role":"feature","version":"1.0.0","steps":[{"point":"plan:pre","ref":{"skill":"new"},"fragment":{"path":"loop/next.md"}}]}`),
+	fuzzLiteral("vendor", `{"id":"vendor","role":"feature","version":"1.0.0"}`),
+	fuzzRepoFile("workflow: plan-phase", "workflows/plan-phase.md"),
+	fuzzRepoFile("workflow: ship", "workflows/ship.md"),
+	fuzzLiteral("marker: plan", "<!-- gsd:loop-host\nstep: plan\n-->\n"),
+	fuzzLiteral("marker: fenced", "```\n<loop-point id=\"ship:pre\"/>\n```\n"),
+	fuzzLiteral("marker: tag", "<loop-point id=\"plan:pre\"/>\n"),
+	fuzzLiteral("marker: render-hooks", "<!-- gsd:loop-host\nstep: discuss\npoints: discuss:pre\n-->\nrender-hooks discuss:pre\n"),
+	fuzzRepoFile("card: ft", "bin/ft.card.json"),
+	fuzzLiteral("card: new", overlayCard("new")),
+	fuzzLiteral("card: y", overlayCard("y")),
+	fuzzLiteral("card: broken", `{"id": `),
+	fuzzRepoFile("capreg", "capreg.json"),
+	fuzzLiteral("capreg: schema other", `{"configSchema": "config/other.json"}`),
+	fuzzLiteral("capreg: caps", `{"capabilities": "caps", "configSchema": "`+servedSchema+`"}`),
+	fuzzLiteral("capreg: cards bin tools", `{"cards": ["bin", "tools"], "configSchema": "`+servedSchema+`"}`),
+	fuzzLiteral("capreg: schema node_modules", `{"configSchema": "node_modules/schema.json"}`),
+	fuzzLiteral("capreg: broken", `{"capabilities":`),
+	fuzzLiteral("capreg: workflows", `{"workflows": ["workflows"], "configSchema": "`+servedSchema+`"}`),
+	fuzzLiteral("capreg: capabilities named", `{"capabilities": "capabilities", "configSchema": "`+servedSchema+`"}`),
+	fuzzLiteral("capreg: schema config", `{"configSchema": "config"}`),
+	fuzzLiteral("capreg: no schema", `{}`),
+	fuzzLiteral("capreg: workflows and bin", `{"workflows": ["workflows", "docs/markers.md"], "cards": ["bin", "scripts/ci"], "configSchema": "`+servedSchema+`"}`),
+	fuzzRepoFile("schema: served", servedSchema),
+	fuzzLiteral("schema: broken", `{"validKeys": [`),
+	fuzzRepoFile("schema: valid key ui_phase", servedSchema, `"model_profile",`, `"model_profile", "workflow.ui_phase",`),
+	fuzzRepoFile("schema: dynamic workflow", servedSchema, `"^agent_skills`, `"^workflow\\.ui_.*$" }, { "source": "^agent_skills`),
+	fuzzLiteral("schema: wrong shape", `{"validKeys": "x"}`),
+}
+
+// fuzzDecode reads a program: an op kind, a path and a content per three
+// bytes, at most fuzzMaxOps of them.
+func fuzzDecode(program []byte) []fuzzOp {
+	var ops []fuzzOp
+	for i := 0; i+2 < len(program) && len(ops) < fuzzMaxOps; i += 3 {
+		ops = append(ops, fuzzOp{
+			kind:    int(program[i]) % fuzzOpKinds,
+			path:    fuzzPaths[int(program[i+1])%len(fuzzPaths)],
+			content: fuzzContents[int(program[i+2])%len(fuzzContents)].name,
+		})
+	}
+	return ops
+}
+
+// fuzzEncode writes a program the other way, for seeds.
+func fuzzEncode(tb testing.TB, ops []fuzzOp) []byte {
+	var out []byte
+	for _, op := range ops {
+		p := slices.Index(fuzzPaths, op.path)
+		c := slices.IndexFunc(fuzzContents, func(c fuzzContent) bool { return c.name == op.content })
+		if op.content == "" {
+			c = 0
+		}
+		if p < 0 || c < 0 {
+			tb.Fatalf("seed %v: not in the alphabets", op)
+		}
+		out = append(out, byte(op.kind), byte(p), byte(c))
+	}
+	return out
+}
+
+func fuzzContentData(tb testing.TB, name string) string {
+	i := slices.IndexFunc(fuzzContents, func(c fuzzContent) bool { return c.name == name })
+	return fuzzContents[i].data(tb)
+}
+
+// fuzzOverlayCheck runs one program.
+func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
+	t.Logf("program: %v", ops)
+	repo, _ := scanRepoCopy(t)
+	files := map[string]string{}
+	var deleted []string
+	for _, op := range ops {
+		switch op.kind {
+		case fuzzPut:
+			files[op.path] = fuzzContentData(t, op.content)
+		case fuzzDelete:
+			deleted = append(deleted, op.path)
+		case fuzzSetup:
+			// A setup the disk refuses (a file under a file, over a
+			// directory) is no setup: skipped.
+			_ = fuzzWrite(filepath.Join(repo, filepath.FromSlash(op.path)), fuzzContentData(t, op.content))
+		case fuzzSetupDelete:
+			_ = os.RemoveAll(filepath.Join(repo, filepath.FromSlash(op.path))) // under a file: nothing to remove
+		}
+	}
+	served := servedLoad(t, repo)
+	src, err := served.Overlay(overlayBytes(files), deleted)
+	t.Logf("overlay: %v", err)
+	var (
+		re *store.RescanError
+		ce *store.ChangeError
+	)
+	switch {
+	case errors.As(err, &ce):
+		fuzzConfirmConflicts(t, repo, ce, files, deleted)
+		return
+	case err != nil && !errors.As(err, &re):
+		t.Fatalf("Overlay: %v", err)
+	}
+	if err := fuzzApply(repo, files, deleted); err != nil {
+		// The overlay accepted a change the disk refuses, in a place the
+		// served tree does not list (a skipped folder, the inside of a
+		// capability folder): accepted by design, and nothing to compare.
+		t.Skipf("the change cannot be written (%v); the overlay accepted it", err)
+	}
+	want := scanLoadRepo(t, repo)
+	if re != nil {
+		// The findings about capreg.json come with the refusal when the
+		// change carries capreg.json (or deletes it).
+		if _, carried := files["capreg.json"]; !carried && !slices.Contains(deleted, "capreg.json") {
+			return
+		}
+		if g, w := formatDiagnostics(re.Diagnostics), formatDiagnostics(repoConfigFindings(want.Diagnostics)); g != w {
+			t.Errorf("rescan (%v): capreg.json findings:\n%scheck:\n%s", re, g, w)
+		}
+		return
+	}
+	got := store.Build(src, false)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w {
+		t.Errorf("overlay:\n%scheck:\n%s", g, w)
+	}
+	if got.OK() != want.OK() || got.Digest != want.Digest {
+		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
+	}
+}
+
+// fuzzWrite writes a file as a client would, making its folders.
+func fuzzWrite(p, data string) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(data), 0o644)
+}
+
+// fuzzApply is overlayApply returning what the disk refuses.
+func fuzzApply(repo string, files map[string]string, deleted []string) error {
+	for _, p := range deleted {
+		if err := os.RemoveAll(filepath.Join(repo, filepath.FromSlash(p))); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		if err := fuzzWrite(filepath.Join(repo, filepath.FromSlash(p)), files[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fuzzConfirmConflicts fails unless the disk, as served, shows each
+// conflict of a refused change.
+func fuzzConfirmConflicts(t *testing.T, repo string, ce *store.ChangeError, files map[string]string, deleted []string) {
+	t.Helper()
+	kind := func(p string) fs.FileMode {
+		st, err := os.Lstat(filepath.Join(repo, filepath.FromSlash(p)))
+		if err != nil {
+			return fs.ModeIrregular // nothing there
+		}
+		return st.Mode().Type()
+	}
+	removed := func(p string) bool {
+		return slices.ContainsFunc(deleted, func(d string) bool { return p == d || strings.HasPrefix(p, d+"/") })
+	}
+	for _, c := range ce.Conflicts {
+		_, written := files[c.Path]
+		var ok bool
+		switch {
+		case errors.Is(c.Err, store.ErrWrittenAndDeleted):
+			ok = written && slices.Contains(deleted, c.Path)
+		case errors.Is(c.Err, store.ErrFileAndDirectory):
+			ok = written && slices.ContainsFunc(slices.Collect(maps.Keys(files)), func(p string) bool { return strings.HasPrefix(p, c.Path+"/") })
+		case errors.Is(c.Err, store.ErrDirectoryThere):
+			ok = written && kind(c.Path) == fs.ModeDir && !removed(c.Path)
+		case errors.Is(c.Err, store.ErrFileThere):
+			for d := path.Dir(c.Path); d != "."; d = path.Dir(d) {
+				ok = ok || kind(d) == 0 && !removed(d)
+			}
+			ok = ok && written
+		case errors.Is(c.Err, store.ErrNothingToDelete):
+			ok = slices.Contains(deleted, c.Path) && kind(c.Path) == fs.ModeIrregular
+		}
+		if !ok {
+			t.Errorf("refused %s (%v), which the disk does not show", c.Path, c.Err)
+		}
+	}
+}
