@@ -216,6 +216,13 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
+		{overlayCase: overlayCase{name: "a file written on the way to a missing fragment",
+			setup: func(t *testing.T, repo string) {
+				if err := os.RemoveAll(filepath.Join(repo, "capabilities/pattern-mapper/loop")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			files: map[string]string{"capabilities/pattern-mapper/loop": "x"}}},
 
 		// Which of two claimants comes first: "bin-x/" sorts before "bin/"
 		// by path, after it in a walk.

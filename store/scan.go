@@ -803,7 +803,10 @@ func (sc *scanner) readFragments() {
 }
 
 // readFragment reads one fragment of a capability folder. ok is false when
-// the file does not exist (validation reports the missing fragment).
+// the file does not exist (validation reports the missing fragment), also
+// when a file is on the way: loop/a.md where loop is a file names no file,
+// just as where loop is missing, so writing a file at loop changes nothing
+// Snapshot.Overlay would have to re-read.
 func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	rel := path.Join(sc.capDir, folder, clean)
 	folderReal, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
@@ -812,7 +815,7 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	}
 	target, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(clean)))
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		return validate.File{}, false
 	case err != nil:
 		return validate.File{Path: rel, Err: err}, true
