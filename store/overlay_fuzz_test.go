@@ -43,6 +43,9 @@ func FuzzOverlayAgreesWithCheck(f *testing.F) {
 		{{fuzzPut, "capreg.json", "capreg: schema other"}, {fuzzPut, "config/other.json", "schema: served"}},
 		{{fuzzDelete, "workflows", ""}, {fuzzPut, "docs/deep/nested/w.md", "workflow: plan-phase"}},
 		{{fuzzSetupDelete, "capabilities/research/loop", ""}, {fuzzDelete, "capabilities/research", ""}},
+		{{fuzzSetupLink, "tools/y", "bin/ft"}, {fuzzPut, "tools/y.card.json", "card: y"}},
+		{{fuzzSetupLink, "capabilities/pattern-mapper/loop/next.md", "docs/markers.md"},
+			{fuzzPut, "capabilities/pattern-mapper/capability.json", "pattern-mapper: loop/next.md"}},
 	} {
 		f.Add(fuzzEncode(f, seed))
 	}
@@ -57,16 +60,17 @@ const (
 	fuzzDelete             // the change deletes the path
 	fuzzSetup              // the served repository has the path written before it is loaded
 	fuzzSetupDelete        // the served repository lacks the path
+	fuzzSetupLink          // the served repository has a link at the path to another path
 	fuzzOpKinds
 )
 
 type fuzzOp struct {
 	kind          int
-	path, content string // content: a name in fuzzContents
+	path, content string // content: a name in fuzzContents; for a link, its target in fuzzPaths
 }
 
 func (op fuzzOp) String() string {
-	return fmt.Sprintf("%s %s %s", [...]string{"put", "delete", "setup", "setup-delete"}[op.kind], op.path, op.content)
+	return fmt.Sprintf("%s %s %s", [...]string{"put", "delete", "setup", "setup-delete", "setup-link"}[op.kind], op.path, op.content)
 }
 
 // fuzzMaxOps bounds a program: small changes find the bugs, and each op may
@@ -214,16 +218,18 @@ var fuzzContents = []fuzzContent{
 	fuzzLiteral("schema: wrong shape", `{"validKeys": "x"}`),
 }
 
-// fuzzDecode reads a program: an op kind, a path and a content per three
-// bytes, at most fuzzMaxOps of them.
+// fuzzDecode reads a program: an op kind, a path and a content (or a link
+// target) per three bytes, at most fuzzMaxOps of them.
 func fuzzDecode(program []byte) []fuzzOp {
 	var ops []fuzzOp
 	for i := 0; i+2 < len(program) && len(ops) < fuzzMaxOps; i += 3 {
-		ops = append(ops, fuzzOp{
-			kind:    int(program[i]) % fuzzOpKinds,
-			path:    fuzzPaths[int(program[i+1])%len(fuzzPaths)],
-			content: fuzzContents[int(program[i+2])%len(fuzzContents)].name,
-		})
+		op := fuzzOp{kind: int(program[i]) % fuzzOpKinds, path: fuzzPaths[int(program[i+1])%len(fuzzPaths)]}
+		if op.kind == fuzzSetupLink {
+			op.content = fuzzPaths[int(program[i+2])%len(fuzzPaths)]
+		} else {
+			op.content = fuzzContents[int(program[i+2])%len(fuzzContents)].name
+		}
+		ops = append(ops, op)
 	}
 	return ops
 }
@@ -234,7 +240,10 @@ func fuzzEncode(tb testing.TB, ops []fuzzOp) []byte {
 	for _, op := range ops {
 		p := slices.Index(fuzzPaths, op.path)
 		c := slices.IndexFunc(fuzzContents, func(c fuzzContent) bool { return c.name == op.content })
-		if op.content == "" {
+		switch {
+		case op.kind == fuzzSetupLink:
+			c = slices.Index(fuzzPaths, op.content)
+		case op.content == "":
 			c = 0
 		}
 		if p < 0 || c < 0 {
@@ -268,6 +277,13 @@ func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
 			_ = fuzzWrite(filepath.Join(repo, filepath.FromSlash(op.path)), fuzzContentData(t, op.content))
 		case fuzzSetupDelete:
 			_ = os.RemoveAll(filepath.Join(repo, filepath.FromSlash(op.path))) // under a file: nothing to remove
+		case fuzzSetupLink:
+			// Where something is already, or under a file, no link is made.
+			link := filepath.Join(repo, filepath.FromSlash(op.path))
+			target, _ := filepath.Rel(filepath.Dir(link), filepath.Join(repo, filepath.FromSlash(op.content)))
+			if os.MkdirAll(filepath.Dir(link), 0o755) == nil {
+				_ = os.Symlink(target, link)
+			}
 		}
 	}
 	served := servedLoad(t, repo)
@@ -338,8 +354,14 @@ func fuzzApply(repo string, files map[string]string, deleted []string) error {
 // conflict of a refused change.
 func fuzzConfirmConflicts(t *testing.T, repo string, ce *store.ChangeError, files map[string]string, deleted []string) {
 	t.Helper()
-	kind := func(p string) fs.FileMode {
-		st, err := os.Lstat(filepath.Join(repo, filepath.FromSlash(p)))
+	// kind is what is at p, following links as a write does (a delete
+	// removes the link itself).
+	kind := func(p string, follow bool) fs.FileMode {
+		stat := os.Lstat
+		if follow {
+			stat = os.Stat
+		}
+		st, err := stat(filepath.Join(repo, filepath.FromSlash(p)))
 		if err != nil {
 			return fs.ModeIrregular // nothing there
 		}
@@ -357,14 +379,14 @@ func fuzzConfirmConflicts(t *testing.T, repo string, ce *store.ChangeError, file
 		case errors.Is(c.Err, store.ErrFileAndDirectory):
 			ok = written && slices.ContainsFunc(slices.Collect(maps.Keys(files)), func(p string) bool { return strings.HasPrefix(p, c.Path+"/") })
 		case errors.Is(c.Err, store.ErrDirectoryThere):
-			ok = written && kind(c.Path) == fs.ModeDir && !removed(c.Path)
+			ok = written && kind(c.Path, true) == fs.ModeDir && !removed(c.Path)
 		case errors.Is(c.Err, store.ErrFileThere):
 			for d := path.Dir(c.Path); d != "."; d = path.Dir(d) {
-				ok = ok || kind(d) == 0 && !removed(d)
+				ok = ok || kind(d, true) == 0 && !removed(d)
 			}
 			ok = ok && written
 		case errors.Is(c.Err, store.ErrNothingToDelete):
-			ok = slices.Contains(deleted, c.Path) && kind(c.Path) == fs.ModeIrregular
+			ok = slices.Contains(deleted, c.Path) && kind(c.Path, false) == fs.ModeIrregular
 		}
 		if !ok {
 			t.Errorf("refused %s (%v), which the disk does not show", c.Path, c.Err)
