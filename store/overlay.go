@@ -131,8 +131,9 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	if err := ch.conflicts(tree); err != nil {
 		return nil, err
 	}
-	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: servedLayout(src, tree),
-		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree))}
+	lay := servedLayout(src, tree)
+	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay,
+		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	for _, p := range ch.deletes {
@@ -810,6 +811,56 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// linkedChanges are the reasons to rescan for the paths of the change that
+// lead through a link the served tree lists: a file written at a link or
+// under a linked folder, or deleted under one, changes the link's target,
+// which the overlay sees only at the path the change names. A rescan sees
+// no more when the scan read inputs through the link and reads its target
+// under no name of its own (a ConfigMap's ..data, a package in
+// node_modules/); otherwise the target may be an input itself (a note
+// linked to a fragment), or is not known at all. A link the change deletes
+// before writing is no way anywhere.
+func (ch *change) linkedChanges(tree *Tree, lay layout) []string {
+	if tree == nil {
+		return nil
+	}
+	var out []string
+	through := func(p string, write bool) {
+		parts := strings.Split(p, "/")
+		if !write {
+			parts = parts[:len(parts)-1] // a link deleted goes alone
+		}
+		for i := range parts {
+			d := strings.Join(parts[:i+1], "/")
+			if e, _ := tree.lookup(d); e&entryLink == 0 {
+				continue
+			}
+			if write && ch.removes(d) {
+				return
+			}
+			real, known := tree.aliases[d]
+			if !known || lay.readsByName(path.Join(real, strings.TrimPrefix(p[len(d):], "/"))) {
+				out = append(out, fmt.Sprintf("the change touches %s through the link %s, whose target the served scan may read under another name", p, d))
+			}
+			return
+		}
+	}
+	for _, p := range ch.order {
+		through(p, true)
+	}
+	for _, p := range ch.deletes {
+		through(p, false)
+	}
+	return out
+}
+
+// readsByName reports whether a scan reads a file at p under that path:
+// where the walk reaches, or named (capreg.json, the config schema, a
+// capability's declaration or fragment).
+func (l layout) readsByName(p string) bool {
+	return l.walked(p) || p == repoConfigFile || p == l.schema || under(p, l.capDir) && p != l.capDir
 }
 
 // entry says what a path is, after following a link inside the repository.

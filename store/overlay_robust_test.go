@@ -216,6 +216,17 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
+		{overlayCase: overlayCase{name: "a declaration written through a linked capabilities folder read under no other name",
+			setup: func(t *testing.T, repo string) {
+				if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/caps")); err != nil {
+					t.Fatal(err)
+				}
+				makeSymlink(t, "vendor/caps", filepath.Join(repo, "capabilities"))
+			},
+			files: map[string]string{"capabilities/ui/capability.json": `{"id": "ui", "role": "feature", "tier": 5}`}}},
 		{overlayCase: overlayCase{name: "a file written on the way to a missing fragment",
 			setup: func(t *testing.T, repo string) {
 				if err := os.RemoveAll(filepath.Join(repo, "capabilities/pattern-mapper/loop")); err != nil {
@@ -362,6 +373,14 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			},
 			deleted: []string{"docs"}},
 			"touches docs, which the served scan read as manual through a link"},
+		// A write through a link lands at its target, which the scan may
+		// read under its own name too.
+		{overlayCase{name: "a note written through a link to a fragment",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../capabilities/research/loop/research-prompt.md", filepath.Join(repo, "docs/extra.md"))
+			},
+			files: map[string]string{"docs/extra.md": "Research.\n"}},
+			"touches docs/extra.md through the link docs/extra.md"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))
