@@ -133,7 +133,8 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	}
 	lay := servedLayout(src, tree)
 	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay,
-		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay))}
+		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay),
+			ch.danglingTargets(tree))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	for _, p := range ch.deletes {
@@ -764,6 +765,9 @@ type Tree struct {
 	// aliases maps an input (or a configured root) the scan reached
 	// through a link to where it really is, when that differs.
 	aliases map[string]string
+	// dangling maps each link of the listed directories that resolves to
+	// nothing to the repository path it names, read lexically.
+	dangling map[string]string
 }
 
 // alias records that the scan read rel at real (both repository-relative),
@@ -811,6 +815,25 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 		}
 	}
 	return slices.Compact(out)
+}
+
+// danglingTargets are the reasons to rescan for the files of the change
+// that make a dangling link of the served tree resolve: what was read as a
+// broken link (a card, a workflow, a card's tool) is then the file written,
+// under the link's name, and the overlay sees it only under its own.
+func (ch *change) danglingTargets(tree *Tree) []string {
+	if tree == nil {
+		return nil
+	}
+	var out []string
+	for _, p := range ch.order {
+		for _, link := range slices.Sorted(maps.Keys(tree.dangling)) {
+			if under(p, tree.dangling[link]) && !ch.removes(link) {
+				out = append(out, fmt.Sprintf("the change writes %s, where the link %s points, which the served scan found dangling", p, link))
+			}
+		}
+	}
+	return out
 }
 
 // linkedChanges are the reasons to rescan for the paths of the change that
@@ -927,11 +950,30 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
 			t.entries[p] = entryLink | linkTarget(root, p)
+			t.noteDangling(root, p)
 		case e.IsDir():
 			t.entries[p] = entryDir
 		default:
 			t.entries[p] = entryFile
 		}
+	}
+}
+
+// noteDangling records where the link p points when nothing is there (and
+// that is inside the repository): a change writing there makes it resolve.
+func (t *Tree) noteDangling(root *os.Root, p string) {
+	if t == nil || t.entries[p] != entryLink {
+		return
+	}
+	target, err := root.Readlink(filepath.FromSlash(p))
+	if err != nil || filepath.IsAbs(target) {
+		return
+	}
+	if to, err := cleanRel(path.Join(path.Dir(p), filepath.ToSlash(target))); err == nil {
+		if t.dangling == nil {
+			t.dangling = map[string]string{}
+		}
+		t.dangling[p] = to
 	}
 }
 

@@ -381,6 +381,21 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			},
 			files: map[string]string{"docs/extra.md": "Research.\n"}},
 			"touches docs/extra.md through the link docs/extra.md"},
+		{overlayCase{name: "the target of a dangling card link written",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../capabilities/vendor/capability.json", filepath.Join(repo, "bin/new.card.json"))
+			},
+			files: map[string]string{"capabilities/vendor/capability.json": overlayCard("new")}},
+			"writes capabilities/vendor/capability.json, where the link bin/new.card.json points"},
+		{overlayCase{name: "the target of a dangling fragment link written",
+			setup: func(t *testing.T, repo string) {
+				if err := os.Remove(filepath.Join(repo, "capabilities/pattern-mapper/loop/mapper.md")); err != nil {
+					t.Fatal(err)
+				}
+				makeSymlink(t, "next.md", filepath.Join(repo, "capabilities/pattern-mapper/loop/mapper.md"))
+			},
+			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map.\n"}},
+			"writes capabilities/pattern-mapper/loop/next.md, where the link capabilities/pattern-mapper/loop/mapper.md points"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))

@@ -846,6 +846,7 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 		_, err := sc.root.Lstat(filepath.FromSlash(rel))
 		if err == nil {
 			sc.tree.note(rel, entryLink)
+			sc.tree.noteDangling(sc.root, rel)
 		} else if errors.Is(err, fs.ErrNotExist) {
 			sc.tree.note(rel, 0)
 		}
