@@ -396,6 +396,12 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			},
 			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map.\n"}},
 			"writes capabilities/pattern-mapper/loop/next.md, where the link capabilities/pattern-mapper/loop/mapper.md points"},
+		{overlayCase{name: "the target of a dangling declaration link written",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../../config/other.json", filepath.Join(repo, "capabilities/new/capability.json"))
+			},
+			files: map[string]string{"config/other.json": `{"id": "new"}`}},
+			"writes config/other.json, where the link capabilities/new/capability.json points"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))

@@ -496,6 +496,11 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			if sc.isInput(child) {
 				sc.fileError(child, err)
 			}
+			// Where the tree lists nothing (a capability folder), a
+			// dangling declaration is still noted: a change may make it
+			// resolve.
+			sc.tree.note(child, entryLink)
+			sc.tree.noteDangling(sc.root, child)
 			return nil
 		}
 		st, err := os.Stat(target)
