@@ -134,7 +134,7 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	lay := servedLayout(src, tree)
 	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay,
 		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay),
-			ch.danglingTargets(tree))}
+			ch.linkTargets(tree))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	for _, p := range ch.deletes {
@@ -765,9 +765,9 @@ type Tree struct {
 	// aliases maps an input (or a configured root) the scan reached
 	// through a link to where it really is, when that differs.
 	aliases map[string]string
-	// dangling maps each link of the listed directories that resolves to
-	// nothing to the repository path it names, read lexically.
-	dangling map[string]string
+	// links maps each link of the listed directories (and the noted ones)
+	// to the repository path it names, read lexically.
+	links map[string]string
 }
 
 // alias records that the scan read rel at real (both repository-relative),
@@ -817,19 +817,30 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	return slices.Compact(out)
 }
 
-// danglingTargets are the reasons to rescan for the files of the change
-// that make a dangling link of the served tree resolve: what was read as a
-// broken link (a card, a workflow, a card's tool) is then the file written,
-// under the link's name, and the overlay sees it only under its own.
-func (ch *change) danglingTargets(tree *Tree) []string {
+// linkTargets are the reasons to rescan for the paths of the change that
+// change what a link of the served tree resolves to: a file written where
+// a dangling link points makes it resolve (what was read as a broken link,
+// a card or a declaration, is then that file, under the link's name), and
+// a delete where a link points makes it dangle (a card's tool, a link
+// named as a card that led to a folder). The overlay sees either only
+// under the path the change names.
+func (ch *change) linkTargets(tree *Tree) []string {
 	if tree == nil {
 		return nil
 	}
 	var out []string
+	links := slices.Sorted(maps.Keys(tree.links))
 	for _, p := range ch.order {
-		for _, link := range slices.Sorted(maps.Keys(tree.dangling)) {
-			if under(p, tree.dangling[link]) && !ch.removes(link) {
+		for _, link := range links {
+			if tree.entries[link] == entryLink && under(p, tree.links[link]) && !ch.removes(link) {
 				out = append(out, fmt.Sprintf("the change writes %s, where the link %s points, which the served scan found dangling", p, link))
+			}
+		}
+	}
+	for _, p := range ch.deletes {
+		for _, link := range links {
+			if tree.entries[link] != entryLink && under(tree.links[link], p) && !ch.removes(link) {
+				out = append(out, fmt.Sprintf("the change deletes %s, where the link %s points", p, link))
 			}
 		}
 	}
@@ -950,7 +961,7 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
 			t.entries[p] = entryLink | linkTarget(root, p)
-			t.noteDangling(root, p)
+			t.noteLink(root, p)
 		case e.IsDir():
 			t.entries[p] = entryDir
 		default:
@@ -959,10 +970,11 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 	}
 }
 
-// noteDangling records where the link p points when nothing is there (and
-// that is inside the repository): a change writing there makes it resolve.
-func (t *Tree) noteDangling(root *os.Root, p string) {
-	if t == nil || t.entries[p] != entryLink {
+// noteLink records where the link p points, when that is inside the
+// repository: a change writing there may make it resolve, and one deleting
+// there makes it dangle.
+func (t *Tree) noteLink(root *os.Root, p string) {
+	if t == nil || t.entries[p]&entryLink == 0 {
 		return
 	}
 	target, err := root.Readlink(filepath.FromSlash(p))
@@ -970,10 +982,10 @@ func (t *Tree) noteDangling(root *os.Root, p string) {
 		return
 	}
 	if to, err := cleanRel(path.Join(path.Dir(p), filepath.ToSlash(target))); err == nil {
-		if t.dangling == nil {
-			t.dangling = map[string]string{}
+		if t.links == nil {
+			t.links = map[string]string{}
 		}
-		t.dangling[p] = to
+		t.links[p] = to
 	}
 }
 

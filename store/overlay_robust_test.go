@@ -402,6 +402,12 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			},
 			files: map[string]string{"config/other.json": `{"id": "new"}`}},
 			"writes config/other.json, where the link capabilities/new/capability.json points"},
+		{overlayCase{name: "the folder a link named as a card points to deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../config", filepath.Join(repo, "bin/new.card.json"))
+			},
+			deleted: []string{"config"}},
+			"deletes config, where the link bin/new.card.json points"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))

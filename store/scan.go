@@ -500,7 +500,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			// dangling declaration is still noted: a change may make it
 			// resolve.
 			sc.tree.note(child, entryLink)
-			sc.tree.noteDangling(sc.root, child)
+			sc.tree.noteLink(sc.root, child)
 			return nil
 		}
 		st, err := os.Stat(target)
@@ -851,7 +851,7 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 		_, err := sc.root.Lstat(filepath.FromSlash(rel))
 		if err == nil {
 			sc.tree.note(rel, entryLink)
-			sc.tree.noteDangling(sc.root, rel)
+			sc.tree.noteLink(sc.root, rel)
 		} else if errors.Is(err, fs.ErrNotExist) {
 			sc.tree.note(rel, 0)
 		}
