@@ -817,6 +817,18 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	return slices.Compact(out)
 }
 
+// makesWay reports whether writing the file p makes target, or a folder on
+// the way to it (which moves where resolving it stops, and what check says
+// of it).
+func makesWay(p, target string) bool {
+	for d := p; d != "."; d = path.Dir(d) {
+		if under(target, d) || under(d, target) {
+			return true
+		}
+	}
+	return false
+}
+
 // linkTargets are the reasons to rescan for the paths of the change that
 // change what a link of the served tree resolves to: a file written where
 // a dangling link points makes it resolve (what was read as a broken link,
@@ -832,8 +844,8 @@ func (ch *change) linkTargets(tree *Tree) []string {
 	links := slices.Sorted(maps.Keys(tree.links))
 	for _, p := range ch.order {
 		for _, link := range links {
-			if tree.entries[link] == entryLink && under(p, tree.links[link]) && !ch.removes(link) {
-				out = append(out, fmt.Sprintf("the change writes %s, where the link %s points, which the served scan found dangling", p, link))
+			if tree.entries[link] == entryLink && makesWay(p, tree.links[link]) && !ch.removes(link) {
+				out = append(out, fmt.Sprintf("the change writes %s, at or on the way to where the dangling link %s points", p, link))
 			}
 		}
 	}

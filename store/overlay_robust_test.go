@@ -386,7 +386,7 @@ func TestOverlayNeedsRescan(t *testing.T) {
 				makeSymlink(t, "../capabilities/vendor/capability.json", filepath.Join(repo, "bin/new.card.json"))
 			},
 			files: map[string]string{"capabilities/vendor/capability.json": overlayCard("new")}},
-			"writes capabilities/vendor/capability.json, where the link bin/new.card.json points"},
+			"writes capabilities/vendor/capability.json, at or on the way to where the dangling link bin/new.card.json points"},
 		{overlayCase{name: "the target of a dangling fragment link written",
 			setup: func(t *testing.T, repo string) {
 				if err := os.Remove(filepath.Join(repo, "capabilities/pattern-mapper/loop/mapper.md")); err != nil {
@@ -395,19 +395,25 @@ func TestOverlayNeedsRescan(t *testing.T) {
 				makeSymlink(t, "next.md", filepath.Join(repo, "capabilities/pattern-mapper/loop/mapper.md"))
 			},
 			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map.\n"}},
-			"writes capabilities/pattern-mapper/loop/next.md, where the link capabilities/pattern-mapper/loop/mapper.md points"},
+			"writes capabilities/pattern-mapper/loop/next.md, at or on the way to where the dangling link capabilities/pattern-mapper/loop/mapper.md points"},
 		{overlayCase{name: "the target of a dangling declaration link written",
 			setup: func(t *testing.T, repo string) {
 				makeSymlink(t, "../../config/other.json", filepath.Join(repo, "capabilities/new/capability.json"))
 			},
 			files: map[string]string{"config/other.json": `{"id": "new"}`}},
-			"writes config/other.json, where the link capabilities/new/capability.json points"},
+			"writes config/other.json, at or on the way to where the dangling link capabilities/new/capability.json points"},
 		{overlayCase{name: "the folder a link named as a card points to deleted",
 			setup: func(t *testing.T, repo string) {
 				makeSymlink(t, "../config", filepath.Join(repo, "bin/new.card.json"))
 			},
 			deleted: []string{"config"}},
 			"deletes config, where the link bin/new.card.json points"},
+		{overlayCase{name: "the folder a dangling card link points into written",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../tools/y", filepath.Join(repo, "bin/new.card.json"))
+			},
+			files: map[string]string{"tools/y.card.json": overlayCard("y")}},
+			"writes tools/y.card.json, at or on the way to where the dangling link bin/new.card.json points"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))
