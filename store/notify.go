@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -46,8 +47,9 @@ type fsNotifier struct {
 	synced bool
 	// rewatch says events were lost (a queue overflow), the removals among
 	// them, so the next sync adds every watch again: the kernel may have
-	// dropped watches that n.watched still counts.
-	rewatch bool
+	// dropped watches that n.watched still counts. Atomic, not under mu:
+	// it is set by readErrors, which must never wait (see readErrors).
+	rewatch atomic.Bool
 	fallbk  *poller
 	done    chan struct{}
 }
@@ -63,6 +65,7 @@ func newFSNotifier(w *Watcher) notifier {
 		return newPoller(w, fallbackPoll)
 	}
 	go n.loop()
+	go n.readErrors()
 	return n
 }
 
@@ -97,6 +100,23 @@ func (n *fsNotifier) loop() {
 				continue
 			}
 			n.event()
+		case <-n.done:
+			return
+		}
+	}
+}
+
+// readErrors reads fsnotify's errors, in a goroutine of its own that takes no
+// lock and makes no call into fsnotify: fsnotify reports an error while
+// holding its own lock (failing to drop the watch of a folder moved and
+// then deleted: mv a a.old; rm -rf a.old), and until the error is read
+// every Add and Remove waits for that lock. Read by loop, which removes
+// watches, or by anything that waits for n.mu, which sync holds while
+// adding watches, the error would never be read and the watcher would
+// stop for good.
+func (n *fsNotifier) readErrors() {
+	for {
+		select {
 		case err, ok := <-n.fw.Errors:
 			if !ok {
 				return
@@ -106,9 +126,7 @@ func (n *fsNotifier) loop() {
 					n.w.opts.Observer.WatchOverflow()
 				}
 				n.w.log.Warn("watch event queue overflowed; rescanning the whole repository")
-				n.mu.Lock()
-				n.rewatch = true
-				n.mu.Unlock()
+				n.rewatch.Store(true)
 				n.w.Changed()
 				continue
 			}
@@ -282,13 +300,13 @@ func (n *fsNotifier) sync(dirs, named []string) {
 			delete(n.watched, d)
 		}
 	}
+	rewatch := n.rewatch.Swap(false)
 	added := make([]string, 0, len(want))
 	for d := range want {
-		if !n.watched[d] || n.rewatch {
+		if !n.watched[d] || rewatch {
 			added = append(added, d)
 		}
 	}
-	n.rewatch = false
 	slices.Sort(added)
 	fresh := false
 	for _, d := range added {
