@@ -29,13 +29,23 @@ import (
 //	CAPREG_STRESS_SEEDS=500 go test ./store -run TestWatcherConverges
 //	CAPREG_STRESS_SEED=137 go test ./store -run TestWatcherConverges -v
 //
-// Known limit, not checked: polling fingerprints names, sizes, times, modes
-// and inodes, so a file rewritten in place with the same size within one
-// tick of the file system's clock, after the poll tick that preceded the
-// scan, is not seen until its next change. Linux's multigrain timestamps
-// (6.13 on, ext4, xfs, btrfs, tmpfs) give a fine-grained time to a change
-// made after the file was looked at, which makes that case rare here but
-// not impossible elsewhere.
+// CAPREG_STRESS_BULK=400 adds that many capabilities, so that scans take
+// longer and more of each burst lands while one runs. A watcher that is
+// quiet but wrong gets convergeGrace more before the case fails (and logs
+// "converged late" if it then converges): a slow rebuild is not a lost
+// change.
+//
+// Known limits, not checked:
+//   - Polling fingerprints names, sizes, times, modes and inodes, so a file
+//     rewritten in place to the same size within one tick of the file
+//     system's clock as the write the scan read is not seen until its next
+//     change. Linux's multigrain timestamps (6.13 on: ext4, xfs, btrfs,
+//     tmpfs) give a fine-grained time to a change made after the file was
+//     looked at, which makes that rare here (never seen in thousands of
+//     cases) but not impossible elsewhere (NFS, where polling is used).
+//   - Run as root, chmod changes what the watcher hears about, not what it
+//     can read: unreadable files are covered by TestWatcherAttributeChanges
+//     as another user.
 func TestWatcherConverges(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4}
 	if s := os.Getenv("CAPREG_STRESS_SEEDS"); s != "" {
@@ -64,11 +74,15 @@ func TestWatcherConverges(t *testing.T) {
 	}
 }
 
-// convergeTimes are the watcher's timings in a convergence run: short, so
-// that a burst spans several debounces and poll ticks.
+// The watcher's timings in a convergence run are short, drawn from these,
+// so that a burst spans several debounces and poll ticks, and rebuilds run
+// while it goes on.
+var (
+	convergeDebounces = []time.Duration{5 * time.Millisecond, 20 * time.Millisecond, 50 * time.Millisecond}
+	convergePolls     = []time.Duration{10 * time.Millisecond, 20 * time.Millisecond, 50 * time.Millisecond}
+)
+
 const (
-	convergeDebounce = 20 * time.Millisecond
-	convergePoll     = 20 * time.Millisecond
 	// convergeQuiet is how long the rebuild count must stay the same for
 	// the watcher to count as quiet: several debounces and poll ticks, with
 	// room for a slow rebuild on a busy machine.
@@ -94,13 +108,25 @@ func (o *servedObserver) Rebuilt(ok bool, took time.Duration, snap *store.Snapsh
 }
 
 func convergeOnce(t *testing.T, mode string, seed uint64) {
-	repo, outside := scanRepoCopy(t)
-	b := &burst{t: t, rng: rand.New(rand.NewPCG(seed, seed^0x5eed)), repo: repo, outside: outside, caps: "capabilities"}
+	b := &burst{t: t, rng: rand.New(rand.NewPCG(seed, seed^0x5eed)), caps: "capabilities"}
+	if b.rng.IntN(3) == 0 {
+		// Served through a link that swapRepo swaps, as git-sync's current.
+		b.base = t.TempDir()
+		copyRepoTree(t, baseRepoDir, filepath.Join(b.base, "rev-0"))
+		makeSymlink(t, "rev-0", filepath.Join(b.base, "current"))
+		b.repo = filepath.Join(b.base, "current")
+	} else {
+		b.repo, _ = scanRepoCopy(t)
+	}
+	repo := b.repo
+	if n, _ := strconv.Atoi(os.Getenv("CAPREG_STRESS_BULK")); n > 0 {
+		addBulk(t, repo, n)
+	}
 	obs := &servedObserver{}
 	opts := store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
-		Debounce: convergeDebounce, Observer: obs}
+		Debounce: b.pickDuration(convergeDebounces), Observer: obs}
 	if mode == "poll" {
-		opts.Poll = convergePoll
+		opts.Poll = b.pickDuration(convergePolls)
 	}
 	w := runUntilCleanup(t, opts)
 	waitFor(t, "the first snapshot", func() bool { return w.Current() != nil })
@@ -113,6 +139,9 @@ func convergeOnce(t *testing.T, mode string, seed uint64) {
 		t.Fatalf("store.Load of the final tree: %v\nburst:\n%s", err, b.steps())
 	}
 	t.Logf("%d steps; the final tree is valid: %v (%d errors)", len(b.log), want.OK(), len(errorsIn(want.Diagnostics)))
+	if os.Getenv("CAPREG_STRESS_SEED") != "" {
+		t.Logf("burst:\n%s", b.steps()) // a replay shows what it did
+	}
 	problem := convergeProblem(w, obs, want)
 	if problem == "" {
 		return
@@ -128,7 +157,8 @@ func convergeOnce(t *testing.T, mode string, seed uint64) {
 		t.Logf("converged late, after the watcher had been quiet for %v", convergeQuiet)
 		return
 	}
-	t.Fatalf("%s mode, seed %d: the watcher did not converge on the final tree: %s\nburst:\n%s", mode, seed, problem, b.steps())
+	t.Fatalf("%s mode (debounce %v, poll %v), seed %d: the watcher did not converge on the final tree: %s\nburst:\n%s",
+		mode, opts.Debounce, opts.Poll, seed, problem, b.steps())
 }
 
 // runUntilCleanup runs a watcher until the test ends, and fails the test
@@ -149,6 +179,22 @@ func runUntilCleanup(t *testing.T, opts store.WatchOptions) *store.Watcher {
 		}
 	})
 	return w
+}
+
+// addBulk adds n copies of the drift capability to repo, each with its
+// own id and keys (CAPREG_STRESS_BULK=n): a scan that takes longer lets
+// more of a burst land while it runs.
+func addBulk(t *testing.T, repo string, n int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(baseRepoDir, "capabilities/drift/capability.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		id := fmt.Sprintf("bulk%d", i)
+		copied := strings.NewReplacer(`"id": "drift"`, `"id": "`+id+`"`, "workflow.", id+".").Replace(string(data))
+		writeTestFile(t, filepath.Join(repo, "capabilities", id, "capability.json"), []byte(copied))
+	}
 }
 
 // waitQuiet waits until the watcher has finished no rebuild for
@@ -212,10 +258,12 @@ func errorsIn(ds validate.Diagnostics) validate.Diagnostics {
 
 // burst applies random file operations to a repository, logging each.
 type burst struct {
-	t       *testing.T
-	rng     *rand.Rand
-	repo    string
-	outside string
+	t    *testing.T
+	rng  *rand.Rand
+	repo string
+	// base, when set, holds the repository's revisions, rev-N, and the
+	// link current to one of them, which is repo.
+	base string
 	// caps and cards are what capreg.json names (cards nil: everywhere).
 	caps  string
 	cards []string
@@ -243,6 +291,7 @@ var convergeOps = []func(b *burst) string{
 	(*burst).packageChurn,
 	(*burst).gitChurn,
 	(*burst).swapFolderLink,
+	(*burst).swapRepo,
 	(*burst).chmod,
 	(*burst).touch,
 	(*burst).editRepoConfig,
@@ -282,6 +331,8 @@ func did(what string, err error) string {
 	}
 	return what
 }
+
+func (b *burst) pickDuration(ds []time.Duration) time.Duration { return ds[b.rng.IntN(len(ds))] }
 
 // pick returns one of xs, or "" when there is none.
 func (b *burst) pick(xs []string) string {
@@ -400,9 +451,13 @@ func (b *burst) recreateCapability() string {
 }
 
 // renameAwayAndBack: mv a a.old; mkdir a; then, most of the time, the
-// folder is put back.
+// folder is put back. a is a capability folder or, now and then, a folder
+// of the repository root.
 func (b *burst) renameAwayAndBack() string {
 	f := b.capFolder()
+	if b.rng.IntN(4) == 0 {
+		f = b.pick([]string{b.caps, "bin", "workflows", "scripts"})
+	}
 	if f == "" || strings.HasSuffix(f, ".old") {
 		return ""
 	}
@@ -560,20 +615,24 @@ func (b *burst) gitChurn() string {
 	}
 }
 
-// swapFolderLink replaces a capability folder with a link to a copy of it
-// in vendor/, or repoints such a link at a new copy (atomically, as
-// git-sync does) and deletes the old one.
+// swapFolderLink replaces a capability folder, or the capabilities folder
+// itself, with a link to a copy of it in vendor/, or repoints such a link
+// at a new copy (atomically, as git-sync does) and deletes the old one.
 func (b *burst) swapFolderLink() string {
 	name := b.pick(baseFolders())
-	rel := b.caps + "/" + name
+	rel, from, edit := b.caps+"/"+name, filepath.Join(baseRepoDir, "capabilities", name), "capability.json"
+	if b.rng.IntN(4) == 0 {
+		name = "caps"
+		rel, from, edit = b.caps, filepath.Join(baseRepoDir, "capabilities"), b.pick(baseFolders())+"/capability.json"
+	}
 	p := b.path(rel)
 	b.n++
 	rev := fmt.Sprintf("vendor/revs/%s-%d", name, b.n)
-	if err := copyTree(filepath.Join(baseRepoDir, "capabilities", name), b.path(rev)); err != nil {
+	if err := copyTree(from, b.path(rev)); err != nil {
 		return did("copy "+name+" to "+rev, err)
 	}
-	if data := b.retitled(rev + "/capability.json"); data != nil && b.rng.IntN(2) == 0 {
-		if err := os.WriteFile(b.path(rev+"/capability.json"), data, 0o644); err != nil {
+	if data := b.retitled(rev + "/" + edit); data != nil && b.rng.IntN(2) == 0 {
+		if err := os.WriteFile(b.path(rev+"/"+edit), data, 0o644); err != nil {
 			return did("edit "+rev, err)
 		}
 	}
@@ -599,6 +658,41 @@ func (b *burst) swapFolderLink() string {
 	what := "swap the link " + rel + " to " + rev
 	if b.rng.IntN(2) == 0 {
 		return did(what+"; rm -rf the old copy", os.RemoveAll(filepath.Join(filepath.Dir(p), old)))
+	}
+	return what
+}
+
+// swapRepo copies the repository as it is now to a new revision, edits
+// it, and swaps the link current over to it, deleting the old revision
+// most of the time, as git-sync does.
+func (b *burst) swapRepo() string {
+	if b.base == "" {
+		return ""
+	}
+	old, err := os.Readlink(b.repo)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.n++
+	rev := fmt.Sprintf("rev-%d", b.n)
+	if err := copyTree(filepath.Join(b.base, old), filepath.Join(b.base, rev)); err != nil {
+		return did("copy the repository to "+rev, err)
+	}
+	if m := b.manifest(); m != "" {
+		if data := b.retitled(m); data != nil {
+			_ = os.WriteFile(filepath.Join(b.base, rev, filepath.FromSlash(m)), data, 0o644)
+		}
+	}
+	tmp := filepath.Join(b.base, "current.tmp")
+	if err := os.Symlink(rev, tmp); err != nil {
+		return did("link current.tmp", err)
+	}
+	what := "swap current from " + old + " to " + rev
+	if err := os.Rename(tmp, b.repo); err != nil {
+		return did(what, err)
+	}
+	if b.rng.IntN(3) > 0 {
+		return did(what+"; rm -rf "+old, os.RemoveAll(filepath.Join(b.base, old)))
 	}
 	return what
 }
@@ -706,7 +800,8 @@ func (b *burst) checkout() string {
 	return did("git checkout .", copyTree(baseRepoDir, b.repo))
 }
 
-// copyTree copies the folder from to the folder to, overwriting files.
+// copyTree copies the folder from to the folder to, overwriting files, and
+// copying links as links.
 func copyTree(from, to string) error {
 	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -714,8 +809,18 @@ func copyTree(from, to string) error {
 		}
 		rel, _ := filepath.Rel(from, p)
 		dst := filepath.Join(to, rel)
-		if d.IsDir() {
+		switch {
+		case d.IsDir():
 			return os.MkdirAll(dst, 0o755)
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			if err := os.RemoveAll(dst); err != nil {
+				return err
+			}
+			return os.Symlink(target, dst)
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
