@@ -130,6 +130,13 @@ func (n *fsNotifier) readErrors() {
 				n.w.Changed()
 				continue
 			}
+			if errors.Is(err, syscall.EINVAL) {
+				// fsnotify failed to drop the watch of a folder the kernel
+				// had already dropped (moved, then deleted): expected, and
+				// the rebuild that follows the deletion rewatches.
+				n.w.log.Debug("watch error", "error", err)
+				continue
+			}
 			n.w.log.Warn("watch error", "error", err)
 		case <-n.done:
 			return
