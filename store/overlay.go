@@ -834,8 +834,10 @@ func makesWay(p, target string) bool {
 // a dangling link points makes it resolve (what was read as a broken link,
 // a card or a declaration, is then that file, under the link's name), and
 // a delete where a link points makes it dangle (a card's tool, a link
-// named as a card that led to a folder). The overlay sees either only
-// under the path the change names.
+// named as a card that led to a folder), or, for one already dangling,
+// moves where resolving it stops (lstat .../scripts, no longer
+// .../scripts/missing). The overlay sees either only under the path the
+// change names.
 func (ch *change) linkTargets(tree *Tree) []string {
 	if tree == nil {
 		return nil
@@ -851,8 +853,8 @@ func (ch *change) linkTargets(tree *Tree) []string {
 	}
 	for _, p := range ch.deletes {
 		for _, link := range links {
-			if tree.entries[link] != entryLink && under(tree.links[link], p) && !ch.removes(link) {
-				out = append(out, fmt.Sprintf("the change deletes %s, where the link %s points", p, link))
+			if under(tree.links[link], p) && !ch.removes(link) {
+				out = append(out, fmt.Sprintf("the change deletes %s, at or on the way to where the link %s points", p, link))
 			}
 		}
 	}

@@ -407,7 +407,13 @@ func TestOverlayNeedsRescan(t *testing.T) {
 				makeSymlink(t, "../config", filepath.Join(repo, "bin/new.card.json"))
 			},
 			deleted: []string{"config"}},
-			"deletes config, where the link bin/new.card.json points"},
+			"deletes config, at or on the way to where the link bin/new.card.json points"},
+		{overlayCase{name: "a folder on the way to a dangling link's target deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../scripts/missing/x", filepath.Join(repo, "bin/new.card.json"))
+			},
+			deleted: []string{"scripts"}},
+			"deletes scripts, at or on the way to where the link bin/new.card.json points"},
 		{overlayCase{name: "the folder a dangling card link points into written",
 			setup: func(t *testing.T, repo string) {
 				makeSymlink(t, "../tools/y", filepath.Join(repo, "bin/new.card.json"))
