@@ -37,7 +37,7 @@ type Diagnostic struct {
 // capabilities/ui/capability.json:12:7: error [when-unknown-key] /steps/0/when: …
 func (d Diagnostic) String() string {
 	var b strings.Builder
-	file := escapeControl(d.File)
+	file := EscapeControl(d.File)
 	switch {
 	case d.File == "":
 		b.WriteString("capreg")
@@ -48,20 +48,17 @@ func (d Diagnostic) String() string {
 	}
 	fmt.Fprintf(&b, ": %s [%s] ", d.Severity, d.Rule)
 	if d.Pointer != "" {
-		b.WriteString(escapeControl(d.Pointer))
+		b.WriteString(EscapeControl(d.Pointer))
 		b.WriteString(": ")
 	}
-	b.WriteString(escapeControl(d.Message))
+	b.WriteString(EscapeControl(d.Message))
 	return b.String()
 }
 
-// escapeControl writes control characters as Go escapes ("\n"), so that a
-// file name or key holding a newline cannot split a finding across lines.
-func escapeControl(s string) string { return EscapeControl(s) }
-
 // EscapeControl writes control characters as Go escapes ("\n", "\x1b"), for
-// text from a repository printed on a terminal: a newline cannot split a
-// line of output, nor an escape sequence drive the terminal.
+// text from a repository printed on a terminal: a newline (in a file name or
+// key) cannot split a finding or other line of output across lines, nor an
+// escape sequence drive the terminal.
 func EscapeControl(s string) string {
 	if !strings.ContainsFunc(s, unicode.IsControl) {
 		return s
