@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -338,28 +337,11 @@ func materializeFixture(t *testing.T, f *ruleFixture) string {
 	return repo
 }
 
+// copyRepoTree copies a test repository, failing the test on an error (see
+// copyTree).
 func copyRepoTree(t testing.TB, from, to string) {
 	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		dst := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, info.Mode().Perm())
-	})
-	if err != nil {
+	if err := copyTree(from, to); err != nil {
 		t.Fatal(err)
 	}
 }
