@@ -817,16 +817,15 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	return slices.Compact(out)
 }
 
-// makesWay reports whether writing the file p makes target, or a folder on
-// the way to it (which moves where resolving it stops, and what check says
-// of it).
-func makesWay(p, target string) bool {
-	for d := p; d != "."; d = path.Dir(d) {
-		if under(target, d) || under(d, target) {
-			return true
-		}
-	}
-	return false
+// mayMakeWay reports whether writing the file p may make target, or a
+// folder on the way to it (which moves where resolving it stops, and what
+// check says of it). Writing p makes whichever of its folders are missing,
+// and one of them is on the way to target exactly when the two start with
+// the same folder; which folders exist already is not asked, so a write
+// beside them counts too: a needless rescan, never a stale answer.
+func mayMakeWay(p, target string) bool {
+	top, _, _ := strings.Cut(p, "/")
+	return under(target, top)
 }
 
 // linkTargets are the reasons to rescan for the paths of the change that
@@ -846,7 +845,7 @@ func (ch *change) linkTargets(tree *Tree) []string {
 	links := slices.Sorted(maps.Keys(tree.links))
 	for _, p := range ch.order {
 		for _, link := range links {
-			if tree.entries[link] == entryLink && makesWay(p, tree.links[link]) && !ch.removes(link) {
+			if tree.entries[link] == entryLink && mayMakeWay(p, tree.links[link]) && !ch.removes(link) {
 				out = append(out, fmt.Sprintf("the change writes %s, at or on the way to where the dangling link %s points", p, link))
 			}
 		}
