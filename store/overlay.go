@@ -838,8 +838,8 @@ func mayMakeWay(p, target string) bool {
 // .../scripts/missing). The overlay sees either only under the path the
 // change names.
 func (ch *change) linkTargets(tree *Tree) []string {
-	if tree == nil {
-		return nil
+	if tree == nil || len(tree.links) == 0 {
+		return nil // most repositories: no sorting of links per request
 	}
 	var out []string
 	links := slices.Sorted(maps.Keys(tree.links))
