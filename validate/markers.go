@@ -46,11 +46,11 @@ func Values(items []Item) []string {
 }
 
 var (
-	blockRe    = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
-	openRe     = regexp.MustCompile(`<!--\s*gsd:loop-host`)
-	tagRe      = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
-	attrRe     = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-	callSiteRe = regexp.MustCompile(`loop\s+render-hooks\s+([a-z:]+)`)
+	blockRe     = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
+	blockOpenRe = regexp.MustCompile(`<!--\s*gsd:loop-host`)
+	tagRe       = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
+	attrRe      = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	callSiteRe  = regexp.MustCompile(`loop\s+render-hooks\s+([a-z:]+)`)
 )
 
 // markerHints are the byte strings a file must contain to be worth parsing.
@@ -102,15 +102,7 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 		}
 	}
 	if len(blocks) == 0 && len(tags) == 0 {
-		for _, m := range openRe.FindAllIndex(src, -1) {
-			if !code.contains(m[0]) {
-				// No --> closes it: HTML reads the rest of the file as a
-				// comment, and the file would silently be no workflow.
-				s.atOffset(file, src, m[0], "", "marker-syntax",
-					"gsd:loop-host block is not closed: add --> after its last key")
-				break
-			}
-		}
+		reportUnclosedBlock(file, src, code, s)
 		return nil
 	}
 	var mk *Marker
@@ -318,6 +310,19 @@ func tagAttrs(src []byte, from, to int) map[string]Item {
 
 func lineOf(src []byte, off int) int {
 	return bytes.Count(src[:min(off, len(src))], []byte("\n")) + 1
+}
+
+// reportUnclosedBlock reports the first gsd:loop-host block opened outside
+// code in a file where no block is closed: HTML reads the rest of the file
+// as a comment, and the file would silently be no workflow.
+func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
+	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
+		if !code.contains(m[0]) {
+			s.atOffset(file, src, m[0], "", "marker-syntax",
+				"gsd:loop-host block is not closed: add --> after its last key")
+			return
+		}
+	}
 }
 
 // utf16Text decodes data that starts with a UTF-16 byte order mark, as
