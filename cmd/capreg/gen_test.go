@@ -99,10 +99,10 @@ func TestGenWriteLeavesNoTemporaryFile(t *testing.T) {
 	if data, _ := os.ReadFile(outside); string(data) != "keep\n" {
 		t.Errorf("gen --write wrote through the link at capability-registry.json.tmp: %q", data)
 	}
-	if _, err := os.Lstat(index + ".tmp"); err == nil {
-		t.Errorf("gen --write left %s behind", index+".tmp")
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
 	}
-	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".tmp") && e.Name() != "capability-registry.json.tmp" {
 			t.Errorf("gen --write left %s behind", e.Name())
