@@ -211,7 +211,7 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 		h["Vary"] = varyHdr
 	}
 	h["Cache-Control"] = noCacheHdr
-	if etagMatches(r.Header.Get("If-None-Match"), etag[0]) {
+	if etagMatches(r.Header.Values("If-None-Match"), etag[0]) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -244,11 +244,12 @@ func contentTypeHdr(ct string) []string {
 	return []string{ct}
 }
 
-// etagMatches implements If-None-Match's weak comparison over a list.
-func etagMatches(header, etag string) bool {
-	if header == "" {
-		return false
-	}
+// etagMatches implements If-None-Match's weak comparison over a list. The
+// list may come on several field lines (RFC 9110 §5.3), which are one list:
+// reading only the first would miss a tag an intermediary or client put on
+// another and answer 200 where 304 was due.
+func etagMatches(lines []string, etag string) bool {
+	header := strings.Join(lines, ",")
 	for header != "" {
 		var t string
 		t, header, _ = strings.Cut(header, ",")
