@@ -1,10 +1,14 @@
 package api_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
 )
 
 // TestIfNoneMatchOverSeveralLines: If-None-Match is a list, which a client
@@ -28,5 +32,28 @@ func TestIfNoneMatchOverSeveralLines(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusNotModified {
 		t.Errorf("If-None-Match on two lines, the second holding the ETag: %d, want 304", resp.StatusCode)
+	}
+}
+
+// panicSource is a Source whose every method panics, standing for a bug in
+// a handler.
+type panicSource struct{}
+
+func (panicSource) Current() *store.Snapshot                     { panic("boom") }
+func (panicSource) State() (*store.Snapshot, store.Status)       { panic("boom") }
+func (panicSource) Reload(context.Context) (store.Status, error) { panic("boom") }
+
+// TestPanicIsCounted: a handler's panic is answered 500 in JSON and counted
+// as a 500 of its route, so that an alert on the error rate sees it.
+func TestPanicIsCounted(t *testing.T) {
+	m := api.NewMetrics()
+	h := api.NewRouter(panicSource{}, api.Options{Metrics: m})
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/registry", nil))
+	if rec.Code != http.StatusInternalServerError || rec.Header().Get("Content-Type") != "application/json" {
+		t.Fatalf("%d %s: %s", rec.Code, rec.Header().Get("Content-Type"), rec.Body)
+	}
+	if got := requestCount(t, m, "/registry", "GET", "500"); got != 1 {
+		t.Errorf(`capreg_http_requests_total{route="/registry",method="GET",code="500"} = %v, want 1`, got)
 	}
 }

@@ -78,7 +78,10 @@ func NewRouter(src Source, opts Options) http.Handler {
 	s.validations = make(chan struct{}, max(1, opts.MaxValidations))
 	r := chi.NewRouter()
 	s.routes = r
-	r.Use(s.recoverer, s.observe, s.limitBody, checkQuery, middleware.GetHead)
+	// observe wraps recoverer, so that the 500 a panic is answered with is
+	// counted and logged like any other answer rather than vanishing from
+	// the metrics with the panic.
+	r.Use(s.observe, s.recoverer, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
 	})
