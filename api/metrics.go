@@ -41,7 +41,11 @@ func NewMetrics() *Metrics {
 		}, []string{"route", "method", "code"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern and method.",
-			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1},
+			// Past 1 s for the slow answers given by design: POST /validate
+			// and /-/reload evaluating a large repository, a validation
+			// turned away busy after 10 s, a body read until the daemon's
+			// 30 s read timeout; without them all of these land in +Inf.
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1, 2.5, 5, 15, 30, 60},
 		}, []string{"route", "method"}),
 		rebuilds: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
