@@ -57,3 +57,38 @@ func TestPanicIsCounted(t *testing.T) {
 		t.Errorf(`capreg_http_requests_total{route="/registry",method="GET",code="500"} = %v, want 1`, got)
 	}
 }
+
+// TestCrossOriginPostsAreRefused: a POST a browser sends for another site
+// is a 403 in JSON, so that a web page cannot make a local capreg rebuild;
+// the same POST from a client that is not a browser, or from capreg's own
+// origin, and any GET, are answered.
+func TestCrossOriginPostsAreRefused(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	tests := []struct {
+		name, method, target string
+		hdr                  []string
+		want                 int
+	}{
+		{"cross-site reload", "POST", "/-/reload", []string{"Sec-Fetch-Site", "cross-site"}, 403},
+		{"other origin, render", "POST", "/render-hooks/plan:pre", []string{"Origin", "https://evil.example"}, 403},
+		{"cross-site validate", "POST", "/validate", []string{"Sec-Fetch-Site", "cross-site"}, 403},
+		{"same origin", "POST", "/-/reload", []string{"Sec-Fetch-Site", "same-origin"}, 200},
+		{"not a browser", "POST", "/-/reload", nil, 200},
+		{"cross-site GET", "GET", "/registry", []string{"Sec-Fetch-Site", "cross-site"}, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var body []byte
+			if tt.target == "/validate" {
+				body = []byte(`{"files": {}}`)
+			}
+			e := do(t, h, tt.method, tt.target, body, tt.hdr...)
+			if e.status != tt.want {
+				t.Fatalf("%s %s: %d, want %d: %s", tt.method, tt.target, e.status, tt.want, truncate(e.body))
+			}
+			if tt.want == 403 && e.json(t)["code"] != "forbidden" {
+				t.Errorf("403 body %s, want code forbidden", e.body)
+			}
+		})
+	}
+}

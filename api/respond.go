@@ -20,6 +20,7 @@ const (
 	CodeNotFound         = "not_found"
 	CodeUnknownPoint     = "unknown_point"
 	CodeBadRequest       = "bad_request"
+	CodeForbidden        = "forbidden"
 	CodeBodyTooLarge     = "body_too_large"
 	CodeNotReady         = "not_ready"
 	CodeMethodNotAllowed = "method_not_allowed"

@@ -81,7 +81,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(s.observe, s.recoverer, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(s.observe, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
 	})
@@ -311,4 +311,19 @@ func allowedMethods(routes chi.Routes, path string) []string {
 		}
 	}
 	return out
+}
+
+// refuseCrossOrigin answers 403 to a POST a browser sends on behalf of
+// another site (by Sec-Fetch-Site, or an Origin that is not the Host): a
+// web page a developer has open must not make their local capreg rebuild
+// (POST /-/reload) or work through changes. A browser may send such a
+// request without asking first when its body is text/plain or a form.
+// Clients that are not browsers send neither header and are not affected.
+func refuseCrossOrigin(next http.Handler) http.Handler {
+	p := http.NewCrossOriginProtection()
+	p.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusForbidden, CodeForbidden,
+			"cross-origin "+r.Method+" refused: capreg answers a browser only from its own origin", nil)
+	}))
+	return p.Handler(next)
 }
