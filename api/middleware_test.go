@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/store"
@@ -90,5 +91,35 @@ func TestCrossOriginPostsAreRefused(t *testing.T) {
 				t.Errorf("403 body %s, want code forbidden", e.body)
 			}
 		})
+	}
+}
+
+// rebuildingSource is a source whose rebuild has run for a given time.
+type rebuildingSource struct {
+	*source
+	took time.Duration
+}
+
+func (s rebuildingSource) RebuildingFor() time.Duration { return s.took }
+
+// TestHealthzReportsAStuckRebuild: /healthz, the liveness probe, is 503
+// once a rebuild has run longer than StuckAfter, so that Kubernetes
+// restarts a process that serves its last snapshot but follows no change.
+func TestHealthzReportsAStuckRebuild(t *testing.T) {
+	tests := []struct {
+		took       time.Duration
+		want       int
+		wantStatus string
+	}{
+		{0, 200, "ok"},
+		{90 * time.Second, 200, "ok"},
+		{3 * time.Minute, 503, "stuck"},
+	}
+	for _, tt := range tests {
+		h := api.NewRouter(rebuildingSource{testdataSource(t), tt.took}, api.Options{StuckAfter: 2 * time.Minute})
+		e := do(t, h, "GET", "/healthz", nil)
+		if e.status != tt.want || e.json(t)["status"] != tt.wantStatus {
+			t.Errorf("rebuilding for %v: %d %s, want %d status %s", tt.took, e.status, e.body, tt.want, tt.wantStatus)
+		}
 	}
 }

@@ -9,7 +9,17 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
+// healthz is liveness: 200 while the process works, 503 once a rebuild has
+// run longer than stuckAfter (a hung file system, a deadlock), which leaves
+// the last snapshot served but no later change followed.
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if clock, ok := s.src.(RebuildClock); ok {
+		if took := clock.RebuildingFor(); took > s.stuckAfter {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stuck",
+				"message": fmt.Sprintf("a rebuild has run for %v, over %v: changes are no longer followed", took.Round(time.Second), s.stuckAfter)})
+			return
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 

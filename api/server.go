@@ -48,6 +48,17 @@ type Options struct {
 	// burst run side by side would multiply that memory; they also share
 	// the watcher's validation cache, which serialises them anyway.
 	MaxValidations int
+	// StuckAfter is how long a rebuild may run before /healthz reports
+	// the process stuck (503), when the Source says how long its rebuild
+	// has run (see RebuildClock); 0 means 5 minutes. A rebuild of 10,000
+	// capabilities takes about 1.5 s.
+	StuckAfter time.Duration
+}
+
+// RebuildClock is implemented by a Source that rebuilds (store.Watcher):
+// how long the running rebuild has taken, 0 between rebuilds.
+type RebuildClock interface {
+	RebuildingFor() time.Duration
 }
 
 // Server holds the router's state.
@@ -56,7 +67,9 @@ type Server struct {
 	log     *slog.Logger
 	metrics *Metrics
 	maxBody int64
-	views   atomic.Pointer[views]
+	// stuckAfter: see Options.StuckAfter.
+	stuckAfter time.Duration
+	views      atomic.Pointer[views]
 	// validations holds a token per POST /validate being evaluated, and
 	// validationWaiters counts the requests waiting for one.
 	validations       chan struct{}
@@ -68,7 +81,10 @@ type Server struct {
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml.
 func NewRouter(src Source, opts Options) http.Handler {
-	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes}
+	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes, stuckAfter: opts.StuckAfter}
+	if s.stuckAfter <= 0 {
+		s.stuckAfter = 5 * time.Minute
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -114,6 +114,10 @@ type Watcher struct {
 
 	reloadMu sync.Mutex
 	queued   *reload // the reload the Run loop has not started; nil if none
+
+	// rebuildStart is when the running rebuild began (Unix nanoseconds),
+	// or 0 between rebuilds: see RebuildingFor.
+	rebuildStart atomic.Int64
 }
 
 // watchState is what a rebuild leaves: the snapshot served (nil before the
@@ -206,6 +210,18 @@ func (w *Watcher) Status() Status { return w.state.Load().status }
 func (w *Watcher) State() (*Snapshot, Status) {
 	st := w.state.Load()
 	return st.snap, st.status
+}
+
+// RebuildingFor is how long the running rebuild has taken so far, or 0
+// between rebuilds. A rebuild that never ends (a hung file system, a
+// deadlock) leaves the last snapshot served but every later change unseen;
+// a liveness probe that reads this can have the process restarted.
+func (w *Watcher) RebuildingFor() time.Duration {
+	start := w.rebuildStart.Load()
+	if start == 0 {
+		return 0
+	}
+	return time.Since(time.Unix(0, start))
 }
 
 // Changed signals that the repository may have changed. Signals coalesce:
@@ -338,6 +354,8 @@ type built struct {
 // valid build is swapped in unless it is what is served already, a failed
 // one is reported unless it is the failure already reported.
 func (w *Watcher) rebuild(ctx context.Context, n notifier) {
+	w.rebuildStart.Store(time.Now().UnixNano())
+	defer w.rebuildStart.Store(0)
 	b, ok := w.scanSettled(ctx, n)
 	if !ok {
 		return

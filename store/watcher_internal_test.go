@@ -346,3 +346,39 @@ func TestInputWaysAreStable(t *testing.T) {
 		}
 	}
 }
+
+// RebuildingFor says how long a rebuild has run while it runs, for a
+// liveness probe to notice one that never ends, and 0 between rebuilds.
+func TestRebuildingFor(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, _ := fakeWatcher(10*time.Millisecond, time.Second)
+		inner := w.build
+		release := make(chan struct{})
+		var hang atomic.Bool
+		w.build = func(ctx context.Context, e enterFunc) (*Snapshot, error) {
+			if hang.Load() {
+				<-release
+			}
+			return inner(ctx, e)
+		}
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go w.Run(ctx)
+		synctest.Wait()
+		if got := w.RebuildingFor(); got != 0 {
+			t.Fatalf("between rebuilds: RebuildingFor = %v, want 0", got)
+		}
+		hang.Store(true)
+		w.Changed()
+		time.Sleep(10*time.Millisecond + 7*time.Minute) // the debounce, then a long hang
+		synctest.Wait()
+		if got := w.RebuildingFor(); got != 7*time.Minute {
+			t.Errorf("during a hung rebuild: RebuildingFor = %v, want 7m", got)
+		}
+		close(release)
+		synctest.Wait()
+		if got := w.RebuildingFor(); got != 0 {
+			t.Errorf("after the rebuild: RebuildingFor = %v, want 0", got)
+		}
+	})
+}
