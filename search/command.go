@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -315,10 +316,14 @@ func skipAssignments(toks []shellToken, i int) int {
 }
 
 // precommand is a command that runs the command after it: the letters of
-// its options that take an argument, and how many operands come before the
-// command (timeout's duration).
+// its options that take an argument, and the long options that do when
+// written apart ("--user deploy"; "--user=deploy" is one word), the letters
+// of options with which it runs nothing (command -v describes), and how
+// many operands come before the command (timeout's duration).
 type precommand struct {
 	argOpts  string
+	argLong  []string
+	noRun    string
 	operands int
 }
 
@@ -327,21 +332,24 @@ type precommand struct {
 // it applies; xargs and sh -c, which take the command in other shapes, are
 // not read.
 var precommands = map[string]precommand{
-	"sudo":    {argOpts: "CDghprtTRUu"},
+	"sudo": {argOpts: "CDghprtTRUu", argLong: []string{"chdir", "close-from", "command-timeout", "group", "host",
+		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV"},
 	"doas":    {argOpts: "Cu"},
-	"env":     {argOpts: "CSu"},
-	"nice":    {argOpts: "n"},
+	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}},
+	"nice":    {argOpts: "n", argLong: []string{"adjustment"}},
 	"nohup":   {},
-	"time":    {argOpts: "fo"},
-	"command": {},
+	"time":    {argOpts: "fo", argLong: []string{"format", "output"}},
+	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
-	"timeout": {argOpts: "ks", operands: 1},
+	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
 }
 
 // runsCommandAt returns the index of the first word of the command that the
 // word at i runs, when it is a precommand, past the precommand's options
 // (an option letter of argOpts takes the next word, unless glued: -u root,
-// -uroot), "--", assignments and operands; otherwise len(toks).
+// -uroot; so does a long option of argLong), "--", assignments and
+// operands; otherwise, or when an option of noRun says nothing is run,
+// len(toks).
 func runsCommandAt(toks []shellToken, i int) int {
 	pc, ok := precommands[path.Base(toks[i].text)]
 	if !ok {
@@ -362,7 +370,11 @@ func runsCommandAt(toks []shellToken, i int) int {
 			break
 		}
 		j++
-		if len(t) == 2 && strings.IndexByte(pc.argOpts, t[1]) >= 0 {
+		switch {
+		case len(t) == 2 && strings.IndexByte(pc.noRun, t[1]) >= 0:
+			return len(toks) // sudo -l, command -v: nothing is run
+		case len(t) == 2 && strings.IndexByte(pc.argOpts, t[1]) >= 0,
+			strings.HasPrefix(t, "--") && slices.Contains(pc.argLong, t[2:]):
 			j++ // the option's argument
 		}
 	}
