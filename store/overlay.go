@@ -887,8 +887,8 @@ func (ch *change) linkedChanges(tree *Tree, lay layout) []string {
 			if write && ch.removes(d) {
 				return
 			}
-			real, known := tree.aliases[d]
-			if !known || lay.readsByName(path.Join(real, strings.TrimPrefix(p[len(d):], "/"))) {
+			target, known := tree.aliases[d]
+			if !known || lay.readsByName(path.Join(target, strings.TrimPrefix(p[len(d):], "/"))) {
 				out = append(out, fmt.Sprintf("the change touches %s through the link %s, whose target the served scan may read under another name", p, d))
 			}
 			return

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	utf16pkg "unicode/utf16"
+	"unicode/utf16"
 )
 
 func TestParseMarkerBlock(t *testing.T) {
@@ -299,7 +299,7 @@ func encodeUTF16(s string, bigEndian bool) []byte {
 	if bigEndian {
 		out = []byte{0xFE, 0xFF}
 	}
-	for _, u := range utf16pkg.Encode([]rune(s)) {
+	for _, u := range utf16.Encode([]rune(s)) {
 		if bigEndian {
 			out = append(out, byte(u>>8), byte(u))
 		} else {

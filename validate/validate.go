@@ -144,7 +144,9 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		held := mk != nil || len(s.diags) > before
 		attempted = attempted || held
-		if held && utf16Order(f.Data) == nil { // parseMarker reported UTF-16
+		// A UTF-16 file is reported by parseMarker, whole; its bytes as
+		// UTF-8 would only repeat that.
+		if held && utf16Order(f.Data) == nil {
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
