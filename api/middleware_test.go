@@ -123,3 +123,27 @@ func TestHealthzReportsAStuckRebuild(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadOutlastsTheWriteTimeout: POST /-/reload answers when its
+// rebuild takes longer than the server's write timeout, instead of the
+// client seeing the connection closed.
+func TestReloadOutlastsTheWriteTimeout(t *testing.T) {
+	src := testdataSource(t)
+	src.reload = func() (store.Status, error) {
+		time.Sleep(300 * time.Millisecond)
+		return store.Status{Generation: 2}, nil
+	}
+	srv := httptest.NewUnstartedServer(newRouter(src))
+	srv.Config.WriteTimeout = 100 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/-/reload", "", nil)
+	if err != nil {
+		t.Fatalf("POST /-/reload with a rebuild longer than the write timeout: %v", err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%d %s (%v), want 200", resp.StatusCode, body, err)
+	}
+}

@@ -128,8 +128,14 @@ func (s *Server) statusDoc() statusDoc {
 	return doc
 }
 
-// reload rebuilds now (POST /-/reload) and reports the outcome.
+// reload rebuilds now (POST /-/reload) and reports the outcome. It waits
+// for the rebuild, which on a large repository may outlast the server's
+// write timeout, so the deadline for this answer is moved past the time
+// after which a rebuild counts as stuck (see Options.StuckAfter).
 func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
+	// An error only says the writer has no deadline to move (a test's
+	// recorder), and then there is none to outlast.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.stuckAfter + time.Minute))
 	st, err := s.src.Reload(r.Context())
 	if err != nil {
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady, "reload did not complete: "+err.Error(), nil)
