@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
@@ -15,6 +16,7 @@ type CentralSchema struct {
 	ValidKeys []string
 	Patterns  []*regexp2.Regexp // nil where a source does not compile
 	Sources   []string          // the pattern sources, in order, as written
+	File      string            // the schema's path, where a finding about all its patterns goes
 }
 
 var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
@@ -84,6 +86,15 @@ func checkOwners(caps []*Capability, s *sink) {
 
 func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 	owners := map[string]*Capability{}
+	var budget patternClock
+	unchecked := 0
+	defer func() {
+		if unchecked > 0 { // fail closed, once: any of those keys may be the central loader's
+			s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
+				"matching config keys against the %d central config-schema patterns took over %v in all; %d key/pattern pairs were not checked; use fewer or simpler patterns",
+				len(central.Patterns), patternBudget, unchecked)})
+		}
+	}()
 	for _, c := range caps {
 		for _, e := range c.Config {
 			ptr := "/config/" + ojson.EscapePointer(e.Key)
@@ -103,6 +114,12 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 				if re == nil {
 					continue
 				}
+				left := budget.left()
+				if left <= 0 {
+					unchecked++
+					continue
+				}
+				re.MatchTimeout = min(patternTimeout, left)
 				switch matched, err := re.MatchString(e.Key); {
 				case err != nil: // fail closed: the key may be the central loader's
 					s.at(c.doc, ptr, "config-key-central-pattern",
@@ -114,6 +131,25 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 			}
 		}
 	}
+}
+
+// patternBudget bounds the time of all the central-pattern matches of one
+// validation. patternTimeout bounds one match, but a schema may hold
+// thousands of patterns (a 1 MiB POST /validate body holds some 35,000 that
+// backtrack) and a repository thousands of keys: without a total, their
+// product ran for hours, holding the daemon's one validation turn, and a
+// client that went away did not stop it.
+const patternBudget = 2 * time.Second
+
+// patternClock measures patternBudget from the first match.
+type patternClock struct{ deadline time.Time }
+
+// left returns what remains of the budget, starting it on first use.
+func (c *patternClock) left() time.Duration {
+	if c.deadline.IsZero() {
+		c.deadline = time.Now().Add(patternBudget)
+	}
+	return time.Until(c.deadline)
 }
 
 // checkReviewerLanes enforces unique slug, flags and reviewsSection across

@@ -226,7 +226,7 @@ func parseCentral(f, repoConfig *File, s *sink) *CentralSchema {
 	for i := before; i < len(s.diags); i++ {
 		s.diags[i].Rule = "config-file"
 	}
-	cs := &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings()}
+	cs := &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}
 	if pats := d.Root.Get("dynamicKeyPatterns"); pats != nil && pats.Kind == ojson.Array {
 		for i := range pats.Items {
 			src := pats.Items[i].Get("source")
