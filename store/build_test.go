@@ -252,3 +252,30 @@ func TestRuntimeConfigHomeWrongTypeIsOneFinding(t *testing.T) {
 		t.Errorf("errors %q, want one schema error at /runtime/configHome", got)
 	}
 }
+
+// TestNestingCannotInflateTheRegistry: unknown fields of a declaration are
+// kept as written and indented in the registry, a line and two spaces a level
+// per bracket, so deep nesting multiplies a file by its depth. A 1 MB
+// capability.json of arrays 500 deep made a registry of 500 MB (an 8 MiB
+// one, 4 GiB); the nesting JSON inputs may have bounds that growth.
+func TestNestingCannotInflateTheRegistry(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(repo, "capabilities/ui/capability.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nested := strings.Repeat("[", 500) + strings.Repeat("]", 500)
+	field := `{"x": [` + strings.Repeat(nested+",", 999) + nested + "],"
+	data = append([]byte(field), bytes.TrimPrefix(bytes.TrimSpace(data), []byte("{"))...)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := load(t, repo)
+	if got := len(snap.Artifacts["capability-registry.json"]); got > 64*len(data) {
+		t.Errorf("a capability.json of %d bytes made a registry of %d bytes", len(data), got)
+	}
+}

@@ -31,8 +31,15 @@ func (e Error) Error() string { return e.Msg }
 
 // maxDepth bounds nesting so hostile input cannot exhaust the stack: at most
 // maxDepth arrays and objects may be open at once ("[]" is nested one level),
-// so the first bracket past it is the error.
-const maxDepth = 512
+// so the first bracket past it is the error. It also bounds what indenting
+// does to a value kept as written (unknown fields of a declaration or card
+// go into the registry and the tool index): each bracket is written on a
+// line of its own, indented two spaces a level, so a file of nested empty
+// arrays grows about maxDepth times. At 512 one capability.json of 1 MB
+// made a registry of 500 MB (8 MiB, 4 GiB: a daemon or gen out of memory);
+// at 32 it is 32 times at most, and declarations, cards and project configs
+// nest a few levels.
+const maxDepth = 32
 
 // Parse parses one JSON document. Like go/parser it returns what it could build
 // and every problem it found: a syntax error ends the parse (the value is then
