@@ -306,10 +306,24 @@ func (ch *change) removes(p string) bool {
 // touches reports whether the change writes or deletes p.
 func (ch *change) touches(p string) bool { return ch.puts(p) || ch.removes(p) || ch.dirs[p] }
 
+// ErrPathTooDeep is returned by Overlay for a path of more than
+// maxPathSegments segments.
+var ErrPathTooDeep = fmt.Errorf("path has more than %d segments", maxPathSegments)
+
+// maxPathSegments bounds the depth of a path in a change. A change is judged
+// at every folder on the way to each of its paths, each a prefix of the path,
+// so the work grows with depth times length: a path of 128 KiB ("a/a/…/x")
+// held POST /validate's one turn for 30 s, and a body of 1 MiB for half an
+// hour. No repository nests folders this deep.
+const maxPathSegments = 256
+
 func cleanRel(p string) (string, error) {
 	clean := path.Clean(p)
 	if p == "" || path.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
 		return "", fmt.Errorf("%q: %w", p, ErrBadPath)
+	}
+	if strings.Count(clean, "/") >= maxPathSegments {
+		return "", fmt.Errorf("%.64q…: %w", clean, ErrPathTooDeep)
 	}
 	return clean, nil
 }

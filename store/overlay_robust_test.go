@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -557,4 +558,29 @@ func schemaInPackage(t *testing.T, repo string) {
 	writeTestFile(t, filepath.Join(repo, "node_modules/@gsd/core/schema.json"), data)
 	writeTestFile(t, filepath.Join(repo, "node_modules/@gsd/core/README.md"), []byte("# core\n"))
 	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/@gsd/core/schema.json"}`))
+}
+
+// TestOverlayRefusesDeepPaths: a change is judged at every folder on the way
+// to each path, so a path of 128 KiB ("a/a/…/x.md") took 30 s of the one turn
+// POST /validate has, and a 1 MiB body half an hour. Paths deeper than any
+// repository are refused at once; deep real ones are still judged.
+func TestOverlayRefusesDeepPaths(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	deep := strings.Repeat("a/", 1<<15) + "x.md"
+	start := time.Now()
+	for _, change := range []struct {
+		files   map[string][]byte
+		deleted []string
+	}{{files: map[string][]byte{deep: []byte("x")}}, {deleted: []string{deep}}} {
+		if _, err := snap.Overlay(change.files, change.deleted); !errors.Is(err, store.ErrPathTooDeep) {
+			t.Errorf("a path of %d segments: %v, want ErrPathTooDeep", 1<<15+1, err)
+		}
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("refusing a deep path took %v", took)
+	}
+	nested := strings.Repeat("docs/", 200) + "notes.md"
+	if _, err := snap.Overlay(map[string][]byte{nested: []byte("notes\n")}, nil); err != nil {
+		t.Errorf("a path of 201 segments: %v", err)
+	}
 }
