@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
+	"github.com/capreg/capreg/validate"
 	"github.com/pmezard/go-difflib/difflib"
 )
 
@@ -73,7 +76,7 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 	var drifts []Drift
 	for _, name := range ArtifactNames {
 		p := filepath.Join(dir, name)
-		committed, err := os.ReadFile(p)
+		committed, err := readCommitted(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			drifts = append(drifts, Drift{File: p, Missing: true})
 			continue
@@ -96,6 +99,46 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		drifts = append(drifts, Drift{File: p, Diff: diff})
 	}
 	return drifts, nil
+}
+
+// maxCommittedSize bounds a committed artifact CheckArtifacts reads: far
+// more than a registry of 10,000 capabilities, far less than memory.
+const maxCommittedSize = 1 << 30
+
+// readCommitted reads a committed artifact, which the repository under check
+// provides, as the scan reads inputs (CONTRACT.md §1): only a regular file,
+// never through a link, a FIFO or a device, and not without limit. A link
+// at the artifact's name would have its target printed in the diff, whatever
+// it is (a secret beside the checkout, /proc/self/environ with a CI job's
+// tokens), and /dev/zero or a FIFO would exhaust memory or hang.
+func readCommitted(p string) ([]byte, error) {
+	before, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if before.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s: is a symlink, not a regular file; the committed artifact must be one", p)
+	}
+	if !before.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", p, validate.ErrNotRegular)
+	}
+	// Non-blocking, and checked to be what Lstat saw: a FIFO or link swapped
+	// in meanwhile is neither waited for nor read.
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case !os.SameFile(before, st):
+		return nil, fmt.Errorf("%s: replaced while it was read; run the check again", p)
+	case st.Size() > maxCommittedSize:
+		return nil, fmt.Errorf("%s: %d bytes, over the %d an artifact may have", p, st.Size(), maxCommittedSize)
+	}
+	return io.ReadAll(io.LimitReader(f, maxCommittedSize))
 }
 
 // diffLines splits s into the lines of a unified diff. difflib.SplitLines
