@@ -1,9 +1,12 @@
 package store
 
 import (
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // gitRevision returns the commit checked out in the git work tree holding root
@@ -21,21 +24,67 @@ func gitRevision(root string) string {
 	}
 	ref, isRef := strings.CutPrefix(head, "ref: ")
 	if !isRef {
-		return head // detached HEAD
+		return objectName(head) // detached HEAD
+	}
+	if !branchRef(ref) {
+		return ""
 	}
 	for _, dir := range g.refDirs() {
-		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ref))); err == nil {
-			return strings.TrimSpace(string(data))
+		if data, err := readGitFile(filepath.Join(dir, filepath.FromSlash(ref))); err == nil {
+			return objectName(strings.TrimSpace(string(data)))
 		}
-		if data, err := os.ReadFile(filepath.Join(dir, "packed-refs")); err == nil {
+		if data, err := readGitFile(filepath.Join(dir, "packed-refs")); err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				if sha, name, ok := strings.Cut(strings.TrimSpace(line), " "); ok && name == ref {
-					return sha
+					return objectName(sha)
 				}
 			}
 		}
 	}
 	return ""
+}
+
+// The files of .git are read by path, and a .git that came with the
+// repository (an archive, a volume) is as untrusted as the rest of it:
+// HEAD naming "ref: ../../etc/passwd" made /status serve that file as the
+// revision, and a HEAD that was a FIFO or a link to /dev/zero hung or
+// exhausted the scan. So a ref must be a ref, a revision an object name, and
+// each file a regular one of bounded size, opened without blocking.
+
+// branchRef reports whether HEAD's ref names a ref inside the git directory.
+func branchRef(ref string) bool {
+	return strings.HasPrefix(ref, "refs/") && filepath.IsLocal(filepath.FromSlash(ref))
+}
+
+// objectName returns s when it is a SHA-1 or SHA-256 object name, else "".
+func objectName(s string) string {
+	if len(s) != 40 && len(s) != 64 {
+		return ""
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return ""
+		}
+	}
+	return s
+}
+
+// maxGitFile bounds a file of .git read whole; packed-refs is the large one.
+const maxGitFile = 64 << 20
+
+var errGitFile = errors.New("not a regular file of bounded size")
+
+// readGitFile reads a regular file of .git of at most maxGitFile bytes.
+func readGitFile(p string) ([]byte, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > maxGitFile {
+		return nil, errGitFile
+	}
+	return io.ReadAll(io.LimitReader(f, maxGitFile))
 }
 
 // gitHeadFiles returns the files that decide the commit gitRevision reads
@@ -52,7 +101,7 @@ func gitHeadFiles(root string) []string {
 	files := []string{g.entry, filepath.Join(g.dir, "HEAD")}
 	head, _ := g.head()
 	ref, isRef := strings.CutPrefix(head, "ref: ")
-	if !isRef {
+	if !isRef || !branchRef(ref) {
 		return files
 	}
 	for _, dir := range g.refDirs() {
@@ -74,7 +123,7 @@ func findGit(root string) (gitDir, bool) {
 		entry := filepath.Join(dir, ".git")
 		if _, err := os.Lstat(entry); err == nil {
 			g := gitDir{entry: entry, dir: entry}
-			if data, err := os.ReadFile(entry); err == nil {
+			if data, err := readGitFile(entry); err == nil {
 				// A worktree or submodule: ".git" is a file "gitdir: <path>".
 				line := strings.TrimSpace(string(data))
 				if d, ok := strings.CutPrefix(line, "gitdir: "); ok {
@@ -95,7 +144,7 @@ func findGit(root string) (gitDir, bool) {
 // head is what HEAD holds, trimmed: "ref: refs/heads/<branch>", or a commit
 // when detached. ok is false when it cannot be read.
 func (g gitDir) head() (string, bool) {
-	data, err := os.ReadFile(filepath.Join(g.dir, "HEAD"))
+	data, err := readGitFile(filepath.Join(g.dir, "HEAD"))
 	if err != nil {
 		return "", false
 	}
@@ -113,7 +162,7 @@ func (g gitDir) refDirs() []string {
 
 // commonDir returns the shared git directory of a linked worktree.
 func commonDir(gitDir string) string {
-	data, err := os.ReadFile(filepath.Join(gitDir, "commondir"))
+	data, err := readGitFile(filepath.Join(gitDir, "commondir"))
 	if err != nil {
 		return gitDir
 	}

@@ -1,0 +1,57 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// TestRevisionReadsOnlyGitState: the revision /status serves is read from
+// .git by path, and a .git that came with the repository (an archive, a
+// volume) is as untrusted as the rest: HEAD naming a ref outside the git
+// directory made /status serve that file's content as the revision, and a
+// HEAD that is a FIFO or /dev/zero hung or exhausted the daemon's scan.
+func TestRevisionReadsOnlyGitState(t *testing.T) {
+	const commit = "0123456789abcdef0123456789abcdef01234567"
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("s3cret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		head func(git string) error // makes .git/HEAD
+		want string
+	}{
+		{"branch", func(git string) error { return writeHead(git, "ref: refs/heads/main\n") }, commit},
+		{"detached", func(git string) error { return os.WriteFile(filepath.Join(git, "HEAD"), []byte(commit+"\n"), 0o644) }, commit},
+		{"ref outside", func(git string) error { return writeHead(git, "ref: ../../../../../../../../.."+secret+"\n") }, ""},
+		{"not a commit", func(git string) error { return os.WriteFile(filepath.Join(git, "HEAD"), []byte("s3cret\n"), 0o644) }, ""},
+		{"fifo", func(git string) error { return syscall.Mkfifo(filepath.Join(git, "HEAD"), 0o644) }, ""},
+		{"dev zero", func(git string) error { return os.Symlink("/dev/zero", filepath.Join(git, "HEAD")) }, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := t.TempDir()
+			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+				t.Fatal(err)
+			}
+			git := filepath.Join(repo, ".git")
+			if err := os.MkdirAll(filepath.Join(git, "refs/heads"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(git, "refs/heads/main"), []byte(commit+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.head(git); err != nil {
+				t.Fatal(err)
+			}
+			if got := load(t, repo).Revision; got != tt.want {
+				t.Errorf("revision %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func writeHead(git, head string) error {
+	return os.WriteFile(filepath.Join(git, "HEAD"), []byte(head), 0o644)
+}
