@@ -329,8 +329,9 @@ func allowedMethods(routes chi.Routes, path string) []string {
 	return out
 }
 
-// refuseCrossOrigin answers 403 to a POST a browser sends on behalf of
-// another site (by Sec-Fetch-Site, or an Origin that is not the Host): a
+// refuseCrossOrigin answers 403 to a POST a browser sends from another
+// origin (by Sec-Fetch-Site other than same-origin or none, so a same-site
+// page on another port too, or else an Origin that is not the Host): a
 // web page a developer has open must not make their local capreg rebuild
 // (POST /-/reload) or work through changes. A browser may send such a
 // request without asking first when its body is text/plain or a form.
