@@ -69,7 +69,7 @@ var Rules = []Rule{
 	{"command-family-conflict", Error, "a command family is owned by two capabilities"},
 	{"config-key-conflict", Error, "a config key is declared by two capabilities"},
 	{"config-key-pending-migration", Warning, "a capability's config key is still listed in the central config schema (an error under --strict)"},
-	{"config-key-central-pattern", Error, "a capability's config key matches a central dynamicKeyPatterns regex"},
+	{"config-key-central-pattern", Error, "a capability's config key matches a central dynamicKeyPatterns regex, or could not be checked in time (250 ms a match, 2 s in all)"},
 	{"reviewer-lane-conflict", Error, "two reviewer bodies claim the same slug, flag or reviewsSection"},
 	{"requires-unknown", Error, "requires names a capability that does not exist"},
 	{"runtime-compat-unknown", Error, "runtimeCompat names a runtime that is not a runtime capability"},
