@@ -344,10 +344,26 @@ var precommands = map[string]precommand{
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
 }
 
+// shortOptions reads a word of short options, which may be bundled as
+// getopt reads them (-iu deploy, -uroot): whether one says nothing is run,
+// and whether the word's last option takes the next word as its argument.
+// An option of argOpts takes the rest of its word when anything follows it.
+func (pc precommand) shortOptions(t string) (noRun, takesNext bool) {
+	for k := 1; k < len(t); k++ {
+		switch {
+		case strings.IndexByte(pc.noRun, t[k]) >= 0:
+			return true, false
+		case strings.IndexByte(pc.argOpts, t[k]) >= 0:
+			return false, k == len(t)-1
+		}
+	}
+	return false, false
+}
+
 // runsCommandAt returns the index of the first word of the command that the
 // word at i runs, when it is a precommand, past the precommand's options
 // (an option letter of argOpts takes the next word, unless glued: -u root,
-// -uroot; so does a long option of argLong), "--", assignments and
+// -uroot, -iu root; so does a long option of argLong), "--", assignments and
 // operands; otherwise, or when an option of noRun says nothing is run,
 // len(toks).
 func runsCommandAt(toks []shellToken, i int) int {
@@ -370,11 +386,17 @@ func runsCommandAt(toks []shellToken, i int) int {
 			break
 		}
 		j++
-		switch {
-		case len(t) == 2 && strings.IndexByte(pc.noRun, t[1]) >= 0:
+		if strings.HasPrefix(t, "--") {
+			if slices.Contains(pc.argLong, t[2:]) {
+				j++ // the option's argument
+			}
+			continue
+		}
+		noRun, takesNext := pc.shortOptions(t)
+		if noRun {
 			return len(toks) // sudo -l, command -v: nothing is run
-		case len(t) == 2 && strings.IndexByte(pc.argOpts, t[1]) >= 0,
-			strings.HasPrefix(t, "--") && slices.Contains(pc.argLong, t[2:]):
+		}
+		if takesNext {
 			j++ // the option's argument
 		}
 	}
