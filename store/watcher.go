@@ -495,7 +495,7 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	if b.err != nil {
 		f.Error = b.err.Error()
 	} else {
-		f.Diagnostics = errorsOnly(b.snap.Diagnostics)
+		f.Diagnostics = b.snap.Diagnostics.Errors()
 		f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
 	}
 	if f.same(st.Failure) {
@@ -547,16 +547,6 @@ func rejectedWording(errors int, generation uint64) string {
 		return "the repository has " + what + "; no registry has been built successfully yet"
 	}
 	return "the repository has " + what + "; still serving generation " + strconv.FormatUint(generation, 10)
-}
-
-func errorsOnly(ds validate.Diagnostics) validate.Diagnostics {
-	out := validate.Diagnostics{}
-	for _, d := range ds {
-		if d.Severity == validate.Error {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // repoLink returns the repository path as given (made absolute, links not

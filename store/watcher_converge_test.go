@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/store"
-	"github.com/capreg/capreg/validate"
 )
 
 // TestWatcherConverges drives the watcher, in both watch modes, through
@@ -141,7 +140,7 @@ func convergeOnce(t *testing.T, mode string, seed uint64) {
 	if err != nil {
 		t.Fatalf("store.Load of the final tree: %v\nburst:\n%s", err, b.steps())
 	}
-	t.Logf("%d steps; the final tree is valid: %v (%d errors)", len(b.log), want.OK(), len(errorsIn(want.Diagnostics)))
+	t.Logf("%d steps; the final tree is valid: %v (%d errors)", len(b.log), want.OK(), len(want.Diagnostics.Errors()))
 	if os.Getenv("CAPREG_STRESS_SEED") != "" {
 		t.Logf("burst:\n%s", b.steps()) // a replay shows what it did
 	}
@@ -240,23 +239,12 @@ func convergeProblem(w *store.Watcher, obs *servedObserver, want *store.Snapshot
 		return "the final tree is broken, and the served snapshot is not the last one a rebuild served"
 	case st.Failure == nil:
 		return fmt.Sprintf("the final tree is broken, yet the status shows no failure; its errors:\n%s",
-			formatDiagnostics(errorsIn(want.Diagnostics)))
-	case !slices.Equal(st.Failure.Diagnostics, errorsIn(want.Diagnostics)):
+			formatDiagnostics(want.Diagnostics.Errors()))
+	case !slices.Equal(st.Failure.Diagnostics, want.Diagnostics.Errors()):
 		return fmt.Sprintf("the status shows the failure:\n%sbut the final tree has the errors:\n%s",
-			formatDiagnostics(st.Failure.Diagnostics), formatDiagnostics(errorsIn(want.Diagnostics)))
+			formatDiagnostics(st.Failure.Diagnostics), formatDiagnostics(want.Diagnostics.Errors()))
 	}
 	return ""
-}
-
-// errorsIn is the errors among ds, as a failure lists them.
-func errorsIn(ds validate.Diagnostics) validate.Diagnostics {
-	out := validate.Diagnostics{}
-	for _, d := range ds {
-		if d.Severity == validate.Error {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // burst applies random file operations to a repository, logging each.

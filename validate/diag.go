@@ -129,6 +129,18 @@ func (ds Diagnostics) HasErrors() bool {
 	return n > 0
 }
 
+// Errors returns the errors among ds, in order: what a failed rebuild
+// lists. It is never nil, so that it encodes as [].
+func (ds Diagnostics) Errors() Diagnostics {
+	out := Diagnostics{}
+	for _, d := range ds {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Strict returns a copy in which every warning is an error.
 func (ds Diagnostics) Strict() Diagnostics {
 	out := slices.Clone(ds)
