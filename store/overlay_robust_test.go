@@ -51,6 +51,15 @@ func overlayWrite(files map[string]string) func(*testing.T, string) {
 	}
 }
 
+// overlayLink returns a setup that makes a symbolic link at the
+// repository path at, pointing to target (as written, relative to at's
+// folder).
+func overlayLink(target, at string) func(*testing.T, string) {
+	return func(t *testing.T, repo string) {
+		makeSymlink(t, target, filepath.Join(repo, at))
+	}
+}
+
 func overlayReadRepoFile(t *testing.T, p string) string {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(baseRepoDir, p))
@@ -377,15 +386,11 @@ func TestOverlayNeedsRescan(t *testing.T) {
 		// A write through a link lands at its target, which the scan may
 		// read under its own name too.
 		{overlayCase{name: "a note written through a link to a fragment",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../capabilities/research/loop/research-prompt.md", filepath.Join(repo, "docs/extra.md"))
-			},
+			setup: overlayLink("../capabilities/research/loop/research-prompt.md", "docs/extra.md"),
 			files: map[string]string{"docs/extra.md": "Research.\n"}},
 			"touches docs/extra.md through the link docs/extra.md"},
 		{overlayCase{name: "the target of a dangling card link written",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../capabilities/vendor/capability.json", filepath.Join(repo, "bin/new.card.json"))
-			},
+			setup: overlayLink("../capabilities/vendor/capability.json", "bin/new.card.json"),
 			files: map[string]string{"capabilities/vendor/capability.json": overlayCard("new")}},
 			"writes capabilities/vendor/capability.json, at or on the way to where the dangling link bin/new.card.json points"},
 		{overlayCase{name: "the target of a dangling fragment link written",
@@ -398,27 +403,19 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map.\n"}},
 			"writes capabilities/pattern-mapper/loop/next.md, at or on the way to where the dangling link capabilities/pattern-mapper/loop/mapper.md points"},
 		{overlayCase{name: "the target of a dangling declaration link written",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../../config/other.json", filepath.Join(repo, "capabilities/new/capability.json"))
-			},
+			setup: overlayLink("../../config/other.json", "capabilities/new/capability.json"),
 			files: map[string]string{"config/other.json": `{"id": "new"}`}},
 			"writes config/other.json, at or on the way to where the dangling link capabilities/new/capability.json points"},
 		{overlayCase{name: "the folder a link named as a card points to deleted",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../config", filepath.Join(repo, "bin/new.card.json"))
-			},
+			setup:   overlayLink("../config", "bin/new.card.json"),
 			deleted: []string{"config"}},
 			"deletes config, at or on the way to where the link bin/new.card.json points"},
 		{overlayCase{name: "a folder on the way to a dangling link's target deleted",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../scripts/missing/x", filepath.Join(repo, "bin/new.card.json"))
-			},
+			setup:   overlayLink("../scripts/missing/x", "bin/new.card.json"),
 			deleted: []string{"scripts"}},
 			"deletes scripts, at or on the way to where the link bin/new.card.json points"},
 		{overlayCase{name: "the folder a dangling card link points into written",
-			setup: func(t *testing.T, repo string) {
-				makeSymlink(t, "../tools/y", filepath.Join(repo, "bin/new.card.json"))
-			},
+			setup: overlayLink("../tools/y", "bin/new.card.json"),
 			files: map[string]string{"tools/y.card.json": overlayCard("y")}},
 			"writes tools/y.card.json, at or on the way to where the dangling link bin/new.card.json points"},
 		{overlayCase{name: "capreg.json's target edited",
