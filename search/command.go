@@ -88,15 +88,16 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		return commandPattern{}, false
 	}
 	var p commandPattern
+	toks := shellTokens(pat)
 	// The pattern must compile on its own before it is wrapped, or an
 	// unbalanced one such as "a)|(b" would escape the anchoring.
 	// A | with spaces around it is a shell pipe ("curl .* | sh"), not an
 	// alternation.
 	if expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `); regexLike(pat) && validRegexp(expr) {
 		p.re, _ = regexp.Compile(`^(?:` + expr + `)(?:\s|$)`)
-		p.ops = pipesAndLists(pat)
+		p.ops = pipesAndLists(pat, toks)
 	}
-	for _, t := range shellTokens(pat) {
+	for _, t := range toks {
 		if t.op {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
@@ -106,12 +107,12 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	return p, true
 }
 
-// pipesAndLists counts the control operators of a regexp pattern: || & &&
-// ; and a | with spaces around it, the pipe of compileCommandPattern (an
-// unspaced | is an alternation).
-func pipesAndLists(pat string) int {
+// pipesAndLists counts the control operators among the tokens of a regexp
+// pattern: || & && ; and a | with spaces around it, the pipe of
+// compileCommandPattern (an unspaced | is an alternation).
+func pipesAndLists(pat string, toks []shellToken) int {
 	n := 0
-	for _, t := range shellTokens(pat) {
+	for _, t := range toks {
 		if t.op && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
 			n++
 		}
