@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -363,12 +364,21 @@ func overlayDetails(err error) map[string]any {
 }
 
 // bodyError answers a request whose body could not be read or decoded: 413
-// when it went over the limit, else 400 with the reason after prefix.
+// when it went over the limit, 408 when the client was too slow sending it
+// (the server's read timeout cut it off: the request was fine, so a retry
+// may succeed, which a 400 would deny), else 400 with the reason after
+// prefix.
 func bodyError(w http.ResponseWriter, err error, prefix string) {
 	var tooLarge *http.MaxBytesError
 	if errors.As(err, &tooLarge) {
 		writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
 			fmt.Sprintf("request body exceeds %d bytes", tooLarge.Limit), map[string]any{"limit": tooLarge.Limit})
+		return
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		w.Header().Set("Connection", "close") // the connection's read deadline has passed
+		writeError(w, http.StatusRequestTimeout, CodeRequestTimeout,
+			"the request body did not arrive within the server's read timeout; send it faster or in full, then retry", nil)
 		return
 	}
 	writeError(w, http.StatusBadRequest, CodeBadRequest, prefix+err.Error(), nil)

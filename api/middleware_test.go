@@ -1,10 +1,14 @@
 package api_test
 
 import (
+	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,5 +149,39 @@ func TestReloadOutlastsTheWriteTimeout(t *testing.T) {
 	body, err := io.ReadAll(resp.Body)
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("%d %s (%v), want 200", resp.StatusCode, body, err)
+	}
+}
+
+// TestSlowBodyIsARequestTimeout: a body that stops arriving until the
+// server's read timeout cuts it off is a 408 request_timeout, in JSON and
+// as openapi.yaml describes it, not a 400: the request itself was fine,
+// and a client may retry it.
+func TestSlowBodyIsARequestTimeout(t *testing.T) {
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"/validate", "/render-hooks/plan:pre"} {
+		srv := httptest.NewUnstartedServer(newRouter(testdataSource(t)))
+		srv.Config.ReadTimeout = 200 * time.Millisecond
+		srv.Start()
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		const part = `{"files": {"a.md": "`
+		fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n%s", path, part)
+		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(part))
+		resp, err := http.ReadResponse(bufio.NewReader(conn), req) // the rest of the body never comes
+		if err != nil {
+			t.Fatalf("POST %s with a stalled body: %v", path, err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(body), `"request_timeout"`) {
+			t.Errorf("POST %s with a stalled body: %d %s, want 408 request_timeout", path, resp.StatusCode, body)
+		}
+		sp.checkExchange(t, req, []byte(part), resp, body, false)
+		conn.Close()
+		srv.Close()
 	}
 }

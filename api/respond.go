@@ -22,6 +22,7 @@ const (
 	CodeBadRequest       = "bad_request"
 	CodeForbidden        = "forbidden"
 	CodeBodyTooLarge     = "body_too_large"
+	CodeRequestTimeout   = "request_timeout"
 	CodeNotReady         = "not_ready"
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeNotAcceptable    = "not_acceptable"
