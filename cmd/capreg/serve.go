@@ -41,7 +41,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlags("serve", stderr)
 	var sf serveFlags
 	sf.register(fs)
-	rf, addr, debounce, poll, logFormat, logLevel := &sf.repoFlags, &sf.addr, &sf.debounce, &sf.poll, &sf.logFormat, &sf.logLevel
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return flagExit(err)
@@ -49,37 +48,35 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 0 {
 		return usageError(stderr, "serve takes no arguments (got %q)", pos)
 	}
-	if *debounce < 0 || *poll < 0 {
+	if sf.debounce < 0 || sf.poll < 0 {
 		return usageError(stderr, "--debounce and --poll must not be negative")
 	}
-	logger, err := newLogger(stderr, *logFormat, *logLevel)
+	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
-	if err := store.StatRepo(rf.repo); err != nil {
+	if err := store.StatRepo(sf.repo); err != nil {
 		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
 		// unready, and serve the repository once it appears.
-		logger.Warn("repository not readable yet; waiting for it", "repo", rf.repo, "error", err)
+		logger.Warn("repository not readable yet; waiting for it", "repo", sf.repo, "error", err)
 	}
-	tuneGC()
-	metrics := api.NewMetrics()
-	w := store.NewWatcher(store.WatchOptions{Options: rf.options(), Debounce: *debounce, Poll: *poll, Logger: logger, Observer: metrics})
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", sf.addr)
 	if err != nil {
 		// Through the logger, so that a log pipeline reading JSON sees why
 		// the pod did not start.
-		logger.Error("cannot listen", "addr", *addr, "error", err)
+		logger.Error("cannot listen", "addr", sf.addr, "error", err)
 		return exitUsage
 	}
-	srv := &http.Server{
-		Handler:           api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics}),
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
-	}
+	return serve(ctx, ln, &sf, logger, stdout)
+}
+
+// serve runs the watcher and the HTTP server on ln until ctx ends or a
+// signal asks it to stop, then drains.
+func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
+	tuneGC()
+	metrics := api.NewMetrics()
+	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
+	srv := newHTTPServer(api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics}), logger)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
@@ -89,7 +86,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", rf.repo)
+	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", sf.repo)
 	fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
 
 	select {
@@ -100,6 +97,27 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// A second SIGINT or SIGTERM during the drain ends the process at once.
 	stop()
+	return drain(srv, logger)
+}
+
+// newHTTPServer bounds every phase of a request, so that a slow or idle
+// client cannot hold a connection (and its goroutine) for ever.
+func newHTTPServer(h http.Handler, logger *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+	}
+}
+
+// drain lets in-flight requests finish, for at most 25 s: deploy/ gives the
+// pod 35 s between the start of its termination and SIGKILL, 5 s of which
+// its preStop sleep takes.
+func drain(srv *http.Server, logger *slog.Logger) int {
 	logger.Info("shutting down: draining in-flight requests")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
 	defer cancel()
