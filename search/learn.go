@@ -167,111 +167,141 @@ func fitLogit(ts *trainSet, w0 [numFeat]float32, lambda float64, off [numFeat]bo
 // newtonLogit fits a conditional logit: query q's candidates are rows
 // off[q]..off[q+1]-1, pos[q] is the right one, x(j, k) is feature k of row
 // j, and the weights are pulled towards prior with strength lambda.
+//
+// Newton's method with a backtracking line search: the objective is
+// concave, with a few features and thousands of queries, so a handful of
+// exact steps converge where gradient descent would need a learning rate.
 func newtonLogit(off, pos []int32, x func(j, k int) float64, prior []float64, lambda float64) []float64 {
+	lf := logitFit{off: off, pos: pos, x: x, prior: prior, lambda: lambda}
 	d := len(prior)
-	nq := len(pos)
 	w := append([]float64(nil), prior...)
-
-	objective := func(w []float64) float64 {
-		var obj float64
-		for q := range nq {
-			lo, hi := int(off[q]), int(off[q+1])
-			mx := math.Inf(-1)
-			for j := lo; j < hi; j++ {
-				mx = math.Max(mx, score64(w, x, j))
-			}
-			var z float64
-			for j := lo; j < hi; j++ {
-				z += math.Exp(score64(w, x, j) - mx)
-			}
-			obj += score64(w, x, int(pos[q])) - mx - math.Log(z)
-		}
-		for k := range w {
-			obj -= lambda / 2 * (w[k] - prior[k]) * (w[k] - prior[k])
-		}
-		return obj
-	}
-
-	grad := make([]float64, d)
-	hess := make([]float64, d*d)
-	mean := make([]float64, d)
-	next := make([]float64, d)
-	var p []float64
-	cur := objective(w)
+	grad, hess := make([]float64, d), make([]float64, d*d)
+	cur := lf.objective(w)
 	for range 30 {
-		for k := range grad {
-			grad[k] = -lambda * (w[k] - prior[k])
-		}
-		clear(hess)
-		for k := range d {
-			hess[k*d+k] = lambda
-		}
-		for q := range nq {
-			lo, hi := int(off[q]), int(off[q+1])
-			p = p[:0]
-			mx := math.Inf(-1)
-			for j := lo; j < hi; j++ {
-				sc := score64(w, x, j)
-				p = append(p, sc)
-				mx = math.Max(mx, sc)
-			}
-			var z float64
-			for i := range p {
-				p[i] = math.Exp(p[i] - mx)
-				z += p[i]
-			}
-			clear(mean)
-			for i := range p {
-				p[i] /= z
-				for k := range d {
-					mean[k] += p[i] * x(lo+i, k)
-				}
-			}
-			for k := range d {
-				grad[k] += x(int(pos[q]), k) - mean[k]
-			}
-			for i := range p {
-				for k := range d {
-					dk := x(lo+i, k) - mean[k]
-					if dk == 0 {
-						continue
-					}
-					pk := p[i] * dk
-					for l := k; l < d; l++ {
-						hess[k*d+l] += pk * (x(lo+i, l) - mean[l])
-					}
-				}
-			}
-		}
-		for k := range d {
-			for l := 0; l < k; l++ {
-				hess[k*d+l] = hess[l*d+k]
-			}
-		}
+		lf.derivatives(w, grad, hess)
 		step := solve(hess, grad, d)
 		if step == nil {
 			break
 		}
-		// Backtrack until the objective improves.
-		t := 1.0
-		improved := false
-		for range 20 {
-			for k := range d {
-				next[k] = w[k] + t*step[k]
-			}
-			if v := objective(next); v >= cur {
-				improved = v-cur > 1e-9*math.Max(1, math.Abs(cur))
-				cur = v
-				copy(w, next)
-				break
-			}
-			t /= 2
-		}
-		if !improved {
+		var improved bool
+		if cur, improved = lf.advance(w, step, cur); !improved {
 			break
 		}
 	}
 	return w
+}
+
+// logitFit is the data and prior of one conditional-logit fit.
+type logitFit struct {
+	off, pos []int32
+	x        func(j, k int) float64
+	prior    []float64
+	lambda   float64
+}
+
+// objective is the penalised log-likelihood of the weights w.
+func (lf *logitFit) objective(w []float64) float64 {
+	var obj float64
+	for q := range lf.pos {
+		lo, hi := int(lf.off[q]), int(lf.off[q+1])
+		mx := math.Inf(-1)
+		for j := lo; j < hi; j++ {
+			mx = math.Max(mx, score64(w, lf.x, j))
+		}
+		var z float64
+		for j := lo; j < hi; j++ {
+			z += math.Exp(score64(w, lf.x, j) - mx)
+		}
+		obj += score64(w, lf.x, int(lf.pos[q])) - mx - math.Log(z)
+	}
+	for k := range w {
+		obj -= lf.lambda / 2 * (w[k] - lf.prior[k]) * (w[k] - lf.prior[k])
+	}
+	return obj
+}
+
+// derivatives sets grad to the gradient of the objective at w and hess to
+// minus its Hessian (positive definite), row-major.
+func (lf *logitFit) derivatives(w, grad, hess []float64) {
+	d := len(w)
+	for k := range grad {
+		grad[k] = -lf.lambda * (w[k] - lf.prior[k])
+	}
+	clear(hess)
+	for k := range d {
+		hess[k*d+k] = lf.lambda
+	}
+	mean := make([]float64, d)
+	var p []float64
+	for q := range lf.pos {
+		lo := int(lf.off[q])
+		p = lf.choiceProbabilities(w, lo, int(lf.off[q+1]), p[:0])
+		clear(mean)
+		for i := range p {
+			for k := range d {
+				mean[k] += p[i] * lf.x(lo+i, k)
+			}
+		}
+		for k := range d {
+			grad[k] += lf.x(int(lf.pos[q]), k) - mean[k]
+		}
+		for i := range p {
+			for k := range d {
+				dk := lf.x(lo+i, k) - mean[k]
+				if dk == 0 {
+					continue
+				}
+				pk := p[i] * dk
+				for l := k; l < d; l++ {
+					hess[k*d+l] += pk * (lf.x(lo+i, l) - mean[l])
+				}
+			}
+		}
+	}
+	for k := range d {
+		for l := 0; l < k; l++ {
+			hess[k*d+l] = hess[l*d+k]
+		}
+	}
+}
+
+// choiceProbabilities appends to p the softmax of the scores of rows
+// lo..hi-1 under w.
+func (lf *logitFit) choiceProbabilities(w []float64, lo, hi int, p []float64) []float64 {
+	mx := math.Inf(-1)
+	for j := lo; j < hi; j++ {
+		sc := score64(w, lf.x, j)
+		p = append(p, sc)
+		mx = math.Max(mx, sc)
+	}
+	var z float64
+	for i := range p {
+		p[i] = math.Exp(p[i] - mx)
+		z += p[i]
+	}
+	for i := range p {
+		p[i] /= z
+	}
+	return p
+}
+
+// advance moves w along step, halving the step until the objective (cur at
+// w) does not fall, and returns the new objective and whether it rose by
+// more than rounding; w is unchanged when no halving helps.
+func (lf *logitFit) advance(w, step []float64, cur float64) (float64, bool) {
+	next := make([]float64, len(w))
+	t := 1.0
+	for range 20 {
+		for k := range w {
+			next[k] = w[k] + t*step[k]
+		}
+		if v := lf.objective(next); v >= cur {
+			copy(w, next)
+			return v, v-cur > 1e-9*math.Max(1, math.Abs(cur))
+		}
+		t /= 2
+	}
+	return cur, false
 }
 
 func score64(w []float64, x func(j, k int) float64, j int) float64 {
