@@ -66,30 +66,8 @@ func styleOf(s string) uint64 {
 		if start {
 			return
 		}
-		w := s[wordStart:end]
 		words++
-		// Lowercase ASCII look-up without allocating for short words.
-		var buf [16]byte
-		if len(w) <= len(buf) {
-			n := 0
-			ok := true
-			for i := 0; i < len(w); i++ {
-				c := w[i]
-				if c >= 'A' && c <= 'Z' {
-					c += 'a' - 'A'
-				} else if c >= 0x80 {
-					ok = false
-					break
-				}
-				buf[n] = c
-				n++
-			}
-			if ok {
-				if b, found := styleWordBit[string(buf[:n])]; found {
-					m |= 1 << b
-				}
-			}
-		}
+		m |= styleWordMask(s[wordStart:end])
 		start = true
 	}
 	caps := 0
@@ -116,34 +94,7 @@ func styleOf(s string) uint64 {
 			}
 		default:
 			flush(i)
-			switch r {
-			case '[':
-				if end := bracketWordEnd(s, i+1); end > 0 {
-					// Markup only if letters touch the brackets.
-					next, _ := utf8.DecodeRuneInString(s[end+1:])
-					if isWordRune(prev) || isWordRune(next) || prev == '-' {
-						m |= 1 << styleMarkup
-					}
-				}
-			case '`':
-				m |= 1 << styleBacktick
-			case '(':
-				m |= 1 << styleParen
-			case '"':
-				m |= 1 << styleQuote
-			case '\'':
-				if !isWordRune(prev) {
-					m |= 1 << styleQuote
-				}
-			case ',':
-				m |= 1 << styleComma
-			case '/', '\\':
-				m |= 1 << styleSlash
-			case '-':
-				if prev == ' ' || prev == 0 || prev == '-' {
-					m |= 1 << styleDash
-				}
-			}
+			m |= punctuationStyle(s, i, r, prev)
 		}
 		prev = r
 	}
@@ -155,6 +106,63 @@ func styleOf(s string) uint64 {
 		m |= 1 << styleShort
 	}
 	return m
+}
+
+// styleWordMask is the style bit of w when it is one of styleWords, in
+// any case: a lowercase ASCII look-up that allocates nothing (style words
+// are short and ASCII).
+func styleWordMask(w string) uint64 {
+	var buf [16]byte
+	if len(w) > len(buf) {
+		return 0
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		} else if c >= 0x80 {
+			return 0
+		}
+		buf[i] = c
+	}
+	if b, found := styleWordBit[string(buf[:len(w)])]; found {
+		return 1 << b
+	}
+	return 0
+}
+
+// punctuationStyle is the style bit of the punctuation r at byte i of s,
+// after the rune prev.
+func punctuationStyle(s string, i int, r, prev rune) uint64 {
+	switch r {
+	case '[':
+		if end := bracketWordEnd(s, i+1); end > 0 {
+			// Markup only if letters touch the brackets.
+			next, _ := utf8.DecodeRuneInString(s[end+1:])
+			if isWordRune(prev) || isWordRune(next) || prev == '-' {
+				return 1 << styleMarkup
+			}
+		}
+	case '`':
+		return 1 << styleBacktick
+	case '(':
+		return 1 << styleParen
+	case '"':
+		return 1 << styleQuote
+	case '\'':
+		if !isWordRune(prev) {
+			return 1 << styleQuote
+		}
+	case ',':
+		return 1 << styleComma
+	case '/', '\\':
+		return 1 << styleSlash
+	case '-':
+		if prev == ' ' || prev == 0 || prev == '-' {
+			return 1 << styleDash
+		}
+	}
+	return 0
 }
 
 // styleAlpha is the weight, in phrases, of the corpus rate a card's own
