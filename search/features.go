@@ -56,12 +56,8 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	f[featPrior] = float32(math.Log1p(float64(len(ix.cards[c].IntentPhrases))))
 	f[featStyle] = ix.styleScore(s.style, c)
 
-	// Field lengths of this card for length normalisation.
-	var flen [numFields]float32
+	flen := ix.fieldLengths(c)
 	lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
-	for ui := lo; ui < hi; ui++ {
-		flen[ix.units[ui].field] += float32(ix.units[ui].n)
-	}
 	// acc[slot*numGroups+g]: field-weighted, length-normalised frequency of
 	// query term slot in field group g.
 	acc := s.acc[:0]
@@ -119,8 +115,24 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	dup *= dup
 	f[featDup] = dup * dup
 
-	// BM25 per field group of the original query words; typo, prefix and
-	// expansion terms count in the first-stage score only.
+	ix.groupBM25(s, acc, f)
+}
+
+// fieldLengths are the lengths, in words, of card c's fields, for BM25's
+// length normalisation.
+func (ix *Index) fieldLengths(c int32) [numFields]float32 {
+	var flen [numFields]float32
+	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+		flen[ix.units[ui].field] += float32(ix.units[ui].n)
+	}
+	return flen
+}
+
+// groupBM25 sets featID, featSummary and featPhrases: BM25 of the original
+// query words in each field group, from acc (see features), in units of
+// the query's idf mass. Typo, prefix and expansion terms count in the
+// first-stage score only.
+func (ix *Index) groupBM25(s *scratch, acc []float32, f *[numFeat]float32) {
 	k1 := float32(ix.p.k1)
 	for i, qt := range s.terms {
 		if qt.kind != kindOrig {
@@ -135,7 +147,7 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 		}
 	}
 	for _, i := range [...]int{featID, featSummary, featPhrases} {
-		f[i] /= qm
+		f[i] /= s.qmass
 	}
 }
 
