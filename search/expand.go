@@ -24,38 +24,8 @@ func (ix *Index) buildExpansion() {
 		return
 	}
 
-	// Card -> distinct descriptive terms, and term -> cards (CSR both ways).
-	cardOff := make([]int32, len(ix.cards)+1)
-	var cardTerms []int32
-	df := make([]int32, nv)
-	for c := range ix.cards {
-		start := len(cardTerms)
-		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
-			u := &ix.units[ui]
-			if !phraseUnit(u.field) {
-				continue
-			}
-			for _, t := range ix.unitTermsOf(u) {
-				if !containsTerm(cardTerms[start:], t) {
-					cardTerms = append(cardTerms, t)
-					df[t]++
-				}
-			}
-		}
-		cardOff[c+1] = int32(len(cardTerms))
-	}
-	termOff := make([]int32, nv+1)
-	for t := range df {
-		termOff[t+1] = termOff[t] + df[t]
-	}
-	termCards := make([]int32, len(cardTerms))
-	next := append([]int32(nil), termOff[:nv]...)
-	for c := range ix.cards {
-		for _, t := range cardTerms[cardOff[c]:cardOff[c+1]] {
-			termCards[next[t]] = int32(c)
-			next[t]++
-		}
-	}
+	cardOff, cardTerms, df := ix.descriptiveTerms()
+	termOff, termCards := invertCardTerms(cardOff, cardTerms, df)
 
 	maxDF := int32(maxExpandDF * float64(len(ix.cards)))
 	co := make([]int32, nv)
@@ -95,4 +65,48 @@ func (ix *Index) buildExpansion() {
 		ix.expand = append(ix.expand, cand...)
 		ix.expandOff[t+1] = int32(len(ix.expand))
 	}
+}
+
+// descriptiveTerms lists the distinct terms of each card's descriptive
+// text (summary and intent phrases): card c's are
+// cardTerms[cardOff[c]:cardOff[c+1]]. df[t] is the number of cards using t.
+func (ix *Index) descriptiveTerms() (cardOff, cardTerms, df []int32) {
+	cardOff = make([]int32, len(ix.cards)+1)
+	df = make([]int32, len(ix.vocab))
+	for c := range ix.cards {
+		start := len(cardTerms)
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			u := &ix.units[ui]
+			if !phraseUnit(u.field) {
+				continue
+			}
+			for _, t := range ix.unitTermsOf(u) {
+				if !containsTerm(cardTerms[start:], t) {
+					cardTerms = append(cardTerms, t)
+					df[t]++
+				}
+			}
+		}
+		cardOff[c+1] = int32(len(cardTerms))
+	}
+	return cardOff, cardTerms, df
+}
+
+// invertCardTerms turns descriptiveTerms' card → terms lists into term →
+// cards lists: term t's cards, ascending, are termCards[termOff[t]:termOff[t+1]].
+func invertCardTerms(cardOff, cardTerms, df []int32) (termOff, termCards []int32) {
+	nv := len(df)
+	termOff = make([]int32, nv+1)
+	for t := range df {
+		termOff[t+1] = termOff[t] + df[t]
+	}
+	termCards = make([]int32, len(cardTerms))
+	next := append([]int32(nil), termOff[:nv]...)
+	for c := 0; c+1 < len(cardOff); c++ {
+		for _, t := range cardTerms[cardOff[c]:cardOff[c+1]] {
+			termCards[next[t]] = int32(c)
+			next[t]++
+		}
+	}
+	return termOff, termCards
 }
