@@ -241,65 +241,80 @@ type seenWord struct{ term, ng int32 }
 // analyseUnits splits every card into units and records their terms.
 //
 // The first pass analyses all text and so fixes the vocabulary; the second
-// lays the units out card by card and adds to each card the vocabulary words
-// hidden inside its id tokens ("powermetrics" holds "power" and "metric",
-// "dtrace" holds "trace"): command names are very often such compounds.
+// (layOutUnits) lays the units out card by card and adds to each card the
+// vocabulary words hidden inside its id tokens ("powermetrics" holds
+// "power" and "metric", "dtrace" holds "trace"): command names are very
+// often such compounds.
 func (ix *Index) analyseUnits() {
 	// Each distinct surface word is stemmed once (stemming dominates
 	// analysis time) and cut into n-grams at most once.
-	cache := make(map[string]seenWord)
-	var raw []string
-	var terms []int32 // pass-one terms of all units, in order
-	var units []unit  // pass-one units; off indexes terms
-	analyse := func(card int, f field, phrase int, text string) {
-		raw = rawTokens(raw[:0], text)
-		u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(terms))}
-		if f == fieldPhrase {
-			u.style = styleOf(text)
-		}
-		ng := ix.p.ngram && ngramUnit(f)
-		u.ngOff = int32(len(ix.ngWords))
-		for _, w := range raw {
-			sw, known := cache[w]
-			if !known {
-				sw = seenWord{term: -1, ng: -1}
-				if keepToken(w) {
-					sw.term = ix.termID(stem(w))
-				}
-			}
-			if ng && sw.term >= 0 && sw.ng < 0 {
-				sw.ng, known = ix.cutWord(w), false
-			}
-			if !known {
-				cache[w] = sw
-			}
-			if sw.term < 0 {
-				continue
-			}
-			terms = append(terms, sw.term)
-			if ng {
-				ix.ngWords = append(ix.ngWords, sw.ng)
-			}
-		}
-		u.n = int32(len(terms)) - u.off
-		u.ngN = int32(len(ix.ngWords)) - u.ngOff
-		units = append(units, u)
-	}
+	a := analyser{ix: ix, cache: make(map[string]seenWord)}
 	for i := range ix.cards {
 		c := &ix.cards[i]
-		analyse(i, fieldID, -1, c.ID)
-		analyse(i, fieldSummary, -1, c.Summary)
+		a.analyse(i, fieldID, -1, c.ID)
+		a.analyse(i, fieldSummary, -1, c.Summary)
 		for j, ph := range c.IntentPhrases {
-			analyse(i, fieldPhrase, j, ph)
+			a.analyse(i, fieldPhrase, j, ph)
 		}
-		analyse(i, fieldCommand, -1, c.Command)
-		analyse(i, fieldExample, -1, c.Example)
-		analyse(i, fieldEffects, -1, c.Effects)
+		a.analyse(i, fieldCommand, -1, c.Command)
+		a.analyse(i, fieldExample, -1, c.Example)
+		a.analyse(i, fieldEffects, -1, c.Effects)
 		// The raw commands a tool supersedes: an agent may describe its
 		// need by the command it was about to type ("rm -rf build").
-		analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"))
+		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"))
 	}
+	ix.layOutUnits(a.units, a.terms)
+}
 
+// analyser is the first pass of analyseUnits.
+type analyser struct {
+	ix    *Index
+	cache map[string]seenWord
+	raw   []string
+	terms []int32 // the terms of all units, in order
+	units []unit  // off indexes terms
+}
+
+// analyse appends the unit of one field (or phrase) of card.
+func (a *analyser) analyse(card int, f field, phrase int, text string) {
+	ix := a.ix
+	a.raw = rawTokens(a.raw[:0], text)
+	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
+	if f == fieldPhrase {
+		u.style = styleOf(text)
+	}
+	ng := ix.p.ngram && ngramUnit(f)
+	u.ngOff = int32(len(ix.ngWords))
+	for _, w := range a.raw {
+		sw, known := a.cache[w]
+		if !known {
+			sw = seenWord{term: -1, ng: -1}
+			if keepToken(w) {
+				sw.term = ix.termID(stem(w))
+			}
+		}
+		if ng && sw.term >= 0 && sw.ng < 0 {
+			sw.ng, known = ix.cutWord(w), false
+		}
+		if !known {
+			a.cache[w] = sw
+		}
+		if sw.term < 0 {
+			continue
+		}
+		a.terms = append(a.terms, sw.term)
+		if ng {
+			ix.ngWords = append(ix.ngWords, sw.ng)
+		}
+	}
+	u.n = int32(len(a.terms)) - u.off
+	u.ngN = int32(len(ix.ngWords)) - u.ngOff
+	a.units = append(a.units, u)
+}
+
+// layOutUnits copies the first pass's units and terms into the index, card
+// by card, each card's id parts after its own units.
+func (ix *Index) layOutUnits(units []unit, terms []int32) {
 	ix.units = make([]unit, 0, len(units)+len(ix.cards))
 	ix.unitTerms = make([]int32, 0, len(terms)+4*len(ix.cards))
 	ix.cardUnits = make([]int32, 0, len(ix.cards)+1)
