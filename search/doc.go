@@ -196,6 +196,10 @@
 //     "destructive" (from the words of destructive cards' phrases) on
 //     destructive cards: 0.805-0.8075 / 0.706-0.707, learned +0.3 but half
 //     B and the pseudo-queries flat.
+//   - The query's first word (its verb, in tldr-style text: "Display",
+//     "List") weighted 0.5, 0.75, 1.25 or 1.5 times the others: recall@5
+//     0.8113 / 0.8125 / 0.8063 / 0.7987 and MRR@10 0.6998 / 0.7051 /
+//     0.7055 / 0.6979, all at or below equal weight (0.8125 / 0.7087).
 //   - Sub-command families (choco-install, choco-search, ... under an
 //     existing "choco" card share options: four "Provide a username and
 //     password" queries miss the top 50 because only choco-upgrade says
