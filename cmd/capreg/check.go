@@ -56,7 +56,24 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitOK
 }
 
+// summary counts what the registry holds and says when the config keys
+// were not compared with a central config schema: that check runs only when
+// one is named, and a gate that skipped it silently would look like one
+// that passed it.
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
-	return fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
+	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
+	if r.Central == nil && declaresConfig(r.Capabilities) {
+		s += "; config keys not compared with a central config schema (name one with --config-schema or capreg.json's configSchema)"
+	}
+	return s
+}
+
+func declaresConfig(caps []*validate.Capability) bool {
+	for _, c := range caps {
+		if len(c.Config) > 0 {
+			return true
+		}
+	}
+	return false
 }
