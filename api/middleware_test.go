@@ -185,3 +185,23 @@ func TestSlowBodyIsARequestTimeout(t *testing.T) {
 		srv.Close()
 	}
 }
+
+// TestReadyzWhileDraining: once Options.Draining is closed, /readyz is a
+// 503 not_ready saying so, as openapi.yaml describes it, while the data
+// routes still answer.
+func TestReadyzWhileDraining(t *testing.T) {
+	draining := make(chan struct{})
+	h := api.NewRouter(testdataSource(t), api.Options{Draining: draining})
+	if e := do(t, h, "GET", "/readyz", nil); e.status != http.StatusOK {
+		t.Fatalf("before draining: %d %s, want 200", e.status, e.body)
+	}
+	close(draining)
+	e := do(t, h, "GET", "/readyz", nil)
+	details, _ := e.json(t)["details"].(map[string]any)
+	if e.status != http.StatusServiceUnavailable || e.json(t)["code"] != "not_ready" || details["draining"] != true {
+		t.Errorf("draining: %d %s, want 503 not_ready with details.draining", e.status, e.body)
+	}
+	if e := do(t, h, "GET", "/loop-points/plan:pre", nil); e.status != http.StatusOK {
+		t.Errorf("a data route while draining: %d %s, want 200", e.status, e.body)
+	}
+}

@@ -23,8 +23,16 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
 
-// readyz is 200 only while a valid snapshot is served.
+// readyz is 200 only while a valid snapshot is served and the process is
+// not shutting down.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	select {
+	case <-s.draining: // a nil channel never is
+		writeError(w, http.StatusServiceUnavailable, CodeNotReady,
+			"shutting down: this replica takes no new work; requests it is given are still answered", map[string]any{"draining": true})
+		return
+	default:
+	}
 	snap := s.src.Current()
 	if snap == nil {
 		s.notBuilt(w, "")

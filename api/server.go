@@ -53,6 +53,11 @@ type Options struct {
 	// has run (see RebuildClock); 0 means 5 minutes. A rebuild of 10,000
 	// capabilities takes about 1.5 s.
 	StuckAfter time.Duration
+	// Draining, once closed, makes /readyz answer 503 while every other
+	// route still answers: a replica being shut down leaves its Service's
+	// endpoints before it stops taking requests (capreg serve closes it on
+	// SIGTERM, then waits --drain-delay). nil: never.
+	Draining <-chan struct{}
 }
 
 // RebuildClock is implemented by a Source that rebuilds (store.Watcher):
@@ -77,6 +82,8 @@ type Server struct {
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
+	// draining: see Options.Draining.
+	draining <-chan struct{}
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml.
@@ -92,6 +99,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 		s.maxBody = 1 << 20
 	}
 	s.validations = make(chan struct{}, max(1, opts.MaxValidations))
+	s.draining = opts.Draining
 	r := chi.NewRouter()
 	s.routes = r
 	// observe wraps recoverer, so that the 500 a panic is answered with is

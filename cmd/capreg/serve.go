@@ -21,9 +21,9 @@ import (
 // serveFlags are the flags of capreg serve.
 type serveFlags struct {
 	repoFlags
-	addr                string
-	debounce, poll      time.Duration
-	logFormat, logLevel string
+	addr                       string
+	debounce, poll, drainDelay time.Duration
+	logFormat, logLevel        string
 }
 
 func (sf *serveFlags) register(fs *flag.FlagSet) {
@@ -31,6 +31,7 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	fs.DurationVar(&sf.debounce, "debounce", 100*time.Millisecond, "quiet period (`DUR`) after a change before rebuilding")
 	fs.DurationVar(&sf.poll, "poll", 0, "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
+	fs.DurationVar(&sf.drainDelay, "drain-delay", 0, "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first)")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
 }
@@ -48,8 +49,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(pos) > 0 {
 		return usageError(stderr, "serve takes no arguments (got %q)", pos)
 	}
-	if sf.debounce < 0 || sf.poll < 0 {
-		return usageError(stderr, "--debounce and --poll must not be negative")
+	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
+		return usageError(stderr, "--debounce, --poll and --drain-delay must not be negative")
 	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
@@ -76,7 +77,8 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	tuneGC()
 	metrics := api.NewMetrics()
 	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
-	srv := newHTTPServer(api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics}), logger)
+	draining := make(chan struct{})
+	srv := newHTTPServer(api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics, Draining: draining}), logger)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	watchCtx, stopWatch := context.WithCancel(context.Background())
@@ -95,8 +97,13 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 		return exitUsage
 	case <-ctx.Done():
 	}
-	// A second SIGINT or SIGTERM during the drain ends the process at once.
+	// A second SIGINT or SIGTERM from here on ends the process at once.
 	stop()
+	close(draining)
+	if sf.drainDelay > 0 {
+		logger.Info("shutting down: unready, still serving", "drainDelay", sf.drainDelay)
+		time.Sleep(sf.drainDelay)
+	}
 	return drain(srv, logger)
 }
 
