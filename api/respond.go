@@ -97,9 +97,9 @@ func (b *body) length() []string {
 	return b.lengthHdr
 }
 
-// views caches the encoded responses of one snapshot. A new snapshot gets a
-// new views, so a cached body can never be served with another snapshot's
-// ETag or generation.
+// views caches the encoded responses of one snapshot, which holds it (see
+// currentViews). A new snapshot gets a new views, so a cached body can never
+// be served with another snapshot's ETag or generation.
 type views struct {
 	snap   *store.Snapshot
 	etag   string

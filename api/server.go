@@ -74,7 +74,6 @@ type Server struct {
 	maxBody int64
 	// stuckAfter: see Options.StuckAfter.
 	stuckAfter time.Duration
-	views      atomic.Pointer[views]
 	// validations holds a token per POST /validate being evaluated, and
 	// validationWaiters counts the requests waiting for one.
 	validations       chan struct{}
@@ -176,23 +175,15 @@ func (s *Server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 	}
 }
 
-// currentViews returns the response cache of the current snapshot, making a
-// new one when the snapshot changed.
+// currentViews returns the response cache of the current snapshot, made on
+// first use. The snapshot holds it (Snapshot.Attach), not the server, so a
+// replaced snapshot is garbage once the requests reading it are done.
 func (s *Server) currentViews() *views {
 	snap := s.src.Current()
 	if snap == nil {
 		return nil
 	}
-	for {
-		v := s.views.Load()
-		if v != nil && v.snap == snap {
-			return v
-		}
-		nv := newViews(snap)
-		if s.views.CompareAndSwap(v, nv) {
-			return nv
-		}
-	}
+	return snap.Attach(func() any { return newViews(snap) }).(*views)
 }
 
 // recoverer turns a panic into a 500 with the standard error body.

@@ -70,6 +70,21 @@ type Snapshot struct {
 
 	searchOnce sync.Once
 	search     *search.Index
+
+	attachOnce sync.Once
+	attached   any // see Attach
+}
+
+// Attach returns what make returns for its first caller, to every caller:
+// what a reader derives from the snapshot once and keeps while the snapshot
+// is served (the API's encoded responses, its only user). Kept here, it is
+// garbage as soon as the snapshot is; kept by the reader, it would hold a
+// replaced snapshot and all that was derived from it until the reader next
+// looked, which for a daemon asked only by probes is the next rebuild, then
+// made with three registries in memory instead of two.
+func (s *Snapshot) Attach(make func() any) any {
+	s.attachOnce.Do(func() { s.attached = make() })
+	return s.attached
 }
 
 // Search returns the tool-card search index, built on first use (the gate
