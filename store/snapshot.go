@@ -75,15 +75,15 @@ type Snapshot struct {
 	attached   any // see Attach
 }
 
-// Attach returns what make returns for its first caller, to every caller:
+// Attach returns what derive returns for its first caller, to every caller:
 // what a reader derives from the snapshot once and keeps while the snapshot
 // is served (the API's encoded responses, its only user). Kept here, it is
 // garbage as soon as the snapshot is; kept by the reader, it would hold a
 // replaced snapshot and all that was derived from it until the reader next
 // looked, which for a daemon asked only by probes is the next rebuild, then
 // made with three registries in memory instead of two.
-func (s *Snapshot) Attach(make func() any) any {
-	s.attachOnce.Do(func() { s.attached = make() })
+func (s *Snapshot) Attach(derive func() any) any {
+	s.attachOnce.Do(func() { s.attached = derive() })
 	return s.attached
 }
 
