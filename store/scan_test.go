@@ -753,6 +753,9 @@ func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
 	}{
 		{"does not parse", `"tier": "standard",`, `"tier": "standard",,`, "json-syntax"},
 		{"fails its schema", `"version": "1.2.0"`, `"version": "1.2"`, "schema"},
+		// 2 MB of small values: a parse tree, a registry and an indented
+		// copy of it gigabytes large, if it were read.
+		{"holds too many values", `"gates": []`, `"gates": [], "x-extra": [` + strings.Repeat("[],", 300_000) + `[]]`, "json-syntax"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, _ := scanRepoCopy(t)

@@ -102,6 +102,24 @@ func TestDeepNestingIsAnErrorNotACrash(t *testing.T) {
 	}
 }
 
+// TestValueCountLimit: a document of maxValues values parses; one more
+// value is an error at that value, whatever its kind, rather than a tree
+// that costs gigabytes downstream.
+func TestValueCountLimit(t *testing.T) {
+	for _, last := range []string{"0", `""`, "[]", "{}", "null"} {
+		// The array itself is one value, so it holds maxValues-1 more.
+		ok := "[" + strings.Repeat("0,", maxValues-2) + last + "]"
+		if _, errs := Parse([]byte(ok)); errs != nil {
+			t.Fatalf("%d values ending in %s: %v", maxValues, last, errs)
+		}
+		over := "[" + strings.Repeat("0,", maxValues-1) + last + "]"
+		_, errs := Parse([]byte(over))
+		if len(errs) != 1 || !strings.Contains(errs[0].Msg, "more than 250000 values") || errs[0].Off != len(over)-1-len(last) {
+			t.Errorf("%d values ending in %s: %v, want one error at offset %d", maxValues+1, last, errs, len(over)-1-len(last))
+		}
+	}
+}
+
 func TestLookupAndPosition(t *testing.T) {
 	src := []byte("{\n  \"steps\": [\n    { \"when\": \"x\" },\n    { \"é\": 1, \"a/b\": 2 }\n  ]\n}\n")
 	v, errs := Parse(src)
