@@ -100,11 +100,28 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	// A second SIGINT or SIGTERM from here on ends the process at once.
 	stop()
 	close(draining)
-	if sf.drainDelay > 0 {
-		logger.Info("shutting down: unready, still serving", "drainDelay", sf.drainDelay)
-		time.Sleep(sf.drainDelay)
+	if err := holdOn(sf.drainDelay, serveErr, logger); err != nil {
+		logger.Error("server stopped", "error", err)
+		return exitUsage
 	}
 	return drain(srv, logger)
+}
+
+// holdOn keeps serving, unready, for delay before the drain, so that load
+// balancers stop sending first. A server that fails meanwhile ends the wait
+// with its error: there is nothing left to hold on to, and a failure must
+// not be reported as a clean stop.
+func holdOn(delay time.Duration, serveErr <-chan error, logger *slog.Logger) error {
+	if delay <= 0 {
+		return nil
+	}
+	logger.Info("shutting down: unready, still serving", "drainDelay", delay)
+	select {
+	case err := <-serveErr:
+		return err
+	case <-time.After(delay):
+		return nil
+	}
 }
 
 // newHTTPServer bounds every phase of a request, so that a slow or idle
@@ -123,7 +140,7 @@ func newHTTPServer(h http.Handler, logger *slog.Logger) *http.Server {
 
 // drain lets in-flight requests finish, for at most 25 s: deploy/ gives the
 // pod 35 s between the start of its termination and SIGKILL, 5 s of which
-// its preStop sleep takes.
+// its --drain-delay takes.
 func drain(srv *http.Server, logger *slog.Logger) int {
 	logger.Info("shutting down: draining in-flight requests")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+)
+
+// servedProcess is serve running in this process on a loopback listener,
+// as runServe starts it: cancel is what SIGTERM does.
+type servedProcess struct {
+	ln     net.Listener
+	base   string
+	cancel context.CancelFunc
+	exit   chan int
+}
+
+// startServe runs serve on testdata/repo with drainDelay and waits until it
+// is ready.
+func startServe(t *testing.T, drainDelay time.Duration) *servedProcess {
+	t.Helper()
+	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
+	debug.SetGCPercent(gc)
+	t.Cleanup(func() { debug.SetGCPercent(gc) })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &servedProcess{ln: ln, base: "http://" + ln.Addr().String(), cancel: cancel, exit: make(chan int, 1)}
+	sf := &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainDelay: drainDelay}
+	go func() { p.exit <- serve(ctx, ln, sf, slog.New(slog.DiscardHandler), io.Discard) }()
+	t.Cleanup(func() {
+		cancel()
+		ln.Close() // ends a drain delay (see TestServerFailingDuringDrainDelay)
+		select {
+		case <-p.exit:
+		case <-time.After(time.Minute):
+			t.Error("serve did not return within a minute of its listener closing")
+		}
+	})
+	p.waitFor(t, "/readyz", `"status":"ready"`)
+	return p
+}
+
+// waitFor polls GET path until its body holds want.
+func (p *servedProcess) waitFor(t *testing.T, path, want string) {
+	t.Helper()
+	var last string
+	for range 500 {
+		resp, err := http.Get(p.base + path)
+		if err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if last = string(body); strings.Contains(last, want) {
+				return
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("GET %s never held %s; last body: %s", path, want, last)
+}
+
+// TestServerFailingDuringDrainDelay: a server that fails while serve waits
+// out --drain-delay ends the wait with exit 2, as it does before the
+// signal, rather than being waited on for the whole delay and then reported
+// as a clean stop (exit 0).
+func TestServerFailingDuringDrainDelay(t *testing.T) {
+	p := startServe(t, time.Hour)
+	p.cancel() // SIGTERM
+	p.waitFor(t, "/readyz", `"draining":true`)
+	p.ln.Close() // accepting fails for good
+	select {
+	case code := <-p.exit:
+		p.exit <- code // for the cleanup
+		if code != exitUsage {
+			t.Errorf("serve exited with %d after its server failed during the drain delay, want %d", code, exitUsage)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve still waits out its drain delay after its server failed")
+	}
+}
