@@ -100,7 +100,7 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	// A second SIGINT or SIGTERM from here on ends the process at once.
 	stop()
 	close(draining)
-	if err := holdOn(sf.drainDelay, serveErr, logger); err != nil {
+	if err := holdOn(srv, sf.drainDelay, serveErr, logger); err != nil {
 		logger.Error("server stopped", "error", err)
 		return exitUsage
 	}
@@ -108,13 +108,17 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 }
 
 // holdOn keeps serving, unready, for delay before the drain, so that load
-// balancers stop sending first. A server that fails meanwhile ends the wait
-// with its error: there is nothing left to hold on to, and a failure must
-// not be reported as a clean stop.
-func holdOn(delay time.Duration, serveErr <-chan error, logger *slog.Logger) error {
+// balancers stop sending first. Readiness steers only new connections, so
+// keep-alives are turned off too: each answer then closes its connection,
+// where a client keeping one open would go on sending on it until the
+// drain closed it, perhaps under a request being sent. A server that fails
+// meanwhile ends the wait with its error: there is nothing left to hold on
+// to, and a failure must not be reported as a clean stop.
+func holdOn(srv *http.Server, delay time.Duration, serveErr <-chan error, logger *slog.Logger) error {
 	if delay <= 0 {
 		return nil
 	}
+	srv.SetKeepAlivesEnabled(false)
 	logger.Info("shutting down: unready, still serving", "drainDelay", delay)
 	select {
 	case err := <-serveErr:

@@ -86,3 +86,32 @@ func TestServerFailingDuringDrainDelay(t *testing.T) {
 		t.Fatal("serve still waits out its drain delay after its server failed")
 	}
 }
+
+// TestDrainDelayClosesKeptConnections: during --drain-delay every answer
+// closes its connection (Connection: close). A load balancer or proxy
+// that stopped choosing this replica still sends on connections it keeps
+// open, and would until the drain closed them, so /readyz alone does not
+// move those clients to another replica.
+func TestDrainDelayClosesKeptConnections(t *testing.T) {
+	p := startServe(t, time.Hour)
+	resp, err := http.Get(p.base + "/loop-points/plan:pre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.Close {
+		t.Fatal("before the signal: an answer closes its connection")
+	}
+	p.cancel() // SIGTERM
+	p.waitFor(t, "/readyz", `"draining":true`)
+	resp, err = http.Get(p.base + "/loop-points/plan:pre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !resp.Close {
+		t.Errorf("during the drain delay: %d, Connection %q; want 200 closing the connection", resp.StatusCode, resp.Header.Get("Connection"))
+	}
+}
