@@ -84,7 +84,9 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	defer stopWatch()
 	go w.Run(watchCtx)
-	go reloadOnHUP(ctx, w, logger)
+	// Until serve returns, not only until the signal: SIGHUP's default
+	// action ends the process, which would cut off the drain.
+	go reloadOnHUP(watchCtx, w, logger)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
