@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -99,6 +100,42 @@ func TestMonitoringRulesUseCapregMetrics(t *testing.T) {
 	}
 	if alerts == 0 {
 		t.Fatal("deploy/monitoring defines no alert")
+	}
+}
+
+// TestMonitoringAlerts runs testdata/monitoring/alerts_test.yaml,
+// promtool's unit tests of the alerts of deploy/monitoring: each fires on
+// the series capreg exports in the state it names, with the annotations
+// it renders, and stays silent otherwise. The test above checks only
+// names; this checks what the expressions mean. It needs promtool
+// (Debian's prometheus package) and is skipped without it.
+func TestMonitoringAlerts(t *testing.T) {
+	promtool, err := exec.LookPath("promtool")
+	if err != nil {
+		t.Skip("promtool is not installed (apt-get install prometheus)")
+	}
+	var rule struct {
+		Spec struct {
+			Groups []any `json:"groups"`
+		} `json:"spec"`
+	}
+	readYAML(t, "../../deploy/monitoring/prometheusrule.yaml", &rule)
+	rules, err := yaml.Marshal(map[string]any{"groups": rule.Spec.Groups})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests, err := os.ReadFile("testdata/monitoring/alerts_test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{"rules.yaml": rules, "alerts_test.yaml": tests} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command(promtool, "test", "rules", filepath.Join(dir, "alerts_test.yaml")).CombinedOutput(); err != nil {
+		t.Errorf("promtool test rules: %v\n%s", err, out)
 	}
 }
 
