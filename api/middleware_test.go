@@ -205,3 +205,31 @@ func TestReadyzWhileDraining(t *testing.T) {
 		t.Errorf("a data route while draining: %d %s, want 200", e.status, e.body)
 	}
 }
+
+// TestBodyCutOffByTheClientIsABadRequest: a body the client stops sending
+// by closing its side of the connection is a 400, not the 408 of a read
+// timeout: only the server's deadline says the request may be retried as
+// it was.
+func TestBodyCutOffByTheClientIsABadRequest(t *testing.T) {
+	srv := httptest.NewUnstartedServer(newRouter(testdataSource(t)))
+	srv.Config.ReadTimeout = time.Minute
+	srv.Start()
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n%s", `{"files": {"a.md": "`)
+	if err := conn.(*net.TCPConn).CloseWrite(); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), `"bad_request"`) {
+		t.Errorf("a body cut off by the client: %d %s, want 400 bad_request", resp.StatusCode, body)
+	}
+}
