@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -21,6 +22,7 @@ func TestDeployManifests(t *testing.T) {
 	}
 	var args []string
 	var pdbSelector map[string]string
+	grace := 30 * time.Second // Kubernetes' default
 	for _, r := range kust.Resources {
 		var doc struct {
 			Kind string
@@ -30,7 +32,8 @@ func TestDeployManifests(t *testing.T) {
 				}
 				Template struct {
 					Spec struct {
-						Containers []struct {
+						TerminationGracePeriodSeconds *int `yaml:"terminationGracePeriodSeconds"`
+						Containers                    []struct {
 							Name string
 							Args []string
 						}
@@ -45,6 +48,9 @@ func TestDeployManifests(t *testing.T) {
 		for _, c := range doc.Spec.Template.Spec.Containers {
 			if c.Name == "capreg" {
 				args = c.Args
+				if g := doc.Spec.Template.Spec.TerminationGracePeriodSeconds; g != nil {
+					grace = time.Duration(*g) * time.Second
+				}
 			}
 		}
 	}
@@ -64,6 +70,10 @@ func TestDeployManifests(t *testing.T) {
 	pos, err := parseArgs(fs, args[1:])
 	if err != nil || len(pos) > 0 {
 		t.Errorf("deployment passes arguments capreg serve does not accept: %v %q", err, pos)
+	}
+	// SIGKILL must not come before --drain-delay and the drain are over.
+	if grace <= sf.drainDelay+drainTimeout {
+		t.Errorf("terminationGracePeriodSeconds is %v, not more than --drain-delay (%v) and the drain (%v)", grace, sf.drainDelay, drainTimeout)
 	}
 	if sf.repo != "/git/current" {
 		t.Errorf("--repo = %q; git-sync publishes the checkout at /git/current (--link=current)", sf.repo)

@@ -144,12 +144,15 @@ func newHTTPServer(h http.Handler, logger *slog.Logger) *http.Server {
 	}
 }
 
-// drain lets in-flight requests finish, for at most 25 s: deploy/ gives the
-// pod 35 s between the start of its termination and SIGKILL, 5 s of which
-// its --drain-delay takes.
+// drainTimeout bounds the drain: deploy/ gives the pod 35 s between the
+// start of its termination and SIGKILL, 5 s of which its --drain-delay
+// takes.
+const drainTimeout = 25 * time.Second
+
+// drain lets in-flight requests finish, for at most drainTimeout.
 func drain(srv *http.Server, logger *slog.Logger) int {
 	logger.Info("shutting down: draining in-flight requests")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), drainTimeout)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		// Requests were cut off: not a usage or I/O failure (exit 2).
