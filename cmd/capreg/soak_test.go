@@ -110,9 +110,13 @@ func TestSoak(t *testing.T) {
 	s := &soakSampler{t: t, pid: cmd.Process.Pid, base: base, repo: rel}
 	start := time.Now()
 	s.sample(start) // before any load or change
+	// On a t.Fatal below, the goroutines are stopped and waited for before
+	// the test ends (cancel runs first): one still calling t.Error after it
+	// would panic.
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	ctx, cancel := context.WithTimeout(context.Background(), dur)
 	defer cancel()
-	var wg sync.WaitGroup
 	wg.Go(func() { rel.mutate(ctx) })
 	load := &soakLoad{base: base, caps: caps}
 	for i := range 3 {
