@@ -184,7 +184,7 @@ func appendEscaped(b []byte, s string) []byte {
 // AppendJSNumber appends a number literal the way JavaScript prints the double
 // it denotes: 1.0 → 1, 1e3 → 1000, 1e21 → 1e+21, 1e-6 → 0.000001, 1.5e-7 → 1.5e-7, -0 → 0.
 func AppendJSNumber(b []byte, literal string) []byte {
-	f, err := strconv.ParseFloat(literal, 64)
+	f, err := parseNumber(literal)
 	if err != nil && !math.IsInf(f, 0) {
 		return append(b, literal...)
 	}

@@ -211,6 +211,9 @@ var nodeEdgeCases = []string{
 	`0.1234567890123456789012345678901234567890`, `3.141592653589793238462643383279`,
 	`1` + strings.Repeat("0", 400), `0.` + strings.Repeat("0", 400) + `1`,
 	`9007199254740993` + strings.Repeat("0", 800) + `1e-800`,
+	// Past what strconv.ParseFloat reads exactly (see parseNumber).
+	`1` + strings.Repeat("0", 800) + `e-800`, `-15` + strings.Repeat("0", 900) + `.0e-900`,
+	`1` + strings.Repeat("0", 20000) + `e-19990`, `0.` + strings.Repeat("0", 20000) + `1e20010`,
 	`[1e21,1e-7,5e-324,0.1,100,-0,1E400]`,
 	// Numbers JSON does not allow.
 	`01`, `-01`, `+1`, `.5`, `5.`, `1e`, `1e+`, `-`, `0x10`, `1_000`, `Infinity`, `-Infinity`,

@@ -152,7 +152,7 @@ func (v *Value) Float() (float64, bool) {
 	if v == nil || v.Kind != Number {
 		return 0, false
 	}
-	f, err := strconv.ParseFloat(v.Str, 64)
+	f, err := parseNumber(v.Str)
 	if err != nil {
 		// Out of range literals parse to ±Inf with an error, as in JavaScript.
 		return f, true
