@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -308,6 +310,7 @@ func TestAgreesWithNode(t *testing.T) {
 		// Every JSON file of the repository: inputs and the goldens, which
 		// JSON.stringify writes back unchanged.
 		{"testdata", repoJSON(t)},
+		{"random doubles", randomNumbers(20000)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -320,6 +323,34 @@ func TestAgreesWithNode(t *testing.T) {
 			}
 		})
 	}
+}
+
+// randomNumbers returns n number literals (a fixed sequence): any double,
+// in shortest and in rounded form, and the literals people write. The fuzz
+// target rarely finds two doubles whose shortest forms differ in a way
+// that matters, because coverage does not tell one value from another.
+func randomNumbers(n int) [][]byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	docs := make([][]byte, 0, n)
+	for len(docs) < n {
+		f := math.Float64frombits(r.Uint64())
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		var lit string
+		switch len(docs) % 4 {
+		case 0:
+			lit = strconv.FormatFloat(f, 'g', -1, 64)
+		case 1:
+			lit = strconv.FormatFloat(f, 'e', r.IntN(25), 64)
+		case 2:
+			lit = fmt.Sprintf("%d.%de%d", r.Uint64(), r.Uint64(), r.IntN(700)-350)
+		case 3:
+			lit = strconv.FormatFloat(float64(r.IntN(100000))/float64(1+r.IntN(1000)), 'f', r.IntN(30), 64)
+		}
+		docs = append(docs, []byte(lit))
+	}
+	return docs
 }
 
 func stringsToDocs(ss []string) [][]byte {
