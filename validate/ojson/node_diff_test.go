@@ -168,7 +168,7 @@ var depthError = fmt.Sprintf("JSON nested deeper than %d levels", maxDepth)
 func disagreement(src []byte, js jsResult, noBOM *jsResult) string {
 	if noBOM != nil {
 		if js.ok {
-			return "JSON.parse accepts a leading byte order mark, which ojson documents it rejects (json-bom)"
+			return "JSON.parse accepts a leading byte order mark, which the json-bom warning says it rejects"
 		}
 		js = *noBOM
 	}
