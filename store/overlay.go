@@ -780,8 +780,8 @@ type Tree struct {
 	// through a link to where it really is, when that differs.
 	aliases map[string]string
 	// links maps each link of the listed directories (and the noted ones)
-	// to the repository path it names, read lexically.
-	links map[string]string
+	// to the repository paths met resolving it, hop by hop (linkChain).
+	links map[string][]string
 }
 
 // alias records that the scan read rel at real (both repository-relative),
@@ -859,14 +859,15 @@ func (ch *change) linkTargets(tree *Tree) []string {
 	links := slices.Sorted(maps.Keys(tree.links))
 	for _, p := range ch.order {
 		for _, link := range links {
-			if tree.entries[link] == entryLink && mayMakeWay(p, tree.links[link]) && !ch.removes(link) {
+			if tree.entries[link] == entryLink && !ch.removes(link) &&
+				slices.ContainsFunc(tree.links[link], func(hop string) bool { return mayMakeWay(p, hop) }) {
 				out = append(out, fmt.Sprintf("the change writes %s, at or on the way to where the dangling link %s points", p, link))
 			}
 		}
 	}
 	for _, p := range ch.deletes {
 		for _, link := range links {
-			if under(tree.links[link], p) && !ch.removes(link) {
+			if !ch.removes(link) && slices.ContainsFunc(tree.links[link], func(hop string) bool { return under(hop, p) }) {
 				out = append(out, fmt.Sprintf("the change deletes %s, at or on the way to where the link %s points", p, link))
 			}
 		}
@@ -997,23 +998,63 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 	}
 }
 
-// noteLink records where the link p points, when that is inside the
-// repository: a change writing there may make it resolve, and one deleting
-// there makes it dangle.
+// noteLink records where the link p leads inside the repository: a change
+// writing there may make it resolve, and one deleting there makes it
+// dangle.
 func (t *Tree) noteLink(root *os.Root, p string) {
 	if t == nil || t.entries[p]&entryLink == 0 {
 		return
 	}
-	target, err := root.Readlink(filepath.FromSlash(p))
-	if err != nil || filepath.IsAbs(target) {
-		return
-	}
-	if to, err := cleanRel(path.Join(path.Dir(p), filepath.ToSlash(target))); err == nil {
+	if hops := linkChain(root, p); len(hops) > 0 {
 		if t.links == nil {
-			t.links = map[string]string{}
+			t.links = map[string][]string{}
 		}
-		t.links[p] = to
+		t.links[p] = hops
 	}
+}
+
+// linkChain lists the repository paths met resolving the link p, read
+// lexically: what it names, then, when that (or a folder on its way) is
+// itself a link, what that names, and so on. Every hop counts: a link may
+// lead through a skipped folder (Kubernetes' ..data, node_modules/) the
+// tree does not list, to where a change writes. It stops at a path that
+// leaves the repository, is absolute, or does not exist.
+func linkChain(root *os.Root, p string) []string {
+	var hops []string
+	for range maxLinkHops { // as for addWays
+		next, ok := nextHop(root, p)
+		if !ok {
+			break
+		}
+		hops = append(hops, next)
+		p = next
+	}
+	return hops
+}
+
+// nextHop replaces the first link on the way to p (one of its folders, or
+// p itself) by what it names; false when none is a link, or one is missing
+// or unreadable, or names a path outside the repository.
+func nextHop(root *os.Root, p string) (string, bool) {
+	parts := strings.Split(p, "/")
+	for i := range parts {
+		prefix := strings.Join(parts[:i+1], "/")
+		st, err := root.Lstat(filepath.FromSlash(prefix))
+		if err != nil {
+			return "", false
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		target, err := root.Readlink(filepath.FromSlash(prefix))
+		if err != nil || filepath.IsAbs(target) {
+			return "", false
+		}
+		rest := strings.Join(parts[i+1:], "/")
+		next, err := cleanRel(path.Join(path.Dir(prefix), filepath.ToSlash(target), rest))
+		return next, err == nil
+	}
+	return "", false
 }
 
 // linkTarget says what a link resolves to through the root, as the
