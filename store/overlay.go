@@ -812,7 +812,10 @@ func (t *Tree) implied(rel, real string) bool {
 // the served scan read under another name, through a link: the overlay
 // applies a change at the path it names, but a rescan would see it at the
 // link's (the schema config/s.json read as cfg/s.json, a workflow root
-// manual reached through a link to docs).
+// manual reached through a link to docs). A change that removes or
+// replaces such a link (or a folder holding it) counts too: what the scan
+// read through it, a rescan reads at its real path, if the walk reaches it
+// there, or not at all.
 func (ch *change) aliasedChanges(tree *Tree) []string {
 	if tree == nil {
 		return nil
@@ -822,10 +825,15 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	for _, p := range slices.Concat(ch.order, ch.deletes) {
 		for _, rel := range aliased {
 			real := tree.aliases[rel]
-			if under(real, p) || under(p, real) {
+			switch {
+			case under(real, p) || under(p, real):
 				out = append(out, fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel))
-				break
+			case under(rel, p):
+				out = append(out, fmt.Sprintf("the change replaces or removes %s, through which the served scan read %s", p, real))
+			default:
+				continue
 			}
+			break
 		}
 	}
 	return slices.Compact(out)
