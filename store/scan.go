@@ -511,6 +511,11 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			if SkipDir(name) {
 				return nil
 			}
+			if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
+				// As for a directory of that name (below): a link to one
+				// is a manifest that is no file, not a folder without one.
+				sc.fileError(child, validate.ErrIsDirectory)
+			}
 			if !follow {
 				sc.deferred = append(sc.deferred, link{child, target})
 				return nil

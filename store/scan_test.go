@@ -641,11 +641,14 @@ func TestScanFragmentThatIsADirectory(t *testing.T) {
 // capability.json directory no longer drops its capability in silence.
 func TestScanInputThatIsADirectory(t *testing.T) {
 	tests := []struct {
-		name, dir, config, file string
+		name, dir, link, config, file string // link: the dir is a link to this folder
 	}{
-		{"capability.json", "capabilities/ui/capability.json", "", "capabilities/ui/capability.json"},
-		{"capreg.json", "capreg.json", "", "capreg.json"},
-		{"configured schema", "", `{"configSchema": "config"}`, "capreg.json"}, // at the value naming it
+		{"capability.json", "capabilities/ui/capability.json", "", "", "capabilities/ui/capability.json"},
+		// A link to a folder read as one, not as a capability folder
+		// without a manifest.
+		{"capability.json linked to a folder", "capabilities/ui/capability.json", "../../bin", "", "capabilities/ui/capability.json"},
+		{"capreg.json", "capreg.json", "", "", "capreg.json"},
+		{"configured schema", "", "", `{"configSchema": "config"}`, "capreg.json"}, // at the value naming it
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -655,7 +658,11 @@ func TestScanInputThatIsADirectory(t *testing.T) {
 				if err := os.RemoveAll(p); err != nil {
 					t.Fatal(err)
 				}
-				if err := os.Mkdir(p, 0o755); err != nil {
+				mk := func() error { return os.Mkdir(p, 0o755) }
+				if tt.link != "" {
+					mk = func() error { return os.Symlink(tt.link, p) }
+				}
+				if err := mk(); err != nil {
 					t.Fatal(err)
 				}
 			}
