@@ -204,6 +204,9 @@ func TestReadyzWhileDraining(t *testing.T) {
 	if e := do(t, h, "GET", "/loop-points/plan:pre", nil); e.status != http.StatusOK {
 		t.Errorf("a data route while draining: %d %s, want 200", e.status, e.body)
 	}
+	if st := do(t, h, "GET", "/status", nil).json(t); st["draining"] != true || st["ready"] != true {
+		t.Errorf("/status while draining: draining %v, ready %v; want both true", st["draining"], st["ready"])
+	}
 }
 
 // TestBodyCutOffByTheClientIsABadRequest: a body the client stops sending

@@ -26,12 +26,10 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 // readyz is 200 only while a valid snapshot is served and the process is
 // not shutting down.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
-	select {
-	case <-s.draining: // a nil channel never is
+	if s.isDraining() {
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady,
 			"shutting down: this replica takes no new work; requests it is given are still answered", map[string]any{"draining": true})
 		return
-	default:
 	}
 	snap := s.src.Current()
 	if snap == nil {
@@ -39,6 +37,16 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "generation": snap.Generation})
+}
+
+// isDraining reports whether Options.Draining has been closed.
+func (s *Server) isDraining() bool {
+	select {
+	case <-s.draining: // a nil channel never is
+		return true
+	default:
+		return false
+	}
 }
 
 // notBuilt answers 503 before the first good build, saying that no registry
@@ -90,6 +98,7 @@ type statusDoc struct {
 	Failures    uint64                `json:"failedRebuilds"`
 	Unchanged   uint64                `json:"unchangedRebuilds"`
 	Waiting     string                `json:"waiting,omitempty"`
+	Draining    bool                  `json:"draining,omitempty"`
 	Counts      counts                `json:"counts"`
 	Failure     *store.Failure        `json:"failure,omitempty"`
 	Warnings    []validate.Diagnostic `json:"warnings"`
@@ -116,6 +125,7 @@ func (s *Server) statusDoc() statusDoc {
 	if !st.LastAttempt.IsZero() {
 		doc.LastAttempt = &st.LastAttempt
 	}
+	doc.Draining = s.isDraining()
 	if snap == nil {
 		return doc
 	}
