@@ -822,13 +822,16 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	}
 	var out []string
 	aliased := slices.Sorted(maps.Keys(tree.aliases))
-	for _, p := range slices.Concat(ch.order, ch.deletes) {
+	for i, p := range slices.Concat(ch.order, ch.deletes) {
 		for _, rel := range aliased {
 			real := tree.aliases[rel]
 			switch {
 			case under(real, p) || under(p, real):
 				out = append(out, fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel))
-			case under(rel, p):
+			case i >= len(ch.order) && under(rel, p):
+				// Deletes only: a file written at the link is written
+				// through it (linkedChanges), and one written above it
+				// is refused, or goes with a delete that counts here.
 				out = append(out, fmt.Sprintf("the change replaces or removes %s, through which the served scan read %s", p, real))
 			default:
 				continue

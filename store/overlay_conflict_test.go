@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -44,6 +46,15 @@ func TestOverlayRefusesConflicts(t *testing.T) {
 		{name: "a delete of a named fragment that is missing", setup: overlayWrite(map[string]string{
 			"capabilities/newcap/capability.json": `{"id":"newcap","role":"feature","steps":[{"point":"plan:pre","fragment":{"path":"loop/none.md"}}]}`}),
 			deleted: []string{"capabilities/newcap/loop/none.md"}, path: "capabilities/newcap/loop/none.md", want: store.ErrNothingToDelete},
+
+		// A declaration that is a link to a folder, as one that is a folder.
+		{name: "a file over a declaration linked to a folder", setup: func(t *testing.T, repo string) {
+			if err := os.Remove(filepath.Join(repo, "capabilities/ui/capability.json")); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, "../../bin", filepath.Join(repo, "capabilities/ui/capability.json"))
+		},
+			files: map[string]string{"capabilities/ui/capability.json": "{}"}, path: "capabilities/ui/capability.json", want: store.ErrDirectoryThere},
 
 		// The folder of an input named inside a skipped folder is listed.
 		{name: "a file under the config schema in node_modules/", setup: schemaInPackage,

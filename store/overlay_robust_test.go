@@ -258,6 +258,14 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "capreg.json names the repository as the schema", files: map[string]string{
 			"capreg.json": `{"configSchema": "."}`}}},
 
+		// A repository mounted from a ConfigMap: every input read through
+		// a link into ..data, whose target a rescan reads under no name of
+		// its own. A write through such a link needs no rescan.
+		{overlayCase: overlayCase{name: "capreg.json edited in a ConfigMap layout", setup: configMapLayout,
+			files: map[string]string{"capreg.json": `{"$schema": "x", "configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "a declaration edited in a ConfigMap layout", setup: configMapLayout,
+			files: map[string]string{"capabilities/ui/capability.json": overlayReadRepoFile(t, "capabilities/ui/capability.json") + "\n"}}},
+
 		// Directories deleted with all they hold.
 		{overlayCase: overlayCase{name: "a capability folder is deleted", deleted: []string{"capabilities/research"}}},
 		{overlayCase: overlayCase{name: "a fragment folder is deleted", deleted: []string{"capabilities/research/loop"}}},
@@ -580,4 +588,24 @@ func TestOverlayRefusesDeepPaths(t *testing.T) {
 	if _, err := snap.Overlay(map[string][]byte{nested: []byte("notes\n")}, nil); err != nil {
 		t.Errorf("a path of 201 segments: %v", err)
 	}
+}
+
+// configMapLayout moves the repository into ..2026_v1 and links each of its
+// entries through ..data, as Kubernetes' atomic writer lays out a volume.
+func configMapLayout(t *testing.T, repo string) {
+	entries, err := os.ReadDir(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(repo, "..2026_v1")
+	if err := os.Mkdir(data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if err := os.Rename(filepath.Join(repo, e.Name()), filepath.Join(data, e.Name())); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, filepath.Join("..data", e.Name()), filepath.Join(repo, e.Name()))
+	}
+	makeSymlink(t, "..2026_v1", filepath.Join(repo, "..data"))
 }

@@ -515,6 +515,10 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 				// As for a directory of that name (below): a link to one
 				// is a manifest that is no file, not a folder without one.
 				sc.fileError(child, validate.ErrIsDirectory)
+				// Noted as the directory is: nothing can be written
+				// there, and deleting its target makes it dangle.
+				sc.tree.note(child, entryLink|entryDir)
+				sc.tree.noteLink(sc.root, child)
 			}
 			if !follow {
 				sc.deferred = append(sc.deferred, link{child, target})
