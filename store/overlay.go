@@ -861,7 +861,9 @@ func mayMakeWay(p, target string) bool {
 // named as a card that led to a folder), or, for one already dangling,
 // moves where resolving it stops (lstat .../scripts, no longer
 // .../scripts/missing). The overlay sees either only under the path the
-// change names.
+// change names. "Where a link points" is any hop of its chain (linkChain):
+// a link to a link, or through a linked folder, resolves or dangles with
+// each of them.
 func (ch *change) linkTargets(tree *Tree) []string {
 	if tree == nil || len(tree.links) == 0 {
 		return nil // most repositories: no sorting of links per request
@@ -1026,7 +1028,12 @@ func (t *Tree) noteLink(root *os.Root, p string) {
 
 // linkChain lists the repository paths met resolving the link p, read
 // lexically: what it names, then, when that (or a folder on its way) is
-// itself a link, what that names, and so on. Every hop counts: a link may
+// itself a link, what that names, and so on. Lexically means that a ".."
+// after a linked folder inside a target is cancelled against it, where the
+// kernel would apply it after following the link: such a target's hops
+// may be missed, and the overlay then answers as before this chain was
+// followed. Relative targets (a leading "..") resolve as the kernel does,
+// since every folder before the first link of a path is a real one. Every hop counts: a link may
 // lead through a skipped folder (Kubernetes' ..data, node_modules/) the
 // tree does not list, to where a change writes. It stops at a path that
 // leaves the repository, is absolute, or does not exist.
