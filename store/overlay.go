@@ -782,6 +782,11 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkChain).
 	links map[string][]string
+	// modes caches, during the scan only, the modes linkChain saw
+	// (noSuchPath for none): links into one deep folder share its
+	// prefixes, and each Lstat through the root walks the whole path
+	// again.
+	modes map[string]fs.FileMode
 }
 
 // alias records that the scan read rel at real (both repository-relative),
@@ -1018,13 +1023,20 @@ func (t *Tree) noteLink(root *os.Root, p string) {
 	if t == nil || t.entries[p]&entryLink == 0 {
 		return
 	}
-	if hops := linkChain(root, p); len(hops) > 0 {
+	if t.modes == nil {
+		t.modes = map[string]fs.FileMode{}
+	}
+	if hops := linkChain(root, p, t.modes); len(hops) > 0 {
 		if t.links == nil {
 			t.links = map[string][]string{}
 		}
 		t.links[p] = hops
 	}
 }
+
+// noSuchPath is the mode Tree.modes caches for a path that cannot be
+// Lstat'd; no real mode has every bit set.
+const noSuchPath = ^fs.FileMode(0)
 
 // linkChain lists the repository paths met resolving the link p, read
 // lexically: what it names, then, when that (or a folder on its way) is
@@ -1037,10 +1049,10 @@ func (t *Tree) noteLink(root *os.Root, p string) {
 // lead through a skipped folder (Kubernetes' ..data, node_modules/) the
 // tree does not list, to where a change writes. It stops at a path that
 // leaves the repository, is absolute, or does not exist.
-func linkChain(root *os.Root, p string) []string {
+func linkChain(root *os.Root, p string, modes map[string]fs.FileMode) []string {
 	var hops []string
 	for range maxLinkHops { // as for addWays
-		next, ok := nextHop(root, p)
+		next, ok := nextHop(root, p, modes)
 		if !ok {
 			break
 		}
@@ -1053,15 +1065,22 @@ func linkChain(root *os.Root, p string) []string {
 // nextHop replaces the first link on the way to p (one of its folders, or
 // p itself) by what it names; false when none is a link, or one is missing
 // or unreadable, or names a path outside the repository.
-func nextHop(root *os.Root, p string) (string, bool) {
+func nextHop(root *os.Root, p string, modes map[string]fs.FileMode) (string, bool) {
 	parts := strings.Split(p, "/")
 	for i := range parts {
 		prefix := strings.Join(parts[:i+1], "/")
-		st, err := root.Lstat(filepath.FromSlash(prefix))
-		if err != nil {
+		mode, seen := modes[prefix]
+		if !seen {
+			mode = noSuchPath
+			if st, err := root.Lstat(filepath.FromSlash(prefix)); err == nil {
+				mode = st.Mode()
+			}
+			modes[prefix] = mode
+		}
+		if mode == noSuchPath {
 			return "", false
 		}
-		if st.Mode()&fs.ModeSymlink == 0 {
+		if mode&fs.ModeSymlink == 0 {
 			continue
 		}
 		target, err := root.Readlink(filepath.FromSlash(prefix))

@@ -922,6 +922,9 @@ func (sc *scanner) finish() {
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
+	if sc.tree != nil {
+		sc.tree.modes = nil // the disk moves on: only this scan may use them
+	}
 }
 
 // readSchema reads the configured config schema when the walk did not meet
