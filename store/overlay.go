@@ -718,13 +718,15 @@ func (o *overlayer) existsAfter(p string) presence {
 // readNamedFragments does for the declarations the change writes what the
 // scanner does after its walk: read the fragments they name. A fragment
 // the served scan did not read (no declaration named it then) cannot be
-// judged from memory.
+// judged from memory. For the served declarations, a fragment the scan
+// found missing is a folder once the change writes under it.
 func (o *overlayer) readNamedFragments() {
 	for i := range o.src.Capabilities {
 		c := &o.src.Capabilities[i]
-		if c.Manifest.Data == nil || !o.ch.puts(c.Manifest.Path) {
+		if c.Manifest.Data == nil {
 			continue
 		}
+		put := o.ch.puts(c.Manifest.Path)
 		for _, p := range validate.FragmentPaths(c.Manifest.Data) {
 			clean := path.Clean(p)
 			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
@@ -733,7 +735,14 @@ func (o *overlayer) readNamedFragments() {
 			if _, done := c.Files[clean]; done {
 				continue
 			}
-			o.fragment(c, clean)
+			switch rel := path.Join(o.lay.capDir, c.Folder, clean); {
+			case put:
+				o.fragment(c, clean)
+			case o.ch.dirs[rel]:
+				// A fragment the served scan found missing, under which
+				// the change writes: it is then a folder.
+				c.Files[clean] = validate.File{Path: rel, Err: validate.ErrIsDirectory}
+			}
 		}
 	}
 }
