@@ -791,11 +791,6 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkChain).
 	links map[string][]string
-	// modes caches, during the scan only, the modes linkChain saw
-	// (noSuchPath for none): links into one deep folder share its
-	// prefixes, and each Lstat through the root walks the whole path
-	// again.
-	modes map[string]fs.FileMode
 }
 
 // alias records that the scan read rel at real (both repository-relative),
@@ -989,24 +984,24 @@ func (t *Tree) note(p string, e entry) {
 // list records the entries of one directory the scan did not walk (one
 // holding an input reached through a link); one that cannot be read stays
 // unlisted (its content is unknown; the scan reported it).
-func (t *Tree) list(root *os.Root, dir string) {
+func (t *Tree) list(lr *linkReader, dir string) {
 	if t == nil || dir == "" {
 		return
 	}
-	f, err := root.Open(filepath.FromSlash(dir))
+	f, err := lr.root.Open(filepath.FromSlash(dir))
 	if err != nil {
 		return
 	}
 	entries, err := f.ReadDir(-1)
 	f.Close()
 	if err == nil {
-		t.record(root, dir, entries)
+		t.record(lr, dir, entries)
 	}
 }
 
 // record notes what the entries of the directory dir are; "" is a
 // directory the tree does not list.
-func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
+func (t *Tree) record(lr *linkReader, dir string, entries []fs.DirEntry) {
 	if t == nil || dir == "" {
 		return
 	}
@@ -1015,8 +1010,8 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 		p := path.Join(dir, e.Name())
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			t.entries[p] = entryLink | linkTarget(root, p)
-			t.noteLink(root, p)
+			t.entries[p] = entryLink | linkTarget(lr.root, p)
+			t.noteLink(lr, p)
 		case e.IsDir():
 			t.entries[p] = entryDir
 		default:
@@ -1028,14 +1023,11 @@ func (t *Tree) record(root *os.Root, dir string, entries []fs.DirEntry) {
 // noteLink records where the link p leads inside the repository: a change
 // writing there may make it resolve, and one deleting there makes it
 // dangle.
-func (t *Tree) noteLink(root *os.Root, p string) {
+func (t *Tree) noteLink(lr *linkReader, p string) {
 	if t == nil || t.entries[p]&entryLink == 0 {
 		return
 	}
-	if t.modes == nil {
-		t.modes = map[string]fs.FileMode{}
-	}
-	if hops := linkChain(root, p, t.modes); len(hops) > 0 {
+	if hops := lr.chain(p); len(hops) > 0 {
 		if t.links == nil {
 			t.links = map[string][]string{}
 		}
@@ -1043,25 +1035,41 @@ func (t *Tree) noteLink(root *os.Root, p string) {
 	}
 }
 
-// noSuchPath is the mode Tree.modes caches for a path that cannot be
+// linkReader follows links through the root for one scan (Tree.noteLink).
+// It caches the mode of every path it Lstats: links into one deep folder
+// share its prefixes, and each Lstat through the root walks the whole path
+// again (5,000 dangling links into one folder seven deep took a scan from
+// 165 to 545 ms uncached, 232 ms cached). A new scan gets a new one, as the
+// disk moves on.
+type linkReader struct {
+	root  *os.Root
+	modes map[string]fs.FileMode // noSuchPath for a path that cannot be Lstat'd
+}
+
+func newLinkReader(root *os.Root) *linkReader {
+	return &linkReader{root: root, modes: map[string]fs.FileMode{}}
+}
+
+// noSuchPath is the mode linkReader caches for a path that cannot be
 // Lstat'd; no real mode has every bit set.
 const noSuchPath = ^fs.FileMode(0)
 
-// linkChain lists the repository paths met resolving the link p, read
+// chain lists the repository paths met resolving the link p, read
 // lexically: what it names, then, when that (or a folder on its way) is
-// itself a link, what that names, and so on. Lexically means that a ".."
-// after a linked folder inside a target is cancelled against it, where the
-// kernel would apply it after following the link: such a target's hops
-// may be missed, and the overlay then answers as before this chain was
-// followed. Relative targets (a leading "..") resolve as the kernel does,
-// since every folder before the first link of a path is a real one. Every hop counts: a link may
+// itself a link, what that names, and so on. Every hop counts: a link may
 // lead through a skipped folder (Kubernetes' ..data, node_modules/) the
 // tree does not list, to where a change writes. It stops at a path that
 // leaves the repository, is absolute, or does not exist.
-func linkChain(root *os.Root, p string, modes map[string]fs.FileMode) []string {
+//
+// Relative targets (a leading "..") resolve as the kernel does, since
+// every folder before the first link of a path is a real one. But a ".."
+// after a linked folder inside a target is cancelled against it, where the
+// kernel would apply it after following the link: such a target's hops may
+// be missed, and the overlay then answers as if the chain stopped there.
+func (lr *linkReader) chain(p string) []string {
 	var hops []string
 	for range maxLinkHops { // as for addWays
-		next, ok := nextHop(root, p, modes)
+		next, ok := lr.nextHop(p)
 		if !ok {
 			break
 		}
@@ -1074,25 +1082,18 @@ func linkChain(root *os.Root, p string, modes map[string]fs.FileMode) []string {
 // nextHop replaces the first link on the way to p (one of its folders, or
 // p itself) by what it names; false when none is a link, or one is missing
 // or unreadable, or names a path outside the repository.
-func nextHop(root *os.Root, p string, modes map[string]fs.FileMode) (string, bool) {
+func (lr *linkReader) nextHop(p string) (string, bool) {
 	parts := strings.Split(p, "/")
 	for i := range parts {
 		prefix := strings.Join(parts[:i+1], "/")
-		mode, seen := modes[prefix]
-		if !seen {
-			mode = noSuchPath
-			if st, err := root.Lstat(filepath.FromSlash(prefix)); err == nil {
-				mode = st.Mode()
-			}
-			modes[prefix] = mode
-		}
+		mode := lr.mode(prefix)
 		if mode == noSuchPath {
 			return "", false
 		}
 		if mode&fs.ModeSymlink == 0 {
 			continue
 		}
-		target, err := root.Readlink(filepath.FromSlash(prefix))
+		target, err := lr.root.Readlink(filepath.FromSlash(prefix))
 		if err != nil || filepath.IsAbs(target) {
 			return "", false
 		}
@@ -1101,6 +1102,19 @@ func nextHop(root *os.Root, p string, modes map[string]fs.FileMode) (string, boo
 		return next, err == nil
 	}
 	return "", false
+}
+
+// mode is the mode of p, not following a link at p, from the cache.
+func (lr *linkReader) mode(p string) fs.FileMode {
+	mode, seen := lr.modes[p]
+	if !seen {
+		mode = noSuchPath
+		if st, err := lr.root.Lstat(filepath.FromSlash(p)); err == nil {
+			mode = st.Mode()
+		}
+		lr.modes[p] = mode
+	}
+	return mode
 }
 
 // linkTarget says what a link resolves to through the root, as the

@@ -94,7 +94,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
-		sc.tree = newTree(real, opts)
+		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
 	}
 	sc.configure(opts)
 	if sc.tree != nil {
@@ -127,7 +127,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		if !sc.visited[dir] {
 			sc.visited[dir] = true
 			sc.dirs = append(sc.dirs, dir)
-			sc.tree.list(root, sc.treeDir(dir))
+			sc.tree.list(sc.links, sc.treeDir(dir))
 		}
 	}
 	sc.finish()
@@ -148,8 +148,10 @@ type scanner struct {
 	// must follow: those holding inputs reached through links, and the
 	// way to inputs named by path (watchWay), skipped folders included.
 	linkDirs []string
-	// tree, when asked for, records the entries of the directories walked.
-	tree *Tree
+	// tree, when asked for, records the entries of the directories walked;
+	// links follows the links it notes.
+	tree  *Tree
+	links *linkReader
 	// entering is ScanOptions.entering.
 	entering enterFunc
 	// named are the inputs named by path, absolute (Input.Named).
@@ -443,7 +445,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if err != nil {
 		sc.unreadableDir(rel, "directory not fully read", err)
 	} else {
-		sc.tree.record(sc.root, sc.treeDir(real), entries)
+		sc.tree.record(sc.links, sc.treeDir(real), entries)
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	above = append(above, real)
@@ -500,7 +502,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			// dangling declaration is still noted: a change may make it
 			// resolve.
 			sc.tree.note(child, entryLink)
-			sc.tree.noteLink(sc.root, child)
+			sc.tree.noteLink(sc.links, child)
 			return nil
 		}
 		st, err := os.Stat(target)
@@ -518,7 +520,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 				// Noted as the directory is: nothing can be written
 				// there, and deleting its target makes it dangle.
 				sc.tree.note(child, entryLink|entryDir)
-				sc.tree.noteLink(sc.root, child)
+				sc.tree.noteLink(sc.links, child)
 			}
 			if !follow {
 				sc.deferred = append(sc.deferred, link{child, target})
@@ -860,7 +862,7 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 		_, err := sc.root.Lstat(filepath.FromSlash(rel))
 		if err == nil {
 			sc.tree.note(rel, entryLink)
-			sc.tree.noteLink(sc.root, rel)
+			sc.tree.noteLink(sc.links, rel)
 		} else if errors.Is(err, fs.ErrNotExist) {
 			sc.tree.note(rel, 0)
 		}
@@ -922,9 +924,6 @@ func (sc *scanner) finish() {
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
-	if sc.tree != nil {
-		sc.tree.modes = nil // the disk moves on: only this scan may use them
-	}
 }
 
 // readSchema reads the configured config schema when the walk did not meet
