@@ -833,22 +833,29 @@ func (ch *change) aliasedChanges(tree *Tree) []string {
 	aliased := slices.Sorted(maps.Keys(tree.aliases))
 	for i, p := range slices.Concat(ch.order, ch.deletes) {
 		for _, rel := range aliased {
-			real := tree.aliases[rel]
-			switch {
-			case under(real, p) || under(p, real):
-				out = append(out, fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel))
-			case i >= len(ch.order) && under(rel, p):
-				// Deletes only: a file written at the link is written
-				// through it (linkedChanges), and one written above it
-				// is refused, or goes with a delete that counts here.
-				out = append(out, fmt.Sprintf("the change replaces or removes %s, through which the served scan read %s", p, real))
-			default:
-				continue
+			if reason := aliasReason(p, i >= len(ch.order), rel, tree.aliases[rel]); reason != "" {
+				out = append(out, reason)
+				break
 			}
-			break
 		}
 	}
 	return slices.Compact(out)
+}
+
+// aliasReason is why writing (or, with deleted, deleting) p needs a rescan
+// when the served scan read real as rel, through a link; "" when it does
+// not.
+func aliasReason(p string, deleted bool, rel, real string) string {
+	switch {
+	case under(real, p) || under(p, real):
+		return fmt.Sprintf("the change touches %s, which the served scan read as %s through a link", p, rel)
+	case deleted && under(rel, p):
+		// Deletes only: a file written at the link is written through it
+		// (linkedChanges), and one written above it is refused, or goes
+		// with a delete that counts here.
+		return fmt.Sprintf("the change replaces or removes %s, through which the served scan read %s", p, real)
+	}
+	return ""
 }
 
 // mayMakeWay reports whether writing the file p may make target, or a
