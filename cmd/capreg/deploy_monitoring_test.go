@@ -21,15 +21,21 @@ import (
 	"github.com/capreg/capreg/store"
 )
 
-// prometheusRule is the part of the Prometheus Operator's PrometheusRule
-// that deploy/monitoring uses, decoded strictly so that a misspelt field
-// fails here rather than being dropped by the operator.
-type prometheusRule struct {
+// operatorObject is what every Prometheus Operator object of
+// deploy/monitoring starts with.
+type operatorObject struct {
 	APIVersion string `json:"apiVersion"`
 	Kind       string `json:"kind"`
 	Metadata   struct {
 		Name string `json:"name"`
 	} `json:"metadata"`
+}
+
+// prometheusRule is the part of the Prometheus Operator's PrometheusRule
+// that deploy/monitoring uses, decoded strictly so that a misspelt field
+// fails here rather than being dropped by the operator.
+type prometheusRule struct {
+	operatorObject
 	Spec struct {
 		Groups []struct {
 			Name  string `json:"name"`
@@ -71,7 +77,7 @@ func TestMonitoringRulesUseCapregMetrics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var meta struct{ APIVersion, Kind string }
+		var meta operatorObject
 		if err := yaml.Unmarshal(data, &meta); err != nil {
 			t.Fatalf("%s: %v", r, err)
 		}
@@ -212,11 +218,7 @@ func exportedMetricLabels(t *testing.T) map[string]map[string]bool {
 // podMonitor is the part of the Prometheus Operator's PodMonitor that
 // deploy/monitoring uses.
 type podMonitor struct {
-	APIVersion string `json:"apiVersion"`
-	Kind       string `json:"kind"`
-	Metadata   struct {
-		Name string `json:"name"`
-	} `json:"metadata"`
+	operatorObject
 	Spec struct {
 		Selector struct {
 			MatchLabels map[string]string `json:"matchLabels"`
