@@ -207,6 +207,40 @@
 //     0.1 to 0.5 (with or without the root card): 0.800-0.8075 /
 //     0.693-0.704, down on half B and the pseudo-queries; siblings become
 //     indistinguishable.
+//   - A wider candidate pool (defaults: 0.8125 / 0.7087; halves A 0.796 /
+//     0.694, B 0.828 / 0.722; pseudo-queries 0.752 / 0.648): the BM25F
+//     top 50 joined by the best 10 to 30 other matching cards by the best
+//     single phrase (per-phrase maximum rather than the concatenated
+//     field) or by the n-gram card cosine, or 20 by each, for search and
+//     for learning alike. The pool's recall@50 goes from 0.920 to at most
+//     0.926 (BM25F's own top 100 holds 0.944; alone, the two views hold
+//     0.905 and 0.911 in their top 50), and the result is 0.8137-0.8150 /
+//     0.7072-0.7078, A 0.796 / 0.691-0.692, B 0.830-0.833 / 0.723, pseudo
+//     0.749-0.751 / 0.646-0.648. 32 of the 63 right cards missing from
+//     the top 50 match no query term, nor a typo, prefix or co-occurrence
+//     variant of one (9 are "Display help"), and the n-gram cosine over
+//     all cards ranks none of them in its top 50.
+//   - Word order beyond adjacent bigrams, as a feature (the maximum over
+//     the phrases and the summary holding two or more query words): the
+//     idf-weighted longest common subsequence of the stemmed query and the
+//     phrase, over the query's mass: 0.8113 / 0.7078, A 0.793 / 0.692, B
+//     0.828 / 0.722, pseudo 0.752 / 0.647, learned -0.08; in place of the
+//     bigram feature, 0.8113 / 0.7079. The matched mass times the
+//     compactness (hits-1)/(span-1) of the shortest window of the phrase
+//     holding its query words: 0.8113 / 0.7080, pseudo 0.749 / 0.646; the
+//     compactness alone: 0.8125 / 0.7072, pseudo 0.751 / 0.640. Pulled
+//     towards 0.5 rather than 0: 0.8100-0.8137 / 0.7060-0.7079, MRR down
+//     on the dev set and half A, level or down on half B. Learned on the
+//     dev cards, the best-phrase feature itself is near 0 (-0.07) beside
+//     the field BM25s: single-phrase evidence adds little, and order less.
+//   - The query's coverage by a card's two best phrases together (idf
+//     mass of the query words in the union of the two phrase or summary
+//     units that cover most, over the query's mass): 0.8125 / 0.7086, A
+//     0.793 / 0.694, B 0.830 / 0.722, pseudo 0.750 / 0.649, learned -0.30;
+//     what the second phrase adds to the best one: 0.8125 / 0.7081, A
+//     0.796 / 0.693, pseudo 0.751 / 0.649, learned -0.23; pulled towards
+//     0.5, 0.8113-0.8125 / 0.7077-0.7080. The phrases' BM25 as one field
+//     already counts query words spread over several examples.
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.
