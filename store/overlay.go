@@ -1061,54 +1061,83 @@ func newLinkReader(root *os.Root) *linkReader {
 // Lstat'd; no real mode has every bit set.
 const noSuchPath = ^fs.FileMode(0)
 
-// chain lists the repository paths met resolving the link p, read
-// lexically: what it names, then, when that (or a folder on its way) is
-// itself a link, what that names, and so on. Every hop counts: a link may
-// lead through a skipped folder (Kubernetes' ..data, node_modules/) the
-// tree does not list, to where a change writes. It stops at a path that
-// leaves the repository, is absolute, or does not exist.
+// chain lists the repository paths met resolving the link p, which a
+// change may alter: a change writing on the way to one may make a dangling
+// link resolve, and one deleting one makes the link dangle or lead
+// elsewhere. Every hop counts: a link may lead through a skipped folder
+// (Kubernetes' ..data, node_modules/) the tree does not list, to where a
+// change writes.
 //
-// Relative targets (a leading "..") resolve as the kernel does, since
-// every folder before the first link of a path is a real one. But a ".."
-// after a linked folder inside a target is cancelled against it, where the
-// kernel would apply it after following the link: such a target's hops may
-// be missed, and the overlay then answers as if the chain stopped there.
+// It resolves p as the kernel does, one component at a time through the
+// root, so that a ".." climbs out of the folder a linked folder leads to,
+// not back over the link's name ("d/../t" with d a link to x/y is x/t, not
+// t). It records each further link met, under the name the path gives it
+// ("a/b" when the folder a is a link: a change deleting a/b deletes
+// through it), each folder a ".." climbs out of (but those holding p,
+// whose delete deletes the link), and where resolving ends:
+// the target, or the first missing path and what follows it. It stops at
+// a target that is absolute or leaves the repository.
 func (lr *linkReader) chain(p string) []string {
 	var hops []string
-	for range maxLinkHops { // as for addWays
-		next, ok := lr.nextHop(p)
-		if !ok {
-			break
+	met := func(parts ...string) {
+		if q := path.Join(parts...); q != "" && q != "." && q != p && !slices.Contains(hops, q) {
+			hops = append(hops, q)
 		}
-		hops = append(hops, next)
-		p = next
 	}
+	var done []string // real folders, resolved
+	own := -1         // how many of done hold p itself, once the first link is met
+	rest := strings.Split(p, "/")
+	for links := 0; len(rest) > 0; {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			if len(done) == 0 {
+				return hops // leaves the repository
+			}
+			if len(done) > own {
+				met(done...)
+			} else {
+				own-- // a folder holding p: deleting it deletes the link
+			}
+			done = done[:len(done)-1]
+			continue
+		}
+		q := path.Join(path.Join(done...), c)
+		mode := lr.mode(q)
+		switch {
+		case mode == noSuchPath:
+			met(q)
+			met(q, plainPrefix(rest))
+			return hops
+		case mode&fs.ModeSymlink == 0:
+			done = append(done, c)
+			continue
+		}
+		met(q, plainPrefix(rest))
+		if own < 0 {
+			own = len(done)
+		}
+		target, err := lr.root.Readlink(filepath.FromSlash(q))
+		if links++; err != nil || filepath.IsAbs(target) || links > maxLinkHops {
+			return hops
+		}
+		rest = append(strings.Split(filepath.ToSlash(target), "/"), rest...)
+	}
+	met(done...)
 	return hops
 }
 
-// nextHop replaces the first link on the way to p (one of its folders, or
-// p itself) by what it names; false when none is a link, or one is missing
-// or unreadable, or names a path outside the repository.
-func (lr *linkReader) nextHop(p string) (string, bool) {
-	parts := strings.Split(p, "/")
-	for i := range parts {
-		prefix := strings.Join(parts[:i+1], "/")
-		mode := lr.mode(prefix)
-		if mode == noSuchPath {
-			return "", false
-		}
-		if mode&fs.ModeSymlink == 0 {
-			continue
-		}
-		target, err := lr.root.Readlink(filepath.FromSlash(prefix))
-		if err != nil || filepath.IsAbs(target) {
-			return "", false
-		}
-		rest := strings.Join(parts[i+1:], "/")
-		next, err := cleanRel(path.Join(path.Dir(prefix), filepath.ToSlash(target), rest))
-		return next, err == nil
+// plainPrefix joins the components of rest up to the first "", "." or
+// "..": the part of a path that names where it goes without resolving.
+func plainPrefix(rest []string) string {
+	end := slices.IndexFunc(rest, func(c string) bool { return c == "" || c == "." || c == ".." })
+	if end < 0 {
+		end = len(rest)
 	}
-	return "", false
+	return strings.Join(rest[:end], "/")
 }
 
 // mode is the mode of p, not following a link at p, from the cache.

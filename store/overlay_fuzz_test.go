@@ -56,11 +56,12 @@ func FuzzOverlayAgreesWithCheck(f *testing.F) {
 
 // What one operation of a fuzz program does.
 const (
-	fuzzPut         = iota // the change writes the path
-	fuzzDelete             // the change deletes the path
-	fuzzSetup              // the served repository has the path written before it is loaded
-	fuzzSetupDelete        // the served repository lacks the path
-	fuzzSetupLink          // the served repository has a link at the path to another path
+	fuzzPut             = iota // the change writes the path
+	fuzzDelete                 // the change deletes the path
+	fuzzSetup                  // the served repository has the path written before it is loaded
+	fuzzSetupDelete            // the served repository lacks the path
+	fuzzSetupLink              // the served repository has a link at the path to another path
+	fuzzSetupDetourLink        // as fuzzSetupLink, its target written as "first/../first/rest"
 	fuzzOpKinds
 )
 
@@ -70,7 +71,28 @@ type fuzzOp struct {
 }
 
 func (op fuzzOp) String() string {
-	return fmt.Sprintf("%s %s %s", [...]string{"put", "delete", "setup", "setup-delete", "setup-link"}[op.kind], op.path, op.content)
+	return fmt.Sprintf("%s %s %s", [...]string{"put", "delete", "setup", "setup-delete", "setup-link", "setup-detour-link"}[op.kind], op.path, op.content)
+}
+
+func (op fuzzOp) isLink() bool { return op.kind == fuzzSetupLink || op.kind == fuzzSetupDetourLink }
+
+// fuzzLink makes the link of a setup op, relative to its folder. A detour
+// link's target climbs out of its first folder and back ("bin/../bin/ft"):
+// when an earlier op made that folder a link, the kernel applies the ".."
+// where the link leads, not where it is. Where something is already, or
+// under a file, no link is made.
+func fuzzLink(repo string, op fuzzOp) {
+	link := filepath.Join(repo, filepath.FromSlash(op.path))
+	target, _ := filepath.Rel(filepath.Dir(link), filepath.Join(repo, filepath.FromSlash(op.content)))
+	if op.kind == fuzzSetupDetourLink {
+		up, _ := filepath.Rel(filepath.Dir(link), repo)
+		first, _, _ := strings.Cut(op.content, "/")
+		sep := string(filepath.Separator)
+		target = filepath.Join(up, first) + sep + ".." + sep + filepath.FromSlash(op.content) // not Join: it would drop the detour
+	}
+	if os.MkdirAll(filepath.Dir(link), 0o755) == nil {
+		_ = os.Symlink(target, link)
+	}
 }
 
 // fuzzMaxOps bounds a program: small changes find the bugs, and each op may
@@ -224,7 +246,7 @@ func fuzzDecode(program []byte) []fuzzOp {
 	var ops []fuzzOp
 	for i := 0; i+2 < len(program) && len(ops) < fuzzMaxOps; i += 3 {
 		op := fuzzOp{kind: int(program[i]) % fuzzOpKinds, path: fuzzPaths[int(program[i+1])%len(fuzzPaths)]}
-		if op.kind == fuzzSetupLink {
+		if op.isLink() {
 			op.content = fuzzPaths[int(program[i+2])%len(fuzzPaths)]
 		} else {
 			op.content = fuzzContents[int(program[i+2])%len(fuzzContents)].name
@@ -241,7 +263,7 @@ func fuzzEncode(tb testing.TB, ops []fuzzOp) []byte {
 		p := slices.Index(fuzzPaths, op.path)
 		c := slices.IndexFunc(fuzzContents, func(c fuzzContent) bool { return c.name == op.content })
 		switch {
-		case op.kind == fuzzSetupLink:
+		case op.isLink():
 			c = slices.Index(fuzzPaths, op.content)
 		case op.content == "":
 			c = 0
@@ -277,13 +299,8 @@ func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
 			_ = fuzzWrite(filepath.Join(repo, filepath.FromSlash(op.path)), fuzzContentData(t, op.content))
 		case fuzzSetupDelete:
 			_ = os.RemoveAll(filepath.Join(repo, filepath.FromSlash(op.path))) // under a file: nothing to remove
-		case fuzzSetupLink:
-			// Where something is already, or under a file, no link is made.
-			link := filepath.Join(repo, filepath.FromSlash(op.path))
-			target, _ := filepath.Rel(filepath.Dir(link), filepath.Join(repo, filepath.FromSlash(op.content)))
-			if os.MkdirAll(filepath.Dir(link), 0o755) == nil {
-				_ = os.Symlink(target, link)
-			}
+		case fuzzSetupLink, fuzzSetupDetourLink:
+			fuzzLink(repo, op)
 		}
 	}
 	served := servedLoad(t, repo)
@@ -346,7 +363,7 @@ func fuzzUnlistedLink(ops []fuzzOp) string {
 		dirs := strings.Split(l.path, "/")
 		dirs = dirs[:len(dirs)-1]
 		unlisted := len(dirs) >= 2 && (dirs[0] == "capabilities" || dirs[0] == "caps") || slices.ContainsFunc(dirs, store.SkipDir)
-		if l.kind != fuzzSetupLink || !unlisted {
+		if !l.isLink() || !unlisted {
 			continue
 		}
 		for _, op := range ops {

@@ -426,6 +426,17 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			setup: overlayLink("../tools/y", "bin/new.card.json"),
 			files: map[string]string{"tools/y.card.json": overlayCard("y")}},
 			"writes tools/y.card.json, at or on the way to where the dangling link bin/new.card.json points"},
+		// The kernel applies a ".." after following the linked folder
+		// before it: bin/new.card.json leads to tools/y.card.json, not
+		// to docs/y.card.json as read lexically.
+		{overlayCase{name: "the target of a dangling card link through a linked folder and .. written",
+			setup: func(t *testing.T, repo string) {
+				writeTestFile(t, filepath.Join(repo, "tools/deep/keep.md"), []byte("Kept.\n"))
+				makeSymlink(t, "../tools/deep", filepath.Join(repo, "docs/lnk"))
+				makeSymlink(t, "../docs/lnk/../y.card.json", filepath.Join(repo, "bin/new.card.json"))
+			},
+			files: map[string]string{"tools/y.card.json": overlayCard("y")}},
+			"writes tools/y.card.json, at or on the way to where the dangling link bin/new.card.json points"},
 		{overlayCase{name: "capreg.json's target edited",
 			setup: func(t *testing.T, repo string) {
 				writeTestFile(t, filepath.Join(repo, "vendor/cfg/capreg.json"), []byte(`{"configSchema": "`+servedSchema+`"}`))
