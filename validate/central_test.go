@@ -34,6 +34,21 @@ func TestCentralPatternsAreJavaScript(t *testing.T) {
 		{"no match", `^agent_skills\.`, nil},
 		{"class", `^workflow\.ui_\d`, nil},
 		{"invalid", `^workflow\.(ui`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		// Group syntax of other engines (.NET, PCRE, Python) is a
+		// SyntaxError for new RegExp, although regexp2 accepts it: such a
+		// pattern is a warning, and checks nothing.
+		{"inline flag", `(?i)^WORKFLOW\.UI_PHASE$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		{"extended flag", `^workflow\.(?x: ui_phase)$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		{"atomic group", `^workflow\.(?>ui_phase)$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		{"comment group", `^workflow\.ui_phase(?#the phase key)$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		{"quoted group name", `^workflow\.(?'k'ui_phase)$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		{"conditional", `^workflow\.(ui)?(?(1)_phase|x)$`, []string{"config-file@/dynamicKeyPatterns/0/source"}},
+		// What JavaScript does accept still matches.
+		{"named group", `^workflow\.(?<k>ui)_(?:phase)$\k<k>?`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"question mark in a class", `^workflow\.ui_[(?i)p]hase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		// ES2025 modifiers (Node.js 23 and later).
+		{"modifiers", `^workflow\.(?i:UI_PHASE)$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"escaped parenthesis", `^workflow\.ui_phase\(?i?\)?$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
 		// A pattern that backtracks for ever fails closed: the key may be
 		// the central loader's.
 		{"catastrophic", `^workflow\.ui_p([\w.]+)+!`, []string{"config-key-central-pattern@/config/" + longKey}},

@@ -193,12 +193,77 @@ const patternTimeout = 250 * time.Millisecond
 // lookaround and backreferences work and mean what they mean there (Go's
 // regexp has neither).
 func compileJSPattern(src string) (*regexp2.Regexp, error) {
+	if err := jsGroupSyntax(src); err != nil {
+		return nil, err
+	}
 	re, err := regexp2.Compile(src, regexp2.ECMAScript)
 	if err != nil {
 		return nil, err
 	}
 	re.MatchTimeout = patternTimeout
 	return re, nil
+}
+
+// jsGroupSyntax refuses the "(?" groups that regexp2 accepts in its
+// ECMAScript mode but new RegExp rejects with "Invalid group": inline flags
+// such as (?i), atomic (?>…), comment (?#…), conditional (?(…)…) and
+// quoted-name (?'n'…) groups of .NET, PCRE and Python. JavaScript knows
+// (?:…), lookaround, (?<name>…) and the modifiers (?ims-ims:…) only.
+func jsGroupSyntax(src string) error {
+	inClass := false
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '(' && i+1 < len(src) && src[i+1] == '?':
+			if !jsGroupOpener(src[i+2:]) {
+				end := min(i+4, len(src))
+				return fmt.Errorf("invalid group %q: JavaScript has no such group syntax", src[i:end])
+			}
+		}
+	}
+	return nil
+}
+
+// jsGroupOpener says whether rest, the text after "(?", opens a group
+// JavaScript knows.
+func jsGroupOpener(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	switch rest[0] {
+	case ':', '=', '!':
+		return true
+	case '<':
+		// (?<=, (?<! or a named group; regexp2 judges the name.
+		return len(rest) > 1 && rest[1] != '>'
+	}
+	// Modifiers: (?ims:…), (?-ims:…), (?i-m:…), each flag at most once.
+	seen := map[byte]bool{}
+	dash := false
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case 'i', 'm', 's':
+			if seen[c] {
+				return false
+			}
+			seen[c] = true
+		case '-':
+			if dash {
+				return false
+			}
+			dash = true
+		case ':':
+			return len(seen) > 0
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
