@@ -57,7 +57,21 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 && args[0] == "show" {
 		return runToolsShow(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) == 1 && isHelpFlag(args[0]) {
+		fmt.Fprintf(stderr, "Usage: %s\n       %s\n\ncapreg tools search --help and capreg tools show --help describe each flag.\n",
+			synopsisOf("tools search", true), synopsisOf("tools show", true))
+		return exitOK
+	}
 	return usageError(stderr, "tools needs a subcommand: %s | %s", synopsisOf("tools search", false), synopsisOf("tools show", false))
+}
+
+// isHelpFlag is whether arg asks for help, as the flag package reads it.
+func isHelpFlag(arg string) bool {
+	switch arg {
+	case "-h", "-help", "--h", "--help":
+		return true
+	}
+	return false
 }
 
 // runToolsSearch ranks the cards for an intent. A blank intent is a usage
