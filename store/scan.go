@@ -202,6 +202,7 @@ func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
 		}
 	}
 	l.schema = sc.confine("capreg.json", rc.ConfigSchema)
+	sc.src.ConfigSchemaRefused = rc.ConfigSchema != "" && l.schema == ""
 	return l
 }
 
@@ -243,6 +244,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 			p = sc.relToRoot(opts.Repo, p)
 		}
 		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), "--config-schema"
+		sc.src.ConfigSchemaRefused = sc.schema == ""
 	}
 }
 

@@ -69,6 +69,10 @@ type Sources struct {
 	Workflows []File
 	// ConfigSchema is the central config schema, when one is configured.
 	ConfigSchema *File
+	// ConfigSchemaRefused says that a central config schema was named but
+	// not read, because its path leaves the repository (a path-escape
+	// finding in Diagnostics says so); ConfigSchema is then nil.
+	ConfigSchemaRefused bool
 	// Cards are the tool cards, sorted by path.
 	Cards []CardSource
 	// Diagnostics are findings made while reading (escaping links, oversized

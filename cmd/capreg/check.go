@@ -59,12 +59,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // summary counts what the registry holds and says when the config keys
 // were not compared with a central config schema: that check runs only when
 // one is named, and a gate that skipped it silently would look like one
-// that passed it. A schema named but unreadable is an error of its own,
-// which says why.
+// that passed it. A schema named but unreadable, or refused for leaving the
+// repository, is an error of its own, which says why.
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
-	if snap.Sources.ConfigSchema == nil && declaresConfig(r.Capabilities) {
+	if snap.Sources.ConfigSchema == nil && !snap.Sources.ConfigSchemaRefused && declaresConfig(r.Capabilities) {
 		s += "; config keys not compared with a central config schema (name one with --config-schema or capreg.json's configSchema)"
 	}
 	return s
