@@ -43,6 +43,13 @@ func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	rc.Workflows = d.Root.Get("workflows").Strings()
 	rc.ConfigSchema = d.Root.Get("configSchema").StringOr("")
 	rc.Cards = d.Root.Get("cards").Strings()
+	for _, key := range []string{"workflows", "cards"} {
+		if v := d.Root.Get(key); v != nil && v.Kind == ojson.Array && len(v.Items) == 0 {
+			// An author may mean "none"; capreg reads it as the default.
+			s.warnAt(d, "/"+key, "config-file",
+				"%q is an empty list, which names no folder, so capreg reads the whole repository as if the key were left out; remove it, or name the files or folders to read", key)
+		}
+	}
 	return rc, s.diags
 }
 

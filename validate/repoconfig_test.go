@@ -3,6 +3,8 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,4 +39,35 @@ func TestPlaceConfiguredPath(t *testing.T) {
 
 func fmtPlace(d Diagnostic) string {
 	return fmt.Sprintf("%d:%d %s", d.Line, d.Column, d.Pointer)
+}
+
+// An empty list of workflow or card roots names nothing, so it means what
+// leaving the key out means (the whole repository); a warning says so at
+// the key, for an author who meant "none".
+func TestParseRepoConfigEmptyRoots(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // "line:column pointer severity rule"
+	}{
+		{`{"workflows": [], "cards": []}`, []string{"1:2 /workflows warning config-file", "1:19 /cards warning config-file"}},
+		{"{\n  \"cards\": [ ]\n}", []string{"2:3 /cards warning config-file"}},
+		{`{"workflows": ["flows"], "cards": ["bin"]}`, nil},
+		{`{}`, nil},
+	}
+	for _, tt := range tests {
+		rc, diags := ParseRepoConfig(File{Path: RepoConfigFile, Data: []byte(tt.src)})
+		var got []string
+		for _, d := range diags {
+			got = append(got, fmt.Sprintf("%s %s %s", fmtPlace(d), d.Severity, d.Rule))
+			if d.Rule == "config-file" && !strings.Contains(d.Message, "the whole repository") {
+				t.Errorf("%s: message %q does not say what an empty list means", tt.src, d.Message)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: findings %q, want %q", tt.src, got, tt.want)
+		}
+		if len(rc.Workflows)+len(rc.Cards) != 0 && tt.want != nil {
+			t.Errorf("%s: roots %q %q, want none (the defaults)", tt.src, rc.Workflows, rc.Cards)
+		}
+	}
 }
