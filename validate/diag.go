@@ -55,17 +55,20 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
-// EscapeControl writes control characters as Go escapes ("\n", "\x1b"), for
-// text from a repository printed on a terminal: a newline (in a file name or
-// key) cannot split a finding or other line of output across lines, nor an
-// escape sequence drive the terminal.
+// EscapeControl writes control characters and bidirectional formatting
+// characters as Go escapes ("\n", "\x1b", "\u202e"), for text from a
+// repository printed on a terminal or in a CI log: a newline (in a file name
+// or key) cannot split a finding or other line of output across lines, an
+// escape sequence cannot drive the terminal, and an override or isolate
+// cannot make the rest of the line read otherwise than it is (Trojan
+// Source).
 func EscapeControl(s string) string {
-	if !strings.ContainsFunc(s, unicode.IsControl) {
+	if !strings.ContainsFunc(s, escaped) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if unicode.IsControl(r) {
+		if escaped(r) {
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		} else {
@@ -74,6 +77,9 @@ func EscapeControl(s string) string {
 	}
 	return b.String()
 }
+
+// escaped reports whether EscapeControl writes r as an escape.
+func escaped(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }
 
 // Diagnostics is a list of findings.
 type Diagnostics []Diagnostic

@@ -1,0 +1,32 @@
+package validate
+
+import "testing"
+
+// Text from a repository reaches terminals and CI logs through
+// EscapeControl: neither a control character nor a bidirectional override
+// may change how the rest of the line reads (Trojan Source, CVE-2021-42574:
+// U+202E shows "evil.json" reversed, and an isolate hides where a key ends).
+func TestEscapeControl(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain café ✓", "plain café ✓"},
+		{"a\nb", `a\nb`},
+		{"\x1b[2J", `\x1b[2J`},
+		{"bell\a", `bell\a`},
+		{"del\x7f", `del\x7f`},
+		{"c1\u0085", `c1\u0085`},
+		{"file\u202enosj.exe", `file\u202enosj.exe`},
+		{"\u2066key\u2069", `\u2066key\u2069`},
+		{"ltr\u200emark\u200f", `ltr\u200emark\u200f`},
+		{"arabic\u061cmark", `arabic\u061cmark`},
+		{"embed\u202a\u202b\u202c\u202d", `embed\u202a\u202b\u202c\u202d`},
+		{"isolates\u2067\u2068", `isolates\u2067\u2068`},
+		// Joiners and other format characters shape text (emoji, Indic
+		// scripts) without reordering it: kept.
+		{"👩\u200d💻", "👩\u200d💻"},
+	}
+	for _, tt := range tests {
+		if got := EscapeControl(tt.in); got != tt.want {
+			t.Errorf("EscapeControl(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
