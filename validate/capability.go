@@ -560,14 +560,9 @@ func checkRef(c *Capability, d *doc, ptr string, ref *ojson.Value, s *sink) {
 	if ref == nil || ref.Kind != ojson.Object {
 		return
 	}
-	var kinds []string
-	for _, k := range []string{"skill", "agent", "command"} {
-		if ref.Has(k) {
-			kinds = append(kinds, k)
-		}
-	}
+	kinds, found := discriminator(ref, "skill", "agent", "command")
 	if len(kinds) != 1 {
-		s.at(d, ptr+"/ref", "ref-discriminator", "ref must have exactly one of skill, agent, command (found %d)", len(kinds))
+		s.at(d, ptr+"/ref", "ref-discriminator", "ref must have exactly one of skill, agent, command (%s)", found)
 		return
 	}
 	v := ref.Get(kinds[0])
@@ -594,14 +589,9 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 	if check == nil || check.Kind != ojson.Object {
 		return
 	}
-	var kinds []string
-	for _, k := range []string{"query", "predicate", "agentVerdict"} {
-		if check.Has(k) {
-			kinds = append(kinds, k)
-		}
-	}
+	kinds, found := discriminator(check, "query", "predicate", "agentVerdict")
 	if len(kinds) != 1 {
-		s.at(d, ptr+"/check", "check-discriminator", "check must have exactly one of: query, predicate, agentVerdict (found %s)", quoteList(kinds))
+		s.at(d, ptr+"/check", "check-discriminator", "check must have exactly one of: query, predicate, agentVerdict (%s)", found)
 		return
 	}
 	if kinds[0] == "agentVerdict" {
@@ -649,6 +639,28 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s
 	default:
 		f.Set("inline", ojson.NewString(string(file.Data)))
 	}
+}
+
+// discriminator returns which of keys obj has, and words it for a finding:
+// the keys found, or, with none, a member that looks like a misspelling of
+// one ("querry" for "query"), since such objects take other members too and
+// no unknown-key finding points at it.
+func discriminator(obj *ojson.Value, keys ...string) ([]string, string) {
+	var found []string
+	for _, k := range keys {
+		if obj.Has(k) {
+			found = append(found, k)
+		}
+	}
+	if len(found) > 0 {
+		return found, "found " + quoteList(found)
+	}
+	for _, m := range obj.Members {
+		if near := nearestField(m.Key, keys); near != "" {
+			return nil, fmt.Sprintf("found none; %s may be a misspelling of %q", quoteKey(m.Key), near)
+		}
+	}
+	return nil, "found none"
 }
 
 func quoteList(ss []string) string {
