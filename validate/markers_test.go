@@ -116,6 +116,31 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 	}
 }
 
+// An HTML block such as the marker's comment interrupts a paragraph
+// (CommonMark's HTML blocks 1-5), so an inline code span cannot cross it: a
+// lone backtick in the prose before the marker, or in a comment before it,
+// and another after it, quote nothing.
+func TestParseMarkerHTMLBlockEndsInlineCode(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n"
+	tests := []string{
+		"Spawn the planner with `gsd_run\n" + block + "and then `loop render-hooks plan:pre` runs.\n",
+		"<!-- note: quote `x\n-->\n" + block + "Then ` y.\n",
+		"Text `a\n<?php x ?>\n" + block + "b` c\n",
+	}
+	for _, src := range tests {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || len(diags) > 0 || mk.Step.Value != "plan" {
+			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
+		}
+	}
+	// A tag cannot interrupt a paragraph (HTML block 7): a code span across
+	// its line still quotes it.
+	src := "Write `\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n"
+	if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
+		t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+	}
+}
+
 func TestParseMarkerErrors(t *testing.T) {
 	tests := []struct {
 		src, rule string

@@ -68,6 +68,14 @@ func codeRanges(src []byte) spans {
 			off = next
 			continue
 		}
+		if ind.rawHTML {
+			// An HTML comment (or another block that interrupts a
+			// paragraph) ends the paragraph before it, and no inline
+			// code span crosses its raw lines.
+			flush(off)
+			off = next
+			continue
+		}
 		if c, n := fence(line); c != 0 && !wasHTML && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
 			flush(off)
 			fenceChar, fenceLen, fenceStart = c, n, off
@@ -112,6 +120,11 @@ type indentedCode struct {
 	// HTML comment); htmlEnd is what closes it, "" for a blank line.
 	inHTML  bool
 	htmlEnd string
+	// rawHTML says the last line read belongs to an HTML block that
+	// interrupts a paragraph (CommonMark's kinds 1 to 5, those htmlEnd
+	// names an end string for): a comment, a processing instruction,
+	// CDATA, a declaration, or pre, script, style and textarea.
+	rawHTML bool
 }
 
 // htmlBlockStart reports whether text (a line without its indentation)
@@ -156,6 +169,7 @@ func htmlBlockStart(text []byte) (string, bool) {
 func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 	blank := len(bytes.TrimSpace(line)) == 0
 	cols := indentCols(line)
+	ic.rawHTML = false
 	if ic.started {
 		if blank || cols >= 4 {
 			return true
@@ -165,6 +179,7 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 	defer func() { ic.seen = true }()
 	if ic.inHTML {
 		// Inside an HTML block nothing is code: it is raw HTML up to its end.
+		ic.rawHTML = ic.htmlEnd != ""
 		if (ic.htmlEnd == "" && blank) || (ic.htmlEnd != "" && bytes.Contains(bytes.ToLower(line), []byte(ic.htmlEnd))) {
 			ic.inHTML = false
 		}
@@ -175,6 +190,7 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 		if end, ok := htmlBlockStart(line[indentOf(line):]); ok {
 			ic.inHTML = !(end != "" && bytes.Contains(bytes.ToLower(line[indentOf(line)+1:]), []byte(end)))
 			ic.htmlEnd = end
+			ic.rawHTML = end != ""
 			ic.prevOpen = true
 			return false
 		}
