@@ -45,12 +45,17 @@ func Values(items []Item) []string {
 	return out
 }
 
+// jsSpace is JavaScript's \s, which the reference's patterns space with:
+// Go's \s is ASCII white space only, without the vertical tab, the no-break
+// space and the other Unicode spaces (the same runes as isJSSpace).
+const jsSpace = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+
 var (
-	blockRe     = regexp.MustCompile(`<!--\s*gsd:loop-host\s*((?s:.*?))-->`)
-	blockOpenRe = regexp.MustCompile(`<!--\s*gsd:loop-host`)
+	blockRe     = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host` + jsSpace + `*((?s:.*?))-->`)
+	blockOpenRe = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host`)
 	tagRe       = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
 	attrRe      = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-	callSiteRe  = regexp.MustCompile(`loop\s+render-hooks\s+([a-z:]+)`)
+	callSiteRe  = regexp.MustCompile(`loop` + jsSpace + `+render-hooks` + jsSpace + `+([a-z:]+)`)
 )
 
 // markerHints are the byte strings a file must contain to be worth parsing.

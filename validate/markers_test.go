@@ -317,6 +317,28 @@ func TestParseMarkerUnicodeSpaces(t *testing.T) {
 	}
 }
 
+// The reference's block and call-site patterns space with JavaScript's \s,
+// which also matches a vertical tab, a no-break space and the other Unicode
+// spaces, where Go's \s matches ASCII white space only.
+func TestParseMarkerJSWhitespaceInPatterns(t *testing.T) {
+	body := "\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
+	for _, sp := range []string{"\v", "\u00a0", "\u2003", "\u3000", "\ufeff", "\u2028"} {
+		src := "<!--" + sp + "gsd:loop-host" + sp + body + "gsd_run loop" + sp + "render-hooks" + sp + "plan:pre --raw\n"
+		mk, diags := ParseMarker("plan.md", []byte(src))
+		if mk == nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want the plan marker", sp, mk, diags)
+			continue
+		}
+		if got := strings.Join(mk.CallSites, " "); got != "plan:pre" {
+			t.Errorf("%q: call sites %q, want plan:pre", sp, got)
+		}
+	}
+	// U+0085 is no JavaScript space.
+	if mk, _ := ParseMarker("plan.md", []byte("<!--\u0085gsd:loop-host"+body)); mk != nil {
+		t.Errorf("U+0085 spaced a block: %+v", mk)
+	}
+}
+
 // encodeUTF16 encodes s as UTF-16 with a byte order mark, as PowerShell's >
 // writes it.
 func encodeUTF16(s string, bigEndian bool) []byte {
