@@ -229,3 +229,37 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 		}
 	}
 }
+
+// A step may repeat an agent role in its marker (the reference does not
+// catch it, ref §1.2): GET /loop-points/{point} still groups each role's
+// contributions under one key, not under the role as often as it is
+// declared, which would repeat a key of the JSON object.
+func TestLoopPointRepeatedRoleGroupsOnce(t *testing.T) {
+	tests := []struct{ roles, want string }{
+		{"researcher, planner, checker", `"planner"`},
+		{"planner, researcher, planner", `"planner"`},
+		{"planner, planner, planner, checker", `"planner"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.roles, func(t *testing.T) {
+			repo := t.TempDir()
+			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+				t.Fatal(err)
+			}
+			wf := repo + "/workflows/plan-phase.md"
+			data, err := os.ReadFile(wf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = bytes.Replace(data, []byte("agent-roles: researcher, planner, checker"), []byte("agent-roles: "+tt.roles), 1)
+			if err := os.WriteFile(wf, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			e := do(t, newRouter(repoSource(t, repo)), "GET", "/loop-points/plan:pre", nil)
+			_, byRole, _ := bytes.Cut(e.body, []byte(`"contributionsByRole"`))
+			if n := bytes.Count(byRole, []byte(tt.want+": [")); n != 1 {
+				t.Errorf("contributionsByRole holds %s %d times:\n%s", tt.want, n, byRole)
+			}
+		})
+	}
+}

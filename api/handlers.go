@@ -182,7 +182,14 @@ func pointDoc(snap *store.Snapshot, ph *store.PointHooks) ojson.Value {
 	hooks := store.PointJSON(ph)
 	doc.Members = append(doc.Members, hooks.Members...)
 	byRole := ojson.NewObject()
-	order := slices.Clone(roles)
+	// The step's roles in declaration order, then any other role targeted;
+	// each once, as a marker may repeat a role (ref §1.2 does not catch it).
+	var order []string
+	for _, role := range roles {
+		if !slices.Contains(order, role) {
+			order = append(order, role)
+		}
+	}
 	for _, h := range ph.Contributions {
 		if !slices.Contains(order, h.Into) {
 			order = append(order, h.Into)
