@@ -141,6 +141,41 @@ func TestParseMarkerHTMLBlockEndsInlineCode(t *testing.T) {
 	}
 }
 
+// An inline code span lies within one paragraph (CommonMark): a heading, a
+// thematic break or setext underline, a list item, or an HTML block opened
+// where no paragraph is open ends it or holds raw lines, so backticks on
+// either side of a marker do not quote it.
+func TestParseMarkerInlineCodeStaysInParagraph(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n"
+	tags := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	tests := []string{
+		"Run `gsd\n# Plan\n" + tags + "Then ` y.\n",
+		"Run `gsd\n***\n" + tags + "Then ` y.\n",
+		"Run `gsd\n---\n" + tags + "Then ` y.\n",
+		"Run `gsd\n- item\n" + tags + "Then ` y.\n",
+		"Run `gsd\n1. item\n" + tags + "Then ` y.\n",
+		"</div>\n```\n" + block + "```\n",
+		"<details>\n`a\n" + block + "b`\n",
+	}
+	for _, src := range tests {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || len(diags) > 0 || mk.Step.Value != "plan" {
+			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
+		}
+	}
+	// Still code: a span within a heading, or a paragraph's lines around
+	// an empty list item or a list numbered from 2, which interrupt nothing.
+	for _, src := range []string{
+		"# Use `<loop-point id=\"plan:pre\"/>`\n",
+		"Run `\n*\n<loop-point id=\"plan:pre\"/>\n` ok\n",
+		"Run `\n2. x\n<loop-point id=\"plan:pre\"/>\n` ok\n",
+	} {
+		if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+		}
+	}
+}
+
 func TestParseMarkerErrors(t *testing.T) {
 	tests := []struct {
 		src, rule string

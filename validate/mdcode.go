@@ -44,6 +44,7 @@ func codeRanges(src []byte) spans {
 	var fenceChar byte
 	fenceLen, fenceStart := 0, 0
 	var ind indentedCode
+	rawBlock := false // the HTML block being read is raw, not paragraph text
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
 		next := len(src)
@@ -68,13 +69,20 @@ func codeRanges(src []byte) spans {
 			off = next
 			continue
 		}
-		if ind.rawHTML {
-			// An HTML comment (or another block that interrupts a
-			// paragraph) ends the paragraph before it, and no inline
-			// code span crosses its raw lines.
-			flush(off)
-			off = next
-			continue
+		if ind.htmlLine {
+			if ind.htmlStart {
+				// An HTML comment (or another block of kinds 1 to 5)
+				// interrupts a paragraph; any HTML block opens where no
+				// paragraph is open. Its lines are raw: no inline code
+				// span starts in them or crosses them. (A tag inside a
+				// paragraph is inline HTML and stays in it.)
+				rawBlock = ind.rawHTML || len(para) == 0
+			}
+			if rawBlock {
+				flush(off)
+				off = next
+				continue
+			}
 		}
 		if c, n := fence(line); c != 0 && !wasHTML && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
 			flush(off)
@@ -82,6 +90,25 @@ func codeRanges(src []byte) spans {
 			ind.prevOpen = true
 			off = next
 			continue
+		}
+		if text := line[indentOf(line):]; indentCols(line) < 4 && !wasHTML && !ind.inHTML {
+			// Blocks that end a paragraph, so that no code span
+			// crosses them: a heading (its text is an inline context
+			// of its own), a thematic break or setext underline, and
+			// a list item that may interrupt a paragraph.
+			switch {
+			case atxHeading(text):
+				flush(off)
+				out = append(out, inlineCode(src, off, end)...)
+				off = next
+				continue
+			case thematicOrUnderline(text, len(para) > 0):
+				flush(off)
+				off = next
+				continue
+			case listInterrupts(text):
+				flush(off)
+			}
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			flush(off)
@@ -120,11 +147,13 @@ type indentedCode struct {
 	// HTML comment); htmlEnd is what closes it, "" for a blank line.
 	inHTML  bool
 	htmlEnd string
-	// rawHTML says the last line read belongs to an HTML block that
-	// interrupts a paragraph (CommonMark's kinds 1 to 5, those htmlEnd
-	// names an end string for): a comment, a processing instruction,
-	// CDATA, a declaration, or pre, script, style and textarea.
-	rawHTML bool
+	// htmlLine says the last line read belongs to an HTML block, and
+	// htmlStart that it opens one. rawHTML says the block is of a kind
+	// that interrupts a paragraph (CommonMark's kinds 1 to 5, those
+	// htmlEnd names an end string for): a comment, a processing
+	// instruction, CDATA, a declaration, or pre, script, style and
+	// textarea.
+	htmlLine, htmlStart, rawHTML bool
 }
 
 // htmlBlockStart reports whether text (a line without its indentation)
@@ -169,7 +198,7 @@ func htmlBlockStart(text []byte) (string, bool) {
 func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 	blank := len(bytes.TrimSpace(line)) == 0
 	cols := indentCols(line)
-	ic.rawHTML = false
+	ic.htmlLine, ic.htmlStart = false, false
 	if ic.started {
 		if blank || cols >= 4 {
 			return true
@@ -179,7 +208,7 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 	defer func() { ic.seen = true }()
 	if ic.inHTML {
 		// Inside an HTML block nothing is code: it is raw HTML up to its end.
-		ic.rawHTML = ic.htmlEnd != ""
+		ic.htmlLine = true
 		if (ic.htmlEnd == "" && blank) || (ic.htmlEnd != "" && bytes.Contains(bytes.ToLower(line), []byte(ic.htmlEnd))) {
 			ic.inHTML = false
 		}
@@ -190,7 +219,7 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 		if end, ok := htmlBlockStart(line[indentOf(line):]); ok {
 			ic.inHTML = !(end != "" && bytes.Contains(bytes.ToLower(line[indentOf(line)+1:]), []byte(end)))
 			ic.htmlEnd = end
-			ic.rawHTML = end != ""
+			ic.htmlLine, ic.htmlStart, ic.rawHTML = true, true, end != ""
 			ic.prevOpen = true
 			return false
 		}
@@ -255,6 +284,46 @@ func listMarker(text []byte) bool {
 		n++
 	}
 	return n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\r'
+}
+
+// thematicOrUnderline reports whether text is a thematic break ("***",
+// "- - -") or, after paragraph text, a setext heading underline ("===",
+// "-"): either ends the paragraph.
+func thematicOrUnderline(text []byte, inPara bool) bool {
+	t := bytes.TrimRight(text, " \t\r")
+	if len(t) == 0 {
+		return false
+	}
+	if inPara && (t[0] == '=' || t[0] == '-') && len(bytes.Trim(t, string(t[:1]))) == 0 {
+		return true
+	}
+	c, n := t[0], 0
+	for _, b := range t {
+		switch b {
+		case c:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3 && (c == '-' || c == '*' || c == '_')
+}
+
+// listInterrupts reports whether text starts a list item that may
+// interrupt a paragraph: one with content, bulleted or numbered from 1.
+func listInterrupts(text []byte) bool {
+	if !listMarker(text) {
+		return false
+	}
+	n := bytes.IndexAny(text, " \t\r")
+	if n < 0 || len(bytes.TrimSpace(text[n:])) == 0 {
+		return false // an empty item does not interrupt a paragraph
+	}
+	if c := text[0]; c >= '0' && c <= '9' {
+		return n == 2 && c == '1'
+	}
+	return true
 }
 
 // atxHeading reports whether text is an ATX heading ("# Title").
