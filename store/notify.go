@@ -45,6 +45,12 @@ type fsNotifier struct {
 	named []string
 	// synced says a scan has reported its directories at least once.
 	synced bool
+	// read are the files the last scan that read the repository read
+	// (Input.Read), and scanning says a scan is running, which may read
+	// others: a write to a file is a change only while scanning, or when
+	// the file may be read (mayBeRead).
+	read     []string
+	scanning bool
 	// rewatch says events were lost (a queue overflow), the removals among
 	// them, so the next sync adds every watch again: the kernel may have
 	// dropped watches that n.watched still counts. Atomic, not under mu:
@@ -79,7 +85,7 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 	// Follow the way to the repository from the start, so a repository
 	// that appears later (git-sync's first clone, a link swapped in) is
 	// noticed even when the first scan found nothing.
-	n.sync(nil, nil)
+	n.sync(nil, nil, nil)
 	return n, nil
 }
 
@@ -96,7 +102,7 @@ func (n *fsNotifier) loop() {
 			// Chmod (IN_ATTRIB, also what touch produces) counts: the
 			// permissions decide what capreg can read, and the poller
 			// sees mode changes too.
-			if !n.relevant(ev.Name) {
+			if !n.relevant(ev.Name) || ev.Op == fsnotify.Write && !n.writeMatters(ev.Name) {
 				continue
 			}
 			n.event()
@@ -142,6 +148,19 @@ func (n *fsNotifier) readErrors() {
 			return
 		}
 	}
+}
+
+// writeMatters reports whether a write to the file name can change what a
+// scan reads. Until a scan has read the repository, and while one runs
+// (it may read name for the first time, after this write or before it),
+// every write does; otherwise only one to a file the last scan read or
+// whose name is an input's. A log written in the repository (capreg's own,
+// at debug level, logs every rebuild) or an editor's swap file must not
+// rebuild it.
+func (n *fsNotifier) writeMatters(name string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return !n.synced || n.scanning || mayBeRead(name, n.read)
 }
 
 func (n *fsNotifier) event() {
@@ -197,6 +216,7 @@ func (n *fsNotifier) forget(name string, subtree bool) {
 // later raises an event, one swapped earlier is read.
 func (n *fsNotifier) prepare() {
 	n.mu.Lock()
+	n.scanning = true
 	n.follow()
 	fb := n.fallbk
 	n.mu.Unlock()
@@ -286,15 +306,16 @@ func (n *fsNotifier) enteringWay(dir string, names []string) {
 // A directory first watched here, after the scan read it (entering could
 // not watch it), may have changed in between unseen; those changes are
 // caught by one more rescan.
-func (n *fsNotifier) sync(dirs, named []string) {
+func (n *fsNotifier) sync(dirs, named, read []string) {
 	want := make(map[string]bool, len(dirs)+1)
 	for _, d := range dirs {
 		want[d] = true
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
+	n.scanning = false
 	if dirs != nil {
-		n.named = named
+		n.named, n.read = named, read
 	}
 	moved := n.follow()
 	for d := range n.ways {
@@ -327,7 +348,7 @@ func (n *fsNotifier) sync(dirs, named []string) {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 			}
-			n.fallbk.sync(dirs, named)
+			n.fallbk.sync(dirs, named, read)
 			return
 		default:
 			// Gone between the walk and now; the next event or rescan
@@ -474,7 +495,10 @@ type poller struct {
 	dirs []string
 	// named are the inputs the last scan named by path (Input.Named).
 	named []string
-	done  chan struct{}
+	// read are the files the last scan read (Input.Read): the size and
+	// time of the others are left out of the fingerprint (mayBeRead).
+	read []string
+	done chan struct{}
 }
 
 func newPoller(w *Watcher, interval time.Duration) notifier {
@@ -521,9 +545,9 @@ func (p *poller) prepare() {
 // before the fingerprint covered it is read then.
 func (p *poller) fingerprint() [32]byte {
 	p.mu.Lock()
-	dirs, named := p.dirs, p.named
+	dirs, named, read := p.dirs, p.named, p.read
 	p.mu.Unlock()
-	return fingerprint(p.w.repoLink(), dirs, named)
+	return fingerprint(p.w.repoLink(), dirs, named, read)
 }
 
 // entering has nothing to do: the fingerprint taken by prepare covers
@@ -532,13 +556,13 @@ func (p *poller) entering(string, ...string) {}
 
 // sync makes the state before the scan the baseline, and follows the
 // directories the scan read and the ways to the inputs it named.
-func (p *poller) sync(dirs, named []string) {
+func (p *poller) sync(dirs, named, read []string) {
 	dirs = slices.Sorted(slices.Values(dirs))
 	p.mu.Lock()
 	p.last = p.pending
 	p.dirs = dirs
 	if dirs != nil {
-		p.named = named
+		p.named, p.read = named, read
 	}
 	p.mu.Unlock()
 }
@@ -552,7 +576,11 @@ func (p *poller) close() { close(p.done) }
 // hashed too where the walk does not reach them: a root capreg.json names
 // inside a skipped folder (vendor/caps), the folder of an input reached
 // through a link or of a config schema under node_modules/.
-func fingerprint(repo string, dirs, named []string) [32]byte {
+//
+// The size and time of a file are hashed only where a write to it may
+// change what a scan reads (mayBeRead, with read the files the last scan
+// read): a log growing in the repository is no change, as with inotify.
+func fingerprint(repo string, dirs, named, read []string) [32]byte {
 	h := sha256.New()
 	root, err := filepath.EvalSymlinks(repo)
 	if err != nil {
@@ -560,9 +588,9 @@ func fingerprint(repo string, dirs, named []string) [32]byte {
 	}
 	h.Write([]byte(root))
 	seen := map[string]bool{}
-	fingerprintDir(h, root, root, seen, true)
+	fingerprintDir(h, root, root, read, seen, true)
 	for _, d := range dirs {
-		fingerprintDir(h, root, d, seen, false) // its subdirectories read are in dirs too
+		fingerprintDir(h, root, d, read, seen, false) // its subdirectories read are in dirs too
 	}
 	fingerprintWays(h, root, named)
 	for _, f := range gitHeadFiles(root) { // the revision, from .git, which the walk skips
@@ -582,7 +610,7 @@ func fingerprint(repo string, dirs, named []string) [32]byte {
 
 // fingerprintDir hashes the entries of one directory and, with walk, of the
 // directories below it that the scanner walks.
-func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bool) {
+func fingerprintDir(h hash.Hash, root, dir string, read []string, seen map[string]bool, walk bool) {
 	if seen[dir] {
 		return // a real path hashed already: the scan's dirs are mostly the walk's
 	}
@@ -598,6 +626,7 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 	}
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
+		realP := filepath.Join(real, e.Name())
 		if e.Type()&os.ModeSymlink != 0 {
 			target, err := filepath.EvalSymlinks(p)
 			if err != nil || !within(root, target) {
@@ -605,6 +634,7 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 				continue
 			}
 			h.Write([]byte(target)) // repointed to a twin (same size and time) is a change
+			realP = target
 		}
 		info, err := os.Stat(p) // follow links inside the root
 		if err != nil {
@@ -618,9 +648,13 @@ func fingerprintDir(h hash.Hash, root, dir string, seen map[string]bool, walk bo
 			h.Write([]byte{1})
 			continue
 		}
+		if !info.IsDir() && !mayBeRead(realP, read) {
+			hashKind(h, info)
+			continue
+		}
 		hashInfo(h, info)
 		if walk && info.IsDir() && !SkipDir(e.Name()) {
-			fingerprintDir(h, root, p, seen, true)
+			fingerprintDir(h, root, p, read, seen, true)
 		}
 	}
 }
@@ -656,6 +690,16 @@ func fingerprintWays(h hash.Hash, root string, named []string) {
 				h.Write([]byte(target))
 			}
 		}
+	}
+}
+
+// hashKind hashes the mode and inode of a file, not its size and times,
+// which every write moves.
+func hashKind(h hash.Hash, info os.FileInfo) {
+	var buf [8]byte
+	for _, v := range []uint64{uint64(info.Mode()), fileInode(info)} {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
 	}
 }
 

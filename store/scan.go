@@ -46,7 +46,11 @@ type Input struct {
 	// (capreg.json, the configured roots, the config schema), whose ways
 	// a watcher follows (addWays).
 	Named []string
-	Tree  *Tree // with ScanOptions.Tree: the entries of those directories
+	// Read are the real paths of the files the scan read (or tried to),
+	// sorted: a write to any other file whose name is no input's changes
+	// nothing the scan sees (see mayBeRead).
+	Read []string
+	Tree *Tree // with ScanOptions.Tree: the entries of those directories
 }
 
 // skipDirs are never walked (CONTRACT.md §1).
@@ -131,7 +135,9 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		}
 	}
 	sc.finish()
-	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs, Named: sc.named, Tree: sc.tree}, nil
+	slices.Sort(sc.read)
+	sc.read = slices.Compact(sc.read)
+	return &Input{Sources: sc.src, Root: real, Dirs: sc.dirs, Named: sc.named, Read: sc.read, Tree: sc.tree}, nil
 }
 
 type scanner struct {
@@ -156,6 +162,8 @@ type scanner struct {
 	entering enterFunc
 	// named are the inputs named by path, absolute (Input.Named).
 	named []string
+	// read are the real paths of the files read (Input.Read).
+	read []string
 
 	layout
 
@@ -231,6 +239,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 	if err == nil {
 		if target, err := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json")); err == nil {
 			sc.tree.alias("capreg.json", filepath.ToSlash(sc.rootRel(target)))
+			sc.read = append(sc.read, target) // a link's target may have any name
 		}
 		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
 		sc.src.RepoConfig = &f
@@ -688,6 +697,22 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	}
 }
 
+// mayBeRead reports whether writing to the file at the real path p can
+// change what a scan reads: p is one of read (Input.Read, sorted), or its
+// name is one a scan reads by (a declaration, a card, markdown that may
+// hold a marker, capreg.json), wherever it is. Any other file (a log, an
+// editor's swap file, a card's tool, a capability folder's file no
+// declaration names) matters only by its name and kind, which a write
+// does not change.
+func mayBeRead(p string, read []string) bool {
+	base := filepath.Base(p)
+	if base == "capability.json" || base == "capreg.json" || strings.HasSuffix(base, ".card.json") || strings.HasSuffix(base, ".md") {
+		return true
+	}
+	_, found := slices.BinarySearch(read, p)
+	return found
+}
+
 // reads reports whether a file at rel is read as an input.
 func (sc *scanner) reads(rel string) bool {
 	if _, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
@@ -880,6 +905,7 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 // swapped for a FIFO between the walk and the read cannot hang the scan.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 	f := validate.File{Path: rel}
+	sc.read = append(sc.read, real)
 	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real)))
 	switch {
 	case mode.IsDir():

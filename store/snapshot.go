@@ -59,6 +59,7 @@ type Snapshot struct {
 	Root       string   // real path of the repository
 	Dirs       []string // directories walked (for the watcher)
 	Named      []string // inputs named by path, absolute (for the watcher: Input.Named)
+	Read       []string // real paths of the files read, sorted (for the watcher: Input.Read)
 	// Tree is what the scan saw of the repository besides its inputs (which
 	// paths exist), so that POST /validate judges a change as a rescan
 	// would; nil for a snapshot made by Build.
@@ -268,7 +269,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 		return nil, err
 	}
 	snap := build(&in.Sources, opts.Strict, opts.Cache)
-	snap.Root, snap.Dirs, snap.Named, snap.Tree, snap.checks = in.Root, in.Dirs, in.Named, in.Tree, opts.Cache
+	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.checks = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
 }

@@ -150,8 +150,9 @@ type notifier interface {
 	entering(dir string, names ...string)
 	// sync makes the notifier follow the directories the scan walked (nil
 	// when the repository could not be read at all) and the ways to the
-	// inputs it named by path.
-	sync(dirs, named []string)
+	// inputs it named by path, and tells it which files the scan read
+	// (Input.Read): a write to another file changes nothing (mayBeRead).
+	sync(dirs, named, read []string)
 	close()
 }
 
@@ -360,11 +361,11 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	if !ok {
 		return
 	}
-	var dirs, named []string
+	var dirs, named, read []string
 	if b.snap != nil {
-		dirs, named = b.snap.Dirs, b.snap.Named
+		dirs, named, read = b.snap.Dirs, b.snap.Named, b.snap.Read
 	}
-	n.sync(dirs, named) // follow new directories even when the build failed
+	n.sync(dirs, named, read) // follow new directories even when the build failed
 	prev := w.state.Load()
 	next := &watchState{snap: prev.snap, status: prev.status}
 	st := &next.status

@@ -1,7 +1,9 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -217,4 +219,74 @@ func TestWatcherRepositoryParent(t *testing.T) {
 			t.Errorf("failure %+v", st.Failure)
 		}
 	})
+}
+
+// appendTo appends data to the file at path, in place (no new inode), as a
+// process writing its log does.
+func appendTo(t *testing.T, path string, data []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatcherIgnoresWritesToFilesItDoesNotRead: writing to a file that is
+// no input (a log, vim's swap file, a card's tool) changes nothing capreg
+// reads, so it rebuilds nothing. `capreg serve --log-level debug 2>serve.log`
+// run in the repository (the default --repo) rebuilt on every line it
+// logged, and logged a line on every rebuild: a full rebuild every debounce,
+// for ever. A write to an input is still seen, also one whose name is no
+// input's (the config schema), in both modes.
+func TestWatcherIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			noInputs := []string{"serve.log", "capabilities/ui/.capability.json.swp", "bin/ft", "workflows/notes.txt"}
+			for _, p := range noInputs {
+				writeTestFile(t, filepath.Join(repo, p), []byte("start\n"))
+			}
+			c := &counter{}
+			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
+			waitFor(t, "the first build", func() bool { return w.Current() != nil })
+			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			before := c.rebuilds()
+			for i := range 20 {
+				for _, p := range noInputs {
+					appendTo(t, filepath.Join(repo, p), fmt.Appendf(nil, "line %d\n", i))
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if n := c.rebuilds() - before; n != 0 {
+				t.Errorf("%d rebuilds for writes to files capreg does not read", n)
+			}
+			// The config schema's name is no input's; its content is one.
+			schema := filepath.Join(repo, "config/config-schema.manifest.json")
+			data, err := os.ReadFile(schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.OpenFile(schema, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Write(bytes.Replace(data, []byte(`"workflow.research",`), nil, 1)); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Close(); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the edited config schema to be served", func() bool {
+				_, warnings := w.Current().Diagnostics.Count()
+				return warnings == 0
+			})
+		})
+	}
 }
