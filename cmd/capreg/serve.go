@@ -174,9 +174,25 @@ func reloadOnHUP(ctx context.Context, w *store.Watcher, logger *slog.Logger) {
 			return
 		case <-hup:
 			st, err := w.Reload(ctx)
-			logger.Info("reload on SIGHUP", "generation", st.Generation, "ok", err == nil && st.Failure == nil)
+			logReload(logger, st, err)
 		}
 	}
+}
+
+// logReload logs the outcome of a SIGHUP reload. It is ok as POST /-/reload
+// says it is: the rebuild finished, nothing failed, and the repository
+// exists (while git-sync has not cloned yet there is nothing to serve).
+func logReload(logger *slog.Logger, st store.Status, err error) {
+	attrs := []any{"generation", st.Generation, "ok", err == nil && st.Failure == nil && st.Waiting == ""}
+	switch {
+	case err != nil:
+		attrs = append(attrs, "error", err)
+	case st.Failure != nil:
+		attrs = append(attrs, "failure", st.Failure.Error)
+	case st.Waiting != "":
+		attrs = append(attrs, "waiting", st.Waiting)
+	}
+	logger.Info("reload on SIGHUP", attrs...)
 }
 
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {

@@ -1,15 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/store"
 )
 
 // servedProcess is serve running in this process on a loopback listener,
@@ -113,5 +117,25 @@ func TestDrainDelayClosesKeptConnections(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK || !resp.Close {
 		t.Errorf("during the drain delay: %d, Connection %q; want 200 closing the connection", resp.StatusCode, resp.Header.Get("Connection"))
+	}
+}
+
+// TestSIGHUPReloadLogWhileWaiting: the log line of a SIGHUP reload says ok
+// as POST /-/reload does: not while the repository does not exist yet
+// (git-sync's first clone). It said ok=true, since nothing had failed.
+func TestSIGHUPReloadLogWhileWaiting(t *testing.T) {
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: filepath.Join(t.TempDir(), "current")}}})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	st, err := w.Reload(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	logReload(slog.New(slog.NewTextHandler(&buf, nil)), st, err)
+	if line := buf.String(); !strings.Contains(line, "ok=false") || !strings.Contains(line, "waiting=") {
+		t.Errorf("SIGHUP reload while waiting for the repository logged %q, want ok=false and why", line)
 	}
 }
