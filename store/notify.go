@@ -46,11 +46,11 @@ type fsNotifier struct {
 	// synced says a scan has reported its directories at least once.
 	synced bool
 	// read are the files the last scan that read the repository read
-	// (Input.Read), and scanning says a scan is running, which may read
-	// others: a write to a file is a change only while scanning, or when
-	// the file may be read (mayBeRead).
-	read     []string
-	scanning bool
+	// (Input.Read), once readKnown, and scanning says a scan is running,
+	// which may read others: a write to a file is a change only while
+	// scanning, or when the file may be read (mayBeRead).
+	read                []string
+	readKnown, scanning bool
 	// rewatch says events were lost (a queue overflow), the removals among
 	// them, so the next sync adds every watch again: the kernel may have
 	// dropped watches that n.watched still counts. Atomic, not under mu:
@@ -160,7 +160,7 @@ func (n *fsNotifier) readErrors() {
 func (n *fsNotifier) writeMatters(name string) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return !n.synced || n.scanning || mayBeRead(name, n.read)
+	return !n.readKnown || n.scanning || mayBeRead(name, n.read)
 }
 
 func (n *fsNotifier) event() {
@@ -315,7 +315,9 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 	defer n.mu.Unlock()
 	n.scanning = false
 	if dirs != nil {
-		n.named, n.read = named, read
+		// Set here, before watches are added: out of watches, the rest
+		// is left to the fallback poller.
+		n.named, n.read, n.readKnown = named, read, true
 	}
 	moved := n.follow()
 	for d := range n.ways {
