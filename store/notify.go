@@ -153,14 +153,16 @@ func (n *fsNotifier) readErrors() {
 // writeMatters reports whether a write to the file name can change what a
 // scan reads. Until a scan has read the repository, and while one runs
 // (it may read name for the first time, after this write or before it),
-// every write does; otherwise only one to a file the last scan read or
-// whose name is an input's. A log written in the repository (capreg's own,
-// at debug level, logs every rebuild) or an editor's swap file must not
-// rebuild it.
+// every write does; otherwise only one to a file the last scan read, whose
+// name is an input's, or that is an entry of the ways (git's HEAD and
+// refs, which a script may write in place). A log written in the
+// repository (capreg's own, at debug level, logs every rebuild) or an
+// editor's swap file must not rebuild it.
 func (n *fsNotifier) writeMatters(name string) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	return !n.readKnown || n.scanning || mayBeRead(name, n.read)
+	return !n.readKnown || n.scanning || mayBeRead(name, n.read) ||
+		slices.Contains(n.ways[filepath.Dir(name)], filepath.Base(name))
 }
 
 func (n *fsNotifier) event() {

@@ -353,3 +353,32 @@ func TestWatcherOutOfWatchesChild(t *testing.T) {
 	writeTestFile(t, ui, setTitle(t, ui, "Still followed"))
 	waitFor(t, "the edit to be served", func() bool { return title(w, "ui") == "Still followed" })
 }
+
+// TestWatcherFollowsGitFilesWrittenInPlace: git renames a lock file over
+// HEAD and a ref, but a ref written in place (echo $sha >
+// .git/refs/heads/main, as scripts and some git libraries do) moves the
+// revision too, although no scan reads those files as inputs.
+func TestWatcherFollowsGitFilesWrittenInPlace(t *testing.T) {
+	const (
+		rev1 = "1111111111111111111111111111111111111111"
+		rev2 = "2222222222222222222222222222222222222222"
+		rev3 = "3333333333333333333333333333333333333333"
+	)
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			gitDir := filepath.Join(repo, ".git")
+			writeTestFile(t, filepath.Join(gitDir, "HEAD"), []byte("ref: refs/heads/main\n"))
+			writeTestFile(t, filepath.Join(gitDir, "refs/heads/main"), []byte(rev1+"\n"))
+			c := &counter{}
+			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
+			revision := func(want string) func() bool { return func() bool { return w.Status().Revision == want } }
+			waitFor(t, "the first revision", revision(rev1))
+			time.Sleep(100 * time.Millisecond)
+			writeTestFile(t, filepath.Join(gitDir, "refs/heads/main"), []byte(rev2+"\n"))
+			waitFor(t, "the revision of the ref written in place", revision(rev2))
+			writeTestFile(t, filepath.Join(gitDir, "HEAD"), []byte(rev3+"\n"))
+			waitFor(t, "the detached HEAD written in place", revision(rev3))
+		})
+	}
+}
