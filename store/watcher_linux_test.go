@@ -56,7 +56,8 @@ func TestWatcherOutOfWatchesChild(t *testing.T) {
 	waitFor(t, "the first build", func() bool { return w.Current() != nil })
 	// The fallback poll's first tick, 5 s on, rescans once: its baseline
 	// predates the directories the first scan read.
-	time.Sleep(5500 * time.Millisecond)
+	waitFor(t, "the fallback poll's first rescan", func() bool { return c.rebuilds() >= 2 })
+	time.Sleep(100 * time.Millisecond)
 	before := c.rebuilds()
 	for i := range 20 {
 		appendTo(t, log, fmt.Appendf(nil, "line %d\n", i))
