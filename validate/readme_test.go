@@ -2,21 +2,21 @@ package validate
 
 import (
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-// TestReadmeListsEveryRule keeps the README's rule table in step with Rules.
+// TestReadmeListsEveryRule keeps the README's rule table in step with Rules:
+// a row for every rule, with its severity and summary, and no other row.
 func TestReadmeListsEveryRule(t *testing.T) {
 	data, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(data)
-	for _, r := range Rules {
-		if !strings.Contains(readme, "| `"+r.ID+"` |") {
-			t.Errorf("README.md has no table row for rule %s", r.ID)
-		}
+	rows := map[string][2]string{} // id → severity, summary
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z0-9-]+)` \\| ([a-z]+) \\| (.*) \\|$").FindAllStringSubmatch(string(data), -1) {
+		rows[m[1]] = [2]string{m[2], m[3]}
 	}
 	seen := map[string]bool{}
 	for _, r := range Rules {
@@ -24,5 +24,21 @@ func TestReadmeListsEveryRule(t *testing.T) {
 			t.Errorf("rule %s listed twice", r.ID)
 		}
 		seen[r.ID] = true
+		row, ok := rows[r.ID]
+		if !ok {
+			t.Errorf("README.md has no table row for rule %s", r.ID)
+			continue
+		}
+		if row[0] != string(r.Severity) {
+			t.Errorf("README.md gives rule %s severity %s; it is %s", r.ID, row[0], r.Severity)
+		}
+		if want := strings.ReplaceAll(r.Summary, "|", `\|`); row[1] != want {
+			t.Errorf("README.md row for rule %s says\n\t%s\nRules says\n\t%s", r.ID, row[1], want)
+		}
+	}
+	for id := range rows {
+		if !seen[id] {
+			t.Errorf("README.md has a row for %s, which is no rule", id)
+		}
 	}
 }
