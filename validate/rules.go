@@ -36,7 +36,7 @@ var Rules = []Rule{
 	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step"},
 	{"point-duplicate", Error, "a point is declared more than once across the host workflows"},
 	{"point-uncovered", Error, "a canonical point is declared by no host workflow"},
-	{"point-unwired", Error, "a hook sits at a point with no `loop render-hooks <point>` call site in any host workflow"},
+	{"point-unwired", Error, "a hook sits at a point with no `loop render-hooks <point>` call site in any host workflow (not checked while no host workflow has a call site at all)"},
 
 	// One capability at a time.
 	{"schema", Error, "a declaration or tool card violates its JSON Schema (type, enum, pattern, required field)"},
