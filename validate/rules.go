@@ -19,10 +19,10 @@ var Rules = []Rule{
 	{"invalid-utf8", Warning, "a JSON input or a workflow holding a marker has bytes that are not UTF-8 (read as U+FFFD)"},
 	{"field-near-miss", Warning, "an unknown capability field is a typo away from a field the schema declares there and the object lacks (onErorr for onError): unknown fields are accepted, so it would silently do nothing"},
 	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker)"},
-	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path)"},
+	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path; a warning for a directory where no input can be)"},
 	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those"},
 	{"path-escape", Error, "a symlink or configured path resolves outside the repository root (a warning where the link is not an input)"},
-	{"config-file", Error, "capreg.json or the central config schema has the wrong shape"},
+	{"config-file", Error, "capreg.json or the central config schema has the wrong shape (a warning for an empty workflows or cards list, or a dynamicKeyPatterns source that is not valid JavaScript)"},
 
 	// The Loop Host Contract, from the workflow markers.
 	{"contract-missing", Error, "capabilities exist but no host workflow carries a loop-host marker"},
