@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -59,7 +60,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err := store.StatRepo(sf.repo); err != nil {
 		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
 		// unready, and serve the repository once it appears.
-		logger.Warn("repository not readable yet; waiting for it", "repo", sf.repo, "error", err)
+		logger.Warn("repository not readable yet; waiting for it", "repo", absPath(sf.repo), "error", err)
 	}
 	ln, err := net.Listen("tcp", sf.addr)
 	if err != nil {
@@ -90,7 +91,7 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
-	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", sf.repo)
+	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", absPath(sf.repo))
 	fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
 
 	select {
@@ -193,6 +194,15 @@ func logReload(logger *slog.Logger, st store.Status, err error) {
 		attrs = append(attrs, "waiting", st.Waiting)
 	}
 	logger.Info("reload on SIGHUP", attrs...)
+}
+
+// absPath is p made absolute, as the watcher reads it once at start, for
+// logs read where the working directory is not known.
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +30,12 @@ type servedProcess struct {
 // is ready.
 func startServe(t *testing.T, drainDelay time.Duration) *servedProcess {
 	t.Helper()
+	return startServeLogging(t, drainDelay, slog.New(slog.DiscardHandler))
+}
+
+// startServeLogging is startServe logging to logger.
+func startServeLogging(t *testing.T, drainDelay time.Duration, logger *slog.Logger) *servedProcess {
+	t.Helper()
 	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
 	debug.SetGCPercent(gc)
 	t.Cleanup(func() { debug.SetGCPercent(gc) })
@@ -39,7 +46,7 @@ func startServe(t *testing.T, drainDelay time.Duration) *servedProcess {
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &servedProcess{ln: ln, base: "http://" + ln.Addr().String(), cancel: cancel, exit: make(chan int, 1)}
 	sf := &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainDelay: drainDelay}
-	go func() { p.exit <- serve(ctx, ln, sf, slog.New(slog.DiscardHandler), io.Discard) }()
+	go func() { p.exit <- serve(ctx, ln, sf, logger, io.Discard) }()
 	t.Cleanup(func() {
 		cancel()
 		ln.Close() // ends a drain delay (see TestServerFailingDuringDrainDelay)
@@ -138,4 +145,43 @@ func TestSIGHUPReloadLogWhileWaiting(t *testing.T) {
 	if line := buf.String(); !strings.Contains(line, "ok=false") || !strings.Contains(line, "waiting=") {
 		t.Errorf("SIGHUP reload while waiting for the repository logged %q, want ok=false and why", line)
 	}
+}
+
+// TestServeLogsAbsoluteRepo: the start line names the repository as the
+// watcher reads it, an absolute path, not "." or a path relative to a
+// working directory the log reader cannot see.
+func TestServeLogsAbsoluteRepo(t *testing.T) {
+	var buf syncBuffer
+	startServeLogging(t, 0, slog.New(slog.NewJSONHandler(&buf, nil)))
+	want, err := filepath.Abs("../../testdata/repo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(buf.String()) {
+		if strings.Contains(line, `"msg":"capreg serving"`) {
+			if !strings.Contains(line, `"repo":"`+want+`"`) {
+				t.Errorf("start line %s does not name the repository %s", line, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no start line in the log:\n%s", buf.String())
+}
+
+// syncBuffer is a bytes.Buffer that a logger may write while a test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
