@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -600,6 +601,36 @@ func TestOverlayRefusesDeepPaths(t *testing.T) {
 		t.Errorf("a path of 201 segments: %v", err)
 	}
 }
+
+// TestOverlayManyDeepPathsOnServedTree: the served snapshot (scanned with
+// its tree, as capreg serve scans) judges each folder on the way to every
+// path of a change; a lookup that cleaned and walked up the whole path again
+// for every folder made that cubic in the depth, so 1,900 paths of 250
+// segments, a 1 MiB POST /validate body, held the one validation turn for
+// 55 s. Deep paths within the limit must cost about what shallow ones do.
+func TestOverlayManyDeepPathsOnServedTree(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	served := servedLoad(t, repo)
+	deep := strings.Repeat("d/", maxSegmentsForTest-1)
+	files := map[string][]byte{}
+	var deleted []string
+	for i := range 300 {
+		files[deep+strconv.Itoa(i)+".md"] = []byte("x")
+		deleted = append(deleted, deep+strconv.Itoa(i))
+	}
+	start := time.Now()
+	if _, err := served.Overlay(files, nil); err != nil {
+		t.Fatal(err)
+	}
+	served.Overlay(nil, deleted) // a delete of what is not there: judged, whatever the answer
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("a change of 300 files and 300 deletes %d segments deep took %v", maxSegmentsForTest, took)
+	}
+}
+
+// maxSegmentsForTest is the deepest path a change may name (store's
+// maxPathSegments).
+const maxSegmentsForTest = 256
 
 // configMapLayout moves the repository into ..2026_v1 and links each of its
 // entries through ..data, as Kubernetes' atomic writer lays out a volume.
