@@ -1,7 +1,10 @@
 package validate
 
 import (
+	"regexp"
+	"regexp/syntax"
 	"slices"
+	"strconv"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -54,6 +57,9 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
 			Path: src.Path, ToolPath: src.ToolPath, ToolExists: src.ToolExists, Raw: d.Root,
 		}
+		if !checkReplacesCost(d, c.Replaces, s) {
+			continue
+		}
 		if first := seen[c.ID]; first != nil {
 			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
 			continue
@@ -98,4 +104,61 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 		s.warnAt(d, ptr, "card-unknown-field",
 			"unknown tool card field %q (known: %s); it is kept in the index but nothing reads it", m.Key, quoteList(cardFields[1:]))
 	}
+}
+
+// Bounds of the regular expressions a card's replaces patterns compile to,
+// in instructions of Go's regexp program. GET /tools?command= tries every
+// pattern read as a regexp on each command of every line a client sends
+// (up to 4 KiB), in time proportional to the program's size times the
+// text's length, and it cannot be stopped half way: a pattern of counted
+// repetitions ("(a*)*.{0,999}.{0,999}…") compiles to thousands of
+// instructions and took over a second a line. A command shape ("git push
+// .* --force", "curl .* | sh") takes 15 to 50.
+const (
+	MaxReplacesPatternCost = 200
+	MaxReplacesCardCost    = 1000
+)
+
+// placeholderPattern is a <placeholder> of a replaces pattern, which the
+// matcher reads as \S+.
+var placeholderPattern = regexp.MustCompile(`<[^\s<>]+>`)
+
+// replacesCost is the size of the program a replaces pattern compiles to
+// when read as a regular expression, anchored as the matcher anchors it; 0
+// when it is no valid one (it is then matched by its shell tokens only).
+func replacesCost(pat string) int {
+	expr := `^(?:` + placeholderPattern.ReplaceAllString(pat, `\S+`) + `)(?:\s|$)`
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return 0
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		return 0
+	}
+	return len(prog.Inst)
+}
+
+// checkReplacesCost refuses a card whose replaces patterns would make
+// command matching slow for every client: one pattern over
+// MaxReplacesPatternCost, or all of them over MaxReplacesCardCost.
+func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
+	total := 0
+	for i, pat := range replaces {
+		cost := replacesCost(pat)
+		ptr := "/replaces/" + strconv.Itoa(i)
+		if cost > MaxReplacesPatternCost {
+			s.at(d, ptr, "card-replaces-cost",
+				"this pattern, read as a regular expression, compiles to %d instructions, over the limit of %d: every command line a client matches would run it (counted repetitions such as .{0,999} are the usual cause; name the command's shape instead)",
+				cost, MaxReplacesPatternCost)
+			return false
+		}
+		if total += cost; total > MaxReplacesCardCost {
+			s.at(d, ptr, "card-replaces-cost",
+				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one): every command line a client matches would run them",
+				MaxReplacesCardCost, total)
+			return false
+		}
+	}
+	return true
 }
