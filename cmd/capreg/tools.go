@@ -16,6 +16,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
@@ -130,7 +132,7 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 			fmt.Fprintf(stderr, "capreg: cannot encode the results: %v\n", err)
 			return exitUsage
 		}
-		return writeOutput(stdout, stderr, out.Bytes())
+		return writeOutput(stdout, stderr, escapeBidiJSON(out.Bytes()))
 	}
 	if len(hits) == 0 {
 		fmt.Fprintf(&out, "no tool matches %q\n", intent)
@@ -153,7 +155,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			continue
 		}
 		v := store.ToolJSON(c)
-		if code := writeOutput(stdout, stderr, append(ojson.Encode(&v, "  "), '\n')); code != exitOK || !probe {
+		if code := writeOutput(stdout, stderr, escapeBidiJSON(append(ojson.Encode(&v, "  "), '\n'))); code != exitOK || !probe {
 			return code
 		}
 		if c.HelpProbe == "" {
@@ -226,3 +228,28 @@ func prependPath(dir, list string) string {
 	}
 	return dir + string(filepath.ListSeparator) + list
 }
+
+// escapeBidiJSON writes the bidirectional formatting characters of JSON
+// text as \u escapes, which JSON encoders leave as they are: printed on a
+// terminal, an override in a card's help_probe or summary would make the
+// rest of its line read otherwise than it is (Trojan Source), where the
+// text views escape it (validate.EscapeControl). Such a character can only
+// be inside a string, so the document decodes to the same value.
+func escapeBidiJSON(b []byte) []byte {
+	if !bytes.ContainsFunc(b, isBidiControl) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		if isBidiControl(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, b[:size]...)
+		}
+		b = b[size:]
+	}
+	return out
+}
+
+func isBidiControl(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }
