@@ -543,13 +543,10 @@ func servedMissingRoot(served *validate.Sources, r string) (validate.Diagnostic,
 
 // lstatError is the error resolving p fails with when p does not exist
 // after the change: at the first component that is missing, or after one
-// that is a file, as filepath.EvalSymlinks reports it.
+// that is a file, as filepath.EvalSymlinks reports it and the scan words it
+// (relative to the root: see scanner.relError).
 func (o *overlayer) lstatError(p string) error {
-	root := ""
-	if o.tree != nil {
-		root = o.tree.root
-	}
-	at := func(p string) string { return filepath.Join(root, filepath.FromSlash(p)) }
+	at := func(p string) string { return p }
 	parts := strings.Split(p, "/")
 	for i := range parts {
 		cur := strings.Join(parts[:i+1], "/")

@@ -388,7 +388,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
 		if root.configured {
-			sc.rootFinding(rel, missingRootPrefix(rel)+err.Error())
+			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err).Error())
 		}
 		return nil
 	}
@@ -603,7 +603,7 @@ var errDangling = errors.New("dangling symlink")
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", errDangling, err)
+		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err))
 	}
 	if !within(sc.real, target) {
 		if !sc.isInput(rel) {
@@ -612,6 +612,23 @@ func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 		return "", fmt.Errorf("symlink to %s %w", target, validate.ErrEscapesRoot)
 	}
 	return target, nil
+}
+
+// relError is err with the path of a *fs.PathError inside the repository
+// made relative to its root (slash-separated): findings are served to every
+// client (GET /status), and where the checkout lives on the server (git-sync's
+// volume, the commit's worktree) is none of theirs. A path outside the
+// repository is what a link names, and stays as it is.
+func (sc *scanner) relError(err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || !within(sc.real, pe.Path) {
+		return err
+	}
+	rel, rerr := filepath.Rel(sc.real, pe.Path)
+	if rerr != nil {
+		return err
+	}
+	return &fs.PathError{Op: pe.Op, Path: filepath.ToSlash(rel), Err: pe.Err}
 }
 
 func within(root, p string) bool {

@@ -1001,3 +1001,32 @@ func TestScanDefaultCapabilitiesNamedAsCardRoot(t *testing.T) {
 		t.Errorf("the card root capabilities is missing, but no finding says so:\n%s", formatDiagnostics(snap.Diagnostics))
 	}
 }
+
+// TestScanDiagnosticsNameNoAbsolutePath: a finding about a link that
+// dangles, or a configured path that is missing, names the path inside the
+// repository, not where the checkout lives on the server: GET /status
+// serves the findings to every client, and git-sync's absolute paths name
+// the commit and the volume layout.
+func TestScanDiagnosticsNameNoAbsolutePath(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	makeSymlink(t, "gone/x.json", filepath.Join(repo, "bin/gone.card.json"))
+	makeSymlink(t, "gone.json", filepath.Join(repo, "capabilities/ui/capability.json.tmp"))
+	if err := os.Remove(filepath.Join(repo, "capabilities/ui/capability.json")); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, "../nowhere/capability.json", filepath.Join(repo, "capabilities/ui/capability.json"))
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd/missing.json", "cards": ["bin", "tools/gone"]}`))
+	snap := scanLoadRepo(t, repo)
+	real, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Diagnostics) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, d := range snap.Diagnostics {
+		if strings.Contains(d.Message, repo) || strings.Contains(d.Message, real) {
+			t.Errorf("%s: the message names the repository's absolute path: %s", d.File, d.Message)
+		}
+	}
+}
