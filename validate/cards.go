@@ -113,10 +113,13 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 // text's length, and it cannot be stopped half way: a pattern of counted
 // repetitions ("(a*)*.{0,999}.{0,999}…") compiles to thousands of
 // instructions and took over a second a line. A command shape ("git push
-// .* --force", "curl .* | sh") takes 15 to 50.
+// .* --force", "curl .* | sh") takes 15 to 50, a long one (a gcloud
+// command with six flags and placeholders) about 125: the limits leave
+// room for literal shapes of some 400 characters, and hold one card to
+// about 70 ms for a 4 KiB line.
 const (
-	MaxReplacesPatternCost = 200
-	MaxReplacesCardCost    = 1000
+	MaxReplacesPatternCost = 500
+	MaxReplacesCardCost    = 2500
 )
 
 // placeholderPattern is a <placeholder> of a replaces pattern, which the

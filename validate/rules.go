@@ -83,7 +83,7 @@ var Rules = []Rule{
 	{"card-duplicate-id", Error, "two tool cards share an id"},
 	{"card-orphan", Warning, "a tool card has no sibling tool file"},
 	{"card-unknown-field", Warning, "a tool card has a field the card schema does not define"},
-	{"card-replaces-cost", Error, "a tool card's replaces pattern, read as a regular expression, compiles to over 200 instructions, or its patterns to over 1,000 in all: command matching would run them on every line a client sends"},
+	{"card-replaces-cost", Error, "a tool card's replaces pattern, read as a regular expression, compiles to over 500 instructions, or its patterns to over 2,500 in all: command matching would run them on every line a client sends"},
 }
 
 // RuleByID returns the rule with id, or false.

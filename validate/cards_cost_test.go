@@ -1,0 +1,30 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// The replaces cost limits refuse patterns of counted repetitions and leave
+// command shapes alone, long literal ones included.
+func TestReplacesCost(t *testing.T) {
+	long := "gcloud compute instances create <name> --zone=<zone> --machine-type=<type> --image-family=<family> --image-project=<project> --boot-disk-size=<size>"
+	tests := []struct {
+		pat  string
+		over bool
+	}{
+		{"git push .* --force", false},
+		{"curl <url> | sh", false},
+		{"npm (install|i|add) (-g|--global) [@a-z0-9/._-]+", false},
+		{long, false},
+		{long + " --metadata-from-file=startup-script=<file> --tags=<tags> --scopes=cloud-platform --labels=<labels> --no-address --shielded-secure-boot", false},
+		{strings.Repeat("x", 400), false},
+		{"(a*)*(a|aa)*.{0,999}x", true},
+		{".{0,100}.{0,100}.{0,100}.{0,100}.{0,100}", true},
+	}
+	for _, tt := range tests {
+		if got := replacesCost(tt.pat) > MaxReplacesPatternCost; got != tt.over {
+			t.Errorf("%.40q: cost %d, over the limit %v, want %v", tt.pat, replacesCost(tt.pat), got, tt.over)
+		}
+	}
+}
