@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,7 +21,7 @@ import (
 
 // servedLoad loads repo as the daemon does, with the tree Snapshot.Overlay
 // judges unchanged paths by.
-func servedLoad(t *testing.T, repo string) *store.Snapshot {
+func servedLoad(t testing.TB, repo string) *store.Snapshot {
 	t.Helper()
 	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, Tree: true}})
 }
@@ -602,29 +603,35 @@ func TestOverlayRefusesDeepPaths(t *testing.T) {
 	}
 }
 
-// TestOverlayManyDeepPathsOnServedTree: the served snapshot (scanned with
-// its tree, as capreg serve scans) judges each folder on the way to every
-// path of a change; a lookup that cleaned and walked up the whole path again
-// for every folder made that cubic in the depth, so 1,900 paths of 250
+// BenchmarkOverlayDeepPaths: the served snapshot (scanned with its tree, as
+// capreg serve scans) judges each folder on the way to every path of a
+// change; a lookup that cleaned and walked up the whole path again for
+// every folder made that cubic in the depth, so 1,900 paths of 250
 // segments, a 1 MiB POST /validate body, held the one validation turn for
-// 55 s. Deep paths within the limit must cost about what shallow ones do.
-func TestOverlayManyDeepPathsOnServedTree(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	served := servedLoad(t, repo)
-	deep := strings.Repeat("d/", maxSegmentsForTest-1)
-	files := map[string][]byte{}
-	var deleted []string
-	for i := range 300 {
-		files[deep+strconv.Itoa(i)+".md"] = []byte("x")
-		deleted = append(deleted, deep+strconv.Itoa(i))
-	}
-	start := time.Now()
-	if _, err := served.Overlay(files, nil); err != nil {
-		t.Fatal(err)
-	}
-	served.Overlay(nil, deleted) // a delete of what is not there: judged, whatever the answer
-	if took := time.Since(start); took > time.Second {
-		t.Errorf("a change of 300 files and 300 deletes %d segments deep took %v", maxSegmentsForTest, took)
+// 55 s. Deep paths within the limit must cost about what shallow ones do
+// per segment: compare depth=16 with depth=256 (300 writes and 300 deletes
+// an operation).
+//
+//	go test ./store -run XXX -bench OverlayDeepPaths
+func BenchmarkOverlayDeepPaths(b *testing.B) {
+	repo, _ := scanRepoCopy(b)
+	served := servedLoad(b, repo)
+	for _, depth := range []int{16, maxSegmentsForTest} {
+		b.Run(fmt.Sprintf("depth=%d", depth), func(b *testing.B) {
+			deep := strings.Repeat("d/", depth-1)
+			files := map[string][]byte{}
+			var deleted []string
+			for i := range 300 {
+				files[deep+strconv.Itoa(i)+".md"] = []byte("x")
+				deleted = append(deleted, deep+strconv.Itoa(i))
+			}
+			for b.Loop() {
+				if _, err := served.Overlay(files, nil); err != nil {
+					b.Fatal(err)
+				}
+				served.Overlay(nil, deleted) // a delete of what is not there: judged, whatever the answer
+			}
+		})
 	}
 }
 

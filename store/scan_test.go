@@ -28,7 +28,7 @@ const scanTimeout = 20 * time.Second
 
 // scanRepoCopy copies testdata/repo into a temporary directory. It returns the
 // copy and an empty directory outside it, for links that escape.
-func scanRepoCopy(t *testing.T) (repo, outsideDir string) {
+func scanRepoCopy(t testing.TB) (repo, outsideDir string) {
 	t.Helper()
 	tmp := t.TempDir()
 	repo, outsideDir = filepath.Join(tmp, "repo"), filepath.Join(tmp, "outside")
@@ -40,7 +40,7 @@ func scanRepoCopy(t *testing.T) (repo, outsideDir string) {
 }
 
 // scanLoad runs store.Load, failing the test if it does not return in time.
-func scanLoad(t *testing.T, opts store.Options) *store.Snapshot {
+func scanLoad(t testing.TB, opts store.Options) *store.Snapshot {
 	t.Helper()
 	type result struct {
 		snap *store.Snapshot
