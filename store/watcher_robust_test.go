@@ -111,17 +111,7 @@ func TestWatcherAttributeChanges(t *testing.T) {
 		if err := os.Link(ui, alias); err != nil {
 			t.Skipf("cannot hard-link here: %v", err)
 		}
-		data := setTitle(t, ui, "Touched")
-		f, err := os.OpenFile(alias, os.O_WRONLY|os.O_TRUNC, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := f.Write(data); err != nil {
-			t.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
-			t.Fatal(err)
-		}
+		writeInPlace(t, alias, os.O_TRUNC, setTitle(t, ui, "Touched"))
 		now := time.Now()
 		if err := os.Chtimes(ui, now, now); err != nil {
 			t.Fatal(err)
@@ -225,7 +215,15 @@ func TestWatcherRepositoryParent(t *testing.T) {
 // process writing its log does.
 func appendTo(t *testing.T, path string, data []byte) {
 	t.Helper()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	writeInPlace(t, path, os.O_APPEND, data)
+}
+
+// writeInPlace writes data to the existing file at path, opened with flag
+// (os.O_APPEND or os.O_TRUNC) added to os.O_WRONLY: the same inode, as a
+// log or a write through a hard link is.
+func writeInPlace(t *testing.T, path string, flag int, data []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|flag, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
