@@ -499,6 +499,25 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("warnings = %v", m["warnings"])
 			}
 		}},
+		// null stands for an absent field, as in every body; openapi.yaml
+		// must admit what the server accepts.
+		{"render null fields", "POST", "/render-hooks/verify:post", `{"config":null,"profile":null,"disabledCapabilities":null,"surface":null}`, nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); capIDs(m["activeHooks"]) != "nyquist security ui" || m["warnings"] != nil {
+				t.Errorf("envelope = %s", truncate(e.body))
+			}
+		}},
+		{"render surface with null baseProfile", "POST", "/render-hooks/verify:post", `{"surface":{"baseProfile":null,"disabledClusters":["ui"],"explicitAdds":[],"explicitRemoves":[]}}`, nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); capIDs(m["activeHooks"]) != "nyquist security" {
+				t.Errorf("envelope = %s", truncate(e.body))
+			}
+		}},
+		// A surface that is not an object is ignored with a warning, as one
+		// with a mistyped field is (gsd-core ignores such a surface file).
+		{"render surface not an object", "POST", "/render-hooks/verify:post", `{"surface":"full"}`, nil, 200, func(t *testing.T, e exchange) {
+			if w, _ := e.json(t)["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), "surface ignored") {
+				t.Errorf("warnings = %s", truncate(e.body))
+			}
+		}},
 		{"render unknown point", "POST", "/render-hooks/plan:later", `{}`, nil, 404, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if m["code"] != "unknown_point" || !strings.HasPrefix(m["message"].(string), `Invalid loop point: "plan:later". Valid points: discuss:pre, discuss:post,`) {
