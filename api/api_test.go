@@ -518,6 +518,21 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("warnings = %s", truncate(e.body))
 			}
 		}},
+		// activeCap answers a boolean, but a config value or an enablement
+		// name that was ignored is still said, as the envelope and capreg
+		// render --active-cap say it.
+		{"render active cap warnings", "POST", "/render-hooks/plan:pre?activeCap=ui", `{"profile":"bogus","config":{"workflow":{"ui_phase":"no"}}}`, nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			w, _ := m["warnings"].([]any)
+			if m["active"] != true || len(w) != 2 || !strings.Contains(w[0].(string), `profile "bogus"`) || !strings.Contains(w[1].(string), `"workflow.ui_phase"`) {
+				t.Errorf("active cap = %s", e.body)
+			}
+		}},
+		{"render active cap no warnings", "GET", "/render-hooks/plan:pre?activeCap=ui", "", nil, 200, func(t *testing.T, e exchange) {
+			if string(e.body) != "{\n  \"active\": true\n}\n" {
+				t.Errorf("active cap = %q", e.body)
+			}
+		}},
 		{"render unknown point", "POST", "/render-hooks/plan:later", `{}`, nil, 404, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if m["code"] != "unknown_point" || !strings.HasPrefix(m["message"].(string), `Invalid loop point: "plan:later". Valid points: discuss:pre, discuss:post,`) {

@@ -48,7 +48,10 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	var b *body
 	switch {
 	case askActive:
-		b = jsonBody(map[string]bool{"active": env.Active(activeCap[0])})
+		// The warnings come along, as capreg render --active-cap prints them
+		// on stderr: a config value or an enablement name that was ignored
+		// is not ignored silently.
+		b = jsonBody(activeAnswer{Active: env.Active(activeCap[0]), Warnings: env.Warnings})
 	case media == mediaMarkdown:
 		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown"}
 	default:
@@ -62,6 +65,12 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	w.Header().Set("Content-Type", b.contentType)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b.data)
+}
+
+// activeAnswer is the activeCap answer: {active, warnings?}.
+type activeAnswer struct {
+	Active   bool     `json:"active"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // renderMedia picks the media type of the answer: JSON for activeCap (a
