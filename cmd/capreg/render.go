@@ -50,6 +50,11 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if askActive && f.activeCap == "" {
 		return usageError(stderr, "--active-cap needs a capability ID")
 	}
+	// A boolean has no markdown form: refuse the pair, as ?activeCap= with
+	// format=markdown is a 400, rather than drop one of them silently.
+	if askActive && f.format == "markdown" {
+		return usageError(stderr, "--active-cap prints true or false; it cannot be combined with --format markdown")
+	}
 	req, code := f.request(pos[0], stderr)
 	if code != exitOK {
 		return code
