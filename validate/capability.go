@@ -507,6 +507,13 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink)
 					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)", kind, w.Str, configKeyList(c))
 			}
 		}
+		if own := raw.Get("capId"); own != nil && !(own.IsString() && own.Str == c.ID) {
+			// The registry lists a hook as {capId, ...hook}, as gsd-core
+			// builds it: the hook's own capId would win, filing it (and,
+			// in gsd-core's render, its enablement) under another id.
+			s.at(d, ptr+"/capId", "hook-capid",
+				"a %s may not name its own capId: the registry lists it as {capId, ...%s}, so it would be filed under %s instead of %q; remove the field", kind, kind, ojson.Encode(own, ""), c.ID)
+		}
 		if raw.Has("point") && raw.Get("point").IsString() && PointIndex(h.Point) < 0 {
 			s.at(d, ptr+"/point", "point-unknown", "%q is not a canonical loop point; the 12 points are %s", h.Point, strings.Join(Points, ", "))
 		}

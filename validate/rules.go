@@ -52,6 +52,7 @@ var Rules = []Rule{
 	{"when-unknown-key", Error, "a hook's when is not a key of the capability's own config slice"},
 	{"activation-key-unknown", Error, "activationKey is not a key of the capability's own config slice"},
 	{"check-discriminator", Error, "a gate check does not have exactly one of query, predicate, agentVerdict"},
+	{"hook-capid", Error, "a step, contribution or gate names a capId of its own, which would file it under another capability in the registry"},
 	{"agent-verdict-blocking", Error, "an agentVerdict gate is blocking; non-deterministic checks may only advise"},
 	{"into-not-in-roles", Error, "a contribution's into is not an agent role of its point's step"},
 	{"fragment-escape", Error, "fragment.path is absolute, has '..', or resolves outside the capability folder"},
