@@ -25,3 +25,11 @@ func fileInode(info os.FileInfo) uint64 {
 	}
 	return 0
 }
+
+// fileLinks is the number of names (hard links) the file has.
+func fileLinks(info os.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}

@@ -155,14 +155,21 @@ func (n *fsNotifier) readErrors() {
 // (it may read name for the first time, after this write or before it),
 // every write does; otherwise only one to a file the last scan read, whose
 // name is an input's, or that is an entry of the ways (git's HEAD and
-// refs, which a script may write in place). A log written in the
-// repository (capreg's own, at debug level, logs every rebuild) or an
-// editor's swap file must not rebuild it.
+// refs, which a script may write in place), or a file of more than one
+// name: inotify reports a write under the name it was made through, and a
+// hard link (ln config/schema.json config/schema.bak) may be another name
+// of a file read. A log written in the repository (capreg's own, at debug
+// level, logs every rebuild) or an editor's swap file must not rebuild it.
 func (n *fsNotifier) writeMatters(name string) bool {
 	n.mu.Lock()
-	defer n.mu.Unlock()
-	return !n.readKnown || n.scanning || mayBeRead(name, n.read) ||
+	matters := !n.readKnown || n.scanning || mayBeRead(name, n.read) ||
 		slices.Contains(n.ways[filepath.Dir(name)], filepath.Base(name))
+	n.mu.Unlock()
+	if matters {
+		return true
+	}
+	info, err := os.Lstat(name)
+	return err != nil || fileLinks(info) > 1
 }
 
 func (n *fsNotifier) event() {

@@ -317,3 +317,33 @@ func TestWatcherFollowsGitFilesWrittenInPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestWatcherFollowsWritesThroughHardLinks: a write in place through a hard
+// link in the repository whose name is no input's (config/schema.bak, made
+// by ln for a backup) changes an input, the same inode; inotify reports it
+// under the link's name only.
+func TestWatcherFollowsWritesThroughHardLinks(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			schema := filepath.Join(repo, "config/config-schema.manifest.json")
+			alias := filepath.Join(repo, "config/schema.bak")
+			if err := os.Link(schema, alias); err != nil {
+				t.Skipf("cannot hard-link here: %v", err)
+			}
+			data, err := os.ReadFile(schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &counter{}
+			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
+			waitFor(t, "the first build", func() bool { return w.Current() != nil })
+			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			writeInPlace(t, alias, os.O_TRUNC, bytes.Replace(data, []byte(`"workflow.research",`), nil, 1))
+			waitFor(t, "the config schema written through its hard link to be served", func() bool {
+				_, warnings := w.Current().Diagnostics.Count()
+				return warnings == 0
+			})
+		})
+	}
+}
