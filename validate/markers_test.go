@@ -434,3 +434,31 @@ func TestUTF16JSONIsNamed(t *testing.T) {
 		t.Errorf("findings %v, want one invalid-utf8 naming UTF-16", s.diags)
 	}
 }
+
+// A block-level HTML tag (CommonMark's HTML block 6: div, details, table,
+// p...) interrupts a paragraph, as a comment does: a lone backtick in the
+// prose before it and another after the marker quote nothing, and the
+// marker in the HTML block is real.
+func TestParseMarkerBlockLevelTagEndsParagraph(t *testing.T) {
+	tags := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	for _, src := range []string{
+		"Run `gsd\n<details>\n" + tags + "</details>\nThen ` y.\n",
+		"Run `gsd\n</div>\n" + tags + "Then ` y.\n",
+		"Run `gsd\n<TABLE class=\"x\">\n" + tags + "Then ` y.\n",
+	} {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || len(diags) > 0 || len(mk.Points) != 1 {
+			t.Errorf("%q: marker %+v diags %v, want the plan:pre marker", src, mk, diags)
+		}
+	}
+	// An inline tag (HTML block 7), or a name that only starts like a
+	// block-level one, still cannot interrupt a paragraph.
+	for _, src := range []string{
+		"Write `\n<span>\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n",
+		"Write `\n<divx>\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n",
+	} {
+		if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
+			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // spans is a sorted list of [start, end) byte ranges.
@@ -149,10 +150,10 @@ type indentedCode struct {
 	htmlEnd string
 	// htmlLine says the last line read belongs to an HTML block, and
 	// htmlStart that it opens one. rawHTML says the block is of a kind
-	// that interrupts a paragraph (CommonMark's kinds 1 to 5, those
-	// htmlEnd names an end string for): a comment, a processing
+	// that interrupts a paragraph (CommonMark's kinds 1 to 6): those
+	// htmlEnd names an end string for (a comment, a processing
 	// instruction, CDATA, a declaration, or pre, script, style and
-	// textarea.
+	// textarea), and a block-level tag (blockLevelTag).
 	htmlLine, htmlStart, rawHTML bool
 }
 
@@ -193,6 +194,36 @@ func htmlBlockStart(text []byte) (string, bool) {
 	return "", false
 }
 
+// blockTags are the tag names of CommonMark's HTML block 6.
+var blockTags = strings.Fields(`address article aside base basefont blockquote body
+	caption center col colgroup dd details dialog dir div dl dt fieldset
+	figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head
+	header hr html iframe legend li link main menu menuitem nav noframes ol
+	optgroup option p param search section summary table tbody td tfoot th
+	thead title tr track ul`)
+
+// blockLevelTag reports whether text (a line without its indentation)
+// opens CommonMark's HTML block 6: a block-level tag, open or closing,
+// such as <details> or </div>. Unlike an inline tag (block 7) it
+// interrupts a paragraph.
+func blockLevelTag(text []byte) bool {
+	rest, ok := bytes.CutPrefix(text, []byte("<"))
+	if !ok {
+		return false
+	}
+	rest = bytes.TrimPrefix(rest, []byte("/"))
+	for _, tag := range blockTags {
+		if len(rest) < len(tag) || !bytes.EqualFold(rest[:len(tag)], []byte(tag)) {
+			continue
+		}
+		after := rest[len(tag):]
+		if len(after) == 0 || after[0] == ' ' || after[0] == '\t' || after[0] == '\r' || after[0] == '>' || bytes.HasPrefix(after, []byte("/>")) {
+			return true
+		}
+	}
+	return false
+}
+
 // line takes the next line (outside fenced blocks) at offset off. It
 // reports whether the line is code, appending a finished block to out.
 func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
@@ -219,7 +250,8 @@ func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
 		if end, ok := htmlBlockStart(line[indentOf(line):]); ok {
 			ic.inHTML = !(end != "" && bytes.Contains(bytes.ToLower(line[indentOf(line)+1:]), []byte(end)))
 			ic.htmlEnd = end
-			ic.htmlLine, ic.htmlStart, ic.rawHTML = true, true, end != ""
+			ic.htmlLine, ic.htmlStart = true, true
+			ic.rawHTML = end != "" || blockLevelTag(line[indentOf(line):])
 			ic.prevOpen = true
 			return false
 		}
