@@ -462,3 +462,23 @@ func TestParseMarkerBlockLevelTagEndsParagraph(t *testing.T) {
 		}
 	}
 }
+
+// A block quote interrupts a paragraph (CommonMark), so a lone backtick in
+// the prose before it and another in the quote's text quote nothing; within
+// the quote a code span still quotes.
+func TestParseMarkerBlockQuoteEndsParagraph(t *testing.T) {
+	tags := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	for _, src := range []string{
+		"Run `gsd\n> Note:\n" + tags + "Then ` y.\n",
+		"> Run `gsd\n>\n> " + tags + "Then ` y.\n",
+	} {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || len(diags) > 0 || len(mk.Points) != 1 {
+			t.Errorf("%q: marker %+v diags %v, want the plan:pre marker", src, mk, diags)
+		}
+	}
+	src := "> Write `\n> <loop-point id=\"plan:pre\"/>\n> ` in the workflow.\n"
+	if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
+		t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
+	}
+}

@@ -35,7 +35,8 @@ func (sp spans) contains(off int) bool {
 // CommonMark closely enough to tell a quoted marker from a real one.
 func codeRanges(src []byte) spans {
 	var out spans
-	var para []int // offsets of the lines of the current paragraph
+	var para []int      // offsets of the lines of the current paragraph
+	paraQuoted := false // the paragraph opened in a block quote
 	flush := func(end int) {
 		if len(para) > 0 {
 			out = append(out, inlineCode(src, para[0], end)...)
@@ -109,12 +110,26 @@ func codeRanges(src []byte) spans {
 				continue
 			case listInterrupts(text):
 				flush(off)
+			case len(text) > 0 && text[0] == '>':
+				// A block quote interrupts a paragraph outside it, and
+				// a line of the quote with nothing after its ">"
+				// ends the one in it (lines without ">" after quoted
+				// text continue it lazily).
+				if !paraQuoted || len(bytes.Trim(text, "> \t\r")) == 0 {
+					flush(off)
+				}
+				if len(para) == 0 {
+					paraQuoted = true
+				}
 			}
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			flush(off)
 		} else {
 			para = append(para, off)
+		}
+		if len(para) == 0 {
+			paraQuoted = false
 		}
 		off = next
 	}
