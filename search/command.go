@@ -89,12 +89,8 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	}
 	var p commandPattern
 	toks := shellTokens(pat)
-	// The pattern must compile on its own before it is wrapped, or an
-	// unbalanced one such as "a)|(b" would escape the anchoring.
-	// A | with spaces around it is a shell pipe ("curl .* | sh"), not an
-	// alternation.
-	if expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `); regexLike(pat) && validRegexp(expr) {
-		p.re, _ = regexp.Compile(`^(?:` + expr + `)(?:\s|$)`)
+	if expr, ok := commandRegexp(pat); ok {
+		p.re, _ = regexp.Compile(expr)
 		p.ops = pipesAndLists(pat, toks)
 	}
 	for _, t := range toks {
@@ -105,6 +101,30 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		p.literal = append(p.literal, compileToken(t.text))
 	}
 	return p, true
+}
+
+// CommandRegexp is the regular expression a card's replaces pattern is
+// matched by, anchored as the matcher anchors it; false when the pattern
+// is matched by its shell tokens only. Validation bounds its cost
+// (card-replaces-cost), so it must be the very expression compiled here.
+func CommandRegexp(raw string) (string, bool) {
+	return commandRegexp(collapseLines(raw))
+}
+
+// commandRegexp is CommandRegexp of a pattern already collapsed
+// (collapseLines). The pattern must compile on its own before it is
+// wrapped, or an unbalanced one such as "a)|(b" would escape the
+// anchoring. A | with spaces around it is a shell pipe ("curl .* | sh"),
+// not an alternation.
+func commandRegexp(pat string) (string, bool) {
+	if !regexLike(pat) {
+		return "", false
+	}
+	expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
+	if !validRegexp(expr) {
+		return "", false
+	}
+	return `^(?:` + expr + `)(?:\s|$)`, true
 }
 
 // pipesAndLists counts the control operators among the tokens of a regexp

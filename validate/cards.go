@@ -1,11 +1,11 @@
 package validate
 
 import (
-	"regexp"
 	"regexp/syntax"
 	"slices"
 	"strconv"
 
+	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -122,15 +122,14 @@ const (
 	MaxReplacesCardCost    = 2500
 )
 
-// placeholderPattern is a <placeholder> of a replaces pattern, which the
-// matcher reads as \S+.
-var placeholderPattern = regexp.MustCompile(`<[^\s<>]+>`)
-
 // replacesCost is the size of the program a replaces pattern compiles to
-// when read as a regular expression, anchored as the matcher anchors it; 0
-// when it is no valid one (it is then matched by its shell tokens only).
+// as the matcher reads it (search.CommandRegexp); 0 when it reads it as no
+// regexp (it is then matched by its shell tokens only).
 func replacesCost(pat string) int {
-	expr := `^(?:` + placeholderPattern.ReplaceAllString(pat, `\S+`) + `)(?:\s|$)`
+	expr, ok := search.CommandRegexp(pat)
+	if !ok {
+		return 0
+	}
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return 0

@@ -28,3 +28,17 @@ func TestReplacesCost(t *testing.T) {
 		}
 	}
 }
+
+// The cost is that of the regexp the matcher compiles: it keeps a named
+// group's <name> (search.placeholdersToRegexp), so such a group must not
+// hide a costly pattern by making it no regexp here.
+func TestReplacesCostNamedGroup(t *testing.T) {
+	for _, pat := range []string{
+		"(?P<x>(a*)*(a|aa)*.{0,999}.{0,999}.{0,999}x)",
+		"(?<x>(a*)*(a|aa)*.{0,999}.{0,999}.{0,999}x)",
+	} {
+		if cost := replacesCost(pat); cost <= MaxReplacesPatternCost {
+			t.Errorf("%.40q: cost %d, want over the limit %d", pat, cost, MaxReplacesPatternCost)
+		}
+	}
+}
