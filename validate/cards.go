@@ -112,11 +112,11 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 // (up to 4 KiB), in time proportional to the program's size times the
 // text's length, and it cannot be stopped half way: a pattern of counted
 // repetitions ("(a*)*.{0,999}.{0,999}…") compiles to thousands of
-// instructions and took over a second a line. A command shape ("git push
-// .* --force", "curl .* | sh") takes 15 to 50, a long one (a gcloud
-// command with six flags and placeholders) about 125: the limits leave
-// room for literal shapes of some 400 characters, and hold one card to
-// about 70 ms for a 4 KiB line.
+// instructions and took over a second a line. A command shape written as
+// a regexp ("git push .* --force", "curl .* | sh") takes 15 to 50, a long
+// one about 125; a literal shape, or one with <placeholders> only, is
+// matched by its shell tokens and costs nothing here. At the limits one
+// card holds a 4 KiB line about 70 ms.
 const (
 	MaxReplacesPatternCost = 500
 	MaxReplacesCardCost    = 2500
