@@ -132,7 +132,7 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 			fmt.Fprintf(stderr, "capreg: cannot encode the results: %v\n", err)
 			return exitUsage
 		}
-		return writeOutput(stdout, stderr, escapeBidiJSON(out.Bytes()))
+		return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
 	}
 	if len(hits) == 0 {
 		fmt.Fprintf(&out, "no tool matches %q\n", intent)
@@ -155,7 +155,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			continue
 		}
 		v := store.ToolJSON(c)
-		if code := writeOutput(stdout, stderr, escapeBidiJSON(append(ojson.Encode(&v, "  "), '\n'))); code != exitOK || !probe {
+		if code := writeOutput(stdout, stderr, escapeTerminalJSON(append(ojson.Encode(&v, "  "), '\n'))); code != exitOK || !probe {
 			return code
 		}
 		if c.HelpProbe == "" {
@@ -229,20 +229,24 @@ func prependPath(dir, list string) string {
 	return dir + string(filepath.ListSeparator) + list
 }
 
-// escapeBidiJSON writes the bidirectional formatting characters of JSON
-// text as \u escapes, which JSON encoders leave as they are: printed on a
-// terminal, an override in a card's help_probe or summary would make the
-// rest of its line read otherwise than it is (Trojan Source), where the
-// text views escape it (validate.EscapeControl). Such a character can only
-// be inside a string, so the document decodes to the same value.
-func escapeBidiJSON(b []byte) []byte {
-	if !bytes.ContainsFunc(b, isBidiControl) {
+// escapeTerminalJSON writes the characters of JSON text that a terminal
+// may act on and JSON encoders leave as they are as \u escapes: the
+// bidirectional formatting characters, which make the rest of a line read
+// otherwise than it is (Trojan Source: a help_probe shown, then run by
+// --probe), DEL, and the C1 controls (U+009B is CSI, the start of an
+// escape sequence, to a terminal that reads 8-bit controls). The text
+// views escape the same through validate.EscapeControl. Such a character
+// can only be inside a string, so the document decodes to the same value;
+// the ASCII controls are escaped by the encoder already, and outside
+// strings are layout.
+func escapeTerminalJSON(b []byte) []byte {
+	if !bytes.ContainsFunc(b, terminalActive) {
 		return b
 	}
 	out := make([]byte, 0, len(b)+16)
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
-		if isBidiControl(r) {
+		if terminalActive(r) {
 			out = fmt.Appendf(out, `\u%04x`, r)
 		} else {
 			out = append(out, b[:size]...)
@@ -252,4 +256,7 @@ func escapeBidiJSON(b []byte) []byte {
 	return out
 }
 
-func isBidiControl(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }
+// terminalActive is what escapeTerminalJSON escapes.
+func terminalActive(r rune) bool {
+	return r == 0x7f || r >= 0x80 && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r)
+}
