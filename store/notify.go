@@ -212,8 +212,9 @@ func (n *fsNotifier) forget(name string, subtree bool) {
 	if !subtree {
 		return // a deleted directory was emptied first, event by event
 	}
+	below := name + string(filepath.Separator) // once: within would build it for every watch
 	for d := range n.watched {
-		if within(name, d) {
+		if strings.HasPrefix(d, below) {
 			_ = n.fw.Remove(d)
 			delete(n.watched, d)
 		}
