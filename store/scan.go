@@ -388,7 +388,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
 		if root.configured {
-			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err).Error())
+			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error())
 		}
 		return nil
 	}
@@ -601,34 +601,47 @@ var errDangling = errors.New("dangling symlink")
 // where it names an input the input reports it (path-escape, or
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
+	text, err := os.Readlink(abs)
+	relative := err == nil && !filepath.IsAbs(text)
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err))
+		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err, relative))
 	}
 	if !within(sc.real, target) {
 		if !sc.isInput(rel) {
-			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", target)
+			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", sc.shown(target, relative))
 		}
-		return "", fmt.Errorf("symlink to %s %w", target, validate.ErrEscapesRoot)
+		return "", fmt.Errorf("symlink to %s %w", sc.shown(target, relative), validate.ErrEscapesRoot)
 	}
 	return target, nil
 }
 
-// relError is err with the path of a *fs.PathError inside the repository
-// made relative to its root (slash-separated): findings are served to every
-// client (GET /status), and where the checkout lives on the server (git-sync's
-// volume, the commit's worktree) is none of theirs. A path outside the
-// repository is what a link names, and stays as it is.
-func (sc *scanner) relError(err error) error {
+// relError is err with the path of a *fs.PathError shown as sc.shown shows
+// it.
+func (sc *scanner) relError(err error, relative bool) error {
 	var pe *fs.PathError
-	if !errors.As(err, &pe) || !within(sc.real, pe.Path) {
+	if !errors.As(err, &pe) {
 		return err
 	}
-	rel, rerr := filepath.Rel(sc.real, pe.Path)
-	if rerr != nil {
-		return err
+	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
+}
+
+// shown is how a finding names the absolute path p: relative to the
+// repository root (slash-separated) when p is inside it, or, with
+// relative, when p was reached by a relative link ("../elsewhere"), as the
+// link names it. Findings are served to every client (GET /status), and
+// where the checkout lives on the server (git-sync's volume, the commit's
+// worktree) is none of theirs. An absolute link's target is what the
+// repository itself says, and stays as it is.
+func (sc *scanner) shown(p string, relative bool) string {
+	if !within(sc.real, p) && !relative {
+		return p
 	}
-	return &fs.PathError{Op: pe.Op, Path: filepath.ToSlash(rel), Err: pe.Err}
+	rel, err := filepath.Rel(sc.real, p)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(rel)
 }
 
 func within(root, p string) bool {

@@ -1008,8 +1008,15 @@ func TestScanDefaultCapabilitiesNamedAsCardRoot(t *testing.T) {
 // serves the findings to every client, and git-sync's absolute paths name
 // the commit and the volume layout.
 func TestScanDiagnosticsNameNoAbsolutePath(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
+	repo, outside := scanRepoCopy(t)
 	makeSymlink(t, "gone/x.json", filepath.Join(repo, "bin/gone.card.json"))
+	// Relative links that leave the repository, to nothing and to a file:
+	// what they reach is named from the repository, as the link names it,
+	// not by where the checkout lives.
+	makeSymlink(t, "../../elsewhere/x.card.json", filepath.Join(repo, "bin/far.card.json"))
+	writeTestFile(t, filepath.Join(outside, "t.card.json"), []byte("{}"))
+	makeSymlink(t, "../../outside/t.card.json", filepath.Join(repo, "bin/out.card.json"))
+	makeSymlink(t, "../../outside/t.card.json", filepath.Join(repo, "docs/out.json"))
 	makeSymlink(t, "gone.json", filepath.Join(repo, "capabilities/ui/capability.json.tmp"))
 	if err := os.Remove(filepath.Join(repo, "capabilities/ui/capability.json")); err != nil {
 		t.Fatal(err)
@@ -1024,9 +1031,16 @@ func TestScanDiagnosticsNameNoAbsolutePath(t *testing.T) {
 	if len(snap.Diagnostics) == 0 {
 		t.Fatal("no findings")
 	}
+	parent := filepath.Dir(real)
 	for _, d := range snap.Diagnostics {
-		if strings.Contains(d.Message, repo) || strings.Contains(d.Message, real) {
-			t.Errorf("%s: the message names the repository's absolute path: %s", d.File, d.Message)
+		if strings.Contains(d.Message, filepath.Dir(repo)) || strings.Contains(d.Message, parent) {
+			t.Errorf("%s: the message names where the repository lives: %s", d.File, d.Message)
+		}
+	}
+	for _, want := range []string{"bin/far.card.json: ../elsewhere", "bin/out.card.json: ../outside/t.card.json", "docs/out.json: ../outside/t.card.json"} {
+		file, path, _ := strings.Cut(want, ": ")
+		if !slices.ContainsFunc(snap.Diagnostics, func(d validate.Diagnostic) bool { return d.File == file && strings.Contains(d.Message, path) }) {
+			t.Errorf("no finding at %s naming %s: %v", file, path, snap.Diagnostics)
 		}
 	}
 }
