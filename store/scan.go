@@ -231,7 +231,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		if target, out := sc.linkOutside("capreg.json"); out {
-			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", target)
+			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(filepath.Join(sc.real, "capreg.json"), target))
 		} else {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 		}
@@ -393,7 +393,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		return nil
 	}
 	if !within(sc.real, target) {
-		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", target)
+		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", sc.linkShown(abs, target))
 		return nil
 	}
 	st, err := os.Stat(target)
@@ -601,8 +601,7 @@ var errDangling = errors.New("dangling symlink")
 // where it names an input the input reports it (path-escape, or
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
-	text, err := os.Readlink(abs)
-	relative := err == nil && !filepath.IsAbs(text)
+	relative := !absoluteLink(abs)
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err, relative))
@@ -624,6 +623,19 @@ func (sc *scanner) relError(err error, relative bool) error {
 		return err
 	}
 	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
+}
+
+// linkShown is target, reached from abs, as a finding names it (shown):
+// from the root unless abs is a link written as an absolute path.
+func (sc *scanner) linkShown(abs, target string) string {
+	return sc.shown(target, !absoluteLink(abs))
+}
+
+// absoluteLink reports whether abs is a symlink whose text is an absolute
+// path.
+func absoluteLink(abs string) bool {
+	text, err := os.Readlink(abs)
+	return err == nil && filepath.IsAbs(text)
 }
 
 // shown is how a finding names the absolute path p: relative to the

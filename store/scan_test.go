@@ -1044,3 +1044,49 @@ func TestScanDiagnosticsNameNoAbsolutePath(t *testing.T) {
 		}
 	}
 }
+
+// TestScanDiagnosticsNameOutsideLinksFromTheRoot: capreg.json and a
+// configured path that lead outside the repository through relative links
+// are named as the links name them, from the root; an absolute link's
+// target stays as written.
+func TestScanDiagnosticsNameOutsideLinksFromTheRoot(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, repo, outside string)
+		file  string
+		want  string // in the message
+	}{
+		{"capreg.json", func(t *testing.T, repo, outside string) {
+			writeTestFile(t, filepath.Join(outside, "c.json"), []byte("{}"))
+			if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, "../outside/c.json", filepath.Join(repo, "capreg.json"))
+		}, "capreg.json", "symlink to ../outside/c.json, outside"},
+		{"configured path", func(t *testing.T, repo, outside string) {
+			makeSymlink(t, "../outside", filepath.Join(repo, "ext"))
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["ext"]}`))
+		}, "ext", "configured path resolves outside the repository root (to ../outside)"},
+		{"absolute link", func(t *testing.T, repo, outside string) {
+			makeSymlink(t, outside, filepath.Join(repo, "ext"))
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["ext"]}`))
+		}, "ext", "configured path resolves outside the repository root (to OUTSIDE)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, outside := scanRepoCopy(t)
+			tt.setup(t, repo, outside)
+			realOutside, err := filepath.EvalSymlinks(outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.ReplaceAll(tt.want, "OUTSIDE", realOutside)
+			snap := scanLoadRepo(t, repo)
+			if !slices.ContainsFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
+				return d.File == tt.file && d.Rule == "path-escape" && strings.Contains(d.Message, want)
+			}) {
+				t.Errorf("no path-escape at %s saying %q: %v", tt.file, want, snap.Diagnostics)
+			}
+		})
+	}
+}
