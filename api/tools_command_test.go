@@ -1,12 +1,16 @@
 package api_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -123,5 +127,38 @@ func wantCommandMatches(t *testing.T, h http.Handler, cmd, want string) {
 	}
 	if got := ids(e.json(t)["results"]); got != want {
 		t.Errorf("%q matches %q, want %q", cmd, got, want)
+	}
+}
+
+// TestToolSearchFindsIDsOfStopWords: a card whose id is a stop word or a
+// single letter ("am", "where", "m" in the development set) has no
+// indexable word in its id, so searching for it by name found nothing.
+func TestToolSearchFindsIDsOfStopWords(t *testing.T) {
+	h := api.NewRouter(repoSource(t, "../testdata/intent-eval"), api.Options{})
+	for _, intent := range []string{"am", "where", "m", "AM", "`where`"} {
+		e := do(t, h, "GET", "/tools?intent="+url.QueryEscape(intent), nil)
+		if e.status != 200 {
+			t.Fatalf("%q: status %d %s", intent, e.status, e.body)
+		}
+		var res struct {
+			Results []struct {
+				ID      string
+				Score   float64
+				Matched []string
+			}
+		}
+		if err := json.Unmarshal(e.body, &res); err != nil {
+			t.Fatal(err)
+		}
+		want := strings.Trim(strings.ToLower(intent), "`")
+		if len(res.Results) != 1 || res.Results[0].ID != want || res.Results[0].Score <= 0 || !slices.Equal(res.Results[0].Matched, []string{"id"}) {
+			t.Errorf("%q: results %+v, want only %q, matched by id", intent, res.Results, want)
+		}
+	}
+	for _, intent := range []string{"the", "a", "how do I"} {
+		e := do(t, h, "GET", "/tools?intent="+url.QueryEscape(intent), nil)
+		if e.status != 200 || !bytes.Contains(e.body, []byte(`"results": []`)) {
+			t.Errorf("%q: status %d %s, want no results", intent, e.status, e.body)
+		}
 	}
 }

@@ -92,6 +92,11 @@ type Index struct {
 
 	commands [][]commandPattern // per card, compiled Replaces
 
+	// bareIDs are the cards whose id has no indexable word ("am",
+	// "where", "m"), by their raw id words joined with spaces: an intent
+	// of no indexable word finds them by spelling the id (see Search).
+	bareIDs map[string][]int32
+
 	// Character n-grams (ngram.go), when p.ngram: the word ids of the
 	// units, the n-grams of each word, idf per n-gram bucket and the norm
 	// of each card's whole n-gram vector.
@@ -157,6 +162,7 @@ func buildWith(cards []Card, p params) *Index {
 		ix.risk[i] = parseRisk(c.Risk)
 	}
 	ix.analyseUnits()
+	ix.indexBareIDs()
 	ix.buildStatistics()
 	ix.buildDeletes()
 	ix.buildSorted()
@@ -335,6 +341,21 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 		ix.addIDParts(int32(len(ix.cards) - 1))
 	}
 	ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
+}
+
+// indexBareIDs fills ix.bareIDs.
+func (ix *Index) indexBareIDs() {
+	for i, c := range ix.cards {
+		raw := rawTokens(nil, c.ID)
+		if len(raw) == 0 || slices.ContainsFunc(raw, keepToken) {
+			continue
+		}
+		if ix.bareIDs == nil {
+			ix.bareIDs = make(map[string][]int32)
+		}
+		k := strings.Join(raw, " ")
+		ix.bareIDs[k] = append(ix.bareIDs[k], int32(i))
+	}
 }
 
 // minIDPart is the shortest vocabulary word looked for inside an id token;

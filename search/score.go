@@ -98,8 +98,11 @@ func (s *scratch) reset() {
 	s.qmass = 0
 }
 
-// Search ranks the cards for q.Intent. It returns nil when the intent has
-// no indexable words (empty or only stop words) or nothing matches. An
+// Search ranks the cards for q.Intent. It returns nil when nothing
+// matches, and when the intent has no indexable words (empty or only stop
+// words and lone letters) unless it spells, word for word, the id of a card
+// that has none either ("am", "where"): that card has score 1 and matched
+// ["id"]. An
 // unrecognised q.Risk value matches no card.
 func (ix *Index) Search(q Query) []Result {
 	limit := q.Limit
@@ -117,7 +120,7 @@ func (ix *Index) Search(q Query) []Result {
 	s.reset()
 
 	if !ix.analyseQuery(q.Intent, s) {
-		return nil
+		return ix.searchBareID(s.raw, wantRisk, limit)
 	}
 	ix.scoreCards(s)
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
@@ -474,6 +477,25 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 		if !slices.Contains(out, x.name) { // "id" comes from id and id parts
 			out = append(out, x.name)
 		}
+	}
+	return out
+}
+
+// searchBareID answers an intent of no indexable word, whose raw words are
+// raw: the cards whose id is those words (ix.bareIDs), in id order.
+func (ix *Index) searchBareID(raw []string, wantRisk uint8, limit int) []Result {
+	if len(raw) == 0 || len(ix.bareIDs) == 0 {
+		return nil
+	}
+	var out []Result
+	for _, c := range ix.bareIDs[strings.Join(raw, " ")] {
+		if wantRisk == riskUnknown || ix.risk[c] == wantRisk {
+			out = append(out, Result{Card: int(c), ID: ix.cards[c].ID, Score: 1, Matched: []string{fieldNames[fieldID]}})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Result) int { return strings.Compare(a.ID, b.ID) })
+	if len(out) > limit {
+		out = out[:limit]
 	}
 	return out
 }

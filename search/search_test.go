@@ -627,3 +627,27 @@ func TestMatchedLeavesOutExpansionsOnly(t *testing.T) {
 		t.Errorf("send found %v, Matched = %q, want found by its summary, which is listed", ok, got)
 	}
 }
+
+// TestSearchIDOfStopWordsByName: an id with no indexable word (a stop word,
+// a lone letter) is found when the intent spells it and nothing else, and
+// the risk filter still applies.
+func TestSearchIDOfStopWordsByName(t *testing.T) {
+	cards := append(testCards(),
+		Card{ID: "am", Command: "am start", Summary: "Android activity manager.", Risk: "reversible"},
+		Card{ID: "where", Command: "where <name>", Summary: "Locate a program on the PATH.", Risk: "reversible"},
+		Card{ID: "w", Command: "w", Summary: "Who is logged on.", Risk: "destructive"},
+	)
+	ix := Build(cards)
+	for intent, want := range map[string]string{"am": "am", "Where": "where", "w": "w", " `am` ": "am"} {
+		rs := ix.Search(Query{Intent: intent})
+		if len(rs) != 1 || rs[0].ID != want || rs[0].Score <= 0 || !slices.Equal(rs[0].Matched, []string{"id"}) {
+			t.Errorf("Search(%q) = %+v, want only %s, matched by id", intent, rs, want)
+		}
+	}
+	if rs := ix.Search(Query{Intent: "w", Risk: "reversible"}); rs != nil {
+		t.Errorf("Search(w, reversible) = %v, want nil", ids(rs))
+	}
+	if rs := ix.Search(Query{Intent: "the a"}); rs != nil {
+		t.Errorf("Search(the a) = %v, want nil", ids(rs))
+	}
+}
