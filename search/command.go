@@ -133,11 +133,18 @@ func commandRegexp(pat string) (string, bool) {
 func pipesAndLists(pat string, toks []shellToken) int {
 	n := 0
 	for _, t := range toks {
-		if t.op && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
+		if t.op && !grouping(t.text) && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
 			n++
 		}
 	}
 	return n
+}
+
+// grouping reports whether an operator token opens or closes a subshell or
+// a command substitution: ( ) $( and a backtick, which in a regexp pattern
+// group rather than separate commands.
+func grouping(op string) bool {
+	return op == "(" || op == ")" || op == "$(" || op == "`"
 }
 
 // compileToken makes the matcher of one pattern token.
@@ -242,13 +249,14 @@ var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
 type shellToken struct {
 	text string
 	off  int  // byte offset in the line
-	op   bool // a control operator: | || & && ;
+	op   bool // a control operator: | || & && ; or a grouping ( ) $( `
 }
 
 // shellTokens splits a command line as a shell would into words and control
 // operators: single and double quotes group (and are removed), a backslash
-// escapes the next character, and | || & && ; are tokens of their own even
-// without spaces around them; a newline outside quotes is the operator ;.
+// escapes the next character, and | || & && ; ( ) $( and a backtick are
+// tokens of their own even without spaces around them; a newline outside
+// quotes is the operator ;.
 // It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
 	var out []shellToken
@@ -277,6 +285,16 @@ func shellTokens(line string) []shellToken {
 			flush()
 			n := 1
 			if c != ';' && i+1 < len(line) && line[i+1] == c {
+				n = 2
+			}
+			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			i += n - 1
+		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
+			// A subshell, a command substitution: the command inside
+			// starts after the opening one and ends at the closing one.
+			flush()
+			n := 1
+			if c == '$' {
 				n = 2
 			}
 			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
@@ -314,6 +332,9 @@ func commandStarts(toks []shellToken) []int {
 	at := 0
 	for at <= len(toks) {
 		i := skipAssignments(toks, at)
+		for i < len(toks) && !toks[i].op && reservedWords[toks[i].text] {
+			i = skipAssignments(toks, i+1) // "then git push", "! git push"
+		}
 		for i < len(toks) && !toks[i].op {
 			out = append(out, i)
 			i = runsCommandAt(toks, i)
@@ -326,6 +347,11 @@ func commandStarts(toks []shellToken) []int {
 	}
 	return out
 }
+
+// reservedWords are the shell's words that may come before a command
+// without running one themselves.
+var reservedWords = map[string]bool{"!": true, "{": true, "if": true, "then": true, "elif": true,
+	"else": true, "while": true, "until": true, "do": true}
 
 // skipAssignments returns the first word at or after i that is not a
 // NAME=value assignment.
@@ -528,9 +554,10 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // Replaces pattern that matches the raw command line cmdline.
 //
 // The command line is split as a shell splits it (quotes group and are
-// removed, | || & && ; are tokens of their own, a newline is a ; and a
-// backslash before it continues the line), and each command of it is
-// tried: the first, each after a control operator, and the one a
+// removed, | || & && ; ( ) $( and a backtick are tokens of their own, a
+// newline is a ; and a backslash before it continues the line), and each
+// command of it is tried: the first, each after a control operator or a
+// reserved word ("then", "do", "!"), and the one a
 // precommand runs ("sudo -u deploy git push" is also git push; see
 // precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
 // command when its tokens equal the command's leading tokens, where a

@@ -651,3 +651,44 @@ func TestSearchIDOfStopWordsByName(t *testing.T) {
 		t.Errorf("Search(the a) = %v, want nil", ids(rs))
 	}
 }
+
+// TestMatchCommandInSubshellsAndCompounds: a command in a subshell, a
+// command substitution, a group or a compound command runs as much as one
+// at the start of the line; "(cd repo && git push --force)" matched nothing
+// because "(cd" and "--force)" were words.
+func TestMatchCommandInSubshellsAndCompounds(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "portkill", Replaces: []string{"kill -9 $(lsof -t -i:<port>)"}},
+		{ID: "regexp", Replaces: []string{"git push .* --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"(git push --force)", []string{"force"}},
+		{"(cd repo && git push --force)", []string{"force"}},
+		{"( git push --force )", []string{"force"}},
+		{"echo $(git push --force)", []string{"force"}},
+		{"echo `git push --force`", []string{"force"}},
+		{"{ git push --force; }", []string{"force"}},
+		{"if true; then git push --force; fi", []string{"force"}},
+		{"if git push --force; then echo ok; fi", []string{"force"}},
+		{"while true; do git push --force; done", []string{"force"}},
+		{"! git push --force", []string{"force"}},
+		{"(git push origin --force)", []string{"regexp"}},
+		{"(git push origin) && echo --force", nil},
+		{"kill -9 $(lsof -t -i:8080)", []string{"portkill"}},
+		{"echo '(git push --force)'", nil},
+		{`echo \(git push --force\)`, nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range ix.MatchCommand(tt.cmd) {
+			got = append(got, ix.cards[i].ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
