@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
+	"golang.org/x/text/unicode/norm"
 )
 
 // rawTokens appends the lowercase alphanumeric words of s to dst.
@@ -17,7 +18,11 @@ import (
 //     "action" and "--[r]ecursive" means "recursive".
 //   - An apostrophe between letters is dropped ("don't" -> "dont",
 //     "file's" -> "files"), so possessives stem like plurals.
+//   - Text is read in Unicode normalization form NFKC, so an accent typed
+//     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
+//     "ｌｓ", "\ufb01le") are the precomposed, plain words of the cards.
 func rawTokens(dst []string, s string) []string {
+	s = nfkc(s)
 	var t tokenizer
 	t.s = s
 	t.dst = dst
@@ -156,4 +161,15 @@ func Analyze(s string) []string {
 		}
 	}
 	return out
+}
+
+// nfkc is s in normalization form NFKC; ASCII text, which is, is returned
+// as it is without a look-up.
+func nfkc(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return norm.NFKC.String(s)
+		}
+	}
+	return s
 }

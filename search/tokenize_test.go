@@ -127,3 +127,24 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// TestAnalyzeFoldsUnicodeForms: a query typed with a combining accent, in
+// fullwidth letters or with a ligature finds the card written precomposed
+// in plain letters; before, "cafe\u0301" split into "cafe" and nothing.
+func TestAnalyzeFoldsUnicodeForms(t *testing.T) {
+	for _, tt := range []struct{ a, b string }{
+		{"caf\u00e9", "cafe\u0301"},
+		{"diskutil", "ｄｉｓｋｕｔｉｌ"},
+		{"file", "\ufb01le"},
+	} {
+		if a, b := Analyze(tt.a), Analyze(tt.b); !slices.Equal(a, b) || len(a) == 0 {
+			t.Errorf("Analyze(%q) = %q, Analyze(%q) = %q, want equal", tt.a, a, tt.b, b)
+		}
+	}
+	ix := Build([]Card{{ID: "café", Summary: "Coffee maker.", Risk: "reversible"}, {ID: "diskutil", Summary: "Disk utility.", Risk: "reversible"}})
+	for intent, want := range map[string]string{"cafe\u0301": "café", "ＤＩＳＫＵＴＩＬ": "diskutil"} {
+		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
+			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
+		}
+	}
+}
