@@ -415,47 +415,73 @@ func onlySpaceAfter(line []byte, n int) bool {
 	return len(bytes.TrimSpace(line[indentOf(line)+n:])) == 0
 }
 
-// inlineCode finds backtick code spans in src[from:to].
+// inlineCode finds backtick code spans in src[from:to]: a run of backticks
+// (not its first if a backslash escapes it) opens a span that the next run
+// of the same length closes; a run that no later one closes is literal
+// text. Each run's closer is found in one backward pass over the runs, so
+// that runs of many different lengths, none closed, cost no more than
+// reading them: searching the rest of the paragraph for each made a
+// paragraph of runs 1, 2, 3… 4,000 backticks long (8 MB) take 14 s.
 func inlineCode(src []byte, from, to int) spans {
-	var out spans
-	i := from
-	for i < to {
-		if src[i] != '`' {
-			i++
-			continue
+	if bytes.IndexByte(src[from:to], '`') < 0 {
+		return nil
+	}
+	type run struct{ start, n, closer int }
+	runs := make([]run, 0, backtickRuns(src[from:to]))
+	for i := from; i < to; {
+		j := bytes.IndexByte(src[i:to], '`')
+		if j < 0 {
+			break
 		}
-		if i > from && src[i-1] == '\\' { // an escaped backtick opens nothing
-			i++
-			continue
-		}
+		i += j
 		n := 0
 		for i+n < to && src[i+n] == '`' {
 			n++
 		}
-		closeAt := -1
-		for j := i + n; j < to; {
-			if src[j] != '`' {
-				j++
-				continue
-			}
-			m := 0
-			for j+m < to && src[j+m] == '`' {
-				m++
-			}
-			if m == n {
-				closeAt = j + m
-				break
-			}
-			j += m
+		if i > from && src[i-1] == '\\' { // an escaped backtick opens nothing
+			runs = append(runs, run{start: i + 1, n: n - 1, closer: -1})
+		} else {
+			runs = append(runs, run{start: i, n: n, closer: -1})
 		}
-		if closeAt < 0 {
-			i += n // an unmatched run is literal text
-			continue
+		i += n
+	}
+	// The closers are whole runs, escaped or not: a run's length as a
+	// closer is n plus one where its first backtick was escaped.
+	last := map[int]int{} // the first run after k of each length
+	for k := len(runs) - 1; k >= 0; k-- {
+		r := &runs[k]
+		if c, ok := last[r.n]; ok && r.n > 0 {
+			r.closer = c
 		}
-		out = append(out, [2]int{i, closeAt})
-		i = closeAt
+		whole := r.n
+		if r.start > from && src[r.start-1] == '`' {
+			whole++ // escaped: the backslash's backtick is part of the run
+		}
+		last[whole] = k
+	}
+	var out spans
+	for k := 0; k < len(runs); k++ {
+		if c := runs[k].closer; c >= 0 {
+			out = append(out, [2]int{runs[k].start, runs[c].start + runs[c].n})
+			k = c
+		}
 	}
 	return out
+}
+
+// backtickRuns counts the runs of backticks in b.
+func backtickRuns(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); {
+		j := bytes.IndexByte(b[i:], '`')
+		if j < 0 {
+			break
+		}
+		n++
+		for i += j; i < len(b) && b[i] == '`'; i++ {
+		}
+	}
+	return n
 }
 
 func sortSpans(sp spans) {
