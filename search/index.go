@@ -345,8 +345,9 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 
 // indexBareIDs fills ix.bareIDs.
 func (ix *Index) indexBareIDs() {
+	var raw []string // reused: most ids have a word and are passed over
 	for i, c := range ix.cards {
-		raw := rawTokens(nil, c.ID)
+		raw = rawTokens(raw[:0], c.ID)
 		if len(raw) == 0 || slices.ContainsFunc(raw, keepToken) {
 			continue
 		}
