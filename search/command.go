@@ -8,6 +8,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Replaces patterns are written by people for people ("regex or literal,
@@ -541,7 +542,7 @@ type commandLine struct {
 // parseCommandLine splits cmdline for matching, or says why it is not
 // matched at all (see ErrCommandLine).
 func parseCommandLine(cmdline string) (commandLine, error) {
-	cmd := collapseLines(cmdline)
+	cmd := collapseLines(dropHereDocs(cmdline))
 	if len(cmd) > MaxCommandLine {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
@@ -559,7 +560,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 //
 // The command line is split as a shell splits it (quotes group and are
 // removed, | || & && ; ( ) $( and a backtick are tokens of their own, a
-// newline is a ; and a backslash before it continues the line), and each
+// newline is a ; and a backslash before it continues the line; the body of
+// a here-document is dropped, see dropHereDocs), and each
 // command of it is tried: the first, each after a control operator or a
 // reserved word ("then", "do", "!"), and the one a
 // precommand runs ("sudo -u deploy git push" is also git push; see
@@ -609,4 +611,108 @@ func (ix *Index) MatchCommandLine(cmdline string) ([]int, error) {
 		}
 	}
 	return out, nil
+}
+
+// dropHereDocs removes the bodies of the here-documents of a command line
+// (cat <<EOF, its lines, EOF): text fed to a command, which no shell runs,
+// so a line that writes a script holding "git push --force" does not
+// push. A body runs to the line that is its delimiter (after leading tabs,
+// for <<-), or to the end.
+func dropHereDocs(s string) string {
+	if !strings.Contains(s, "<<") {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0]
+	for i := 0; i < len(lines); i++ {
+		out = append(out, lines[i])
+		for _, d := range hereDocs(lines[i]) {
+			for i+1 < len(lines) {
+				i++
+				body := strings.TrimRight(lines[i], "\r")
+				if d.strip {
+					body = strings.TrimLeft(body, "\t")
+				}
+				if body == d.word {
+					break
+				}
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// hereDoc is the delimiter of one here-document, and whether its body's
+// leading tabs are stripped (<<-).
+type hereDoc struct {
+	word  string
+	strip bool
+}
+
+// hereDocs lists the here-documents one line opens, in order: each << (not
+// a <<< here-string) outside quotes, followed by a delimiter word, quotes
+// removed, that starts as a name or a quoted word does ($((1<<2)) is a
+// shift).
+func hereDocs(line string) []hereDoc {
+	var out []hereDoc
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(line[i+1:], c)
+			if end < 0 {
+				return out
+			}
+			i += end + 1
+		case strings.HasPrefix(line[i:], "<<<"):
+			i += 2
+		case strings.HasPrefix(line[i:], "<<"):
+			j := i + 2
+			d := hereDoc{strip: j < len(line) && line[j] == '-'}
+			if d.strip {
+				j++
+			}
+			for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
+				j++
+			}
+			var n int
+			d.word, n = hereDocWord(line[j:])
+			if d.word != "" {
+				out = append(out, d)
+			}
+			i = j + n - 1
+		}
+	}
+	return out
+}
+
+// hereDocWord reads the delimiter word at the start of s, quotes and
+// backslashes removed, and how many bytes it spans; "" when s does not
+// start with a letter, an underscore, a quote or a backslash.
+func hereDocWord(s string) (string, int) {
+	if s == "" || !(s[0] == '_' || s[0] == '\'' || s[0] == '"' || s[0] == '\\' || unicode.IsLetter(rune(s[0]))) {
+		return "", 0
+	}
+	var b strings.Builder
+	i := 0
+	for ; i < len(s) && !strings.ContainsRune(" \t;|&<>()", rune(s[i])); i++ {
+		switch c := s[i]; c {
+		case '\'', '"':
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 {
+				end = len(s) - i - 1
+			}
+			b.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), i
 }

@@ -692,3 +692,37 @@ func TestMatchCommandInSubshellsAndCompounds(t *testing.T) {
 		}
 	}
 }
+
+// A here-document's body is text fed to a command, which no shell runs: a
+// command line that writes a script holding git push --force does not push.
+// The lines after its delimiter are commands again.
+func TestMatchCommandSkipsHereDocBodies(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "regexp", Replaces: []string{"git push .* --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat <<EOF > push.sh\ngit push --force\ngit push origin --force\nEOF", nil},
+		{"cat <<EOF\ngit push --force\nEOF\ngit push --force", []string{"force"}},
+		{"cat <<-'END'\n\tgit push --force\n\tEND\ngit push origin --force", []string{"regexp"}},
+		{"cat << \"E O F\"\ngit push --force\nE O F", nil},
+		{"cat <<A; cat <<B\ngit push --force\nA\ngit push --force\nB", nil},
+		{"cat <<EOF\ngit push --force", nil}, // unterminated: the body runs to the end
+		// Not here-documents: a here-string, a shift, a quoted <<.
+		{"cat <<< x\ngit push --force", []string{"force"}},
+		{"echo $((1<<2))\ngit push --force", []string{"force"}},
+		{"echo '<<EOF'\ngit push --force", []string{"force"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range ix.MatchCommand(tt.cmd) {
+			got = append(got, ix.cards[i].ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
