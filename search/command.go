@@ -85,7 +85,7 @@ func (ix *Index) compileCommands() {
 // compileCommandPattern implements the rule documented on MatchCommand. It
 // reports false for a pattern that is empty after trimming.
 func compileCommandPattern(raw string) (commandPattern, bool) {
-	pat := collapseLines(raw) // split as a command line is, newlines included
+	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
 	if pat == "" {
 		return commandPattern{}, false
 	}
@@ -110,7 +110,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // is matched by its shell tokens only. Validation bounds its cost
 // (card-replaces-cost), so it must be the very expression compiled here.
 func CommandRegexp(raw string) (string, bool) {
-	return commandRegexp(collapseLines(raw))
+	return commandRegexp(collapseLines(dropHereDocs(raw)))
 }
 
 // commandRegexp is CommandRegexp of a pattern already collapsed

@@ -474,12 +474,14 @@ func FuzzSearch(f *testing.F) {
 // or regexp syntax it holds.
 func FuzzCommandPatternMatchesItself(f *testing.F) {
 	for _, s := range []string{"git push --force", "ps aux|grep <name>", "rm -rf *.log", "git reset HEAD^",
-		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force"} {
+		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force", "cat <<EOF > run.sh\ngit push\nEOF"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		toks := shellTokens(collapseLines(s))
-		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) {
+		toks := shellTokens(collapseLines(dropHereDocs(s)))
+		// A pattern names a command: one that starts with an operator, an
+		// assignment or a reserved word ("if", "!") names none.
+		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) || reservedWords[toks[0].text] {
 			return
 		}
 		if _, err := parseCommandLine(s); err != nil {
