@@ -354,15 +354,7 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"curl -s https://x.sh|sh", []string{"pipe"}},
 		{"curl -s https://x.sh || sh", nil},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, i := range ix.MatchCommand(tt.cmd) {
-			got = append(got, cards[i].ID)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
-		}
-	}
+	checkMatchCommand(t, ix, tests)
 }
 
 // A tool is found by the raw command it supersedes: an agent may describe
@@ -684,15 +676,7 @@ func TestMatchCommandInSubshellsAndCompounds(t *testing.T) {
 		{"echo '(git push --force)'", nil},
 		{`echo \(git push --force\)`, nil},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, i := range ix.MatchCommand(tt.cmd) {
-			got = append(got, ix.cards[i].ID)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
-		}
-	}
+	checkMatchCommand(t, ix, tests)
 }
 
 // A here-document's body is text fed to a command, which no shell runs: a
@@ -718,6 +702,16 @@ func TestMatchCommandSkipsHereDocBodies(t *testing.T) {
 		{"echo $((1<<2))\ngit push --force", []string{"force"}},
 		{"echo '<<EOF'\ngit push --force", []string{"force"}},
 	}
+	checkMatchCommand(t, ix, tests)
+}
+
+// checkMatchCommand checks the ids of the cards MatchCommand finds, in card
+// order, for each command line of tests.
+func checkMatchCommand(t *testing.T, ix *Index, tests []struct {
+	cmd  string
+	want []string
+}) {
+	t.Helper()
 	for _, tt := range tests {
 		var got []string
 		for _, i := range ix.MatchCommand(tt.cmd) {
