@@ -63,12 +63,12 @@ func (d Diagnostic) String() string {
 // cannot make the rest of the line read otherwise than it is (Trojan
 // Source).
 func EscapeControl(s string) string {
-	if !strings.ContainsFunc(s, escaped) {
+	if !strings.ContainsFunc(s, Escaped) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if escaped(r) {
+		if Escaped(r) {
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		} else {
@@ -78,8 +78,11 @@ func EscapeControl(s string) string {
 	return b.String()
 }
 
-// escaped reports whether EscapeControl writes r as an escape.
-func escaped(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }
+// Escaped reports whether EscapeControl writes r as an escape: a control
+// character (C0, DEL or C1) or a bidirectional formatting character. Other
+// text views of repository content (JSON printed on a terminal) escape the
+// same set.
+func Escaped(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }
 
 // Diagnostics is a list of findings.
 type Diagnostics []Diagnostic

@@ -16,7 +16,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/search"
@@ -234,11 +233,9 @@ func prependPath(dir, list string) string {
 // bidirectional formatting characters, which make the rest of a line read
 // otherwise than it is (Trojan Source: a help_probe shown, then run by
 // --probe), DEL, and the C1 controls (U+009B is CSI, the start of an
-// escape sequence, to a terminal that reads 8-bit controls). The text
-// views escape the same through validate.EscapeControl. Such a character
-// can only be inside a string, so the document decodes to the same value;
-// the ASCII controls are escaped by the encoder already, and outside
-// strings are layout.
+// escape sequence, to a terminal that reads 8-bit controls). Such a
+// character can only be inside a string, so the document decodes to the
+// same value.
 func escapeTerminalJSON(b []byte) []byte {
 	if !bytes.ContainsFunc(b, terminalActive) {
 		return b
@@ -256,7 +253,7 @@ func escapeTerminalJSON(b []byte) []byte {
 	return out
 }
 
-// terminalActive is what escapeTerminalJSON escapes.
-func terminalActive(r rune) bool {
-	return r == 0x7f || r >= 0x80 && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r)
-}
+// terminalActive is what escapeTerminalJSON escapes: what the text views
+// escape (validate.Escaped) but the C0 controls, which the JSON encoder has
+// escaped inside strings and which outside them are its layout.
+func terminalActive(r rune) bool { return r >= 0x20 && validate.Escaped(r) }
