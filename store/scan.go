@@ -601,16 +601,16 @@ var errDangling = errors.New("dangling symlink")
 // where it names an input the input reports it (path-escape, or
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
-	relative := !absoluteLink(abs)
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err, relative))
+		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err, !absoluteLink(abs)))
 	}
 	if !within(sc.real, target) {
+		shown := sc.linkShown(abs, target)
 		if !sc.isInput(rel) {
-			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", sc.shown(target, relative))
+			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", shown)
 		}
-		return "", fmt.Errorf("symlink to %s %w", sc.shown(target, relative), validate.ErrEscapesRoot)
+		return "", fmt.Errorf("symlink to %s %w", shown, validate.ErrEscapesRoot)
 	}
 	return target, nil
 }
