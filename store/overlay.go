@@ -546,18 +546,17 @@ func servedMissingRoot(served *validate.Sources, r string) (validate.Diagnostic,
 // that is a file, as filepath.EvalSymlinks reports it and the scan words it
 // (relative to the root: see scanner.relError).
 func (o *overlayer) lstatError(p string) error {
-	at := func(p string) string { return p }
 	parts := strings.Split(p, "/")
 	for i := range parts {
 		cur := strings.Join(parts[:i+1], "/")
 		switch what := o.existsAfter(cur); {
 		case what == absent || what == unknown:
-			return &fs.PathError{Op: "lstat", Path: at(cur), Err: syscall.ENOENT}
+			return &fs.PathError{Op: "lstat", Path: cur, Err: syscall.ENOENT}
 		case what == file && i+1 < len(parts):
-			return &fs.PathError{Op: "lstat", Path: at(strings.Join(parts[:i+2], "/")), Err: syscall.ENOTDIR}
+			return &fs.PathError{Op: "lstat", Path: strings.Join(parts[:i+2], "/"), Err: syscall.ENOTDIR}
 		}
 	}
-	return &fs.PathError{Op: "lstat", Path: at(p), Err: syscall.ENOENT}
+	return &fs.PathError{Op: "lstat", Path: p, Err: syscall.ENOENT}
 }
 
 // capabilitySlot splits a path under the capabilities folder into the folder
