@@ -250,10 +250,7 @@ func TestWatcherIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
 			for _, p := range noInputs {
 				writeTestFile(t, filepath.Join(repo, p), []byte("start\n"))
 			}
-			c := &counter{}
-			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
-			waitFor(t, "the first build", func() bool { return w.Current() != nil })
-			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			w, c := runSettledWatcher(t, repo, mode)
 			before := c.rebuilds()
 			for i := range 20 {
 				for _, p := range noInputs {
@@ -335,10 +332,7 @@ func TestWatcherFollowsWritesThroughHardLinks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := &counter{}
-			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
-			waitFor(t, "the first build", func() bool { return w.Current() != nil })
-			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			w, _ := runSettledWatcher(t, repo, mode)
 			writeInPlace(t, alias, os.O_TRUNC, bytes.Replace(data, []byte(`"workflow.research",`), nil, 1))
 			waitFor(t, "the config schema written through its hard link to be served", func() bool {
 				_, warnings := w.Current().Diagnostics.Count()

@@ -815,10 +815,7 @@ func TestWatcherIgnoresPackageChurn(t *testing.T) {
 			writeTestFile(t, filepath.Join(repo, "node_modules/.pnpm/gsd-core@1/node_modules/gsd-core/schema.json"), schemaData)
 			makeSymlink(t, ".pnpm/gsd-core@1/node_modules/gsd-core", filepath.Join(repo, "node_modules/gsd-core"))
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "node_modules/gsd-core/schema.json"}`))
-			c := &counter{}
-			w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
-			waitFor(t, "the first build", func() bool { return w.Current() != nil })
-			time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+			w, c := runSettledWatcher(t, repo, mode)
 			before := c.rebuilds()
 			for i := range 15 {
 				writeTestFile(t, filepath.Join(repo, fmt.Sprintf("node_modules/.pnpm/p%d@1/node_modules/p%d/index.js", i, i)), []byte("x"))
@@ -863,6 +860,18 @@ func runWatcherIn(t *testing.T, repo, mode string, debounce time.Duration, c *co
 	go func() { w.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
 	return w
+}
+
+// runSettledWatcher runs a watcher on repo in mode (runWatcherIn, 20 ms
+// debounce) until its first build and the one rescan that follows for the
+// directories it found, so that what a test does next is all it counts.
+func runSettledWatcher(t *testing.T, repo, mode string) (*store.Watcher, *counter) {
+	t.Helper()
+	c := &counter{}
+	w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
+	waitFor(t, "the first build", func() bool { return w.Current() != nil })
+	time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+	return w, c
 }
 
 // mustMkdirAll makes the directory dir and its parents, or fails the test.
