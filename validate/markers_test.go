@@ -59,9 +59,7 @@ func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
 		"<loop-point >later</loop-point>\n",
 		"<loop-artifacts produces=\"X.md\"/>\n",
 	} {
-		if mk, diags := ParseMarker("docs/prompt.md", []byte(src)); mk != nil || len(diags) > 0 {
-			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
-		}
+		wantNoMarker(t, "docs/prompt.md", src)
 	}
 	// A self-closing tag is a marker even without its attribute.
 	if _, diags := ParseMarker("w.md", []byte("<loop-point id=\"plan:pre\"/>\n<agent-role/>\n")); len(diags) != 1 || diags[0].Rule != "marker-syntax" {
@@ -85,10 +83,7 @@ func TestParseMarkerIgnoresCode(t *testing.T) {
 		"<hooks>\n</hooks>\n\n    <loop-point id=\"plan:pre\"/>\n", // the HTML block ended at its blank line
 	}
 	for _, src := range tests {
-		mk, diags := ParseMarker("doc.md", []byte(src))
-		if mk != nil || len(diags) > 0 {
-			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
-		}
+		wantNoMarker(t, "doc.md", src)
 	}
 }
 
@@ -109,10 +104,7 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 		"<!-- old example\n```sh\nrm -rf /\n``` -->\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // so is the line closing it
 	}
 	for _, src := range tests {
-		mk, diags := ParseMarker("w.md", []byte(src))
-		if mk == nil || len(diags) > 0 {
-			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
-		}
+		wantMarker(t, "w.md", src)
 	}
 }
 
@@ -128,17 +120,14 @@ func TestParseMarkerHTMLBlockEndsInlineCode(t *testing.T) {
 		"Text `a\n<?php x ?>\n" + block + "b` c\n",
 	}
 	for _, src := range tests {
-		mk, diags := ParseMarker("w.md", []byte(src))
-		if mk == nil || len(diags) > 0 || mk.Step.Value != "plan" {
-			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
+		if mk := wantMarker(t, "w.md", src); mk != nil && mk.Step.Value != "plan" {
+			t.Errorf("%q: step %q, want plan", src, mk.Step.Value)
 		}
 	}
 	// A tag cannot interrupt a paragraph (HTML block 7): a code span across
 	// its line still quotes it.
 	src := "Write `\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n"
-	if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
-		t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
-	}
+	wantNoMarker(t, "doc.md", src)
 }
 
 // An inline code span lies within one paragraph (CommonMark): a heading, a
@@ -158,9 +147,8 @@ func TestParseMarkerInlineCodeStaysInParagraph(t *testing.T) {
 		"<details>\n`a\n" + block + "b`\n",
 	}
 	for _, src := range tests {
-		mk, diags := ParseMarker("w.md", []byte(src))
-		if mk == nil || len(diags) > 0 || mk.Step.Value != "plan" {
-			t.Errorf("%q: marker %+v diags %v, want the plan marker", src, mk, diags)
+		if mk := wantMarker(t, "w.md", src); mk != nil && mk.Step.Value != "plan" {
+			t.Errorf("%q: step %q, want plan", src, mk.Step.Value)
 		}
 	}
 	// Still code: a span within a heading, or a paragraph's lines around
@@ -170,9 +158,7 @@ func TestParseMarkerInlineCodeStaysInParagraph(t *testing.T) {
 		"Run `\n*\n<loop-point id=\"plan:pre\"/>\n` ok\n",
 		"Run `\n2. x\n<loop-point id=\"plan:pre\"/>\n` ok\n",
 	} {
-		if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
-			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
-		}
+		wantNoMarker(t, "doc.md", src)
 	}
 }
 
@@ -446,9 +432,8 @@ func TestParseMarkerBlockLevelTagEndsParagraph(t *testing.T) {
 		"Run `gsd\n</div>\n" + tags + "Then ` y.\n",
 		"Run `gsd\n<TABLE class=\"x\">\n" + tags + "Then ` y.\n",
 	} {
-		mk, diags := ParseMarker("w.md", []byte(src))
-		if mk == nil || len(diags) > 0 || len(mk.Points) != 1 {
-			t.Errorf("%q: marker %+v diags %v, want the plan:pre marker", src, mk, diags)
+		if mk := wantMarker(t, "w.md", src); mk != nil && len(mk.Points) != 1 {
+			t.Errorf("%q: points %v, want plan:pre alone", src, mk.Points)
 		}
 	}
 	// An inline tag (HTML block 7), or a name that only starts like a
@@ -457,9 +442,7 @@ func TestParseMarkerBlockLevelTagEndsParagraph(t *testing.T) {
 		"Write `\n<span>\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n",
 		"Write `\n<divx>\n<loop-point id=\"plan:pre\"/>\n` in the workflow.\n",
 	} {
-		if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
-			t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
-		}
+		wantNoMarker(t, "doc.md", src)
 	}
 }
 
@@ -472,13 +455,31 @@ func TestParseMarkerBlockQuoteEndsParagraph(t *testing.T) {
 		"Run `gsd\n> Note:\n" + tags + "Then ` y.\n",
 		"> Run `gsd\n>\n> " + tags + "Then ` y.\n",
 	} {
-		mk, diags := ParseMarker("w.md", []byte(src))
-		if mk == nil || len(diags) > 0 || len(mk.Points) != 1 {
-			t.Errorf("%q: marker %+v diags %v, want the plan:pre marker", src, mk, diags)
+		if mk := wantMarker(t, "w.md", src); mk != nil && len(mk.Points) != 1 {
+			t.Errorf("%q: points %v, want plan:pre alone", src, mk.Points)
 		}
 	}
 	src := "> Write `\n> <loop-point id=\"plan:pre\"/>\n> ` in the workflow.\n"
-	if mk, diags := ParseMarker("doc.md", []byte(src)); mk != nil || len(diags) > 0 {
+	wantNoMarker(t, "doc.md", src)
+}
+
+// wantMarker parses src as the workflow file and fails the test unless it
+// holds a marker and no finding; it returns the marker (nil on failure).
+func wantMarker(t *testing.T, file, src string) *Marker {
+	t.Helper()
+	mk, diags := ParseMarker(file, []byte(src))
+	if mk == nil || len(diags) > 0 {
+		t.Errorf("%q: marker %+v diags %v, want a marker", src, mk, diags)
+		return nil
+	}
+	return mk
+}
+
+// wantNoMarker parses src as the file and fails the test if it holds a
+// marker or a finding: what it quotes is documentation.
+func wantNoMarker(t *testing.T, file, src string) {
+	t.Helper()
+	if mk, diags := ParseMarker(file, []byte(src)); mk != nil || len(diags) > 0 {
 		t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
 	}
 }
