@@ -120,6 +120,12 @@ func TestRequestSeriesStayBounded(t *testing.T) {
 				{"GET", "/registry?x=%z" + n},
 				{"M" + n, "/registry"},
 				{"M" + n, "/nope/" + n},
+				{"M" + n, "/tools/tool-" + n},
+				{"PUT", "/render-hooks/p:" + n},
+				{"POST", "/render-hooks/p:" + n},
+				{"HEAD", "/capabilities/cap-" + n},
+				{"GET", "/tools/tool-" + n + "/"},
+				{"GET", "//registry/" + n},
 			} {
 				h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(rq[0], rq[1], nil))
 			}

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -15,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/prometheus/client_golang/prometheus/testutil/promlint"
 
 	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/store"
@@ -129,8 +130,13 @@ func checkConsistent(url string, digests *sync.Map) error {
 	return nil
 }
 
+// prometheusAccept is the Accept header Prometheus scrapes with.
+const prometheusAccept = "application/openmetrics-text;version=1.0.0;q=0.5,application/openmetrics-text;version=0.0.1;q=0.4,text/plain;version=0.0.4;q=0.3,*/*;q=0.2"
+
 // TestMetricsFollowConventions lints the metrics as promtool check metrics
-// does, after some traffic and rebuilds so every family has samples.
+// does, after some traffic and rebuilds so every family has samples. It
+// lints what a scrape of the router's GET /metrics reads, the exposition
+// dashboards see, rather than the registry behind it.
 func TestMetricsFollowConventions(t *testing.T) {
 	m := api.NewMetrics()
 	src := testdataSource(t)
@@ -146,9 +152,13 @@ func TestMetricsFollowConventions(t *testing.T) {
 	m.Rebuilt(false, 2e6, nil)
 	m.WatchEvent()
 	m.WatchOverflow()
-	problems, err := testutil.GatherAndLint(m.Registry())
+	scrape := do(t, h, "GET", "/metrics", nil, "Accept", prometheusAccept)
+	if scrape.status != http.StatusOK {
+		t.Fatalf("GET /metrics: %d %s", scrape.status, truncate(scrape.body))
+	}
+	problems, err := promlint.New(bytes.NewReader(scrape.body)).Lint()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("GET /metrics does not parse as the text exposition format: %v", err)
 	}
 	for _, p := range problems {
 		t.Errorf("%s: %s", p.Metric, p.Text)
