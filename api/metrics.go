@@ -29,6 +29,7 @@ type Metrics struct {
 	diagnostics   *prometheus.GaugeVec
 	watchEvents   prometheus.Counter
 	watchOverflow prometheus.Counter
+	watchFallback prometheus.Gauge
 	checks        *prometheus.CounterVec
 }
 
@@ -78,13 +79,17 @@ func NewMetrics() *Metrics {
 		watchOverflow: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "capreg_watch_overflows_total", Help: "Watch event queue overflows (each forces a full rescan).",
 		}),
+		watchFallback: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_watch_polling_fallback",
+			Help: "1 once the watcher polls the repository every 5 s because inotify is unavailable or out of watches (not for --poll); else 0.",
+		}),
 		checks: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "capreg_capability_checks_total",
 			Help: "Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).",
 		}, []string{"source"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow, m.checks,
+		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, r := range []string{"success", "failure", "unchanged", "waiting"} {
 		m.rebuilds.WithLabelValues(r)
@@ -196,3 +201,7 @@ func (m *Metrics) WatchEvent() { m.watchEvents.Inc() }
 
 // WatchOverflow implements store.Observer.
 func (m *Metrics) WatchOverflow() { m.watchOverflow.Inc() }
+
+// WatchFallback implements store.FallbackObserver. The watcher polls from
+// then on until it stops, so the gauge stays 1.
+func (m *Metrics) WatchFallback() { m.watchFallback.Set(1) }

@@ -152,6 +152,7 @@ func TestMetricsFollowConventions(t *testing.T) {
 	m.Rebuilt(false, 2e6, nil)
 	m.WatchEvent()
 	m.WatchOverflow()
+	store.Observer(m).(store.FallbackObserver).WatchFallback() // as the watcher calls it
 	scrape := do(t, h, "GET", "/metrics", nil, "Accept", prometheusAccept)
 	if scrape.status != http.StatusOK {
 		t.Fatalf("GET /metrics: %d %s", scrape.status, truncate(scrape.body))
@@ -175,6 +176,7 @@ func TestMetricsFollowConventions(t *testing.T) {
 		`capreg_tool_cards`:                                                                5,
 		`capreg_watch_events_total`:                                                        1,
 		`capreg_watch_overflows_total`:                                                     1,
+		`capreg_watch_polling_fallback`:                                                    1,
 		`capreg_capability_checks_total{source="run"}`:                                     12,
 		`capreg_capability_checks_total{source="cache"}`:                                   0,
 	}

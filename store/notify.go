@@ -68,6 +68,7 @@ func newFSNotifier(w *Watcher) notifier {
 	n, err := openFSNotifier(w)
 	if err != nil {
 		w.log.Warn("inotify unavailable; polling instead", "interval", fallbackPoll, "error", err)
+		w.fallBack()
 		return newPoller(w, fallbackPoll)
 	}
 	go n.loop()
@@ -359,6 +360,7 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 			if n.fallbk == nil {
 				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
+				n.w.fallBack()
 			}
 			n.fallbk.sync(dirs, named, read)
 			return

@@ -63,6 +63,16 @@ type WaitingObserver interface {
 	Waiting(took time.Duration)
 }
 
+// FallbackObserver is an Observer that also hears when the watcher starts
+// polling, every 5 s, because inotify cannot follow the repository (it is
+// unavailable, or out of watches): changes are then seen up to 5 s late and
+// the tree is read again at each poll, which an operator fixes by raising
+// the node's inotify limits. Polling asked for (WatchOptions.Poll) is not
+// reported.
+type FallbackObserver interface {
+	WatchFallback()
+}
+
 // Status is what the watcher knows beyond the served snapshot.
 type Status struct {
 	Generation uint64    `json:"generation"`
@@ -536,6 +546,14 @@ func (w *Watcher) report(out outcome, b built) {
 		if wo, ok := obs.(WaitingObserver); ok {
 			wo.Waiting(b.took)
 		}
+	}
+}
+
+// fallBack reports to the observer that the watcher polls because inotify
+// cannot follow the repository (see FallbackObserver).
+func (w *Watcher) fallBack() {
+	if fo, ok := w.opts.Observer.(FallbackObserver); ok {
+		fo.WatchFallback()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -20,8 +21,17 @@ func TestWatcherOutOfWatchesIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for the fallback poll, 5 s")
 	}
-	cmd := exec.Command(os.Args[0], "-test.run=^TestWatcherOutOfWatchesChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "CAPREG_OUT_OF_WATCHES_CHILD=1")
+	runInUserNamespace(t, "TestWatcherOutOfWatchesChild", "CAPREG_OUT_OF_WATCHES_CHILD=1")
+}
+
+// runInUserNamespace runs the test named test of this binary, with env
+// added, in a user namespace of its own, where it may lower the inotify
+// limits (/proc/sys/user) for itself alone. It fails when that test fails,
+// and skips when it skips or when user namespaces are not available.
+func runInUserNamespace(t *testing.T, test, env string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
+	cmd.Env = append(os.Environ(), env)
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Cloneflags:  syscall.CLONE_NEWUSER,
 		UidMappings: []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
@@ -31,8 +41,8 @@ func TestWatcherOutOfWatchesIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
 	switch {
 	case err != nil && cmd.ProcessState == nil:
 		t.Skipf("no user namespace here: %v", err)
-	case bytes.Contains(out, []byte("--- SKIP: TestWatcherOutOfWatchesChild")):
-		t.Skipf("cannot lower the inotify watch limit here:\n%s", out)
+	case bytes.Contains(out, []byte("--- SKIP: "+test)):
+		t.Skipf("%s skipped:\n%s", test, out)
 	case err != nil:
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -71,4 +81,57 @@ func TestWatcherOutOfWatchesChild(t *testing.T) {
 	ui := filepath.Join(repo, "capabilities/ui/capability.json")
 	writeTestFile(t, ui, setTitle(t, ui, "Still followed"))
 	waitFor(t, "the edit to be served", func() bool { return title(w, "ui") == "Still followed" })
+}
+
+// TestWatcherReportsFallbackToPolling: the observer hears, once, that the
+// watcher polls because inotify cannot follow the repository (out of
+// watches, or no inotify instance to be had), and not when inotify follows
+// it all or polling was asked for: capreg_watch_polling_fallback, and an
+// alert on it, must tell a node whose inotify limits are too low from a
+// daemon run with --poll.
+func TestWatcherReportsFallbackToPolling(t *testing.T) {
+	tests := []struct {
+		name, mode string
+		limit      string // file=value of /proc/sys/user, set in a user namespace
+		want       int64
+	}{
+		{"inotify", "inotify", "", 0},
+		{"polling asked for", "poll", "", 0},
+		{"out of watches", "inotify", "max_inotify_watches=8", 1},
+		{"no inotify instance", "inotify", "max_inotify_instances=0", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.limit == "" {
+				checkFallbacks(t, tt.mode, tt.want)
+				return
+			}
+			runInUserNamespace(t, "TestWatcherFallbackChild", "CAPREG_FALLBACK_CHILD="+tt.limit)
+		})
+	}
+}
+
+// TestWatcherFallbackChild is a case of the test above with an inotify
+// limit lowered, run in a user namespace of its own.
+func TestWatcherFallbackChild(t *testing.T) {
+	file, value, ok := strings.Cut(os.Getenv("CAPREG_FALLBACK_CHILD"), "=")
+	if !ok {
+		t.Skip("run by TestWatcherReportsFallbackToPolling")
+	}
+	if err := os.WriteFile(filepath.Join("/proc/sys/user", file), []byte(value), 0); err != nil {
+		t.Skipf("cannot lower %s: %v", file, err)
+	}
+	checkFallbacks(t, "inotify", 1)
+}
+
+// checkFallbacks runs a watcher in mode on a copy of the sample repository
+// until it has settled and checks how often it reported falling back to
+// polling.
+func checkFallbacks(t *testing.T, mode string, want int64) {
+	t.Helper()
+	repo, _ := scanRepoCopy(t)
+	_, c := runSettledWatcher(t, repo, mode)
+	if got := c.fallbacks.Load(); got != want {
+		t.Errorf("%s: the observer heard of %d fallbacks to polling, want %d", mode, got, want)
+	}
 }

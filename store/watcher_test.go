@@ -23,7 +23,7 @@ import (
 // counter is a store.Observer that counts what the watcher reports,
 // including the optional reports of unchanged and waiting rebuilds.
 type counter struct {
-	ok, failed, unchanged, waiting, events, overflows atomic.Int64
+	ok, failed, unchanged, waiting, events, overflows, fallbacks atomic.Int64
 }
 
 func (c *counter) Unchanged(bool, time.Duration, *store.Snapshot) { c.unchanged.Add(1) }
@@ -38,6 +38,7 @@ func (c *counter) Rebuilt(ok bool, _ time.Duration, _ *store.Snapshot) {
 }
 func (c *counter) WatchEvent()    { c.events.Add(1) }
 func (c *counter) WatchOverflow() { c.overflows.Add(1) }
+func (c *counter) WatchFallback() { c.fallbacks.Add(1) }
 
 // startWatcher runs a watcher on repo until the test ends and waits for its
 // first snapshot.
