@@ -26,6 +26,7 @@ type Metrics struct {
 	generation    prometheus.Gauge
 	capabilities  *prometheus.GaugeVec
 	tools         prometheus.Gauge
+	hostSteps     prometheus.Gauge
 	diagnostics   *prometheus.GaugeVec
 	watchEvents   prometheus.Counter
 	watchOverflow prometheus.Counter
@@ -70,6 +71,9 @@ func NewMetrics() *Metrics {
 		tools: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "capreg_tool_cards", Help: "Tool cards in the served registry.",
 		}),
+		hostSteps: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "capreg_host_steps", Help: "Host steps the workflows of the served registry declare (its loop-host contract).",
+		}),
 		diagnostics: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "capreg_diagnostics", Help: "Diagnostics of the last rebuild, by severity.",
 		}, []string{"severity"}),
@@ -89,7 +93,7 @@ func NewMetrics() *Metrics {
 		}, []string{"source"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks,
+		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, r := range []string{"success", "failure", "unchanged", "waiting"} {
 		m.rebuilds.WithLabelValues(r)
@@ -161,6 +165,7 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 		m.capabilities.WithLabelValues(r).Set(float64(byRole[r]))
 	}
 	m.tools.Set(float64(len(snap.Result.Cards)))
+	m.hostSteps.Set(float64(len(snap.Result.Contract.Entries)))
 }
 
 // Unchanged implements store.UnchangedObserver: a rebuild whose result was

@@ -174,6 +174,7 @@ func TestMetricsFollowConventions(t *testing.T) {
 		`capreg_snapshot_generation`:                                                       7,
 		`capreg_capabilities{role="feature"}`:                                              9,
 		`capreg_tool_cards`:                                                                5,
+		`capreg_host_steps`:                                                                5,
 		`capreg_watch_events_total`:                                                        1,
 		`capreg_watch_overflows_total`:                                                     1,
 		`capreg_watch_polling_fallback`:                                                    1,
