@@ -177,6 +177,55 @@ func checkAlert(t *testing.T, name, expr, forDur string, annotations map[string]
 	}
 }
 
+// metricName is a capreg metric name in prose, YAML or PromQL.
+var metricName = regexp.MustCompile(`\bcapreg_[a-z_]*[a-z]\b`)
+
+// TestDocsNameExportedMetrics: the metric names README.md, openapi.yaml and
+// deploy/monitoring (alert descriptions included) mention are all exported,
+// and README.md lists every capreg metric, so that a dashboard built from
+// the documentation finds each series it is told of, and a renamed or added
+// metric cannot leave the documentation behind.
+func TestDocsNameExportedMetrics(t *testing.T) {
+	exported := exportedMetricLabels(t)
+	files := []string{"../../README.md", "../../openapi.yaml"}
+	monitoring, err := filepath.Glob("../../deploy/monitoring/*.yaml")
+	if err != nil || len(monitoring) == 0 {
+		t.Fatalf("deploy/monitoring: %v, %d files", err, len(monitoring))
+	}
+	named := map[string]map[string]bool{}
+	for _, f := range append(files, monitoring...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		named[f] = map[string]bool{}
+		for _, name := range metricName.FindAllString(string(data), -1) {
+			named[f][name] = true
+			if _, ok := exported[name]; !ok {
+				t.Errorf("%s names %s, which capreg does not export", strings.TrimPrefix(f, "../../"), name)
+			}
+		}
+	}
+	for name := range exported {
+		if strings.HasPrefix(name, "capreg_") && !seriesOfHistogram(name, exported) && !named["../../README.md"][name] {
+			t.Errorf("README.md does not list %s among the metrics", name)
+		}
+	}
+}
+
+// seriesOfHistogram reports whether name is the _bucket, _sum or _count
+// series of a histogram among exported rather than a family of its own.
+func seriesOfHistogram(name string, exported map[string]map[string]bool) bool {
+	for _, suffix := range []string{"_bucket", "_sum", "_count"} {
+		if base, ok := strings.CutSuffix(name, suffix); ok {
+			if _, isFamily := exported[base]; isFamily {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // exportedMetricLabels gathers the metrics of a router that has served a
 // request and seen a rebuild: each capreg series name (histograms also
 // under _bucket, _sum and _count) with its label names.
