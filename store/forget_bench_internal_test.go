@@ -33,10 +33,10 @@ func benchForgetRenamed(b *testing.B, folders int) {
 	}
 	for b.Loop() {
 		b.StopTimer()
-		n := &fsNotifier{fw: fw, watched: map[string]bool{}}
+		n := &fsNotifier{fw: fw, watched: newWatchSet()}
 		for _, f := range dirs {
-			n.watched[f] = true
-			n.watched[filepath.Join(f, "loop")] = true
+			n.watched.add(f)
+			n.watched.add(filepath.Join(f, "loop"))
 		}
 		b.StartTimer()
 		for _, f := range dirs {

@@ -28,8 +28,8 @@ type fsNotifier struct {
 	w       *Watcher
 	fw      *fsnotify.Watcher
 	mu      sync.Mutex
-	watched map[string]bool // directories holding a watch, by path
-	link    string          // the repository path as configured, absolute
+	watched *watchSet // directories holding a watch
+	link    string    // the repository path as configured, absolute
 	// ways are the directories watched for a few of their entries only,
 	// each with the names of those entries (see addWays): the way to the
 	// repository path, so that a swapped link on it or a repository that
@@ -82,7 +82,7 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &fsNotifier{w: w, fw: fw, watched: map[string]bool{}, link: w.repoLink(), done: make(chan struct{})}
+	n := &fsNotifier{w: w, fw: fw, watched: newWatchSet(), link: w.repoLink(), done: make(chan struct{})}
 	// Follow the way to the repository from the start, so a repository
 	// that appears later (git-sync's first clone, a link swapped in) is
 	// noticed even when the first scan found nothing.
@@ -205,20 +205,16 @@ func (n *fsNotifier) relevant(name string) bool {
 func (n *fsNotifier) forget(name string, subtree bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if !n.watched[name] {
+	if !n.watched.contains(name) {
 		return // a file, or a directory not watched
 	}
 	_ = n.fw.Remove(name) // usually gone already
-	delete(n.watched, name)
+	n.watched.remove(name)
 	if !subtree {
 		return // a deleted directory was emptied first, event by event
 	}
-	below := name + string(filepath.Separator) // once: within would build it for every watch
-	for d := range n.watched {
-		if strings.HasPrefix(d, below) {
-			_ = n.fw.Remove(d)
-			delete(n.watched, d)
-		}
+	for _, d := range n.watched.removeBelow(name) {
+		_ = n.fw.Remove(d)
 	}
 }
 
@@ -247,11 +243,11 @@ func (n *fsNotifier) follow() (moved bool) {
 	for d := range ways {
 		only, known := n.wayOnly[d]
 		if !known {
-			only = !n.watched[d]
+			only = !n.watched.contains(d)
 		}
 		wayOnly[d] = only
-		if !n.watched[d] && n.fw.Add(d) == nil {
-			n.watched[d] = true
+		if !n.watched.contains(d) && n.fw.Add(d) == nil {
+			n.watched.add(d)
 		}
 	}
 	n.ways, n.wayOnly = ways, wayOnly
@@ -287,11 +283,11 @@ func (n *fsNotifier) entering(dir string, names ...string) {
 	if n.wayOnly[dir] {
 		n.wayOnly[dir] = false // every event there matters now
 	}
-	if n.watched[dir] || n.fallbk != nil {
+	if n.watched.contains(dir) || n.fallbk != nil {
 		return
 	}
 	if n.fw.Add(dir) == nil {
-		n.watched[dir] = true
+		n.watched.add(dir)
 	}
 }
 
@@ -306,10 +302,10 @@ func (n *fsNotifier) enteringWay(dir string, names []string) {
 		addWay(n.ways, dir, name)
 	}
 	if _, known := n.wayOnly[dir]; !known {
-		n.wayOnly[dir] = !n.watched[dir]
+		n.wayOnly[dir] = !n.watched.contains(dir)
 	}
-	if !n.watched[dir] && n.fallbk == nil && n.fw.Add(dir) == nil {
-		n.watched[dir] = true
+	if !n.watched.contains(dir) && n.fallbk == nil && n.fw.Add(dir) == nil {
+		n.watched.add(dir)
 	}
 }
 
@@ -335,16 +331,16 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		n.wayOnly[d] = !want[d]
 		want[d] = true
 	}
-	for d := range n.watched {
+	for d := range n.watched.all() {
 		if !want[d] {
 			_ = n.fw.Remove(d) // the directory may already be gone
-			delete(n.watched, d)
+			n.watched.remove(d)
 		}
 	}
 	rewatch := n.rewatch.Swap(false)
 	added := make([]string, 0, len(want))
 	for d := range want {
-		if !n.watched[d] || rewatch {
+		if !n.watched.contains(d) || rewatch {
 			added = append(added, d)
 		}
 	}
@@ -354,11 +350,11 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		err := n.fw.Add(d)
 		switch {
 		case err == nil:
-			fresh = fresh || !n.wayOnly[d] && !n.watched[d]
-			n.watched[d] = true
+			fresh = fresh || !n.wayOnly[d] && !n.watched.contains(d)
+			n.watched.add(d)
 		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
 			if n.fallbk == nil {
-				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", len(n.watched))
+				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", n.watched.len())
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 				n.w.fallBack()
 			}

@@ -197,7 +197,7 @@ func TestOverflowRewatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	n.mu.Lock()
-	n.watched[ui] = true
+	n.watched.add(ui)
 	n.mu.Unlock()
 	n.fw.Errors <- fsnotify.ErrEventOverflow
 	for c.rebuilds.Load() < 2 && time.Now().Before(deadline) {

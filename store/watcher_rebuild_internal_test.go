@@ -396,7 +396,7 @@ func TestWatcherSwappedTreeNeedsNoSecondRebuild(t *testing.T) {
 	real, _ := filepath.EvalSymlinks(filepath.Join(base, "rev-2/capabilities/ui"))
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if !n.watched[real] {
+	if !n.watched.contains(real) {
 		t.Errorf("%s is not watched", real)
 	}
 }
