@@ -49,7 +49,7 @@ type fsNotifier struct {
 	// (Input.Read), once readKnown, and scanning says a scan is running,
 	// which may read others: a write to a file is a change only while
 	// scanning, or when the file may be read (mayBeRead).
-	read                []string
+	read                readSet
 	readKnown, scanning bool
 	// rewatch says events were lost (a queue overflow), the removals among
 	// them, so the next sync adds every watch again: the kernel may have
@@ -324,7 +324,7 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 	if dirs != nil {
 		// Set here, before watches are added: out of watches, the rest
 		// is left to the fallback poller.
-		n.named, n.read, n.readKnown = named, read, true
+		n.named, n.read, n.readKnown = named, newReadSet(read), true
 	}
 	moved := n.follow()
 	for d := range n.ways {
@@ -507,7 +507,7 @@ type poller struct {
 	named []string
 	// read are the files the last scan read (Input.Read): the size and
 	// time of the others are left out of the fingerprint (mayBeRead).
-	read []string
+	read readSet
 	done chan struct{}
 }
 
@@ -572,7 +572,7 @@ func (p *poller) sync(dirs, named, read []string) {
 	p.last = p.pending
 	p.dirs = dirs
 	if dirs != nil {
-		p.named, p.read = named, read
+		p.named, p.read = named, newReadSet(read)
 	}
 	p.mu.Unlock()
 }
@@ -590,7 +590,7 @@ func (p *poller) close() { close(p.done) }
 // The size and time of a file are hashed only where a write to it may
 // change what a scan reads (mayBeRead, with read the files the last scan
 // read): a log growing in the repository is no change, as with inotify.
-func fingerprint(repo string, dirs, named, read []string) [32]byte {
+func fingerprint(repo string, dirs, named []string, read readSet) [32]byte {
 	h := sha256.New()
 	root, err := filepath.EvalSymlinks(repo)
 	if err != nil {
@@ -620,7 +620,7 @@ func fingerprint(repo string, dirs, named, read []string) [32]byte {
 
 // fingerprintDir hashes the entries of one directory and, with walk, of the
 // directories below it that the scanner walks.
-func fingerprintDir(h hash.Hash, root, dir string, read []string, seen map[string]bool, walk bool) {
+func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string]bool, walk bool) {
 	if seen[dir] {
 		return // a real path hashed already: the scan's dirs are mostly the walk's
 	}

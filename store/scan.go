@@ -740,19 +740,18 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 }
 
 // mayBeRead reports whether writing to the file at the real path p can
-// change what a scan reads: p is one of read (Input.Read, sorted), or its
-// name is one a scan reads by (a declaration, a card, markdown that may
-// hold a marker, capreg.json), wherever it is. Any other file (a log, an
+// change what a scan reads: p may name one of read (Input.Read, matched by
+// nameKey, as a case-insensitive file system may report it in another
+// case), its name is one a scan reads by (a declaration, a card, markdown
+// that may hold a marker, capreg.json), wherever it is, or it may be a
+// short alias of any name (shortAlias). Any other file (a log, an
 // editor's swap file, a card's tool, a capability folder's file no
 // declaration names) matters only by its name and kind, which a write
-// does not change.
-func mayBeRead(p string, read []string) bool {
+// does not change. Where in doubt it says yes: a rebuild too many costs
+// little, a write ignored serves a stale registry.
+func mayBeRead(p string, read readSet) bool {
 	base := filepath.Base(p)
-	if base == "capability.json" || base == "capreg.json" || strings.HasSuffix(base, ".card.json") || strings.HasSuffix(base, ".md") {
-		return true
-	}
-	_, found := slices.BinarySearch(read, p)
-	return found
+	return inputName(base) || shortAlias(base) || read.has(p)
 }
 
 // reads reports whether a file at rel is read as an input.
