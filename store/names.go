@@ -95,3 +95,21 @@ func inputName(base string) bool {
 	k := nameKey(base)
 	return k == "capability.json" || k == "capreg.json" || strings.HasSuffix(k, ".card.json") || strings.HasSuffix(k, ".md")
 }
+
+// mayBeNamed reports whether the entry base of a directory may be one of
+// names, its entries followed (the ways): compared as mayBeRead does.
+func mayBeNamed(names []string, base string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	if shortAlias(base) {
+		return true
+	}
+	k := nameKey(base)
+	for _, n := range names {
+		if nameKey(n) == k {
+			return true
+		}
+	}
+	return false
+}

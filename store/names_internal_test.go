@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -160,5 +162,51 @@ func BenchmarkReadSet10k(b *testing.B) {
 	}
 	for b.Loop() {
 		newReadSet(snap.Read)
+	}
+}
+
+// TestWaysMatchOtherSpelling: the entries followed on the way to the
+// repository (--repo ~/Repo, git's HEAD) are matched as files read are:
+// an event naming one in another case or as a short alias is relevant,
+// and a write to it matters; another entry of the folder is not.
+func TestWaysMatchOtherSpelling(t *testing.T) {
+	n := &fsNotifier{
+		ways:      map[string][]string{"/p": {"Repo"}, "/r/.git": {"HEAD"}},
+		wayOnly:   map[string]bool{"/p": true, "/r/.git": true},
+		readKnown: true,
+	}
+	tests := []struct {
+		event string
+		want  bool
+	}{
+		{"/p/Repo", true},
+		{"/p/repo", true},
+		{"/p/REPO", true},
+		{"/p/REPO~1", true},
+		{"/p/repo.old", false},
+		{"/p/other", false},
+		{"/r/.git/head", true},
+		{"/r/.git/index", false},
+		{"/q/anything", true}, // not a folder watched for a few entries
+	}
+	for _, tt := range tests {
+		if got := n.relevant(tt.event); got != tt.want {
+			t.Errorf("relevant(%q) = %v, want %v", tt.event, got, tt.want)
+		}
+	}
+	// A write: to files that exist, with one name each, as a real one.
+	git := filepath.Join(t.TempDir(), ".git")
+	n.ways[git], n.wayOnly[git] = []string{"HEAD"}, true
+	if err := os.Mkdir(git, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"head": true, "Head": true, "HEAD": true, "index": false} {
+		p := filepath.Join(git, name)
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := n.writeMatters(p); got != want {
+			t.Errorf("writeMatters(%s) = %v, want %v", name, got, want)
+		}
 	}
 }

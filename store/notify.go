@@ -164,7 +164,7 @@ func (n *fsNotifier) readErrors() {
 func (n *fsNotifier) writeMatters(name string) bool {
 	n.mu.Lock()
 	matters := !n.readKnown || n.scanning || mayBeRead(name, n.read) ||
-		slices.Contains(n.ways[filepath.Dir(name)], filepath.Base(name))
+		mayBeNamed(n.ways[filepath.Dir(name)], filepath.Base(name))
 	n.mu.Unlock()
 	if matters {
 		return true
@@ -183,7 +183,9 @@ func (n *fsNotifier) event() {
 // relevant drops events about the other entries of a directory watched
 // only for the way to the repository (the repository's siblings in its
 // parent, say). Everything else is relevant, including such a directory
-// itself going away.
+// itself going away. The entries followed are matched as mayBeRead
+// matches files (mayBeNamed): --repo ~/Repo is ~/repo on APFS, whose
+// events name it so.
 func (n *fsNotifier) relevant(name string) bool {
 	dir := filepath.Dir(name)
 	n.mu.Lock()
@@ -191,7 +193,7 @@ func (n *fsNotifier) relevant(name string) bool {
 	if !n.wayOnly[dir] {
 		return true
 	}
-	return slices.Contains(n.ways[dir], filepath.Base(name))
+	return mayBeNamed(n.ways[dir], filepath.Base(name))
 }
 
 // forget drops the watch of a directory that was removed or renamed away, so
