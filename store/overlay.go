@@ -145,6 +145,7 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 	}
 	o.updateTools()
 	o.readNamedFragments()
+	o.settleSchema()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
 		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
@@ -173,6 +174,7 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Workflows = slices.Clone(src.Workflows)
 	out.Cards = slices.Clone(src.Cards)
 	out.Diagnostics = slices.Clone(src.Diagnostics)
+	out.ConfigSchemaFound = slices.Clone(src.ConfigSchemaFound)
 	if src.ConfigSchema != nil {
 		f := *src.ConfigSchema
 		out.ConfigSchema = &f
@@ -342,12 +344,15 @@ func (o *overlayer) dropStaleDiagnostics() {
 // tree. Without a tree, capreg.json named the capabilities folder as far as
 // is known when the scan found it missing.
 func servedLayout(src *validate.Sources, tree *Tree) layout {
-	l := layout{capDir: src.CapabilitiesDir, workflows: src.WorkflowRoots, cards: src.CardRoots, schemaFrom: repoConfigFile}
-	if src.ConfigSchema != nil {
+	l := layout{capDir: src.CapabilitiesDir, workflows: src.WorkflowRoots, cards: src.CardRoots, schemaFrom: src.ConfigSchemaFrom}
+	if src.ConfigSchema != nil && l.schemaFrom != validate.SchemaFromDiscovery {
 		l.schema = src.ConfigSchema.Path
+		if l.schemaFrom == "" {
+			l.schemaFrom = repoConfigFile // sources made without a scan: named
+		}
 	}
 	if tree != nil && tree.schemaByFlag {
-		l.schemaFrom = "--config-schema"
+		l.schemaFrom = validate.SchemaFromFlag
 	}
 	_, missing := servedMissingRoot(src, l.capDir)
 	l.capDirSet = missing || tree != nil && tree.capDirNamed
@@ -357,8 +362,8 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 // proposedLayout is the layout a scan would derive from capreg.json as the
 // change leaves it (present is false when the change deletes it), with its
 // findings. The flag the served scan had still overrides the schema.
-func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (layout, validate.Diagnostics) {
-	l := layout{capDir: "capabilities", schemaFrom: repoConfigFile}
+func proposedLayout(f validate.File, present bool, served layout) (layout, validate.Diagnostics) {
+	l := layout{capDir: "capabilities", schemaFrom: validate.SchemaFromDiscovery}
 	sc := &scanner{} // for confine, so that a configured path is judged exactly as a scan judges it
 	if present {
 		sc.src.RepoConfig = &f
@@ -366,7 +371,7 @@ func proposedLayout(f validate.File, present bool, served layout, tree *Tree) (l
 		sc.src.Diagnostics = diags
 		l = sc.repoLayout(rc)
 	}
-	if tree != nil && tree.schemaByFlag {
+	if served.schemaFrom == validate.SchemaFromFlag {
 		l.schema, l.schemaFrom = served.schema, served.schemaFrom
 	}
 	return l, sc.src.Diagnostics
@@ -427,7 +432,7 @@ func (o *overlayer) applyRepoConfig() validate.Diagnostics {
 	var diags validate.Diagnostics
 	if touched {
 		f := validate.File{Path: repoConfigFile, Data: o.ch.files[repoConfigFile]}
-		o.lay, diags = proposedLayout(f, o.ch.puts(repoConfigFile), served, o.tree)
+		o.lay, diags = proposedLayout(f, o.ch.puts(repoConfigFile), served)
 		o.src.RepoConfig = nil
 		if o.ch.puts(repoConfigFile) {
 			o.src.RepoConfig = &f
@@ -459,7 +464,9 @@ func (o *overlayer) moveInputs(served layout) {
 	}
 	switch {
 	case o.lay.schema == "":
-		o.src.ConfigSchema = nil
+		o.src.ConfigSchema = nil // found anew, if at all, by settleSchema
+	case o.servedRead(o.lay.schema) != nil:
+		o.src.ConfigSchema = o.servedRead(o.lay.schema) // named now, found then
 	case !o.ch.puts(o.lay.schema) && slices.Contains([]presence{file, unknown}, o.existsAfter(o.lay.schema)):
 		// The scan reads the schema wherever it is, in a skipped folder too.
 		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json names %s as the config schema, which the served scan did not read: add it to files", o.lay.schema))
@@ -469,6 +476,50 @@ func (o *overlayer) moveInputs(served layout) {
 		// put fills it in then.
 		o.src.ConfigSchema = o.missingSchema(o.lay.schema)
 	}
+}
+
+// settleSchema does what the scanner's discoverSchema does, over the
+// files named validate.SchemaFileName that the served walk met, less those
+// the change deletes, plus those it writes where the walk reaches: when
+// nothing names a schema, the only one is the schema. One the served scan
+// did not read (it found several, or a schema was named then) cannot be
+// judged from memory unless the change carries it.
+func (o *overlayer) settleSchema() {
+	found := slices.DeleteFunc(slices.Clone(o.served.ConfigSchemaFound), o.ch.removes)
+	for _, p := range o.ch.order {
+		if path.Base(p) == validate.SchemaFileName && o.lay.walked(p) && !slices.Contains(found, p) {
+			found = append(found, p)
+		}
+	}
+	slices.Sort(found)
+	o.src.ConfigSchemaFound, o.src.ConfigSchemaFrom = found, o.lay.schemaFrom
+	if o.lay.schemaFrom != validate.SchemaFromDiscovery {
+		return
+	}
+	o.src.ConfigSchema = nil
+	if len(found) != 1 {
+		return
+	}
+	switch p := found[0]; {
+	case o.ch.puts(p):
+		o.src.ConfigSchema = &validate.File{Path: p, Data: o.ch.files[p]}
+	case o.servedRead(p) != nil:
+		o.src.ConfigSchema = o.servedRead(p)
+	default:
+		o.rescan = append(o.rescan, fmt.Sprintf("the change leaves %s the only %s, which the served scan did not read: add it to files", p, validate.SchemaFileName))
+	}
+}
+
+// servedRead returns a copy of the config schema the served scan read at
+// p, if it read one there (and did not merely find it missing).
+func (o *overlayer) servedRead(p string) *validate.File {
+	f := o.served.ConfigSchema
+	var missing *validate.MissingSchemaError
+	if f == nil || f.Path != p || errors.As(f.Err, &missing) {
+		return nil
+	}
+	c := *f
+	return &c
 }
 
 func rootList(roots []string) string {

@@ -46,6 +46,13 @@ func FuzzOverlayAgreesWithCheck(f *testing.F) {
 		{{fuzzSetupLink, "tools/y", "bin/ft"}, {fuzzPut, "tools/y.card.json", "card: y"}},
 		{{fuzzSetupLink, "capabilities/pattern-mapper/loop/next.md", "docs/markers.md"},
 			{fuzzPut, "capabilities/pattern-mapper/capability.json", "pattern-mapper: loop/next.md"}},
+		// The central config schema found by the walk.
+		{{fuzzSetupDelete, "capreg.json", ""}, {fuzzPut, "docs/config-schema.manifest.json", "schema: served"}},
+		{{fuzzSetupDelete, "capreg.json", ""}, {fuzzSetup, "docs/config-schema.manifest.json", "schema: broken"},
+			{fuzzDelete, "docs/config-schema.manifest.json", ""}, {fuzzPut, servedSchema, "schema: dynamic workflow"}},
+		{{fuzzPut, "capreg.json", "capreg: schema off"}, {fuzzPut, "config-schema.manifest.json", "schema: broken"}},
+		{{fuzzSetupDelete, "capreg.json", ""}, {fuzzSetupLink, "docs/config-schema.manifest.json", servedSchema}, {fuzzDelete, servedSchema, ""}},
+		{{fuzzSetup, "capabilities/ui/config-schema.manifest.json", "schema: served"}, {fuzzPut, "capreg.json", "capreg: no schema"}},
 	} {
 		f.Add(fuzzEncode(f, seed))
 	}
@@ -157,6 +164,13 @@ var fuzzPaths = []string{
 	"scripts/ci/check-links",
 	"scripts/ci/check-links.card.json",
 	"scripts",
+	// Where the walk finds a central config schema when nothing names one,
+	// or does not (a skipped folder), and a folder of its name.
+	"config-schema.manifest.json",
+	"docs/config-schema.manifest.json",
+	"capabilities/ui/config-schema.manifest.json",
+	"node_modules/config-schema.manifest.json",
+	"docs/config-schema.manifest.json/x.json",
 }
 
 type fuzzContent struct {
@@ -238,6 +252,8 @@ var fuzzContents = []fuzzContent{
 	fuzzRepoFile("schema: valid key ui_phase", servedSchema, `"model_profile",`, `"model_profile", "workflow.ui_phase",`),
 	fuzzRepoFile("schema: dynamic workflow", servedSchema, `"^agent_skills`, `"^workflow\\.ui_.*$" }, { "source": "^agent_skills`),
 	fuzzLiteral("schema: wrong shape", `{"validKeys": "x"}`),
+	fuzzLiteral("capreg: schema off", `{"configSchema": ""}`),
+	fuzzLiteral("capreg: schema docs", `{"configSchema": "docs/config-schema.manifest.json"}`),
 }
 
 // fuzzDecode reads a program: an op kind, a path and a content (or a link

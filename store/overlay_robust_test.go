@@ -277,6 +277,28 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "a folder is deleted and a file written in it", deleted: []string{"capabilities/research"},
 			files: map[string]string{"capabilities/research/capability.json": overlayReadRepoFile(t, "capabilities/research/capability.json")}}},
 
+		// The config schema found by the walk (nothing names one).
+		{overlayCase: overlayCase{name: "capreg.json asks for no config schema", files: map[string]string{"capreg.json": `{"configSchema": ""}`}}},
+		{overlayCase: overlayCase{name: "capreg.json names no schema: the one found is the named one read", files: map[string]string{"capreg.json": `{}`}}},
+		{overlayCase: overlayCase{name: "capreg.json names the schema found", setup: withoutRepoConfig,
+			files: map[string]string{"capreg.json": `{"configSchema": "` + servedSchema + `"}`}}},
+		{overlayCase: overlayCase{name: "the schema found is edited", setup: withoutRepoConfig,
+			files: map[string]string{servedSchema: `{"validKeys": [`}}},
+		{overlayCase: overlayCase{name: "the schema found is deleted", setup: withoutRepoConfig, deleted: []string{servedSchema}}},
+		{overlayCase: overlayCase{name: "the schema found, its folder deleted", setup: withoutRepoConfig, deleted: []string{"config"}}},
+		{overlayCase: overlayCase{name: "a second schema is found", setup: withoutRepoConfig,
+			files: map[string]string{"docs/config-schema.manifest.json": `{"validKeys": []}`}}},
+		{overlayCase: overlayCase{name: "a second schema in a capability folder", setup: withoutRepoConfig,
+			files: map[string]string{"capabilities/ui/config-schema.manifest.json": `{"validKeys": []}`}}},
+		{overlayCase: overlayCase{name: "a second schema in node_modules/ is not found", setup: withoutRepoConfig,
+			files: map[string]string{"node_modules/@gsd/core/config-schema.manifest.json": `{"validKeys": []}`}}},
+		{overlayCase: overlayCase{name: "one of two schemas deleted, the other carried", setup: withSecondSchema,
+			files: map[string]string{servedSchema: `{"validKeys": ["workflow.research"]}`}, deleted: []string{"docs/config-schema.manifest.json"}}},
+		{overlayCase: overlayCase{name: "two schemas, capreg.json names one the change carries", setup: withSecondSchema,
+			files: map[string]string{"capreg.json": `{"configSchema": "docs/config-schema.manifest.json"}`, "docs/config-schema.manifest.json": `{"validKeys": ["workflow.research"]}`}}},
+		{overlayCase: overlayCase{name: "the schema found moves", setup: withoutRepoConfig, deleted: []string{servedSchema},
+			files: map[string]string{"config-schema.manifest.json": overlayReadRepoFile(t, servedSchema)}}},
+
 		// Fragments named anew.
 		{overlayCase: overlayCase{name: "a declaration names a fragment the change carries",
 			files: map[string]string{"capabilities/pattern-mapper/loop/next.md": "Map the patterns.\n"}}, fragment: "loop/next.md"},
@@ -356,6 +378,13 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			setup: overlayWrite(map[string]string{"config/other.json": "{}"}),
 			files: map[string]string{"capreg.json": `{"configSchema": "config/other.json"}`}},
 			"names config/other.json as the config schema"},
+		{overlayCase{name: "one of two schemas found deleted, the other not carried",
+			setup: withSecondSchema, deleted: []string{"docs/config-schema.manifest.json"}},
+			"leaves " + servedSchema + " the only config-schema.manifest.json, which the served scan did not read"},
+		{overlayCase{name: "capreg.json stops naming a schema, and one not read is found",
+			setup: overlayWrite(map[string]string{"capreg.json": `{"configSchema": "config/other.json"}`, "config/other.json": `{}`}),
+			files: map[string]string{"capreg.json": `{}`}},
+			"leaves " + servedSchema + " the only config-schema.manifest.json"},
 		{overlayCase{name: "a declaration names a fragment the scan did not read",
 			setup: overlayWrite(map[string]string{"capabilities/pattern-mapper/loop/other.md": "Other.\n"}),
 			files: map[string]string{"capabilities/pattern-mapper/capability.json": ""}},
@@ -477,6 +506,23 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withoutRepoConfig removes capreg.json, which names the config schema:
+// the walk then finds it.
+func withoutRepoConfig(t *testing.T, repo string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// withSecondSchema is withoutRepoConfig with a second file named
+// config-schema.manifest.json: the walk finds two, and reads neither.
+func withSecondSchema(t *testing.T, repo string) {
+	t.Helper()
+	withoutRepoConfig(t, repo)
+	writeTestFile(t, filepath.Join(repo, "docs/config-schema.manifest.json"), []byte(`{"validKeys": []}`))
 }
 
 // repoConfigFindings are check's findings about capreg.json's content (not

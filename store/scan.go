@@ -125,6 +125,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		}
 		sc.file(lf.rel, lf.real, lf.mode)
 	}
+	sc.discoverSchema()
 	sc.readFragments()
 	sc.readSchema()
 	for _, dir := range sc.linkDirs {
@@ -164,6 +165,10 @@ type scanner struct {
 	named []string
 	// read are the real paths of the files read (Input.Read).
 	read []string
+	// found are the files named validate.SchemaFileName the walk met, each
+	// real file once, under the first name met (discoverSchema).
+	found     []linkedFile
+	foundReal map[string]bool
 
 	layout
 
@@ -184,18 +189,29 @@ type linkedFile struct {
 // the flags. Snapshot.Overlay derives the layout of a proposed capreg.json
 // the same way.
 type layout struct {
-	capDir     string
-	capDirSet  bool     // named by capreg.json: its absence is an error
-	workflows  []string // none = every markdown file
-	cards      []string // none = everywhere
-	schema     string
-	schemaFrom string // what named the schema: "capreg.json" or "--config-schema"
+	capDir    string
+	capDirSet bool     // named by capreg.json: its absence is an error
+	workflows []string // none = every markdown file
+	cards     []string // none = everywhere
+	schema    string
+	// schemaFrom is what chooses the schema (Sources.ConfigSchemaFrom):
+	// validate.SchemaFromRepoConfig or SchemaFromFlag, which named it;
+	// SchemaFromDiscovery when nothing named one, so the scan uses the one
+	// file named validate.SchemaFileName its walk meets (discoverSchema);
+	// "" when capreg.json's "configSchema": "" asks for none.
+	schemaFrom string
 }
 
 // repoLayout is the layout capreg.json's settings give, each path confined
 // to the repository (sc reports those that leave it).
 func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
-	l := layout{capDir: "capabilities", schemaFrom: "capreg.json"}
+	l := layout{capDir: "capabilities", schemaFrom: validate.SchemaFromRepoConfig}
+	switch {
+	case rc.NoConfigSchema:
+		l.schemaFrom = ""
+	case rc.ConfigSchema == "":
+		l.schemaFrom = validate.SchemaFromDiscovery
+	}
 	if p := sc.confine("capreg.json", rc.Capabilities); p != "" {
 		l.capDir, l.capDirSet = p, true
 	}
@@ -216,7 +232,7 @@ func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
 
 // configure reads capreg.json and applies the flags over it.
 func (sc *scanner) configure(opts ScanOptions) {
-	sc.capDir = "capabilities"
+	sc.capDir, sc.schemaFrom = "capabilities", validate.SchemaFromDiscovery
 	sc.caps = map[string]*validate.CapabilitySource{}
 	sc.watchWay(filepath.Join(sc.real, "capreg.json")) // before it is read
 	st, err := sc.root.Stat("capreg.json")
@@ -252,7 +268,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 		if filepath.IsAbs(p) {
 			p = sc.relToRoot(opts.Repo, p)
 		}
-		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), "--config-schema"
+		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), validate.SchemaFromFlag
 		sc.src.ConfigSchemaRefused = sc.schema == ""
 	}
 }
@@ -708,6 +724,13 @@ func (sc *scanner) fileError(rel string, err error) {
 // workflow reached under two names (a link) counts once, under the first
 // name (a regular file's own name comes before any link to it).
 func (sc *scanner) file(rel, real string, mode fs.FileMode) {
+	if path.Base(rel) == validate.SchemaFileName && !sc.foundReal[real] {
+		if sc.foundReal == nil {
+			sc.foundReal = map[string]bool{}
+		}
+		sc.foundReal[real] = true
+		sc.found = append(sc.found, linkedFile{rel, real, mode})
+	}
 	if rel == sc.schema {
 		f := sc.readReal(rel, real, mode)
 		sc.src.ConfigSchema = &f
@@ -993,6 +1016,30 @@ func (sc *scanner) finish() {
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
+}
+
+// discoverSchema settles the central config schema when nothing names one
+// (layout.schemaFrom is SchemaFromDiscovery): the one file named
+// validate.SchemaFileName the walk met, gsd-core's, is read as if named;
+// of several, none is (validation warns that none is compared). The
+// walk's skipped folders stay skipped: a schema in an npm package under
+// node_modules/ must be named, or linked to from a walked folder. The
+// files met are recorded whether or not discovery is in force, so that
+// Snapshot.Overlay can judge a proposed capreg.json that turns it on.
+func (sc *scanner) discoverSchema() {
+	var found []string
+	for _, c := range sc.found {
+		found = append(found, c.rel)
+	}
+	slices.Sort(found)
+	sc.src.ConfigSchemaFound, sc.src.ConfigSchemaFrom = found, sc.schemaFrom
+	if sc.schemaFrom != validate.SchemaFromDiscovery || len(sc.found) != 1 {
+		return
+	}
+	c := sc.found[0]
+	sc.watch(filepath.Dir(c.real)) // where a link leads: its folder holds an input
+	f := sc.readReal(c.rel, c.real, c.mode)
+	sc.src.ConfigSchema = &f
 }
 
 // readSchema reads the configured config schema when the walk did not meet

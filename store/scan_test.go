@@ -467,12 +467,16 @@ func TestScanRepoConfig(t *testing.T) {
 		if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
 			t.Fatal(err)
 		}
+		// Under another name, so that the walk does not find it.
+		if err := os.Rename(filepath.Join(repo, servedSchema), filepath.Join(repo, "config/central.json")); err != nil {
+			t.Fatal(err)
+		}
 		in := scanInput(t, store.ScanOptions{Repo: repo})
 		if in.Sources.ConfigSchema != nil {
 			t.Errorf("no capreg.json and no flag, but a config schema %s", in.Sources.ConfigSchema.Path)
 		}
-		abs := filepath.Join(in.Root, "config/config-schema.manifest.json")
-		for _, flag := range []string{"config/config-schema.manifest.json", abs} {
+		abs := filepath.Join(in.Root, "config/central.json")
+		for _, flag := range []string{"config/central.json", abs} {
 			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: flag}})
 			scanWantClean(t, snap)
 			if _, ok := scanFind(snap.Diagnostics, "config-key-pending-migration", "capabilities/research/capability.json"); !ok {

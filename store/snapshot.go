@@ -213,6 +213,7 @@ func sameSources(a, b *validate.Sources) bool {
 		slices.EqualFunc(a.Cards, b.Cards, func(x, y validate.CardSource) bool {
 			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists
 		}) &&
+		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
 		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema))
 }

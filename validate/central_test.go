@@ -115,3 +115,41 @@ func TestCentralPatternsShareABudget(t *testing.T) {
 		t.Errorf("no error says which key/pattern pairs were not checked: %v", res.Diagnostics)
 	}
 }
+
+// Several central config schemas found, and none named: none is compared,
+// and a repository-wide warning names them. One named, or one found, or
+// none asked for, says nothing of the others.
+func TestSchemaFoundSeveral(t *testing.T) {
+	two := []string{"a/config-schema.manifest.json", "b/config-schema.manifest.json"}
+	schema := &File{Path: two[0], Data: []byte(`{"validKeys": []}`)}
+	tests := []struct {
+		name   string
+		from   string
+		schema *File
+		found  []string
+		want   bool
+	}{
+		{"two found", SchemaFromDiscovery, nil, two, true},
+		{"one found", SchemaFromDiscovery, schema, two[:1], false},
+		{"none found", SchemaFromDiscovery, nil, nil, false},
+		{"two, one named", SchemaFromRepoConfig, schema, two, false},
+		{"two, the flag", SchemaFromFlag, schema, two, false},
+		{"two, none asked for", "", nil, two, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Validate(&Sources{ConfigSchema: tt.schema, ConfigSchemaFrom: tt.from, ConfigSchemaFound: tt.found})
+			i := slices.IndexFunc(res.Diagnostics, func(d Diagnostic) bool { return d.Rule == "config-schema-ambiguous" })
+			if got := i >= 0; got != tt.want {
+				t.Fatalf("config-schema-ambiguous: %v, want %v; %v", got, tt.want, res.Diagnostics)
+			}
+			if !tt.want {
+				return
+			}
+			d := res.Diagnostics[i]
+			if d.File != "" || d.Severity != Warning || !strings.Contains(d.Message, strings.Join(two, ", ")) {
+				t.Errorf("finding %+v: want a repository-wide warning naming %v", d, two)
+			}
+		})
+	}
+}

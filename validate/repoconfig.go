@@ -17,8 +17,12 @@ const RepoConfigFile = "capreg.json"
 type RepoConfig struct {
 	Capabilities string   // folder of capability folders; default "capabilities"
 	Workflows    []string // files or folders holding host workflows; default: every *.md
-	ConfigSchema string   // central config schema file; default: none
+	ConfigSchema string   // central config schema file; default: the one config-schema.manifest.json found
 	Cards        []string // folders searched for *.card.json; default: the whole repository
+	// NoConfigSchema is "configSchema": "": no central config schema, and
+	// none looked for (a repository whose config-schema.manifest.json is
+	// no central schema, such as a fixture).
+	NoConfigSchema bool
 }
 
 // ParseRepoConfig reads capreg.json. Problems are diagnostics; the returned
@@ -42,6 +46,7 @@ func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	rc.Capabilities = d.Root.Get("capabilities").StringOr("")
 	rc.Workflows = d.Root.Get("workflows").Strings()
 	rc.ConfigSchema = d.Root.Get("configSchema").StringOr("")
+	rc.NoConfigSchema = d.Root.Get("configSchema").IsString() && rc.ConfigSchema == ""
 	rc.Cards = d.Root.Get("cards").Strings()
 	for _, key := range []string{"workflows", "cards"} {
 		if v := d.Root.Get(key); v != nil && v.Kind == ojson.Array && len(v.Items) == 0 {

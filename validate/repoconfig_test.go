@@ -71,3 +71,30 @@ func TestParseRepoConfigEmptyRoots(t *testing.T) {
 		}
 	}
 }
+
+// "configSchema": "" is valid and asks for no central config schema (not
+// even one the walk finds); a missing key, or one of the wrong type, does
+// not.
+func TestParseRepoConfigNoConfigSchema(t *testing.T) {
+	tests := []struct {
+		src   string
+		none  bool
+		rules []string
+	}{
+		{`{"configSchema": ""}`, true, nil},
+		{`{}`, false, nil},
+		{`{"configSchema": "config/central.json"}`, false, nil},
+		{`{"configSchema": 5}`, false, []string{"config-file"}},
+		{`{"configSchema": null}`, false, []string{"config-file"}},
+	}
+	for _, tt := range tests {
+		rc, diags := ParseRepoConfig(File{Path: RepoConfigFile, Data: []byte(tt.src)})
+		var rules []string
+		for _, d := range diags {
+			rules = append(rules, d.Rule)
+		}
+		if rc.NoConfigSchema != tt.none || !slices.Equal(rules, tt.rules) {
+			t.Errorf("%s: NoConfigSchema %v, findings %v; want %v, %v", tt.src, rc.NoConfigSchema, rules, tt.none, tt.rules)
+		}
+	}
+}

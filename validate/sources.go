@@ -16,12 +16,28 @@ var (
 	ErrIsDirectory   = errors.New("is a directory, not a file")
 )
 
+// SchemaFileName is the name of gsd-core's central config schema. When
+// nothing names a central config schema, the scan uses the one file of
+// this name its walk meets (Sources.ConfigSchemaFrom is SchemaFromDiscovery).
+const SchemaFileName = "config-schema.manifest.json"
+
+// What chose the central config schema (Sources.ConfigSchemaFrom,
+// MissingSchemaError.NamedBy).
+const (
+	SchemaFromRepoConfig = RepoConfigFile    // capreg.json's configSchema
+	SchemaFromFlag       = "--config-schema" // the flag, which wins over capreg.json
+	// SchemaFromDiscovery: nothing named one, so the scan looked for files
+	// named SchemaFileName; ConfigSchema is the only one it met, or nil
+	// for none or several (ConfigSchemaFound).
+	SchemaFromDiscovery = "discovery"
+)
+
 // MissingSchemaError is the config schema's File.Err when nothing is at the
 // path a configuration names, or a directory is. A schema that capreg.json
 // names is reported there, at the value naming it.
 type MissingSchemaError struct {
 	Path    string // the path named
-	NamedBy string // "capreg.json" or "--config-schema"
+	NamedBy string // SchemaFromRepoConfig or SchemaFromFlag
 	Err     error  // fs.ErrNotExist or ErrIsDirectory
 }
 
@@ -67,8 +83,17 @@ type Sources struct {
 	// Workflows are the markdown files that may hold a loop-host marker,
 	// sorted by path.
 	Workflows []File
-	// ConfigSchema is the central config schema, when one is configured.
+	// ConfigSchema is the central config schema, when one is named or
+	// found (ConfigSchemaFrom says which).
 	ConfigSchema *File
+	// ConfigSchemaFrom says what chose ConfigSchema: SchemaFromRepoConfig,
+	// SchemaFromFlag, or SchemaFromDiscovery; "" when capreg.json's
+	// "configSchema": "" asks for none.
+	ConfigSchemaFrom string
+	// ConfigSchemaFound are the files named SchemaFileName the walk met,
+	// sorted, each file once (under its first name), whether or not
+	// discovery is in force: a proposed capreg.json may turn it on.
+	ConfigSchemaFound []string
 	// ConfigSchemaRefused says that a central config schema was named but
 	// not read, because its path leaves the repository (a path-escape
 	// finding in Diagnostics says so); ConfigSchema is then nil.

@@ -47,6 +47,7 @@ func validate(src *Sources, cache *Cache) *Result {
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
 	res.Contract = buildContract(markers, broken, s)
 	res.Central = parseCentral(src.ConfigSchema, src.RepoConfig, s)
+	checkSchemaFound(src, s)
 
 	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
@@ -264,6 +265,18 @@ func jsGroupOpener(rest string) bool {
 		}
 	}
 	return false
+}
+
+// checkSchemaFound warns when discovery found several central config
+// schemas: using none of them silently would skip the collision checks a
+// repository with one gets, and picking one would guess.
+func checkSchemaFound(src *Sources, s *sink) {
+	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil || len(src.ConfigSchemaFound) < 2 {
+		return
+	}
+	s.add(Diagnostic{Rule: "config-schema-ambiguous", Message: fmt.Sprintf(
+		"%d files are named %s (%s) and nothing names the central config schema, so config keys are compared with none of them: name the central one in capreg.json's configSchema (or \"\" for none), or pass --config-schema",
+		len(src.ConfigSchemaFound), SchemaFileName, strings.Join(src.ConfigSchemaFound, ", "))})
 }
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.

@@ -56,18 +56,40 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return exitOK
 }
 
-// summary counts what the registry holds and says when the config keys
-// were not compared with a central config schema: that check runs only when
-// one is named, and a gate that skipped it silently would look like one
-// that passed it. A schema named but unreadable, or refused for leaving the
-// repository, is an error of its own, which says why.
+// summary counts what the registry holds, then says what schemaNote says.
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
-	if snap.Sources.ConfigSchema == nil && !snap.Sources.ConfigSchemaRefused && declaresConfig(r.Capabilities) {
-		s += "; config keys not compared with a central config schema (name one with --config-schema or capreg.json's configSchema)"
+	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities))
+}
+
+// schemaNote says where the central config schema came from (named, or
+// the only config-schema.manifest.json found), or, when the capabilities
+// declare config keys, that they were not compared with one, and why: a
+// gate that skipped the collision checks silently would look like one
+// that passed them. A schema named but refused for leaving the repository
+// is an error of its own, which says why.
+func schemaNote(src *validate.Sources, declares bool) string {
+	const skipped = "; config keys not compared with a central config schema "
+	switch {
+	case src.ConfigSchema != nil:
+		return fmt.Sprintf("; central config schema %s (%s)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
+	case src.ConfigSchemaRefused || !declares:
+		return ""
+	case src.ConfigSchemaFrom == "":
+		return skipped + `(capreg.json's configSchema is "")`
+	case len(src.ConfigSchemaFound) > 1:
+		return skipped + fmt.Sprintf("(%d files named %s found; name one with --config-schema or capreg.json's configSchema)", len(src.ConfigSchemaFound), validate.SchemaFileName)
 	}
-	return s
+	return skipped + "(name one with --config-schema or capreg.json's configSchema, or add a " + validate.SchemaFileName + ")"
+}
+
+// schemaOrigin says what chose the central config schema, for the summary.
+func schemaOrigin(from string) string {
+	if from == validate.SchemaFromDiscovery {
+		return "the only " + validate.SchemaFileName + " found"
+	}
+	return "named by " + from
 }
 
 func declaresConfig(caps []*validate.Capability) bool {

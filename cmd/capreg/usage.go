@@ -42,8 +42,10 @@ Usage:
 const usageTail = `
 --repo is the repository (default: the working directory); --config-schema
 names the central config schema (repo-relative, or absolute inside the
-repository); --strict turns warnings into errors. Flags may follow
-positional arguments. capreg VERB --help describes each flag.
+repository; without it, capreg.json's configSchema, else the only
+config-schema.manifest.json the walk finds); --strict turns warnings into
+errors. Flags may follow positional arguments. capreg VERB --help
+describes each flag.
 
 Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
 gen --check, an unknown id or loop point; 2 usage or I/O failure.
