@@ -483,7 +483,8 @@ func (o *overlayer) moveInputs(served layout) {
 // the change deletes, plus those it writes where the walk reaches: when
 // nothing names a schema, the only one is the schema. One the served scan
 // did not read (it found several, or a schema was named then) cannot be
-// judged from memory unless the change carries it.
+// judged from memory unless the change carries it. A named schema the
+// scan found missing is a directory once the change writes under it.
 func (o *overlayer) settleSchema() {
 	found := slices.DeleteFunc(slices.Clone(o.served.ConfigSchemaFound), o.ch.removes)
 	for _, p := range o.ch.order {
@@ -494,6 +495,9 @@ func (o *overlayer) settleSchema() {
 	slices.Sort(found)
 	o.src.ConfigSchemaFound, o.src.ConfigSchemaFrom = found, o.lay.schemaFrom
 	if o.lay.schemaFrom != validate.SchemaFromDiscovery {
+		if o.lay.schema != "" && o.ch.dirs[o.lay.schema] {
+			o.src.ConfigSchema = o.missingSchema(o.lay.schema)
+		}
 		return
 	}
 	o.src.ConfigSchema = nil

@@ -135,6 +135,9 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		}}},
 		{overlayCase: overlayCase{name: "capreg.json names a schema that does not exist", files: map[string]string{
 			"capreg.json": `{"configSchema": "config/none.json"}`}}},
+		{overlayCase: overlayCase{name: "a missing named schema made a directory",
+			setup: overlayWrite(map[string]string{"capreg.json": `{"configSchema": "config/none.json"}`}),
+			files: map[string]string{"config/none.json/x.json": "{}"}}},
 		{overlayCase: overlayCase{name: "capreg.json names a directory as the schema", files: map[string]string{
 			"capreg.json": `{"configSchema": "config"}`}}},
 		{overlayCase: overlayCase{name: "capreg.json names a schema in a skipped directory", files: map[string]string{
