@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -259,6 +260,51 @@ func TestLoopPointRepeatedRoleGroupsOnce(t *testing.T) {
 			_, byRole, _ := bytes.Cut(e.body, []byte(`"contributionsByRole"`))
 			if n := bytes.Count(byRole, []byte(tt.want+": [")); n != 1 {
 				t.Errorf("contributionsByRole holds %s %d times:\n%s", tt.want, n, byRole)
+			}
+		})
+	}
+}
+
+// TestStatusSaysWhereTheConfigSchemaCameFrom: GET /status names the central
+// config schema the config keys were compared with and what chose it, or
+// null when none was (a config-schema-ambiguous warning says why, for
+// several found).
+func TestStatusSaysWhereTheConfigSchemaCameFrom(t *testing.T) {
+	const schema = "config/config-schema.manifest.json"
+	tests := []struct {
+		name  string
+		write map[string]string // "" deletes
+		want  map[string]any    // nil: null
+	}{
+		{"named by capreg.json", nil, map[string]any{"path": schema, "from": "capreg.json"}},
+		{"found by the walk", map[string]string{"capreg.json": ""}, map[string]any{"path": schema, "from": "discovery"}},
+		{"several found", map[string]string{"capreg.json": "", "docs/config-schema.manifest.json": `{"validKeys": []}`}, nil},
+		{"none asked for", map[string]string{"capreg.json": `{"configSchema": ""}`}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := t.TempDir()
+			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+				t.Fatal(err)
+			}
+			for p, data := range tt.write {
+				var err error
+				if data == "" {
+					err = os.Remove(filepath.Join(repo, p))
+				} else {
+					err = os.WriteFile(filepath.Join(repo, p), []byte(data), 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			m := do(t, newRouter(repoSource(t, repo)), "GET", "/status", nil).json(t)
+			got, present := m["configSchema"]
+			if !present {
+				t.Fatalf("status has no configSchema: %v", m)
+			}
+			if tt.want == nil && got != nil || tt.want != nil && fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("configSchema = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -372,6 +372,9 @@ func TestEndpoints(t *testing.T) {
 			if m["ready"] != true || m["generation"].(float64) != 7 || c["capabilities"].(float64) != 12 || c["tools"].(float64) != 5 {
 				t.Errorf("status = %s", e.body)
 			}
+			if cs, _ := m["configSchema"].(map[string]any); cs["path"] != "config/config-schema.manifest.json" || cs["from"] != "capreg.json" {
+				t.Errorf("status configSchema = %v, want config/config-schema.manifest.json from capreg.json", m["configSchema"])
+			}
 		}},
 		{"healthz", "GET", "/healthz", "", nil, 200, nil},
 		{"readyz", "GET", "/readyz", "", nil, 200, nil},

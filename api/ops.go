@@ -88,20 +88,30 @@ func notBuiltReason(st store.Status) string {
 
 // statusDoc is GET /status.
 type statusDoc struct {
-	Ready       bool                  `json:"ready"`
-	Generation  uint64                `json:"generation"`
-	Revision    string                `json:"revision"`
-	Digest      string                `json:"digest"`
-	BuiltAt     *time.Time            `json:"builtAt"`
-	LastAttempt *time.Time            `json:"lastAttempt"`
-	Rebuilds    uint64                `json:"rebuilds"`
-	Failures    uint64                `json:"failedRebuilds"`
-	Unchanged   uint64                `json:"unchangedRebuilds"`
-	Waiting     string                `json:"waiting,omitempty"`
-	Draining    bool                  `json:"draining,omitempty"`
-	Counts      counts                `json:"counts"`
-	Failure     *store.Failure        `json:"failure,omitempty"`
-	Warnings    []validate.Diagnostic `json:"warnings"`
+	Ready       bool           `json:"ready"`
+	Generation  uint64         `json:"generation"`
+	Revision    string         `json:"revision"`
+	Digest      string         `json:"digest"`
+	BuiltAt     *time.Time     `json:"builtAt"`
+	LastAttempt *time.Time     `json:"lastAttempt"`
+	Rebuilds    uint64         `json:"rebuilds"`
+	Failures    uint64         `json:"failedRebuilds"`
+	Unchanged   uint64         `json:"unchangedRebuilds"`
+	Waiting     string         `json:"waiting,omitempty"`
+	Draining    bool           `json:"draining,omitempty"`
+	Counts      counts         `json:"counts"`
+	Failure     *store.Failure `json:"failure,omitempty"`
+	// ConfigSchema is null when the config keys were not compared with a
+	// central config schema: which one was, and why, is what an operator
+	// asks when a collision is (or is not) reported.
+	ConfigSchema *configSchemaDoc      `json:"configSchema"`
+	Warnings     []validate.Diagnostic `json:"warnings"`
+}
+
+// configSchemaDoc is the central config schema of GET /status.
+type configSchemaDoc struct {
+	Path string `json:"path"`
+	From string `json:"from"` // validate.SchemaFromRepoConfig, SchemaFromFlag or SchemaFromDiscovery
 }
 
 type counts struct {
@@ -143,6 +153,9 @@ func (s *Server) statusDoc() statusDoc {
 	doc.Counts.ConfigKeys = len(reg.ConfigKeys)
 	doc.Counts.Errors, doc.Counts.Warnings = snap.Diagnostics.Count()
 	doc.Warnings = append(doc.Warnings, snap.Diagnostics...)
+	if src := snap.Sources; src != nil && src.ConfigSchema != nil {
+		doc.ConfigSchema = &configSchemaDoc{Path: src.ConfigSchema.Path, From: src.ConfigSchemaFrom}
+	}
 	return doc
 }
 
