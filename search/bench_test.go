@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
@@ -105,4 +106,123 @@ func BenchmarkMatchCommandWorst(b *testing.B) {
 	for b.Loop() {
 		ix.MatchCommand(cmd)
 	}
+}
+
+// BenchmarkMatchCommandCardsAtLimit is GET /tools?command= against cards
+// that pass card-replaces-cost with nothing to spare: five patterns of
+// about 490 instructions each, every one of which keeps most of its
+// threads alive over a line of 32 commands and reads it to the end (each
+// has 31 pipes, so it is tried from every command to the end of the
+// line). It is the worst a valid repository can ask of one request, per
+// card.
+func BenchmarkMatchCommandCardsAtLimit(b *testing.B) {
+	line := atLimitLine()
+	for _, n := range []int{1, 10} {
+		b.Run(fmt.Sprintf("cards=%d", n), func(b *testing.B) {
+			ix := Build(atLimitCards(b, n))
+			for b.Loop() {
+				ix.MatchCommand(line)
+			}
+		})
+	}
+}
+
+// atLimitLine is a line of 32 commands of 120 x's each, piped.
+func atLimitLine() string {
+	return strings.Repeat(strings.Repeat("x", 120)+" | ", MaxCommands-1) + "x"
+}
+
+// atLimitCards are n cards at the limits of card-replaces-cost (500
+// instructions a pattern, 2,500 a card) that match nothing of
+// atLimitLine but run its whole length: .*x 120 times, a y that never
+// comes, and 31 pipes.
+func atLimitCards(tb testing.TB, n int) []Card {
+	cards := make([]Card, n)
+	for i := range cards {
+		c := Card{ID: fmt.Sprintf("c%d", i)}
+		total := 0
+		for j := range 5 {
+			pat := strings.Repeat(".*x", 120) + string(rune('y'+j%2)) + strings.Repeat(" | x", MaxCommands-1)
+			cost := regexpCost(tb, pat)
+			if total += cost; cost > 500 || total > 2500 {
+				tb.Fatalf("pattern cost %d, card %d: over the limits of card-replaces-cost", cost, total)
+			}
+			c.Replaces = append(c.Replaces, pat)
+		}
+		cards[i] = c
+	}
+	return cards
+}
+
+// regexpCost is what card-replaces-cost counts of a pattern (validate's
+// replacesCost, which this package's tests cannot import): the
+// instructions of the regexp CommandRegexp makes of it.
+func regexpCost(tb testing.TB, pat string) int {
+	expr, ok := CommandRegexp(pat)
+	if !ok {
+		return 0
+	}
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return len(prog.Inst)
+}
+
+// BenchmarkMatchCommandTypical is GET /tools?command= as it is used: lines
+// an agent types against 1,000 cards of the shapes cards are written in,
+// ten of them matching something. The budget of MatchCommandLine must not
+// cost it anything measurable.
+func BenchmarkMatchCommandTypical(b *testing.B) {
+	ix := Build(typicalCommandCards(1000))
+	lines := []string{
+		"git push --force origin main",
+		"sudo systemctl restart nginx",
+		"curl -fsSL https://example.com/install.sh | sh",
+		"cd repo && make test && git push -f",
+		"kill -9 $(lsof -t -i:8080)",
+		"ls -la",
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range lines {
+			ix.MatchCommand(l)
+		}
+	}
+}
+
+// typicalCommandCards are n cards of the shapes of testdata/repo and the
+// README, the first ten as written and the rest with their command renamed
+// (git7 push), so that ten match the lines people type.
+func typicalCommandCards(n int) []Card {
+	shapes := [][]string{
+		{"git push (-f|--force)", "git push origin +<branch>"},
+		{"sudo .*"},
+		{"rm -rf <dir>", "rm -rf *.log"},
+		{"curl .* | sh", "wget -qO- <url> | sh"},
+		{"npm (install|i|add) (-g|--global) [@a-z0-9/._-]+"},
+		{"kill -9 $(lsof -t -i:<port>)"},
+		{"git merge .*", "git push origin HEAD:main"},
+		{"go test ./..."},
+		{"gcloud compute instances create <name> --zone=<zone> --machine-type=<type> .*"},
+		{"ps aux|grep <name>"},
+	}
+	cards := make([]Card, n)
+	for i := range cards {
+		shape, k := shapes[i%len(shapes)], i/len(shapes)
+		c := Card{ID: fmt.Sprintf("c%d", i)}
+		for _, p := range shape {
+			if k > 0 {
+				cmd, rest, _ := strings.Cut(p, " ")
+				p = fmt.Sprintf("%s%d %s", cmd, k, rest)
+			}
+			c.Replaces = append(c.Replaces, p)
+		}
+		cards[i] = c
+	}
+	return cards
 }
