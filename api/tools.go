@@ -134,7 +134,8 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return
 	}
-	matches, err := v.snap.Search().MatchCommandLine(command)
+	m, err := v.snap.Search().MatchCommandLine(r.Context(), command, search.DefaultCommandBudget)
+	matches := m.Cards
 	if err != nil {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
 			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})

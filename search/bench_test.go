@@ -1,7 +1,9 @@
 package search
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"regexp/syntax"
 	"slices"
@@ -102,10 +104,7 @@ func BenchmarkMatchCommandWorst(b *testing.B) {
 	if _, err := parseCommandLine(cmd); err != nil {
 		b.Fatalf("the line (%d bytes) is over the limits", len(cmd))
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		ix.MatchCommand(cmd)
-	}
+	benchMatchCommandLine(b, ix, DefaultCommandBudget, cmd)
 }
 
 // BenchmarkMatchCommandCardsAtLimit is GET /tools?command= against cards
@@ -114,17 +113,44 @@ func BenchmarkMatchCommandWorst(b *testing.B) {
 // threads alive over a line of 32 commands and reads it to the end (each
 // has 31 pipes, so it is tried from every command to the end of the
 // line). It is the worst a valid repository can ask of one request, per
-// card.
+// card: without a budget the time grows with the cards; within
+// DefaultCommandBudget it stops at the same work however many there are.
 func BenchmarkMatchCommandCardsAtLimit(b *testing.B) {
 	line := atLimitLine()
-	for _, n := range []int{1, 10} {
-		b.Run(fmt.Sprintf("cards=%d", n), func(b *testing.B) {
-			ix := Build(atLimitCards(b, n))
-			for b.Loop() {
-				ix.MatchCommand(line)
-			}
+	for _, tt := range []struct {
+		cards int
+		work  int64
+	}{{1, math.MaxInt64}, {10, math.MaxInt64}, {1, DefaultCommandBudget}, {100, DefaultCommandBudget}} {
+		name := fmt.Sprintf("cards=%d/budget=none", tt.cards)
+		if tt.work != math.MaxInt64 {
+			name = fmt.Sprintf("cards=%d/budget=default", tt.cards)
+		}
+		b.Run(name, func(b *testing.B) {
+			benchMatchCommandLine(b, Build(atLimitCards(b, tt.cards)), tt.work, line)
 		})
 	}
+}
+
+// benchMatchCommandLine times MatchCommandLine of lines, and reports the
+// work they cost and the cards they tried.
+func benchMatchCommandLine(b *testing.B, ix *Index, work int64, lines ...string) {
+	var m CommandMatches
+	var err error
+	var spent int64
+	tried := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		spent, tried = 0, 0
+		for _, l := range lines {
+			if m, err = ix.MatchCommandLine(context.Background(), l, work); err != nil {
+				b.Fatal(err)
+			}
+			spent += m.Work
+			tried += m.Tried
+		}
+	}
+	b.ReportMetric(float64(spent), "work/op")
+	b.ReportMetric(float64(tried), "cards-tried/op")
 }
 
 // atLimitLine is a line of 32 commands of 120 x's each, piped.
@@ -187,12 +213,7 @@ func BenchmarkMatchCommandTypical(b *testing.B) {
 		"kill -9 $(lsof -t -i:8080)",
 		"ls -la",
 	}
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, l := range lines {
-			ix.MatchCommand(l)
-		}
-	}
+	benchMatchCommandLine(b, ix, DefaultCommandBudget, lines...)
 }
 
 // typicalCommandCards are n cards of the shapes of testdata/repo and the

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -385,13 +386,13 @@ func TestMatchCommandBounds(t *testing.T) {
 	if got := ix.MatchCommand(many); got != nil {
 		t.Errorf("a line of %d commands matched %v", MaxCommands+1, got)
 	}
-	if _, err := ix.MatchCommandLine(many); !errors.Is(err, ErrCommandLine) {
+	if _, err := ix.MatchCommandLine(context.Background(), many, DefaultCommandBudget); !errors.Is(err, ErrCommandLine) {
 		t.Errorf("MatchCommandLine(%d commands) = %v, want ErrCommandLine", MaxCommands+1, err)
 	}
-	if _, err := ix.MatchCommandLine(long); !errors.Is(err, ErrCommandLine) {
+	if _, err := ix.MatchCommandLine(context.Background(), long, DefaultCommandBudget); !errors.Is(err, ErrCommandLine) {
 		t.Errorf("MatchCommandLine(%d bytes) = %v, want ErrCommandLine", len(long), err)
 	}
-	if _, err := ix.MatchCommandLine("ls; git push x --force"); err != nil {
+	if _, err := ix.MatchCommandLine(context.Background(), "ls; git push x --force", DefaultCommandBudget); err != nil {
 		t.Errorf("MatchCommandLine(two commands) = %v", err)
 	}
 	if got := ix.MatchCommand("ls; git push x --force"); len(got) != 1 {
@@ -404,7 +405,7 @@ func TestCompileCommandPatternNeverPanics(t *testing.T) {
 		cp, ok := compileCommandPattern(p)
 		if ok {
 			cmd := "anything here"
-			cp.matchAt(cmd, shellTokens(cmd), 0)
+			cp.matchAt(cmd, shellTokens(cmd), 0, &budget{ctx: context.Background(), left: DefaultCommandBudget})
 		}
 	}
 }

@@ -1,0 +1,130 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultCommandBudget is the work one MatchCommandLine may do unless its
+// caller says otherwise, in the units of its budget: for every regular
+// expression run, its program's instructions times the bytes it reads
+// (plus one). Go's regexp takes time proportional to that product and
+// cannot be stopped half way, so the cost of a run is charged before it
+// starts. At the worst a valid card can ask (card-replaces-cost: patterns
+// of 490 instructions that keep their threads alive to the end of a
+// 32-command line), a unit took about 5.5 ns
+// (BenchmarkMatchCommandCardsAtLimit: 0.83 s and 150 million units a
+// card), so this budget holds a request to about a quarter of a second of
+// one core, however many such cards there are; it is three times what one
+// card at the limits costs on a 4 KiB line of one command. Six lines an
+// agent types against 1,000 cards of the usual shapes cost 2,361 in all
+// (BenchmarkMatchCommandTypical): a pattern whose regexp starts with words
+// the command does not start with ("git push .* --force" against "ls
+// -la") is not run, and costs nothing.
+const DefaultCommandBudget int64 = 32 << 20
+
+// ErrCommandBudget says that command matching stopped before it tried
+// every card because the work budget of the request was spent.
+var ErrCommandBudget = errors.New("the work budget of command matching is spent")
+
+// budget is the work a command match has left, and why it stopped.
+type budget struct {
+	ctx  context.Context
+	left int64
+	// err is why matching stopped: ErrCommandBudget or the context's
+	// error; nil while it goes on.
+	err error
+}
+
+// spend takes n units from the budget before a regexp runs, and reports
+// false, with b.err set, when the budget cannot pay for it or the request
+// has ended: the regexp is then not run at all. The context is read here,
+// before each run, rather than only between cards, because one card may
+// hold several runs of milliseconds each.
+func (b *budget) spend(n int64) bool {
+	if b.err != nil {
+		return false
+	}
+	if err := b.ctx.Err(); err != nil {
+		b.err = err
+		return false
+	}
+	if n > b.left {
+		b.err = ErrCommandBudget
+		return false
+	}
+	b.left -= n
+	return true
+}
+
+// costedRegexp is a compiled regexp with what a run of it costs.
+type costedRegexp struct {
+	re *regexp.Regexp
+	// insts are the instructions of its program, as card-replaces-cost
+	// counts them.
+	insts int64
+	// prefix is the text every match starts with; a text that does not
+	// start with it is not run. The regexps here are anchored at the
+	// start, and Go's regexp does not look for the prefix of an anchored
+	// one (Regexp.LiteralPrefix is empty), so without this a pattern such
+	// as "git push .* --force" would be run, and charged, on every
+	// command of every line.
+	prefix string
+}
+
+// compileCosted compiles expr, which must start with ^, and measures it.
+func compileCosted(expr string) (*costedRegexp, bool) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, false
+	}
+	parsed, err := syntax.Parse(expr, syntax.Perl) // as regexp.Compile does
+	if err != nil {
+		return nil, false
+	}
+	prog, err := syntax.Compile(parsed.Simplify())
+	if err != nil {
+		return nil, false
+	}
+	return &costedRegexp{re: re, insts: int64(len(prog.Inst)), prefix: anchoredPrefix(prog)}, true
+}
+
+// match reports whether s matches, paying for the run from b; false also
+// when b cannot pay (b.err says so).
+func (r *costedRegexp) match(s string, b *budget) bool {
+	if !strings.HasPrefix(s, r.prefix) {
+		return false
+	}
+	if !b.spend(r.insts * int64(len(s)+1)) {
+		return false
+	}
+	return r.re.MatchString(s)
+}
+
+// anchoredPrefix is the literal text every match of prog starts with, read
+// from its start past the empty-width assertions a match at the start of
+// the text satisfies (^, \A) as syntax.Prog.Prefix reads it past none: the
+// runes of the instructions every path goes through one after another,
+// matched without folding case. An invalid UTF-8 byte of the text reads
+// as utf8.RuneError, so the prefix stops before one.
+func anchoredPrefix(prog *syntax.Prog) string {
+	var b strings.Builder
+	pc := uint32(prog.Start)
+	for {
+		inst := &prog.Inst[pc]
+		switch {
+		case inst.Op == syntax.InstNop || inst.Op == syntax.InstCapture:
+		case inst.Op == syntax.InstEmptyWidth && syntax.EmptyOp(inst.Arg)&^(syntax.EmptyBeginText|syntax.EmptyBeginLine) == 0 && b.Len() == 0:
+		case (inst.Op == syntax.InstRune1 || inst.Op == syntax.InstRune) && len(inst.Rune) == 1 &&
+			syntax.Flags(inst.Arg)&syntax.FoldCase == 0 && inst.Rune[0] != utf8.RuneError:
+			b.WriteRune(inst.Rune[0])
+		default:
+			return b.String()
+		}
+		pc = inst.Out
+	}
+}

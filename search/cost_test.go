@@ -1,0 +1,140 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// runCost is what matching text against one pattern's regexp costs when it
+// runs: its instructions times the bytes plus one.
+func runCost(t *testing.T, pat, text string) int64 {
+	t.Helper()
+	expr, ok := CommandRegexp(pat)
+	if !ok {
+		t.Fatalf("%q is no regexp", pat)
+	}
+	re, ok := compileCosted(expr)
+	if !ok {
+		t.Fatalf("%q does not compile", expr)
+	}
+	return re.insts * int64(len(text)+1)
+}
+
+// MatchCommandLine stops before the regexp run its budget cannot pay for,
+// and returns the cards tried before it; a pattern that cannot match
+// (its literal start differs) costs nothing, and a glob token is paid for
+// like a regexp.
+func TestMatchCommandBudget(t *testing.T) {
+	const push = "git push .* --force"
+	pushLine := "git push origin --force"
+	glob := strings.Repeat("a*", 1000) + "b" // no regexp: a glob token
+	tests := []struct {
+		name  string
+		cards []Card
+		line  string
+		work  int64
+		want  []int
+		tried int
+	}{
+		{"enough", []Card{{Replaces: []string{push}}}, pushLine, runCost(t, push, pushLine), []int{0}, 1},
+		{"one short", []Card{{Replaces: []string{push}}}, pushLine, runCost(t, push, pushLine) - 1, nil, 0},
+		{"a pattern that cannot match is free", []Card{{Replaces: []string{push}}}, "ls -la", 0, nil, 1},
+		{"words are free", []Card{{Replaces: []string{"git push origin"}}}, pushLine, 0, []int{0}, 1},
+		{"the cards before the run it cannot pay for",
+			[]Card{{Replaces: []string{"git push origin"}}, {Replaces: []string{"ls"}}, {Replaces: []string{push}}, {Replaces: []string{"git push"}}},
+			pushLine, 0, []int{0}, 2},
+		{"a glob token is paid for", []Card{{Replaces: []string{glob}}}, strings.Repeat("a", 4000), 1 << 20, nil, 0},
+		{"at the limits, the first card", atLimitCards(t, 3), atLimitLine(), DefaultCommandBudget, nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ix := Build(tt.cards)
+			for range 2 { // the same line stops at the same card every time
+				m, err := ix.MatchCommandLine(context.Background(), tt.line, tt.work)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(m.Cards, tt.want) || m.Tried != tt.tried || m.Total != len(tt.cards) || m.Truncated() != (tt.tried < len(tt.cards)) {
+					t.Errorf("= %v, %d of %d tried (truncated %v), want %v, %d tried", m.Cards, m.Tried, m.Total, m.Truncated(), tt.want, tt.tried)
+				}
+				if m.Work > tt.work {
+					t.Errorf("work %d, over the budget %d", m.Work, tt.work)
+				}
+			}
+		})
+	}
+}
+
+// A request that has ended stops matching, between cards when none runs a
+// regexp, and says why.
+func TestMatchCommandLineStopsWithItsContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, pat := range []string{"git push .* --force", "git push --force"} {
+		ix := Build([]Card{{Replaces: []string{pat}}})
+		if m, err := ix.MatchCommandLine(ctx, "git push origin --force", math.MaxInt64); !errors.Is(err, context.Canceled) || m.Cards != nil {
+			t.Errorf("%q after the request ended = %v, %v; want context.Canceled", pat, m.Cards, err)
+		}
+	}
+}
+
+// The literal start of an anchored regexp is what lets a run be skipped:
+// it is read past ^ and stops at anything but a rune matched as written.
+func TestAnchoredPrefix(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{`^(?:git push .* --force)(?:\s|$)`, "git push "},
+		{`^(?:(?P<x>make) all)(?:\s|$)`, "make all"},
+		{`^(?:(?i)git push)`, ""},
+		{`^(?:git|hub) push`, ""},
+		{`^\bgit`, ""},
+		{`^git\b push`, "git"},
+		{`^x+y`, "x"},
+		{`^\x{FFFD}a`, ""},
+		{`^é-\.`, "é-."},
+		{`^-i:.+$`, "-i:"},
+		{`^$`, ""},
+	}
+	for _, tt := range tests {
+		re, ok := compileCosted(tt.expr)
+		if !ok {
+			t.Fatalf("%q does not compile", tt.expr)
+		}
+		if re.prefix != tt.want {
+			t.Errorf("prefix of %q = %q, want %q", tt.expr, re.prefix, tt.want)
+		}
+	}
+}
+
+// Skipping a run whose text lacks the prefix never changes what matches.
+func FuzzCostedMatchIsMatch(f *testing.F) {
+	for _, s := range [][2]string{
+		{"git push .* --force", "git push origin --force"},
+		{"git push .* --force", "git pus"},
+		{`\x{FFFD}a`, "\xffa"},
+		{"(?i)git push", "GIT PUSH"},
+		{"é+x", "ééx"},
+		{`a\b`, "a b"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pat, text string) {
+		expr := "^(?:" + pat + ")"
+		want, err := regexp.Compile(expr)
+		if err != nil {
+			return
+		}
+		re, ok := compileCosted(expr)
+		if !ok {
+			t.Fatalf("%q compiles with regexp but not here", expr)
+		}
+		b := &budget{ctx: context.Background(), left: math.MaxInt64}
+		if got := re.match(text, b); got != want.MatchString(text) {
+			t.Errorf("%q on %q: %v, regexp says %v (prefix %q)", expr, text, got, !got, re.prefix)
+		}
+	})
+}
