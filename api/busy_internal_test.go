@@ -9,33 +9,32 @@ import (
 	"time"
 )
 
-// POST /validate evaluations are bounded: a request waits for a turn, and
-// is turned away (503 busy) when none comes in time or it is cancelled.
-func TestValidationTurns(t *testing.T) {
-	defer func(w time.Duration) { validationWait = w }(validationWait)
-	validationWait = 20 * time.Millisecond
-	s := &Server{validations: make(chan struct{}, 1)}
-	release, ok := s.acquireValidation(context.Background())
+// Evaluations are bounded: a request waits for a turn, and is turned away
+// (503 busy) when none comes in time, it is cancelled, or every waiting
+// place is taken.
+func TestTurns(t *testing.T) {
+	tr := newTurns(1, maxValidationWaiters, 20*time.Millisecond)
+	release, ok := tr.acquire(context.Background())
 	if !ok {
-		t.Fatal("the first validation got no turn")
+		t.Fatal("the first request got no turn")
 	}
-	if _, ok := s.acquireValidation(context.Background()); ok {
-		t.Fatal("a second validation got a turn while the only one was taken")
+	if _, ok := tr.acquire(context.Background()); ok {
+		t.Fatal("a second request got a turn while the only one was taken")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, ok := s.acquireValidation(ctx); ok {
+	if _, ok := tr.acquire(ctx); ok {
 		t.Fatal("a cancelled request got a turn")
 	}
 	// Waiters beyond the bound are turned away at once.
-	s.validationWaiters.Store(maxValidationWaiters)
-	validationWait = time.Hour
-	if _, ok := s.acquireValidation(context.Background()); ok {
-		t.Fatal("a validation got a turn while every waiting place was taken")
+	tr.waiters.Store(maxValidationWaiters)
+	tr.wait = time.Hour
+	if _, ok := tr.acquire(context.Background()); ok {
+		t.Fatal("a request got a turn while every waiting place was taken")
 	}
-	s.validationWaiters.Store(0)
+	tr.waiters.Store(0)
 	release()
-	release2, ok := s.acquireValidation(context.Background())
+	release2, ok := tr.acquire(context.Background())
 	if !ok {
 		t.Fatal("no turn after the first was released")
 	}

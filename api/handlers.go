@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -274,12 +273,12 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	if !ok {
 		return
 	}
-	release, ok := s.acquireValidation(r.Context())
+	release, ok := s.validations.acquire(r.Context())
 	if !ok {
 		w.Header().Set("Retry-After", "2")
 		writeError(w, http.StatusServiceUnavailable, CodeBusy,
-			fmt.Sprintf("%d other changes are being validated; retry shortly", cap(s.validations)),
-			map[string]any{"concurrent": cap(s.validations)})
+			fmt.Sprintf("%d other changes are being validated; retry shortly", s.validations.size()),
+			map[string]any{"concurrent": s.validations.size()})
 		return
 	}
 	defer release()
@@ -312,38 +311,12 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 }
 
 // validationWait is how long a POST /validate waits for its turn before it
-// is answered 503 busy: a few evaluations of a large repository. A variable
-// for the tests.
-var validationWait = 10 * time.Second
+// is answered 503 busy: a few evaluations of a large repository.
+const validationWait = 10 * time.Second
 
 // maxValidationWaiters bounds the requests waiting for a turn; more are
 // turned away at once rather than queued without limit.
 const maxValidationWaiters = 8
-
-// acquireValidation waits for a turn to evaluate a change, for at most
-// validationWait or until the request ends, unless maxValidationWaiters
-// already wait. release gives the turn back.
-func (s *Server) acquireValidation(ctx context.Context) (release func(), ok bool) {
-	select {
-	case s.validations <- struct{}{}:
-		return func() { <-s.validations }, true
-	default:
-	}
-	if s.validationWaiters.Add(1) > maxValidationWaiters {
-		s.validationWaiters.Add(-1)
-		return nil, false
-	}
-	defer s.validationWaiters.Add(-1)
-	t := time.NewTimer(validationWait)
-	defer t.Stop()
-	select {
-	case s.validations <- struct{}{}:
-		return func() { <-s.validations }, true
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	return nil, false
-}
 
 // overlayDetails are the details of a change POST /validate refuses: for
 // one that cannot be applied, each path and why (details.conflicts); for one

@@ -12,7 +12,6 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -74,10 +73,9 @@ type Server struct {
 	maxBody int64
 	// stuckAfter: see Options.StuckAfter.
 	stuckAfter time.Duration
-	// validations holds a token per POST /validate being evaluated, and
-	// validationWaiters counts the requests waiting for one.
-	validations       chan struct{}
-	validationWaiters atomic.Int32
+	// validations are the turns of POST /validate (see
+	// Options.MaxValidations).
+	validations *turns
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
@@ -97,7 +95,7 @@ func NewRouter(src Source, opts Options) http.Handler {
 	if s.maxBody <= 0 {
 		s.maxBody = 1 << 20
 	}
-	s.validations = make(chan struct{}, max(1, opts.MaxValidations))
+	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.draining = opts.Draining
 	r := chi.NewRouter()
 	s.routes = r

@@ -1,0 +1,53 @@
+package api
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// turns bounds how many requests of one kind are evaluated at once. A
+// request takes a turn when one is free; otherwise it waits for one, for at
+// most wait or until it ends, unless maxWaiters already wait, in which case
+// it is turned away at once rather than queued without limit.
+type turns struct {
+	slots      chan struct{}
+	waiters    atomic.Int32
+	maxWaiters int32
+	wait       time.Duration
+}
+
+// newTurns returns n turns (at least 1).
+func newTurns(n int, maxWaiters int32, wait time.Duration) *turns {
+	return &turns{slots: make(chan struct{}, max(1, n)), maxWaiters: maxWaiters, wait: wait}
+}
+
+// size is how many requests may hold a turn at once.
+func (t *turns) size() int { return cap(t.slots) }
+
+// acquire takes a turn, or reports false when none came in time, the
+// waiting places are all taken or the request ended. release gives the
+// turn back.
+func (t *turns) acquire(ctx context.Context) (release func(), ok bool) {
+	select {
+	case t.slots <- struct{}{}:
+		return t.release, true
+	default:
+	}
+	if t.waiters.Add(1) > t.maxWaiters {
+		t.waiters.Add(-1)
+		return nil, false
+	}
+	defer t.waiters.Add(-1)
+	timer := time.NewTimer(t.wait)
+	defer timer.Stop()
+	select {
+	case t.slots <- struct{}{}:
+		return t.release, true
+	case <-timer.C:
+	case <-ctx.Done():
+	}
+	return nil, false
+}
+
+func (t *turns) release() { <-t.slots }
