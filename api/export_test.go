@@ -1,5 +1,7 @@
 package api
 
+import "net/http"
+
 // Internals the tests of package api_test hold to openapi.yaml or call
 // directly.
 var (
@@ -15,4 +17,20 @@ func ToolModeParams() map[string][]string {
 		out[m.selector] = m.params
 	}
 	return out
+}
+
+// NewRouterWithCommandTurnsTaken is NewRouter with every turn of command
+// matching taken and none waited for: GET /tools?command= is turned away
+// busy until release gives them back.
+func NewRouterWithCommandTurnsTaken(src Source, opts Options) (h http.Handler, release func()) {
+	s := newServer(src, opts)
+	s.commands.wait = 0
+	for range s.commands.size() {
+		s.commands.slots <- struct{}{}
+	}
+	return s.router(), func() {
+		for range s.commands.size() {
+			s.commands.release()
+		}
+	}
 }

@@ -5,11 +5,13 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -18,6 +20,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/capreg/capreg"
+	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
 )
 
@@ -47,6 +50,16 @@ type Options struct {
 	// burst run side by side would multiply that memory; they also share
 	// the watcher's validation cache, which serialises them anyway.
 	MaxValidations int
+	// CommandBudget is the work one GET /tools?command= may do, in the
+	// units of search.DefaultCommandBudget, its default (for 0): about a
+	// quarter of a second of one core at the worst a valid repository can
+	// ask. Matching that spends it stops and says so (truncated).
+	CommandBudget int64
+	// MaxCommandMatches bounds the GET /tools?command= requests matched at
+	// once; 0 means GOMAXPROCS. Each may keep a core busy for as long as
+	// its budget lasts, so a flood of costly lines would otherwise slow
+	// every other route; the requests beyond it wait (see commandWait).
+	MaxCommandMatches int
 	// StuckAfter is how long a rebuild may run before /healthz reports
 	// the process stuck (503), when the Source says how long its rebuild
 	// has run (see RebuildClock); 0 means 5 minutes. A rebuild of 10,000
@@ -76,6 +89,10 @@ type Server struct {
 	// validations are the turns of POST /validate (see
 	// Options.MaxValidations).
 	validations *turns
+	// commands are the turns of GET /tools?command= (see
+	// Options.MaxCommandMatches), and commandBudget the work each may do.
+	commands      *turns
+	commandBudget int64
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
@@ -84,8 +101,12 @@ type Server struct {
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml.
-func NewRouter(src Source, opts Options) http.Handler {
-	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes, stuckAfter: opts.StuckAfter}
+func NewRouter(src Source, opts Options) http.Handler { return newServer(src, opts).router() }
+
+// newServer is the server of NewRouter, its options defaulted.
+func newServer(src Source, opts Options) *Server {
+	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes, stuckAfter: opts.StuckAfter,
+		commandBudget: opts.CommandBudget}
 	if s.stuckAfter <= 0 {
 		s.stuckAfter = 5 * time.Minute
 	}
@@ -95,8 +116,17 @@ func NewRouter(src Source, opts Options) http.Handler {
 	if s.maxBody <= 0 {
 		s.maxBody = 1 << 20
 	}
+	if s.commandBudget <= 0 {
+		s.commandBudget = search.DefaultCommandBudget
+	}
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
+	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.draining = opts.Draining
+	return s
+}
+
+// router routes every route of openapi.yaml to s.
+func (s *Server) router() http.Handler {
 	r := chi.NewRouter()
 	s.routes = r
 	// observe wraps recoverer, so that the 500 a panic is answered with is

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
@@ -123,6 +125,18 @@ func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 	v.serve(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
 }
 
+// commandWait is how long a GET /tools?command= waits for a turn (see
+// Options.MaxCommandMatches) before it is answered 503 busy. A turn is
+// held for microseconds by a usual line and for at most the budget,
+// about a quarter of a second, by the costliest, so a burst of agents
+// asking at once is answered after a short wait rather than turned away;
+// a line still waiting after 2 s is in a flood, and is better retried.
+const commandWait = 2 * time.Second
+
+// maxCommandWaiters bounds the GET /tools?command= requests waiting for a
+// turn; more are turned away at once.
+const maxCommandWaiters = 64
+
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
 	if len(command) > search.MaxCommandLine {
 		writeError(w, http.StatusBadRequest, CodeBadRequest,
@@ -134,23 +148,56 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return
 	}
-	m, err := v.snap.Search().MatchCommandLine(r.Context(), command, search.DefaultCommandBudget)
-	matches := m.Cards
-	if err != nil {
+	release, ok := s.commands.acquire(r.Context())
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, CodeBusy,
+			fmt.Sprintf("%d other command lines are being matched; retry shortly", s.commands.size()),
+			map[string]any{"concurrent": s.commands.size()})
+		return
+	}
+	m, err := v.snap.Search().MatchCommandLine(r.Context(), command, s.commandBudget)
+	release()
+	switch {
+	case errors.Is(err, search.ErrCommandLine):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
 			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
 		return
+	case err != nil: // the client went away: nobody reads this
+		writeError(w, http.StatusServiceUnavailable, CodeBusy, "matching stopped: the request ended before it finished", nil)
+		return
 	}
+	if m.Truncated() {
+		s.log.Warn("command matching spent its work budget before trying every card", "tried", m.Tried, "cards", m.Total,
+			"work", m.Work, "bytes", len(command))
+	}
+	v.serve(w, r, jsonBody(commandDoc(v, command, risk, m)))
+}
+
+// commandDoc is the answer of GET /tools?command=: the matching cards of
+// the risk asked for (every risk for ""), sorted by id, and whether
+// matching stopped before it tried every card. A given line against a
+// given snapshot always stops at the same card, so the answer, truncated
+// or not, is the same at every request, as its ETag (the snapshot's)
+// says.
+func commandDoc(v *views, command, risk string, m search.CommandMatches) map[string]any {
 	cards := v.snap.Result.Cards
 	out := []commandMatch{}
-	for _, i := range matches {
+	for _, i := range m.Cards {
 		c := cards[i]
 		if risk == "" || c.Risk == risk {
 			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces})
 		}
 	}
 	slices.SortFunc(out, func(a, b commandMatch) int { return strings.Compare(a.ID, b.ID) })
-	v.serve(w, r, jsonBody(map[string]any{"command": command, "results": out}))
+	doc := map[string]any{"command": command, "results": out, "truncated": m.Truncated()}
+	if m.Truncated() {
+		doc["cardsTried"], doc["cardsTotal"] = m.Tried, m.Total
+		doc["message"] = fmt.Sprintf("matching stopped after %d of %d cards, the work one request may do spent (a replaces pattern read as "+
+			"a regular expression costs its size times the length of the text it reads); the results are the matches among the cards "+
+			"tried, and a card not tried may match too", m.Tried, m.Total)
+	}
+	return doc
 }
 
 // cursorPrefix marks capreg's opaque cursors: the id of the last card of

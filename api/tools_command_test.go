@@ -2,9 +2,11 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
 	"strings"
@@ -160,5 +162,74 @@ func TestToolSearchFindsIDsOfStopWords(t *testing.T) {
 		if e.status != 200 || !bytes.Contains(e.body, []byte(`"results": []`)) {
 			t.Errorf("%q: status %d %s, want no results", intent, e.status, e.body)
 		}
+	}
+}
+
+// GET /tools?command= does a bounded amount of work: a line that spends
+// the budget is answered with the matches among the cards tried and says
+// it was truncated; every other answer says it was not.
+func TestCommandMatchBudget(t *testing.T) {
+	src := cardsSource(t, map[string][]string{
+		"a-words":  {"git push origin --force"},
+		"b-regexp": {"git push .* --force"},
+		"c-words":  {"git push origin"},
+	})
+	tests := []struct {
+		name      string
+		budget    int64
+		want      string
+		truncated bool
+		tried     float64
+	}{
+		{"the default", 0, "a-words b-regexp c-words", false, 0},
+		{"too little for the regexp", 1, "a-words", true, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := api.NewRouter(src, api.Options{CommandBudget: tt.budget})
+			e := do(t, h, "GET", "/tools?command="+url.QueryEscape("git push origin --force"), nil)
+			if e.status != 200 {
+				t.Fatalf("status %d: %s", e.status, truncate(e.body))
+			}
+			doc := e.json(t)
+			if got := ids(doc["results"]); got != tt.want || doc["truncated"] != tt.truncated {
+				t.Errorf("results %q, truncated %v; want %q, %v", got, doc["truncated"], tt.want, tt.truncated)
+			}
+			if tt.truncated && (doc["cardsTried"] != tt.tried || doc["cardsTotal"] != 3.0 || !strings.Contains(fmt.Sprint(doc["message"]), "a card not tried may match")) {
+				t.Errorf("a truncated answer says %v of %v cards tried, %q", doc["cardsTried"], doc["cardsTotal"], doc["message"])
+			}
+		})
+	}
+}
+
+// Command lines are matched a few at a time: one that finds every turn
+// taken (and may wait for none) is answered 503 busy with Retry-After, and
+// is matched once a turn is free.
+func TestCommandMatchTurns(t *testing.T) {
+	h, release := api.NewRouterWithCommandTurnsTaken(cardsSource(t, map[string][]string{"push": {"git push .* --force"}}), api.Options{MaxCommandMatches: 2})
+	target := "/tools?command=" + url.QueryEscape("git push origin --force")
+	e := do(t, h, "GET", target, nil)
+	if doc := e.json(t); e.status != 503 || doc["code"] != "busy" || e.header.Get("Retry-After") != "1" ||
+		doc["details"].(map[string]any)["concurrent"] != 2.0 {
+		t.Errorf("with every turn taken: %d Retry-After %q %s", e.status, e.header.Get("Retry-After"), truncate(e.body))
+	}
+	if e := do(t, h, "GET", "/tools?intent=push", nil); e.status != 200 {
+		t.Errorf("a search waited for a command turn: %d", e.status)
+	}
+	release()
+	wantCommandMatches(t, h, "git push origin --force", "push")
+}
+
+// A request that ends while its line is matched stops the matching, and is
+// not answered as if nothing matched.
+func TestCommandMatchStopsWhenTheRequestEnds(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{"push": {"git push origin --force"}}))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, "GET", "/tools?command="+url.QueryEscape("git push origin --force"), nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 503 || !strings.Contains(rec.Body.String(), "the request ended") {
+		t.Errorf("after the request ended: %d %s", rec.Code, rec.Body)
 	}
 }
