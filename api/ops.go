@@ -162,7 +162,10 @@ func (s *Server) statusDoc() statusDoc {
 // reload rebuilds now (POST /-/reload) and reports the outcome. It waits
 // for the rebuild, which on a large repository may outlast the server's
 // write timeout, so the deadline for this answer is moved past the time
-// after which a rebuild counts as stuck (see Options.StuckAfter).
+// after which a rebuild counts as stuck (see Options.StuckAfter). The
+// watcher may first wait out a gap after the last rebuild (a second, or
+// as long as that one took: see store.Watcher.Reload), so that a client
+// reloading in a loop cannot keep it rescanning back to back.
 func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
 	// An error only says the writer has no deadline to move (a test's
 	// recorder), and then there is none to outlast.

@@ -345,7 +345,7 @@ func TestNothingBuiltYetFromTheWatcher(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(repo, "capabilities", "bad", "capability.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour})
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, ReloadInterval: time.Nanosecond})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()
@@ -380,7 +380,7 @@ func TestMetricsAfterARevertedBreak(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := api.NewMetrics()
-	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, Observer: m})
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- w.Run(ctx) }()

@@ -25,6 +25,10 @@ type WatchOptions struct {
 	// MaxDelay bounds how long a stream of changes can postpone a rebuild;
 	// 0 means 20 × Debounce.
 	MaxDelay time.Duration
+	// ReloadInterval is the least time from the end of one rebuild to the
+	// start of the rebuild a Reload asks for; 0 means 1 s. The gap is
+	// longer when the last rebuild took longer: see Reload.
+	ReloadInterval time.Duration
 	// Poll, when set, polls the repository at this interval instead of
 	// using inotify (for file systems without change notification).
 	Poll     time.Duration
@@ -174,6 +178,9 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	if opts.MaxDelay <= 0 {
 		opts.MaxDelay = 20 * opts.Debounce
 	}
+	if opts.ReloadInterval <= 0 {
+		opts.ReloadInterval = time.Second
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -244,11 +251,21 @@ func (w *Watcher) Changed() {
 	}
 }
 
-// Reload rebuilds now, bypassing the debounce, and returns the status after
-// the rebuild. It is what POST /-/reload and SIGHUP call. Calls made while a
+// Reload rebuilds, bypassing the debounce, and returns the status after the
+// rebuild. It is what POST /-/reload and SIGHUP call. Calls made while a
 // reload is queued share its rebuild; calls made while one runs share the
 // next: a rebuild that started before the call might not see what the
 // caller changed, and one full rebuild serves any number of callers.
+//
+// The rebuild starts at once unless the last one ended less than a gap
+// ago, ReloadInterval or as long as the last rebuild took if longer; then
+// it starts when the gap is over, or sooner when a debounced rebuild
+// starts first, and serves every call made meanwhile. So a client that
+// asks again as soon as it is answered (a webhook in a loop) keeps the
+// watcher rescanning at most half the time, and once a second on a small
+// repository, while a call is never answered by a rebuild that started
+// before it: git-sync's webhook after a pull still gets a rescan that
+// sees the pull.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
 	select {
 	case <-w.started:
@@ -287,24 +304,57 @@ func (w *Watcher) takeReload() *reload {
 	return r
 }
 
+// reloadQueued reports whether a reload waits for a rebuild.
+func (w *Watcher) reloadQueued() bool {
+	w.reloadMu.Lock()
+	defer w.reloadMu.Unlock()
+	return w.queued != nil
+}
+
+// lastRebuild is when the last rebuild ended and how long it took: the
+// gap before a reload's rebuild (see Reload).
+type lastRebuild struct {
+	end  time.Time
+	took time.Duration
+}
+
+// reloadWait is how long from now a reload's rebuild must wait (see
+// Reload); 0 or less is none.
+func (w *Watcher) reloadWait(last lastRebuild) time.Duration {
+	return time.Until(last.end.Add(max(w.opts.ReloadInterval, last.took)))
+}
+
+// timedRebuild runs a rebuild, serving the reload queued before it
+// started, if any (a debounced rebuild serves it as well as one of its
+// own would), and says when it ended and how long it took.
+func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
+	r := w.takeReload()
+	start := time.Now()
+	w.rebuild(ctx, n)
+	if r != nil {
+		r.st = w.Status()
+		close(r.done)
+	}
+	end := time.Now()
+	return lastRebuild{end: end, took: end.Sub(start)}
+}
+
 // Run builds the first snapshot and then follows the repository until ctx is
 // done. It returns nil on cancellation.
 func (w *Watcher) Run(ctx context.Context) error {
 	n := w.notify(w)
 	defer n.close()
-	w.rebuild(ctx, n)
+	last := w.timedRebuild(ctx, n)
 	w.once.Do(func() { close(w.started) })
 	var (
-		timer   *time.Timer
-		fire    <-chan time.Time
-		pending time.Time // first change of the current burst
+		debounce, reload loopTimer
+		pending          time.Time // first change of the current burst
 	)
+	defer debounce.stop()
+	defer reload.stop()
 	for {
 		select {
 		case <-ctx.Done():
-			if timer != nil {
-				timer.Stop()
-			}
 			return nil
 		case <-w.changes:
 			now := time.Now()
@@ -315,32 +365,63 @@ func (w *Watcher) Run(ctx context.Context) error {
 			if limit := pending.Add(w.opts.MaxDelay).Sub(now); limit < delay {
 				delay = max(limit, 0)
 			}
-			if timer == nil {
-				timer = time.NewTimer(delay)
-			} else {
-				timer.Reset(delay)
-			}
-			fire = timer.C
-		case <-fire:
-			fire, pending = nil, time.Time{}
-			w.rebuild(ctx, n)
+			debounce.set(delay)
+		case <-debounce.fire:
+			debounce.fire, pending = nil, time.Time{}
+			last = w.timedRebuild(ctx, n)
+			reload.stop() // the reload it waited for, if any, is served
 		case <-w.reloads:
-			r := w.takeReload()
-			if timer != nil {
-				timer.Stop()
+			if !w.reloadQueued() {
+				continue // a debounced rebuild served it already
 			}
-			fire, pending = nil, time.Time{}
-			select {
-			case <-w.changes: // signalled before this rebuild, which covers it
-			default:
+			if wait := w.reloadWait(last); wait > 0 {
+				reload.set(wait)
+				continue
 			}
-			w.rebuild(ctx, n)
-			if r != nil {
-				r.st = w.Status()
-				close(r.done)
+			last = w.reloadNow(ctx, n, &debounce, &pending)
+		case <-reload.fire:
+			reload.fire = nil
+			if w.reloadQueued() {
+				last = w.reloadNow(ctx, n, &debounce, &pending)
 			}
 		}
 	}
+}
+
+// reloadNow runs the rebuild a reload asked for, which covers the burst of
+// changes the debounce was waiting out.
+func (w *Watcher) reloadNow(ctx context.Context, n notifier, debounce *loopTimer, pending *time.Time) lastRebuild {
+	debounce.stop()
+	*pending = time.Time{}
+	select {
+	case <-w.changes: // signalled before this rebuild, which covers it
+	default:
+	}
+	return w.timedRebuild(ctx, n)
+}
+
+// loopTimer is a timer of the Run loop: fire is nil while it is not set.
+type loopTimer struct {
+	t    *time.Timer
+	fire <-chan time.Time
+}
+
+// set (re)starts the timer to fire after d.
+func (l *loopTimer) set(d time.Duration) {
+	if l.t == nil {
+		l.t = time.NewTimer(d)
+	} else {
+		l.t.Reset(d)
+	}
+	l.fire = l.t.C
+}
+
+// stop stops the timer; it does not fire until set again.
+func (l *loopTimer) stop() {
+	if l.t != nil {
+		l.t.Stop()
+	}
+	l.fire = nil
 }
 
 // outcome is what a rebuild did.

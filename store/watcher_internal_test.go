@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -129,6 +130,115 @@ func TestReloadBypassesDebounce(t *testing.T) {
 		synctest.Wait()
 		if builds.Load() != 2 {
 			t.Errorf("builds after the reload = %d, want 2", builds.Load())
+		}
+	})
+}
+
+// throttledWatcher is fakeWatcher (debounce 100 ms, reload interval 1 s)
+// whose builds each take took, and record when they started (by the
+// generation they serve, the first build's being 1).
+func throttledWatcher(took time.Duration) (*Watcher, *atomic.Int64, *sync.Map) {
+	w, builds := fakeWatcher(100*time.Millisecond, 0)
+	starts := &sync.Map{}
+	fake := w.build
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+		starts.Store(uint64(builds.Load()+1), time.Now())
+		time.Sleep(took)
+		return fake(ctx, entering)
+	}
+	return w, builds, starts
+}
+
+// TestReloadThrottle: a reload asked for within the reload interval (or
+// the last rebuild's duration, if longer) of the end of the last rebuild
+// waits until then, shared by every reload asked meanwhile, or is served
+// by a debounced rebuild that starts sooner; one asked later starts at
+// once. Nothing is rebuilt twice for it. (synctest: the clock is the
+// bubble's.)
+func TestReloadThrottle(t *testing.T) {
+	tests := []struct {
+		name    string
+		took    time.Duration // how long each build takes
+		idle    time.Duration // from the first build's end to the reloads
+		callers int           // reloads asked at once
+		change  bool          // a change signalled with them
+		wait    time.Duration // until they are answered
+	}{
+		{"long after the last rebuild: at once", 0, 5 * time.Second, 1, false, 0},
+		{"right after it: when the interval is over", 0, 0, 1, false, time.Second},
+		{"half way through it: the other half", 0, 500 * time.Millisecond, 1, false, 500 * time.Millisecond},
+		{"ten reloads waiting share one rebuild", 0, 0, 10, false, time.Second},
+		{"after a rebuild of 3 s: 3 s, then the rebuild", 3 * time.Second, 0, 1, false, 6 * time.Second},
+		{"a debounced rebuild serves it sooner", 0, 0, 1, true, 100 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				w, builds, starts := throttledWatcher(tt.took)
+				ctx, cancel := context.WithCancel(t.Context())
+				defer cancel()
+				go w.Run(ctx)
+				<-w.started
+				time.Sleep(tt.idle)
+				asked := time.Now()
+				if tt.change {
+					w.Changed()
+				}
+				gens := make(chan uint64, tt.callers)
+				for range tt.callers {
+					go func() {
+						st, err := w.Reload(ctx)
+						if err != nil {
+							t.Error(err)
+						}
+						gens <- st.Generation
+					}()
+				}
+				for range tt.callers {
+					if g := <-gens; g != 2 {
+						t.Errorf("a reload was answered with generation %d, want 2", g)
+					}
+				}
+				if got := time.Since(asked); got != tt.wait {
+					t.Errorf("answered after %v, want %v", got, tt.wait)
+				}
+				if start, _ := starts.Load(uint64(2)); start.(time.Time).Before(asked) {
+					t.Errorf("the rebuild that answered started %v before the reloads", asked.Sub(start.(time.Time)))
+				}
+				time.Sleep(time.Hour)
+				synctest.Wait()
+				if got := builds.Load(); got != 2 {
+					t.Errorf("%d builds, want 2: the first and one for the reloads", got)
+				}
+			})
+		})
+	}
+}
+
+// TestReloadLoopIsThrottled: a client that asks again as soon as it is
+// answered gets a rebuild a reload interval after the last, each started
+// after it asked, so none misses a change made before it asked.
+func TestReloadLoopIsThrottled(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, builds, starts := throttledWatcher(0)
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go w.Run(ctx)
+		<-w.started
+		begin := time.Now()
+		for i := range 5 {
+			asked := time.Now()
+			st, err := w.Reload(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start, ok := starts.Load(st.Generation)
+			if want := uint64(i + 2); st.Generation != want || !ok || start.(time.Time).Before(asked) {
+				t.Fatalf("reload %d: generation %d from a build started at %v, want %d from one started after %v", i, st.Generation, start, want, asked)
+			}
+		}
+		if got := time.Since(begin); got != 5*time.Second || builds.Load() != 6 {
+			t.Errorf("5 reloads in a loop took %v and %d builds, want 5s and 6", got, builds.Load())
 		}
 	})
 }

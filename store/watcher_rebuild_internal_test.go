@@ -58,11 +58,12 @@ func (r *recorder) list() []string {
 
 // reloadWatcher runs a watcher on repo whose rebuilds happen only on
 // Reload, until the test ends; wrap, when set, wraps its build. It returns
-// once the first build is done.
+// once the first build is done. Its reloads wait out no more than the
+// last rebuild took: these tests reload back to back in real time.
 func reloadWatcher(t *testing.T, repo string, wrap func(load buildFunc) buildFunc) (*Watcher, *recorder) {
 	t.Helper()
 	rec := &recorder{}
-	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: time.Hour, Observer: rec})
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: time.Hour, ReloadInterval: time.Nanosecond, Observer: rec})
 	w.notify = func(*Watcher) notifier { return nopNotifier{} }
 	if wrap != nil {
 		w.build = wrap(w.build)
@@ -257,7 +258,7 @@ func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		_, current := twoRevisions(t)
 		rec := &recorder{}
-		w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Second, Observer: rec})
+		w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Second, ReloadInterval: time.Nanosecond, Observer: rec})
 		w.notify = func(*Watcher) notifier { return nopNotifier{} }
 		var swapping atomic.Bool
 		var builds atomic.Int64
@@ -365,7 +366,7 @@ func TestWatcherSwappedTreeNeedsNoSecondRebuild(t *testing.T) {
 		// notifier's event loop, only the rebuild itself can signal.
 		pending[s.Generation] = len(w.changes)
 	}}
-	w = NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Hour, Observer: rec})
+	w = NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Hour, ReloadInterval: time.Nanosecond, Observer: rec})
 	var n *fsNotifier
 	w.notify = func(w *Watcher) notifier {
 		fsn, err := openFSNotifier(w) // events are not read: no loop
@@ -418,6 +419,7 @@ func TestConcurrentReloadsShareARebuild(t *testing.T) {
 		defer cancel()
 		go w.Run(ctx)
 		synctest.Wait()
+		time.Sleep(time.Second) // past the reload interval: the first reload starts at once
 		results := make(chan Status, 20)
 		ask := func() {
 			st, err := w.Reload(ctx)

@@ -49,6 +49,9 @@ func startWatcher(t *testing.T, repo string, opts store.WatchOptions) (*store.Wa
 	if opts.Debounce == 0 {
 		opts.Debounce = 50 * time.Millisecond
 	}
+	if opts.ReloadInterval == 0 {
+		opts.ReloadInterval = time.Nanosecond // these tests follow changes in real time, reloads included
+	}
 	w := store.NewWatcher(opts)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
