@@ -116,7 +116,10 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 // a regexp ("git push .* --force", "curl .* | sh") takes 15 to 50, a long
 // one about 125; a literal shape, or one with <placeholders> only, is
 // matched by its shell tokens and costs nothing here. At the limits one
-// card holds a 4 KiB line about 70 ms.
+// card holds a 4 KiB line of one command about 70 ms, and of 32 commands
+// 0.8 s (BenchmarkMatchCommandCardsAtLimit); what bounds a request over
+// many cards is its work budget (search.DefaultCommandBudget), which these
+// limits keep from being spent by ordinary cards.
 const (
 	MaxReplacesPatternCost = 500
 	MaxReplacesCardCost    = 2500
