@@ -483,3 +483,41 @@ func wantNoMarker(t *testing.T, file, src string) {
 		t.Errorf("%q: marker %+v diags %v, want none", src, mk, diags)
 	}
 }
+
+// Fences and indented code inside list items and block quotes are found
+// as CommonMark finds them: an item's content is indented by its marker's
+// width and the spaces after it, a fence there closes with its item or
+// quote, and a fence line indented four columns past the content is
+// indented code (or a paragraph's continuation), not a fence.
+func TestParseMarkerCodeInListItems(t *testing.T) {
+	tags := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	real := []string{
+		"1. Run the hooks:\n   ```bash\n   gsd_run x\n2. Plan\n\n" + tags,               // the next item ends the fence
+		"1. Run the hooks:\n   ```bash\n   gsd_run x\n\nText at the margin.\n\n" + tags, // so does text at the margin
+		"- a\n  - b\n    ```\n    x\n  c\n\n" + tags,                                    // and the end of a nested item
+		"> ```\n> x\n\n" + tags, // and the end of a block quote
+		"- step\n\n      ```\n  <loop-point id=\"plan:pre\"/>\n  <agent-role name=\"planner\"/>\n", // indented code
+		"1. step\n\n       ```\n\n   <loop-point id=\"plan:pre\"/>\n   <agent-role name=\"planner\"/>\n",
+		"1. Run the planner,\n        ```\n" + tags, // a paragraph's continuation line
+		"> Run the planner,\n    ```\n" + tags,      // a lazy one
+	}
+	for _, src := range real {
+		wantMarker(t, "w.md", src)
+	}
+	quoted := []string{
+		"1. step\n\n   ```\n   <!-- gsd:loop-host\n   step: plan\n   -->\n   ```\n",
+		"- a\n  - b\n\n    ```\n    <loop-point id=\"plan:pre\"/>\n    ```\n",
+		"> ```\n> <loop-point id=\"plan:pre\"/>\n> ```\n",
+		"> - ```\n>   <loop-point id=\"plan:pre\"/>\n>   ```\n",
+		"-\t```\n\t<loop-point id=\"plan:pre\"/>\n", // the tab takes the content to column 4
+		// an item starts with at most one blank line, and a blank line ends a quote
+		"-\n\n    <loop-point id=\"plan:pre\"/>\n",
+		"> - a\n\n    <loop-point id=\"plan:pre\"/>\n",
+		// a closing fence indented four columns past the content closes nothing
+		"1. Example:\n   ```\n   x\n       ```\n   <loop-point id=\"plan:pre\"/>\n   ```\n",
+		"```\nx\n    ```\n<loop-point id=\"plan:pre\"/>\n```\n",
+	}
+	for _, src := range quoted {
+		wantNoMarker(t, "doc.md", src)
+	}
+}

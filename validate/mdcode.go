@@ -26,152 +26,6 @@ func (sp spans) contains(off int) bool {
 	return false
 }
 
-// codeRanges finds the code in a markdown document: fenced code blocks (``` or
-// ~~~, closed by a fence of the same character at least as long, or running to
-// the end; at any indentation, since fences nested in list items are indented
-// further, and a deeper-indented fence line is an indented code block anyway),
-// indented code blocks (see indentedCode) and inline code spans (a backtick
-// run closed by a run of the same length within the paragraph). It follows
-// CommonMark closely enough to tell a quoted marker from a real one.
-func codeRanges(src []byte) spans {
-	var out spans
-	var para []int      // offsets of the lines of the current paragraph
-	paraQuoted := false // the paragraph opened in a block quote
-	flush := func(end int) {
-		if len(para) > 0 {
-			out = append(out, inlineCode(src, para[0], end)...)
-			para = para[:0]
-		}
-	}
-	var fenceChar byte
-	fenceLen, fenceStart := 0, 0
-	var ind indentedCode
-	rawBlock := false // the HTML block being read is raw, not paragraph text
-	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end >= 0 {
-			end += off
-			next = end + 1
-		} else {
-			end = len(src)
-		}
-		line := src[off:end]
-		if fenceChar != 0 {
-			if c, n := fence(line); c == fenceChar && n >= fenceLen && onlySpaceAfter(line, n) {
-				out = append(out, [2]int{fenceStart, next})
-				fenceChar = 0
-			}
-			off = next
-			continue
-		}
-		wasHTML := ind.inHTML // the line that closes an HTML block is HTML too
-		if ind.line(line, off, &out) {
-			flush(off) // a heading before it
-			off = next
-			continue
-		}
-		if ind.htmlLine {
-			if ind.htmlStart {
-				// An HTML comment (or another block of kinds 1 to 5)
-				// interrupts a paragraph; any HTML block opens where no
-				// paragraph is open. Its lines are raw: no inline code
-				// span starts in them or crosses them. (A tag inside a
-				// paragraph is inline HTML and stays in it.)
-				rawBlock = ind.rawHTML || len(para) == 0
-			}
-			if rawBlock {
-				flush(off)
-				off = next
-				continue
-			}
-		}
-		if c, n := fence(line); c != 0 && !wasHTML && !ind.inHTML && (c == '~' || !bytes.ContainsRune(line[indentOf(line)+n:], '`')) {
-			flush(off)
-			fenceChar, fenceLen, fenceStart = c, n, off
-			ind.prevOpen = true
-			off = next
-			continue
-		}
-		if text := line[indentOf(line):]; indentCols(line) < 4 && !wasHTML && !ind.inHTML {
-			// Blocks that end a paragraph, so that no code span
-			// crosses them: a heading (its text is an inline context
-			// of its own), a thematic break or setext underline, and
-			// a list item that may interrupt a paragraph.
-			switch {
-			case atxHeading(text):
-				flush(off)
-				out = append(out, inlineCode(src, off, end)...)
-				off = next
-				continue
-			case thematicOrUnderline(text, len(para) > 0):
-				flush(off)
-				off = next
-				continue
-			case listInterrupts(text):
-				flush(off)
-			case len(text) > 0 && text[0] == '>':
-				// A block quote interrupts a paragraph outside it, and
-				// a line of the quote with nothing after its ">"
-				// ends the one in it (lines without ">" after quoted
-				// text continue it lazily).
-				if !paraQuoted || len(bytes.Trim(text, "> \t\r")) == 0 {
-					flush(off)
-				}
-				if len(para) == 0 {
-					paraQuoted = true
-				}
-			}
-		}
-		if len(bytes.TrimSpace(line)) == 0 {
-			flush(off)
-		} else {
-			para = append(para, off)
-		}
-		if len(para) == 0 {
-			paraQuoted = false
-		}
-		off = next
-	}
-	if fenceChar != 0 {
-		out = append(out, [2]int{fenceStart, len(src)})
-	}
-	ind.end(len(src), &out)
-	flush(len(src))
-	// Inline spans were collected per paragraph, fences in document order;
-	// merge into one sorted list.
-	sortSpans(out)
-	return out
-}
-
-// indentedCode follows the indented code blocks of a document line by line:
-// a run of lines indented by four columns or more, which starts after a
-// blank line or a heading (it cannot interrupt a paragraph) and ends at the
-// first line indented less that is not blank. Inside a list, indentation
-// is the items' content, not code; the list is taken to last until a line
-// at the left margin after a blank line. When unsure it says "not code":
-// a quoted marker read as real is reported, a real one read as code would
-// silently drop its step.
-type indentedCode struct {
-	start    int  // offset of the block's first line
-	started  bool // a block is open
-	prevOpen bool // the previous line leaves no room for a block (text, a fence)
-	list     bool // inside a list
-	seen     bool // a line has been read
-	// inHTML says an HTML block is open (CommonMark's raw HTML blocks,
-	// such as the <process> or <step> sections of agent workflows, or an
-	// HTML comment); htmlEnd is what closes it, "" for a blank line.
-	inHTML  bool
-	htmlEnd string
-	// htmlLine says the last line read belongs to an HTML block, and
-	// htmlStart that it opens one. rawHTML says the block is of a kind
-	// that interrupts a paragraph (CommonMark's kinds 1 to 6): those
-	// htmlEnd names an end string for (a comment, a processing
-	// instruction, CDATA, a declaration, or pre, script, style and
-	// textarea), and a block-level tag (blockLevelTag).
-	htmlLine, htmlStart, rawHTML bool
-}
-
 // htmlBlockStart reports whether text (a line without its indentation)
 // opens a CommonMark HTML block, and what closes it: "-->" for a comment,
 // "?>" for a processing instruction, "]]>" for CDATA, ">" for a
@@ -239,113 +93,21 @@ func blockLevelTag(text []byte) bool {
 	return false
 }
 
-// line takes the next line (outside fenced blocks) at offset off. It
-// reports whether the line is code, appending a finished block to out.
-func (ic *indentedCode) line(line []byte, off int, out *spans) bool {
-	blank := len(bytes.TrimSpace(line)) == 0
-	cols := indentCols(line)
-	ic.htmlLine, ic.htmlStart = false, false
-	if ic.started {
-		if blank || cols >= 4 {
-			return true
-		}
-		ic.end(off, out)
-	}
-	defer func() { ic.seen = true }()
-	if ic.inHTML {
-		// Inside an HTML block nothing is code: it is raw HTML up to its end.
-		ic.htmlLine = true
-		if (ic.htmlEnd == "" && blank) || (ic.htmlEnd != "" && bytes.Contains(bytes.ToLower(line), []byte(ic.htmlEnd))) {
-			ic.inHTML = false
-		}
-		ic.prevOpen = !blank
+// setextUnderline reports whether text is a setext heading underline
+// ("===", "-"), which after a paragraph's line makes it a heading.
+func setextUnderline(text []byte) bool {
+	t := bytes.TrimRight(text, " \t")
+	return len(t) > 0 && (t[0] == '=' || t[0] == '-') && len(bytes.Trim(t, string(t[:1]))) == 0
+}
+
+// thematicBreak reports whether text is a thematic break: three or more
+// "-", "*" or "_" alike, with white space between them ("***", "- - -").
+func thematicBreak(text []byte) bool {
+	if len(text) == 0 {
 		return false
 	}
-	if cols < 4 {
-		if end, ok := htmlBlockStart(line[indentOf(line):]); ok {
-			ic.inHTML = !(end != "" && bytes.Contains(bytes.ToLower(line[indentOf(line)+1:]), []byte(end)))
-			ic.htmlEnd = end
-			ic.htmlLine, ic.htmlStart = true, true
-			ic.rawHTML = end != "" || blockLevelTag(line[indentOf(line):])
-			ic.prevOpen = true
-			return false
-		}
-	}
-	switch {
-	case blank:
-		ic.prevOpen = false
-		return false
-	case cols >= 4 && !ic.list && (!ic.seen || !ic.prevOpen):
-		ic.start, ic.started = off, true
-		return true
-	case cols < 4 && listMarker(line[indentOf(line):]):
-		ic.list = true
-	case cols == 0 && !ic.prevOpen:
-		ic.list = false
-	}
-	// A heading leaves room for a block after it, as a blank line does.
-	ic.prevOpen = !(cols < 4 && atxHeading(line[indentOf(line):]))
-	return false
-}
-
-// end closes an open block at offset off.
-func (ic *indentedCode) end(off int, out *spans) {
-	if ic.started {
-		*out = append(*out, [2]int{ic.start, off})
-		ic.started = false
-		ic.prevOpen = true
-	}
-}
-
-// indentCols is the width of a line's leading white space, a tab advancing
-// to the next multiple of four.
-func indentCols(line []byte) int {
-	cols := 0
-	for _, c := range line {
-		switch c {
-		case ' ':
-			cols++
-		case '\t':
-			cols += 4 - cols%4
-		default:
-			return cols
-		}
-	}
-	return cols
-}
-
-// listMarker reports whether text starts a list item: "-", "*" or "+", or up
-// to nine digits and "." or ")", followed by white space or the line's end.
-func listMarker(text []byte) bool {
-	n := 0
-	switch {
-	case len(text) > 0 && (text[0] == '-' || text[0] == '*' || text[0] == '+'):
-		n = 1
-	default:
-		for n < len(text) && n < 9 && text[n] >= '0' && text[n] <= '9' {
-			n++
-		}
-		if n == 0 || n >= len(text) || (text[n] != '.' && text[n] != ')') {
-			return false
-		}
-		n++
-	}
-	return n == len(text) || text[n] == ' ' || text[n] == '\t' || text[n] == '\r'
-}
-
-// thematicOrUnderline reports whether text is a thematic break ("***",
-// "- - -") or, after paragraph text, a setext heading underline ("===",
-// "-"): either ends the paragraph.
-func thematicOrUnderline(text []byte, inPara bool) bool {
-	t := bytes.TrimRight(text, " \t\r")
-	if len(t) == 0 {
-		return false
-	}
-	if inPara && (t[0] == '=' || t[0] == '-') && len(bytes.Trim(t, string(t[:1]))) == 0 {
-		return true
-	}
-	c, n := t[0], 0
-	for _, b := range t {
+	c, n := text[0], 0
+	for _, b := range text {
 		switch b {
 		case c:
 			n++
@@ -355,22 +117,6 @@ func thematicOrUnderline(text []byte, inPara bool) bool {
 		}
 	}
 	return n >= 3 && (c == '-' || c == '*' || c == '_')
-}
-
-// listInterrupts reports whether text starts a list item that may
-// interrupt a paragraph: one with content, bulleted or numbered from 1.
-func listInterrupts(text []byte) bool {
-	if !listMarker(text) {
-		return false
-	}
-	n := bytes.IndexAny(text, " \t\r")
-	if n < 0 || len(bytes.TrimSpace(text[n:])) == 0 {
-		return false // an empty item does not interrupt a paragraph
-	}
-	if c := text[0]; c >= '0' && c <= '9' {
-		return n == 2 && c == '1'
-	}
-	return true
 }
 
 // atxHeading reports whether text is an ATX heading ("# Title").

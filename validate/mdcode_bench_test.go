@@ -29,6 +29,11 @@ func mdcodeInputs() map[string][]byte {
 		"nested-lists":   []byte(nested.String()),
 		"indented":       []byte("\n" + strings.Repeat("    code line\n", lines)),
 		"fence-unclosed": []byte("```\n" + strings.Repeat("code\n", lines)),
+		// Items nested 65,536 deep, then a million blank lines that each
+		// continue them all; and 1,000 deep, then lines indented into the
+		// innermost one, each continuing every item.
+		"deep-items-blank":    []byte(strings.Repeat("- ", 1<<16) + "x\n" + strings.Repeat("\n", 1<<20)),
+		"deep-items-indented": []byte(strings.Repeat("- ", 1000) + "x\n" + strings.Repeat(strings.Repeat(" ", 2000)+"y\n", 1000)),
 	}
 }
 
