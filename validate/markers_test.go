@@ -80,7 +80,8 @@ func TestParseMarkerIgnoresCode(t *testing.T) {
 		"    <loop-point id=\"plan:pre\"/>\n\n    <agent-role name=\"planner\"/>\n",
 		"Text.\n\n\t<loop-point id=\"plan:pre\"/>\n",
 		"- item\n\nText at the margin ends the list.\n\n    <loop-point id=\"plan:pre\"/>\n",
-		"<hooks>\n</hooks>\n\n    <loop-point id=\"plan:pre\"/>\n", // the HTML block ended at its blank line
+		"<hooks>\n</hooks>\n\n    <loop-point id=\"plan:pre\"/>\n",    // the HTML block ended at its blank line
+		"<pre>\n</script>\n```\n<loop-point id=\"plan:pre\"/>\n```\n", // a <pre> block ends at any raw element's end tag
 	}
 	for _, src := range tests {
 		wantNoMarker(t, "doc.md", src)

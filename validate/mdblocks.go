@@ -55,7 +55,7 @@ type blockScanner struct {
 	fenceChar byte
 	fenceLen  int
 	// htmlEnd is what ends the open HTML block: "-->", "?>", "]]>", ">"
-	// or a closing tag on some line, or "" a blank line.
+	// or a raw element's end tag ("</") on some line, or "" a blank line.
 	htmlEnd string
 }
 
@@ -165,7 +165,7 @@ func (s *blockScanner) continueLeaf(c *lineCursor, start, next int) bool {
 			s.leaf = noLeaf
 			return false
 		}
-		if s.htmlEnd != "" && bytes.Contains(bytes.ToLower(c.line[c.off:]), []byte(s.htmlEnd)) {
+		if s.htmlEnd != "" && htmlEnds(c.line[c.off:], s.htmlEnd) {
 			s.leaf = noLeaf
 		}
 		return true
@@ -232,7 +232,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 		s.closeTo(m, start)
 		s.openLeaf(htmlBlock, start)
 		s.htmlEnd = htmlEnd
-		if htmlEnd != "" && bytes.Contains(bytes.ToLower(text[1:]), []byte(htmlEnd)) {
+		if htmlEnd != "" && htmlEnds(text[1:], htmlEnd) {
 			s.leaf = noLeaf // closed on its first line
 		}
 	case inPara && setextUnderline(text), c.thematicBreak(off):

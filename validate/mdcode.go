@@ -29,8 +29,8 @@ func (sp spans) contains(off int) bool {
 // htmlBlockStart reports whether text (a line without its indentation)
 // opens a CommonMark HTML block, and what closes it: "-->" for a comment,
 // "?>" for a processing instruction, "]]>" for CDATA, ">" for a
-// declaration, the closing tag for pre, script, style and textarea, and a
-// blank line ("") for any other tag. Any tag-like start counts, even one
+// declaration, "</" for pre, script, style and textarea (see htmlEnds),
+// and a blank line ("") for any other tag. Any tag-like start counts, even one
 // that could not interrupt a paragraph: taking too much as HTML only keeps
 // a marker real.
 func htmlBlockStart(text []byte) (string, bool) {
@@ -48,9 +48,9 @@ func htmlBlockStart(text []byte) (string, bool) {
 	case text[1] == '!':
 		return ">", true
 	}
-	for _, tag := range []string{"pre", "script", "style", "textarea"} {
+	for _, tag := range rawTags {
 		if rest, ok := bytes.CutPrefix(lower[1:], []byte(tag)); ok && (len(rest) == 0 || rest[0] == '>' || rest[0] == ' ' || rest[0] == '\t') {
-			return "</" + tag + ">", true
+			return "</", true
 		}
 	}
 	c := text[1]
@@ -61,6 +61,25 @@ func htmlBlockStart(text []byte) (string, bool) {
 		return "", true
 	}
 	return "", false
+}
+
+// rawTags are the elements of CommonMark's HTML block 1.
+var rawTags = []string{"pre", "script", "style", "textarea"}
+
+// htmlEnds reports whether line holds end, what ends an HTML block (see
+// htmlBlockStart). A block of kind 1 ("</") ends with the end tag of any
+// of its elements: a <pre> block ends at </script> too.
+func htmlEnds(line []byte, end string) bool {
+	lower := bytes.ToLower(line)
+	if end != "</" {
+		return bytes.Contains(lower, []byte(end))
+	}
+	for _, tag := range rawTags {
+		if bytes.Contains(lower, []byte("</"+tag+">")) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockTags are the tag names of CommonMark's HTML block 6.
