@@ -522,3 +522,16 @@ func TestParseMarkerCodeInListItems(t *testing.T) {
 		wantNoMarker(t, "doc.md", src)
 	}
 }
+
+// A line opens an HTML block of CommonMark's kind 7 only with a complete
+// tag alone on it; "<b>Note</b> run:" is a paragraph, so a list item and
+// the fence in it follow it as they would any text.
+func TestParseMarkerHTMLBlockNeedsWholeTag(t *testing.T) {
+	wantMarker(t, "w.md", "<b>Note</b> run:\n- a\n\n   ```\n <loop-point id=\"plan:pre\"/>\n <agent-role name=\"planner\"/>\n")
+	for _, src := range []string{
+		"<b>Note:\n```\n<loop-point id=\"plan:pre\"/>\n```\n",
+		"<! not a declaration\n```\n<loop-point id=\"plan:pre\"/>\n```\n",
+	} {
+		wantNoMarker(t, "doc.md", src)
+	}
+}

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -30,9 +31,8 @@ func (sp spans) contains(off int) bool {
 // opens a CommonMark HTML block, and what closes it: "-->" for a comment,
 // "?>" for a processing instruction, "]]>" for CDATA, ">" for a
 // declaration, "</" for pre, script, style and textarea (see htmlEnds),
-// and a blank line ("") for any other tag. Any tag-like start counts, even one
-// that could not interrupt a paragraph: taking too much as HTML only keeps
-// a marker real.
+// and a blank line ("") for a block-level tag (kind 6) or any other tag
+// alone on its line (kind 7, see kind7Re).
 func htmlBlockStart(text []byte) (string, bool) {
 	if len(text) < 2 || text[0] != '<' {
 		return "", false
@@ -45,7 +45,7 @@ func htmlBlockStart(text []byte) (string, bool) {
 		return "?>", true
 	case bytes.HasPrefix(text, []byte("<![CDATA[")):
 		return "]]>", true
-	case text[1] == '!':
+	case text[1] == '!' && len(text) > 2 && (text[2]|0x20 >= 'a' && text[2]|0x20 <= 'z'):
 		return ">", true
 	}
 	for _, tag := range rawTags {
@@ -53,15 +53,17 @@ func htmlBlockStart(text []byte) (string, bool) {
 			return "</", true
 		}
 	}
-	c := text[1]
-	if c == '/' && len(text) > 2 {
-		c = text[2]
-	}
-	if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-		return "", true
-	}
-	return "", false
+	return "", blockLevelTag(text) || kind7Re.Match(text)
 }
+
+// kind7Re matches a line that opens CommonMark's HTML block 7: a complete
+// open or closing tag, alone on the line (commonmark.js's pattern). Taking
+// any tag-like start for one read a line such as "<b>Note</b> run:" as
+// HTML, not a paragraph: a list item after it was HTML too, and a fence
+// under that item ran on past the item's end, hiding the markers after it.
+var kind7Re = regexp.MustCompile(`^(?:<[A-Za-z][A-Za-z0-9-]*` +
+	`(?:\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\s*=\s*(?:[^"'=<>` + "`" + `\x00-\x20]+|'[^']*'|"[^"]*"))?)*` +
+	`\s*/?>|</[A-Za-z][A-Za-z0-9-]*\s*>)\s*$`)
 
 // rawTags are the elements of CommonMark's HTML block 1.
 var rawTags = []string{"pre", "script", "style", "textarea"}
