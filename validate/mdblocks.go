@@ -217,8 +217,7 @@ func (s *blockScanner) openBlocks(c *lineCursor, m, start int) (int, bool) {
 func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bool) bool {
 	text, at := c.line[off:], start+off
 	ch, n := fence(text)
-	htmlEnd, html := htmlBlockStart(text)
-	html = html && (htmlEnd != "" || blockLevelTag(text) || s.leaf != paragraph)
+	htmlEnd, kind := htmlBlockStart(text)
 	switch {
 	case atxHeading(text):
 		s.closeTo(m, start)
@@ -228,7 +227,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 		s.closeTo(m, start)
 		s.openLeaf(fenced, start)
 		s.fenceChar, s.fenceLen = ch, n
-	case html:
+	case kind > 0 && (kind < 7 || s.leaf != paragraph):
 		s.closeTo(m, start)
 		s.openLeaf(htmlBlock, start)
 		s.htmlEnd = htmlEnd

@@ -27,33 +27,41 @@ func (sp spans) contains(off int) bool {
 	return false
 }
 
-// htmlBlockStart reports whether text (a line without its indentation)
-// opens a CommonMark HTML block, and what closes it: "-->" for a comment,
-// "?>" for a processing instruction, "]]>" for CDATA, ">" for a
-// declaration, "</" for pre, script, style and textarea (see htmlEnds),
-// and a blank line ("") for a block-level tag (kind 6) or any other tag
-// alone on its line (kind 7, see kind7Re).
-func htmlBlockStart(text []byte) (string, bool) {
+// htmlBlockStart reports which of CommonMark's HTML blocks text (a line
+// from its first byte that is not white space) opens, 1 to 7 (0: none),
+// and what closes it: "</" for pre, script, style and textarea (kind 1,
+// see htmlEnds), "-->" for a comment, "?>" for a processing instruction,
+// ">" for a declaration, "]]>" for CDATA, and a blank line ("") for a
+// block-level tag (kind 6) or any other tag alone on its line (kind 7,
+// see kind7Re).
+func htmlBlockStart(text []byte) (end string, kind int) {
 	if len(text) < 2 || text[0] != '<' {
-		return "", false
+		return "", 0
 	}
-	lower := bytes.ToLower(text)
 	switch {
 	case bytes.HasPrefix(text, []byte("<!--")):
-		return "-->", true
+		return "-->", 2
 	case text[1] == '?':
-		return "?>", true
+		return "?>", 3
 	case bytes.HasPrefix(text, []byte("<![CDATA[")):
-		return "]]>", true
+		return "]]>", 5
 	case text[1] == '!' && len(text) > 2 && (text[2]|0x20 >= 'a' && text[2]|0x20 <= 'z'):
-		return ">", true
+		return ">", 4
 	}
 	for _, tag := range rawTags {
-		if rest, ok := bytes.CutPrefix(lower[1:], []byte(tag)); ok && (len(rest) == 0 || rest[0] == '>' || rest[0] == ' ' || rest[0] == '\t') {
-			return "</", true
+		if len(text) > len(tag) && bytes.EqualFold(text[1:1+len(tag)], []byte(tag)) {
+			if rest := text[1+len(tag):]; len(rest) == 0 || rest[0] == '>' || rest[0] == ' ' || rest[0] == '\t' {
+				return "</", 1
+			}
 		}
 	}
-	return "", blockLevelTag(text) || kind7Re.Match(text)
+	switch {
+	case blockLevelTag(text):
+		return "", 6
+	case kind7Re.Match(text):
+		return "", 7
+	}
+	return "", 0
 }
 
 // kind7Re matches a line that opens CommonMark's HTML block 7: a complete
@@ -72,10 +80,10 @@ var rawTags = []string{"pre", "script", "style", "textarea"}
 // htmlBlockStart). A block of kind 1 ("</") ends with the end tag of any
 // of its elements: a <pre> block ends at </script> too.
 func htmlEnds(line []byte, end string) bool {
-	lower := bytes.ToLower(line)
 	if end != "</" {
-		return bytes.Contains(lower, []byte(end))
+		return bytes.Contains(line, []byte(end))
 	}
+	lower := bytes.ToLower(line)
 	for _, tag := range rawTags {
 		if bytes.Contains(lower, []byte("</"+tag+">")) {
 			return true
