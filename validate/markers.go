@@ -93,18 +93,32 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 		}
 		return nil
 	}
-	code := codeRanges(src)
+	code, openFence := codeRanges(src)
+	hidden := -1 // the first marker in a fence no fence closes
 	var blocks [][]int
 	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
-		if !code.contains(m[0]) {
+		switch {
+		case !code.contains(m[0]):
 			blocks = append(blocks, m)
+		case openFence >= 0 && m[0] > openFence && hidden < 0:
+			hidden = m[0]
 		}
 	}
 	var tags [][]int
 	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
-		if !code.contains(m[0]) && isMarkerTag(src, m) {
+		switch {
+		case !isMarkerTag(src, m):
+		case !code.contains(m[0]):
 			tags = append(tags, m)
+		case openFence >= 0 && m[0] > openFence && (hidden < 0 || m[0] < hidden):
+			hidden = m[0]
 		}
+	}
+	if hidden >= 0 {
+		s.atOffset(file, src, hidden, "", "marker-in-open-fence",
+			"this marker is read as code, and ignored: the code fence opened at line %d is never closed, so it runs to the end of the file; "+
+				"close it above the marker (with a fence of the same character, at least as long, in the same list item or quote) if the marker is meant to be read",
+			lineOf(src, openFence))
 	}
 	if len(blocks) == 0 && len(tags) == 0 {
 		reportUnclosedBlock(file, src, code, s)

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -73,7 +74,6 @@ func TestParseMarkerIgnoresCode(t *testing.T) {
 		"~~~~markdown\n<loop-point id=\"plan:pre\"/>\n~~~~\n",
 		"Write `<loop-point id=\"plan:pre\"/>` in the workflow.\n",
 		"Use ``<agent-role name=\"planner\"/>`` tags,\nor `<!-- gsd:loop-host -->` blocks.\n",
-		"   ```\n<loop-point id=\"plan:pre\"/>\n", // an unclosed fence runs to the end
 		// indented code blocks: after a blank line, a heading, or at the start
 		"# Markers\n\nExample:\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n",
 		"# Markers\n    <!-- gsd:loop-host\n    step: plan\n    -->\n",
@@ -193,7 +193,8 @@ func TestParseMarkerErrors(t *testing.T) {
 func TestCodeRangesSpans(t *testing.T) {
 	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
 	var got []string
-	for _, sp := range codeRanges([]byte(src)) {
+	code, _ := codeRanges([]byte(src))
+	for _, sp := range code {
 		got = append(got, src[sp[0]:sp[1]])
 	}
 	want := []string{"`b`", "```go\nx\n```\n", "``e ` f``"}
@@ -510,7 +511,7 @@ func TestParseMarkerCodeInListItems(t *testing.T) {
 		"- a\n  - b\n\n    ```\n    <loop-point id=\"plan:pre\"/>\n    ```\n",
 		"> ```\n> <loop-point id=\"plan:pre\"/>\n> ```\n",
 		"> - ```\n>   <loop-point id=\"plan:pre\"/>\n>   ```\n",
-		"-\t```\n\t<loop-point id=\"plan:pre\"/>\n", // the tab takes the content to column 4
+		"-\t```\n\t<loop-point id=\"plan:pre\"/>\n\t```\n", // the tab takes the content to column 4
 		// an item starts with at most one blank line, and a blank line ends a quote
 		"-\n\n    <loop-point id=\"plan:pre\"/>\n",
 		"> - a\n\n    <loop-point id=\"plan:pre\"/>\n",
@@ -533,5 +534,50 @@ func TestParseMarkerHTMLBlockNeedsWholeTag(t *testing.T) {
 		"<! not a declaration\n```\n<loop-point id=\"plan:pre\"/>\n```\n",
 	} {
 		wantNoMarker(t, "doc.md", src)
+	}
+}
+
+// A fence no fence closes runs to the end of the file: the markers in it
+// are code, as CommonMark reads them, but the first is pointed at by a
+// marker-in-open-fence warning, since a fence left open (or closed outside
+// its list item, which opens another) is most likely a slip. A marker
+// before the fence, or in a fence that is closed, is no such finding.
+func TestParseMarkerInOpenFence(t *testing.T) {
+	tag, tags := "<loop-point id=\"plan:pre\"/>\n", "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	block := "<!-- gsd:loop-host\nstep: plan\n-->\n"
+	tests := []struct {
+		name, src  string
+		line, col  int  // of the warning; 0: none
+		wantMarker bool // a real marker is read too
+	}{
+		{"unclosed at the margin", "   ```\n" + tag, 2, 1, false},
+		{"a tab in a list item", "-\t```\n\t" + tag, 2, 2, false},
+		{"a block", "Intro\n\n~~~\n" + block, 4, 1, false},
+		{"a closer outdented out of its item opens a fence", "1. Run:\n   ```bash\n   x\n```\n\n2. Then:\n\n" + tags, 8, 1, false},
+		{"the first of several", "```\nx\n" + block + "\n" + tag, 3, 1, false},
+		{"a real marker before the fence", tags + "\n```\n" + tag, 5, 1, true},
+		{"closed by a longer fence", "```\n" + tag + "````\n", 0, 0, false},
+		{"closed by the end of its item", "1. Run:\n   ```\n   " + tag + "2. Plan\n", 0, 0, false},
+		{"open, but holding no marker", tags + "\n```\nx\n", 0, 0, true},
+		{"a shorter fence closes nothing", "````\n```\n" + tag, 3, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("w.md", []byte(tt.src))
+			if (mk != nil) != tt.wantMarker {
+				t.Errorf("marker %+v, want one: %v", mk, tt.wantMarker)
+			}
+			var got []string
+			for _, d := range diags {
+				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Rule))
+			}
+			var want []string
+			if tt.line > 0 {
+				want = []string{fmt.Sprintf("%d:%d warning marker-in-open-fence", tt.line, tt.col)}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("findings %q, want %q", got, want)
+			}
+		})
 	}
 }

@@ -13,8 +13,10 @@ import (
 // paragraph). It follows CommonMark's block structure line by line, block
 // quotes and list items included, since a workflow's numbered steps hold
 // fenced blocks indented under them: closely enough to tell a quoted marker
-// from a real one, in one pass over the document.
-func codeRanges(src []byte) spans {
+// from a real one, in one pass over the document. openFence is where a
+// fenced code block that no fence closes starts, running to the end of the
+// document (-1: none): what it holds is code, but most likely by mistake.
+func codeRanges(src []byte) (code spans, openFence int) {
 	s := blockScanner{src: src}
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
@@ -28,11 +30,15 @@ func codeRanges(src []byte) spans {
 		s.line(off, end, next)
 		off = next
 	}
+	openFence = -1
+	if s.leaf == fenced {
+		openFence = s.start
+	}
 	s.closeTo(0, len(src))
 	// Inline spans were collected per paragraph, when it closed; merge
 	// them with the code blocks into one sorted list.
 	sortSpans(s.out)
-	return s.out
+	return s.out, openFence
 }
 
 // blockScanner follows CommonMark's parsing strategy, one line at a time:
