@@ -275,10 +275,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	release, ok := s.validations.acquire(r.Context())
 	if !ok {
-		w.Header().Set("Retry-After", "2")
-		writeError(w, http.StatusServiceUnavailable, CodeBusy,
-			fmt.Sprintf("%d other changes are being validated; retry shortly", s.validations.size()),
-			map[string]any{"concurrent": s.validations.size()})
+		s.validations.refuse(w, "changes are being validated", "2")
 		return
 	}
 	defer release()

@@ -150,10 +150,7 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 	}
 	release, ok := s.commands.acquire(r.Context())
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, CodeBusy,
-			fmt.Sprintf("%d other command lines are being matched; retry shortly", s.commands.size()),
-			map[string]any{"concurrent": s.commands.size()})
+		s.commands.refuse(w, "command lines are being matched", "1")
 		return
 	}
 	m, err := v.snap.Search().MatchCommandLine(r.Context(), command, s.commandBudget)

@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"sync/atomic"
 	"time"
 )
@@ -51,3 +53,13 @@ func (t *turns) acquire(ctx context.Context) (release func(), ok bool) {
 }
 
 func (t *turns) release() { <-t.slots }
+
+// refuse answers a request that got no turn: 503 busy, saying what the
+// turns are taken by (others, "command lines are being matched") and when
+// to retry (Retry-After, in seconds).
+func (t *turns) refuse(w http.ResponseWriter, others, retryAfter string) {
+	w.Header().Set("Retry-After", retryAfter)
+	writeError(w, http.StatusServiceUnavailable, CodeBusy,
+		fmt.Sprintf("%d other %s; retry shortly", t.size(), others),
+		map[string]any{"concurrent": t.size()})
+}
