@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -21,7 +22,10 @@ import (
 func cardsSource(t *testing.T, replaces map[string][]string) *source {
 	t.Helper()
 	src := &validate.Sources{}
-	for id, reps := range replaces {
+	// By path, as a scan lists them (validate.Sources): the order in
+	// which command matching tries the cards, and spends its budget.
+	for _, id := range slices.Sorted(maps.Keys(replaces)) {
+		reps := replaces[id]
 		var quoted []string
 		for _, r := range reps {
 			quoted = append(quoted, fmt.Sprintf("%q", r))
