@@ -317,3 +317,52 @@ func BenchmarkParseManyKeys(b *testing.B) {
 		})
 	}
 }
+
+// TestArrayIndex: the canonical array indices, and nothing else, are
+// indices, with their value; strconv's view of a number (signs, leading
+// zeros, underscores) does not count.
+func TestArrayIndex(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		want uint64
+		ok   bool
+	}{
+		{"0", 0, true},
+		{"7", 7, true},
+		{"17", 17, true},
+		{"4294967294", 1<<32 - 2, true},
+		{"4294967295", 0, false}, // 2^32-1 is no index
+		{"9999999999", 0, false},
+		{"10000000000", 0, false}, // 11 digits
+		{"", 0, false},
+		{"01", 0, false},
+		{"00", 0, false},
+		{"+1", 0, false},
+		{"-1", 0, false},
+		{"1_0", 0, false},
+		{"1e3", 0, false},
+		{" 1", 0, false},
+		{"1 ", 0, false},
+		{"١", 0, false}, // an Arabic-Indic digit
+		{"id", 0, false},
+	} {
+		got, ok := ArrayIndex(tc.key)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ArrayIndex(%q) = %d, %v; want %d, %v", tc.key, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestArrayIndexAllocatesNothing: the parser asks ArrayIndex about every
+// key it reads, nearly all of them no index; strconv.ParseUint allocated an
+// error for each.
+func TestArrayIndexAllocatesNothing(t *testing.T) {
+	keys := []string{"description", "12", "x1", "4294967295"}
+	if n := testing.AllocsPerRun(100, func() {
+		for _, k := range keys {
+			ArrayIndex(k)
+		}
+	}); n != 0 {
+		t.Errorf("ArrayIndex allocates %v times per 4 keys", n)
+	}
+}
