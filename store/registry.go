@@ -191,60 +191,136 @@ func HookJSON(h *validate.Hook) ojson.Value {
 	return v
 }
 
-// JSON returns the registry document of CONTRACT.md §4.
+// JSON returns the registry document of CONTRACT.md §4. The artifact is
+// its encoding, written by appendRegistry.
 func (r *Registry) JSON() ojson.Value {
 	doc := ojson.NewObject()
-	doc.Append("version", ojson.NewString("1"))
-	caps := ojson.NewObject()
-	for _, c := range r.Capabilities {
-		caps.Append(c.ID, c.Manifest)
+	for _, s := range r.sections() {
+		doc.Append(s.key, s.value())
 	}
-	doc.Append("capabilities", caps)
-	doc.Append("bySkill", ownersJSON(r.BySkill))
-	doc.Append("byAgent", ownersJSON(r.ByAgent))
-	doc.Append("byLoopPoint", r.loopPointsJSON())
-	keys, schema := ojson.NewObject(), ojson.NewObject()
-	for _, k := range r.ConfigKeys {
-		keys.Append(k.Key, ojson.NewString(k.Owner))
-		schema.Append(k.Key, ConfigSchemaJSON(k))
-	}
-	doc.Append("configKeys", keys)
-	doc.Append("configSchema", schema)
-	rts := ojson.NewObject()
-	for _, c := range r.Runtimes {
-		rts.Append(c.ID, c.Manifest)
-	}
-	doc.Append("runtimes", rts)
-	fams := ojson.NewObject()
-	for _, f := range r.Families {
-		e := ojson.NewObject()
-		e.Append("capId", ojson.NewString(f.CapID))
-		e.Append("module", ojson.NewString(f.Module))
-		e.Append("router", ojson.NewString(f.Router))
-		fams.Append(f.Family, e)
-	}
-	doc.Append("commandFamilies", fams)
-	clusters, membership := ojson.NewObject(), ojson.NewObject()
-	for _, c := range r.Clusters {
-		clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
-		m := ojson.NewObject()
-		m.Append("tier", ojson.NewString(c.Tier))
-		m.Append("profiles", ojson.NewStrings(c.Profiles))
-		membership.Append(c.CapID, m)
-	}
-	doc.Append("capabilityClusters", clusters)
-	doc.Append("profileMembership", membership)
-	closure := ojson.NewObject()
-	for _, c := range r.Capabilities {
-		closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
-	}
-	doc.Append("requiresClosure", closure)
-	profs := ojson.NewObject()
-	for _, p := range ProfileNames {
-		profs.Append(p, ojson.NewStrings(r.Profiles[p]))
-	}
-	doc.Append("profiles", profs)
 	return doc
+}
+
+// section is one member of the registry document: its value, and for the
+// large ones that are made of per-capability pieces, a writer that copies
+// the pieces a previous build wrote (registryPieces). A writer returns
+// false, having written nothing, for a value it cannot write exactly as
+// the encoder would: an object with a key that is an array index, which
+// JavaScript enumerates first.
+type section struct {
+	key   string
+	value func() ojson.Value
+	write func(*registryWriter) bool
+}
+
+// sections are the members of the registry document, in order.
+func (r *Registry) sections() []section {
+	ids := func(caps []*validate.Capability) []string {
+		out := make([]string, len(caps))
+		for i, c := range caps {
+			out[i] = c.ID
+		}
+		return out
+	}
+	return []section{
+		{key: "version", value: func() ojson.Value { return ojson.NewString("1") }},
+		{key: "capabilities", value: func() ojson.Value { return manifestsJSON(r.Capabilities) },
+			write: func(w *registryWriter) bool {
+				return plainKeys(ids(r.Capabilities)) && w.capabilities(r.Capabilities)
+			}},
+		{key: "bySkill", value: func() ojson.Value { return ownersJSON(r.BySkill) }},
+		{key: "byAgent", value: func() ojson.Value { return ownersJSON(r.ByAgent) }},
+		{key: "byLoopPoint", value: r.loopPointsJSON, write: func(w *registryWriter) bool {
+			points := make([]string, len(r.ByLoopPoint))
+			for i := range r.ByLoopPoint {
+				points[i] = r.ByLoopPoint[i].Point
+			}
+			return plainKeys(points) && w.loopPoints(r.ByLoopPoint)
+		}},
+		{key: "configKeys", value: func() ojson.Value {
+			keys := ojson.NewObject()
+			for _, k := range r.ConfigKeys {
+				keys.Append(k.Key, ojson.NewString(k.Owner))
+			}
+			return keys
+		}},
+		{key: "configSchema", value: func() ojson.Value {
+			schema := ojson.NewObject()
+			for _, k := range r.ConfigKeys {
+				schema.Append(k.Key, ConfigSchemaJSON(k))
+			}
+			return schema
+		}, write: func(w *registryWriter) bool {
+			keys := make([]string, len(r.ConfigKeys))
+			for i, k := range r.ConfigKeys {
+				keys[i] = k.Key
+			}
+			return plainKeys(keys) && w.configSchema(r.Capabilities)
+		}},
+		{key: "runtimes", value: func() ojson.Value { return manifestsJSON(r.Runtimes) },
+			write: func(w *registryWriter) bool { return plainKeys(ids(r.Runtimes)) && w.capabilities(r.Runtimes) }},
+		{key: "commandFamilies", value: func() ojson.Value {
+			fams := ojson.NewObject()
+			for _, f := range r.Families {
+				e := ojson.NewObject()
+				e.Append("capId", ojson.NewString(f.CapID))
+				e.Append("module", ojson.NewString(f.Module))
+				e.Append("router", ojson.NewString(f.Router))
+				fams.Append(f.Family, e)
+			}
+			return fams
+		}},
+		{key: "capabilityClusters", value: func() ojson.Value {
+			clusters := ojson.NewObject()
+			for _, c := range r.Clusters {
+				clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
+			}
+			return clusters
+		}},
+		{key: "profileMembership", value: func() ojson.Value {
+			membership := ojson.NewObject()
+			for _, c := range r.Clusters {
+				m := ojson.NewObject()
+				m.Append("tier", ojson.NewString(c.Tier))
+				m.Append("profiles", ojson.NewStrings(c.Profiles))
+				membership.Append(c.CapID, m)
+			}
+			return membership
+		}},
+		{key: "requiresClosure", value: func() ojson.Value {
+			closure := ojson.NewObject()
+			for _, c := range r.Capabilities {
+				closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
+			}
+			return closure
+		}},
+		{key: "profiles", value: func() ojson.Value {
+			profs := ojson.NewObject()
+			for _, p := range ProfileNames {
+				profs.Append(p, ojson.NewStrings(r.Profiles[p]))
+			}
+			return profs
+		}},
+	}
+}
+
+// plainKeys reports whether no key is an array index.
+func plainKeys(keys []string) bool {
+	for _, k := range keys {
+		if _, ok := ojson.ArrayIndex(k); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// manifestsJSON maps each capability's id to its declaration.
+func manifestsJSON(caps []*validate.Capability) ojson.Value {
+	v := ojson.NewObject()
+	for _, c := range caps {
+		v.Append(c.ID, c.Manifest)
+	}
+	return v
 }
 
 func ownersJSON(owners []Owner) ojson.Value {

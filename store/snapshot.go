@@ -34,6 +34,12 @@ type Options struct {
 	// the next, so that a rebuild re-checks only what changed. The watcher
 	// keeps one; a one-shot check needs none.
 	Cache *validate.Cache
+	// Previous, when set, is the snapshot built before from the same
+	// Cache (the one served): the registry artifact copies the pieces of
+	// it that belong to capabilities the cache gave back unchanged
+	// instead of encoding them again (registryPieces). The watcher sets
+	// it; the result is the same without it.
+	Previous *Snapshot
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -68,6 +74,10 @@ type Snapshot struct {
 	// checks is the per-capability validation cache the snapshot was built
 	// with (the watcher's), which Check reuses.
 	checks *validate.Cache
+
+	// pieces are where the registry artifact holds each capability's
+	// parts, for the next build to copy; nil without a Cache.
+	pieces *registryPieces
 
 	searchOnce sync.Once
 	search     *search.Index
@@ -269,7 +279,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := build(&in.Sources, opts.Strict, opts.Cache)
+	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous)
 	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.checks = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
@@ -278,9 +288,9 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 // Build validates sources and, when they pass, materializes the registry and
 // the three artifacts. It is deterministic: the same sources give the same
 // bytes and digest.
-func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil) }
+func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil, nil) }
 
-func build(src *validate.Sources, strict bool, cache *validate.Cache) *Snapshot {
+func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot) *Snapshot {
 	res := cache.Validate(src)
 	diags := res.Diagnostics
 	if strict {
@@ -291,7 +301,13 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache) *Snapshot 
 		return snap
 	}
 	snap.Registry = buildRegistry(res.Capabilities, res.Points)
-	reg := snap.Registry.JSON()
+	var reuse *registryPieces
+	if prev != nil {
+		reuse = prev.pieces
+	}
+	if cache != nil { // built again after the next change
+		snap.pieces = newRegistryPieces()
+	}
 	contract := ContractJSON(res.Contract)
 	tools := ToolIndexJSON(res.Cards)
 	var sourceBytes int
@@ -301,7 +317,7 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache) *Snapshot 
 	snap.Artifacts = map[string][]byte{
 		// The registry repeats every declaration, re-indented, and its hooks
 		// once more in byLoopPoint: two to three times the sources.
-		RegistryFile:  encodeFile(&reg, 3*sourceBytes+4096),
+		RegistryFile:  appendRegistry(make([]byte, 0, 3*sourceBytes+4096), snap.Registry, reuse, snap.pieces),
 		ContractFile:  encodeFile(&contract, 4096),
 		ToolIndexFile: encodeFile(&tools, 4096),
 	}

@@ -203,6 +203,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 		o := opts.Options
 		o.entering = entering
+		o.Previous = w.Current()
 		return Load(ctx, o)
 	}
 	w.notify = func(w *Watcher) notifier {

@@ -17,8 +17,16 @@ func Encode(v *Value, indent string) []byte {
 
 // AppendEncode is Encode appending to b.
 func AppendEncode(b []byte, v *Value, indent string) []byte {
+	return AppendEncodeAt(b, v, indent, 0)
+}
+
+// AppendEncodeAt is AppendEncode for a value that sits depth objects and
+// arrays deep in a document written piece by piece: its lines are indented
+// as encoding the whole document would indent them, so that the pieces of
+// a large document can be encoded once and copied into the next one.
+func AppendEncodeAt(b []byte, v *Value, indent string, depth int) []byte {
 	e := encoder{b: b, indent: indent}
-	e.value(v, 0)
+	e.value(v, depth)
 	return e.b
 }
 

@@ -50,6 +50,38 @@ func TestEncodeMatchesJSONStringify(t *testing.T) {
 	}
 }
 
+// TestAppendEncodeAtSplicesIntoTheWhole: the members of an array, each
+// encoded at depth 1 and joined as the encoder joins them, give the
+// encoding of the whole array, indented or compact: what lets a large
+// document be written from pieces encoded earlier.
+func TestAppendEncodeAtSplicesIntoTheWhole(t *testing.T) {
+	doc := `[{"b":1,"a":[1,{"x":[]}],"2":{"3":4,"c":"\u0001"}},[[{}]],{},[],"s",null,{"k":{"l":{"m":[true]}}}]`
+	v, errs := Parse([]byte(doc))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, indent := range []string{"", "  ", "\t"} {
+		b := []byte{'['}
+		for i := range v.Items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			if indent != "" {
+				b = append(b, '\n')
+				b = append(b, indent...)
+			}
+			b = AppendEncodeAt(b, &v.Items[i], indent, 1)
+		}
+		if indent != "" {
+			b = append(b, '\n')
+		}
+		b = append(b, ']')
+		if want := Encode(&v, indent); string(b) != string(want) {
+			t.Errorf("indent %q: pieces give\n%s\nthe whole gives\n%s", indent, b, want)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		in      string

@@ -1,0 +1,236 @@
+package store
+
+import (
+	"github.com/capreg/capreg/validate"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// registryIndent is the indentation of the artifacts (CONTRACT.md §4).
+const registryIndent = "  "
+
+// span is where a piece of an artifact lies in it.
+type span struct{ from, to int }
+
+// registryPieces remembers where the pieces of a registry artifact that
+// depend on one capability alone were written: its declaration, its hooks
+// and its config keys' schema, 22 of the 27 MB of a 10,000-capability
+// registry. The next build copies those of the capabilities the validation
+// cache gave back unchanged instead of encoding them again, which was a
+// quarter of a rebuild.
+//
+// The pieces are keyed by identity: a capability taken from the cache
+// shares its declaration, hooks and config entries with the one the
+// previous build used, and those are never changed once checked (see
+// validate.Cache), so the same pointer means the same bytes. A capability
+// checked afresh has new pointers and is encoded again. The keys keep the
+// previous build's parts alive only as long as this one is.
+type registryPieces struct {
+	data      []byte                  // the artifact the spans are in
+	manifests map[*ojson.Member]span  // keyed by the first member of Capability.Manifest
+	hooks     map[*validate.Hook]span // HookJSON at byLoopPoint's depth
+	config    map[configPiece]span    // ConfigSchemaJSON in configSchema
+	// encoded counts the pieces encoded rather than copied.
+	encoded int
+}
+
+// configPiece is one config key of a capability, keyed as its manifest is.
+type configPiece struct {
+	manifest *ojson.Member
+	index    int
+}
+
+func newRegistryPieces() *registryPieces {
+	return &registryPieces{manifests: map[*ojson.Member]span{}, hooks: map[*validate.Hook]span{}, config: map[configPiece]span{}}
+}
+
+// manifestKey is the identity of a capability's declaration, or nil for
+// one that cannot have any (an empty object, which is never valid).
+func manifestKey(c *validate.Capability) *ojson.Member {
+	if len(c.Manifest.Members) == 0 {
+		return nil
+	}
+	return &c.Manifest.Members[0]
+}
+
+// registryWriter writes capability-registry.json piece by piece, as
+// encoding Registry.JSON with registryIndent writes it, copying the pieces
+// prev holds (nil: none) and recording those it writes in next (nil: none
+// kept).
+type registryWriter struct {
+	b          []byte
+	prev, next *registryPieces
+}
+
+// appendRegistry appends the registry document of r, with a trailing
+// newline. next, when not nil, is filled with the pieces written.
+func appendRegistry(b []byte, r *Registry, prev, next *registryPieces) []byte {
+	w := &registryWriter{b: b, prev: prev, next: next}
+	w.b = append(w.b, '{')
+	sections := r.sections()
+	for i, s := range sections {
+		w.key(i, 1, s.key)
+		if s.write != nil && s.write(w) {
+			continue
+		}
+		v := s.value()
+		w.b = ojson.AppendEncodeAt(w.b, &v, registryIndent, 1)
+	}
+	w.end(len(sections), 0, '}')
+	w.b = append(w.b, '\n')
+	if next != nil {
+		next.data = w.b
+	}
+	return w.b
+}
+
+// key starts the i-th member of an object whose members are at depth.
+func (w *registryWriter) key(i, depth int, key string) {
+	if i > 0 {
+		w.b = append(w.b, ',')
+	}
+	w.newline(depth)
+	w.b = ojson.AppendString(w.b, key)
+	w.b = append(w.b, ':', ' ')
+}
+
+// item starts the i-th element of an array whose elements are at depth.
+func (w *registryWriter) item(i, depth int) {
+	if i > 0 {
+		w.b = append(w.b, ',')
+	}
+	w.newline(depth)
+}
+
+// end closes an object or array of n members begun at depth.
+func (w *registryWriter) end(n, depth int, closer byte) {
+	if n > 0 {
+		w.newline(depth)
+	}
+	w.b = append(w.b, closer)
+}
+
+func (w *registryWriter) newline(depth int) {
+	w.b = append(w.b, '\n')
+	for range depth {
+		w.b = append(w.b, registryIndent...)
+	}
+}
+
+// piece appends the piece prev or next holds under key, or encode's bytes,
+// and records where it went.
+func piece[K comparable](w *registryWriter, pieces func(*registryPieces) map[K]span, key K, encode func([]byte) []byte) {
+	from := len(w.b)
+	switch s, ok := lookupPiece(w.next, w.b, pieces, key); {
+	case ok:
+		w.b = append(w.b, s...)
+	default:
+		if s, ok := lookupPiece(w.prev, nil, pieces, key); ok {
+			w.b = append(w.b, s...)
+		} else {
+			w.b = encode(w.b)
+			if w.next != nil {
+				w.next.encoded++
+			}
+		}
+		if w.next != nil {
+			pieces(w.next)[key] = span{from, len(w.b)}
+		}
+	}
+}
+
+// lookupPiece returns the bytes of the piece p holds under key; data is
+// where its spans point (nil: p.data).
+func lookupPiece[K comparable](p *registryPieces, data []byte, pieces func(*registryPieces) map[K]span, key K) ([]byte, bool) {
+	if p == nil {
+		return nil, false
+	}
+	s, ok := pieces(p)[key]
+	if !ok {
+		return nil, false
+	}
+	if data == nil {
+		data = p.data
+	}
+	return data[s.from:s.to], true
+}
+
+// manifest appends a capability's declaration as a member value at
+// depth 2 (capabilities, runtimes).
+func (w *registryWriter) manifest(c *validate.Capability) {
+	key := manifestKey(c)
+	encode := func(b []byte) []byte { return ojson.AppendEncodeAt(b, &c.Manifest, registryIndent, 2) }
+	if key == nil {
+		w.b = encode(w.b)
+		return
+	}
+	piece(w, func(p *registryPieces) map[*ojson.Member]span { return p.manifests }, key, encode)
+}
+
+// capabilities appends an object mapping each capability's id to its
+// declaration (capabilities, runtimes).
+func (w *registryWriter) capabilities(caps []*validate.Capability) bool {
+	w.b = append(w.b, '{')
+	for i, c := range caps {
+		w.key(i, 2, c.ID)
+		w.manifest(c)
+	}
+	w.end(len(caps), 1, '}')
+	return true
+}
+
+// loopPoints appends byLoopPoint.
+func (w *registryWriter) loopPoints(points []PointHooks) bool {
+	w.b = append(w.b, '{')
+	for i := range points {
+		ph := &points[i]
+		w.key(i, 2, ph.Point)
+		w.b = append(w.b, '{')
+		for j, hs := range [][]*validate.Hook{ph.Steps, ph.Contributions, ph.Gates} {
+			w.key(j, 3, []string{"steps", "contributions", "gates"}[j])
+			w.hooks(hs)
+		}
+		w.end(3, 2, '}')
+	}
+	w.end(len(points), 1, '}')
+	return true
+}
+
+// hooks appends one list of hooks of a point, at depth 3.
+func (w *registryWriter) hooks(hs []*validate.Hook) {
+	w.b = append(w.b, '[')
+	for i, h := range hs {
+		w.item(i, 4)
+		piece(w, func(p *registryPieces) map[*validate.Hook]span { return p.hooks }, h, func(b []byte) []byte {
+			v := HookJSON(h)
+			return ojson.AppendEncodeAt(b, &v, registryIndent, 4)
+		})
+	}
+	w.end(len(hs), 3, ']')
+}
+
+// configSchema appends configSchema from the capabilities' config, in the
+// order buildRegistry lists Registry.ConfigKeys: capability order, then
+// declaration order.
+func (w *registryWriter) configSchema(caps []*validate.Capability) bool {
+	w.b = append(w.b, '{')
+	n := 0
+	for _, c := range caps {
+		key := manifestKey(c)
+		for i := range c.Config {
+			k := ConfigKey{ConfigEntry: c.Config[i], Owner: c.ID}
+			w.key(n, 2, k.Key)
+			n++
+			encode := func(b []byte) []byte {
+				v := ConfigSchemaJSON(k)
+				return ojson.AppendEncodeAt(b, &v, registryIndent, 2)
+			}
+			if key == nil {
+				w.b = encode(w.b)
+				continue
+			}
+			piece(w, func(p *registryPieces) map[configPiece]span { return p.config }, configPiece{key, i}, encode)
+		}
+	}
+	w.end(n, 1, '}')
+	return true
+}
