@@ -678,11 +678,19 @@ func quoteList(ss []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
+// MayNameFragments reports whether a declaration may name fragment files,
+// which FragmentPaths parses it to find: it holds the key "fragment"
+// written out, or an escape, with which a key spelled "fr\u0061gment" is
+// "fragment" too.
+func MayNameFragments(manifest []byte) bool {
+	return bytes.Contains(manifest, []byte(`"fragment"`)) || bytes.IndexByte(manifest, '\\') >= 0
+}
+
 // FragmentPaths lists the fragment files a capability declaration names: the
 // fragment.path of each step and contribution that has no inline text. The
 // scanner reads exactly these; a declaration that does not parse names none.
 func FragmentPaths(manifest []byte) []string {
-	if !bytes.Contains(manifest, []byte(`"fragment"`)) {
+	if !MayNameFragments(manifest) {
 		return nil // most declarations have none: skip the parse
 	}
 	root, errs := ojson.Parse(manifest)
