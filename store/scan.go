@@ -34,6 +34,9 @@ type ScanOptions struct {
 	// with names, before the scan resolves those entries of it only (the
 	// way to an input named by path: see watchWay).
 	entering enterFunc
+	// fragments, when set, remembers the fragment paths of declarations
+	// across scans (see fragmentMemo).
+	fragments *fragmentMemo
 }
 
 // Input is a scanned repository: the sources for validation and what the
@@ -95,7 +98,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering}
+	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
@@ -161,6 +164,8 @@ type scanner struct {
 	links *linkReader
 	// entering is ScanOptions.entering.
 	entering enterFunc
+	// fragments is ScanOptions.fragments.
+	fragments *fragmentMemo
 	// named are the inputs named by path, absolute (Input.Named).
 	named []string
 	// read are the real paths of the files read (Input.Read).
@@ -893,7 +898,7 @@ func (sc *scanner) readFragments() {
 		if cs.Manifest.Data == nil {
 			continue
 		}
-		for _, p := range validate.FragmentPaths(cs.Manifest.Data) {
+		for _, p := range sc.fragments.paths(cs.Manifest.Data) {
 			clean := path.Clean(p)
 			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
 				continue // fragment-escape, reported by validation

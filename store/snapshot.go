@@ -78,6 +78,9 @@ type Snapshot struct {
 	// pieces are where the registry artifact holds each capability's
 	// parts, for the next build to copy; nil without a Cache.
 	pieces *registryPieces
+	// fragments are the fragment paths the scan found, by declaration
+	// digest, for the next scan (fragmentMemo); nil without a Cache.
+	fragments map[[sha256.Size]byte][]string
 
 	searchOnce sync.Once
 	search     *search.Index
@@ -275,11 +278,18 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	// The schemas compile while the disk is read; build waits for them.
 	// An error is reported by the check that needs them.
 	go func() { _ = validate.PrepareSchemas() }()
-	in, err := Scan(ctx, opts.ScanOptions)
+	scan := opts.ScanOptions
+	if opts.Cache != nil { // scanned again after the next change
+		scan.fragments = newFragmentMemo(opts.Previous)
+	}
+	in, err := Scan(ctx, scan)
 	if err != nil {
 		return nil, err
 	}
 	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous)
+	if scan.fragments != nil {
+		snap.fragments = scan.fragments.seen
+	}
 	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.checks = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
