@@ -69,7 +69,8 @@ func appendRegistry(b []byte, r *Registry, prev, next *registryPieces) []byte {
 	sections := r.sections()
 	for i, s := range sections {
 		w.key(i, 1, s.key)
-		if s.write != nil && s.write(w) {
+		if s.write != nil && plainKeys(s.keys()) {
+			s.write(w)
 			continue
 		}
 		v := s.value()
@@ -166,20 +167,75 @@ func (w *registryWriter) manifest(c *validate.Capability) {
 	piece(w, func(p *registryPieces) map[*ojson.Member]span { return p.manifests }, key, encode)
 }
 
+// object appends an object of n members whose keys are at depth, the i-th
+// with the key key(i) and the value value(i) appends.
+func (w *registryWriter) object(n, depth int, key func(int) string, value func(int)) {
+	w.b = append(w.b, '{')
+	for i := range n {
+		w.key(i, depth, key(i))
+		value(i)
+	}
+	w.end(n, depth-1, '}')
+}
+
+// strings appends an array of strings whose elements are at depth.
+func (w *registryWriter) strings(ss []string, depth int) {
+	w.b = append(w.b, '[')
+	for i, s := range ss {
+		w.item(i, depth)
+		w.b = ojson.AppendString(w.b, s)
+	}
+	w.end(len(ss), depth-1, ']')
+}
+
+func (w *registryWriter) string(s string) { w.b = ojson.AppendString(w.b, s) }
+
 // capabilities appends an object mapping each capability's id to its
 // declaration (capabilities, runtimes).
-func (w *registryWriter) capabilities(caps []*validate.Capability) bool {
-	w.b = append(w.b, '{')
-	for i, c := range caps {
-		w.key(i, 2, c.ID)
-		w.manifest(c)
-	}
-	w.end(len(caps), 1, '}')
-	return true
+func (w *registryWriter) capabilities(caps []*validate.Capability) {
+	w.object(len(caps), 2, func(i int) string { return caps[i].ID }, func(i int) { w.manifest(caps[i]) })
+}
+
+// owners appends bySkill or byAgent.
+func (w *registryWriter) owners(owners []Owner) {
+	w.object(len(owners), 2, func(i int) string { return owners[i].Name }, func(i int) { w.string(owners[i].CapID) })
+}
+
+// configOwners appends configKeys.
+func (w *registryWriter) configOwners(keys []ConfigKey) {
+	w.object(len(keys), 2, func(i int) string { return keys[i].Key }, func(i int) { w.string(keys[i].Owner) })
+}
+
+// clusters appends capabilityClusters.
+func (w *registryWriter) clusters(cs []Cluster) {
+	w.object(len(cs), 2, func(i int) string { return cs[i].CapID }, func(i int) { w.strings(cs[i].Skills, 3) })
+}
+
+// membership appends profileMembership.
+func (w *registryWriter) membership(cs []Cluster) {
+	w.object(len(cs), 2, func(i int) string { return cs[i].CapID }, func(i int) {
+		w.object(2, 3, func(j int) string { return []string{"tier", "profiles"}[j] }, func(j int) {
+			if j == 0 {
+				w.string(cs[i].Tier)
+			} else {
+				w.strings(cs[i].Profiles, 4)
+			}
+		})
+	})
+}
+
+// closure appends requiresClosure.
+func (w *registryWriter) closure(caps []*validate.Capability, closure map[string][]string) {
+	w.object(len(caps), 2, func(i int) string { return caps[i].ID }, func(i int) { w.strings(closure[caps[i].ID], 3) })
+}
+
+// profiles appends profiles.
+func (w *registryWriter) profiles(profiles map[string][]string) {
+	w.object(len(ProfileNames), 2, func(i int) string { return ProfileNames[i] }, func(i int) { w.strings(profiles[ProfileNames[i]], 3) })
 }
 
 // loopPoints appends byLoopPoint.
-func (w *registryWriter) loopPoints(points []PointHooks) bool {
+func (w *registryWriter) loopPoints(points []PointHooks) {
 	w.b = append(w.b, '{')
 	for i := range points {
 		ph := &points[i]
@@ -192,7 +248,6 @@ func (w *registryWriter) loopPoints(points []PointHooks) bool {
 		w.end(3, 2, '}')
 	}
 	w.end(len(points), 1, '}')
-	return true
 }
 
 // hooks appends one list of hooks of a point, at depth 3.
@@ -211,7 +266,7 @@ func (w *registryWriter) hooks(hs []*validate.Hook) {
 // configSchema appends configSchema from the capabilities' config, in the
 // order buildRegistry lists Registry.ConfigKeys: capability order, then
 // declaration order.
-func (w *registryWriter) configSchema(caps []*validate.Capability) bool {
+func (w *registryWriter) configSchema(caps []*validate.Capability) {
 	w.b = append(w.b, '{')
 	n := 0
 	for _, c := range caps {
@@ -232,5 +287,4 @@ func (w *registryWriter) configSchema(caps []*validate.Capability) bool {
 		}
 	}
 	w.end(n, 1, '}')
-	return true
 }

@@ -48,8 +48,9 @@ func TestRegistryArtifactIsTheDocumentEncoded(t *testing.T) {
 }
 
 // TestRegistryArtifactWithIndexKeys: an object whose keys include array
-// indices is written as JavaScript orders it (indices first), also in the
-// sections written piece by piece, which then fall back to the encoder.
+// indices (ids, skills, agents, config keys, points) is written as
+// JavaScript orders it (indices first), also in the sections the writer
+// writes itself, which then leave it to the encoder.
 func TestRegistryArtifactWithIndexKeys(t *testing.T) {
 	manifest := func(id string) ojson.Value {
 		v, errs := ojson.Parse(fmt.Appendf(nil, `{"id": %q, "role": "feature", "10": {"2": 1, "a": [], "1": {}}}`, id))
@@ -61,7 +62,8 @@ func TestRegistryArtifactWithIndexKeys(t *testing.T) {
 	var caps []*validate.Capability
 	for _, id := range []string{"b", "12", "a", "3"} {
 		c := &validate.Capability{ID: id, Role: "feature", Tier: "core", Folder: id, Manifest: manifest(id),
-			Config: []validate.ConfigEntry{{Key: id + "7", Type: "boolean", Default: ojson.NewBool(true)}, {Key: "x" + id, Type: "string", Default: ojson.NewString("s")}}}
+			Config: []validate.ConfigEntry{{Key: id + "7", Type: "boolean", Default: ojson.NewBool(true)}, {Key: "x" + id, Type: "string", Default: ojson.NewString("s")}},
+			Skills: []string{"s" + id, id + "0"}, Agents: []string{id}, Requires: []string{"a"}}
 		c.Steps = []*validate.Hook{{CapID: id, Kind: validate.StepHook, Point: "plan:pre", Raw: manifest("h" + id)}}
 		caps = append(caps, c)
 	}

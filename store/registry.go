@@ -268,63 +268,83 @@ func (r *Registry) JSON() ojson.Value {
 }
 
 // section is one member of the registry document: its value, and for the
-// large ones that are made of per-capability pieces, a writer that copies
-// the pieces a previous build wrote (registryPieces). A writer returns
-// false, having written nothing, for a value it cannot write exactly as
-// the encoder would: an object with a key that is an array index, which
-// JavaScript enumerates first.
+// large ones a writer that writes it straight into the artifact, copying
+// the pieces a previous build wrote (registryPieces), as encoding the
+// value would write it when none of the keys of the object it writes is
+// an array index (those JavaScript enumerates first: the value is then
+// encoded).
 type section struct {
 	key   string
 	value func() ojson.Value
-	write func(*registryWriter) bool
+	keys  func() []string
+	write func(*registryWriter)
 }
 
 // sections are the members of the registry document, in order.
 func (r *Registry) sections() []section {
-	ids := func(caps []*validate.Capability) []string {
-		out := make([]string, len(caps))
-		for i, c := range caps {
-			out[i] = c.ID
+	ids := func(caps []*validate.Capability) func() []string {
+		return func() []string {
+			out := make([]string, len(caps))
+			for i, c := range caps {
+				out[i] = c.ID
+			}
+			return out
+		}
+	}
+	names := func(owners []Owner) func() []string {
+		return func() []string {
+			out := make([]string, len(owners))
+			for i, o := range owners {
+				out[i] = o.Name
+			}
+			return out
+		}
+	}
+	configKeys := func() []string {
+		out := make([]string, len(r.ConfigKeys))
+		for i, k := range r.ConfigKeys {
+			out[i] = k.Key
+		}
+		return out
+	}
+	clusters := func() []string {
+		out := make([]string, len(r.Clusters))
+		for i, c := range r.Clusters {
+			out[i] = c.CapID
 		}
 		return out
 	}
 	return []section{
 		{key: "version", value: func() ojson.Value { return ojson.NewString("1") }},
 		{key: "capabilities", value: func() ojson.Value { return manifestsJSON(r.Capabilities) },
-			write: func(w *registryWriter) bool {
-				return plainKeys(ids(r.Capabilities)) && w.capabilities(r.Capabilities)
-			}},
-		{key: "bySkill", value: func() ojson.Value { return ownersJSON(r.BySkill) }},
-		{key: "byAgent", value: func() ojson.Value { return ownersJSON(r.ByAgent) }},
-		{key: "byLoopPoint", value: r.loopPointsJSON, write: func(w *registryWriter) bool {
+			keys: ids(r.Capabilities), write: func(w *registryWriter) { w.capabilities(r.Capabilities) }},
+		{key: "bySkill", value: func() ojson.Value { return ownersJSON(r.BySkill) },
+			keys: names(r.BySkill), write: func(w *registryWriter) { w.owners(r.BySkill) }},
+		{key: "byAgent", value: func() ojson.Value { return ownersJSON(r.ByAgent) },
+			keys: names(r.ByAgent), write: func(w *registryWriter) { w.owners(r.ByAgent) }},
+		{key: "byLoopPoint", value: r.loopPointsJSON, keys: func() []string {
 			points := make([]string, len(r.ByLoopPoint))
 			for i := range r.ByLoopPoint {
 				points[i] = r.ByLoopPoint[i].Point
 			}
-			return plainKeys(points) && w.loopPoints(r.ByLoopPoint)
-		}},
+			return points
+		}, write: func(w *registryWriter) { w.loopPoints(r.ByLoopPoint) }},
 		{key: "configKeys", value: func() ojson.Value {
 			keys := ojson.NewObject()
 			for _, k := range r.ConfigKeys {
 				keys.Append(k.Key, ojson.NewString(k.Owner))
 			}
 			return keys
-		}},
+		}, keys: configKeys, write: func(w *registryWriter) { w.configOwners(r.ConfigKeys) }},
 		{key: "configSchema", value: func() ojson.Value {
 			schema := ojson.NewObject()
 			for _, k := range r.ConfigKeys {
 				schema.Append(k.Key, ConfigSchemaJSON(k))
 			}
 			return schema
-		}, write: func(w *registryWriter) bool {
-			keys := make([]string, len(r.ConfigKeys))
-			for i, k := range r.ConfigKeys {
-				keys[i] = k.Key
-			}
-			return plainKeys(keys) && w.configSchema(r.Capabilities)
-		}},
+		}, keys: configKeys, write: func(w *registryWriter) { w.configSchema(r.Capabilities) }},
 		{key: "runtimes", value: func() ojson.Value { return manifestsJSON(r.Runtimes) },
-			write: func(w *registryWriter) bool { return plainKeys(ids(r.Runtimes)) && w.capabilities(r.Runtimes) }},
+			keys: ids(r.Runtimes), write: func(w *registryWriter) { w.capabilities(r.Runtimes) }},
 		{key: "commandFamilies", value: func() ojson.Value {
 			fams := ojson.NewObject()
 			for _, f := range r.Families {
@@ -342,7 +362,7 @@ func (r *Registry) sections() []section {
 				clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
 			}
 			return clusters
-		}},
+		}, keys: clusters, write: func(w *registryWriter) { w.clusters(r.Clusters) }},
 		{key: "profileMembership", value: func() ojson.Value {
 			membership := ojson.NewObject()
 			for _, c := range r.Clusters {
@@ -352,21 +372,21 @@ func (r *Registry) sections() []section {
 				membership.Append(c.CapID, m)
 			}
 			return membership
-		}},
+		}, keys: clusters, write: func(w *registryWriter) { w.membership(r.Clusters) }},
 		{key: "requiresClosure", value: func() ojson.Value {
 			closure := ojson.NewObject()
 			for _, c := range r.Capabilities {
 				closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
 			}
 			return closure
-		}},
+		}, keys: ids(r.Capabilities), write: func(w *registryWriter) { w.closure(r.Capabilities, r.Closure) }},
 		{key: "profiles", value: func() ojson.Value {
 			profs := ojson.NewObject()
 			for _, p := range ProfileNames {
 				profs.Append(p, ojson.NewStrings(r.Profiles[p]))
 			}
 			return profs
-		}},
+		}, keys: func() []string { return ProfileNames }, write: func(w *registryWriter) { w.profiles(r.Profiles) }},
 	}
 }
 
