@@ -999,7 +999,7 @@ func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 	case st.Size() > validate.MaxFileSize:
 		f.Err = fmt.Errorf("%w (%d bytes)", validate.ErrTooLarge, st.Size())
 	default:
-		f.Data, f.Err = validate.ReadLimited(fh)
+		f.Data, f.Err = validate.ReadLimitedSize(fh, st.Size())
 	}
 	return f
 }

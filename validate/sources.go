@@ -63,6 +63,36 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
+// ReadLimitedSize is ReadLimited for a reader expected to hold size bytes
+// (a file just stat'ed): the buffer is made once, with room to see the end,
+// where io.ReadAll grows one from 512 bytes, which was most of what a scan
+// allocated for the files it read. A reader holding more or less than size
+// bytes reads as with ReadLimited.
+func ReadLimitedSize(r io.Reader, size int64) ([]byte, error) {
+	if size < 0 || size > MaxFileSize {
+		return ReadLimited(r)
+	}
+	lr := io.LimitReader(r, MaxFileSize+1)
+	b := make([]byte, 0, size+1)
+	for {
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(b) == cap(b) { // more than size: grow as io.ReadAll does
+			b = append(b, 0)[:len(b)]
+		}
+	}
+	if len(b) > MaxFileSize {
+		return nil, ErrTooLarge
+	}
+	return b, nil
+}
+
 // File is one input file, read whole, or the reason it was not.
 type File struct {
 	Path string // repository-relative, slash-separated
