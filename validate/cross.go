@@ -54,13 +54,15 @@ func crossCheck(valid, all []*Capability, unread map[string]bool, central *Centr
 type owners map[string]*Capability
 
 // claim records c as the owner of name, or reports c when another
-// capability owns it already.
-func (o owners) claim(name string, c *Capability, s *sink, ptr, rule, what string) {
+// capability owns it already, at the pointer ptrFormat gives with i (made
+// only then: the check runs over every name of every capability at each
+// rebuild, and nearly all claims succeed).
+func (o owners) claim(name string, c *Capability, s *sink, ptrFormat string, i int, rule, what string) {
 	switch first, dup := o[name]; {
 	case !dup:
 		o[name] = c
 	case first != c:
-		s.at(c.doc, ptr, rule, "%s %q is owned by both %q and %q", what, name, first.ID, c.ID)
+		s.at(c.doc, fmt.Sprintf(ptrFormat, i), rule, "%s %q is owned by both %q and %q", what, name, first.ID, c.ID)
 	}
 }
 
@@ -71,14 +73,14 @@ func checkOwners(caps []*Capability, s *sink) {
 			continue
 		}
 		for i, stem := range c.Skills {
-			skills.claim(stem, c, s, fmt.Sprintf("/skills/%d", i), "skill-owner-conflict", "skill")
+			skills.claim(stem, c, s, "/skills/%d", i, "skill-owner-conflict", "skill")
 		}
 		for i, ag := range c.Agents {
-			agents.claim(ag, c, s, fmt.Sprintf("/agents/%d", i), "agent-owner-conflict", "agent")
+			agents.claim(ag, c, s, "/agents/%d", i, "agent-owner-conflict", "agent")
 		}
 		for i, cmd := range c.Commands {
 			if cmd.Family != "" {
-				families.claim(cmd.Family, c, s, fmt.Sprintf("/commands/%d/family", i), "command-family-conflict", "command family")
+				families.claim(cmd.Family, c, s, "/commands/%d/family", i, "command-family-conflict", "command family")
 			}
 		}
 	}
@@ -97,9 +99,11 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 	}()
 	for _, c := range caps {
 		for _, e := range c.Config {
-			ptr := "/config/" + ojson.EscapePointer(e.Key)
+			// The pointer is made only for a finding: the check runs over
+			// every key at each rebuild.
+			ptr := func() string { return "/config/" + ojson.EscapePointer(e.Key) }
 			if first := owners[e.Key]; first != nil {
-				s.at(c.doc, ptr, "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
+				s.at(c.doc, ptr(), "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
 				continue
 			}
 			owners[e.Key] = c
@@ -107,7 +111,7 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 				continue
 			}
 			if slices.Contains(central.ValidKeys, e.Key) {
-				s.warnAt(c.doc, ptr, "config-key-pending-migration",
+				s.warnAt(c.doc, ptr(), "config-key-pending-migration",
 					"pending-migration: capability %q declares config key %q still present in the central config schema; finish the move at cutover (remove it from validKeys)", c.ID, e.Key)
 			}
 			for i, re := range central.Patterns {
@@ -122,10 +126,10 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 				re.MatchTimeout = min(patternTimeout, left)
 				switch matched, err := re.MatchString(e.Key); {
 				case err != nil: // fail closed: the key may be the central loader's
-					s.at(c.doc, ptr, "config-key-central-pattern",
+					s.at(c.doc, ptr(), "config-key-central-pattern",
 						"could not decide within %v whether config key %q is matched by central config-schema pattern /%s/ (%v); simplify the pattern", patternTimeout, e.Key, central.Sources[i], err)
 				case matched:
-					s.at(c.doc, ptr, "config-key-central-pattern",
+					s.at(c.doc, ptr(), "config-key-central-pattern",
 						"config key %q is matched by central config-schema pattern /%s/, so the central loader owns it and this declaration is inert; rename the key or narrow the pattern", e.Key, central.Sources[i])
 				}
 			}
@@ -217,10 +221,10 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	known, ok := byID(all), byID(valid)
 	for _, c := range valid {
 		for i, r := range c.Requires {
-			ptr := fmt.Sprintf("/requires/%d", i)
+			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
 			dep, exists := known[r]
 			if !exists && !unread[r] {
-				s.at(c.doc, ptr, "requires-unknown", "capability %q requires %q which does not exist", c.ID, r)
+				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist", c.ID, r)
 				continue
 			}
 			if !exists {
@@ -230,7 +234,7 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 				continue
 			}
 			if tierRank[c.Tier] < tierRank[dep.Tier] {
-				s.at(c.doc, ptr, "tier-monotone",
+				s.at(c.doc, ptr(), "tier-monotone",
 					"tier-monotone violation: capability %q (tier: %s) requires %q (tier: %s); a capability may only require capabilities of its own tier or lower (core < standard < full)",
 					c.ID, c.Tier, r, dep.Tier)
 			}
