@@ -581,3 +581,34 @@ func TestParseMarkerInOpenFence(t *testing.T) {
 		})
 	}
 }
+
+// FuzzCodeRanges: whatever the markdown, the code found is sorted,
+// disjoint spans inside the document, and a fence left open is code from
+// where it opens to the end.
+func FuzzCodeRanges(f *testing.F) {
+	for _, seed := range []string{
+		"1. Run:\n   ```bash\n   x\n```\n\n2. Then\n",
+		"> - a\n>   ```\n>   b\n\n    c `d` e\n",
+		"<pre>\n</script>\n```\n~~~\n",
+		"-\t```\n\t<loop-point id=\"plan:pre\"/>\n",
+		"``a\n\nb``  `c` <!-- `d -->\n# `e\n***\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		code, openFence := codeRanges(src)
+		end := 0
+		for _, sp := range code {
+			if sp[0] < end || sp[1] <= sp[0] || sp[1] > len(src) {
+				t.Fatalf("spans %v: %v is empty, out of order or outside %d bytes", code, sp, len(src))
+			}
+			end = sp[1]
+		}
+		if openFence >= len(src) || openFence < -1 {
+			t.Fatalf("open fence at %d of %d bytes", openFence, len(src))
+		}
+		if openFence >= 0 && (!code.contains(openFence) || !code.contains(len(src)-1)) {
+			t.Fatalf("the fence open at %d is not code to the end: %v", openFence, code)
+		}
+	})
+}
