@@ -207,14 +207,16 @@ func (n *fsNotifier) relevant(name string) bool {
 func (n *fsNotifier) forget(name string, subtree bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if !n.watched.contains(name) {
-		return // a file, or a directory not watched
+	if n.watched.contains(name) {
+		_ = n.fw.Remove(name) // usually gone already
+		n.watched.remove(name)
 	}
-	_ = n.fw.Remove(name) // usually gone already
-	n.watched.remove(name)
 	if !subtree {
 		return // a deleted directory was emptied first, event by event
 	}
+	// A folder renamed away need not hold a watch to take some along: a
+	// skipped node_modules/ holds the watched folder of an input linked
+	// to inside it. The index finds them without looking at other watches.
 	for _, d := range n.watched.removeBelow(name) {
 		_ = n.fw.Remove(d)
 	}

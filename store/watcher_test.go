@@ -885,3 +885,41 @@ func mustMkdirAll(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+// TestWatcherFollowsASkippedFolderRenamedAway: node_modules/ is skipped
+// and not watched, but the folder of the config schema linked to inside
+// it is.
+// Renamed away (npm moving the old tree aside) and replaced by a new one,
+// the watch on the old folder goes with it, and the new folder of the same
+// path is watched in its place: a later edit of the schema is seen.
+func TestWatcherFollowsASkippedFolderRenamedAway(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	schema := filepath.Join(repo, "node_modules/gsd/config-schema.manifest.json")
+	if err := os.MkdirAll(filepath.Dir(schema), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(filepath.Join(repo, "config/config-schema.manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, schema, good)
+	link := filepath.Join(repo, "config/config-schema.manifest.json")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../node_modules/gsd/config-schema.manifest.json", link); err != nil {
+		t.Fatal(err)
+	}
+	w, c := startWatcher(t, repo, store.WatchOptions{})
+	mustRename(t, filepath.Join(repo, "node_modules"), filepath.Join(repo, "node_modules.old"))
+	if err := os.MkdirAll(filepath.Dir(schema), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, schema, good)
+	if _, err := w.Reload(context.Background()); err != nil { // synced with the new tree
+		t.Fatal(err)
+	}
+	failed := c.failed.Load()
+	writeTestFile(t, schema, []byte("{"))
+	waitFor(t, "the broken config schema in the new node_modules to fail the rebuild", func() bool { return c.failed.Load() > failed })
+}
