@@ -186,7 +186,7 @@ func TestCommandMatchBudget(t *testing.T) {
 		tried     float64
 	}{
 		{"the default", 0, "a-words b-regexp c-words", false, 0},
-		{"too little for the regexp", 1, "a-words", true, 1},
+		{"too little for the regexp", 8, "a-words", true, 1}, // two tries (search.attemptCost), no run
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -469,9 +469,12 @@ func runsCommandAt(toks []shellToken, i int) int {
 }
 
 // matchAt reports whether the pattern matches the command starting at word
-// s of the tokenized line cmd, paying b for its regexp runs; false also
-// when b cannot pay (b.err says so).
+// s of the tokenized line cmd, paying b for the try and its regexp runs;
+// false also when b cannot pay (b.err says so).
 func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget) bool {
+	if !b.pay(attemptCost) {
+		return false
+	}
 	if p.re != nil && p.re.match(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " ")), b) {
 		return true
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,15 +42,19 @@ func TestMatchCommandBudget(t *testing.T) {
 		want  []int
 		tried int
 	}{
-		{"enough", []Card{{Replaces: []string{push}}}, pushLine, runCost(t, push, pushLine), []int{0}, 1},
-		{"one short", []Card{{Replaces: []string{push}}}, pushLine, runCost(t, push, pushLine) - 1, nil, 0},
-		{"a pattern that cannot match is free", []Card{{Replaces: []string{push}}}, "ls -la", 0, nil, 1},
-		{"words are free", []Card{{Replaces: []string{"git push origin"}}}, pushLine, 0, []int{0}, 1},
+		{"enough", []Card{{Replaces: []string{push}}}, pushLine, attemptCost + runCost(t, push, pushLine), []int{0}, 1},
+		{"one short", []Card{{Replaces: []string{push}}}, pushLine, attemptCost + runCost(t, push, pushLine) - 1, nil, 0},
+		{"a pattern that cannot match costs its try only", []Card{{Replaces: []string{push}}}, "ls -la", attemptCost, nil, 1},
+		{"words cost a try", []Card{{Replaces: []string{"git push origin"}}}, pushLine, attemptCost, []int{0}, 1},
 		{"the cards before the run it cannot pay for",
 			[]Card{{Replaces: []string{"git push origin"}}, {Replaces: []string{"ls"}}, {Replaces: []string{push}}, {Replaces: []string{"git push"}}},
-			pushLine, 0, []int{0}, 2},
+			pushLine, 3 * attemptCost, []int{0}, 2},
 		{"a glob token is paid for", []Card{{Replaces: []string{glob}}}, strings.Repeat("a", 4000), 1 << 20, nil, 0},
 		{"at the limits, the first card", atLimitCards(t, 3), atLimitLine(), DefaultCommandBudget, nil, 0},
+		// Patterns matched by their words alone have no cost limit of
+		// their own (card-replaces-cost counts none), so a card may hold
+		// a million: each try is paid for.
+		{"words are paid for too", wordCards(3, 1000), "ls -la", 1500 * attemptCost, nil, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -68,6 +73,18 @@ func TestMatchCommandBudget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// wordCards are n cards of k patterns each matched by their words, none
+// of which matches a line but "x<j> y".
+func wordCards(n, k int) []Card {
+	cards := make([]Card, n)
+	for i := range cards {
+		for j := range k {
+			cards[i].Replaces = append(cards[i].Replaces, "x"+strconv.Itoa(j)+" y")
+		}
+	}
+	return cards
 }
 
 // A request that has ended stops matching, between cards when none runs a
