@@ -191,7 +191,7 @@ func commandDoc(v *views, command, risk string, m search.CommandMatches) map[str
 	if m.Truncated() {
 		doc["cardsTried"], doc["cardsTotal"] = m.Tried, m.Total
 		doc["message"] = fmt.Sprintf("matching stopped after %d of %d cards, the work one request may do spent (a replaces pattern read as "+
-			"a regular expression costs its size times the length of the text it reads); the results are the matches among the cards "+
+			"a regular expression costs its size times the length of the text it reads, and each try of a pattern a little); the results are the matches among the cards "+
 			"tried, and a card not tried may match too", m.Tried, m.Total)
 	}
 	return doc
