@@ -247,3 +247,40 @@ func typicalCommandCards(n int) []Card {
 	}
 	return cards
 }
+
+// hugeCard is one card of the size a card file may have (8 MiB), most of
+// it one field: words distinct words (w1 w2 ...), then repeats of
+// "zebra", in each of a phrase, the summary and replaces.
+func hugeCard(words, repeats int) Card {
+	var b strings.Builder
+	for i := range words {
+		fmt.Fprintf(&b, "w%d ", i)
+	}
+	b.WriteString(strings.Repeat("zebra ", repeats))
+	text := b.String()
+	return Card{ID: "huge", Command: "bin/huge", Summary: text, IntentPhrases: []string{text}, Replaces: []string{text}, Effects: "e", Risk: "reversible"}
+}
+
+// BenchmarkBuildHugeCard indexes the dev cards and one card with a field
+// of 50,000 distinct words: Build must stay about linear in a field's
+// words, as a card of one 8 MiB field is valid.
+func BenchmarkBuildHugeCard(b *testing.B) {
+	base, _ := loadDevSet(b)
+	cards := append(slices.Clone(base), hugeCard(50000, 0))
+	b.ReportAllocs()
+	for b.Loop() {
+		Build(cards)
+	}
+}
+
+// BenchmarkSearchHugeUnit searches for a word that one card's phrase
+// repeats 25,000 times after 25,000 other words: matching a phrase must
+// not cost the square of its length.
+func BenchmarkSearchHugeUnit(b *testing.B) {
+	base, _ := loadDevSet(b)
+	ix := Build(append(slices.Clone(base), hugeCard(25000, 25000)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Search(Query{Intent: "zebra", Limit: 10})
+	}
+}

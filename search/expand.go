@@ -73,15 +73,16 @@ func (ix *Index) buildExpansion() {
 func (ix *Index) descriptiveTerms() (cardOff, cardTerms, df []int32) {
 	cardOff = make([]int32, len(ix.cards)+1)
 	df = make([]int32, len(ix.vocab))
+	seen := newTermSet(len(ix.vocab))
 	for c := range ix.cards {
-		start := len(cardTerms)
+		seen.reset()
 		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 			u := &ix.units[ui]
 			if !phraseUnit(u.field) {
 				continue
 			}
 			for _, t := range ix.unitTermsOf(u) {
-				if !containsTerm(cardTerms[start:], t) {
+				if seen.add(t) {
 					cardTerms = append(cardTerms, t)
 					df[t]++
 				}

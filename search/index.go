@@ -324,11 +324,12 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 	ix.units = make([]unit, 0, len(units)+len(ix.cards))
 	ix.unitTerms = make([]int32, 0, len(terms)+4*len(ix.cards))
 	ix.cardUnits = make([]int32, 0, len(ix.cards)+1)
+	seen := newTermSet(len(ix.vocab))
 	for _, u := range units {
 		if u.field == fieldID {
 			// Units are in card order and each card starts with its id.
 			if u.card > 0 {
-				ix.addIDParts(u.card - 1)
+				ix.addIDParts(u.card-1, &seen)
 			}
 			ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
 		}
@@ -338,7 +339,7 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 		ix.units = append(ix.units, u)
 	}
 	if len(ix.cards) > 0 {
-		ix.addIDParts(int32(len(ix.cards) - 1))
+		ix.addIDParts(int32(len(ix.cards)-1), &seen)
 	}
 	ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
 }
@@ -365,8 +366,9 @@ const minIDPart = 4
 
 // addIDParts appends to card a unit holding the vocabulary terms found as
 // proper substrings of its raw id tokens.
-func (ix *Index) addIDParts(card int32) {
+func (ix *Index) addIDParts(card int32, seen *termSet) {
 	u := unit{card: card, field: fieldIDPart, phrase: -1, off: int32(len(ix.unitTerms))}
+	seen.reset()
 	for _, tok := range rawTokens(nil, ix.cards[card].ID) {
 		for i := 0; i+minIDPart <= len(tok); i++ {
 			for j := i + minIDPart; j <= len(tok); j++ {
@@ -374,7 +376,7 @@ func (ix *Index) addIDParts(card int32) {
 					continue
 				}
 				t, ok := ix.terms[tok[i:j]]
-				if ok && !containsTerm(ix.unitTerms[u.off:], t) {
+				if ok && seen.add(t) {
 					ix.unitTerms = append(ix.unitTerms, t)
 				}
 			}
@@ -401,12 +403,13 @@ func (ix *Index) computeIDF() {
 	if ix.p.burst > 0 {
 		ix.applyBurstiness()
 	}
+	seen := newTermSet(len(ix.vocab))
 	for ui := range ix.units {
 		u := &ix.units[ui]
-		ts := ix.unitTermsOf(u)
+		seen.reset()
 		var m float32
-		for i, t := range ts {
-			if !containsTerm(ts[:i], t) {
+		for _, t := range ix.unitTermsOf(u) {
+			if seen.add(t) {
 				m += ix.idf[t]
 			}
 		}
@@ -460,6 +463,35 @@ func containsTerm(ts []int32, t int32) bool {
 		}
 	}
 	return false
+}
+
+// termSet is a set of vocabulary terms emptied in constant time: a term is
+// in it while its mark is the current stamp. It keeps the distinct terms of
+// a unit or card linear in their number; a search of the terms listed so
+// far (containsTerm) is quadratic, and a card may hold an 8 MiB field
+// (50,000 distinct words took Build 12 s).
+type termSet struct {
+	mark  []uint32
+	stamp uint32
+}
+
+func newTermSet(vocab int) termSet { return termSet{mark: make([]uint32, vocab), stamp: 1} }
+
+// reset empties the set.
+func (s *termSet) reset() {
+	if s.stamp++; s.stamp == 0 {
+		clear(s.mark)
+		s.stamp = 1
+	}
+}
+
+// add puts t in the set and reports whether it was not there yet.
+func (s *termSet) add(t int32) bool {
+	if s.mark[t] == s.stamp {
+		return false
+	}
+	s.mark[t] = s.stamp
+	return true
 }
 
 // buildCardPostings computes, per (term, card), the BM25F pseudo term
@@ -533,14 +565,15 @@ func phraseUnit(f field) bool {
 
 // forEachPhraseTerm calls fn once per distinct term of each phrase unit.
 func (ix *Index) forEachPhraseTerm(fn func(term, unit int32)) {
+	seen := newTermSet(len(ix.vocab))
 	for ui := range ix.units {
 		u := &ix.units[ui]
 		if !phraseUnit(u.field) {
 			continue
 		}
-		ts := ix.unitTermsOf(u)
-		for i, t := range ts {
-			if !containsTerm(ts[:i], t) {
+		seen.reset()
+		for _, t := range ix.unitTermsOf(u) {
+			if seen.add(t) {
 				fn(t, int32(ui))
 			}
 		}

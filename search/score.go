@@ -67,6 +67,8 @@ type scratch struct {
 	qng   []ngEntry // the query's n-gram vector
 	qslot []uint16  // per n-gram bucket: 1 + its index in qng, or 0
 	qtf   []int32   // per query n-gram: its count in the current card
+	// slots are the query terms (by slot) met in the unit being matched.
+	slots termSet
 }
 
 type hit struct {
@@ -79,6 +81,16 @@ func newScratch(cards, terms int) *scratch {
 		cardScore: make([]float32, cards),
 		termSlot:  make([]int32, terms),
 	}
+}
+
+// slotSet returns the set of query term slots, emptied, sized for the
+// query's terms.
+func (s *scratch) slotSet() *termSet {
+	if len(s.slots.mark) < len(s.terms) {
+		s.slots = newTermSet(max(len(s.terms), 2*len(s.slots.mark)))
+	}
+	s.slots.reset()
+	return &s.slots
 }
 
 // reset clears only what the last query touched, so a query costs time in
@@ -318,9 +330,10 @@ func dot(w, f *[numFeat]float32) float32 {
 // the unit terms ts, the part of it due to original query words, and how
 // many original query words there are among ts.
 func (ix *Index) unitMatch(s *scratch, ts []int32) (mass, origMass float32, hits int) {
-	for i, t := range ts {
+	seen := s.slotSet()
+	for _, t := range ts {
 		slot := s.termSlot[t] - 1
-		if slot < 0 || containsTerm(ts[:i], t) {
+		if slot < 0 || !seen.add(slot) {
 			continue
 		}
 		qt := &s.terms[slot]
