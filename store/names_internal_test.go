@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,8 +10,6 @@ import (
 	"golang.org/x/text/cases"
 	"golang.org/x/text/language"
 	"golang.org/x/text/unicode/norm"
-
-	"github.com/capreg/capreg/store/storetest"
 )
 
 // TestMayBeReadOtherSpelling: on a case-insensitive or normalising file
@@ -152,14 +149,7 @@ func TestShortAlias(t *testing.T) {
 // BenchmarkReadSet10k keys the files a 10,000-capability scan reads, as
 // each sync does.
 func BenchmarkReadSet10k(b *testing.B) {
-	dir := b.TempDir()
-	if err := storetest.WriteRepo(dir, 10000); err != nil {
-		b.Fatal(err)
-	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	_, snap := loadSynthetic(b, 10000)
 	for b.Loop() {
 		newReadSet(snap.Read)
 	}

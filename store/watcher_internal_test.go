@@ -366,14 +366,7 @@ func TestPollerSeesChangesDuringAScan(t *testing.T) {
 // BenchmarkPollFingerprint10k is one poll tick over a 10,000-capability
 // repository: the walk plus the directories the last scan read.
 func BenchmarkPollFingerprint10k(b *testing.B) {
-	dir := b.TempDir()
-	if err := storetest.WriteRepo(dir, 10000); err != nil {
-		b.Fatal(err)
-	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	dir, snap := loadSynthetic(b, 10000)
 	read := newReadSet(snap.Read) // once per scan, not per tick
 	b.ResetTimer()
 	for b.Loop() {
@@ -492,4 +485,19 @@ func TestRebuildingFor(t *testing.T) {
 			t.Errorf("after the rebuild: RebuildingFor = %v, want 0", got)
 		}
 	})
+}
+
+// loadSynthetic writes a synthetic repository of n capabilities
+// (storetest.WriteRepo) and loads it.
+func loadSynthetic(b *testing.B, n int) (string, *Snapshot) {
+	b.Helper()
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, n); err != nil {
+		b.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return dir, snap
 }
