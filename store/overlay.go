@@ -1,6 +1,7 @@
 package store
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -98,7 +99,7 @@ const repoConfigFile = validate.RepoConfigFile
 // written where the change also writes files under it) is refused with a
 // *ChangeError; so, with a tree, is one that contradicts what the scan saw.
 func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (*validate.Sources, error) {
-	return overlay(src, nil, files, deleted)
+	return overlay(src, nil, nil, files, deleted)
 }
 
 // Overlay applies a proposed change to the snapshot's sources as Overlay
@@ -108,7 +109,7 @@ func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (
 // a file, or the delete of a path that does not exist) is refused with a
 // *ChangeError; what the tree does not know is accepted.
 func (s *Snapshot) Overlay(files map[string][]byte, deleted []string) (*validate.Sources, error) {
-	return overlay(s.Sources, s.Tree, files, deleted)
+	return overlay(s.Sources, s.Tree, s.fragments, files, deleted)
 }
 
 // overlayer carries one overlay: the sources being changed, the change, and
@@ -121,9 +122,13 @@ type overlayer struct {
 	lay    layout // where the inputs are after the change
 	// rescan collects what the answer would depend on without being known.
 	rescan []string
+	// fragments are the served scan's fragment paths by declaration
+	// digest (Snapshot.fragments; nil: none known), so that only the
+	// declarations the change writes are parsed for them.
+	fragments map[[sha256.Size]byte][]string
 }
 
-func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted []string) (*validate.Sources, error) {
+func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte][]string, files map[string][]byte, deleted []string) (*validate.Sources, error) {
 	ch, err := newChange(files, deleted)
 	if err != nil {
 		return nil, err
@@ -132,7 +137,7 @@ func overlay(src *validate.Sources, tree *Tree, files map[string][]byte, deleted
 		return nil, err
 	}
 	lay := servedLayout(src, tree)
-	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay,
+	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay, fragments: fragments,
 		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay),
 			ch.linkTargets(tree))}
 	o.dropStaleDiagnostics()
@@ -766,6 +771,17 @@ func (o *overlayer) existsAfter(p string) presence {
 	return absent
 }
 
+// fragmentPaths is validate.FragmentPaths(manifest), looked up in the
+// served scan's when it found them for the same bytes.
+func (o *overlayer) fragmentPaths(manifest []byte) []string {
+	if o.fragments != nil && validate.MayNameFragments(manifest) {
+		if p, ok := o.fragments[sha256.Sum256(manifest)]; ok {
+			return p
+		}
+	}
+	return validate.FragmentPaths(manifest)
+}
+
 // readNamedFragments does for the declarations the change writes what the
 // scanner does after its walk: read the fragments they name. A fragment
 // the served scan did not read (no declaration named it then) cannot be
@@ -778,7 +794,7 @@ func (o *overlayer) readNamedFragments() {
 			continue
 		}
 		put := o.ch.puts(c.Manifest.Path)
-		for _, p := range validate.FragmentPaths(c.Manifest.Data) {
+		for _, p := range o.fragmentPaths(c.Manifest.Data) {
 			clean := path.Clean(p)
 			if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
 				continue // fragment-escape, reported by validation

@@ -23,7 +23,7 @@ import (
 // judges unchanged paths by.
 func servedLoad(t testing.TB, repo string) *store.Snapshot {
 	t.Helper()
-	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, Tree: true}})
+	return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, Tree: true}, Cache: validate.NewCache()})
 }
 
 // overlayCase is one proposed change over a copy of testdata/repo.
@@ -249,6 +249,13 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 				}
 			},
 			files: map[string]string{"capabilities/pattern-mapper/loop": "x"}}},
+		{overlayCase: overlayCase{name: "a missing fragment of an unchanged declaration made a folder",
+			setup: func(t *testing.T, repo string) {
+				if err := os.Remove(filepath.Join(repo, "capabilities/pattern-mapper/loop/mapper.md")); err != nil {
+					t.Fatal(err)
+				}
+			},
+			files: map[string]string{"capabilities/pattern-mapper/loop/mapper.md/x.md": "x"}}},
 
 		// Which of two claimants comes first: "bin-x/" sorts before "bin/"
 		// by path, after it in a walk.
