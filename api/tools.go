@@ -148,6 +148,9 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return
 	}
+	if v.notModifiedBefore(w, r) {
+		return
+	}
 	release, ok := s.commands.acquire(r.Context())
 	if !ok {
 		s.commands.refuse(w, "command lines are being matched", "1")

@@ -237,3 +237,52 @@ func TestCommandMatchStopsWhenTheRequestEnds(t *testing.T) {
 		t.Errorf("after the request ended: %d %s", rec.Code, rec.Body)
 	}
 }
+
+// A conditional GET /tools?command= whose tag is sure to be the answer's is
+// answered 304 before the line is matched, so it needs no turn: the
+// identity tag without gzip, the gzip tag (sent only for a body over 1 KiB)
+// with it. Holding the identity tag while taking gzip, the client may hold
+// a short body or one fetched without gzip: the line is matched (here,
+// every turn being taken, it is turned away busy).
+func TestCommandMatchNotModifiedBeforeMatching(t *testing.T) {
+	replaces := map[string][]string{}
+	for i := range 20 {
+		replaces[fmt.Sprintf("push-%02d", i)] = []string{"git push .* --force"}
+	}
+	src := cardsSource(t, replaces)
+	target := "/tools?command=" + url.QueryEscape("git push origin --force")
+	free := newRouter(src)
+	plain := do(t, free, "GET", target, nil)
+	zipped := do(t, free, "GET", target, nil, "Accept-Encoding", "gzip")
+	if plain.status != 200 || zipped.header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("setup: %d, %q: want 200 and a gzipped answer", plain.status, zipped.header.Get("Content-Encoding"))
+	}
+	identity, gz := plain.header.Get("ETag"), zipped.header.Get("ETag")
+	h, release := api.NewRouterWithCommandTurnsTaken(src, api.Options{})
+	defer release()
+	tests := []struct {
+		name, held, accept string
+		want               int
+	}{
+		{"identity without gzip", identity, "", 304},
+		{"gzip with gzip", gz, "gzip", 304},
+		{"identity with gzip: matched", identity, "gzip", 503},
+		{"gzip without gzip: matched", gz, "", 503},
+		{"another tag: matched", `"other"`, "", 503},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hdr := []string{"If-None-Match", tt.held}
+			if tt.accept != "" {
+				hdr = append(hdr, "Accept-Encoding", tt.accept)
+			}
+			e := do(t, h, "GET", target, nil, hdr...)
+			if e.status != tt.want {
+				t.Fatalf("status %d, want %d: %s", e.status, tt.want, truncate(e.body))
+			}
+			if e.status == 304 && (e.header.Get("ETag") != tt.held || e.header.Get("Cache-Control") != "no-cache" || e.header.Get("Vary") == "") {
+				t.Errorf("304 headers: ETag %q Cache-Control %q Vary %q", e.header.Get("ETag"), e.header.Get("Cache-Control"), e.header.Get("Vary"))
+			}
+		})
+	}
+}
