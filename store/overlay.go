@@ -565,6 +565,7 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 // wording for a root that was already missing.
 func (o *overlayer) missingRoots() validate.Diagnostics {
 	var out validate.Diagnostics
+	placer := validate.NewPathPlacer(o.src.RepoConfig)
 	for _, r := range o.lay.configuredRoots() {
 		if r.path == "." {
 			continue
@@ -584,7 +585,7 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 			continue
 		}
 		d.Line, d.Column, d.Pointer = 0, 0, "" // placed anew: capreg.json may change
-		validate.PlaceConfiguredPath(&d, o.src.RepoConfig, r.path)
+		placer.Place(&d, r.path)
 		out = append(out, d)
 	}
 	return out

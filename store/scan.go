@@ -179,6 +179,9 @@ type scanner struct {
 
 	src  validate.Sources
 	caps map[string]*validate.CapabilitySource
+	// placer places findings about the paths capreg.json names; made
+	// when the first is placed (placeConfigured).
+	placer *validate.PathPlacer
 }
 
 // link is a directory symlink met in the second pass, followed in the third.
@@ -339,7 +342,7 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		d := validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
 			Message: fmt.Sprintf("%s %q is outside the repository root; it is not read", what, given)}
 		if from == "capreg.json" {
-			validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, clean)
+			sc.placeConfigured(&d, clean)
 		}
 		sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		return ""
@@ -1114,8 +1117,18 @@ func notFolderMessage(r string) string {
 // capreg.json names, at the value naming it.
 func (sc *scanner) rootFinding(r, msg string) {
 	d := rootDiagnostic(msg)
-	validate.PlaceConfiguredPath(&d, sc.src.RepoConfig, r)
+	sc.placeConfigured(&d, r)
 	sc.src.Diagnostics = append(sc.src.Diagnostics, d)
+}
+
+// placeConfigured places d, a finding about the path p capreg.json names,
+// at the value naming it, with one placer for the scan: capreg.json is
+// read before the walk and does not change during it.
+func (sc *scanner) placeConfigured(d *validate.Diagnostic, p string) {
+	if sc.placer == nil {
+		sc.placer = validate.NewPathPlacer(sc.src.RepoConfig)
+	}
+	sc.placer.Place(d, p)
 }
 
 // rootDiagnostic is a finding that a root capreg.json names is missing or

@@ -66,30 +66,67 @@ var repoConfigPathKeys = []string{"capabilities", "workflows", "cards", "configS
 // (f) names, at the value naming it: the first string of capabilities,
 // workflows, cards or configSchema that is p once cleaned ("./caps/" names
 // caps). d stays about the whole file when f is nil, does not parse, or
-// names p nowhere.
+// names p nowhere. To place many findings, use one PathPlacer.
 func PlaceConfiguredPath(d *Diagnostic, f *File, p string) {
+	NewPathPlacer(f).Place(d, p)
+}
+
+// PathPlacer places findings about the paths capreg.json names, as
+// PlaceConfiguredPath does, parsing capreg.json once: a capreg.json naming
+// n missing roots gets n findings, and parsing it and counting its lines
+// anew for each made a scan quadratic in n (4,000 roots: 6.9 s).
+type PathPlacer struct {
+	at map[string]placement // cleaned path → where it is first named
+}
+
+type placement struct {
+	line, col int
+	pointer   string
+}
+
+// NewPathPlacer indexes the paths capreg.json (f) names; f nil, unread or
+// not parsing names none.
+func NewPathPlacer(f *File) *PathPlacer {
+	pl := &PathPlacer{}
 	if f == nil || f.Err != nil {
-		return
+		return pl
 	}
 	root, errs := ojson.Parse(f.Data)
 	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Kind == ojson.SyntaxError }) {
-		return
+		return pl
 	}
+	pl.at = map[string]placement{}
+	pos := ojson.NewPositions(f.Data)
 	for _, key := range repoConfigPathKeys {
 		v := root.Get(key)
 		if v == nil {
 			continue
 		}
-		ptr := "/" + key
-		for i, it := range append([]ojson.Value{*v}, v.Items...) {
-			if i > 0 {
-				ptr = fmt.Sprintf("/%s/%d", key, i-1)
-			}
-			if it.Kind == ojson.String && it.Str != "" && path.Clean(filepath.ToSlash(it.Str)) == p {
-				d.Line, d.Column = ojson.Position(f.Data, it.Off)
-				d.Pointer = ptr
-				return
-			}
+		pl.add(pos, *v, "/"+key)
+		for i, it := range v.Items {
+			pl.add(pos, it, fmt.Sprintf("/%s/%d", key, i))
 		}
+	}
+	return pl
+}
+
+// add records that v names a path at pointer, unless an earlier value names it.
+func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string) {
+	if v.Kind != ojson.String || v.Str == "" {
+		return
+	}
+	p := path.Clean(filepath.ToSlash(v.Str))
+	if _, seen := pl.at[p]; seen {
+		return
+	}
+	line, col := pos.Position(v.Off)
+	pl.at[p] = placement{line, col, pointer}
+}
+
+// Place places d, a finding about the path p, at the first value naming p;
+// d stays about the whole file when none does.
+func (pl *PathPlacer) Place(d *Diagnostic, p string) {
+	if at, ok := pl.at[p]; ok {
+		d.Line, d.Column, d.Pointer = at.line, at.col, at.pointer
 	}
 }

@@ -27,6 +27,9 @@ func TestPlaceConfiguredPath(t *testing.T) {
 		{&File{Data: []byte(`{"capabilities": "caps"`)}, "caps", "0:0 "}, // does not parse
 		{&File{Err: errors.New("unreadable")}, "caps", "0:0 "},
 		{nil, "caps", "0:0 "},
+		// The first value naming a path places it, in key order then item order.
+		{&File{Data: []byte(`{"cards": ["a", "./a"], "capabilities": "a/"}`)}, "a", "1:41 /capabilities"},
+		{&File{Data: []byte(`{"workflows": ["b", "a", "a"]}`)}, "a", "1:21 /workflows/1"},
 	}
 	for _, tt := range tests {
 		d := Diagnostic{File: "capreg.json"}
@@ -34,6 +37,32 @@ func TestPlaceConfiguredPath(t *testing.T) {
 		if got := fmtPlace(d); got != tt.want {
 			t.Errorf("%q: placed at %q, want %q", tt.path, got, tt.want)
 		}
+		pd := Diagnostic{File: "capreg.json"}
+		NewPathPlacer(tt.file).Place(&pd, tt.path)
+		if got := fmtPlace(pd); got != tt.want {
+			t.Errorf("%q: PathPlacer placed at %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+// A PathPlacer parses capreg.json once: placing a finding then allocates
+// nothing, so a capreg.json naming n missing roots costs O(n) to place
+// rather than a parse and a line count per root.
+func TestPathPlacerPlacesWithoutReparsing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"workflows": [`)
+	for i := range 1000 {
+		fmt.Fprintf(&b, "%q, ", fmt.Sprint("missing/", i))
+	}
+	b.WriteString(`"last"]}`)
+	pl := NewPathPlacer(&File{Data: []byte(b.String())})
+	var d Diagnostic
+	allocs := testing.AllocsPerRun(100, func() { pl.Place(&d, "missing/999") })
+	if allocs != 0 {
+		t.Errorf("Place allocates %v times a call, want 0 (it parses again)", allocs)
+	}
+	if got := fmtPlace(d); got != "1:14891 /workflows/999" {
+		t.Errorf("placed at %q", got)
 	}
 }
 
