@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -445,8 +446,13 @@ func (o *overlayer) applyRepoConfig() validate.Diagnostics {
 		o.src.Diagnostics = append(o.src.Diagnostics, diags...)
 		o.moveInputs(served)
 	}
+	roots := map[string]bool{}
+	for _, r := range served.priorityRoots() {
+		roots[r] = true
+	}
 	o.src.Diagnostics = append(slices.DeleteFunc(o.src.Diagnostics, func(d validate.Diagnostic) bool {
-		return d.File == repoConfigFile && missingRootOf(d, served.priorityRoots()) != ""
+		r, ok := missingRootOf(d)
+		return ok && roots[r]
 	}), o.missingRoots()...)
 	return diags
 }
@@ -544,18 +550,28 @@ func (o *overlayer) missingSchema(p string) *validate.File {
 	return missingSchema(p, o.lay.schemaFrom, o.existsAfter(p) == directory)
 }
 
-// missingRootOf returns the root a scanner "configured path does not exist"
-// finding is about, if it is one of roots.
-func missingRootOf(d validate.Diagnostic, roots []string) string {
-	if d.Rule != "file-unreadable" {
-		return ""
+// missingRootOf returns the root r of a scanner finding that a root
+// capreg.json names does not exist or is a file, reading r back from the
+// quoted path that opens its message: one pass over the findings then
+// finds them all, where trying each root on each finding was quadratic in
+// the roots (BenchmarkCheckMissingRoots/overlay).
+func missingRootOf(d validate.Diagnostic) (string, bool) {
+	if d.File != repoConfigFile || d.Rule != "file-unreadable" {
+		return "", false
 	}
-	for _, r := range roots {
-		if strings.HasPrefix(d.Message, missingRootPrefix(r)) || d.Message == notFolderMessage(r) {
-			return r
-		}
+	rest, ok := strings.CutPrefix(d.Message, "configured path ")
+	if !ok {
+		return "", false
 	}
-	return ""
+	q, err := strconv.QuotedPrefix(rest)
+	if err != nil {
+		return "", false
+	}
+	r, err := strconv.Unquote(q)
+	if err != nil || !strings.HasPrefix(d.Message, missingRootPrefix(r)) && d.Message != notFolderMessage(r) {
+		return "", false
+	}
+	return r, true
 }
 
 // missingRoots returns the "configured path does not exist" findings after
@@ -566,11 +582,12 @@ func missingRootOf(d validate.Diagnostic, roots []string) string {
 func (o *overlayer) missingRoots() validate.Diagnostics {
 	var out validate.Diagnostics
 	placer := validate.NewPathPlacer(o.src.RepoConfig)
+	servedMissing := servedMissingRoots(o.served)
 	for _, r := range o.lay.configuredRoots() {
 		if r.path == "." {
 			continue
 		}
-		served, wasFound := servedMissingRoot(o.served, r.path)
+		served, wasFound := servedMissing[r.path]
 		var d validate.Diagnostic
 		switch after := o.existsAfter(r.path); {
 		case after == unknown && wasFound && !o.ch.puts(r.path) && !o.ch.dirs[r.path] && !o.ch.removes(r.path):
@@ -594,12 +611,22 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 // servedMissingRoot returns the served scan's finding that the configured
 // root r does not exist, if it made one.
 func servedMissingRoot(served *validate.Sources, r string) (validate.Diagnostic, bool) {
+	d, ok := servedMissingRoots(served)[r]
+	return d, ok
+}
+
+// servedMissingRoots are the served scan's findings that a configured root
+// does not exist (or is a file), by root, the first of each.
+func servedMissingRoots(served *validate.Sources) map[string]validate.Diagnostic {
+	out := map[string]validate.Diagnostic{}
 	for _, d := range served.Diagnostics {
-		if d.File == repoConfigFile && missingRootOf(d, []string{r}) == r {
-			return d, true
+		if r, ok := missingRootOf(d); ok {
+			if _, dup := out[r]; !dup {
+				out[r] = d
+			}
 		}
 	}
-	return validate.Diagnostic{}, false
+	return out
 }
 
 // lstatError is the error resolving p fails with when p does not exist
