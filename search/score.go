@@ -485,9 +485,14 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 		}
 		return cs[i].mass > cs[j].mass
 	})
+	// "id" comes from id and id parts, and two phrases may be alike; a set
+	// keeps the first of each, where searching those listed so far was
+	// quadratic in the phrases of a card (BenchmarkManyPhrases).
 	out := make([]string, 0, len(cs))
+	seen := make(map[string]bool, len(cs))
 	for _, x := range cs {
-		if !slices.Contains(out, x.name) { // "id" comes from id and id parts
+		if !seen[x.name] {
+			seen[x.name] = true
 			out = append(out, x.name)
 		}
 	}

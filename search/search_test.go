@@ -109,6 +109,32 @@ func TestSearchMatched(t *testing.T) {
 	}
 }
 
+// Matched names each phrase or field once, at its best contribution: a
+// card may repeat a phrase, and "id" comes from the id and its parts.
+func TestSearchMatchedListsEachOnce(t *testing.T) {
+	c := manyPhrasesCard(3)
+	c.ID = "run-as-root"
+	c.IntentPhrases = append(c.IntentPhrases, "run a command as root", "run a command as root")
+	ix := Build([]Card{c})
+	for _, q := range []string{"run a command as root", "run-as-root"} {
+		rs := ix.Search(Query{Intent: q})
+		if len(rs) != 1 {
+			t.Fatalf("%q: got %v", q, ids(rs))
+		}
+		m := rs[0].Matched
+		seen := map[string]bool{}
+		for _, name := range m {
+			if seen[name] {
+				t.Errorf("%q: Matched = %q lists %q twice", q, m, name)
+			}
+			seen[name] = true
+		}
+	}
+	if m := ix.Search(Query{Intent: "run a command as root"})[0].Matched; !slices.Contains(m, "run a command as root") {
+		t.Errorf("Matched = %q, want the repeated phrase", m)
+	}
+}
+
 func TestSearchRiskFilter(t *testing.T) {
 	ix := Build(testCards())
 	tests := []struct {
