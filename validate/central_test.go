@@ -153,3 +153,24 @@ func TestSchemaFoundSeveral(t *testing.T) {
 		})
 	}
 }
+
+// validKeySet holds exactly the central validKeys, so each config key is
+// looked up once rather than searched for in the list.
+func TestValidKeySet(t *testing.T) {
+	tests := []struct {
+		central *CentralSchema
+		key     string
+		want    bool
+	}{
+		{nil, "a", false},
+		{&CentralSchema{}, "a", false},
+		{&CentralSchema{ValidKeys: []string{"a", "b.c", "a"}}, "b.c", true},
+		{&CentralSchema{ValidKeys: []string{"a", "b.c"}}, "b", false},
+		{&CentralSchema{ValidKeys: []string{"a", "b.c"}}, "A", false},
+	}
+	for _, tt := range tests {
+		if got := validKeySet(tt.central)[tt.key]; got != tt.want {
+			t.Errorf("%v: %q in the set = %v, want %v", tt.central, tt.key, got, tt.want)
+		}
+	}
+}

@@ -88,6 +88,7 @@ func checkOwners(caps []*Capability, s *sink) {
 
 func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 	owners := map[string]*Capability{}
+	valid := validKeySet(central)
 	var budget patternClock
 	unchecked := 0
 	defer func() {
@@ -110,7 +111,7 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 			if central == nil {
 				continue
 			}
-			if slices.Contains(central.ValidKeys, e.Key) {
+			if valid[e.Key] {
 				s.warnAt(c.doc, ptr(), "config-key-pending-migration",
 					"pending-migration: capability %q declares config key %q still present in the central config schema; finish the move at cutover (remove it from validKeys)", c.ID, e.Key)
 			}
@@ -135,6 +136,20 @@ func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
 			}
 		}
 	}
+}
+
+// validKeySet is the central schema's validKeys as a set: every config key
+// is looked up in it, and a search of the list made that quadratic (40,000
+// keys against 60,000 validKeys: 2.3 s).
+func validKeySet(central *CentralSchema) map[string]bool {
+	if central == nil {
+		return nil
+	}
+	set := make(map[string]bool, len(central.ValidKeys))
+	for _, k := range central.ValidKeys {
+		set[k] = true
+	}
+	return set
 }
 
 // patternBudget bounds the time of all the central-pattern matches of one
