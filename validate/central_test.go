@@ -174,3 +174,35 @@ func TestValidKeySet(t *testing.T) {
 		}
 	}
 }
+
+// Once the pattern budget is spent, matchCentralPatterns leaves every
+// compiled pattern unchecked for a key, without matching it; before, it
+// matches them all and leaves none.
+func TestMatchCentralPatternsCountsWhatTheBudgetLeaves(t *testing.T) {
+	var patterns []map[string]string
+	for _, p := range []string{`^a\.`, `^b\.(`, `^c\.`} { // the second does not compile
+		patterns = append(patterns, map[string]string{"source": p})
+	}
+	data, _ := json.Marshal(map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": patterns})
+	var s sink
+	central := parseCentral(&File{Path: "schema.json", Data: data}, nil, &s)
+	compiled := compiledPatterns(central)
+	if compiled != 2 {
+		t.Fatalf("%d patterns compile, want 2", compiled)
+	}
+	tests := []struct {
+		name   string
+		budget patternClock
+		want   int
+	}{
+		{"budget left", patternClock{}, 0},
+		{"budget spent", patternClock{deadline: time.Now().Add(-time.Second)}, 2},
+	}
+	for _, tt := range tests {
+		var s sink
+		got := matchCentralPatterns(&Capability{}, "z.key", func() string { return "/config/z.key" }, central, compiled, &tt.budget, &s)
+		if got != tt.want || len(s.diags) != 0 {
+			t.Errorf("%s: %d left unchecked, findings %v; want %d, none", tt.name, got, s.diags, tt.want)
+		}
+	}
+}
