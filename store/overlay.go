@@ -515,11 +515,11 @@ func (o *overlayer) settleSchema() {
 	if len(found) != 1 {
 		return
 	}
-	switch p := found[0]; {
+	switch p, served := found[0], o.servedRead(found[0]); {
 	case o.ch.puts(p):
 		o.src.ConfigSchema = &validate.File{Path: p, Data: o.ch.files[p]}
-	case o.servedRead(p) != nil:
-		o.src.ConfigSchema = o.servedRead(p)
+	case served != nil:
+		o.src.ConfigSchema = served
 	default:
 		o.rescan = append(o.rescan, fmt.Sprintf("the change leaves %s the only %s, which the served scan did not read: add it to files", p, validate.SchemaFileName))
 	}
