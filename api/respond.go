@@ -252,6 +252,8 @@ func (v *views) notModifiedBefore(w http.ResponseWriter, r *http.Request) bool {
 	if acceptsGzip(r) {
 		etag = v.etags[1]
 	}
+	// Checked before notModified sets any header: a line matched after
+	// may end in an error, which must not carry this tag.
 	if !etagMatches(r.Header.Values("If-None-Match"), etag[0]) {
 		return false
 	}

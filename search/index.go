@@ -465,9 +465,10 @@ func containsTerm(ts []int32, t int32) bool {
 	return false
 }
 
-// termSet is a set of vocabulary terms emptied in constant time: a term is
-// in it while its mark is the current stamp. It keeps the distinct terms of
-// a unit or card linear in their number; a search of the terms listed so
+// termSet is a set of vocabulary terms (or of other small indexes, such as
+// a query's term slots) emptied in constant time: a term is in it while its
+// mark is the current stamp. It keeps the distinct terms of a unit or card
+// linear in their number; a search of the terms listed so
 // far (containsTerm) is quadratic, and a card may hold an 8 MiB field
 // (50,000 distinct words took Build 12 s).
 type termSet struct {
