@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -83,4 +84,63 @@ func BenchmarkCentralPatternsSpent(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkCentralPatternsMemory validates testdata's ui capability against
+// a central schema of n distinct dynamicKeyPatterns (n=80000 is about as
+// many as fit in the 8 MiB a schema file may hold), one of which matches
+// one of its keys. live-MB is the heap still held once Validate has
+// returned its Result, which a Snapshot keeps: 80,000 compiled patterns
+// held some 330 MB.
+//
+//	go test ./validate -run XXX -bench CentralPatternsMemory -benchmem -benchtime 3x
+func BenchmarkCentralPatternsMemory(b *testing.B) {
+	for _, n := range []int{20000, 80000} {
+		var patterns []map[string]string
+		for i := range n - 1 {
+			patterns = append(patterns, map[string]string{"source": fmt.Sprintf(`^plugins\.p%05d\.(?!internal\b)[a-z][a-z0-9_]*(?:\.(?:enabled|model|timeout))?$`, i)})
+		}
+		patterns = append(patterns, map[string]string{"source": `^workflow\.ui_phase$`})
+		src := manyKeysSources(b, 0, map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": patterns})
+		if size := len(src.ConfigSchema.Data); size > 8<<20 {
+			b.Fatalf("the schema is %d bytes, over the 8 MiB a file may hold", size)
+		}
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				res := Validate(src)
+				if n := countRule(res.Diagnostics, "config-key-central-pattern"); n != 1 {
+					b.Fatalf("%d config-key-central-pattern findings, want 1: %v", n, res.Diagnostics)
+				}
+			}
+			b.ReportMetric(liveMB(func() any { return Validate(src) }), "live-MB")
+		})
+	}
+}
+
+// countRule counts the findings of rule.
+func countRule(ds Diagnostics, rule string) int {
+	n := 0
+	for _, d := range ds {
+		if d.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
+// liveMB is how many MiB of heap what f returns keeps alive. Each
+// measure follows two collections: a regexp2.Regexp's pool keeps its
+// runner, and through it the Regexp, alive for one collection after the
+// last use.
+func liveMB(f func() any) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	v := f()
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(v)
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
 }

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -116,6 +117,101 @@ func TestCentralPatternsShareABudget(t *testing.T) {
 	}
 }
 
+// What the pattern budget leaves unchecked fails closed, with one finding
+// that counts it: the keys left for the pattern being matched, and every
+// key for each compiled pattern after it. The clock is the test's, step
+// later at each reading: at the start and end of matching each compiled
+// pattern, and before each of its matches; compiling takes none of it.
+func TestCentralPatternBudgetCountsWhatItLeaves(t *testing.T) {
+	caps := uiCapability(t).Capabilities
+	keys := ownConfigKeys(caps, nil, &sink{}) // workflow.ui_phase, workflow.ui_review, workflow.ui_safety_gate
+	// Three compile, so 9 key/pattern pairs; the second does not compile.
+	patterns := []string{`^workflow\.`, `^b\.(`, `_(?:phase|review)$`, `^nothing$`}
+	tests := []struct {
+		name      string
+		step      time.Duration
+		matches   int // config-key-central-pattern findings at a key
+		unchecked int
+	}{
+		{"budget left", 0, 5, 0},
+		{"spent at the last pattern", patternBudget / 8, 5, 3},
+		{"spent by the first pattern", patternBudget / 4, 3, 6},
+		{"spent within the first pattern", patternBudget / 2, 1, 8},
+		{"spent before a match", 3 * patternBudget / 2, 0, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s sink
+			central := parseCentral(&File{Path: "schema.json", Data: centralJSON(t, patterns...)}, nil, &s)
+			checkCentralPatterns(keys, central, &patternClock{now: steppingClock(tt.step)}, &s)
+			var matches, invalid int
+			var spent []Diagnostic
+			for _, d := range s.diags {
+				switch {
+				case d.Rule == "config-file":
+					invalid++
+				case d.Rule == "config-key-central-pattern" && d.File == caps[0].doc.File:
+					matches++
+				case d.Rule == "config-key-central-pattern" && d.File == "schema.json" && d.Severity == Error:
+					spent = append(spent, d)
+				default:
+					t.Errorf("unexpected finding %+v", d)
+				}
+			}
+			if matches != tt.matches || invalid != 1 {
+				t.Errorf("%d keys found matched, %d patterns invalid; want %d, 1: %v", matches, invalid, tt.matches, s.diags)
+			}
+			want := fmt.Sprintf("against the 4 central config-schema patterns took over %v in all; %d key/pattern pairs were not checked", patternBudget, tt.unchecked)
+			switch {
+			case tt.unchecked == 0 && len(spent) != 0:
+				t.Errorf("findings %v, want none for the budget", spent)
+			case tt.unchecked > 0 && (len(spent) != 1 || !strings.Contains(spent[0].Message, want)):
+				t.Errorf("findings %v, want one saying %q", spent, want)
+			}
+		})
+	}
+}
+
+// steppingClock is a clock that advances by step each time it is read.
+func steppingClock(step time.Duration) func() time.Time {
+	now := time.Unix(0, 0)
+	return func() time.Time {
+		now = now.Add(step)
+		return now
+	}
+}
+
+// uiCapability validates testdata's ui capability alone.
+func uiCapability(t *testing.T) *Result {
+	t.Helper()
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := Validate(&Sources{
+		CapabilitiesDir: "capabilities",
+		Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: manifest}}},
+	})
+	if len(res.Capabilities) != 1 {
+		t.Fatalf("ui is not valid: %v", res.Diagnostics)
+	}
+	return res
+}
+
+// centralJSON is a central schema of the pattern sources.
+func centralJSON(t *testing.T, sources ...string) []byte {
+	t.Helper()
+	patterns := make([]map[string]string, len(sources))
+	for i, src := range sources {
+		patterns[i] = map[string]string{"source": src}
+	}
+	data, err := json.Marshal(map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": patterns})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // Several central config schemas found, and none named: none is compared,
 // and a repository-wide warning names them. One named, or one found, or
 // none asked for, says nothing of the others.
@@ -175,34 +271,28 @@ func TestValidKeySet(t *testing.T) {
 	}
 }
 
-// Once the pattern budget is spent, matchCentralPatterns leaves every
-// compiled pattern unchecked for a key, without matching it; before, it
-// matches them all and leaves none.
-func TestMatchCentralPatternsCountsWhatTheBudgetLeaves(t *testing.T) {
-	var patterns []map[string]string
-	for _, p := range []string{`^a\.`, `^b\.(`, `^c\.`} { // the second does not compile
-		patterns = append(patterns, map[string]string{"source": p})
+// A Result keeps its CentralSchema, and a Snapshot its Result, but not
+// the patterns compiled: kept, 10,000 held some 40 MB.
+func TestCentralPatternsAreNotKept(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	data, _ := json.Marshal(map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": patterns})
-	var s sink
-	central := parseCentral(&File{Path: "schema.json", Data: data}, nil, &s)
-	compiled := compiledPatterns(central)
-	if compiled != 2 {
-		t.Fatalf("%d patterns compile, want 2", compiled)
+	sources := []string{`^workflow\.ui_phase$`}
+	for i := range 10000 {
+		sources = append(sources, fmt.Sprintf(`^plugins\.p%05d\.(?!internal\b)[a-z][a-z0-9_]*(?:\.(?:enabled|model|timeout))?$`, i))
 	}
-	tests := []struct {
-		name   string
-		budget patternClock
-		want   int
-	}{
-		{"budget left", patternClock{}, 0},
-		{"budget spent", patternClock{deadline: time.Now().Add(-time.Second)}, 2},
+	src := &Sources{
+		CapabilitiesDir: "capabilities",
+		Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: manifest}}},
+		ConfigSchema:    &File{Path: "config/config-schema.manifest.json", Data: centralJSON(t, sources...)},
 	}
-	for _, tt := range tests {
-		var s sink
-		got := matchCentralPatterns(&Capability{}, "z.key", func() string { return "/config/z.key" }, central, compiled, &tt.budget, &s)
-		if got != tt.want || len(s.diags) != 0 {
-			t.Errorf("%s: %d left unchecked, findings %v; want %d, none", tt.name, got, s.diags, tt.want)
-		}
+	var res *Result
+	live := liveMB(func() any { res = Validate(src); return res })
+	if n := countRule(res.Diagnostics, "config-key-central-pattern"); n != 1 {
+		t.Fatalf("%d config-key-central-pattern findings, want 1: %v", n, res.Diagnostics)
+	}
+	if live > 10 {
+		t.Errorf("the Result of a schema of %d patterns holds %.1f MB; want the sources only, not the patterns compiled", len(sources), live)
 	}
 }

@@ -11,12 +11,30 @@ import (
 )
 
 // CentralSchema is the central config schema: keys it still owns and the
-// patterns of its dynamic keys.
+// sources of the patterns of its dynamic keys. It holds no compiled
+// pattern: a Snapshot keeps its Result, and the 80,000 patterns a schema
+// file may hold took 317 MB compiled (BenchmarkCentralPatternsMemory).
 type CentralSchema struct {
 	ValidKeys []string
-	Patterns  []*regexp2.Regexp // nil where a source does not compile
-	Sources   []string          // the pattern sources, in order, as written
-	File      string            // the schema's path, where a finding about all its patterns goes
+	Sources   []string // the pattern sources, in order, as written
+	File      string   // the schema's path, where a finding about all its patterns goes
+}
+
+// centralInput is the central schema as validation reads it: the
+// CentralSchema a Result keeps, with the parsed file a finding about one
+// of its patterns is placed in, which the Result does not keep.
+type centralInput struct {
+	*CentralSchema
+	doc *doc
+	at  []int // the index in dynamicKeyPatterns of each of Sources
+}
+
+// schema is the CentralSchema of in, nil for none.
+func (in *centralInput) schema() *CentralSchema {
+	if in == nil {
+		return nil
+	}
+	return in.CentralSchema
 }
 
 var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
@@ -30,7 +48,7 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // unread names the capability folders whose manifest could not be read or
 // parsed: requiring one of those is not "unknown" either, since the folder
 // (whose name is the id) is there with findings of its own.
-func crossCheck(valid, all []*Capability, unread map[string]bool, central *CentralSchema, contract *Contract, s *sink) []PointHooks {
+func crossCheck(valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)
 	checkReviewerLanes(valid, s)
@@ -86,83 +104,98 @@ func checkOwners(caps []*Capability, s *sink) {
 	}
 }
 
-func checkConfigKeys(caps []*Capability, central *CentralSchema, s *sink) {
+func checkConfigKeys(caps []*Capability, central *centralInput, s *sink) {
+	keys := ownConfigKeys(caps, central.schema(), s)
+	if central != nil {
+		checkCentralPatterns(keys, central, &patternClock{}, s)
+	}
+}
+
+// configKey is a config key and the capability that owns it.
+type configKey struct {
+	c   *Capability
+	key string
+}
+
+// ptr is the key's pointer, made only for a finding: the checks run over
+// every key at each rebuild.
+func (k configKey) ptr() string { return "/config/" + ojson.EscapePointer(k.key) }
+
+// ownConfigKeys reports a config key declared by two capabilities, and one
+// still among the central validKeys, and returns the keys in the order
+// declared, each with the first capability to declare it.
+func ownConfigKeys(caps []*Capability, central *CentralSchema, s *sink) []configKey {
 	owners := map[string]*Capability{}
 	valid := validKeySet(central)
-	compiled := compiledPatterns(central)
-	var budget patternClock
-	unchecked := 0
-	defer func() {
-		if unchecked > 0 { // fail closed, once: any of those keys may be the central loader's
-			s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
-				"matching config keys against the %d central config-schema patterns took over %v in all; %d key/pattern pairs were not checked; use fewer or simpler patterns",
-				len(central.Patterns), patternBudget, unchecked)})
-		}
-	}()
+	var keys []configKey
 	for _, c := range caps {
 		for _, e := range c.Config {
-			// The pointer is made only for a finding: the check runs over
-			// every key at each rebuild.
-			ptr := func() string { return "/config/" + ojson.EscapePointer(e.Key) }
+			k := configKey{c, e.Key}
 			if first := owners[e.Key]; first != nil {
-				s.at(c.doc, ptr(), "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
+				s.at(c.doc, k.ptr(), "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
 				continue
 			}
 			owners[e.Key] = c
-			if central == nil {
-				continue
-			}
+			keys = append(keys, k)
 			if valid[e.Key] {
-				s.warnAt(c.doc, ptr(), "config-key-pending-migration",
+				s.warnAt(c.doc, k.ptr(), "config-key-pending-migration",
 					"pending-migration: capability %q declares config key %q still present in the central config schema; finish the move at cutover (remove it from validKeys)", c.ID, e.Key)
 			}
-			unchecked += matchCentralPatterns(c, e.Key, ptr, central, compiled, &budget, s)
 		}
+	}
+	return keys
+}
+
+// checkCentralPatterns compiles the central patterns one at a time,
+// reporting those that do not compile, and matches each key against each
+// that does while the budget lasts. Only one is held compiled: holding
+// them all, the 80,000 a schema file may hold took 317 MB for as long as
+// the Result lived, and twice that until their matchers were collected
+// (BenchmarkCentralPatternsMemory). What the budget leaves unchecked fails
+// closed, with one finding: any of those keys may be the central loader's.
+func checkCentralPatterns(keys []configKey, central *centralInput, budget *patternClock, s *sink) {
+	unchecked := 0
+	for i, src := range central.Sources {
+		re, err := compileJSPattern(src)
+		if err != nil {
+			s.warnAt(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]), "config-file",
+				"pattern /%s/ is not a valid JavaScript regular expression (%v); keys are not checked against it", src, err)
+			continue
+		}
+		unchecked += matchCentralPattern(re, src, keys, budget, s)
+	}
+	if unchecked > 0 {
+		s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
+			"matching config keys against the %d central config-schema patterns took over %v in all; %d key/pattern pairs were not checked; use fewer or simpler patterns",
+			len(central.Sources), patternBudget, unchecked)})
 	}
 }
 
-// matchCentralPatterns matches key against the central patterns while the
-// budget lasts, reporting the patterns that match it, and returns how many
-// of the compiled patterns it left unchecked. Once the budget is spent,
-// every pair after is left: the rest are counted, not visited, as asking the
-// clock for each took 12 s beyond the budget for 20,000 keys and 20,000
-// patterns (BenchmarkCentralPatternsSpent).
-func matchCentralPatterns(c *Capability, key string, ptr func() string, central *CentralSchema, compiled int, budget *patternClock, s *sink) int {
-	tried := 0
-	for i, re := range central.Patterns {
-		if re == nil {
-			continue
-		}
+// matchCentralPattern matches the keys against re, the pattern compiled
+// from src, while the budget lasts, reporting the keys it matches, and
+// returns how many keys it left unchecked. Once the budget is spent, the
+// keys left are counted, not visited: asking the clock for each pair took
+// 12 s beyond the budget for 20,000 keys and 20,000 patterns
+// (BenchmarkCentralPatternsSpent).
+func matchCentralPattern(re *regexp2.Regexp, src string, keys []configKey, budget *patternClock, s *sink) int {
+	budget.begin()
+	defer budget.end()
+	for j, k := range keys {
 		left := budget.left()
 		if left <= 0 {
-			return compiled - tried
+			return len(keys) - j
 		}
-		tried++
 		re.MatchTimeout = min(patternTimeout, left)
-		switch matched, err := re.MatchString(key); {
+		switch matched, err := re.MatchString(k.key); {
 		case err != nil: // fail closed: the key may be the central loader's
-			s.at(c.doc, ptr(), "config-key-central-pattern",
-				"could not decide within %v whether config key %q is matched by central config-schema pattern /%s/ (%v); simplify the pattern", patternTimeout, key, central.Sources[i], err)
+			s.at(k.c.doc, k.ptr(), "config-key-central-pattern",
+				"could not decide within %v whether config key %q is matched by central config-schema pattern /%s/ (%v); simplify the pattern", patternTimeout, k.key, src, err)
 		case matched:
-			s.at(c.doc, ptr(), "config-key-central-pattern",
-				"config key %q is matched by central config-schema pattern /%s/, so the central loader owns it and this declaration is inert; rename the key or narrow the pattern", key, central.Sources[i])
+			s.at(k.c.doc, k.ptr(), "config-key-central-pattern",
+				"config key %q is matched by central config-schema pattern /%s/, so the central loader owns it and this declaration is inert; rename the key or narrow the pattern", k.key, src)
 		}
 	}
 	return 0
-}
-
-// compiledPatterns counts the central patterns that compile: those a key
-// is matched against.
-func compiledPatterns(central *CentralSchema) int {
-	n := 0
-	if central != nil {
-		for _, re := range central.Patterns {
-			if re != nil {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // validKeySet is the central schema's validKeys as a set: every config key
@@ -187,15 +220,33 @@ func validKeySet(central *CentralSchema) map[string]bool {
 // client that went away did not stop it.
 const patternBudget = 2 * time.Second
 
-// patternClock measures patternBudget from the first match.
-type patternClock struct{ deadline time.Time }
+// patternClock measures how much of patternBudget matching has spent: for
+// each pattern, the time from before its first match to after its last.
+// Compiling a pattern, between those, does not count, as when every
+// pattern was compiled before the first match: compiling all that a schema
+// file may hold takes longer than the budget.
+type patternClock struct {
+	now   func() time.Time // time.Now where nil; a test sets its own
+	spent time.Duration    // by the patterns matched before this one
+	start time.Time        // when matching this one began
+}
 
-// left returns what remains of the budget, starting it on first use.
+// begin starts the time of matching a pattern.
+func (c *patternClock) begin() { c.start = c.read() }
+
+// end adds the time of matching the pattern to what was spent.
+func (c *patternClock) end() { c.spent += c.read().Sub(c.start) }
+
+// left returns what remains of the budget.
 func (c *patternClock) left() time.Duration {
-	if c.deadline.IsZero() {
-		c.deadline = time.Now().Add(patternBudget)
+	return patternBudget - c.spent - c.read().Sub(c.start)
+}
+
+func (c *patternClock) read() time.Time {
+	if c.now == nil {
+		return time.Now()
 	}
-	return time.Until(c.deadline)
+	return c.now()
 }
 
 // checkReviewerLanes enforces unique slug, flags and reviewsSection across

@@ -46,7 +46,8 @@ func validate(src *Sources, cache *Cache) *Result {
 	res := &Result{}
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
 	res.Contract = buildContract(markers, broken, s)
-	res.Central = parseCentral(src.ConfigSchema, src.RepoConfig, s)
+	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
+	res.Central = central.schema()
 	checkSchemaFound(src, s)
 
 	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
@@ -61,7 +62,7 @@ func validate(src *Sources, cache *Cache) *Result {
 			"%d capabilities but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
 			len(src.Capabilities), strings.Join(Steps, ", "))})
 	}
-	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), res.Central, res.Contract, s)
+	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
 	res.Diagnostics = s.diags
 	res.Diagnostics.Sort()
@@ -280,7 +281,9 @@ func checkSchemaFound(src *Sources, s *sink) {
 }
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
-func parseCentral(f, repoConfig *File, s *sink) *CentralSchema {
+// It does not compile the patterns: checkCentralPatterns compiles each in
+// turn, and reports there those that do not compile.
+func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	if f == nil {
 		return nil
 	}
@@ -304,21 +307,14 @@ func parseCentral(f, repoConfig *File, s *sink) *CentralSchema {
 	for i := before; i < len(s.diags); i++ {
 		s.diags[i].Rule = "config-file"
 	}
-	cs := &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}
+	in := &centralInput{CentralSchema: &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}, doc: d}
 	if pats := d.Root.Get("dynamicKeyPatterns"); pats != nil && pats.Kind == ojson.Array {
 		for i := range pats.Items {
-			src := pats.Items[i].Get("source")
-			if !src.IsString() {
-				continue
+			if src := pats.Items[i].Get("source"); src.IsString() {
+				in.Sources = append(in.Sources, src.Str)
+				in.at = append(in.at, i)
 			}
-			re, err := compileJSPattern(src.Str)
-			if err != nil {
-				s.warnAt(d, fmt.Sprintf("/dynamicKeyPatterns/%d/source", i), "config-file",
-					"pattern /%s/ is not a valid JavaScript regular expression (%v); keys are not checked against it", src.Str, err)
-			}
-			cs.Patterns = append(cs.Patterns, re)
-			cs.Sources = append(cs.Sources, src.Str)
 		}
 	}
-	return cs
+	return in
 }
