@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -143,4 +144,38 @@ func liveMB(f func() any) float64 {
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(v)
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
+}
+
+// BenchmarkCentralPatternsShareABudget validates testdata's ui capability,
+// one of whose keys makes 40 central patterns backtrack until each times
+// out (10 s at patternTimeout each): all of them together are bounded by
+// patternBudget, so a validation takes about 2 s, and the pairs left are
+// reported as not checked.
+//
+//	go test ./validate -run XXX -bench CentralPatternsShareABudget -benchtime 1x
+func BenchmarkCentralPatternsShareABudget(b *testing.B) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const longKey = "workflow.ui_phase_of_the_design_contract_step"
+	data := bytes.ReplaceAll(manifest, []byte(`"workflow.ui_phase"`), []byte(`"`+longKey+`"`))
+	var patterns []map[string]string
+	for range 40 {
+		patterns = append(patterns, map[string]string{"source": `^workflow\.ui_p([\w.]+)+!`})
+	}
+	central, _ := json.Marshal(map[string]any{"validKeys": []string{}, "dynamicKeyPatterns": patterns})
+	src := &Sources{
+		CapabilitiesDir: "capabilities",
+		Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}},
+		ConfigSchema:    &File{Path: "config/config-schema.manifest.json", Data: central},
+	}
+	for b.Loop() {
+		res := Validate(src)
+		if !slices.ContainsFunc(res.Diagnostics, func(d Diagnostic) bool {
+			return d.File == "config/config-schema.manifest.json" && strings.Contains(d.Message, "were not checked")
+		}) {
+			b.Fatalf("no finding says which key/pattern pairs were not checked: %v", res.Diagnostics)
+		}
+	}
 }
