@@ -1,10 +1,13 @@
 package store_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -711,4 +714,79 @@ func configMapLayout(t *testing.T, repo string) {
 		makeSymlink(t, filepath.Join("..data", e.Name()), filepath.Join(repo, e.Name()))
 	}
 	makeSymlink(t, "..2026_v1", filepath.Join(repo, "..data"))
+}
+
+// BenchmarkValidateChangeManyRoots is POST /validate over a capreg.json
+// naming n roots (n/2 workflow roots, n/2 card roots, each holding one
+// input) with a change rewriting the n inputs: routing each file of the
+// change must not try every root, nor search every workflow or card.
+// Compare n=1000 with n=10000.
+//
+//	go test ./store -run XXX -bench ValidateChangeManyRoots
+func BenchmarkValidateChangeManyRoots(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		repo, _ := scanRepoCopy(b)
+		files := manyRootsRepo(b, repo, n/2)
+		served := servedLoad(b, repo)
+		if len(served.Sources.Workflows) < n/2 || len(served.Sources.Cards) < n/2 {
+			b.Fatalf("served %d workflows and %d cards, want at least %d of each", len(served.Sources.Workflows), len(served.Sources.Cards), n/2)
+		}
+		b.Run(fmt.Sprintf("write/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				src, err := served.Overlay(files, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(src.Workflows) < n/2 || len(src.Cards) < n/2 {
+					b.Fatalf("%d workflows and %d cards, want at least %d of each", len(src.Workflows), len(src.Cards), n/2)
+				}
+			}
+		})
+		deleted := slices.Sorted(maps.Keys(files))
+		b.Run(fmt.Sprintf("delete/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				src, err := served.Overlay(nil, deleted)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(src.Workflows) >= n/2 || len(src.Cards) >= n/2 {
+					b.Fatalf("%d workflows and %d cards left, want fewer than %d of each", len(src.Workflows), len(src.Cards), n/2)
+				}
+			}
+		})
+	}
+}
+
+// manyRootsRepo writes into repo a capreg.json naming k workflow roots
+// flows/<i> and k card roots tools/<i> (besides the served ones), each
+// holding one workflow or one card and its tool, and returns a change
+// rewriting all 2k inputs.
+func manyRootsRepo(b *testing.B, repo string, k int) map[string][]byte {
+	b.Helper()
+	workflows, cards := []string{"workflows"}, []string{"bin"}
+	change := map[string][]byte{}
+	for i := range k {
+		w, c := fmt.Sprintf("flows/%d", i), fmt.Sprintf("tools/%d", i)
+		workflows, cards = append(workflows, w), append(cards, c)
+		writes := map[string]string{
+			w + "/w.md":        fmt.Sprintf("<loop-point id=\"p%d:pre\"/>\n", i),
+			c + "/t":           "tool",
+			c + "/t.card.json": overlayCard(fmt.Sprintf("t%d", i)),
+		}
+		for p, data := range writes {
+			if err := writeFileAll(filepath.Join(repo, filepath.FromSlash(p)), []byte(data)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		change[w+"/w.md"] = []byte(fmt.Sprintf("<loop-point id=\"p%d:post\"/>\n", i))
+		change[c+"/t.card.json"] = []byte(overlayCard(fmt.Sprintf("u%d", i)))
+	}
+	data, err := json.Marshal(map[string]any{"configSchema": servedSchema, "workflows": workflows, "cards": cards})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "capreg.json"), data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return change
 }
