@@ -48,3 +48,47 @@ func TestServedMissingRoots(t *testing.T) {
 		t.Error("c found")
 	}
 }
+
+// The overlay routes a file by the roots as the scan's walk reaches it: a
+// root holds the paths under it folder by folder (a/b holds a/b/w.md, not
+// a/bc/w.md), a folder the walk skips stops the walk from every root above
+// it but not from a root inside it, an editor's lock file is never read,
+// and the workflow and card roots select by folder alone (none: all).
+func TestRoutingByRoots(t *testing.T) {
+	nested := layout{capDir: "capabilities", workflows: []string{"a/b", "docs", "a", "a/vendor/b", "x/node_modules/y/z"}, cards: []string{"bin", "node_modules/tools"}}
+	whole := layout{capDir: "capabilities", workflows: []string{"."}}
+	prefixes := layout{capDir: "capabilities", workflows: []string{"a/b"}, cards: []string{"a/bc"}}
+	tests := []struct {
+		name                   string
+		lay                    layout
+		p                      string
+		walked, workflow, card bool
+	}{
+		{"under a root", nested, "a/b/w.md", true, true, false},
+		{"under a root named as the start of another", prefixes, "a/bc/w.md", true, false, true},
+		{"under a root named as the start of another, the other way", prefixes, "a/b/x.card.json", true, true, false},
+		{"the root itself", nested, "a/b", true, true, false},
+		{"beside every root", nested, "ab/w.md", true, false, false},
+		{"skipped from the repository", nested, "vendor/x.md", false, false, false},
+		{"a file named as a skipped folder", nested, "vendor", true, false, false},
+		{"a root inside a skipped folder", nested, "node_modules/tools/x.card.json", true, false, true},
+		{"skipped below a root", nested, "node_modules/tools/vendor/x.card.json", false, false, true},
+		{"skipped, under no root", nested, "node_modules/other/x.card.json", false, false, false},
+		{"a lock file", nested, "docs/.#w.md", false, true, false},
+		{"nested root inside a skipped folder", nested, "a/vendor/b/w.md", true, true, false},
+		{"beside the nested root", nested, "a/vendor/c/w.md", false, true, false},
+		{"deep root", nested, "x/node_modules/y/z/q/w.md", true, true, false},
+		{"above the deep root", nested, "x/node_modules/y/w.md", false, false, false},
+		{"a private folder", nested, "..data/x.md", false, false, false},
+		{"the capabilities folder", nested, "capabilities/vendor/x/capability.json", false, false, false},
+		{"the whole repository", whole, "w.md", true, true, true},
+		{"skipped in the whole repository", whole, "x/vendor/y.md", false, true, true},
+	}
+	for _, tt := range tests {
+		x := tt.lay.index()
+		walked, workflow, card := x.walked(tt.p), x.inWorkflows(tt.p), x.inCards(tt.p)
+		if walked != tt.walked || workflow != tt.workflow || card != tt.card {
+			t.Errorf("%s: %s walked %v, in workflows %v, in cards %v; want %v, %v, %v", tt.name, tt.p, walked, workflow, card, tt.walked, tt.workflow, tt.card)
+		}
+	}
+}
