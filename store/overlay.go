@@ -143,9 +143,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 			ch.linkTargets(tree))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
-	for _, p := range ch.deletes {
-		o.delete(p)
-	}
+	o.deleteAll()
 	for _, p := range ch.order {
 		o.put(p, ch.files[p])
 	}
@@ -712,9 +710,16 @@ func capabilitySlot(src *validate.Sources, p string) (folder, inner string, ok b
 	return strings.Cut(rest, "/")
 }
 
-func (o *overlayer) delete(p string) {
+// deleteAll removes the inputs the change deletes, itself or by a folder
+// holding it, in one pass over the sources: a pass per path deleted was
+// quadratic in the change (deleting 10,000 workflows and cards took 1.1 s,
+// BenchmarkValidateChangeManyRoots/delete).
+func (o *overlayer) deleteAll() {
+	if len(o.ch.deletes) == 0 {
+		return
+	}
 	src := o.src
-	gone := func(f string) bool { return f != "" && under(f, p) } // p, or a directory holding it
+	gone := func(f string) bool { return f != "" && o.ch.deletesAt(f) }
 	for i := range src.Capabilities {
 		c := &src.Capabilities[i]
 		if gone(c.Manifest.Path) {
@@ -732,6 +737,22 @@ func (o *overlayer) delete(p string) {
 		// The scan still looks for it, and says it is missing.
 		src.ConfigSchema = o.missingSchema(src.ConfigSchema.Path)
 	}
+}
+
+// deletesAt reports whether the change deletes f or a folder holding it,
+// as under(f, p) says for a path p it deletes: by the prefixes of f that
+// end before a slash, whatever f's spelling (removes cleans it as it
+// climbs).
+func (ch *change) deletesAt(f string) bool {
+	if ch.deleted[f] {
+		return true
+	}
+	for i := range len(f) {
+		if f[i] == '/' && ch.deleted[f[:i]] {
+			return true
+		}
+	}
+	return false
 }
 
 // put routes one new or replaced file as the scanner would route it. Files

@@ -92,3 +92,20 @@ func TestRoutingByRoots(t *testing.T) {
 		}
 	}
 }
+
+// A delete removes the path and what a folder of that path holds, folder
+// by folder: deleting a/b leaves a/bc, and a or x/a/b.
+func TestDeletesAt(t *testing.T) {
+	ch, err := newChange(nil, []string{"a/b", "d/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f, want := range map[string]bool{
+		"a/b": true, "a/b/w.md": true, "a/b/c/d.card.json": true, "d/x.md": true,
+		"a/bc/w.md": false, "a/bc": false, "a": false, "x/a/b": false, "ab/w.md": false, "d": true, "dx/y.md": false,
+	} {
+		if got := ch.deletesAt(f); got != want {
+			t.Errorf("deleting a/b and d/: %s deleted %v, want %v", f, got, want)
+		}
+	}
+}
