@@ -230,6 +230,12 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			"capabilities/new/capability.json": `{"id":"new","role":"feature"}`}}},
 		{overlayCase: overlayCase{name: "a workflow loses its marker", files: map[string]string{
 			"workflows/plan-phase.md": "# Plan phase\n\nNothing here.\n"}}},
+		{overlayCase: overlayCase{name: "workflows lose their markers among others edited or new", files: map[string]string{
+			"workflows/discuss-phase.md": "# Discuss phase\n",
+			"workflows/plan-phase.md":    overlayReadRepoFile(t, "workflows/plan-phase.md") + "\nEdited.\n",
+			"workflows/ship.md":          "# Ship\n",
+			"docs/extra.md":              "<!-- gsd:loop-host\nstep: extra\n-->\n",
+			"workflows/verify-work.md":   "# Verify\n"}}},
 		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
@@ -714,6 +720,30 @@ func configMapLayout(t *testing.T, repo string) {
 		makeSymlink(t, filepath.Join("..data", e.Name()), filepath.Join(repo, e.Name()))
 	}
 	makeSymlink(t, "..2026_v1", filepath.Join(repo, "..data"))
+}
+
+// Workflows the change leaves without a marker are no longer inputs, however
+// many, and the others are kept, edited or added, as the scanner would read
+// them (check cannot tell: a markdown file without a marker declares
+// nothing).
+func TestOverlayDropsWorkflowsWithoutMarkers(t *testing.T) {
+	marker := func(id string) []byte { return []byte(`<loop-point id="` + id + `"/>`) }
+	src := &validate.Sources{CapabilitiesDir: "capabilities"}
+	for _, p := range []string{"w/a.md", "w/b.md", "w/c.md", "w/d.md"} {
+		src.Workflows = append(src.Workflows, validate.File{Path: p, Data: marker(p)})
+	}
+	files := map[string][]byte{"w/a.md": []byte("# a"), "w/b.md": marker("b2"), "w/c.md": []byte("# c"), "w/d.md": []byte("# d"), "w/e.md": marker("e")}
+	got, err := store.Overlay(src, files, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []validate.File{{Path: "w/b.md", Data: marker("b2")}, {Path: "w/e.md", Data: marker("e")}}
+	if !slices.EqualFunc(got.Workflows, want, func(a, b validate.File) bool { return a.Path == b.Path && string(a.Data) == string(b.Data) }) {
+		t.Errorf("workflows %v, want %v", got.Workflows, want)
+	}
+	if len(src.Workflows) != 4 || string(src.Workflows[1].Data) != string(marker("w/b.md")) {
+		t.Errorf("the served workflows changed: %v", src.Workflows)
+	}
 }
 
 // BenchmarkValidateChangeManyRoots is POST /validate over a capreg.json
