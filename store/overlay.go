@@ -410,18 +410,6 @@ func (l layout) index() rootIndex {
 	return rootIndex{layout: l, prioritySet: rootSet(l.priorityRoots()), workflowSet: rootSet(l.workflows), cardSet: rootSet(l.cards)}
 }
 
-// rootSet is the set of roots; nil for none.
-func rootSet(roots []string) map[string]bool {
-	if len(roots) == 0 {
-		return nil
-	}
-	set := make(map[string]bool, len(roots))
-	for _, r := range roots {
-		set[r] = true
-	}
-	return set
-}
-
 // walked reports whether the scan reaches the file p: from the repository
 // root or from one of the configured roots, without passing through a
 // directory SkipDir names (node_modules, vendor, …), and p is no editor's
@@ -446,27 +434,11 @@ func (x rootIndex) walked(p string) bool {
 	return true // from the repository root
 }
 
-// inWorkflows and inCards say, as the scanner's inRoots, whether p is
-// under one of the workflow or card roots.
+// inWorkflows and inCards say, as the scanner's, whether p is under one of
+// the workflow or card roots.
 func (x rootIndex) inWorkflows(p string) bool { return holds(x.workflowSet, p) }
 
 func (x rootIndex) inCards(p string) bool { return holds(x.cardSet, p) }
-
-// holds reports whether p or a folder holding it is in roots (under); no
-// roots hold everything.
-func holds(roots map[string]bool, p string) bool {
-	if roots == nil {
-		return true
-	}
-	for d := p; ; d = parentDir(d) {
-		if roots[d] {
-			return true
-		}
-		if d == "." {
-			return false
-		}
-	}
-}
 
 // sameRoots reports whether two root lists select the same paths.
 func sameRoots(a, b []string) bool {

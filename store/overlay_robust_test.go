@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -761,6 +762,13 @@ func BenchmarkValidateChangeManyRoots(b *testing.B) {
 		if len(served.Sources.Workflows) < n/2 || len(served.Sources.Cards) < n/2 {
 			b.Fatalf("served %d workflows and %d cards, want at least %d of each", len(served.Sources.Workflows), len(served.Sources.Cards), n/2)
 		}
+		b.Run(fmt.Sprintf("scan/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := store.Scan(context.Background(), store.ScanOptions{Repo: repo}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 		b.Run(fmt.Sprintf("write/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				src, err := served.Overlay(files, nil)

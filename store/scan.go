@@ -104,6 +104,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
 	}
 	sc.configure(opts)
+	sc.cardSet, sc.workflowSet = rootSet(sc.cards), rootSet(sc.workflows)
 	if sc.tree != nil {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
@@ -176,6 +177,8 @@ type scanner struct {
 	foundReal map[string]bool
 
 	layout
+	// cardSet and workflowSet hold the card and workflow roots (rootSet).
+	cardSet, workflowSet map[string]bool
 
 	src  validate.Sources
 	caps map[string]*validate.CapabilitySource
@@ -860,14 +863,40 @@ func (sc *scanner) isTool(tool string) bool {
 	return err == nil && !fi.IsDir()
 }
 
-func (sc *scanner) inCards(rel string) bool { return inRoots(rel, sc.cards) }
+// inCards and inWorkflows report whether rel is under one of the card or
+// workflow roots, by looking up each folder on its way in a set of them:
+// trying every root for every file took a scan of 10,000 roots 0.6 s
+// (BenchmarkValidateChangeManyRoots/scan).
+func (sc *scanner) inCards(rel string) bool { return holds(sc.cardSet, rel) }
 
-func (sc *scanner) inWorkflows(rel string) bool { return inRoots(rel, sc.workflows) }
+func (sc *scanner) inWorkflows(rel string) bool { return holds(sc.workflowSet, rel) }
 
-// inRoots reports whether rel is under one of roots; no roots means
-// everywhere.
-func inRoots(rel string, roots []string) bool {
-	return len(roots) == 0 || slices.ContainsFunc(roots, func(d string) bool { return under(rel, d) })
+// rootSet is the set of roots; nil for none.
+func rootSet(roots []string) map[string]bool {
+	if len(roots) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(roots))
+	for _, r := range roots {
+		set[r] = true
+	}
+	return set
+}
+
+// holds reports whether p or a folder holding it is in roots (under); no
+// roots hold everything.
+func holds(roots map[string]bool, p string) bool {
+	if roots == nil {
+		return true
+	}
+	for d := p; ; d = parentDir(d) {
+		if roots[d] {
+			return true
+		}
+		if d == "." {
+			return false
+		}
+	}
 }
 
 // capabilitySource returns the capability folder a path under the
