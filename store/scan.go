@@ -420,7 +420,11 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		return nil
 	}
 	if !within(sc.real, target) {
-		sc.diag(rel, "path-escape", validate.Error, "configured path resolves outside the repository root (to %s); it is not read", sc.linkShown(abs, target))
+		what := "configured path"
+		if !root.configured {
+			what = "the capabilities folder" // the default one, capreg.json names none
+		}
+		sc.diag(rel, "path-escape", validate.Error, "%s resolves outside the repository root (to %s); it is not read", what, sc.linkShown(abs, target))
 		return nil
 	}
 	st, err := os.Stat(target)
@@ -634,7 +638,7 @@ func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	}
 	if !within(sc.real, target) {
 		shown := sc.linkShown(abs, target)
-		if !sc.isInput(rel) {
+		if !sc.isInput(rel) && !sc.isWalkRoot(rel) {
 			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", shown)
 		}
 		return "", fmt.Errorf("symlink to %s %w", shown, validate.ErrEscapesRoot)
@@ -685,6 +689,13 @@ func (sc *scanner) shown(p string, relative bool) string {
 
 func within(root, p string) bool {
 	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
+}
+
+// isWalkRoot reports whether rel is a root walked first (walkPath), whose
+// link out of the repository walkPath reports as an error: the walk that
+// meets the link again must not add a warning about the same link.
+func (sc *scanner) isWalkRoot(rel string) bool {
+	return slices.ContainsFunc(sc.walkRoots(), func(r priorityRoot) bool { return r.path == rel })
 }
 
 // isInput reports whether a path is one capreg reads, by name or place.

@@ -1049,6 +1049,53 @@ func TestScanDiagnosticsNameNoAbsolutePath(t *testing.T) {
 	}
 }
 
+// TestScanReportsAnEscapingRootLinkOnce: a walk root (the capabilities
+// folder, a card or workflow root) that is a link out of the repository is
+// one path-escape error, not that and a warning about the same link when
+// the walk of the tree meets it again; the default capabilities folder,
+// which nothing configured, is called what it is.
+func TestScanReportsAnEscapingRootLinkOnce(t *testing.T) {
+	tests := []struct {
+		name     string
+		repoConf string // capreg.json; "" removes it
+		link     string
+		want     string
+	}{
+		{"default capabilities folder", "", "capabilities", "the capabilities folder resolves outside"},
+		{"configured capabilities folder", `{"capabilities": "capabilities"}`, "capabilities", "configured path resolves outside"},
+		{"card root", `{"cards": ["bin", "ext"]}`, "ext", "configured path resolves outside"},
+		{"workflow root", `{"workflows": ["workflows", "ext"]}`, "ext", "configured path resolves outside"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, outside := scanRepoCopy(t)
+			conf := filepath.Join(repo, "capreg.json")
+			if tt.repoConf == "" {
+				if err := os.Remove(conf); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				writeTestFile(t, conf, []byte(tt.repoConf))
+			}
+			link := filepath.Join(repo, filepath.FromSlash(tt.link))
+			if err := os.RemoveAll(link); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, outside, link)
+			snap := scanLoadRepo(t, repo)
+			var got []validate.Diagnostic
+			for _, d := range snap.Diagnostics {
+				if d.File == tt.link && d.Rule == "path-escape" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].Severity != validate.Error || !strings.Contains(got[0].Message, tt.want) {
+				t.Errorf("want one path-escape error at %s saying %q, got %v", tt.link, tt.want, got)
+			}
+		})
+	}
+}
+
 // TestScanDiagnosticsNameOutsideLinksFromTheRoot: capreg.json and a
 // configured path that lead outside the repository through relative links
 // are named as the links name them, from the root; an absolute link's
