@@ -127,3 +127,33 @@ func TestParseRepoConfigNoConfigSchema(t *testing.T) {
 		}
 	}
 }
+
+// An unknown capreg.json field is an error; where it is a misspelling of a
+// field the file lacks (a plural dropped included: nothing else could be
+// meant in a closed object), the message names that field.
+func TestRepoConfigUnknownFieldSuggestsTheField(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want string // the config-file message
+	}{
+		{`{"capabilites": "caps"}`, `unknown field 'capabilites' is not allowed here; did you mean 'capabilities'?`},
+		{`{"workflow": ["flows"]}`, `unknown field 'workflow' is not allowed here; did you mean 'workflows'?`},
+		{`{"card": ["bin"]}`, `unknown field 'card' is not allowed here; did you mean 'cards'?`},
+		{`{"ConfigSchema": "s.json"}`, `unknown field 'ConfigSchema' is not allowed here; did you mean 'configSchema'?`},
+		// The field it is near is already given: no suggestion.
+		{`{"cards": ["bin"], "card": ["tools"]}`, `unknown field 'card' is not allowed here`},
+		{`{"owner": "me"}`, `unknown field 'owner' is not allowed here`},
+	}
+	for _, tt := range tests {
+		_, diags := ParseRepoConfig(File{Path: "capreg.json", Data: []byte(tt.doc)})
+		var got []string
+		for _, d := range diags {
+			if d.Rule == "config-file" {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("%s: findings %q, want [%q]", tt.doc, got, tt.want)
+		}
+	}
+}

@@ -163,21 +163,50 @@ func quoteKey(k string) string {
 // whose additionalProperties failed (at absLoc, the library's absolute
 // keyword location) does not declare, in their order in the document. The
 // library's own list is in map order and its quoting is lossy, so it is not
-// used. It reports false when absLoc is not one of the embedded schemas.
-func unknownKeys(root *ojson.Value, ptr, absLoc string) ([]string, bool) {
+// used. missing are the declared fields the object lacks, those an unknown
+// key may be a misspelling of. It reports false when absLoc is not one of
+// the embedded schemas.
+func unknownKeys(root *ojson.Value, ptr, absLoc string) (keys, missing []string, ok bool) {
 	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/additionalProperties"))
 	obj, _, ok2 := root.Lookup(ptr)
 	if !ok || !ok2 || obj.Kind != ojson.Object {
-		return nil, false
+		return nil, nil, false
 	}
 	props := parent.Get("properties")
-	var keys []string
 	for _, m := range obj.Members {
 		if props == nil || !props.Has(m.Key) {
 			keys = append(keys, m.Key)
 		}
 	}
-	return keys, len(keys) > 0
+	if props != nil && props.Kind == ojson.Object {
+		for _, p := range props.Members {
+			if !obj.Has(p.Key) {
+				missing = append(missing, p.Key)
+			}
+		}
+	}
+	return keys, missing, len(keys) > 0
+}
+
+// closedFieldHint says which declared field an unknown key of a closed
+// object (capreg.json, a reviewer's probe) probably is, from the fields the
+// object lacks. Unlike nearestField's use on open objects, a plural or
+// singular counts ("workflow" for "workflows"): here the key cannot be a
+// field of its own, as it is an error anyway.
+func closedFieldHint(key string, missing []string) string {
+	want := nearestField(key, missing)
+	if want == "" {
+		for _, f := range missing {
+			if key == f+"s" || f == key+"s" {
+				want = f
+				break
+			}
+		}
+	}
+	if want == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %s?", quoteKey(want))
 }
 
 // parsedSchemas are the embedded schemas as documents, by URL, for looking
@@ -219,12 +248,13 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		return propertyNameFinding(root, ptr, msg)
 	}
 	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {
-		keys, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
+		keys, missing, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
 		switch {
 		case !ok:
 			return ptr, "unknown fields are not allowed here"
 		case len(keys) == 1:
-			return ptr + "/" + ojson.EscapePointer(keys[0]), fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0]))
+			return ptr + "/" + ojson.EscapePointer(keys[0]),
+				fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0])) + closedFieldHint(keys[0], missing)
 		}
 		for i, k := range keys {
 			keys[i] = quoteKey(k)
