@@ -612,3 +612,50 @@ func FuzzCodeRanges(f *testing.F) {
 		}
 	})
 }
+
+// A step whose marker is hidden in a code fence left open is a step no
+// workflow declares: besides the marker-in-open-fence warning, the coverage
+// checks report it missing (an error), as they do for a workflow without a
+// marker, rather than being skipped as after a marker that was rejected,
+// which let a contract without the step pass. A repository whose only marker
+// is so hidden has no host workflow.
+func TestMarkerInOpenFenceLeavesItsStepMissing(t *testing.T) {
+	block := func(step, points, roles string) string {
+		return fmt.Sprintf("<!-- gsd:loop-host\nstep: %s\npoints: %s\nagent-roles: %s\nproduces:\nconsumes:\n-->\n", step, points, roles)
+	}
+	hidden := "# Ship\n\n```\nnever closed\n\n" + block("ship", "ship:pre, ship:post", "orchestrator")
+	four := []File{
+		{Path: "w/discuss.md", Data: []byte(block("discuss", "discuss:pre, discuss:post", "orchestrator"))},
+		{Path: "w/plan.md", Data: []byte(block("plan", "plan:pre, plan:post", "planner"))},
+		{Path: "w/execute.md", Data: []byte(block("execute", "execute:pre, execute:wave:pre, execute:wave:post, execute:post", "executor"))},
+		{Path: "w/verify.md", Data: []byte(block("verify", "verify:pre, verify:post", "orchestrator"))},
+	}
+	caps := []CapabilitySource{{Folder: "x", Manifest: File{Path: "capabilities/x/capability.json", Data: []byte(`{}`)}}}
+	tests := []struct {
+		name      string
+		workflows []File
+		caps      []CapabilitySource
+		want      []string // "rule severity", besides the capability's own findings
+	}{
+		{"one step of five", append(slices.Clone(four), File{Path: "w/ship.md", Data: []byte(hidden)}), nil,
+			[]string{"point-uncovered error", "marker-in-open-fence warning"}},
+		{"the only marker", []File{{Path: "w/ship.md", Data: []byte(hidden)}}, caps,
+			[]string{"contract-missing error", "marker-in-open-fence warning"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := Validate(&Sources{CapabilitiesDir: "capabilities", Workflows: tt.workflows, Capabilities: tt.caps})
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.File != "capabilities/x/capability.json" {
+					got = append(got, d.Rule+" "+string(d.Severity))
+				}
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tt.want))
+			if !slices.Equal(got, want) {
+				t.Errorf("findings %q, want %q (%v)", got, want, res.Diagnostics)
+			}
+		})
+	}
+}

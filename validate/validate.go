@@ -123,8 +123,9 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 }
 
 // parseMarkers parses every candidate workflow. attempted reports whether any
-// file held a marker at all, well-formed or not; broken whether a marker was
-// rejected.
+// file held a marker at all, well-formed or rejected with an error; broken
+// whether a marker was rejected. A marker hidden in a fence left open is
+// neither: it is code, and its file holds none.
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool) {
 	for _, f := range files {
 		if f.Err != nil {
@@ -139,16 +140,19 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		before := len(s.diags)
 		mk := parseMarker(f.Path, f.Data, s)
+		// Only an error rejects a marker. A warning alone (a marker hidden
+		// in a fence left open) leaves a file without one, whose step the
+		// coverage checks must then report missing: skipping them would
+		// pass a contract without that step.
+		rejected := mk == nil && s.diags[before:].HasErrors()
 		if mk != nil {
 			markers = append(markers, mk)
-		} else if len(s.diags) > before {
-			broken = true
 		}
-		held := mk != nil || len(s.diags) > before
-		attempted = attempted || held
+		broken = broken || rejected
+		attempted = attempted || mk != nil || rejected
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
-		if held && utf16Order(f.Data) == nil {
+		if (mk != nil || len(s.diags) > before) && utf16Order(f.Data) == nil {
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
