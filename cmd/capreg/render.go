@@ -96,7 +96,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
 	req := render.Request{Point: point}
 	if f.config != "" {
-		v, _, code := readJSONFile(f.config, stderr)
+		v, _, code := readJSONFile("--config", f.config, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -106,7 +106,7 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		req.Config = v
 	}
 	if f.enablement != "" {
-		v, data, code := readJSONFile(f.enablement, stderr)
+		v, data, code := readJSONFile("--enablement", f.enablement, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -154,17 +154,18 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 }
 
 // readJSONFile reads a JSON document in order-keeping form, and its bytes
-// for placing later findings.
-func readJSONFile(path string, stderr io.Writer) (ojson.Value, []byte, int) {
+// for placing later findings. A failure names the flag that gave the file,
+// as the findings about its content do: a render takes two JSON files.
+func readJSONFile(flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
 	data, err := readBounded(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		fmt.Fprintf(stderr, "capreg: %s: %v\n", flag, err)
 		return ojson.Value{}, nil, exitUsage
 	}
 	v, errs := ojson.Parse(data)
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
-		fmt.Fprintf(stderr, "capreg: %s:%d:%d: %s\n", path, line, col, e.Msg)
+		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: %s\n", flag, path, line, col, e.Msg)
 		return ojson.Value{}, nil, exitUsage
 	}
 	return v, data, exitOK
