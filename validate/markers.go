@@ -188,10 +188,16 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		}
 	}
 	for _, k := range blockKeys {
-		if _, found := seen[k]; !found {
-			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required field '%s:'", k)
-			ok = false
+		if _, found := seen[k]; found {
+			continue
 		}
+		ok = false
+		if at, written, near := nearBlockKey(src, loc, k); near {
+			s.atOffset(file, src, at, "", "marker-syntax",
+				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
+			continue
+		}
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required field '%s:'", k)
 	}
 	if !ok {
 		return nil
@@ -217,6 +223,30 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// nearBlockKey finds the line of a block (loc, as parseBlock gets it) whose
+// key is probably k misspelt: k in another case, with a space before the
+// colon, "_" for "-", or a typo away ("point:", "agent-role:"). The
+// reference reads a key only as written, so such a line is silently
+// ignored and the block reported as lacking k; pointing at the line says
+// why. It returns the key's offset and its text.
+func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
+	off := loc[2]
+	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
+		lineOff := off
+		off += len(line) + 1
+		text := jsTrim(string(line))
+		name, _, hasColon := strings.Cut(text, ":")
+		if !hasColon || slices.ContainsFunc(blockKeys, func(b string) bool { return strings.HasPrefix(text, b+":") }) {
+			continue
+		}
+		norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
+		if norm == k || EditDistance(norm, k, 1) <= 1 {
+			return lineOff + bytes.Index(line, []byte(name)), name, true
+		}
+	}
+	return 0, "", false
 }
 
 // isJSSpace reports whether JavaScript's String.prototype.trim removes r:

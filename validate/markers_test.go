@@ -659,3 +659,40 @@ func TestMarkerInOpenFenceLeavesItsStepMissing(t *testing.T) {
 		})
 	}
 }
+
+// A block key the reference does not read as written (another case, a
+// space before the colon, "_" for "-", a typo) is the line a missing-field
+// finding points at, saying how to write it; a key with no such line is
+// reported at the block, as before.
+func TestMissingBlockKeyPointsAtItsMisspelling(t *testing.T) {
+	block := func(lines string) string {
+		return "# W\n<!-- gsd:loop-host\n" + lines + "\n-->\n"
+	}
+	const rest = "agent-roles: planner\nproduces:\nconsumes:"
+	tests := []struct {
+		name, src string
+		want      string // "line:column message"
+	}{
+		{"capitalised", block("step: plan\nPoints: plan:pre, plan:post\n" + rest),
+			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "Points" is not read as it; write 'points:', lower-case, with the colon right after it`},
+		{"space before the colon", block("  step : plan\npoints: plan:pre\n" + rest),
+			`3:3 gsd:loop-host block is missing required field 'step:': this line's key "step " is not read as it; write 'step:', lower-case, with the colon right after it`},
+		{"underscore", block("step: plan\npoints: plan:pre\nagent_roles: planner\nproduces:\nconsumes:"),
+			`5:1 gsd:loop-host block is missing required field 'agent-roles:': this line's key "agent_roles" is not read as it; write 'agent-roles:', lower-case, with the colon right after it`},
+		{"singular", block("step: plan\npoint: plan:pre\n" + rest),
+			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "point" is not read as it; write 'points:', lower-case, with the colon right after it`},
+		{"absent", block("step: plan\nnotes: none\n" + rest),
+			`2:1 gsd:loop-host block is missing required field 'points:'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("w.md", []byte(tt.src))
+			if mk != nil || len(diags) != 1 {
+				t.Fatalf("marker %v, diagnostics %v; want none and one", mk, diags)
+			}
+			if got := fmt.Sprintf("%d:%d %s", diags[0].Line, diags[0].Column, diags[0].Message); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
