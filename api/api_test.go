@@ -547,7 +547,18 @@ func TestEndpoints(t *testing.T) {
 		{"render bad json", "POST", "/render-hooks/plan:pre", `{"config": {`, nil, 400, errorCode("bad_request")},
 		{"render bad format", "GET", "/render-hooks/plan:pre?format=html", "", nil, 400, errorCode("bad_request")},
 		{"render body too large", "POST", "/render-hooks/plan:pre", `{"config":{"x":"` + strings.Repeat("y", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
-		{"unknown route", "GET", "/nope", "", nil, 404, errorCode("not_found")},
+		{"unknown route", "GET", "/nope", "", nil, 404, func(t *testing.T, e exchange) {
+			errorCode("not_found")(t, e)
+			if m := e.json(t); m["message"] != "no such route: /nope" || len(m["details"].(map[string]any)) != 0 {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
+		// A slash too many names the route meant.
+		{"trailing slash", "GET", "/capabilities/", "", nil, 404, didYouMean("/capabilities")},
+		{"trailing slash after an id", "GET", "/capabilities/ui/closure/", "", nil, 404, didYouMean("/capabilities/ui/closure")},
+		{"doubled slash", "GET", "/tools//ui", "", nil, 404, didYouMean("/tools/ui")},
+		{"trailing slash, POST", "POST", "/validate/", `{}`, nil, 404, didYouMean("/validate")},
+		{"trailing slash, wrong method", "DELETE", "/registry/", "", nil, 404, didYouMean("/registry")},
 		{"wrong method", "DELETE", "/registry", "", nil, 405, func(t *testing.T, e exchange) {
 			errorCode("method_not_allowed")(t, e)
 			if e.header.Get("Allow") != "GET, HEAD" {
@@ -592,6 +603,17 @@ func TestEndpoints(t *testing.T) {
 // doRaw is do, except that deliberately bad requests are not held to the spec.
 func doRaw(t *testing.T, h http.Handler, method, target string, body []byte, hdr ...string) exchange {
 	return do(t, h, method, target, body, hdr...)
+}
+
+// didYouMean checks a 404 that names the route probably meant.
+func didYouMean(route string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		errorCode("not_found")(t, e)
+		m := e.json(t)
+		if !strings.HasSuffix(m["message"].(string), " (did you mean "+route+"?)") || m["details"].(map[string]any)["didYouMean"] != route {
+			t.Errorf("error body = %s, want it to name %s", e.body, route)
+		}
+	}
 }
 
 func errorCode(code string) func(t *testing.T, e exchange) {

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -133,15 +134,13 @@ func (s *Server) router() http.Handler {
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
 	r.Use(s.observe, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+r.URL.Path, nil)
-	})
+	r.NotFound(func(w http.ResponseWriter, req *http.Request) { noRoute(r, w, req) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
 		if len(allowed) == 0 {
 			// chi says 405 for a method no route has, whatever the path;
 			// no route has this path either.
-			writeError(w, http.StatusNotFound, CodeNotFound, "no such route: "+req.URL.Path, nil)
+			noRoute(r, w, req)
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
@@ -343,6 +342,19 @@ func methodLabel(m string) string {
 }
 
 // allowedMethods lists the methods routed for a path (HEAD wherever GET is).
+// noRoute answers 404 to a path no route has. A path that one has once
+// cleaned (a trailing slash, a doubled one: /capabilities/, //registry)
+// names it, in the message and as details.didYouMean: the client meant it.
+func noRoute(routes chi.Routes, w http.ResponseWriter, r *http.Request) {
+	msg, details := "no such route: "+r.URL.Path, map[string]any(nil)
+	p := routingPath(r)
+	if alt := path.Clean(p); alt != p && len(allowedMethods(routes, alt)) > 0 {
+		msg += " (did you mean " + alt + "?)"
+		details = map[string]any{"didYouMean": alt}
+	}
+	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+}
+
 func allowedMethods(routes chi.Routes, path string) []string {
 	var out []string
 	for _, m := range []string{http.MethodGet, http.MethodPost} {
