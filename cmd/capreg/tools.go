@@ -63,6 +63,10 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			synopsisOf("tools search", true), synopsisOf("tools show", true))
 		return exitOK
 	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		return usageError(stderr, "unknown tools subcommand %q; it is search or show: %s | %s",
+			args[0], synopsisOf("tools search", false), synopsisOf("tools show", false))
+	}
 	return usageError(stderr, "tools needs a subcommand: %s | %s", synopsisOf("tools search", false), synopsisOf("tools show", false))
 }
 
@@ -133,7 +137,10 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 		}
 		return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
 	}
-	if len(hits) == 0 {
+	if len(hits) == 0 && risk != "" {
+		// Not "no tool": a card of the other risk may well match.
+		fmt.Fprintf(&out, "no %s tool matches %q\n", risk, intent)
+	} else if len(hits) == 0 {
 		fmt.Fprintf(&out, "no tool matches %q\n", intent)
 	}
 	// A card's text is printed with its control characters escaped: an
