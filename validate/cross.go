@@ -310,14 +310,49 @@ func byID(caps []*Capability) map[string]*Capability {
 	return m
 }
 
+// idHints suggests, for an unknown id, the id among those that fit a
+// typo away from it ("; did you mean "x"?"), or "". The ids are listed and
+// sorted on the first finding, and only the first maxIDHints findings get
+// a hint: each is a search of every id, and a repository of thousands of
+// broken references must not make the check quadratic.
+type idHints struct {
+	known map[string]*Capability
+	fits  func(*Capability) bool
+	ids   []string
+	asked int
+}
+
+const maxIDHints = 100
+
+func (h *idHints) meant(id string) string {
+	if h.asked++; h.asked > maxIDHints {
+		return ""
+	}
+	if h.ids == nil {
+		h.ids = []string{}
+		for k, c := range h.known {
+			if h.fits(c) {
+				h.ids = append(h.ids, k)
+			}
+		}
+		slices.Sort(h.ids) // the first of equally near ids, whatever the map order
+	}
+	if want := nearestField(id, h.ids); want != "" {
+		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	return ""
+}
+
 func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	known, ok := byID(all), byID(valid)
+	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
 	for _, c := range valid {
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
 			dep, exists := known[r]
 			if !exists && !unread[r] {
-				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist", c.ID, r)
+				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist%s", c.ID, r,
+					hints.meant(r))
 				continue
 			}
 			if !exists {
@@ -338,6 +373,7 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 func checkRuntimeRefs(valid, all []*Capability, s *sink) {
 	known := byID(all)
 	isRuntime := func(id string) bool { c := known[id]; return c != nil && c.Role == "runtime" }
+	hints := &idHints{known: known, fits: func(c *Capability) bool { return c.Role == "runtime" }}
 	for _, c := range valid {
 		if c.Role != "feature" {
 			continue
@@ -350,7 +386,8 @@ func checkRuntimeRefs(valid, all []*Capability, s *sink) {
 			for i, id := range rc.Get(list).Strings() {
 				if id != "*" && !isRuntime(id) {
 					s.at(c.doc, fmt.Sprintf("/runtimeCompat/%s/%d", list, i), "runtime-compat-unknown",
-						"capability %q runtimeCompat.%s references unknown runtime %q (no role:runtime capability has that id)", c.ID, list, id)
+						"capability %q runtimeCompat.%s references unknown runtime %q (no role:runtime capability has that id)%s", c.ID, list, id,
+						hints.meant(id))
 				}
 			}
 		}
@@ -358,7 +395,8 @@ func checkRuntimeRefs(valid, all []*Capability, s *sink) {
 			for _, m := range notes.Members {
 				if m.Key != "*" && !isRuntime(m.Key) {
 					s.at(c.doc, "/runtimeCompat/notes/"+ojson.EscapePointer(m.Key), "runtime-compat-unknown",
-						"capability %q runtimeCompat.notes references unknown runtime %q", c.ID, m.Key)
+						"capability %q runtimeCompat.notes references unknown runtime %q%s", c.ID, m.Key,
+						hints.meant(m.Key))
 				}
 			}
 		}

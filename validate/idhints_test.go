@@ -1,0 +1,75 @@
+package validate
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// An unknown requires or runtimeCompat id a typo away from an id that
+// exists (of a runtime, for runtimeCompat) names it; one near nothing, or
+// near only a capability of another role, does not.
+func TestUnknownIDNamesTheOneMeant(t *testing.T) {
+	read := func(id string) []byte {
+		data, err := os.ReadFile("../testdata/repo/capabilities/" + id + "/capability.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	mapper := string(read("pattern-mapper"))
+	tests := []struct {
+		name, old, new string
+		rule, want     string // the finding's rule, and the end of its message
+	}{
+		{"requires", `"requires": ["research"]`, `"requires": ["reserch"]`,
+			"requires-unknown", `requires "reserch" which does not exist; did you mean "research"?`},
+		{"requires, nothing near", `"requires": ["research"]`, `"requires": ["nothing-like-it"]`,
+			"requires-unknown", `requires "nothing-like-it" which does not exist`},
+		{"runtime", `"supported": ["*"]`, `"supported": ["codx"]`,
+			"runtime-compat-unknown", `references unknown runtime "codx" (no role:runtime capability has that id); did you mean "codex"?`},
+		{"runtime near a feature only", `"supported": ["*"]`, `"supported": ["intell"]`,
+			"runtime-compat-unknown", `references unknown runtime "intell" (no role:runtime capability has that id)`},
+		{"notes", `"unsupported": [] }`, `"unsupported": [], "notes": { "claud": "x" } }`,
+			"runtime-compat-unknown", `references unknown runtime "claud"; did you mean "claude"?`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if !strings.Contains(mapper, tt.old) {
+				t.Fatalf("pattern-mapper's manifest lacks %s; update this test", tt.old)
+			}
+			src := Sources{CapabilitiesDir: "capabilities"}
+			fragments := map[string]map[string]File{
+				"research":       {"loop/research-prompt.md": {Data: []byte("x")}},
+				"pattern-mapper": {"loop/mapper.md": {Data: []byte("x")}},
+			}
+			for _, id := range []string{"claude", "codex", "intel", "research"} {
+				src.Capabilities = append(src.Capabilities, CapabilitySource{Folder: id,
+					Manifest: File{Path: "capabilities/" + id + "/capability.json", Data: read(id)}, Files: fragments[id]})
+			}
+			src.Capabilities = append(src.Capabilities, CapabilitySource{Folder: "pattern-mapper", Files: fragments["pattern-mapper"],
+				Manifest: File{Path: "capabilities/pattern-mapper/capability.json", Data: []byte(strings.Replace(mapper, tt.old, tt.new, 1))}})
+			var got []string
+			for _, d := range Validate(&src).Diagnostics {
+				if d.Rule == tt.rule {
+					got = append(got, d.Message)
+				}
+			}
+			if len(got) != 1 || !strings.HasSuffix(got[0], tt.want) {
+				t.Errorf("%s findings %q, want one ending %q (%v)", tt.rule, got, tt.want, Validate(&src).Diagnostics)
+			}
+		})
+	}
+}
+
+// Only the first maxIDHints unknown ids get a hint: each is a search of
+// every id.
+func TestIDHintsAreBounded(t *testing.T) {
+	h := &idHints{known: map[string]*Capability{"research": {ID: "research"}}, fits: func(*Capability) bool { return true }}
+	for i := range maxIDHints + 5 {
+		got := h.meant("reserch")
+		if want := i < maxIDHints; (got != "") != want {
+			t.Fatalf("lookup %d: hint %q, want one: %v", i, got, want)
+		}
+	}
+}
