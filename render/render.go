@@ -131,7 +131,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	case ojson.Object:
 		r.config = &req.Config
 	default:
-		r.warn(fmt.Sprintf("config must be a JSON object, not %s; it is ignored and every key takes its default", req.Config.Kind))
+		r.warn(fmt.Sprintf("config must be a JSON object, not %s; it is ignored and every key takes its default", req.Config.Kind.Phrase()))
 	}
 	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
 	r.checkConfig()

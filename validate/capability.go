@@ -116,7 +116,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	}
 	root := &d.Root
 	if root.Kind != ojson.Object {
-		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", root.Kind)
+		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", root.Kind.Phrase())
 		return nil
 	}
 	checkSchema("capability", d, s)
@@ -305,11 +305,11 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 	switch typ {
 	case "boolean":
 		if def.Kind != ojson.Bool {
-			s.at(d, ptr+"/default", "config-slice", "default must be a boolean for type boolean, not %s", def.Kind)
+			s.at(d, ptr+"/default", "config-slice", "default must be a boolean for type boolean, not %s", def.Kind.Phrase())
 		}
 	case "string":
 		if def.Kind != ojson.String {
-			s.at(d, ptr+"/default", "config-slice", "default must be a string for type string, not %s", def.Kind)
+			s.at(d, ptr+"/default", "config-slice", "default must be a string for type string, not %s", def.Kind.Phrase())
 		}
 	case "number":
 		if f, ok := def.Float(); !ok || f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
