@@ -950,3 +950,17 @@ func TestLargeConfig(t *testing.T) {
 		t.Errorf("indexed lookup: the last duplicate should win: %v %v", ids(env), err)
 	}
 }
+
+// A config that is not an object (a caller of Resolve that skipped the
+// checks the CLI and the API make) is ignored with a warning naming its kind
+// with its article.
+func TestNonObjectConfigIsIgnored(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, c := range []struct{ config, kind string }{{`[]`, "an array"}, {`"x"`, "a string"}, {`1`, "a number"}} {
+		env := resolve(t, reg, "plan:pre", c.config, Enablement{})
+		want := "config must be a JSON object, not " + c.kind + "; it is ignored and every key takes its default"
+		if len(env.Warnings) != 1 || env.Warnings[0] != want {
+			t.Errorf("config %s: warnings %q, want [%q]", c.config, env.Warnings, want)
+		}
+	}
+}
