@@ -364,6 +364,9 @@ func TestEndpoints(t *testing.T) {
 		}},
 		{"validate bad json", "POST", "/validate", `{"files":`, nil, 400, errorCode("bad_request")},
 		{"validate unknown field", "POST", "/validate", `{"file":{}}`, nil, 400, errorCode("bad_request")},
+		// An empty change, with or without its fields, says so.
+		{"validate no change", "POST", "/validate", `{}`, nil, 400, emptyChange},
+		{"validate empty change", "POST", "/validate", `{"files":{},"delete":[]}`, nil, 400, emptyChange},
 		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, errorCode("bad_request")},
 		{"validate body too large", "POST", "/validate", `{"files":{"a.md":"` + strings.Repeat("x", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
 		{"status", "GET", "/status", "", nil, 200, func(t *testing.T, e exchange) {
@@ -603,6 +606,14 @@ func TestEndpoints(t *testing.T) {
 // doRaw is do, except that deliberately bad requests are not held to the spec.
 func doRaw(t *testing.T, h http.Handler, method, target string, body []byte, hdr ...string) exchange {
 	return do(t, h, method, target, body, hdr...)
+}
+
+// emptyChange checks the 400 a POST /validate naming no path gets.
+func emptyChange(t *testing.T, e exchange) {
+	errorCode("bad_request")(t, e)
+	if m := e.json(t); !strings.HasPrefix(m["message"].(string), "the change is empty: ") {
+		t.Errorf("error body = %s", e.body)
+	}
 }
 
 // didYouMean checks a 404 that names the route probably meant.

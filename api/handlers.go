@@ -284,7 +284,10 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	if len(req.Files) == 0 && len(req.Delete) == 0 {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body needs "files" (path → content) or "delete" (paths)`, nil)
+		// A change of nothing would only repeat what is served; say where
+		// that is rather than asking for fields the body may well hold.
+		writeError(w, http.StatusBadRequest, CodeBadRequest,
+			`the change is empty: give "files" (path → content) or "delete" (paths) naming at least one path; the served repository's own findings are in GET /status`, nil)
 		return
 	}
 	snap := v.snap
