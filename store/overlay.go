@@ -395,21 +395,6 @@ func (l layout) configuredRoots() []priorityRoot {
 	return slices.DeleteFunc(l.roots(), func(r priorityRoot) bool { return !r.configured })
 }
 
-// rootIndex is a layout with its roots in sets, so that routing a path
-// looks up each folder on the way to it rather than trying every root: a
-// change routes each file it writes, and trying 10,000 roots for each of
-// 10,000 files took POST /validate 2 s (BenchmarkValidateChangeManyRoots).
-type rootIndex struct {
-	layout
-	prioritySet map[string]bool // priorityRoots
-	workflowSet map[string]bool // nil: every markdown file
-	cardSet     map[string]bool // nil: everywhere
-}
-
-func (l layout) index() rootIndex {
-	return rootIndex{layout: l, prioritySet: rootSet(l.priorityRoots()), workflowSet: rootSet(l.workflows), cardSet: rootSet(l.cards)}
-}
-
 // walked reports whether the scan reaches the file p: from the repository
 // root or from one of the configured roots, without passing through a
 // directory SkipDir names (node_modules, vendor, …), and p is no editor's
@@ -433,12 +418,6 @@ func (x rootIndex) walked(p string) bool {
 	}
 	return true // from the repository root
 }
-
-// inWorkflows and inCards say, as the scanner's, whether p is under one of
-// the workflow or card roots.
-func (x rootIndex) inWorkflows(p string) bool { return holds(x.workflowSet, p) }
-
-func (x rootIndex) inCards(p string) bool { return holds(x.cardSet, p) }
 
 // sameRoots reports whether two root lists select the same paths.
 func sameRoots(a, b []string) bool {

@@ -104,7 +104,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
 	}
 	sc.configure(opts)
-	sc.cardSet, sc.workflowSet = rootSet(sc.cards), rootSet(sc.workflows)
+	sc.rootIndex = sc.layout.index()
 	if sc.tree != nil {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
@@ -176,9 +176,8 @@ type scanner struct {
 	found     []linkedFile
 	foundReal map[string]bool
 
-	layout
-	// cardSet and workflowSet hold the card and workflow roots (rootSet).
-	cardSet, workflowSet map[string]bool
+	// rootIndex is the layout, with its roots in sets once configured.
+	rootIndex
 
 	src  validate.Sources
 	caps map[string]*validate.CapabilitySource
@@ -211,6 +210,56 @@ type layout struct {
 	// file named validate.SchemaFileName its walk meets (discoverSchema);
 	// "" when capreg.json's "configSchema": "" asks for none.
 	schemaFrom string
+}
+
+// rootIndex is a layout with its roots in sets, so that routing a path
+// looks up each folder on the way to it rather than trying every root: a
+// scan and a change route each file, and trying 10,000 roots for each of
+// 10,000 files took POST /validate 2 s and a scan 0.6 s
+// (BenchmarkValidateChangeManyRoots).
+type rootIndex struct {
+	layout
+	prioritySet map[string]bool // priorityRoots
+	workflowSet map[string]bool // nil: every markdown file
+	cardSet     map[string]bool // nil: everywhere
+}
+
+func (l layout) index() rootIndex {
+	return rootIndex{layout: l, prioritySet: rootSet(l.priorityRoots()), workflowSet: rootSet(l.workflows), cardSet: rootSet(l.cards)}
+}
+
+// inWorkflows and inCards say whether p is under one of the workflow or
+// card roots.
+func (x rootIndex) inWorkflows(p string) bool { return holds(x.workflowSet, p) }
+
+func (x rootIndex) inCards(p string) bool { return holds(x.cardSet, p) }
+
+// rootSet is the set of roots; nil for none.
+func rootSet(roots []string) map[string]bool {
+	if len(roots) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(roots))
+	for _, r := range roots {
+		set[r] = true
+	}
+	return set
+}
+
+// holds reports whether p or a folder holding it is in roots (under); no
+// roots hold everything.
+func holds(roots map[string]bool, p string) bool {
+	if roots == nil {
+		return true
+	}
+	for d := p; ; d = parentDir(d) {
+		if roots[d] {
+			return true
+		}
+		if d == "." {
+			return false
+		}
+	}
 }
 
 // repoLayout is the layout capreg.json's settings give, each path confined
@@ -694,9 +743,7 @@ func within(root, p string) bool {
 // isWalkRoot reports whether rel is a root walked first (walkPath), whose
 // link out of the repository walkPath reports as an error: the walk that
 // meets the link again must not add a warning about the same link.
-func (sc *scanner) isWalkRoot(rel string) bool {
-	return slices.ContainsFunc(sc.walkRoots(), func(r priorityRoot) bool { return r.path == rel })
-}
+func (sc *scanner) isWalkRoot(rel string) bool { return sc.prioritySet[rel] }
 
 // isInput reports whether a path is one capreg reads, by name or place.
 func (sc *scanner) isInput(rel string) bool {
@@ -872,42 +919,6 @@ func (sc *scanner) isTool(tool string) bool {
 	}
 	fi, err := sc.root.Stat(filepath.FromSlash(tool))
 	return err == nil && !fi.IsDir()
-}
-
-// inCards and inWorkflows report whether rel is under one of the card or
-// workflow roots, by looking up each folder on its way in a set of them:
-// trying every root for every file took a scan of 10,000 roots 0.6 s
-// (BenchmarkValidateChangeManyRoots/scan).
-func (sc *scanner) inCards(rel string) bool { return holds(sc.cardSet, rel) }
-
-func (sc *scanner) inWorkflows(rel string) bool { return holds(sc.workflowSet, rel) }
-
-// rootSet is the set of roots; nil for none.
-func rootSet(roots []string) map[string]bool {
-	if len(roots) == 0 {
-		return nil
-	}
-	set := make(map[string]bool, len(roots))
-	for _, r := range roots {
-		set[r] = true
-	}
-	return set
-}
-
-// holds reports whether p or a folder holding it is in roots (under); no
-// roots hold everything.
-func holds(roots map[string]bool, p string) bool {
-	if roots == nil {
-		return true
-	}
-	for d := p; ; d = parentDir(d) {
-		if roots[d] {
-			return true
-		}
-		if d == "." {
-			return false
-		}
-	}
 }
 
 // capabilitySource returns the capability folder a path under the
