@@ -368,6 +368,7 @@ func TestEndpoints(t *testing.T) {
 		{"validate no change", "POST", "/validate", `{}`, nil, 400, emptyChange},
 		{"validate empty change", "POST", "/validate", `{"files":{},"delete":[]}`, nil, 400, emptyChange},
 		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, errorCode("bad_request")},
+		{"validate path with a NUL byte", "POST", "/validate", `{"files":{"docs/a\u0000b.md":"x"}}`, nil, 400, errorCode("bad_request")},
 		{"validate body too large", "POST", "/validate", `{"files":{"a.md":"` + strings.Repeat("x", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
 		{"status", "GET", "/status", "", nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)

@@ -325,10 +325,16 @@ var ErrPathTooDeep = fmt.Errorf("path has more than %d segments", maxPathSegment
 // hour. No repository nests folders this deep.
 const maxPathSegments = 256
 
+// cleanRel is p cleaned, or an error for a path no file of the repository
+// can have: absolute, leaving it, too deep, or holding a NUL byte, which no
+// file system allows in a name (such a path was judged as a new file).
 func cleanRel(p string) (string, error) {
 	clean := path.Clean(p)
 	if p == "" || path.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
 		return "", fmt.Errorf("%q: %w", p, ErrBadPath)
+	}
+	if strings.IndexByte(p, 0) >= 0 {
+		return "", fmt.Errorf("%q holds a NUL byte: %w", p, ErrBadPath)
 	}
 	if strings.Count(clean, "/") >= maxPathSegments {
 		return "", fmt.Errorf("%.64q…: %w", clean, ErrPathTooDeep)

@@ -667,6 +667,22 @@ func TestOverlayRefusesDeepPaths(t *testing.T) {
 	}
 }
 
+// A path no file of the repository can have is refused with ErrBadPath,
+// written or deleted, and nothing else is judged.
+func TestOverlayRefusesBadPaths(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	for _, p := range []string{"", ".", "..", "../x.md", "a/../../x.md", "/etc/x.md", "docs/a\x00b.md", "\x00"} {
+		for _, change := range []struct {
+			files   map[string][]byte
+			deleted []string
+		}{{files: map[string][]byte{p: []byte("x")}}, {deleted: []string{p}}} {
+			if _, err := snap.Overlay(change.files, change.deleted); !errors.Is(err, store.ErrBadPath) {
+				t.Errorf("%q (written %v): %v, want ErrBadPath", p, change.files != nil, err)
+			}
+		}
+	}
+}
+
 // BenchmarkOverlayDeepPaths: the served snapshot (scanned with its tree, as
 // capreg serve scans) judges each folder on the way to every path of a
 // change; a lookup that cleaned and walked up the whole path again for
