@@ -67,6 +67,7 @@ func buildRegistry(caps []*validate.Capability, points []PointHooks) *Registry {
 		keys += len(c.Config)
 	}
 	r.ConfigKeys = make([]ConfigKey, 0, keys)
+	families := map[string]int{}
 	for _, c := range caps {
 		r.ByID[c.ID] = c
 		if c.Role == "feature" {
@@ -74,7 +75,7 @@ func buildRegistry(caps []*validate.Capability, points []PointHooks) *Registry {
 			r.ByAgent = appendOwners(r.ByAgent, agents, c.Agents, c.ID)
 			for _, cmd := range c.Commands {
 				if cmd.Family != "" && cmd.Module != "" && cmd.Router != "" {
-					r.Families = append(r.Families, CommandFamily{Family: cmd.Family, Command: cmd, CapID: c.ID})
+					r.Families = setFamily(r.Families, families, CommandFamily{Family: cmd.Family, Command: cmd, CapID: c.ID})
 				}
 			}
 		}
@@ -108,6 +109,21 @@ func appendOwners(list []Owner, seen map[string]bool, names []string, id string)
 		}
 	}
 	return list
+}
+
+// setFamily adds a command family, or replaces the one of that name: a
+// capability may declare a family twice (two capabilities may not, which
+// validation reports), and gsd-core assigns commandFamilies[family] for
+// each declaration, so the last wins and the family is listed once. Listed
+// twice, it was a JSON object with a repeated key, which parsers read
+// differently (ref §4.5). at maps a family to its index in list.
+func setFamily(list []CommandFamily, at map[string]int, f CommandFamily) []CommandFamily {
+	if i, ok := at[f.Family]; ok {
+		list[i] = f
+		return list
+	}
+	at[f.Family] = len(list)
+	return append(list, f)
 }
 
 func sortedUTF16(ss []string) []string {
