@@ -1286,6 +1286,43 @@ func TestGSDCoreAcceptedVariants(t *testing.T) {
 				gsdEditFile(t, repo, rel, func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") })
 			}
 		}},
+		{"reserved id prefix", "§2.2 (the overlay loader, not the validator, rejects gsd-, gsd-core-, anthropic-)", "", func(t *testing.T, repo string) {
+			gsdRenameCap(t, repo, "learnings", "gsd-learnings")
+		}},
+		{"a step declaring a strict subset of its role family", "§1.5 (execute: [executor] is legal)", "", func(t *testing.T, repo string) {
+			gsdEditFile(t, repo, "gsd-core/workflows/execute-phase.md", func(s string) string {
+				return strings.Replace(s, "agent-roles: executor, verifier", "agent-roles: executor", 1)
+			})
+			gsdEditCap(t, repo, "broken-windows", func(c map[string]any) { gsdObj(c, "contributions", 0)["into"] = "executor" })
+		}},
+		{"points listed in another order", "§1.6 (a host artifact is available from the last point of its step's list)", "", func(t *testing.T, repo string) {
+			gsdEditFile(t, repo, "gsd-core/workflows/plan-phase.md", func(s string) string {
+				return strings.Replace(s, "points: plan:pre, plan:post", "points: plan:post, plan:pre", 1)
+			})
+			gsdEditCap(t, repo, "ui", func(c map[string]any) { gsdObj(c, "steps", 0)["consumes"] = []any{"CONTEXT.md", "PLAN.md"} })
+		}},
+		{"a step consuming what another capability's step produces at the same point", "§3 I-10 (the same point counts)", "", func(t *testing.T, repo string) {
+			gsdEditCap(t, repo, "ui", func(c map[string]any) { gsdObj(c, "steps", 0)["consumes"] = []any{"CONTEXT.md", "API-SURFACE.md"} })
+		}},
+		{"a contribution producing what a step at its point produces", "§3 I-9 (contributions are ignored)", "", func(t *testing.T, repo string) {
+			gsdEditCap(t, repo, "security", func(c map[string]any) { gsdObj(c, "contributions", 0)["produces"] = []any{"UI-SPEC.md"} })
+		}},
+		{"an inline fragment beside a path naming no file", "§2.10 (only a fragment without a string inline is read)", "", func(t *testing.T, repo string) {
+			gsdEditCap(t, repo, "security", func(c map[string]any) { gsdObj(c, "contributions", 0, "fragment")["path"] = "loop/missing.md" })
+		}},
+		{"configValues naming any key", "§2.5 (configValues is unvalidated at build)", "", func(t *testing.T, repo string) {
+			gsdEditCap(t, repo, "security", func(c map[string]any) {
+				gsdObj(c, "contributions", 0)["configValues"] = map[string]any{"level": "no.such.key", "odd": 3}
+			})
+		}},
+		{"reviewer without modelConfigKey, runtime with null permissionWriter and its own config", "§2.12, §2.13", "", func(t *testing.T, repo string) {
+			gsdEditCap(t, repo, "ollama", func(c map[string]any) { delete(gsdObj(c, "reviewer"), "modelConfigKey") })
+			gsdEditCap(t, repo, "trae", func(c map[string]any) {
+				gsdObj(c, "runtime")["permissionWriter"] = nil
+				gsdObj(c, "runtime")["hostBehaviors"] = map[string]any{"anything": []any{1, "x", nil}}
+				c["config"] = map[string]any{"review.trae.model": map[string]any{"type": "string", "default": "", "description": "Model for trae reviews."}}
+			})
+		}},
 		{"hidden directory without capability.json", "§2.1", "", func(t *testing.T, repo string) {
 			if err := os.MkdirAll(filepath.Join(repo, "capabilities", ".cache", "x"), 0o755); err != nil {
 				t.Fatal(err)
