@@ -77,7 +77,7 @@ type Index struct {
 
 	// Typo tolerance: every single-deletion variant of a vocabulary term of
 	// at least minTypoLen-1 runes -> term ids (SymSpell style).
-	deletes map[string][]int32
+	deletes deleteIndex
 	// maxTermLen is the longest vocabulary term in bytes: a query word
 	// longer by more than a rune is one edit from nothing.
 	maxTermLen int

@@ -15,24 +15,14 @@ const minTypoLen = 5
 // long enough to be a correction target. A query word q and a term v are one
 // edit apart (insertion, deletion, substitution or adjacent transposition)
 // only if q == v minus a rune, v == q minus a rune, or both minus a rune
-// agree, so candidates come from a few map look-ups instead of a scan.
+// agree, so candidates come from a few look-ups instead of a scan.
 func (ix *Index) buildDeletes() {
-	ix.deletes = make(map[string][]int32)
-	var buf []byte
-	for t, v := range ix.vocab {
+	for _, v := range ix.vocab {
 		ix.maxTermLen = max(ix.maxTermLen, len(v))
-		if utf8.RuneCountInString(v) < minTypoLen-1 {
-			continue
-		}
-		for i := range v {
-			_, size := utf8.DecodeRuneInString(v[i:])
-			buf = append(append(buf[:0], v[:i]...), v[i+size:]...)
-			k := string(buf)
-			if l := ix.deletes[k]; len(l) == 0 || l[len(l)-1] != int32(t) {
-				ix.deletes[k] = append(l, int32(t))
-			}
-		}
 	}
+	ix.deletes = newDeleteIndex(ix.vocab, func(v string) bool {
+		return utf8.RuneCountInString(v) >= minTypoLen-1
+	})
 }
 
 // addTypoTerms adds, at the typo discount, every vocabulary term one edit
@@ -50,20 +40,23 @@ func (ix *Index) addTypoTerms(s *scratch, q string) {
 	}
 	// v == q minus a rune: q has an extra rune.
 	// q minus a rune == v minus a rune: substitution or transposition.
-	for i := range q {
-		_, size := utf8.DecodeRuneInString(q[i:])
+	ix.deletes.h.deletions(q, func(i, size int, h uint64) {
 		s.buf = append(append(s.buf[:0], q[:i]...), q[i+size:]...)
 		if t, ok := ix.terms[string(s.buf)]; ok {
 			add(t)
 		}
-		for _, t := range ix.deletes[string(s.buf)] {
+		ix.deletes.candidates(h, func(t int32) {
+			if isDeletionOf(ix.vocab[t], s.buf) {
+				add(t)
+			}
+		})
+	})
+	// q == v minus a rune: q lacks a rune.
+	ix.deletes.candidates(sum(ix.deletes.h, q), func(t int32) {
+		if isDeletionOf(ix.vocab[t], q) {
 			add(t)
 		}
-	}
-	// q == v minus a rune: q lacks a rune.
-	for _, t := range ix.deletes[q] {
-		add(t)
-	}
+	})
 	if len(s.cands) == 0 {
 		return
 	}

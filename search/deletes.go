@@ -1,0 +1,193 @@
+package search
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"unicode/utf8"
+)
+
+// deleteIndex finds the vocabulary terms that a string is a single-rune
+// deletion of (typo.go). It keeps term ids in hash buckets, not the
+// deletions themselves: a map from each deletion string to its terms cost
+// the square of a term's length (one 20,000-letter word kept 412 MB live),
+// and 73 MB for the 2.6 million deletions of a card of 400,000 distinct
+// words, which these buckets hold in 18 MB. A bucket mixes deletions
+// whose hashes share their low bits; a 16-bit fingerprint of the rest of
+// the hash passes over nearly all the others, and a look-up checks each
+// term that passes (isDeletionOf). The terms of a bucket are in id order,
+// so the terms that pass are those the map listed, in its order.
+type deleteIndex struct {
+	h     polyHash
+	mask  uint64
+	off   []int32 // the entries of bucket b are off[b] to off[b+1]-1
+	terms []int32
+	fps   []uint16 // fingerprint of the deletion of each entry
+}
+
+// fingerprint is the bits of a hash that no bucket index uses (the hash
+// is under 2^61, the buckets far fewer than 2^45).
+func fingerprint(h uint64) uint16 { return uint16(h >> 45) }
+
+// candidates calls fn, in id order, for each term in the bucket of hash h
+// whose deletion has h's fingerprint; the same term may come twice in a
+// row, for two of its deletions.
+func (d *deleteIndex) candidates(h uint64, fn func(t int32)) {
+	if len(d.off) == 0 {
+		return
+	}
+	b, fp := h&d.mask, fingerprint(h)
+	for e := d.off[b]; e < d.off[b+1]; e++ {
+		if d.fps[e] == fp {
+			fn(d.terms[e])
+		}
+	}
+}
+
+// newDeleteIndex indexes the single-rune deletions of the terms of vocab
+// for which keep is true. It hashes every deletion three times (to count
+// them, to size the buckets and to fill them) rather than hold them all.
+func newDeleteIndex(vocab []string, keep func(string) bool) deleteIndex {
+	d := deleteIndex{h: newPolyHash()}
+	n := 0
+	d.forEach(vocab, keep, func(int32, uint64) { n++ })
+	if n == 0 {
+		return d
+	}
+	// About four entries a bucket: the offsets cost a byte an entry.
+	buckets := 1 << bits.Len(uint(max(n/4, 1)))
+	d.mask = uint64(buckets - 1)
+	d.off = make([]int32, buckets+1)
+	d.forEach(vocab, keep, func(_ int32, h uint64) { d.off[h&d.mask+1]++ })
+	for b := 1; b < len(d.off); b++ {
+		d.off[b] += d.off[b-1]
+	}
+	next := make([]int32, buckets)
+	copy(next, d.off)
+	d.terms, d.fps = make([]int32, n), make([]uint16, n)
+	d.forEach(vocab, keep, func(t int32, h uint64) {
+		e := next[h&d.mask]
+		d.terms[e], d.fps[e] = t, fingerprint(h)
+		next[h&d.mask]++
+	})
+	return d
+}
+
+// forEach calls fn with the hash of each distinct single-rune deletion of
+// each kept term of vocab, in term order.
+func (d *deleteIndex) forEach(vocab []string, keep func(string) bool, fn func(t int32, h uint64)) {
+	for t, v := range vocab {
+		if keep(v) {
+			d.h.deletions(v, func(_, _ int, h uint64) { fn(int32(t), h) })
+		}
+	}
+}
+
+// isDeletionOf reports whether k is v with one rune removed.
+func isDeletionOf[S ~string | ~[]byte](v string, k S) bool {
+	d := len(v) - len(k)
+	if d < 1 || d > utf8.UTFMax {
+		return false
+	}
+	pre := 0 // v and k agree on their first pre bytes
+	for pre < len(k) && v[pre] == k[pre] {
+		pre++
+	}
+	suf := 0 // and on their last suf bytes
+	for suf < len(k) && v[len(v)-1-suf] == k[len(k)-1-suf] {
+		suf++
+	}
+	// Removing the rune of v at j leaves k when v[:j] == k[:j] and
+	// v[j+d:] == k[j:], that is j <= pre and j >= len(k)-suf.
+	for j := 0; j <= pre; {
+		_, size := utf8.DecodeRuneInString(v[j:])
+		if j >= len(k)-suf && size == d {
+			return true
+		}
+		j += size
+	}
+	return false
+}
+
+// polyHash is a polynomial hash of byte strings modulo the prime 2^61-1,
+// with a random base: the hash of a string less one of its runes follows
+// from the hash of its prefixes in constant time, so all the deletions of
+// a word cost time linear in its length, and no card can be written to
+// make its deletions collide.
+type polyHash struct {
+	base, inv uint64 // inv*base = 1
+}
+
+const mersenne61 = 1<<61 - 1
+
+func newPolyHash() polyHash {
+	b := 256 + rand.Uint64N(mersenne61-512)
+	return polyHash{base: b, inv: powMod(b, mersenne61-2)}
+}
+
+// mulMod is a*b modulo 2^61-1, for a, b below it.
+func mulMod(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	r := (hi<<3 | lo>>61) + lo&mersenne61
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func addMod(a, b uint64) uint64 {
+	r := a + b
+	if r >= mersenne61 {
+		r -= mersenne61
+	}
+	return r
+}
+
+func subMod(a, b uint64) uint64 { return addMod(a, mersenne61-b) }
+
+// powMod is b^e modulo 2^61-1.
+func powMod(b, e uint64) uint64 {
+	r := uint64(1)
+	for ; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = mulMod(r, b)
+		}
+		b = mulMod(b, b)
+	}
+	return r
+}
+
+// sum is the hash of s.
+func sum[S ~string | ~[]byte](p polyHash, s S) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = addMod(mulMod(h, p.base), uint64(s[i]))
+	}
+	return h
+}
+
+// deletions calls fn with the byte offset and size of each rune of s and
+// the hash of s without it, skipping a rune equal to the one before it,
+// whose removal leaves the same string.
+func (p polyHash) deletions(s string, fn func(i, size int, h uint64)) {
+	whole := sum(p, s)
+	// At offset i: pre is the hash of s[:i], pow is base^(len(s)-i), and
+	// whole = pre*pow + hash(s[i:]).
+	pre, pow := uint64(0), powMod(p.base, uint64(len(s)))
+	prev := ""
+	for i := 0; i < len(s); {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		next, npow := pre, pow
+		for j := i; j < i+size; j++ {
+			next = addMod(mulMod(next, p.base), uint64(s[j]))
+			npow = mulMod(npow, p.inv)
+		}
+		if r := s[i : i+size]; r != prev {
+			prev = r
+			// The hash without s[i:i+size] is pre*npow + hash(s[i+size:])
+			// = whole - (next - pre)*npow.
+			fn(i, size, subMod(whole, mulMod(subMod(next, pre), npow)))
+		}
+		pre, pow = next, npow
+		i += size
+	}
+}
