@@ -96,12 +96,17 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		return commandPattern{}, false
 	}
 	var p commandPattern
-	toks := shellTokens(pat)
-	if expr, ok := commandRegexp(pat); ok {
+	expr, isRegexp := commandRegexp(pat)
+	limit := maxLiteralTokens
+	if isRegexp {
+		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
+	}
+	toks := shellTokensUpTo(pat, limit)
+	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 	}
-	for _, t := range toks {
+	for _, t := range toks[:min(len(toks), maxLiteralTokens)] {
 		if t.op {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
@@ -110,6 +115,14 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	}
 	return p, true
 }
+
+// maxLiteralTokens is the most tokens of a pattern's literal reading
+// that compileCommandPattern keeps. A line MatchCommand tries is at most
+// MaxCommandLine bytes, and every token takes at least one, so a pattern
+// of more tokens than that matches no line literally (matchAt), and its
+// first maxLiteralTokens tokens match none either. Keeping every token of
+// a 3 MB pattern of 400,000 words took 19 MB.
+const maxLiteralTokens = MaxCommandLine + 1
 
 // CommandRegexp is the regular expression a card's replaces pattern is
 // matched by, anchored as the matcher anchors it; false when the pattern
@@ -211,7 +224,14 @@ func validRegexp(expr string) bool {
 
 // collapseSpace trims s and replaces every run of whitespace with one space.
 func collapseSpace(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	var b strings.Builder
+	for f := range strings.FieldsSeq(s) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 // collapseLines is collapseSpace for a command line of several lines: a
@@ -270,30 +290,44 @@ type shellToken struct {
 // quotes is the operator ;.
 // It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
+	return shellTokensUpTo(line, len(line)+1)
+}
+
+// shellTokensUpTo is the first limit tokens of shellTokens(line). A word
+// without quotes or escapes is a substring of line rather than a copy.
+func shellTokensUpTo(line string, limit int) []shellToken {
 	var out []shellToken
 	var b strings.Builder
-	start, inWord := 0, false
-	flush := func() {
+	start, inWord, copied := 0, false, false
+	flush := func(end int) {
 		if inWord {
-			out = append(out, shellToken{text: b.String(), off: start})
+			text := line[start:end]
+			if copied {
+				text = b.String()
+			}
+			out = append(out, shellToken{text: text, off: start})
 			b.Reset()
 			inWord = false
 		}
 	}
-	word := func(i int) {
+	word := func(i int, copy bool) {
 		if !inWord {
-			start, inWord = i, true
+			start, inWord, copied = i, true, false
+		}
+		if copy && !copied {
+			b.WriteString(line[start:i]) // the plain part so far
+			copied = true
 		}
 	}
-	for i := 0; i < len(line); i++ {
+	for i := 0; i < len(line) && len(out) < limit; i++ {
 		switch c := line[i]; {
 		case c == ' ' || c == '\t':
-			flush()
+			flush(i)
 		case c == '\n':
-			flush()
+			flush(i)
 			out = append(out, shellToken{text: ";", off: i, op: true})
 		case c == '|' || c == '&' || c == ';':
-			flush()
+			flush(i)
 			n := 1
 			if c != ';' && i+1 < len(line) && line[i+1] == c {
 				n = 2
@@ -303,7 +337,7 @@ func shellTokens(line string) []shellToken {
 		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
 			// A subshell, a command substitution: the command inside
 			// starts after the opening one and ends at the closing one.
-			flush()
+			flush(i)
 			n := 1
 			if c == '$' {
 				n = 2
@@ -311,7 +345,7 @@ func shellTokens(line string) []shellToken {
 			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
 			i += n - 1
 		case c == '\'' || c == '"':
-			word(i)
+			word(i, true)
 			end := strings.IndexByte(line[i+1:], c)
 			if end < 0 {
 				end = len(line) - i - 1
@@ -319,16 +353,18 @@ func shellTokens(line string) []shellToken {
 			b.WriteString(line[i+1 : i+1+end])
 			i += end + 1
 		case c == '\\' && i+1 < len(line):
-			word(i)
+			word(i, true)
 			b.WriteByte(line[i+1])
 			i++
 		default:
-			word(i)
-			b.WriteByte(c)
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
 		}
 	}
-	flush()
-	return out
+	flush(len(line))
+	return out[:min(len(out), limit)]
 }
 
 // envAssignment matches a NAME=value word before a command.

@@ -426,6 +426,34 @@ func TestMatchCommandBounds(t *testing.T) {
 	}
 }
 
+// TestMatchCommandLongPatterns: a pattern of more tokens than a line can
+// hold keeps only the first maxLiteralTokens of them, and matches as
+// before: a line of MaxCommandLine bytes matches a pattern of its own
+// tokens and no longer one.
+func TestMatchCommandLongPatterns(t *testing.T) {
+	line := strings.TrimSuffix(strings.Repeat("a ", MaxCommandLine/2), " ")
+	tests := []struct {
+		words int
+		match bool
+	}{
+		{MaxCommandLine / 2, true},
+		{MaxCommandLine/2 + 1, false},
+		{maxLiteralTokens, false},
+		{maxLiteralTokens + 1, false},
+		{100000, false},
+	}
+	for _, tt := range tests {
+		pat := strings.TrimSuffix(strings.Repeat("a ", tt.words), " ")
+		if p, _ := compileCommandPattern(pat); len(p.literal) != min(tt.words, maxLiteralTokens) {
+			t.Errorf("%d words: %d literal tokens kept, want %d", tt.words, len(p.literal), min(tt.words, maxLiteralTokens))
+		}
+		ix := Build([]Card{{ID: "a", Replaces: []string{pat}}})
+		if got := ix.MatchCommand(line); (len(got) == 1) != tt.match {
+			t.Errorf("a pattern of %d words matched a line of %d: %v, want %v", tt.words, MaxCommandLine/2, got, tt.match)
+		}
+	}
+}
+
 func TestCompileCommandPatternNeverPanics(t *testing.T) {
 	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
 		cp, ok := compileCommandPattern(p)
