@@ -58,9 +58,9 @@ type Index struct {
 	cards []Card
 	risk  []uint8 // riskReversible, riskDestructive or riskUnknown per card
 
-	terms map[string]int32 // stem -> term id
-	vocab []string         // term id -> stem
-	idf   []float32        // term id -> card-level inverse document frequency
+	terms termTable // stem -> term id
+	vocab []string  // term id -> stem
+	idf   []float32 // term id -> card-level inverse document frequency
 
 	// Card-level BM25F postings in CSR form: the postings of term t are
 	// cardPost[cardOff[t]:cardOff[t+1]].
@@ -153,7 +153,7 @@ func buildWith(cards []Card, p params) *Index {
 		p:     p,
 		cards: make([]Card, len(cards)),
 		risk:  make([]uint8, len(cards)),
-		terms: make(map[string]int32),
+		terms: newTermTable(),
 	}
 	for i, c := range cards {
 		c.IntentPhrases = slices.Clone(c.IntentPhrases)
@@ -230,12 +230,12 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 
 // termID returns the id of stem s, adding it to the vocabulary if new.
 func (ix *Index) termID(s string) int32 {
-	if id, ok := ix.terms[s]; ok {
+	if id, ok := ix.terms.get(ix.vocab, s); ok {
 		return id
 	}
 	id := int32(len(ix.vocab))
-	ix.terms[s] = id
 	ix.vocab = append(ix.vocab, s)
+	ix.terms.add(ix.vocab, id)
 	return id
 }
 
@@ -375,7 +375,7 @@ func (ix *Index) addIDParts(card int32, seen *termSet) {
 				if i == 0 && j == len(tok) {
 					continue
 				}
-				t, ok := ix.terms[tok[i:j]]
+				t, ok := ix.terms.get(ix.vocab, tok[i:j])
 				if ok && seen.add(t) {
 					ix.unitTerms = append(ix.unitTerms, t)
 				}

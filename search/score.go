@@ -206,7 +206,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		}
 		words++
 		st := stem(w)
-		t, ok := ix.terms[st]
+		t, ok := ix.terms.get(ix.vocab, st)
 		if ok && ix.cardOff[t] == ix.cardOff[t+1] {
 			ok = false // a word of text the index left out (see without)
 		}

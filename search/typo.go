@@ -42,7 +42,7 @@ func (ix *Index) addTypoTerms(s *scratch, q string) {
 	// q minus a rune == v minus a rune: substitution or transposition.
 	ix.deletes.h.deletions(q, func(i, size int, h uint64) {
 		s.buf = append(append(s.buf[:0], q[:i]...), q[i+size:]...)
-		if t, ok := ix.terms[string(s.buf)]; ok {
+		if t, ok := ix.terms.getBytes(ix.vocab, s.buf); ok {
 			add(t)
 		}
 		ix.deletes.candidates(h, func(t int32) {
@@ -133,7 +133,7 @@ func (ix *Index) addPrefixTerms(s *scratch, q string) {
 		}
 	}
 	for l := minTypoLen; l < min(len(q), ix.maxTermLen+1); l++ { // no longer prefix is a term
-		if t, ok := ix.terms[q[:l]]; ok {
+		if t, ok := ix.terms.get(ix.vocab, q[:l]); ok {
 			s.cands = append(s.cands, t)
 		}
 	}
