@@ -257,19 +257,26 @@ func (ix *Index) analyseUnits() {
 	a := analyser{ix: ix, cache: make(map[string]seenWord)}
 	for i := range ix.cards {
 		c := &ix.cards[i]
-		a.analyse(i, fieldID, -1, c.ID)
-		a.analyse(i, fieldSummary, -1, c.Summary)
+		a.analyse(i, fieldID, -1, c.ID, true)
+		a.analyse(i, fieldSummary, -1, c.Summary, true)
 		for j, ph := range c.IntentPhrases {
-			a.analyse(i, fieldPhrase, j, ph)
+			a.analyse(i, fieldPhrase, j, ph, true)
 		}
-		a.analyse(i, fieldCommand, -1, c.Command)
-		a.analyse(i, fieldExample, -1, c.Example)
-		a.analyse(i, fieldEffects, -1, c.Effects)
+		a.analyse(i, fieldCommand, -1, c.Command, true)
+		a.analyse(i, fieldExample, -1, c.Example, true)
+		a.analyse(i, fieldEffects, -1, c.Effects, true)
 		// The raw commands a tool supersedes: an agent may describe its
 		// need by the command it was about to type ("rm -rf build").
-		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"))
+		// Joined, more than one is a new string.
+		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"), len(c.Replaces) <= 1)
 	}
 	ix.layOutUnits(a.units, a.terms)
+	// Appending left up to a fifth of these unused (3 MB for a card of
+	// 400,000 distinct words), which the index would keep for its life.
+	ix.vocab = slices.Clone(ix.vocab)
+	ix.wordNg = slices.Clone(ix.wordNg)
+	ix.wordNgOff = slices.Clone(ix.wordNgOff)
+	ix.ngWords = slices.Clone(ix.ngWords)
 }
 
 // analyser is the first pass of analyseUnits.
@@ -281,9 +288,13 @@ type analyser struct {
 	units []unit  // off indexes terms
 }
 
-// analyse appends the unit of one field (or phrase) of card.
-func (a *analyser) analyse(card int, f field, phrase int, text string) {
+// analyse appends the unit of one field (or phrase) of card. held says
+// that the card holds text, so that the index may keep parts of it.
+func (a *analyser) analyse(card int, f field, phrase int, text string, held bool) {
 	ix := a.ix
+	// rawTokens' words are parts of an ASCII text; of others, parts of a
+	// normalised copy.
+	held = held && isASCII(text)
 	a.raw = rawTokens(a.raw[:0], text)
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {
@@ -296,7 +307,7 @@ func (a *analyser) analyse(card int, f field, phrase int, text string) {
 		if !known {
 			sw = seenWord{term: -1, ng: -1}
 			if keepToken(w) {
-				sw.term = ix.termID(stem(w))
+				sw.term = ix.termID(ownStem(w, held))
 			}
 		}
 		if ng && sw.term >= 0 && sw.ng < 0 {
@@ -316,6 +327,16 @@ func (a *analyser) analyse(card int, f field, phrase int, text string) {
 	u.n = int32(len(a.terms)) - u.off
 	u.ngN = int32(len(ix.ngWords)) - u.ngOff
 	a.units = append(a.units, u)
+}
+
+// ownStem is stem(w), or w itself when they are equal and w may be kept:
+// the stemmer returns a copy, which for a card of 400,000 distinct words,
+// most of them their own stems, made 6 MB of vocabulary.
+func ownStem(w string, keep bool) string {
+	if s := stem(w); s != w || !keep {
+		return s
+	}
+	return w
 }
 
 // layOutUnits copies the first pass's units and terms into the index, card
