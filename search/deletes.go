@@ -10,8 +10,8 @@ import (
 // deletion of (typo.go). It keeps term ids in hash buckets, not the
 // deletions themselves: a map from each deletion string to its terms cost
 // the square of a term's length (one 20,000-letter word kept 412 MB live),
-// and 73 MB for the 2.6 million deletions of a card of 400,000 distinct
-// words, which these buckets hold in 18 MB. A bucket mixes deletions
+// and 73 MB for the 2.5 million deletions of a card of 400,000 distinct
+// words, which these buckets hold in 19 MB. A bucket mixes deletions
 // whose hashes share their low bits; a 16-bit fingerprint of the rest of
 // the hash passes over nearly all the others, and a look-up checks each
 // term that passes (isDeletionOf). The terms of a bucket are in id order,
