@@ -107,8 +107,8 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		p.ops = pipesAndLists(pat, toks)
 	}
 	for _, t := range toks[:min(len(toks), maxLiteralTokens)] {
-		if len(toks) > maxLiteralTokens {
-			t.text = strings.Clone(t.text) // not a part of all of pat
+		if len(toks) == maxLiteralTokens {
+			t.text = strings.Clone(t.text) // maybe a small part of pat
 		}
 		if t.op {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})

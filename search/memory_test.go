@@ -11,7 +11,7 @@ import (
 // may hold, and checks that the index keeps a few times the card's text:
 // the daemon holds two indexes while it replaces one, in 1 GiB. It kept
 // 16.6 times the text, mostly typo deletions, map entries and a copy of
-// every stem and pattern token; it keeps 8.5.
+// every stem and pattern token; it keeps 8.2.
 func TestBuildKeepsAFewTimesItsText(t *testing.T) {
 	c := hugeCard(100000, 0)
 	text := len(c.Summary) + len(c.IntentPhrases[0]) + len(c.Replaces[0])
