@@ -5,7 +5,15 @@
 // Text is analysed the same way for cards and queries (see Analyze):
 // in Unicode form NFKC, lowercase words split on anything not a letter or digit, tldr flag
 // brackets unwrapped ("[a]ction" is "action"), stop words dropped, and each
-// word reduced by the Snowball English stemmer. A query word inside
+// word reduced by the Snowball English stemmer. A query word in camel case
+// that the cards do not hold ("dbRollback", "PortForward", "OOMKilled":
+// agents name a need by the identifiers they read in code) is also
+// searched as its parts, "db" and "rollback" (a word one typo from a card's,
+// "PowreShell", is corrected instead). On the dev set this moves recall@1
+// from 0.6312 to 0.6338 and MRR@10 from 0.7087 to 0.7097, recall@5 level
+// (with typos: 0.5575 / 0.7550 / 0.6412, was 0.5563 / 0.7550 / 0.6409);
+// splitting the cards' words too, or a query's known ones such as
+// "PowerShell", lowered recall@5 by 0.001 to 0.004. A query word inside
 // parentheses weighs a tenth of one outside (asideWeight): tldr-style
 // descriptions put remarks there ("(defaults to 10s)", "(run in elevated
 // console)") that describe one example rather than the tool. On the dev

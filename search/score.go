@@ -53,20 +53,22 @@ type scratch struct {
 	cardTouched []int32   // cards with a non-zero score, for reset
 	termSlot    []int32   // per vocabulary term: 1 + its index in terms, or 0
 
-	raw   []string  // raw query tokens
-	aside []bool    // per raw token: inside parentheses
-	seq   []int32   // analysed query terms in order; -1 for unknown words
-	terms []qterm   // distinct weighted query terms
-	qmass float32   // idf mass of the original query terms
-	top   []hit     // bounded heap of the best cards
-	buf   []byte    // candidate-key buffer for typo look-ups
-	cands []int32   // typo or prefix candidates
-	acc   []float32 // per query term and field group: weighted tf
-	style uint64    // style attributes of the query (style.go)
-	ngbuf []int32   // hashed query n-grams (ngram.go)
-	qng   []ngEntry // the query's n-gram vector
-	qslot []uint16  // per n-gram bucket: 1 + its index in qng, or 0
-	qtf   []int32   // per query n-gram: its count in the current card
+	raw     []string // raw query tokens
+	aside   []bool   // per raw token: inside parentheses
+	parts   []string // camel-case parts of raw tokens (see camelParts)
+	partEnd []int32
+	seq     []int32   // analysed query terms in order; -1 for unknown words
+	terms   []qterm   // distinct weighted query terms
+	qmass   float32   // idf mass of the original query terms
+	top     []hit     // bounded heap of the best cards
+	buf     []byte    // candidate-key buffer for typo look-ups
+	cands   []int32   // typo or prefix candidates
+	acc     []float32 // per query term and field group: weighted tf
+	style   uint64    // style attributes of the query (style.go)
+	ngbuf   []int32   // hashed query n-grams (ngram.go)
+	qng     []ngEntry // the query's n-gram vector
+	qslot   []uint16  // per n-gram bucket: 1 + its index in qng, or 0
+	qtf     []int32   // per query n-gram: its count in the current card
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
 }
@@ -205,19 +207,15 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			qw = float32(ix.p.asideWeight)
 		}
 		words++
-		st := stem(w)
-		t, ok := ix.terms.get(ix.vocab, st)
-		if ok && ix.cardOff[t] == ix.cardOff[t+1] {
-			ok = false // a word of text the index left out (see without)
+		if found := ix.addQueryWord(s, w, qw); !found {
+			// "dbRollback" is no word of the cards, nor a typo of one
+			// ("PowreShell" is): its parts may be.
+			for _, p := range s.camelParts(i) {
+				if keepToken(p) {
+					ix.addQueryWord(s, p, qw)
+				}
+			}
 		}
-		ix.addPrefixTerms(s, st)
-		if !ok {
-			s.seq = append(s.seq, -1)
-			ix.addTypoTerms(s, st)
-			continue
-		}
-		s.seq = append(s.seq, t)
-		s.addTerm(t, qw, kindOrig)
 	}
 	if words == 0 {
 		return false
@@ -234,16 +232,48 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 	return true
 }
 
-// queryTokens fills s.raw with the raw tokens of intent, in order, and
-// s.aside with whether each lies inside parentheses. An unclosed
-// parenthesis runs to the end of the intent.
+// addQueryWord adds the query word w (a raw token worth indexing), of
+// weight qw, to s.seq and s.terms, with its prefix variants, or, when it
+// is not a term of the index, its typo corrections; it reports whether it
+// is a term or has one.
+func (ix *Index) addQueryWord(s *scratch, w string, qw float32) bool {
+	st := stem(w)
+	t, ok := ix.terms.get(ix.vocab, st)
+	if ok && ix.cardOff[t] == ix.cardOff[t+1] {
+		ok = false // a word of text the index left out (see without)
+	}
+	ix.addPrefixTerms(s, st)
+	if !ok {
+		s.seq = append(s.seq, -1)
+		return ix.addTypoTerms(s, st)
+	}
+	s.seq = append(s.seq, t)
+	s.addTerm(t, qw, kindOrig)
+	return true
+}
+
+// camelParts returns the camel-case parts of raw query token i ("db",
+// "rollback" of "dbRollback"), or nil.
+func (s *scratch) camelParts(i int) []string {
+	from := int32(0)
+	if i > 0 {
+		from = s.partEnd[i-1]
+	}
+	return s.parts[from:s.partEnd[i]]
+}
+
+// queryTokens fills s.raw with the raw tokens of intent, in order, s.aside
+// with whether each lies inside parentheses, and the camel-case parts of
+// each (see camelParts). An unclosed parenthesis runs to the end of the
+// intent.
 func (s *scratch) queryTokens(intent string) {
-	s.raw, s.aside = s.raw[:0], s.aside[:0]
+	t := tokenizer{dst: s.raw[:0], split: true, parts: s.parts[:0], partEnd: s.partEnd[:0]}
+	s.aside = s.aside[:0]
 	depth, start := 0, 0
 	flush := func(end int) {
-		n := len(s.raw)
-		s.raw = rawTokens(s.raw, intent[start:end])
-		for range len(s.raw) - n {
+		n := len(t.dst)
+		t.words(intent[start:end])
+		for range len(t.dst) - n {
 			s.aside = append(s.aside, depth > 0)
 		}
 	}
@@ -262,6 +292,7 @@ func (s *scratch) queryTokens(intent string) {
 		}
 	}
 	flush(len(intent))
+	s.raw, s.parts, s.partEnd = t.dst, t.parts, t.partEnd
 }
 
 // addTerm merges t into the query terms: repeated words add up; a term

@@ -777,3 +777,36 @@ func checkMatchCommand(t *testing.T, ix *Index, tests []struct {
 		}
 	}
 }
+
+// TestSearchCamelCaseQuery: an agent names a need by an identifier from
+// code; a camel-case word the cards do not hold is searched as its parts,
+// and one they hold (or nearly, as a typo) as itself.
+func TestSearchCamelCaseQuery(t *testing.T) {
+	cards := []Card{
+		{ID: "db-rollback", Summary: "Roll back the last database migration.",
+			IntentPhrases: []string{"undo a migration", "revert the schema"}, Risk: "destructive"},
+		{ID: "port-forward", Summary: "Forward a local port to a cluster service.",
+			IntentPhrases: []string{"reach a service from my laptop"}, Risk: "reversible"},
+		{ID: "ps-run", Summary: "Run a PowerShell script.",
+			IntentPhrases: []string{"run a PowerShell command"}, Risk: "reversible"},
+		{ID: "pod-shell", Summary: "Open a shell in a running pod.",
+			IntentPhrases: []string{"get a shell in a container", "shell into a pod"}, Risk: "reversible"},
+		{ID: "pod-doctor", Summary: "Find out why a pod was killed or keeps crashing.",
+			IntentPhrases: []string{"debug a crashing pod"}, Risk: "reversible"},
+	}
+	ix := Build(cards)
+	tests := []struct{ intent, want string }{
+		{"dbRollback", "db-rollback"},
+		{"DbRollback the orders table", "db-rollback"},
+		{"PortForward to redis", "port-forward"},
+		{"pod OOMKilled", "pod-doctor"},
+		{"PowerShell", "ps-run"},
+		{"PowreShell", "ps-run"},
+	}
+	for _, tt := range tests {
+		res := ix.Search(Query{Intent: tt.intent})
+		if len(res) == 0 || res[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
+		}
+	}
+}

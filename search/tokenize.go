@@ -21,11 +21,20 @@ import (
 //   - Text is read in Unicode normalization form NFKC, so an accent typed
 //     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
 //     "ｌｓ", "\ufb01le") are the precomposed, plain words of the cards.
+//
+// A word in camel case stays whole ("dbRollback" is "dbrollback"), so
+// "PowerShell" matches "powershell"; a query records its parts as well
+// (tokenizer.split), for a word the cards do not hold.
 func rawTokens(dst []string, s string) []string {
+	t := tokenizer{dst: dst}
+	t.words(s)
+	return t.dst
+}
+
+// words appends the words of s to t.dst (see rawTokens).
+func (t *tokenizer) words(s string) {
 	s = nfkc(s)
-	var t tokenizer
 	t.s = s
-	t.dst = dst
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -38,7 +47,8 @@ func rawTokens(dst []string, s string) []string {
 					t.add(i+size+j, rr)
 				}
 				t.edited = true // the word now skips the brackets in s
-				i = end + 1     // skip the closing ']'
+				t.bracket = true
+				i = end + 1 // skip the closing ']'
 				continue
 			}
 			t.flush()
@@ -54,7 +64,6 @@ func rawTokens(dst []string, s string) []string {
 		i += size
 	}
 	t.flush()
-	return t.dst
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,
@@ -67,6 +76,37 @@ type tokenizer struct {
 	start  int  // byte offset in s where the word began
 	end    int  // byte offset in s just past the word's last rune
 	edited bool // the word is not simply s[start:end]
+
+	// Camel-case parts (see camelParts), recorded when split is set: the
+	// parts of word i of dst are parts[partEnd[i-1]:partEnd[i]] (from 0
+	// for the first), none for a word that is not in camel case.
+	split   bool
+	parts   []string
+	partEnd []int32
+	bracket bool  // the word unwrapped a [flag] letter: not split
+	cuts    []int // where in buf each part after the first starts
+	last    letterCase
+	prev    letterCase
+	lastAt  int // where in buf the last rune starts
+}
+
+// letterCase is the case of a rune, for finding camel-case parts.
+type letterCase uint8
+
+const (
+	caseNone letterCase = iota // a digit, or a letter without case
+	caseLower
+	caseUpper
+)
+
+func caseOf(r rune) letterCase {
+	switch {
+	case unicode.IsUpper(r):
+		return caseUpper
+	case unicode.IsLower(r):
+		return caseLower
+	}
+	return caseNone
 }
 
 func (t *tokenizer) inWord() bool { return t.begun }
@@ -74,6 +114,10 @@ func (t *tokenizer) inWord() bool { return t.begun }
 func (t *tokenizer) add(at int, r rune) {
 	if !t.begun {
 		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
+		t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
+	}
+	if t.split {
+		t.markCut(caseOf(r))
 	}
 	lr := unicode.ToLower(r)
 	if lr != r {
@@ -83,6 +127,19 @@ func (t *tokenizer) add(at int, r rune) {
 	t.end = at + utf8.RuneLen(r)
 }
 
+// markCut records that a camel-case part starts at the rune of case c
+// about to be added: after a lowercase letter ("db|Rollback"), or, when c
+// is lowercase after two capitals, at the second ("HTTP|Server").
+func (t *tokenizer) markCut(c letterCase) {
+	switch {
+	case c == caseUpper && t.last == caseLower:
+		t.cuts = append(t.cuts, len(t.buf))
+	case c == caseLower && t.last == caseUpper && t.prev == caseUpper:
+		t.cuts = append(t.cuts, t.lastAt)
+	}
+	t.prev, t.last, t.lastAt = t.last, c, len(t.buf)
+}
+
 func (t *tokenizer) flush() {
 	if !t.begun {
 		return
@@ -90,9 +147,26 @@ func (t *tokenizer) flush() {
 	t.begun = false
 	if !t.edited {
 		t.dst = append(t.dst, t.s[t.start:t.end])
+		t.endParts()
 		return
 	}
-	t.dst = append(t.dst, string(t.buf))
+	w := string(t.buf)
+	t.dst = append(t.dst, w)
+	if t.split && !t.bracket && len(t.cuts) > 0 {
+		from := 0
+		for _, at := range t.cuts {
+			t.parts = append(t.parts, w[from:at])
+			from = at
+		}
+		t.parts = append(t.parts, w[from:])
+	}
+	t.endParts()
+}
+
+func (t *tokenizer) endParts() {
+	if t.split {
+		t.partEnd = append(t.partEnd, int32(len(t.parts)))
+	}
 }
 
 // bracketWordEnd reports the byte offset of the ']' closing a run of one or

@@ -148,3 +148,35 @@ func TestAnalyzeFoldsUnicodeForms(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryTokensCamelParts: a query records the parts of a word in camel
+// case, which it searches when the cards do not hold the whole word.
+func TestQueryTokensCamelParts(t *testing.T) {
+	tests := []struct {
+		in    string
+		raw   []string
+		parts [][]string // per raw token
+	}{
+		{"dbRollback now", []string{"dbrollback", "now"}, [][]string{{"db", "rollback"}, nil}},
+		{"HTTPServer", []string{"httpserver"}, [][]string{{"http", "server"}}},
+		{"OOMKilled pod", []string{"oomkilled", "pod"}, [][]string{{"oom", "killed"}, nil}},
+		{"CrashLoopBackOff", []string{"crashloopbackoff"}, [][]string{{"crash", "loop", "back", "off"}}},
+		{"PortForward (to Redis)", []string{"portforward", "to", "redis"}, [][]string{{"port", "forward"}, nil, nil}},
+		{"ÉtéHiver", []string{"étéhiver"}, [][]string{{"été", "hiver"}}},
+		{"lower UPPER Title v2Beta", []string{"lower", "upper", "title", "v2beta"}, [][]string{nil, nil, nil, nil}},
+		{"e[X]tract", []string{"extract"}, [][]string{nil}},
+	}
+	var s scratch
+	for _, tt := range tests {
+		s.queryTokens(tt.in)
+		if !slices.Equal(s.raw, tt.raw) {
+			t.Errorf("queryTokens(%q) raw = %q, want %q", tt.in, s.raw, tt.raw)
+			continue
+		}
+		for i, want := range tt.parts {
+			if got := s.camelParts(i); !slices.Equal(got, want) {
+				t.Errorf("queryTokens(%q): parts of %q = %q, want %q", tt.in, s.raw[i], got, want)
+			}
+		}
+	}
+}

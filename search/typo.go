@@ -28,9 +28,10 @@ func (ix *Index) buildDeletes() {
 // addTypoTerms adds, at the typo discount, every vocabulary term one edit
 // away from the out-of-vocabulary stem q. Several candidates share the
 // discount so that an ambiguous correction does not outweigh a clear one.
-func (ix *Index) addTypoTerms(s *scratch, q string) {
+// It reports whether there was one.
+func (ix *Index) addTypoTerms(s *scratch, q string) bool {
 	if ix.p.typoWeight <= 0 || utf8.RuneCountInString(q) < minTypoLen || len(q) > ix.maxTermLen+utf8.UTFMax {
-		return // also bounds the work, quadratic in len(q), for a very long word
+		return false // also bounds the work, quadratic in len(q), for a very long word
 	}
 	s.cands = s.cands[:0]
 	add := func(t int32) {
@@ -58,12 +59,13 @@ func (ix *Index) addTypoTerms(s *scratch, q string) {
 		}
 	})
 	if len(s.cands) == 0 {
-		return
+		return false
 	}
 	w := float32(ix.p.typoWeight) / float32(len(s.cands))
 	for _, t := range s.cands {
 		s.addTerm(t, w, kindFuzzy)
 	}
+	return true
 }
 
 // editDistanceOne reports whether a and b differ by exactly one insertion,
