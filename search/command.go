@@ -44,6 +44,9 @@ type tokenMatcher struct {
 	text string
 	re   *costedRegexp
 	op   bool
+	// opt: the pattern word is an option ("--force", "-count=*"), which a
+	// command may give after other options or operands (see matchWords).
+	opt bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -114,9 +117,17 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
 		}
-		p.literal = append(p.literal, compileToken(t.text))
+		m := compileToken(t.text)
+		m.opt = isOption(t.text)
+		p.literal = append(p.literal, m)
 	}
 	return p, true
+}
+
+// isOption reports whether a word is an option: a dash and more, but not
+// "--", which ends the options.
+func isOption(w string) bool {
+	return len(w) > 1 && w[0] == '-' && w != "--"
 }
 
 // maxLiteralTokens is the most tokens of a pattern's literal reading
@@ -520,12 +531,52 @@ func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget
 	if len(toks)-s < len(p.literal) {
 		return false
 	}
-	for i, want := range p.literal {
-		tok := toks[s+i]
-		if i == 0 && want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(tok.text, "/") {
-			tok.text = path.Base(tok.text) // /usr/bin/git is git
+	first := toks[s]
+	if want := p.literal[0]; want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(first.text, "/") {
+		first.text = path.Base(first.text) // /usr/bin/git is git
+	}
+	if !p.literal[0].match(first, b) {
+		return false
+	}
+	return matchWords(p.literal[1:], toks, s+1, b)
+}
+
+// matchWords reports whether the pattern tokens want match the command
+// tokens from toks[j], which follow a matched word: in order, as getopt
+// reads a command line rather than word for word. A word of the command
+// the pattern does not name is passed over when it is an option, with the
+// word after it unless that is what the pattern wants next (it may be the
+// option's argument: "kubectl -n prod logs", "git -C repo push",
+// "gofmt -l -w"), or, when the pattern wants an option next, any word
+// ("git push origin main --force"); never "--", after which words are
+// operands, nor an operator: the pattern stays in its command. Each word
+// passed over costs a unit of b, as a pattern may have many tries.
+func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
+	for i := 0; i < len(want); {
+		if j == len(toks) {
+			return false
 		}
-		if !want.match(tok, b) {
+		w, tok := want[i], toks[j]
+		switch {
+		case w.match(tok, b):
+			i, j = i+1, j+1
+			if w.op && i < len(want) {
+				// The next command's first word: matched as the first.
+				if j == len(toks) || !want[i].match(toks[j], b) {
+					return false
+				}
+				i, j = i+1, j+1
+			}
+		case tok.op || tok.text == "--" || !b.pay(1):
+			return false
+		case isOption(tok.text):
+			j++
+			if j < len(toks) && !toks[j].op && !isOption(toks[j].text) && !strings.Contains(tok.text, "=") && !w.match(toks[j], b) {
+				j++ // perhaps its argument
+			}
+		case w.opt:
+			j++
+		default:
 			return false
 		}
 	}
@@ -615,10 +666,15 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // reserved word ("then", "do", "!"), and the one a
 // precommand runs ("sudo -u deploy git push" is also git push; see
 // precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
-// command when its tokens equal the command's leading tokens, where a
+// command when its tokens match the command's leading tokens in order, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
 // text in its place and * and ? match as shell globs; the first token also
-// matches a path to it ("git" matches /usr/bin/git). So "git status" does
+// matches a path to it ("git" matches /usr/bin/git). After the first, the
+// command may have options the pattern does not name, each perhaps with
+// its argument, and words before an option the pattern names (see
+// matchWords): "kubectl port-forward *" matches "kubectl -n staging
+// port-forward svc/db", "git push --force" "git push origin main --force".
+// So "git status" does
 // not match "echo git status" or "git statusx", and "ps aux|grep <name>"
 // matches "ps aux | grep nginx". A word of the pattern never matches a
 // control operator: "rm -rf <dir>" does not match "rm -rf; ls".

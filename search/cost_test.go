@@ -55,6 +55,12 @@ func TestMatchCommandBudget(t *testing.T) {
 		// their own (card-replaces-cost counts none), so a card may hold
 		// a million: each try is paid for.
 		{"words are paid for too", wordCards(3, 1000), "ls -la", 1500 * attemptCost, nil, 1},
+		// A pattern's option is looked for past the options it does not
+		// name, each a unit: 3 tries over 500 options cost 1,512.
+		{"options passed over are paid for", []Card{{Replaces: []string{"x --a", "x --b", "x --c"}}},
+			"x" + strings.Repeat(" -o", 500), 1511, nil, 0},
+		{"options passed over, paid", []Card{{Replaces: []string{"x --a", "x --b", "x --c"}}},
+			"x" + strings.Repeat(" -o", 500), 1512, nil, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

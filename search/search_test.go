@@ -725,7 +725,7 @@ func TestMatchCommandInSubshellsAndCompounds(t *testing.T) {
 		{"if git push --force; then echo ok; fi", []string{"force"}},
 		{"while true; do git push --force; done", []string{"force"}},
 		{"! git push --force", []string{"force"}},
-		{"(git push origin --force)", []string{"regexp"}},
+		{"(git push origin --force)", []string{"force", "regexp"}},
 		{"(git push origin) && echo --force", nil},
 		{"kill -9 $(lsof -t -i:8080)", []string{"portkill"}},
 		{"echo '(git push --force)'", nil},
@@ -748,7 +748,7 @@ func TestMatchCommandSkipsHereDocBodies(t *testing.T) {
 	}{
 		{"cat <<EOF > push.sh\ngit push --force\ngit push origin --force\nEOF", nil},
 		{"cat <<EOF\ngit push --force\nEOF\ngit push --force", []string{"force"}},
-		{"cat <<-'END'\n\tgit push --force\n\tEND\ngit push origin --force", []string{"regexp"}},
+		{"cat <<-'END'\n\tgit push --force\n\tEND\ngit push origin --force", []string{"force", "regexp"}},
 		{"cat << \"E O F\"\ngit push --force\nE O F", nil},
 		{"cat <<A; cat <<B\ngit push --force\nA\ngit push --force\nB", nil},
 		{"cat <<EOF\ngit push --force", nil}, // unterminated: the body runs to the end
@@ -809,4 +809,52 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
 		}
 	}
+}
+
+// A command gives its options where getopt takes them: global options
+// before a subcommand, options the pattern does not name, an option after
+// the operands. A literal pattern matched only the command's leading
+// words, so "kubectl port-forward *" missed "kubectl -n staging
+// port-forward svc/db 5433:5432" and "git push --force" missed "git push
+// origin main --force".
+func TestMatchCommandOptionsAnywhere(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "pf", Replaces: []string{"kubectl port-forward <target> <ports>"}},
+		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL"}},
+		{ID: "plan", Replaces: []string{"terraform plan*"}},
+		{ID: "fmt", Replaces: []string{"gofmt -w *"}},
+		{ID: "up", Replaces: []string{"docker compose up*"}},
+		{ID: "pipe", Replaces: []string{"ps aux|grep <name>"}},
+		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push origin main --force", []string{"force"}},
+		{"git -C ../repo push --force", []string{"force"}},
+		{"git --no-pager push -v --force", []string{"force"}},
+		{"kubectl -n staging port-forward svc/db 5433:5432", []string{"pf"}},
+		{"kubectl --context=prod port-forward svc/db 5433:5432", []string{"pf"}},
+		{"kubectl port-forward -n staging svc/db 5433:5432", []string{"pf"}},
+		{"redis-cli -h redis.prod -p 6380 FLUSHALL", []string{"flush"}},
+		{"terraform -chdir=infra/network plan", []string{"plan"}},
+		{"gofmt -l -w internal/", []string{"fmt"}},
+		{"docker compose -f dev.yml up -d", []string{"up"}},
+		{"ps aux | grep -i nginx", []string{"pipe"}},
+		{"kill 1234 -9", nil}, // -9 is found, then <pid> has no word left
+		{"kill -s KILL -9 1234", []string{"kill"}},
+		// Still no match: another subcommand, an operand where the
+		// pattern wants a word, an option after "--", past an operator.
+		{"git status --force push", nil},
+		{"kubectl get pods port-forward", nil},
+		{"git push origin -- --force", nil},
+		{"git push origin && echo --force", nil},
+		{"git push origin | tee --force", nil},
+		{"redis-cli -h FLUSHALL", []string{"flush"}}, // -h may take no argument
+		{"ps aux x | grep nginx", nil},
+		{"git --force push", nil},
+	}
+	checkMatchCommand(t, ix, tests)
 }
