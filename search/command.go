@@ -433,6 +433,9 @@ type precommand struct {
 	argLong  []string
 	noRun    string
 	operands int
+	// sub is the word that must follow for it to run a command ("bundle
+	// exec", "python -m"); "" for none.
+	sub string
 }
 
 // precommands are the common ones. An agent about to type "sudo git push
@@ -450,6 +453,18 @@ var precommands = map[string]precommand{
 	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// The runners of a language's project tools, which agents put before
+	// the command a wrapper replaces ("bundle exec rails db:migrate",
+	// "uv run pytest", "python -m pytest", "npx prettier --write .").
+	"bundle":  {sub: "exec"},
+	"poetry":  {sub: "run"},
+	"pipenv":  {sub: "run"},
+	"pnpm":    {sub: "exec"},
+	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
+	"uvx":     {argLong: []string{"from", "with", "python"}},
+	"npx":     {argOpts: "p", argLong: []string{"package"}},
+	"python":  {sub: "-m"},
+	"python3": {sub: "-m"},
 }
 
 // shortOptions reads a word of short options, which may be bundled as
@@ -480,6 +495,12 @@ func runsCommandAt(toks []shellToken, i int) int {
 		return len(toks)
 	}
 	j := i + 1
+	if pc.sub != "" {
+		if j == len(toks) || toks[j].op || toks[j].text != pc.sub {
+			return len(toks) // "bundle install", "python script.py"
+		}
+		j++
+	}
 	for j < len(toks) && !toks[j].op {
 		t := toks[j].text
 		if t == "--" {
@@ -664,7 +685,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // a here-document is dropped, see dropHereDocs), and each
 // command of it is tried: the first, each after a control operator or a
 // reserved word ("then", "do", "!"), and the one a
-// precommand runs ("sudo -u deploy git push" is also git push; see
+// precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
 // precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
 // command when its tokens match the command's leading tokens in order, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any

@@ -858,3 +858,38 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// The runners of project tools run the command after them, as sudo does:
+// an agent types "bundle exec rails db:migrate" or "uv run pytest" for
+// the command a wrapper replaces.
+func TestMatchCommandRunners(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+		{ID: "test", Replaces: []string{"pytest*"}},
+		{ID: "fmt", Replaces: []string{"prettier --write *"}},
+		{ID: "install", Replaces: []string{"bundle install"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"bundle exec rails db:migrate", []string{"migrate"}},
+		{"RAILS_ENV=test bundle exec rails db:migrate", []string{"migrate"}},
+		{"poetry run pytest -x", []string{"test"}},
+		{"pipenv run pytest", []string{"test"}},
+		{"uv run --with pytest-xdist pytest -n 4", []string{"test"}},
+		{"uvx --from pytest pytest", []string{"test"}},
+		{"python -m pytest tests/", []string{"test"}},
+		{"python3 -m pytest", []string{"test"}},
+		{"npx prettier --write .", []string{"fmt"}},
+		{"npx -y prettier --write .", []string{"fmt"}},
+		{"pnpm exec prettier --write .", []string{"fmt"}},
+		{"bundle install", []string{"install"}},
+		// Not runners: another subcommand, a script, an option's value.
+		{"bundle rails db:migrate", nil},
+		{"python pytest", nil},
+		{"poetry add pytest", nil},
+		{"npx -p prettier eslint .", nil},
+	}
+	checkMatchCommand(t, ix, tests)
+}
