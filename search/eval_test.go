@@ -15,9 +15,10 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6338, recall@5 = 0.8125, MRR@10 = 0.7097, zero-hit = 0.0000
+//	recall@1 = 0.6338, recall@5 = 0.8113, MRR@10 = 0.7096, zero-hit = 0.0000
 //
-// (before camel-case query words were searched by their parts: 0.6312 /
+// (before a query word of no term nor typo was cut into two words run
+// together: 0.6338 / 0.8125 / 0.7097; before camel-case query words were searched by their parts: 0.6312 /
 // 0.8125 / 0.7087; before query words in parentheses were discounted: 0.6275 / 0.8100 /
 // 0.7054; before the character n-gram features: 0.6188 / 0.8025 / 0.7009)
 // (with the near-duplicate feature, since switched off because it ranks a
@@ -29,8 +30,8 @@ import (
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8125
-	measuredMRR10   = 0.7097
+	measuredRecall5 = 0.8113
+	measuredMRR10   = 0.7096
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Query is one search request.
@@ -57,6 +58,7 @@ type scratch struct {
 	aside   []bool   // per raw token: inside parentheses
 	parts   []string // camel-case parts of raw tokens (see camelParts)
 	partEnd []int32
+	split   []string  // the two words of a word run together (splitWord)
 	seq     []int32   // analysed query terms in order; -1 for unknown words
 	terms   []qterm   // distinct weighted query terms
 	qmass   float32   // idf mass of the original query terms
@@ -209,8 +211,14 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		words++
 		if found := ix.addQueryWord(s, w, qw); !found {
 			// "dbRollback" is no word of the cards, nor a typo of one
-			// ("PowreShell" is): its parts may be.
-			for _, p := range s.camelParts(i) {
+			// ("PowreShell" is): its parts may be, and so may two words
+			// run together ("forcepush").
+			parts := s.camelParts(i)
+			if len(parts) == 0 {
+				parts = ix.splitWord(w, s.split[:0])
+				s.split = parts
+			}
+			for _, p := range parts {
 				if keepToken(p) {
 					ix.addQueryWord(s, p, qw)
 				}
@@ -250,6 +258,39 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32) bool {
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)
 	return true
+}
+
+// maxSplitWord is the longest word, in bytes, splitWord tries to cut: each
+// cut stems two words.
+const maxSplitWord = 32
+
+// splitWord appends to dst the two words that w, a word the index does not
+// hold, is made of, when there are such words: both terms of the index
+// (not stop words), of two letters or more, the most even cut if there are
+// several ("forcepush" is "force" "push", "cherrypick" "cherry" "pick").
+func (ix *Index) splitWord(w string, dst []string) []string {
+	if len(w) > maxSplitWord {
+		return dst
+	}
+	best := 0
+	for k := 2; k <= len(w)-2; k++ {
+		if !utf8.RuneStart(w[k]) || min(k, len(w)-k) <= min(best, len(w)-best) {
+			continue
+		}
+		if keepToken(w[:k]) && keepToken(w[k:]) && ix.known(stem(w[:k])) && ix.known(stem(w[k:])) {
+			best = k
+		}
+	}
+	if best == 0 {
+		return dst
+	}
+	return append(dst, w[:best], w[best:])
+}
+
+// known reports whether stem st is a term of the indexed text.
+func (ix *Index) known(st string) bool {
+	t, ok := ix.terms.get(ix.vocab, st)
+	return ok && ix.cardOff[t] < ix.cardOff[t+1]
 }
 
 // camelParts returns the camel-case parts of raw query token i ("db",

@@ -893,3 +893,42 @@ func TestMatchCommandRunners(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// TestSearchWordsRunTogether: a word the cards do not hold, nor nearly,
+// may be two of theirs run together ("forcepush"); it found nothing.
+func TestSearchWordsRunTogether(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push-safe", Summary: "Force push a branch after a rebase.", Risk: "reversible"},
+		{ID: "hotfix", Summary: "Cherry-pick a fix onto the release branch.", Risk: "reversible"},
+		{ID: "logs", Summary: "Tail the logs of a service.", Risk: "reversible"},
+		{ID: "prune", Summary: "Delete merged branches.", Risk: "destructive"},
+	})
+	split := []struct {
+		word string
+		want []string
+	}{
+		{"forcepush", []string{"force", "push"}},
+		{"cherrypick", []string{"cherry", "pick"}},
+		{"forcepushes", []string{"force", "pushes"}},
+		{"taillogs", []string{"tail", "logs"}},
+		{"login", nil},    // "in" is no term
+		{"logsx", nil},    // "x" is too short
+		{"pushzork", nil}, // "zork" is no term
+	}
+	for _, tt := range split {
+		if got := ix.splitWord(tt.word, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+	search := []struct{ intent, want string }{
+		{"forcepush my branch", "push-safe"},
+		{"cherrypick", "hotfix"},
+		{"pushforce", "push-safe"},
+		{"taillogs", "logs"},
+	}
+	for _, tt := range search {
+		if res := ix.Search(Query{Intent: tt.intent}); len(res) == 0 || res[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
+		}
+	}
+}
