@@ -34,6 +34,12 @@ type commandPattern struct {
 	// literal are the pattern's shell tokens; a regexp is also matched by
 	// its literal reading, so a pattern always matches its own text.
 	literal []tokenMatcher
+	// inner are the tokens of the command a pattern's precommand runs
+	// ("prettier --write *" of "npx prettier --write *"), which match
+	// that command however it is run; nil for a pattern read as a regexp
+	// or whose precommand runs a word starting with a glob or a
+	// placeholder ("sudo *").
+	inner []tokenMatcher
 }
 
 // tokenMatcher matches one command token: equal text, or, for a pattern
@@ -120,6 +126,9 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		m := compileToken(t.text)
 		m.opt = isOption(t.text)
 		p.literal = append(p.literal, m)
+	}
+	if k := runsCommandAt(toks, 0); !isRegexp && k < len(p.literal) && !p.literal[k].op && strings.IndexAny(toks[k].text, "*?<") != 0 {
+		p.inner = p.literal[k:]
 	}
 	return p, true
 }
@@ -549,17 +558,21 @@ func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget
 	if p.re != nil && p.re.match(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " ")), b) {
 		return true
 	}
-	if len(toks)-s < len(p.literal) {
+	return matchLiteral(p.literal, toks, s, b) || p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b)
+}
+
+// matchLiteral reports whether the pattern tokens want match the command
+// starting at word s of toks: the first its first word, or a path to it
+// (/usr/bin/git is git), and the rest as matchWords says.
+func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+	if len(toks)-s < len(want) {
 		return false
 	}
 	first := toks[s]
-	if want := p.literal[0]; want.re == nil && !strings.Contains(want.text, "/") && strings.Contains(first.text, "/") {
+	if w := want[0]; w.re == nil && !strings.Contains(w.text, "/") && strings.Contains(first.text, "/") {
 		first.text = path.Base(first.text) // /usr/bin/git is git
 	}
-	if !p.literal[0].match(first, b) {
-		return false
-	}
-	return matchWords(p.literal[1:], toks, s+1, b)
+	return want[0].match(first, b) && matchWords(want[1:], toks, s+1, b)
 }
 
 // matchWords reports whether the pattern tokens want match the command
@@ -695,7 +708,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // its argument, and words before an option the pattern names (see
 // matchWords): "kubectl port-forward *" matches "kubectl -n staging
 // port-forward svc/db", "git push --force" "git push origin main --force".
-// So "git status" does
+// A pattern that starts with a precommand also matches the command it runs
+// ("npx prettier --write *" matches "prettier --write ."). So "git status" does
 // not match "echo git status" or "git statusx", and "ps aux|grep <name>"
 // matches "ps aux | grep nginx". A word of the pattern never matches a
 // control operator: "rm -rf <dir>" does not match "rm -rf; ls".

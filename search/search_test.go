@@ -932,3 +932,33 @@ func TestSearchWordsRunTogether(t *testing.T) {
 		}
 	}
 }
+
+// A pattern written with a precommand ("npx prettier --write *", "sudo
+// systemctl restart *") replaces the command it runs, however that is run:
+// "prettier --write ." and "pnpm exec prettier --write ." matched nothing.
+func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "fmt", Replaces: []string{"npx prettier --write *"}},
+		{ID: "restart", Replaces: []string{"sudo systemctl restart <unit>"}},
+		{ID: "rspec", Replaces: []string{"bundle exec rspec*"}},
+		{ID: "any", Replaces: []string{"sudo *", "sudo -u <user> <cmd>", "nohup", "sudo ''"}},
+		{ID: "regexp", Replaces: []string{"sudo .*"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"npx prettier --write .", []string{"fmt"}},
+		{"prettier --write .", []string{"fmt"}},
+		{"pnpm exec prettier --write src", []string{"fmt"}},
+		{"systemctl restart nginx", []string{"restart"}},
+		{"sudo systemctl restart nginx", []string{"restart", "any", "regexp"}},
+		{"rspec spec/models", []string{"rspec"}},
+		// A precommand running a glob or a placeholder, or none, or a
+		// regexp, is no command of its own.
+		{"ls -la", nil},
+		{"prettier --check .", nil},
+		{"systemctl status nginx", nil},
+	}
+	checkMatchCommand(t, ix, tests)
+}
