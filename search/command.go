@@ -38,7 +38,7 @@ type commandPattern struct {
 	// ("prettier --write *" of "npx prettier --write *"), which match
 	// that command however it is run; nil for a pattern read as a regexp
 	// or whose precommand runs a word starting with a glob or a
-	// placeholder ("sudo *").
+	// placeholder ("sudo *"), or sets its variables (see innerCommand).
 	inner []tokenMatcher
 }
 
@@ -127,10 +127,25 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		m.opt = isOption(t.text)
 		p.literal = append(p.literal, m)
 	}
-	if k := runsCommandAt(toks, 0); !isRegexp && k < len(p.literal) && !p.literal[k].op && strings.IndexAny(toks[k].text, "*?<") != 0 {
-		p.inner = p.literal[k:]
+	if !isRegexp {
+		p.inner = innerCommand(toks, p.literal)
 	}
 	return p, true
+}
+
+// innerCommand is the part of a pattern's literal tokens that is the
+// command its precommand runs, or nil: when it runs none, or a word
+// starting with a glob or a placeholder, or sets variables for it. A
+// NAME=value word ("env DRY_RUN=1 make deploy", "sudo KUBECONFIG=staging
+// kubectl delete *") says how the command is to behave, and the command
+// without it ("make deploy") may do what the wrapper does not.
+func innerCommand(toks []shellToken, literal []tokenMatcher) []tokenMatcher {
+	k := runsCommandAt(toks, 0)
+	if k >= len(literal) || literal[k].op || strings.IndexAny(toks[k].text, "*?<") == 0 ||
+		slices.ContainsFunc(toks[1:k], func(t shellToken) bool { return !t.op && envAssignment.MatchString(t.text) }) {
+		return nil
+	}
+	return literal[k:]
 }
 
 // isOption reports whether a word is an option: a dash and more, but not
@@ -709,7 +724,9 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // matchWords): "kubectl port-forward *" matches "kubectl -n staging
 // port-forward svc/db", "git push --force" "git push origin main --force".
 // A pattern that starts with a precommand also matches the command it runs
-// ("npx prettier --write *" matches "prettier --write ."). So "git status" does
+// ("npx prettier --write *" matches "prettier --write ."), unless it sets
+// variables for it ("env DRY_RUN=1 make deploy" does not match "make
+// deploy"). So "git status" does
 // not match "echo git status" or "git statusx", and "ps aux|grep <name>"
 // matches "ps aux | grep nginx". A word of the pattern never matches a
 // control operator: "rm -rf <dir>" does not match "rm -rf; ls".

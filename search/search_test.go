@@ -943,6 +943,7 @@ func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
 		{ID: "rspec", Replaces: []string{"bundle exec rspec*"}},
 		{ID: "any", Replaces: []string{"sudo *", "sudo -u <user> <cmd>", "nohup", "sudo ''"}},
 		{ID: "regexp", Replaces: []string{"sudo .*"}},
+		{ID: "dry-run", Replaces: []string{"env DRY_RUN=1 make deploy", "sudo KUBECONFIG=staging.yaml kubectl delete *"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -959,6 +960,13 @@ func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
 		{"ls -la", nil},
 		{"prettier --check .", nil},
 		{"systemctl status nginx", nil},
+		// One that sets the command's variables may make it do another
+		// thing: "make deploy" deploys, where the wrapper's dry run does
+		// not.
+		{"env DRY_RUN=1 make deploy", []string{"dry-run"}},
+		{"make deploy", nil},
+		{"kubectl delete ns api", nil},
+		{"sudo KUBECONFIG=staging.yaml kubectl delete ns api", []string{"any", "regexp", "dry-run"}},
 	}
 	checkMatchCommand(t, ix, tests)
 }
