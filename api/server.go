@@ -341,7 +341,6 @@ func methodLabel(m string) string {
 	return "other"
 }
 
-// allowedMethods lists the methods routed for a path (HEAD wherever GET is).
 // noRoute answers 404 to a path no route has. A path that one has once
 // cleaned (a trailing slash, a doubled one: /capabilities/, //registry)
 // names it, in the message and as details.didYouMean: the client meant it.
@@ -355,6 +354,7 @@ func noRoute(routes chi.Routes, w http.ResponseWriter, r *http.Request) {
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 }
 
+// allowedMethods lists the methods routed for a path (HEAD wherever GET is).
 func allowedMethods(routes chi.Routes, path string) []string {
 	var out []string
 	for _, m := range []string{http.MethodGet, http.MethodPost} {
