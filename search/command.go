@@ -587,7 +587,17 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if w := want[0]; w.re == nil && !strings.Contains(w.text, "/") && strings.Contains(first.text, "/") {
 		first.text = path.Base(first.text) // /usr/bin/git is git
 	}
-	return want[0].match(first, b) && matchWords(want[1:], toks, s+1, b)
+	if !want[0].match(first, b) {
+		return false
+	}
+	// attemptCost pays for comparing a few words; a pattern of more pays
+	// for the rest before they are compared, as a regexp run is paid for
+	// before it starts: a card may hold thousands of patterns of
+	// thousands of words, each try of which took 14 µs for its 4 units.
+	if more := int64(len(want)) - attemptCost; more > 0 && !b.pay(more) {
+		return false
+	}
+	return matchWords(want[1:], toks, s+1, b)
 }
 
 // matchWords reports whether the pattern tokens want match the command

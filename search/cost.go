@@ -21,7 +21,7 @@ import (
 // card), so this budget holds a request to about a quarter of a second of
 // one core, however many such cards there are; it is three times what one
 // card at the limits costs on a 4 KiB line of one command. Six lines an
-// agent types against 1,000 cards of the usual shapes cost 63,925 in all,
+// agent types against 1,000 cards of the usual shapes cost 63,932 in all,
 // nearly all of it tries (BenchmarkMatchCommandTypical): a pattern whose
 // regexp starts with words the command does not start with ("git push .*
 // --force" against "ls -la") is not run, and costs its try only.
@@ -141,7 +141,9 @@ func anchoredPrefix(prog *syntax.Prog) string {
 
 // attemptCost is what trying one pattern on one command of a line costs
 // besides its regexp run: finding where the command ends, comparing the
-// pattern's words, about 17 ns, three units. The words of a pattern not
+// pattern's words, about 17 ns, three units; a pattern of more words than
+// attemptCost pays a unit for each past them (matchLiteral), and a word
+// of the command passed over costs one too (matchWords). The words of a pattern not
 // read as a regexp are not limited by card-replaces-cost, so a card may
 // hold a million such patterns: free, ten such cards took 1.1 s of a
 // 32-command line whatever the budget.

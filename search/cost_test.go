@@ -61,6 +61,11 @@ func TestMatchCommandBudget(t *testing.T) {
 			"x" + strings.Repeat(" -o", 500), 1511, nil, 0},
 		{"options passed over, paid", []Card{{Replaces: []string{"x --a", "x --b", "x --c"}}},
 			"x" + strings.Repeat(" -o", 500), 1512, nil, 1},
+		// The words of a pattern past those a try pays for are paid for
+		// before they are compared, a unit each: 2,000 words that match
+		// cost 2,000.
+		{"a long pattern's words are paid for", []Card{{Replaces: []string{longWords}}}, longWords, 1999, nil, 0},
+		{"a long pattern's words, paid", []Card{{Replaces: []string{longWords}}}, longWords, 2000, []int{0}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,6 +85,9 @@ func TestMatchCommandBudget(t *testing.T) {
 		})
 	}
 }
+
+// longWords is a pattern, and a line, of 2,000 words.
+var longWords = strings.TrimSuffix(strings.Repeat("a ", 2000), " ")
 
 // wordCards are n cards of k patterns each matched by their words, none
 // of which matches a line but "x<j> y".
