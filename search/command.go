@@ -606,11 +606,18 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 // the pattern does not name is passed over when it is an option, with the
 // word after it unless that is what the pattern wants next (it may be the
 // option's argument: "kubectl -n prod logs", "git -C repo push",
-// "gofmt -l -w"), or, when the pattern wants an option next, any word
-// ("git push origin main --force"); never "--", after which words are
+// "gofmt -l -w"), or, when the pattern wants an option next and has
+// matched a word past the first that is no option (its subcommand), any
+// word ("git push origin main --force"); never "--", after which words are
 // operands, nor an operator: the pattern stays in its command. Each word
 // passed over costs a unit of b, as a pattern may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
+	// named: a word of the pattern that is no option has been matched in
+	// this command past its first, as its subcommand is. Before that, a
+	// word the command gives in its place is the subcommand, which is
+	// never passed over: "kubectl -n <ns> get pods" must not match
+	// "kubectl delete -n prod get pods".
+	named := false
 	for i := 0; i < len(want); {
 		if j == len(toks) {
 			return false
@@ -619,12 +626,13 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 		switch {
 		case w.match(tok, b):
 			i, j = i+1, j+1
+			named = named || !w.opt
 			if w.op && i < len(want) {
 				// The next command's first word: matched as the first.
 				if j == len(toks) || !want[i].match(toks[j], b) {
 					return false
 				}
-				i, j = i+1, j+1
+				i, j, named = i+1, j+1, false
 			}
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return false
@@ -633,7 +641,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 			if j < len(toks) && !toks[j].op && !isOption(toks[j].text) && !strings.Contains(tok.text, "=") && !w.match(toks[j], b) {
 				j++ // perhaps its argument
 			}
-		case w.opt:
+		case w.opt && named:
 			j++
 		default:
 			return false
@@ -730,8 +738,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // text in its place and * and ? match as shell globs; the first token also
 // matches a path to it ("git" matches /usr/bin/git). After the first, the
 // command may have options the pattern does not name, each perhaps with
-// its argument, and words before an option the pattern names (see
-// matchWords): "kubectl port-forward *" matches "kubectl -n staging
+// its argument, and, past the pattern's subcommand, words before an
+// option the pattern names (see matchWords): "kubectl port-forward *" matches "kubectl -n staging
 // port-forward svc/db", "git push --force" "git push origin main --force".
 // A pattern that starts with a precommand also matches the command it runs
 // ("npx prettier --write *" matches "prettier --write ."), unless it sets

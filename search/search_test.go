@@ -827,12 +827,17 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 		{ID: "up", Replaces: []string{"docker compose up*"}},
 		{ID: "pipe", Replaces: []string{"ps aux|grep <name>"}},
 		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "pods", Replaces: []string{"kubectl -n <ns> get pods"}},
 	})
 	tests := []struct {
 		cmd  string
 		want []string
 	}{
 		{"git push origin main --force", []string{"force"}},
+		{"kubectl --context=prod -n api get pods", []string{"pods"}},
+		// The word in a subcommand's place is never passed over, though
+		// the pattern wants an option there.
+		{"kubectl delete -n api get pods", nil},
 		{"git -C ../repo push --force", []string{"force"}},
 		{"git --no-pager push -v --force", []string{"force"}},
 		{"kubectl -n staging port-forward svc/db 5433:5432", []string{"pf"}},
