@@ -40,6 +40,10 @@ type commandPattern struct {
 	// or whose precommand runs a word starting with a glob or a
 	// placeholder ("sudo *"), or sets its variables (see innerCommand).
 	inner []tokenMatcher
+	// env are the NAME=value words a pattern starts with ("DRY_RUN=1 make
+	// deploy"), which the command must be given among its own (see
+	// hasAssignments); literal then starts at the command.
+	env []tokenMatcher
 }
 
 // tokenMatcher matches one command token: equal text, or, for a pattern
@@ -115,9 +119,13 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 	}
-	for _, t := range toks[:min(len(toks), maxLiteralTokens)] {
+	for i, t := range toks[:min(len(toks), maxLiteralTokens)] {
 		if len(toks) == maxLiteralTokens {
 			t.text = strings.Clone(t.text) // maybe a small part of pat
+		}
+		if len(p.literal) == 0 && i < len(toks)-1 && !t.op && envAssignment.MatchString(t.text) {
+			p.env = append(p.env, compileToken(t.text))
+			continue
 		}
 		if t.op {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
@@ -128,9 +136,38 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		p.literal = append(p.literal, m)
 	}
 	if !isRegexp {
-		p.inner = innerCommand(toks, p.literal)
+		p.inner = innerCommand(toks[len(p.env):], p.literal)
 	}
 	return p, true
+}
+
+// hasAssignments reports whether the command starting at word s of toks
+// is given every NAME=value word of env, in any order, among the
+// assignments just before it ("FOO=1 DRY_RUN=1 make deploy", "env
+// DRY_RUN=1 make deploy"), paying b a unit for each comparison. A pattern
+// that starts with assignments matched no command before: the command's
+// first word was compared with its first assignment.
+func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+	first := s
+	for first > 0 && !toks[first-1].op && envAssignment.MatchString(toks[first-1].text) {
+		first--
+	}
+	for _, want := range env {
+		found := false
+		for _, tok := range toks[first:s] {
+			if !b.pay(1) {
+				return false
+			}
+			if want.match(tok, b) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // innerCommand is the part of a pattern's literal tokens that is the
@@ -567,7 +604,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 // s of the tokenized line cmd, paying b for the try and its regexp runs;
 // false also when b cannot pay (b.err says so).
 func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget) bool {
-	if !b.pay(attemptCost) {
+	if !b.pay(attemptCost) || p.env != nil && !hasAssignments(p.env, toks, s, b) {
 		return false
 	}
 	if p.re != nil && p.re.match(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " ")), b) {
@@ -744,6 +781,9 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // A pattern that starts with a precommand also matches the command it runs
 // ("npx prettier --write *" matches "prettier --write ."), unless it sets
 // variables for it ("env DRY_RUN=1 make deploy" does not match "make
+// deploy"). A pattern that starts with NAME=value words matches a command
+// given them among its own ("DRY_RUN=1 make deploy" matches "CI=1
+// DRY_RUN=1 make deploy" and "env DRY_RUN=1 make deploy", not "make
 // deploy"). So "git status" does
 // not match "echo git status" or "git statusx", and "ps aux|grep <name>"
 // matches "ps aux | grep nginx". A word of the pattern never matches a

@@ -521,14 +521,16 @@ func FuzzSearch(f *testing.F) {
 // or regexp syntax it holds.
 func FuzzCommandPatternMatchesItself(f *testing.F) {
 	for _, s := range []string{"git push --force", "ps aux|grep <name>", "rm -rf *.log", "git reset HEAD^",
-		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force", "cat <<EOF > run.sh\ngit push\nEOF"} {
+		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force", "cat <<EOF > run.sh\ngit push\nEOF", "DRY_RUN=1 make deploy", "A=1 B='x y' sudo -E make"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		toks := shellTokens(collapseLines(dropHereDocs(s)))
-		// A pattern names a command: one that starts with an operator, an
-		// assignment or a reserved word ("if", "!") names none.
-		if len(toks) == 0 || toks[0].op || envAssignment.MatchString(toks[0].text) || reservedWords[toks[0].text] {
+		// A pattern names a command, perhaps after assignments: one that
+		// starts with an operator or a reserved word ("if", "!"), or is
+		// only assignments, names none.
+		toks = toks[skipAssignments(toks, 0):]
+		if len(toks) == 0 || toks[0].op || reservedWords[toks[0].text] {
 			return
 		}
 		if _, err := parseCommandLine(s); err != nil {
@@ -972,6 +974,35 @@ func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
 		{"make deploy", nil},
 		{"kubectl delete ns api", nil},
 		{"sudo KUBECONFIG=staging.yaml kubectl delete ns api", []string{"any", "regexp", "dry-run"}},
+	}
+	checkMatchCommand(t, ix, tests)
+}
+
+// A pattern that starts with NAME=value words matches a command given
+// them among its own, in any order, with or without env; it matched no
+// command at all, not even its own text.
+func TestMatchCommandPatternAssignments(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "dry", Replaces: []string{"DRY_RUN=1 make deploy"}},
+		{ID: "two", Replaces: []string{"A=1 B=<b> terraform apply*"}},
+		{ID: "bare", Replaces: []string{"FOO=1"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"DRY_RUN=1 make deploy", []string{"dry"}},
+		{"CI=true DRY_RUN=1 make deploy", []string{"dry"}},
+		{"env DRY_RUN=1 make deploy", []string{"dry"}},
+		{"cd app && DRY_RUN=1 make deploy", []string{"dry"}},
+		{"B=x A=1 terraform apply -auto-approve", []string{"two"}},
+		// Without the assignment, or with another value, or with it given
+		// to another command of the line, the command may do another thing.
+		{"make deploy", nil},
+		{"DRY_RUN=0 make deploy", nil},
+		{"DRY_RUN=1 make build && make deploy", nil},
+		{"A=1 terraform apply", nil},
+		{"FOO=1", nil},
 	}
 	checkMatchCommand(t, ix, tests)
 }
