@@ -103,8 +103,6 @@ func TestAgentWrappersQuality(t *testing.T) {
 // agentCommandGaps are the lines of commands.jsonl whose cards are not the
 // ones meant, and why; every other line must get exactly its cards.
 var agentCommandGaps = map[string]string{
-	// Options in another order than the pattern's.
-	"migrate -database $DATABASE_URL -path db/migrations up": "",
 	// The card names -v only; docker compose down matches its prefix.
 	"docker compose down --volumes": "",
 	"docker compose down -v":        "dev-down's docker compose down matches too",

@@ -655,11 +655,23 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 	// never passed over: "kubectl -n <ns> get pods" must not match
 	// "kubectl delete -n prod get pods".
 	named := false
+	var early uint64 // the words of want matched before their turn, bit i for want[i] (see optionAhead)
 	for i := 0; i < len(want); {
+		if i < 64 && early&(1<<i) != 0 {
+			i++
+			continue
+		}
 		if j == len(toks) {
 			return false
 		}
 		w, tok := want[i], toks[j]
+		if w.opt && !tok.op && isOption(tok.text) && !w.match(tok, b) {
+			if bits, n := optionAhead(want, i, toks, j, early, b); n > 0 {
+				early |= bits
+				j += n
+				continue
+			}
+		}
 		switch {
 		case w.match(tok, b):
 			i, j = i+1, j+1
@@ -685,6 +697,41 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 		}
 	}
 	return true
+}
+
+// optionAhead matches the option toks[j], which the option want[i] does
+// not match, with a later option of the pattern among those that follow
+// want[i] (each perhaps with an argument) and are not matched yet, none
+// past the 64th word, as getopt takes options in any order: "docker run
+// --rm -it <image>" matches "docker run -it --rm ubuntu", "migrate -path
+// <p> -database <d> up" "migrate -database X -path Y up". It looks no
+// further than a word of the pattern that is neither an option nor after
+// one, such as a subcommand: "git push --force" does not match "git
+// --force push". It returns the bits of the words of want it matched and
+// how many words of toks: the option alone, when the command gives no
+// argument after it or the pattern none after the option, or the option
+// and its argument, when both give one and they match; none otherwise.
+// Each word of want it looks at costs a unit of b.
+func optionAhead(want []tokenMatcher, i int, toks []shellToken, j int, early uint64, b *budget) (uint64, int) {
+	tok := toks[j]
+	for k := i + 1; k < min(len(want), 64); k++ {
+		if want[k].op || !want[k].opt && !want[k-1].opt || !b.pay(1) {
+			return 0, 0
+		}
+		if !want[k].opt || early&(1<<k) != 0 || !want[k].match(tok, b) {
+			continue
+		}
+		argGiven := j+1 < len(toks) && !toks[j+1].op && !isOption(toks[j+1].text) && !strings.Contains(tok.text, "=")
+		argWanted := k+1 < min(len(want), 64) && !want[k+1].op && !want[k+1].opt
+		switch {
+		case !argGiven || !argWanted:
+			return 1 << k, 1
+		case want[k+1].match(toks[j+1], b):
+			return 1<<k | 1<<(k+1), 2
+		}
+		return 0, 0
+	}
+	return 0, 0
 }
 
 // commandEnd is the offset in cmd where the command starting at word s
@@ -776,7 +823,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // matches a path to it ("git" matches /usr/bin/git). After the first, the
 // command may have options the pattern does not name, each perhaps with
 // its argument, and, past the pattern's subcommand, words before an
-// option the pattern names (see matchWords): "kubectl port-forward *" matches "kubectl -n staging
+// option the pattern names, and the pattern's options in another order
+// (see matchWords and optionAhead): "kubectl port-forward *" matches "kubectl -n staging
 // port-forward svc/db", "git push --force" "git push origin main --force".
 // A pattern that starts with a precommand also matches the command it runs
 // ("npx prettier --write *" matches "prettier --write ."), unless it sets

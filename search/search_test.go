@@ -830,6 +830,8 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 		{ID: "pipe", Replaces: []string{"ps aux|grep <name>"}},
 		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
 		{ID: "pods", Replaces: []string{"kubectl -n <ns> get pods"}},
+		{ID: "run", Replaces: []string{"docker run --rm -it <image>"}},
+		{ID: "migrate", Replaces: []string{"migrate -path <dir> -database prod up"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -840,6 +842,14 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 		// The word in a subcommand's place is never passed over, though
 		// the pattern wants an option there.
 		{"kubectl delete -n api get pods", nil},
+		// Options in another order than the pattern's, each with its
+		// argument, and options the pattern does not name among them.
+		{"docker run -it --rm ubuntu", []string{"run"}},
+		{"docker run -i -t --rm ubuntu", nil}, // -it is one word of the pattern
+		{"docker run -it -e A=1 --rm ubuntu", []string{"run"}},
+		{"migrate -database prod -path db up", []string{"migrate"}},
+		{"migrate -database staging -path db up", nil},
+		{"migrate -database prod up", nil},
 		{"git -C ../repo push --force", []string{"force"}},
 		{"git --no-pager push -v --force", []string{"force"}},
 		{"kubectl -n staging port-forward svc/db 5433:5432", []string{"pf"}},
