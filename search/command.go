@@ -646,8 +646,10 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 // "gofmt -l -w"), or, when the pattern wants an option next and has
 // matched a word past the first that is no option (its subcommand), any
 // word ("git push origin main --force"); never "--", after which words are
-// operands, nor an operator: the pattern stays in its command. Each word
-// passed over costs a unit of b, as a pattern may have many tries.
+// operands, nor an operator: the pattern stays in its command. An option
+// of the command the pattern names later is matched ahead of its turn
+// (optionAhead). Each word passed over costs a unit of b, as a pattern
+// may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 	// named: a word of the pattern that is no option has been matched in
 	// this command past its first, as its subcommand is. Before that, a
