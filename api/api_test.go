@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -424,6 +425,18 @@ func TestEndpoints(t *testing.T) {
 		{"tools command", "GET", "/tools?command=" + url.QueryEscape("git  worktree add ../wt -b fix"), "", nil, 200, func(t *testing.T, e exchange) {
 			if got := ids(e.json(t)["results"]); got != "od-worktree" {
 				t.Errorf("command matches = %q", got)
+			}
+		}},
+		// Each match says which of its card's patterns matched, here the
+		// second of od-worktree's and land's.
+		{"tools command matched pattern", "GET", "/tools?command=" + url.QueryEscape("git checkout -b fix && git merge fix"), "", nil, 200, func(t *testing.T, e exchange) {
+			var got []string
+			for _, r := range e.json(t)["results"].([]any) {
+				m := r.(map[string]any)
+				got = append(got, m["id"].(string)+": "+m["matched"].(string))
+			}
+			if want := []string{"land: git merge .*", "od-worktree: git checkout -b <branch>"}; !slices.Equal(got, want) {
+				t.Errorf("matches %q, want %q", got, want)
 			}
 		}},
 		{"tools command no match", "GET", "/tools?command=" + url.QueryEscape("make test"), "", nil, 200, func(t *testing.T, e exchange) {

@@ -33,6 +33,10 @@ type commandMatch struct {
 	Command  string   `json:"command"`
 	Risk     string   `json:"risk"`
 	Replaces []string `json:"replaces"`
+	// Matched is the pattern of Replaces that matched the line (the
+	// first that does): a card may replace a safe and a destructive
+	// shape of one command.
+	Matched string `json:"matched"`
 }
 
 // toolModes are the three questions GET /tools answers, each selected by a
@@ -183,10 +187,11 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 func commandDoc(v *views, command, risk string, m search.CommandMatches) map[string]any {
 	cards := v.snap.Result.Cards
 	out := []commandMatch{}
-	for _, i := range m.Cards {
+	for k, i := range m.Cards {
 		c := cards[i]
 		if risk == "" || c.Risk == risk {
-			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces})
+			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces,
+				Matched: c.Replaces[m.Patterns[k]]})
 		}
 	}
 	slices.SortFunc(out, func(a, b commandMatch) int { return strings.Compare(a.ID, b.ID) })

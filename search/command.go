@@ -44,6 +44,8 @@ type commandPattern struct {
 	// deploy"), which the command must be given among its own (see
 	// hasAssignments); literal then starts at the command.
 	env []tokenMatcher
+	// at is the pattern's index in its card's Replaces.
+	at int
 }
 
 // tokenMatcher matches one command token: equal text, or, for a pattern
@@ -93,8 +95,9 @@ func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
 func (ix *Index) compileCommands() {
 	ix.commands = make([][]commandPattern, len(ix.cards))
 	for i, c := range ix.cards {
-		for _, raw := range c.Replaces {
+		for at, raw := range c.Replaces {
 			if p, ok := compileCommandPattern(raw); ok {
+				p.at = at
 				ix.commands[i] = append(ix.commands[i], p)
 			}
 		}
@@ -861,6 +864,11 @@ func (ix *Index) MatchCommand(cmdline string) []int {
 type CommandMatches struct {
 	// Cards are the indexes of the cards that match, in card order.
 	Cards []int
+	// Patterns are, for each of Cards, the index in the card's Replaces
+	// of the first of its patterns that matched: which shape of the
+	// command the wrapper says it replaces, since one card may list a
+	// safe and a destructive one.
+	Patterns []int
 	// Tried is how many cards, from the first, were tried: all of them
 	// (Total), unless the budget ran out. Cards are then the matches among
 	// those, and a card after them may match too.
@@ -896,13 +904,16 @@ func (ix *Index) MatchCommandLine(ctx context.Context, cmdline string, work int6
 		if i%ctxCheckCards == 0 && b.err == nil {
 			b.err = ctx.Err() // between cards too: a card may run no regexp
 		}
-		matched := b.err == nil && cl.matchCard(pats, b)
+		at := -1
+		if b.err == nil {
+			at = cl.matchCard(pats, b)
+		}
 		if b.err != nil {
 			break
 		}
 		out.Tried = i + 1
-		if matched {
-			out.Cards = append(out.Cards, i)
+		if at >= 0 {
+			out.Cards, out.Patterns = append(out.Cards, i), append(out.Patterns, at)
 		}
 	}
 	out.Work = work - b.left
@@ -918,20 +929,21 @@ func (ix *Index) MatchCommandLine(ctx context.Context, cmdline string, work int6
 // reading the context at each took 6% of a typical line's time.
 const ctxCheckCards = 64
 
-// matchCard reports whether one of a card's patterns matches a command of
-// the line; false also when b cannot pay for a run (b.err says so).
-func (cl *commandLine) matchCard(pats []commandPattern, b *budget) bool {
+// matchCard returns the index in its card's Replaces of the first of a
+// card's patterns that matches a command of the line, or -1 for none;
+// -1 also when b cannot pay for a run (b.err says so).
+func (cl *commandLine) matchCard(pats []commandPattern, b *budget) int {
 	for j := range pats {
 		for _, s := range cl.starts {
 			if pats[j].matchAt(cl.cmd, cl.toks, s, b) {
-				return true
+				return pats[j].at
 			}
 			if b.err != nil {
-				return false
+				return -1
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // dropHereDocs removes the bodies of the here-documents of a command line

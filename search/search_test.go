@@ -1016,3 +1016,24 @@ func TestMatchCommandPatternAssignments(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// Each match names the first of its card's patterns that matched, by its
+// index in Replaces, which a pattern that compiles to nothing keeps.
+func TestMatchCommandLineNamesThePattern(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push", Replaces: []string{"", "git push origin main", "git push *"}},
+		{ID: "other", Replaces: []string{"ls"}},
+		{ID: "force", Replaces: []string{"git push --force", "git push -f"}},
+	})
+	m, err := ix.MatchCommandLine(t.Context(), "git push -f origin main", DefaultCommandBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 2}; !slices.Equal(m.Cards, want) {
+		t.Fatalf("cards %v, want %v", m.Cards, want)
+	}
+	// "git push origin main" passes over -f, and comes before "git push *".
+	if want := []int{1, 1}; !slices.Equal(m.Patterns, want) {
+		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
+	}
+}
