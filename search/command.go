@@ -126,7 +126,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		if len(toks) == maxLiteralTokens {
 			t.text = strings.Clone(t.text) // maybe a small part of pat
 		}
-		if len(p.literal) == 0 && i < len(toks)-1 && !t.op && envAssignment.MatchString(t.text) {
+		if len(p.literal) == 0 && i < len(toks)-1 && isAssignment(t) {
 			p.env = append(p.env, compileToken(t.text))
 			continue
 		}
@@ -152,7 +152,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // first word was compared with its first assignment.
 func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) bool {
 	first := s
-	for first > 0 && !toks[first-1].op && envAssignment.MatchString(toks[first-1].text) {
+	for first > 0 && isAssignment(toks[first-1]) {
 		first--
 	}
 	for _, want := range env {
@@ -182,7 +182,7 @@ func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) boo
 func innerCommand(toks []shellToken, literal []tokenMatcher) []tokenMatcher {
 	k := runsCommandAt(toks, 0)
 	if k >= len(literal) || literal[k].op || strings.IndexAny(toks[k].text, "*?<") == 0 ||
-		slices.ContainsFunc(toks[1:k], func(t shellToken) bool { return !t.op && envAssignment.MatchString(t.text) }) {
+		slices.ContainsFunc(toks[1:k], isAssignment) {
 		return nil
 	}
 	return literal[k:]
@@ -448,6 +448,9 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 // envAssignment matches a NAME=value word before a command.
 var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
+// isAssignment reports whether a token is a NAME=value word.
+func isAssignment(t shellToken) bool { return !t.op && envAssignment.MatchString(t.text) }
+
 // commandStarts returns the index of the first word of each command of a
 // tokenized line: the line's start and the word after each control
 // operator, past any NAME=value assignments, and the command a precommand
@@ -481,7 +484,7 @@ var reservedWords = map[string]bool{"!": true, "{": true, "if": true, "then": tr
 // skipAssignments returns the first word at or after i that is not a
 // NAME=value assignment.
 func skipAssignments(toks []shellToken, i int) int {
-	for i < len(toks) && !toks[i].op && envAssignment.MatchString(toks[i].text) {
+	for i < len(toks) && isAssignment(toks[i]) {
 		i++
 	}
 	return i
@@ -571,7 +574,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 			j++
 			break
 		}
-		if envAssignment.MatchString(t) {
+		if isAssignment(toks[j]) {
 			j++
 			continue
 		}
@@ -691,10 +694,10 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return false
 		case isOption(tok.text):
-			j++
-			if j < len(toks) && !toks[j].op && !isOption(toks[j].text) && !strings.Contains(tok.text, "=") && !w.match(toks[j], b) {
+			if argumentAfter(toks, j) && !w.match(toks[j+1], b) {
 				j++ // perhaps its argument
 			}
+			j++
 		case w.opt && named:
 			j++
 		default:
@@ -702,6 +705,13 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 		}
 	}
 	return true
+}
+
+// argumentAfter reports whether the word after the option toks[j] may be
+// its argument: a word that is no option, after an option that does not
+// hold its value ("--context=prod").
+func argumentAfter(toks []shellToken, j int) bool {
+	return j+1 < len(toks) && !toks[j+1].op && !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "=")
 }
 
 // optionAhead matches the option toks[j], which the option want[i] does
@@ -726,7 +736,7 @@ func optionAhead(want []tokenMatcher, i int, toks []shellToken, j int, early uin
 		if !want[k].opt || early&(1<<k) != 0 || !want[k].match(tok, b) {
 			continue
 		}
-		argGiven := j+1 < len(toks) && !toks[j+1].op && !isOption(toks[j+1].text) && !strings.Contains(tok.text, "=")
+		argGiven := argumentAfter(toks, j)
 		argWanted := k+1 < min(len(want), 64) && !want[k+1].op && !want[k+1].opt
 		switch {
 		case !argGiven || !argWanted:
