@@ -89,6 +89,39 @@ func BenchmarkSearchLongWord(b *testing.B) {
 	}
 }
 
+// BenchmarkSearchLongNonsense is a request line's worth (60 KB) of words
+// no card holds, at 10,000 cards: each is stemmed, but only maxRepairs of
+// them are corrected or cut (49 ms a query when all were).
+func BenchmarkSearchLongNonsense(b *testing.B) {
+	base, _ := loadDevSet(b)
+	ix := Build(syntheticCorpus(base, 10000))
+	rng := rand.New(rand.NewPCG(3, 4))
+	var sb strings.Builder
+	for sb.Len() < 60000 {
+		for range 4 + rng.IntN(8) {
+			sb.WriteByte(byte('a' + rng.IntN(26)))
+		}
+		sb.WriteByte(' ')
+	}
+	q := Query{Intent: sb.String(), Limit: 10}
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Search(q)
+	}
+}
+
+// BenchmarkSearchLongCamel is one 60 KB camel-case word of 10,000 parts
+// no card holds, each searched for as a word of its own.
+func BenchmarkSearchLongCamel(b *testing.B) {
+	base, _ := loadDevSet(b)
+	ix := Build(syntheticCorpus(base, 10000))
+	q := Query{Intent: strings.Repeat("Qwxyzk", 10000), Limit: 10}
+	b.ReportAllocs()
+	for b.Loop() {
+		ix.Search(q)
+	}
+}
+
 // BenchmarkMatchCommandWorst is GET /tools?command= at its limits: 1,000
 // cards each with a regexp pattern that scans the rest of the line, and a
 // line of 32 commands close to MaxCommandLine bytes.

@@ -199,7 +199,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 	if ix.p.ngram {
 		ix.queryNgrams(s)
 	}
-	words := 0
+	words, unknown := 0, 0
 	for i, w := range s.raw {
 		if !keepToken(w) {
 			continue
@@ -209,7 +209,9 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			qw = float32(ix.p.asideWeight)
 		}
 		words++
-		if found := ix.addQueryWord(s, w, qw); !found {
+		repair := unknown < maxRepairs
+		if found := ix.addQueryWord(s, w, qw, repair); !found && repair {
+			unknown++
 			// "dbRollback" is no word of the cards, nor a typo of one
 			// ("PowreShell" is): its parts may be, and so may two words
 			// run together ("forcepush").
@@ -219,8 +221,8 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 				s.split = parts
 			}
 			for _, p := range parts {
-				if keepToken(p) {
-					ix.addQueryWord(s, p, qw)
+				if keepToken(p) && !ix.addQueryWord(s, p, qw, unknown < maxRepairs) {
+					unknown++
 				}
 			}
 		}
@@ -240,11 +242,19 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 	return true
 }
 
+// maxRepairs is how many words of one query that the index does not hold
+// are corrected (addTypoTerms) or cut (splitWord); any more count as
+// unknown words. An intent has a few such words; a request line of 60 KB
+// of nonsense has thousands, and repairing each cost 49 ms a query at
+// 10,000 cards (BenchmarkSearchLongNonsense) where 2 ms is typical of
+// long input.
+const maxRepairs = 32
+
 // addQueryWord adds the query word w (a raw token worth indexing), of
 // weight qw, to s.seq and s.terms, with its prefix variants, or, when it
-// is not a term of the index, its typo corrections; it reports whether it
-// is a term or has one.
-func (ix *Index) addQueryWord(s *scratch, w string, qw float32) bool {
+// is not a term of the index and repair is set, its typo corrections; it
+// reports whether it is a term or has one.
+func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) bool {
 	st := stem(w)
 	t, ok := ix.terms.get(ix.vocab, st)
 	if ok && ix.cardOff[t] == ix.cardOff[t+1] {
@@ -253,7 +263,7 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32) bool {
 	ix.addPrefixTerms(s, st)
 	if !ok {
 		s.seq = append(s.seq, -1)
-		return ix.addTypoTerms(s, st)
+		return repair && ix.addTypoTerms(s, st)
 	}
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)

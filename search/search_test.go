@@ -1037,3 +1037,41 @@ func TestMatchCommandLineNamesThePattern(t *testing.T) {
 		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
 	}
 }
+
+// TestSearchRepairsAFewUnknownWords: only the first maxRepairs words of a
+// query the index does not hold are corrected or cut. Repairing each of
+// the thousands of nonsense words a request line can hold cost 49 ms a
+// query at 10,000 cards (BenchmarkSearchLongNonsense); an intent has a few.
+func TestSearchRepairsAFewUnknownWords(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push-safe", Summary: "Force push a branch after a rebase.", Risk: "reversible"},
+		{ID: "logs", Summary: "Tail the logs of a service.", Risk: "reversible"},
+	})
+	noise := func(n int) string {
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = fmt.Sprintf("zq%cxv", 'a'+i%26) // no term, nor one edit from one
+		}
+		return strings.Join(ws, " ")
+	}
+	tests := []struct {
+		intent string
+		want   string // "" for no result
+	}{
+		{noise(maxRepairs-1) + " brnach", "push-safe"}, // typo corrected
+		{noise(maxRepairs-1) + " taillogs", "logs"},    // words run together cut
+		{noise(maxRepairs) + " brnach", ""},
+		{noise(maxRepairs) + " taillogs", ""},
+		{noise(maxRepairs) + " branch", "push-safe"}, // a known word always counts
+	}
+	for _, tt := range tests {
+		res := ix.Search(Query{Intent: tt.intent})
+		got := ""
+		if len(res) > 0 {
+			got = res[0].ID
+		}
+		if got != tt.want {
+			t.Errorf("Search(%d words … %q) first = %q, want %q", len(strings.Fields(tt.intent))-1, tt.intent[strings.LastIndexByte(tt.intent, ' ')+1:], got, tt.want)
+		}
+	}
+}
