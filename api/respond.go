@@ -265,6 +265,7 @@ var (
 	varyHdr       = []string{"Accept-Encoding"}
 	varyAcceptHdr = []string{"Accept-Encoding, Accept"}
 	noCacheHdr    = []string{"no-cache"}
+	noStoreHdr    = []string{"no-store"}
 	gzipHdr       = []string{"gzip"}
 	jsonHdr       = []string{"application/json"}
 )

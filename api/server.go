@@ -133,7 +133,7 @@ func (s *Server) router() http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(s.observe, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(s.observe, noStore, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(func(w http.ResponseWriter, req *http.Request) { noRoute(r, w, req) })
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
@@ -225,6 +225,20 @@ func (s *Server) recoverer(next http.Handler) http.Handler {
 				writeError(w, http.StatusInternalServerError, CodeInternal, "internal error", nil)
 			}
 		}()
+		next.ServeHTTP(w, r)
+	})
+}
+
+// noStore marks every answer as one no cache may keep, before the handler
+// runs: only a snapshot's tagged representations say otherwise (no-cache,
+// see views.notModified), as they can be revalidated by their ETag. An
+// error such as the 404 of GET /capabilities/{id} is heuristically
+// cacheable (RFC 9111 §4.2.2), and a shared cache with a default TTL, as
+// Varnish has, would keep answering "no capability" after the capability
+// lands; so would /status its failure after the fix.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Cache-Control"] = noStoreHdr
 		next.ServeHTTP(w, r)
 	})
 }
