@@ -36,12 +36,38 @@ func readRequestDoc(w http.ResponseWriter, r *http.Request) (*requestDoc, bool) 
 // readBody reads the body of r (limitBody bounds it), writing the 400 or
 // 413 when it cannot.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	if !identityCoded(w, r) {
+		return nil, false
+	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		bodyError(w, err, "cannot read the body: ")
 		return nil, false
 	}
 	return data, true
+}
+
+// identityCoded refuses, with 415 and Accept-Encoding: identity (RFC 9110
+// §15.5.16), a body sent with a content coding: bodies are read as they
+// come, so a gzip one was reported as JSON that starts with byte 0x1f,
+// which names nothing the client can fix.
+func identityCoded(w http.ResponseWriter, r *http.Request) bool {
+	var codings []string
+	for _, line := range r.Header.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(line, ",") {
+			if c = strings.TrimSpace(c); c != "" && !strings.EqualFold(c, "identity") {
+				codings = append(codings, c)
+			}
+		}
+	}
+	if len(codings) == 0 {
+		return true
+	}
+	w.Header().Set("Accept-Encoding", "identity")
+	writeError(w, http.StatusUnsupportedMediaType, CodeUnsupportedMediaType,
+		fmt.Sprintf("the body is sent with Content-Encoding %s; send it uncompressed, without Content-Encoding", strings.Join(codings, ", ")),
+		map[string]any{"contentEncoding": codings, "accepted": []string{"identity"}})
+	return false
 }
 
 // parseRequestDoc parses a body read by readBody, writing the 400 when it

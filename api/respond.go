@@ -26,8 +26,10 @@ const (
 	CodeNotReady         = "not_ready"
 	CodeMethodNotAllowed = "method_not_allowed"
 	CodeNotAcceptable    = "not_acceptable"
-	CodeBusy             = "busy"
-	CodeInternal         = "internal"
+	// CodeUnsupportedMediaType: a request body with a content coding.
+	CodeUnsupportedMediaType = "unsupported_media_type"
+	CodeBusy                 = "busy"
+	CodeInternal             = "internal"
 )
 
 // apiError is the body of every error response.
