@@ -23,6 +23,7 @@ import (
 	"github.com/capreg/capreg"
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // Source is what the API serves: the watcher in production, a fixed snapshot
@@ -361,11 +362,25 @@ func methodLabel(m string) string {
 func noRoute(routes chi.Routes, w http.ResponseWriter, r *http.Request) {
 	msg, details := "no such route: "+r.URL.Path, map[string]any(nil)
 	p := routingPath(r)
+	if strings.Trim(p, "/") == "render-hooks" {
+		missingPoint(w)
+		return
+	}
 	if alt := path.Clean(p); alt != p && len(allowedMethods(routes, alt)) > 0 {
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+}
+
+// missingPoint answers a render without its point (/render-hooks/, as an
+// orchestrator whose point variable is empty asks) with the valid points,
+// as the reference's loop render-hooks answers one without its argument:
+// "no such route" names nothing to fix.
+func missingPoint(w http.ResponseWriter) {
+	writeError(w, http.StatusNotFound, CodeUnknownPoint,
+		"render-hooks requires a point: /render-hooks/{point}. Valid points: "+strings.Join(validate.Points, ", "),
+		map[string]any{"point": "", "validPoints": validate.Points})
 }
 
 // allowedMethods lists the methods routed for a path (HEAD wherever GET is).
