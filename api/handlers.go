@@ -279,7 +279,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	defer release()
-	req, ok := decodeValidateBody(w, data)
+	req, ok := decodeValidateBody(w, data, r.Header.Get("Content-Type"))
 	if !ok {
 		return
 	}
@@ -367,9 +367,9 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 // decodeValidateBody reads {files, delete} as decodeRenderBody reads its
 // body (see requestDoc); null stands for an absent field, as a client
 // encoding an empty map or list may write it.
-func decodeValidateBody(w http.ResponseWriter, data []byte) (validateRequest, bool) {
+func decodeValidateBody(w http.ResponseWriter, data []byte, contentType string) (validateRequest, bool) {
 	var req validateRequest
-	d, ok := parseRequestDoc(w, data)
+	d, ok := parseRequestDoc(w, data, contentType)
 	if !ok {
 		return req, false
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
@@ -30,7 +31,7 @@ func readRequestDoc(w http.ResponseWriter, r *http.Request) (*requestDoc, bool) 
 	if !ok {
 		return nil, false
 	}
-	return parseRequestDoc(w, data)
+	return parseRequestDoc(w, data, r.Header.Get("Content-Type"))
 }
 
 // readBody reads the body of r (limitBody bounds it), writing the 400 or
@@ -72,7 +73,7 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 
 // parseRequestDoc parses a body read by readBody, writing the 400 when it
 // is not JSON.
-func parseRequestDoc(w http.ResponseWriter, data []byte) (*requestDoc, bool) {
+func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string) (*requestDoc, bool) {
 	d := &requestDoc{data: data}
 	if len(bytes.Trim(data, " \t\r\n")) == 0 { // JSON whitespace only
 		d.empty = true
@@ -81,11 +82,33 @@ func parseRequestDoc(w http.ResponseWriter, data []byte) (*requestDoc, bool) {
 	root, errs := ojson.Parse(data)
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
-		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg)
+		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg+notJSONHint(contentType, data))
 		return nil, false
 	}
 	d.root = root
 	return d, true
+}
+
+// notJSONHint says why a body that does not parse may not be JSON at all,
+// when its Content-Type tells (a form, from curl -F or --data-urlencode,
+// whose body does not start as a JSON object does; a charset other than
+// UTF-8) or its first bytes do (a UTF-16 byte order mark): the syntax
+// error alone points at a byte the client never meant as JSON. The
+// Content-Type is not otherwise read: curl -d labels JSON a form, and that
+// body parses.
+func notJSONHint(contentType string, data []byte) string {
+	const send = "; send the JSON object itself, in UTF-8, as Content-Type application/json"
+	mt, params, _ := mime.ParseMediaType(contentType)
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	switch cs := strings.ToLower(params["charset"]); {
+	case mt == "multipart/form-data" || mt == "application/x-www-form-urlencoded" && len(trimmed) > 0 && trimmed[0] != '{':
+		return " (the body was sent as a form, " + mt + send + ")"
+	case cs != "" && cs != "utf-8" && cs != "utf8" && cs != "us-ascii":
+		return " (the body was sent in charset " + params["charset"] + ", but is read as UTF-8" + send + ")"
+	case bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}):
+		return " (the body starts with a UTF-16 byte order mark, but is read as UTF-8" + send + ")"
+	}
+	return ""
 }
 
 // fault writes the 400 for a value of the body (v, at pointer) that is not

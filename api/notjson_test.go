@@ -1,0 +1,56 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"unicode/utf16"
+)
+
+func utf16LE(s string) []byte {
+	out := []byte{0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(s)) {
+		out = append(out, byte(u), byte(u>>8))
+	}
+	return out
+}
+
+// TestBodyThatIsNoJSONSaysWhy: a body that does not parse and whose
+// Content-Type or first bytes show it was never JSON (a form, another
+// charset, UTF-16) is a 400 that says so, where the syntax error alone
+// named a byte the client never meant as JSON. JSON labelled a form, as
+// curl -d sends it, is read as JSON, and its own syntax error gets no such
+// note.
+func TestBodyThatIsNoJSONSaysWhy(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	tests := []struct {
+		name, target, contentType string
+		body                      []byte
+		want                      string // in the message; "" for no note
+	}{
+		{"urlencoded form", "/render-hooks/plan:pre", "application/x-www-form-urlencoded", []byte("config=%7B%7D"), "sent as a form"},
+		{"multipart form", "/validate", "multipart/form-data; boundary=x", []byte("--x\r\nContent-Disposition: form-data; name=\"files\"\r\n\r\n{}\r\n--x--\r\n"), "sent as a form"},
+		{"utf-16 by charset", "/render-hooks/plan:pre", "application/json; charset=UTF-16", utf16LE(`{}`)[2:], "charset UTF-16"},
+		{"utf-16 with a bom", "/validate", "application/json", utf16LE(`{"delete":["docs/markers.md"]}`), "UTF-16 byte order mark"},
+		{"json labelled a form", "/render-hooks/plan:pre", "application/x-www-form-urlencoded", []byte(`{"config":}`), ""},
+		{"plain syntax error", "/render-hooks/plan:pre", "application/json", []byte(`{"config":}`), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := do(t, h, "POST", tt.target, tt.body, "Content-Type", tt.contentType)
+			if e.status != http.StatusBadRequest {
+				t.Fatalf("status %d: %s", e.status, e.body)
+			}
+			msg := e.json(t)["message"].(string)
+			if tt.want == "" {
+				if strings.Contains(msg, "send the JSON object itself") {
+					t.Errorf("message %q has a note a JSON body does not need", msg)
+				}
+				return
+			}
+			if !strings.Contains(msg, tt.want) || !strings.Contains(msg, "application/json") {
+				t.Errorf("message %q does not say %q", msg, tt.want)
+			}
+		})
+	}
+}
