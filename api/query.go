@@ -1,7 +1,9 @@
 package api
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,7 +31,11 @@ var queryParams = map[string][]string{
 // fault whatever is served).
 func onlyParams(route string, h http.Handler) http.Handler {
 	allowed := queryParams[route]
+	get := strings.HasPrefix(route, http.MethodGet+" ")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if get && !bodyless(w, r, route, allowed) {
+			return
+		}
 		if r.URL.RawQuery != "" {
 			if msg, details := queryFault(route, allowed, r); msg != "" {
 				writeError(w, http.StatusBadRequest, CodeBadRequest, msg, details)
@@ -38,6 +44,34 @@ func onlyParams(route string, h http.Handler) http.Handler {
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// bodyless refuses a GET (or HEAD) to route that carries a body other than
+// JSON whitespace: a GET is answered from its URL alone, so the body would
+// be ignored and the answer be to another question than the one asked, as
+// when requests.get(url, json=config) rendered a point with the defaults,
+// or an activeCap said true for a capability the body disabled.
+func bodyless(w http.ResponseWriter, r *http.Request, route string, allowed []string) bool {
+	if r.Body == nil || r.Body == http.NoBody {
+		return true
+	}
+	data, err := io.ReadAll(r.Body) // limitBody bounds it
+	if err != nil {
+		bodyError(w, err, "cannot read the body: ")
+		return false
+	}
+	if len(bytes.Trim(data, " \t\r\n")) == 0 {
+		return true
+	}
+	msg := fmt.Sprintf("%s takes no body (%d bytes were sent): a GET is answered from its URL alone, so the body would be ignored", route, len(data))
+	switch {
+	case strings.HasSuffix(route, "/render-hooks/{point}"):
+		msg += "; POST /render-hooks/{point} renders with a body {" + strings.Join(renderRequestKeys, ", ") + "}"
+	case len(allowed) > 0:
+		msg += "; give what you ask in the query (" + strings.Join(allowed, ", ") + ")"
+	}
+	writeError(w, http.StatusBadRequest, CodeBadRequest, msg, map[string]any{"bodyBytes": len(data)})
+	return false
 }
 
 // queryFault describes what is wrong with the query of r for a route taking
