@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -290,6 +291,9 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 			`the change is empty: give "files" (path → content) or "delete" (paths) naming at least one path; the served repository's own findings are in GET /status`, nil)
 		return
 	}
+	if backslashPath(w, req) {
+		return
+	}
 	snap := v.snap
 	files := make(map[string][]byte, len(req.Files))
 	for p, c := range req.Files {
@@ -308,6 +312,25 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags, "baseGeneration": snap.Generation,
 	})
+}
+
+// backslashPath refuses, naming the slash-separated path meant, a change
+// with a path holding a backslash, as a Windows client writes
+// capabilities\ui\capability.json: read as one file name at the
+// repository root it is no input, so the change was answered ok without
+// anything in it being checked.
+func backslashPath(w http.ResponseWriter, req validateRequest) bool {
+	paths := slices.Sorted(maps.Keys(req.Files))
+	for _, p := range append(paths, req.Delete...) {
+		if strings.Contains(p, `\`) {
+			meant := strings.ReplaceAll(p, `\`, "/")
+			writeError(w, http.StatusBadRequest, CodeBadRequest,
+				fmt.Sprintf("%q holds a backslash: paths are repository-relative with / between folders (did you mean %q?)", p, meant),
+				map[string]any{"path": p, "didYouMean": meant})
+			return true
+		}
+	}
+	return false
 }
 
 // validationWait is how long a POST /validate waits for its turn before it
