@@ -428,14 +428,15 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		// Each match says which of its card's patterns matched, here the
-		// second of od-worktree's and land's.
+		// second of od-worktree's and land's; od-worktree's, three words
+		// and an option, is the more specific.
 		{"tools command matched pattern", "GET", "/tools?command=" + url.QueryEscape("git checkout -b fix && git merge fix"), "", nil, 200, func(t *testing.T, e exchange) {
 			var got []string
 			for _, r := range e.json(t)["results"].([]any) {
 				m := r.(map[string]any)
 				got = append(got, m["id"].(string)+": "+m["matched"].(string))
 			}
-			if want := []string{"land: git merge .*", "od-worktree: git checkout -b <branch>"}; !slices.Equal(got, want) {
+			if want := []string{"od-worktree: git checkout -b <branch>", "land: git merge .*"}; !slices.Equal(got, want) {
 				t.Errorf("matches %q, want %q", got, want)
 			}
 		}},

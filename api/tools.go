@@ -33,9 +33,9 @@ type commandMatch struct {
 	Command  string   `json:"command"`
 	Risk     string   `json:"risk"`
 	Replaces []string `json:"replaces"`
-	// Matched is the pattern of Replaces that matched the line (the
-	// first that does): a card may replace a safe and a destructive
-	// shape of one command.
+	// Matched is the pattern of Replaces that matched the line (the most
+	// specific that does, the first of those equally specific): a card
+	// may replace a safe and a destructive shape of one command.
 	Matched string `json:"matched"`
 }
 
@@ -179,7 +179,9 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 }
 
 // commandDoc is the answer of GET /tools?command=: the matching cards of
-// the risk asked for (every risk for ""), sorted by id, and whether
+// the risk asked for (every risk for ""), most specific first as
+// search.MatchCommand orders them (an agent wants the wrapper of "docker
+// compose down -v" before that of "docker compose down"), and whether
 // matching stopped before it tried every card. A given line against a
 // given snapshot always stops at the same card, so the answer, truncated
 // or not, is the same at every request, as its ETag (the snapshot's)
@@ -194,7 +196,6 @@ func commandDoc(v *views, command, risk string, m search.CommandMatches) map[str
 				Matched: c.Replaces[m.Patterns[k]]})
 		}
 	}
-	slices.SortFunc(out, func(a, b commandMatch) int { return strings.Compare(a.ID, b.ID) })
 	doc := map[string]any{"command": command, "results": out, "truncated": m.Truncated()}
 	if m.Truncated() {
 		doc["cardsTried"], doc["cardsTotal"] = m.Tried, m.Total

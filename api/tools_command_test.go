@@ -286,3 +286,24 @@ func TestCommandMatchNotModifiedBeforeMatching(t *testing.T) {
 		})
 	}
 }
+
+// TestCommandMatchesMostSpecificFirst: GET /tools?command= lists the
+// cards most specific first, as search.MatchCommand orders them; it sorted
+// them by id, so the card of "docker compose down" came before the one of
+// "docker compose down -v*" that an agent typing "docker compose down -v"
+// needs.
+func TestCommandMatchesMostSpecificFirst(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"a-down": {"docker compose down"},
+		"b-nuke": {"docker compose down -v*"},
+		"c-logs": {"kubectl logs *"},
+		"d-prev": {"kubectl logs --previous *"},
+	}))
+	for cmd, want := range map[string]string{
+		"docker compose down -v":           "b-nuke a-down",
+		"docker compose down":              "a-down",
+		"kubectl logs --previous worker-1": "d-prev c-logs",
+	} {
+		wantCommandMatches(t, h, cmd, want)
+	}
+}

@@ -105,7 +105,7 @@ func TestAgentWrappersQuality(t *testing.T) {
 var agentCommandGaps = map[string]string{
 	// The card names -v only; docker compose down matches its prefix.
 	"docker compose down --volumes": "",
-	"docker compose down -v":        "dev-down's docker compose down matches too",
+	"docker compose down -v":        "dev-down's docker compose down matches too, after dev-nuke (TestAgentWrappersCommandOrder)",
 	// Redis reads its commands in any case, a shell does not.
 	"redis-cli flushall": "",
 	// A placeholder matches an option word, and an option the pattern
@@ -137,4 +137,38 @@ func TestAgentWrappersCommands(t *testing.T) {
 	// 129 before options were read where getopt takes them and the
 	// runners of project tools as precommands.
 	t.Logf("agent wrappers: %d of %d command lines get only cards meant", exact, len(lines))
+}
+
+// TestAgentWrappersCommandOrder: where several cards match a line, the
+// wrapper of the shape the agent typed comes first, the card that names
+// its option or its second command before the one that names less. They
+// came in card order: dev-down before dev-nuke, logs before pod-doctor.
+func TestAgentWrappersCommandOrder(t *testing.T) {
+	cards := loadAgentWrappers(t)
+	ix := Build(cards)
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker compose down -v", []string{"dev-nuke", "dev-down"}},
+		{"sudo -E docker compose -p orbit down -v --remove-orphans", []string{"dev-nuke", "dev-down"}},
+		{"kubectl logs --previous worker-7d9f-abcde", []string{"pod-doctor", "logs"}},
+		{"go test -count=100 -run TestWorkerRetries ./internal/queue", []string{"flaky", "test"}},
+		{"cd api && go test -run TestFoo -count=1 ./...", []string{"flaky", "test"}},
+		{"go test -cover ./internal/auth", []string{"coverage", "test"}},
+		{"go test -bench=. ./internal/pricing", []string{"bench", "test"}},
+		{"pg_dump --schema-only orbit_dev > db/schema.sql", []string{"db-schema-dump", "db-snapshot"}},
+		{"psql orbit_dev < prod.sql", []string{"db-restore", "db-console"}},
+		{"psql -d orbit -f db/fixtures/seed.sql", []string{"db-seed", "db-console"}},
+		{"psql -h db -U app orbit -c 'UPDATE users SET plan = 1'", []string{"backfill", "db-console"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range ix.MatchCommand(tt.cmd) {
+			got = append(got, cards[i].ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
 }

@@ -303,7 +303,10 @@ func TestMatchCommand(t *testing.T) {
 	}
 }
 
-func TestMatchCommandMultipleCardsInOrder(t *testing.T) {
+// Every card that matches is found, most specific first: d by "make all",
+// two words, then b by "make", one word and no wildcard, then c by
+// "make .*".
+func TestMatchCommandMultipleCards(t *testing.T) {
 	cards := []Card{
 		{ID: "c", Replaces: []string{"make .*"}},
 		{ID: "a", Replaces: []string{"nothing"}},
@@ -312,9 +315,47 @@ func TestMatchCommandMultipleCardsInOrder(t *testing.T) {
 		{ID: "e", Replaces: []string{"x)|(all"}}, // must not escape the anchoring
 	}
 	ix := Build(cards)
-	if got, want := ix.MatchCommand("make all"), []int{0, 2, 3}; !slices.Equal(got, want) {
+	if got, want := ix.MatchCommand("make all"), []int{3, 2, 0}; !slices.Equal(got, want) {
 		t.Errorf("MatchCommand = %v, want %v", got, want)
 	}
+}
+
+// TestMatchCommandMostSpecificFirst: the cards that match a line come most
+// specific first, by the most specific of each card's patterns that match,
+// each key of specificity deciding where the ones before it tie, and
+// equals by id. They came in card order: "docker compose down" before
+// "docker compose down -v*" when its card came first.
+func TestMatchCommandMostSpecificFirst(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "a-down", Replaces: []string{"docker compose down"}},
+		{ID: "b-nuke", Replaces: []string{"docker compose down -v*"}},
+		{ID: "c-rm-dir", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "d-rm-dist", Replaces: []string{"rm -rf dist*"}},
+		{ID: "e-rm", Replaces: []string{"rm *"}},
+		{ID: "k-ls-any", Replaces: []string{"ls *"}},
+		{ID: "l-ls", Replaces: []string{"ls"}},
+		{ID: "z-tie", Replaces: []string{"make"}},
+		{ID: "y-tie", Replaces: []string{"make"}},
+		{ID: "i-npx", Replaces: []string{"npx prettier --write *"}},
+		{ID: "j-src", Replaces: []string{"prettier --write src/*"}},
+		{ID: "f-any", Replaces: []string{"git push *"}},
+		{ID: "m-force", Replaces: []string{"git push *", "git push --force*"}},
+		{ID: "o-regexp", Replaces: []string{"git push (-f|--force) origin"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker compose down -v", []string{"b-nuke", "a-down"}},         // an option named
+		{"rm -rf dist", []string{"d-rm-dist", "c-rm-dir", "e-rm"}},       // words, then characters
+		{"ls -la", []string{"l-ls", "k-ls-any"}},                         // no wildcard
+		{"make", []string{"y-tie", "z-tie"}},                             // by id
+		{"prettier --write src/app.ts", []string{"j-src", "i-npx"}},      // npx matched no word
+		{"npx prettier --write src/app.ts", []string{"i-npx", "j-src"}},  // npx did
+		{"git push --force", []string{"m-force", "f-any"}},               // m by its second pattern
+		{"git push -f origin", []string{"o-regexp", "f-any", "m-force"}}, // a regexp by its words
+	}
+	checkMatchCommand(t, ix, tests)
 }
 
 // Replaces patterns are shell command shapes first: their | $ ^ * ( )
@@ -983,7 +1024,7 @@ func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
 		{"env DRY_RUN=1 make deploy", []string{"dry-run"}},
 		{"make deploy", nil},
 		{"kubectl delete ns api", nil},
-		{"sudo KUBECONFIG=staging.yaml kubectl delete ns api", []string{"any", "regexp", "dry-run"}},
+		{"sudo KUBECONFIG=staging.yaml kubectl delete ns api", []string{"dry-run", "any", "regexp"}},
 	}
 	checkMatchCommand(t, ix, tests)
 }
@@ -1017,8 +1058,9 @@ func TestMatchCommandPatternAssignments(t *testing.T) {
 	checkMatchCommand(t, ix, tests)
 }
 
-// Each match names the first of its card's patterns that matched, by its
-// index in Replaces, which a pattern that compiles to nothing keeps.
+// Each match names the most specific of its card's patterns that matched,
+// by its index in Replaces, which a pattern that compiles to nothing keeps;
+// the first of those equally specific.
 func TestMatchCommandLineNamesThePattern(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "push", Replaces: []string{"", "git push origin main", "git push *"}},
@@ -1032,7 +1074,8 @@ func TestMatchCommandLineNamesThePattern(t *testing.T) {
 	if want := []int{0, 2}; !slices.Equal(m.Cards, want) {
 		t.Fatalf("cards %v, want %v", m.Cards, want)
 	}
-	// "git push origin main" passes over -f, and comes before "git push *".
+	// "git push origin main" passes over -f, and is more specific than
+	// "git push *"; so is push's match than force's "git push -f".
 	if want := []int{1, 1}; !slices.Equal(m.Patterns, want) {
 		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
 	}

@@ -1,0 +1,131 @@
+package search
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
+
+// specificity is how much of a command a replaces pattern pins, which
+// orders the cards that match one line: an agent about to type "docker
+// compose down -v" wants the card of "docker compose down -v*" (which
+// deletes volumes) before the one of "docker compose down", which also
+// matches, as a command may give options a pattern does not name. Card
+// order said nothing of that.
+type specificity struct {
+	// words are the pattern's words matched exactly: with no glob and no
+	// placeholder.
+	words int
+	// options are the options it names, exactly or by a glob ("-v*").
+	options int
+	// bytes are the characters it matches exactly, those of the words
+	// holding a glob or a placeholder included: "rm -rf dist*" pins more
+	// than "rm -rf <dir>".
+	bytes int
+	// wild are its words holding a glob or a placeholder, or, in a
+	// pattern read as a regexp, regexp syntax.
+	wild int
+}
+
+// compare orders a before b when it is more specific: more words matched
+// exactly, then more options named, then more characters matched exactly,
+// then fewer wildcards.
+func (a specificity) compare(b specificity) int {
+	return cmp.Or(cmp.Compare(a.words, b.words), cmp.Compare(a.options, b.options),
+		cmp.Compare(a.bytes, b.bytes), cmp.Compare(b.wild, a.wild))
+}
+
+// tokenSpecificity is the specificity of a pattern matched by its shell
+// tokens (operators count for nothing).
+func tokenSpecificity(toks []shellToken) specificity {
+	var s specificity
+	for _, t := range toks {
+		if !t.op {
+			s.add(t.text, wildWord(t.text), globChars)
+		}
+	}
+	return s
+}
+
+// regexpSpecificity is the specificity of a pattern read as a regular
+// expression, by its words as white space separates them: a word holding
+// regexp syntax or a placeholder is a wildcard, and only its characters
+// that are no regexp syntax count as matched exactly. A " | " and the
+// other operators between words count for nothing.
+func regexpSpecificity(pat string) specificity {
+	var s specificity
+	for w := range strings.FieldsSeq(pat) {
+		switch w {
+		case "|", "||", "&", "&&", ";":
+			continue
+		}
+		s.add(w, strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
+	}
+	return s
+}
+
+// globChars and regexpChars are the characters of a word that match
+// something other than themselves, as a glob and as a regexp.
+const (
+	globChars   = "*?"
+	regexpChars = `\.*+?[](){}|^$`
+)
+
+// wildWord reports whether a pattern word holds a glob or a placeholder.
+func wildWord(w string) bool {
+	return strings.ContainsAny(w, globChars) || placeholderRe.MatchString(w)
+}
+
+// add counts one word of a pattern, wild or not, whose characters of
+// special are no literal text.
+func (s *specificity) add(w string, wild bool, special string) {
+	if isOption(w) {
+		s.options++
+	}
+	if !wild {
+		s.words++
+		s.bytes += len(w)
+		return
+	}
+	s.wild++
+	w = placeholderRe.ReplaceAllString(w, "")
+	s.bytes += len(w) - countAny(w, special)
+}
+
+// countAny counts the bytes of s that are among chars.
+func countAny(s, chars string) int {
+	n := 0
+	for i := range len(s) {
+		if strings.IndexByte(chars, s[i]) >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// sortPatterns puts a card's patterns most specific first, in Replaces
+// order among equals, so that the first that matches a command is the
+// one the answer names and ranks its card by (see matchCard).
+func sortPatterns(pats []commandPattern) {
+	slices.SortStableFunc(pats, func(a, b commandPattern) int { return b.spec.all.compare(a.spec.all) })
+}
+
+// cardMatch is one card that matches a line, with the pattern that does.
+type cardMatch struct {
+	card, at int
+	spec     specificity
+}
+
+// orderMatches sorts the matches most specific first, and equals by card
+// id (then by card order), so that the answer does not depend on the
+// order in which cards were scanned; and returns the cards and their
+// patterns.
+func (ix *Index) orderMatches(ms []cardMatch) (cards, pats []int) {
+	slices.SortStableFunc(ms, func(a, b cardMatch) int {
+		return cmp.Or(b.spec.compare(a.spec), strings.Compare(ix.cards[a.card].ID, ix.cards[b.card].ID))
+	})
+	for _, m := range ms {
+		cards, pats = append(cards, m.card), append(pats, m.at)
+	}
+	return cards, pats
+}
