@@ -108,8 +108,9 @@ var agentCommandGaps = map[string]string{
 	"docker compose down -v":        "dev-down's docker compose down matches too, after dev-nuke (TestAgentWrappersCommandOrder)",
 	// Redis reads its commands in any case, a shell does not.
 	"redis-cli flushall": "",
-	// A placeholder matches an option word, and an option the pattern
-	// does not name is passed over however much it changes the command.
+	// An option the pattern does not name is passed over however much it
+	// changes the command: psql postgres://* matches past -c 'select 1',
+	// git reset HEAD~* past --hard.
 	"psql -c 'select 1' postgres://app@db/orbit": "",
 	"git reset --hard HEAD~1":                    "",
 }

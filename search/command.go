@@ -72,6 +72,13 @@ type tokenMatcher struct {
 	// opt: the pattern word is an option ("--force", "-count=*"), which a
 	// command may give after other options or operands (see matchWords).
 	opt bool
+	// operand: the pattern word starts with a <placeholder> ("<url>",
+	// "<user>@<host>"), which stands for an operand, so it matches no
+	// option word: "psql <url>" matched "psql -l", taking -l for the url.
+	// An option the command gives in its place is passed over as any
+	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
+	// glob ("kubectl logs *") still matches any word.
+	operand bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -80,7 +87,7 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op:
+	case m.op != tok.op, m.operand && isOption(tok.text):
 		return false
 	case m.re != nil:
 		return m.re.match(tok.text, b)
@@ -283,7 +290,8 @@ func compileToken(tok string) tokenMatcher {
 	if !ok {
 		return tokenMatcher{text: tok}
 	}
-	return tokenMatcher{re: re}
+	at := placeholderRe.FindStringIndex(tok)
+	return tokenMatcher{re: re, operand: at != nil && at[0] == 0}
 }
 
 // globToRegexp quotes s, except that * and ? match as in a shell glob.
@@ -864,7 +872,9 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
 // command when its tokens match the command's leading tokens in order, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
-// text in its place and * and ? match as shell globs; the first token also
+// text in its place, except that one starting with a placeholder, an
+// operand, matches no option ("psql <url>" does not match "psql -l"), and
+// * and ? match as shell globs; the first token also
 // matches a path to it ("git" matches /usr/bin/git). After the first, the
 // command may have options the pattern does not name, each perhaps with
 // its argument, and, past the pattern's subcommand, words before an

@@ -1118,3 +1118,40 @@ func TestSearchRepairsAFewUnknownWords(t *testing.T) {
 		}
 	}
 }
+
+// A <placeholder> that starts a pattern word stands for an operand, and
+// matches no option: "psql <url>" matched "psql -l" and "psql --version",
+// the option taken for the url. An option in its place is passed over as
+// any the pattern does not name; a glob still matches any word.
+func TestMatchCommandPlaceholderIsOperand(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "db", Replaces: []string{"psql <url>"}},
+		{ID: "ssh", Replaces: []string{"ssh <user>@<host>"}},
+		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "co", Replaces: []string{"git checkout <branch>"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "logs", Replaces: []string{"kubectl logs *"}},
+		{ID: "port", Replaces: []string{"lsof -i:<port>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"psql -l", nil},
+		{"psql --version", nil},
+		{"psql postgres://app@db/orbit", []string{"db"}},
+		{"psql -X postgres://app@db/orbit", []string{"db"}},
+		{"psql -", []string{"db"}}, // a lone dash is an operand
+		{"ssh -V", nil},
+		{"ssh -i key.pem ubuntu@10.0.0.1", []string{"ssh"}},
+		{"kill -9 1234", []string{"kill"}},
+		{"kill -9 -s", nil},
+		{"git checkout -b fix/x", []string{"co"}},
+		{"git checkout --help", nil},
+		{"rm -rf --no-preserve-root /", []string{"rm"}},
+		{"rm -rf -v", nil},
+		{"kubectl logs --help", []string{"logs"}},
+		{"lsof -i:8080", []string{"port"}}, // the placeholder does not start the word
+	}
+	checkMatchCommand(t, ix, tests)
+}
