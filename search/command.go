@@ -87,7 +87,7 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && isOption(tok.text):
+	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text):
 		return false
 	case m.re != nil:
 		return m.re.match(tok.text, b)
@@ -138,14 +138,14 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks := shellTokensUpTo(pat, limit)
+	toks := splitOptionValues(shellTokensUpTo(pat, limit))
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
-		if len(toks) == maxLiteralTokens {
+		if len(toks) >= maxLiteralTokens {
 			t.text = strings.Clone(t.text) // maybe a small part of pat
 		}
 		if len(p.literal) == 0 && i < len(toks)-1 && isAssignment(t) {
@@ -157,7 +157,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 			continue
 		}
 		m := compileToken(t.text)
-		m.opt = isOption(t.text)
+		m.opt = isOption(t.text) && !t.glued
 		p.literal = append(p.literal, m)
 	}
 	if isRegexp {
@@ -385,6 +385,53 @@ type shellToken struct {
 	text string
 	off  int  // byte offset in the line
 	op   bool // a control operator: | || & && ; or a grouping ( ) $( `
+	// glued: the value of the option before it, given in one word with
+	// it ("--replicas=0"; see splitOptionValues).
+	glued bool
+}
+
+// splitOptionValues splits each option word that holds its value
+// ("--replicas=0", "-count=5") into the option and the value, marked
+// glued, as getopt_long and Go's flag package read "--replicas 0" and
+// "--replicas=0" alike. Patterns and lines are both split, so
+// "kubectl scale --replicas=0 *" matches "kubectl scale --replicas 0
+// deploy/x", "kubectl delete --namespace <ns> *" "kubectl delete
+// --namespace=prod pod x", and "git push --force-with-lease" "git push
+// --force-with-lease=main": each matched only the form it was written in.
+func splitOptionValues(toks []shellToken) []shellToken {
+	n := 0
+	for _, t := range toks {
+		if optionValueAt(t) > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return toks
+	}
+	out := make([]shellToken, 0, len(toks)+n)
+	for _, t := range toks {
+		eq := optionValueAt(t)
+		if eq <= 0 {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, shellToken{text: t.text[:eq], off: t.off},
+			shellToken{text: t.text[eq+1:], off: t.off + eq + 1, glued: true})
+	}
+	return out
+}
+
+// optionValueAt is the offset of the = of an option word that holds a
+// value: a dash or two, a name, =, and a value; -1 for any other token.
+func optionValueAt(t shellToken) int {
+	if t.op || t.glued || !isOption(t.text) {
+		return -1
+	}
+	eq := strings.IndexByte(t.text, '=')
+	if eq < 0 || eq == len(t.text)-1 || strings.TrimLeft(t.text[:eq], "-") == "" {
+		return -1
+	}
+	return eq
 }
 
 // shellTokens splits a command line as a shell would into words and control
@@ -475,7 +522,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // isAssignment reports whether a token is a NAME=value word.
-func isAssignment(t shellToken) bool { return !t.op && envAssignment.MatchString(t.text) }
+func isAssignment(t shellToken) bool { return !t.op && !t.glued && envAssignment.MatchString(t.text) }
 
 // commandStarts returns the index of the first word of each command of a
 // tokenized line: the line's start and the word after each control
@@ -596,6 +643,10 @@ func runsCommandAt(toks []shellToken, i int) int {
 	}
 	for j < len(toks) && !toks[j].op {
 		t := toks[j].text
+		if toks[j].glued { // an option's value ("--preserve-env=PATH")
+			j++
+			continue
+		}
 		if t == "--" {
 			j++
 			break
@@ -726,7 +777,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return false
 		case isOption(tok.text):
-			if argumentAfter(toks, j) && !w.match(toks[j+1], b) {
+			if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
 				j++ // perhaps its argument
 			}
 			j++
@@ -743,7 +794,8 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 // its argument: a word that is no option, after an option that does not
 // hold its value ("--context=prod").
 func argumentAfter(toks []shellToken, j int) bool {
-	return j+1 < len(toks) && !toks[j+1].op && !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "=")
+	return j+1 < len(toks) && !toks[j+1].op &&
+		(toks[j+1].glued || !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "="))
 }
 
 // optionAhead matches the option toks[j], which the option want[i] does
@@ -845,7 +897,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
-	toks := shellTokens(cmd)
+	toks := splitOptionValues(shellTokens(cmd))
 	starts := commandStarts(toks)
 	if len(starts) > MaxCommands {
 		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, len(starts), MaxCommands)

@@ -1155,3 +1155,37 @@ func TestMatchCommandPlaceholderIsOperand(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// An option given with its value in one word ("--replicas=0") is read as
+// the option and its value, on the line and in the pattern, so either
+// form matches the other; each matched only the form it was written in.
+func TestMatchCommandOptionValues(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "scale0", Replaces: []string{"kubectl scale --replicas=0 *"}},
+		{ID: "ns", Replaces: []string{"kubectl delete --namespace <ns> pod *"}},
+		{ID: "lease", Replaces: []string{"git push --force-with-lease"}},
+		{ID: "flaky", Replaces: []string{"go test -count=* -run *"}},
+		{ID: "offset", Replaces: []string{"tail --lines=<n> app.log"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl scale --replicas 0 deploy/x", []string{"scale0"}},
+		{"kubectl scale --replicas=0 deploy/x", []string{"scale0"}},
+		{"kubectl scale --replicas=3 deploy/x", nil},
+		{"kubectl scale --replicas 3 deploy/x", nil},
+		{"kubectl delete --namespace=prod pod api-1", []string{"ns"}},
+		{"kubectl delete --namespace prod pod api-1", []string{"ns"}},
+		{"git push --force-with-lease=main origin main", []string{"lease"}},
+		{"go test -count 5 -run TestX ./...", []string{"flaky"}},
+		{"go test -run=TestX -count=5 ./...", []string{"flaky"}},
+		{"tail --lines=-5 app.log", []string{"offset"}}, // a value, though it starts with a dash
+		// The value given with = is the option's, never the next word of
+		// the pattern or a command: "--context=prod" takes nothing after it.
+		{"kubectl --context=prod delete --namespace=api pod x", []string{"ns"}},
+		{"sudo --preserve-env=PATH kubectl scale --replicas=0 x", []string{"scale0"}},
+		{"kubectl scale --replicas= 0 x", nil}, // an empty value is no value
+	}
+	checkMatchCommand(t, ix, tests)
+}
