@@ -138,7 +138,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks := splitOptionValues(shellTokensUpTo(pat, limit))
+	toks := readWords(shellTokensUpTo(pat, limit))
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
@@ -388,6 +388,21 @@ type shellToken struct {
 	// glued: the value of the option before it, given in one word with
 	// it ("--replicas=0"; see splitOptionValues).
 	glued bool
+}
+
+// readWords reads the words of a tokenized line or pattern as a command
+// does: an option holding its value is two words (splitOptionValues), and
+// a path that starts with "./" is the same path without it, so that
+// "bin/rails db:rollback*" matches "./bin/rails db:rollback", "rm -rf
+// dist*" "rm -rf ./dist" and "bash .ci/run" "bash ./.ci/run"; none did.
+func readWords(toks []shellToken) []shellToken {
+	toks = splitOptionValues(toks)
+	for i, t := range toks {
+		if !t.op && len(t.text) > 2 && strings.HasPrefix(t.text, "./") {
+			toks[i].text = t.text[2:]
+		}
+	}
+	return toks
 }
 
 // splitOptionValues splits each option word that holds its value
@@ -710,8 +725,8 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 		return false
 	}
 	first := toks[s]
-	if w := want[0]; w.re == nil && !strings.Contains(w.text, "/") && strings.Contains(first.text, "/") {
-		first.text = path.Base(first.text) // /usr/bin/git is git
+	if w := want[0]; w.re == nil && strings.Contains(first.text, "/") {
+		first.text = commandPath(w.text, first.text)
 	}
 	if !want[0].match(first, b) {
 		return false
@@ -724,6 +739,21 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 		return false
 	}
 	return matchWords(want[1:], toks, s+1, b)
+}
+
+// commandPath is the command word cmd as the pattern's first word want
+// names it: a path to want when want is a name (/usr/bin/git is git), or
+// one that ends in want when want is a relative path, as an agent runs a
+// repository's tool by its absolute path (/work/orbit/bin/rails is
+// bin/rails); otherwise cmd.
+func commandPath(want, cmd string) string {
+	switch {
+	case !strings.Contains(want, "/"):
+		return path.Base(cmd)
+	case !strings.HasPrefix(want, "/") && strings.HasSuffix(cmd, "/"+want):
+		return want
+	}
+	return cmd
 }
 
 // matchWords reports whether the pattern tokens want match the command
@@ -897,7 +927,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
 	}
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
-	toks := splitOptionValues(shellTokens(cmd))
+	toks := readWords(shellTokens(cmd))
 	starts := commandStarts(toks)
 	if len(starts) > MaxCommands {
 		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, len(starts), MaxCommands)

@@ -1189,3 +1189,38 @@ func TestMatchCommandOptionValues(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// A path that starts with "./" is the path without it, and a relative
+// path the pattern starts with ("bin/rails") is also run by a path that
+// ends in it: an agent types "./bin/rails" and "/work/orbit/bin/rails",
+// and neither matched "bin/rails db:rollback*", nor "rm -rf ./dist" "rm
+// -rf dist*".
+func TestMatchCommandPathsToTheTool(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "rollback", Replaces: []string{"bin/rails db:rollback*"}},
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+		{ID: "apply", Replaces: []string{"kubectl apply -f deploy/*"}},
+		{ID: "ci", Replaces: []string{"bash .ci/run"}},
+		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
+		{ID: "seed", Replaces: []string{"./scripts/seed.sh *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"./bin/rails db:rollback STEP=1", []string{"rollback"}},
+		{"/work/orbit/bin/rails db:rollback", []string{"rollback"}},
+		{"./bin/rails db:migrate", []string{"migrate"}},
+		{"kubectl apply -f ./deploy/overlays/prod", []string{"apply"}},
+		{"bash ./.ci/run", []string{"ci"}},
+		{"rm -rf ./dist", []string{"clean"}},
+		{"scripts/seed.sh prod", []string{"seed"}},
+		{"./scripts/seed.sh prod", []string{"seed"}},
+		// Another tool: a rails on the PATH, a path that only ends in the
+		// same letters, a file named by "./" alone.
+		{"rails db:rollback", nil},
+		{"/opt/xbin/rails db:rollback", nil},
+		{"rm -rf ./", nil},
+	}
+	checkMatchCommand(t, ix, tests)
+}
