@@ -79,6 +79,10 @@ type tokenMatcher struct {
 	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
 	// glob ("kubectl logs *") still matches any word.
 	operand bool
+	// bundle: the pattern word is two or more short options bundled
+	// ("-rf", "-it"), which a command may bundle in another order or with
+	// others ("-fr", "-ti", "-rfv"), as getopt reads them.
+	bundle bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -92,7 +96,34 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
-	return m.text == tok.text
+	return m.text == tok.text || m.bundle && bundles(m.text, tok.text)
+}
+
+// bundles reports whether the command word w bundles every short option
+// of the pattern word want, both a dash and letters only.
+func bundles(want, w string) bool {
+	if !isLetterBundle(w) {
+		return false
+	}
+	for _, c := range want[1:] {
+		if !strings.ContainsRune(w[1:], c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetterBundle reports whether w is a dash and two or more ASCII letters.
+func isLetterBundle(w string) bool {
+	if len(w) < 3 || w[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // placeholderRe finds <placeholder> spans: "<" + one or more characters
@@ -158,6 +189,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		}
 		m := compileToken(t.text)
 		m.opt = isOption(t.text) && !t.glued
+		m.bundle = m.opt && m.re == nil && isLetterBundle(t.text)
 		p.literal = append(p.literal, m)
 	}
 	if isRegexp {

@@ -1224,3 +1224,31 @@ func TestMatchCommandPathsToTheTool(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// Short options a pattern bundles ("-rf", "-it") match the same options
+// bundled in another order or with others, as getopt reads them: "rm -fr
+// dist" and "docker run -ti ubuntu" matched nothing.
+func TestMatchCommandBundledOptions(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
+		{ID: "run", Replaces: []string{"docker run -it <image>"}},
+		{ID: "force", Replaces: []string{"git push -f"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -fr dist", []string{"clean"}},
+		{"rm -rfv dist", []string{"clean"}},
+		{"docker run -ti ubuntu", []string{"run"}},
+		{"docker run -itd ubuntu", []string{"run"}},
+		// Not the options named: one missing, a long option, one given
+		// apart (read as the pattern's word alone).
+		{"rm -r dist", nil},
+		{"rm -rv dist", nil},
+		{"rm --rf dist", nil},
+		{"rm -r -f dist", nil},
+		{"git push -fu origin x", nil}, // a one-letter option is a word of its own
+	}
+	checkMatchCommand(t, ix, tests)
+}
