@@ -79,9 +79,11 @@ type tokenMatcher struct {
 	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
 	// glob ("kubectl logs *") still matches any word.
 	operand bool
-	// bundle: the pattern word is two or more short options bundled
-	// ("-rf", "-it"), which a command may bundle in another order or with
-	// others ("-fr", "-ti", "-rfv"), as getopt reads them.
+	// bundle: the pattern word is two or three short options bundled
+	// ("-rf", "-it", "-xzf"), which a command may bundle in another order
+	// or with others ("-fr", "-ti", "-rfv"), as getopt reads them. Four
+	// letters or more after one dash are a long option, as Go's tools
+	// and find write them: "-trace" holds the letters of "-race".
 	bundle bool
 }
 
@@ -98,6 +100,10 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	}
 	return m.text == tok.text || m.bundle && bundles(m.text, tok.text)
 }
+
+// maxBundle is the most letters a pattern word of one dash may have and
+// still be read as bundled short options (see tokenMatcher.bundle).
+const maxBundle = 3
 
 // bundles reports whether the command word w bundles every short option
 // of the pattern word want, both a dash and letters only.
@@ -189,7 +195,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		}
 		m := compileToken(t.text)
 		m.opt = isOption(t.text) && !t.glued
-		m.bundle = m.opt && m.re == nil && isLetterBundle(t.text)
+		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && isLetterBundle(t.text)
 		p.literal = append(p.literal, m)
 	}
 	if isRegexp {

@@ -1233,12 +1233,14 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
 		{ID: "run", Replaces: []string{"docker run -it <image>"}},
 		{ID: "force", Replaces: []string{"git push -f"}},
+		{ID: "race", Replaces: []string{"go test -race *"}},
 	})
 	tests := []struct {
 		cmd  string
 		want []string
 	}{
 		{"rm -fr dist", []string{"clean"}},
+		{"go test -race ./...", []string{"race"}},
 		{"rm -rfv dist", []string{"clean"}},
 		{"docker run -ti ubuntu", []string{"run"}},
 		{"docker run -itd ubuntu", []string{"run"}},
@@ -1249,6 +1251,9 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"rm --rf dist", nil},
 		{"rm -r -f dist", nil},
 		{"git push -fu origin x", nil}, // a one-letter option is a word of its own
+		// Four letters or more after one dash are a long option, as Go's
+		// tools and find write them, not a bundle: -trace is not -race.
+		{"go test -trace t.out ./...", nil},
 	}
 	checkMatchCommand(t, ix, tests)
 }
