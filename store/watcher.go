@@ -101,8 +101,13 @@ type Status struct {
 
 // Failure is a rebuild that was not served.
 type Failure struct {
-	At          time.Time            `json:"at"`
-	Error       string               `json:"error"`
+	At    time.Time `json:"at"`
+	Error string    `json:"error"`
+	// Revision is the git commit the failed build read ("" when the scan
+	// failed or the tree is no checkout). Status.Revision is the served
+	// one, so without it an operator told that the checkout is broken
+	// (git-sync moved on to a bad commit) could not tell which commit.
+	Revision    string               `json:"revision,omitempty"`
 	Diagnostics validate.Diagnostics `json:"diagnostics"`
 }
 
@@ -582,7 +587,8 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 }
 
 // reject records a failed build, unless it failed with the findings already
-// reported: the same broken commit seen twice is one failure.
+// reported: the same broken commit seen twice is one failure, while another
+// commit with the same findings is another failure, reported as such.
 func (w *Watcher) reject(st *Status, b built) outcome {
 	f := &Failure{At: st.LastAttempt}
 	if b.err != nil {
@@ -590,6 +596,7 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	} else {
 		f.Diagnostics = b.snap.Diagnostics.Errors()
 		f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
+		f.Revision = b.snap.Revision
 	}
 	if f.same(st.Failure) {
 		st.Unchanged++
@@ -602,13 +609,28 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	if st.Generation == 0 {
 		msg = "build failed; nothing is served until a build succeeds"
 	}
-	w.log.Warn(msg, "generation", st.Generation, "error", f.Error, "errors", len(f.Diagnostics), "took", b.took)
+	w.log.Warn(msg, f.logAttrs(st.Generation, b.took)...)
 	return failed
 }
 
-// same reports whether f has the findings of g (not counting when).
+// logAttrs are the attributes of a failure's log line: with the commit and
+// the first finding, so that a log pipeline alone says what broke and
+// where, without a GET /status from inside the cluster.
+func (f *Failure) logAttrs(generation uint64, took time.Duration) []any {
+	attrs := []any{"generation", generation, "error", f.Error, "errors", len(f.Diagnostics)}
+	if f.Revision != "" {
+		attrs = append(attrs, "revision", f.Revision)
+	}
+	if len(f.Diagnostics) > 0 {
+		attrs = append(attrs, "first", f.Diagnostics[0].String())
+	}
+	return append(attrs, "took", took)
+}
+
+// same reports whether f has the findings of g, read from the same commit
+// (not counting when).
 func (f *Failure) same(g *Failure) bool {
-	return g != nil && f.Error == g.Error && slices.Equal(f.Diagnostics, g.Diagnostics)
+	return g != nil && f.Error == g.Error && f.Revision == g.Revision && slices.Equal(f.Diagnostics, g.Diagnostics)
 }
 
 // report tells the observer what the rebuild did.

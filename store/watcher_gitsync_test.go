@@ -1,0 +1,117 @@
+package store_test
+
+import (
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
+)
+
+// gitSyncRoot lays out a repository as git-sync v4 does: each commit
+// checked out at <root>/.worktrees/<sha> (detached, its .git naming the
+// commit), and <root>/current a relative link to the one served.
+type gitSyncRoot struct {
+	t    *testing.T
+	root string
+	cur  string // the worktree current points at
+}
+
+// checkout makes the worktree of commit sha from testdata/repo, with the
+// files of broken (path → content) written over it.
+func (g *gitSyncRoot) checkout(sha string, broken map[string]string) {
+	g.t.Helper()
+	dir := filepath.Join(g.root, ".worktrees", sha)
+	copyRepoTree(g.t, "../testdata/repo", dir)
+	writeTestFile(g.t, filepath.Join(dir, ".git", "HEAD"), []byte(sha+"\n"))
+	for p, content := range broken {
+		writeTestFile(g.t, filepath.Join(dir, filepath.FromSlash(p)), []byte(content))
+	}
+}
+
+// sync checks out sha, swaps current to it and deletes the worktree it
+// replaced, in git-sync's order.
+func (g *gitSyncRoot) sync(sha string, broken map[string]string) {
+	g.t.Helper()
+	g.checkout(sha, broken)
+	storetest.SwapLink(g.t, filepath.Join(".worktrees", sha), filepath.Join(g.root, "current"))
+	if g.cur != "" {
+		removeAll(g.t, filepath.Join(g.root, ".worktrees", g.cur))
+	}
+	g.cur = sha
+}
+
+// TestWatcherFailureNamesTheBrokenCommit: when git-sync moves to a commit
+// whose registry has errors, the status of the failure names that commit
+// (the served revision is the last good one), and a later broken commit
+// with the same findings is a new failure naming its own commit; a fix
+// clears it.
+func TestWatcherFailureNamesTheBrokenCommit(t *testing.T) {
+	const (
+		good   = "1111111111111111111111111111111111111111"
+		bad    = "2222222222222222222222222222222222222222"
+		bad2   = "3333333333333333333333333333333333333333"
+		fixed  = "4444444444444444444444444444444444444444"
+		uiFile = "capabilities/ui/capability.json"
+	)
+	broken := map[string]string{uiFile: `{"id": `}
+	g := &gitSyncRoot{t: t, root: t.TempDir()}
+	g.sync(good, nil)
+	w, _ := startWatcher(t, filepath.Join(g.root, "current"), store.WatchOptions{})
+	if got := w.Status().Revision; got != good {
+		t.Fatalf("served revision %q, want %s", got, good)
+	}
+	failedAt := func(sha string) func() bool {
+		return func() bool { f := w.Status().Failure; return f != nil && f.Revision == sha }
+	}
+
+	g.sync(bad, broken)
+	waitFor(t, "the failure of the broken commit", failedAt(bad))
+	st := w.Status()
+	if st.Revision != good || st.Failures != 1 {
+		t.Errorf("after the broken commit: revision %q, %d failures; want %s, 1", st.Revision, st.Failures, good)
+	}
+	if d := st.Failure.Diagnostics; len(d) == 0 || d[0].File != uiFile {
+		t.Errorf("failure diagnostics %v, want one in %s", d, uiFile)
+	}
+
+	g.sync(bad2, broken)
+	waitFor(t, "the failure of the second broken commit", failedAt(bad2))
+	if st := w.Status(); st.Failures != 2 {
+		t.Errorf("a second broken commit with the same findings: %d failures, want 2", st.Failures)
+	}
+
+	g.sync(fixed, nil)
+	waitFor(t, "the fixed commit", func() bool { return w.Status().Revision == fixed })
+	if f := w.Status().Failure; f != nil {
+		t.Errorf("failure %+v after the fix", f)
+	}
+}
+
+// TestWatcherLogsTheBrokenCommit: the log line of a failed rebuild names
+// the commit and its first finding, for an operator who has only the logs.
+func TestWatcherLogsTheBrokenCommit(t *testing.T) {
+	const (
+		good = "1111111111111111111111111111111111111111"
+		bad  = "2222222222222222222222222222222222222222"
+	)
+	g := &gitSyncRoot{t: t, root: t.TempDir()}
+	g.sync(good, nil)
+	var log syncBuffer
+	w, _ := startWatcher(t, filepath.Join(g.root, "current"), store.WatchOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	g.sync(bad, map[string]string{"capabilities/ui/capability.json": `{"id": `})
+	waitFor(t, "the failure", func() bool { return w.Status().Failure != nil })
+	line := ""
+	for l := range strings.SplitSeq(log.String(), "\n") {
+		if strings.Contains(l, "rebuild failed") {
+			line = l
+		}
+	}
+	for _, want := range []string{"revision=" + bad, `first="capabilities/ui/capability.json:1:8: error [json-syntax]`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the failure's log line %q lacks %q", line, want)
+		}
+	}
+}
