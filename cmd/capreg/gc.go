@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"log/slog"
 	"os"
 	"runtime/debug"
 	"strconv"
@@ -33,25 +35,43 @@ func gcPercent(gogc string) (int, bool) {
 
 // tuneGC sets the daemon's GC: the raised target, and in a container a soft
 // memory limit below the container's. Set GOGC or GOMEMLIMIT to choose
-// otherwise.
-func tuneGC() {
+// otherwise. It logs the limit it sets, and a CAPREG_MEMORY_LIMIT it cannot
+// use: the pod then runs without a soft limit, which an operator who set
+// one should hear about rather than find out at the OOM kill.
+func tuneGC(logger *slog.Logger) {
 	raiseGCTarget()
-	if limit, ok := memoryLimit(os.Getenv("GOMEMLIMIT"), os.Getenv("CAPREG_MEMORY_LIMIT")); ok {
+	limit, ok, err := memoryLimit(os.Getenv("GOMEMLIMIT"), os.Getenv("CAPREG_MEMORY_LIMIT"))
+	switch {
+	case err != nil:
+		logger.Warn("no soft memory limit set", "error", err)
+	case ok:
 		debug.SetMemoryLimit(limit)
+		logger.Info("soft memory limit set", "bytes", limit, "from", "CAPREG_MEMORY_LIMIT")
 	}
 }
+
+// minContainerLimit is the least CAPREG_MEMORY_LIMIT taken for a byte
+// count: capreg alone is about 24 MB resident, so a smaller value is a
+// count of something else ("512" meant as MiB), whose 85% would keep the
+// GC running all the time.
+const minContainerLimit = 32 << 20
 
 // memoryLimit is the soft memory limit for a container limit given in bytes
 // by CAPREG_MEMORY_LIMIT (deploy/ passes limits.memory): 85% of it, so that
 // the GC works hard before the kernel's hard limit, with headroom for the
-// memory the Go runtime does not count. GOMEMLIMIT, when set, wins.
-func memoryLimit(gomemlimit, containerLimit string) (int64, bool) {
+// memory the Go runtime does not count. GOMEMLIMIT, when set, wins. err says
+// why a value given is not used: not a byte count (garbage, "1Gi", zero or
+// less), or too small to be one.
+func memoryLimit(gomemlimit, containerLimit string) (int64, bool, error) {
 	if gomemlimit != "" || containerLimit == "" {
-		return 0, false
+		return 0, false, nil
 	}
 	n, err := strconv.ParseInt(containerLimit, 10, 64)
 	if err != nil || n <= 0 {
-		return 0, false
+		return 0, false, fmt.Errorf("CAPREG_MEMORY_LIMIT=%q is not a positive number of bytes (a resourceFieldRef of limits.memory with divisor \"1\" gives one)", containerLimit)
 	}
-	return n / 100 * 85, true
+	if n < minContainerLimit {
+		return 0, false, fmt.Errorf("CAPREG_MEMORY_LIMIT=%d is under 32 MiB, too small for a container's memory limit in bytes (a resourceFieldRef of limits.memory with divisor \"1\" gives one)", n)
+	}
+	return n / 100 * 85, true, nil
 }

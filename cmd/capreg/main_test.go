@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,17 +143,48 @@ func TestMemoryLimit(t *testing.T) {
 		gomemlimit, container string
 		want                  int64
 		ok                    bool
+		problem               string // in the error; "" for none
 	}{
-		{"", "1073741824", 1073741824 / 100 * 85, true}, // 85% of 1 GiB
-		{"900MiB", "1073741824", 0, false},              // GOMEMLIMIT wins
-		{"", "", 0, false},
-		{"", "lots", 0, false},
-		{"", "-5", 0, false},
+		{"", "1073741824", 1073741824 / 100 * 85, true, ""}, // 85% of 1 GiB
+		{"", "33554432", 33554432 / 100 * 85, true, ""},     // 32 MiB, the least
+		{"900MiB", "1073741824", 0, false, ""},              // GOMEMLIMIT wins
+		{"900MiB", "lots", 0, false, ""},                    // even over garbage
+		{"", "", 0, false, ""},
+		{"", "lots", 0, false, `"lots" is not a positive number of bytes`},
+		{"", "1Gi", 0, false, `"1Gi" is not a positive number of bytes`},
+		{"", "0", 0, false, `"0" is not a positive number of bytes`},
+		{"", "-5", 0, false, `"-5" is not a positive number of bytes`},
+		{"", "512", 0, false, "512 is under 32 MiB"}, // meant as MiB: 85% would be 425 bytes
+		{"", "99", 0, false, "99 is under 32 MiB"},   // 85% would be 0: no limit at all
 	}
 	for _, tt := range tests {
-		got, ok := memoryLimit(tt.gomemlimit, tt.container)
+		got, ok, err := memoryLimit(tt.gomemlimit, tt.container)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("memoryLimit(%q, %q) = %d, %v; want %d, %v", tt.gomemlimit, tt.container, got, ok, tt.want, tt.ok)
+		}
+		if tt.problem == "" && err != nil || tt.problem != "" && (err == nil || !strings.Contains(err.Error(), tt.problem)) {
+			t.Errorf("memoryLimit(%q, %q): error %v, want one saying %q", tt.gomemlimit, tt.container, err, tt.problem)
+		}
+	}
+}
+
+// TestTuneGCLogsTheMemoryLimit: the daemon says which soft memory limit it
+// set, and warns of a CAPREG_MEMORY_LIMIT it could not use.
+func TestTuneGCLogsTheMemoryLimit(t *testing.T) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // -1 reads the limit
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOMEMLIMIT", "")
+	tests := []struct{ env, want string }{
+		{"1073741824", `level=INFO msg="soft memory limit set" bytes=912680530 from=CAPREG_MEMORY_LIMIT`},
+		{"1Gi", `level=WARN msg="no soft memory limit set" error="CAPREG_MEMORY_LIMIT=\"1Gi\" is not`},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		t.Setenv("CAPREG_MEMORY_LIMIT", tt.env)
+		var b strings.Builder
+		tuneGC(slog.New(slog.NewTextHandler(&b, nil)))
+		if tt.want == "" && b.Len() != 0 || !strings.Contains(b.String(), tt.want) {
+			t.Errorf("CAPREG_MEMORY_LIMIT=%q: log %q, want %q", tt.env, b.String(), tt.want)
 		}
 	}
 }

@@ -75,7 +75,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // serve runs the watcher and the HTTP server on ln until ctx ends or a
 // signal asks it to stop, then drains.
 func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
-	tuneGC()
+	tuneGC(logger)
 	metrics := api.NewMetrics()
 	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
 	draining := make(chan struct{})
