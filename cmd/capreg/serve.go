@@ -53,6 +53,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
 		return usageError(stderr, "--debounce, --poll and --drain-delay must not be negative")
 	}
+	if sf.addr == "" {
+		// net.Listen would take "" for ":0": every interface, on a port no
+		// probe or Service names. An unset variable in --addr=$ADDR is the
+		// likely cause.
+		return usageError(stderr, "--addr is empty: give HOST:PORT, e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface")
+	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
 		return usageError(stderr, "%v", err)
