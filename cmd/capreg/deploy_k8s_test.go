@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -32,6 +33,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 
 	var dep *appsv1.Deployment
 	var svc *corev1.Service
+	var pdb *policyv1.PodDisruptionBudget
 	for _, r := range kust.Resources {
 		data, err := os.ReadFile(filepath.Join(base, r))
 		if err != nil {
@@ -51,7 +53,8 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 				svc = &corev1.Service{}
 				obj = svc
 			case "PodDisruptionBudget":
-				obj = &policyv1.PodDisruptionBudget{}
+				pdb = &policyv1.PodDisruptionBudget{}
+				obj = pdb
 			case "ConfigMap":
 				obj = &corev1.ConfigMap{}
 			default:
@@ -67,6 +70,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		t.Fatal("deploy/base has no Deployment or no Service")
 	}
 	checkPodReferences(t, &dep.Spec.Template.Spec, kust.ConfigMapGenerator)
+	checkDisruptionBudget(t, pdb)
 	capreg := slices.IndexFunc(dep.Spec.Template.Spec.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
 	if capreg < 0 {
 		t.Fatal("the Deployment has no capreg container")
@@ -106,6 +110,53 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 			t.Errorf("prometheus.io/port = %s, not a port of the capreg container", port)
 		}
 	}
+}
+
+// checkDisruptionBudget checks that the budget lets a node drain evict one
+// pod at a time for any replica count an overlay may set: not none (a
+// drain blocked for ever), not more than one. A pod that is not ready
+// serves nothing, so its eviction is always allowed.
+func checkDisruptionBudget(t *testing.T, pdb *policyv1.PodDisruptionBudget) {
+	t.Helper()
+	if pdb == nil {
+		t.Fatal("deploy/base has no PodDisruptionBudget")
+	}
+	for _, replicas := range []int{1, 2, 5} {
+		if got := allowedDisruptions(t, pdb.Spec, replicas); got != 1 {
+			t.Errorf("with %d healthy replicas the budget allows %d evictions at once, want 1", replicas, got)
+		}
+	}
+	if p := pdb.Spec.UnhealthyPodEvictionPolicy; p == nil || *p != policyv1.AlwaysAllow {
+		t.Errorf("unhealthyPodEvictionPolicy = %v, want AlwaysAllow: unready pods serve nothing and must not block a drain", p)
+	}
+}
+
+// allowedDisruptions is the disruption controller's count of evictions a
+// budget allows when all of replicas pods are healthy (percentages round
+// up, as it rounds them).
+func allowedDisruptions(t *testing.T, spec policyv1.PodDisruptionBudgetSpec, replicas int) int {
+	t.Helper()
+	scaled := func(v interface {
+		String() string
+		IntValue() int
+	}) int {
+		pct, isPct := strings.CutSuffix(v.String(), "%")
+		if !isPct {
+			return v.IntValue()
+		}
+		n, err := strconv.Atoi(pct)
+		if err != nil {
+			t.Fatalf("budget %q: %v", v.String(), err)
+		}
+		return (n*replicas + 99) / 100
+	}
+	switch {
+	case spec.MaxUnavailable != nil:
+		return min(scaled(spec.MaxUnavailable), replicas)
+	case spec.MinAvailable != nil:
+		return max(replicas-scaled(spec.MinAvailable), 0)
+	}
+	return replicas
 }
 
 // openapiPaths returns the paths openapi.yaml defines.
