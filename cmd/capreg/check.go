@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -49,11 +50,32 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	errs, warns := snap.Diagnostics.Count()
 	if cf.format == "text" {
 		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
+		if r := snap.Result; len(snap.Diagnostics) == 0 && len(r.Capabilities)+len(r.Contract.Entries)+len(r.Cards) == 0 {
+			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo))
+		}
 	}
 	if errs > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// nothingFound says that a repository holds nothing capreg reads, which is
+// valid but seldom meant, and names the folder above that looks like the
+// repository: run from inside its capabilities/, the gate passed having
+// checked nothing.
+func nothingFound(repo string) string {
+	msg := "nothing to check in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
+	root := store.RootAbove(repo)
+	if root == "" {
+		return msg
+	}
+	if abs, err := filepath.Abs(repo); err == nil {
+		if rel, err := filepath.Rel(abs, root); err == nil {
+			root = rel
+		}
+	}
+	return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
 }
 
 // summary counts what the registry holds, then says what schemaNote says.

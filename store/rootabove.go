@@ -1,0 +1,39 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// RootAbove returns the nearest folder above dir that looks like the root
+// of a repository capreg reads (it holds capreg.json or a capabilities
+// folder), looking no higher than the top of a git work tree; "" when
+// there is none. A check run from inside a repository's capabilities/
+// finds nothing, which is valid, and so passes: the gate the user meant
+// to run is that of the folder this names.
+func RootAbove(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if d != abs && (isRegular(filepath.Join(d, validate.RepoConfigFile)) || isDir(filepath.Join(d, "capabilities"))) {
+			return d
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil || d == filepath.Dir(d) {
+			return ""
+		}
+	}
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
