@@ -61,7 +61,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
 	}
-	w.Header()["X-Capreg-Generation"] = v.genHdr
+	w.Header()["X-Capreg-Generation"], w.Header()["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 	w.Header().Set("Content-Type", b.contentType)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b.data)

@@ -107,8 +107,12 @@ type views struct {
 	etag   string
 	etags  [2][]string // the ETag of identity and gzip bodies
 	genHdr []string
-	cache  sync.Map // key → *cacheEntry
-	points [12]cacheEntry
+	// digestHdr is X-Capreg-Digest, the snapshot digest: an answer to a
+	// POST, which carries no ETag, is tied by it to the registry it came
+	// from on any replica (generations count each replica's rebuilds).
+	digestHdr []string
+	cache     sync.Map // key → *cacheEntry
+	points    [12]cacheEntry
 
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id
@@ -129,7 +133,7 @@ type cacheEntry struct {
 }
 
 func newViews(snap *store.Snapshot) *views {
-	v := &views{snap: snap, etag: snap.Digest, genHdr: []string{strconv.FormatUint(snap.Generation, 10)}}
+	v := &views{snap: snap, etag: snap.Digest, genHdr: []string{strconv.FormatUint(snap.Generation, 10)}, digestHdr: []string{snap.Digest}}
 	v.etags = etagPair(snap.Digest)
 	return v
 }
@@ -228,7 +232,7 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 func (v *views) notModified(w http.ResponseWriter, r *http.Request, etag []string, byAccept bool) bool {
 	h := w.Header()
 	h["Etag"] = etag
-	h["X-Capreg-Generation"] = v.genHdr
+	h["X-Capreg-Generation"], h["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 	if byAccept {
 		h["Vary"] = varyAcceptHdr
 	} else {
