@@ -26,19 +26,6 @@ const (
 	maxLimit           = 100
 )
 
-// commandMatch is one card of GET /tools?command=.
-type commandMatch struct {
-	ID       string   `json:"id"`
-	Summary  string   `json:"summary"`
-	Command  string   `json:"command"`
-	Risk     string   `json:"risk"`
-	Replaces []string `json:"replaces"`
-	// Matched is the pattern of Replaces that matched the line (the most
-	// specific that does, the first of those equally specific): a card
-	// may replace a safe and a destructive shape of one command.
-	Matched string `json:"matched"`
-}
-
 // toolModes are the three questions GET /tools answers, each selected by a
 // parameter (none for the listing) and shaped by a few others. A parameter
 // of another mode would be ignored (a cursor does not page a search, a
@@ -175,35 +162,7 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		s.log.Warn("command matching spent its work budget before trying every card", "tried", m.Tried, "cards", m.Total,
 			"work", m.Work, "bytes", len(command))
 	}
-	v.serve(w, r, jsonBody(commandDoc(v, command, risk, m)))
-}
-
-// commandDoc is the answer of GET /tools?command=: the matching cards of
-// the risk asked for (every risk for ""), most specific first as
-// search.MatchCommand orders them (an agent wants the wrapper of "docker
-// compose down -v" before that of "docker compose down"), and whether
-// matching stopped before it tried every card. A given line against a
-// given snapshot always stops at the same card, so the answer, truncated
-// or not, is the same at every request, as its ETag (the snapshot's)
-// says.
-func commandDoc(v *views, command, risk string, m search.CommandMatches) map[string]any {
-	cards := v.snap.Result.Cards
-	out := []commandMatch{}
-	for k, i := range m.Cards {
-		c := cards[i]
-		if risk == "" || c.Risk == risk {
-			out = append(out, commandMatch{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Replaces: c.Replaces,
-				Matched: c.Replaces[m.Patterns[k]]})
-		}
-	}
-	doc := map[string]any{"command": command, "results": out, "truncated": m.Truncated()}
-	if m.Truncated() {
-		doc["cardsTried"], doc["cardsTotal"] = m.Tried, m.Total
-		doc["message"] = fmt.Sprintf("matching stopped after %d of %d cards, the work one request may do spent (a replaces pattern read as "+
-			"a regular expression costs its size times the length of the text it reads, and each try of a pattern a little); the results are the matches among the cards "+
-			"tried, and a card not tried may match too", m.Tried, m.Total)
-	}
-	return doc
+	v.serve(w, r, jsonBody(v.snap.AnswerCommand(command, risk, m)))
 }
 
 // cursorPrefix marks capreg's opaque cursors: the id of the last card of

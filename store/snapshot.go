@@ -367,6 +367,60 @@ type ToolHit struct {
 	Matched []string `json:"matched"`
 }
 
+// CommandAnswer is what GET /tools?command= answers, and `capreg tools
+// match --json` prints: the cards whose replaces patterns match a command
+// line, most specific first, and whether matching stopped before it
+// tried every card (then with the Truncation).
+type CommandAnswer struct {
+	Command   string       `json:"command"`
+	Results   []CommandHit `json:"results"`
+	Truncated bool         `json:"truncated"`
+	*Truncation
+}
+
+// Truncation says how far matching went when it spent its work budget.
+type Truncation struct {
+	CardsTried int    `json:"cardsTried"`
+	CardsTotal int    `json:"cardsTotal"`
+	Message    string `json:"message"`
+}
+
+// CommandHit is one card of a CommandAnswer.
+type CommandHit struct {
+	ID       string   `json:"id"`
+	Summary  string   `json:"summary"`
+	Command  string   `json:"command"`
+	Risk     string   `json:"risk"`
+	Replaces []string `json:"replaces"`
+	// Matched is the pattern of Replaces that matched the line (the most
+	// specific that does, the first of those equally specific): a card
+	// may replace a safe and a destructive shape of one command.
+	Matched string `json:"matched"`
+}
+
+// AnswerCommand is the answer for the matches m of the command line
+// command against this snapshot's cards (search.MatchCommandLine), keeping
+// the cards of risk (every risk for ""), in m's order. A given line
+// against a given snapshot always stops at the same card, so the answer,
+// truncated or not, is the same every time.
+func (s *Snapshot) AnswerCommand(command, risk string, m search.CommandMatches) CommandAnswer {
+	out := CommandAnswer{Command: command, Results: []CommandHit{}, Truncated: m.Truncated()}
+	for k, i := range m.Cards {
+		c := s.Result.Cards[i]
+		if risk == "" || c.Risk == risk {
+			out.Results = append(out.Results, CommandHit{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk,
+				Replaces: c.Replaces, Matched: c.Replaces[m.Patterns[k]]})
+		}
+	}
+	if m.Truncated() {
+		out.Truncation = &Truncation{CardsTried: m.Tried, CardsTotal: m.Total, Message: fmt.Sprintf("matching stopped after %d of %d cards, "+
+			"the work one request may do spent (a replaces pattern read as a regular expression costs its size times the length of the "+
+			"text it reads, and each try of a pattern a little); the results are the matches among the cards tried, and a card not "+
+			"tried may match too", m.Tried, m.Total)}
+	}
+	return out
+}
+
 // SearchTools ranks the snapshot's cards for q, in the order and with the
 // scores search gives them.
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {

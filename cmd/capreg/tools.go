@@ -39,6 +39,19 @@ func (sf *searchFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.risk, "risk", "", "only `reversible|destructive` tools")
 }
 
+// matchFlags are the flags of capreg tools match.
+type matchFlags struct {
+	repoFlags
+	asJSON bool
+	risk   string
+}
+
+func (mf *matchFlags) register(fs *flag.FlagSet) {
+	mf.repoFlags.register(fs)
+	fs.BoolVar(&mf.asJSON, "json", false, "print the answer as JSON, as GET /tools?command= does")
+	fs.StringVar(&mf.risk, "risk", "", "only `reversible|destructive` tools")
+}
+
 // showFlags are the flags of capreg tools show.
 type showFlags struct {
 	repoFlags
@@ -55,19 +68,52 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if len(args) > 0 && args[0] == "search" {
 		return runToolsSearch(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "match" {
+		return runToolsMatch(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "show" {
 		return runToolsShow(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) == 1 && isHelpFlag(args[0]) {
-		fmt.Fprintf(stderr, "Usage: %s\n       %s\n\ncapreg tools search --help and capreg tools show --help describe each flag.\n",
-			synopsisOf("tools search", true), synopsisOf("tools show", true))
+		fmt.Fprintf(stderr, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
+			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true))
 		return exitOK
 	}
+	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return usageError(stderr, "unknown tools subcommand %q; it is search or show: %s | %s",
-			args[0], synopsisOf("tools search", false), synopsisOf("tools show", false))
+		return usageError(stderr, "unknown tools subcommand %q; it is search, match or show: %s", args[0], subs)
 	}
-	return usageError(stderr, "tools needs a subcommand: %s | %s", synopsisOf("tools search", false), synopsisOf("tools show", false))
+	return usageError(stderr, "tools needs a subcommand: %s", subs)
+}
+
+// runToolsMatch finds the cards whose replaces patterns match a command
+// line, as GET /tools?command= does: what a card's author runs to see
+// which wrapper an agent about to type the line would be sent to.
+func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("tools match", stderr)
+	var mf matchFlags
+	mf.register(fs)
+	pos, err := parseArgs(fs, args)
+	switch {
+	case err != nil:
+		return flagExit(err)
+	case len(pos) != 1:
+		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole)")
+	case strings.TrimSpace(pos[0]) == "":
+		return usageError(stderr, "the command line is empty; give the raw command line you were about to run")
+	case mf.risk != "" && mf.risk != "reversible" && mf.risk != "destructive":
+		return usageError(stderr, "--risk must be reversible or destructive")
+	}
+	snap, code := mf.loadValid(ctx, stderr)
+	if snap == nil {
+		return code
+	}
+	m, err := snap.Search().MatchCommandLine(ctx, pos[0], search.DefaultCommandBudget)
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitUsage
+	}
+	return toolsMatch(snap.AnswerCommand(pos[0], mf.risk, m), mf.risk, mf.asJSON, stdout, stderr)
 }
 
 // isHelpFlag is whether arg asks for help, as the flag package reads it.
@@ -151,6 +197,36 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 		if len(h.Matched) > 0 {
 			fmt.Fprintf(&out, "    matched: %s\n", esc(strings.Join(h.Matched, " | ")))
 		}
+	}
+	return writeOutput(stdout, stderr, out.Bytes())
+}
+
+// toolsMatch prints a command line's answer: JSON as the endpoint gives
+// it, or one card a few lines, most specific first.
+func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr io.Writer) int {
+	var out bytes.Buffer
+	if asJSON {
+		enc := json.NewEncoder(&out)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(a); err != nil {
+			fmt.Fprintf(stderr, "capreg: cannot encode the answer: %v\n", err)
+			return exitUsage
+		}
+		return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
+	}
+	esc := validate.EscapeControl
+	switch {
+	case len(a.Results) == 0 && risk != "":
+		fmt.Fprintf(&out, "no %s tool replaces %q\n", risk, a.Command)
+	case len(a.Results) == 0:
+		fmt.Fprintf(&out, "no tool replaces %q\n", a.Command)
+	}
+	for i, h := range a.Results {
+		fmt.Fprintf(&out, "%2d. %s  (%s)\n    %s\n    $ %s\n    replaces: %s\n", i+1, esc(h.ID), esc(h.Risk), esc(h.Summary), esc(h.Command), esc(h.Matched))
+	}
+	if a.Truncation != nil {
+		fmt.Fprintf(stderr, "capreg: %s\n", a.Message)
 	}
 	return writeOutput(stdout, stderr, out.Bytes())
 }

@@ -28,6 +28,7 @@ func verbs() []verb {
 		{"serve", "", &serveFlags{}},
 		{"render", "POINT", &renderFlags{}},
 		{"tools search", "INTENT", &searchFlags{}},
+		{"tools match", "COMMAND", &matchFlags{}},
 		{"tools show", "ID", &showFlags{}},
 		{"closure", "ID", &repoFlags{}},
 	}
