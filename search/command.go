@@ -85,6 +85,11 @@ type tokenMatcher struct {
 	// letters or more after one dash are a long option, as Go's tools
 	// and find write them: "-trace" holds the letters of "-race".
 	bundle bool
+	// dot: the pattern word is "./" and then a glob or a placeholder
+	// ("rm -rf ./*", "./<dir>"), which says the operand is a relative
+	// path: it matches only a word written with "./". Read as "*" alone,
+	// "rm -rf ./*" matched "rm -rf /".
+	dot bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -93,7 +98,7 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text):
+	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot:
 		return false
 	case m.re != nil:
 		return m.re.match(tok.text, b)
@@ -196,6 +201,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		m := compileToken(t.text)
 		m.opt = isOption(t.text) && !t.glued
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && isLetterBundle(t.text)
+		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		p.literal = append(p.literal, m)
 	}
 	if isRegexp {
@@ -426,6 +432,9 @@ type shellToken struct {
 	// glued: the value of the option before it, given in one word with
 	// it ("--replicas=0"; see splitOptionValues).
 	glued bool
+	// dot: the word was written with a leading "./", which readWords
+	// took off.
+	dot bool
 }
 
 // readWords reads the words of a tokenized line or pattern as a command
@@ -433,11 +442,13 @@ type shellToken struct {
 // a path that starts with "./" is the same path without it, so that
 // "bin/rails db:rollback*" matches "./bin/rails db:rollback", "rm -rf
 // dist*" "rm -rf ./dist" and "bash .ci/run" "bash ./.ci/run"; none did.
+// A "./" before a dash stays: "./-rf" is how a file named -rf is given
+// so that no command takes it for an option.
 func readWords(toks []shellToken) []shellToken {
 	toks = splitOptionValues(toks)
 	for i, t := range toks {
-		if !t.op && len(t.text) > 2 && strings.HasPrefix(t.text, "./") {
-			toks[i].text = t.text[2:]
+		if !t.op && len(t.text) > 2 && strings.HasPrefix(t.text, "./") && t.text[2] != '-' {
+			toks[i].text, toks[i].dot = t.text[2:], true
 		}
 	}
 	return toks

@@ -1203,6 +1203,9 @@ func TestMatchCommandPathsToTheTool(t *testing.T) {
 		{ID: "ci", Replaces: []string{"bash .ci/run"}},
 		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
 		{ID: "seed", Replaces: []string{"./scripts/seed.sh *"}},
+		{ID: "wipe", Replaces: []string{"rm -rf ./*"}},
+		{ID: "drop", Replaces: []string{"git rm ./<file>"}},
+		{ID: "recursive", Replaces: []string{"rm -rf <dir>"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1213,14 +1216,23 @@ func TestMatchCommandPathsToTheTool(t *testing.T) {
 		{"./bin/rails db:migrate", []string{"migrate"}},
 		{"kubectl apply -f ./deploy/overlays/prod", []string{"apply"}},
 		{"bash ./.ci/run", []string{"ci"}},
-		{"rm -rf ./dist", []string{"clean"}},
+		{"rm -rf ./dist", []string{"clean", "recursive", "wipe"}},
 		{"scripts/seed.sh prod", []string{"seed"}},
 		{"./scripts/seed.sh prod", []string{"seed"}},
 		// Another tool: a rails on the PATH, a path that only ends in the
 		// same letters, a file named by "./" alone.
 		{"rails db:rollback", nil},
 		{"/opt/xbin/rails db:rollback", nil},
-		{"rm -rf ./", nil},
+		{"rm -rf ./", []string{"recursive"}},
+		// "./" before a glob or a placeholder says the operand is a
+		// relative path: none other matches it. "./-rf" names a file,
+		// never the option.
+		{"rm -rf ./build", []string{"recursive", "wipe"}},
+		{"rm -rf /", []string{"recursive"}},
+		{"rm -rf ~", []string{"recursive"}},
+		{"git rm ./notes.md", []string{"drop"}},
+		{"git rm /etc/passwd", nil},
+		{"rm ./-rf dist", nil},
 	}
 	checkMatchCommand(t, ix, tests)
 }
