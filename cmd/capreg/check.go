@@ -70,9 +70,12 @@ func nothingFound(repo string) string {
 	if root == "" {
 		return msg
 	}
+	// Named as --repo names the repository, not relative to it: "--repo
+	// .." after --repo x/capabilities would check the working directory's
+	// parent.
 	if abs, err := filepath.Abs(repo); err == nil {
 		if rel, err := filepath.Rel(abs, root); err == nil {
-			root = rel
+			root = filepath.Join(repo, rel)
 		}
 	}
 	return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
