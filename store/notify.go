@@ -49,8 +49,11 @@ type fsNotifier struct {
 	// capabilities and a 250 ms debounce, a new commit was served 0.73 to
 	// 0.85 s after the swap, and is 0.42 to 0.54 s after it now, the
 	// deletion's own 0.25 to 0.46 s included.
-	root string
-	left bool
+	// to is where it leads now, once left: an old tree may hold the new
+	// one (a link repointed from a monorepo to its folder), or the new
+	// the old, and events under to are never dropped.
+	root, to string
+	left     bool
 	// named are the inputs the last scan named by path (Input.Named),
 	// whose ways are followed as the repository's is.
 	named []string
@@ -200,12 +203,13 @@ func (n *fsNotifier) event() {
 //
 // Once an event about a way shows the repository path leading away from
 // the tree last synced (root), events under that tree are not relevant
-// either: the old worktree git-sync deletes after a swap.
+// either, unless under the one it leads to now: the old worktree git-sync
+// deletes after a swap.
 func (n *fsNotifier) relevant(name string) bool {
 	dir := filepath.Dir(name)
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if n.left && within(n.root, name) {
+	if n.left && within(n.root, name) && !within(n.to, name) {
 		return false
 	}
 	if !mayBeNamed(n.ways[dir], filepath.Base(name)) {
@@ -213,7 +217,7 @@ func (n *fsNotifier) relevant(name string) bool {
 	}
 	if n.root != "" {
 		now, err := filepath.EvalSymlinks(n.link)
-		n.left = err == nil && now != n.root
+		n.left, n.to = err == nil && now != n.root, now
 	}
 	return true
 }
@@ -353,7 +357,7 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		n.named, n.read, n.readKnown = named, newReadSet(read), true
 	}
 	moved := n.follow()
-	n.root, n.left = "", false
+	n.root, n.to, n.left = "", "", false
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
 		n.root = root
 	}
