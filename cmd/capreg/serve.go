@@ -53,11 +53,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
 		return usageError(stderr, "--debounce, --poll and --drain-delay must not be negative")
 	}
-	if sf.addr == "" {
-		// net.Listen would take "" for ":0": every interface, on a port no
-		// probe or Service names. An unset variable in --addr=$ADDR is the
-		// likely cause.
-		return usageError(stderr, "--addr is empty: give HOST:PORT, e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface")
+	if msg := addrFault(sf.addr); msg != "" {
+		return usageError(stderr, "%s", msg)
 	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
@@ -234,4 +231,19 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 		a.Value = slog.Float64Value(a.Value.Duration().Seconds())
 	}
 	return a
+}
+
+// addrFault says what is wrong with an --addr that is empty or has an
+// empty port, or returns "": net.Listen takes "" and ":" for ":0", every
+// interface on a port no probe or Service names. An unset variable in
+// --addr=$ADDR or --addr=:$PORT is the likely cause; ":0" given on
+// purpose is kept.
+func addrFault(addr string) string {
+	if addr == "" {
+		return "--addr is empty: give HOST:PORT, e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface"
+	}
+	if _, port, err := net.SplitHostPort(addr); err == nil && port == "" {
+		return fmt.Sprintf("--addr %q has no port: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
+	}
+	return ""
 }

@@ -186,20 +186,27 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// TestServeRefusesAnEmptyAddr: --addr= (an unset $ADDR) is a usage error;
-// net.Listen took it for every interface on a random port. The context is
-// already done, so a serve that starts stops at once, with exit 0.
+// TestServeRefusesAnEmptyAddr: --addr= (an unset $ADDR) and an address
+// without its port (--addr=:$PORT, $PORT unset) are usage errors;
+// net.Listen took each for every interface on a random port. The context
+// is already done, so a serve that starts stops at once, with exit 0.
 func TestServeRefusesAnEmptyAddr(t *testing.T) {
 	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
 	t.Cleanup(func() { debug.SetGCPercent(gc) })
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	var stdout, stderr bytes.Buffer
-	code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr="}, &stdout, &stderr)
-	if code != exitUsage || !strings.Contains(stderr.String(), "--addr is empty: give HOST:PORT") {
-		t.Errorf("exit %d, stderr %q; want %d and a message naming --addr", code, stderr.String(), exitUsage)
-	}
-	if stdout.Len() != 0 {
-		t.Errorf("stdout %q: it listened", stdout.String())
+	for _, tt := range []struct{ addr, want string }{
+		{"", "--addr is empty: give HOST:PORT"},
+		{":", `--addr ":" has no port`},
+		{"0.0.0.0:", `--addr "0.0.0.0:" has no port`},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr=" + tt.addr}, &stdout, &stderr)
+		if code != exitUsage || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("--addr=%s: exit %d, stderr %q; want %d and %q", tt.addr, code, stderr.String(), exitUsage, tt.want)
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("--addr=%s: stdout %q: it listened", tt.addr, stdout.String())
+		}
 	}
 }
