@@ -111,13 +111,30 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 const maxBundle = 3
 
 // bundles reports whether the command word w bundles every short option
-// of the pattern word want, both a dash and letters only.
+// of the pattern word want, both a dash and letters only. A word of more
+// than maxLineBundle letters, or one that repeats a letter, is a long
+// option of one dash, not a bundle: "-timeout" holds the letters of
+// "-it", "-format" those of "-rf".
 func bundles(want, w string) bool {
-	if !isLetterBundle(w) {
+	if len(w) > 1+maxLineBundle || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
 	for _, c := range want[1:] {
 		if !strings.ContainsRune(w[1:], c) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxLineBundle is the most letters a command word of one dash may have
+// and be read as bundled short options ("ls -lahtr").
+const maxLineBundle = 5
+
+// distinctLetters reports whether no byte of w repeats.
+func distinctLetters(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if strings.IndexByte(w[:i], w[i]) >= 0 {
 			return false
 		}
 	}
@@ -1006,7 +1023,13 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // text in its place, except that one starting with a placeholder, an
 // operand, matches no option ("psql <url>" does not match "psql -l"), and
 // * and ? match as shell globs; the first token also
-// matches a path to it ("git" matches /usr/bin/git). After the first, the
+// matches a path to it ("git" matches /usr/bin/git, "bin/rails"
+// /work/app/bin/rails). Words are read as a command reads them (see
+// readWords): "--replicas=0" is "--replicas 0", "./dist" is "dist" (but a
+// pattern's "./*" or "./<x>" wants a word written with "./", and "./-rf"
+// is a file name), and a pattern's bundle of two or three short options
+// ("-rf") matches them bundled in any order or with others ("-fr",
+// "-rfv"). After the first, the
 // command may have options the pattern does not name, each perhaps with
 // its argument, and, past the pattern's subcommand, words before an
 // option the pattern names, and the pattern's options in another order

@@ -245,7 +245,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 // maxRepairs is how many words of one query that the index does not hold
 // are corrected (addTypoTerms) or cut (splitWord); any more count as
 // unknown words. An intent has a few such words; a request line of 60 KB
-// of nonsense has thousands, and repairing each cost 49 ms a query at
+// of nonsense has thousands, and repairing each cost 48 ms a query at
 // 10,000 cards (BenchmarkSearchLongNonsense) where 2 ms is typical of
 // long input.
 const maxRepairs = 32

@@ -1266,6 +1266,11 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		// Four letters or more after one dash are a long option, as Go's
 		// tools and find write them, not a bundle: -trace is not -race.
 		{"go test -trace t.out ./...", nil},
+		// A command word that repeats a letter, or of more than five, is a
+		// long option too: -timeout is not -it, nor -format -rf.
+		{"docker run -timeout 5 ubuntu", nil},
+		{"rm -format dist", nil},
+		{"rm -lfrtv dist", []string{"clean"}},
 	}
 	checkMatchCommand(t, ix, tests)
 }
