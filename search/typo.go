@@ -84,6 +84,9 @@ func editDistanceOne(a, b string) bool {
 		for i < len(ra) && ra[i] == rb[i] {
 			i++
 		}
+		if i == len(ra) {
+			return false // different bytes, the same runes: "\xff" and "\xfe" are both U+FFFD
+		}
 		if equalRunes(ra[i+1:], rb[i+1:]) {
 			return true // substitution
 		}

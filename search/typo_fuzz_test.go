@@ -1,0 +1,94 @@
+package search
+
+import (
+	"slices"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzTypoTermsAgreeWithScan holds the typo look-up, which finds the terms
+// one edit from an unknown query word through hashed single-rune deletions
+// (deleteIndex), to what it stands for: a scan of the whole vocabulary
+// with an edit-distance check, which costs a comparison per term. Card
+// text and query word are arbitrary, so runes of several bytes, repeated
+// runes and words of every length meet the hashing.
+func FuzzTypoTermsAgreeWithScan(f *testing.F) {
+	for _, seed := range [][2]string{
+		{"install packages and remove the package cache", "pakcage"},
+		{"été hiver élever", "ételé"},
+		{"aaaaa aaaab baaaa", "aaaaaa"},
+		{"日本語のテキスト 日本語テキスト", "日本語テキス"},
+		{"worktree worktrees", "wroktree"},
+		{"x", "\xff\xfe\xfd\xfc\xfb"},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, text, q string) {
+		ix := Build([]Card{{ID: "c", Summary: text, Risk: "reversible"}})
+		s := newScratch(ix.Len(), len(ix.vocab))
+		found := ix.addTypoTerms(s, q)
+		got := slices.Clone(s.cands)
+		if !found {
+			got = nil
+		}
+		var want []int32
+		if utf8.RuneCountInString(q) >= minTypoLen && len(q) <= ix.maxTermLen+utf8.UTFMax {
+			for id, v := range ix.vocab {
+				if editDistanceOne(q, v) {
+					want = append(want, int32(id))
+				}
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("typo terms of %q: %v, a scan finds %v (vocabulary %q)", q, terms(ix, got), terms(ix, want), ix.vocab)
+		}
+	})
+}
+
+func terms(ix *Index, ts []int32) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = ix.vocab[t]
+	}
+	return out
+}
+
+// FuzzEditDistanceOne holds editDistanceOne to the optimal-string-alignment
+// distance over runes, computed in full: one edit is distance 1.
+func FuzzEditDistanceOne(f *testing.F) {
+	for _, seed := range [][2]string{{"packag", "pakcag"}, {"été", "eté"}, {"ab", "ba"}, {"abc", "ca"}, {"\xff", "\xfe"}, {"a\xffb", "a\xc3b"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if got, want := editDistanceOne(a, b), osaRunes([]rune(a), []rune(b)) == 1; got != want {
+			t.Fatalf("editDistanceOne(%q, %q) = %v, want %v", a, b, got, want)
+		}
+	})
+}
+
+// osaRunes is the optimal-string-alignment distance of a and b, the
+// textbook table.
+func osaRunes(a, b []rune) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}
