@@ -21,6 +21,11 @@ import (
 //   - Text is read in Unicode normalization form NFKC, so an accent typed
 //     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
 //     "ｌｓ", "\ufb01le") are the precomposed, plain words of the cards.
+//   - A mark (Unicode category M) after a letter or digit is part of the
+//     word: the vowel signs and viramas of Indic scripts, Hebrew points and
+//     the accents NFKC has no precomposed letter for are written that way,
+//     and splitting at them cut "हिन्दी" into the one-letter words "ह" "न"
+//     "द", which matched any card with a word that has one of them.
 //
 // A word in camel case stays whole ("dbRollback" is "dbrollback"), so
 // "PowerShell" matches "powershell"; a query records its parts as well
@@ -38,7 +43,7 @@ func (t *tokenizer) words(s string) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case isWordRune(r):
+		case isWordRune(r), t.inWord() && isMark(r):
 			t.add(i, r)
 		case r == '[':
 			if end := bracketWordEnd(s, i+size); end > 0 {
@@ -116,7 +121,7 @@ func (t *tokenizer) add(at int, r rune) {
 		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
 		t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
 	}
-	if t.split {
+	if t.split && !isMark(r) { // a mark belongs to its letter, not a case
 		t.markCut(caseOf(r))
 	}
 	lr := unicode.ToLower(r)
@@ -170,8 +175,9 @@ func (t *tokenizer) endParts() {
 }
 
 // bracketWordEnd reports the byte offset of the ']' closing a run of one or
-// more word runes starting at offset start of s, or -1 if the text at start
-// is not such a run (so "[options]" unwraps but "[a b]" does not).
+// more word runes (and the marks after them) starting at offset start of s,
+// or -1 if the text at start is not such a run (so "[options]" unwraps but
+// "[a b]" does not).
 func bracketWordEnd(s string, start int) int {
 	j := start
 	for j < len(s) {
@@ -182,7 +188,7 @@ func bracketWordEnd(s string, start int) int {
 			}
 			return j
 		}
-		if !isWordRune(r) {
+		if !isWordRune(r) && (j == start || !isMark(r)) {
 			return -1
 		}
 		j += size
@@ -192,6 +198,12 @@ func bracketWordEnd(s string, start int) int {
 
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// isMark reports whether r is a combining mark; none is below U+0300, so
+// ASCII separators skip the table look-up.
+func isMark(r rune) bool {
+	return r >= 0x300 && unicode.IsMark(r)
 }
 
 // isStopWord reports whether a lowercase token carries too little meaning to

@@ -52,6 +52,12 @@ func TestRawTokens(t *testing.T) {
 		{"curly apostrophe", "it\u2019s", []string{"its"}},
 		{"digits kept", "en0 or 10s", []string{"en0", "or", "10s"}},
 		{"unicode letters", "Ünïcode ÉTÉ", []string{"ünïcode", "été"}},
+		{"devanagari vowel signs and virama", "हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
+		{"hebrew points", "שָׁלוֹם", []string{"שָׁלוֹם"}},
+		{"marks with no precomposed letter", "x\u0323\u0301yz", []string{"x\u0323\u0301yz"}},
+		{"mark starting a word", "\u0301ab \u0301", []string{"ab"}},
+		{"mark inside flag brackets", "[क\u093f]ल", []string{"क\u093fल"}},
+		{"mark first in brackets", "a[\u093f]b", []string{"a", "b"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,6 +171,7 @@ func TestQueryTokensCamelParts(t *testing.T) {
 		{"ÉtéHiver", []string{"étéhiver"}, [][]string{{"été", "hiver"}}},
 		{"lower UPPER Title v2Beta", []string{"lower", "upper", "title", "v2beta"}, [][]string{nil, nil, nil, nil}},
 		{"e[X]tract", []string{"extract"}, [][]string{nil}},
+		{"x\u0323Rollback", []string{"x\u0323rollback"}, [][]string{{"x\u0323", "rollback"}}},
 	}
 	var s scratch
 	for _, tt := range tests {
@@ -178,5 +185,19 @@ func TestQueryTokensCamelParts(t *testing.T) {
 				t.Errorf("queryTokens(%q): parts of %q = %q, want %q", tt.in, s.raw[i], got, want)
 			}
 		}
+	}
+}
+
+// TestSearchKeepsMarkedWordsWhole: a word written with marks (Devanagari
+// vowel signs and virama) finds the card that holds it and not one that
+// shares only its first letter; split at its marks, "हिन्दी" was "ह" "न"
+// "द", and "हाथी" (elephant) matched on "ह".
+func TestSearchKeepsMarkedWordsWhole(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "elephant", Summary: "हाथी", Risk: "reversible"},
+		{ID: "hindi", Summary: "हिन्दी भाषा", Risk: "reversible"},
+	})
+	if got := ids(ix.Search(Query{Intent: "हिन्दी"})); !slices.Equal(got, []string{"hindi"}) {
+		t.Errorf("Search(हिन्दी) = %v, want [hindi]", got)
 	}
 }
