@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -115,20 +116,34 @@ func TestEditDistanceOne(t *testing.T) {
 }
 
 // FuzzAnalyze checks that analysis never panics and yields only non-empty,
-// valid, lowercase-stable terms.
+// valid, lowercase-stable terms; that raw tokens are words (a letter or
+// digit, then letters, digits and marks); and that a query is tokenized
+// as Analyze tokenizes, its camel-case parts spelling its words.
 func FuzzAnalyze(f *testing.F) {
-	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y"} {
+	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y",
+		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, w := range rawTokens(nil, s) {
-			if w == "" {
-				t.Fatalf("empty token from %q", s)
+		raw := rawTokens(nil, s)
+		for _, w := range raw {
+			if r, _ := utf8.DecodeRuneInString(w); w == "" || !isWordRune(r) || strings.IndexFunc(w, func(r rune) bool { return !isWordRune(r) && !isMark(r) }) >= 0 {
+				t.Fatalf("token %q from %q is not a word", w, s)
 			}
 		}
 		for _, term := range Analyze(s) {
-			if term == "" || !utf8.ValidString(term) {
+			if term == "" || !utf8.ValidString(term) || strings.ToLower(term) != term {
 				t.Fatalf("bad term %q from %q", term, s)
+			}
+		}
+		var sc scratch
+		sc.queryTokens(s)
+		if !slices.Equal(sc.raw, raw) {
+			t.Fatalf("query tokens of %q: %q, Analyze reads %q", s, sc.raw, raw)
+		}
+		for i, w := range sc.raw {
+			if parts := sc.camelParts(i); len(parts) > 0 && strings.Join(parts, "") != w {
+				t.Fatalf("camel parts of %q: %q", w, parts)
 			}
 		}
 	})
