@@ -41,8 +41,10 @@ func FuzzParseMarker(f *testing.F) {
 		for _, list := range [][]Item{mk.Roles, mk.Produces, mk.Consumes} {
 			items = append(items, list...)
 		}
+		// The step of the tag form may be empty (<loop-point id=":pre"/>):
+		// the contract reports it as an unknown step, at its offset.
 		for _, it := range items {
-			if it.Value == "" || it.Off < 0 || it.Off+len(it.Value) > len(src) || string(src[it.Off:it.Off+len(it.Value)]) != it.Value {
+			if it.Off < 0 || it.Off+len(it.Value) > len(src) || string(src[it.Off:it.Off+len(it.Value)]) != it.Value {
 				t.Fatalf("item %q at offset %d is not there in %q", it.Value, it.Off, src)
 			}
 		}
