@@ -49,6 +49,7 @@ type fsNotifier struct {
 	// capabilities and a 250 ms debounce, a new commit was served 0.73 to
 	// 0.85 s after the swap, and is 0.42 to 0.54 s after it now, the
 	// deletion's own 0.25 to 0.46 s included.
+	//
 	// to is where it leads now, once left: an old tree may hold the new
 	// one (a link repointed from a monorepo to its folder), or the new
 	// the old, and events under to are never dropped.
