@@ -836,6 +836,9 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 			IntentPhrases: []string{"get a shell in a container", "shell into a pod"}, Risk: "reversible"},
 		{ID: "pod-doctor", Summary: "Find out why a pod was killed or keeps crashing.",
 			IntentPhrases: []string{"debug a crashing pod"}, Risk: "reversible"},
+		{ID: "vm-stop", Summary: "Stop an idle VM.", IntentPhrases: []string{"shut down a vm"}, Risk: "reversible"},
+		{ID: "timeout", Summary: "Set the request timeout in ms.", IntentPhrases: []string{"change the timeout"}, Risk: "reversible"},
+		{ID: "gpu-usage", Summary: "Show GPU usage per node.", IntentPhrases: []string{"which gpu is free"}, Risk: "reversible"},
 	}
 	ix := Build(cards)
 	tests := []struct{ intent, want string }{
@@ -845,6 +848,12 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 		{"pod OOMKilled", "pod-doctor"},
 		{"PowerShell", "ps-run"},
 		{"PowreShell", "ps-run"},
+		// An acronym's plural the cards do not hold is the acronym:
+		// read as "v" "ms" and "gp" "us", "VMs" found the card of
+		// milliseconds and "GPUs" none.
+		{"VMs", "vm-stop"},
+		{"stop idle VMs", "vm-stop"},
+		{"GPUs", "gpu-usage"},
 	}
 	for _, tt := range tests {
 		res := ix.Search(Query{Intent: tt.intent})

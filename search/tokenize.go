@@ -90,6 +90,7 @@ type tokenizer struct {
 	partEnd []int32
 	bracket bool  // the word unwrapped a [flag] letter: not split
 	cuts    []int // where in buf each part after the first starts
+	acronym bool  // the last cut is at the last of two or more capitals
 	last    letterCase
 	prev    letterCase
 	lastAt  int // where in buf the last rune starts
@@ -120,6 +121,7 @@ func (t *tokenizer) add(at int, r rune) {
 	if !t.begun {
 		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
 		t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
+		t.acronym = false
 	}
 	if t.split && !isMark(r) { // a mark belongs to its letter, not a case
 		t.markCut(caseOf(r))
@@ -139,8 +141,10 @@ func (t *tokenizer) markCut(c letterCase) {
 	switch {
 	case c == caseUpper && t.last == caseLower:
 		t.cuts = append(t.cuts, len(t.buf))
+		t.acronym = false
 	case c == caseLower && t.last == caseUpper && t.prev == caseUpper:
 		t.cuts = append(t.cuts, t.lastAt)
+		t.acronym = true
 	}
 	t.prev, t.last, t.lastAt = t.last, c, len(t.buf)
 }
@@ -158,14 +162,31 @@ func (t *tokenizer) flush() {
 	w := string(t.buf)
 	t.dst = append(t.dst, w)
 	if t.split && !t.bracket && len(t.cuts) > 0 {
+		end, cuts := len(w), t.cuts
+		if t.acronymPlural(w) {
+			end, cuts = len(w)-1, cuts[:len(cuts)-1]
+		}
 		from := 0
-		for _, at := range t.cuts {
+		for _, at := range cuts {
 			t.parts = append(t.parts, w[from:at])
 			from = at
 		}
-		t.parts = append(t.parts, w[from:])
+		t.parts = append(t.parts, w[from:end])
 	}
 	t.endParts()
+}
+
+// acronymPlural reports whether word w (in buf) ends in capitals and a
+// lowercase "s", the plural of an acronym ("GPUs", "VMs", "listPRs"):
+// there the "s" is no camel-case part of one letter after a capital, as
+// "Server" is in "HTTPServer", and "VMs" is "vm", not "v" and "ms".
+func (t *tokenizer) acronymPlural(w string) bool {
+	if !t.acronym {
+		return false
+	}
+	last := t.cuts[len(t.cuts)-1]
+	_, size := utf8.DecodeRuneInString(w[last:])
+	return w[last+size:] == "s"
 }
 
 func (t *tokenizer) endParts() {
