@@ -854,6 +854,7 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 		{"VMs", "vm-stop"},
 		{"stop idle VMs", "vm-stop"},
 		{"GPUs", "gpu-usage"},
+		{"free GPUs", "gpu-usage"},
 	}
 	for _, tt := range tests {
 		res := ix.Search(Query{Intent: tt.intent})

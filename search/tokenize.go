@@ -1,6 +1,7 @@
 package search
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -11,21 +12,29 @@ import (
 // rawTokens appends the lowercase alphanumeric words of s to dst.
 //
 // Rules, chosen for tldr-style help text:
+//
 //   - Any rune that is not a letter or digit separates words, so `backticks`,
 //     punctuation, slashes in <path/to/file> and the -_. in ids all split.
+//
 //   - A bracket pair around letters/digits inside a word is unwrapped rather
 //     than splitting: tldr marks flag letters that way, "[a]ction" means
 //     "action" and "--[r]ecursive" means "recursive".
+//
 //   - An apostrophe between letters is dropped ("don't" -> "dont",
 //     "file's" -> "files"), so possessives stem like plurals.
+//
 //   - Text is read in Unicode normalization form NFKC, so an accent typed
 //     as a combining mark, fullwidth letters and ligatures ("cafe\u0301",
 //     "ｌｓ", "\ufb01le") are the precomposed, plain words of the cards.
+//
 //   - A mark (Unicode category M) after a letter or digit is part of the
 //     word: the vowel signs and viramas of Indic scripts, Hebrew points and
 //     the accents NFKC has no precomposed letter for are written that way,
 //     and splitting at them cut "हिन्दी" into the one-letter words "ह" "न"
 //     "द", which matched any card with a word that has one of them.
+//
+//   - A word ending in two capitals and an "s" is the acronym without
+//     the "s" ("GPUs" is "gpu", see isAcronymPlural).
 //
 // A word in camel case stays whole ("dbRollback" is "dbrollback"), so
 // "PowerShell" matches "powershell"; a query records its parts as well
@@ -90,7 +99,6 @@ type tokenizer struct {
 	partEnd []int32
 	bracket bool  // the word unwrapped a [flag] letter: not split
 	cuts    []int // where in buf each part after the first starts
-	acronym bool  // the last cut is at the last of two or more capitals
 	last    letterCase
 	prev    letterCase
 	lastAt  int // where in buf the last rune starts
@@ -121,7 +129,6 @@ func (t *tokenizer) add(at int, r rune) {
 	if !t.begun {
 		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
 		t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
-		t.acronym = false
 	}
 	if t.split && !isMark(r) { // a mark belongs to its letter, not a case
 		t.markCut(caseOf(r))
@@ -141,10 +148,8 @@ func (t *tokenizer) markCut(c letterCase) {
 	switch {
 	case c == caseUpper && t.last == caseLower:
 		t.cuts = append(t.cuts, len(t.buf))
-		t.acronym = false
 	case c == caseLower && t.last == caseUpper && t.prev == caseUpper:
 		t.cuts = append(t.cuts, t.lastAt)
-		t.acronym = true
 	}
 	t.prev, t.last, t.lastAt = t.last, c, len(t.buf)
 }
@@ -160,33 +165,40 @@ func (t *tokenizer) flush() {
 		return
 	}
 	w := string(t.buf)
+	plural := !t.bracket && isAcronymPlural(t.s[t.start:t.end])
+	if plural {
+		w = w[:len(w)-1]
+	}
 	t.dst = append(t.dst, w)
 	if t.split && !t.bracket && len(t.cuts) > 0 {
-		end, cuts := len(w), t.cuts
-		if t.acronymPlural(w) {
-			end, cuts = len(w)-1, cuts[:len(cuts)-1]
+		cuts := t.cuts
+		if plural { // the last cut is before the last capital ("gp|us")
+			cuts = cuts[:len(cuts)-1]
 		}
 		from := 0
 		for _, at := range cuts {
 			t.parts = append(t.parts, w[from:at])
 			from = at
 		}
-		t.parts = append(t.parts, w[from:end])
+		t.parts = append(t.parts, w[from:])
 	}
 	t.endParts()
 }
 
-// acronymPlural reports whether word w (in buf) ends in capitals and a
-// lowercase "s", the plural of an acronym ("GPUs", "VMs", "listPRs"):
-// there the "s" is no camel-case part of one letter after a capital, as
-// "Server" is in "HTTPServer", and "VMs" is "vm", not "v" and "ms".
-func (t *tokenizer) acronymPlural(w string) bool {
-	if !t.acronym {
+// isAcronymPlural reports whether word (as written) ends in two capitals
+// and a lowercase "s", the plural of an acronym ("GPUs", "VMs", "PRs",
+// "listPRs"). Such a word is read as the acronym: the stemmer keeps an
+// "s" after a lone vowel or with none before it ("gpus", "vms"), so "GPUs"
+// was never "GPU", and as a camel-case word its last part was the "s"
+// after a capital ("gp" "us", "v" "ms"). In lower case the "s" stays, as
+// "k8s", "dns", "aws" and "gcs" are words of their own.
+func isAcronymPlural(word string) bool {
+	if !strings.HasSuffix(word, "s") {
 		return false
 	}
-	last := t.cuts[len(t.cuts)-1]
-	_, size := utf8.DecodeRuneInString(w[last:])
-	return w[last+size:] == "s"
+	r1, n1 := utf8.DecodeLastRuneInString(word[:len(word)-1])
+	r2, _ := utf8.DecodeLastRuneInString(word[:len(word)-1-n1])
+	return unicode.IsUpper(r1) && unicode.IsUpper(r2)
 }
 
 func (t *tokenizer) endParts() {
