@@ -49,7 +49,7 @@ func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	risk := q.Get("risk")
-	if risk != "" && risk != "reversible" && risk != "destructive" {
+	if !search.ValidRisk(risk) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown risk %q", risk), map[string]any{"allowed": []string{"reversible", "destructive"}})
 		return
 	}

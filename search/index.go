@@ -125,6 +125,12 @@ const (
 	riskDestructive
 )
 
+// ValidRisk reports whether risk may filter a search (Query.Risk): ""
+// for every risk, or a risk a card declares.
+func ValidRisk(risk string) bool {
+	return risk == "" || parseRisk(risk) != riskUnknown
+}
+
 func parseRisk(s string) uint8 {
 	switch s {
 	case "reversible":

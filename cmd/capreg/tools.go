@@ -101,7 +101,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole)")
 	case strings.TrimSpace(pos[0]) == "":
 		return usageError(stderr, "the command line is empty; give the raw command line you were about to run")
-	case mf.risk != "" && mf.risk != "reversible" && mf.risk != "destructive":
+	case !search.ValidRisk(mf.risk):
 		return usageError(stderr, "--risk must be reversible or destructive")
 	}
 	snap, code := mf.loadValid(ctx, stderr)
@@ -141,7 +141,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case sf.limit < 1 || sf.limit > 100:
 		return usageError(stderr, "--limit must be from 1 to 100")
-	case sf.risk != "" && sf.risk != "reversible" && sf.risk != "destructive":
+	case !search.ValidRisk(sf.risk):
 		return usageError(stderr, "--risk must be reversible or destructive")
 	}
 	snap, code := sf.loadValid(ctx, stderr)
@@ -172,17 +172,10 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 
 func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
 	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
-	var out bytes.Buffer
 	if asJSON {
-		enc := json.NewEncoder(&out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(map[string]any{"intent": intent, "results": hits}); err != nil {
-			fmt.Fprintf(stderr, "capreg: cannot encode the results: %v\n", err)
-			return exitUsage
-		}
-		return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
+		return writeJSON(stdout, stderr, map[string]any{"intent": intent, "results": hits})
 	}
+	var out bytes.Buffer
 	if len(hits) == 0 && risk != "" {
 		// Not "no tool": a card of the other risk may well match.
 		fmt.Fprintf(&out, "no %s tool matches %q\n", risk, intent)
@@ -201,20 +194,28 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	return writeOutput(stdout, stderr, out.Bytes())
 }
 
+// writeJSON prints v as the API encodes its answers (indented, HTML
+// characters as they are), so that --json prints the bytes the endpoint
+// answers, with the characters a terminal acts on escaped.
+func writeJSON(stdout, stderr io.Writer, v any) int {
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		fmt.Fprintf(stderr, "capreg: cannot encode the answer: %v\n", err)
+		return exitUsage
+	}
+	return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
+}
+
 // toolsMatch prints a command line's answer: JSON as the endpoint gives
 // it, or one card a few lines, most specific first.
 func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr io.Writer) int {
-	var out bytes.Buffer
 	if asJSON {
-		enc := json.NewEncoder(&out)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(a); err != nil {
-			fmt.Fprintf(stderr, "capreg: cannot encode the answer: %v\n", err)
-			return exitUsage
-		}
-		return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
+		return writeJSON(stdout, stderr, a)
 	}
+	var out bytes.Buffer
 	esc := validate.EscapeControl
 	switch {
 	case len(a.Results) == 0 && risk != "":
