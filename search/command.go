@@ -736,7 +736,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 			j++
 			continue
 		}
-		if len(t) < 2 || t[0] != '-' {
+		if !isOption(t) {
 			break
 		}
 		j++

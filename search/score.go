@@ -256,10 +256,7 @@ const maxRepairs = 32
 // reports whether it is a term or has one.
 func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) bool {
 	st := stem(w)
-	t, ok := ix.terms.get(ix.vocab, st)
-	if ok && ix.cardOff[t] == ix.cardOff[t+1] {
-		ok = false // a word of text the index left out (see without)
-	}
+	t, ok := ix.indexedTerm(st)
 	ix.addPrefixTerms(s, st)
 	if !ok {
 		s.seq = append(s.seq, -1)
@@ -287,7 +284,7 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 		if !utf8.RuneStart(w[k]) || min(k, len(w)-k) <= min(best, len(w)-best) {
 			continue
 		}
-		if keepToken(w[:k]) && keepToken(w[k:]) && ix.known(stem(w[:k])) && ix.known(stem(w[k:])) {
+		if keepToken(w[:k]) && keepToken(w[k:]) && ix.isIndexed(stem(w[:k])) && ix.isIndexed(stem(w[k:])) {
 			best = k
 		}
 	}
@@ -297,10 +294,18 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 	return append(dst, w[:best], w[best:])
 }
 
-// known reports whether stem st is a term of the indexed text.
-func (ix *Index) known(st string) bool {
+// indexedTerm returns the term of stem st, and whether it is one of the
+// indexed text: a word of text the index left out (see without) is in the
+// vocabulary but on no card.
+func (ix *Index) indexedTerm(st string) (int32, bool) {
 	t, ok := ix.terms.get(ix.vocab, st)
-	return ok && ix.cardOff[t] < ix.cardOff[t+1]
+	return t, ok && ix.cardOff[t] < ix.cardOff[t+1]
+}
+
+// isIndexed reports whether stem st is a term of the indexed text.
+func (ix *Index) isIndexed(st string) bool {
+	_, ok := ix.indexedTerm(st)
+	return ok
 }
 
 // camelParts returns the camel-case parts of raw query token i ("db",
