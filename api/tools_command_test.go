@@ -122,6 +122,28 @@ func TestCommandOperatorsWithoutSpaces(t *testing.T) {
 	}
 }
 
+// TestCommandLineScripts: a command a line runs as a script (bash -c, su
+// -c, eval, find -exec) or through xargs is matched as if typed. Agents
+// wrap commands so ("bash -lc 'git push --force'", "... | xargs git
+// branch -D"), and none of those matched.
+func TestCommandLineScripts(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"safe-push": {"git push --force"},
+		"prune":     {"git branch -D *"},
+		"safe-rm":   {"rm -rf <dir>"},
+	}))
+	for cmd, want := range map[string]string{
+		"bash -lc 'cd repo && git push --force'":                   "safe-push",
+		"sudo su - app -c 'rm -rf /srv/app/releases'":              "safe-rm",
+		"find . -name node_modules -type d -exec rm -rf {} +":      "safe-rm",
+		"git branch --merged | grep -v main | xargs git branch -D": "prune",
+		"echo \"bash -c 'git push --force'\"":                      "",
+		"ls | xargs rm":                                            "",
+	} {
+		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
 // wantCommandMatches asks GET /tools?command= about cmd and wants the ids
 // of the matching cards, space-separated, to be want.
 func wantCommandMatches(t *testing.T, h http.Handler, cmd, want string) {

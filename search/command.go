@@ -90,6 +90,11 @@ type tokenMatcher struct {
 	// path: it matches only a word written with "./". Read as "*" alone,
 	// "rm -rf ./*" matched "rm -rf /".
 	dot bool
+	// anyOperand: the pattern word starts with a placeholder or is a glob
+	// of stars alone ("<dir>", "<user>@<host>", "*"): it matches any
+	// operand, so also those xargs appends to the command it runs, which
+	// the line does not show (see shellToken.fed).
+	anyOperand bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -100,6 +105,8 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
 	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot:
 		return false
+	case tok.fed:
+		return m.anyOperand
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
@@ -352,7 +359,8 @@ func compileToken(tok string) tokenMatcher {
 		return tokenMatcher{text: tok}
 	}
 	at := placeholderRe.FindStringIndex(tok)
-	return tokenMatcher{re: re, operand: at != nil && at[0] == 0}
+	operand := at != nil && at[0] == 0
+	return tokenMatcher{re: re, operand: operand, anyOperand: operand || strings.Trim(tok, "*") == ""}
 }
 
 // globToRegexp quotes s, except that * and ? match as in a shell glob.
@@ -452,6 +460,10 @@ type shellToken struct {
 	// dot: the word was written with a leading "./", which readWords
 	// took off.
 	dot bool
+	// fed: not written in the line; the operands xargs gives the command
+	// it runs, from its input, after the command's own words (see
+	// feedXargs). Its text is empty.
+	fed bool
 }
 
 // readWords reads the words of a tokenized line or pattern as a command
@@ -661,8 +673,8 @@ type precommand struct {
 
 // precommands are the common ones. An agent about to type "sudo git push
 // --force" is about to run git push --force, so the wrapper that replaces
-// it applies; xargs and sh -c, which take the command in other shapes, are
-// not read.
+// it applies. Commands that take the command in other shapes, sh -c
+// 'git push', eval, watch and find -exec, are read as scripts (scriptsAt).
 var precommands = map[string]precommand{
 	"sudo": {argOpts: "CDghprtTRUu", argLong: []string{"chdir", "close-from", "command-timeout", "group", "host",
 		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV"},
@@ -674,6 +686,10 @@ var precommands = map[string]precommand{
 	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// xargs runs its command with operands read from its input (see
+	// feedXargs); GNU's and BSD's options that take the next word.
+	"xargs": {argOpts: "adEIJLnPRsS", argLong: []string{"arg-file", "delimiter", "max-args", "max-chars",
+		"max-procs", "process-slot-var"}},
 	// The runners of a language's project tools, which agents put before
 	// the command a wrapper replaces ("bundle exec rails db:migrate",
 	// "uv run pytest", "python -m pytest", "npx prettier --write .").
@@ -965,8 +981,8 @@ func withBaseCommand(cmd string) string {
 const MaxCommandLine = 4096
 
 // MaxCommands bounds the commands of one line (those separated by | || &
-// && ;): a line with more matches nothing, rather than some of its
-// commands being silently left untried. 32 is far more than a line a
+// && ;, and those of its scripts): a line with more matches nothing,
+// rather than some of its commands being silently left untried. 32 is far more than a line a
 // person or an agent types.
 const MaxCommands = 32
 
@@ -978,16 +994,53 @@ var ErrCommandLine = errors.New("command line not matched")
 
 // commandLine is a raw command line as MatchCommand tries it: white space
 // collapsed (see collapseLines) and put around operators (spaceOperators),
-// split into shell tokens, and where each command starts.
+// split into shell tokens, and where each command starts; and the scripts
+// its commands run (see scriptsAt), and theirs, each a line of its own.
 type commandLine struct {
-	cmd    string
-	toks   []shellToken
-	starts []int
+	cmd     string
+	toks    []shellToken
+	starts  []int
+	scripts []commandLine
 }
 
-// parseCommandLine splits cmdline for matching, or says why it is not
-// matched at all (see ErrCommandLine).
+// parseCommandLine splits cmdline for matching, with the scripts its
+// commands run to maxScriptDepth, or says why it is not matched at all
+// (see ErrCommandLine). MaxCommands bounds the commands of the line and
+// its scripts together.
 func parseCommandLine(cmdline string) (commandLine, error) {
+	cl, err := splitCommandLine(cmdline)
+	if err != nil {
+		return commandLine{}, err
+	}
+	commands := len(cl.starts)
+	from, to := -1, 0 // the lines of one depth: cl (-1), then scripts[from:to]
+	for depth := 0; depth < maxScriptDepth && from < to && commands <= MaxCommands; depth++ {
+		for i := from; i < to && commands <= MaxCommands; i++ {
+			toks, starts := cl.toks, cl.starts
+			if i >= 0 {
+				toks, starts = cl.scripts[i].toks, cl.scripts[i].starts
+			}
+			for _, s := range starts {
+				for _, script := range scriptsAt(toks, s) {
+					// A script over MaxCommandLine (find's, quoted again,
+					// may be longer than its line) is not read.
+					if sub, err := splitCommandLine(script); err == nil && sub.cmd != "" {
+						cl.scripts = append(cl.scripts, sub)
+						commands += len(sub.starts)
+					}
+				}
+			}
+		}
+		from, to = to, len(cl.scripts)
+	}
+	if commands > MaxCommands {
+		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, commands, MaxCommands)
+	}
+	return cl, nil
+}
+
+// splitCommandLine is one line of parseCommandLine, without its scripts.
+func splitCommandLine(cmdline string) (commandLine, error) {
 	cmd := collapseLines(dropHereDocs(cmdline))
 	if len(cmd) > MaxCommandLine {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
@@ -995,8 +1048,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
 	toks := readWords(shellTokens(cmd))
 	starts := commandStarts(toks)
-	if len(starts) > MaxCommands {
-		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrCommandLine, len(starts), MaxCommands)
+	if fed := feedXargs(toks, starts); len(fed) > len(toks) {
+		toks, starts = fed, commandStarts(fed)
 	}
 	return commandLine{cmd: cmd, toks: toks, starts: starts}, nil
 }
@@ -1017,7 +1070,12 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // command of it is tried: the first, each after a control operator or a
 // reserved word ("then", "do", "!"), and the one a
 // precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
-// precommands), past leading NAME=value assignments. A pattern is split the same way and matches a
+// precommands), past leading NAME=value assignments, and the commands of
+// the scripts the line runs, each read as a line of its own ("bash -c 'git
+// push --force'", eval, watch, su -c, find -exec; see scriptsAt). A command
+// xargs runs without a replace string is read with one more operand than
+// it shows, which only a pattern word that is a placeholder or "*" alone
+// matches (see feedXargs). A pattern is split the same way and matches a
 // command when its tokens match the command's leading tokens in order, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
 // text in its place, except that one starting with a placeholder, an
@@ -1151,19 +1209,26 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 		if at >= 0 && cmp.Or(p.spec.all.compare(best), cmp.Compare(at, p.at)) <= 0 {
 			break // neither this pattern nor any after it is more specific
 		}
-		for _, s := range cl.starts {
-			spec := p.matchAt(cl.cmd, cl.toks, s, b)
-			if spec == nil {
-				if b.err != nil {
-					return -1, specificity{}
+	lines:
+		for l := -1; l < len(cl.scripts); l++ {
+			line := cl
+			if l >= 0 {
+				line = &cl.scripts[l]
+			}
+			for _, s := range line.starts {
+				spec := p.matchAt(line.cmd, line.toks, s, b)
+				if spec == nil {
+					if b.err != nil {
+						return -1, specificity{}
+					}
+					continue
 				}
-				continue
-			}
-			if at < 0 || cmp.Or(spec.compare(best), cmp.Compare(at, p.at)) > 0 {
-				at, best = p.at, *spec
-			}
-			if spec == &p.spec.all {
-				break
+				if at < 0 || cmp.Or(spec.compare(best), cmp.Compare(at, p.at)) > 0 {
+					at, best = p.at, *spec
+				}
+				if spec == &p.spec.all {
+					break lines
+				}
 			}
 		}
 	}

@@ -1,0 +1,282 @@
+package search
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Some commands run a command line that is one of their words, or several
+// joined: "bash -c 'git push --force'", "sudo su -c 'rm -rf /srv'", "eval
+// git push --force", "watch kubectl get pods", "find . -name '*.tmp'
+// -exec rm -rf {} +". An agent about to type one of those is about to run
+// the command inside, so MatchCommand reads it as a line of its own (a
+// script), as a shell would when it runs it.
+
+// maxScriptDepth bounds how deep scripts within scripts are read ("bash -c
+// \"sudo sh -c 'git push --force'\"" is two deep).
+const maxScriptDepth = 3
+
+// shells are the commands that run their -c option's word as a script.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,
+	"ksh": true, "mksh": true, "ash": true}
+
+// scriptsAt returns the command lines the command starting at word s of
+// toks runs as scripts, in order; none for any other command.
+func scriptsAt(toks []shellToken, s int) []string {
+	words := commandWords(toks, s)
+	if len(words) < 2 {
+		return nil
+	}
+	switch name := path.Base(words[0].text); {
+	case shells[name]:
+		return optionScript(words, shellScriptAt)
+	case name == "su":
+		return optionScript(words, suScriptAt)
+	case name == "eval":
+		return joinedScript(words[1:], false)
+	case name == "watch":
+		return watchScript(words)
+	case name == "find":
+		return findScripts(words)
+	}
+	return nil
+}
+
+// commandWords are the words of the command starting at word s, up to the
+// next control operator.
+func commandWords(toks []shellToken, s int) []shellToken {
+	end := s
+	for end < len(toks) && !toks[end].op {
+		end++
+	}
+	return toks[s:end]
+}
+
+// optionScript returns the script of a command whose option gives it
+// (sh -c, su -c), as at says where that is.
+func optionScript(words []shellToken, at func([]shellToken) int) []string {
+	if i := at(words); i > 0 && i < len(words) && words[i].text != "" {
+		return []string{asWritten(words[i])}
+	}
+	return nil
+}
+
+// shellScriptAt is the index in the words of a shell's command of the
+// script it runs: with -c among its options (alone or bundled, "-lc",
+// "-ec"), its first operand; 0 without -c. The options -o and -O and the
+// long --rcfile and --init-file take the next word.
+func shellScriptAt(words []shellToken) int {
+	script := false
+	j := 1
+	for ; j < len(words); j++ {
+		t := words[j].text
+		if words[j].glued {
+			continue
+		}
+		if t == "--" {
+			j++
+			break
+		}
+		if len(t) < 2 || t[0] != '-' && t[0] != '+' {
+			break
+		}
+		if strings.HasPrefix(t, "--") {
+			if t == "--rcfile" || t == "--init-file" {
+				j++
+			}
+			continue
+		}
+		script = script || t[0] == '-' && strings.IndexByte(t, 'c') > 0
+		if strings.ContainsAny(t[1:], "oO") {
+			j++ // the option's name
+		}
+	}
+	if !script {
+		return 0
+	}
+	return j
+}
+
+// suScriptAt is the index in the words of su's command of the script its
+// -c or --command option gives, which may come after the user ("su - app
+// -c 'make deploy'"); 0 for none. Its options -g, -G, -s and -w take the
+// next word.
+func suScriptAt(words []shellToken) int {
+	for j := 1; j < len(words)-1; j++ {
+		t := words[j].text
+		switch {
+		case words[j].glued || !isOption(t):
+		case t == "--command":
+			return j + 1
+		case strings.HasPrefix(t, "--"):
+		default:
+			for k := 1; k < len(t); k++ {
+				if strings.IndexByte("gGsw", t[k]) >= 0 && k == len(t)-1 {
+					j++ // the option's argument
+					break
+				}
+				if t[k] == 'c' {
+					if k < len(t)-1 {
+						return 0 // "-cmake": an odd way to write it, not read
+					}
+					return j + 1
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// joinedScript is the script of words joined by spaces: as eval and watch
+// read them, re-read by the shell ("eval git push" runs git push), or, for
+// quote, as they are, each word one word of the command (find -exec). An
+// option and its value split apart ("--replicas=0") join as two words,
+// which read the same.
+func joinedScript(words []shellToken, quote bool) []string {
+	if len(words) == 0 {
+		return nil
+	}
+	texts := make([]string, len(words))
+	for i, w := range words {
+		texts[i] = asWritten(w)
+		if quote {
+			texts[i] = shellQuote(texts[i])
+		}
+	}
+	return []string{strings.Join(texts, " ")}
+}
+
+// asWritten is a word's text with the "./" readWords took off put back,
+// so that the script reads as it was written.
+func asWritten(w shellToken) string {
+	if w.dot {
+		return "./" + w.text
+	}
+	return w.text
+}
+
+// shellQuote is w as one word of a shell command line: as it is when it
+// holds nothing a shell splits or reads, else in single quotes.
+func shellQuote(w string) string {
+	if w != "" && !strings.ContainsAny(w, " \t\n'\"\\|&;()<>$`*?[]#~=%{}") {
+		return w
+	}
+	if w == "{}" {
+		return w // find's file name, read as an operand
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// watchScript is the command watch runs: its words after its options,
+// joined as sh -c reads them. The options -n and -q take the next word.
+func watchScript(words []shellToken) []string {
+	j := 1
+	for ; j < len(words); j++ {
+		t := words[j].text
+		if words[j].glued {
+			continue
+		}
+		if t == "--" {
+			j++
+			break
+		}
+		if !isOption(t) {
+			break
+		}
+		if t == "-n" || t == "-q" || t == "--interval" || t == "--equexit" {
+			j++
+		}
+	}
+	if j >= len(words) {
+		return nil
+	}
+	return joinedScript(words[j:], false)
+}
+
+// findScripts are the commands of find's -exec, -execdir, -ok and -okdir
+// actions: the words after one up to a ";" or "+" word, each a word of the
+// command, "{}" standing for the files found.
+func findScripts(words []shellToken) []string {
+	var out []string
+	for j := 1; j < len(words); j++ {
+		switch words[j].text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		end := j + 1
+		for end < len(words) && words[end].text != ";" && words[end].text != "+" {
+			end++
+		}
+		out = append(out, joinedScript(words[j+1:end], true)...)
+		j = end
+	}
+	return out
+}
+
+// feedXargs returns toks with a fed word (shellToken.fed) after the words
+// of each command xargs runs without a replace string (-I, -i, -J,
+// --replace), which is given the operands xargs reads: "git branch
+// --merged | xargs git branch -d" deletes branches, as "git branch -d *"
+// says, though no branch is written after -d. It returns toks itself when
+// no xargs runs a command so.
+func feedXargs(toks []shellToken, starts []int) []shellToken {
+	var ends []int
+	for _, s := range starts {
+		if path.Base(toks[s].text) != "xargs" || runsCommandAt(toks, s) == len(toks) || xargsReplaces(toks, s) {
+			continue
+		}
+		end := s
+		for end < len(toks) && !toks[end].op {
+			end++
+		}
+		ends = append(ends, end)
+	}
+	if len(ends) == 0 {
+		return toks
+	}
+	out := make([]shellToken, 0, len(toks)+len(ends))
+	last := 0
+	for _, end := range ends {
+		out = append(out, toks[last:end]...)
+		off := toks[end-1].off + len(toks[end-1].text)
+		out = append(out, shellToken{off: off, fed: true})
+		last = end
+	}
+	return append(out, toks[last:]...)
+}
+
+// xargsReplaces reports whether the options of the xargs at word s give a
+// replace string, with which xargs puts its operands where the string is
+// in the command's words rather than after them.
+func xargsReplaces(toks []shellToken, s int) bool {
+	pc := precommands["xargs"]
+	for j := s + 1; j < len(toks) && !toks[j].op; j++ {
+		t := toks[j].text
+		switch {
+		case toks[j].glued:
+		case !isOption(t):
+			return false // "--" or the command: xargs's options are behind
+		case t == "--replace":
+			return true
+		case strings.HasPrefix(t, "--"):
+			if slices.Contains(pc.argLong, t[2:]) {
+				j++ // the option's argument
+			}
+		default:
+			for k := 1; k < len(t); k++ {
+				if strings.IndexByte("IiJ", t[k]) >= 0 {
+					return true
+				}
+				if strings.IndexByte(pc.argOpts, t[k]) >= 0 {
+					if k == len(t)-1 {
+						j++ // the option's argument
+					}
+					break
+				}
+			}
+		}
+	}
+	return false
+}

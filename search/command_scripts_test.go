@@ -1,0 +1,134 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestMatchCommandScripts(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "prune", Replaces: []string{"git branch -D *"}},
+		{ID: "main", Replaces: []string{"git branch -D main"}},
+		{ID: "kdel", Replaces: []string{"kubectl delete pod \\S+"}},
+		{ID: "deploy", Replaces: []string{"./deploy.sh *"}},
+		{ID: "scale", Replaces: []string{"kubectl scale --replicas=0 *"}},
+	})
+	tests := []struct {
+		name, cmd string
+		want      []string
+	}{
+		{"bash -c", "bash -c 'git push --force origin'", []string{"push"}},
+		{"sh -c with a path to sh", `/bin/sh -c "git push --force"`, []string{"push"}},
+		{"bundled -lc", "bash -lc 'git push --force'", []string{"push"}},
+		{"-c apart from the operand", "bash -e -c -- 'git push --force'", []string{"push"}},
+		{"-o takes its name", "bash -o pipefail -c 'git push --force'", []string{"push"}},
+		{"--rcfile takes its file", "bash --rcfile x -c 'git push --force'", []string{"push"}},
+		{"a script's commands after operators", "sh -c 'cd repo && git push --force'", []string{"push"}},
+		{"a script file is not a script", "bash git push --force", nil},
+		{"no -c: the operand is a file", "bash 'git push --force'", nil},
+		{"-c with nothing after it", "bash -c", nil},
+		{"sudo sh -c", "sudo -u deploy sh -c 'rm -rf /srv/app'", []string{"rmrf"}},
+		{"a script in a script", `bash -c "sudo sh -c 'git push --force'"`, []string{"push"}},
+		{"su -c", "su -c 'git push --force'", []string{"push"}},
+		{"su - user -c", "su - app -c 'rm -rf /srv/app'", []string{"rmrf"}},
+		{"su --command=", "su --command='git push --force' app", []string{"push"}},
+		{"su -s takes its shell", "su -s /bin/bash -c 'git push --force'", []string{"push"}},
+		{"su without -c runs a shell", "su app", nil},
+		{"eval joins its words", `eval git push "--force"`, []string{"push"}},
+		{"eval of one word", `eval "git push --force"`, []string{"push"}},
+		{"watch and its interval", "watch -n 5 'rm -rf /tmp/cache'", []string{"rmrf"}},
+		{"watch of words", "watch git push --force", []string{"push"}},
+		{"find -exec ... +", "find . -name node_modules -exec rm -rf {} +", []string{"rmrf"}},
+		{"find -exec ... \\;", `find . -type d -exec rm -rf '{}' \; -print`, []string{"rmrf"}},
+		{"find -delete runs nothing", "find . -name '*.tmp' -delete", nil},
+		{"a quoted script is text to echo", `echo "bash -c 'git push --force'"`, nil},
+		{"./ kept in a script", "bash -c './deploy.sh prod'", []string{"deploy"}},
+		{"an option's value in a script", "eval kubectl scale --replicas=0 deploy/x", []string{"scale"}},
+		{"a regexp on a script's text", "sh -c 'kubectl delete pod web-1'", []string{"kdel"}},
+
+		{"xargs gives the operand", "git branch --merged | xargs git branch -D", []string{"prune"}},
+		{"xargs and its options", "git branch | xargs -n 1 -P4 git branch -D", []string{"prune"}},
+		{"xargs feeds a placeholder", "ls -d build* | xargs rm -rf", []string{"rmrf"}},
+		{"xargs fills no literal word", "echo x | xargs git branch -D", []string{"prune"}},
+		{"xargs feeds no option", "echo x | xargs rm", nil},
+		{"xargs -I puts it in place", "ls | xargs -I{} rm -rf {}", []string{"rmrf"}},
+		{"xargs -I without the place", "ls | xargs -I{} rm -rf", nil},
+		{"xargs -n then -I", "ls | xargs -n 1 -I % rm -rf %", []string{"rmrf"}},
+		{"xargs --replace", "ls | xargs --replace=X rm -rf", nil},
+		{"xargs fills no regexp", "echo x | xargs kubectl delete pod", nil},
+		{"xargs sh -c", `ls | xargs -I{} sh -c 'rm -rf "{}"'`, []string{"rmrf"}},
+		{"xargs alone runs echo", "ls | xargs", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, i := range ix.MatchCommand(tt.cmd) {
+				got = append(got, ix.cards[i].ID)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMatchCommandScriptsLimits: the commands of the scripts count
+// towards MaxCommands, and scripts are read maxScriptDepth deep.
+func TestMatchCommandScriptsLimits(t *testing.T) {
+	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	half := strings.Repeat("true; ", MaxCommands/2)
+	line := "bash -c '" + half + "git push --force'; " + half
+	if _, err := ix.MatchCommandLine(context.Background(), line, DefaultCommandBudget); !errors.Is(err, ErrCommandLine) {
+		t.Errorf("a line of %d commands and a script of %d: err = %v, want ErrCommandLine",
+			MaxCommands/2+1, MaxCommands/2+1, err)
+	}
+	nest := "git push --force"
+	for depth := 1; depth <= maxScriptDepth+1; depth++ {
+		nest = "eval " + shellQuote(nest)
+		got := ix.MatchCommand(nest)
+		if want := depth <= maxScriptDepth; (len(got) == 1) != want {
+			t.Errorf("a script %d deep: MatchCommand = %v, want a match: %v", depth, got, want)
+		}
+	}
+}
+
+// FuzzCommandScripts: a command line run as a script by "bash -c" matches
+// every card the line matches by itself, and no line makes the reading of
+// scripts panic.
+func FuzzCommandScripts(f *testing.F) {
+	for _, s := range []string{"git push --force", "cd x && rm -rf build", "ls | xargs -n1 git branch -D",
+		"find . -exec rm -rf {} \\;", "eval 'git push' --force", "su - app -c 'rm -rf /'", "watch -n1 git push --force",
+		"bash -o pipefail -lc 'sudo sh -c \"git push --force\"'", "xargs -I{} sh -c 'rm -rf {}'"} {
+		f.Add(s)
+	}
+	ix := Build([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "prune", Replaces: []string{"git branch -D *"}},
+		{ID: "curl", Replaces: []string{"curl .* | sh"}},
+	})
+	f.Fuzz(func(t *testing.T, s string) {
+		direct := ix.MatchCommand(s)
+		if strings.ContainsAny(s, "\n\r\\'\"") || strings.Contains(s, "<<") || len(s) > 512 {
+			return // quoting then changes what the line says
+		}
+		if t := strings.TrimLeft(s, " \t"); t == "" || t[0] == '-' || t[0] == '+' {
+			return // an option to bash, as bash reads it
+		}
+		wrapped := "bash -c " + shellQuote(s)
+		if _, err := parseCommandLine(wrapped); err != nil {
+			return // one command more, or a script too deep
+		}
+		got := ix.MatchCommand(wrapped)
+		for _, c := range direct {
+			if !slices.Contains(got, c) {
+				t.Fatalf("MatchCommand(%q) = %v, but %q matches %v", wrapped, got, s, direct)
+			}
+		}
+	})
+}
