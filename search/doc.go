@@ -292,6 +292,37 @@
 //     to +0.008 from A to B and lower it by 0.001 to 0.039 from B to A,
 //     though in sample they reach up to 0.739 (2 to 8 units, or 100
 //     trees). Fifty depth-2 trees cost Build of 10,000 cards about 35 ms.
+//   - Learned term necessity (term recall prediction, Zhao and Callan
+//     2010): at Build, a logistic regression (Newton, as learn.go) over
+//     the held-out phrases' words predicts whether the phrase's card holds
+//     the word, from its idf, burstiness, share of phrases it heads, how
+//     often its card holds it in another unit, share of its cards holding
+//     it outside the phrases, length, and its place in the query (in
+//     parentheses, first, log position). It does predict (log-loss 0.615
+//     against 0.692 for the base rate 0.47; AUC 0.72 on the dev queries'
+//     words), but weighting by it does not rank better (defaults 0.6325 /
+//     0.8113 / 0.7086; A 0.793 / 0.691, B 0.828 / 0.725, pseudo 0.754 /
+//     0.651; typos 0.7550 / 0.6396; agent wrappers 0.9362 / 0.9752 /
+//     0.9549). Query word weight p^0.25, 0.5, 1: dev MRR 0.7073 / 0.7042
+//     / 0.6976, pseudo MRR 0.650 / 0.645 / 0.627; the first stage alone
+//     loses MRR too (0.6856 to 0.6815 at 0.5, recall@50 0.919 to 0.918),
+//     and both stages lose it on queries of three words or more. The
+//     gain on the typo set (MRR 0.6541 at 0.5) is only the typo
+//     corrections, which p does not weigh, rising relative to the words:
+//     with p over its mean, 0.6430, and the dev set still 0.7056. The
+//     first stage only, static features only, or labelled by the card's
+//     phrases alone: 0.6974-0.7072. The RSJ form
+//     idf + beta*logit(p) (beta 0.1 to 1): 0.7053-0.7090, pseudo MRR
+//     0.646-0.652. As a second-stage feature (p-weighted coverage, log
+//     probability of the missing words, p-weighted BM25F or phrase
+//     BM25): 0.7070-0.7086, learned -0.25 to 0.13. In place of
+//     burstiness (burst 0, which alone gives 0.7042, pseudo 0.645), the
+//     RSJ form with beta 0.5 or 0.7 gives 0.8113-0.8137 / 0.7106-0.7111
+//     (+0.0021 to 0.0025, one standard error; 26-30 queries better,
+//     15-17 worse), A and B MRR up, but pseudo MRR 0.649-0.651 (paired
+//     -0.0017 and -0.0001) and agent wrappers recall@1 0.9326: the
+//     learned necessity recovers what burstiness gives (burstiness has
+//     its largest term coefficient) and adds nothing beyond noise.
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.
