@@ -529,7 +529,8 @@ func optionValueAt(t shellToken) int {
 
 // shellTokens splits a command line as a shell would into words and control
 // operators: single and double quotes group (and are removed), a backslash
-// escapes the next character, and | || & && ; ( ) $( and a backtick are
+// escapes the next character (inside double quotes, only " \ $ and a
+// backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a backtick are
 // tokens of their own even without spaces around them; a newline outside
 // quotes is the operator ;.
 // It never fails: an unclosed quote runs to the end of the line.
@@ -590,12 +591,16 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			i += n - 1
 		case c == '\'' || c == '"':
 			word(i, true)
-			end := strings.IndexByte(line[i+1:], c)
+			end := closingQuote(line, i)
 			if end < 0 {
-				end = len(line) - i - 1
+				end = len(line)
 			}
-			b.WriteString(line[i+1 : i+1+end])
-			i += end + 1
+			if c == '"' {
+				b.WriteString(unescapeDoubleQuoted(line[i+1 : end]))
+			} else {
+				b.WriteString(line[i+1 : end])
+			}
+			i = end
 		case c == '\\' && i+1 < len(line):
 			word(i, true)
 			b.WriteByte(line[i+1])
@@ -609,6 +614,53 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	}
 	flush(len(line))
 	return out[:min(len(out), limit)]
+}
+
+// closingQuote is the index in s of the quote that closes the one at
+// s[open], or -1: the next single quote after a single quote, and after
+// a double quote the next double quote no backslash escapes, as a shell
+// reads "say \"hi\"". Read as closed by the escaped quote, git commit -m
+// "Quote \"args\"; rm -rf build is gone" matched rm -rf <dir>, and a
+// script in a script (su -c "bash -c \"git push --force\"") was cut short.
+func closingQuote(s string, open int) int {
+	if s[open] == '\'' {
+		if end := strings.IndexByte(s[open+1:], '\''); end >= 0 {
+			return open + 1 + end
+		}
+		return -1
+	}
+	for i := open + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
+}
+
+// unescapeDoubleQuoted is the text between double quotes as a shell reads
+// it: a backslash before " \ $ or a backtick is taken off, one before a
+// newline takes it off too, and any other stays.
+func unescapeDoubleQuoted(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '"', '\\', '$', '`':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // envAssignment matches a NAME=value word before a command.
@@ -1282,11 +1334,9 @@ func hereDocs(line string) []hereDoc {
 		case c == '\\':
 			i++
 		case c == '\'' || c == '"':
-			end := strings.IndexByte(line[i+1:], c)
-			if end < 0 {
+			if i = closingQuote(line, i); i < 0 {
 				return out
 			}
-			i += end + 1
 		case strings.HasPrefix(line[i:], "<<<"):
 			i += 2
 		case strings.HasPrefix(line[i:], "<<"):

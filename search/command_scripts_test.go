@@ -50,6 +50,15 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"./ kept in a script", "bash -c './deploy.sh prod'", []string{"deploy"}},
 		{"an option's value in a script", "eval kubectl scale --replicas=0 deploy/x", []string{"scale"}},
 		{"a regexp on a script's text", "sh -c 'kubectl delete pod web-1'", []string{"kdel"}},
+		// A backslash escapes a double quote inside double quotes, as
+		// agents quote a script in a script; the quote ended there, so
+		// the text after it was read as commands and the script cut short.
+		{"escaped quotes in a script", `su - app -c "bash -c \"git push --force\""`, []string{"push"}},
+		{"escaped quotes three deep", `bash -c "sh -c 'bash -c \"rm -rf /srv/app\"'"`, []string{"rmrf"}},
+		{"escaped quotes in a message", `git commit -m "Quote \"args\"; rm -rf build is gone"`, nil},
+		{"escaped quotes in a message, at its end", `git commit -m "a \"b\" && git push --force"`, nil},
+		{"escaped quotes before a here-document", "echo \"a \\\"b\\\"\" && cat > run.sh <<EOF\ngit push --force\nEOF", nil},
+		{"an escaped backslash ends no quote", `echo "C:\\" && git push --force`, []string{"push"}},
 
 		{"xargs gives the operand", "git branch --merged | xargs git branch -D", []string{"prune"}},
 		{"xargs and its options", "git branch | xargs -n 1 -P4 git branch -D", []string{"prune"}},
