@@ -289,7 +289,8 @@ func isOption(w string) bool {
 
 // maxLiteralTokens is the most tokens of a pattern's literal reading
 // that compileCommandPattern keeps. A line MatchCommand tries is at most
-// MaxCommandLine bytes, and every token takes at least one, so a pattern
+// MaxCommandLine bytes, and every token takes at least one (a script it
+// reads holds the words of its line, see parseCommandLine), so a pattern
 // of more tokens than that matches no line literally (matchAt), and its
 // first maxLiteralTokens tokens match none either. Keeping every token of
 // a 3 MB pattern of 400,000 words took 19 MB.
@@ -1060,7 +1061,7 @@ type commandLine struct {
 // (see ErrCommandLine). MaxCommands bounds the commands of the line and
 // its scripts together.
 func parseCommandLine(cmdline string) (commandLine, error) {
-	cl, err := splitCommandLine(cmdline)
+	cl, err := splitCommandLine(cmdline, MaxCommandLine)
 	if err != nil {
 		return commandLine{}, err
 	}
@@ -1074,9 +1075,12 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 			}
 			for _, s := range starts {
 				for _, script := range scriptsAt(toks, s) {
-					// A script over MaxCommandLine (find's, quoted again,
-					// may be longer than its line) is not read.
-					if sub, err := splitCommandLine(script); err == nil && sub.cmd != "" {
+					// A script is read whatever its length: it holds
+					// the words of its line, no more, but find's, each
+					// quoted again ("'" is '\''), may be longer in bytes,
+					// and one over MaxCommandLine was dropped unread.
+					// MaxCommands and the work budget bound what it costs.
+					if sub, _ := splitCommandLine(script, math.MaxInt); sub.cmd != "" {
 						cl.scripts = append(cl.scripts, sub)
 						commands += len(sub.starts)
 					}
@@ -1091,11 +1095,12 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 	return cl, nil
 }
 
-// splitCommandLine is one line of parseCommandLine, without its scripts.
-func splitCommandLine(cmdline string) (commandLine, error) {
+// splitCommandLine is one line of parseCommandLine, without its scripts,
+// or an error when it is longer than limit bytes.
+func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	cmd := collapseLines(dropHereDocs(cmdline))
-	if len(cmd) > MaxCommandLine {
-		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), MaxCommandLine)
+	if len(cmd) > limit {
+		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), limit)
 	}
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
 	toks := readWords(shellTokens(cmd))

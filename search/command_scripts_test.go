@@ -96,6 +96,15 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 		t.Errorf("a line of %d commands and a script of %d: err = %v, want ErrCommandLine",
 			MaxCommands/2+1, MaxCommands/2+1, err)
 	}
+	// find's command, each word quoted again, may be longer than the
+	// line; it was dropped unread, and the line matched nothing.
+	find := "find . -name '*.tmp' -exec git push --force" + strings.Repeat(` \'`, MaxCommandLine/4) + ` \;`
+	if len(find) > MaxCommandLine || len(joinedScript(shellTokens(find)[5:len(shellTokens(find))-1], true)[0]) <= MaxCommandLine {
+		t.Fatalf("the line is %d bytes: not a line under the limit with a script over it", len(find))
+	}
+	if got := ix.MatchCommand(find); len(got) != 1 {
+		t.Errorf("a line of %d bytes whose find -exec is longer: MatchCommand = %v, want a match", len(find), got)
+	}
 	nest := "git push --force"
 	for depth := 1; depth <= maxScriptDepth+1; depth++ {
 		nest = "eval " + shellQuote(nest)
