@@ -1040,8 +1040,8 @@ const MaxCommandLine = 4096
 const MaxCommands = 32
 
 // ErrCommandLine is wrapped by the error MatchCommandLine returns for a line
-// it does not try at all: longer than MaxCommandLine, or of more than
-// MaxCommands commands. A caller answering a client says so instead of "no
+// it does not try at all: longer than MaxCommandLine, of more than
+// MaxCommands commands, or running a script deeper than maxScriptDepth. A caller answering a client says so instead of "no
 // card matches".
 var ErrCommandLine = errors.New("command line not matched")
 
@@ -1057,9 +1057,11 @@ type commandLine struct {
 }
 
 // parseCommandLine splits cmdline for matching, with the scripts its
-// commands run to maxScriptDepth, or says why it is not matched at all
-// (see ErrCommandLine). MaxCommands bounds the commands of the line and
-// its scripts together.
+// commands run, or says why it is not matched at all (see
+// ErrCommandLine). MaxCommands bounds the commands of the line and its
+// scripts together, and a line that runs a script deeper than
+// maxScriptDepth is not matched either, as one of its commands would be
+// left untried.
 func parseCommandLine(cmdline string) (commandLine, error) {
 	cl, err := splitCommandLine(cmdline, MaxCommandLine)
 	if err != nil {
@@ -1067,7 +1069,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 	}
 	commands := len(cl.starts)
 	from, to := -1, 0 // the lines of one depth: cl (-1), then scripts[from:to]
-	for depth := 0; depth < maxScriptDepth && from < to && commands <= MaxCommands; depth++ {
+	for depth := 0; from < to && commands <= MaxCommands; depth++ {
 		for i := from; i < to && commands <= MaxCommands; i++ {
 			toks, starts := cl.toks, cl.starts
 			if i >= 0 {
@@ -1080,10 +1082,15 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 					// quoted again ("'" is '\''), may be longer in bytes,
 					// and one over MaxCommandLine was dropped unread.
 					// MaxCommands and the work budget bound what it costs.
-					if sub, _ := splitCommandLine(script, math.MaxInt); sub.cmd != "" {
-						cl.scripts = append(cl.scripts, sub)
-						commands += len(sub.starts)
+					sub, _ := splitCommandLine(script, math.MaxInt)
+					if sub.cmd == "" {
+						continue
 					}
+					if depth == maxScriptDepth {
+						return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrCommandLine, maxScriptDepth)
+					}
+					cl.scripts = append(cl.scripts, sub)
+					commands += len(sub.starts)
 				}
 			}
 		}
@@ -1170,8 +1177,9 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // | sh"), so "git push .* --force" does not match "git push origin && echo
 // --force". A pattern that does not compile is
 // matched by its tokens only. Patterns are compiled once in Build; none
-// ever panics. Lines longer than MaxCommandLine, or of more than
-// MaxCommands commands, match nothing (see MatchCommandLine). MatchCommand
+// ever panics. Lines longer than MaxCommandLine, of more than MaxCommands
+// commands, or running scripts more than maxScriptDepth deep, match
+// nothing (see MatchCommandLine). MatchCommand
 // has no work budget: it is for callers that trust the line and the cards
 // (tests, the command line); a server calls MatchCommandLine.
 func (ix *Index) MatchCommand(cmdline string) []int {

@@ -14,7 +14,8 @@ import (
 // script), as a shell would when it runs it.
 
 // maxScriptDepth bounds how deep scripts within scripts are read ("bash -c
-// \"sudo sh -c 'git push --force'\"" is two deep).
+// \"sudo sh -c 'git push --force'\"" is two deep); a line that runs one
+// deeper is not matched (see parseCommandLine).
 const maxScriptDepth = 3
 
 // shells are the commands that run their -c option's word as a script.

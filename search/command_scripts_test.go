@@ -105,13 +105,22 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 	if got := ix.MatchCommand(find); len(got) != 1 {
 		t.Errorf("a line of %d bytes whose find -exec is longer: MatchCommand = %v, want a match", len(find), got)
 	}
+	// A script deeper than maxScriptDepth is not read, and the line is
+	// not matched at all, rather than matched without it: "eval eval eval
+	// eval git push --force" matched nothing, with no error.
 	nest := "git push --force"
 	for depth := 1; depth <= maxScriptDepth+1; depth++ {
 		nest = "eval " + shellQuote(nest)
-		got := ix.MatchCommand(nest)
-		if want := depth <= maxScriptDepth; (len(got) == 1) != want {
-			t.Errorf("a script %d deep: MatchCommand = %v, want a match: %v", depth, got, want)
+		m, err := ix.MatchCommandLine(context.Background(), nest, DefaultCommandBudget)
+		if depth <= maxScriptDepth && (err != nil || len(m.Cards) != 1) {
+			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want a match", depth, m.Cards, err)
 		}
+		if depth > maxScriptDepth && !errors.Is(err, ErrCommandLine) {
+			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want ErrCommandLine", depth, m.Cards, err)
+		}
+	}
+	if _, err := parseCommandLine("eval eval eval eval ''"); err != nil {
+		t.Errorf("a script of nothing, 4 deep: %v, want none", err)
 	}
 }
 
