@@ -170,7 +170,9 @@ func shellQuote(w string) string {
 }
 
 // watchScript is the command watch runs: its words after its options,
-// joined as sh -c reads them. The options -n and -q take the next word.
+// joined as sh -c reads them. The options -n and -q take the next word,
+// also last in a bundle ("watch -tn 5 cmd"), not when their value is
+// glued ("-n5", "-dn1").
 func watchScript(words []shellToken) []string {
 	j := 1
 	for ; j < len(words); j++ {
@@ -185,7 +187,7 @@ func watchScript(words []shellToken) []string {
 		if !isOption(t) {
 			break
 		}
-		if t == "-n" || t == "-q" || t == "--interval" || t == "--equexit" {
+		if t == "--interval" || t == "--equexit" || t[1] != '-' && strings.IndexByte("nq", t[len(t)-1]) >= 0 {
 			j++
 		}
 	}

@@ -43,6 +43,8 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"eval of one word", `eval "git push --force"`, []string{"push"}},
 		{"watch and its interval", "watch -n 5 'rm -rf /tmp/cache'", []string{"rmrf"}},
 		{"watch of words", "watch git push --force", []string{"push"}},
+		{"watch -n bundled", "watch -tn 5 'rm -rf /tmp/cache'", []string{"rmrf"}},
+		{"watch -n glued", "watch -dn1 'rm -rf /tmp/cache'", []string{"rmrf"}},
 		{"find -exec ... +", "find . -name node_modules -exec rm -rf {} +", []string{"rmrf"}},
 		{"find -exec ... \\;", `find . -type d -exec rm -rf '{}' \; -print`, []string{"rmrf"}},
 		{"find -delete runs nothing", "find . -name '*.tmp' -delete", nil},
