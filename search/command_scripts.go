@@ -102,7 +102,8 @@ func shellScriptAt(words []shellToken) int {
 // suScriptAt is the index in the words of su's command of the script its
 // -c or --command option gives, which may come after the user ("su - app
 // -c 'make deploy'"); 0 for none. Its options -g, -G, -s and -w take the
-// next word.
+// next word, or the rest of theirs, whose letters are no options: the "c"
+// of "-Gdocker" or "-s/bin/csh" read as -c left the script unread.
 func suScriptAt(words []shellToken) int {
 	for j := 1; j < len(words)-1; j++ {
 		t := words[j].text
@@ -113,9 +114,11 @@ func suScriptAt(words []shellToken) int {
 		case strings.HasPrefix(t, "--"):
 		default:
 			for k := 1; k < len(t); k++ {
-				if strings.IndexByte("gGsw", t[k]) >= 0 && k == len(t)-1 {
-					j++ // the option's argument
-					break
+				if strings.IndexByte("gGsw", t[k]) >= 0 {
+					if k == len(t)-1 {
+						j++ // the option's argument
+					}
+					break // or the rest of the word is ("-Gdocker", "-s/bin/csh")
 				}
 				if t[k] == 'c' {
 					if k < len(t)-1 {

@@ -39,6 +39,8 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"su --command=", "su --command='git push --force' app", []string{"push"}},
 		{"su -s takes its shell", "su -s /bin/bash -c 'git push --force'", []string{"push"}},
 		{"su without -c runs a shell", "su app", nil},
+		{"su -G with its group glued", "su -Gdocker app -c 'git push --force'", []string{"push"}},
+		{"su -s with its shell glued", "su -s/bin/csh app -c 'git push --force'", []string{"push"}},
 		{"eval joins its words", `eval git push "--force"`, []string{"push"}},
 		{"eval of one word", `eval "git push --force"`, []string{"push"}},
 		{"watch and its interval", "watch -n 5 'rm -rf /tmp/cache'", []string{"rmrf"}},
