@@ -65,10 +65,12 @@ func optionScript(words []shellToken, at func([]shellToken) int) []string {
 
 // shellScriptAt is the index in the words of a shell's command of the
 // script it runs: with -c among its options (alone or bundled, "-lc",
-// "-ec"), its first operand; 0 without -c. The options -o and -O and the
-// long --rcfile and --init-file take the next word.
+// "-ec"), its first operand; 0 without -c, and with -n, with which the
+// shell reads the script and runs none of it ("bash -n -c" checks its
+// syntax). The options -o and -O and the long --rcfile and --init-file
+// take the next word.
 func shellScriptAt(words []shellToken) int {
-	script := false
+	script, noexec := false, false
 	j := 1
 	for ; j < len(words); j++ {
 		t := words[j].text
@@ -89,11 +91,12 @@ func shellScriptAt(words []shellToken) int {
 			continue
 		}
 		script = script || t[0] == '-' && strings.IndexByte(t, 'c') > 0
+		noexec = noexec || t[0] == '-' && strings.IndexByte(t, 'n') > 0
 		if strings.ContainsAny(t[1:], "oO") {
 			j++ // the option's name
 		}
 	}
-	if !script {
+	if !script || noexec {
 		return 0
 	}
 	return j
