@@ -137,7 +137,10 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 func FuzzCommandScripts(f *testing.F) {
 	for _, s := range []string{"git push --force", "cd x && rm -rf build", "ls | xargs -n1 git branch -D",
 		"find . -exec rm -rf {} \\;", "eval 'git push' --force", "su - app -c 'rm -rf /'", "watch -n1 git push --force",
-		"bash -o pipefail -lc 'sudo sh -c \"git push --force\"'", "xargs -I{} sh -c 'rm -rf {}'"} {
+		"bash -o pipefail -lc 'sudo sh -c \"git push --force\"'", "xargs -I{} sh -c 'rm -rf {}'",
+		`su - app -c "bash -c \"git push --force\""`, `git commit -m "a \"b\"; rm -rf c"`, "eval eval eval eval git push --force",
+		"find . -exec git push --force \\' \\' \\;", "watch -tn 5 git push --force", "su -Gdocker app -c 'git push'",
+		"bash -n -c 'git push --force'", "xargs sudo", "xargs xargs rm -rf"} {
 		f.Add(s)
 	}
 	ix := Build([]Card{
