@@ -531,9 +531,9 @@ func optionValueAt(t shellToken) int {
 // shellTokens splits a command line as a shell would into words and control
 // operators: single and double quotes group (and are removed), a backslash
 // escapes the next character (inside double quotes, only " \ $ and a
-// backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a backtick are
-// tokens of their own even without spaces around them; a newline outside
-// quotes is the operator ;.
+// backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a
+// backtick are tokens of their own even without spaces around them; a
+// newline outside quotes is the operator ;.
 // It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
 	return shellTokensUpTo(line, len(line)+1)
@@ -1041,8 +1041,8 @@ const MaxCommands = 32
 
 // ErrCommandLine is wrapped by the error MatchCommandLine returns for a line
 // it does not try at all: longer than MaxCommandLine, of more than
-// MaxCommands commands, or running a script deeper than maxScriptDepth. A caller answering a client says so instead of "no
-// card matches".
+// MaxCommands commands, or running a script deeper than maxScriptDepth. A
+// caller answering a client says so instead of "no card matches".
 var ErrCommandLine = errors.New("command line not matched")
 
 // commandLine is a raw command line as MatchCommand tries it: white space
