@@ -462,8 +462,9 @@ type shellToken struct {
 	// took off.
 	dot bool
 	// fed: not written in the line; the operands xargs gives the command
-	// it runs, from its input, after the command's own words (see
-	// feedXargs). Its text is empty.
+	// it runs, from its input, after the command's own words, or a
+	// command substitution gives the command it is an argument of (see
+	// feedOperands). Its text is empty.
 	fed bool
 }
 
@@ -740,7 +741,7 @@ var precommands = map[string]precommand{
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
 	// xargs runs its command with operands read from its input (see
-	// feedXargs); GNU's and BSD's options that take the next word.
+	// feedOperands); GNU's and BSD's options that take the next word.
 	"xargs": {argOpts: "adEIJLnPRsS", argLong: []string{"arg-file", "delimiter", "max-args", "max-chars",
 		"max-procs", "process-slot-var"}},
 	// The runners of a language's project tools, which agents put before
@@ -900,9 +901,10 @@ func commandPath(want, cmd string) string {
 // "gofmt -l -w"), or, when the pattern wants an option next and has
 // matched a word past the first that is no option (its subcommand), any
 // word ("git push origin main --force"); never "--", after which words are
-// operands, nor an operator: the pattern stays in its command. An option
-// of the command the pattern names later is matched ahead of its turn
-// (optionAhead). Each word passed over costs a unit of b, as a pattern
+// operands, nor an operator: the pattern stays in its command. A fed word
+// (operands the line does not show, see feedOperands) is passed over
+// too. An option of the command the pattern names later is matched ahead
+// of its turn (optionAhead). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 	// named: a word of the pattern that is no option has been matched in
@@ -941,6 +943,8 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
 			}
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return false
+		case tok.fed:
+			j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):
 			if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
 				j++ // perhaps its argument
@@ -1112,7 +1116,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
 	toks := readWords(shellTokens(cmd))
 	starts := commandStarts(toks)
-	if fed := feedXargs(toks, starts); len(fed) > len(toks) {
+	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)
 	}
 	return commandLine{cmd: cmd, toks: toks, starts: starts}, nil
@@ -1139,7 +1143,10 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // push --force'", eval, watch, su -c, find -exec; see scriptsAt). A command
 // xargs runs without a replace string is read with one more operand than
 // it shows, which only a pattern word that is a placeholder or "*" alone
-// matches (see feedXargs). A pattern is split the same way and matches a
+// matches, and which a pattern may pass over (see feedOperands); so is a
+// command given a command substitution as an argument, where the
+// substitution is ("git branch -D $(git branch --merged)"). A pattern is
+// split the same way and matches a
 // command when its tokens match the command's leading tokens in order, where a
 // token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
 // text in its place, except that one starting with a placeholder, an

@@ -224,14 +224,17 @@ func findScripts(words []shellToken) []string {
 	return out
 }
 
-// feedXargs returns toks with a fed word (shellToken.fed) after the words
+// feedOperands returns toks with a fed word (shellToken.fed) where a
+// command is given operands the line does not write out: after the words
 // of each command xargs runs without a replace string (-I, -i, -J,
-// --replace), which is given the operands xargs reads: "git branch
+// --replace), which is given the operands xargs reads ("git branch
 // --merged | xargs git branch -d" deletes branches, as "git branch -d *"
-// says, though no branch is written after -d. It returns toks itself when
-// no xargs runs a command so.
-func feedXargs(toks []shellToken, starts []int) []shellToken {
-	var ends []int
+// says, though no branch is written after -d), and before each command
+// substitution that is an argument of a command ("git branch -D $(git
+// branch --merged)", "kill -9 $(lsof -t -i:3000)"), whose output is. It
+// returns toks itself when there is none.
+func feedOperands(toks []shellToken, starts []int) []shellToken {
+	var at []int // the fed words go before toks[at[i]]
 	for _, s := range starts {
 		if path.Base(toks[s].text) != "xargs" || runsCommandAt(toks, s) == len(toks) || xargsReplaces(toks, s) {
 			continue
@@ -240,18 +243,30 @@ func feedXargs(toks []shellToken, starts []int) []shellToken {
 		for end < len(toks) && !toks[end].op {
 			end++
 		}
-		ends = append(ends, end)
+		at = append(at, end)
 	}
-	if len(ends) == 0 {
+	backticks := 0
+	for i, t := range toks {
+		if t.text == "`" && t.op {
+			backticks++
+		}
+		opens := t.op && (t.text == "$(" || t.text == "`" && backticks%2 == 1)
+		if opens && i > 0 && !toks[i-1].op && !isAssignment(toks[i-1]) {
+			at = append(at, i)
+		}
+	}
+	if len(at) == 0 {
 		return toks
 	}
-	out := make([]shellToken, 0, len(toks)+len(ends))
+	slices.Sort(at)
+	at = slices.Compact(at)
+	out := make([]shellToken, 0, len(toks)+len(at))
 	last := 0
-	for _, end := range ends {
-		out = append(out, toks[last:end]...)
-		off := toks[end-1].off + len(toks[end-1].text)
+	for _, i := range at {
+		out = append(out, toks[last:i]...)
+		off := toks[i-1].off + len(toks[i-1].text)
 		out = append(out, shellToken{off: off, fed: true})
-		last = end
+		last = i
 	}
 	return append(out, toks[last:]...)
 }

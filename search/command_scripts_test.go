@@ -79,6 +79,14 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"xargs fills no regexp", "echo x | xargs kubectl delete pod", nil},
 		{"xargs sh -c", `ls | xargs -I{} sh -c 'rm -rf "{}"'`, []string{"rmrf"}},
 		{"xargs alone runs echo", "ls | xargs", nil},
+
+		{"a substitution gives the operand", "git branch -D $(git branch --merged | grep -v main)", []string{"prune"}},
+		{"a substitution for a placeholder", "rm -rf $(find . -name node_modules)", []string{"rmrf"}},
+		{"backticks give the operand", "rm -rf `ls -d build*`", []string{"rmrf"}},
+		{"a substitution gives no option", "rm $(ls)", nil},
+		{"a substitution's command is its own", "echo $(git push --force)", []string{"push"}},
+		{"an assignment's substitution is no operand", "FOO=$(date) git push --force", []string{"push"}},
+		{"a substitution is no literal word", "git branch -D $(echo main)", []string{"prune"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
