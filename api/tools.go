@@ -128,11 +128,18 @@ const commandWait = 2 * time.Second
 // turn; more are turned away at once.
 const maxCommandWaiters = 64
 
+// commandLimits are the details of a 400 for a command line over the
+// limits of search.MatchCommandLine, which the message names.
+func commandLimits() map[string]any {
+	return map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands,
+		"maxScriptDepth": search.MaxScriptDepth}
+}
+
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
 	if len(command) > search.MaxCommandLine {
 		writeError(w, http.StatusBadRequest, CodeBadRequest,
 			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), search.MaxCommandLine),
-			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
+			commandLimits())
 		return
 	}
 	if strings.TrimSpace(command) == "" {
@@ -152,7 +159,7 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 	switch {
 	case errors.Is(err, search.ErrCommandLine):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
-			map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands})
+			commandLimits())
 		return
 	case err != nil: // the client went away: nobody reads this
 		writeError(w, http.StatusServiceUnavailable, CodeBusy, "matching stopped: the request ended before it finished", nil)

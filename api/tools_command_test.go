@@ -144,6 +144,23 @@ func TestCommandLineScripts(t *testing.T) {
 	}
 }
 
+// TestCommandLineScriptTooDeep: a line running scripts deeper than the
+// matcher reads is a 400 that says so and gives the limit, as a line of
+// too many commands is, rather than an answer that misses what it runs.
+func TestCommandLineScriptTooDeep(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{"safe-push": {"git push --force"}}))
+	e := do(t, h, "GET", "/tools?command="+url.QueryEscape("eval eval eval eval git push --force"), nil)
+	if e.status != http.StatusBadRequest {
+		t.Fatalf("status = %d, want 400: %s", e.status, e.body)
+	}
+	m := e.json(t)
+	details, _ := m["details"].(map[string]any)
+	if msg, _ := m["message"].(string); !strings.Contains(msg, "3 deep") || details["maxScriptDepth"] != float64(3) {
+		t.Errorf("body = %s, want a message naming 3 deep and details.maxScriptDepth 3", e.body)
+	}
+	wantCommandMatches(t, h, "eval eval eval git push --force", "safe-push")
+}
+
 // wantCommandMatches asks GET /tools?command= about cmd and wants the ids
 // of the matching cards, space-separated, to be want.
 func wantCommandMatches(t *testing.T, h http.Handler, cmd, want string) {

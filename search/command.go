@@ -1045,7 +1045,7 @@ const MaxCommands = 32
 
 // ErrCommandLine is wrapped by the error MatchCommandLine returns for a line
 // it does not try at all: longer than MaxCommandLine, of more than
-// MaxCommands commands, or running a script deeper than maxScriptDepth. A
+// MaxCommands commands, or running a script deeper than MaxScriptDepth. A
 // caller answering a client says so instead of "no card matches".
 var ErrCommandLine = errors.New("command line not matched")
 
@@ -1064,7 +1064,7 @@ type commandLine struct {
 // commands run, or says why it is not matched at all (see
 // ErrCommandLine). MaxCommands bounds the commands of the line and its
 // scripts together, and a line that runs a script deeper than
-// maxScriptDepth is not matched either, as one of its commands would be
+// MaxScriptDepth is not matched either, as one of its commands would be
 // left untried.
 func parseCommandLine(cmdline string) (commandLine, error) {
 	cl, err := splitCommandLine(cmdline, MaxCommandLine)
@@ -1090,8 +1090,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 					if sub.cmd == "" {
 						continue
 					}
-					if depth == maxScriptDepth {
-						return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrCommandLine, maxScriptDepth)
+					if depth == MaxScriptDepth {
+						return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrCommandLine, MaxScriptDepth)
 					}
 					cl.scripts = append(cl.scripts, sub)
 					commands += len(sub.starts)
@@ -1185,7 +1185,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // --force". A pattern that does not compile is
 // matched by its tokens only. Patterns are compiled once in Build; none
 // ever panics. Lines longer than MaxCommandLine, of more than MaxCommands
-// commands, or running scripts more than maxScriptDepth deep, match
+// commands, or running scripts more than MaxScriptDepth deep, match
 // nothing (see MatchCommandLine). MatchCommand
 // has no work budget: it is for callers that trust the line and the cards
 // (tests, the command line); a server calls MatchCommandLine.

@@ -13,10 +13,10 @@ import (
 // the command inside, so MatchCommand reads it as a line of its own (a
 // script), as a shell would when it runs it.
 
-// maxScriptDepth bounds how deep scripts within scripts are read ("bash -c
+// MaxScriptDepth bounds how deep scripts within scripts are read ("bash -c
 // \"sudo sh -c 'git push --force'\"" is two deep); a line that runs one
 // deeper is not matched (see parseCommandLine).
-const maxScriptDepth = 3
+const MaxScriptDepth = 3
 
 // shells are the commands that run their -c option's word as a script.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,

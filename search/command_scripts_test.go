@@ -102,7 +102,7 @@ func TestMatchCommandScripts(t *testing.T) {
 }
 
 // TestMatchCommandScriptsLimits: the commands of the scripts count
-// towards MaxCommands, and scripts are read maxScriptDepth deep.
+// towards MaxCommands, and scripts are read MaxScriptDepth deep.
 func TestMatchCommandScriptsLimits(t *testing.T) {
 	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
 	half := strings.Repeat("true; ", MaxCommands/2)
@@ -120,17 +120,17 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 	if got := ix.MatchCommand(find); len(got) != 1 {
 		t.Errorf("a line of %d bytes whose find -exec is longer: MatchCommand = %v, want a match", len(find), got)
 	}
-	// A script deeper than maxScriptDepth is not read, and the line is
+	// A script deeper than MaxScriptDepth is not read, and the line is
 	// not matched at all, rather than matched without it: "eval eval eval
 	// eval git push --force" matched nothing, with no error.
 	nest := "git push --force"
-	for depth := 1; depth <= maxScriptDepth+1; depth++ {
+	for depth := 1; depth <= MaxScriptDepth+1; depth++ {
 		nest = "eval " + shellQuote(nest)
 		m, err := ix.MatchCommandLine(context.Background(), nest, DefaultCommandBudget)
-		if depth <= maxScriptDepth && (err != nil || len(m.Cards) != 1) {
+		if depth <= MaxScriptDepth && (err != nil || len(m.Cards) != 1) {
 			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want a match", depth, m.Cards, err)
 		}
-		if depth > maxScriptDepth && !errors.Is(err, ErrCommandLine) {
+		if depth > MaxScriptDepth && !errors.Is(err, ErrCommandLine) {
 			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want ErrCommandLine", depth, m.Cards, err)
 		}
 	}
