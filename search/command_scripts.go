@@ -70,36 +70,52 @@ func optionScript(words []shellToken, at func([]shellToken) int) []string {
 // syntax). The options -o and -O and the long --rcfile and --init-file
 // take the next word.
 func shellScriptAt(words []shellToken) int {
+	j := operandAt(words, shellOption, shellOptionTakesNext)
 	script, noexec := false, false
-	j := 1
-	for ; j < len(words); j++ {
-		t := words[j].text
-		if words[j].glued {
-			continue
-		}
-		if t == "--" {
-			j++
-			break
-		}
-		if len(t) < 2 || t[0] != '-' && t[0] != '+' {
-			break
-		}
-		if strings.HasPrefix(t, "--") {
-			if t == "--rcfile" || t == "--init-file" {
-				j++
-			}
-			continue
-		}
-		script = script || t[0] == '-' && strings.IndexByte(t, 'c') > 0
-		noexec = noexec || t[0] == '-' && strings.IndexByte(t, 'n') > 0
-		if strings.ContainsAny(t[1:], "oO") {
-			j++ // the option's name
+	for _, w := range words[1:j] {
+		if t := w.text; !w.glued && len(t) > 1 && t[0] == '-' && t[1] != '-' {
+			script = script || strings.IndexByte(t, 'c') > 0
+			noexec = noexec || strings.IndexByte(t, 'n') > 0
 		}
 	}
 	if !script || noexec {
 		return 0
 	}
 	return j
+}
+
+// shellOption reports whether a word is an option to a shell, which may
+// also start with + ("+o posix", "+x").
+func shellOption(t string) bool { return len(t) > 1 && (t[0] == '-' || t[0] == '+') }
+
+// shellOptionTakesNext reports whether a shell's option takes the next
+// word: -o, -O (also bundled, "-euo pipefail"), --rcfile, --init-file.
+func shellOptionTakesNext(t string) bool {
+	if strings.HasPrefix(t, "--") {
+		return t == "--rcfile" || t == "--init-file"
+	}
+	return strings.ContainsAny(t[1:], "oO")
+}
+
+// operandAt is the index among a command's words of its first operand:
+// past its options (the words isOpt says are), each with the next word
+// when takesNext says it takes one, values glued to them, and a "--"
+// that ends them; len(words) when there is none.
+func operandAt(words []shellToken, isOpt, takesNext func(string) bool) int {
+	j := 1
+	for ; j < len(words); j++ {
+		t := words[j].text
+		switch {
+		case words[j].glued:
+		case t == "--":
+			return j + 1
+		case !isOpt(t):
+			return j
+		case takesNext(t):
+			j++ // the option's argument
+		}
+	}
+	return min(j, len(words))
 }
 
 // suScriptAt is the index in the words of su's command of the script its
@@ -180,23 +196,9 @@ func shellQuote(w string) string {
 // also last in a bundle ("watch -tn 5 cmd"), not when their value is
 // glued ("-n5", "-dn1").
 func watchScript(words []shellToken) []string {
-	j := 1
-	for ; j < len(words); j++ {
-		t := words[j].text
-		if words[j].glued {
-			continue
-		}
-		if t == "--" {
-			j++
-			break
-		}
-		if !isOption(t) {
-			break
-		}
-		if t == "--interval" || t == "--equexit" || t[1] != '-' && strings.IndexByte("nq", t[len(t)-1]) >= 0 {
-			j++
-		}
-	}
+	j := operandAt(words, isOption, func(t string) bool {
+		return t == "--interval" || t == "--equexit" || t[1] != '-' && strings.IndexByte("nq", t[len(t)-1]) >= 0
+	})
 	if j >= len(words) {
 		return nil
 	}
