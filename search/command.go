@@ -621,10 +621,19 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 // closingQuote is the index in s of the quote that closes the one at
 // s[open], or -1: the next single quote after a single quote, and after
 // a double quote the next double quote no backslash escapes, as a shell
-// reads "say \"hi\"". Read as closed by the escaped quote, git commit -m
+// reads "say \"hi\"", and none inside a command substitution ("$(...)",
+// see substitutionEnd). Read as closed by the escaped quote, git commit -m
 // "Quote \"args\"; rm -rf build is gone" matched rm -rf <dir>, and a
 // script in a script (su -c "bash -c \"git push --force\"") was cut short.
-func closingQuote(s string, open int) int {
+func closingQuote(s string, open int) int { return closingQuoteAt(s, open, 0) }
+
+// maxQuoteDepth bounds how many command substitutions and double quotes
+// within each other closingQuote follows; deeper, a quote is read as
+// unclosed. No command line nests them so, and a pattern of a million
+// "$(" must not take a million stack frames.
+const maxQuoteDepth = 32
+
+func closingQuoteAt(s string, open, depth int) int {
 	if s[open] == '\'' {
 		if end := strings.IndexByte(s[open+1:], '\''); end >= 0 {
 			return open + 1 + end
@@ -632,14 +641,96 @@ func closingQuote(s string, open int) int {
 		return -1
 	}
 	for i := open + 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
+		switch {
+		case s[i] == '\\':
 			i++
-		case '"':
+		case s[i] == '"':
 			return i
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '(':
+			if depth == maxQuoteDepth {
+				return -1
+			}
+			if i = substitutionEnd(s, i, depth+1); i < 0 {
+				return -1
+			}
 		}
 	}
 	return -1
+}
+
+// substitutionEnd is the index in s of the ")" that closes the command
+// substitution "$(" at s[open], or -1: as a shell reads the command
+// inside, past its quotes, parentheses, comments and here-document
+// bodies. Agents write a commit message or a pull request's body as
+// "$(cat <<'EOF' ... EOF\n)" inside double quotes; a lone double quote in
+// the text closed the outer quotes, and the rest of the text was read as
+// commands ("git push --force was used" matched git push --force).
+func substitutionEnd(s string, open, depth int) int {
+	parens := 0
+	var pending []hereDoc
+	for i := open + 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			if depth == maxQuoteDepth {
+				return -1
+			}
+			if i = closingQuoteAt(s, i, depth+1); i < 0 {
+				return -1
+			}
+		case c == '(':
+			parens++
+		case c == ')':
+			if parens == 0 {
+				return i
+			}
+			parens--
+		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
+			nl := strings.IndexByte(s[i:], '\n')
+			if nl < 0 {
+				return -1
+			}
+			i += nl - 1 // the newline is read next: a body may start after it
+		case c == '\n':
+			for _, d := range pending {
+				i = hereDocBodyEnd(s, i, d)
+			}
+			pending = pending[:0]
+		case strings.HasPrefix(s[i:], "<<<"):
+			i += 2
+		case strings.HasPrefix(s[i:], "<<"):
+			d, last := hereDocAt(s, i)
+			if d.word != "" {
+				pending = append(pending, d)
+			}
+			i = last
+		}
+	}
+	return -1
+}
+
+// hereDocBodyEnd is the index in s of the newline that ends the body of
+// the here-document d whose body starts after the newline at s[nl]: the
+// newline after its delimiter line; len(s) when no line is its delimiter.
+func hereDocBodyEnd(s string, nl int, d hereDoc) int {
+	for nl < len(s) {
+		end := strings.IndexByte(s[nl+1:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += nl + 1
+		}
+		body := strings.TrimRight(s[nl+1:end], "\r")
+		if d.strip {
+			body = strings.TrimLeft(body, "\t")
+		}
+		if body == d.word {
+			return end
+		}
+		nl = end
+	}
+	return len(s)
 }
 
 // unescapeDoubleQuoted is the text between double quotes as a shell reads
@@ -1075,27 +1166,25 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 	from, to := -1, 0 // the lines of one depth: cl (-1), then scripts[from:to]
 	for depth := 0; from < to && commands <= MaxCommands; depth++ {
 		for i := from; i < to && commands <= MaxCommands; i++ {
-			toks, starts := cl.toks, cl.starts
+			line := cl
 			if i >= 0 {
-				toks, starts = cl.scripts[i].toks, cl.scripts[i].starts
+				line = cl.scripts[i]
 			}
-			for _, s := range starts {
-				for _, script := range scriptsAt(toks, s) {
-					// A script is read whatever its length: it holds
-					// the words of its line, no more, but find's, each
-					// quoted again ("'" is '\''), may be longer in bytes,
-					// and one over MaxCommandLine was dropped unread.
-					// MaxCommands and the work budget bound what it costs.
-					sub, _ := splitCommandLine(script, math.MaxInt)
-					if sub.cmd == "" {
-						continue
-					}
-					if depth == MaxScriptDepth {
-						return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrCommandLine, MaxScriptDepth)
-					}
-					cl.scripts = append(cl.scripts, sub)
-					commands += len(sub.starts)
+			for _, script := range line.runs() {
+				// A script is read whatever its length: it holds the
+				// words of its line, no more, but find's, each quoted
+				// again ("'" is '\''), may be longer in bytes, and one
+				// over MaxCommandLine was dropped unread. MaxCommands
+				// and the work budget bound what it costs.
+				sub, _ := splitCommandLine(script, math.MaxInt)
+				if sub.cmd == "" {
+					continue
 				}
+				if depth == MaxScriptDepth {
+					return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrCommandLine, MaxScriptDepth)
+				}
+				cl.scripts = append(cl.scripts, sub)
+				commands += len(sub.starts)
 			}
 		}
 		from, to = to, len(cl.scripts)
@@ -1140,7 +1229,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
 // precommands), past leading NAME=value assignments, and the commands of
 // the scripts the line runs, each read as a line of its own ("bash -c 'git
-// push --force'", eval, watch, su -c, find -exec; see scriptsAt). A command
+// push --force'", eval, watch, su -c, find -exec; see scriptsAt; and a
+// command substitution inside double quotes, see quotedSubstitutions). A command
 // xargs runs without a replace string is read with one more operand than
 // it shows, which only a pattern word that is a placeholder or "*" alone
 // matches, and which a pattern may pass over (see feedOperands); so is a
@@ -1360,23 +1450,31 @@ func hereDocs(line string) []hereDoc {
 		case strings.HasPrefix(line[i:], "<<<"):
 			i += 2
 		case strings.HasPrefix(line[i:], "<<"):
-			j := i + 2
-			d := hereDoc{strip: j < len(line) && line[j] == '-'}
-			if d.strip {
-				j++
-			}
-			for j < len(line) && (line[j] == ' ' || line[j] == '\t') {
-				j++
-			}
-			var n int
-			d.word, n = hereDocWord(line[j:])
+			d, last := hereDocAt(line, i)
 			if d.word != "" {
 				out = append(out, d)
 			}
-			i = j + n - 1
+			i = last
 		}
 	}
 	return out
+}
+
+// hereDocAt reads the here-document that the << at s[i] opens, and the
+// index of the last byte of its delimiter word; a hereDoc of no word
+// when none follows.
+func hereDocAt(s string, i int) (hereDoc, int) {
+	j := i + 2
+	d := hereDoc{strip: j < len(s) && s[j] == '-'}
+	if d.strip {
+		j++
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	var n int
+	d.word, n = hereDocWord(s[j:])
+	return d, j + n - 1
 }
 
 // hereDocWord reads the delimiter word at the start of s, quotes and
@@ -1388,7 +1486,7 @@ func hereDocWord(s string) (string, int) {
 	}
 	var b strings.Builder
 	i := 0
-	for ; i < len(s) && !strings.ContainsRune(" \t;|&<>()", rune(s[i])); i++ {
+	for ; i < len(s) && !strings.ContainsRune(" \t\r\n;|&<>()", rune(s[i])); i++ {
 		switch c := s[i]; c {
 		case '\'', '"':
 			end := strings.IndexByte(s[i+1:], c)

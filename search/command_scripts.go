@@ -22,6 +22,72 @@ const MaxScriptDepth = 3
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,
 	"ksh": true, "mksh": true, "ash": true}
 
+// runs returns the scripts the commands of a line run: those scriptsAt
+// finds at each command's start, and the command substitutions inside
+// double quotes, which the shell runs wherever they are in a word.
+func (cl commandLine) runs() []string {
+	var out []string
+	for _, s := range cl.starts {
+		out = append(out, scriptsAt(cl.toks, s)...)
+	}
+	return append(out, quotedSubstitutions(cl.cmd)...)
+}
+
+// quotedSubstitutions lists the commands of the command substitutions
+// inside double quotes in line ("$(git push --force)", "`date`"): part
+// of a word, and run by the shell all the same. Outside quotes, $( and a
+// backtick are operators of their own (shellTokens), so the commands
+// inside are commands of the line.
+func quotedSubstitutions(line string) []string {
+	var out []string
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '\'', '"':
+			end := closingQuote(line, i)
+			if end < 0 {
+				end = len(line)
+			}
+			if line[i] == '"' {
+				out = append(out, substitutionsIn(line[i+1:end])...)
+			}
+			i = end
+		}
+	}
+	return out
+}
+
+// substitutionsIn lists the commands of the command substitutions in the
+// text between double quotes, "$(...)" (not an arithmetic "$((...))")
+// and "`...`"; one left open runs to the end.
+func substitutionsIn(q string) []string {
+	var out []string
+	for i := 0; i < len(q); i++ {
+		switch {
+		case q[i] == '\\':
+			i++
+		case q[i] == '`':
+			end := strings.IndexByte(q[i+1:], '`')
+			if end < 0 {
+				end = len(q) - i - 1
+			}
+			out = append(out, q[i+1:i+1+end])
+			i += end + 1
+		case strings.HasPrefix(q[i:], "$("):
+			end := substitutionEnd(q, i, 0)
+			if end < 0 {
+				end = len(q)
+			}
+			if !strings.HasPrefix(q[i:], "$((") {
+				out = append(out, q[i+2:end])
+			}
+			i = end
+		}
+	}
+	return out
+}
+
 // scriptsAt returns the command lines the command starting at word s of
 // toks runs as scripts, in order; none for any other command.
 func scriptsAt(toks []shellToken, s int) []string {
