@@ -721,11 +721,7 @@ func hereDocBodyEnd(s string, nl int, d hereDoc) int {
 		} else {
 			end += nl + 1
 		}
-		body := strings.TrimRight(s[nl+1:end], "\r")
-		if d.strip {
-			body = strings.TrimLeft(body, "\t")
-		}
-		if body == d.word {
+		if d.endsAt(s[nl+1 : end]) {
 			return end
 		}
 		nl = end
@@ -1145,9 +1141,12 @@ var ErrCommandLine = errors.New("command line not matched")
 // split into shell tokens, and where each command starts; and the scripts
 // its commands run (see scriptsAt), and theirs, each a line of its own.
 type commandLine struct {
-	cmd     string
-	toks    []shellToken
-	starts  []int
+	cmd    string
+	toks   []shellToken
+	starts []int
+	// stdin are the here-documents fed to a shell as its script (see
+	// splitHereDocs).
+	stdin   []string
 	scripts []commandLine
 }
 
@@ -1198,7 +1197,8 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 // splitCommandLine is one line of parseCommandLine, without its scripts,
 // or an error when it is longer than limit bytes.
 func splitCommandLine(cmdline string, limit int) (commandLine, error) {
-	cmd := collapseLines(dropHereDocs(cmdline))
+	cmd, stdin := splitHereDocs(cmdline)
+	cmd = collapseLines(cmd)
 	if len(cmd) > limit {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), limit)
 	}
@@ -1208,7 +1208,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)
 	}
-	return commandLine{cmd: cmd, toks: toks, starts: starts}, nil
+	return commandLine{cmd: cmd, toks: toks, starts: starts, stdin: stdin}, nil
 }
 
 // MatchCommand returns the indexes of the cards with a Replaces pattern
@@ -1223,7 +1223,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // The command line is split as a shell splits it (quotes group and are
 // removed, | || & && ; ( ) $( and a backtick are tokens of their own, a
 // newline is a ; and a backslash before it continues the line; the body of
-// a here-document is dropped, see dropHereDocs), and each
+// a here-document is dropped, see dropHereDocs, unless a shell reads it
+// as its script, see splitHereDocs), and each
 // command of it is tried: the first, each after a control operator or a
 // reserved word ("then", "do", "!"), and the one a
 // precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
@@ -1403,27 +1404,35 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 // push. A body runs to the line that is its delimiter (after leading tabs,
 // for <<-), or to the end.
 func dropHereDocs(s string) string {
+	line, _ := splitHereDocs(s)
+	return line
+}
+
+// splitHereDocs is dropHereDocs, and the bodies it drops that a shell
+// runs as its script: those fed to a shell that reads its commands from
+// its input ("sudo bash <<'EOF'", see readsScript).
+func splitHereDocs(s string) (string, []string) {
 	if !strings.Contains(s, "<<") {
-		return s
+		return s, nil
 	}
+	var scripts []string
 	lines := strings.Split(s, "\n")
 	out := lines[:0]
 	for i := 0; i < len(lines); i++ {
-		out = append(out, lines[i])
-		for _, d := range hereDocs(lines[i]) {
-			for i+1 < len(lines) {
-				i++
-				body := strings.TrimRight(lines[i], "\r")
-				if d.strip {
-					body = strings.TrimLeft(body, "\t")
-				}
-				if body == d.word {
-					break
-				}
+		opener := lines[i]
+		out = append(out, opener)
+		for _, d := range hereDocs(opener) {
+			start, end := i+1, i+1 // the body, lines[start:end]; then its delimiter
+			for end < len(lines) && !d.endsAt(lines[end]) {
+				end++
 			}
+			if end > start && readsScript(shellTokens(opener[:d.at])) {
+				scripts = append(scripts, strings.Join(lines[start:end], "\n"))
+			}
+			i = min(end, len(lines)-1) // past the delimiter, dropped too
 		}
 	}
-	return strings.Join(out, "\n")
+	return strings.Join(out, "\n"), scripts
 }
 
 // hereDoc is the delimiter of one here-document, and whether its body's
@@ -1431,6 +1440,18 @@ func dropHereDocs(s string) string {
 type hereDoc struct {
 	word  string
 	strip bool
+	// at is the offset of its << in the line that opens it.
+	at int
+}
+
+// endsAt reports whether line is the delimiter that ends the
+// here-document's body.
+func (d hereDoc) endsAt(line string) bool {
+	line = strings.TrimRight(line, "\r")
+	if d.strip {
+		line = strings.TrimLeft(line, "\t")
+	}
+	return line == d.word
 }
 
 // hereDocs lists the here-documents one line opens, in order: each << (not
@@ -1465,7 +1486,7 @@ func hereDocs(line string) []hereDoc {
 // when none follows.
 func hereDocAt(s string, i int) (hereDoc, int) {
 	j := i + 2
-	d := hereDoc{strip: j < len(s) && s[j] == '-'}
+	d := hereDoc{strip: j < len(s) && s[j] == '-', at: i}
 	if d.strip {
 		j++
 	}

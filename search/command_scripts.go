@@ -30,7 +30,38 @@ func (cl commandLine) runs() []string {
 	for _, s := range cl.starts {
 		out = append(out, scriptsAt(cl.toks, s)...)
 	}
+	out = append(out, cl.stdin...)
 	return append(out, quotedSubstitutions(cl.cmd)...)
+}
+
+// readsScript reports whether the last command of toks, the words of a
+// line up to a here-document's <<, is a shell that reads its script from
+// its input ("bash", "sudo -u app sh -s", "bash -x"): one given no script
+// file nor -c, or -s, and not -n. The here-document is then its script
+// ("sudo bash <<'EOF'"); for any other command it is text. "ssh host bash"
+// runs the shell elsewhere: ssh is the command.
+func readsScript(toks []shellToken) bool {
+	starts := commandStarts(toks)
+	if len(starts) == 0 {
+		return false
+	}
+	words := commandWords(toks, starts[len(starts)-1])
+	if !shells[path.Base(words[0].text)] {
+		return false
+	}
+	j := operandAt(words, shellOption, shellOptionTakesNext)
+	stdin := j == len(words)
+	for _, w := range words[1:j] {
+		if t := w.text; !w.glued && len(t) > 1 && t[0] == '-' && t[1] != '-' {
+			switch {
+			case strings.ContainsAny(t, "cn"):
+				return false
+			case strings.IndexByte(t, 's') > 0:
+				stdin = true // the operands are its arguments
+			}
+		}
+	}
+	return stdin
 }
 
 // quotedSubstitutions lists the commands of the command substitutions

@@ -94,6 +94,15 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a comment in a substitution holds a parenthesis",
 			"echo \"$(# a (note\ngit push --force\n)\"", []string{"push"}},
 
+		{"a here-document fed to a shell is its script", "sudo bash <<'EOF'\ncd /srv\ngit push --force\nEOF", []string{"push"}},
+		{"a shell given -s reads its script", "bash -s -- prod <<EOF\nrm -rf /srv/app\nEOF\necho done", []string{"rmrf"}},
+		{"a here-document written to a file", "cat <<'EOF' > run.sh\ngit push --force\nEOF", nil},
+		{"a here-document fed to a script file", "bash deploy.sh <<EOF\ngit push --force\nEOF", nil},
+		{"a here-document run on another host", "ssh host bash <<'EOF'\ngit push --force\nEOF", nil},
+		{"a shell given -n checks its input", "bash -n <<EOF\ngit push --force\nEOF", nil},
+		{"a here-document fed to another language", "python3 - <<'EOF'\nrm -rf x\nEOF", nil},
+		{"two here-documents, one to a shell", "bash <<A; cat <<B\ngit push --force\nA\nrm -rf x\nB", []string{"push"}},
+
 		{"a substitution gives the operand", "git branch -D $(git branch --merged | grep -v main)", []string{"prune"}},
 		{"a substitution for a placeholder", "rm -rf $(find . -name node_modules)", []string{"rmrf"}},
 		{"backticks give the operand", "rm -rf `ls -d build*`", []string{"rmrf"}},
