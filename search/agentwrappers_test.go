@@ -106,8 +106,6 @@ var agentCommandGaps = map[string]string{
 	// The card names -v only; docker compose down matches its prefix.
 	"docker compose down --volumes": "",
 	"docker compose down -v":        "dev-down's docker compose down matches too, after dev-nuke (TestAgentWrappersCommandOrder)",
-	// Redis reads its commands in any case, a shell does not.
-	"redis-cli flushall": "",
 	// An option the pattern does not name is passed over however much it
 	// changes the command: psql postgres://* matches past -c 'select 1',
 	// git reset HEAD~* past --hard.

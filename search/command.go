@@ -90,6 +90,12 @@ type tokenMatcher struct {
 	// path: it matches only a word written with "./". Read as "*" alone,
 	// "rm -rf ./*" matched "rm -rf /".
 	dot bool
+	// fold: the pattern word's letters (outside its placeholders) are
+	// capitals, two or more ("FLUSHALL", "DROP TABLE *"): a keyword of a
+	// tool that reads its keywords in any case (Redis, SQL), which
+	// matches in any case. An option ("-XPOST") or a NAME=value word
+	// keeps its case, as the command reads it.
+	fold bool
 	// anyOperand: the pattern word starts with a placeholder or is a glob
 	// of stars alone ("<dir>", "<user>@<host>", "*"): it matches any
 	// operand, so also those xargs appends to the command it runs, which
@@ -110,7 +116,25 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
-	return m.text == tok.text || m.bundle && bundles(m.text, tok.text)
+	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text)
+}
+
+// caseless reports whether a pattern word is a keyword matched in any
+// case (see tokenMatcher.fold).
+func caseless(tok string) bool {
+	if tok == "" || tok[0] == '-' || strings.Contains(tok, "=") {
+		return false
+	}
+	capitals := 0
+	for _, c := range placeholderRe.ReplaceAllString(tok, "") {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			capitals++
+		case unicode.IsLetter(c):
+			return false
+		}
+	}
+	return capitals >= 2
 }
 
 // maxBundle is the most letters a pattern word of one dash may have and
@@ -342,10 +366,14 @@ func grouping(op string) bool {
 
 // compileToken makes the matcher of one pattern token.
 func compileToken(tok string) tokenMatcher {
+	fold := caseless(tok)
 	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
-		return tokenMatcher{text: tok}
+		return tokenMatcher{text: tok, fold: fold}
 	}
 	var b strings.Builder
+	if fold {
+		b.WriteString("(?i)")
+	}
 	b.WriteString("^")
 	last := 0
 	for _, m := range placeholderRe.FindAllStringIndex(tok, -1) {

@@ -1285,3 +1285,39 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 	}
 	checkMatchCommand(t, ix, tests)
 }
+
+// TestMatchCommandKeywordsInAnyCase: a pattern word written in capitals is
+// a keyword its tool reads in any case (Redis commands, SQL), so it
+// matches in any case; other words, options and NAME=value words keep
+// their case. "redis-cli flushall" matched no card of "redis-cli FLUSHALL".
+func TestMatchCommandKeywordsInAnyCase(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL", "redis-cli -h * FLUSHDB"}},
+		{ID: "drop", Replaces: []string{"psql -c DROP*"}},
+		{ID: "post", Replaces: []string{"curl -XPOST *"}},
+		{ID: "dry", Replaces: []string{"DRY_RUN=1 make deploy"}},
+		{ID: "git", Replaces: []string{"git push --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"redis-cli flushall", []string{"flush"}},
+		{"redis-cli FlushAll", []string{"flush"}},
+		{"redis-cli -h cache.prod flushdb", []string{"flush"}},
+		{"psql -c 'drop table users'", []string{"drop"}},
+		{"curl -xpost http://x", nil},
+		{"dry_run=1 make deploy", nil},
+		{"git PUSH --force", nil},
+		{"redis-cli flush", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, i := range ix.MatchCommand(tt.cmd) {
+			got = append(got, ix.cards[i].ID)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
