@@ -1277,7 +1277,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // pattern's "./*" or "./<x>" wants a word written with "./", and "./-rf"
 // is a file name), and a pattern's bundle of two or three short options
 // ("-rf") matches them bundled in any order or with others ("-fr",
-// "-rfv"). After the first, the
+// "-rfv"), and a word of capitals ("FLUSHALL") matches in any case (see
+// tokenMatcher.fold). After the first, the
 // command may have options the pattern does not name, each perhaps with
 // its argument, and, past the pattern's subcommand, words before an
 // option the pattern names, and the pattern's options in another order
