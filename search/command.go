@@ -722,7 +722,7 @@ func substitutionEnd(s string, open, depth int) int {
 			i += nl - 1 // the newline is read next: a body may start after it
 		case c == '\n':
 			for _, d := range pending {
-				i = hereDocBodyEnd(s, i, d)
+				_, i = hereDocBody(s, i, d)
 			}
 			pending = pending[:0]
 		case strings.HasPrefix(s[i:], "<<<"):
@@ -738,23 +738,24 @@ func substitutionEnd(s string, open, depth int) int {
 	return -1
 }
 
-// hereDocBodyEnd is the index in s of the newline that ends the body of
-// the here-document d whose body starts after the newline at s[nl]: the
-// newline after its delimiter line; len(s) when no line is its delimiter.
-func hereDocBodyEnd(s string, nl int, d hereDoc) int {
-	for nl < len(s) {
-		end := strings.IndexByte(s[nl+1:], '\n')
+// hereDocBody is the body of the here-document d that starts after the
+// newline at s[nl], without its delimiter line, and the index in s of
+// the newline after that line: where what follows starts; len(s) when no
+// line is its delimiter, and the body runs to the end.
+func hereDocBody(s string, nl int, d hereDoc) (string, int) {
+	for at := nl; at < len(s); {
+		end := strings.IndexByte(s[at+1:], '\n')
 		if end < 0 {
 			end = len(s)
 		} else {
-			end += nl + 1
+			end += at + 1
 		}
-		if d.endsAt(s[nl+1 : end]) {
-			return end
+		if d.endsAt(s[at+1 : end]) {
+			return s[min(nl+1, at):at], end
 		}
-		nl = end
+		at = end
 	}
-	return len(s)
+	return s[min(nl+1, len(s)):], len(s)
 }
 
 // unescapeDoubleQuoted is the text between double quotes as a shell reads
@@ -1431,37 +1432,83 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 // (cat <<EOF, its lines, EOF): text fed to a command, which no shell runs,
 // so a line that writes a script holding "git push --force" does not
 // push. A body runs to the line that is its delimiter (after leading tabs,
-// for <<-), or to the end.
+// for <<-), or to the end. A << inside quotes or a comment opens none
+// (see splitHereDocs).
 func dropHereDocs(s string) string {
 	line, _ := splitHereDocs(s)
 	return line
 }
 
 // splitHereDocs is dropHereDocs, and the bodies it drops that a shell
-// runs as its script: those fed to a shell that reads its commands from
-// its input ("sudo bash <<'EOF'", see readsScript).
+// runs as its script: the here-document a shell that reads its commands
+// from its input is given last ("sudo bash <<'EOF'", see readsScript).
+// It reads the line as a shell does, not line by line: a << inside
+// quotes, also quotes over several lines, or in a comment opens no
+// here-document. Read line by line, a commit message or a pull request's
+// body ("-m '...'", "--body \"$(cat <<'EOF' ... EOF\n)\"") that showed
+// "sudo bash <<'X'" in a code block had the lines after it read as a
+// script, and one that mentioned "cat <<EOF" had its own delimiter line
+// dropped, so that the command after the message was read as text.
 func splitHereDocs(s string) (string, []string) {
 	if !strings.Contains(s, "<<") {
 		return s, nil
 	}
+	var b strings.Builder
 	var scripts []string
-	lines := strings.Split(s, "\n")
-	out := lines[:0]
-	for i := 0; i < len(lines); i++ {
-		opener := lines[i]
-		out = append(out, opener)
-		for _, d := range hereDocs(opener) {
-			start, end := i+1, i+1 // the body, lines[start:end]; then its delimiter
-			for end < len(lines) && !d.endsAt(lines[end]) {
-				end++
+	var pending []hereDoc
+	kept := 0  // s[kept:] is not yet written to b
+	cmd := 0   // where the command being read starts, after an operator
+	shell := 0 // whether it reads its script: 0 not yet known, 1 yes, -1 no
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			if i = closingQuote(s, i); i < 0 {
+				i = len(s) // quoted to the end
 			}
-			if end > start && readsScript(shellTokens(opener[:d.at])) {
-				scripts = append(scripts, strings.Join(lines[start:end], "\n"))
+		case c == '#' && (i == 0 || strings.IndexByte(" \t\n;&|()", s[i-1]) >= 0):
+			if nl := strings.IndexByte(s[i:], '\n'); nl > 0 {
+				i += nl - 1 // the newline is read next: a body may start after it
+			} else {
+				i = len(s)
 			}
-			i = min(end, len(lines)-1) // past the delimiter, dropped too
+		case c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '`':
+			if c == '\n' && len(pending) > 0 {
+				b.WriteString(s[kept : i+1])
+				for k, d := range pending {
+					body, next := hereDocBody(s, i, d)
+					if d.script && (k == len(pending)-1 || pending[k+1].cmd != d.cmd) && body != "" {
+						scripts = append(scripts, body)
+					}
+					i = next
+				}
+				pending, kept = pending[:0], min(i+1, len(s))
+			}
+			cmd, shell = i+1, 0
+		case strings.HasPrefix(s[i:], "<<<"):
+			i += 2
+		case strings.HasPrefix(s[i:], "<<"):
+			d, last := hereDocAt(s, i)
+			if d.word != "" {
+				if shell == 0 {
+					// Once a command: a line of many here-documents
+					// took the square of its length.
+					shell = -1
+					if readsScript(shellTokens(lineContinuation.Replace(s[cmd:i]))) {
+						shell = 1
+					}
+				}
+				d.cmd, d.script = cmd, shell == 1
+				pending = append(pending, d)
+			}
+			i = last
 		}
 	}
-	return strings.Join(out, "\n"), scripts
+	if kept < len(s) {
+		b.WriteString(s[kept:])
+	}
+	return b.String(), scripts
 }
 
 // hereDoc is the delimiter of one here-document, and whether its body's
@@ -1469,8 +1516,10 @@ func splitHereDocs(s string) (string, []string) {
 type hereDoc struct {
 	word  string
 	strip bool
-	// at is the offset of its << in the line that opens it.
-	at int
+	// cmd is where the command it is given to starts (see splitHereDocs),
+	// and script whether that command runs it as its script.
+	cmd    int
+	script bool
 }
 
 // endsAt reports whether line is the delimiter that ends the
@@ -1483,39 +1532,12 @@ func (d hereDoc) endsAt(line string) bool {
 	return line == d.word
 }
 
-// hereDocs lists the here-documents one line opens, in order: each << (not
-// a <<< here-string) outside quotes, followed by a delimiter word, quotes
-// removed, that starts as a name or a quoted word does ($((1<<2)) is a
-// shift).
-func hereDocs(line string) []hereDoc {
-	var out []hereDoc
-	for i := 0; i < len(line); i++ {
-		switch c := line[i]; {
-		case c == '\\':
-			i++
-		case c == '\'' || c == '"':
-			if i = closingQuote(line, i); i < 0 {
-				return out
-			}
-		case strings.HasPrefix(line[i:], "<<<"):
-			i += 2
-		case strings.HasPrefix(line[i:], "<<"):
-			d, last := hereDocAt(line, i)
-			if d.word != "" {
-				out = append(out, d)
-			}
-			i = last
-		}
-	}
-	return out
-}
-
 // hereDocAt reads the here-document that the << at s[i] opens, and the
 // index of the last byte of its delimiter word; a hereDoc of no word
 // when none follows.
 func hereDocAt(s string, i int) (hereDoc, int) {
 	j := i + 2
-	d := hereDoc{strip: j < len(s) && s[j] == '-', at: i}
+	d := hereDoc{strip: j < len(s) && s[j] == '-'}
 	if d.strip {
 		j++
 	}

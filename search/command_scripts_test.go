@@ -102,6 +102,20 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a shell given -n checks its input", "bash -n <<EOF\ngit push --force\nEOF", nil},
 		{"a here-document fed to another language", "python3 - <<'EOF'\nrm -rf x\nEOF", nil},
 		{"two here-documents, one to a shell", "bash <<A; cat <<B\ngit push --force\nA\nrm -rf x\nB", []string{"push"}},
+		// A << inside quotes, also quotes over lines, opens no
+		// here-document: read line by line, a code block of a pull
+		// request's body ran as a script, and a message that mentioned
+		// one lost its own delimiter line and the command after it.
+		{"a shell's here-document in a pull request body is text",
+			"gh pr create --title x --body \"$(cat <<'EOF'\n## Test\n```sh\nsudo bash <<'SH'\ngit push --force\nSH\n```\nEOF\n)\"", nil},
+		{"a shell's here-document in a quoted message is text", "git commit -m 'Docs\n\nbash <<X\nrm -rf /srv\nX\n'", nil},
+		{"a here-document a message mentions keeps its delimiter",
+			"gh pr create --body \"$(cat <<'EOF'\nUse `cat <<EOF > f` there.\nEOF\n)\" && git push --force", []string{"push"}},
+		{"a here-document a message mentions keeps the line's end",
+			"git commit -m \"$(cat <<'EOF'\nAllow <<-DELIM\nEOF\n)\" && git push --force", []string{"push"}},
+		{"a here-document in a comment", "# see cat <<EOF\ngit push --force", []string{"push"}},
+		{"a shell on a continued line", "sudo \\\n  bash <<EOF\ngit push --force\nEOF", []string{"push"}},
+		{"a shell reads the last of its here-documents", "bash <<A <<B\nrm -rf x\nA\ngit push --force\nB", []string{"push"}},
 
 		{"a substitution gives the operand", "git branch -D $(git branch --merged | grep -v main)", []string{"prune"}},
 		{"a substitution for a placeholder", "rm -rf $(find . -name node_modules)", []string{"rmrf"}},
