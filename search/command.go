@@ -562,7 +562,8 @@ func optionValueAt(t shellToken) int {
 // escapes the next character (inside double quotes, only " \ $ and a
 // backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a
 // backtick are tokens of their own even without spaces around them; a
-// newline outside quotes is the operator ;.
+// newline outside quotes is the operator ;. A # that starts a word starts a comment,
+// which runs to the end of its line.
 // It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
 	return shellTokensUpTo(line, len(line)+1)
@@ -598,6 +599,14 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 		switch c := line[i]; {
 		case c == ' ' || c == '\t':
 			flush(i)
+		case c == '#' && !inWord:
+			// A comment, to the end of the line: "rm -rf build # don't"
+			// opened a quote that took the commands after it.
+			if nl := strings.IndexByte(line[i:], '\n'); nl > 0 {
+				i += nl - 1 // the newline is read next
+			} else {
+				i = len(line)
+			}
 		case c == '\n':
 			flush(i)
 			out = append(out, shellToken{text: ";", off: i, op: true})

@@ -75,6 +75,14 @@ func quotedSubstitutions(line string) []string {
 		switch line[i] {
 		case '\\':
 			i++
+		case '#':
+			if i == 0 || strings.IndexByte(" \t\n;&|()", line[i-1]) >= 0 {
+				if nl := strings.IndexByte(line[i:], '\n'); nl > 0 {
+					i += nl // a comment, to the end of its line
+				} else {
+					i = len(line)
+				}
+			}
 		case '\'', '"':
 			end := closingQuote(line, i)
 			if end < 0 {

@@ -117,6 +117,11 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a shell on a continued line", "sudo \\\n  bash <<EOF\ngit push --force\nEOF", []string{"push"}},
 		{"a shell reads the last of its here-documents", "bash <<A <<B\nrm -rf x\nA\ngit push --force\nB", []string{"push"}},
 
+		{"an apostrophe in a comment", "ls # don't\ngit push --force", []string{"push"}},
+		{"a comment's command is text", "# git push --force\nls", nil},
+		{"a comment's substitution is text", "ls # \"$(git push --force)\"", nil},
+		{"a # inside a word is no comment", "git push --force#x", nil},
+
 		{"a substitution gives the operand", "git branch -D $(git branch --merged | grep -v main)", []string{"prune"}},
 		{"a substitution for a placeholder", "rm -rf $(find . -name node_modules)", []string{"rmrf"}},
 		{"backticks give the operand", "rm -rf `ls -d build*`", []string{"rmrf"}},
