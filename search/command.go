@@ -562,8 +562,8 @@ func optionValueAt(t shellToken) int {
 // escapes the next character (inside double quotes, only " \ $ and a
 // backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a
 // backtick are tokens of their own even without spaces around them; a
-// newline outside quotes is the operator ;. A # that starts a word starts a comment,
-// which runs to the end of its line.
+// newline outside quotes is the operator ;. A # that starts a word starts
+// a comment, which runs to the end of its line.
 // It never fails: an unclosed quote runs to the end of the line.
 func shellTokens(line string) []shellToken {
 	return shellTokensUpTo(line, len(line)+1)
@@ -610,6 +610,12 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 		case c == '\n':
 			flush(i)
 			out = append(out, shellToken{text: ";", off: i, op: true})
+		case c == '&' && redirects(line, i):
+			// A redirection, not an operator: 2>&1, <&3, &>log.
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
 		case c == '|' || c == '&' || c == ';':
 			flush(i)
 			n := 1
@@ -788,6 +794,20 @@ func unescapeDoubleQuoted(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// redirects reports whether the & at s[i] is part of a redirection
+// (2>&1, <&3, &>log) rather than a control operator.
+func redirects(s string, i int) bool {
+	return i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < len(s) && s[i+1] == '>'
+}
+
+// isRedirection reports whether a word is a redirection of a file
+// descriptor with its target in the word ("2>&1", ">log", "&>/dev/null"):
+// no operand of the command.
+func isRedirection(w string) bool {
+	w = strings.TrimLeft(w, "0123456789&")
+	return strings.HasPrefix(w, ">") || strings.HasPrefix(w, "<")
 }
 
 // envAssignment matches a NAME=value word before a command.
@@ -1482,7 +1502,7 @@ func splitHereDocs(s string) (string, []string) {
 			} else {
 				i = len(s)
 			}
-		case c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '`':
+		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
 			if c == '\n' && len(pending) > 0 {
 				b.WriteString(s[kept : i+1])
 				for k, d := range pending {

@@ -45,8 +45,9 @@ func readsScript(toks []shellToken) bool {
 	if len(starts) == 0 {
 		return false
 	}
-	words := commandWords(toks, starts[len(starts)-1])
-	if !shells[path.Base(words[0].text)] {
+	words := slices.DeleteFunc(slices.Clone(commandWords(toks, starts[len(starts)-1])),
+		func(w shellToken) bool { return isRedirection(w.text) }) // "bash 2>&1 <<EOF"
+	if len(words) == 0 || !shells[path.Base(words[0].text)] {
 		return false
 	}
 	j := operandAt(words, shellOption, shellOptionTakesNext)

@@ -122,6 +122,11 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a comment's substitution is text", "ls # \"$(git push --force)\"", nil},
 		{"a # inside a word is no comment", "git push --force#x", nil},
 
+		{"2>&1 is a redirection", "git push --force 2>&1 | tee log", []string{"push"}},
+		{"a shell given its errors' redirection reads its input", "bash 2>&1 <<EOF\ngit push --force\nEOF", []string{"push"}},
+		{"&> is a redirection", "rm -rf build &>/dev/null", []string{"rmrf"}},
+		{"a command after & still runs", "sleep 1 & git push --force", []string{"push"}},
+
 		{"a substitution gives the operand", "git branch -D $(git branch --merged | grep -v main)", []string{"prune"}},
 		{"a substitution for a placeholder", "rm -rf $(find . -name node_modules)", []string{"rmrf"}},
 		{"backticks give the operand", "rm -rf `ls -d build*`", []string{"rmrf"}},
