@@ -121,10 +121,7 @@ func TestAgentWrappersCommands(t *testing.T) {
 	exact := 0
 	lines := loadAgentQueries(t, "commands.jsonl")
 	for _, q := range lines {
-		var got []string
-		for _, i := range ix.MatchCommand(q.Command) {
-			got = append(got, cards[i].ID)
-		}
+		got := matchedIDs(ix, q.Command)
 		ok := len(got) > 0 && !slices.ContainsFunc(got, func(id string) bool { return !slices.Contains(q.Expect, id) }) || len(got) == 0 && len(q.Expect) == 0
 		if ok {
 			exact++
@@ -162,11 +159,7 @@ func TestAgentWrappersCommandOrder(t *testing.T) {
 		{"psql -h db -U app orbit -c 'UPDATE users SET plan = 1'", []string{"backfill", "db-console"}},
 	}
 	for _, tt := range tests {
-		var got []string
-		for _, i := range ix.MatchCommand(tt.cmd) {
-			got = append(got, cards[i].ID)
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
 			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
 		}
 	}

@@ -137,11 +137,7 @@ func TestMatchCommandScripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string
-			for _, i := range ix.MatchCommand(tt.cmd) {
-				got = append(got, ix.cards[i].ID)
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
 				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
 			}
 		})

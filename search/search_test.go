@@ -812,14 +812,20 @@ func checkMatchCommand(t *testing.T, ix *Index, tests []struct {
 }) {
 	t.Helper()
 	for _, tt := range tests {
-		var got []string
-		for _, i := range ix.MatchCommand(tt.cmd) {
-			got = append(got, ix.cards[i].ID)
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
 			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
 		}
 	}
+}
+
+// matchedIDs are the ids of the cards MatchCommand finds for cmd, in its
+// order.
+func matchedIDs(ix *Index, cmd string) []string {
+	var got []string
+	for _, i := range ix.MatchCommand(cmd) {
+		got = append(got, ix.cards[i].ID)
+	}
+	return got
 }
 
 // TestSearchCamelCaseQuery: an agent names a need by an identifier from
@@ -1311,13 +1317,5 @@ func TestMatchCommandKeywordsInAnyCase(t *testing.T) {
 		{"git PUSH --force", nil},
 		{"redis-cli flush", nil},
 	}
-	for _, tt := range tests {
-		var got []string
-		for _, i := range ix.MatchCommand(tt.cmd) {
-			got = append(got, ix.cards[i].ID)
-		}
-		if !slices.Equal(got, tt.want) {
-			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
-		}
-	}
+	checkMatchCommand(t, ix, tests)
 }
