@@ -51,18 +51,9 @@ func readsScript(toks []shellToken) bool {
 		return false
 	}
 	j := operandAt(words, shellOption, shellOptionTakesNext)
-	stdin := j == len(words)
-	for _, w := range words[1:j] {
-		if t := w.text; !w.glued && len(t) > 1 && t[0] == '-' && t[1] != '-' {
-			switch {
-			case strings.ContainsAny(t, "cn"):
-				return false
-			case strings.IndexByte(t, 's') > 0:
-				stdin = true // the operands are its arguments
-			}
-		}
-	}
-	return stdin
+	command, noexec, stdin := shellFlags(words[1:j])
+	// With -s, the operands are the script's arguments.
+	return !command && !noexec && (stdin || j == len(words))
 }
 
 // quotedSubstitutions lists the commands of the command substitutions
@@ -177,17 +168,24 @@ func optionScript(words []shellToken, at func([]shellToken) int) []string {
 // take the next word.
 func shellScriptAt(words []shellToken) int {
 	j := operandAt(words, shellOption, shellOptionTakesNext)
-	script, noexec := false, false
-	for _, w := range words[1:j] {
-		if t := w.text; !w.glued && len(t) > 1 && t[0] == '-' && t[1] != '-' {
-			script = script || strings.IndexByte(t, 'c') > 0
-			noexec = noexec || strings.IndexByte(t, 'n') > 0
-		}
-	}
-	if !script || noexec {
+	if command, noexec, _ := shellFlags(words[1:j]); !command || noexec {
 		return 0
 	}
 	return j
+}
+
+// shellFlags reads a shell's options, its words before its first operand:
+// whether -c (a script given as a word), -n (no command run) or -s (the
+// script read from its input) is among them, alone or bundled.
+func shellFlags(opts []shellToken) (command, noexec, stdin bool) {
+	for _, w := range opts {
+		if t := w.text; !w.glued && len(t) > 1 && t[0] == '-' && t[1] != '-' {
+			command = command || strings.IndexByte(t, 'c') > 0
+			noexec = noexec || strings.IndexByte(t, 'n') > 0
+			stdin = stdin || strings.IndexByte(t, 's') > 0
+		}
+	}
+	return command, noexec, stdin
 }
 
 // shellOption reports whether a word is an option to a shell, which may
@@ -347,11 +345,7 @@ func feedOperands(toks []shellToken, starts []int) []shellToken {
 		if path.Base(toks[s].text) != "xargs" || runsCommandAt(toks, s) == len(toks) || xargsReplaces(toks, s) {
 			continue
 		}
-		end := s
-		for end < len(toks) && !toks[end].op {
-			end++
-		}
-		at = append(at, end)
+		at = append(at, s+len(commandWords(toks, s))) // after the command's words
 	}
 	backticks := 0
 	for i, t := range toks {
