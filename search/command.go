@@ -602,11 +602,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 		case c == '#' && !inWord:
 			// A comment, to the end of the line: "rm -rf build # don't"
 			// opened a quote that took the commands after it.
-			if nl := strings.IndexByte(line[i:], '\n'); nl > 0 {
-				i += nl - 1 // the newline is read next
-			} else {
-				i = len(line)
-			}
+			i = commentEnd(line, i)
 		case c == '\n':
 			flush(i)
 			out = append(out, shellToken{text: ";", off: i, op: true})
@@ -730,11 +726,7 @@ func substitutionEnd(s string, open, depth int) int {
 			}
 			parens--
 		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
-			nl := strings.IndexByte(s[i:], '\n')
-			if nl < 0 {
-				return -1
-			}
-			i += nl - 1 // the newline is read next: a body may start after it
+			i = commentEnd(s, i) // unclosed, when no newline ends it
 		case c == '\n':
 			for _, d := range pending {
 				_, i = hereDocBody(s, i, d)
@@ -794,6 +786,23 @@ func unescapeDoubleQuoted(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// commentAt reports whether the # at s[i] starts a comment: at the start
+// of s, or after white space, an operator or a parenthesis.
+func commentAt(s string, i int) bool {
+	return i == 0 || strings.IndexByte(" \t\n;&|()", s[i-1]) >= 0
+}
+
+// commentEnd is the index of the last byte of the comment that starts at
+// s[i]: the byte before the newline that ends it, so that a scanner reads
+// the newline next (a here-document's body may start after it), or the
+// last byte of s.
+func commentEnd(s string, i int) int {
+	if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+		return i + nl - 1
+	}
+	return len(s) - 1
 }
 
 // redirects reports whether the & at s[i] is part of a redirection
@@ -1496,12 +1505,8 @@ func splitHereDocs(s string) (string, []string) {
 			if i = closingQuote(s, i); i < 0 {
 				i = len(s) // quoted to the end
 			}
-		case c == '#' && (i == 0 || strings.IndexByte(" \t\n;&|()", s[i-1]) >= 0):
-			if nl := strings.IndexByte(s[i:], '\n'); nl > 0 {
-				i += nl - 1 // the newline is read next: a body may start after it
-			} else {
-				i = len(s)
-			}
+		case c == '#' && commentAt(s, i):
+			i = commentEnd(s, i)
 		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
 			if c == '\n' && len(pending) > 0 {
 				b.WriteString(s[kept : i+1])

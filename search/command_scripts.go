@@ -68,12 +68,8 @@ func quotedSubstitutions(line string) []string {
 		case '\\':
 			i++
 		case '#':
-			if i == 0 || strings.IndexByte(" \t\n;&|()", line[i-1]) >= 0 {
-				if nl := strings.IndexByte(line[i:], '\n'); nl > 0 {
-					i += nl // a comment, to the end of its line
-				} else {
-					i = len(line)
-				}
+			if commentAt(line, i) {
+				i = commentEnd(line, i)
 			}
 		case '\'', '"':
 			end := closingQuote(line, i)
