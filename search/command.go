@@ -834,7 +834,7 @@ func commandStarts(toks []shellToken) []int {
 	at := 0
 	for at <= len(toks) {
 		i := skipAssignments(toks, at)
-		for i < len(toks) && !toks[i].op && reservedWords[toks[i].text] {
+		for i < len(toks) && !toks[i].op && !toks[i].dot && reservedWords[toks[i].text] { // "./!" is a path
 			i = skipAssignments(toks, i+1) // "then git push", "! git push"
 		}
 		for i < len(toks) && !toks[i].op {
