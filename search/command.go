@@ -705,12 +705,15 @@ func closingQuoteAt(s string, open, depth int) int {
 // the text closed the outer quotes, and the rest of the text was read as
 // commands ("git push --force was used" matched git push --force).
 func substitutionEnd(s string, open, depth int) int {
-	parens := 0
+	parens, cases := 0, 0
 	var pending []hereDoc
 	for i := open + 2; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
 			i++
+		case c == 'c' || c == 'e':
+			cases += caseKeyword(s, i, open+2)
+			cases = max(cases, 0)
 		case c == '\'' || c == '"':
 			if depth == maxQuoteDepth {
 				return -1
@@ -721,10 +724,10 @@ func substitutionEnd(s string, open, depth int) int {
 		case c == '(':
 			parens++
 		case c == ')':
-			if parens == 0 {
+			if parens == 0 && cases == 0 {
 				return i
 			}
-			parens--
+			parens = max(parens-1, 0) // or a case pattern's ")"
 		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
 			i = commentEnd(s, i) // unclosed, when no newline ends it
 		case c == '\n':
@@ -743,6 +746,41 @@ func substitutionEnd(s string, open, depth int) int {
 		}
 	}
 	return -1
+}
+
+// caseKeyword is 1 when the word at s[i] is the reserved word "case" at
+// a command's start, -1 when it is "esac", and 0 for any other; the
+// command text starts at from. Between them, a ")" ends a pattern
+// ("$(case $1 in a) echo x;; esac)"), and read as the substitution's end
+// it left the rest of the case to be read as commands.
+func caseKeyword(s string, i, from int) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s[i:], "case"):
+		n = 1
+	case strings.HasPrefix(s[i:], "esac"):
+		n = -1
+	default:
+		return 0
+	}
+	if i+4 < len(s) && strings.IndexByte(" \t\n;&|)", s[i+4]) < 0 {
+		return 0 // "cases", "esac_x"
+	}
+	p := i - 1
+	for p >= from && (s[p] == ' ' || s[p] == '\t') {
+		p--
+	}
+	if p < from || strings.IndexByte(";\n&|(", s[p]) >= 0 {
+		return n
+	}
+	q := p
+	for q >= from && strings.IndexByte(" \t\n;&|(", s[q]) < 0 {
+		q--
+	}
+	if p < i-1 && reservedWords[s[q+1:p+1]] {
+		return n // "then case ..."
+	}
+	return 0
 }
 
 // hereDocBody is the body of the here-document d that starts after the

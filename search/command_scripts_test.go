@@ -134,6 +134,13 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a substitution's command is its own", "echo $(git push --force)", []string{"push"}},
 		{"an assignment's substitution is no operand", "FOO=$(date) git push --force", []string{"push"}},
 		{"a substitution is no literal word", "git branch -D $(echo main)", []string{"prune"}},
+
+		// A case's pattern ends with ")", which closed the substitution,
+		// and the rest of the case was read as commands.
+		{"a case inside a substitution", `x="$(case $1 in a) echo "it is; rm -rf build";; esac)"`, nil},
+		{"the substitution ends after esac", `x="$(case $1 in (a) echo a;; esac)"; git push --force`, []string{"push"}},
+		{"case after then", `x="$(if true; then case $1 in a) echo "a; rm -rf b";; esac; fi)"`, nil},
+		{"the word case is no keyword", `echo "$(echo case a)"; git push --force`, []string{"push"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
