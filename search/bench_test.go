@@ -389,9 +389,19 @@ func BenchmarkManyPhrases(b *testing.B) {
 // 320 KB 59 s.
 func BenchmarkBuildHereDocs(b *testing.B) {
 	const n = 40000
-	pat := "bash" + strings.Repeat(" <<A", n) + "\n" + strings.Repeat("x\nA\n", n)
-	cards := []Card{{ID: "a", Replaces: []string{pat}}}
-	for b.Loop() {
-		Build(cards)
+	for _, bm := range []struct{ name, line string }{
+		{"one-shell", "bash" + strings.Repeat(" <<A", n)},
+		// Whether cat pipes each here-document into a shell is read from
+		// the rest of its line: once per command, and not past the line's
+		// next commands.
+		{"cat-pipes", strings.Repeat("cat <<A | bash;", n/4)},
+	} {
+		pat := bm.line + "\n" + strings.Repeat("x\nA\n", n)
+		cards := []Card{{ID: "a", Replaces: []string{pat}}}
+		b.Run(bm.name, func(b *testing.B) {
+			for b.Loop() {
+				Build(cards)
+			}
+		})
 	}
 }

@@ -932,6 +932,10 @@ var precommands = map[string]precommand{
 	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// runuser -u app -- cmd; its su form, "runuser app -c 'cmd'", gives
+	// the script as su does (see scriptsAt).
+	"runuser": {argOpts: "cgGsuw", argLong: []string{"command", "group", "supp-group", "shell", "user",
+		"whitelist-environment"}},
 	// xargs runs its command with operands read from its input (see
 	// feedOperands); GNU's and BSD's options that take the next word.
 	"xargs": {argOpts: "adEIJLnPRsS", argLong: []string{"arg-file", "delimiter", "max-args", "max-chars",
@@ -1249,7 +1253,8 @@ type commandLine struct {
 	cmd    string
 	toks   []shellToken
 	starts []int
-	// stdin are the here-documents fed to a shell as its script (see
+	// stdin are the here-documents fed to a shell as its script, and the
+	// command substitutions of those whose delimiter is not quoted (see
 	// splitHereDocs).
 	stdin   []string
 	scripts []commandLine
@@ -1335,8 +1340,9 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
 // precommands), past leading NAME=value assignments, and the commands of
 // the scripts the line runs, each read as a line of its own ("bash -c 'git
-// push --force'", eval, watch, su -c, find -exec; see scriptsAt; and a
-// command substitution inside double quotes, see quotedSubstitutions). A command
+// push --force'", eval, watch, su -c, find -exec, "echo ... | sh"; see
+// scriptsAt; and a command substitution inside double quotes, see
+// quotedSubstitutions). A command
 // xargs runs without a replace string is read with one more operand than
 // it shows, which only a pattern word that is a placeholder or "*" alone
 // matches, and which a pattern may pass over (see feedOperands); so is a
@@ -1517,7 +1523,10 @@ func dropHereDocs(s string) string {
 
 // splitHereDocs is dropHereDocs, and the bodies it drops that a shell
 // runs as its script: the here-document a shell that reads its commands
-// from its input is given last ("sudo bash <<'EOF'", see readsScript).
+// from its input is given last ("sudo bash <<'EOF'", see readsScript), or
+// that cat pipes into one ("cat <<'EOF' | bash", see catPipesToShell);
+// and the command substitutions in the others whose delimiter is not
+// quoted, which the shell runs as it expands the body.
 // It reads the line as a shell does, not line by line: a << inside
 // quotes, also quotes over several lines, or in a comment opens no
 // here-document. Read line by line, a commit message or a pull request's
@@ -1548,10 +1557,18 @@ func splitHereDocs(s string) (string, []string) {
 		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
 			if c == '\n' && len(pending) > 0 {
 				b.WriteString(s[kept : i+1])
+				nl := i
 				for k, d := range pending {
 					body, next := hereDocBody(s, i, d)
-					if d.script && (k == len(pending)-1 || pending[k+1].cmd != d.cmd) && body != "" {
+					stdin := k == len(pending)-1 || pending[k+1].cmd != d.cmd // the last one given
+					switch {
+					case body == "":
+					case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
 						scripts = append(scripts, body)
+					case !d.quoted:
+						// The shell runs the command substitutions of a
+						// body whose delimiter is not quoted.
+						scripts = append(scripts, substitutionsIn(body)...)
 					}
 					i = next
 				}
@@ -1571,7 +1588,7 @@ func splitHereDocs(s string) (string, []string) {
 						shell = 1
 					}
 				}
-				d.cmd, d.script = cmd, shell == 1
+				d.cmd, d.script, d.from, d.to = cmd, shell == 1, i, last+1
 				pending = append(pending, d)
 			}
 			i = last
@@ -1583,15 +1600,26 @@ func splitHereDocs(s string) (string, []string) {
 	return b.String(), scripts
 }
 
+// pipeLookahead bounds how much of the rest of its line splitHereDocs
+// reads for the shell that cat pipes a here-document into: "| sudo -u
+// deploy bash -s" is short, and a line of thousands of "cat <<A | bash;"
+// read each to the line's end took the square of its length.
+const pipeLookahead = 256
+
 // hereDoc is the delimiter of one here-document, and whether its body's
 // leading tabs are stripped (<<-).
 type hereDoc struct {
 	word  string
 	strip bool
+	// quoted: some of the delimiter word is quoted or escaped ('EOF',
+	// \EOF), so that the body is text; otherwise the shell runs the
+	// command substitutions in it.
+	quoted bool
 	// cmd is where the command it is given to starts (see splitHereDocs),
-	// and script whether that command runs it as its script.
-	cmd    int
-	script bool
+	// and script whether that command runs it as its script; from and to
+	// are where its operator and word are in the line.
+	cmd, from, to int
+	script        bool
 }
 
 // endsAt reports whether line is the delimiter that ends the
@@ -1618,6 +1646,7 @@ func hereDocAt(s string, i int) (hereDoc, int) {
 	}
 	var n int
 	d.word, n = hereDocWord(s[j:])
+	d.quoted = strings.ContainsAny(s[j:j+n], "'\"\\")
 	return d, j + n - 1
 }
 
@@ -1648,5 +1677,5 @@ func hereDocWord(s string) (string, int) {
 			b.WriteByte(c)
 		}
 	}
-	return b.String(), i
+	return b.String(), min(i, len(s)) // an unclosed quote runs to the end
 }

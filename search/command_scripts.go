@@ -9,7 +9,9 @@ import (
 // Some commands run a command line that is one of their words, or several
 // joined: "bash -c 'git push --force'", "sudo su -c 'rm -rf /srv'", "eval
 // git push --force", "watch kubectl get pods", "find . -name '*.tmp'
-// -exec rm -rf {} +". An agent about to type one of those is about to run
+// -exec rm -rf {} +", "git rebase --exec 'npm test'"; and a shell runs
+// what it reads from its input: "echo 'git push --force' | sh", "bash <<<
+// 'rm -rf build'". An agent about to type one of those is about to run
 // the command inside, so MatchCommand reads it as a line of its own (a
 // script), as a shell would when it runs it.
 
@@ -124,9 +126,18 @@ func scriptsAt(toks []shellToken, s int) []string {
 	}
 	switch name := path.Base(words[0].text); {
 	case shells[name]:
-		return optionScript(words, shellScriptAt)
-	case name == "su":
-		return optionScript(words, suScriptAt)
+		if script := optionScript(words, shellScriptAt); script != nil {
+			return script
+		}
+		return hereStringScript(words)
+	case name == "su" || name == "runuser":
+		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "gGsw") })
+	case name == "script":
+		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
+	case name == "echo" || name == "printf":
+		return pipedScript(toks, s, words)
+	case name == "git":
+		return rebaseScripts(words)
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":
@@ -218,12 +229,13 @@ func operandAt(words []shellToken, isOpt, takesNext func(string) bool) int {
 	return min(j, len(words))
 }
 
-// suScriptAt is the index in the words of su's command of the script its
-// -c or --command option gives, which may come after the user ("su - app
-// -c 'make deploy'"); 0 for none. Its options -g, -G, -s and -w take the
+// commandOptionAt is the index in the words of su's, runuser's or
+// script's command of the script its -c or --command option gives, which
+// may come after an operand ("su - app -c 'make deploy'", "script -q -c
+// 'make test' /dev/null"); 0 for none. The options of argOpts take the
 // next word, or the rest of theirs, whose letters are no options: the "c"
-// of "-Gdocker" or "-s/bin/csh" read as -c left the script unread.
-func suScriptAt(words []shellToken) int {
+// of su's "-Gdocker" or "-s/bin/csh" read as -c left the script unread.
+func commandOptionAt(words []shellToken, argOpts string) int {
 	for j := 1; j < len(words)-1; j++ {
 		t := words[j].text
 		switch {
@@ -233,7 +245,7 @@ func suScriptAt(words []shellToken) int {
 		case strings.HasPrefix(t, "--"):
 		default:
 			for k := 1; k < len(t); k++ {
-				if strings.IndexByte("gGsw", t[k]) >= 0 {
+				if strings.IndexByte(argOpts, t[k]) >= 0 {
 					if k == len(t)-1 {
 						j++ // the option's argument
 					}
@@ -401,4 +413,183 @@ func xargsReplaces(toks []shellToken, s int) bool {
 		}
 	}
 	return false
+}
+
+// hereStringScript is the script a shell reads from a here-string, when
+// it reads its script from its input ("bash <<< 'git push --force'",
+// "sudo sh <<<\"$cmd\""); none for a shell given a script file or -c.
+func hereStringScript(words []shellToken) []string {
+	for j, w := range words {
+		if !strings.HasPrefix(w.text, "<<<") {
+			continue
+		}
+		script, next := w.text[len("<<<"):], j+1
+		if script == "" && next < len(words) {
+			script, next = words[next].text, next+1
+		}
+		if script == "" || !readsScript(slices.Concat(words[:j], words[next:])) {
+			return nil
+		}
+		return []string{script}
+	}
+	return nil
+}
+
+// pipedScript is the script that the echo or printf starting at word s
+// of toks, of the given words, prints into a shell that reads its script
+// from its input: "echo 'git push --force' | sh", "printf 'cd app\nmake
+// deploy\n' | sudo bash". None when the command's output goes elsewhere.
+func pipedScript(toks []shellToken, s int, words []shellToken) []string {
+	end := s + len(words)
+	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandWords(toks, end+1)) {
+		return nil
+	}
+	args := slices.DeleteFunc(slices.Clone(words[1:]), func(w shellToken) bool {
+		return w.fed || isRedirection(w.text)
+	})
+	var text string
+	var ok bool
+	if path.Base(words[0].text) == "echo" {
+		text, ok = echoed(args)
+	} else {
+		text, ok = printed(args)
+	}
+	if !ok || strings.TrimSpace(text) == "" {
+		return nil
+	}
+	return []string{text}
+}
+
+// echoed is what echo prints of its words: its operands joined by
+// spaces, with backslash escapes read unless -E is its last say. The
+// echo of zsh and of dash reads them, bash's only under -e; an agent that
+// writes "\n" into a script means a new line. Its options are the leading
+// words of n, e and E alone.
+func echoed(words []shellToken) (string, bool) {
+	escapes := true
+	j := 0
+	for ; j < len(words) && echoOptions(words[j].text); j++ {
+		if i := strings.LastIndexAny(words[j].text, "eE"); i > 0 {
+			escapes = words[j].text[i] == 'e'
+		}
+	}
+	joined := joinedScript(words[j:], false)
+	if len(joined) == 0 {
+		return "", false
+	}
+	if escapes {
+		return unescapePrintf(joined[0]), true
+	}
+	return joined[0], true
+}
+
+// echoOptions reports whether w is a word of echo's options, "-n",
+// "-e", "-E" or a bundle of them; any other word is printed.
+func echoOptions(w string) bool {
+	return len(w) > 1 && w[0] == '-' && strings.Trim(w[1:], "neE") == ""
+}
+
+// printed is what printf prints of its words: the format, its escapes
+// read, with each conversion ("%s", "%b", "%d", "%-10s") given the next
+// operand, and again while operands are left, as printf reads them; not
+// ok with -v, which prints nothing, or without a format.
+func printed(words []shellToken) (string, bool) {
+	if len(words) > 0 && words[0].text == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 || strings.HasPrefix(words[0].text, "-v") {
+		return "", false
+	}
+	format, args := unescapePrintf(words[0].text), words[1:]
+	var b strings.Builder
+	for {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' || i+1 == len(format) {
+				b.WriteByte(format[i])
+				continue
+			}
+			if format[i+1] == '%' {
+				b.WriteByte('%')
+				i++
+				continue
+			}
+			k := strings.IndexFunc(format[i+1:], func(r rune) bool { return !strings.ContainsRune("-+ #0123456789.", r) })
+			if k < 0 {
+				b.WriteString(format[i:]) // no conversion after the flags
+				break
+			}
+			i += 1 + k
+			if used < len(args) {
+				arg := asWritten(args[used])
+				if format[i] == 'b' {
+					arg = unescapePrintf(arg)
+				}
+				b.WriteString(arg)
+			}
+			used++
+		}
+		if used == 0 || used >= len(args) {
+			return b.String(), true
+		}
+		if b.Len() > maxPrinted {
+			return "", false
+		}
+		args = args[used:]
+	}
+}
+
+// maxPrinted bounds what printed writes: a format repeated for each of
+// thousands of operands ("printf '%s long text\n' a b c ...") would
+// print megabytes from a line of MaxCommandLine bytes. No script a
+// person pipes into a shell is that long; one longer is not read.
+const maxPrinted = 16 * MaxCommandLine
+
+// printfEscapes are the backslash escapes echo -e and printf read that
+// can change how a shell reads the text.
+var printfEscapes = strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t", `\r`, "\r")
+
+// unescapePrintf is s with the backslash escapes of printfEscapes read.
+func unescapePrintf(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return printfEscapes.Replace(s)
+}
+
+// rebaseScripts are the commands "git rebase" runs after each commit it
+// makes, those of its -x and --exec options ("git rebase -i --exec 'npm
+// test' main").
+func rebaseScripts(words []shellToken) []string {
+	j := operandAt(words, isOption, func(t string) bool { return t == "-C" || t == "-c" })
+	if j >= len(words) || words[j].text != "rebase" {
+		return nil
+	}
+	var out []string
+	for j++; j < len(words)-1; j++ {
+		if t := words[j].text; (t == "-x" || t == "--exec") && !words[j].glued {
+			out = append(out, asWritten(words[j+1]))
+			j++
+		}
+	}
+	return out
+}
+
+// catPipesToShell reports whether line, the command a here-document is
+// given to and the rest of its line with the here-document's << and word
+// taken out, is cat piped to a shell that reads its script from its
+// input: "cat <<'EOF' | sudo bash". cat prints the here-document into
+// the shell, which runs it.
+func catPipesToShell(line string) bool {
+	if !strings.Contains(line, "|") {
+		return false
+	}
+	toks := shellTokens(lineContinuation.Replace(line))
+	start := skipAssignments(toks, 0)
+	words := commandWords(toks, start)
+	end := start + len(words)
+	words = slices.DeleteFunc(slices.Clone(words), func(w shellToken) bool { return isRedirection(w.text) })
+	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
+	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
+		end < len(toks) && toks[end].text == "|" && readsScript(commandWords(toks, end+1))
 }
