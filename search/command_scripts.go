@@ -138,6 +138,10 @@ func scriptsAt(toks []shellToken, s int) []string {
 		return pipedScript(toks, s, words)
 	case name == "git":
 		return rebaseScripts(words)
+	case name == "tmux":
+		return tmuxScripts(words)
+	case name == "screen":
+		return screenScript(words)
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":
