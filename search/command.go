@@ -950,8 +950,34 @@ var precommands = map[string]precommand{
 	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
 	"uvx":     {argLong: []string{"from", "with", "python"}},
 	"npx":     {argOpts: "p", argLong: []string{"package"}},
+	"bunx":    {argOpts: "p", argLong: []string{"package"}},
+	"npm":     {sub: "exec", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
 	"python":  {sub: "-m"},
 	"python3": {sub: "-m"},
+	"pipx":    {sub: "run", argLong: []string{"spec", "python", "index-url", "pip-args"}},
+	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project"}},
+	"hatch":   {sub: "run"},
+	"rye":     {sub: "run"},
+	"conda":   {sub: "run", argOpts: "np", argLong: []string{"name", "prefix", "cwd"}},
+	"rbenv":   {sub: "exec"},
+	"pyenv":   {sub: "exec"},
+	"asdf":    {sub: "exec"},
+	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
+	"op":      {sub: "run", argLong: []string{"env-file"}},
+	// Those that change how a command runs: in a new session, with its
+	// output unbuffered, at a lower I/O priority, on some CPUs, holding a
+	// lock, keeping the machine awake, with a virtual display.
+	"setsid":     {},
+	"stdbuf":     {argOpts: "ioe", argLong: []string{"input", "output", "error"}},
+	"unbuffer":   {},
+	"ionice":     {argOpts: "cn", argLong: []string{"class", "classdata"}, noRun: "pPu"},
+	"taskset":    {noRun: "p", operands: 1},                // taskset [-c] MASK cmd
+	"chrt":       {argOpts: "T", noRun: "pm", operands: 1}, // chrt [-f] PRIORITY cmd
+	"flock":      {argOpts: "wEc", argLong: []string{"timeout", "conflict-exit-code", "command"}, operands: 1},
+	"caffeinate": {argOpts: "tw"},
+	"xvfb-run": {argOpts: "efnpsw", argLong: []string{"error-file", "auth-file", "server-num", "xauth-protocol",
+		"server-args", "wait"}},
+	"gtimeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
 }
 
 // shortOptions reads a word of short options, which may be bundled as

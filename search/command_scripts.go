@@ -132,6 +132,8 @@ func scriptsAt(toks []shellToken, s int) []string {
 		return hereStringScript(words)
 	case name == "su" || name == "runuser":
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "gGsw") })
+	case name == "flock": // flock FILE -c 'cmd'
+		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "wE") })
 	case name == "script":
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
 	case name == "echo" || name == "printf":
