@@ -1339,7 +1339,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrCommandLine, len(cmd), limit)
 	}
 	cmd = spaceOperators(cmd) // after the check: the spaces are ours
-	toks := readWords(shellTokens(cmd))
+	toks := lookedUpCommands(readWords(shellTokens(cmd)))
 	starts := commandStarts(toks)
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -386,6 +387,76 @@ func feedOperands(toks []shellToken, starts []int) []shellToken {
 	}
 	return append(out, toks[last:]...)
 }
+
+// lookedUpCommands returns toks with each command substitution that only
+// looks a command up, "$(which git)", "$(command -v git)", "`type -P
+// git`", unquoted or double-quoted as a whole word, read as the command's
+// name, which is what it prints but for the directory: "$(which git) push
+// --force" runs git push --force, and "sudo \"$(command -v npm)\" exec
+// prettier" npx's prettier. It returns toks itself when there is none.
+func lookedUpCommands(toks []shellToken) []shellToken {
+	var out []shellToken
+	last := 0 // toks[last:] are not yet in out
+	for i := 0; i < len(toks); i++ {
+		name, n := lookedUpAt(toks, i)
+		if n == 0 {
+			continue
+		}
+		out = append(out, toks[last:i]...)
+		out = append(out, shellToken{text: name, off: toks[i].off})
+		last = i + n
+		i = last - 1
+	}
+	if out == nil {
+		return toks
+	}
+	return append(out, toks[last:]...)
+}
+
+// lookedUpAt reads a command lookup at toks[i] (see lookedUpCommands):
+// the name looked up and how many tokens the substitution spans; 0 for
+// none.
+func lookedUpAt(toks []shellToken, i int) (string, int) {
+	t := toks[i]
+	if !t.op {
+		if m := quotedLookup.FindStringSubmatch(t.text); m != nil && !t.glued {
+			return m[1], 1
+		}
+		return "", 0
+	}
+	closer := ")"
+	switch t.text {
+	case "$(":
+	case "`":
+		closer = "`"
+	default:
+		return "", 0
+	}
+	j := i + 1
+	if j >= len(toks) {
+		return "", 0
+	}
+	switch toks[j].text {
+	case "which":
+		j++
+	case "command", "type":
+		if j+1 < len(toks) && (toks[j+1].text == "-v" || toks[j+1].text == "-p" || toks[j+1].text == "-P") {
+			j += 2
+		} else {
+			return "", 0
+		}
+	default:
+		return "", 0
+	}
+	if j+1 >= len(toks) || toks[j].op || !toks[j+1].op || toks[j+1].text != closer {
+		return "", 0
+	}
+	return toks[j].text, j + 2 - i
+}
+
+// quotedLookup matches a word that is a command lookup in double quotes,
+// read into one word: "$(which git)".
+var quotedLookup = regexp.MustCompile(`^(?:\$\(|` + "`" + `)\s*(?:which|command\s+-v|type\s+-[pP])\s+([\w.+-]+)\s*(?:\)|` + "`" + `)$`)
 
 // xargsReplaces reports whether the options of the xargs at word s give a
 // replace string, with which xargs puts its operands where the string is

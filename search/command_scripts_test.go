@@ -168,6 +168,12 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"git -C rebase -x", "git -C repo rebase -x './deploy.sh staging' HEAD~3", []string{"deploy"}},
 		{"git rebase --exec=", "git rebase --exec='rm -rf build' main", []string{"rmrf"}},
 		{"git log -x runs nothing", "git log -x 'git push --force'", nil},
+		{"a command looked up by which", "$(which git) push --force", []string{"push"}},
+		{"looked up in backticks", "`which git` push --force", []string{"push"}},
+		{"looked up by command -v, after sudo", "sudo $(command -v git) push --force", []string{"push"}},
+		{"looked up in double quotes", `"$(type -P git)" push --force`, []string{"push"}},
+		{"a looked-up path as an operand", "echo $(which git) push --force", nil},
+		{"a substitution that runs more", "$(which git && echo x) push --force", nil},
 
 		// A case's pattern ends with ")", which closed the substitution,
 		// and the rest of the case was read as commands.
