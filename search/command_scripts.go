@@ -141,6 +141,10 @@ func scriptsAt(toks []shellToken, s int) []string {
 		return pipedScript(toks, s, words)
 	case name == "git":
 		return rebaseScripts(words)
+	case name == "nix-shell": // nix-shell -p jq --run 'jq . x.json'
+		return longOptionScript(words, "--run", "--command")
+	case name == "nix": // nix develop -c make test, nix shell nixpkgs#jq --command jq
+		return nixCommand(words)
 	case name == "tmux":
 		return tmuxScripts(words)
 	case name == "screen":
@@ -669,4 +673,37 @@ func catPipesToShell(line string) bool {
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
 		end < len(toks) && toks[end].text == "|" && readsScript(commandWords(toks, end+1))
+}
+
+// longOptionScript is the script the first of a command's long options
+// named gives as its value ("--run 'make test'", "--run='make test'").
+func longOptionScript(words []shellToken, names ...string) []string {
+	for j := 1; j < len(words)-1; j++ {
+		if words[j].text == "--" {
+			return nil
+		}
+		if !words[j].glued && slices.Contains(names, words[j].text) {
+			return []string{asWritten(words[j+1])}
+		}
+	}
+	return nil
+}
+
+// nixCommand is the command "nix develop" or "nix shell" runs: the words
+// after its -c or --command, each one word of it. nix's own options may
+// take one or two words ("--option name value"), so the subcommand is the
+// first word that is "develop" or "shell" rather than the first operand.
+func nixCommand(words []shellToken) []string {
+	j := slices.IndexFunc(words, func(w shellToken) bool {
+		return !w.glued && (w.text == "develop" || w.text == "shell")
+	})
+	if j < 0 {
+		return nil
+	}
+	for k := j + 1; k < len(words)-1; k++ {
+		if t := words[k].text; !words[k].glued && (t == "-c" || t == "--command") {
+			return commandScript(words[k+1:])
+		}
+	}
+	return nil
 }

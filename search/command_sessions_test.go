@@ -40,6 +40,13 @@ func TestMatchCommandSessions(t *testing.T) {
 		{"screen -ls lists", "screen -ls npm run dev", nil},
 		{"screen -d detaches", "screen -d npm run dev", nil},
 		{"a session in sudo", "sudo -u app tmux new -d 'npm run dev'", []string{"dev"}},
+		{"nix-shell --run", "nix-shell -p nodejs --run 'npm run dev'", []string{"dev"}},
+		{"nix-shell --command=", "nix-shell --command='git push --force'", []string{"push"}},
+		{"nix-shell without --run", "nix-shell -p nodejs", nil},
+		{"nix develop -c", "nix develop .#web -c npm run dev", []string{"dev"}},
+		{"nix's options before develop", `nix --extra-experimental-features "nix-command flakes" develop -c npm run dev`, []string{"dev"}},
+		{"nix shell --command", "nix shell nixpkgs#nodejs --command npm run dev", []string{"dev"}},
+		{"nix build runs nothing", "nix build -c npm run dev", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
