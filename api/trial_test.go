@@ -203,6 +203,7 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 		{"a path both written and deleted", `{"files":{"capabilities/ui/capability.json":` + ui + `},"delete":["capabilities/ui/capability.json"]}`, 400,
 			"capabilities/ui/capability.json", "both writes and deletes"},
 		{"both written and deleted, spelt differently", `{"files":{"docs/./markers.md":"x"},"delete":["docs/markers.md"]}`, 400, "docs/markers.md", "both writes and deletes"},
+		{"a path written twice, spelt differently, with different contents", `{"files":{"docs/markers.md":"x","docs/./markers.md":"y"}}`, 400, "docs/markers.md", "writes it twice"},
 		{"a file under a file of the served tree", `{"files":{"bin/ft/run":"x"}}`, 400, "bin/ft/run", "bin/ft is a file"},
 		{"a file under a file of the change", `{"files":{"notes":"x","notes/a.md":"y"}}`, 400, "notes", "writes files under it"},
 		{"a file under a declaration", `{"files":{"capabilities/research/capability.json/x":"{}"}}`, 400,
@@ -219,6 +220,7 @@ func TestValidateRefusesChangesThatCannotBeMade(t *testing.T) {
 		{"a directory deleted and a file written in it", `{"delete":["capabilities/research"],"files":{"capabilities/research/capability.json":"{}"}}`, 200, "", ""},
 		{"a file deleted and a directory written in its place", `{"delete":["bin/ft"],"files":{"bin/ft/run":"x"}}`, 200, "", ""},
 		{"a delete of a fragment", `{"delete":["capabilities/research/loop/research-prompt.md"]}`, 200, "", ""},
+		{"a path written twice with the same contents", `{"files":{"docs/markers.md":"x","docs//markers.md":"x"}}`, 200, "", ""},
 		{"a path deleted twice", `{"delete":["docs/markers.md","docs/markers.md"]}`, 200, "", ""},
 	}
 	h := newRouter(servedSource(t))

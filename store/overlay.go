@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -52,6 +53,7 @@ var (
 	ErrFileThere         = errors.New("is a file in the served repository, so nothing can be written under it (delete it in the same change to make it a directory)")
 	ErrFileAndDirectory  = errors.New("the change writes it as a file and writes files under it")
 	ErrNothingToDelete   = errors.New("nothing to delete: the served repository has no such path")
+	ErrWrittenTwice      = errors.New("the change writes it twice, spelt differently, with different contents (give it once)")
 )
 
 // Conflict is one path of a change that cannot be applied, and why.
@@ -195,14 +197,22 @@ type change struct {
 	deletes []string          // clean paths, in request order
 	deleted map[string]bool
 	dirs    map[string]bool // the directories the new files imply
+	// twice are the clean paths two spellings of which (docs/x.md,
+	// docs/./x.md) the change writes with different contents: which one
+	// wins would depend on map order, so the answer would change from one
+	// request to the next.
+	twice map[string]bool
 }
 
 func newChange(files map[string][]byte, deleted []string) (*change, error) {
-	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}}
+	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{}}
 	for p, data := range files {
 		clean, err := cleanRel(p)
 		if err != nil {
 			return nil, err
+		}
+		if prev, ok := ch.files[clean]; ok && !bytes.Equal(prev, data) {
+			ch.twice[clean] = true
 		}
 		ch.files[clean] = data
 		ch.order = append(ch.order, clean)
@@ -275,6 +285,8 @@ func (ch *change) unknownDeletes(tree *Tree) []string {
 // file in its way could prevent.
 func (ch *change) writeConflict(tree *Tree, p string) error {
 	switch {
+	case ch.twice[p]:
+		return ErrWrittenTwice
 	case ch.deleted[p]:
 		return ErrWrittenAndDeleted
 	case ch.dirs[p]:
