@@ -696,3 +696,20 @@ func TestMissingBlockKeyPointsAtItsMisspelling(t *testing.T) {
 		})
 	}
 }
+
+// The contract-missing message counts the capabilities in words a person
+// reads: "1 capability", not "1 capabilities".
+func TestContractMissingCountsCapabilities(t *testing.T) {
+	for n, want := range map[int]string{1: "1 capability but no host workflow", 2: "2 capabilities but no host workflow"} {
+		var caps []CapabilitySource
+		for i := range n {
+			id := fmt.Sprintf("c%d", i)
+			caps = append(caps, CapabilitySource{Folder: id, Manifest: File{Path: "capabilities/" + id + "/capability.json", Data: []byte(`{}`)}})
+		}
+		res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: caps})
+		i := slices.IndexFunc(res.Diagnostics, func(d Diagnostic) bool { return d.Rule == "contract-missing" })
+		if i < 0 || !strings.HasPrefix(res.Diagnostics[i].Message, want) {
+			t.Errorf("%d capabilities: diagnostics %v; want a contract-missing message starting %q", n, res.Diagnostics, want)
+		}
+	}
+}

@@ -59,8 +59,8 @@ func validate(src *Sources, cache *Cache) *Result {
 	}
 	if len(src.Capabilities) > 0 && !attempted {
 		s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
-			"%d capabilities but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
-			len(src.Capabilities), strings.Join(Steps, ", "))})
+			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s)",
+			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "))})
 	}
 	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
