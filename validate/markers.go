@@ -294,8 +294,15 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	ok := true
 	for _, t := range tags {
 		name := string(src[t[2]:t[3]])
-		attrs := tagAttrs(src, t[4], t[5])
+		attrs, repeated := tagAttrs(src, t[4], t[5])
 		need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
+		for _, r := range repeated {
+			if r.Value == need || name == "loop-artifact" && (r.Value == "produces" || r.Value == "consumes") {
+				s.atOffset(file, src, r.Off, "", "marker-duplicate-key",
+					"<%s> repeats %s=\"…\": give its values once, comma-separated", name, r.Value)
+				ok = false
+			}
+		}
 		if need != "" {
 			v, found := attrs[need]
 			if !found || jsTrim(v.Value) == "" {
@@ -343,18 +350,25 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	return mk
 }
 
-// tagAttrs parses the attributes in src[from:to], keeping value offsets.
-func tagAttrs(src []byte, from, to int) map[string]Item {
-	out := map[string]Item{}
+// tagAttrs parses the attributes in src[from:to], keeping value offsets,
+// and returns each repetition of an attribute already given (its name and
+// offset): only one value would be kept, so a list written as two
+// attributes would silently lose one.
+func tagAttrs(src []byte, from, to int) (attrs map[string]Item, repeated []Item) {
+	attrs = map[string]Item{}
 	for _, m := range attrRe.FindAllSubmatchIndex(src[from:to], -1) {
 		key := string(src[from+m[2] : from+m[3]])
+		if _, dup := attrs[key]; dup {
+			repeated = append(repeated, Item{Value: key, Off: from + m[2]})
+			continue
+		}
 		vs, ve := m[4], m[5]
 		if vs < 0 {
 			vs, ve = m[6], m[7]
 		}
-		out[key] = Item{Value: string(src[from+vs : from+ve]), Off: from + vs}
+		attrs[key] = Item{Value: string(src[from+vs : from+ve]), Off: from + vs}
 	}
-	return out
+	return attrs, repeated
 }
 
 func lineOf(src []byte, off int) int {

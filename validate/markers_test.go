@@ -51,6 +51,25 @@ func TestParseMarkerTags(t *testing.T) {
 	}
 }
 
+// A marker tag that repeats an attribute it is read for is an error, as a
+// block that repeats a key is: one of the values would be dropped without
+// a word (HTML keeps the first, a reader of the file may take the last).
+func TestParseMarkerTagRepeatsAttribute(t *testing.T) {
+	tests := []struct{ src, at string }{
+		{"<loop-point id=\"plan:pre\" id=\"plan:bogus\"/>\n<agent-role name=\"planner\"/>\n", "1:27"},
+		{"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\" name='checker'/>\n", "2:28"},
+		{"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<loop-artifact produces=\"X.md\" consumes=\"A.md\" produces=\"Y.md\"/>\n", "3:48"},
+	}
+	for _, tt := range tests {
+		mk, diags := ParseMarker("w.md", []byte(tt.src))
+		if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-duplicate-key" || fmt.Sprintf("%d:%d", diags[0].Line, diags[0].Column) != tt.at {
+			t.Errorf("%q: marker read %v, findings %v; want no marker and one marker-duplicate-key at %s", tt.src, mk != nil, diags, tt.at)
+		}
+	}
+	// An attribute the marker does not read may repeat.
+	wantMarker(t, "w.md", "<loop-point id=\"plan:pre\" class=\"a\" class=\"b\"/>\n<agent-role name=\"planner\"/>\n")
+}
+
 // Elements of prompts that share a marker tag's name, or start with it,
 // are prose: a marker tag carries attributes or closes itself.
 func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
