@@ -55,7 +55,11 @@ var (
 	blockOpenRe = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host`)
 	tagRe       = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
 	attrRe      = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
-	callSiteRe  = regexp.MustCompile(`loop` + jsSpace + `+render-hooks` + jsSpace + `+([a-z:]+)`)
+	// unquotedAttrRe finds id=plan:pre written without quotes, which HTML
+	// allows and attrRe does not read, to say so rather than that it is
+	// missing.
+	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)(id|name)\s*=\s*([^"'\s/>][^\s/>]*)`)
+	callSiteRe     = regexp.MustCompile(`loop` + jsSpace + `+render-hooks` + jsSpace + `+([a-z:]+)`)
 )
 
 // markerHints are the byte strings a file must contain to be worth parsing.
@@ -306,6 +310,11 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		if need != "" {
 			v, found := attrs[need]
 			if !found || jsTrim(v.Value) == "" {
+				if m := unquotedAttrRe.FindSubmatch(src[t[4]:t[5]]); !found && m != nil && string(m[1]) == need {
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, m[2], need, m[2])
+					ok = false
+					continue
+				}
 				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
 				ok = false
 				continue

@@ -81,6 +81,11 @@ func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
 	} {
 		wantNoMarker(t, "docs/prompt.md", src)
 	}
+	// An attribute written without quotes, as HTML allows, is named as such
+	// rather than as missing.
+	if _, diags := ParseMarker("w.md", []byte("<loop-point id=plan:pre />\n<agent-role name=\"planner\"/>\n")); len(diags) != 1 || !strings.Contains(diags[0].Message, `id=plan:pre is not quoted: write id="plan:pre"`) {
+		t.Errorf("<loop-point id=plan:pre />: %v, want one finding saying to quote it", diags)
+	}
 	// A self-closing tag is a marker even without its attribute.
 	if _, diags := ParseMarker("w.md", []byte("<loop-point id=\"plan:pre\"/>\n<agent-role/>\n")); len(diags) != 1 || diags[0].Rule != "marker-syntax" {
 		t.Errorf("<agent-role/>: %v, want one marker-syntax finding", diags)
