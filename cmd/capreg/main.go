@@ -10,7 +10,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // Exit codes.
@@ -48,10 +53,30 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "capreg: unknown command %q\n\n%s", args[0], usage())
+		fmt.Fprintf(stderr, "capreg: unknown command %q%s\n\n%s", args[0], commandMeant(args[0]), usage())
 		return exitUsage
 	}
 	return cmd(ctx, args[1:], stdout, stderr)
+}
+
+// commandMeant names the verb an unknown one probably meant: a subcommand
+// of tools given alone (capreg search), or a verb a typo or two away in
+// any case (capreg chek, capreg CHECK); else it is empty. The usage that
+// follows lists them all, but a person reads the first line.
+func commandMeant(name string) string {
+	if slices.Contains([]string{"search", "match", "show"}, name) {
+		return fmt.Sprintf(" (did you mean %q?)", "capreg tools "+name)
+	}
+	best, bestD := "", 3
+	for _, c := range slices.Sorted(maps.Keys(commands())) {
+		if d := validate.EditDistance(strings.ToLower(name), c, 2); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", "capreg "+best)
 }
 
 // parseArgs parses flags that may appear before, between or after positional
