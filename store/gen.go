@@ -119,6 +119,9 @@ func readCommitted(p string) ([]byte, error) {
 	if before.Mode()&fs.ModeSymlink != 0 {
 		return nil, fmt.Errorf("%s: is a symlink, not a regular file; the committed artifact must be one", p)
 	}
+	if before.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a regular file; the committed artifact must be one", p)
+	}
 	if !before.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: %w", p, validate.ErrNotRegular)
 	}
