@@ -28,6 +28,14 @@ func WriteArtifacts(dir string, snap *Snapshot) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
+	// A folder at an artifact's name cannot be renamed over: found only
+	// then, the artifacts before it would be written and those after not.
+	for _, name := range ArtifactNames {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%s is a directory; remove it, so that the artifact can be written there", p)
+		}
+	}
 	var written []string
 	for _, name := range ArtifactNames {
 		p := filepath.Join(dir, name)
