@@ -30,11 +30,29 @@ type serveFlags struct {
 func (sf *serveFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
-	fs.DurationVar(&sf.debounce, "debounce", 100*time.Millisecond, "quiet period (`DUR`) after a change before rebuilding")
-	fs.DurationVar(&sf.poll, "poll", 0, "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
-	fs.DurationVar(&sf.drainDelay, "drain-delay", 0, "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first)")
+	sf.debounce = 100 * time.Millisecond
+	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`) after a change before rebuilding")
+	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
+	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first)")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
+}
+
+// durationValue is a time.Duration flag whose error says what a duration
+// looks like: the flag package's says only "parse error", which left
+// --debounce 500, meant as milliseconds, without a hint that it needs its
+// unit.
+type durationValue time.Duration
+
+func (d *durationValue) String() string { return (*time.Duration)(d).String() }
+
+func (d *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("want a duration with its unit, such as 100ms, 5s or 1m")
+	}
+	*d = durationValue(v)
+	return nil
 }
 
 // runServe is the daemon: it watches the repository, serves the last good
