@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -267,7 +268,9 @@ func TestEndpoints(t *testing.T) {
 				t.Error("fragment not inlined")
 			}
 		}},
-		{"capability unknown", "GET", "/capabilities/nope", "", nil, 404, errorCode("not_found")},
+		{"capability unknown", "GET", "/capabilities/nope", "", nil, 404, noIDMeant},
+		{"capability a typo away", "GET", "/capabilities/reserch", "", nil, 404, idMeant("research")},
+		{"closure of a capability a typo away", "GET", "/capabilities/Research/closure", "", nil, 404, idMeant("research")},
 		{"closure", "GET", "/capabilities/pattern-mapper/closure", "", nil, 200, func(t *testing.T, e exchange) {
 			if got := e.json(t)["closure"].([]any); len(got) != 1 || got[0] != "research" {
 				t.Errorf("closure = %v", got)
@@ -475,7 +478,8 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("message = %v", m["message"])
 			}
 		}},
-		{"tool unknown", "GET", "/tools/nope", "", nil, 404, errorCode("not_found")},
+		{"tool unknown", "GET", "/tools/nope", "", nil, 404, noIDMeant},
+		{"tool a typo away", "GET", "/tools/lnd", "", nil, 404, idMeant("land")},
 		{"render defaults", "GET", "/render-hooks/verify:post", "", nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if got := capIDs(m["activeHooks"]); got != "nyquist security ui" || !strings.HasPrefix(m["rendered"].(string), "### Step 1: skill:validate-phase (nyquist)\n") {
@@ -639,6 +643,25 @@ func didYouMean(route string) func(t *testing.T, e exchange) {
 		if !strings.HasSuffix(m["message"].(string), " (did you mean "+route+"?)") || m["details"].(map[string]any)["didYouMean"] != route {
 			t.Errorf("error body = %s, want it to name %s", e.body, route)
 		}
+	}
+}
+
+// idMeant checks a 404 for an unknown id that names the id a typo away.
+func idMeant(id string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		errorCode("not_found")(t, e)
+		m := e.json(t)
+		if !strings.HasSuffix(m["message"].(string), fmt.Sprintf(" (did you mean %q?)", id)) || m["details"].(map[string]any)["didYouMean"] != id {
+			t.Errorf("error body = %s, want it to name %q", e.body, id)
+		}
+	}
+}
+
+// noIDMeant checks a 404 for an unknown id that no id is near.
+func noIDMeant(t *testing.T, e exchange) {
+	errorCode("not_found")(t, e)
+	if m := e.json(t); strings.Contains(m["message"].(string), "did you mean") || m["details"].(map[string]any)["didYouMean"] != nil {
+		t.Errorf("error body = %s, want no id named", e.body)
 	}
 }
 

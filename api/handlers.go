@@ -93,9 +93,22 @@ func capabilityOr404(w http.ResponseWriter, r *http.Request, v *views) *validate
 	id := pathParam(r, "id")
 	c := v.snap.Registry.ByID[id]
 	if c == nil {
-		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no capability %q", id), map[string]any{"id": id})
+		unknownID(w, "capability", id, v.snap.MeantCapability(id))
 	}
 	return c
+}
+
+// unknownID answers 404 to an id no capability or tool card has, naming
+// the one a typo away (store's MeantCapability, MeantCard), if any, in the
+// message and as details.didYouMean: an agent that asked for
+// "reserch" or "git-pushforce" can ask again without listing them all.
+func unknownID(w http.ResponseWriter, kind, id, meant string) {
+	msg, details := fmt.Sprintf("no %s %q", kind, id), map[string]any{"id": id}
+	if meant != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", meant)
+		details["didYouMean"] = meant
+	}
+	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 }
 
 func (s *Server) capability(w http.ResponseWriter, r *http.Request, v *views) {

@@ -242,7 +242,7 @@ func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 	cards := sortedCards(v)
 	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
 	if !found {
-		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no tool card %q", id), map[string]any{"id": id})
+		unknownID(w, "tool card", id, v.snap.MeantCard(id))
 		return
 	}
 	v.serve(w, r, v.get("tool/"+id, func() *body { return ojsonBody(store.ToolJSON(cards[i])) }))

@@ -109,6 +109,34 @@ func (s *Snapshot) Search() *search.Index {
 	return s.search
 }
 
+// MeantCapability returns the id of the capability most likely meant by
+// id, which names none (a typo: "reserch"), for a "did you mean"; "" when
+// none is near (see validate.NearestID) or the snapshot has no registry.
+func (s *Snapshot) MeantCapability(id string) string {
+	if s.Registry == nil {
+		return ""
+	}
+	ids := make([]string, 0, len(s.Registry.Capabilities))
+	for _, c := range s.Registry.Capabilities {
+		ids = append(ids, c.ID)
+	}
+	slices.Sort(ids)
+	return validate.NearestID(id, ids)
+}
+
+// MeantCard is MeantCapability for the ids of the tool cards.
+func (s *Snapshot) MeantCard(id string) string {
+	if s.Result == nil {
+		return ""
+	}
+	ids := make([]string, 0, len(s.Result.Cards))
+	for _, c := range s.Result.Cards {
+		ids = append(ids, c.ID)
+	}
+	slices.Sort(ids)
+	return validate.NearestID(id, ids)
+}
+
 func (s *Snapshot) searchCards() []search.Card {
 	cards := make([]search.Card, len(s.Result.Cards))
 	for i, c := range s.Result.Cards {

@@ -182,6 +182,20 @@ func nearestField(key string, fields []string) string {
 	return best
 }
 
+// NearestID returns the id among ids most likely meant by id, which is
+// none of them, by the measure nearestField applies to fields; "" when
+// none is near, or when id is too long to be a typo of one (its search
+// would cost a client's 404 a scan of long strings). On a tie the first
+// in ids wins, so callers pass them sorted.
+func NearestID(id string, ids []string) string {
+	if len(id) > maxNearestID {
+		return ""
+	}
+	return nearestField(id, ids)
+}
+
+const maxNearestID = 256
+
 // EditDistance is the optimal-string-alignment distance of a and b in bytes
 // (insertions, deletions, substitutions and swaps of adjacent bytes), or
 // limit+1 once it is certain to exceed limit. It is the measure of every

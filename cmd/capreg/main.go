@@ -79,6 +79,15 @@ func commandMeant(name string) string {
 	return fmt.Sprintf(" (did you mean %q?)", "capreg "+best)
 }
 
+// didYouMean is the " (did you mean "x"?)" that follows a message naming
+// an unknown id, or "" when no id is near it.
+func didYouMean(meant string) string {
+	if meant == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", meant)
+}
+
 // parseArgs parses flags that may appear before, between or after positional
 // arguments (capreg closure ID --repo x), and returns the positionals.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {

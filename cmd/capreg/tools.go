@@ -250,7 +250,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 		}
 		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "capreg: no tool card %q\n", id)
+	fmt.Fprintf(stderr, "capreg: no tool card %q%s\n", id, didYouMean(snap.MeantCard(id)))
 	return exitFindings
 }
 
