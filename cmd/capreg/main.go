@@ -13,7 +13,9 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -148,4 +150,37 @@ func writeOutput(stdout, stderr io.Writer, data []byte) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// durationValue is a time.Duration flag whose error says what a duration
+// looks like: the flag package's says only "parse error", which left
+// --debounce 500, meant as milliseconds, without a hint that it needs its
+// unit.
+type durationValue time.Duration
+
+func (d *durationValue) String() string { return (*time.Duration)(d).String() }
+
+func (d *durationValue) Set(s string) error {
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return errors.New("want a duration with its unit, such as 100ms, 5s or 1m")
+	}
+	*d = durationValue(v)
+	return nil
+}
+
+// countValue is an int flag whose error says what it wants, as
+// durationValue's does: the flag package's says only "parse error" to
+// --limit abc.
+type countValue int
+
+func (n *countValue) String() string { return strconv.Itoa(int(*n)) }
+
+func (n *countValue) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return errors.New("want a whole number, such as 5")
+	}
+	*n = countValue(v)
+	return nil
 }

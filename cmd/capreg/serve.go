@@ -38,23 +38,6 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
 }
 
-// durationValue is a time.Duration flag whose error says what a duration
-// looks like: the flag package's says only "parse error", which left
-// --debounce 500, meant as milliseconds, without a hint that it needs its
-// unit.
-type durationValue time.Duration
-
-func (d *durationValue) String() string { return (*time.Duration)(d).String() }
-
-func (d *durationValue) Set(s string) error {
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		return errors.New("want a duration with its unit, such as 100ms, 5s or 1m")
-	}
-	*d = durationValue(v)
-	return nil
-}
-
 // minPoll is the shortest --poll: a poll stats every input and folder,
 // and "--poll 1ms" kept a core 94% busy on a repository of 400 cards. A
 // change is picked up within the debounce after the poll that sees it, so

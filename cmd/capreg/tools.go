@@ -34,7 +34,8 @@ type searchFlags struct {
 
 func (sf *searchFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
-	fs.IntVar(&sf.limit, "limit", 10, "at most `N` results, from 1 to 100")
+	sf.limit = 10
+	fs.Var((*countValue)(&sf.limit), "limit", "at most `N` results, from 1 to 100")
 	fs.BoolVar(&sf.asJSON, "json", false, "print the results as JSON, as GET /tools?intent= does")
 	fs.StringVar(&sf.risk, "risk", "", "only `reversible|destructive` tools")
 }
