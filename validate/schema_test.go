@@ -66,6 +66,24 @@ func TestUnknownCardFieldsAreWarnings(t *testing.T) {
 	}
 }
 
+// A card id may be any string (GET /tools/{id} takes it percent-encoded,
+// "ns%2Ftool"), but not one that reads as nothing or as another: blank,
+// over lines, or with white space at an end.
+func TestCardIDIsNotBlank(t *testing.T) {
+	for id, ok := range map[string]bool{"t": true, "ns/tool": true, "a b": true, "é": true,
+		"": false, " ": false, " t": false, "t\t": false, "a\nb": false} {
+		card := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		res := Validate(&src)
+		if got := len(res.Cards) == 1; got != ok {
+			t.Errorf("id %q: valid %v, want %v (%v)", id, got, ok, res.Diagnostics)
+		}
+		if !ok && (len(res.Diagnostics) != 1 || res.Diagnostics[0].Pointer != "/id" || !strings.Contains(res.Diagnostics[0].Message, "is not a card id: not blank")) {
+			t.Errorf("id %q: diagnostics %v, want one at /id saying what a card id is", id, res.Diagnostics)
+		}
+	}
+}
+
 // The library URL-escapes instance locations ("/config/x%20y"); diagnostics
 // carry plain JSON pointers, positioned at the value.
 func TestSchemaPointersAreJSONPointers(t *testing.T) {
