@@ -4,6 +4,7 @@ import (
 	"regexp/syntax"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/validate/ojson"
@@ -65,7 +66,12 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			continue
 		}
 		seen[c.ID] = c
-		if !src.ToolExists {
+		switch {
+		case src.ToolExists:
+		case strings.HasSuffix(src.ToolPath, "/") || src.ToolPath == "":
+			// ".card.json" alone: the name before .card.json is the tool's.
+			s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool; name it <tool>.card.json beside the tool it describes")
+		default:
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
 		}
 		out = append(out, c)
