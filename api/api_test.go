@@ -339,6 +339,7 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"profile unknown", "GET", "/profiles/enterprise", "", nil, 404, errorCode("not_found")},
+		{"profile in capitals", "GET", "/profiles/Core", "", nil, 404, idMeant("core")},
 		{"validate ok", "POST", "/validate", `{"files":{"capabilities/ui/capability.json":` + jsonString(readFile(t, "../testdata/repo/capabilities/ui/capability.json")) + `}}`, nil, 200, func(t *testing.T, e exchange) {
 			if m := e.json(t); m["ok"] != true || m["errors"].(float64) != 0 {
 				t.Errorf("validate = %s", e.body)

@@ -261,7 +261,12 @@ func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 func (s *Server) profile(w http.ResponseWriter, r *http.Request, v *views) {
 	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
-		writeError(w, http.StatusNotFound, CodeNotFound, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames})
+		msg, details := fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames}
+		if meant := validate.NearestID(name, store.ProfileNames); meant != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", meant) // "Core", "ful"
+			details["didYouMean"] = meant
+		}
+		writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 		return
 	}
 	v.serve(w, r, v.get("profile/"+name, func() *body {
