@@ -386,6 +386,8 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"healthz", "GET", "/healthz", "", nil, 200, nil},
+		{"healthz with a cache buster", "GET", "/healthz?_=1701234567", "", nil, 200, nil},
+		{"readyz with any query", "GET", "/readyz?probe=k8s&x=%zz", "", nil, 200, nil},
 		{"readyz", "GET", "/readyz", "", nil, 200, nil},
 		{"reload", "POST", "/-/reload", "", nil, 200, func(t *testing.T, e exchange) {
 			if m := e.json(t); m["ok"] != true {

@@ -154,8 +154,9 @@ func (s *Server) router() http.Handler {
 	route := func(method, pattern string, h http.HandlerFunc) {
 		r.Method(method, pattern, onlyParams(method+" "+pattern, h))
 	}
-	route(http.MethodGet, "/healthz", s.healthz)
-	route(http.MethodGet, "/readyz", s.readyz)
+	// The probes answer whatever their query (see probePaths).
+	r.Method(http.MethodGet, "/healthz", http.HandlerFunc(s.healthz))
+	r.Method(http.MethodGet, "/readyz", http.HandlerFunc(s.readyz))
 	route(http.MethodGet, "/status", s.status)
 	route(http.MethodGet, "/openapi.yaml", s.openapi)
 	if s.metrics != nil {
@@ -259,13 +260,20 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 	})
 }
 
+// probePaths are the liveness and readiness probes, which answer whatever
+// their query, unlike every other route: their answer does not depend on
+// it, and an uptime check that adds a cache-busting "?_=1701234567" (or
+// one a proxy mangles) must not have a healthy pod restarted or taken out
+// of service by a 400.
+var probePaths = map[string]bool{"/healthz": true, "/readyz": true}
+
 // checkQuery refuses a query string that does not decode ("?intent=%zz"):
 // url.Values drops the malformed pair, so the request would silently be
 // answered as if the parameter had not been given (a full tool listing for
 // a search).
 func checkQuery(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil {
+		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil && !probePaths[r.URL.Path] {
 			writeError(w, http.StatusBadRequest, CodeBadRequest, "malformed query string: "+err.Error(), nil)
 			return
 		}
