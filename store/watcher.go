@@ -3,10 +3,12 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -500,7 +502,7 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		n.prepare()
 		before := w.locate()
 		start := time.Now()
-		snap, err := w.build(ctx, n.entering)
+		snap, err := w.buildSafely(ctx, n.entering)
 		b = built{snap: snap, err: err, took: time.Since(start)}
 		if ctx.Err() != nil {
 			return built{}, false // shutting down: not a failed build
@@ -516,6 +518,30 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		"scans", maxSwapRescans+1)
 	w.Changed()
 	return built{}, false
+}
+
+// ErrBuildPanicked is wrapped by the error of a build that panicked (see
+// buildSafely).
+var ErrBuildPanicked = errors.New("the build panicked (a bug in capreg: please report it with the log)")
+
+// buildSafely is w.build with the tool search index built too, and a panic
+// in either turned into a failed build: a bug that some repository's
+// content trips (a card's replaces pattern made Build index out of range)
+// must cost that build, not the daemon and the last good registry it
+// serves to every replica's clients.
+func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Snapshot, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			w.log.Error("the build panicked; the served registry stays", "panic", v, "stack", string(debug.Stack()))
+			snap, err = nil, fmt.Errorf("%w: %v", ErrBuildPanicked, v)
+		}
+	}()
+	snap, err = w.build(ctx, entering)
+	if err == nil && snap.OK() {
+		snap.shareSearch(w.state.Load().snap)
+		snap.Search() // before it is served, and here, where a panic is caught
+	}
+	return snap, err
 }
 
 // location is where the repository path leads: its real root and, when

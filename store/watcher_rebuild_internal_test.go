@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -503,5 +504,40 @@ func TestWatcherStateIsConsistent(t *testing.T) {
 	}
 	if snap, st := w.State(); st.Generation != 16 || snap.Generation != 16 {
 		t.Errorf("generation %d / %d after 15 good changes, want 16", st.Generation, snap.Generation)
+	}
+}
+
+// TestPanickingBuildKeepsServing: a build that panics (a bug some content
+// trips) is a failed build: the watcher keeps serving the last good
+// snapshot, reports the failure, and serves the next good build.
+func TestPanickingBuildKeepsServing(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	var panics atomic.Bool
+	w, rec := reloadWatcher(t, repo, func(load buildFunc) buildFunc {
+		return func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+			if panics.Load() {
+				var s []int
+				_ = s[3] // index out of range, as a parser bug would
+			}
+			return load(ctx, entering)
+		}
+	})
+	first := w.Current()
+	manifest := filepath.Join(repo, "capabilities/ui/capability.json")
+	retitle(t, manifest, "Never served")
+	panics.Store(true)
+	st := mustReload(t, w)
+	if w.Current() != first || st.Failure == nil || !strings.Contains(st.Failure.Error, "the build panicked") {
+		t.Fatalf("after a panicking build: served %p (first %p), failure %+v", w.Current(), first, st.Failure)
+	}
+	panics.Store(false)
+	retitle(t, manifest, "Served again")
+	mustReload(t, w)
+	if got := uiTitle(w.Current()); got != "Served again" {
+		t.Errorf("after the panics stopped: ui title %q", got)
+	}
+	if got := rec.list(); len(got) != 3 || got[1] != "failed" {
+		t.Errorf("reports %q, want served, failed, served", got)
 	}
 }
