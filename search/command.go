@@ -773,15 +773,22 @@ func caseKeyword(s string, i, from int) int {
 	if p < from || strings.IndexByte(";\n&|(", s[p]) >= 0 {
 		return n
 	}
+	// The word before it, read back no further than the longest reserved
+	// word: read to its start, each "case" of "acase)acase)..." read back
+	// over all those before it, and a 48 KB pattern took 0.38 s to build,
+	// a 2 KB line whose printf piped a 64 KB script into sh 2.5 s.
 	q := p
-	for q >= from && strings.IndexByte(" \t\n;&|(", s[q]) < 0 {
+	for q >= from && p-q <= maxReservedWord && strings.IndexByte(" \t\n;&|(", s[q]) < 0 {
 		q--
 	}
-	if p < i-1 && reservedWords[s[q+1:p+1]] {
+	if word := s[q+1 : p+1]; p < i-1 && len(word) <= maxReservedWord && reservedWords[word] {
 		return n // "then case ..."
 	}
 	return 0
 }
+
+// maxReservedWord is the length of the longest of reservedWords.
+const maxReservedWord = len("while")
 
 // hereDocBody is the body of the here-document d that starts after the
 // newline at s[nl], without its delimiter line, and the index in s of

@@ -1,0 +1,67 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestMatchCommandReview: lines an agent types, from a review of the
+// reading of scripts on a shell's input, here-documents' substitutions,
+// runuser, script -c, git rebase --exec and case inside a substitution.
+func TestMatchCommandReview(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+	})
+	checkMatchCommand(t, ix, []struct {
+		cmd  string
+		want []string
+	}{
+		// "case" is a reserved word after one ("then case"), not after a
+		// longer word that ends in one: the ")" after it still closes the
+		// substitution.
+		{`x="$(echo lengthen case)"; git push --force`, []string{"push"}},
+		{`x="$(echo athen case)"; git push --force`, []string{"push"}},
+		{`x="$(while case $1 in a) echo "a; rm -rf b";; esac; do :; done)"`, nil},
+	})
+}
+
+// TestMatchCommandReviewPrintedScript: a script printf prints is read
+// whatever its length, up to maxPrinted; a short line whose printf
+// prints one of many "case" words is still told apart from one over the
+// limits, and is not matched.
+func TestMatchCommandReviewPrintedScript(t *testing.T) {
+	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	_, err := ix.MatchCommandLine(context.Background(), printedCaseLine(), DefaultCommandBudget)
+	if !errors.Is(err, ErrCommandLine) {
+		t.Errorf("a printf of %d bytes piped to sh: err = %v, want ErrCommandLine", len(printedCaseLine()), err)
+	}
+}
+
+// printedCaseLine is a line of 2 KB whose printf pipes a script of 64 KB
+// into sh: a substitution left open after "case", and 10,000 words
+// ending in "case" after it.
+func printedCaseLine() string {
+	return `printf '%s` + strings.Repeat("acase)", 300) + `' '"$(case x in ' ` + strings.Repeat("'' ", 35) + `| sh`
+}
+
+// BenchmarkBuildCaseWords: a pattern of a substitution holding many words
+// that end in "case". Each was read back to the start of its word, so to
+// the substitution's start: 48 KB took 0.38 s to build.
+func BenchmarkBuildCaseWords(b *testing.B) {
+	cards := []Card{{ID: "a", Replaces: []string{`echo "$(case x in ` + strings.Repeat("acase)", 8000) + `esac)"`}}}
+	for b.Loop() {
+		Build(cards)
+	}
+}
+
+// BenchmarkMatchCommandPrintedCase: printedCaseLine, whose script took
+// 2.5 s to read.
+func BenchmarkMatchCommandPrintedCase(b *testing.B) {
+	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	for b.Loop() {
+		ix.MatchCommandLine(context.Background(), printedCaseLine(), DefaultCommandBudget)
+	}
+}
