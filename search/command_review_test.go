@@ -25,6 +25,15 @@ func TestMatchCommandReview(t *testing.T) {
 		{`x="$(echo lengthen case)"; git push --force`, []string{"push"}},
 		{`x="$(echo athen case)"; git push --force`, []string{"push"}},
 		{`x="$(while case $1 in a) echo "a; rm -rf b";; esac; do :; done)"`, nil},
+
+		// A "-" alone ends a shell's options, as "--" does.
+		{"echo 'rm -rf build' | sudo -E bash -", []string{"rmrf"}},
+		{"cat <<'EOF' | bash -\nrm -rf build\nEOF", []string{"rmrf"}},
+		{"bash - <<'EOF'\ngit push --force\nEOF", []string{"push"}},
+		{"bash -c - 'git push --force'", []string{"push"}},
+		{"echo 'git push --force' | bash - run.sh", nil},
+		{"echo 'git push --force' | bash -- -", nil},
+		{"echo 'git push --force' | bash - -", nil},
 	})
 }
 

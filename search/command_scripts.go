@@ -53,7 +53,7 @@ func readsScript(toks []shellToken) bool {
 	if len(words) == 0 || !shells[path.Base(words[0].text)] {
 		return false
 	}
-	j := operandAt(words, shellOption, shellOptionTakesNext)
+	j := shellOperandAt(words)
 	command, noexec, stdin := shellFlags(words[1:j])
 	// With -s, the operands are the script's arguments.
 	return !command && !noexec && (stdin || j == len(words))
@@ -185,7 +185,7 @@ func optionScript(words []shellToken, at func([]shellToken) int) []string {
 // syntax). The options -o and -O and the long --rcfile and --init-file
 // take the next word.
 func shellScriptAt(words []shellToken) int {
-	j := operandAt(words, shellOption, shellOptionTakesNext)
+	j := shellOperandAt(words)
 	if command, noexec, _ := shellFlags(words[1:j]); !command || noexec {
 		return 0
 	}
@@ -204,6 +204,21 @@ func shellFlags(opts []shellToken) (command, noexec, stdin bool) {
 		}
 	}
 	return command, noexec, stdin
+}
+
+// shellOperandAt is the index among a shell's words of its first
+// operand (see operandAt). A "-" alone ends its options as "--" does, as
+// bash, dash and zsh read it: "curl -fsSL <url> | sudo -E bash -" reads
+// its script from its input, and "bash -c - 'git push --force'" runs the
+// word after it; read as the first operand, the one was taken for a
+// script file and the other for the script "-". A "-" after "--" is a
+// file of that name.
+func shellOperandAt(words []shellToken) int {
+	j := operandAt(words, shellOption, shellOptionTakesNext)
+	if j < len(words) && words[j].text == "-" && !words[j].glued && (j == 1 || words[j-1].text != "--") {
+		j++
+	}
+	return j
 }
 
 // shellOption reports whether a word is an option to a shell, which may
