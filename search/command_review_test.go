@@ -34,6 +34,11 @@ func TestMatchCommandReview(t *testing.T) {
 		{"echo 'git push --force' | bash - run.sh", nil},
 		{"echo 'git push --force' | bash -- -", nil},
 		{"echo 'git push --force' | bash - -", nil},
+
+		// printf's %q quotes its operand as one word of a command.
+		{`printf 'echo %q\n' 'a; rm -rf b' | sh`, nil},
+		{`printf '%q ' git push --force | sh`, []string{"push"}},
+		{`printf 'cd %q && rm -rf %q\n' 'my app' build | bash`, []string{"rmrf"}},
 	})
 }
 

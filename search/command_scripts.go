@@ -586,8 +586,8 @@ func echoOptions(w string) bool {
 }
 
 // printed is what printf prints of its words: the format, its escapes
-// read, with each conversion ("%s", "%b", "%d", "%-10s") given the next
-// operand, and again while operands are left, as printf reads them; not
+// read, with each conversion ("%s", "%b", "%q", "%d", "%-10s") given the
+// next operand (quoted for %q), and again while operands are left, as printf reads them; not
 // ok with -v, which prints nothing, or without a format.
 func printed(words []shellToken) (string, bool) {
 	if len(words) > 0 && words[0].text == "--" {
@@ -618,8 +618,14 @@ func printed(words []shellToken) (string, bool) {
 			i += 1 + k
 			if used < len(args) {
 				arg := asWritten(args[used])
-				if format[i] == 'b' {
+				switch format[i] {
+				case 'b':
 					arg = unescapePrintf(arg)
+				case 'q':
+					// Quoted so that a shell reads it back as one
+					// word: "printf 'echo %q' 'a; rm -rf b' | sh"
+					// runs echo, and matched rm -rf <dir>.
+					arg = shellQuote(arg)
 				}
 				b.WriteString(arg)
 			}
