@@ -922,6 +922,12 @@ type precommand struct {
 	// sub is the word that must follow for it to run a command ("bundle
 	// exec", "python -m"); "" for none.
 	sub string
+	// user is the letter of the option, long "--user", that must be
+	// given for it to run a command; 0 for none. runuser without -u runs
+	// the user's shell, as su does: "runuser node -c 'npm ci'" gives
+	// the script to -c (see scriptsAt), and read as a command, "node -c
+	// 'npm ci'" matched what "node *" says.
+	user byte
 }
 
 // precommands are the common ones. An agent about to type "sudo git push
@@ -942,7 +948,7 @@ var precommands = map[string]precommand{
 	// runuser -u app -- cmd; its su form, "runuser app -c 'cmd'", gives
 	// the script as su does (see scriptsAt).
 	"runuser": {argOpts: "cgGsuw", argLong: []string{"command", "group", "supp-group", "shell", "user",
-		"whitelist-environment"}},
+		"whitelist-environment"}, user: 'u'},
 	// xargs runs its command with operands read from its input (see
 	// feedOperands); GNU's and BSD's options that take the next word.
 	"xargs": {argOpts: "adEIJLnPRsS", argLong: []string{"arg-file", "delimiter", "max-args", "max-chars",
@@ -1003,6 +1009,14 @@ func (pc precommand) shortOptions(t string) (noRun, takesNext bool) {
 	return false, false
 }
 
+// argOptionIs reports whether the first option of the word of short
+// options t that takes an argument is the letter c: "-u", "-lu", "-uapp",
+// not "-gu" (the group "u").
+func (pc precommand) argOptionIs(t string, c byte) bool {
+	k := strings.IndexAny(t[1:], pc.argOpts)
+	return k >= 0 && t[1+k] == c
+}
+
 // runsCommandAt returns the index of the first word of the command that the
 // word at i runs, when it is a precommand, past the precommand's options
 // (an option letter of argOpts takes the next word, unless glued: -u root,
@@ -1014,7 +1028,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	if !ok {
 		return len(toks)
 	}
-	j := i + 1
+	j, user := i+1, pc.user == 0
 	if pc.sub != "" {
 		if j == len(toks) || toks[j].op || toks[j].text != pc.sub {
 			return len(toks) // "bundle install", "python script.py"
@@ -1043,6 +1057,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 			if slices.Contains(pc.argLong, t[2:]) {
 				j++ // the option's argument
 			}
+			user = user || t == "--user"
 			continue
 		}
 		noRun, takesNext := pc.shortOptions(t)
@@ -1052,6 +1067,10 @@ func runsCommandAt(toks []shellToken, i int) int {
 		if takesNext {
 			j++ // the option's argument
 		}
+		user = user || pc.user != 0 && pc.argOptionIs(t, pc.user)
+	}
+	if !user {
+		return len(toks)
 	}
 	j = skipAssignments(toks, j)
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {

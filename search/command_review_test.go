@@ -14,6 +14,7 @@ func TestMatchCommandReview(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "node", Replaces: []string{"node *"}},
 	})
 	checkMatchCommand(t, ix, []struct {
 		cmd  string
@@ -34,6 +35,16 @@ func TestMatchCommandReview(t *testing.T) {
 		{"echo 'git push --force' | bash - run.sh", nil},
 		{"echo 'git push --force' | bash -- -", nil},
 		{"echo 'git push --force' | bash - -", nil},
+
+		// runuser runs a command only when -u names the user; without
+		// it, as su, the word after its options is the user.
+		{"runuser -l node -c 'npm ci'", nil},
+		{"runuser node -c 'git push --force'", []string{"push"}},
+		{"runuser -u node -- node --version", []string{"node"}},
+		{"runuser -lu node node --version", []string{"node"}},
+		{"runuser --user=node -- node --version", []string{"node"}},
+		{"runuser --user node node --version", []string{"node"}},
+		{"runuser -g node node --version", nil},
 
 		// printf's %q quotes its operand as one word of a command.
 		{`printf 'echo %q\n' 'a; rm -rf b' | sh`, nil},
