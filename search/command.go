@@ -706,13 +706,14 @@ func closingQuoteAt(s string, open, depth int) int {
 // commands ("git push --force was used" matched git push --force).
 func substitutionEnd(s string, open, depth int) int {
 	parens, cases := 0, 0
+	pattern := -1 // the last ")" that closed no "(": a case's pattern's, not "(a)"'s, nor "$(date)"'s
 	var pending []hereDoc
 	for i := open + 2; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
 			i++
 		case c == 'c' || c == 'e':
-			cases += caseKeyword(s, i, open+2)
+			cases += caseKeyword(s, i, open+2, pattern)
 			cases = max(cases, 0)
 		case c == '\'' || c == '"':
 			if depth == maxQuoteDepth {
@@ -727,7 +728,10 @@ func substitutionEnd(s string, open, depth int) int {
 			if parens == 0 && cases == 0 {
 				return i
 			}
-			parens = max(parens-1, 0) // or a case pattern's ")"
+			if parens == 0 {
+				pattern = i // a case pattern's ")"
+			}
+			parens = max(parens-1, 0)
 		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
 			i = commentEnd(s, i) // unclosed, when no newline ends it
 		case c == '\n':
@@ -750,10 +754,13 @@ func substitutionEnd(s string, open, depth int) int {
 
 // caseKeyword is 1 when the word at s[i] is the reserved word "case" at
 // a command's start, -1 when it is "esac", and 0 for any other; the
-// command text starts at from. Between them, a ")" ends a pattern
-// ("$(case $1 in a) echo x;; esac)"), and read as the substitution's end
-// it left the rest of the case to be read as commands.
-func caseKeyword(s string, i, from int) int {
+// command text starts at from, and s[pattern] is the ")" that ended a
+// case's pattern last, after which a command starts too (a case in a
+// case: "a) case $2 in ..."; not counted, its esac closed the outer case
+// and the outer's next pattern the substitution). Between them, a ")"
+// ends a pattern ("$(case $1 in a) echo x;; esac)"), and read as the
+// substitution's end it left the rest of the case to be read as commands.
+func caseKeyword(s string, i, from, pattern int) int {
 	n := 0
 	switch {
 	case strings.HasPrefix(s[i:], "case"):
@@ -770,7 +777,7 @@ func caseKeyword(s string, i, from int) int {
 	for p >= from && (s[p] == ' ' || s[p] == '\t') {
 		p--
 	}
-	if p < from || strings.IndexByte(";\n&|(", s[p]) >= 0 {
+	if p < from || p == pattern || strings.IndexByte(";\n&|(", s[p]) >= 0 {
 		return n
 	}
 	// The word before it, read back no further than the longest reserved

@@ -26,6 +26,11 @@ func TestMatchCommandReview(t *testing.T) {
 		{`x="$(echo lengthen case)"; git push --force`, []string{"push"}},
 		{`x="$(echo athen case)"; git push --force`, []string{"push"}},
 		{`x="$(while case $1 in a) echo "a; rm -rf b";; esac; do :; done)"`, nil},
+		// A case in a case's arm: its esac closed the outer case, and
+		// the outer's next pattern the substitution.
+		{`echo "$(case $1 in a) case $2 in b) echo b;; esac;; c) echo "c; rm -rf build";; esac)"`, nil},
+		{`echo "$(case $1 in a) case $2 in b) echo b;; esac;; esac)" && git push --force`, []string{"push"}},
+		{`echo "$(case $1 in a) echo $(date) case;; esac)"; git push --force`, []string{"push"}},
 
 		// A "-" alone ends a shell's options, as "--" does.
 		{"echo 'rm -rf build' | sudo -E bash -", []string{"rmrf"}},
