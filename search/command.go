@@ -216,7 +216,8 @@ func (ix *Index) compileCommands() {
 }
 
 // compileCommandPattern implements the rule documented on MatchCommand. It
-// reports false for a pattern that is empty after trimming.
+// reports false for a pattern that is empty after trimming, or holds no
+// word outside a comment.
 func compileCommandPattern(raw string) (commandPattern, bool) {
 	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
 	if pat == "" {
@@ -251,6 +252,13 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && isLetterBundle(t.text)
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		p.literal = append(p.literal, m)
+	}
+	if len(p.literal) == 0 {
+		// A comment alone ("# legacy", "#!/bin/bash", "# rm .*"), which
+		// a shell reads as nothing, so no command starts with it: its
+		// first word, none, was read in Build and in each try, and
+		// panicked.
+		return commandPattern{}, false
 	}
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}

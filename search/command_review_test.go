@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,23 @@ func TestMatchCommandReview(t *testing.T) {
 		{`printf '%q ' git push --force | sh`, []string{"push"}},
 		{`printf 'cd %q && rm -rf %q\n' 'my app' build | bash`, []string{"rmrf"}},
 	})
+}
+
+// TestMatchCommandReviewCommentPattern: a pattern that is a comment alone
+// matches nothing, and the card's other patterns still match; each
+// panicked in Build, which the daemon runs before it serves a snapshot.
+func TestMatchCommandReviewCommentPattern(t *testing.T) {
+	for _, pat := range []string{"#", "# legacy", "#!/bin/bash", "  # x\n", "# rm -rf .*", "# cat <<EOF", "#$(", "#\n#\n"} {
+		ix := Build([]Card{{ID: "push", Replaces: []string{pat, "git push --force"}}})
+		for _, tt := range []struct {
+			cmd  string
+			want []string
+		}{{"ls -la", nil}, {"# legacy", nil}, {"rm -rf build", nil}, {"git push --force", []string{"push"}}} {
+			if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
+				t.Errorf("with the pattern %q, MatchCommand(%q) = %v, want %v", pat, tt.cmd, got, tt.want)
+			}
+		}
+	}
 }
 
 // TestMatchCommandReviewPrintedScript: a script printf prints is read
