@@ -1631,6 +1631,9 @@ func splitHereDocs(s string) (string, []string) {
 					switch {
 					case body == "":
 					case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
+						if !d.quoted {
+							body = hereDocText(body)
+						}
 						scripts = append(scripts, body)
 					case !d.quoted:
 						// The shell runs the command substitutions of a
@@ -1665,6 +1668,30 @@ func splitHereDocs(s string) (string, []string) {
 		b.WriteString(s[kept:])
 	}
 	return b.String(), scripts
+}
+
+// hereDocText is the body of a here-document whose delimiter is not
+// quoted as the shell gives it to its command: a backslash before $, a
+// backtick or a backslash taken off, and one before a newline with the
+// newline, as in double quotes but for the double quote, which stays.
+// The shell that reads it as its script then runs the substitutions the
+// line left for it: "sudo bash <<EOF ... echo \"\$(git push --force)\"
+// ... EOF" pushes, and read as written, the escaped "$(" was text.
+func hereDocText(body string) string {
+	if !strings.Contains(body, `\`) {
+		return body
+	}
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		if body[i] == '\\' && i+1 < len(body) && strings.IndexByte("$`\\\n", body[i+1]) >= 0 {
+			i++
+			if body[i] == '\n' {
+				continue
+			}
+		}
+		b.WriteByte(body[i])
+	}
+	return b.String()
 }
 
 // pipeLookahead bounds how much of the rest of its line splitHereDocs

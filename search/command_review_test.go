@@ -33,6 +33,15 @@ func TestMatchCommandReview(t *testing.T) {
 		{`echo "$(case $1 in a) case $2 in b) echo b;; esac;; esac)" && git push --force`, []string{"push"}},
 		{`echo "$(case $1 in a) echo $(date) case;; esac)"; git push --force`, []string{"push"}},
 
+		// A here-document whose delimiter is not quoted is given to the
+		// shell that reads it with its escapes taken off: it runs the
+		// substitutions the line left for it.
+		{"sh <<EOF\necho \"\\$(git push --force)\"\nEOF", []string{"push"}},
+		{"cat <<EOF | sudo bash\necho \"\\`rm -rf /srv/app\\`\"\nEOF", []string{"rmrf"}},
+		{"sh <<'EOF'\necho \"\\$(git push --force)\"\nEOF", nil},
+		{"bash <<EOF\necho \"a \\\\\" ; rm -rf b\"\nEOF", nil},
+		{"bash <<EOF\necho \"a \\\\\"; git push --force\nEOF", nil}, // the quote is left open
+
 		// A "-" alone ends a shell's options, as "--" does.
 		{"echo 'rm -rf build' | sudo -E bash -", []string{"rmrf"}},
 		{"cat <<'EOF' | bash -\nrm -rf build\nEOF", []string{"rmrf"}},
