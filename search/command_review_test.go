@@ -61,6 +61,17 @@ func TestMatchCommandReview(t *testing.T) {
 		{"runuser --user node node --version", []string{"node"}},
 		{"runuser -g node node --version", nil},
 
+		// cat prints a here-string into the shell it is piped to.
+		{"cat <<< 'git push --force' | sh", []string{"push"}},
+		{`cat <<<"cd app && rm -rf build" | sudo bash -s`, []string{"rmrf"}},
+		{"cat - <<< 'git push --force' 2>/dev/null | bash", []string{"push"}},
+		{"cat notes.txt <<< 'git push --force' | sh", nil},
+		{"cat -n <<< 'git push --force' | sh", nil},
+		{"cat <<< 'git push --force' 2>&1 | sh", []string{"push"}},
+		{"cat <<< 'git push --force' > run.sh", nil},
+		{"cat <<< 'git push --force' | tee log", nil},
+		{"cat run.sh | sh", nil},
+
 		// printf's %q quotes its operand as one word of a command.
 		{`printf 'echo %q\n' 'a; rm -rf b' | sh`, nil},
 		{`printf '%q ' git push --force | sh`, []string{"push"}},

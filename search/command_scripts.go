@@ -137,7 +137,7 @@ func scriptsAt(toks []shellToken, s int) []string {
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "wE") })
 	case name == "script":
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
-	case name == "echo" || name == "printf":
+	case name == "echo" || name == "printf" || name == "cat":
 		return pipedScript(toks, s, words)
 	case name == "git":
 		return rebaseScripts(words)
@@ -531,10 +531,10 @@ func hereStringScript(words []shellToken) []string {
 	return nil
 }
 
-// pipedScript is the script that the echo or printf starting at word s
-// of toks, of the given words, prints into a shell that reads its script
-// from its input: "echo 'git push --force' | sh", "printf 'cd app\nmake
-// deploy\n' | sudo bash". None when the command's output goes elsewhere.
+// pipedScript is the script that the echo, printf or cat starting at
+// word s of toks, of the given words, prints into a shell that reads its
+// script from its input: "echo 'git push --force' | sh", "printf 'cd
+// app\nmake deploy\n' | sudo bash", "cat <<< \"$cmd\" | bash". None when the command's output goes elsewhere.
 func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	end := s + len(words)
 	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandWords(toks, end+1)) {
@@ -545,15 +545,41 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	})
 	var text string
 	var ok bool
-	if path.Base(words[0].text) == "echo" {
+	switch path.Base(words[0].text) {
+	case "echo":
 		text, ok = echoed(args)
-	} else {
+	case "printf":
 		text, ok = printed(args)
+	default:
+		text, ok = catted(words)
 	}
 	if !ok || strings.TrimSpace(text) == "" {
 		return nil
 	}
 	return []string{text}
+}
+
+// catted is what cat prints of its words when it is given a here-string
+// and no file: the here-string ("cat <<< 'git push --force' | sh", as
+// "cat <<'EOF' | sh" prints its here-document, see catPipesToShell); not
+// ok with a file, an option or a redirection whose target is a word of
+// its own.
+func catted(words []shellToken) (string, bool) {
+	text, found := "", false
+	for j := 1; j < len(words); j++ {
+		switch t := words[j].text; {
+		case strings.HasPrefix(t, "<<<"):
+			text, found = t[len("<<<"):], true
+			if text == "" && j+1 < len(words) {
+				j++
+				text = words[j].text
+			}
+		case t == "-" || isRedirection(t) && strings.TrimLeft(strings.TrimLeft(strings.TrimLeft(t, "0123456789&"), "<>"), "&") != "":
+		default:
+			return "", false
+		}
+	}
+	return text, found
 }
 
 // echoed is what echo prints of its words: its operands joined by
