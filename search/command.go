@@ -1631,10 +1631,12 @@ func splitHereDocs(s string) (string, []string) {
 					switch {
 					case body == "":
 					case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
-						if !d.quoted {
-							body = hereDocText(body)
+						if d.quoted {
+							scripts = append(scripts, body)
+							break
 						}
-						scripts = append(scripts, body)
+						text, subs := expandHereDoc(body)
+						scripts = append(append(scripts, text), subs...)
 					case !d.quoted:
 						// The shell runs the command substitutions of a
 						// body whose delimiter is not quoted.
@@ -1670,28 +1672,54 @@ func splitHereDocs(s string) (string, []string) {
 	return b.String(), scripts
 }
 
-// hereDocText is the body of a here-document whose delimiter is not
-// quoted as the shell gives it to its command: a backslash before $, a
-// backtick or a backslash taken off, and one before a newline with the
-// newline, as in double quotes but for the double quote, which stays.
-// The shell that reads it as its script then runs the substitutions the
-// line left for it: "sudo bash <<EOF ... echo \"\$(git push --force)\"
-// ... EOF" pushes, and read as written, the escaped "$(" was text.
-func hereDocText(body string) string {
-	if !strings.Contains(body, `\`) {
-		return body
+// expandHereDoc is the body of a here-document whose delimiter is not
+// quoted as the line's shell gives it to its command, and the command
+// substitutions it runs as it expands it: each substitution (and
+// arithmetic expansion) is run, wherever it is, and its output, which is
+// not known, stands in the text as the word "_"; a backslash before $, a
+// backtick or a backslash is taken off, and one before a newline with
+// the newline, as in double quotes but for the double quote, which stays.
+// A shell that reads the text as its script then runs what the line left
+// for it: "sudo bash <<EOF ... echo \"\$(git push --force)\" ... EOF" pushes;
+// and the line's shell has run the substitutions the script quotes
+// ("echo '$(git push --force)'", or in a here-document of its own). Read
+// as written, the one was text, and so were the others.
+func expandHereDoc(body string) (string, []string) {
+	if !strings.ContainsAny(body, "\\$`") {
+		return body, nil
 	}
 	var b strings.Builder
+	var subs []string
 	for i := 0; i < len(body); i++ {
-		if body[i] == '\\' && i+1 < len(body) && strings.IndexByte("$`\\\n", body[i+1]) >= 0 {
+		switch c := body[i]; {
+		case c == '\\' && i+1 < len(body) && strings.IndexByte("$`\\\n", body[i+1]) >= 0:
 			i++
-			if body[i] == '\n' {
-				continue
+			if body[i] != '\n' {
+				b.WriteByte(body[i])
 			}
+		case c == '`':
+			end := strings.IndexByte(body[i+1:], '`')
+			if end < 0 {
+				end = len(body) - i - 1
+			}
+			subs = append(subs, body[i+1:i+1+end])
+			b.WriteByte('_')
+			i += end + 1
+		case strings.HasPrefix(body[i:], "$("):
+			end := substitutionEnd(body, i, 0)
+			if end < 0 {
+				end = len(body)
+			}
+			if !strings.HasPrefix(body[i:], "$((") {
+				subs = append(subs, body[i+2:end])
+			}
+			b.WriteByte('_')
+			i = end
+		default:
+			b.WriteByte(c)
 		}
-		b.WriteByte(body[i])
 	}
-	return b.String()
+	return b.String(), subs
 }
 
 // pipeLookahead bounds how much of the rest of its line splitHereDocs

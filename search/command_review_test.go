@@ -41,6 +41,14 @@ func TestMatchCommandReview(t *testing.T) {
 		{"sh <<'EOF'\necho \"\\$(git push --force)\"\nEOF", nil},
 		{"bash <<EOF\necho \"a \\\\\" ; rm -rf b\"\nEOF", nil},
 		{"bash <<EOF\necho \"a \\\\\"; git push --force\nEOF", nil}, // the quote is left open
+		// The line's shell runs the substitutions in the body, whatever
+		// the script it gives a shell makes of them.
+		{"bash <<EOF\necho '$(git push --force)'\nEOF", []string{"push"}},
+		{"sudo bash <<EOF\ncat > /etc/app.conf <<'CONF'\ntoken=$(git push --force)\nCONF\nEOF", []string{"push"}},
+		{"cat <<EOF | sh\necho '`rm -rf build`'\nEOF", []string{"rmrf"}},
+		{"bash <<'EOF'\necho '$(git push --force)'\nEOF", nil},
+		{"bash <<EOF\necho $((1 + 2)) '$(( 3 ))'\nrm -rf $(pwd)/build\nEOF", []string{"rmrf"}},
+		{"bash <<EOF\necho \"$(echo 'a; git push --force')\"\nEOF", nil},
 
 		// A "-" alone ends a shell's options, as "--" does.
 		{"echo 'rm -rf build' | sudo -E bash -", []string{"rmrf"}},
