@@ -69,6 +69,19 @@ func TestMatchCommandReview(t *testing.T) {
 		{"runuser --user node node --version", []string{"node"}},
 		{"runuser -g node node --version", nil},
 
+		// su, and sudo -i or -s, given no command, run a shell that
+		// reads its script from its input.
+		{"su - app <<'EOF'\ncd /srv/app\ngit push --force\nEOF", []string{"push"}},
+		{"sudo su - app <<EOF\nrm -rf /srv/app\nEOF", []string{"rmrf"}},
+		{"sudo -i <<'EOF'\nrm -rf /srv/app\nEOF", []string{"rmrf"}},
+		{"echo 'git push --force' | sudo -u app -s", []string{"push"}},
+		{"cat <<'EOF' | sudo --login\ngit push --force\nEOF", []string{"push"}},
+		{"su - app -c 'make test' <<'EOF'\ngit push --force\nEOF", nil},
+		{"sudo -u app cat <<'EOF'\ngit push --force\nEOF", nil},
+		{"sudo -l <<'EOF'\ngit push --force\nEOF", nil},
+		{"sudo -usi <<'EOF'\ngit push --force\nEOF", nil}, // the user "si"
+		{"sudo -g staff -i <<'EOF'\ngit push --force\nEOF", []string{"push"}},
+
 		// cat prints a here-string into the shell it is piped to.
 		{"cat <<< 'git push --force' | sh", []string{"push"}},
 		{`cat <<<"cd app && rm -rf build" | sudo bash -s`, []string{"rmrf"}},

@@ -40,7 +40,8 @@ func (cl commandLine) runs() []string {
 // readsScript reports whether the last command of toks, the words of a
 // line up to a here-document's <<, is a shell that reads its script from
 // its input ("bash", "sudo -u app sh -s", "bash -x"): one given no script
-// file nor -c, or -s, and not -n. The here-document is then its script
+// file nor -c, or -s, and not -n; or su, or sudo -i or -s, given no
+// command, which run a user's shell ("su - app <<'EOF'", "sudo -i"). The here-document is then its script
 // ("sudo bash <<'EOF'"); for any other command it is text. "ssh host bash"
 // runs the shell elsewhere: ssh is the command.
 func readsScript(toks []shellToken) bool {
@@ -50,13 +51,43 @@ func readsScript(toks []shellToken) bool {
 	}
 	words := slices.DeleteFunc(slices.Clone(commandWords(toks, starts[len(starts)-1])),
 		func(w shellToken) bool { return isRedirection(w.text) }) // "bash 2>&1 <<EOF"
-	if len(words) == 0 || !shells[path.Base(words[0].text)] {
+	if len(words) == 0 {
+		return false
+	}
+	switch name := path.Base(words[0].text); {
+	case name == "su":
+		return commandOptionAt(words, "gGsw") == 0 // the user's shell, not given -c
+	case name == "sudo":
+		return sudoShell(words)
+	case !shells[name]:
 		return false
 	}
 	j := shellOperandAt(words)
 	command, noexec, stdin := shellFlags(words[1:j])
 	// With -s, the operands are the script's arguments.
 	return !command && !noexec && (stdin || j == len(words))
+}
+
+// sudoShell reports whether the words of a sudo that runs no command
+// given (see readsScript) run a shell, with -s or -i (--shell, --login),
+// which then reads its script from its input: "sudo -i <<'EOF'", "echo
+// 'make deploy' | sudo -s". The letters after one of sudo's options that
+// takes an argument are its value ("-usam").
+func sudoShell(words []shellToken) bool {
+	pc := precommands["sudo"]
+	for _, w := range words[1:] {
+		t := w.text
+		switch {
+		case w.glued || !isOption(t):
+		case t == "--shell" || t == "--login":
+			return true
+		case !strings.HasPrefix(t, "--"):
+			if k := strings.IndexAny(t[1:], "si"+pc.argOpts); k >= 0 && (t[1+k] == 's' || t[1+k] == 'i') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // quotedSubstitutions lists the commands of the command substitutions
