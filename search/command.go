@@ -1346,7 +1346,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 			if i >= 0 {
 				line = cl.scripts[i]
 			}
-			for _, script := range line.runs() {
+			for _, script := range withPrintedHereDocs(line.runs()) {
 				// A script is read whatever its length: it holds the
 				// words of its line, no more, but find's, each quoted
 				// again ("'" is '\''), may be longer in bytes, and one

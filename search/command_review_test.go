@@ -82,6 +82,18 @@ func TestMatchCommandReview(t *testing.T) {
 		{"sudo -usi <<'EOF'\ngit push --force\nEOF", nil}, // the user "si"
 		{"sudo -g staff -i <<'EOF'\ngit push --force\nEOF", []string{"push"}},
 
+		// A shell given what cat prints of a here-document runs it.
+		{"bash -c \"$(cat <<'EOF'\ncd /srv\ngit push --force\nEOF\n)\"", []string{"push"}},
+		{"echo \"$(cat <<EOF\nrm -rf build\nEOF\n)\" | sh", []string{"rmrf"}},
+		{"eval \"$(cat <<'EOF'\ngit push --force\nEOF\n)\"", []string{"push"}},
+		{"bash -c \"$(cat <<'EOF'\ngit push --force\nEOF\n) && ls\"", nil},
+		{"bash -c \"$(cat notes <<'EOF'\ngit push --force\nEOF\n)\"", nil},
+		{"bash -c \"$(cat <<'EOF'\ngit push --force\nEOF\necho\n)\"", nil},
+		{"git commit -m \"$(cat <<'EOF'\ngit push --force\nEOF\n)\"", nil},
+		{"bash -c \"$(cat <<'E\nOF'\ngit push --force\nE\nOF\n)\"", nil},
+		{"bash -c '$(cat <<\"E'", nil},
+		{"python3 -c \"$(cat <<'EOF'\nimport os\nEOF\n)\"; echo \"$(cat <<'EOF'\nrm -rf build\nEOF\n)\"", nil},
+
 		// cat prints a here-string into the shell it is piped to.
 		{"cat <<< 'git push --force' | sh", []string{"push"}},
 		{`cat <<<"cd app && rm -rf build" | sudo bash -s`, []string{"rmrf"}},

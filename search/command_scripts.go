@@ -90,6 +90,56 @@ func sudoShell(words []shellToken) bool {
 	return false
 }
 
+// withPrintedHereDocs is scripts, each followed by what it prints when it
+// is nothing but a here-document cat prints in a command substitution,
+// "$(cat <<'EOF' ... EOF\n)": the script of the shell given that output
+// as its script, "bash -c \"$(cat <<'EOF' ... EOF\n)\"", "echo \"$(cat
+// <<'EOF' ... EOF\n)\" | sh", which ran the here-document's text, and
+// read as text; the script itself, which runs cat, is kept.
+func withPrintedHereDocs(scripts []string) []string {
+	var out []string
+	for _, s := range scripts {
+		out = append(out, s)
+		if body, ok := printedHereDoc(s); ok {
+			out = append(out, body)
+		}
+	}
+	return out
+}
+
+// printedHereDoc is the text of the here-document that s prints when s
+// is a command substitution of cat given it and nothing else, "$(cat
+// <<'EOF'\n...\nEOF\n)", as the line's shell gives it (see
+// expandHereDoc).
+func printedHereDoc(s string) (string, bool) {
+	t := strings.TrimSpace(s)
+	if !strings.HasPrefix(t, "$(") || strings.HasPrefix(t, "$((") || substitutionEnd(t, 0, 0) != len(t)-1 {
+		return "", false
+	}
+	inner := t[2 : len(t)-1]
+	nl := strings.IndexByte(inner, '\n')
+	at := strings.Index(inner[:max(nl, 0)], "<<")
+	if at < 0 || strings.HasPrefix(inner[at:], "<<<") {
+		return "", false
+	}
+	d, last := hereDocAt(inner, at)
+	if d.word == "" || last >= nl { // a quote over lines
+		return "", false
+	}
+	words := shellTokens(inner[:at] + " " + inner[last+1:nl])
+	if cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"; !cat || words[0].text != "cat" {
+		return "", false
+	}
+	body, next := hereDocBody(inner, nl, d)
+	if strings.TrimSpace(inner[next:]) != "" {
+		return "", false // more than cat's output
+	}
+	if !d.quoted {
+		body, _ = expandHereDoc(body) // its substitutions are the script's own
+	}
+	return body, true
+}
+
 // quotedSubstitutions lists the commands of the command substitutions
 // inside double quotes in line ("$(git push --force)", "`date`"): part
 // of a word, and run by the shell all the same. Outside quotes, $( and a
