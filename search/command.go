@@ -827,13 +827,26 @@ func hereDocBody(s string, nl int, d hereDoc) (string, int) {
 
 // unescapeDoubleQuoted is the text between double quotes as a shell reads
 // it: a backslash before " \ $ or a backtick is taken off, one before a
-// newline takes it off too, and any other stays.
+// newline takes it off too, and any other stays; but a command
+// substitution's text is as written, its own quoting read when it runs:
+// "$(cat <<'EOF' ... echo \"\$x\" ... EOF\n)" prints the backslashes, and
+// with them taken off, the script "bash -c" or "| sh" is given ran what
+// they quoted.
 func unescapeDoubleQuoted(s string) string {
 	if !strings.Contains(s, "\\") {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '(' {
+			end := substitutionEnd(s, i, 0)
+			if end < 0 {
+				end = len(s) - 1
+			}
+			b.WriteString(s[i : end+1])
+			i = end
+			continue
+		}
 		if s[i] == '\\' && i+1 < len(s) {
 			switch s[i+1] {
 			case '"', '\\', '$', '`':
