@@ -621,6 +621,9 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandWords(toks, end+1)) {
 		return nil
 	}
+	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return redirectsOutput(w.text) }) {
+		return nil // "echo 'rm -rf x' > f | sh": the text goes to f, the shell reads nothing
+	}
 	args := slices.DeleteFunc(slices.Clone(words[1:]), func(w shellToken) bool {
 		return w.fed || isRedirection(w.text)
 	})
@@ -638,6 +641,15 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 		return nil
 	}
 	return []string{text}
+}
+
+// redirectsOutput reports whether a word redirects a command's output,
+// its file descriptor 1: ">f", ">> f", "1>f", "&>f", ">|f", but not
+// "2>&1" or "2>/dev/null", nor a duplication onto it (">&2" sends it to
+// errors, which a pipe does not carry either, so it counts).
+func redirectsOutput(w string) bool {
+	w = strings.TrimPrefix(strings.TrimPrefix(w, "1"), "&")
+	return strings.HasPrefix(w, ">")
 }
 
 // catted is what cat prints of its words when it is given a here-string
