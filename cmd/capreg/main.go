@@ -67,7 +67,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // follows lists them all, but a person reads the first line.
 func commandMeant(name string) string {
 	if slices.Contains([]string{"search", "match", "show"}, name) {
-		return fmt.Sprintf(" (did you mean %q?)", "capreg tools "+name)
+		return didYouMean("capreg tools " + name)
 	}
 	best, bestD := "", 3
 	for _, c := range slices.Sorted(maps.Keys(commands())) {
@@ -78,11 +78,11 @@ func commandMeant(name string) string {
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %q?)", "capreg "+best)
+	return didYouMean("capreg " + best)
 }
 
 // didYouMean is the " (did you mean "x"?)" that follows a message naming
-// an unknown id, or "" when no id is near it.
+// an unknown verb or id, or "" when nothing is near it.
 func didYouMean(meant string) string {
 	if meant == "" {
 		return ""
