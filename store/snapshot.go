@@ -116,12 +116,7 @@ func (s *Snapshot) MeantCapability(id string) string {
 	if s.Registry == nil {
 		return ""
 	}
-	ids := make([]string, 0, len(s.Registry.Capabilities))
-	for _, c := range s.Registry.Capabilities {
-		ids = append(ids, c.ID)
-	}
-	slices.Sort(ids)
-	return validate.NearestID(id, ids)
+	return nearestOf(id, s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
 }
 
 // MeantCard is MeantCapability for the ids of the tool cards.
@@ -129,9 +124,15 @@ func (s *Snapshot) MeantCard(id string) string {
 	if s.Result == nil {
 		return ""
 	}
-	ids := make([]string, 0, len(s.Result.Cards))
-	for _, c := range s.Result.Cards {
-		ids = append(ids, c.ID)
+	return nearestOf(id, s.Result.Cards, func(c *validate.Card) string { return c.ID })
+}
+
+// nearestOf is validate.NearestID over the ids of items, sorted so that
+// a tie names the same one whatever the scan order.
+func nearestOf[T any](id string, items []T, idOf func(T) string) string {
+	ids := make([]string, len(items))
+	for i, it := range items {
+		ids[i] = idOf(it)
 	}
 	slices.Sort(ids)
 	return validate.NearestID(id, ids)
