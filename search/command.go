@@ -713,6 +713,9 @@ func closingQuoteAt(s string, open, depth int) int {
 // the text closed the outer quotes, and the rest of the text was read as
 // commands ("git push --force was used" matched git push --force).
 func substitutionEnd(s string, open, depth int) int {
+	if end := arithmeticEnd(s, open); end >= 0 {
+		return end
+	}
 	parens, cases := 0, 0
 	pattern := -1 // the last ")" that closed no "(": a case's pattern's, not "(a)"'s, nor "$(date)"'s
 	var pending []hereDoc
@@ -730,6 +733,8 @@ func substitutionEnd(s string, open, depth int) int {
 			if i = closingQuoteAt(s, i, depth+1); i < 0 {
 				return -1
 			}
+		case c == '(' && arithmeticEnd(s, i) >= 0:
+			i = arithmeticEnd(s, i)
 		case c == '(':
 			parens++
 		case c == ')':
@@ -759,6 +764,44 @@ func substitutionEnd(s string, open, depth int) int {
 	}
 	return -1
 }
+
+// arithmeticEnd is the index in s of the last ")" of the arithmetic
+// expansion "$((...))" or command "((...))" that starts at s[i], or -1
+// when there is none there: when its first ")" that closes the inner
+// "(" is not followed by the one that closes the outer, it is a
+// subshell, "$((cd app) && ls)", as bash reads it. In arithmetic, << is a
+// shift: read as a here-document, "echo $((a<<b))" took the lines after
+// it, up to one that is "b", for its body, and a "git push --force" on
+// the next line was read as text. An expression is read no further than
+// maxArithmetic bytes, so that a line of many "((" left open is read in
+// linear time.
+func arithmeticEnd(s string, i int) int {
+	if strings.HasPrefix(s[i:], "$") {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "((") {
+		return -1
+	}
+	depth := 0
+	for j := i; j < min(len(s), i+maxArithmetic); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 1 {
+				if j+1 < len(s) && s[j+1] == ')' {
+					return j + 1
+				}
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// maxArithmetic bounds the length of an arithmetic expression arithmeticEnd
+// reads; no command line writes one so long.
+const maxArithmetic = 256
 
 // caseKeyword is 1 when the word at s[i] is the reserved word "case" at
 // a command's start, -1 when it is "esac", and 0 for any other; the
@@ -1634,6 +1677,8 @@ func splitHereDocs(s string) (string, []string) {
 			}
 		case c == '#' && commentAt(s, i):
 			i = commentEnd(s, i)
+		case (c == '$' || c == '(') && arithmeticEnd(s, i) >= 0:
+			i = arithmeticEnd(s, i) // its << is a shift
 		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
 			if c == '\n' && len(pending) > 0 {
 				b.WriteString(s[kept : i+1])

@@ -1,0 +1,29 @@
+package search
+
+import "testing"
+
+// TestMatchCommandReview2: lines an agent types, from a review of the
+// tmux and screen sessions, the precommands added with them, command
+// lookups ("$(which git)") and nix-shell, and of arithmetic and "time"
+// read where a here-document or a case is looked for.
+func TestMatchCommandReview2(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "deploy", Replaces: []string{"make deploy"}},
+	})
+	checkMatchCommand(t, ix, []struct {
+		cmd  string
+		want []string
+	}{
+		// A << in an arithmetic expansion or command is a shift, not a
+		// here-document: the lines after it are commands.
+		{"echo $((a<<b))\ngit push --force", []string{"push"}},
+		{"echo $(( 1 << x ))\nrm -rf build", []string{"rmrf"}},
+		{"((n << x))\ngit push --force", []string{"push"}},
+		{"x=\"$(echo $((a<<b))\necho)\"\ngit push --force", []string{"push"}},
+		{"echo \"$((a<<b))\"; git push --force", []string{"push"}},
+		{"echo $((a<<b)) <<EOF\ngit push --force\nEOF", nil},
+		{"x=$( (cat <<EOF\ngit push --force\nEOF\n) )", nil},
+	})
+}
