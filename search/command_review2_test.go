@@ -25,5 +25,14 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"echo \"$((a<<b))\"; git push --force", []string{"push"}},
 		{"echo $((a<<b)) <<EOF\ngit push --force\nEOF", nil},
 		{"x=$( (cat <<EOF\ngit push --force\nEOF\n) )", nil},
+
+		// A lookup given to an assignment is its value: the command is
+		// the one after it.
+		{"GIT_SSH=$(which ssh) git push --force", []string{"push"}},
+		{"CC=$(command -v gcc) make deploy", []string{"deploy"}},
+		{"PY=`which python3` make deploy", []string{"deploy"}},
+		{"export GIT=$(which git); $GIT push --force", nil},
+		{"$(which git) push --force", []string{"push"}},
+		{"A=1 $(which git) push --force", []string{"push"}},
 	})
 }

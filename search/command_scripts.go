@@ -494,6 +494,10 @@ func feedOperands(toks []shellToken, starts []int) []shellToken {
 // name, which is what it prints but for the directory: "$(which git) push
 // --force" runs git push --force, and "sudo \"$(command -v npm)\" exec
 // prettier" npx's prettier. It returns toks itself when there is none.
+// A lookup right after a word that ends in "=" is that word's value, an
+// assignment's ("GIT_SSH=$(which ssh) git push --force"), which
+// shellTokens splits from it at the "$(": read as the command, it took
+// the place of the command after it, "ssh git push --force".
 func lookedUpCommands(toks []shellToken) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not yet in out
@@ -523,6 +527,9 @@ func lookedUpAt(toks []shellToken, i int) (string, int) {
 			return m[1], 1
 		}
 		return "", 0
+	}
+	if i > 0 && !toks[i-1].op && strings.HasSuffix(toks[i-1].text, "=") {
+		return "", 0 // an assignment's value
 	}
 	closer := ")"
 	switch t.text {
