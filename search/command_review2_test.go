@@ -34,5 +34,16 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"export GIT=$(which git); $GIT push --force", nil},
 		{"$(which git) push --force", []string{"push"}},
 		{"A=1 $(which git) push --force", []string{"push"}},
+
+		// flock's -c comes right after the file it locks; after the
+		// command it runs, a -c is that command's.
+		{"flock /tmp/l git -c 'rm -rf build' status", nil},
+		{"flock /tmp/l gcc -c 'rm -rf build'", nil},
+		{"flock /tmp/l -n -c 'git push --force'", nil},
+		{"flock -n /tmp/l -c 'git push --force'", []string{"push"}},
+		{"flock -w 5 /tmp/l --command 'git push --force'", []string{"push"}},
+		{"flock --timeout 5 /tmp/l -c 'git push --force'", []string{"push"}},
+		{"flock -E 3 /tmp/l --command='git push --force'", []string{"push"}},
+		{"flock /tmp/l make deploy", []string{"deploy"}},
 	})
 }

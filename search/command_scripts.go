@@ -215,7 +215,7 @@ func scriptsAt(toks []shellToken, s int) []string {
 	case name == "su" || name == "runuser":
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "gGsw") })
 	case name == "flock": // flock FILE -c 'cmd'
-		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "wE") })
+		return flockScript(words)
 	case name == "script":
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
 	case name == "echo" || name == "printf" || name == "cat":
@@ -820,6 +820,21 @@ func catPipesToShell(line string) bool {
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
 		end < len(toks) && toks[end].text == "|" && readsScript(commandWords(toks, end+1))
+}
+
+// flockScript is the script flock runs with -c (--command), which must
+// come right after the file it locks: "flock -n /tmp/deploy.lock -c 'make
+// deploy'". Anywhere else a -c is the command's own, "flock /tmp/l git -c
+// user.name=x commit", "flock /tmp/l gcc -c main.c", and read as flock's,
+// its value was read as a script.
+func flockScript(words []shellToken) []string {
+	file := operandAt(words, isOption, func(t string) bool {
+		return t == "--timeout" || t == "--wait" || t == "--conflict-exit-code" || takesNextOf(t, "wE")
+	})
+	if c := file + 1; c+1 < len(words) && !words[c].glued && (words[c].text == "-c" || words[c].text == "--command") {
+		return []string{asWritten(words[c+1])}
+	}
+	return nil
 }
 
 // longOptionScript is the script the first of a command's long options
