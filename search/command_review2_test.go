@@ -45,5 +45,21 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"flock --timeout 5 /tmp/l -c 'git push --force'", []string{"push"}},
 		{"flock -E 3 /tmp/l --command='git push --force'", []string{"push"}},
 		{"flock /tmp/l make deploy", []string{"deploy"}},
+
+		// send-keys' keys as tmux reads them (checked with tmux 3.3a):
+		// key names in any case, C-j and a new line end a line as Enter
+		// does, C-c and C-u throw the line away, and an Enter in a later
+		// send-keys to the same pane runs what an earlier one typed.
+		{"tmux send-keys -t dev 'git push --force' enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' C-j", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' ^J", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force\nls'", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force ' C-c 'ls' Enter", nil},
+		{"tmux send-keys -t dev 'git push --force ' C-u 'ls' Enter", nil},
+		{"tmux send-keys -t dev -l 'git push --force' \\; send-keys -t dev Enter", []string{"push"}},
+		{"tmux send-keys -tdev 'git push' \\; send-keys -t dev Space --force Enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' \\; send-keys -t api Enter", nil},
+		{"tmux send-keys -t dev -l 'git push --force' Enter", nil},
+		{"tmux send-keys -t dev 'git push --force' ESCAPE", nil},
 	})
 }

@@ -26,7 +26,9 @@ var tmuxScriptCommands = map[string]string{
 // tmuxScripts are the commands a tmux command line runs: that of its -c
 // option, the shell command of each tmux command that takes one (see
 // tmuxScriptCommands; commands are separated by a ";" word, written "\;"
-// or "';'"), and the lines send-keys types and ends with Enter.
+// or "';'"), and the lines send-keys types and ends with Enter, also in a
+// later send-keys to the same pane ("send-keys -t dev -l 'npm test' \;
+// send-keys -t dev Enter").
 func tmuxScripts(words []shellToken) []string {
 	var out []string
 	const globalArgs = "cfLST"
@@ -34,20 +36,22 @@ func tmuxScripts(words []shellToken) []string {
 	if c := optionIn(words[:j], 'c', globalArgs); c >= 0 && c+1 < j && strings.HasSuffix(words[c].text, "c") {
 		out = append(out, asWritten(words[c+1]))
 	}
+	typed := map[string]string{} // by pane, the text typed there and not yet run
 	for j < len(words) {
 		end := j
 		for end < len(words) && words[end].text != ";" {
 			end++
 		}
-		out = append(out, tmuxCommandScripts(words[j:end])...)
+		out = append(out, tmuxCommandScripts(words[j:end], typed)...)
 		j = end + 1
 	}
 	return out
 }
 
 // tmuxCommandScripts are the commands one tmux command runs, of words
-// starting with its name.
-func tmuxCommandScripts(words []shellToken) []string {
+// starting with its name; typed is what send-keys typed in each pane
+// and did not end with Enter yet.
+func tmuxCommandScripts(words []shellToken, typed map[string]string) []string {
 	if len(words) == 0 {
 		return nil
 	}
@@ -55,12 +59,22 @@ func tmuxCommandScripts(words []shellToken) []string {
 	if name == "send-keys" || name == "send" {
 		const argOpts = "Nt"
 		j := operandAt(words, isOption, func(t string) bool { return takesNextOf(t, argOpts) })
-		for _, letter := range []byte("lXH") {
+		for _, letter := range []byte("XH") {
 			if optionIn(words[:j], letter, argOpts) >= 0 {
-				return nil // keys typed as they are, or no keys at all
+				return nil // copy mode commands, or keys given in hex
 			}
 		}
-		return typedLines(words[j:])
+		pane := ""
+		if t := optionIn(words[:j], 't', argOpts); t >= 0 {
+			if w := words[t].text; !strings.HasSuffix(w, "t") {
+				pane = w[strings.IndexByte(w, 't')+1:] // "-tdev"
+			} else if t+1 < j {
+				pane = words[t+1].text
+			}
+		}
+		lines, rest := typedLines(typed[pane], words[j:], optionIn(words[:j], 'l', argOpts) >= 0)
+		typed[pane] = rest
+		return lines
 	}
 	argOpts, ok := tmuxScriptCommands[name]
 	if !ok {
@@ -80,40 +94,67 @@ func commandScript(words []shellToken) []string {
 	return joinedScript(words, true)
 }
 
-// typedLines are the lines that send-keys' keys type and end with Enter
-// (or C-m): "'npm run dev' Enter" runs npm run dev, "'npm run dev'" alone
-// only types it. Space is a space; any other key name (C-c, Escape, Up)
-// types no text.
-func typedLines(keys []shellToken) []string {
+// typedLines are the lines that send-keys' keys run, typed after the text
+// line already typed in the pane, and the text they leave typed and not
+// run. A line runs at an Enter key (or C-m, C-j: "'npm run dev' Enter"
+// runs npm run dev, "'npm run dev'" alone only types it) or at a new line
+// in the text; C-c and C-u throw away what is typed so far. Space is a
+// space; any other key name (Escape, Up) types no text. tmux reads key
+// names in any case ("enter"), and with -l (literal) none: each word is
+// text. Read as text, "'git push --force ' C-c 'ls' Enter" ran git push
+// --force, and "enter", "C-j" or a new line ran nothing.
+func typedLines(line string, keys []shellToken, literal bool) ([]string, string) {
 	var out []string
-	var line strings.Builder
-	for _, k := range keys {
-		switch t := k.text; {
-		case t == "Enter" || t == "C-m" || t == "KPEnter":
-			if strings.TrimSpace(line.String()) != "" {
-				out = append(out, line.String())
-			}
-			line.Reset()
-		case t == "Space":
-			line.WriteByte(' ')
-		case tmuxKeyName(t):
-		default:
-			line.WriteString(t)
+	var b strings.Builder
+	b.WriteString(line)
+	enter := func() {
+		if strings.TrimSpace(b.String()) != "" {
+			out = append(out, b.String())
 		}
+		b.Reset()
 	}
-	return out
+	for _, k := range keys {
+		t := k.text
+		if !literal {
+			switch strings.ToLower(t) {
+			case "enter", "kpenter", "c-m", "c-j", "^m", "^j":
+				enter()
+				continue
+			case "c-c", "c-u", "^c", "^u":
+				b.Reset()
+				continue
+			case "space":
+				b.WriteByte(' ')
+				continue
+			}
+			if tmuxKeyName(t) {
+				continue
+			}
+		}
+		for {
+			nl := strings.IndexAny(t, "\n\r")
+			if nl < 0 {
+				break
+			}
+			b.WriteString(t[:nl])
+			enter()
+			t = t[nl+1:]
+		}
+		b.WriteString(t)
+	}
+	return out, b.String()
 }
 
 // tmuxKeyName reports whether a send-keys argument names a key rather
 // than text to type: a modifier and a key ("C-c", "M-x", "C-S-Left"), or
-// one of tmux's key names.
+// one of tmux's key names, in any case.
 func tmuxKeyName(t string) bool {
-	if len(t) > 2 && (t[0] == 'C' || t[0] == 'M' || t[0] == 'S') && t[1] == '-' {
+	if len(t) > 2 && strings.IndexByte("CMScms", t[0]) >= 0 && t[1] == '-' {
 		return true
 	}
-	switch t {
-	case "Escape", "Tab", "BTab", "BSpace", "Up", "Down", "Left", "Right", "Home", "End",
-		"PageUp", "PageDown", "PgUp", "PgDn", "NPage", "PPage", "IC", "DC", "Insert", "Delete":
+	switch strings.ToLower(t) {
+	case "escape", "tab", "btab", "bspace", "up", "down", "left", "right", "home", "end",
+		"pageup", "pagedown", "pgup", "pgdn", "npage", "ppage", "ic", "dc", "insert", "delete":
 		return true
 	}
 	return false
