@@ -34,6 +34,11 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"export GIT=$(which git); $GIT push --force", nil},
 		{"$(which git) push --force", []string{"push"}},
 		{"A=1 $(which git) push --force", []string{"push"}},
+		// command -p runs the command: git prints its usage.
+		{"$(command -p git) push --force", nil},
+		{"`type -p git` push --force", []string{"push"}},
+		{"$(type -P git) push --force", []string{"push"}},
+		{"$(command -v git) push --force", []string{"push"}},
 
 		// flock's -c comes right after the file it locks; after the
 		// command it runs, a -c is that command's.

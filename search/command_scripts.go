@@ -543,15 +543,18 @@ func lookedUpAt(toks []shellToken, i int) (string, int) {
 	if j >= len(toks) {
 		return "", 0
 	}
-	switch toks[j].text {
-	case "which":
+	// The options that print where a command is: command's -v, type's
+	// -p and -P. "command -p git" runs git, with a default PATH, and
+	// its output, git's usage, is no command name.
+	flag := ""
+	if j+1 < len(toks) {
+		flag = toks[j+1].text
+	}
+	switch name := toks[j].text; {
+	case name == "which":
 		j++
-	case "command", "type":
-		if j+1 < len(toks) && (toks[j+1].text == "-v" || toks[j+1].text == "-p" || toks[j+1].text == "-P") {
-			j += 2
-		} else {
-			return "", 0
-		}
+	case name == "command" && flag == "-v", name == "type" && (flag == "-p" || flag == "-P"):
+		j += 2
 	default:
 		return "", 0
 	}
