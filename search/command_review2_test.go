@@ -66,5 +66,9 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"tmux send-keys -t dev 'git push --force' \\; send-keys -t api Enter", nil},
 		{"tmux send-keys -t dev -l 'git push --force' Enter", nil},
 		{"tmux send-keys -t dev 'git push --force' ESCAPE", nil},
+		{"tmux send-keys -t dev 'git push --force'; sleep 0.2; tmux send-keys -t dev Enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' && tmux send-keys -t dev C-m", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t api Enter", nil},
+		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t dev C-c Enter", nil},
 	})
 }

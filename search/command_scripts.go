@@ -30,8 +30,9 @@ var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true
 // double quotes, which the shell runs wherever they are in a word.
 func (cl commandLine) runs() []string {
 	var out []string
+	var typed map[string]string // what tmux send-keys typed in each pane, for a later Enter
 	for _, s := range cl.starts {
-		out = append(out, scriptsAt(cl.toks, s)...)
+		out = append(out, scriptsAt(cl.toks, s, &typed)...)
 	}
 	out = append(out, cl.stdin...)
 	return append(out, quotedSubstitutions(cl.cmd)...)
@@ -200,8 +201,10 @@ func substitutionsIn(q string) []string {
 }
 
 // scriptsAt returns the command lines the command starting at word s of
-// toks runs as scripts, in order; none for any other command.
-func scriptsAt(toks []shellToken, s int) []string {
+// toks runs as scripts, in order; none for any other command. typed is
+// the text tmux send-keys typed in each pane and ran no Enter for yet,
+// which a later tmux command of the line may (see tmuxScripts).
+func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 	words := commandWords(toks, s)
 	if len(words) < 2 {
 		return nil
@@ -227,7 +230,7 @@ func scriptsAt(toks []shellToken, s int) []string {
 	case name == "nix": // nix develop -c make test, nix shell nixpkgs#jq --command jq
 		return nixCommand(words)
 	case name == "tmux":
-		return tmuxScripts(words)
+		return tmuxScripts(words, typed)
 	case name == "screen":
 		return screenScript(words)
 	case name == "eval":

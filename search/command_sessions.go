@@ -28,21 +28,27 @@ var tmuxScriptCommands = map[string]string{
 // tmuxScriptCommands; commands are separated by a ";" word, written "\;"
 // or "';'"), and the lines send-keys types and ends with Enter, also in a
 // later send-keys to the same pane ("send-keys -t dev -l 'npm test' \;
-// send-keys -t dev Enter").
-func tmuxScripts(words []shellToken) []string {
+// send-keys -t dev Enter"), of this tmux or one after it on the line,
+// "tmux send-keys -t dev 'npm test'; sleep 0.1; tmux send-keys -t dev
+// Enter", which agents write so that the shell reads the text before the
+// Enter. typed holds, by pane, the text typed and not yet run; it is made
+// when first needed.
+func tmuxScripts(words []shellToken, typed *map[string]string) []string {
 	var out []string
 	const globalArgs = "cfLST"
 	j := operandAt(words, isOption, func(t string) bool { return takesNextOf(t, globalArgs) })
 	if c := optionIn(words[:j], 'c', globalArgs); c >= 0 && c+1 < j && strings.HasSuffix(words[c].text, "c") {
 		out = append(out, asWritten(words[c+1]))
 	}
-	typed := map[string]string{} // by pane, the text typed there and not yet run
+	if *typed == nil {
+		*typed = map[string]string{}
+	}
 	for j < len(words) {
 		end := j
 		for end < len(words) && words[end].text != ";" {
 			end++
 		}
-		out = append(out, tmuxCommandScripts(words[j:end], typed)...)
+		out = append(out, tmuxCommandScripts(words[j:end], *typed)...)
 		j = end + 1
 	}
 	return out
