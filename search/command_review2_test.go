@@ -70,5 +70,21 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"tmux send-keys -t dev 'git push --force' && tmux send-keys -t dev C-m", []string{"push"}},
 		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t api Enter", nil},
 		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t dev C-c Enter", nil},
+
+		// tmux commands by a prefix of their names, pipe-pane and
+		// if-shell, and a ";" at the end of a word, which ends a tmux
+		// command (checked with tmux 3.3a).
+		{"tmux split -h -t dev 'git push --force'", []string{"push"}},
+		{"tmux new-w -t dev 'git push --force'", []string{"push"}},
+		{"tmux pipe-pane -t dev -o 'git push --force'", []string{"push"}},
+		{"tmux if -b 'git push --force' 'display ok'", []string{"push"}},
+		{"tmux if-shell -F 'git push --force' 'display ok'", nil},
+		{"tmux new -d -s x 'sleep 1'\\; neww 'git push --force'", []string{"push"}},
+		{"tmux new -d 'git push --force\\;'", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force;' Enter", nil},
+		{"tmux run -C 'git push --force'", nil},
+		{"tmux run-shell -c /srv 'git push --force'", []string{"push"}},
+		{"tmux n 'git push --force'", nil},
+		{"tmux s 'git push --force'", nil},
 	})
 }

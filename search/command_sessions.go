@@ -10,17 +10,36 @@ import (
 // 'npm test' Enter", "screen -dmS api ./run.sh". The command inside is
 // what runs, so MatchCommand reads it as a script (see scriptsAt).
 
-// tmuxScriptCommands are the tmux commands that run a shell command given
-// as their last words, by name and alias, with the options of each that
-// take the next word.
-var tmuxScriptCommands = map[string]string{
-	"new-session": "cefFnstxy", "new": "cefFnstxy",
-	"new-window": "cenFt", "neww": "cenFt",
-	"split-window": "celtF", "splitw": "celtF",
-	"respawn-pane": "cet", "respawnp": "cet",
-	"respawn-window": "cet", "respawnw": "cet",
-	"run-shell": "dt", "run": "dt",
-	"display-popup": "bcdehsStTwxy", "popup": "bcdehsStTwxy",
+// tmuxCommands are the tmux commands that run a shell command: by name,
+// alias, the shortest prefix of the name that no other tmux command's
+// starts with (tmux runs "tmux split" as split-window, "new-w" as
+// new-window; read from tmux 3.3a's list-commands), and the letters of
+// their options that take the next word (run-shell's -c is tmux 3.4's
+// start directory). Each runs its operands as a shell command, but
+// send-keys, which types them (see typedLines), and if-shell, which runs
+// its first, the others being tmux commands.
+var tmuxCommands = []struct{ name, alias, prefix, argOpts string }{
+	{"new-session", "new", "new-s", "cefFnstxy"},
+	{"new-window", "neww", "new-w", "cenFt"},
+	{"split-window", "splitw", "sp", "celtF"},
+	{"respawn-pane", "respawnp", "respawn-p", "cet"},
+	{"respawn-window", "respawnw", "respawn-w", "cet"},
+	{"run-shell", "run", "ru", "cdt"},
+	{"display-popup", "popup", "display-po", "bcdehsStTwxy"},
+	{"pipe-pane", "pipep", "pi", "t"},
+	{"if-shell", "if", "i", "t"},
+	{"send-keys", "send", "send-k", "Nt"},
+}
+
+// tmuxCommand is the name and the options that take the next word of the
+// tmux command of tmuxCommands that a command word names, or "".
+func tmuxCommand(w string) (string, string) {
+	for _, c := range tmuxCommands {
+		if w == c.alias || strings.HasPrefix(c.name, w) && strings.HasPrefix(w, c.prefix) {
+			return c.name, c.argOpts
+		}
+	}
+	return "", ""
 }
 
 // tmuxScripts are the commands a tmux command line runs: that of its -c
@@ -43,13 +62,14 @@ func tmuxScripts(words []shellToken, typed *map[string]string) []string {
 	if *typed == nil {
 		*typed = map[string]string{}
 	}
-	for j < len(words) {
-		end := j
-		for end < len(words) && words[end].text != ";" {
+	cmds := tmuxSeparators(words[j:])
+	for k := 0; k < len(cmds); {
+		end := k
+		for end < len(cmds) && cmds[end].text != ";" {
 			end++
 		}
-		out = append(out, tmuxCommandScripts(words[j:end], *typed)...)
-		j = end + 1
+		out = append(out, tmuxCommandScripts(cmds[k:end], *typed)...)
+		k = end + 1
 	}
 	return out
 }
@@ -61,10 +81,13 @@ func tmuxCommandScripts(words []shellToken, typed map[string]string) []string {
 	if len(words) == 0 {
 		return nil
 	}
-	name := words[0].text
-	if name == "send-keys" || name == "send" {
-		const argOpts = "Nt"
-		j := operandAt(words, isOption, func(t string) bool { return takesNextOf(t, argOpts) })
+	name, argOpts := tmuxCommand(words[0].text)
+	if name == "" {
+		return nil
+	}
+	j := operandAt(words, isOption, func(t string) bool { return takesNextOf(t, argOpts) })
+	switch {
+	case name == "send-keys":
 		for _, letter := range []byte("XH") {
 			if optionIn(words[:j], letter, argOpts) >= 0 {
 				return nil // copy mode commands, or keys given in hex
@@ -81,13 +104,44 @@ func tmuxCommandScripts(words []shellToken, typed map[string]string) []string {
 		lines, rest := typedLines(typed[pane], words[j:], optionIn(words[:j], 'l', argOpts) >= 0)
 		typed[pane] = rest
 		return lines
+	case name == "if-shell" && j < len(words) && optionIn(words[:j], 'F', argOpts) < 0:
+		return []string{asWritten(words[j])} // with -F, a format tmux expands
+	case name == "if-shell", name == "run-shell" && optionIn(words[:j], 'C', argOpts) >= 0:
+		return nil // run -C runs a tmux command
 	}
-	argOpts, ok := tmuxScriptCommands[name]
-	if !ok {
-		return nil
-	}
-	j := operandAt(words, isOption, func(t string) bool { return takesNextOf(t, argOpts) })
 	return commandScript(words[j:])
+}
+
+// tmuxSeparators is words with each that ends in ";" split into the word
+// and a ";" that ends the tmux command, as tmux reads its arguments: "tmux
+// new -d 'sleep 1'\; neww 'npm run dev'" gives tmux "sleep 1;", and
+// runs npm run dev; "\;" at its end is a ";" of the word's. It returns
+// words itself when none does.
+func tmuxSeparators(words []shellToken) []shellToken {
+	var out []shellToken
+	for i, w := range words {
+		t := w.text
+		if len(t) < 2 || !strings.HasSuffix(t, ";") {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(out, words[:i]...)
+		}
+		if strings.HasSuffix(t, `\;`) {
+			w.text = t[:len(t)-2] + ";"
+			out = append(out, w)
+			continue
+		}
+		w.text = t[:len(t)-1]
+		out = append(out, w, shellToken{text: ";", off: w.off + len(t) - 1})
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 // commandScript is the script of a program's operands that are a command
