@@ -638,6 +638,15 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
 			i += n - 1
+		case c == '$' && i+1 < len(line) && line[i+1] == '\'':
+			// ANSI-C quotes: $'it\'s done; ...' is one word.
+			word(i, true)
+			end := closingQuote(line, i+1)
+			if end < 0 {
+				end = len(line)
+			}
+			b.WriteString(unescapeANSIC(line[i+2 : end]))
+			i = end
 		case c == '\'' || c == '"':
 			word(i, true)
 			end := closingQuote(line, i)
@@ -674,6 +683,38 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 // script in a script (su -c "bash -c \"git push --force\"") was cut short.
 func closingQuote(s string, open int) int { return closingQuoteAt(s, open, 0) }
 
+// ansiCQuoteEnd is the index in s of the quote that closes the ANSI-C
+// quote "$'" whose quote is at s[open], or -1: the next single quote no
+// backslash escapes, as bash, zsh and ksh read it. Read as a single
+// quote, "git commit -m $'it\'s done; git push --force was used'" was
+// read as closed at the \' and matched git push --force, which it
+// quotes, and "bash -c $'git push --force'" as running "$git".
+func ansiCQuoteEnd(s string, open int) int {
+	for i := open + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '\'':
+			return i
+		}
+	}
+	return -1
+}
+
+// ansiCEscapes are the escapes of an ANSI-C quote that a command line's
+// reading depends on: new lines, tabs, backslashes and quotes; any other
+// stays as written.
+var ansiCEscapes = strings.NewReplacer(`\n`, "\n", `\r`, "\r", `\t`, "\t", `\\`, `\`, `\'`, "'", `\"`, `"`)
+
+// unescapeANSIC is the text of an ANSI-C quote, $'...', as bash reads it
+// (see ansiCEscapes).
+func unescapeANSIC(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return ansiCEscapes.Replace(s)
+}
+
 // maxQuoteDepth bounds how many command substitutions and double quotes
 // within each other closingQuote follows; deeper, a quote is read as
 // unclosed. No command line nests them so, and a pattern of a million
@@ -681,6 +722,9 @@ func closingQuote(s string, open int) int { return closingQuoteAt(s, open, 0) }
 const maxQuoteDepth = 32
 
 func closingQuoteAt(s string, open, depth int) int {
+	if s[open] == '\'' && open > 0 && s[open-1] == '$' {
+		return ansiCQuoteEnd(s, open)
+	}
 	if s[open] == '\'' {
 		if end := strings.IndexByte(s[open+1:], '\''); end >= 0 {
 			return open + 1 + end

@@ -86,5 +86,15 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"tmux run-shell -c /srv 'git push --force'", []string{"push"}},
 		{"tmux n 'git push --force'", nil},
 		{"tmux s 'git push --force'", nil},
+
+		// An ANSI-C quote, $'...', ends at a quote no backslash escapes,
+		// and its \n is a new line (checked with bash 5.2).
+		{`git commit -m $'fix: it\'s broken; git push --force was used'`, nil},
+		{`echo $'don\'t' && git push --force`, []string{"push"}},
+		{`bash -c $'git push --force'`, []string{"push"}},
+		{`bash -c $'cd app\ngit push --force'`, []string{"push"}},
+		{`tmux send-keys -t dev $'git push --force\n'`, []string{"push"}},
+		{`echo $'a\\' ; git push --force`, []string{"push"}},
+		{`echo $'rm -rf build'`, nil},
 	})
 }
