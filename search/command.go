@@ -1077,7 +1077,7 @@ var precommands = map[string]precommand{
 	"pnpm":    {sub: "exec"},
 	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
 	"uvx":     {argLong: []string{"from", "with", "python"}},
-	"npx":     {argOpts: "p", argLong: []string{"package"}},
+	"npx":     {argOpts: "cp", argLong: []string{"call", "package"}},
 	"bunx":    {argOpts: "p", argLong: []string{"package"}},
 	"npm":     {sub: "exec", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
 	"python":  {sub: "-m"},

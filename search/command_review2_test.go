@@ -96,5 +96,15 @@ func TestMatchCommandReview2(t *testing.T) {
 		{`tmux send-keys -t dev $'git push --force\n'`, []string{"push"}},
 		{`echo $'a\\' ; git push --force`, []string{"push"}},
 		{`echo $'rm -rf build'`, nil},
+
+		// npx and npm exec run the command line of their -c (--call) in a
+		// shell; after the package's command, a -c is that command's.
+		{"npx -c 'make deploy'", []string{"deploy"}},
+		{"npm exec --package=serve -c 'make deploy'", []string{"deploy"}},
+		{"npm exec --call='git push --force'", []string{"push"}},
+		{"npx -p cowsay -c 'cowsay hi && git push --force'", []string{"push"}},
+		{"npx eslint -c 'rm -rf build'", nil},
+		{"npm exec -- eslint -c 'rm -rf build'", nil},
+		{"npx make deploy", []string{"deploy"}},
 	})
 }

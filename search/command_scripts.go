@@ -223,6 +223,8 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
 	case name == "echo" || name == "printf" || name == "cat":
 		return pipedScript(toks, s, words)
+	case name == "npx" || name == "npm" && words[1].text == "exec":
+		return npxCall(words)
 	case name == "git":
 		return rebaseScripts(words)
 	case name == "nix-shell": // nix-shell -p jq --run 'jq . x.json'
@@ -826,6 +828,30 @@ func catPipesToShell(line string) bool {
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
 		end < len(toks) && toks[end].text == "|" && readsScript(commandWords(toks, end+1))
+}
+
+// npxCall is the command line that npx's or npm exec's -c (--call) runs
+// in a shell, with the packages' commands on its PATH: "npx -c 'eslint .
+// && prettier --check .'". It is one of their own options, before the
+// package's command: after it, a -c is that command's ("npx eslint -c
+// .eslintrc.json src").
+func npxCall(words []shellToken) []string {
+	from := 1
+	if words[1].text == "exec" {
+		from = 2
+	}
+	for j := from; j < len(words)-1; j++ {
+		switch t := words[j].text; {
+		case words[j].glued:
+		case t == "-c" || t == "--call":
+			return []string{asWritten(words[j+1])}
+		case t == "--" || !isOption(t):
+			return nil
+		case t == "-p" || t == "--package" || t == "-w" || t == "--workspace":
+			j++ // the option's argument
+		}
+	}
+	return nil
 }
 
 // flockScript is the script flock runs with -c (--command), which must
