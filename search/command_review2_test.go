@@ -86,6 +86,8 @@ func TestMatchCommandReview2(t *testing.T) {
 		{"tmux run-shell -c /srv 'git push --force'", []string{"push"}},
 		{"tmux n 'git push --force'", nil},
 		{"tmux s 'git push --force'", nil},
+		{"tmux split-window -h -p 30 'git push --force'", []string{"push"}},
+		{"tmux splitw -v -t dev -p 50 -c ~/app git push --force", []string{"push"}},
 
 		// An ANSI-C quote, $'...', ends at a quote no backslash escapes,
 		// and its \n is a new line (checked with bash 5.2).

@@ -15,13 +15,14 @@ import (
 // starts with (tmux runs "tmux split" as split-window, "new-w" as
 // new-window; read from tmux 3.3a's list-commands), and the letters of
 // their options that take the next word (run-shell's -c is tmux 3.4's
-// start directory). Each runs its operands as a shell command, but
+// start directory; split-window's -p, a percentage, left out of its
+// usage since tmux 3.1, is still read). Each runs its operands as a shell command, but
 // send-keys, which types them (see typedLines), and if-shell, which runs
 // its first, the others being tmux commands.
 var tmuxCommands = []struct{ name, alias, prefix, argOpts string }{
 	{"new-session", "new", "new-s", "cefFnstxy"},
 	{"new-window", "neww", "new-w", "cenFt"},
-	{"split-window", "splitw", "sp", "celtF"},
+	{"split-window", "splitw", "sp", "celtFp"}, // -p 30, as -l 30%
 	{"respawn-pane", "respawnp", "respawn-p", "cet"},
 	{"respawn-window", "respawnw", "respawn-w", "cet"},
 	{"run-shell", "run", "ru", "cdt"},
