@@ -1799,24 +1799,13 @@ func expandHereDoc(body string) (string, []string) {
 			if body[i] != '\n' {
 				b.WriteByte(body[i])
 			}
-		case c == '`':
-			end := strings.IndexByte(body[i+1:], '`')
-			if end < 0 {
-				end = len(body) - i - 1
-			}
-			subs = append(subs, body[i+1:i+1+end])
-			b.WriteByte('_')
-			i += end + 1
-		case strings.HasPrefix(body[i:], "$("):
-			end := substitutionEnd(body, i, 0)
-			if end < 0 {
-				end = len(body)
-			}
-			if !strings.HasPrefix(body[i:], "$((") {
-				subs = append(subs, body[i+2:end])
+		case c == '`' || strings.HasPrefix(body[i:], "$("):
+			cmd, last := substitutionAt(body, i)
+			if cmd != "" {
+				subs = append(subs, cmd)
 			}
 			b.WriteByte('_')
-			i = end
+			i = last
 		default:
 			b.WriteByte(c)
 		}

@@ -179,25 +179,36 @@ func substitutionsIn(q string) []string {
 		switch {
 		case q[i] == '\\':
 			i++
-		case q[i] == '`':
-			end := strings.IndexByte(q[i+1:], '`')
-			if end < 0 {
-				end = len(q) - i - 1
+		case q[i] == '`' || strings.HasPrefix(q[i:], "$("):
+			cmd, last := substitutionAt(q, i)
+			if cmd != "" {
+				out = append(out, cmd)
 			}
-			out = append(out, q[i+1:i+1+end])
-			i += end + 1
-		case strings.HasPrefix(q[i:], "$("):
-			end := substitutionEnd(q, i, 0)
-			if end < 0 {
-				end = len(q)
-			}
-			if !strings.HasPrefix(q[i:], "$((") {
-				out = append(out, q[i+2:end])
-			}
-			i = end
+			i = last
 		}
 	}
 	return out
+}
+
+// substitutionAt reads the command substitution that starts at s[i], a
+// backtick or "$(": the command it runs, "" for an arithmetic "$((...))"
+// (none), and the index of its last byte; one left open runs to the end.
+func substitutionAt(s string, i int) (cmd string, last int) {
+	if s[i] == '`' {
+		end := strings.IndexByte(s[i+1:], '`')
+		if end < 0 {
+			end = len(s) - i - 1
+		}
+		return s[i+1 : i+1+end], i + end + 1
+	}
+	end := substitutionEnd(s, i, 0)
+	if end < 0 {
+		end = len(s)
+	}
+	if strings.HasPrefix(s[i:], "$((") {
+		return "", end
+	}
+	return s[i+2 : end], end
 }
 
 // scriptsAt returns the command lines the command starting at word s of
