@@ -574,10 +574,21 @@ func lookedUpAt(toks []shellToken, i int) (string, int) {
 	default:
 		return "", 0
 	}
-	if j+1 >= len(toks) || toks[j].op || !toks[j+1].op || toks[j+1].text != closer {
+	if j >= len(toks) || toks[j].op {
 		return "", 0
 	}
-	return toks[j].text, j + 2 - i
+	name := j
+	// Past redirections of its errors or output, which print no name:
+	// "$(which python3 2>/dev/null)".
+	for j++; j < len(toks) && !toks[j].op && isRedirection(toks[j].text); j++ {
+		if t := toks[j].text; strings.HasSuffix(t, ">") || strings.HasSuffix(t, "<") {
+			j++ // "2> /dev/null": its target is the next word
+		}
+	}
+	if j >= len(toks) || toks[j].text != closer || !toks[j].op {
+		return "", 0
+	}
+	return toks[name].text, j + 1 - i
 }
 
 // quotedLookup matches a word that is a command lookup in double quotes,

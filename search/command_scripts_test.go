@@ -176,6 +176,9 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"looked up by command -v, after sudo", "sudo $(command -v git) push --force", []string{"push"}},
 		{"looked up in double quotes", `"$(type -P git)" push --force`, []string{"push"}},
 		{"a looked-up path as an operand", "echo $(which git) push --force", nil},
+		{"a lookup that drops its errors", "$(which git 2>/dev/null) push --force", []string{"push"}},
+		{"a lookup of two names", "$(which git hub) push --force", nil},
+		{"a lookup's redirection apart from its target", "$(command -v git 2> /dev/null) push --force", []string{"push"}},
 		{"a substitution that runs more", "$(which git && echo x) push --force", nil},
 
 		// A case's pattern ends with ")", which closed the substitution,
