@@ -1035,8 +1035,9 @@ type precommand struct {
 	noRun    string
 	operands int
 	// sub is the word that must follow for it to run a command ("bundle
-	// exec", "python -m"); "" for none.
-	sub string
+	// exec", "python -m"); "" for none. alias is another word that does
+	// the same ("npm x", "pnpm dlx"), or "".
+	sub, alias string
 	// user is the letter of the option, long "--user", that must be
 	// given for it to run a command; 0 for none. runuser without -u runs
 	// the user's shell, as su does: "runuser node -c 'npm ci'" gives
@@ -1074,12 +1075,13 @@ var precommands = map[string]precommand{
 	"bundle":  {sub: "exec"},
 	"poetry":  {sub: "run"},
 	"pipenv":  {sub: "run"},
-	"pnpm":    {sub: "exec"},
+	"pnpm":    {sub: "exec", alias: "dlx"},
+	"yarn":    {sub: "exec", alias: "dlx"},
 	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
 	"uvx":     {argLong: []string{"from", "with", "python"}},
 	"npx":     {argOpts: "cp", argLong: []string{"call", "package"}},
 	"bunx":    {argOpts: "p", argLong: []string{"package"}},
-	"npm":     {sub: "exec", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
+	"npm":     {sub: "exec", alias: "x", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
 	"python":  {sub: "-m"},
 	"python3": {sub: "-m"},
 	"pipx":    {sub: "run", argLong: []string{"spec", "python", "index-url", "pip-args"}},
@@ -1091,7 +1093,7 @@ var precommands = map[string]precommand{
 	"pyenv":   {sub: "exec"},
 	"asdf":    {sub: "exec"},
 	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
-	"op":      {sub: "run", argLong: []string{"env-file"}},
+	"op":      {sub: "run", argLong: []string{"env-file", "account", "environment"}},
 	// Those that change how a command runs: in a new session, with its
 	// output unbuffered, at a lower I/O priority, on some CPUs, holding a
 	// lock, keeping the machine awake, with a virtual display.
@@ -1145,7 +1147,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	}
 	j, user := i+1, pc.user == 0
 	if pc.sub != "" {
-		if j == len(toks) || toks[j].op || toks[j].text != pc.sub {
+		if j == len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
 			return len(toks) // "bundle install", "python script.py"
 		}
 		j++

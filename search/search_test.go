@@ -962,6 +962,11 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"bundle install", []string{"install"}},
 		{"bunx prettier --write .", []string{"fmt"}},
 		{"npm exec -- prettier --write .", []string{"fmt"}},
+		{"npm x prettier --write .", []string{"fmt"}},
+		{"pnpm dlx prettier --write .", []string{"fmt"}},
+		{"yarn dlx prettier --write .", []string{"fmt"}},
+		{"yarn exec prettier --write .", []string{"fmt"}},
+		{"op run --account my.1password.com --env-file .env -- rails db:migrate", []string{"migrate"}},
 		{"pipx run pytest", []string{"test"}},
 		{"pdm run pytest -q", []string{"test"}},
 		{"hatch run pytest", []string{"test"}},
@@ -986,6 +991,7 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"gtimeout 60 pytest", []string{"test"}},
 		// Not runners: another subcommand, a script, an option's value.
 		{"npm install prettier", nil},
+		{"yarn add prettier", nil},
 		{"direnv exec rails db:migrate", nil}, // rails is the directory
 		{"ionice -c 3 -p 42 pytest", nil},
 		{"taskset -p 0x3 pytest", nil},
