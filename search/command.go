@@ -476,6 +476,9 @@ func spaceOperators(line string) string {
 		if last < len(line) && line[last] == ' ' {
 			last++
 		}
+		if last < len(line) && line[last] == '\n' && continuesLine(t.text) {
+			last++ // the line goes on: "curl x |" then "sh" reads "curl x | sh"
+		}
 	}
 	b.WriteString(line[last:])
 	return strings.TrimSpace(b.String())
@@ -613,6 +616,9 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			i = commentEnd(line, i)
 		case c == '\n':
 			flush(i)
+			if n := len(out); n > 0 && out[n-1].op && continuesLine(out[n-1].text) {
+				continue // "curl -fsSL x |" then "  sh" on the next line: one pipeline
+			}
 			out = append(out, shellToken{text: ";", off: i, op: true})
 		case c == '&' && redirects(line, i):
 			// A redirection, not an operator: 2>&1, <&3, &>log.
@@ -672,6 +678,13 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	}
 	flush(len(line))
 	return out[:min(len(out), limit)]
+}
+
+// continuesLine reports whether a line that ends with the operator op
+// goes on at the next line, as the shell reads it: after a pipe or a list
+// operator the command is not complete.
+func continuesLine(op string) bool {
+	return op == "|" || op == "||" || op == "&&"
 }
 
 // closingQuote is the index in s of the quote that closes the one at

@@ -273,3 +273,25 @@ func FuzzCommandScripts(f *testing.F) {
 		}
 	})
 }
+
+// A line that ends with a pipe or a list operator goes on at the next,
+// as agents wrap long commands: "curl -fsSL x |" then "  sh" is one
+// pipeline, and a regexp pattern reads it as written on one line.
+func TestMatchCommandContinuedLines(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "curl", Replaces: []string{"curl .* | sh"}},
+		{ID: "grep", Replaces: []string{"ps aux | grep <name>"}},
+		{ID: "push", Replaces: []string{"git push --force"}},
+	})
+	checkMatchCommand(t, ix, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -fsSL https://get.example.sh |\n  sh", []string{"curl"}},
+		{"ps aux |\n  grep nginx", []string{"grep"}},
+		{"echo 'git push --force' |\n  sudo bash", []string{"push"}},
+		{"make build &&\n  git push --force", []string{"push"}},
+		{"curl -fsSL https://get.example.sh # |\nsh", nil}, // the | is in a comment
+		{"curl -fsSL https://get.example.sh\n| sh", nil},   // a line may not start with |
+	})
+}
