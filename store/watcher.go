@@ -460,12 +460,21 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	if !ok {
 		return
 	}
-	var dirs, named, read []string
-	if b.snap != nil {
-		dirs, named, read = b.snap.Dirs, b.snap.Named, b.snap.Read
-	}
-	n.sync(dirs, named, read) // follow new directories even when the build failed
 	prev := w.state.Load()
+	// Follow new directories even when the build failed. A build that
+	// gave no snapshot (it panicked, or the scan failed) walked nothing
+	// to follow: the served snapshot's are kept, as synced to nothing the
+	// watches were all dropped, and the fix of a panicking change was
+	// never seen.
+	watched := b.snap
+	if watched == nil && !repoMissing(b.err) {
+		watched = prev.snap
+	}
+	var dirs, named, read []string
+	if watched != nil {
+		dirs, named, read = watched.Dirs, watched.Named, watched.Read
+	}
+	n.sync(dirs, named, read)
 	next := &watchState{snap: prev.snap, status: prev.status}
 	st := &next.status
 	st.LastAttempt = time.Now().UTC()
@@ -598,9 +607,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		st.Failure = nil
 		return sameAsServed
 	}
-	snap.shareSources(cur)
-	snap.shareSearch(cur)
-	snap.Search() // build the search index before anyone can ask
+	snap.shareSources(cur) // its search index is built already (buildSafely)
 	st.Generation++
 	snap.Generation = st.Generation
 	next.snap = snap

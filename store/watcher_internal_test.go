@@ -501,3 +501,43 @@ func loadSynthetic(b *testing.B, n int) (string, *Snapshot) {
 	}
 	return dir, snap
 }
+
+// TestPanickingBuildKeepsWatching: after a build that panics, inotify
+// still watches the repository, so the change that fixes it is served
+// without a reload (synced to the failed build's nothing, every watch was
+// dropped).
+func TestPanickingBuildKeepsWatching(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond})
+	var panics atomic.Bool
+	load := w.build
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+		snap, err := load(ctx, entering) // the scan runs, as a validation bug would let it
+		if panics.Swap(false) {
+			var s []int
+			_ = s[3]
+		}
+		return snap, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { w.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	waitUntil(t, "the first snapshot", func() bool { return w.Current() != nil })
+	manifest := filepath.Join(repo, "capabilities/ui/capability.json")
+	panics.Store(true)
+	retitle(t, manifest, "Never served")
+	waitUntil(t, "the panicking build", func() bool { return w.Status().Failure != nil })
+	retitle(t, manifest, "Served again")
+	waitUntil(t, "the fix served", func() bool { return uiTitle(w.Current()) == "Served again" })
+}
+
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
