@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -82,6 +83,12 @@ func unreadFolders(srcs []CapabilitySource, parsed []*Capability) map[string]boo
 	return out
 }
 
+// workerPanic is a panic of one of checkAll's workers, with its stack.
+type workerPanic struct {
+	value any
+	stack []byte
+}
+
 // checkAll runs the per-capability checks, which are independent of each
 // other, on every core, taking from cache those whose inputs it has seen.
 // Each capability reports into its own sink and the sinks are merged in
@@ -93,10 +100,17 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 	l := cache.prepare(len(srcs))
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var panicked atomic.Value // a worker's panic, raised again below
 	for range min(runtime.GOMAXPROCS(0), len(srcs)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if v := recover(); v != nil {
+					panicked.CompareAndSwap(nil, workerPanic{v, debug.Stack()})
+					next.Store(int64(len(srcs))) // the others stop too
+				}
+			}()
 			for i := int(next.Add(1) - 1); i < len(srcs); i = int(next.Add(1) - 1) {
 				c := cache.check(l, i, &srcs[i], &sinks[i])
 				if c == nil {
@@ -111,6 +125,12 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 		}()
 	}
 	wg.Wait()
+	if p, ok := panicked.Load().(workerPanic); ok {
+		// On the caller's goroutine, where it can be recovered: the
+		// daemon turns a build that panics into a failed build, and a
+		// panic on a worker's would end the process.
+		panic(fmt.Sprintf("%v\n\nworker goroutine stack:\n%s", p.value, p.stack))
+	}
 	reused := cache.commit(l)
 	var all []*Capability
 	for i := range srcs {
