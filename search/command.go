@@ -728,6 +728,17 @@ func unescapeANSIC(s string) string {
 	return ansiCEscapes.Replace(s)
 }
 
+// escaped reports whether s[i] is escaped: an odd number of backslashes
+// comes right before it. \$'x' is a dollar sign and a quote, not an
+// ANSI-C quote, whose backslash escapes would end it elsewhere.
+func escaped(s string, i int) bool {
+	n := 0
+	for i--; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
+}
+
 // maxQuoteDepth bounds how many command substitutions and double quotes
 // within each other closingQuote follows; deeper, a quote is read as
 // unclosed. No command line nests them so, and a pattern of a million
@@ -735,7 +746,7 @@ func unescapeANSIC(s string) string {
 const maxQuoteDepth = 32
 
 func closingQuoteAt(s string, open, depth int) int {
-	if s[open] == '\'' && open > 0 && s[open-1] == '$' {
+	if s[open] == '\'' && open > 0 && s[open-1] == '$' && !escaped(s, open-1) {
 		return ansiCQuoteEnd(s, open)
 	}
 	if s[open] == '\'' {

@@ -171,6 +171,8 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"git -C rebase -x", "git -C repo rebase -x './deploy.sh staging' HEAD~3", []string{"deploy"}},
 		{"git rebase --exec=", "git rebase --exec='rm -rf build' main", []string{"rmrf"}},
 		{"git log -x runs nothing", "git log -x 'git push --force'", nil},
+		{"an escaped dollar before a quote is no ANSI-C quote", `echo \$'x\' && git push --force #'`, []string{"push"}},
+		{"an escaped backslash before an ANSI-C quote", `echo \\$'x\' && git push --force #'`, nil},
 		{"a command looked up by which", "$(which git) push --force", []string{"push"}},
 		{"looked up in backticks", "`which git` push --force", []string{"push"}},
 		{"looked up by command -v, after sudo", "sudo $(command -v git) push --force", []string{"push"}},
