@@ -500,6 +500,10 @@ type shellToken struct {
 	// dot: the word was written with a leading "./", which readWords
 	// took off.
 	dot bool
+	// quoted: the word starts with a quote or a backslash, so that a ">"
+	// it starts with is text ("echo '>x; git push' | sh"), not a
+	// redirection.
+	quoted bool
 	// fed: not written in the line; the operands xargs gives the command
 	// it runs, from its input, after the command's own words, or a
 	// command substitution gives the command it is an argument of (see
@@ -592,7 +596,9 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			if copied {
 				text = b.String()
 			}
-			out = append(out, shellToken{text: text, off: start})
+			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
+				line[start] == '$' && start+1 < len(line) && line[start+1] == '\''
+			out = append(out, shellToken{text: text, off: start, quoted: q})
 			b.Reset()
 			inWord = false
 		}
@@ -1007,7 +1013,9 @@ func isRedirection(w string) bool {
 var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
 // isAssignment reports whether a token is a NAME=value word.
-func isAssignment(t shellToken) bool { return !t.op && !t.glued && envAssignment.MatchString(t.text) }
+func isAssignment(t shellToken) bool {
+	return !t.op && !t.glued && !t.dot && envAssignment.MatchString(t.text) // not "./A=x", a path
+}
 
 // commandStarts returns the index of the first word of each command of a
 // tokenized line: the line's start and the word after each control
@@ -1039,13 +1047,36 @@ func commandStarts(toks []shellToken) []int {
 var reservedWords = map[string]bool{"!": true, "{": true, "if": true, "then": true, "elif": true,
 	"else": true, "while": true, "until": true, "do": true}
 
-// skipAssignments returns the first word at or after i that is not a
-// NAME=value assignment.
+// skipAssignments returns the first word at or after i that is neither a
+// NAME=value assignment nor a redirection, with its target when that is
+// the next word: the shell takes them off before the command's name, so
+// "2>/dev/null git push --force" and "> log git push --force" push.
 func skipAssignments(toks []shellToken, i int) int {
-	for i < len(toks) && isAssignment(toks[i]) {
-		i++
+	for i < len(toks) && !toks[i].op {
+		switch t := toks[i]; {
+		case isAssignment(t):
+			i++
+		case !t.quoted && !t.glued && !t.dot && isRedirection(t.text): // not "./>", a path
+			if redirectionAlone(t.text) && i+1 < len(toks) && !toks[i+1].op {
+				i++ // its target
+			}
+			i++
+		default:
+			return i
+		}
 	}
 	return i
+}
+
+// redirectionAlone reports whether a redirection word is its operator
+// alone (">", "2>>", "<<<", ">&"), its target being the next word.
+func redirectionAlone(w string) bool {
+	w = strings.TrimPrefix(strings.TrimLeft(w, "0123456789"), "&")
+	switch w {
+	case ">", ">>", ">|", "<", "<<<", "<>", ">&", "<&":
+		return true
+	}
+	return false
 }
 
 // precommand is a command that runs the command after it: the letters of

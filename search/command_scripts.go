@@ -658,11 +658,11 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandWords(toks, end+1)) {
 		return nil
 	}
-	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return redirectsOutput(w.text) }) {
+	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
 		return nil // "echo 'rm -rf x' > f | sh": the text goes to f, the shell reads nothing
 	}
 	args := slices.DeleteFunc(slices.Clone(words[1:]), func(w shellToken) bool {
-		return w.fed || isRedirection(w.text)
+		return w.fed || !w.quoted && isRedirection(w.text)
 	})
 	var text string
 	var ok bool

@@ -569,9 +569,14 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		toks := shellTokens(collapseLines(dropHereDocs(s)))
 		// A pattern names a command, perhaps after assignments: one that
-		// starts with an operator or a reserved word ("if", "!"), or is
+		// starts with an operator, a reserved word ("if", "!") or a
+		// redirection (which a line takes off before its command), or is
 		// only assignments, names none.
-		toks = toks[skipAssignments(toks, 0):]
+		j := skipAssignments(toks, 0)
+		if slices.ContainsFunc(toks[:j], func(t shellToken) bool { return !isAssignment(t) }) {
+			return
+		}
+		toks = toks[j:]
 		if len(toks) == 0 || toks[0].op || reservedWords[toks[0].text] {
 			return
 		}
