@@ -71,7 +71,8 @@ func TestUnknownCardFieldsAreWarnings(t *testing.T) {
 // over lines, or with white space at an end.
 func TestCardIDIsNotBlank(t *testing.T) {
 	for id, ok := range map[string]bool{"t": true, "ns/tool": true, "a b": true, "é": true,
-		"": false, " ": false, " t": false, "t\t": false, "a\nb": false} {
+		"": false, " ": false, " t": false, "t\t": false, "a\nb": false,
+		"\u00a0": false, "t\u00a0": false, "\u3000t": false, "a\u2028b": false, "a\rb": false, "a\u00a0b": true} {
 		card := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
 		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
 		res := Validate(&src)
