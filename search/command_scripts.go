@@ -234,7 +234,7 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return optionScript(words, func(w []shellToken) int { return commandOptionAt(w, "BEIOTo") })
 	case name == "echo" || name == "printf" || name == "cat":
 		return pipedScript(toks, s, words)
-	case name == "npx" || name == "npm" && words[1].text == "exec":
+	case name == "npx" || name == "npm" && (words[1].text == "exec" || words[1].text == "x"):
 		return npxCall(words)
 	case name == "git":
 		return rebaseScripts(words)
@@ -859,7 +859,7 @@ func catPipesToShell(line string) bool {
 // .eslintrc.json src").
 func npxCall(words []shellToken) []string {
 	from := 1
-	if words[1].text == "exec" {
+	if words[1].text == "exec" || words[1].text == "x" {
 		from = 2
 	}
 	for j := from; j < len(words)-1; j++ {

@@ -968,6 +968,7 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"bunx prettier --write .", []string{"fmt"}},
 		{"npm exec -- prettier --write .", []string{"fmt"}},
 		{"npm x prettier --write .", []string{"fmt"}},
+		{"npm x -c 'prettier --write .'", []string{"fmt"}},
 		{"pnpm dlx prettier --write .", []string{"fmt"}},
 		{"yarn dlx prettier --write .", []string{"fmt"}},
 		{"yarn exec prettier --write .", []string{"fmt"}},
