@@ -310,8 +310,8 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		if need != "" {
 			v, found := attrs[need]
 			if !found || jsTrim(v.Value) == "" {
-				if m := unquotedAttrRe.FindSubmatch(src[t[4]:t[5]]); !found && m != nil && string(m[1]) == need {
-					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, m[2], need, m[2])
+				if v := unquotedAttr(src[t[4]:t[5]], need); !found && v != "" {
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, v)
 					ok = false
 					continue
 				}
@@ -357,6 +357,18 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	}
 	mk.Step = Item{Value: step, Off: mk.Points[0].Off}
 	return mk
+}
+
+// unquotedAttr is the value of the attribute name written without quotes
+// among a tag's attributes ("id=plan:pre"), or "": whichever attribute
+// comes first ("<agent-role id=x name=planner/>").
+func unquotedAttr(attrs []byte, name string) string {
+	for _, m := range unquotedAttrRe.FindAllSubmatch(attrs, -1) {
+		if string(m[1]) == name {
+			return string(m[2])
+		}
+	}
+	return ""
 }
 
 // tagAttrs parses the attributes in src[from:to], keeping value offsets,

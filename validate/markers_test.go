@@ -83,8 +83,11 @@ func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
 	}
 	// An attribute written without quotes, as HTML allows, is named as such
 	// rather than as missing.
-	if _, diags := ParseMarker("w.md", []byte("<loop-point id=plan:pre />\n<agent-role name=\"planner\"/>\n")); len(diags) != 1 || !strings.Contains(diags[0].Message, `id=plan:pre is not quoted: write id="plan:pre"`) {
-		t.Errorf("<loop-point id=plan:pre />: %v, want one finding saying to quote it", diags)
+	for _, src := range []string{"<loop-point id=plan:pre />\n<agent-role name=\"planner\"/>\n",
+		"<loop-point name=x id=plan:pre />\n<agent-role name=\"planner\"/>\n"} {
+		if _, diags := ParseMarker("w.md", []byte(src)); len(diags) != 1 || !strings.Contains(diags[0].Message, `id=plan:pre is not quoted: write id="plan:pre"`) {
+			t.Errorf("%q: %v, want one finding saying to quote id", src, diags)
+		}
 	}
 	// A self-closing tag is a marker even without its attribute.
 	if _, diags := ParseMarker("w.md", []byte("<loop-point id=\"plan:pre\"/>\n<agent-role/>\n")); len(diags) != 1 || diags[0].Rule != "marker-syntax" {
