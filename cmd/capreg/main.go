@@ -14,7 +14,6 @@ import (
 	"os"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/capreg/capreg/validate"
@@ -69,16 +68,12 @@ func commandMeant(name string) string {
 	if slices.Contains([]string{"search", "match", "show"}, name) {
 		return didYouMean("capreg tools " + name)
 	}
-	best, bestD := "", 3
-	for _, c := range slices.Sorted(maps.Keys(commands())) {
-		if d := validate.EditDistance(strings.ToLower(name), c, 2); d < bestD {
-			best, bestD = c, d
-		}
+	// As for ids (validate.NearestID): any case, one edit, two for long
+	// names; "run" is no typo of gen.
+	if best := validate.NearestID(name, slices.Sorted(maps.Keys(commands()))); best != "" {
+		return didYouMean("capreg " + best)
 	}
-	if best == "" {
-		return ""
-	}
-	return didYouMean("capreg " + best)
+	return ""
 }
 
 // didYouMean is the " (did you mean "x"?)" that follows a message naming
