@@ -149,8 +149,9 @@ func (s *Server) router() http.Handler {
 			map[string]any{"allowed": allowed})
 	})
 
-	// route registers every route behind onlyParams, so that none answers a
-	// query parameter it does not define as if it had not been given.
+	// route registers a route behind onlyParams, so that it does not answer
+	// a query parameter it does not define as if it had not been given;
+	// every route but the probes is registered so.
 	route := func(method, pattern string, h http.HandlerFunc) {
 		r.Method(method, pattern, onlyParams(method+" "+pattern, h))
 	}

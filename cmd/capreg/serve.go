@@ -61,7 +61,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return usageError(stderr, "--debounce, --poll and --drain-delay must not be negative")
 	}
 	if sf.poll > 0 && sf.poll < minPoll {
-		return usageError(stderr, "--poll %v is too short: each poll reads the names, sizes and times of the whole tree; poll at least every %v", sf.poll, minPoll)
+		return usageError(stderr, "--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
 	}
 	if msg := addrFault(sf.addr); msg != "" {
 		return usageError(stderr, "%s", msg)
