@@ -1200,7 +1200,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	if !ok {
 		return len(toks)
 	}
-	j, user := i+1, pc.user == 0
+	j, mayRun := i+1, pc.user == 0 // runuser runs a command only with -u
 	if pc.sub != "" {
 		if j == len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
 			return len(toks) // "bundle install", "python script.py"
@@ -1229,7 +1229,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 			if slices.Contains(pc.argLong, t[2:]) {
 				j++ // the option's argument
 			}
-			user = user || t == "--user"
+			mayRun = mayRun || t == "--user"
 			continue
 		}
 		noRun, takesNext := pc.shortOptions(t)
@@ -1239,9 +1239,9 @@ func runsCommandAt(toks []shellToken, i int) int {
 		if takesNext {
 			j++ // the option's argument
 		}
-		user = user || pc.user != 0 && pc.argOptionIs(t, pc.user)
+		mayRun = mayRun || pc.user != 0 && pc.argOptionIs(t, pc.user)
 	}
-	if !user {
+	if !mayRun {
 		return len(toks)
 	}
 	j = skipAssignments(toks, j)
