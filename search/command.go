@@ -878,13 +878,16 @@ func arithmeticEnd(s string, i int) int {
 const maxArithmetic = 256
 
 // caseKeyword is 1 when the word at s[i] is the reserved word "case" at
-// a command's start, -1 when it is "esac", and 0 for any other; the
-// command text starts at from, and s[pattern] is the ")" that ended a
-// case's pattern last, after which a command starts too (a case in a
-// case: "a) case $2 in ..."; not counted, its esac closed the outer case
-// and the outer's next pattern the substitution). Between them, a ")"
-// ends a pattern ("$(case $1 in a) echo x;; esac)"), and read as the
-// substitution's end it left the rest of the case to be read as commands.
+// a command's start, -1 when it is "esac", and 0 for any other. A
+// command starts at from (where the command text starts), after a control
+// operator, a reserved word, or s[pattern], the ")" that ended a case's
+// pattern last ("a) case $2 in ..."). Between "case" and "esac", a ")"
+// ends a pattern ("$(case $1 in a) echo x;; esac)"), not the
+// substitution.
+//
+// Read as the substitution's end, a pattern's ")" left the rest of the
+// case to be read as commands; and a case right after a pattern, not
+// counted, had its esac close the outer case.
 func caseKeyword(s string, i, from, pattern int) int {
 	n := 0
 	switch {
