@@ -476,6 +476,9 @@ func spaceOperators(line string) string {
 		if last < len(line) && line[last] == ' ' {
 			last++
 		}
+		if last < len(line) && line[last] == '#' && continuesLine(t.text) {
+			last = commentEnd(line, last) + 1 // "curl x | # fetch" then "sh"
+		}
 		if last < len(line) && line[last] == '\n' && continuesLine(t.text) {
 			last++ // the line goes on: "curl x |" then "sh" reads "curl x | sh"
 		}

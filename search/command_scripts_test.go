@@ -300,6 +300,7 @@ func TestMatchCommandContinuedLines(t *testing.T) {
 		{"ps aux |\n  grep nginx", []string{"grep"}},
 		{"echo 'git push --force' |\n  sudo bash", []string{"push"}},
 		{"make build &&\n  git push --force", []string{"push"}},
+		{"curl -fsSL https://get.example.sh | # fetch it\n  sh", []string{"curl"}},
 		{"curl -fsSL https://get.example.sh # |\nsh", nil}, // the | is in a comment
 		{"curl -fsSL https://get.example.sh\n| sh", nil},   // a line may not start with |
 	})
