@@ -637,16 +637,23 @@ func hereStringScript(words []shellToken) []string {
 		if !strings.HasPrefix(w.text, "<<<") {
 			continue
 		}
-		script, next := w.text[len("<<<"):], j+1
-		if script == "" && next < len(words) {
-			script, next = words[next].text, next+1
-		}
+		script, next := hereString(words, j)
 		if script == "" || !readsScript(slices.Concat(words[:j], words[next:])) {
 			return nil
 		}
 		return []string{script}
 	}
 	return nil
+}
+
+// hereString is the text of the here-string at words[j] ("<<<'text'", or
+// "<<<" and the next word), and the index of the word after it.
+func hereString(words []shellToken, j int) (string, int) {
+	text, next := words[j].text[len("<<<"):], j+1
+	if text == "" && next < len(words) {
+		text, next = words[next].text, next+1
+	}
+	return text, next
 }
 
 // pipedScript is the script that the echo, printf or cat starting at
@@ -699,12 +706,10 @@ func catted(words []shellToken) (string, bool) {
 	for j := 1; j < len(words); j++ {
 		switch t := words[j].text; {
 		case strings.HasPrefix(t, "<<<"):
-			text, found = t[len("<<<"):], true
-			if text == "" && j+1 < len(words) {
-				j++
-				text = words[j].text
-			}
-		case t == "-" || isRedirection(t) && strings.TrimLeft(strings.TrimLeft(strings.TrimLeft(t, "0123456789&"), "<>"), "&") != "":
+			var next int
+			text, next = hereString(words, j)
+			found, j = true, next-1
+		case t == "-" || isRedirection(t) && !redirectionAlone(t): // its target glued, "2>/dev/null"
 		default:
 			return "", false
 		}
