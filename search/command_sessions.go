@@ -256,13 +256,16 @@ func screenScript(words []shellToken) []string {
 // stuffedLines are the lines screen's stuff types and ends with a new
 // line, "\n", "\r" or "^M" as screen reads them.
 func stuffedLines(text string) []string {
-	text = strings.NewReplacer(`\n`, "\n", `\r`, "\n", "^M", "\n", "\r", "\n").Replace(text)
+	text = stuffedNewLines.Replace(text)
 	end := strings.LastIndexByte(text, '\n')
 	if end < 0 || strings.TrimSpace(text[:end]) == "" {
 		return nil
 	}
 	return []string{text[:end]}
 }
+
+// stuffedNewLines are the ways stuff's text writes a new line.
+var stuffedNewLines = strings.NewReplacer(`\n`, "\n", `\r`, "\n", "^M", "\n", "\r", "\n")
 
 // takesNextOf reports whether the short option word t ("-s", "-dmS")
 // ends in a letter of argOpts, so that it takes the next word; a letter
