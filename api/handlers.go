@@ -103,7 +103,13 @@ func capabilityOr404(w http.ResponseWriter, r *http.Request, v *views) *validate
 // message and as details.didYouMean: an agent that asked for
 // "reserch" or "git-pushforce" can ask again without listing them all.
 func unknownID(w http.ResponseWriter, kind, id, meant string) {
-	msg, details := fmt.Sprintf("no %s %q", kind, id), map[string]any{"id": id}
+	notFoundMeant(w, fmt.Sprintf("no %s %q", kind, id), map[string]any{"id": id}, meant)
+}
+
+// notFoundMeant answers 404 with msg and details, and names meant, the
+// id or name a typo away, if any, in the message and as
+// details.didYouMean.
+func notFoundMeant(w http.ResponseWriter, msg string, details map[string]any, meant string) {
 	if meant != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", meant)
 		details["didYouMean"] = meant
@@ -261,12 +267,8 @@ func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 func (s *Server) profile(w http.ResponseWriter, r *http.Request, v *views) {
 	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
-		msg, details := fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames}
-		if meant := validate.NearestID(name, store.ProfileNames); meant != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", meant) // "Core", "ful"
-			details["didYouMean"] = meant
-		}
-		writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+		notFoundMeant(w, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames},
+			validate.NearestID(name, store.ProfileNames)) // "Core", "ful"
 		return
 	}
 	v.serve(w, r, v.get("profile/"+name, func() *body {
