@@ -21,7 +21,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 
 	"github.com/capreg/capreg"
-	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
@@ -53,7 +53,7 @@ type Options struct {
 	// the watcher's validation cache, which serialises them anyway.
 	MaxValidations int
 	// CommandBudget is the work one GET /tools?command= may do, in the
-	// units of search.DefaultCommandBudget, its default (for 0): about a
+	// units of cmdline.DefaultBudget, its default (for 0): about a
 	// quarter of a second of one core at the worst a valid repository can
 	// ask. Matching that spends it stops and says so (truncated).
 	CommandBudget int64
@@ -119,7 +119,7 @@ func newServer(src Source, opts Options) *Server {
 		s.maxBody = 1 << 20
 	}
 	if s.commandBudget <= 0 {
-		s.commandBudget = search.DefaultCommandBudget
+		s.commandBudget = cmdline.DefaultBudget
 	}
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -129,16 +130,16 @@ const commandWait = 2 * time.Second
 const maxCommandWaiters = 64
 
 // commandLimits are the details of a 400 for a command line over the
-// limits of search.MatchCommandLine, which the message names.
+// limits of cmdline.Matcher.Match, which the message names.
 func commandLimits() map[string]any {
-	return map[string]any{"maxBytes": search.MaxCommandLine, "maxCommands": search.MaxCommands,
-		"maxScriptDepth": search.MaxScriptDepth}
+	return map[string]any{"maxBytes": cmdline.MaxLine, "maxCommands": cmdline.MaxCommands,
+		"maxScriptDepth": cmdline.MaxScriptDepth}
 }
 
 func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
-	if len(command) > search.MaxCommandLine {
+	if len(command) > cmdline.MaxLine {
 		writeError(w, http.StatusBadRequest, CodeBadRequest,
-			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), search.MaxCommandLine),
+			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), cmdline.MaxLine),
 			commandLimits())
 		return
 	}
@@ -154,10 +155,10 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		s.commands.refuse(w, "command lines are being matched", "1")
 		return
 	}
-	m, err := v.snap.Search().MatchCommandLine(r.Context(), command, s.commandBudget)
+	m, err := v.snap.Commands().Match(r.Context(), command, s.commandBudget)
 	release()
 	switch {
-	case errors.Is(err, search.ErrCommandLine):
+	case errors.Is(err, cmdline.ErrOverLimit):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
 			commandLimits())
 		return

@@ -327,7 +327,7 @@ func TestCommandMatchNotModifiedBeforeMatching(t *testing.T) {
 }
 
 // TestCommandMatchesMostSpecificFirst: GET /tools?command= lists the
-// cards most specific first, as search.MatchCommand orders them; it sorted
+// cards most specific first, as cmdline.Matcher.Match orders them; it sorted
 // them by id, so the card of "docker compose down" came before the one of
 // "docker compose down -v*" that an agent typing "docker compose down -v"
 // needs.

@@ -327,8 +327,6 @@
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.
 //
-// # Commands
-//
-// MatchCommand finds the cards whose Replaces patterns match a raw command
-// line, for redirecting a raw command to the wrapper card that supersedes it.
+// Matching a raw command line against the cards' Replaces patterns is
+// another job, done by the sub-package cmdline.
 package search

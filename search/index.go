@@ -90,8 +90,6 @@ type Index struct {
 	avgLen [numFields]float32 // average unit length per field, over cards
 	w      [numFeat]float32   // second-stage weights (learn.go)
 
-	commands [][]commandPattern // per card, compiled Replaces
-
 	// bareIDs are the cards whose id has no indexable word ("am",
 	// "where", "m"), by their raw id words joined with spaces: an intent
 	// of no indexable word finds them by spelling the id (see Search).
@@ -172,7 +170,6 @@ func buildWith(cards []Card, p params) *Index {
 	ix.buildStatistics()
 	ix.buildDeletes()
 	ix.buildSorted()
-	ix.compileCommands()
 	ix.learnWeights()
 	return ix
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -85,6 +86,9 @@ type Snapshot struct {
 	searchOnce sync.Once
 	search     *search.Index
 
+	commandsOnce sync.Once
+	commands     *cmdline.Matcher
+
 	attachOnce sync.Once
 	attached   any // see Attach
 }
@@ -107,6 +111,20 @@ func (s *Snapshot) Attach(derive func() any) any {
 func (s *Snapshot) Search() *search.Index {
 	s.searchOnce.Do(func() { s.search = search.Build(s.searchCards()) })
 	return s.search
+}
+
+// Commands returns the matcher of the tool cards' replaces patterns,
+// compiled on first use, as Search is built. Its card indexes are those
+// of Result.Cards.
+func (s *Snapshot) Commands() *cmdline.Matcher {
+	s.commandsOnce.Do(func() {
+		cards := make([]cmdline.Card, len(s.Result.Cards))
+		for i, c := range s.Result.Cards {
+			cards[i] = cmdline.Card{ID: c.ID, Replaces: c.Replaces}
+		}
+		s.commands = cmdline.Compile(cards)
+	})
+	return s.commands
 }
 
 // MeantCapability returns the id of the capability most likely meant by
@@ -147,10 +165,11 @@ func (s *Snapshot) searchCards() []search.Card {
 	return cards
 }
 
-// shareSearch gives s the search index of prev when both have the same
-// cards, as after an edit that touched only capabilities or workflows:
-// the index is a pure function of the cards and costs a quarter of a second
-// to build for 10,000 of them. It must be called before s is published.
+// shareSearch gives s the search index and the command matcher of prev
+// when both have the same cards, as after an edit that touched only
+// capabilities or workflows: both are pure functions of the cards, and
+// the index costs a quarter of a second to build for 10,000 of them. It
+// must be called before s is published.
 func (s *Snapshot) shareSearch(prev *Snapshot) {
 	if prev == nil || len(prev.Result.Cards) != len(s.Result.Cards) {
 		return
@@ -159,6 +178,7 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 		return
 	}
 	s.searchOnce.Do(func() { s.search = prev.Search() })
+	s.commandsOnce.Do(func() { s.commands = prev.Commands() })
 }
 
 // shareSources makes s's sources hold prev's byte slices for the files
@@ -428,11 +448,11 @@ type CommandHit struct {
 }
 
 // AnswerCommand is the answer for the matches m of the command line
-// command against this snapshot's cards (search.MatchCommandLine), keeping
+// command against this snapshot's cards (cmdline.Matcher.Match), keeping
 // the cards of risk (every risk for ""), in m's order. A given line
 // against a given snapshot always stops at the same card, so the answer,
 // truncated or not, is the same every time.
-func (s *Snapshot) AnswerCommand(command, risk string, m search.CommandMatches) CommandAnswer {
+func (s *Snapshot) AnswerCommand(command, risk string, m cmdline.Matches) CommandAnswer {
 	out := CommandAnswer{Command: command, Results: []CommandHit{}, Truncated: m.Truncated()}
 	for k, i := range m.Cards {
 		c := s.Result.Cards[i]

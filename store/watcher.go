@@ -549,6 +549,7 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 	if err == nil && snap.OK() {
 		snap.shareSearch(w.state.Load().snap)
 		snap.Search() // before it is served, and here, where a panic is caught
+		snap.Commands()
 	}
 	return snap, err
 }

@@ -101,8 +101,8 @@ func TestWatcherFollowsChanges(t *testing.T) {
 		first := w.Current()
 		writeTestFile(t, ui, setTitle(t, ui, "Edited in place"))
 		waitFor(t, "the edit", func() bool { return title(w, "ui") == "Edited in place" })
-		if w.Current().Search() != first.Search() {
-			t.Error("the tool cards did not change, yet the search index was rebuilt")
+		if w.Current().Search() != first.Search() || w.Current().Commands() != first.Commands() {
+			t.Error("the tool cards did not change, yet the search index or the command matcher was rebuilt")
 		}
 		// Unchanged files keep the bytes first read (which the validation
 		// cache's documents point into); the edited one has new bytes.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -124,7 +124,7 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 // matched by its shell tokens and costs nothing here. At the limits one
 // card holds a 4 KiB line of one command about 70 ms, and of 32 commands
 // 0.8 s (BenchmarkMatchCommandCardsAtLimit); what bounds a request over
-// many cards is its work budget (search.DefaultCommandBudget), which these
+// many cards is its work budget (cmdline.DefaultBudget), which these
 // limits keep from being spent by ordinary cards.
 const (
 	MaxReplacesPatternCost = 500
@@ -132,10 +132,10 @@ const (
 )
 
 // replacesCost is the size of the program a replaces pattern compiles to
-// as the matcher reads it (search.CommandRegexp); 0 when it reads it as no
+// as the matcher reads it (cmdline.PatternRegexp); 0 when it reads it as no
 // regexp (it is then matched by its shell tokens only).
 func replacesCost(pat string) int {
-	expr, ok := search.CommandRegexp(pat)
+	expr, ok := cmdline.PatternRegexp(pat)
 	if !ok {
 		return 0
 	}

@@ -19,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -109,7 +110,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if snap == nil {
 		return code
 	}
-	m, err := snap.Search().MatchCommandLine(ctx, pos[0], search.DefaultCommandBudget)
+	m, err := snap.Commands().Match(ctx, pos[0], cmdline.DefaultBudget)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage

@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"path"
@@ -13,7 +13,7 @@ import (
 // -exec rm -rf {} +", "git rebase --exec 'npm test'"; and a shell runs
 // what it reads from its input: "echo 'git push --force' | sh", "bash <<<
 // 'rm -rf build'". An agent about to type one of those is about to run
-// the command inside, so MatchCommand reads it as a line of its own (a
+// the command inside, so Match reads it as a line of its own (a
 // script), as a shell would when it runs it.
 
 // MaxScriptDepth bounds how deep scripts within scripts are read ("bash -c
@@ -804,9 +804,9 @@ func printed(words []shellToken) (string, bool) {
 
 // maxPrinted bounds what printed writes: a format repeated for each of
 // thousands of operands ("printf '%s long text\n' a b c ...") would
-// print megabytes from a line of MaxCommandLine bytes. No script a
+// print megabytes from a line of MaxLine bytes. No script a
 // person pipes into a shell is that long; one longer is not read.
-const maxPrinted = 16 * MaxCommandLine
+const maxPrinted = 16 * MaxLine
 
 // printfEscapes are the backslash escapes echo -e and printf read that
 // can change how a shell reads the text.

@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultCommandBudget is the work one MatchCommandLine may do unless its
+// DefaultBudget is the work one Match may do unless its
 // caller says otherwise, in the units of its budget: for every regular
 // expression run, its program's instructions times the bytes it reads
 // (plus one), and attemptCost for every try of a pattern on a command. Go's regexp takes time proportional to that product and
@@ -25,17 +25,17 @@ import (
 // nearly all of it tries (BenchmarkMatchCommandTypical): a pattern whose
 // regexp starts with words the command does not start with ("git push .*
 // --force" against "ls -la") is not run, and costs its try only.
-const DefaultCommandBudget int64 = 32 << 20
+const DefaultBudget int64 = 32 << 20
 
-// ErrCommandBudget says that command matching stopped before it tried
+// ErrBudget says that command matching stopped before it tried
 // every card because the work budget of the request was spent.
-var ErrCommandBudget = errors.New("the work budget of command matching is spent")
+var ErrBudget = errors.New("the work budget of command matching is spent")
 
 // budget is the work a command match has left, and why it stopped.
 type budget struct {
 	ctx  context.Context
 	left int64
-	// err is why matching stopped: ErrCommandBudget or the context's
+	// err is why matching stopped: ErrBudget or the context's
 	// error; nil while it goes on.
 	err error
 }
@@ -64,7 +64,7 @@ func (b *budget) pay(n int64) bool {
 		return false
 	}
 	if n > b.left {
-		b.err = ErrCommandBudget
+		b.err = ErrBudget
 		return false
 	}
 	b.left -= n

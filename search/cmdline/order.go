@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"cmp"
@@ -120,12 +120,12 @@ type cardMatch struct {
 // id (then by card order), so that the answer does not depend on the
 // order in which cards were scanned; and returns the cards and their
 // patterns.
-func (ix *Index) orderMatches(ms []cardMatch) (cards, pats []int) {
+func (m *Matcher) orderMatches(ms []cardMatch) (cards, pats []int) {
 	slices.SortStableFunc(ms, func(a, b cardMatch) int {
-		return cmp.Or(b.spec.compare(a.spec), strings.Compare(ix.cards[a.card].ID, ix.cards[b.card].ID))
+		return cmp.Or(b.spec.compare(a.spec), strings.Compare(m.ids[a.card], m.ids[b.card]))
 	})
-	for _, m := range ms {
-		cards, pats = append(cards, m.card), append(pats, m.at)
+	for _, c := range ms {
+		cards, pats = append(cards, c.card), append(pats, c.at)
 	}
 	return cards, pats
 }

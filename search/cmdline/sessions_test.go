@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"slices"
@@ -6,7 +6,7 @@ import (
 )
 
 func TestMatchCommandSessions(t *testing.T) {
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "dev", Replaces: []string{"npm run dev"}},
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "run", Replaces: []string{"./run.sh *"}},
@@ -50,7 +50,7 @@ func TestMatchCommandSessions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
+			if got := matchedIDs(mt, tt.cmd); !slices.Equal(got, tt.want) {
 				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
 			}
 		})

@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // runs: its instructions times the bytes plus one.
 func runCost(t *testing.T, pat, text string) int64 {
 	t.Helper()
-	expr, ok := CommandRegexp(pat)
+	expr, ok := PatternRegexp(pat)
 	if !ok {
 		t.Fatalf("%q is no regexp", pat)
 	}
@@ -50,7 +50,7 @@ func TestMatchCommandBudget(t *testing.T) {
 			[]Card{{Replaces: []string{"git push origin"}}, {Replaces: []string{"ls"}}, {Replaces: []string{push}}, {Replaces: []string{"git push"}}},
 			pushLine, 3 * attemptCost, []int{0}, 2},
 		{"a glob token is paid for", []Card{{Replaces: []string{glob}}}, strings.Repeat("a", 4000), 1 << 20, nil, 0},
-		{"at the limits, the first card", atLimitCards(t, 3), atLimitLine(), DefaultCommandBudget, nil, 0},
+		{"at the limits, the first card", atLimitCards(t, 3), atLimitLine(), DefaultBudget, nil, 0},
 		// Patterns matched by their words alone have no cost limit of
 		// their own (card-replaces-cost counts none), so a card may hold
 		// a million: each try is paid for.
@@ -69,9 +69,9 @@ func TestMatchCommandBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ix := Build(tt.cards)
+			mt := Compile(tt.cards)
 			for range 2 { // the same line stops at the same card every time
-				m, err := ix.MatchCommandLine(context.Background(), tt.line, tt.work)
+				m, err := mt.Match(context.Background(), tt.line, tt.work)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -107,8 +107,8 @@ func TestMatchCommandLineStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, pat := range []string{"git push .* --force", "git push --force"} {
-		ix := Build([]Card{{Replaces: []string{pat}}})
-		if m, err := ix.MatchCommandLine(ctx, "git push origin --force", math.MaxInt64); !errors.Is(err, context.Canceled) || m.Cards != nil {
+		mt := Compile([]Card{{Replaces: []string{pat}}})
+		if m, err := mt.Match(ctx, "git push origin --force", math.MaxInt64); !errors.Is(err, context.Canceled) || m.Cards != nil {
 			t.Errorf("%q after the request ended = %v, %v; want context.Canceled", pat, m.Cards, err)
 		}
 	}

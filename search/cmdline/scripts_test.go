@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestMatchCommandScripts(t *testing.T) {
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
 		{ID: "prune", Replaces: []string{"git branch -D *"}},
@@ -199,7 +199,7 @@ func TestMatchCommandScripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
+			if got := matchedIDs(mt, tt.cmd); !slices.Equal(got, tt.want) {
 				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
 			}
 		})
@@ -209,20 +209,20 @@ func TestMatchCommandScripts(t *testing.T) {
 // TestMatchCommandScriptsLimits: the commands of the scripts count
 // towards MaxCommands, and scripts are read MaxScriptDepth deep.
 func TestMatchCommandScriptsLimits(t *testing.T) {
-	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
 	half := strings.Repeat("true; ", MaxCommands/2)
 	line := "bash -c '" + half + "git push --force'; " + half
-	if _, err := ix.MatchCommandLine(context.Background(), line, DefaultCommandBudget); !errors.Is(err, ErrCommandLine) {
-		t.Errorf("a line of %d commands and a script of %d: err = %v, want ErrCommandLine",
+	if _, err := mt.Match(context.Background(), line, DefaultBudget); !errors.Is(err, ErrOverLimit) {
+		t.Errorf("a line of %d commands and a script of %d: err = %v, want ErrOverLimit",
 			MaxCommands/2+1, MaxCommands/2+1, err)
 	}
 	// find's command, each word quoted again, may be longer than the
 	// line; it was dropped unread, and the line matched nothing.
-	find := "find . -name '*.tmp' -exec git push --force" + strings.Repeat(` \'`, MaxCommandLine/4) + ` \;`
-	if len(find) > MaxCommandLine || len(joinedScript(shellTokens(find)[5:len(shellTokens(find))-1], true)[0]) <= MaxCommandLine {
+	find := "find . -name '*.tmp' -exec git push --force" + strings.Repeat(` \'`, MaxLine/4) + ` \;`
+	if len(find) > MaxLine || len(joinedScript(shellTokens(find)[5:len(shellTokens(find))-1], true)[0]) <= MaxLine {
 		t.Fatalf("the line is %d bytes: not a line under the limit with a script over it", len(find))
 	}
-	if got := ix.MatchCommand(find); len(got) != 1 {
+	if got := mt.Find(find); len(got) != 1 {
 		t.Errorf("a line of %d bytes whose find -exec is longer: MatchCommand = %v, want a match", len(find), got)
 	}
 	// A script deeper than MaxScriptDepth is not read, and the line is
@@ -231,12 +231,12 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 	nest := "git push --force"
 	for depth := 1; depth <= MaxScriptDepth+1; depth++ {
 		nest = "eval " + shellQuote(nest)
-		m, err := ix.MatchCommandLine(context.Background(), nest, DefaultCommandBudget)
+		m, err := mt.Match(context.Background(), nest, DefaultBudget)
 		if depth <= MaxScriptDepth && (err != nil || len(m.Cards) != 1) {
 			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want a match", depth, m.Cards, err)
 		}
-		if depth > MaxScriptDepth && !errors.Is(err, ErrCommandLine) {
-			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want ErrCommandLine", depth, m.Cards, err)
+		if depth > MaxScriptDepth && !errors.Is(err, ErrOverLimit) {
+			t.Errorf("a script %d deep: MatchCommandLine = %v, %v, want ErrOverLimit", depth, m.Cards, err)
 		}
 	}
 	if _, err := parseCommandLine("eval eval eval eval ''"); err != nil {
@@ -256,14 +256,14 @@ func FuzzCommandScripts(f *testing.F) {
 		"bash -n -c 'git push --force'", "xargs sudo", "xargs xargs rm -rf"} {
 		f.Add(s)
 	}
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
 		{ID: "prune", Replaces: []string{"git branch -D *"}},
 		{ID: "curl", Replaces: []string{"curl .* | sh"}},
 	})
 	f.Fuzz(func(t *testing.T, s string) {
-		direct := ix.MatchCommand(s)
+		direct := mt.Find(s)
 		if strings.ContainsAny(s, "\n\r\\'\"") || strings.Contains(s, "<<") || len(s) > 512 {
 			return // quoting then changes what the line says
 		}
@@ -274,7 +274,7 @@ func FuzzCommandScripts(f *testing.F) {
 		if _, err := parseCommandLine(wrapped); err != nil {
 			return // one command more, or a script too deep
 		}
-		got := ix.MatchCommand(wrapped)
+		got := mt.Find(wrapped)
 		for _, c := range direct {
 			if !slices.Contains(got, c) {
 				t.Fatalf("MatchCommand(%q) = %v, but %q matches %v", wrapped, got, s, direct)
@@ -287,12 +287,12 @@ func FuzzCommandScripts(f *testing.F) {
 // as agents wrap long commands: "curl -fsSL x |" then "  sh" is one
 // pipeline, and a regexp pattern reads it as written on one line.
 func TestMatchCommandContinuedLines(t *testing.T) {
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "curl", Replaces: []string{"curl .* | sh"}},
 		{ID: "grep", Replaces: []string{"ps aux | grep <name>"}},
 		{ID: "push", Replaces: []string{"git push --force"}},
 	})
-	checkMatchCommand(t, ix, []struct {
+	checkMatchCommand(t, mt, []struct {
 		cmd  string
 		want []string
 	}{

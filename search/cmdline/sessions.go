@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"strings"
@@ -8,7 +8,7 @@ import (
 // terminal multiplexer so that they outlive the agent's own shell:
 // "tmux new-session -d -s dev 'npm run dev'", "tmux send-keys -t dev
 // 'npm test' Enter", "screen -dmS api ./run.sh". The command inside is
-// what runs, so MatchCommand reads it as a script (see scriptsAt).
+// what runs, so Match reads it as a script (see scriptsAt).
 
 // tmuxCommands are the tmux commands that run a shell command: by name,
 // alias, the shortest prefix of the name that no other tmux command's

@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import (
 	"context"
@@ -12,12 +12,12 @@ import (
 // reading of scripts on a shell's input, here-documents' substitutions,
 // runuser, script -c, git rebase --exec and case inside a substitution.
 func TestMatchCommandReview(t *testing.T) {
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
 		{ID: "node", Replaces: []string{"node *"}},
 	})
-	checkMatchCommand(t, ix, []struct {
+	checkMatchCommand(t, mt, []struct {
 		cmd  string
 		want []string
 	}{
@@ -117,15 +117,16 @@ func TestMatchCommandReview(t *testing.T) {
 
 // TestMatchCommandReviewCommentPattern: a pattern that is a comment alone
 // matches nothing, and the card's other patterns still match; each
-// panicked in Build, which the daemon runs before it serves a snapshot.
+// panicked in search.Build (which compiled them then), which the daemon
+// runs before it serves a snapshot.
 func TestMatchCommandReviewCommentPattern(t *testing.T) {
 	for _, pat := range []string{"#", "# legacy", "#!/bin/bash", "  # x\n", "# rm -rf .*", "# cat <<EOF", "#$(", "#\n#\n"} {
-		ix := Build([]Card{{ID: "push", Replaces: []string{pat, "git push --force"}}})
+		mt := Compile([]Card{{ID: "push", Replaces: []string{pat, "git push --force"}}})
 		for _, tt := range []struct {
 			cmd  string
 			want []string
 		}{{"ls -la", nil}, {"# legacy", nil}, {"rm -rf build", nil}, {"git push --force", []string{"push"}}} {
-			if got := matchedIDs(ix, tt.cmd); !slices.Equal(got, tt.want) {
+			if got := matchedIDs(mt, tt.cmd); !slices.Equal(got, tt.want) {
 				t.Errorf("with the pattern %q, MatchCommand(%q) = %v, want %v", pat, tt.cmd, got, tt.want)
 			}
 		}
@@ -137,10 +138,10 @@ func TestMatchCommandReviewCommentPattern(t *testing.T) {
 // prints one of many "case" words is still told apart from one over the
 // limits, and is not matched.
 func TestMatchCommandReviewPrintedScript(t *testing.T) {
-	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
-	_, err := ix.MatchCommandLine(context.Background(), printedCaseLine(), DefaultCommandBudget)
-	if !errors.Is(err, ErrCommandLine) {
-		t.Errorf("a printf of %d bytes piped to sh: err = %v, want ErrCommandLine", len(printedCaseLine()), err)
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	_, err := mt.Match(context.Background(), printedCaseLine(), DefaultBudget)
+	if !errors.Is(err, ErrOverLimit) {
+		t.Errorf("a printf of %d bytes piped to sh: err = %v, want ErrOverLimit", len(printedCaseLine()), err)
 	}
 }
 
@@ -157,15 +158,15 @@ func printedCaseLine() string {
 func BenchmarkBuildCaseWords(b *testing.B) {
 	cards := []Card{{ID: "a", Replaces: []string{`echo "$(case x in ` + strings.Repeat("acase)", 8000) + `esac)"`}}}
 	for b.Loop() {
-		Build(cards)
+		Compile(cards)
 	}
 }
 
 // BenchmarkMatchCommandPrintedCase: printedCaseLine, whose script took
 // 2.5 s to read.
 func BenchmarkMatchCommandPrintedCase(b *testing.B) {
-	ix := Build([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
 	for b.Loop() {
-		ix.MatchCommandLine(context.Background(), printedCaseLine(), DefaultCommandBudget)
+		mt.Match(context.Background(), printedCaseLine(), DefaultBudget)
 	}
 }

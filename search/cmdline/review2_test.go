@@ -1,4 +1,4 @@
-package search
+package cmdline
 
 import "testing"
 
@@ -7,12 +7,12 @@ import "testing"
 // lookups ("$(which git)") and nix-shell, and of arithmetic and "time"
 // read where a here-document or a case is looked for.
 func TestMatchCommandReview2(t *testing.T) {
-	ix := Build([]Card{
+	mt := Compile([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
 		{ID: "deploy", Replaces: []string{"make deploy"}},
 	})
-	checkMatchCommand(t, ix, []struct {
+	checkMatchCommand(t, mt, []struct {
 		cmd  string
 		want []string
 	}{

@@ -1,0 +1,222 @@
+package cmdline
+
+import (
+	"strings"
+	"unicode"
+)
+
+// dropHereDocs removes the bodies of the here-documents of a command line
+// (cat <<EOF, its lines, EOF): text fed to a command, which no shell runs,
+// so a line that writes a script holding "git push --force" does not
+// push. A body runs to the line that is its delimiter (after leading tabs,
+// for <<-), or to the end. A << inside quotes or a comment opens none
+// (see splitHereDocs).
+func dropHereDocs(s string) string {
+	line, _ := splitHereDocs(s)
+	return line
+}
+
+// splitHereDocs is dropHereDocs, and the bodies it drops that a shell
+// runs as its script: the here-document a shell that reads its commands
+// from its input is given last ("sudo bash <<'EOF'", see readsScript), or
+// that cat pipes into one ("cat <<'EOF' | bash", see catPipesToShell);
+// and the command substitutions in the others whose delimiter is not
+// quoted, which the shell runs as it expands the body.
+// It reads the line as a shell does, not line by line: a << inside
+// quotes, also quotes over several lines, or in a comment opens no
+// here-document. Read line by line, a commit message or a pull request's
+// body ("-m '...'", "--body \"$(cat <<'EOF' ... EOF\n)\"") that showed
+// "sudo bash <<'X'" in a code block had the lines after it read as a
+// script, and one that mentioned "cat <<EOF" had its own delimiter line
+// dropped, so that the command after the message was read as text.
+func splitHereDocs(s string) (string, []string) {
+	if !strings.Contains(s, "<<") {
+		return s, nil
+	}
+	var b strings.Builder
+	var scripts []string
+	var pending []hereDoc
+	kept := 0  // s[kept:] is not yet written to b
+	cmd := 0   // where the command being read starts, after an operator
+	shell := 0 // whether it reads its script: 0 not yet known, 1 yes, -1 no
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '\'' || c == '"':
+			if i = closingQuote(s, i); i < 0 {
+				i = len(s) // quoted to the end
+			}
+		case c == '#' && commentAt(s, i):
+			i = commentEnd(s, i)
+		case (c == '$' || c == '(') && arithmeticEnd(s, i) >= 0:
+			i = arithmeticEnd(s, i) // its << is a shift
+		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
+			if c == '\n' && len(pending) > 0 {
+				b.WriteString(s[kept : i+1])
+				nl := i
+				for k, d := range pending {
+					body, next := hereDocBody(s, i, d)
+					stdin := k == len(pending)-1 || pending[k+1].cmd != d.cmd // the last one given
+					switch {
+					case body == "":
+					case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
+						if d.quoted {
+							scripts = append(scripts, body)
+							break
+						}
+						text, subs := expandHereDoc(body)
+						scripts = append(append(scripts, text), subs...)
+					case !d.quoted:
+						// The shell runs the command substitutions of a
+						// body whose delimiter is not quoted.
+						scripts = append(scripts, substitutionsIn(body)...)
+					}
+					i = next
+				}
+				pending, kept = pending[:0], min(i+1, len(s))
+			}
+			cmd, shell = i+1, 0
+		case strings.HasPrefix(s[i:], "<<<"):
+			i += 2
+		case strings.HasPrefix(s[i:], "<<"):
+			d, last := hereDocAt(s, i)
+			if d.word != "" {
+				if shell == 0 {
+					// Once a command: a line of many here-documents
+					// took the square of its length.
+					shell = -1
+					if readsScript(shellTokens(lineContinuation.Replace(s[cmd:i]))) {
+						shell = 1
+					}
+				}
+				d.cmd, d.script, d.from, d.to = cmd, shell == 1, i, last+1
+				pending = append(pending, d)
+			}
+			i = last
+		}
+	}
+	if kept < len(s) {
+		b.WriteString(s[kept:])
+	}
+	return b.String(), scripts
+}
+
+// expandHereDoc is the body of a here-document whose delimiter is not
+// quoted as the line's shell gives it to its command, and the command
+// substitutions it runs as it expands it: each substitution (and
+// arithmetic expansion) is run, wherever it is, and its output, which is
+// not known, stands in the text as the word "_"; a backslash before $, a
+// backtick or a backslash is taken off, and one before a newline with
+// the newline, as in double quotes but for the double quote, which stays.
+// A shell that reads the text as its script then runs what the line left
+// for it: "sudo bash <<EOF ... echo \"\$(git push --force)\" ... EOF" pushes;
+// and the line's shell has run the substitutions the script quotes
+// ("echo '$(git push --force)'", or in a here-document of its own). Read
+// as written, the one was text, and so were the others.
+func expandHereDoc(body string) (string, []string) {
+	if !strings.ContainsAny(body, "\\$`") {
+		return body, nil
+	}
+	var b strings.Builder
+	var subs []string
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '\\' && i+1 < len(body) && strings.IndexByte("$`\\\n", body[i+1]) >= 0:
+			i++
+			if body[i] != '\n' {
+				b.WriteByte(body[i])
+			}
+		case c == '`' || strings.HasPrefix(body[i:], "$("):
+			cmd, last := substitutionAt(body, i)
+			if cmd != "" {
+				subs = append(subs, cmd)
+			}
+			b.WriteByte('_')
+			i = last
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), subs
+}
+
+// pipeLookahead bounds how much of the rest of its line splitHereDocs
+// reads for the shell that cat pipes a here-document into: "| sudo -u
+// deploy bash -s" is short, and a line of thousands of "cat <<A | bash;"
+// read each to the line's end took the square of its length.
+const pipeLookahead = 256
+
+// hereDoc is the delimiter of one here-document, and whether its body's
+// leading tabs are stripped (<<-).
+type hereDoc struct {
+	word  string
+	strip bool
+	// quoted: some of the delimiter word is quoted or escaped ('EOF',
+	// \EOF), so that the body is text; otherwise the shell runs the
+	// command substitutions in it.
+	quoted bool
+	// cmd is where the command it is given to starts (see splitHereDocs),
+	// and script whether that command runs it as its script; from and to
+	// are where its operator and word are in the line.
+	cmd, from, to int
+	script        bool
+}
+
+// endsAt reports whether line is the delimiter that ends the
+// here-document's body.
+func (d hereDoc) endsAt(line string) bool {
+	line = strings.TrimRight(line, "\r")
+	if d.strip {
+		line = strings.TrimLeft(line, "\t")
+	}
+	return line == d.word
+}
+
+// hereDocAt reads the here-document that the << at s[i] opens, and the
+// index of the last byte of its delimiter word; a hereDoc of no word
+// when none follows.
+func hereDocAt(s string, i int) (hereDoc, int) {
+	j := i + 2
+	d := hereDoc{strip: j < len(s) && s[j] == '-'}
+	if d.strip {
+		j++
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	var n int
+	d.word, n = hereDocWord(s[j:])
+	d.quoted = strings.ContainsAny(s[j:j+n], "'\"\\")
+	return d, j + n - 1
+}
+
+// hereDocWord reads the delimiter word at the start of s, quotes and
+// backslashes removed, and how many bytes it spans; "" when s does not
+// start with a letter, an underscore, a quote or a backslash.
+func hereDocWord(s string) (string, int) {
+	if s == "" || !(s[0] == '_' || s[0] == '\'' || s[0] == '"' || s[0] == '\\' || unicode.IsLetter(rune(s[0]))) {
+		return "", 0
+	}
+	var b strings.Builder
+	i := 0
+	for ; i < len(s) && !strings.ContainsRune(" \t\r\n;|&<>()", rune(s[i])); i++ {
+		switch c := s[i]; c {
+		case '\'', '"':
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 {
+				end = len(s) - i - 1
+			}
+			b.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+		case '\\':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), min(i, len(s)) // an unclosed quote runs to the end
+}

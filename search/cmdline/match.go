@@ -1,0 +1,458 @@
+package cmdline
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"path"
+	"strings"
+)
+
+// matchAt reports whether the pattern matches the command starting at word
+// s of the tokenized line cmd, by how specific the match is: &p.spec.all,
+// or &p.spec.inner when only the command its precommand runs matched; nil for
+// no match. It pays b for the try and its regexp runs, and is nil also
+// when b cannot pay (b.err says so).
+func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget) *specificity {
+	if !b.pay(attemptCost) || p.env != nil && !hasAssignments(p.env, toks, s, b) {
+		return nil
+	}
+	if p.re != nil && p.re.match(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " ")), b) ||
+		matchLiteral(p.literal, toks, s, b) {
+		return &p.spec.all
+	}
+	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) {
+		return &p.spec.inner
+	}
+	return nil
+}
+
+// matchLiteral reports whether the pattern tokens want match the command
+// starting at word s of toks: the first its first word, or a path to it
+// (/usr/bin/git is git), and the rest as matchWords says.
+func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+	if len(toks)-s < len(want) {
+		return false
+	}
+	first := toks[s]
+	if w := want[0]; w.re == nil && strings.Contains(first.text, "/") {
+		first.text = commandPath(w.text, first.text)
+	}
+	if !want[0].match(first, b) {
+		return false
+	}
+	// attemptCost pays for comparing a few words; a pattern of more pays
+	// for the rest before they are compared, as a regexp run is paid for
+	// before it starts: a card may hold thousands of patterns of
+	// thousands of words, each try of which took 14 µs for its 4 units.
+	if more := int64(len(want)) - attemptCost; more > 0 && !b.pay(more) {
+		return false
+	}
+	return matchWords(want[1:], toks, s+1, b)
+}
+
+// commandPath is the command word cmd as the pattern's first word want
+// names it: a path to want when want is a name (/usr/bin/git is git), or
+// one that ends in want when want is a relative path, as an agent runs a
+// repository's tool by its absolute path (/work/orbit/bin/rails is
+// bin/rails); otherwise cmd.
+func commandPath(want, cmd string) string {
+	switch {
+	case !strings.Contains(want, "/"):
+		return path.Base(cmd)
+	case !strings.HasPrefix(want, "/") && strings.HasSuffix(cmd, "/"+want):
+		return want
+	}
+	return cmd
+}
+
+// matchWords reports whether the pattern tokens want match the command
+// tokens from toks[j], which follow a matched word: in order, as getopt
+// reads a command line rather than word for word. A word of the command
+// the pattern does not name is passed over when it is an option, with the
+// word after it unless that is what the pattern wants next (it may be the
+// option's argument: "kubectl -n prod logs", "git -C repo push",
+// "gofmt -l -w"), or, when the pattern wants an option next and has
+// matched a word past the first that is no option (its subcommand), any
+// word ("git push origin main --force"); never "--", after which words are
+// operands, nor an operator: the pattern stays in its command. A fed word
+// (operands the line does not show, see feedOperands) is passed over
+// too. An option of the command the pattern names later is matched ahead
+// of its turn (optionAhead). Each word passed over costs a unit of b, as a pattern
+// may have many tries.
+func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
+	// named: a word of the pattern that is no option has been matched in
+	// this command past its first, as its subcommand is. Before that, a
+	// word the command gives in its place is the subcommand, which is
+	// never passed over: "kubectl -n <ns> get pods" must not match
+	// "kubectl delete -n prod get pods".
+	named := false
+	var early uint64 // the words of want matched before their turn, bit i for want[i] (see optionAhead)
+	for i := 0; i < len(want); {
+		if i < 64 && early&(1<<i) != 0 {
+			i++
+			continue
+		}
+		if j == len(toks) {
+			return false
+		}
+		w, tok := want[i], toks[j]
+		if w.opt && !tok.op && isOption(tok.text) && !w.match(tok, b) {
+			if bits, n := optionAhead(want, i, toks, j, early, b); n > 0 {
+				early |= bits
+				j += n
+				continue
+			}
+		}
+		switch {
+		case w.match(tok, b):
+			i, j = i+1, j+1
+			named = named || !w.opt
+			if w.op && i < len(want) {
+				// The next command's first word: matched as the first.
+				if j == len(toks) || !want[i].match(toks[j], b) {
+					return false
+				}
+				i, j, named = i+1, j+1, false
+			}
+		case tok.op || tok.text == "--" || !b.pay(1):
+			return false
+		case tok.fed:
+			j++ // operands the line does not show, perhaps none
+		case isOption(tok.text):
+			if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
+				j++ // perhaps its argument
+			}
+			j++
+		case w.opt && named:
+			j++
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// argumentAfter reports whether the word after the option toks[j] may be
+// its argument: a word that is no option, after an option that does not
+// hold its value ("--context=prod").
+func argumentAfter(toks []shellToken, j int) bool {
+	return j+1 < len(toks) && !toks[j+1].op &&
+		(toks[j+1].glued || !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "="))
+}
+
+// optionAhead matches the option toks[j], which the option want[i] does
+// not match, with a later option of the pattern among those that follow
+// want[i] (each perhaps with an argument) and are not matched yet, none
+// past the 64th word, as getopt takes options in any order: "docker run
+// --rm -it <image>" matches "docker run -it --rm ubuntu", "migrate -path
+// <p> -database <d> up" "migrate -database X -path Y up". It looks no
+// further than a word of the pattern that is neither an option nor after
+// one, such as a subcommand: "git push --force" does not match "git
+// --force push". It returns the bits of the words of want it matched and
+// how many words of toks: the option alone, when the command gives no
+// argument after it or the pattern none after the option, or the option
+// and its argument, when both give one and they match; none otherwise.
+// Each word of want it looks at costs a unit of b.
+func optionAhead(want []tokenMatcher, i int, toks []shellToken, j int, early uint64, b *budget) (uint64, int) {
+	tok := toks[j]
+	for k := i + 1; k < min(len(want), 64); k++ {
+		if want[k].op || !want[k].opt && !want[k-1].opt || !b.pay(1) {
+			return 0, 0
+		}
+		if !want[k].opt || early&(1<<k) != 0 || !want[k].match(tok, b) {
+			continue
+		}
+		argGiven := argumentAfter(toks, j)
+		argWanted := k+1 < min(len(want), 64) && !want[k+1].op && !want[k+1].opt
+		switch {
+		case !argGiven || !argWanted:
+			return 1 << k, 1
+		case want[k+1].match(toks[j+1], b):
+			return 1<<k | 1<<(k+1), 2
+		}
+		return 0, 0
+	}
+	return 0, 0
+}
+
+// commandEnd is the offset in cmd where the command starting at word s
+// ends, taking in the next ops control operators and the commands after
+// them: the offset of the operator that follows, or the end of the line.
+func commandEnd(cmd string, toks []shellToken, s, ops int) int {
+	for _, t := range toks[s:] {
+		if t.op {
+			if ops == 0 {
+				return t.off
+			}
+			ops--
+		}
+	}
+	return len(cmd)
+}
+
+// withBaseCommand is a command with its first word, when it is a path,
+// replaced by the file name: /usr/bin/git push is git push.
+func withBaseCommand(cmd string) string {
+	first, rest, _ := strings.Cut(cmd, " ")
+	if !strings.Contains(first, "/") {
+		return cmd
+	}
+	if rest == "" {
+		return path.Base(first)
+	}
+	return path.Base(first) + " " + rest
+}
+
+// MaxLine is the longest command line Match matches, in bytes
+// after white space is collapsed; a longer one matches nothing. Every
+// command of the line is tried against every pattern, and a pattern such
+// as "git push .* --force" scans the rest of the line from each, so the
+// work grows with the square of the length.
+const MaxLine = 4096
+
+// MaxCommands bounds the commands of one line (those separated by | || &
+// && ;, and those of its scripts): a line with more matches nothing,
+// rather than some of its commands being silently left untried. 32 is far more than a line a
+// person or an agent types.
+const MaxCommands = 32
+
+// ErrOverLimit is wrapped by the error Match returns for a line
+// it does not try at all: longer than MaxLine, of more than
+// MaxCommands commands, or running a script deeper than MaxScriptDepth. A
+// caller answering a client says so instead of "no card matches".
+var ErrOverLimit = errors.New("command line not matched")
+
+// commandLine is a raw command line as Match tries it: white space
+// collapsed (see collapseLines) and put around operators (spaceOperators),
+// split into shell tokens, and where each command starts; and the scripts
+// its commands run (see scriptsAt), and theirs, each a line of its own.
+type commandLine struct {
+	cmd    string
+	toks   []shellToken
+	starts []int
+	// stdin are the here-documents fed to a shell as its script, and the
+	// command substitutions of those whose delimiter is not quoted (see
+	// splitHereDocs).
+	stdin   []string
+	scripts []commandLine
+}
+
+// parseCommandLine splits cmdline for matching, with the scripts its
+// commands run, or says why it is not matched at all (see
+// ErrOverLimit). MaxCommands bounds the commands of the line and its
+// scripts together, and a line that runs a script deeper than
+// MaxScriptDepth is not matched either, as one of its commands would be
+// left untried.
+func parseCommandLine(cmdline string) (commandLine, error) {
+	cl, err := splitCommandLine(cmdline, MaxLine)
+	if err != nil {
+		return commandLine{}, err
+	}
+	commands := len(cl.starts)
+	from, to := -1, 0 // the lines of one depth: cl (-1), then scripts[from:to]
+	for depth := 0; from < to && commands <= MaxCommands; depth++ {
+		for i := from; i < to && commands <= MaxCommands; i++ {
+			line := cl
+			if i >= 0 {
+				line = cl.scripts[i]
+			}
+			for _, script := range withPrintedHereDocs(line.runs()) {
+				// A script is read whatever its length: it holds the
+				// words of its line, no more, but find's, each quoted
+				// again ("'" is '\''), may be longer in bytes, and one
+				// over MaxLine was dropped unread. MaxCommands
+				// and the work budget bound what it costs.
+				sub, _ := splitCommandLine(script, math.MaxInt)
+				if sub.cmd == "" {
+					continue
+				}
+				if depth == MaxScriptDepth {
+					return commandLine{}, fmt.Errorf("%w: it runs scripts more than %d deep", ErrOverLimit, MaxScriptDepth)
+				}
+				cl.scripts = append(cl.scripts, sub)
+				commands += len(sub.starts)
+			}
+		}
+		from, to = to, len(cl.scripts)
+	}
+	if commands > MaxCommands {
+		return commandLine{}, fmt.Errorf("%w: it holds %d commands, over the limit of %d", ErrOverLimit, commands, MaxCommands)
+	}
+	return cl, nil
+}
+
+// splitCommandLine is one line of parseCommandLine, without its scripts,
+// or an error when it is longer than limit bytes.
+func splitCommandLine(cmdline string, limit int) (commandLine, error) {
+	cmd, stdin := splitHereDocs(cmdline)
+	cmd = collapseLines(cmd)
+	if len(cmd) > limit {
+		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
+	}
+	cmd = spaceOperators(cmd) // after the check: the spaces are ours
+	toks := lookedUpCommands(readWords(shellTokens(cmd)))
+	starts := commandStarts(toks)
+	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
+		toks, starts = fed, commandStarts(fed)
+	}
+	return commandLine{cmd: cmd, toks: toks, starts: starts, stdin: stdin}, nil
+}
+
+// Card is what a Matcher reads of a tool card.
+type Card struct {
+	// ID orders the cards that match equally specifically.
+	ID string
+	// Replaces are the command shapes the card's tool supersedes.
+	Replaces []string
+}
+
+// Matcher holds the compiled Replaces patterns of a list of cards. It is
+// not changed once compiled, and is safe for concurrent use.
+type Matcher struct {
+	ids      []string
+	patterns [][]commandPattern // per card, most specific first
+}
+
+// Compile compiles every card's Replaces once. Invalid patterns never
+// panic; a pattern that is empty after trimming matches nothing. The
+// indexes Match returns are those of cards.
+func Compile(cards []Card) *Matcher {
+	m := &Matcher{ids: make([]string, len(cards)), patterns: make([][]commandPattern, len(cards))}
+	for i, c := range cards {
+		m.ids[i] = c.ID
+		for at, raw := range c.Replaces {
+			if p, ok := compileCommandPattern(raw); ok {
+				p.at = at
+				m.patterns[i] = append(m.patterns[i], p)
+			}
+		}
+		sortPatterns(m.patterns[i])
+	}
+	return m
+}
+
+// Find returns the indexes of the cards with a Replaces pattern that
+// matches the raw command line, most specific first (see the package
+// doc). It has no work budget: it is for callers that trust the line and
+// the cards, such as tests; a server or a command line calls Match.
+func (m *Matcher) Find(line string) []int {
+	found, _ := m.Match(context.Background(), line, math.MaxInt64)
+	return found.Cards
+}
+
+// Matches is what Match found.
+type Matches struct {
+	// Cards are the indexes of the cards that match, most specific
+	// first (see the package doc).
+	Cards []int
+	// Patterns are, for each of Cards, the index in the card's Replaces
+	// of the most specific of its patterns that matched (the first of
+	// those equally specific): which shape of the command the wrapper
+	// says it replaces, since one card may list a safe and a destructive
+	// one.
+	Patterns []int
+	// Tried is how many cards, from the first, were tried: all of them
+	// (Total), unless the budget ran out. Cards are then the matches among
+	// those, and a card after them may match too.
+	Tried, Total int
+	// Work is the budget spent.
+	Work int64
+}
+
+// Truncated reports whether the budget ran out before every card was
+// tried.
+func (m Matches) Truncated() bool { return m.Tried < m.Total }
+
+// Match returns the cards with a Replaces pattern that matches the raw
+// command line, most specific first (see the package doc), within a work
+// budget (in the units of DefaultBudget) and for as long as ctx lasts. It says, with an
+// error wrapping ErrOverLimit, why a line over the limits matched
+// nothing (the line is split once, for the check and the match), and
+// returns ctx's error once ctx is done. When the budget runs out it stops
+// before the regexp run it cannot pay for and returns the cards tried so
+// far (see Matches.Truncated), with no error: what it found holds,
+// and a given line against a given Matcher always stops at the same card.
+func (m *Matcher) Match(ctx context.Context, line string, work int64) (Matches, error) {
+	out := Matches{Total: len(m.patterns)}
+	cl, err := parseCommandLine(line)
+	if err != nil {
+		return Matches{}, err
+	}
+	if cl.cmd == "" {
+		out.Tried = out.Total
+		return out, nil
+	}
+	b := &budget{ctx: ctx, left: work}
+	var found []cardMatch
+	for i, pats := range m.patterns {
+		if i%ctxCheckCards == 0 && b.err == nil {
+			b.err = ctx.Err() // between cards too: a card may run no regexp
+		}
+		at, spec := -1, specificity{}
+		if b.err == nil {
+			at, spec = cl.matchCard(pats, b)
+		}
+		if b.err != nil {
+			break
+		}
+		out.Tried = i + 1
+		if at >= 0 {
+			found = append(found, cardMatch{card: i, at: at, spec: spec})
+		}
+	}
+	out.Cards, out.Patterns = m.orderMatches(found)
+	out.Work = work - b.left
+	if b.err != nil && !errors.Is(b.err, ErrBudget) {
+		return Matches{}, b.err
+	}
+	return out, nil
+}
+
+// ctxCheckCards is how many cards apart Match reads its
+// context between cards, besides before every regexp run: a card whose
+// patterns are matched by their words takes well under a microsecond, and
+// reading the context at each took 6% of a typical line's time.
+const ctxCheckCards = 64
+
+// matchCard returns the index in its card's Replaces of the most specific
+// of a card's patterns that match a command of the line (the first in
+// Replaces of those equally specific), and how specific the match is; -1
+// for none, and also when b cannot pay for a run (b.err says so). The
+// patterns are sorted most specific first (sortPatterns), so it stops at
+// the first that matches, unless that one matched only by the command its
+// precommand runs (matchAt), and a later one may match more.
+func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specificity) {
+	at, best := -1, specificity{}
+	for j := range pats {
+		p := &pats[j]
+		if at >= 0 && cmp.Or(p.spec.all.compare(best), cmp.Compare(at, p.at)) <= 0 {
+			break // neither this pattern nor any after it is more specific
+		}
+	lines:
+		for l := -1; l < len(cl.scripts); l++ {
+			line := cl
+			if l >= 0 {
+				line = &cl.scripts[l]
+			}
+			for _, s := range line.starts {
+				spec := p.matchAt(line.cmd, line.toks, s, b)
+				if spec == nil {
+					if b.err != nil {
+						return -1, specificity{}
+					}
+					continue
+				}
+				if at < 0 || cmp.Or(spec.compare(best), cmp.Compare(at, p.at)) > 0 {
+					at, best = p.at, *spec
+				}
+				if spec == &p.spec.all {
+					break lines
+				}
+			}
+		}
+	}
+	return at, best
+}

@@ -1,0 +1,788 @@
+package cmdline
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// testCards are the Replaces of search's test cards, in their order.
+func testCards() []Card {
+	return []Card{
+		{ID: "afplay"},
+		{ID: "git-worktree-remove", Replaces: []string{"git worktree remove .*", "rm -rf <dir>"}},
+		{ID: "git-status-short", Replaces: []string{"git status"}},
+		{ID: "dtrace", Replaces: []string{"status", "bad(regex", "kill -9 <pid> <signal>"}},
+		{ID: "pkg-remove"},
+	}
+}
+
+func TestMatchCommand(t *testing.T) {
+	mt := Compile(testCards())
+	const (
+		wt     = 1 // git-worktree-remove
+		status = 2 // git-status-short
+		dtrace = 3
+	)
+	tests := []struct {
+		name, cmd string
+		want      []int
+	}{
+		{"regex", "git worktree remove ../wt", []int{wt}},
+		{"regex with extra spaces", "  git   worktree\tremove   x  ", []int{wt}},
+		{"regex anchored at start", "echo git worktree remove x", nil},
+		{"a command sudo runs", "sudo git worktree remove x", []int{wt}},
+		{"sudo with an option and its argument", "sudo -u deploy git status", []int{status}},
+		{"sudo with a glued option, --", "sudo -udeploy -- git status", []int{status}},
+		{"env with options and assignments", "env -i FOO=1 git status", []int{status}},
+		{"nice with its argument", "nice -n 5 git status", []int{status}},
+		{"timeout and its duration", "timeout -s KILL 10 git status", []int{status}},
+		{"precommands nested", "FOO=1 sudo env BAR=2 nohup /usr/bin/git status", []int{status}},
+		{"a precommand's operand is no command", "timeout git worktree remove x", nil},
+		{"a precommand alone", "sudo -u deploy", nil},
+		{"xargs runs its command", "xargs git status", []int{status}},
+		{"not a precommand", "echo git status", nil},
+		{"a long option and its argument", "sudo --user deploy git status", []int{status}},
+		{"a long option glued to its argument", "timeout --signal=KILL 10 git status", []int{status}},
+		{"a precommand that runs nothing", "command -v git status", nil},
+		{"sudo -l lists, runs nothing", "sudo -l git status", nil},
+		{"bundled options, the last with its argument", "sudo -iu deploy git status", []int{status}},
+		{"bundled options, the argument glued", "sudo -iudeploy git status", []int{status}},
+		{"bundled options, one runs nothing", "sudo -El git status", nil},
+		{"a glued option argument", "nice -n5 git status", []int{status}},
+		{"placeholder in regex-valid pattern", "rm -rf build", []int{wt}},
+		{"placeholder needs a token", "rm -rf", nil},
+		{"placeholder is one token", "rm -rf build more", []int{wt}},
+		{"literal prefix", "git status", []int{status}},
+		{"literal prefix with args", "git status --porcelain", []int{status}},
+		{"token boundary", "git statusx", nil},
+		{"no mid-line match", "echo git status", nil},
+		{"pattern status must not match git status", "git status -s", []int{status}},
+		{"bare status", "status", []int{dtrace}},
+		{"bad regex falls back to literal", "bad(regex now", []int{dtrace}},
+		{"bad regex literal needs exact token", "bad(regexp", nil},
+		{"two placeholders", "kill -9 123 TERM", []int{dtrace}},
+		{"two placeholders, one missing", "kill -9 123", nil},
+		{"empty", "   ", nil},
+		{"unrelated", "ls -la", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := mt.Find(tt.cmd); !slices.Equal(got, tt.want) {
+				t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
+
+// Every card that matches is found, most specific first: d by "make all",
+// two words, then b by "make", one word and no wildcard, then c by
+// "make .*".
+func TestMatchCommandMultipleCards(t *testing.T) {
+	cards := []Card{
+		{ID: "c", Replaces: []string{"make .*"}},
+		{ID: "a", Replaces: []string{"nothing"}},
+		{ID: "b", Replaces: []string{"", "  ", "make"}},
+		{ID: "d", Replaces: []string{"(?P<target>make) all", "make all"}},
+		{ID: "e", Replaces: []string{"x)|(all"}}, // must not escape the anchoring
+	}
+	mt := Compile(cards)
+	if got, want := mt.Find("make all"), []int{3, 2, 0}; !slices.Equal(got, want) {
+		t.Errorf("MatchCommand = %v, want %v", got, want)
+	}
+}
+
+// TestMatchCommandMostSpecificFirst: the cards that match a line come most
+// specific first, by the most specific of each card's patterns that match,
+// each key of specificity deciding where the ones before it tie, and
+// equals by id. They came in card order: "docker compose down" before
+// "docker compose down -v*" when its card came first.
+func TestMatchCommandMostSpecificFirst(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "a-down", Replaces: []string{"docker compose down"}},
+		{ID: "b-nuke", Replaces: []string{"docker compose down -v*"}},
+		{ID: "c-rm-dir", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "d-rm-dist", Replaces: []string{"rm -rf dist*"}},
+		{ID: "e-rm", Replaces: []string{"rm *"}},
+		{ID: "k-ls-any", Replaces: []string{"ls *"}},
+		{ID: "l-ls", Replaces: []string{"ls"}},
+		{ID: "z-tie", Replaces: []string{"make"}},
+		{ID: "y-tie", Replaces: []string{"make"}},
+		{ID: "i-npx", Replaces: []string{"npx prettier --write *"}},
+		{ID: "j-src", Replaces: []string{"prettier --write src/*"}},
+		{ID: "f-any", Replaces: []string{"git push *"}},
+		{ID: "m-force", Replaces: []string{"git push *", "git push --force*"}},
+		{ID: "o-regexp", Replaces: []string{"git push (-f|--force) origin"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker compose down -v", []string{"b-nuke", "a-down"}},         // an option named
+		{"rm -rf dist", []string{"d-rm-dist", "c-rm-dir", "e-rm"}},       // words, then characters
+		{"ls -la", []string{"l-ls", "k-ls-any"}},                         // no wildcard
+		{"make", []string{"y-tie", "z-tie"}},                             // by id
+		{"prettier --write src/app.ts", []string{"j-src", "i-npx"}},      // npx matched no word
+		{"npx prettier --write src/app.ts", []string{"i-npx", "j-src"}},  // npx did
+		{"git push --force", []string{"m-force", "f-any"}},               // m by its second pattern
+		{"git push -f origin", []string{"o-regexp", "f-any", "m-force"}}, // a regexp by its words
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// Replaces patterns are shell command shapes first: their | $ ^ * ( )
+// mean what they mean in a shell, and a pattern matches its own text.
+func TestMatchCommandShellShapes(t *testing.T) {
+	cards := []Card{
+		{ID: "pgrep", Replaces: []string{"ps aux|grep <name>"}},
+		{ID: "clean", Replaces: []string{"rm -rf *.log"}},
+		{ID: "unstage", Replaces: []string{"git reset HEAD^"}},
+		{ID: "portkill", Replaces: []string{"kill -9 $(lsof -t -i:<port>)"}},
+		{ID: "force", Replaces: []string{"git push (-f|--force)"}},
+		{ID: "broken", Replaces: []string{"git push (-f|--force"}},
+		{ID: "commit", Replaces: []string{`git commit -m "<msg>"`}},
+		{ID: "merge", Replaces: []string{"git merge .*"}},
+		{ID: "pipe", Replaces: []string{"curl .* | sh"}},
+		{ID: "anchored", Replaces: []string{"^git stash drop"}},
+		{ID: "npmi", Replaces: []string{"npm i(nstall)?"}},
+		{ID: "bare", Replaces: []string{"git status$"}},
+	}
+	mt := Compile(cards)
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"ps aux|grep nginx", []string{"pgrep"}},
+		{"ps aux | grep nginx", []string{"pgrep"}},
+		{"ps aux", nil},
+		{"grep -r TODO .", nil},
+		{"rm -rf *.log", []string{"clean"}},
+		{"rm -rf build.log", []string{"clean"}},
+		{"rm -rfxlog", nil},
+		{"git reset HEAD^", []string{"unstage"}},
+		{"kill -9 $(lsof -t -i:8080)", []string{"portkill"}},
+		{"git push -f origin main", []string{"force"}},
+		{"git push --force", []string{"force"}},
+		{"git push (-f|--force", []string{"broken"}},
+		{`git commit -m "fix the bug"`, []string{"commit"}},
+		{`git commit -m 'fix the bug'`, []string{"commit"}},
+		{"git merge feature", []string{"merge"}},
+		{"FOO=1 BAR=2 git push --force", []string{"force"}},
+		{"/usr/bin/git push --force", []string{"force"}},
+		{"git commit --amend && git push --force", []string{"force"}},
+		{"make; git merge x", []string{"merge"}},
+		{"echo git push --force", nil},
+		{`echo "git push --force"`, nil},
+		{"git push --forced", nil},
+		{"curl -s https://x.sh | sh", []string{"pipe"}},
+		{"curl -s https://x.sh", nil},
+		{"git stash drop", []string{"anchored"}},
+		{"make && git stash drop stash@{1}", []string{"anchored"}},
+		{"npm install lodash", []string{"npmi"}},
+		{"npm i lodash", []string{"npmi"}},
+		{"npm mt", nil},
+		{"git status", []string{"bare"}},
+		{"git status -s", nil},
+		// A pattern stays in its command: a word never matches an
+		// operator, a regexp never reads the next command.
+		{"git merge; ls", nil},
+		{"ps aux | grep", nil},
+		{"git push x | grep --force", nil},
+		{"curl -s https://x.sh; echo | sh", nil},
+		{"git merge x; ls", []string{"merge"}},
+		{"git push --force&& ls", []string{"force"}},
+		{"curl -s https://x.sh|sh", []string{"pipe"}},
+		{"curl -s https://x.sh || sh", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// The work of a match is bounded: a line over MaxLine, or of more
+// than MaxCommands commands, matches nothing, and MatchCommandLine says so.
+func TestMatchCommandBounds(t *testing.T) {
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push .* --force"}}})
+	long := strings.Repeat("git push a|", MaxLine/len("git push a|")+1)
+	if got := mt.Find(long + " git push x --force"); got != nil {
+		t.Errorf("a line of %d bytes matched %v", len(long), got)
+	}
+	many := strings.Repeat("ls;", MaxCommands) + "git push x --force"
+	if got := mt.Find(many); got != nil {
+		t.Errorf("a line of %d commands matched %v", MaxCommands+1, got)
+	}
+	if _, err := mt.Match(context.Background(), many, DefaultBudget); !errors.Is(err, ErrOverLimit) {
+		t.Errorf("MatchCommandLine(%d commands) = %v, want ErrOverLimit", MaxCommands+1, err)
+	}
+	if _, err := mt.Match(context.Background(), long, DefaultBudget); !errors.Is(err, ErrOverLimit) {
+		t.Errorf("MatchCommandLine(%d bytes) = %v, want ErrOverLimit", len(long), err)
+	}
+	if _, err := mt.Match(context.Background(), "ls; git push x --force", DefaultBudget); err != nil {
+		t.Errorf("MatchCommandLine(two commands) = %v", err)
+	}
+	if got := mt.Find("ls; git push x --force"); len(got) != 1 {
+		t.Errorf("a second command did not match: %v", got)
+	}
+}
+
+// TestMatchCommandLongPatterns: a pattern of more tokens than a line can
+// hold keeps only the first maxLiteralTokens of them, and matches as
+// before: a line of MaxLine bytes matches a pattern of its own
+// tokens and no longer one.
+func TestMatchCommandLongPatterns(t *testing.T) {
+	line := strings.TrimSuffix(strings.Repeat("a ", MaxLine/2), " ")
+	tests := []struct {
+		words int
+		match bool
+	}{
+		{MaxLine / 2, true},
+		{MaxLine/2 + 1, false},
+		{maxLiteralTokens, false},
+		{maxLiteralTokens + 1, false},
+		{100000, false},
+	}
+	for _, tt := range tests {
+		pat := strings.TrimSuffix(strings.Repeat("a ", tt.words), " ")
+		if p, _ := compileCommandPattern(pat); len(p.literal) != min(tt.words, maxLiteralTokens) {
+			t.Errorf("%d words: %d literal tokens kept, want %d", tt.words, len(p.literal), min(tt.words, maxLiteralTokens))
+		}
+		mt := Compile([]Card{{ID: "a", Replaces: []string{pat}}})
+		if got := mt.Find(line); (len(got) == 1) != tt.match {
+			t.Errorf("a pattern of %d words matched a line of %d: %v, want %v", tt.words, MaxLine/2, got, tt.match)
+		}
+	}
+}
+
+func TestCompileCommandPatternNeverPanics(t *testing.T) {
+	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
+		cp, ok := compileCommandPattern(p)
+		if ok {
+			cmd := "anything here"
+			cp.matchAt(cmd, shellTokens(cmd), 0, &budget{ctx: context.Background(), left: DefaultBudget})
+		}
+	}
+}
+
+// FuzzCommandPatternMatchesItself: a replaces pattern matches the command
+// line that is its own text (one that starts with a command: not with an
+// operator or a NAME=value assignment, which a line skips), whatever shell
+// or regexp syntax it holds.
+func FuzzCommandPatternMatchesItself(f *testing.F) {
+	for _, s := range []string{"git push --force", "ps aux|grep <name>", "rm -rf *.log", "git reset HEAD^",
+		"kill -9 $(lsof -t -i:<port>)", "git push (-f|--force)", `git commit -m "<msg>"`, "git merge .*", "curl .* | sh", "a\\ b", "make\nmake install", "git push \\\n--force", "cat <<EOF > run.sh\ngit push\nEOF", "DRY_RUN=1 make deploy", "A=1 B='x y' sudo -E make"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		toks := shellTokens(collapseLines(dropHereDocs(s)))
+		// A pattern names a command, perhaps after assignments: one that
+		// starts with an operator, a reserved word ("if", "!") or a
+		// redirection (which a line takes off before its command), or is
+		// only assignments, names none.
+		j := skipAssignments(toks, 0)
+		if slices.ContainsFunc(toks[:j], func(t shellToken) bool { return !isAssignment(t) }) {
+			return
+		}
+		toks = toks[j:]
+		if len(toks) == 0 || toks[0].op || reservedWords[toks[0].text] {
+			return
+		}
+		if _, err := parseCommandLine(s); err != nil {
+			return
+		}
+		mt := Compile([]Card{{ID: "c", Replaces: []string{s}}})
+		if got := mt.Find(s); len(got) != 1 {
+			t.Fatalf("pattern %q does not match its own text", s)
+		}
+	})
+}
+
+// TestMatchCommandInSubshellsAndCompounds: a command in a subshell, a
+// command substitution, a group or a compound command runs as much as one
+// at the start of the line; "(cd repo && git push --force)" matched nothing
+// because "(cd" and "--force)" were words.
+func TestMatchCommandInSubshellsAndCompounds(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "portkill", Replaces: []string{"kill -9 $(lsof -t -i:<port>)"}},
+		{ID: "regexp", Replaces: []string{"git push .* --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"(git push --force)", []string{"force"}},
+		{"(cd repo && git push --force)", []string{"force"}},
+		{"( git push --force )", []string{"force"}},
+		{"echo $(git push --force)", []string{"force"}},
+		{"echo `git push --force`", []string{"force"}},
+		{"{ git push --force; }", []string{"force"}},
+		{"if true; then git push --force; fi", []string{"force"}},
+		{"if git push --force; then echo ok; fi", []string{"force"}},
+		{"while true; do git push --force; done", []string{"force"}},
+		{"! git push --force", []string{"force"}},
+		{"(git push origin --force)", []string{"force", "regexp"}},
+		{"(git push origin) && echo --force", nil},
+		{"kill -9 $(lsof -t -i:8080)", []string{"portkill"}},
+		{"echo '(git push --force)'", nil},
+		{`echo \(git push --force\)`, nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A here-document's body is text fed to a command, which no shell runs: a
+// command line that writes a script holding git push --force does not push.
+// The lines after its delimiter are commands again.
+func TestMatchCommandSkipsHereDocBodies(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "regexp", Replaces: []string{"git push .* --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat <<EOF > push.sh\ngit push --force\ngit push origin --force\nEOF", nil},
+		{"cat <<EOF\ngit push --force\nEOF\ngit push --force", []string{"force"}},
+		{"cat <<-'END'\n\tgit push --force\n\tEND\ngit push origin --force", []string{"force", "regexp"}},
+		{"cat << \"E O F\"\ngit push --force\nE O F", nil},
+		{"cat <<A; cat <<B\ngit push --force\nA\ngit push --force\nB", nil},
+		{"cat <<EOF\ngit push --force", nil}, // unterminated: the body runs to the end
+		// Not here-documents: a here-string, a shift, a quoted <<.
+		{"cat <<< x\ngit push --force", []string{"force"}},
+		{"echo $((1<<2))\ngit push --force", []string{"force"}},
+		{"echo '<<EOF'\ngit push --force", []string{"force"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// checkMatchCommand checks the ids of the cards MatchCommand finds, in card
+// order, for each command line of tests.
+func checkMatchCommand(t *testing.T, mt *Matcher, tests []struct {
+	cmd  string
+	want []string
+}) {
+	t.Helper()
+	for _, tt := range tests {
+		if got := matchedIDs(mt, tt.cmd); !slices.Equal(got, tt.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// matchedIDs are the ids of the cards MatchCommand finds for cmd, in its
+// order.
+func matchedIDs(mt *Matcher, cmd string) []string {
+	var got []string
+	for _, i := range mt.Find(cmd) {
+		got = append(got, mt.ids[i])
+	}
+	return got
+}
+
+// A command gives its options where getopt takes them: global options
+// before a subcommand, options the pattern does not name, an option after
+// the operands. A literal pattern matched only the command's leading
+// words, so "kubectl port-forward *" missed "kubectl -n staging
+// port-forward svc/db 5433:5432" and "git push --force" missed "git push
+// origin main --force".
+func TestMatchCommandOptionsAnywhere(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "pf", Replaces: []string{"kubectl port-forward <target> <ports>"}},
+		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL"}},
+		{ID: "plan", Replaces: []string{"terraform plan*"}},
+		{ID: "fmt", Replaces: []string{"gofmt -w *"}},
+		{ID: "up", Replaces: []string{"docker compose up*"}},
+		{ID: "pipe", Replaces: []string{"ps aux|grep <name>"}},
+		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "pods", Replaces: []string{"kubectl -n <ns> get pods"}},
+		{ID: "run", Replaces: []string{"docker run --rm -it <image>"}},
+		{ID: "migrate", Replaces: []string{"migrate -path <dir> -database prod up"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push origin main --force", []string{"force"}},
+		{"kubectl --context=prod -n api get pods", []string{"pods"}},
+		// The word in a subcommand's place is never passed over, though
+		// the pattern wants an option there.
+		{"kubectl delete -n api get pods", nil},
+		// Options in another order than the pattern's, each with its
+		// argument, and options the pattern does not name among them.
+		{"docker run -it --rm ubuntu", []string{"run"}},
+		{"docker run -i -t --rm ubuntu", nil}, // -it is one word of the pattern
+		{"docker run -it -e A=1 --rm ubuntu", []string{"run"}},
+		{"migrate -database prod -path db up", []string{"migrate"}},
+		{"migrate -database staging -path db up", nil},
+		{"migrate -database prod up", nil},
+		{"git -C ../repo push --force", []string{"force"}},
+		{"git --no-pager push -v --force", []string{"force"}},
+		{"kubectl -n staging port-forward svc/db 5433:5432", []string{"pf"}},
+		{"kubectl --context=prod port-forward svc/db 5433:5432", []string{"pf"}},
+		{"kubectl port-forward -n staging svc/db 5433:5432", []string{"pf"}},
+		{"redis-cli -h redis.prod -p 6380 FLUSHALL", []string{"flush"}},
+		{"terraform -chdir=infra/network plan", []string{"plan"}},
+		{"gofmt -l -w internal/", []string{"fmt"}},
+		{"docker compose -f dev.yml up -d", []string{"up"}},
+		{"ps aux | grep -i nginx", []string{"pipe"}},
+		{"kill 1234 -9", nil}, // -9 is found, then <pid> has no word left
+		{"kill -s KILL -9 1234", []string{"kill"}},
+		// Still no match: another subcommand, an operand where the
+		// pattern wants a word, an option after "--", past an operator.
+		{"git status --force push", nil},
+		{"kubectl get pods port-forward", nil},
+		{"git push origin -- --force", nil},
+		{"git push origin && echo --force", nil},
+		{"git push origin | tee --force", nil},
+		{"redis-cli -h FLUSHALL", []string{"flush"}}, // -h may take no argument
+		{"ps aux x | grep nginx", nil},
+		{"git --force push", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// The runners of project tools run the command after them, as sudo does:
+// an agent types "bundle exec rails db:migrate" or "uv run pytest" for
+// the command a wrapper replaces.
+func TestMatchCommandRunners(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+		{ID: "test", Replaces: []string{"pytest*"}},
+		{ID: "fmt", Replaces: []string{"prettier --write *"}},
+		{ID: "install", Replaces: []string{"bundle install"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"bundle exec rails db:migrate", []string{"migrate"}},
+		{"RAILS_ENV=test bundle exec rails db:migrate", []string{"migrate"}},
+		{"poetry run pytest -x", []string{"test"}},
+		{"pipenv run pytest", []string{"test"}},
+		{"uv run --with pytest-xdist pytest -n 4", []string{"test"}},
+		{"uvx --from pytest pytest", []string{"test"}},
+		{"python -m pytest tests/", []string{"test"}},
+		{"python3 -m pytest", []string{"test"}},
+		{"npx prettier --write .", []string{"fmt"}},
+		{"npx -y prettier --write .", []string{"fmt"}},
+		{"pnpm exec prettier --write .", []string{"fmt"}},
+		{"bundle install", []string{"install"}},
+		{"bunx prettier --write .", []string{"fmt"}},
+		{"npm exec -- prettier --write .", []string{"fmt"}},
+		{"npm x prettier --write .", []string{"fmt"}},
+		{"npm x -c 'prettier --write .'", []string{"fmt"}},
+		{"pnpm dlx prettier --write .", []string{"fmt"}},
+		{"yarn dlx prettier --write .", []string{"fmt"}},
+		{"yarn exec prettier --write .", []string{"fmt"}},
+		{"op run --account my.1password.com --env-file .env -- rails db:migrate", []string{"migrate"}},
+		{"pipx run pytest", []string{"test"}},
+		{"pdm run pytest -q", []string{"test"}},
+		{"hatch run pytest", []string{"test"}},
+		{"rye run pytest", []string{"test"}},
+		{"conda run -n ml --no-capture-output pytest", []string{"test"}},
+		{"rbenv exec bundle exec rails db:migrate", []string{"migrate"}},
+		{"pyenv exec pytest", []string{"test"}},
+		{"asdf exec pytest", []string{"test"}},
+		{"direnv exec . rails db:migrate", []string{"migrate"}},
+		{"op run --env-file .env -- rails db:migrate", []string{"migrate"}},
+		{"setsid -f pytest", []string{"test"}},
+		{"stdbuf -oL pytest", []string{"test"}},
+		{"stdbuf -o L -e L pytest", []string{"test"}},
+		{"unbuffer pytest", []string{"test"}},
+		{"ionice -c 3 pytest", []string{"test"}},
+		{"taskset -c 0-3 pytest", []string{"test"}},
+		{"chrt -f 10 pytest", []string{"test"}},
+		{"flock /tmp/db.lock rails db:migrate", []string{"migrate"}},
+		{"flock -w 10 /tmp/db.lock -c 'rails db:migrate'", []string{"migrate"}},
+		{"caffeinate -i pytest", []string{"test"}},
+		{"xvfb-run -a -s '-screen 0 1280x1024x24' pytest", []string{"test"}},
+		{"gtimeout 60 pytest", []string{"test"}},
+		// Not runners: another subcommand, a script, an option's value.
+		{"npm install prettier", nil},
+		{"yarn add prettier", nil},
+		{"direnv exec rails db:migrate", nil}, // rails is the directory
+		{"ionice -c 3 -p 42 pytest", nil},
+		{"taskset -p 0x3 pytest", nil},
+		{"pipx install pytest", nil},
+		{"bundle rails db:migrate", nil},
+		{"python pytest", nil},
+		{"poetry add pytest", nil},
+		{"npx -p prettier eslint .", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A pattern written with a precommand ("npx prettier --write *", "sudo
+// systemctl restart *") replaces the command it runs, however that is run:
+// "prettier --write ." and "pnpm exec prettier --write ." matched nothing.
+func TestMatchCommandPatternsThroughPrecommands(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "fmt", Replaces: []string{"npx prettier --write *"}},
+		{ID: "restart", Replaces: []string{"sudo systemctl restart <unit>"}},
+		{ID: "rspec", Replaces: []string{"bundle exec rspec*"}},
+		{ID: "any", Replaces: []string{"sudo *", "sudo -u <user> <cmd>", "nohup", "sudo ''"}},
+		{ID: "regexp", Replaces: []string{"sudo .*"}},
+		{ID: "dry-run", Replaces: []string{"env DRY_RUN=1 make deploy", "sudo KUBECONFIG=staging.yaml kubectl delete *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"npx prettier --write .", []string{"fmt"}},
+		{"prettier --write .", []string{"fmt"}},
+		{"pnpm exec prettier --write src", []string{"fmt"}},
+		{"systemctl restart nginx", []string{"restart"}},
+		{"sudo systemctl restart nginx", []string{"restart", "any", "regexp"}},
+		{"rspec spec/models", []string{"rspec"}},
+		// A precommand running a glob or a placeholder, or none, or a
+		// regexp, is no command of its own.
+		{"ls -la", nil},
+		{"prettier --check .", nil},
+		{"systemctl status nginx", nil},
+		// One that sets the command's variables may make it do another
+		// thing: "make deploy" deploys, where the wrapper's dry run does
+		// not.
+		{"env DRY_RUN=1 make deploy", []string{"dry-run"}},
+		{"make deploy", nil},
+		{"kubectl delete ns api", nil},
+		{"sudo KUBECONFIG=staging.yaml kubectl delete ns api", []string{"dry-run", "any", "regexp"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A pattern that starts with NAME=value words matches a command given
+// them among its own, in any order, with or without env; it matched no
+// command at all, not even its own text.
+func TestMatchCommandPatternAssignments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "dry", Replaces: []string{"DRY_RUN=1 make deploy"}},
+		{ID: "two", Replaces: []string{"A=1 B=<b> terraform apply*"}},
+		{ID: "bare", Replaces: []string{"FOO=1"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"DRY_RUN=1 make deploy", []string{"dry"}},
+		{"CI=true DRY_RUN=1 make deploy", []string{"dry"}},
+		{"env DRY_RUN=1 make deploy", []string{"dry"}},
+		{"cd app && DRY_RUN=1 make deploy", []string{"dry"}},
+		{"B=x A=1 terraform apply -auto-approve", []string{"two"}},
+		// Without the assignment, or with another value, or with it given
+		// to another command of the line, the command may do another thing.
+		{"make deploy", nil},
+		{"DRY_RUN=0 make deploy", nil},
+		{"DRY_RUN=1 make build && make deploy", nil},
+		{"A=1 terraform apply", nil},
+		{"FOO=1", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// Each match names the most specific of its card's patterns that matched,
+// by its index in Replaces, which a pattern that compiles to nothing keeps;
+// the first of those equally specific.
+func TestMatchCommandLineNamesThePattern(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"", "git push origin main", "git push *"}},
+		{ID: "other", Replaces: []string{"ls"}},
+		{ID: "force", Replaces: []string{"git push --force", "git push -f"}},
+	})
+	m, err := mt.Match(t.Context(), "git push -f origin main", DefaultBudget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 2}; !slices.Equal(m.Cards, want) {
+		t.Fatalf("cards %v, want %v", m.Cards, want)
+	}
+	// "git push origin main" passes over -f, and is more specific than
+	// "git push *"; so is push's match than force's "git push -f".
+	if want := []int{1, 1}; !slices.Equal(m.Patterns, want) {
+		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
+	}
+}
+
+// A <placeholder> that starts a pattern word stands for an operand, and
+// matches no option: "psql <url>" matched "psql -l" and "psql --version",
+// the option taken for the url. An option in its place is passed over as
+// any the pattern does not name; a glob still matches any word.
+func TestMatchCommandPlaceholderIsOperand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "db", Replaces: []string{"psql <url>"}},
+		{ID: "ssh", Replaces: []string{"ssh <user>@<host>"}},
+		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "co", Replaces: []string{"git checkout <branch>"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "logs", Replaces: []string{"kubectl logs *"}},
+		{ID: "port", Replaces: []string{"lsof -i:<port>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"psql -l", nil},
+		{"psql --version", nil},
+		{"psql postgres://app@db/orbit", []string{"db"}},
+		{"psql -X postgres://app@db/orbit", []string{"db"}},
+		{"psql -", []string{"db"}}, // a lone dash is an operand
+		{"ssh -V", nil},
+		{"ssh -i key.pem ubuntu@10.0.0.1", []string{"ssh"}},
+		{"kill -9 1234", []string{"kill"}},
+		{"kill -9 -s", nil},
+		{"git checkout -b fix/x", []string{"co"}},
+		{"git checkout --help", nil},
+		{"rm -rf --no-preserve-root /", []string{"rm"}},
+		{"rm -rf -v", nil},
+		{"kubectl logs --help", []string{"logs"}},
+		{"lsof -i:8080", []string{"port"}}, // the placeholder does not start the word
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// An option given with its value in one word ("--replicas=0") is read as
+// the option and its value, on the line and in the pattern, so either
+// form matches the other; each matched only the form it was written in.
+func TestMatchCommandOptionValues(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "scale0", Replaces: []string{"kubectl scale --replicas=0 *"}},
+		{ID: "ns", Replaces: []string{"kubectl delete --namespace <ns> pod *"}},
+		{ID: "lease", Replaces: []string{"git push --force-with-lease"}},
+		{ID: "flaky", Replaces: []string{"go test -count=* -run *"}},
+		{ID: "offset", Replaces: []string{"tail --lines=<n> app.log"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl scale --replicas 0 deploy/x", []string{"scale0"}},
+		{"kubectl scale --replicas=0 deploy/x", []string{"scale0"}},
+		{"kubectl scale --replicas=3 deploy/x", nil},
+		{"kubectl scale --replicas 3 deploy/x", nil},
+		{"kubectl delete --namespace=prod pod api-1", []string{"ns"}},
+		{"kubectl delete --namespace prod pod api-1", []string{"ns"}},
+		{"git push --force-with-lease=main origin main", []string{"lease"}},
+		{"go test -count 5 -run TestX ./...", []string{"flaky"}},
+		{"go test -run=TestX -count=5 ./...", []string{"flaky"}},
+		{"tail --lines=-5 app.log", []string{"offset"}}, // a value, though it starts with a dash
+		// The value given with = is the option's, never the next word of
+		// the pattern or a command: "--context=prod" takes nothing after it.
+		{"kubectl --context=prod delete --namespace=api pod x", []string{"ns"}},
+		{"sudo --preserve-env=PATH kubectl scale --replicas=0 x", []string{"scale0"}},
+		{"kubectl scale --replicas= 0 x", nil}, // an empty value is no value
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A path that starts with "./" is the path without it, and a relative
+// path the pattern starts with ("bin/rails") is also run by a path that
+// ends in it: an agent types "./bin/rails" and "/work/orbit/bin/rails",
+// and neither matched "bin/rails db:rollback*", nor "rm -rf ./dist" "rm
+// -rf dist*".
+func TestMatchCommandPathsToTheTool(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "rollback", Replaces: []string{"bin/rails db:rollback*"}},
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+		{ID: "apply", Replaces: []string{"kubectl apply -f deploy/*"}},
+		{ID: "ci", Replaces: []string{"bash .ci/run"}},
+		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
+		{ID: "seed", Replaces: []string{"./scripts/seed.sh *"}},
+		{ID: "wipe", Replaces: []string{"rm -rf ./*"}},
+		{ID: "drop", Replaces: []string{"git rm ./<file>"}},
+		{ID: "recursive", Replaces: []string{"rm -rf <dir>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"./bin/rails db:rollback STEP=1", []string{"rollback"}},
+		{"/work/orbit/bin/rails db:rollback", []string{"rollback"}},
+		{"./bin/rails db:migrate", []string{"migrate"}},
+		{"kubectl apply -f ./deploy/overlays/prod", []string{"apply"}},
+		{"bash ./.ci/run", []string{"ci"}},
+		{"rm -rf ./dist", []string{"clean", "recursive", "wipe"}},
+		{"scripts/seed.sh prod", []string{"seed"}},
+		{"./scripts/seed.sh prod", []string{"seed"}},
+		// Another tool: a rails on the PATH, a path that only ends in the
+		// same letters, a file named by "./" alone.
+		{"rails db:rollback", nil},
+		{"/opt/xbin/rails db:rollback", nil},
+		{"rm -rf ./", []string{"recursive"}},
+		// "./" before a glob or a placeholder says the operand is a
+		// relative path: none other matches it. "./-rf" names a file,
+		// never the option.
+		{"rm -rf ./build", []string{"recursive", "wipe"}},
+		{"rm -rf /", []string{"recursive"}},
+		{"rm -rf ~", []string{"recursive"}},
+		{"git rm ./notes.md", []string{"drop"}},
+		{"git rm /etc/passwd", nil},
+		{"rm ./-rf dist", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// Short options a pattern bundles ("-rf", "-it") match the same options
+// bundled in another order or with others, as getopt reads them: "rm -fr
+// dist" and "docker run -ti ubuntu" matched nothing.
+func TestMatchCommandBundledOptions(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
+		{ID: "run", Replaces: []string{"docker run -it <image>"}},
+		{ID: "force", Replaces: []string{"git push -f"}},
+		{ID: "race", Replaces: []string{"go test -race *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -fr dist", []string{"clean"}},
+		{"go test -race ./...", []string{"race"}},
+		{"rm -rfv dist", []string{"clean"}},
+		{"docker run -ti ubuntu", []string{"run"}},
+		{"docker run -itd ubuntu", []string{"run"}},
+		// Not the options named: one missing, a long option, one given
+		// apart (read as the pattern's word alone).
+		{"rm -r dist", nil},
+		{"rm -rv dist", nil},
+		{"rm --rf dist", nil},
+		{"rm -r -f dist", nil},
+		{"git push -fu origin x", nil}, // a one-letter option is a word of its own
+		// Four letters or more after one dash are a long option, as Go's
+		// tools and find write them, not a bundle: -trace is not -race.
+		{"go test -trace t.out ./...", nil},
+		// A command word that repeats a letter, or of more than five, is a
+		// long option too: -timeout is not -it, nor -format -rf.
+		{"docker run -timeout 5 ubuntu", nil},
+		{"rm -format dist", nil},
+		{"rm -lfrtv dist", []string{"clean"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// TestMatchCommandKeywordsInAnyCase: a pattern word written in capitals is
+// a keyword its tool reads in any case (Redis commands, SQL), so it
+// matches in any case; other words, options and NAME=value words keep
+// their case. "redis-cli flushall" matched no card of "redis-cli FLUSHALL".
+func TestMatchCommandKeywordsInAnyCase(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL", "redis-cli -h * FLUSHDB"}},
+		{ID: "drop", Replaces: []string{"psql -c DROP*"}},
+		{ID: "post", Replaces: []string{"curl -XPOST *"}},
+		{ID: "dry", Replaces: []string{"DRY_RUN=1 make deploy"}},
+		{ID: "git", Replaces: []string{"git push --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"redis-cli flushall", []string{"flush"}},
+		{"redis-cli FlushAll", []string{"flush"}},
+		{"redis-cli -h cache.prod flushdb", []string{"flush"}},
+		{"psql -c 'drop table users'", []string{"drop"}},
+		{"curl -xpost http://x", nil},
+		{"dry_run=1 make deploy", nil},
+		{"git PUSH --force", nil},
+		{"redis-cli flush", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}

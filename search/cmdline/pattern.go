@@ -1,0 +1,459 @@
+package cmdline
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// commandPattern is one compiled Replaces entry.
+type commandPattern struct {
+	// re is the pattern as a regular expression, anchored at the start of a
+	// command, when the pattern looks like one and compiles.
+	re *costedRegexp
+	// ops is how many control operators re spans (see pipesAndLists): it
+	// is tried on that many commands after the first, never on the rest of
+	// the line, or "git push .* --force" would match "git push origin &&
+	// echo --force".
+	ops int
+	// literal are the pattern's shell tokens; a regexp is also matched by
+	// its literal reading, so a pattern always matches its own text.
+	literal []tokenMatcher
+	// inner are the tokens of the command a pattern's precommand runs
+	// ("prettier --write *" of "npx prettier --write *"), which match
+	// that command however it is run; nil for a pattern read as a regexp
+	// or whose precommand runs a word starting with a glob or a
+	// placeholder ("sudo *"), or sets its variables (see innerCommand).
+	inner []tokenMatcher
+	// env are the NAME=value words a pattern starts with ("DRY_RUN=1 make
+	// deploy"), which the command must be given among its own (see
+	// hasAssignments); literal then starts at the command.
+	env []tokenMatcher
+	// at is the pattern's index in its card's Replaces.
+	at int
+	// spec is how specific the pattern is, and how specific inner is: a
+	// command matched by inner matched the pattern's words from the
+	// command its precommand runs. It is kept apart, as only a pattern
+	// that matches reads it, and every try reads the rest: in the
+	// pattern, it made a line against 1,000 cards 15% slower.
+	spec *patternSpec
+}
+
+// patternSpec is how specific a pattern is (see specificity), whole and
+// in its inner command.
+type patternSpec struct {
+	all, inner specificity
+}
+
+// tokenMatcher matches one command token: equal text, or, for a pattern
+// token holding a <placeholder> or a shell glob (* ?), an anchored regexp.
+// A word matches only a word and an operator only the same operator, so
+// "rm -rf <dir>" does not match "rm -rf; ls".
+type tokenMatcher struct {
+	text string
+	re   *costedRegexp
+	op   bool
+	// opt: the pattern word is an option ("--force", "-count=*"), which a
+	// command may give after other options or operands (see matchWords).
+	opt bool
+	// operand: the pattern word starts with a <placeholder> ("<url>",
+	// "<user>@<host>"), which stands for an operand, so it matches no
+	// option word: "psql <url>" matched "psql -l", taking -l for the url.
+	// An option the command gives in its place is passed over as any
+	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
+	// glob ("kubectl logs *") still matches any word.
+	operand bool
+	// bundle: the pattern word is two or three short options bundled
+	// ("-rf", "-it", "-xzf"), which a command may bundle in another order
+	// or with others ("-fr", "-ti", "-rfv"), as getopt reads them. Four
+	// letters or more after one dash are a long option, as Go's tools
+	// and find write them: "-trace" holds the letters of "-race".
+	bundle bool
+	// dot: the pattern word is "./" and then a glob or a placeholder
+	// ("rm -rf ./*", "./<dir>"), which says the operand is a relative
+	// path: it matches only a word written with "./". Read as "*" alone,
+	// "rm -rf ./*" matched "rm -rf /".
+	dot bool
+	// fold: the pattern word's letters (outside its placeholders) are
+	// capitals, two or more ("FLUSHALL", "DROP TABLE *"): a keyword of a
+	// tool that reads its keywords in any case (Redis, SQL), which
+	// matches in any case. An option ("-XPOST") or a NAME=value word
+	// keeps its case, as the command reads it.
+	fold bool
+	// anyOperand: the pattern word starts with a placeholder or is a glob
+	// of stars alone ("<dir>", "<user>@<host>", "*"): it matches any
+	// operand, so also those xargs appends to the command it runs, which
+	// the line does not show (see shellToken.fed).
+	anyOperand bool
+}
+
+// match reports whether the token matches, paying b for a regexp run: a
+// glob token has no cost limit of its own (card-replaces-cost counts only
+// patterns read as regexps), and "a*" 1,000 times over took 85 ms a 4 KiB
+// token.
+func (m tokenMatcher) match(tok shellToken, b *budget) bool {
+	switch {
+	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot:
+		return false
+	case tok.fed:
+		return m.anyOperand
+	case m.re != nil:
+		return m.re.match(tok.text, b)
+	}
+	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text)
+}
+
+// caseless reports whether a pattern word is a keyword matched in any
+// case (see tokenMatcher.fold).
+func caseless(tok string) bool {
+	if tok == "" || tok[0] == '-' || strings.Contains(tok, "=") {
+		return false
+	}
+	capitals := 0
+	for _, c := range placeholderRe.ReplaceAllString(tok, "") {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			capitals++
+		case unicode.IsLetter(c):
+			return false
+		}
+	}
+	return capitals >= 2
+}
+
+// maxBundle is the most letters a pattern word of one dash may have and
+// still be read as bundled short options (see tokenMatcher.bundle).
+const maxBundle = 3
+
+// bundles reports whether the command word w bundles every short option
+// of the pattern word want, both a dash and letters only. A word of more
+// than maxLineBundle letters, or one that repeats a letter, is a long
+// option of one dash, not a bundle: "-timeout" holds the letters of
+// "-it", "-format" those of "-rf".
+func bundles(want, w string) bool {
+	if len(w) > 1+maxLineBundle || !isLetterBundle(w) || !distinctLetters(w[1:]) {
+		return false
+	}
+	for _, c := range want[1:] {
+		if !strings.ContainsRune(w[1:], c) {
+			return false
+		}
+	}
+	return true
+}
+
+// maxLineBundle is the most letters a command word of one dash may have
+// and be read as bundled short options ("ls -lahtr").
+const maxLineBundle = 5
+
+// distinctLetters reports whether no byte of w repeats.
+func distinctLetters(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if strings.IndexByte(w[:i], w[i]) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isLetterBundle reports whether w is a dash and two or more ASCII letters.
+func isLetterBundle(w string) bool {
+	if len(w) < 3 || w[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// placeholderRe finds <placeholder> spans: "<" + one or more characters
+// other than space and angle brackets + ">".
+var placeholderRe = regexp.MustCompile(`<[^\s<>]+>`)
+
+// regexSyntax is what marks a pattern as a regular expression: a dot
+// repeated (.* .+ .?), an escape class (\s \d \w \b and their negations, or
+// an escaped punctuation mark), a bracket class, a group option (?...), a
+// counted repetition, an alternation inside parentheses that are not a
+// shell's $( ), a group repeated ("npm i(nstall)?"), a leading ^ or a
+// trailing $ glued to a word ("^git push", "git status$").
+var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]]+\]|\(\?|\{\d+(,\d*)?\}|(^|[^$])\([^()]*\|[^()]*\)|\)[*+?]|^\^|[^\s$]\$$`)
+
+// regexLike reports whether a pattern is meant as a regular expression.
+func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
+
+// compileCommandPattern implements the rule documented in the package doc. It
+// reports false for a pattern that is empty after trimming, or holds no
+// word outside a comment.
+func compileCommandPattern(raw string) (commandPattern, bool) {
+	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
+	if pat == "" {
+		return commandPattern{}, false
+	}
+	var p commandPattern
+	expr, isRegexp := commandRegexp(pat)
+	limit := maxLiteralTokens
+	if isRegexp {
+		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
+	}
+	toks := readWords(shellTokensUpTo(pat, limit))
+	if isRegexp {
+		p.re, _ = compileCosted(expr)
+		p.ops = pipesAndLists(pat, toks)
+	}
+	kept := toks[:min(len(toks), maxLiteralTokens)]
+	for i, t := range kept {
+		if len(toks) >= maxLiteralTokens {
+			t.text = strings.Clone(t.text) // maybe a small part of pat
+		}
+		if len(p.literal) == 0 && i < len(toks)-1 && isAssignment(t) {
+			p.env = append(p.env, compileToken(t.text))
+			continue
+		}
+		if t.op {
+			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
+			continue
+		}
+		m := compileToken(t.text)
+		m.opt = isOption(t.text) && !t.glued
+		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && isLetterBundle(t.text)
+		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
+		p.literal = append(p.literal, m)
+	}
+	if len(p.literal) == 0 {
+		// A comment alone ("# legacy", "#!/bin/bash", "# rm .*"), which
+		// a shell reads as nothing, so no command starts with it: its
+		// first word, none, was read in Compile and in each try, and
+		// panicked.
+		return commandPattern{}, false
+	}
+	if isRegexp {
+		p.spec = &patternSpec{all: regexpSpecificity(pat)}
+		return p, true
+	}
+	p.inner = innerCommand(toks[len(p.env):], p.literal)
+	p.spec = &patternSpec{all: tokenSpecificity(kept), inner: tokenSpecificity(kept[len(kept)-len(p.inner):])}
+	return p, true
+}
+
+// hasAssignments reports whether the command starting at word s of toks
+// is given every NAME=value word of env, in any order, among the
+// assignments just before it ("FOO=1 DRY_RUN=1 make deploy", "env
+// DRY_RUN=1 make deploy"), paying b a unit for each comparison. A pattern
+// that starts with assignments matched no command before: the command's
+// first word was compared with its first assignment.
+func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+	first := s
+	for first > 0 && isAssignment(toks[first-1]) {
+		first--
+	}
+	for _, want := range env {
+		found := false
+		for _, tok := range toks[first:s] {
+			if !b.pay(1) {
+				return false
+			}
+			if want.match(tok, b) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// innerCommand is the part of a pattern's literal tokens that is the
+// command its precommand runs, or nil: when it runs none, or a word
+// starting with a glob or a placeholder, or sets variables for it. A
+// NAME=value word ("env DRY_RUN=1 make deploy", "sudo KUBECONFIG=staging
+// kubectl delete *") says how the command is to behave, and the command
+// without it ("make deploy") may do what the wrapper does not.
+func innerCommand(toks []shellToken, literal []tokenMatcher) []tokenMatcher {
+	k := runsCommandAt(toks, 0)
+	if k >= len(literal) || literal[k].op || strings.IndexAny(toks[k].text, "*?<") == 0 ||
+		slices.ContainsFunc(toks[1:k], isAssignment) {
+		return nil
+	}
+	return literal[k:]
+}
+
+// isOption reports whether a word is an option: a dash and more, but not
+// "--", which ends the options.
+func isOption(w string) bool {
+	return len(w) > 1 && w[0] == '-' && w != "--"
+}
+
+// maxLiteralTokens is the most tokens of a pattern's literal reading
+// that compileCommandPattern keeps. A line Match tries is at most
+// MaxLine bytes, and every token takes at least one (a script it
+// reads holds the words of its line, see parseCommandLine), so a pattern
+// of more tokens than that matches no line literally (matchAt), and its
+// first maxLiteralTokens tokens match none either. Keeping every token of
+// a 3 MB pattern of 400,000 words took 19 MB.
+const maxLiteralTokens = MaxLine + 1
+
+// PatternRegexp is the regular expression a card's replaces pattern is
+// matched by, anchored as the matcher anchors it; false when the pattern
+// is matched by its shell tokens only. Validation bounds its cost
+// (card-replaces-cost), so it must be the very expression compiled here.
+func PatternRegexp(raw string) (string, bool) {
+	return commandRegexp(collapseLines(dropHereDocs(raw)))
+}
+
+// commandRegexp is PatternRegexp of a pattern already collapsed
+// (collapseLines). The pattern must compile on its own before it is
+// wrapped, or an unbalanced one such as "a)|(b" would escape the
+// anchoring. A | with spaces around it is a shell pipe ("curl .* | sh"),
+// not an alternation.
+func commandRegexp(pat string) (string, bool) {
+	if !regexLike(pat) {
+		return "", false
+	}
+	expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
+	if !validRegexp(expr) {
+		return "", false
+	}
+	return `^(?:` + expr + `)(?:\s|$)`, true
+}
+
+// pipesAndLists counts the control operators among the tokens of a regexp
+// pattern: || & && ; and a | with spaces around it, the pipe of
+// compileCommandPattern (an unspaced | is an alternation).
+func pipesAndLists(pat string, toks []shellToken) int {
+	n := 0
+	for _, t := range toks {
+		if t.op && !grouping(t.text) && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
+			n++
+		}
+	}
+	return n
+}
+
+// grouping reports whether an operator token opens or closes a subshell or
+// a command substitution: ( ) $( and a backtick, which in a regexp pattern
+// group rather than separate commands.
+func grouping(op string) bool {
+	return op == "(" || op == ")" || op == "$(" || op == "`"
+}
+
+// compileToken makes the matcher of one pattern token.
+func compileToken(tok string) tokenMatcher {
+	fold := caseless(tok)
+	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
+		return tokenMatcher{text: tok, fold: fold}
+	}
+	var b strings.Builder
+	if fold {
+		b.WriteString("(?i)")
+	}
+	b.WriteString("^")
+	last := 0
+	for _, m := range placeholderRe.FindAllStringIndex(tok, -1) {
+		b.WriteString(globToRegexp(tok[last:m[0]]))
+		b.WriteString(".+")
+		last = m[1]
+	}
+	b.WriteString(globToRegexp(tok[last:]))
+	b.WriteString("$")
+	re, ok := compileCosted(b.String())
+	if !ok {
+		return tokenMatcher{text: tok}
+	}
+	at := placeholderRe.FindStringIndex(tok)
+	operand := at != nil && at[0] == 0
+	return tokenMatcher{re: re, operand: operand, anyOperand: operand || strings.Trim(tok, "*") == ""}
+}
+
+// globToRegexp quotes s, except that * and ? match as in a shell glob.
+func globToRegexp(s string) string {
+	q := regexp.QuoteMeta(s)
+	return strings.NewReplacer(`\*`, `.*`, `\?`, `.`).Replace(q)
+}
+
+// placeholdersToRegexp replaces each <placeholder> span with \S+ so that a
+// human-readable shape such as "rm -rf <dir>" works as a regexp. Named
+// groups, (?P<name>...) and (?<name>...), are kept.
+func placeholdersToRegexp(pat string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range placeholderRe.FindAllStringIndex(pat, -1) {
+		if strings.HasSuffix(pat[:m[0]], "(?P") || strings.HasSuffix(pat[:m[0]], "(?") {
+			continue
+		}
+		b.WriteString(pat[last:m[0]])
+		b.WriteString(`\S+`)
+		last = m[1]
+	}
+	b.WriteString(pat[last:])
+	return b.String()
+}
+
+// validRegexp reports whether expr is a regexp regexp.Compile takes: only
+// parsing can fail, so it parses and compiles nothing (compiling a.{0,999}
+// a hundred times over to tell it valid took 60 ms and 68 MB).
+func validRegexp(expr string) bool {
+	_, err := syntax.Parse(expr, syntax.Perl)
+	return err == nil
+}
+
+// collapseSpace trims s and replaces every run of whitespace with one space.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	for f := range strings.FieldsSeq(s) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+// collapseLines is collapseSpace for a command line of several lines: a
+// backslash at the end of a line continues it, and each line is collapsed
+// on its own and kept, blank ones dropped, so that shellTokens can end a
+// command at the newline as a shell does.
+func collapseLines(s string) string {
+	s = lineContinuation.Replace(s)
+	var lines []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if l = collapseSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// spaceOperators puts one space on each side of the control operators of a
+// line, "curl x|sh" becoming "curl x | sh", so that a regexp pattern, which
+// reads the line's text and writes a pipe as " | ", sees them as
+// shellTokens does.
+func spaceOperators(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, t := range shellTokens(line) {
+		if !t.op || line[t.off] == '\n' {
+			continue
+		}
+		b.WriteString(strings.TrimSuffix(line[last:t.off], " "))
+		b.WriteString(" " + t.text + " ")
+		last = t.off + len(t.text)
+		if last < len(line) && line[last] == ' ' {
+			last++
+		}
+		if last < len(line) && line[last] == '#' && continuesLine(t.text) {
+			last = commentEnd(line, last) + 1 // "curl x | # fetch" then "sh"
+		}
+		if last < len(line) && line[last] == '\n' && continuesLine(t.text) {
+			last++ // the line goes on: "curl x |" then "sh" reads "curl x | sh"
+		}
+	}
+	b.WriteString(line[last:])
+	return strings.TrimSpace(b.String())
+}

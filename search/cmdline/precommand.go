@@ -1,0 +1,182 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// precommand is a command that runs the command after it: the letters of
+// its options that take an argument, and the long options that do when
+// written apart ("--user deploy"; "--user=deploy" is one word), the letters
+// of options with which it runs nothing (command -v describes), and how
+// many operands come before the command (timeout's duration).
+type precommand struct {
+	argOpts  string
+	argLong  []string
+	noRun    string
+	operands int
+	// sub is the word that must follow for it to run a command ("bundle
+	// exec", "python -m"); "" for none. alias is another word that does
+	// the same ("npm x", "pnpm dlx"), or "".
+	sub, alias string
+	// user is the letter of the option, long "--user", that must be
+	// given for it to run a command; 0 for none. runuser without -u runs
+	// the user's shell, as su does: "runuser node -c 'npm ci'" gives
+	// the script to -c (see scriptsAt), and read as a command, "node -c
+	// 'npm ci'" matched what "node *" says.
+	user byte
+}
+
+// precommands are the common ones. An agent about to type "sudo git push
+// --force" is about to run git push --force, so the wrapper that replaces
+// it applies. Commands that take the command in other shapes, sh -c
+// 'git push', eval, watch and find -exec, are read as scripts (scriptsAt).
+var precommands = map[string]precommand{
+	"sudo": {argOpts: "CDghprtTRUu", argLong: []string{"chdir", "close-from", "command-timeout", "group", "host",
+		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV"},
+	"doas":    {argOpts: "Cu"},
+	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}},
+	"nice":    {argOpts: "n", argLong: []string{"adjustment"}},
+	"nohup":   {},
+	"time":    {argOpts: "fo", argLong: []string{"format", "output"}},
+	"command": {noRun: "vV"},
+	"exec":    {argOpts: "a"},
+	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// runuser -u app -- cmd; its su form, "runuser app -c 'cmd'", gives
+	// the script as su does (see scriptsAt).
+	"runuser": {argOpts: "cgGsuw", argLong: []string{"command", "group", "supp-group", "shell", "user",
+		"whitelist-environment"}, user: 'u'},
+	// xargs runs its command with operands read from its input (see
+	// feedOperands); GNU's and BSD's options that take the next word.
+	"xargs": {argOpts: "adEIJLnPRsS", argLong: []string{"arg-file", "delimiter", "max-args", "max-chars",
+		"max-procs", "process-slot-var"}},
+	// The runners of a language's project tools, which agents put before
+	// the command a wrapper replaces ("bundle exec rails db:migrate",
+	// "uv run pytest", "python -m pytest", "npx prettier --write .").
+	"bundle":  {sub: "exec"},
+	"poetry":  {sub: "run"},
+	"pipenv":  {sub: "run"},
+	"pnpm":    {sub: "exec", alias: "dlx"},
+	"yarn":    {sub: "exec", alias: "dlx"},
+	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
+	"uvx":     {argLong: []string{"from", "with", "python"}},
+	"npx":     {argOpts: "cp", argLong: []string{"call", "package"}},
+	"bunx":    {argOpts: "p", argLong: []string{"package"}},
+	"npm":     {sub: "exec", alias: "x", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
+	"python":  {sub: "-m"},
+	"python3": {sub: "-m"},
+	"pipx":    {sub: "run", argLong: []string{"spec", "python", "index-url", "pip-args"}},
+	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project"}},
+	"hatch":   {sub: "run"},
+	"rye":     {sub: "run"},
+	"conda":   {sub: "run", argOpts: "np", argLong: []string{"name", "prefix", "cwd"}},
+	"rbenv":   {sub: "exec"},
+	"pyenv":   {sub: "exec"},
+	"asdf":    {sub: "exec"},
+	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
+	"op":      {sub: "run", argLong: []string{"env-file", "account", "environment"}},
+	// Those that change how a command runs: in a new session, with its
+	// output unbuffered, at a lower I/O priority, on some CPUs, holding a
+	// lock, keeping the machine awake, with a virtual display.
+	"setsid":     {},
+	"stdbuf":     {argOpts: "ioe", argLong: []string{"input", "output", "error"}},
+	"unbuffer":   {},
+	"ionice":     {argOpts: "cn", argLong: []string{"class", "classdata"}, noRun: "pPu"},
+	"taskset":    {noRun: "p", operands: 1},                // taskset [-c] MASK cmd
+	"chrt":       {argOpts: "T", noRun: "pm", operands: 1}, // chrt [-f] PRIORITY cmd
+	"flock":      {argOpts: "wEc", argLong: []string{"timeout", "conflict-exit-code", "command"}, operands: 1},
+	"caffeinate": {argOpts: "tw"},
+	"xvfb-run": {argOpts: "efnpsw", argLong: []string{"error-file", "auth-file", "server-num", "xauth-protocol",
+		"server-args", "wait"}},
+	"gtimeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+}
+
+// shortOptions reads a word of short options, which may be bundled as
+// getopt reads them (-iu deploy, -uroot): whether one says nothing is run,
+// and whether the word's last option takes the next word as its argument.
+// An option of argOpts takes the rest of its word when anything follows it.
+func (pc precommand) shortOptions(t string) (noRun, takesNext bool) {
+	for k := 1; k < len(t); k++ {
+		switch {
+		case strings.IndexByte(pc.noRun, t[k]) >= 0:
+			return true, false
+		case strings.IndexByte(pc.argOpts, t[k]) >= 0:
+			return false, k == len(t)-1
+		}
+	}
+	return false, false
+}
+
+// argOptionIs reports whether the first option of the word of short
+// options t that takes an argument is the letter c: "-u", "-lu", "-uapp",
+// not "-gu" (the group "u").
+func (pc precommand) argOptionIs(t string, c byte) bool {
+	k := strings.IndexAny(t[1:], pc.argOpts)
+	return k >= 0 && t[1+k] == c
+}
+
+// runsCommandAt returns the index of the first word of the command that the
+// word at i runs, when it is a precommand, past the precommand's options
+// (an option letter of argOpts takes the next word, unless glued: -u root,
+// -uroot, -iu root; so does a long option of argLong), "--", assignments and
+// operands; otherwise, or when an option of noRun says nothing is run,
+// len(toks).
+func runsCommandAt(toks []shellToken, i int) int {
+	pc, ok := precommands[path.Base(toks[i].text)]
+	if !ok {
+		return len(toks)
+	}
+	j, mayRun := i+1, pc.user == 0 // runuser runs a command only with -u
+	if pc.sub != "" {
+		if j == len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
+			return len(toks) // "bundle install", "python script.py"
+		}
+		j++
+	}
+	for j < len(toks) && !toks[j].op {
+		t := toks[j].text
+		if toks[j].glued { // an option's value ("--preserve-env=PATH")
+			j++
+			continue
+		}
+		if t == "--" {
+			j++
+			break
+		}
+		if isAssignment(toks[j]) {
+			j++
+			continue
+		}
+		if !isOption(t) {
+			break
+		}
+		j++
+		if strings.HasPrefix(t, "--") {
+			if slices.Contains(pc.argLong, t[2:]) {
+				j++ // the option's argument
+			}
+			mayRun = mayRun || t == "--user"
+			continue
+		}
+		noRun, takesNext := pc.shortOptions(t)
+		if noRun {
+			return len(toks) // sudo -l, command -v: nothing is run
+		}
+		if takesNext {
+			j++ // the option's argument
+		}
+		mayRun = mayRun || pc.user != 0 && pc.argOptionIs(t, pc.user)
+	}
+	if !mayRun {
+		return len(toks)
+	}
+	j = skipAssignments(toks, j)
+	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
+		j++
+	}
+	if j >= len(toks) || toks[j].op {
+		return len(toks)
+	}
+	return j
+}

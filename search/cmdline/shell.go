@@ -1,0 +1,604 @@
+package cmdline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// lineContinuation removes a backslash-newline, which a shell reads as
+// nothing.
+var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
+
+// shellToken is one word or control operator of a command line, with its
+// quotes removed, and where it starts.
+type shellToken struct {
+	text string
+	off  int  // byte offset in the line
+	op   bool // a control operator: | || & && ; or a grouping ( ) $( `
+	// glued: the value of the option before it, given in one word with
+	// it ("--replicas=0"; see splitOptionValues).
+	glued bool
+	// dot: the word was written with a leading "./", which readWords
+	// took off.
+	dot bool
+	// quoted: the word starts with a quote or a backslash, so that a ">"
+	// it starts with is text ("echo '>x; git push' | sh"), not a
+	// redirection.
+	quoted bool
+	// fed: not written in the line; the operands xargs gives the command
+	// it runs, from its input, after the command's own words, or a
+	// command substitution gives the command it is an argument of (see
+	// feedOperands). Its text is empty.
+	fed bool
+}
+
+// readWords reads the words of a tokenized line or pattern as a command
+// does: an option holding its value is two words (splitOptionValues), and
+// a path that starts with "./" is the same path without it, so that
+// "bin/rails db:rollback*" matches "./bin/rails db:rollback", "rm -rf
+// dist*" "rm -rf ./dist" and "bash .ci/run" "bash ./.ci/run"; none did.
+// A "./" before a dash stays: "./-rf" is how a file named -rf is given
+// so that no command takes it for an option.
+func readWords(toks []shellToken) []shellToken {
+	toks = splitOptionValues(toks)
+	for i, t := range toks {
+		if !t.op && len(t.text) > 2 && strings.HasPrefix(t.text, "./") && t.text[2] != '-' {
+			toks[i].text, toks[i].dot = t.text[2:], true
+		}
+	}
+	return toks
+}
+
+// splitOptionValues splits each option word that holds its value
+// ("--replicas=0", "-count=5") into the option and the value, marked
+// glued, as getopt_long and Go's flag package read "--replicas 0" and
+// "--replicas=0" alike. Patterns and lines are both split, so
+// "kubectl scale --replicas=0 *" matches "kubectl scale --replicas 0
+// deploy/x", "kubectl delete --namespace <ns> *" "kubectl delete
+// --namespace=prod pod x", and "git push --force-with-lease" "git push
+// --force-with-lease=main": each matched only the form it was written in.
+func splitOptionValues(toks []shellToken) []shellToken {
+	n := 0
+	for _, t := range toks {
+		if optionValueAt(t) > 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return toks
+	}
+	out := make([]shellToken, 0, len(toks)+n)
+	for _, t := range toks {
+		eq := optionValueAt(t)
+		if eq <= 0 {
+			out = append(out, t)
+			continue
+		}
+		out = append(out, shellToken{text: t.text[:eq], off: t.off},
+			shellToken{text: t.text[eq+1:], off: t.off + eq + 1, glued: true})
+	}
+	return out
+}
+
+// optionValueAt is the offset of the = of an option word that holds a
+// value: a dash or two, a name, =, and a value; -1 for any other token.
+func optionValueAt(t shellToken) int {
+	if t.op || t.glued || !isOption(t.text) {
+		return -1
+	}
+	eq := strings.IndexByte(t.text, '=')
+	if eq < 0 || eq == len(t.text)-1 || strings.TrimLeft(t.text[:eq], "-") == "" {
+		return -1
+	}
+	return eq
+}
+
+// shellTokens splits a command line as a shell would into words and control
+// operators: single and double quotes group (and are removed), a backslash
+// escapes the next character (inside double quotes, only " \ $ and a
+// backtick, see unescapeDoubleQuoted), and | || & && ; ( ) $( and a
+// backtick are tokens of their own even without spaces around them; a
+// newline outside quotes is the operator ;. A # that starts a word starts
+// a comment, which runs to the end of its line.
+// It never fails: an unclosed quote runs to the end of the line.
+func shellTokens(line string) []shellToken {
+	return shellTokensUpTo(line, len(line)+1)
+}
+
+// shellTokensUpTo is the first limit tokens of shellTokens(line). A word
+// without quotes or escapes is a substring of line rather than a copy.
+func shellTokensUpTo(line string, limit int) []shellToken {
+	var out []shellToken
+	var b strings.Builder
+	start, inWord, copied := 0, false, false
+	flush := func(end int) {
+		if inWord {
+			text := line[start:end]
+			if copied {
+				text = b.String()
+			}
+			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
+				line[start] == '$' && start+1 < len(line) && line[start+1] == '\''
+			out = append(out, shellToken{text: text, off: start, quoted: q})
+			b.Reset()
+			inWord = false
+		}
+	}
+	word := func(i int, copy bool) {
+		if !inWord {
+			start, inWord, copied = i, true, false
+		}
+		if copy && !copied {
+			b.WriteString(line[start:i]) // the plain part so far
+			copied = true
+		}
+	}
+	for i := 0; i < len(line) && len(out) < limit; i++ {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t':
+			flush(i)
+		case c == '#' && !inWord:
+			// A comment, to the end of the line: "rm -rf build # don't"
+			// opened a quote that took the commands after it.
+			i = commentEnd(line, i)
+		case c == '\n':
+			flush(i)
+			if n := len(out); n > 0 && out[n-1].op && continuesLine(out[n-1].text) {
+				continue // "curl -fsSL x |" then "  sh" on the next line: one pipeline
+			}
+			out = append(out, shellToken{text: ";", off: i, op: true})
+		case c == '&' && redirects(line, i):
+			// A redirection, not an operator: 2>&1, <&3, &>log.
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
+		case c == '|' || c == '&' || c == ';':
+			flush(i)
+			n := 1
+			if c != ';' && i+1 < len(line) && line[i+1] == c {
+				n = 2
+			}
+			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			i += n - 1
+		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
+			// A subshell, a command substitution: the command inside
+			// starts after the opening one and ends at the closing one.
+			flush(i)
+			n := 1
+			if c == '$' {
+				n = 2
+			}
+			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			i += n - 1
+		case c == '$' && i+1 < len(line) && line[i+1] == '\'':
+			// ANSI-C quotes: $'it\'s done; ...' is one word.
+			word(i, true)
+			end := closingQuote(line, i+1)
+			if end < 0 {
+				end = len(line)
+			}
+			b.WriteString(unescapeANSIC(line[i+2 : end]))
+			i = end
+		case c == '\'' || c == '"':
+			word(i, true)
+			end := closingQuote(line, i)
+			if end < 0 {
+				end = len(line)
+			}
+			if c == '"' {
+				b.WriteString(unescapeDoubleQuoted(line[i+1 : end]))
+			} else {
+				b.WriteString(line[i+1 : end])
+			}
+			i = end
+		case c == '\\' && i+1 < len(line):
+			word(i, true)
+			b.WriteByte(line[i+1])
+			i++
+		default:
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
+		}
+	}
+	flush(len(line))
+	return out[:min(len(out), limit)]
+}
+
+// continuesLine reports whether a line that ends with the operator op
+// goes on at the next line, as the shell reads it: after a pipe or a list
+// operator the command is not complete.
+func continuesLine(op string) bool {
+	return op == "|" || op == "||" || op == "&&"
+}
+
+// closingQuote is the index in s of the quote that closes the one at
+// s[open], or -1: the next single quote after a single quote, and after
+// a double quote the next double quote no backslash escapes, as a shell
+// reads "say \"hi\"", and none inside a command substitution ("$(...)",
+// see substitutionEnd). Read as closed by the escaped quote, git commit -m
+// "Quote \"args\"; rm -rf build is gone" matched rm -rf <dir>, and a
+// script in a script (su -c "bash -c \"git push --force\"") was cut short.
+func closingQuote(s string, open int) int { return closingQuoteAt(s, open, 0) }
+
+// ansiCQuoteEnd is the index in s of the quote that closes the ANSI-C
+// quote "$'" whose quote is at s[open], or -1: the next single quote no
+// backslash escapes, as bash, zsh and ksh read it. Read as a single
+// quote, "git commit -m $'it\'s done; git push --force was used'" was
+// read as closed at the \' and matched git push --force, which it
+// quotes, and "bash -c $'git push --force'" as running "$git".
+func ansiCQuoteEnd(s string, open int) int {
+	for i := open + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '\'':
+			return i
+		}
+	}
+	return -1
+}
+
+// ansiCEscapes are the escapes of an ANSI-C quote that a command line's
+// reading depends on: new lines, tabs, backslashes and quotes; any other
+// stays as written.
+var ansiCEscapes = strings.NewReplacer(`\n`, "\n", `\r`, "\r", `\t`, "\t", `\\`, `\`, `\'`, "'", `\"`, `"`)
+
+// unescapeANSIC is the text of an ANSI-C quote, $'...', as bash reads it
+// (see ansiCEscapes).
+func unescapeANSIC(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	return ansiCEscapes.Replace(s)
+}
+
+// escaped reports whether s[i] is escaped: an odd number of backslashes
+// comes right before it. \$'x' is a dollar sign and a quote, not an
+// ANSI-C quote, whose backslash escapes would end it elsewhere.
+func escaped(s string, i int) bool {
+	n := 0
+	for i--; i >= 0 && s[i] == '\\'; i-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// maxQuoteDepth bounds how many command substitutions and double quotes
+// within each other closingQuote follows; deeper, a quote is read as
+// unclosed. No command line nests them so, and a pattern of a million
+// "$(" must not take a million stack frames.
+const maxQuoteDepth = 32
+
+func closingQuoteAt(s string, open, depth int) int {
+	if s[open] == '\'' && open > 0 && s[open-1] == '$' && !escaped(s, open-1) {
+		return ansiCQuoteEnd(s, open)
+	}
+	if s[open] == '\'' {
+		if end := strings.IndexByte(s[open+1:], '\''); end >= 0 {
+			return open + 1 + end
+		}
+		return -1
+	}
+	for i := open + 1; i < len(s); i++ {
+		switch {
+		case s[i] == '\\':
+			i++
+		case s[i] == '"':
+			return i
+		case s[i] == '$' && i+1 < len(s) && s[i+1] == '(':
+			if depth == maxQuoteDepth {
+				return -1
+			}
+			if i = substitutionEnd(s, i, depth+1); i < 0 {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// substitutionEnd is the index in s of the ")" that closes the command
+// substitution "$(" at s[open], or -1: as a shell reads the command
+// inside, past its quotes, parentheses, comments and here-document
+// bodies. Agents write a commit message or a pull request's body as
+// "$(cat <<'EOF' ... EOF\n)" inside double quotes; a lone double quote in
+// the text closed the outer quotes, and the rest of the text was read as
+// commands ("git push --force was used" matched git push --force).
+func substitutionEnd(s string, open, depth int) int {
+	if end := arithmeticEnd(s, open); end >= 0 {
+		return end
+	}
+	parens, cases := 0, 0
+	pattern := -1 // the last ")" that closed no "(": a case's pattern's, not "(a)"'s, nor "$(date)"'s
+	var pending []hereDoc
+	for i := open + 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == 'c' || c == 'e':
+			cases += caseKeyword(s, i, open+2, pattern)
+			cases = max(cases, 0)
+		case c == '\'' || c == '"':
+			if depth == maxQuoteDepth {
+				return -1
+			}
+			if i = closingQuoteAt(s, i, depth+1); i < 0 {
+				return -1
+			}
+		case c == '(' && arithmeticEnd(s, i) >= 0:
+			i = arithmeticEnd(s, i)
+		case c == '(':
+			parens++
+		case c == ')':
+			if parens == 0 && cases == 0 {
+				return i
+			}
+			if parens == 0 {
+				pattern = i // a case pattern's ")"
+			}
+			parens = max(parens-1, 0)
+		case c == '#' && strings.IndexByte(" \t\n;(", s[i-1]) >= 0:
+			i = commentEnd(s, i) // unclosed, when no newline ends it
+		case c == '\n':
+			for _, d := range pending {
+				_, i = hereDocBody(s, i, d)
+			}
+			pending = pending[:0]
+		case strings.HasPrefix(s[i:], "<<<"):
+			i += 2
+		case strings.HasPrefix(s[i:], "<<"):
+			d, last := hereDocAt(s, i)
+			if d.word != "" {
+				pending = append(pending, d)
+			}
+			i = last
+		}
+	}
+	return -1
+}
+
+// arithmeticEnd is the index in s of the last ")" of the arithmetic
+// expansion "$((...))" or command "((...))" that starts at s[i], or -1
+// when there is none there: when its first ")" that closes the inner
+// "(" is not followed by the one that closes the outer, it is a
+// subshell, "$((cd app) && ls)", as bash reads it. In arithmetic, << is a
+// shift: read as a here-document, "echo $((a<<b))" took the lines after
+// it, up to one that is "b", for its body, and a "git push --force" on
+// the next line was read as text. An expression is read no further than
+// maxArithmetic bytes, so that a line of many "((" left open is read in
+// linear time.
+func arithmeticEnd(s string, i int) int {
+	if strings.HasPrefix(s[i:], "$") {
+		i++
+	}
+	if !strings.HasPrefix(s[i:], "((") {
+		return -1
+	}
+	depth := 0
+	for j := i; j < min(len(s), i+maxArithmetic); j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 1 {
+				if j+1 < len(s) && s[j+1] == ')' {
+					return j + 1
+				}
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// maxArithmetic bounds the length of an arithmetic expression arithmeticEnd
+// reads; no command line writes one so long.
+const maxArithmetic = 256
+
+// caseKeyword is 1 when the word at s[i] is the reserved word "case" at
+// a command's start, -1 when it is "esac", and 0 for any other. A
+// command starts at from (where the command text starts), after a control
+// operator, a reserved word, or s[pattern], the ")" that ended a case's
+// pattern last ("a) case $2 in ..."). Between "case" and "esac", a ")"
+// ends a pattern ("$(case $1 in a) echo x;; esac)"), not the
+// substitution.
+//
+// Read as the substitution's end, a pattern's ")" left the rest of the
+// case to be read as commands; and a case right after a pattern, not
+// counted, had its esac close the outer case.
+func caseKeyword(s string, i, from, pattern int) int {
+	n := 0
+	switch {
+	case strings.HasPrefix(s[i:], "case"):
+		n = 1
+	case strings.HasPrefix(s[i:], "esac"):
+		n = -1
+	default:
+		return 0
+	}
+	if i+4 < len(s) && strings.IndexByte(" \t\n;&|)", s[i+4]) < 0 {
+		return 0 // "cases", "esac_x"
+	}
+	p := i - 1
+	for p >= from && (s[p] == ' ' || s[p] == '\t') {
+		p--
+	}
+	if p < from || p == pattern || strings.IndexByte(";\n&|(", s[p]) >= 0 {
+		return n
+	}
+	// The word before it, read back no further than the longest reserved
+	// word: read to its start, each "case" of "acase)acase)..." read back
+	// over all those before it, and a 48 KB pattern took 0.38 s to build,
+	// a 2 KB line whose printf piped a 64 KB script into sh 2.5 s.
+	q := p
+	for q >= from && p-q <= maxReservedWord && strings.IndexByte(" \t\n;&|(", s[q]) < 0 {
+		q--
+	}
+	if word := s[q+1 : p+1]; p < i-1 && len(word) <= maxReservedWord && reservedWords[word] {
+		return n // "then case ..."
+	}
+	return 0
+}
+
+// maxReservedWord is the length of the longest of reservedWords.
+const maxReservedWord = len("while")
+
+// hereDocBody is the body of the here-document d that starts after the
+// newline at s[nl], without its delimiter line, and the index in s of
+// the newline after that line: where what follows starts; len(s) when no
+// line is its delimiter, and the body runs to the end.
+func hereDocBody(s string, nl int, d hereDoc) (string, int) {
+	for at := nl; at < len(s); {
+		end := strings.IndexByte(s[at+1:], '\n')
+		if end < 0 {
+			end = len(s)
+		} else {
+			end += at + 1
+		}
+		if d.endsAt(s[at+1 : end]) {
+			return s[min(nl+1, at):at], end
+		}
+		at = end
+	}
+	return s[min(nl+1, len(s)):], len(s)
+}
+
+// unescapeDoubleQuoted is the text between double quotes as a shell reads
+// it: a backslash before " \ $ or a backtick is taken off, one before a
+// newline takes it off too, and any other stays; but a command
+// substitution's text is as written, its own quoting read when it runs:
+// "$(cat <<'EOF' ... echo \"\$x\" ... EOF\n)" prints the backslashes, and
+// with them taken off, the script "bash -c" or "| sh" is given ran what
+// they quoted.
+func unescapeDoubleQuoted(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '$' && i+1 < len(s) && s[i+1] == '(' {
+			end := substitutionEnd(s, i, 0)
+			if end < 0 {
+				end = len(s) - 1
+			}
+			b.WriteString(s[i : end+1])
+			i = end
+			continue
+		}
+		if s[i] == '\\' && i+1 < len(s) {
+			switch s[i+1] {
+			case '"', '\\', '$', '`':
+				i++
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// commentAt reports whether the # at s[i] starts a comment: at the start
+// of s, or after white space, an operator or a parenthesis.
+func commentAt(s string, i int) bool {
+	return i == 0 || strings.IndexByte(" \t\n;&|()", s[i-1]) >= 0
+}
+
+// commentEnd is the index of the last byte of the comment that starts at
+// s[i]: the byte before the newline that ends it, so that a scanner reads
+// the newline next (a here-document's body may start after it), or the
+// last byte of s.
+func commentEnd(s string, i int) int {
+	if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+		return i + nl - 1
+	}
+	return len(s) - 1
+}
+
+// redirects reports whether the & at s[i] is part of a redirection
+// (2>&1, <&3, &>log) rather than a control operator.
+func redirects(s string, i int) bool {
+	return i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < len(s) && s[i+1] == '>'
+}
+
+// isRedirection reports whether a word is a redirection of a file
+// descriptor with its target in the word ("2>&1", ">log", "&>/dev/null"):
+// no operand of the command.
+func isRedirection(w string) bool {
+	w = strings.TrimLeft(w, "0123456789&")
+	return strings.HasPrefix(w, ">") || strings.HasPrefix(w, "<")
+}
+
+// envAssignment matches a NAME=value word before a command.
+var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
+
+// isAssignment reports whether a token is a NAME=value word.
+func isAssignment(t shellToken) bool {
+	return !t.op && !t.glued && !t.dot && envAssignment.MatchString(t.text) // not "./A=x", a path
+}
+
+// commandStarts returns the index of the first word of each command of a
+// tokenized line: the line's start and the word after each control
+// operator, past any NAME=value assignments, and the command a precommand
+// runs ("sudo -u deploy git push": sudo, and git).
+func commandStarts(toks []shellToken) []int {
+	var out []int
+	at := 0
+	for at <= len(toks) {
+		i := skipAssignments(toks, at)
+		for i < len(toks) && !toks[i].op && !toks[i].dot && reservedWords[toks[i].text] { // "./!" is a path
+			i = skipAssignments(toks, i+1) // "then git push", "! git push"
+		}
+		for i < len(toks) && !toks[i].op {
+			out = append(out, i)
+			i = runsCommandAt(toks, i)
+		}
+		next := at
+		for next < len(toks) && !toks[next].op {
+			next++
+		}
+		at = next + 1
+	}
+	return out
+}
+
+// reservedWords are the shell's words that may come before a command
+// without running one themselves.
+var reservedWords = map[string]bool{"!": true, "{": true, "if": true, "then": true, "elif": true,
+	"else": true, "while": true, "until": true, "do": true}
+
+// skipAssignments returns the first word at or after i that is neither a
+// NAME=value assignment nor a redirection, with its target when that is
+// the next word: the shell takes them off before the command's name, so
+// "2>/dev/null git push --force" and "> log git push --force" push.
+func skipAssignments(toks []shellToken, i int) int {
+	for i < len(toks) && !toks[i].op {
+		switch t := toks[i]; {
+		case isAssignment(t):
+			i++
+		case !t.quoted && !t.glued && !t.dot && isRedirection(t.text): // not "./>", a path
+			if redirectionAlone(t.text) && i+1 < len(toks) && !toks[i+1].op {
+				i++ // its target
+			}
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// redirectionAlone reports whether a redirection word is its operator
+// alone (">", "2>>", "<<<", ">&"), its target being the next word.
+func redirectionAlone(w string) bool {
+	w = strings.TrimPrefix(strings.TrimLeft(w, "0123456789"), "&")
+	switch w {
+	case ">", ">>", ">|", "<", "<<<", "<>", ">&", "<&":
+		return true
+	}
+	return false
+}
