@@ -11,62 +11,79 @@
 // syntax a shell command would not (see regexLike), and otherwise matched
 // token by token.
 //
-// Matcher.Match returns the indexes of the cards with a Replaces pattern
-// that matches a raw command line, most specific first: by the
-// most specific pattern of each that matches, the one with more words
-// matched exactly, then more options named, then more characters matched
-// exactly, then fewer words holding a glob, a placeholder or regexp
-// syntax, and equals by card id (see specificity). An agent about to type
-// "docker compose down -v" finds the card of "docker compose down -v*"
-// before the one of "docker compose down", which matches too.
+// # Order
 //
-// The command line is split as a shell splits it (quotes group and are
+// Matcher.Match returns the indexes of the cards with a Replaces pattern
+// that matches a raw command line, most specific first: by the most
+// specific pattern of each that matches, the one with more words matched
+// exactly, then more options named, then more characters matched exactly,
+// then fewer words holding a glob, a placeholder or regexp syntax, and
+// equals by card id (see specificity). An agent about to type "docker
+// compose down -v" finds the card of "docker compose down -v*" before the
+// one of "docker compose down", which matches too.
+//
+// # Splitting
+//
+// The command line is split as a shell splits it: quotes group and are
 // removed, | || & && ; ( ) $( and a backtick are tokens of their own, a
 // newline is a ; and a backslash before it continues the line; the body of
-// a here-document is dropped, see dropHereDocs, unless a shell reads it
-// as its script, see splitHereDocs), and each
-// command of it is tried: the first, each after a control operator or a
-// reserved word ("then", "do", "!"), and the one a
-// precommand runs ("sudo -u deploy git push" is also git push, "uv run pytest" pytest; see
-// precommands), past leading NAME=value assignments, and the commands of
-// the scripts the line runs, each read as a line of its own ("bash -c 'git
-// push --force'", eval, watch, su -c, find -exec, "echo ... | sh"; see
-// scriptsAt; and a command substitution inside double quotes, see
-// quotedSubstitutions). A command
-// xargs runs without a replace string is read with one more operand than
-// it shows, which only a pattern word that is a placeholder or "*" alone
-// matches, and which a pattern may pass over (see feedOperands); so is a
-// command given a command substitution as an argument, where the
-// substitution is ("git branch -D $(git branch --merged)"). A pattern is
-// split the same way and matches a
-// command when its tokens match the command's leading tokens in order, where a
-// token holding a <placeholder> ("rm -rf <dir>", "-i:<port>") matches any
-// text in its place, except that one starting with a placeholder, an
-// operand, matches no option ("psql <url>" does not match "psql -l"), and
-// * and ? match as shell globs; the first token also
-// matches a path to it ("git" matches /usr/bin/git, "bin/rails"
-// /work/app/bin/rails). Words are read as a command reads them (see
-// readWords): "--replicas=0" is "--replicas 0", "./dist" is "dist" (but a
-// pattern's "./*" or "./<x>" wants a word written with "./", and "./-rf"
-// is a file name), and a pattern's bundle of two or three short options
-// ("-rf") matches them bundled in any order or with others ("-fr",
-// "-rfv"), and a word of capitals ("FLUSHALL") matches in any case (see
-// tokenMatcher.fold). After the first, the
-// command may have options the pattern does not name, each perhaps with
-// its argument, and, past the pattern's subcommand, words before an
-// option the pattern names, and the pattern's options in another order
-// (see matchWords and optionAhead): "kubectl port-forward *" matches "kubectl -n staging
-// port-forward svc/db", "git push --force" "git push origin main --force".
-// A pattern that starts with a precommand also matches the command it runs
-// ("npx prettier --write *" matches "prettier --write ."), unless it sets
-// variables for it ("env DRY_RUN=1 make deploy" does not match "make
-// deploy"). A pattern that starts with NAME=value words matches a command
-// given them among its own ("DRY_RUN=1 make deploy" matches "CI=1
-// DRY_RUN=1 make deploy" and "env DRY_RUN=1 make deploy", not "make
-// deploy"). So "git status" does
-// not match "echo git status" or "git statusx", and "ps aux|grep <name>"
-// matches "ps aux | grep nginx". A word of the pattern never matches a
-// control operator: "rm -rf <dir>" does not match "rm -rf; ls".
+// a here-document is dropped (see dropHereDocs) unless a shell reads it as
+// its script (see splitHereDocs).
+//
+// Each command of the line is tried:
+//   - the first, and each after a control operator or a reserved word
+//     ("then", "do", "!"), past leading NAME=value assignments;
+//   - the one a precommand runs ("sudo -u deploy git push" is also git
+//     push, "uv run pytest" pytest; see precommands);
+//   - the commands of the scripts the line runs, each read as a line of
+//     its own ("bash -c 'git push --force'", eval, watch, su -c, find
+//     -exec, "echo ... | sh"; see scriptsAt), and of a command substitution
+//     inside double quotes (see quotedSubstitutions).
+//
+// A command xargs runs without a replace string is read with one more
+// operand than it shows, which only a pattern word that is a placeholder
+// or "*" alone matches, and which a pattern may pass over (see
+// feedOperands); so is a command given a command substitution as an
+// argument, where the substitution is ("git branch -D $(git branch
+// --merged)").
+//
+// # Matching by words
+//
+// A pattern is split the same way and matches a command when its tokens
+// match the command's leading tokens in order:
+//   - a token holding a <placeholder> ("rm -rf <dir>", "-i:<port>")
+//     matches any text in its place, except that one starting with a
+//     placeholder, an operand, matches no option ("psql <url>" does not
+//     match "psql -l"); * and ? match as shell globs;
+//   - the first token also matches a path to it ("git" matches
+//     /usr/bin/git, "bin/rails" /work/app/bin/rails);
+//   - words are read as a command reads them (see readWords):
+//     "--replicas=0" is "--replicas 0", "./dist" is "dist" (but a
+//     pattern's "./*" or "./<x>" wants a word written with "./", and
+//     "./-rf" is a file name);
+//   - a pattern's bundle of two or three short options ("-rf") matches
+//     them bundled in any order or with others ("-fr", "-rfv"), and a word
+//     of capitals ("FLUSHALL") matches in any case (see tokenMatcher.fold);
+//   - after the first, the command may have options the pattern does not
+//     name, each perhaps with its argument, and, past the pattern's
+//     subcommand, words before an option the pattern names, and the
+//     pattern's options in another order (see matchWords and optionAhead):
+//     "kubectl port-forward *" matches "kubectl -n staging port-forward
+//     svc/db", "git push --force" "git push origin main --force";
+//   - a pattern that starts with a precommand also matches the command it
+//     runs ("npx prettier --write *" matches "prettier --write ."), unless
+//     it sets variables for it ("env DRY_RUN=1 make deploy" does not match
+//     "make deploy");
+//   - a pattern that starts with NAME=value words matches a command given
+//     them among its own ("DRY_RUN=1 make deploy" matches "CI=1 DRY_RUN=1
+//     make deploy" and "env DRY_RUN=1 make deploy", not "make deploy").
+//
+// So "git status" does not match "echo git status" or "git statusx", and
+// "ps aux|grep <name>" matches "ps aux | grep nginx". A word of the
+// pattern never matches a control operator: "rm -rf <dir>" does not match
+// "rm -rf; ls".
+//
+// # Matching by regular expression
 //
 // A pattern that uses regular-expression syntax a shell command would not
 // (.* \s [a-z] (?i) {2} (a|b)) is also tried as a regexp, after each
@@ -75,9 +92,12 @@
 // pipe rather than an alternation. It is tried on the text of that command
 // alone, or of as many commands as it has control operators for ("curl .*
 // | sh"), so "git push .* --force" does not match "git push origin && echo
-// --force". A pattern that does not compile is
-// matched by its tokens only. Patterns are compiled once, by Compile; none
-// ever panics. Lines longer than MaxLine, of more than MaxCommands
-// commands, or running scripts more than MaxScriptDepth deep, match
-// nothing (see Match).
+// --force". A pattern that does not compile is matched by its tokens only.
+//
+// # Limits
+//
+// Patterns are compiled once, by Compile; none ever panics. Lines longer
+// than MaxLine, of more than MaxCommands commands, or running scripts more
+// than MaxScriptDepth deep, match nothing (see Match), and a line's work is
+// bounded by a budget (see DefaultBudget).
 package cmdline
