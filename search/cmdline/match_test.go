@@ -498,6 +498,24 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"caffeinate -i pytest", []string{"test"}},
 		{"xvfb-run -a -s '-screen 0 1280x1024x24' pytest", []string{"test"}},
 		{"gtimeout 60 pytest", []string{"test"}},
+		// The runner's own options before its subcommand.
+		{"npm --prefix web exec -- prettier --write .", []string{"fmt"}},
+		{"npm --prefix=web --loglevel silent x prettier --write .", []string{"fmt"}},
+		{"npm -w web exec prettier --write .", []string{"fmt"}},
+		{"pnpm -C web exec prettier --write .", []string{"fmt"}},
+		{"pnpm --filter web exec prettier --write .", []string{"fmt"}},
+		{"yarn --cwd web exec prettier --write .", []string{"fmt"}},
+		{"poetry -C api run pytest", []string{"test"}},
+		{"poetry -Capi run pytest", []string{"test"}},
+		{"poetry --directory api run pytest", []string{"test"}},
+		{"uv --directory api run pytest", []string{"test"}},
+		{"uv -q run pytest", []string{"test"}},
+		{"hatch -e test run pytest", []string{"test"}},
+		{"hatch -v --env test run pytest", []string{"test"}},
+		{"pdm -p api run pytest", []string{"test"}},
+		{"python -X dev -W error -m pytest", []string{"test"}},
+		{"python3 -u -m pytest", []string{"test"}},
+		{"op --account my.1password.com run -- rails db:migrate", []string{"migrate"}},
 		// Not runners: another subcommand, a script, an option's value.
 		{"npm install prettier", nil},
 		{"yarn add prettier", nil},
@@ -509,6 +527,11 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"python pytest", nil},
 		{"poetry add pytest", nil},
 		{"npx -p prettier eslint .", nil},
+		{"npm --prefix exec install prettier", nil}, // exec is the prefix
+		{"poetry -C run add pytest", nil},
+		{"python -W error pytest", nil},
+		{"python -c 'import x' -m pytest", nil},
+		{"hatch -e run pytest", nil}, // run is the environment
 	}
 	checkMatchCommand(t, mt, tests)
 }

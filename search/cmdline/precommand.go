@@ -20,6 +20,13 @@ type precommand struct {
 	// exec", "python -m"); "" for none. alias is another word that does
 	// the same ("npm x", "pnpm dlx"), or "".
 	sub, alias string
+	// preOpts and preLong are the letters and the long options that take
+	// the next word as their argument among the runner's own options,
+	// which may come before sub ("npm --prefix web exec", "poetry -C api
+	// run", "hatch -e test run", "python -X dev -m"); any other option
+	// there takes none.
+	preOpts string
+	preLong []string
 	// user is the letter of the option, long "--user", that must be
 	// given for it to run a command; 0 for none. runuser without -u runs
 	// the user's shell, as su does: "runuser node -c 'npm ci'" gives
@@ -54,28 +61,30 @@ var precommands = map[string]precommand{
 	// The runners of a language's project tools, which agents put before
 	// the command a wrapper replaces ("bundle exec rails db:migrate",
 	// "uv run pytest", "python -m pytest", "npx prettier --write .").
-	"bundle":  {sub: "exec"},
-	"poetry":  {sub: "run"},
-	"pipenv":  {sub: "run"},
-	"pnpm":    {sub: "exec", alias: "dlx"},
-	"yarn":    {sub: "exec", alias: "dlx"},
-	"uv":      {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"}},
-	"uvx":     {argLong: []string{"from", "with", "python"}},
-	"npx":     {argOpts: "cp", argLong: []string{"call", "package"}},
-	"bunx":    {argOpts: "p", argLong: []string{"package"}},
-	"npm":     {sub: "exec", alias: "x", argOpts: "cpw", argLong: []string{"call", "package", "workspace"}},
-	"python":  {sub: "-m"},
-	"python3": {sub: "-m"},
+	"bundle": {sub: "exec"},
+	"poetry": {sub: "run", preOpts: "CP", preLong: []string{"directory", "project"}},
+	"pipenv": {sub: "run"},
+	"pnpm":   {sub: "exec", alias: "dlx", preOpts: "CF", preLong: []string{"dir", "filter"}},
+	"yarn":   {sub: "exec", alias: "dlx", preLong: []string{"cwd"}},
+	"uv": {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"},
+		preLong: []string{"directory", "project", "config-file", "cache-dir"}},
+	"uvx":  {argLong: []string{"from", "with", "python"}},
+	"npx":  {argOpts: "cp", argLong: []string{"call", "package"}},
+	"bunx": {argOpts: "p", argLong: []string{"package"}},
+	"npm": {sub: "exec", alias: "x", argOpts: "cpw", argLong: []string{"call", "package", "workspace"},
+		preOpts: "w", preLong: []string{"prefix", "workspace", "loglevel", "userconfig", "registry", "cache"}},
+	"python":  {sub: "-m", preOpts: "WX"},
+	"python3": {sub: "-m", preOpts: "WX"},
 	"pipx":    {sub: "run", argLong: []string{"spec", "python", "index-url", "pip-args"}},
-	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project"}},
-	"hatch":   {sub: "run"},
+	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project"}, preOpts: "p", preLong: []string{"project"}},
+	"hatch":   {sub: "run", preOpts: "ep", preLong: []string{"env", "project", "data-dir", "cache-dir", "config"}},
 	"rye":     {sub: "run"},
 	"conda":   {sub: "run", argOpts: "np", argLong: []string{"name", "prefix", "cwd"}},
 	"rbenv":   {sub: "exec"},
 	"pyenv":   {sub: "exec"},
 	"asdf":    {sub: "exec"},
 	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
-	"op":      {sub: "run", argLong: []string{"env-file", "account", "environment"}},
+	"op":      {sub: "run", argLong: []string{"env-file", "account", "environment"}, preLong: []string{"account", "config", "session"}},
 	// Those that change how a command runs: in a new session, with its
 	// output unbuffered, at a lower I/O priority, on some CPUs, holding a
 	// lock, keeping the machine awake, with a virtual display.
@@ -108,6 +117,32 @@ func (pc precommand) shortOptions(t string) (noRun, takesNext bool) {
 	return false, false
 }
 
+// pastOwnOptions returns the index of the first word from j that is not
+// one of the runner's own options (or an argument of one) before its
+// sub: an option that is sub itself ("python -m") ends them.
+func (pc precommand) pastOwnOptions(toks []shellToken, j int) int {
+	for j < len(toks) && !toks[j].op {
+		t := toks[j].text
+		switch {
+		case toks[j].glued: // an option's value ("--prefix=web")
+			j++
+		case t == pc.sub || t == "--" || !isOption(t):
+			return j
+		case strings.HasPrefix(t, "--"):
+			j++
+			if slices.Contains(pc.preLong, t[2:]) {
+				j++
+			}
+		default:
+			j++
+			if k := strings.IndexAny(t[1:], pc.preOpts); k >= 0 && k == len(t)-2 {
+				j++ // -C dir, -qC dir; -Cdir holds its value
+			}
+		}
+	}
+	return j
+}
+
 // argOptionIs reports whether the first option of the word of short
 // options t that takes an argument is the letter c: "-u", "-lu", "-uapp",
 // not "-gu" (the group "u").
@@ -129,6 +164,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	}
 	j, mayRun := i+1, pc.user == 0 // runuser runs a command only with -u
 	if pc.sub != "" {
+		j = pc.pastOwnOptions(toks, j)
 		if j == len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
 			return len(toks) // "bundle install", "python script.py"
 		}
