@@ -40,7 +40,7 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if w := want[0]; w.re == nil && strings.Contains(first.text, "/") {
 		first.text = commandPath(w.text, first.text)
 	}
-	if !want[0].match(first, b) {
+	if !want[0].match(first, b) && !(want[0].re == nil && namesVersioned(want[0].text, first.text)) {
 		return false
 	}
 	// attemptCost pays for comparing a few words; a pattern of more pays
@@ -52,6 +52,74 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	}
 	return matchWords(want[1:], toks, s+1, b)
 }
+
+// namesVersioned reports whether cmd, a command's name, is the pattern's
+// plain command word name with a version after it: "pip" names pip3,
+// "python" python3.12, "gcc" gcc-12, "go" go1.22.3 and "python3"
+// python3.12, but not python312. Distributions install interpreters,
+// package managers and compilers under versioned names, and an agent
+// types the one the machine has. A word of one letter names none ("m" is
+// not m4), nor does one that is no plain name. Most calls fail at once,
+// on a pattern of another command, so that test is inlined.
+func namesVersioned(name, cmd string) bool {
+	return len(cmd) > len(name) && cmd[:len(name)] == name && versionAfter(name, cmd[len(name):])
+}
+
+// versionAfter reports whether v, after the command word name, makes a
+// versioned name of it (see namesVersioned).
+func versionAfter(name, v string) bool {
+	if len(name) < 2 || !plainName(name) {
+		return false
+	}
+	switch {
+	case v[0] == '.' || v[0] == '-':
+		v = v[1:]
+	case isDigit(name[len(name)-1]):
+		return false // "pip1" then "2" is pip12
+	}
+	return isVersion(v)
+}
+
+// withoutVersion is name without a version at its end ("python3.12",
+// "gcc-12": "python", "gcc"), or name when it has none or would keep
+// fewer than two letters.
+func withoutVersion(name string) string {
+	base := strings.TrimRight(name, "0123456789.")
+	if base == name || !isVersion(name[len(base):]) {
+		return name
+	}
+	base = strings.TrimSuffix(base, "-")
+	if len(base) < 2 || !plainName(base) {
+		return name
+	}
+	return base
+}
+
+// isVersion reports whether v is a version: numbers joined by dots.
+func isVersion(v string) bool {
+	for part := range strings.SplitSeq(v, ".") {
+		if part == "" || strings.Trim(part, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// plainName reports whether w is a plain command name: a letter, then
+// letters, digits, and "_", "+" or "-".
+func plainName(w string) bool {
+	for i, r := range w {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case i > 0 && (isDigit(byte(r)) || r == '_' || r == '+' || r == '-'):
+		default:
+			return false
+		}
+	}
+	return w != ""
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // commandPath is the command word cmd as the pattern's first word want
 // names it: a path to want when want is a name (/usr/bin/git is git), or

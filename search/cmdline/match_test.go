@@ -536,6 +536,46 @@ func TestMatchCommandRunners(t *testing.T) {
 	checkMatchCommand(t, mt, tests)
 }
 
+// TestMatchCommandVersionedNames: a pattern's command word names the
+// versioned names distributions install it under (pip3, python3.12,
+// gcc-12, go1.22.3), and a versioned precommand runs its command; the
+// exact name still ranks first. "pip3 install requests" matched nothing
+// against "pip install *".
+func TestMatchCommandVersionedNames(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pip", Replaces: []string{"pip install *"}},
+		{ID: "pip3", Replaces: []string{"pip3 install *"}},
+		{ID: "test", Replaces: []string{"pytest*"}},
+		{ID: "cc", Replaces: []string{"gcc -c *"}},
+		{ID: "gotest", Replaces: []string{"go test *"}},
+		{ID: "m", Replaces: []string{"m volume *"}},
+		{ID: "py3", Replaces: []string{"python3 manage.py *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"pip install requests", []string{"pip"}},
+		{"pip3 install requests", []string{"pip3", "pip"}},
+		{"pip3.12 install requests", []string{"pip3", "pip"}},
+		{"/usr/bin/pip3 install requests", []string{"pip3", "pip"}},
+		{"python3.12 -m pytest -x", []string{"test"}},
+		{"python3.12 -m pip install requests", []string{"pip"}},
+		{"gcc-12 -c main.c", []string{"cc"}},
+		{"go1.22.3 test ./...", []string{"gotest"}},
+		{"python3.12 manage.py migrate", []string{"py3"}},
+		// Not versions of the name.
+		{"pipx install requests", nil},
+		{"pip3x install requests", nil},
+		{"pip-3x install requests", nil},
+		{"pip3. install requests", nil},
+		{"m4 volume 10", nil},
+		{"python312 manage.py migrate", nil},
+		{"gcc-ar -c x", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
 // A pattern written with a precommand ("npx prettier --write *", "sudo
 // systemctl restart *") replaces the command it runs, however that is run:
 // "prettier --write ." and "pnpm exec prettier --write ." matched nothing.

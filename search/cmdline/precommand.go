@@ -158,7 +158,11 @@ func (pc precommand) argOptionIs(t string, c byte) bool {
 // operands; otherwise, or when an option of noRun says nothing is run,
 // len(toks).
 func runsCommandAt(toks []shellToken, i int) int {
-	pc, ok := precommands[path.Base(toks[i].text)]
+	name := path.Base(toks[i].text)
+	pc, ok := precommands[name]
+	if !ok {
+		pc, ok = precommands[withoutVersion(name)] // python3.12 -m
+	}
 	if !ok {
 		return len(toks)
 	}
