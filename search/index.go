@@ -191,7 +191,7 @@ func (ix *Index) buildStatistics() {
 // without returns an index of the same cards without the intent phrases
 // for which drop(card, phrase) is true. It shares the vocabulary, the
 // analysed text and the typo tables with ix, so it is much cheaper than a
-// new Build; it has no command patterns and does not learn weights.
+// new Build; it does not learn weights.
 func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 	px := &Index{
 		p:          ix.p,

@@ -533,11 +533,13 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 // buildSafely).
 var ErrBuildPanicked = errors.New("the build panicked (a bug in capreg: please report it with the log)")
 
-// buildSafely is w.build with the tool search index built too, and a panic
-// in either turned into a failed build: a bug that some repository's
-// content trips (a card's replaces pattern made Build index out of range)
-// must cost that build, not the daemon and the last good registry it
-// serves to every replica's clients.
+// buildSafely is w.build with the tool search index and the command
+// matcher built too, and a panic in any turned into a failed build: a bug
+// that some repository's content trips (a card's replaces pattern made
+// the compilation of its patterns index out of range) must cost that
+// build, not the daemon and the last good registry it serves to every
+// replica's clients. Built here, neither is first built by a request
+// handler, where a panic would be that request's 500 every time.
 func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Snapshot, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -548,7 +550,8 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 	snap, err = w.build(ctx, entering)
 	if err == nil && snap.OK() {
 		snap.shareSearch(w.state.Load().snap)
-		snap.Search() // before it is served, and here, where a panic is caught
+		// Before it is served, and here, where a panic is caught.
+		snap.Search()
 		snap.Commands()
 	}
 	return snap, err

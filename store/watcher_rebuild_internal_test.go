@@ -541,3 +541,38 @@ func TestPanickingBuildKeepsServing(t *testing.T) {
 		t.Errorf("reports %q, want served, failed, served", got)
 	}
 }
+
+// TestServedSnapshotsHaveTheirCardIndexes: a snapshot is served with its
+// search index and command matcher already built, by buildSafely, where a
+// panic in either is a failed build rather than a panic in a request
+// handler, the first to ask. The card is edited so that neither is shared
+// with the previous snapshot (shareSearch).
+func TestServedSnapshotsHaveTheirCardIndexes(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	w, _ := reloadWatcher(t, repo, nil)
+	card := filepath.Join(repo, "bin/land.card.json")
+	data, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte(`"git merge .*"`), []byte(`"git merge .*", "git rebase main"`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("the card's replaces were not found")
+	}
+	if err := os.WriteFile(card, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := w.Current()
+	mustReload(t, w)
+	snap := w.Current()
+	if snap == first {
+		t.Fatal("the edit was not served")
+	}
+	if snap.search == nil || snap.commands == nil {
+		t.Errorf("served with search index %v, command matcher %v: built on first use, outside buildSafely", snap.search != nil, snap.commands != nil)
+	}
+	if snap.commands == first.commands {
+		t.Error("the command matcher was shared though a card's replaces changed")
+	}
+}
