@@ -155,6 +155,7 @@ type scanner struct {
 	// 10,000 capabilities). nil outside a walk.
 	dir       *os.Root
 	dirReal   string
+	held      int // directory roots open, one a level (see maxHeldDirs)
 	real      string
 	visited   map[string]bool // real directories walked
 	seenFiles map[string]bool // real files routed
@@ -538,11 +539,11 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		sc.unreadableDir(rel, "directory not read", err)
 		return nil
 	}
-	if d != nil {
-		defer d.Close()
-	}
 	entries, err := f.ReadDir(-1)
 	f.Close()
+	if d = sc.hold(d); d != nil {
+		defer sc.release(d)
+	}
 	if err != nil {
 		sc.unreadableDir(rel, "directory not fully read", err)
 	} else {
@@ -579,6 +580,32 @@ func (sc *scanner) openDir(p string) (*os.Root, *os.File, error) {
 	}
 	f, err := sc.root.Open(rel)
 	return nil, f, err
+}
+
+// maxHeldDirs bounds the directory roots a walk holds open, one for each
+// level it is inside: deeper, a directory's entries are opened from the
+// repository root, as they were before, so that a deep tree does not run
+// a process with a low limit on open files out of them.
+const maxHeldDirs = 16
+
+// hold keeps d open while its entries are walked, or closes it and
+// returns nil when maxHeldDirs are open already.
+func (sc *scanner) hold(d *os.Root) *os.Root {
+	if d == nil {
+		return nil
+	}
+	if sc.held == maxHeldDirs {
+		d.Close()
+		return nil
+	}
+	sc.held++
+	return d
+}
+
+// release closes a directory root hold kept.
+func (sc *scanner) release(d *os.Root) {
+	sc.held--
+	d.Close()
 }
 
 // listable opens the directory name of from as a root, and that root's
