@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -17,20 +18,26 @@ import (
 
 // An unreadable directory where inputs live is an error, so that the build
 // fails and a daemon keeps its last good registry, instead of a smaller
-// registry passing as good. Permissions do not bind root, so as root the
+// registry passing as good; so is an unreadable input. The message names
+// the path from the repository root, though the scan opens a directory's
+// entries from the directory. Permissions do not bind root, so as root the
 // scan runs in a copy of this test binary as the user nobody.
 func TestScanUnreadableDirectory(t *testing.T) {
 	tests := []struct {
-		name, dir string
-		config    string   // capreg.json, when set
-		want      []string // severity rule file, of the file-unreadable findings
+		name, path string   // made unreadable
+		config     string   // capreg.json, when set
+		want       []string // severity rule file, of the file-unreadable findings
+		message    string   // what the first one's message holds
 	}{
-		{"capabilities folder", "capabilities", "", []string{"error file-unreadable capabilities"}},
-		{"one capability folder", "capabilities/ui", "", []string{"error file-unreadable capabilities/ui"}},
-		{"card folder", "bin", "", []string{"error file-unreadable bin"}},
+		{"capabilities folder", "capabilities", "", []string{"error file-unreadable capabilities"}, "openat capabilities: permission denied"},
+		{"one capability folder", "capabilities/ui", "", []string{"error file-unreadable capabilities/ui"}, "openat capabilities/ui: permission denied"},
+		{"card folder", "bin", "", []string{"error file-unreadable bin"}, "openat bin: permission denied"},
 		// With the card and workflow roots named, other folders hold no input.
 		{"outside the roots", "docs", `{"configSchema": "config/config-schema.manifest.json", "cards": ["bin"], "workflows": ["workflows"]}`,
-			[]string{"warning file-unreadable docs"}},
+			[]string{"warning file-unreadable docs"}, "openat docs: permission denied"},
+		{"a card", "bin/land.card.json", "", []string{"error file-unreadable bin/land.card.json"}, "openat bin/land.card.json: permission denied"},
+		{"a declaration", "capabilities/ui/capability.json", "", []string{"error file-unreadable capabilities/ui/capability.json"},
+			"openat capabilities/ui/capability.json: permission denied"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,19 +47,23 @@ func TestScanUnreadableDirectory(t *testing.T) {
 			if tt.config != "" {
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tt.config))
 			}
-			if err := os.Chmod(filepath.Join(repo, tt.dir), 0o000); err != nil {
+			if err := os.Chmod(filepath.Join(repo, tt.path), 0o000); err != nil {
 				t.Fatal(err)
 			}
-			t.Cleanup(func() { os.Chmod(filepath.Join(repo, tt.dir), 0o755) })
+			t.Cleanup(func() { os.Chmod(filepath.Join(repo, tt.path), 0o755) })
 			diags := scanAsUnprivileged(t, base, repo)
-			var got []string
+			var got, messages []string
 			for _, d := range diags {
 				if d.Rule == "file-unreadable" {
 					got = append(got, string(d.Severity)+" "+d.Rule+" "+d.File)
+					messages = append(messages, d.Message)
 				}
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("file-unreadable findings %q, want %q", got, tt.want)
+			}
+			if len(messages) > 0 && !strings.Contains(messages[0], tt.message) {
+				t.Errorf("message %q, want it to hold %q", messages[0], tt.message)
 			}
 			if wantErr := tt.want[0][:5] == "error"; diags.HasErrors() != wantErr {
 				t.Errorf("scan has errors = %v, want %v:\n%s", diags.HasErrors(), wantErr, formatDiagnostics(diags))
