@@ -13,8 +13,8 @@
 //
 // # Order
 //
-// Matcher.Match returns the indexes of the cards with a Replaces pattern
-// that matches a raw command line, most specific first: by the most
+// Matcher.Match finds the cards with a Replaces pattern that matches a
+// raw command line (Matches.Cards, their indexes), most specific first: by the most
 // specific pattern of each that matches, the one with more words matched
 // exactly, then more options named, then more characters matched exactly,
 // then fewer words holding a glob, a placeholder or regexp syntax, and
@@ -30,9 +30,9 @@
 // a here-document is dropped (see dropHereDocs) unless a shell reads it as
 // its script (see splitHereDocs).
 //
-// Each command of the line is tried:
+// Each command of the line is tried, past leading NAME=value assignments:
 //   - the first, and each after a control operator or a reserved word
-//     ("then", "do", "!"), past leading NAME=value assignments;
+//     ("then", "do", "!");
 //   - the one a precommand runs ("sudo -u deploy git push" is also git
 //     push, "uv run pytest" pytest; see precommands);
 //   - the commands of the scripts the line runs, each read as a line of
