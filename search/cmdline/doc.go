@@ -37,8 +37,10 @@
 //     push, "uv run pytest" pytest; see precommands);
 //   - the commands of the scripts the line runs, each read as a line of
 //     its own ("bash -c 'git push --force'", eval, watch, su -c, find
-//     -exec, "echo ... | sh"; see scriptsAt), and of a command substitution
-//     inside double quotes (see quotedSubstitutions).
+//     -exec, "echo ... | sh", and what runs in a container, a pod or on
+//     another host: docker exec, kubectl exec, ssh; see scriptsAt), and of
+//     a command substitution inside double quotes (see
+//     quotedSubstitutions).
 //
 // A command xargs runs without a replace string is read with one more
 // operand than it shows, which only a pattern word that is a placeholder

@@ -246,6 +246,14 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return tmuxScripts(words, typed)
 	case name == "screen":
 		return screenScript(words)
+	case name == "docker" || name == "podman" || name == "docker-compose" || name == "podman-compose":
+		return containerScript(words)
+	case name == "kubectl" || name == "oc":
+		return podScript(words)
+	case name == "ssh":
+		return hostScript(words)
+	case name == "heroku" || name == "vagrant" || name == "fly" || name == "flyctl" || name == "gcloud":
+		return platformScript(words)
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":

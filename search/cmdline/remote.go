@@ -1,0 +1,188 @@
+package cmdline
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Agents run a service's commands where the service runs: in a container
+// ("docker compose exec web rails db:migrate", "docker run --rm app npm
+// test"), in a pod ("kubectl exec deploy/web -- rails db:migrate") or on
+// a host ("ssh prod 'cd app && rails db:migrate'"). The command run there
+// is the one a wrapper replaces, so it is read as a script of its own
+// (see scriptsAt).
+
+// optionSet are the options of a command that take the next word as
+// their argument, when written apart: the letters of short ones and the
+// names of long ones ("-e X", "--env X"; "--env=X" is one word, see
+// readWords). Any other option takes none.
+type optionSet struct {
+	short string
+	long  []string
+}
+
+// takesNext reports whether the option word t takes the next word: a
+// long option of the set, or short options whose first letter of the
+// set is the last of the word ("-it" takes none, "-e" and "-ie" do, and
+// "-eFOO" holds its argument).
+func (o optionSet) takesNext(t string) bool {
+	if strings.HasPrefix(t, "--") {
+		return slices.Contains(o.long, t[2:])
+	}
+	k := strings.IndexAny(t[1:], o.short)
+	return k >= 0 && k == len(t)-2
+}
+
+// skip returns the index of the first word from j that is neither an
+// option of a command with the options o nor an option's argument;
+// "--" is skipped and ends the options.
+func (o optionSet) skip(words []shellToken, j int) int {
+	for ; j < len(words); j++ {
+		t := words[j].text
+		switch {
+		case words[j].glued: // "--env=X"'s X
+		case t == "--":
+			return j + 1
+		case !isOption(t):
+			return j
+		case o.takesNext(t):
+			j++
+		}
+	}
+	return j
+}
+
+// The options of docker's and podman's commands that run one in a
+// container, read from docker 28's help; podman's are the same where it
+// matters.
+var (
+	dockerGlobal = optionSet{"Hcl", []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey"}}
+	dockerExec   = optionSet{"euw", []string{"detach-keys", "env", "env-file", "user", "workdir"}}
+	dockerRun    = optionSet{"acehlmpuvw", []string{"add-host", "annotation", "attach", "blkio-weight",
+		"blkio-weight-device", "cap-add", "cap-drop", "cgroup-parent", "cgroupns", "cidfile", "cpu-count",
+		"cpu-percent", "cpu-period", "cpu-quota", "cpu-rt-period", "cpu-rt-runtime", "cpu-shares", "cpus",
+		"cpuset-cpus", "cpuset-mems", "detach-keys", "device", "device-cgroup-rule", "device-read-bps",
+		"device-read-iops", "device-write-bps", "device-write-iops", "dns", "dns-option", "dns-search",
+		"domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add", "health-cmd",
+		"health-interval", "health-retries", "health-start-interval", "health-start-period", "health-timeout",
+		"hostname", "io-maxbandwidth", "io-maxiops", "ip", "ip6", "ipc", "isolation", "kernel-memory", "label",
+		"label-file", "link", "link-local-ip", "log-driver", "log-opt", "mac-address", "memory",
+		"memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias",
+		"oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt",
+		"shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns",
+		"uts", "volume", "volume-driver", "volumes-from", "workdir"}}
+	composeGlobal = optionSet{"fp", []string{"file", "project-name", "project-directory", "env-file", "profile",
+		"ansi", "parallel", "progress"}}
+	composeExec = optionSet{"euw", []string{"env", "user", "workdir", "index"}}
+	composeRun  = optionSet{"elpuvw", []string{"env", "env-from-file", "label", "publish", "user", "volume",
+		"workdir", "name", "entrypoint", "cap-add", "cap-drop", "pull"}}
+)
+
+// containerScript is the command docker or podman runs in a container:
+// "docker exec [OPTIONS] CONTAINER cmd...", "docker run [OPTIONS] IMAGE
+// [cmd...]" (also as "docker container exec|run"), and "docker compose
+// [OPTIONS] exec|run [OPTIONS] SERVICE cmd..." (also docker-compose and
+// podman-compose); nil when it runs none, or the image's own.
+func containerScript(words []shellToken) []string {
+	j := 1
+	compose := strings.HasSuffix(path.Base(words[0].text), "-compose")
+	if !compose {
+		j = dockerGlobal.skip(words, j)
+		if j < len(words) && words[j].text == "container" {
+			j++
+		}
+		compose = j < len(words) && words[j].text == "compose"
+		if compose {
+			j++
+		}
+	}
+	if compose {
+		j = composeGlobal.skip(words, j)
+	}
+	if j >= len(words) || words[j].op {
+		return nil
+	}
+	var opts optionSet
+	switch sub := words[j].text; {
+	case sub == "exec" && compose:
+		opts = composeExec
+	case sub == "run" && compose:
+		opts = composeRun
+	case sub == "exec":
+		opts = dockerExec
+	case sub == "run":
+		opts = dockerRun
+	default:
+		return nil // docker ps, docker compose up
+	}
+	j = opts.skip(words, j+1) + 1 // past the container, image or service
+	if j >= len(words) {
+		return nil
+	}
+	return commandScript(words[j:])
+}
+
+// kubectlGlobal are kubectl's (and oc's) own options that take an
+// argument.
+var kubectlGlobal = optionSet{"nsv", []string{"namespace", "context", "kubeconfig", "server", "cluster", "user",
+	"as", "as-group", "as-uid", "token", "request-timeout", "cache-dir", "certificate-authority",
+	"client-certificate", "client-key", "tls-server-name", "username", "password", "profile", "profile-output"}}
+
+// podScript is the command "kubectl exec [OPTIONS] POD -- cmd..." (or oc
+// exec) runs in a pod: what follows its "--", which kubectl requires
+// before the command; nil for another subcommand.
+func podScript(words []shellToken) []string {
+	j := kubectlGlobal.skip(words, 1)
+	if j >= len(words) || words[j].text != "exec" {
+		return nil
+	}
+	for k := j + 1; k < len(words)-1; k++ {
+		if words[k].text == "--" && !words[k].glued {
+			return commandScript(words[k+1:])
+		}
+	}
+	return nil
+}
+
+// sshOptions are ssh's options that take an argument (OpenSSH 9).
+var sshOptions = optionSet{short: "BbcDEeFIiJLlmOoPpQRSWw"}
+
+// hostScript is the command line ssh runs on the host it logs in to:
+// the words after the destination, joined by spaces as ssh joins them,
+// which the remote shell reads ("ssh prod 'cd app && rails db:migrate'",
+// "ssh -t prod sudo systemctl restart app"); nil for a login.
+func hostScript(words []shellToken) []string {
+	j := sshOptions.skip(words, 1) + 1 // past the destination
+	if j >= len(words) {
+		return nil
+	}
+	return joinedScript(words[j:], false)
+}
+
+// herokuRun are the options of heroku run that take an argument.
+var herokuRun = optionSet{"aers", []string{"app", "env", "remote", "size", "type"}}
+
+// platformScript is the command a hosting platform's CLI runs on one of
+// its machines: "heroku run [OPTIONS] cmd..." (the words joined, as
+// heroku joins them), "vagrant ssh -c 'cmd'", "fly ssh console -C 'cmd'"
+// (flyctl too) and "gcloud compute ssh VM --command 'cmd'".
+func platformScript(words []shellToken) []string {
+	sub := func(names ...string) bool {
+		return len(words) > len(names) && slices.EqualFunc(words[1:1+len(names)], names,
+			func(w shellToken, name string) bool { return !w.glued && w.text == name })
+	}
+	switch name := path.Base(words[0].text); {
+	case name == "heroku" && sub("run"):
+		if j := herokuRun.skip(words, 2); j < len(words) {
+			return joinedScript(words[j:], false)
+		}
+	case name == "vagrant" && sub("ssh"):
+		return longOptionScript(words, "-c", "--command")
+	case (name == "fly" || name == "flyctl") && sub("ssh", "console"):
+		return longOptionScript(words, "-C", "--command")
+	case name == "gcloud" && sub("compute", "ssh"):
+		return longOptionScript(words, "--command")
+	}
+	return nil
+}

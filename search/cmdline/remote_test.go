@@ -1,0 +1,63 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandRemote: the command a container, a pod or a remote host
+// runs is tried, read as a script: "docker compose exec web rails
+// db:migrate" is about to run rails db:migrate. Each matched nothing.
+func TestMatchCommandRemote(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+		{ID: "psql", Replaces: []string{"psql *"}},
+		{ID: "restart", Replaces: []string{"systemctl restart <unit>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		// docker and podman
+		{"docker exec -it app rails db:migrate", []string{"migrate"}},
+		{"docker exec -e RAILS_ENV=test -w /app app rails db:migrate", []string{"migrate"}},
+		{"docker container exec app rails db:migrate", []string{"migrate"}},
+		{"docker --context prod exec app rails db:migrate", []string{"migrate"}},
+		{"docker run --rm -it -v $PWD:/app -w /app --name job img rails db:migrate", []string{"migrate"}},
+		{"docker run --rm --env-file .env img psql -c 'select 1'", []string{"psql"}},
+		{"podman exec app rails db:migrate", []string{"migrate"}},
+		{"docker exec app sh -c 'cd /app && rails db:migrate'", []string{"migrate"}},
+		// compose
+		{"docker compose exec web rails db:migrate", []string{"migrate"}},
+		{"docker compose -f compose.prod.yml -p shop exec -T web rails db:migrate", []string{"migrate"}},
+		{"docker compose run --rm -e RAILS_ENV=test web rails db:migrate", []string{"migrate"}},
+		{"docker-compose run --rm web rails db:migrate", []string{"migrate"}},
+		{"docker compose exec db psql -U app", []string{"psql"}},
+		// kubectl
+		{"kubectl exec -it deploy/web -- rails db:migrate", []string{"migrate"}},
+		{"kubectl -n prod exec -it deploy/web -c app -- bash -c 'rails db:migrate'", []string{"migrate"}},
+		{"oc exec pod/db-0 -- psql -c 'select 1'", []string{"psql"}},
+		// ssh and hosting platforms
+		{"ssh prod 'cd app && rails db:migrate'", []string{"migrate"}},
+		{"ssh -i key -p 2222 -o StrictHostKeyChecking=no deploy@prod rails db:migrate", []string{"migrate"}},
+		{"ssh -t prod sudo systemctl restart app", []string{"restart"}},
+		{"heroku run -a shop rails db:migrate", []string{"migrate"}},
+		{"heroku run rails db:migrate --app shop", []string{"migrate"}},
+		{"fly ssh console -C 'rails db:migrate'", []string{"migrate"}},
+		{"vagrant ssh -c 'sudo systemctl restart app'", []string{"restart"}},
+		{"gcloud compute ssh vm --zone europe-west1-b --command 'rails db:migrate'", []string{"migrate"}},
+		// Nothing run, or the image's own command.
+		{"docker ps", nil},
+		{"docker run --name web -p 80:80 nginx", nil},
+		{"docker exec -e A=rails db:migrate", nil}, // -e's value, then the container
+		{"docker compose up -d", nil},
+		{"docker compose logs web rails", nil},
+		{"docker build -t rails .", nil},
+		{"kubectl get pods -l app=rails", nil},
+		{"kubectl exec deploy/web", nil},
+		{"kubectl -n exec get pods -- rails db:migrate", nil}, // the namespace is exec
+		{"ssh prod", nil},
+		{"ssh -N -L 5432:localhost:5432 bastion", nil},
+		{"ssh -p rails db:migrate", nil}, // -p's value, then the destination
+		{"heroku logs -a shop", nil},
+		{"vagrant up", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
