@@ -540,6 +540,15 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"caffeinate -i pytest", []string{"test"}},
 		{"xvfb-run -a -s '-screen 0 1280x1024x24' pytest", []string{"test"}},
 		{"gtimeout 60 pytest", []string{"test"}},
+		{"strace -f -o trace.txt pytest", []string{"test"}},
+		{"ltrace -e malloc pytest", []string{"test"}},
+		{"valgrind --leak-check=full pytest", []string{"test"}},
+		{"gdb -q --args python -m pytest", []string{"test"}},
+		{"torsocks rails db:migrate", []string{"migrate"}},
+		{"proxychains4 -q -f p.conf pytest", []string{"test"}},
+		{"dotenv -e .env.test -- rails db:migrate", []string{"migrate"}},
+		{"chronic pytest", []string{"test"}},
+		{"coproc pytest", []string{"test"}},
 		// The runner's own options before its subcommand.
 		{"npm --prefix web exec -- prettier --write .", []string{"fmt"}},
 		{"npm --prefix=web --loglevel silent x prettier --write .", []string{"fmt"}},
@@ -574,6 +583,8 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"python -W error pytest", nil},
 		{"python -c 'import x' -m pytest", nil},
 		{"hatch -e run pytest", nil}, // run is the environment
+		{"gdb pytest", nil},          // gdb debugs the file pytest
+		{"strace -p 42", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 }

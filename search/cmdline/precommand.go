@@ -99,6 +99,18 @@ var precommands = map[string]precommand{
 	"xvfb-run": {argOpts: "efnpsw", argLong: []string{"error-file", "auth-file", "server-num", "xauth-protocol",
 		"server-args", "wait"}},
 	"gtimeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// Those that trace or debug a command, send its traffic through a
+	// proxy, give it an environment file, or keep its output until it
+	// fails.
+	"strace":      {argOpts: "abeEIoOpPsSuUX"},
+	"ltrace":      {argOpts: "aAeFlnopsuwxD"},
+	"valgrind":    {},
+	"gdb":         {sub: "--args", preOpts: "xp", preLong: []string{"command", "pid", "cd", "eval-command"}},
+	"torsocks":    {argOpts: "uaP"},
+	"proxychains": {argOpts: "f"}, "proxychains4": {argOpts: "f"},
+	"dotenv":  {argOpts: "ecv"}, // dotenv -e .env.test -- cmd
+	"chronic": {},
+	"coproc":  {},
 }
 
 // shortOptions reads a word of short options, which may be bundled as
