@@ -35,7 +35,9 @@ func TestMatchEmpty(t *testing.T) {
 // pattern (a regexp, one that does not compile, placeholders, a glob), and
 // what it finds is well-formed: each card once, with a pattern of its own.
 func FuzzMatch(f *testing.F) {
-	for _, s := range []string{"", "play", "[a]ction `x`", "rm -rf /", "git worktree remove", "\xff", "kill -9 1 TERM", "bad(regex"} {
+	for _, s := range []string{"", "play", "[a]ction `x`", "rm -rf /", "git worktree remove", "\xff", "kill -9 1 TERM", "bad(regex",
+		"python -X", "npm --prefix web exec rm -rf x", "docker compose -f x exec web git status", "kubectl exec p -- git status",
+		"ssh -p 22 h 'git status'", "pip3 install x", "sudo -u", "timeout -s"} {
 		f.Add(s)
 	}
 	cards := testCards()
@@ -584,6 +586,16 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"python -c 'import x' -m pytest", nil},
 		{"hatch -e run pytest", nil}, // run is the environment
 		{"gdb pytest", nil},          // gdb debugs the file pytest
+		// A line that ends, or meets an operator, where an option's
+		// argument is due: each panicked.
+		{"python -X", nil},
+		{"npm --prefix", nil},
+		{"pnpm -C", nil},
+		{"sudo npm --prefix", nil},
+		{"echo hi && poetry -C", nil},
+		{"bash -c 'python -X'", nil},
+		{"npm --prefix | pytest", []string{"test"}},
+		{"gdb -x", nil},
 		{"strace -p 42", nil},
 	}
 	checkMatchCommand(t, mt, tests)

@@ -140,17 +140,29 @@ func (pc precommand) pastOwnOptions(toks []shellToken, j int) int {
 			j++
 		case t == pc.sub || t == "--" || !isOption(t):
 			return j
-		case strings.HasPrefix(t, "--"):
-			j++
-			if slices.Contains(pc.preLong, t[2:]) {
-				j++
-			}
+		case strings.HasPrefix(t, "--") && slices.Contains(pc.preLong, t[2:]),
+			!strings.HasPrefix(t, "--") && pc.takesNextOwn(t):
+			j = argumentEnd(toks, j+1) // the option's argument, if the line gives one
 		default:
 			j++
-			if k := strings.IndexAny(t[1:], pc.preOpts); k >= 0 && k == len(t)-2 {
-				j++ // -C dir, -qC dir; -Cdir holds its value
-			}
 		}
+	}
+	return j
+}
+
+// takesNextOwn reports whether the short options t, one of the runner's
+// own, take the next word: -C dir, -qC dir; -Cdir holds its value.
+func (pc precommand) takesNextOwn(t string) bool {
+	k := strings.IndexAny(t[1:], pc.preOpts)
+	return k >= 0 && k == len(t)-2
+}
+
+// argumentEnd is the index after the option argument that may be at j:
+// j+1 when the line has a word there, else j (the line ended, or an
+// operator came, where the argument was due).
+func argumentEnd(toks []shellToken, j int) int {
+	if j < len(toks) && !toks[j].op {
+		return j + 1
 	}
 	return j
 }
@@ -181,7 +193,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	j, mayRun := i+1, pc.user == 0 // runuser runs a command only with -u
 	if pc.sub != "" {
 		j = pc.pastOwnOptions(toks, j)
-		if j == len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
+		if j >= len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
 			return len(toks) // "bundle install", "python script.py"
 		}
 		j++
