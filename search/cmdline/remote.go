@@ -13,6 +13,53 @@ import (
 // is the one a wrapper replaces, so it is read as a script of its own
 // (see scriptsAt).
 
+// remoteWords are the words of the command at toks[s] as docker, kubectl
+// or ssh receives them: commandWords, and past each command substitution
+// given as an argument, which is one word, the fed word that stands for
+// its output (see feedOperands), with a word after it that starts with
+// ":" or "/" and so was glued to it ("-v $(pwd):/app", "-i
+// $(pwd)/key.pem"; the line is spaced around operators, so where the
+// substitution ends no longer shows). Without them the command ended at
+// the substitution, and "docker run -v $(pwd):/app node npm test" ran
+// nothing.
+func remoteWords(toks []shellToken, s int) []shellToken {
+	closes := substitutionCloses(toks)
+	var out []shellToken
+	for k := s; k < len(toks); k++ {
+		if !toks[k].op {
+			out = append(out, toks[k])
+			continue
+		}
+		if len(out) == 0 || !out[len(out)-1].fed || toks[k].text != "$(" && toks[k].text != "`" {
+			break // an operator, or a substitution that is no argument
+		}
+		k = gluedSubstitutionEnd(toks, closes, k)
+		if k == len(toks) {
+			break
+		}
+	}
+	return out
+}
+
+// gluedSubstitutionEnd is the index of the last token of the word that
+// the command substitution opened at toks[k] is part of (see remoteWords):
+// its end, and the text glued after it, which may hold another
+// substitution ("$(id -u):$(id -g)"); len(toks) for one never closed.
+func gluedSubstitutionEnd(toks []shellToken, closes []bool, k int) int {
+	for {
+		for k++; k < len(toks) && !closes[k]; k++ {
+		}
+		if k+1 == len(toks) || k == len(toks) || toks[k+1].op || strings.IndexAny(toks[k+1].text, ":/") != 0 {
+			return k
+		}
+		k++ // ":/app", or ":" before another substitution
+		if !strings.HasSuffix(toks[k].text, ":") || k+2 >= len(toks) || !toks[k+1].fed || !toks[k+2].op {
+			return k
+		}
+		k += 2 // the fed word and the next substitution's opening
+	}
+}
+
 // optionSet are the options of a command that take the next word as
 // their argument, when written apart: the letters of short ones and the
 // names of long ones ("-e X", "--env X"; "--env=X" is one word, see
@@ -50,7 +97,7 @@ func (o optionSet) skip(words []shellToken, j int) int {
 			j++
 		}
 	}
-	return j
+	return min(j, len(words)) // an option's argument may be missing
 }
 
 // The options of docker's and podman's commands that run one in a
@@ -151,9 +198,16 @@ var sshOptions = optionSet{short: "BbcDEeFIiJLlmOoPpQRSWw"}
 // hostScript is the command line ssh runs on the host it logs in to:
 // the words after the destination, joined by spaces as ssh joins them,
 // which the remote shell reads ("ssh prod 'cd app && rails db:migrate'",
-// "ssh -t prod sudo systemctl restart app"); nil for a login.
+// "ssh -t prod sudo systemctl restart app"); nil for a login. ssh reads
+// options right after the destination too ("ssh prod -p 2222 uptime"),
+// unless a "--" came before it.
 func hostScript(words []shellToken) []string {
-	j := sshOptions.skip(words, 1) + 1 // past the destination
+	j := sshOptions.skip(words, 1)
+	dashed := j > 1 && words[j-1].text == "--" && !words[j-1].glued
+	j++ // past the destination
+	if !dashed {
+		j = sshOptions.skip(words, j)
+	}
 	if j >= len(words) {
 		return nil
 	}

@@ -24,6 +24,10 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"docker run --rm --env-file .env img psql -c 'select 1'", []string{"psql"}},
 		{"podman exec app rails db:migrate", []string{"migrate"}},
 		{"docker exec app sh -c 'cd /app && rails db:migrate'", []string{"migrate"}},
+		{"docker run --rm -v $(pwd):/app -w /app node:20 rails db:migrate", []string{"migrate"}},
+		{"docker run --rm -v `pwd`:/src -w /src img rails db:migrate", []string{"migrate"}},
+		{"docker run --rm -u $(id -u):$(id -g) -v $PWD:/src img rails db:migrate", []string{"migrate"}},
+		{"docker exec -it $(docker ps -qf name=web) rails db:migrate", []string{"migrate"}},
 		// compose
 		{"docker compose exec web rails db:migrate", []string{"migrate"}},
 		{"docker compose -f compose.prod.yml -p shop exec -T web rails db:migrate", []string{"migrate"}},
@@ -34,16 +38,26 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"kubectl exec -it deploy/web -- rails db:migrate", []string{"migrate"}},
 		{"kubectl -n prod exec -it deploy/web -c app -- bash -c 'rails db:migrate'", []string{"migrate"}},
 		{"oc exec pod/db-0 -- psql -c 'select 1'", []string{"psql"}},
+		{"kubectl exec $(kubectl get pods -l app=web -o name | head -n1) -- rails db:migrate", []string{"migrate"}},
 		// ssh and hosting platforms
 		{"ssh prod 'cd app && rails db:migrate'", []string{"migrate"}},
 		{"ssh -i key -p 2222 -o StrictHostKeyChecking=no deploy@prod rails db:migrate", []string{"migrate"}},
 		{"ssh -t prod sudo systemctl restart app", []string{"restart"}},
+		{"ssh deploy@prod -t 'sudo systemctl restart app'", []string{"restart"}},
+		{"ssh prod -p 2222 -i ~/.ssh/key rails db:migrate", []string{"migrate"}},
+		{"ssh prod -- rails db:migrate", []string{"migrate"}},
+		{"ssh -- prod -t rails db:migrate", nil}, // after --, -t is the command
+		{"ssh -i $(pwd)/key.pem prod sudo systemctl restart nginx", []string{"restart"}},
 		{"heroku run -a shop rails db:migrate", []string{"migrate"}},
 		{"heroku run rails db:migrate --app shop", []string{"migrate"}},
 		{"fly ssh console -C 'rails db:migrate'", []string{"migrate"}},
 		{"vagrant ssh -c 'sudo systemctl restart app'", []string{"restart"}},
 		{"gcloud compute ssh vm --zone europe-west1-b --command 'rails db:migrate'", []string{"migrate"}},
-		// Nothing run, or the image's own command.
+		// Nothing run, or the image's own command; words after a
+		// substitution are the outer command's.
+		{"echo $(date) rails db:migrate", nil},
+		{"echo `pwd` psql -h x", nil},
+		{"docker run -v $(pwd):/app img", nil},
 		{"docker ps", nil},
 		{"docker run --name web -p 80:80 nginx", nil},
 		{"docker exec -e A=rails db:migrate", nil}, // -e's value, then the container

@@ -247,13 +247,13 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 	case name == "screen":
 		return screenScript(words)
 	case name == "docker" || name == "podman" || name == "docker-compose" || name == "podman-compose":
-		return containerScript(words)
+		return containerScript(remoteWords(toks, s))
 	case name == "kubectl" || name == "oc":
-		return podScript(words)
+		return podScript(remoteWords(toks, s))
 	case name == "ssh":
-		return hostScript(words)
+		return hostScript(remoteWords(toks, s))
 	case name == "heroku" || name == "vagrant" || name == "fly" || name == "flyctl" || name == "gcloud":
-		return platformScript(words)
+		return platformScript(remoteWords(toks, s))
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":

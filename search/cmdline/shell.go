@@ -548,7 +548,18 @@ func isAssignment(t shellToken) bool {
 func commandStarts(toks []shellToken) []int {
 	var out []int
 	at := 0
+	closes := substitutionCloses(toks)
 	for at <= len(toks) {
+		if at > 0 && closes[at-1] {
+			// After a command substitution's end come more words of the
+			// command it is an argument of ("echo $(date) rails"), not a
+			// command.
+			for at < len(toks) && !toks[at].op {
+				at++
+			}
+			at++
+			continue
+		}
 		i := skipAssignments(toks, at)
 		for i < len(toks) && !toks[i].op && !toks[i].dot && reservedWords[toks[i].text] { // "./!" is a path
 			i = skipAssignments(toks, i+1) // "then git push", "! git push"
@@ -601,4 +612,42 @@ func redirectionAlone(w string) bool {
 		return true
 	}
 	return false
+}
+
+// substitutionCloses marks the tokens of toks that end a command
+// substitution given as an argument of a command: the ")" of a "$(" and
+// the second of a pair of backticks, after which come more words of that
+// command. A ")" that ends a group "(", or a substitution that is an
+// assignment's value or a command's name ("FOO=$(date) git push", "$(which
+// git) push"), ends none.
+func substitutionCloses(toks []shellToken) []bool {
+	closes := make([]bool, len(toks))
+	argument := func(i int) bool { return i > 0 && !toks[i-1].op && !isAssignment(toks[i-1]) }
+	var open []bool // for each "(" or "$(" not yet closed: an argument substitution
+	backtick := false
+	for i, t := range toks {
+		if !t.op {
+			continue
+		}
+		switch t.text {
+		case "(":
+			open = append(open, false)
+		case "$(":
+			open = append(open, argument(i))
+		case ")":
+			if n := len(open); n > 0 {
+				closes[i] = open[n-1]
+				open = open[:n-1]
+			}
+		case "`":
+			if !backtick {
+				open = append(open, argument(i))
+			} else if n := len(open); n > 0 {
+				closes[i] = open[n-1]
+				open = open[:n-1]
+			}
+			backtick = !backtick
+		}
+	}
+	return closes
 }
