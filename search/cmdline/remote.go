@@ -126,6 +126,30 @@ var (
 		"workdir", "name", "entrypoint", "cap-add", "cap-drop", "pull"}}
 )
 
+// containerRunners are the commands containerScript reads.
+var containerRunners = map[string]bool{"docker": true, "podman": true, "docker-compose": true, "podman-compose": true}
+
+// remoteReadsScript reports whether the command a container, a pod or a
+// host runs reads its script from its input, as a here-document or a
+// pipe gives it: a shell given no script ("ssh prod bash <<EOF",
+// "docker exec -i app sh <<EOF", "kubectl exec -i web -- bash <<EOF"), or
+// ssh given no command, whose login shell reads it ("echo '…' | ssh
+// prod").
+func remoteReadsScript(words []shellToken) bool {
+	var script []string
+	switch name := path.Base(words[0].text); {
+	case name == "ssh":
+		if script = hostScript(words); script == nil {
+			return true
+		}
+	case containerRunners[name]:
+		script = containerScript(words)
+	default:
+		script = podScript(words)
+	}
+	return len(script) == 1 && readsScript(shellTokens(script[0]))
+}
+
 // containerScript is the command docker or podman runs in a container:
 // "docker exec [OPTIONS] CONTAINER cmd...", "docker run [OPTIONS] IMAGE
 // [cmd...]" (also as "docker container exec|run"), and "docker compose

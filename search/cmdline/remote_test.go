@@ -53,6 +53,17 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"fly ssh console -C 'rails db:migrate'", []string{"migrate"}},
 		{"vagrant ssh -c 'sudo systemctl restart app'", []string{"restart"}},
 		{"gcloud compute ssh vm --zone europe-west1-b --command 'rails db:migrate'", []string{"migrate"}},
+		// A here-document or a pipe into a shell there.
+		{"ssh prod bash <<'EOF'\ncd app\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"ssh prod 'bash -s' <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"ssh prod <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"docker exec -i app sh <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"kubectl exec -i deploy/web -- bash <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"docker compose exec -T web sh <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
+		{"echo 'rails db:migrate' | ssh prod bash", []string{"migrate"}},
+		{"echo 'rails db:migrate' | docker exec -i app sh", []string{"migrate"}},
+		{"ssh prod cat <<'EOF'\nrails db:migrate\nEOF", nil},                         // cat prints it
+		{"docker exec -i app psql <<'EOF'\nrails db:migrate\nEOF", []string{"psql"}}, // psql reads it
 		// Nothing run, or the image's own command; words after a
 		// substitution are the outer command's.
 		{"echo $(date) rails db:migrate", nil},

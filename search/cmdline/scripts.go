@@ -60,6 +60,8 @@ func readsScript(toks []shellToken) bool {
 		return commandOptionAt(words, "gGsw") == 0 // the user's shell, not given -c
 	case name == "sudo":
 		return sudoShell(words)
+	case name == "ssh" || containerRunners[name] || name == "kubectl" || name == "oc":
+		return remoteReadsScript(words)
 	case !shells[name]:
 		return false
 	}
@@ -246,7 +248,7 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return tmuxScripts(words, typed)
 	case name == "screen":
 		return screenScript(words)
-	case name == "docker" || name == "podman" || name == "docker-compose" || name == "podman-compose":
+	case containerRunners[name]:
 		return containerScript(remoteWords(toks, s))
 	case name == "kubectl" || name == "oc":
 		return podScript(remoteWords(toks, s))

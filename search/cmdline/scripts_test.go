@@ -98,7 +98,7 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"a shell given -s reads its script", "bash -s -- prod <<EOF\nrm -rf /srv/app\nEOF\necho done", []string{"rmrf"}},
 		{"a here-document written to a file", "cat <<'EOF' > run.sh\ngit push --force\nEOF", nil},
 		{"a here-document fed to a script file", "bash deploy.sh <<EOF\ngit push --force\nEOF", nil},
-		{"a here-document run on another host", "ssh host bash <<'EOF'\ngit push --force\nEOF", nil},
+		{"a here-document run on another host", "ssh host bash <<'EOF'\ngit push --force\nEOF", []string{"push"}},
 		{"a shell given -n checks its input", "bash -n <<EOF\ngit push --force\nEOF", nil},
 		{"a here-document fed to another language", "python3 - <<'EOF'\nrm -rf x\nEOF", nil},
 		{"two here-documents, one to a shell", "bash <<A; cat <<B\ngit push --force\nA\nrm -rf x\nB", []string{"push"}},
