@@ -149,16 +149,16 @@ func TestCommandLineScripts(t *testing.T) {
 // too many commands is, rather than an answer that misses what it runs.
 func TestCommandLineScriptTooDeep(t *testing.T) {
 	h := newRouter(cardsSource(t, map[string][]string{"safe-push": {"git push --force"}}))
-	e := do(t, h, "GET", "/tools?command="+url.QueryEscape("eval eval eval eval git push --force"), nil)
+	e := do(t, h, "GET", "/tools?command="+url.QueryEscape("eval eval eval eval eval eval git push --force"), nil)
 	if e.status != http.StatusBadRequest {
 		t.Fatalf("status = %d, want 400: %s", e.status, e.body)
 	}
 	m := e.json(t)
 	details, _ := m["details"].(map[string]any)
-	if msg, _ := m["message"].(string); !strings.Contains(msg, "3 deep") || details["maxScriptDepth"] != float64(3) {
-		t.Errorf("body = %s, want a message naming 3 deep and details.maxScriptDepth 3", e.body)
+	if msg, _ := m["message"].(string); !strings.Contains(msg, "5 deep") || details["maxScriptDepth"] != float64(5) {
+		t.Errorf("body = %s, want a message naming 5 deep and details.maxScriptDepth 5", e.body)
 	}
-	wantCommandMatches(t, h, "eval eval eval git push --force", "safe-push")
+	wantCommandMatches(t, h, "eval eval eval eval eval git push --force", "safe-push")
 }
 
 // wantCommandMatches asks GET /tools?command= about cmd and wants the ids

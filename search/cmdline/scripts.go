@@ -17,9 +17,10 @@ import (
 // script), as a shell would when it runs it.
 
 // MaxScriptDepth bounds how deep scripts within scripts are read ("bash -c
-// \"sudo sh -c 'git push --force'\"" is two deep); a line that runs one
+// \"sudo sh -c 'git push --force'\"" is two deep, "ssh bastion ssh prod
+// docker exec app sh -c 'rails db:migrate'" four); a line that runs one
 // deeper is not matched (see parseCommandLine).
-const MaxScriptDepth = 3
+const MaxScriptDepth = 5
 
 // shells are the commands that run their -c option's word as a script.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true,
