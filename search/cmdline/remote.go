@@ -118,7 +118,12 @@ var (
 		"memory-reservation", "memory-swap", "memory-swappiness", "mount", "name", "network", "network-alias",
 		"oom-score-adj", "pid", "pids-limit", "platform", "publish", "pull", "restart", "runtime", "security-opt",
 		"shm-size", "stop-signal", "stop-timeout", "storage-opt", "sysctl", "tmpfs", "ulimit", "user", "userns",
-		"uts", "volume", "volume-driver", "volumes-from", "workdir"}}
+		"uts", "volume", "volume-driver", "volumes-from", "workdir",
+		// docker's hidden aliases, and podman's own
+		"net", "net-alias", "dns-opt", "pod", "secret", "arch", "os", "variant", "pidfile", "uidmap", "gidmap",
+		"subuidname", "subgidname", "unsetenv", "tz", "umask", "timeout", "requires", "cgroups", "cgroup-conf",
+		"chrootdirs", "hostuser", "passwd-entry", "group-entry", "image-volume", "sdnotify", "seccomp-policy",
+		"preserve-fds", "personality", "decryption-key", "env-merge", "conmon-pidfile", "init-path", "rdt-class"}}
 	composeGlobal = optionSet{"fp", []string{"file", "project-name", "project-directory", "env-file", "profile",
 		"ansi", "parallel", "progress"}}
 	composeExec = optionSet{"euw", []string{"env", "user", "workdir", "index"}}
@@ -127,7 +132,8 @@ var (
 )
 
 // containerRunners are the commands containerScript reads.
-var containerRunners = map[string]bool{"docker": true, "podman": true, "docker-compose": true, "podman-compose": true}
+var containerRunners = map[string]bool{"docker": true, "podman": true, "podman-remote": true, "nerdctl": true,
+	"docker-compose": true, "podman-compose": true}
 
 // remoteReadsScript reports whether the command a container, a pod or a
 // host runs reads its script from its input, as a here-document or a
@@ -187,11 +193,22 @@ func containerScript(words []shellToken) []string {
 	default:
 		return nil // docker ps, docker compose up
 	}
-	j = opts.skip(words, j+1) + 1 // past the container, image or service
-	if j >= len(words) {
+	from := j + 1
+	j = opts.skip(words, from)
+	own := words[from:j] // the subcommand's options
+	if !slices.ContainsFunc(own, func(w shellToken) bool { return !w.glued && (w.text == "-l" || w.text == "--latest") }) {
+		j++ // past the container, image or service; podman exec -l names none
+	}
+	// --entrypoint replaces the image's; the words after the image are
+	// its arguments ("docker run --entrypoint rails img db:migrate").
+	var entry []shellToken
+	if k := slices.IndexFunc(own, func(w shellToken) bool { return !w.glued && w.text == "--entrypoint" }); k >= 0 && k+1 < len(own) {
+		entry = own[k+1 : k+2]
+	}
+	if j > len(words) || j == len(words) && entry == nil {
 		return nil
 	}
-	return commandScript(words[j:])
+	return commandScript(slices.Concat(entry, words[j:]))
 }
 
 // kubectlGlobal are kubectl's (and oc's) own options that take an

@@ -28,11 +28,19 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"docker run --rm -v `pwd`:/src -w /src img rails db:migrate", []string{"migrate"}},
 		{"docker run --rm -u $(id -u):$(id -g) -v $PWD:/src img rails db:migrate", []string{"migrate"}},
 		{"docker exec -it $(docker ps -qf name=web) rails db:migrate", []string{"migrate"}},
+		{"docker run --rm --entrypoint rails img db:migrate", []string{"migrate"}},
+		{"docker run --rm --entrypoint=sh img -c 'rails db:migrate'", []string{"migrate"}},
+		{"docker run --rm --net host postgres:16 psql -h localhost", []string{"psql"}},
+		{"podman exec -l psql -U app", []string{"psql"}},
+		{"podman run --rm --pod dev postgres psql -h db", []string{"psql"}},
+		{"nerdctl exec app rails db:migrate", []string{"migrate"}},
+		{"podman-remote exec app rails db:migrate", []string{"migrate"}},
 		// compose
 		{"docker compose exec web rails db:migrate", []string{"migrate"}},
 		{"docker compose -f compose.prod.yml -p shop exec -T web rails db:migrate", []string{"migrate"}},
 		{"docker compose run --rm -e RAILS_ENV=test web rails db:migrate", []string{"migrate"}},
 		{"docker-compose run --rm web rails db:migrate", []string{"migrate"}},
+		{"docker compose run --rm --entrypoint rails web db:migrate", []string{"migrate"}},
 		{"docker compose exec db psql -U app", []string{"psql"}},
 		// kubectl
 		{"kubectl exec -it deploy/web -- rails db:migrate", []string{"migrate"}},
@@ -71,6 +79,7 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"docker run -v $(pwd):/app img", nil},
 		{"docker ps", nil},
 		{"docker run --name web -p 80:80 nginx", nil},
+		{"docker run --entrypoint rails", nil},     // no image
 		{"docker exec -e A=rails db:migrate", nil}, // -e's value, then the container
 		{"docker compose up -d", nil},
 		{"docker compose logs web rails", nil},
