@@ -110,6 +110,7 @@ var precommands = map[string]precommand{
 	"proxychains": {argOpts: "f"}, "proxychains4": {argOpts: "f"},
 	"dotenv":  {argOpts: "ecv"}, // dotenv -e .env.test -- cmd
 	"chronic": {},
+	"sshpass": {argOpts: "pfdP"}, // sshpass -p secret ssh host 'cmd'
 	"coproc":  {},
 }
 

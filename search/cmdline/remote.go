@@ -215,14 +215,30 @@ func containerScript(words []shellToken) []string {
 // argument.
 var kubectlGlobal = optionSet{"nsv", []string{"namespace", "context", "kubeconfig", "server", "cluster", "user",
 	"as", "as-group", "as-uid", "token", "request-timeout", "cache-dir", "certificate-authority",
-	"client-certificate", "client-key", "tls-server-name", "username", "password", "profile", "profile-output"}}
+	"client-certificate", "client-key", "tls-server-name", "username", "password", "profile", "profile-output",
+	"log-flush-frequency", "vmodule"}}
+
+// ocRsh are the options of oc rsh that take an argument.
+var ocRsh = optionSet{"c", []string{"container", "shell", "timeout", "filename"}}
 
 // podScript is the command "kubectl exec [OPTIONS] POD -- cmd..." (or oc
 // exec) runs in a pod: what follows its "--", which kubectl requires
-// before the command; nil for another subcommand.
+// before the command; also that of kubectl run and kubectl debug, which
+// start a pod or container to run it, and of "oc rsh POD cmd...". nil for
+// another subcommand.
 func podScript(words []shellToken) []string {
 	j := kubectlGlobal.skip(words, 1)
-	if j >= len(words) || words[j].text != "exec" {
+	if j >= len(words) {
+		return nil
+	}
+	switch words[j].text {
+	case "exec", "run", "debug":
+	case "rsh":
+		if k := ocRsh.skip(words, j+1) + 1; path.Base(words[0].text) == "oc" && k < len(words) {
+			return commandScript(words[k:])
+		}
+		return nil
+	default:
 		return nil
 	}
 	for k := j + 1; k < len(words)-1; k++ {
@@ -258,26 +274,37 @@ func hostScript(words []shellToken) []string {
 // herokuRun are the options of heroku run that take an argument.
 var herokuRun = optionSet{"aers", []string{"app", "env", "remote", "size", "type"}}
 
+// gcloudGlobal are gcloud's own options that take an argument.
+var gcloudGlobal = optionSet{long: []string{"project", "account", "configuration", "verbosity",
+	"impersonate-service-account", "billing-project", "format", "flags-file", "trace-token"}}
+
 // platformScript is the command a hosting platform's CLI runs on one of
-// its machines: "heroku run [OPTIONS] cmd..." (the words joined, as
-// heroku joins them), "vagrant ssh -c 'cmd'", "fly ssh console -C 'cmd'"
-// (flyctl too) and "gcloud compute ssh VM --command 'cmd'".
+// its machines: "heroku run [OPTIONS] cmd..." (one word as written,
+// several each one word, as heroku quotes those holding spaces),
+// "vagrant ssh -c 'cmd'", "fly ssh console -C 'cmd'" (flyctl too) and
+// "gcloud [alpha|beta] compute ssh VM --command 'cmd'".
 func platformScript(words []shellToken) []string {
-	sub := func(names ...string) bool {
-		return len(words) > len(names) && slices.EqualFunc(words[1:1+len(names)], names,
+	sub := func(at int, names ...string) bool {
+		return len(words) > at+len(names)-1 && slices.EqualFunc(words[at:at+len(names)], names,
 			func(w shellToken, name string) bool { return !w.glued && w.text == name })
 	}
 	switch name := path.Base(words[0].text); {
-	case name == "heroku" && sub("run"):
+	case name == "heroku" && (sub(1, "run") || sub(1, "run:detached")):
 		if j := herokuRun.skip(words, 2); j < len(words) {
-			return joinedScript(words[j:], false)
+			return commandScript(words[j:])
 		}
-	case name == "vagrant" && sub("ssh"):
+	case name == "vagrant" && sub(1, "ssh"):
 		return longOptionScript(words, "-c", "--command")
-	case (name == "fly" || name == "flyctl") && sub("ssh", "console"):
+	case (name == "fly" || name == "flyctl") && sub(1, "ssh", "console"):
 		return longOptionScript(words, "-C", "--command")
-	case name == "gcloud" && sub("compute", "ssh"):
-		return longOptionScript(words, "--command")
+	case name == "gcloud":
+		j := gcloudGlobal.skip(words, 1)
+		if sub(j, "alpha") || sub(j, "beta") {
+			j++
+		}
+		if sub(j, "compute", "ssh") {
+			return longOptionScript(words, "--command")
+		}
 	}
 	return nil
 }

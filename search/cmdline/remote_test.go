@@ -47,6 +47,10 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"kubectl -n prod exec -it deploy/web -c app -- bash -c 'rails db:migrate'", []string{"migrate"}},
 		{"oc exec pod/db-0 -- psql -c 'select 1'", []string{"psql"}},
 		{"kubectl exec $(kubectl get pods -l app=web -o name | head -n1) -- rails db:migrate", []string{"migrate"}},
+		{"kubectl run tmp --rm -it --image=postgres -- psql -h db", []string{"psql"}},
+		{"kubectl debug -it db-0 --image=postgres -- psql -h localhost", []string{"psql"}},
+		{"kubectl --vmodule x=2 exec web -- rails db:migrate", []string{"migrate"}},
+		{"oc rsh dc/web rails db:migrate", []string{"migrate"}},
 		// ssh and hosting platforms
 		{"ssh prod 'cd app && rails db:migrate'", []string{"migrate"}},
 		{"ssh -i key -p 2222 -o StrictHostKeyChecking=no deploy@prod rails db:migrate", []string{"migrate"}},
@@ -58,6 +62,10 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"ssh -i $(pwd)/key.pem prod sudo systemctl restart nginx", []string{"restart"}},
 		{"heroku run -a shop rails db:migrate", []string{"migrate"}},
 		{"heroku run rails db:migrate --app shop", []string{"migrate"}},
+		{"heroku run bash -c 'rails db:migrate && rails db:seed' -a shop", []string{"migrate"}},
+		{"heroku run:detached rails db:migrate", []string{"migrate"}},
+		{"sshpass -p secret ssh prod 'rails db:migrate'", []string{"migrate"}},
+		{"gcloud --project p beta compute ssh vm --command 'rails db:migrate'", []string{"migrate"}},
 		{"fly ssh console -C 'rails db:migrate'", []string{"migrate"}},
 		{"vagrant ssh -c 'sudo systemctl restart app'", []string{"restart"}},
 		{"gcloud compute ssh vm --zone europe-west1-b --command 'rails db:migrate'", []string{"migrate"}},
@@ -91,6 +99,8 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"ssh -N -L 5432:localhost:5432 bastion", nil},
 		{"ssh -p rails db:migrate", nil}, // -p's value, then the destination
 		{"heroku logs -a shop", nil},
+		{"heroku run echo 'x; rails db:migrate'", nil}, // one word to echo
+		{"kubectl rsh web rails db:migrate", nil},      // oc's, not kubectl's
 		{"vagrant up", nil},
 	}
 	checkMatchCommand(t, mt, tests)
