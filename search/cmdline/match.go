@@ -58,20 +58,33 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 // "python" python3.12, "gcc" gcc-12, "go" go1.22.3 and "python3"
 // python3.12, but not python312. Distributions install interpreters,
 // package managers and compilers under versioned names, and an agent
-// types the one the machine has. A word of one letter names none ("m" is
-// not m4), nor does one that is no plain name. Most calls fail at once,
-// on a pattern of another command, so that test is inlined.
+// types the one the machine has. So does a package runner's command
+// with the version it wants ("npx prettier@3", "uvx ruff==0.5.0"). A
+// word of one letter names none ("m" is not m4), nor does one that is no
+// plain name, nor a name of another program (diff3, killall5). Most
+// calls fail at once, on a pattern of another command, so that test is
+// inlined.
 func namesVersioned(name, cmd string) bool {
-	return len(cmd) > len(name) && cmd[:len(name)] == name && versionAfter(name, cmd[len(name):])
+	return len(cmd) > len(name) && cmd[:len(name)] == name && versionAfter(name, cmd)
 }
 
-// versionAfter reports whether v, after the command word name, makes a
-// versioned name of it (see namesVersioned).
-func versionAfter(name, v string) bool {
-	if len(name) < 2 || !plainName(name) {
+// otherPrograms are names that look like versions of another's but name
+// a program of their own: diff3 compares three files, and killall5
+// signals every process, where killall signals those of one name.
+var otherPrograms = map[string]bool{"diff3": true, "killall5": true}
+
+// versionAfter reports whether the rest of cmd after the command word
+// name makes a versioned name of it (see namesVersioned).
+func versionAfter(name, cmd string) bool {
+	if len(name) < 2 || !plainName(name) || otherPrograms[cmd] {
 		return false
 	}
+	v := cmd[len(name):]
 	switch {
+	case v[0] == '@':
+		return len(v) > 1 // prettier@3, prettier@latest
+	case strings.HasPrefix(v, "=="):
+		return isVersion(v[2:]) // ruff==0.5.0
 	case v[0] == '.' || v[0] == '-':
 		v = v[1:]
 	case isDigit(name[len(name)-1]):

@@ -615,6 +615,9 @@ func TestMatchCommandVersionedNames(t *testing.T) {
 		{ID: "gotest", Replaces: []string{"go test *"}},
 		{ID: "m", Replaces: []string{"m volume *"}},
 		{ID: "py3", Replaces: []string{"python3 manage.py *"}},
+		{ID: "diff", Replaces: []string{"diff -u <a> <b>"}},
+		{ID: "killall", Replaces: []string{"killall <name>"}},
+		{ID: "ruff", Replaces: []string{"ruff check *"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -637,6 +640,15 @@ func TestMatchCommandVersionedNames(t *testing.T) {
 		{"m4 volume 10", nil},
 		{"python312 manage.py migrate", nil},
 		{"gcc-ar -c x", nil},
+		{"diff3 -u a b c", nil},
+		{"killall5 -9 x", nil},
+		// A package runner's command with the version it wants.
+		{"npx ruff@0.5 check .", []string{"ruff"}},
+		{"uvx ruff@latest check .", []string{"ruff"}},
+		{"uvx ruff==0.5.0 check .", []string{"ruff"}},
+		{"pipx run ruff==0.5 check .", []string{"ruff"}},
+		{"npx ruff@ check .", nil},
+		{"uvx ruff==x check .", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 }

@@ -168,6 +168,12 @@ func argumentEnd(toks []shellToken, j int) int {
 	return j
 }
 
+// packageSpec reports whether the word t, which a shell would read as an
+// assignment at a command's start, is a package runner's requirement
+// ("uvx ruff==0.5.0 check", "pipx run black==24.1"), which no one means
+// as an environment variable.
+func packageSpec(t shellToken) bool { return strings.Contains(t.text, "==") }
+
 // argOptionIs reports whether the first option of the word of short
 // options t that takes an argument is the letter c: "-u", "-lu", "-uapp",
 // not "-gu" (the group "u").
@@ -209,7 +215,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 			j++
 			break
 		}
-		if isAssignment(toks[j]) {
+		if isAssignment(toks[j]) && !packageSpec(toks[j]) {
 			j++
 			continue
 		}
@@ -236,7 +242,9 @@ func runsCommandAt(toks []shellToken, i int) int {
 	if !mayRun {
 		return len(toks)
 	}
-	j = skipAssignments(toks, j)
+	if j < len(toks) && !packageSpec(toks[j]) {
+		j = skipAssignments(toks, j)
+	}
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
 		j++
 	}
