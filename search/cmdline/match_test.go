@@ -550,6 +550,22 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"proxychains4 -q -f p.conf pytest", []string{"test"}},
 		{"dotenv -e .env.test -- rails db:migrate", []string{"migrate"}},
 		{"chronic pytest", []string{"test"}},
+		{"dotenv run pytest", []string{"test"}},
+		{"dotenv -f .env.test run -- pytest", []string{"test"}},
+		{"gdb -q -nx --args python -m pytest", []string{"test"}},
+		{"gdb -ex run -args python -m pytest", []string{"test"}},
+		{"strace --output trace.txt --trace execve pytest", []string{"test"}},
+		{"torsocks --user u --pass p rails db:migrate", []string{"migrate"}},
+		{"npm -C web exec -- prettier --write .", []string{"fmt"}},
+		{"npm -ws exec -- prettier --write .", []string{"fmt"}},
+		{"npm exec --prefix web -- prettier --write .", []string{"fmt"}},
+		{"uv run -p 3.12 pytest", []string{"test"}},
+		{"uvx -p 3.12 pytest", []string{"test"}},
+		{"uv --color never run --with-requirements r.txt pytest", []string{"test"}},
+		{"pnpm --reporter silent exec prettier --write .", []string{"fmt"}},
+		{"pdm run --venv in-project pytest", []string{"test"}},
+		{"python -um pytest", []string{"test"}},
+		{"python3 -Bm pytest", []string{"test"}},
 		{"coproc pytest", []string{"test"}},
 		// The runner's own options before its subcommand.
 		{"npm --prefix web exec -- prettier --write .", []string{"fmt"}},
@@ -586,6 +602,7 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"python -c 'import x' -m pytest", nil},
 		{"hatch -e run pytest", nil}, // run is the environment
 		{"gdb pytest", nil},          // gdb debugs the file pytest
+		{"python -Wm pytest", nil},   // -W takes "m" as its value
 		// A line that ends, or meets an operator, where an option's
 		// argument is due: each panicked.
 		{"python -X", nil},

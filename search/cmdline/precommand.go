@@ -27,6 +27,13 @@ type precommand struct {
 	// there takes none.
 	preOpts string
 	preLong []string
+	// longOnly: its long options may be written with one dash ("gdb -nx
+	// -ex CMD", as getopt_long_only reads them), and are looked up in
+	// preLong so.
+	longOnly bool
+	// subOptional: the command may also follow without sub (dotenv-cli's
+	// "dotenv -- cmd" and python-dotenv's "dotenv run cmd").
+	subOptional bool
 	// user is the letter of the option, long "--user", that must be
 	// given for it to run a command; 0 for none. runuser without -u runs
 	// the user's shell, as su does: "runuser node -c 'npm ci'" gives
@@ -64,19 +71,20 @@ var precommands = map[string]precommand{
 	"bundle": {sub: "exec"},
 	"poetry": {sub: "run", preOpts: "CP", preLong: []string{"directory", "project"}},
 	"pipenv": {sub: "run"},
-	"pnpm":   {sub: "exec", alias: "dlx", preOpts: "CF", preLong: []string{"dir", "filter"}},
+	"pnpm":   {sub: "exec", alias: "dlx", preOpts: "CF", preLong: []string{"dir", "filter", "reporter", "loglevel"}},
 	"yarn":   {sub: "exec", alias: "dlx", preLong: []string{"cwd"}},
-	"uv": {sub: "run", argLong: []string{"with", "python", "directory", "project", "package", "env-file", "group", "extra"},
-		preLong: []string{"directory", "project", "config-file", "cache-dir"}},
-	"uvx":  {argLong: []string{"from", "with", "python"}},
+	"uv": {sub: "run", argOpts: "p", argLong: []string{"with", "python", "directory", "project", "package", "env-file",
+		"group", "extra", "with-requirements", "index", "default-index", "only-group"},
+		preLong: []string{"directory", "project", "config-file", "cache-dir", "color", "python-preference"}},
+	"uvx":  {argOpts: "p", argLong: []string{"from", "with", "python", "with-requirements", "index", "default-index"}},
 	"npx":  {argOpts: "cp", argLong: []string{"call", "package"}},
 	"bunx": {argOpts: "p", argLong: []string{"package"}},
-	"npm": {sub: "exec", alias: "x", argOpts: "cpw", argLong: []string{"call", "package", "workspace"},
-		preOpts: "w", preLong: []string{"prefix", "workspace", "loglevel", "userconfig", "registry", "cache"}},
-	"python":  {sub: "-m", preOpts: "WX"},
-	"python3": {sub: "-m", preOpts: "WX"},
+	"npm": {sub: "exec", alias: "x", argOpts: "Ccpw", argLong: []string{"call", "package", "workspace", "prefix"},
+		preOpts: "Cw", preLong: []string{"prefix", "workspace", "loglevel", "userconfig", "registry", "cache"}},
+	"python":  {sub: "-m", preOpts: "WX", preLong: []string{"check-hash-based-pycs"}},
+	"python3": {sub: "-m", preOpts: "WX", preLong: []string{"check-hash-based-pycs"}},
 	"pipx":    {sub: "run", argLong: []string{"spec", "python", "index-url", "pip-args"}},
-	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project"}, preOpts: "p", preLong: []string{"project"}},
+	"pdm":     {sub: "run", argOpts: "p", argLong: []string{"project", "venv"}, preOpts: "p", preLong: []string{"project"}},
 	"hatch":   {sub: "run", preOpts: "ep", preLong: []string{"env", "project", "data-dir", "cache-dir", "config"}},
 	"rye":     {sub: "run"},
 	"conda":   {sub: "run", argOpts: "np", argLong: []string{"name", "prefix", "cwd"}},
@@ -84,7 +92,8 @@ var precommands = map[string]precommand{
 	"pyenv":   {sub: "exec"},
 	"asdf":    {sub: "exec"},
 	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
-	"op":      {sub: "run", argLong: []string{"env-file", "account", "environment"}, preLong: []string{"account", "config", "session"}},
+	"op": {sub: "run", argLong: []string{"env-file", "account", "environment"},
+		preLong: []string{"account", "config", "session", "format", "encoding"}},
 	// Those that change how a command runs: in a new session, with its
 	// output unbuffered, at a lower I/O priority, on some CPUs, holding a
 	// lock, keeping the machine awake, with a virtual display.
@@ -102,13 +111,19 @@ var precommands = map[string]precommand{
 	// Those that trace or debug a command, send its traffic through a
 	// proxy, give it an environment file, or keep its output until it
 	// fails.
-	"strace":      {argOpts: "abeEIoOpPsSuUX"},
-	"ltrace":      {argOpts: "aAeFlnopsuwxD"},
-	"valgrind":    {},
-	"gdb":         {sub: "--args", preOpts: "xp", preLong: []string{"command", "pid", "cd", "eval-command"}},
-	"torsocks":    {argOpts: "uaP"},
+	"strace": {argOpts: "abeEIoOpPsSuUX", argLong: []string{"output", "trace", "attach", "user", "env", "string-limit",
+		"trace-path", "signal", "status", "columns", "summary-sort-by"}},
+	"ltrace":   {argOpts: "aAeFlnopsuwxD"},
+	"valgrind": {},
+	// gdb reads its long options after one dash too ("-nx", "-ex CMD").
+	"gdb": {sub: "--args", alias: "-args", longOnly: true, preLong: []string{"command", "x", "eval-command", "ex",
+		"init-command", "ix", "init-eval-command", "iex", "pid", "p", "cd", "directory", "d", "tty", "interpreter", "i",
+		"data-directory", "D", "core", "c", "symbols", "s", "exec", "e", "se", "b", "l"}},
+	"torsocks":    {argOpts: "uaP", argLong: []string{"user", "pass", "port", "address"}},
 	"proxychains": {argOpts: "f"}, "proxychains4": {argOpts: "f"},
-	"dotenv":  {argOpts: "ecv"}, // dotenv -e .env.test -- cmd
+	// dotenv-cli (dotenv -e .env.test -- cmd) and python-dotenv (dotenv
+	// -f .env.test run cmd).
+	"dotenv":  {argOpts: "ecv", sub: "run", subOptional: true, preOpts: "f", preLong: []string{"file"}},
 	"chronic": {},
 	"sshpass": {argOpts: "pfdP"}, // sshpass -p secret ssh host 'cmd'
 	"coproc":  {},
@@ -139,16 +154,31 @@ func (pc precommand) pastOwnOptions(toks []shellToken, j int) int {
 		switch {
 		case toks[j].glued: // an option's value ("--prefix=web")
 			j++
-		case t == pc.sub || t == "--" || !isOption(t):
+		case pc.isSub(t) || t == "--" || !isOption(t):
 			return j
 		case strings.HasPrefix(t, "--") && slices.Contains(pc.preLong, t[2:]),
-			!strings.HasPrefix(t, "--") && pc.takesNextOwn(t):
+			pc.longOnly && !strings.HasPrefix(t, "--") && slices.Contains(pc.preLong, t[1:]),
+			!pc.longOnly && !strings.HasPrefix(t, "--") && pc.takesNextOwn(t):
 			j = argumentEnd(toks, j+1) // the option's argument, if the line gives one
 		default:
 			j++
 		}
 	}
 	return j
+}
+
+// isSub reports whether the word t is the runner's sub (or its alias),
+// where the command follows: for python's "-m", also written in a bundle
+// of flags that ends with it ("python -um pytest", "-Bm").
+func (pc precommand) isSub(t string) bool {
+	switch {
+	case t == pc.sub || pc.alias != "" && t == pc.alias:
+		return true
+	case len(pc.sub) == 2 && pc.sub[0] == '-' && pc.sub[1] != '-':
+		return len(t) > 2 && t[0] == '-' && t[1] != '-' && t[len(t)-1] == pc.sub[1] &&
+			strings.IndexAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:]) < 0
+	}
+	return false
 }
 
 // takesNextOwn reports whether the short options t, one of the runner's
@@ -200,10 +230,14 @@ func runsCommandAt(toks []shellToken, i int) int {
 	j, mayRun := i+1, pc.user == 0 // runuser runs a command only with -u
 	if pc.sub != "" {
 		j = pc.pastOwnOptions(toks, j)
-		if j >= len(toks) || toks[j].op || toks[j].text != pc.sub && (pc.alias == "" || toks[j].text != pc.alias) {
+		switch {
+		case j < len(toks) && !toks[j].op && pc.isSub(toks[j].text):
+			j++
+		case !pc.subOptional:
 			return len(toks) // "bundle install", "python script.py"
+		default:
+			j = i + 1 // no sub: its options are read as any precommand's
 		}
-		j++
 	}
 	for j < len(toks) && !toks[j].op {
 		t := toks[j].text
