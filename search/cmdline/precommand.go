@@ -176,7 +176,7 @@ func (pc precommand) isSub(t string) bool {
 		return true
 	case len(pc.sub) == 2 && pc.sub[0] == '-' && pc.sub[1] != '-':
 		return len(t) > 2 && t[0] == '-' && t[1] != '-' && t[len(t)-1] == pc.sub[1] &&
-			strings.IndexAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:]) < 0
+			!strings.ContainsAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:])
 	}
 	return false
 }
