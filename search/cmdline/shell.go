@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -550,7 +551,7 @@ func commandStarts(toks []shellToken) []int {
 	at := 0
 	closes := substitutionCloses(toks)
 	for at <= len(toks) {
-		if at > 0 && closes[at-1] {
+		if closes != nil && at > 0 && closes[at-1] {
 			// After a command substitution's end come more words of the
 			// command it is an argument of ("echo $(date) rails"), not a
 			// command.
@@ -619,8 +620,12 @@ func redirectionAlone(w string) bool {
 // the second of a pair of backticks, after which come more words of that
 // command. A ")" that ends a group "(", or a substitution that is an
 // assignment's value or a command's name ("FOO=$(date) git push", "$(which
-// git) push"), ends none.
+// git) push"), ends none. It is nil for a line of no substitution, as
+// most are.
 func substitutionCloses(toks []shellToken) []bool {
+	if !slices.ContainsFunc(toks, func(t shellToken) bool { return t.op && (t.text == "$(" || t.text == "`") }) {
+		return nil
+	}
 	closes := make([]bool, len(toks))
 	argument := func(i int) bool { return i > 0 && !toks[i-1].op && !isAssignment(toks[i-1]) }
 	var open []bool // for each "(" or "$(" not yet closed: an argument substitution
