@@ -249,7 +249,9 @@ func runsCommandAt(toks []shellToken, i int) int {
 			j++
 			break
 		}
-		if isAssignment(toks[j]) && !packageSpec(toks[j]) {
+		// env's and sudo's substitution may print assignments ("env $(cat
+		// .env | xargs) cmd"), and the command follows them.
+		if isAssignment(toks[j]) && !packageSpec(toks[j]) || toks[j].fed && (name == "env" || name == "sudo") {
 			j++
 			continue
 		}
@@ -258,7 +260,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 		}
 		j++
 		if strings.HasPrefix(t, "--") {
-			if slices.Contains(pc.argLong, t[2:]) {
+			if slices.Contains(pc.argLong, t[2:]) || strings.HasSuffix(t, "=") { // "--user=$(whoami)"
 				j++ // the option's argument
 			}
 			mayRun = mayRun || t == "--user"

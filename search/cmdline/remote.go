@@ -16,27 +16,27 @@ import (
 // remoteWords are the words of the command at toks[s] as docker, kubectl
 // or ssh receives them: commandWords, and past each command substitution
 // given as an argument, which is one word, the fed word that stands for
-// its output (see feedOperands), with a word after it that starts with
-// ":" or "/" and so was glued to it ("-v $(pwd):/app", "-i
-// $(pwd)/key.pem"; the line is spaced around operators, so where the
-// substitution ends no longer shows). Without them the command ended at
-// the substitution, and "docker run -v $(pwd):/app node npm test" ran
-// nothing.
-func remoteWords(toks []shellToken, s int) []shellToken {
-	closes := substitutionCloses(toks)
+// its output (see feedOperands). Text glued after a substitution is part
+// of its word: the line is spaced around operators, so where the
+// substitution ended no longer shows, and a next word is taken as glued
+// when it starts with ":" ("-v $(pwd):/app", "$(id -u):$(id -g)"), or
+// with "/" after a substitution that is an option's value (takesValue:
+// "-i $(pwd)/key.pem", but the command of "docker exec $(docker ps -q)
+// /bin/sh"). Without them the command ended at the substitution, and
+// "docker run -v $(pwd):/app node npm test" ran nothing.
+func remoteWords(toks []shellToken, s int, takesValue func(string) bool) []shellToken {
+	subs := argumentSubstitutions(toks)
 	var out []shellToken
 	for k := s; k < len(toks); k++ {
 		if !toks[k].op {
 			out = append(out, toks[k])
 			continue
 		}
-		if len(out) == 0 || !out[len(out)-1].fed || toks[k].text != "$(" && toks[k].text != "`" {
+		if subs == nil || subs.end[k] < 0 || len(out) == 0 || !out[len(out)-1].fed {
 			break // an operator, or a substitution that is no argument
 		}
-		k = gluedSubstitutionEnd(toks, closes, k)
-		if k == len(toks) {
-			break
-		}
+		value := len(out) > 1 && isOption(out[len(out)-2].text) && takesValue(out[len(out)-2].text)
+		k = gluedSubstitutionEnd(toks, subs, k, value)
 	}
 	return out
 }
@@ -44,16 +44,17 @@ func remoteWords(toks []shellToken, s int) []shellToken {
 // gluedSubstitutionEnd is the index of the last token of the word that
 // the command substitution opened at toks[k] is part of (see remoteWords):
 // its end, and the text glued after it, which may hold another
-// substitution ("$(id -u):$(id -g)"); len(toks) for one never closed.
-func gluedSubstitutionEnd(toks []shellToken, closes []bool, k int) int {
+// substitution ("$(id -u):$(id -g)").
+func gluedSubstitutionEnd(toks []shellToken, subs *substitutions, k int, value bool) int {
 	for {
-		for k++; k < len(toks) && !closes[k]; k++ {
-		}
-		if k+1 == len(toks) || k == len(toks) || toks[k+1].op || strings.IndexAny(toks[k+1].text, ":/") != 0 {
+		k = subs.end[k]
+		next := k + 1
+		if next == len(toks) || toks[next].op || !strings.HasPrefix(toks[next].text, ":") &&
+			!(value && strings.HasPrefix(toks[next].text, "/")) {
 			return k
 		}
-		k++ // ":/app", or ":" before another substitution
-		if !strings.HasSuffix(toks[k].text, ":") || k+2 >= len(toks) || !toks[k+1].fed || !toks[k+2].op {
+		k = next // ":/app", "/key.pem", or ":" before another substitution
+		if !strings.HasSuffix(toks[k].text, ":") || k+2 >= len(toks) || !toks[k+1].fed || subs.end[k+2] < 0 {
 			return k
 		}
 		k += 2 // the fed word and the next substitution's opening
@@ -131,6 +132,19 @@ var (
 		"workdir", "name", "entrypoint", "cap-add", "cap-drop", "pull"}}
 )
 
+// containerValue, podValue, hostValue and platformValue report whether
+// an option of those commands takes a value (see remoteWords).
+func containerValue(t string) bool {
+	return dockerGlobal.takesNext(t) || dockerRun.takesNext(t) || dockerExec.takesNext(t) ||
+		composeGlobal.takesNext(t) || composeRun.takesNext(t) || composeExec.takesNext(t)
+}
+
+func podValue(t string) bool { return kubectlGlobal.takesNext(t) || ocRsh.takesNext(t) }
+
+func hostValue(t string) bool { return sshOptions.takesNext(t) }
+
+func platformValue(t string) bool { return herokuRun.takesNext(t) || gcloudGlobal.takesNext(t) }
+
 // containerRunners are the commands containerScript reads.
 var containerRunners = map[string]bool{"docker": true, "podman": true, "podman-remote": true, "nerdctl": true,
 	"docker-compose": true, "podman-compose": true}
@@ -202,8 +216,8 @@ func containerScript(words []shellToken) []string {
 	// --entrypoint replaces the image's; the words after the image are
 	// its arguments ("docker run --entrypoint rails img db:migrate").
 	var entry []shellToken
-	if k := slices.IndexFunc(own, func(w shellToken) bool { return !w.glued && w.text == "--entrypoint" }); k >= 0 && k+1 < len(own) {
-		entry = own[k+1 : k+2]
+	if k := slices.IndexFunc(own, func(w shellToken) bool { return !w.glued && w.text == "--entrypoint" }); k >= 0 && k+1 < len(own) && own[k+1].text != "" {
+		entry = own[k+1 : k+2] // --entrypoint "" keeps the words as the command
 	}
 	if j > len(words) || j == len(words) && entry == nil {
 		return nil

@@ -80,6 +80,13 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"echo 'rails db:migrate' | docker exec -i app sh", []string{"migrate"}},
 		{"ssh prod cat <<'EOF'\nrails db:migrate\nEOF", nil},                         // cat prints it
 		{"docker exec -i app psql <<'EOF'\nrails db:migrate\nEOF", []string{"psql"}}, // psql reads it
+		// Through nested substitutions, and a command after one that is
+		// the container.
+		{"docker exec $(echo $(echo web)) rails db:migrate", []string{"migrate"}},
+		{"ssh host -p $(echo $(echo 22)) rails db:migrate", []string{"migrate"}},
+		{"docker exec $(docker ps -q) /bin/bash -c 'rails db:migrate'", []string{"migrate"}},
+		{"docker exec -it $(docker ps -q) /bin/sh -c 'rails db:migrate'", []string{"migrate"}},
+		{"docker run --rm --entrypoint '' img rails db:migrate", []string{"migrate"}},
 		// Nothing run, or the image's own command; words after a
 		// substitution are the outer command's.
 		{"echo $(date) rails db:migrate", nil},

@@ -250,13 +250,13 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 	case name == "screen":
 		return screenScript(words)
 	case containerRunners[name]:
-		return containerScript(remoteWords(toks, s))
+		return containerScript(remoteWords(toks, s, containerValue))
 	case name == "kubectl" || name == "oc":
-		return podScript(remoteWords(toks, s))
+		return podScript(remoteWords(toks, s, podValue))
 	case name == "ssh":
-		return hostScript(remoteWords(toks, s))
+		return hostScript(remoteWords(toks, s, hostValue))
 	case name == "heroku" || name == "vagrant" || name == "fly" || name == "flyctl" || name == "gcloud":
-		return platformScript(remoteWords(toks, s))
+		return platformScript(remoteWords(toks, s, platformValue))
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":

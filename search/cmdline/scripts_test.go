@@ -246,6 +246,38 @@ func TestMatchCommandScriptsLimits(t *testing.T) {
 
 // FuzzCommandScripts: a command line run as a script by "bash -c" matches
 // every card the line matches by itself, and no line makes the reading of
+// TestMatchCommandAfterSubstitutions: a command substitution given as an
+// argument is one word of the command around it: the command a
+// precommand runs may follow it, and words after it are no command. Each
+// row says what bash runs.
+func TestMatchCommandAfterSubstitutions(t *testing.T) {
+	mt := Compile([]Card{{ID: "migrate", Replaces: []string{"rails db:migrate"}}})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"sudo -u $(whoami) rails db:migrate", []string{"migrate"}},
+		{"sudo --user=$(whoami) rails db:migrate", []string{"migrate"}},
+		{"doas -u `whoami` rails db:migrate", []string{"migrate"}},
+		{"env $(cat .env | xargs) rails db:migrate", []string{"migrate"}},
+		{"timeout $((5*60)) rails db:migrate", []string{"migrate"}},
+		{"nice -n $(echo 5) rails db:migrate", []string{"migrate"}},
+		{"xargs -P $(nproc) rails db:migrate", []string{"migrate"}},
+		{"FOO=$(date) rails db:migrate", []string{"migrate"}},
+		{"$(which rails) db:migrate", []string{"migrate"}},
+		{"if true; then $(true) rails db:migrate; fi", []string{"migrate"}},
+		{"echo $(case $x in a) rails db:migrate;; esac)", []string{"migrate"}},
+		{"echo `case $x in a) rails db:migrate;; esac`", []string{"migrate"}},
+		// Words after an argument's substitution.
+		{"echo $(date) rails db:migrate", nil},
+		{"echo $(date) $(whoami) rails db:migrate", nil},
+		{"echo $(date)$(date) rails db:migrate", nil},
+		{"echo $(case x in x) echo y;; esac) rails db:migrate", nil},
+		{"echo `date` rails db:migrate", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
 // scripts panic.
 func FuzzCommandScripts(f *testing.F) {
 	for _, s := range []string{"git push --force", "cd x && rm -rf build", "ls | xargs -n1 git branch -D",

@@ -543,37 +543,35 @@ func isAssignment(t shellToken) bool {
 }
 
 // commandStarts returns the index of the first word of each command of a
-// tokenized line: the line's start and the word after each control
-// operator, past any NAME=value assignments, and the command a precommand
-// runs ("sudo -u deploy git push": sudo, and git).
+// tokenized line, in order: the line's start and the word after each
+// control operator, past any NAME=value assignments, and the command a
+// precommand runs ("sudo -u deploy git push": sudo, and git). A command
+// substitution given as an argument is one word of the command around it
+// ("sudo -u $(whoami) git push" runs git push; "echo $(date) git push"
+// runs none), and the commands inside it are commands of their own.
 func commandStarts(toks []shellToken) []int {
+	subs := argumentSubstitutions(toks)
 	var out []int
-	at := 0
-	closes := substitutionCloses(toks)
-	for at <= len(toks) {
-		if closes != nil && at > 0 && closes[at-1] {
-			// After a command substitution's end come more words of the
-			// command it is an argument of ("echo $(date) rails"), not a
-			// command.
-			for at < len(toks) && !toks[at].op {
-				at++
+	for at := 0; at <= len(toks); {
+		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
+			words, index := commandThrough(toks, subs, at)
+			i := skipAssignments(words, 0)
+			for i < len(words) && !words[i].dot && reservedWords[words[i].text] { // "./!" is a path
+				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
-			at++
-			continue
-		}
-		i := skipAssignments(toks, at)
-		for i < len(toks) && !toks[i].op && !toks[i].dot && reservedWords[toks[i].text] { // "./!" is a path
-			i = skipAssignments(toks, i+1) // "then git push", "! git push"
-		}
-		for i < len(toks) && !toks[i].op {
-			out = append(out, i)
-			i = runsCommandAt(toks, i)
+			for i < len(words) {
+				out = append(out, index(i))
+				i = runsCommandAt(words, i)
+			}
 		}
 		next := at
 		for next < len(toks) && !toks[next].op {
 			next++
 		}
 		at = next + 1
+	}
+	if subs != nil {
+		slices.Sort(out) // a command after a substitution came before those in it
 	}
 	return out
 }
@@ -615,44 +613,108 @@ func redirectionAlone(w string) bool {
 	return false
 }
 
-// substitutionCloses marks the tokens of toks that end a command
-// substitution given as an argument of a command: the ")" of a "$(" and
-// the second of a pair of backticks, after which come more words of that
-// command. A ")" that ends a group "(", or a substitution that is an
-// assignment's value or a command's name ("FOO=$(date) git push", "$(which
-// git) push"), ends none. It is nil for a line of no substitution, as
-// most are.
-func substitutionCloses(toks []shellToken) []bool {
+// commandThrough returns the words of the command at toks[at], up to the
+// next control operator, passing over each command substitution given as
+// an argument (see argumentSubstitutions), and the index in toks of each
+// word. Without such substitutions they are toks[at:] itself.
+func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToken, func(int) int) {
+	if subs == nil {
+		end := at
+		for end < len(toks) && !toks[end].op {
+			end++
+		}
+		return toks[at:end], func(i int) int { return at + i }
+	}
+	var words []shellToken
+	var index []int
+	for k := at; k < len(toks); k++ {
+		switch {
+		case !toks[k].op:
+			words, index = append(words, toks[k]), append(index, k)
+		case subs.end[k] > k:
+			k = subs.end[k]
+		default:
+			return words, func(i int) int { return index[i] }
+		}
+	}
+	return words, func(i int) int { return index[i] }
+}
+
+// substitutions are the command substitutions of a tokenized line given
+// as arguments of a command ("echo $(date)", "sudo -u `whoami`"): end[i]
+// is the index of the token that closes the one opened at toks[i] ($( or
+// a backtick), and -1 elsewhere; closes[i] says toks[i] closes one. A
+// substitution that is an assignment's value or a command's name
+// ("FOO=$(date) git push", "$(which git) push") is none of them.
+type substitutions struct {
+	end    []int
+	closes []bool
+}
+
+// argumentSubstitutions finds the substitutions of toks given as
+// arguments; nil for a line of no substitution, as most are. A ")" inside
+// a case statement within a substitution ends a pattern, not the
+// substitution, as substitutionEnd reads it.
+func argumentSubstitutions(toks []shellToken) *substitutions {
 	if !slices.ContainsFunc(toks, func(t shellToken) bool { return t.op && (t.text == "$(" || t.text == "`") }) {
 		return nil
 	}
-	closes := make([]bool, len(toks))
-	argument := func(i int) bool { return i > 0 && !toks[i-1].op && !isAssignment(toks[i-1]) }
-	var open []bool // for each "(" or "$(" not yet closed: an argument substitution
-	backtick := false
-	for i, t := range toks {
-		if !t.op {
-			continue
+	subs := &substitutions{end: make([]int, len(toks)), closes: make([]bool, len(toks))}
+	for i := range subs.end {
+		subs.end[i] = -1
+	}
+	// argument reports whether the substitution opened at i is an
+	// argument: after a word that is no assignment nor reserved word, or
+	// right after another that is one ("$(date)$(whoami)").
+	argument := func(i int) bool {
+		if i == 0 {
+			return false
 		}
-		switch t.text {
-		case "(":
-			open = append(open, false)
-		case "$(":
-			open = append(open, argument(i))
-		case ")":
-			if n := len(open); n > 0 {
-				closes[i] = open[n-1]
-				open = open[:n-1]
-			}
-		case "`":
-			if !backtick {
-				open = append(open, argument(i))
-			} else if n := len(open); n > 0 {
-				closes[i] = open[n-1]
-				open = open[:n-1]
-			}
-			backtick = !backtick
+		p := i - 1
+		if toks[p].fed && p > 0 { // the word feedOperands put for it: the one before decides
+			p--
+		}
+		prev := toks[p]
+		if prev.op {
+			return subs.closes[p]
+		}
+		return !isAssignment(prev) && (prev.quoted || prev.dot || !reservedWords[prev.text])
+	}
+	type frame struct {
+		at       int
+		argument bool
+		cases    int // case statements open inside it
+	}
+	var open []frame
+	closeFrame := func(i int) {
+		f := open[len(open)-1]
+		open = open[:len(open)-1]
+		if f.argument {
+			subs.end[f.at], subs.closes[i] = i, true
 		}
 	}
-	return closes
+	backtick := -1 // the index of an open backtick's frame
+	for i, t := range toks {
+		n := len(open)
+		switch {
+		case !t.op:
+			if n > 0 && !t.quoted && t.text == "case" {
+				open[n-1].cases++
+			} else if n > 0 && !t.quoted && t.text == "esac" && open[n-1].cases > 0 {
+				open[n-1].cases--
+			}
+		case t.text == "(" || t.text == "$(":
+			open = append(open, frame{at: i, argument: t.text == "$(" && argument(i)})
+		case t.text == ")" && n > 0 && open[n-1].cases == 0 && n-1 != backtick:
+			closeFrame(i)
+		case t.text == "`" && backtick < 0:
+			open = append(open, frame{at: i, argument: argument(i)})
+			backtick = len(open) - 1
+		case t.text == "`":
+			open = open[:backtick+1] // anything left open inside closes with it
+			closeFrame(i)
+			backtick = -1
+		}
+	}
+	return subs
 }
