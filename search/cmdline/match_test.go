@@ -603,6 +603,7 @@ func TestMatchCommandRunners(t *testing.T) {
 		{"hatch -e run pytest", nil}, // run is the environment
 		{"gdb pytest", nil},          // gdb debugs the file pytest
 		{"python -Wm pytest", nil},   // -W takes "m" as its value
+		{"python -cm pytest", nil},   // -c runs the code "m"
 		// A line that ends, or meets an operator, where an option's
 		// argument is due: each panicked.
 		{"python -X", nil},

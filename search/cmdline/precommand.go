@@ -175,8 +175,10 @@ func (pc precommand) isSub(t string) bool {
 	case t == pc.sub || pc.alias != "" && t == pc.alias:
 		return true
 	case len(pc.sub) == 2 && pc.sub[0] == '-' && pc.sub[1] != '-':
+		// Not after a letter that takes a value: -Wm is -W m, and
+		// python's -cm is -c m, code to run.
 		return len(t) > 2 && t[0] == '-' && t[1] != '-' && t[len(t)-1] == pc.sub[1] &&
-			!strings.ContainsAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:])
+			!strings.ContainsAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:]+"c")
 	}
 	return false
 }
@@ -197,6 +199,11 @@ func argumentEnd(toks []shellToken, j int) int {
 	}
 	return j
 }
+
+// packageRunners are the precommands that run a package's command by the
+// package's name, perhaps with its version (see packageSpec).
+var packageRunners = map[string]bool{"uvx": true, "pipx": true, "uv": true, "npx": true, "bunx": true,
+	"pnpm": true, "yarn": true, "npm": true}
 
 // packageSpec reports whether the word t, which a shell would read as an
 // assignment at a command's start, is a package runner's requirement
@@ -251,7 +258,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 		}
 		// env's and sudo's substitution may print assignments ("env $(cat
 		// .env | xargs) cmd"), and the command follows them.
-		if isAssignment(toks[j]) && !packageSpec(toks[j]) || toks[j].fed && (name == "env" || name == "sudo") {
+		if isAssignment(toks[j]) && !(packageRunners[name] && packageSpec(toks[j])) || toks[j].fed && (name == "env" || name == "sudo") {
 			j++
 			continue
 		}
@@ -278,7 +285,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	if !mayRun {
 		return len(toks)
 	}
-	if j < len(toks) && !packageSpec(toks[j]) {
+	if j < len(toks) && !(packageRunners[name] && packageSpec(toks[j])) {
 		j = skipAssignments(toks, j)
 	}
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {

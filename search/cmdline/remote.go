@@ -155,19 +155,68 @@ var containerRunners = map[string]bool{"docker": true, "podman": true, "podman-r
 // "docker exec -i app sh <<EOF", "kubectl exec -i web -- bash <<EOF"), or
 // ssh given no command, whose login shell reads it ("echo '…' | ssh
 // prod").
+//
+// docker and podman pass their input on only with -i (--interactive),
+// kubectl with -i (--stdin); docker compose always does (-T, which agents
+// give when they pipe a script in, turns off the terminal, not the input).
+// ssh reads none with -n, -f or -N.
 func remoteReadsScript(words []shellToken) bool {
 	var script []string
 	switch name := path.Base(words[0].text); {
 	case name == "ssh":
+		if ownFlag(words[1:sshOptions.skip(words, 1)], sshOptions, "nfN", "") {
+			return false
+		}
 		if script = hostScript(words); script == nil {
 			return true
 		}
 	case containerRunners[name]:
+		compose := slices.ContainsFunc(words, func(w shellToken) bool { return w.text == "compose" }) ||
+			strings.HasSuffix(name, "-compose")
+		if !compose && !ownFlag(words[1:], dockerRun, "i", "interactive") {
+			return false
+		}
 		script = containerScript(words)
 	default:
+		if !ownFlag(words[1:], kubectlGlobal, "i", "stdin") {
+			return false
+		}
 		script = podScript(words)
 	}
 	return len(script) == 1 && readsScript(shellTokens(script[0]))
+}
+
+// ownFlag reports whether words, a command's options (and more), give one
+// of the flag letters (alone or bundled: "-it") or the long flag, before
+// the first "--"; opts says which options take the next word, which is
+// passed over.
+func ownFlag(words []shellToken, opts optionSet, letters, long string) bool {
+	for j := 0; j < len(words); j++ {
+		t := words[j].text
+		switch {
+		case words[j].glued || !isOption(t):
+		case t == "--":
+			return false
+		case strings.HasPrefix(t, "--"):
+			if long != "" && t == "--"+long {
+				return true
+			}
+			if opts.takesNext(t) {
+				j++
+			}
+		default:
+			if k := strings.IndexAny(t[1:], opts.short); k >= 0 {
+				t = t[:k+2] // the letters up to the first that takes a value
+			}
+			if strings.ContainsAny(t[1:], letters) {
+				return true
+			}
+			if opts.takesNext(words[j].text) {
+				j++
+			}
+		}
+	}
+	return false
 }
 
 // containerScript is the command docker or podman runs in a container:

@@ -80,6 +80,14 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"echo 'rails db:migrate' | docker exec -i app sh", []string{"migrate"}},
 		{"ssh prod cat <<'EOF'\nrails db:migrate\nEOF", nil},                         // cat prints it
 		{"docker exec -i app psql <<'EOF'\nrails db:migrate\nEOF", []string{"psql"}}, // psql reads it
+		{"ssh -n prod bash <<'EOF'\nrails db:migrate\nEOF", nil},
+		{"echo 'rails db:migrate' | ssh -N prod", nil},
+		{"docker exec app sh <<'EOF'\nrails db:migrate\nEOF", nil}, // no -i: no input
+		{"kubectl exec web -- bash <<'EOF'\nrails db:migrate\nEOF", nil},
+		{"echo 'rails db:migrate' | docker exec app sh", nil},
+		{"echo 'rails db:migrate' | docker exec -it app sh", []string{"migrate"}},
+		{"echo 'rails db:migrate' | ssh -i $(pwd)/key prod", []string{"migrate"}},
+		{"echo 'rails db:migrate' | kubectl exec -i $(kubectl get pod -o name) -- sh", []string{"migrate"}},
 		// Through nested substitutions, and a command after one that is
 		// the container.
 		{"docker exec $(echo $(echo web)) rails db:migrate", []string{"migrate"}},

@@ -43,15 +43,20 @@ func (cl commandLine) runs() []string {
 // line up to a here-document's <<, is a shell that reads its script from
 // its input ("bash", "sudo -u app sh -s", "bash -x"): one given no script
 // file nor -c, or -s, and not -n; or su, or sudo -i or -s, given no
-// command, which run a user's shell ("su - app <<'EOF'", "sudo -i"). The here-document is then its script
-// ("sudo bash <<'EOF'"); for any other command it is text. "ssh host bash"
-// runs the shell elsewhere: ssh is the command.
+// command, which run a user's shell ("su - app <<'EOF'", "sudo -i"); or a
+// shell in a container, a pod or on another host that reads it (see
+// remoteReadsScript: "ssh host bash", "docker exec -i app sh"). The
+// here-document is then its script ("sudo bash <<'EOF'"); for any other
+// command it is text.
 func readsScript(toks []shellToken) bool {
 	starts := commandStarts(toks)
+	if fed := feedOperands(toks, starts); len(fed) > len(toks) { // "ssh -i $(pwd)/key host"
+		toks, starts = fed, commandStarts(fed)
+	}
 	if len(starts) == 0 {
 		return false
 	}
-	words := slices.DeleteFunc(slices.Clone(commandWords(toks, starts[len(starts)-1])),
+	words := slices.DeleteFunc(remoteWords(toks, lastOutside(toks, starts), isOption),
 		func(w shellToken) bool { return isRedirection(w.text) }) // "bash 2>&1 <<EOF"
 	if len(words) == 0 {
 		return false
@@ -70,6 +75,20 @@ func readsScript(toks []shellToken) bool {
 	command, noexec, stdin := shellFlags(words[1:j])
 	// With -s, the operands are the script's arguments.
 	return !command && !noexec && (stdin || j == len(words))
+}
+
+// lastOutside is the last of starts that is not inside a command
+// substitution given as an argument: the command that a here-document or
+// a pipe at the end of the line feeds ("ssh -i $(pwd)/key host <<EOF"
+// feeds ssh, not pwd).
+func lastOutside(toks []shellToken, starts []int) int {
+	subs := argumentSubstitutions(toks)
+	for k := len(starts) - 1; k > 0; k-- {
+		if subs == nil || !subs.inside(starts[k]) {
+			return starts[k]
+		}
+	}
+	return starts[0]
 }
 
 // sudoShell reports whether the words of a sudo that runs no command
@@ -495,7 +514,7 @@ func feedOperands(toks []shellToken, starts []int) []shellToken {
 			backticks++
 		}
 		opens := t.op && (t.text == "$(" || t.text == "`" && backticks%2 == 1)
-		if opens && i > 0 && !toks[i-1].op && !isAssignment(toks[i-1]) {
+		if opens && i > 0 && !toks[i-1].op && !toks[i-1].fed && !isAssignment(toks[i-1]) { // once
 			at = append(at, i)
 		}
 	}
@@ -673,7 +692,7 @@ func hereString(words []shellToken, j int) (string, int) {
 // app\nmake deploy\n' | sudo bash", "cat <<< \"$cmd\" | bash". None when the command's output goes elsewhere.
 func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	end := s + len(words)
-	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandWords(toks, end+1)) {
+	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, end+1)) {
 		return nil
 	}
 	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
@@ -865,7 +884,7 @@ func catPipesToShell(line string) bool {
 	words = slices.DeleteFunc(slices.Clone(words), func(w shellToken) bool { return isRedirection(w.text) })
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
-		end < len(toks) && toks[end].text == "|" && readsScript(commandWords(toks, end+1))
+		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, end+1))
 }
 
 // npxCall is the command line that npx's or npm exec's -c (--call) runs

@@ -640,6 +640,22 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 	return words, func(i int) int { return index[i] }
 }
 
+// commandSpan is the tokens of the command at toks[at], to the next
+// control operator that is not inside a substitution given as an
+// argument: what a pipe feeds ("… | ssh -i $(pwd)/key host"), as it is
+// written.
+func commandSpan(toks []shellToken, at int) []shellToken {
+	subs := argumentSubstitutions(toks)
+	end := at
+	for end < len(toks) && (!toks[end].op || subs != nil && subs.end[end] > end) {
+		if subs != nil && subs.end[end] > end {
+			end = subs.end[end]
+		}
+		end++
+	}
+	return toks[at:end]
+}
+
 // substitutions are the command substitutions of a tokenized line given
 // as arguments of a command ("echo $(date)", "sudo -u `whoami`"): end[i]
 // is the index of the token that closes the one opened at toks[i] ($( or
@@ -649,6 +665,16 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 type substitutions struct {
 	end    []int
 	closes []bool
+}
+
+// inside reports whether toks[i] is inside one of the substitutions.
+func (subs *substitutions) inside(i int) bool {
+	for k, end := range subs.end {
+		if k < i && i < end {
+			return true
+		}
+	}
+	return false
 }
 
 // argumentSubstitutions finds the substitutions of toks given as
