@@ -268,6 +268,9 @@ func TestMatchCommandAfterSubstitutions(t *testing.T) {
 		{"if true; then $(true) rails db:migrate; fi", []string{"migrate"}},
 		{"echo $(case $x in a) rails db:migrate;; esac)", []string{"migrate"}},
 		{"echo `case $x in a) rails db:migrate;; esac`", []string{"migrate"}},
+		{"PATH=$(pwd)/bin:$PATH rails db:migrate", []string{"migrate"}},
+		{"PYTHONPATH=$(pwd)/src rails db:migrate", []string{"migrate"}},
+		{"FOO=$(id -u):$(id -g) rails db:migrate", []string{"migrate"}},
 		// Words after an argument's substitution.
 		{"echo $(date) rails db:migrate", nil},
 		{"echo $(date) $(whoami) rails db:migrate", nil},

@@ -555,7 +555,11 @@ func commandStarts(toks []shellToken) []int {
 	for at := 0; at <= len(toks); {
 		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
 			words, index := commandThrough(toks, subs, at)
-			i := skipAssignments(words, 0)
+			i := 0
+			if subs != nil && at > 0 && subs.valueEnds[at-1] && len(words) > 0 && glued(words[0]) {
+				i = 1 // "PYTHONPATH=$(pwd)/src pytest": the rest of the value
+			}
+			i = skipAssignments(words, i)
 			for i < len(words) && !words[i].dot && reservedWords[words[i].text] { // "./!" is a path
 				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
@@ -665,6 +669,10 @@ func commandSpan(toks []shellToken, at int) []shellToken {
 type substitutions struct {
 	end    []int
 	closes []bool
+	// valueEnds marks the tokens that end a substitution that is an
+	// assignment's value or a command's name: text glued after it is part
+	// of the same word ("PATH=$(pwd)/bin:$PATH cmd").
+	valueEnds []bool
 }
 
 // inside reports whether toks[i] is inside one of the substitutions.
@@ -677,6 +685,13 @@ func (subs *substitutions) inside(i int) bool {
 	return false
 }
 
+// glued reports whether a word after a substitution's end was glued to
+// it: the line is spaced around operators, so only its first character
+// tells, ":" or "/" ("$(pwd)/bin", "$(id -u):$(id -g)").
+func glued(t shellToken) bool {
+	return !t.op && !t.quoted && (strings.HasPrefix(t.text, ":") || strings.HasPrefix(t.text, "/"))
+}
+
 // argumentSubstitutions finds the substitutions of toks given as
 // arguments; nil for a line of no substitution, as most are. A ")" inside
 // a case statement within a substitution ends a pattern, not the
@@ -685,7 +700,7 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 	if !slices.ContainsFunc(toks, func(t shellToken) bool { return t.op && (t.text == "$(" || t.text == "`") }) {
 		return nil
 	}
-	subs := &substitutions{end: make([]int, len(toks)), closes: make([]bool, len(toks))}
+	subs := &substitutions{end: make([]int, len(toks)), closes: make([]bool, len(toks)), valueEnds: make([]bool, len(toks))}
 	for i := range subs.end {
 		subs.end[i] = -1
 	}
@@ -704,19 +719,26 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		if prev.op {
 			return subs.closes[p]
 		}
+		if p > 0 && subs.valueEnds[p-1] && glued(prev) {
+			return false // "FOO=$(a):$(b)": more of the value
+		}
 		return !isAssignment(prev) && (prev.quoted || prev.dot || !reservedWords[prev.text])
 	}
 	type frame struct {
 		at       int
 		argument bool
 		cases    int // case statements open inside it
+		group    bool
 	}
 	var open []frame
 	closeFrame := func(i int) {
 		f := open[len(open)-1]
 		open = open[:len(open)-1]
-		if f.argument {
+		switch {
+		case f.argument:
 			subs.end[f.at], subs.closes[i] = i, true
+		case !f.group:
+			subs.valueEnds[i] = true
 		}
 	}
 	backtick := -1 // the index of an open backtick's frame
@@ -730,7 +752,7 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 				open[n-1].cases--
 			}
 		case t.text == "(" || t.text == "$(":
-			open = append(open, frame{at: i, argument: t.text == "$(" && argument(i)})
+			open = append(open, frame{at: i, argument: t.text == "$(" && argument(i), group: t.text == "("})
 		case t.text == ")" && n > 0 && open[n-1].cases == 0 && n-1 != backtick:
 			closeFrame(i)
 		case t.text == "`" && backtick < 0:
