@@ -19,7 +19,8 @@ import (
 // its output (see feedOperands). Text glued after a substitution is part
 // of its word: the line is spaced around operators, so where the
 // substitution ended no longer shows, and a next word is taken as glued
-// when it starts with ":" ("-v $(pwd):/app", "$(id -u):$(id -g)"), or
+// when it starts with ":" ("-v $(pwd):/app", "$(id -u):$(id -g)") or "@"
+// ("$(whoami)@host"), or
 // with "/" after a substitution that is an option's value (takesValue:
 // "-i $(pwd)/key.pem", but the command of "docker exec $(docker ps -q)
 // /bin/sh"). Without them the command ended at the substitution, and
@@ -50,7 +51,7 @@ func gluedSubstitutionEnd(toks []shellToken, subs *substitutions, k int, value b
 		k = subs.end[k]
 		next := k + 1
 		if next == len(toks) || toks[next].op || !strings.HasPrefix(toks[next].text, ":") &&
-			!(value && strings.HasPrefix(toks[next].text, "/")) {
+			!strings.HasPrefix(toks[next].text, "@") && !(value && strings.HasPrefix(toks[next].text, "/")) {
 			return k
 		}
 		k = next // ":/app", "/key.pem", or ":" before another substitution

@@ -87,6 +87,8 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"echo 'rails db:migrate' | docker exec app sh", nil},
 		{"echo 'rails db:migrate' | docker exec -it app sh", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh -i $(pwd)/key prod", []string{"migrate"}},
+		{"echo 'rails db:migrate' | ssh $(whoami)@host", []string{"migrate"}},
+		{"ssh $(whoami)@host 'rails db:migrate'", []string{"migrate"}},
 		{"echo 'rails db:migrate' | kubectl exec -i $(kubectl get pod -o name) -- sh", []string{"migrate"}},
 		// Through nested substitutions, and a command after one that is
 		// the container.

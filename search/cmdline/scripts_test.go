@@ -277,6 +277,14 @@ func TestMatchCommandAfterSubstitutions(t *testing.T) {
 		{"echo $(date)$(date) rails db:migrate", nil},
 		{"echo $(case x in x) echo y;; esac) rails db:migrate", nil},
 		{"echo `date` rails db:migrate", nil},
+		{"echo PATH=$(pwd)/bin:$PATH rails db:migrate", nil},
+		{"echo FOO=$(id -u):$(id -g) rails db:migrate", nil},
+		{"printf %s A=$(pwd)/x rails db:migrate", nil},
+		{"$(date):$(date) rails db:migrate", nil},
+		{"$(true)/x rails db:migrate", nil},
+		{"A=$(a) B=$(b) rails db:migrate", []string{"migrate"}},
+		{"A=$(a)/x B=$(b) rails db:migrate", []string{"migrate"}},
+		{"then=1 FOO=$(x) rails db:migrate", []string{"migrate"}},
 	}
 	checkMatchCommand(t, mt, tests)
 }

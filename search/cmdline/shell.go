@@ -685,6 +685,26 @@ func (subs *substitutions) inside(i int) bool {
 	return false
 }
 
+// assignmentAt reports whether toks[p] is where a NAME=value word is an
+// assignment: before a command's name, after an operator, a reserved
+// word or other assignments (and their substitutions), not as an argument
+// ("echo FOO=$(date) cmd" runs echo only). subs is being filled: it holds
+// the substitutions that end before p.
+func assignmentAt(toks []shellToken, subs *substitutions, p int) bool {
+	for q := p - 1; q >= 0; q-- {
+		t := toks[q]
+		switch {
+		case t.fed, isAssignment(t):
+		case t.op:
+			return !subs.closes[q]
+		case q > 0 && subs.valueEnds[q-1] && glued(t):
+		default:
+			return !t.quoted && !t.dot && reservedWords[t.text]
+		}
+	}
+	return true
+}
+
 // glued reports whether a word after a substitution's end was glued to
 // it: the line is spaced around operators, so only its first character
 // tells, ":" or "/" ("$(pwd)/bin", "$(id -u):$(id -g)").
@@ -722,12 +742,25 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		if p > 0 && subs.valueEnds[p-1] && glued(prev) {
 			return false // "FOO=$(a):$(b)": more of the value
 		}
-		return !isAssignment(prev) && (prev.quoted || prev.dot || !reservedWords[prev.text])
+		return !(isAssignment(prev) && assignmentAt(toks, subs, p)) && (prev.quoted || prev.dot || !reservedWords[prev.text])
+	}
+	// value reports whether the substitution opened at i is an
+	// assignment's value ("FOO=$(date) cmd", "A=$(a):$(b) cmd").
+	value := func(i int) bool {
+		p := i - 1
+		if p < 0 {
+			return false
+		}
+		if p > 0 && subs.valueEnds[p-1] && glued(toks[p]) {
+			return true
+		}
+		return isAssignment(toks[p]) && assignmentAt(toks, subs, p)
 	}
 	type frame struct {
 		at       int
 		argument bool
-		cases    int // case statements open inside it
+		value    bool // an assignment's value; else, not an argument, a command's name
+		cases    int  // case statements open inside it
 		group    bool
 	}
 	var open []frame
@@ -737,8 +770,12 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		switch {
 		case f.argument:
 			subs.end[f.at], subs.closes[i] = i, true
-		case !f.group:
+		case f.value:
 			subs.valueEnds[i] = true
+		case !f.group && i+1 < len(toks) && glued(toks[i+1]):
+			// A command's name with text glued to it ("$(date)/x cmd")
+			// is never empty: the words after it are its arguments.
+			subs.closes[i] = true
 		}
 	}
 	backtick := -1 // the index of an open backtick's frame
@@ -751,12 +788,14 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 			} else if n > 0 && !t.quoted && t.text == "esac" && open[n-1].cases > 0 {
 				open[n-1].cases--
 			}
-		case t.text == "(" || t.text == "$(":
-			open = append(open, frame{at: i, argument: t.text == "$(" && argument(i), group: t.text == "("})
+		case t.text == "(":
+			open = append(open, frame{at: i, group: true})
+		case t.text == "$(":
+			open = append(open, frame{at: i, argument: argument(i), value: value(i)})
 		case t.text == ")" && n > 0 && open[n-1].cases == 0 && n-1 != backtick:
 			closeFrame(i)
 		case t.text == "`" && backtick < 0:
-			open = append(open, frame{at: i, argument: argument(i)})
+			open = append(open, frame{at: i, argument: argument(i), value: value(i)})
 			backtick = len(open) - 1
 		case t.text == "`":
 			open = open[:backtick+1] // anything left open inside closes with it
