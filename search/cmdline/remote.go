@@ -37,6 +37,9 @@ func remoteWords(toks []shellToken, s int, takesValue func(string) bool) []shell
 			break // an operator, or a substitution that is no argument
 		}
 		value := len(out) > 1 && isOption(out[len(out)-2].text) && takesValue(out[len(out)-2].text)
+		if len(out) > 1 && strings.ContainsAny(out[len(out)-2].text[max(0, len(out[len(out)-2].text)-1):], "@:=/") {
+			out = out[:len(out)-1] // glued after a word: "ubuntu@$(terraform output -raw ip)"
+		}
 		k = gluedSubstitutionEnd(toks, subs, k, value)
 	}
 	return out

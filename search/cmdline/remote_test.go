@@ -89,6 +89,8 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"echo 'rails db:migrate' | ssh -i $(pwd)/key prod", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh $(whoami)@host", []string{"migrate"}},
 		{"ssh $(whoami)@host 'rails db:migrate'", []string{"migrate"}},
+		{"ssh ubuntu@$(terraform output -raw ip) 'sudo systemctl restart app'", []string{"restart"}},
+		{"ssh host $(cat cmd.txt) rails db:migrate", nil}, // runs what cmd.txt says
 		{"echo 'rails db:migrate' | kubectl exec -i $(kubectl get pod -o name) -- sh", []string{"migrate"}},
 		// Through nested substitutions, and a command after one that is
 		// the container.

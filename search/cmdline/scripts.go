@@ -438,11 +438,20 @@ func joinedScript(words []shellToken, quote bool) []string {
 // asWritten is a word's text with the "./" readWords took off put back,
 // so that the script reads as it was written.
 func asWritten(w shellToken) string {
-	if w.dot {
+	switch {
+	case w.fed:
+		// A word whose text the line does not show (a substitution's
+		// output): in a script, an unknown word, so that "ssh host
+		// $(cmd) rails db:migrate" runs cmd's output, not rails.
+		return unknownWord
+	case w.dot:
 		return "./" + w.text
 	}
 	return w.text
 }
+
+// unknownWord stands in a script for a word whose text is not known.
+const unknownWord = "$SUBSTITUTION"
 
 // shellQuote is w as one word of a shell command line: as it is when it
 // holds nothing a shell splits or reads, else in single quotes.
