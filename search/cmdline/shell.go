@@ -555,6 +555,12 @@ func commandStarts(toks []shellToken) []int {
 	for at := 0; at <= len(toks); {
 		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
 			words, index := commandThrough(toks, subs, at)
+			pos := func(i int) int { // the index in toks of words[i]
+				if index == nil {
+					return at + i
+				}
+				return index[i]
+			}
 			i := 0
 			if subs != nil && at > 0 && subs.valueEnds[at-1] && len(words) > 0 && glued(words[0]) {
 				i = 1 // "PYTHONPATH=$(pwd)/src pytest": the rest of the value
@@ -564,7 +570,7 @@ func commandStarts(toks []shellToken) []int {
 				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
 			for i < len(words) {
-				out = append(out, index(i))
+				out = append(out, pos(i))
 				i = runsCommandAt(words, i)
 			}
 		}
@@ -620,17 +626,18 @@ func redirectionAlone(w string) bool {
 // commandThrough returns the words of the command at toks[at], up to the
 // next control operator, passing over each command substitution given as
 // an argument (see argumentSubstitutions), and the index in toks of each
-// word. Without such substitutions they are toks[at:] itself.
-func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToken, func(int) int) {
+// word. Without such substitutions they are toks[at:] itself, and the
+// indexes nil.
+func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToken, []int) {
 	if subs == nil {
 		end := at
 		for end < len(toks) && !toks[end].op {
 			end++
 		}
-		return toks[at:end], func(i int) int { return at + i }
+		return toks[at:end], nil
 	}
-	var words []shellToken
-	var index []int
+	words := make([]shellToken, 0, len(toks)-at)
+	index := make([]int, 0, len(toks)-at)
 	for k := at; k < len(toks); k++ {
 		switch {
 		case !toks[k].op:
@@ -638,10 +645,10 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 		case subs.end[k] > k:
 			k = subs.end[k]
 		default:
-			return words, func(i int) int { return index[i] }
+			return words, index
 		}
 	}
-	return words, func(i int) int { return index[i] }
+	return words, index
 }
 
 // commandSpan is the tokens of the command at toks[at], to the next
