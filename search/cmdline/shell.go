@@ -670,15 +670,18 @@ func commandSpan(toks []shellToken, at int) []shellToken {
 // substitutions are the command substitutions of a tokenized line given
 // as arguments of a command ("echo $(date)", "sudo -u `whoami`"): end[i]
 // is the index of the token that closes the one opened at toks[i] ($( or
-// a backtick), and -1 elsewhere; closes[i] says toks[i] closes one. A
-// substitution that is an assignment's value or a command's name
-// ("FOO=$(date) git push", "$(which git) push") is none of them.
+// a backtick), and -1 elsewhere. A substitution that is an assignment's
+// value or a command's name ("FOO=$(date) git push", "$(which git) push")
+// is none of them.
 type substitutions struct {
-	end    []int
+	end []int
+	// closes marks the tokens after which come more words of a command
+	// already read: the end of an argument's substitution, or of a
+	// command's name with text glued after it ("$(date)/x cmd").
 	closes []bool
 	// valueEnds marks the tokens that end a substitution that is an
-	// assignment's value or a command's name: text glued after it is part
-	// of the same word ("PATH=$(pwd)/bin:$PATH cmd").
+	// assignment's value: text glued after it is part of the same word
+	// ("PATH=$(pwd)/bin:$PATH cmd").
 	valueEnds []bool
 }
 
