@@ -158,7 +158,7 @@ func (pc precommand) pastOwnOptions(toks []shellToken, j int) int {
 			return j
 		case strings.HasPrefix(t, "--") && slices.Contains(pc.preLong, t[2:]),
 			pc.longOnly && !strings.HasPrefix(t, "--") && slices.Contains(pc.preLong, t[1:]),
-			!pc.longOnly && !strings.HasPrefix(t, "--") && pc.takesNextOwn(t):
+			!pc.longOnly && takesNextOf(t, pc.preOpts):
 			j = argumentEnd(toks, j+1) // the option's argument, if the line gives one
 		default:
 			j++
@@ -181,13 +181,6 @@ func (pc precommand) isSub(t string) bool {
 			!strings.ContainsAny(t[1:len(t)-1], pc.preOpts+pc.sub[1:]+"c")
 	}
 	return false
-}
-
-// takesNextOwn reports whether the short options t, one of the runner's
-// own, take the next word: -C dir, -qC dir; -Cdir holds its value.
-func (pc precommand) takesNextOwn(t string) bool {
-	k := strings.IndexAny(t[1:], pc.preOpts)
-	return k >= 0 && k == len(t)-2
 }
 
 // argumentEnd is the index after the option argument that may be at j:

@@ -82,27 +82,14 @@ func (o optionSet) takesNext(t string) bool {
 	if strings.HasPrefix(t, "--") {
 		return slices.Contains(o.long, t[2:])
 	}
-	k := strings.IndexAny(t[1:], o.short)
-	return k >= 0 && k == len(t)-2
+	return takesNextOf(t, o.short)
 }
 
 // skip returns the index of the first word from j that is neither an
 // option of a command with the options o nor an option's argument;
 // "--" is skipped and ends the options.
 func (o optionSet) skip(words []shellToken, j int) int {
-	for ; j < len(words); j++ {
-		t := words[j].text
-		switch {
-		case words[j].glued: // "--env=X"'s X
-		case t == "--":
-			return j + 1
-		case !isOption(t):
-			return j
-		case o.takesNext(t):
-			j++
-		}
-	}
-	return min(j, len(words)) // an option's argument may be missing
+	return operandFrom(words, j, isOption, o.takesNext)
 }
 
 // The options of docker's and podman's commands that run one in a

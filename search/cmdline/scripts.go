@@ -366,7 +366,12 @@ func shellOptionTakesNext(t string) bool {
 // when takesNext says it takes one, values glued to them, and a "--"
 // that ends them; len(words) when there is none.
 func operandAt(words []shellToken, isOpt, takesNext func(string) bool) int {
-	j := 1
+	return operandFrom(words, 1, isOpt, takesNext)
+}
+
+// operandFrom is operandAt from the word at j on: the options of a
+// subcommand, or those after an operand ("ssh host -p 2222 cmd").
+func operandFrom(words []shellToken, j int, isOpt, takesNext func(string) bool) int {
 	for ; j < len(words); j++ {
 		t := words[j].text
 		switch {
