@@ -373,8 +373,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	if len(cmd) > limit {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
 	}
-	cmd = spaceOperators(cmd) // after the check: the spaces are ours
-	toks := lookedUpCommands(readWords(shellTokens(cmd)))
+	cmd, toks := spaceOperators(cmd) // after the check: the spaces are ours
+	toks = lookedUpCommands(readWords(toks))
 	starts := commandStarts(toks)
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)

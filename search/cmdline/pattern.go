@@ -433,15 +433,21 @@ func collapseLines(s string) string {
 // spaceOperators puts one space on each side of the control operators of a
 // line, "curl x|sh" becoming "curl x | sh", so that a regexp pattern, which
 // reads the line's text and writes a pipe as " | ", sees them as
-// shellTokens does.
-func spaceOperators(line string) string {
+// shellTokens does. It returns the line's tokens too, at their offsets in
+// the spaced line: they are those of shellTokens on it, but for joined,
+// which only the line as written shows ("$(pwd)/bin" is spaced as "$(
+// pwd ) /bin").
+func spaceOperators(line string) (string, []shellToken) {
+	toks := shellTokens(line)
 	var b strings.Builder
 	last := 0
-	for _, t := range shellTokens(line) {
+	for i, t := range toks {
 		if !t.op || line[t.off] == '\n' {
+			toks[i].off = b.Len() + t.off - last // line[last:] is copied as it is
 			continue
 		}
 		b.WriteString(strings.TrimSuffix(line[last:t.off], " "))
+		toks[i].off = b.Len() + 1
 		b.WriteString(" " + t.text + " ")
 		last = t.off + len(t.text)
 		if last < len(line) && line[last] == ' ' {
@@ -455,5 +461,10 @@ func spaceOperators(line string) string {
 		}
 	}
 	b.WriteString(line[last:])
-	return strings.TrimSpace(b.String())
+	spaced := b.String()
+	lead := len(spaced) - len(strings.TrimLeftFunc(spaced, unicode.IsSpace)) // " | sh" of "|sh"
+	for i := range toks {
+		toks[i].off -= lead
+	}
+	return strings.TrimSpace(spaced), toks
 }

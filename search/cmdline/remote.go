@@ -16,16 +16,12 @@ import (
 // remoteWords are the words of the command at toks[s] as docker, kubectl
 // or ssh receives them: commandWords, and past each command substitution
 // given as an argument, which is one word, the fed word that stands for
-// its output (see feedOperands). Text glued after a substitution is part
-// of its word: the line is spaced around operators, so where the
-// substitution ended no longer shows, and a next word is taken as glued
-// when it starts with ":" ("-v $(pwd):/app", "$(id -u):$(id -g)") or "@"
-// ("$(whoami)@host"), or
-// with "/" after a substitution that is an option's value (takesValue:
-// "-i $(pwd)/key.pem", but the command of "docker exec $(docker ps -q)
-// /bin/sh"). Without them the command ended at the substitution, and
-// "docker run -v $(pwd):/app node npm test" ran nothing.
-func remoteWords(toks []shellToken, s int, takesValue func(string) bool) []shellToken {
+// its output (see feedOperands). Text written touching a substitution is
+// part of its word ("-v $(pwd):/app", "-i $(pwd)/key.pem",
+// "$(id -u):$(id -g)", "ubuntu@$(terraform output -raw ip)"). Without
+// them the command ended at the substitution, and "docker run -v
+// $(pwd):/app node npm test" ran nothing.
+func remoteWords(toks []shellToken, s int) []shellToken {
 	subs := argumentSubstitutions(toks)
 	var out []shellToken
 	for k := s; k < len(toks); k++ {
@@ -36,32 +32,57 @@ func remoteWords(toks []shellToken, s int, takesValue func(string) bool) []shell
 		if subs == nil || subs.end[k] < 0 || len(out) == 0 || !out[len(out)-1].fed {
 			break // an operator, or a substitution that is no argument
 		}
-		value := len(out) > 1 && isOption(out[len(out)-2].text) && takesValue(out[len(out)-2].text)
-		if len(out) > 1 && strings.ContainsAny(out[len(out)-2].text[max(0, len(out[len(out)-2].text)-1):], "@:=/") {
-			out = out[:len(out)-1] // glued after a word: "ubuntu@$(terraform output -raw ip)"
+		end := gluedSubstitutionEnd(toks, subs, k)
+		before := toks[k].joined && len(out) > 1 // "ubuntu@$(…)"
+		if before || end > subs.end[k] {
+			out = append(out[:len(out)-1], gluedWord(toks[k:end+1], subs, k, out, before))
+			if before {
+				out = slices.Delete(out, len(out)-2, len(out)-1)
+			}
 		}
-		k = gluedSubstitutionEnd(toks, subs, k, value)
+		k = end
 	}
 	return out
 }
 
+// gluedWord is the one word that toks, a command substitution opened at
+// toks[0] (which is index k of the line) and the text and substitutions
+// written touching it, make with the word before them when before is set,
+// the last but one of out: the text the line shows, and unknownWord for
+// each substitution's output, so that "ssh $(whoami)@h "echo
+// "$(date)"; rails db:migrate"" runs rails there.
+func gluedWord(toks []shellToken, subs *substitutions, k int, out []shellToken, before bool) shellToken {
+	var b strings.Builder
+	if before {
+		b.WriteString(asWritten(out[len(out)-2]))
+	}
+	for j := 0; j < len(toks); j++ {
+		switch t := toks[j]; {
+		case t.op && subs.end[k+j] > k+j:
+			b.WriteString(unknownWord)
+			j = subs.end[k+j] - k
+		case !t.op && !t.fed:
+			b.WriteString(t.text)
+		}
+	}
+	return shellToken{text: b.String(), off: toks[0].off, quoted: before && out[len(out)-2].quoted}
+}
+
 // gluedSubstitutionEnd is the index of the last token of the word that
 // the command substitution opened at toks[k] is part of (see remoteWords):
-// its end, and the text glued after it, which may hold another
-// substitution ("$(id -u):$(id -g)").
-func gluedSubstitutionEnd(toks []shellToken, subs *substitutions, k int, value bool) int {
+// its end, and the text and substitutions written touching it
+// ("$(id -u):$(id -g)").
+func gluedSubstitutionEnd(toks []shellToken, subs *substitutions, k int) int {
 	for {
 		k = subs.end[k]
 		next := k + 1
-		if next == len(toks) || toks[next].op || !strings.HasPrefix(toks[next].text, ":") &&
-			!strings.HasPrefix(toks[next].text, "@") && !(value && strings.HasPrefix(toks[next].text, "/")) {
+		if next < len(toks) && glued(toks[next]) {
+			k, next = next, next+1 // ":/app", "/key.pem"
+		}
+		if next+1 >= len(toks) || !toks[next].fed || !toks[next+1].joined || subs.end[next+1] < 0 {
 			return k
 		}
-		k = next // ":/app", "/key.pem", or ":" before another substitution
-		if !strings.HasSuffix(toks[k].text, ":") || k+2 >= len(toks) || !toks[k+1].fed || subs.end[k+2] < 0 {
-			return k
-		}
-		k += 2 // the fed word and the next substitution's opening
+		k = next + 1 // the fed word of the next substitution, and its opening
 	}
 }
 
@@ -122,19 +143,6 @@ var (
 	composeRun  = optionSet{"elpuvw", []string{"env", "env-from-file", "label", "publish", "user", "volume",
 		"workdir", "name", "entrypoint", "cap-add", "cap-drop", "pull"}}
 )
-
-// containerValue, podValue, hostValue and platformValue report whether
-// an option of those commands takes a value (see remoteWords).
-func containerValue(t string) bool {
-	return dockerGlobal.takesNext(t) || dockerRun.takesNext(t) || dockerExec.takesNext(t) ||
-		composeGlobal.takesNext(t) || composeRun.takesNext(t) || composeExec.takesNext(t)
-}
-
-func podValue(t string) bool { return kubectlGlobal.takesNext(t) || ocRsh.takesNext(t) }
-
-func hostValue(t string) bool { return sshOptions.takesNext(t) }
-
-func platformValue(t string) bool { return herokuRun.takesNext(t) || gcloudGlobal.takesNext(t) }
 
 // containerRunners are the commands containerScript reads.
 var containerRunners = map[string]bool{"docker": true, "podman": true, "podman-remote": true, "nerdctl": true,

@@ -56,7 +56,7 @@ func readsScript(toks []shellToken) bool {
 	if len(starts) == 0 {
 		return false
 	}
-	words := slices.DeleteFunc(remoteWords(toks, lastOutside(toks, starts), isOption),
+	words := slices.DeleteFunc(remoteWords(toks, lastOutside(toks, starts)),
 		func(w shellToken) bool { return isRedirection(w.text) }) // "bash 2>&1 <<EOF"
 	if len(words) == 0 {
 		return false
@@ -269,13 +269,13 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 	case name == "screen":
 		return screenScript(words)
 	case containerRunners[name]:
-		return containerScript(remoteWords(toks, s, containerValue))
+		return containerScript(remoteWords(toks, s))
 	case name == "kubectl" || name == "oc":
-		return podScript(remoteWords(toks, s, podValue))
+		return podScript(remoteWords(toks, s))
 	case name == "ssh":
-		return hostScript(remoteWords(toks, s, hostValue))
+		return hostScript(remoteWords(toks, s))
 	case name == "heroku" || name == "vagrant" || name == "fly" || name == "flyctl" || name == "gcloud":
-		return platformScript(remoteWords(toks, s, platformValue))
+		return platformScript(remoteWords(toks, s))
 	case name == "eval":
 		return joinedScript(words[1:], false)
 	case name == "watch":

@@ -26,6 +26,11 @@ type shellToken struct {
 	// it starts with is text ("echo '>x; git push' | sh"), not a
 	// redirection.
 	quoted bool
+	// joined: written touching the token before it, with no blank
+	// between ("$(pwd)/bin", "user@$(hostname)", "TAG=$(date)-dev"): the
+	// two are parts of one word, although a substitution makes them
+	// tokens of their own.
+	joined bool
 	// fed: not written in the line; the operands xargs gives the command
 	// it runs, from its input, after the command's own words, or a
 	// command substitution gives the command it is an argument of (see
@@ -112,6 +117,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	var out []shellToken
 	var b strings.Builder
 	start, inWord, copied := 0, false, false
+	prevEnd := -1 // where the last token ended
 	flush := func(end int) {
 		if inWord {
 			text := line[start:end]
@@ -120,10 +126,15 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
 				line[start] == '$' && start+1 < len(line) && line[start+1] == '\''
-			out = append(out, shellToken{text: text, off: start, quoted: q})
+			out = append(out, shellToken{text: text, off: start, quoted: q, joined: start == prevEnd})
+			prevEnd = end
 			b.Reset()
 			inWord = false
 		}
+	}
+	operator := func(i, n int) {
+		out = append(out, shellToken{text: line[i : i+n], off: i, op: true, joined: i == prevEnd})
+		prevEnd = i + n
 	}
 	word := func(i int, copy bool) {
 		if !inWord {
@@ -148,6 +159,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 				continue // "curl -fsSL x |" then "  sh" on the next line: one pipeline
 			}
 			out = append(out, shellToken{text: ";", off: i, op: true})
+			prevEnd = -1
 		case c == '&' && redirects(line, i):
 			// A redirection, not an operator: 2>&1, <&3, &>log.
 			word(i, false)
@@ -160,7 +172,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			if c != ';' && i+1 < len(line) && line[i+1] == c {
 				n = 2
 			}
-			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			operator(i, n)
 			i += n - 1
 		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
 			// A subshell, a command substitution: the command inside
@@ -170,7 +182,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			if c == '$' {
 				n = 2
 			}
-			out = append(out, shellToken{text: line[i : i+n], off: i, op: true})
+			operator(i, n)
 			i += n - 1
 		case c == '$' && i+1 < len(line) && line[i+1] == '\'':
 			// ANSI-C quotes: $'it\'s done; ...' is one word.
@@ -715,11 +727,11 @@ func assignmentAt(toks []shellToken, subs *substitutions, p int) bool {
 	return true
 }
 
-// glued reports whether a word after a substitution's end was glued to
-// it: the line is spaced around operators, so only its first character
-// tells, ":" or "/" ("$(pwd)/bin", "$(id -u):$(id -g)").
+// glued reports whether a word was written touching a substitution that
+// ends just before it ("$(pwd)/bin", "$(id -u):$(id -g)"): part of the
+// same word.
 func glued(t shellToken) bool {
-	return !t.op && !t.quoted && (strings.HasPrefix(t.text, ":") || strings.HasPrefix(t.text, "/"))
+	return !t.op && t.joined
 }
 
 // argumentSubstitutions finds the substitutions of toks given as
@@ -758,7 +770,7 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 	// assignment's value ("FOO=$(date) cmd", "A=$(a):$(b) cmd").
 	value := func(i int) bool {
 		p := i - 1
-		if p < 0 {
+		if p < 0 || !toks[i].joined { // "FOO= $(cmd)" runs cmd
 			return false
 		}
 		if p > 0 && subs.valueEnds[p-1] && glued(toks[p]) {

@@ -1,0 +1,98 @@
+package cmdline
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestShellTokensJoined checks which tokens the tokenizer marks as
+// written touching the one before.
+func TestShellTokensJoined(t *testing.T) {
+	tests := []struct {
+		line   string
+		joined []string // the texts of the joined tokens, in order
+	}{
+		{"git push", nil},
+		{"docker run -v $(pwd):/app node", []string{"pwd", ")", ":/app"}},
+		{"TAG=$(date)-dev make", []string{"$(", "date", ")", "-dev"}},
+		{"ssh ubuntu@`terraform output ip` uptime", []string{"`", "terraform", "`"}},
+		{"a|b&&c;d", []string{"|", "b", "&&", "c", ";", "d"}},
+		{"echo 'a b'\"c\" x", nil}, // one word
+		{"echo $( date ) x", nil},
+		{"curl x |\nsh", nil},
+		{"a\nb", nil},
+		{"cat <<<$(date)", []string{"$(", "date", ")"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tok := range shellTokens(tt.line) {
+			if tok.joined {
+				got = append(got, tok.text)
+			}
+		}
+		if !slices.Equal(got, tt.joined) {
+			t.Errorf("shellTokens(%q): joined %q, want %q", tt.line, got, tt.joined)
+		}
+	}
+}
+
+// FuzzSpaceOperators checks that the tokens spaceOperators returns are
+// those of shellTokens on the spaced line, at the same offsets, so that a
+// regexp pattern and the words read the same command: only joined, which
+// the spaces hide, may differ.
+func FuzzSpaceOperators(f *testing.F) {
+	for _, s := range []string{"", "curl x|sh", "|sh", "a && b", "curl x | # fetch\nsh", "curl x |\n sh", "x;", "(cd a)",
+		"echo $(date)/x", "a`b`c", "2>&1 x", "FOO=$(a):$(b) cmd", "echo '|' \"a|b\"", "$'a\\'b'|c", "a #c\nb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		line = collapseLines(line) // as splitCommandLine gives it
+		spaced, got := spaceOperators(line)
+		want := shellTokens(spaced)
+		for i := range got {
+			got[i].joined = false
+		}
+		for i := range want {
+			want[i].joined = false
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("spaceOperators(%q) = %q with tokens\n%+v\nwant shellTokens of it:\n%+v", line, spaced, got, want)
+		}
+	})
+}
+
+// TestMatchCommandGluedSubstitutions: text written touching a command
+// substitution is part of its word, whatever the text starts with; the
+// matcher once guessed it from a first ":", "@" or "/".
+func TestMatchCommandGluedSubstitutions(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// An assignment's value goes on after the substitution.
+		{"TAG=$(git describe)-dev git push --force", []string{"push"}},
+		{"FOO=$(true)x git push --force", []string{"push"}},
+		{"FOO=`date`.log rails db:migrate", []string{"migrate"}},
+		// Apart, it is the command's name, which may print nothing.
+		{"FOO= $(true) git push --force", []string{"push"}},
+		// A command's name goes on after it: "a", then "brails".
+		{"$(echo a b)rails db:migrate", nil},
+		{"`date`rails db:migrate", nil},
+		// ssh's destination: the command is the word after it.
+		{"ssh u$(echo x) rails db:migrate", []string{"migrate"}},
+		{"ssh u`hostname` 'rails db:migrate'", []string{"migrate"}},
+		{"ssh deploy-$(cat .env)-1 rails db:migrate", []string{"migrate"}},
+		// One word of quoted text and substitutions, read by the remote
+		// shell: it runs rails after echo.
+		{"ssh $(whoami)@h \"echo \"$(date)\"; rails db:migrate\"", []string{"migrate"}},
+		{"ssh -i $(pwd)/key h \"cd \"$(pwd)\" && rails db:migrate\"", []string{"migrate"}},
+		// Apart, a substitution is a word of its own.
+		{"ssh h $(echo x) rails db:migrate", nil},
+		{"docker exec $(docker ps -q) rails db:migrate", []string{"migrate"}},
+	})
+}
