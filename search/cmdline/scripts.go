@@ -522,13 +522,15 @@ func feedOperands(toks []shellToken, starts []int) []shellToken {
 		}
 		at = append(at, s+len(commandWords(toks, s))) // after the command's words
 	}
+	subs := argumentSubstitutions(toks)
 	backticks := 0
 	for i, t := range toks {
 		if t.text == "`" && t.op {
 			backticks++
 		}
 		opens := t.op && (t.text == "$(" || t.text == "`" && backticks%2 == 1)
-		if opens && i > 0 && !toks[i-1].op && !toks[i-1].fed && !isAssignment(toks[i-1]) { // once
+		if opens && i > 0 && !toks[i-1].op && !toks[i-1].fed && // once
+			(!isAssignment(toks[i-1]) || subs.end[i] > i) { // "-e FOO=$(cmd)", but not "FOO=$(cmd) cmd"
 			at = append(at, i)
 		}
 	}

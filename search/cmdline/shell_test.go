@@ -91,6 +91,13 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		// shell: it runs rails after echo.
 		{"ssh $(whoami)@h \"echo \"$(date)\"; rails db:migrate\"", []string{"migrate"}},
 		{"ssh -i $(pwd)/key h \"cd \"$(pwd)\" && rails db:migrate\"", []string{"migrate"}},
+		// An option's value that looks like an assignment is a word of
+		// the command, with its substitution: the command goes on.
+		{"docker exec -e FOO=$(cat .env) app rails db:migrate", []string{"migrate"}},
+		{"docker run -e TAG=`git describe` img sh -c 'rails db:migrate'", []string{"migrate"}},
+		{"ssh -o ProxyCommand=$(cat proxy) host rails db:migrate", []string{"migrate"}},
+		{"echo 'rails db:migrate' | ssh host -o X=$(echo x) cat", nil},
+		{"env FOO=$(date) git push --force", []string{"push"}},
 		// Apart, a substitution is a word of its own.
 		{"ssh h $(echo x) rails db:migrate", nil},
 		{"docker exec $(docker ps -q) rails db:migrate", []string{"migrate"}},
