@@ -39,6 +39,15 @@ func splitHereDocs(s string) (string, []string) {
 	kept := 0  // s[kept:] is not yet written to b
 	cmd := 0   // where the command being read starts, after an operator
 	shell := 0 // whether it reads its script: 0 not yet known, 1 yes, -1 no
+	// outer are the commands around the substitutions and subshells
+	// open at s[i], innermost last: the command an argument's
+	// substitution is in goes on after it ("ssh -i $(pwd)/key host
+	// <<'EOF'" feeds ssh its script).
+	type command struct {
+		cmd, shell int
+		backtick   bool
+	}
+	var outer []command
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
@@ -75,6 +84,14 @@ func splitHereDocs(s string) (string, []string) {
 					i = next
 				}
 				pending, kept = pending[:0], min(i+1, len(s))
+			}
+			n := len(outer)
+			switch {
+			case c == '(' || c == '`' && (n == 0 || !outer[n-1].backtick):
+				outer = append(outer, command{cmd, shell, c == '`'})
+			case n > 0 && (c == ')' && !outer[n-1].backtick || c == '`'):
+				cmd, shell, outer = outer[n-1].cmd, outer[n-1].shell, outer[:n-1]
+				continue
 			}
 			cmd, shell = i+1, 0
 		case strings.HasPrefix(s[i:], "<<<"):
