@@ -7,11 +7,7 @@ import "testing"
 // command's input; the substitution's ")" once ended the command, so the
 // text before the << read as no shell (bash ran each "want" here).
 func TestMatchCommandHereDocAfterSubstitution(t *testing.T) {
-	mt := Compile([]Card{
-		{ID: "push", Replaces: []string{"git push --force"}},
-		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
-	})
-	checkMatchCommand(t, mt, []struct {
+	checkMatchCommand(t, pushAndMigrate(), []struct {
 		cmd  string
 		want []string
 	}{

@@ -66,11 +66,7 @@ func FuzzSpaceOperators(f *testing.F) {
 // substitution is part of its word, whatever the text starts with; the
 // matcher once guessed it from a first ":", "@" or "/".
 func TestMatchCommandGluedSubstitutions(t *testing.T) {
-	mt := Compile([]Card{
-		{ID: "push", Replaces: []string{"git push --force"}},
-		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
-	})
-	checkMatchCommand(t, mt, []struct {
+	checkMatchCommand(t, pushAndMigrate(), []struct {
 		cmd  string
 		want []string
 	}{
@@ -101,5 +97,14 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		// Apart, a substitution is a word of its own.
 		{"ssh h $(echo x) rails db:migrate", nil},
 		{"docker exec $(docker ps -q) rails db:migrate", []string{"migrate"}},
+	})
+}
+
+// pushAndMigrate is a matcher of two cards, for lines in which the
+// command is git push or rails db:migrate, as in testdata/cmdline-bash.
+func pushAndMigrate() *Matcher {
+	return Compile([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
 	})
 }
