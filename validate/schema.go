@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"regexp"
 	"slices"
@@ -78,9 +79,10 @@ func checkSchema(name string, d *doc, s *sink) bool {
 		s.add(Diagnostic{File: d.File, Rule: "schema", Message: "internal error: " + err.Error()})
 		return false
 	}
+	ok := checkFinite(name, d, s, "", &d.Root)
 	err = schemas[name].Validate(d.Root.ToAny())
 	if err == nil {
-		return true
+		return ok
 	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
@@ -98,6 +100,37 @@ func checkSchema(name string, d *doc, s *sink) bool {
 	}
 	return false
 }
+
+// checkFinite reports each number of v, at pointer ptr in d, that is past
+// the range of a double ("1e400"): JSON.parse reads it as Infinity, which
+// is no integer and which the generated registry would hold as null,
+// while the schema library, reading it exactly, takes it for an integer.
+// A config key's default is left to the config-slice rule, which says so
+// for type number. It returns false when it reported one.
+func checkFinite(name string, d *doc, s *sink, ptr string, v *ojson.Value) bool {
+	ok := true
+	switch v.Kind {
+	case ojson.Number:
+		if f, _ := v.Float(); math.IsInf(f, 0) && !(name == "capability" && configDefault.MatchString(ptr)) {
+			s.at(d, ptr, "schema", "%s is past the range of a JSON number: JSON.parse reads it as Infinity, "+
+				"which is no integer nor finite, and the registry would hold null", v.Str)
+			ok = false
+		}
+	case ojson.Array:
+		for i := range v.Items {
+			ok = checkFinite(name, d, s, ptr+"/"+strconv.Itoa(i), &v.Items[i]) && ok
+		}
+	case ojson.Object:
+		for i := range v.Members {
+			m := &v.Members[i]
+			ok = checkFinite(name, d, s, ptr+"/"+ojson.EscapePointer(m.Key), &m.Value) && ok
+		}
+	}
+	return ok
+}
+
+// configDefault matches the pointer of a config key's default.
+var configDefault = regexp.MustCompile(`^/config/[^/]+/default$`)
 
 // schemaLeaves flattens the error tree to the errors that have no causes: the
 // specific keyword failures. Branch failures of anyOf are kept only when no

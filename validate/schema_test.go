@@ -244,3 +244,42 @@ func TestCardUnknownFieldsBesideErrors(t *testing.T) {
 		t.Errorf("diagnostics:\n%s\nwant a schema error at /intent_phrases and:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// A number past the range of a double is Infinity to JSON.parse: no
+// integer, and null in the registry. The schema library reads it exactly
+// and passed it as an integer, so "timeoutFloorMs": 1e400 gave a registry
+// whose required positive integer was null. A config default says so under
+// its own rule, once.
+func TestNumbersPastADoubleAreReported(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		old, new string
+		want     []string // rule and pointer of each error
+	}{
+		{`"timeoutFloorMs": 120000`, `"timeoutFloorMs": 1e400`, []string{"schema /reviewer/timeoutFloorMs"}},
+		{`"timeoutFloorMs": 120000`, `"timeoutFloorMs": -1E+999`, []string{"schema /reviewer/timeoutFloorMs", "schema /reviewer/timeoutFloorMs"}}, // and not positive
+		{`"timeoutFloorMs": 120000`, `"timeoutFloorMs": 1e308, "x": [1e309]`, []string{"schema /reviewer/x/0"}},
+		{`"timeoutFloorMs": 120000`, `"timeoutFloorMs": 1e-400`, []string{"schema /reviewer/timeoutFloorMs"}}, // 0, not positive
+		{`"type": "string", "default": "opus"`, `"type": "number", "default": 1e400`, []string{"config-slice /config/review.claude.model/default"}},
+	}
+	for _, tt := range tests {
+		if !bytes.Contains(manifest, []byte(tt.old)) {
+			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
+		}
+		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Severity == Error && d.Rule != "contract-missing" { // no workflows here
+				got = append(got, d.Rule+" "+d.Pointer)
+			}
+		}
+		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+			t.Errorf("with %s: errors %q, want %q", tt.new, got, tt.want)
+		}
+	}
+}
