@@ -59,7 +59,9 @@ var (
 	// allows and attrRe does not read, to say so rather than that it is
 	// missing.
 	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)(id|name)\s*=\s*([^"'\s/>][^\s/>]*)`)
-	callSiteRe     = regexp.MustCompile(`loop` + jsSpace + `+render-hooks` + jsSpace + `+([a-z:]+)`)
+	// callSiteRe is the reference's `loop render-hooks\s+([a-z:]+)`: one
+	// space between the two words, any after.
+	callSiteRe = regexp.MustCompile(`loop render-hooks` + jsSpace + `+([a-z:]+)`)
 )
 
 // markerHints are the byte strings a file must contain to be worth parsing.

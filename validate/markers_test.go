@@ -367,13 +367,16 @@ func TestParseMarkerUnicodeSpaces(t *testing.T) {
 	}
 }
 
-// The reference's block and call-site patterns space with JavaScript's \s,
-// which also matches a vertical tab, a no-break space and the other Unicode
-// spaces, where Go's \s matches ASCII white space only.
+// The reference's block pattern, and its call-site pattern after
+// "render-hooks", space with JavaScript's \s, which also matches a vertical
+// tab, a no-break space and the other Unicode spaces, where Go's \s matches
+// ASCII white space only. Between "loop" and "render-hooks" it has one
+// space, no other.
 func TestParseMarkerJSWhitespaceInPatterns(t *testing.T) {
 	body := "\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
 	for _, sp := range []string{"\v", "\u00a0", "\u2003", "\u3000", "\ufeff", "\u2028"} {
-		src := "<!--" + sp + "gsd:loop-host" + sp + body + "gsd_run loop" + sp + "render-hooks" + sp + "plan:pre --raw\n"
+		src := "<!--" + sp + "gsd:loop-host" + sp + body + "gsd_run loop render-hooks" + sp + "plan:pre --raw\n" +
+			"gsd_run loop" + sp + "render-hooks plan:post --raw\n" // the reference has one space there
 		mk, diags := ParseMarker("plan.md", []byte(src))
 		if mk == nil || len(diags) > 0 {
 			t.Errorf("%q: marker %+v diags %v, want the plan marker", sp, mk, diags)
