@@ -111,9 +111,13 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 		}
 	}
 	var tags [][]int
-	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+	var comments spans
+	for i, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if i == 0 {
+			comments = commentSpans(src, code)
+		}
 		switch {
-		case !isMarkerTag(src, m):
+		case !isMarkerTag(src, m), comments.contains(m[0]): // "<!-- <agent-role name="checker"/> -->" is off
 		case !code.contains(m[0]):
 			tags = append(tags, m)
 		case openFence >= 0 && m[0] > openFence && (hidden < 0 || m[0] < hidden):
@@ -279,6 +283,30 @@ func splitList(v Item) []Item {
 		off += len(part) + 1
 	}
 	return out
+}
+
+// commentSpans are the HTML comments of src outside code, from "<!--" to
+// the "-->" after it, or to the end of the file: a tag inside one is
+// commented out, as an author disables markup, and no marker.
+func commentSpans(src []byte, code spans) spans {
+	var out spans
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("<!--"))
+		if k < 0 {
+			return out
+		}
+		start := i + k
+		i = start + len("<!--")
+		if code.contains(start) {
+			continue
+		}
+		end := bytes.Index(src[i:], []byte("-->"))
+		if end < 0 {
+			return append(out, [2]int{start, len(src)})
+		}
+		i += end + len("-->")
+		out = append(out, [2]int{start, i})
+	}
 }
 
 // isMarkerTag tells the ADR's marker tags, which carry attributes or close

@@ -126,13 +126,35 @@ func TestParseMarkerIndentedButNotCode(t *testing.T) {
 		"    code\nText\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // the block ended
 		// inside an HTML block, up to its blank line or end marker
 		"<hooks>\n## Loop points\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</hooks>\n",
-		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
 		"<PRE>\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n</pre>\n",
 		"<details>\n```\n</details>\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",                 // a fence line inside HTML is HTML
 		"<!-- old example\n```sh\nrm -rf /\n``` -->\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", // so is the line closing it
 	}
 	for _, src := range tests {
 		wantMarker(t, "w.md", src)
+	}
+}
+
+// A tag inside an HTML comment is commented out, as an author disables
+// markup, and so is no marker; the comment may hold other markdown, and
+// tags after it are read.
+func TestParseMarkerTagsInCommentsAreOff(t *testing.T) {
+	for _, src := range []string{
+		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
+		"<!--\nold marker:\n<loop-point id=\"plan:pre\"/>\n-->\n",
+		"Text <!-- <loop-point id=\"plan:pre\"/> --> more.\n",
+		"<!-- unclosed\n<loop-point id=\"plan:pre\"/>\n",
+	} {
+		wantNoMarker(t, "doc.md", src)
+	}
+	src := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<!-- <agent-role name=\"checker\"/> -->\n\n" +
+		"```\n<!--\n```\n\n<agent-role name=\"researcher\"/>\n" // a "<!--" in code opens no comment
+	mk, diags := ParseMarker("plan.md", []byte(src))
+	if mk == nil || len(diags) > 0 {
+		t.Fatalf("marker %+v diags %v, want the plan marker", mk, diags)
+	}
+	if got := strings.Join(Values(mk.Roles), " "); got != "planner researcher" {
+		t.Errorf("agent roles %q, want planner researcher", got)
 	}
 }
 
