@@ -76,7 +76,9 @@ type Drift struct {
 }
 
 // CheckArtifacts compares the committed artifacts in dir with freshly
-// generated ones, ignoring carriage returns (Windows autocrlf checkouts).
+// generated ones, ignoring carriage returns (Windows autocrlf checkouts):
+// those of the files, and those a fragment inlined from a checkout of the
+// other kind holds in a JSON string (see withoutCR).
 func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 	if !snap.OK() {
 		return nil, errors.New("repository has errors; nothing to compare")
@@ -92,8 +94,8 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		if err != nil {
 			return drifts, err
 		}
-		want := snap.Artifacts[name]
-		got := bytes.ReplaceAll(committed, []byte("\r"), nil)
+		want := withoutCR(snap.Artifacts[name])
+		got := withoutCR(committed)
 		if bytes.Equal(got, want) {
 			continue
 		}
@@ -107,6 +109,31 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		drifts = append(drifts, Drift{File: p, Diff: diff})
 	}
 	return drifts, nil
+}
+
+// withoutCR is a JSON artifact without its carriage returns: the bytes,
+// and the \r escapes of its strings. A fragment is inlined as its file
+// reads, so on a checkout whose text files git wrote with CRLF the
+// registry's "inline" strings hold "\r\n" where one generated on LF holds
+// "\n", and a Windows contributor saw drift in every inlined fragment.
+func withoutCR(b []byte) []byte {
+	if bytes.IndexByte(b, '\r') < 0 && !bytes.Contains(b, []byte(`\r`)) {
+		return b
+	}
+	out := make([]byte, 0, len(b))
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\r':
+		case b[i] == '\\' && i+1 < len(b) && b[i+1] == 'r':
+			i++
+		case b[i] == '\\' && i+1 < len(b):
+			out = append(out, b[i], b[i+1]) // an escape, such as \\ before an r of the text
+			i++
+		default:
+			out = append(out, b[i])
+		}
+	}
+	return out
 }
 
 // maxCommittedSize bounds a committed artifact CheckArtifacts reads: far

@@ -109,3 +109,68 @@ func TestGenWriteLeavesNoTemporaryFile(t *testing.T) {
 		}
 	}
 }
+
+// TestGenCheckIgnoresCRLFCheckouts: on a checkout whose text files git
+// wrote with CRLF (Windows, core.autocrlf), the artifacts committed from
+// an LF checkout are up to date, although each fragment the registry
+// inlines now reads "\r\n" where the committed string holds "\n"; and the
+// other way round. A real change still shows.
+func TestGenCheckIgnoresCRLFCheckouts(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(repo, "gen")
+	gen := func(mode string) (int, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, mode}, &stdout, &stderr)
+		return code, stdout.String() + stderr.String()
+	}
+	// checkout rewrites the line ends of the text files, sources and
+	// artifacts alike, as git does.
+	checkout := func(from, to string) {
+		err := filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".json") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(p, bytes.ReplaceAll(data, []byte(from), []byte(to)), 0o644)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, step := range []struct {
+		what     string
+		from, to string
+	}{
+		{"artifacts written on LF, checked on CRLF", "\n", "\r\n"},
+		{"artifacts written on CRLF, checked on LF", "\r\n", "\n"},
+	} {
+		if code, msg := gen("--write"); code != exitOK {
+			t.Fatalf("gen --write: exit %d\n%s", code, msg)
+		}
+		registry, err := os.ReadFile(filepath.Join(out, "capability-registry.json"))
+		if err != nil || !bytes.Contains(registry, []byte(`"inline": "`)) {
+			t.Fatalf("the sample repository inlines no fragment (%v); this test needs one", err)
+		}
+		checkout(step.from, step.to)
+		if code, msg := gen("--check"); code != exitOK {
+			t.Fatalf("%s: gen --check exit %d\n%s", step.what, code, msg)
+		}
+	}
+	fragment := filepath.Join(repo, "capabilities", "research", "loop", "research-prompt.md")
+	data, err := os.ReadFile(fragment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(fragment, append(data, "One more line.\r\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, msg := gen("--check"); code != exitFindings || !strings.Contains(msg, "One more line.") {
+		t.Fatalf("gen --check after a fragment changed: exit %d, want %d with the line in the diff\n%s", code, exitFindings, msg)
+	}
+}
