@@ -621,23 +621,27 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 }
 
 // A fragment path that names a directory is fragment-unreadable, not
-// not-regular-file (which is for FIFOs, devices and sockets).
+// not-regular-file (which is for FIFOs, devices and sockets); so is a
+// file's path with a slash after it, which open refuses (ENOTDIR) and
+// the scan found, cleaned, as the file.
 func TestScanFragmentThatIsADirectory(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	manifest := filepath.Join(repo, "capabilities/security/capability.json")
-	data, err := os.ReadFile(manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := bytes.Replace(data, []byte(`"path": "loop/threat-model.md"`), []byte(`"path": "loop"`), 1)
-	if bytes.Equal(edited, data) {
-		t.Fatal("the security capability's fragment changed; update this test")
-	}
-	writeTestFile(t, manifest, edited)
-	snap := scanLoadRepo(t, repo)
-	scanWantOnly(t, snap, "fragment-unreadable", "capabilities/security/capability.json", validate.Error)
-	if d, _ := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json"); !strings.Contains(d.Message, "names a directory") {
-		t.Errorf("message %q does not say the path is a directory", d.Message)
+	for _, path := range []string{"loop", "loop/threat-model.md/", "loop/threat-model.md/."} {
+		repo, _ := scanRepoCopy(t)
+		manifest := filepath.Join(repo, "capabilities/security/capability.json")
+		data, err := os.ReadFile(manifest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := bytes.Replace(data, []byte(`"path": "loop/threat-model.md"`), []byte(`"path": "`+path+`"`), 1)
+		if bytes.Equal(edited, data) {
+			t.Fatal("the security capability's fragment changed; update this test")
+		}
+		writeTestFile(t, manifest, edited)
+		snap := scanLoadRepo(t, repo)
+		scanWantOnly(t, snap, "fragment-unreadable", "capabilities/security/capability.json", validate.Error)
+		if d, _ := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json"); !strings.Contains(d.Message, "directory") {
+			t.Errorf("%s: message %q does not say the path names a directory", path, d.Message)
+		}
 	}
 }
 

@@ -629,6 +629,9 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s
 	clean := path.Clean(rel)
 	file, ok := src.Files[clean]
 	switch {
+	case strings.HasSuffix(rel, "/") || strings.HasSuffix(rel, "/."):
+		// Only a directory is named so: open fails with ENOTDIR on a file.
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q ends with a slash, which names a directory; name the file without it", rel)
 	case !ok:
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q names no file in the capability folder", rel)
 	case isErr(file.Err, ErrEscapesFolder), isErr(file.Err, ErrEscapesRoot):
