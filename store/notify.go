@@ -469,11 +469,15 @@ func addWay(ways map[string][]string, dir, name string) {
 }
 
 // addWays adds the directories that decide where the absolute path p
-// leads, by real path, each with the names of the entries that do: the
-// symbolic links met resolving it (git-sync's current, also above the
-// repository, as in current/sub), and its last component or, when one is
-// missing, the first missing one (whose nearest existing ancestor then
-// sees it appear).
+// leads, by real path, each with the names of the entries that do: every
+// component met resolving it, the symbolic links (git-sync's current,
+// also above the repository, as in current/sub) and the folders on the
+// way, up to its last component or, when one is missing, the first
+// missing one (whose nearest existing ancestor then sees it appear). A
+// folder renamed away and made again (a deploy tool rebuilding the
+// folder that holds its link) takes its own watch along, and is seen
+// where its name is watched: with only the links and the last component,
+// the repository path led to a new tree that was never read.
 func addWays(ways map[string][]string, p string) {
 	add := func(dir, name string) { addWay(ways, dir, name) }
 	sep := string(filepath.Separator)
@@ -500,9 +504,7 @@ func addWays(ways map[string][]string, p string) {
 			add(resolved, c)
 			return
 		case st.Mode()&fs.ModeSymlink == 0:
-			if len(rest) == 0 {
-				add(resolved, c)
-			}
+			add(resolved, c)
 			resolved = next
 			continue
 		}

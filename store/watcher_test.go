@@ -680,6 +680,44 @@ func TestWatcherSymlinkSwapAboveTheRepository(t *testing.T) {
 	}
 }
 
+// TestWatcherFollowsAFolderOfLinksMadeAgain: the repository path leads
+// through a link held by a folder that a deploy tool renames away and
+// makes again, with the link in it pointing elsewhere (current ->
+// inner/stable, inner rebuilt with stable -> A). The new tree is served
+// and followed, in both watch modes; inotify kept the old one, whose
+// watch moved with the folder, and followed nothing more.
+func TestWatcherFollowsAFolderOfLinksMadeAgain(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			base := t.TempDir()
+			copyRepoTree(t, baseRepoDir, filepath.Join(base, "inner/A"))
+			copyRepoTree(t, baseRepoDir, filepath.Join(base, "inner/B"))
+			uiB := filepath.Join(base, "inner/B/capabilities/ui/capability.json")
+			writeTestFile(t, uiB, setTitle(t, uiB, "Tree B"))
+			makeSymlink(t, "B", filepath.Join(base, "inner/stable"))
+			makeSymlink(t, "inner/stable", filepath.Join(base, "current"))
+			opts := store.WatchOptions{}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w, _ := startWatcher(t, filepath.Join(base, "current"), opts)
+			if got := title(w, "ui"); got != "Tree B" {
+				t.Fatalf("title %q", got)
+			}
+			mustRename(t, filepath.Join(base, "inner"), filepath.Join(base, "inner.old"))
+			if err := os.Mkdir(filepath.Join(base, "inner"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			mustRename(t, filepath.Join(base, "inner.old/A"), filepath.Join(base, "inner/A"))
+			makeSymlink(t, "A", filepath.Join(base, "inner/stable"))
+			waitFor(t, "tree A", func() bool { return title(w, "ui") == "UI design contracts" })
+			uiA := filepath.Join(base, "inner/A/capabilities/ui/capability.json")
+			writeTestFile(t, uiA, setTitle(t, uiA, "Tree A edited"))
+			waitFor(t, "an edit in tree A", func() bool { return title(w, "ui") == "Tree A edited" })
+		})
+	}
+}
+
 // writeRef writes a git file as git does: a lock file renamed over it.
 func writeRef(t *testing.T, path, content string) {
 	t.Helper()
