@@ -170,8 +170,10 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 
 // Unchanged implements store.UnchangedObserver: a rebuild whose result was
 // already known. A valid one means the served registry is current, so the
-// last reload counts as successful; a repeated failure leaves that as it
-// is. Either way the diagnostics gauges show this rebuild's findings.
+// last reload counts as successful, now: one that clears a failure (a
+// broken change reverted) left a dashboard's "last good reload" older
+// than the failure it recovered from. A repeated failure leaves both as
+// they are. Either way the diagnostics gauges show this rebuild's findings.
 func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("unchanged").Inc()
@@ -180,6 +182,7 @@ func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.setDiagnostics(snap)
 	if ok {
 		m.lastOK.Set(1)
+		m.lastSuccess.Set(float64(time.Now().UnixNano()) / 1e9)
 	}
 }
 

@@ -375,7 +375,9 @@ func TestNothingBuiltYetFromTheWatcher(t *testing.T) {
 
 // TestMetricsAfterARevertedBreak: a broken change sets the error gauge and
 // reverting it clears the gauge, though the reverted build serves nothing
-// new (an alert on capreg_diagnostics{severity="error"} > 0 must resolve).
+// new (an alert on capreg_diagnostics{severity="error"} > 0 must resolve);
+// and the time of the last successful reload is the revert's, not one
+// before the failure it recovered from.
 func TestMetricsAfterARevertedBreak(t *testing.T) {
 	repo := t.TempDir()
 	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
@@ -409,7 +411,12 @@ func TestMetricsAfterARevertedBreak(t *testing.T) {
 	if err := os.WriteFile(ui, good, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	broken := float64(time.Now().UnixNano()) / 1e9
 	gauge("reverted", 0)
+	last, ok := sampleValue(t, m, "capreg_registry_last_reload_success_timestamp_seconds", nil)
+	if !ok || last < broken {
+		t.Errorf("capreg_registry_last_reload_success_timestamp_seconds = %f, want the revert's time, at or after %f", last, broken)
+	}
 }
 
 // gaugeValue is the value of the gauge name{label="value"} in m.
