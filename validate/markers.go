@@ -197,6 +197,14 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			break
 		}
 	}
+	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
+		// Prose that names the marker ("the <!-- gsd:loop-host … -->
+		// comment"): one finding that says how to quote it, not five.
+		s.atOffset(file, src, loc[0], "", "marker-syntax",
+			"gsd:loop-host block holds none of its fields (%s:); if this file only mentions the marker, "+
+				"quote it in backticks or a code block, where it is not read", strings.Join(blockKeys, ":, "))
+		return nil
+	}
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found {
 			continue
@@ -233,6 +241,12 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// nearAnyBlockKey reports whether a line of the block (loc) is a
+// misspelt key (see nearBlockKey).
+func nearAnyBlockKey(src []byte, loc []int) bool {
+	return slices.ContainsFunc(blockKeys, func(k string) bool { _, _, near := nearBlockKey(src, loc, k); return near })
 }
 
 // nearBlockKey finds the line of a block (loc, as parseBlock gets it) whose

@@ -765,3 +765,19 @@ func TestContractMissingCountsCapabilities(t *testing.T) {
 		}
 	}
 }
+
+// Prose that names the block marker, outside backticks (as ADR-894's own
+// text does), is one finding that says how to quote it, not one for each
+// of the five fields; a block with one misspelt key still gets the
+// field-by-field findings that point at it.
+func TestParseMarkerProseMention(t *testing.T) {
+	src := "The generator parses the <!-- gsd:loop-host … --> comment markers in the five workflows.\n"
+	mk, diags := ParseMarker("docs/adr.md", []byte(src))
+	if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-syntax" || !strings.Contains(diags[0].Message, "quote it in backticks") {
+		t.Errorf("marker %+v, diagnostics %v; want one marker-syntax finding saying to quote the mention", mk, diags)
+	}
+	src = "<!-- gsd:loop-host\nStep: plan\n-->\n"
+	if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 5 || !strings.Contains(diags[0].Message, `"Step"`) {
+		t.Errorf("diagnostics %v; want five, the first pointing at the misspelt Step:", diags)
+	}
+}
