@@ -618,6 +618,16 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 	if want := []string{"bin/.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
 		t.Errorf("card-orphan for %q, want %q", orphans, want)
 	}
+	// A card named .card.json names no tool and is left out of the index,
+	// where its path was the folder, "bin/"; one whose tool is missing
+	// stays, as the card of that path.
+	var indexed []string
+	for _, c := range snap.Result.Cards {
+		indexed = append(indexed, c.ID+" "+c.ToolPath)
+	}
+	if slices.Contains(indexed, "dot bin/") || !slices.Contains(indexed, "sub bin/sub") {
+		t.Errorf("indexed cards %q: want sub, and not dot", indexed)
+	}
 }
 
 // A fragment path that names a directory is fragment-unreadable, not

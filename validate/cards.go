@@ -65,15 +65,18 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
 			continue
 		}
-		seen[c.ID] = c
 		switch {
 		case src.ToolExists:
 		case strings.HasSuffix(src.ToolPath, "/") || src.ToolPath == "":
-			// ".card.json" alone: the name before .card.json is the tool's.
-			s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool; name it <tool>.card.json beside the tool it describes")
+			// ".card.json" alone: the name before .card.json is the
+			// tool's. Indexed, its path was the folder ("bin/").
+			s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool, and is left out of the index; "+
+				"name it <tool>.card.json beside the tool it describes")
+			continue
 		default:
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
 		}
+		seen[c.ID] = c
 		out = append(out, c)
 	}
 	return out
