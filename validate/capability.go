@@ -158,7 +158,8 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
 	if bytes.HasPrefix(data, utf8BOM) {
 		s.atOffset(file, data, 0, "", "json-bom",
-			"the file starts with a UTF-8 byte order mark; capreg reads past it, but gsd-core's JSON.parse rejects the file: save it as UTF-8 without a BOM")
+			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
+				"(Node's JSON.parse, which gsd-core reads its manifests with): save it as UTF-8 without a BOM")
 	}
 	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}

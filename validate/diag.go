@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -194,7 +195,29 @@ func (s *sink) add(d Diagnostic) {
 			d.Severity = Error
 		}
 	}
+	d.Message = clipMessage(d.Message)
 	s.diags = append(s.diags, d)
+}
+
+// maxMessage bounds a finding's message: most echo a value of the input,
+// and a 7 MiB id echoed whole made 7 MB of output for one finding.
+const maxMessage = 2048
+
+// clipMessage keeps the start of a message longer than maxMessage and its
+// end, which says what to do, and says how much it left out between.
+func clipMessage(m string) string {
+	if len(m) <= maxMessage {
+		return m
+	}
+	head, tail := maxMessage*3/4, maxMessage/4
+	for head > 0 && !utf8.RuneStart(m[head]) {
+		head--
+	}
+	from := len(m) - tail
+	for from < len(m) && !utf8.RuneStart(m[from]) {
+		from++
+	}
+	return fmt.Sprintf("%s … (%d bytes left out) … %s", m[:head], from-head, m[from:])
 }
 
 // atOffset records a finding at a byte offset of a file's source.

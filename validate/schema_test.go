@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The schema library lists unknown keys in map order; capreg must give one
@@ -280,6 +281,32 @@ func TestNumbersPastADoubleAreReported(t *testing.T) {
 		}
 		if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
 			t.Errorf("with %s: errors %q, want %q", tt.new, got, tt.want)
+		}
+	}
+}
+
+// A finding's message echoing a huge value keeps its start and its end,
+// which says what to do, within a bound: a 7 MiB id echoed whole made 7 MB
+// of output for one finding.
+func TestLongMessagesAreClipped(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.Repeat("é", 1<<20) // 2 MiB, one character in two bytes
+	data := bytes.Replace(manifest, []byte(`"id": "claude"`), []byte(`"id": "`+id+`"`), 1)
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+		{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+	diags := Validate(&src).Diagnostics
+	if len(diags) == 0 {
+		t.Fatal("no finding for a 2 MiB id")
+	}
+	for _, d := range diags {
+		if len(d.Message) > 2200 || !utf8.ValidString(d.Message) {
+			t.Errorf("%s: message of %d bytes (valid UTF-8: %v), want at most about 2 KiB", d.Rule, len(d.Message), utf8.ValidString(d.Message))
+		}
+		if len(d.Message) > 2000 && !strings.Contains(d.Message, "bytes left out") {
+			t.Errorf("%s: a clipped message does not say so: %.100q", d.Rule, d.Message)
 		}
 	}
 }
