@@ -267,3 +267,30 @@ func TestCentralPatternsAreNotKept(t *testing.T) {
 		t.Errorf("the Result of a schema of %d patterns holds %.1f MB; want the sources only, not the patterns compiled", len(sources), live)
 	}
 }
+
+// A central config schema holding neither validKeys nor dynamicKeyPatterns
+// ({}, or a file of another kind named by --config-schema) checks no key:
+// a warning says so, where it passed in silence. Either field alone, even
+// empty, is a schema.
+func TestCentralSchemaOfNoKeys(t *testing.T) {
+	for _, tt := range []struct {
+		central string
+		warned  bool
+	}{
+		{`{}`, true},
+		{`{"id": "deploy", "command": "deploy", "summary": "Deploy"}`, true},
+		{`{"validKeys": []}`, false},
+		{`{"dynamicKeyPatterns": []}`, false},
+	} {
+		src := Sources{ConfigSchema: &File{Path: "bin/deploy.card.json", Data: []byte(tt.central)}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "config-file" {
+				got = append(got, string(d.Severity)+" "+d.Message)
+			}
+		}
+		if warned := len(got) == 1 && strings.HasPrefix(got[0], "warning ") && strings.Contains(got[0], "neither validKeys nor dynamicKeyPatterns"); warned != tt.warned || !tt.warned && len(got) > 0 {
+			t.Errorf("%s: config-file findings %q, want a warning: %v", tt.central, got, tt.warned)
+		}
+	}
+}

@@ -331,6 +331,12 @@ func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	for i := before; i < len(s.diags); i++ {
 		s.diags[i].Rule = "config-file"
 	}
+	if d.Root.Kind == ojson.Object && d.Root.Get("validKeys") == nil && d.Root.Get("dynamicKeyPatterns") == nil {
+		// {} or a file of another kind (a tool card named by
+		// --config-schema): no key would be checked, in silence.
+		s.warnAt(d, "", "config-file", "the central config schema holds neither validKeys nor dynamicKeyPatterns, "+
+			"so no config key is compared with it: is this the right file?")
+	}
 	in := &centralInput{CentralSchema: &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}, doc: d}
 	if pats := d.Root.Get("dynamicKeyPatterns"); pats != nil && pats.Kind == ojson.Array {
 		for i := range pats.Items {
