@@ -96,7 +96,8 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 		}
 		if first := byStep[step]; first != nil {
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step",
-				"step %q is already declared by %s; one workflow file owns each step", step, first.File)
+				"step %q is already declared by %s; one workflow file owns each step (if one is a copy, such as a runtime's "+
+					"local install, name the workflow folders in capreg.json's \"workflows\" so the copy is not read)", step, first.File)
 			// Which of the two is the host is unknown: the checks of the
 			// whole contract would judge it by a guess.
 			c.Complete = false
