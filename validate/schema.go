@@ -227,19 +227,53 @@ func unknownKeys(root *ojson.Value, ptr, absLoc string) (keys, missing []string,
 // singular counts ("workflow" for "workflows"): here the key cannot be a
 // field of its own, as it is an error anyway.
 func closedFieldHint(key string, missing []string) string {
-	want := nearestField(key, missing)
-	if want == "" {
-		for _, f := range missing {
-			if key == f+"s" || f == key+"s" {
-				want = f
-				break
-			}
-		}
-	}
+	want := nearMissingField(key, missing)
 	if want == "" {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %s?", quoteKey(want))
+}
+
+// nearMissingField is the field of missing that key probably misspells:
+// the nearest one, or its plural or singular; "" for none.
+func nearMissingField(key string, missing []string) string {
+	if want := nearestField(key, missing); want != "" {
+		return want
+	}
+	for _, f := range missing {
+		if key == f+"s" || f == key+"s" {
+			return f
+		}
+	}
+	return ""
+}
+
+// requiredHint names a key of the object at ptr that is probably a
+// missing required field misspelt ("require" for "requires"), from the
+// schema object whose required keyword failed (at absLoc): the key is
+// not one it declares. "" for none.
+func requiredHint(root *ojson.Value, ptr, absLoc string) string {
+	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/required"))
+	obj, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || obj.Kind != ojson.Object {
+		return ""
+	}
+	var missing []string
+	for _, r := range parent.Get("required").Strings() {
+		if !obj.Has(r) {
+			missing = append(missing, r)
+		}
+	}
+	props := parent.Get("properties")
+	for _, m := range obj.Members {
+		if props != nil && props.Has(m.Key) {
+			continue
+		}
+		if want := nearMissingField(m.Key, missing); want != "" {
+			return fmt.Sprintf("; the field %s is there: did you mean %s?", quoteKey(m.Key), quoteKey(want))
+		}
+	}
+	return ""
 }
 
 // parsedSchemas are the embedded schemas as documents, by URL, for looking
@@ -295,7 +329,7 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", "))
 	}
 	if m := missingRe.FindStringSubmatch(msg); m != nil {
-		return ptr, "missing required field " + m[1]
+		return ptr, "missing required field " + m[1] + requiredHint(root, ptr, leaf.AbsoluteKeywordLocation)
 	}
 	if msg == "not allowed" || strings.Contains(msg, "false schema") {
 		return ptr, "this field is not allowed here"

@@ -310,3 +310,34 @@ func TestLongMessagesAreClipped(t *testing.T) {
 		}
 	}
 }
+
+// A missing required field next to a key that probably misspells it says
+// so, as field-near-miss does for optional ones: "require" for
+// "requires", "produce" for "produces".
+func TestMissingRequiredFieldNamesItsMisspelling(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`"requires": []`, `"require": []`, `missing required field 'requires'; the field 'require' is there: did you mean 'requires'?`},
+		{`"requires": []`, `"reqiures": []`, `missing required field 'requires'; the field 'reqiures' is there: did you mean 'requires'?`},
+		{`"requires": []`, `"zzz": []`, `missing required field 'requires'`},
+	} {
+		if !bytes.Contains(manifest, []byte(tt.old)) {
+			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
+		}
+		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "schema" && strings.HasPrefix(d.Message, "missing required") {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("with %s: %q, want [%q]", tt.new, got, tt.want)
+		}
+	}
+}
