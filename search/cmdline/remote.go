@@ -16,74 +16,55 @@ import (
 // remoteWords are the words of the command at toks[s] as docker, kubectl
 // or ssh receives them: commandWords, and past each command substitution
 // given as an argument, which is one word, the fed word that stands for
-// its output (see feedOperands). Text written touching a substitution is
-// part of its word ("-v $(pwd):/app", "-i $(pwd)/key.pem",
-// "$(id -u):$(id -g)", "ubuntu@$(terraform output -raw ip)"). Without
-// them the command ended at the substitution, and "docker run -v
-// $(pwd):/app node npm test" ran nothing.
+// its output (see feedOperands). Text and substitutions written touching
+// each other are one word ("-v $(pwd):/app", "-i $(pwd)/key.pem",
+// "$(id -u):$(id -g)", "ubuntu@$(terraform output -raw ip)",
+// "$(a)$(b)"), of the text the line shows and unknownWord for each
+// substitution's output, so that "ssh $(whoami)@h "echo "$(date)";
+// rails db:migrate"" runs rails there. Without them the command ended at
+// the substitution, and "docker run -v $(pwd):/app node npm test" ran
+// nothing.
 func remoteWords(toks []shellToken, s int) []shellToken {
 	subs := argumentSubstitutions(toks)
 	var out []shellToken
+	last := -1 // the index in toks of the last token of out's last word
+	// touching reports whether toks[k] was written touching the last
+	// word: right after its last token, fed words aside.
+	touching := func(k int) bool {
+		p := k - 1
+		for p > last && toks[p].fed {
+			p--
+		}
+		return toks[k].joined && len(out) > 0 && p == last
+	}
 	for k := s; k < len(toks); k++ {
-		if !toks[k].op {
-			out = append(out, toks[k])
-			continue
+		t := toks[k]
+		opens := t.op && subs != nil && subs.end[k] > k
+		switch {
+		case t.fed && k+1 < len(toks) && subs != nil && subs.end[k+1] > k+1:
+			continue // it stands for the substitution after it, read there
+		case !t.op && touching(k):
+			out[len(out)-1] = joinWords(out[len(out)-1], asWritten(t))
+		case !t.op:
+			out = append(out, t)
+		case opens && touching(k):
+			out[len(out)-1] = joinWords(out[len(out)-1], unknownWord)
+		case opens:
+			out = append(out, shellToken{off: t.off, fed: true})
+		default:
+			return out // an operator, or a substitution that is no argument
 		}
-		if subs == nil || subs.end[k] < 0 || len(out) == 0 || !out[len(out)-1].fed {
-			break // an operator, or a substitution that is no argument
+		if opens {
+			k = subs.end[k]
 		}
-		end := gluedSubstitutionEnd(toks, subs, k)
-		before := toks[k].joined && len(out) > 1 // "ubuntu@$(…)"
-		if before || end > subs.end[k] {
-			out = append(out[:len(out)-1], gluedWord(toks[k:end+1], subs, k, out, before))
-			if before {
-				out = slices.Delete(out, len(out)-2, len(out)-1)
-			}
-		}
-		k = end
+		last = k
 	}
 	return out
 }
 
-// gluedWord is the one word that toks, a command substitution opened at
-// toks[0] (which is index k of the line) and the text and substitutions
-// written touching it, make with the word before them when before is set,
-// the last but one of out: the text the line shows, and unknownWord for
-// each substitution's output, so that "ssh $(whoami)@h "echo
-// "$(date)"; rails db:migrate"" runs rails there.
-func gluedWord(toks []shellToken, subs *substitutions, k int, out []shellToken, before bool) shellToken {
-	var b strings.Builder
-	if before {
-		b.WriteString(asWritten(out[len(out)-2]))
-	}
-	for j := 0; j < len(toks); j++ {
-		switch t := toks[j]; {
-		case t.op && subs.end[k+j] > k+j:
-			b.WriteString(unknownWord)
-			j = subs.end[k+j] - k
-		case !t.op && !t.fed:
-			b.WriteString(t.text)
-		}
-	}
-	return shellToken{text: b.String(), off: toks[0].off, quoted: before && out[len(out)-2].quoted}
-}
-
-// gluedSubstitutionEnd is the index of the last token of the word that
-// the command substitution opened at toks[k] is part of (see remoteWords):
-// its end, and the text and substitutions written touching it
-// ("$(id -u):$(id -g)").
-func gluedSubstitutionEnd(toks []shellToken, subs *substitutions, k int) int {
-	for {
-		k = subs.end[k]
-		next := k + 1
-		if next < len(toks) && glued(toks[next]) {
-			k, next = next, next+1 // ":/app", "/key.pem"
-		}
-		if next+1 >= len(toks) || !toks[next].fed || !toks[next+1].joined || subs.end[next+1] < 0 {
-			return k
-		}
-		k = next + 1 // the fed word of the next substitution, and its opening
-	}
+// joinWords is the word w with text written touching it after it.
+func joinWords(w shellToken, text string) shellToken {
+	return shellToken{text: asWritten(w) + text, off: w.off, quoted: w.quoted}
 }
 
 // optionSet are the options of a command that take the next word as

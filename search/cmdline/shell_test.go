@@ -94,6 +94,14 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		{"ssh -o ProxyCommand=$(cat proxy) host rails db:migrate", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh host -o X=$(echo x) cat", nil},
 		{"env FOO=$(date) git push --force", []string{"push"}},
+		// Substitutions touching each other are one word; apart, two.
+		{"ssh $(echo h)$(echo i) rails db:migrate", []string{"migrate"}},
+		{"ssh $(echo h)`echo i` rails db:migrate", []string{"migrate"}},
+		{"kubectl exec deploy/web-$(echo a)$(echo b) -- rails db:migrate", []string{"migrate"}},
+		{"docker run img:$(echo a)$(echo b) rails db:migrate", []string{"migrate"}},
+		{"ssh host $(echo echo)$(echo x) rails db:migrate", nil},
+		{"ssh -p $(echo 22) $(echo host) rails db:migrate", []string{"migrate"}},
+		{"docker exec $(echo a) $(echo b) rails db:migrate", nil},
 		// Apart, a substitution is a word of its own.
 		{"ssh h $(echo x) rails db:migrate", nil},
 		{"docker exec $(docker ps -q) rails db:migrate", []string{"migrate"}},
