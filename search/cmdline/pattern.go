@@ -448,8 +448,11 @@ func spaceOperators(line string) (string, []shellToken) {
 		}
 		b.WriteString(strings.TrimSuffix(line[last:t.off], " "))
 		toks[i].off = b.Len() + 1
-		b.WriteString(" " + t.text + " ")
+		b.WriteString(" " + t.text)
 		last = t.off + len(t.text)
+		if last >= len(line) || line[last] != '#' || i+1 == len(toks) || !toks[i+1].joined {
+			b.WriteByte(' ') // but "$(date)#x" stays one word, not a comment
+		}
 		if last < len(line) && line[last] == ' ' {
 			last++
 		}

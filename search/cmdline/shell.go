@@ -118,6 +118,12 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	var b strings.Builder
 	start, inWord, copied := 0, false, false
 	prevEnd := -1 // where the last token ended
+	// substEnd is where the last command substitution closed: a # right
+	// after it is more of its word ("$(date)#x"), where one after a
+	// subshell's ")" starts a comment. opens are the ( and $( open, true
+	// for $(, and backtick whether one is.
+	substEnd, backtick := -1, false
+	var opens []bool
 	flush := func(end int) {
 		if inWord {
 			text := line[start:end]
@@ -149,7 +155,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 		switch c := line[i]; {
 		case c == ' ' || c == '\t':
 			flush(i)
-		case c == '#' && !inWord:
+		case c == '#' && !inWord && i != substEnd:
 			// A comment, to the end of the line: "rm -rf build # don't"
 			// opened a quote that took the commands after it.
 			i = commentEnd(line, i)
@@ -181,6 +187,20 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			n := 1
 			if c == '$' {
 				n = 2
+			}
+			switch {
+			case c == '`':
+				if backtick {
+					substEnd = i + 1
+				}
+				backtick = !backtick
+			case c == ')' && len(opens) > 0:
+				if opens[len(opens)-1] {
+					substEnd = i + 1
+				}
+				opens = opens[:len(opens)-1]
+			case c != ')':
+				opens = append(opens, c == '$')
 			}
 			operator(i, n)
 			i += n - 1

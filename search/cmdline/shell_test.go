@@ -43,7 +43,7 @@ func TestShellTokensJoined(t *testing.T) {
 // the spaces hide, may differ.
 func FuzzSpaceOperators(f *testing.F) {
 	for _, s := range []string{"", "curl x|sh", "|sh", "a && b", "curl x | # fetch\nsh", "curl x |\n sh", "x;", "(cd a)",
-		"echo $(date)/x", "a`b`c", "2>&1 x", "FOO=$(a):$(b) cmd", "echo '|' \"a|b\"", "$'a\\'b'|c", "a #c\nb"} {
+		"echo $(date)/x", "a`b`c", "2>&1 x", "FOO=$(a):$(b) cmd", "echo '|' \"a|b\"", "$'a\\'b'|c", "a #c\nb", "echo $(date)#x; b", "(a)#x\nb", "echo `d`#x"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -94,6 +94,12 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		{"ssh -o ProxyCommand=$(cat proxy) host rails db:migrate", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh host -o X=$(echo x) cat", nil},
 		{"env FOO=$(date) git push --force", []string{"push"}},
+		// A # after a substitution is more of its word, after a
+		// subshell a comment.
+		{"echo $(date)#x; git push --force", []string{"push"}},
+		{"echo `date`#x; git push --force", []string{"push"}},
+		{"TAG=$(date +%s)#build; git push --force", []string{"push"}},
+		{"(cd /tmp)#x; git push --force", nil},
 		// Substitutions touching each other are one word; apart, two.
 		{"ssh $(echo h)$(echo i) rails db:migrate", []string{"migrate"}},
 		{"ssh $(echo h)`echo i` rails db:migrate", []string{"migrate"}},
