@@ -112,19 +112,21 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 }
 
 // withoutCR is a JSON artifact without its carriage returns: the bytes,
-// and the \r escapes of its strings. A fragment is inlined as its file
-// reads, so on a checkout whose text files git wrote with CRLF the
-// registry's "inline" strings hold "\r\n" where one generated on LF holds
-// "\n", and a Windows contributor saw drift in every inlined fragment.
+// and the \r escapes of its strings that end a line, before a \n. A
+// fragment is inlined as its file reads, so on a checkout whose text
+// files git wrote with CRLF the registry's "inline" strings hold "\r\n"
+// where one generated on LF holds "\n", and a Windows contributor saw
+// drift in every inlined fragment. A \r of a string that ends no line is
+// text, and its change drift.
 func withoutCR(b []byte) []byte {
-	if bytes.IndexByte(b, '\r') < 0 && !bytes.Contains(b, []byte(`\r`)) {
+	if bytes.IndexByte(b, '\r') < 0 && !bytes.Contains(b, []byte(`\r\n`)) {
 		return b
 	}
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
 		switch {
 		case b[i] == '\r':
-		case b[i] == '\\' && i+1 < len(b) && b[i+1] == 'r':
+		case b[i] == '\\' && bytes.HasPrefix(b[i+1:], []byte(`r\n`)):
 			i++
 		case b[i] == '\\' && i+1 < len(b):
 			out = append(out, b[i], b[i+1]) // an escape, such as \\ before an r of the text

@@ -162,8 +162,27 @@ func TestGenCheckIgnoresCRLFCheckouts(t *testing.T) {
 			t.Fatalf("%s: gen --check exit %d\n%s", step.what, code, msg)
 		}
 	}
+	// A carriage return that ends no line is text: adding it is drift.
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	data, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(data, []byte(`"description": "`), []byte(`"description": "\r\r`), 1)
+	if bytes.Equal(edited, data) {
+		t.Fatal("the ui capability has no description; update this test")
+	}
+	if err := os.WriteFile(ui, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, msg := gen("--check"); code != exitFindings {
+		t.Fatalf("gen --check after \\r was added to a description: exit %d, want %d\n%s", code, exitFindings, msg)
+	}
+	if err := os.WriteFile(ui, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	fragment := filepath.Join(repo, "capabilities", "research", "loop", "research-prompt.md")
-	data, err := os.ReadFile(fragment)
+	data, err = os.ReadFile(fragment)
 	if err != nil {
 		t.Fatal(err)
 	}
