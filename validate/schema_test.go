@@ -309,6 +309,17 @@ func TestLongMessagesAreClipped(t *testing.T) {
 			t.Errorf("%s: a clipped message does not say so: %.100q", d.Rule, d.Message)
 		}
 	}
+	// So are the scan's own findings (a capreg.json naming a root of 2 MB).
+	long := "configured path " + strings.Repeat("x", 2_000_000) + " does not exist"
+	src = Sources{Diagnostics: Diagnostics{{File: "capreg.json", Rule: "file-unreadable", Severity: Error, Message: long}}}
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "file-unreadable" && (len(d.Message) > 2200 || !strings.HasSuffix(d.Message, "does not exist")) {
+			t.Errorf("the scan's finding: message of %d bytes ending %q", len(d.Message), d.Message[max(0, len(d.Message)-20):])
+		}
+	}
+	if src.Diagnostics[0].Message != long {
+		t.Error("Validate changed the finding in its sources, which the overlay reads back")
+	}
 }
 
 // A missing required field next to a key that probably misspells it says

@@ -44,6 +44,9 @@ func Validate(src *Sources) *Result { return validate(src, nil) }
 
 func validate(src *Sources, cache *Cache) *Result {
 	s := &sink{diags: append(Diagnostics(nil), src.Diagnostics...)}
+	for i := range s.diags { // the scan's own findings, which no sink made
+		s.diags[i].Message = clipMessage(s.diags[i].Message)
+	}
 	res := &Result{}
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
 	res.Contract = buildContract(markers, broken, s)
