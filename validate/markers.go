@@ -300,8 +300,10 @@ func splitList(v Item) []Item {
 }
 
 // commentSpans are the HTML comments of src outside code, from "<!--" to
-// the "-->" after it, or to the end of the file: a tag inside one is
-// commented out, as an author disables markup, and no marker.
+// the "-->" after it ("<!-->" and "<!--->" are empty ones): a tag inside
+// one is commented out, as an author disables markup, and no marker. A
+// "<!--" no "-->" closes is text, as CommonMark reads it inline ("comments
+// start with <!--"), and hides no tag after it.
 func commentSpans(src []byte, code spans) spans {
 	var out spans
 	for i := 0; ; {
@@ -314,11 +316,18 @@ func commentSpans(src []byte, code spans) spans {
 		if code.contains(start) {
 			continue
 		}
-		end := bytes.Index(src[i:], []byte("-->"))
-		if end < 0 {
-			return append(out, [2]int{start, len(src)})
+		switch rest := src[i:]; {
+		case bytes.HasPrefix(rest, []byte(">")):
+			i++
+		case bytes.HasPrefix(rest, []byte("->")):
+			i += 2
+		default:
+			end := bytes.Index(rest, []byte("-->"))
+			if end < 0 {
+				return out
+			}
+			i += end + len("-->")
 		}
-		i += end + len("-->")
 		out = append(out, [2]int{start, i})
 	}
 }

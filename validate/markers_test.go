@@ -143,9 +143,17 @@ func TestParseMarkerTagsInCommentsAreOff(t *testing.T) {
 		"<!-- hooks\n\n    <loop-point id=\"plan:pre\"/>\n    <agent-role name=\"planner\"/>\n-->\n",
 		"<!--\nold marker:\n<loop-point id=\"plan:pre\"/>\n-->\n",
 		"Text <!-- <loop-point id=\"plan:pre\"/> --> more.\n",
-		"<!-- unclosed\n<loop-point id=\"plan:pre\"/>\n",
 	} {
 		wantNoMarker(t, "doc.md", src)
+	}
+	// A <!-- never closed is text, and so is one of the empty comments'
+	// tail: neither hides the tags after it.
+	for _, src := range []string{
+		"Comments start with <!-- and end later.\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
+		"<!--> <loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
+		"<!---> <loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
+	} {
+		wantMarker(t, "w.md", src)
 	}
 	src := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<!-- <agent-role name=\"checker\"/> -->\n\n" +
 		"```\n<!--\n```\n\n<agent-role name=\"researcher\"/>\n" // a "<!--" in code opens no comment
