@@ -199,10 +199,16 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	}
 	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
 		// Prose that names the marker ("the <!-- gsd:loop-host … -->
-		// comment"): one finding that says how to quote it, not five.
-		s.atOffset(file, src, loc[0], "", "marker-syntax",
-			"gsd:loop-host block holds none of its fields (%s:); if this file only mentions the marker, "+
-				"quote it in backticks or a code block, where it is not read", strings.Join(blockKeys, ":, "))
+		// comment"), or a block in another syntax ("- step: plan",
+		// "step = plan"): one finding that says what to do, not five.
+		fields := strings.Join(blockKeys, ":, ") + ":"
+		if !bytes.Contains(body, []byte("\n")) {
+			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s); "+
+				"if this file only mentions the marker, quote it in backticks or a code block, where it is not read", fields)
+		} else {
+			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
+				"each is a line of its own that starts with its key and a colon, as \"step: plan\"", fields)
+		}
 		return nil
 	}
 	for _, k := range blockKeys {

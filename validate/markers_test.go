@@ -784,6 +784,12 @@ func TestParseMarkerProseMention(t *testing.T) {
 	if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-syntax" || !strings.Contains(diags[0].Message, "quote it in backticks") {
 		t.Errorf("marker %+v, diagnostics %v; want one marker-syntax finding saying to quote the mention", mk, diags)
 	}
+	// A block in another syntax is told the syntax.
+	for _, src := range []string{"<!-- gsd:loop-host\n- step: plan\n- points: plan:pre\n-->\n", "<!-- gsd:loop-host\nstep = plan\n-->\n"} {
+		if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 1 || !strings.Contains(diags[0].Message, "starts with its key and a colon") {
+			t.Errorf("%q: diagnostics %v; want one saying how a field is written", src, diags)
+		}
+	}
 	src = "<!-- gsd:loop-host\nStep: plan\n-->\n"
 	if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 5 || !strings.Contains(diags[0].Message, `"Step"`) {
 		t.Errorf("diagnostics %v; want five, the first pointing at the misspelt Step:", diags)
