@@ -314,6 +314,13 @@ type commandLine struct {
 	cmd    string
 	toks   []shellToken
 	starts []int
+	// words are toks as a command's words read, where the line gives a
+	// command substitution as an argument (nil where it gives none): each
+	// such substitution one word, with the text written touching it, and
+	// wordAt the index in words of each token of toks, -1 for those
+	// inside a substitution (see argumentWords).
+	words  []shellToken
+	wordAt []int
 	// stdin are the here-documents fed to a shell as its script, and the
 	// command substitutions of those whose delimiter is not quoted (see
 	// splitHereDocs).
@@ -379,7 +386,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)
 	}
-	return commandLine{cmd: cmd, toks: toks, starts: starts, stdin: stdin}, nil
+	words, wordAt := argumentWords(toks)
+	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin}, nil
 }
 
 // Card is what a Matcher reads of a tool card.
@@ -520,6 +528,12 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 			}
 			for _, s := range line.starts {
 				spec := p.matchAt(line.cmd, line.toks, s, b)
+				if spec == nil && b.err == nil && line.words != nil && line.wordAt[s] >= 0 {
+					// As its words read: "git -C $(pwd)/x push --force".
+					// Written out, a pattern matches the substitution
+					// itself: "kill -9 $(lsof -t -i:<port>)".
+					spec = p.matchAt(line.cmd, line.words, line.wordAt[s], b)
+				}
 				if spec == nil {
 					if b.err != nil {
 						return -1, specificity{}

@@ -65,8 +65,8 @@ func readWords(toks []shellToken) []shellToken {
 // --force-with-lease=main": each matched only the form it was written in.
 func splitOptionValues(toks []shellToken) []shellToken {
 	n := 0
-	for _, t := range toks {
-		if optionValueAt(t) > 0 {
+	for i := range toks {
+		if valueAt(toks, i) > 0 {
 			n++
 		}
 	}
@@ -74,16 +74,31 @@ func splitOptionValues(toks []shellToken) []shellToken {
 		return toks
 	}
 	out := make([]shellToken, 0, len(toks)+n)
-	for _, t := range toks {
-		eq := optionValueAt(t)
+	for i, t := range toks {
+		eq := valueAt(toks, i)
 		if eq <= 0 {
 			out = append(out, t)
 			continue
 		}
-		out = append(out, shellToken{text: t.text[:eq], off: t.off},
+		out = append(out, shellToken{text: t.text[:eq], off: t.off, joined: t.joined},
 			shellToken{text: t.text[eq+1:], off: t.off + eq + 1, glued: true})
 	}
 	return out
+}
+
+// valueAt is optionValueAt of toks[i], and also the = that ends an
+// option word when a substitution written touching it gives the value
+// ("--user=$(whoami)"): the option and an empty value, glued, which the
+// substitution's word is more of.
+func valueAt(toks []shellToken, i int) int {
+	t := toks[i]
+	if eq := optionValueAt(t); eq > 0 || i+1 == len(toks) || !toks[i+1].joined || !toks[i+1].op {
+		return eq
+	}
+	if eq := len(t.text) - 1; !t.glued && eq > 0 && t.text[eq] == '=' && isOption(t.text) && strings.TrimLeft(t.text[:eq], "-") != "" {
+		return eq
+	}
+	return -1
 }
 
 // optionValueAt is the offset of the = of an option word that holds a
@@ -670,8 +685,23 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 	}
 	words := make([]shellToken, 0, len(toks)-at)
 	index := make([]int, 0, len(toks)-at)
+	last := -1 // the index in toks of the last token of the last word
+	// touching reports whether toks[k] is more of the last word, written
+	// touching it ("$(pwd)/home", "deploy-$(date)"): no word of its own,
+	// as "sudo -u $(id -un)-deploy git push" must read -deploy as no
+	// option of sudo's.
+	touching := func(k int) bool {
+		p := k - 1
+		for p > last && toks[p].fed {
+			p--
+		}
+		return toks[k].joined && p == last && last >= at
+	}
 	for k := at; k < len(toks); k++ {
 		switch {
+		case toks[k].fed && k+1 < len(toks) && subs.end[k+1] > k+1 && touching(k+1):
+			continue // the word before it stands for the substitution after it
+		case !toks[k].op && touching(k):
 		case !toks[k].op:
 			words, index = append(words, toks[k]), append(index, k)
 		case subs.end[k] > k:
@@ -679,6 +709,7 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 		default:
 			return words, index
 		}
+		last = k
 	}
 	return words, index
 }
@@ -846,4 +877,55 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		}
 	}
 	return subs
+}
+
+// argumentWords are the tokens of a line as its commands' words read
+// them, with the index in them of each token (see commandLine.words):
+// a command substitution given as an argument is one word, a fed one
+// (shellToken.fed) or, with text or other substitutions written touching
+// it ("$(pwd)/repo", "deploy-$(date +%s)", "$(id -u):$(id -g)"), one of
+// that text and unknownWord for each output; operators are kept. Matched
+// against the tokens themselves, a pattern met the substitution's
+// opening as an operator and failed: "git -C $(pwd) push --force" did
+// not push. It returns nil, nil for a line of no such substitution.
+func argumentWords(toks []shellToken) ([]shellToken, []int) {
+	subs := argumentSubstitutions(toks)
+	if subs == nil || !slices.ContainsFunc(subs.end, func(e int) bool { return e >= 0 }) {
+		return nil, nil
+	}
+	words := make([]shellToken, 0, len(toks))
+	at := make([]int, len(toks))
+	for i := range at {
+		at[i] = -1
+	}
+	last := -1 // the index in toks of the last token of the last word
+	touching := func(k int) bool {
+		p := k - 1
+		for p > last && toks[p].fed {
+			p--
+		}
+		return toks[k].joined && len(words) > 0 && p == last && !words[len(words)-1].op
+	}
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		opens := t.op && subs.end[k] > k
+		switch {
+		case t.fed && k+1 < len(toks) && subs.end[k+1] > k+1 && touching(k+1):
+			continue // the word before it stands for it
+		case !t.op && touching(k):
+			words[len(words)-1] = joinWords(words[len(words)-1], asWritten(t))
+		case opens && touching(k):
+			words[len(words)-1] = joinWords(words[len(words)-1], unknownWord)
+		case opens && (k == 0 || !toks[k-1].fed):
+			words = append(words, shellToken{off: t.off, fed: true})
+		case !opens:
+			at[k] = len(words)
+			words = append(words, t)
+		}
+		if opens {
+			k = subs.end[k]
+		}
+		last = k
+	}
+	return words, at
 }

@@ -94,6 +94,17 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		{"ssh -o ProxyCommand=$(cat proxy) host rails db:migrate", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh host -o X=$(echo x) cat", nil},
 		{"env FOO=$(date) git push --force", []string{"push"}},
+		// In a command run here too: the substitution and the text
+		// touching it are one word, an option's value or an operand.
+		{"git -C $(pwd) push --force", []string{"push"}},
+		{"git -C $(pwd)/repo push --force", []string{"push"}},
+		{"git -C repo-$(date +%s) push --force", []string{"push"}},
+		{"sudo -u $(id -un)-deploy git push --force", []string{"push"}},
+		{"sudo --user=$(whoami) git push --force", []string{"push"}},
+		{"env HOME=$(pwd)/home git push --force", []string{"push"}},
+		{"timeout $(echo 30)s git push --force", []string{"push"}},
+		{"flock $(pwd)/.lock git push --force", []string{"push"}},
+		{"echo $(pwd)/x git push --force", nil},
 		// A # after a substitution is more of its word, after a
 		// subshell a comment.
 		{"echo $(date)#x; git push --force", []string{"push"}},
