@@ -14,6 +14,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/capreg/capreg/validate"
@@ -88,21 +89,63 @@ func didYouMean(meant string) string {
 // parseArgs parses flags that may appear before, between or after positional
 // arguments (capreg closure ID --repo x), and returns the positionals.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	flags, operands, err := splitFlags(fs, args)
+	if err != nil {
+		fmt.Fprintf(fs.Output(), "capreg: %v\n", err)
+		return nil, err
+	}
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := fs.Parse(flags); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return pos, nil
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
+			return append(pos, operands...), nil
 		}
 		pos = append(pos, rest[0])
-		args = rest[1:]
+		flags = rest[1:]
 	}
+}
+
+// splitFlags splits args at the "--" that ends the flags, which the flag
+// package takes off where it meets it, so that parseArgs, parsing again
+// after each operand, read flags after it ("tools show -- -rf --probe"
+// ran the probe). It refuses, as a usage error, a flag given twice, of
+// which the last was taken ("--limit 1 --limit 2", as GET /tools answers
+// 400), and a flag's value that is another flag ("--active-cap --strict"
+// took --strict for the capability; ref §5.1).
+func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err error) {
+	seen := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return args[:i], args[i+1:], nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // the flag package says so
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if seen[name] {
+			return nil, nil, fmt.Errorf("--%s is given more than once; give it once", name)
+		}
+		seen[name] = true
+		if !hasValue && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if strings.HasPrefix(value, "--") {
+			return nil, nil, fmt.Errorf("--%s needs a value, not the flag %s", name, value)
+		}
+	}
+	return args, nil, nil
 }
 
 // flagSet reports whether the flag name was given on the command line, so
