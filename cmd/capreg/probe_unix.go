@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -16,12 +17,30 @@ import (
 // it (capreg, or `| less`) waiting. On a terminal the probe stays in the
 // terminal's foreground group, so that a pager it opens (`git push --help`)
 // can read the keyboard and Ctrl-C reaches it directly.
-func isolateProbe(cmd *exec.Cmd, stdout io.Writer) {
+// It returns what ends the group once the probe's shell has exited: a
+// child it left in the background ("sleep 1000 & echo started") held a
+// pipe open, and `capreg tools show x --probe | tail` waited for it.
+func isolateProbe(cmd *exec.Cmd, stdout io.Writer) (cleanup func()) {
 	if f, ok := stdout.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			return
+			return func() {}
 		}
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	kill := func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.Cancel = kill
+	return func() {
+		if cmd.Process != nil {
+			_ = kill() // ESRCH when none is left
+		}
+	}
+}
+
+// exitReason says how a probe's shell ended: its exit code, or the
+// signal that killed it.
+func exitReason(exit *exec.ExitError) string {
+	if ws, ok := exit.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return fmt.Sprintf("was killed by signal %d (%v)", int(ws.Signal()), ws.Signal())
+	}
+	return fmt.Sprintf("exited with %d", exit.ExitCode())
 }

@@ -243,7 +243,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 		if code := writeOutput(stdout, stderr, escapeTerminalJSON(append(ojson.Encode(&v, "  "), '\n'))); code != exitOK || !probe {
 			return code
 		}
-		if c.HelpProbe == "" {
+		if strings.TrimSpace(c.HelpProbe) == "" {
 			// help_probe is optional (tool-capability-cards.md): a card
 			// without one is complete, so there is nothing to run and
 			// nothing wrong. Say so, and succeed.
@@ -284,9 +284,10 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	} else {
 		cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
 	}
-	isolateProbe(cmd, stdout)
+	cleanup := isolateProbe(cmd, stdout)
 	cmd.WaitDelay = time.Second
 	err = cmd.Run()
+	cleanup()
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
@@ -295,7 +296,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit):
-		fmt.Fprintf(stderr, "capreg: help_probe exited with %d\n", exit.ExitCode())
+		fmt.Fprintf(stderr, "capreg: help_probe %s\n", exitReason(exit))
 		return exitFindings
 	}
 	fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
