@@ -103,6 +103,8 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole)")
 	case strings.TrimSpace(pos[0]) == "":
 		return usageError(stderr, "the command line is empty; give the raw command line you were about to run")
+	case len(pos[0]) > cmdline.MaxLine: // as written, as GET /tools?command= measures it
+		return usageError(stderr, "command is %d bytes, over the limit of %d", len(pos[0]), cmdline.MaxLine)
 	case !search.ValidRisk(mf.risk):
 		return usageError(stderr, "--risk must be reversible or destructive")
 	}

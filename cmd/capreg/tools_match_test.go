@@ -7,9 +7,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
 )
 
@@ -48,6 +50,31 @@ func TestToolsMatchJSONMatchesHTTP(t *testing.T) {
 		}
 		if got, want := stdout.String(), rec.Body.String(); got != want {
 			t.Errorf("%q: the CLI printed\n%s\nGET /tools?command= answered\n%s", tt.line, got, want)
+		}
+	}
+}
+
+// TestToolsMatchRefusesWhatHTTPRefuses: a line over the length limit as
+// written is refused by both, though its here-document body makes most of
+// it and the matcher reads the line without it: the CLI answered what
+// GET /tools?command= refuses with a 400.
+func TestToolsMatchRefusesWhatHTTPRefuses(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	if err != nil || !snap.OK() {
+		t.Fatalf("%s: %v %v", repo, err, snap.Diagnostics)
+	}
+	h := api.NewRouter(fixedSource{snap}, api.Options{})
+	for _, line := range []string{
+		"git merge x <<EOF\n" + strings.Repeat("a line of the body\n", 300) + "EOF",
+		"git merge x" + strings.Repeat(" ", cmdline.MaxLine),
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/tools?command="+url.QueryEscape(line), nil))
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), []string{"tools", "match", line, "--repo", repo}, &stdout, &stderr)
+		if rec.Code != http.StatusBadRequest || code != exitUsage || !strings.Contains(stderr.String(), "over the limit of 4096") {
+			t.Errorf("a line of %d bytes: GET %d, CLI exit %d %q; want 400 and a usage error", len(line), rec.Code, code, stderr.String())
 		}
 	}
 }
