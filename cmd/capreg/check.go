@@ -54,7 +54,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// there to a folder beside it is a path-escape warning, and the
 		// gate passes all the same.
 		if r := snap.Result; errs == 0 && len(r.Capabilities)+len(r.Contract.Entries)+len(r.Cards) == 0 {
-			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo))
+			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check"))
 		}
 	}
 	if errs > 0 {
@@ -66,9 +66,10 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // nothingFound says that a repository holds nothing capreg reads, which is
 // valid but seldom meant, and names the folder above that looks like the
 // repository: run from inside its capabilities/, the gate passed having
-// checked nothing.
-func nothingFound(repo string) string {
-	msg := "nothing to check in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
+// checked nothing, and render answered no hooks. verb is what the
+// repository was given for ("check", "read").
+func nothingFound(repo, verb string) string {
+	msg := "nothing to " + verb + " in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
 	root := store.RootAbove(repo)
 	if root == "" {
 		return msg
@@ -81,7 +82,10 @@ func nothingFound(repo string) string {
 			root = filepath.Join(repo, rel)
 		}
 	}
-	return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
+	if verb == "check" {
+		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
+	}
+	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, root)
 }
 
 // summary counts what the registry holds, then says what schemaNote says.
