@@ -46,6 +46,15 @@ func commands() map[string]command {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 && args[0] == "help" {
+		// "capreg help render": the verb's own help, on stdout as
+		// "capreg help" is.
+		if _, ok := commands()[args[1]]; ok {
+			return commands()[args[1]](ctx, append(slices.Clone(args[2:]), "--help"), stdout, stdout)
+		}
+		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", args[1], commandMeant(args[1]), usage())
+		return exitUsage
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, usage())
 		if len(args) == 0 {

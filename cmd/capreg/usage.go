@@ -143,5 +143,12 @@ func eachFlag(r registrar, fn func(*flag.Flag)) {
 // printVerbUsage is a verb's --help: its synopsis, then each flag.
 func printVerbUsage(w io.Writer, fs *flag.FlagSet, name string) {
 	fmt.Fprintf(w, "Usage: %s\n\nFlags:\n", synopsisOf(name, true))
+	// The flag package lists -limit; the synopsis and README write
+	// --limit, which it reads as well.
+	var b strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&b)
 	fs.PrintDefaults()
+	fs.SetOutput(out)
+	io.WriteString(w, strings.ReplaceAll("\n"+b.String(), "\n  -", "\n  --")[1:])
 }

@@ -19,7 +19,7 @@ func TestUsageListsEveryFlag(t *testing.T) {
 		t.Fatalf("capreg help: exit %d", code)
 	}
 	shared := lineStarting(t, top.String(), "  every verb also takes ")
-	flagLine := regexp.MustCompile(`(?m)^  -(\S+)(?: (\S+))?$`)
+	flagLine := regexp.MustCompile(`(?m)^  --(\S+)(?: (\S+))?$`)
 	for _, v := range verbs() {
 		line := lineStarting(t, top.String(), "  capreg "+v.name+" ")
 		var help bytes.Buffer
