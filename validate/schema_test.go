@@ -168,10 +168,6 @@ func TestManyDuplicateKeysAreBounded(t *testing.T) {
 // members as JSON (the library quotes the number 1 as "1"), and patterns
 // in words rather than as regular expressions.
 func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
-	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		old, new, ptr, msg string
 	}{
@@ -182,14 +178,8 @@ func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
 		{`"gsd": ">=1.6.0"`, `"gsd": ">=one"`, "/engines/gsd", `matches none of the allowed forms: ">=one" is not a version range naming a version (it holds no digit); or ">=one" is not * or x (any version)`},
 	}
 	for _, tt := range tests {
-		if !bytes.Contains(manifest, []byte(tt.old)) {
-			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
-		}
-		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
-		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
-			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
 		var got []string
-		for _, d := range Validate(&src).Diagnostics {
+		for _, d := range claudeWith(t, tt.old, tt.new) {
 			if d.Rule == "schema" {
 				got = append(got, d.Pointer+" "+d.Message)
 			}
@@ -252,10 +242,6 @@ func TestCardUnknownFieldsBesideErrors(t *testing.T) {
 // whose required positive integer was null. A config default says so under
 // its own rule, once.
 func TestNumbersPastADoubleAreReported(t *testing.T) {
-	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		old, new string
 		want     []string // rule and pointer of each error
@@ -267,14 +253,8 @@ func TestNumbersPastADoubleAreReported(t *testing.T) {
 		{`"type": "string", "default": "opus"`, `"type": "number", "default": 1e400`, []string{"config-slice /config/review.claude.model/default"}},
 	}
 	for _, tt := range tests {
-		if !bytes.Contains(manifest, []byte(tt.old)) {
-			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
-		}
-		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
-		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
-			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
 		var got []string
-		for _, d := range Validate(&src).Diagnostics {
+		for _, d := range claudeWith(t, tt.old, tt.new) {
 			if d.Severity == Error && d.Rule != "contract-missing" { // no workflows here
 				got = append(got, d.Rule+" "+d.Pointer)
 			}
@@ -289,15 +269,8 @@ func TestNumbersPastADoubleAreReported(t *testing.T) {
 // which says what to do, within a bound: a 7 MiB id echoed whole made 7 MB
 // of output for one finding.
 func TestLongMessagesAreClipped(t *testing.T) {
-	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	id := strings.Repeat("é", 1<<20) // 2 MiB, one character in two bytes
-	data := bytes.Replace(manifest, []byte(`"id": "claude"`), []byte(`"id": "`+id+`"`), 1)
-	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
-		{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
-	diags := Validate(&src).Diagnostics
+	diags := claudeWith(t, `"id": "claude"`, `"id": "`+id+`"`)
 	if len(diags) == 0 {
 		t.Fatal("no finding for a 2 MiB id")
 	}
@@ -311,7 +284,7 @@ func TestLongMessagesAreClipped(t *testing.T) {
 	}
 	// So are the scan's own findings (a capreg.json naming a root of 2 MB).
 	long := "configured path " + strings.Repeat("x", 2_000_000) + " does not exist"
-	src = Sources{Diagnostics: Diagnostics{{File: "capreg.json", Rule: "file-unreadable", Severity: Error, Message: long}}}
+	src := Sources{Diagnostics: Diagnostics{{File: "capreg.json", Rule: "file-unreadable", Severity: Error, Message: long}}}
 	for _, d := range Validate(&src).Diagnostics {
 		if d.Rule == "file-unreadable" && (len(d.Message) > 2200 || !strings.HasSuffix(d.Message, "does not exist")) {
 			t.Errorf("the scan's finding: message of %d bytes ending %q", len(d.Message), d.Message[max(0, len(d.Message)-20):])
@@ -326,23 +299,13 @@ func TestLongMessagesAreClipped(t *testing.T) {
 // so, as field-near-miss does for optional ones: "require" for
 // "requires", "produce" for "produces".
 func TestMissingRequiredFieldNamesItsMisspelling(t *testing.T) {
-	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tt := range []struct{ old, new, want string }{
 		{`"requires": []`, `"require": []`, `missing required field 'requires'; the field 'require' is there: did you mean 'requires'?`},
 		{`"requires": []`, `"reqiures": []`, `missing required field 'requires'; the field 'reqiures' is there: did you mean 'requires'?`},
 		{`"requires": []`, `"zzz": []`, `missing required field 'requires'`},
 	} {
-		if !bytes.Contains(manifest, []byte(tt.old)) {
-			t.Fatalf("the claude capability no longer holds %s; update this test", tt.old)
-		}
-		data := bytes.Replace(manifest, []byte(tt.old), []byte(tt.new), 1)
-		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
-			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
 		var got []string
-		for _, d := range Validate(&src).Diagnostics {
+		for _, d := range claudeWith(t, tt.old, tt.new) {
 			if d.Rule == "schema" && strings.HasPrefix(d.Message, "missing required") {
 				got = append(got, d.Message)
 			}
@@ -351,4 +314,21 @@ func TestMissingRequiredFieldNamesItsMisspelling(t *testing.T) {
 			t.Errorf("with %s: %q, want [%q]", tt.new, got, tt.want)
 		}
 	}
+}
+
+// claudeWith validates the sample repository's claude capability, alone,
+// with the text old replaced by new, which it must hold.
+func claudeWith(t *testing.T, old, new string) Diagnostics {
+	t.Helper()
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(manifest, []byte(old)) {
+		t.Fatalf("the claude capability no longer holds %s; update this test", old)
+	}
+	data := bytes.Replace(manifest, []byte(old), []byte(new), 1)
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+		{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+	return Validate(&src).Diagnostics
 }
