@@ -386,7 +386,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)
 	}
-	words, wordAt := argumentWords(toks)
+	words, wordAt, _ := argumentWords(toks)
 	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin}, nil
 }
 

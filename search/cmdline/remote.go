@@ -64,7 +64,7 @@ func remoteWords(toks []shellToken, s int) []shellToken {
 
 // joinWords is the word w with text written touching it after it.
 func joinWords(w shellToken, text string) shellToken {
-	return shellToken{text: asWritten(w) + text, off: w.off, quoted: w.quoted}
+	return shellToken{text: asWritten(w) + text, off: w.off, quoted: w.quoted, glued: w.glued}
 }
 
 // optionSet are the options of a command that take the next word as

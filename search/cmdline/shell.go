@@ -86,16 +86,16 @@ func splitOptionValues(toks []shellToken) []shellToken {
 	return out
 }
 
-// valueAt is optionValueAt of toks[i], and also the = that ends an
+// valueAt is optionValueAt of toks[i], and also the = that ends a long
 // option word when a substitution written touching it gives the value
-// ("--user=$(whoami)"): the option and an empty value, glued, which the
+// ("--user=$(whoami)"; "-oPort=$(…)" is -o's value, one word): the option and an empty value, glued, which the
 // substitution's word is more of.
 func valueAt(toks []shellToken, i int) int {
 	t := toks[i]
 	if eq := optionValueAt(t); eq > 0 || i+1 == len(toks) || !toks[i+1].joined || !toks[i+1].op {
 		return eq
 	}
-	if eq := len(t.text) - 1; !t.glued && eq > 0 && t.text[eq] == '=' && isOption(t.text) && strings.TrimLeft(t.text[:eq], "-") != "" {
+	if eq := len(t.text) - 1; !t.glued && eq > 0 && t.text[eq] == '=' && strings.HasPrefix(t.text, "--") && strings.TrimLeft(t.text[:eq], "-") != "" {
 		return eq
 	}
 	return -1
@@ -598,10 +598,22 @@ func isAssignment(t shellToken) bool {
 // runs none), and the commands inside it are commands of their own.
 func commandStarts(toks []shellToken) []int {
 	subs := argumentSubstitutions(toks)
+	view, wordAt, from := argumentWords(toks)
 	var out []int
 	for at := 0; at <= len(toks); {
 		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
 			words, index := commandThrough(toks, subs, at)
+			if view != nil && at < len(toks) && wordAt[at] >= 0 {
+				// As its words read, a substitution and the text touching
+				// it one: "sudo -u$(whoami) git push", "sudo
+				// $(pwd)/bin/rails db:migrate", "env HOME=$(pwd)/home cmd".
+				w := wordAt[at]
+				end := w
+				for end < len(view) && !view[end].op {
+					end++
+				}
+				words, index = view[w:end], from[w:end]
+			}
 			pos := func(i int) int { // the index in toks of words[i]
 				if index == nil {
 					return at + i
@@ -685,23 +697,8 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 	}
 	words := make([]shellToken, 0, len(toks)-at)
 	index := make([]int, 0, len(toks)-at)
-	last := -1 // the index in toks of the last token of the last word
-	// touching reports whether toks[k] is more of the last word, written
-	// touching it ("$(pwd)/home", "deploy-$(date)"): no word of its own,
-	// as "sudo -u $(id -un)-deploy git push" must read -deploy as no
-	// option of sudo's.
-	touching := func(k int) bool {
-		p := k - 1
-		for p > last && toks[p].fed {
-			p--
-		}
-		return toks[k].joined && p == last && last >= at
-	}
 	for k := at; k < len(toks); k++ {
 		switch {
-		case toks[k].fed && k+1 < len(toks) && subs.end[k+1] > k+1 && touching(k+1):
-			continue // the word before it stands for the substitution after it
-		case !toks[k].op && touching(k):
 		case !toks[k].op:
 			words, index = append(words, toks[k]), append(index, k)
 		case subs.end[k] > k:
@@ -709,7 +706,6 @@ func commandThrough(toks []shellToken, subs *substitutions, at int) ([]shellToke
 		default:
 			return words, index
 		}
-		last = k
 	}
 	return words, index
 }
@@ -880,7 +876,8 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 }
 
 // argumentWords are the tokens of a line as its commands' words read
-// them, with the index in them of each token (see commandLine.words):
+// them, with the index in them of each token (see commandLine.words) and
+// the index in toks of the first token of each:
 // a command substitution given as an argument is one word, a fed one
 // (shellToken.fed) or, with text or other substitutions written touching
 // it ("$(pwd)/repo", "deploy-$(date +%s)", "$(id -u):$(id -g)"), one of
@@ -888,13 +885,14 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 // against the tokens themselves, a pattern met the substitution's
 // opening as an operator and failed: "git -C $(pwd) push --force" did
 // not push. It returns nil, nil for a line of no such substitution.
-func argumentWords(toks []shellToken) ([]shellToken, []int) {
+func argumentWords(toks []shellToken) (words []shellToken, at, from []int) {
 	subs := argumentSubstitutions(toks)
 	if subs == nil || !slices.ContainsFunc(subs.end, func(e int) bool { return e >= 0 }) {
-		return nil, nil
+		return nil, nil, nil
 	}
-	words := make([]shellToken, 0, len(toks))
-	at := make([]int, len(toks))
+	words = make([]shellToken, 0, len(toks))
+	from = make([]int, 0, len(toks))
+	at = make([]int, len(toks))
 	for i := range at {
 		at[i] = -1
 	}
@@ -917,15 +915,15 @@ func argumentWords(toks []shellToken) ([]shellToken, []int) {
 		case opens && touching(k):
 			words[len(words)-1] = joinWords(words[len(words)-1], unknownWord)
 		case opens && (k == 0 || !toks[k-1].fed):
-			words = append(words, shellToken{off: t.off, fed: true})
+			words, from = append(words, shellToken{off: t.off, fed: true}), append(from, k)
 		case !opens:
 			at[k] = len(words)
-			words = append(words, t)
+			words, from = append(words, t), append(from, k)
 		}
 		if opens {
 			k = subs.end[k]
 		}
 		last = k
 	}
-	return words, at
+	return words, at, from
 }

@@ -105,6 +105,13 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		{"timeout $(echo 30)s git push --force", []string{"push"}},
 		{"flock $(pwd)/.lock git push --force", []string{"push"}},
 		{"echo $(pwd)/x git push --force", nil},
+		// An option holding its value, and a command's path, so read.
+		{"sudo -u$(whoami) git push --force", []string{"push"}},
+		{"nice -n$(echo 5) git push --force", []string{"push"}},
+		{"sudo $(pwd)/bin/git push --force", []string{"push"}},
+		{"env RAILS_ENV=production $(pwd)/bin/rails db:migrate", []string{"migrate"}},
+		{"ssh -oPort=$(echo 22) h rails db:migrate", []string{"migrate"}},
+		{"docker exec -eX=$(echo 1) app rails db:migrate", []string{"migrate"}},
 		// A # after a substitution is more of its word, after a
 		// subshell a comment.
 		{"echo $(date)#x; git push --force", []string{"push"}},
