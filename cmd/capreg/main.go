@@ -46,11 +46,15 @@ func commands() map[string]command {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 1 && args[0] == "help" {
-		// "capreg help render": the verb's own help, on stdout as
-		// "capreg help" is.
+	if len(args) > 1 && args[0] == "help" && args[1] != "help" {
+		// "capreg help render", "capreg help tools search": the verb's
+		// own help, on stdout as "capreg help" is.
+		sub := args[2:]
+		if len(sub) > 1 || len(sub) == 1 && (args[1] != "tools" || strings.HasPrefix(sub[0], "-")) {
+			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
+		}
 		if _, ok := commands()[args[1]]; ok {
-			return commands()[args[1]](ctx, append(slices.Clone(args[2:]), "--help"), stdout, stdout)
+			return commands()[args[1]](ctx, append(slices.Clone(sub), "--help"), stdout, stdout)
 		}
 		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", args[1], commandMeant(args[1]), usage())
 		return exitUsage
@@ -150,8 +154,8 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 			i++
 			value = args[i]
 		}
-		if strings.HasPrefix(value, "--") {
-			return nil, nil, fmt.Errorf("--%s needs a value, not the flag %s", name, value)
+		if strings.HasPrefix(value, "--") || strings.HasPrefix(value, "-") && fs.Lookup(strings.TrimLeft(value, "-")) != nil {
+			return nil, nil, fmt.Errorf("--%s needs a value, not the flag %s", name, value) // -strict is --strict too
 		}
 	}
 	return args, nil, nil
