@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -387,6 +388,17 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 		toks, starts = fed, commandStarts(fed)
 	}
 	words, wordAt, _ := argumentWords(toks)
+	for _, s := range starts {
+		k := s
+		for k < len(toks) && !toks[k].op {
+			k++
+		}
+		if wordAt != nil && (k == len(toks) || wordAt[k] >= 0 && words[wordAt[k]].op) {
+			// The command's words are its tokens: no substitution is
+			// one of them, and trying them again would only cost.
+			wordAt[s] = -1
+		}
+	}
 	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin}, nil
 }
 
@@ -415,6 +427,9 @@ func Compile(cards []Card) *Matcher {
 		for at, raw := range c.Replaces {
 			if p, ok := compileCommandPattern(raw); ok {
 				p.at = at
+				p.asWords = p.re == nil && !slices.ContainsFunc(p.literal, func(m tokenMatcher) bool {
+					return m.op && (m.text == "$(" || m.text == "`")
+				})
 				m.patterns[i] = append(m.patterns[i], p)
 			}
 		}
@@ -527,13 +542,11 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 				line = &cl.scripts[l]
 			}
 			for _, s := range line.starts {
-				spec := p.matchAt(line.cmd, line.toks, s, b)
-				if spec == nil && b.err == nil && line.words != nil && line.wordAt[s] >= 0 {
-					// As its words read: "git -C $(pwd)/x push --force".
-					// Written out, a pattern matches the substitution
-					// itself: "kill -9 $(lsof -t -i:<port>)".
-					spec = p.matchAt(line.cmd, line.words, line.wordAt[s], b)
+				toks, from := line.toks, s
+				if p.asWords && line.words != nil && line.wordAt[s] >= 0 {
+					toks, from = line.words, line.wordAt[s] // "git -C $(pwd)/x push --force"
 				}
+				spec := p.matchAt(line.cmd, toks, from, b)
 				if spec == nil {
 					if b.err != nil {
 						return -1, specificity{}

@@ -33,6 +33,11 @@ type commandPattern struct {
 	env []tokenMatcher
 	// at is the pattern's index in its card's Replaces.
 	at int
+	// asWords: the pattern is matched against a command's words as
+	// argumentWords reads them, a substitution one word; a regexp, or a
+	// pattern that writes a substitution out ("kill -9 $(lsof -t
+	// -i:<port>)"), is matched against the tokens as written.
+	asWords bool
 	// spec is how specific the pattern is, and how specific inner is: a
 	// command matched by inner matched the pattern's words from the
 	// command its precommand runs. It is kept apart, as only a pattern

@@ -915,6 +915,10 @@ func argumentWords(toks []shellToken) (words []shellToken, at, from []int) {
 		case opens && touching(k):
 			words[len(words)-1] = joinWords(words[len(words)-1], unknownWord)
 		case opens && (k == 0 || !toks[k-1].fed):
+			// No fed word stands for it (one after another's end): its
+			// own, found at its opening, where a command may start
+			// ("sudo -u $(whoami) $(pwd)/bin/rails").
+			at[k] = len(words)
 			words, from = append(words, shellToken{off: t.off, fed: true}), append(from, k)
 		case !opens:
 			at[k] = len(words)

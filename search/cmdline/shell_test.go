@@ -109,6 +109,7 @@ func TestMatchCommandGluedSubstitutions(t *testing.T) {
 		{"sudo -u$(whoami) git push --force", []string{"push"}},
 		{"nice -n$(echo 5) git push --force", []string{"push"}},
 		{"sudo $(pwd)/bin/git push --force", []string{"push"}},
+		{"sudo -u $(whoami) $(pwd)/bin/rails db:migrate", []string{"migrate"}},
 		{"env RAILS_ENV=production $(pwd)/bin/rails db:migrate", []string{"migrate"}},
 		{"ssh -oPort=$(echo 22) h rails db:migrate", []string{"migrate"}},
 		{"docker exec -eX=$(echo 1) app rails db:migrate", []string{"migrate"}},
