@@ -394,8 +394,8 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 			k++
 		}
 		if wordAt != nil && (k == len(toks) || wordAt[k] >= 0 && words[wordAt[k]].op) {
-			// The command's words are its tokens: no substitution is
-			// one of them, and trying them again would only cost.
+			// The command's words are its tokens, no substitution
+			// being one of them: it is matched as written.
 			wordAt[s] = -1
 		}
 	}
