@@ -387,7 +387,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		toks, starts = fed, commandStarts(fed)
 	}
-	words, wordAt, _ := argumentWords(toks)
+	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
 	for _, s := range starts {
 		k := s
 		for k < len(toks) && !toks[k].op {

@@ -14,9 +14,9 @@ import (
 // (see scriptsAt).
 
 // remoteWords are the words of the command at toks[s] as docker, kubectl
-// or ssh receives them: commandWords, and past each command substitution
-// given as an argument, which is one word, the fed word that stands for
-// its output (see feedOperands). Text and substitutions written touching
+// or ssh receives them: the command's span (commandSpan) as
+// argumentWords reads it, a command substitution given as an argument
+// one word. Text and substitutions written touching
 // each other are one word ("-v $(pwd):/app", "-i $(pwd)/key.pem",
 // "$(id -u):$(id -g)", "ubuntu@$(terraform output -raw ip)",
 // "$(a)$(b)"), of the text the line shows and unknownWord for each
@@ -25,41 +25,15 @@ import (
 // the substitution, and "docker run -v $(pwd):/app node npm test" ran
 // nothing.
 func remoteWords(toks []shellToken, s int) []shellToken {
-	subs := argumentSubstitutions(toks)
-	var out []shellToken
-	last := -1 // the index in toks of the last token of out's last word
-	// touching reports whether toks[k] was written touching the last
-	// word: right after its last token, fed words aside.
-	touching := func(k int) bool {
-		p := k - 1
-		for p > last && toks[p].fed {
-			p--
-		}
-		return toks[k].joined && len(out) > 0 && p == last
+	span := commandSpan(toks, s)
+	words, _, _ := argumentWords(span, argumentSubstitutions(span))
+	if words == nil { // no substitution given as an argument
+		words = span
 	}
-	for k := s; k < len(toks); k++ {
-		t := toks[k]
-		opens := t.op && subs != nil && subs.end[k] > k
-		switch {
-		case t.fed && k+1 < len(toks) && subs != nil && subs.end[k+1] > k+1:
-			continue // it stands for the substitution after it, read there
-		case !t.op && touching(k):
-			out[len(out)-1] = joinWords(out[len(out)-1], asWritten(t))
-		case !t.op:
-			out = append(out, t)
-		case opens && touching(k):
-			out[len(out)-1] = joinWords(out[len(out)-1], unknownWord)
-		case opens:
-			out = append(out, shellToken{off: t.off, fed: true})
-		default:
-			return out // an operator, or a substitution that is no argument
-		}
-		if opens {
-			k = subs.end[k]
-		}
-		last = k
+	if end := slices.IndexFunc(words, func(t shellToken) bool { return t.op }); end >= 0 {
+		return words[:end] // a substitution that is no argument
 	}
-	return out
+	return words
 }
 
 // joinWords is the word w with text written touching it after it.

@@ -598,11 +598,12 @@ func isAssignment(t shellToken) bool {
 // runs none), and the commands inside it are commands of their own.
 func commandStarts(toks []shellToken) []int {
 	subs := argumentSubstitutions(toks)
-	view, wordAt, from := argumentWords(toks)
+	view, wordAt, from := argumentWords(toks, subs)
 	var out []int
 	for at := 0; at <= len(toks); {
 		if subs == nil || at == 0 || !subs.closes[at-1] { // else its command was read with it
-			words, index := commandThrough(toks, subs, at)
+			var words []shellToken
+			var index []int
 			if view != nil && at < len(toks) && wordAt[at] >= 0 {
 				// As its words read, a substitution and the text touching
 				// it one: "sudo -u$(whoami) git push", "sudo
@@ -613,6 +614,8 @@ func commandStarts(toks []shellToken) []int {
 					end++
 				}
 				words, index = view[w:end], from[w:end]
+			} else { // inside a substitution, or none is an argument
+				words, index = commandThrough(toks, subs, at)
 			}
 			pos := func(i int) int { // the index in toks of words[i]
 				if index == nil {
@@ -875,18 +878,18 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 	return subs
 }
 
-// argumentWords are the tokens of a line as its commands' words read
-// them, with the index in them of each token (see commandLine.words) and
-// the index in toks of the first token of each:
-// a command substitution given as an argument is one word, a fed one
-// (shellToken.fed) or, with text or other substitutions written touching
-// it ("$(pwd)/repo", "deploy-$(date +%s)", "$(id -u):$(id -g)"), one of
-// that text and unknownWord for each output; operators are kept. Matched
-// against the tokens themselves, a pattern met the substitution's
-// opening as an operator and failed: "git -C $(pwd) push --force" did
-// not push. It returns nil, nil for a line of no such substitution.
-func argumentWords(toks []shellToken) (words []shellToken, at, from []int) {
-	subs := argumentSubstitutions(toks)
+// argumentWords are the tokens of a line, whose argument substitutions
+// are subs, as its commands' words read them (see commandLine.words),
+// with the index in words of each token and the index in toks of the
+// first token of each word: a command substitution given as an argument
+// is one word, a fed one (shellToken.fed) or, with text or other
+// substitutions written touching it ("$(pwd)/repo", "deploy-$(date +%s)",
+// "$(id -u):$(id -g)"), one of that text and unknownWord for each output;
+// operators are kept. Matched against the tokens themselves, a pattern
+// met the substitution's opening as an operator and failed: "git -C
+// $(pwd) push --force" did not push. It returns nils for a line of no
+// such substitution.
+func argumentWords(toks []shellToken, subs *substitutions) (words []shellToken, at, from []int) {
 	if subs == nil || !slices.ContainsFunc(subs.end, func(e int) bool { return e >= 0 }) {
 		return nil, nil, nil
 	}
