@@ -382,11 +382,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
 	}
 	cmd, toks := spaceOperators(cmd) // after the check: the spaces are ours
-	toks = lookedUpCommands(readWords(toks))
-	starts := commandStarts(toks)
-	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
-		toks, starts = fed, commandStarts(fed)
-	}
+	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
 	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
 	for _, s := range starts {
 		k := s

@@ -49,10 +49,7 @@ func (cl commandLine) runs() []string {
 // here-document is then its script ("sudo bash <<'EOF'"); for any other
 // command it is text.
 func readsScript(toks []shellToken) bool {
-	starts := commandStarts(toks)
-	if fed := feedOperands(toks, starts); len(fed) > len(toks) { // "ssh -i $(pwd)/key host"
-		toks, starts = fed, commandStarts(fed)
-	}
+	toks, starts := fedCommandStarts(toks) // "ssh -i $(pwd)/key host"
 	if len(starts) == 0 {
 		return false
 	}
@@ -503,6 +500,16 @@ func findScripts(words []shellToken) []string {
 		j = end
 	}
 	return out
+}
+
+// fedCommandStarts is toks with the fed words of feedOperands, and the
+// command starts of that.
+func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
+	starts := commandStarts(toks)
+	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
+		return fed, commandStarts(fed)
+	}
+	return toks, starts
 }
 
 // feedOperands returns toks with a fed word (shellToken.fed) where a
