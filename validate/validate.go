@@ -43,9 +43,9 @@ type Result struct {
 func Validate(src *Sources) *Result { return validate(src, nil) }
 
 func validate(src *Sources, cache *Cache) *Result {
-	s := &sink{diags: append(Diagnostics(nil), src.Diagnostics...)}
-	for i := range s.diags { // the scan's own findings, which no sink made
-		s.diags[i].Message = clipMessage(s.diags[i].Message)
+	s := &sink{diags: make(Diagnostics, 0, len(src.Diagnostics))}
+	for _, d := range src.Diagnostics { // the scan's own findings, clipped as the sink's
+		s.add(d)
 	}
 	res := &Result{}
 	markers, attempted, broken := parseMarkers(src.Workflows, s)
