@@ -432,33 +432,13 @@ func (n *fsNotifier) wayTo() map[string][]string {
 	addWays(ways, n.link)
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
 		for _, p := range n.named {
-			addInputWays(ways, root, p)
+			addWays(ways, p)
 		}
 		for _, f := range gitHeadFiles(root) {
 			addWays(ways, f)
 		}
 	}
 	return ways
-}
-
-// addInputWays adds the ways to p, an input named by path inside the real
-// repository root: those of addWays and, for each folder they hold, the
-// real folders between it and the root, each by name in its parent.
-// Renaming one away (mv vendor/a vendor/a.old) takes the watches below it
-// along; making it again is then seen where its name is watched.
-func addInputWays(ways map[string][]string, root, p string) {
-	own := map[string][]string{}
-	addWays(own, p)
-	for _, dir := range slices.Sorted(maps.Keys(own)) { // one order: the ways are compared and hashed
-		for d := dir; d != root && within(root, d); d = filepath.Dir(d) {
-			addWay(own, filepath.Dir(d), filepath.Base(d))
-		}
-	}
-	for _, dir := range slices.Sorted(maps.Keys(own)) {
-		for _, name := range own[dir] {
-			addWay(ways, dir, name)
-		}
-	}
 }
 
 // addWay adds the entry name of dir to ways, once.
@@ -707,14 +687,14 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string
 }
 
 // fingerprintWays hashes the entries that decide where each named input
-// leads (addInputWays) inside the repository: what each is, which inode,
+// leads (addWays) inside the repository: what each is, which inode,
 // and where a link points. A package folder renamed in by npm
 // (node_modules/gsd-core replaced, its files' times fixed in 1985) is a new
 // inode there.
 func fingerprintWays(h hash.Hash, root string, named []string) {
 	ways := map[string][]string{}
 	for _, p := range named {
-		addInputWays(ways, root, p)
+		addWays(ways, p)
 	}
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
 		if !within(root, dir) {

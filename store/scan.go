@@ -966,7 +966,7 @@ func (sc *scanner) resolveWatched(abs string) (string, error) {
 }
 
 // watchWay records abs as an input named by path and has the entries that
-// decide where it leads watched (see addInputWays), before they are
+// decide where it leads watched (see addWays), before they are
 // resolved: each link on the way (repointing node_modules/@gsd/core moves
 // what is read without a change where it was read), each real folder on
 // it by name, its last component, or the first one missing, which sees it
@@ -976,7 +976,7 @@ func (sc *scanner) resolveWatched(abs string) (string, error) {
 func (sc *scanner) watchWay(abs string) {
 	sc.named = append(sc.named, abs)
 	ways := map[string][]string{}
-	addInputWays(ways, sc.real, abs)
+	addWays(ways, abs)
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
 		if within(sc.real, dir) && sc.entering != nil {
 			sc.entering(dir, ways[dir]...)

@@ -437,11 +437,11 @@ func TestInputWaysAreStable(t *testing.T) {
 	}
 	named := []string{filepath.Join(root, "node_modules/@gsd/core/schema.json")}
 	first := map[string][]string{}
-	addInputWays(first, root, named[0])
+	addWays(first, named[0])
 	fp := fingerprint(root, nil, named, readSet{})
 	for range 100 {
 		ways := map[string][]string{}
-		addInputWays(ways, root, named[0])
+		addWays(ways, named[0])
 		if !maps.EqualFunc(ways, first, slices.Equal) {
 			t.Fatalf("ways %v, then %v", first, ways)
 		}
