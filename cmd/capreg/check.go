@@ -29,7 +29,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlags("check", stderr)
 	var cf checkFlags
 	cf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}

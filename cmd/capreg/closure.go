@@ -12,7 +12,7 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := newFlags("closure", stderr)
 	var rf repoFlags
 	rf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}

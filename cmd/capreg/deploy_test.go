@@ -67,7 +67,7 @@ func TestDeployManifests(t *testing.T) {
 	fs := newFlags("serve", io.Discard)
 	var sf serveFlags
 	sf.register(fs)
-	pos, err := parseArgs(fs, args[1:])
+	pos, err := parseArgs(fs, args[1:], io.Discard)
 	if err != nil || len(pos) > 0 {
 		t.Errorf("deployment passes arguments capreg serve does not accept: %v %q", err, pos)
 	}

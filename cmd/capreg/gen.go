@@ -31,7 +31,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("gen", stderr)
 	var gf genFlags
 	gf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}

@@ -101,8 +101,18 @@ func didYouMean(meant string) string {
 
 // parseArgs parses flags that may appear before, between or after positional
 // arguments (capreg closure ID --repo x), and returns the positionals.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+// Asked for --help, it prints the verb's usage on stdout, as capreg help
+// VERB does, and returns flag.ErrHelp: help asked for is the output, not a
+// complaint, and "capreg check --help | less" should page it.
+func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, error) {
 	flags, operands, err := splitFlags(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		out := fs.Output()
+		fs.SetOutput(stdout)
+		fs.Usage()
+		fs.SetOutput(out)
+		return nil, err
+	}
 	if err != nil {
 		fmt.Fprintf(fs.Output(), "capreg: %v\n", err)
 		return nil, err
@@ -127,7 +137,8 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 // ran the probe). It refuses, as a usage error, a flag given twice, of
 // which the last was taken ("--limit 1 --limit 2", as GET /tools answers
 // 400), and a flag's value that is another flag ("--active-cap --strict"
-// took --strict for the capability; ref §5.1).
+// took --strict for the capability; ref §5.1). It returns flag.ErrHelp
+// for -h or --help among the flags, as the flag package would.
 func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err error) {
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
@@ -140,16 +151,19 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		f := fs.Lookup(name)
+		if f == nil && (name == "h" || name == "help") {
+			return nil, nil, flag.ErrHelp
+		}
 		if f == nil {
 			continue // the flag package says so
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			continue
 		}
 		if seen[name] {
 			return nil, nil, fmt.Errorf("--%s is given more than once; give it once", name)
 		}
 		seen[name] = true
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
 		if !hasValue && i+1 < len(args) {
 			i++
 			value = args[i]

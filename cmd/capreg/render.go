@@ -36,7 +36,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlags("render", stderr)
 	var f renderFlags
 	f.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}

@@ -50,7 +50,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlags("serve", stderr)
 	var sf serveFlags
 	sf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}

@@ -77,7 +77,7 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return runToolsShow(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) == 1 && isHelpFlag(args[0]) {
-		fmt.Fprintf(stderr, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
+		fmt.Fprintf(stdout, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
 			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true))
 		return exitOK
 	}
@@ -95,7 +95,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs := newFlags("tools match", stderr)
 	var mf matchFlags
 	mf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	switch {
 	case err != nil:
 		return flagExit(err)
@@ -135,7 +135,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	fs := newFlags("tools search", stderr)
 	var sf searchFlags
 	sf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	switch {
 	case err != nil:
 		return flagExit(err)
@@ -160,7 +160,7 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := newFlags("tools show", stderr)
 	var sf showFlags
 	sf.register(fs)
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
 		return flagExit(err)
 	}
