@@ -54,16 +54,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
 		}
 		if _, ok := commands()[args[1]]; ok {
-			return commands()[args[1]](ctx, append(slices.Clone(sub), "--help"), stdout, stdout)
+			return commands()[args[1]](ctx, append(slices.Clone(sub), "--help"), stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", args[1], commandMeant(args[1]), usage())
 		return exitUsage
 	}
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
+		// A usage error, reported where usage errors are: stdout stays
+		// for output asked for.
+		fmt.Fprint(stderr, usage())
+		return exitUsage
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, usage())
-		if len(args) == 0 {
-			return exitUsage
-		}
 		return exitOK
 	}
 	cmd, ok := commands()[args[0]]
