@@ -140,7 +140,9 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 // ran the probe). It refuses, as a usage error, a flag given twice, of
 // which the last was taken ("--limit 1 --limit 2", as GET /tools answers
 // 400), and a flag's value that is another flag ("--active-cap --strict"
-// took --strict for the capability; ref §5.1). It returns flag.ErrHelp
+// took --strict for the capability; ref §5.1), or that is empty: an unset
+// variable in --config "$CFG" rendered with the defaults, exit 0, as if
+// no config were meant. It returns flag.ErrHelp
 // for -h or --help among the flags, as the flag package would.
 func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err error) {
 	seen := map[string]bool{}
@@ -169,7 +171,11 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		}
 		if !hasValue && i+1 < len(args) {
 			i++
-			value = args[i]
+			value, hasValue = args[i], true
+		}
+		if hasValue && value == "" {
+			want, _ := flag.UnquoteUsage(f)
+			return nil, nil, fmt.Errorf("--%s is empty (an unset variable?): give %s, or leave the flag out", name, want)
 		}
 		if strings.HasPrefix(value, "--") || strings.HasPrefix(value, "-") && fs.Lookup(strings.TrimLeft(value, "-")) != nil {
 			return nil, nil, fmt.Errorf("--%s needs a value, not the flag %s", name, value) // -strict is --strict too

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -243,17 +244,23 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 	return a
 }
 
-// addrFault says what is wrong with an --addr that is empty or has an
-// empty port, or returns "": net.Listen takes "" and ":" for ":0", every
-// interface on a port no probe or Service names. An unset variable in
-// --addr=$ADDR or --addr=:$PORT is the likely cause; ":0" given on
-// purpose is kept.
+// addrFault says what is wrong with an --addr that is not HOST:PORT, or
+// that has an empty port or one past 65535, or returns "": net.Listen takes
+// ":" for ":0", every interface on a port no probe or Service names (an
+// unset variable in --addr=:$PORT is the likely cause; ":0" given on
+// purpose is kept), and the others it refused only through the logger,
+// after the flags, as "cannot listen". An empty --addr is refused with
+// every empty flag, by parseArgs.
 func addrFault(addr string) string {
-	if addr == "" {
-		return "--addr is empty: give HOST:PORT, e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface"
+	_, port, err := net.SplitHostPort(addr)
+	if ae := (*net.AddrError)(nil); errors.As(err, &ae) {
+		return fmt.Sprintf("--addr %q is not HOST:PORT (%s): give e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface", addr, ae.Err)
 	}
-	if _, port, err := net.SplitHostPort(addr); err == nil && port == "" {
+	if port == "" {
 		return fmt.Sprintf("--addr %q has no port: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
+	}
+	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
+		return fmt.Sprintf("--addr %q: port %d is past 65535: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
 	}
 	return ""
 }

@@ -188,7 +188,9 @@ func (b *syncBuffer) String() string {
 
 // TestServeRefusesAnEmptyAddr: --addr= (an unset $ADDR) and an address
 // without its port (--addr=:$PORT, $PORT unset) are usage errors;
-// net.Listen took each for every interface on a random port. The context
+// net.Listen took each for every interface on a random port. So are an
+// address without a colon and a port past 65535, which only the logger
+// reported. The context
 // is already done, so a serve that starts stops at once, with exit 0.
 func TestServeRefusesAnEmptyAddr(t *testing.T) {
 	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
@@ -196,9 +198,11 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, tt := range []struct{ addr, want string }{
-		{"", "--addr is empty: give HOST:PORT"},
+		{"", "--addr is empty (an unset variable?): give HOST:PORT"},
 		{":", `--addr ":" has no port`},
 		{"0.0.0.0:", `--addr "0.0.0.0:" has no port`},
+		{"127.0.0.1", `--addr "127.0.0.1" is not HOST:PORT (missing port in address)`},
+		{"127.0.0.1:99999", `--addr "127.0.0.1:99999": port 99999 is past 65535`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr=" + tt.addr}, &stdout, &stderr)
