@@ -159,62 +159,147 @@ func commandPath(want, cmd string) string {
 // "gofmt -l -w"), or, when the pattern wants an option next and has
 // matched a word past the first that is no option (its subcommand), any
 // word ("git push origin main --force"); never "--", after which words are
-// operands, nor an operator: the pattern stays in its command. A fed word
-// (operands the line does not show, see feedOperands) is passed over
-// too. An option of the command the pattern names later is matched ahead
-// of its turn (optionAhead). Each word passed over costs a unit of b, as a pattern
+// operands, nor an operator: the pattern stays in its command. A word
+// passed over may still be taken by a later word of the pattern that is
+// no option (takePassed). A fed word (operands the line does not show,
+// see feedOperands) is passed over too. An option of the command the
+// pattern names later is matched ahead of its turn (optionAhead). A
+// pattern word of stars alone with more words after it takes one word or
+// more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
+	var passedBuf [8]int
+	return matchFrom(want, toks, wordCursor{j: j, passed: passedBuf[:0]}, b) == matched
+}
+
+// How matchFrom ends.
+const (
+	unmatched  = iota
+	matched    // the pattern's words are all matched
+	spanFailed // unmatched, after trying every span of a star (matchSpan)
+)
+
+// wordCursor is where matchWords is in a pattern and a command.
+type wordCursor struct {
+	i, j int // the next word of want and of toks
 	// named: a word of the pattern that is no option has been matched in
 	// this command past its first, as its subcommand is. Before that, a
 	// word the command gives in its place is the subcommand, which is
 	// never passed over: "kubectl -n <ns> get pods" must not match
 	// "kubectl delete -n prod get pods".
-	named := false
-	var early uint64 // the words of want matched before their turn, bit i for want[i] (see optionAhead)
-	for i := 0; i < len(want); {
-		if i < 64 && early&(1<<i) != 0 {
-			i++
+	named bool
+	early uint64 // the words of want matched before their turn, bit i for want[i] (see optionAhead)
+	// passed: the words of this command passed over, in order, which a
+	// later word of the pattern that is no option may still take, as
+	// getopt reads operands on either side of options: "kubectl logs -f
+	// <pod>" matches "kubectl logs api -f", "git commit --no-verify *"
+	// "git commit -m x --no-verify".
+	passed []int
+}
+
+// matchFrom is matchWords from the cursor c.
+func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
+	for c.i < len(want) {
+		i, j := c.i, c.j
+		if i < 64 && c.early&(1<<i) != 0 {
+			c.i++
+			continue
+		}
+		if k := takePassed(want, i, c.passed, toks, j, b); k >= 0 {
+			c.passed = c.passed[k+1:]
+			c.i, c.named = i+1, true
 			continue
 		}
 		if j == len(toks) {
-			return false
+			return unmatched
 		}
 		w, tok := want[i], toks[j]
+		if w.span && i+1 < len(want) {
+			return matchSpan(want, toks, c, b)
+		}
 		if w.opt && !tok.op && isOption(tok.text) && !w.match(tok, b) {
-			if bits, n := optionAhead(want, i, toks, j, early, b); n > 0 {
-				early |= bits
-				j += n
+			if bits, n := optionAhead(want, i, toks, j, c.early, b); n > 0 {
+				c.early |= bits
+				c.j += n
 				continue
 			}
 		}
 		switch {
 		case w.match(tok, b):
-			i, j = i+1, j+1
-			named = named || !w.opt
-			if w.op && i < len(want) {
+			c.i, c.j = i+1, j+1
+			c.named = c.named || !w.opt
+			if w.op && c.i < len(want) {
 				// The next command's first word: matched as the first.
-				if j == len(toks) || !want[i].match(toks[j], b) {
-					return false
+				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+					return unmatched
 				}
-				i, j, named = i+1, j+1, false
+				c.i, c.j, c.named, c.passed = c.i+1, c.j+1, false, c.passed[:0]
 			}
 		case tok.op || tok.text == "--" || !b.pay(1):
-			return false
+			return unmatched
 		case tok.fed:
-			j++ // operands the line does not show, perhaps none
+			c.j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):
+			c.passed = append(c.passed, j)
 			if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
-				j++ // perhaps its argument
+				c.j++ // perhaps its argument
+				c.passed = append(c.passed, c.j)
 			}
-			j++
-		case w.opt && named:
-			j++
+			c.j++
+		case w.opt && c.named:
+			c.passed = append(c.passed, j)
+			c.j++
 		default:
-			return false
+			return unmatched
 		}
 	}
-	return true
+	return matched
+}
+
+// matchSpan matches the pattern word of stars alone want[c.i], which more
+// words follow, with one word of the command or more, up to an operator,
+// as a glob of the words' text would: "curl * | sh" matches "curl -fsSL x
+// | sh", "ssh * uptime" "ssh -t host uptime". Read as one word, the star
+// took "-fsSL" and left "x" where the pattern wants "|". Once a try has
+// tried every span of a later star, a longer span of this one cannot
+// match where that failed, as in glob matching: "* * * * z" is tried in
+// time linear in the words, not in their combinations. Each span tried
+// costs a unit of b.
+func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
+	rest := c
+	rest.i, rest.named = c.i+1, true
+	for k := c.j; k < len(toks) && !toks[k].op && b.pay(1); k++ {
+		rest.j = k + 1
+		rest.passed = c.passed[:len(c.passed):len(c.passed)] // a try's appends are its own
+		switch matchFrom(want, toks, rest, b) {
+		case matched:
+			return matched
+		case spanFailed:
+			return spanFailed
+		}
+	}
+	return spanFailed
+}
+
+// takePassed returns the index in passed of the first word passed over
+// that want[i], a word of the pattern that is no option, matches, or -1:
+// when there is none, or when want[i] follows an option of the pattern
+// and toks[j] matches it, as that is the option's argument ("logs -n
+// <ns>"). Each word it tries costs a unit of b.
+func takePassed(want []tokenMatcher, i int, passed []int, toks []shellToken, j int, b *budget) int {
+	w := want[i]
+	if len(passed) == 0 || w.opt || w.op || i > 0 && want[i-1].opt && j < len(toks) && w.match(toks[j], b) {
+		return -1
+	}
+	for k, at := range passed {
+		if !b.pay(1) {
+			return -1
+		}
+		if w.match(toks[at], b) {
+			return k
+		}
+	}
+	return -1
 }
 
 // argumentAfter reports whether the word after the option toks[j] may be

@@ -486,6 +486,89 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 	checkMatchCommand(t, mt, tests)
 }
 
+// TestMatchCommandOperandsBeforeOptions: getopt reads operands on either
+// side of options, so a word passed over before an option the pattern
+// names may still be the operand a later word of the pattern wants.
+// "kubectl scale deploy/api --replicas=0" matched no card of "kubectl
+// scale --replicas=0 *", while the same with one more flag at its end did.
+func TestMatchCommandOperandsBeforeOptions(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "scale", Replaces: []string{"kubectl scale --replicas=0 *"}},
+		{ID: "noverify", Replaces: []string{"git commit --no-verify *"}},
+		{ID: "logs", Replaces: []string{"kubectl logs -f <pod>"}},
+		{ID: "helm", Replaces: []string{"helm upgrade --install <release> *"}},
+		{ID: "main", Replaces: []string{"git push --force origin main"}},
+		{ID: "del", Replaces: []string{"kubectl delete -n <ns> pod *"}},
+		{ID: "nsget", Replaces: []string{"kubectl get -n prod pods"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl scale deploy/api --replicas=0", []string{"scale"}},
+		{"kubectl scale deploy/api --replicas=0 --timeout=1m", []string{"scale"}},
+		{`git commit -m "x" --no-verify`, []string{"noverify"}},
+		{"kubectl logs api -f", []string{"logs"}},
+		{"kubectl logs api -f --tail 10", []string{"logs"}},
+		{"helm upgrade web ./chart --install", []string{"helm"}},
+		{"git push origin --force main", []string{"main"}},
+		{"git push origin main --force", []string{"main"}},
+		{"kubectl delete pod x -n prod", []string{"del"}},
+		// Operands are still in order, each word is taken once, the
+		// pattern's option must be there, and an operator ends them.
+		{"git push main origin --force", nil},
+		{"kubectl logs api", nil},
+		{"kubectl scale deploy/api --replicas=1", nil},
+		{"kubectl get foo -n prod", nil},
+		{"kubectl logs api && echo -f", nil},
+		{"kubectl logs api -- -f", nil},
+		{"git commit --no-verify", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// TestMatchCommandStarSpansWords: a lone "*" with more words of the
+// pattern after it takes one word of the command or more, as a glob of
+// the line's text would; read as one word, "curl * | sh" matched "curl x
+// | sh" but not "curl -fsSL x | sh", the line such a card is for.
+func TestMatchCommandStarSpansWords(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		{ID: "scp", Replaces: []string{"scp * prod-*:*"}},
+		{ID: "uptime", Replaces: []string{"ssh * uptime"}},
+		{ID: "etc", Replaces: []string{"cp * /etc/*"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | sh", []string{"pipe"}},
+		{"curl -fsSL https://get.x.sh | sh", []string{"pipe"}},
+		{"curl -s -o - https://x | sh", []string{"pipe"}},
+		{"scp -r dist prod-web:/srv", []string{"scp"}},
+		{"ssh -t host uptime", []string{"uptime"}},
+		{"cp -a x /etc/nginx", []string{"etc"}},
+		// It takes a word at least, and never an operator.
+		{"curl | sh", nil},
+		{"curl -s x && echo | sh", nil},
+		{"ssh uptime", nil},
+		{"scp -r dist staging:/srv", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+
+	// Stars after stars are tried in time linear in the words: a card of
+	// "x * * * … z" leaves the budget for the cards after it.
+	stars := Compile([]Card{
+		{ID: "a", Replaces: []string{"x" + strings.Repeat(" *", 12) + " z"}},
+		{ID: "b", Replaces: []string{"x y"}},
+	})
+	line := "x " + strings.Repeat("y ", 200) + "q"
+	got, err := stars.Match(context.Background(), line, DefaultBudget)
+	if err != nil || got.Truncated() || len(got.Cards) != 1 || got.Cards[0] != 1 {
+		t.Errorf("Match(x y*200 q) = %+v, %v; want card b alone, not truncated", got, err)
+	}
+}
+
 // The runners of project tools run the command after them, as sudo does:
 // an agent types "bundle exec rails db:migrate" or "uv run pytest" for
 // the command a wrapper replaces.

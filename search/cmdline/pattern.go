@@ -92,6 +92,10 @@ type tokenMatcher struct {
 	// operand, so also those xargs appends to the command it runs, which
 	// the line does not show (see shellToken.fed).
 	anyOperand bool
+	// span: the pattern word is a glob of stars alone ("*"), which, with
+	// more words of the pattern after it, takes one word of the command
+	// or more (see matchSpan).
+	span bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -373,7 +377,8 @@ func compileToken(tok string) tokenMatcher {
 	}
 	at := placeholderRe.FindStringIndex(tok)
 	operand := at != nil && at[0] == 0
-	return tokenMatcher{re: re, operand: operand, anyOperand: operand || strings.Trim(tok, "*") == ""}
+	stars := strings.Trim(tok, "*") == ""
+	return tokenMatcher{re: re, operand: operand, anyOperand: operand || stars, span: stars}
 }
 
 // globToRegexp quotes s, except that * and ? match as in a shell glob.
