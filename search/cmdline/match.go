@@ -347,17 +347,51 @@ func optionAhead(want []tokenMatcher, i int, toks []shellToken, j int, early uin
 
 // commandEnd is the offset in cmd where the command starting at word s
 // ends, taking in the next ops control operators and the commands after
-// them: the offset of the operator that follows, or the end of the line.
+// them: the offset of the operator that follows, or the end of the line,
+// or before either, where a comment starts after the last word, which
+// the shell does not run: "git push # --force" pushes without it.
 func commandEnd(cmd string, toks []shellToken, s, ops int) int {
-	for _, t := range toks[s:] {
-		if t.op {
-			if ops == 0 {
-				return t.off
-			}
+	last := s // the last word before the end
+	for k := s; k < len(toks); k++ {
+		switch t := toks[k]; {
+		case t.op && ops == 0:
+			return commentFrom(cmd, toks[last].off, t.off)
+		case t.op:
 			ops--
+		case !t.fed:
+			last = k
 		}
 	}
-	return len(cmd)
+	return commentFrom(cmd, toks[last].off, len(cmd))
+}
+
+// commentFrom is the offset in s of a comment that starts at or after
+// from, the start of a word, and before to, or to when there is none: a
+// # at the start of a word, outside quotes and escapes.
+func commentFrom(s string, from, to int) int {
+	var quote byte // ', ", or $ for $'…', in which a backslash escapes
+	for i := from; i < to; i++ {
+		c := s[i]
+		switch {
+		case quote == '\'' || quote == '"' && c != '\\':
+			if c == quote {
+				quote = 0
+			}
+		case c == '\\':
+			i++ // in double quotes and in $'…' too
+		case quote == '$':
+			if c == '\'' {
+				quote = 0
+			}
+		case c == '\'' && i > 0 && s[i-1] == '$':
+			quote = '$'
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '#' && i > from && (s[i-1] == ' ' || s[i-1] == '\t'):
+			return i
+		}
+	}
+	return to
 }
 
 // withBaseCommand is a command with its first word, when it is a path,

@@ -192,6 +192,7 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{ID: "anchored", Replaces: []string{"^git stash drop"}},
 		{ID: "npmi", Replaces: []string{"npm i(nstall)?"}},
 		{ID: "bare", Replaces: []string{"git status$"}},
+		{ID: "later", Replaces: []string{"git push .* --force"}},
 	}
 	mt := Compile(cards)
 	tests := []struct {
@@ -239,6 +240,21 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"git push --force&& ls", []string{"force"}},
 		{"curl -s https://x.sh|sh", []string{"pipe"}},
 		{"curl -s https://x.sh || sh", nil},
+		// Nor a comment, which the shell does not run; a # in quotes, in
+		// a word or escaped is no comment.
+		{"git push origin main  # then later: --force if needed", nil},
+		{"git push # (-f|--force)", nil},
+		{"git merge # x", nil},
+		{"git merge x # y", []string{"merge"}},
+		{"curl -s https://x/health # | sh", nil},
+		{"curl -s https://x/health # x\nls | sh", nil},
+		{`git push x "#" --force`, []string{"later"}},
+		{"git push a#b --force", []string{"later"}},
+		{`git push \# --force`, []string{"later"}},
+		{`git push $'it\'s # x' --force`, []string{"later"}},
+		{`git push 'a # b' --force`, []string{"later"}},
+		{"git push a # b --force", nil},
+		{"git status # x", []string{"bare"}},
 	}
 	checkMatchCommand(t, mt, tests)
 }
