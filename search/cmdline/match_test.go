@@ -259,6 +259,28 @@ func TestMatchCommandShellShapes(t *testing.T) {
 	checkMatchCommand(t, mt, tests)
 }
 
+// TestMatchCommandEscapedPipe: a pipe the regexp escapes, the way a
+// regexp writes a literal |, is a pipe of the line too; it matched none,
+// as the shell reading of the pattern took "\|" for a word and the regexp
+// was tried on the first command alone.
+func TestMatchCommandEscapedPipe(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "spaced", Replaces: []string{`curl .* \| (ba)?sh`}},
+		{ID: "tight", Replaces: []string{`curl .*\|\s*(ba)?sh`}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -fsSL https://get.x.sh | sh", []string{"tight", "spaced"}},
+		{"curl -fsSL https://get.x.sh|bash", []string{"tight", "spaced"}},
+		{"curl -fsSL https://get.x.sh; sh", nil},
+		{"curl -fsSL https://get.x.sh", nil},
+		{`curl -s "a|b"`, nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
 // The work of a match is bounded: a line over MaxLine, or of more
 // than MaxCommands commands, matches nothing, and MatchCommandLine says so.
 func TestMatchCommandBounds(t *testing.T) {

@@ -334,12 +334,34 @@ func commandRegexp(pat string) (string, bool) {
 
 // pipesAndLists counts the control operators among the tokens of a regexp
 // pattern: || & && ; and a | with spaces around it, the pipe of
-// compileCommandPattern (an unspaced | is an alternation).
+// compileCommandPattern (an unspaced | is an alternation), and each pipe
+// the regexp escapes, "curl .* \| sh" or "curl .*\|\s*sh", which the
+// shell's reading takes for a word.
 func pipesAndLists(pat string, toks []shellToken) int {
-	n := 0
+	n := escapedPipes(pat)
 	for _, t := range toks {
 		if t.op && !grouping(t.text) && (t.text != "|" || t.off > 0 && strings.HasPrefix(pat[t.off-1:], " | ")) {
 			n++
+		}
+	}
+	return n
+}
+
+// escapedPipes counts the \| of a regexp pattern outside a character
+// class: a pipe the regexp matches as text.
+func escapedPipes(pat string) int {
+	n, class := 0, false
+	for i := 0; i < len(pat); i++ {
+		switch c := pat[i]; {
+		case c == '\\' && i+1 < len(pat):
+			if pat[i+1] == '|' && !class {
+				n++
+			}
+			i++
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
 		}
 	}
 	return n
