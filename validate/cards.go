@@ -61,6 +61,11 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		if !checkReplacesCost(d, c.Replaces, s) {
 			continue
 		}
+		for i, pat := range c.Replaces {
+			if fault := cmdline.PatternFault(pat); fault != "" {
+				s.warnAt(d, "/replaces/"+strconv.Itoa(i), "card-replaces-shape", "this pattern cannot do what it says: %s", fault)
+			}
+		}
 		if first := seen[c.ID]; first != nil {
 			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
 			continue

@@ -1065,3 +1065,28 @@ func TestMatchCommandKeywordsInAnyCase(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 }
+
+// TestPatternFault: the patterns that cannot do what their author meant
+// are named (card-replaces-shape), and ordinary ones are not.
+func TestPatternFault(t *testing.T) {
+	tests := []struct{ pat, want string }{
+		{"git push .* (--force", "does not compile"},
+		{"--no-verify", `starts with the option "--no-verify"`},
+		{"FOO=1 -x", `starts with the option "-x"`},
+		{"*", "matches any command"},
+		{".*", "matches any command"},
+		{"<cmd>", "matches any command"},
+		{"git push --force", ""},
+		{"git push .* --force", ""},
+		{"curl .* \\| sh", ""},
+		{"sudo *", ""},
+		{"<cmd> --force", ""},
+		{"kill -9 $(lsof -t -i:<port>)", ""},
+	}
+	for _, tt := range tests {
+		got := PatternFault(tt.pat)
+		if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("PatternFault(%q) = %q, want %q", tt.pat, got, tt.want)
+		}
+	}
+}

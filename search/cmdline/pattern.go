@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -314,6 +315,36 @@ const maxLiteralTokens = MaxLine + 1
 // (card-replaces-cost), so it must be the very expression compiled here.
 func PatternRegexp(raw string) (string, bool) {
 	return commandRegexp(collapseLines(dropHereDocs(raw)))
+}
+
+// PatternFault says why a replaces pattern cannot do what its author
+// meant, or returns "": it uses regexp syntax but does not compile, so it
+// is matched as shell words, literally; it starts with an option, which
+// no command does, so it matches no line; or it matches any command at
+// all, so every line an agent types is sent to the card. Validation
+// warns of each (card-replaces-shape): none stops the card from loading.
+func PatternFault(raw string) string {
+	pat := collapseLines(dropHereDocs(raw))
+	if regexLike(pat) {
+		expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
+		if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
+			return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
+		}
+	}
+	for _, t := range readWords(shellTokensUpTo(pat, 64)) {
+		if t.op || isAssignment(t) {
+			continue
+		}
+		if isOption(t.text) {
+			return fmt.Sprintf("it starts with the option %q, and a command never does, so it matches no line: name the command first (git commit --no-verify)", t.text)
+		}
+		break
+	}
+	m := Compile([]Card{{Replaces: []string{raw}}})
+	if m.Find("zz-any-command") != nil && m.Find("ls") != nil {
+		return "it matches any command, so every line an agent types would be sent to this card: start it with the command it replaces"
+	}
+	return ""
 }
 
 // commandRegexp is PatternRegexp of a pattern already collapsed
