@@ -1009,6 +1009,8 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "run", Replaces: []string{"docker run -it <image>"}},
 		{ID: "force", Replaces: []string{"git push -f"}},
 		{ID: "race", Replaces: []string{"go test -race *"}},
+		{ID: "msg", Replaces: []string{"git commit -m <msg>"}},
+		{ID: "verbose", Replaces: []string{"go vet -v"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1025,7 +1027,15 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"rm -rv dist", nil},
 		{"rm --rf dist", nil},
 		{"rm -r -f dist", nil},
-		{"git push -fu origin x", nil}, // a one-letter option is a word of its own
+		// A one-letter option of the pattern is found in a bundle of the
+		// line of two letters, as getopt reads -fu as -f -u.
+		{"git push -fu origin x", []string{"force"}},
+		{"git push -uf origin x", []string{"force"}},
+		{`git commit -am "x"`, []string{"msg"}},
+		{"git push -u origin x", nil},
+		{"go vet -vet ./...", nil}, // read as a long option
+		{"go vet -vx ./...", []string{"verbose"}},
+		{"go vet -vxa ./...", nil},
 		// Four letters or more after one dash are a long option, as Go's
 		// tools and find write them, not a bundle: -trace is not -race.
 		{"go test -trace t.out ./...", nil},

@@ -71,11 +71,12 @@ type tokenMatcher struct {
 	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
 	// glob ("kubectl logs *") still matches any word.
 	operand bool
-	// bundle: the pattern word is two or three short options bundled
-	// ("-rf", "-it", "-xzf"), which a command may bundle in another order
-	// or with others ("-fr", "-ti", "-rfv"), as getopt reads them. Four
-	// letters or more after one dash are a long option, as Go's tools
-	// and find write them: "-trace" holds the letters of "-race".
+	// bundle: the pattern word is one to three short options bundled
+	// ("-f", "-rf", "-it", "-xzf"), which a command may bundle in another
+	// order or with others ("-fu", "-fr", "-ti", "-rfv"), as getopt reads
+	// them. Four letters or more after one dash are a long option, as
+	// Go's tools and find write them: "-trace" holds the letters of
+	// "-race".
 	bundle bool
 	// dot: the pattern word is "./" and then a glob or a placeholder
 	// ("rm -rf ./*", "./<dir>"), which says the operand is a relative
@@ -141,9 +142,11 @@ const maxBundle = 3
 // of the pattern word want, both a dash and letters only. A word of more
 // than maxLineBundle letters, or one that repeats a letter, is a long
 // option of one dash, not a bundle: "-timeout" holds the letters of
-// "-it", "-format" those of "-rf".
+// "-it", "-format" those of "-rf". For a pattern word of one letter, as
+// "-f" is in "git push -fu", the command word has two letters at most:
+// "-vet" (go vet -vet=off) is more likely a long option than -v bundled.
 func bundles(want, w string) bool {
-	if len(w) > 1+maxLineBundle || !isLetterBundle(w) || !distinctLetters(w[1:]) {
+	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
 	for _, c := range want[1:] {
@@ -166,6 +169,11 @@ func distinctLetters(w string) bool {
 		}
 	}
 	return true
+}
+
+// isShortOption reports whether w is a dash and one ASCII letter.
+func isShortOption(w string) bool {
+	return len(w) == 2 && w[0] == '-' && (w[1]|0x20) >= 'a' && (w[1]|0x20) <= 'z'
 }
 
 // isLetterBundle reports whether w is a dash and two or more ASCII letters.
@@ -230,7 +238,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		}
 		m := compileToken(t.text)
 		m.opt = isOption(t.text) && !t.glued
-		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && isLetterBundle(t.text)
+		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		p.literal = append(p.literal, m)
 	}
