@@ -51,7 +51,19 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if more := int64(len(want)) - attemptCost; more > 0 && !b.pay(more) {
 		return false
 	}
-	return matchWords(want[1:], toks, s+1, b)
+	return matchWords(want[1:], toks, s+1, argumentOptions(want[0].text), b)
+}
+
+// argumentOptions are the options that take an argument of the command a
+// pattern's first word names, when capreg knows them, so that an
+// option's argument is never taken for the operand a pattern wants: "ssh
+// prod-*" must not match "ssh -i prod-key.pem staging-1". Nil for other
+// commands, whose options are read as argumentAfter guesses.
+func argumentOptions(name string) *optionSet {
+	if name == "ssh" {
+		return &sshOptions
+	}
+	return nil
 }
 
 // namesVersioned reports whether cmd, a command's name, is the pattern's
@@ -167,9 +179,9 @@ func commandPath(want, cmd string) string {
 // pattern word of stars alone with more words after it takes one word or
 // more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
-func matchWords(want []tokenMatcher, toks []shellToken, j int, b *budget) bool {
+func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, b *budget) bool {
 	var passedBuf [8]int
-	return matchFrom(want, toks, wordCursor{j: j, passed: passedBuf[:0]}, b) == matched
+	return matchFrom(want, toks, wordCursor{j: j, passed: passedBuf[:0], args: args}, b) == matched
 }
 
 // How matchFrom ends.
@@ -195,6 +207,7 @@ type wordCursor struct {
 	// <pod>" matches "kubectl logs api -f", "git commit --no-verify *"
 	// "git commit -m x --no-verify".
 	passed []int
+	args   *optionSet // the command's options that take an argument, when known
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -241,7 +254,11 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):
 			c.passed = append(c.passed, j)
-			if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
+			if c.args != nil && !c.named {
+				if c.args.takesNext(tok.text) && j+1 < len(toks) && !toks[j+1].op {
+					c.j++ // its argument, which is no operand
+				}
+			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
 				c.j++ // perhaps its argument
 				c.passed = append(c.passed, c.j)
 			}

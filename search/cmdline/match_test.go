@@ -565,6 +565,27 @@ func TestMatchCommandOperandsBeforeOptions(t *testing.T) {
 	checkMatchCommand(t, mt, tests)
 }
 
+// TestMatchCommandKnownOptionArguments: the argument of an option of a
+// command whose options capreg knows (ssh) is never the operand a
+// pattern wants; "ssh prod-*" matched "ssh -i prod-key.pem staging-1".
+func TestMatchCommandKnownOptionArguments(t *testing.T) {
+	mt := Compile([]Card{{ID: "prod", Replaces: []string{"ssh prod-*"}}})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"ssh -i prod-key.pem staging-web-1 uptime", nil},
+		{"ssh -l prod-admin staging-1", nil},
+		{"ssh -F prod-config staging-1", nil},
+		{"ssh -i key.pem prod-web-1 uptime", []string{"prod"}},
+		{"ssh -t prod-web-1", []string{"prod"}}, // -t takes none
+		{"ssh -ti prod-key.pem staging-1", nil},
+		{"ssh -p 22 prod-web-1", []string{"prod"}},
+		{"ssh prod-web-1 ls -l prod-x", []string{"prod"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
 // TestMatchCommandStarSpansWords: a lone "*" with more words of the
 // pattern after it takes one word of the command or more, as a glob of
 // the line's text would; read as one word, "curl * | sh" matched "curl x
