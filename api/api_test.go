@@ -424,6 +424,14 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("limit 3 gave %d", len(res))
 			}
 		}},
+		// An intent that names, or quotes, a command a card replaces
+		// ranks that card first, matched on replaces first.
+		{"tools search naming a command", "GET", "/tools?intent=" + url.QueryEscape("before I run `git push origin HEAD:main`"), "", nil, 200, func(t *testing.T, e exchange) {
+			first := e.json(t)["results"].([]any)[0].(map[string]any)
+			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" {
+				t.Errorf("results = %s", truncate(e.body))
+			}
+		}},
 		{"tools search empty intent", "GET", "/tools?intent=", "", nil, 400, errorCode("bad_request")},
 		{"tools intent and command", "GET", "/tools?intent=x&command=y", "", nil, 400, errorCode("bad_request")},
 		{"tools bad limit", "GET", "/tools?intent=x&limit=0", "", nil, 400, errorCode("bad_request")},

@@ -16,6 +16,15 @@ type Query struct {
 	Intent string
 	Limit  int    // <=0 means 10
 	Risk   string // "" (any) | "reversible" | "destructive": filter
+	// Commands are the cards (indexes, as Result.Card) whose replaces
+	// patterns match the intent read as a command line, most specific
+	// first: an agent may name the command it was about to type
+	// ("kubectl apply -f k8s/"), and the card that says it replaces that
+	// very command is the answer, whatever other cards share its words.
+	// They rank first, in this order, with "replaces" first among what
+	// they matched. Search does not read shell; the caller finds them
+	// (cmdline.Matcher).
+	Commands []int
 }
 
 // Result is one ranked card.
@@ -141,6 +150,7 @@ func (ix *Index) Search(q Query) []Result {
 	ix.scoreCards(s)
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
 	ix.rerank(s, &ix.w)
+	ix.putFirst(s, q.Commands, wantRisk)
 	if len(s.top) > limit {
 		s.top = s.top[:limit]
 	}
@@ -156,6 +166,9 @@ func (ix *Index) Search(q Query) []Result {
 			Score:   roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64)),
 			Matched: ix.matched(s, h.card),
 		}
+		if slices.Contains(q.Commands, int(h.card)) {
+			out[i].Matched = append([]string{"replaces"}, slices.DeleteFunc(out[i].Matched, func(m string) bool { return m == "replaces" })...)
+		}
 	}
 	// Scores the rounding made equal, or results more than e^745 below the
 	// best (which all get the smallest score), are in id order, as any tie.
@@ -163,6 +176,27 @@ func (ix *Index) Search(q Query) []Result {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
 	})
 	return out
+}
+
+// putFirst ranks the cards named (Query.Commands) above every other, in
+// the order given, those of another risk than wanted left out: each
+// scores e above the next, and the first e above the best other.
+func (ix *Index) putFirst(s *scratch, cards []int, wantRisk uint8) {
+	if len(cards) == 0 {
+		return
+	}
+	var best float32
+	if len(s.top) > 0 {
+		best = s.top[0].score
+	}
+	s.top = slices.DeleteFunc(s.top, func(h hit) bool { return slices.Contains(cards, int(h.card)) })
+	front := make([]hit, 0, len(cards)+len(s.top))
+	for i, c := range cards {
+		if c >= 0 && c < len(ix.cards) && (wantRisk == riskUnknown || ix.risk[c] == wantRisk) {
+			front = append(front, hit{card: int32(c), score: best + float32(len(cards)-i)})
+		}
+	}
+	s.top = append(front, s.top...)
 }
 
 // roundScore keeps 7 significant digits of a score: enough to order and

@@ -260,6 +260,39 @@ func TestSearchFindsReplacedCommands(t *testing.T) {
 	}
 }
 
+// TestSearchPutsNamedCommandsFirst: the cards the caller found replacing a
+// command the intent names (Query.Commands) rank first, in the order
+// given, with "replaces" first among what they matched; of another risk
+// than asked for, they are left out. Without them, other cards sharing
+// the command's words outranked the card that replaces it verbatim.
+func TestSearchPutsNamedCommandsFirst(t *testing.T) {
+	cards := []Card{
+		{ID: "tf-apply", Summary: "Apply the terraform plan", IntentPhrases: []string{"apply infrastructure changes", "apply the plan"}, Risk: "destructive"},
+		{ID: "k8s-delete", Summary: "Delete kubectl resources from a file", IntentPhrases: []string{"kubectl delete -f k8s", "remove resources in k8s"}, Risk: "destructive"},
+		{ID: "deploy-staging", Summary: "Ship to staging", Replaces: []string{"kubectl apply -f k8s/"}, Risk: "reversible"},
+		{ID: "other", Summary: "Something else entirely", Risk: "reversible"},
+	}
+	ix := Build(cards)
+	intent := "kubectl apply -f k8s/"
+	before := ids(ix.Search(Query{Intent: intent}))
+	if len(before) > 0 && before[0] == "deploy-staging" {
+		t.Fatalf("the cards no longer show the case: without Commands, %v", before)
+	}
+	rs := ix.Search(Query{Intent: intent, Commands: []int{2, 3}})
+	if got := ids(rs); len(got) < 3 || got[0] != "deploy-staging" || got[1] != "other" {
+		t.Fatalf("Search(%q, Commands deploy-staging, other) = %v, want them first, in that order", intent, got)
+	}
+	if rs[0].Matched[0] != "replaces" || rs[0].Score <= rs[1].Score || rs[1].Score <= rs[2].Score {
+		t.Errorf("results %+v: want replaces matched first and scores descending", rs)
+	}
+	if got := ids(ix.Search(Query{Intent: intent, Commands: []int{2}, Risk: "destructive"})); slices.Contains(got, "deploy-staging") {
+		t.Errorf("Risk destructive returned the reversible deploy-staging: %v", got)
+	}
+	if got := ids(ix.Search(Query{Intent: intent, Commands: []int{2}, Limit: 1})); len(got) != 1 || got[0] != "deploy-staging" {
+		t.Errorf("Limit 1 = %v, want deploy-staging", got)
+	}
+}
+
 func TestSearchIDParts(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "powermetrics", Summary: "Show energy statistics."},

@@ -471,8 +471,10 @@ func (s *Snapshot) AnswerCommand(command, risk string, m cmdline.Matches) Comman
 }
 
 // SearchTools ranks the snapshot's cards for q, in the order and with the
-// scores search gives them.
+// scores search gives them, the cards that replace a command the intent
+// names first (cmdline.Matcher.NamedBy).
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
+	q.Commands = s.Commands().NamedBy(q.Intent)
 	results := s.Search().Search(q)
 	out := make([]ToolHit, len(results))
 	for i, r := range results {

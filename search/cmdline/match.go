@@ -547,17 +547,26 @@ type Card struct {
 type Matcher struct {
 	ids      []string
 	patterns [][]commandPattern // per card, most specific first
+	// names are the plain command words patterns start with ("git" of
+	// "git push --force", "prettier" of "npx prettier --write *"): see
+	// NamesCommand.
+	names map[string]bool
 }
 
 // Compile compiles every card's Replaces once. Invalid patterns never
 // panic; a pattern that is empty after trimming matches nothing. The
 // indexes Match returns are those of cards.
 func Compile(cards []Card) *Matcher {
-	m := &Matcher{ids: make([]string, len(cards)), patterns: make([][]commandPattern, len(cards))}
+	m := &Matcher{ids: make([]string, len(cards)), patterns: make([][]commandPattern, len(cards)), names: map[string]bool{}}
 	for i, c := range cards {
 		m.ids[i] = c.ID
 		for at, raw := range c.Replaces {
 			if p, ok := compileCommandPattern(raw); ok {
+				for _, words := range [][]tokenMatcher{p.literal, p.inner} {
+					if len(words) > 0 && words[0].re == nil && !words[0].op {
+						m.names[path.Base(words[0].text)] = true
+					}
+				}
 				p.at = at
 				p.asWords = p.re == nil && !slices.ContainsFunc(p.literal, func(m tokenMatcher) bool {
 					return m.op && (m.text == "$(" || m.text == "`")
@@ -568,6 +577,56 @@ func Compile(cards []Card) *Matcher {
 		sortPatterns(m.patterns[i])
 	}
 	return m
+}
+
+// NamesCommand reports whether word, the first of a line, is the command
+// word of a pattern (its base name, for a path): a cheap test of whether
+// a line may match a pattern at all, for a caller that may be handed
+// prose or a command, such as an intent that names the command an agent
+// was about to type. A pattern read as a regexp or starting with a glob
+// names none.
+func (m *Matcher) NamesCommand(word string) bool {
+	return m.names[path.Base(word)]
+}
+
+// maxNamedLines is the most command lines NamedBy matches for one
+// intent: the intent itself and its first backticked spans.
+const maxNamedLines = 4
+
+// NamedBy returns the cards whose patterns match a command line the
+// intent is, or quotes in backticks ("kubectl apply -f k8s/", "before I
+// run `git push --force`"), most specific first, each once: an agent
+// asking for a tool may name the command it was about to type. A line is
+// matched only when its first word is a pattern's command word
+// (NamesCommand), so prose costs a map lookup a line, and a match at most
+// DefaultBudget a line.
+func (m *Matcher) NamedBy(intent string) []int {
+	lines := []string{intent}
+	for rest := intent; len(lines) < maxNamedLines; {
+		_, after, ok := strings.Cut(rest, "`")
+		quoted, tail, closed := strings.Cut(after, "`")
+		if !ok || !closed {
+			break
+		}
+		lines, rest = append(lines, quoted), tail
+	}
+	var out []int
+	for _, line := range lines {
+		words := strings.Fields(line)
+		if len(words) == 0 || !m.NamesCommand(words[0]) {
+			continue
+		}
+		found, err := m.Match(context.Background(), line, DefaultBudget)
+		if err != nil {
+			continue // a line too long, or of too many commands, names none
+		}
+		for _, c := range found.Cards {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // Find returns the indexes of the cards with a Replaces pattern that

@@ -1121,3 +1121,37 @@ func TestPatternFault(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedBy: the cards whose patterns match the command line an intent
+// is, or quotes in backticks, each once, most specific first; prose whose
+// first word is no pattern's command names none.
+func TestNamedBy(t *testing.T) {
+	m := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "push", Replaces: []string{"git push*"}},
+		{ID: "apply", Replaces: []string{"kubectl apply -f k8s/"}},
+		{ID: "fmt", Replaces: []string{"npx prettier --write *"}},
+	})
+	tests := []struct {
+		intent string
+		want   []string
+	}{
+		{"git push --force origin main", []string{"force", "push"}},
+		{"kubectl apply -f k8s/", []string{"apply"}},
+		{"before I run `kubectl apply -f k8s/`, and `git push --force`", []string{"apply", "force", "push"}},
+		{"/usr/local/bin/prettier --write src", []string{"fmt"}},
+		{"push my branch with force", nil},
+		{"apply the k8s manifests", nil},
+		{"an unclosed `git push --force", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range m.NamedBy(tt.intent) {
+			got = append(got, m.ids[c])
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("NamedBy(%q) = %v, want %v", tt.intent, got, tt.want)
+		}
+	}
+}
