@@ -54,6 +54,14 @@ func TestGSDCoreRejectedVariants(t *testing.T) {
 				})
 			},
 			[]finding{{"point-unwired", `capability "ui" gates[2].point "execute:pre" is declared but not wired in any host-loop workflow`}}},
+		{"a host workflow whose marker is indented code", "§1.2 (the reference reads it; capreg reads CommonMark, warns, and blames the step, not its hooks)",
+			func(t *testing.T, repo string) {
+				gsdEditFile(t, repo, "gsd-core/workflows/plan-phase.md", func(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") })
+			},
+			// The step is missing: its points are uncovered and its roles
+			// published by none, but no hook is "unwired", as its call
+			// sites are there (marker-in-code warns of the block).
+			[]finding{{"point-uncovered", `"plan:pre"`}, {"into-not-in-roles", `no host workflow declares step "plan"`}}},
 		{"a point repeated in one marker", "§1.2 (caught by the global duplicate check)",
 			func(t *testing.T, repo string) {
 				gsdEditFile(t, repo, "gsd-core/workflows/plan-phase.md", func(s string) string {

@@ -29,6 +29,7 @@ var Rules = []Rule{
 	{"contract-missing", Error, "capabilities exist but no host workflow carries a loop-host marker"},
 	{"marker-syntax", Error, "a loop-host marker is malformed: a required key or attribute is missing or empty, a gsd:loop-host block is not closed with -->, or the workflow is UTF-16"},
 	{"marker-in-open-fence", Warning, "a marker is inside a code fence that is never closed, so it is read as code and ignored"},
+	{"marker-in-code", Warning, "a host workflow with render-hooks call sites holds its gsd:loop-host block only as indented code (a tab or four spaces), so it is ignored"},
 	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key, or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
 	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
 	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
@@ -38,7 +39,7 @@ var Rules = []Rule{
 	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step"},
 	{"point-duplicate", Error, "a point is declared more than once across the host workflows"},
 	{"point-uncovered", Error, "a canonical point is declared by no host workflow"},
-	{"point-unwired", Error, "a hook sits at a point with no `loop render-hooks <point>` call site in any host workflow (not checked while no host workflow has a call site at all)"},
+	{"point-unwired", Error, "a hook sits at a point with no `loop render-hooks <point>` call site in any host workflow (not checked while no host workflow has a call site at all, nor for a point no host workflow declares, which is `point-uncovered`)"},
 
 	// One capability at a time.
 	{"schema", Error, "a declaration or tool card violates its JSON Schema (type, enum, pattern, required field)"},

@@ -191,7 +191,10 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			if PointIndex(h.Point) < 0 {
 				continue
 			}
-			if len(contract.Wired) > 0 && !contract.Wired[h.Point] {
+			// A point no host workflow declares is point-uncovered, once;
+			// its hooks' call sites may be in a workflow whose marker was
+			// not read, so "no call site" would be untrue.
+			if len(contract.Wired) > 0 && !contract.Wired[h.Point] && contract.ForPoint(h.Point) != nil {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
 					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `loop render-hooks %s` call site); the hook would never run",
 					c.ID, h.Kind, h.Index, h.Point, h.Point)
