@@ -1276,11 +1276,20 @@ func rootDiagnostic(msg string) validate.Diagnostic {
 	return validate.Diagnostic{File: repoConfigFile, Rule: "file-unreadable", Severity: validate.Error, Message: msg}
 }
 
+// ErrRepoNotFolder is StatRepo's error for a repository path that names a
+// file: a mistake to report, not a checkout to wait for.
+var ErrRepoNotFolder = errors.New("it is a file, not a folder")
+
 // StatRepo checks that the repository directory can be reached, before a
-// daemon settles down to wait for it: nil, or the error Scan would return.
+// daemon settles down to wait for it: nil, or the error Scan would return,
+// or ErrRepoNotFolder.
 func StatRepo(repo string) error {
-	if _, err := os.Stat(repo); err != nil {
+	fi, err := os.Stat(repo)
+	if err != nil {
 		return repoError(repo, err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
 	}
 	return nil
 }

@@ -71,7 +71,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
-	if err := store.StatRepo(sf.repo); err != nil {
+	if err := store.StatRepo(sf.repo); errors.Is(err, store.ErrRepoNotFolder) {
+		return usageError(stderr, "%v; give --repo the repository's folder", err)
+	} else if err != nil {
 		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
 		// unready, and serve the repository once it appears.
 		logger.Warn("repository not readable yet; waiting for it", "repo", absPath(sf.repo), "error", err)
