@@ -99,7 +99,7 @@ func nothingFound(repo, verb string) string {
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
-	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities))
+	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), snap.Diagnostics)
 }
 
 // schemaNote says where the central config schema came from (named, or
@@ -107,10 +107,16 @@ func summary(snap *store.Snapshot) string {
 // declare config keys, that they were not compared with one, and why: a
 // gate that skipped the collision checks silently would look like one
 // that passed them. A schema named but refused for leaving the repository
-// is an error of its own, which says why.
-func schemaNote(src *validate.Sources, declares bool) string {
+// is an error of its own, which says why; so is one that could not be
+// read or parsed (a folder, a FIFO, broken JSON), which the note names as
+// not compared rather than as the schema in force.
+func schemaNote(src *validate.Sources, declares bool, diags validate.Diagnostics) string {
 	const skipped = "; config keys not compared with a central config schema "
 	switch {
+	case src.ConfigSchema != nil && slices.ContainsFunc(diags, func(d validate.Diagnostic) bool {
+		return d.File == src.ConfigSchema.Path && d.Severity == validate.Error
+	}):
+		return skipped + fmt.Sprintf("(%s, %s, is unusable: see its error)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchema != nil:
 		return fmt.Sprintf("; central config schema %s (%s)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchemaRefused || !declares:
