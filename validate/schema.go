@@ -312,6 +312,9 @@ var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
 	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
 	if strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
+		if pat, ok := schemaNode(leaf.AbsoluteKeywordLocation); ok && strings.HasSuffix(leaf.KeywordLocation, "/pattern") && pat.IsString() && patternHelp[pat.Str] != "" {
+			msg = "it is not " + patternHelp[pat.Str] // "1.0" of compatVersions, where the regexp was quoted
+		}
 		return propertyNameFinding(root, ptr, msg)
 	}
 	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {

@@ -175,6 +175,9 @@ func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
 		{`"supportTier": 1`, `"supportTier": 3`, "/runtime/supportTier", `3 is not allowed: the value must be one of 1, 2`},
 		{`"role": "runtime"`, `"role": "Runtime"`, "/role", `"Runtime" is not allowed: the value must be one of "feature", "runtime", "reviewer" (did you mean "runtime"?)`},
 		{`"version": "1.2.0"`, `"version": "1.2"`, "/version", `"1.2" is not a SemVer version such as 1.2.0 or 2.0.0-beta.1`},
+		// A key a pattern refuses, as a value: compatVersions' keys quoted
+		// a regexp of 250 characters.
+		{`"version": "1.2.0",`, `"version": "1.2.0", "compatVersions": {"1.0": ">=1.6.0"},`, "/compatVersions/1.0", `key '1.0' is not a valid name here: it is not a SemVer version such as 1.2.0 or 2.0.0-beta.1`},
 		{`"gsd": ">=1.6.0"`, `"gsd": ">=one"`, "/engines/gsd", `matches none of the allowed forms: ">=one" is not a version range naming a version (it holds no digit); or ">=one" is not * or x (any version)`},
 	}
 	for _, tt := range tests {
