@@ -335,3 +335,19 @@ func claudeWith(t *testing.T, old, new string) Diagnostics {
 		{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
 	return Validate(&src).Diagnostics
 }
+
+// TestContractMissingNamesUnwalkedFolders: a repository whose workflows
+// sit where the walk does not go (an installed gsd-core under
+// node_modules/) is told to name their folder, not only to add markers
+// the workflows already have.
+func TestContractMissingNamesUnwalkedFolders(t *testing.T) {
+	for _, d := range claudeWith(t, `"id"`, `"id"`) {
+		if d.Rule == "contract-missing" {
+			if !strings.Contains(d.Message, `node_modules/`) || !strings.Contains(d.Message, `capreg.json's "workflows"`) {
+				t.Errorf("contract-missing says %q; want it to name capreg.json's workflows for node_modules/", d.Message)
+			}
+			return
+		}
+	}
+	t.Error("no contract-missing finding for a capability without workflows")
+}
