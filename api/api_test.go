@@ -564,6 +564,15 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("active cap = %s", e.body)
 			}
 		}},
+		// An id the registry does not hold is false, as the reference
+		// answers, with a warning naming the id probably meant.
+		{"render active cap unknown", "GET", "/render-hooks/plan:pre?activeCap=uii", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			w, _ := m["warnings"].([]any)
+			if m["active"] != false || len(w) != 1 || !strings.Contains(w[0].(string), `"uii" is not a capability of this registry`) || !strings.Contains(w[0].(string), `(did you mean "ui"?)`) {
+				t.Errorf("active cap = %s", e.body)
+			}
+		}},
 		{"render active cap no warnings", "GET", "/render-hooks/plan:pre?activeCap=ui", "", nil, 200, func(t *testing.T, e exchange) {
 			if string(e.body) != "{\n  \"active\": true\n}\n" {
 				t.Errorf("active cap = %q", e.body)

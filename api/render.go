@@ -40,6 +40,9 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 			return
 		}
 	}
+	if askActive {
+		req.ActiveCap = activeCap[0]
+	}
 	env, err := v.resolver().Resolve(req)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)

@@ -16,6 +16,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -49,6 +50,12 @@ type Request struct {
 	Point      string
 	Config     ojson.Value
 	Enablement Enablement
+	// ActiveCap is the capability an activeCap question asks about, or
+	// "": one the registry does not hold is answered false, as the
+	// reference answers, with a warning naming the id probably meant, so
+	// that a workflow that misspells an id is not told in silence that it
+	// is never active.
+	ActiveCap string
 }
 
 // Envelope is the render-hooks result (CONTRACT.md §7).
@@ -135,6 +142,13 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
 	r.checkConfig()
+	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
+		msg := fmt.Sprintf("activeCap: %q is not a capability of this registry, so it is never active", req.ActiveCap)
+		if near := validate.NearestID(req.ActiveCap, slices.Sorted(maps.Keys(reg.ByID))); near != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		r.warn(msg)
+	}
 
 	env := &Envelope{Point: req.Point}
 	if ph := pointHooks(reg, req.Point); ph != nil {

@@ -56,6 +56,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if code != exitOK {
 		return code
 	}
+	req.ActiveCap = f.activeCap
 	snap, code := f.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
