@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"mime"
@@ -83,6 +84,13 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string) (*r
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
 		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg+notJSONHint(contentType, data))
+		return nil, false
+	}
+	if off := ojson.InvalidUTF8(data); off >= 0 {
+		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became
+		// U+FFFD and a config key holding it matched nothing, in silence.
+		d.writeFault(w, "invalid JSON body", off, "", false, fmt.Sprintf("byte 0x%02x is not UTF-8%s", data[off],
+			cmp.Or(notJSONHint(contentType, data), "; send the body in UTF-8")))
 		return nil, false
 	}
 	d.root = root

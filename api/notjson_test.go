@@ -54,3 +54,36 @@ func TestBodyThatIsNoJSONSaysWhy(t *testing.T) {
 		})
 	}
 }
+
+// TestBodyNotUTF8: JSON text is UTF-8, so a body that parses but holds a
+// byte that is not is a 400 at that byte, where it was read on with
+// U+FFFD in its place ("profile \"\ufffd\" is not an install profile"), and
+// a config key holding it matched nothing, in silence.
+func TestBodyNotUTF8(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	tests := []struct {
+		name, target, contentType string
+		body                      []byte
+		want                      string
+	}{
+		{"stray byte", "/render-hooks/plan:pre", "application/json", []byte("{\"profile\":\"\xff\"}"), "invalid JSON body at 1:13: byte 0xff is not UTF-8; send the body in UTF-8"},
+		{"in a config key", "/render-hooks/plan:pre", "application/json", []byte("{\"config\":{\"workflow\":{\"re\xe9search\":false}}}"), "byte 0xe9 is not UTF-8"},
+		{"latin-1 by charset", "/render-hooks/plan:pre", "application/json; charset=ISO-8859-1", []byte("{\"profile\":\"caf\xe9\"}"), "sent in charset ISO-8859-1"},
+		{"in a validate body", "/validate", "application/json", []byte("{\"delete\":[\"docs/\xc3.md\"]}"), "byte 0xc3 is not UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := do(t, h, "POST", tt.target, tt.body, "Content-Type", tt.contentType)
+			if e.status != http.StatusBadRequest {
+				t.Fatalf("status %d: %s", e.status, e.body)
+			}
+			if msg := e.json(t)["message"].(string); !strings.Contains(msg, tt.want) {
+				t.Errorf("message %q does not say %q", msg, tt.want)
+			}
+		})
+	}
+	// Valid UTF-8 beyond ASCII is no fault.
+	if e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"profile":"café"}`), "Content-Type", "application/json"); e.status != http.StatusOK {
+		t.Errorf("a UTF-8 é: status %d: %s", e.status, e.body)
+	}
+}

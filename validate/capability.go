@@ -222,15 +222,9 @@ func checkUTF8(file string, data []byte, s *sink) {
 			"the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
 		return
 	}
-	for i := 0; i < len(data); {
-		r, size := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && size == 1 {
-			s.atOffset(file, data, i, "", "invalid-utf8",
-				"byte 0x%02X is not UTF-8 (it and any like it are read as U+FFFD, as Node reads them); save the file as UTF-8", data[i])
-			return
-		}
-		i += size
-	}
+	i := ojson.InvalidUTF8(data)
+	s.atOffset(file, data, i, "", "invalid-utf8",
+		"byte 0x%02X is not UTF-8 (it and any like it are read as U+FFFD, as Node reads them); save the file as UTF-8", data[i])
 }
 
 // fileError reports a file that could not be read.

@@ -166,6 +166,13 @@ func readJSONFile(flag, path string, stderr io.Writer) (ojson.Value, []byte, int
 		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: %s\n", flag, path, line, col, e.Msg)
 		return ojson.Value{}, nil, exitUsage
 	}
+	// As a request body: a stray byte read as U+FFFD made a config key
+	// that matched nothing, in silence.
+	if off := ojson.InvalidUTF8(data); off >= 0 {
+		line, col := ojson.Position(data, off)
+		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: byte 0x%02x is not UTF-8; save the file as UTF-8\n", flag, path, line, col, data[off])
+		return ojson.Value{}, nil, exitUsage
+	}
 	return v, data, exitOK
 }
 

@@ -74,3 +74,17 @@ func (p *Positions) Position(off int) (line, col int) {
 	}
 	return k + 1, runes + utf8.RuneCount(p.src[from:off]) + 1
 }
+
+// InvalidUTF8 is the offset of the first byte of src that is not UTF-8,
+// or -1. Parse reads such a byte as U+FFFD, as Node does; JSON text is
+// UTF-8 (RFC 8259 §8.1), so a caller that must refuse it asks here.
+func InvalidUTF8(src []byte) int {
+	for off := 0; off < len(src); {
+		r, n := utf8.DecodeRune(src[off:])
+		if r == utf8.RuneError && n == 1 {
+			return off
+		}
+		off += n
+	}
+	return -1
+}

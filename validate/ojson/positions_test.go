@@ -71,3 +71,16 @@ func BenchmarkPositions(b *testing.B) {
 		}
 	})
 }
+
+func TestInvalidUTF8(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want int
+	}{
+		{"", -1}, {`{"a":"café"}`, -1}, {"\xff", 0}, {`{"a":"` + "\xe9" + `"}`, 6}, {"ab\xc3", 2}, {"\xed\xa0\x80", 0},
+	} {
+		if got := InvalidUTF8([]byte(tt.src)); got != tt.want {
+			t.Errorf("InvalidUTF8(%q) = %d, want %d", tt.src, got, tt.want)
+		}
+	}
+}
