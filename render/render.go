@@ -14,6 +14,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"maps"
@@ -410,6 +411,28 @@ func (r *resolver) checkConfig() {
 	}
 	var path []byte
 	r.walk(r.config, &path, true)
+	r.checkFlatTwins()
+}
+
+// checkFlatTwins warns of a declared key the config gives twice, nested
+// and as a flat "a.b" member, with different values: the nested one is
+// used (when it is not null), which the flat one's author may not expect,
+// and a nested value of the wrong type takes the default though the flat
+// one would fit.
+func (r *resolver) checkFlatTwins() {
+	for i := range r.config.Members {
+		m := &r.config.Members[i]
+		e, ok := r.idx.keys[m.Key]
+		if !ok || !strings.Contains(m.Key, ".") {
+			continue
+		}
+		v, _ := nested(r.config, m.Key, r.member)
+		if v == nil || v.Kind == ojson.Null || bytes.Equal(ojson.Encode(v, ""), ojson.Encode(&m.Value, "")) {
+			continue
+		}
+		r.warn(fmt.Sprintf("config gives %q twice, nested (%s) and as the flat key %q (%s); the nested value is read and the flat one ignored",
+			e.Key, compact(v), m.Key, compact(&m.Value)))
+	}
 }
 
 func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {

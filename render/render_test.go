@@ -142,7 +142,7 @@ func TestWhenResolution(t *testing.T) {
 		{`{"workflow":{"ui_phase":false}}`, false, 0},
 		{`{"workflow":{"ui_phase":true}}`, true, 0},
 		{`{"workflow.ui_phase":false}`, false, 0},                                        // flat key honoured (CONTRACT.md §7)
-		{`{"workflow":{"ui_phase":true},"workflow.ui_phase":false}`, true, 0},            // nested first
+		{`{"workflow":{"ui_phase":true},"workflow.ui_phase":false}`, true, 1},            // nested first, the flat twin said ignored
 		{`{"workflow":{"other":1},"workflow.ui_phase":false}`, false, 0},                 // nested missing: flat
 		{`{"workflow":{"ui_phase":"false"}}`, true, 1},                                   // wrong type: default true
 		{`{"workflow":{"ui_phase":0}}`, true, 1},                                         // ditto (the pure reference path would say false)
@@ -183,13 +183,24 @@ func TestNullFallsThrough(t *testing.T) {
 		{`{"workflow":{},"workflow.research":false}`, false, nil},
 		{`{"workflow":{"research":null}}`, true, []string{nullWarning}}, // reference parity: default, with the warning
 		{`{"workflow":{"research":null},"workflow.research":null}`, true, []string{nullWarning}},
-		{`{"workflow":{"research":false},"workflow.research":true}`, false, nil}, // a nested value still wins
+		// A nested value still wins, and a flat twin of another value is
+		// said to be ignored; of the same value, it is no news.
+		{`{"workflow":{"research":false},"workflow.research":true}`, false, []string{twinWarning("false", "true")}},
+		{`{"workflow":{"research":false},"workflow.research":false}`, false, nil},
+		{`{"workflow":{"research":"no"},"workflow.research":false}`, true, []string{
+			`config key "workflow.research" expects a boolean but was given the string "no"; the value is ignored and the default true is used`,
+			twinWarning(`"no"`, "false")}},
 	} {
 		env := resolve(t, reg, "plan:pre", c.config, Enablement{})
 		if env.Active("research") != c.research || !reflect.DeepEqual(env.Warnings, c.warnings) {
 			t.Errorf("config %s: research active=%v warnings=%q; want %v %q", c.config, env.Active("research"), env.Warnings, c.research, c.warnings)
 		}
 	}
+}
+
+// twinWarning is the warning of a key given nested and flat.
+func twinWarning(nested, flat string) string {
+	return `config gives "workflow.research" twice, nested (` + nested + `) and as the flat key "workflow.research" (` + flat + `); the nested value is read and the flat one ignored`
 }
 
 // TestShadowingParent checks the warning for a parent that is not an object
