@@ -72,7 +72,11 @@ func writeAtomic(p string, data []byte) error {
 type Drift struct {
 	File    string // path of the committed artifact
 	Missing bool
-	Diff    string // unified diff, committed → generated
+	Diff    string // unified diff, committed → generated; "" for a UTF-16 file
+	// Note says what the diff cannot show: a committed file that starts
+	// with a UTF-8 byte order mark (its first line differs by bytes no
+	// one sees) or is UTF-16 (its diff would be every byte, NULs and all).
+	Note string
 }
 
 // CheckArtifacts compares the committed artifacts in dir with freshly
@@ -99,6 +103,11 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		if bytes.Equal(got, want) {
 			continue
 		}
+		note, utf16 := encodingNote(committed)
+		if utf16 {
+			drifts = append(drifts, Drift{File: p, Note: note})
+			continue
+		}
 		diff, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
 			A: diffLines(string(got)), B: diffLines(string(want)),
 			FromFile: p + " (committed)", ToFile: p + " (generated)", Context: 3,
@@ -106,9 +115,21 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 		if err != nil {
 			return drifts, fmt.Errorf("diff %s: %w", p, err)
 		}
-		drifts = append(drifts, Drift{File: p, Diff: diff})
+		drifts = append(drifts, Drift{File: p, Diff: diff, Note: note})
 	}
 	return drifts, nil
+}
+
+// encodingNote is Drift.Note for a committed artifact's bytes, and
+// whether they are UTF-16, which no line diff can show.
+func encodingNote(committed []byte) (string, bool) {
+	switch {
+	case bytes.HasPrefix(committed, []byte{0xff, 0xfe}) || bytes.HasPrefix(committed, []byte{0xfe, 0xff}):
+		return "the committed file is UTF-16 (it starts with a UTF-16 byte order mark); generated artifacts are UTF-8", true
+	case bytes.HasPrefix(committed, []byte("\xef\xbb\xbf")):
+		return "the committed file starts with a UTF-8 byte order mark, which generated artifacts have not", false
+	}
+	return "", false
 }
 
 // withoutCR is a JSON artifact without its carriage returns: the bytes,

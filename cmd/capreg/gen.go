@@ -81,8 +81,15 @@ func genCheck(snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) 
 			fmt.Fprintf(stderr, "capreg: %s is missing; run %s\n", d.File, hint)
 			continue
 		}
-		if code := writeOutput(stdout, stderr, []byte(d.Diff)); code != exitOK {
+		diff := d.Diff
+		if isTerminal(stdout) {
+			diff = terminalText(diff) // a committed file's escape sequences, shown, not obeyed
+		}
+		if code := writeOutput(stdout, stderr, []byte(diff)); code != exitOK {
 			return code
+		}
+		if d.Note != "" {
+			fmt.Fprintf(stderr, "capreg: %s: %s\n", d.File, d.Note)
 		}
 		fmt.Fprintf(stderr, "capreg: %s is stale; run %s\n", d.File, hint)
 	}

@@ -193,3 +193,60 @@ func TestGenCheckIgnoresCRLFCheckouts(t *testing.T) {
 		t.Fatalf("gen --check after a fragment changed: exit %d, want %d with the line in the diff\n%s", code, exitFindings, msg)
 	}
 }
+
+// TestGenCheckNamesEncodings: a committed artifact that differs by a byte
+// order mark is said so, which its diff cannot show (-{ and +{ read the
+// same), and a UTF-16 one is said so in place of a diff of every byte,
+// NULs and all.
+func TestGenCheckNamesEncodings(t *testing.T) {
+	repo, out := toolsRepo(t)
+	index := filepath.Join(out, "tool-index.json")
+	generated, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range generated {
+		utf16 = append(utf16, c, 0)
+	}
+	for _, c := range []struct {
+		name      string
+		committed []byte
+		note      string
+		diff      bool
+	}{
+		{"utf-8 bom", append([]byte("\xef\xbb\xbf"), generated...), "starts with a UTF-8 byte order mark", true},
+		{"utf-16", utf16, "is UTF-16", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if err := os.WriteFile(index, c.committed, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--check"}, &stdout, &stderr); code != exitFindings {
+				t.Fatalf("gen --check: exit %d, want %d\n%s", code, exitFindings, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "tool-index.json: the committed file "+c.note) || !strings.Contains(stderr.String(), "is stale; run") {
+				t.Errorf("stderr lacks the note %q:\n%s", c.note, stderr.String())
+			}
+			if got := strings.Contains(stdout.String(), "@@"); got != c.diff || bytes.IndexByte(stdout.Bytes(), 0) >= 0 {
+				t.Errorf("diff printed = %v, want %v:\n%q", got, c.diff, stdout.String())
+			}
+		})
+	}
+}
+
+// TestTerminalText: what a terminal would act on is escaped, the new lines
+// and tabs that lay text out are not.
+func TestTerminalText(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain\n\tline\n":          "plain\n\tline\n",
+		"-\x1b]0;owned\x07{\n":     `-\x1b]0;owned\a{` + "\n",
+		"a\u202eb\tc\u009b2J\r\nd": `a\u202eb` + "\t" + `c\u009b2J\r` + "\nd",
+		"no newline at end\x1b[2J": `no newline at end\x1b[2J`,
+	} {
+		if got := terminalText(in); got != want {
+			t.Errorf("terminalText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

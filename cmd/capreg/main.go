@@ -258,3 +258,36 @@ func (n *countValue) Set(s string) error {
 	*n = countValue(v)
 	return nil
 }
+
+// isTerminal reports whether w is a terminal, where text capreg prints
+// from a repository (a committed artifact in a diff, rendered markdown)
+// has its escape sequences shown rather than obeyed: piped, the bytes go
+// on as they are, for patch or an agent.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// terminalText escapes what a terminal would act on in s (control and
+// bidirectional formatting characters, validate.Escaped) but the new lines
+// and tabs that lay it out.
+func terminalText(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && validate.Escaped(r) }) {
+		return s
+	}
+	var b strings.Builder
+	for line := range strings.SplitAfterSeq(s, "\n") {
+		body := strings.TrimSuffix(line, "\n")
+		for field := range strings.SplitAfterSeq(body, "\t") {
+			text := strings.TrimSuffix(field, "\t")
+			b.WriteString(validate.EscapeControl(text))
+			b.WriteString(field[len(text):])
+		}
+		b.WriteString(line[len(body):])
+	}
+	return b.String()
+}

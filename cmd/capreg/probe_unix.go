@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"syscall"
 )
@@ -21,10 +20,8 @@ import (
 // child it left in the background ("sleep 1000 & echo started") held a
 // pipe open, and `capreg tools show x --probe | tail` waited for it.
 func isolateProbe(cmd *exec.Cmd, stdout io.Writer) (cleanup func()) {
-	if f, ok := stdout.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-			return func() {}
-		}
+	if isTerminal(stdout) {
+		return func() {}
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	kill := func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }

@@ -80,8 +80,14 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	switch {
 	case askActive:
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Active(f.activeCap)))
+	case f.format == "markdown" && isTerminal(stdout):
+		// A fragment's escape sequences, shown rather than obeyed; piped,
+		// the markdown goes on byte for byte.
+		return writeOutput(stdout, stderr, fmt.Appendln(nil, terminalText(env.Rendered)))
 	case f.format == "markdown":
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
+	case isTerminal(stdout):
+		return writeOutput(stdout, stderr, escapeTerminalJSON(env.JSON()))
 	default:
 		// Byte for byte the HTTP body: pretty JSON with no trailing newline,
 		// as the reference's io.output writes it (ref §5.1).
