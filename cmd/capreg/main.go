@@ -25,6 +25,9 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitUsage    = 2
+	// exitInterrupted is a help_probe stopped by Ctrl-C, as a shell
+	// reports a command SIGINT ended (128 + 2).
+	exitInterrupted = 130
 )
 
 func main() {

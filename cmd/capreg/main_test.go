@@ -213,6 +213,18 @@ func TestProbeTimeoutStopsTheProcessGroup(t *testing.T) {
 	}
 }
 
+// A help_probe the user interrupts is said to be interrupted, exit 130,
+// where capreg blamed the probe for the SIGKILL it sent and exited 1.
+func TestProbeInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel) // as signal.NotifyContext does on Ctrl-C
+	var stdout, stderr strings.Builder
+	code := runProbe(ctx, t.TempDir(), "bin/tool", "sleep 20; echo done", &stdout, &stderr)
+	if code != exitInterrupted || stderr.String() != "capreg: help_probe interrupted; stopped\n" {
+		t.Errorf("code %d, stderr %q; want exit %d saying it was interrupted", code, stderr.String(), exitInterrupted)
+	}
+}
+
 func TestGCPercent(t *testing.T) {
 	tests := []struct {
 		gogc string

@@ -295,6 +295,11 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	case ctx.Err() == context.DeadlineExceeded:
 		fmt.Fprintf(stderr, "capreg: help_probe did not finish within %v; stopped\n", probeTimeout)
 		return exitFindings
+	case ctx.Err() == context.Canceled:
+		// Ctrl-C (or SIGTERM, SIGHUP): the user stopped it, which is no
+		// finding about the probe, nor its SIGKILL, which capreg sent.
+		fmt.Fprintln(stderr, "capreg: help_probe interrupted; stopped")
+		return exitInterrupted
 	case err == nil:
 		return exitOK
 	case errors.As(err, &exit):

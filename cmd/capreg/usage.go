@@ -49,7 +49,8 @@ errors. Flags may follow positional arguments. capreg VERB --help
 describes each flag.
 
 Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
-gen --check, an unknown id or loop point; 2 usage or I/O failure.
+gen --check, an unknown id or loop point; 2 usage or I/O failure; 130 a
+probe interrupted.
 `
 
 // usage is the top-level usage text.
