@@ -42,3 +42,21 @@ func TestVerbsReportWriteFailure(t *testing.T) {
 		})
 	}
 }
+
+func TestScoreText(t *testing.T) {
+	for v, want := range map[float64]string{25380: "25380", 467.8: "467.8", 1: "1", 0.0123456: "0.01235", 5.5e-7: "5.5e-07", 1.2345e12: "1.234e+12", 4.94e-324: "4.941e-324"} {
+		if got := scoreText(v); got != want {
+			t.Errorf("scoreText(%g) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	long := strings.Repeat("é", 300)
+	if got := clip(long); got != strings.Repeat("é", 200)+"…" {
+		t.Errorf("clip of 300 runes = %d runes", len([]rune(got)))
+	}
+	if got := clip("deploy"); got != "deploy" {
+		t.Errorf("clip(deploy) = %q", got)
+	}
+}

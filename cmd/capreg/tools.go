@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -174,6 +175,27 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	return toolsShow(ctx, snap, sf.repo, pos[0], sf.probe, stdout, stderr)
 }
 
+// scoreText is a score to four significant digits, in plain decimals
+// where that reads shorter than an exponent does: 25380, not 2.538e+04,
+// beside 467.8.
+func scoreText(v float64) string {
+	if v >= 1e-3 && v < 1e9 {
+		r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+		return strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 4, 64)
+}
+
+// clip shortens an intent or a command line echoed in a message to its
+// first 200 characters: a 100 KB one flooded the terminal.
+func clip(s string) string {
+	const most = 200
+	if utf8.RuneCountInString(s) <= most {
+		return s
+	}
+	return string([]rune(s)[:most]) + "…"
+}
+
 func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
 	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
 	if asJSON {
@@ -182,15 +204,15 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	var out bytes.Buffer
 	if len(hits) == 0 && risk != "" {
 		// Not "no tool": a card of the other risk may well match.
-		fmt.Fprintf(&out, "no %s tool matches %q\n", risk, intent)
+		fmt.Fprintf(&out, "no %s tool matches %q\n", risk, clip(intent))
 	} else if len(hits) == 0 {
-		fmt.Fprintf(&out, "no tool matches %q\n", intent)
+		fmt.Fprintf(&out, "no tool matches %q\n", clip(intent))
 	}
 	// A card's text is printed with its control characters escaped: an
 	// escape sequence in a summary must not drive the reader's terminal.
 	esc := validate.EscapeControl
 	for i, h := range hits {
-		fmt.Fprintf(&out, "%2d. %s  (%.4g, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), h.Score, esc(h.Risk), esc(h.Summary), esc(h.Command))
+		fmt.Fprintf(&out, "%2d. %s  (%s, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), esc(h.Risk), esc(h.Summary), esc(h.Command))
 		if len(h.Matched) > 0 {
 			fmt.Fprintf(&out, "    matched: %s\n", esc(strings.Join(h.Matched, " | ")))
 		}
@@ -225,7 +247,7 @@ func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr 
 	case len(a.Results) == 0 && risk != "":
 		fmt.Fprintf(&out, "no %s tool replaces %q\n", risk, a.Command)
 	case len(a.Results) == 0:
-		fmt.Fprintf(&out, "no tool replaces %q\n", a.Command)
+		fmt.Fprintf(&out, "no tool replaces %q\n", clip(a.Command))
 	}
 	for i, h := range a.Results {
 		fmt.Fprintf(&out, "%2d. %s  (%s)\n    %s\n    $ %s\n    replaces: %s\n", i+1, esc(h.ID), esc(h.Risk), esc(h.Summary), esc(h.Command), esc(h.Matched))
