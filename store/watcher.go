@@ -620,6 +620,15 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	st.Failure = nil
 	w.log.Info("registry rebuilt", "generation", st.Generation, "revision", snap.Revision,
 		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took)
+	if r := snap.Result; len(r.Capabilities)+len(r.Contract.Entries)+len(r.Cards) == 0 {
+		// Valid, and seldom meant: serve --repo testdata, or a checkout's
+		// capabilities/ folder, serves an empty registry, ready.
+		attrs := []any{"repo", w.opts.Repo}
+		if root := RootAbove(w.opts.Repo); root != "" {
+			attrs = append(attrs, "looksLikeTheRepository", root)
+		}
+		w.log.Warn("the repository holds nothing capreg reads (no capabilities/<id>/capability.json, host workflow marker or tool card); serving an empty registry", attrs...)
+	}
 	return served
 }
 
