@@ -470,6 +470,15 @@ func (s *Snapshot) AnswerCommand(command, risk string, m cmdline.Matches) Comman
 	return out
 }
 
+// HoldsNothing reports whether the snapshot's repository gave nothing
+// capreg reads: no capability, host step or tool card. That is valid, and
+// seldom meant (a checkout's capabilities/ folder given as the
+// repository), so every front end says so.
+func (s *Snapshot) HoldsNothing() bool {
+	r := s.Result
+	return r != nil && len(r.Capabilities)+len(r.Cards) == 0 && (r.Contract == nil || len(r.Contract.Entries) == 0)
+}
+
 // SearchTools ranks the snapshot's cards for q, in the order and with the
 // scores search gives them, the cards that replace a command the intent
 // names first (cmdline.Matcher.NamedBy).

@@ -620,7 +620,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	st.Failure = nil
 	w.log.Info("registry rebuilt", "generation", st.Generation, "revision", snap.Revision,
 		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took)
-	if r := snap.Result; len(r.Capabilities)+len(r.Contract.Entries)+len(r.Cards) == 0 {
+	if snap.HoldsNothing() {
 		// Valid, and seldom meant: serve --repo testdata, or a checkout's
 		// capabilities/ folder, serves an empty registry, ready.
 		attrs := []any{"repo", w.opts.Repo}

@@ -139,11 +139,11 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 	switch {
 	case len(blocks) > 0 && len(tags) > 0:
 		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
-			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form", lineOf(src, blocks[0][0]))
+			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form (a document that only shows markers quotes them in backticks or a code block, where they are not read)", lineOf(src, blocks[0][0]))
 		return nil
 	case len(blocks) > 1:
 		s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
-			"expected exactly one gsd:loop-host block, found %d (the first is at line %d)", len(blocks), lineOf(src, blocks[0][0]))
+			"expected exactly one gsd:loop-host block, found %d (the first is at line %d; a document that only shows markers quotes them in backticks or a code block, where they are not read)", len(blocks), lineOf(src, blocks[0][0]))
 		return nil
 	case len(blocks) == 1:
 		mk = parseBlock(file, src, blocks[0], s)

@@ -53,7 +53,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// Warnings do not hide it: run from inside capabilities/, a link
 		// there to a folder beside it is a path-escape warning, and the
 		// gate passes all the same.
-		if errs == 0 && holdsNothing(snap) {
+		if errs == 0 && snap.HoldsNothing() {
 			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check"))
 		}
 	}
@@ -61,13 +61,6 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFindings
 	}
 	return exitOK
-}
-
-// holdsNothing reports whether a repository gave no capability, host
-// step or tool card.
-func holdsNothing(snap *store.Snapshot) bool {
-	r := snap.Result
-	return len(r.Capabilities)+len(r.Contract.Entries)+len(r.Cards) == 0
 }
 
 // nothingFound says that a repository holds nothing capreg reads, which is

@@ -62,7 +62,7 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 		fmt.Fprintf(stderr, "capreg: repository has %s\n", validate.Plural(n, "error"))
 		return nil, exitFindings
 	}
-	if holdsNothing(snap) {
+	if snap.HoldsNothing() {
 		// Run from the wrong folder, render answered no hooks and tools
 		// no card, in silence.
 		fmt.Fprintln(stderr, "capreg: "+nothingFound(rf.repo, "read"))
