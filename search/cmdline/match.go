@@ -246,7 +246,9 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
 					return unmatched
 				}
-				c.i, c.j, c.named, c.passed = c.i+1, c.j+1, false, c.passed[:0]
+				// Past the end, not [:0]: a span's try must not write
+				// over the words its caller passed over (matchSpan).
+				c.i, c.j, c.named, c.passed = c.i+1, c.j+1, false, c.passed[len(c.passed):]
 			}
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return unmatched
