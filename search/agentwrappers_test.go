@@ -87,7 +87,7 @@ func TestAgentWrappersQuality(t *testing.T) {
 	var r1, r5, mrr float64
 	named := 0
 	for _, q := range qs {
-		commands := m.NamedBy(q.Intent)
+		commands := m.NamedBy(q.Intent, !ReadsAsProse(q.Intent))
 		if len(commands) > 0 {
 			named++
 		}

@@ -252,6 +252,42 @@ func isStopWord(w string) bool {
 	return english.IsStopWord(w)
 }
 
+// ReadsAsProse reports whether text reads as a sentence rather than a
+// command line: a word outside quotes and not an option is a stop word
+// (isStopWord: "a", "the", "of", "how", but not "up", "on" or "all", which
+// commands take). "make a backup of the database" is a request, not the
+// command make; "kubectl apply -f k8s/", "docker compose up" and "git
+// commit -m 'fix the bug'" read as commands.
+func ReadsAsProse(text string) bool {
+	var quote rune
+	start := -1
+	prose := false
+	flush := func(end int) {
+		if start >= 0 && !prose {
+			w := strings.TrimFunc(text[start:end], func(r rune) bool { return !isWordRune(r) })
+			prose = !strings.HasPrefix(text[start:end], "-") && isStopWord(strings.ToLower(w))
+		}
+		start = -1
+	}
+	for i, r := range text {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			}
+		case r == '\'' || r == '"' || r == '`':
+			flush(i)
+			quote = r
+		case unicode.IsSpace(r):
+			flush(i)
+		case start < 0:
+			start = i
+		}
+	}
+	flush(len(text))
+	return prose
+}
+
 // keepToken reports whether a raw token is worth indexing at all: stop words
 // and lone letters ("-r" flags, stray "s") are dropped, lone digits kept.
 func keepToken(w string) bool {

@@ -236,3 +236,23 @@ func TestAnalyzeAcronymPlurals(t *testing.T) {
 		}
 	}
 }
+
+func TestReadsAsProse(t *testing.T) {
+	for text, want := range map[string]bool{
+		"make a backup of the database":                                          true,
+		"kill the process on port 3000":                                          true,
+		"git push rejected as non-fast-forward, how do I fix it without --force": true,
+		"terraform plan for staging network":                                     true,
+		"kubectl apply -f k8s/":                                                  false,
+		"docker compose up":                                                      false,
+		"git pull --rebase":                                                      false,
+		`git commit -m "fix the bug"`:                                            false,
+		"git commit -m 'fix the bug' && git push":                                false,
+		"ls -a": false,
+		"":      false,
+	} {
+		if got := ReadsAsProse(text); got != want {
+			t.Errorf("ReadsAsProse(%q) = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -483,7 +483,7 @@ func (s *Snapshot) HoldsNothing() bool {
 // scores search gives them, the cards that replace a command the intent
 // names first (cmdline.Matcher.NamedBy).
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
-	q.Commands = s.Commands().NamedBy(q.Intent)
+	q.Commands = s.Commands().NamedBy(q.Intent, !search.ReadsAsProse(q.Intent))
 	results := s.Search().Search(q)
 	out := make([]ToolHit, len(results))
 	for i, r := range results {

@@ -180,7 +180,7 @@ func commandPath(want, cmd string) string {
 // more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, b *budget) bool {
-	var passedBuf [8]int
+	var passedBuf [maxPassed]passedWord
 	return matchFrom(want, toks, wordCursor{j: j, passed: passedBuf[:0], args: args}, b) == matched
 }
 
@@ -206,7 +206,7 @@ type wordCursor struct {
 	// getopt reads operands on either side of options: "kubectl logs -f
 	// <pod>" matches "kubectl logs api -f", "git commit --no-verify *"
 	// "git commit -m x --no-verify".
-	passed []int
+	passed []passedWord
 	args   *optionSet // the command's options that take an argument, when known
 }
 
@@ -241,32 +241,38 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 		case w.match(tok, b):
 			c.i, c.j = i+1, j+1
 			c.named = c.named || !w.opt
+			if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
+				// An operand taken from here on: those passed over before
+				// it are behind it, for no later word of the pattern to
+				// take, as operands keep their order; nor does one before
+				// "--" stand for one after it. Past the end, not [:0]: a
+				// span's try must not write over its caller's (matchSpan).
+				c.passed = c.passed[len(c.passed):]
+			}
 			if w.op && c.i < len(want) {
 				// The next command's first word: matched as the first.
 				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
 					return unmatched
 				}
-				// Past the end, not [:0]: a span's try must not write
-				// over the words its caller passed over (matchSpan).
-				c.i, c.j, c.named, c.passed = c.i+1, c.j+1, false, c.passed[len(c.passed):]
+				c.i, c.j, c.named = c.i+1, c.j+1, false
 			}
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return unmatched
 		case tok.fed:
 			c.j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):
-			c.passed = append(c.passed, j)
+			c.pass(j, true)
 			if c.args != nil && !c.named {
-				if c.args.takesNext(tok.text) && j+1 < len(toks) && !toks[j+1].op {
-					c.j++ // its argument, which is no operand
+				if j+1 < len(toks) && !toks[j+1].op && (toks[j+1].glued || c.args.takesNext(tok.text)) {
+					c.j++ // its argument ("-i key", "-oUser=x"), which is no operand
 				}
 			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
-				c.j++ // perhaps its argument
-				c.passed = append(c.passed, c.j)
+				c.j++ // perhaps its argument, perhaps an operand
+				c.pass(c.j, false)
 			}
 			c.j++
 		case w.opt && c.named:
-			c.passed = append(c.passed, j)
+			c.pass(j, false)
 			c.j++
 		default:
 			return unmatched
@@ -301,24 +307,59 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 }
 
 // takePassed returns the index in passed of the first word passed over
-// that want[i], a word of the pattern that is no option, matches, or -1:
-// when there is none, or when want[i] follows an option of the pattern
-// and toks[j] matches it, as that is the option's argument ("logs -n
-// <ns>"). Each word it tries costs a unit of b.
-func takePassed(want []tokenMatcher, i int, passed []int, toks []shellToken, j int, b *budget) int {
+// that want[i], a word of the pattern that is no option, matches, or -1
+// when
+// want[i] may be the argument of the pattern's option before it and
+// toks[j] matches it ("logs -n <ns>"; see mayBeArgument). An option passed
+// over is no operand (the word after it, guessed to be its argument, may
+// be one: "-av" takes none): only a star that ends the
+// pattern, which stands for whatever else the command gives, takes one
+// ("git commit --no-verify *" matches "git commit -m x --no-verify"), so
+// that "rsync --delete * prod:*" does not take "-av" for its star and
+// "prod:/srv/" for its destination in "rsync -av prod:/srv/ --delete
+// ./local/". Each word it tries costs a unit of b.
+func takePassed(want []tokenMatcher, i int, passed []passedWord, toks []shellToken, j int, b *budget) int {
 	w := want[i]
-	if len(passed) == 0 || w.opt || w.op || i > 0 && want[i-1].opt && j < len(toks) && w.match(toks[j], b) {
+	if len(passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
 		return -1
 	}
-	for k, at := range passed {
+	anything := w.span && i == len(want)-1
+	for k, p := range passed {
 		if !b.pay(1) {
 			return -1
 		}
-		if w.match(toks[at], b) {
+		if (anything || !p.option) && w.match(toks[p.at], b) {
 			return k
 		}
 	}
 	return -1
+}
+
+// maxPassed is the most words passed over matchWords keeps for a later
+// word of the pattern (see wordCursor.passed): a command gives a pattern's
+// operand among a few options, and a line of a thousand "-v" made every
+// try of a star keep, and then look through, all of them.
+const maxPassed = 16
+
+// pass records the word toks[at] as passed over, if there is room.
+func (c *wordCursor) pass(at int, option bool) {
+	if len(c.passed) < maxPassed {
+		c.passed = append(c.passed, passedWord{at, option})
+	}
+}
+
+// passedWord is a word of the command matchWords passed over: its index in
+// toks, and whether it is an option.
+type passedWord struct {
+	at     int
+	option bool
+}
+
+// mayBeArgument reports whether want[i] follows an option of the pattern
+// whose argument it may be ("-n <ns>", "-o json"); a star is not read so
+// ("--delete *" is the option and whatever else the command gives).
+func mayBeArgument(want []tokenMatcher, i int) bool {
+	return i > 0 && want[i-1].opt && !want[i].span
 }
 
 // argumentAfter reports whether the word after the option toks[j] may be
@@ -386,11 +427,14 @@ func commandEnd(cmd string, toks []shellToken, s, ops int) int {
 
 // commentFrom is the offset in s of a comment that starts at or after
 // from, the start of a word, and before to, or to when there is none: a
-// # at the start of a word, outside quotes and escapes.
+// # at the start of a word (after a blank that is not escaped: "a\\ #b"
+// is one word), outside quotes and escapes.
 func commentFrom(s string, from, to int) int {
 	var quote byte // ', ", or $ for $'…', in which a backslash escapes
+	blank := false // the byte before is a blank that ends a word
 	for i := from; i < to; i++ {
-		c := s[i]
+		c, wasBlank := s[i], blank
+		blank = false
 		switch {
 		case quote == '\'' || quote == '"' && c != '\\':
 			if c == quote {
@@ -406,7 +450,9 @@ func commentFrom(s string, from, to int) int {
 			quote = '$'
 		case c == '\'' || c == '"':
 			quote = c
-		case c == '#' && i > from && (s[i-1] == ' ' || s[i-1] == '\t'):
+		case c == ' ' || c == '\t':
+			blank = true
+		case c == '#' && wasBlank:
 			return i
 		}
 	}
@@ -595,15 +641,27 @@ func (m *Matcher) NamesCommand(word string) bool {
 // intent: the intent itself and its first backticked spans.
 const maxNamedLines = 4
 
+// namedBudget is the work NamedBy may do for one line: a search by intent
+// is no request to match commands, and is not throttled as one is, so
+// it spends a 64th of DefaultBudget, about 6 ms at the worst.
+const namedBudget = DefaultBudget / 64
+
 // NamedBy returns the cards whose patterns match a command line the
-// intent is, or quotes in backticks ("kubectl apply -f k8s/", "before I
-// run `git push --force`"), most specific first, each once: an agent
-// asking for a tool may name the command it was about to type. A line is
-// matched only when its first word is a pattern's command word
-// (NamesCommand), so prose costs a map lookup a line, and a match at most
-// DefaultBudget a line.
-func (m *Matcher) NamedBy(intent string) []int {
-	lines := []string{intent}
+// intent quotes in backticks ("before I run `git push --force`"), or, when
+// whole, the intent itself ("kubectl apply -f k8s/"), most specific first,
+// each once: an agent asking for a tool may name the command it was about
+// to type. The caller says whether the intent as a whole may be one: a
+// sentence that starts with a command word ("make a backup of the
+// database", "kill the process on port 3000") names no command, and "make
+// *" would match it. A line is matched only when its first word is a
+// pattern's command word (NamesCommand), so prose costs a map lookup a
+// line, and a match at most namedBudget; what a line matches when the
+// budget runs out is dropped, not half-used.
+func (m *Matcher) NamedBy(intent string, whole bool) []int {
+	var lines []string
+	if whole {
+		lines = append(lines, intent)
+	}
 	for rest := intent; len(lines) < maxNamedLines; {
 		_, after, ok := strings.Cut(rest, "`")
 		quoted, tail, closed := strings.Cut(after, "`")
@@ -618,9 +676,9 @@ func (m *Matcher) NamedBy(intent string) []int {
 		if len(words) == 0 || !m.NamesCommand(words[0]) {
 			continue
 		}
-		found, err := m.Match(context.Background(), line, DefaultBudget)
-		if err != nil {
-			continue // a line too long, or of too many commands, names none
+		found, err := m.Match(context.Background(), line, namedBudget)
+		if err != nil || found.Truncated() {
+			continue // a line too long, too costly or of too many commands names none
 		}
 		for _, c := range found.Cards {
 			if !slices.Contains(out, c) {

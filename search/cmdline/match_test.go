@@ -193,6 +193,7 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{ID: "npmi", Replaces: []string{"npm i(nstall)?"}},
 		{ID: "bare", Replaces: []string{"git status$"}},
 		{ID: "later", Replaces: []string{"git push .* --force"}},
+		{ID: "hashx", Replaces: []string{"git push .*#x"}},
 	}
 	mt := Compile(cards)
 	tests := []struct {
@@ -254,6 +255,8 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{`git push $'it\'s # x' --force`, []string{"later"}},
 		{`git push 'a # b' --force`, []string{"later"}},
 		{"git push a # b --force", nil},
+		{`git push x --force origin\ #x`, []string{"later", "hashx"}}, // an escaped blank is no word's end
+		{"git push x --force origin #x", []string{"later"}},
 		{"git status # x", []string{"bare"}},
 	}
 	checkMatchCommand(t, mt, tests)
@@ -563,6 +566,32 @@ func TestMatchCommandOperandsBeforeOptions(t *testing.T) {
 		{"git commit --no-verify", nil},
 	}
 	checkMatchCommand(t, mt, tests)
+
+	// Operands keep their order: a word passed over is behind one taken
+	// after it, an option passed over is no operand but for a star that
+	// ends the pattern, and a word before
+	// "--" stands for none after it. Each of these matched: the direction
+	// of a transfer reversed, a download sent to the upload wrapper.
+	order := Compile([]Card{
+		{ID: "sync-prod", Replaces: []string{"aws s3 sync --delete * s3://prod-*"}},
+		{ID: "rsync-prod", Replaces: []string{"rsync --delete * prod:*"}},
+		{ID: "cp-prod", Replaces: []string{"aws s3 cp --recursive * s3://prod-*"}},
+		{ID: "psql", Replaces: []string{"kubectl exec -it <pod> -- psql"}},
+	})
+	checkMatchCommand(t, order, []struct {
+		cmd  string
+		want []string
+	}{
+		{"aws s3 sync s3://prod-site --delete ./backup", nil},
+		{"aws s3 sync ./site --delete s3://prod-site", []string{"sync-prod"}},
+		{"aws s3 sync --delete ./site s3://prod-site", []string{"sync-prod"}},
+		{"rsync -av prod:/srv/ --delete ./local/", nil},
+		{"rsync -av --exclude prod:x --delete ./a staging:/b", nil},
+		{"rsync -av ./a --delete prod:/srv/", []string{"rsync-prod"}},
+		{"aws s3 cp s3://prod-site --recursive ./backup", nil},
+		{"kubectl exec psql -it web -- bash", nil},
+		{"kubectl exec -it web -- psql", []string{"psql"}},
+	})
 }
 
 // TestMatchCommandKnownOptionArguments: the argument of an option of a
@@ -581,6 +610,10 @@ func TestMatchCommandKnownOptionArguments(t *testing.T) {
 		{"ssh -t prod-web-1", []string{"prod"}}, // -t takes none
 		{"ssh -ti prod-key.pem staging-1", nil},
 		{"ssh -p 22 prod-web-1", []string{"prod"}},
+		// An option holding its value, as getopt reads -oKEY=VALUE.
+		{"ssh -oStrictHostKeyChecking=no prod-1", []string{"prod"}},
+		{"ssh -oBatchMode=yes prod-1 uptime", []string{"prod"}},
+		{"ssh -oUser=prod-admin staging-1", nil},
 		{"ssh prod-web-1 ls -l prod-x", []string{"prod"}},
 	}
 	checkMatchCommand(t, mt, tests)
@@ -1032,6 +1065,7 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "race", Replaces: []string{"go test -race *"}},
 		{ID: "msg", Replaces: []string{"git commit -m <msg>"}},
 		{ID: "verbose", Replaces: []string{"go vet -v"}},
+		{ID: "clean", Replaces: []string{"pg_restore -c *"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1057,6 +1091,8 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"go vet -vet ./...", nil}, // read as a long option
 		{"go vet -vx ./...", []string{"verbose"}},
 		{"go vet -vxa ./...", nil},
+		{"pg_restore -Fc -d app db.dump", nil}, // -F and its argument c
+		{"pg_restore -cv db.dump", []string{"clean"}},
 		// Four letters or more after one dash are a long option, as Go's
 		// tools and find write them, not a bundle: -trace is not -race.
 		{"go test -trace t.out ./...", nil},
@@ -1107,6 +1143,12 @@ func TestPatternFault(t *testing.T) {
 		{"*", "matches any command"},
 		{".*", "matches any command"},
 		{"<cmd>", "matches any command"},
+		{"* *", "matches any command"},
+		{"<cmd> *", "matches any command"},
+		{`\S+ .*`, "matches any command"},
+		{"[a-z]* *", "matches any command"},
+		{"env *", ""},
+		{`jq '.items[] | .name' *`, ""},
 		{"git push --force", ""},
 		{"git push .* --force", ""},
 		{"curl .* \\| sh", ""},
@@ -1123,35 +1165,44 @@ func TestPatternFault(t *testing.T) {
 }
 
 // TestNamedBy: the cards whose patterns match the command line an intent
-// is, or quotes in backticks, each once, most specific first; prose whose
-// first word is no pattern's command names none.
+// quotes in backticks, or, when whole, the intent itself, each once, most
+// specific first; prose whose first word is no pattern's command names
+// none, nor, unless whole, the intent.
 func TestNamedBy(t *testing.T) {
 	m := Compile([]Card{
 		{ID: "force", Replaces: []string{"git push --force"}},
 		{ID: "push", Replaces: []string{"git push*"}},
 		{ID: "apply", Replaces: []string{"kubectl apply -f k8s/"}},
 		{ID: "fmt", Replaces: []string{"npx prettier --write *"}},
+		{ID: "make", Replaces: []string{"make *"}},
+		{ID: "slow", Replaces: []string{"ssh * uptime"}},
 	})
 	tests := []struct {
 		intent string
+		whole  bool
 		want   []string
 	}{
-		{"git push --force origin main", []string{"force", "push"}},
-		{"kubectl apply -f k8s/", []string{"apply"}},
-		{"before I run `kubectl apply -f k8s/`, and `git push --force`", []string{"apply", "force", "push"}},
-		{"/usr/local/bin/prettier --write src", []string{"fmt"}},
-		{"push my branch with force", nil},
-		{"apply the k8s manifests", nil},
-		{"an unclosed `git push --force", nil},
-		{"", nil},
+		{"git push --force origin main", true, []string{"force", "push"}},
+		{"kubectl apply -f k8s/", true, []string{"apply"}},
+		{"before I run `kubectl apply -f k8s/`, and `git push --force`", false, []string{"apply", "force", "push"}},
+		{"/usr/local/bin/prettier --write src", true, []string{"fmt"}},
+		{"make a backup of the database", false, nil},
+		{"make a backup of the database `make dump`", false, []string{"make"}},
+		{"push my branch with force", true, nil},
+		{"apply the k8s manifests", true, nil},
+		{"an unclosed `git push --force", false, nil},
+		{"", true, nil},
+		// A line that spends the budget names nothing, rather than what
+		// it found before the budget ran out.
+		{"ssh " + strings.Repeat("-v ", 1300) + "y", true, nil},
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, c := range m.NamedBy(tt.intent) {
+		for _, c := range m.NamedBy(tt.intent, tt.whole) {
 			got = append(got, m.ids[c])
 		}
 		if !slices.Equal(got, tt.want) {
-			t.Errorf("NamedBy(%q) = %v, want %v", tt.intent, got, tt.want)
+			t.Errorf("NamedBy(%.60q, %v) = %v, want %v", tt.intent, tt.whole, got, tt.want)
 		}
 	}
 }
