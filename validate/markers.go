@@ -470,20 +470,24 @@ func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
 }
 
 // reportIndentedMarker warns of a gsd:loop-host block read as an indented
-// code block (its line starts with a tab or four spaces) in a file that
-// holds no marker capreg reads but has a `loop render-hooks <point>` call
-// site: a host workflow whose marker an editor or a paste indented, whose
-// step would drop out of the contract with no word of why. The reference
-// reads such a block (it does not look at code blocks); a document that
-// quotes a marker as indented code has no call site. hidden is the marker
-// already reported in a fence never closed, or -1.
+// code block that no list item or block quote holds (its line starts with
+// a tab or four spaces at the margin) in a file that holds no marker
+// capreg reads but has a `loop render-hooks <point>` call site: a host
+// workflow whose marker an editor or a paste indented, whose step would
+// drop out of the contract with no word of why. The reference reads such
+// a block (it does not look at code blocks); a how-to that shows a marker
+// under a numbered step, fenced or indented, is not warned of. hidden is
+// the marker already reported in a fence never closed, or -1.
 func reportIndentedMarker(file string, src []byte, hidden int, s *sink) {
 	if hidden >= 0 || !callSiteRe.Match(src) {
 		return
 	}
-	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
-		line := src[bytes.LastIndexByte(src[:m[0]], '\n')+1 : m[0]]
-		if bytes.HasPrefix(line, []byte("\t")) || bytes.HasPrefix(line, []byte("    ")) {
+	var top spans
+	for i, m := range blockOpenRe.FindAllIndex(src, -1) {
+		if i == 0 {
+			top = topIndentedCode(src)
+		}
+		if top.contains(m[0]) {
 			s.atOffset(file, src, m[0], "", "marker-in-code",
 				"this gsd:loop-host block is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
 					"though it has `loop render-hooks` call sites; start the marker's lines at the margin if it is meant to be read")

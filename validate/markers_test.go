@@ -795,3 +795,33 @@ func TestParseMarkerProseMention(t *testing.T) {
 		t.Errorf("diagnostics %v; want five, the first pointing at the misspelt Step:", diags)
 	}
 }
+
+// TestMarkerInIndentedCode: a gsd:loop-host block read as indented code at
+// the margin, in a file with a call site, is warned of (a workflow an
+// editor re-indented); one a how-to shows under a numbered step, fenced
+// or indented, is not, though the page quotes a call site too.
+func TestMarkerInIndentedCode(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
+	indent := func(pre, s string) string { return pre + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pre) + "\n" }
+	call := "```bash\ngsd_run loop render-hooks plan:pre --raw\n```\n"
+	tests := []struct {
+		name, src string
+		warn      bool
+	}{
+		{"a workflow indented by a tab", indent("\t", block+"\n"+call), true},
+		{"by four spaces", "# Plan\n\n" + indent("    ", block) + "\n" + call, true},
+		{"no call site: a document", "# Notes\n\n" + indent("    ", block), false},
+		{"fenced under a numbered step", "# How to\n\n1. Add the marker:\n\n" + indent("    ", "```markdown\n"+block+"```") + "\n2. Call the hooks:\n\n" + indent("    ", call), false},
+		{"indented under a numbered step", "# How to\n\n1. Add the marker:\n\n" + indent("        ", block) + "\n2. Call:\n\n" + indent("    ", call), false},
+		{"in a block quote", "> Like this:\n>\n" + indent(">     ", block) + "\n" + call, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, diags := ParseMarker("w.md", []byte(tt.src))
+			got := slices.ContainsFunc(diags, func(d Diagnostic) bool { return d.Rule == "marker-in-code" })
+			if got != tt.warn {
+				t.Errorf("marker-in-code = %v, want %v; diagnostics %v\n%s", got, tt.warn, diags, tt.src)
+			}
+		})
+	}
+}

@@ -17,7 +17,32 @@ import (
 // fenced code block that no fence closes starts, running to the end of the
 // document (-1: none): what it holds is code, but most likely by mistake.
 func codeRanges(src []byte) (code spans, openFence int) {
-	s := blockScanner{src: src}
+	s := scanBlocks(src)
+	openFence = -1
+	if s.leaf == fenced {
+		openFence = s.start
+	}
+	s.closeTo(0, len(src))
+	// Inline spans were collected per paragraph, when it closed; merge
+	// them with the code blocks into one sorted list.
+	sortSpans(s.out)
+	return s.out, openFence
+}
+
+// topIndentedCode finds the indented code blocks of a markdown document
+// that no list item or block quote holds: text indented by a tab or four
+// spaces at the margin, as a whole workflow re-indented by an editor is,
+// where an example under a numbered step is not.
+func topIndentedCode(src []byte) spans {
+	s := scanBlocks(src)
+	s.closeTo(0, len(src))
+	return s.topIndented
+}
+
+// scanBlocks reads every line of src, leaving the blocks open at its end
+// open.
+func scanBlocks(src []byte) *blockScanner {
+	s := &blockScanner{src: src}
 	for off := 0; off < len(src); {
 		end := bytes.IndexByte(src[off:], '\n')
 		next := len(src)
@@ -30,15 +55,7 @@ func codeRanges(src []byte) (code spans, openFence int) {
 		s.line(off, end, next)
 		off = next
 	}
-	openFence = -1
-	if s.leaf == fenced {
-		openFence = s.start
-	}
-	s.closeTo(0, len(src))
-	// Inline spans were collected per paragraph, when it closed; merge
-	// them with the code blocks into one sorted list.
-	sortSpans(s.out)
-	return s.out, openFence
+	return s
 }
 
 // blockScanner follows CommonMark's parsing strategy, one line at a time:
@@ -63,6 +80,10 @@ type blockScanner struct {
 	// htmlEnd is what ends the open HTML block: "-->", "?>", "]]>", ">"
 	// or a raw element's end tag ("</") on some line, or "" a blank line.
 	htmlEnd string
+	// leafTop: the open leaf is in no container; topIndented are the
+	// indented code blocks so, which topIndentedCode returns.
+	leafTop     bool
+	topIndented spans
 }
 
 // container is an open block quote or list item.
@@ -252,7 +273,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 // openLeaf opens a leaf block of kind k starting at offset at.
 func (s *blockScanner) openLeaf(k leafKind, at int) {
 	s.add()
-	s.leaf, s.start = k, at
+	s.leaf, s.start, s.leafTop = k, at, len(s.stack) == 0
 }
 
 // push opens a container inside the innermost one.
@@ -289,6 +310,9 @@ func (s *blockScanner) closeLeaf(at int) {
 		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd)...)
 	case fenced, indented:
 		s.out = append(s.out, [2]int{s.start, at})
+		if s.leaf == indented && s.leafTop {
+			s.topIndented = append(s.topIndented, [2]int{s.start, at})
+		}
 	}
 	s.leaf = noLeaf
 }
