@@ -92,7 +92,7 @@ func nothingFound(repo, verb string) string {
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
-	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), snap.Diagnostics)
+	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), r.Central != nil)
 }
 
 // schemaNote says where the central config schema came from (named, or
@@ -101,14 +101,13 @@ func summary(snap *store.Snapshot) string {
 // gate that skipped the collision checks silently would look like one
 // that passed them. A schema named but refused for leaving the repository
 // is an error of its own, which says why; so is one that could not be
-// read or parsed (a folder, a FIFO, broken JSON), which the note names as
-// not compared rather than as the schema in force.
-func schemaNote(src *validate.Sources, declares bool, diags validate.Diagnostics) string {
+// read or parsed (a folder, a FIFO, broken JSON), which validation drops
+// (used false) and the note names as not compared rather than as the
+// schema in force. One of the wrong shape is still compared with.
+func schemaNote(src *validate.Sources, declares, used bool) string {
 	const skipped = "; config keys not compared with a central config schema "
 	switch {
-	case src.ConfigSchema != nil && slices.ContainsFunc(diags, func(d validate.Diagnostic) bool {
-		return d.File == src.ConfigSchema.Path && d.Severity == validate.Error
-	}):
+	case src.ConfigSchema != nil && !used:
 		return skipped + fmt.Sprintf("(%s, %s, is unusable: see its error)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchema != nil:
 		return fmt.Sprintf("; central config schema %s (%s)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
