@@ -1277,14 +1277,20 @@ func rootDiagnostic(msg string) validate.Diagnostic {
 }
 
 // ErrRepoNotFolder is StatRepo's error for a repository path that names a
-// file: a mistake to report, not a checkout to wait for.
-var ErrRepoNotFolder = errors.New("it is a file, not a folder")
+// file, or has one on the way: a mistake to report, not a checkout to wait
+// for.
+var ErrRepoNotFolder = errors.New("it is a file, or under one, not a folder")
 
 // StatRepo checks that the repository directory can be reached, before a
 // daemon settles down to wait for it: nil, or the error Scan would return,
 // or ErrRepoNotFolder.
 func StatRepo(repo string) error {
 	fi, err := os.Stat(repo)
+	if errors.Is(err, syscall.ENOTDIR) {
+		// "x/capreg.json/" or "x/capreg.json/sub": a file on the way,
+		// which no clone will turn into a folder.
+		return fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
+	}
 	if err != nil {
 		return repoError(repo, err)
 	}
