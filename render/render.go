@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/capreg/capreg/store"
@@ -144,7 +145,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
 	r.checkConfig()
 	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
-		msg := fmt.Sprintf("activeCap: %q is not a capability of this registry, so it is never active", req.ActiveCap)
+		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
 		if near := validate.NearestID(req.ActiveCap, slices.Sorted(maps.Keys(reg.ByID))); near != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", near)
 		}
@@ -414,6 +415,15 @@ func (r *resolver) checkConfig() {
 	r.checkFlatTwins()
 }
 
+// quoteClipped quotes an id a request gave, its first 80 characters when
+// longer: a warning is no place to echo 5,000.
+func quoteClipped(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return strconv.Quote(string(r[:77])) + "..."
+	}
+	return strconv.Quote(s)
+}
+
 // checkFlatTwins warns of a declared key the config gives twice, nested
 // and as a flat "a.b" member, with different values: the nested one is
 // used (when it is not null), which the flat one's author may not expect,
@@ -430,7 +440,7 @@ func (r *resolver) checkFlatTwins() {
 		if v == nil || v.Kind == ojson.Null || bytes.Equal(ojson.Encode(v, ""), ojson.Encode(&m.Value, "")) {
 			continue
 		}
-		r.warn(fmt.Sprintf("config gives %q twice, nested (%s) and as the flat key %q (%s); the nested value is read and the flat one ignored",
+		r.warn(fmt.Sprintf("config gives %q twice, nested (%s) and as the flat key %q (%s); the nested value decides (one of the wrong type gives the default) and the flat one is ignored",
 			e.Key, compact(v), m.Key, compact(&m.Value)))
 	}
 }

@@ -200,7 +200,7 @@ func TestNullFallsThrough(t *testing.T) {
 
 // twinWarning is the warning of a key given nested and flat.
 func twinWarning(nested, flat string) string {
-	return `config gives "workflow.research" twice, nested (` + nested + `) and as the flat key "workflow.research" (` + flat + `); the nested value is read and the flat one ignored`
+	return `config gives "workflow.research" twice, nested (` + nested + `) and as the flat key "workflow.research" (` + flat + `); the nested value decides (one of the wrong type gives the default) and the flat one is ignored`
 }
 
 // TestShadowingParent checks the warning for a parent that is not an object

@@ -802,7 +802,9 @@ func TestParseMarkerProseMention(t *testing.T) {
 // or indented, is not, though the page quotes a call site too.
 func TestMarkerInIndentedCode(t *testing.T) {
 	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
-	indent := func(pre, s string) string { return pre + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pre) + "\n" }
+	indent := func(pre, s string) string {
+		return pre + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+pre) + "\n"
+	}
 	call := "```bash\ngsd_run loop render-hooks plan:pre --raw\n```\n"
 	tests := []struct {
 		name, src string

@@ -242,7 +242,9 @@ func TestTerminalText(t *testing.T) {
 	for in, want := range map[string]string{
 		"plain\n\tline\n":          "plain\n\tline\n",
 		"-\x1b]0;owned\x07{\n":     `-\x1b]0;owned\a{` + "\n",
-		"a\u202eb\tc\u009b2J\r\nd": `a\u202eb` + "\t" + `c\u009b2J\r` + "\nd",
+		"a\u202eb\tc\u009b2J\r\nd": `a\u202eb` + "\t" + `c\u009b2J` + "\r\nd",
+		"crlf\r\nlines\r\n":        "crlf\r\nlines\r\n",
+		"a lone\rreturn\n":         `a lone\rreturn` + "\n",
 		"no newline at end\x1b[2J": `no newline at end\x1b[2J`,
 	} {
 		if got := terminalText(in); got != want {

@@ -276,15 +276,17 @@ func isTerminal(w io.Writer) bool {
 }
 
 // terminalText escapes what a terminal would act on in s (control and
-// bidirectional formatting characters, validate.Escaped) but the new lines
-// and tabs that lay it out.
+// bidirectional formatting characters, validate.Escaped) but the new lines,
+// their carriage returns (a CRLF checkout's fragment) and the tabs that
+// lay it out.
 func terminalText(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && validate.Escaped(r) }) {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && r != '\r' && validate.Escaped(r) }) &&
+		!strings.Contains(strings.ReplaceAll(s, "\r\n", ""), "\r") {
 		return s
 	}
 	var b strings.Builder
 	for line := range strings.SplitAfterSeq(s, "\n") {
-		body := strings.TrimSuffix(line, "\n")
+		body := strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
 		for field := range strings.SplitAfterSeq(body, "\t") {
 			text := strings.TrimSuffix(field, "\t")
 			b.WriteString(validate.EscapeControl(text))

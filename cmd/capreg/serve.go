@@ -262,7 +262,7 @@ func addrFault(addr string) string {
 		return fmt.Sprintf("--addr %q has no port: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
 	}
 	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
-		return fmt.Sprintf("--addr %q: port %d is past 65535: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
+		return fmt.Sprintf("--addr %q: %d is no port (0 to 65535): give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
 	}
 	return ""
 }

@@ -202,7 +202,8 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 		{":", `--addr ":" has no port`},
 		{"0.0.0.0:", `--addr "0.0.0.0:" has no port`},
 		{"127.0.0.1", `--addr "127.0.0.1" is not HOST:PORT (missing port in address)`},
-		{"127.0.0.1:99999", `--addr "127.0.0.1:99999": port 99999 is past 65535`},
+		{"127.0.0.1:99999", `--addr "127.0.0.1:99999": 99999 is no port (0 to 65535)`},
+		{"127.0.0.1:-1", `--addr "127.0.0.1:-1": -1 is no port (0 to 65535)`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr=" + tt.addr}, &stdout, &stderr)

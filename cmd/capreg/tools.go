@@ -245,7 +245,7 @@ func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr 
 	esc := validate.EscapeControl
 	switch {
 	case len(a.Results) == 0 && risk != "":
-		fmt.Fprintf(&out, "no %s tool replaces %q\n", risk, a.Command)
+		fmt.Fprintf(&out, "no %s tool replaces %q\n", risk, clip(a.Command))
 	case len(a.Results) == 0:
 		fmt.Fprintf(&out, "no tool replaces %q\n", clip(a.Command))
 	}
