@@ -16,11 +16,11 @@ import (
 // or &p.spec.inner when only the command its precommand runs matched; nil for
 // no match. It pays b for the try and its regexp runs, and is nil also
 // when b cannot pay (b.err says so).
-func (p *commandPattern) matchAt(cmd string, toks []shellToken, s int, b *budget) *specificity {
+func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b *budget) *specificity {
 	if !b.pay(attemptCost) || p.env != nil && !hasAssignments(p.env, toks, s, b) {
 		return nil
 	}
-	if p.re != nil && p.re.match(withBaseCommand(strings.TrimSuffix(cmd[toks[s].off:commandEnd(cmd, toks, s, p.ops)], " ")), b) ||
+	if p.re != nil && p.matchRegexp(line, toks, s, b) ||
 		matchLiteral(p.literal, toks, s, b) {
 		return &p.spec.all
 	}
@@ -180,8 +180,9 @@ func commandPath(want, cmd string) string {
 // more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
 func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, b *budget) bool {
-	var passedBuf [maxPassed]passedWord
-	return matchFrom(want, toks, wordCursor{j: j, passed: passedBuf[:0], args: args}, b) == matched
+	// passed starts nil: most tries pass no word over, and a buffer here
+	// escaped to the heap on every one (matchSpan keeps the cursor).
+	return matchFrom(want, toks, wordCursor{j: j, args: args}, b) == matched
 }
 
 // How matchFrom ends.
@@ -405,24 +406,36 @@ func optionAhead(want []tokenMatcher, i int, toks []shellToken, j int, early uin
 	return 0, 0
 }
 
-// commandEnd is the offset in cmd where the command starting at word s
+// matchRegexp runs the pattern's regexp on the text of the command at word
+// s of the line, and of the p.ops commands after it, without a comment
+// after the last word, which the shell does not run: "git push # --force"
+// pushes without it. toks are the line's tokens or its words (both at
+// their offsets in line.cmd).
+func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int, b *budget) bool {
+	last, end := commandEnd(toks, s, p.ops, len(line.cmd))
+	if line.hash {
+		end = commentFrom(line.cmd, toks[last].off, end)
+	}
+	return p.re.match(withBaseCommand(strings.TrimSuffix(line.cmd[toks[s].off:end], " ")), b)
+}
+
+// commandEnd is where the command starting at word s of a line of n bytes
 // ends, taking in the next ops control operators and the commands after
-// them: the offset of the operator that follows, or the end of the line,
-// or before either, where a comment starts after the last word, which
-// the shell does not run: "git push # --force" pushes without it.
-func commandEnd(cmd string, toks []shellToken, s, ops int) int {
-	last := s // the last word before the end
+// them: the offset of the operator that follows, or n; and the index of
+// its last word.
+func commandEnd(toks []shellToken, s, ops, n int) (last, end int) {
+	last = s
 	for k := s; k < len(toks); k++ {
 		switch t := toks[k]; {
 		case t.op && ops == 0:
-			return commentFrom(cmd, toks[last].off, t.off)
+			return last, t.off
 		case t.op:
 			ops--
 		case !t.fed:
 			last = k
 		}
 	}
-	return commentFrom(cmd, toks[last].off, len(cmd))
+	return last, n
 }
 
 // commentFrom is the offset in s of a comment that starts at or after
@@ -430,6 +443,9 @@ func commandEnd(cmd string, toks []shellToken, s, ops int) int {
 // # at the start of a word (after a blank that is not escaped: "a\\ #b"
 // is one word), outside quotes and escapes.
 func commentFrom(s string, from, to int) int {
+	if strings.IndexByte(s[from:to], '#') < 0 {
+		return to
+	}
 	var quote byte // ', ", or $ for $'…', in which a backslash escapes
 	blank := false // the byte before is a blank that ends a word
 	for i := from; i < to; i++ {
@@ -511,6 +527,9 @@ type commandLine struct {
 	// splitHereDocs).
 	stdin   []string
 	scripts []commandLine
+	// hash: the line holds a "#", so a comment may end a command's text
+	// before its regexp reads it (see matchRegexp); most lines hold none.
+	hash bool
 }
 
 // parseCommandLine splits cmdline for matching, with the scripts its
@@ -579,7 +598,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 			wordAt[s] = -1
 		}
 	}
-	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin}, nil
+	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin, hash: strings.IndexByte(cmd, '#') >= 0}, nil
 }
 
 // Card is what a Matcher reads of a tool card.
@@ -797,7 +816,7 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 				if p.asWords && line.words != nil && line.wordAt[s] >= 0 {
 					toks, from = line.words, line.wordAt[s] // "git -C $(pwd)/x push --force"
 				}
-				spec := p.matchAt(line.cmd, toks, from, b)
+				spec := p.matchAt(line, toks, from, b)
 				if spec == nil {
 					if b.err != nil {
 						return -1, specificity{}

@@ -342,8 +342,8 @@ func TestCompileCommandPatternNeverPanics(t *testing.T) {
 	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
 		cp, ok := compileCommandPattern(p)
 		if ok {
-			cmd := "anything here"
-			cp.matchAt(cmd, shellTokens(cmd), 0, &budget{ctx: context.Background(), left: DefaultBudget})
+			line := &commandLine{cmd: "anything # here", hash: true}
+			cp.matchAt(line, shellTokens(line.cmd), 0, &budget{ctx: context.Background(), left: DefaultBudget})
 		}
 	}
 }
