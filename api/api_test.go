@@ -432,6 +432,20 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("results = %s", truncate(e.body))
 			}
 		}},
+		{"tools search being a command", "GET", "/tools?intent=" + url.QueryEscape("git merge feature"), "", nil, 200, func(t *testing.T, e exchange) {
+			first := e.json(t)["results"].([]any)[0].(map[string]any)
+			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" {
+				t.Errorf("results = %s", truncate(e.body))
+			}
+		}},
+		// A sentence that starts with a command is a request, not the
+		// command: git merge .* does not put its card first by replaces.
+		{"tools search reading as a sentence", "GET", "/tools?intent=" + url.QueryEscape("git merge the feature branch into main"), "", nil, 200, func(t *testing.T, e exchange) {
+			first := e.json(t)["results"].([]any)[0].(map[string]any)
+			if first["matched"].([]any)[0] == "replaces" {
+				t.Errorf("results = %s", truncate(e.body))
+			}
+		}},
 		{"tools search empty intent", "GET", "/tools?intent=", "", nil, 400, errorCode("bad_request")},
 		{"tools intent and command", "GET", "/tools?intent=x&command=y", "", nil, 400, errorCode("bad_request")},
 		{"tools bad limit", "GET", "/tools?intent=x&limit=0", "", nil, 400, errorCode("bad_request")},

@@ -253,39 +253,52 @@ func isStopWord(w string) bool {
 }
 
 // ReadsAsProse reports whether text reads as a sentence rather than a
-// command line: a word outside quotes and not an option is a stop word
-// (isStopWord: "a", "the", "of", "how", but not "up", "on" or "all", which
-// commands take). "make a backup of the database" is a request, not the
-// command make; "kubectl apply -f k8s/", "docker compose up" and "git
-// commit -m 'fix the bug'" read as commands.
+// command line: a word of three letters or more, outside quotes and before
+// a comment, is a stop word that is no shell keyword ("the", "how",
+// "with", but not "for", "while" or "then"). "make a backup of the
+// database" and "kill the process on port 3000" are requests, not the
+// commands make and kill; "kubectl apply -f k8s/", "npm i lodash", "cp a
+// b", "git log --author me" and "git commit -m 'fix the bug'" read as
+// commands. Shorter stop words ("a", "i", "me", "it", "do") are common
+// operands, and a word with other than letters in it ("./a") is none.
 func ReadsAsProse(text string) bool {
 	var quote rune
 	start := -1
-	prose := false
-	flush := func(end int) {
-		if start >= 0 && !prose {
-			w := strings.TrimFunc(text[start:end], func(r rune) bool { return !isWordRune(r) })
-			prose = !strings.HasPrefix(text[start:end], "-") && isStopWord(strings.ToLower(w))
-		}
-		start = -1
-	}
-	for i, r := range text {
+	for i, r := range text + " " {
 		switch {
 		case quote != 0:
 			if r == quote {
 				quote = 0
 			}
-		case r == '\'' || r == '"' || r == '`':
-			flush(i)
-			quote = r
+		case start < 0 && (r == '\'' || r == '"' || r == '`'):
+			quote = r // at a word's start; "won't" holds no quote
+		case start < 0 && r == '#':
+			return false // a comment, to the end: "git push # the release"
 		case unicode.IsSpace(r):
-			flush(i)
+			if start >= 0 && proseWord(text[start:i]) {
+				return true
+			}
+			start = -1
 		case start < 0:
 			start = i
 		}
 	}
-	flush(len(text))
-	return prose
+	return false
+}
+
+// proseWord reports whether w, a word of a line, is one ReadsAsProse
+// counts: a stop word of three letters or more, but for the shell's
+// keywords, once the punctuation of a sentence is off its ends.
+func proseWord(w string) bool {
+	w = strings.ToLower(strings.TrimRight(strings.TrimLeft(w, "("), ",.;:!?)"))
+	if len(w) < 3 || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+		return false
+	}
+	switch w {
+	case "for", "while", "until", "then", "else", "elif", "case", "esac", "done", "select", "function", "time":
+		return false
+	}
+	return isStopWord(w)
 }
 
 // keepToken reports whether a raw token is worth indexing at all: stop words

@@ -92,7 +92,8 @@ func nothingFound(repo, verb string) string {
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
-	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), r.Central != nil)
+	used := r.Central != nil && len(r.Central.ValidKeys)+len(r.Central.Sources) > 0
+	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), used)
 }
 
 // schemaNote says where the central config schema came from (named, or
@@ -101,9 +102,11 @@ func summary(snap *store.Snapshot) string {
 // gate that skipped the collision checks silently would look like one
 // that passed them. A schema named but refused for leaving the repository
 // is an error of its own, which says why; so is one that could not be
-// read or parsed (a folder, a FIFO, broken JSON), which validation drops
-// (used false) and the note names as not compared rather than as the
-// schema in force. One of the wrong shape is still compared with.
+// read or parsed (a folder, a FIFO, broken JSON), which validation drops,
+// or that holds no key nor pattern to compare with (an array, validKeys of
+// the wrong type): used is false, and the note names it as not compared
+// rather than as the schema in force. One that holds keys is compared
+// with, whatever else is wrong in it.
 func schemaNote(src *validate.Sources, declares, used bool) string {
 	const skipped = "; config keys not compared with a central config schema "
 	switch {

@@ -245,6 +245,7 @@ func TestTerminalText(t *testing.T) {
 		"a\u202eb\tc\u009b2J\r\nd": `a\u202eb` + "\t" + `c\u009b2J` + "\r\nd",
 		"crlf\r\nlines\r\n":        "crlf\r\nlines\r\n",
 		"a lone\rreturn\n":         `a lone\rreturn` + "\n",
+		"a last return\r":          `a last return\r`,
 		"no newline at end\x1b[2J": `no newline at end\x1b[2J`,
 	} {
 		if got := terminalText(in); got != want {

@@ -286,7 +286,10 @@ func terminalText(s string) string {
 	}
 	var b strings.Builder
 	for line := range strings.SplitAfterSeq(s, "\n") {
-		body := strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		body := strings.TrimSuffix(line, "\n")
+		if len(body) < len(line) {
+			body = strings.TrimSuffix(body, "\r") // a CRLF line end, kept as it is
+		}
 		for field := range strings.SplitAfterSeq(body, "\t") {
 			text := strings.TrimSuffix(field, "\t")
 			b.WriteString(validate.EscapeControl(text))

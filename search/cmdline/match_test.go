@@ -1065,7 +1065,8 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "race", Replaces: []string{"go test -race *"}},
 		{ID: "msg", Replaces: []string{"git commit -m <msg>"}},
 		{ID: "verbose", Replaces: []string{"go vet -v"}},
-		{ID: "clean", Replaces: []string{"pg_restore -c *"}},
+		{ID: "pgclean", Replaces: []string{"pg_restore -c *"}},
+		{ID: "rmf", Replaces: []string{"rm -f /tmp/*"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1091,8 +1092,10 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"go vet -vet ./...", nil}, // read as a long option
 		{"go vet -vx ./...", []string{"verbose"}},
 		{"go vet -vxa ./...", nil},
-		{"pg_restore -Fc -d app db.dump", nil}, // -F and its argument c
-		{"pg_restore -cv db.dump", []string{"clean"}},
+		{"pg_restore -cv db.dump", []string{"pgclean"}},
+		{"pg_restore -Cc -d postgres db.dump", []string{"pgclean"}},
+		{"pg_restore -Fc -d app db.dump", []string{"pgclean"}}, // -F and its argument c, read as a bundle: a known cost
+		{"rm -Rf /tmp/x", []string{"rmf"}},
 		// Four letters or more after one dash are a long option, as Go's
 		// tools and find write them, not a bundle: -trace is not -race.
 		{"go test -trace t.out ./...", nil},
@@ -1147,6 +1150,11 @@ func TestPatternFault(t *testing.T) {
 		{"<cmd> *", "matches any command"},
 		{`\S+ .*`, "matches any command"},
 		{"[a-z]* *", "matches any command"},
+		{"<cmd> <arg>", "matches any command"},
+		{"<cmd> -*", "matches any command"},
+		{"* * *", "matches any command"},
+		{"git <subcommand>", ""},
+		{"ls -*", ""},
 		{"env *", ""},
 		{`jq '.items[] | .name' *`, ""},
 		{"git push --force", ""},

@@ -143,15 +143,14 @@ const maxBundle = 3
 // than maxLineBundle letters, or one that repeats a letter, is a long
 // option of one dash, not a bundle: "-timeout" holds the letters of
 // "-it", "-format" those of "-rf". For a pattern word of one letter, as
-// "-f" is in "git push -fu", the command word has two letters at most, of
-// one case: "-vet" (go vet -vet=off) is more likely a long option than -v
-// bundled, and "-Fc" (pg_restore's custom format) an option and its
-// argument, not -c.
+// "-f" is in "git push -fu", the command word has two letters at most:
+// "-vet" (go vet -vet=off) is more likely a long option than -v bundled.
+// An option and its argument written together read as a bundle too
+// ("pg_restore -Fc" holds -c): a wrapper offered for a command it does
+// not replace costs less than "rm -Rf" slipping past the one that
+// replaces "rm -f *".
 func bundles(want, w string) bool {
-	if len(w) > 1+maxLineBundle || !isLetterBundle(w) || !distinctLetters(w[1:]) {
-		return false
-	}
-	if len(want) == 2 && (len(w) > 3 || (w[1] < 'a') != (w[2] < 'a')) {
+	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
 	for _, c := range want[1:] {
@@ -353,12 +352,18 @@ func PatternFault(raw string) string {
 		}
 		break
 	}
-	// Two commands nothing names, alone and with an argument each: a
-	// pattern that matches both of either pair matches nearly any line
-	// ("*", ".*", "<cmd>", and "* *" or "<cmd> *").
+	// Pairs of lines of two commands, one no pattern names, of one shape
+	// each: a pattern that matches both lines of a pair matches nearly any
+	// command of that shape ("*", ".*", "<cmd>", "* *", "<cmd> <arg>",
+	// "<cmd> -*", "* * *").
 	m := Compile([]Card{{Replaces: []string{raw}}})
-	if m.Find("zzcommand") != nil && m.Find("ls") != nil || m.Find("zzcommand zzarg") != nil && m.Find("ls -la") != nil {
-		return "it matches any command, so every line an agent types would be sent to this card: start it with the command it replaces"
+	for _, pair := range [][2]string{
+		{"zzcommand", "ls"}, {"zzcommand zzarg", "ls -la"}, {"zzcommand zzarg", "git push"},
+		{"zzcommand -z", "ls -la"}, {"zzcommand zzarg zzarg", "git push origin"},
+	} {
+		if m.Find(pair[0]) != nil && m.Find(pair[1]) != nil {
+			return "it matches any command, so every line an agent types would be sent to this card: start it with the command it replaces"
+		}
 	}
 	return ""
 }
