@@ -282,8 +282,14 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 	return matched
 }
 
+// maxSpan is the most words a star with more pattern words after it
+// takes: each span is a try over the rest of the command, and "ssh *
+// uptime" on a line of 1,350 "-v" took 70 ms trying every one.
+const maxSpan = 128
+
 // matchSpan matches the pattern word of stars alone want[c.i], which more
-// words follow, with one word of the command or more, up to an operator,
+// words follow, with one word of the command or more (maxSpan at most),
+// up to an operator,
 // as a glob of the words' text would: "curl * | sh" matches "curl -fsSL x
 // | sh", "ssh * uptime" "ssh -t host uptime". Read as one word, the star
 // took "-fsSL" and left "x" where the pattern wants "|". Once a try has
@@ -294,7 +300,7 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
 	rest := c
 	rest.i, rest.named = c.i+1, true
-	for k := c.j; k < len(toks) && !toks[k].op && b.pay(1); k++ {
+	for k := c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); k++ {
 		rest.j = k + 1
 		rest.passed = c.passed[:len(c.passed):len(c.passed)] // a try's appends are its own
 		switch matchFrom(want, toks, rest, b) {

@@ -645,6 +645,9 @@ func TestMatchCommandStarSpansWords(t *testing.T) {
 		{"curl -s x && echo | sh", nil},
 		{"ssh uptime", nil},
 		{"scp -r dist staging:/srv", nil},
+		// A star takes at most maxSpan words.
+		{"ssh " + strings.Repeat("x ", maxSpan-1) + "host uptime", []string{"uptime"}},
+		{"ssh " + strings.Repeat("x ", maxSpan) + "host uptime", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 
