@@ -332,8 +332,8 @@ func PatternRegexp(raw string) (string, bool) {
 // PatternFault says why a replaces pattern cannot do what its author
 // meant, or returns "": it uses regexp syntax but does not compile, so it
 // is matched as shell words, literally; it starts with an option, which
-// no command does, so it matches no line; or it matches any command at
-// all, so every line an agent types is sent to the card. Validation
+// no command does, so it matches no line; or it names no command, so
+// lines of any command are sent to the card. Validation
 // warns of each (card-replaces-shape): none stops the card from loading.
 func PatternFault(raw string) string {
 	pat := collapseLines(dropHereDocs(raw))
@@ -362,7 +362,7 @@ func PatternFault(raw string) string {
 		{"zzcommand -z", "ls -la"}, {"zzcommand zzarg zzarg", "git push origin"},
 	} {
 		if m.Find(pair[0]) != nil && m.Find(pair[1]) != nil {
-			return "it matches any command, so every line an agent types would be sent to this card: start it with the command it replaces"
+			return "it names no command, so lines of any command (" + pair[1] + ", " + pair[0] + ") would be sent to this card: start it with the command it replaces"
 		}
 	}
 	return ""
