@@ -229,6 +229,15 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 			t.Errorf("%s: card %v, want %q", path, id, want)
 		}
 	}
+	// With the slash of its id unescaped, the path names no route; the
+	// 404 names the one meant, for a served card only.
+	e := do(t, h, "GET", "/tools/ns/tool", nil)
+	if m := e.json(t); e.status != 404 || m["details"].(map[string]any)["didYouMean"] != "/tools/ns%2Ftool" {
+		t.Errorf("/tools/ns/tool: %d %s", e.status, e.body)
+	}
+	if e := do(t, h, "GET", "/tools/ns/other", nil); e.status != 404 || strings.Contains(string(e.body), "didYouMean") {
+		t.Errorf("/tools/ns/other: %d %s", e.status, e.body)
+	}
 }
 
 // A step may repeat an agent role in its marker (the reference does not

@@ -14,6 +14,7 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -135,13 +136,13 @@ func (s *Server) router() http.Handler {
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
 	r.Use(s.observe, noStore, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
-	r.NotFound(func(w http.ResponseWriter, req *http.Request) { noRoute(r, w, req) })
+	r.NotFound(s.noRoute)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
 		if len(allowed) == 0 {
 			// chi says 405 for a method no route has, whatever the path;
 			// no route has this path either.
-			noRoute(r, w, req)
+			s.noRoute(w, req)
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
@@ -368,18 +369,42 @@ func methodLabel(m string) string {
 // noRoute answers 404 to a path no route has. A path that one has once
 // cleaned (a trailing slash, a doubled one: /capabilities/, //registry)
 // names it, in the message and as details.didYouMean: the client meant it.
-func noRoute(routes chi.Routes, w http.ResponseWriter, r *http.Request) {
+// So does /tools/ns/tool when the served cards hold the id "ns/tool",
+// whose slash the client did not escape (/tools/ns%2Ftool).
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 	msg, details := "no such route: "+r.URL.Path, map[string]any(nil)
 	p := routingPath(r)
 	if strings.Trim(p, "/") == "render-hooks" {
 		missingPoint(w)
 		return
 	}
-	if alt := path.Clean(p); alt != p && len(allowedMethods(routes, alt)) > 0 {
+	alt := path.Clean(p)
+	if alt == p || len(allowedMethods(s.routes, alt)) == 0 {
+		alt = s.slashedCard(r.URL.Path)
+	}
+	if alt != "" && alt != p {
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+}
+
+// slashedCard is the route of the card whose id the path /tools/… names
+// with its slashes unescaped, or "".
+func (s *Server) slashedCard(p string) string {
+	id, ok := strings.CutPrefix(p, "/tools/")
+	if !ok || !strings.Contains(id, "/") {
+		return ""
+	}
+	v := s.currentViews()
+	if v == nil {
+		return ""
+	}
+	cards := sortedCards(v)
+	if _, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) }); !found {
+		return ""
+	}
+	return "/tools/" + url.PathEscape(id)
 }
 
 // missingPoint answers a render without its point (/render-hooks/, as an
