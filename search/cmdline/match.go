@@ -51,7 +51,20 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if more := int64(len(want)) - attemptCost; more > 0 && !b.pay(more) {
 		return false
 	}
-	return matchWords(want[1:], toks, s+1, argumentOptions(want[0].text), b)
+	return matchWords(want[1:], toks, s+1, argumentOptions(want[0].text), permutes[want[0].text], b)
+}
+
+// permutes are commands that take no subcommand and read their options
+// anywhere among their operands, as GNU getopt does: "rm build -rf",
+// "chmod 777 -R dir" and "curl https://x -X DELETE" give their options
+// after an operand, which, for a command with subcommands, would be the
+// subcommand ("kubectl delete -n prod get pods" is not "kubectl -n <ns>
+// get pods"). A shell's kill is not one: "kill 1234 -9" signals process
+// group 9.
+var permutes = map[string]bool{
+	"rm": true, "cp": true, "mv": true, "ln": true, "mkdir": true, "rmdir": true, "touch": true,
+	"chmod": true, "chown": true, "chgrp": true, "cat": true, "head": true, "tail": true, "ls": true,
+	"du": true, "df": true, "grep": true, "sed": true, "curl": true, "wget": true, "rsync": true, "scp": true,
 }
 
 // argumentOptions are the options that take an argument of the command a
@@ -169,8 +182,9 @@ func commandPath(want, cmd string) string {
 // word after it unless that is what the pattern wants next (it may be the
 // option's argument: "kubectl -n prod logs", "git -C repo push",
 // "gofmt -l -w"), or, when the pattern wants an option next and has
-// matched a word past the first that is no option (its subcommand), any
-// word ("git push origin main --force"); never "--", after which words are
+// matched a word past the first that is no option (its subcommand), or
+// from the start for a command that takes none (noSubcommand, see
+// permutes), any word ("git push origin main --force", "rm build -rf"); never "--", after which words are
 // operands, nor an operator: the pattern stays in its command. A word
 // passed over may still be taken by a later word of the pattern that is
 // no option (takePassed). A fed word (operands the line does not show,
@@ -179,10 +193,10 @@ func commandPath(want, cmd string) string {
 // pattern word of stars alone with more words after it takes one word or
 // more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
-func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, b *budget) bool {
+func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, noSubcommand bool, b *budget) bool {
 	// passed starts nil: most tries pass no word over, and a buffer here
 	// escaped to the heap on every one (matchSpan keeps the cursor).
-	return matchFrom(want, toks, wordCursor{j: j, args: args}, b) == matched
+	return matchFrom(want, toks, wordCursor{j: j, args: args, named: noSubcommand}, b) == matched
 }
 
 // How matchFrom ends.

@@ -567,6 +567,28 @@ func TestMatchCommandOperandsBeforeOptions(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 
+	// A command that takes no subcommand gives its options after an
+	// operand too, as GNU getopt reads them; kill, a shell builtin, does
+	// not, and a command with subcommands names one there.
+	permuting := Compile([]Card{
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "chmodR", Replaces: []string{"chmod -R 777 *"}},
+		{ID: "curldel", Replaces: []string{"curl -X DELETE *"}},
+		{ID: "kill9", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "pods", Replaces: []string{"kubectl -n <ns> get pods"}},
+	})
+	checkMatchCommand(t, permuting, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm build -rf", []string{"rmrf"}},
+		{"chmod 777 -R /var/www", []string{"chmodR"}},
+		{"curl https://x/api/item/1 -X DELETE", []string{"curldel"}},
+		{"curl https://x/api/item/1 -X GET", nil},
+		{"kill 1234 -9", nil},
+		{"kubectl delete -n prod get pods", nil},
+	})
+
 	// Operands keep their order: a word passed over is behind one taken
 	// after it, an option passed over is no operand but for a star that
 	// ends the pattern, and a word before
