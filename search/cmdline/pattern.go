@@ -337,11 +337,8 @@ func PatternRegexp(raw string) (string, bool) {
 // warns of each (card-replaces-shape): none stops the card from loading.
 func PatternFault(raw string) string {
 	pat := collapseLines(dropHereDocs(raw))
-	if regexLike(pat) {
-		expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
-		if _, err := syntax.Parse(expr, syntax.Perl); err != nil {
-			return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
-		}
+	if _, err := regexpSource(pat); err != nil {
+		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
 	}
 	for _, t := range readWords(shellTokensUpTo(pat, 64)) {
 		if t.op || isAssignment(t) {
@@ -374,14 +371,25 @@ func PatternFault(raw string) string {
 // anchoring. A | with spaces around it is a shell pipe ("curl .* | sh"),
 // not an alternation.
 func commandRegexp(pat string) (string, bool) {
-	if !regexLike(pat) {
-		return "", false
-	}
-	expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
-	if !validRegexp(expr) {
+	expr, err := regexpSource(pat)
+	if expr == "" || err != nil {
 		return "", false
 	}
 	return `^(?:` + expr + `)(?:\s|$)`, true
+}
+
+// regexpSource is the regular expression a collapsed pattern that looks
+// like one is read as, before it is anchored, and why it does not compile
+// (nil when it does); "" for a pattern read by its shell tokens only. Only
+// parsing can fail, so it parses and compiles nothing (compiling
+// a.{0,999} a hundred times over to tell it valid took 60 ms and 68 MB).
+func regexpSource(pat string) (string, error) {
+	if !regexLike(pat) {
+		return "", nil
+	}
+	expr := strings.ReplaceAll(placeholdersToRegexp(pat), " | ", ` \| `)
+	_, err := syntax.Parse(expr, syntax.Perl)
+	return expr, err
 }
 
 // pipesAndLists counts the control operators among the tokens of a regexp
@@ -477,14 +485,6 @@ func placeholdersToRegexp(pat string) string {
 	}
 	b.WriteString(pat[last:])
 	return b.String()
-}
-
-// validRegexp reports whether expr is a regexp regexp.Compile takes: only
-// parsing can fail, so it parses and compiles nothing (compiling a.{0,999}
-// a hundred times over to tell it valid took 60 ms and 68 MB).
-func validRegexp(expr string) bool {
-	_, err := syntax.Parse(expr, syntax.Perl)
-	return err == nil
 }
 
 // collapseSpace trims s and replaces every run of whitespace with one space.
