@@ -14,7 +14,6 @@ import (
 	"path"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"time"
 
@@ -396,12 +395,7 @@ func (s *Server) slashedCard(p string) string {
 	if !ok || !strings.Contains(id, "/") {
 		return ""
 	}
-	v := s.currentViews()
-	if v == nil {
-		return ""
-	}
-	cards := sortedCards(v)
-	if _, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) }); !found {
+	if v := s.currentViews(); v == nil || findCard(v, id) == nil {
 		return ""
 	}
 	return "/tools/" + url.PathEscape(id)

@@ -240,11 +240,20 @@ func toolCards(cards []*validate.Card) []json.RawMessage {
 
 func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 	id := pathParam(r, "id")
-	cards := sortedCards(v)
-	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
-	if !found {
+	card := findCard(v, id)
+	if card == nil {
 		unknownID(w, "tool card", id, v.snap.MeantCard(id))
 		return
 	}
-	v.serve(w, r, v.get("tool/"+id, func() *body { return ojsonBody(store.ToolJSON(cards[i])) }))
+	v.serve(w, r, v.get("tool/"+id, func() *body { return ojsonBody(store.ToolJSON(card)) }))
+}
+
+// findCard is the snapshot's card of id, or nil.
+func findCard(v *views, id string) *validate.Card {
+	cards := sortedCards(v)
+	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
+	if !found {
+		return nil
+	}
+	return cards[i]
 }
