@@ -264,7 +264,7 @@ func isStopWord(w string) bool {
 func ReadsAsProse(text string) bool {
 	var quote rune
 	start := -1
-	for i, r := range text + " " {
+	for i, r := range text {
 		switch {
 		case quote != 0:
 			if r == quote {
@@ -283,7 +283,7 @@ func ReadsAsProse(text string) bool {
 			start = i
 		}
 	}
-	return false
+	return quote == 0 && start >= 0 && proseWord(text[start:])
 }
 
 // proseWord reports whether w, a word of a line, is one ReadsAsProse

@@ -280,9 +280,8 @@ func isTerminal(w io.Writer) bool {
 // their carriage returns (a CRLF checkout's fragment) and the tabs that
 // lay it out.
 func terminalText(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && r != '\r' && validate.Escaped(r) }) &&
-		!strings.Contains(strings.ReplaceAll(s, "\r\n", ""), "\r") {
-		return s
+	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && validate.Escaped(r) }) {
+		return s // a \r among them takes the loop, which keeps only those before a \n
 	}
 	var b strings.Builder
 	for line := range strings.SplitAfterSeq(s, "\n") {
