@@ -64,7 +64,9 @@
 //     pattern's "./*" or "./<x>" wants a word written with "./", and
 //     "./-rf" is a file name);
 //   - a pattern's bundle of two or three short options ("-rf") matches
-//     them bundled in any order or with others ("-fr", "-rfv"), and a word
+//     them bundled in any order or with others ("-fr", "-rfv"), as does
+//     one option of rm, cp and the other getopt commands of permutes
+//     ("rm -f *" matches "rm -Rfv x"; others', two letters at most), and a word
 //     of capitals ("FLUSHALL") matches in any case (see tokenMatcher.fold);
 //   - after the first, the command may have options the pattern does not
 //     name, each perhaps with its argument, and, past the pattern's

@@ -1092,6 +1092,7 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "verbose", Replaces: []string{"go vet -v"}},
 		{ID: "pgclean", Replaces: []string{"pg_restore -c *"}},
 		{ID: "rmf", Replaces: []string{"rm -f /tmp/*"}},
+		{ID: "sudorm", Replaces: []string{"sudo rm -f /var/*", "ls /srv && rm -f /srv/*"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1121,6 +1122,14 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"pg_restore -Cc -d postgres db.dump", []string{"pgclean"}},
 		{"pg_restore -Fc -d app db.dump", []string{"pgclean"}}, // -F and its argument c, read as a bundle: a known cost
 		{"rm -Rf /tmp/x", []string{"rmf"}},
+		// rm reads no long option after one dash, so its bundles of more
+		// letters hold a one-letter option too; go vet's do not.
+		{"rm -Rfv /tmp/x", []string{"rmf"}},
+		{"sudo rm -vRf /tmp/x", []string{"rmf"}},
+		{"rm -Rv /tmp/x", nil},
+		{"rm -Rffv /tmp/x", nil}, // a letter twice: not a bundle
+		{"sudo rm -Rfv /var/x", []string{"sudorm"}},
+		{"ls /srv && rm -Rfv /srv/x", []string{"sudorm"}},
 		// Four letters or more after one dash are a long option, as Go's
 		// tools and find write them, not a bundle: -trace is not -race.
 		{"go test -trace t.out ./...", nil},

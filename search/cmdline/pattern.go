@@ -78,6 +78,12 @@ type tokenMatcher struct {
 	// Go's tools and find write them: "-trace" holds the letters of
 	// "-race".
 	bundle bool
+	// getopt: the pattern word is a bundle of one short option in a
+	// command that reads no long option after one dash (see permutes), so
+	// a command word of up to maxLineBundle letters holds it as any
+	// bundle does: "rm -Rfv" holds the -f of "rm -f *", which it slipped
+	// past when a one-letter option was looked for in two letters only.
+	getopt bool
 	// dot: the pattern word is "./" and then a glob or a placeholder
 	// ("rm -rf ./*", "./<dir>"), which says the operand is a relative
 	// path: it matches only a word written with "./". Read as "*" alone,
@@ -113,7 +119,7 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
-	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text)
+	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt)
 }
 
 // caseless reports whether a pattern word is a keyword matched in any
@@ -144,13 +150,14 @@ const maxBundle = 3
 // option of one dash, not a bundle: "-timeout" holds the letters of
 // "-it", "-format" those of "-rf". For a pattern word of one letter, as
 // "-f" is in "git push -fu", the command word has two letters at most:
-// "-vet" (go vet -vet=off) is more likely a long option than -v bundled.
+// "-vet" (go vet -vet=off) is more likely a long option than -v bundled,
+// unless the command reads none (getopt, see tokenMatcher.getopt).
 // An option and its argument written together read as a bundle too
 // ("pg_restore -Fc" holds -c): a wrapper offered for a command it does
 // not replace costs less than "rm -Rf" slipping past the one that
 // replaces "rm -f *".
-func bundles(want, w string) bool {
-	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 || !isLetterBundle(w) || !distinctLetters(w[1:]) {
+func bundles(want, w string, getopt bool) bool {
+	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 && !getopt || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
 	for _, c := range want[1:] {
@@ -253,13 +260,35 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		// panicked.
 		return commandPattern{}, false
 	}
+	inner := innerCommand(toks[len(p.env):], p.literal)
+	markGetopt(p.literal, len(p.literal)-len(inner))
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
 		return p, true
 	}
-	p.inner = innerCommand(toks[len(p.env):], p.literal)
+	p.inner = inner
 	p.spec = &patternSpec{all: tokenSpecificity(kept), inner: tokenSpecificity(kept[len(kept)-len(p.inner):])}
 	return p, true
+}
+
+// markGetopt marks the one-letter bundles of each command of a pattern
+// that is one of permutes, the commands that read short options only
+// after one dash (see tokenMatcher.getopt). A command starts a pattern,
+// follows an operator, or is the one a precommand runs, at inner ("sudo
+// rm -f *").
+func markGetopt(literal []tokenMatcher, inner int) {
+	getopt := false
+	for i := range literal {
+		m := &literal[i]
+		switch {
+		case m.op:
+			getopt = false
+			continue
+		case i == 0 || i == inner || literal[i-1].op:
+			getopt = permutes[m.text]
+		}
+		m.getopt = getopt && m.bundle && len(m.text) == 2
+	}
 }
 
 // hasAssignments reports whether the command starting at word s of toks
