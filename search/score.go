@@ -307,25 +307,70 @@ const maxSplitWord = 32
 
 // splitWord appends to dst the two words that w, a word the index does not
 // hold, is made of, when there are such words: both terms of the index
-// (not stop words), of two letters or more, the most even cut if there are
-// several ("forcepush" is "force" "push", "cherrypick" "cherry" "pick").
+// (not stop words), of two letters or more, that stand side by side in
+// some text of the cards (see adjacent) unless one has two letters (a
+// prefix or an abbreviation: "redeploy", "dbmigrate"), the most even cut
+// if there are several ("forcepush" is "force" "push", "cherrypick"
+// "cherry" "pick"). Cards that say "publish one package" and "every
+// service" do not make "everyone" their two words, nor "scale down" and
+// "load" "download": cut so, everyday words put unrelated cards first.
 func (ix *Index) splitWord(w string, dst []string) []string {
 	if len(w) > maxSplitWord {
 		return dst
 	}
-	best := 0
-	for k := 2; k <= len(w)-2; k++ {
-		if !utf8.RuneStart(w[k]) || min(k, len(w)-k) <= min(best, len(w)-best) {
-			continue
-		}
-		if keepToken(w[:k]) && keepToken(w[k:]) && ix.isIndexed(stem(w[:k])) && ix.isIndexed(stem(w[k:])) {
-			best = k
+	checks := 0
+	for d := 0; d <= len(w)/2; d++ { // the most even cuts first
+		for i, k := range [2]int{len(w)/2 - d, (len(w)+1)/2 + d} {
+			if i == 1 && k == len(w)/2-d || k < 2 || k > len(w)-2 || !utf8.RuneStart(w[k]) || !keepToken(w[:k]) || !keepToken(w[k:]) {
+				continue
+			}
+			a, okA := ix.indexedTerm(stem(w[:k]))
+			b, okB := ix.indexedTerm(stem(w[k:]))
+			if !okA || !okB {
+				continue
+			}
+			if min(k, len(w)-k) == 2 { // "re" "deploy", "db" "migrate"
+				return append(dst, w[:k], w[k:])
+			}
+			if checks++; checks > maxSplitChecks {
+				return dst
+			}
+			if ix.adjacent(a, b) {
+				return append(dst, w[:k], w[k:])
+			}
 		}
 	}
-	if best == 0 {
-		return dst
+	return dst
+}
+
+// maxSplitChecks is how many cuts of one word splitWord looks for side by
+// side in the cards (see adjacent), each reading up to maxAdjacentCards
+// cards.
+const maxSplitChecks = 4
+
+// maxAdjacentCards is how many cards, of the rarer term's, adjacent reads.
+const maxAdjacentCards = 256
+
+// adjacent reports whether terms a and b stand next to each other, in
+// either order, in one unit of a card (stop words aside, as the units hold
+// none): "Force push a branch" has "force" and "push", "git push --force"
+// "push" and "force".
+func (ix *Index) adjacent(a, b int32) bool {
+	posts := ix.cardPost[ix.cardOff[a]:ix.cardOff[a+1]]
+	if other := ix.cardPost[ix.cardOff[b]:ix.cardOff[b+1]]; len(other) < len(posts) {
+		posts = other
 	}
-	return append(dst, w[:best], w[best:])
+	for _, p := range posts[:min(len(posts), maxAdjacentCards)] {
+		for u := ix.cardUnits[p.card]; u < ix.cardUnits[p.card+1]; u++ {
+			ts := ix.unitTerms[ix.units[u].off : ix.units[u].off+ix.units[u].n]
+			for i := 1; i < len(ts); i++ {
+				if ts[i-1] == a && ts[i] == b || ts[i-1] == b && ts[i] == a {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // indexedTerm returns the term of stem st, and whether it is one of the
