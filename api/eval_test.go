@@ -15,7 +15,7 @@ import (
 // The development set's quality through GET /tools?intent= (the same code
 // path agents use): 0.005 below what was measured when these were set.
 const (
-	endpointRecall5Floor = 0.8113 - 0.005
+	endpointRecall5Floor = 0.8125 - 0.005
 	endpointMRR10Floor   = 0.7096 - 0.005
 )
 

@@ -15,9 +15,10 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6325, recall@5 = 0.8113, MRR@10 = 0.7086, zero-hit = 0.0000
+//	recall@1 = 0.6325, recall@5 = 0.8125, MRR@10 = 0.7086, zero-hit = 0.0000
 //
-// (before an acronym's plural was read as the acronym, "GPUs" as "gpu":
+// (before a word was cut into two terms only where the cards write them
+// side by side: 0.6325 / 0.8113 / 0.7086; before an acronym's plural was read as the acronym, "GPUs" as "gpu":
 // 0.6338 / 0.8113 / 0.7096; before a query word of no term nor typo was cut into two words run
 // together: 0.6338 / 0.8125 / 0.7097; before camel-case query words were searched by their parts: 0.6312 /
 // 0.8125 / 0.7087; before query words in parentheses were discounted: 0.6275 / 0.8100 /
@@ -31,7 +32,7 @@ import (
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8113
+	measuredRecall5 = 0.8125
 	measuredMRR10   = 0.7096
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
@@ -157,7 +158,8 @@ func TestDevSetQuality(t *testing.T) {
 //
 //	recall@1 = 0.5563, recall@5 = 0.7550, MRR@10 = 0.6409
 //
-// (measured again at 0.5563 / 0.7550 / 0.6396 since an acronym's plural
+// (measured again at 0.5575 / 0.7550 / 0.6403 since a word is cut into
+// two terms only where the cards write them side by side; 0.5563 / 0.7550 / 0.6396 since an acronym's plural
 // is read as the acronym; 0.5575 / 0.7550 / 0.6406 since camel-case and run-together query words
 // are also searched by their parts; 0.5537 / 0.7538 / 0.6380 before parenthesised query words were
 // discounted; without the n-gram features: 0.5500 / 0.7425 / 0.6322; over seven
