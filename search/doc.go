@@ -23,7 +23,10 @@
 // ("re" "deploy"): cut into any two terms, "everyone" was "every" "one"
 // and "download" "down" "load", and put a card that said "publish one
 // package" first for "toggle dark mode for everyone". This moves the dev
-// set by one query more (recall@5 0.8125) and the agent-style set not. A query word inside
+// set by one query more (recall@5 0.8125) and the agent-style set not.
+// A query word the cards do not hold that is a common abbreviation, or
+// the word one stands for ("db", "database"; abbrev.go), is searched as
+// its partner, if they hold that. A query word inside
 // parentheses weighs a tenth of one outside (asideWeight): tldr-style
 // descriptions put remarks there ("(defaults to 10s)", "(run in elevated
 // console)") that describe one example rather than the tool. On the dev

@@ -30,6 +30,10 @@ type params struct {
 	// instead of `uninstall`)"): details of one example rather than what
 	// the tool is for, so they mislead the match when counted in full.
 	asideWeight float64
+	// abbrevWeight is the query-side weight, relative to the word's, of the
+	// partner of an abbreviation the cards do not hold ("database" for
+	// "db", see abbreviations).
+	abbrevWeight float64
 	// expandWeight discounts co-occurrence expansion terms (times their
 	// Jaccard similarity); expandTop caps how many each query term brings.
 	expandWeight float64
@@ -74,6 +78,7 @@ func defaultParams() params {
 		typoWeight:   0.5,
 		prefixWeight: 0.1,
 		asideWeight:  0.1,
+		abbrevWeight: 1.0,
 		expandWeight: 0.1,
 		expandTop:    5,
 		depth:        50,

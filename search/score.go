@@ -294,7 +294,7 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 	ix.addPrefixTerms(s, st)
 	if !ok {
 		s.seq = append(s.seq, -1)
-		return repair && ix.addTypoTerms(s, st)
+		return ix.addAbbrevTerms(s, st, qw) || repair && ix.addTypoTerms(s, st)
 	}
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)

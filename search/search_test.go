@@ -626,3 +626,35 @@ func TestSearchRepairsAFewUnknownWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchAbbreviations: a query word no card holds is searched as the
+// word it abbreviates, or the abbreviation of it, when the cards hold that
+// ("db password" for a card that says "database password"); a word the
+// cards hold is searched as itself only.
+func TestSearchAbbreviations(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "secret-get", Summary: "Print the database password of an environment.", Risk: "reversible"},
+		{ID: "backup", Summary: "Take a snapshot of the data before a change.", Risk: "reversible"},
+		{ID: "clone", Summary: "Clone a repo with its submodules.", Risk: "reversible"},
+		{ID: "purge", Summary: "Purge the CDN cache of a site.", Risk: "destructive"},
+	})
+	tests := []struct{ intent, want string }{
+		{"db", "secret-get"},
+		{"the prod env db pw", "secret-get"},
+		{"repository", "clone"},
+	}
+	for _, tt := range tests {
+		res := ix.Search(Query{Intent: tt.intent, Limit: 3})
+		if len(res) == 0 || res[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
+		}
+	}
+	// Once a card holds "db", the word is searched as itself only.
+	ix = Build([]Card{
+		{ID: "secret-get", Summary: "Print the database password of an environment.", Risk: "reversible"},
+		{ID: "migrate", Summary: "Run the db migrations.", Risk: "reversible"},
+	})
+	if res := ix.Search(Query{Intent: "db", Limit: 3}); !slices.Equal(ids(res), []string{"migrate"}) {
+		t.Errorf("Search(db) = %v, want [migrate]", ids(res))
+	}
+}
