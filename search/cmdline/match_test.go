@@ -1248,3 +1248,42 @@ func TestNamedBy(t *testing.T) {
 		}
 	}
 }
+
+// A redirection is read alike with its target in its word or the next
+// ("<dump.sql", "< dump.sql"), and of the default descriptor with or
+// without it ("0<", "1>"), in patterns and lines: "psql * < *.sql"
+// matched only "psql db < dump.sql".
+func TestMatchCommandRedirections(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "restore", Replaces: []string{"psql * < *.sql", "mysql <db> < <file>"}},
+		{ID: "dump", Replaces: []string{"pg_dump * >*"}},
+		{ID: "push", Replaces: []string{"git push --force"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"psql db < dump.sql", []string{"restore"}},
+		{"psql db <dump.sql", []string{"restore"}},
+		{"psql db 0< dump.sql", []string{"restore"}},
+		{"psql db 0<dump.sql", []string{"restore"}},
+		{"psql -h x db <dump.sql", []string{"restore"}},
+		{"mysql app <b.sql", []string{"restore"}},
+		{"mysql app < b.sql", []string{"restore"}},
+		{"pg_dump db > out.sql", []string{"dump"}},
+		{"pg_dump db >out.sql", []string{"dump"}},
+		{"pg_dump db 1>out.sql", []string{"dump"}},
+		// Not the redirection named: another descriptor, or none.
+		{"pg_dump db 2>err.log", nil},
+		{"psql db -f dump.sql", nil},
+		{"psql db '<dump.sql'", nil}, // quoted: text, no redirection
+		// A redirection the pattern does not name is passed over as before,
+		// however written.
+		{"git push --force 2>/dev/null", []string{"push"}},
+		{"git push --force 2> /dev/null", []string{"push"}},
+		{"git push --force >log 2>&1", []string{"push"}},
+		{"echo 'git push --force' 2>/dev/null | sh", []string{"push"}},
+		{"cat <<< 'git push --force' 2> /dev/null | bash", []string{"push"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}

@@ -53,8 +53,7 @@ func readsScript(toks []shellToken) bool {
 	if len(starts) == 0 {
 		return false
 	}
-	words := slices.DeleteFunc(remoteWords(toks, lastOutside(toks, starts)),
-		func(w shellToken) bool { return isRedirection(w.text) }) // "bash 2>&1 <<EOF"
+	words := dropRedirections(remoteWords(toks, lastOutside(toks, starts))) // "bash 2>&1 <<EOF"
 	if len(words) == 0 {
 		return false
 	}
@@ -721,9 +720,7 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
 		return nil // "echo 'rm -rf x' > f | sh": the text goes to f, the shell reads nothing
 	}
-	args := slices.DeleteFunc(slices.Clone(words[1:]), func(w shellToken) bool {
-		return w.fed || !w.quoted && isRedirection(w.text)
-	})
+	args := slices.DeleteFunc(dropRedirections(words[1:]), func(w shellToken) bool { return w.fed })
 	var text string
 	var ok bool
 	switch path.Base(words[0].text) {
@@ -752,8 +749,7 @@ func redirectsOutput(w string) bool {
 // catted is what cat prints of its words when it is given a here-string
 // and no file: the here-string ("cat <<< 'git push --force' | sh", as
 // "cat <<'EOF' | sh" prints its here-document, see catPipesToShell); not
-// ok with a file, an option or a redirection whose target is a word of
-// its own.
+// ok with a file, an option or another input.
 func catted(words []shellToken) (string, bool) {
 	text, found := "", false
 	for j := 1; j < len(words); j++ {
@@ -762,7 +758,9 @@ func catted(words []shellToken) (string, bool) {
 			var next int
 			text, next = hereString(words, j)
 			found, j = true, next-1
-		case t == "-" || isRedirection(t) && !redirectionAlone(t): // its target glued, "2>/dev/null"
+		case t == "-" || isRedirection(t) && !redirectionAlone(t): // its target glued, "2>&1"
+		case redirectionAlone(t) && !strings.Contains(t, "<") && j+1 < len(words):
+			j++ // "2> /dev/null" (or "2>/dev/null", split): its target
 		default:
 			return "", false
 		}
@@ -904,7 +902,7 @@ func catPipesToShell(line string) bool {
 	start := skipAssignments(toks, 0)
 	words := commandWords(toks, start)
 	end := start + len(words)
-	words = slices.DeleteFunc(slices.Clone(words), func(w shellToken) bool { return isRedirection(w.text) })
+	words = dropRedirections(words)
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
 		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, end+1))

@@ -46,13 +46,114 @@ type shellToken struct {
 // A "./" before a dash stays: "./-rf" is how a file named -rf is given
 // so that no command takes it for an option.
 func readWords(toks []shellToken) []shellToken {
-	toks = splitOptionValues(toks)
+	toks = splitRedirections(splitOptionValues(toks))
 	for i, t := range toks {
 		if !t.op && len(t.text) > 2 && strings.HasPrefix(t.text, "./") && t.text[2] != '-' {
 			toks[i].text, toks[i].dot = t.text[2:], true
 		}
 	}
 	return toks
+}
+
+// splitRedirections splits each redirection word that holds its target
+// ("<dump.sql", "2>/dev/null", "&>>log") into the redirection and the
+// target, as a shell reads "<dump.sql" and "< dump.sql" alike, and
+// writes a redirection of the default descriptor without it ("0<" is
+// "<", "1>" is ">"). Patterns and lines are both split, so "psql * <
+// *.sql" matches "psql db <dump.sql" and "psql db 0< dump.sql", each of
+// which matched only the form it was written in. A duplication ("2>&1",
+// ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
+// placeholder ("<file>") are left whole.
+func splitRedirections(toks []shellToken) []shellToken {
+	var out []shellToken
+	for i, t := range toks {
+		from, op := redirectionOperator(t)
+		if op == 0 && out == nil {
+			continue
+		}
+		if out == nil {
+			out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+		}
+		if op == 0 {
+			out = append(out, t)
+			continue
+		}
+		r := t
+		r.text = t.text[from:op]
+		out = append(out, r)
+		if op < len(t.text) {
+			out = append(out, shellToken{text: t.text[op:], off: t.off + op})
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
+// redirectionOperator finds the redirection that starts the word t:
+// t.text[from:op] is it without the default descriptor ("<" of "0<",
+// ">" of "1>out"), and what follows op its target, when the word holds
+// it ("/dev/null" of "2>/dev/null"). op is 0 when there is nothing to
+// change: a word of no redirection (quoted, an operator, a placeholder
+// such as "<file>"), a duplication ("2>&1"), a here-document or
+// here-string ("<<EOF"), or a redirection written as the shell reads it
+// already ("<", "2>").
+func redirectionOperator(t shellToken) (from, op int) {
+	if t.op || t.quoted || t.glued || t.dot {
+		return 0, 0
+	}
+	w := t.text
+	i := len(w) - len(strings.TrimLeft(w, "0123456789"))
+	if i == 0 && strings.HasPrefix(w, "&>") {
+		i = 1
+	}
+	rest := w[i:]
+	if rest == "" || rest[0] != '<' && rest[0] != '>' || startsWithPlaceholder(rest) {
+		return 0, 0
+	}
+	for _, r := range [...]string{">>", ">|", "<>", ">", "<"} {
+		if !strings.HasPrefix(rest, r) {
+			continue
+		}
+		n := i + len(r)
+		if n < len(w) && (w[n] == '&' || w[n] == '<' || w[n] == '>') {
+			return 0, 0 // a duplication, a here-document
+		}
+		if i == 1 && (w[0] == '0' && r[0] == '<' || w[0] == '1' && r[0] == '>') {
+			from = 1 // the default descriptor
+		}
+		if from == 0 && n == len(w) {
+			return 0, 0
+		}
+		return from, n
+	}
+	return 0, 0
+}
+
+// startsWithPlaceholder reports whether w starts with a <placeholder>.
+func startsWithPlaceholder(w string) bool {
+	loc := placeholderRe.FindStringIndex(w)
+	return loc != nil && loc[0] == 0
+}
+
+// dropRedirections returns words without their redirections and the
+// target of each that is a word of its own ("2> /dev/null", as
+// splitRedirections leaves "2>/dev/null"): what the command is given as
+// arguments. words is not changed.
+func dropRedirections(words []shellToken) []shellToken {
+	out := make([]shellToken, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w.quoted || w.op || !isRedirection(w.text) {
+			out = append(out, w)
+			continue
+		}
+		if redirectionAlone(w.text) && i+1 < len(words) && !words[i+1].op {
+			i++ // its target
+		}
+	}
+	return out
 }
 
 // splitOptionValues splits each option word that holds its value
