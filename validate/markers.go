@@ -407,15 +407,22 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role")
 		return nil
 	}
-	step, _, _ := strings.Cut(mk.Points[0].Value, ":")
-	for _, p := range mk.Points[1:] {
-		if other, _, _ := strings.Cut(p.Value, ":"); other != step {
+	// The step is that of the first canonical point: a mistyped one
+	// ("pln:pre") is reported where it is, as point-unknown (checkPoints),
+	// not as a second step at the next tag.
+	first := mk.Points[0]
+	if i := slices.IndexFunc(mk.Points, func(p Item) bool { return PointIndex(p.Value) >= 0 }); i >= 0 {
+		first = mk.Points[i]
+	}
+	step, _, _ := strings.Cut(first.Value, ":")
+	for _, p := range mk.Points {
+		if other, _, _ := strings.Cut(p.Value, ":"); other != step && PointIndex(p.Value) >= 0 {
 			s.atOffset(file, src, p.Off, "", "marker-multiple",
 				"<loop-point> tags name points of steps %q and %q; one workflow file declares one step", step, other)
 			return nil
 		}
 	}
-	mk.Step = Item{Value: step, Off: mk.Points[0].Off}
+	mk.Step = Item{Value: step, Off: first.Off}
 	return mk
 }
 

@@ -284,6 +284,10 @@ func TestBuildContract(t *testing.T) {
 		{"repeated point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, plan:pre", "planner"))}, []string{"point-duplicate"}},
 		{"two files, one step", []*Marker{mk("a.md", block("plan", "plan:pre, plan:post", "planner")), mk("b.md", block("plan", "plan:pre, plan:post", "planner"))}, []string{"marker-duplicate-step"}},
 		{"missing own point", []*Marker{mk("p.md", block("plan", "plan:pre", "planner"))}, []string{"point-uncovered"}},
+		// A mistyped point among tags is unknown, where it is: the step
+		// is that of the canonical points, whichever tag comes first.
+		{"mistyped tag point", []*Marker{mk("p.md", "<loop-point id=\"pln:pre\"/>\n<loop-point id=\"plan:post\"/>\n<agent-role name=\"planner\"/>\n")}, []string{"point-unknown"}},
+		{"tag point without a colon", []*Marker{mk("p.md", "<loop-point id=\"plan:pre\"/>\n<loop-point id=\"plan-post\"/>\n<agent-role name=\"planner\"/>\n")}, []string{"point-unknown"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
