@@ -1,8 +1,10 @@
 # capreg: a static binary on a distroless base. Build: docker build -t capreg .
 # Run: docker run -p 8080:8080 -v "$PWD:/git/current:ro" capreg
-# (arguments given to docker run replace CMD, and with it --addr 0.0.0.0:8080:
+# (arguments given to docker run replace CMD, and with it --addr :8080:
 # serve would then listen on 127.0.0.1 only, unreachable from the host).
-FROM golang:1.26 AS build
+# The builder is the Go go.mod names: golang images do not fetch a newer
+# toolchain (GOTOOLCHAIN=local), so a cached golang:1.26 older than it fails.
+FROM golang:1.26.8 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
@@ -11,7 +13,9 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/capreg ./cmd/capre
 
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/capreg /capreg
-USER nonroot:nonroot
+# Numeric: Kubernetes checks runAsNonRoot against a number only, and refuses
+# a named user unless the pod also sets runAsUser.
+USER 65532:65532
 EXPOSE 8080
 ENTRYPOINT ["/capreg"]
-CMD ["serve", "--repo", "/git/current", "--addr", "0.0.0.0:8080", "--log-format", "json"]
+CMD ["serve", "--repo", "/git/current", "--addr", ":8080", "--log-format", "json"]

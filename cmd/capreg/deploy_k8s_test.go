@@ -70,6 +70,10 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		t.Fatal("deploy/base has no Deployment or no Service")
 	}
 	checkPodReferences(t, &dep.Spec.Template.Spec, kust.ConfigMapGenerator)
+	// capreg reads untrusted repositories and calls no Kubernetes API.
+	if tok := dep.Spec.Template.Spec.AutomountServiceAccountToken; tok == nil || *tok {
+		t.Error("the pod mounts a service account token; set automountServiceAccountToken: false")
+	}
 	checkDisruptionBudget(t, pdb)
 	capreg := slices.IndexFunc(dep.Spec.Template.Spec.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
 	if capreg < 0 {

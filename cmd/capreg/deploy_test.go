@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"io"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,6 +81,11 @@ func TestDeployManifests(t *testing.T) {
 	if grace <= sf.drainDelay+drainTimeout {
 		t.Errorf("terminationGracePeriodSeconds is %v, not more than --drain-delay (%v) and the drain (%v)", grace, sf.drainDelay, drainTimeout)
 	}
+	// Every interface, IPv6 too: the kubelet probes the pod's address,
+	// which on an IPv6-only cluster 0.0.0.0 does not listen on.
+	if host, _, _ := net.SplitHostPort(sf.addr); addrFault(sf.addr) != "" || host != "" {
+		t.Errorf("--addr = %q; want :PORT, every interface of both families", sf.addr)
+	}
 	if sf.repo != "/git/current" {
 		t.Errorf("--repo = %q; git-sync publishes the checkout at /git/current (--link=current)", sf.repo)
 	}
@@ -88,5 +99,83 @@ func readYAML(t *testing.T, path string, v any) {
 	}
 	if err := yaml.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// TestDockerfile: the image builds with the Go that go.mod names (golang
+// images do not fetch a newer one), runs as a numeric user (Kubernetes
+// checks runAsNonRoot against numbers only), and its default command is
+// one serve accepts, on every interface.
+func TestDockerfile(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := regexp.MustCompile(`(?m)^go (\S+)$`).FindSubmatch(mod)
+	if goVersion == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	f, err := os.Open("../../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var from, user string
+	var cmd []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		verb, rest, _ := strings.Cut(sc.Text(), " ")
+		switch verb {
+		case "FROM":
+			if from == "" {
+				from = strings.Fields(rest)[0]
+			}
+		case "USER":
+			user = rest
+		case "CMD":
+			if err := json.Unmarshal([]byte(rest), &cmd); err != nil {
+				t.Fatalf("CMD %s: %v", rest, err)
+			}
+		}
+	}
+	if want := "golang:" + string(goVersion[1]); from != want {
+		t.Errorf("builder is %s, want %s (go.mod's go line)", from, want)
+	}
+	if !regexp.MustCompile(`^\d+:\d+$`).MatchString(user) {
+		t.Errorf("USER %q, want UID:GID in numbers", user)
+	}
+	if len(cmd) == 0 || cmd[0] != "serve" {
+		t.Fatalf("CMD %q, want serve …", cmd)
+	}
+	fs := newFlags("serve", io.Discard)
+	var sf serveFlags
+	sf.register(fs)
+	if pos, err := parseArgs(fs, cmd[1:], io.Discard); err != nil || len(pos) > 0 {
+		t.Errorf("CMD passes arguments capreg serve does not accept: %v %q", err, pos)
+	}
+	if host, _, _ := net.SplitHostPort(sf.addr); addrFault(sf.addr) != "" || host != "" {
+		t.Errorf("CMD --addr %q; want :PORT, every interface of both families", sf.addr)
+	}
+}
+
+// TestDeployExampleOverlay renders deploy/overlays/example with kubectl's
+// kustomize, where kubectl is installed: it must build on the base and the
+// monitoring component and set what an overlay is for.
+func TestDeployExampleOverlay(t *testing.T) {
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	out, err := exec.Command(kubectl, "kustomize", "../../deploy/overlays/example").CombinedOutput()
+	if err != nil {
+		t.Fatalf("kubectl kustomize: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"kind: Deployment", "kind: PodMonitor", "kind: PrometheusRule",
+		"image: ghcr.io/capreg/capreg:v1.0.0", "replicas: 3", "GITSYNC_REPO: https://github.com/example/capabilities",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the example overlay renders no %q", want)
+		}
 	}
 }

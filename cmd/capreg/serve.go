@@ -55,24 +55,33 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(pos) > 0 {
-		return usageError(stderr, "serve takes no arguments (got %q)", pos)
-	}
-	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
-		return usageError(stderr, "--debounce, --poll and --drain-delay must not be negative")
-	}
-	if sf.poll > 0 && sf.poll < minPoll {
-		return usageError(stderr, "--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
-	}
-	if msg := addrFault(sf.addr); msg != "" {
-		return usageError(stderr, "%s", msg)
-	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
 		return usageError(stderr, "%v", err)
 	}
+	// From here, in JSON, so that a log pipeline reading JSON sees why the
+	// pod did not start.
+	usage := func(format string, args ...any) int {
+		if sf.logFormat == "json" {
+			logger.Error(fmt.Sprintf(format, args...))
+			return exitUsage
+		}
+		return usageError(stderr, format, args...)
+	}
+	if len(pos) > 0 {
+		return usage("serve takes no arguments (got %q)", pos)
+	}
+	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
+		return usage("--debounce, --poll and --drain-delay must not be negative")
+	}
+	if sf.poll > 0 && sf.poll < minPoll {
+		return usage("--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
+	}
+	if msg := addrFault(sf.addr); msg != "" {
+		return usage("%s", msg)
+	}
 	if err := store.StatRepo(sf.repo); errors.Is(err, store.ErrRepoNotFolder) {
-		return usageError(stderr, "%v; give --repo the repository's folder", err)
+		return usage("%v; give --repo the repository's folder", err)
 	} else if err != nil {
 		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
 		// unready, and serve the repository once it appears.
@@ -108,7 +117,9 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	logger.Info("capreg serving", "addr", ln.Addr().String(), "repo", absPath(sf.repo))
-	fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
+	if sf.logFormat != "json" { // every line a pod writes is JSON then
+		fmt.Fprintf(stdout, "capreg: listening on http://%s\n", ln.Addr())
+	}
 
 	select {
 	case err := <-serveErr:
@@ -256,7 +267,7 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 func addrFault(addr string) string {
 	_, port, err := net.SplitHostPort(addr)
 	if ae := (*net.AddrError)(nil); errors.As(err, &ae) {
-		return fmt.Sprintf("--addr %q is not HOST:PORT (%s): give e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface", addr, ae.Err)
+		return fmt.Sprintf("--addr %q is not HOST:PORT (%s): give e.g. 127.0.0.1:8080, or :8080 for every interface", addr, ae.Err)
 	}
 	if port == "" {
 		return fmt.Sprintf("--addr %q has no port: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
