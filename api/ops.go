@@ -62,12 +62,23 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 		msg += ": " + why
 	}
 	var details map[string]any
-	if st.Failure != nil {
-		details = map[string]any{"failure": st.Failure}
+	if f := st.Failure; f != nil {
+		details = map[string]any{"failure": f}
+		if n := len(f.Diagnostics); n > maxFailureDiagnostics {
+			short := *f
+			short.Diagnostics = f.Diagnostics[:maxFailureDiagnostics]
+			details = map[string]any{"failure": &short, "diagnosticsOmitted": n - maxFailureDiagnostics}
+		}
 	}
 	w.Header().Set("Retry-After", "1")
 	writeError(w, http.StatusServiceUnavailable, CodeNotReady, msg, details)
 }
+
+// maxFailureDiagnostics is how many of the last build's diagnostics a 503
+// not_ready carries (GET /status has them all): every probe of an unready
+// pod and every retry of a client gets one, and 20,000 broken files made
+// each a 3 MB body, encoded afresh.
+const maxFailureDiagnostics = 20
 
 // notBuiltReason says, from the watcher's status, why no registry has been
 // built: the findings or the error of the last build, or that the first
@@ -75,6 +86,9 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 func notBuiltReason(st store.Status) string {
 	switch f := st.Failure; {
 	case f != nil && len(f.Diagnostics) > 0:
+		if len(f.Diagnostics) > maxFailureDiagnostics {
+			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status all)", validate.Plural(len(f.Diagnostics), "error"), maxFailureDiagnostics)
+		}
 		return fmt.Sprintf("the last build found %s (details.failure lists them)", validate.Plural(len(f.Diagnostics), "error"))
 	case f != nil:
 		return "the last build failed: " + f.Error

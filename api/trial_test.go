@@ -428,3 +428,27 @@ func gaugeValue(t *testing.T, m *api.Metrics, name, label, value string) float64
 	}
 	return v
 }
+
+// TestNotReadyCarriesFirstDiagnostics: a 503 not_ready carries the first
+// maxFailureDiagnostics of the last build's diagnostics and counts the
+// rest, which GET /status lists: every probe of an unready pod gets one.
+func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
+	var diags validate.Diagnostics
+	for i := range 25 {
+		diags = append(diags, validate.Diagnostic{File: fmt.Sprintf("bin/t%d.card.json", i), Line: 1, Column: 1, Rule: "json-syntax", Severity: validate.Error, Message: "unexpected end"})
+	}
+	h := newRouter(notBuilt(&store.Failure{At: time.Now(), Error: "the repository has 25 errors", Diagnostics: diags}))
+	e := do(t, h, "GET", "/readyz", nil)
+	m := e.json(t)
+	details, _ := m["details"].(map[string]any)
+	failure, _ := details["failure"].(map[string]any)
+	got, _ := failure["diagnostics"].([]any)
+	if e.status != 503 || len(got) != 20 || details["diagnosticsOmitted"] != float64(5) ||
+		!strings.Contains(m["message"].(string), "the last build found 25 errors (details.failure lists the first 20, GET /status all)") {
+		t.Errorf("GET /readyz: %d, %d diagnostics, omitted %v: %s", e.status, len(got), details["diagnosticsOmitted"], m["message"])
+	}
+	st := do(t, h, "GET", "/status", nil).json(t)
+	if all, _ := st["failure"].(map[string]any)["diagnostics"].([]any); len(all) != 25 {
+		t.Errorf("GET /status lists %d diagnostics, want 25", len(all))
+	}
+}
