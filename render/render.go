@@ -58,6 +58,10 @@ type Request struct {
 	// that a workflow that misspells an id is not told in silence that it
 	// is never active.
 	ActiveCap string
+	// Notes are warnings the caller found reading the inputs (a config
+	// file that starts with a byte order mark), given first among the
+	// envelope's.
+	Notes []string
 }
 
 // Envelope is the render-hooks result (CONTRACT.md §7).
@@ -135,6 +139,9 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 		return nil, ErrNoRegistry
 	}
 	r := &resolver{reg: reg, idx: rv.idx}
+	for _, n := range req.Notes {
+		r.warn(n)
+	}
 	switch req.Config.Kind {
 	case ojson.Null:
 	case ojson.Object:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -100,10 +101,11 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
 	req := render.Request{Point: point}
 	if f.config != "" {
-		v, _, code := readJSONFile("--config", f.config, stderr)
+		v, data, code := readJSONFile("--config", f.config, stderr)
 		if code != exitOK {
 			return req, code
 		}
+		req.Notes = append(req.Notes, bomNote("--config", f.config, data, "render with the config {}")...)
 		if v.Kind != ojson.Object {
 			return req, usageError(stderr, "--config %s must hold a JSON object", f.config)
 		}
@@ -114,6 +116,7 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		if code != exitOK {
 			return req, code
 		}
+		req.Notes = append(req.Notes, bomNote("--enablement", f.enablement, data, "not read it")...)
 		if code := checkEnablementKeys(f.enablement, data, &v, stderr); code != exitOK {
 			return req, code
 		}
@@ -180,6 +183,17 @@ func readJSONFile(flag, path string, stderr io.Writer) (ojson.Value, []byte, int
 		return ojson.Value{}, nil, exitUsage
 	}
 	return v, data, exitOK
+}
+
+// bomNote warns of a file that starts with a UTF-8 byte order mark:
+// capreg reads past it, but gsd-core reads its JSON with Node's
+// JSON.parse, which rejects it, so the two would render differently in
+// silence (what gsd-core would do instead is given).
+func bomNote(flag, path string, data []byte, gsdCore string) []string {
+	if !bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s %s starts with a UTF-8 byte order mark, which Node's JSON.parse rejects: gsd-core would %s here; save the file as UTF-8 without a BOM", flag, path, gsdCore)}
 }
 
 // readBounded reads a file of at most validate.MaxFileSize bytes, the limit
