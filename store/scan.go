@@ -472,7 +472,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
 		if root.configured {
-			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error())
+			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error()+sc.didYouMean(rel, err))
 		}
 		return nil
 	}
@@ -1237,6 +1237,41 @@ func missingSchema(p, from string, isDir bool) *validate.File {
 	}
 	return &validate.File{Path: p, Err: &validate.MissingSchemaError{Path: p, NamedBy: from, Err: err}}
 }
+
+// didYouMean names the path of the repository probably meant by rel, a
+// path capreg.json names that does not exist (err), when its folder holds
+// a name a typo away ("gsd-core/workflow" for "gsd-core/workflows"):
+// " (did you mean …?)", or "".
+func (sc *scanner) didYouMean(rel string, err error) string {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	dir, base := path.Split(rel)
+	f, err := sc.root.Open(path.Clean(dir))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(maxSiblings)
+	slices.Sort(names)
+	best, bestDist := "", 3
+	for _, n := range names {
+		limit := 1 // a plural too: "workflow" for "workflows"
+		if min(len(n), len(base)) >= 10 {
+			limit = 2
+		}
+		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", dir+best)
+}
+
+// maxSiblings is how many names of a folder didYouMean compares.
+const maxSiblings = 1000
 
 // missingRootPrefix starts the finding that a root capreg.json names does
 // not exist; the error follows it. Snapshot.Overlay recognises the served

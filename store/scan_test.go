@@ -1155,3 +1155,29 @@ func TestScanDiagnosticsNameOutsideLinksFromTheRoot(t *testing.T) {
 		})
 	}
 }
+
+// A configured path that does not exist names the one probably meant, a
+// typo (a plural, a letter, the case) away in the same folder.
+func TestScanConfiguredRootDidYouMean(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflow"], "cards": ["Bin", "nothing-like-it"]}`))
+	snap := scanLoadRepo(t, repo)
+	for root, want := range map[string]string{"workflow": ` (did you mean "workflows"?)`, "Bin": ` (did you mean "bin"?)`, "nothing-like-it": ""} {
+		i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
+			return d.File == "capreg.json" && strings.Contains(d.Message, fmt.Sprintf("configured path %q does not exist", root))
+		})
+		if i < 0 {
+			t.Errorf("%s: no finding:\n%s", root, formatDiagnostics(snap.Diagnostics))
+			continue
+		}
+		if msg := snap.Diagnostics[i].Message; want != "" && !strings.HasSuffix(msg, want) || want == "" && strings.Contains(msg, "did you mean") {
+			t.Errorf("%s: %q, want it to end %q", root, msg, want)
+		}
+	}
+	// Named already, the workflows are not told to be named.
+	i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool { return d.Rule == "contract-missing" })
+	if i < 0 || strings.Contains(snap.Diagnostics[i].Message, "name it in") ||
+		!strings.Contains(snap.Diagnostics[i].Message, `check the paths capreg.json's "workflows" names (workflow)`) {
+		t.Errorf("contract-missing: %v", snap.Diagnostics)
+	}
+}

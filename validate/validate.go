@@ -62,10 +62,19 @@ func validate(src *Sources, cache *Cache) *Result {
 		}
 	}
 	if len(src.Capabilities) > 0 && !attempted {
+		where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
+		if len(src.WorkflowRoots) > 0 {
+			// Named already: the advice to name them is no help.
+			roots := src.WorkflowRoots
+			more := ""
+			if len(roots) > 5 {
+				roots, more = roots[:5], ", …"
+			}
+			where = fmt.Sprintf("or check the paths capreg.json's \"workflows\" names (%s%s): no markdown file under them holds a marker", strings.Join(roots, ", "), more)
+		}
 		s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
-			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), "+
-				"or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\"",
-			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "))})
+			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
+			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
 	}
 	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
