@@ -89,14 +89,26 @@ func checkSchema(name string, d *doc, s *sink) bool {
 		s.at(d, "", "schema", "%v", err)
 		return false
 	}
+	type finding struct{ ptr, msg string }
+	var found []finding
 	seen := map[string]bool{}
 	for _, leaf := range schemaLeaves(&d.Root, ve) {
 		ptr, msg := refine(&d.Root, leaf)
-		if seen[ptr+"\x00"+msg] {
+		if !seen[ptr+"\x00"+msg] {
+			seen[ptr+"\x00"+msg] = true
+			found = append(found, finding{ptr, msg})
+		}
+	}
+	for _, f := range found {
+		// "matches none of the allowed forms" where another keyword has
+		// said what is wrong with the value repeats it at length: "" for
+		// a version range failed its pattern and its anyOf both.
+		if strings.HasPrefix(f.msg, anyOfPrefix) && slices.ContainsFunc(found, func(o finding) bool {
+			return o.ptr == f.ptr && !strings.HasPrefix(o.msg, anyOfPrefix)
+		}) {
 			continue
 		}
-		seen[ptr+"\x00"+msg] = true
-		s.at(d, ptr, "schema", "%s", msg)
+		s.at(d, f.ptr, "schema", "%s", f.msg)
 	}
 	return false
 }
@@ -301,8 +313,12 @@ func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) string {
 			}
 		}
 	}
-	return "matches none of the allowed forms: " + strings.Join(parts, "; or ")
+	return anyOfPrefix + strings.Join(parts, "; or ")
 }
+
+// anyOfPrefix starts the finding of a value that matches no branch of an
+// anyOf.
+const anyOfPrefix = "matches none of the allowed forms: "
 
 var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 

@@ -179,6 +179,8 @@ func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
 		// a regexp of 250 characters.
 		{`"version": "1.2.0",`, `"version": "1.2.0", "compatVersions": {"1.0": ">=1.6.0"},`, "/compatVersions/1.0", `key '1.0' is not a valid name here: it is not a SemVer version such as 1.2.0 or 2.0.0-beta.1`},
 		{`"gsd": ">=1.6.0"`, `"gsd": ">=one"`, "/engines/gsd", `matches none of the allowed forms: ">=one" is not a version range naming a version (it holds no digit); or ">=one" is not * or x (any version)`},
+		// One finding, not the anyOf's too, where the pattern said it.
+		{`"gsd": ">=1.6.0"`, `"gsd": ""`, "/engines/gsd", `"" is not a version range such as >=1.2.0 or ^2.0.0 (digits, letters and . + | < > = ~ ^ * ( ) - only)`},
 	}
 	for _, tt := range tests {
 		var got []string
