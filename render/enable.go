@@ -71,7 +71,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	e.disabled = map[string]bool{}
 	for _, id := range en.DisabledCapabilities {
 		if _, ok := reg.ByID[id]; !ok {
-			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry; ignored", id))
+			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry%s; ignored", id, didYouMean(id, idx.ids)))
 			continue
 		}
 		e.disabled[id] = true
@@ -86,6 +86,9 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 			c, ok := idx.clusters[id]
 			if !ok {
 				what := "no capability has that id"
+				if near := validate.NearestID(id, idx.ids); near != "" {
+					what += fmt.Sprintf("; did you mean %q?", near)
+				}
 				if _, isCap := reg.ByID[id]; isCap {
 					what = "that capability owns no skills"
 				}
@@ -153,7 +156,7 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 	set := make(map[string]bool, len(stems))
 	for _, s := range stems {
 		if _, ok := e.idx.skills[s]; !ok {
-			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability; ignored", what, s))
+			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability%s; ignored", what, s, didYouMean(s, e.idx.skillNames)))
 			continue
 		}
 		set[s] = true

@@ -1,7 +1,12 @@
 package render
 
 import (
+	"fmt"
+	"maps"
+	"slices"
+
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // profileBit is one install profile as a bit: core, standard, full.
@@ -32,6 +37,9 @@ type regIndex struct {
 	keys     map[string]*store.ConfigKey
 	skills   map[string]profileBit // skill stem → union of its clusters' profiles
 	clusters map[string]*store.Cluster
+	// ids and skillNames are the capability ids and skill stems, sorted,
+	// for naming the one a misspelt name probably meant.
+	ids, skillNames []string
 }
 
 func buildIndex(reg *store.Registry) *regIndex {
@@ -66,5 +74,16 @@ func buildIndex(reg *store.Registry) *regIndex {
 			}
 		}
 	}
+	idx.ids = slices.Sorted(maps.Keys(reg.ByID))
+	idx.skillNames = slices.Sorted(maps.Keys(idx.skills))
 	return idx
+}
+
+// didYouMean is " (did you mean "x"?)" for the name among names (sorted)
+// a misspelt name probably meant, or "".
+func didYouMean(name string, names []string) string {
+	if near := validate.NearestID(name, names); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
 }

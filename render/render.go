@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,9 +152,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	r.checkConfig()
 	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
 		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
-		if near := validate.NearestID(req.ActiveCap, slices.Sorted(maps.Keys(reg.ByID))); near != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", near)
-		}
+		msg += didYouMean(req.ActiveCap, rv.idx.ids)
 		r.warn(msg)
 	}
 
