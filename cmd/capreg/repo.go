@@ -37,7 +37,7 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 			p = filepath.Join(rf.repo, p)
 		}
 		if _, err := os.Stat(p); err != nil {
-			fmt.Fprintf(stderr, "capreg: --config-schema: %v\n", err) // an I/O failure, not a finding
+			fmt.Fprintf(stderr, "capreg: --config-schema: %v%s\n", err, relativeSchemaHint(rf.configSchema, rf.repo)) // an I/O failure, not a finding
 			return nil, exitUsage
 		}
 	}
@@ -47,6 +47,23 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 		return nil, exitUsage
 	}
 	return snap, exitOK
+}
+
+// relativeSchemaHint says that a relative --config-schema is read from
+// the repository, when it is, and how to name the file meant when the path
+// names one from the current folder ("--repo r --config-schema
+// r/schema.json" read r/r/schema.json).
+func relativeSchemaHint(schema, repo string) string {
+	if filepath.IsAbs(schema) {
+		return ""
+	}
+	hint := fmt.Sprintf(" (a relative --config-schema is read from the repository, %s", repo)
+	if abs, err := filepath.Abs(schema); err == nil {
+		if fi, err := os.Stat(schema); err == nil && !fi.IsDir() {
+			hint += fmt.Sprintf("; the file %s is here: give --config-schema %s", schema, abs)
+		}
+	}
+	return hint + ")"
 }
 
 // loadValid builds a snapshot that must pass the gate; otherwise it prints the
