@@ -82,7 +82,7 @@ func (c *Contract) ForPoint(point string) *ContractEntry { return c.Entry(stepOf
 // buildContract checks the markers of every workflow against the canonical
 // steps, points and role families, and builds the contract from the ones that
 // declare a known step.
-func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
+func buildContract(markers []*Marker, broken bool, indented map[string]string, s *sink) *Contract {
 	c := &Contract{Wired: map[string]bool{}, Complete: len(markers) > 0 && !broken}
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
@@ -117,7 +117,7 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 		}
 	}
 	if c.Complete {
-		reportUncovered(markers, byStep, declared, s)
+		reportUncovered(markers, byStep, declared, indented, s)
 	}
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
@@ -132,7 +132,9 @@ func buildContract(markers []*Marker, broken bool, s *sink) *Contract {
 
 // reportUncovered reports the canonical points no marker declares: one
 // finding per step, naming its missing points in pipeline order.
-func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, s *sink) {
+// indented names, by step, the file and line of a gsd:loop-host block
+// that declares it but is read as indented code (see indentedStep).
+func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, indented map[string]string, s *sink) {
 	for _, step := range Steps {
 		var missing []string
 		for _, p := range Points {
@@ -151,8 +153,12 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, s *
 			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
 				"step %q does not declare its canonical %s", step, what)
 		} else if len(markers) > 0 {
+			hint := ""
+			if at := indented[step]; at != "" {
+				hint = fmt.Sprintf("; %s holds a gsd:loop-host block for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin", at)
+			}
 			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
-				"canonical %s %s declared by no host workflow (no workflow declares step %q)", what, is, step)})
+				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})
 		}
 	}
 }

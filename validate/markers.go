@@ -503,6 +503,30 @@ func reportIndentedMarker(file string, src []byte, hidden int, s *sink) {
 	}
 }
 
+// indentedStep is the step a gsd:loop-host block of src declares, and
+// where the block starts, when the block is read as indented code that no
+// list item or quote holds, as in a workflow an editor re-indented: such a
+// file declares no step, and the finding that the step is missing points
+// at it (reportUncovered). "" when src holds no such block.
+func indentedStep(src []byte) (string, int) {
+	var top spans
+	for i, m := range blockRe.FindAllSubmatchIndex(src, -1) {
+		if i == 0 {
+			top = topIndentedCode(src)
+		}
+		if !top.contains(m[0]) {
+			continue
+		}
+		if k := stepLineRe.FindSubmatch(src[m[2]:m[3]]); k != nil {
+			return string(k[1]), m[0]
+		}
+	}
+	return "", -1
+}
+
+// stepLineRe finds the step: line of a block's body.
+var stepLineRe = regexp.MustCompile(`(?m)^[ \t]*step[ \t]*:[ \t]*([a-z][a-z0-9:-]*)`)
+
 // utf16Text decodes data that starts with a UTF-16 byte order mark, as
 // Windows PowerShell's > and some editors write text, or reports false.
 // Read as UTF-8 such a file holds no marker spelling at all, so a workflow

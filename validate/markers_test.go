@@ -292,7 +292,7 @@ func TestBuildContract(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
-			buildContract(tt.markers, false, &s)
+			buildContract(tt.markers, false, nil, &s)
 			var got []string
 			for _, d := range s.diags {
 				if d.File != "" { // the other steps are uncovered: not what this case is about
@@ -328,7 +328,7 @@ func TestContractCompleteness(t *testing.T) {
 			t.Fatal(diags)
 		}
 		var s sink
-		if c := buildContract([]*Marker{mk}, false, &s); c.Complete != tt.complete {
+		if c := buildContract([]*Marker{mk}, false, nil, &s); c.Complete != tt.complete {
 			t.Errorf("points %q: Complete = %v, want %v", tt.points, c.Complete, tt.complete)
 		}
 	}
@@ -343,7 +343,7 @@ func TestUncoveredPointsAreOneFindingPerStep(t *testing.T) {
 		t.Fatal(diags)
 	}
 	var s sink
-	buildContract([]*Marker{mk}, false, &s)
+	buildContract([]*Marker{mk}, false, nil, &s)
 	var got []string
 	for _, d := range s.diags {
 		if strings.Contains(d.Message, "execute") || strings.Contains(d.Message, "ship") {
@@ -462,7 +462,7 @@ func TestUTF16Workflows(t *testing.T) {
 				t.Errorf("MayHoldMarker = %v, want %v", got, tt.want != "")
 			}
 			var s sink
-			markers, attempted, broken := parseMarkers([]File{{Path: "w.md", Data: tt.data}}, &s)
+			markers, attempted, broken, _ := parseMarkers([]File{{Path: "w.md", Data: tt.data}}, &s)
 			if len(markers) != 0 || attempted != (tt.want != "") || broken != (tt.want != "") {
 				t.Errorf("parseMarkers: %d markers, attempted %v, broken %v", len(markers), attempted, broken)
 			}
@@ -829,5 +829,28 @@ func TestMarkerInIndentedCode(t *testing.T) {
 				t.Errorf("marker-in-code = %v, want %v; diagnostics %v\n%s", got, tt.warn, diags, tt.src)
 			}
 		})
+	}
+}
+
+// A step no workflow declares, because the one meant to holds its block as
+// indented code (with no call site, so not warned of as marker-in-code),
+// is reported missing with where that block is.
+func TestUncoveredStepNamesItsIndentedBlock(t *testing.T) {
+	block := func(step, points, roles string) string {
+		return fmt.Sprintf("<!-- gsd:loop-host\nstep: %s\npoints: %s\nagent-roles: %s\nproduces:\nconsumes:\n-->\n", step, points, roles)
+	}
+	files := []File{
+		{Path: "w/discuss.md", Data: []byte(block("discuss", "discuss:pre, discuss:post", "orchestrator"))},
+		{Path: "w/plan.md", Data: []byte(block("plan", "plan:pre, plan:post", "planner"))},
+		{Path: "w/execute.md", Data: []byte(block("execute", "execute:pre, execute:wave:pre, execute:wave:post, execute:post", "executor"))},
+		{Path: "w/verify.md", Data: []byte(block("verify", "verify:pre, verify:post", "verifier"))},
+		{Path: "w/ship.md", Data: []byte("# Ship\n\n    " + strings.ReplaceAll(strings.TrimSuffix(block("ship", "ship:pre, ship:post", "orchestrator"), "\n"), "\n", "\n    ") + "\n")},
+		{Path: "docs/notes.md", Data: []byte("# Notes\n\nNothing here.\n")},
+	}
+	res := Validate(&Sources{Workflows: files})
+	i := slices.IndexFunc(res.Diagnostics, func(d Diagnostic) bool { return d.Rule == "point-uncovered" })
+	want := `no workflow declares step "ship"; w/ship.md:3 holds a gsd:loop-host block for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin)`
+	if i < 0 || !strings.HasSuffix(res.Diagnostics[i].Message, want) {
+		t.Errorf("diagnostics %v; want point-uncovered ending %q", res.Diagnostics, want)
 	}
 }

@@ -48,8 +48,8 @@ func validate(src *Sources, cache *Cache) *Result {
 		s.add(d)
 	}
 	res := &Result{}
-	markers, attempted, broken := parseMarkers(src.Workflows, s)
-	res.Contract = buildContract(markers, broken, s)
+	markers, attempted, broken, indented := parseMarkers(src.Workflows, s)
+	res.Contract = buildContract(markers, broken, indented, s)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, s)
@@ -159,7 +159,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 // file held a marker at all, well-formed or rejected with an error; broken
 // whether a marker was rejected. A marker hidden in a fence left open is
 // neither: it is code, and its file holds none.
-func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool) {
+func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, indented map[string]string) {
 	for _, f := range files {
 		if f.Err != nil {
 			d := Diagnostic{File: f.Path, Rule: "file-too-large", Severity: Warning,
@@ -183,13 +183,21 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		broken = broken || rejected
 		attempted = attempted || mk != nil || rejected
+		if mk == nil && !rejected {
+			if step, off := indentedStep(f.Data); step != "" && indented[step] == "" {
+				if indented == nil {
+					indented = map[string]string{}
+				}
+				indented[step] = fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, off))
+			}
+		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
 		if (mk != nil || len(s.diags) > before) && utf16Order(f.Data) == nil {
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
-	return markers, attempted, broken
+	return markers, attempted, broken, indented
 }
 
 // checkAgainstContract checks a feature's hooks against the host contract:
