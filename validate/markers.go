@@ -104,6 +104,13 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 	var blocks [][]int
 	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
 		switch {
+		case !code.contains(m[0]) && proseMention(src, m):
+			// Not a marker: a document about markers, which a file beside
+			// the workflows (an ADR, notes) may well be. A workflow that
+			// holds only this declares no step, which point-uncovered says.
+			s.atOffset(file, src, m[0], "", "marker-mention",
+				"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
+				strings.Join(blockKeys, ":, ")+":")
 		case !code.contains(m[0]):
 			blocks = append(blocks, m)
 		case openFence >= 0 && m[0] > openFence && hidden < 0:
@@ -199,17 +206,11 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		}
 	}
 	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
-		// Prose that names the marker ("the <!-- gsd:loop-host … -->
-		// comment"), or a block in another syntax ("- step: plan",
-		// "step = plan"): one finding that says what to do, not five.
-		fields := strings.Join(blockKeys, ":, ") + ":"
-		if !bytes.Contains(body, []byte("\n")) {
-			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s); "+
-				"if this file only mentions the marker, quote it in backticks or a code block, where it is not read", fields)
-		} else {
-			s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
-				"each is a line of its own that starts with its key and a colon, as \"step: plan\"", fields)
-		}
+		// A block in another syntax ("- step: plan", "step = plan"): one
+		// finding that says what to do, not five. (One on a single line
+		// is prose, proseMention.)
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
+			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
 	for _, k := range blockKeys {
@@ -248,6 +249,16 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// proseMention reports whether the block blockRe found at loc is prose
+// that names the marker ("the <!-- gsd:loop-host … --> comment", as
+// ADR-894 writes): on one line, with no field nor a near miss of one.
+func proseMention(src []byte, loc []int) bool {
+	body := src[loc[2]:loc[3]]
+	return !bytes.Contains(body, []byte("\n")) && !slices.ContainsFunc(blockKeys, func(k string) bool {
+		return bytes.Contains(body, []byte(k+":"))
+	}) && !nearAnyBlockKey(src, loc)
 }
 
 // nearAnyBlockKey reports whether a line of the block (loc) is a
@@ -465,9 +476,13 @@ func lineOf(src []byte, off int) int {
 
 // reportUnclosedBlock reports the first gsd:loop-host block opened outside
 // code in a file where no block is closed: HTML reads the rest of the file
-// as a comment, and the file would silently be no workflow.
+// as a comment, and the file would silently be no workflow. A block that
+// is closed but only mentioned in prose is not one (proseMention).
 func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
 	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
+		if loc := blockRe.FindIndex(src[m[0]:]); loc != nil && loc[0] == 0 {
+			continue // closed
+		}
 		if !code.contains(m[0]) {
 			s.atOffset(file, src, m[0], "", "marker-syntax",
 				"gsd:loop-host block is not closed: add --> after its last key")

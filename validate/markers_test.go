@@ -779,14 +779,22 @@ func TestContractMissingCountsCapabilities(t *testing.T) {
 }
 
 // Prose that names the block marker, outside backticks (as ADR-894's own
-// text does), is one finding that says how to quote it, not one for each
-// of the five fields; a block with one misspelt key still gets the
-// field-by-field findings that point at it.
+// text does), is one warning that says how to quote it, not an error for
+// each of the five fields, nor, beside tags or a block, a second marker; a
+// block with one misspelt key still gets the field-by-field findings that
+// point at it.
 func TestParseMarkerProseMention(t *testing.T) {
 	src := "The generator parses the <!-- gsd:loop-host … --> comment markers in the five workflows.\n"
 	mk, diags := ParseMarker("docs/adr.md", []byte(src))
-	if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-syntax" || !strings.Contains(diags[0].Message, "quote it in backticks") {
-		t.Errorf("marker %+v, diagnostics %v; want one marker-syntax finding saying to quote the mention", mk, diags)
+	if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-mention" || diags[0].Severity != Warning || !strings.Contains(diags[0].Message, "quote it in backticks") {
+		t.Errorf("marker %+v, diagnostics %v; want one marker-mention warning saying to quote the mention", mk, diags)
+	}
+	tags := "<loop-point id=\"plan:pre\"/>\n<loop-point id=\"plan:post\"/>\n<agent-role name=\"planner\"/>\n"
+	for _, src := range []string{src + "\n" + tags, tags + "\n" + src} {
+		mk, diags = ParseMarker("plan.md", []byte(src))
+		if mk == nil || mk.Step.Value != "plan" || len(diags) != 1 || diags[0].Rule != "marker-mention" {
+			t.Errorf("%q: marker %+v, diagnostics %v; want the tags read and the mention warned of", src, mk, diags)
+		}
 	}
 	// A block in another syntax is told the syntax.
 	for _, src := range []string{"<!-- gsd:loop-host\n- step: plan\n- points: plan:pre\n-->\n", "<!-- gsd:loop-host\nstep = plan\n-->\n"} {
