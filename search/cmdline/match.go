@@ -73,11 +73,32 @@ var permutes = map[string]bool{
 // prod-*" must not match "ssh -i prod-key.pem staging-1". Nil for other
 // commands, whose options are read as argumentAfter guesses.
 func argumentOptions(name string) *optionSet {
-	if name == "ssh" {
-		return &sshOptions
-	}
-	return nil
+	return knownOptions[name]
 }
+
+// knownOptions are argumentOptions' commands: ssh, and PostgreSQL's dump
+// and restore, whose one-letter options are bundled with their arguments
+// ("pg_restore -Fc", the custom format, is no -c, clean). Not psql: "psql
+// <url>" is meant to match "psql -d app -f seed.sql", whose database is
+// -d's argument.
+var knownOptions = map[string]*optionSet{
+	"ssh":        &sshOptions,
+	"pg_restore": &pgRestoreOptions,
+	"pg_dump":    &pgDumpOptions,
+}
+
+// The options of PostgreSQL 17's pg_restore and pg_dump that take an
+// argument.
+var (
+	pgRestoreOptions = optionSet{"dfFhIjLnNpPStTU", []string{"dbname", "file", "format", "host", "index", "jobs",
+		"use-list", "schema", "exclude-schema", "port", "function", "superuser", "table", "trigger", "username",
+		"role", "section", "filter", "transaction-size"}}
+	pgDumpOptions = optionSet{"dEfFhjnNpStTUZ", []string{"dbname", "encoding", "file", "format", "host", "jobs",
+		"schema", "exclude-schema", "port", "superuser", "table", "exclude-table", "username", "compress", "role",
+		"exclude-table-data", "exclude-table-and-children", "exclude-table-data-and-children", "extra-float-digits",
+		"filter", "lock-wait-timeout", "rows-per-insert", "section", "snapshot", "table-and-children",
+		"exclude-extension", "extension"}}
+)
 
 // namesVersioned reports whether cmd, a command's name, is the pattern's
 // plain command word name with a version after it: "pip" names pip3,

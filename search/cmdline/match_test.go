@@ -1120,7 +1120,11 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"go vet -vxa ./...", nil},
 		{"pg_restore -cv db.dump", []string{"pgclean"}},
 		{"pg_restore -Cc -d postgres db.dump", []string{"pgclean"}},
-		{"pg_restore -Fc -d app db.dump", []string{"pgclean"}}, // -F and its argument c, read as a bundle: a known cost
+		// -F and its argument c: pg_restore's options that take one are
+		// known, so it holds no -c.
+		{"pg_restore -Fc -d app db.dump", nil},
+		{"pg_restore -cFc -d app db.dump", []string{"pgclean"}},
+		{"pg_restore -d app -c db.dump", []string{"pgclean"}},
 		{"rm -Rf /tmp/x", []string{"rmf"}},
 		// rm reads no long option after one dash, so its bundles of more
 		// letters hold a one-letter option too; go vet's do not.

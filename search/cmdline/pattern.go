@@ -84,6 +84,11 @@ type tokenMatcher struct {
 	// bundle does: "rm -Rfv" holds the -f of "rm -f *", which it slipped
 	// past when a one-letter option was looked for in two letters only.
 	getopt bool
+	// args: the options that take an argument of the command the bundle
+	// is given to, when capreg knows them (argumentOptions): a command
+	// word's letters after one of them are its argument, no options
+	// ("pg_restore -Fc" is -F c, and holds no -c).
+	args *optionSet
 	// dot: the pattern word is "./" and then a glob or a placeholder
 	// ("rm -rf ./*", "./<dir>"), which says the operand is a relative
 	// path: it matches only a word written with "./". Read as "*" alone,
@@ -119,7 +124,7 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
-	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt)
+	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args)
 }
 
 // caseless reports whether a pattern word is a keyword matched in any
@@ -153,10 +158,19 @@ const maxBundle = 3
 // "-vet" (go vet -vet=off) is more likely a long option than -v bundled,
 // unless the command reads none (getopt, see tokenMatcher.getopt).
 // An option and its argument written together read as a bundle too
-// ("pg_restore -Fc" holds -c): a wrapper offered for a command it does
-// not replace costs less than "rm -Rf" slipping past the one that
-// replaces "rm -f *".
-func bundles(want, w string, getopt bool) bool {
+// ("git -Cx" holds -x), unless args, the command's options that take an
+// argument, are known ("pg_restore -Fc" holds no -c): a wrapper offered
+// for a command it does not replace costs less than "rm -Rf" slipping
+// past the one that replaces "rm -f *".
+func bundles(want, w string, getopt bool, args *optionSet) bool {
+	if args != nil && len(w) > 2 && w[1] != '-' {
+		if i := strings.IndexAny(w[1:], args.short); i >= 0 {
+			w = w[:i+2] // the rest is that option's argument: "-cFcustom" is -c -F
+		}
+		if w == want {
+			return true
+		}
+	}
 	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 && !getopt || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
@@ -277,17 +291,20 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // follows an operator, or is the one a precommand runs, at inner ("sudo
 // rm -f *").
 func markGetopt(literal []tokenMatcher, inner int) {
-	getopt := false
+	getopt, args := false, (*optionSet)(nil)
 	for i := range literal {
 		m := &literal[i]
 		switch {
 		case m.op:
-			getopt = false
+			getopt, args = false, nil
 			continue
 		case i == 0 || i == inner || literal[i-1].op:
-			getopt = permutes[m.text]
+			getopt, args = permutes[m.text], argumentOptions(m.text)
 		}
 		m.getopt = getopt && m.bundle && len(m.text) == 2
+		if m.bundle {
+			m.args = args
+		}
 	}
 }
 
