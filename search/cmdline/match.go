@@ -67,6 +67,20 @@ var permutes = map[string]bool{
 	"du": true, "df": true, "grep": true, "sed": true, "curl": true, "wget": true, "rsync": true, "scp": true,
 }
 
+// bundleArguments are the short options that take an argument of the
+// commands of permutes that have any (GNU coreutils, grep and sed, curl,
+// wget, rsync and OpenSSH's scp), for reading their bundles only: the
+// letters after one are its argument, so "curl -XPOST" holds no -O and
+// "grep -eword" no -r (see bundles).
+var bundleArguments = map[string]*optionSet{
+	"cp": {short: "St"}, "mv": {short: "St"}, "ln": {short: "St"}, "mkdir": {short: "m"},
+	"touch": {short: "drt"}, "head": {short: "cn"}, "tail": {short: "cns"}, "ls": {short: "ITw"},
+	"du": {short: "Bdt"}, "df": {short: "Btx"}, "grep": {short: "ABCdDefm"}, "sed": {short: "efl"},
+	"curl":  {short: "AbcCdDeEFHKmoPQrtTuUwxXyYz"},
+	"wget":  {short: "aABDeiIlOoPQRtTUwX"},
+	"rsync": {short: "BefT"}, "scp": {short: "cFiJloPS"},
+}
+
 // argumentOptions are the options that take an argument of the command a
 // pattern's first word names, when capreg knows them, so that an
 // option's argument is never taken for the operand a pattern wants: "ssh
@@ -206,7 +220,8 @@ func commandPath(want, cmd string) string {
 // matched a word past the first that is no option (its subcommand), or
 // from the start for a command that takes none (noSubcommand, see
 // permutes), any word ("git push origin main --force", "rm build -rf"); never "--", after which words are
-// operands, nor an operator: the pattern stays in its command. A word
+// operands, unless only operands are left to match ("rm -f -- /tmp/x"),
+// nor an operator: the pattern stays in its command. A word
 // passed over may still be taken by a later word of the pattern that is
 // no option (takePassed). A fed word (operands the line does not show,
 // see feedOperands) is passed over too. An option of the command the
@@ -292,6 +307,8 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				}
 				c.i, c.j, c.named = c.i+1, c.j+1, false
 			}
+		case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
+			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return unmatched
 		case tok.fed:
@@ -405,11 +422,13 @@ func mayBeArgument(want []tokenMatcher, i int) bool {
 }
 
 // argumentAfter reports whether the word after the option toks[j] may be
-// its argument: a word that is no option, after an option that does not
-// hold its value ("--context=prod").
+// its argument: a word that is no option nor "--", which ends the options
+// ("rm -i -- -f" removes a file named -f: read as -i's argument, "--" let
+// -f match "rm -f *"), after an option that does not hold its value
+// ("--context=prod").
 func argumentAfter(toks []shellToken, j int) bool {
 	return j+1 < len(toks) && !toks[j+1].op &&
-		(toks[j+1].glued || !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "="))
+		(toks[j+1].glued || toks[j+1].text != "--" && !isOption(toks[j+1].text) && !strings.Contains(toks[j].text, "="))
 }
 
 // optionAhead matches the option toks[j], which the option want[i] does

@@ -1093,6 +1093,8 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{ID: "pgclean", Replaces: []string{"pg_restore -c *"}},
 		{ID: "rmf", Replaces: []string{"rm -f /tmp/*"}},
 		{ID: "sudorm", Replaces: []string{"sudo rm -f /var/*", "ls /srv && rm -f /srv/*"}},
+		{ID: "curlO", Replaces: []string{"curl -O *"}},
+		{ID: "grepr", Replaces: []string{"grep -r *"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1132,6 +1134,13 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"sudo rm -vRf /tmp/x", []string{"rmf"}},
 		{"rm -Rv /tmp/x", nil},
 		{"rm -Rffv /tmp/x", nil}, // a letter twice: not a bundle
+		// Letters after an option that takes an argument are the argument.
+		{"curl -XPOST https://x", nil},
+		{"grep -eword file", nil},
+		{"grep -rnw x .", []string{"grepr"}},
+		// After "--", which no option takes as its argument, -f is a file.
+		{"rm -i -- -f", nil},
+		{"rm -i -f -- /tmp/x", []string{"rmf"}},
 		{"sudo rm -Rfv /var/x", []string{"sudorm"}},
 		{"ls /srv && rm -Rfv /srv/x", []string{"sudorm"}},
 		// Four letters or more after one dash are a long option, as Go's
@@ -1262,6 +1271,11 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{ID: "restore", Replaces: []string{"psql * < *.sql", "mysql <db> < <file>"}},
 		{ID: "dump", Replaces: []string{"pg_dump * >*"}},
 		{ID: "push", Replaces: []string{"git push --force"}},
+		// A placeholder right after the redirection is its target.
+		{ID: "dump2", Replaces: []string{"pg_dump <db> 1><file>"}},
+		{ID: "feed", Replaces: []string{"mysqldump <db> <<file>"}},
+		{ID: "tee", Replaces: []string{"tee <file> 2><log>"}},
+		{ID: "rm", Replaces: []string{"rm -rf *"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1274,9 +1288,9 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"psql -h x db <dump.sql", []string{"restore"}},
 		{"mysql app <b.sql", []string{"restore"}},
 		{"mysql app < b.sql", []string{"restore"}},
-		{"pg_dump db > out.sql", []string{"dump"}},
-		{"pg_dump db >out.sql", []string{"dump"}},
-		{"pg_dump db 1>out.sql", []string{"dump"}},
+		{"pg_dump db > out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db >out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db 1>out.sql", []string{"dump", "dump2"}},
 		// Not the redirection named: another descriptor, or none.
 		{"pg_dump db 2>err.log", nil},
 		{"psql db -f dump.sql", nil},
@@ -1288,6 +1302,17 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"git push --force >log 2>&1", []string{"push"}},
 		{"echo 'git push --force' 2>/dev/null | sh", []string{"push"}},
 		{"cat <<< 'git push --force' 2> /dev/null | bash", []string{"push"}},
+		{"pg_dump app >out.sql", []string{"dump", "dump2"}},
+		{"pg_dump app > out.sql", []string{"dump", "dump2"}},
+		{"mysqldump app <in.sql", []string{"feed"}},
+		{"tee x 2>log", []string{"tee"}},
+		{"tee x 2> log", []string{"tee"}},
+		// cat's output goes to a file: the shell after the pipe reads
+		// nothing, however the redirection is written.
+		{"cat <<EOF > f | bash\nrm -rf /tmp/x\nEOF", nil},
+		{"cat <<EOF >f | bash\nrm -rf /tmp/x\nEOF", nil},
+		{"cat > f <<EOF | bash\nrm -rf /tmp/x\nEOF", nil},
+		{"cat <<EOF 2>/dev/null | bash\nrm -rf /tmp/x\nEOF", []string{"rm"}},
 	}
 	checkMatchCommand(t, mt, tests)
 }

@@ -300,6 +300,9 @@ func markGetopt(literal []tokenMatcher, inner int) {
 			continue
 		case i == 0 || i == inner || literal[i-1].op:
 			getopt, args = permutes[m.text], argumentOptions(m.text)
+			if args == nil {
+				args = bundleArguments[m.text]
+			}
 		}
 		m.getopt = getopt && m.bundle && len(m.text) == 2
 		if m.bundle {

@@ -902,6 +902,9 @@ func catPipesToShell(line string) bool {
 	start := skipAssignments(toks, 0)
 	words := commandWords(toks, start)
 	end := start + len(words)
+	if slices.ContainsFunc(words[min(1, len(words)):], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
+		return false // "cat <<EOF > f | bash": the text goes to f, the shell reads nothing
+	}
 	words = dropRedirections(words)
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&

@@ -63,7 +63,8 @@ func readWords(toks []shellToken) []shellToken {
 // *.sql" matches "psql db <dump.sql" and "psql db 0< dump.sql", each of
 // which matched only the form it was written in. A duplication ("2>&1",
 // ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
-// placeholder ("<file>") are left whole.
+// placeholder ("<file>") are left whole; a placeholder after a
+// redirection is its target ("><file>" is "> <file>").
 func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
 	for i, t := range toks {
@@ -117,8 +118,8 @@ func redirectionOperator(t shellToken) (from, op int) {
 			continue
 		}
 		n := i + len(r)
-		if n < len(w) && (w[n] == '&' || w[n] == '<' || w[n] == '>') {
-			return 0, 0 // a duplication, a here-document
+		if n < len(w) && (w[n] == '&' || w[n] == '<' || w[n] == '>') && !startsWithPlaceholder(w[n:]) {
+			return 0, 0 // a duplication, a here-document; not "><file>", a pattern's target
 		}
 		if i == 1 && (w[0] == '0' && r[0] == '<' || w[0] == '1' && r[0] == '>') {
 			from = 1 // the default descriptor
