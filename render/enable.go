@@ -86,7 +86,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 			c, ok := idx.clusters[id]
 			if !ok {
 				what := "no capability has that id"
-				if near := validate.NearestID(id, idx.ids); near != "" {
+				if near := validate.NearestID(id, idx.clusterIDs); near != "" {
 					what += fmt.Sprintf("; did you mean %q?", near)
 				}
 				if _, isCap := reg.ByID[id]; isCap {

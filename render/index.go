@@ -37,9 +37,10 @@ type regIndex struct {
 	keys     map[string]*store.ConfigKey
 	skills   map[string]profileBit // skill stem → union of its clusters' profiles
 	clusters map[string]*store.Cluster
-	// ids and skillNames are the capability ids and skill stems, sorted,
-	// for naming the one a misspelt name probably meant.
-	ids, skillNames []string
+	// ids, clusterIDs and skillNames are the capability ids, those of
+	// the capabilities that own skills (clusters) and the skill stems,
+	// sorted, for naming the one a misspelt name probably meant.
+	ids, clusterIDs, skillNames []string
 }
 
 func buildIndex(reg *store.Registry) *regIndex {
@@ -75,6 +76,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 		}
 	}
 	idx.ids = slices.Sorted(maps.Keys(reg.ByID))
+	idx.clusterIDs = slices.Sorted(maps.Keys(idx.clusters))
 	idx.skillNames = slices.Sorted(maps.Keys(idx.skills))
 	return idx
 }

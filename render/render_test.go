@@ -465,13 +465,15 @@ func TestEnablement(t *testing.T) {
 			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
 		{"explicit removes win", Enablement{Surface: &Surface{ExplicitAdds: []string{"secure-phase"}, ExplicitRemoves: []string{"secure-phase"}}},
 			[]string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "tdd", "ui"}, nil},
-		{"unknown names warn", Enablement{Surface: &Surface{BaseProfile: "mini", DisabledClusters: []string{"drift", "ghost", "uii"},
+		{"unknown names warn", Enablement{Surface: &Surface{BaseProfile: "mini", DisabledClusters: []string{"drift", "ghost", "uii", "drif"},
 			ExplicitAdds: []string{"no-such-skill", "ui-phse"}, ExplicitRemoves: []string{"gsd-ui-phase"}}}, all,
 			[]string{
 				`surface baseProfile "mini" is not an install profile (core, standard, full); using full`,
 				`surface disabledClusters: "drift" is not a cluster (that capability owns no skills); ignored`,
 				`surface disabledClusters: "ghost" is not a cluster (no capability has that id); ignored`,
 				`surface disabledClusters: "uii" is not a cluster (no capability has that id; did you mean "ui"?); ignored`,
+				// drift owns no skills: no cluster to name.
+				`surface disabledClusters: "drif" is not a cluster (no capability has that id); ignored`,
 				`surface explicitAdds: "no-such-skill" is not a skill of any capability; ignored`,
 				`surface explicitAdds: "ui-phse" is not a skill of any capability (did you mean "ui-phase"?); ignored`,
 				`surface explicitRemoves: "gsd-ui-phase" is not a skill of any capability; ignored`,

@@ -294,7 +294,8 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 	ix.addPrefixTerms(s, st)
 	if !ok {
 		s.seq = append(s.seq, -1)
-		return ix.addAbbrevTerms(s, st, qw) || repair && ix.addTypoTerms(s, st)
+		abbrev := ix.addAbbrevTerms(s, st, qw)
+		return repair && ix.addTypoTerms(s, st) || abbrev
 	}
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)

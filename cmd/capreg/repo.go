@@ -58,9 +58,13 @@ func relativeSchemaHint(schema, repo string) string {
 		return ""
 	}
 	hint := fmt.Sprintf(" (a relative --config-schema is read from the repository, %s", repo)
-	if abs, err := filepath.Abs(schema); err == nil {
-		if fi, err := os.Stat(schema); err == nil && !fi.IsDir() {
-			hint += fmt.Sprintf("; the file %s is here: give --config-schema %s", schema, abs)
+	if fi, err := os.Stat(schema); err == nil && !fi.IsDir() {
+		abs, _ := filepath.Abs(schema)
+		absRepo, _ := filepath.Abs(repo)
+		if rel, err := filepath.Rel(absRepo, abs); err == nil && filepath.IsLocal(rel) {
+			hint += fmt.Sprintf("; the file %s is here: give --config-schema %s", schema, filepath.ToSlash(rel))
+		} else {
+			hint += fmt.Sprintf("; the file %s is outside it, where a config schema is not read", schema)
 		}
 	}
 	return hint + ")"

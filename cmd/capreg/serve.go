@@ -57,6 +57,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
 	if err != nil {
+		if sf.logFormat == "json" { // --log-level is what is wrong
+			slog.New(slog.NewJSONHandler(stderr, nil)).Error(err.Error())
+			return exitUsage
+		}
 		return usageError(stderr, "%v", err)
 	}
 	// From here, in JSON, so that a log pipeline reading JSON sees why the
