@@ -1316,3 +1316,35 @@ func TestMatchCommandRedirections(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 }
+
+// A short option written with its argument in one word ("-XDELETE",
+// "-fn5") reads as the option and the argument, for the commands whose
+// options that take one are known, in lines and patterns alike.
+func TestMatchCommandShortOptionArguments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "delete", Replaces: []string{"curl -X DELETE *"}},
+		{ID: "post", Replaces: []string{"curl -XPOST *"}},
+		{ID: "follow", Replaces: []string{"tail -f *"}},
+		{ID: "clean", Replaces: []string{"pg_restore -c *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -XDELETE https://x/api/1", []string{"delete"}},
+		{"curl -sXDELETE https://x/api/1", []string{"delete"}},
+		{"curl -X DELETE https://x/api/1", []string{"delete"}},
+		{"sudo curl -XDELETE https://x/api/1", []string{"delete"}},
+		{"curl -X POST https://x/api", []string{"post"}},
+		{"curl -XPOST https://x/api", []string{"post"}},
+		{"curl -XGET https://x/api", nil},
+		{"curl -H 'X: DELETE' https://x", nil},
+		{"tail -fn5 app.log", []string{"follow"}},
+		{"tail -n5 app.log", nil},
+		{"pg_restore -Fc -d app db.dump", nil},
+		{"pg_restore -cFc -d app db.dump", []string{"clean"}},
+		// Not a command whose options are known: left whole.
+		{"kubectl -nprod delete pod x", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}

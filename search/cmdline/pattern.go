@@ -244,6 +244,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
 	toks := readWords(shellTokensUpTo(pat, limit))
+	toks = splitShortArguments(toks, commandStarts(toks))
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)

@@ -505,6 +505,9 @@ func findScripts(words []shellToken) []string {
 // command starts of that.
 func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
 	starts := commandStarts(toks)
+	if split := splitShortArguments(toks, starts); len(split) > len(toks) {
+		toks, starts = split, commandStarts(split)
+	}
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		return fed, commandStarts(fed)
 	}

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -130,6 +131,73 @@ func redirectionOperator(t shellToken) (from, op int) {
 		return from, n
 	}
 	return 0, 0
+}
+
+// splitShortArguments splits each word of short options that holds the
+// argument of one ("-XDELETE", "-fn5", "-Fc"), of the commands at starts
+// whose options that take one capreg knows (bundleArguments, and pg_dump's
+// and pg_restore's), into the options and the argument, marked glued as
+// splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
+// "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". Lines and
+// patterns are both split. It returns toks itself when there is nothing
+// to split.
+func splitShortArguments(toks []shellToken, starts []int) []shellToken {
+	var out []shellToken
+	last := 0 // toks[last:] are not in out yet
+	for _, s := range starts {
+		set := shortArguments(path.Base(toks[s].text))
+		if set == "" {
+			continue
+		}
+		for j := s + 1; j < len(toks) && !toks[j].op && (toks[j].text != "--" || toks[j].glued); j++ {
+			k := argumentLetter(toks[j], set)
+			if k < 0 {
+				continue
+			}
+			t := toks[j]
+			out = append(out, toks[last:j]...)
+			out = append(out, shellToken{text: t.text[:k+1], off: t.off, joined: t.joined},
+				shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true})
+			last = j + 1
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return append(out, toks[last:]...)
+}
+
+// shortArguments are the letters of the short options that take an
+// argument of the command name, when capreg knows them for splitting
+// (splitShortArguments): not ssh's, whose -o reads "-oKey=value" whole.
+func shortArguments(name string) string {
+	if o := bundleArguments[name]; o != nil {
+		return o.short
+	}
+	if name == "pg_dump" || name == "pg_restore" {
+		return knownOptions[name].short
+	}
+	return ""
+}
+
+// argumentLetter is the index in t's text of the option letter of set
+// whose argument follows it in the word ("X" of "-XDELETE", after other
+// letters: "n" of "-fn5"), or -1: a word of one dash, letters, and more
+// after the first letter of set.
+func argumentLetter(t shellToken, set string) int {
+	w := t.text
+	if t.glued || t.quoted || t.dot || len(w) < 3 || w[0] != '-' || w[1] == '-' {
+		return -1
+	}
+	for k := 1; k < len(w)-1; k++ {
+		switch c := w[k]; {
+		case strings.IndexByte(set, c) >= 0:
+			return k
+		case (c|0x20) < 'a' || (c|0x20) > 'z':
+			return -1
+		}
+	}
+	return -1
 }
 
 // startsWithPlaceholder reports whether w starts with a <placeholder>.
