@@ -77,7 +77,7 @@ var bundleArguments = map[string]*optionSet{
 	"touch": {short: "drt"}, "head": {short: "cn"}, "tail": {short: "cns"}, "ls": {short: "ITw"},
 	"du": {short: "Bdt"}, "df": {short: "Btx"}, "grep": {short: "ABCdDefm"}, "sed": {short: "efl"},
 	"curl":  {short: "AbcCdDeEFHKmoPQrtTuUwxXyYz"},
-	"wget":  {short: "aABDeiIlOoPQRtTUwX"},
+	"wget":  {short: "aABDeiIlnOoPQRtTUwX"}, // -n takes a letter: -nc, -nH
 	"rsync": {short: "BefT"}, "scp": {short: "cFiJloPS"},
 }
 
@@ -102,12 +102,13 @@ var knownOptions = map[string]*optionSet{
 }
 
 // The options of PostgreSQL 17's pg_restore and pg_dump that take an
-// argument.
+// argument; not pg_dump's -d (--dbname), whose argument is the database
+// a "pg_dump <db>" pattern means, as psql's is.
 var (
 	pgRestoreOptions = optionSet{"dfFhIjLnNpPStTU", []string{"dbname", "file", "format", "host", "index", "jobs",
 		"use-list", "schema", "exclude-schema", "port", "function", "superuser", "table", "trigger", "username",
 		"role", "section", "filter", "transaction-size"}}
-	pgDumpOptions = optionSet{"dEfFhjnNpStTUZ", []string{"dbname", "encoding", "file", "format", "host", "jobs",
+	pgDumpOptions = optionSet{"EfFhjnNpStTUZ", []string{"encoding", "file", "format", "host", "jobs",
 		"schema", "exclude-schema", "port", "superuser", "table", "exclude-table", "username", "compress", "role",
 		"exclude-table-data", "exclude-table-and-children", "exclude-table-data-and-children", "extra-float-digits",
 		"filter", "lock-wait-timeout", "rows-per-insert", "section", "snapshot", "table-and-children",

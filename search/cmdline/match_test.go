@@ -1348,3 +1348,43 @@ func TestMatchCommandShortOptionArguments(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 }
+
+// After review: what capreg knows of a command's options reaches it where a
+// pattern names it after another command (docker exec, kubectl exec, ssh);
+// pg_dump's -d names the database a <db> stands for; wget's -n takes a
+// letter; an option's glued value keeps its case; a quoted or escaped ">"
+// is no redirection.
+func TestMatchCommandKnownOptionsInside(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "clean", Replaces: []string{"docker exec * pg_restore -c *", "kubectl exec * -- pg_restore -c *"}},
+		{ID: "delete", Replaces: []string{"ssh * curl -X DELETE *"}},
+		{ID: "rmf", Replaces: []string{"docker exec * rm -f *"}},
+		{ID: "dump", Replaces: []string{"pg_dump <db> > <file>", "pg_dump prod*"}},
+		{ID: "continue", Replaces: []string{"wget -c *"}},
+		{ID: "post", Replaces: []string{"curl -XPOST *"}},
+		{ID: "catto", Replaces: []string{"cat * > *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker exec db pg_restore -Fc -d app /tmp/db.dump", nil},
+		{"docker exec db pg_restore -cFc -d app /tmp/db.dump", []string{"clean"}},
+		{"kubectl exec db-0 -- pg_restore -Fc -d app /tmp/x", nil},
+		{"kubectl exec db-0 -- pg_restore -c -d app /tmp/x", []string{"clean"}},
+		{"ssh h curl -XDELETE https://x", []string{"delete"}},
+		{"docker exec c rm -Rfv /x", []string{"rmf"}},
+		{"pg_dump -d app > app.sql", []string{"dump"}},
+		{"pg_dump -d prod > prod.dump", []string{"dump"}},
+		{"wget -qnc https://x/a.tgz", nil},
+		{"wget -nc https://x/a.tgz", nil},
+		{"wget -qc https://x/a.tgz", []string{"continue"}},
+		{"curl -Xpost https://x", nil},
+		{"curl -X POST https://x", []string{"post"}},
+		{"cat a \\> b", nil},
+		{"cat a '>' b", nil},
+		{"cat a > b", []string{"catto"}},
+		{"cat a 1\\>b", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}

@@ -71,6 +71,9 @@ type tokenMatcher struct {
 	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
 	// glob ("kubectl logs *") still matches any word.
 	operand bool
+	// redir: the pattern word is a redirection ("<", "2>"), which a word
+	// the line quotes or escapes ("\\>", "'>'") is not.
+	redir bool
 	// bundle: the pattern word is one to three short options bundled
 	// ("-f", "-rf", "-it", "-xzf"), which a command may bundle in another
 	// order or with others ("-fu", "-fr", "-ti", "-rfv"), as getopt reads
@@ -117,7 +120,7 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot:
+	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot, m.redir && tok.quoted:
 		return false
 	case tok.fed:
 		return m.anyOperand
@@ -243,8 +246,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks := readWords(shellTokensUpTo(pat, limit))
-	toks = splitShortArguments(toks, commandStarts(toks))
+	toks := splitShortArguments(readWords(shellTokensUpTo(pat, limit)))
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
@@ -262,8 +264,11 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
 		}
-		m := compileToken(t.text)
+		// An option's value keeps its case, as the option does: "curl
+		// -XPOST *", read as "-X" and "POST", is no keyword for "-Xpost".
+		m := compileTokenCase(t.text, caseless(t.text) && !t.glued)
 		m.opt = isOption(t.text) && !t.glued
+		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		p.literal = append(p.literal, m)
@@ -276,7 +281,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		return commandPattern{}, false
 	}
 	inner := innerCommand(toks[len(p.env):], p.literal)
-	markGetopt(p.literal, len(p.literal)-len(inner))
+	markGetopt(p.literal)
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
 		return p, true
@@ -286,12 +291,13 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	return p, true
 }
 
-// markGetopt marks the one-letter bundles of each command of a pattern
-// that is one of permutes, the commands that read short options only
-// after one dash (see tokenMatcher.getopt). A command starts a pattern,
-// follows an operator, or is the one a precommand runs, at inner ("sudo
-// rm -f *").
-func markGetopt(literal []tokenMatcher, inner int) {
+// markGetopt marks the bundles of each command of a pattern with what
+// capreg knows of its options (see tokenMatcher.getopt and args). The
+// command of a word is the nearest word before it, since the last
+// operator, that names a command capreg knows the options of, or the
+// first: "docker exec * pg_restore -c *" gives its -c to pg_restore, as
+// splitShortArguments reads the line.
+func markGetopt(literal []tokenMatcher) {
 	getopt, args := false, (*optionSet)(nil)
 	for i := range literal {
 		m := &literal[i]
@@ -299,7 +305,7 @@ func markGetopt(literal []tokenMatcher, inner int) {
 		case m.op:
 			getopt, args = false, nil
 			continue
-		case i == 0 || i == inner || literal[i-1].op:
+		case i == 0 || literal[i-1].op || !m.opt && m.re == nil && knownCommand(m.text):
 			getopt, args = permutes[m.text], argumentOptions(m.text)
 			if args == nil {
 				args = bundleArguments[m.text]
@@ -485,8 +491,10 @@ func grouping(op string) bool {
 }
 
 // compileToken makes the matcher of one pattern token.
-func compileToken(tok string) tokenMatcher {
-	fold := caseless(tok)
+func compileToken(tok string) tokenMatcher { return compileTokenCase(tok, caseless(tok)) }
+
+// compileTokenCase is compileToken, matching in any case when fold is set.
+func compileTokenCase(tok string, fold bool) tokenMatcher {
 	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
 		return tokenMatcher{text: tok, fold: fold}
 	}

@@ -504,10 +504,8 @@ func findScripts(words []shellToken) []string {
 // fedCommandStarts is toks with the fed words of feedOperands, and the
 // command starts of that.
 func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
+	toks = splitShortArguments(toks)
 	starts := commandStarts(toks)
-	if split := splitShortArguments(toks, starts); len(split) > len(toks) {
-		toks, starts = split, commandStarts(split)
-	}
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		return fed, commandStarts(fed)
 	}

@@ -23,9 +23,9 @@ type shellToken struct {
 	// dot: the word was written with a leading "./", which readWords
 	// took off.
 	dot bool
-	// quoted: the word starts with a quote or a backslash, so that a ">"
-	// it starts with is text ("echo '>x; git push' | sh"), not a
-	// redirection.
+	// quoted: the word starts with a quote or a backslash, or the ">" or
+	// "<" it starts with (after digits) is quoted or escaped ("1\\>x"), so
+	// that it is text ("echo '>x; git push' | sh"), not a redirection.
 	quoted bool
 	// joined: written touching the token before it, with no blank
 	// between ("$(pwd)/bin", "user@$(hostname)", "TAG=$(date)-dev"): the
@@ -134,37 +134,52 @@ func redirectionOperator(t shellToken) (from, op int) {
 }
 
 // splitShortArguments splits each word of short options that holds the
-// argument of one ("-XDELETE", "-fn5", "-Fc"), of the commands at starts
-// whose options that take one capreg knows (bundleArguments, and pg_dump's
-// and pg_restore's), into the options and the argument, marked glued as
+// argument of one ("-XDELETE", "-fn5", "-Fc"), of a command whose options
+// that take one capreg knows (bundleArguments, and pg_dump's and
+// pg_restore's), into the options and the argument, marked glued as
 // splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
-// "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". Lines and
-// patterns are both split. It returns toks itself when there is nothing
-// to split.
-func splitShortArguments(toks []shellToken, starts []int) []shellToken {
+// "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The command of a
+// word is the nearest word before it, since the last operator, that names
+// such a command, or the first ("sudo -u pg pg_restore -Fc", "docker exec
+// db pg_restore -Fc"; see markGetopt), until a "--" of its own. Lines and
+// patterns are both split. It returns toks itself when there is nothing to
+// split.
+func splitShortArguments(toks []shellToken) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
-	for _, s := range starts {
-		set := shortArguments(path.Base(toks[s].text))
-		if set == "" {
+	set, first := "", true
+	for j, t := range toks {
+		switch {
+		case t.op:
+			set, first = "", true
+			continue
+		case first || !t.glued && !t.quoted && !isOption(t.text) && knownCommand(path.Base(t.text)):
+			set, first = shortArguments(path.Base(t.text)), false
+			continue
+		case t.text == "--" && !t.glued:
+			set = "" // operands from here
 			continue
 		}
-		for j := s + 1; j < len(toks) && !toks[j].op && (toks[j].text != "--" || toks[j].glued); j++ {
-			k := argumentLetter(toks[j], set)
-			if k < 0 {
-				continue
-			}
-			t := toks[j]
-			out = append(out, toks[last:j]...)
-			out = append(out, shellToken{text: t.text[:k+1], off: t.off, joined: t.joined},
-				shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true})
-			last = j + 1
+		k := argumentLetter(t, set)
+		if k < 0 {
+			continue
 		}
+		out = append(out, toks[last:j]...)
+		out = append(out, shellToken{text: t.text[:k+1], off: t.off, joined: t.joined},
+			shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true})
+		last = j + 1
 	}
 	if out == nil {
 		return toks
 	}
 	return append(out, toks[last:]...)
+}
+
+// knownCommand reports whether capreg knows something of the options of
+// the command name: it reads them anywhere (permutes), or knows those
+// that take an argument.
+func knownCommand(name string) bool {
+	return permutes[name] || bundleArguments[name] != nil || knownOptions[name] != nil
 }
 
 // shortArguments are the letters of the short options that take an
@@ -186,7 +201,7 @@ func shortArguments(name string) string {
 // after the first letter of set.
 func argumentLetter(t shellToken, set string) int {
 	w := t.text
-	if t.glued || t.quoted || t.dot || len(w) < 3 || w[0] != '-' || w[1] == '-' {
+	if set == "" || t.glued || t.quoted || t.dot || len(w) < 3 || w[0] != '-' || w[1] == '-' {
 		return -1
 	}
 	for k := 1; k < len(w)-1; k++ {
@@ -316,7 +331,8 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 				text = b.String()
 			}
 			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
-				line[start] == '$' && start+1 < len(line) && line[start+1] == '\''
+				line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
+				copied && quotedRedirection(text, line[start:end])
 			out = append(out, shellToken{text: text, off: start, quoted: q, joined: start == prevEnd})
 			prevEnd = end
 			b.Reset()
@@ -735,6 +751,18 @@ func commentEnd(s string, i int) int {
 		return i + nl - 1
 	}
 	return len(s) - 1
+}
+
+// quotedRedirection reports whether text, a word as the shell passes it,
+// starts as a redirection does ("1>app.sql") only because the raw word,
+// as written, quotes or escapes it ("1\\>app.sql", "2'>'x"): a literal
+// argument then, which the shell does not redirect.
+func quotedRedirection(text, raw string) bool {
+	n := len(text) - len(strings.TrimLeft(text, "0123456789&"))
+	if n >= len(text) || text[n] != '<' && text[n] != '>' {
+		return false
+	}
+	return len(raw) <= n || raw[:n+1] != text[:n+1]
 }
 
 // redirects reports whether the & at s[i] is part of a redirection
