@@ -1352,8 +1352,7 @@ func TestMatchCommandShortOptionArguments(t *testing.T) {
 // After review: what capreg knows of a command's options reaches it where a
 // pattern names it after another command (docker exec, kubectl exec, ssh);
 // pg_dump's -d names the database a <db> stands for; wget's -n takes a
-// letter; an option's glued value keeps its case; a quoted or escaped ">"
-// is no redirection.
+// letter; a quoted or escaped ">" is no redirection.
 func TestMatchCommandKnownOptionsInside(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "clean", Replaces: []string{"docker exec * pg_restore -c *", "kubectl exec * -- pg_restore -c *"}},
@@ -1379,12 +1378,43 @@ func TestMatchCommandKnownOptionsInside(t *testing.T) {
 		{"wget -qnc https://x/a.tgz", nil},
 		{"wget -nc https://x/a.tgz", nil},
 		{"wget -qc https://x/a.tgz", []string{"continue"}},
-		{"curl -Xpost https://x", nil},
+		// A value in capitals is a keyword, in any case, glued or not.
+		{"curl -Xpost https://x", []string{"post"}},
 		{"curl -X POST https://x", []string{"post"}},
 		{"cat a \\> b", nil},
 		{"cat a '>' b", nil},
 		{"cat a > b", []string{"catto"}},
 		{"cat a 1\\>b", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// What names a command, for reading its options, is a word where one
+// runs: not an option's argument ("--name curl"), nor a path within
+// another ("/opt/curl" after -C, "curlimages/curl", a URL's ".../rm"); and
+// a redirection of the command a container runs stays one.
+func TestMatchCommandNamesAreNotCommands(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "it", Replaces: []string{"docker run -it *"}},
+		{ID: "untar", Replaces: []string{"tar -xzf *"}},
+		{ID: "delete", Replaces: []string{"curl -X DELETE *"}},
+		{ID: "dump", Replaces: []string{"pg_dump <db> > <file>"}},
+		{ID: "seed", Replaces: []string{"psql * < *.sql"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker run --name curl -dit ubuntu", []string{"it"}},
+		{"docker run --rm curlimages/curl -dit", []string{"it"}},
+		{"tar -C /opt/curl -xzf curl.tgz", []string{"untar"}},
+		{"curl http://localhost:8080/rm -XDELETE", []string{"delete"}},
+		{"curl -o /tmp/ls -XDELETE https://x", []string{"delete"}},
+		{"sudo /usr/bin/curl -XDELETE https://x", []string{"delete"}},
+		{"docker exec db pg_dump app > app.sql", []string{"dump"}},
+		{"docker exec db pg_dump app >app.sql", []string{"dump"}},
+		{"kubectl exec db-0 -- pg_dump app > app.sql", []string{"dump"}},
+		{"docker exec -i db psql app < seed.sql", []string{"seed"}},
 	}
 	checkMatchCommand(t, mt, tests)
 }

@@ -264,9 +264,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
 		}
-		// An option's value keeps its case, as the option does: "curl
-		// -XPOST *", read as "-X" and "POST", is no keyword for "-Xpost".
-		m := compileTokenCase(t.text, caseless(t.text) && !t.glued)
+		m := compileToken(t.text)
 		m.opt = isOption(t.text) && !t.glued
 		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
@@ -294,9 +292,9 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // markGetopt marks the bundles of each command of a pattern with what
 // capreg knows of its options (see tokenMatcher.getopt and args). The
 // command of a word is the nearest word before it, since the last
-// operator, that names a command capreg knows the options of, or the
-// first: "docker exec * pg_restore -c *" gives its -c to pg_restore, as
-// splitShortArguments reads the line.
+// operator, that names a command capreg knows the options of
+// (namesCommand), or the first: "docker exec * pg_restore -c *" gives its
+// -c to pg_restore, as splitShortArguments reads the line.
 func markGetopt(literal []tokenMatcher) {
 	getopt, args := false, (*optionSet)(nil)
 	for i := range literal {
@@ -305,7 +303,7 @@ func markGetopt(literal []tokenMatcher) {
 		case m.op:
 			getopt, args = false, nil
 			continue
-		case i == 0 || literal[i-1].op || !m.opt && m.re == nil && knownCommand(m.text):
+		case i == 0 || literal[i-1].op || m.re == nil && namesCommand(m.text, literal[i-1].opt):
 			getopt, args = permutes[m.text], argumentOptions(m.text)
 			if args == nil {
 				args = bundleArguments[m.text]
@@ -491,10 +489,8 @@ func grouping(op string) bool {
 }
 
 // compileToken makes the matcher of one pattern token.
-func compileToken(tok string) tokenMatcher { return compileTokenCase(tok, caseless(tok)) }
-
-// compileTokenCase is compileToken, matching in any case when fold is set.
-func compileTokenCase(tok string, fold bool) tokenMatcher {
+func compileToken(tok string) tokenMatcher {
+	fold := caseless(tok)
 	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
 		return tokenMatcher{text: tok, fold: fold}
 	}

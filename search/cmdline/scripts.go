@@ -429,7 +429,9 @@ func joinedScript(words []shellToken, quote bool) []string {
 	texts := make([]string, len(words))
 	for i, w := range words {
 		texts[i] = asWritten(w)
-		if quote {
+		if quote && (w.quoted || w.glued || !isRedirection(w.text)) {
+			// A redirection the line wrote stays one ("docker exec db
+			// pg_dump app > app.sql"): quoted, it read as text.
 			texts[i] = shellQuote(texts[i])
 		}
 	}

@@ -140,8 +140,9 @@ func redirectionOperator(t shellToken) (from, op int) {
 // splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
 // "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The command of a
 // word is the nearest word before it, since the last operator, that names
-// such a command, or the first ("sudo -u pg pg_restore -Fc", "docker exec
-// db pg_restore -Fc"; see markGetopt), until a "--" of its own. Lines and
+// such a command (namesCommand), or the first ("sudo -u pg pg_restore
+// -Fc", "docker exec db pg_restore -Fc"; see markGetopt), until a "--" of
+// its own. Lines and
 // patterns are both split. It returns toks itself when there is nothing to
 // split.
 func splitShortArguments(toks []shellToken) []shellToken {
@@ -153,7 +154,7 @@ func splitShortArguments(toks []shellToken) []shellToken {
 		case t.op:
 			set, first = "", true
 			continue
-		case first || !t.glued && !t.quoted && !isOption(t.text) && knownCommand(path.Base(t.text)):
+		case first || !t.glued && !t.quoted && namesCommand(t.text, j > 0 && isOption(toks[j-1].text)):
 			set, first = shortArguments(path.Base(t.text)), false
 			continue
 		case t.text == "--" && !t.glued:
@@ -175,10 +176,19 @@ func splitShortArguments(toks []shellToken) []shellToken {
 	return append(out, toks[last:]...)
 }
 
-// knownCommand reports whether capreg knows something of the options of
-// the command name: it reads them anywhere (permutes), or knows those
-// that take an argument.
-func knownCommand(name string) bool {
+// namesCommand reports whether the word w, after the first of a command,
+// names a command it runs that capreg knows something of the options of
+// (it reads them anywhere, permutes, or capreg knows those that take an
+// argument): "sudo -u pg pg_restore", "docker exec db pg_restore",
+// "kubectl exec db-0 -- /usr/bin/curl". Not after an option, whose
+// argument it is ("docker run --name curl -dit"), nor a path but one from
+// the root or "./" ("tar -C opt/curl", "curlimages/curl", a URL's
+// ".../rm").
+func namesCommand(w string, afterOption bool) bool {
+	if afterOption || isOption(w) || strings.Contains(w, "/") && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "./") {
+		return false
+	}
+	name := path.Base(w)
 	return permutes[name] || bundleArguments[name] != nil || knownOptions[name] != nil
 }
 
