@@ -65,26 +65,10 @@ func TestDeployManifests(t *testing.T) {
 	if pdbSelector["app.kubernetes.io/name"] != "capreg" {
 		t.Errorf("PodDisruptionBudget selector = %v, want app.kubernetes.io/name: capreg", pdbSelector)
 	}
-	if len(args) == 0 || args[0] != "serve" {
-		t.Fatalf("capreg container args = %q, want serve …", args)
-	}
-	// The arguments must parse with serve's own flag set: an unknown flag
-	// would make every pod exit 2 before listening.
-	fs := newFlags("serve", io.Discard)
-	var sf serveFlags
-	sf.register(fs)
-	pos, err := parseArgs(fs, args[1:], io.Discard)
-	if err != nil || len(pos) > 0 {
-		t.Errorf("deployment passes arguments capreg serve does not accept: %v %q", err, pos)
-	}
+	sf := serveArgs(t, "the Deployment", args)
 	// SIGKILL must not come before --drain-delay and the drain are over.
 	if grace <= sf.drainDelay+drainTimeout {
 		t.Errorf("terminationGracePeriodSeconds is %v, not more than --drain-delay (%v) and the drain (%v)", grace, sf.drainDelay, drainTimeout)
-	}
-	// Every interface, IPv6 too: the kubelet probes the pod's address,
-	// which on an IPv6-only cluster 0.0.0.0 does not listen on.
-	if host, _, _ := net.SplitHostPort(sf.addr); addrFault(sf.addr) != "" || host != "" {
-		t.Errorf("--addr = %q; want :PORT, every interface of both families", sf.addr)
 	}
 	if sf.repo != "/git/current" {
 		t.Errorf("--repo = %q; git-sync publishes the checkout at /git/current (--link=current)", sf.repo)
@@ -144,18 +128,29 @@ func TestDockerfile(t *testing.T) {
 	if !regexp.MustCompile(`^\d+:\d+$`).MatchString(user) {
 		t.Errorf("USER %q, want UID:GID in numbers", user)
 	}
-	if len(cmd) == 0 || cmd[0] != "serve" {
-		t.Fatalf("CMD %q, want serve …", cmd)
+	serveArgs(t, "the Dockerfile's CMD", cmd)
+}
+
+// serveArgs checks the arguments what passes to capreg: serve and flags
+// that parse with serve's own flag set (an unknown flag would make every
+// pod exit 2 before listening), listening on every interface of both
+// families (the kubelet probes the pod's address, which on an IPv6-only
+// cluster 0.0.0.0 does not listen on). It returns the flags.
+func serveArgs(t *testing.T, what string, args []string) serveFlags {
+	t.Helper()
+	if len(args) == 0 || args[0] != "serve" {
+		t.Fatalf("%s: arguments %q, want serve …", what, args)
 	}
 	fs := newFlags("serve", io.Discard)
 	var sf serveFlags
 	sf.register(fs)
-	if pos, err := parseArgs(fs, cmd[1:], io.Discard); err != nil || len(pos) > 0 {
-		t.Errorf("CMD passes arguments capreg serve does not accept: %v %q", err, pos)
+	if pos, err := parseArgs(fs, args[1:], io.Discard); err != nil || len(pos) > 0 {
+		t.Errorf("%s passes arguments capreg serve does not accept: %v %q", what, err, pos)
 	}
 	if host, _, _ := net.SplitHostPort(sf.addr); addrFault(sf.addr) != "" || host != "" {
-		t.Errorf("CMD --addr %q; want :PORT, every interface of both families", sf.addr)
+		t.Errorf("%s: --addr %q; want :PORT, every interface of both families", what, sf.addr)
 	}
+	return sf
 }
 
 // TestDeployExampleOverlay renders deploy/overlays/example with kubectl's
