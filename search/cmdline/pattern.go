@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -278,13 +279,12 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		// panicked.
 		return commandPattern{}, false
 	}
-	inner := innerCommand(toks[len(p.env):], p.literal)
 	markGetopt(p.literal)
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
 		return p, true
 	}
-	p.inner = inner
+	p.inner = innerCommand(toks[len(p.env):], p.literal)
 	p.spec = &patternSpec{all: tokenSpecificity(kept), inner: tokenSpecificity(kept[len(kept)-len(p.inner):])}
 	return p, true
 }
@@ -304,9 +304,10 @@ func markGetopt(literal []tokenMatcher) {
 			getopt, args = false, nil
 			continue
 		case i == 0 || literal[i-1].op || m.re == nil && namesCommand(m.text, literal[i-1].opt):
-			getopt, args = permutes[m.text], argumentOptions(m.text)
+			name := path.Base(m.text)
+			getopt, args = permutes[name], argumentOptions(name)
 			if args == nil {
-				args = bundleArguments[m.text]
+				args = bundleArguments[name]
 			}
 		}
 		m.getopt = getopt && m.bundle && len(m.text) == 2

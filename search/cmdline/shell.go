@@ -142,9 +142,8 @@ func redirectionOperator(t shellToken) (from, op int) {
 // word is the nearest word before it, since the last operator, that names
 // such a command (namesCommand), or the first ("sudo -u pg pg_restore
 // -Fc", "docker exec db pg_restore -Fc"; see markGetopt), until a "--" of
-// its own. Lines and
-// patterns are both split. It returns toks itself when there is nothing to
-// split.
+// its own. Lines and patterns are both split. It returns toks itself when
+// there is nothing to split.
 func splitShortArguments(toks []shellToken) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
