@@ -317,12 +317,17 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 		case isOption(tok.text):
 			c.pass(j, true)
 			if c.args != nil && !c.named {
-				if j+1 < len(toks) && !toks[j+1].op && (toks[j+1].glued || c.args.takesNext(tok.text)) {
-					c.j++ // its argument ("-i key", "-oUser=x"), which is no operand
+				if j+1 < len(toks) && !toks[j+1].op && (c.args.takesNext(tok.text) || toks[j+1].glued && (c.args.holds(tok.text) || !w.match(toks[j+1], b))) {
+					// Its argument ("-i key", "-oUser=x"), which is no
+					// operand; the value of another ("pg_dump --dbname=app")
+					// perhaps the one the pattern wants.
+					c.j++
 				}
 			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
-				c.j++ // perhaps its argument, perhaps an operand
-				c.pass(c.j, false)
+				c.j++                 // perhaps its argument, perhaps an operand
+				if !toks[c.j].glued { // "-Fc" read as "-F c": its argument
+					c.pass(c.j, false)
+				}
 			}
 			c.j++
 		case w.opt && c.named:

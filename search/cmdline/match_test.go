@@ -1418,3 +1418,34 @@ func TestMatchCommandNamesAreNotCommands(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 }
+
+// After review: a command a precommand runs after options of its own
+// ("sudo -E curl") is read with its own options, as where none come
+// before it; an operand named like a command ("apt-get install curl") is
+// none; pg_dump's --dbname=app gives the <db>.
+func TestMatchCommandKnownOptionsAfterPrecommands(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "post", Replaces: []string{"curl -XPOST *"}},
+		{ID: "tail", Replaces: []string{"tail -n100 *"}},
+		{ID: "grep", Replaces: []string{"grep -A5 *"}},
+		{ID: "xdelete", Replaces: []string{"xargs curl -XDELETE *"}},
+		{ID: "dump", Replaces: []string{"pg_dump <db> > <file>"}},
+		{ID: "apt", Replaces: []string{"apt-get install -y *"}},
+		{ID: "kdump", Replaces: []string{"kubectl exec * -- pg_dump <db> > <file>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"sudo -E curl -XPOST https://x", []string{"post"}},
+		{"env -i curl -XPOST https://x", []string{"post"}},
+		{"nice -n5 tail -n100 app.log", []string{"tail"}},
+		{"xargs -0 grep -A5 x", []string{"grep"}},
+		{"ls | xargs -n1 curl -XDELETE", []string{"xdelete"}},
+		{"pg_dump --dbname=app > out.sql", []string{"dump"}},
+		{"pg_dump --dbname app > out.sql", []string{"dump"}},
+		{"apt-get install curl -dy", []string{"apt"}},
+		{"kubectl exec db-0 -- pg_dump -Fc app > app.dump", []string{"kdump", "dump"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}

@@ -247,7 +247,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks := splitShortArguments(readWords(shellTokensUpTo(pat, limit)))
+	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)))
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
@@ -279,7 +279,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		// panicked.
 		return commandPattern{}, false
 	}
-	markGetopt(p.literal)
+	markGetopt(p.literal, starts, len(p.env))
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
 		return p, true
@@ -292,19 +292,21 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // markGetopt marks the bundles of each command of a pattern with what
 // capreg knows of its options (see tokenMatcher.getopt and args). The
 // command of a word is the nearest word before it, since the last
-// operator, that names a command capreg knows the options of
-// (namesCommand), or the first: "docker exec * pg_restore -c *" gives its
-// -c to pg_restore, as splitShortArguments reads the line.
-func markGetopt(literal []tokenMatcher) {
-	getopt, args := false, (*optionSet)(nil)
+// operator, that starts a command (starts, indexes in the pattern's
+// words, which has env assignments before its literal) or that a command
+// of runsInside names (namesCommand): "docker exec * pg_restore -c *"
+// gives its -c to pg_restore, as splitShortArguments reads the line.
+func markGetopt(literal []tokenMatcher, starts []int, env int) {
+	getopt, runner, args := false, false, (*optionSet)(nil)
 	for i := range literal {
 		m := &literal[i]
 		switch {
 		case m.op:
-			getopt, args = false, nil
+			getopt, runner, args = false, false, nil
 			continue
-		case i == 0 || literal[i-1].op || m.re == nil && namesCommand(m.text, literal[i-1].opt):
+		case i == 0 || literal[i-1].op || slices.Contains(starts, i+env) || runner && m.re == nil && namesCommand(m.text, literal[i-1].opt):
 			name := path.Base(m.text)
+			runner = runner || runsInside[name]
 			getopt, args = permutes[name], argumentOptions(name)
 			if args == nil {
 				args = bundleArguments[name]

@@ -61,6 +61,15 @@ func (o optionSet) takesNext(t string) bool {
 	return takesNextOf(t, o.short)
 }
 
+// holds reports whether the option word t is one of the set: a long
+// option of it, or short options whose first letter is ("-oUser" is -o).
+func (o optionSet) holds(t string) bool {
+	if strings.HasPrefix(t, "--") {
+		return slices.Contains(o.long, t[2:])
+	}
+	return len(t) > 1 && strings.IndexByte(o.short, t[1]) >= 0
+}
+
 // skip returns the index of the first word from j that is neither an
 // option of a command with the options o nor an option's argument;
 // "--" is skipped and ends the options.

@@ -506,8 +506,7 @@ func findScripts(words []shellToken) []string {
 // fedCommandStarts is toks with the fed words of feedOperands, and the
 // command starts of that.
 func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
-	toks = splitShortArguments(toks)
-	starts := commandStarts(toks)
+	toks, starts := splitArgumentsAt(toks)
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		return fed, commandStarts(fed)
 	}

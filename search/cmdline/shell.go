@@ -139,22 +139,23 @@ func redirectionOperator(t shellToken) (from, op int) {
 // pg_restore's), into the options and the argument, marked glued as
 // splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
 // "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The command of a
-// word is the nearest word before it, since the last operator, that names
-// such a command (namesCommand), or the first ("sudo -u pg pg_restore
-// -Fc", "docker exec db pg_restore -Fc"; see markGetopt), until a "--" of
-// its own. Lines and patterns are both split. It returns toks itself when
+// word is the nearest word before it, since the last operator, that
+// starts a command (starts: "sudo -u pg pg_restore -Fc") or that a
+// command of runsInside names (namesCommand: "docker exec db pg_restore
+// -Fc"; see markGetopt), until a "--" of its own. Lines and patterns are both split. It returns toks itself when
 // there is nothing to split.
-func splitShortArguments(toks []shellToken) []shellToken {
+func splitShortArguments(toks []shellToken, starts []int) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
-	set, first := "", true
+	set, runner, first := "", false, true
 	for j, t := range toks {
 		switch {
 		case t.op:
-			set, first = "", true
+			set, runner, first = "", false, true
 			continue
-		case first || !t.glued && !t.quoted && namesCommand(t.text, j > 0 && isOption(toks[j-1].text)):
-			set, first = shortArguments(path.Base(t.text)), false
+		case first || slices.Contains(starts, j) || runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
+			name := path.Base(t.text)
+			set, runner, first = shortArguments(name), runner || runsInside[name], false
 			continue
 		case t.text == "--" && !t.glued:
 			set = "" // operands from here
@@ -175,14 +176,32 @@ func splitShortArguments(toks []shellToken) []shellToken {
 	return append(out, toks[last:]...)
 }
 
-// namesCommand reports whether the word w, after the first of a command,
-// names a command it runs that capreg knows something of the options of
-// (it reads them anywhere, permutes, or capreg knows those that take an
-// argument): "sudo -u pg pg_restore", "docker exec db pg_restore",
-// "kubectl exec db-0 -- /usr/bin/curl". Not after an option, whose
-// argument it is ("docker run --name curl -dit"), nor a path but one from
-// the root or "./" ("tar -C opt/curl", "curlimages/curl", a URL's
-// ".../rm").
+// splitArgumentsAt is splitShortArguments with the command starts of
+// toks, before and after: the words and where each command starts.
+func splitArgumentsAt(toks []shellToken) ([]shellToken, []int) {
+	starts := commandStarts(toks)
+	if split := splitShortArguments(toks, starts); len(split) > len(toks) {
+		return split, commandStarts(split)
+	}
+	return toks, starts
+}
+
+// runsInside are the commands whose words may name a command they run
+// in a container, a pod or on a host ("docker exec db pg_restore -Fc",
+// "kubectl exec db-0 -- pg_dump", "ssh db pg_dump"), which a command's
+// words are read by from there on (see namesCommand): a precommand's is
+// among the line's command starts already, and any other's words are
+// operands ("apt-get install curl -dy").
+var runsInside = map[string]bool{"docker": true, "podman": true, "podman-remote": true, "nerdctl": true,
+	"docker-compose": true, "podman-compose": true, "kubectl": true, "oc": true, "ssh": true}
+
+// namesCommand reports whether the word w, after the first of a command
+// runsInside names, names a command it runs that capreg knows something
+// of the options of (it reads them anywhere, permutes, or capreg knows
+// those that take an argument): "docker exec db pg_restore", "kubectl
+// exec db-0 -- /usr/bin/curl". Not after an option, whose argument it is
+// ("docker run --name curl -dit"), nor a path but one from the root or
+// "./" ("curlimages/curl", a URL's ".../rm").
 func namesCommand(w string, afterOption bool) bool {
 	if afterOption || isOption(w) || strings.Contains(w, "/") && !strings.HasPrefix(w, "/") && !strings.HasPrefix(w, "./") {
 		return false
