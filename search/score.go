@@ -382,12 +382,6 @@ func (ix *Index) indexedTerm(st string) (int32, bool) {
 	return t, ok && ix.cardOff[t] < ix.cardOff[t+1]
 }
 
-// isIndexed reports whether stem st is a term of the indexed text.
-func (ix *Index) isIndexed(st string) bool {
-	_, ok := ix.indexedTerm(st)
-	return ok
-}
-
 // camelParts returns the camel-case parts of raw query token i ("db",
 // "rollback" of "dbRollback"), or nil.
 func (s *scratch) camelParts(i int) []string {
