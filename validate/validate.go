@@ -158,7 +158,9 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 // parseMarkers parses every candidate workflow. attempted reports whether any
 // file held a marker at all, well-formed or rejected with an error; broken
 // whether a marker was rejected. A marker hidden in a fence left open is
-// neither: it is code, and its file holds none.
+// neither: it is code, and its file holds none. indented names, by step,
+// where a file with no marker holds a block for it as indented code
+// (indentedStep), for the finding that the step is missing.
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, indented map[string]string) {
 	for _, f := range files {
 		if f.Err != nil {
