@@ -65,6 +65,7 @@ var permutes = map[string]bool{
 	"rm": true, "cp": true, "mv": true, "ln": true, "mkdir": true, "rmdir": true, "touch": true,
 	"chmod": true, "chown": true, "chgrp": true, "cat": true, "head": true, "tail": true, "ls": true,
 	"du": true, "df": true, "grep": true, "sed": true, "curl": true, "wget": true, "rsync": true, "scp": true,
+	"pg_dump": true, "pg_restore": true,
 }
 
 // bundleArguments are the short options that take an argument of the
@@ -75,7 +76,9 @@ var permutes = map[string]bool{
 var bundleArguments = map[string]*optionSet{
 	"cp": {short: "St"}, "mv": {short: "St"}, "ln": {short: "St"}, "mkdir": {short: "m"},
 	"touch": {short: "drt"}, "head": {short: "cn"}, "tail": {short: "cns"}, "ls": {short: "ITw"},
-	"du": {short: "Bdt"}, "df": {short: "Btx"}, "grep": {short: "ABCdDefm"}, "sed": {short: "efl"},
+	"du": {short: "Bdt"}, "df": {short: "Btx"}, "grep": {short: "ABCdDefm"},
+	"sed": {short: "efil"}, // -i's suffix, optional, is glued: "-i.bak", "-ie"
+
 	"curl":  {short: "AbcCdDeEFHKmoPQrtTuUwxXyYz"},
 	"wget":  {short: "aABDeiIlnOoPQRtTUwX"}, // -n takes a letter: -nc, -nH
 	"rsync": {short: "BefT"}, "scp": {short: "cFiJloPS"},
@@ -233,7 +236,7 @@ func commandPath(want, cmd string) string {
 func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, noSubcommand bool, b *budget) bool {
 	// passed starts nil: most tries pass no word over, and a buffer here
 	// escaped to the heap on every one (matchSpan keeps the cursor).
-	return matchFrom(want, toks, wordCursor{j: j, args: args, named: noSubcommand}, b) == matched
+	return matchFrom(want, toks, wordCursor{j: j, args: args, named: noSubcommand, anywhere: noSubcommand}, b) == matched
 }
 
 // How matchFrom ends.
@@ -260,6 +263,9 @@ type wordCursor struct {
 	// "git commit -m x --no-verify".
 	passed []passedWord
 	args   *optionSet // the command's options that take an argument, when known
+	// anywhere: the command reads its options anywhere (permutes), so args
+	// hold past its first operand, as they do not past ssh's destination.
+	anywhere bool
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -316,7 +322,7 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):
 			c.pass(j, true)
-			if c.args != nil && !c.named {
+			if c.args != nil && (!c.named || c.anywhere) {
 				if j+1 < len(toks) && !toks[j+1].op && (c.args.takesNext(tok.text) || toks[j+1].glued && (c.args.holds(tok.text) || !w.match(toks[j+1], b))) {
 					// Its argument ("-i key", "-oUser=x"), which is no
 					// operand; the value of another ("pg_dump --dbname=app")
@@ -324,8 +330,11 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 					c.j++
 				}
 			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
-				c.j++                 // perhaps its argument, perhaps an operand
-				if !toks[c.j].glued { // "-Fc" read as "-F c": its argument
+				c.j++ // perhaps its argument, perhaps an operand
+				// "-Fc" read as "-F c": its argument, unless the option is
+				// known to take none, and its value may be an operand
+				// ("pg_dump -dapp": the database).
+				if !toks[c.j].attached || c.args != nil && strings.IndexByte(c.args.short, tok.text[len(tok.text)-1]) < 0 {
 					c.pass(c.j, false)
 				}
 			}

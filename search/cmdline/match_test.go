@@ -1449,3 +1449,56 @@ func TestMatchCommandKnownOptionsAfterPrecommands(t *testing.T) {
 	}
 	checkMatchCommand(t, mt, tests)
 }
+
+// After the last review: a runner hands over to the command it names,
+// whose operands name no other ("docker exec web rm /tmp/curl -rf");
+// chroot runs a command after its new root; sed's -i takes a glued
+// suffix; pg_dump's "-dapp" gives the database; pg_dump and pg_restore
+// read options anywhere.
+func TestMatchCommandHandedOver(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "rmrf", Replaces: []string{"rm -rf *"}},
+		{ID: "drmrf", Replaces: []string{"docker exec * rm -rf *"}},
+		{ID: "grepn", Replaces: []string{"grep -n *"}},
+		{ID: "sedi", Replaces: []string{"sed -i *"}},
+		{ID: "prod", Replaces: []string{"pg_dump prod*"}},
+		{ID: "clean", Replaces: []string{"pg_restore -c *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"ssh host rm /usr/local/bin/curl -rf", []string{"rmrf"}},
+		{"docker exec web rm /tmp/curl -rf", []string{"drmrf", "rmrf"}},
+		{"kubectl exec web -- rm curl -rf", []string{"rmrf"}},
+		{"docker exec web grep curl -rn /etc", []string{"grepn"}},
+		{"chroot /mnt rm -rf /var/lib/x", []string{"rmrf"}},
+		{"sudo chroot --userspec=app /mnt rm -rf /var/lib/x", []string{"rmrf"}},
+		{"sed -i.bak 's/a/b/' file", []string{"sedi"}},
+		{"sudo sed -i~ 's/a/b/' /etc/hosts", []string{"sedi"}},
+		{"sed -n 's/a/b/p' file", nil},
+		{"pg_dump -dprod_main > x.sql", []string{"prod"}},
+		{"pg_restore app.dump -c -d app", []string{"clean"}},
+		{"pg_restore -d app app.dump --clean", nil}, // long options are not short ones (see README)
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A pod named like a command, and the options of pg_dump, which reads
+// them anywhere, after its own.
+func TestMatchCommandRunnerDashDash(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "kdelete", Replaces: []string{"kubectl exec * -- curl -XDELETE *"}},
+		{ID: "dump", Replaces: []string{"pg_dump <db> > <file>"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl exec curl -- curl -XDELETE http://x", []string{"kdelete"}},
+		{"kubectl exec web -- curl -X DELETE http://x", []string{"kdelete"}},
+		{"pg_dump -h db -U app app > app.sql", []string{"dump"}},
+		{"pg_dump app -h db > app.sql", []string{"dump"}},
+	}
+	checkMatchCommand(t, mt, tests)
+}

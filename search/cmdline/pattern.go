@@ -297,16 +297,19 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 // of runsInside names (namesCommand): "docker exec * pg_restore -c *"
 // gives its -c to pg_restore, as splitShortArguments reads the line.
 func markGetopt(literal []tokenMatcher, starts []int, env int) {
-	getopt, runner, args := false, false, (*optionSet)(nil)
+	getopt, runner, inRunner, args := false, false, false, (*optionSet)(nil)
 	for i := range literal {
 		m := &literal[i]
 		switch {
 		case m.op:
-			getopt, runner, args = false, false, nil
+			getopt, runner, inRunner, args = false, false, false, nil
 			continue
+		case m.text == "--" && m.re == nil:
+			runner = inRunner // a runner's command follows: see splitShortArguments
 		case i == 0 || literal[i-1].op || slices.Contains(starts, i+env) || runner && m.re == nil && namesCommand(m.text, literal[i-1].opt):
 			name := path.Base(m.text)
-			runner = runner || runsInside[name]
+			runner = runsInside[name] // handed over: see splitShortArguments
+			inRunner = inRunner || runner
 			getopt, args = permutes[name], argumentOptions(name)
 			if args == nil {
 				args = bundleArguments[name]

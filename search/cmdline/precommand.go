@@ -57,6 +57,8 @@ var precommands = map[string]precommand{
 	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
+	// chroot NEWROOT cmd: coreutils' options that take an argument.
+	"chroot": {argLong: []string{"groups", "userspec"}, operands: 1},
 	// runuser -u app -- cmd; its su form, "runuser app -c 'cmd'", gives
 	// the script as su does (see scriptsAt).
 	"runuser": {argOpts: "cgGsuw", argLong: []string{"command", "group", "supp-group", "shell", "user",

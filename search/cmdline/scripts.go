@@ -421,21 +421,25 @@ func commandOptionAt(words []shellToken, argOpts string) int {
 // read them, re-read by the shell ("eval git push" runs git push), or, for
 // quote, as they are, each word one word of the command (find -exec). An
 // option and its value split apart ("--replicas=0") join as two words,
-// which read the same.
+// which read the same; a short option's ("-Fc") as the one word.
 func joinedScript(words []shellToken, quote bool) []string {
 	if len(words) == 0 {
 		return nil
 	}
-	texts := make([]string, len(words))
+	var b strings.Builder
 	for i, w := range words {
-		texts[i] = asWritten(w)
+		text := asWritten(w)
 		if quote && (w.quoted || w.glued || !isRedirection(w.text)) {
 			// A redirection the line wrote stays one ("docker exec db
 			// pg_dump app > app.sql"): quoted, it read as text.
-			texts[i] = shellQuote(texts[i])
+			text = shellQuote(text)
 		}
+		if i > 0 && !w.attached { // "-Fc" was one word: apart, "c" read as an operand
+			b.WriteByte(' ')
+		}
+		b.WriteString(text)
 	}
-	return []string{strings.Join(texts, " ")}
+	return []string{b.String()}
 }
 
 // asWritten is a word's text with the "./" readWords took off put back,

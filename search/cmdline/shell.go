@@ -20,6 +20,10 @@ type shellToken struct {
 	// glued: the value of the option before it, given in one word with
 	// it ("--replicas=0"; see splitOptionValues).
 	glued bool
+	// attached: glued, as the argument written in the word of a short
+	// option ("c" of "-Fc", see splitShortArguments), which is never the
+	// operand a pattern wants, where the value of "--dbname=app" may be.
+	attached bool
 	// dot: the word was written with a leading "./", which readWords
 	// took off.
 	dot bool
@@ -147,18 +151,23 @@ func redirectionOperator(t shellToken) (from, op int) {
 func splitShortArguments(toks []shellToken, starts []int) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
-	set, runner, first := "", false, true
+	set, runner, inRunner, first := "", false, false, true
 	for j, t := range toks {
 		switch {
 		case t.op:
-			set, runner, first = "", false, true
+			set, runner, inRunner, first = "", false, false, true
 			continue
 		case first || slices.Contains(starts, j) || runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
+			// A runner hands over to the command it names, whose own
+			// operands name none ("docker exec web rm /tmp/curl -rf").
 			name := path.Base(t.text)
-			set, runner, first = shortArguments(name), runner || runsInside[name], false
+			set, runner, first = shortArguments(name), runsInside[name], false
+			inRunner = inRunner || runner
 			continue
 		case t.text == "--" && !t.glued:
-			set = "" // operands from here
+			// Operands from here, but after a runner's "--" its command:
+			// "kubectl exec curl -- curl -XDELETE x" (a pod named curl).
+			set, runner = "", inRunner
 			continue
 		}
 		k := argumentLetter(t, set)
@@ -167,7 +176,7 @@ func splitShortArguments(toks []shellToken, starts []int) []shellToken {
 		}
 		out = append(out, toks[last:j]...)
 		out = append(out, shellToken{text: t.text[:k+1], off: t.off, joined: t.joined},
-			shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true})
+			shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true})
 		last = j + 1
 	}
 	if out == nil {
@@ -217,7 +226,10 @@ func shortArguments(name string) string {
 	if o := bundleArguments[name]; o != nil {
 		return o.short
 	}
-	if name == "pg_dump" || name == "pg_restore" {
+	switch name {
+	case "pg_dump":
+		return knownOptions[name].short + "d" // "-dapp": -d's argument is split off, though not skipped
+	case "pg_restore":
 		return knownOptions[name].short
 	}
 	return ""
