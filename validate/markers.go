@@ -87,19 +87,22 @@ func MayHoldMarker(src []byte) bool {
 // well-formed marker, with the problems found.
 func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
 	var s sink
-	mk := parseMarker(file, src, &s)
+	mk, _ := parseMarker(file, src, &s)
 	return mk, s.diags
 }
 
-func parseMarker(file string, src []byte, s *sink) *Marker {
+// parseMarker is ParseMarker, and, for a file with no marker, the step a
+// gsd:loop-host block read as indented code at the margin declares, and
+// where the block starts (see indentedStep).
+func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	if text, ok := utf16Text(src); ok {
 		if MayHoldMarker(text) {
 			s.atOffset(file, src, 0, "", "marker-syntax",
 				"the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8")
 		}
-		return nil
+		return nil, Item{}
 	}
-	code, openFence := codeRanges(src)
+	code, top, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
 	var blocks [][]int
 	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
@@ -139,26 +142,26 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 	}
 	if len(blocks) == 0 && len(tags) == 0 {
 		reportUnclosedBlock(file, src, code, s)
-		reportIndentedMarker(file, src, hidden, s)
-		return nil
+		reportIndentedMarker(file, src, hidden, top, s)
+		return nil, indentedStep(src, top)
 	}
 	var mk *Marker
 	switch {
 	case len(blocks) > 0 && len(tags) > 0:
 		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
 			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form (a document that only shows markers quotes them in backticks or a code block, where they are not read)", lineOf(src, blocks[0][0]))
-		return nil
+		return nil, Item{}
 	case len(blocks) > 1:
 		s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
 			"expected exactly one gsd:loop-host block, found %d (the first is at line %d; a document that only shows markers quotes them in backticks or a code block, where they are not read)", len(blocks), lineOf(src, blocks[0][0]))
-		return nil
+		return nil, Item{}
 	case len(blocks) == 1:
 		mk = parseBlock(file, src, blocks[0], s)
 	default:
 		mk = parseTags(file, src, tags, s)
 	}
 	if mk == nil {
-		return nil
+		return nil, Item{}
 	}
 	for _, m := range callSiteRe.FindAllSubmatch(src, -1) {
 		// Only a loop point makes a call site: prose such as "the
@@ -168,7 +171,7 @@ func parseMarker(file string, src []byte, s *sink) *Marker {
 			mk.CallSites = append(mk.CallSites, p)
 		}
 	}
-	return mk
+	return mk, Item{}
 }
 
 // blockKeys are the keys of a gsd:loop-host block; "step" is a scalar, the
@@ -499,16 +502,13 @@ func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
 // drop out of the contract with no word of why. The reference reads such
 // a block (it does not look at code blocks); a how-to that shows a marker
 // under a numbered step, fenced or indented, is not warned of. hidden is
-// the marker already reported in a fence never closed, or -1.
-func reportIndentedMarker(file string, src []byte, hidden int, s *sink) {
-	if hidden >= 0 || !callSiteRe.Match(src) {
+// the marker already reported in a fence never closed, or -1; top the
+// indented code blocks at the margin (codeRanges).
+func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sink) {
+	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return
 	}
-	var top spans
-	for i, m := range blockOpenRe.FindAllIndex(src, -1) {
-		if i == 0 {
-			top = topIndentedCode(src)
-		}
+	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
 		if top.contains(m[0]) {
 			s.atOffset(file, src, m[0], "", "marker-in-code",
 				"this gsd:loop-host block is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
@@ -520,23 +520,23 @@ func reportIndentedMarker(file string, src []byte, hidden int, s *sink) {
 
 // indentedStep is the step a gsd:loop-host block of src declares, and
 // where the block starts, when the block is read as indented code that no
-// list item or quote holds, as in a workflow an editor re-indented: such a
-// file declares no step, and the finding that the step is missing points
-// at it (reportUncovered). "" when src holds no such block.
-func indentedStep(src []byte) (string, int) {
-	var top spans
-	for i, m := range blockRe.FindAllSubmatchIndex(src, -1) {
-		if i == 0 {
-			top = topIndentedCode(src)
-		}
+// list item or quote holds (top, see codeRanges), as in a workflow an
+// editor re-indented: such a file declares no step, and the finding that
+// the step is missing points at it (reportUncovered). Empty when src
+// holds no such block.
+func indentedStep(src []byte, top spans) Item {
+	if len(top) == 0 {
+		return Item{}
+	}
+	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
 		if !top.contains(m[0]) {
 			continue
 		}
 		if k := stepLineRe.FindSubmatch(src[m[2]:m[3]]); k != nil {
-			return string(k[1]), m[0]
+			return Item{Value: string(k[1]), Off: m[0]}
 		}
 	}
-	return "", -1
+	return Item{}
 }
 
 // stepLineRe finds the step: line of a block's body.

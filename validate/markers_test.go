@@ -250,7 +250,7 @@ func TestParseMarkerErrors(t *testing.T) {
 func TestCodeRangesSpans(t *testing.T) {
 	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
 	var got []string
-	code, _ := codeRanges([]byte(src))
+	code, _, _ := codeRanges([]byte(src))
 	for _, sp := range code {
 		got = append(got, src[sp[0]:sp[1]])
 	}
@@ -660,7 +660,7 @@ func FuzzCodeRanges(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		code, openFence := codeRanges(src)
+		code, _, openFence := codeRanges(src)
 		end := 0
 		for _, sp := range code {
 			if sp[0] < end || sp[1] <= sp[0] || sp[1] > len(src) {

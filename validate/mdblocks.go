@@ -13,10 +13,14 @@ import (
 // paragraph). It follows CommonMark's block structure line by line, block
 // quotes and list items included, since a workflow's numbered steps hold
 // fenced blocks indented under them: closely enough to tell a quoted marker
-// from a real one, in one pass over the document. openFence is where a
-// fenced code block that no fence closes starts, running to the end of the
-// document (-1: none): what it holds is code, but most likely by mistake.
-func codeRanges(src []byte) (code spans, openFence int) {
+// from a real one, in one pass over the document. top are the indented
+// code blocks that no list item or block quote holds: text indented by a
+// tab or four spaces at the margin, as a whole workflow re-indented by an
+// editor is, where an example under a numbered step is not. openFence is
+// where a fenced code block that no fence closes starts, running to the
+// end of the document (-1: none): what it holds is code, but most likely
+// by mistake.
+func codeRanges(src []byte) (code, top spans, openFence int) {
 	s := scanBlocks(src)
 	openFence = -1
 	if s.leaf == fenced {
@@ -26,17 +30,7 @@ func codeRanges(src []byte) (code spans, openFence int) {
 	// Inline spans were collected per paragraph, when it closed; merge
 	// them with the code blocks into one sorted list.
 	sortSpans(s.out)
-	return s.out, openFence
-}
-
-// topIndentedCode finds the indented code blocks of a markdown document
-// that no list item or block quote holds: text indented by a tab or four
-// spaces at the margin, as a whole workflow re-indented by an editor is,
-// where an example under a numbered step is not.
-func topIndentedCode(src []byte) spans {
-	s := scanBlocks(src)
-	s.closeTo(0, len(src))
-	return s.topIndented
+	return s.out, s.topIndented, openFence
 }
 
 // scanBlocks reads every line of src, leaving the blocks open at its end
@@ -81,7 +75,7 @@ type blockScanner struct {
 	// or a raw element's end tag ("</") on some line, or "" a blank line.
 	htmlEnd string
 	// leafTop: the open leaf is in no container; topIndented are the
-	// indented code blocks so, which topIndentedCode returns.
+	// indented code blocks so, which codeRanges returns as top.
 	leafTop     bool
 	topIndented spans
 }

@@ -174,7 +174,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			continue
 		}
 		before := len(s.diags)
-		mk := parseMarker(f.Path, f.Data, s)
+		mk, inCode := parseMarker(f.Path, f.Data, s)
 		// Only an error rejects a marker. A warning alone (a marker hidden
 		// in a fence left open) leaves a file without one, whose step the
 		// coverage checks must then report missing: skipping them would
@@ -185,13 +185,11 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		broken = broken || rejected
 		attempted = attempted || mk != nil || rejected
-		if mk == nil && !rejected {
-			if step, off := indentedStep(f.Data); step != "" && indented[step] == "" {
-				if indented == nil {
-					indented = map[string]string{}
-				}
-				indented[step] = fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, off))
+		if step := inCode.Value; mk == nil && !rejected && step != "" && indented[step] == "" {
+			if indented == nil {
+				indented = map[string]string{}
 			}
+			indented[step] = fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, inCode.Off))
 		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
