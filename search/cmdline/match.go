@@ -70,9 +70,10 @@ var permutes = map[string]bool{
 
 // bundleArguments are the short options that take an argument of the
 // commands of permutes that have any (GNU coreutils, grep and sed, curl,
-// wget, rsync and OpenSSH's scp), for reading their bundles only: the
-// letters after one are its argument, so "curl -XPOST" holds no -O and
-// "grep -eword" no -r (see bundles).
+// wget, rsync and OpenSSH's scp, pg_dump and pg_restore), for reading
+// their bundles: the letters after one are its argument, so "curl -XPOST"
+// holds no -O and "grep -eword" no -r (see bundles and
+// splitShortArguments).
 var bundleArguments = map[string]*optionSet{
 	"cp": {short: "St"}, "mv": {short: "St"}, "ln": {short: "St"}, "mkdir": {short: "m"},
 	"touch": {short: "drt"}, "head": {short: "cn"}, "tail": {short: "cns"}, "ls": {short: "ITw"},
@@ -82,6 +83,12 @@ var bundleArguments = map[string]*optionSet{
 	"curl":  {short: "AbcCdDeEFHKmoPQrtTuUwxXyYz"},
 	"wget":  {short: "aABDeiIlnOoPQRtTUwX"}, // -n takes a letter: -nc, -nH
 	"rsync": {short: "BefT"}, "scp": {short: "cFiJloPS"},
+
+	// "-dapp": -d's argument is split off, though not skipped (see
+	// pgDumpOptions). A bundle is read by knownOptions' where a command
+	// has both (markGetopt).
+	"pg_dump":    {short: pgDumpOptions.short + "d"},
+	"pg_restore": &pgRestoreOptions,
 }
 
 // argumentOptions are the options that take an argument of the command a

@@ -2,7 +2,6 @@ package cmdline
 
 import (
 	"fmt"
-	"path"
 	"regexp"
 	"regexp/syntax"
 	"slices"
@@ -279,7 +278,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		// panicked.
 		return commandPattern{}, false
 	}
-	markGetopt(p.literal, starts, len(p.env))
+	markGetopt(p.literal, toks, starts, len(p.env))
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
 		return p, true
@@ -290,30 +289,28 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 }
 
 // markGetopt marks the bundles of each command of a pattern with what
-// capreg knows of its options (see tokenMatcher.getopt and args). The
-// command of a word is the nearest word before it, since the last
-// operator, that starts a command (starts, indexes in the pattern's
-// words, which has env assignments before its literal) or that a command
-// of runsInside names (namesCommand): "docker exec * pg_restore -c *"
-// gives its -c to pg_restore, as splitShortArguments reads the line.
-func markGetopt(literal []tokenMatcher, starts []int, env int) {
-	getopt, runner, inRunner, args := false, false, false, (*optionSet)(nil)
-	for i := range literal {
-		m := &literal[i]
-		switch {
-		case m.op:
-			getopt, runner, inRunner, args = false, false, false, nil
-			continue
-		case m.text == "--" && m.re == nil:
-			runner = inRunner // a runner's command follows: see splitShortArguments
-		case i == 0 || literal[i-1].op || slices.Contains(starts, i+env) || runner && m.re == nil && namesCommand(m.text, literal[i-1].opt):
-			name := path.Base(m.text)
-			runner = runsInside[name] // handed over: see splitShortArguments
-			inRunner = inRunner || runner
-			getopt, args = permutes[name], argumentOptions(name)
+// capreg knows of its options (see tokenMatcher.getopt and args), the
+// command of a word being what wordCommand reads from toks, the pattern's
+// words, and starts, where its commands start: literal holds toks[env:],
+// the words after the pattern's assignments. "docker exec * pg_restore -c
+// *" gives its -c to pg_restore, as splitShortArguments reads the line.
+func markGetopt(literal []tokenMatcher, toks []shellToken, starts []int, env int) {
+	var c wordCommand
+	getopt, args := false, (*optionSet)(nil)
+	for j := range toks[:env+len(literal)] {
+		if c.read(toks, j, starts) {
+			getopt, args = permutes[c.name], argumentOptions(c.name)
 			if args == nil {
-				args = bundleArguments[name]
+				args = bundleArguments[c.name]
 			}
+		}
+		if j < env {
+			continue
+		}
+		m := &literal[j-env]
+		if m.op {
+			getopt, args = false, nil
+			continue
 		}
 		m.getopt = getopt && m.bundle && len(m.text) == 2
 		if m.bundle {

@@ -143,34 +143,22 @@ func redirectionOperator(t shellToken) (from, op int) {
 // pg_restore's), into the options and the argument, marked glued as
 // splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
 // "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The command of a
-// word is the nearest word before it, since the last operator, that
-// starts a command (starts: "sudo -u pg pg_restore -Fc") or that a
-// command of runsInside names (namesCommand: "docker exec db pg_restore
-// -Fc"; see markGetopt), until a "--" of its own. Lines and patterns are both split. It returns toks itself when
+// word is what wordCommand reads, until a "--" of its own. Lines and patterns are both split. It returns toks itself when
 // there is nothing to split.
 func splitShortArguments(toks []shellToken, starts []int) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
-	set, runner, inRunner, first := "", false, false, true
+	var c wordCommand
+	set := "" // the argument letters of c's command
 	for j, t := range toks {
-		switch {
-		case t.op:
-			set, runner, inRunner, first = "", false, false, true
-			continue
-		case first || slices.Contains(starts, j) || runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
-			// A runner hands over to the command it names, whose own
-			// operands name none ("docker exec web rm /tmp/curl -rf").
-			name := path.Base(t.text)
-			set, runner, first = shortArguments(name), runsInside[name], false
-			inRunner = inRunner || runner
-			continue
-		case t.text == "--" && !t.glued:
-			// Operands from here, but after a runner's "--" its command:
-			// "kubectl exec curl -- curl -XDELETE x" (a pod named curl).
-			set, runner = "", inRunner
+		if c.read(toks, j, starts) {
+			set = shortArguments(c.name)
 			continue
 		}
-		k := argumentLetter(t, set)
+		k := -1
+		if !c.operands {
+			k = argumentLetter(t, set)
+		}
 		if k < 0 {
 			continue
 		}
@@ -183,6 +171,41 @@ func splitShortArguments(toks []shellToken, starts []int) []shellToken {
 		return toks
 	}
 	return append(out, toks[last:]...)
+}
+
+// wordCommand follows, word by word, which command the words of a line or
+// a pattern are given to, for reading its options (splitShortArguments,
+// markGetopt): the first of each command, one that starts a command
+// (starts: "sudo -u pg pg_restore -Fc"), or one a command of runsInside
+// names (namesCommand: "docker exec db pg_restore -Fc"). A runner hands
+// over to the command it names, whose own operands name none ("docker
+// exec web rm /tmp/curl -rf"), until a runner's "--" ("kubectl exec curl
+// -- curl -XDELETE x", a pod named curl).
+type wordCommand struct {
+	name     string // the command's base name, "" before one
+	operands bool   // past its "--": its words are operands
+	started  bool   // a command has started since the last operator
+	runner   bool   // its words may name the command it runs
+	inRunner bool   // a runner has been named since the last operator
+}
+
+// read moves c to toks[j], the words being read in order from the first,
+// and reports whether that word names the command the words after it are
+// given to.
+func (c *wordCommand) read(toks []shellToken, j int, starts []int) bool {
+	t := toks[j]
+	switch {
+	case t.op:
+		*c = wordCommand{}
+	case !c.started || slices.Contains(starts, j) || c.runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
+		c.name = path.Base(t.text)
+		c.started, c.operands, c.runner = true, false, runsInside[c.name]
+		c.inRunner = c.inRunner || c.runner
+		return true
+	case t.text == "--" && !t.glued:
+		c.operands, c.runner = true, c.inRunner
+	}
+	return false
 }
 
 // splitArgumentsAt is splitShortArguments with the command starts of
@@ -221,16 +244,11 @@ func namesCommand(w string, afterOption bool) bool {
 
 // shortArguments are the letters of the short options that take an
 // argument of the command name, when capreg knows them for splitting
-// (splitShortArguments): not ssh's, whose -o reads "-oKey=value" whole.
+// (splitShortArguments; bundleArguments): not ssh's, whose -o reads
+// "-oKey=value" whole.
 func shortArguments(name string) string {
 	if o := bundleArguments[name]; o != nil {
 		return o.short
-	}
-	switch name {
-	case "pg_dump":
-		return knownOptions[name].short + "d" // "-dapp": -d's argument is split off, though not skipped
-	case "pg_restore":
-		return knownOptions[name].short
 	}
 	return ""
 }
