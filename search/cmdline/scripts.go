@@ -723,7 +723,7 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, end+1)) {
 		return nil
 	}
-	if slices.ContainsFunc(words[1:], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
+	if outputElsewhere(words[1:]) {
 		return nil // "echo 'rm -rf x' > f | sh": the text goes to f, the shell reads nothing
 	}
 	args := slices.DeleteFunc(dropRedirections(words[1:]), func(w shellToken) bool { return w.fed })
@@ -741,6 +741,13 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 		return nil
 	}
 	return []string{text}
+}
+
+// outputElsewhere reports whether a command's words after its first
+// redirect its output (redirectsOutput), so that a pipe after it carries
+// none of it.
+func outputElsewhere(args []shellToken) bool {
+	return slices.ContainsFunc(args, func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) })
 }
 
 // redirectsOutput reports whether a word redirects a command's output,
@@ -908,7 +915,7 @@ func catPipesToShell(line string) bool {
 	start := skipAssignments(toks, 0)
 	words := commandWords(toks, start)
 	end := start + len(words)
-	if slices.ContainsFunc(words[min(1, len(words)):], func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) }) {
+	if outputElsewhere(words[min(1, len(words)):]) {
 		return false // "cat <<EOF > f | bash": the text goes to f, the shell reads nothing
 	}
 	words = dropRedirections(words)
