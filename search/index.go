@@ -1,7 +1,9 @@
 package search
 
 import (
+	"fmt"
 	"math"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -167,11 +169,41 @@ func buildWith(cards []Card, p params) *Index {
 	}
 	ix.analyseUnits()
 	ix.indexBareIDs()
-	ix.buildStatistics()
 	ix.buildDeletes()
 	ix.buildSorted()
-	ix.learnWeights()
+	ix.w = p.initialWeights()
+	// The pseudo-query indexes learnWeights searches share ix's vocabulary
+	// and typo tables but none of the statistics buildStatistics computes,
+	// so the two run side by side: with two cores, Build of 10,000 cards
+	// takes about a fifth less time.
+	folds := ix.pseudoFolds()
+	wait := alongside(ix.buildStatistics)
+	ix.learnWeights(folds)
+	wait()
 	return ix
+}
+
+// alongside runs f in a goroutine and returns a function that waits for
+// it. A panic in f is raised again by that function, in the caller's
+// goroutine: the daemon turns a panic in Build into a failed build
+// (store's buildSafely), which it could not catch in another goroutine.
+func alongside(f func()) (wait func()) {
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			var err error
+			if v := recover(); v != nil {
+				err = fmt.Errorf("%v\n%s", v, debug.Stack())
+			}
+			done <- err
+		}()
+		f()
+	}()
+	return func() {
+		if err := <-done; err != nil {
+			panic(err)
+		}
+	}
 }
 
 // buildStatistics computes everything that depends on which units the
@@ -191,7 +223,8 @@ func (ix *Index) buildStatistics() {
 // without returns an index of the same cards without the intent phrases
 // for which drop(card, phrase) is true. It shares the vocabulary, the
 // analysed text and the typo tables with ix, so it is much cheaper than a
-// new Build; it does not learn weights.
+// new Build. It does not learn weights, and its statistics are not built
+// until its caller calls buildStatistics.
 func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 	px := &Index{
 		p:          ix.p,
@@ -227,7 +260,6 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		px.cards[c] = card
 	}
 	px.cardUnits = append(px.cardUnits, int32(len(px.units)))
-	px.buildStatistics()
 	return px
 }
 

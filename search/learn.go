@@ -65,37 +65,65 @@ type trainSet struct {
 
 func (ts *trainSet) n() int { return len(ts.pos) }
 
-// learnWeights fits ix.w on pseudo-queries held out from ix's cards.
-func (ix *Index) learnWeights() {
-	ix.w = defaultWeights
-	for i := range ix.w {
-		if ix.p.featOff[i] {
-			ix.w[i] = 0
+// initialWeights are the second-stage weights before learning: the
+// defaults, with the features switched off at 0.
+func (p params) initialWeights() [numFeat]float32 {
+	w := defaultWeights
+	for i := range w {
+		if p.featOff[i] {
+			w[i] = 0
 		}
 	}
+	return w
+}
+
+// pseudoFold is one fold of pseudo-queries: of every card with at least
+// two intent phrases, those at positions i with i%2 == held, and px, ix's
+// cards without them.
+type pseudoFold struct {
+	held int
+	px   *Index
+}
+
+// pseudoFolds returns the folds learnWeights searches, none if ix does not
+// learn. Their indexes copy ix's units, so they must be made before ix's
+// statistics are built; their own statistics are not built yet.
+func (ix *Index) pseudoFolds() []pseudoFold {
 	if !ix.p.learn {
-		return
+		return nil
 	}
-	ts := pseudoTrainSet(ix)
+	folds := make([]pseudoFold, ix.p.folds)
+	for f := range folds {
+		held := 1 - f
+		folds[f] = pseudoFold{held, ix.without(func(c, j int) bool { return ix.heldOut(c, j, held) })}
+	}
+	return folds
+}
+
+// heldOut says whether phrase j of card c is a pseudo-query of the fold
+// that holds out the phrases at positions i%2 == held.
+func (ix *Index) heldOut(c, j, held int) bool {
+	return len(ix.cards[c].IntentPhrases) >= 2 && j%2 == held
+}
+
+// learnWeights fits ix.w on the pseudo-queries of folds (pseudoFolds),
+// building each fold's statistics first.
+func (ix *Index) learnWeights(folds []pseudoFold) {
+	ts := &trainSet{off: []int32{0}}
+	for _, f := range folds {
+		f.px.buildStatistics()
+		ix.addPseudoQueries(ts, f)
+	}
 	if ts.n() < minPseudo {
 		return
 	}
 	ix.w = fitLogit(ts, ix.w, ix.p.l2*float64(ts.n()), ix.p.featOff)
 }
 
-// pseudoTrainSet collects, for each fold, the features of the first-stage
-// candidates of held-out phrases searched for in ix without them.
-func pseudoTrainSet(ix *Index) *trainSet {
-	ts := &trainSet{off: []int32{0}}
-	for f := range ix.p.folds {
-		pseudoFold(ts, ix, 1-f)
-	}
-	return ts
-}
-
-// pseudoFold adds to ts the pseudo-queries of one fold: of every card with
-// at least two intent phrases, those at positions i with i%2 == held.
-func pseudoFold(ts *trainSet, ix *Index, held int) {
+// addPseudoQueries adds to ts the features of the first-stage candidates
+// of fold f's held-out phrases, each searched for in f.px.
+func (ix *Index) addPseudoQueries(ts *trainSet, fold pseudoFold) {
+	held, px := fold.held, fold.px
 	total := 0
 	for i := range ix.cards {
 		if n := len(ix.cards[i].IntentPhrases); n >= 2 {
@@ -106,14 +134,12 @@ func pseudoFold(ts *trainSet, ix *Index, held int) {
 	if total > maxPseudo {
 		stride = (total + maxPseudo - 1) / maxPseudo
 	}
-	heldOut := func(c, j int) bool { return len(ix.cards[c].IntentPhrases) >= 2 && j%2 == held }
-	px := ix.without(heldOut)
 	s := newScratch(len(px.cards), len(px.vocab))
 	var f [numFeat]float32
 	k := 0
 	for c := range ix.cards {
 		for j, intent := range ix.cards[c].IntentPhrases {
-			if !heldOut(c, j) {
+			if !ix.heldOut(c, j, held) {
 				continue
 			}
 			k++

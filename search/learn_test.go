@@ -67,6 +67,7 @@ func TestStyleOf(t *testing.T) {
 func TestWithoutDropsPhrases(t *testing.T) {
 	ix := Build(testCards())
 	px := ix.without(func(c, j int) bool { return c == 0 && j == 1 }) // afplay's "half speed"
+	px.buildStatistics()
 	if got := px.cards[0].IntentPhrases; !slices.Equal(got, []string{"Play a sound file (waits until playback ends)"}) {
 		t.Fatalf("phrases left: %q", got)
 	}
