@@ -325,6 +325,7 @@ func TestRequestBodies(t *testing.T) {
 		{"render: disabledCapabilities not an array", "/render-hooks/plan:pre", `{"disabledCapabilities":"ui"}`, 400, "at 1:25 (/disabledCapabilities): disabledCapabilities must be an array of strings, not a string", "1:25 /disabledCapabilities"},
 		{"render: a disabled capability not a string", "/render-hooks/plan:pre", `{"disabledCapabilities":["ui",7]}`, 400, "at 1:31 (/disabledCapabilities/1): disabledCapabilities[1] must be a string, not a number", "1:31 /disabledCapabilities/1"},
 		{"render: profile not a string", "/render-hooks/plan:pre", "{\n  \"profile\": 5}", 400, "at 2:14 (/profile): profile must be a string, not a number", "2:14 /profile"},
+		{"render: profile empty", "/render-hooks/plan:pre", `{"profile": ""}`, 400, `at 1:13 (/profile): profile "" names no install profile`, "1:13 /profile"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

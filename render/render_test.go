@@ -585,6 +585,9 @@ func TestEnablementFromJSON(t *testing.T) {
 		{`{"surface":null,"profile":null}`, Enablement{}, ""},
 		{`[]`, Enablement{}, "enablement must be an object, not an array"},
 		{`{"profile":1}`, Enablement{}, "profile must be a string, not a number"},
+		// As an empty --profile is a usage error: an unset "$PROFILE".
+		{`{"profile":""}`, Enablement{}, `profile "" names no install profile (core, standard, full); leave it out, or null, for full`},
+		{`{"profile":" "}`, Enablement{}, `profile " " names no install profile (core, standard, full); leave it out, or null, for full`},
 		{`{"disabledCapabilities":"ui"}`, Enablement{}, "disabledCapabilities must be an array of strings, not a string"},
 		// A surface is all or nothing, as gsd-core reads .gsd-surface.json.
 		{`{"surface":{"baseProfile":null,"disabledClusters":[],"explicitAdds":[],"explicitRemoves":[]}}`,

@@ -19,7 +19,8 @@ var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
 //
 // Every field is optional; null counts as absent, and a null or absent v is
 // the zero Enablement (every capability enabled). A profile or
-// disabledCapabilities of the wrong JSON type is a *FieldError; a
+// disabledCapabilities of the wrong JSON type, or a profile of blanks or
+// none, is a *FieldError; a
 // surface is all or nothing, as gsd-core reads it (see surfaceFromJSON).
 // Unknown keys are ignored. Names are not checked here: Resolve warns about
 // the ones the registry does not know.
@@ -34,6 +35,11 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 	var err error
 	if en.Profile, err = optString(v, "", "", "profile"); err != nil {
 		return en, err
+	}
+	if p := v.Get("profile"); p != nil && p.Kind == ojson.String && strings.TrimSpace(p.Str) == "" {
+		// As a flag given an empty value is a usage error: "$PROFILE"
+		// unset in a client's template would install everything, silently.
+		return en, &FieldError{"/profile", p.Off, fmt.Sprintf("profile %q names no install profile (%s); leave it out, or null, for full", p.Str, profileList)}
 	}
 	if en.DisabledCapabilities, err = optStrings(v, "", "", "disabledCapabilities"); err != nil {
 		return en, err
