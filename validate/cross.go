@@ -346,17 +346,26 @@ func (h *idHints) meant(id string) string {
 func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
+	// The folder of a capability whose id differs from it (the error
+	// id-folder-mismatch) is what a requirer means: "did you mean" its
+	// id would steer a correct requires to the mistake.
+	misnamed := map[string]bool{}
+	for _, c := range all {
+		if c.ID != "" && c.ID != c.Folder {
+			misnamed[c.Folder] = true
+		}
+	}
 	for _, c := range valid {
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
 			dep, exists := known[r]
-			if !exists && !unread[r] {
+			if !exists && !unread[r] && !misnamed[r] {
 				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist%s", c.ID, r,
 					hints.meant(r))
 				continue
 			}
 			if !exists {
-				continue // its capability.json did not parse: reported there
+				continue // its capability.json did not parse, or names another id: reported there
 			}
 			if _, isValid := ok[r]; !isValid {
 				continue

@@ -73,3 +73,38 @@ func TestIDHintsAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// A capability whose id differs from its folder is reported there
+// (id-folder-mismatch); a capability requiring it by its folder name is
+// not told it requires nothing, nor to require the mistaken id.
+func TestRequiresOfMisnamedCapabilityIsNotUnknown(t *testing.T) {
+	read := func(id string) string {
+		data, err := os.ReadFile("../testdata/repo/capabilities/" + id + "/capability.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	research := read("research")
+	if !strings.Contains(research, `"id": "research"`) {
+		t.Fatal(`research's manifest lacks "id": "research"; update this test`)
+	}
+	src := Sources{CapabilitiesDir: "capabilities"}
+	for folder, data := range map[string]string{
+		"research":       strings.Replace(research, `"id": "research"`, `"id": "reserch"`, 1),
+		"pattern-mapper": read("pattern-mapper"),
+	} {
+		src.Capabilities = append(src.Capabilities, CapabilitySource{Folder: folder,
+			Manifest: File{Path: "capabilities/" + folder + "/capability.json", Data: []byte(data)},
+			Files:    map[string]File{"loop/research-prompt.md": {Data: []byte("x")}, "loop/mapper.md": {Data: []byte("x")}}})
+	}
+	var rules []string
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Severity == Error && d.Rule != "contract-missing" { // no workflows here
+			rules = append(rules, d.Rule+" "+d.Message)
+		}
+	}
+	if len(rules) != 1 || !strings.HasPrefix(rules[0], "id-folder-mismatch ") {
+		t.Errorf("errors %q, want id-folder-mismatch alone", rules)
+	}
+}
