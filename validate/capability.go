@@ -517,6 +517,8 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink)
 			checkRef(c, d, ptr, raw.Get("ref"), s)
 		case GateHook:
 			checkGateCheck(d, ptr, raw, s)
+		case ContributionHook:
+			checkConfigValues(d, ptr, raw.Get("configValues"), s)
 		}
 		if f := raw.Get("fragment"); kind != GateHook && f != nil && f.Kind == ojson.Object {
 			// Gates have no fragment in the format: an unknown key, ignored.
@@ -526,6 +528,23 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink)
 		out = append(out, h)
 	}
 	return out
+}
+
+// checkConfigValues warns of a configValues entry that is not a string:
+// render-hooks resolves each alias's dotted config key (ref §5.4) and
+// drops any other value, so the alias never reaches the rendered hook.
+// The reference does not check configValues at build, hence a warning.
+func checkConfigValues(d *doc, ptr string, cv *ojson.Value, s *sink) {
+	if cv == nil || cv.Kind != ojson.Object {
+		return // the schema's finding
+	}
+	for i := range cv.Members {
+		m := &cv.Members[i]
+		if m.Value.Kind != ojson.String {
+			s.warnAt(d, ptr+"/configValues/"+ojson.EscapePointer(m.Key), "config-values-shape",
+				"configValues alias %q maps to %s; it must name a dotted config key (a string such as \"workflow.security_asvs_level\"): render-hooks resolves only keys, so it drops this alias", m.Key, m.Value.Kind.Phrase())
+		}
+	}
 }
 
 func configKeyList(c *Capability) string {
