@@ -67,8 +67,13 @@
 //   - a pattern's bundle of two or three short options ("-rf") matches
 //     them bundled in any order or with others ("-fr", "-rfv"), as does
 //     one option of rm, cp and the other getopt commands of permutes
-//     ("rm -f *" matches "rm -Rfv x"; others', two letters at most), and a word
-//     of capitals ("FLUSHALL") matches in any case (see tokenMatcher.fold);
+//     ("rm -f *" matches "rm -Rfv x"; others', two letters at most); the
+//     bundles of those commands are read as their options one by one, in
+//     lines and patterns, so "rm -rf *" matches "rm -r -f x" (see
+//     splitShortArguments); an option known by another spelling matches
+//     by either ("git push --force" matches "git push -f", see
+//     optionSpellings); and a word of capitals ("FLUSHALL") matches in
+//     any case (see tokenMatcher.fold);
 //   - after the first, the command may have options the pattern does not
 //     name, each perhaps with its argument, and, past the pattern's
 //     subcommand, words before an option the pattern names, and the

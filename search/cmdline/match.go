@@ -21,10 +21,12 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 		return nil
 	}
 	if p.re != nil && p.matchRegexp(line, toks, s, b) ||
-		matchLiteral(p.literal, toks, s, b) {
+		matchLiteral(p.literal, toks, s, b) ||
+		p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole, toks, s, b) {
 		return &p.spec.all
 	}
-	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) {
+	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) ||
+		p.wholeInner != nil && b.pay(attemptCost) && matchLiteral(p.wholeInner, toks, s, b) {
 		return &p.spec.inner
 	}
 	return nil

@@ -955,9 +955,11 @@ func TestMatchCommandLineNamesThePattern(t *testing.T) {
 		t.Fatalf("cards %v, want %v", m.Cards, want)
 	}
 	// "git push origin main" passes over -f, and is more specific than
-	// "git push *"; so is push's match than force's "git push -f".
-	if want := []int{1, 1}; !slices.Equal(m.Patterns, want) {
-		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
+	// "git push *"; so is push's match than force's. Force's patterns
+	// both match, "--force" being another spelling of -f, and the one of
+	// more characters is named.
+	if want := []int{1, 0}; !slices.Equal(m.Patterns, want) {
+		t.Errorf("patterns %v, want %v (git push origin main, git push --force)", m.Patterns, want)
 	}
 }
 
@@ -1085,6 +1087,7 @@ func TestMatchCommandPathsToTheTool(t *testing.T) {
 func TestMatchCommandBundledOptions(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "clean", Replaces: []string{"rm -rf dist*"}},
+		{ID: "cleanapart", Replaces: []string{"rm -r -f build"}},
 		{ID: "run", Replaces: []string{"docker run -it <image>"}},
 		{ID: "force", Replaces: []string{"git push -f"}},
 		{ID: "race", Replaces: []string{"go test -race *"}},
@@ -1105,12 +1108,21 @@ func TestMatchCommandBundledOptions(t *testing.T) {
 		{"rm -rfv dist", []string{"clean"}},
 		{"docker run -ti ubuntu", []string{"run"}},
 		{"docker run -itd ubuntu", []string{"run"}},
-		// Not the options named: one missing, a long option, one given
-		// apart (read as the pattern's word alone).
+		// Not the options named: one missing, a long option.
 		{"rm -r dist", nil},
 		{"rm -rv dist", nil},
 		{"rm --rf dist", nil},
-		{"rm -r -f dist", nil},
+		// rm reads a bundle as its options one by one, as getopt does, so
+		// they may be given apart, in any order, among the operands, and
+		// quoted; and a pattern's options given apart match a bundle.
+		{"rm -r -f dist", []string{"clean"}},
+		{"rm -f -r dist", []string{"clean"}},
+		{"rm -r dist -f", []string{"clean"}},
+		{"rm '-rf' dist", []string{"clean"}},
+		{"rm -r -- -f dist", nil},
+		{"rm -fr build", []string{"cleanapart"}},
+		{"sudo rm -rfv build", []string{"cleanapart"}},
+		{"rm -r build", nil},
 		// A one-letter option of the pattern is found in a bundle of the
 		// line of two letters, as getopt reads -fu as -f -u.
 		{"git push -fu origin x", []string{"force"}},
@@ -1479,7 +1491,7 @@ func TestMatchCommandHandedOver(t *testing.T) {
 		{"sed -n 's/a/b/p' file", nil},
 		{"pg_dump -dprod_main > x.sql", []string{"prod"}},
 		{"pg_restore app.dump -c -d app", []string{"clean"}},
-		{"pg_restore -d app app.dump --clean", nil}, // long options are not short ones (see README)
+		{"pg_restore -d app app.dump --clean", []string{"clean"}}, // --clean is -c (optionSpellings)
 	}
 	checkMatchCommand(t, mt, tests)
 }
@@ -1501,4 +1513,78 @@ func TestMatchCommandRunnerDashDash(t *testing.T) {
 		{"pg_dump app -h db > app.sql", []string{"dump"}},
 	}
 	checkMatchCommand(t, mt, tests)
+}
+
+// An option known by another spelling (optionSpellings) matches by
+// either, in lines and patterns, for the command or git subcommand that
+// reads it so, and only as an option of that command.
+func TestMatchCommandOptionSpellings(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "forcepush", Replaces: []string{"git push --force *"}},
+		{ID: "pushf", Replaces: []string{"git push -f"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf /var/*"}},
+		{ID: "curldel", Replaces: []string{"curl -X DELETE *"}},
+		{ID: "clean", Replaces: []string{"pg_restore --clean *"}},
+		{ID: "glob", Replaces: []string{"git fetch --prune*"}},
+		{ID: "ns", Replaces: []string{"kubectl delete -n prod *"}},
+	})
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push -f origin main", []string{"forcepush", "pushf"}},
+		{"git -C repo push origin main -f", []string{"forcepush", "pushf"}},
+		{"git push --force", []string{"pushf"}},
+		{"git push -fu origin x", []string{"forcepush", "pushf"}},
+		{"sudo -u ci git push --force origin", []string{"forcepush", "pushf"}},
+		{"git push --force-with-lease origin", nil},
+		{"git push origin -- --force", nil},
+		{"git commit -f", nil}, // not git push's -f
+		{"rm --recursive --force /var/x", []string{"rmrf"}},
+		{"rm -R -f /var/x", []string{"rmrf"}},
+		{"rm -Rf /var/x", []string{"rmrf"}},
+		{"rm --force /var/x", nil},
+		{"rm -- --recursive --force /var/x", nil},
+		{"curl --request DELETE https://x", []string{"curldel"}},
+		{"curl --request=DELETE https://x", []string{"curldel"}},
+		{"curl --request GET https://x", nil},
+		{"pg_restore -c -d app x.dump", []string{"clean"}},
+		{"docker exec db pg_restore -cd app x.dump", []string{"clean"}},
+		{"git fetch --prune origin", []string{"glob"}},
+		{"git fetch -p origin", nil}, // a glob matches as written
+		{"kubectl delete --namespace prod pod x", []string{"ns"}},
+		{"kubectl delete --namespace=prod pod x", []string{"ns"}},
+		{"kubectl delete --namespace staging pod x", nil},
+	}
+	checkMatchCommand(t, mt, tests)
+}
+
+// A bundle split into its options is written back as one word in the
+// script a runner runs, which a regexp pattern reads as written.
+func TestMatchCommandBundleInScriptForRegexp(t *testing.T) {
+	mt := Compile([]Card{{ID: "rerm", Replaces: []string{"rm -[a-zA-Z]*f[a-zA-Z]* .*"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -rf /tmp/x", []string{"rerm"}},
+		{"docker exec web rm -rf /tmp/x", []string{"rerm"}},
+		{"ssh -p2222 host rm -rf /tmp/x", []string{"rerm"}},
+		{"docker exec web rm -r /tmp/x", nil},
+	})
+}
+
+// A line whose words after a substitution are read as another command's
+// keeps its bundles whole; a pattern whose bundle was split still matches
+// it by the bundle as written (commandPattern.whole).
+func TestMatchCommandWholeBundleAfterSubstitution(t *testing.T) {
+	mt := Compile([]Card{{ID: "drm", Replaces: []string{"docker run --rm * rm -rf *"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker run --rm -v $(pwd):/w alpine rm -rf /w/x", []string{"drm"}},
+		{"docker run --rm alpine rm -r -f /w/x", []string{"drm"}},
+		{"docker run --rm -v $(pwd):/w alpine rm -r /w/x", nil},
+	})
 }

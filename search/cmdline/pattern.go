@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"regexp/syntax"
@@ -28,6 +29,12 @@ type commandPattern struct {
 	// or whose precommand runs a word starting with a glob or a
 	// placeholder ("sudo *"), or sets its variables (see innerCommand).
 	inner []tokenMatcher
+	// whole and wholeInner are literal and inner with the pattern's
+	// bundles of short options whole, when splitShortArguments split
+	// some (bundlesSplit): a line whose words are read as another
+	// command's keeps its bundles whole, and matched literal no more.
+	whole, wholeInner []tokenMatcher
+	bundlesSplit      bool
 	// env are the NAME=value words a pattern starts with ("DRY_RUN=1 make
 	// deploy"), which the command must be given among its own (see
 	// hasAssignments); literal then starts at the command.
@@ -112,6 +119,9 @@ type tokenMatcher struct {
 	// more words of the pattern after it, takes one word of the command
 	// or more (see matchSpan).
 	span bool
+	// spelled: the short option the pattern word is another spelling of
+	// ("-f" for git push's "--force", see optionSpellings), or "".
+	spelled string
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -127,7 +137,17 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		return m.re.match(tok.text, b)
 	}
-	return m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args)
+	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
+		return true
+	}
+	if m.spelled == "" && tok.spelled == "" {
+		return false
+	}
+	// Another spelling of the same option: "--force" and "-f" both read
+	// as -f, which a bundle may hold ("git push --force" matches "git
+	// push -fu").
+	want, got := cmp.Or(m.spelled, m.text), cmp.Or(tok.spelled, tok.text)
+	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
 }
 
 // caseless reports whether a pattern word is a keyword matched in any
@@ -236,6 +256,24 @@ func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
 // reports false for a pattern that is empty after trimming, or holds no
 // word outside a comment.
 func compileCommandPattern(raw string) (commandPattern, bool) {
+	p, ok := compilePattern(raw, true)
+	if ok && p.bundlesSplit {
+		// The line may read the command of a bundle otherwise (its
+		// words after a substitution, "docker run -v $(pwd):/w alpine rm
+		// -rf x"), and keep the bundle whole.
+		// How specific the pattern is does not change with how its
+		// bundles are read: "rm -rf *" names as much as it did.
+		if q, ok := compilePattern(raw, false); ok {
+			p.whole, p.wholeInner, p.spec = q.literal, q.inner, q.spec
+		}
+	}
+	return p, ok
+}
+
+// compilePattern is compileCommandPattern, with the bundles of short
+// options of the commands that read them anywhere split or not (see
+// splitShortArguments).
+func compilePattern(raw string, bundles bool) (commandPattern, bool) {
 	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
 	if pat == "" {
 		return commandPattern{}, false
@@ -246,7 +284,8 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)))
+	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)), bundles)
+	p.bundlesSplit = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
@@ -269,6 +308,7 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
+		m.spelled = t.spelled
 		p.literal = append(p.literal, m)
 	}
 	if len(p.literal) == 0 {

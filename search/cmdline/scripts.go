@@ -421,7 +421,9 @@ func commandOptionAt(words []shellToken, argOpts string) int {
 // read them, re-read by the shell ("eval git push" runs git push), or, for
 // quote, as they are, each word one word of the command (find -exec). An
 // option and its value split apart ("--replicas=0") join as two words,
-// which read the same; a short option's ("-Fc") as the one word.
+// which read the same; a short option's ("-Fc") as the one word, and so
+// do the options of a bundle ("-rf"), as a regexp pattern of the script
+// reads the bundle as it was written.
 func joinedScript(words []shellToken, quote bool) []string {
 	if len(words) == 0 {
 		return nil
@@ -429,12 +431,15 @@ func joinedScript(words []shellToken, quote bool) []string {
 	var b strings.Builder
 	for i, w := range words {
 		text := asWritten(w)
+		if w.bundled {
+			text = text[1:] // "-f" of "-rf": its letter
+		}
 		if quote && (w.quoted || w.glued || !isRedirection(w.text)) {
 			// A redirection the line wrote stays one ("docker exec db
 			// pg_dump app > app.sql"): quoted, it read as text.
 			text = shellQuote(text)
 		}
-		if i > 0 && !w.attached { // "-Fc" was one word: apart, "c" read as an operand
+		if i > 0 && !w.attached && !w.bundled { // "-Fc" was one word: apart, "c" read as an operand
 			b.WriteByte(' ')
 		}
 		b.WriteString(text)
@@ -510,7 +515,7 @@ func findScripts(words []shellToken) []string {
 // fedCommandStarts is toks with the fed words of feedOperands, and the
 // command starts of that.
 func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
-	toks, starts := splitArgumentsAt(toks)
+	toks, starts := splitArgumentsAt(toks, true)
 	if fed := feedOperands(toks, starts); len(fed) > len(toks) {
 		return fed, commandStarts(fed)
 	}

@@ -41,6 +41,13 @@ type shellToken struct {
 	// command substitution gives the command it is an argument of (see
 	// feedOperands). Its text is empty.
 	fed bool
+	// bundled: an option of a bundle of short options after its first,
+	// which splitShortArguments made a word of its own ("-f" of "-rf"),
+	// and which a script joins back onto the word before (joinedScript).
+	bundled bool
+	// spelled: the short option this option is another spelling of
+	// ("-f" for git push's "--force", see optionSpellings), or "".
+	spelled string
 }
 
 // readWords reads the words of a tokenized line or pattern as a command
@@ -142,35 +149,68 @@ func redirectionOperator(t shellToken) (from, op int) {
 // that take one capreg knows (bundleArguments, and pg_dump's and
 // pg_restore's), into the options and the argument, marked glued as
 // splitOptionValues marks "--opt=value"'s: "curl -X DELETE *" matches
-// "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The command of a
-// word is what wordCommand reads, until a "--" of its own. Lines and patterns are both split. It returns toks itself when
-// there is nothing to split.
-func splitShortArguments(toks []shellToken, starts []int) []shellToken {
+// "curl -XDELETE https://x", "tail -f *" "tail -fn5 log". The options of
+// a bundle of a command that reads them anywhere (permutes), as getopt
+// does, are split into words of one option each ("-rf" is "-r" "-f"), so
+// that "rm -rf *" matches "rm -r -f x" and "rm -r -f *" "rm -fr x",
+// which each matched only the form it was written in. The command of a
+// word is what wordCommand reads, until a "--" of its own. Lines and
+// patterns are both split. It returns toks itself when there is nothing
+// to split. bundles says whether to split bundles (commandPattern.whole).
+func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
 	var c wordCommand
-	set := "" // the argument letters of c's command
+	set, getopt := "", false // the argument letters of c's command; it permutes
 	for j, t := range toks {
 		if c.read(toks, j, starts) {
-			set = shortArguments(c.name)
+			set, getopt = shortArguments(c.name), permutes[c.name]
 			continue
 		}
-		k := -1
-		if !c.operands {
-			k = argumentLetter(t, set)
+		if c.operands {
+			continue
 		}
-		if k < 0 {
+		opts, arg := t, shellToken{}
+		if k := argumentLetter(t, set); k >= 0 {
+			opts.text = t.text[:k+1]
+			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
+		}
+		split := bundles && getopt && splitsBundle(opts)
+		if arg.text == "" && !split {
 			continue
 		}
 		out = append(out, toks[last:j]...)
-		out = append(out, shellToken{text: t.text[:k+1], off: t.off, joined: t.joined},
-			shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true})
+		if split {
+			for i := 1; i < len(opts.text); i++ {
+				o := shellToken{text: "-" + opts.text[i:i+1], off: t.off + i - 1, bundled: i > 1}
+				if i == 1 {
+					o.joined = t.joined
+				}
+				out = append(out, o)
+			}
+		} else {
+			out = append(out, shellToken{text: opts.text, off: t.off, joined: t.joined})
+		}
+		if arg.text != "" {
+			out = append(out, arg)
+		}
 		last = j + 1
 	}
 	if out == nil {
 		return toks
 	}
 	return append(out, toks[last:]...)
+}
+
+// splitsBundle reports whether the word t, of a command of permutes,
+// bundles short options that splitShortArguments splits: one dash and two
+// to maxLineBundle distinct letters ("-rf", "-lahtr"), written as an
+// option, not glued to one or after "./" ("'-rf'" is one: the command
+// reads no quotes). A longer word, or one that repeats a letter, may be a
+// long option of one dash, as bundles reads it.
+func splitsBundle(t shellToken) bool {
+	w := t.text
+	return !t.glued && !t.dot && len(w) <= 1+maxLineBundle && isLetterBundle(w) && distinctLetters(w[1:])
 }
 
 // wordCommand follows, word by word, which command the words of a line or
@@ -209,12 +249,14 @@ func (c *wordCommand) read(toks []shellToken, j int, starts []int) bool {
 }
 
 // splitArgumentsAt is splitShortArguments with the command starts of
-// toks, before and after: the words and where each command starts.
-func splitArgumentsAt(toks []shellToken) ([]shellToken, []int) {
+// toks, before and after, and then spellOptions: the words and where each
+// command starts.
+func splitArgumentsAt(toks []shellToken, bundles bool) ([]shellToken, []int) {
 	starts := commandStarts(toks)
-	if split := splitShortArguments(toks, starts); len(split) > len(toks) {
-		return split, commandStarts(split)
+	if split := splitShortArguments(toks, starts, bundles); len(split) > len(toks) {
+		toks, starts = split, commandStarts(split)
 	}
+	spellOptions(toks, starts)
 	return toks, starts
 }
 
