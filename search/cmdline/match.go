@@ -22,11 +22,11 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 	}
 	if p.re != nil && p.matchRegexp(line, toks, s, b) ||
 		matchLiteral(p.literal, toks, s, b) ||
-		p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole, toks, s, b) {
+		p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole.literal, toks, s, b) {
 		return &p.spec.all
 	}
 	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) ||
-		p.wholeInner != nil && b.pay(attemptCost) && matchLiteral(p.wholeInner, toks, s, b) {
+		p.whole != nil && p.whole.inner != nil && b.pay(attemptCost) && matchLiteral(p.whole.inner, toks, s, b) {
 		return &p.spec.inner
 	}
 	return nil

@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"cmp"
 	"fmt"
 	"regexp"
 	"regexp/syntax"
@@ -29,12 +28,12 @@ type commandPattern struct {
 	// or whose precommand runs a word starting with a glob or a
 	// placeholder ("sudo *"), or sets its variables (see innerCommand).
 	inner []tokenMatcher
-	// whole and wholeInner are literal and inner with the pattern's
-	// bundles of short options whole, when splitShortArguments split
-	// some (bundlesSplit): a line whose words are read as another
-	// command's keeps its bundles whole, and matched literal no more.
-	whole, wholeInner []tokenMatcher
-	bundlesSplit      bool
+	// whole is literal and inner with the pattern's bundles of short
+	// options whole, when splitShortArguments split some: a line whose
+	// words are read as another command's keeps its bundles whole, and
+	// matched literal no more. A pointer, as few patterns have one and
+	// every try reads the pattern.
+	whole *wholeReading
 	// env are the NAME=value words a pattern starts with ("DRY_RUN=1 make
 	// deploy"), which the command must be given among its own (see
 	// hasAssignments); literal then starts at the command.
@@ -119,9 +118,10 @@ type tokenMatcher struct {
 	// more words of the pattern after it, takes one word of the command
 	// or more (see matchSpan).
 	span bool
-	// spelled: the short option the pattern word is another spelling of
-	// ("-f" for git push's "--force", see optionSpellings), or "".
-	spelled string
+	// spelled: the letter of the short option the pattern word is
+	// another spelling of ('f' for git push's "--force", see
+	// optionSpellings), or 0.
+	spelled byte
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -140,13 +140,13 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true
 	}
-	if m.spelled == "" && tok.spelled == "" {
+	if m.spelled == 0 && tok.spelled == 0 {
 		return false
 	}
 	// Another spelling of the same option: "--force" and "-f" both read
 	// as -f, which a bundle may hold ("git push --force" matches "git
 	// push -fu").
-	want, got := cmp.Or(m.spelled, m.text), cmp.Or(tok.spelled, tok.text)
+	want, got := spelling(m.spelled, m.text), spelling(tok.spelled, tok.text)
 	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
 }
 
@@ -252,19 +252,22 @@ var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]
 // regexLike reports whether a pattern is meant as a regular expression.
 func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
 
+// wholeReading is commandPattern.whole.
+type wholeReading struct{ literal, inner []tokenMatcher }
+
 // compileCommandPattern implements the rule documented in the package doc. It
 // reports false for a pattern that is empty after trimming, or holds no
 // word outside a comment.
 func compileCommandPattern(raw string) (commandPattern, bool) {
-	p, ok := compilePattern(raw, true)
-	if ok && p.bundlesSplit {
+	p, split, ok := compilePattern(raw, true)
+	if ok && split {
 		// The line may read the command of a bundle otherwise (its
 		// words after a substitution, "docker run -v $(pwd):/w alpine rm
 		// -rf x"), and keep the bundle whole.
 		// How specific the pattern is does not change with how its
 		// bundles are read: "rm -rf *" names as much as it did.
-		if q, ok := compilePattern(raw, false); ok {
-			p.whole, p.wholeInner, p.spec = q.literal, q.inner, q.spec
+		if q, _, ok := compilePattern(raw, false); ok {
+			p.whole, p.spec = &wholeReading{q.literal, q.inner}, q.spec
 		}
 	}
 	return p, ok
@@ -272,20 +275,19 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 
 // compilePattern is compileCommandPattern, with the bundles of short
 // options of the commands that read them anywhere split or not (see
-// splitShortArguments).
-func compilePattern(raw string, bundles bool) (commandPattern, bool) {
+// splitShortArguments), and whether it split any.
+func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool) {
 	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
 	if pat == "" {
-		return commandPattern{}, false
+		return commandPattern{}, false, false
 	}
-	var p commandPattern
 	expr, isRegexp := commandRegexp(pat)
 	limit := maxLiteralTokens
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
 	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)), bundles)
-	p.bundlesSplit = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
+	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
@@ -316,16 +318,16 @@ func compilePattern(raw string, bundles bool) (commandPattern, bool) {
 		// a shell reads as nothing, so no command starts with it: its
 		// first word, none, was read in Compile and in each try, and
 		// panicked.
-		return commandPattern{}, false
+		return commandPattern{}, false, false
 	}
 	markGetopt(p.literal, toks, starts, len(p.env))
 	if isRegexp {
 		p.spec = &patternSpec{all: regexpSpecificity(pat)}
-		return p, true
+		return p, split, true
 	}
 	p.inner = innerCommand(toks[len(p.env):], p.literal)
 	p.spec = &patternSpec{all: tokenSpecificity(kept), inner: tokenSpecificity(kept[len(kept)-len(p.inner):])}
-	return p, true
+	return p, split, true
 }
 
 // markGetopt marks the bundles of each command of a pattern with what

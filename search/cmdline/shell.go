@@ -45,9 +45,10 @@ type shellToken struct {
 	// which splitShortArguments made a word of its own ("-f" of "-rf"),
 	// and which a script joins back onto the word before (joinedScript).
 	bundled bool
-	// spelled: the short option this option is another spelling of
-	// ("-f" for git push's "--force", see optionSpellings), or "".
-	spelled string
+	// spelled: the letter of the short option this option is another
+	// spelling of ('f' for git push's "--force", see optionSpellings),
+	// or 0. A byte, as every word of a line carries it.
+	spelled byte
 }
 
 // readWords reads the words of a tokenized line or pattern as a command

@@ -77,8 +77,26 @@ func spellOptions(toks []shellToken, starts []int) {
 			spell, sub = optionSpellings["git "+t.text], false
 		case spell != nil:
 			if s, ok := spell[t.text]; ok {
-				toks[j].spelled = s
+				toks[j].spelled = s[1]
 			}
 		}
 	}
+}
+
+// shortOptions are the words of the one-letter options, "-a" at 'a', for
+// spelling to name without building a string.
+var shortOptions = func() (words [128]string) {
+	for c := range words {
+		words[c] = "-" + string(rune(c))
+	}
+	return words
+}()
+
+// spelling is the word of the short option of letter spelled, or text
+// when spelled is 0 (see shellToken.spelled).
+func spelling(spelled byte, text string) string {
+	if spelled == 0 || spelled >= 128 {
+		return text
+	}
+	return shortOptions[spelled]
 }
