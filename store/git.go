@@ -30,10 +30,10 @@ func gitRevision(root string) string {
 		return ""
 	}
 	for _, dir := range g.refDirs() {
-		if data, err := readGitFile(filepath.Join(dir, filepath.FromSlash(ref))); err == nil {
+		if data, err := readGitFile(filepath.Join(dir, filepath.FromSlash(ref)), maxGitLine); err == nil {
 			return objectName(strings.TrimSpace(string(data)))
 		}
-		if data, err := readGitFile(filepath.Join(dir, "packed-refs")); err == nil {
+		if data, err := readGitFile(filepath.Join(dir, "packed-refs"), maxGitFile); err == nil {
 			for _, line := range strings.Split(string(data), "\n") {
 				if sha, name, ok := strings.Cut(strings.TrimSpace(line), " "); ok && name == ref {
 					return objectName(sha)
@@ -69,22 +69,39 @@ func objectName(s string) string {
 	return s
 }
 
-// maxGitFile bounds a file of .git read whole; packed-refs is the large one.
-const maxGitFile = 64 << 20
+// maxGitFile bounds a file of .git read whole: packed-refs, which lists
+// every ref. The others (HEAD, a loose ref, a worktree's ".git" and
+// commondir) hold a line each, and are read up to maxGitLine bytes.
+const (
+	maxGitFile = 64 << 20
+	maxGitLine = 4 << 10
+)
 
 var errGitFile = errors.New("not a regular file of bounded size")
 
-// readGitFile reads a regular file of .git of at most maxGitFile bytes.
-func readGitFile(p string) ([]byte, error) {
+// readGitFile reads a regular file of .git of at most limit bytes, into a
+// buffer of the size the file had when opened: one still growing (a HEAD
+// written in place without end) is refused rather than read on to the
+// limit, which held 200 MB of heap for a HEAD of 300 MB.
+func readGitFile(p string, limit int64) ([]byte, error) {
 	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() || st.Size() > maxGitFile {
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() > limit {
 		return nil, errGitFile
 	}
-	return io.ReadAll(io.LimitReader(f, maxGitFile))
+	buf := make([]byte, st.Size()+1)
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == nil:
+		return nil, errGitFile // more than it had: it is being written
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return buf[:n], nil
+	}
+	return nil, err
 }
 
 // gitHeadFiles returns the files that decide the commit gitRevision reads
@@ -123,7 +140,7 @@ func findGit(root string) (gitDir, bool) {
 		entry := filepath.Join(dir, ".git")
 		if _, err := os.Lstat(entry); err == nil {
 			g := gitDir{entry: entry, dir: entry}
-			if data, err := readGitFile(entry); err == nil {
+			if data, err := readGitFile(entry, maxGitLine); err == nil {
 				// A worktree or submodule: ".git" is a file "gitdir: <path>".
 				line := strings.TrimSpace(string(data))
 				if d, ok := strings.CutPrefix(line, "gitdir: "); ok {
@@ -144,7 +161,7 @@ func findGit(root string) (gitDir, bool) {
 // head is what HEAD holds, trimmed: "ref: refs/heads/<branch>", or a commit
 // when detached. ok is false when it cannot be read.
 func (g gitDir) head() (string, bool) {
-	data, err := readGitFile(filepath.Join(g.dir, "HEAD"))
+	data, err := readGitFile(filepath.Join(g.dir, "HEAD"), maxGitLine)
 	if err != nil {
 		return "", false
 	}
@@ -162,7 +179,7 @@ func (g gitDir) refDirs() []string {
 
 // commonDir returns the shared git directory of a linked worktree.
 func commonDir(gitDir string) string {
-	data, err := readGitFile(filepath.Join(gitDir, "commondir"))
+	data, err := readGitFile(filepath.Join(gitDir, "commondir"), maxGitLine)
 	if err != nil {
 		return gitDir
 	}
