@@ -70,9 +70,20 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 			details = map[string]any{"failure": &short, "diagnosticsOmitted": n - maxFailureDiagnostics}
 		}
 	}
-	w.Header().Set("Retry-After", "1")
+	// A first build still running is done in about a second; a failed
+	// one waits for a fix, a commit away: a client told to retry every
+	// second would poll a broken repository for as long as it stays so.
+	retry := "1"
+	if st.Failure != nil {
+		retry = notReadyFailedRetry
+	}
+	w.Header().Set("Retry-After", retry)
 	writeError(w, http.StatusServiceUnavailable, CodeNotReady, msg, details)
 }
+
+// notReadyFailedRetry is the Retry-After, in seconds, of a 503 not_ready
+// after a failed build.
+const notReadyFailedRetry = "10"
 
 // maxFailureDiagnostics is how many of the last build's diagnostics a 503
 // not_ready carries (GET /status has them all): every probe of an unready

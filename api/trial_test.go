@@ -452,3 +452,24 @@ func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
 		t.Errorf("GET /status lists %d diagnostics, want 25", len(all))
 	}
 }
+
+// TestNotReadyRetryAfter: a 503 not_ready asks for a retry in a second
+// while the first build runs, and in ten seconds after a
+// failed one, which waits for a fix.
+func TestNotReadyRetryAfter(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		failure *store.Failure
+		want    string
+	}{
+		{"building", nil, "1"},
+		{"failed", &store.Failure{At: time.Now(), Error: "the repository has 1 error"}, "10"},
+	} {
+		h := newRouter(notBuilt(tt.failure))
+		for _, path := range []string{"/readyz", "/capabilities"} {
+			if e := do(t, h, "GET", path, nil); e.status != 503 || e.header.Get("Retry-After") != tt.want {
+				t.Errorf("%s: GET %s: %d, Retry-After %q, want 503 and %q", tt.name, path, e.status, e.header.Get("Retry-After"), tt.want)
+			}
+		}
+	}
+}
