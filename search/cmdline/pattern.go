@@ -263,9 +263,9 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 	if ok && split {
 		// The line may read the command of a bundle otherwise (its
 		// words after a substitution, "docker run -v $(pwd):/w alpine rm
-		// -rf x"), and keep the bundle whole.
-		// How specific the pattern is does not change with how its
-		// bundles are read: "rm -rf *" names as much as it did.
+		// -rf x"), and keep the bundle whole. How specific the pattern is
+		// does not change with how its bundles are read: "rm -rf *" names
+		// as much as it did.
 		if q, _, ok := compilePattern(raw, false); ok {
 			p.whole, p.spec = &wholeReading{q.literal, q.inner}, q.spec
 		}

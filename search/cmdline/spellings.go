@@ -8,9 +8,10 @@ package cmdline
 // well as by its text (tokenMatcher.match), so "git push --force *"
 // matches "git push -f origin main" and "rm -rf *" "rm --recursive
 // --force build", which each matched only the spelling it was written
-// in, while "git push --force*" still matches "git push --force". Only spellings with one
-// meaning are here: "--force-with-lease" is not "--force", git branch's
-// -D is two options, and pg_dump's --dbname is not -d (see pgDumpOptions).
+// in, while "git push --force*" still matches "git push --force". Only
+// spellings with one meaning are here: "--force-with-lease" is not
+// "--force", git branch's -D is two options, and pg_dump's --dbname is
+// not -d (see pgDumpOptions).
 var optionSpellings = map[string]map[string]string{
 	"rm":    {"--recursive": "-r", "-R": "-r", "--force": "-f", "--verbose": "-v", "--dir": "-d"},
 	"cp":    {"--recursive": "-r", "-R": "-r", "--force": "-f", "--archive": "-a", "--verbose": "-v", "--interactive": "-i", "--no-clobber": "-n"},
@@ -56,9 +57,9 @@ var gitArgumentOptions = map[string]bool{"-C": true, "-c": true, "--git-dir": tr
 	"--namespace": true, "--config-env": true, "--exec-path": true}
 
 // spellOptions marks, in place, each option of toks that optionSpellings
-// spells otherwise with its short option (shellToken.spelled). The command of a
-// word is what wordCommand reads, until a "--" of its own; git's
-// subcommand is its first word that is neither an option nor the
+// spells otherwise with its short option (shellToken.spelled). The
+// command of a word is what wordCommand reads, until a "--" of its own;
+// git's subcommand is its first word that is neither an option nor the
 // argument of one of gitArgumentOptions. A value glued to an option
 // ("--request=POST", split by splitOptionValues) is not marked; a quoted
 // word is, as the command reads no quotes ("'--force'").
