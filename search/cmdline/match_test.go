@@ -1325,6 +1325,13 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"cat <<EOF >f | bash\nrm -rf /tmp/x\nEOF", nil},
 		{"cat > f <<EOF | bash\nrm -rf /tmp/x\nEOF", nil},
 		{"cat <<EOF 2>/dev/null | bash\nrm -rf /tmp/x\nEOF", []string{"rm"}},
+		// >| is > (overriding noclobber), not a pipe into a command the
+		// file names: the shell runs no script here.
+		{"pg_dump db >| out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db >|out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db 1>| out.sql", []string{"dump", "dump2"}},
+		{"echo 'rm -rf /tmp/x' >| sh", nil},
+		{"echo 'rm -rf /tmp/x' >|bash", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 }

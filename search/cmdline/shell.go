@@ -77,7 +77,8 @@ func readWords(toks []shellToken) []shellToken {
 // which matched only the form it was written in. A duplication ("2>&1",
 // ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
 // placeholder ("<file>") are left whole; a placeholder after a
-// redirection is its target ("><file>" is "> <file>").
+// redirection is its target ("><file>" is "> <file>"). ">|" is ">": it
+// only overrides the shell's noclobber.
 func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
 	for i, t := range toks {
@@ -94,6 +95,9 @@ func splitRedirections(toks []shellToken) []shellToken {
 		}
 		r := t
 		r.text = t.text[from:op]
+		if r.text == ">|" {
+			r.text = ">" // the same, noclobber aside
+		}
 		out = append(out, r)
 		if op < len(t.text) {
 			out = append(out, shellToken{text: t.text[op:], off: t.off + op})
@@ -137,7 +141,7 @@ func redirectionOperator(t shellToken) (from, op int) {
 		if i == 1 && (w[0] == '0' && r[0] == '<' || w[0] == '1' && r[0] == '>') {
 			from = 1 // the default descriptor
 		}
-		if from == 0 && n == len(w) {
+		if from == 0 && n == len(w) && r != ">|" {
 			return 0, 0
 		}
 		return from, n
@@ -468,8 +472,10 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			out = append(out, shellToken{text: ";", off: i, op: true})
 			prevEnd = -1
-		case c == '&' && redirects(line, i):
-			// A redirection, not an operator: 2>&1, <&3, &>log.
+		case c == '&' && redirects(line, i), c == '|' && inWord && line[i-1] == '>':
+			// A redirection, not an operator: 2>&1, <&3, &>log, and >|
+			// (> even where the shell's noclobber is set), which read as
+			// a pipe into a command named by the file.
 			word(i, false)
 			if copied {
 				b.WriteByte(c)
