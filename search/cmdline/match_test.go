@@ -1534,6 +1534,8 @@ func TestMatchCommandOptionSpellings(t *testing.T) {
 		{ID: "clean", Replaces: []string{"pg_restore --clean *"}},
 		{ID: "glob", Replaces: []string{"git fetch --prune*"}},
 		{ID: "ns", Replaces: []string{"kubectl delete -n prod *"}},
+		{ID: "downv", Replaces: []string{"docker compose down -v*"}},
+		{ID: "prune", Replaces: []string{"docker system prune -a -f"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1562,6 +1564,16 @@ func TestMatchCommandOptionSpellings(t *testing.T) {
 		{"kubectl delete --namespace prod pod x", []string{"ns"}},
 		{"kubectl delete --namespace=prod pod x", []string{"ns"}},
 		{"kubectl delete --namespace staging pod x", nil},
+		// docker's subcommands, after its own options and their arguments;
+		// a glob of an option matches the other spelling too.
+		{"docker compose down --volumes", []string{"downv"}},
+		{"docker compose -f prod.yml down --volumes --remove-orphans", []string{"downv"}},
+		{"docker compose down --remove-orphans", nil},
+		{"docker compose up --volumes", nil},
+		{"docker system prune --all --force", []string{"prune"}},
+		{"docker --context prod system prune --force --all", []string{"prune"}},
+		{"podman system prune --all --force", nil}, // another command
+		{"docker image prune --all --force", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 }

@@ -135,7 +135,9 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case tok.fed:
 		return m.anyOperand
 	case m.re != nil:
-		return m.re.match(tok.text, b)
+		// A glob of an option matches its other spelling too: "docker
+		// compose down -v*" matches "--volumes".
+		return m.re.match(tok.text, b) || tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b)
 	}
 	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true

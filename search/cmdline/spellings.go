@@ -49,33 +49,75 @@ var optionSpellings = map[string]map[string]string{
 	"git fetch":    {"--prune": "-p", "--force": "-f", "--tags": "-t"},
 	"git tag":      {"--delete": "-d", "--force": "-f", "--annotate": "-a", "--message": "-m"},
 	"git rm":       {"--force": "-f", "--quiet": "-q"},
+
+	"docker run":             {"--detach": "-d", "--interactive": "-i", "--tty": "-t", "--volume": "-v", "--publish": "-p", "--env": "-e", "--user": "-u", "--workdir": "-w"},
+	"docker exec":            {"--detach": "-d", "--interactive": "-i", "--tty": "-t", "--env": "-e", "--user": "-u", "--workdir": "-w"},
+	"docker system prune":    {"--all": "-a", "--force": "-f"},
+	"docker image prune":     {"--all": "-a", "--force": "-f"},
+	"docker volume prune":    {"--all": "-a", "--force": "-f"},
+	"docker container prune": {"--force": "-f"},
+	"docker network prune":   {"--force": "-f"},
+	"docker builder prune":   {"--all": "-a", "--force": "-f"},
+	"docker compose down":    {"--volumes": "-v"},
+	"docker compose up":      {"--detach": "-d"},
+	"docker compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
+	"docker-compose down":    {"--volumes": "-v"},
+	"docker-compose up":      {"--detach": "-d"},
+	"docker-compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
 }
 
-// gitArgumentOptions are git's own options (before its subcommand) that
-// take the word after them as their argument: "git -C repo push".
-var gitArgumentOptions = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
-	"--namespace": true, "--config-env": true, "--exec-path": true}
+// spellingNames are the commands whose options are spelled as another's:
+// podman's and nerdctl's as docker's.
+var spellingNames = map[string]string{"podman": "docker", "podman-remote": "docker", "nerdctl": "docker", "podman-compose": "docker-compose"}
+
+// subcommandArguments are, for a command whose options optionSpellings
+// spells per subcommand, and for a subcommand with subcommands of its
+// own, the options before the (next) subcommand that take the word after
+// them as their argument: "git -C repo push", "docker --context prod
+// system prune", "docker compose -f prod.yml down".
+var subcommandArguments = map[string]map[string]bool{
+	"git": {"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--exec-path": true},
+	"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true,
+		"--connection": true, "--url": true, "--namespace": true, "-n": true}, // podman's, nerdctl's
+	"docker compose": composeArguments, "docker-compose": composeArguments,
+	"docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
+}
+
+var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
+	"--env-file": true, "--profile": true, "--project-directory": true}
 
 // spellOptions marks, in place, each option of toks that optionSpellings
 // spells otherwise with its short option (shellToken.spelled). The
 // command of a word is what wordCommand reads, until a "--" of its own;
-// git's subcommand is its first word that is neither an option nor the
-// argument of one of gitArgumentOptions. A value glued to an option
-// ("--request=POST", split by splitOptionValues) is not marked; a quoted
-// word is, as the command reads no quotes ("'--force'").
+// the subcommand of one of subcommandArguments is its next word that is
+// neither an option nor the argument of one of those it lists. A value
+// glued to an option ("--request=POST", split by splitOptionValues) is
+// not marked; a quoted word is, as the command reads no quotes
+// ("'--force'").
 func spellOptions(toks []shellToken, starts []int) {
 	var c wordCommand
+	key := "" // the command, and its subcommands so far ("docker compose")
 	var spell map[string]string
-	sub := false // the next word that is no option is git's subcommand
+	sub := false // the next word that is no option names a subcommand
 	for j, t := range toks {
 		if c.read(toks, j, starts) {
-			spell, sub = optionSpellings[c.name], c.name == "git"
+			key = c.name
+			if name, ok := spellingNames[key]; ok {
+				key = name
+			}
+			spell = optionSpellings[key]
+			_, sub = subcommandArguments[key]
 			continue
 		}
 		switch {
 		case c.operands || t.op || t.glued:
-		case sub && !isOption(t.text) && !gitArgumentOptions[toks[j-1].text]:
-			spell, sub = optionSpellings["git "+t.text], false
+		case sub && !isOption(t.text):
+			if subcommandArguments[key][toks[j-1].text] {
+				continue // "git -C repo", "docker compose -f prod.yml"
+			}
+			key += " " + t.text
+			spell = optionSpellings[key]
+			_, sub = subcommandArguments[key]
 		case spell != nil:
 			if s, ok := spell[t.text]; ok {
 				toks[j].spelled = s[1]
