@@ -1541,11 +1541,12 @@ func TestMatchCommandOptionSpellings(t *testing.T) {
 		cmd  string
 		want []string
 	}{
-		{"git push -f origin main", []string{"forcepush", "pushf"}},
-		{"git -C repo push origin main -f", []string{"forcepush", "pushf"}},
+		// Both name -f, and "git push -f" holds no wildcard.
+		{"git push -f origin main", []string{"pushf", "forcepush"}},
+		{"git -C repo push origin main -f", []string{"pushf", "forcepush"}},
 		{"git push --force", []string{"pushf"}},
-		{"git push -fu origin x", []string{"forcepush", "pushf"}},
-		{"sudo -u ci git push --force origin", []string{"forcepush", "pushf"}},
+		{"git push -fu origin x", []string{"pushf", "forcepush"}},
+		{"sudo -u ci git push --force origin", []string{"pushf", "forcepush"}},
 		{"git push --force-with-lease origin", nil},
 		{"git push origin -- --force", nil},
 		{"git commit -f", nil}, // not git push's -f
@@ -1605,5 +1606,61 @@ func TestMatchCommandWholeBundleAfterSubstitution(t *testing.T) {
 		{"docker run --rm -v $(pwd):/w alpine rm -rf /w/x", []string{"drm"}},
 		{"docker run --rm alpine rm -r -f /w/x", []string{"drm"}},
 		{"docker run --rm -v $(pwd):/w alpine rm -r /w/x", nil},
+	})
+}
+
+// An option matched by its other spelling names no more of the line than
+// its short spelling would: "rm --recursive *" is not more specific than
+// "rm -rf <dir>" for "rm -rf build". kubectl's -f has two long options
+// (--filename, --follow), so neither is spelled as it; an option turned
+// off ("--follow=false") or the argument of one ("git tag -m --force") is
+// no other spelling.
+func TestMatchCommandOptionSpellingsLimits(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "safe-rm", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "trash", Replaces: []string{"rm -r *", "rm --recursive *"}},
+		{ID: "nofollow", Replaces: []string{"kubectl * --follow *"}},
+		{ID: "allns", Replaces: []string{"kubectl get * -A"}},
+		{ID: "tagf", Replaces: []string{"git tag -f *"}},
+		{ID: "sedE", Replaces: []string{"sed -E *"}},
+		{ID: "noowner", Replaces: []string{"pg_dump -O *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -rf build", []string{"safe-rm", "trash"}},
+		{"rm --recursive --force build", []string{"safe-rm", "trash"}},
+		{"kubectl delete -f deploy.yaml", nil},
+		{"kubectl logs -f web-0", nil},
+		{"kubectl logs --follow web-0", []string{"nofollow"}},
+		{"kubectl get pods --all-namespaces", []string{"allns"}},
+		{"kubectl get pods --all-namespaces=false", nil},
+		{"git tag -m --force v1", nil},
+		{"git tag --force v1", []string{"tagf"}},
+		{"sed -r 's/a+/b/' f", []string{"sedE"}},
+		{"sed --regexp-extended 's/a+/b/' f", []string{"sedE"}},
+		{"pg_dump --no-owner app", []string{"noowner"}},
+	})
+}
+
+// kubectl's -f is spelled per subcommand: --follow for logs, --filename
+// for apply, after kubectl's own options.
+func TestMatchCommandKubectlSpellingsPerSubcommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "follow", Replaces: []string{"kubectl logs -f *"}},
+		{ID: "apply", Replaces: []string{"kubectl apply -f *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl logs --follow web-0", []string{"follow"}},
+		{"kubectl --namespace prod logs --follow web-0", []string{"follow"}},
+		{"kubectl -n prod logs web-0 --follow", []string{"follow"}},
+		{"kubectl apply --filename deploy.yaml", []string{"apply"}},
+		{"kubectl --context prod apply --filename=deploy.yaml", []string{"apply"}},
+		{"kubectl logs --filename x", nil},
+		{"kubectl apply --follow x", nil},
 	})
 }

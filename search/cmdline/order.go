@@ -41,7 +41,10 @@ func tokenSpecificity(toks []shellToken) specificity {
 	var s specificity
 	for _, t := range toks {
 		if !t.op {
-			s.add(t.text, wildWord(t.text), globChars)
+			// An option known by another spelling counts as its short
+			// one, by which either spelling matches: "rm --recursive *"
+			// names no more of "rm -rf build" than "rm -r *" does.
+			s.add(spelling(t.spelled, t.text), wildWord(t.text), globChars)
 		}
 	}
 	return s
@@ -50,7 +53,10 @@ func tokenSpecificity(toks []shellToken) specificity {
 // regexpSpecificity is the specificity of a pattern read as a regular
 // expression, by its words as white space separates them: a word holding
 // regexp syntax or a placeholder is a wildcard, and only its characters
-// that are no regexp syntax count as matched exactly. A " | " and the
+// that are no regexp syntax count as matched exactly. A long option some
+// command spells otherwise counts as a short one, as in a pattern matched
+// by its words ("git push .* --force" names no more than "git push
+// --force"). A " | " and the
 // other operators between words count for nothing.
 func regexpSpecificity(pat string) specificity {
 	var s specificity
@@ -59,7 +65,7 @@ func regexpSpecificity(pat string) specificity {
 		case "|", "||", "&", "&&", ";":
 			continue
 		}
-		s.add(w, strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
+		s.add(spelledAnywhere(w), strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
 	}
 	return s
 }

@@ -1,5 +1,7 @@
 package cmdline
 
+import "strings"
+
 // optionSpellings are, for a command or one of git's subcommands ("git
 // push"), the spellings of its options that mean what one short option
 // means: the long option ("--force" is git push's -f) and, for rm and cp,
@@ -25,18 +27,28 @@ var optionSpellings = map[string]map[string]string{
 	"head":  {"--lines": "-n", "--bytes": "-c"},
 	"grep": {"--recursive": "-r", "--ignore-case": "-i", "--line-number": "-n", "--invert-match": "-v",
 		"--files-with-matches": "-l", "--extended-regexp": "-E", "--fixed-strings": "-F", "--count": "-c", "--word-regexp": "-w"},
-	"sed": {"--in-place": "-i", "--expression": "-e", "--quiet": "-n"},
+	"sed": {"--in-place": "-i", "--expression": "-e", "--quiet": "-n", "--regexp-extended": "-E", "-r": "-E"},
 	"curl": {"--request": "-X", "--header": "-H", "--data": "-d", "--output": "-o", "--silent": "-s", "--location": "-L",
 		"--insecure": "-k", "--fail": "-f", "--user": "-u", "--remote-name": "-O", "--include": "-i", "--verbose": "-v",
 		"--form": "-F", "--show-error": "-S"},
-	"wget":       {"--output-document": "-O", "--quiet": "-q", "--continue": "-c"},
-	"rsync":      {"--archive": "-a", "--verbose": "-v", "--compress": "-z", "--recursive": "-r", "--dry-run": "-n"},
-	"pg_dump":    {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j"},
-	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j", "--no-owner": "-O"},
-	"kubectl": {"--namespace": "-n", "--filename": "-f", "--selector": "-l", "--all-namespaces": "-A", "--output": "-o",
-		"--container": "-c", "--follow": "-f", "--recursive": "-R"},
-	"helm": {"--namespace": "-n", "--values": "-f"},
-	"npm":  {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
+	"wget":  {"--output-document": "-O", "--quiet": "-q", "--continue": "-c"},
+	"rsync": {"--archive": "-a", "--verbose": "-v", "--compress": "-z", "--recursive": "-r", "--dry-run": "-n"},
+	"pg_dump": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
+		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
+	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
+		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
+	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U"},
+	// -f is --filename for apply and delete, and --follow for logs. A
+	// subcommand's spellings hold its command's (see subcommandSpellings).
+	"kubectl": {"--namespace": "-n", "--selector": "-l", "--all-namespaces": "-A", "--output": "-o",
+		"--container": "-c", "--recursive": "-R"},
+	"kubectl logs":    {"--follow": "-f", "--previous": "-p"},
+	"kubectl apply":   {"--filename": "-f", "--kustomize": "-k"},
+	"kubectl delete":  {"--filename": "-f", "--kustomize": "-k"},
+	"kubectl create":  {"--filename": "-f", "--kustomize": "-k"},
+	"kubectl replace": {"--filename": "-f"},
+	"helm":            {"--namespace": "-n", "--values": "-f"},
+	"npm":             {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
 
 	"git push":     {"--force": "-f", "--delete": "-d", "--set-upstream": "-u", "--dry-run": "-n", "--verbose": "-v", "--quiet": "-q"},
 	"git clean":    {"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--interactive": "-i"},
@@ -66,6 +78,22 @@ var optionSpellings = map[string]map[string]string{
 	"docker-compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
 }
 
+// The spellings of a subcommand hold those of its command (kubectl's
+// --namespace is -n for kubectl logs too).
+func init() {
+	for key, spell := range optionSpellings {
+		name, _, ok := strings.Cut(key, " ")
+		if !ok {
+			continue
+		}
+		for long, short := range optionSpellings[name] {
+			if _, own := spell[long]; !own {
+				spell[long] = short
+			}
+		}
+	}
+}
+
 // spellingNames are the commands whose options are spelled as another's:
 // podman's and nerdctl's as docker's.
 var spellingNames = map[string]string{"podman": "docker", "podman-remote": "docker", "nerdctl": "docker", "podman-compose": "docker-compose"}
@@ -80,6 +108,8 @@ var subcommandArguments = map[string]map[string]bool{
 	"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true,
 		"--connection": true, "--url": true, "--namespace": true, "-n": true}, // podman's, nerdctl's
 	"docker compose": composeArguments, "docker-compose": composeArguments,
+	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true, "-s": true, "--server": true,
+		"--cluster": true, "--user": true, "--as": true, "--token": true},
 	"docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
 }
 
@@ -116,14 +146,55 @@ func spellOptions(toks []shellToken, starts []int) {
 				continue // "git -C repo", "docker compose -f prod.yml"
 			}
 			key += " " + t.text
-			spell = optionSpellings[key]
+			if own, ok := optionSpellings[key]; ok {
+				spell = own // else its command's still hold ("kubectl get")
+			}
 			_, sub = subcommandArguments[key]
 		case spell != nil:
-			if s, ok := spell[t.text]; ok {
+			s, ok := spell[t.text]
+			switch {
+			case !ok:
+			case j+1 < len(toks) && toks[j+1].glued && (toks[j+1].text == "false" || toks[j+1].text == "0"):
+				// "--follow=false" turns the option off.
+			case isOption(toks[j-1].text) && !toks[j-1].glued && strings.IndexByte(spelledArguments(key), optionLetter(toks[j-1])) >= 0:
+				// The argument of the option before: "git tag -m --force".
+			default:
 				toks[j].spelled = s[1]
 			}
 		}
 	}
+}
+
+// spelledArgumentLetters are, for the commands and subcommands of
+// optionSpellings that bundleArguments does not know, the letters of
+// their short options that take an argument, which spellOptions reads
+// as no option ("git commit -m --all" is a message).
+var spelledArgumentLetters = map[string]string{
+	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "git branch": "", "kubectl": "nloc",
+	"kubectl logs": "nlc", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof",
+	"helm": "nf", "psql": "cfdhpUv", "npm": "", "rm": "", "chmod": "", "chown": "", "chgrp": "",
+	"docker run": "evpuw", "docker exec": "euw",
+}
+
+// spelledArguments are the letters of the short options of key (a
+// command, or a command and its subcommands) that take an argument.
+func spelledArguments(key string) string {
+	if o := bundleArguments[key]; o != nil {
+		return o.short
+	}
+	return spelledArgumentLetters[key]
+}
+
+// optionLetter is the letter of the short option the word t is, or that
+// it spells (shellToken.spelled), or 0.
+func optionLetter(t shellToken) byte {
+	switch {
+	case t.spelled != 0:
+		return t.spelled
+	case len(t.text) == 2 && t.text[0] == '-' && t.text[1] != '-':
+		return t.text[1]
+	}
+	return 0
 }
 
 // shortOptions are the words of the one-letter options, "-a" at 'a', for
@@ -142,4 +213,27 @@ func spelling(spelled byte, text string) string {
 		return text
 	}
 	return shortOptions[spelled]
+}
+
+// spelledLong are the long options of optionSpellings, of any command.
+var spelledLong = func() map[string]bool {
+	long := map[string]bool{}
+	for _, spell := range optionSpellings {
+		for w := range spell {
+			if strings.HasPrefix(w, "--") {
+				long[w] = true
+			}
+		}
+	}
+	return long
+}()
+
+// spelledAnywhere is w, or a word of a short option's length when w is a
+// long option some command spells otherwise (spelledLong): for counting
+// the characters of a regexp pattern, which knows no command.
+func spelledAnywhere(w string) string {
+	if spelledLong[w] {
+		return "-x" // the length of any short option
+	}
+	return w
 }
