@@ -20,16 +20,49 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 	if !b.pay(attemptCost) || p.env != nil && !hasAssignments(p.env, toks, s, b) {
 		return nil
 	}
-	if p.re != nil && p.matchRegexp(line, toks, s, b) ||
-		matchLiteral(p.literal, toks, s, b) ||
-		p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole.literal, toks, s, b) {
+	if p.re != nil && p.matchRegexp(line, toks, s, b) {
 		return &p.spec.all
 	}
-	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) ||
-		p.whole != nil && p.whole.inner != nil && b.pay(attemptCost) && matchLiteral(p.whole.inner, toks, s, b) {
+	if matchLiteral(p.literal, toks, s, b) {
+		if respelled(p.literal, toks, s, b) {
+			return &p.spec.allRespelled
+		}
+		return &p.spec.all
+	}
+	if p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole.literal, toks, s, b) {
+		return &p.spec.all
+	}
+	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) {
+		if respelled(p.inner, toks, s, b) {
+			return &p.spec.innerRespelled
+		}
+		return &p.spec.inner
+	}
+	if p.whole != nil && p.whole.inner != nil && b.pay(attemptCost) && matchLiteral(p.whole.inner, toks, s, b) {
 		return &p.spec.inner
 	}
 	return nil
+}
+
+// respelled reports whether the pattern words want, which match the
+// command at word s of toks, match it only by another spelling of some
+// option (tokenMatcher.spelled, shellToken.spelled): read as written,
+// they do not. It copies both, which only a match of a pattern or a line
+// with such an option costs.
+func respelled(want []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.spelled != 0 }) &&
+		!slices.ContainsFunc(toks[s:], func(t shellToken) bool { return t.spelled != 0 }) {
+		return false
+	}
+	asWritten := slices.Clone(want)
+	for i := range asWritten {
+		asWritten[i].spelled = 0
+	}
+	written := slices.Clone(toks)
+	for i := range written {
+		written[i].spelled = 0
+	}
+	return !matchLiteral(asWritten, written, s, b)
 }
 
 // matchLiteral reports whether the pattern tokens want match the command

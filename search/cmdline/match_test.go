@@ -956,10 +956,10 @@ func TestMatchCommandLineNamesThePattern(t *testing.T) {
 	}
 	// "git push origin main" passes over -f, and is more specific than
 	// "git push *"; so is push's match than force's. Force's patterns
-	// both match, "--force" being another spelling of -f, and the one of
-	// more characters is named.
-	if want := []int{1, 0}; !slices.Equal(m.Patterns, want) {
-		t.Errorf("patterns %v, want %v (git push origin main, git push --force)", m.Patterns, want)
+	// both match, "--force" being another spelling of -f, and the one
+	// written as the line is named.
+	if want := []int{1, 1}; !slices.Equal(m.Patterns, want) {
+		t.Errorf("patterns %v, want %v (git push origin main, git push -f)", m.Patterns, want)
 	}
 }
 
@@ -1662,5 +1662,43 @@ func TestMatchCommandKubectlSpellingsPerSubcommand(t *testing.T) {
 		{"kubectl --context prod apply --filename=deploy.yaml", []string{"apply"}},
 		{"kubectl logs --filename x", nil},
 		{"kubectl apply --follow x", nil},
+	})
+}
+
+// Review round 8: a glob written on a bundle still matches it once the
+// line's bundle is read as its options; options written apart or long
+// are as specific as the bundle, and an equal match by the line's own
+// spelling goes first; any false value turns an option off; docker run's
+// and exec's options end at the image or container; ">|" of any
+// descriptor is its ">".
+func TestMatchCommandSpellingsReview8(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "rmglob", Replaces: []string{"rm -rf*"}},
+		{ID: "curlglob", Replaces: []string{"curl -fsSL*"}},
+		{ID: "rm-root", Replaces: []string{"rm -rf /"}},
+		{ID: "rm-long", Replaces: []string{"rm --recursive --force *"}},
+		{ID: "pg-restore", Replaces: []string{"pg_restore -d <db> *", "pg_restore --dbname *"}},
+		{ID: "pg-restore-clean", Replaces: []string{"pg_restore -c *", "pg_restore --clean *"}},
+		{ID: "follow", Replaces: []string{"kubectl logs -f *"}},
+		{ID: "execroot", Replaces: []string{"docker exec -u root *"}},
+		{ID: "errlog", Replaces: []string{"pg_dump * 2> *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -rf build", []string{"rm-long", "rmglob"}},
+		{"rm -rf /", []string{"rm-root", "rm-long", "rmglob"}},
+		{"sudo rm -rf /var/lib/docker", []string{"rm-long", "rmglob"}},
+		{"curl -fsSL https://x", []string{"curlglob"}},
+		{"pg_restore -c -d app app.dump", []string{"pg-restore-clean", "pg-restore"}},
+		{"pg_restore --clean --dbname app app.dump", []string{"pg-restore", "pg-restore-clean"}},
+		{"kubectl logs --follow=False web", nil},
+		{"kubectl logs --follow=f web", nil},
+		{"kubectl -v 6 logs --follow web", []string{"follow"}},
+		{"docker exec web mysql --user root -p", nil},
+		{"docker exec --user root web sh", []string{"execroot"}},
+		{"docker exec -e A=1 --user root web sh", []string{"execroot"}},
+		{"pg_dump app 2>| err.log", []string{"errlog"}},
 	})
 }

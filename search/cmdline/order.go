@@ -25,14 +25,19 @@ type specificity struct {
 	// wild are its words holding a glob or a placeholder, or, in a
 	// pattern read as a regexp, regexp syntax.
 	wild int
+	// respelled is 1 for a match that holds only by another spelling of
+	// an option than the line's ("pg_restore --dbname *" of "pg_restore
+	// -c -d app"), which an equal match of the line's own spelling
+	// ("pg_restore -c *") goes before.
+	respelled int
 }
 
 // compare orders a before b when it is more specific: more words matched
 // exactly, then more options named, then more characters matched exactly,
-// then fewer wildcards.
+// then fewer wildcards, then the line's own spelling of its options.
 func (a specificity) compare(b specificity) int {
 	return cmp.Or(cmp.Compare(a.words, b.words), cmp.Compare(a.options, b.options),
-		cmp.Compare(a.bytes, b.bytes), cmp.Compare(b.wild, a.wild))
+		cmp.Compare(a.bytes, b.bytes), cmp.Compare(b.wild, a.wild), cmp.Compare(b.respelled, a.respelled))
 }
 
 // tokenSpecificity is the specificity of a pattern matched by its shell

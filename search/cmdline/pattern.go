@@ -57,6 +57,16 @@ type commandPattern struct {
 // in its inner command.
 type patternSpec struct {
 	all, inner specificity
+	// allRespelled and innerRespelled are all and inner for a match that
+	// holds only by another spelling of an option (see respelled).
+	allRespelled, innerRespelled specificity
+}
+
+// newPatternSpec is the patternSpec of all and inner.
+func newPatternSpec(all, inner specificity) *patternSpec {
+	ps := &patternSpec{all: all, inner: inner, allRespelled: all, innerRespelled: inner}
+	ps.allRespelled.respelled, ps.innerRespelled.respelled = 1, 1
+	return ps
 }
 
 // tokenMatcher matches one command token: equal text, or, for a pattern
@@ -137,7 +147,8 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	case m.re != nil:
 		// A glob of an option matches its other spelling too: "docker
 		// compose down -v*" matches "--volumes".
-		return m.re.match(tok.text, b) || tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b)
+		return m.re.match(tok.text, b) || tok.bundle != "" && m.re.match(tok.bundle, b) ||
+			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b)
 	}
 	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true
@@ -266,10 +277,10 @@ func compileCommandPattern(raw string) (commandPattern, bool) {
 		// The line may read the command of a bundle otherwise (its
 		// words after a substitution, "docker run -v $(pwd):/w alpine rm
 		// -rf x"), and keep the bundle whole. How specific the pattern is
-		// does not change with how its bundles are read: "rm -rf *" names
-		// as much as it did.
+		// is read from its options one by one: "rm -rf <dir>" names as
+		// much as "rm -r -f <dir>" and "rm --recursive --force <dir>".
 		if q, _, ok := compilePattern(raw, false); ok {
-			p.whole, p.spec = &wholeReading{q.literal, q.inner}, q.spec
+			p.whole = &wholeReading{q.literal, q.inner}
 		}
 	}
 	return p, ok
@@ -324,11 +335,11 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 	}
 	markGetopt(p.literal, toks, starts, len(p.env))
 	if isRegexp {
-		p.spec = &patternSpec{all: regexpSpecificity(pat)}
+		p.spec = newPatternSpec(regexpSpecificity(pat), specificity{})
 		return p, split, true
 	}
 	p.inner = innerCommand(toks[len(p.env):], p.literal)
-	p.spec = &patternSpec{all: tokenSpecificity(kept), inner: tokenSpecificity(kept[len(kept)-len(p.inner):])}
+	p.spec = newPatternSpec(tokenSpecificity(kept), tokenSpecificity(kept[len(kept)-len(p.inner):]))
 	return p, split, true
 }
 

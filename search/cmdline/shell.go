@@ -45,6 +45,10 @@ type shellToken struct {
 	// which splitShortArguments made a word of its own ("-f" of "-rf"),
 	// and which a script joins back onto the word before (joinedScript).
 	bundled bool
+	// bundle: the bundle of short options the word is the first option
+	// of, as written ("-rf" of "-r"), which a glob of the pattern matches
+	// as it did before bundles were split ("rm -rf*" matches "rm -rf x").
+	bundle string
 	// spelled: the letter of the short option this option is another
 	// spelling of ('f' for git push's "--force", see optionSpellings),
 	// or 0. A byte, as every word of a line carries it.
@@ -95,8 +99,8 @@ func splitRedirections(toks []shellToken) []shellToken {
 		}
 		r := t
 		r.text = t.text[from:op]
-		if r.text == ">|" {
-			r.text = ">" // the same, noclobber aside
+		if strings.HasSuffix(r.text, ">|") {
+			r.text = strings.TrimSuffix(r.text, "|") // the same, noclobber aside: "2>|" is "2>"
 		}
 		out = append(out, r)
 		if op < len(t.text) {
@@ -189,7 +193,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			for i := 1; i < len(opts.text); i++ {
 				o := shellToken{text: "-" + opts.text[i:i+1], off: t.off + i - 1, bundled: i > 1}
 				if i == 1 {
-					o.joined = t.joined
+					o.joined, o.bundle = t.joined, t.text
 				}
 				out = append(out, o)
 			}

@@ -1,6 +1,9 @@
 package cmdline
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // optionSpellings are, for a command or one of git's subcommands ("git
 // push"), the spellings of its options that mean what one short option
@@ -106,15 +109,16 @@ var spellingNames = map[string]string{"podman": "docker", "podman-remote": "dock
 var subcommandArguments = map[string]map[string]bool{
 	"git": {"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--exec-path": true},
 	"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true,
+		"--tlscacert": true, "--tlscert": true, "--tlskey": true,
 		"--connection": true, "--url": true, "--namespace": true, "-n": true}, // podman's, nerdctl's
 	"docker compose": composeArguments, "docker-compose": composeArguments,
 	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true, "-s": true, "--server": true,
-		"--cluster": true, "--user": true, "--as": true, "--token": true},
+		"--cluster": true, "--user": true, "--as": true, "--token": true, "-v": true, "--v": true, "--request-timeout": true},
 	"docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
 }
 
 var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
-	"--env-file": true, "--profile": true, "--project-directory": true}
+	"--env-file": true, "--profile": true, "--project-directory": true, "--ansi": true, "--progress": true, "--parallel": true}
 
 // spellOptions marks, in place, each option of toks that optionSpellings
 // spells otherwise with its short option (shellToken.spelled). The
@@ -150,19 +154,59 @@ func spellOptions(toks []shellToken, starts []int) {
 				spell = own // else its command's still hold ("kubectl get")
 			}
 			_, sub = subcommandArguments[key]
+		case spell != nil && !isOption(t.text) && optionsEndAtOperand[key] && !takesArgument(key, toks[j-1]):
+			// docker run's image, docker exec's container: the words
+			// after it are the program's (docker exec web mysql --user).
+			spell = nil
 		case spell != nil:
 			s, ok := spell[t.text]
 			switch {
 			case !ok:
-			case j+1 < len(toks) && toks[j+1].glued && (toks[j+1].text == "false" || toks[j+1].text == "0"):
+			case j+1 < len(toks) && toks[j+1].glued && turnedOff(toks[j+1].text):
 				// "--follow=false" turns the option off.
-			case isOption(toks[j-1].text) && !toks[j-1].glued && strings.IndexByte(spelledArguments(key), optionLetter(toks[j-1])) >= 0:
+			case takesArgument(key, toks[j-1]):
 				// The argument of the option before: "git tag -m --force".
 			default:
 				toks[j].spelled = s[1]
 			}
 		}
 	}
+}
+
+// optionsEndAtOperand are the (sub)commands whose options end at their
+// first operand, where the words of the program they run start.
+var optionsEndAtOperand = map[string]bool{"docker run": true, "docker exec": true}
+
+// dockerArguments are docker run's and exec's long options that take an
+// argument in the next word; an unknown one ends spelling early, which
+// costs a match by another spelling and never makes a wrong one.
+var dockerArguments = map[string]bool{"--name": true, "--network": true, "--net": true, "--entrypoint": true, "--mount": true,
+	"--platform": true, "--env-file": true, "--label": true, "--hostname": true, "--memory": true, "--cpus": true,
+	"--restart": true, "--pull": true, "--user": true, "--workdir": true, "--volume": true, "--publish": true, "--env": true,
+	"--add-host": true, "--device": true, "--dns": true, "--log-driver": true, "--log-opt": true, "--cap-add": true,
+	"--cap-drop": true, "--security-opt": true, "--ulimit": true, "--tmpfs": true, "--gpus": true, "--ipc": true,
+	"--pid": true, "--runtime": true, "--shm-size": true, "--stop-signal": true, "--stop-timeout": true, "--expose": true,
+	"--link": true, "--volumes-from": true, "--cidfile": true, "--detach-keys": true, "--label-file": true, "--group-add": true}
+
+// takesArgument reports whether the word t, of (sub)command key, is an
+// option known to take the next word as its argument.
+func takesArgument(key string, t shellToken) bool {
+	if !isOption(t.text) || t.glued {
+		return false
+	}
+	if key == "docker run" || key == "docker exec" {
+		if dockerArguments[t.text] {
+			return true
+		}
+	}
+	return strings.IndexByte(spelledArguments(key), optionLetter(t)) >= 0
+}
+
+// turnedOff reports whether the value v given to an option says false,
+// as Go's flag packages read it ("false", "f", "0", "False", "FALSE").
+func turnedOff(v string) bool {
+	b, err := strconv.ParseBool(v)
+	return err == nil && !b
 }
 
 // spelledArgumentLetters are, for the commands and subcommands of
