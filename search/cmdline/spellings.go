@@ -132,7 +132,8 @@ func spellOptions(toks []shellToken, starts []int) {
 	var c wordCommand
 	key := "" // the command, and its subcommands so far ("docker compose")
 	var spell map[string]string
-	sub := false // the next word that is no option names a subcommand
+	sub := false   // the next word that is no option names a subcommand
+	var buf []byte // key and the next word, looked up without a new string
 	for j, t := range toks {
 		if c.read(toks, j, starts) {
 			key = c.name
@@ -149,9 +150,15 @@ func spellOptions(toks []shellToken, starts []int) {
 			if subcommandArguments[key][toks[j-1].text] {
 				continue // "git -C repo", "docker compose -f prod.yml"
 			}
-			key += " " + t.text
+			buf = append(append(append(buf[:0], key...), ' '), t.text...)
+			next, known := spellingKeys[string(buf)]
+			if !known {
+				sub = false // its command's spellings still hold ("kubectl get")
+				continue
+			}
+			key = next
 			if own, ok := optionSpellings[key]; ok {
-				spell = own // else its command's still hold ("kubectl get")
+				spell = own
 			}
 			_, sub = subcommandArguments[key]
 		case spell != nil && !isOption(t.text) && optionsEndAtOperand[key] && !takesArgument(key, toks[j-1]):
@@ -200,6 +207,29 @@ func takesArgument(key string, t shellToken) bool {
 		}
 	}
 	return strings.IndexByte(spelledArguments(key), optionLetter(t)) >= 0
+}
+
+// spellingKeys are the (sub)commands of optionSpellings,
+// subcommandArguments, spelledArgumentLetters and optionsEndAtOperand,
+// each its own value: spellOptions looks a key up by its bytes and keeps
+// this string, which costs a line no allocation.
+var spellingKeys = func() map[string]string {
+	keys := map[string]string{}
+	for _, m := range []map[string]bool{keysOf(optionSpellings), keysOf(subcommandArguments), keysOf(spelledArgumentLetters), optionsEndAtOperand} {
+		for k := range m {
+			keys[k] = k
+		}
+	}
+	return keys
+}()
+
+// keysOf is the set of m's keys.
+func keysOf[V any](m map[string]V) map[string]bool {
+	set := make(map[string]bool, len(m))
+	for k := range m {
+		set[k] = true
+	}
+	return set
 }
 
 // turnedOff reports whether the value v given to an option says false,
