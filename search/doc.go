@@ -125,8 +125,8 @@
 // postings and statistics take about 160 bytes. Learning reuses the analysed
 // text for its pseudo-query index and searches at most maxPseudo queries,
 // and that index's statistics are built while another goroutine builds
-// the index's own: Build of 10,000 cards takes about 0.35 s with two
-// cores and 0.5 s with one (BenchmarkBuild10k, -cpu 2 and 1). Each distinct word is cut into n-grams
+// the index's own: Build of 10,000 cards takes 0.30-0.35 s with two
+// cores and 0.38-0.44 s with one (BenchmarkBuild10k, -cpu 2 and 1). Each distinct word is cut into n-grams
 // once, at Build; a query marks its n-grams in a dense pooled array, so
 // comparing it with a candidate is one pass over the candidate's n-grams.
 // Search reuses pooled dense score arrays, clears only what it touched, and
