@@ -1546,7 +1546,7 @@ func TestMatchCommandOptionSpellings(t *testing.T) {
 		{"git -C repo push origin main -f", []string{"pushf", "forcepush"}},
 		{"git push --force", []string{"pushf"}},
 		{"git push -fu origin x", []string{"pushf", "forcepush"}},
-		{"sudo -u ci git push --force origin", []string{"pushf", "forcepush"}},
+		{"sudo -u ci git push --force origin", []string{"forcepush", "pushf"}}, // the line's own spelling first
 		{"git push --force-with-lease origin", nil},
 		{"git push origin -- --force", nil},
 		{"git commit -f", nil}, // not git push's -f
@@ -1700,5 +1700,41 @@ func TestMatchCommandSpellingsReview8(t *testing.T) {
 		{"docker exec --user root web sh", []string{"execroot"}},
 		{"docker exec -e A=1 --user root web sh", []string{"execroot"}},
 		{"pg_dump app 2>| err.log", []string{"errlog"}},
+	})
+}
+
+// Review round 9: a pattern's long spelling matches a short option only
+// where the line's word is read as that command's option (not past
+// docker's container, not an option's argument, not turned off); a match
+// in the line's own spelling goes before one by another even when it
+// names more placeholders; kubectl's -l is --selector only where it
+// means that; "--lines=0" is a count; an escaped > before | is text.
+func TestMatchCommandSpellingsReview9(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "execuser", Replaces: []string{"docker exec --user root *"}},
+		{ID: "noverify", Replaces: []string{"git commit --no-verify *"}},
+		{ID: "follow", Replaces: []string{"kubectl logs --follow *"}},
+		{ID: "upstream-u", Replaces: []string{"git push -u <remote> <branch>"}},
+		{ID: "upstream-long", Replaces: []string{"git push --set-upstream *"}},
+		{ID: "selector", Replaces: []string{"kubectl get * --selector *", "kubectl run * --selector *"}},
+		{ID: "tailn", Replaces: []string{"tail -n *"}},
+		{ID: "curlsh", Replaces: []string{"curl * | sh"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker exec -it db mysql -u root -p", nil},
+		{"docker exec -u root db sh", []string{"execuser"}},
+		{"git commit -m -n", nil},
+		{"git commit -n -m x", []string{"noverify"}},
+		{"kubectl logs -f=false pod", nil},
+		{"kubectl logs -f pod", []string{"follow"}},
+		{"git push -u origin main", []string{"upstream-u", "upstream-long"}},
+		{"git push --set-upstream origin main", []string{"upstream-long", "upstream-u"}},
+		{"kubectl run web --image=nginx -l app=web", nil},
+		{"kubectl get pods -l app=web", []string{"selector"}},
+		{"tail --lines=0 app.log", []string{"tailn"}},
+		{"curl http://x/i.sh \\>|sh", []string{"curlsh"}},
 	})
 }

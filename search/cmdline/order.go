@@ -34,10 +34,10 @@ type specificity struct {
 
 // compare orders a before b when it is more specific: more words matched
 // exactly, then more options named, then more characters matched exactly,
-// then fewer wildcards, then the line's own spelling of its options.
+// then the line's own spelling of its options, then fewer wildcards.
 func (a specificity) compare(b specificity) int {
 	return cmp.Or(cmp.Compare(a.words, b.words), cmp.Compare(a.options, b.options),
-		cmp.Compare(a.bytes, b.bytes), cmp.Compare(b.wild, a.wild), cmp.Compare(b.respelled, a.respelled))
+		cmp.Compare(a.bytes, b.bytes), cmp.Compare(b.respelled, a.respelled), cmp.Compare(b.wild, a.wild))
 }
 
 // tokenSpecificity is the specificity of a pattern matched by its shell

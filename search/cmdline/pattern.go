@@ -153,8 +153,8 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true
 	}
-	if m.spelled == 0 && tok.spelled == 0 {
-		return false
+	if m.spelled == 0 && tok.spelled == 0 || !tok.spellable {
+		return false // no other spelling, or the line's word is no option there
 	}
 	// Another spelling of the same option: "--force" and "-f" both read
 	// as -f, which a bundle may hold ("git push --force" matches "git

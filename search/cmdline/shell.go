@@ -45,6 +45,11 @@ type shellToken struct {
 	// which splitShortArguments made a word of its own ("-f" of "-rf"),
 	// and which a script joins back onto the word before (joinedScript).
 	bundled bool
+	// spellable: an option of a command whose options optionSpellings
+	// spells, read as one (not an option's argument, not turned off, not
+	// past docker run's image), which a pattern word of another spelling
+	// may match (spellOptions).
+	spellable bool
 	// bundle: the bundle of short options the word is the first option
 	// of, as written ("-rf" of "-r"), which a glob of the pattern matches
 	// as it did before bundles were split ("rm -rf*" matches "rm -rf x").
@@ -476,7 +481,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			out = append(out, shellToken{text: ";", off: i, op: true})
 			prevEnd = -1
-		case c == '&' && redirects(line, i), c == '|' && inWord && line[i-1] == '>':
+		case c == '&' && redirects(line, i), c == '|' && inWord && line[i-1] == '>' && (i < 2 || line[i-2] != '\\'):
 			// A redirection, not an operator: 2>&1, <&3, &>log, and >|
 			// (> even where the shell's noclobber is set), which read as
 			// a pipe into a command named by the file.

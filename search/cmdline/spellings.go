@@ -43,15 +43,18 @@ var optionSpellings = map[string]map[string]string{
 	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U"},
 	// -f is --filename for apply and delete, and --follow for logs. A
 	// subcommand's spellings hold its command's (see subcommandSpellings).
-	"kubectl": {"--namespace": "-n", "--selector": "-l", "--all-namespaces": "-A", "--output": "-o",
+	// -l is --selector, but --labels for run and expose.
+	"kubectl": {"--namespace": "-n", "--all-namespaces": "-A", "--output": "-o",
 		"--container": "-c", "--recursive": "-R"},
-	"kubectl logs":    {"--follow": "-f", "--previous": "-p"},
-	"kubectl apply":   {"--filename": "-f", "--kustomize": "-k"},
-	"kubectl delete":  {"--filename": "-f", "--kustomize": "-k"},
-	"kubectl create":  {"--filename": "-f", "--kustomize": "-k"},
-	"kubectl replace": {"--filename": "-f"},
-	"helm":            {"--namespace": "-n", "--values": "-f"},
-	"npm":             {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
+	"kubectl logs":     {"--follow": "-f", "--previous": "-p", "--selector": "-l"},
+	"kubectl get":      {"--selector": "-l"},
+	"kubectl describe": {"--selector": "-l"},
+	"kubectl apply":    {"--filename": "-f", "--kustomize": "-k", "--selector": "-l"},
+	"kubectl delete":   {"--filename": "-f", "--kustomize": "-k", "--selector": "-l"},
+	"kubectl create":   {"--filename": "-f", "--kustomize": "-k"},
+	"kubectl replace":  {"--filename": "-f"},
+	"helm":             {"--namespace": "-n", "--values": "-f"},
+	"npm":              {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
 
 	"git push":     {"--force": "-f", "--delete": "-d", "--set-upstream": "-u", "--dry-run": "-n", "--verbose": "-v", "--quiet": "-q"},
 	"git clean":    {"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--interactive": "-i"},
@@ -165,16 +168,19 @@ func spellOptions(toks []shellToken, starts []int) {
 			// docker run's image, docker exec's container: the words
 			// after it are the program's (docker exec web mysql --user).
 			spell = nil
-		case spell != nil:
-			s, ok := spell[t.text]
+		case spell != nil && isOption(t.text):
 			switch {
-			case !ok:
 			case j+1 < len(toks) && toks[j+1].glued && turnedOff(toks[j+1].text):
 				// "--follow=false" turns the option off.
 			case takesArgument(key, toks[j-1]):
 				// The argument of the option before: "git tag -m --force".
 			default:
-				toks[j].spelled = s[1]
+				// An option of the command, which a pattern word of
+				// another spelling may match (tokenMatcher.match).
+				toks[j].spellable = true
+				if s, ok := spell[t.text]; ok {
+					toks[j].spelled = s[1]
+				}
 			}
 		}
 	}
@@ -232,11 +238,12 @@ func keysOf[V any](m map[string]V) map[string]bool {
 	return set
 }
 
-// turnedOff reports whether the value v given to an option says false,
-// as Go's flag packages read it ("false", "f", "0", "False", "FALSE").
+// turnedOff reports whether the value v given to an option says false
+// in words, as Go's flag packages read them ("false", "f", "False",
+// "FALSE"); not "0", which is also a count ("--lines=0").
 func turnedOff(v string) bool {
 	b, err := strconv.ParseBool(v)
-	return err == nil && !b
+	return err == nil && !b && v != "0"
 }
 
 // spelledArgumentLetters are, for the commands and subcommands of
@@ -245,7 +252,7 @@ func turnedOff(v string) bool {
 // as no option ("git commit -m --all" is a message).
 var spelledArgumentLetters = map[string]string{
 	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "git branch": "", "kubectl": "nloc",
-	"kubectl logs": "nlc", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof",
+	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof",
 	"helm": "nf", "psql": "cfdhpUv", "npm": "", "rm": "", "chmod": "", "chown": "", "chgrp": "",
 	"docker run": "evpuw", "docker exec": "euw",
 }
