@@ -123,8 +123,11 @@ var subcommandArguments = map[string]map[string]bool{
 var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
 	"--env-file": true, "--profile": true, "--project-directory": true, "--ansi": true, "--progress": true, "--parallel": true}
 
-// spellOptions marks, in place, each option of toks that optionSpellings
-// spells otherwise with its short option (shellToken.spelled). The
+// spellOptions marks, in place, each word of toks read as an option of a
+// command whose options optionSpellings spells (shellToken.spellable), and
+// those it spells otherwise with their short option (shellToken.spelled):
+// an option's argument, an option turned off and a word past docker run's
+// image are not marked. The
 // command of a word is what wordCommand reads, until a "--" of its own;
 // the subcommand of one of subcommandArguments is its next word that is
 // neither an option nor the argument of one of those it lists. A value
