@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -193,9 +194,14 @@ func spellOptions(toks []shellToken, starts []int) {
 // first operand, where the words of the program they run start.
 var optionsEndAtOperand = map[string]bool{"docker run": true, "docker exec": true}
 
+// longArguments are, for a (sub)command of optionsEndAtOperand, its long
+// options that take an argument in the next word; an unknown one ends
+// spelling early, which costs a match by another spelling and never makes
+// a wrong one.
+var longArguments = map[string]map[string]bool{"docker run": dockerArguments, "docker exec": dockerArguments}
+
 // dockerArguments are docker run's and exec's long options that take an
-// argument in the next word; an unknown one ends spelling early, which
-// costs a match by another spelling and never makes a wrong one.
+// argument in the next word.
 var dockerArguments = map[string]bool{"--name": true, "--network": true, "--net": true, "--entrypoint": true, "--mount": true,
 	"--platform": true, "--env-file": true, "--label": true, "--hostname": true, "--memory": true, "--cpus": true,
 	"--restart": true, "--pull": true, "--user": true, "--workdir": true, "--volume": true, "--publish": true, "--env": true,
@@ -210,12 +216,7 @@ func takesArgument(key string, t shellToken) bool {
 	if !isOption(t.text) || t.glued {
 		return false
 	}
-	if key == "docker run" || key == "docker exec" {
-		if dockerArguments[t.text] {
-			return true
-		}
-	}
-	return strings.IndexByte(spelledArguments(key), optionLetter(t)) >= 0
+	return longArguments[key][t.text] || strings.IndexByte(spelledArguments(key), optionLetter(t)) >= 0
 }
 
 // spellingKeys are the (sub)commands of optionSpellings,
@@ -224,21 +225,18 @@ func takesArgument(key string, t shellToken) bool {
 // this string, which costs a line no allocation.
 var spellingKeys = func() map[string]string {
 	keys := map[string]string{}
-	for _, m := range []map[string]bool{keysOf(optionSpellings), keysOf(subcommandArguments), keysOf(spelledArgumentLetters), optionsEndAtOperand} {
-		for k := range m {
-			keys[k] = k
-		}
-	}
+	addKeys(keys, optionSpellings)
+	addKeys(keys, subcommandArguments)
+	addKeys(keys, spelledArgumentLetters)
+	addKeys(keys, optionsEndAtOperand)
 	return keys
 }()
 
-// keysOf is the set of m's keys.
-func keysOf[V any](m map[string]V) map[string]bool {
-	set := make(map[string]bool, len(m))
+// addKeys adds each key of m to keys, as its own value.
+func addKeys[V any](keys map[string]string, m map[string]V) {
 	for k := range m {
-		set[k] = true
+		keys[k] = k
 	}
-	return set
 }
 
 // turnedOff reports whether the value v given to an option says false
@@ -254,19 +252,15 @@ func turnedOff(v string) bool {
 // their short options that take an argument, which spellOptions reads
 // as no option ("git commit -m --all" is a message).
 var spelledArgumentLetters = map[string]string{
-	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "git branch": "", "kubectl": "nloc",
+	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "kubectl": "nloc",
 	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof",
-	"helm": "nf", "psql": "cfdhpUv", "npm": "", "rm": "", "chmod": "", "chown": "", "chgrp": "",
-	"docker run": "evpuw", "docker exec": "euw",
+	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
 }
 
 // spelledArguments are the letters of the short options of key (a
 // command, or a command and its subcommands) that take an argument.
 func spelledArguments(key string) string {
-	if o := bundleArguments[key]; o != nil {
-		return o.short
-	}
-	return spelledArgumentLetters[key]
+	return cmp.Or(shortArguments(key), spelledArgumentLetters[key])
 }
 
 // optionLetter is the letter of the short option the word t is, or that
