@@ -1052,13 +1052,23 @@ func aliasReason(p string, deleted bool, rel, real string) string {
 
 // mayMakeWay reports whether writing the file p may make target, or a
 // folder on the way to it (which moves where resolving it stops, and what
-// check says of it). Writing p makes whichever of its folders are missing,
-// and one of them is on the way to target exactly when the two start with
-// the same folder; which folders exist already is not asked, so a write
-// beside them counts too: a needless rescan, never a stale answer.
-func mayMakeWay(p, target string) bool {
-	top, _, _ := strings.Cut(p, "/")
-	return under(target, top)
+// check says of it), or put a file where one of those folders should be.
+// Writing p makes whichever of its folders are missing, and one of them
+// is on the way to target exactly when p is under the first folder on
+// the way to target that the served tree does not show to exist (or
+// under target itself). A folder the scan did not list counts as missing:
+// a write beside it is a needless rescan, never a stale answer. Comparing
+// only the first folders of the two refused every change under
+// capabilities/ while one link there dangled.
+func mayMakeWay(tree *Tree, p, target string) bool {
+	if under(target, p) {
+		return true
+	}
+	missing := target
+	for d := parentDir(target); d != "." && tree.entryAt(d)&entryDir == 0; d = parentDir(d) {
+		missing = d
+	}
+	return under(p, missing)
 }
 
 // linkTargets are the reasons to rescan for the paths of the change that
@@ -1081,7 +1091,7 @@ func (ch *change) linkTargets(tree *Tree) []string {
 	for _, p := range ch.order {
 		for _, link := range links {
 			if tree.entries[link] == entryLink && !ch.removes(link) &&
-				slices.ContainsFunc(tree.links[link], func(hop string) bool { return mayMakeWay(p, hop) }) {
+				slices.ContainsFunc(tree.links[link], func(hop string) bool { return mayMakeWay(tree, p, hop) }) {
 				out = append(out, fmt.Sprintf("the change writes %s, at or on the way to where the dangling link %s points", p, link))
 			}
 		}

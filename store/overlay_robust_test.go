@@ -123,6 +123,18 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		}}},
 		{overlayCase: overlayCase{name: "e: a card for a tool already on disk", setup: overlayWrite(map[string]string{"bin/newtool": "#!/bin/sh\n"}),
 			files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")}}},
+		// A link dangling into a folder that exists: a write beside its
+		// target, in another folder, changes nothing it resolves to, and
+		// was refused as a rescan for sharing its first folder.
+		{overlayCase: overlayCase{name: "a declaration written beside a link dangling in another capability",
+			setup: overlayLink("old-prompt.md", "capabilities/ui/old.md"),
+			files: map[string]string{"capabilities/research/capability.json": "{}"}}},
+		{overlayCase: overlayCase{name: "a new capability beside a link dangling in another",
+			setup: overlayLink("old-prompt.md", "capabilities/ui/old.md"),
+			files: map[string]string{"capabilities/vendor/capability.json": `{"id": "vendor"}`}}},
+		{overlayCase: overlayCase{name: "a note written beside a link dangling in its folder",
+			setup: overlayLink("missing.md", "docs/dang"),
+			files: map[string]string{"docs/markers.md": "x"}}},
 
 		// capreg.json changes that keep the inputs where they are.
 		{overlayCase: overlayCase{name: "capreg.json deleted", deleted: []string{"capreg.json"}}},
