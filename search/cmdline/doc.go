@@ -70,7 +70,10 @@
 //     ("rm -f *" matches "rm -Rfv x"; others', two letters at most); the
 //     bundles of those commands are read as their options one by one, in
 //     lines and patterns, so "rm -rf *" matches "rm -r -f x" (see
-//     splitShortArguments); an option known by another spelling matches
+//     splitShortArguments), as are those of a (sub)command of
+//     optionSpellings whose letters capreg knows as its options ("docker
+//     system prune -af", "git clean -fdx", see bundlesOptionsOf); an
+//     option known by another spelling matches
 //     by either ("git push --force" matches "git push -f", see
 //     optionSpellings); and a word of capitals ("FLUSHALL") matches in
 //     any case (see tokenMatcher.fold);

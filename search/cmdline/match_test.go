@@ -496,7 +496,7 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 		// Options in another order than the pattern's, each with its
 		// argument, and options the pattern does not name among them.
 		{"docker run -it --rm ubuntu", []string{"run"}},
-		{"docker run -i -t --rm ubuntu", nil}, // -it is one word of the pattern
+		{"docker run -i -t --rm ubuntu", []string{"run"}}, // -it bundles docker run's -i and -t
 		{"docker run -it -e A=1 --rm ubuntu", []string{"run"}},
 		{"migrate -database prod -path db up", []string{"migrate"}},
 		{"migrate -database staging -path db up", nil},

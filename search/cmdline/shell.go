@@ -174,14 +174,17 @@ func redirectionOperator(t shellToken) (from, op int) {
 func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
-	var c wordCommand
-	set, getopt := "", false // the argument letters of c's command; it permutes
+	var k optionKey
+	set, getopt := "", false // the argument letters of k's command; it permutes
 	for j, t := range toks {
-		if c.read(toks, j, starts) {
-			set, getopt = shortArguments(c.name), permutes[c.name]
+		switch k.read(toks, j, starts) {
+		case commandWord:
+			set, getopt = shortArguments(k.c.name), permutes[k.c.name]
+			continue
+		case subcommandWord:
 			continue
 		}
-		if c.operands {
+		if k.c.operands {
 			continue
 		}
 		opts, arg := t, shellToken{}
@@ -189,7 +192,8 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			opts.text = t.text[:k+1]
 			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
 		}
-		split := bundles && getopt && splitsBundle(opts)
+		split := bundles && splitsBundle(opts) &&
+			(getopt || k.spell != nil && !takesArgument(k.key, toks[j-1]) && bundlesOptionsOf(k.key, opts.text))
 		if arg.text == "" && !split {
 			continue
 		}
@@ -241,6 +245,11 @@ type wordCommand struct {
 	started  bool   // a command has started since the last operator
 	runner   bool   // its words may name the command it runs
 	inRunner bool   // a runner has been named since the last operator
+	// sub: the command's next word that is neither an option nor the
+	// argument of one of subcommandArguments is its subcommand, which
+	// names no command it runs ("docker rm -f web" removes a container,
+	// "kubectl cp" copies from a pod), though rm and cp are commands.
+	sub bool
 }
 
 // read moves c to toks[j], the words being read in order from the first,
@@ -251,15 +260,27 @@ func (c *wordCommand) read(toks []shellToken, j int, starts []int) bool {
 	switch {
 	case t.op:
 		*c = wordCommand{}
-	case !c.started || slices.Contains(starts, j) || c.runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
-		c.name = path.Base(t.text)
-		c.started, c.operands, c.runner = true, false, runsInside[c.name]
-		c.inRunner = c.inRunner || c.runner
+	case !c.started || slices.Contains(starts, j):
+		c.start(t.text)
+		return true
+	case c.sub && !t.glued && !isOption(t.text) && t.text != "--" && !subcommandArguments[spellingName(c.name)][toks[j-1].text]:
+		// The runner's subcommand, or its group's ("docker container rm").
+		c.sub = subcommandGroups[spellingName(c.name)][t.text]
+	case c.runner && !t.glued && !t.quoted && namesCommand(t.text, isOption(toks[j-1].text)):
+		c.start(t.text)
 		return true
 	case t.text == "--" && !t.glued:
 		c.operands, c.runner = true, c.inRunner
 	}
 	return false
+}
+
+// start moves c to the command named by the word w.
+func (c *wordCommand) start(w string) {
+	c.name = path.Base(w)
+	c.started, c.operands, c.runner = true, false, runsInside[c.name]
+	c.inRunner = c.inRunner || c.runner
+	_, c.sub = subcommandGroups[spellingName(c.name)]
 }
 
 // splitArgumentsAt is splitShortArguments with the command starts of

@@ -54,6 +54,7 @@ var optionSpellings = map[string]map[string]string{
 	"kubectl delete":   {"--filename": "-f", "--kustomize": "-k", "--selector": "-l"},
 	"kubectl create":   {"--filename": "-f", "--kustomize": "-k"},
 	"kubectl replace":  {"--filename": "-f"},
+	"kubectl exec":     {"--stdin": "-i", "--tty": "-t", "--container": "-c"},
 	"helm":             {"--namespace": "-n", "--values": "-f"},
 	"npm":              {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
 
@@ -77,6 +78,10 @@ var optionSpellings = map[string]map[string]string{
 	"docker container prune": {"--force": "-f"},
 	"docker network prune":   {"--force": "-f"},
 	"docker builder prune":   {"--all": "-a", "--force": "-f"},
+	"docker rm":              {"--force": "-f", "--volumes": "-v"},
+	"docker container rm":    {"--force": "-f", "--volumes": "-v"},
+	"docker rmi":             {"--force": "-f"},
+	"docker image rm":        {"--force": "-f"},
 	"docker compose down":    {"--volumes": "-v"},
 	"docker compose up":      {"--detach": "-d"},
 	"docker compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
@@ -102,8 +107,30 @@ func init() {
 }
 
 // spellingNames are the commands whose options are spelled as another's:
-// podman's and nerdctl's as docker's.
-var spellingNames = map[string]string{"podman": "docker", "podman-remote": "docker", "nerdctl": "docker", "podman-compose": "docker-compose"}
+// podman's and nerdctl's as docker's, OpenShift's oc as kubectl's.
+var spellingNames = map[string]string{"podman": "docker", "podman-remote": "docker", "nerdctl": "docker",
+	"podman-compose": "docker-compose", "oc": "kubectl"}
+
+// spellingName is the command whose options the command name's are
+// spelled as: itself, or its spellingNames entry.
+func spellingName(name string) string {
+	if s, ok := spellingNames[name]; ok {
+		return s
+	}
+	return name
+}
+
+// subcommandGroups are, for a command of runsInside that takes a
+// subcommand, its subcommands that take one of their own ("docker
+// container rm", "docker compose exec"): a word after it is the
+// subcommand, which names no command the runner runs (wordCommand.sub).
+var subcommandGroups = map[string]map[string]bool{
+	"docker": {"compose": true, "container": true, "image": true, "volume": true, "network": true, "system": true,
+		"builder": true, "buildx": true, "context": true, "plugin": true, "swarm": true, "service": true, "stack": true,
+		"node": true, "secret": true, "config": true, "trust": true, "manifest": true, "pod": true, "machine": true},
+	"docker-compose": {},
+	"kubectl":        {"config": true, "rollout": true, "auth": true, "set": true, "top": true, "certificate": true, "create": true},
+}
 
 // subcommandArguments are, for a command whose options optionSpellings
 // spells per subcommand, and for a subcommand with subcommands of its
@@ -128,67 +155,138 @@ var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "
 // command whose options optionSpellings spells (shellToken.spellable), and
 // those it spells otherwise with their short option (shellToken.spelled):
 // an option's argument, an option turned off and a word past docker run's
-// image are not marked. The
-// command of a word is what wordCommand reads, until a "--" of its own;
-// the subcommand of one of subcommandArguments is its next word that is
-// neither an option nor the argument of one of those it lists. A value
-// glued to an option ("--request=POST", split by splitOptionValues) is
-// not marked; a quoted word is, as the command reads no quotes
-// ("'--force'").
+// image are not marked. Whose option a word is, is what optionKey reads.
+// A value glued to an option ("--request=POST", split by
+// splitOptionValues) is not marked; a quoted word is, as the command
+// reads no quotes ("'--force'").
 func spellOptions(toks []shellToken, starts []int) {
-	var c wordCommand
-	key := "" // the command, and its subcommands so far ("docker compose")
-	var spell map[string]string
-	sub := false   // the next word that is no option names a subcommand
-	var buf []byte // key and the next word, looked up without a new string
+	var k optionKey
 	for j, t := range toks {
-		if c.read(toks, j, starts) {
-			key = c.name
-			if name, ok := spellingNames[key]; ok {
-				key = name
-			}
-			spell = optionSpellings[key]
-			_, sub = subcommandArguments[key]
+		if k.read(toks, j, starts) != optionWord || k.spell == nil {
 			continue
 		}
 		switch {
-		case c.operands || t.op || t.glued:
-		case sub && !isOption(t.text):
-			if subcommandArguments[key][toks[j-1].text] {
-				continue // "git -C repo", "docker compose -f prod.yml"
-			}
-			buf = append(append(append(buf[:0], key...), ' '), t.text...)
-			next, known := spellingKeys[string(buf)]
-			if !known {
-				sub = false // its command's spellings still hold ("kubectl get")
-				continue
-			}
-			key = next
-			if own, ok := optionSpellings[key]; ok {
-				spell = own
-			}
-			_, sub = subcommandArguments[key]
-		case spell != nil && !isOption(t.text) && optionsEndAtOperand[key] && !takesArgument(key, toks[j-1]):
-			// docker run's image, docker exec's container: the words
-			// after it are the program's (docker exec web mysql --user).
-			spell = nil
-		case spell != nil && isOption(t.text):
-			switch {
-			case j+1 < len(toks) && toks[j+1].glued && turnedOff(toks[j+1].text):
-				// "--follow=false" turns the option off.
-			case takesArgument(key, toks[j-1]):
-				// The argument of the option before: "git tag -m --force".
-			default:
-				// An option of the command, which a pattern word of
-				// another spelling may match (tokenMatcher.match).
-				toks[j].spellable = true
-				if s, ok := spell[t.text]; ok {
-					toks[j].spelled = s[1]
-				}
+		case j+1 < len(toks) && toks[j+1].glued && turnedOff(toks[j+1].text):
+			// "--follow=false" turns the option off.
+		case takesArgument(k.key, toks[j-1]):
+			// The argument of the option before: "git tag -m --force".
+		default:
+			// An option of the command, which a pattern word of
+			// another spelling may match (tokenMatcher.match).
+			toks[j].spellable = true
+			if s, ok := k.spell[t.text]; ok {
+				toks[j].spelled = s[1]
 			}
 		}
 	}
 }
+
+// optionKey follows, word by word, whose options the words of a line or
+// a pattern are, as optionSpellings keys them: the command wordCommand
+// reads, until a "--" of its own, and for one of subcommandArguments its
+// subcommands ("git push", "docker compose down"), each being its next
+// word that is neither an option nor the argument of one of those it
+// lists.
+type optionKey struct {
+	c     wordCommand
+	key   string            // the command, and its subcommands so far ("docker compose")
+	spell map[string]string // key's spellings, or its command's; nil past docker run's image
+	sub   bool              // the next word that is no option names a subcommand
+	buf   []byte            // key and the next word, looked up without a new string
+}
+
+// What a word is to optionKey.read.
+const (
+	otherWord      = iota // an operand, an operator, a glued value, a word past "--"
+	commandWord           // the command's name
+	subcommandWord        // a subcommand, or the argument of an option before one
+	optionWord            // a word of one dash or two: an option of key, or perhaps the argument of the one before
+)
+
+// read moves k to toks[j], the words being read in order from the first,
+// and says what that word is.
+func (k *optionKey) read(toks []shellToken, j int, starts []int) int {
+	t := toks[j]
+	if k.c.read(toks, j, starts) {
+		k.key = spellingName(k.c.name)
+		k.spell = optionSpellings[k.key]
+		_, k.sub = subcommandArguments[k.key]
+		return commandWord
+	}
+	switch {
+	case k.c.operands || t.op || t.glued:
+	case isOption(t.text):
+		return optionWord
+	case k.sub:
+		if subcommandArguments[k.key][toks[j-1].text] {
+			return subcommandWord // "git -C repo", "docker compose -f prod.yml"
+		}
+		k.buf = append(append(append(k.buf[:0], k.key...), ' '), t.text...)
+		next, known := spellingKeys[string(k.buf)]
+		if !known {
+			k.sub = false // its command's spellings still hold ("kubectl get")
+			return subcommandWord
+		}
+		k.key = next
+		if own, ok := optionSpellings[k.key]; ok {
+			k.spell = own
+		}
+		_, k.sub = subcommandArguments[k.key]
+		return subcommandWord
+	case k.spell != nil && optionsEndAtOperand[k.key] && !takesArgument(k.key, toks[j-1]):
+		// docker run's image, docker exec's container: the words
+		// after it are the program's (docker exec web mysql --user).
+		k.spell = nil
+	}
+	return otherWord
+}
+
+// bundlesOptionsOf reports whether the letters of the bundle w are each a
+// short option capreg knows of (sub)command key (optionLetters), of which
+// only the last may take an argument: "docker system prune -af" is -a -f
+// and "git commit -am fix" -a -m fix, but "git commit -amend" no bundle,
+// and "kubectl get pods -owide" -o wide, not four options. Commands with
+// subcommands (docker, kubectl, git) read a bundle as the single letters
+// it holds, but a word of one dash may also be a long option or a short
+// one's argument, which a bundle of letters known to be options is not.
+func bundlesOptionsOf(key, w string) bool {
+	letters, args := optionLetters[key], spelledArguments(key)
+	for i := 1; i < len(w); i++ {
+		switch {
+		case strings.IndexByte(args, w[i]) >= 0:
+			if i < len(w)-1 {
+				return false // its argument glued: "-owide"
+			}
+		case strings.IndexByte(letters, w[i]) < 0:
+			return false
+		}
+	}
+	return true
+}
+
+// optionLetters are, for each (sub)command of optionSpellings, the
+// letters of the short options capreg knows it has: those the table
+// spells, and bundledLetters.
+var optionLetters = func() map[string]string {
+	letters := map[string]string{}
+	for key, spell := range optionSpellings {
+		set := bundledLetters[key]
+		for long, short := range spell {
+			for _, w := range [...]string{long, short} {
+				if isShortOption(w) && !strings.Contains(set, w[1:]) {
+					set += w[1:]
+				}
+			}
+		}
+		letters[key] = set
+	}
+	return letters
+}()
+
+// bundledLetters are short options of a (sub)command of optionSpellings
+// with no other spelling, often bundled: "git clean -fdx", "git rm -rf",
+// "docker run -itP".
+var bundledLetters = map[string]string{"git clean": "dxX", "git rm": "r", "docker run": "P"}
 
 // optionsEndAtOperand are the (sub)commands whose options end at their
 // first operand, where the words of the program they run start.
@@ -253,7 +351,7 @@ func turnedOff(v string) bool {
 // as no option ("git commit -m --all" is a message).
 var spelledArgumentLetters = map[string]string{
 	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "kubectl": "nloc",
-	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof",
+	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof", "kubectl exec": "nc",
 	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
 }
 

@@ -1,0 +1,92 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandSubcommandBundles: a bundle of short options of a
+// command with subcommands (docker, kubectl, git) reads as its options
+// when capreg knows each letter as an option of that subcommand, so the
+// forms an agent types of one command match each other. Before, "docker
+// system prune -af" matched neither "-a -f" nor "--all --force", and
+// "git clean -fdx" not "git clean -f -d -x".
+func TestMatchCommandSubcommandBundles(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "prune", Replaces: []string{"docker system prune -af"}},
+		{ID: "exec", Replaces: []string{"docker exec -it * bash"}},
+		{ID: "clean", Replaces: []string{"git clean -fdx"}},
+		{ID: "commit", Replaces: []string{"git commit -a -m *"}},
+		{ID: "kexec", Replaces: []string{"kubectl exec --stdin --tty * -- *"}},
+		{ID: "wide", Replaces: []string{"kubectl get pods -o yaml"}},
+		{ID: "run", Replaces: []string{"docker run -d -p * *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker system prune -af", []string{"prune"}},
+		{"docker system prune -fa", []string{"prune"}},
+		{"docker system prune -a -f", []string{"prune"}},
+		{"docker system prune --all --force", []string{"prune"}},
+		{"docker system prune --force --all", []string{"prune"}},
+		{"docker system prune -f", nil},
+		// A letter capreg does not know for the subcommand: the line's
+		// bundle is not split, and holds the pattern's as written.
+		{"docker system prune -afq", []string{"prune"}},
+		{"docker system prune -a -f -q", []string{"prune"}},
+		{"docker exec -it web bash", []string{"exec"}},
+		{"docker exec -ti web bash", []string{"exec"}},
+		{"docker exec -i -t web bash", []string{"exec"}},
+		{"docker exec --interactive --tty web bash", []string{"exec"}},
+		{"docker exec -i web bash", nil},
+		{"git clean -fdx", []string{"clean"}},
+		{"git clean -xfd", []string{"clean"}},
+		{"git clean -f -d -x", []string{"clean"}},
+		{"git clean --force -dx", []string{"clean"}},
+		{"git clean -fd", nil},
+		{"git clean -fdX", nil}, // -X is not -x
+		// The last letter may take an argument, the next word.
+		{"git commit -am fix", []string{"commit"}},
+		{"git commit -a -m fix", []string{"commit"}},
+		{"git commit --all --message=fix", []string{"commit"}},
+		// An argument letter before the last: its argument is glued.
+		{"git commit -ma fix", nil},
+		{"git commit -m -a", nil}, // -a is the message
+		{"kubectl exec -it db-0 -- psql", []string{"kexec"}},
+		{"kubectl exec -ti db-0 -- psql", []string{"kexec"}},
+		{"kubectl exec -i db-0 -- psql", nil},
+		// -o takes an argument: "-oyaml" is -o yaml, no bundle of letters.
+		{"kubectl get pods -o yaml", []string{"wide"}},
+		{"kubectl get pods -oy", nil},
+		{"docker run -dp 8080:80 nginx", []string{"run"}},
+		{"docker run -d -p 8080:80 nginx", []string{"run"}},
+		// Past the image, the words are the program's.
+		{"docker run nginx -dp 8080:80", nil},
+	})
+}
+
+// TestRunnerSubcommandNamesNoCommand: the subcommand of docker or
+// kubectl names no command it runs, though it is a command's name, so
+// its options are the subcommand's ("docker rm -v" removes volumes, rm's
+// -v is --verbose); a command the runner runs still is one ("docker exec
+// web rm -rf").
+func TestRunnerSubcommandNamesNoCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "volumes", Replaces: []string{"docker rm --volumes *"}},
+		{ID: "rmrf", Replaces: []string{"docker exec * rm -r -f *"}},
+		{ID: "kcp", Replaces: []string{"kubectl cp * *"}},
+		{ID: "compose", Replaces: []string{"docker compose rm --force --stop"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker rm -v web", []string{"volumes"}},
+		{"docker rm -fv web", []string{"volumes"}},
+		{"docker --context prod rm -v web", []string{"volumes"}},
+		{"docker rm --verbose web", nil},
+		{"docker exec web rm -rf /tmp/x", []string{"rmrf"}},
+		{"docker exec -it web rm -fr /tmp/x", []string{"rmrf"}},
+		{"kubectl cp db-0:/dump.sql .", []string{"kcp"}},
+		{"docker compose rm -fs", []string{"compose"}},
+		{"docker compose rm -sf", []string{"compose"}},
+	})
+}
