@@ -1222,6 +1222,29 @@ func TestPatternFault(t *testing.T) {
 		{"sudo *", ""},
 		{"<cmd> --force", ""},
 		{"kill -9 $(lsof -t -i:<port>)", ""},
+		// Written as documentation: a usage line's optional parts, an
+		// alternation or class never closed, a prompt, Markdown's
+		// backticks or quotes around the whole.
+		{"git push --force [<remote>] [<branch>]", `"[<remote>]" reads as a regular-expression class`},
+		{"helm uninstall <release> [--namespace <ns>]", `"[--namespace <ns>]" reads as a regular-expression class`},
+		{"git push [-f] *", `"[-f]" reads`},
+		{"git push (-f|--force", "missing closing )"},
+		{"terraform (apply|destroy", "missing closing )"},
+		{"kubectl port-forward (svc|pod/[a-z+", "does not compile"},
+		{"git push [a-z", "missing closing ]"},
+		{"$ git push --force-with-lease", `shell prompt, "$ "`},
+		{"`git push -f`", "a command substitution"},
+		{`"git push -f"`, "one word"},
+		{"'git push -f'", "one word"},
+		{"git branch [a-z]+", ""},
+		{"grep -E [-a-z]+ *", ""},
+		{"[ -f <file> ] && rm <file>", ""},
+		{"$HOME/bin/deploy *", ""},
+		{"echo $ x", ""},
+		{`"$EDITOR" *`, ""},
+		{"`which git` push *", ""},
+		{"git pull||true", ""},
+		{"make || true", ""},
 	}
 	for _, tt := range tests {
 		got := PatternFault(tt.pat)

@@ -452,6 +452,9 @@ func PatternFault(raw string) string {
 	if _, err := regexpSource(pat); err != nil {
 		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
 	}
+	if fault := writtenFault(pat); fault != "" {
+		return fault
+	}
 	for _, t := range readWords(shellTokensUpTo(pat, 64)) {
 		if t.op || isAssignment(t) {
 			continue
@@ -473,6 +476,49 @@ func PatternFault(raw string) string {
 		if m.Find(pair[0]) != nil && m.Find(pair[1]) != nil {
 			return "it names no command, so lines of any command (" + pair[1] + ", " + pair[0] + ") would be sent to this card: start it with the command it replaces"
 		}
+	}
+	return ""
+}
+
+// Shapes of a pattern written as documentation rather than as a command
+// (see writtenFault).
+var (
+	// optionalPart is a word in brackets holding a placeholder or an
+	// option, as usage lines mark an optional part: "[<remote>]",
+	// "[--namespace <ns>]", "[-f]"; not a character class such as
+	// "[-a-z]+".
+	optionalPart = regexp.MustCompile(`(^|\s)\[(<[^<>\]]+>|--?[A-Za-z][\w-]*)[^\]]*\]([^*+?{]|$)`)
+	// brokenGroup is a ( or a [ never closed in a pattern with an
+	// alternation or a class: "git push (-f|--force", "git push [a-z".
+	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
+	// prompt is a shell prompt before the command: "$ git push".
+	prompt = regexp.MustCompile(`^\$\s`)
+	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
+	// prose quote a command: "`git push -f`", "'git push -f'".
+	wrapped = regexp.MustCompile("^(`[^`]+`|\"[^\"]*\\s[^\"]*\"|'[^']*\\s[^']*')$")
+)
+
+// writtenFault says how a pattern written as a usage line, a shell
+// session or prose writes a command no line can be: an optional part in
+// brackets (read as a character class of one character), a ( or [ never
+// closed (read as shell words, literally), a "$ " prompt (a command named
+// "$"), or the whole in backticks (a command substitution) or quotes (one
+// word); or it returns "".
+func writtenFault(pat string) string {
+	switch {
+	case optionalPart.MatchString(pat):
+		part := strings.TrimSpace(optionalPart.FindStringSubmatch(pat)[0])
+		part = part[:strings.IndexByte(part, ']')+1]
+		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
+	case brokenGroup.MatchString(pat):
+		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
+			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
+		}
+	case prompt.MatchString(pat):
+		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
+	case wrapped.MatchString(pat):
+		return fmt.Sprintf("it is wrapped in %c, which makes it %s, so it matches no line: write the command alone (%s)",
+			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
 	}
 	return ""
 }
