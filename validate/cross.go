@@ -337,7 +337,7 @@ func (h *idHints) meant(id string) string {
 		}
 		slices.Sort(h.ids) // the first of equally near ids, whatever the map order
 	}
-	if want := nearestField(id, h.ids); want != "" {
+	if want := nearestName(id, h.ids); want != "" {
 		return fmt.Sprintf("; did you mean %q?", want)
 	}
 	return ""

@@ -24,6 +24,8 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 	}{
 		{"requires", `"requires": ["research"]`, `"requires": ["reserch"]`,
 			"requires-unknown", `requires "reserch" which does not exist; did you mean "research"?`},
+		{"requires, a plural", `"requires": ["research"]`, `"requires": ["researchs"]`,
+			"requires-unknown", `requires "researchs" which does not exist; did you mean "research"?`},
 		{"requires, nothing near", `"requires": ["research"]`, `"requires": ["nothing-like-it"]`,
 			"requires-unknown", `requires "nothing-like-it" which does not exist`},
 		{"runtime", `"supported": ["*"]`, `"supported": ["codx"]`,

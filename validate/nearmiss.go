@@ -182,16 +182,33 @@ func nearestField(key string, fields []string) string {
 	return best
 }
 
+// nearestName is the name of names that key, which is none of them,
+// probably misspells: the nearest by nearestField, or else its plural or
+// singular; "" for none. Where key cannot be a name of its own (an id
+// that does not exist, a field of a closed object), a plural is as likely
+// a slip as a typo: "kube.log" for "kube.logs", "replace" for "replaces".
+func nearestName(key string, names []string) string {
+	if want := nearestField(key, names); want != "" {
+		return want
+	}
+	for _, f := range names {
+		if key == f+"s" || f == key+"s" {
+			return f
+		}
+	}
+	return ""
+}
+
 // NearestID returns the id among ids most likely meant by id, which is
-// none of them, by the measure nearestField applies to fields; "" when
-// none is near, or when id is too long to be a typo of one (its search
-// would cost a client's 404 a scan of long strings). On a tie the first
-// in ids wins, so callers pass them sorted.
+// none of them, by nearestName; "" when none is near, or when id is too
+// long to be a typo of one (its search would cost a client's 404 a scan of
+// long strings). On a tie the first in ids wins, so callers pass them
+// sorted.
 func NearestID(id string, ids []string) string {
 	if len(id) > maxNearestID {
 		return ""
 	}
-	return nearestField(id, ids)
+	return nearestName(id, ids)
 }
 
 const maxNearestID = 256

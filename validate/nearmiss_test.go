@@ -33,6 +33,30 @@ func TestNearestField(t *testing.T) {
 	}
 }
 
+// An id that does not exist, or a field of a closed object, cannot be a
+// name of its own, so its plural or singular is a slip too (a client's
+// GET /tools/kube.log, a card's "replace").
+func TestNearestName(t *testing.T) {
+	tests := []struct {
+		key   string
+		names []string
+		want  string
+	}{
+		{"kube.log", []string{"kube.exec", "kube.logs"}, "kube.logs"},
+		{"kube.logss", []string{"kube.logs"}, "kube.logs"},
+		{"replace", cardFields, "replaces"},
+		{"intent_phrase", cardFields, "intent_phrases"},
+		{"exemple", cardFields, "example"},
+		{"tests", []string{"test", "tests-e2e"}, "test"},
+		{"build", []string{"deploy"}, ""},
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.key, tt.names); got != tt.want {
+			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.key, tt.names, got, tt.want)
+		}
+	}
+}
+
 // Only the fields of the object the schema describes count: keys of a map
 // (config slices) are free names, and a key valid for the object is never
 // a near miss, whichever branch of the schema declares it.

@@ -239,25 +239,11 @@ func unknownKeys(root *ojson.Value, ptr, absLoc string) (keys, missing []string,
 // singular counts ("workflow" for "workflows"): here the key cannot be a
 // field of its own, as it is an error anyway.
 func closedFieldHint(key string, missing []string) string {
-	want := nearMissingField(key, missing)
+	want := nearestName(key, missing)
 	if want == "" {
 		return ""
 	}
 	return fmt.Sprintf("; did you mean %s?", quoteKey(want))
-}
-
-// nearMissingField is the field of missing that key probably misspells:
-// the nearest one, or its plural or singular; "" for none.
-func nearMissingField(key string, missing []string) string {
-	if want := nearestField(key, missing); want != "" {
-		return want
-	}
-	for _, f := range missing {
-		if key == f+"s" || f == key+"s" {
-			return f
-		}
-	}
-	return ""
 }
 
 // requiredHint names a key of the object at ptr that is probably a
@@ -281,7 +267,7 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 		if props != nil && props.Has(m.Key) {
 			continue
 		}
-		if want := nearMissingField(m.Key, missing); want != "" {
+		if want := nearestName(m.Key, missing); want != "" {
 			return fmt.Sprintf("; the field %s is there: did you mean %s?", quoteKey(m.Key), quoteKey(want))
 		}
 	}

@@ -216,7 +216,7 @@ func TestByteOrderMarkIsAWarning(t *testing.T) {
 // A card's unknown fields are reported even while the card has errors,
 // and a near miss of a card field says which one was meant.
 func TestCardUnknownFieldsBesideErrors(t *testing.T) {
-	card := `{"id":"t","command":"t","summary":"s","intent_phrases":[],"effects":"e","risk":"reversible","example":"t","help_prob":"t --help","colour":"red"}`
+	card := `{"id":"t","command":"t","summary":"s","intent_phrases":[],"effects":"e","risk":"reversible","example":"t","help_prob":"t --help","colour":"red","replace":["t"]}`
 	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
 	var got []string
 	for _, d := range Validate(&src).Diagnostics {
@@ -225,6 +225,7 @@ func TestCardUnknownFieldsBesideErrors(t *testing.T) {
 	want := []string{
 		`card-unknown-field /help_prob unknown tool card field "help_prob" (did you mean "help_probe"?); it is kept in the index but nothing reads it`,
 		`card-unknown-field /colour unknown tool card field "colour" (known: ["id", "command", "summary", "intent_phrases", "replaces", "preconditions", "effects", "risk", "example", "help_probe"]); it is kept in the index but nothing reads it`,
+		`card-unknown-field /replace unknown tool card field "replace" (did you mean "replaces"?); it is kept in the index but nothing reads it`,
 	}
 	var schemaErr bool
 	var unknown []string
