@@ -34,6 +34,7 @@ type Card struct {
 func checkCards(srcs []CardSource, s *sink) []*Card {
 	var out []*Card
 	seen := map[string]*Card{}
+	seenDoc := map[string]*doc{} // where each id of seen is set
 	for i := range srcs {
 		src := &srcs[i]
 		if src.Err != nil {
@@ -67,7 +68,11 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			}
 		}
 		if first := seen[c.ID]; first != nil {
+			// Both cards are told: which one is the copy, path order does
+			// not say, and an annotation only on the card already there
+			// misses a pull request that adds the other.
 			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
+			s.at(seenDoc[c.ID], "/id", "card-duplicate-id", "tool card id %q is also used by %s; ids must be unique", c.ID, c.Path)
 			continue
 		}
 		switch {
@@ -81,7 +86,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		default:
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
 		}
-		seen[c.ID] = c
+		seen[c.ID], seenDoc[c.ID] = c, d
 		out = append(out, c)
 	}
 	return out
