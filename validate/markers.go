@@ -102,7 +102,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 		}
 		return nil, Item{}
 	}
-	code, top, openFence := codeRanges(src)
+	code, top, html, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
 	var blocks [][]int
 	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
@@ -122,12 +122,17 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	}
 	var tags [][]int
 	var comments spans
+	openComment, commentedOut := -1, -1 // the first tag an unclosed comment hides
 	for i, m := range tagRe.FindAllSubmatchIndex(src, -1) {
 		if i == 0 {
-			comments = commentSpans(src, code)
+			comments, openComment = commentSpans(src, code, html)
 		}
 		switch {
-		case !isMarkerTag(src, m), comments.contains(m[0]): // "<!-- <agent-role name="checker"/> -->" is off
+		case !isMarkerTag(src, m):
+		case comments.contains(m[0]): // "<!-- <agent-role name="checker"/> -->" is off
+			if openComment >= 0 && m[0] > openComment && commentedOut < 0 {
+				commentedOut = m[0]
+			}
 		case !code.contains(m[0]):
 			tags = append(tags, m)
 		case openFence >= 0 && m[0] > openFence && (hidden < 0 || m[0] < hidden):
@@ -140,13 +145,16 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 				"close it above the marker (with a fence of the same character, at least as long, in the same list item or quote) if the marker is meant to be read",
 			lineOf(src, openFence))
 	}
+	reportOpenComment(file, src, openComment, commentedOut, s)
+	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
-		reportUnclosedBlock(file, src, code, s)
 		reportIndentedMarker(file, src, hidden, top, s)
 		return nil, indentedStep(src, top)
 	}
 	var mk *Marker
 	switch {
+	case unclosed: // a second marker, broken: as with marker-multiple, the file declares no step
+		return nil, Item{}
 	case len(blocks) > 0 && len(tags) > 0:
 		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
 			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form (a document that only shows markers quotes them in backticks or a code block, where they are not read)", lineOf(src, blocks[0][0]))
@@ -323,14 +331,16 @@ func splitList(v Item) []Item {
 // commentSpans are the HTML comments of src outside code, from "<!--" to
 // the "-->" after it ("<!-->" and "<!--->" are empty ones): a tag inside
 // one is commented out, as an author disables markup, and no marker. A
-// "<!--" no "-->" closes is text, as CommonMark reads it inline ("comments
-// start with <!--"), and hides no tag after it.
-func commentSpans(src []byte, code spans) spans {
-	var out spans
+// "<!--" no "-->" closes is text in a paragraph, as CommonMark reads it
+// inline ("comments start with <!--"), and hides no tag after it; in an
+// HTML block (html, see codeRanges), as a line that starts with it opens
+// one, it reaches HTML as written and comments out the rest of the file.
+// open is where that comment starts, or -1.
+func commentSpans(src []byte, code, html spans) (out spans, open int) {
 	for i := 0; ; {
 		k := bytes.Index(src[i:], []byte("<!--"))
 		if k < 0 {
-			return out
+			return out, -1
 		}
 		start := i + k
 		i = start + len("<!--")
@@ -345,11 +355,27 @@ func commentSpans(src []byte, code spans) spans {
 		default:
 			end := bytes.Index(rest, []byte("-->"))
 			if end < 0 {
-				return out
+				return unclosedComment(src, start, out, code, html)
 			}
 			i += end + len("-->")
 		}
 		out = append(out, [2]int{start, i})
+	}
+}
+
+// unclosedComment ends commentSpans where no "-->" follows the "<!--" at
+// from: the first such "<!--" outside code that is in an HTML block
+// comments out the rest of src.
+func unclosedComment(src []byte, from int, out, code, html spans) (spans, int) {
+	for i := from; ; i += len("<!--") {
+		k := bytes.Index(src[i:], []byte("<!--"))
+		if k < 0 {
+			return out, -1
+		}
+		i += k
+		if !code.contains(i) && html.contains(i) {
+			return append(out, [2]int{i, len(src)}), i
+		}
 	}
 }
 
@@ -478,10 +504,12 @@ func lineOf(src []byte, off int) int {
 }
 
 // reportUnclosedBlock reports the first gsd:loop-host block opened outside
-// code in a file where no block is closed: HTML reads the rest of the file
-// as a comment, and the file would silently be no workflow. A block that
-// is closed but only mentioned in prose is not one (proseMention).
-func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
+// code that is never closed: HTML reads the rest of the file as a comment,
+// and the file would silently be no workflow, or keep only the tags
+// before it (the tags after it are commented out, see commentSpans). A
+// block that is closed but only mentioned in prose is not one
+// (proseMention). It reports whether it found one.
+func reportUnclosedBlock(file string, src []byte, code spans, s *sink) bool {
 	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
 		if loc := blockRe.FindIndex(src[m[0]:]); loc != nil && loc[0] == 0 {
 			continue // closed
@@ -489,9 +517,27 @@ func reportUnclosedBlock(file string, src []byte, code spans, s *sink) {
 		if !code.contains(m[0]) {
 			s.atOffset(file, src, m[0], "", "marker-syntax",
 				"gsd:loop-host block is not closed: add --> after its last key")
-			return
+			return true
 		}
 	}
+	return false
+}
+
+// reportOpenComment warns of the first marker tag (at tag, or -1) that an
+// HTML comment never closed (opened at open) comments out, as a fence left
+// open hides a marker: most likely a slip, which would drop the step out
+// of the contract. A gsd:loop-host block never closed is an error of its
+// own (reportUnclosedBlock).
+func reportOpenComment(file string, src []byte, open, tag int, s *sink) {
+	if tag < 0 {
+		return
+	}
+	if loc := blockOpenRe.FindIndex(src[open:]); loc != nil && loc[0] == 0 {
+		return
+	}
+	s.atOffset(file, src, tag, "", "marker-in-open-fence",
+		"this marker tag is commented out, and ignored: the HTML comment <!-- opened at line %d is never closed with -->, so it runs to the end of the file; "+
+			"close it above the marker if the marker is meant to be read", lineOf(src, open))
 }
 
 // reportIndentedMarker warns of a gsd:loop-host block read as an indented

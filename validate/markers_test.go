@@ -155,6 +155,22 @@ func TestParseMarkerTagsInCommentsAreOff(t *testing.T) {
 	} {
 		wantMarker(t, "w.md", src)
 	}
+	// A never-closed <!-- that opens an HTML block, at a line's start, in
+	// a list item or inside another block, reaches HTML as written, where it
+	// comments out the rest of the file; inside a paragraph it is text.
+	for _, src := range []string{
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<!-- note\n<agent-role name=\"checker\"/>\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n- <!-- note\n\n<agent-role name=\"checker\"/>\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<div>\nText <!-- note\n</div>\n\n<agent-role name=\"checker\"/>\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\nA <!-- in text.\n\n<!-- note\n<agent-role name=\"checker\"/>\n",
+	} {
+		mk, diags := ParseMarker("plan.md", []byte(src))
+		if mk == nil || len(diags) != 1 || diags[0].Rule != "marker-in-open-fence" || !strings.Contains(diags[0].Message, "never closed") {
+			t.Errorf("%q: marker %+v diags %v, want the marker and a warning of the open comment", src, mk, diags)
+		} else if got := strings.Join(Values(mk.Roles), " "); got != "planner" {
+			t.Errorf("%q: agent roles %q, want planner: checker is commented out", src, got)
+		}
+	}
 	src := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<!-- <agent-role name=\"checker\"/> -->\n\n" +
 		"```\n<!--\n```\n\n<agent-role name=\"researcher\"/>\n" // a "<!--" in code opens no comment
 	mk, diags := ParseMarker("plan.md", []byte(src))
@@ -235,6 +251,10 @@ func TestParseMarkerErrors(t *testing.T) {
 		{"<loop-point/>\n<agent-role name=\"planner\"/>", "marker-syntax", 1},
 		{"<agent-role name=\"planner\"/>", "marker-syntax", 1},
 		{"<loop-point id=\"plan:pre\"/>", "marker-syntax", 1},
+		// A gsd:loop-host block never closed is an error whether or not
+		// the file holds tags, before it (then commented out) or after it.
+		{"<!-- gsd:loop-host\nstep: plan\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n", "marker-syntax", 1},
+		{"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n<!-- gsd:loop-host\nstep: plan\n", "marker-syntax", 4},
 	}
 	for _, tt := range tests {
 		mk, diags := ParseMarker("w.md", []byte(tt.src))
@@ -250,7 +270,7 @@ func TestParseMarkerErrors(t *testing.T) {
 func TestCodeRangesSpans(t *testing.T) {
 	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
 	var got []string
-	code, _, _ := codeRanges([]byte(src))
+	code, _, _, _ := codeRanges([]byte(src))
 	for _, sp := range code {
 		got = append(got, src[sp[0]:sp[1]])
 	}
@@ -660,7 +680,7 @@ func FuzzCodeRanges(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		code, _, openFence := codeRanges(src)
+		code, _, _, openFence := codeRanges(src)
 		end := 0
 		for _, sp := range code {
 			if sp[0] < end || sp[1] <= sp[0] || sp[1] > len(src) {

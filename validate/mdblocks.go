@@ -19,8 +19,9 @@ import (
 // editor is, where an example under a numbered step is not. openFence is
 // where a fenced code block that no fence closes starts, running to the
 // end of the document (-1: none): what it holds is code, but most likely
-// by mistake.
-func codeRanges(src []byte) (code, top spans, openFence int) {
+// by mistake. html are the HTML blocks, whose text reaches HTML as it is
+// written (see commentSpans).
+func codeRanges(src []byte) (code, top, html spans, openFence int) {
 	s := scanBlocks(src)
 	openFence = -1
 	if s.leaf == fenced {
@@ -30,7 +31,7 @@ func codeRanges(src []byte) (code, top spans, openFence int) {
 	// Inline spans were collected per paragraph, when it closed; merge
 	// them with the code blocks into one sorted list.
 	sortSpans(s.out)
-	return s.out, s.topIndented, openFence
+	return s.out, s.topIndented, s.html, openFence
 }
 
 // scanBlocks reads every line of src, leaving the blocks open at its end
@@ -78,6 +79,8 @@ type blockScanner struct {
 	// indented code blocks so, which codeRanges returns as top.
 	leafTop     bool
 	topIndented spans
+	// html are the HTML blocks, in order.
+	html spans
 }
 
 // container is an open block quote or list item.
@@ -183,11 +186,11 @@ func (s *blockScanner) continueLeaf(c *lineCursor, start, next int) bool {
 		s.closeLeaf(start)
 	case htmlBlock:
 		if blank && s.htmlEnd == "" {
-			s.leaf = noLeaf
+			s.closeLeaf(start)
 			return false
 		}
 		if s.htmlEnd != "" && htmlEnds(c.line[c.off:], s.htmlEnd) {
-			s.leaf = noLeaf
+			s.closeLeaf(next)
 		}
 		return true
 	}
@@ -253,7 +256,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 		s.openLeaf(htmlBlock, start)
 		s.htmlEnd = htmlEnd
 		if htmlEnd != "" && htmlEnds(text[1:], htmlEnd) {
-			s.leaf = noLeaf // closed on its first line
+			s.closeLeaf(at + len(text)) // closed on its first line
 		}
 	case inPara && setextUnderline(text), c.thematicBreak(off):
 		s.closeTo(m, start)
@@ -307,6 +310,8 @@ func (s *blockScanner) closeLeaf(at int) {
 		if s.leaf == indented && s.leafTop {
 			s.topIndented = append(s.topIndented, [2]int{s.start, at})
 		}
+	case htmlBlock:
+		s.html = append(s.html, [2]int{s.start, at})
 	}
 	s.leaf = noLeaf
 }
