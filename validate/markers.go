@@ -411,7 +411,7 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 			v, found := attrs[need]
 			if !found || jsTrim(v.Value) == "" {
 				if v := unquotedAttr(src[t[4]:t[5]], need); !found && v != "" {
-					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, v)
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, stripQuoteLike(v))
 					ok = false
 					continue
 				}
@@ -476,6 +476,22 @@ func unquotedAttr(attrs []byte, name string) string {
 		}
 	}
 	return ""
+}
+
+// quoteLike are the pairs an attribute value is mistakenly quoted with:
+// backticks, as markdown quotes code, and typographic quotes, as a word
+// processor replaces straight ones. HTML reads them as part of the value.
+var quoteLike = [][2]string{{"`", "`"}, {"\u201c", "\u201d"}, {"\u2018", "\u2019"}}
+
+// stripQuoteLike is v without a pair of quoteLike around it: the value an
+// attribute so written (id=`plan:pre`) is meant to have.
+func stripQuoteLike(v string) string {
+	for _, q := range quoteLike {
+		if len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
+			return v[len(q[0]) : len(v)-len(q[1])]
+		}
+	}
+	return v
 }
 
 // tagAttrs parses the attributes in src[from:to], keeping value offsets,

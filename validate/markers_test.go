@@ -89,6 +89,14 @@ func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
 			t.Errorf("%q: %v, want one finding saying to quote id", src, diags)
 		}
 	}
+	// Backticks or typographic quotes around it are no quotes, and are
+	// left out of the suggestion.
+	for _, src := range []string{"<loop-point id=`plan:pre`/>\n<agent-role name=\"planner\"/>\n",
+		"<loop-point id=\u201cplan:pre\u201d />\n<agent-role name=\"planner\"/>\n"} {
+		if _, diags := ParseMarker("w.md", []byte(src)); len(diags) != 1 || !strings.HasSuffix(diags[0].Message, `write id="plan:pre"`) {
+			t.Errorf("%q: %v, want one finding saying to write id=\"plan:pre\"", src, diags)
+		}
+	}
 	// A self-closing tag is a marker even without its attribute.
 	if _, diags := ParseMarker("w.md", []byte("<loop-point id=\"plan:pre\"/>\n<agent-role/>\n")); len(diags) != 1 || diags[0].Rule != "marker-syntax" {
 		t.Errorf("<agent-role/>: %v, want one marker-syntax finding", diags)
