@@ -224,17 +224,32 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
+	var afterCR []string // the missing keys on lines a lone CR starts
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found {
 			continue
 		}
 		ok = false
+		if keyAfterCR(body, k) {
+			afterCR = append(afterCR, "'"+k+":'")
+			continue
+		}
 		if at, written, near := nearBlockKey(src, loc, k); near {
 			s.atOffset(file, src, at, "", "marker-syntax",
 				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
 			continue
 		}
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required field '%s:'", k)
+	}
+	if len(afterCR) > 0 {
+		fields, each := "fields", "each"
+		if len(afterCR) == 1 {
+			fields, each = "field", "it"
+		}
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required %s %s: "+
+			"a lone carriage return (CR line endings, as classic Mac OS saved text) ends the line before %s, and is no line break to gsd-core's parser (it splits the block at \\n only); "+
+			"save the file with LF (or CRLF) line endings",
+			fields, strings.Join(afterCR, ", "), each)
 	}
 	if !ok {
 		return nil
@@ -260,6 +275,18 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// keyAfterCR reports whether a line of a block's body that a lone CR
+// starts begins with key k: a line break to an editor, but not to the
+// reference, which splits the body at \n only.
+func keyAfterCR(body []byte, k string) bool {
+	for _, line := range bytes.Split(body, []byte("\r"))[1:] {
+		if strings.HasPrefix(jsTrim(string(line)), k+":") && (len(line) == 0 || line[0] != '\n') {
+			return true
+		}
+	}
+	return false
 }
 
 // proseMention reports whether the block blockRe found at loc is prose

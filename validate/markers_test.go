@@ -775,6 +775,13 @@ func TestMissingBlockKeyPointsAtItsMisspelling(t *testing.T) {
 			`4:1 gsd:loop-host block is missing required field 'points:': this line's key "point" is not read as it; write 'points:', lower-case, with the colon right after it`},
 		{"absent", block("step: plan\nnotes: none\n" + rest),
 			`2:1 gsd:loop-host block is missing required field 'points:'`},
+		// A lone CR is no line break to the reference: one finding says so.
+		{"CR line endings", "<!-- gsd:loop-host\rstep: plan\rpoints: plan:pre\r" + strings.ReplaceAll(rest, "\n", "\r") + "\r-->\r",
+			`1:1 gsd:loop-host block is missing required fields 'points:', 'agent-roles:', 'produces:', 'consumes:': a lone carriage return (CR line endings, as classic Mac OS saved text) ends the line before each, ` +
+				`and is no line break to gsd-core's parser (it splits the block at \n only); save the file with LF (or CRLF) line endings`},
+		{"one CR", block("step: plan\rpoints: plan:pre\r\n" + rest),
+			`2:1 gsd:loop-host block is missing required field 'points:': a lone carriage return (CR line endings, as classic Mac OS saved text) ends the line before it, ` +
+				`and is no line break to gsd-core's parser (it splits the block at \n only); save the file with LF (or CRLF) line endings`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
