@@ -288,6 +288,24 @@ func TestCodeRangesSpans(t *testing.T) {
 	}
 }
 
+// A lone CR ends a line, as CommonMark reads it (classic Mac OS line
+// endings), and so does "\r\n": the code blocks of a file saved so are
+// found, and the markers they quote are no marker.
+func TestCodeRangesCRLineEndings(t *testing.T) {
+	tags := "<loop-point id=\"plan:pre\"/>\r<agent-role name=\"planner\"/>\r"
+	for _, src := range []string{
+		"# Doc\r\rText.\r\r    " + strings.ReplaceAll(tags, "\r", "\r    "),
+		"Text.\r\r~~~\r" + tags + "~~~\r",
+		"Text.\r\n\r\n~~~\r\n" + strings.ReplaceAll(tags, "\r", "\r\n") + "~~~\r\n",
+	} {
+		wantNoMarker(t, "doc.md", src)
+	}
+	src := "Text.\r\r~~~\rx\r~~~\r\r" + tags
+	if mk := wantMarker(t, "w.md", src); mk != nil && mk.Step.Value != "plan" {
+		t.Errorf("%q: step %q, want plan", src, mk.Step.Value)
+	}
+}
+
 func TestBuildContract(t *testing.T) {
 	mk := func(file, block string) *Marker {
 		m, diags := ParseMarker(file, []byte(block))

@@ -35,18 +35,27 @@ func codeRanges(src []byte) (code, top, html spans, openFence int) {
 }
 
 // scanBlocks reads every line of src, leaving the blocks open at its end
-// open.
+// open. A line ends as CommonMark ends it, at "\n", "\r\n" or a lone "\r"
+// (as classic Mac OS saved text; line drops the "\r" of "\r\n"). The next
+// "\n" is kept, not searched for on each line: a file of 8 MiB in lone
+// CRs would otherwise be read to its end once a line.
 func scanBlocks(src []byte) *blockScanner {
 	s := &blockScanner{src: src}
+	nl := -1 // the first "\n" from off on, or len(src)
 	for off := 0; off < len(src); {
-		end := bytes.IndexByte(src[off:], '\n')
-		next := len(src)
-		if end >= 0 {
-			end += off
-			next = end + 1
-		} else {
-			end = len(src)
+		if nl < off {
+			nl = bytes.IndexByte(src[off:], '\n')
+			if nl < 0 {
+				nl = len(src)
+			} else {
+				nl += off
+			}
 		}
+		end := nl
+		if cr := bytes.IndexByte(src[off:nl], '\r'); cr >= 0 && off+cr < nl-1 {
+			end = off + cr // a lone CR
+		}
+		next := min(end+1, len(src))
 		s.line(off, end, next)
 		off = next
 	}
