@@ -171,7 +171,7 @@ func TestMatchCommandMostSpecificFirst(t *testing.T) {
 		{"prettier --write src/app.ts", []string{"j-src", "i-npx"}},      // npx matched no word
 		{"npx prettier --write src/app.ts", []string{"i-npx", "j-src"}},  // npx did
 		{"git push --force", []string{"m-force", "f-any"}},               // m by its second pattern
-		{"git push -f origin", []string{"o-regexp", "f-any", "m-force"}}, // a regexp by its words
+		{"git push -f origin", []string{"o-regexp", "m-force", "f-any"}}, // a regexp by its words; --force* holds -f
 	}
 	checkMatchCommand(t, mt, tests)
 }
@@ -1584,7 +1584,7 @@ func TestMatchCommandOptionSpellings(t *testing.T) {
 		{"pg_restore -c -d app x.dump", []string{"clean"}},
 		{"docker exec db pg_restore -cd app x.dump", []string{"clean"}},
 		{"git fetch --prune origin", []string{"glob"}},
-		{"git fetch -p origin", nil}, // a glob matches as written
+		{"git fetch -p origin", []string{"glob"}}, // a glob of --prune matches its short spelling
 		{"kubectl delete --namespace prod pod x", []string{"ns"}},
 		{"kubectl delete --namespace=prod pod x", []string{"ns"}},
 		{"kubectl delete --namespace staging pod x", nil},

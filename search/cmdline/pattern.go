@@ -146,9 +146,11 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 		return m.anyOperand
 	case m.re != nil:
 		// A glob of an option matches its other spelling too: "docker
-		// compose down -v*" matches "--volumes".
+		// compose down -v*" matches "--volumes", and "git push --force*"
+		// "-f" (spellGlobs).
 		return m.re.match(tok.text, b) || tok.bundle != "" && m.re.match(tok.bundle, b) ||
-			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b)
+			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b) ||
+			m.spelled != 0 && tok.spellable && spelling(tok.spelled, tok.text) == shortOptions[m.spelled]
 	}
 	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true
@@ -300,6 +302,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
 	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)), bundles)
+	spellGlobs(toks, starts)
 	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
 		p.re, _ = compileCosted(expr)

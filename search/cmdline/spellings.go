@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"path"
 	"strconv"
 	"strings"
 )
@@ -178,6 +179,35 @@ func spellOptions(toks []shellToken, starts []int) {
 				toks[j].spelled = s[1]
 			}
 		}
+	}
+}
+
+// spellGlobs marks, in place, each word of a pattern's toks that is a
+// glob of a long option ("--force*") of a command whose options
+// optionSpellings spells, and matches the long spelling of one short
+// option there and of no other, with that option (shellToken.spelled), so
+// that it matches the short spelling too: "git push --force*" matches "git
+// push -f origin", as "docker compose down -v*" matches "--volumes". A
+// line's words are not globs, and are not marked.
+func spellGlobs(toks []shellToken, starts []int) {
+	var k optionKey
+	for j, t := range toks {
+		if k.read(toks, j, starts) != optionWord || k.spell == nil || !strings.HasPrefix(t.text, "--") ||
+			!strings.ContainsAny(t.text, "*?[") || takesArgument(k.key, toks[j-1]) {
+			continue
+		}
+		var letter byte
+		for long, short := range k.spell {
+			if ok, _ := path.Match(t.text, long); !ok || letter == short[1] {
+				continue
+			}
+			if letter != 0 {
+				letter = 0 // "--f*" of curl: --fail and --form
+				break
+			}
+			letter = short[1]
+		}
+		toks[j].spelled = letter
 	}
 }
 

@@ -90,3 +90,34 @@ func TestRunnerSubcommandNamesNoCommand(t *testing.T) {
 		{"docker compose rm -sf", []string{"compose"}},
 	})
 }
+
+// TestMatchCommandLongGlobSpelling: a glob of a long option matches the
+// short spelling of the one option whose long spelling it matches, as a
+// glob of a short option matches the long one: "git push --force*"
+// matched "git push --force" and "--force-with-lease" but not "git push
+// -f".
+func TestMatchCommandLongGlobSpelling(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force*"}},
+		{ID: "clean", Replaces: []string{"git clean --f*"}},
+		{ID: "curl", Replaces: []string{"curl --f* *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push --force origin main", []string{"force"}},
+		{"git push --force-with-lease", []string{"force"}},
+		{"git push -f origin main", []string{"force"}},
+		{"git push -fu origin main", []string{"force"}},
+		{"git push -u origin main", nil},
+		{"git push origin -f", []string{"force"}},
+		{"git clean -fdx", []string{"clean"}},
+		{"git clean -n", nil},
+		// --f* is curl's --fail and --form: no one short option.
+		{"curl --fail https://x", []string{"curl"}},
+		{"curl -f https://x", nil},
+		// Not an option there: the argument of git commit's -m.
+		{"git commit -m -f", nil},
+	})
+}
