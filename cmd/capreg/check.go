@@ -93,7 +93,21 @@ func summary(snap *store.Snapshot) string {
 	r := snap.Result
 	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
 	used := r.Central != nil && len(r.Central.ValidKeys)+len(r.Central.Sources) > 0
-	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), used)
+	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), used, r.Central != nil && !schemaFailed(snap))
+}
+
+// schemaFailed reports an error about the central config schema file
+// itself: one that parses but holds no key nor pattern ({} or
+// "validKeys": []) is at most warned of, and the summary must not send
+// the reader looking for an error.
+func schemaFailed(snap *store.Snapshot) bool {
+	if snap.Sources.ConfigSchema == nil {
+		return false
+	}
+	p := snap.Sources.ConfigSchema.Path
+	return slices.ContainsFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
+		return d.Severity == validate.Error && d.File == p
+	})
 }
 
 // schemaNote says where the central config schema came from (named, or
@@ -106,10 +120,13 @@ func summary(snap *store.Snapshot) string {
 // or that holds no key nor pattern to compare with (an array, validKeys of
 // the wrong type): used is false, and the note names it as not compared
 // rather than as the schema in force. One that holds keys is compared
-// with, whatever else is wrong in it.
-func schemaNote(src *validate.Sources, declares, used bool) string {
+// with, whatever else is wrong in it. empty says the schema was read
+// without error but holds nothing to compare with, which is no error.
+func schemaNote(src *validate.Sources, declares, used, empty bool) string {
 	const skipped = "; config keys not compared with a central config schema "
 	switch {
+	case src.ConfigSchema != nil && !used && empty:
+		return skipped + fmt.Sprintf("(%s, %s, holds no config key nor pattern)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchema != nil && !used:
 		return skipped + fmt.Sprintf("(%s, %s, is unusable: see its error)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchema != nil:
