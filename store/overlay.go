@@ -771,7 +771,7 @@ func (o *overlayer) put(p string, data []byte) {
 				o.rescan = append(o.rescan, fmt.Sprintf("whether the tool %s of the new card %s exists: the served scan did not list its folder", tool, p))
 			}
 		}
-	case strings.HasSuffix(p, ".md") && o.lay.inWorkflows(p):
+	case o.lay.isWorkflow(p):
 		o.putWorkflow(f)
 	}
 }

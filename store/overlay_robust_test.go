@@ -249,6 +249,15 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			"workflows/ship.md":          "# Ship\n",
 			"docs/extra.md":              "<!-- gsd:loop-host\nstep: extra\n-->\n",
 			"workflows/verify-work.md":   "# Verify\n"}}},
+		// A workflow capreg.json names is read whatever its extension.
+		{overlayCase: overlayCase{name: "a workflow named without .md loses its marker", setup: shipRenamed("workflows/ship.markdown"),
+			files: map[string]string{"workflows/ship.markdown": "# Ship\n"}}},
+		{overlayCase: overlayCase{name: "a workflow named without .md gets a broken marker", setup: shipRenamed("workflows/ship.MD"),
+			files: map[string]string{"workflows/ship.MD": "<!-- gsd:loop-host\nstep: ship\n"}}},
+		{overlayCase: overlayCase{name: "a workflow named without .md is written", setup: shipRenamed("workflows/ship.markdown"),
+			files: map[string]string{"workflows/ship.markdown": overlayReadRepoFile(t, "workflows/ship.md") + "\nEdited.\n"}}},
+		{overlayCase: overlayCase{name: "a workflow named without .md is deleted", setup: shipRenamed("workflows/ship.markdown"),
+			deleted: []string{"workflows/ship.markdown"}}},
 		{overlayCase: overlayCase{name: "a note gains a marker", files: map[string]string{
 			"docs/extra.md": "<!-- gsd:loop-host\nstep: plan\n-->\n"}}},
 		{overlayCase: overlayCase{name: "a fragment is deleted", deleted: []string{"capabilities/pattern-mapper/loop/mapper.md"}}},
@@ -348,6 +357,17 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 			}
 			overlayWantCheck(t, tc)
 		})
+	}
+}
+
+// shipRenamed returns a setup that renames the ship workflow to p and
+// names it in capreg.json beside the workflows folder.
+func shipRenamed(p string) func(*testing.T, string) {
+	return func(t *testing.T, repo string) {
+		if err := os.Rename(filepath.Join(repo, "workflows/ship.md"), filepath.Join(repo, filepath.FromSlash(p))); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflows", "`+p+`"], "configSchema": "`+servedSchema+`"}`))
 	}
 }
 

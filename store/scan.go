@@ -242,6 +242,15 @@ func (x rootIndex) inWorkflows(p string) bool { return holds(x.workflowSet, p) }
 
 func (x rootIndex) inCards(p string) bool { return holds(x.cardSet, p) }
 
+// isWorkflow says whether the file at p is read as a workflow: markdown
+// (*.md) under a workflow root, or a file capreg.json names as one
+// whatever its name (ship.markdown, ship.MD): a file named on purpose and
+// skipped for its extension would drop its step out of the contract
+// without a word.
+func (x rootIndex) isWorkflow(p string) bool {
+	return x.workflowSet[p] || strings.HasSuffix(p, ".md") && x.inWorkflows(p)
+}
+
 // rootSet is the set of roots; nil for none.
 func rootSet(roots []string) map[string]bool {
 	if len(roots) == 0 {
@@ -896,8 +905,8 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
 	}
-	isCard, isMarkdown := strings.HasSuffix(rel, ".card.json"), strings.HasSuffix(rel, ".md")
-	if !(isCard && sc.inCards(rel)) && !(isMarkdown && sc.inWorkflows(rel)) {
+	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
+	if !isCard && !sc.isWorkflow(rel) {
 		return
 	}
 	if sc.seenFiles[real] {
@@ -939,8 +948,7 @@ func (sc *scanner) reads(rel string) bool {
 	if _, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		return true
 	}
-	return rel == sc.schema || (strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)) ||
-		(strings.HasSuffix(rel, ".md") && sc.inWorkflows(rel))
+	return rel == sc.schema || (strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)) || sc.isWorkflow(rel)
 }
 
 // watch adds a directory the walk did not enter to those a daemon watches:

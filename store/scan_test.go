@@ -449,6 +449,29 @@ func TestScanRepoConfig(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a workflow named whatever its extension", func(t *testing.T) {
+		// Named on purpose, it is read: skipped for not ending in .md, it
+		// dropped its step out of the contract without a word. A folder
+		// named is still walked for *.md only (docs/ship.txt below).
+		for _, name := range []string{"ship.markdown", "ship.MD", "ship"} {
+			repo, _ := scanRepoCopy(t)
+			if err := os.Rename(filepath.Join(repo, "workflows/ship.md"), filepath.Join(repo, "workflows", name)); err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, filepath.Join(repo, "docs/ship.txt"), []byte(overlayReadRepoFile(t, "workflows/ship.md")))
+			for _, list := range []string{
+				`["workflows", "workflows/` + name + `", "docs"]`,
+				`["workflows/discuss-phase.md", "workflows/plan-phase.md", "workflows/execute-phase.md", "workflows/verify-work.md", "workflows/` + name + `"]`,
+			} {
+				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": `+list+`, `+schema+`}`))
+				snap := scanLoadRepo(t, repo)
+				scanWantClean(t, snap)
+				if e := snap.Result.Contract.Entry("ship"); e == nil || e.File != "workflows/"+name {
+					t.Errorf("workflows %s: the ship step is %+v, want it from workflows/%s", list, e, name)
+				}
+			}
+		}
+	})
 	t.Run("cards list", func(t *testing.T) {
 		repo, _ := scanRepoCopy(t)
 		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["bin"], `+schema+`}`))
