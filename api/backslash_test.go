@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,23 @@ func TestValidateRefusesBackslashPaths(t *testing.T) {
 				t.Errorf("details %v, want didYouMean %q", m["details"], tt.meant)
 			}
 		})
+	}
+}
+
+// TestValidateRefusesFilePathsNamingDirectories: workflows/ship.md/ names a
+// directory, as fragment.path says; cleaned, it was judged as writing the
+// workflow itself, 200. It is a 400 whose details.conflicts say why.
+func TestValidateRefusesFilePathsNamingDirectories(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	e := do(t, h, "POST", "/validate", []byte(`{"files":{"workflows/ship.md/":"x"}}`))
+	if e.status != http.StatusBadRequest {
+		t.Fatalf("status %d, want 400: %s", e.status, e.body)
+	}
+	m := e.json(t)
+	if msg, _ := m["message"].(string); !strings.Contains(msg, `"workflows/ship.md/" ends with a slash, which names a directory`) {
+		t.Errorf("message %q does not say the path names a directory", msg)
+	}
+	if d, _ := m["details"].(map[string]any); len(d["conflicts"].([]any)) != 1 {
+		t.Errorf("details %v, want the one conflict", m["details"])
 	}
 }

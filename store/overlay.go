@@ -54,6 +54,7 @@ var (
 	ErrFileAndDirectory  = errors.New("the change writes it as a file and writes files under it")
 	ErrNothingToDelete   = errors.New("nothing to delete: the served repository has no such path")
 	ErrWrittenTwice      = errors.New("the change writes it twice, spelt differently, with different contents (give it once)")
+	ErrNotFileName       = errors.New("name the file to write without it")
 )
 
 // Conflict is one path of a change that cannot be applied, and why.
@@ -202,14 +203,20 @@ type change struct {
 	// wins would depend on map order, so the answer would change from one
 	// request to the next.
 	twice map[string]bool
+	// dirNamed are the clean paths of files spelt as a directory
+	// (workflows/ship.md/), each with why (fileName).
+	dirNamed map[string]error
 }
 
 func newChange(files map[string][]byte, deleted []string) (*change, error) {
-	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{}}
+	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{}, dirNamed: map[string]error{}}
 	for p, data := range files {
 		clean, err := cleanRel(p)
 		if err != nil {
 			return nil, err
+		}
+		if err := fileName(p); err != nil {
+			ch.dirNamed[clean] = err
 		}
 		if prev, ok := ch.files[clean]; ok && !bytes.Equal(prev, data) {
 			ch.twice[clean] = true
@@ -291,11 +298,12 @@ func (ch *change) writeConflict(tree *Tree, p string) error {
 		return ErrWrittenAndDeleted
 	case ch.dirs[p]:
 		return ErrFileAndDirectory
+	case !ch.removes(p) && tree.entryAt(p)&entryDir != 0:
+		return ErrDirectoryThere
+	case ch.dirNamed[p] != nil:
+		return ch.dirNamed[p]
 	case ch.removes(p):
 		return nil // what was there is gone first
-	}
-	if tree.entryAt(p)&entryDir != 0 {
-		return ErrDirectoryThere
 	}
 	for d := parentDir(p); d != "."; d = parentDir(d) {
 		if tree.entryAt(d)&entryFile != 0 && !ch.removes(d) {
@@ -325,6 +333,23 @@ func (ch *change) removes(p string) bool {
 
 // touches reports whether the change writes or deletes p.
 func (ch *change) touches(p string) bool { return ch.puts(p) || ch.removes(p) || ch.dirs[p] }
+
+// fileName refuses the path of a file to write that ends with a slash, /.
+// or /..: each names a directory (fragment.path refuses the same), and
+// cleaned it became the file before it (workflows/ship.md/ was judged as
+// writing workflows/ship.md), which no write to disk would make.
+func fileName(p string) error {
+	ending := ""
+	switch {
+	case strings.HasSuffix(p, "/"):
+		ending = "a slash"
+	case strings.HasSuffix(p, "/."), strings.HasSuffix(p, "/.."):
+		ending = strconv.Quote(p[strings.LastIndexByte(p, '/'):])
+	default:
+		return nil
+	}
+	return fmt.Errorf("%q ends with %s, which names a directory: %w", p, ending, ErrNotFileName)
+}
 
 // ErrPathTooDeep is returned by Overlay for a path of more than
 // maxPathSegments segments.

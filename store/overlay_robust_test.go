@@ -715,6 +715,27 @@ func TestOverlayRefusesBadPaths(t *testing.T) {
 	}
 }
 
+// A file to write named by a path that names a directory (a trailing
+// slash, /. or /..) is refused, where cleaning it judged the file before
+// it; a folder to delete may be named so.
+func TestOverlayRefusesDirectoryPathsForFiles(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	for p, ending := range map[string]string{
+		"workflows/ship.md/":     "a slash",
+		"workflows/ship.md//":    "a slash",
+		"workflows/ship.md/.":    `"/."`,
+		"workflows/ship.md/x/..": `"/.."`,
+	} {
+		_, err := snap.Overlay(map[string][]byte{p: []byte("x")}, nil)
+		if !errors.Is(err, store.ErrNotFileName) || !strings.Contains(err.Error(), "ends with "+ending+", which names a directory") {
+			t.Errorf("%q written: %v, want ErrNotFileName saying it ends with %s", p, err, ending)
+		}
+	}
+	if _, err := snap.Overlay(nil, []string{"docs/"}); err != nil {
+		t.Errorf("docs/ deleted: %v", err)
+	}
+}
+
 // BenchmarkOverlayDeepPaths: the served snapshot (scanned with its tree, as
 // capreg serve scans) judges each folder on the way to every path of a
 // change; a lookup that cleaned and walked up the whole path again for
