@@ -920,10 +920,13 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		return
 	}
 	switch {
-	case errors.Is(f.Err, validate.ErrNotRegular):
-	case errors.Is(f.Err, validate.ErrTooLarge) && under(rel, sc.capDir):
-		// a capability's own file: reported where it is referenced
+	case f.Err != nil && under(rel, sc.capDir):
+		// A capability's own file that cannot be read (too large, a
+		// FIFO, unreadable): reported once, where a declaration names it
+		// as a fragment, not again as markdown that might hold a marker.
 	case f.Err != nil || validate.MayHoldMarker(f.Data):
+		// Markdown that cannot be read (a FIFO too) might hold a marker:
+		// validation says it was not scanned, rather than nothing.
 		sc.src.Workflows = append(sc.src.Workflows, f)
 	}
 }

@@ -135,17 +135,25 @@ func scanWantClean(t *testing.T, snap *store.Snapshot) {
 }
 
 func TestScanNeverOpensAFIFO(t *testing.T) {
+	const fragment = "capabilities/research/loop/research-prompt.md"
 	for _, tc := range []struct {
 		path string // replaced by a FIFO
 		rule string // "" when the FIFO is no input and must be ignored
+		file string // where it is reported, when not at path
+		sev  validate.Severity
 	}{
-		{"bin/ft.card.json", "not-regular-file"},
-		{"capabilities/ui/capability.json", "not-regular-file"},
-		{"config/config-schema.manifest.json", "not-regular-file"},
-		{"capreg.json", "not-regular-file"},
-		{"docs/pipe.md", ""},
-		{"capabilities/ui/notes.fifo", ""},
-		{"bin/pipe", ""},
+		{path: "bin/ft.card.json", rule: "not-regular-file", sev: validate.Error},
+		{path: "capabilities/ui/capability.json", rule: "not-regular-file", sev: validate.Error},
+		{path: "config/config-schema.manifest.json", rule: "not-regular-file", sev: validate.Error},
+		{path: "capreg.json", rule: "not-regular-file", sev: validate.Error},
+		// Markdown that might hold a marker: not scanned, and said so, as
+		// for one too large.
+		{path: "docs/pipe.md", rule: "not-regular-file", sev: validate.Warning},
+		// A fragment: reported once, where the declaration names it.
+		{path: fragment, rule: "not-regular-file", file: "capabilities/research/capability.json", sev: validate.Error},
+		{path: "capabilities/ui/notes.md", rule: ""},
+		{path: "capabilities/ui/notes.fifo", rule: ""},
+		{path: "bin/pipe", rule: ""},
 	} {
 		t.Run(tc.path, func(t *testing.T) {
 			t.Parallel()
@@ -158,9 +166,19 @@ func TestScanNeverOpensAFIFO(t *testing.T) {
 			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
 			if tc.rule == "" {
 				scanWantClean(t, snap)
+				if len(snap.Diagnostics) != 1 { // config-key-pending-migration
+					t.Errorf("findings about a FIFO that is no input:\n%s", formatDiagnostics(snap.Diagnostics))
+				}
 				return
 			}
-			scanWantOnly(t, snap, tc.rule, tc.path, validate.Error)
+			at := tc.path
+			if tc.file != "" {
+				at = tc.file
+				if d, ok := scanFind(snap.Diagnostics, tc.rule, tc.path); ok {
+					t.Errorf("reported twice, also at the file: %s", d)
+				}
+			}
+			scanWantOnly(t, snap, tc.rule, at, tc.sev)
 		})
 	}
 }

@@ -72,6 +72,29 @@ func TestScanUnreadableDirectory(t *testing.T) {
 	}
 }
 
+// An unreadable fragment is one fault, reported once: at the declaration
+// naming it (fragment-unreadable), not again on the file as markdown that
+// might hold a marker (file-unreadable).
+func TestScanUnreadableFragmentOnce(t *testing.T) {
+	base := readableTempDir(t)
+	repo := filepath.Join(base, "repo")
+	copyRepoTree(t, baseRepoDir, repo)
+	fragment := filepath.Join(repo, "capabilities/research/loop/research-prompt.md")
+	if err := os.Chmod(fragment, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	diags := scanAsUnprivileged(t, base, repo)
+	var got []string
+	for _, d := range diags {
+		if d.Severity == validate.Error {
+			got = append(got, d.Rule+" "+d.File)
+		}
+	}
+	if want := []string{"fragment-unreadable capabilities/research/capability.json"}; !slices.Equal(got, want) {
+		t.Errorf("errors %q, want %q:\n%s", got, want, formatDiagnostics(diags))
+	}
+}
+
 // TestScanUnreadableDirectoryChild is the scan of TestScanUnreadableDirectory
 // when it runs as another user; it does nothing otherwise.
 func TestScanUnreadableDirectoryChild(t *testing.T) {

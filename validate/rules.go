@@ -20,7 +20,7 @@ var Rules = []Rule{
 	{"field-near-miss", Warning, "an unknown capability field is a typo away from a field the schema declares there and the object lacks (onErorr for onError): unknown fields are accepted, so it would silently do nothing"},
 	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker)"},
 	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path; a warning for a directory where no input can be)"},
-	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those"},
+	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those (a warning for a markdown file that might hold a marker)"},
 	{"path-escape", Error, "a symlink or configured path resolves outside the repository root (a warning where the link is not an input)"},
 	{"config-file", Error, "capreg.json or the central config schema has the wrong shape (a warning for an empty workflows or cards list, or a dynamicKeyPatterns source that is not valid JavaScript)"},
 	{"config-schema-ambiguous", Warning, "nothing names a central config schema and the walk found several files named config-schema.manifest.json, so config keys are compared with none of them"},

@@ -155,6 +155,25 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 	return all, reused
 }
 
+// unscannedMarkdown reports a markdown file that could not be read. One too
+// large or not a regular file (a FIFO, which capreg never opens) was not
+// read by choice, and might hold a marker or not: a warning, as most such
+// files are no workflow. Any other failure is an error (file-unreadable).
+func unscannedMarkdown(s *sink, f File) {
+	rule := ""
+	switch {
+	case isErr(f.Err, ErrTooLarge):
+		rule = "file-too-large"
+	case isErr(f.Err, ErrNotRegular):
+		rule = "not-regular-file"
+	default:
+		fileError(s, f.Path, f.Err)
+		return
+	}
+	s.add(Diagnostic{File: f.Path, Rule: rule, Severity: Warning,
+		Message: "markdown file not scanned for loop-host markers: " + f.Err.Error()})
+}
+
 // parseMarkers parses every candidate workflow. attempted reports whether any
 // file held a marker at all, well-formed or rejected with an error; broken
 // whether a marker was rejected. A marker hidden in a fence left open is
@@ -164,13 +183,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, indented map[string]string) {
 	for _, f := range files {
 		if f.Err != nil {
-			d := Diagnostic{File: f.Path, Rule: "file-too-large", Severity: Warning,
-				Message: "markdown file not scanned for loop-host markers: " + f.Err.Error()}
-			if !isErr(f.Err, ErrTooLarge) {
-				fileError(s, f.Path, f.Err)
-				continue
-			}
-			s.add(d)
+			unscannedMarkdown(s, f)
 			continue
 		}
 		before := len(s.diags)
