@@ -75,3 +75,40 @@ func TestTreeAliasesAFolderOnce(t *testing.T) {
 		t.Errorf("%d capabilities read through the link, want 12", len(in.Sources.Capabilities))
 	}
 }
+
+// A folder deleted between its listing and its opening is said to have
+// vanished during the scan, not to need its permissions fixed or moving
+// out of the repository, which would not help.
+func TestScanFolderVanishedDuringScan(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	real, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ui := filepath.Join(real, "capabilities/ui")
+	entering := func(dir string, _ ...string) {
+		if dir == ui {
+			if err := os.RemoveAll(ui); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	in, err := Scan(context.Background(), ScanOptions{Repo: repo, entering: entering})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, d := range in.Sources.Diagnostics {
+		if d.File != "capabilities/ui" {
+			continue
+		}
+		found = true
+		if d.Rule != "file-unreadable" || d.Severity != "error" || !strings.Contains(d.Message, "vanished during the scan") || strings.Contains(d.Message, "make it readable") {
+			t.Errorf("%s [%s] %s: want a file-unreadable error saying it vanished during the scan", d.Severity, d.Rule, d.Message)
+		}
+	}
+	if !found {
+		t.Errorf("nothing says capabilities/ui vanished: %v", in.Sources.Diagnostics)
+	}
+}
