@@ -961,3 +961,37 @@ func TestWatcherFollowsASkippedFolderRenamedAway(t *testing.T) {
 	writeTestFile(t, schema, []byte("{"))
 	waitFor(t, "the broken config schema in the new node_modules to fail the rebuild", func() bool { return c.failed.Load() > failed })
 }
+
+// A workflow capreg.json names without .md (workflows/ship.markdown) is
+// followed as check reads it: edited, saved by rename, deleted and made
+// again. Without its marker the ship step is missing, a failed rebuild.
+func TestWatcherFollowsAWorkflowNamedWithoutMD(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	shipRenamed("workflows/ship.markdown")(t, repo)
+	ship := filepath.Join(repo, "workflows/ship.markdown")
+	marker, err := os.ReadFile(ship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	if w.Current().Result.Contract.Entry("ship") == nil {
+		t.Fatal("the ship step of workflows/ship.markdown is not served")
+	}
+	uncovered := func() bool {
+		f := w.Status().Failure
+		return f != nil && slices.ContainsFunc(f.Diagnostics, func(d validate.Diagnostic) bool { return d.Rule == "point-uncovered" })
+	}
+	served := func() bool { return w.Status().Failure == nil }
+	writeTestFile(t, ship, []byte("# Ship\n"))
+	waitFor(t, "the marker's removal", uncovered)
+	tmp := filepath.Join(repo, "workflows/.ship.markdown.swp")
+	writeTestFile(t, tmp, marker)
+	mustRename(t, tmp, ship)
+	waitFor(t, "the renamed save", served)
+	if err := os.Remove(ship); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the delete", uncovered)
+	writeTestFile(t, ship, marker)
+	waitFor(t, "the file made again", served)
+}
