@@ -646,6 +646,10 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	add("bin/ft-link.card.json", "ft-link")
+	if err := os.Symlink("gone", filepath.Join(repo, "bin/dangling")); err != nil {
+		t.Fatal(err)
+	}
+	add("bin/dangling.card.json", "dangling")
 
 	snap := scanLoadRepo(t, repo)
 	scanWantClean(t, snap)
@@ -654,9 +658,14 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 		if d.Rule == "card-orphan" {
 			orphans = append(orphans, d.File)
 		}
+		// A listing shows the link under the tool's name: the finding
+		// says it is none.
+		if d.Rule == "card-orphan" && d.File == "bin/dangling.card.json" && !strings.Contains(d.Message, "a link to nothing or a folder is none") {
+			t.Errorf("card-orphan of a tool that is a link to nothing says %q", d.Message)
+		}
 	}
 	slices.Sort(orphans)
-	if want := []string{"bin/.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
+	if want := []string{"bin/.card.json", "bin/dangling.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
 		t.Errorf("card-orphan for %q, want %q", orphans, want)
 	}
 	// A card named .card.json names no tool and is left out of the index,

@@ -84,7 +84,10 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 				"name it <tool>.card.json beside the tool it describes")
 			continue
 		default:
-			s.warnAt(d, "", "card-orphan", "no tool %q beside this card; a card is a sibling of the tool it describes", src.ToolPath)
+			// A link to nothing, or a folder, shows in a listing under
+			// the tool's name: say that neither is one, or the author
+			// looks for a missing file that is there.
+			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes", src.ToolPath)
 		}
 		seen[c.ID], seenDoc[c.ID] = c, d
 		out = append(out, c)
