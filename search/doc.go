@@ -167,6 +167,10 @@
 //     summary: 0.651 / 0.555. Added to the final score with its weight
 //     fitted on the dev queries themselves: at best 0.809 / 0.712, and a
 //     transformer encoder per query would not fit the latency budget.
+//     (MiniLM could not be tried: the served Go module
+//     github.com/clems4ever/all-minilm-l6-v2-go v0.0.9 holds its
+//     model.onnx as a 133-byte Git LFS pointer, no weights, and no other
+//     package on this machine's list carries them.)
 //   - Pseudo-relevance feedback (RM3-like: the characteristic terms of the
 //     best 3 to 10 cards added at weight 0.1 to 0.5): re-scoring the first
 //     stage with them brings 8 more right cards into the top 50 but none
