@@ -24,7 +24,7 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 		return &p.spec.all
 	}
 	if matchLiteral(p.literal, toks, s, b) {
-		if respelled(p.literal, toks, s, b) {
+		if respelled(p.literal, p.writtenLiteral(), toks, s, b) {
 			return &p.spec.allRespelled
 		}
 		return &p.spec.all
@@ -33,7 +33,7 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 		return &p.spec.all
 	}
 	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) {
-		if respelled(p.inner, toks, s, b) {
+		if respelled(p.inner, p.writtenInner(), toks, s, b) {
 			return &p.spec.innerRespelled
 		}
 		return &p.spec.inner
@@ -46,23 +46,61 @@ func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b 
 
 // respelled reports whether the pattern words want, which match the
 // command at word s of toks, match it only by another spelling of some
-// option (tokenMatcher.spelled, shellToken.spelled): read as written,
-// they do not. It copies both, which only a match of a pattern or a line
+// option (tokenMatcher.spelled, shellToken.spelled) or by the options of
+// a bundle of the line read one by one: the pattern as written (written,
+// its bundles whole) does not match the line as written, its bundles
+// whole ("git clean -n*" matches "git clean -nf" so, "git clean -f*" only
+// by its -f). It copies both, which only a match of a pattern or a line
 // with such an option costs.
-func respelled(want []tokenMatcher, toks []shellToken, s int, b *budget) bool {
+func respelled(want, written []tokenMatcher, toks []shellToken, s int, b *budget) bool {
 	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.spelled != 0 }) &&
-		!slices.ContainsFunc(toks[s:], func(t shellToken) bool { return t.spelled != 0 }) {
+		!slices.ContainsFunc(toks[s:], func(t shellToken) bool { return t.spelled != 0 || t.bundled }) {
 		return false
 	}
-	asWritten := slices.Clone(want)
+	asWritten := slices.Clone(written)
 	for i := range asWritten {
 		asWritten[i].spelled = 0
 	}
-	written := slices.Clone(toks)
-	for i := range written {
-		written[i].spelled = 0
+	line, at := writtenLine(toks, s)
+	return !matchLiteral(asWritten, line, at, b)
+}
+
+// writtenLine is toks as the line writes them: each bundle split into its
+// options whole again, and no option read as another spelling; and the
+// index there of toks[s], which starts a command.
+func writtenLine(toks []shellToken, s int) ([]shellToken, int) {
+	out := make([]shellToken, 0, len(toks))
+	at := s
+	for i, t := range toks {
+		if t.bundled {
+			if i < s {
+				at--
+			}
+			continue
+		}
+		if t.bundle != "" {
+			t.text, t.bundle = t.bundle, ""
+		}
+		t.spelled = 0
+		out = append(out, t)
 	}
-	return !matchLiteral(asWritten, written, s, b)
+	return out, at
+}
+
+// writtenLiteral and writtenInner are the pattern's literal and inner
+// words with its bundles whole, as written (see respelled).
+func (p *commandPattern) writtenLiteral() []tokenMatcher {
+	if p.whole != nil {
+		return p.whole.literal
+	}
+	return p.literal
+}
+
+func (p *commandPattern) writtenInner() []tokenMatcher {
+	if p.whole != nil && p.whole.inner != nil {
+		return p.whole.inner
+	}
+	return p.inner
 }
 
 // matchLiteral reports whether the pattern tokens want match the command

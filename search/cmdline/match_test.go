@@ -1245,6 +1245,18 @@ func TestPatternFault(t *testing.T) {
 		{"`which git` push *", ""},
 		{"git pull||true", ""},
 		{"make || true", ""},
+		// Quoted text is text: its [ and ( open nothing; a program path
+		// with spaces is quoted on purpose.
+		{`grep -F "[ERROR" *`, ""},
+		{"grep -rF '[TODO' *", ""},
+		{"cut -d'[' -f2 *", ""},
+		{"tr -d '[' *", ""},
+		{`git commit -m "fix [WIP"`, ""},
+		{"grep -F '(deprecated|' *", ""},
+		{`grep "[-f]" *`, ""},
+		{`"/Applications/Visual Studio Code.app/Contents/Resources/app/bin/code"`, ""},
+		{`"git push" --force`, ""},
+		{`git push [a-z "x"`, "missing closing ]"},
 	}
 	for _, tt := range tests {
 		got := PatternFault(tt.pat)
@@ -1710,9 +1722,9 @@ func TestMatchCommandSpellingsReview8(t *testing.T) {
 		cmd  string
 		want []string
 	}{
-		{"rm -rf build", []string{"rm-long", "rmglob"}},
-		{"rm -rf /", []string{"rm-root", "rm-long", "rmglob"}},
-		{"sudo rm -rf /var/lib/docker", []string{"rm-long", "rmglob"}},
+		{"rm -rf build", []string{"rmglob", "rm-long"}}, // equal: the line's own spelling first
+		{"rm -rf /", []string{"rm-root", "rmglob", "rm-long"}},
+		{"sudo rm -rf /var/lib/docker", []string{"rmglob", "rm-long"}},
 		{"curl -fsSL https://x", []string{"curlglob"}},
 		{"pg_restore -c -d app app.dump", []string{"pg-restore-clean", "pg-restore"}},
 		{"pg_restore --clean --dbname app app.dump", []string{"pg-restore", "pg-restore-clean"}},

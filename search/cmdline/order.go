@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -45,7 +46,18 @@ func (a specificity) compare(b specificity) int {
 func tokenSpecificity(toks []shellToken) specificity {
 	var s specificity
 	for _, t := range toks {
-		if !t.op {
+		switch n := globOptions(t); {
+		case t.op:
+		case n > 0:
+			// A glob of options pins those its text starts with, as a
+			// bundle written whole names each of its options: "git clean
+			// -fdx*" names as much of "git clean -fdx" as "git clean
+			// -fdx" does, and more than "git clean --force *".
+			s.words += n
+			s.options += n
+			s.bytes += 2 * n
+			s.wild++
+		default:
 			// An option known by another spelling counts as its short
 			// one, by which either spelling matches: "rm --recursive *"
 			// names no more of "rm -rf build" than "rm -r *" does.
@@ -53,6 +65,23 @@ func tokenSpecificity(toks []shellToken) specificity {
 		}
 	}
 	return s
+}
+
+// globOptions is how many short options a pattern word that is a glob of
+// short options names by the letters before its first glob character: 3
+// for "-fdx*", 1 for "-v*"; 0 for "-*", a placeholder, no option, or a
+// long option's glob, which names a prefix of several ("--force*" is
+// --force, --force-with-lease and --force-if-includes).
+func globOptions(t shellToken) int {
+	w := t.text
+	end := strings.IndexAny(w, globChars)
+	if end < 0 || t.op || t.glued || placeholderRe.MatchString(w) || strings.HasPrefix(w, "--") {
+		return 0
+	}
+	if lead := w[:end]; isShortOption(lead) || isLetterBundle(lead) && len(lead) <= 1+maxBundle && distinctLetters(lead[1:]) {
+		return len(lead) - 1 // not "-destroy*", a long option of one dash
+	}
+	return 0
 }
 
 // regexpSpecificity is the specificity of a pattern read as a regular
@@ -71,9 +100,15 @@ func regexpSpecificity(pat string) specificity {
 			continue
 		}
 		s.add(spelledAnywhere(w), strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
+		if optionChoice.MatchString(w) {
+			s.options++ // "(-f|--force)" names an option, as "--force*" does
+		}
 	}
 	return s
 }
+
+// optionChoice is a regexp word that is an alternation of options.
+var optionChoice = regexp.MustCompile(`^\(-[^|()\s]+(\|-[^|()\s]+)+\)$`)
 
 // globChars and regexpChars are the characters of a word that match
 // something other than themselves, as a glob and as a regexp.

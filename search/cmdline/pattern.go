@@ -132,6 +132,10 @@ type tokenMatcher struct {
 	// another spelling of ('f' for git push's "--force", see
 	// optionSpellings), or 0.
 	spelled byte
+	// globBundle: the pattern word is a glob of a bundle of options and a
+	// star ("-fdx*"), which also matches a bundle of the line holding its
+	// letters in another order ("-xdf", see globBundleOf).
+	globBundle string
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -149,6 +153,7 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 		// compose down -v*" matches "--volumes", and "git push --force*"
 		// "-f" (spellGlobs).
 		return m.re.match(tok.text, b) || tok.bundle != "" && m.re.match(tok.bundle, b) ||
+			m.globBundle != "" && (bundles(m.globBundle, tok.bundle, true, nil) || bundles(m.globBundle, tok.text, true, nil)) ||
 			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b) ||
 			m.spelled != 0 && tok.spellable && spelling(tok.spelled, tok.text) == shortOptions[m.spelled]
 	}
@@ -163,6 +168,19 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	// push -fu").
 	want, got := spelling(m.spelled, m.text), spelling(tok.spelled, tok.text)
 	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
+}
+
+// globBundleOf is the bundle a pattern word that is a bundle of two or
+// more options and a star ("-fdx*") starts with ("-fdx"), or "". Such a
+// glob names those options and allows more, as a bundle written whole
+// does, so it matches them in any order: "git clean -fdx*" matches "git
+// clean -xdf", which the glob read as written does not.
+func globBundleOf(t shellToken) string {
+	lead, found := strings.CutSuffix(t.text, "*")
+	if !found || t.glued || t.quoted || t.dot || !isLetterBundle(lead) || !distinctLetters(lead[1:]) || len(lead) > 1+maxBundle {
+		return ""
+	}
+	return lead
 }
 
 // caseless reports whether a pattern word is a keyword matched in any
@@ -327,6 +345,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		m.spelled = t.spelled
+		m.globBundle = globBundleOf(t)
 		p.literal = append(p.literal, m)
 	}
 	if len(p.literal) == 0 {
@@ -508,22 +527,47 @@ var (
 // "$"), or the whole in backticks (a command substitution) or quotes (one
 // word); or it returns "".
 func writtenFault(pat string) string {
+	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
 	switch {
-	case optionalPart.MatchString(pat):
-		part := strings.TrimSpace(optionalPart.FindStringSubmatch(pat)[0])
+	case optionalPart.MatchString(bare):
+		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
 		part = part[:strings.IndexByte(part, ']')+1]
 		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
-	case brokenGroup.MatchString(pat):
+	case brokenGroup.MatchString(bare):
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
 	case prompt.MatchString(pat):
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
-	case wrapped.MatchString(pat):
+	case wrapped.MatchString(pat) && !strings.ContainsAny(strings.Fields(pat[1 : len(pat)-1])[0], `/\`):
+		// A program path with spaces is quoted so on purpose:
+		// "/Applications/Visual Studio Code.app/.../code".
 		return fmt.Sprintf("it is wrapped in %c, which makes it %s, so it matches no line: write the command alone (%s)",
 			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
 	}
 	return ""
+}
+
+// withoutQuoted is pat with the text inside each pair of quotes ('…' and
+// "…", outside the other kind, a \ escaping the next character outside
+// single quotes) written as x: what a shell reads as text, which no
+// bracket or parenthesis in it opens.
+func withoutQuoted(pat string) string {
+	b := []byte(pat)
+	var quote byte
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case quote == 0 && c == '\\' || quote == '"' && c == '\\':
+			i++
+		case quote == 0 && (c == '\'' || c == '"'):
+			quote = c
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			b[i] = 'x'
+		}
+	}
+	return string(b)
 }
 
 // commandRegexp is PatternRegexp of a pattern already collapsed

@@ -19,7 +19,7 @@ import (
 // spellings with one meaning are here: "--force-with-lease" is not
 // "--force", git branch's -D is two options, and pg_dump's --dbname is
 // not -d (see pgDumpOptions).
-var optionSpellings = map[string]map[string]string{
+var optionSpellings = withCommandSpellings(map[string]map[string]string{
 	"rm":    {"--recursive": "-r", "-R": "-r", "--force": "-f", "--verbose": "-v", "--dir": "-d"},
 	"cp":    {"--recursive": "-r", "-R": "-r", "--force": "-f", "--archive": "-a", "--verbose": "-v", "--interactive": "-i", "--no-clobber": "-n"},
 	"mv":    {"--force": "-f", "--interactive": "-i", "--no-clobber": "-n", "--verbose": "-v"},
@@ -79,8 +79,9 @@ var optionSpellings = map[string]map[string]string{
 	"docker container prune": {"--force": "-f"},
 	"docker network prune":   {"--force": "-f"},
 	"docker builder prune":   {"--all": "-a", "--force": "-f"},
-	"docker rm":              {"--force": "-f", "--volumes": "-v"},
-	"docker container rm":    {"--force": "-f", "--volumes": "-v"},
+	"docker rm":              dockerRm,
+	"docker container rm":    dockerRm,
+	"docker pod rm":          {"--force": "-f", "--all": "-a", "--ignore": "-i"}, // podman's
 	"docker rmi":             {"--force": "-f"},
 	"docker image rm":        {"--force": "-f"},
 	"docker compose down":    {"--volumes": "-v"},
@@ -89,22 +90,29 @@ var optionSpellings = map[string]map[string]string{
 	"docker-compose down":    {"--volumes": "-v"},
 	"docker-compose up":      {"--detach": "-d"},
 	"docker-compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
-}
+})
 
-// The spellings of a subcommand hold those of its command (kubectl's
-// --namespace is -n for kubectl logs too).
-func init() {
-	for key, spell := range optionSpellings {
+// dockerRm are docker rm's spellings, with podman's (--all, --ignore).
+var dockerRm = map[string]string{"--force": "-f", "--volumes": "-v", "--link": "-l", "--all": "-a", "--ignore": "-i"}
+
+// withCommandSpellings adds to the spellings of each subcommand those of
+// its command it does not spell itself (kubectl's --namespace is -n for
+// kubectl logs too), and returns them. It runs as optionSpellings is
+// made, before the tables made from it (optionLetters): an init function
+// runs after them, and kubectl apply's letters lacked kubectl's -R.
+func withCommandSpellings(spellings map[string]map[string]string) map[string]map[string]string {
+	for key, spell := range spellings {
 		name, _, ok := strings.Cut(key, " ")
 		if !ok {
 			continue
 		}
-		for long, short := range optionSpellings[name] {
+		for long, short := range spellings[name] {
 			if _, own := spell[long]; !own {
 				spell[long] = short
 			}
 		}
 	}
+	return spellings
 }
 
 // spellingNames are the commands whose options are spelled as another's:
@@ -146,7 +154,7 @@ var subcommandArguments = map[string]map[string]bool{
 	"docker compose": composeArguments, "docker-compose": composeArguments,
 	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true, "-s": true, "--server": true,
 		"--cluster": true, "--user": true, "--as": true, "--token": true, "-v": true, "--v": true, "--request-timeout": true},
-	"docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
+	"docker pod": nil, "docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
 }
 
 var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
@@ -382,6 +390,7 @@ func turnedOff(v string) bool {
 var spelledArgumentLetters = map[string]string{
 	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "kubectl": "nloc",
 	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof", "kubectl exec": "nc",
+	"docker rm": "t", "docker container rm": "t", "docker pod rm": "t", // podman's --time
 	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
 }
 

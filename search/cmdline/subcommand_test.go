@@ -121,3 +121,44 @@ func TestMatchCommandLongGlobSpelling(t *testing.T) {
 		{"git commit -m -f", nil},
 	})
 }
+
+// Review round 10: podman's rm letters (-a, -i; -t takes an argument),
+// docker rm's -l, a subcommand's letters holding its command's (kubectl
+// apply -Rf), and a glob of options counting the options it names, so
+// that the card naming the line's bundle goes first; and a glob of a
+// bundle matching it in another order.
+func TestMatchCommandSubcommandBundlesReview10(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "podman-rm", Replaces: []string{"podman rm -f *"}},
+		{ID: "pod-rm", Replaces: []string{"podman pod rm -f *"}},
+		{ID: "docker-rm", Replaces: []string{"docker rm -f *"}},
+		{ID: "apply", Replaces: []string{"kubectl apply -R -f *"}},
+		{ID: "git-clean", Replaces: []string{"git clean -f*", "git clean -fd*", "git clean --force *"}},
+		{ID: "git-clean-ignored", Replaces: []string{"git clean -x*", "git clean -fdx*", "git clean -X*"}},
+		{ID: "git-clean-dry", Replaces: []string{"git clean -n*", "git clean --dry-run*"}},
+		{ID: "tf-destroy", Replaces: []string{"terraform apply -destroy*"}},
+		{ID: "tf-apply", Replaces: []string{"terraform apply -auto-approve*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"podman rm -fa", []string{"podman-rm"}},
+		{"podman rm -af", []string{"podman-rm"}},
+		{"podman rm -ft 5 web", []string{"podman-rm"}},
+		{"podman pod rm -af", []string{"pod-rm"}},
+		{"docker rm -fvl web", []string{"docker-rm"}},
+		{"kubectl apply -Rf k8s/", []string{"apply"}},
+		{"kubectl delete -Rf k8s/", nil},
+		{"git clean -fdx", []string{"git-clean-ignored", "git-clean"}},
+		{"git clean -xdf", []string{"git-clean-ignored", "git-clean"}},
+		// Equal, each naming one option of the line's: the one that
+		// matches the line's bundle as written first.
+		{"git clean -nf", []string{"git-clean-dry", "git-clean"}},
+		{"git clean -xf", []string{"git-clean-ignored", "git-clean"}},
+		{"git clean -fx", []string{"git-clean", "git-clean-ignored"}},
+		{"git clean -fd", []string{"git-clean"}},
+		// A one-dash long option's glob names no options of its letters.
+		{"terraform apply -destroy -auto-approve", []string{"tf-apply", "tf-destroy"}},
+	})
+}
