@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // Marker is the loop-host declaration of one workflow file, in either form:
@@ -542,8 +544,10 @@ func tagAttrs(src []byte, from, to int) (attrs map[string]Item, repeated []Item)
 	return attrs, repeated
 }
 
+// lineOf is the line of the byte at off, as diagnostics place it (a lone
+// CR ends a line, as in editors).
 func lineOf(src []byte, off int) int {
-	return bytes.Count(src[:min(off, len(src))], []byte("\n")) + 1
+	return ojson.LineOf(src, off)
 }
 
 // reportUnclosedBlock reports the first gsd:loop-host block opened outside

@@ -220,6 +220,31 @@ func TestPositionIgnoresBOM(t *testing.T) {
 	}
 }
 
+// A lone CR ends a line, as editors show a file saved with CR line
+// endings; the CR of CRLF does not end one of its own.
+func TestPositionCountsLoneCR(t *testing.T) {
+	for _, tt := range []struct {
+		src       string
+		ptr       string
+		line, col int
+	}{
+		{"{\r\"x\":1,\r\"y\":2}", "/y", 3, 1},
+		{"{\r\n\"x\":1,\r\n\"y\":2}", "/y", 3, 1},
+		{"{\n\"x\":1,\r\r\"y\":2}", "/y", 4, 1},
+		{"{\"x\":1,\"y\":2}\r", "/y", 1, 8},
+	} {
+		v, errs := Parse([]byte(tt.src))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		_, off, _ := v.Lookup(tt.ptr)
+		if line, col := Position([]byte(tt.src), off); line != tt.line || col != tt.col {
+			t.Errorf("Position of %s in %q = %d:%d, want %d:%d", tt.ptr, tt.src, line, col, tt.line, tt.col)
+		}
+		checkPositions(t, []byte(tt.src))
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"\u00e9"}`))
 	f.Add([]byte(`[1e999,-0.0,"\ud800"]`))

@@ -630,10 +630,24 @@ func Position(src []byte, off int) (line, col int) {
 		lineStart = 3
 	}
 	for i := 0; i < off; i++ {
-		if src[i] == '\n' {
+		if lineEnd(src, i) {
 			line++
 			lineStart = i + 1
 		}
 	}
 	return line, utf8.RuneCount(src[lineStart:off]) + 1
+}
+
+// lineEnd reports whether src[i] ends a line as editors end one: a '\n',
+// or a '\r' not before one (a file saved with CR line endings, as classic
+// Mac OS saved text, which every editor still shows line by line); the
+// '\r' of "\r\n" is the end of its line's text, not a line of its own.
+func lineEnd(src []byte, i int) bool {
+	return src[i] == '\n' || src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n')
+}
+
+// LineOf is the 1-based line of the byte at off, as Position counts lines.
+func LineOf(src []byte, off int) int {
+	line, _ := Position(src, off)
+	return line
 }

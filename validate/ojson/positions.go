@@ -12,7 +12,7 @@ import (
 type Positions struct {
 	src []byte
 	bom bool
-	nl  []int // offsets of the '\n' bytes
+	nl  []int // offsets of the line ends: each '\n', and each '\r' not before one (see lineEnd)
 	// marks are rune boundaries, as decoded from the start of their line,
 	// about markEvery bytes apart, so a column is counted from the nearest
 	// one instead of from the start of a long line.
@@ -35,7 +35,7 @@ func NewPositions(src []byte) *Positions {
 	}
 	runes, last := 0, i
 	for i < len(src) {
-		if src[i] == '\n' {
+		if lineEnd(src, i) {
 			p.nl = append(p.nl, i)
 			i++
 			runes, last = 0, i
@@ -45,7 +45,7 @@ func NewPositions(src []byte) *Positions {
 			p.marks = append(p.marks, mark{i, runes})
 			last = i
 		}
-		// Decoding as utf8.RuneCount does; no sequence spans a '\n'.
+		// Decoding as utf8.RuneCount does; no sequence spans a line end.
 		_, n := utf8.DecodeRune(src[i:])
 		i += n
 		runes++

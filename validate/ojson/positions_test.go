@@ -33,6 +33,8 @@ func TestPositionsMatchesPosition(t *testing.T) {
 		strings.Repeat("x", markEvery-1) + "😀" + strings.Repeat("y", markEvery) + "\xf0\x9f" + strings.Repeat("z", markEvery),
 		strings.Repeat("a\n", markEvery) + long + "\n\n" + strings.Repeat("€", markEvery) + "\n",
 		"\xf0\x9f\x98\n\xe2\n" + long + "\xed\xa0\x80" + long,
+		"a\rb\r\nc\r\rd\r",
+		strings.Repeat("ab\r", markEvery) + long + "\r",
 	} {
 		checkPositions(t, []byte(src))
 	}
