@@ -201,7 +201,7 @@ func spellGlobs(toks []shellToken, starts []int) {
 	var k optionKey
 	for j, t := range toks {
 		if k.read(toks, j, starts) != optionWord || k.spell == nil || !strings.HasPrefix(t.text, "--") ||
-			!strings.ContainsAny(t.text, "*?[") || takesArgument(k.key, toks[j-1]) {
+			!strings.ContainsAny(t.text, globChars) || takesArgument(k.key, toks[j-1]) {
 			continue
 		}
 		var letter byte
