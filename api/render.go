@@ -56,9 +56,9 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		// is not ignored silently.
 		b = jsonBody(activeAnswer{Active: env.Active(activeCap[0]), Warnings: env.Warnings})
 	case media == mediaMarkdown:
-		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown"}
+		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown", byAccept: true}
 	default:
-		b = &body{data: env.JSON(), contentType: "application/json", variant: "json"}
+		b = &body{data: env.JSON(), contentType: "application/json", byAccept: true}
 	}
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies

@@ -70,8 +70,12 @@ type body struct {
 	contentType string
 	// variant tells apart representations of one URL chosen by a request
 	// header other than Accept-Encoding (markdown by Accept); it becomes
-	// part of the ETag.
-	variant     string
+	// part of the ETag. The JSON one has none: its tag is the snapshot
+	// digest, as on every route (CONTRACT.md §6).
+	variant string
+	// byAccept: the URL answers in another representation by Accept, so
+	// the answer varies by it (markdown or JSON, render-hooks).
+	byAccept    bool
 	etagOnce    sync.Once
 	etags       [2][]string // identity, gzip
 	lengthHdr   []string
@@ -210,7 +214,7 @@ func (v *views) etagFor(b *body, gz bool) []string {
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
 	gz := len(b.data) > 1024 && acceptsGzip(r)
-	if v.notModified(w, r, v.etagFor(b, gz), b.variant != "") {
+	if v.notModified(w, r, v.etagFor(b, gz), b.byAccept || b.variant != "") {
 		return
 	}
 	h["Content-Type"] = contentTypeHdr(b.contentType)
