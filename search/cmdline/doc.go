@@ -16,11 +16,12 @@
 // Matcher.Match finds the cards with a Replaces pattern that matches a
 // raw command line (Matches.Cards, their indexes), most specific first: by the most
 // specific pattern of each that matches, the one with more words matched
-// exactly (a glob of short options, "-fdx*", counting the options it
-// starts with), then more options named, then more characters matched
-// exactly, then a match of the line's own spelling and bundles as written
-// (see respelled), then fewer words holding a glob, a placeholder or
-// regexp syntax, and equals by card id (see specificity). An agent about to type "docker
+// exactly (a glob of a bundle of known options, "git clean -fdx*",
+// counting the options it starts with), then more options named, then
+// more characters matched exactly, then a match of the line's own
+// spelling, then one that holds with the line's bundles as written (see
+// respelling), then fewer words holding a glob, a placeholder or regexp
+// syntax, and equals by card id (see specificity). An agent about to type "docker
 // compose down -v" finds the card of "docker compose down -v*" before the
 // one of "docker compose down", which matches too.
 //

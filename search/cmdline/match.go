@@ -12,70 +12,99 @@ import (
 )
 
 // matchAt reports whether the pattern matches the command starting at word
-// s of the tokenized line cmd, by how specific the match is: &p.spec.all,
-// or &p.spec.inner when only the command its precommand runs matched; nil for
-// no match. It pays b for the try and its regexp runs, and is nil also
-// when b cannot pay (b.err says so).
+// s of the tokenized line cmd, by how specific the match is: one of
+// p.spec.all, or of p.spec.inner when only the command its precommand runs
+// matched, by how the match holds (respelling); nil for no match. It pays
+// b for the try and its regexp runs, and is nil also when b cannot pay
+// (b.err says so).
 func (p *commandPattern) matchAt(line *commandLine, toks []shellToken, s int, b *budget) *specificity {
 	if !b.pay(attemptCost) || p.env != nil && !hasAssignments(p.env, toks, s, b) {
 		return nil
 	}
 	if p.re != nil && p.matchRegexp(line, toks, s, b) {
-		return &p.spec.all
+		return &p.spec.all[ownWords]
 	}
 	if matchLiteral(p.literal, toks, s, b) {
-		if respelled(p.literal, p.writtenLiteral(), toks, s, b) {
-			return &p.spec.allRespelled
-		}
-		return &p.spec.all
+		return &p.spec.all[respelling(p.literal, p.writtenLiteral(), toks, s, b)]
 	}
 	if p.whole != nil && b.pay(attemptCost) && matchLiteral(p.whole.literal, toks, s, b) {
-		return &p.spec.all
+		return &p.spec.all[ownWords]
 	}
 	if p.inner != nil && b.pay(attemptCost) && matchLiteral(p.inner, toks, s, b) {
-		if respelled(p.inner, p.writtenInner(), toks, s, b) {
-			return &p.spec.innerRespelled
-		}
-		return &p.spec.inner
+		return &p.spec.inner[respelling(p.inner, p.writtenInner(), toks, s, b)]
 	}
 	if p.whole != nil && p.whole.inner != nil && b.pay(attemptCost) && matchLiteral(p.whole.inner, toks, s, b) {
-		return &p.spec.inner
+		return &p.spec.inner[ownWords]
 	}
 	return nil
 }
 
-// respelled reports whether the pattern words want, which match the
-// command at word s of toks, match it only by another spelling of some
-// option (tokenMatcher.spelled, shellToken.spelled) or by the options of
-// a bundle of the line read one by one: the pattern as written (written,
-// its bundles whole) does not match the line as written, its bundles
-// whole ("git clean -n*" matches "git clean -nf" so, "git clean -f*" only
-// by its -f). It copies both, which only a match of a pattern or a line
-// with such an option costs.
-func respelled(want, written []tokenMatcher, toks []shellToken, s int, b *budget) bool {
-	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.spelled != 0 }) &&
-		!slices.ContainsFunc(toks[s:], func(t shellToken) bool { return t.spelled != 0 || t.bundled }) {
-		return false
+// How a match of a pattern's words holds (specificity.respelled).
+const (
+	ownWords    = iota // as the pattern and the line write their words
+	splitOnly          // only by a bundle of the line read as its options
+	spelledOnly        // only by another spelling of some option
+)
+
+// respelling says how the pattern words want, which match the command at
+// word s of toks, match it: only by another spelling of some option
+// (tokenMatcher.spelled, shellToken.spelled), so that with no spelling
+// they do not; else only by the options of a bundle of the line read one
+// by one, so that the pattern as written (written, its bundles whole)
+// does not match the command as written ("git clean -n*" matches "git
+// clean -nf" so, "git clean -f*" only by its -f); else ownWords. It
+// copies the command's words, up to the operator after them unless the
+// pattern holds operators, and pays b for them: only a match on a command
+// with such an option costs it.
+func respelling(want, written []tokenMatcher, toks []shellToken, s int, b *budget) int {
+	end := len(toks)
+	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.op }) {
+		for end = s + 1; end < len(toks) && !toks[end].op; end++ {
+		}
 	}
-	asWritten := slices.Clone(written)
-	for i := range asWritten {
-		asWritten[i].spelled = 0
+	cmd := toks[s:end]
+	// The line's other spellings count only for a pattern with an option,
+	// which one may match.
+	spelled := slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.spelled != 0 }) ||
+		slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.opt }) &&
+			slices.ContainsFunc(cmd, func(t shellToken) bool { return t.spelled != 0 })
+	split := slices.ContainsFunc(cmd, func(t shellToken) bool { return t.bundled })
+	if !spelled && !split || !b.pay(int64(len(cmd))) {
+		return ownWords
 	}
-	line, at := writtenLine(toks, s)
-	return !matchLiteral(asWritten, line, at, b)
+	if spelled && !matchLiteral(unspelled(want), unspelledLine(cmd), 0, b) {
+		return spelledOnly
+	}
+	if split && !matchLiteral(unspelled(written), writtenLine(cmd), 0, b) {
+		return splitOnly
+	}
+	return ownWords
 }
 
-// writtenLine is toks as the line writes them: each bundle split into its
-// options whole again, and no option read as another spelling; and the
-// index there of toks[s], which starts a command.
-func writtenLine(toks []shellToken, s int) ([]shellToken, int) {
-	out := make([]shellToken, 0, len(toks))
-	at := s
-	for i, t := range toks {
+// unspelled is a copy of the pattern words want with no other spelling.
+func unspelled(want []tokenMatcher) []tokenMatcher {
+	out := slices.Clone(want)
+	for i := range out {
+		out[i].spelled = 0
+	}
+	return out
+}
+
+// unspelledLine is a copy of the words cmd with no other spelling.
+func unspelledLine(cmd []shellToken) []shellToken {
+	out := slices.Clone(cmd)
+	for i := range out {
+		out[i].spelled = 0
+	}
+	return out
+}
+
+// writtenLine is the words cmd as the line writes them: each bundle split
+// into its options whole again, and no option read as another spelling.
+func writtenLine(cmd []shellToken) []shellToken {
+	out := make([]shellToken, 0, len(cmd))
+	for _, t := range cmd {
 		if t.bundled {
-			if i < s {
-				at--
-			}
 			continue
 		}
 		if t.bundle != "" {
@@ -84,11 +113,11 @@ func writtenLine(toks []shellToken, s int) ([]shellToken, int) {
 		t.spelled = 0
 		out = append(out, t)
 	}
-	return out, at
+	return out
 }
 
 // writtenLiteral and writtenInner are the pattern's literal and inner
-// words with its bundles whole, as written (see respelled).
+// words with its bundles whole, as written (see respelling).
 func (p *commandPattern) writtenLiteral() []tokenMatcher {
 	if p.whole != nil {
 		return p.whole.literal
@@ -571,7 +600,21 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	if line.hash {
 		end = commentFrom(line.cmd, toks[last].off, end)
 	}
-	return p.re.match(withBaseCommand(strings.TrimSuffix(line.cmd[toks[s].off:end], " ")), b)
+	text := strings.TrimSuffix(line.cmd[toks[s].off:end], " ")
+	if p.re.match(withBaseCommand(text), b) {
+		return true
+	}
+	// A pattern may name the command by a path ("bin/rails db:drop.*"),
+	// which the name alone never matches: the command as written, without
+	// a leading "./", as a pattern matched by its words reads it.
+	first, _, _ := strings.Cut(text, " ")
+	if !strings.Contains(first, "/") {
+		return false
+	}
+	if written := strings.TrimPrefix(text, "./"); p.re.match(written, b) || written != text && p.re.match(text, b) {
+		return true
+	}
+	return p.lead != "" && strings.HasSuffix(first, "/"+p.lead) && p.re.match(p.lead+text[len(first):], b)
 }
 
 // commandEnd is where the command starting at word s of a line of n bytes
@@ -957,7 +1000,7 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 	at, best := -1, specificity{}
 	for j := range pats {
 		p := &pats[j]
-		if at >= 0 && cmp.Or(p.spec.all.compare(best), cmp.Compare(at, p.at)) <= 0 {
+		if at >= 0 && cmp.Or(p.spec.all[ownWords].compare(best), cmp.Compare(at, p.at)) <= 0 {
 			break // neither this pattern nor any after it is more specific
 		}
 	lines:
@@ -981,7 +1024,7 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 				if at < 0 || cmp.Or(spec.compare(best), cmp.Compare(at, p.at)) > 0 {
 					at, best = p.at, *spec
 				}
-				if spec == &p.spec.all {
+				if spec == &p.spec.all[ownWords] {
 					break lines
 				}
 			}

@@ -1257,6 +1257,17 @@ func TestPatternFault(t *testing.T) {
 		{`"/Applications/Visual Studio Code.app/Contents/Resources/app/bin/code"`, ""},
 		{`"git push" --force`, ""},
 		{`git push [a-z "x"`, "missing closing ]"},
+		// A quoted blank: no word to look at (it panicked).
+		{`" "`, "white space in quotes"},
+		{"' '", "white space in quotes"},
+		{"\"\t\"", "white space in quotes"},
+		// A regexp that ends by matching white space.
+		{"^git push (-f|--force)( |$)", "ends by matching white space"},
+		{`git push --force\s`, "ends by matching white space"},
+		{`git push (-f|--force)(\s+|$)`, "ends by matching white space"},
+		{`git push (-f|--force)(?:\s|$)`, "ends by matching white space"},
+		{`git push (-f|--force)`, ""},
+		{`git push\s+--force`, ""},
 	}
 	for _, tt := range tests {
 		got := PatternFault(tt.pat)

@@ -26,10 +26,12 @@ type specificity struct {
 	// wild are its words holding a glob or a placeholder, or, in a
 	// pattern read as a regexp, regexp syntax.
 	wild int
-	// respelled is 1 for a match that holds only by another spelling of
+	// respelled is 2 for a match that holds only by another spelling of
 	// an option than the line's ("pg_restore --dbname *" of "pg_restore
 	// -c -d app"), which an equal match of the line's own spelling
-	// ("pg_restore -c *") goes before.
+	// ("pg_restore -c *") goes before, and 1 for one that holds only by a
+	// bundle of the line read as its options ("git clean -f*" of "git
+	// clean -nf", after "git clean -n*"); see respelling.
 	respelled int
 }
 
@@ -68,18 +70,19 @@ func tokenSpecificity(toks []shellToken) specificity {
 }
 
 // globOptions is how many short options a pattern word that is a glob of
-// short options names by the letters before its first glob character: 3
-// for "-fdx*", 1 for "-v*"; 0 for "-*", a placeholder, no option, or a
-// long option's glob, which names a prefix of several ("--force*" is
-// --force, --force-with-lease and --force-if-includes).
+// a bundle, a command's options capreg knows (spellOptions marks it
+// spellable), names by the letters before its star: 3 for git clean's
+// "-fdx*"; 0 for a glob of one option ("-v*", which may match it by
+// another spelling only), of a long one ("--force*" is --force,
+// --force-with-lease and --force-if-includes), or of one dash and a few
+// letters of a command capreg does not know, which may be an option of
+// its own ("java -jar*", "terraform apply -var*").
 func globOptions(t shellToken) int {
-	w := t.text
-	end := strings.IndexAny(w, globChars)
-	if end < 0 || t.op || t.glued || placeholderRe.MatchString(w) || strings.HasPrefix(w, "--") {
+	if !t.spellable || t.glued {
 		return 0
 	}
-	if lead := w[:end]; isShortOption(lead) || isLetterBundle(lead) && len(lead) <= 1+maxBundle && distinctLetters(lead[1:]) {
-		return len(lead) - 1 // not "-destroy*", a long option of one dash
+	if lead := globBundleOf(t); lead != "" {
+		return len(lead) - 1
 	}
 	return 0
 }
@@ -153,7 +156,7 @@ func countAny(s, chars string) int {
 // order among equals, so that the first that matches a command is the
 // one the answer names and ranks its card by (see matchCard).
 func sortPatterns(pats []commandPattern) {
-	slices.SortStableFunc(pats, func(a, b commandPattern) int { return b.spec.all.compare(a.spec.all) })
+	slices.SortStableFunc(pats, func(a, b commandPattern) int { return b.spec.all[ownWords].compare(a.spec.all[ownWords]) })
 }
 
 // cardMatch is one card that matches a line, with the pattern that does.

@@ -14,6 +14,11 @@ type commandPattern struct {
 	// re is the pattern as a regular expression, anchored at the start of a
 	// command, when the pattern looks like one and compiles.
 	re *costedRegexp
+	// lead is the relative path a regexp pattern names its command by, as
+	// written at its start ("bin/rails" of "^bin/rails db:.*"), or "": a
+	// command given by a path that ends in it ("/work/app/bin/rails") is
+	// tried as that path, as a pattern matched by its words reads it.
+	lead string
 	// ops is how many control operators re spans (see pipesAndLists): it
 	// is tried on that many commands after the first, never on the rest of
 	// the line, or "git push .* --force" would match "git push origin &&
@@ -54,18 +59,20 @@ type commandPattern struct {
 }
 
 // patternSpec is how specific a pattern is (see specificity), whole and
-// in its inner command.
+// in its inner command, for a match as written and for one that holds
+// only through a bundle read as its options or another spelling of an
+// option, by respelling level (ownWords, splitOnly, spelledOnly).
 type patternSpec struct {
-	all, inner specificity
-	// allRespelled and innerRespelled are all and inner for a match that
-	// holds only by another spelling of an option (see respelled).
-	allRespelled, innerRespelled specificity
+	all, inner [3]specificity
 }
 
 // newPatternSpec is the patternSpec of all and inner.
 func newPatternSpec(all, inner specificity) *patternSpec {
-	ps := &patternSpec{all: all, inner: inner, allRespelled: all, innerRespelled: inner}
-	ps.allRespelled.respelled, ps.innerRespelled.respelled = 1, 1
+	ps := &patternSpec{}
+	for level := range ps.all {
+		ps.all[level], ps.inner[level] = all, inner
+		ps.all[level].respelled, ps.inner[level].respelled = level, level
+	}
 	return ps
 }
 
@@ -168,6 +175,19 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	// push -fu").
 	want, got := spelling(m.spelled, m.text), spelling(tok.spelled, tok.text)
 	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
+}
+
+// regexpLead is the relative path a regexp pattern's first word names its
+// command by: the word without a leading ^, its \. read as a dot and a
+// leading "./" dropped, when it holds a slash and no other regexp syntax
+// ("bin/rails" of "^\./bin/rails db:.*"); else "".
+func regexpLead(pat string) string {
+	first, _, _ := strings.Cut(strings.TrimPrefix(pat, "^"), " ")
+	first = strings.TrimPrefix(strings.ReplaceAll(first, `\.`, "."), "./")
+	if !strings.Contains(first, "/") || strings.HasPrefix(first, "/") || strings.ContainsAny(first, `\*+?[](){}|^$`) {
+		return ""
+	}
+	return first
 }
 
 // globBundleOf is the bundle a pattern word that is a bundle of two or
@@ -325,6 +345,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
+		p.lead = regexpLead(pat)
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
@@ -513,6 +534,9 @@ var (
 	// brokenGroup is a ( or a [ never closed in a pattern with an
 	// alternation or a class: "git push (-f|--force", "git push [a-z".
 	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
+	// endsInSpace is the end of a regexp that matches white space:
+	// "\s", "( |$)", "(\s+|$)".
+	endsInSpace = regexp.MustCompile(`(\\s\+?|\((\?:)?( |\\s\+?)\|\$\))$`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
 	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
@@ -537,13 +561,27 @@ func writtenFault(pat string) string {
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
+	case endsInSpace.MatchString(pat) && regexLike(pat):
+		return "it ends by matching white space, and a pattern read as a regular expression is matched up to the end of a word already " +
+			`(as if (\s|$) followed it), so it matches only a line with two blanks there: drop its last part`
 	case prompt.MatchString(pat):
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
-	case wrapped.MatchString(pat) && !strings.ContainsAny(strings.Fields(pat[1 : len(pat)-1])[0], `/\`):
+	case wrapped.MatchString(pat) && firstField(pat[1:len(pat)-1]) == "":
+		return "it is white space in quotes, which names no command a line runs: remove it"
+	case wrapped.MatchString(pat) && !strings.ContainsAny(firstField(pat[1:len(pat)-1]), `/\`):
 		// A program path with spaces is quoted so on purpose:
 		// "/Applications/Visual Studio Code.app/.../code".
 		return fmt.Sprintf("it is wrapped in %c, which makes it %s, so it matches no line: write the command alone (%s)",
 			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
+	}
+	return ""
+}
+
+// firstField is the first word of s as white space separates them, or ""
+// when s is blank ("' '", a quoted blank pattern, indexed an empty list).
+func firstField(s string) string {
+	for f := range strings.FieldsSeq(s) {
+		return f
 	}
 	return ""
 }

@@ -152,13 +152,71 @@ func TestMatchCommandSubcommandBundlesReview10(t *testing.T) {
 		{"kubectl delete -Rf k8s/", nil},
 		{"git clean -fdx", []string{"git-clean-ignored", "git-clean"}},
 		{"git clean -xdf", []string{"git-clean-ignored", "git-clean"}},
-		// Equal, each naming one option of the line's: the one that
-		// matches the line's bundle as written first.
-		{"git clean -nf", []string{"git-clean-dry", "git-clean"}},
-		{"git clean -xf", []string{"git-clean-ignored", "git-clean"}},
-		{"git clean -fx", []string{"git-clean", "git-clean-ignored"}},
+		// A glob of one option is a wildcard, which names fewer words
+		// than "--force *".
+		{"git clean -nf", []string{"git-clean", "git-clean-dry"}},
 		{"git clean -fd", []string{"git-clean"}},
 		// A one-dash long option's glob names no options of its letters.
 		{"terraform apply -destroy -auto-approve", []string{"tf-apply", "tf-destroy"}},
+	})
+}
+
+// Review round 11: of two equal matches, the one naming the line's own
+// letter goes before one made by another spelling, also where its match
+// holds only through the line's bundle read as its options; a glob of a
+// command capreg does not know names no options by its letters.
+func TestMatchCommandOrderReview11(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "git-clean", Replaces: []string{"git clean --force *"}},
+		{ID: "git-clean-ignored", Replaces: []string{"git clean -x *"}},
+		{ID: "docker-interactive", Replaces: []string{"docker run --interactive *"}},
+		{ID: "docker-run-detached", Replaces: []string{"docker run -d *"}},
+		{ID: "docker-prune-all", Replaces: []string{"docker system prune --all *"}},
+		{ID: "docker-prune-force", Replaces: []string{"docker system prune -f *"}},
+		{ID: "java-jar", Replaces: []string{"java -jar*"}},
+		{ID: "java-heap", Replaces: []string{"java -Xmx4g -jar *"}},
+		{ID: "compose-v", Replaces: []string{"docker compose down -v*"}},
+		{ID: "compose-volumes", Replaces: []string{"docker compose down --volumes*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git clean -fdx build", []string{"git-clean-ignored", "git-clean"}},
+		{"git clean -xf build", []string{"git-clean-ignored", "git-clean"}},
+		{"docker run -itd ubuntu", []string{"docker-run-detached", "docker-interactive"}},
+		{"docker system prune -af", []string{"docker-prune-force", "docker-prune-all"}},
+		{"java -Xmx4g -jar app.jar", []string{"java-heap", "java-jar"}},
+		{"docker compose down --volumes", []string{"compose-volumes", "compose-v"}},
+		{"docker compose down -v", []string{"compose-v", "compose-volumes"}},
+	})
+}
+
+// A regexp pattern naming its command by a path matches the command so
+// written, as a pattern matched by its words does; "bin/rails
+// db:(drop|reset).*" matched no line, as the command's name alone was
+// tried.
+func TestMatchCommandRegexpPathCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "rails", Replaces: []string{"bin/rails db:(drop|reset).*"}},
+		{ID: "dotrails", Replaces: []string{`^\./bin/rake db:.*`}},
+		{ID: "tf", Replaces: []string{"/usr/local/bin/terraform (apply|destroy).*"}},
+		{ID: "git", Replaces: []string{"^git push (-f|--force).*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"bin/rails db:drop", []string{"rails"}},
+		{"./bin/rails db:reset", []string{"rails"}},
+		{"/work/app/bin/rails db:drop", []string{"rails"}},
+		{"rails db:drop", nil},
+		{"bin/rails db:migrate", nil},
+		{"./bin/rake db:drop", []string{"dotrails"}},
+		{"bin/rake db:drop", nil},
+		{"/usr/local/bin/terraform destroy", []string{"tf"}},
+		{"terraform destroy", nil},
+		{"/usr/bin/git push -f origin", []string{"git"}},
+		{"git push --force", []string{"git"}},
 	})
 }
