@@ -600,21 +600,41 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	if line.hash {
 		end = commentFrom(line.cmd, toks[last].off, end)
 	}
-	text := strings.TrimSuffix(line.cmd[toks[s].off:end], " ")
-	if p.re.match(withBaseCommand(text), b) {
+	text := withBaseCommand(strings.TrimSuffix(line.cmd[toks[s].off:end], " "))
+	if p.re.match(text, b) {
 		return true
 	}
-	// A pattern may name the command by a path ("bin/rails db:drop.*"),
-	// which the name alone never matches: the command as written, without
-	// a leading "./", as a pattern matched by its words reads it.
-	first, _, _ := strings.Cut(text, " ")
-	if !strings.Contains(first, "/") {
-		return false
+	// A pattern that names its command by a path ("bin/rails db:drop.*")
+	// is tried once more on the command named by that path, however the
+	// line writes it ("./bin/rails", "/work/app/bin/rails"), as a pattern
+	// matched by its words reads it; the name alone never matches it.
+	named := namedByLead(line.cmd[toks[s].off:end], p.lead)
+	return named != "" && named != text && p.re.match(named, b)
+}
+
+// namedByLead is the command text with its first word written as lead, the
+// path a regexp pattern names its command by (commandPattern.lead), when
+// that word names the same file: lead itself, or, for a relative lead,
+// the same with or without "./", or a path that ends in it; "" when not.
+func namedByLead(text, lead string) string {
+	if lead == "" {
+		return ""
 	}
-	if written := strings.TrimPrefix(text, "./"); p.re.match(written, b) || written != text && p.re.match(text, b) {
-		return true
+	text = strings.TrimSuffix(text, " ")
+	first, rest, _ := strings.Cut(text, " ")
+	core := strings.TrimPrefix(lead, "./")
+	switch word := strings.TrimPrefix(first, "./"); {
+	case first == lead:
+	case strings.HasPrefix(lead, "/"):
+		return ""
+	case word == core, strings.HasSuffix(word, "/"+core):
+	default:
+		return ""
 	}
-	return p.lead != "" && strings.HasSuffix(first, "/"+p.lead) && p.re.match(p.lead+text[len(first):], b)
+	if rest == "" {
+		return lead
+	}
+	return lead + " " + rest
 }
 
 // commandEnd is where the command starting at word s of a line of n bytes

@@ -1268,6 +1268,11 @@ func TestPatternFault(t *testing.T) {
 		{`git push (-f|--force)(?:\s|$)`, "ends by matching white space"},
 		{`git push (-f|--force)`, ""},
 		{`git push\s+--force`, ""},
+		{"git push( +|$)", "ends by matching white space"},
+		{"git push[ ]", "ends by matching white space"},
+		{"git push[[:space:]]", "ends by matching white space"},
+		{`git push .*\\s`, ""},
+		{"git push .*", ""},
 	}
 	for _, tt := range tests {
 		got := PatternFault(tt.pat)

@@ -102,13 +102,22 @@ func regexpSpecificity(pat string) specificity {
 		case "|", "||", "&", "&&", ";":
 			continue
 		}
-		s.add(spelledAnywhere(w), strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
+		// A class's letters match one of them, no literal text:
+		// "--[a-z]*" names two characters, not five, and no option.
+		lit := bracketClass.ReplaceAllString(spelledAnywhere(w), "")
+		s.add(lit, strings.ContainsAny(w, regexpChars) || placeholderRe.MatchString(w), regexpChars)
+		if isOption(lit) && strings.Trim(lit, "-"+regexpChars) == "" {
+			s.options--
+		}
 		if optionChoice.MatchString(w) {
 			s.options++ // "(-f|--force)" names an option, as "--force*" does
 		}
 	}
 	return s
 }
+
+// bracketClass is a class of a regexp, "[a-z]", "[^/]".
+var bracketClass = regexp.MustCompile(`\[\^?\]?[^\]]*\]`)
 
 // optionChoice is a regexp word that is an alternation of options.
 var optionChoice = regexp.MustCompile(`^\(-[^|()\s]+(\|-[^|()\s]+)+\)$`)

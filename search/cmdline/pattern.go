@@ -14,10 +14,11 @@ type commandPattern struct {
 	// re is the pattern as a regular expression, anchored at the start of a
 	// command, when the pattern looks like one and compiles.
 	re *costedRegexp
-	// lead is the relative path a regexp pattern names its command by, as
-	// written at its start ("bin/rails" of "^bin/rails db:.*"), or "": a
-	// command given by a path that ends in it ("/work/app/bin/rails") is
-	// tried as that path, as a pattern matched by its words reads it.
+	// lead is the path a regexp pattern names its command by, as written
+	// at its start ("bin/rails" of "^bin/rails db:.*", "./bin/rake" of
+	// "^\./bin/rake db:.*"), or "": a command the line names by the same
+	// path, written otherwise ("./bin/rails", "/work/app/bin/rails"), is
+	// tried as written so (see namedByLead).
 	lead string
 	// ops is how many control operators re spans (see pipesAndLists): it
 	// is tried on that many commands after the first, never on the rest of
@@ -177,14 +178,14 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
 }
 
-// regexpLead is the relative path a regexp pattern's first word names its
-// command by: the word without a leading ^, its \. read as a dot and a
-// leading "./" dropped, when it holds a slash and no other regexp syntax
-// ("bin/rails" of "^\./bin/rails db:.*"); else "".
+// regexpLead is the path a regexp pattern's first word names its command
+// by: the word without a leading ^, its \. read as a dot, when it holds a
+// slash and no other regexp syntax ("./bin/rails" of "^\./bin/rails
+// db:.*"); else "".
 func regexpLead(pat string) string {
 	first, _, _ := strings.Cut(strings.TrimPrefix(pat, "^"), " ")
-	first = strings.TrimPrefix(strings.ReplaceAll(first, `\.`, "."), "./")
-	if !strings.Contains(first, "/") || strings.HasPrefix(first, "/") || strings.ContainsAny(first, `\*+?[](){}|^$`) {
+	first = strings.ReplaceAll(first, `\.`, ".")
+	if !strings.Contains(first, "/") || strings.ContainsAny(first, `\*+?[](){}|^$`) {
 		return ""
 	}
 	return first
@@ -534,9 +535,6 @@ var (
 	// brokenGroup is a ( or a [ never closed in a pattern with an
 	// alternation or a class: "git push (-f|--force", "git push [a-z".
 	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
-	// endsInSpace is the end of a regexp that matches white space:
-	// "\s", "( |$)", "(\s+|$)".
-	endsInSpace = regexp.MustCompile(`(\\s\+?|\((\?:)?( |\\s\+?)\|\$\))$`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
 	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
@@ -561,9 +559,9 @@ func writtenFault(pat string) string {
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
-	case endsInSpace.MatchString(pat) && regexLike(pat):
+	case endsInSpace(pat) && regexLike(pat):
 		return "it ends by matching white space, and a pattern read as a regular expression is matched up to the end of a word already " +
-			`(as if (\s|$) followed it), so it matches only a line with two blanks there: drop its last part`
+			`(as if (\s|$) followed it), so it matches no command with more words after that: drop its last part`
 	case prompt.MatchString(pat):
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
 	case wrapped.MatchString(pat) && firstField(pat[1:len(pat)-1]) == "":
@@ -575,6 +573,36 @@ func writtenFault(pat string) string {
 			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
 	}
 	return ""
+}
+
+// spaceEnds are the ends of a regexp that match white space.
+var spaceEnds = func() []string {
+	var out []string
+	for _, space := range []string{` `, `\s`, `[ ]`, `[[:space:]]`, `[ \t]`} {
+		for _, rep := range []string{"", "+"} { // "*" may match none
+			if space != " " || rep != "" { // a blank at the end is trimmed off a pattern
+				out = append(out, space+rep)
+			}
+			out = append(out, "("+space+rep+"|$)", "(?:"+space+rep+"|$)")
+		}
+	}
+	return out
+}()
+
+// endsInSpace reports whether the regexp pat ends by matching white space
+// (spaceEnds), not an escaped backslash and an s ("a\\s").
+func endsInSpace(pat string) bool {
+	for _, end := range spaceEnds {
+		if rest, ok := strings.CutSuffix(pat, end); ok && (end[0] != '\\' || escapes(rest)%2 == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// escapes counts the backslashes s ends with.
+func escapes(s string) int {
+	return len(s) - len(strings.TrimRight(s, `\`))
 }
 
 // firstField is the first word of s as white space separates them, or ""

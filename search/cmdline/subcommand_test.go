@@ -213,10 +213,31 @@ func TestMatchCommandRegexpPathCommand(t *testing.T) {
 		{"rails db:drop", nil},
 		{"bin/rails db:migrate", nil},
 		{"./bin/rake db:drop", []string{"dotrails"}},
-		{"bin/rake db:drop", nil},
+		{"bin/rake db:drop", []string{"dotrails"}},
+		{"/work/app/bin/rake db:drop", []string{"dotrails"}},
+		{"notbin/rails db:drop", nil},
+		{"x/notbin/rails db:drop", nil},
 		{"/usr/local/bin/terraform destroy", []string{"tf"}},
 		{"terraform destroy", nil},
 		{"/usr/bin/git push -f origin", []string{"git"}},
 		{"git push --force", []string{"git"}},
+	})
+}
+
+// Review round 12: a catch-all regexp of any long option names no option
+// and only its dashes, so a glob of one goes first, as does a glob of the
+// short spelling, which names the option.
+func TestMatchCommandOrderReview12(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "a-any", Replaces: []string{"git push --[a-z]*"}},
+		{ID: "b-force", Replaces: []string{"git push --force*"}},
+		{ID: "c-f", Replaces: []string{"git push -f*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push --force", []string{"b-force", "c-f", "a-any"}},
+		{"git push -f", []string{"c-f", "b-force"}},
 	})
 }
