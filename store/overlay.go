@@ -203,20 +203,30 @@ type change struct {
 	// wins would depend on map order, so the answer would change from one
 	// request to the next.
 	twice map[string]bool
-	// dirNamed are the clean paths of files spelt as a directory
-	// (workflows/ship.md/), each with why (fileName).
-	dirNamed map[string]error
+	// dirNamed are the clean paths of files to write spelt as a directory
+	// (workflows/ship.md/), and delNamed those of paths to delete, each
+	// with why (fileName).
+	dirNamed, delNamed map[string]dirSpelling
+}
+
+// dirSpelling is why a path of a change is spelt as a directory: its
+// error, and whether it ends with /.. (whose clean path is not the one
+// written: workflows/ship.md/.. is workflows).
+type dirSpelling struct {
+	err error
+	up  bool
 }
 
 func newChange(files map[string][]byte, deleted []string) (*change, error) {
-	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{}, dirNamed: map[string]error{}}
+	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{},
+		dirNamed: map[string]dirSpelling{}, delNamed: map[string]dirSpelling{}}
 	for p, data := range files {
 		clean, err := cleanRel(p)
 		if err != nil {
 			return nil, err
 		}
-		if err := fileName(p); err != nil {
-			ch.dirNamed[clean] = err
+		if d := fileName(p); d.err != nil {
+			ch.dirNamed[clean] = d
 		}
 		if prev, ok := ch.files[clean]; ok && !bytes.Equal(prev, data) {
 			ch.twice[clean] = true
@@ -236,6 +246,9 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 		}
 		ch.deletes = append(ch.deletes, clean)
 		ch.deleted[clean] = true
+		if d := fileName(p); d.err != nil {
+			ch.delNamed[clean] = d
+		}
 	}
 	return ch, nil
 }
@@ -253,7 +266,16 @@ func (ch *change) conflicts(tree *Tree) error {
 		}
 	}
 	for _, p := range ch.deletes {
-		if e, known := tree.lookup(p); known && e == 0 && !slices.ContainsFunc(out, func(c Conflict) bool { return c.Path == p }) {
+		if slices.ContainsFunc(out, func(c Conflict) bool { return c.Path == p }) {
+			continue
+		}
+		e, known := tree.lookup(p)
+		switch d := ch.delNamed[p]; {
+		case d.err != nil && (d.up || e&entryFile != 0 && e&entryDir == 0):
+			// "docs/markers.md/" names a directory where a file is, and
+			// "workflows/ship.md/.." the folder above what is written.
+			out = append(out, Conflict{Path: p, Err: d.err})
+		case known && e == 0:
 			out = append(out, Conflict{Path: p, Err: ErrNothingToDelete})
 		}
 	}
@@ -298,10 +320,12 @@ func (ch *change) writeConflict(tree *Tree, p string) error {
 		return ErrWrittenAndDeleted
 	case ch.dirs[p]:
 		return ErrFileAndDirectory
+	case ch.dirNamed[p].up:
+		return ch.dirNamed[p].err // what is there is not what was written
 	case !ch.removes(p) && tree.entryAt(p)&entryDir != 0:
 		return ErrDirectoryThere
-	case ch.dirNamed[p] != nil:
-		return ch.dirNamed[p]
+	case ch.dirNamed[p].err != nil:
+		return ch.dirNamed[p].err
 	case ch.removes(p):
 		return nil // what was there is gone first
 	}
@@ -337,8 +361,9 @@ func (ch *change) touches(p string) bool { return ch.puts(p) || ch.removes(p) ||
 // fileName refuses the path of a file to write that ends with a slash, /.
 // or /..: each names a directory (fragment.path refuses the same), and
 // cleaned it became the file before it (workflows/ship.md/ was judged as
-// writing workflows/ship.md), which no write to disk would make.
-func fileName(p string) error {
+// writing workflows/ship.md), which no write to disk would make. A delete
+// so spelt is refused where a file is, or for /.. always (see conflicts).
+func fileName(p string) dirSpelling {
 	ending := ""
 	switch {
 	case strings.HasSuffix(p, "/"):
@@ -346,9 +371,9 @@ func fileName(p string) error {
 	case strings.HasSuffix(p, "/."), strings.HasSuffix(p, "/.."):
 		ending = strconv.Quote(p[strings.LastIndexByte(p, '/'):])
 	default:
-		return nil
+		return dirSpelling{}
 	}
-	return fmt.Errorf("%q ends with %s, which names a directory: %w", p, ending, ErrNotFileName)
+	return dirSpelling{fmt.Errorf("%q ends with %s, which names a directory: %w", p, ending, ErrNotFileName), strings.HasSuffix(p, "/..")}
 }
 
 // ErrPathTooDeep is returned by Overlay for a path of more than

@@ -717,22 +717,39 @@ func TestOverlayRefusesBadPaths(t *testing.T) {
 
 // A file to write named by a path that names a directory (a trailing
 // slash, /. or /..) is refused, where cleaning it judged the file before
-// it; a folder to delete may be named so.
+// it, and so is a file to delete named so, or any path to delete ending in
+// /.. (whose clean path is the folder above); a folder to delete may be
+// named with a slash.
 func TestOverlayRefusesDirectoryPathsForFiles(t *testing.T) {
-	snap := load(t, "../testdata/repo")
-	for p, ending := range map[string]string{
-		"workflows/ship.md/":     "a slash",
-		"workflows/ship.md//":    "a slash",
-		"workflows/ship.md/.":    `"/."`,
-		"workflows/ship.md/x/..": `"/.."`,
+	repo, _ := scanRepoCopy(t)
+	snap := servedLoad(t, repo) // with the tree a daemon serves, which knows what is a file
+	for _, tt := range []struct {
+		p, ending string
+		written   bool
+	}{
+		{"workflows/ship.md/", "a slash", true},
+		{"workflows/ship.md//", "a slash", true},
+		{"workflows/ship.md/.", `"/."`, true},
+		{"workflows/ship.md/x/..", `"/.."`, true},
+		{"workflows/ship.md/..", `"/.."`, true}, // not "workflows: it is a directory"
+		{"workflows/ship.md/", "a slash", false},
+		{"docs/markers.md/.", `"/."`, false},
+		{"docs/x/..", `"/.."`, false},
 	} {
-		_, err := snap.Overlay(map[string][]byte{p: []byte("x")}, nil)
-		if !errors.Is(err, store.ErrNotFileName) || !strings.Contains(err.Error(), "ends with "+ending+", which names a directory") {
-			t.Errorf("%q written: %v, want ErrNotFileName saying it ends with %s", p, err, ending)
+		var err error
+		if tt.written {
+			_, err = snap.Overlay(map[string][]byte{tt.p: []byte("x")}, nil)
+		} else {
+			_, err = snap.Overlay(nil, []string{tt.p})
+		}
+		if !errors.Is(err, store.ErrNotFileName) || !strings.Contains(err.Error(), "ends with "+tt.ending+", which names a directory") {
+			t.Errorf("%q (written %v): %v, want ErrNotFileName saying it ends with %s", tt.p, tt.written, err, tt.ending)
 		}
 	}
-	if _, err := snap.Overlay(nil, []string{"docs/"}); err != nil {
-		t.Errorf("docs/ deleted: %v", err)
+	for _, p := range []string{"docs/", "docs/."} {
+		if _, err := snap.Overlay(nil, []string{p}); err != nil {
+			t.Errorf("%s deleted: %v", p, err)
+		}
 	}
 }
 
