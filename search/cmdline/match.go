@@ -608,8 +608,20 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	// is tried once more on the command named by that path, however the
 	// line writes it ("./bin/rails", "/work/app/bin/rails"), as a pattern
 	// matched by its words reads it; the name alone never matches it.
-	named := namedByLead(line.cmd[toks[s].off:end], p.lead)
-	return named != "" && named != text && p.re.match(named, b)
+	written := strings.TrimSuffix(line.cmd[toks[s].off:end], " ")
+	if named := namedByLead(written, p.lead); named != "" {
+		return named != text && p.re.match(named, b)
+	}
+	// A path of regexp syntax ("(\./)?bin/rails db:.*"): the command as
+	// written, and without its "./".
+	if !p.pathNamed || !strings.Contains(firstField(written), "/") {
+		return false
+	}
+	if written != text && p.re.match(written, b) {
+		return true
+	}
+	bare := strings.TrimPrefix(written, "./")
+	return bare != written && bare != text && p.re.match(bare, b)
 }
 
 // namedByLead is the command text with its first word written as lead, the

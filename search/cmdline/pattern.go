@@ -20,6 +20,11 @@ type commandPattern struct {
 	// path, written otherwise ("./bin/rails", "/work/app/bin/rails"), is
 	// tried as written so (see namedByLead).
 	lead string
+	// pathNamed: a regexp pattern's first word holds a slash, so it names
+	// its command by a path, which lead gives when the word is written
+	// literally; otherwise ("(\./)?bin/rails") the command is tried as
+	// the line writes it too.
+	pathNamed bool
 	// ops is how many control operators re spans (see pipesAndLists): it
 	// is tried on that many commands after the first, never on the rest of
 	// the line, or "git push .* --force" would match "git push origin &&
@@ -347,6 +352,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 		p.lead = regexpLead(pat)
+		p.pathNamed = strings.Contains(firstField(strings.TrimPrefix(pat, "^")), "/")
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
@@ -566,9 +572,10 @@ func writtenFault(pat string) string {
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
 	case wrapped.MatchString(pat) && firstField(pat[1:len(pat)-1]) == "":
 		return "it is white space in quotes, which names no command a line runs: remove it"
-	case wrapped.MatchString(pat) && !strings.ContainsAny(firstField(pat[1:len(pat)-1]), `/\`):
-		// A program path with spaces is quoted so on purpose:
-		// "/Applications/Visual Studio Code.app/.../code".
+	case wrapped.MatchString(pat) && readsAsCommandLine(pat[1:len(pat)-1]):
+		// A program whose path or name holds spaces is quoted so on
+		// purpose: "/Applications/Visual Studio Code.app/.../code",
+		// 'my tool'.
 		return fmt.Sprintf("it is wrapped in %c, which makes it %s, so it matches no line: write the command alone (%s)",
 			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
 	}
@@ -603,6 +610,30 @@ func endsInSpace(pat string) bool {
 // escapes counts the backslashes s ends with.
 func escapes(s string) int {
 	return len(s) - len(strings.TrimRight(s, `\`))
+}
+
+// readsAsCommandLine reports whether the text of a pattern wrapped in
+// quotes or backticks reads as a command line rather than as the name of
+// one program holding blanks: its first word is no path and names a
+// command capreg knows ("git push -f"), or a later word is an option or
+// a glob ("deploy --prod", "make *").
+func readsAsCommandLine(text string) bool {
+	words := strings.Fields(text)
+	if len(words) == 0 || strings.ContainsAny(words[0], `/\`) {
+		return false
+	}
+	if knownCommand(words[0]) {
+		return true
+	}
+	return slices.ContainsFunc(words[1:], func(w string) bool { return isOption(w) || strings.ContainsAny(w, globChars) })
+}
+
+// knownCommand reports whether capreg knows something of the command name
+// (its options, its subcommands, that it runs another).
+func knownCommand(name string) bool {
+	_, precommand := precommands[name]
+	_, spelled := optionSpellings[spellingName(name)]
+	return permutes[name] || runsInside[name] || precommand || spelled || subcommandArguments[name] != nil
 }
 
 // firstField is the first word of s as white space separates them, or ""

@@ -222,6 +222,23 @@ func TestMatchCommandRegexpPathCommand(t *testing.T) {
 		{"/usr/bin/git push -f origin", []string{"git"}},
 		{"git push --force", []string{"git"}},
 	})
+	// A path written with regexp syntax: the command as the line writes
+	// it, with or without "./".
+	mt = Compile([]Card{
+		{ID: "opt", Replaces: []string{`(\./)?bin/rails db:(drop|reset).*`}},
+		{ID: "any", Replaces: []string{`bin/[a-z]+ --force.*`}},
+		{ID: "deep", Replaces: []string{`.*/bin/rails db:drop`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"./bin/rails db:drop", []string{"deep", "opt"}},
+		{"bin/rails db:reset", []string{"opt"}},
+		{"rails db:drop", nil},
+		{"bin/deploy --force", []string{"any"}},
+		{"/x/bin/rails db:drop", []string{"deep"}},
+	})
 }
 
 // Review round 12: a catch-all regexp of any long option names no option
