@@ -1,8 +1,9 @@
 package validate
 
 import (
-	"bytes"
 	"testing"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // FuzzParseMarker: whatever a workflow holds, ParseMarker does not panic;
@@ -25,7 +26,7 @@ func FuzzParseMarker(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		mk, diags := ParseMarker("w.md", src)
-		lines := bytes.Count(src, []byte("\n")) + 1
+		lines := ojson.LineOf(src, len(src)) // a lone CR ends a line too
 		for _, d := range diags {
 			if d.Line < 1 || d.Line > lines || d.Column < 1 {
 				t.Fatalf("finding at %d:%d of %d lines: %v", d.Line, d.Column, lines, d)

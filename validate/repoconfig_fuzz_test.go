@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"bytes"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -28,7 +27,7 @@ func FuzzRepoConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file := File{Path: RepoConfigFile, Data: data}
 		_, diags := ParseRepoConfig(file)
-		lines := bytes.Count(data, []byte("\n")) + 1
+		lines := ojson.LineOf(data, len(data)) // a lone CR ends a line too
 		for _, d := range diags {
 			if d.Line < 0 || d.Line > lines || d.Line > 0 && d.Column < 1 {
 				t.Fatalf("finding at %d:%d of %d lines: %v", d.Line, d.Column, lines, d)
