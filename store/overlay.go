@@ -54,7 +54,7 @@ var (
 	ErrFileAndDirectory  = errors.New("the change writes it as a file and writes files under it")
 	ErrNothingToDelete   = errors.New("nothing to delete: the served repository has no such path")
 	ErrWrittenTwice      = errors.New("the change writes it twice, spelt differently, with different contents (give it once)")
-	ErrNotFileName       = errors.New("name the file to write without it")
+	ErrNotFileName       = errors.New("name the path without that ending")
 )
 
 // Conflict is one path of a change that cannot be applied, and why.
@@ -314,14 +314,14 @@ func (ch *change) unknownDeletes(tree *Tree) []string {
 // file in its way could prevent.
 func (ch *change) writeConflict(tree *Tree, p string) error {
 	switch {
+	case ch.dirNamed[p].up:
+		return ch.dirNamed[p].err // its clean path is not the one written
 	case ch.twice[p]:
 		return ErrWrittenTwice
 	case ch.deleted[p]:
 		return ErrWrittenAndDeleted
 	case ch.dirs[p]:
 		return ErrFileAndDirectory
-	case ch.dirNamed[p].up:
-		return ch.dirNamed[p].err // what is there is not what was written
 	case !ch.removes(p) && tree.entryAt(p)&entryDir != 0:
 		return ErrDirectoryThere
 	case ch.dirNamed[p].err != nil:

@@ -736,6 +736,9 @@ func TestOverlayRefusesDirectoryPathsForFiles(t *testing.T) {
 		{"docs/markers.md/.", `"/."`, false},
 		{"docs/x/..", `"/.."`, false},
 	} {
+		if !strings.Contains(fmt.Sprint(store.ErrNotFileName), "path") {
+			t.Fatalf("ErrNotFileName %q names a file to write, which a delete is not", store.ErrNotFileName)
+		}
 		var err error
 		if tt.written {
 			_, err = snap.Overlay(map[string][]byte{tt.p: []byte("x")}, nil)
@@ -750,6 +753,11 @@ func TestOverlayRefusesDirectoryPathsForFiles(t *testing.T) {
 		if _, err := snap.Overlay(nil, []string{p}); err != nil {
 			t.Errorf("%s deleted: %v", p, err)
 		}
+	}
+	// Written with a file under the folder its clean path names: still
+	// the /.. it ends with.
+	if _, err := snap.Overlay(map[string][]byte{"docs/x/..": []byte("x"), "docs/y.md": []byte("y")}, nil); !errors.Is(err, store.ErrNotFileName) {
+		t.Errorf("docs/x/.. written beside docs/y.md: %v, want ErrNotFileName", err)
 	}
 }
 
