@@ -209,9 +209,10 @@ func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
 				cost, MaxReplacesPatternCost)
 			return false
 		}
-		if total += cost; total > MaxReplacesCardCost {
+		// A pattern that may run twice on a command counts twice.
+		if total += cost * cmdline.PatternRuns(pat); total > MaxReplacesCardCost {
 			s.at(d, ptr, "card-replaces-cost",
-				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one): every command line a client matches would run them",
+				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one, a pattern naming its command by a path of regular-expression syntax counted twice, as it may run twice): every command line a client matches would run them",
 				MaxReplacesCardCost, total)
 			return false
 		}

@@ -43,3 +43,36 @@ func TestReplacesCostNamedGroup(t *testing.T) {
 		}
 	}
 }
+
+// A pattern naming its command by a path of regexp syntax may run twice on
+// a command (on its name, and as the line writes it), so it counts twice
+// in a card's total: two cards of five such patterns took the whole
+// budget of a line, and the cards after them went untried.
+func TestReplacesCostCountsPathRunsTwice(t *testing.T) {
+	card := func(path string) string {
+		var pats []string
+		for _, c := range "qwe" {
+			pats = append(pats, `"`+path+` .*`+string(c)+`[a-z0-9]{1,237}.*"`)
+		}
+		return `{"id":"big","command":"bin/big","summary":"s","intent_phrases":["x"],"effects":"e","risk":"reversible","example":"bin/big","replaces":[` +
+			strings.Join(pats, ",") + `]}`
+	}
+	for _, tt := range []struct {
+		path string
+		over bool
+	}{
+		{`(\\./)?bin/rm`, true},
+		{`.*/bin/rm`, true},
+		{`bin/rm`, false}, // a literal path: its first run stops at the prefix
+		{`(srm|rm)`, false},
+	} {
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/big.card.json", Data: []byte(card(tt.path))}, ToolPath: "bin/big", ToolExists: true}}}
+		got := false
+		for _, d := range Validate(&src).Diagnostics {
+			got = got || d.Rule == "card-replaces-cost"
+		}
+		if got != tt.over {
+			t.Errorf("three patterns of %s: card-replaces-cost %v, want %v", tt.path, got, tt.over)
+		}
+	}
+}

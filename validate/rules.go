@@ -90,7 +90,7 @@ var Rules = []Rule{
 	{"card-orphan", Warning, "a tool card has no sibling tool file"},
 	{"card-unknown-field", Warning, "a tool card has a field the card schema does not define"},
 	{"card-replaces-shape", Warning, "a tool card's replaces pattern uses regular-expression syntax but does not compile (so it is matched as shell words, literally), starts with an option (no command does, so it matches no line), is written as documentation rather than as a command (a usage line's optional part in brackets, a prompt, backticks or quotes around the whole: it matches no line), ends a regular expression by matching white space (it then matches no command with more words after it), or names no command (lines of any command would be sent to the card)"},
-	{"card-replaces-cost", Error, "a tool card's replaces pattern, read as a regular expression, compiles to over 500 instructions, or its patterns to over 2,500 in all: command matching would run them on every line a client sends"},
+	{"card-replaces-cost", Error, "a tool card's replaces pattern, read as a regular expression, compiles to over 500 instructions, or its patterns to over 2,500 in all (one naming its command by a path of regular-expression syntax counts twice): command matching would run them on every line a client sends"},
 }
 
 // RuleByID returns the rule with id, or false.

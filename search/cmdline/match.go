@@ -612,16 +612,19 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	if named := namedByLead(written, p.lead); named != "" {
 		return named != text && p.re.match(named, b)
 	}
-	// A path of regexp syntax ("(\./)?bin/rails db:.*"): the command as
-	// written, and without its "./".
-	if !p.pathNamed || !strings.Contains(firstField(written), "/") {
+	// A path of regexp syntax ("(\./)?bin/rails db:.*"): one run more, on
+	// the command as written (without its "./" unless the pattern's path
+	// may start so), when its first word holds the path's longest literal
+	// part: a run costs what a card at the limits does, and two such cards
+	// must not spend the budget on every command given by a path.
+	first := firstField(written)
+	if p.pathNamed == "" || !strings.Contains(first, "/") || !strings.Contains(first, p.pathNamed) {
 		return false
 	}
-	if written != text && p.re.match(written, b) {
-		return true
+	if !p.pathDot {
+		written = strings.TrimPrefix(written, "./")
 	}
-	bare := strings.TrimPrefix(written, "./")
-	return bare != written && bare != text && p.re.match(bare, b)
+	return written != text && p.re.match(written, b)
 }
 
 // namedByLead is the command text with its first word written as lead, the

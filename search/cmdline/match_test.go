@@ -1257,9 +1257,10 @@ func TestPatternFault(t *testing.T) {
 		{`"/Applications/Visual Studio Code.app/Contents/Resources/app/bin/code"`, ""},
 		{`"git push" --force`, ""},
 		{`git push [a-z "x"`, "missing closing ]"},
-		{"'my tool'", ""},
+		{"'my tool'", `the name of one program "my tool"`},
 		{"'my tool' --x", ""},
 		{`"deploy app --prod"`, "one word"},
+		{`"terraform destroy"`, "one word"},
 		{`"git status"`, "one word"},
 		{"`kubectl get pods`", "command substitution"},
 		// A quoted blank: no word to look at (it panicked).

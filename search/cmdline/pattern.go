@@ -20,11 +20,14 @@ type commandPattern struct {
 	// path, written otherwise ("./bin/rails", "/work/app/bin/rails"), is
 	// tried as written so (see namedByLead).
 	lead string
-	// pathNamed: a regexp pattern's first word holds a slash, so it names
-	// its command by a path, which lead gives when the word is written
-	// literally; otherwise ("(\./)?bin/rails") the command is tried as
-	// the line writes it too.
-	pathNamed bool
+	// pathNamed is the longest literal part of a regexp pattern's first
+	// word that holds a slash ("bin/rails" of "(\./)?bin/rails", "bin/"
+	// of "bin/[a-z]+"), when the word names its command by a path of
+	// regexp syntax, which lead cannot give; the command is then tried as
+	// the line writes it too, if its first word holds that part. pathDot:
+	// the path may start with "./", so the command is tried with it.
+	pathNamed string
+	pathDot   bool
 	// ops is how many control operators re spans (see pipesAndLists): it
 	// is tried on that many commands after the first, never on the rest of
 	// the line, or "git push .* --force" would match "git push origin &&
@@ -196,6 +199,23 @@ func regexpLead(pat string) string {
 	return first
 }
 
+// regexpPath is the longest run of literal characters of a regexp
+// pattern's first word w that holds a slash, or "" when none does; and
+// whether the word may match a path starting with "./" (it writes "./",
+// or starts with a dot or a group).
+func regexpPath(w string) (literal string, dot bool) {
+	for _, run := range literalRuns.FindAllString(strings.ReplaceAll(w, `\.`, "."), -1) {
+		if strings.Contains(run, "/") && len(run) > len(literal) {
+			literal = run
+		}
+	}
+	return literal, strings.Contains(w, `\./`) || strings.Contains(w, "./") || strings.HasPrefix(w, ".") || strings.HasPrefix(w, "(")
+}
+
+// literalRuns are the runs of a regexp's characters that match only
+// themselves (dots read so after \. is replaced by a dot).
+var literalRuns = regexp.MustCompile(`[A-Za-z0-9_./~-]+`)
+
 // globBundleOf is the bundle a pattern word that is a bundle of two or
 // more options and a star ("-fdx*") starts with ("-fdx"), or "". Such a
 // glob names those options and allows more, as a bundle written whole
@@ -352,7 +372,9 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 		p.lead = regexpLead(pat)
-		p.pathNamed = strings.Contains(firstField(strings.TrimPrefix(pat, "^")), "/")
+		if p.lead == "" {
+			p.pathNamed, p.pathDot = regexpPath(firstField(strings.TrimPrefix(pat, "^")))
+		}
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
@@ -491,6 +513,24 @@ func PatternRegexp(raw string) (string, bool) {
 	return commandRegexp(collapseLines(dropHereDocs(raw)))
 }
 
+// PatternRuns is how many times a replaces pattern read as a regular
+// expression may run, in full, on one command: twice for one that names
+// its command by a path of regexp syntax ("(\./)?bin/rails db:.*"), tried
+// also on the command as written, whose first run no literal prefix cuts
+// short (see matchRegexp); once for any other. Validation counts each run
+// in a card's cost (card-replaces-cost), so that a card at the limits
+// costs what it did.
+func PatternRuns(raw string) int {
+	pat := collapseLines(dropHereDocs(raw))
+	if _, isRegexp := commandRegexp(pat); !isRegexp || regexpLead(pat) != "" {
+		return 1
+	}
+	if path, _ := regexpPath(firstField(strings.TrimPrefix(pat, "^"))); path != "" {
+		return 2
+	}
+	return 1
+}
+
 // PatternFault says why a replaces pattern cannot do what its author
 // meant, or returns "": it uses regexp syntax but does not compile, so it
 // is matched as shell words, literally; it starts with an option, which
@@ -572,12 +612,13 @@ func writtenFault(pat string) string {
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
 	case wrapped.MatchString(pat) && firstField(pat[1:len(pat)-1]) == "":
 		return "it is white space in quotes, which names no command a line runs: remove it"
-	case wrapped.MatchString(pat) && readsAsCommandLine(pat[1:len(pat)-1]):
-		// A program whose path or name holds spaces is quoted so on
-		// purpose: "/Applications/Visual Studio Code.app/.../code",
-		// 'my tool'.
-		return fmt.Sprintf("it is wrapped in %c, which makes it %s, so it matches no line: write the command alone (%s)",
-			pat[0], map[byte]string{'`': "a command substitution", '"': "one word", '\'': "one word"}[pat[0]], pat[1:len(pat)-1])
+	case wrapped.MatchString(pat) && pat[0] == '`':
+		return fmt.Sprintf("it is wrapped in `, which makes it a command substitution, so it matches no line: write the command alone (%s)", pat[1:len(pat)-1])
+	case wrapped.MatchString(pat) && !strings.ContainsAny(firstField(pat[1:len(pat)-1]), `/\`):
+		// A program whose path holds blanks is quoted so on purpose:
+		// "/Applications/Visual Studio Code.app/.../code".
+		return fmt.Sprintf("it is wrapped in %c, which makes it one word, the name of one program %q, not a command and its arguments: "+
+			"if it is a command line, write it without the quotes (%s)", pat[0], pat[1:len(pat)-1], pat[1:len(pat)-1])
 	}
 	return ""
 }
@@ -610,30 +651,6 @@ func endsInSpace(pat string) bool {
 // escapes counts the backslashes s ends with.
 func escapes(s string) int {
 	return len(s) - len(strings.TrimRight(s, `\`))
-}
-
-// readsAsCommandLine reports whether the text of a pattern wrapped in
-// quotes or backticks reads as a command line rather than as the name of
-// one program holding blanks: its first word is no path and names a
-// command capreg knows ("git push -f"), or a later word is an option or
-// a glob ("deploy --prod", "make *").
-func readsAsCommandLine(text string) bool {
-	words := strings.Fields(text)
-	if len(words) == 0 || strings.ContainsAny(words[0], `/\`) {
-		return false
-	}
-	if knownCommand(words[0]) {
-		return true
-	}
-	return slices.ContainsFunc(words[1:], func(w string) bool { return isOption(w) || strings.ContainsAny(w, globChars) })
-}
-
-// knownCommand reports whether capreg knows something of the command name
-// (its options, its subcommands, that it runs another).
-func knownCommand(name string) bool {
-	_, precommand := precommands[name]
-	_, spelled := optionSpellings[spellingName(name)]
-	return permutes[name] || runsInside[name] || precommand || spelled || subcommandArguments[name] != nil
 }
 
 // firstField is the first word of s as white space separates them, or ""
