@@ -199,9 +199,10 @@ func instLowerBound(re *syntax.Regexp) int {
 // command matching slow for every client: one pattern over
 // MaxReplacesPatternCost, or all of them over MaxReplacesCardCost.
 func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
-	total := 0
+	total, once := 0, 0 // counting a pattern that may run twice twice, and once
 	for i, pat := range replaces {
 		cost := replacesCost(pat)
+		once += cost
 		ptr := "/replaces/" + strconv.Itoa(i)
 		if cost > MaxReplacesPatternCost {
 			s.at(d, ptr, "card-replaces-cost",
@@ -212,8 +213,8 @@ func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
 		// A pattern that may run twice on a command counts twice.
 		if total += cost * cmdline.PatternRuns(pat); total > MaxReplacesCardCost {
 			s.at(d, ptr, "card-replaces-cost",
-				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one, a pattern naming its command by a path of regular-expression syntax counted twice, as it may run twice): every command line a client matches would run them",
-				MaxReplacesCardCost, total)
+				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one, %d counted once: a pattern whose first word is a path of regular-expression syntax counts twice, as it may run twice; write such a path literally, bin/rails, or split the card): every command line a client matches would run them",
+				MaxReplacesCardCost, total, once)
 			return false
 		}
 	}

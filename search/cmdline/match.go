@@ -612,13 +612,11 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	if named := namedByLead(written, p.lead); named != "" {
 		return named != text && p.re.match(named, b)
 	}
-	// A path of regexp syntax ("(\./)?bin/rails db:.*"): one run more, on
-	// the command as written (without its "./" unless the pattern's path
-	// may start so), when its first word holds the path's longest literal
-	// part: a run costs what a card at the limits does, and two such cards
-	// must not spend the budget on every command given by a path.
-	first := firstField(written)
-	if p.pathNamed == "" || !strings.Contains(first, "/") || !strings.Contains(first, p.pathNamed) {
+	// A path of regexp syntax ("(vendor/)?bin/phpunit .*"): one run more,
+	// on a command given by a path, as written, without its "./" unless
+	// the pattern's path may start with one ("(\./)?bin/rails", ".*/x");
+	// validation counts that run in the card's cost (PatternRuns).
+	if !p.pathNamed || !strings.Contains(firstField(written), "/") {
 		return false
 	}
 	if !p.pathDot {

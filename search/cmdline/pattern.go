@@ -20,14 +20,12 @@ type commandPattern struct {
 	// path, written otherwise ("./bin/rails", "/work/app/bin/rails"), is
 	// tried as written so (see namedByLead).
 	lead string
-	// pathNamed is the longest literal part of a regexp pattern's first
-	// word that holds a slash ("bin/rails" of "(\./)?bin/rails", "bin/"
-	// of "bin/[a-z]+"), when the word names its command by a path of
-	// regexp syntax, which lead cannot give; the command is then tried as
-	// the line writes it too, if its first word holds that part. pathDot:
-	// the path may start with "./", so the command is tried with it.
-	pathNamed string
-	pathDot   bool
+	// pathNamed: a regexp pattern's first word names its command by a
+	// path of regexp syntax, which lead cannot give ("(vendor/)?bin/phpunit"),
+	// so a command given by a path is tried as the line writes it too.
+	// pathDot: that path may start with "./" (the word writes \./, or
+	// starts with a dot), so the command's "./" is kept.
+	pathNamed, pathDot bool
 	// ops is how many control operators re spans (see pipesAndLists): it
 	// is tried on that many commands after the first, never on the rest of
 	// the line, or "git push .* --force" would match "git push origin &&
@@ -199,22 +197,16 @@ func regexpLead(pat string) string {
 	return first
 }
 
-// regexpPath is the longest run of literal characters of a regexp
-// pattern's first word w that holds a slash, or "" when none does; and
-// whether the word may match a path starting with "./" (it writes "./",
-// or starts with a dot or a group).
-func regexpPath(w string) (literal string, dot bool) {
-	for _, run := range literalRuns.FindAllString(strings.ReplaceAll(w, `\.`, "."), -1) {
-		if strings.Contains(run, "/") && len(run) > len(literal) {
-			literal = run
-		}
+// regexpPath reports whether a regexp pattern names its command by a path
+// of regexp syntax (its first word holds a slash, and is no literal path,
+// which regexpLead gives), and whether that path may start with "./".
+func regexpPath(pat string) (named, dot bool) {
+	w := firstField(strings.TrimPrefix(pat, "^"))
+	if !strings.Contains(w, "/") || regexpLead(pat) != "" {
+		return false, false
 	}
-	return literal, strings.Contains(w, `\./`) || strings.Contains(w, "./") || strings.HasPrefix(w, ".") || strings.HasPrefix(w, "(")
+	return true, strings.HasPrefix(w, ".") || strings.Contains(w, `\./`)
 }
-
-// literalRuns are the runs of a regexp's characters that match only
-// themselves (dots read so after \. is replaced by a dot).
-var literalRuns = regexp.MustCompile(`[A-Za-z0-9_./~-]+`)
 
 // globBundleOf is the bundle a pattern word that is a bundle of two or
 // more options and a star ("-fdx*") starts with ("-fdx"), or "". Such a
@@ -372,9 +364,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
 		p.lead = regexpLead(pat)
-		if p.lead == "" {
-			p.pathNamed, p.pathDot = regexpPath(firstField(strings.TrimPrefix(pat, "^")))
-		}
+		p.pathNamed, p.pathDot = regexpPath(pat)
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
@@ -522,10 +512,10 @@ func PatternRegexp(raw string) (string, bool) {
 // costs what it did.
 func PatternRuns(raw string) int {
 	pat := collapseLines(dropHereDocs(raw))
-	if _, isRegexp := commandRegexp(pat); !isRegexp || regexpLead(pat) != "" {
+	if _, isRegexp := commandRegexp(pat); !isRegexp {
 		return 1
 	}
-	if path, _ := regexpPath(firstField(strings.TrimPrefix(pat, "^"))); path != "" {
+	if named, _ := regexpPath(pat); named {
 		return 2
 	}
 	return 1

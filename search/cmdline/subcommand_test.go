@@ -239,6 +239,22 @@ func TestMatchCommandRegexpPathCommand(t *testing.T) {
 		{"bin/deploy --force", []string{"any"}},
 		{"/x/bin/rails db:drop", []string{"deep"}},
 	})
+	// Review round 15: groups and alternations before the path.
+	mt = Compile([]Card{
+		{ID: "phpunit", Replaces: []string{`(vendor/)?bin/phpunit .*`}},
+		{ID: "rails", Replaces: []string{`(bin|script)/rails db:.*`}},
+		{ID: "py", Replaces: []string{`/usr/(local/)?bin/python3? -m pip install .*`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"./vendor/bin/phpunit --filter X", []string{"phpunit"}},
+		{"./bin/phpunit --filter X", []string{"phpunit"}},
+		{"./script/rails db:drop", []string{"rails"}},
+		{"/usr/local/bin/python -m pip install requests", []string{"py"}},
+		{"python -m pip install requests", nil},
+	})
 }
 
 // Review round 12: a catch-all regexp of any long option names no option
