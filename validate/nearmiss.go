@@ -192,11 +192,17 @@ func nearestName(key string, names []string) string {
 		return want
 	}
 	for _, f := range names {
-		if key == f+"s" || f == key+"s" {
+		if pluralOf(key, f) || pluralOf(f, key) {
 			return f
 		}
 	}
 	return ""
+}
+
+// pluralOf reports whether p is an English plural of w: w+"s", w+"es"
+// ("patches"), or w's final y as "ies" ("policies").
+func pluralOf(p, w string) bool {
+	return p == w+"s" || p == w+"es" || strings.HasSuffix(w, "y") && p == w[:len(w)-1]+"ies"
 }
 
 // NearestID returns the id among ids most likely meant by id, which is

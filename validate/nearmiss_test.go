@@ -48,6 +48,10 @@ func TestNearestName(t *testing.T) {
 		{"intent_phrase", cardFields, "intent_phrases"},
 		{"exemple", cardFields, "example"},
 		{"tests", []string{"test", "tests-e2e"}, "test"},
+		{"researches", []string{"research"}, "research"},
+		{"policies", []string{"policy"}, "policy"},
+		{"policy", []string{"policies"}, "policies"},
+		{"patch", []string{"patches"}, "patches"},
 		{"build", []string{"deploy"}, ""},
 	}
 	for _, tt := range tests {
