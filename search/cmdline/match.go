@@ -600,7 +600,8 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	if line.hash {
 		end = commentFrom(line.cmd, toks[last].off, end)
 	}
-	text := withBaseCommand(strings.TrimSuffix(line.cmd[toks[s].off:end], " "))
+	written := strings.TrimSuffix(line.cmd[toks[s].off:end], " ")
+	text := withBaseCommand(written)
 	if p.re.match(text, b) {
 		return true
 	}
@@ -608,7 +609,6 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	// is tried once more on the command named by that path, however the
 	// line writes it ("./bin/rails", "/work/app/bin/rails"), as a pattern
 	// matched by its words reads it; the name alone never matches it.
-	written := strings.TrimSuffix(line.cmd[toks[s].off:end], " ")
 	if named := namedByLead(written, p.lead); named != "" {
 		return named != text && p.re.match(named, b)
 	}
@@ -625,15 +625,15 @@ func (p *commandPattern) matchRegexp(line *commandLine, toks []shellToken, s int
 	return written != text && p.re.match(written, b)
 }
 
-// namedByLead is the command text with its first word written as lead, the
-// path a regexp pattern names its command by (commandPattern.lead), when
-// that word names the same file: lead itself, or, for a relative lead,
-// the same with or without "./", or a path that ends in it; "" when not.
+// namedByLead is the command text (no blank at its end) with its first
+// word written as lead, the path a regexp pattern names its command by
+// (commandPattern.lead), when that word names the same file: lead itself,
+// or, for a relative lead, the same with or without "./", or a path that
+// ends in it; "" when not.
 func namedByLead(text, lead string) string {
 	if lead == "" {
 		return ""
 	}
-	text = strings.TrimSuffix(text, " ")
 	first, rest, _ := strings.Cut(text, " ")
 	core := strings.TrimPrefix(lead, "./")
 	switch word := strings.TrimPrefix(first, "./"); {

@@ -78,10 +78,7 @@ func tokenSpecificity(toks []shellToken) specificity {
 // letters of a command capreg does not know, which may be an option of
 // its own ("java -jar*", "terraform apply -var*").
 func globOptions(t shellToken) int {
-	if !t.spellable || t.glued {
-		return 0
-	}
-	if lead := globBundleOf(t); lead != "" {
+	if lead := globBundleOf(t); t.spellable && lead != "" {
 		return len(lead) - 1
 	}
 	return 0

@@ -184,28 +184,21 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	return want == got || isShortOption(want) && bundles(want, got, m.getopt, m.args)
 }
 
-// regexpLead is the path a regexp pattern's first word names its command
-// by: the word without a leading ^, its \. read as a dot, when it holds a
-// slash and no other regexp syntax ("./bin/rails" of "^\./bin/rails
-// db:.*"); else "".
-func regexpLead(pat string) string {
-	first, _, _ := strings.Cut(strings.TrimPrefix(pat, "^"), " ")
-	first = strings.ReplaceAll(first, `\.`, ".")
-	if !strings.Contains(first, "/") || strings.ContainsAny(first, `\*+?[](){}|^$`) {
-		return ""
-	}
-	return first
-}
-
-// regexpPath reports whether a regexp pattern names its command by a path
-// of regexp syntax (its first word holds a slash, and is no literal path,
-// which regexpLead gives), and whether that path may start with "./".
-func regexpPath(pat string) (named, dot bool) {
+// regexpPath reads how a regexp pattern's first word (without a leading
+// ^) names its command by a path: lead is the path when the word writes
+// it literally, its \. read as a dot ("./bin/rails" of "^\./bin/rails
+// db:.*"); else named says the word holds a slash amid other regexp syntax
+// ("(vendor/)?bin/phpunit"), and dot whether that path may start with
+// "./" (the word starts with a dot, or writes \./).
+func regexpPath(pat string) (lead string, named, dot bool) {
 	w := firstField(strings.TrimPrefix(pat, "^"))
-	if !strings.Contains(w, "/") || regexpLead(pat) != "" {
-		return false, false
+	if !strings.Contains(w, "/") {
+		return "", false, false
 	}
-	return true, strings.HasPrefix(w, ".") || strings.Contains(w, `\./`)
+	if literal := strings.ReplaceAll(w, `\.`, "."); !strings.ContainsAny(literal, `\*+?[](){}|^$`) {
+		return literal, false, false
+	}
+	return "", true, strings.HasPrefix(w, ".") || strings.Contains(w, `\./`)
 }
 
 // globBundleOf is the bundle a pattern word that is a bundle of two or
@@ -363,8 +356,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 	if isRegexp {
 		p.re, _ = compileCosted(expr)
 		p.ops = pipesAndLists(pat, toks)
-		p.lead = regexpLead(pat)
-		p.pathNamed, p.pathDot = regexpPath(pat)
+		p.lead, p.pathNamed, p.pathDot = regexpPath(pat)
 	}
 	kept := toks[:min(len(toks), maxLiteralTokens)]
 	for i, t := range kept {
@@ -515,7 +507,7 @@ func PatternRuns(raw string) int {
 	if _, isRegexp := commandRegexp(pat); !isRegexp {
 		return 1
 	}
-	if named, _ := regexpPath(pat); named {
+	if _, named, _ := regexpPath(pat); named {
 		return 2
 	}
 	return 1
@@ -600,15 +592,27 @@ func writtenFault(pat string) string {
 			`(as if (\s|$) followed it), so it matches no command with more words after that: drop its last part`
 	case prompt.MatchString(pat):
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
-	case wrapped.MatchString(pat) && firstField(pat[1:len(pat)-1]) == "":
+	case wrapped.MatchString(pat):
+		return wrappedFault(pat[0], pat[1:len(pat)-1])
+	}
+	return ""
+}
+
+// wrappedFault is writtenFault of a pattern wholly in the backticks or
+// quotes q around text: a command substitution, or one word, which names
+// no command (a blank) or one program; "" for a path, as a program whose
+// path holds blanks is quoted so on purpose ("/Applications/Visual Studio
+// Code.app/.../code").
+func wrappedFault(q byte, text string) string {
+	first := firstField(text)
+	switch {
+	case first == "":
 		return "it is white space in quotes, which names no command a line runs: remove it"
-	case wrapped.MatchString(pat) && pat[0] == '`':
-		return fmt.Sprintf("it is wrapped in `, which makes it a command substitution, so it matches no line: write the command alone (%s)", pat[1:len(pat)-1])
-	case wrapped.MatchString(pat) && !strings.ContainsAny(firstField(pat[1:len(pat)-1]), `/\`):
-		// A program whose path holds blanks is quoted so on purpose:
-		// "/Applications/Visual Studio Code.app/.../code".
+	case q == '`':
+		return fmt.Sprintf("it is wrapped in `, which makes it a command substitution, so it matches no line: write the command alone (%s)", text)
+	case !strings.ContainsAny(first, `/\`):
 		return fmt.Sprintf("it is wrapped in %c, which makes it one word, the name of one program %q, not a command and its arguments: "+
-			"if it is a command line, write it without the quotes (%s)", pat[0], pat[1:len(pat)-1], pat[1:len(pat)-1])
+			"if it is a command line, write it without the quotes (%s)", q, text, text)
 	}
 	return ""
 }
