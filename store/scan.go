@@ -652,28 +652,16 @@ func (sc *scanner) openFile(p string) (*os.File, error) {
 // drop out of the registry, and a daemon would serve the smaller registry
 // as a good one. Elsewhere it is a warning.
 func (sc *scanner) unreadableDir(rel, what string, err error) {
+	severity, advice := validate.Warning, ""
+	if sc.mayHoldInputs(rel) {
+		severity, advice = validate.Error, "; the inputs inside it cannot be checked: make it readable, or move it out of the repository"
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		// Listed by its folder, gone when opened: neither permissions nor
 		// moving it would help, only looking again.
-		sc.diag(rel, "file-unreadable", sc.unreadableSeverity(rel),
-			"%s: %v; it vanished during the scan (deleted or moved): run the check again", what, err)
-		return
+		advice = "; it vanished during the scan (deleted or moved): run the check again"
 	}
-	if sc.mayHoldInputs(rel) {
-		sc.diag(rel, "file-unreadable", validate.Error,
-			"%s: %v; the inputs inside it cannot be checked: make it readable, or move it out of the repository", what, err)
-		return
-	}
-	sc.diag(rel, "file-unreadable", validate.Warning, "%s: %v", what, err)
-}
-
-// unreadableSeverity is that of a directory not read: an error where
-// inputs may be (see unreadableDir).
-func (sc *scanner) unreadableSeverity(rel string) validate.Severity {
-	if sc.mayHoldInputs(rel) {
-		return validate.Error
-	}
-	return validate.Warning
+	sc.diag(rel, "file-unreadable", severity, "%s: %v%s", what, err, advice)
 }
 
 // mayHoldInputs reports whether a directory is, is inside, or leads to a
