@@ -646,8 +646,17 @@ func lineEnd(src []byte, i int) bool {
 	return src[i] == '\n' || src[i] == '\r' && (i+1 == len(src) || src[i+1] != '\n')
 }
 
-// LineOf is the 1-based line of the byte at off, as Position counts lines.
+// LineOf is the 1-based line of the byte at off, as Position counts lines,
+// without counting its column.
 func LineOf(src []byte, off int) int {
-	line, _ := Position(src, off)
+	if off < 0 {
+		return 0 // as Position
+	}
+	line := 1
+	for i := range min(off, len(src)) {
+		if lineEnd(src, i) {
+			line++
+		}
+	}
 	return line
 }

@@ -13,6 +13,9 @@ func checkPositions(t *testing.T, src []byte) {
 		if l, c := p.Position(off); l != wl || c != wc {
 			t.Fatalf("Positions(%.60q).Position(%d) = %d:%d, Position = %d:%d", src, off, l, c, wl, wc)
 		}
+		if l := LineOf(src, off); l != wl {
+			t.Fatalf("LineOf(%.60q, %d) = %d, Position's line %d", src, off, l, wl)
+		}
 	}
 }
 
