@@ -205,7 +205,7 @@ type change struct {
 	twice map[string]bool
 	// dirNamed are the clean paths of files to write spelt as a directory
 	// (workflows/ship.md/), and delNamed those of paths to delete, each
-	// with why (fileName).
+	// with why (dirSpellingOf).
 	dirNamed, delNamed map[string]dirSpelling
 }
 
@@ -225,7 +225,7 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 		if err != nil {
 			return nil, err
 		}
-		if d := fileName(p); d.err != nil {
+		if d := dirSpellingOf(p); d.err != nil {
 			ch.dirNamed[clean] = d
 		}
 		if prev, ok := ch.files[clean]; ok && !bytes.Equal(prev, data) {
@@ -246,7 +246,7 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 		}
 		ch.deletes = append(ch.deletes, clean)
 		ch.deleted[clean] = true
-		if d := fileName(p); d.err != nil {
+		if d := dirSpellingOf(p); d.err != nil {
 			ch.delNamed[clean] = d
 		}
 	}
@@ -358,12 +358,13 @@ func (ch *change) removes(p string) bool {
 // touches reports whether the change writes or deletes p.
 func (ch *change) touches(p string) bool { return ch.puts(p) || ch.removes(p) || ch.dirs[p] }
 
-// fileName refuses the path of a file to write that ends with a slash, /.
-// or /..: each names a directory (fragment.path refuses the same), and
-// cleaned it became the file before it (workflows/ship.md/ was judged as
-// writing workflows/ship.md), which no write to disk would make. A delete
-// so spelt is refused where a file is, or for /.. always (see conflicts).
-func fileName(p string) dirSpelling {
+// dirSpellingOf says why a path of a change ends as a directory's does,
+// with a slash, /. or /.., or nothing. A file to write so spelt is refused
+// (fragment.path refuses the same): cleaned, it became the file before it
+// (workflows/ship.md/ was judged as writing workflows/ship.md), which no
+// write to disk would make. A delete so spelt is refused where a file is,
+// or for /.. always (see conflicts).
+func dirSpellingOf(p string) dirSpelling {
 	ending := ""
 	switch {
 	case strings.HasSuffix(p, "/"):
