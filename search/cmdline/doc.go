@@ -64,7 +64,8 @@
 //     /usr/bin/git, "bin/rails" /work/app/bin/rails);
 //   - words are read as a command reads them (see readWords):
 //     "--replicas=0" is "--replicas 0", "<dump.sql" and "0<dump.sql"
-//     are "< dump.sql", "./dist" is "dist" (but a
+//     are "< dump.sql", as is the end of "db<dump.sql", where the
+//     redirection ends the word "db", "./dist" is "dist" (but a
 //     pattern's "./*" or "./<x>" wants a word written with "./", and
 //     "./-rf" is a file name);
 //   - a pattern's bundle of two or three short options ("-rf") matches

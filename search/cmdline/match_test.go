@@ -1389,6 +1389,27 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"pg_dump db 1>| out.sql", []string{"dump", "dump2"}},
 		{"echo 'rm -rf /tmp/x' >| sh", nil},
 		{"echo 'rm -rf /tmp/x' >|bash", nil},
+		// A redirection touching the word before it ends that word, as
+		// the shell reads it: each was one word, matched by none.
+		{"psql db<dump.sql", []string{"restore"}},
+		{"psql db 0<dump.sql 2>err", []string{"restore"}},
+		{"pg_dump db>out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db>|out.sql", []string{"dump", "dump2"}},
+		{`pg_dump "db">out.sql`, []string{"dump", "dump2"}},
+		{"git push --force>/dev/null", []string{"push"}},
+		{"git push --force&>/dev/null", []string{"push"}},
+		{"git push --force>log 2>&1&", []string{"push"}},
+		{"git push --force>&2", []string{"push"}},
+		{"rm -rf /tmp/x<<EOF\nhi\nEOF", []string{"rm"}},
+		{"cat<<EOF|bash\nrm -rf /tmp/x\nEOF", []string{"rm"}},
+		{"cat<<EOF>f|bash\nrm -rf /tmp/x\nEOF", nil},
+		// Only the descriptor's digits, alone, are the redirection's:
+		// "db2>err" redirects the output of pg_dump db2, "/2>x" removes
+		// /2, and a quoted or escaped > is text.
+		{"pg_dump db2>out.sql", []string{"dump", "dump2"}},
+		{"pg_dump db 2>out.sql", nil},
+		{`pg_dump db\>out.sql`, nil},
+		{"pg_dump 'db>out.sql'", nil},
 	}
 	checkMatchCommand(t, mt, tests)
 }

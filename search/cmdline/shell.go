@@ -468,7 +468,10 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
 				line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
 				copied && quotedRedirection(text, line[start:end])
-			out = append(out, shellToken{text: text, off: start, quoted: q, joined: start == prevEnd})
+			// A redirection is a word of its own however it is written:
+			// ">out" of "$(cmd)>out" is not part of the substitution's word.
+			joined := start == prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
+			out = append(out, shellToken{text: text, off: start, quoted: q, joined: joined})
 			prevEnd = end
 			b.Reset()
 			inWord = false
@@ -502,6 +505,22 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			out = append(out, shellToken{text: ";", off: i, op: true})
 			prevEnd = -1
+		case c == '<' && placeholderAt(line, i) > 0:
+			// A pattern's placeholder, "<file>" of "--output=<file>", is
+			// text: its < and > redirect nothing.
+			n := placeholderAt(line, i)
+			word(i, false)
+			if copied {
+				b.WriteString(line[i : i+n])
+			}
+			i += n - 1
+		case inWord && endsWordAt(line, start, i):
+			// A redirection touching the word before it: a shell reads
+			// "psql db<dump.sql" as "psql db <dump.sql", and "make&>log"
+			// and "echo hi>out" so too; they were one word, which no
+			// pattern of the command spaced matched.
+			flush(i)
+			word(i, false)
 		case c == '&' && redirects(line, i), c == '|' && inWord && line[i-1] == '>' && (i < 2 || line[i-2] != '\\'):
 			// A redirection, not an operator: 2>&1, <&3, &>log, and >|
 			// (> even where the shell's noclobber is set), which read as
@@ -576,6 +595,41 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	}
 	flush(len(line))
 	return out[:min(len(out), limit)]
+}
+
+// placeholderAt is the length of the placeholder that starts at s[i]
+// ("<path/to/file>", see placeholderRe), or 0: a word of no blank, angle
+// bracket or character the shell reads otherwise (a quote, an operator, a
+// backslash), so that "<a;b>" is still read as the shell reads it.
+func placeholderAt(s string, i int) int {
+	for k := i + 1; k < len(s); k++ {
+		switch s[k] {
+		case '>':
+			if k == i+1 {
+				return 0 // "<>", a redirection
+			}
+			return k - i + 1
+		case ' ', '\t', '\n', '\r', '\f', '\v', '<', '\'', '"', '\\', '|', '&', ';', '(', ')', '`', '$':
+			return 0
+		}
+	}
+	return 0
+}
+
+// endsWordAt reports whether a redirection operator starts at s[i], inside
+// the word that starts at s[start], and so ends that word: a < or >, or
+// the & of "&>", after a word that is not itself the start of a
+// redirection (the descriptor "2" of "2>x", the ">" of ">>" or ">&2").
+func endsWordAt(s string, start, i int) bool {
+	switch {
+	case s[i] == '&' && (i+1 == len(s) || s[i+1] != '>'):
+		return false
+	case s[i] != '<' && s[i] != '>' && s[i] != '&':
+		return false
+	}
+	so := strings.TrimLeft(s[start:i], "0123456789")
+	so = strings.TrimPrefix(so, "&")
+	return strings.Trim(so, "<>") != "" || s[i] == '&' && start < i
 }
 
 // continuesLine reports whether a line that ends with the operator op
