@@ -65,7 +65,8 @@
 //   - words are read as a command reads them (see readWords):
 //     "--replicas=0" is "--replicas 0", "<dump.sql" and "0<dump.sql"
 //     are "< dump.sql", as is the end of "db<dump.sql", where the
-//     redirection ends the word "db", "./dist" is "dist" (but a
+//     redirection ends the word "db", "docker container rm" is "docker
+//     rm" (see withoutAliases), "./dist" is "dist" (but a
 //     pattern's "./*" or "./<x>" wants a word written with "./", and
 //     "./-rf" is a file name);
 //   - a pattern's bundle of two or three short options ("-rf") matches

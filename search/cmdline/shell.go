@@ -288,6 +288,9 @@ func (c *wordCommand) start(w string) {
 // command starts.
 func splitArgumentsAt(toks []shellToken, bundles bool) ([]shellToken, []int) {
 	starts := commandStarts(toks)
+	if named := withoutAliases(toks, starts); len(named) < len(toks) {
+		toks, starts = named, commandStarts(named)
+	}
 	if split := splitShortArguments(toks, starts, bundles); len(split) > len(toks) {
 		toks, starts = split, commandStarts(split)
 	}

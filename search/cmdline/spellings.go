@@ -3,6 +3,7 @@ package cmdline
 import (
 	"cmp"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -80,10 +81,8 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 	"docker network prune":   {"--force": "-f"},
 	"docker builder prune":   {"--all": "-a", "--force": "-f"},
 	"docker rm":              dockerRm,
-	"docker container rm":    dockerRm,
 	"docker pod rm":          {"--force": "-f", "--all": "-a", "--ignore": "-i"}, // podman's
 	"docker rmi":             {"--force": "-f"},
-	"docker image rm":        {"--force": "-f"},
 	"docker compose down":    {"--volumes": "-v"},
 	"docker compose up":      {"--detach": "-d"},
 	"docker compose rm":      {"--force": "-f", "--stop": "-s", "--volumes": "-v"},
@@ -139,6 +138,56 @@ var subcommandGroups = map[string]map[string]bool{
 		"node": true, "secret": true, "config": true, "trust": true, "manifest": true, "pod": true, "machine": true},
 	"docker-compose": {},
 	"kubectl":        {"config": true, "rollout": true, "auth": true, "set": true, "top": true, "certificate": true, "create": true},
+}
+
+// dockerAliases are, for a group of docker's subcommands ("container"
+// of "docker container rm"), those that are another name of a
+// subcommand of docker itself, and that name: docker container rm is
+// docker rm, docker image ls docker images. podman and nerdctl name
+// theirs alike.
+var dockerAliases = map[string]map[string]string{
+	"container": {"attach": "attach", "commit": "commit", "cp": "cp", "create": "create", "diff": "diff",
+		"exec": "exec", "export": "export", "kill": "kill", "logs": "logs", "ls": "ps", "list": "ps", "ps": "ps",
+		"pause": "pause", "port": "port", "rename": "rename", "restart": "restart", "rm": "rm", "remove": "rm",
+		"run": "run", "start": "start", "stats": "stats", "stop": "stop", "top": "top", "unpause": "unpause",
+		"update": "update", "wait": "wait"},
+	"image": {"build": "build", "history": "history", "import": "import", "load": "load", "ls": "images",
+		"list": "images", "pull": "pull", "push": "push", "rm": "rmi", "remove": "rmi", "save": "save", "tag": "tag"},
+	"system": {"events": "events", "info": "info"},
+}
+
+// withoutAliases returns toks with each subcommand of dockerAliases
+// written by the name docker gives it itself, its group dropped: "docker
+// container rm -f web" reads "docker rm -f web", in lines and patterns
+// alike, so that "docker rm -f *" matches it and "docker container ls"
+// matches "docker ps -a". toks is not changed; it is returned as it is
+// when nothing is renamed, without a walk when no word names a group.
+func withoutAliases(toks []shellToken, starts []int) []shellToken {
+	if !slices.ContainsFunc(toks, func(t shellToken) bool { return dockerAliases[t.text] != nil }) {
+		return toks
+	}
+	var out []shellToken
+	var k optionKey
+	last := 0 // toks[last:] are not yet in out
+	for j := range toks {
+		if k.read(toks, j, starts) != subcommandWord || j+1 == len(toks) {
+			continue
+		}
+		group, docker := strings.CutPrefix(k.key, "docker ")
+		next := toks[j+1]
+		name, ok := dockerAliases[group][next.text]
+		if !docker || !ok || next.op || next.glued || next.quoted {
+			continue
+		}
+		out = append(out, toks[last:j]...)
+		next.text = name
+		out = append(out, next)
+		last = j + 2
+	}
+	if out == nil {
+		return toks
+	}
+	return append(out, toks[last:]...)
 }
 
 // subcommandArguments are, for a command whose options optionSpellings
@@ -390,7 +439,7 @@ func turnedOff(v string) bool {
 var spelledArgumentLetters = map[string]string{
 	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "kubectl": "nloc",
 	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof", "kubectl exec": "nc",
-	"docker rm": "t", "docker container rm": "t", "docker pod rm": "t", // podman's --time
+	"docker rm": "t", "docker pod rm": "t", // podman's --time
 	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
 }
 

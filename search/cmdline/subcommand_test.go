@@ -274,3 +274,47 @@ func TestMatchCommandOrderReview12(t *testing.T) {
 		{"git push -f", []string{"c-f", "b-force"}},
 	})
 }
+
+// TestMatchCommandSubcommandAliases: docker's management commands name
+// the subcommands of docker itself ("docker container rm" is "docker
+// rm", "docker image ls" "docker images"), in lines and patterns alike.
+// Before, "docker rm -f *" did not match "docker container rm -f web",
+// and "podman rm -f *" matched "podman --remote image rm -f x", which
+// removes an image.
+func TestMatchCommandSubcommandAliases(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "rm", Replaces: []string{"docker rm -f *"}},
+		{ID: "ps", Replaces: []string{"docker container ls"}},
+		{ID: "rmi", Replaces: []string{"docker image rm *"}},
+		{ID: "prm", Replaces: []string{"podman rm -f *"}},
+		{ID: "prmi", Replaces: []string{"podman rmi *"}},
+		{ID: "prune", Replaces: []string{"docker container prune"}},
+		{ID: "info", Replaces: []string{"docker info"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker container rm -f web", []string{"rm"}},
+		{"docker container remove --force web", []string{"rm"}},
+		{"docker --context prod container rm -fv web", []string{"rm"}},
+		{"docker -H ssh://x container rm -f web", []string{"rm"}},
+		{"docker rm -f web", []string{"rm"}},
+		{"docker ps -a", []string{"ps"}},
+		{"docker container ls -a", []string{"ps"}},
+		{"docker container list", []string{"ps"}},
+		{"docker rmi x", []string{"rmi"}},
+		{"docker image rm x", []string{"rmi"}},
+		{"docker image remove x", []string{"rmi"}},
+		{"podman container rm -f web", []string{"prm"}},
+		{"podman --remote image rm -f x", []string{"prmi"}},
+		{"docker system info", []string{"info"}},
+		// Not an alias: prune, and a word that is no subcommand.
+		{"docker container prune -f", []string{"prune"}},
+		{"docker system prune -f", nil},
+		{"docker rm -f container", []string{"rm"}},
+		{"docker container images", nil},
+		{"docker image rm", nil}, // "*" wants a word
+		{"echo docker container rm -f x", nil},
+	})
+}
