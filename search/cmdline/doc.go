@@ -65,8 +65,7 @@
 //   - words are read as a command reads them (see readWords):
 //     "--replicas=0" is "--replicas 0", "<dump.sql" and "0<dump.sql"
 //     are "< dump.sql", as is the end of "db<dump.sql", where the
-//     redirection ends the word "db", "docker container rm" is "docker
-//     rm" (see withoutAliases), "./dist" is "dist" (but a
+//     redirection ends the word "db", "./dist" is "dist" (but a
 //     pattern's "./*" or "./<x>" wants a word written with "./", and
 //     "./-rf" is a file name);
 //   - a pattern's bundle of two or three short options ("-rf") matches
@@ -88,6 +87,9 @@
 //     pattern's options in another order (see matchWords and optionAhead):
 //     "kubectl port-forward *" matches "kubectl -n staging port-forward
 //     svc/db", "git push --force" "git push origin main --force";
+//   - a pattern naming a docker subcommand that docker names twice
+//     matches the line by either name ("docker rm -f *" matches "docker
+//     container rm -f web"; see dockerNameVariants);
 //   - a pattern that starts with a precommand also matches the command it
 //     runs ("npx prettier --write *" matches "prettier --write ."), unless
 //     it sets variables for it ("env DRY_RUN=1 make deploy" does not match

@@ -859,22 +859,34 @@ func Compile(cards []Card) *Matcher {
 	for i, c := range cards {
 		m.ids[i] = c.ID
 		for at, raw := range c.Replaces {
-			if p, ok := compileCommandPattern(raw); ok {
-				for _, words := range [][]tokenMatcher{p.literal, p.inner} {
-					if len(words) > 0 && words[0].re == nil && !words[0].op {
-						m.names[path.Base(words[0].text)] = true
-					}
-				}
-				p.at = at
-				p.asWords = p.re == nil && !slices.ContainsFunc(p.literal, func(m tokenMatcher) bool {
-					return m.op && (m.text == "$(" || m.text == "`")
-				})
-				m.patterns[i] = append(m.patterns[i], p)
+			m.patterns[i] = m.compileNamed(m.patterns[i], at, raw)
+			for _, named := range dockerNameVariants(raw) {
+				m.patterns[i] = m.compileNamed(m.patterns[i], at, named)
 			}
 		}
 		sortPatterns(m.patterns[i])
 	}
 	return m
+}
+
+// compileNamed appends to patterns the pattern raw, the at-th of its
+// card's Replaces (or another way of writing it), if it compiles, and
+// records the command it names (see NamesCommand).
+func (m *Matcher) compileNamed(patterns []commandPattern, at int, raw string) []commandPattern {
+	p, ok := compileCommandPattern(raw)
+	if !ok {
+		return patterns
+	}
+	for _, words := range [][]tokenMatcher{p.literal, p.inner} {
+		if len(words) > 0 && words[0].re == nil && !words[0].op {
+			m.names[path.Base(words[0].text)] = true
+		}
+	}
+	p.at = at
+	p.asWords = p.re == nil && !slices.ContainsFunc(p.literal, func(m tokenMatcher) bool {
+		return m.op && (m.text == "$(" || m.text == "`")
+	})
+	return append(patterns, p)
 }
 
 // NamesCommand reports whether word, the first of a line, is the command

@@ -1345,6 +1345,7 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{ID: "feed", Replaces: []string{"mysqldump <db> <<file>"}},
 		{ID: "tee", Replaces: []string{"tee <file> 2><log>"}},
 		{ID: "rm", Replaces: []string{"rm -rf *"}},
+		{ID: "sort", Replaces: []string{"sort <$file>"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1410,6 +1411,12 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"pg_dump db 2>out.sql", nil},
 		{`pg_dump db\>out.sql`, nil},
 		{"pg_dump 'db>out.sql'", nil},
+		// A < or > inside a parameter expansion is part of it: bash
+		// gives pg_dump "db>out.sql" (or $db) and redirects nothing.
+		{"pg_dump ${db:->out.sql}", nil},
+		{"pg_dump ${db}>out.sql", []string{"dump", "dump2"}},
+		// A placeholder may hold a $: "<$file>".
+		{"sort x", []string{"sort"}},
 	}
 	checkMatchCommand(t, mt, tests)
 }

@@ -288,9 +288,6 @@ func (c *wordCommand) start(w string) {
 // command starts.
 func splitArgumentsAt(toks []shellToken, bundles bool) ([]shellToken, []int) {
 	starts := commandStarts(toks)
-	if named := withoutAliases(toks, starts); len(named) < len(toks) {
-		toks, starts = named, commandStarts(named)
-	}
 	if split := splitShortArguments(toks, starts, bundles); len(split) > len(toks) {
 		toks, starts = split, commandStarts(split)
 	}
@@ -612,8 +609,12 @@ func placeholderAt(s string, i int) int {
 				return 0 // "<>", a redirection
 			}
 			return k - i + 1
-		case ' ', '\t', '\n', '\r', '\f', '\v', '<', '\'', '"', '\\', '|', '&', ';', '(', ')', '`', '$':
+		case ' ', '\t', '\n', '\r', '\f', '\v', '<', '\'', '"', '\\', '|', '&', ';', '(', ')', '`':
 			return 0
+		case '$':
+			if k+1 < len(s) && (s[k+1] == '(' || s[k+1] == '\'') {
+				return 0 // a substitution, an ANSI-C quote; "<$file>" is a placeholder
+			}
 		}
 	}
 	return 0
@@ -623,11 +624,16 @@ func placeholderAt(s string, i int) int {
 // the word that starts at s[start], and so ends that word: a < or >, or
 // the & of "&>", after a word that is not itself the start of a
 // redirection (the descriptor "2" of "2>x", the ">" of ">>" or ">&2").
+// A < or > inside a parameter expansion ("${f:-a>b}") ends no word. (A
+// process substitution touching a word, "--force>(tee log)", which bash
+// reads as part of it, is read as a redirection and a subshell.)
 func endsWordAt(s string, start, i int) bool {
 	switch {
 	case s[i] == '&' && (i+1 == len(s) || s[i+1] != '>'):
 		return false
 	case s[i] != '<' && s[i] != '>' && s[i] != '&':
+		return false
+	case strings.Count(s[start:i], "${") > strings.Count(s[start:i], "}"):
 		return false
 	}
 	so := strings.TrimLeft(s[start:i], "0123456789")

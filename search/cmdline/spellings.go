@@ -140,54 +140,99 @@ var subcommandGroups = map[string]map[string]bool{
 	"kubectl":        {"config": true, "rollout": true, "auth": true, "set": true, "top": true, "certificate": true, "create": true},
 }
 
-// dockerAliases are, for a group of docker's subcommands ("container"
-// of "docker container rm"), those that are another name of a
-// subcommand of docker itself, and that name: docker container rm is
+// dockerNames are the names docker gives one subcommand, its own first
+// and then those in its groups of subcommands: docker container rm is
 // docker rm, docker image ls docker images. podman and nerdctl name
-// theirs alike.
-var dockerAliases = map[string]map[string]string{
-	"container": {"attach": "attach", "commit": "commit", "cp": "cp", "create": "create", "diff": "diff",
-		"exec": "exec", "export": "export", "kill": "kill", "logs": "logs", "ls": "ps", "list": "ps", "ps": "ps",
-		"pause": "pause", "port": "port", "rename": "rename", "restart": "restart", "rm": "rm", "remove": "rm",
-		"run": "run", "start": "start", "stats": "stats", "stop": "stop", "top": "top", "unpause": "unpause",
-		"update": "update", "wait": "wait"},
-	"image": {"build": "build", "history": "history", "import": "import", "load": "load", "ls": "images",
-		"list": "images", "pull": "pull", "push": "push", "rm": "rmi", "remove": "rmi", "save": "save", "tag": "tag"},
-	"system": {"events": "events", "info": "info"},
+// theirs alike. Inspect, prune and df are not here: docker inspect reads
+// any object, and docker container prune is no docker prune.
+var dockerNames = [][]string{
+	{"rm", "container rm", "container remove"}, {"ps", "container ls", "container list", "container ps"},
+	{"rmi", "image rm", "image remove"}, {"images", "image ls", "image list"},
+	{"build", "image build", "builder build"}, {"run", "container run"}, {"exec", "container exec"},
+	{"start", "container start"}, {"stop", "container stop"}, {"restart", "container restart"},
+	{"kill", "container kill"}, {"logs", "container logs"}, {"create", "container create"},
+	{"attach", "container attach"}, {"commit", "container commit"}, {"cp", "container cp"},
+	{"diff", "container diff"}, {"export", "container export"}, {"pause", "container pause"},
+	{"unpause", "container unpause"}, {"port", "container port"}, {"rename", "container rename"},
+	{"stats", "container stats"}, {"top", "container top"}, {"update", "container update"},
+	{"wait", "container wait"}, {"history", "image history"}, {"import", "image import"},
+	{"load", "image load"}, {"save", "image save"}, {"pull", "image pull"}, {"push", "image push"},
+	{"tag", "image tag"}, {"events", "system events"}, {"info", "system info"},
 }
 
-// withoutAliases returns toks with each subcommand of dockerAliases
-// written by the name docker gives it itself, its group dropped: "docker
-// container rm -f web" reads "docker rm -f web", in lines and patterns
-// alike, so that "docker rm -f *" matches it and "docker container ls"
-// matches "docker ps -a". toks is not changed; it is returned as it is
-// when nothing is renamed, without a walk when no word names a group.
-func withoutAliases(toks []shellToken, starts []int) []shellToken {
-	if !slices.ContainsFunc(toks, func(t shellToken) bool { return dockerAliases[t.text] != nil }) {
-		return toks
+// dockerNameVariants are the pattern raw, a docker command's words (or
+// podman's, nerdctl's), written with each other name docker gives the
+// subcommand it names (dockerNames): "docker container rm -f *" and
+// "docker container remove -f *" for "docker rm -f *". A line is matched
+// as written, so one card's "docker rm -f *" matches "docker container
+// rm -f web" through the first, and "docker container *" still matches
+// what it did. Only a subcommand written out counts, not a glob or a
+// placeholder ("docker container r*"), nor a quoted word; nil for a
+// pattern of no such subcommand.
+func dockerNameVariants(raw string) []string {
+	if !mayNameDocker(raw) {
+		return nil // most patterns: no second reading
 	}
-	var out []shellToken
+	pat := collapseLines(dropHereDocs(raw)) // as compilePattern reads it
+	toks := readWords(shellTokensUpTo(pat, maxLiteralTokens))
+	from, to, name := dockerSubcommand(toks, commandStarts(toks))
+	if name == "" {
+		return nil
+	}
+	for _, names := range dockerNames {
+		if !slices.Contains(names, name) {
+			continue
+		}
+		var out []string
+		for _, other := range names {
+			if other != name {
+				out = append(out, pat[:from]+other+pat[to:])
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// mayNameDocker reports whether pat holds the name of docker or of a
+// command whose options are spelled as docker's (spellingNames).
+func mayNameDocker(pat string) bool {
+	if strings.Contains(pat, "docker") {
+		return true
+	}
+	for name, as := range spellingNames {
+		if as == "docker" && strings.Contains(pat, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// dockerSubcommand finds the subcommand of the first docker command of
+// toks ("sudo docker rm" too), past docker's own options, as pat[from:to]
+// of the pattern toks were read from: one word ("rm") or a group's and
+// its own ("container rm"), each written as a plain word. name is ""
+// when there is none.
+func dockerSubcommand(toks []shellToken, starts []int) (from, to int, name string) {
 	var k optionKey
-	last := 0 // toks[last:] are not yet in out
-	for j := range toks {
-		if k.read(toks, j, starts) != subcommandWord || j+1 == len(toks) {
-			continue
-		}
-		group, docker := strings.CutPrefix(k.key, "docker ")
-		next := toks[j+1]
-		name, ok := dockerAliases[group][next.text]
-		if !docker || !ok || next.op || next.glued || next.quoted {
-			continue
-		}
-		out = append(out, toks[last:j]...)
-		next.text = name
-		out = append(out, next)
-		last = j + 2
+	plain := func(t shellToken) bool {
+		return !t.op && !t.quoted && !t.glued && !t.dot && !strings.ContainsAny(t.text, globChars+"<")
 	}
-	if out == nil {
-		return toks
+	for j, t := range toks {
+		key := k.key
+		if k.read(toks, j, starts) != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] {
+			continue // not docker's subcommand: "docker --context prod"
+		}
+		if !plain(t) {
+			return 0, 0, ""
+		}
+		from, to, name = t.off, t.off+len(t.text), t.text
+		if j+1 < len(toks) && plain(toks[j+1]) && subcommandGroups["docker"][t.text] {
+			to, name = toks[j+1].off+len(toks[j+1].text), t.text+" "+toks[j+1].text
+		}
+		return from, to, name
 	}
-	return append(out, toks[last:]...)
+	return 0, 0, ""
 }
 
 // subcommandArguments are, for a command whose options optionSpellings
@@ -406,14 +451,25 @@ func takesArgument(key string, t shellToken) bool {
 
 // spellingKeys are the (sub)commands of optionSpellings,
 // subcommandArguments, spelledArgumentLetters and optionsEndAtOperand,
-// each its own value: spellOptions looks a key up by its bytes and keeps
-// this string, which costs a line no allocation.
+// each its own value, and each other name docker gives one of them
+// (dockerNames), that one: what capreg knows of docker exec's options
+// holds for docker container exec's. spellOptions looks a key up by its
+// bytes and keeps this string, which costs a line no allocation.
 var spellingKeys = func() map[string]string {
 	keys := map[string]string{}
 	addKeys(keys, optionSpellings)
 	addKeys(keys, subcommandArguments)
 	addKeys(keys, spelledArgumentLetters)
 	addKeys(keys, optionsEndAtOperand)
+	for _, names := range dockerNames {
+		own := "docker " + names[0]
+		if _, known := keys[own]; !known {
+			continue
+		}
+		for _, other := range names[1:] {
+			keys["docker "+other] = own
+		}
+	}
 	return keys
 }()
 

@@ -275,12 +275,12 @@ func TestMatchCommandOrderReview12(t *testing.T) {
 	})
 }
 
-// TestMatchCommandSubcommandAliases: docker's management commands name
-// the subcommands of docker itself ("docker container rm" is "docker
-// rm", "docker image ls" "docker images"), in lines and patterns alike.
-// Before, "docker rm -f *" did not match "docker container rm -f web",
-// and "podman rm -f *" matched "podman --remote image rm -f x", which
-// removes an image.
+// TestMatchCommandSubcommandAliases: docker names many subcommands twice
+// ("docker container rm" is "docker rm", "docker image ls" "docker
+// images"), and a pattern that names one matches the line by either name,
+// its options read as the subcommand's. Before, "docker rm -f *" did not
+// match "docker container rm -f web". A line is matched as written, so a
+// pattern of the group ("docker container *") still matches it.
 func TestMatchCommandSubcommandAliases(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "rm", Replaces: []string{"docker rm -f *"}},
@@ -290,6 +290,10 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 		{ID: "prmi", Replaces: []string{"podman rmi *"}},
 		{ID: "prune", Replaces: []string{"docker container prune"}},
 		{ID: "info", Replaces: []string{"docker info"}},
+		{ID: "shell", Replaces: []string{"docker container exec -it * bash"}},
+		{ID: "build", Replaces: []string{"sudo docker build *"}},
+		{ID: "ctx", Replaces: []string{"docker --context prod stop *"}},
+		{ID: "group", Replaces: []string{"docker image r*"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -299,22 +303,34 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 		{"docker container remove --force web", []string{"rm"}},
 		{"docker --context prod container rm -fv web", []string{"rm"}},
 		{"docker -H ssh://x container rm -f web", []string{"rm"}},
+		{"sudo docker container rm -f web", []string{"rm"}},
 		{"docker rm -f web", []string{"rm"}},
 		{"docker ps -a", []string{"ps"}},
 		{"docker container ls -a", []string{"ps"}},
 		{"docker container list", []string{"ps"}},
+		{"docker container ps", []string{"ps"}},
 		{"docker rmi x", []string{"rmi"}},
-		{"docker image rm x", []string{"rmi"}},
-		{"docker image remove x", []string{"rmi"}},
+		{"docker image rm x", []string{"rmi", "group"}},
+		{"docker image remove x", []string{"rmi", "group"}},
 		{"podman container rm -f web", []string{"prm"}},
-		{"podman --remote image rm -f x", []string{"prmi"}},
+		{"podman image rm -f x", []string{"prmi"}},
 		{"docker system info", []string{"info"}},
-		// Not an alias: prune, and a word that is no subcommand.
+		// The options of a subcommand are read by either name: -it is
+		// --interactive --tty for docker exec and docker container exec.
+		{"docker exec -ti web bash", []string{"shell"}},
+		{"docker exec --interactive --tty web bash", []string{"shell"}},
+		{"docker container exec -i -t web bash", []string{"shell"}},
+		{"docker builder build .", []string{"build"}},
+		{"sudo docker image build -t x .", []string{"build"}},
+		{"docker --context prod container stop web", []string{"ctx"}},
+		// Not another name: prune, a word that is no subcommand, the
+		// group of another subcommand.
 		{"docker container prune -f", []string{"prune"}},
 		{"docker system prune -f", nil},
 		{"docker rm -f container", []string{"rm"}},
 		{"docker container images", nil},
-		{"docker image rm", nil}, // "*" wants a word
+		{"docker image ls", nil},
+		{"docker image rm", []string{"group"}}, // "*" wants a word
 		{"echo docker container rm -f x", nil},
 	})
 }
