@@ -244,7 +244,15 @@ var subcommandArguments = map[string]map[string]bool{
 	"git": {"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true, "--exec-path": true},
 	"docker": {"-H": true, "--host": true, "-c": true, "--context": true, "--config": true, "-l": true, "--log-level": true,
 		"--tlscacert": true, "--tlscert": true, "--tlskey": true,
-		"--connection": true, "--url": true, "--namespace": true, "-n": true}, // podman's, nerdctl's
+		// podman's
+		"--connection": true, "--url": true, "--root": true, "--runroot": true, "--storage-driver": true,
+		"--storage-opt": true, "--runtime": true, "--runtime-flag": true, "--cgroup-manager": true, "--conmon": true,
+		"--events-backend": true, "--hooks-dir": true, "--identity": true, "--imagestore": true, "--module": true,
+		"--network-cmd-path": true, "--network-config-dir": true, "--tmpdir": true, "--volumepath": true,
+		"--db-backend": true, "--ssh": true,
+		// nerdctl's
+		"--namespace": true, "-n": true, "--address": true, "-a": true, "--snapshotter": true, "--cni-path": true,
+		"--cni-netconfpath": true, "--data-root": true, "--host-gateway-ip": true, "--hosts-dir": true},
 	"docker compose": composeArguments, "docker-compose": composeArguments,
 	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true, "-s": true, "--server": true,
 		"--cluster": true, "--user": true, "--as": true, "--token": true, "-v": true, "--v": true, "--request-timeout": true},

@@ -294,6 +294,7 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 		{ID: "build", Replaces: []string{"sudo docker build *"}},
 		{ID: "ctx", Replaces: []string{"docker --context prod stop *"}},
 		{ID: "group", Replaces: []string{"docker image r*"}},
+		{ID: "nshell", Replaces: []string{"nerdctl exec -it * bash"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -314,6 +315,10 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 		{"docker image remove x", []string{"rmi", "group"}},
 		{"podman container rm -f web", []string{"prm"}},
 		{"podman image rm -f x", []string{"prmi"}},
+		// After podman's and nerdctl's own options that take an argument.
+		{"podman --root /var/lib/x container rm --force web", []string{"prm"}},
+		{"podman --storage-driver overlay rm --force web", []string{"prm"}},
+		{"nerdctl --address /run/k3s/containerd.sock container exec --tty --interactive web bash", []string{"nshell"}},
 		{"docker system info", []string{"info"}},
 		// The options of a subcommand are read by either name: -it is
 		// --interactive --tty for docker exec and docker container exec.
