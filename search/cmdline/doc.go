@@ -18,9 +18,9 @@
 // specific pattern of each that matches, the one with more words matched
 // exactly (a glob of a bundle of known options, "git clean -fdx*",
 // counting the options it starts with), then more options named, then
-// more characters matched exactly, then a match of the line's own
-// spelling, then one that holds with the line's bundles as written (see
-// respelling), then fewer words holding a glob, a placeholder or regexp
+// more characters matched exactly, then a match of the line's own names
+// of docker subcommands and spelling, then one that holds with the
+// line's bundles as written (see respelling), then fewer words holding a glob, a placeholder or regexp
 // syntax, and equals by card id (see specificity). An agent about to type "docker
 // compose down -v" finds the card of "docker compose down -v*" before the
 // one of "docker compose down", which matches too.
@@ -68,6 +68,10 @@
 //     redirection ends the word "db", "./dist" is "dist" (but a
 //     pattern's "./*" or "./<x>" wants a word written with "./", and
 //     "./-rf" is a file name);
+//   - a word after an option known to take the next word as its
+//     argument is that argument, no option ("-rf" of "grep -e -rf x"),
+//     as are the words of the command a find -exec runs (see
+//     splitShortArguments);
 //   - a pattern's bundle of two or three short options ("-rf") matches
 //     them bundled in any order or with others ("-fr", "-rfv"), as does
 //     one option of rm, cp and the other getopt commands of permutes

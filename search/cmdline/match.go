@@ -44,6 +44,10 @@ const (
 	ownWords    = iota // as the pattern and the line write their words
 	splitOnly          // only by a bundle of the line read as its options
 	spelledOnly        // only by another spelling of some option
+	// renamedLevel is added to the level of a match of a pattern written
+	// with another name of a docker subcommand than its own (see
+	// compileNamed), which goes after any of the line's own names.
+	renamedLevel = 3
 )
 
 // respelling says how the pattern words want, which match the command at
@@ -859,9 +863,9 @@ func Compile(cards []Card) *Matcher {
 	for i, c := range cards {
 		m.ids[i] = c.ID
 		for at, raw := range c.Replaces {
-			m.patterns[i] = m.compileNamed(m.patterns[i], at, raw)
+			m.patterns[i] = m.compileNamed(m.patterns[i], at, raw, false)
 			for _, named := range dockerNameVariants(raw) {
-				m.patterns[i] = m.compileNamed(m.patterns[i], at, named)
+				m.patterns[i] = m.compileNamed(m.patterns[i], at, named, true)
 			}
 		}
 		sortPatterns(m.patterns[i])
@@ -870,12 +874,22 @@ func Compile(cards []Card) *Matcher {
 }
 
 // compileNamed appends to patterns the pattern raw, the at-th of its
-// card's Replaces (or another way of writing it), if it compiles, and
-// records the command it names (see NamesCommand).
-func (m *Matcher) compileNamed(patterns []commandPattern, at int, raw string) []commandPattern {
+// card's Replaces or, renamed, that pattern written with other names of
+// its docker subcommands (dockerNameVariants), if it compiles, and
+// records the command it names (see NamesCommand). A match of a renamed
+// pattern goes after an equal one of a pattern as written: "docker
+// container rm -f *" before "docker rm -f *" for "docker container rm -f
+// web" (see specificity.respelled).
+func (m *Matcher) compileNamed(patterns []commandPattern, at int, raw string, renamed bool) []commandPattern {
 	p, ok := compileCommandPattern(raw)
 	if !ok {
 		return patterns
+	}
+	if renamed {
+		for level := range p.spec.all {
+			p.spec.all[level].respelled += renamedLevel
+			p.spec.inner[level].respelled += renamedLevel
+		}
 	}
 	for _, words := range [][]tokenMatcher{p.literal, p.inner} {
 		if len(words) > 0 && words[0].re == nil && !words[0].op {

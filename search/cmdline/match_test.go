@@ -1823,3 +1823,48 @@ func TestMatchCommandSpellingsReview9(t *testing.T) {
 		{"curl http://x/i.sh \\>|sh", []string{"curlsh"}},
 	})
 }
+
+// A word after an option known to take the next word as its argument is
+// that argument, however much it looks like an option, in the line and
+// in the pattern; so are the words of the command a find -exec runs, up
+// to its ";" or "+". Each was read as an option of the command, and
+// matched a pattern naming it.
+func TestMatchCommandOptionArguments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "grep-r", Replaces: []string{"grep -r *"}},
+		{ID: "grep-e", Replaces: []string{"grep -e <pattern> *"}},
+		{ID: "sed-i", Replaces: []string{"sed -i *"}},
+		{ID: "sed-e", Replaces: []string{"sed -e *"}},
+		{ID: "curl-k", Replaces: []string{"curl -k *"}},
+		{ID: "find-delete", Replaces: []string{"find * -delete"}},
+		{ID: "rm", Replaces: []string{"rm -rf *"}},
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "commit-all", Replaces: []string{"git commit --all *"}},
+		{ID: "push-o", Replaces: []string{"git push -o --force"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"grep -e -r x", []string{"grep-e"}},
+		{"grep -e -rf x", []string{"grep-e"}},
+		{"grep -e '-r' x", []string{"grep-e"}},
+		{"grep -re -r x", []string{"grep-r", "grep-e"}},
+		{"grep -r -e x .", []string{"grep-r", "grep-e"}},
+		{"sed -e -i x", []string{"sed-e"}},
+		// sed's -i takes its suffix only in its word: -e is an option.
+		{"sed -i -e s/a/b/ x", []string{"sed-e", "sed-i"}},
+		{"sed -i'' -e s/a/b/ x", []string{"sed-e", "sed-i"}},
+		{"curl -d -k http://x", nil},
+		{"curl -H -k x", nil},
+		{"curl -k -d x http://y", []string{"curl-k"}},
+		{"git commit -m --all", nil},
+		{"git commit -am fix", []string{"commit-all"}},
+		{"git push -o --force", []string{"push-o"}},
+		{"git push -o x --force", []string{"push"}},
+		{"find . -name x -exec echo -delete {} ;", nil},
+		{"find . -name x -exec echo {} \\; -delete", []string{"find-delete"}},
+		{"find . -exec rm -rf {} +", []string{"rm"}},
+		{"find . -delete", []string{"find-delete"}},
+	})
+}

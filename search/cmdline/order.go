@@ -31,7 +31,10 @@ type specificity struct {
 	// -c -d app"), which an equal match of the line's own spelling
 	// ("pg_restore -c *") goes before, and 1 for one that holds only by a
 	// bundle of the line read as its options ("git clean -f*" of "git
-	// clean -nf", after "git clean -n*"); see respelling.
+	// clean -nf", after "git clean -n*"); see respelling. It is 3 more
+	// for a match of a pattern written with another name of a docker
+	// subcommand ("docker rm -f *" of "docker container rm -f web"), which
+	// a pattern of the line's own name goes before (see compileNamed).
 	respelled int
 }
 

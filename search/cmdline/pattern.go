@@ -158,7 +158,8 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot, m.redir && tok.quoted:
+	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot, m.redir && tok.quoted,
+		m.opt && tok.glued: // an option's value is no option: "--force" of "git push -o --force"
 		return false
 	case tok.fed:
 		return m.anyOperand

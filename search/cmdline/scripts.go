@@ -497,9 +497,7 @@ func watchScript(words []shellToken) []string {
 func findScripts(words []shellToken) []string {
 	var out []string
 	for j := 1; j < len(words); j++ {
-		switch words[j].text {
-		case "-exec", "-execdir", "-ok", "-okdir":
-		default:
+		if !findActions[words[j].text] {
 			continue
 		}
 		end := j + 1

@@ -18,7 +18,9 @@ type shellToken struct {
 	off  int  // byte offset in the line
 	op   bool // a control operator: | || & && ; or a grouping ( ) $( `
 	// glued: the value of the option before it, given in one word with
-	// it ("--replicas=0"; see splitOptionValues).
+	// it ("--replicas=0"; see splitOptionValues), or its argument given
+	// apart that looks like an option ("-rf" of "grep -e -rf"), or a
+	// word of find -exec's command (see splitShortArguments): no option.
 	glued bool
 	// attached: glued, as the argument written in the word of a short
 	// option ("c" of "-Fc", see splitShortArguments), which is never the
@@ -170,21 +172,45 @@ func redirectionOperator(t shellToken) (from, op int) {
 // which each matched only the form it was written in. The command of a
 // word is what wordCommand reads, until a "--" of its own. Lines and
 // patterns are both split. It returns toks itself when there is nothing
-// to split. bundles says whether to split bundles (commandPattern.whole).
+// to split, having marked glued, in place, each word that is the argument
+// of the option before it though it looks like an option, and the words
+// of a find -exec's command. bundles says whether to split bundles
+// (commandPattern.whole).
 func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
 	var k optionKey
 	set, getopt := "", false // the argument letters of k's command; it permutes
+	next := ""               // those of set that take the next word (nextWordArguments)
+	action := false          // in the command of a find -exec, up to its ";" or "+"
 	for j, t := range toks {
 		switch k.read(toks, j, starts) {
 		case commandWord:
-			set, getopt = shortArguments(k.c.name), permutes[k.c.name]
+			set, getopt, action = shortArguments(k.c.name), permutes[k.c.name], false
+			next = nextWordArguments(k.c.name)
 			continue
 		case subcommandWord:
 			continue
 		}
 		if k.c.operands {
+			continue
+		}
+		switch {
+		case t.op:
+			action = false
+		case action && (t.text == ";" || t.text == "+"):
+			action = false
+		case action, j > 0 && isOption(t.text) && (takesNextWord(toks[j-1], next) || k.spell != nil && takesArgument(k.key, toks[j-1])):
+			// The argument of the option before it, though it looks like
+			// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
+			// posts "-k", "git push -o --force" passes "--force" to a
+			// hook; and a word of the command find runs ("find . -exec
+			// echo -delete {} ;" deletes nothing). Marked glued, it is no
+			// option, in the line or the pattern, and no bundle to split.
+			toks[j].glued = true
+			continue
+		case k.c.name == "find" && findActions[t.text]:
+			action = true
 			continue
 		}
 		opts, arg := t, shellToken{}
@@ -219,6 +245,35 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 	}
 	return append(out, toks[last:]...)
 }
+
+// findActions are find's options whose arguments are a command to run,
+// up to a word ";" or "+" (see findScripts).
+var findActions = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
+
+// takesNextWord reports whether the option word t, of a command whose
+// short options of set take an argument, takes the next word as its
+// argument: it ends with a letter of set, its argument not in the word
+// ("-e" and "-re" of grep, not "-efoo").
+func takesNextWord(t shellToken, set string) bool {
+	return set != "" && !t.op && !t.glued && !t.dot && isOption(t.text) && takesNextOf(t.text, set)
+}
+
+// nextWordArguments are the letters of the short options of the command
+// name that take the next word as their argument when their word does
+// not hold it: those of bundleArguments but optionalArguments'.
+func nextWordArguments(name string) string {
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(optionalArguments[name], r) {
+			return -1
+		}
+		return r
+	}, shortArguments(name))
+}
+
+// optionalArguments are, for commands of bundleArguments, the letters of
+// options whose argument is optional, and so only ever in the option's
+// word: sed's -i suffix ("-i.bak"); "sed -i -e x" edits in place.
+var optionalArguments = map[string]string{"sed": "i"}
 
 // splitsBundle reports whether the word t, of a command of permutes,
 // bundles short options that splitShortArguments splits: one dash and two

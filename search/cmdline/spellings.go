@@ -160,36 +160,60 @@ var dockerNames = [][]string{
 	{"tag", "image tag"}, {"events", "system events"}, {"info", "system info"},
 }
 
-// dockerNameVariants are the pattern raw, a docker command's words (or
-// podman's, nerdctl's), written with each other name docker gives the
-// subcommand it names (dockerNames): "docker container rm -f *" and
-// "docker container remove -f *" for "docker rm -f *". A line is matched
-// as written, so one card's "docker rm -f *" matches "docker container
-// rm -f web" through the first, and "docker container *" still matches
-// what it did. Only a subcommand written out counts, not a glob or a
-// placeholder ("docker container r*"), nor a quoted word; nil for a
-// pattern of no such subcommand.
+// dockerNameVariants are the pattern raw, of docker commands (or
+// podman's, nerdctl's), written with the other names docker gives the
+// subcommands it names (dockerNames), each docker command's in turn and
+// together: "docker container rm -f *" and "docker container remove -f
+// *" for "docker rm -f *", and for "docker ps -q | xargs docker rm -f"
+// also "docker container ls -q | xargs docker container rm -f"; at most
+// maxNameVariants. A line is matched as written, so one card's "docker
+// rm -f *" matches "docker container rm -f web" through the first, and
+// "docker container *" still matches what it did. Only a subcommand
+// written out counts, not a glob or a placeholder ("docker container
+// r*"), nor a quoted or escaped word, nor one a runner runs ("ssh host
+// docker ps"); a pattern read as a regexp has none, as validation counts
+// its runs (PatternRuns). nil for a pattern of no such subcommand.
 func dockerNameVariants(raw string) []string {
 	if !mayNameDocker(raw) {
 		return nil // most patterns: no second reading
 	}
 	pat := collapseLines(dropHereDocs(raw)) // as compilePattern reads it
-	toks := readWords(shellTokensUpTo(pat, maxLiteralTokens))
-	from, to, name := dockerSubcommand(toks, commandStarts(toks))
-	if name == "" {
+	if _, isRegexp := commandRegexp(pat); isRegexp {
 		return nil
 	}
-	for _, names := range dockerNames {
-		if !slices.Contains(names, name) {
-			continue
+	toks := readWords(shellTokensUpTo(pat, maxLiteralTokens))
+	out := []string{pat}
+	end := len(pat) // the subcommands are renamed from the last, so offsets hold
+	subs := dockerSubcommands(toks, commandStarts(toks))
+	for i := len(subs) - 1; i >= 0; i-- {
+		sub := subs[i]
+		if sub.to > end || strings.Join(strings.Fields(pat[sub.from:sub.to]), " ") != sub.name {
+			continue // "r\m": not as written
 		}
-		var out []string
-		for _, other := range names {
-			if other != name {
-				out = append(out, pat[:from]+other+pat[to:])
+		names := dockerNamesOf(sub.name)
+		for _, variant := range out {
+			for _, other := range names {
+				if other != sub.name && len(out) <= maxNameVariants {
+					out = append(out, variant[:sub.from]+other+variant[sub.to:])
+				}
 			}
 		}
-		return out
+		end = sub.from
+	}
+	return out[1:]
+}
+
+// maxNameVariants is the most other writings dockerNameVariants gives a
+// pattern: a pipe of two docker commands of four names each has 15.
+const maxNameVariants = 15
+
+// dockerNamesOf are the names docker gives the subcommand name, its own
+// among them, or nil.
+func dockerNamesOf(name string) []string {
+	for _, names := range dockerNames {
+		if slices.Contains(names, name) {
+			return names
+		}
 	}
 	return nil
 }
@@ -208,31 +232,35 @@ func mayNameDocker(pat string) bool {
 	return false
 }
 
-// dockerSubcommand finds the subcommand of the first docker command of
-// toks ("sudo docker rm" too), past docker's own options, as pat[from:to]
-// of the pattern toks were read from: one word ("rm") or a group's and
-// its own ("container rm"), each written as a plain word. name is ""
-// when there is none.
-func dockerSubcommand(toks []shellToken, starts []int) (from, to int, name string) {
+// dockerSub is a subcommand of a docker command, as pat[from:to] of the
+// pattern its words were read from: one word ("rm") or a group's and its
+// own ("container rm"), name.
+type dockerSub struct {
+	from, to int
+	name     string
+}
+
+// dockerSubcommands finds the subcommand of each docker command of toks
+// ("sudo docker rm", "xargs docker rm" too), past docker's own options,
+// each written as a plain word, in order.
+func dockerSubcommands(toks []shellToken, starts []int) []dockerSub {
+	var out []dockerSub
 	var k optionKey
 	plain := func(t shellToken) bool {
 		return !t.op && !t.quoted && !t.glued && !t.dot && !strings.ContainsAny(t.text, globChars+"<")
 	}
 	for j, t := range toks {
 		key := k.key
-		if k.read(toks, j, starts) != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] {
-			continue // not docker's subcommand: "docker --context prod"
+		if k.read(toks, j, starts) != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] || !plain(t) {
+			continue // not docker's subcommand as written: "docker --context prod", "docker 'rm'"
 		}
-		if !plain(t) {
-			return 0, 0, ""
-		}
-		from, to, name = t.off, t.off+len(t.text), t.text
+		sub := dockerSub{t.off, t.off + len(t.text), t.text}
 		if j+1 < len(toks) && plain(toks[j+1]) && subcommandGroups["docker"][t.text] {
-			to, name = toks[j+1].off+len(toks[j+1].text), t.text+" "+toks[j+1].text
+			sub.to, sub.name = toks[j+1].off+len(toks[j+1].text), t.text+" "+toks[j+1].text
 		}
-		return from, to, name
+		out = append(out, sub)
 	}
-	return 0, 0, ""
+	return out
 }
 
 // subcommandArguments are, for a command whose options optionSpellings
@@ -449,12 +477,15 @@ var dockerArguments = map[string]bool{"--name": true, "--network": true, "--net"
 	"--link": true, "--volumes-from": true, "--cidfile": true, "--detach-keys": true, "--label-file": true, "--group-add": true}
 
 // takesArgument reports whether the word t, of (sub)command key, is an
-// option known to take the next word as its argument.
+// option known to take the next word as its argument (not sed's -i,
+// whose argument is optional: optionalArguments).
 func takesArgument(key string, t shellToken) bool {
 	if !isOption(t.text) || t.glued {
 		return false
 	}
-	return longArguments[key][t.text] || strings.IndexByte(spelledArguments(key), optionLetter(t)) >= 0
+	letter := optionLetter(t)
+	return longArguments[key][t.text] ||
+		strings.IndexByte(spelledArguments(key), letter) >= 0 && strings.IndexByte(optionalArguments[key], letter) < 0
 }
 
 // spellingKeys are the (sub)commands of optionSpellings,

@@ -339,3 +339,46 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 		{"echo docker container rm -f x", nil},
 	})
 }
+
+// TestMatchCommandSubcommandAliasesReview17: every docker command of a
+// pattern is renamed, together and in turn; a pattern read as a regexp,
+// or a subcommand written escaped, is not; and a pattern of the line's
+// own name goes before an equal one of another name.
+func TestMatchCommandSubcommandAliasesReview17(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"docker ps -q | xargs docker rm -f"}},
+		{ID: "subst", Replaces: []string{"docker rm -f $(docker ps -aq)"}},
+		{ID: "re", Replaces: []string{"docker rmi -f .*"}},
+		{ID: "escaped", Replaces: []string{`docker r\m -v *`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker ps -q | xargs docker rm -f", []string{"pipe"}},
+		{"docker container ls -q | xargs docker container rm -f", []string{"pipe"}},
+		{"docker ps -q | xargs docker container rm -f", []string{"pipe"}},
+		{"docker container list -q | xargs docker rm -f", []string{"pipe"}},
+		{"docker rm -f $(docker container ls -aq)", []string{"subst"}},
+		{"docker container rm -f $(docker container ps -aq)", []string{"subst"}},
+		{"docker rmi -f web", []string{"re"}},
+		{"docker image rm -f web", nil},
+		{"docker rm -v x", []string{"escaped"}},
+		{"docker container rmm -v x", nil},
+		{"docker container rm -v x", nil},
+	})
+	ordered := Compile([]Card{
+		{ID: "a-remove", Replaces: []string{"docker container remove -f *"}},
+		{ID: "b-short", Replaces: []string{"docker rm -f *"}},
+		{ID: "c-long", Replaces: []string{"docker container rm -f *"}},
+		{ID: "d-any", Replaces: []string{"docker rm *"}},
+	})
+	checkMatchCommand(t, ordered, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker container rm -f web", []string{"c-long", "a-remove", "b-short", "d-any"}},
+		{"docker rm -f web", []string{"b-short", "a-remove", "c-long", "d-any"}},
+		{"docker container remove -f web", []string{"a-remove", "b-short", "c-long", "d-any"}},
+	})
+}
