@@ -1837,6 +1837,7 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{ID: "sed-e", Replaces: []string{"sed -e *"}},
 		{ID: "curl-k", Replaces: []string{"curl -k *"}},
 		{ID: "find-delete", Replaces: []string{"find * -delete"}},
+		{ID: "exec-any", Replaces: []string{"find * -exec * -delete *"}},
 		{ID: "rm", Replaces: []string{"rm -rf *"}},
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "commit-all", Replaces: []string{"git commit --all *"}},
@@ -1862,9 +1863,81 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{"git commit -am fix", []string{"commit-all"}},
 		{"git push -o --force", []string{"push-o"}},
 		{"git push -o x --force", []string{"push"}},
-		{"find . -name x -exec echo -delete {} ;", nil},
-		{"find . -name x -exec echo {} \\; -delete", []string{"find-delete"}},
+		{"find . -name x -exec echo -delete {} \\;", nil},
+		{"find . -name x -exec echo -delete {} ';'", nil},
+		{"find . -exec echo a + -delete {} \\;", nil}, // "+" ends it only after "{}"
+		// With no word to end it, the words are read as before: a
+		// pattern's "-exec * -delete *" writes none.
+		{"find . -exec rm {} \\+ -delete", []string{"exec-any", "find-delete"}},
+		{"find . -name x -exec echo {} \\; -delete", []string{"exec-any", "find-delete"}},
 		{"find . -exec rm -rf {} +", []string{"rm"}},
 		{"find . -delete", []string{"find-delete"}},
+	})
+}
+
+// TestMatchCommandOptionArgumentsReview18: an option's argument is read
+// so whether the option is spelled long ("--message") or ends a bundle
+// ("-am"), and for the options capreg knows of git clean, checkout and
+// rebase and of docker's prunes; a find -exec's "+" ends it only after
+// "{}".
+func TestMatchCommandOptionArgumentsReview18(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "tag-delete", Replaces: []string{"git tag -d *"}},
+		{ID: "tag-message", Replaces: []string{"git tag -m *"}},
+		{ID: "commit-all", Replaces: []string{"git commit --all *"}},
+		{ID: "commit-message", Replaces: []string{"git commit -m <msg>"}},
+		{ID: "curl-k", Replaces: []string{"curl -k *"}},
+		{ID: "grep-r", Replaces: []string{"grep -r *"}},
+		{ID: "push-force", Replaces: []string{"git push --force *"}},
+		{ID: "run-rm", Replaces: []string{"docker run --rm *"}},
+		{ID: "clean-force", Replaces: []string{"git clean -f *"}},
+		{ID: "checkout-force", Replaces: []string{"git checkout -f *"}},
+		{ID: "prune-all", Replaces: []string{"docker system prune -af"}},
+		{ID: "rebase-onto", Replaces: []string{"git rebase --onto *"}},
+		{ID: "find-delete", Replaces: []string{"find * -delete"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git tag --message -d v1", []string{"tag-message"}},
+		{"git tag -am -d v1", []string{"tag-message"}},
+		{"git tag -d v1", []string{"tag-delete"}},
+		{"git commit --message --all", []string{"commit-message"}},
+		{"git commit -am --all", []string{"commit-message", "commit-all"}}, // -a is --all
+		{"git commit -qm --all", []string{"commit-message"}},
+		{"git commit --all -m x", []string{"commit-all", "commit-message"}},
+		{"curl --data -k x", nil},
+		{"curl --header -k https://x", nil},
+		{"grep --regexp -rf x", nil},
+		{"grep --file -r x", nil},
+		{"git push --push-option --force origin", nil},
+		{"docker run -de --rm img", nil},
+		{"git clean -e -f", nil},
+		{"git clean --exclude -f x", nil},
+		{"git checkout -b -f x", nil},
+		{"docker system prune --filter -af", nil},
+		{"git rebase -x --onto main", nil},
+		{"git rebase --onto main x", []string{"rebase-onto"}},
+		{"find . -exec echo a + -delete {} \\;", nil},
+		{"find . -exec echo {} + -delete", []string{"find-delete"}},
+	})
+}
+
+// TestMatchCommandDockerNamesReview18: a pipeline of three docker
+// commands matches the line that names each by its management name,
+// which the first of the other writings capped at maxNameVariants are.
+func TestMatchCommandDockerNamesReview18(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "stop-rm", Replaces: []string{"docker ps -aq | xargs docker stop | xargs docker rm"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker ps -aq | xargs docker stop | xargs docker rm", []string{"stop-rm"}},
+		{"docker container ls -aq | xargs docker container stop | xargs docker container rm", []string{"stop-rm"}},
+		{"docker container list -aq | xargs docker container stop | xargs docker container remove", []string{"stop-rm"}},
+		{"docker ps -aq | xargs docker container stop | xargs docker rm", []string{"stop-rm"}},
 	})
 }

@@ -492,8 +492,9 @@ func watchScript(words []shellToken) []string {
 }
 
 // findScripts are the commands of find's -exec, -execdir, -ok and -okdir
-// actions: the words after one up to a ";" or "+" word, each a word of the
-// command, "{}" standing for the files found.
+// actions: the words after one up to a ";" word or a "+" after "{}"
+// (findActionEnd), each a word of the command, "{}" standing for the
+// files found.
 func findScripts(words []shellToken) []string {
 	var out []string
 	for j := 1; j < len(words); j++ {
@@ -501,13 +502,20 @@ func findScripts(words []shellToken) []string {
 			continue
 		}
 		end := j + 1
-		for end < len(words) && words[end].text != ";" && words[end].text != "+" {
+		for end < len(words) && !findActionEnd(words, end) {
 			end++
 		}
 		out = append(out, joinedScript(words[j+1:end], true)...)
 		j = end
 	}
 	return out
+}
+
+// findActionEnd reports whether words[i] ends the command of a find
+// -exec: a ";" (written "\;" or quoted), or a "+" right after "{}", as
+// GNU find reads them; "echo a + b {} ;" runs echo with "+".
+func findActionEnd(words []shellToken, i int) bool {
+	return words[i].text == ";" && !words[i].op || words[i].text == "+" && i > 0 && words[i-1].text == "{}"
 }
 
 // fedCommandStarts is toks with the fed words of feedOperands, and the

@@ -198,7 +198,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		switch {
 		case t.op:
 			action = false
-		case action && (t.text == ";" || t.text == "+"):
+		case action && findActionEnd(toks, j):
 			action = false
 		case action, j > 0 && isOption(t.text) && (takesNextWord(toks[j-1], next) || k.spell != nil && takesArgument(k.key, toks[j-1])):
 			// The argument of the option before it, though it looks like
@@ -210,7 +210,10 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			toks[j].glued = true
 			continue
 		case k.c.name == "find" && findActions[t.text]:
-			action = true
+			// Only up to a word that ends it: a pattern's "find * -exec *
+			// -delete *" writes none, and a find without one runs
+			// nothing, so its words are read as before.
+			action = findActionEnds(toks, j+1)
 			continue
 		}
 		opts, arg := t, shellToken{}
@@ -246,6 +249,17 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 	return append(out, toks[last:]...)
 }
 
+// findActionEnds reports whether a word of toks from i on, before a
+// control operator, ends a find -exec's command (findActionEnd).
+func findActionEnds(toks []shellToken, i int) bool {
+	for ; i < len(toks) && !toks[i].op; i++ {
+		if findActionEnd(toks, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // findActions are find's options whose arguments are a command to run,
 // up to a word ";" or "+" (see findScripts).
 var findActions = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
@@ -262,12 +276,22 @@ func takesNextWord(t shellToken, set string) bool {
 // name that take the next word as their argument when their word does
 // not hold it: those of bundleArguments but optionalArguments'.
 func nextWordArguments(name string) string {
+	return withoutOptional(name, shortArguments(name))
+}
+
+// withoutOptional is letters, option letters of the (sub)command name,
+// without those of optionalArguments.
+func withoutOptional(name, letters string) string {
+	optional := optionalArguments[name]
+	if optional == "" {
+		return letters
+	}
 	return strings.Map(func(r rune) rune {
-		if strings.ContainsRune(optionalArguments[name], r) {
+		if strings.ContainsRune(optional, r) {
 			return -1
 		}
 		return r
-	}, shortArguments(name))
+	}, letters)
 }
 
 // optionalArguments are, for commands of bundleArguments, the letters of

@@ -2,6 +2,7 @@ package cmdline
 
 import (
 	"cmp"
+	"fmt"
 	"path"
 	"slices"
 	"strconv"
@@ -31,7 +32,7 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 	"chgrp": {"--recursive": "-R", "--verbose": "-v"},
 	"tail":  {"--follow": "-f", "--lines": "-n"},
 	"head":  {"--lines": "-n", "--bytes": "-c"},
-	"grep": {"--recursive": "-r", "--ignore-case": "-i", "--line-number": "-n", "--invert-match": "-v",
+	"grep": {"--regexp": "-e", "--file": "-f", "--recursive": "-r", "--ignore-case": "-i", "--line-number": "-n", "--invert-match": "-v",
 		"--files-with-matches": "-l", "--extended-regexp": "-E", "--fixed-strings": "-F", "--count": "-c", "--word-regexp": "-w"},
 	"sed": {"--in-place": "-i", "--expression": "-e", "--quiet": "-n", "--regexp-extended": "-E", "-r": "-E"},
 	"curl": {"--request": "-X", "--header": "-H", "--data": "-d", "--output": "-o", "--silent": "-s", "--location": "-L",
@@ -60,7 +61,7 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 	"helm":             {"--namespace": "-n", "--values": "-f"},
 	"npm":              {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
 
-	"git push":     {"--force": "-f", "--delete": "-d", "--set-upstream": "-u", "--dry-run": "-n", "--verbose": "-v", "--quiet": "-q"},
+	"git push":     {"--push-option": "-o", "--force": "-f", "--delete": "-d", "--set-upstream": "-u", "--dry-run": "-n", "--verbose": "-v", "--quiet": "-q"},
 	"git clean":    {"--force": "-f", "--dry-run": "-n", "--quiet": "-q", "--interactive": "-i"},
 	"git branch":   {"--delete": "-d", "--force": "-f", "--all": "-a", "--move": "-m", "--remotes": "-r"},
 	"git commit":   {"--message": "-m", "--all": "-a", "--no-verify": "-n", "--quiet": "-q", "--signoff": "-s"},
@@ -171,40 +172,87 @@ var dockerNames = [][]string{
 // "docker container *" still matches what it did. Only a subcommand
 // written out counts, not a glob or a placeholder ("docker container
 // r*"), nor a quoted or escaped word, nor one a runner runs ("ssh host
-// docker ps"); a pattern read as a regexp has none, as validation counts
-// its runs (PatternRuns). nil for a pattern of no such subcommand.
+// docker ps"), nor a pattern read as a regexp ("docker rm -f web-[0-9]*"
+// too), whose runs validation counts (PatternRuns). nil for a pattern of
+// no such subcommand.
 func dockerNameVariants(raw string) []string {
 	if !mayNameDocker(raw) {
 		return nil // most patterns: no second reading
 	}
 	pat := collapseLines(dropHereDocs(raw)) // as compilePattern reads it
 	if _, isRegexp := commandRegexp(pat); isRegexp {
-		return nil
+		return nil // its runs are what validation counts (PatternRuns)
 	}
 	toks := readWords(shellTokensUpTo(pat, maxLiteralTokens))
-	out := []string{pat}
-	end := len(pat) // the subcommands are renamed from the last, so offsets hold
-	subs := dockerSubcommands(toks, commandStarts(toks))
-	for i := len(subs) - 1; i >= 0; i-- {
-		sub := subs[i]
-		if sub.to > end || strings.Join(strings.Fields(pat[sub.from:sub.to]), " ") != sub.name {
+	var subs []dockerSub
+	var names [][]string // each sub's names, its own first
+	for _, sub := range dockerSubcommands(toks, commandStarts(toks)) {
+		if strings.Join(strings.Fields(pat[sub.from:sub.to]), " ") != sub.name {
 			continue // "r\m": not as written
 		}
-		names := dockerNamesOf(sub.name)
-		for _, variant := range out {
-			for _, other := range names {
-				if other != sub.name && len(out) <= maxNameVariants {
-					out = append(out, variant[:sub.from]+other+variant[sub.to:])
-				}
-			}
+		if all := dockerNamesOf(sub.name); all != nil {
+			subs = append(subs, sub)
+			own := slices.Index(all, sub.name)
+			names = append(names, append([]string{sub.name}, slices.Delete(slices.Clone(all), own, own+1)...))
 		}
-		end = sub.from
 	}
-	return out[1:]
+	var out []string
+	for _, pick := range namePicks(names, maxNameVariants) {
+		variant := pat
+		for i := len(subs) - 1; i >= 0; i-- { // from the last, so offsets hold
+			variant = variant[:subs[i].from] + names[i][pick[i]] + variant[subs[i].to:]
+		}
+		out = append(out, variant)
+	}
+	return out
+}
+
+// namePicks are up to limit choices of one name for each of a pattern's
+// docker subcommands, names[i] being the i-th one's, its own first:
+// every choice but all its own, those of the n-th other name of each
+// first ("docker container ls | xargs docker container rm" for "docker
+// ps | xargs docker rm"), as a pattern writes its commands alike.
+func namePicks(names [][]string, limit int) [][]int {
+	var out [][]int
+	seen := map[string]bool{}
+	add := func(pick []int) {
+		key := fmt.Sprint(pick)
+		if len(out) < limit && !seen[key] && slices.ContainsFunc(pick, func(k int) bool { return k > 0 }) {
+			seen[key] = true
+			out = append(out, slices.Clone(pick))
+		}
+	}
+	widest := 0
+	for _, n := range names {
+		widest = max(widest, len(n))
+	}
+	pick := make([]int, len(names))
+	for d := 1; d < widest; d++ {
+		for i, n := range names {
+			pick[i] = min(d, len(n)-1)
+		}
+		add(pick)
+	}
+	clear(pick)
+	for len(out) < limit { // every other choice, as an odometer counts
+		i := len(pick) - 1
+		for i >= 0 && pick[i] == len(names[i])-1 {
+			pick[i] = 0
+			i--
+		}
+		if i < 0 {
+			break
+		}
+		pick[i]++
+		add(pick)
+	}
+	return out
 }
 
 // maxNameVariants is the most other writings dockerNameVariants gives a
-// pattern: a pipe of two docker commands of four names each has 15.
+// pattern: a pipe of two docker commands of four names each has 15, and
+// one of three, of two to four names each, 23, of which those naming
+// each command alike come first.
 const maxNameVariants = 15
 
 // dockerNamesOf are the names docker gives the subcommand name, its own
@@ -464,7 +512,14 @@ var optionsEndAtOperand = map[string]bool{"docker run": true, "docker exec": tru
 // options that take an argument in the next word; an unknown one ends
 // spelling early, which costs a match by another spelling and never makes
 // a wrong one.
-var longArguments = map[string]map[string]bool{"docker run": dockerArguments, "docker exec": dockerArguments}
+var longArguments = map[string]map[string]bool{"docker run": dockerArguments, "docker exec": dockerArguments,
+	"docker system prune": pruneArguments, "docker image prune": pruneArguments, "docker container prune": pruneArguments,
+	"docker volume prune": pruneArguments, "docker network prune": pruneArguments, "docker builder prune": pruneArguments,
+	"git clean": {"--exclude": true}, "git rebase": {"--exec": true, "--onto": true, "--strategy": true, "--strategy-option": true}}
+
+// pruneArguments are the long options of docker's prunes that take an
+// argument in the next word ("--filter until=24h").
+var pruneArguments = map[string]bool{"--filter": true, "--keep-storage": true, "--reserved-space": true, "--max-used-space": true, "--min-free-space": true}
 
 // dockerArguments are docker run's and exec's long options that take an
 // argument in the next word.
@@ -477,15 +532,23 @@ var dockerArguments = map[string]bool{"--name": true, "--network": true, "--net"
 	"--link": true, "--volumes-from": true, "--cidfile": true, "--detach-keys": true, "--label-file": true, "--group-add": true}
 
 // takesArgument reports whether the word t, of (sub)command key, is an
-// option known to take the next word as its argument (not sed's -i,
-// whose argument is optional: optionalArguments).
+// option known to take the next word as its argument: a long option of
+// longArguments, or one spelled as a short option that takes one
+// ("--message" of git commit), or short options ending with one ("-m",
+// "-am"; not sed's -i, whose argument is optional: optionalArguments).
 func takesArgument(key string, t shellToken) bool {
 	if !isOption(t.text) || t.glued {
 		return false
 	}
-	letter := optionLetter(t)
-	return longArguments[key][t.text] ||
-		strings.IndexByte(spelledArguments(key), letter) >= 0 && strings.IndexByte(optionalArguments[key], letter) < 0
+	letters := withoutOptional(key, spelledArguments(key))
+	if !strings.HasPrefix(t.text, "--") {
+		return takesNextOf(t.text, letters)
+	}
+	letter := t.spelled
+	if short := optionSpellings[key][t.text]; letter == 0 && short != "" {
+		letter = short[1]
+	}
+	return longArguments[key][t.text] || letter != 0 && strings.IndexByte(letters, letter) >= 0
 }
 
 // spellingKeys are the (sub)commands of optionSpellings,
@@ -536,6 +599,7 @@ var spelledArgumentLetters = map[string]string{
 	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof", "kubectl exec": "nc",
 	"docker rm": "t", "docker pod rm": "t", // podman's --time
 	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
+	"git clean": "e", "git checkout": "bB", "git rebase": "xsX",
 }
 
 // spelledArguments are the letters of the short options of key (a
