@@ -13,8 +13,37 @@ var Formats = []string{"text", "json", "sarif", "github"}
 
 // WriteDiagnostics writes findings in one of Formats: text (one line each),
 // json (an array), sarif (SARIF 2.1.0, for code-scanning uploads) or github
-// (workflow commands that annotate a pull request).
+// (workflow commands that annotate a pull request), every path relative to
+// the repository.
 func WriteDiagnostics(w io.Writer, format string, ds Diagnostics) error {
+	return WriteDiagnosticsIn(w, format, ds, Checkout{})
+}
+
+// Checkout is the checkout a repository lies in, whose root GitHub reads the
+// paths of the sarif and github formats from (GITHUB_WORKSPACE, the top of
+// the git work tree): a finding in packages/gsd/bin/x.json given as
+// bin/x.json annotates a file that does not exist.
+type Checkout struct {
+	// Prefix is the repository's folder in the checkout, slash-separated;
+	// "" when the repository is the checkout.
+	Prefix string
+	// URI is the checkout's file URI, ending in "/", which a SARIF log
+	// gives as %SRCROOT%; "" leaves it unsaid.
+	URI string
+}
+
+// path is a repository-relative file as the checkout names it.
+func (c Checkout) path(file string) string {
+	if c.Prefix == "" {
+		return file
+	}
+	return c.Prefix + "/" + file
+}
+
+// WriteDiagnosticsIn is WriteDiagnostics with the paths of the sarif and
+// github formats relative to the root of c. Text and json keep them
+// repository-relative, as CONTRACT.md §3 has them.
+func WriteDiagnosticsIn(w io.Writer, format string, ds Diagnostics, c Checkout) error {
 	switch format {
 	case "", "text":
 		for _, d := range ds {
@@ -29,9 +58,12 @@ func WriteDiagnostics(w io.Writer, format string, ds Diagnostics) error {
 		}
 		return encodeJSON(w, ds)
 	case "sarif":
-		return encodeJSON(w, sarif(ds))
+		return encodeJSON(w, sarif(ds, c))
 	case "github":
 		for _, d := range ds {
+			if d.File != "" {
+				d.File = c.path(d.File)
+			}
 			if _, err := fmt.Fprintln(w, githubLine(d)); err != nil {
 				return err
 			}
@@ -82,9 +114,13 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool       sarifTool     `json:"tool"`
-		ColumnKind string        `json:"columnKind"`
-		Results    []sarifResult `json:"results"`
+		Tool       sarifTool            `json:"tool"`
+		ColumnKind string               `json:"columnKind"`
+		BaseIDs    map[string]sarifBase `json:"originalUriBaseIds,omitempty"`
+		Results    []sarifResult        `json:"results"`
+	}
+	sarifBase struct {
+		URI string `json:"uri"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -136,7 +172,7 @@ func sarifLevel(s Severity) string {
 	return "error"
 }
 
-func sarif(ds Diagnostics) sarifLog {
+func sarif(ds Diagnostics, c Checkout) sarifLog {
 	driver := sarifDriver{Name: "capreg", InformationURI: "https://github.com/capreg/capreg"}
 	index := map[string]int{}
 	for i, r := range Rules {
@@ -152,10 +188,15 @@ func sarif(ds Diagnostics) sarifLog {
 		r := sarifResult{RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity), Message: sarifMessage{msg}}
 		// A finding about the repository as a whole (a step no workflow
 		// declares) is placed at its root: GitHub code scanning refuses a
-		// result without a location, and with it the whole upload.
-		loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: ".", URIBaseID: "%SRCROOT%"}}}
+		// result without a location, and with it the whole upload; in a
+		// checkout, the repository's folder.
+		root := "."
+		if c.Prefix != "" {
+			root = sarifURI(c.Prefix) + "/"
+		}
+		loc := sarifLocation{Physical: sarifPhysical{Artifact: sarifArtifact{URI: root, URIBaseID: "%SRCROOT%"}}}
 		if d.File != "" {
-			loc.Physical.Artifact.URI = sarifURI(d.File)
+			loc.Physical.Artifact.URI = sarifURI(c.path(d.File))
 			if d.Line > 0 {
 				loc.Physical.Region = &sarifRegion{StartLine: d.Line, StartColumn: d.Column}
 			}
@@ -163,10 +204,14 @@ func sarif(ds Diagnostics) sarifLog {
 		r.Locations = []sarifLocation{loc}
 		results = append(results, r)
 	}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "unicodeCodePoints", Results: results}
+	if c.URI != "" {
+		run.BaseIDs = map[string]sarifBase{"%SRCROOT%": {URI: c.URI}}
+	}
 	return sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
-		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, ColumnKind: "unicodeCodePoints", Results: results}},
+		Runs:    []sarifRun{run},
 	}
 }
 

@@ -99,3 +99,49 @@ func sarifResults(t *testing.T, data []byte) []sarifResultLocations {
 	}
 	return log.Runs[0].Results
 }
+
+// In a checkout, the sarif and github formats name files from its root,
+// a finding about the repository as a whole at the repository's folder,
+// and SARIF says what %SRCROOT% is; text and json stay repository-relative.
+func TestFormatsInCheckout(t *testing.T) {
+	ds := Diagnostics{
+		{File: "bin/a b.json", Line: 1, Column: 2, Rule: "schema", Severity: Error, Message: "bad"},
+		{Rule: "point-uncovered", Severity: Error, Message: "no workflow"},
+	}
+	c := Checkout{Prefix: "packages/g s", URI: "file:///w/mono/"}
+	for _, tc := range []struct{ format, want string }{
+		{"github", "::error file=packages/g s/bin/a b.json,line=1,col=2,title=schema::bad\n::error title=point-uncovered::no workflow\n"},
+		{"text", "bin/a b.json:1:2: error [schema] bad\ncapreg: error [point-uncovered] no workflow\n"},
+	} {
+		var out bytes.Buffer
+		if err := WriteDiagnosticsIn(&out, tc.format, ds, c); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != tc.want {
+			t.Errorf("%s = %q, want %q", tc.format, out.String(), tc.want)
+		}
+	}
+	var out bytes.Buffer
+	if err := WriteDiagnosticsIn(&out, "sarif", ds, c); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			BaseIDs map[string]struct {
+				URI string `json:"uri"`
+			} `json:"originalUriBaseIds"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	if got := log.Runs[0].BaseIDs["%SRCROOT%"].URI; got != c.URI {
+		t.Errorf("%%SRCROOT%% = %q, want %q", got, c.URI)
+	}
+	results := sarifResults(t, out.Bytes())
+	for i, want := range []string{"packages/g%20s/bin/a%20b.json", "packages/g%20s/"} {
+		if got := results[i].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != want {
+			t.Errorf("result %d uri = %q, want %q", i, got, want)
+		}
+	}
+}

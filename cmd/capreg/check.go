@@ -43,7 +43,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if snap == nil {
 		return code
 	}
-	if err := validate.WriteDiagnostics(stdout, cf.format, snap.Diagnostics); err != nil {
+	// The formats GitHub reads name files from the checkout's root.
+	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, checkoutOf(cf.repo)); err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}

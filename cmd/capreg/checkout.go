@@ -1,0 +1,78 @@
+package main
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// checkoutOf is the checkout repo lies in, for the formats GitHub reads
+// (sarif, github): their paths are resolved from the checkout's root, not
+// from --repo, so that "--repo packages/gsd" annotated bin/x.json, a file
+// the pull request does not have. The root is the innermost of the top of
+// the git work tree (a .git entry, folder or file, found walking up; git
+// itself is not run) and GITHUB_WORKSPACE, where it holds the repository:
+// the workspace without a .git when actions/checkout downloaded the tree,
+// the work tree when the checkout is a folder of the workspace (path:),
+// or when a .git above the workspace is some other repository. Neither
+// found, the repository is the root, and paths stay as they are.
+func checkoutOf(repo string) validate.Checkout {
+	abs, err := filepath.Abs(repo)
+	if err != nil {
+		return validate.Checkout{}
+	}
+	root := workTreeTop(abs)
+	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
+		ws = filepath.Clean(ws)
+		if within(ws, abs) && (root == "" || within(root, ws)) {
+			root = ws
+		}
+	}
+	if root == "" {
+		root = abs
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil {
+		rel = "."
+	}
+	c := validate.Checkout{URI: fileURI(root)}
+	if rel != "." {
+		c.Prefix = filepath.ToSlash(rel)
+	}
+	return c
+}
+
+// workTreeTop is the nearest folder at or above dir holding a .git entry
+// (a folder, or the file of a worktree or submodule), or "".
+func workTreeTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// within reports whether the absolute, clean path p is dir or lies in it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
+}
+
+// fileURI is the file URI of the absolute folder dir, ending in "/", as
+// SARIF wants a base URI.
+func fileURI(dir string) string {
+	p := filepath.ToSlash(dir)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/x is file:///C:/x
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}

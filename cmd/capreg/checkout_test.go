@@ -1,0 +1,27 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// Outside any work tree and workspace, the repository is the root: paths
+// stay repository-relative, and %SRCROOT% is the repository's folder.
+func TestCheckoutOfNone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my repo")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if top := workTreeTop(dir); top != "" {
+		t.Skipf("the temporary folder is in the work tree %s", top)
+	}
+	t.Setenv("GITHUB_WORKSPACE", filepath.Join(dir, "elsewhere"))
+	got := checkoutOf(dir)
+	want := validate.Checkout{URI: "file://" + filepath.ToSlash(filepath.Dir(dir)) + "/my%20repo/"}
+	if got != want {
+		t.Errorf("checkoutOf(%s) = %+v, want %+v", dir, got, want)
+	}
+}
