@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,10 +19,21 @@ import (
 // ArtifactNames are the generated files, in the order gen reports them.
 var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
 
-// WriteArtifacts writes the snapshot's artifacts into dir, creating it. Each
-// file is written to a temporary name and renamed, so a reader never sees a
-// half-written artifact.
-func WriteArtifacts(dir string, snap *Snapshot) ([]string, error) {
+// Written is an artifact WriteArtifacts wrote, or left as it was.
+type Written struct {
+	File string
+	// UpToDate says the file held the artifact's bytes already and was not
+	// rewritten: a new file at each run changed its mtime for nothing, which
+	// make, file watchers and backups take for a change.
+	UpToDate bool
+}
+
+// WriteArtifacts writes the snapshot's artifacts into dir, creating it, but
+// those whose file holds their bytes already. Each file is written to a
+// temporary name, synced and renamed, so a reader never sees a half-written
+// artifact; once ctx ends (an interrupt) no more are written, and the
+// temporary file of one being written is removed.
+func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written, error) {
 	if !snap.OK() {
 		return nil, errors.New("repository has errors; nothing written")
 	}
@@ -36,28 +48,44 @@ func WriteArtifacts(dir string, snap *Snapshot) ([]string, error) {
 			return nil, fmt.Errorf("%s is a directory; remove it, so that the artifact can be written there", p)
 		}
 	}
-	var written []string
+	var done []Written
 	for _, name := range ArtifactNames {
-		p := filepath.Join(dir, name)
-		if err := writeAtomic(p, snap.Artifacts[name]); err != nil {
-			return written, err
+		if err := ctx.Err(); err != nil {
+			return done, err
 		}
-		written = append(written, p)
+		p := filepath.Join(dir, name)
+		data := snap.Artifacts[name]
+		// Read as gen --check reads it: a link there is replaced, not
+		// read through, nor kept for pointing at the same bytes.
+		if old, err := readCommitted(p); err == nil && bytes.Equal(old, data) {
+			done = append(done, Written{File: p, UpToDate: true})
+			continue
+		}
+		if err := writeAtomic(ctx, p, data); err != nil {
+			return done, err
+		}
+		done = append(done, Written{File: p})
 	}
-	return written, nil
+	return done, nil
 }
 
-// writeAtomic writes data to a new temporary file beside p and renames it to
-// p. The temporary file is created afresh (never a link or file already
-// lying at a fixed name, which would be written through) and removed when
-// any step fails.
-func writeAtomic(p string, data []byte) error {
+// writeAtomic writes data to a new temporary file beside p, syncs it (a
+// rename that reaches the disk before the data would leave an empty
+// artifact after a crash) and renames it to p. The temporary file is
+// created afresh (never a link or file already lying at a fixed name, which
+// would be written through) and removed when any step fails, or when ctx
+// has ended before the rename: an interrupt leaves p as it was and no
+// temporary file beside it.
+func writeAtomic(ctx context.Context, p string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(p), filepath.Base(p)+".*.tmp")
 	if err != nil {
 		return err
 	}
 	_, err = f.Write(data)
-	err = errors.Join(err, f.Chmod(0o644), f.Close())
+	err = errors.Join(err, f.Chmod(0o644), f.Sync(), f.Close())
+	if err == nil {
+		err = ctx.Err()
+	}
 	if err == nil {
 		err = os.Rename(f.Name(), p)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // genFlags are the flags of capreg gen.
@@ -48,20 +50,30 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if gf.write {
-		return genWrite(snap, gf.out, stdout, stderr)
+		return genWrite(ctx, snap, gf.out, stdout, stderr)
 	}
 	return genCheck(snap, gf.out, writeHint(fs), stdout, stderr)
 }
 
-// genWrite writes the artifacts into out, naming each file written.
-func genWrite(snap *store.Snapshot, out string, stdout, stderr io.Writer) int {
-	files, err := store.WriteArtifacts(out, snap)
+// genWrite writes the artifacts into out, naming each file written and
+// each found up to date. Interrupted, it says so and exits 130: the files
+// named are complete, the one being written was left as it was.
+func genWrite(ctx context.Context, snap *store.Snapshot, out string, stdout, stderr io.Writer) int {
+	files, err := store.WriteArtifacts(ctx, out, snap)
 	var msg []byte
 	for _, f := range files {
-		msg = fmt.Appendf(msg, "Wrote %s\n", f)
+		if f.UpToDate {
+			msg = fmt.Appendf(msg, "Kept %s (up to date)\n", f.File)
+			continue
+		}
+		msg = fmt.Appendf(msg, "Wrote %s\n", f.File)
 	}
 	code := writeOutput(stdout, stderr, msg)
-	if err != nil {
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(stderr, "capreg: interrupted; stopped with %s not written\n", validate.Plural(len(store.ArtifactNames)-len(files), "artifact"))
+		return exitInterrupted
+	case err != nil:
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}

@@ -3,10 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/capreg/capreg/store"
 )
 
 // toolsRepo writes a repository holding one tool card and its tool, and
@@ -251,5 +256,106 @@ func TestTerminalText(t *testing.T) {
 		if got := terminalText(in); got != want {
 			t.Errorf("terminalText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestGenWriteKeepsUpToDateFiles: gen --write leaves a file that holds its
+// artifact's bytes as it is (same inode, same mtime, for make and file
+// watchers) and says so; only the file that differs is written.
+func TestGenWriteKeepsUpToDateFiles(t *testing.T) {
+	repo, out := toolsRepo(t)
+	old := time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
+	before := map[string]os.FileInfo{}
+	for _, name := range store.ArtifactNames {
+		p := filepath.Join(out, name)
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[name] = fi
+	}
+	stale := filepath.Join(out, store.ToolIndexFile)
+	if err := os.WriteFile(stale, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--write"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("gen --write: exit %d\n%s", code, stderr.String())
+	}
+	want := fmt.Sprintf("Kept %s (up to date)\nKept %s (up to date)\nWrote %s\n",
+		filepath.Join(out, store.RegistryFile), filepath.Join(out, store.ContractFile), stale)
+	if stdout.String() != want {
+		t.Errorf("stdout = %q, want %q", stdout.String(), want)
+	}
+	for _, name := range []string{store.RegistryFile, store.ContractFile} {
+		fi, err := os.Stat(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !os.SameFile(fi, before[name]) || !fi.ModTime().Equal(old) {
+			t.Errorf("%s was rewritten (mtime %v)", name, fi.ModTime())
+		}
+	}
+	if data, _ := os.ReadFile(stale); string(data) == "{}\n" {
+		t.Errorf("%s, stale, was not written", stale)
+	}
+}
+
+// TestGenWriteInterrupted: gen --write interrupted (its context ended, as
+// main's does on SIGINT or SIGTERM) writes nothing more, leaves no
+// temporary file in --out, says so and exits 130.
+func TestGenWriteInterrupted(t *testing.T) {
+	repo, out := toolsRepo(t)
+	stale := filepath.Join(out, store.RegistryFile)
+	if err := os.WriteFile(stale, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := repoFlags{repo: repo}
+	snap, code := f.loadValid(context.Background(), io.Discard)
+	if snap == nil {
+		t.Fatalf("load: exit %d", code)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	if code := genWrite(ctx, snap, out, &stdout, &stderr); code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+	if got, want := stderr.String(), "capreg: interrupted; stopped with 3 artifacts not written\n"; got != want {
+		t.Errorf("stderr = %q, want %q", got, want)
+	}
+	if data, _ := os.ReadFile(stale); string(data) != "{}\n" {
+		t.Errorf("%s was written: %.40q", stale, data)
+	}
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("gen --write left %s behind", e.Name())
+		}
+	}
+}
+
+// TestVerbsInterruptedWhileLoading: a verb whose scan an interrupt ended
+// says so and exits 130, not 2 with "context canceled" as an I/O failure.
+func TestVerbsInterruptedWhileLoading(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, args := range [][]string{{"check"}, {"gen", "--write", "--out", t.TempDir()}, {"render", "plan:pre"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(ctx, append(args, "--repo", repo), &stdout, &stderr); code != exitInterrupted {
+				t.Errorf("exit %d, want %d", code, exitInterrupted)
+			}
+			if got, want := stderr.String(), "capreg: interrupted; stopped\n"; got != want {
+				t.Errorf("stderr = %q, want %q", got, want)
+			}
+		})
 	}
 }

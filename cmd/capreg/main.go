@@ -12,9 +12,11 @@ import (
 	"io"
 	"maps"
 	"os"
+	"os/signal"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/capreg/capreg/validate"
@@ -25,13 +27,29 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitUsage    = 2
-	// exitInterrupted is a help_probe stopped by Ctrl-C, as a shell
-	// reports a command SIGINT ended (128 + 2).
+	// exitInterrupted is a verb stopped by Ctrl-C or SIGTERM (a help_probe,
+	// gen --write, a scan), as a shell reports a command SIGINT ended
+	// (128 + 2).
 	exitInterrupted = 130
 )
 
 func main() {
-	os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := interruptible()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// interruptible is the context main runs a verb with: an interrupt or
+// SIGTERM ends it, so that a verb stopped mid-way cleans up and says so
+// (gen --write removes its temporary file, which a kill left in --out)
+// rather than being killed. Once one has been taken, a second signal kills
+// as by default, for a verb that does not heed ctx. serve and a help_probe
+// take the signals themselves too, and so drain or stop the probe as before.
+func interruptible() (context.Context, context.CancelFunc) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }
 
 // command is one verb.

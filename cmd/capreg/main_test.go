@@ -24,7 +24,7 @@ import (
 // TestMain lets the testscripts run the real binary entry point as "capreg".
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"capreg": func() { os.Exit(run(context.Background(), os.Args[1:], os.Stdout, os.Stderr)) },
+		"capreg": main,
 	})
 }
 

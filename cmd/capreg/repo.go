@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,6 +43,10 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 		}
 	}
 	snap, err := store.Load(ctx, rf.options())
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "capreg: interrupted; stopped") // not an I/O failure
+		return nil, exitInterrupted
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return nil, exitUsage
