@@ -149,6 +149,14 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	}
 	m.setDiagnostics(snap)
 	if !ok {
+		if snap == nil {
+			// Nothing built: the repository could not be read (a checkout
+			// gone, a folder made unreadable). That is an error of this
+			// rebuild, which an alert on errors > 0 must see; the last
+			// build's counts said 0.
+			m.diagnostics.WithLabelValues(string(validate.Error)).Set(1)
+			m.diagnostics.WithLabelValues(string(validate.Warning)).Set(0)
+		}
 		m.rebuilds.WithLabelValues("failure").Inc()
 		m.lastOK.Set(0)
 		return
@@ -187,7 +195,8 @@ func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 }
 
 // setDiagnostics sets the diagnostics gauges to the findings of snap, the
-// last rebuild's build; a rebuild that built nothing leaves them.
+// last rebuild's build; a rebuild that built nothing leaves them (but see
+// Rebuilt).
 func (m *Metrics) setDiagnostics(snap *store.Snapshot) {
 	if snap == nil {
 		return

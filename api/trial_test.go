@@ -417,6 +417,20 @@ func TestMetricsAfterARevertedBreak(t *testing.T) {
 	if !ok || last < broken {
 		t.Errorf("capreg_registry_last_reload_success_timestamp_seconds = %f, want the revert's time, at or after %f", last, broken)
 	}
+	// A repository that cannot be read at all builds nothing: that is an
+	// error too, where the gauge kept the last build's 0.
+	gone := repo + ".gone"
+	if err := os.Rename(repo, gone); err != nil {
+		t.Fatal(err)
+	}
+	w.Reload(ctx) // fails: no repository
+	if got := gaugeValue(t, m, "capreg_diagnostics", "severity", "error"); got != 1 {
+		t.Errorf("repository gone: capreg_diagnostics{severity=\"error\"} = %v, want 1", got)
+	}
+	if err := os.Rename(gone, repo); err != nil {
+		t.Fatal(err)
+	}
+	gauge("back", 0)
 }
 
 // gaugeValue is the value of the gauge name{label="value"} in m.
