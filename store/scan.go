@@ -79,7 +79,11 @@ var ErrRepo = errors.New("cannot read repository")
 // any capreg.json paths), following their links; then the rest of the tree
 // without following directory links; then the directory links whose targets
 // no earlier pass reached. A link to the capabilities folder elsewhere in the
-// tree therefore never hides the folder itself.
+// tree therefore never hides the folder itself. What the first pass reaches
+// through a link (capabilities/shared -> ../bin) hides nothing either: the
+// second pass walks it again under its own name, and its cards and
+// workflows are routed after that pass's (see throughLinks), so they count
+// under the link's name only where their own is no input.
 func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	repo := opts.Repo
 	if repo == "" {
@@ -108,11 +112,13 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	if sc.tree != nil {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
+	sc.firstPass = true
 	for _, p := range sc.walkRoots() {
 		if err := sc.walkPath(p); err != nil {
 			return nil, err
 		}
 	}
+	sc.firstPass = false
 	if err := sc.walk(".", real, false, nil); err != nil {
 		return nil, err
 	}
@@ -122,6 +128,9 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		if err := sc.walk(d.rel, d.real, true, nil); err != nil {
 			return nil, err
 		}
+	}
+	for _, lf := range sc.throughLinks {
+		sc.routeThroughLink(lf)
 	}
 	for _, lf := range sc.linkedFiles {
 		if sc.reads(lf.rel) {
@@ -163,6 +172,18 @@ type scanner struct {
 	deferred  []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
+	// firstPass is set while the configured inputs are walked, and linked
+	// while that pass is inside a directory link. viaLink holds the real
+	// directories it walked only through links, which the second pass
+	// walks again under their own names.
+	firstPass, linked bool
+	viaLink           map[string]bool
+	// throughLinks are the files and broken links the first pass met
+	// through a directory link, routed after the second pass; failed are
+	// the real paths of the broken links reported under their own names,
+	// so that their other names add nothing.
+	throughLinks []linkedFile
+	failed       map[string]bool
 	// linkDirs are directories the walk does not reach but a watcher
 	// must follow: those holding inputs reached through links, and the
 	// way to inputs named by path (watchWay), skipped folders included.
@@ -201,6 +222,7 @@ type link struct{ rel, real string }
 type linkedFile struct {
 	rel, real string
 	mode      fs.FileMode
+	err       error // a broken link (throughLinks): resolving it failed
 }
 
 // layout is where the scan looks for inputs: capreg.json's settings after
@@ -531,14 +553,21 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		return nil // a link back to a directory being walked
 	}
 	capFolder := sc.capDir != "." && rel != sc.capDir && path.Dir(rel) == sc.capDir
-	if sc.visited[real] && !capFolder {
+	again := sc.viaLink[real] && !sc.linked // now under its own name
+	if sc.visited[real] && !capFolder && !again {
 		return nil
 	}
 	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real))) // read through a link
-	if !sc.visited[real] {
+	switch {
+	case !sc.visited[real]:
 		sc.visited[real] = true
 		sc.dirs = append(sc.dirs, real)
 		sc.enter(real)
+		if sc.linked {
+			sc.viaLink[real] = true
+		}
+	case again:
+		delete(sc.viaLink, real)
 	}
 	d, f, err := sc.openDir(real)
 	if err != nil {
@@ -688,7 +717,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
 			if sc.isInput(child) {
-				sc.fileError(child, err)
+				sc.linkError(child, childReal, err)
 			}
 			// Where the tree lists nothing (a capability folder), a
 			// dangling declaration is still noted: a change may make it
@@ -718,11 +747,11 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 				sc.deferred = append(sc.deferred, link{child, target})
 				return nil
 			}
-			return sc.walk(child, target, follow, above)
+			return sc.walkLink(child, target, above)
 		}
 		// A linked file: inputs named by path are read now; cards and
 		// workflows wait, so the file under its own name wins.
-		sc.linkedFiles = append(sc.linkedFiles, linkedFile{child, target, st.Mode().Type()})
+		sc.linkedFiles = append(sc.linkedFiles, linkedFile{rel: child, real: target, mode: st.Mode().Type()})
 		return nil
 	}
 	if mode.IsDir() {
@@ -736,8 +765,59 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		}
 		return sc.walk(child, childReal, follow, above)
 	}
+	if sc.linked {
+		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: child, real: childReal, mode: mode})
+		return nil
+	}
 	sc.file(child, childReal, mode)
 	return nil
+}
+
+// walkLink walks the directory a link leads to, under the link's name; in
+// the first pass, as linked (see Scan).
+func (sc *scanner) walkLink(rel, real string, above []string) error {
+	if !sc.firstPass || sc.linked {
+		return sc.walk(rel, real, true, above)
+	}
+	if sc.viaLink == nil {
+		sc.viaLink = map[string]bool{}
+	}
+	sc.linked = true
+	defer func() { sc.linked = false }()
+	return sc.walk(rel, real, true, above)
+}
+
+// linkError reports an input link that dangles or leaves the root (err),
+// at rel, its name, and real, its own path. Met through a directory link
+// in the first pass, it waits for the second, which may meet it under its
+// own name; a capability's manifest is found by the path naming it, and
+// reported at once.
+func (sc *scanner) linkError(rel, real string, err error) {
+	if _, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" || rel == sc.schema {
+		sc.fileError(rel, err)
+		return
+	}
+	if sc.linked {
+		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: rel, real: real, err: err})
+		return
+	}
+	if sc.failed == nil {
+		sc.failed = map[string]bool{}
+	}
+	sc.failed[real] = true
+	sc.fileError(rel, err)
+}
+
+// routeThroughLink routes what the first pass met through a directory
+// link, after the second pass: a file the walk routed under its own name
+// counts once, as a broken link reported there.
+func (sc *scanner) routeThroughLink(lf linkedFile) {
+	switch {
+	case lf.err == nil:
+		sc.file(lf.rel, lf.real, lf.mode)
+	case !sc.failed[lf.real]:
+		sc.fileError(lf.rel, lf.err)
+	}
 }
 
 // editorLock reports an editor's lock file: Emacs marks a file being
@@ -899,7 +979,7 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 			sc.foundReal = map[string]bool{}
 		}
 		sc.foundReal[real] = true
-		sc.found = append(sc.found, linkedFile{rel, real, mode})
+		sc.found = append(sc.found, linkedFile{rel: rel, real: real, mode: mode})
 	}
 	if rel == sc.schema {
 		f := sc.readReal(rel, real, mode)

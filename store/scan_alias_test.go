@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // TestAbsoluteConfigSchemaUnderLinkedRepo: --config-schema given as an
@@ -70,6 +71,49 @@ func TestScanAliases(t *testing.T) {
 		snap := scanLoadRepo(t, repo)
 		if _, ok := scanFind(snap.Diagnostics, "id-folder-mismatch", "capabilities/ui-copy/capability.json"); !ok {
 			t.Errorf("capabilities/ui-copy was not read as a capability:\n%s", formatDiagnostics(snap.Diagnostics))
+		}
+	})
+	t.Run("a link in the capabilities folder names no card and hides no finding", func(t *testing.T) {
+		repo, out := scanRepoCopy(t)
+		makeSymlink(t, "../bin", filepath.Join(repo, "capabilities/shared"))
+		makeSymlink(t, "gone.json", filepath.Join(repo, "bin/gone.card.json"))
+		writeTestFile(t, filepath.Join(out, "ext.card.json"), []byte("{}"))
+		makeSymlink(t, filepath.Join(out, "ext.card.json"), filepath.Join(repo, "bin/ext.card.json"))
+		snap := scanLoadRepo(t, repo)
+		for _, want := range [][2]string{{"file-unreadable", "bin/gone.card.json"}, {"path-escape", "bin/ext.card.json"}} {
+			if _, ok := scanFind(snap.Diagnostics, want[0], want[1]); !ok {
+				t.Errorf("no %s at %s:\n%s", want[0], want[1], formatDiagnostics(snap.Diagnostics))
+			}
+		}
+		for _, d := range snap.Diagnostics {
+			if strings.HasPrefix(d.File, "capabilities/shared/") {
+				t.Errorf("a finding under the link's name: %s", formatDiagnostics([]validate.Diagnostic{d}))
+			}
+		}
+		for _, c := range snap.Sources.Cards {
+			if strings.HasPrefix(c.Path, "capabilities/") {
+				t.Errorf("card read as %s", c.Path)
+			}
+		}
+	})
+	t.Run("a link in the capabilities folder to the root names nothing", func(t *testing.T) {
+		repo, out := scanRepoCopy(t)
+		makeSymlink(t, "..", filepath.Join(repo, "capabilities/loop"))
+		makeSymlink(t, out, filepath.Join(repo, "docs/external"))
+		makeSymlink(t, "gone.json", filepath.Join(repo, "bin/gone.card.json"))
+		snap := scanLoadRepo(t, repo)
+		for _, want := range [][2]string{{"file-unreadable", "bin/gone.card.json"}, {"path-escape", "docs/external"}} {
+			if _, ok := scanFind(snap.Diagnostics, want[0], want[1]); !ok {
+				t.Errorf("no %s at %s:\n%s", want[0], want[1], formatDiagnostics(snap.Diagnostics))
+			}
+		}
+		if e := snap.Result.Contract.Entry("plan"); e == nil || e.File != "workflows/plan-phase.md" {
+			t.Errorf("plan comes from %+v", e)
+		}
+		for _, c := range snap.Sources.Cards {
+			if strings.HasPrefix(c.Path, "capabilities/") {
+				t.Errorf("card read as %s", c.Path)
+			}
 		}
 	})
 	t.Run("a linked workflow counts once", func(t *testing.T) {
