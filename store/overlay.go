@@ -155,6 +155,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.updateTools()
 	o.readNamedFragments()
 	o.settleSchema()
+	o.settleStrays()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
 		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
@@ -184,6 +185,7 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Cards = slices.Clone(src.Cards)
 	out.Diagnostics = slices.Clone(src.Diagnostics)
 	out.ConfigSchemaFound = slices.Clone(src.ConfigSchemaFound)
+	out.StrayDeclarations = slices.Clone(src.StrayDeclarations)
 	if src.ConfigSchema != nil {
 		f := *src.ConfigSchema
 		out.ConfigSchema = &f
@@ -594,6 +596,23 @@ func (o *overlayer) settleSchema() {
 	default:
 		o.rescan = append(o.rescan, fmt.Sprintf("the change leaves %s the only %s, which the served scan did not read: add it to files", p, validate.SchemaFileName))
 	}
+}
+
+// settleStrays does for the files that look like capability declarations
+// what the scanner's walk does (validate.StrayKind): those the change
+// deletes go, those it writes where the walk reaches come, and validation
+// judges them against the capabilities the change leaves.
+func (o *overlayer) settleStrays() {
+	strays := slices.DeleteFunc(slices.Clone(o.served.StrayDeclarations), func(p string) bool {
+		return o.ch.removes(p) || validate.StrayKind(p, o.lay.capDir) == ""
+	})
+	for _, p := range o.ch.order {
+		if validate.StrayKind(p, o.lay.capDir) != "" && (o.lay.walked(p) || under(p, o.lay.capDir)) {
+			strays = append(strays, p)
+		}
+	}
+	slices.Sort(strays)
+	o.src.StrayDeclarations = slices.Compact(strays)
 }
 
 // servedRead returns a copy of the config schema the served scan read at

@@ -200,6 +200,13 @@ type scanner struct {
 	named []string
 	// read are the real paths of the files read (Input.Read).
 	read []string
+	// strayReal are the real paths of the capability declarations and
+	// the files that look like one (Sources.StrayDeclarations) met: each
+	// counts once, under the first name met.
+	strayReal map[string]bool
+	// capLinks are the capability folders that are links, to the folder
+	// each leads to (finish warns about those with no capability.json).
+	capLinks map[string]string
 	// found are the files named validate.SchemaFileName the walk met, each
 	// real file once, under the first name met (discoverSchema).
 	found     []linkedFile
@@ -743,6 +750,12 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 				sc.tree.note(child, entryLink|entryDir)
 				sc.tree.noteLink(sc.links, child)
 			}
+			if sc.capDir != "." && path.Dir(child) == sc.capDir {
+				if sc.capLinks == nil {
+					sc.capLinks = map[string]string{}
+				}
+				sc.capLinks[name] = sc.shown(target, true)
+			}
 			if !follow {
 				sc.deferred = append(sc.deferred, link{child, target})
 				return nil
@@ -988,6 +1001,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
+		sc.noteStray(real, "")
+	} else if validate.StrayKind(rel, sc.capDir) != "" {
+		sc.noteStray(real, rel)
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
 	if !isCard && !sc.isWorkflow(rel) {
@@ -1012,6 +1028,23 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		// Markdown that cannot be read (a FIFO too) might hold a marker:
 		// validation says it was not scanned, rather than nothing.
 		sc.src.Workflows = append(sc.src.Workflows, f)
+	}
+}
+
+// noteStray records the file at real as met: a capability declaration
+// (rel "") or, under rel, a file that looks like one but is not read
+// (validate.StrayKind). A file met again under another name adds nothing:
+// capabilities/loop -> .. does not make every declaration a nested one.
+func (sc *scanner) noteStray(real, rel string) {
+	if sc.strayReal[real] {
+		return
+	}
+	if sc.strayReal == nil {
+		sc.strayReal = map[string]bool{}
+	}
+	sc.strayReal[real] = true
+	if rel != "" {
+		sc.src.StrayDeclarations = append(sc.src.StrayDeclarations, rel)
 	}
 }
 
@@ -1256,8 +1289,34 @@ func (sc *scanner) finish() {
 	// overlay of a proposed change.
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
+	slices.Sort(sc.src.StrayDeclarations)
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
+	sc.capLinksWithoutManifest()
+}
+
+// capLinksWithoutManifest warns about each capability folder that is a link
+// to a folder with no capability.json (capabilities/shared -> ../bin): no
+// capability, though one was surely meant. What it leads to is read under
+// its own name; a misnamed or nested declaration in it is warned about
+// instead (validate.StrayKind).
+func (sc *scanner) capLinksWithoutManifest() {
+	for _, folder := range slices.Sorted(maps.Keys(sc.capLinks)) {
+		if cs := sc.caps[folder]; cs != nil && cs.Manifest.Path != "" {
+			continue
+		}
+		rel := path.Join(sc.capDir, folder)
+		if slices.ContainsFunc(sc.src.StrayDeclarations, func(p string) bool { return under(p, rel) }) {
+			continue
+		}
+		target := sc.capLinks[folder]
+		if target == "." {
+			target = "the repository root"
+		}
+		sc.diag(rel, "capability-misplaced", validate.Warning,
+			"%s is a link to %s, which holds no %s, so it is no capability: link to a capability folder, or remove the link",
+			rel, target, validate.ManifestName)
+	}
 }
 
 // discoverSchema settles the central config schema when nothing names one

@@ -276,6 +276,7 @@ func sameSources(a, b *validate.Sources) bool {
 			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
+		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) &&
 		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
 		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema))
 }

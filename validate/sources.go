@@ -124,6 +124,11 @@ type Sources struct {
 	// sorted, each file once (under its first name), whether or not
 	// discovery is in force: a proposed capreg.json may turn it on.
 	ConfigSchemaFound []string
+	// StrayDeclarations are the files the walk met that look like
+	// capability declarations but are not read as one (StrayKind), sorted,
+	// each file once: validation warns about them (capability-misplaced)
+	// where no capability.json beside them is read.
+	StrayDeclarations []string
 	// ConfigSchemaRefused says that a central config schema was named but
 	// not read, because its path leaves the repository (a path-escape
 	// finding in Diagnostics says so); ConfigSchema is then nil.

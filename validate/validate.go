@@ -53,6 +53,7 @@ func validate(src *Sources, cache *Cache) *Result {
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, s)
+	checkStrayDeclarations(src, s)
 
 	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused

@@ -1,0 +1,148 @@
+package validate
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// ManifestName is the name a capability declaration is read by, directly in
+// its folder: <capabilities folder>/<id>/capability.json.
+const ManifestName = "capability.json"
+
+// Where a file that looks like a capability declaration is not read as one
+// (StrayKind).
+const (
+	StrayElsewhere = "elsewhere" // <dir>/capabilities/<id>/capability.json outside the capabilities folder
+	StrayMisnamed  = "misnamed"  // <capabilities folder>/<id>/Capability.json, capability.json.txt, …
+	StrayNested    = "nested"    // <capabilities folder>/<id>/<sub>/…/capability.json
+)
+
+// StrayKind says whether the file at p (slash-separated, repository-relative)
+// looks like a capability declaration that is not read as one, in a
+// repository whose capabilities folder is capDir: "" when it does not. Such
+// files are skipped in silence otherwise: a misnamed declaration leaves its
+// capability out of the registry, and a repository checked from the root of
+// a monorepo reports none of its packages' capabilities. The scanner and
+// Snapshot.Overlay collect them (Sources.StrayDeclarations) by this one
+// test; it looks at the name only, so a walk pays nothing for it.
+func StrayKind(p, capDir string) string {
+	base := path.Base(p)
+	folder, inner, ok := capabilityPath(p, capDir)
+	switch {
+	case !ok:
+		// Outside the capabilities folder: only at the place one would be
+		// in another repository (a package of a monorepo).
+		if base == ManifestName && path.Base(path.Dir(path.Dir(p))) == "capabilities" {
+			return StrayElsewhere
+		}
+	case folder == "" || inner == ManifestName:
+		// A file directly in the capabilities folder, or the declaration.
+	case strings.Contains(inner, "/"):
+		if base == ManifestName {
+			return StrayNested
+		}
+	case nearManifestName(base):
+		return StrayMisnamed
+	}
+	return ""
+}
+
+// capabilityPath splits p, under capDir, into its capability folder and the
+// path inside it (folder "" for a file directly in capDir); ok is false
+// outside capDir.
+func capabilityPath(p, capDir string) (folder, inner string, ok bool) {
+	rest := p
+	if capDir != "." {
+		var found bool
+		if rest, found = strings.CutPrefix(p, capDir+"/"); !found {
+			return "", "", false
+		}
+	}
+	folder, inner, found := strings.Cut(rest, "/")
+	if !found {
+		return "", "", true
+	}
+	return folder, inner, true
+}
+
+// nearManifestName reports a name meant as capability.json: spelt in
+// another case, with a suffix (capability.json.txt, capability.yaml), or a
+// JSON file a few edits away (capabilities.json, capabilty.json).
+func nearManifestName(name string) bool {
+	lower := strings.ToLower(name)
+	if strings.HasPrefix(lower, "capability.") {
+		return true
+	}
+	const limit = 3
+	return strings.HasSuffix(lower, ".json") && EditDistance(lower, ManifestName, limit) <= limit
+}
+
+// checkStrayDeclarations warns about the files that look like capability
+// declarations and were not read as one: a capability folder without a
+// capability.json holding a misnamed or nested one (once a folder, at the
+// first), and declarations under another capabilities folder (once that
+// folder, at the first: a monorepo may hold hundreds).
+func checkStrayDeclarations(src *Sources, s *sink) {
+	if len(src.StrayDeclarations) == 0 {
+		return
+	}
+	declared := make(map[string]bool, len(src.Capabilities))
+	for _, c := range src.Capabilities {
+		declared[c.Folder] = true
+	}
+	warned := map[string]bool{}
+	others := map[string]int{} // another capabilities folder → its declarations
+	for _, p := range src.StrayDeclarations {
+		if StrayKind(p, src.CapabilitiesDir) == StrayElsewhere {
+			others[path.Dir(path.Dir(p))]++
+		}
+	}
+	for _, p := range src.StrayDeclarations {
+		switch StrayKind(p, src.CapabilitiesDir) {
+		case StrayElsewhere:
+			dir := path.Dir(path.Dir(p))
+			if warned[dir] {
+				continue
+			}
+			warned[dir] = true
+			s.add(Diagnostic{File: p, Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, others[dir], src.CapabilitiesDir)})
+		case StrayMisnamed, StrayNested:
+			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
+			if declared[folder] || warned["\x00"+folder] {
+				continue
+			}
+			warned["\x00"+folder] = true
+			s.add(Diagnostic{File: p, Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
+		}
+	}
+}
+
+// strayElsewhereMessage says that dir, a capabilities folder other than
+// capDir, holds n declarations that are not read.
+func strayElsewhereMessage(dir string, n int, capDir string) string {
+	what := "this capability declaration is"
+	if n > 1 {
+		what = fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
+	}
+	root := path.Dir(dir)
+	if root == "." {
+		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",
+			what, dir, capDir, capDir, dir)
+	}
+	return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: if %s is a repository of its own, check it with --repo %s; else move its capability folders into %s",
+		what, dir, capDir, root, root, capDir)
+}
+
+// strayInFolderMessage says that the capability folder folder of capDir has
+// no capability.json, only inner, a misnamed or nested one.
+func strayInFolderMessage(folder, inner, capDir string) string {
+	dir := path.Join(capDir, folder)
+	if strings.Contains(inner, "/") {
+		sub := path.Dir(inner)
+		return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: a declaration is read only directly in a capability folder; move %s up to %s",
+			dir, ManifestName, path.Join(dir, inner), path.Join(dir, sub), path.Join(capDir, path.Base(sub)))
+	}
+	return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: rename it to %s",
+		dir, ManifestName, path.Join(dir, inner), ManifestName)
+}

@@ -1,0 +1,64 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestStrayKind(t *testing.T) {
+	tests := []struct{ p, capDir, want string }{
+		{"capabilities/ui/capability.json", "capabilities", ""},                           // the declaration
+		{"capabilities/ui/Capability.json", "capabilities", StrayMisnamed},                // case
+		{"capabilities/ui/capability.json.txt", "capabilities", StrayMisnamed},            // a suffix
+		{"capabilities/ui/capability.yaml", "capabilities", StrayMisnamed},                // another format
+		{"capabilities/ui/capabilities.json", "capabilities", StrayMisnamed},              // a plural
+		{"capabilities/ui/config.json", "capabilities", ""},                               // an asset
+		{"capabilities/ui/loop/capability.md", "capabilities", ""},                        // a fragment
+		{"capabilities/ui/nested/capability.json", "capabilities", StrayNested},           // a folder too deep
+		{"capabilities/capability.json", "capabilities", ""},                              // in the folder itself
+		{"packages/gsd/capabilities/ui/capability.json", "capabilities", StrayElsewhere},  // a monorepo's package
+		{"capabilities/ui/capability.json", "caps", StrayElsewhere},                       // capreg.json moved the folder
+		{"docs/examples/ui/capability.json", "capabilities", ""},                          // an example, not a folder of capabilities
+		{"packages/gsd/capabilities/ui/Capability.json", "capabilities", ""},              // only the exact name elsewhere
+		{"ui/capability.json", ".", ""},                                                   // capabilities at the root
+		{"ui/x/capability.json", ".", StrayNested},                                        // … and one too deep
+		{"packages/gsd/capabilities/ui/capability.json", "packages/gsd/capabilities", ""}, // named there
+	}
+	for _, tt := range tests {
+		if got := StrayKind(tt.p, tt.capDir); got != tt.want {
+			t.Errorf("StrayKind(%q, %q) = %q, want %q", tt.p, tt.capDir, got, tt.want)
+		}
+	}
+}
+
+// TestStrayDeclarations: a stray declaration is a warning only where no
+// capability.json beside it is read, once a folder.
+func TestStrayDeclarations(t *testing.T) {
+	src := &Sources{
+		CapabilitiesDir: "capabilities",
+		Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Err: ErrIsDirectory}}},
+		StrayDeclarations: []string{
+			"capabilities/gamma/Capability.json", "capabilities/gamma/capability.json.bak",
+			"capabilities/ui/capability.json.bak",
+			"packages/a/capabilities/x/capability.json", "packages/a/capabilities/y/capability.json",
+		},
+	}
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "capability-misplaced" {
+			got = append(got, d.File+": "+d.Message)
+		}
+	}
+	want := []string{
+		"capabilities/gamma/Capability.json: capabilities/gamma has no capability.json",
+		"packages/a/capabilities/x/capability.json: this and 1 other capability declaration are under packages/a/capabilities",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("got %s\nwant %s…", got[i], want[i])
+		}
+	}
+}
