@@ -200,10 +200,13 @@ type scanner struct {
 	named []string
 	// read are the real paths of the files read (Input.Read).
 	read []string
-	// strayReal are the real paths of the capability declarations and
-	// the files that look like one (Sources.StrayDeclarations) met: each
-	// counts once, under the first name met.
-	strayReal map[string]bool
+	// strays are the files met that look like a capability declaration
+	// but are not read as one (Sources.StrayDeclarations), each real file
+	// once, under the first name met; manifestReal are the real paths of
+	// the declarations read, which no other name of theirs makes a stray
+	// (capabilities/_groups/x/capability.json behind capabilities/x).
+	strays       []linkedFile
+	manifestReal map[string]bool
 	// capLinks are the capability folders that are links, to the folder
 	// each leads to (finish warns about those with no capability.json).
 	capLinks map[string]string
@@ -778,7 +781,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		}
 		return sc.walk(child, childReal, follow, above)
 	}
-	if sc.linked {
+	if sc.linked && !sc.namedByPath(child) {
 		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: child, real: childReal, mode: mode})
 		return nil
 	}
@@ -806,19 +809,28 @@ func (sc *scanner) walkLink(rel, real string, above []string) error {
 // own name; a capability's manifest is found by the path naming it, and
 // reported at once.
 func (sc *scanner) linkError(rel, real string, err error) {
-	if _, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" || rel == sc.schema {
-		sc.fileError(rel, err)
-		return
-	}
-	if sc.linked {
+	if sc.linked && !sc.namedByPath(rel) {
 		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: rel, real: real, err: err})
 		return
+	}
+	if sc.failed[real] {
+		return // reported under another name: a capability's, at once
 	}
 	if sc.failed == nil {
 		sc.failed = map[string]bool{}
 	}
-	sc.failed[real] = true
+	sc.failed[real] = true // its other names add nothing
 	sc.fileError(rel, err)
+}
+
+// namedByPath reports whether rel is an input found by the path that names
+// it, whatever links lead there: a capability's manifest, the central config
+// schema. The first pass routes it at once, even through a directory link,
+// so that its own name, met later, counts it no second time, neither as a
+// stray declaration nor as a second broken link.
+func (sc *scanner) namedByPath(rel string) bool {
+	_, inner, ok := sc.capabilitySource(rel)
+	return ok && inner == validate.ManifestName || rel == sc.schema
 }
 
 // routeThroughLink routes what the first pass met through a directory
@@ -1001,9 +1013,12 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
-		sc.noteStray(real, "")
-	} else if validate.StrayKind(rel, sc.capDir) != "" {
-		sc.noteStray(real, rel)
+		if sc.manifestReal == nil {
+			sc.manifestReal = map[string]bool{}
+		}
+		sc.manifestReal[real] = true
+	} else if validate.StrayKind(rel, sc.capDir) != "" && !slices.ContainsFunc(sc.strays, func(f linkedFile) bool { return f.real == real }) {
+		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
 	if !isCard && !sc.isWorkflow(rel) {
@@ -1028,23 +1043,6 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		// Markdown that cannot be read (a FIFO too) might hold a marker:
 		// validation says it was not scanned, rather than nothing.
 		sc.src.Workflows = append(sc.src.Workflows, f)
-	}
-}
-
-// noteStray records the file at real as met: a capability declaration
-// (rel "") or, under rel, a file that looks like one but is not read
-// (validate.StrayKind). A file met again under another name adds nothing:
-// capabilities/loop -> .. does not make every declaration a nested one.
-func (sc *scanner) noteStray(real, rel string) {
-	if sc.strayReal[real] {
-		return
-	}
-	if sc.strayReal == nil {
-		sc.strayReal = map[string]bool{}
-	}
-	sc.strayReal[real] = true
-	if rel != "" {
-		sc.src.StrayDeclarations = append(sc.src.StrayDeclarations, rel)
 	}
 }
 
@@ -1289,6 +1287,11 @@ func (sc *scanner) finish() {
 	// overlay of a proposed change.
 	slices.SortStableFunc(sc.src.Workflows, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	slices.SortStableFunc(sc.src.Cards, func(a, b validate.CardSource) int { return strings.Compare(a.Path, b.Path) })
+	for _, f := range sc.strays {
+		if !sc.manifestReal[f.real] {
+			sc.src.StrayDeclarations = append(sc.src.StrayDeclarations, f.rel)
+		}
+	}
 	slices.Sort(sc.src.StrayDeclarations)
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards

@@ -36,14 +36,22 @@ func TestScanStrayDeclarations(t *testing.T) {
 		{"a declaration a folder too deep", []string{"capabilities/nested/eps/capability.json"}, nil,
 			[]string{"capabilities/nested/eps/capability.json"}},
 		{"a misnamed file beside a declaration", []string{"capabilities/ui/capability.json.bak"}, nil, nil},
-		{"a package of a monorepo, once", []string{"packages/gsd/capabilities/a/capability.json", "packages/gsd/capabilities/b/capability.json"}, nil,
-			[]string{"packages/gsd/capabilities/a/capability.json"}},
+		// Beside capabilities of its own, another capabilities folder is
+		// a fixture or an example (a monorepo's root, with none of its
+		// own, is testdata/rules/capability-misplaced.txtar).
+		{"another capabilities folder beside its own", []string{"packages/gsd/capabilities/a/capability.json", "packages/gsd/capabilities/b/capability.json"}, nil, nil},
 		{"a package in a skipped folder", []string{"node_modules/gsd/capabilities/a/capability.json"}, nil, nil},
 		{"a capability folder linking to bin", nil, [][2]string{{"capabilities/shared", "../bin"}},
 			[]string{"capabilities/shared"}},
 		{"a capability folder linking to the root names no declaration twice", []string{"packages/gsd/capabilities/a/capability.json"},
-			[][2]string{{"capabilities/loop", ".."}}, []string{"capabilities/loop", "packages/gsd/capabilities/a/capability.json"}},
+			[][2]string{{"capabilities/loop", ".."}}, []string{"capabilities/loop"}},
 		{"a capability folder linking to another", nil, [][2]string{{"capabilities/ui-copy", "ui"}}, nil},
+		// A declaration read through a link is no stray under its own
+		// name: a package's capability linked in, a group folder.
+		{"a capability folder linking to a package's", []string{"pkg/capabilities/zeta/capability.json"},
+			[][2]string{{"capabilities/zeta", "../pkg/capabilities/zeta"}}, nil},
+		{"a capability folder linking into a group folder", []string{"capabilities/_groups/zeta/capability.json"},
+			[][2]string{{"capabilities/zeta", "_groups/zeta"}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,5 +108,27 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
 			}
 		})
+	}
+}
+
+// TestScanLinkedBrokenManifestOnce: a capability folder that is a link to a
+// folder whose capability.json dangles gets one finding, under the
+// capability's name, not a second under the folder's own.
+func TestScanLinkedBrokenManifestOnce(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	if err := os.MkdirAll(filepath.Join(repo, "extern", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, "nowhere", filepath.Join(repo, "extern", "x", "capability.json"))
+	makeSymlink(t, "../extern/x", filepath.Join(repo, "capabilities", "x"))
+	snap := scanLoadRepo(t, repo)
+	var got []string
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "file-unreadable" || d.Rule == "path-escape" {
+			got = append(got, d.File)
+		}
+	}
+	if want := []string{"capabilities/x/capability.json"}; !slices.Equal(got, want) {
+		t.Errorf("broken link findings at %q, want %q:\n%s", got, want, formatDiagnostics(snap.Diagnostics))
 	}
 }

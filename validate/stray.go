@@ -2,7 +2,9 @@ package validate
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -67,30 +69,36 @@ func capabilityPath(p, capDir string) (folder, inner string, ok bool) {
 }
 
 // nearManifestName reports a name meant as capability.json: spelt in
-// another case, with a suffix (capability.json.txt, capability.yaml), or a
-// JSON file a few edits away (capabilities.json, capabilty.json).
+// another case (Capability.json), with a suffix (capability.json.txt), in
+// YAML (capability.yaml), as a plural (capabilities.json) or one edit away
+// (capabilty.json). Not capability.schema.json, which ADR-894 names for the
+// schema, nor capability.md or capacity.json.
 func nearManifestName(name string) bool {
 	lower := strings.ToLower(name)
-	if strings.HasPrefix(lower, "capability.") {
+	switch {
+	case strings.HasPrefix(lower, ManifestName+"."), lower == "capability.yaml", lower == "capability.yml",
+		lower == "capabilities.json":
 		return true
 	}
-	const limit = 3
-	return strings.HasSuffix(lower, ".json") && EditDistance(lower, ManifestName, limit) <= limit
+	return strings.HasSuffix(lower, ".json") && EditDistance(lower, ManifestName, 1) <= 1
 }
 
 // checkStrayDeclarations warns about the files that look like capability
 // declarations and were not read as one: a capability folder without a
 // capability.json holding a misnamed or nested one (once a folder, at the
-// first), and declarations under another capabilities folder (once that
-// folder, at the first: a monorepo may hold hundreds).
+// first), and, in a repository of no capability, declarations under another
+// capabilities folder (once that folder, at the first: a monorepo may hold
+// hundreds). A repository that has capabilities of its own keeps others as
+// test fixtures or examples, which are no mistake.
 func checkStrayDeclarations(src *Sources, s *sink) {
 	if len(src.StrayDeclarations) == 0 {
 		return
 	}
 	declared := make(map[string]bool, len(src.Capabilities))
 	for _, c := range src.Capabilities {
-		declared[c.Folder] = true
+		declared[c.Folder] = c.Manifest.Path != ""
 	}
+	own := slices.Contains(slices.Collect(maps.Values(declared)), true) // capabilities of its own
 	warned := map[string]bool{}
 	others := map[string]int{} // another capabilities folder → its declarations
 	for _, p := range src.StrayDeclarations {
@@ -102,7 +110,7 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		switch StrayKind(p, src.CapabilitiesDir) {
 		case StrayElsewhere:
 			dir := path.Dir(path.Dir(p))
-			if warned[dir] {
+			if warned[dir] || own {
 				continue
 			}
 			warned[dir] = true

@@ -12,6 +12,11 @@ func TestStrayKind(t *testing.T) {
 		{"capabilities/ui/capability.json.txt", "capabilities", StrayMisnamed},            // a suffix
 		{"capabilities/ui/capability.yaml", "capabilities", StrayMisnamed},                // another format
 		{"capabilities/ui/capabilities.json", "capabilities", StrayMisnamed},              // a plural
+		{"capabilities/ui/capabilty.json", "capabilities", StrayMisnamed},                 // a typo
+		{"capabilities/ui/capability.schema.json", "capabilities", ""},                    // ADR-894's schema
+		{"capabilities/ui/capability.example.json", "capabilities", ""},                   // an example
+		{"capabilities/ui/capacity.json", "capabilities", ""},                             // another word
+		{"capabilities/ui/capability.md", "capabilities", ""},                             // a document
 		{"capabilities/ui/config.json", "capabilities", ""},                               // an asset
 		{"capabilities/ui/loop/capability.md", "capabilities", ""},                        // a fragment
 		{"capabilities/ui/nested/capability.json", "capabilities", StrayNested},           // a folder too deep
@@ -32,11 +37,29 @@ func TestStrayKind(t *testing.T) {
 }
 
 // TestStrayDeclarations: a stray declaration is a warning only where no
-// capability.json beside it is read, once a folder.
+// capability.json beside it is read, once a folder; declarations under
+// another capabilities folder only in a repository of no capability of its
+// own (a monorepo checked from its root), where others are fixtures.
 func TestStrayDeclarations(t *testing.T) {
+	t.Run("own capabilities", func(t *testing.T) {
+		checkStrays(t, []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Err: ErrIsDirectory}}},
+			"capabilities/gamma/Capability.json: capabilities/gamma has no capability.json")
+	})
+	t.Run("none of its own", func(t *testing.T) {
+		checkStrays(t, []CapabilitySource{{Folder: "ui"}},
+			"capabilities/gamma/Capability.json: capabilities/gamma has no capability.json",
+			"capabilities/ui/capability.json.bak: capabilities/ui has no capability.json",
+			"packages/a/capabilities/x/capability.json: this and 1 other capability declaration are under packages/a/capabilities")
+	})
+}
+
+// checkStrays validates a repository of caps and a few stray declarations
+// and checks the capability-misplaced findings start as want does.
+func checkStrays(t *testing.T, caps []CapabilitySource, want ...string) {
+	t.Helper()
 	src := &Sources{
 		CapabilitiesDir: "capabilities",
-		Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Err: ErrIsDirectory}}},
+		Capabilities:    caps,
 		StrayDeclarations: []string{
 			"capabilities/gamma/Capability.json", "capabilities/gamma/capability.json.bak",
 			"capabilities/ui/capability.json.bak",
@@ -48,10 +71,6 @@ func TestStrayDeclarations(t *testing.T) {
 		if d.Rule == "capability-misplaced" {
 			got = append(got, d.File+": "+d.Message)
 		}
-	}
-	want := []string{
-		"capabilities/gamma/Capability.json: capabilities/gamma has no capability.json",
-		"packages/a/capabilities/x/capability.json: this and 1 other capability declaration are under packages/a/capabilities",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d findings, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
