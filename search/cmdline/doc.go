@@ -70,8 +70,8 @@
 //     "./-rf" is a file name);
 //   - a word after an option known to take the next word as its
 //     argument is that argument, no option ("-rf" of "grep -e -rf x"),
-//     as are the words of the command a find -exec runs (see
-//     splitShortArguments);
+//     and the words of the command a find -exec runs are no options of
+//     find's (see splitShortArguments);
 //   - a pattern's bundle of two or three short options ("-rf") matches
 //     them bundled in any order or with others ("-fr", "-rfv"), as does
 //     one option of rm, cp and the other getopt commands of permutes

@@ -1838,6 +1838,8 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{ID: "curl-k", Replaces: []string{"curl -k *"}},
 		{ID: "find-delete", Replaces: []string{"find * -delete"}},
 		{ID: "exec-any", Replaces: []string{"find * -exec * -delete *"}},
+		{ID: "exec-rm", Replaces: []string{"find * -exec rm -rf *"}},
+		{ID: "execdir-rm", Replaces: []string{"find * -execdir rm -rf * +"}},
 		{ID: "rm", Replaces: []string{"rm -rf *"}},
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "commit-all", Replaces: []string{"git commit --all *"}},
@@ -1863,14 +1865,21 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{"git commit -am fix", []string{"commit-all"}},
 		{"git push -o --force", []string{"push-o"}},
 		{"git push -o x --force", []string{"push"}},
-		{"find . -name x -exec echo -delete {} \\;", nil},
-		{"find . -name x -exec echo -delete {} ';'", nil},
-		{"find . -exec echo a + -delete {} \\;", nil}, // "+" ends it only after "{}"
-		// With no word to end it, the words are read as before: a
-		// pattern's "-exec * -delete *" writes none.
+		{"find . -name x -exec echo -delete {} \\;", []string{"exec-any"}},
+		{"find . -name x -exec echo -delete {} ';'", []string{"exec-any"}},
+		// "+" ends it only after "{}": -delete is echo's. A pattern's
+		// words of the command find runs match the line's alike, and
+		// find's own too (the pattern's -exec runs to its end).
+		{"find . -exec echo a + -delete {} \\;", []string{"exec-any"}},
 		{"find . -exec rm {} \\+ -delete", []string{"exec-any", "find-delete"}},
+		// A pattern's -exec that nothing ends runs to its end, and its
+		// words are the command's, as a line's are up to its end.
+		{"find . -name '*.o' -exec rm -rf {} +", []string{"exec-rm", "rm"}},
+		{"find . -type d -name node_modules -exec rm -rf {} \\;", []string{"exec-rm", "rm"}},
+		{"find . -execdir rm -rf {} +", []string{"execdir-rm", "rm"}},
+		{"find . -exec rm -f {} \\;", nil},
 		{"find . -name x -exec echo {} \\; -delete", []string{"exec-any", "find-delete"}},
-		{"find . -exec rm -rf {} +", []string{"rm"}},
+		{"find . -exec rm -rf {} +", []string{"exec-rm", "rm"}},
 		{"find . -delete", []string{"find-delete"}},
 	})
 }

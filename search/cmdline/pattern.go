@@ -150,6 +150,10 @@ type tokenMatcher struct {
 	// star ("-fdx*"), which also matches a bundle of the line holding its
 	// letters in another order ("-xdf", see globBundleOf).
 	globBundle string
+	// action: the pattern word is one of the command a find -exec runs;
+	// an option of find's, not so, matches no such word of the line
+	// (shellToken.action), where one of the command's matches either.
+	action bool
 }
 
 // match reports whether the token matches, paying b for a regexp run: a
@@ -159,7 +163,8 @@ type tokenMatcher struct {
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
 	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot, m.redir && tok.quoted,
-		m.opt && tok.glued: // an option's value is no option: "--force" of "git push -o --force"
+		m.opt && tok.glued,               // an option's value is no option: "--force" of "git push -o --force"
+		m.opt && tok.action && !m.action: // find's -delete is not echo's of "find -exec echo -delete {} \;"
 		return false
 	case tok.fed:
 		return m.anyOperand
@@ -378,6 +383,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		m.spelled = t.spelled
+		m.action = t.action
 		m.globBundle = globBundleOf(t)
 		p.literal = append(p.literal, m)
 	}

@@ -19,9 +19,13 @@ type shellToken struct {
 	op   bool // a control operator: | || & && ; or a grouping ( ) $( `
 	// glued: the value of the option before it, given in one word with
 	// it ("--replicas=0"; see splitOptionValues), or its argument given
-	// apart that looks like an option ("-rf" of "grep -e -rf"), or a
-	// word of find -exec's command (see splitShortArguments): no option.
+	// apart that looks like an option ("-rf" of "grep -e -rf", see
+	// splitShortArguments): no option.
 	glued bool
+	// action: a word of the command a find -exec runs ("-delete" of
+	// "find . -exec echo -delete {} \;"), which no option of find's in a
+	// pattern matches (see splitShortArguments).
+	action bool
 	// attached: glued, as the argument written in the word of a short
 	// option ("c" of "-Fc", see splitShortArguments), which is never the
 	// operand a pattern wants, where the value of "--dbname=app" may be.
@@ -172,10 +176,10 @@ func redirectionOperator(t shellToken) (from, op int) {
 // which each matched only the form it was written in. The command of a
 // word is what wordCommand reads, until a "--" of its own. Lines and
 // patterns are both split. It returns toks itself when there is nothing
-// to split, having marked glued, in place, each word that is the argument
-// of the option before it though it looks like an option, and the words
-// of a find -exec's command. bundles says whether to split bundles
-// (commandPattern.whole).
+// to split, having marked, in place, each word that is the argument of
+// the option before it though it looks like an option (glued), and the
+// words of a find -exec's command (action). bundles says whether to split
+// bundles (commandPattern.whole).
 func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellToken {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
@@ -200,20 +204,24 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			action = false
 		case action && findActionEnd(toks, j):
 			action = false
-		case action, j > 0 && isOption(t.text) && (takesNextWord(toks[j-1], next) || k.spell != nil && takesArgument(k.key, toks[j-1])):
+		case action:
+			// A word of the command find runs: "find . -exec echo
+			// -delete {} \;" deletes nothing.
+			toks[j].action = true
+			continue
+		case j > 0 && isOption(t.text) && (takesNextWord(toks[j-1], next) || k.spell != nil && takesArgument(k.key, toks[j-1])):
 			// The argument of the option before it, though it looks like
 			// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
 			// posts "-k", "git push -o --force" passes "--force" to a
-			// hook; and a word of the command find runs ("find . -exec
-			// echo -delete {} ;" deletes nothing). Marked glued, it is no
-			// option, in the line or the pattern, and no bundle to split.
+			// hook. Marked glued, it is no option, in the line or the
+			// pattern, and no bundle to split.
 			toks[j].glued = true
 			continue
 		case k.c.name == "find" && findActions[t.text]:
-			// Only up to a word that ends it: a pattern's "find * -exec *
-			// -delete *" writes none, and a find without one runs
-			// nothing, so its words are read as before.
-			action = findActionEnds(toks, j+1)
+			// Up to the word that ends it, or, where none does (a
+			// pattern's "find * -exec rm -rf *"), the command's end: a
+			// pattern and a line read its words alike.
+			action = true
 			continue
 		}
 		opts, arg := t, shellToken{}
@@ -247,17 +255,6 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		return toks
 	}
 	return append(out, toks[last:]...)
-}
-
-// findActionEnds reports whether a word of toks from i on, before a
-// control operator, ends a find -exec's command (findActionEnd).
-func findActionEnds(toks []shellToken, i int) bool {
-	for ; i < len(toks) && !toks[i].op; i++ {
-		if findActionEnd(toks, i) {
-			return true
-		}
-	}
-	return false
 }
 
 // findActions are find's options whose arguments are a command to run,

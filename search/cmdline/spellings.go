@@ -209,9 +209,10 @@ func dockerNameVariants(raw string) []string {
 
 // namePicks are up to limit choices of one name for each of a pattern's
 // docker subcommands, names[i] being the i-th one's, its own first:
-// every choice but all its own, those of the n-th other name of each
+// every choice but all its own, those naming each command in one group
 // first ("docker container ls | xargs docker container rm" for "docker
-// ps | xargs docker rm"), as a pattern writes its commands alike.
+// ps | xargs docker rm"), then those of the n-th other name of each, as a
+// pattern writes its commands alike.
 func namePicks(names [][]string, limit int) [][]int {
 	var out [][]int
 	seen := map[string]bool{}
@@ -222,11 +223,17 @@ func namePicks(names [][]string, limit int) [][]int {
 			out = append(out, slices.Clone(pick))
 		}
 	}
+	pick := make([]int, len(names))
+	for _, group := range groupsOf(names) { // each command in the group: "container ls", "container rm"
+		for i, n := range names {
+			pick[i] = max(0, slices.IndexFunc(n, func(name string) bool { return strings.HasPrefix(name, group+" ") }))
+		}
+		add(pick)
+	}
 	widest := 0
 	for _, n := range names {
 		widest = max(widest, len(n))
 	}
-	pick := make([]int, len(names))
 	for d := 1; d < widest; d++ {
 		for i, n := range names {
 			pick[i] = min(d, len(n)-1)
@@ -247,6 +254,21 @@ func namePicks(names [][]string, limit int) [][]int {
 		add(pick)
 	}
 	return out
+}
+
+// groupsOf are the groups ("container", "image") of the names of names,
+// sorted.
+func groupsOf(names [][]string) []string {
+	var groups []string
+	for _, n := range names {
+		for _, name := range n {
+			if group, _, ok := strings.Cut(name, " "); ok && !slices.Contains(groups, group) {
+				groups = append(groups, group)
+			}
+		}
+	}
+	slices.Sort(groups)
+	return groups
 }
 
 // maxNameVariants is the most other writings dockerNameVariants gives a
