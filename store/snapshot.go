@@ -337,6 +337,11 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 		return nil, err
 	}
 	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous)
+	if err := ctx.Err(); err != nil {
+		// Ended while validating, which does not look at ctx: a check
+		// interrupted then answered 0 as though it had been asked to go on.
+		return nil, err
+	}
 	if scan.fragments != nil {
 		snap.fragments = scan.fragments.seen
 	}

@@ -138,8 +138,8 @@ func strayElsewhereMessage(dir string, n int, capDir string) string {
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",
 			what, dir, capDir, capDir, dir)
 	}
-	return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: if %s is a repository of its own, check it with --repo %s; else move its capability folders into %s",
-		what, dir, capDir, root, root, capDir)
+	return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: if %s, in this repository, is a repository of its own, check that folder with --repo; else move its capability folders into %s",
+		what, dir, capDir, root, capDir)
 }
 
 // strayInFolderMessage says that the capability folder folder of capDir has

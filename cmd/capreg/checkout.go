@@ -24,8 +24,14 @@ func checkoutOf(repo string) validate.Checkout {
 	if err != nil {
 		return validate.Checkout{}
 	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real // reached through a link (macOS's /tmp): its .git is above the real folder
+	}
 	root := workTreeTop(abs)
 	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
+		if real, err := filepath.EvalSymlinks(ws); err == nil {
+			ws = real
+		}
 		ws = filepath.Clean(ws)
 		if within(ws, abs) && (root == "" || within(root, ws)) {
 			root = ws

@@ -49,8 +49,9 @@ errors. Flags may follow positional arguments. capreg VERB --help
 describes each flag.
 
 Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
-gen --check, an unknown id or loop point; 2 usage or I/O failure; 130 a
-probe interrupted.
+gen --check, an unknown id or loop point; 2 usage or I/O failure; 130
+interrupted (Ctrl-C or SIGTERM) while reading the repository or writing
+artifacts, or a probe interrupted.
 `
 
 // usage is the top-level usage text.
