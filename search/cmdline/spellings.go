@@ -630,18 +630,6 @@ func spelledArguments(key string) string {
 	return cmp.Or(shortArguments(key), spelledArgumentLetters[key])
 }
 
-// optionLetter is the letter of the short option the word t is, or that
-// it spells (shellToken.spelled), or 0.
-func optionLetter(t shellToken) byte {
-	switch {
-	case t.spelled != 0:
-		return t.spelled
-	case len(t.text) == 2 && t.text[0] == '-' && t.text[1] != '-':
-		return t.text[1]
-	}
-	return 0
-}
-
 // shortOptions are the words of the one-letter options, "-a" at 'a', for
 // spelling to name without building a string.
 var shortOptions = func() (words [128]string) {
