@@ -528,6 +528,8 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	var out []shellToken
 	var b strings.Builder
 	start, inWord, copied := 0, false, false
+	expansions := 0 // the ${ open in the word, whose < and > are text
+	var redirStart redirectionStart
 	prevEnd := -1 // where the last token ended
 	// substEnd is where the last command substitution closed: a # right
 	// after it is more of its word ("$(date)#x"), where one after a
@@ -550,7 +552,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			out = append(out, shellToken{text: text, off: start, quoted: q, joined: joined})
 			prevEnd = end
 			b.Reset()
-			inWord = false
+			inWord, expansions = false, 0
 		}
 	}
 	operator := func(i, n int) {
@@ -568,6 +570,18 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 	}
 	for i := 0; i < len(line) && len(out) < limit; i++ {
 		switch c := line[i]; {
+		case c == '$' && i+1 < len(line) && line[i+1] == '{':
+			expansions++
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
+		case c == '}' && expansions > 0:
+			expansions--
+			word(i, false)
+			if copied {
+				b.WriteByte(c)
+			}
 		case c == ' ' || c == '\t':
 			flush(i)
 		case c == '#' && !inWord && i != substEnd:
@@ -590,7 +604,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 				b.WriteString(line[i : i+n])
 			}
 			i += n - 1
-		case inWord && endsWordAt(line, start, i):
+		case inWord && expansions == 0 && endsWordAt(line, start, i, &redirStart):
 			// A redirection touching the word before it: a shell reads
 			// "psql db<dump.sql" as "psql db <dump.sql", and "make&>log"
 			// and "echo hi>out" so too; they were one word, which no
@@ -699,22 +713,50 @@ func placeholderAt(s string, i int) int {
 // endsWordAt reports whether a redirection operator starts at s[i], inside
 // the word that starts at s[start], and so ends that word: a < or >, or
 // the & of "&>", after a word that is not itself the start of a
-// redirection (the descriptor "2" of "2>x", the ">" of ">>" or ">&2").
-// A < or > inside a parameter expansion ("${f:-a>b}") ends no word. (A
+// redirection (the descriptor "2" of "2>x", the ">" of ">>" or ">&2"),
+// which w reads once for the whole word. (A < or > inside a parameter
+// expansion, "${f:-a>b}", ends no word: the tokenizer does not ask. A
 // process substitution touching a word, "--force>(tee log)", which bash
 // reads as part of it, is read as a redirection and a subshell.)
-func endsWordAt(s string, start, i int) bool {
+func endsWordAt(s string, start, i int, w *redirectionStart) bool {
 	switch {
 	case s[i] == '&' && (i+1 == len(s) || s[i+1] != '>'):
 		return false
 	case s[i] != '<' && s[i] != '>' && s[i] != '&':
 		return false
-	case strings.Count(s[start:i], "${") > strings.Count(s[start:i], "}"):
-		return false
 	}
-	so := strings.TrimLeft(s[start:i], "0123456789")
-	so = strings.TrimPrefix(so, "&")
-	return strings.Trim(so, "<>") != "" || s[i] == '&' && start < i
+	return w.broken(s, start, i) || s[i] == '&' && start < i
+}
+
+// redirectionStart reads whether a word, s[start:i], is the start of a
+// redirection: digits, an &, then < and > ("2>", "&>", ">>"). It goes on
+// from where it stopped, so a word of 40,000 ">" costs one pass, not one
+// a character.
+type redirectionStart struct {
+	start, upTo int
+	state       int // 0 digits, 1 after the &, 2 in < and >, 3 none
+}
+
+// broken reports whether s[start:i] is no start of a redirection.
+func (w *redirectionStart) broken(s string, start, i int) bool {
+	if w.start != start || w.upTo < start {
+		*w = redirectionStart{start: start, upTo: start}
+	}
+	for ; w.upTo < i; w.upTo++ {
+		c := s[w.upTo]
+		switch {
+		case w.state == 3:
+			return true
+		case c == '<' || c == '>':
+			w.state = 2
+		case w.state == 0 && c >= '0' && c <= '9':
+		case w.state == 0 && c == '&':
+			w.state = 1
+		default:
+			w.state = 3
+		}
+	}
+	return w.state == 3
 }
 
 // continuesLine reports whether a line that ends with the operator op
