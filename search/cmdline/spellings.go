@@ -176,8 +176,8 @@ var dockerNames = [][]string{
 // too), whose runs validation counts (PatternRuns). nil for a pattern of
 // no such subcommand.
 func dockerNameVariants(raw string) []string {
-	if !mayNameDocker(raw) {
-		return nil // most patterns: no second reading
+	if len(raw) > MaxLine || !mayNameDocker(raw) {
+		return nil // most patterns: no second reading; nor one longer than any line Match reads
 	}
 	pat := collapseLines(dropHereDocs(raw)) // as compilePattern reads it
 	if _, isRegexp := commandRegexp(pat); isRegexp {
@@ -197,7 +197,10 @@ func dockerNameVariants(raw string) []string {
 		}
 	}
 	var out []string
-	for _, pick := range namePicks(names, maxNameVariants) {
+	// Their text together is at most about MaxLine bytes, so that a card
+	// of many long docker patterns costs to compile about twice what it
+	// did, not 16 times (a pipe of 340 docker commands took 120 ms).
+	for _, pick := range namePicks(names, min(maxNameVariants, MaxLine/max(len(pat), 1))) {
 		variant := pat
 		for i := len(subs) - 1; i >= 0; i-- { // from the last, so offsets hold
 			variant = variant[:subs[i].from] + names[i][pick[i]] + variant[subs[i].to:]
