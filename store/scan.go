@@ -205,8 +205,8 @@ type scanner struct {
 	// once, under the first name met; manifestReal are the real paths of
 	// the declarations read, which no other name of theirs makes a stray
 	// (capabilities/_groups/x/capability.json behind capabilities/x).
-	strays       []linkedFile
-	manifestReal map[string]bool
+	strays                  []linkedFile
+	strayReal, manifestReal map[string]bool
 	// capLinks are the capability folders that are links, to the folder
 	// each leads to (finish warns about those with no capability.json).
 	capLinks map[string]string
@@ -1017,7 +1017,11 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 			sc.manifestReal = map[string]bool{}
 		}
 		sc.manifestReal[real] = true
-	} else if validate.StrayKind(rel, sc.capDir) != "" && !slices.ContainsFunc(sc.strays, func(f linkedFile) bool { return f.real == real }) {
+	} else if validate.StrayKind(rel, sc.capDir) != "" && !sc.strayReal[real] {
+		if sc.strayReal == nil {
+			sc.strayReal = map[string]bool{}
+		}
+		sc.strayReal[real] = true
 		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
