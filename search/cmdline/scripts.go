@@ -897,7 +897,7 @@ func unescapePrintf(s string) string {
 
 // rebaseScripts are the commands "git rebase" runs after each commit it
 // makes, those of its -x and --exec options ("git rebase -i --exec 'npm
-// test' main").
+// test' main"), -x also last in a bundle ("-iqx 'npm test'").
 func rebaseScripts(words []shellToken) []string {
 	j := operandAt(words, isOption, func(t string) bool { return t == "-C" || t == "-c" })
 	if j >= len(words) || words[j].text != "rebase" {
@@ -905,7 +905,10 @@ func rebaseScripts(words []shellToken) []string {
 	}
 	var out []string
 	for j++; j < len(words)-1; j++ {
-		if t := words[j].text; (t == "-x" || t == "--exec") && !words[j].glued {
+		t := words[j].text
+		exec := t == "--exec" || strings.HasSuffix(t, "x") && !strings.HasPrefix(t, "--") &&
+			takesNextOf(t, spelledArgumentLetters["git rebase"])
+		if exec && !words[j].glued {
 			out = append(out, asWritten(words[j+1]))
 			j++
 		}
