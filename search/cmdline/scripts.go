@@ -897,23 +897,47 @@ func unescapePrintf(s string) string {
 
 // rebaseScripts are the commands "git rebase" runs after each commit it
 // makes, those of its -x and --exec options ("git rebase -i --exec 'npm
-// test' main"), -x also last in a bundle ("-iqx 'npm test'").
+// test' main"), -x also in a bundle, its script after it in the word or
+// the next ("-iqx 'npm test'", "-ix'npm test'").
 func rebaseScripts(words []shellToken) []string {
 	j := operandAt(words, isOption, func(t string) bool { return t == "-C" || t == "-c" })
 	if j >= len(words) || words[j].text != "rebase" {
 		return nil
 	}
 	var out []string
-	for j++; j < len(words)-1; j++ {
-		t := words[j].text
-		exec := t == "--exec" || strings.HasSuffix(t, "x") && !strings.HasPrefix(t, "--") &&
-			takesNextOf(t, spelledArgumentLetters["git rebase"])
-		if exec && !words[j].glued {
+	for j++; j < len(words); j++ {
+		w := words[j]
+		if w.glued || w.op || !isOption(w.text) {
+			continue // a branch named "hotfix" is no -x
+		}
+		script, next := rebaseExec(w.text)
+		switch {
+		case script != "":
+			out = append(out, script)
+		case next && j+1 < len(words):
 			out = append(out, asWritten(words[j+1]))
 			j++
 		}
 	}
 	return out
+}
+
+// rebaseExec reads the option word t of git rebase: the script of its -x
+// when the word holds it ("-x'make test'", "-ix'make test'"), or next
+// when it is the next word's ("--exec", "-x", "-iqx"). A letter of
+// rebase's that takes an argument before an x (-s, -X) takes the rest.
+func rebaseExec(t string) (script string, next bool) {
+	if t == "--exec" {
+		return "", true
+	}
+	if strings.HasPrefix(t, "--") {
+		return "", false
+	}
+	k := strings.IndexAny(t[1:], spelledArgumentLetters["git rebase"]) + 1
+	if k == 0 || t[k] != 'x' {
+		return "", false
+	}
+	return t[k+1:], k == len(t)-1
 }
 
 // catPipesToShell reports whether line, the command a here-document is
