@@ -1950,3 +1950,27 @@ func TestMatchCommandDockerNamesReview18(t *testing.T) {
 		{"docker ps -aq | xargs docker container stop | xargs docker rm", []string{"stop-rm"}},
 	})
 }
+
+// TestMatchCommandDashDashArgument: a "--" given as the argument of an
+// option that takes one is that argument, as getopt reads it, and options
+// go on after it; a "--" after any other word still ends them.
+func TestMatchCommandDashDashArgument(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "commit-all", Replaces: []string{"git commit --all *"}},
+		{ID: "grep-r", Replaces: []string{"grep -r *"}},
+		{ID: "clean-force", Replaces: []string{"git clean -f*"}},
+		{ID: "rm-f", Replaces: []string{"rm -f *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git commit -m -- --all", []string{"commit-all"}},
+		{"grep -e -- -r .", []string{"grep-r"}},
+		{"grep -e '--' -r .", []string{"grep-r"}},
+		{"git clean -e -- -fdx", []string{"clean-force"}},
+		{"git commit -- --all", nil},
+		{"grep -- -r .", nil},
+		{"rm -i -- -f", nil},
+	})
+}

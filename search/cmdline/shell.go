@@ -188,6 +188,13 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 	next := ""               // those of set that take the next word (nextWordArguments)
 	action := false          // in the command of a find -exec, up to its ";" or "+"
 	for j, t := range toks {
+		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], next) {
+			// The argument of the option before it, as getopt reads it:
+			// "git commit -m -- --all" commits all with the message "--",
+			// and options go on after it.
+			toks[j].glued = true
+			continue
+		}
 		switch k.read(toks, j, starts) {
 		case commandWord:
 			set, getopt, action = shortArguments(k.c.name), permutes[k.c.name], false
@@ -209,7 +216,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			// -delete {} \;" deletes nothing.
 			toks[j].action = true
 			continue
-		case j > 0 && isOption(t.text) && (takesNextWord(toks[j-1], next) || k.spell != nil && takesArgument(k.key, toks[j-1])):
+		case j > 0 && isOption(t.text) && takesArgumentOf(&k, toks[j-1], next):
 			// The argument of the option before it, though it looks like
 			// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
 			// posts "-k", "git push -o --force" passes "--force" to a
@@ -255,6 +262,14 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		return toks
 	}
 	return append(out, toks[last:]...)
+}
+
+// takesArgumentOf reports whether the word t, read by k, is an option
+// that takes the next word as its argument: one of next, the letters of
+// the command's short options that do (nextWordArguments), or one
+// takesArgument knows of k's (sub)command.
+func takesArgumentOf(k *optionKey, t shellToken, next string) bool {
+	return takesNextWord(t, next) || k.spell != nil && takesArgument(k.key, t)
 }
 
 // findActions are find's options whose arguments are a command to run,
