@@ -133,6 +133,17 @@ type gitDir struct {
 	dir   string // the git directory it leads to
 }
 
+// WorkTreeTop is the top of the git work tree holding dir (dir itself or
+// a parent): the folder of its .git, a directory or the file of a
+// worktree or submodule; "" outside any.
+func WorkTreeTop(dir string) string {
+	g, ok := findGit(dir)
+	if !ok {
+		return ""
+	}
+	return filepath.Dir(g.entry)
+}
+
 // findGit finds the git directory of the work tree holding root (root
 // itself or a parent).
 func findGit(root string) (gitDir, bool) {

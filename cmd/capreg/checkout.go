@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -27,7 +28,7 @@ func checkoutOf(repo string) validate.Checkout {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real // reached through a link (macOS's /tmp): its .git is above the real folder
 	}
-	root := workTreeTop(abs)
+	root := store.WorkTreeTop(abs)
 	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
 		if real, err := filepath.EvalSymlinks(ws); err == nil {
 			ws = real
@@ -49,19 +50,6 @@ func checkoutOf(repo string) validate.Checkout {
 		c.Prefix = filepath.ToSlash(rel)
 	}
 	return c
-}
-
-// workTreeTop is the nearest folder at or above dir holding a .git entry
-// (a folder, or the file of a worktree or submodule), or "".
-func workTreeTop(dir string) string {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
-	}
 }
 
 // within reports whether the absolute, clean path p is dir or lies in it.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -15,7 +16,7 @@ func TestCheckoutOfNone(t *testing.T) {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if top := workTreeTop(dir); top != "" {
+	if top := store.WorkTreeTop(dir); top != "" {
 		t.Skipf("the temporary folder is in the work tree %s", top)
 	}
 	t.Setenv("GITHUB_WORKSPACE", filepath.Join(dir, "elsewhere"))
