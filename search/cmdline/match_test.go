@@ -1835,6 +1835,7 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{ID: "grep-e", Replaces: []string{"grep -e <pattern> *"}},
 		{ID: "sed-i", Replaces: []string{"sed -i *"}},
 		{ID: "sed-e", Replaces: []string{"sed -e *"}},
+		{ID: "sed-E", Replaces: []string{"sed -E *"}},
 		{ID: "curl-k", Replaces: []string{"curl -k *"}},
 		{ID: "find-delete", Replaces: []string{"find * -delete"}},
 		{ID: "exec-any", Replaces: []string{"find * -exec * -delete *"}},
@@ -1858,6 +1859,8 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		// sed's -i takes its suffix only in its word: -e is an option.
 		{"sed -i -e s/a/b/ x", []string{"sed-e", "sed-i"}},
 		{"sed -i'' -e s/a/b/ x", []string{"sed-e", "sed-i"}},
+		// -ie is -i with the suffix e: -E is an option, not its argument.
+		{"sed -ie -E s/a+/b/ x", []string{"sed-E", "sed-i"}},
 		{"curl -d -k http://x", nil},
 		{"curl -H -k x", nil},
 		{"curl -k -d x http://y", []string{"curl-k"}},

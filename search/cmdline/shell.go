@@ -185,10 +185,9 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 	last := 0 // toks[last:] are not in out yet
 	var k optionKey
 	set, getopt := "", false // the argument letters of k's command; it permutes
-	next := ""               // those of set that take the next word (nextWordArguments)
 	action := false          // in the command of a find -exec, up to its ";" or "+"
 	for j, t := range toks {
-		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], next) {
+		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], set) {
 			// The argument of the option before it, as getopt reads it:
 			// "git commit -m -- --all" commits all with the message "--",
 			// and options go on after it.
@@ -198,7 +197,6 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		switch k.read(toks, j, starts) {
 		case commandWord:
 			set, getopt, action = shortArguments(k.c.name), permutes[k.c.name], false
-			next = nextWordArguments(k.c.name)
 			continue
 		case subcommandWord:
 			continue
@@ -216,7 +214,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			// -delete {} \;" deletes nothing.
 			toks[j].action = true
 			continue
-		case j > 0 && isOption(t.text) && takesArgumentOf(&k, toks[j-1], next):
+		case j > 0 && isOption(t.text) && takesArgumentOf(&k, toks[j-1], set):
 			// The argument of the option before it, though it looks like
 			// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
 			// posts "-k", "git push -o --force" passes "--force" to a
@@ -265,45 +263,31 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 }
 
 // takesArgumentOf reports whether the word t, read by k, is an option
-// that takes the next word as its argument: one of next, the letters of
-// the command's short options that do (nextWordArguments), or one
+// that takes the next word as its argument: one of set, the letters of
+// the command's short options that take one (bundleArguments), or one
 // takesArgument knows of k's (sub)command.
-func takesArgumentOf(k *optionKey, t shellToken, next string) bool {
-	return takesNextWord(t, next) || k.spell != nil && takesArgument(k.key, t)
+func takesArgumentOf(k *optionKey, t shellToken, set string) bool {
+	return takesNextWord(t, set, k.c.name) || k.spell != nil && takesArgument(k.key, t)
 }
 
 // findActions are find's options whose arguments are a command to run,
 // up to a word ";" or "+" (see findScripts).
 var findActions = map[string]bool{"-exec": true, "-execdir": true, "-ok": true, "-okdir": true}
 
-// takesNextWord reports whether the option word t, of a command whose
-// short options of set take an argument, takes the next word as its
-// argument: it ends with a letter of set, its argument not in the word
-// ("-e" and "-re" of grep, not "-efoo").
-func takesNextWord(t shellToken, set string) bool {
-	return set != "" && !t.op && !t.glued && !t.dot && isOption(t.text) && takesNextOf(t.text, set)
+// takesNextWord reports whether the option word t, of the command name
+// whose short options of set take an argument, takes the next word as its
+// argument (takesNextArgument).
+func takesNextWord(t shellToken, set, name string) bool {
+	return set != "" && !t.op && !t.glued && !t.dot && isOption(t.text) && takesNextArgument(t.text, set, name)
 }
 
-// nextWordArguments are the letters of the short options of the command
-// name that take the next word as their argument when their word does
-// not hold it: those of bundleArguments but optionalArguments'.
-func nextWordArguments(name string) string {
-	return withoutOptional(name, shortArguments(name))
-}
-
-// withoutOptional is letters, option letters of the (sub)command name,
-// without those of optionalArguments.
-func withoutOptional(name, letters string) string {
-	optional := optionalArguments[name]
-	if optional == "" {
-		return letters
-	}
-	return strings.Map(func(r rune) rune {
-		if strings.ContainsRune(optional, r) {
-			return -1
-		}
-		return r
-	}, letters)
+// takesNextArgument reports whether the short option word w of the
+// (sub)command name, whose options of letters take an argument, takes
+// the next word: the first of them in w is its last letter ("-e", "-re"
+// of grep, not "-efoo"), and not one whose argument is optional
+// (optionalArguments: sed's "-i" takes none, and "-ie" is -i's suffix e).
+func takesNextArgument(w, letters, name string) bool {
+	return takesNextOf(w, letters) && strings.IndexByte(optionalArguments[name], w[len(w)-1]) < 0
 }
 
 // optionalArguments are, for commands of bundleArguments, the letters of

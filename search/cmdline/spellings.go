@@ -565,15 +565,15 @@ func takesArgument(key string, t shellToken) bool {
 	if !isOption(t.text) || t.glued {
 		return false
 	}
-	letters := withoutOptional(key, spelledArguments(key))
+	letters := spelledArguments(key)
 	if !strings.HasPrefix(t.text, "--") {
-		return takesNextOf(t.text, letters)
+		return takesNextArgument(t.text, letters, key)
 	}
-	letter := t.spelled
-	if short := optionSpellings[key][t.text]; letter == 0 && short != "" {
-		letter = short[1]
+	short := optionSpellings[key][t.text]
+	if t.spelled != 0 {
+		short = shortOptions[t.spelled]
 	}
-	return longArguments[key][t.text] || letter != 0 && strings.IndexByte(letters, letter) >= 0
+	return longArguments[key][t.text] || short != "" && takesNextArgument(short, letters, key)
 }
 
 // spellingKeys are the (sub)commands of optionSpellings,
