@@ -910,7 +910,7 @@ func rebaseScripts(words []shellToken) []string {
 		if w.glued || w.op || !isOption(w.text) {
 			continue // a branch named "hotfix" is no -x
 		}
-		script, next := rebaseExec(w.text)
+		script, next := rebaseExec(w)
 		switch {
 		case script != "":
 			out = append(out, script)
@@ -922,22 +922,19 @@ func rebaseScripts(words []shellToken) []string {
 	return out
 }
 
-// rebaseExec reads the option word t of git rebase: the script of its -x
+// rebaseExec reads the option word w of git rebase: the script of its -x
 // when the word holds it ("-x'make test'", "-ix'make test'"), or next
 // when it is the next word's ("--exec", "-x", "-iqx"). A letter of
 // rebase's that takes an argument before an x (-s, -X) takes the rest.
-func rebaseExec(t string) (script string, next bool) {
-	if t == "--exec" {
-		return "", true
-	}
-	if strings.HasPrefix(t, "--") {
+func rebaseExec(w shellToken) (script string, next bool) {
+	letters := spelledArgumentLetters["git rebase"]
+	if k := argumentLetter(w, letters); k >= 0 {
+		if w.text[k] == 'x' {
+			return w.text[k+1:], false
+		}
 		return "", false
 	}
-	k := strings.IndexAny(t[1:], spelledArgumentLetters["git rebase"]) + 1
-	if k == 0 || t[k] != 'x' {
-		return "", false
-	}
-	return t[k+1:], k == len(t)-1
+	return "", w.text == "--exec" || strings.HasSuffix(w.text, "x") && takesNextOf(w.text, letters)
 }
 
 // catPipesToShell reports whether line, the command a here-document is
