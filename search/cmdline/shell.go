@@ -568,19 +568,13 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 		}
 	}
 	for i := 0; i < len(line) && len(out) < limit; i++ {
-		switch c := line[i]; {
-		case c == '$' && i+1 < len(line) && line[i+1] == '{':
-			expansions++
-			word(i, false)
-			if copied {
-				b.WriteByte(c)
-			}
-		case c == '}' && expansions > 0:
+		c := line[i]
+		if c == '$' && i+1 < len(line) && line[i+1] == '{' {
+			expansions++ // a word's text, as "}" is, below
+		} else if c == '}' && expansions > 0 {
 			expansions--
-			word(i, false)
-			if copied {
-				b.WriteByte(c)
-			}
+		}
+		switch {
 		case c == ' ' || c == '\t':
 			flush(i)
 		case c == '#' && !inWord && i != substEnd:
