@@ -2,9 +2,7 @@ package validate
 
 import (
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 	"strings"
 )
 
@@ -95,34 +93,38 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		return
 	}
 	declared := make(map[string]bool, len(src.Capabilities))
+	own := false // capabilities of its own
 	for _, c := range src.Capabilities {
 		declared[c.Folder] = c.Manifest.Path != ""
+		own = own || declared[c.Folder]
 	}
-	own := slices.Contains(slices.Collect(maps.Values(declared)), true) // capabilities of its own
-	warned := map[string]bool{}
-	others := map[string]int{} // another capabilities folder → its declarations
-	for _, p := range src.StrayDeclarations {
-		if StrayKind(p, src.CapabilitiesDir) == StrayElsewhere {
-			others[path.Dir(path.Dir(p))]++
-		}
-	}
+	// Another capabilities folder → the declarations under it, in order;
+	// each warned of once, at its first, with their count.
+	var otherDirs []string
+	others := map[string][]string{}
+	warnedFolder := map[string]bool{}
 	for _, p := range src.StrayDeclarations {
 		switch StrayKind(p, src.CapabilitiesDir) {
 		case StrayElsewhere:
 			dir := path.Dir(path.Dir(p))
-			if warned[dir] || own {
-				continue
+			if len(others[dir]) == 0 {
+				otherDirs = append(otherDirs, dir)
 			}
-			warned[dir] = true
-			s.add(Diagnostic{File: p, Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, others[dir], src.CapabilitiesDir)})
+			others[dir] = append(others[dir], p)
 		case StrayMisnamed, StrayNested:
 			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
-			if declared[folder] || warned["\x00"+folder] {
+			if declared[folder] || warnedFolder[folder] {
 				continue
 			}
-			warned["\x00"+folder] = true
+			warnedFolder[folder] = true
 			s.add(Diagnostic{File: p, Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 		}
+	}
+	if own {
+		return
+	}
+	for _, dir := range otherDirs {
+		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, len(others[dir]), src.CapabilitiesDir)})
 	}
 }
 
