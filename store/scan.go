@@ -102,7 +102,8 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments}
+	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
+		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
@@ -754,9 +755,6 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 				sc.tree.noteLink(sc.links, child)
 			}
 			if sc.capDir != "." && path.Dir(child) == sc.capDir {
-				if sc.capLinks == nil {
-					sc.capLinks = map[string]string{}
-				}
 				sc.capLinks[name] = sc.shown(target, true)
 			}
 			if !follow {
@@ -795,9 +793,6 @@ func (sc *scanner) walkLink(rel, real string, above []string) error {
 	if !sc.firstPass || sc.linked {
 		return sc.walk(rel, real, true, above)
 	}
-	if sc.viaLink == nil {
-		sc.viaLink = map[string]bool{}
-	}
 	sc.linked = true
 	defer func() { sc.linked = false }()
 	return sc.walk(rel, real, true, above)
@@ -815,9 +810,6 @@ func (sc *scanner) linkError(rel, real string, err error) {
 	}
 	if sc.failed[real] {
 		return // reported under another name: a capability's, at once
-	}
-	if sc.failed == nil {
-		sc.failed = map[string]bool{}
 	}
 	sc.failed[real] = true // its other names add nothing
 	sc.fileError(rel, err)
@@ -1013,14 +1005,8 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
-		if sc.manifestReal == nil {
-			sc.manifestReal = map[string]bool{}
-		}
 		sc.manifestReal[real] = true
 	} else if validate.StrayKind(rel, sc.capDir) != "" && !sc.strayReal[real] {
-		if sc.strayReal == nil {
-			sc.strayReal = map[string]bool{}
-		}
 		sc.strayReal[real] = true
 		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
 	}
