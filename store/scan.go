@@ -1009,6 +1009,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	} else if validate.StrayKind(rel, sc.capDir) != "" && !sc.strayReal[real] {
 		sc.strayReal[real] = true
 		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
+		// Noted, as a declaration is, so that a change renaming it (what
+		// its warning asks for) can be judged without a rescan.
+		sc.tree.note(rel, entryFile)
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
 	if !isCard && !sc.isWorkflow(rel) {

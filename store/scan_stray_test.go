@@ -89,7 +89,7 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, _ := scanRepoCopy(t)
 			writeTestFile(t, filepath.Join(repo, "capabilities/gamma/Capability.json"), []byte(`{"id": "gamma"}`))
-			snap := scanLoadRepo(t, repo)
+			snap := servedLoad(t, repo)
 			src, err := snap.Overlay(tt.files, tt.deleted)
 			if err != nil {
 				t.Fatal(err)
