@@ -93,7 +93,9 @@
 //     svc/db", "git push --force" "git push origin main --force";
 //   - a pattern naming a docker subcommand that docker names twice
 //     matches the line by either name ("docker rm -f *" matches "docker
-//     container rm -f web"; see dockerNameVariants);
+//     container rm -f web"; see dockerNameVariants), and one of Compose
+//     by either of its names ("docker compose up *" matches
+//     "docker-compose up -d"; see composeNames);
 //   - a pattern that starts with a precommand also matches the command it
 //     runs ("npx prettier --write *" matches "prettier --write ."), unless
 //     it sets variables for it ("env DRY_RUN=1 make deploy" does not match

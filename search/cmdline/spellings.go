@@ -149,7 +149,7 @@ var subcommandGroups = map[string]map[string]bool{
 var dockerNames = [][]string{
 	{"rm", "container rm", "container remove"}, {"ps", "container ls", "container list", "container ps"},
 	{"rmi", "image rm", "image remove"}, {"images", "image ls", "image list"},
-	{"build", "image build", "builder build"}, {"run", "container run"}, {"exec", "container exec"},
+	{"build", "image build", "builder build", "buildx build"}, {"run", "container run"}, {"exec", "container exec"},
 	{"start", "container start"}, {"stop", "container stop"}, {"restart", "container restart"},
 	{"kill", "container kill"}, {"logs", "container logs"}, {"create", "container create"},
 	{"attach", "container attach"}, {"commit", "container commit"}, {"cp", "container cp"},
@@ -161,10 +161,18 @@ var dockerNames = [][]string{
 	{"tag", "image tag"}, {"events", "system events"}, {"info", "system info"},
 }
 
+// composeNames are the two names of Compose, a docker plugin that was a
+// program of its own and still is on many machines (and podman's): a
+// pattern of one matches a line of the other, "docker compose up *"
+// "docker-compose up -d". The plugin's name counts only right after the
+// command's ("docker compose", not "docker --context prod compose", which
+// docker-compose cannot be given).
+var composeNames = [][]string{{"docker compose", "docker-compose"}, {"podman compose", "podman-compose"}}
+
 // dockerNameVariants are the pattern raw, of docker commands (or
 // podman's, nerdctl's), written with the other names docker gives the
-// subcommands it names (dockerNames), each docker command's in turn and
-// together: "docker container rm -f *" and "docker container remove -f
+// subcommands it names (dockerNames) and with Compose's other name
+// (composeNames), each docker command's in turn and together: "docker container rm -f *" and "docker container remove -f
 // *" for "docker rm -f *", and for "docker ps -q | xargs docker rm -f"
 // also "docker container ls -q | xargs docker container rm -f"; at most
 // maxNameVariants. A line is matched as written, so one card's "docker
@@ -283,7 +291,7 @@ const maxNameVariants = 15
 // dockerNamesOf are the names docker gives the subcommand name, its own
 // among them, or nil.
 func dockerNamesOf(name string) []string {
-	for _, names := range dockerNames {
+	for _, names := range slices.Concat(dockerNames, composeNames) {
 		if slices.Contains(names, name) {
 			return names
 		}
@@ -306,8 +314,9 @@ func mayNameDocker(pat string) bool {
 }
 
 // dockerSub is a subcommand of a docker command, as pat[from:to] of the
-// pattern its words were read from: one word ("rm") or a group's and its
-// own ("container rm"), name.
+// pattern its words were read from: one word ("rm"), a group's and its
+// own ("container rm"), or Compose's name with the command's ("docker
+// compose", "docker-compose"), name.
 type dockerSub struct {
 	from, to int
 	name     string
@@ -315,17 +324,31 @@ type dockerSub struct {
 
 // dockerSubcommands finds the subcommand of each docker command of toks
 // ("sudo docker rm", "xargs docker rm" too), past docker's own options,
-// each written as a plain word, in order.
+// each written as a plain word, and the name of each Compose command, in
+// order.
 func dockerSubcommands(toks []shellToken, starts []int) []dockerSub {
 	var out []dockerSub
 	var k optionKey
 	plain := func(t shellToken) bool {
 		return !t.op && !t.quoted && !t.glued && !t.dot && !strings.ContainsAny(t.text, globChars+"<")
 	}
+	afterName := false // the word before was the command's name, as written
 	for j, t := range toks {
-		key := k.key
-		if k.read(toks, j, starts) != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] || !plain(t) {
+		key, named := k.key, afterName
+		word := k.read(toks, j, starts)
+		afterName = word == commandWord && plain(t)
+		if afterName && dockerNamesOf(t.text) != nil {
+			out = append(out, dockerSub{t.off, t.off + len(t.text), t.text}) // docker-compose
+			continue
+		}
+		if word != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] || !plain(t) {
 			continue // not docker's subcommand as written: "docker --context prod", "docker 'rm'"
+		}
+		if named && t.text == "compose" {
+			if name := toks[j-1].text + " compose"; dockerNamesOf(name) != nil {
+				out = append(out, dockerSub{toks[j-1].off, t.off + len(t.text), name})
+				continue
+			}
 		}
 		sub := dockerSub{t.off, t.off + len(t.text), t.text}
 		if j+1 < len(toks) && plain(toks[j+1]) && subcommandGroups["docker"][t.text] {
@@ -358,6 +381,7 @@ var subcommandArguments = map[string]map[string]bool{
 	"kubectl": {"-n": true, "--namespace": true, "--context": true, "--kubeconfig": true, "-s": true, "--server": true,
 		"--cluster": true, "--user": true, "--as": true, "--token": true, "-v": true, "--v": true, "--request-timeout": true},
 	"docker pod": nil, "docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
+	"docker buildx": nil,
 }
 
 var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,

@@ -382,3 +382,43 @@ func TestMatchCommandSubcommandAliasesReview17(t *testing.T) {
 		{"docker container remove -f web", []string{"a-remove", "b-short", "c-long", "d-any"}},
 	})
 }
+
+// TestMatchCommandComposeNames: Compose is "docker compose" and
+// "docker-compose" (podman's alike), and a pattern of either matches a
+// line of the other, its options read as Compose's; docker build is
+// docker buildx build. Before, "docker compose up *" did not match
+// "docker-compose up -d", nor "docker build *" "docker buildx build .".
+func TestMatchCommandComposeNames(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "up", Replaces: []string{"docker compose up -d*"}},
+		{ID: "down", Replaces: []string{"docker-compose down -v"}},
+		{ID: "pup", Replaces: []string{"podman-compose up *"}},
+		{ID: "build", Replaces: []string{"docker build *"}},
+		{ID: "ctx", Replaces: []string{"docker --context prod compose stop"}},
+		{ID: "pipe", Replaces: []string{"docker compose ps -q | xargs docker rm -f"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker compose up -d", []string{"up"}},
+		{"docker-compose up --detach", []string{"up"}},
+		{"docker-compose -f prod.yml up -d web", []string{"up"}},
+		{"sudo docker-compose up -d", []string{"up"}},
+		{"docker compose down --volumes", []string{"down"}},
+		{"docker-compose down -v", []string{"down"}},
+		{"podman compose up web", []string{"pup"}},
+		{"podman-compose up web", []string{"pup"}},
+		{"docker buildx build -t x .", []string{"build"}},
+		{"docker container rm -f $(docker compose ps -q)", nil},
+		{"docker-compose ps -q | xargs docker container rm -f", []string{"pipe"}},
+		// Not Compose's other name: a word between docker and compose,
+		// another tool's, another subcommand.
+		{"docker --context prod compose stop", []string{"ctx"}},
+		{"docker-compose --context prod stop", nil},
+		{"podman-compose down -v", nil},
+		{"docker compose up", nil},
+		{"docker-compose build .", nil},
+		{"docker buildx ls", nil},
+	})
+}
