@@ -213,8 +213,12 @@ func (s *Server) currentViews() *views {
 	if snap == nil {
 		return nil
 	}
-	return snap.Attach(func() any { return newViews(snap) }).(*views)
+	return snap.Attach(viewsKey{}, func() any { return newViews(snap) }).(*views)
 }
+
+// viewsKey is the key of the API's views among what readers attach to a
+// snapshot (Snapshot.Attach).
+type viewsKey struct{}
 
 // recoverer turns a panic into a 500 with the standard error body.
 func (s *Server) recoverer(next http.Handler) http.Handler {

@@ -89,20 +89,41 @@ type Snapshot struct {
 	commandsOnce sync.Once
 	commands     *cmdline.Matcher
 
-	attachOnce sync.Once
-	attached   any // see Attach
+	attachMu sync.Mutex
+	attached map[any]*attachment // see Attach
 }
 
-// Attach returns what derive returns for its first caller, to every caller:
-// what a reader derives from the snapshot once and keeps while the snapshot
-// is served (the API's encoded responses, its only user). Kept here, it is
-// garbage as soon as the snapshot is; kept by the reader, it would hold a
-// replaced snapshot and all that was derived from it until the reader next
-// looked, which for a daemon asked only by probes is the next rebuild, then
-// made with three registries in memory instead of two.
-func (s *Snapshot) Attach(derive func() any) any {
-	s.attachOnce.Do(func() { s.attached = derive() })
-	return s.attached
+// attachment is one reader's value of Snapshot.Attach, derived once.
+type attachment struct {
+	once  sync.Once
+	value any
+}
+
+// Attach returns what derive returns for the first caller of key, to every
+// caller of key: what a reader derives from the snapshot once and keeps
+// while the snapshot is served (the API's encoded responses). Kept here, it
+// is garbage as soon as the snapshot is; kept by the reader, it would hold
+// a replaced snapshot and all that was derived from it until the reader
+// next looked, which for a daemon asked only by probes is the next
+// rebuild, then made with three registries in memory instead of two.
+//
+// key must be comparable, and is best a value of an unexported type of
+// the reader's package, as a context.Context key is, so that readers
+// cannot collide. Callers of one key wait for its first derive; callers of
+// other keys do not.
+func (s *Snapshot) Attach(key any, derive func() any) any {
+	s.attachMu.Lock()
+	a := s.attached[key]
+	if a == nil {
+		if s.attached == nil {
+			s.attached = map[any]*attachment{}
+		}
+		a = &attachment{}
+		s.attached[key] = a
+	}
+	s.attachMu.Unlock()
+	a.once.Do(func() { a.value = derive() })
+	return a.value
 }
 
 // Search returns the tool-card search index, built on first use (the gate
@@ -464,7 +485,7 @@ func (s *Snapshot) AnswerCommand(command, risk string, m cmdline.Matches) Comman
 		c := s.Result.Cards[i]
 		if risk == "" || c.Risk == risk {
 			out.Results = append(out.Results, CommandHit{ID: c.ID, Summary: c.Summary, Command: c.Command, Risk: c.Risk,
-				Replaces: c.Replaces, Matched: c.Replaces[m.Patterns[k]]})
+				Replaces: slices.Clone(c.Replaces), Matched: c.Replaces[m.Patterns[k]]})
 		}
 	}
 	if m.Truncated() {
