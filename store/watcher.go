@@ -130,8 +130,9 @@ type Watcher struct {
 	state   atomic.Pointer[watchState]
 	changes chan struct{} // coalesced change signals
 	reloads chan struct{} // a reload is queued (capacity 1)
-	started chan struct{}
-	once    sync.Once
+	started chan struct{} // closed once Run's first rebuild is served
+	stopped chan struct{} // closed once Run has returned
+	running atomic.Bool   // Run was called
 
 	reloadMu sync.Mutex
 	queued   *reload // the reload the Run loop has not started; nil if none
@@ -202,6 +203,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		changes: make(chan struct{}, 1),
 		reloads: make(chan struct{}, 1),
 		started: make(chan struct{}),
+		stopped: make(chan struct{}),
 	}
 	if opts.Cache == nil {
 		opts.Cache = validate.NewCache()
@@ -274,9 +276,15 @@ func (w *Watcher) Changed() {
 // repository, while a call is never answered by a rebuild that started
 // before it: git-sync's webhook after a pull still gets a rescan that
 // sees the pull.
+//
+// Called before Run has served its first rebuild, Reload waits for that
+// (or for ctx); once Run has returned, or while a rebuild it waits for
+// was cut short by Run returning, it returns ErrWatcherStopped.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
 	select {
 	case <-w.started:
+	case <-w.stopped:
+		return Status{}, ErrWatcherStopped
 	case <-ctx.Done():
 		return Status{}, ctx.Err()
 	}
@@ -284,10 +292,20 @@ func (w *Watcher) Reload(ctx context.Context) (Status, error) {
 	select {
 	case <-r.done:
 		return r.st, nil
+	case <-w.stopped:
+		return Status{}, ErrWatcherStopped
 	case <-ctx.Done():
 		return Status{}, ctx.Err()
 	}
 }
+
+// ErrWatcherStopped is Reload's error once Run has returned: no rebuild
+// will serve it.
+var ErrWatcherStopped = errors.New("the watcher has stopped")
+
+// ErrWatcherRunning is Run's error when called a second time: one watcher
+// serves one loop, which its Reload calls and change signals go to.
+var ErrWatcherRunning = errors.New("the watcher's Run was called already")
 
 // queueReload returns the queued reload, queuing one when there is none.
 func (w *Watcher) queueReload() *reload {
@@ -348,12 +366,17 @@ func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 }
 
 // Run builds the first snapshot and then follows the repository until ctx is
-// done. It returns nil on cancellation.
+// done. It returns nil on cancellation, and ErrWatcherRunning, at once,
+// if it was called before.
 func (w *Watcher) Run(ctx context.Context) error {
+	if w.running.Swap(true) {
+		return ErrWatcherRunning
+	}
+	defer close(w.stopped)
 	n := w.notify(w)
 	defer n.close()
 	last := w.timedRebuild(ctx, n)
-	w.once.Do(func() { close(w.started) })
+	close(w.started)
 	var (
 		debounce, reload loopTimer
 		pending          time.Time // first change of the current burst
