@@ -393,11 +393,49 @@ func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	}
 	msg := fmt.Sprintf("%s is not allowed: the value must be one of %s", jsonText(got), strings.Join(allowed, ", "))
 	if got.IsString() {
-		if want := nearestField(got.Str, words); want != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", want)
-		}
+		msg += enumHint(got.Str, words)
 	}
 	return msg, true
+}
+
+// enumHint is the "did you mean" of a string enum member given as got,
+// which is none of words, or "". A value that negates a member
+// ("irreversible", "non-destructive", "unnested") may be a letter or two
+// from it but means its opposite, so it is never offered that member: of
+// two, it is offered the other, the one a person writing the negation
+// means ("destructive", "reversible").
+func enumHint(got string, words []string) string {
+	for i, w := range words {
+		if negates(got, w) {
+			if len(words) != 2 {
+				return ""
+			}
+			return fmt.Sprintf(" (%q is not %q: did you mean %q?)", got, w, words[1-i])
+		}
+	}
+	if want := nearestField(got, words); want != "" {
+		return fmt.Sprintf(" (did you mean %q?)", want)
+	}
+	return ""
+}
+
+// negations are the prefixes that make a word its opposite, "i" for one
+// misspelt ("ireversible").
+var negations = []string{"i", "ir", "im", "in", "il", "un", "non", "not", "dis", "no"}
+
+// negates reports whether got is want, in letters and any case, after one
+// of negations: "irreversible", "Non-reversible" and "un nested".
+func negates(got, want string) bool {
+	letters := func(s string) string {
+		return strings.ToLower(strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) {
+				return r
+			}
+			return -1
+		}, s))
+	}
+	prefix, ok := strings.CutSuffix(letters(got), letters(want))
+	return ok && slices.Contains(negations, prefix)
 }
 
 // patternHelp says in words what the embedded schemas' patterns accept, so

@@ -174,6 +174,10 @@ func TestSchemaMessagesNameWhatIsAllowed(t *testing.T) {
 		{`"supportTier": 1`, `"supportTier": "1"`, "/runtime/supportTier", `"1" is not allowed: the value must be one of 1, 2`},
 		{`"supportTier": 1`, `"supportTier": 3`, "/runtime/supportTier", `3 is not allowed: the value must be one of 1, 2`},
 		{`"role": "runtime"`, `"role": "Runtime"`, "/role", `"Runtime" is not allowed: the value must be one of "feature", "runtime", "reviewer" (did you mean "runtime"?)`},
+		// A negation is not offered the member it negates, which is a
+		// letter or two away: of two, the other.
+		{`"nesting": "nested"`, `"nesting": "un-nested"`, "/runtime/artifactLayout/local/0/nesting", `"un-nested" is not allowed: the value must be one of "flat", "nested" ("un-nested" is not "nested": did you mean "flat"?)`},
+		{`"role": "runtime"`, `"role": "non-runtime"`, "/role", `"non-runtime" is not allowed: the value must be one of "feature", "runtime", "reviewer"`},
 		{`"version": "1.2.0"`, `"version": "1.2"`, "/version", `"1.2" is not a SemVer version such as 1.2.0 or 2.0.0-beta.1`},
 		// A key a pattern refuses, as a value: compatVersions' keys quoted
 		// a regexp of 250 characters.
@@ -353,4 +357,26 @@ func TestContractMissingNamesUnwalkedFolders(t *testing.T) {
 		}
 	}
 	t.Error("no contract-missing finding for a capability without workflows")
+}
+
+// TestEnumHintNegation: a tool card's risk written as the negation of a
+// member is offered the other member, never the one it negates, which is
+// the nearest in letters: "irreversible" once got "did you mean
+// reversible", marking a tool that loses data safe.
+func TestEnumHintNegation(t *testing.T) {
+	risks := []string{"reversible", "destructive"}
+	tests := []struct{ got, want string }{
+		{"irreversible", ` ("irreversible" is not "reversible": did you mean "destructive"?)`},
+		{"Ireversible", ` ("Ireversible" is not "reversible": did you mean "destructive"?)`},
+		{"non-destructive", ` ("non-destructive" is not "destructive": did you mean "reversible"?)`},
+		{"NotDestructive", ` ("NotDestructive" is not "destructive": did you mean "reversible"?)`},
+		{"Reversible", ` (did you mean "reversible"?)`},
+		{"destrutive", ` (did you mean "destructive"?)`},
+		{"safe", ""},
+	}
+	for _, tt := range tests {
+		if got := enumHint(tt.got, risks); got != tt.want {
+			t.Errorf("enumHint(%q) = %q, want %q", tt.got, got, tt.want)
+		}
+	}
 }
