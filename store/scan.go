@@ -513,8 +513,19 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
-		if root.configured {
+		switch broken := brokenLink(abs); {
+		case root.configured:
+			if _, statErr := os.Stat(abs); errors.Is(statErr, syscall.ELOOP) {
+				err = errLinkLoop // not "EvalSymlinks: too many links"
+			}
 			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error()+sc.didYouMean(rel, err))
+		case broken != "" && rel == sc.capDir:
+			// Not a repository without capabilities: one whose folder of
+			// them was moved from under its link (a checkout's
+			// capabilities -> ../shared/caps), which read as none would
+			// replace the served registry with an empty one.
+			sc.diag(rel, "file-unreadable", validate.Error,
+				"the capabilities folder is %s, so no capability is read; restore what it points to, or remove the link", broken)
 		}
 		return nil
 	}
@@ -875,13 +886,40 @@ func (sc *scanner) rootRel(real string) string {
 // errDangling is a symlink whose target does not exist.
 var errDangling = errors.New("dangling symlink")
 
+// errLinkLoop is a symlink that leads back to itself, which no change of
+// anything else makes resolve.
+var errLinkLoop = errors.New("symlink loop: the link leads back to itself")
+
+// linkFailure is why the symlink abs does not resolve, err being what
+// resolving it said: a loop, or a target that is not there.
+func (sc *scanner) linkFailure(abs string, err error) error {
+	if _, statErr := os.Stat(abs); errors.Is(statErr, syscall.ELOOP) {
+		return errLinkLoop
+	}
+	return fmt.Errorf("%w: %w", errDangling, sc.relError(err, !absoluteLink(abs)))
+}
+
+// brokenLink describes abs when it is itself a symlink that does not
+// resolve ("a symlink to caps-old, which does not exist"), or is "".
+func brokenLink(abs string) string {
+	fi, err := os.Lstat(abs)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	text, _ := os.Readlink(abs)
+	if _, err := os.Stat(abs); errors.Is(err, syscall.ELOOP) {
+		return fmt.Sprintf("a symlink to %s that leads back to itself", text)
+	}
+	return fmt.Sprintf("a symlink to %s, which does not exist", text)
+}
+
 // resolveLink resolves a symlink. A link leaving the root is never followed:
 // where it names an input the input reports it (path-escape, or
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return "", fmt.Errorf("%w: %w", errDangling, sc.relError(err, !absoluteLink(abs)))
+		return "", sc.linkFailure(abs, err)
 	}
 	if !within(sc.real, target) {
 		shown := sc.linkShown(abs, target)
@@ -1406,6 +1444,9 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 	slices.Sort(names)
 	best, bestDist := "", 3
 	for _, n := range names {
+		if n == base {
+			continue // there, as a link to nothing: its own name is no hint
+		}
 		limit := 1 // a plural too: "workflow" for "workflows"
 		if min(len(n), len(base)) >= 10 {
 			limit = 2
