@@ -380,3 +380,28 @@ func TestEnumHintNegation(t *testing.T) {
 		}
 	}
 }
+
+// TestCardBlankFields: a card field of white space alone says nothing an
+// agent could read or match, and is an error, as an empty one is; before,
+// it passed (and a blank replaces pattern matched no line). A blank
+// help_probe stays allowed: it is optional, and blank means none.
+func TestCardBlankFields(t *testing.T) {
+	for _, field := range []string{`"command": " "`, `"summary": "\t"`, `"intent_phrases": ["\u00a0"]`, `"replaces": [" "]`, `"effects": "\n"`, `"example": "  "`} {
+		card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", ` + field + `}`
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule != "json-duplicate-key" { // the field given twice: the test's card has it already
+				got = append(got, d.Rule+" "+d.Message)
+			}
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], "schema ") || !strings.HasSuffix(got[0], "is not text that says anything: it is white space only") {
+			t.Errorf("%s: diagnostics %q, want a schema error", field, got)
+		}
+	}
+	card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", "help_probe": "  "}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	if ds := Validate(&src).Diagnostics; len(ds) != 0 {
+		t.Errorf("a blank help_probe: %v", ds)
+	}
+}
