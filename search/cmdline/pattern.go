@@ -377,7 +377,11 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
 			continue
 		}
-		m := compileToken(t.text)
+		text := t.text
+		if isRegexp {
+			text = regexpWildcardsAsGlob(pat, t)
+		}
+		m := compileToken(text)
 		m.opt = isOption(t.text) && !t.glued
 		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
@@ -752,6 +756,22 @@ func escapedPipes(pat string) int {
 // group rather than separate commands.
 func grouping(op string) bool {
 	return op == "(" || op == ")" || op == "$(" || op == "`"
+}
+
+// regexpWildcardsAsGlob is the text of the word t of a pattern read as a
+// regular expression as its reading by words takes it: each ".*" and ".+"
+// of a word written plainly (no quote nor escape in it) is the glob "*" or
+// "?*" (in a word of its own, any words), which is what the regexp means
+// by them. The regexp matches the command's words in the pattern's order
+// only; so read, "kubectl logs -f .*" also matches "kubectl -n prod logs
+// -f api" and "helm upgrade --install .*" "helm upgrade -n prod --install
+// billing .", as "kubectl logs -f *" does. A word of other regexp syntax
+// ("(bash|sh)", "[0-9]+") matches only as the regexp reads it.
+func regexpWildcardsAsGlob(pat string, t shellToken) string {
+	if t.quoted || t.op || t.off > len(pat) || !strings.HasPrefix(pat[t.off:], t.text) || !strings.Contains(t.text, ".") {
+		return t.text
+	}
+	return strings.NewReplacer(".*", "*", ".+", "?*").Replace(t.text)
 }
 
 // compileToken makes the matcher of one pattern token.

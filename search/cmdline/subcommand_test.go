@@ -422,3 +422,40 @@ func TestMatchCommandComposeNames(t *testing.T) {
 		{"docker buildx ls", nil},
 	})
 }
+
+// TestMatchCommandRegexpWildcardsByWords: a pattern read as a regular
+// expression whose words hold ".*" (".+") is also read by words, with
+// each as the glob "*" ("?*"), which is what the regexp means by it; so
+// the command may have options the pattern does not name, as for a glob
+// pattern. Before, "kubectl logs -f .*" did not match "kubectl -n prod
+// logs -f api", as the regexp reads the words in the pattern's order only.
+func TestMatchCommandRegexpWildcardsByWords(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "logs", Replaces: []string{"kubectl logs -f .*"}},
+		{ID: "undo", Replaces: []string{"kubectl rollout undo deployment/.*"}},
+		{ID: "helm", Replaces: []string{"helm upgrade --install .+"}},
+		{ID: "rm", Replaces: []string{"rm -rf .*"}},
+		{ID: "alt", Replaces: []string{"kubectl exec -it .* -- (bash|sh)"}},
+		{ID: "quoted", Replaces: []string{`grep -r '.*' [a-z]+`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl logs -f api", []string{"logs"}},
+		{"kubectl -n prod logs -f api", []string{"logs"}},
+		{"kubectl logs --namespace prod -f api", []string{"logs"}},
+		{"kubectl -n prod rollout undo deployment/api", []string{"undo"}},
+		{"helm --kube-context prod upgrade -n prod --install billing .", []string{"helm"}},
+		{"rm -r -f /tmp/x", []string{"rm"}},
+		{"rm --recursive --force x", []string{"rm"}},
+		{"kubectl exec -it web -- sh", []string{"alt"}},
+		// Not the pattern's: a word the regexp wants missing, another
+		// object, a word of other regexp syntax read by words.
+		{"kubectl logs api", nil},
+		{"kubectl -n prod rollout undo statefulset/db", nil},
+		{"helm upgrade billing .", nil},
+		{"kubectl -n prod exec -it web -- sh", nil},
+		{"grep -r -i x src", nil},
+	})
+}
