@@ -428,21 +428,29 @@ func TestEndpoints(t *testing.T) {
 		// ranks that card first, matched on replaces first.
 		{"tools search naming a command", "GET", "/tools?intent=" + url.QueryEscape("before I run `git push origin HEAD:main`"), "", nil, 200, func(t *testing.T, e exchange) {
 			first := e.json(t)["results"].([]any)[0].(map[string]any)
-			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" {
+			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" || first["replacesPattern"] != "git push origin HEAD:main" {
 				t.Errorf("results = %s", truncate(e.body))
 			}
 		}},
 		{"tools search being a command", "GET", "/tools?intent=" + url.QueryEscape("git merge feature"), "", nil, 200, func(t *testing.T, e exchange) {
-			first := e.json(t)["results"].([]any)[0].(map[string]any)
-			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" {
+			results := e.json(t)["results"].([]any)
+			first := results[0].(map[string]any)
+			if first["id"] != "land" || first["matched"].([]any)[0] != "replaces" || first["replacesPattern"] != "git merge .*" {
 				t.Errorf("results = %s", truncate(e.body))
+			}
+			// The others' words may be in their patterns; they replace
+			// no command the intent names.
+			for _, r := range results[1:] {
+				if p, ok := r.(map[string]any)["replacesPattern"]; ok {
+					t.Errorf("%v has replacesPattern %v", r.(map[string]any)["id"], p)
+				}
 			}
 		}},
 		// A sentence that starts with a command is a request, not the
 		// command: git merge .* does not put its card first by replaces.
 		{"tools search reading as a sentence", "GET", "/tools?intent=" + url.QueryEscape("git merge the feature branch into main"), "", nil, 200, func(t *testing.T, e exchange) {
 			first := e.json(t)["results"].([]any)[0].(map[string]any)
-			if first["matched"].([]any)[0] == "replaces" {
+			if _, ok := first["replacesPattern"]; ok || first["matched"].([]any)[0] == "replaces" {
 				t.Errorf("results = %s", truncate(e.body))
 			}
 		}},

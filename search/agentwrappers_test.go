@@ -87,7 +87,10 @@ func TestAgentWrappersQuality(t *testing.T) {
 	var r1, r5, mrr float64
 	named := 0
 	for _, q := range qs {
-		commands := m.NamedBy(q.Intent, !ReadsAsProse(q.Intent))
+		var commands []int
+		for _, n := range m.NamedBy(q.Intent, !ReadsAsProse(q.Intent)) {
+			commands = append(commands, n.Card)
+		}
 		if len(commands) > 0 {
 			named++
 		}

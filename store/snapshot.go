@@ -441,6 +441,12 @@ type ToolHit struct {
 	Command string   `json:"command"`
 	Risk    string   `json:"risk"`
 	Matched []string `json:"matched"`
+	// ReplacesPattern is the card's replaces pattern that matched a
+	// command line the intent names (the intent itself, or a span of it
+	// in backticks), when one did: the wrapper of the very command, which
+	// "replaces" in Matched alone does not say (the intent's words may
+	// only share words with a pattern).
+	ReplacesPattern string `json:"replacesPattern,omitempty"`
 }
 
 // CommandAnswer is what GET /tools?command= answers, and `capreg tools
@@ -510,7 +516,11 @@ func (s *Snapshot) HoldsNothing() bool {
 // scores search gives them, the cards that replace a command the intent
 // names first (cmdline.Matcher.NamedBy).
 func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
-	q.Commands = s.Commands().NamedBy(q.Intent, !search.ReadsAsProse(q.Intent))
+	named := s.Commands().NamedBy(q.Intent, !search.ReadsAsProse(q.Intent))
+	q.Commands = make([]int, len(named))
+	for i, n := range named {
+		q.Commands[i] = n.Card
+	}
 	results := s.Search().Search(q)
 	out := make([]ToolHit, len(results))
 	for i, r := range results {
@@ -520,6 +530,9 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 			matched = []string{}
 		}
 		out[i] = ToolHit{ID: c.ID, Score: r.Score, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
+		if k := slices.IndexFunc(named, func(n cmdline.Named) bool { return n.Card == r.Card }); k >= 0 {
+			out[i].ReplacesPattern = c.Replaces[named[k].Pattern]
+		}
 	}
 	return out
 }

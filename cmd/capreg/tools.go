@@ -213,6 +213,9 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	esc := validate.EscapeControl
 	for i, h := range hits {
 		fmt.Fprintf(&out, "%2d. %s  (%s, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), esc(h.Risk), esc(h.Summary), esc(h.Command))
+		if h.ReplacesPattern != "" {
+			fmt.Fprintf(&out, "    replaces: %s\n", esc(h.ReplacesPattern)) // as tools match says it
+		}
 		if len(h.Matched) > 0 {
 			fmt.Fprintf(&out, "    matched: %s\n", esc(strings.Join(h.Matched, " | ")))
 		}

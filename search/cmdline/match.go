@@ -933,7 +933,7 @@ const namedBudget = DefaultBudget / 64
 // pattern's command word (NamesCommand), so prose costs a map lookup a
 // line, and a match at most namedBudget; what a line matches when the
 // budget runs out is dropped, not half-used.
-func (m *Matcher) NamedBy(intent string, whole bool) []int {
+func (m *Matcher) NamedBy(intent string, whole bool) []Named {
 	var lines []string
 	if whole {
 		lines = append(lines, intent)
@@ -946,7 +946,7 @@ func (m *Matcher) NamedBy(intent string, whole bool) []int {
 		}
 		lines, rest = append(lines, quoted), tail
 	}
-	var out []int
+	var out []Named
 	for _, line := range lines {
 		words := strings.Fields(line)
 		if len(words) == 0 || !m.NamesCommand(words[0]) {
@@ -956,13 +956,20 @@ func (m *Matcher) NamedBy(intent string, whole bool) []int {
 		if err != nil || found.Truncated() {
 			continue // a line too long, too costly or of too many commands names none
 		}
-		for _, c := range found.Cards {
-			if !slices.Contains(out, c) {
-				out = append(out, c)
+		for k, c := range found.Cards {
+			if !slices.ContainsFunc(out, func(n Named) bool { return n.Card == c }) {
+				out = append(out, Named{Card: c, Pattern: found.Patterns[k]})
 			}
 		}
 	}
 	return out
+}
+
+// Named is a card NamedBy found, with the index in its Replaces of the
+// pattern that matched the command line (the most specific, as Matches
+// says), for the first line that it matched.
+type Named struct {
+	Card, Pattern int
 }
 
 // Find returns the indexes of the cards with a Replaces pattern that

@@ -1322,8 +1322,8 @@ func TestNamedBy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, c := range m.NamedBy(tt.intent, tt.whole) {
-			got = append(got, m.ids[c])
+		for _, n := range m.NamedBy(tt.intent, tt.whole) {
+			got = append(got, m.ids[n.Card])
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("NamedBy(%.60q, %v) = %v, want %v", tt.intent, tt.whole, got, tt.want)
