@@ -86,6 +86,18 @@ func TestMatchCommandBudget(t *testing.T) {
 	}
 }
 
+// A budget of 0 or less is DefaultBudget, as api.Options.CommandBudget
+// reads it, not one that tries no card and says it was cut short.
+func TestMatchCommandNoBudgetIsTheDefault(t *testing.T) {
+	mt := Compile([]Card{{ID: "a", Replaces: []string{"git push .*"}}})
+	for _, work := range []int64{0, -1, math.MinInt64} {
+		m, err := mt.Match(context.Background(), "git push x", work)
+		if err != nil || !slices.Equal(m.Cards, []int{0}) || m.Truncated() || m.Work <= 0 || m.Work > DefaultBudget {
+			t.Errorf("budget %d: = %v, %d of %d tried, work %d, %v; want [0], all tried, within DefaultBudget", work, m.Cards, m.Tried, m.Total, m.Work, err)
+		}
+	}
+}
+
 // longWords is a pattern, and a line, of 2,000 words.
 var longWords = strings.TrimSuffix(strings.Repeat("a ", 2000), " ")
 

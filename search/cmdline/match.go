@@ -1006,7 +1006,9 @@ func (m Matches) Truncated() bool { return m.Tried < m.Total }
 
 // Match returns the cards with a Replaces pattern that matches the raw
 // command line, most specific first (see the package doc), within a work
-// budget (in the units of DefaultBudget) and for as long as ctx lasts. It says, with an
+// budget (in the units of DefaultBudget; 0 or less means DefaultBudget, as
+// api.Options.CommandBudget does, rather than a budget that tries no card)
+// and for as long as ctx lasts. It says, with an
 // error wrapping ErrOverLimit, why a line over the limits matched
 // nothing (the line is split once, for the check and the match), and
 // returns ctx's error once ctx is done. When the budget runs out it stops
@@ -1014,6 +1016,9 @@ func (m Matches) Truncated() bool { return m.Tried < m.Total }
 // far (see Matches.Truncated), with no error: what it found holds,
 // and a given line against a given Matcher always stops at the same card.
 func (m *Matcher) Match(ctx context.Context, line string, work int64) (Matches, error) {
+	if work <= 0 {
+		work = DefaultBudget
+	}
 	out := Matches{Total: len(m.patterns)}
 	cl, err := parseCommandLine(line)
 	if err != nil {
