@@ -82,6 +82,10 @@ type scratch struct {
 	qtf     []int32   // per query n-gram: its count in the current card
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
+	// named are the cards (Query.Commands) put first so far, so that a
+	// card named twice is put first once; made at the first query that
+	// names any.
+	named termSet
 }
 
 type hit struct {
@@ -106,6 +110,16 @@ func (s *scratch) slotSet() *termSet {
 	return &s.slots
 }
 
+// namedSet returns the set of cards put first (putFirst), emptied, sized
+// for an index of cards cards.
+func (s *scratch) namedSet(cards int) *termSet {
+	if len(s.named.mark) < cards {
+		s.named = newTermSet(cards)
+	}
+	s.named.reset()
+	return &s.named
+}
+
 // reset clears only what the last query touched, so a query costs time in
 // proportion to its matches rather than to the index size.
 func (s *scratch) reset() {
@@ -128,8 +142,12 @@ func (s *scratch) reset() {
 // words and lone letters) unless it spells, word for word, the id of a card
 // that has none either ("am", "where"): that card has score 1 and matched
 // ["id"]. An
-// unrecognised q.Risk value matches no card.
+// unrecognised q.Risk value matches no card. A zero Index is one of no
+// cards, and matches nothing.
 func (ix *Index) Search(q Query) []Result {
+	if len(ix.cards) == 0 {
+		return nil // a zero Index has no scratch pool either
+	}
 	limit := q.Limit
 	if limit <= 0 {
 		limit = defaultLimit
@@ -179,8 +197,9 @@ func (ix *Index) Search(q Query) []Result {
 }
 
 // putFirst ranks the cards named (Query.Commands) above every other, in
-// the order given, those of another risk than wanted left out: each
-// scores e above the next, and the first e above the best other.
+// the order given, those of another risk than wanted left out and a card
+// named again counted where it was first named: each scores e above the
+// next, and the first e above the best other.
 func (ix *Index) putFirst(s *scratch, cards []int, wantRisk uint8) {
 	if len(cards) == 0 {
 		return
@@ -190,11 +209,15 @@ func (ix *Index) putFirst(s *scratch, cards []int, wantRisk uint8) {
 		best = s.top[0].score
 	}
 	s.top = slices.DeleteFunc(s.top, func(h hit) bool { return slices.Contains(cards, int(h.card)) })
+	named := s.namedSet(len(ix.cards))
 	front := make([]hit, 0, len(cards)+len(s.top))
-	for i, c := range cards {
-		if c >= 0 && c < len(ix.cards) && (wantRisk == riskUnknown || ix.risk[c] == wantRisk) {
-			front = append(front, hit{card: int32(c), score: best + float32(len(cards)-i)})
+	for _, c := range cards {
+		if c >= 0 && c < len(ix.cards) && (wantRisk == riskUnknown || ix.risk[c] == wantRisk) && named.add(int32(c)) {
+			front = append(front, hit{card: int32(c)})
 		}
+	}
+	for i := range front {
+		front[i].score = best + float32(len(front)-i)
 	}
 	s.top = append(front, s.top...)
 }

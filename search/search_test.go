@@ -293,6 +293,42 @@ func TestSearchPutsNamedCommandsFirst(t *testing.T) {
 	}
 }
 
+// A card named twice among the commands (Query.Commands) is one result,
+// where it was first named, and the scores of those named step by e.
+func TestSearchNamedCommandsOnce(t *testing.T) {
+	ix := Build([]Card{{ID: "a"}, {ID: "b"}, {ID: "c"}})
+	tests := []struct {
+		commands []int
+		want     []string
+	}{
+		{[]int{0, 0}, []string{"a"}},
+		{[]int{1, 0, 1, 0}, []string{"b", "a"}},
+		{[]int{2, -1, 2, 3, 1}, []string{"c", "b"}},
+	}
+	for _, tt := range tests {
+		rs := ix.Search(Query{Intent: "list", Commands: tt.commands})
+		if got := ids(rs); !slices.Equal(got, tt.want) {
+			t.Errorf("Commands %v = %v, want %v", tt.commands, got, tt.want)
+			continue
+		}
+		for i := 1; i < len(rs); i++ {
+			if r := rs[i-1].Score / rs[i].Score; math.Abs(r-math.E) > 1e-5 {
+				t.Errorf("Commands %v: scores %+v, want each e above the next", tt.commands, rs)
+			}
+		}
+	}
+}
+
+// A zero Index is one of no cards: it matches nothing, as Len says.
+func TestSearchZeroIndex(t *testing.T) {
+	var ix Index
+	for _, q := range []Query{{Intent: "list"}, {Intent: "a", Commands: []int{0}}, {Intent: ""}, {Intent: "x", Risk: "destructive"}} {
+		if rs := ix.Search(q); rs != nil || ix.Len() != 0 {
+			t.Errorf("zero Index: Search(%+v) = %v, Len %d; want nil, 0", q, rs, ix.Len())
+		}
+	}
+}
+
 func TestSearchIDParts(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "powermetrics", Summary: "Show energy statistics."},
