@@ -278,6 +278,9 @@ func TestQueryCombinations(t *testing.T) {
 		{"/tools?intent=merge&cursor=", 200, `"intent"`},
 		{"/tools?command=git+push&limit=&cursor=", 200, `"command"`},
 		{"/render-hooks/plan:pre?activeCap=", 400, "activeCap needs one capability id"},
+		// GET renders with every capability enabled: a profile is for the
+		// body of a POST, and ?profile=, is refused as any unknown parameter.
+		{"/render-hooks/plan:pre?profile=,", 400, `unknown query parameter "profile"`},
 		{"/tools?intent=", 400, "intent is empty"},
 		{"/tools?command=", 400, "command is empty"},
 
@@ -328,6 +331,8 @@ func TestRequestBodies(t *testing.T) {
 		{"render: a disabled capability not a string", "/render-hooks/plan:pre", `{"disabledCapabilities":["ui",7]}`, 400, "at 1:31 (/disabledCapabilities/1): disabledCapabilities[1] must be a string, not a number", "1:31 /disabledCapabilities/1"},
 		{"render: profile not a string", "/render-hooks/plan:pre", "{\n  \"profile\": 5}", 400, "at 2:14 (/profile): profile must be a string, not a number", "2:14 /profile"},
 		{"render: profile empty", "/render-hooks/plan:pre", `{"profile": ""}`, 400, `at 1:13 (/profile): profile "" names no install profile`, "1:13 /profile"},
+		{"render: profile blank", "/render-hooks/plan:pre", `{"profile": "  "}`, 400, `at 1:13 (/profile): profile "  " names no install profile`, "1:13 /profile"},
+		{"render: profile of commas", "/render-hooks/plan:pre", `{"profile": " , "}`, 400, `at 1:13 (/profile): profile " , " names no install profile`, "1:13 /profile"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

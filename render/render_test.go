@@ -588,6 +588,10 @@ func TestEnablementFromJSON(t *testing.T) {
 		// As an empty --profile is a usage error: an unset "$PROFILE".
 		{`{"profile":""}`, Enablement{}, `profile "" names no install profile (core, standard, full); leave it out, or null, for full`},
 		{`{"profile":" "}`, Enablement{}, `profile " " names no install profile (core, standard, full); leave it out, or null, for full`},
+		// A union naming no mode ("$A,$B" with both unset) is one too.
+		{`{"profile":","}`, Enablement{}, `profile "," names no install profile (core, standard, full); leave it out, or null, for full`},
+		{`{"profile":" , ,\t"}`, Enablement{}, `profile " , ,\t" names no install profile (core, standard, full); leave it out, or null, for full`},
+		{`{"profile":",core,"}`, Enablement{Profile: ",core,"}, ""},
 		{`{"disabledCapabilities":"ui"}`, Enablement{}, "disabledCapabilities must be an array of strings, not a string"},
 		// A surface is all or nothing, as gsd-core reads .gsd-surface.json.
 		{`{"surface":{"baseProfile":null,"disabledClusters":[],"explicitAdds":[],"explicitRemoves":[]}}`,

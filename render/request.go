@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -19,8 +20,9 @@ var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
 //
 // Every field is optional; null counts as absent, and a null or absent v is
 // the zero Enablement (every capability enabled). A profile or
-// disabledCapabilities of the wrong JSON type, or a profile of blanks or
-// none, is a *FieldError; a
+// disabledCapabilities of the wrong JSON type, or a profile that names no
+// mode (see NamesNoProfile: "", blanks, or commas such as ","), is a
+// *FieldError; a
 // surface is all or nothing, as gsd-core reads it (see surfaceFromJSON).
 // Unknown keys are ignored. Names are not checked here: Resolve warns about
 // the ones the registry does not know.
@@ -36,9 +38,10 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 	if en.Profile, err = optString(v, "", "", "profile"); err != nil {
 		return en, err
 	}
-	if p := v.Get("profile"); p != nil && p.Kind == ojson.String && strings.TrimSpace(p.Str) == "" {
+	if p := v.Get("profile"); p != nil && p.Kind == ojson.String && NamesNoProfile(p.Str) {
 		// As a flag given an empty value is a usage error: "$PROFILE"
-		// unset in a client's template would install everything, silently.
+		// unset in a client's template would install everything, silently
+		// ("$A,$B" with both unset is "," and would too).
 		return en, &FieldError{"/profile", p.Off, fmt.Sprintf("profile %q names no install profile (%s); leave it out, or null, for full", p.Str, profileList)}
 	}
 	if en.DisabledCapabilities, err = optStrings(v, "", "", "disabledCapabilities"); err != nil {
@@ -46,6 +49,16 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 	}
 	en.Surface, en.SurfaceIgnored = surfaceFromJSON(v.Get("surface"))
 	return en, nil
+}
+
+// NamesNoProfile reports whether profile, an install profile or a
+// comma-separated union of them, names none: it is empty, or holds only
+// commas and white space. Resolve reads such a profile as an unknown one,
+// full with a warning, as gsd-core reads its marker; a request (an API body,
+// an enablement file, capreg render --profile) is refused instead, since
+// it came from a value that was meant to be there and is not.
+func NamesNoProfile(profile string) bool {
+	return strings.TrimFunc(profile, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) == ""
 }
 
 // surfaceKeys are the fields of a surface, all required.

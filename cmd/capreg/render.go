@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/capreg/capreg/render"
+	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -132,6 +133,11 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		}
 	}
 	if f.profile != "" {
+		if render.NamesNoProfile(f.profile) {
+			// As the enablement file's profile and the POST body's: "$A,$B"
+			// with both unset would install everything, with a warning only.
+			return req, usageError(stderr, "--profile %q names no install profile (%s); leave the flag out for full", f.profile, strings.Join(store.ProfileNames, ", "))
+		}
 		req.Enablement.Profile = f.profile
 	}
 	return req, exitOK
