@@ -56,10 +56,12 @@ func (d Diagnostic) String() string {
 	return b.String()
 }
 
-// EscapeControl writes control characters and bidirectional formatting
-// characters as Go escapes ("\n", "\x1b", "\u202e"), for text from a
-// repository printed on a terminal or in a CI log: a newline (in a file name
-// or key) cannot split a finding or other line of output across lines, an
+// EscapeControl writes control characters, the line and paragraph
+// separators and bidirectional formatting characters as Go escapes ("\n",
+// "\x1b", "\u2028", "\u202e"), for text from a repository printed on a
+// terminal or in a CI log: a newline (in a file name or key), a NEL or a
+// separator that an editor, a log viewer or a browser breaks the line at
+// cannot split a finding or other line of output across lines, an
 // escape sequence cannot drive the terminal, and an override or isolate
 // cannot make the rest of the line read otherwise than it is (Trojan
 // Source).
@@ -80,10 +82,13 @@ func EscapeControl(s string) string {
 }
 
 // Escaped reports whether EscapeControl writes r as an escape: a control
-// character (C0, DEL or C1) or a bidirectional formatting character. Other
+// character (C0, DEL or C1, NEL among them), U+2028 LINE SEPARATOR, U+2029
+// PARAGRAPH SEPARATOR or a bidirectional formatting character. Other
 // text views of repository content (JSON printed on a terminal) escape the
 // same set.
-func Escaped(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) }
+func Escaped(r rune) bool {
+	return unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Bidi_Control, r)
+}
 
 // Diagnostics is a list of findings.
 type Diagnostics []Diagnostic

@@ -14,6 +14,9 @@ func TestEscapeControl(t *testing.T) {
 		{"bell\a", `bell\a`},
 		{"del\x7f", `del\x7f`},
 		{"c1\u0085", `c1\u0085`},
+		// Line and paragraph separators end a line for an editor, a log
+		// viewer or JavaScript, as a newline does.
+		{"line\u2028para\u2029", `line\u2028para\u2029`},
 		{"file\u202enosj.exe", `file\u202enosj.exe`},
 		{"\u2066key\u2069", `\u2066key\u2069`},
 		{"ltr\u200emark\u200f", `ltr\u200emark\u200f`},

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -252,10 +254,26 @@ func TestTerminalText(t *testing.T) {
 		"a lone\rreturn\n":         `a lone\rreturn` + "\n",
 		"a last return\r":          `a last return\r`,
 		"no newline at end\x1b[2J": `no newline at end\x1b[2J`,
+		"line\u2028para\u2029\n":   `line\u2028para\u2029` + "\n",
 	} {
 		if got := terminalText(in); got != want {
 			t.Errorf("terminalText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestEscapeTerminalJSON: JSON on a terminal has what the text views escape
+// written as JSON escapes, so that it still reads as the same JSON.
+func TestEscapeTerminalJSON(t *testing.T) {
+	in := "{\n  \"a\": \"x\u2028y\u202ez\u0085\"\n}"
+	want := "{\n  \"a\": \"x" + `\u2028y\u202ez\u0085` + "\"\n}"
+	got := escapeTerminalJSON([]byte(in))
+	if string(got) != want {
+		t.Fatalf("escapeTerminalJSON(%q) = %q, want %q", in, got, want)
+	}
+	var a, b any
+	if json.Unmarshal([]byte(in), &a) != nil || json.Unmarshal(got, &b) != nil || !reflect.DeepEqual(a, b) {
+		t.Errorf("escaped %q reads as %v, not %v", got, b, a)
 	}
 }
 
