@@ -48,9 +48,8 @@ type Options struct {
 //
 // A Snapshot is made by Build or Load, and used through the pointer they
 // return. The zero value, or one assembled field by field, is not usable:
-// Search, Commands, SearchTools, Overlay and the answers built on them
-// read what Build derives (the sources, the registry, the validation
-// result) and panic without it.
+// Search, Commands, SearchTools and Overlay read what Build derives (the
+// sources, the registry, the validation result) and panic without it.
 type Snapshot struct {
 	// Sources are the inputs the snapshot was built from (POST /validate
 	// overlays a proposed change on them).
