@@ -68,17 +68,20 @@ func capabilityPath(p, capDir string) (folder, inner string, ok bool) {
 
 // nearManifestName reports a name meant as capability.json: spelt in
 // another case (Capability.json), with a suffix (capability.json.txt), in
-// YAML (capability.yaml), as a plural (capabilities.json) or one edit away
-// (capabilty.json). Not capability.schema.json, which ADR-894 names for the
-// schema, nor capability.md or capacity.json.
+// YAML (capability.yaml), as a plural (capabilities.json), one edit away
+// in any part of it (capabilty.json, capability.jsn, capability.jsonc), or
+// as an editor's backup of any of those (capability.json~), which in a
+// folder with no capability.json is most likely the declaration an editor
+// or a rename left behind. Not capability.schema.json, which ADR-894 names
+// for the schema, nor capability.md or capacity.json.
 func nearManifestName(name string) bool {
-	lower := strings.ToLower(name)
+	lower := strings.TrimSuffix(strings.ToLower(name), "~")
 	switch {
 	case strings.HasPrefix(lower, ManifestName+"."), lower == "capability.yaml", lower == "capability.yml",
 		lower == "capabilities.json":
 		return true
 	}
-	return strings.HasSuffix(lower, ".json") && EditDistance(lower, ManifestName, 1) <= 1
+	return EditDistance(lower, ManifestName, 1) <= 1
 }
 
 // checkStrayDeclarations warns about the files that look like capability

@@ -13,6 +13,11 @@ func TestStrayKind(t *testing.T) {
 		{"capabilities/ui/capability.yaml", "capabilities", StrayMisnamed},                // another format
 		{"capabilities/ui/capabilities.json", "capabilities", StrayMisnamed},              // a plural
 		{"capabilities/ui/capabilty.json", "capabilities", StrayMisnamed},                 // a typo
+		{"capabilities/ui/capability.jsn", "capabilities", StrayMisnamed},                 // … in the extension
+		{"capabilities/ui/capability.jsonc", "capabilities", StrayMisnamed},               // JSON with comments
+		{"capabilities/ui/capability.json~", "capabilities", StrayMisnamed},               // an editor's backup
+		{"capabilities/ui/Capabilty.json~", "capabilities", StrayMisnamed},                // … of a misnamed one
+		{"capabilities/ui/capability.js", "capabilities", ""},                             // a script
 		{"capabilities/ui/capability.schema.json", "capabilities", ""},                    // ADR-894's schema
 		{"capabilities/ui/capability.example.json", "capabilities", ""},                   // an example
 		{"capabilities/ui/capacity.json", "capabilities", ""},                             // another word
@@ -62,7 +67,7 @@ func checkStrays(t *testing.T, caps []CapabilitySource, want ...string) {
 		Capabilities:    caps,
 		StrayDeclarations: []string{
 			"capabilities/gamma/Capability.json", "capabilities/gamma/capability.json.bak",
-			"capabilities/ui/capability.json.bak",
+			"capabilities/ui/capability.json.bak", "capabilities/ui/capability.json~",
 			"packages/a/capabilities/x/capability.json", "packages/a/capabilities/y/capability.json",
 		},
 	}
@@ -81,3 +86,4 @@ func checkStrays(t *testing.T, caps []CapabilitySource, want ...string) {
 		}
 	}
 }
+
