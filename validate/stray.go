@@ -87,10 +87,13 @@ func nearManifestName(name string) bool {
 // checkStrayDeclarations warns about the files that look like capability
 // declarations and were not read as one: a capability folder without a
 // capability.json holding a misnamed or nested one (once a folder, at the
-// first), and, in a repository of no capability, declarations under another
-// capabilities folder (once that folder, at the first: a monorepo may hold
-// hundreds). A repository that has capabilities of its own keeps others as
-// test fixtures or examples, which are no mistake.
+// first, naming every sub-folder to move where it holds nested ones: a
+// folder grouping capabilities holds several, and one warning at a time
+// would show the next only once the first is moved), and, in a repository
+// of no capability, declarations under another capabilities folder (once
+// that folder, at the first: a monorepo may hold hundreds). A repository
+// that has capabilities of its own keeps others as test fixtures or
+// examples, which are no mistake.
 func checkStrayDeclarations(src *Sources, s *sink) {
 	if len(src.StrayDeclarations) == 0 {
 		return
@@ -102,10 +105,11 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		own = own || declared[c.Folder]
 	}
 	// Another capabilities folder → the declarations under it, in order;
-	// each warned of once, at its first, with their count.
-	var otherDirs []string
-	others := map[string][]string{}
-	warnedFolder := map[string]bool{}
+	// each warned of once, at its first, with their count. A capability
+	// folder → its stray declarations, in order, the first deciding what
+	// the warning asks for.
+	var otherDirs, folders []string
+	others, inFolder := map[string][]string{}, map[string][]string{}
 	for _, p := range src.StrayDeclarations {
 		switch StrayKind(p, src.CapabilitiesDir) {
 		case StrayElsewhere:
@@ -116,12 +120,18 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 			others[dir] = append(others[dir], p)
 		case StrayMisnamed, StrayNested:
 			folder, inner, _ := capabilityPath(p, src.CapabilitiesDir)
-			if declared[folder] || warnedFolder[folder] {
+			if declared[folder] {
 				continue
 			}
-			warnedFolder[folder] = true
-			s.add(Diagnostic{File: p, Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
+			if len(inFolder[folder]) == 0 {
+				folders = append(folders, folder)
+			}
+			inFolder[folder] = append(inFolder[folder], inner)
 		}
+	}
+	for _, folder := range folders {
+		inner := inFolder[folder]
+		s.add(Diagnostic{File: path.Join(src.CapabilitiesDir, folder, inner[0]), Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 	}
 	if own {
 		return
@@ -148,14 +158,35 @@ func strayElsewhereMessage(dir string, n int, capDir string) string {
 }
 
 // strayInFolderMessage says that the capability folder folder of capDir has
-// no capability.json, only inner, a misnamed or nested one.
-func strayInFolderMessage(folder, inner, capDir string) string {
+// no capability.json, only inner, misnamed or nested ones, the first of
+// which decides the advice: rename it, or move up each sub-folder holding
+// a nested one (the first maxMoves named, the others counted).
+func strayInFolderMessage(folder string, inner []string, capDir string) string {
 	dir := path.Join(capDir, folder)
-	if strings.Contains(inner, "/") {
-		sub := path.Dir(inner)
-		return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: a declaration is read only directly in a capability folder; move %s up to %s",
-			dir, ManifestName, path.Join(dir, inner), path.Join(dir, sub), path.Join(capDir, path.Base(sub)))
+	if !strings.Contains(inner[0], "/") {
+		return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: rename it to %s",
+			dir, ManifestName, path.Join(dir, inner[0]), ManifestName)
 	}
-	return fmt.Sprintf("%s has no %s, so it is no capability, and %s is not read: rename it to %s",
-		dir, ManifestName, path.Join(dir, inner), ManifestName)
+	var moves []string
+	for _, in := range inner {
+		if !strings.Contains(in, "/") || path.Base(in) != ManifestName {
+			continue
+		}
+		sub := path.Dir(in)
+		moves = append(moves, fmt.Sprintf("%s up to %s", path.Join(dir, sub), path.Join(capDir, path.Base(sub))))
+	}
+	what := path.Join(dir, inner[0]) + " is"
+	if len(moves) > 1 {
+		what = fmt.Sprintf("%s and %s are", path.Join(dir, inner[0]), Plural(len(moves)-1, "other capability declaration"))
+	}
+	advice := strings.Join(moves, ", ")
+	if len(moves) > maxMoves {
+		advice = fmt.Sprintf("%s, and %s", strings.Join(moves[:maxMoves], ", "), Plural(len(moves)-maxMoves, "other sub-folder"))
+	}
+	return fmt.Sprintf("%s has no %s, so it is no capability, and %s not read: a declaration is read only directly in a capability folder; move %s",
+		dir, ManifestName, what, advice)
 }
+
+// maxMoves is how many sub-folders to move one capability-misplaced warning
+// names; it counts the others.
+const maxMoves = 5

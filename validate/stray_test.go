@@ -87,3 +87,37 @@ func checkStrays(t *testing.T, caps []CapabilitySource, want ...string) {
 	}
 }
 
+// TestStrayGroupedFolders: a capability folder grouping capabilities in
+// sub-folders is one warning naming each sub-folder to move, the first
+// maxMoves by name and the others counted, so one run shows them all.
+func TestStrayGroupedFolders(t *testing.T) {
+	tests := []struct {
+		name   string
+		strays []string
+		want   string
+	}{
+		{"one", []string{"capabilities/grp/a/capability.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json is not read: a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a"},
+		{"two", []string{"capabilities/grp/a/capability.json", "capabilities/grp/b/capability.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json and 1 other capability declaration are not read: a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a, capabilities/grp/b up to capabilities/b"},
+		{"many", []string{"capabilities/grp/a/capability.json", "capabilities/grp/b/capability.json", "capabilities/grp/c/capability.json",
+			"capabilities/grp/d/capability.json", "capabilities/grp/e/capability.json", "capabilities/grp/f/capability.json", "capabilities/grp/g/x/capability.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json and 6 other capability declarations are not read: a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a, capabilities/grp/b up to capabilities/b, capabilities/grp/c up to capabilities/c, capabilities/grp/d up to capabilities/d, capabilities/grp/e up to capabilities/e, and 2 other sub-folders"},
+		{"misnamed first", []string{"capabilities/grp/Capability.json", "capabilities/grp/a/capability.json"},
+			"capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/Capability.json is not read: rename it to capability.json"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: "grp"}}, StrayDeclarations: tt.strays}
+			var got []string
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule == "capability-misplaced" {
+					got = append(got, d.File+": "+d.Message)
+				}
+			}
+			if want := tt.strays[0] + ": " + tt.want; len(got) != 1 || got[0] != want {
+				t.Errorf("got %q\nwant %q", got, want)
+			}
+		})
+	}
+}
