@@ -55,7 +55,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// there to a folder beside it is a path-escape warning, and the
 		// gate passes all the same.
 		if errs == 0 && snap.HoldsNothing() {
-			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check"))
+			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check", misplaced(snap.Diagnostics)))
 		}
 	}
 	if errs > 0 {
@@ -68,9 +68,21 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // valid but seldom meant, and names the folder above that looks like the
 // repository: run from inside its capabilities/, the gate passed having
 // checked nothing, and render answered no hooks. verb is what the
-// repository was given for ("check", "read").
-func nothingFound(repo, verb string) string {
+// repository was given for ("check", "read"). Where the repository holds
+// declarations it does not read (misplaced capability-misplaced findings:
+// a monorepo checked from its root), it says that they are not where it
+// reads them, rather than that there are none, which the warnings printed
+// just above it contradict.
+func nothingFound(repo, verb string, misplaced int) string {
 	msg := "nothing to " + verb + " in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
+	if misplaced > 0 {
+		which := "the " + validate.Plural(misplaced, "capability-misplaced warning")
+		if verb != "check" {
+			which += " (capreg check lists them)"
+		}
+		return msg + fmt.Sprintf(" where this repository reads them; the declarations of %s are elsewhere: "+
+			"give --repo the package holding them, name their capabilities folder in capreg.json's \"capabilities\", or move or rename them as the warnings say", which)
+	}
 	root := store.RootAbove(repo)
 	if root == "" {
 		return msg
@@ -87,6 +99,18 @@ func nothingFound(repo, verb string) string {
 		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
 	}
 	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, root)
+}
+
+// misplaced counts the capability-misplaced findings: declarations the
+// repository holds and does not read where they are.
+func misplaced(ds validate.Diagnostics) int {
+	n := 0
+	for _, d := range ds {
+		if d.Rule == "capability-misplaced" {
+			n++
+		}
+	}
+	return n
 }
 
 // summary counts what the registry holds, then says what schemaNote says.
