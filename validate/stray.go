@@ -136,9 +136,27 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 	if own {
 		return
 	}
-	for _, dir := range otherDirs {
+	for i, dir := range otherDirs {
+		if rest := otherDirs[i:]; i == maxNamed && len(rest) > 1 {
+			// A monorepo of thousands of packages: a few named, the
+			// others one warning, not thousands of lines.
+			n := 0
+			for _, d := range rest {
+				n += len(others[d])
+			}
+			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereRestMessage(dir, len(rest)-1, n, src.CapabilitiesDir)})
+			return
+		}
 		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, len(others[dir]), src.CapabilitiesDir)})
 	}
+}
+
+// strayElsewhereRestMessage says that dir and more other capabilities
+// folders, past those warned of one by one, hold n declarations that are
+// not read.
+func strayElsewhereRestMessage(dir string, more, n int, capDir string) string {
+	return fmt.Sprintf("this and %s, under %s and %s, are not under this repository's capabilities folder (%s), and not read: check each package holding one with --repo, or move their capability folders into %s",
+		Plural(n-1, "other capability declaration"), dir, Plural(more, "other capabilities folder"), capDir, capDir)
 }
 
 // strayElsewhereMessage says that dir, a capabilities folder other than
@@ -160,7 +178,7 @@ func strayElsewhereMessage(dir string, n int, capDir string) string {
 // strayInFolderMessage says that the capability folder folder of capDir has
 // no capability.json, only inner, misnamed or nested ones, the first of
 // which decides the advice: rename it, or move up each sub-folder holding
-// a nested one (the first maxMoves named, the others counted).
+// a nested one (the first maxNamed named, the others counted).
 func strayInFolderMessage(folder string, inner []string, capDir string) string {
 	dir := path.Join(capDir, folder)
 	if !strings.Contains(inner[0], "/") {
@@ -180,13 +198,14 @@ func strayInFolderMessage(folder string, inner []string, capDir string) string {
 		what = fmt.Sprintf("%s and %s are", path.Join(dir, inner[0]), Plural(len(moves)-1, "other capability declaration"))
 	}
 	advice := strings.Join(moves, ", ")
-	if len(moves) > maxMoves {
-		advice = fmt.Sprintf("%s, and %s", strings.Join(moves[:maxMoves], ", "), Plural(len(moves)-maxMoves, "other sub-folder"))
+	if len(moves) > maxNamed {
+		advice = fmt.Sprintf("%s, and %s", strings.Join(moves[:maxNamed], ", "), Plural(len(moves)-maxNamed, "other sub-folder"))
 	}
 	return fmt.Sprintf("%s has no %s, so it is no capability, and %s not read: a declaration is read only directly in a capability folder; move %s",
 		dir, ManifestName, what, advice)
 }
 
-// maxMoves is how many sub-folders to move one capability-misplaced warning
-// names; it counts the others.
-const maxMoves = 5
+// maxNamed is how many sub-folders to move one capability-misplaced warning
+// names, and how many other capabilities folders are warned of one by one:
+// the others are counted.
+const maxNamed = 5

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -89,7 +90,7 @@ func checkStrays(t *testing.T, caps []CapabilitySource, want ...string) {
 
 // TestStrayGroupedFolders: a capability folder grouping capabilities in
 // sub-folders is one warning naming each sub-folder to move, the first
-// maxMoves by name and the others counted, so one run shows them all.
+// maxNamed by name and the others counted, so one run shows them all.
 func TestStrayGroupedFolders(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -119,5 +120,43 @@ func TestStrayGroupedFolders(t *testing.T) {
 				t.Errorf("got %q\nwant %q", got, want)
 			}
 		})
+	}
+}
+
+// TestStrayManyPackages: a monorepo of thousands of packages checked from
+// its root is a few warnings, one for each of the first capabilities
+// folders and one counting the others, not a line for each package.
+func TestStrayManyPackages(t *testing.T) {
+	tests := []struct {
+		packages int
+		want     []string
+	}{
+		{1, []string{"packages/p0/capabilities/x/capability.json: this and 1 other capability declaration are under packages/p0/capabilities"}},
+		{maxNamed + 1, []string{"packages/p0/", "packages/p1/", "packages/p2/", "packages/p3/", "packages/p4/",
+			"packages/p5/capabilities/x/capability.json: this and 1 other capability declaration are under packages/p5/capabilities"}},
+		{5000, []string{"packages/p0/", "packages/p1/", "packages/p2/", "packages/p3/", "packages/p4/",
+			"packages/p5/capabilities/x/capability.json: this and 9989 other capability declarations, under packages/p5/capabilities and 4994 other capabilities folders, are not under"}},
+	}
+	for _, tt := range tests {
+		src := &Sources{CapabilitiesDir: "capabilities"}
+		for i := range tt.packages {
+			src.StrayDeclarations = append(src.StrayDeclarations,
+				fmt.Sprintf("packages/p%d/capabilities/x/capability.json", i), fmt.Sprintf("packages/p%d/capabilities/y/capability.json", i))
+		}
+		var got []string
+		for _, d := range Validate(src).Diagnostics {
+			if d.Rule == "capability-misplaced" {
+				got = append(got, d.File+": "+d.Message)
+			}
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%d packages: got %d findings, want %d", tt.packages, len(got), len(tt.want))
+			continue
+		}
+		for i := range got {
+			if !strings.HasPrefix(got[i], tt.want[i]) {
+				t.Errorf("%d packages: got %s\nwant %s…", tt.packages, got[i], tt.want[i])
+			}
+		}
 	}
 }
