@@ -918,7 +918,8 @@ func firstIndex(index *map[string]int, n int, key func(int) string, k string) (i
 func (o *overlayer) updateTools() {
 	for i := range o.src.Cards {
 		if c := &o.src.Cards[i]; o.ch.touches(c.ToolPath) {
-			c.ToolExists = o.isTool(c.ToolPath)
+			// What the change puts there is inside the repository.
+			c.ToolExists, c.ToolLeaves = o.isTool(c.ToolPath), false
 		}
 	}
 }

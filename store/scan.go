@@ -1062,7 +1062,8 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	f := sc.readReal(rel, real, mode)
 	if isCard {
 		tool := strings.TrimSuffix(rel, ".card.json")
-		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: sc.isTool(tool)})
+		exists := sc.isTool(tool)
+		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)})
 		return
 	}
 	switch {
@@ -1164,6 +1165,15 @@ func (sc *scanner) isTool(tool string) bool {
 	}
 	fi, err := sc.root.Stat(filepath.FromSlash(tool))
 	return err == nil && !fi.IsDir()
+}
+
+// leavesRoot reports whether the path p is a symlink resolving outside the
+// repository, which the walk reports (path-escape) and does not follow: a
+// card whose tool it is has something under the tool's name, and its
+// card-orphan says what.
+func (sc *scanner) leavesRoot(p string) bool {
+	target, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(p)))
+	return err == nil && !within(sc.real, target)
 }
 
 // capabilitySource returns the capability folder a path under the

@@ -650,22 +650,30 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	add("bin/dangling.card.json", "dangling")
+	outside := filepath.Join(t.TempDir(), "tool")
+	writeTestFile(t, outside, []byte("#!/bin/sh\n"))
+	if err := os.Symlink(outside, filepath.Join(repo, "bin/out")); err != nil {
+		t.Fatal(err)
+	}
+	add("bin/out.card.json", "out")
 
 	snap := scanLoadRepo(t, repo)
 	scanWantClean(t, snap)
 	var orphans []string
+	// A listing shows a link under the tool's name: the finding says why
+	// it is none, not that there is no tool.
+	says := map[string]string{"bin/dangling.card.json": "a link to nothing or a folder is none", "bin/out.card.json": "is a symlink leaving the repository, which is not followed"}
 	for _, d := range snap.Diagnostics {
-		if d.Rule == "card-orphan" {
-			orphans = append(orphans, d.File)
+		if d.Rule != "card-orphan" {
+			continue
 		}
-		// A listing shows the link under the tool's name: the finding
-		// says it is none.
-		if d.Rule == "card-orphan" && d.File == "bin/dangling.card.json" && !strings.Contains(d.Message, "a link to nothing or a folder is none") {
-			t.Errorf("card-orphan of a tool that is a link to nothing says %q", d.Message)
+		orphans = append(orphans, d.File)
+		if want := says[d.File]; !strings.Contains(d.Message, want) {
+			t.Errorf("card-orphan of %s says %q, want %q", d.File, d.Message, want)
 		}
 	}
 	slices.Sort(orphans)
-	if want := []string{"bin/.card.json", "bin/dangling.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
+	if want := []string{"bin/.card.json", "bin/dangling.card.json", "bin/out.card.json", "bin/sub.card.json"}; !slices.Equal(orphans, want) {
 		t.Errorf("card-orphan for %q, want %q", orphans, want)
 	}
 	// A card named .card.json names no tool and is left out of the index,

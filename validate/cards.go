@@ -83,6 +83,8 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			s.warnAt(d, "", "card-orphan", "the file is named .card.json, which names no tool, and is left out of the index; "+
 				"name it <tool>.card.json beside the tool it describes")
 			continue
+		case src.ToolLeaves:
+			s.warnAt(d, "", "card-orphan", "the tool %q beside this card is a symlink leaving the repository, which is not followed, so the card describes no tool in it; make the tool a file in the repository, or a link to one", src.ToolPath)
 		default:
 			// A link to nothing, or a folder, shows in a listing under
 			// the tool's name: say that neither is one, or the author

@@ -161,4 +161,9 @@ type CardSource struct {
 	File
 	ToolPath   string // the card path without ".card.json"
 	ToolExists bool
+	// ToolLeaves is set where the tool is a symlink that resolves outside
+	// the repository, which the scan does not follow (its path-escape
+	// warning says so): there is something under the tool's name, and
+	// the card is no orphan for want of one.
+	ToolLeaves bool
 }
