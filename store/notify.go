@@ -668,7 +668,7 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string
 			continue
 		}
 		h.Write([]byte(p))
-		if info.IsDir() && SkipDir(e.Name()) {
+		if info.IsDir() && (SkipDir(e.Name()) || inGitDir(root, realP)) {
 			// Its time moves with every command of git (index, locks) and
 			// npm (node_modules/); what the scan reads in one is hashed
 			// from dirs, and the revision from gitHeadFiles.
@@ -680,7 +680,7 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string
 			continue
 		}
 		hashInfo(h, info)
-		if walk && info.IsDir() && !SkipDir(e.Name()) {
+		if walk && info.IsDir() {
 			fingerprintDir(h, root, p, read, seen, true)
 		}
 	}

@@ -67,6 +67,21 @@ func SkipDir(name string) bool {
 	return slices.Contains(skipDirs, name) || strings.HasPrefix(name, "..")
 }
 
+// inGitDir reports whether the real path p, inside the repository at
+// root, is or is inside a .git folder: a directory link there (docs/g ->
+// ../.git) is not walked, as .git is not under its own name, or the walk
+// would read git's own files (hooks, a stray *.card.json) as inputs and a
+// daemon would watch the folder every git command writes to. Links into
+// the other skipped folders are followed on purpose: node_modules holds
+// what a repository links to from a walked folder (README, Inputs).
+func inGitDir(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false
+	}
+	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), ".git")
+}
+
 // ErrRepo wraps failures to open the repository itself (not its content).
 var ErrRepo = errors.New("cannot read repository")
 
@@ -753,7 +768,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			return nil
 		}
 		if st.IsDir() {
-			if SkipDir(name) {
+			if SkipDir(name) || inGitDir(sc.real, target) {
 				return nil
 			}
 			if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {

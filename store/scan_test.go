@@ -397,7 +397,7 @@ func TestScanSkipsDirectories(t *testing.T) {
 	dirs := []string{
 		".git", "node_modules", "vendor", "venv", ".venv",
 		"bin/node_modules", "capabilities/ui/node_modules", "docs/.venv/lib",
-		"..data", "config/..data", "config/..2024_06_01_12_00_00.123456789",
+		"..data", "config/..data", "config/..2024_06_01_12_00_00.123456789", ".git/modules/x",
 	}
 	repo, _ := scanRepoCopy(t)
 	for _, d := range dirs {
@@ -406,6 +406,10 @@ func TestScanSkipsDirectories(t *testing.T) {
 		writeTestFile(t, filepath.Join(dir, "plan.md"), []byte(planMarker))
 		writeTestFile(t, filepath.Join(dir, "ghost/capability.json"), []byte(brokenCard))
 	}
+	// A link into .git leads no walk there: git's files are no inputs,
+	// whatever name reaches them.
+	makeSymlink(t, "../.git", filepath.Join(repo, "docs/g"))
+	makeSymlink(t, "../../.git/modules/x", filepath.Join(repo, "bin/x"))
 	in := scanInput(t, store.ScanOptions{Repo: repo})
 	for _, d := range dirs {
 		if slices.Contains(in.Dirs, filepath.Join(in.Root, filepath.FromSlash(d))) {

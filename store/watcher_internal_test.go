@@ -392,6 +392,10 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write(".git/refs/heads/main", "1111111111111111111111111111111111111111\n")
 	write("node_modules/.package-lock.json", "{}")
+	// A link into .git leads no scan and no poll there.
+	if err := os.Symlink("../.git", filepath.Join(repo, "docs/g")); err != nil {
+		t.Fatal(err)
+	}
 	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
 	if err != nil {
 		t.Fatal(err)
