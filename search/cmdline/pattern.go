@@ -571,6 +571,19 @@ var (
 	// "[--namespace <ns>]", "[-f]"; not a character class such as
 	// "[-a-z]+".
 	optionalPart = regexp.MustCompile(`(^|\s)\[(<[^<>\]]+>|--?[A-Za-z][\w-]*)[^\]]*\]([^*+?{]|$)`)
+	// usagePart is a word in brackets as a usage line names an optional
+	// part, by a placeholder word, which may end in "..." inside or after
+	// the brackets: "[options]", "[OPTIONS]", "[remote]",
+	// "[connection-option...]", "[file ...]", "[FILE]..."; not a test
+	// ("[ -f x ]", "[[ -f x ]]"), a class of ranges ("[a-z]", "[0-9]",
+	// "[A-Za-z]", whose dashes join single characters), a class a glob or
+	// a regexp repeats ("[abc]*", "[a-z]+"), nor one inside a word
+	// ("file[0-9].txt", "${x[@]}"). Its words are what a shell reads, so
+	// a word in capitals alone ("RELEASE") is not one: it is a word a
+	// command may be given.
+	usagePart = regexp.MustCompile(`(^|\s)\[([A-Za-z][A-Za-z0-9_]+(?:-[A-Za-z0-9_]{2,})*)(?: ?\.\.\.)?\](?:\.\.\.)?(\s|$)`)
+	// ellipsis is a word "..." (or "…"), a usage line's "and so on".
+	ellipsis = regexp.MustCompile(`(^|\s)(\.\.\.|…)(\s|$)`)
 	// brokenGroup is a ( or a [ never closed in a pattern with an
 	// alternation or a class: "git push (-f|--force", "git push [a-z".
 	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
@@ -583,7 +596,8 @@ var (
 
 // writtenFault says how a pattern written as a usage line, a shell
 // session or prose writes a command no line can be: an optional part in
-// brackets (read as a character class of one character), a ( or [ never
+// brackets (read as a character class of one character), a "..." for the
+// words that follow (a word of its own), a ( or [ never
 // closed (read as shell words, literally), a "$ " prompt (a command named
 // "$"), or the whole in backticks (a command substitution) or quotes (one
 // word); or it returns "".
@@ -594,6 +608,10 @@ func writtenFault(pat string) string {
 		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
 		part = part[:strings.IndexByte(part, ']')+1]
 		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
+	case usagePart.MatchString(bare):
+		return usageFault(bare, usagePart.FindStringSubmatchIndex(bare))
+	case ellipsis.MatchString(bare):
+		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
@@ -607,6 +625,48 @@ func writtenFault(pat string) string {
 		return wrappedFault(pat[0], pat[1:len(pat)-1])
 	}
 	return ""
+}
+
+// usageFault is writtenFault of a pattern pat with a usage line's
+// optional part, where m are usagePart's submatch indexes: it says what to
+// write instead. A precommand first ("[sudo] apt-get install <pkg>") is
+// left out, as the command it runs is tried as well (see precommands);
+// any other part is left out too, as a pattern matches a command with
+// more words after it, and options before a placeholder, or written as a
+// placeholder of one word or a * of one or more.
+func usageFault(pat string, m []int) string {
+	part := strings.TrimSpace(pat[m[0]:m[1]])
+	name := pat[m[4]:m[5]]
+	if _, ok := precommands[name]; ok && strings.TrimSpace(pat[:m[0]]) == "" {
+		return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a regular-expression class of one character, "+
+			"so the pattern matches no line: leave it out, as a line that runs the command under %s is matched already", part, name)
+	}
+	fix := fmt.Sprintf("leave it out, or write <%s> (one word) or * (one or more) in its place", strings.ToLower(name))
+	if lower := strings.ToLower(name); strings.Contains(lower, "opt") || strings.Contains(lower, "flag") {
+		// A placeholder matches no option ("psql <url>" does not match
+		// "psql -l").
+		fix = "leave it out, as a pattern passes over options before a placeholder, or write * in its place"
+	}
+	return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a regular-expression class of one character, "+
+		"so the pattern matches no line: %s", part, fix)
+}
+
+// ellipsisFault is writtenFault of a pattern pat with a word "...", where
+// m are ellipsis's submatch indexes: it matches only a word "..." (or, in
+// a regular expression, three characters), not the words a usage line
+// means by it. At the end it is left out, as a pattern matches a command
+// with more words after it; elsewhere a * stands for them.
+func ellipsisFault(pat string, m []int) string {
+	dots := pat[m[4]:m[5]]
+	fix := "write * in its place"
+	if strings.TrimSpace(pat[m[5]:]) == "" {
+		fix = "leave it out, as a pattern matches a command with more words after it"
+	}
+	reads := fmt.Sprintf("only a word %q", dots)
+	if dots == "..." && regexLike(pat) {
+		reads = "only three characters"
+	}
+	return fmt.Sprintf("%q is a usage line's \"and so on\", but matches %s, not the words it stands for: %s", dots, reads, fix)
 }
 
 // wrappedFault is writtenFault of a pattern wholly in the backticks or
