@@ -158,14 +158,16 @@ func pointerOf(path []string) string {
 }
 
 // nearestField returns the declared field key most likely meant, or "": one
-// that differs only in case, or by one edit (two for keys of ten letters or
-// more), where an edit inserts, deletes or replaces a letter or swaps two
-// adjacent ones. A plural of a field ("versions", "runtimes") is not taken
-// for it: such a key is as likely a field of its own.
+// that differs only in case or in how its words are joined (camelCase,
+// kebab-case or snake_case: "helpProbe", "help-probe" and "HelpProbe" for
+// "help_probe", "on_error" for "onError"), or by one edit (two for keys of
+// ten letters or more), where an edit inserts, deletes or replaces a letter
+// or swaps two adjacent ones. A plural of a field ("versions", "runtimes")
+// is not taken for it: such a key is as likely a field of its own.
 func nearestField(key string, fields []string) string {
 	best, bestDist := "", 3
 	for _, f := range fields {
-		if strings.EqualFold(key, f) {
+		if strings.EqualFold(key, f) || sameWords(key, f) {
 			return f
 		}
 		if key == f+"s" || f == key+"s" {
@@ -180,6 +182,17 @@ func nearestField(key string, fields []string) string {
 		}
 	}
 	return best
+}
+
+// sameWords reports whether a and b are the same words joined otherwise:
+// equal but for case, "_" and "-". A key that joins its words another way
+// than the schema ("helpProbe" for "help_probe") is two or more edits from
+// it, too far for a typo, yet is plainly the same field.
+func sameWords(a, b string) bool {
+	fold := func(s string) string {
+		return strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(s))
+	}
+	return fold(a) == fold(b)
 }
 
 // nearestName is the name of names that key, which is none of them,

@@ -11,7 +11,11 @@ func TestNearestField(t *testing.T) {
 	tests := []struct{ key, want string }{
 		{"onErorr", "onError"},             // two letters swapped
 		{"onerror", "onError"},             // case only
-		{"on_error", ""},                   // two edits in a short key
+		{"on_error", "onError"},            // snake_case of a camelCase field
+		{"on-error", "onError"},            // kebab-case
+		{"OnError", "onError"},             // case only
+		{"on_eror", ""},                    // joined otherwise and a typo: two edits in a short key
+		{"on__error", "onError"},           // an underscore too many
 		{"dependsOnn", ""},                 // not a field here
 		{"versions", ""},                   // a plural may be a field of its own
 		{"review", ""},                     // two edits
@@ -46,6 +50,12 @@ func TestNearestName(t *testing.T) {
 		{"kube.logss", []string{"kube.logs"}, "kube.logs"},
 		{"replace", cardFields, "replaces"},
 		{"intent_phrase", cardFields, "intent_phrases"},
+		{"helpProbe", cardFields, "help_probe"},
+		{"help-probe", cardFields, "help_probe"},
+		{"HelpProbe", cardFields, "help_probe"},
+		{"HELP_PROBE", cardFields, "help_probe"},
+		{"intentPhrases", cardFields, "intent_phrases"},
+		{"Risk", cardFields, "risk"},
 		{"exemple", cardFields, "example"},
 		{"tests", []string{"test", "tests-e2e"}, "test"},
 		{"researches", []string{"research"}, "research"},

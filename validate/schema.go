@@ -246,10 +246,12 @@ func closedFieldHint(key string, missing []string) string {
 	return fmt.Sprintf("; did you mean %s?", quoteKey(want))
 }
 
-// requiredHint names a key of the object at ptr that is probably a
-// missing required field misspelt ("require" for "requires"), from the
-// schema object whose required keyword failed (at absLoc): the key is
-// not one it declares. "" for none.
+// requiredHint names the keys of the object at ptr that are probably
+// missing required fields misspelt ("require" for "requires",
+// "intentPhrases" for "intent_phrases"), each beside the field it
+// misspells, from the schema object whose required keyword failed (at
+// absLoc): the keys are not ones it declares, and each field is named for
+// the first key only. "" for none.
 func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/required"))
 	obj, _, ok2 := root.Lookup(ptr)
@@ -263,15 +265,23 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 		}
 	}
 	props := parent.Get("properties")
+	var keys, wants []string
 	for _, m := range obj.Members {
 		if props != nil && props.Has(m.Key) {
 			continue
 		}
 		if want := nearestName(m.Key, missing); want != "" {
-			return fmt.Sprintf("; the field %s is there: did you mean %s?", quoteKey(m.Key), quoteKey(want))
+			keys, wants = append(keys, quoteKey(m.Key)), append(wants, quoteKey(want))
+			missing = slices.DeleteFunc(missing, func(r string) bool { return r == want })
 		}
 	}
-	return ""
+	switch len(keys) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; the field %s is there: did you mean %s?", keys[0], wants[0])
+	}
+	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(keys, ", "), strings.Join(wants, ", "))
 }
 
 // parsedSchemas are the embedded schemas as documents, by URL, for looking

@@ -326,6 +326,28 @@ func TestMissingRequiredFieldNamesItsMisspelling(t *testing.T) {
 	}
 }
 
+// A card whose required fields are joined or cased otherwise than the
+// schema's ("intentPhrases", "Risk") is told of each, in the schema error
+// for the missing fields and in card-unknown-field, as is an optional one
+// ("helpProbe"), which nothing else would name: the probe is dropped.
+func TestCardFieldsSpelledOtherwise(t *testing.T) {
+	card := `{"id":"t","command":"t","summary":"s","intentPhrases":["p"],"effects":"e","Risk":"destructive","example":"t","helpProbe":"t --help"}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	var got []string
+	for _, d := range Validate(&src).Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s %s", d.Rule, d.Pointer, d.Message))
+	}
+	want := []string{
+		`schema  missing required field 'intent_phrases', 'risk'; the fields 'intentPhrases', 'Risk' are there: did you mean 'intent_phrases', 'risk'?`,
+		`card-unknown-field /intentPhrases unknown tool card field "intentPhrases" (did you mean "intent_phrases"?); it is kept in the index but nothing reads it`,
+		`card-unknown-field /Risk unknown tool card field "Risk" (did you mean "risk"?); it is kept in the index but nothing reads it`,
+		`card-unknown-field /helpProbe unknown tool card field "helpProbe" (did you mean "help_probe"?); it is kept in the index but nothing reads it`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // claudeWith validates the sample repository's claude capability, alone,
 // with the text old replaced by new, which it must hold.
 func claudeWith(t *testing.T, old, new string) Diagnostics {
