@@ -301,7 +301,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 		fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
 		return exitUsage
 	}
-	cmd := exec.CommandContext(ctx, "sh", "-c", probe)
+	cmd := exec.CommandContext(ctx, "sh", "-c", probeCommand(probe, filepath.Join(dir, path.Base(toolPath))))
 	cmd.Dir, cmd.Stdout, cmd.Stderr, cmd.Stdin = repo, stdout, stderr, nil
 	if strings.ContainsRune(dir, filepath.ListSeparator) {
 		// PATH would split the folder in two, and the pieces (one of them
@@ -333,6 +333,27 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	}
 	fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
 	return exitUsage
+}
+
+// probeCommand is the shell text runProbe runs for a card's help_probe:
+// the probe as written, but with a first word that is the file name of the
+// tool beside the card, at tool (absolute), replaced by that path. The
+// tool's folder first on PATH finds it otherwise, but a shell looks up its
+// reserved words, functions and builtins before PATH: "test --help" for
+// bin/test ran sh's test, which printed nothing and succeeded. A probe
+// that names its tool by a path ("./bin/test --help"), or another program
+// first, runs as written, as does one whose tool is missing, so that PATH
+// finds what it finds.
+func probeCommand(probe, tool string) string {
+	name := filepath.Base(tool)
+	rest, ok := strings.CutPrefix(strings.TrimLeft(probe, " \t\n"), name)
+	if !ok || !shellSafe.MatchString(name) || strings.Contains(name, "=") || rest != "" && !strings.ContainsRune(" \t\n;&|<>", rune(rest[0])) {
+		return probe // another word, or the tool's name read otherwise: "a=b" is an assignment
+	}
+	if fi, err := os.Stat(tool); err != nil || fi.IsDir() {
+		return probe
+	}
+	return shellQuote(filepath.ToSlash(tool)) + rest
 }
 
 // probeTimeout bounds a help_probe: it prints usage, which takes moments.
