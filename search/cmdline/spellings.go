@@ -169,6 +169,13 @@ var dockerNames = [][]string{
 // docker-compose cannot be given).
 var composeNames = [][]string{{"docker compose", "docker-compose"}, {"podman compose", "podman-compose"}}
 
+// composeCommand reports whether name is Compose's own program's
+// (docker-compose, podman-compose), the one name of composeNames that is
+// a command's.
+func composeCommand(name string) bool {
+	return slices.ContainsFunc(composeNames, func(names []string) bool { return names[1] == name })
+}
+
 // dockerNameVariants are the pattern raw, of docker commands (or
 // podman's, nerdctl's), written with the other names docker gives the
 // subcommands it names (dockerNames) and with Compose's other name
@@ -337,7 +344,7 @@ func dockerSubcommands(toks []shellToken, starts []int) []dockerSub {
 		key, named := k.key, afterName
 		word := k.read(toks, j, starts)
 		afterName = word == commandWord && plain(t)
-		if afterName && dockerNamesOf(t.text) != nil {
+		if afterName && composeCommand(t.text) {
 			out = append(out, dockerSub{t.off, t.off + len(t.text), t.text}) // docker-compose
 			continue
 		}

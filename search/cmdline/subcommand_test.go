@@ -421,6 +421,24 @@ func TestMatchCommandComposeNames(t *testing.T) {
 		{"docker-compose build .", nil},
 		{"docker buildx ls", nil},
 	})
+	// Only Compose's program is a name of Compose's: another command of
+	// a docker pattern keeps its name, and a renamed docker command does
+	// not lose its place among the writings (review 26: "rm" after "&&"
+	// was written "container rm", and the writings ran out first).
+	mt = Compile([]Card{
+		{ID: "clean", Replaces: []string{"docker ps -aq | xargs docker rm -f && rm -rf data"}},
+		{ID: "reset", Replaces: []string{"rm -rf ./data; docker compose down -v"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker container list -aq | xargs docker rm -f && rm -rf data", []string{"clean"}},
+		{"docker ps -aq | xargs docker container remove -f && rm -rf data", []string{"clean"}},
+		{"docker ps -aq | xargs docker rm -f && container rm -rf data", nil},
+		{"container rm -rf ./data; docker compose down -v", nil},
+		{"rm -rf ./data; docker-compose down -v", []string{"reset"}},
+	})
 }
 
 // TestMatchCommandRegexpWildcardsByWords: a pattern read as a regular
