@@ -408,7 +408,7 @@ func TestEnumHintNegation(t *testing.T) {
 // it passed (and a blank replaces pattern matched no line). A blank
 // help_probe stays allowed: it is optional, and blank means none.
 func TestCardBlankFields(t *testing.T) {
-	for _, field := range []string{`"command": " "`, `"summary": "\t"`, `"intent_phrases": ["\u00a0"]`, `"replaces": [" "]`, `"effects": "\n"`, `"example": "  "`} {
+	for _, field := range []string{`"command": " "`, `"summary": "\t"`, `"intent_phrases": ["\u00a0"]`, `"replaces": [" "]`, `"effects": "\n"`, `"example": "  "`, `"summary": "\u000b"`, `"summary": "\u0085"`, `"summary": "\u200b\ufeff"`} {
 		card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", ` + field + `}`
 		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
 		var got []string

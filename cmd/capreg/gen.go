@@ -63,7 +63,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func reportWarnings(ds validate.Diagnostics, stderr io.Writer) {
 	if _, n := ds.Count(); n > 0 {
 		validate.WriteDiagnostics(stderr, "text", ds)
-		fmt.Fprintf(stderr, "capreg: %s; the artifacts are made all the same (--strict fails on them)\n", validate.Plural(n, "warning"))
+		fmt.Fprintf(stderr, "capreg: %s (--strict fails on warnings)\n", validate.Plural(n, "warning"))
 	}
 }
 
