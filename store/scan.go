@@ -528,7 +528,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
 	if err != nil {
-		switch broken := brokenLink(abs); {
+		switch broken := sc.brokenLink(abs, err); {
 		case root.configured:
 			if _, statErr := os.Stat(abs); errors.Is(statErr, syscall.ELOOP) {
 				err = errLinkLoop // not "EvalSymlinks: too many links"
@@ -915,17 +915,33 @@ func (sc *scanner) linkFailure(abs string, err error) error {
 }
 
 // brokenLink describes abs when it is itself a symlink that does not
-// resolve ("a symlink to caps-old, which does not exist"), or is "".
-func brokenLink(abs string) string {
-	fi, err := os.Lstat(abs)
-	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+// resolve, err being what resolving it said: "a symlink to caps-old,
+// which does not exist", or, where the link it names is what dangles, "a
+// symlink to caps2, which leads to nothing (lstat caps-gone: no such file
+// or directory)". "" when abs is no symlink.
+func (sc *scanner) brokenLink(abs string, err error) string {
+	fi, lerr := os.Lstat(abs)
+	if lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
 		return ""
 	}
 	text, _ := os.Readlink(abs)
-	if _, err := os.Stat(abs); errors.Is(err, syscall.ELOOP) {
+	next := text
+	if !filepath.IsAbs(next) {
+		next = filepath.Join(filepath.Dir(abs), next)
+	}
+	switch _, statErr := os.Stat(abs); {
+	case errors.Is(statErr, syscall.ELOOP):
 		return fmt.Sprintf("a symlink to %s that leads back to itself", text)
+	case pathExists(next):
+		return fmt.Sprintf("a symlink to %s, which leads to nothing (%v)", text, sc.relError(err, !filepath.IsAbs(text)))
 	}
 	return fmt.Sprintf("a symlink to %s, which does not exist", text)
+}
+
+// pathExists reports whether p is there, a dangling link included.
+func pathExists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
 }
 
 // resolveLink resolves a symlink. A link leaving the root is never followed:

@@ -26,6 +26,11 @@ func TestScanBrokenCapabilitiesLink(t *testing.T) {
 			moveCapabilities(t, repo, "caps")
 			makeSymlink(t, "caps-old", filepath.Join(repo, "capabilities"))
 		}, "capabilities", []string{"the capabilities folder is a symlink to caps-old, which does not exist", "no capability is read"}},
+		{"a link to a link to nothing", func(t *testing.T, repo string) {
+			moveCapabilities(t, repo, "caps")
+			makeSymlink(t, "caps-gone", filepath.Join(repo, "caps2"))
+			makeSymlink(t, "caps2", filepath.Join(repo, "capabilities"))
+		}, "capabilities", []string{"the capabilities folder is a symlink to caps2, which leads to nothing (lstat caps-gone: no such file or directory)"}},
 		{"a loop", func(t *testing.T, repo string) {
 			moveCapabilities(t, repo, "caps")
 			makeSymlink(t, "capabilities", filepath.Join(repo, "capabilities"))
