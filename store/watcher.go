@@ -650,9 +650,25 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		if root := RootAbove(w.opts.Repo); root != "" {
 			attrs = append(attrs, "looksLikeTheRepository", root)
 		}
+		// Declarations it holds where it does not read them (a monorepo
+		// served from its root): /status lists the warnings.
+		if n := countRule(snap.Diagnostics, "capability-misplaced"); n > 0 {
+			attrs = append(attrs, "capabilityMisplacedWarnings", n)
+		}
 		w.log.Warn("the repository holds nothing capreg reads (no capabilities/<id>/capability.json, host workflow marker or tool card); serving an empty registry", attrs...)
 	}
 	return served
+}
+
+// countRule counts the findings of rule.
+func countRule(ds validate.Diagnostics, rule string) int {
+	n := 0
+	for _, d := range ds {
+		if d.Rule == rule {
+			n++
+		}
+	}
+	return n
 }
 
 // reject records a failed build, unless it failed with the findings already

@@ -3,6 +3,9 @@ package store_test
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,5 +39,23 @@ func TestWatcherReloadAfterRun(t *testing.T) {
 	}
 	if w.Current() == nil {
 		t.Error("the last snapshot is gone once Run returned")
+	}
+}
+
+// TestWatcherLogsMisplacedDeclarations: a daemon serving a monorepo from
+// its root serves an empty registry, and its warning says how many
+// declarations it holds where it does not read them, so the operator's
+// log does not say "nothing" alone.
+func TestWatcherLogsMisplacedDeclarations(t *testing.T) {
+	repo := t.TempDir()
+	writeTestFile(t, filepath.Join(repo, "packages", "a", "capabilities", "x", "capability.json"), []byte(`{"id": "x"}`))
+	var log syncBuffer
+	w, _ := startWatcher(t, repo, store.WatchOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	waitFor(t, "the empty registry", func() bool { return w.Current() != nil })
+	waitFor(t, "the warning", func() bool { return strings.Contains(log.String(), "holds nothing capreg reads") })
+	for l := range strings.SplitSeq(log.String(), "\n") {
+		if strings.Contains(l, "holds nothing capreg reads") && !strings.Contains(l, "capabilityMisplacedWarnings=1") {
+			t.Errorf("log line %q does not count the misplaced declaration", l)
+		}
 	}
 }
