@@ -1272,6 +1272,15 @@ func TestPatternFault(t *testing.T) {
 		{"sed -e 's/[abc]/x/' *", ""},
 		{"sed -e s/[abc]/x/ *", ""},
 		{"helm install RELEASE CHART", ""},
+		// A class of a few letters a line may hold (review 27): "ls
+		// [abc]" matches "ls a". A usage word repeats a letter, is
+		// long, or is one of the short placeholders.
+		{"ls [abc]", ""},
+		{"rm [ab]", ""},
+		{"echo [hi]", ""},
+		{"test [xy] = x", ""},
+		{"git checkout [branch]", `"[branch]" is written`},
+		{"scp [file] *", `"[file]" is written`},
 		{"go test ./...", ""},
 		{"cd .. && rm -rf *", ""},
 		{`grep -F "..." *`, ""},

@@ -603,13 +603,14 @@ var (
 // word); or it returns "".
 func writtenFault(pat string) string {
 	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
+	usage := usageWordAt(bare)
 	switch {
 	case optionalPart.MatchString(bare):
 		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
 		part = part[:strings.IndexByte(part, ']')+1]
 		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
-	case usagePart.MatchString(bare):
-		return usageFault(bare, usagePart.FindStringSubmatchIndex(bare))
+	case usage != nil:
+		return usageFault(bare, usage)
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
@@ -627,6 +628,41 @@ func writtenFault(pat string) string {
 	return ""
 }
 
+// usageWordAt returns usagePart's submatch indexes of the first word in
+// brackets of pat that names a usage line's part rather than a character
+// class that some line may well hold ("ls [abc]" matches "ls a"): one
+// with a "...", of words joined by - or _, repeating a letter (no class
+// need: "[options]", "[remote]"), of five letters or more ("[branch]"),
+// or a placeholder word too short for those ("[sudo]", "[file]"); or nil.
+func usageWordAt(pat string) []int {
+	for _, m := range usagePart.FindAllStringSubmatchIndex(pat, -1) {
+		word := pat[m[4]:m[5]]
+		lower := strings.ToLower(word)
+		if strings.Contains(pat[m[0]:m[1]], "...") || strings.ContainsAny(word, "-_") || repeatsLetter(lower) ||
+			len(word) >= 5 || usageWords[lower] {
+			return m
+		}
+	}
+	return nil
+}
+
+// usageWords are placeholder words of fewer than five letters, none
+// repeated, that usage lines put in brackets.
+var usageWords = map[string]bool{"sudo": true, "file": true, "path": true, "dir": true, "name": true, "args": true, "arg": true,
+	"opts": true, "opt": true, "host": true, "port": true, "url": true, "cmd": true, "pod": true, "user": true, "key": true,
+	"tag": true, "ref": true, "env": true, "app": true, "pkg": true, "id": true, "db": true, "src": true, "dest": true,
+	"dst": true, "node": true, "mode": true, "ns": true, "repo": true, "job": true, "flag": true, "glob": true, "text": true}
+
+// repeatsLetter reports whether some letter of w comes twice.
+func repeatsLetter(w string) bool {
+	for i := range len(w) {
+		if strings.IndexByte(w[i+1:], w[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // usageFault is writtenFault of a pattern pat with a usage line's
 // optional part, where m are usagePart's submatch indexes: it says what to
 // write instead. A precommand first ("[sudo] apt-get install <pkg>") is
@@ -638,8 +674,8 @@ func usageFault(pat string, m []int) string {
 	part := strings.TrimSpace(pat[m[0]:m[1]])
 	name := pat[m[4]:m[5]]
 	if _, ok := precommands[name]; ok && strings.TrimSpace(pat[:m[0]]) == "" {
-		return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a regular-expression class of one character, "+
-			"so the pattern matches no line: leave it out, as a line that runs the command under %s is matched already", part, name)
+		return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a character class, a word of one of its letters, "+
+			"so the pattern matches no line a person types: leave it out, as a line that runs the command under %s is matched already", part, name)
 	}
 	fix := fmt.Sprintf("leave it out, or write <%s> (one word) or * (one or more) in its place", strings.ToLower(name))
 	if lower := strings.ToLower(name); strings.Contains(lower, "opt") || strings.Contains(lower, "flag") {
@@ -647,8 +683,8 @@ func usageFault(pat string, m []int) string {
 		// "psql -l").
 		fix = "leave it out, as a pattern passes over options before a placeholder, or write * in its place"
 	}
-	return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a regular-expression class of one character, "+
-		"so the pattern matches no line: %s", part, fix)
+	return fmt.Sprintf("%q is written as a usage line's optional part, but reads as a character class, a word of one of its letters, "+
+		"so the pattern matches no line a person types: %s", part, fix)
 }
 
 // ellipsisFault is writtenFault of a pattern pat with a word "...", where
