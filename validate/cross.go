@@ -565,12 +565,74 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 	docs := byID(caps)
 	for _, cy := range cycles {
-		var ids []string
-		for _, h := range cy.hooks {
-			ids = append(ids, fmt.Sprintf("%s %s", h.CapID, h.Pointer()))
+		loop := cycleIn(cy.hooks)
+		name := func(h *Hook) string { return fmt.Sprintf("%s %s", h.CapID, h.Pointer()) }
+		var path strings.Builder
+		path.WriteString(name(loop[0]))
+		for k, h := range loop {
+			if k > 0 {
+				path.WriteString(", which")
+			}
+			next := loop[(k+1)%len(loop)]
+			fmt.Fprintf(&path, " produces %q for %s", sharedArtifact(h, next), name(next))
 		}
-		h := cy.hooks[0]
-		s.at(docs[h.CapID].doc, h.Pointer(), "ordering-cycle",
-			"produces/consumes cycle detected in %ss at point %q among [%s]; no execution order exists", h.Kind, cy.point, strings.Join(ids, ", "))
+		msg := fmt.Sprintf("produces/consumes cycle detected in %ss at point %q: %s; no execution order exists", loop[0].Kind, cy.point, path.String())
+		if rest := len(cy.hooks) - len(loop); rest > 0 {
+			var held []string
+			for _, h := range cy.hooks {
+				if !slices.Contains(loop, h) {
+					held = append(held, name(h))
+				}
+			}
+			msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(held, ", "), map[bool]string{true: "s"}[rest == 1])
+		}
+		s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 	}
+}
+
+// cycleIn returns one produces/consumes cycle among hooks, the hooks
+// OrderHooks could not order, from its member first in input order, each
+// producing an artifact the next consumes. Every such hook consumes what
+// another of them produces (else it would have been ordered), so walking
+// back from one to a producer of what it consumes must come round; the
+// others only wait on a cycle and are no part of it.
+func cycleIn(hooks []*Hook) []*Hook {
+	producerOf := func(h *Hook) *Hook {
+		for _, p := range hooks {
+			if p != h && sharedArtifact(p, h) != "" {
+				return p
+			}
+		}
+		return nil
+	}
+	var back []*Hook // the walk, each a producer for the one before
+	for h := hooks[0]; h != nil; h = producerOf(h) {
+		if at := slices.Index(back, h); at >= 0 {
+			loop := slices.Clone(back[at:])
+			slices.Reverse(loop) // producer before consumer
+			first := slices.IndexFunc(loop, func(x *Hook) bool { return slices.Index(hooks, x) == minIndex(hooks, loop) })
+			return append(loop[first:], loop[:first]...)
+		}
+		back = append(back, h)
+	}
+	return hooks // not reached: a hook with no producer among them was ordered
+}
+
+// minIndex is the least index in hooks of a member of some.
+func minIndex(hooks, some []*Hook) int {
+	least := len(hooks)
+	for _, h := range some {
+		least = min(least, slices.Index(hooks, h))
+	}
+	return least
+}
+
+// sharedArtifact is the first artifact p produces that c consumes, or "".
+func sharedArtifact(p, c *Hook) string {
+	for _, a := range p.Produces {
+		if slices.Contains(c.Consumes, a) {
+			return a
+		}
+	}
+	return ""
 }

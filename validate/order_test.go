@@ -78,3 +78,33 @@ func TestSortGatesIsStableByCapID(t *testing.T) {
 		t.Errorf("SortGates = %s", ids(got))
 	}
 }
+
+// TestCycleIn: the ordering-cycle finding names the cycle itself, each
+// hook producing for the next, from its member first in input order, not
+// every hook the cycle holds back (review 28: a hook that only consumed
+// what the cycle makes was named as one of it).
+func TestCycleIn(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []*Hook
+		want string
+	}{
+		{"three and one held back", []*Hook{hook("aa", "P2", "P1"), hook("alpha", "", "P3"), hook("mid", "P1", "P3"), hook("zeta", "P3", "P2")}, "aa zeta mid"},
+		{"held back first", []*Hook{hook("alpha", "", "P1"), hook("mid", "P1", "P2"), hook("zeta", "P2", "P1")}, "mid zeta"},
+		{"two", []*Hook{hook("a", "X", "Y"), hook("b", "Y", "X")}, "a b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, left := OrderHooks(tt.in)
+			loop := cycleIn(left)
+			if got := ids(loop); got != tt.want {
+				t.Fatalf("cycle %q, want %q", got, tt.want)
+			}
+			for k, h := range loop {
+				if sharedArtifact(h, loop[(k+1)%len(loop)]) == "" {
+					t.Errorf("%s produces nothing %s consumes", h.CapID, loop[(k+1)%len(loop)].CapID)
+				}
+			}
+		})
+	}
+}
