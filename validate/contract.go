@@ -207,7 +207,37 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 			declared[p.Value] = mk
 		}
 	}
+	if understood {
+		checkPointOrder(mk, s)
+	}
 	return understood
+}
+
+// checkPointOrder warns of a marker whose points are not in pipeline
+// order: gsd-core makes the step's artifacts available from its last
+// listed point (ref §1.6), so "points: plan:post, plan:pre" makes PLAN.md
+// available at plan:pre, and a plan-time consumer of it passes the check
+// that the step's own :post point would fail.
+func checkPointOrder(mk *Marker, s *sink) {
+	for i := 1; i < len(mk.Points); i++ {
+		if PointIndex(mk.Points[i].Value) >= PointIndex(mk.Points[i-1].Value) {
+			continue
+		}
+		var listed, ordered []string
+		for _, p := range mk.Points {
+			listed = append(listed, p.Value)
+		}
+		ordered = slices.Clone(listed)
+		slices.SortStableFunc(ordered, func(a, b string) int { return PointIndex(a) - PointIndex(b) })
+		last, meant := listed[len(listed)-1], ordered[len(ordered)-1]
+		msg := fmt.Sprintf("points are listed out of pipeline order (%s); write %s", strings.Join(listed, ", "), strings.Join(ordered, ", "))
+		if last != meant && len(mk.Produces) > 0 {
+			msg += fmt.Sprintf(": the step's artifacts (%s) become available at its last listed point, %s, not at %s",
+				strings.Join(Values(mk.Produces), ", "), last, meant)
+		}
+		s.atOffset(mk.File, mk.Src, mk.Points[i].Off, "", "point-order", "%s", msg)
+		return
+	}
 }
 
 // hostArtifactIndex returns, for each host artifact, the POINT_ORDER index
