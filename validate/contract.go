@@ -220,7 +220,11 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 // that the step's own :post point would fail.
 func checkPointOrder(mk *Marker, s *sink) {
 	for i := 1; i < len(mk.Points); i++ {
-		if PointIndex(mk.Points[i].Value) >= PointIndex(mk.Points[i-1].Value) {
+		if PointIndex(mk.Points[i].Value) == PointIndex(mk.Points[i-1].Value) ||
+			slices.ContainsFunc(mk.Points[:i], func(p Item) bool { return p.Value == mk.Points[i].Value }) {
+			return // a point repeated, which point-duplicate reports
+		}
+		if PointIndex(mk.Points[i].Value) > PointIndex(mk.Points[i-1].Value) {
 			continue
 		}
 		var listed, ordered []string
