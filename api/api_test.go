@@ -606,6 +606,14 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("error = %s", e.body)
 			}
 		}},
+		// The config may nest as deep as a --config file may (32 levels):
+		// the {"config": ..} around it is not held against it.
+		{"render config 32 levels deep", "POST", "/render-hooks/plan:pre", `{"config":` + nestedConfig(32) + `}`, nil, 200, nil},
+		{"render config 33 levels deep", "POST", "/render-hooks/plan:pre", `{"config":` + nestedConfig(33) + `}`, nil, 400, func(t *testing.T, e exchange) {
+			if m := e.json(t); !strings.Contains(m["message"].(string), "JSON nested deeper than 33 levels") {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
 		{"render bad body", "POST", "/render-hooks/plan:pre", `{"config": [1]}`, nil, 400, errorCode("bad_request")},
 		{"render unknown field", "POST", "/render-hooks/plan:pre", `{"conf": {}}`, nil, 400, errorCode("bad_request")},
 		{"render bad json", "POST", "/render-hooks/plan:pre", `{"config": {`, nil, 400, errorCode("bad_request")},
@@ -662,6 +670,11 @@ func TestEndpoints(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nestedConfig is an object of n levels, {"a":{"a":..1}}.
+func nestedConfig(n int) string {
+	return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n)
 }
 
 // doRaw is do, except that deliberately bad requests are not held to the spec.

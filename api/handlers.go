@@ -412,7 +412,7 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 // encoding an empty map or list may write it.
 func decodeValidateBody(w http.ResponseWriter, data []byte, contentType string) (validateRequest, bool) {
 	var req validateRequest
-	d, ok := parseRequestDoc(w, data, contentType)
+	d, ok := parseRequestDoc(w, data, contentType, 0)
 	if !ok {
 		return req, false
 	}

@@ -26,13 +26,15 @@ type requestDoc struct {
 }
 
 // readRequestDoc reads and parses the body of r, writing the 400 (or 413)
-// when it cannot.
-func readRequestDoc(w http.ResponseWriter, r *http.Request) (*requestDoc, bool) {
+// when it cannot. wrap is the levels of nesting the body puts around a
+// value that a file may hold on its own (1 for {"config": {..}}): the body
+// may nest that much deeper, so the value meets the same limit as the file.
+func readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
 	data, ok := readBody(w, r)
 	if !ok {
 		return nil, false
 	}
-	return parseRequestDoc(w, data, r.Header.Get("Content-Type"))
+	return parseRequestDoc(w, data, r.Header.Get("Content-Type"), wrap)
 }
 
 // readBody reads the body of r (limitBody bounds it), writing the 400 or
@@ -73,14 +75,14 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // parseRequestDoc parses a body read by readBody, writing the 400 when it
-// is not JSON.
-func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string) (*requestDoc, bool) {
+// is not JSON; wrap is readRequestDoc's.
+func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wrap int) (*requestDoc, bool) {
 	d := &requestDoc{data: data}
 	if len(bytes.Trim(data, " \t\r\n")) == 0 { // JSON whitespace only
 		d.empty = true
 		return d, true
 	}
-	root, errs := ojson.Parse(data)
+	root, errs := ojson.ParseNested(data, wrap)
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
 		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg+notJSONHint(contentType, data))

@@ -109,9 +109,10 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 
 // decodeRenderBody reads {config, profile, disabledCapabilities, surface}.
 // The body is parsed in order-keeping JSON, so configValues come back in the
-// caller's key order. An empty body means defaults.
+// caller's key order. An empty body means defaults. The config may nest as
+// deep as a --config file may: the body one level more.
 func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
-	d, ok := readRequestDoc(w, r)
+	d, ok := readRequestDoc(w, r, 1)
 	if !ok || d.empty {
 		return ok
 	}

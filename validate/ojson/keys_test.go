@@ -113,9 +113,9 @@ func trickyKeyInputs() []string {
 
 func TestParseKeyIndexMatchesScan(t *testing.T) {
 	for _, in := range trickyKeyInputs() {
-		want, wantErrs := parse([]byte(in), math.MaxInt)
+		want, wantErrs := parse([]byte(in), math.MaxInt, maxDepth)
 		for _, n := range thresholds {
-			got, gotErrs := parse([]byte(in), n)
+			got, gotErrs := parse([]byte(in), n, maxDepth)
 			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErrs, wantErrs) {
 				t.Errorf("threshold %d changes the result of %.200s:\n got %+v %v\nwant %+v %v", n, in, got, gotErrs, want, wantErrs)
 			}
@@ -215,6 +215,25 @@ func TestNestingLimit(t *testing.T) {
 	}
 }
 
+// ParseNested gives the value one level down the depth Parse gives a
+// document, and no more.
+func TestParseNested(t *testing.T) {
+	deep := func(n int, open, inner, close string) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	inner := deep(maxDepth, `{"a":`, "1", "}")
+	if _, errs := Parse([]byte(inner)); len(errs) != 0 {
+		t.Fatalf("Parse(inner) = %v", errs)
+	}
+	if _, errs := ParseNested([]byte(`{"config":`+inner+`}`), 1); len(errs) != 0 {
+		t.Errorf("ParseNested(wrapped inner, 1) = %v, want no error", errs)
+	}
+	over := `{"config":` + deep(maxDepth+1, `{"a":`, "1", "}") + `}`
+	if _, errs := ParseNested([]byte(over), 1); len(errs) != 1 || errs[0].Msg != fmt.Sprintf("JSON nested deeper than %d levels", maxDepth+1) {
+		t.Errorf("ParseNested(wrapped too deep, 1) = %v, want the nesting error", errs)
+	}
+}
+
 // JavaScript puts array-index keys first, ascending; many of them written in
 // descending order must come out sorted (and quickly).
 func TestIndexKeysOrder(t *testing.T) {
@@ -257,8 +276,8 @@ func FuzzParseKeyIndex(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte, n uint8) {
-		want, wantErrs := parse(data, math.MaxInt)
-		got, gotErrs := parse(data, int(n%8))
+		want, wantErrs := parse(data, math.MaxInt, maxDepth)
+		got, gotErrs := parse(data, int(n%8), maxDepth)
 		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErrs, wantErrs) {
 			t.Fatalf("threshold %d changes the result of %q:\n got %+v %v\nwant %+v %v", n%8, data, got, gotErrs, want, wantErrs)
 		}

@@ -60,7 +60,16 @@ const maxValues = 250_000
 // is kept as its WTF-8 bytes, so that encoding writes it back as JSON.stringify
 // does (see AppendString and DecodeRune).
 func Parse(src []byte) (Value, []Error) {
-	return parse(src, indexAfter)
+	return parse(src, indexAfter, maxDepth)
+}
+
+// ParseNested is Parse for a document that wraps, one level down, a value
+// read elsewhere as a document of its own: an API body {"config": {..}}
+// whose config a --config file holds. It allows levels more levels of
+// nesting, so that the inner value is held to the limit Parse sets a file,
+// not to one level less; the bound stays fixed.
+func ParseNested(src []byte, levels int) (Value, []Error) {
+	return parse(src, indexAfter, maxDepth+levels)
 }
 
 // indexAfter is the member count past which an object being parsed looks its
@@ -75,8 +84,8 @@ const maxPooledIndex = 1024
 
 // parse is Parse with the map threshold as a parameter, so that tests can
 // check that the scan and the map give the same results.
-func parse(src []byte, indexAfter int) (Value, []Error) {
-	p := parser{src: src, indexAfter: indexAfter}
+func parse(src []byte, indexAfter, maxDepth int) (Value, []Error) {
+	p := parser{src: src, indexAfter: indexAfter, maxDepth: maxDepth}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.pos = 3
 	}
@@ -108,8 +117,8 @@ type parser struct {
 	// path is the JSON pointer tokens of the value being parsed; a pointer
 	// string is only built for an error.
 	path []string
-	// indexAfter: see the constant of the same name.
-	indexAfter int
+	// indexAfter and maxDepth: see the constants of the same names.
+	indexAfter, maxDepth int
 	// maps are emptied key indexes (see object) kept for reuse, so that
 	// many objects just past indexAfter do not each allocate one.
 	maps []map[string]int
@@ -167,8 +176,8 @@ func (p *parser) value(depth int) Value {
 		return Value{}
 	}
 	switch c := p.src[p.pos]; {
-	case (c == '{' || c == '[') && depth >= maxDepth:
-		p.fail(p.pos, "JSON nested deeper than %d levels", maxDepth)
+	case (c == '{' || c == '[') && depth >= p.maxDepth:
+		p.fail(p.pos, "JSON nested deeper than %d levels", p.maxDepth)
 		return Value{}
 	case c == '{':
 		return p.object(depth)
