@@ -153,9 +153,11 @@ func lastMember(v *ojson.Value, key string) *ojson.Value {
 }
 
 // typeMatches reports whether a user value fits a config slice entry, as the
-// reference's type-checked loadConfig overlay decides: boolean, string, a
-// finite number, or (enum) one of the declared values. An entry of any other
-// type accepts anything.
+// reference's type-checked loadConfig overlay decides (ref §5.2): boolean,
+// string, number, or (enum) one of the declared values. A number past the
+// range of a double (1e400) fits: JSON.parse reads it as Infinity, whose
+// typeof is "number", so gsd-core keeps it (truthy); only a slice's default
+// must be finite (ref §2.11). An entry of any other type accepts anything.
 func typeMatches(e *store.ConfigKey, v *ojson.Value) bool {
 	switch e.Type {
 	case "boolean":
@@ -163,15 +165,18 @@ func typeMatches(e *store.ConfigKey, v *ojson.Value) bool {
 	case "string":
 		return v.Kind == ojson.String
 	case "number":
-		if v.Kind != ojson.Number {
-			return false
-		}
-		f, _ := v.Float()
-		return !math.IsInf(f, 0) && !math.IsNaN(f)
+		return v.Kind == ojson.Number
 	case "enum":
 		return v.Kind == ojson.String && slices.Contains(e.Values, v.Str)
 	}
 	return true
+}
+
+// infinite reports whether v is a number literal past the range of a
+// double, which JavaScript reads as ±Infinity.
+func infinite(v *ojson.Value) bool {
+	f, ok := v.Float()
+	return ok && math.IsInf(f, 0)
 }
 
 // expected describes what a config slice entry accepts, for warnings.
@@ -182,7 +187,7 @@ func expected(e *store.ConfigKey) string {
 	case "string":
 		return "a string"
 	case "number":
-		return "a finite number"
+		return "a number"
 	case "enum":
 		q := make([]string, len(e.Values))
 		for i, s := range e.Values {
@@ -202,8 +207,7 @@ func describe(v *ojson.Value) string {
 	case ojson.Bool:
 		return "the boolean " + strconv.FormatBool(v.Bool)
 	case ojson.Number:
-		f, _ := v.Float()
-		if math.IsInf(f, 0) {
+		if infinite(v) {
 			return "the number " + v.Str + " (not finite)"
 		}
 		return "the number " + string(ojson.AppendJSNumber(nil, v.Str))

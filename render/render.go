@@ -397,6 +397,13 @@ func (r *resolver) shadowed(h hit, key string, declared bool) {
 // checked returns the user's value v for a key, or, when v does not fit the
 // key's config slice e, the slice default (with a warning).
 func (r *resolver) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
+	if e != nil && e.Type == "number" && infinite(v) {
+		// Kept, as gsd-core keeps it, but JSON has no Infinity: the
+		// envelope writes it as null (JSON.stringify does), which a
+		// reader of configValues would take for unset, so it is said.
+		r.warn(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as Infinity (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
+			e.Key, v.Str))
+	}
 	if e == nil || typeMatches(e, v) {
 		return v
 	}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/json"
 	"errors"
 	"reflect"
 	"strings"
@@ -256,9 +257,9 @@ func TestTypeCheckWarnings(t *testing.T) {
 	want := []string{
 		`config key "workflow.ui_phase" expects a boolean but was given the string "false"; the value is ignored and the default true is used`,
 		`config key "workflow.research_depth" expects one of "quick", "standard", "deep" but was given the number 2; the value is ignored and the default "standard" is used`,
-		`config key "workflow.security_asvs_level" expects a finite number but was given the string "2"; the value is ignored and the default 1 is used`,
+		`config key "workflow.security_asvs_level" expects a number but was given the string "2"; the value is ignored and the default 1 is used`,
 		`config key "workflow.security_block_on" expects one of "critical", "high", "medium" but was given the string "low"; the value is ignored and the default "high" is used`,
-		`config key "workflow.tdd_min_coverage" expects a finite number but was given the number 1e400 (not finite); the value is ignored and the default 0.8 is used`,
+		infinityWarning("workflow.tdd_min_coverage", "1e400"),
 		`config key "intel.enabled" expects a boolean but was given the number 1; the value is ignored and the default false is used`,
 		`config key "review.claude.model" expects a string but was given the number 4; the value is ignored and the default "opus" is used`,
 	}
@@ -282,6 +283,40 @@ func TestTypeCheckWarnings(t *testing.T) {
 		def := resolve(t, reg, "plan:pre", `{}`, Enablement{})
 		if len(env.Warnings) != 1 || !strings.Contains(env.Warnings[0], "config must be a JSON object") || env.Rendered != def.Rendered {
 			t.Errorf("config %s: warnings %q", cfg, env.Warnings)
+		}
+	}
+}
+
+// infinityWarning is the warning of a number key given a number past the
+// range of a double.
+func infinityWarning(key, lit string) string {
+	return `config key "` + key + `" is given the number ` + lit + `, past the range of a double: it is used as Infinity (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it`
+}
+
+// TestInfiniteNumber checks that a number key given 1e400 keeps it, as
+// gsd-core keeps the Infinity JSON.parse makes of it (its typeof is
+// "number", ref §5.2): a when reading it is truthy, and the envelope stays
+// JSON, writing it as JSON.stringify does (null), with a warning saying so.
+func TestInfiniteNumber(t *testing.T) {
+	level := validate.ConfigEntry{Key: "alpha.level", Type: "number", Default: ojson.NewNumber(0), Description: "level"}
+	mem := memRegistry(t, memCap{id: "alpha", config: []validate.ConfigEntry{level},
+		contributions: []string{`{"point":"plan:pre","into":"planner","fragment":{"inline":"x"},"configValues":{"lvl":"alpha.level"}}`},
+		gates:         []string{`{"point":"plan:pre","check":{"query":"q"},"when":"alpha.level","blocking":true,"onError":"halt"}`}})
+	for _, lit := range []string{"1e400", "-1e400"} {
+		env := resolve(t, mem, "plan:pre", `{"alpha":{"level":`+lit+`}}`, Enablement{})
+		if len(env.ActiveHooks) != 2 {
+			t.Errorf("%s: %d active hooks, want the contribution and the gate", lit, len(env.ActiveHooks))
+			continue
+		}
+		if want := []string{infinityWarning("alpha.level", lit)}; !reflect.DeepEqual(env.Warnings, want) {
+			t.Errorf("%s: warnings\n got  %q\n want %q", lit, env.Warnings, want)
+		}
+		if got := string(ojson.Encode(env.ActiveHooks[0].Get("configValues"), "")); got != `{"lvl":null}` {
+			t.Errorf("%s: configValues = %s", lit, got)
+		}
+		var doc map[string]any
+		if err := json.Unmarshal(env.JSON(), &doc); err != nil {
+			t.Errorf("%s: the envelope is not JSON: %v\n%s", lit, err, env.JSON())
 		}
 	}
 }
