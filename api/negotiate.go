@@ -147,6 +147,13 @@ func negotiateRender(r *http.Request) (media string, ok bool) {
 	return "", false
 }
 
+// refusesJSON reports whether r's Accept refuses JSON itself: the most
+// specific range matching application/json has q=0.
+func refusesJSON(r *http.Request) bool {
+	q, _ := mediaMatch(parseWeighted(r.Header.Values("Accept")), mediaJSON)
+	return q == 0
+}
+
 // codingWeight is the weight Accept-Encoding gives a content coding: its
 // own member's (or an alias's), else that of *, else unlisted.
 func codingWeight(codings []weighted, names ...string) int {

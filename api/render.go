@@ -55,6 +55,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		// on stderr: a config value or an enablement name that was ignored
 		// is not ignored silently.
 		b = jsonBody(activeAnswer{Active: env.Active(activeCap[0]), Warnings: env.Warnings})
+		b.byAccept = true // an Accept refusing JSON gets the 406
 	case media == mediaMarkdown:
 		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown", byAccept: true}
 	default:
@@ -78,7 +79,8 @@ type activeAnswer struct {
 
 // renderMedia picks the media type of the answer: JSON for activeCap (a
 // boolean has no markdown form, so asking for both is refused rather than
-// one silently dropped), else ?format=, else Accept (see negotiateRender).
+// one silently dropped, and an Accept refusing JSON is a 406), else
+// ?format=, else Accept (see negotiateRender).
 func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	q := r.URL.Query()
 	format := q.Get("format") // empty is absent, as for every optional parameter
@@ -86,6 +88,11 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	case q.Has("activeCap") && format == "markdown":
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap answers {active} in JSON; it cannot be combined with format=markdown",
 			map[string]any{"conflicting": []string{"activeCap", "format"}})
+		return "", false
+	case q.Has("activeCap") && format == "" && refusesJSON(r):
+		// JSON is the only form of the answer: sent to a client that
+		// refused it, it would contradict the request, as for the envelope.
+		notAcceptable(w, r, []string{mediaJSON})
 		return "", false
 	case q.Has("activeCap") || format == "json":
 		return mediaJSON, true
@@ -97,14 +104,22 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	}
 	media, ok := negotiateRender(r)
 	if !ok {
-		w.Header()["Vary"] = varyAcceptHdr
-		writeError(w, http.StatusNotAcceptable, CodeNotAcceptable,
-			fmt.Sprintf("Accept %q refuses JSON and accepts no other representation this route has; ?format=json or ?format=markdown chooses one explicitly",
-				strings.Join(r.Header.Values("Accept"), ", ")),
-			map[string]any{"available": []string{mediaJSON, mediaMarkdown}})
+		notAcceptable(w, r, []string{mediaJSON, mediaMarkdown})
 		return "", false
 	}
 	return media, true
+}
+
+// notAcceptable writes the 406 for an Accept that refuses JSON and accepts
+// none of the other media types available.
+func notAcceptable(w http.ResponseWriter, r *http.Request, available []string) {
+	w.Header()["Vary"] = varyAcceptHdr
+	msg := fmt.Sprintf("Accept %q refuses JSON and accepts no other representation this route has; ?format=json or ?format=markdown chooses one explicitly",
+		strings.Join(r.Header.Values("Accept"), ", "))
+	if len(available) == 1 {
+		msg = fmt.Sprintf("Accept %q refuses JSON, the only representation of the activeCap answer {active, warnings?}; ?format=json asks for it explicitly", strings.Join(r.Header.Values("Accept"), ", "))
+	}
+	writeError(w, http.StatusNotAcceptable, CodeNotAcceptable, msg, map[string]any{"available": available})
 }
 
 // decodeRenderBody reads {config, profile, disabledCapabilities, surface}.
