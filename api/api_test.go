@@ -631,6 +631,11 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("error = %s", e.body)
 			}
 		}},
+		// A point a typo away is named, as an id is; /render-hooks keeps
+		// the reference's wording (ref §5.1) before it.
+		{"render point a typo away", "GET", "/render-hooks/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
+		{"loop point a typo away", "GET", "/loop-points/plan:pree", "", nil, 404, pointMeant(`invalid loop point "plan:pree"; valid points: discuss:pre, `, "plan:pre")},
+		{"loop point unknown", "GET", "/loop-points/plan:later", "", nil, 404, pointMeant(`invalid loop point "plan:later"; valid points: discuss:pre, `, "")},
 		{"render bad body", "POST", "/render-hooks/plan:pre", `{"config": [1]}`, nil, 400, errorCode("bad_request")},
 		{"render unknown field", "POST", "/render-hooks/plan:pre", `{"conf": {}}`, nil, 400, errorCode("bad_request")},
 		{"render bad json", "POST", "/render-hooks/plan:pre", `{"config": {`, nil, 400, errorCode("bad_request")},
@@ -686,6 +691,24 @@ func TestEndpoints(t *testing.T) {
 				tt.check(t, e)
 			}
 		})
+	}
+}
+
+// pointMeant checks an unknown_point 404: its message starts with prefix
+// and names meant, if any, at its end and as details.didYouMean.
+func pointMeant(prefix, meant string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		errorCode("unknown_point")(t, e)
+		m := e.json(t)
+		msg, _ := m["message"].(string)
+		d, _ := m["details"].(map[string]any)
+		suffix := "ship:post"
+		if meant != "" {
+			suffix = fmt.Sprintf("ship:post (did you mean %q?)", meant)
+		}
+		if !strings.HasPrefix(msg, prefix) || !strings.HasSuffix(msg, suffix) || d["didYouMean"] != nil != (meant != "") || meant != "" && d["didYouMean"] != meant {
+			t.Errorf("error body = %s, want it to name %q", e.body, meant)
+		}
 	}
 }
 

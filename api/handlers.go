@@ -169,12 +169,26 @@ func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *st
 	point := pathParam(r, "point")
 	ph, ok := reg.Point(point)
 	if !ok {
-		writeError(w, http.StatusNotFound, CodeUnknownPoint,
-			fmt.Sprintf("invalid loop point %q; valid points: %s", point, strings.Join(validate.Points, ", ")),
-			map[string]any{"point": point, "validPoints": validate.Points})
+		meant := validate.NearestID(point, validate.Points)
+		msg := fmt.Sprintf("invalid loop point %q; valid points: %s", point, strings.Join(validate.Points, ", "))
+		if meant != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", meant)
+		}
+		unknownPoint(w, msg, point, meant)
 		return nil
 	}
 	return ph
+}
+
+// unknownPoint answers 404 unknown_point with msg, which names meant, the
+// point a typo away, if any; details list the valid points and repeat
+// meant as didYouMean, as for an unknown id.
+func unknownPoint(w http.ResponseWriter, msg, point, meant string) {
+	details := map[string]any{"point": point, "validPoints": validate.Points}
+	if meant != "" {
+		details["didYouMean"] = meant
+	}
+	writeError(w, http.StatusNotFound, CodeUnknownPoint, msg, details)
 }
 
 func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request, v *views) {

@@ -21,8 +21,8 @@ var renderRequestKeys = append([]string{"config"}, render.EnablementKeys...)
 func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	point := pathParam(r, "point")
 	if validate.PointIndex(point) < 0 {
-		writeError(w, http.StatusNotFound, CodeUnknownPoint, (&render.PointError{Point: point}).Error(),
-			map[string]any{"point": point, "validPoints": validate.Points})
+		pe := render.UnknownPoint(point)
+		unknownPoint(w, pe.Error(), point, pe.Meant)
 		return
 	}
 	media, ok := renderMedia(w, r)

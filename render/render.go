@@ -34,12 +34,27 @@ var ErrUnknownPoint = errors.New("unknown loop point")
 // pass validation has none).
 var ErrNoRegistry = errors.New("no registry: the repository did not pass validation")
 
-// PointError is the unknown-point error. Its message is the reference's:
-// `Invalid loop point: "<p>". Valid points: <the 12 points>`.
-type PointError struct{ Point string }
+// PointError is the unknown-point error. Its message is the reference's,
+// `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when
+// the point is a typo away from one (Meant), by ` (did you mean "<point>"?)`
+// as capreg names ids probably meant: the reference's text stays a prefix.
+type PointError struct {
+	Point string
+	Meant string // the valid point Point probably misspells, or ""
+}
+
+// UnknownPoint is the PointError for point, naming the point it probably
+// misspells.
+func UnknownPoint(point string) *PointError {
+	return &PointError{Point: point, Meant: validate.NearestID(point, validate.Points)}
+}
 
 func (e *PointError) Error() string {
-	return `Invalid loop point: "` + e.Point + `". Valid points: ` + strings.Join(validate.Points, ", ")
+	msg := `Invalid loop point: "` + e.Point + `". Valid points: ` + strings.Join(validate.Points, ", ")
+	if e.Meant != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", e.Meant)
+	}
+	return msg
 }
 
 // Unwrap makes errors.Is(err, ErrUnknownPoint) hold.
@@ -131,7 +146,7 @@ func Resolve(reg *store.Registry, req Request) (*Envelope, error) {
 // in the config or the enablement becomes a warning.
 func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	if validate.PointIndex(req.Point) < 0 {
-		return nil, &PointError{Point: req.Point}
+		return nil, UnknownPoint(req.Point)
 	}
 	reg := rv.reg
 	if reg == nil {

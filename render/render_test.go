@@ -884,12 +884,19 @@ func TestEnvelopeJSON(t *testing.T) {
 
 func TestUnknownPoint(t *testing.T) {
 	reg := repoRegistry(t)
-	for _, p := range []string{"", "plan", "plan:mid", "PLAN:PRE", "plan:pre "} {
+	// The reference's message, then the point a typo away, if any.
+	for _, c := range []struct{ point, meant string }{
+		{"", ""}, {"plan", ""}, {"plan:mid", ""}, {"PLAN:PRE", "plan:pre"}, {"plan:pre ", "plan:pre"}, {"plan:pree", "plan:pre"}, {"verify:psot", "verify:post"},
+	} {
+		p := c.point
 		_, err := Resolve(reg, Request{Point: p})
 		if !errors.Is(err, ErrUnknownPoint) {
 			t.Fatalf("point %q: err %v, want ErrUnknownPoint", p, err)
 		}
 		want := `Invalid loop point: "` + p + `". Valid points: discuss:pre, discuss:post, plan:pre, plan:post, execute:pre, execute:wave:pre, execute:wave:post, execute:post, verify:pre, verify:post, ship:pre, ship:post`
+		if c.meant != "" {
+			want += ` (did you mean "` + c.meant + `"?)`
+		}
 		if err.Error() != want {
 			t.Errorf("message:\n got  %s\n want %s", err, want)
 		}
