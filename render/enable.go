@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/capreg/capreg/store"
@@ -86,7 +87,11 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 			c, ok := idx.clusters[id]
 			if !ok {
 				what := "no capability has that id"
-				if near := validate.NearestID(id, idx.clusterIDs); near != "" {
+				if owner := skillOwner(reg, id); owner != "" {
+					// A cluster holds a capability's skills, so its
+					// skills' names come to mind first.
+					what += fmt.Sprintf("; it is a skill of %q; clusters are named by capability id", owner)
+				} else if near := validate.NearestID(id, idx.clusterIDs); near != "" {
 					what += fmt.Sprintf("; did you mean %q?", near)
 				}
 				if _, isCap := reg.ByID[id]; isCap {
@@ -104,6 +109,17 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	}
 	e.memo = map[string]bool{}
 	return e
+}
+
+// skillOwner is the id of the first capability, in registry order, that
+// owns skill stem, or "".
+func skillOwner(reg *store.Registry, stem string) string {
+	for _, c := range reg.Capabilities {
+		if slices.Contains(c.Skills, stem) {
+			return c.ID
+		}
+	}
+	return ""
 }
 
 // profile resolves an install profile as the reference's resolveProfile
