@@ -446,6 +446,19 @@ func TestEndpoints(t *testing.T) {
 				}
 			}
 		}},
+		// Each hit says how much of the request its card holds.
+		{"tools search coverage", "GET", "/tools?intent=" + url.QueryEscape("merge my branch into main"), "", nil, 200, func(t *testing.T, e exchange) {
+			results := e.json(t)["results"].([]any)
+			first := results[0].(map[string]any)
+			if first["id"] != "land" || first["coverage"] != 1.0 {
+				t.Errorf("results = %s", truncate(e.body))
+			}
+			for _, r := range results[1:] {
+				if c, ok := r.(map[string]any)["coverage"].(float64); !ok || c < 0 || c >= 1 {
+					t.Errorf("%v: coverage %v", r.(map[string]any)["id"], r.(map[string]any)["coverage"])
+				}
+			}
+		}},
 		// A sentence that starts with a command is a request, not the
 		// command: git merge .* does not put its card first by replaces.
 		{"tools search reading as a sentence", "GET", "/tools?intent=" + url.QueryEscape("git merge the feature branch into main"), "", nil, 200, func(t *testing.T, e exchange) {

@@ -542,6 +542,9 @@ func (s *termSet) reset() {
 	}
 }
 
+// has reports whether t is in the set.
+func (s *termSet) has(t int32) bool { return s.mark[t] == s.stamp }
+
 // add puts t in the set and reports whether it was not there yet.
 func (s *termSet) add(t int32) bool {
 	if s.mark[t] == s.stamp {

@@ -33,6 +33,14 @@ type Result struct {
 	ID      string   // the card's ID
 	Score   float64  // higher is better, 7 significant digits; results sorted by Score desc, then ID asc
 	Matched []string // matching intent phrases verbatim, or field names, by contribution
+	// Coverage is the share of the intent's words the card holds, each
+	// weighted by its idf (rare words weigh more), in any field, from 0
+	// to 1, rounded to two decimals. Scores only rank the cards of one
+	// search; coverage says how much of the request the card speaks to at
+	// all, so a caller can tell "no tool fits" ("order pizza for the
+	// team" finding only "team") from a good first hit. Words the cards
+	// do not hold (or typos of them) count as not covered.
+	Coverage float64
 }
 
 const defaultLimit = 10
@@ -67,19 +75,21 @@ type scratch struct {
 	aside   []bool   // per raw token: inside parentheses
 	parts   []string // camel-case parts of raw tokens (see camelParts)
 	partEnd []int32
-	split   []string  // the two words of a word run together (splitWord)
-	seq     []int32   // analysed query terms in order; -1 for unknown words
-	terms   []qterm   // distinct weighted query terms
-	qmass   float32   // idf mass of the original query terms
-	top     []hit     // bounded heap of the best cards
-	buf     []byte    // candidate-key buffer for typo look-ups
-	cands   []int32   // typo or prefix candidates
-	acc     []float32 // per query term and field group: weighted tf
-	style   uint64    // style attributes of the query (style.go)
-	ngbuf   []int32   // hashed query n-grams (ngram.go)
-	qng     []ngEntry // the query's n-gram vector
-	qslot   []uint16  // per n-gram bucket: 1 + its index in qng, or 0
-	qtf     []int32   // per query n-gram: its count in the current card
+	split   []string // the two words of a word run together (splitWord)
+	seq     []int32  // analysed query terms in order; -1 for unknown words
+	terms   []qterm  // distinct weighted query terms
+	qmass   float32  // idf mass of the original query terms
+	// words are the query's words as coverage counts them.
+	words []queryWord
+	top   []hit     // bounded heap of the best cards
+	buf   []byte    // candidate-key buffer for typo look-ups
+	cands []int32   // typo or prefix candidates
+	acc   []float32 // per query term and field group: weighted tf
+	style uint64    // style attributes of the query (style.go)
+	ngbuf []int32   // hashed query n-grams (ngram.go)
+	qng   []ngEntry // the query's n-gram vector
+	qslot []uint16  // per n-gram bucket: 1 + its index in qng, or 0
+	qtf   []int32   // per query n-gram: its count in the current card
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
 	// named are the cards (Query.Commands) put first so far, so that a
@@ -135,6 +145,7 @@ func (s *scratch) reset() {
 	s.terms = s.terms[:0]
 	s.top = s.top[:0]
 	s.qmass = 0
+	s.words = s.words[:0]
 }
 
 // Search ranks the cards for q.Intent. It returns nil when nothing
@@ -179,10 +190,11 @@ func (ix *Index) Search(q Query) []Result {
 	shift := scoreShift(s.top[0].score)
 	for i, h := range s.top {
 		out[i] = Result{
-			Card:    int(h.card),
-			ID:      ix.cards[h.card].ID,
-			Score:   roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64)),
-			Matched: ix.matched(s, h.card),
+			Card:     int(h.card),
+			ID:       ix.cards[h.card].ID,
+			Score:    roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64)),
+			Matched:  ix.matched(s, h.card),
+			Coverage: ix.coverage(s, h.card),
 		}
 		if slices.Contains(q.Commands, int(h.card)) {
 			out[i].Matched = append([]string{"replaces"}, slices.DeleteFunc(out[i].Matched, func(m string) bool { return m == "replaces" })...)
@@ -194,6 +206,71 @@ func (ix *Index) Search(q Query) []Result {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
 	})
 	return out
+}
+
+// queryWord is one word of the query as coverage counts it: the slots
+// of s.terms its own term, corrections, prefix variants, abbreviations or
+// parts took (from to to, and own for a term an earlier word took
+// already), and its weight, its query weight times the idf of its own
+// term, or of its rarest variant, or of a word no card holds.
+type queryWord struct {
+	own      int32 // slot of its own term, or -1
+	from, to int32
+	weight   float32
+}
+
+// addCoverageWord records the query word of term t (-1 for none) whose
+// other terms were added to s from slot from on, of query weight qw (see
+// queryWord).
+func (ix *Index) addCoverageWord(s *scratch, t, from int32, qw float32) {
+	qwd := queryWord{own: -1, from: from, to: int32(len(s.terms))}
+	var idf float32
+	if t >= 0 && s.termSlot[t] > 0 {
+		qwd.own = s.termSlot[t] - 1
+		idf = ix.idf[t]
+	}
+	for slot := qwd.from; slot < qwd.to && qwd.own < 0; slot++ {
+		idf = max(idf, ix.idf[s.terms[slot].term])
+	}
+	if qwd.own < 0 && qwd.from == qwd.to {
+		n := float64(len(ix.cards))
+		idf = float32(math.Log(1 + (n+0.5)/0.5)) // the idf of a word in no card
+	}
+	qwd.weight = qw * idf
+	s.words = append(s.words, qwd)
+}
+
+// coverage is Result.Coverage of card c for the query analysed in s: the
+// weight of the query words the card's units hold, by the word itself or
+// a correction, prefix variant, abbreviation or part of it, over that of
+// all the query's words.
+func (ix *Index) coverage(s *scratch, c int32) float64 {
+	held := s.slotSet()
+	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+		for _, t := range ix.unitTermsOf(&ix.units[ui]) {
+			if slot := s.termSlot[t] - 1; slot >= 0 && s.terms[slot].kind != kindExpand {
+				held.add(slot)
+			}
+		}
+	}
+	var got, total float32
+	for _, w := range s.words {
+		total += w.weight
+		if w.own >= 0 && held.has(w.own) {
+			got += w.weight
+			continue
+		}
+		for slot := w.from; slot < w.to; slot++ {
+			if held.has(slot) {
+				got += w.weight
+				break
+			}
+		}
+	}
+	if total <= 0 {
+		return 0
+	}
+	return math.Round(100*min(1, float64(got/total))) / 100
 }
 
 // putFirst ranks the cards named (Query.Commands) above every other, in
@@ -266,6 +343,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			qw = float32(ix.p.asideWeight)
 		}
 		words++
+		from, at := int32(len(s.terms)), len(s.seq)
 		repair := unknown < maxRepairs
 		if found := ix.addQueryWord(s, w, qw, repair); !found && repair {
 			unknown++
@@ -283,6 +361,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 				}
 			}
 		}
+		ix.addCoverageWord(s, s.seq[at], from, qw)
 	}
 	if words == 0 {
 		return false

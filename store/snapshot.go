@@ -446,6 +446,8 @@ type ToolHit struct {
 	Command string   `json:"command"`
 	Risk    string   `json:"risk"`
 	Matched []string `json:"matched"`
+	// Coverage is the share of the intent the card holds (search.Result).
+	Coverage float64 `json:"coverage"`
 	// ReplacesPattern is the card's replaces pattern that matched a
 	// command line the intent names (the intent itself, or a span of it
 	// in backticks), when one did: the wrapper of the very command, which
@@ -534,7 +536,7 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 		if matched == nil {
 			matched = []string{}
 		}
-		out[i] = ToolHit{ID: c.ID, Score: r.Score, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched}
+		out[i] = ToolHit{ID: c.ID, Score: r.Score, Summary: c.Summary, Command: c.Command, Risk: c.Risk, Matched: matched, Coverage: r.Coverage}
 		if k := slices.IndexFunc(named, func(n cmdline.Named) bool { return n.Card == r.Card }); k >= 0 {
 			out[i].ReplacesPattern = c.Replaces[named[k].Pattern]
 		}

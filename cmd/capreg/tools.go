@@ -212,7 +212,7 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 	// escape sequence in a summary must not drive the reader's terminal.
 	esc := validate.EscapeControl
 	for i, h := range hits {
-		fmt.Fprintf(&out, "%2d. %s  (%s, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), esc(h.Risk), esc(h.Summary), esc(h.Command))
+		fmt.Fprintf(&out, "%2d. %s  (%s, covers %.0f%%, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), 100*h.Coverage, esc(h.Risk), esc(h.Summary), esc(h.Command))
 		if h.ReplacesPattern != "" {
 			fmt.Fprintf(&out, "    replaces: %s\n", esc(h.ReplacesPattern)) // as tools match says it
 		}
