@@ -28,7 +28,7 @@ func TestCoverage(t *testing.T) {
 	}{
 		{"merge my branch into main", "land", 1, 1},
 		{"merge merge branch", "land", 1, 1},
-		{"merge my change into main", "tests", 0.2, 0.6}, // "change" alone
+		{"merge my change into main", "tests", 0.2, 0.6},    // "change" alone
 		{"order pizza for the team", "page", 0.05, 0.5},     // "pizza", "order": in no card
 		{"merge my brnach into main", "land", 1, 1},         // the typo counts as "branch"
 		{"escalate the incident to the team", "page", 1, 1}, // every word held
