@@ -630,28 +630,58 @@ func writtenFault(pat string) string {
 
 // usageWordAt returns usagePart's submatch indexes of the first word in
 // brackets of pat that names a usage line's part rather than a character
-// class that some line may well hold ("ls [abc]" matches "ls a"): one
-// with a "...", of words joined by - or _, repeating a letter (no class
-// need: "[options]", "[remote]"), of five letters or more ("[branch]"),
-// or a placeholder word too short for those ("[sudo]", "[file]"); or nil.
+// class some line may well hold ("ls [abc]" matches "ls a"); or nil.
 func usageWordAt(pat string) []int {
 	for _, m := range usagePart.FindAllStringSubmatchIndex(pat, -1) {
-		word := pat[m[4]:m[5]]
-		lower := strings.ToLower(word)
-		if strings.Contains(pat[m[0]:m[1]], "...") || strings.ContainsAny(word, "-_") || repeatsLetter(lower) ||
-			len(word) >= 5 || usageWords[lower] {
+		if strings.Contains(pat[m[0]:m[1]], "...") || usageName(pat[m[4]:m[5]]) {
 			return m
 		}
 	}
 	return nil
 }
 
-// usageWords are placeholder words of fewer than five letters, none
-// repeated, that usage lines put in brackets.
-var usageWords = map[string]bool{"sudo": true, "file": true, "path": true, "dir": true, "name": true, "args": true, "arg": true,
-	"opts": true, "opt": true, "host": true, "port": true, "url": true, "cmd": true, "pod": true, "user": true, "key": true,
-	"tag": true, "ref": true, "env": true, "app": true, "pkg": true, "id": true, "db": true, "src": true, "dest": true,
-	"dst": true, "node": true, "mode": true, "ns": true, "repo": true, "job": true, "flag": true, "glob": true, "text": true}
+// usageName reports whether the word w, written in brackets, names a
+// usage line's part rather than a class of letters: words joined by - or
+// _ ("connection-option"), a placeholder of usageWords ("sudo", "pid"),
+// a word repeating a letter, which no class needs ("options", "remote"),
+// or one of three letters or more that reads as a word, with a vowel and
+// a consonant and its letters not in alphabetical order ("branch",
+// "dbname"). A class lists letters: in order ("[abc]", "[ch]"), vowels or
+// consonants alone ("[aeiou]", "[rwxst]"), or a letter in both cases
+// ("[Yy]", "[pP]").
+func usageName(w string) bool {
+	lower := strings.ToLower(w)
+	switch {
+	case strings.ContainsAny(w, "-_") || usageWords[lower]:
+		return true
+	case casePair(w):
+		return false
+	case repeatsLetter(w):
+		return true
+	}
+	vowels := strings.IndexFunc(lower, func(r rune) bool { return strings.ContainsRune("aeiouy", r) }) >= 0
+	consonants := strings.IndexFunc(lower, func(r rune) bool { return r >= 'a' && r <= 'z' && !strings.ContainsRune("aeiouy", r) }) >= 0
+	return len(w) >= 3 && vowels && consonants && !slices.IsSorted([]byte(lower))
+}
+
+// usageWords are placeholder words usage lines put in brackets that
+// usageName would otherwise read as classes: short, in alphabetical
+// order, or without a vowel.
+var usageWords = map[string]bool{"dir": true, "env": true, "opt": true, "opts": true, "args": true, "arg": true,
+	"url": true, "cmd": true, "msg": true, "svc": true, "id": true, "ip": true, "db": true, "ns": true, "pkg": true,
+	"src": true, "dst": true, "ctx": true, "tty": true, "fd": true, "pr": true, "gid": true, "uid": true,
+	"hst": true, "ext": true, "cnt": true, "n": true, "nm": true, "pw": true, "rc": true, "sha": true, "pid": true,
+	"host": true, "dest": true, "dirs": true, "bin": true, "cert": true, "deps": true, "dns": true, "fs": true}
+
+// casePair reports whether a letter of w is there in both cases ("Yy").
+func casePair(w string) bool {
+	for i := range len(w) {
+		if c := w[i]; c >= 'a' && c <= 'z' && strings.IndexByte(w, c-'a'+'A') >= 0 {
+			return true
+		}
+	}
+	return false
+}
 
 // repeatsLetter reports whether some letter of w comes twice.
 func repeatsLetter(w string) bool {
