@@ -564,38 +564,120 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 // contributions, at one point (I-11): no order could be materialized.
 func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 	docs := byID(caps)
+	name := func(h *Hook) string { return fmt.Sprintf("%s %s", h.CapID, h.Pointer()) }
 	for _, cy := range cycles {
-		loop := cycleIn(cy.hooks)
-		name := func(h *Hook) string { return fmt.Sprintf("%s %s", h.CapID, h.Pointer()) }
-		var path strings.Builder
-		path.WriteString(name(loop[0]))
-		for k, h := range loop {
-			if k > 0 {
-				path.WriteString(", which")
+		groups, held := cycleGroups(cy.hooks)
+		for g, members := range groups {
+			loop := cycleIn(members)
+			var path strings.Builder
+			path.WriteString(name(loop[0]))
+			for k, h := range loop {
+				if k > 0 {
+					path.WriteString(", which")
+				}
+				next := loop[(k+1)%len(loop)]
+				fmt.Fprintf(&path, " produces %q for %s", sharedArtifact(h, next), name(next))
 			}
-			next := loop[(k+1)%len(loop)]
-			fmt.Fprintf(&path, " produces %q for %s", sharedArtifact(h, next), name(next))
-		}
-		msg := fmt.Sprintf("produces/consumes cycle detected in %ss at point %q: %s; no execution order exists", loop[0].Kind, cy.point, path.String())
-		if rest := len(cy.hooks) - len(loop); rest > 0 {
-			var held []string
-			for _, h := range cy.hooks {
+			msg := fmt.Sprintf("produces/consumes cycle detected in %ss at point %q: %s; no execution order exists", loop[0].Kind, cy.point, path.String())
+			var also []string // in a cycle with these, by another way round
+			for _, h := range members {
 				if !slices.Contains(loop, h) {
-					held = append(held, name(h))
+					also = append(also, name(h))
 				}
 			}
-			msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(held, ", "), map[bool]string{true: "s"}[rest == 1])
+			if len(also) > 0 {
+				msg += fmt.Sprintf(" (%s %s in a cycle with them too)", strings.Join(also, ", "), map[bool]string{true: "is", false: "are"}[len(also) == 1])
+			}
+			if len(held[g]) > 0 {
+				var names []string
+				for _, h := range held[g] {
+					names = append(names, name(h))
+				}
+				msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(names, ", "), map[bool]string{true: "s"}[len(names) == 1])
+			}
+			s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 		}
-		s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 	}
 }
 
-// cycleIn returns one produces/consumes cycle among hooks, the hooks
+// maxCycleHooks bounds the hooks cycleGroups splits into cycles, which
+// costs the square of their number.
+const maxCycleHooks = 256
+
+// cycleGroups splits the hooks OrderHooks could not order into their
+// cycles, the strongly connected groups of two or more (each in input
+// order, the groups by their first member), and, for each group, the
+// other hooks that wait on it and on no group before it: two cycles at a
+// point are two findings, and a hook is named as held back only by a
+// cycle it depends on.
+func cycleGroups(hooks []*Hook) (groups, held [][]*Hook) {
+	n := len(hooks)
+	if n > maxCycleHooks {
+		return [][]*Hook{hooks}, [][]*Hook{nil} // named as one, as a finding cannot list them all anyway
+	}
+	succ := make([][]int, n)
+	for i, p := range hooks {
+		for j, c := range hooks {
+			if i != j && sharedArtifact(p, c) != "" {
+				succ[i] = append(succ[i], j)
+			}
+		}
+	}
+	reach := func(from []int) []bool {
+		seen := make([]bool, n)
+		stack := slices.Clone(from)
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, j := range succ[i] {
+				if !seen[j] {
+					seen[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+		return seen
+	}
+	from := make([][]bool, n) // from[i][j]: j is reached from i
+	for i := range hooks {
+		from[i] = reach([]int{i})
+	}
+	grouped := make([]bool, n)
+	var roots [][]int
+	for i := range hooks {
+		if grouped[i] || !from[i][i] {
+			continue // ordered later, or only waiting
+		}
+		var g []int
+		for j := i; j < n; j++ {
+			if from[i][j] && from[j][i] {
+				g, grouped[j] = append(g, j), true
+			}
+		}
+		roots = append(roots, g)
+	}
+	claimed := slices.Clone(grouped)
+	for _, g := range roots {
+		var members, waiting []*Hook
+		for _, i := range g {
+			members = append(members, hooks[i])
+		}
+		for j, r := range reach(g) {
+			if r && !claimed[j] {
+				claimed[j] = true
+				waiting = append(waiting, hooks[j])
+			}
+		}
+		groups, held = append(groups, members), append(held, waiting)
+	}
+	return groups, held
+}
+
+// cycleIn returns one produces/consumes cycle among hooks, hooks that
 // OrderHooks could not order, from its member first in input order, each
 // producing an artifact the next consumes. Every such hook consumes what
 // another of them produces (else it would have been ordered), so walking
-// back from one to a producer of what it consumes must come round; the
-// others only wait on a cycle and are no part of it.
+// back from one to a producer of what it consumes must come round.
 func cycleIn(hooks []*Hook) []*Hook {
 	producerOf := func(h *Hook) *Hook {
 		for _, p := range hooks {

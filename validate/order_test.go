@@ -108,3 +108,35 @@ func TestCycleIn(t *testing.T) {
 		})
 	}
 }
+
+// TestCycleGroups: two cycles at one point are two groups, each hook that
+// waits on a cycle is held back by that one alone, and a hook in two
+// cycles joins them in one group (review 29: the second cycle was named
+// as hooks waiting on the first).
+func TestCycleGroups(t *testing.T) {
+	tests := []struct {
+		name       string
+		in         []*Hook
+		want, held []string
+	}{
+		{"two cycles", []*Hook{hook("pm", "PAT", "RES"), hook("res", "RES", "PAT"), hook("za", "A", "B"), hook("zb", "B", "A"), hook("w", "", "A")},
+			[]string{"pm res", "za zb"}, []string{"", "w"}},
+		{"a hook in two cycles", []*Hook{hook("pm", "PAT", "RES"), hook("res", "RES", "PAT,A"), hook("za", "A", "RES")},
+			[]string{"pm res za"}, []string{""}},
+		{"waiting on both", []*Hook{hook("a", "X", "Y"), hook("b", "Y", "X"), hook("c", "Z", "W"), hook("d", "W", "Z"), hook("w", "", "X,Z")},
+			[]string{"a b", "c d"}, []string{"w", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, left := OrderHooks(tt.in)
+			groups, held := cycleGroups(left)
+			var got, gotHeld []string
+			for g := range groups {
+				got, gotHeld = append(got, ids(groups[g])), append(gotHeld, ids(held[g]))
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") || strings.Join(gotHeld, "|") != strings.Join(tt.held, "|") {
+				t.Errorf("groups %q held %q, want %q held %q", got, gotHeld, tt.want, tt.held)
+			}
+		})
+	}
+}
