@@ -220,10 +220,11 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 // that the step's own :post point would fail.
 func checkPointOrder(mk *Marker, s *sink) {
 	for i := 1; i < len(mk.Points); i++ {
-		if PointIndex(mk.Points[i].Value) == PointIndex(mk.Points[i-1].Value) ||
-			slices.ContainsFunc(mk.Points[:i], func(p Item) bool { return p.Value == mk.Points[i].Value }) {
+		if slices.ContainsFunc(mk.Points[:i], func(p Item) bool { return p.Value == mk.Points[i].Value }) {
 			return // a point repeated, which point-duplicate reports
 		}
+	}
+	for i := 1; i < len(mk.Points); i++ {
 		if PointIndex(mk.Points[i].Value) > PointIndex(mk.Points[i-1].Value) {
 			continue
 		}
@@ -234,7 +235,11 @@ func checkPointOrder(mk *Marker, s *sink) {
 		ordered = slices.Clone(listed)
 		slices.SortStableFunc(ordered, func(a, b string) int { return PointIndex(a) - PointIndex(b) })
 		last, meant := listed[len(listed)-1], ordered[len(ordered)-1]
-		msg := fmt.Sprintf("points are listed out of pipeline order (%s); write %s", strings.Join(listed, ", "), strings.Join(ordered, ", "))
+		fix := "write " + strings.Join(ordered, ", ")
+		if mk.Form == "tags" {
+			fix = "order the <loop-point> tags " + strings.Join(ordered, ", ")
+		}
+		msg := fmt.Sprintf("points are listed out of pipeline order (%s); %s", strings.Join(listed, ", "), fix)
 		if last != meant && len(mk.Produces) > 0 {
 			msg += fmt.Sprintf(": the step's artifacts (%s) become available at its last listed point, %s, not at %s",
 				strings.Join(Values(mk.Produces), ", "), last, meant)

@@ -328,6 +328,10 @@ func TestBuildContract(t *testing.T) {
 		{"foreign point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, ship:pre", "planner"))}, []string{"point-ownership"}},
 		{"unknown point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, plan:mid", "planner"))}, []string{"point-unknown"}},
 		{"repeated point", []*Marker{mk("p.md", block("plan", "plan:pre, plan:post, plan:pre", "planner"))}, []string{"point-duplicate"}},
+		// Out of order, and repeated after: the repeat is the finding,
+		// not an order that would repeat it (review 29).
+		{"repeated point out of order", []*Marker{mk("p.md", block("plan", "plan:post, plan:pre, plan:post", "planner"))}, []string{"point-duplicate"}},
+		{"points out of order", []*Marker{mk("p.md", block("plan", "plan:post, plan:pre", "planner"))}, []string{"point-order"}},
 		{"two files, one step", []*Marker{mk("a.md", block("plan", "plan:pre, plan:post", "planner")), mk("b.md", block("plan", "plan:pre, plan:post", "planner"))}, []string{"marker-duplicate-step"}},
 		{"missing own point", []*Marker{mk("p.md", block("plan", "plan:pre", "planner"))}, []string{"point-uncovered"}},
 		// A mistyped point among tags is unknown, where it is: the step
@@ -914,4 +918,24 @@ func TestUncoveredStepNamesItsIndentedBlock(t *testing.T) {
 	if i < 0 || !strings.HasSuffix(res.Diagnostics[i].Message, want) {
 		t.Errorf("diagnostics %v; want point-uncovered ending %q", res.Diagnostics, want)
 	}
+}
+
+// TestPointOrderTags: the tags form has no list to write; its warning
+// says to order the tags.
+func TestPointOrderTags(t *testing.T) {
+	m, diags := ParseMarker("p.md", []byte("<loop-point id=\"plan:post\"/>\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	var s sink
+	buildContract([]*Marker{m}, false, nil, &s)
+	for _, d := range s.diags {
+		if d.Rule == "point-order" {
+			if !strings.Contains(d.Message, "order the <loop-point> tags plan:pre, plan:post") {
+				t.Errorf("message %q", d.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no point-order finding: %v", s.diags)
 }
