@@ -416,8 +416,12 @@ func (r *resolver) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
 		// Kept, as gsd-core keeps it, but JSON has no Infinity: the
 		// envelope writes it as null (JSON.stringify does), which a
 		// reader of configValues would take for unset, so it is said.
-		r.warn(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as Infinity (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
-			e.Key, v.Str))
+		inf := "Infinity"
+		if strings.HasPrefix(v.Str, "-") {
+			inf = "-Infinity"
+		}
+		r.warn(fmt.Sprintf("config key %q is given the number %s, past the range of a double: it is used as %s (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it",
+			e.Key, v.Str, inf))
 	}
 	if e == nil || typeMatches(e, v) {
 		return v

@@ -290,7 +290,11 @@ func TestTypeCheckWarnings(t *testing.T) {
 // infinityWarning is the warning of a number key given a number past the
 // range of a double.
 func infinityWarning(key, lit string) string {
-	return `config key "` + key + `" is given the number ` + lit + `, past the range of a double: it is used as Infinity (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it`
+	inf := "Infinity"
+	if strings.HasPrefix(lit, "-") {
+		inf = "-Infinity"
+	}
+	return `config key "` + key + `" is given the number ` + lit + `, past the range of a double: it is used as ` + inf + ` (truthy), as gsd-core's JSON.parse reads it, and written as null in JSON output such as configValues, as JSON.stringify writes it`
 }
 
 // TestInfiniteNumber checks that a number key given 1e400 keeps it, as

@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -59,6 +60,23 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 // it came from a value that was meant to be there and is not.
 func NamesNoProfile(profile string) bool {
 	return strings.TrimFunc(profile, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) == ""
+}
+
+// SameProfile reports whether two profiles name the same modes, as the
+// union they install does not depend on order, spaces or repeats:
+// "core,standard" and "standard, core".
+func SameProfile(a, b string) bool {
+	modes := func(p string) []string {
+		var out []string
+		for m := range strings.SplitSeq(p, ",") {
+			if m = strings.TrimSpace(m); m != "" {
+				out = append(out, m)
+			}
+		}
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return slices.Equal(modes(a), modes(b))
 }
 
 // surfaceKeys are the fields of a surface, all required.

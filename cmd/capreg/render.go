@@ -138,7 +138,7 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 			// with both unset would install everything, with a warning only.
 			return req, usageError(stderr, "--profile %q names no install profile (%s); leave the flag out for full", f.profile, strings.Join(store.ProfileNames, ", "))
 		}
-		if p := req.Enablement.Profile; p != "" && p != f.profile {
+		if p := req.Enablement.Profile; p != "" && !render.SameProfile(p, f.profile) {
 			// Said, as every other input that is not used is: the file
 			// may be the one meant.
 			req.Notes = append(req.Notes, fmt.Sprintf("--profile %q overrides the profile %q of --enablement %s; rendering with %q", f.profile, p, f.enablement, f.profile))
