@@ -560,8 +560,18 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		return sc.walk(rel, target, true, nil)
 	}
 	if root.folder {
-		if root.configured {
+		switch {
+		case root.configured:
 			sc.rootFinding(rel, notFolderMessage(rel))
+		case rel == sc.capDir:
+			// As a link to nothing: read as no capabilities, it would
+			// replace a served registry with an empty one.
+			what := "a file"
+			if broken := sc.linkTo(abs); broken != "" {
+				what = "a symlink to " + broken + ", a file"
+			}
+			sc.diag(rel, "file-unreadable", validate.Error,
+				"the capabilities folder is %s, not a folder, so no capability is read; make it the folder of the capability folders, or name another in capreg.json's \"capabilities\"", what)
 		}
 		return nil
 	}
@@ -936,6 +946,16 @@ func (sc *scanner) brokenLink(abs string, err error) string {
 		return fmt.Sprintf("a symlink to %s, which leads to nothing (%v)", text, sc.relError(err, !filepath.IsAbs(text)))
 	}
 	return fmt.Sprintf("a symlink to %s, which does not exist", text)
+}
+
+// linkTo is the text of the symlink abs, or "" for no symlink.
+func (sc *scanner) linkTo(abs string) string {
+	fi, err := os.Lstat(abs)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	text, _ := os.Readlink(abs)
+	return text
 }
 
 // pathExists reports whether p is there, a dangling link included.

@@ -44,6 +44,15 @@ func TestScanBrokenCapabilitiesLink(t *testing.T) {
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": "caps", "configSchema": "config/config-schema.manifest.json"}`))
 			makeSymlink(t, "caps", filepath.Join(repo, "caps"))
 		}, "capreg.json", []string{`configured path "caps" does not exist in the repository: symlink loop: the link leads back to itself`}},
+		{"a link to a file", func(t *testing.T, repo string) {
+			moveCapabilities(t, repo, "caps")
+			writeTestFile(t, filepath.Join(repo, "caps-file"), []byte("x"))
+			makeSymlink(t, "caps-file", filepath.Join(repo, "capabilities"))
+		}, "capabilities", []string{"the capabilities folder is a symlink to caps-file, a file, not a folder"}},
+		{"a file", func(t *testing.T, repo string) {
+			moveCapabilities(t, repo, "caps")
+			writeTestFile(t, filepath.Join(repo, "capabilities"), []byte("x"))
+		}, "capabilities", []string{"the capabilities folder is a file, not a folder, so no capability is read"}},
 		{"a loop inside", func(t *testing.T, repo string) {
 			makeSymlink(t, "loop", filepath.Join(repo, "capabilities", "loop"))
 		}, "capabilities/loop", []string{"capability folder not read: symlink loop"}},
