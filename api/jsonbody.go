@@ -85,7 +85,13 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wra
 	root, errs := ojson.ParseNested(data, wrap)
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
-		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, e.Msg+notJSONHint(contentType, data))
+		msg := e.Msg
+		if wrap > 0 && strings.HasPrefix(msg, "JSON nested deeper than") {
+			// The body's limit is the config's and its wrapper's: the
+			// client's config is what nests too deep.
+			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)
+		}
+		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data))
 		return nil, false
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {

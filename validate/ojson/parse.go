@@ -41,6 +41,10 @@ func (e Error) Error() string { return e.Msg }
 // nest a few levels.
 const maxDepth = 32
 
+// MaxDepth is the deepest a document Parse reads may nest, for a caller
+// that names the limit (ParseNested's inner value is held to it).
+const MaxDepth = maxDepth
+
 // maxValues bounds the values (objects, arrays, strings, numbers, literals)
 // of one document. Within the 8 MiB an input may have, a file of small
 // values holds millions, and each costs a tree node here and several more
