@@ -114,9 +114,12 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 // skillOwner is the id of the first capability, in registry order, that
 // owns skill stem, or "".
 func skillOwner(reg *store.Registry, stem string) string {
-	for _, c := range reg.Capabilities {
-		if slices.Contains(c.Skills, stem) {
-			return c.ID
+	// Also as installed, under the runtimes' "gsd-" prefix.
+	for _, name := range []string{stem, strings.TrimPrefix(stem, "gsd-")} {
+		for _, c := range reg.Capabilities {
+			if slices.Contains(c.Skills, name) {
+				return c.ID
+			}
 		}
 	}
 	return ""
@@ -172,7 +175,14 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 	set := make(map[string]bool, len(stems))
 	for _, s := range stems {
 		if _, ok := e.idx.skills[s]; !ok {
-			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability%s; ignored", what, s, didYouMean(s, e.idx.skillNames)))
+			hint := didYouMean(s, e.idx.skillNames)
+			if bare, ok := strings.CutPrefix(s, "gsd-"); ok && hint == "" {
+				if _, known := e.idx.skills[bare]; known {
+					// The installed name: a surface names the skill.
+					hint = fmt.Sprintf(" (a surface names skills without the runtimes' gsd- prefix: %q)", bare)
+				}
+			}
+			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability%s; ignored", what, s, hint))
 			continue
 		}
 		set[s] = true

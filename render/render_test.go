@@ -504,7 +504,7 @@ func TestEnablement(t *testing.T) {
 			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
 		{"explicit removes win", Enablement{Surface: &Surface{ExplicitAdds: []string{"secure-phase"}, ExplicitRemoves: []string{"secure-phase"}}},
 			[]string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "tdd", "ui"}, nil},
-		{"unknown names warn", Enablement{Surface: &Surface{BaseProfile: "mini", DisabledClusters: []string{"drift", "ghost", "uii", "drif", "ui-review"},
+		{"unknown names warn", Enablement{Surface: &Surface{BaseProfile: "mini", DisabledClusters: []string{"drift", "ghost", "uii", "drif", "ui-review", "gsd-ui-review"},
 			ExplicitAdds: []string{"no-such-skill", "ui-phse"}, ExplicitRemoves: []string{"gsd-ui-phase"}}}, all,
 			[]string{
 				`surface baseProfile "mini" is not an install profile (core, standard, full); using full`,
@@ -515,9 +515,11 @@ func TestEnablement(t *testing.T) {
 				`surface disabledClusters: "drif" is not a cluster (no capability has that id); ignored`,
 				// A skill's name is pointed to the capability owning it.
 				`surface disabledClusters: "ui-review" is not a cluster (no capability has that id; it is a skill of "ui"; clusters are named by capability id); ignored`,
+				// Also as installed, under the gsd- prefix (review 29).
+				`surface disabledClusters: "gsd-ui-review" is not a cluster (no capability has that id; it is a skill of "ui"; clusters are named by capability id); ignored`,
 				`surface explicitAdds: "no-such-skill" is not a skill of any capability; ignored`,
 				`surface explicitAdds: "ui-phse" is not a skill of any capability (did you mean "ui-phase"?); ignored`,
-				`surface explicitRemoves: "gsd-ui-phase" is not a skill of any capability; ignored`,
+				`surface explicitRemoves: "gsd-ui-phase" is not a skill of any capability (a surface names skills without the runtimes' gsd- prefix: "ui-phase"); ignored`,
 			}},
 	}
 	for _, c := range cases {
