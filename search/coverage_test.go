@@ -32,6 +32,13 @@ func TestCoverage(t *testing.T) {
 		{"order pizza for the team", "page", 0.05, 0.5},     // "pizza", "order": in no card
 		{"merge my brnach into main", "land", 1, 1},         // the typo counts as "branch"
 		{"escalate the incident to the team", "page", 1, 1}, // every word held
+		// A correction, abbreviation or prefix an earlier word reached
+		// too is held (review 31).
+		{"merge my branch brnach into main", "land", 1, 1},
+		{"merge my brnach brnach into main", "land", 1, 1},
+		{"escalate an incident incident", "page", 1, 1},
+		// Not all of it is never 1, however common the missing word.
+		{"merge my branch into main please", "land", 0.5, 0.99},
 	}
 	for _, tt := range tests {
 		if got := coverage(tt.intent, tt.id); got < tt.min || got > tt.max {

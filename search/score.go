@@ -79,17 +79,21 @@ type scratch struct {
 	seq     []int32  // analysed query terms in order; -1 for unknown words
 	terms   []qterm  // distinct weighted query terms
 	qmass   float32  // idf mass of the original query terms
-	// words are the query's words as coverage counts them.
-	words []queryWord
-	top   []hit     // bounded heap of the best cards
-	buf   []byte    // candidate-key buffer for typo look-ups
-	cands []int32   // typo or prefix candidates
-	acc   []float32 // per query term and field group: weighted tf
-	style uint64    // style attributes of the query (style.go)
-	ngbuf []int32   // hashed query n-grams (ngram.go)
-	qng   []ngEntry // the query's n-gram vector
-	qslot []uint16  // per n-gram bucket: 1 + its index in qng, or 0
-	qtf   []int32   // per query n-gram: its count in the current card
+	// words are the query's words as coverage counts them, and reached
+	// the slots of s.terms each reached (queryWord.from to .to), those an
+	// earlier word took too.
+	words   []queryWord
+	reached []int32
+	track   bool      // addTerm records in reached
+	top     []hit     // bounded heap of the best cards
+	buf     []byte    // candidate-key buffer for typo look-ups
+	cands   []int32   // typo or prefix candidates
+	acc     []float32 // per query term and field group: weighted tf
+	style   uint64    // style attributes of the query (style.go)
+	ngbuf   []int32   // hashed query n-grams (ngram.go)
+	qng     []ngEntry // the query's n-gram vector
+	qslot   []uint16  // per n-gram bucket: 1 + its index in qng, or 0
+	qtf     []int32   // per query n-gram: its count in the current card
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
 	// named are the cards (Query.Commands) put first so far, so that a
@@ -146,6 +150,7 @@ func (s *scratch) reset() {
 	s.top = s.top[:0]
 	s.qmass = 0
 	s.words = s.words[:0]
+	s.reached = s.reached[:0]
 }
 
 // Search ranks the cards for q.Intent. It returns nil when nothing
@@ -210,29 +215,28 @@ func (ix *Index) Search(q Query) []Result {
 
 // queryWord is one word of the query as coverage counts it: the slots
 // of s.terms its own term, corrections, prefix variants, abbreviations or
-// parts took (from to to, and own for a term an earlier word took
-// already), and its weight, its query weight times the idf of its own
-// term, or of its rarest variant, or of a word no card holds.
+// parts reached (s.reached[from:to], taken by it or by an earlier word),
+// and its weight, its query weight times the idf of its own term, or of
+// its rarest variant, or of a word no card holds.
 type queryWord struct {
-	own      int32 // slot of its own term, or -1
 	from, to int32
 	weight   float32
 }
 
 // addCoverageWord records the query word of term t (-1 for none) whose
-// other terms were added to s from slot from on, of query weight qw (see
+// terms were reached from s.reached[from] on, of query weight qw (see
 // queryWord).
 func (ix *Index) addCoverageWord(s *scratch, t, from int32, qw float32) {
-	qwd := queryWord{own: -1, from: from, to: int32(len(s.terms))}
+	qwd := queryWord{from: from, to: int32(len(s.reached))}
 	var idf float32
-	if t >= 0 && s.termSlot[t] > 0 {
-		qwd.own = s.termSlot[t] - 1
+	if t >= 0 {
 		idf = ix.idf[t]
+	} else {
+		for _, slot := range s.reached[qwd.from:qwd.to] {
+			idf = max(idf, ix.idf[s.terms[slot].term])
+		}
 	}
-	for slot := qwd.from; slot < qwd.to && qwd.own < 0; slot++ {
-		idf = max(idf, ix.idf[s.terms[slot].term])
-	}
-	if qwd.own < 0 && qwd.from == qwd.to {
+	if qwd.from == qwd.to {
 		n := float64(len(ix.cards))
 		idf = float32(math.Log(1 + (n+0.5)/0.5)) // the idf of a word in no card
 	}
@@ -243,7 +247,7 @@ func (ix *Index) addCoverageWord(s *scratch, t, from int32, qw float32) {
 // coverage is Result.Coverage of card c for the query analysed in s: the
 // weight of the query words the card's units hold, by the word itself or
 // a correction, prefix variant, abbreviation or part of it, over that of
-// all the query's words.
+// all the query's words. It is 1 only when every word is held.
 func (ix *Index) coverage(s *scratch, c int32) float64 {
 	held := s.slotSet()
 	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
@@ -254,23 +258,23 @@ func (ix *Index) coverage(s *scratch, c int32) float64 {
 		}
 	}
 	var got, total float32
+	missing := false
 	for _, w := range s.words {
 		total += w.weight
-		if w.own >= 0 && held.has(w.own) {
+		if slices.ContainsFunc(s.reached[w.from:w.to], held.has) {
 			got += w.weight
-			continue
-		}
-		for slot := w.from; slot < w.to; slot++ {
-			if held.has(slot) {
-				got += w.weight
-				break
-			}
+		} else {
+			missing = true
 		}
 	}
 	if total <= 0 {
 		return 0
 	}
-	return math.Round(100*min(1, float64(got/total))) / 100
+	share := math.Round(100*min(1, float64(got/total))) / 100
+	if missing {
+		share = min(share, 0.99) // not all of it, however rare the rest
+	}
+	return share
 }
 
 // putFirst ranks the cards named (Query.Commands) above every other, in
@@ -334,6 +338,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		ix.queryNgrams(s)
 	}
 	words, unknown := 0, 0
+	s.track = true // the words' own terms and repairs, not the expansions below
 	for i, w := range s.raw {
 		if !keepToken(w) {
 			continue
@@ -343,7 +348,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 			qw = float32(ix.p.asideWeight)
 		}
 		words++
-		from, at := int32(len(s.terms)), len(s.seq)
+		from, at := int32(len(s.reached)), len(s.seq)
 		repair := unknown < maxRepairs
 		if found := ix.addQueryWord(s, w, qw, repair); !found && repair {
 			unknown++
@@ -363,6 +368,7 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		}
 		ix.addCoverageWord(s, s.seq[at], from, qw)
 	}
+	s.track = false
 	if words == 0 {
 		return false
 	}
@@ -541,10 +547,13 @@ func (s *scratch) addTerm(t int32, w float32, kind uint8) {
 			qt.w = w
 			qt.kind = min(qt.kind, kind)
 		}
-		return
+	} else {
+		s.terms = append(s.terms, qterm{term: t, w: w, kind: kind})
+		s.termSlot[t] = int32(len(s.terms))
 	}
-	s.terms = append(s.terms, qterm{term: t, w: w, kind: kind})
-	s.termSlot[t] = int32(len(s.terms))
+	if s.track {
+		s.reached = append(s.reached, s.termSlot[t]-1)
+	}
 }
 
 // scoreCards accumulates BM25F over the card postings of every query term.
@@ -771,7 +780,7 @@ func (ix *Index) searchBareID(raw []string, wantRisk uint8, limit int) []Result 
 	var out []Result
 	for _, c := range ix.bareIDs[strings.Join(raw, " ")] {
 		if wantRisk == riskUnknown || ix.risk[c] == wantRisk {
-			out = append(out, Result{Card: int(c), ID: ix.cards[c].ID, Score: 1, Matched: []string{fieldNames[fieldID]}})
+			out = append(out, Result{Card: int(c), ID: ix.cards[c].ID, Score: 1, Matched: []string{fieldNames[fieldID]}, Coverage: 1}) // the id, word for word
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Result) int { return strings.Compare(a.ID, b.ID) })
