@@ -644,6 +644,13 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("error = %s", e.body)
 			}
 		}},
+		// Only a config nested too deep is told the config's limit
+		// (review 31).
+		{"render surface 33 levels deep", "POST", "/render-hooks/plan:pre", `{"surface":` + nestedConfig(33) + `}`, nil, 400, func(t *testing.T, e exchange) {
+			if m := e.json(t)["message"].(string); !strings.Contains(m, "JSON nested deeper than 33 levels") || strings.Contains(m, "config may nest") {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
 		// A point a typo away is named, as an id is; /render-hooks keeps
 		// the reference's wording (ref §5.1) before it.
 		{"render point a typo away", "GET", "/render-hooks/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},

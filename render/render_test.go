@@ -1037,3 +1037,23 @@ func TestNonObjectConfigIsIgnored(t *testing.T) {
 		}
 	}
 }
+
+// TestSameProfile: two profiles are the same when they install the same
+// union: the modes in any order, spacing or repeat, and full with anything.
+func TestSameProfile(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"core,standard", "standard, core", true},
+		{"core", "core,core", true},
+		{"full", "core,full", true},
+		{"core", "standard", false},
+		{"core,standard", "core", false},
+	}
+	for _, tt := range tests {
+		if got := SameProfile(tt.a, tt.b); got != tt.want {
+			t.Errorf("SameProfile(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

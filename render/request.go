@@ -62,9 +62,9 @@ func NamesNoProfile(profile string) bool {
 	return strings.TrimFunc(profile, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) == ""
 }
 
-// SameProfile reports whether two profiles name the same modes, as the
-// union they install does not depend on order, spaces or repeats:
-// "core,standard" and "standard, core".
+// SameProfile reports whether two profiles install the same union, which
+// does not depend on order, spaces or repeats ("core,standard" and
+// "standard, core"), and is everything with full among them.
 func SameProfile(a, b string) bool {
 	modes := func(p string) []string {
 		var out []string
@@ -72,6 +72,9 @@ func SameProfile(a, b string) bool {
 			if m = strings.TrimSpace(m); m != "" {
 				out = append(out, m)
 			}
+		}
+		if slices.Contains(out, "full") {
+			return []string{"full"} // it installs everything, the rest with it
 		}
 		slices.Sort(out)
 		return slices.Compact(out)

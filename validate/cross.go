@@ -590,10 +590,17 @@ func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 			}
 			if len(held[g]) > 0 {
 				var names []string
-				for _, h := range held[g] {
+				for _, h := range held[g][:min(len(held[g]), maxHeldNamed)] {
 					names = append(names, name(h))
 				}
-				msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(names, ", "), map[bool]string{true: "s"}[len(names) == 1])
+				if more := len(held[g]) - len(names); more > 0 {
+					names = append(names, fmt.Sprintf("and %d other hooks", more))
+				}
+				if len(cy.hooks) > maxCycleHooks {
+					msg += fmt.Sprintf(" (%s are left unordered with it)", strings.Join(names, ", "))
+				} else {
+					msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(names, ", "), map[bool]string{true: "s"}[len(held[g]) == 1])
+				}
 			}
 			s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 		}
@@ -604,6 +611,10 @@ func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 // costs the square of their number.
 const maxCycleHooks = 256
 
+// maxHeldNamed bounds the hooks an ordering-cycle finding names as held
+// back; the others are counted.
+const maxHeldNamed = 10
+
 // cycleGroups splits the hooks OrderHooks could not order into their
 // cycles, the strongly connected groups of two or more (each in input
 // order, the groups by their first member), and, for each group, the
@@ -613,7 +624,10 @@ const maxCycleHooks = 256
 func cycleGroups(hooks []*Hook) (groups, held [][]*Hook) {
 	n := len(hooks)
 	if n > maxCycleHooks {
-		return [][]*Hook{hooks}, [][]*Hook{nil} // named as one, as a finding cannot list them all anyway
+		// Not split: one cycle named, the rest left unordered with it.
+		loop := cycleIn(hooks)
+		rest := slices.DeleteFunc(slices.Clone(hooks), func(h *Hook) bool { return slices.Contains(loop, h) })
+		return [][]*Hook{loop}, [][]*Hook{rest}
 	}
 	succ := make([][]int, n)
 	for i, p := range hooks {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -138,5 +139,20 @@ func TestCycleGroups(t *testing.T) {
 				t.Errorf("groups %q held %q, want %q held %q", got, gotHeld, tt.want, tt.held)
 			}
 		})
+	}
+}
+
+// TestCycleGroupsMany: past maxCycleHooks unordered hooks, one cycle is
+// named and the rest are left unordered with it, none of them called a
+// member (review 31).
+func TestCycleGroupsMany(t *testing.T) {
+	in := []*Hook{hook("a", "X", "Y"), hook("b", "Y", "X")}
+	for i := range maxCycleHooks {
+		in = append(in, hook(fmt.Sprintf("w%03d", i), "", "X"))
+	}
+	_, left := OrderHooks(in)
+	groups, held := cycleGroups(left)
+	if len(groups) != 1 || ids(groups[0]) != "a b" || len(held[0]) != maxCycleHooks {
+		t.Errorf("groups %d (%s), held %d", len(groups), ids(groups[0]), len(held[0]))
 	}
 }

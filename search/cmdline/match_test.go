@@ -1297,6 +1297,11 @@ func TestPatternFault(t *testing.T) {
 		{"tr [aeiou] x", ""},
 		{"chmod [rwxst] f", ""},
 		{"grep [abcde] f", ""},
+		// Words whose letters come in alphabetical order (review 31).
+		{"git log [first]", `"[first]" is written`},
+		{"git rebase [abort]", `"[abort]" is written`},
+		{"make [dirty]", `"[dirty]" is written`},
+		{"top -p [cpu]", `"[cpu]" is written`},
 		{"go test ./...", ""},
 		{"cd .. && rm -rf *", ""},
 		{`grep -F "..." *`, ""},

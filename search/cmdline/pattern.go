@@ -645,10 +645,10 @@ func usageWordAt(pat string) []int {
 // _ ("connection-option"), a placeholder of usageWords ("sudo", "pid"),
 // a word repeating a letter, which no class needs ("options", "remote"),
 // or one of three letters or more that reads as a word, with a vowel and
-// a consonant and its letters not in alphabetical order ("branch",
-// "dbname"). A class lists letters: in order ("[abc]", "[ch]"), vowels or
-// consonants alone ("[aeiou]", "[rwxst]"), or a letter in both cases
-// ("[Yy]", "[pP]").
+// a consonant and its letters not a run of the alphabet ("branch",
+// "first", "cpu"). A class lists letters: a run ("[abc]", "[abcde]"), two
+// ("[ch]"), vowels or consonants alone ("[aeiou]", "[rwxst]"), or a
+// letter in both cases ("[Yy]", "[pP]").
 func usageName(w string) bool {
 	lower := strings.ToLower(w)
 	switch {
@@ -661,7 +661,18 @@ func usageName(w string) bool {
 	}
 	vowels := strings.IndexFunc(lower, func(r rune) bool { return strings.ContainsRune("aeiouy", r) }) >= 0
 	consonants := strings.IndexFunc(lower, func(r rune) bool { return r >= 'a' && r <= 'z' && !strings.ContainsRune("aeiouy", r) }) >= 0
-	return len(w) >= 3 && vowels && consonants && !slices.IsSorted([]byte(lower))
+	return len(w) >= 3 && vowels && consonants && !consecutive(lower)
+}
+
+// consecutive reports whether the letters of w run on in the alphabet
+// ("abc", "abcde"), as a class lists them and no word is written.
+func consecutive(w string) bool {
+	for i := 1; i < len(w); i++ {
+		if w[i] != w[i-1]+1 {
+			return false
+		}
+	}
+	return true
 }
 
 // usageWords are placeholder words usage lines put in brackets that

@@ -23,7 +23,7 @@ const (
 type Error struct {
 	Kind    ErrorKind
 	Off     int    // byte offset in the source
-	Pointer string // JSON pointer of the offending member (duplicate keys)
+	Pointer string // JSON pointer of the offending member (duplicate keys) or of the value nested too deep
 	Msg     string
 }
 
@@ -128,6 +128,16 @@ type parser struct {
 	maps []map[string]int
 }
 
+// here is the JSON pointer of the value being parsed.
+func (p *parser) here() string {
+	var b strings.Builder
+	for _, t := range p.path {
+		b.WriteByte('/')
+		b.WriteString(EscapePointer(t))
+	}
+	return b.String()
+}
+
 func (p *parser) pointer(last string) string {
 	var b strings.Builder
 	for _, t := range p.path {
@@ -182,6 +192,9 @@ func (p *parser) value(depth int) Value {
 	switch c := p.src[p.pos]; {
 	case (c == '{' || c == '[') && depth >= p.maxDepth:
 		p.fail(p.pos, "JSON nested deeper than %d levels", p.maxDepth)
+		if p.fatal.Off == p.pos {
+			p.fatal.Pointer = p.here() // where, for a caller that wraps a document (ParseNested)
+		}
 		return Value{}
 	case c == '{':
 		return p.object(depth)
