@@ -61,8 +61,14 @@ func WriteDiagnosticsIn(w io.Writer, format string, ds Diagnostics, c Checkout) 
 		return encodeJSON(w, sarif(ds, c))
 	case "github":
 		for _, d := range ds {
-			if d.File != "" {
+			switch {
+			case d.File != "":
 				d.File = c.path(d.File)
+			case c.Prefix != "":
+				// A finding of the whole repository has no file to
+				// annotate; its package is named, as one job a package
+				// puts the annotations of all on one pull request.
+				d.Message = c.Prefix + ": " + d.Message
 			}
 			if _, err := fmt.Fprintln(w, githubLine(d)); err != nil {
 				return err

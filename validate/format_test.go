@@ -110,7 +110,8 @@ func TestFormatsInCheckout(t *testing.T) {
 	}
 	c := Checkout{Prefix: "packages/g s", URI: "file:///w/mono/"}
 	for _, tc := range []struct{ format, want string }{
-		{"github", "::error file=packages/g s/bin/a b.json,line=1,col=2,title=schema::bad\n::error title=point-uncovered::no workflow\n"},
+		// A finding of the whole repository names its package (review 33).
+		{"github", "::error file=packages/g s/bin/a b.json,line=1,col=2,title=schema::bad\n::error title=point-uncovered::packages/g s: no workflow\n"},
 		{"text", "bin/a b.json:1:2: error [schema] bad\ncapreg: error [point-uncovered] no workflow\n"},
 	} {
 		var out bytes.Buffer

@@ -51,12 +51,14 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	errs, warns := snap.Diagnostics.Count()
 	if cf.format == "text" {
 		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
-		// Warnings do not hide it: run from inside capabilities/, a link
-		// there to a folder beside it is a path-escape warning, and the
-		// gate passes all the same.
-		if errs == 0 && snap.HoldsNothing() {
-			fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check", misplaced(snap.Diagnostics)))
-		}
+	}
+	// Warnings do not hide it: run from inside capabilities/, a link there
+	// to a folder beside it is a path-escape warning, and the gate passes
+	// all the same. Said in every format, on stderr: a CI job reading
+	// github or sarif output is where a gate pointed at the wrong folder
+	// passes in silence.
+	if errs == 0 && snap.HoldsNothing() {
+		fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
 	}
 	if errs > 0 {
 		return exitFindings
@@ -73,15 +75,20 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // a monorepo checked from its root), it says that they are not where it
 // reads them, rather than that there are none, which the warnings printed
 // just above it contradict.
-func nothingFound(repo, verb string, misplaced int) string {
+func nothingFound(repo, verb string, m misplacedCount) string {
 	msg := "nothing to " + verb + " in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
-	if misplaced > 0 {
-		which := "the " + validate.Plural(misplaced, "capability-misplaced warning")
-		if verb != "check" {
-			which += " (capreg check lists them)"
-		}
-		return msg + fmt.Sprintf(" where this repository reads them; the declarations of %s are elsewhere: "+
-			"give --repo the package holding them, name their capabilities folder in capreg.json's \"capabilities\", or move or rename them as the warnings say", which)
+	listed := ""
+	if verb != "check" {
+		listed = " (capreg check lists them)"
+	}
+	if m.misnamed > 0 {
+		msg += fmt.Sprintf(" read; %s in its capabilities folder %s misnamed or in a sub-folder: rename or move %s as the warnings say%s",
+			validate.Plural(m.misnamed, "declaration"), map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1], listed)
+	}
+	if m.elsewhere > 0 {
+		msg += fmt.Sprintf("; the declarations %s name%s are under other capabilities folders than this repository's: give --repo the package holding them, "+
+			"or name their capabilities folder in capreg.json's \"capabilities\"",
+			validate.Plural(m.elsewhere, "capability-misplaced warning")+listed, map[bool]string{true: "s", false: ""}[m.elsewhere == 1])
 	}
 	root := store.RootAbove(repo)
 	if root == "" {
@@ -101,16 +108,23 @@ func nothingFound(repo, verb string, misplaced int) string {
 	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, root)
 }
 
-// misplaced counts the capability-misplaced findings: declarations the
-// repository holds and does not read where they are.
-func misplaced(ds validate.Diagnostics) int {
-	n := 0
+// misplacedCount counts the capability-misplaced findings: declarations
+// the repository holds and does not read where they are, misnamed or
+// nested in its own capabilities folder, or under another one.
+type misplacedCount struct{ misnamed, elsewhere int }
+
+func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
+	var m misplacedCount
 	for _, d := range ds {
-		if d.Rule == "capability-misplaced" {
-			n++
+		switch {
+		case d.Rule != "capability-misplaced":
+		case capDir == "." || strings.HasPrefix(d.File, capDir+"/"):
+			m.misnamed++
+		default:
+			m.elsewhere++
 		}
 	}
-	return n
+	return m
 }
 
 // summary counts what the registry holds, then says what schemaNote says.

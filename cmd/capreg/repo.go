@@ -91,7 +91,7 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 	if snap.HoldsNothing() {
 		// Run from the wrong folder, render answered no hooks and tools
 		// no card, in silence.
-		fmt.Fprintln(stderr, "capreg: "+nothingFound(rf.repo, "read", misplaced(snap.Diagnostics)))
+		fmt.Fprintln(stderr, "capreg: "+nothingFound(rf.repo, "read", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
 	}
 	return snap, exitOK
 }
