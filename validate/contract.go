@@ -95,9 +95,14 @@ func buildContract(markers []*Marker, broken bool, indented map[string]string, s
 			continue
 		}
 		if first := byStep[step]; first != nil {
-			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step",
-				"step %q is already declared by %s; one workflow file owns each step (if one is a copy, such as a runtime's "+
-					"local install, name the workflow folders in capreg.json's \"workflows\" so the copy is not read)", step, first.File)
+			const fix = "one workflow file owns each step (if one is a copy, such as a runtime's local install, name the workflow " +
+				"folders in capreg.json's \"workflows\" so the copy is not read; if the two are packages of a monorepo checked from " +
+				"its root, check each package with --repo)"
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, fix)
+			// And at the first: which of the two a change added is
+			// unknown, and an annotation only on the other is one a pull
+			// request's diff does not show.
+			s.atOffset(first.File, first.Src, first.Step.Off, "", "marker-duplicate-step", "step %q is also declared by %s; %s", step, mk.File, fix)
 			// Which of the two is the host is unknown: the checks of the
 			// whole contract would judge it by a guess.
 			c.Complete = false

@@ -332,7 +332,7 @@ func TestBuildContract(t *testing.T) {
 		// not an order that would repeat it (review 29).
 		{"repeated point out of order", []*Marker{mk("p.md", block("plan", "plan:post, plan:pre, plan:post", "planner"))}, []string{"point-duplicate"}},
 		{"points out of order", []*Marker{mk("p.md", block("plan", "plan:post, plan:pre", "planner"))}, []string{"point-order"}},
-		{"two files, one step", []*Marker{mk("a.md", block("plan", "plan:pre, plan:post", "planner")), mk("b.md", block("plan", "plan:pre, plan:post", "planner"))}, []string{"marker-duplicate-step"}},
+		{"two files, one step", []*Marker{mk("a.md", block("plan", "plan:pre, plan:post", "planner")), mk("b.md", block("plan", "plan:pre, plan:post", "planner"))}, []string{"marker-duplicate-step", "marker-duplicate-step"}}, // at both (review 33)
 		{"missing own point", []*Marker{mk("p.md", block("plan", "plan:pre", "planner"))}, []string{"point-uncovered"}},
 		// A mistyped point among tags is unknown, where it is: the step
 		// is that of the canonical points, whichever tag comes first.
