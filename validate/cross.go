@@ -561,166 +561,229 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 }
 
 // checkOrdering reports produces/consumes cycles among the steps, or among the
-// contributions, at one point (I-11): no order could be materialized.
+// contributions, at one point (I-11): no order could be materialized. Each
+// cycle is a finding of its own, naming its way round and the hooks that
+// wait on it.
 func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 	docs := byID(caps)
 	name := func(h *Hook) string { return fmt.Sprintf("%s %s", h.CapID, h.Pointer()) }
 	for _, cy := range cycles {
-		groups, held := cycleGroups(cy.hooks)
-		for g, members := range groups {
-			loop := cycleIn(members)
+		for _, k := range knotsOf(cy.hooks) {
+			loop := k.loop
 			var path strings.Builder
 			path.WriteString(name(loop[0]))
-			for k, h := range loop {
-				if k > 0 {
+			for i, h := range loop {
+				if i > 0 {
 					path.WriteString(", which")
 				}
-				next := loop[(k+1)%len(loop)]
+				next := loop[(i+1)%len(loop)]
 				fmt.Fprintf(&path, " produces %q for %s", sharedArtifact(h, next), name(next))
 			}
 			msg := fmt.Sprintf("produces/consumes cycle detected in %ss at point %q: %s; no execution order exists", loop[0].Kind, cy.point, path.String())
-			var also []string // in a cycle with these, by another way round
-			for _, h := range members {
-				if !slices.Contains(loop, h) {
-					also = append(also, name(h))
-				}
+			if also := namesOf(k.also, name); also != "" {
+				msg += fmt.Sprintf(" (%s %s in a cycle with them too)", also, map[bool]string{true: "is", false: "are"}[len(k.also) == 1])
 			}
-			if len(also) > 0 {
-				msg += fmt.Sprintf(" (%s %s in a cycle with them too)", strings.Join(also, ", "), map[bool]string{true: "is", false: "are"}[len(also) == 1])
-			}
-			if len(held[g]) > 0 {
-				var names []string
-				for _, h := range held[g][:min(len(held[g]), maxHeldNamed)] {
-					names = append(names, name(h))
-				}
-				if more := len(held[g]) - len(names); more > 0 {
-					names = append(names, fmt.Sprintf("and %d other hooks", more))
-				}
-				if len(cy.hooks) > maxCycleHooks {
-					msg += fmt.Sprintf(" (%s are left unordered with it)", strings.Join(names, ", "))
-				} else {
-					msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", strings.Join(names, ", "), map[bool]string{true: "s"}[len(held[g]) == 1])
-				}
+			if held := namesOf(k.held, name); held != "" {
+				msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", held, map[bool]string{true: "s"}[len(k.held) == 1])
 			}
 			s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 		}
 	}
 }
 
-// maxCycleHooks bounds the hooks cycleGroups splits into cycles, which
-// costs the square of their number.
-const maxCycleHooks = 256
+// namesOf names up to maxHeldNamed hooks and counts the rest.
+func namesOf(hooks []*Hook, name func(*Hook) string) string {
+	var names []string
+	for _, h := range hooks[:min(len(hooks), maxHeldNamed)] {
+		names = append(names, name(h))
+	}
+	if more := len(hooks) - len(names); more > 0 {
+		names = append(names, "and "+Plural(more, "other hook"))
+	}
+	return strings.Join(names, ", ")
+}
 
-// maxHeldNamed bounds the hooks an ordering-cycle finding names as held
-// back; the others are counted.
+// maxHeldNamed bounds the hooks an ordering-cycle finding names as in its
+// cycle or held back by it; the others are counted.
 const maxHeldNamed = 10
 
-// cycleGroups splits the hooks OrderHooks could not order into their
-// cycles, the strongly connected groups of two or more (each in input
-// order, the groups by their first member), and, for each group, the
-// other hooks that wait on it and on no group before it: two cycles at a
-// point are two findings, and a hook is named as held back only by a
-// cycle it depends on.
-func cycleGroups(hooks []*Hook) (groups, held [][]*Hook) {
+// knot is one strongly connected group of the hooks OrderHooks could not
+// order: loop, one way round it, each producing for the next, from its
+// member first in input order; also, its other members; held, the hooks
+// outside every group that wait on it and on no group before it.
+type knot struct {
+	loop, also, held []*Hook
+}
+
+// knotsOf splits the hooks OrderHooks could not order into their cycles
+// (Tarjan's strongly connected components of two or more), in the order
+// of their first members, so that two cycles at a point are two findings
+// and a hook is named as held back only by a cycle it depends on. It is
+// linear in the hooks and their produces/consumes edges.
+func knotsOf(hooks []*Hook) []knot {
 	n := len(hooks)
-	if n > maxCycleHooks {
-		// Not split: one cycle named, the rest left unordered with it.
-		loop := cycleIn(hooks)
-		rest := slices.DeleteFunc(slices.Clone(hooks), func(h *Hook) bool { return slices.Contains(loop, h) })
-		return [][]*Hook{loop}, [][]*Hook{rest}
-	}
-	succ := make([][]int, n)
-	for i, p := range hooks {
-		for j, c := range hooks {
-			if i != j && sharedArtifact(p, c) != "" {
-				succ[i] = append(succ[i], j)
-			}
+	producers := map[string][]int{}
+	for i, h := range hooks {
+		for _, a := range h.Produces {
+			producers[a] = append(producers[a], i)
 		}
 	}
-	reach := func(from []int) []bool {
-		seen := make([]bool, n)
-		stack := slices.Clone(from)
-		for len(stack) > 0 {
-			i := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, j := range succ[i] {
-				if !seen[j] {
-					seen[j] = true
-					stack = append(stack, j)
+	succ, pred := make([][]int, n), make([][]int, n)
+	for j, h := range hooks {
+		for _, a := range h.Consumes {
+			for _, i := range producers[a] {
+				if i != j && !slices.Contains(succ[i], j) {
+					succ[i], pred[j] = append(succ[i], j), append(pred[j], i)
 				}
 			}
 		}
-		return seen
 	}
-	from := make([][]bool, n) // from[i][j]: j is reached from i
-	for i := range hooks {
-		from[i] = reach([]int{i})
+	comp := sccs(succ)
+	size := map[int]int{}
+	for _, c := range comp {
+		size[c]++
 	}
-	grouped := make([]bool, n)
-	var roots [][]int
-	for i := range hooks {
-		if grouped[i] || !from[i][i] {
-			continue // ordered later, or only waiting
+	var knots []knot
+	at := map[int]int{} // component → its knot
+	for i, h := range hooks {
+		c := comp[i]
+		if size[c] < 2 {
+			continue
 		}
-		var g []int
-		for j := i; j < n; j++ {
-			if from[i][j] && from[j][i] {
-				g, grouped[j] = append(g, j), true
+		k, ok := at[c]
+		if !ok {
+			k = len(knots)
+			at[c] = k
+			knots = append(knots, knot{loop: loopFrom(i, comp, pred, hooks)})
+		}
+		if !slices.Contains(knots[k].loop, h) {
+			knots[k].also = append(knots[k].also, h)
+		}
+	}
+	// Each knot in turn claims what waits on it that no knot before it
+	// claimed; what waits through another knot is that one's too.
+	claimed := make([]bool, n)
+	for i := range hooks {
+		claimed[i] = size[comp[i]] >= 2
+	}
+	for k := range knots {
+		var queue []int
+		for i := range hooks {
+			if at[comp[i]] == k && size[comp[i]] >= 2 {
+				queue = append(queue, i)
 			}
 		}
-		roots = append(roots, g)
-	}
-	claimed := slices.Clone(grouped)
-	for _, g := range roots {
-		var members, waiting []*Hook
-		for _, i := range g {
-			members = append(members, hooks[i])
-		}
-		for j, r := range reach(g) {
-			if r && !claimed[j] {
-				claimed[j] = true
-				waiting = append(waiting, hooks[j])
+		var held []int
+		for len(queue) > 0 {
+			i := queue[0]
+			queue = queue[1:]
+			for _, j := range succ[i] {
+				if !claimed[j] {
+					claimed[j] = true
+					held = append(held, j)
+					queue = append(queue, j)
+				}
 			}
 		}
-		groups, held = append(groups, members), append(held, waiting)
+		slices.Sort(held)
+		for _, j := range held {
+			knots[k].held = append(knots[k].held, hooks[j])
+		}
 	}
-	return groups, held
+	return knots
 }
 
-// cycleIn returns one produces/consumes cycle among hooks, hooks that
-// OrderHooks could not order, from its member first in input order, each
-// producing an artifact the next consumes. Every such hook consumes what
-// another of them produces (else it would have been ordered), so walking
-// back from one to a producer of what it consumes must come round.
-func cycleIn(hooks []*Hook) []*Hook {
-	producerOf := func(h *Hook) *Hook {
-		for _, p := range hooks {
-			if p != h && sharedArtifact(p, h) != "" {
-				return p
-			}
-		}
-		return nil
-	}
-	var back []*Hook // the walk, each a producer for the one before
-	for h := hooks[0]; h != nil; h = producerOf(h) {
-		if at := slices.Index(back, h); at >= 0 {
+// loopFrom walks back from hook first, in its component, to a producer of
+// what each consumes until it comes round, and returns that cycle forward
+// (producer before consumer), from its member first in input order.
+func loopFrom(first int, comp []int, pred [][]int, hooks []*Hook) []*Hook {
+	seenAt := map[int]int{}
+	var back []int
+	for i := first; ; {
+		if at, ok := seenAt[i]; ok {
 			loop := slices.Clone(back[at:])
-			slices.Reverse(loop) // producer before consumer
-			first := slices.IndexFunc(loop, func(x *Hook) bool { return slices.Index(hooks, x) == minIndex(hooks, loop) })
-			return append(loop[first:], loop[:first]...)
+			slices.Reverse(loop)
+			lead := slices.Index(loop, slices.Min(loop))
+			loop = append(loop[lead:], loop[:lead]...)
+			out := make([]*Hook, len(loop))
+			for k, j := range loop {
+				out[k] = hooks[j]
+			}
+			return out
 		}
-		back = append(back, h)
+		seenAt[i] = len(back)
+		back = append(back, i)
+		next := -1
+		for _, p := range pred[i] {
+			if comp[p] == comp[i] {
+				next = p
+				break
+			}
+		}
+		if next < 0 {
+			return []*Hook{hooks[first]} // not reached: a member of a component of two or more has a producer in it
+		}
+		i = next
 	}
-	return hooks // not reached: a hook with no producer among them was ordered
 }
 
-// minIndex is the least index in hooks of a member of some.
-func minIndex(hooks, some []*Hook) int {
-	least := len(hooks)
-	for _, h := range some {
-		least = min(least, slices.Index(hooks, h))
+// sccs numbers the strongly connected components of the graph succ
+// (Tarjan's algorithm, iterative: a ring of 10,000 hooks is no stack of
+// 10,000 calls).
+func sccs(succ [][]int) []int {
+	n := len(succ)
+	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
+	for i := range index {
+		index[i], comp[i] = -1, -1
 	}
-	return least
+	onStack := make([]bool, n)
+	var stack []int
+	next, comps := 0, 0
+	type frame struct{ v, edge int }
+	for root := range n {
+		if index[root] >= 0 {
+			continue
+		}
+		calls := []frame{{root, 0}}
+		index[root], low[root] = next, next
+		next++
+		stack, onStack[root] = append(stack, root), true
+		for len(calls) > 0 {
+			f := &calls[len(calls)-1]
+			if f.edge < len(succ[f.v]) {
+				w := succ[f.v][f.edge]
+				f.edge++
+				switch {
+				case index[w] < 0:
+					index[w], low[w] = next, next
+					next++
+					stack, onStack[w] = append(stack, w), true
+					calls = append(calls, frame{w, 0})
+				case onStack[w]:
+					low[f.v] = min(low[f.v], index[w])
+				}
+				continue
+			}
+			v := f.v
+			calls = calls[:len(calls)-1]
+			if len(calls) > 0 {
+				u := calls[len(calls)-1].v
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] == index[v] {
+				for {
+					w := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[w], comp[w] = false, comps
+					if w == v {
+						break
+					}
+				}
+				comps++
+			}
+		}
+	}
+	return comp
 }
 
 // sharedArtifact is the first artifact p produces that c consumes, or "".

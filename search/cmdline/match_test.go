@@ -1302,6 +1302,10 @@ func TestPatternFault(t *testing.T) {
 		{"git rebase [abort]", `"[abort]" is written`},
 		{"make [dirty]", `"[dirty]" is written`},
 		{"top -p [cpu]", `"[cpu]" is written`},
+		// A few letters in order are a class (review 32).
+		{"grep -c [acgt] reads.fa", ""},
+		{"grep [ace] f", ""},
+		{"grep [aeg] f", ""},
 		{"go test ./...", ""},
 		{"cd .. && rm -rf *", ""},
 		{`grep -F "..." *`, ""},

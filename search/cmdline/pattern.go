@@ -645,9 +645,10 @@ func usageWordAt(pat string) []int {
 // _ ("connection-option"), a placeholder of usageWords ("sudo", "pid"),
 // a word repeating a letter, which no class needs ("options", "remote"),
 // or one of three letters or more that reads as a word, with a vowel and
-// a consonant and its letters not a run of the alphabet ("branch",
-// "first", "cpu"). A class lists letters: a run ("[abc]", "[abcde]"), two
-// ("[ch]"), vowels or consonants alone ("[aeiou]", "[rwxst]"), or a
+// a consonant, its letters not a run of the alphabet, and, under five
+// letters, not in alphabetical order ("branch", "first", "pod"). A class
+// lists letters: a run ("[abc]", "[abcde]"), a few in order ("[ch]",
+// "[acgt]"), vowels or consonants alone ("[aeiou]", "[rwxst]"), or a
 // letter in both cases ("[Yy]", "[pP]").
 func usageName(w string) bool {
 	lower := strings.ToLower(w)
@@ -661,7 +662,7 @@ func usageName(w string) bool {
 	}
 	vowels := strings.IndexFunc(lower, func(r rune) bool { return strings.ContainsRune("aeiouy", r) }) >= 0
 	consonants := strings.IndexFunc(lower, func(r rune) bool { return r >= 'a' && r <= 'z' && !strings.ContainsRune("aeiouy", r) }) >= 0
-	return len(w) >= 3 && vowels && consonants && !consecutive(lower)
+	return len(w) >= 3 && vowels && consonants && !consecutive(lower) && (len(w) >= 5 || !slices.IsSorted([]byte(lower)))
 }
 
 // consecutive reports whether the letters of w run on in the alphabet
@@ -682,7 +683,8 @@ var usageWords = map[string]bool{"dir": true, "env": true, "opt": true, "opts": 
 	"url": true, "cmd": true, "msg": true, "svc": true, "id": true, "ip": true, "db": true, "ns": true, "pkg": true,
 	"src": true, "dst": true, "ctx": true, "tty": true, "fd": true, "pr": true, "gid": true, "uid": true,
 	"hst": true, "ext": true, "cnt": true, "n": true, "nm": true, "pw": true, "rc": true, "sha": true, "pid": true,
-	"host": true, "dest": true, "dirs": true, "bin": true, "cert": true, "deps": true, "dns": true, "fs": true}
+	"host": true, "dest": true, "dirs": true, "bin": true, "cert": true, "deps": true, "dns": true, "fs": true,
+	"cpu": true, "int": true, "amt": true, "acct": true, "bot": true, "box": true}
 
 // casePair reports whether a letter of w is there in both cases ("Yy").
 func casePair(w string) bool {
