@@ -37,6 +37,11 @@ func TestCoverage(t *testing.T) {
 		{"merge my branch brnach into main", "land", 1, 1},
 		{"merge my brnach brnach into main", "land", 1, 1},
 		{"escalate an incident incident", "page", 1, 1},
+		// A word's parts are each a word; a short prefix is no form of
+		// it (review 32).
+		{"mergeBranch into main", "land", 1, 1},
+		{"rebasePizza", "land", 0.01, 0.6},
+		{"rebasepizza", "land", 0, 0.6},
 		// Not all of it is never 1, however common the missing word.
 		{"merge my branch into main please", "land", 0.5, 0.99},
 	}

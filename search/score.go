@@ -85,6 +85,7 @@ type scratch struct {
 	words   []queryWord
 	reached []int32
 	track   bool      // addTerm records in reached
+	stemLen int32     // of the word addQueryWord last added
 	top     []hit     // bounded heap of the best cards
 	buf     []byte    // candidate-key buffer for typo look-ups
 	cands   []int32   // typo or prefix candidates
@@ -220,14 +221,15 @@ func (ix *Index) Search(q Query) []Result {
 // its rarest variant, or of a word no card holds.
 type queryWord struct {
 	from, to int32
+	stemLen  int32 // of the word: a variant much shorter is no form of it
 	weight   float32
 }
 
 // addCoverageWord records the query word of term t (-1 for none) whose
 // terms were reached from s.reached[from] on, of query weight qw (see
 // queryWord).
-func (ix *Index) addCoverageWord(s *scratch, t, from int32, qw float32) {
-	qwd := queryWord{from: from, to: int32(len(s.reached))}
+func (ix *Index) addCoverageWord(s *scratch, t, from, stemLen int32, qw float32) {
+	qwd := queryWord{from: from, to: int32(len(s.reached)), stemLen: stemLen}
 	var idf float32
 	if t >= 0 {
 		idf = ix.idf[t]
@@ -261,7 +263,7 @@ func (ix *Index) coverage(s *scratch, c int32) float64 {
 	missing := false
 	for _, w := range s.words {
 		total += w.weight
-		if slices.ContainsFunc(s.reached[w.from:w.to], held.has) {
+		if slices.ContainsFunc(s.reached[w.from:w.to], func(slot int32) bool { return held.has(slot) && ix.formOf(s, slot, w) }) {
 			got += w.weight
 		} else {
 			missing = true
@@ -275,6 +277,15 @@ func (ix *Index) coverage(s *scratch, c int32) float64 {
 		share = min(share, 0.99) // not all of it, however rare the rest
 	}
 	return share
+}
+
+// formOf reports whether the term of slot, which the query word w
+// reached, is a form of it for coverage: the word itself or another word
+// of the query, or a correction or variant nearly as long as its stem, not
+// a short prefix ("rebas" of "rebasepizza", a word no card holds).
+func (ix *Index) formOf(s *scratch, slot int32, w queryWord) bool {
+	qt := s.terms[slot]
+	return qt.kind == kindOrig || 4*int32(len(ix.vocab[qt.term])) >= 3*w.stemLen
 }
 
 // putFirst ranks the cards named (Query.Commands) above every other, in
@@ -350,7 +361,9 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 		words++
 		from, at := int32(len(s.reached)), len(s.seq)
 		repair := unknown < maxRepairs
-		if found := ix.addQueryWord(s, w, qw, repair); !found && repair {
+		found := ix.addQueryWord(s, w, qw, repair)
+		stemLen := s.stemLen
+		if !found && repair {
 			unknown++
 			// "dbRollback" is no word of the cards, nor a typo of one
 			// ("PowreShell" is): its parts may be, and so may two words
@@ -360,13 +373,25 @@ func (ix *Index) analyseQuery(intent string, s *scratch) bool {
 				parts = ix.splitWord(w, s.split[:0])
 				s.split = parts
 			}
+			counted := false
 			for _, p := range parts {
-				if keepToken(p) && !ix.addQueryWord(s, p, qw, unknown < maxRepairs) {
+				if !keepToken(p) {
+					continue
+				}
+				pfrom, pat := int32(len(s.reached)), len(s.seq)
+				if !ix.addQueryWord(s, p, qw, unknown < maxRepairs) {
 					unknown++
 				}
+				// Each part is a word of the request: all must be held
+				// for the word to be ("rebasePizza" is not "rebase").
+				ix.addCoverageWord(s, s.seq[pat], pfrom, s.stemLen, qw)
+				counted = true
+			}
+			if counted {
+				continue
 			}
 		}
-		ix.addCoverageWord(s, s.seq[at], from, qw)
+		ix.addCoverageWord(s, s.seq[at], from, stemLen, qw)
 	}
 	s.track = false
 	if words == 0 {
@@ -398,6 +423,7 @@ const maxRepairs = 32
 // reports whether it is a term or has one.
 func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) bool {
 	st := stem(w)
+	s.stemLen = int32(len(st))
 	t, ok := ix.indexedTerm(st)
 	ix.addPrefixTerms(s, st)
 	if !ok {
