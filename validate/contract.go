@@ -193,8 +193,12 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 	for _, p := range mk.Points {
 		switch {
 		case PointIndex(p.Value) < 0:
+			hint := ""
+			if near := NearestID(p.Value, Points); near != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", near)
+			}
 			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown",
-				"%q is not a canonical loop point; the 12 points are %s", p.Value, strings.Join(Points, ", "))
+				"%q is not a canonical loop point%s; the 12 points are %s", p.Value, hint, strings.Join(Points, ", "))
 			understood = false
 		case declared[p.Value] != nil:
 			first := declared[p.Value]

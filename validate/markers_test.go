@@ -939,3 +939,23 @@ func TestPointOrderTags(t *testing.T) {
 	}
 	t.Errorf("no point-order finding: %v", s.diags)
 }
+
+// TestPointUnknownDidYouMean: a mistyped point in a marker is told the
+// canonical point a typo away, as render tells it (review 33).
+func TestPointUnknownDidYouMean(t *testing.T) {
+	m, diags := ParseMarker("p.md", []byte("<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:posst\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"))
+	if m == nil {
+		t.Fatal(diags)
+	}
+	var s sink
+	buildContract([]*Marker{m}, false, nil, &s)
+	for _, d := range s.diags {
+		if d.Rule == "point-unknown" {
+			if !strings.Contains(d.Message, `"plan:posst" is not a canonical loop point (did you mean "plan:post"?)`) {
+				t.Errorf("message %q", d.Message)
+			}
+			return
+		}
+	}
+	t.Errorf("no point-unknown finding: %v", s.diags)
+}
