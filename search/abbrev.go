@@ -63,6 +63,8 @@ func (ix *Index) addAbbrevTerms(s *scratch, st string, w float32) bool {
 		return false
 	}
 	found := false
+	s.abbrev = true // a whole word, however short (see scratch.whole)
+	defer func() { s.abbrev = false }()
 	for _, p := range abbrevOf[st] {
 		if t, ok := ix.indexedTerm(p); ok {
 			s.addTerm(t, w*float32(ix.p.abbrevWeight), kindFuzzy)

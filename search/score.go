@@ -84,17 +84,22 @@ type scratch struct {
 	// earlier word took too.
 	words   []queryWord
 	reached []int32
-	track   bool      // addTerm records in reached
-	stemLen int32     // of the word addQueryWord last added
-	top     []hit     // bounded heap of the best cards
-	buf     []byte    // candidate-key buffer for typo look-ups
-	cands   []int32   // typo or prefix candidates
-	acc     []float32 // per query term and field group: weighted tf
-	style   uint64    // style attributes of the query (style.go)
-	ngbuf   []int32   // hashed query n-grams (ngram.go)
-	qng     []ngEntry // the query's n-gram vector
-	qslot   []uint16  // per n-gram bucket: 1 + its index in qng, or 0
-	qtf     []int32   // per query n-gram: its count in the current card
+	track   bool  // addTerm records in reached
+	stemLen int32 // of the word addQueryWord last added
+	// whole marks the slots of reached a word reached as a whole other
+	// word (an abbreviation or its full form), which coverage takes for
+	// the word however long; abbrev says addTerm is adding one.
+	whole  []bool
+	abbrev bool
+	top    []hit     // bounded heap of the best cards
+	buf    []byte    // candidate-key buffer for typo look-ups
+	cands  []int32   // typo or prefix candidates
+	acc    []float32 // per query term and field group: weighted tf
+	style  uint64    // style attributes of the query (style.go)
+	ngbuf  []int32   // hashed query n-grams (ngram.go)
+	qng    []ngEntry // the query's n-gram vector
+	qslot  []uint16  // per n-gram bucket: 1 + its index in qng, or 0
+	qtf    []int32   // per query n-gram: its count in the current card
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
 	// named are the cards (Query.Commands) put first so far, so that a
@@ -152,6 +157,7 @@ func (s *scratch) reset() {
 	s.qmass = 0
 	s.words = s.words[:0]
 	s.reached = s.reached[:0]
+	s.whole = s.whole[:0]
 }
 
 // Search ranks the cards for q.Intent. It returns nil when nothing
@@ -263,7 +269,7 @@ func (ix *Index) coverage(s *scratch, c int32) float64 {
 	missing := false
 	for _, w := range s.words {
 		total += w.weight
-		if slices.ContainsFunc(s.reached[w.from:w.to], func(slot int32) bool { return held.has(slot) && ix.formOf(s, slot, w) }) {
+		if ix.wordHeld(s, held, w) {
 			got += w.weight
 		} else {
 			missing = true
@@ -279,13 +285,22 @@ func (ix *Index) coverage(s *scratch, c int32) float64 {
 	return share
 }
 
-// formOf reports whether the term of slot, which the query word w
-// reached, is a form of it for coverage: the word itself or another word
-// of the query, or a correction or variant nearly as long as its stem, not
-// a short prefix ("rebas" of "rebasepizza", a word no card holds).
-func (ix *Index) formOf(s *scratch, slot int32, w queryWord) bool {
-	qt := s.terms[slot]
-	return qt.kind == kindOrig || 4*int32(len(ix.vocab[qt.term])) >= 3*w.stemLen
+// wordHeld reports whether a term the query word w reached is in held
+// and a form of the word: the word itself or another word of the query,
+// its abbreviation or full form ("db" for "database"), or a correction or
+// variant nearly as long as its stem, not a short prefix ("rebas" of
+// "rebasepizza", a word no card holds).
+func (ix *Index) wordHeld(s *scratch, held *termSet, w queryWord) bool {
+	for k := w.from; k < w.to; k++ {
+		slot := s.reached[k]
+		if !held.has(slot) {
+			continue
+		}
+		if qt := s.terms[slot]; qt.kind == kindOrig || s.whole[k] || 4*int32(len(ix.vocab[qt.term])) >= 3*w.stemLen {
+			return true
+		}
+	}
+	return false
 }
 
 // putFirst ranks the cards named (Query.Commands) above every other, in
@@ -579,6 +594,7 @@ func (s *scratch) addTerm(t int32, w float32, kind uint8) {
 	}
 	if s.track {
 		s.reached = append(s.reached, s.termSlot[t]-1)
+		s.whole = append(s.whole, s.abbrev)
 	}
 }
 
