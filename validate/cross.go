@@ -629,10 +629,12 @@ func knotsOf(hooks []*Hook) []knot {
 		}
 	}
 	succ, pred := make([][]int, n), make([][]int, n)
+	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
 	for j, h := range hooks {
 		for _, a := range h.Consumes {
 			for _, i := range producers[a] {
-				if i != j && !slices.Contains(succ[i], j) {
+				if i != j && edgeTo[i] != j+1 {
+					edgeTo[i] = j + 1
 					succ[i], pred[j] = append(succ[i], j), append(pred[j], i)
 				}
 			}
@@ -666,13 +668,14 @@ func knotsOf(hooks []*Hook) []knot {
 	for i := range hooks {
 		claimed[i] = size[comp[i]] >= 2
 	}
-	for k := range knots {
-		var queue []int
-		for i := range hooks {
-			if at[comp[i]] == k && size[comp[i]] >= 2 {
-				queue = append(queue, i)
-			}
+	members := make([][]int, len(knots))
+	for i := range hooks {
+		if size[comp[i]] >= 2 {
+			members[at[comp[i]]] = append(members[at[comp[i]]], i)
 		}
+	}
+	for k := range knots {
+		queue := members[k]
 		var held []int
 		for len(queue) > 0 {
 			i := queue[0]

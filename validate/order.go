@@ -25,10 +25,12 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 			producers[a] = append(producers[a], i)
 		}
 	}
+	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
 	for j, h := range in {
 		for _, a := range h.Consumes {
 			for _, i := range producers[a] {
-				if i != j && !slices.Contains(succ[i], j) {
+				if i != j && edgeTo[i] != j+1 {
+					edgeTo[i] = j + 1
 					succ[i] = append(succ[i], j)
 					indeg[j]++
 				}
