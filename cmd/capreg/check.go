@@ -82,13 +82,13 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 		listed = " (capreg check lists them)"
 	}
 	if m.misnamed > 0 {
-		msg += fmt.Sprintf(" read; %s in its capabilities folder %s misnamed or in a sub-folder: rename or move %s as the warnings say%s",
-			validate.Plural(m.misnamed, "declaration"), map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1], listed)
+		msg += fmt.Sprintf(" read; %s in its capabilities folder (%s) %s misnamed or in a sub-folder: rename or move %s as the warnings say%s",
+			validate.Plural(m.misnamed, "declaration"), m.capDir, map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1], listed)
 	}
 	if m.elsewhere > 0 {
-		msg += fmt.Sprintf("; the declarations %s name%s are under other capabilities folders than this repository's: give --repo the package holding them, "+
-			"or name their capabilities folder in capreg.json's \"capabilities\"",
-			validate.Plural(m.elsewhere, "capability-misplaced warning")+listed, map[bool]string{true: "s", false: ""}[m.elsewhere == 1])
+		msg += fmt.Sprintf("; %s name%s declarations under other capabilities folders than this repository's (%s): give --repo the package holding them, "+
+			"or name their capabilities folder in capreg.json's \"capabilities\"%s",
+			validate.Plural(m.elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.elsewhere == 1], m.capDir, listed)
 	}
 	root := store.RootAbove(repo)
 	if root == "" {
@@ -111,10 +111,13 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 // misplacedCount counts the capability-misplaced findings: declarations
 // the repository holds and does not read where they are, misnamed or
 // nested in its own capabilities folder, or under another one.
-type misplacedCount struct{ misnamed, elsewhere int }
+type misplacedCount struct {
+	misnamed, elsewhere int
+	capDir              string // the repository's capabilities folder
+}
 
 func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
-	var m misplacedCount
+	m := misplacedCount{capDir: capDir}
 	for _, d := range ds {
 		switch {
 		case d.Rule != "capability-misplaced":
