@@ -622,24 +622,7 @@ type knot struct {
 // linear in the hooks and their produces/consumes edges.
 func knotsOf(hooks []*Hook) []knot {
 	n := len(hooks)
-	producers := map[string][]int{}
-	for i, h := range hooks {
-		for _, a := range h.Produces {
-			producers[a] = append(producers[a], i)
-		}
-	}
-	succ, pred := make([][]int, n), make([][]int, n)
-	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
-	for j, h := range hooks {
-		for _, a := range h.Consumes {
-			for _, i := range producers[a] {
-				if i != j && edgeTo[i] != j+1 {
-					edgeTo[i] = j + 1
-					succ[i], pred[j] = append(succ[i], j), append(pred[j], i)
-				}
-			}
-		}
-	}
+	succ, pred := hookEdges(hooks)
 	comp := sccs(succ)
 	size := map[int]int{}
 	for _, c := range comp {

@@ -17,28 +17,10 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 	if n <= 1 {
 		return in, nil
 	}
-	succ := make([][]int, n)
+	succ, pred := hookEdges(in) // successors in index order, as visited
 	indeg := make([]int, n)
-	producers := map[string][]int{}
-	for i, h := range in {
-		for _, a := range h.Produces {
-			producers[a] = append(producers[a], i)
-		}
-	}
-	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
-	for j, h := range in {
-		for _, a := range h.Consumes {
-			for _, i := range producers[a] {
-				if i != j && edgeTo[i] != j+1 {
-					edgeTo[i] = j + 1
-					succ[i] = append(succ[i], j)
-					indeg[j]++
-				}
-			}
-		}
-	}
-	for i := range succ {
-		slices.Sort(succ[i]) // successors are visited in index order
+	for j := range pred {
+		indeg[j] = len(pred[j])
 	}
 	byCapID := func(a, b int) int { return strings.Compare(in[a].CapID, in[b].CapID) }
 	var queue []int
@@ -71,6 +53,33 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 		}
 	}
 	return ordered, cycle
+}
+
+// hookEdges are the produces/consumes edges among hooks: succ[i] the
+// hooks consuming an artifact hook i produces, in index order, and
+// pred[j] those producing one hook j consumes, each edge once and none
+// from a hook to itself.
+func hookEdges(hooks []*Hook) (succ, pred [][]int) {
+	n := len(hooks)
+	producers := map[string][]int{}
+	for i, h := range hooks {
+		for _, a := range h.Produces {
+			producers[a] = append(producers[a], i)
+		}
+	}
+	succ, pred = make([][]int, n), make([][]int, n)
+	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
+	for j, h := range hooks { // j rising: each succ[i] comes in index order
+		for _, a := range h.Consumes {
+			for _, i := range producers[a] {
+				if i != j && edgeTo[i] != j+1 {
+					edgeTo[i] = j + 1
+					succ[i], pred[j] = append(succ[i], j), append(pred[j], i)
+				}
+			}
+		}
+	}
+	return succ, pred
 }
 
 // SortGates orders the gates at a point: stable by capability id, so one
