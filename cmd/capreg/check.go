@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,19 +77,25 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // reads them, rather than that there are none, which the warnings printed
 // just above it contradict.
 func nothingFound(repo, verb string, m misplacedCount) string {
-	msg := "nothing to " + verb + " in " + repo + ": no capabilities/<id>/capability.json, host workflow marker or tool card"
-	listed := ""
-	if verb != "check" {
-		listed = " (capreg check lists them)"
+	where := "capabilities/<id>/capability.json"
+	if m.capDir != "" && m.capDir != "capabilities" {
+		where = path.Join(m.capDir, "<id>", "capability.json")
+	}
+	msg := "nothing to " + verb + " in " + repo + ": no " + where + ", host workflow marker or tool card"
+	if m.misnamed+m.elsewhere > 0 {
+		msg += " read"
 	}
 	if m.misnamed > 0 {
-		msg += fmt.Sprintf(" read; %s in its capabilities folder (%s) %s misnamed or in a sub-folder: rename or move %s as the warnings say%s",
-			validate.Plural(m.misnamed, "declaration"), m.capDir, map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1], listed)
+		msg += fmt.Sprintf("; %s in its capabilities folder (%s) %s misnamed or in a sub-folder: rename or move %s as the warnings say",
+			validate.Plural(m.misnamed, "declaration"), m.capDir, map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1])
 	}
 	if m.elsewhere > 0 {
 		msg += fmt.Sprintf("; %s name%s declarations under other capabilities folders than this repository's (%s): give --repo the package holding them, "+
-			"or name their capabilities folder in capreg.json's \"capabilities\"%s",
-			validate.Plural(m.elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.elsewhere == 1], m.capDir, listed)
+			"or name their capabilities folder in capreg.json's \"capabilities\"",
+			validate.Plural(m.elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.elsewhere == 1], m.capDir)
+	}
+	if m.misnamed+m.elsewhere > 0 && verb != "check" {
+		msg += " (capreg check lists the warnings)"
 	}
 	root := store.RootAbove(repo)
 	if root == "" {
