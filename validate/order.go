@@ -68,7 +68,7 @@ func hookEdges(hooks []*Hook) (succ, pred [][]int) {
 		}
 	}
 	succ, pred = make([][]int, n), make([][]int, n)
-	edgeTo := make([]int, n) // edgeTo[i] == j+1: the edge i→j is made
+	edgeTo := make([]int, n)  // edgeTo[i] == j+1: the edge i→j is made
 	for j, h := range hooks { // j rising: each succ[i] comes in index order
 		for _, a := range h.Consumes {
 			for _, i := range producers[a] {
