@@ -56,9 +56,8 @@ func TestCoverage(t *testing.T) {
 // "database", however short the abbreviation (review 34).
 func TestCoverageAbbreviation(t *testing.T) {
 	ix := Build([]Card{{ID: "dbm", Summary: "Migrate the db schema of a service"}, {ID: "other", Summary: "Page the on-call engineer of a team"}})
-	for _, r := range ix.Search(Query{Intent: "migrate the database schema"}) {
-		if r.ID == "dbm" && r.Coverage != 1 {
-			t.Errorf("coverage of dbm = %v, want 1", r.Coverage)
-		}
+	results := ix.Search(Query{Intent: "migrate the database schema"})
+	if len(results) == 0 || results[0].ID != "dbm" || results[0].Coverage != 1 {
+		t.Errorf("results %+v, want dbm first with coverage 1", results)
 	}
 }
