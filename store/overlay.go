@@ -156,6 +156,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.readNamedFragments()
 	o.settleSchema()
 	o.settleStrays()
+	o.settlePackages()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
 		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
@@ -186,6 +187,7 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Diagnostics = slices.Clone(src.Diagnostics)
 	out.ConfigSchemaFound = slices.Clone(src.ConfigSchemaFound)
 	out.StrayDeclarations = slices.Clone(src.StrayDeclarations)
+	out.Packages = slices.Clone(src.Packages)
 	if src.ConfigSchema != nil {
 		f := *src.ConfigSchema
 		out.ConfigSchema = &f
@@ -613,6 +615,22 @@ func (o *overlayer) settleStrays() {
 	}
 	slices.Sort(strays)
 	o.src.StrayDeclarations = slices.Compact(strays)
+}
+
+// settlePackages does for the folders holding a capreg.json of their own
+// what the scanner's walk does: those whose capreg.json the change deletes
+// go, those it writes one in where the walk reaches come.
+func (o *overlayer) settlePackages() {
+	packages := slices.DeleteFunc(slices.Clone(o.served.Packages), func(dir string) bool {
+		return o.ch.removes(dir + "/" + repoConfigFile)
+	})
+	for _, p := range o.ch.order {
+		if p != repoConfigFile && path.Base(p) == repoConfigFile && o.lay.walked(p) {
+			packages = append(packages, path.Dir(p))
+		}
+	}
+	slices.Sort(packages)
+	o.src.Packages = slices.Compact(packages)
 }
 
 // servedRead returns a copy of the config schema the served scan read at

@@ -1091,6 +1091,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		f := sc.readReal(rel, real, mode)
 		sc.src.ConfigSchema = &f
 	}
+	if rel != "capreg.json" && path.Base(rel) == "capreg.json" {
+		sc.src.Packages = append(sc.src.Packages, path.Dir(rel)) // a package of a monorepo
+	}
 	if cs, inner, ok := sc.capabilitySource(rel); ok && inner == "capability.json" {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
@@ -1385,6 +1388,8 @@ func (sc *scanner) finish() {
 		}
 	}
 	slices.Sort(sc.src.StrayDeclarations)
+	slices.Sort(sc.src.Packages)
+	sc.src.Packages = slices.Compact(sc.src.Packages)
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	sc.capLinksWithoutManifest()

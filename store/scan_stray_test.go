@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -84,11 +85,17 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 		{"another misnamed", map[string][]byte{"capabilities/delta/capability.JSON": []byte(`{"id": "delta"}`)}, nil},
 		{"a package", map[string][]byte{"packages/gsd/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, nil},
 		{"a package in a skipped folder", map[string][]byte{"vendor/gsd/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, nil},
+		// A package of its own beside the repository's capabilities
+		// (review 33): its capreg.json makes it one.
+		{"a package with its capreg.json", map[string][]byte{"services/x/capreg.json": []byte(`{}`), "services/x/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, nil},
+		{"a package's capreg.json deleted", map[string][]byte{"services/y/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, []string{"services/z/capreg.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, _ := scanRepoCopy(t)
 			writeTestFile(t, filepath.Join(repo, "capabilities/gamma/Capability.json"), []byte(`{"id": "gamma"}`))
+			writeTestFile(t, filepath.Join(repo, "services/z/capreg.json"), []byte(`{}`))
+			writeTestFile(t, filepath.Join(repo, "services/z/capabilities/b/capability.json"), []byte(`{"id": "b"}`))
 			snap := servedLoad(t, repo)
 			src, err := snap.Overlay(tt.files, tt.deleted)
 			if err != nil {
@@ -130,5 +137,29 @@ func TestScanLinkedBrokenManifestOnce(t *testing.T) {
 	}
 	if want := []string{"capabilities/x/capability.json"}; !slices.Equal(got, want) {
 		t.Errorf("broken link findings at %q, want %q:\n%s", got, want, formatDiagnostics(snap.Diagnostics))
+	}
+}
+
+// TestScanPackageBesideOwnCapabilities: beside the repository's own
+// capabilities another capabilities folder is a fixture, in silence,
+// unless its folder holds a capreg.json: then it is a package a check of
+// the root does not read, and the warning says to check it with --repo
+// (review 33: a root check passed over a broken package).
+func TestScanPackageBesideOwnCapabilities(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "services/x/capabilities/y/capability.json"), []byte(`{"id": "y"}`))
+	writeTestFile(t, filepath.Join(repo, "tests/fixtures/capabilities/f/capability.json"), []byte(`{"id": "f"}`))
+	if got := misplaced(scanLoadRepo(t, repo).Diagnostics); len(got) != 0 {
+		t.Errorf("without a capreg.json: capability-misplaced at %q", got)
+	}
+	writeTestFile(t, filepath.Join(repo, "services/x/capreg.json"), []byte(`{}`))
+	snap := scanLoadRepo(t, repo)
+	if got := misplaced(snap.Diagnostics); !slices.Equal(got, []string{"services/x/capabilities/y/capability.json"}) {
+		t.Errorf("with services/x/capreg.json: capability-misplaced at %q", got)
+	}
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "capability-misplaced" && !strings.Contains(d.Message, "check that package with --repo services/x") {
+			t.Errorf("message %q", d.Message)
+		}
 	}
 }

@@ -302,7 +302,7 @@ func sameSources(a, b *validate.Sources) bool {
 			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists && x.ToolLeaves == y.ToolLeaves
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
-		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) &&
+		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.Packages, b.Packages) &&
 		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
 		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema))
 }

@@ -23,7 +23,7 @@ var Rules = []Rule{
 	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those (a warning for a markdown file that might hold a marker)"},
 	{"path-escape", Error, "a symlink or configured path resolves outside the repository root (a warning where the link is not an input)"},
 	{"config-file", Error, "capreg.json or the central config schema has the wrong shape (a warning for an empty workflows or cards list, or a dynamicKeyPatterns source that is not valid JavaScript)"},
-	{"capability-misplaced", Warning, "a file named like a capability declaration is not read as one: under another capabilities folder where the repository has no capability of its own (a monorepo's root: check the package with --repo), or in a capability folder with no capability.json, misnamed (Capability.json, capability.json.txt) or in a sub-folder; or a capability folder is a link to a folder with no capability.json"},
+	{"capability-misplaced", Warning, "a file named like a capability declaration is not read as one: under another capabilities folder where the repository has no capability of its own (a monorepo's root: check the package with --repo) or whose folder holds a capreg.json of its own (a package), or in a capability folder with no capability.json, misnamed (Capability.json, capability.json.txt) or in a sub-folder; or a capability folder is a link to a folder with no capability.json"},
 	{"config-schema-ambiguous", Warning, "nothing names a central config schema and the walk found several files named config-schema.manifest.json, so config keys are compared with none of them"},
 
 	// The Loop Host Contract, from the workflow markers.

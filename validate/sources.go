@@ -129,6 +129,10 @@ type Sources struct {
 	// each file once: validation warns about them (capability-misplaced)
 	// where no capability.json beside them is read.
 	StrayDeclarations []string
+	// Packages are the folders below the root the walk met a capreg.json
+	// in, sorted: repositories of their own (a monorepo's packages), whose
+	// declarations a check of the root does not read.
+	Packages []string
 	// ConfigSchemaRefused says that a central config schema was named but
 	// not read, because its path leaves the repository (a path-escape
 	// finding in Diagnostics says so); ConfigSchema is then nil.

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -134,6 +135,16 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		s.add(Diagnostic{File: path.Join(src.CapabilitiesDir, folder, inner[0]), Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 	}
 	if own {
+		// Beside capabilities of its own, another capabilities folder is a
+		// fixture or an example, unless its folder is a package of its own
+		// (its capreg.json says so), which a check of the root misses.
+		otherDirs = slices.DeleteFunc(otherDirs, func(dir string) bool {
+			_, pkg := slices.BinarySearch(src.Packages, path.Dir(dir))
+			return !pkg
+		})
+		for _, dir := range otherDirs {
+			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayPackageMessage(dir, len(others[dir]))})
+		}
 		return
 	}
 	for i, dir := range otherDirs {
@@ -149,6 +160,19 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		}
 		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, len(others[dir]), src.CapabilitiesDir)})
 	}
+}
+
+// strayPackageMessage says that dir, the capabilities folder of a package
+// with a capreg.json of its own, holds n declarations a check of this
+// repository does not read.
+func strayPackageMessage(dir string, n int) string {
+	what := "this capability declaration is"
+	if n > 1 {
+		what = fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
+	}
+	pkg := path.Dir(dir)
+	return fmt.Sprintf("%s under %s, the capabilities folder of %s, a package with a capreg.json of its own, and not read here: check that package with --repo %s",
+		what, dir, pkg, pkg)
 }
 
 // strayElsewhereRestMessage says that dir and more other capabilities
