@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -161,5 +162,18 @@ func TestScanPackageBesideOwnCapabilities(t *testing.T) {
 		if d.Rule == "capability-misplaced" && !strings.Contains(d.Message, "check that package with --repo services/x") {
 			t.Errorf("message %q", d.Message)
 		}
+	}
+	// A fixture repository, under tests/fixtures or testdata, is kept on
+	// purpose, capreg.json and all; and past five packages one warning
+	// counts the rest (review 36).
+	writeTestFile(t, filepath.Join(repo, "tests/fixtures/case1/capreg.json"), []byte(`{}`))
+	writeTestFile(t, filepath.Join(repo, "tests/fixtures/case1/capabilities/f/capability.json"), []byte(`{"id": "f"}`))
+	for i := range 7 {
+		writeTestFile(t, filepath.Join(repo, fmt.Sprintf("packages/p%d/capreg.json", i)), []byte(`{}`))
+		writeTestFile(t, filepath.Join(repo, fmt.Sprintf("packages/p%d/capabilities/a/capability.json", i)), []byte(`{"id": "a"}`))
+	}
+	got := misplaced(scanLoadRepo(t, repo).Diagnostics)
+	if len(got) != 6 || slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, "tests/") }) {
+		t.Errorf("with a fixture and 8 packages: capability-misplaced at %q, want 6 and no fixture", got)
 	}
 }

@@ -140,9 +140,19 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		// (its capreg.json says so), which a check of the root misses.
 		otherDirs = slices.DeleteFunc(otherDirs, func(dir string) bool {
 			_, pkg := slices.BinarySearch(src.Packages, path.Dir(dir))
-			return !pkg
+			return !pkg || fixtureFolder(path.Dir(dir))
 		})
-		for _, dir := range otherDirs {
+		for i, dir := range otherDirs {
+			if rest := otherDirs[i:]; i == maxNamed && len(rest) > 1 {
+				n := 0
+				for _, d := range rest {
+					n += len(others[d])
+				}
+				s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: fmt.Sprintf(
+					"this and %s, under %s and %s with a capreg.json of their own, are not read here: check each package with --repo",
+					Plural(n-1, "other capability declaration"), path.Dir(dir), Plural(len(rest)-1, "other package"))})
+				return
+			}
 			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayPackageMessage(dir, len(others[dir]))})
 		}
 		return
@@ -162,6 +172,21 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 	}
 }
 
+// fixtureFolders are the folder names under which a repository keeps
+// repositories as test data or examples, each with its capreg.json, on
+// purpose: no package of its own, and no warning.
+var fixtureFolders = []string{"testdata", "fixtures", "__fixtures__", "examples", "example"}
+
+// fixtureFolder reports whether dir lies in one of fixtureFolders.
+func fixtureFolder(dir string) bool {
+	for part := range strings.SplitSeq(dir, "/") {
+		if slices.Contains(fixtureFolders, part) {
+			return true
+		}
+	}
+	return false
+}
+
 // strayPackageMessage says that dir, the capabilities folder of a package
 // with a capreg.json of its own, holds n declarations a check of this
 // repository does not read.
@@ -171,7 +196,7 @@ func strayPackageMessage(dir string, n int) string {
 		what = fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
 	}
 	pkg := path.Dir(dir)
-	return fmt.Sprintf("%s under %s, the capabilities folder of %s, a package with a capreg.json of its own, and not read here: check that package with --repo %s",
+	return fmt.Sprintf("%s under %s, in %s, a package with a capreg.json of its own, and not read here: check that package with --repo %s",
 		what, dir, pkg, pkg)
 }
 
