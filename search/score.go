@@ -220,11 +220,12 @@ func (ix *Index) Search(q Query) []Result {
 	return out
 }
 
-// queryWord is one word of the query as coverage counts it: the slots
-// of s.terms its own term, corrections, prefix variants, abbreviations or
-// parts reached (s.reached[from:to], taken by it or by an earlier word),
-// and its weight, its query weight times the idf of its own term, or of
-// its rarest variant, or of a word no card holds.
+// queryWord is one word of the query as coverage counts it (a word
+// written as parts, "rebasePizza", is one for each part): the slots of
+// s.terms its own term, corrections, prefix variants and abbreviations
+// reached (s.reached[from:to], taken by it or by an earlier word), and its
+// weight, its query weight times the idf of its own term, or of its
+// rarest variant, or of a word no card holds.
 type queryWord struct {
 	from, to int32
 	stemLen  int32 // of the word: a variant much shorter is no form of it
@@ -253,8 +254,7 @@ func (ix *Index) addCoverageWord(s *scratch, t, from, stemLen int32, qw float32)
 }
 
 // coverage is Result.Coverage of card c for the query analysed in s: the
-// weight of the query words the card's units hold, by the word itself or
-// a correction, prefix variant, abbreviation or part of it, over that of
+// weight of the query words the card's units hold (wordHeld) over that of
 // all the query's words. It is 1 only when every word is held.
 func (ix *Index) coverage(s *scratch, c int32) float64 {
 	held := s.slotSet()
