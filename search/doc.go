@@ -110,6 +110,18 @@
 //   - Constants sit on a plateau: k1, b, the field weights, burst, depth
 //     and l2 varied one at a time move neither set beyond noise.
 //
+// # Coverage
+//
+// A score ranks the cards of one search only. Each result also says how
+// much of the request its card holds (Result.Coverage): the idf-weighted
+// share of the intent's words found in any of its fields, a word counted
+// through its typo correction, a variant nearly as long, or an
+// abbreviation, and a word written as parts as those parts. It tells a
+// request no tool fits from a good first hit: on the dev cards the best
+// hit's coverage has a median of 0.67 for the 800 queries and 0.235 for
+// 20 requests no card serves ("order pizza for the team"), AUC 0.94; it
+// does not tell a right first hit from a sibling (AUC 0.575).
+//
 // # Performance
 //
 // Build does all allocation-heavy work: postings are flat arrays per term
