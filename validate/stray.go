@@ -134,6 +134,10 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		inner := inFolder[folder]
 		s.add(Diagnostic{File: path.Join(src.CapabilitiesDir, folder, inner[0]), Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 	}
+	one := func(dir string, n int) string { return strayElsewhereMessage(dir, n, src.CapabilitiesDir) }
+	rest := func(dir string, more, n int) string {
+		return strayElsewhereRestMessage(dir, more, n, src.CapabilitiesDir)
+	}
 	if own {
 		// Beside capabilities of its own, another capabilities folder is a
 		// fixture or an example, unless its folder is a package of its own
@@ -142,34 +146,31 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 			_, pkg := slices.BinarySearch(src.Packages, path.Dir(dir))
 			return !pkg || fixtureFolder(path.Dir(dir))
 		})
-		for i, dir := range otherDirs {
-			if rest := otherDirs[i:]; i == maxNamed && len(rest) > 1 {
-				n := 0
-				for _, d := range rest {
-					n += len(others[d])
-				}
-				s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: fmt.Sprintf(
-					"this and %s, under %s and %s with a capreg.json of their own, are not read here: check each package with --repo",
-					Plural(n-1, "other capability declaration"), path.Dir(dir), Plural(len(rest)-1, "other package"))})
-				return
-			}
-			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayPackageMessage(dir, len(others[dir]))})
-		}
-		return
+		one, rest = strayPackageMessage, strayPackageRestMessage
 	}
 	for i, dir := range otherDirs {
-		if rest := otherDirs[i:]; i == maxNamed && len(rest) > 1 {
+		if after := otherDirs[i:]; i == maxNamed && len(after) > 1 {
 			// A monorepo of thousands of packages: a few named, the
 			// others one warning, not thousands of lines.
 			n := 0
-			for _, d := range rest {
+			for _, d := range after {
 				n += len(others[d])
 			}
-			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereRestMessage(dir, len(rest)-1, n, src.CapabilitiesDir)})
+			s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: rest(dir, len(after)-1, n)})
 			return
 		}
-		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: strayElsewhereMessage(dir, len(others[dir]), src.CapabilitiesDir)})
+		s.add(Diagnostic{File: others[dir][0], Rule: "capability-misplaced", Message: one(dir, len(others[dir]))})
 	}
+}
+
+// theseDeclarations is the subject of a warning about n declarations,
+// the first of which it is placed at: "this capability declaration is",
+// "this and 3 other capability declarations are".
+func theseDeclarations(n int) string {
+	if n > 1 {
+		return fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
+	}
+	return "this capability declaration is"
 }
 
 // fixtureFolders are the folder names under which a repository keeps
@@ -191,13 +192,17 @@ func fixtureFolder(dir string) bool {
 // with a capreg.json of its own, holds n declarations a check of this
 // repository does not read.
 func strayPackageMessage(dir string, n int) string {
-	what := "this capability declaration is"
-	if n > 1 {
-		what = fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
-	}
 	pkg := path.Dir(dir)
 	return fmt.Sprintf("%s under %s, in %s, a package with a capreg.json of its own, and not read here: check that package with --repo %s",
-		what, dir, pkg, pkg)
+		theseDeclarations(n), dir, pkg, pkg)
+}
+
+// strayPackageRestMessage says that the package holding dir and more
+// others, past those warned of one by one, hold n declarations a check
+// of this repository does not read.
+func strayPackageRestMessage(dir string, more, n int) string {
+	return fmt.Sprintf("this and %s, under %s and %s with a capreg.json of their own, are not read here: check each package with --repo",
+		Plural(n-1, "other capability declaration"), path.Dir(dir), Plural(more, "other package"))
 }
 
 // strayElsewhereRestMessage says that dir and more other capabilities
@@ -211,10 +216,7 @@ func strayElsewhereRestMessage(dir string, more, n int, capDir string) string {
 // strayElsewhereMessage says that dir, a capabilities folder other than
 // capDir, holds n declarations that are not read.
 func strayElsewhereMessage(dir string, n int, capDir string) string {
-	what := "this capability declaration is"
-	if n > 1 {
-		what = fmt.Sprintf("this and %s are", Plural(n-1, "other capability declaration"))
-	}
+	what := theseDeclarations(n)
 	root := path.Dir(dir)
 	if root == "." {
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",
