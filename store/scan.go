@@ -530,7 +530,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	if err != nil {
 		switch broken := sc.brokenLink(abs, err); {
 		case root.configured:
-			if _, statErr := os.Stat(abs); errors.Is(statErr, syscall.ELOOP) {
+			if linkLoops(abs) {
 				err = errLinkLoop // not "EvalSymlinks: too many links"
 			}
 			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error()+sc.didYouMean(rel, err))
@@ -567,7 +567,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 			// As a link to nothing: read as no capabilities, it would
 			// replace a served registry with an empty one.
 			what := "a file"
-			if broken := sc.linkTo(abs); broken != "" {
+			if broken := linkText(abs); broken != "" {
 				what = "a symlink to " + broken + ", a file"
 			}
 			sc.diag(rel, "file-unreadable", validate.Error,
@@ -918,7 +918,7 @@ var errLinkLoop = errors.New("symlink loop: the link leads back to itself")
 // linkFailure is why the symlink abs does not resolve, err being what
 // resolving it said: a loop, or a target that is not there.
 func (sc *scanner) linkFailure(abs string, err error) error {
-	if _, statErr := os.Stat(abs); errors.Is(statErr, syscall.ELOOP) {
+	if linkLoops(abs) {
 		return errLinkLoop
 	}
 	return fmt.Errorf("%w: %w", errDangling, sc.relError(err, !absoluteLink(abs)))
@@ -930,17 +930,16 @@ func (sc *scanner) linkFailure(abs string, err error) error {
 // symlink to caps2, which leads to nothing (lstat caps-gone: no such file
 // or directory)". "" when abs is no symlink.
 func (sc *scanner) brokenLink(abs string, err error) string {
-	fi, lerr := os.Lstat(abs)
-	if lerr != nil || fi.Mode()&fs.ModeSymlink == 0 {
+	text := linkText(abs)
+	if text == "" {
 		return ""
 	}
-	text, _ := os.Readlink(abs)
 	next := text
 	if !filepath.IsAbs(next) {
 		next = filepath.Join(filepath.Dir(abs), next)
 	}
-	switch _, statErr := os.Stat(abs); {
-	case errors.Is(statErr, syscall.ELOOP):
+	switch {
+	case linkLoops(abs):
 		return fmt.Sprintf("a symlink to %s that leads back to itself", text)
 	case pathExists(next):
 		return fmt.Sprintf("a symlink to %s, which leads to nothing (%v)", text, sc.relError(err, !filepath.IsAbs(text)))
@@ -948,14 +947,20 @@ func (sc *scanner) brokenLink(abs string, err error) string {
 	return fmt.Sprintf("a symlink to %s, which does not exist", text)
 }
 
-// linkTo is the text of the symlink abs, or "" for no symlink.
-func (sc *scanner) linkTo(abs string) string {
+// linkText is the text of the symlink abs, or "" for no symlink.
+func linkText(abs string) string {
 	fi, err := os.Lstat(abs)
 	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 		return ""
 	}
 	text, _ := os.Readlink(abs)
 	return text
+}
+
+// linkLoops reports whether resolving abs comes back round (ELOOP).
+func linkLoops(abs string) bool {
+	_, err := os.Stat(abs)
+	return errors.Is(err, syscall.ELOOP)
 }
 
 // pathExists reports whether p is there, a dangling link included.
