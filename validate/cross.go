@@ -624,39 +624,33 @@ func knotsOf(hooks []*Hook) []knot {
 	n := len(hooks)
 	succ, pred := hookEdges(hooks)
 	comp := sccs(succ)
-	size := map[int]int{}
+	size := make([]int, n) // per component (numbered below n)
 	for _, c := range comp {
 		size[c]++
 	}
 	var knots []knot
-	at := map[int]int{} // component → its knot
+	var members [][]int      // per knot, in input order
+	knotOf := make([]int, n) // per component: 1 + its knot, or 0
+	claimed := make([]bool, n)
 	for i, h := range hooks {
 		c := comp[i]
 		if size[c] < 2 {
 			continue
 		}
-		k, ok := at[c]
-		if !ok {
-			k = len(knots)
-			at[c] = k
+		claimed[i] = true
+		if knotOf[c] == 0 {
 			knots = append(knots, knot{loop: loopFrom(i, comp, pred, hooks)})
+			members = append(members, nil)
+			knotOf[c] = len(knots)
 		}
+		k := knotOf[c] - 1
+		members[k] = append(members[k], i)
 		if !slices.Contains(knots[k].loop, h) {
 			knots[k].also = append(knots[k].also, h)
 		}
 	}
 	// Each knot in turn claims what waits on it that no knot before it
 	// claimed; what waits through another knot is that one's too.
-	claimed := make([]bool, n)
-	for i := range hooks {
-		claimed[i] = size[comp[i]] >= 2
-	}
-	members := make([][]int, len(knots))
-	for i := range hooks {
-		if size[comp[i]] >= 2 {
-			members[at[comp[i]]] = append(members[at[comp[i]]], i)
-		}
-	}
 	for k := range knots {
 		queue := members[k]
 		var held []int
