@@ -298,9 +298,11 @@ const maxNameVariants = 15
 // dockerNamesOf are the names docker gives the subcommand name, its own
 // among them, or nil.
 func dockerNamesOf(name string) []string {
-	for _, names := range slices.Concat(dockerNames, composeNames) {
-		if slices.Contains(names, name) {
-			return names
+	for _, table := range [][][]string{dockerNames, composeNames} {
+		for _, names := range table {
+			if slices.Contains(names, name) {
+				return names
+			}
 		}
 	}
 	return nil
