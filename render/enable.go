@@ -137,24 +137,19 @@ func (e *enabler) profile(what, name string, warn func(string)) profileBit {
 	if name == "" {
 		return 0
 	}
+	modes := profileModes(name)
+	if len(modes) == 0 {
+		warn(unknownProfile(what, name, ""))
+		return 0
+	}
 	var union profileBit
-	modes := 0
-	for mode := range strings.SplitSeq(name, ",") {
-		mode = strings.TrimSpace(mode)
-		if mode == "" {
-			continue
-		}
-		modes++
+	for _, mode := range modes {
 		b := profileBitOf(mode)
 		if b == 0 {
 			warn(unknownProfile(what, name, mode))
 			return 0
 		}
 		union |= b
-	}
-	if modes == 0 {
-		warn(unknownProfile(what, name, ""))
-		return 0
 	}
 	if union&bitFull != 0 {
 		return 0

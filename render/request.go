@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -59,7 +58,7 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 // an enablement file, capreg render --profile) is refused instead, since
 // it came from a value that was meant to be there and is not.
 func NamesNoProfile(profile string) bool {
-	return strings.TrimFunc(profile, func(r rune) bool { return r == ',' || unicode.IsSpace(r) }) == ""
+	return len(profileModes(profile)) == 0
 }
 
 // SameProfile reports whether two profiles install the same union, which
@@ -67,12 +66,7 @@ func NamesNoProfile(profile string) bool {
 // "standard, core"), and is everything with full among them.
 func SameProfile(a, b string) bool {
 	modes := func(p string) []string {
-		var out []string
-		for m := range strings.SplitSeq(p, ",") {
-			if m = strings.TrimSpace(m); m != "" {
-				out = append(out, m)
-			}
-		}
+		out := profileModes(p)
 		if slices.Contains(out, "full") {
 			return []string{"full"} // it installs everything, the rest with it
 		}
@@ -80,6 +74,19 @@ func SameProfile(a, b string) bool {
 		return slices.Compact(out)
 	}
 	return slices.Equal(modes(a), modes(b))
+}
+
+// profileModes are the modes a profile names, as the reference reads its
+// .gsd-profile marker: comma-separated, spaces around each trimmed, empty
+// ones ("core,") skipped.
+func profileModes(profile string) []string {
+	var out []string
+	for m := range strings.SplitSeq(profile, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // surfaceKeys are the fields of a surface, all required.
