@@ -1419,6 +1419,8 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{ID: "tee", Replaces: []string{"tee <file> 2><log>"}},
 		{ID: "rm", Replaces: []string{"rm -rf *"}},
 		{ID: "sort", Replaces: []string{"sort <$file>"}},
+		{ID: "quiet", Replaces: []string{"make > /dev/null 2>&1"}},
+		{ID: "log", Replaces: []string{"make test &>> <log>"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1477,6 +1479,19 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"rm -rf /tmp/x<<EOF\nhi\nEOF", []string{"rm"}},
 		{"cat<<EOF|bash\nrm -rf /tmp/x\nEOF", []string{"rm"}},
 		{"cat<<EOF>f|bash\nrm -rf /tmp/x\nEOF", nil},
+		// "&>f" and "&>>f" are "> f 2>&1" and ">> f 2>&1", in lines
+		// and patterns: each matched only the form it was written in.
+		{"make &>/dev/null", []string{"quiet"}},
+		{"make &> /dev/null", []string{"quiet"}},
+		{"make&>/dev/null", []string{"quiet"}},
+		{"pg_dump db &>out.sql", []string{"dump", "dump2"}},
+		{"make test >> ci.log 2>&1", []string{"log"}},
+		{"make test &>>ci.log", []string{"log"}},
+		// Not both outputs: another duplication, or none.
+		{"make >/dev/null 2>/dev/null", nil},
+		{"make >/dev/null", nil},
+		{"make test >> ci.log", nil},
+		{"make '&>/dev/null'", nil},
 		// Only the descriptor's digits, alone, are the redirection's:
 		// "db2>err" redirects the output of pg_dump db2, "/2>x" removes
 		// /2, and a quoted or escaped > is text.

@@ -93,16 +93,28 @@ func readWords(toks []shellToken) []shellToken {
 // ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
 // placeholder ("<file>") are left whole; a placeholder after a
 // redirection is its target ("><file>" is "> <file>"). ">|" is ">": it
-// only overrides the shell's noclobber.
+// only overrides the shell's noclobber. "&>f" and "&>>f", bash's short
+// ways to send both outputs to f, are written out as "> f 2>&1" and ">>
+// f 2>&1", so that "make > /dev/null 2>&1" matches "make &>/dev/null"
+// and the reverse.
 func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
-	for i, t := range toks {
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
 		from, op := redirectionOperator(t)
-		if op == 0 && out == nil {
+		both := bothOutputs(t) && (op > 0 || i+1 < len(toks) && !toks[i+1].op)
+		if op == 0 && !both && out == nil {
 			continue
 		}
 		if out == nil {
 			out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+		}
+		if both {
+			out = appendBothOutputs(out, t, op, toks[i+1:])
+			if op == 0 {
+				i++ // the target, in the next word
+			}
+			continue
 		}
 		if op == 0 {
 			out = append(out, t)
@@ -122,6 +134,26 @@ func splitRedirections(toks []shellToken) []shellToken {
 		return toks
 	}
 	return out
+}
+
+// bothOutputs reports whether the word t is bash's redirection of both
+// outputs, "&>" or "&>>", with or without its target.
+func bothOutputs(t shellToken) bool {
+	return !t.op && !t.quoted && !t.glued && !t.dot && strings.HasPrefix(t.text, "&>") &&
+		!startsWithPlaceholder(t.text[1:]) && (len(t.text) < 3 || t.text[2] != '&' && t.text[2] != '<' && t.text[2] != '|')
+}
+
+// appendBothOutputs appends "&>" or "&>>" and its target written out as
+// "> target 2>&1" or ">> target 2>&1". The target ends the word t, after
+// op, or is the first of next.
+func appendBothOutputs(out []shellToken, t shellToken, op int, next []shellToken) []shellToken {
+	r, target := t, shellToken{}
+	if op == 0 {
+		r.text, target = t.text[1:], next[0]
+	} else {
+		r.text, target = t.text[1:op], shellToken{text: t.text[op:], off: t.off + op}
+	}
+	return append(out, r, target, shellToken{text: "2>&1", off: t.off})
 }
 
 // redirectionOperator finds the redirection that starts the word t:
