@@ -1972,6 +1972,21 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{"find . -name x -exec echo {} \\; -delete", []string{"exec-any", "find-delete"}},
 		{"find . -exec rm -rf {} +", []string{"exec-rm", "rm"}},
 		{"find . -delete", []string{"find-delete"}},
+		// The bundles of the command find runs read as its own do, in
+		// the line and the pattern: each matched only as written.
+		{"find . -exec rm -r -f {} +", []string{"exec-rm", "rm"}},
+		{"find . -execdir rm -fr {} +", []string{"execdir-rm", "rm"}},
+		{"find . -exec rm -rfv {} \\;", []string{"exec-rm", "rm"}},
+		{"find . -exec echo -rf {} +", nil},
+		{"find . -exec rm -r {} +", nil},
+	})
+	checkMatchCommand(t, Compile([]Card{{ID: "exec-rm", Replaces: []string{"find * -exec rm -r -f {} +"}}}), []struct {
+		cmd  string
+		want []string
+	}{
+		{"find . -exec rm -rf {} +", []string{"exec-rm"}},
+		{"find . -exec rm -fr {} +", []string{"exec-rm"}},
+		{"find . -exec rm -r {} +", nil},
 	})
 }
 

@@ -218,6 +218,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 	var k optionKey
 	set, getopt := "", false // the argument letters of k's command; it permutes
 	action := false          // in the command of a find -exec, up to its ";" or "+"
+	actionCommand := ""      // that command's base name, once read
 	for j, t := range toks {
 		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], set) {
 			// The argument of the option before it, as getopt reads it:
@@ -245,6 +246,17 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			// A word of the command find runs: "find . -exec echo
 			// -delete {} \;" deletes nothing.
 			toks[j].action = true
+			if actionCommand == "" {
+				actionCommand = path.Base(t.text)
+				continue
+			}
+			if !bundles || !permutes[actionCommand] || !splitsBundle(t) || argumentLetter(t, shortArguments(actionCommand)) >= 0 {
+				continue
+			}
+			// Its bundles are split as its own would be: "find *
+			// -exec rm -rf *" matches "find . -exec rm -r -f {} +".
+			out = append(append(out, toks[last:j]...), bundleWords(toks[j], t.text)...)
+			last = j + 1
 			continue
 		case j > 0 && isOption(t.text) && takesArgumentOf(&k, toks[j-1], set):
 			// The argument of the option before it, though it looks like
@@ -258,7 +270,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			// Up to the word that ends it, or, where none does (a
 			// pattern's "find * -exec rm -rf *"), the command's end: a
 			// pattern and a line read its words alike.
-			action = true
+			action, actionCommand = true, ""
 			continue
 		}
 		opts, arg := t, shellToken{}
@@ -273,13 +285,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		}
 		out = append(out, toks[last:j]...)
 		if split {
-			for i := 1; i < len(opts.text); i++ {
-				o := shellToken{text: "-" + opts.text[i:i+1], off: t.off + i - 1, bundled: i > 1}
-				if i == 1 {
-					o.joined, o.bundle = t.joined, t.text
-				}
-				out = append(out, o)
-			}
+			out = append(out, bundleWords(opts, t.text)...)
 		} else {
 			out = append(out, shellToken{text: opts.text, off: t.off, joined: t.joined})
 		}
@@ -336,6 +342,21 @@ var optionalArguments = map[string]string{"sed": "i"}
 func splitsBundle(t shellToken) bool {
 	w := t.text
 	return !t.glued && !t.dot && len(w) <= 1+maxLineBundle && isLetterBundle(w) && distinctLetters(w[1:])
+}
+
+// bundleWords returns the bundle of short options t as a word for each
+// ("-rf" as "-r" "-f"), the first of which keeps the word as written
+// ("-fn5" of tail's "-fn" and its argument "5").
+func bundleWords(t shellToken, written string) []shellToken {
+	words := make([]shellToken, 0, len(t.text)-1)
+	for i := 1; i < len(t.text); i++ {
+		o := shellToken{text: "-" + t.text[i:i+1], off: t.off + i - 1, bundled: i > 1, action: t.action}
+		if i == 1 {
+			o.joined, o.bundle = t.joined, written
+		}
+		words = append(words, o)
+	}
+	return words
 }
 
 // wordCommand follows, word by word, which command the words of a line or
