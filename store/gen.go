@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -66,7 +67,23 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		}
 		done = append(done, Written{File: p})
 	}
+	if slices.ContainsFunc(done, func(w Written) bool { return !w.UpToDate }) {
+		if err := syncDir(dir); err != nil {
+			return done, fmt.Errorf("artifacts written, but %s not synced to disk: %w", dir, err)
+		}
+	}
 	return done, nil
+}
+
+// syncDir syncs the folder dir, so that the renames of writeAtomic into
+// it reach the disk: a crash soon after gen --write could otherwise leave
+// the old artifacts, or none, although each file's data was synced.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	return errors.Join(d.Sync(), d.Close())
 }
 
 // writeAtomic writes data to a new temporary file beside p, syncs it (a
