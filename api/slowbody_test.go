@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/search/cmdline"
 )
 
 // A client that sends the headers of a POST /validate and then trickles,
@@ -38,30 +39,42 @@ func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
 }
 
 // A command line capreg would not match at all is a 400 saying why, not an
-// empty answer a client would read as "no card replaces this".
+// empty answer a client would read as "no card replaces this", also to a
+// client holding the tag a matched line's answer carries: a precondition
+// applies only where the answer would be 2xx (RFC 9110 §13.2.1).
 func TestCommandLineOverTheLimits(t *testing.T) {
 	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
 	defer srv.Close()
-	for _, line := range []string{
-		strings.Repeat("true; ", 32) + "sudo rm -rf /",
-		strings.Repeat("x", 5000),
-		"ls" + strings.Repeat(" ", 5000) + "-l", // over the limit before white space is collapsed
-	} {
-		resp, err := http.Get(srv.URL + "/tools?command=" + url.QueryEscape(line))
+	get := func(line, inm string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+"/tools?command="+url.QueryEscape(line), nil)
+		if inm != "" {
+			req.Header.Set("If-None-Match", inm)
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		resp.Body.Close()
-		if resp.StatusCode != http.StatusBadRequest {
-			t.Errorf("a command line of %d bytes: %d, want 400", len(line), resp.StatusCode)
+		return resp
+	}
+	ok := get("true; sudo rm -rf /", "")
+	if ok.StatusCode != http.StatusOK {
+		t.Fatalf("two commands: %d, want 200", ok.StatusCode)
+	}
+	if again := get("true; sudo rm -rf /", ok.Header.Get("ETag")); again.StatusCode != http.StatusNotModified {
+		t.Errorf("two commands again, with their tag: %d, want 304", again.StatusCode)
+	}
+	for _, line := range []string{
+		strings.Repeat("true; ", 32) + "sudo rm -rf /",
+		strings.Repeat("x", 5000),
+		"ls" + strings.Repeat(" ", 5000) + "-l",                  // over the limit before white space is collapsed
+		strings.Repeat("eval ", cmdline.MaxScriptDepth+1) + "ls", // scripts too deep
+	} {
+		for _, inm := range []string{"", "*", ok.Header.Get("ETag")} {
+			if resp := get(line, inm); resp.StatusCode != http.StatusBadRequest {
+				t.Errorf("a command line of %d bytes, If-None-Match %q: %d, want 400", len(line), inm, resp.StatusCode)
+			}
 		}
-	}
-	resp, err := http.Get(srv.URL + "/tools?command=" + url.QueryEscape("true; sudo rm -rf /"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Errorf("two commands: %d, want 200", resp.StatusCode)
 	}
 }

@@ -147,8 +147,17 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
 		return
 	}
-	if v.notModifiedBefore(w, r) {
-		return
+	if r.Header.Get("If-None-Match") != "" {
+		// The line's limits before the tag it may match: a line over
+		// them is answered 400, whatever a client holds (RFC 9110
+		// §13.2.1: a precondition applies only where the answer is 2xx).
+		if err := cmdline.CheckLine(command); err != nil {
+			writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), commandLimits())
+			return
+		}
+		if v.notModifiedBefore(w, r) {
+			return
+		}
 	}
 	release, ok := s.commands.acquire(r.Context())
 	if !ok {

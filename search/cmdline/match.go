@@ -742,6 +742,14 @@ const MaxCommands = 32
 // caller answering a client says so instead of "no card matches".
 var ErrOverLimit = errors.New("command line not matched")
 
+// CheckLine returns the error, wrapping ErrOverLimit, that Match returns
+// for line without trying any card, or nil: a caller that would answer
+// from a cache first (a 304) answers such a line's error instead.
+func CheckLine(line string) error {
+	_, err := parseCommandLine(line)
+	return err
+}
+
 // commandLine is a raw command line as Match tries it: white space
 // collapsed (see collapseLines) and put around operators (spaceOperators),
 // split into shell tokens, and where each command starts; and the scripts
