@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -151,6 +152,17 @@ func (sp *spec) checkExchange(t *testing.T, req *http.Request, reqBody []byte, r
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("%s %s → %d: response does not match openapi.yaml: %v\n%s", req.Method, req.URL, resp.StatusCode, err, truncate(body))
 	}
+	if route.Operation.Responses.Status(resp.StatusCode) == nil && !otherStatus[resp.StatusCode] {
+		t.Errorf("%s %s → %d: neither the operation nor its default (Other: %v) names the status", req.Method, req.URL, resp.StatusCode, slices.Sorted(maps.Keys(otherStatus)))
+	}
+}
+
+// otherStatus are the statuses any route may answer, which openapi.yaml
+// gives every operation as its default response (components.responses.Other)
+// rather than listing each: the default alone would let any status pass.
+var otherStatus = map[int]bool{
+	http.StatusMethodNotAllowed: true, http.StatusRequestTimeout: true,
+	http.StatusRequestEntityTooLarge: true, http.StatusInternalServerError: true,
 }
 
 func truncate(b []byte) string {
@@ -191,6 +203,9 @@ func do(t *testing.T, h http.Handler, method, target string, body []byte, hdr ..
 	}
 	for i := 0; i+1 < len(hdr); i += 2 {
 		req.Header.Set(hdr[i], hdr[i+1])
+		if hdr[i] == "Host" {
+			req.Host = hdr[i+1] // the client sends this, not the header
+		}
 	}
 	tr := &http.Transport{DisableCompression: true}
 	resp, err := (&http.Client{Transport: tr}).Do(req)

@@ -98,6 +98,52 @@ func TestCrossOriginPostsAreRefused(t *testing.T) {
 	}
 }
 
+// TestForeignHostsAreRefused: with AllowedHosts set, as capreg serve sets
+// it on a loopback address, a request naming another host (a web page
+// that pointed its DNS name at 127.0.0.1, which the browser then takes
+// for its own origin) is a 403 for any route and method; localhost, a
+// name under it, an IP address and the names given are answered.
+func TestForeignHostsAreRefused(t *testing.T) {
+	loopback := api.NewRouter(testdataSource(t), api.Options{AllowedHosts: []string{}})
+	given := api.NewRouter(testdataSource(t), api.Options{AllowedHosts: []string{"capreg.internal", "Registry.Example:8080"}})
+	anyHost := api.NewRouter(testdataSource(t), api.Options{})
+	tests := []struct {
+		name         string
+		h            http.Handler
+		method, host string
+		want         int
+	}{
+		{"rebound name, GET", loopback, "GET", "attacker.example:8080", 403},
+		{"rebound name, POST", loopback, "POST", "attacker.example", 403},
+		{"rebound name, final dot, case", loopback, "GET", "ATTACKER.example.:8080", 403},
+		{"localhost", loopback, "GET", "localhost:8080", 200},
+		{"LOCALHOST.", loopback, "GET", "LOCALHOST.:8080", 200},
+		{"name under localhost", loopback, "GET", "app.localhost:8080", 200},
+		{"IPv4", loopback, "GET", "127.0.0.1:8080", 200},
+		{"IPv6", loopback, "GET", "[::1]:8080", 200},
+		{"a name like localhost", loopback, "GET", "localhost.attacker.example", 403},
+		{"a given name", given, "GET", "capreg.internal:8080", 200},
+		{"a given name, another case and port", given, "POST", "registry.example", 200},
+		{"not given", given, "GET", "attacker.example", 403},
+		{"any host", anyHost, "GET", "attacker.example", 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			target := "/registry"
+			if tt.method == "POST" {
+				target = "/-/reload"
+			}
+			e := do(t, tt.h, tt.method, target, nil, "Host", tt.host)
+			if e.status != tt.want {
+				t.Fatalf("%s %s, Host %s: %d, want %d: %s", tt.method, target, tt.host, e.status, tt.want, truncate(e.body))
+			}
+			if tt.want == 403 && (e.json(t)["code"] != "forbidden" || !strings.Contains(string(e.body), "--allowed-host")) {
+				t.Errorf("403 body %s, want code forbidden and the flag that allows the host", e.body)
+			}
+		})
+	}
+}
+
 // rebuildingSource is a source whose rebuild has run for a given time.
 type rebuildingSource struct {
 	*source

@@ -9,11 +9,14 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"path"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,6 +75,14 @@ type Options struct {
 	// endpoints before it stops taking requests (capreg serve closes it on
 	// SIGTERM, then waits --drain-delay). nil: never.
 	Draining <-chan struct{}
+	// AllowedHosts, when not nil, limits the Host a request may name to an
+	// IP address, "localhost" or a name under it, or one of these names;
+	// any other is answered 403. capreg serve sets it when it listens on
+	// a loopback address: a web page whose DNS name its author points at
+	// 127.0.0.1 (DNS rebinding) is the browser's same origin, so
+	// refuseCrossOrigin lets its POSTs through, and it could read every
+	// answer; but its requests name its own host. nil: any Host.
+	AllowedHosts []string
 }
 
 // RebuildClock is implemented by a Source that rebuilds (store.Watcher):
@@ -100,6 +111,8 @@ type Server struct {
 	routes chi.Routes
 	// draining: see Options.Draining.
 	draining <-chan struct{}
+	// allowedHosts: see Options.AllowedHosts.
+	allowedHosts []string
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml.
@@ -123,7 +136,7 @@ func newServer(src Source, opts Options) *Server {
 	}
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
-	s.draining = opts.Draining
+	s.draining, s.allowedHosts = opts.Draining, opts.AllowedHosts
 	return s
 }
 
@@ -134,7 +147,7 @@ func (s *Server) router() http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(s.observe, noStore, s.recoverer, refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(s.observe, noStore, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(s.noRoute)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
@@ -427,6 +440,50 @@ func allowedMethods(routes chi.Routes, path string) []string {
 		}
 	}
 	return out
+}
+
+// refuseForeignHost answers 403 to a request whose Host is none of
+// allowed, an IP address (which no DNS answer rebinds), "localhost" or a
+// name under it (RFC 6761: browsers resolve those to loopback
+// themselves); see Options.AllowedHosts. nil allows any Host. A request
+// of no Host (HTTP/1.0) is allowed: no browser sends one.
+func refuseForeignHost(allowed []string) func(http.Handler) http.Handler {
+	if allowed == nil {
+		return func(next http.Handler) http.Handler { return next }
+	}
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if host := hostName(r.Host); host != "" && !allowedHost(host, allowed) {
+				writeError(w, http.StatusForbidden, CodeForbidden, fmt.Sprintf(
+					"Host %q refused: this capreg answers only requests naming localhost, an IP address or a host it was given, "+
+						"so that a web page whose name is pointed at this machine cannot use it; if %s is meant to reach it, "+
+						"start it with --allowed-host %s", r.Host, host, host), map[string]any{"host": r.Host})
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// hostName is the name of a Host header, lowercase, without its port, its
+// IPv6 brackets or a final dot.
+func hostName(hostport string) string {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	return strings.ToLower(host)
+}
+
+func allowedHost(host string, allowed []string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	if _, err := netip.ParseAddr(host); err == nil {
+		return true
+	}
+	return slices.ContainsFunc(allowed, func(a string) bool { return hostName(a) == host })
 }
 
 // refuseCrossOrigin answers 403 to a POST a browser sends from another

@@ -183,7 +183,7 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		if f == nil {
 			continue // the flag package says so
 		}
-		if seen[name] {
+		if _, many := f.Value.(*namesValue); seen[name] && !many {
 			return nil, nil, fmt.Errorf("--%s is given more than once; give it once", name)
 		}
 		seen[name] = true
@@ -277,6 +277,22 @@ func (n *countValue) Set(s string) error {
 		return errors.New("want a whole number, such as 5")
 	}
 	*n = countValue(v)
+	return nil
+}
+
+// namesValue is a flag given once per name, or with names joined by
+// commas: --allowed-host a --allowed-host b,c.
+type namesValue []string
+
+func (n *namesValue) String() string { return strings.Join(*n, ",") }
+
+func (n *namesValue) Set(s string) error {
+	for name := range strings.SplitSeq(s, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			return errors.New("want a host name, such as capreg.internal")
+		}
+		*n = append(*n, name)
+	}
 	return nil
 }
 

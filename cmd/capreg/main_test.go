@@ -87,7 +87,7 @@ func freeport(ts *testscript.TestScript, neg bool, args []string) {
 // body to stdout.
 func httpget(ts *testscript.TestScript, neg bool, args []string) {
 	if len(args) < 1 {
-		ts.Fatalf("usage: httpget URL [METHOD]")
+		ts.Fatalf("usage: httpget URL [METHOD [HOST]]")
 	}
 	method := "GET"
 	if len(args) > 1 {
@@ -96,6 +96,9 @@ func httpget(ts *testscript.TestScript, neg bool, args []string) {
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		req, _ := http.NewRequest(method, args[0], nil)
+		if len(args) > 2 {
+			req.Host = args[2]
+		}
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil && resp.StatusCode == http.StatusServiceUnavailable && !neg && time.Now().Before(deadline) {
 			resp.Body.Close() // not ready yet: the first build is running

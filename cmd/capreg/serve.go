@@ -26,6 +26,7 @@ type serveFlags struct {
 	addr                       string
 	debounce, poll, drainDelay time.Duration
 	logFormat, logLevel        string
+	allowedHosts               namesValue
 }
 
 func (sf *serveFlags) register(fs *flag.FlagSet) {
@@ -35,6 +36,7 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`) after a change before rebuilding")
 	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
 	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first)")
+	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` too (repeat, or join with commas); on a loopback address capreg answers only localhost and IP addresses, against DNS rebinding")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
 }
@@ -101,6 +103,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return serve(ctx, ln, &sf, logger, stdout)
 }
 
+// allowedHosts is api.Options.AllowedHosts for a server listening on
+// addr: the names given, where any are; none but localhost and IP
+// addresses on a loopback address, which only this machine reaches, so a
+// request naming another host is a web page rebinding its name to it;
+// and nil, any Host, elsewhere (a pod is reached by names capreg cannot
+// know).
+func allowedHosts(addr net.Addr, given []string) []string {
+	if len(given) > 0 {
+		return given
+	}
+	if ta, ok := addr.(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		return []string{}
+	}
+	return nil
+}
+
 // serve runs the watcher and the HTTP server on ln until ctx ends or a
 // signal asks it to stop, then drains.
 func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
@@ -108,7 +126,8 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	metrics := api.NewMetrics()
 	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
 	draining := make(chan struct{})
-	srv := newHTTPServer(api.NewRouter(w, api.Options{Logger: logger, Metrics: metrics, Draining: draining}), logger)
+	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, AllowedHosts: allowedHosts(ln.Addr(), sf.allowedHosts)}
+	srv := newHTTPServer(api.NewRouter(w, opts), logger)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	watchCtx, stopWatch := context.WithCancel(context.Background())

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -212,6 +213,37 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 		}
 		if stdout.Len() != 0 {
 			t.Errorf("--addr=%s: stdout %q: it listened", tt.addr, stdout.String())
+		}
+	}
+}
+
+// TestAllowedHosts: serve limits the Host of requests on a loopback
+// address, where only this machine's clients (and pages rebinding their
+// names to it) reach it, or where names are given; elsewhere, a pod is
+// reached by names it cannot know.
+func TestAllowedHosts(t *testing.T) {
+	tests := []struct {
+		addr  string
+		given []string
+		want  []string
+	}{
+		{"127.0.0.1:8080", nil, []string{}},
+		{"[::1]:8080", nil, []string{}},
+		{"127.0.0.2:8080", nil, []string{}},
+		{"0.0.0.0:8080", nil, nil},
+		{"[::]:8080", nil, nil},
+		{"10.1.2.3:8080", nil, nil},
+		{"0.0.0.0:8080", []string{"capreg.internal"}, []string{"capreg.internal"}},
+		{"127.0.0.1:8080", []string{"a", "b"}, []string{"a", "b"}},
+	}
+	for _, tt := range tests {
+		addr, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := allowedHosts(addr, tt.given)
+		if (got == nil) != (tt.want == nil) || !slices.Equal(got, tt.want) {
+			t.Errorf("allowedHosts(%s, %q) = %#v, want %#v", tt.addr, tt.given, got, tt.want)
 		}
 	}
 }
