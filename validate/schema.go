@@ -359,7 +359,28 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 			return ptr, m
 		}
 	}
+	if strings.HasSuffix(leaf.KeywordLocation, "/not") {
+		if m, ok := notMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			return ptr, m
+		}
+	}
 	return ptr, msg
+}
+
+// notMessage words the failure of a "not" of values a field may not take
+// ({"not": {"enum": [...], "description": why}}): the library says only
+// "not failed".
+func notMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
+	not, ok := schemaNode(absLoc)
+	got, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || not.Kind != ojson.Object {
+		return "", false
+	}
+	why := not.Get("description")
+	if !why.IsString() {
+		return "", false
+	}
+	return fmt.Sprintf("%s is not allowed here: it is %s", jsonText(got), why.Str), true
 }
 
 // schemaNode returns the embedded schema's value at the library's absolute

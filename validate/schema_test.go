@@ -86,6 +86,24 @@ func TestCardIDIsNotBlank(t *testing.T) {
 	}
 }
 
+// A card id that is a URL path step ("." or "..") is refused, saying why:
+// clients remove it from /tools/{id} before they send the request, so the
+// card could not be fetched. Ids that only hold dots are not steps.
+func TestCardIDIsNoPathStep(t *testing.T) {
+	for id, ok := range map[string]bool{".": false, "..": false, "...": true, ".t": true, "t..": true} {
+		card := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		res := Validate(&src)
+		if got := len(res.Cards) == 1; got != ok {
+			t.Errorf("id %q: valid %v, want %v (%v)", id, got, ok, res.Diagnostics)
+		}
+		if !ok && (len(res.Diagnostics) != 1 || res.Diagnostics[0].Pointer != "/id" ||
+			res.Diagnostics[0].Message != fmt.Sprintf("%q is not allowed here: it is a URL path step, which HTTP clients remove before they send a request (/tools/.. is /), so GET /tools/{id} could not ask for the card", id)) {
+			t.Errorf("id %q: diagnostics %v, want one at /id saying why", id, res.Diagnostics)
+		}
+	}
+}
+
 // The library URL-escapes instance locations ("/config/x%20y"); diagnostics
 // carry plain JSON pointers, positioned at the value.
 func TestSchemaPointersAreJSONPointers(t *testing.T) {
