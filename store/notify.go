@@ -387,18 +387,26 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		case err == nil:
 			fresh = fresh || !n.wayOnly[d] && !n.watched.contains(d)
 			n.watched.add(d)
-		case errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE):
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
+			// Gone between the walk and now; the next event or rescan
+			// brings it back.
+			n.w.log.Debug("cannot watch directory", "dir", d, "error", err)
+		default:
+			// Out of watches (ENOSPC, EMFILE), or a directory inotify
+			// cannot take at all, which no retry will change: one whose
+			// path is over PATH_MAX (ENAMETOOLONG), as a deep tree the walk
+			// reads folder by folder may be. The whole tree is polled.
 			if n.fallbk == nil {
-				n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", n.watched.len())
+				if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
+					n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", n.watched.len())
+				} else {
+					n.w.log.Warn("cannot watch a directory; polling as well", "dir", d, "error", err, "interval", fallbackPoll)
+				}
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 				n.w.fallBack()
 			}
 			n.fallbk.sync(dirs, named, read)
 			return
-		default:
-			// Gone between the walk and now; the next event or rescan
-			// brings it back.
-			n.w.log.Debug("cannot watch directory", "dir", d, "error", err)
 		}
 	}
 	if fresh && n.synced && dirs != nil {

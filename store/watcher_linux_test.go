@@ -135,3 +135,43 @@ func checkFallbacks(t *testing.T, mode string, want int64) {
 		t.Errorf("%s: the observer heard of %d fallbacks to polling, want %d", mode, got, want)
 	}
 }
+
+// TestWatcherPollsADirectoryInotifyCannotTake: a directory whose path is
+// over PATH_MAX, which the walk reads folder by folder but inotify cannot
+// watch (ENAMETOOLONG), makes the watcher poll as well, and says so: it was
+// left unwatched, logged at debug level only, and a broken card written
+// there was never noticed.
+func TestWatcherPollsADirectoryInotifyCannotTake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the fallback poll, 5 s")
+	}
+	repo, _ := scanRepoCopy(t)
+	fd, err := syscall.Open(filepath.Join(repo, "docs"), syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.Repeat("d", 200)
+	for depth := 0; len(repo)+depth*(len(name)+1) < 4200; depth++ {
+		if err := syscall.Mkdirat(fd, name, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		next, err := syscall.Openat(fd, name, syscall.O_RDONLY|syscall.O_DIRECTORY, 0)
+		syscall.Close(fd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fd = next
+	}
+	defer syscall.Close(fd)
+	_, c := runSettledWatcher(t, repo, "inotify")
+	if got := c.fallbacks.Load(); got != 1 {
+		t.Errorf("the observer heard of %d fallbacks to polling, want 1", got)
+	}
+	card, err := syscall.Openat(fd, "bad.card.json", syscall.O_CREAT|syscall.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	syscall.Write(card, []byte("{"))
+	syscall.Close(card)
+	waitFor(t, "the broken card deep down to fail a rebuild", func() bool { return c.failed.Load() > 0 })
+}
