@@ -959,3 +959,38 @@ func TestPointUnknownDidYouMean(t *testing.T) {
 	}
 	t.Errorf("no point-unknown finding: %v", s.diags)
 }
+
+// A gsd:loop-host block that no --> after it closes is an error at its
+// opener, the first such outside code; an opener a later --> closes (the
+// block runs to it), or one quoted in code, is not.
+func TestParseMarkerUnclosedBlock(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\n-->\n"
+	tests := []struct {
+		name, src string
+		line      int // of the error, 0 for none
+	}{
+		{"alone", "# Plan\n<!-- gsd:loop-host\nstep: plan\n", 2},
+		{"after a closed block", block + "text\n<!-- gsd:loop-host\nstep: x\n", 6},
+		{"the first of two", "x\n<!--gsd:loop-host\n\n<!-- gsd:loop-host\n", 2},
+		{"closed by a later -->", "<!-- gsd:loop-host\n" + block, 0},
+		{"closed at once", "<!--gsd:loop-host-->\n", 0},
+		{"quoted in code", "Write `<!-- gsd:loop-host` first.\n", 0},
+		{"quoted, then one bare", "Write `<!-- gsd:loop-host` first.\n\n<!-- gsd:loop-host\n", 3},
+	}
+	for _, tt := range tests {
+		_, diags := ParseMarker("plan.md", []byte(tt.src))
+		var lines []int
+		for _, d := range diags {
+			if strings.Contains(d.Message, "block is not closed") {
+				lines = append(lines, d.Line)
+			}
+		}
+		want := []int(nil)
+		if tt.line > 0 {
+			want = []int{tt.line}
+		}
+		if !slices.Equal(lines, want) {
+			t.Errorf("%s: unclosed block reported at lines %v, want %v (%v)", tt.name, lines, want, diags)
+		}
+	}
+}
