@@ -218,6 +218,11 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			break
 		}
 	}
+	if len(seen) == 0 && quotedBlock(body) {
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
+			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
+		return nil
+	}
 	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
 		// A block in another syntax ("- step: plan", "step = plan"): one
 		// finding that says what to do, not five. (One on a single line
@@ -277,6 +282,27 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// quotedBlock reports whether a block's body is written in a markdown
+// block quote: each of its lines starts with ">" (after
+// white space), and one holds a key once that is taken off.
+func quotedBlock(body []byte) bool {
+	lines := bytes.Split(body, []byte("\n"))
+	key := false
+	for _, line := range lines {
+		text := strings.TrimLeftFunc(string(line), isJSSpace)
+		if text == "" {
+			continue
+		}
+		rest, ok := strings.CutPrefix(text, ">")
+		if !ok {
+			return false
+		}
+		rest = jsTrim(rest)
+		key = key || slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(rest, k+":") })
+	}
+	return key
 }
 
 // keyAfterCR reports whether a line of a block's body that a lone CR

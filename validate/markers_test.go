@@ -994,3 +994,22 @@ func TestParseMarkerUnclosedBlock(t *testing.T) {
 		}
 	}
 }
+
+// A block written in a markdown block quote says so and what to do, rather
+// than that its fields are written in another syntax.
+func TestParseMarkerBlockInABlockQuote(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"> <!-- gsd:loop-host\n> step: plan\n> points: plan:pre\n>\n> -->\n", "is in a block quote"},
+		{"> <!-- gsd:loop-host\r\n>   step: plan\r\n> -->\r\n", "is in a block quote"},
+		{"<!-- gsd:loop-host\n- step: plan\n- points: plan:pre\n-->\n", "holds none of its fields"},
+		{"<!-- gsd:loop-host\n> a quote\n> of nothing\n-->\n", "holds none of its fields"},
+	}
+	for _, tt := range tests {
+		_, diags := ParseMarker("docs/guide.md", []byte(tt.src))
+		if len(diags) != 1 || diags[0].Rule != "marker-syntax" || !strings.Contains(diags[0].Message, tt.want) {
+			t.Errorf("%q: %v, want one marker-syntax saying %q", tt.src, diags, tt.want)
+		}
+	}
+}
