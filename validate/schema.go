@@ -475,7 +475,7 @@ func negates(got, want string) bool {
 var patternHelp = map[string]string{
 	`^[a-z][a-z0-9-]*$`: "kebab-case: a lowercase ASCII letter, then lowercase letters, digits or hyphens",
 	`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-((0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*)(\.(0|[1-9][0-9]*|[0-9]*[A-Za-z-][0-9A-Za-z-]*))*))?(\+[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?$`: "a SemVer version such as 1.2.0 or 2.0.0-beta.1",
-	`^[0-9A-Za-z.+ |<>=~^*()-]*[0-9A-Za-z.+|<>=~^*()-][0-9A-Za-z.+ |<>=~^*()-]*$`:                                                                                                                "a version range such as >=1.2.0 or ^2.0.0 (digits, letters and . + | < > = ~ ^ * ( ) - only)",
+	`^[0-9A-Za-z.+ |<>=~^*()-]*[0-9A-Za-z.+|<>=~^*()-][0-9A-Za-z.+ |<>=~^*()-]*$`:                                                                                                                "a version range such as >=1.2.0 or ^2.0.0 (digits, letters, spaces and . + | < > = ~ ^ * ( ) - only)",
 	`[0-9]`:                        "a version range naming a version (it holds no digit)",
 	`^ *[*xX] *$`:                  "* or x (any version)",
 	`^sha512-[A-Za-z0-9+/]{86}==$`: "an SRI digest: sha512- followed by 88 base64 characters",
@@ -499,6 +499,11 @@ func patternMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	help, ok := patternHelp[pat.Str]
 	if !ok {
 		return "", false
+	}
+	if got.IsString() && strings.TrimSpace(got.Str) == "" && got.Str != "" && !strings.Contains(help, "blank") && !strings.Contains(help, "white space only") {
+		// "   " fails for being blank, not for a character the help
+		// names: said so, the author does not hunt for a wrong one.
+		return fmt.Sprintf("%s is blank, not %s", jsonText(got), help), true
 	}
 	return fmt.Sprintf("%s is not %s", jsonText(got), help), true
 }
