@@ -55,6 +55,13 @@ type fsNotifier struct {
 	// the old, and events under to are never dropped.
 	root, to string
 	left     bool
+	// dropped are the directories whose watches the last sync removed,
+	// as the scan no longer reads them: the old worktree after a swap,
+	// which git-sync deletes while the rebuild reads the new one. Their
+	// events still queued when the sync ends (fsnotify buffers them) are
+	// no change: the sync has also reset left, and each counted was one
+	// more full rescan, per commit.
+	dropped map[string]bool
 	// named are the inputs the last scan named by path (Input.Named),
 	// whose ways are followed as the repository's is.
 	named []string
@@ -213,6 +220,9 @@ func (n *fsNotifier) relevant(name string) bool {
 	if n.left && within(n.root, name) && !within(n.to, name) {
 		return false
 	}
+	if n.fromDropped(dir, name) {
+		return false
+	}
 	if !mayBeNamed(n.ways[dir], filepath.Base(name)) {
 		return !n.wayOnly[dir]
 	}
@@ -221,6 +231,16 @@ func (n *fsNotifier) relevant(name string) bool {
 		n.left, n.to = err == nil && now != n.root, now
 	}
 	return true
+}
+
+// fromDropped reports whether an event about name in dir came from a
+// watch the last sync removed (see dropped): dir lost its watch then and
+// has none again. An event that may come from a live watch counts: one
+// about name itself (a directory still watched, deleted), or with dir
+// watched again (a tree swapped back, whose scan watched it anew).
+// Called with n.mu held.
+func (n *fsNotifier) fromDropped(dir, name string) bool {
+	return n.dropped[dir] && !n.watched.contains(dir) && !n.watched.contains(name)
 }
 
 // forget drops the watch of a directory that was removed or renamed away, so
@@ -366,10 +386,12 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 		n.wayOnly[d] = !want[d]
 		want[d] = true
 	}
+	n.dropped = map[string]bool{}
 	for d := range n.watched.all() {
 		if !want[d] {
 			_ = n.fw.Remove(d) // the directory may already be gone
 			n.watched.remove(d)
+			n.dropped[d] = true
 		}
 	}
 	rewatch := n.rewatch.Swap(false)

@@ -57,3 +57,60 @@ func TestRelevantAfterASwapKeepsTheNewTree(t *testing.T) {
 		})
 	}
 }
+
+// TestRelevantAfterTheSyncDropsTheOldTree: the events of the old worktree
+// still queued when the rebuild's sync has dropped its watches (git-sync
+// deletes it while the new one is scanned) are no change, where each
+// counted was one more full rescan per commit. Those of the tree read, of
+// a folder watched again (the old tree swapped back and scanned anew) and
+// of the way to the repository count.
+func TestRelevantAfterTheSyncDropsTheOldTree(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := func(name string) []string {
+		root := filepath.Join(dir, name)
+		dirs := []string{root, filepath.Join(root, "capabilities"), filepath.Join(root, "capabilities/ui")}
+		if err := os.MkdirAll(dirs[len(dirs)-1], 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dirs
+	}
+	old, cur := tree("a"), tree("b")
+	link := filepath.Join(dir, "current")
+	if err := os.Symlink("a", link); err != nil {
+		t.Fatal(err)
+	}
+	n, err := openFSNotifier(NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: link}}}))
+	if err != nil {
+		t.Skipf("no inotify: %v", err)
+	}
+	defer n.close()
+	n.sync(old, nil, nil)
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("b", link); err != nil {
+		t.Fatal(err)
+	}
+	n.sync(cur, nil, nil) // the rebuild after the swap
+	tests := []struct {
+		event string // under the temp dir
+		want  bool
+	}{
+		{"a/capabilities/ui/capability.json", false},
+		{"a/capabilities/ui", false},
+		{"b/capabilities/ui/capability.json", true},
+		{"current", true},
+	}
+	for _, tt := range tests {
+		if got := n.relevant(filepath.Join(dir, tt.event)); got != tt.want {
+			t.Errorf("relevant(%s) = %v, want %v", tt.event, got, tt.want)
+		}
+	}
+	n.entering(old[2]) // the old tree swapped back, and read again
+	if !n.relevant(filepath.Join(old[2], "capability.json")) {
+		t.Error("an event of a folder watched again is not relevant")
+	}
+}
