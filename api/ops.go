@@ -96,6 +96,8 @@ const maxFailureDiagnostics = 20
 // build is still running.
 func notBuiltReason(st store.Status) string {
 	switch f := st.Failure; {
+	case f != nil && f.Unread():
+		return "the last build failed: " + f.Error
 	case f != nil && len(f.Diagnostics) > 0:
 		if len(f.Diagnostics) > maxFailureDiagnostics {
 			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status all)", validate.Plural(len(f.Diagnostics), "error"), maxFailureDiagnostics)

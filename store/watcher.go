@@ -111,7 +111,15 @@ type Failure struct {
 	// (git-sync moved on to a bad commit) could not tell which commit.
 	Revision    string               `json:"revision,omitempty"`
 	Diagnostics validate.Diagnostics `json:"diagnostics"`
+	// unread says the repository could not be read at all: its one
+	// diagnostic restates Error (see Unread).
+	unread bool
 }
+
+// Unread reports whether the failure is a repository that could not be
+// read at all (missing, not a folder, a link loop, no permission): nothing
+// was built, and its one diagnostic says what Error says.
+func (f *Failure) Unread() bool { return f.unread }
 
 // Watcher keeps the newest valid Snapshot of a repository. It rebuilds from
 // scratch (scan, validate, build) after every burst of changes and swaps the
@@ -678,6 +686,11 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	f := &Failure{At: st.LastAttempt}
 	if b.err != nil {
 		f.Error = b.err.Error()
+		if errors.Is(b.err, ErrRepo) {
+			// The metrics count it as an error; the log line and
+			// /status must say which, where they said 0 and null.
+			f.Diagnostics, f.unread = validate.Diagnostics{unreadRepo(b.err)}, true
+		}
 	} else {
 		f.Diagnostics = b.snap.Diagnostics.Errors()
 		f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
@@ -696,6 +709,13 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	}
 	w.log.Warn(msg, f.logAttrs(st.Generation, b.took)...)
 	return failed
+}
+
+// unreadRepo is the diagnostic of a repository that could not be read at
+// all: the rule of an input directory that could not be read, about the
+// repository as a whole (no file).
+func unreadRepo(err error) validate.Diagnostic {
+	return validate.Diagnostic{Rule: "file-unreadable", Severity: validate.Error, Message: err.Error()}
 }
 
 // logAttrs are the attributes of a failure's log line: with the commit and

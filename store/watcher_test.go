@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -373,6 +374,58 @@ func TestWatcherWaitsForTheRepository(t *testing.T) {
 			waitFor(t, "the vanished repository to fail", func() bool { return c.failed.Load() == 1 })
 			if st := w.Status(); st.Waiting != "" || st.Failures != 1 || st.Failure == nil {
 				t.Errorf("vanished after a good build: status %+v", st)
+			}
+		})
+	}
+}
+
+// TestWatcherUnreadableRootCarriesItsDiagnostic: a repository that cannot
+// be read at all (gone, a link to a file, a dangling link, a link loop)
+// is a failure whose diagnostic says why, in /status and in the log line,
+// as the metrics count it: they said 1 error where the log said 0 and
+// /status null.
+func TestWatcherUnreadableRootCarriesItsDiagnostic(t *testing.T) {
+	tests := []struct {
+		name   string
+		target string // where current leads once broken, under the base; "": rev-1 deleted
+	}{
+		{"gone", ""},
+		{"a link to a file", "file"},
+		{"a dangling link", "nowhere/repo"},
+		{"a link loop", "current"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			current := filepath.Join(base, "current")
+			copyRepoTree(t, "../testdata/repo", filepath.Join(base, "rev-1"))
+			writeTestFile(t, filepath.Join(base, "file"), []byte("not a folder\n"))
+			makeSymlink(t, "rev-1", current)
+			var log syncBuffer
+			w, c := startWatcher(t, current, store.WatchOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			if tt.target == "" {
+				removeAll(t, filepath.Join(base, "rev-1"))
+			} else {
+				storetest.SwapLink(t, tt.target, current)
+			}
+			waitFor(t, "the failure", func() bool { return c.failed.Load() == 1 })
+			f := w.Status().Failure
+			if f == nil || len(f.Diagnostics) != 1 || !f.Unread() {
+				t.Fatalf("failure %+v, want one diagnostic", f)
+			}
+			if d := f.Diagnostics[0]; d.Rule != "file-unreadable" || d.Severity != validate.Error || d.Message != f.Error {
+				t.Errorf("diagnostic %+v, want the error %q as a file-unreadable error", d, f.Error)
+			}
+			line := ""
+			for l := range strings.SplitSeq(log.String(), "\n") {
+				if strings.Contains(l, "rebuild failed") {
+					line = l
+				}
+			}
+			for _, want := range []string{"errors=1", `first="capreg: error [file-unreadable] cannot read repository`} {
+				if !strings.Contains(line, want) {
+					t.Errorf("the failure's log line %q lacks %q", line, want)
+				}
 			}
 		})
 	}
