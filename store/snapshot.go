@@ -519,6 +519,16 @@ func (s *Snapshot) HoldsNothing() bool {
 	return r != nil && len(r.Capabilities)+len(r.Cards) == 0 && (r.Contract == nil || len(r.Contract.Entries) == 0)
 }
 
+// empty reports whether the snapshot's repository holds nothing capreg
+// reads at all: nothing HoldsNothing counts, and no capreg.json, capability
+// folder, declaration met where it is not read, or package. A folder
+// emptied, or a re-clone still fetching (only .git), looks so.
+func (s *Snapshot) empty() bool {
+	src := s.Sources
+	return s.HoldsNothing() && src != nil && src.RepoConfig == nil && len(src.Capabilities) == 0 &&
+		len(src.StrayDeclarations) == 0 && len(src.Packages) == 0
+}
+
 // SearchTools ranks the snapshot's cards for q, in the order and with the
 // scores search gives them, the cards that replace a command the intent
 // names first (cmdline.Matcher.NamedBy).

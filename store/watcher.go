@@ -506,6 +506,9 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 		dirs, named, read = watched.Dirs, watched.Named, watched.Read
 	}
 	n.sync(dirs, named, read)
+	if b.err == nil && b.snap.OK() {
+		refuseEmptied(prev.snap, b.snap)
+	}
 	next := &watchState{snap: prev.snap, status: prev.status}
 	st := &next.status
 	st.LastAttempt = time.Now().UTC()
@@ -666,6 +669,28 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		w.log.Warn("the repository holds nothing capreg reads (no capabilities/<id>/capability.json, host workflow marker or tool card); serving an empty registry", attrs...)
 	}
 	return served
+}
+
+// refuseEmptied fails snap, a valid build of a repository that holds
+// nothing capreg reads at all, when the served registry holds something:
+// a re-clone still fetching (only .git) or a folder emptied by mistake
+// (rm -rf repo && mkdir repo) is valid to capreg check, and was served as
+// an empty registry, ready. The error tells the operator to restart
+// capreg serve when it was emptied on purpose: the first build of an
+// empty repository is served. snap is not served, so it is changed in
+// place: the error also reaches the metrics.
+func refuseEmptied(served, snap *Snapshot) {
+	if served == nil || served.HoldsNothing() || !snap.empty() {
+		return
+	}
+	snap.Registry = nil // not OK, as a build with errors
+	snap.Diagnostics = slices.Concat(snap.Diagnostics, validate.Diagnostics{{
+		Rule: "file-unreadable", Severity: validate.Error, Message: fmt.Sprintf(
+			"the repository holds nothing capreg reads (no capreg.json, capability declaration, host workflow marker or tool card), "+
+				"where generation %d served %s and %s: not served. A re-clone in progress fills it, and the rebuild that follows serves it; "+
+				"if it was emptied on purpose, restarting capreg serve accepts it",
+			served.Generation, validate.Plural(len(served.Registry.Capabilities), "capability"), validate.Plural(len(served.Result.Cards), "tool card")),
+	}})
 }
 
 // countRule counts the findings of rule.

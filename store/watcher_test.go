@@ -431,6 +431,71 @@ func TestWatcherUnreadableRootCarriesItsDiagnostic(t *testing.T) {
 	}
 }
 
+// TestWatcherKeepsARegistryOverAnEmptiedRepository: once a registry that
+// holds something is served, a repository emptied (a re-clone still
+// fetching: only .git; rm -rf && mkdir) is a failed rebuild that keeps it,
+// where an empty registry was served, ready. Filled again, it is served;
+// the first build of an empty repository is served, and so is a later
+// empty one while the registry served is empty.
+func TestWatcherKeepsARegistryOverAnEmptiedRepository(t *testing.T) {
+	tests := []struct {
+		name  string
+		empty func(t *testing.T, repo, outside string)
+	}{
+		{"a re-clone still fetching", func(t *testing.T, repo, outside string) {
+			if err := os.Rename(repo, filepath.Join(outside, "keep")); err != nil {
+				t.Fatal(err)
+			}
+			mustMkdirAll(t, filepath.Join(repo, ".git/objects"))
+			writeTestFile(t, filepath.Join(repo, ".git/HEAD"), []byte("ref: refs/heads/main\n"))
+		}},
+		{"removed and made again", func(t *testing.T, repo, _ string) {
+			removeAll(t, repo)
+			mustMkdirAll(t, repo)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, outside := scanRepoCopy(t)
+			w, c := startWatcher(t, repo, store.WatchOptions{})
+			served := w.Current()
+			tt.empty(t, repo, outside)
+			emptied := func(d validate.Diagnostic) bool {
+				return d.Rule == "file-unreadable" && strings.Contains(d.Message, "holds nothing capreg reads")
+			}
+			waitFor(t, "the emptied repository to fail", func() bool {
+				f := w.Status().Failure
+				return f != nil && slices.ContainsFunc(f.Diagnostics, emptied)
+			})
+			st := w.Status()
+			if w.Current() != served || st.Generation != 1 || c.failed.Load() == 0 {
+				t.Errorf("status %+v, %d failures reported; want generation 1 served still", st, c.failed.Load())
+			}
+			d := st.Failure.Diagnostics[slices.IndexFunc(st.Failure.Diagnostics, emptied)]
+			for _, want := range []string{"generation 1 served 12 capabilities and 5 tool cards", "re-clone", "restarting capreg serve"} {
+				if !strings.Contains(d.Message, want) {
+					t.Errorf("diagnostic %q lacks %q", d.Message, want)
+				}
+			}
+			copyRepoTree(t, baseRepoDir, repo) // the clone done
+			waitFor(t, "the filled repository to be served", func() bool { return w.Status().Failure == nil })
+			if got := len(w.Current().Registry.Capabilities); got != 12 {
+				t.Errorf("%d capabilities served once filled, want 12", got)
+			}
+		})
+	}
+	t.Run("empty from the start", func(t *testing.T) {
+		repo := t.TempDir()
+		w, c := startWatcher(t, repo, store.WatchOptions{})
+		mustMkdirAll(t, filepath.Join(repo, "docs"))
+		writeTestFile(t, filepath.Join(repo, "docs/readme.md"), []byte("# Nothing yet\n"))
+		waitFor(t, "the rebuild", func() bool { return c.ok.Load()+c.unchanged.Load() >= 2 })
+		if st := w.Status(); st.Failure != nil || c.failed.Load() != 0 {
+			t.Errorf("an empty repository served empty failed: status %+v", st)
+		}
+	})
+}
+
 // An input linked from a folder the walk skips (a capability vendored in
 // node_modules/) is watched where it lives: its edits are served, and a
 // broken edit is reported, in both watch modes.
