@@ -616,21 +616,22 @@ type knot struct {
 }
 
 // knotsOf splits the hooks OrderHooks could not order into their cycles
-// (Tarjan's strongly connected components of two or more), in the order
-// of their first members, so that two cycles at a point are two findings
-// and a hook is named as held back only by a cycle it depends on. It is
-// linear in the hooks and their produces/consumes edges.
+// (Tarjan's strongly connected components of two or more hooks, over the
+// hooks and their artifacts: see flowGraph.linked), in the order of their
+// first members, so that two cycles at a point are two findings and a hook
+// is named as held back only by a cycle it depends on. It is linear in the
+// hooks and the artifacts they list.
 func knotsOf(hooks []*Hook) []knot {
 	n := len(hooks)
-	succ, pred := hookEdges(hooks)
-	comp := sccs(succ)
-	size := make([]int, n) // per component (numbered below n)
-	for _, c := range comp {
+	g := newFlowGraph(hooks)
+	comp := sccs(g.linked())
+	size := make([]int, len(comp)) // hooks per component
+	for _, c := range comp[:n] {
 		size[c]++
 	}
 	var knots []knot
-	var members [][]int      // per knot, in input order
-	knotOf := make([]int, n) // per component: 1 + its knot, or 0
+	var members [][]int              // per knot, in input order
+	knotOf := make([]int, len(comp)) // per component: 1 + its knot, or 0
 	claimed := make([]bool, n)
 	for i, h := range hooks {
 		c := comp[i]
@@ -639,7 +640,7 @@ func knotsOf(hooks []*Hook) []knot {
 		}
 		claimed[i] = true
 		if knotOf[c] == 0 {
-			knots = append(knots, knot{loop: loopFrom(i, comp, pred, hooks)})
+			knots = append(knots, knot{loop: loopFrom(i, comp, g, hooks)})
 			members = append(members, nil)
 			knotOf[c] = len(knots)
 		}
@@ -650,18 +651,27 @@ func knotsOf(hooks []*Hook) []knot {
 		}
 	}
 	// Each knot in turn claims what waits on it that no knot before it
-	// claimed; what waits through another knot is that one's too.
+	// claimed; what waits through another knot is that one's too. An
+	// artifact's consumers are claimed once it is reached, so it is
+	// followed once.
+	followed := make([]bool, len(g.consumers))
 	for k := range knots {
 		queue := members[k]
 		var held []int
 		for len(queue) > 0 {
 			i := queue[0]
 			queue = queue[1:]
-			for _, j := range succ[i] {
-				if !claimed[j] {
-					claimed[j] = true
-					held = append(held, j)
-					queue = append(queue, j)
+			for _, a := range g.produces[i] {
+				if followed[a] {
+					continue
+				}
+				followed[a] = true
+				for _, j := range g.consumers[a] {
+					if !claimed[j] {
+						claimed[j] = true
+						held = append(held, j)
+						queue = append(queue, j)
+					}
 				}
 			}
 		}
@@ -674,9 +684,11 @@ func knotsOf(hooks []*Hook) []knot {
 }
 
 // loopFrom walks back from hook first, in its component, to a producer of
-// what each consumes until it comes round, and returns that cycle forward
-// (producer before consumer), from its member first in input order.
-func loopFrom(first int, comp []int, pred [][]int, hooks []*Hook) []*Hook {
+// what each consumes (another hook, in the order the artifacts are listed
+// and their producers numbered) until it comes round, and returns that
+// cycle forward (producer before consumer), from its member first in
+// input order.
+func loopFrom(first int, comp []int, g flowGraph, hooks []*Hook) []*Hook {
 	seenAt := map[int]int{}
 	var back []int
 	for i := first; ; {
@@ -693,18 +705,25 @@ func loopFrom(first int, comp []int, pred [][]int, hooks []*Hook) []*Hook {
 		}
 		seenAt[i] = len(back)
 		back = append(back, i)
-		next := -1
-		for _, p := range pred[i] {
-			if comp[p] == comp[i] {
-				next = p
-				break
-			}
-		}
+		next := producerIn(i, comp, g)
 		if next < 0 {
 			return []*Hook{hooks[first]} // not reached: a member of a component of two or more has a producer in it
 		}
 		i = next
 	}
+}
+
+// producerIn is the first other hook in the component of hook i that
+// produces an artifact i consumes, or -1.
+func producerIn(i int, comp []int, g flowGraph) int {
+	for _, a := range g.consumes[i] {
+		for _, p := range g.producers[a] {
+			if p != i && comp[p] == comp[i] {
+				return p
+			}
+		}
+	}
+	return -1
 }
 
 // sccs numbers the strongly connected components of the graph succ
