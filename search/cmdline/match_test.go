@@ -1421,6 +1421,7 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{ID: "sort", Replaces: []string{"sort <$file>"}},
 		{ID: "quiet", Replaces: []string{"make > /dev/null 2>&1"}},
 		{ID: "log", Replaces: []string{"make test &>> <log>"}},
+		{ID: "lint", Replaces: []string{"make lint &><file>"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1487,6 +1488,15 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"pg_dump db &>out.sql", []string{"dump", "dump2"}},
 		{"make test >> ci.log 2>&1", []string{"log"}},
 		{"make test &>>ci.log", []string{"log"}},
+		{"make lint &>out", []string{"lint"}},
+		{"make lint > out 2>&1", []string{"lint"}},
+		// ">&f", the older spelling, too; ">&2" and ">&-" are no file.
+		{"make >& /dev/null", []string{"quiet"}},
+		{"make >&/dev/null", []string{"quiet"}},
+		{"make >&2", nil},
+		{"make >& 2", nil},
+		{"make >&-", nil},
+		{"make &>&2", nil},
 		// Not both outputs: another duplication, or none.
 		{"make >/dev/null 2>/dev/null", nil},
 		{"make >/dev/null", nil},

@@ -93,34 +93,32 @@ func readWords(toks []shellToken) []shellToken {
 // ">&2"), a here-document or here-string ("<<EOF", "<<<text") and a
 // placeholder ("<file>") are left whole; a placeholder after a
 // redirection is its target ("><file>" is "> <file>"). ">|" is ">": it
-// only overrides the shell's noclobber. "&>f" and "&>>f", bash's short
-// ways to send both outputs to f, are written out as "> f 2>&1" and ">>
-// f 2>&1", so that "make > /dev/null 2>&1" matches "make &>/dev/null"
+// only overrides the shell's noclobber. "&>f", "&>>f" and ">&f", bash's
+// short ways to send both outputs to f, are written out as "> f 2>&1" and
+// ">> f 2>&1", so that "make > /dev/null 2>&1" matches "make &>/dev/null"
 // and the reverse.
 func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		from, op := redirectionOperator(t)
-		both := bothOutputs(t) && (op > 0 || i+1 < len(toks) && !toks[i+1].op)
-		if op == 0 && !both && out == nil {
+		r, target, words := bothOutputs(t, toks[i+1:])
+		if op == 0 && words == 0 && out == nil {
 			continue
 		}
 		if out == nil {
 			out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
 		}
-		if both {
-			out = appendBothOutputs(out, t, op, toks[i+1:])
-			if op == 0 {
-				i++ // the target, in the next word
-			}
+		if words > 0 {
+			out = append(out, r, target, shellToken{text: "2>&1", off: t.off})
+			i += words - 1 // the target, when in the next word
 			continue
 		}
 		if op == 0 {
 			out = append(out, t)
 			continue
 		}
-		r := t
+		r = t
 		r.text = t.text[from:op]
 		if strings.HasSuffix(r.text, ">|") {
 			r.text = strings.TrimSuffix(r.text, "|") // the same, noclobber aside: "2>|" is "2>"
@@ -136,24 +134,41 @@ func splitRedirections(toks []shellToken) []shellToken {
 	return out
 }
 
-// bothOutputs reports whether the word t is bash's redirection of both
-// outputs, "&>" or "&>>", with or without its target.
-func bothOutputs(t shellToken) bool {
-	return !t.op && !t.quoted && !t.glued && !t.dot && strings.HasPrefix(t.text, "&>") &&
-		!startsWithPlaceholder(t.text[1:]) && (len(t.text) < 3 || t.text[2] != '&' && t.text[2] != '<' && t.text[2] != '|')
-}
-
-// appendBothOutputs appends "&>" or "&>>" and its target written out as
-// "> target 2>&1" or ">> target 2>&1". The target ends the word t, after
-// op, or is the first of next.
-func appendBothOutputs(out []shellToken, t shellToken, op int, next []shellToken) []shellToken {
-	r, target := t, shellToken{}
-	if op == 0 {
-		r.text, target = t.text[1:], next[0]
-	} else {
-		r.text, target = t.text[1:op], shellToken{text: t.text[op:], off: t.off + op}
+// bothOutputs reads the word t, and next, the words after it, as bash's
+// redirection of both outputs to a file: "&>" or "&>>", or ">&" whose
+// target is not a descriptor ("2", "-"), with the target in t or in the
+// next word. It returns the redirection of the standard output it stands
+// for (">" or ">>"), its target, and the words read (1 or 2); 0 when t is
+// none.
+func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, words int) {
+	if t.op || t.quoted || t.glued || t.dot {
+		return t, t, 0
 	}
-	return append(out, r, target, shellToken{text: "2>&1", off: t.off})
+	var op, rest string
+	switch {
+	case strings.HasPrefix(t.text, "&>>"):
+		op, rest = ">>", t.text[3:]
+	case strings.HasPrefix(t.text, "&>"):
+		op, rest = ">", t.text[2:]
+	case strings.HasPrefix(t.text, ">&"):
+		op, rest = ">", t.text[2:]
+	default:
+		return t, t, 0
+	}
+	redirect = t
+	redirect.text = op
+	if rest != "" {
+		// Not a duplication ("&>&2", ">&2", ">&-"), noclobber's "&>|", or
+		// a here-document; a placeholder is a target ("&><file>").
+		if strings.Trim(rest, "0123456789") == "" || rest == "-" || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
+			return t, t, 0
+		}
+		return redirect, shellToken{text: rest, off: t.off + len(t.text) - len(rest)}, 1
+	}
+	if len(next) == 0 || next[0].op || t.text == ">&" && (strings.Trim(next[0].text, "0123456789") == "" || next[0].text == "-") {
+		return t, t, 0
+	}
+	return redirect, next[0], 2
 }
 
 // redirectionOperator finds the redirection that starts the word t:
