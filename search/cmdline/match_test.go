@@ -1990,13 +1990,20 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 		{"find . -exec echo -rf {} +", nil},
 		{"find . -exec rm -r {} +", nil},
 	})
-	checkMatchCommand(t, Compile([]Card{{ID: "exec-rm", Replaces: []string{"find * -exec rm -r -f {} +"}}}), []struct {
+	checkMatchCommand(t, Compile([]Card{
+		{ID: "exec-rm", Replaces: []string{"find * -exec rm -r -f {} +"}},
+		// -rf is -e's pattern, here as outside a find: no bundle.
+		{ID: "exec-grep", Replaces: []string{"find * -exec grep -e -rf *"}},
+	}), []struct {
 		cmd  string
 		want []string
 	}{
 		{"find . -exec rm -rf {} +", []string{"exec-rm"}},
 		{"find . -exec rm -fr {} +", []string{"exec-rm"}},
 		{"find . -exec rm -r {} +", nil},
+		{"find . -exec grep -e -rf {} +", []string{"exec-grep"}},
+		{"find . -exec grep -e -r -f {} +", nil},
+		{"find . -exec grep -e -fr {} +", nil},
 	})
 }
 

@@ -265,7 +265,14 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 				actionCommand = path.Base(t.text)
 				continue
 			}
-			if !bundles || !permutes[actionCommand] || !splitsBundle(t) || argumentLetter(t, shortArguments(actionCommand)) >= 0 {
+			set := shortArguments(actionCommand)
+			if takesNextWord(toks[j-1], set, actionCommand) && !toks[j-1].glued {
+				// The argument of the option before it ("-rf" of "grep -e
+				// -rf"), as outside a find: no option, no bundle.
+				toks[j].glued = true
+				continue
+			}
+			if !bundles || !permutes[actionCommand] || !splitsBundle(t) || argumentLetter(t, set) >= 0 {
 				continue
 			}
 			// Its bundles are split as its own would be: "find *
