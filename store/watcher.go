@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -687,10 +688,32 @@ func refuseEmptied(served, snap *Snapshot) {
 	snap.Diagnostics = slices.Concat(snap.Diagnostics, validate.Diagnostics{{
 		Rule: "file-unreadable", Severity: validate.Error, Message: fmt.Sprintf(
 			"the repository holds nothing capreg reads (no capreg.json, capability declaration, host workflow marker or tool card), "+
-				"where generation %d served %s and %s: not served. A re-clone in progress fills it, and the rebuild that follows serves it; "+
+				"where generation %d served %s: not served. A re-clone in progress fills it, and the rebuild that follows serves it; "+
 				"if it was emptied on purpose, restarting capreg serve accepts it",
-			served.Generation, validate.Plural(len(served.Registry.Capabilities), "capability"), validate.Plural(len(served.Result.Cards), "tool card")),
+			served.Generation, heldBy(served.Result)),
 	}})
+}
+
+// heldBy says what a validation result holds, by the kinds it holds any of: "12
+// capabilities, 5 host steps and 5 tool cards", "5 host steps".
+func heldBy(r *validate.Result) string {
+	steps := 0
+	if r.Contract != nil {
+		steps = len(r.Contract.Entries)
+	}
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		noun string
+	}{{len(r.Capabilities), "capability"}, {steps, "host step"}, {len(r.Cards), "tool card"}} {
+		if p.n > 0 {
+			parts = append(parts, validate.Plural(p.n, p.noun))
+		}
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // countRule counts the findings of rule.

@@ -545,3 +545,24 @@ func waitUntil(t *testing.T, what string, ok func() bool) {
 		}
 	}
 }
+
+// TestHeldBy: the refusal of an emptied repository says what the served
+// registry held, by the kinds it held any of: one of host workflows only
+// read "0 capabilities and 0 tool cards", as if nothing had been served.
+func TestHeldBy(t *testing.T) {
+	steps := &validate.Contract{Entries: make([]validate.ContractEntry, 5)}
+	tests := []struct {
+		r    *validate.Result
+		want string
+	}{
+		{&validate.Result{Contract: steps}, "5 host steps"},
+		{&validate.Result{Capabilities: make([]*validate.Capability, 1)}, "1 capability"},
+		{&validate.Result{Capabilities: make([]*validate.Capability, 12), Contract: steps, Cards: make([]*validate.Card, 5)}, "12 capabilities, 5 host steps and 5 tool cards"},
+		{&validate.Result{Cards: make([]*validate.Card, 2), Contract: steps}, "5 host steps and 2 tool cards"},
+	}
+	for _, tt := range tests {
+		if got := heldBy(tt.r); got != tt.want {
+			t.Errorf("heldBy = %q, want %q", got, tt.want)
+		}
+	}
+}

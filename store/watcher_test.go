@@ -472,7 +472,7 @@ func TestWatcherKeepsARegistryOverAnEmptiedRepository(t *testing.T) {
 				t.Errorf("status %+v, %d failures reported; want generation 1 served still", st, c.failed.Load())
 			}
 			d := st.Failure.Diagnostics[slices.IndexFunc(st.Failure.Diagnostics, emptied)]
-			for _, want := range []string{"generation 1 served 12 capabilities and 5 tool cards", "re-clone", "restarting capreg serve"} {
+			for _, want := range []string{"generation 1 served 12 capabilities, 5 host steps and 5 tool cards", "re-clone", "restarting capreg serve"} {
 				if !strings.Contains(d.Message, want) {
 					t.Errorf("diagnostic %q lacks %q", d.Message, want)
 				}
