@@ -70,12 +70,21 @@ type ChangeError struct {
 }
 
 func (e *ChangeError) Error() string {
-	parts := make([]string, len(e.Conflicts))
-	for i, c := range e.Conflicts {
+	shown := e.Conflicts[:min(len(e.Conflicts), maxConflictsNamed)]
+	parts := make([]string, len(shown))
+	for i, c := range shown {
 		parts[i] = c.Path + ": " + c.Err.Error()
+	}
+	if more := len(e.Conflicts) - len(shown); more > 0 {
+		parts = append(parts, "and "+validate.Plural(more, "other path"))
 	}
 	return "the change cannot be applied: " + strings.Join(parts, "; ")
 }
+
+// maxConflictsNamed bounds the conflicts a ChangeError's message names; the
+// others are counted (Conflicts holds them all). A change deleting 50,000
+// missing paths was answered with a message of them all.
+const maxConflictsNamed = 20
 
 // Unwrap lets errors.Is find the reason of each conflict.
 func (e *ChangeError) Unwrap() []error {
@@ -264,15 +273,18 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 // and writing under its name makes it a directory.
 func (ch *change) conflicts(tree *Tree) error {
 	var out []Conflict
+	inConflict := map[string]bool{} // a slice search per delete was deletes × conflicts
 	for _, p := range ch.order {
 		if err := ch.writeConflict(tree, p); err != nil {
 			out = append(out, Conflict{Path: p, Err: err})
+			inConflict[p] = true
 		}
 	}
 	for _, p := range ch.deletes {
-		if slices.ContainsFunc(out, func(c Conflict) bool { return c.Path == p }) {
+		if inConflict[p] {
 			continue
 		}
+		inConflict[p] = true // judged once, if deleted twice
 		e, known := tree.lookup(p)
 		switch d := ch.delNamed[p]; {
 		case d.err != nil && (d.up || e&entryFile != 0 && e&entryDir == 0):

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -98,5 +100,27 @@ func TestOverlayAcceptsWhatTheTreeDoesNotKnow(t *testing.T) {
 		{name: "a path deleted twice", deleted: []string{"docs/markers.md", "docs/markers.md"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { overlayWantCheck(t, tc) })
+	}
+}
+
+// TestOverlayConflictsOfManyPaths: a change deleting many missing paths
+// is refused with each in Conflicts, once each, and a message that names
+// the first 20 and counts the others (it named all 50,000).
+func TestOverlayConflictsOfManyPaths(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	served := servedLoad(t, repo)
+	var deleted []string
+	for i := range 300 {
+		deleted = append(deleted, fmt.Sprintf("docs/nope%d.md", i))
+	}
+	deleted = append(deleted, "docs/nope0.md") // twice
+	_, err := served.Overlay(nil, deleted)
+	var ce *store.ChangeError
+	if !errors.As(err, &ce) || len(ce.Conflicts) != 300 {
+		t.Fatalf("Overlay error = %v, want a ChangeError of 300 conflicts", err)
+	}
+	msg := err.Error()
+	if !strings.Contains(msg, "docs/nope19.md: ") || strings.Contains(msg, "docs/nope20.md") || !strings.HasSuffix(msg, "; and 280 other paths") {
+		t.Errorf("message %q, want the first 20 paths named and 280 counted", msg)
 	}
 }
