@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -313,7 +314,17 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 		s.validations.refuse(w, "changes are being validated", "2")
 		return
 	}
-	defer release()
+	// The answer is made under the turn and sent after it: a client
+	// reading a large answer slowly held the turn until the write timeout,
+	// and every other change waited or was turned away.
+	answer := newHeldResponse()
+	s.validateChange(answer, r, v, data)
+	release()
+	answer.sendTo(w)
+}
+
+// validateChange answers POST /validate for its body, data.
+func (s *Server) validateChange(w http.ResponseWriter, r *http.Request, v *views, data []byte) {
 	req, ok := decodeValidateBody(w, data, r.Header.Get("Content-Type"))
 	if !ok {
 		return
@@ -346,6 +357,30 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	writeJSON(w, http.StatusOK, map[string]any{
 		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags, "baseGeneration": snap.Generation,
 	})
+}
+
+// heldResponse is an answer kept in memory, to be sent later (sendTo).
+type heldResponse struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func newHeldResponse() *heldResponse {
+	return &heldResponse{header: http.Header{}, status: http.StatusOK}
+}
+
+func (h *heldResponse) Header() http.Header { return h.header }
+
+func (h *heldResponse) WriteHeader(status int) { h.status = status }
+
+func (h *heldResponse) Write(p []byte) (int, error) { return h.body.Write(p) }
+
+// sendTo sends the answer held to w.
+func (h *heldResponse) sendTo(w http.ResponseWriter) {
+	maps.Copy(w.Header(), h.header)
+	w.WriteHeader(h.status)
+	w.Write(h.body.Bytes())
 }
 
 // backslashPath refuses, naming the slash-separated path meant, a change

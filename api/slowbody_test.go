@@ -1,10 +1,13 @@
 package api_test
 
 import (
+	"bufio"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -76,5 +79,38 @@ func TestCommandLineOverTheLimits(t *testing.T) {
 				t.Errorf("a command line of %d bytes, If-None-Match %q: %d, want 400", len(line), inm, resp.StatusCode)
 			}
 		}
+	}
+}
+
+// TestValidateTurnIsNotHeldBySlowReader: a POST /validate whose client
+// does not read its (large) answer holds no turn while the answer waits to
+// be sent: another change is validated meanwhile. The turn was released
+// only once the answer was written, so a client reading slowly kept every
+// other change waiting, then busy, until the write timeout.
+func TestValidateTurnIsNotHeldBySlowReader(t *testing.T) {
+	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
+	defer srv.Close()
+	// A role list of 100,000 repeats: a finding each, an answer of MBs.
+	roles := strings.Repeat("r, ", 100000)
+	doc := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\nagent-roles: " + roles + "\nproduces: PLAN.md\nconsumes:\n-->\n"
+	body := `{"files":{"workflows/big.md":` + strconv.Quote(doc) + `}}`
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(4096)
+	fmt.Fprintf(conn, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body)
+	// Its answer is made, and waits for the reader, which reads one line.
+	if _, err := bufio.NewReader(conn).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Post(srv.URL+"/validate", "application/json", strings.NewReader(`{"files":{"docs/x.md":"hi"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a small change while another's answer waits for its reader: %d, want 200", resp.StatusCode)
 	}
 }
