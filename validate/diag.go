@@ -32,6 +32,9 @@ type Diagnostic struct {
 	Rule     string   `json:"rule"`
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
+	// Omitted counts the findings of the rule in the file, from here on,
+	// that are not listed (see CapFindings); this one stands for them.
+	Omitted int `json:"omitted,omitempty"`
 }
 
 // String renders the diagnostic as one line of text:
@@ -114,16 +117,57 @@ func (ds Diagnostics) Sort() {
 	})
 }
 
-// Count returns the number of errors and warnings.
+// Count returns the number of errors and warnings, the findings left out
+// of the list (Omitted) too.
 func (ds Diagnostics) Count() (errors, warnings int) {
 	for _, d := range ds {
+		n := max(d.Omitted, 1)
 		if d.Severity == Error {
-			errors++
+			errors += n
 		} else {
-			warnings++
+			warnings += n
 		}
 	}
 	return errors, warnings
+}
+
+// MaxPerRule bounds the findings of one rule listed for one file: a
+// workflow repeating one value 100,000 times ("agent-roles: r, r, r, …"),
+// a finding each, made 77 MB of answer from a 1 MB change, and GET /status
+// sent them all to every poll.
+const MaxPerRule = 100
+
+// CapFindings keeps, of sorted findings, the first MaxPerRule of each rule
+// and severity in each file, and puts one in the place of the others, at
+// the first of them, saying how many there are (Omitted).
+func CapFindings(ds Diagnostics) Diagnostics {
+	type key struct {
+		file, rule string
+		sev        Severity
+	}
+	seen := map[key]int{}
+	over := map[key]int{} // the index in out of the finding standing for the others
+	out := ds[:0:0]
+	for _, d := range ds {
+		k := key{d.File, d.Rule, d.Severity}
+		if seen[k]++; seen[k] <= MaxPerRule {
+			out = append(out, d)
+			continue
+		}
+		i, ok := over[k]
+		if !ok {
+			i, over[k] = len(out), len(out)
+			d.Message = ""
+			out = append(out, d)
+		}
+		out[i].Omitted++
+	}
+	for _, i := range over {
+		d := &out[i]
+		d.Message = fmt.Sprintf("%s more %s findings in this file from here on, not listed (the first %d are): each is the same kind of fault; fix those listed and check again",
+			strconv.Itoa(d.Omitted), d.Rule, MaxPerRule)
+	}
+	return out
 }
 
 // Plural counts n of noun in words ("1 error", "3 errors", "2 valid

@@ -79,8 +79,8 @@ func validate(src *Sources, cache *Cache) *Result {
 	}
 	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
 	res.Cards = checkCards(src.Cards, s)
-	res.Diagnostics = s.diags
-	res.Diagnostics.Sort()
+	s.diags.Sort()
+	res.Diagnostics = CapFindings(s.diags)
 	return res
 }
 

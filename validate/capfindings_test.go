@@ -1,0 +1,66 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCapFindings: of one rule in one file, the first MaxPerRule findings
+// are listed and one more, at the first of the others, counts them; other
+// rules and files are listed apart; counts stay whole.
+func TestCapFindings(t *testing.T) {
+	var ds Diagnostics
+	for i := range MaxPerRule + 50 {
+		ds = append(ds, Diagnostic{File: "a.md", Line: i + 1, Rule: "role-family", Severity: Warning, Message: "m"})
+	}
+	ds = append(ds, Diagnostic{File: "a.md", Line: 500, Rule: "role-family", Severity: Error, Message: "e"})
+	for i := range 3 {
+		ds = append(ds, Diagnostic{File: "a.md", Line: i + 1, Rule: "point-unknown", Severity: Error, Message: "p"})
+		ds = append(ds, Diagnostic{File: "b.md", Line: i + 1, Rule: "role-family", Severity: Warning, Message: "m"})
+	}
+	ds.Sort()
+	got := CapFindings(ds)
+	if len(got) != MaxPerRule+1+1+3+3 {
+		t.Fatalf("%d findings listed, want %d", len(got), MaxPerRule+8)
+	}
+	var stand []Diagnostic
+	for _, d := range got {
+		if d.Omitted > 0 {
+			stand = append(stand, d)
+		}
+	}
+	if len(stand) != 1 {
+		t.Fatalf("%d findings stand for others, want 1: %v", len(stand), stand)
+	}
+	d := stand[0]
+	if d.File != "a.md" || d.Rule != "role-family" || d.Line != MaxPerRule+1 || d.Omitted != 50 || d.Severity != Warning ||
+		!strings.HasPrefix(d.Message, fmt.Sprintf("50 more role-family findings in this file from here on, not listed (the first %d are)", MaxPerRule)) {
+		t.Errorf("the finding standing for the others: %+v", d)
+	}
+	if e, w := got.Count(); e != 1+3 || w != MaxPerRule+50+3 {
+		t.Errorf("Count = %d errors, %d warnings; want 4, %d (the omitted counted)", e, w, MaxPerRule+53)
+	}
+	if e, w := ds.Count(); e != 4 || w != MaxPerRule+53 {
+		t.Errorf("uncapped Count = %d, %d", e, w)
+	}
+}
+
+// A workflow repeating one agent role 100,000 times: its findings are
+// listed up to MaxPerRule, and counted whole (it made 77 MB of answer).
+func TestValidateCapsRepeatedFindings(t *testing.T) {
+	doc := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\nagent-roles: " + strings.Repeat("r, ", 100000) + "\nproduces: PLAN.md\nconsumes:\n-->\n"
+	res := Validate(&Sources{Workflows: []File{{Path: "workflows/plan.md", Data: []byte(doc)}}})
+	byRule := map[string]int{}
+	for _, d := range res.Diagnostics {
+		byRule[d.Rule]++
+	}
+	for rule, n := range byRule {
+		if n > MaxPerRule+1 {
+			t.Errorf("%d %s findings listed, want at most %d", n, rule, MaxPerRule+1)
+		}
+	}
+	if e, w := res.Diagnostics.Count(); e+w < 100000 {
+		t.Errorf("Count = %d errors, %d warnings; want the 100,000 repeats counted", e, w)
+	}
+}
