@@ -100,9 +100,12 @@ func notBuiltReason(st store.Status) string {
 		return "the last build failed: " + f.Error
 	case f != nil && len(f.Diagnostics) > 0:
 		if len(f.Diagnostics) > maxFailureDiagnostics {
-			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status all)", validate.Plural(len(f.Diagnostics), "error"), maxFailureDiagnostics)
+			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status all)", validate.Plural(f.Errors(), "error"), maxFailureDiagnostics)
 		}
-		return fmt.Sprintf("the last build found %s (details.failure lists them)", validate.Plural(len(f.Diagnostics), "error"))
+		if f.Errors() > len(f.Diagnostics) {
+			return fmt.Sprintf("the last build found %s (details.failure lists them, up to %d of a rule in a file)", validate.Plural(f.Errors(), "error"), validate.MaxPerRule)
+		}
+		return fmt.Sprintf("the last build found %s (details.failure lists them)", validate.Plural(f.Errors(), "error"))
 	case f != nil:
 		return "the last build failed: " + f.Error
 	case st.Waiting != "":

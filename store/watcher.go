@@ -117,6 +117,13 @@ type Failure struct {
 	unread bool
 }
 
+// Errors counts the failure's errors, those its Diagnostics count but do
+// not list (validate.CapFindings) too.
+func (f *Failure) Errors() int {
+	errs, _ := f.Diagnostics.Count()
+	return errs
+}
+
 // Unread reports whether the failure is a repository that could not be
 // read at all (missing, not a folder, a link loop, no permission): nothing
 // was built, and its one diagnostic says what Error says.
@@ -741,7 +748,7 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 		}
 	} else {
 		f.Diagnostics = b.snap.Diagnostics.Errors()
-		f.Error = rejectedWording(len(f.Diagnostics), st.Generation)
+		f.Error = rejectedWording(f.Errors(), st.Generation)
 		f.Revision = b.snap.Revision
 	}
 	if f.same(st.Failure) {
@@ -770,7 +777,7 @@ func unreadRepo(err error) validate.Diagnostic {
 // the first finding, so that a log pipeline alone says what broke and
 // where, without a GET /status from inside the cluster.
 func (f *Failure) logAttrs(generation uint64, took time.Duration) []any {
-	attrs := []any{"generation", generation, "error", f.Error, "errors", len(f.Diagnostics)}
+	attrs := []any{"generation", generation, "error", f.Error, "errors", f.Errors()}
 	if f.Revision != "" {
 		attrs = append(attrs, "revision", f.Revision)
 	}

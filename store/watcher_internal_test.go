@@ -566,3 +566,20 @@ func TestHeldBy(t *testing.T) {
 		}
 	}
 }
+
+// TestFailureCountsErrorsNotListed: a failure's count of errors, in its
+// wording and log line, holds the findings validation counts but does not
+// list (validate.CapFindings): it said 101 errors for 8,000.
+func TestFailureCountsErrorsNotListed(t *testing.T) {
+	f := &Failure{Diagnostics: validate.Diagnostics{
+		{File: "a.json", Rule: "duplicate-producer", Severity: validate.Error, Message: "x"},
+		{File: "a.json", Rule: "duplicate-producer", Severity: validate.Error, Message: "7,999 more", Omitted: 7999},
+	}}
+	if got := f.Errors(); got != 8000 {
+		t.Errorf("Errors() = %d, want 8000", got)
+	}
+	attrs := f.logAttrs(3, time.Second)
+	if i := slices.Index(attrs, any("errors")); i < 0 || attrs[i+1] != 8000 {
+		t.Errorf("log attributes %v, want errors 8000", attrs)
+	}
+}
