@@ -98,7 +98,7 @@ func TestCardIDIsNoPathStep(t *testing.T) {
 			t.Errorf("id %q: valid %v, want %v (%v)", id, got, ok, res.Diagnostics)
 		}
 		if !ok && (len(res.Diagnostics) != 1 || res.Diagnostics[0].Pointer != "/id" ||
-			res.Diagnostics[0].Message != fmt.Sprintf("%q is not allowed here: it is a URL path step, which HTTP clients remove before they send a request (/tools/.. is /), so GET /tools/{id} could not ask for the card", id)) {
+			res.Diagnostics[0].Message != fmt.Sprintf("%q is not allowed here: it is a URL path step, which HTTP clients remove before they send a request (/tools/. is /tools/, /tools/.. is /), so GET /tools/{id} could not ask for the card", id)) {
 			t.Errorf("id %q: diagnostics %v, want one at /id saying why", id, res.Diagnostics)
 		}
 	}
