@@ -70,7 +70,7 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 				// One producer is left: if it consumes the artifact too, it
 				// waited only on the others.
 				u := g.producers[a][slices.IndexFunc(g.producers[a], func(p int) bool { return !emitted[p] })]
-				if slices.Contains(g.consumes[u], a) {
+				if _, consumes := slices.BinarySearch(g.consumers[a], u); consumes {
 					release(u)
 				}
 			}
@@ -96,7 +96,7 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 type flowGraph struct {
 	produces, consumes [][]int // per hook: its artifacts, each once, as listed
 	producers          [][]int // per artifact: the hooks producing it, in index order
-	consumers          [][]int // per artifact: the hooks consuming it, in index order
+	consumers          [][]int // per artifact: the hooks consuming it, in index order (sorted)
 }
 
 func newFlowGraph(hooks []*Hook) flowGraph {
@@ -110,17 +110,27 @@ func newFlowGraph(hooks []*Hook) flowGraph {
 		return k
 	}
 	g := flowGraph{produces: make([][]int, len(hooks)), consumes: make([][]int, len(hooks))}
+	// listedBy[k] == i+1: hook i listed artifact k already, in the list
+	// being read (a scan of the list per artifact was its length squared).
+	var listedBy []int
+	once := func(i int, list []string, out *[]int) {
+		for _, a := range list {
+			k := id(a)
+			if k == len(listedBy) {
+				listedBy = append(listedBy, 0)
+			}
+			if listedBy[k] != i+1 {
+				listedBy[k] = i + 1
+				*out = append(*out, k)
+			}
+		}
+	}
 	for i, h := range hooks {
-		for _, a := range h.Produces {
-			if k := id(a); !slices.Contains(g.produces[i], k) {
-				g.produces[i] = append(g.produces[i], k)
-			}
+		once(i, h.Produces, &g.produces[i])
+		for _, k := range g.produces[i] {
+			listedBy[k] = 0 // the consumes list is read afresh
 		}
-		for _, a := range h.Consumes {
-			if k := id(a); !slices.Contains(g.consumes[i], k) {
-				g.consumes[i] = append(g.consumes[i], k)
-			}
-		}
+		once(i, h.Consumes, &g.consumes[i])
 	}
 	g.producers, g.consumers = make([][]int, len(ids)), make([][]int, len(ids))
 	for i := range hooks {
