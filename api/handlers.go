@@ -318,8 +318,10 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	// reading a large answer slowly held the turn until the write timeout,
 	// and every other change waited or was turned away.
 	answer := newHeldResponse()
-	s.validateChange(answer, r, v, data)
-	release()
+	func() {
+		defer release() // a panic (answered 500 by recoverer) returns the turn too
+		s.validateChange(answer, r, v, data)
+	}()
 	answer.sendTo(w)
 }
 

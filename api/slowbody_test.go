@@ -14,6 +14,7 @@ import (
 
 	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/search/cmdline"
+	"github.com/capreg/capreg/store"
 )
 
 // A client that sends the headers of a POST /validate and then trickles,
@@ -112,5 +113,28 @@ func TestValidateTurnIsNotHeldBySlowReader(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("a small change while another's answer waits for its reader: %d, want 200", resp.StatusCode)
+	}
+}
+
+// TestValidatePanicReturnsItsTurn: a POST /validate that panics (a bug
+// some change trips) is answered 500 and gives its turn back: the turn was
+// returned only after a normal answer, so one such change left every later
+// one busy until a restart.
+func TestValidatePanicReturnsItsTurn(t *testing.T) {
+	broken := repoSource(t, "../testdata/repo").snap.Load() // its own, not the shared one
+	broken.Sources = nil                                    // Overlay reads the served sources: a panic
+	src := &source{status: store.Status{Generation: 1}}
+	src.snap.Store(broken)
+	srv := httptest.NewServer(api.NewRouter(src, api.Options{}))
+	defer srv.Close()
+	for i := range 3 {
+		resp, err := http.Post(srv.URL+"/validate", "application/json", strings.NewReader(`{"files":{"docs/x.md":"hi"}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusInternalServerError {
+			t.Fatalf("change %d: %d, want 500 (the panic), not busy", i, resp.StatusCode)
+		}
 	}
 }
