@@ -67,7 +67,10 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 		if n := len(f.Diagnostics); n > maxFailureDiagnostics {
 			short := *f
 			short.Diagnostics = f.Diagnostics[:maxFailureDiagnostics]
-			details = map[string]any{"failure": &short, "diagnosticsOmitted": n - maxFailureDiagnostics}
+			// The errors not in details, those validation counted
+			// without listing them (Omitted) too.
+			shown, _ := short.Diagnostics.Count()
+			details = map[string]any{"failure": &short, "diagnosticsOmitted": f.Errors() - shown}
 		}
 	}
 	// A first build still running is done in about a second; a failed
@@ -100,7 +103,8 @@ func notBuiltReason(st store.Status) string {
 		return "the last build failed: " + f.Error
 	case f != nil && len(f.Diagnostics) > 0:
 		if len(f.Diagnostics) > maxFailureDiagnostics {
-			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status all)", validate.Plural(f.Errors(), "error"), maxFailureDiagnostics)
+			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status up to %d of a rule in a file)",
+				validate.Plural(f.Errors(), "error"), maxFailureDiagnostics, validate.MaxPerRule)
 		}
 		if f.Errors() > len(f.Diagnostics) {
 			return fmt.Sprintf("the last build found %s (details.failure lists them, up to %d of a rule in a file)", validate.Plural(f.Errors(), "error"), validate.MaxPerRule)

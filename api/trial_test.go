@@ -445,7 +445,8 @@ func gaugeValue(t *testing.T, m *api.Metrics, name, label, value string) float64
 
 // TestNotReadyCarriesFirstDiagnostics: a 503 not_ready carries the first
 // maxFailureDiagnostics of the last build's diagnostics and counts the
-// rest, which GET /status lists: every probe of an unready pod gets one.
+// errors not among them, which GET /status lists (up to validate.MaxPerRule
+// of a rule in a file): every probe of an unready pod gets one.
 func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
 	var diags validate.Diagnostics
 	for i := range 25 {
@@ -458,12 +459,21 @@ func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
 	failure, _ := details["failure"].(map[string]any)
 	got, _ := failure["diagnostics"].([]any)
 	if e.status != 503 || len(got) != 20 || details["diagnosticsOmitted"] != float64(5) ||
-		!strings.Contains(m["message"].(string), "the last build found 25 errors (details.failure lists the first 20, GET /status all)") {
+		!strings.Contains(m["message"].(string), "the last build found 25 errors (details.failure lists the first 20, GET /status up to 100 of a rule in a file)") {
 		t.Errorf("GET /readyz: %d, %d diagnostics, omitted %v: %s", e.status, len(got), details["diagnosticsOmitted"], m["message"])
 	}
 	st := do(t, h, "GET", "/status", nil).json(t)
 	if all, _ := st["failure"].(map[string]any)["diagnostics"].([]any); len(all) != 25 {
 		t.Errorf("GET /status lists %d diagnostics, want 25", len(all))
+	}
+	// The last stands for 50 validation counted without listing them:
+	// those are not in details either.
+	diags[24].Omitted = 50
+	h = newRouter(notBuilt(&store.Failure{At: time.Now(), Error: "the repository has 74 errors", Diagnostics: diags}))
+	m = do(t, h, "GET", "/readyz", nil).json(t)
+	details, _ = m["details"].(map[string]any)
+	if details["diagnosticsOmitted"] != float64(54) || !strings.Contains(m["message"].(string), "the last build found 74 errors") {
+		t.Errorf("GET /readyz with 50 errors not listed: omitted %v: %s", details["diagnosticsOmitted"], m["message"])
 	}
 }
 
