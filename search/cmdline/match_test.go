@@ -1422,6 +1422,7 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{ID: "quiet", Replaces: []string{"make > /dev/null 2>&1"}},
 		{ID: "log", Replaces: []string{"make test &>> <log>"}},
 		{ID: "lint", Replaces: []string{"make lint &><file>"}},
+		{ID: "dup", Replaces: []string{"echo * >&<fd>"}},
 	})
 	tests := []struct {
 		cmd  string
@@ -1497,6 +1498,11 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"make >& 2", nil},
 		{"make >&-", nil},
 		{"make &>&2", nil},
+		{"make >&2-", nil},
+		// ">&<fd>" in a pattern is a duplication, as it matched before;
+		// ">&out" is both outputs to a file.
+		{"echo x >&2", []string{"dup"}},
+		{"echo x >&out", nil},
 		// Not both outputs: another duplication, or none.
 		{"make >/dev/null 2>/dev/null", nil},
 		{"make >/dev/null", nil},

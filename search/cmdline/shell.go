@@ -157,18 +157,26 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 	}
 	redirect = t
 	redirect.text = op
+	dup := t.text[0] == '>' // ">&": a duplication when a descriptor follows
 	if rest != "" {
-		// Not a duplication ("&>&2", ">&2", ">&-"), noclobber's "&>|", or
-		// a here-document; a placeholder is a target ("&><file>").
-		if strings.Trim(rest, "0123456789") == "" || rest == "-" || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
+		// Not a duplication ("&>&2", ">&2", ">&2-", ">&-"), noclobber's
+		// "&>|", or a here-document; a placeholder is a target ("&><file>"),
+		// but after ">&" it may as well stand for a descriptor (">&<fd>").
+		if descriptor(rest) || strings.ContainsAny(rest[:1], "&|<>") && (!startsWithPlaceholder(rest) || dup) {
 			return t, t, 0
 		}
 		return redirect, shellToken{text: rest, off: t.off + len(t.text) - len(rest)}, 1
 	}
-	if len(next) == 0 || next[0].op || t.text == ">&" && (strings.Trim(next[0].text, "0123456789") == "" || next[0].text == "-") {
+	if len(next) == 0 || next[0].op || dup && (descriptor(next[0].text) || startsWithPlaceholder(next[0].text)) {
 		return t, t, 0
 	}
 	return redirect, next[0], 2
+}
+
+// descriptor reports whether w, after ">&" or "<&", names a file
+// descriptor to duplicate or move ("2", "2-") or closes one ("-").
+func descriptor(w string) bool {
+	return strings.Trim(strings.TrimSuffix(w, "-"), "0123456789") == ""
 }
 
 // redirectionOperator finds the redirection that starts the word t:
