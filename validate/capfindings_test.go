@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,12 @@ func TestCapFindings(t *testing.T) {
 	}
 	if e, w := ds.Count(); e != 4 || w != MaxPerRule+53 {
 		t.Errorf("uncapped Count = %d, %d", e, w)
+	}
+	// One over the bound is listed as it is, not as "1 more".
+	one := slices.DeleteFunc(slices.Clone(ds), func(d Diagnostic) bool { return d.File != "a.md" || d.Rule != "role-family" || d.Severity != Warning })
+	one = one[:MaxPerRule+1]
+	if got := CapFindings(one); len(got) != MaxPerRule+1 || got[MaxPerRule].Omitted != 0 || got[MaxPerRule].Message != "m" {
+		t.Errorf("one over: %d listed, last %+v", len(got), got[len(got)-1])
 	}
 }
 

@@ -139,7 +139,8 @@ const MaxPerRule = 100
 
 // CapFindings keeps, of sorted findings, the first MaxPerRule of each rule
 // and severity in each file, and puts one in the place of the others, at
-// the first of them, saying how many there are (Omitted).
+// the first of them, saying how many there are (Omitted); one over is
+// listed as it is.
 func CapFindings(ds Diagnostics) Diagnostics {
 	type key struct {
 		file, rule string
@@ -157,15 +158,17 @@ func CapFindings(ds Diagnostics) Diagnostics {
 		i, ok := over[k]
 		if !ok {
 			i, over[k] = len(out), len(out)
-			d.Message = ""
-			out = append(out, d)
+			out = append(out, d) // itself, while it is the only one
 		}
 		out[i].Omitted++
 	}
 	for _, i := range over {
-		d := &out[i]
-		d.Message = fmt.Sprintf("%s more %s findings in this file from here on, not listed (the first %d are): each is the same kind of fault; fix those listed and check again",
-			strconv.Itoa(d.Omitted), d.Rule, MaxPerRule)
+		if d := &out[i]; d.Omitted > 1 {
+			d.Message = fmt.Sprintf("%s more %s findings in this file from here on, not listed (the first %d are): each is the same kind of fault; fix those listed and check again",
+				strconv.Itoa(d.Omitted), d.Rule, MaxPerRule)
+		} else {
+			d.Omitted = 0 // one: listed as it is
+		}
 	}
 	return out
 }
