@@ -75,6 +75,15 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		t.Error("the pod mounts a service account token; set automountServiceAccountToken: false")
 	}
 	checkDisruptionBudget(t, pdb)
+	// A pod started while HEAD is broken stays unready: replicas must not
+	// all sit on one node, whose loss would leave none ready.
+	spread := slices.ContainsFunc(dep.Spec.Template.Spec.TopologySpreadConstraints, func(c corev1.TopologySpreadConstraint) bool {
+		return c.TopologyKey == "kubernetes.io/hostname" && c.LabelSelector != nil &&
+			c.LabelSelector.MatchLabels["app.kubernetes.io/name"] == "capreg" // kustomization.yaml's label
+	})
+	if !spread {
+		t.Error("the pod template does not spread replicas over nodes (topologySpreadConstraints by kubernetes.io/hostname, selecting its own pods)")
+	}
 	capreg := slices.IndexFunc(dep.Spec.Template.Spec.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
 	if capreg < 0 {
 		t.Fatal("the Deployment has no capreg container")
