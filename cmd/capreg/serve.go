@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -13,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -41,6 +43,27 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
 }
 
+// logFormatOf is the value of --log-format among serve's arguments, read
+// before they are parsed, so that an error parsing them is said in that
+// format; "" when not given.
+func logFormatOf(args []string) string {
+	format := ""
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "log-format" {
+			continue
+		}
+		if !hasValue && i+1 < len(args) {
+			value = args[i+1]
+		}
+		format = value
+	}
+	return format
+}
+
 // minPoll is the shortest --poll: a poll stats every input and folder,
 // and "--poll 1ms" kept a core 94% busy on a repository of 400 cards. A
 // change is picked up within the debounce after the poll that sees it, so
@@ -53,8 +76,19 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlags("serve", stderr)
 	var sf serveFlags
 	sf.register(fs)
+	var flagOut bytes.Buffer
+	jsonLogs := logFormatOf(args) == "json"
+	if jsonLogs {
+		fs.SetOutput(&flagOut)
+	}
 	pos, err := parseArgs(fs, args, stdout)
 	if err != nil {
+		if jsonLogs && !errors.Is(err, flag.ErrHelp) {
+			// A mistyped flag in a pod's args: said in JSON, as every other
+			// reason serve does not start, for a log pipeline reading JSON.
+			msg, _, _ := strings.Cut(flagOut.String(), "\n")
+			slog.New(slog.NewJSONHandler(stderr, nil)).Error(strings.TrimPrefix(msg, "capreg: ") + "; see capreg serve --help")
+		}
 		return flagExit(err)
 	}
 	logger, err := newLogger(stderr, sf.logFormat, sf.logLevel)
