@@ -1500,9 +1500,11 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"make &>&2", nil},
 		{"make >&2-", nil},
 		// ">&<fd>" in a pattern is a duplication, as it matched before;
-		// ">&out" is both outputs to a file.
+		// ">&out" is both outputs to a file. A placeholder of another
+		// name after ">&" is a file, as after any redirection.
 		{"echo x >&2", []string{"dup"}},
 		{"echo x >&out", nil},
+
 		// Not both outputs: another duplication, or none.
 		{"make >/dev/null 2>/dev/null", nil},
 		{"make >/dev/null", nil},
@@ -1523,6 +1525,27 @@ func TestMatchCommandRedirections(t *testing.T) {
 		{"sort x", []string{"sort"}},
 	}
 	checkMatchCommand(t, mt, tests)
+	// A placeholder after ">&" is a file, as after any redirection, but
+	// for one naming a descriptor ("<fd>", above).
+	checkMatchCommand(t, Compile([]Card{
+		{ID: "tofile", Replaces: []string{"make >& <file>"}},
+		{ID: "tolog", Replaces: []string{"make lint >&<log>"}},
+	}), []struct {
+		cmd  string
+		want []string
+	}{
+		{"make >& build.log", []string{"tofile"}},
+		{"make > build.log 2>&1", []string{"tofile"}},
+		{"make &> build.log", []string{"tofile"}},
+		{"make lint >&lint.log", []string{"tolog"}},
+		{"make >& 2", nil},
+		{"make lint >&2", nil},
+		{"make >&-", nil},
+		{"make >&2-", nil},
+		// After "&>" a word of digits is a file: bash writes both outputs
+		// to one named 2.
+		{"make lint &>2", []string{"tolog"}},
+	})
 }
 
 // A short option written with its argument in one word ("-XDELETE",

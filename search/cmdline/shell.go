@@ -159,23 +159,30 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 	redirect.text = op
 	dup := t.text[0] == '>' // ">&": a duplication when a descriptor follows
 	if rest != "" {
-		// Not a duplication ("&>&2", ">&2", ">&2-", ">&-"), noclobber's
-		// "&>|", or a here-document; a placeholder is a target ("&><file>"),
-		// but after ">&" it may as well stand for a descriptor (">&<fd>").
-		if descriptor(rest) || strings.ContainsAny(rest[:1], "&|<>") && (!startsWithPlaceholder(rest) || dup) {
+		// Not a duplication (">&2", ">&2-", ">&-", ">&<fd>"), noclobber's
+		// "&>|", or a here-document; a placeholder is a target
+		// ("&><file>", ">&<log>").
+		if dup && descriptor(rest) || strings.ContainsAny(rest[:1], "&|<>") && !startsWithPlaceholder(rest) {
 			return t, t, 0
 		}
 		return redirect, shellToken{text: rest, off: t.off + len(t.text) - len(rest)}, 1
 	}
-	if len(next) == 0 || next[0].op || dup && (descriptor(next[0].text) || startsWithPlaceholder(next[0].text)) {
+	if len(next) == 0 || next[0].op || dup && descriptor(next[0].text) {
 		return t, t, 0
 	}
 	return redirect, next[0], 2
 }
 
-// descriptor reports whether w, after ">&" or "<&", names a file
-// descriptor to duplicate or move ("2", "2-") or closes one ("-").
+// descriptor reports whether w, after ">&", names a file descriptor to
+// duplicate or move ("2", "2-"), closes one ("-"), or is a placeholder
+// that names one ("<fd>", "<n>", "<descriptor>"); a placeholder of
+// another name is a file ("<file>", "<log>").
 func descriptor(w string) bool {
+	if startsWithPlaceholder(w) {
+		name := strings.ToLower(strings.Trim(w, "<>$"))
+		return slices.ContainsFunc(strings.FieldsFunc(name, func(r rune) bool { return r < 'a' || r > 'z' }),
+			func(part string) bool { return part == "fd" || part == "n" || part == "descriptor" })
+	}
 	return strings.Trim(strings.TrimSuffix(w, "-"), "0123456789") == ""
 }
 
