@@ -138,3 +138,25 @@ func TestValidatePanicReturnsItsTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandPanicReturnsItsTurn: a GET /tools?command= whose matching
+// panics is answered 500 and gives its turn back: held, a few such lines
+// left every later one waiting, then busy, until a restart.
+func TestCommandPanicReturnsItsTurn(t *testing.T) {
+	broken := repoSource(t, "../testdata/repo").snap.Load() // its own, not the shared one
+	broken.Result = nil                                     // Commands reads it under the turn: a panic
+	src := &source{status: store.Status{Generation: 1}}
+	src.snap.Store(broken)
+	srv := httptest.NewServer(api.NewRouter(src, api.Options{MaxCommandMatches: 2}))
+	defer srv.Close()
+	for i := range 4 {
+		resp, err := http.Get(srv.URL + "/tools?command=ls")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusInternalServerError {
+			t.Fatalf("line %d: %d, want 500 (the panic), not busy", i, resp.StatusCode)
+		}
+	}
+}

@@ -164,8 +164,10 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		s.commands.refuse(w, "command lines are being matched", "1")
 		return
 	}
-	m, err := v.snap.Commands().Match(r.Context(), command, s.commandBudget)
-	release()
+	m, err := func() (cmdline.Matches, error) {
+		defer release() // a panic (answered 500 by recoverer) returns the turn too
+		return v.snap.Commands().Match(r.Context(), command, s.commandBudget)
+	}()
 	switch {
 	case errors.Is(err, cmdline.ErrOverLimit):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(),
