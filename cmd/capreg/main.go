@@ -18,6 +18,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -288,8 +289,8 @@ func (n *namesValue) String() string { return strings.Join(*n, ",") }
 
 func (n *namesValue) Set(s string) error {
 	for name := range strings.SplitSeq(s, ",") {
-		if name = strings.TrimSpace(name); name == "" {
-			return errors.New("want a host name, such as capreg.internal")
+		if name = strings.TrimSpace(name); name == "" || strings.ContainsFunc(name, unicode.IsSpace) || strings.ContainsFunc(name, unicode.IsControl) {
+			return fmt.Errorf("want host names, such as capreg.internal, joined with commas (got %q)", name)
 		}
 		*n = append(*n, name)
 	}
