@@ -67,10 +67,11 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 		if n := len(f.Diagnostics); n > maxFailureDiagnostics {
 			short := *f
 			short.Diagnostics = f.Diagnostics[:maxFailureDiagnostics]
-			// The errors not in details, those validation counted
+			// The findings not in details, those validation counted
 			// without listing them (Omitted) too.
-			shown, _ := short.Diagnostics.Count()
-			details = map[string]any{"failure": &short, "diagnosticsOmitted": f.Errors() - shown}
+			allErrs, allWarns := f.Diagnostics.Count()
+			shownErrs, shownWarns := short.Diagnostics.Count()
+			details = map[string]any{"failure": &short, "diagnosticsOmitted": allErrs + allWarns - shownErrs - shownWarns}
 		}
 	}
 	// A first build still running is done in about a second; a failed
@@ -103,11 +104,11 @@ func notBuiltReason(st store.Status) string {
 		return "the last build failed: " + f.Error
 	case f != nil && len(f.Diagnostics) > 0:
 		if len(f.Diagnostics) > maxFailureDiagnostics {
-			return fmt.Sprintf("the last build found %s (details.failure lists the first %d, GET /status up to %d of a rule in a file)",
+			return fmt.Sprintf("the last build found %s (details.failure lists the first %d; GET /status lists them, counting rather than listing past %d of one rule in one file)",
 				validate.Plural(f.Errors(), "error"), maxFailureDiagnostics, validate.MaxPerRule)
 		}
 		if f.Errors() > len(f.Diagnostics) {
-			return fmt.Sprintf("the last build found %s (details.failure lists them, up to %d of a rule in a file)", validate.Plural(f.Errors(), "error"), validate.MaxPerRule)
+			return fmt.Sprintf("the last build found %s (details.failure lists them, counting rather than listing past %d of one rule in one file)", validate.Plural(f.Errors(), "error"), validate.MaxPerRule)
 		}
 		return fmt.Sprintf("the last build found %s (details.failure lists them)", validate.Plural(f.Errors(), "error"))
 	case f != nil:

@@ -459,7 +459,7 @@ func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
 	failure, _ := details["failure"].(map[string]any)
 	got, _ := failure["diagnostics"].([]any)
 	if e.status != 503 || len(got) != 20 || details["diagnosticsOmitted"] != float64(5) ||
-		!strings.Contains(m["message"].(string), "the last build found 25 errors (details.failure lists the first 20, GET /status up to 100 of a rule in a file)") {
+		!strings.Contains(m["message"].(string), "the last build found 25 errors (details.failure lists the first 20; GET /status lists them, counting rather than listing past 100 of one rule in one file)") {
 		t.Errorf("GET /readyz: %d, %d diagnostics, omitted %v: %s", e.status, len(got), details["diagnosticsOmitted"], m["message"])
 	}
 	st := do(t, h, "GET", "/status", nil).json(t)
