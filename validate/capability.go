@@ -365,10 +365,18 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	checkRuntimeCompat(d, root.Get("runtimeCompat"), s)
 	checkHookScripts(d, root.Get("hooks"), s)
 	c.Commands = commands(d, root.Get("commands"), s)
-	c.Steps = hooks(c, d, src, StepHook, s)
-	c.Contributions = hooks(c, d, src, ContributionHook, s)
-	c.Gates = hooks(c, d, src, GateHook, s)
+	inlined := 0 // the fragment bytes the hooks inline, each reference counted
+	c.Steps = hooks(c, d, src, StepHook, &inlined, s)
+	c.Contributions = hooks(c, d, src, ContributionHook, &inlined, s)
+	c.Gates = hooks(c, d, src, GateHook, &inlined, s)
 }
+
+// maxInlined bounds the fragment text one capability's hooks inline into
+// the registry, each reference counted: every reference copies its file,
+// and 200 references to one 4 MiB fragment in an 11 KB declaration made
+// capreg check peak at 8.4 GB (a daemon over its memory limit loses its
+// last good registry). Twice the largest file a fragment may be.
+const maxInlined = 16 << 20
 
 func hasConfigKey(c *Capability, key string) bool {
 	for _, e := range c.Config {
@@ -480,7 +488,7 @@ func commands(d *doc, cmds *ojson.Value, s *sink) []Command {
 // hooks extracts one kind of loop hook and checks what the schema cannot:
 // refs against owned stems, when against the config slice, the gate check
 // discriminator, points, and fragments (which it inlines).
-func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink) []*Hook {
+func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined *int, s *sink) []*Hook {
 	name := (&Hook{Kind: kind}).arrayName()
 	arr := d.Root.Get(name)
 	if arr == nil || arr.Kind != ojson.Array {
@@ -522,7 +530,7 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, s *sink)
 		}
 		if f := raw.Get("fragment"); kind != GateHook && f != nil && f.Kind == ojson.Object {
 			// Gates have no fragment in the format: an unknown key, ignored.
-			inlineFragment(d, ptr+"/fragment", f, src, s)
+			inlineFragment(d, ptr+"/fragment", f, src, inlined, s)
 		}
 		h.Raw = withDefaults(kind, *raw)
 		out = append(out, h)
@@ -626,8 +634,9 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 // inlineFragment reads fragment.path from the capability folder and writes its
 // text into fragment.inline (ref §2.10). A fragment that already has a string
 // inline is not read, but its path must still have the shape ref §2.5 asks
-// of every path.
-func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s *sink) {
+// of every path. inlined counts the bytes the capability's hooks have
+// inlined so far, up to maxInlined.
+func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, inlined *int, s *sink) {
 	p := f.Get("path")
 	if !p.IsString() || p.Str == "" {
 		return
@@ -660,9 +669,25 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, s
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
 	case !utf8.Valid(file.Data):
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
+	case *inlined+len(file.Data) > maxInlined:
+		s.at(d, ptr+"/path", "file-too-large",
+			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry, each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
+			rel, byteSize(len(file.Data)))
 	default:
+		*inlined += len(file.Data)
 		f.Set("inline", ojson.NewString(string(file.Data)))
 	}
+}
+
+// byteSize says n bytes in the unit a person reads: "512 bytes", "4.0 MiB".
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return Plural(n, "byte")
 }
 
 // discriminator returns which of keys obj has, and words it for a finding:
