@@ -91,7 +91,9 @@ func encodeJSON(w io.Writer, v any) error {
 func githubLine(d Diagnostic) string {
 	var props []string
 	if d.File != "" {
-		props = append(props, "file="+ghProp(d.File))
+		// Escaped as text output is: a runner's log is a terminal too, and
+		// a file named with an escape sequence drove it.
+		props = append(props, "file="+ghProp(EscapeControl(d.File)))
 	}
 	if d.Line > 0 {
 		props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
@@ -101,7 +103,7 @@ func githubLine(d Diagnostic) string {
 	if d.Pointer != "" {
 		msg = d.Pointer + ": " + msg
 	}
-	return fmt.Sprintf("::%s %s::%s", d.Severity, strings.Join(props, ","), ghData(msg))
+	return fmt.Sprintf("::%s %s::%s", d.Severity, strings.Join(props, ","), ghData(EscapeControl(msg)))
 }
 
 func ghData(s string) string {

@@ -31,6 +31,19 @@ func TestFormatsEscapeFileNames(t *testing.T) {
 	if strings.HasPrefix(sarifURI("c:x.md"), "c:") {
 		t.Errorf("sarifURI(c:x.md) = %q reads as a scheme", sarifURI("c:x.md"))
 	}
+
+	// GitHub's workflow commands are printed on a terminal too: control
+	// characters in the file, pointer and message are escaped as in text
+	// (a file named with an escape sequence set the terminal's title).
+	d.File = "bin/b\x1b]0;T\a\u202e.card.json"
+	var gh bytes.Buffer
+	if err := WriteDiagnostics(&gh, "github", Diagnostics{d}); err != nil {
+		t.Fatal(err)
+	}
+	want = `::error file=bin/b\x1b]0;T\a\u202e.card.json,line=2,col=3,title=marker-syntax::/a\tb: bad\nmarker` + "\n"
+	if gh.String() != want {
+		t.Errorf("github = %q, want %q", gh.String(), want)
+	}
 }
 
 // Every SARIF result has a location, as GitHub code scanning requires; one
