@@ -53,23 +53,3 @@ func TestLinksOutsideAreShownByTheirText(t *testing.T) {
 		}
 	}
 }
-
-// A link whose text is an absolute path into the repository through the
-// path it was given by (git-sync's /git/current, a link to the checkout)
-// stays inside: it is followed, as before.
-func TestLinkThroughTheGivenRootIsInside(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	current := filepath.Join(t.TempDir(), "current")
-	if err := os.Symlink(repo, current); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(filepath.Join(current, "docs", "markers.md"), filepath.Join(repo, "docs", "again.md")); err != nil {
-		t.Fatal(err)
-	}
-	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: current}})
-	for _, d := range snap.Diagnostics {
-		if d.Rule == "path-escape" {
-			t.Errorf("a link into the repository through its given path: %v", d)
-		}
-	}
-}

@@ -117,7 +117,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, given: abs, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
+	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
@@ -178,13 +178,10 @@ type scanner struct {
 	// one openat each, where opening them from root walks every
 	// directory above them again (a third of a scan's system calls at
 	// 10,000 capabilities). nil outside a walk.
-	dir     *os.Root
-	dirReal string
-	held    int // directory roots open, one a level (see maxHeldDirs)
-	real    string
-	// given is the repository's path as given, made absolute: real once
-	// the links in it are resolved (git-sync's /git/current).
-	given     string
+	dir       *os.Root
+	dirReal   string
+	held      int // directory roots open, one a level (see maxHeldDirs)
+	real      string
 	visited   map[string]bool // real directories walked
 	seenFiles map[string]bool // real files routed
 	dirs      []string
@@ -1018,13 +1015,7 @@ func (sc *scanner) outsideText(abs string) string {
 		if !filepath.IsAbs(next) {
 			next = filepath.Join(filepath.Dir(cur), next)
 		}
-		next = filepath.Clean(next)
-		if !within(sc.real, next) && within(sc.given, next) {
-			// Through the repository's own path as given ("/git/current/x"
-			// for a root reached through git-sync's link): inside.
-			next = filepath.Join(sc.real, strings.TrimPrefix(next, sc.given))
-		}
-		if !within(sc.real, next) {
+		if next = filepath.Clean(next); !within(sc.real, next) {
 			return text
 		}
 		cur = next
