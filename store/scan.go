@@ -972,19 +972,7 @@ func pathExists(p string) bool {
 // resolveLink resolves a symlink. A link leaving the root is never followed:
 // where it names an input the input reports it (path-escape, or
 // fragment-escape for a fragment); elsewhere it is a warning.
-//
-// A link whose text, or the text of a link it leads to, names a path
-// outside the root is reported by that text, what the repository says,
-// without looking outside: resolved, "/proc/self/cwd" showed every client
-// of GET /status the server's working folder, and a link to a path that
-// does not exist gave no finding, where one to a path that does gave one.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
-	if text := sc.outsideText(abs); text != "" {
-		if !sc.isInput(rel) && !sc.isWalkRoot(rel) {
-			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", text)
-		}
-		return "", fmt.Errorf("symlink to %s %w", text, validate.ErrEscapesRoot)
-	}
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return "", sc.linkFailure(abs, err)
@@ -997,30 +985,6 @@ func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 		return "", fmt.Errorf("symlink to %s %w", shown, validate.ErrEscapesRoot)
 	}
 	return target, nil
-}
-
-// outsideText follows the symlink abs, and the links it leads to, by
-// their texts alone, reading only links inside the root, and returns the
-// first text naming a path outside the root; "" when none does (the
-// chain stays inside, dangles inside, or leaves through a link in the
-// folders of a path, which resolving finds).
-func (sc *scanner) outsideText(abs string) string {
-	cur := abs
-	for range 40 { // the kernel's bound on a chain of links
-		text, err := os.Readlink(cur)
-		if err != nil {
-			return ""
-		}
-		next := text
-		if !filepath.IsAbs(next) {
-			next = filepath.Join(filepath.Dir(cur), next)
-		}
-		if next = filepath.Clean(next); !within(sc.real, next) {
-			return text
-		}
-		cur = next
-	}
-	return ""
 }
 
 // relError is err with the path of a *fs.PathError shown as sc.shown shows
