@@ -997,10 +997,17 @@ func (sc *scanner) relError(err error, relative bool) error {
 	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
 }
 
-// linkShown is target, reached from abs, as a finding names it (shown):
-// from the root unless abs is a link written as an absolute path.
+// linkShown is how a finding names target, outside the root, reached
+// from abs: by the text of the link abs, what the repository itself says,
+// never by where it resolves out there: a link to /proc/self/cwd, or to a
+// link inside that leads there, named the server's working folder to every
+// client of GET /status. Where abs is no link (a folder on its way is),
+// target from the root, as a link written relative names it.
 func (sc *scanner) linkShown(abs, target string) string {
-	return sc.shown(target, !absoluteLink(abs))
+	if text, err := os.Readlink(abs); err == nil {
+		return text
+	}
+	return sc.shown(target, true)
 }
 
 // absoluteLink reports whether abs is a symlink whose text is an absolute

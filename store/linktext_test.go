@@ -1,0 +1,48 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestLinksOutsideAreShownByTheirText: a symlink leaving the repository is
+// named in its finding by its own text, what the repository says, not by
+// where it resolves: "/proc/self/cwd", directly or through a link inside
+// to /proc, was named as the server's working folder, and "/proc/self/exe"
+// as its binary, to every client of GET /status.
+func TestLinksOutsideAreShownByTheirText(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	links := map[string]string{
+		"docs/cwd.md": "/proc/self/cwd",
+		"docs/exe.md": "/proc/self/exe",
+		"docs/proc":   "/proc",
+		"docs/via.md": "proc/self/cwd", // through a link inside, which leaves
+	}
+	for name, text := range links {
+		if err := os.Symlink(text, filepath.Join(repo, filepath.FromSlash(name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	got := map[string]string{}
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "path-escape" {
+			got[d.File] = d.Message
+		}
+	}
+	wd, _ := os.Getwd()
+	exe, _ := os.Executable()
+	for file, text := range links {
+		msg, ok := got[file]
+		if !ok || !strings.Contains(msg, "(to "+text+")") {
+			t.Errorf("%s: path-escape %q, want one naming %s", file, msg, text)
+		}
+		if strings.Contains(msg, wd) || strings.Contains(msg, exe) {
+			t.Errorf("%s: %q names a path of the server", file, msg)
+		}
+	}
+}
