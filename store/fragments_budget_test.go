@@ -49,3 +49,37 @@ func TestFragmentsInlinedAreBounded(t *testing.T) {
 		t.Errorf("file-too-large findings %v, want 3, the first at /contributions/5/fragment/path", found)
 	}
 }
+
+// A fragment reached from several capability folders (one linked to
+// another's) is read once, its bytes shared: sixty links to a folder with
+// a 7 MiB fragment read 420 MB, and its capabilities, misfiled, copied it
+// into memory again, 1.3 GB in all.
+func TestLinkedFoldersShareTheirFragments(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	capDir := filepath.Join(repo, "capabilities")
+	for _, name := range []string{"r1", "r2"} {
+		if err := os.Symlink("research", filepath.Join(capDir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := store.Scan(t.Context(), store.ScanOptions{Repo: repo})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data [][]byte
+	for _, cs := range in.Sources.Capabilities {
+		for p, f := range cs.Files {
+			if strings.HasSuffix(p, "research-prompt.md") && len(f.Data) > 0 {
+				data = append(data, f.Data)
+			}
+		}
+	}
+	if len(data) != 3 {
+		t.Fatalf("the fragment read for %d folders, want 3", len(data))
+	}
+	for _, d := range data[1:] {
+		if &d[0] != &data[0][0] {
+			t.Errorf("a linked folder's fragment was read again, not shared")
+		}
+	}
+}

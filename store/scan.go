@@ -178,14 +178,16 @@ type scanner struct {
 	// one openat each, where opening them from root walks every
 	// directory above them again (a third of a scan's system calls at
 	// 10,000 capabilities). nil outside a walk.
-	dir       *os.Root
-	dirReal   string
-	held      int // directory roots open, one a level (see maxHeldDirs)
-	real      string
-	visited   map[string]bool // real directories walked
-	seenFiles map[string]bool // real files routed
-	dirs      []string
-	deferred  []link
+	dir     *os.Root
+	dirReal string
+	held    int // directory roots open, one a level (see maxHeldDirs)
+	real    string
+	// fragmentByReal are the fragments read, by real path (readFragment).
+	fragmentByReal map[string]validate.File
+	visited        map[string]bool // real directories walked
+	seenFiles      map[string]bool // real files routed
+	dirs           []string
+	deferred       []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
 	// firstPass is set while the configured inputs are walked, and linked
@@ -1319,7 +1321,20 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 		return validate.File{Path: rel, Err: validate.ErrIsDirectory}, true
 	}
 	sc.watch(filepath.Dir(target)) // the fragment is an input
-	return sc.readReal(rel, target, st.Mode().Type()), true
+	// One file reached from several folders (a capability folder linked to
+	// another's) is read once and its bytes shared: sixty links to a folder
+	// with a 7 MiB fragment read it sixty times, 420 MB.
+	if prev, ok := sc.fragmentByReal[target]; ok {
+		sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(target)))
+		prev.Path = rel
+		return prev, true
+	}
+	f := sc.readReal(rel, target, st.Mode().Type())
+	if sc.fragmentByReal == nil {
+		sc.fragmentByReal = map[string]validate.File{}
+	}
+	sc.fragmentByReal[target] = f
+	return f, true
 }
 
 // noteFragment records in the tree what reading a fragment showed of its

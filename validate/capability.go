@@ -365,10 +365,20 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	checkRuntimeCompat(d, root.Get("runtimeCompat"), s)
 	checkHookScripts(d, root.Get("hooks"), s)
 	c.Commands = commands(d, root.Get("commands"), s)
-	inlined := 0 // the fragment bytes the hooks inline, each reference counted
-	c.Steps = hooks(c, d, src, StepHook, &inlined, s)
-	c.Contributions = hooks(c, d, src, ContributionHook, &inlined, s)
-	c.Gates = hooks(c, d, src, GateHook, &inlined, s)
+	// A capability whose id is not its folder's name never reaches the
+	// registry: its fragments are checked, not copied in. (A folder linked
+	// to another's, reading its declaration and fragments again, is one:
+	// sixty such links to a folder inlining 14 MiB took 1.3 GB.)
+	in := &inlining{discard: c.ID != src.Folder}
+	c.Steps = hooks(c, d, src, StepHook, in, s)
+	c.Contributions = hooks(c, d, src, ContributionHook, in, s)
+	c.Gates = hooks(c, d, src, GateHook, in, s)
+}
+
+// inlining is what one capability's hooks have inlined of their fragments.
+type inlining struct {
+	bytes   int  // each reference counted, up to maxInlined
+	discard bool // the fragments are checked but not inlined
 }
 
 // maxInlined bounds the fragment text one capability's hooks inline into
@@ -488,7 +498,7 @@ func commands(d *doc, cmds *ojson.Value, s *sink) []Command {
 // hooks extracts one kind of loop hook and checks what the schema cannot:
 // refs against owned stems, when against the config slice, the gate check
 // discriminator, points, and fragments (which it inlines).
-func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined *int, s *sink) []*Hook {
+func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined *inlining, s *sink) []*Hook {
 	name := (&Hook{Kind: kind}).arrayName()
 	arr := d.Root.Get(name)
 	if arr == nil || arr.Kind != ojson.Array {
@@ -634,9 +644,9 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 // inlineFragment reads fragment.path from the capability folder and writes its
 // text into fragment.inline (ref §2.10). A fragment that already has a string
 // inline is not read, but its path must still have the shape ref §2.5 asks
-// of every path. inlined counts the bytes the capability's hooks have
-// inlined so far, up to maxInlined.
-func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, inlined *int, s *sink) {
+// of every path. inlined is what the capability's hooks have inlined so
+// far, up to maxInlined.
+func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, inlined *inlining, s *sink) {
 	p := f.Get("path")
 	if !p.IsString() || p.Str == "" {
 		return
@@ -669,12 +679,13 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
 	case !utf8.Valid(file.Data):
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
-	case *inlined+len(file.Data) > maxInlined:
+	case inlined.discard:
+	case inlined.bytes+len(file.Data) > maxInlined:
 		s.at(d, ptr+"/path", "file-too-large",
 			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry, each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
 			rel, byteSize(len(file.Data)))
 	default:
-		*inlined += len(file.Data)
+		inlined.bytes += len(file.Data)
 		f.Set("inline", ojson.NewString(string(file.Data)))
 	}
 }

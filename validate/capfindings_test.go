@@ -71,3 +71,31 @@ func TestValidateCapsRepeatedFindings(t *testing.T) {
 		t.Errorf("Count = %d errors, %d warnings; want the 100,000 repeats counted", e, w)
 	}
 }
+
+// A capability whose id is not its folder's never reaches the registry: its
+// fragments are checked but not copied in. A folder linked to another's
+// reads the same declaration and fragments again, each under its own
+// bound, and sixty such links took 1.3 GB.
+func TestMisfiledCapabilityInlinesNothing(t *testing.T) {
+	manifest := []byte(`{"id": "research", "role": "feature", "contributions": [
+		{"point": "plan:pre", "into": "planner", "fragment": {"path": "a.md"}},
+		{"point": "plan:pre", "into": "planner", "fragment": {"path": "gone.md"}}]}`)
+	files := map[string]File{"a.md": {Path: "x/a.md", Data: []byte("text")}}
+	for _, tt := range []struct {
+		folder string
+		inline bool
+	}{{"research", true}, {"r000", false}} {
+		var s sink
+		c := checkCapability(&CapabilitySource{Folder: tt.folder, Manifest: File{Path: tt.folder + "/capability.json", Data: manifest}, Files: files}, &s)
+		if c == nil || len(c.Contributions) != 2 {
+			t.Fatalf("%s: %+v", tt.folder, c)
+		}
+		if got := c.Contributions[0].Raw.Get("fragment").Has("inline"); got != tt.inline {
+			t.Errorf("folder %s: fragment inlined %v, want %v", tt.folder, got, tt.inline)
+		}
+		unreadable := slices.ContainsFunc(s.diags, func(d Diagnostic) bool { return d.Rule == "fragment-unreadable" })
+		if !unreadable {
+			t.Errorf("folder %s: the missing fragment is not reported: %v", tt.folder, s.diags)
+		}
+	}
+}
