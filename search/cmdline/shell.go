@@ -178,10 +178,16 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 // that names one ("<fd>", "<n>", "<descriptor>"); a placeholder of
 // another name is a file ("<file>", "<log>").
 func descriptor(w string) bool {
-	if startsWithPlaceholder(w) {
-		name := strings.ToLower(strings.Trim(w, "<>$"))
-		return slices.ContainsFunc(strings.FieldsFunc(name, func(r rune) bool { return r < 'a' || r > 'z' }),
-			func(part string) bool { return part == "fd" || part == "n" || part == "descriptor" })
+	if loc := placeholderRe.FindStringIndex(w); loc != nil && loc[0] == 0 {
+		// The whole word, named by its letters alone: "<fd>", "<$FD>",
+		// "<fd-2>", not "<n-files>" nor "<fd>.log".
+		name := strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' {
+				return r
+			}
+			return -1
+		}, strings.ToLower(w))
+		return loc[1] == len(w) && slices.Contains([]string{"fd", "n", "descriptor", "filedescriptor"}, name)
 	}
 	return strings.Trim(strings.TrimSuffix(w, "-"), "0123456789") == ""
 }
