@@ -741,10 +741,16 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	f := &Failure{At: st.LastAttempt}
 	if b.err != nil {
 		f.Error = b.err.Error()
+		if hint := didYouMean(""); st.Generation > 0 && errors.As(b.err, &hint) {
+			// The repository was there and served: a sibling spelled
+			// nearly the same is no repository meant instead (the hint is
+			// for a mistyped --repo, before any build).
+			f.Error = strings.Replace(f.Error, " ("+hint.Error()+")", "", 1)
+		}
 		if errors.Is(b.err, ErrRepo) {
 			// The metrics count it as an error; the log line and
 			// /status must say which, where they said 0 and null.
-			f.Diagnostics, f.unread = validate.Diagnostics{unreadRepo(b.err)}, true
+			f.Diagnostics, f.unread = validate.Diagnostics{unreadRepo(errors.New(f.Error))}, true
 		}
 	} else {
 		f.Diagnostics = b.snap.Diagnostics.Errors()

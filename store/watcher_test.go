@@ -431,6 +431,25 @@ func TestWatcherUnreadableRootCarriesItsDiagnostic(t *testing.T) {
 	}
 }
 
+// TestWatcherServedRepositoryGoneNamesNoSibling: a repository that was
+// served and is then moved away is reported gone, without the "did you
+// mean" a mistyped --repo gets: the sibling it named ("repo2" for "repo")
+// is no repository meant instead.
+func TestWatcherServedRepositoryGoneNamesNoSibling(t *testing.T) {
+	base := t.TempDir()
+	repo := filepath.Join(base, "repo")
+	copyRepoTree(t, "../testdata/repo", repo)
+	w, c := startWatcher(t, repo, store.WatchOptions{})
+	if err := os.Rename(repo, repo+"2"); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the failure", func() bool { return c.failed.Load() == 1 })
+	f := w.Status().Failure
+	if f == nil || strings.Contains(f.Error, "did you mean") || len(f.Diagnostics) != 1 || strings.Contains(f.Diagnostics[0].Message, "did you mean") {
+		t.Errorf("failure %+v, want the repository gone and no sibling named", f)
+	}
+}
+
 // TestWatcherKeepsARegistryOverAnEmptiedRepository: once a registry that
 // holds something is served, a repository emptied (a re-clone still
 // fetching: only .git; rm -rf && mkdir) is a failed rebuild that keeps it,
