@@ -373,8 +373,8 @@ func (sc *scanner) configure(opts ScanOptions) {
 		}
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		if target, out := sc.linkOutside("capreg.json"); out {
-			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(filepath.Join(sc.real, "capreg.json"), target))
+		if _, out := sc.linkOutside("capreg.json"); out {
+			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(filepath.Join(sc.real, "capreg.json")))
 		} else {
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 		}
@@ -551,7 +551,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 		if !root.configured {
 			what = "the capabilities folder" // the default one, capreg.json names none
 		}
-		sc.diag(rel, "path-escape", validate.Error, "%s resolves outside the repository root (to %s); it is not read", what, sc.linkShown(abs, target))
+		sc.diag(rel, "path-escape", validate.Error, "%s resolves outside the repository root (to %s); it is not read", what, sc.linkShown(abs))
 		return nil
 	}
 	st, err := os.Stat(target)
@@ -980,7 +980,7 @@ func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 		return "", sc.linkFailure(abs, err)
 	}
 	if !within(sc.real, target) {
-		shown := sc.linkShown(abs, target)
+		shown := sc.linkShown(abs)
 		if !sc.isInput(rel) && !sc.isWalkRoot(rel) {
 			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", shown)
 		}
@@ -999,17 +999,47 @@ func (sc *scanner) relError(err error, relative bool) error {
 	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
 }
 
-// linkShown is how a finding names target, outside the root, reached
-// from abs: by the text of the link abs, what the repository itself says,
-// never by where it resolves out there: a link to /proc/self/cwd, or to a
-// link inside that leads there, named the server's working folder to every
-// client of GET /status. Where abs is no link (a folder on its way is),
-// target from the root, as a link written relative names it.
-func (sc *scanner) linkShown(abs, target string) string {
-	if text, err := os.Readlink(abs); err == nil {
-		return text
+// linkShown is how a finding names where abs, a path under the root
+// that resolves outside it, leads: by the text of the link on its way
+// that leaves the root, what the repository itself says ("/proc/self/cwd",
+// or "p, a link to /proc" for p/self/cwd), never by where that resolves
+// out there: the server's working folder for /proc/self/cwd, shown to
+// every client of GET /status. It reads links inside the root only,
+// following those that stay inside by their text.
+func (sc *scanner) linkShown(abs string) string {
+	rel, err := filepath.Rel(sc.real, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "a path outside it"
 	}
-	return sc.shown(target, true)
+	cur, parts := sc.real, strings.Split(rel, string(filepath.Separator))
+	for hops := 0; len(parts) > 0 && hops < 40; {
+		next := filepath.Join(cur, parts[0])
+		parts = parts[1:]
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		hops++
+		text, err := os.Readlink(next)
+		if err != nil {
+			break
+		}
+		dest := text
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(cur, dest)
+		}
+		if dest = filepath.Clean(dest); !within(sc.real, dest) {
+			if next == abs {
+				return text
+			}
+			return filepath.ToSlash(sc.rootRel(next)) + ", a link to " + text
+		}
+		// Inside: on from the root, through what it names.
+		destRel, _ := filepath.Rel(sc.real, dest)
+		cur, parts = sc.real, append(strings.Split(destRel, string(filepath.Separator)), parts...)
+	}
+	return "a path outside it"
 }
 
 // absoluteLink reports whether abs is a symlink whose text is an absolute
@@ -1492,7 +1522,7 @@ func (sc *scanner) readSchema() {
 		return
 	}
 	if !within(sc.real, target) {
-		sc.fileError(sc.schema, fmt.Errorf("symlink to %s %w", target, validate.ErrEscapesRoot))
+		sc.fileError(sc.schema, fmt.Errorf("symlink to %s %w", sc.linkShown(abs), validate.ErrEscapesRoot))
 		return
 	}
 	st, err := os.Stat(target)
