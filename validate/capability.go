@@ -378,7 +378,7 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 // inlining is what one capability's hooks have inlined of their fragments.
 type inlining struct {
 	bytes   int  // each reference counted, up to maxInlined
-	discard bool // the fragments are checked but not inlined
+	discard bool // the fragments are checked, and counted, but not inlined
 }
 
 // maxInlined bounds the fragment text one capability's hooks inline into
@@ -679,14 +679,15 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
 	case !utf8.Valid(file.Data):
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
-	case inlined.discard:
 	case inlined.bytes+len(file.Data) > maxInlined:
 		s.at(d, ptr+"/path", "file-too-large",
 			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry, each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
 			rel, byteSize(len(file.Data)))
 	default:
 		inlined.bytes += len(file.Data)
-		f.Set("inline", ojson.NewString(string(file.Data)))
+		if !inlined.discard {
+			f.Set("inline", ojson.NewString(string(file.Data)))
+		}
 	}
 }
 

@@ -99,3 +99,21 @@ func TestMisfiledCapabilityInlinesNothing(t *testing.T) {
 		}
 	}
 }
+
+// A misfiled capability's fragments are still counted against the bound,
+// though not inlined: renaming its id must not bring a new error.
+func TestMisfiledCapabilityCountsItsFragments(t *testing.T) {
+	var refs []string
+	for range 5 {
+		refs = append(refs, `{"point": "plan:pre", "into": "planner", "fragment": {"path": "big.md"}}`)
+	}
+	manifest := []byte(`{"id": "typox", "role": "feature", "contributions": [` + strings.Join(refs, ",") + `]}`)
+	files := map[string]File{"big.md": {Path: "typo/big.md", Data: make([]byte, 4<<20)}}
+	var s sink
+	checkCapability(&CapabilitySource{Folder: "typo", Manifest: File{Path: "typo/capability.json", Data: manifest}, Files: files}, &s)
+	if !slices.ContainsFunc(s.diags, func(d Diagnostic) bool {
+		return d.Rule == "file-too-large" && d.Pointer == "/contributions/4/fragment/path"
+	}) {
+		t.Errorf("no file-too-large at the fifth 4 MiB reference of a misfiled capability: %v", s.diags)
+	}
+}

@@ -6,7 +6,7 @@ import "testing"
 // and named as one.
 func TestDescriptorPlaceholders(t *testing.T) {
 	for w, want := range map[string]bool{
-		"<fd>": true, "<n>": true, "<FD>": true, "<$fd>": true, "<fd-2>": true, "<descriptor>": true, "<file-descriptor>": true,
+		"<fd>": true, "<fd>-": true, "<n>": true, "<FD>": true, "<$fd>": true, "<fd-2>": true, "<descriptor>": true, "<file-descriptor>": true,
 		"<file>": false, "<name>": false, "<num>": false, "<n-files>": false, "<log-n>": false, "<out_n>": false, "<fd>.log": false,
 		"2": true, "2-": true, "-": true, "out": false, "2x": false,
 	} {

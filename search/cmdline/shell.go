@@ -187,7 +187,8 @@ func descriptor(w string) bool {
 			}
 			return -1
 		}, strings.ToLower(w))
-		return loc[1] == len(w) && slices.Contains([]string{"fd", "n", "descriptor", "filedescriptor"}, name)
+		end := len(strings.TrimSuffix(w, "-")) // "<fd>-" moves it, as "2-" does
+		return loc[1] == end && slices.Contains([]string{"fd", "n", "descriptor", "filedescriptor"}, name)
 	}
 	return strings.Trim(strings.TrimSuffix(w, "-"), "0123456789") == ""
 }
