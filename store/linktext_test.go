@@ -55,3 +55,31 @@ func TestLinksOutsideAreShownByTheirText(t *testing.T) {
 		}
 	}
 }
+
+// A capreg.json that is a link written as an absolute path into the
+// repository is not followed (every read is confined to the repository,
+// which follows no absolute link) and says how to write it: it said
+// "statat capreg.json: path escapes from parent".
+func TestAbsoluteCapregJSONLinkSaysHowToFix(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	cfg := filepath.Join(repo, "cfg")
+	if err := os.Mkdir(cfg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(repo, "capreg.json"), filepath.Join(cfg, "capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(cfg, "capreg.json"), filepath.Join(repo, "capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	for _, d := range snap.Diagnostics {
+		if d.File == "capreg.json" {
+			if !strings.Contains(d.Message, "written as an absolute path") || !strings.HasSuffix(d.Message, "link it as cfg/capreg.json") {
+				t.Errorf("capreg.json: %q, want how to write the link", d.Message)
+			}
+			return
+		}
+	}
+	t.Error("no finding for capreg.json")
+}

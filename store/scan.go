@@ -117,7 +117,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
+	sc := &scanner{ctx: ctx, root: root, real: real, given: abs, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
@@ -182,6 +182,9 @@ type scanner struct {
 	dirReal string
 	held    int // directory roots open, one a level (see maxHeldDirs)
 	real    string
+	// given is the repository's path as given, made absolute: real once
+	// the links in it are resolved (git-sync's /git/current).
+	given string
 	// fragmentByReal are the fragments read, by real path (readFragment).
 	fragmentByReal map[string]validate.File
 	visited        map[string]bool // real directories walked
@@ -373,9 +376,25 @@ func (sc *scanner) configure(opts ScanOptions) {
 		}
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		if _, out := sc.linkOutside("capreg.json"); out {
-			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(filepath.Join(sc.real, "capreg.json")))
-		} else {
+		abs := filepath.Join(sc.real, "capreg.json")
+		switch _, out := sc.linkOutside("capreg.json"); {
+		case out:
+			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(abs))
+		case absoluteLink(abs):
+			// Inside, but os.Root, which confines every read to the
+			// repository, follows no absolute link ("path escapes from
+			// parent").
+			text, _ := os.Readlink(abs)
+			hint := "write its target as a path relative to the repository root"
+			for _, root := range []string{sc.given, sc.real} {
+				if rel, err := filepath.Rel(root, text); err == nil && filepath.IsLocal(rel) {
+					hint = "link it as " + filepath.ToSlash(rel)
+					break
+				}
+			}
+			sc.diag("capreg.json", "file-unreadable", validate.Error,
+				"capreg.json is a symlink written as an absolute path (%s), which capreg does not follow; %s", text, hint)
+		default:
 			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
 		}
 	}
