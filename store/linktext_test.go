@@ -1,13 +1,37 @@
 package store_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
+
+// linkRepo is a copy of the sample repository with the links given (path
+// → text) made in it; it returns the repository and the folder beside it.
+func linkRepo(t *testing.T, links map[string]string) (repo, outside string) {
+	t.Helper()
+	repo, outside = scanRepoCopy(t)
+	for name, text := range links {
+		makeSymlink(t, text, filepath.Join(repo, filepath.FromSlash(name)))
+	}
+	return repo, outside
+}
+
+// findingsAt maps each file to the messages of its findings under rule.
+func findingsAt(snap *store.Snapshot, rule string) map[string]string {
+	got := map[string]string{}
+	for _, d := range snap.Diagnostics {
+		if d.Rule == rule {
+			got[d.File] += d.Message
+		}
+	}
+	return got
+}
 
 // TestLinksOutsideAreShownByTheirText: a symlink leaving the repository is
 // named in its finding by its own text, what the repository says, not by
@@ -15,40 +39,30 @@ import (
 // to /proc, was named as the server's working folder, and "/proc/self/exe"
 // as its binary, to every client of GET /status.
 func TestLinksOutsideAreShownByTheirText(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	links := map[string]string{
+	repo, _ := linkRepo(t, map[string]string{
 		"docs/cwd.md": "/proc/self/cwd",
 		"docs/exe.md": "/proc/self/exe",
 		"docs/proc":   "/proc",
 		"docs/via.md": "proc/self/cwd", // through a link inside, which leaves
-	}
-	for name, text := range links {
-		if err := os.Symlink(text, filepath.Join(repo, filepath.FromSlash(name))); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	// A root capreg.json names, through that link.
 	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["docs/proc/self/cwd"]}`))
-	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-	got := map[string]string{}
-	for _, d := range snap.Diagnostics {
-		if d.Rule == "path-escape" || d.Rule == "file-unreadable" {
-			got[d.File] = d.Message
-		}
-	}
+	got := findingsAt(scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}), "path-escape")
 	wd, _ := os.Getwd()
 	exe, _ := os.Executable()
 	want := map[string]string{
-		"docs/cwd.md":        "/proc/self/cwd",
-		"docs/exe.md":        "/proc/self/exe",
-		"docs/proc":          "/proc",
-		"docs/via.md":        "docs/proc, a link to /proc", // the link that leaves
-		"docs/proc/self/cwd": "docs/proc, a link to /proc",
+		"docs/cwd.md": "symlink to /proc/self/cwd resolves outside the repository root; it is not followed",
+		"docs/exe.md": "symlink to /proc/self/exe resolves outside",
+		"docs/proc":   "symlink to /proc resolves outside",
+		// The link that leaves is named, beside the one walked.
+		"docs/via.md": "symlink to proc/self/cwd resolves outside the repository root, through docs/proc, a link to /proc",
+		// Not a link of the repository's: its last component is /proc's.
+		"docs/proc/self/cwd": `configured path "docs/proc/self/cwd" is not read: path resolves outside the repository root, through docs/proc, a link to /proc`,
 	}
 	for file, text := range want {
-		msg, ok := got[file]
-		if !ok || !strings.Contains(msg, "(to "+text+")") {
-			t.Errorf("%s: path-escape %q, want one naming %s", file, msg, text)
+		msg := got[file]
+		if !strings.Contains(msg, text) {
+			t.Errorf("%s: path-escape %q, want one saying %q", file, msg, text)
 		}
 		if strings.Contains(msg, wd) || strings.Contains(msg, exe) {
 			t.Errorf("%s: %q names a path of the server", file, msg)
@@ -56,30 +70,166 @@ func TestLinksOutsideAreShownByTheirText(t *testing.T) {
 	}
 }
 
-// A capreg.json that is a link written as an absolute path into the
-// repository is not followed (every read is confined to the repository,
-// which follows no absolute link) and says how to write it: it said
-// "statat capreg.json: path escapes from parent".
-func TestAbsoluteCapregJSONLinkSaysHowToFix(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	cfg := filepath.Join(repo, "cfg")
-	if err := os.Mkdir(cfg, 0o755); err != nil {
-		t.Fatal(err)
+// TestLeavingLinkFollowsLinksBeforeDotDot: a ".." after a link applies to
+// where the link led, as the kernel reads it: top/../out/o.card.json, top
+// a link to the root, is the root's parent's out, and the link it leaves
+// by is the card's own. The name was worked out by the text alone
+// (top/.. cancelled), and named a link inside, out, the way never took.
+func TestLeavingLinkFollowsLinksBeforeDotDot(t *testing.T) {
+	repo, outside := linkRepo(t, map[string]string{
+		"docs/sub/top":         "../..",
+		"docs/sub/outside":     "/proc",
+		"docs/sub/a.card.json": "top/../outside/o.card.json",
+	})
+	writeTestFile(t, filepath.Join(outside, "o.card.json"), []byte(`{}`))
+	got := findingsAt(scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}), "path-escape")
+	msg := got["docs/sub/a.card.json"]
+	if want := "symlink to top/../outside/o.card.json resolves outside the repository root"; !strings.HasPrefix(msg, want) || strings.Contains(msg, "through") {
+		t.Errorf("docs/sub/a.card.json: %q, want %q and no other link", msg, want)
 	}
-	if err := os.Rename(filepath.Join(repo, "capreg.json"), filepath.Join(cfg, "capreg.json")); err != nil {
-		t.Fatal(err)
+}
+
+// TestLeavingLinkIsNamedAtTheEndOfLongChains: a chain of more links than
+// Linux follows at once (40), which filepath.EvalSymlinks resolves (255),
+// still names the link that leaves; past 40 the finding said "symlink to a
+// path outside it", "it" naming nothing.
+func TestLeavingLinkIsNamedAtTheEndOfLongChains(t *testing.T) {
+	links := map[string]string{"docs/ch/l0": "/proc"}
+	for i := 1; i <= 60; i++ {
+		links[fmt.Sprintf("docs/ch/l%d", i)] = fmt.Sprintf("l%d", i-1)
 	}
-	if err := os.Symlink(filepath.Join(cfg, "capreg.json"), filepath.Join(repo, "capreg.json")); err != nil {
-		t.Fatal(err)
+	repo, _ := linkRepo(t, links)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["docs/ch/l60"]}`))
+	got := findingsAt(scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}), "path-escape")
+	if want := "symlink to l59 resolves outside the repository root, through docs/ch/l0, a link to /proc"; !strings.Contains(got["docs/ch/l60"], want) {
+		t.Errorf("docs/ch/l60: %q, want %q", got["docs/ch/l60"], want)
 	}
-	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-	for _, d := range snap.Diagnostics {
-		if d.File == "capreg.json" {
-			if !strings.Contains(d.Message, "written as an absolute path") || !strings.HasSuffix(d.Message, "link it as cfg/capreg.json") {
-				t.Errorf("capreg.json: %q, want how to write the link", d.Message)
+}
+
+// TestWhatIsOutsideDoesNotChangeFindings: whether a path beyond a link
+// out of the root exists is not the repository's to learn. A card, the
+// config schema and a configured root behind docs/out, a link out, were
+// path-escape when the path out there existed and a dangling link or a
+// missing file when it did not: a repository could probe the server's
+// files. A configured root's missing path was also shown absolute
+// (lstat /srv/…/nothere), the server's layout to every client.
+func TestWhatIsOutsideDoesNotChangeFindings(t *testing.T) {
+	for _, exists := range []bool{true, false} {
+		t.Run(fmt.Sprint("exists=", exists), func(t *testing.T) {
+			repo, outside := linkRepo(t, map[string]string{
+				"docs/out":         "../../outside",
+				"docs/x.card.json": "out/x.card.json",
+				"docs/up":          "../../nothere",
+			})
+			if exists {
+				writeTestFile(t, filepath.Join(outside, "x.card.json"), []byte(`{}`))
+				writeTestFile(t, filepath.Join(outside, "schema.json"), []byte(`{}`))
+				writeTestFile(t, filepath.Join(filepath.Dir(repo), "nothere"), []byte(`{}`))
 			}
-			return
-		}
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "docs/out/schema.json", "cards": ["bin", "docs/up"]}`))
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			got := findingsAt(snap, "path-escape")
+			want := map[string]string{
+				"docs/x.card.json":     "symlink to out/x.card.json resolves outside the repository root, through docs/out, a link to ../../outside",
+				"docs/out/schema.json": "path resolves outside the repository root, through docs/out, a link to ../../outside",
+				"docs/up":              `configured path "docs/up" is not read: symlink to ../../nothere resolves outside the repository root`,
+			}
+			for file, text := range want {
+				if !strings.Contains(got[file], text) {
+					t.Errorf("%s: path-escape %q, want %q (all: %v)", file, got[file], text, snap.Diagnostics)
+				}
+			}
+			for _, d := range snap.Diagnostics {
+				if strings.Contains(d.Message, filepath.Dir(repo)) {
+					t.Errorf("%v names the server's folders", d)
+				}
+			}
+		})
 	}
-	t.Error("no finding for capreg.json")
+}
+
+// TestCapregJSONIsReadThroughAnyLinkInside: capreg.json resolves as every
+// other input does. Through os.Root it could not follow an absolute link,
+// nor one leaving and coming back in, nor a folder linked absolutely on
+// the way, each "statat capreg.json: path escapes from parent"; and the
+// hint for an absolute link could point at itself.
+func TestCapregJSONIsReadThroughAnyLinkInside(t *testing.T) {
+	tests := []struct {
+		name  string
+		links func(repo string) map[string]string
+	}{
+		{"absolute", func(repo string) map[string]string {
+			return map[string]string{"capreg.json": filepath.Join(repo, "cfg", "capreg.json")}
+		}},
+		{"out and back", func(repo string) map[string]string {
+			return map[string]string{"capreg.json": "../" + filepath.Base(repo) + "/cfg/capreg.json"}
+		}},
+		{"absolute folder on the way", func(repo string) map[string]string {
+			return map[string]string{"cfglink": filepath.Join(repo, "cfg"), "capreg.json": "cfglink/capreg.json"}
+		}},
+		{"absolute link in the folder", func(repo string) map[string]string {
+			return map[string]string{"cfg/abs.json": filepath.Join(repo, "cfg", "capreg.json"), "capreg.json": "cfg/abs.json"}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			conf := filepath.Join(repo, "capreg.json")
+			// A configuration the defaults do not give: a missing card root.
+			writeTestFile(t, filepath.Join(repo, "cfg", "capreg.json"), []byte(`{"cards": ["bin", "tools-moved"]}`))
+			if err := os.Remove(conf); err != nil {
+				t.Fatal(err)
+			}
+			for name, text := range tt.links(repo) {
+				makeSymlink(t, text, filepath.Join(repo, filepath.FromSlash(name)))
+			}
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			if msg := findingsAt(snap, "file-unreadable")["capreg.json"]; !strings.Contains(msg, `configured path "tools-moved" does not exist`) {
+				t.Errorf("capreg.json: %q, want it read (its missing card root reported): %v", msg, snap.Diagnostics)
+			}
+		})
+	}
+}
+
+// TestCapregJSONLinkOutAndBroken: capreg.json through a link leaving the
+// root is path-escape whether or not anything is out there, and a link
+// to itself is a loop, not a hint to link it as itself.
+func TestCapregJSONLinkOutAndBroken(t *testing.T) {
+	tests := []struct {
+		name  string
+		links func(repo string) map[string]string
+		rule  string
+		want  string
+	}{
+		{"dangling behind a link out", func(string) map[string]string {
+			return map[string]string{"docs/out": "../../outside", "capreg.json": "docs/out/missing.json"}
+		}, "path-escape", "capreg.json is not read: symlink to docs/out/missing.json resolves outside the repository root, through docs/out, a link to ../../outside"},
+		{"itself", func(repo string) map[string]string {
+			return map[string]string{"capreg.json": filepath.Join(repo, "capreg.json")}
+		}, "file-unreadable", "leads back to itself"},
+		{"missing inside", func(string) map[string]string {
+			return map[string]string{"capreg.json": "cfg/gone.json"}
+		}, "file-unreadable", "capreg.json is a symlink to cfg/gone.json, which does not exist; fix the link, or remove it to use the defaults"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+				t.Fatal(err)
+			}
+			for name, text := range tt.links(repo) {
+				makeSymlink(t, text, filepath.Join(repo, filepath.FromSlash(name)))
+			}
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			var found []validate.Diagnostic
+			for _, d := range snap.Diagnostics {
+				if d.File == "capreg.json" {
+					found = append(found, d)
+				}
+			}
+			if len(found) != 1 || found[0].Rule != tt.rule || !strings.Contains(found[0].Message, tt.want) {
+				t.Errorf("capreg.json: %v, want one %s saying %q", found, tt.rule, tt.want)
+			}
+		})
+	}
 }

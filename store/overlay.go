@@ -592,6 +592,13 @@ func (o *overlayer) settleSchema() {
 	}
 	slices.Sort(found)
 	o.src.ConfigSchemaFound, o.src.ConfigSchemaFrom = found, o.lay.schemaFrom
+	if o.lay.schemaFrom == "" {
+		// "configSchema": "" asks for none: the scan reads none, even
+		// where one was found (a found schema and none both have the
+		// schema path "", so moveInputs saw no change).
+		o.src.ConfigSchema = nil
+		return
+	}
 	if o.lay.schemaFrom != validate.SchemaFromDiscovery {
 		if o.lay.schema != "" && o.ch.dirs[o.lay.schema] {
 			o.src.ConfigSchema = o.missingSchema(o.lay.schema)
@@ -1493,7 +1500,9 @@ func (t *Tree) lookup(p string) (entry, bool) {
 			return 0, false
 		}
 		if pe, ok := t.entries[parent]; ok {
-			return 0, pe&entryDir == 0 // nothing can be under a file or a missing path
+			// Nothing can be under a file or a missing path; under a link
+			// leading out, what is there is outside and unknown.
+			return 0, pe&(entryDir|entryLink) == 0
 		}
 		q = parent
 	}

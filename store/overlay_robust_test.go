@@ -436,6 +436,16 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			setup: overlayWrite(map[string]string{"capreg.json": `{"configSchema": "config/other.json"}`, "config/other.json": `{}`}),
 			files: map[string]string{"capreg.json": `{}`}},
 			"leaves " + servedSchema + " the only config-schema.manifest.json"},
+		// Under a link out of the repository nothing is known: check
+		// says path-escape there, whatever is out there; "no such file"
+		// was the overlay's answer.
+		{overlayCase{name: "capreg.json names a schema behind a link out",
+			setup: func(t *testing.T, repo string) {
+				writeTestFile(t, filepath.Join(filepath.Dir(repo), "outside", "o.json"), []byte(`{}`))
+				makeSymlink(t, "../../outside", filepath.Join(repo, "docs", "out"))
+			},
+			files: map[string]string{"capreg.json": `{"configSchema": "docs/out/o.json"}`}},
+			"names docs/out/o.json as the config schema"},
 		{overlayCase{name: "a declaration names a fragment the scan did not read",
 			setup: overlayWrite(map[string]string{"capabilities/pattern-mapper/loop/other.md": "Other.\n"}),
 			files: map[string]string{"capabilities/pattern-mapper/capability.json": ""}},
@@ -921,4 +931,15 @@ func manyRootsRepo(b *testing.B, repo string, k int) map[string][]byte {
 		b.Fatal(err)
 	}
 	return change
+}
+
+// TestOverlayFoundSchemaTurnedOff: "configSchema": "" in a changed
+// capreg.json turns off a schema the served scan found rather than was
+// told: the overlay kept it (its pending-migration warnings stayed), and
+// with the schema deleted too it reported the deleted file as missing,
+// "named by " nothing, where check passes.
+func TestOverlayFoundSchemaTurnedOff(t *testing.T) {
+	turnOff := map[string]string{"capreg.json": `{"configSchema": ""}`}
+	overlayWantCheck(t, overlayCase{setup: withoutRepoConfig, files: turnOff})
+	overlayWantCheck(t, overlayCase{setup: withoutRepoConfig, files: turnOff, deleted: []string{servedSchema}})
 }

@@ -364,50 +364,25 @@ func (sc *scanner) repoLayout(rc validate.RepoConfig) layout {
 func (sc *scanner) configure(opts ScanOptions) {
 	sc.capDir, sc.schemaFrom = "capabilities", validate.SchemaFromDiscovery
 	sc.caps = map[string]*validate.CapabilitySource{}
-	sc.watchWay(filepath.Join(sc.real, "capreg.json")) // before it is read
-	st, err := sc.root.Stat("capreg.json")
-	if errors.Is(err, fs.ErrNotExist) {
-		if target, lerr := sc.root.Readlink("capreg.json"); lerr == nil {
-			// A link to a configuration that is not there. Read as no
-			// capreg.json, the defaults could make a valid but wrong
-			// registry (an empty one, with the capabilities elsewhere).
-			sc.diag("capreg.json", "file-unreadable", validate.Error,
-				"capreg.json is a symlink to %s, which does not exist; fix the link, or remove it to use the defaults", target)
-		}
-	}
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		abs := filepath.Join(sc.real, "capreg.json")
-		switch _, out := sc.linkOutside("capreg.json"); {
-		case out:
-			sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is a symlink to %s, outside the repository root; it is not read", sc.linkShown(abs))
-		case absoluteLink(abs):
-			// Inside, but os.Root, which confines every read to the
-			// repository, follows no absolute link ("path escapes from
-			// parent").
-			text, _ := os.Readlink(abs)
-			hint := "write its target as a path relative to the repository root"
-			for _, root := range []string{sc.given, sc.real} {
-				if rel, err := filepath.Rel(root, text); err == nil && filepath.IsLocal(rel) {
-					hint = "link it as " + filepath.ToSlash(rel)
-					break
-				}
-			}
-			sc.diag("capreg.json", "file-unreadable", validate.Error,
-				"capreg.json is a symlink written as an absolute path (%s), which capreg does not follow; %s", text, hint)
-		default:
-			sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", err)
-		}
-	}
-	if err == nil {
-		if target, err := filepath.EvalSymlinks(filepath.Join(sc.real, "capreg.json")); err == nil {
-			sc.tree.alias("capreg.json", filepath.ToSlash(sc.rootRel(target)))
-			sc.read = append(sc.read, target) // a link's target may have any name
-		}
-		f := sc.readReal("capreg.json", filepath.Join(sc.real, "capreg.json"), st.Mode().Type())
-		sc.src.RepoConfig = &f
-		rc, diags := validate.ParseRepoConfig(f)
-		sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
-		sc.layout = sc.repoLayout(rc)
+	abs := filepath.Join(sc.real, "capreg.json")
+	sc.watchWay(abs) // before it is read
+	// Resolved as every other input is, then read at its real path inside
+	// the root: a link to it may be absolute, or leave and come back in.
+	target, err := filepath.EvalSymlinks(abs)
+	_, _, out := sc.leavingLink(abs)
+	switch {
+	case err == nil && within(sc.real, target):
+		sc.readConfig(abs, target)
+	case err == nil || out:
+		sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is not read: %v", sc.escapeError(abs))
+	case linkText(abs) != "":
+		// A link to a configuration that is not there. Read as no
+		// capreg.json, the defaults could make a valid but wrong
+		// registry (an empty one, with the capabilities elsewhere).
+		sc.diag("capreg.json", "file-unreadable", validate.Error,
+			"capreg.json is %s; fix the link, or remove it to use the defaults", sc.brokenLink(abs, err))
+	case !errors.Is(err, fs.ErrNotExist):
+		sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", sc.relError(err, true))
 	}
 	if opts.ConfigSchema != "" {
 		p := opts.ConfigSchema
@@ -419,22 +394,20 @@ func (sc *scanner) configure(opts ScanOptions) {
 	}
 }
 
-// linkOutside reports whether rel is a link that leads outside the
-// repository, and where: resolved when its target exists, else read
-// lexically (a link to a missing ../outside.json leaves the root too).
-func (sc *scanner) linkOutside(rel string) (string, bool) {
-	abs := filepath.Join(sc.real, rel)
-	if target, err := filepath.EvalSymlinks(abs); err == nil {
-		return target, !within(sc.real, target)
-	}
-	link, err := os.Readlink(abs)
+// readConfig reads capreg.json, abs, whose real path inside the root is
+// target, and lays the repository out as it says.
+func (sc *scanner) readConfig(abs, target string) {
+	st, err := os.Stat(target)
 	if err != nil {
-		return "", false
+		sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", sc.relError(err, true))
+		return
 	}
-	if !filepath.IsAbs(link) {
-		link = filepath.Join(filepath.Dir(abs), link)
-	}
-	return link, !within(sc.real, link)
+	sc.read = append(sc.read, abs) // and its target, which may have any name
+	f := sc.readReal("capreg.json", target, st.Mode().Type())
+	sc.src.RepoConfig = &f
+	rc, diags := validate.ParseRepoConfig(f)
+	sc.src.Diagnostics = append(sc.src.Diagnostics, diags...)
+	sc.layout = sc.repoLayout(rc)
 }
 
 // relToRoot makes an absolute path repository-relative: lexically against
@@ -548,6 +521,14 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
+	if _, _, out := sc.leavingLink(abs); err != nil && out || err == nil && !within(sc.real, target) {
+		what := fmt.Sprintf("configured path %q", rel)
+		if !root.configured {
+			what = "the capabilities folder" // the default one, capreg.json names none
+		}
+		sc.diag(rel, "path-escape", validate.Error, "%s is not read: %v", what, sc.escapeError(abs))
+		return nil
+	}
 	if err != nil {
 		switch broken := sc.brokenLink(abs, err); {
 		case root.configured:
@@ -563,14 +544,6 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 			sc.diag(rel, "file-unreadable", validate.Error,
 				"the capabilities folder is %s, so no capability is read; restore what it points to, or remove the link", broken)
 		}
-		return nil
-	}
-	if !within(sc.real, target) {
-		what := "configured path"
-		if !root.configured {
-			what = "the capabilities folder" // the default one, capreg.json names none
-		}
-		sc.diag(rel, "path-escape", validate.Error, "%s resolves outside the repository root (to %s); it is not read", what, sc.linkShown(abs))
 		return nil
 	}
 	st, err := os.Stat(target)
@@ -995,17 +968,19 @@ func pathExists(p string) bool {
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
-	if err != nil {
+	if err == nil && within(sc.real, target) {
+		return target, nil
+	}
+	if _, _, out := sc.leavingLink(abs); err != nil && !out {
 		return "", sc.linkFailure(abs, err)
 	}
-	if !within(sc.real, target) {
-		shown := sc.linkShown(abs)
-		if !sc.isInput(rel) && !sc.isWalkRoot(rel) {
-			sc.diag(rel, "path-escape", validate.Warning, "symlink resolves outside the repository root (to %s); it is not followed", shown)
-		}
-		return "", fmt.Errorf("symlink to %s %w", shown, validate.ErrEscapesRoot)
+	// Out, whether or not anything is there: what exists outside the
+	// root is none of a finding's business.
+	escape := sc.escapeError(abs)
+	if !sc.isInput(rel) && !sc.isWalkRoot(rel) {
+		sc.diag(rel, "path-escape", validate.Warning, "%v; it is not followed", escape)
 	}
-	return target, nil
+	return "", escape
 }
 
 // relError is err with the path of a *fs.PathError shown as sc.shown shows
@@ -1018,47 +993,128 @@ func (sc *scanner) relError(err error, relative bool) error {
 	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
 }
 
-// linkShown is how a finding names where abs, a path under the root
-// that resolves outside it, leads: by the text of the link on its way
-// that leaves the root, what the repository itself says ("/proc/self/cwd",
-// or "p, a link to /proc" for p/self/cwd), never by where that resolves
-// out there: the server's working folder for /proc/self/cwd, shown to
-// every client of GET /status. It reads links inside the root only,
-// following those that stay inside by their text.
-func (sc *scanner) linkShown(abs string) string {
+// leavingLink is the link on abs's way that leaves the repository root, as
+// the repository wrote it: its path (repository-relative, slash-separated)
+// and its text. It follows abs component by component from the real
+// root as the kernel would, reading links inside the root only: a ".."
+// applies to the folder a link led to, not to the text before it
+// ("top/../out" through top, a link to the root, is out of the root's
+// parent). A ".." above the root is read by its text: where it comes back
+// in ("../repo/cfg"), the walk goes on inside, else the link whose text
+// holds it leaves. Nothing outside the root is looked at, so whether a
+// path there exists never changes the answer. ok is false when the way
+// stays inside, or has more links than the kernel follows.
+func (sc *scanner) leavingLink(abs string) (name, text string, ok bool) {
 	rel, err := filepath.Rel(sc.real, abs)
 	if err != nil || !filepath.IsLocal(rel) {
-		return "a path outside it"
+		return "", "", false
 	}
-	cur, parts := sc.real, strings.Split(rel, string(filepath.Separator))
-	for hops := 0; len(parts) > 0 && hops < 40; {
-		next := filepath.Join(cur, parts[0])
-		parts = parts[1:]
+	hops := 0
+	_, name, text, out := sc.walkWay(sc.real, splitPath(rel), &hops)
+	return name, text, out && name != ""
+}
+
+// maxWayLinks is how many links leavingLink follows on one way, as many
+// as filepath.EvalSymlinks, which decided that the way leaves.
+const maxWayLinks = 255
+
+// walkWay follows parts from cur, a real folder inside the root. It ends
+// at the real path they lead to, or reports the link that leaves (name ""
+// when a ".." in parts itself climbs out: the caller's link holds it).
+func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, text string, out bool) {
+	for i := 0; i < len(parts); i++ {
+		switch p := parts[i]; p {
+		case "", ".":
+			continue
+		case "..":
+			if cur != sc.real {
+				cur = filepath.Dir(cur)
+				continue
+			}
+			back := filepath.Join(append([]string{filepath.Dir(sc.real)}, parts[i+1:]...)...)
+			if !within(sc.real, back) {
+				return "", "", "", true
+			}
+			rest, _ := filepath.Rel(sc.real, back)
+			return sc.walkWay(sc.real, splitPath(rest), hops)
+		}
+		next := filepath.Join(cur, parts[i])
 		fi, err := os.Lstat(next)
 		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 			cur = next
 			continue
 		}
-		hops++
-		text, err := os.Readlink(next)
+		if *hops++; *hops > maxWayLinks {
+			return "", "", "", false
+		}
+		link, err := os.Readlink(next)
 		if err != nil {
-			break
+			return "", "", "", false
 		}
-		dest := text
-		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(cur, dest)
-		}
-		if dest = filepath.Clean(dest); !within(sc.real, dest) {
-			if next == abs {
-				return text
+		start, way := cur, splitPath(link)
+		if filepath.IsAbs(link) {
+			inside, ok := sc.insideRoot(filepath.Clean(link))
+			if !ok {
+				return "", filepath.ToSlash(sc.rootRel(next)), link, true
 			}
-			return filepath.ToSlash(sc.rootRel(next)) + ", a link to " + text
+			start, way = sc.real, splitPath(inside)
 		}
-		// Inside: on from the root, through what it names.
-		destRel, _ := filepath.Rel(sc.real, dest)
-		cur, parts = sc.real, append(strings.Split(destRel, string(filepath.Separator)), parts...)
+		end, name, text, out := sc.walkWay(start, way, hops)
+		switch {
+		case out && name == "":
+			return "", filepath.ToSlash(sc.rootRel(next)), link, true
+		case out || end == "":
+			return "", name, text, out
+		}
+		cur = end
 	}
-	return "a path outside it"
+	return cur, "", "", false
+}
+
+// insideRoot is p, an absolute path, relative to the root, when it names a
+// place inside it by the root's real path or by the path it was given as
+// (git-sync's /git/current).
+func (sc *scanner) insideRoot(p string) (string, bool) {
+	for _, root := range []string{sc.real, sc.given} {
+		if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+			return rel, true
+		}
+	}
+	return "", false
+}
+
+func splitPath(p string) []string {
+	return strings.Split(p, string(filepath.Separator))
+}
+
+// escapeError is why abs, whose way leaves the repository root, is not
+// read, naming what the repository wrote and never where it resolves out
+// there (the server's working folder, for /proc/self/cwd, shown to every
+// client of GET /status): "symlink to /proc/self/cwd resolves outside the
+// repository root", or, where another link on the way leaves, "symlink to
+// proc/self/cwd resolves outside the repository root, through docs/proc, a
+// link to /proc".
+func (sc *scanner) escapeError(abs string) error {
+	subject := "path"
+	if own := sc.ownLinkText(abs); own != "" {
+		subject = "symlink to " + own
+	}
+	name, text, ok := sc.leavingLink(abs)
+	if !ok || filepath.Join(sc.real, filepath.FromSlash(name)) == abs {
+		return fmt.Errorf("%s %w", subject, validate.ErrEscapesRoot)
+	}
+	return fmt.Errorf("%s %w, through %s, a link to %s", subject, validate.ErrEscapesRoot, name, text)
+}
+
+// ownLinkText is the text of abs when abs is a symlink in a folder inside
+// the root, else "": the last component of docs/proc/self/cwd, read
+// through docs/proc, a link to /proc, is a link of the server's.
+func (sc *scanner) ownLinkText(abs string) string {
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil || !within(sc.real, dir) {
+		return ""
+	}
+	return linkText(filepath.Join(dir, filepath.Base(abs)))
 }
 
 // absoluteLink reports whether abs is a symlink whose text is an absolute
@@ -1134,7 +1190,11 @@ func (sc *scanner) fileError(rel string, err error) {
 	case rel == "capreg.json":
 		// configure reported it, before the walk
 	default:
-		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: rel, Rule: "file-unreadable", Severity: validate.Error, Message: err.Error()})
+		rule := "file-unreadable"
+		if errors.Is(err, validate.ErrEscapesRoot) {
+			rule = "path-escape"
+		}
+		sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{File: rel, Rule: rule, Severity: validate.Error, Message: err.Error()})
 	}
 }
 
@@ -1532,6 +1592,10 @@ func (sc *scanner) readSchema() {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
 	target, err := sc.resolveWatched(abs)
+	if _, _, out := sc.leavingLink(abs); err != nil && out {
+		sc.fileError(sc.schema, sc.escapeError(abs))
+		return
+	}
 	if err != nil {
 		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
 			sc.fileError(sc.schema, fmt.Errorf("%w: %w", errDangling, err))
@@ -1541,7 +1605,7 @@ func (sc *scanner) readSchema() {
 		return
 	}
 	if !within(sc.real, target) {
-		sc.fileError(sc.schema, fmt.Errorf("symlink to %s %w", sc.linkShown(abs), validate.ErrEscapesRoot))
+		sc.fileError(sc.schema, sc.escapeError(abs))
 		return
 	}
 	st, err := os.Stat(target)

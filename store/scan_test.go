@@ -1137,10 +1137,10 @@ func TestScanReportsAnEscapingRootLinkOnce(t *testing.T) {
 		link     string
 		want     string
 	}{
-		{"default capabilities folder", "", "capabilities", "the capabilities folder resolves outside"},
-		{"configured capabilities folder", `{"capabilities": "capabilities"}`, "capabilities", "configured path resolves outside"},
-		{"card root", `{"cards": ["bin", "ext"]}`, "ext", "configured path resolves outside"},
-		{"workflow root", `{"workflows": ["workflows", "ext"]}`, "ext", "configured path resolves outside"},
+		{"default capabilities folder", "", "capabilities", "the capabilities folder is not read: symlink to "},
+		{"configured capabilities folder", `{"capabilities": "capabilities"}`, "capabilities", `configured path "capabilities" is not read: symlink to `},
+		{"card root", `{"cards": ["bin", "ext"]}`, "ext", `configured path "ext" is not read: symlink to `},
+		{"workflow root", `{"workflows": ["workflows", "ext"]}`, "ext", `configured path "ext" is not read: symlink to `},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1189,15 +1189,15 @@ func TestScanDiagnosticsNameOutsideLinksFromTheRoot(t *testing.T) {
 				t.Fatal(err)
 			}
 			makeSymlink(t, "../outside/c.json", filepath.Join(repo, "capreg.json"))
-		}, "capreg.json", "symlink to ../outside/c.json, outside"},
+		}, "capreg.json", "capreg.json is not read: symlink to ../outside/c.json resolves outside the repository root"},
 		{"configured path", func(t *testing.T, repo, outside string) {
 			makeSymlink(t, "../outside", filepath.Join(repo, "ext"))
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["ext"]}`))
-		}, "ext", "configured path resolves outside the repository root (to ../outside)"},
+		}, "ext", `configured path "ext" is not read: symlink to ../outside resolves outside the repository root`},
 		{"absolute link", func(t *testing.T, repo, outside string) {
 			makeSymlink(t, outside, filepath.Join(repo, "ext"))
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["ext"]}`))
-		}, "ext", "configured path resolves outside the repository root (to OUTSIDE)"},
+		}, "ext", `configured path "ext" is not read: symlink to OUTSIDE resolves outside the repository root`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
