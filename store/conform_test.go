@@ -220,7 +220,7 @@ func TestGSDCoreRejectedVariants(t *testing.T) {
 				gsdEditCap(t, repo, "security", func(c map[string]any) { gsdObj(c, "contributions", 0)["produces"] = []any{"THREATS.md"} })
 				gsdEditCap(t, repo, "ui", func(c map[string]any) { gsdObj(c, "steps", 1)["consumes"] = []any{"THREATS.md"} })
 			},
-			[]finding{{"consumes-unsatisfied", `consumes "THREATS.md" which is never produced by any host artifact or capability hook`}}},
+			[]finding{{"consumes-unsatisfied", `consumes "THREATS.md" which is never produced by any host artifact or capability hook (capability "security"'s contribution at point "plan:pre" produces it, but a contribution's produces satisfies no step: produce it from a step)`}}},
 		{"a produces/consumes cycle among contributions", "§3 I-11",
 			func(t *testing.T, repo string) {
 				gsdEditCap(t, repo, "security", func(c map[string]any) {

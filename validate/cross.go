@@ -553,11 +553,26 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
 					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook", c.ID, h.Point, a)
+						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s", c.ID, h.Point, a, contributedNote(producers, a))
 				}
 			}
 		}
 	}
+}
+
+// contributedNote explains, for an artifact no step or host produces,
+// that a contribution producing it does not count: gsd-core satisfies a
+// step's consumes by steps and host artifacts only, and "never produced"
+// alone reads as wrong to the author of that contribution.
+func contributedNote(caps []*Capability, a string) string {
+	for _, c := range caps {
+		for _, h := range c.Contributions {
+			if slices.Contains(h.Produces, a) {
+				return fmt.Sprintf(" (capability %q's contribution at point %q produces it, but a contribution's produces satisfies no step: produce it from a step)", c.ID, h.Point)
+			}
+		}
+	}
+	return ""
 }
 
 // checkOrdering reports produces/consumes cycles among the steps, or among the

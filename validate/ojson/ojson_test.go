@@ -90,7 +90,10 @@ func TestParseErrors(t *testing.T) {
 		pointer string
 		msg     string
 	}{
-		{`{"a":1,}`, SyntaxError, 7, "", "expected a string key"},
+		{`{"a":1,}`, SyntaxError, 6, "", "trailing comma after the last member: JSON allows none before '}'; remove this ','"},
+		{"[1,\n  ]", SyntaxError, 2, "", "trailing comma after the last item: JSON allows none before ']'"},
+		{`{"a":1,,}`, SyntaxError, 7, "", "expected a string key"},
+		{`[1,,2]`, SyntaxError, 3, "", "expected a value"},
 		{`{"a" 1}`, SyntaxError, 5, "", "expected ':'"},
 		{`[1 2]`, SyntaxError, 3, "", "expected ',' or ']'"},
 		{`{"a":"x`, SyntaxError, 5, "", "unterminated string"},

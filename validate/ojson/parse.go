@@ -281,7 +281,7 @@ func (p *parser) object(depth int) Value {
 		}
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
+			p.comma('}', "member")
 			continue
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == '}' {
@@ -348,7 +348,7 @@ func (p *parser) array(depth int) Value {
 		p.items = append(p.items, child)
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
+			p.comma(']', "item")
 			continue
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == ']' {
@@ -359,6 +359,19 @@ func (p *parser) array(depth int) Value {
 		p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
 	}
 	return v
+}
+
+// comma passes the ',' at p.pos. One the container's close follows is a
+// trailing comma, the commonest slip of a hand edit: reported at the
+// comma, which is what to remove, not at the close on a later line
+// ("unexpected ']', expected a value").
+func (p *parser) comma(close byte, what string) {
+	at := p.pos
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == close {
+		p.fail(at, "trailing comma after the last %s: JSON allows none before '%c'; remove this ','", what, close)
+	}
 }
 
 // number scans a JSON number and keeps its literal text.
