@@ -528,7 +528,7 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 				"a %s may not name its own capId: the registry lists it as {capId, ...%s}, so it would be filed under %s instead of %q; remove the field", kind, kind, ojson.Encode(own, ""), c.ID)
 		}
 		if raw.Has("point") && raw.Get("point").IsString() && PointIndex(h.Point) < 0 {
-			s.at(d, ptr+"/point", "point-unknown", "%q is not a canonical loop point; the 12 points are %s", h.Point, strings.Join(Points, ", "))
+			s.at(d, ptr+"/point", "point-unknown", "%s", unknownPointMessage(h.Point, false))
 		}
 		switch kind {
 		case StepHook:

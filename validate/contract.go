@@ -193,12 +193,7 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 	for _, p := range mk.Points {
 		switch {
 		case PointIndex(p.Value) < 0:
-			hint := ""
-			if near := NearestID(p.Value, Points); near != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", near)
-			}
-			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown",
-				"%q is not a canonical loop point%s; the 12 points are %s", p.Value, hint, strings.Join(Points, ", "))
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", unknownPointMessage(p.Value, true))
 			understood = false
 		case declared[p.Value] != nil:
 			first := declared[p.Value]
@@ -277,4 +272,18 @@ func (c *Contract) hostArtifactIndex() map[string]int {
 		}
 	}
 	return out
+}
+
+// unknownPointMessage is the point-unknown finding for p, wherever it is
+// written: with the point it is likely a typo of, or, in a list of points
+// (a marker's), for points written with spaces between them, how to
+// separate them.
+func unknownPointMessage(p string, list bool) string {
+	hint := ""
+	if words := strings.Fields(p); list && len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return PointIndex(strings.Trim(w, ",")) < 0 }) {
+		hint = fmt.Sprintf(" (points are separated by commas: %q)", strings.Join(words, ", "))
+	} else if near := NearestID(p, Points); near != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return fmt.Sprintf("%q is not a canonical loop point%s; the 12 points are %s", p, hint, strings.Join(Points, ", "))
 }

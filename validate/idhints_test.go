@@ -32,6 +32,10 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 			"runtime-compat-unknown", `references unknown runtime "codx" (no role:runtime capability has that id); did you mean "codex"?`},
 		{"runtime near a feature only", `"supported": ["*"]`, `"supported": ["intell"]`,
 			"runtime-compat-unknown", `references unknown runtime "intell" (no role:runtime capability has that id)`},
+		{"hook point", `"point": "plan:pre"`, `"point": "plan:pr"`,
+			"point-unknown", `"plan:pr" is not a canonical loop point (did you mean "plan:pre"?); the 12 points are ` + strings.Join(Points, ", ")},
+		{"hook point, two of them", `"point": "plan:pre"`, `"point": "plan:pre plan:post"`,
+			"point-unknown", `"plan:pre plan:post" is not a canonical loop point; the 12 points are ` + strings.Join(Points, ", ")},
 		{"notes", `"unsupported": [] }`, `"unsupported": [], "notes": { "claud": "x" } }`,
 			"runtime-compat-unknown", `references unknown runtime "claud"; did you mean "claude"?`},
 	}

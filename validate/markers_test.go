@@ -941,23 +941,31 @@ func TestPointOrderTags(t *testing.T) {
 }
 
 // TestPointUnknownDidYouMean: a mistyped point in a marker is told the
-// canonical point a typo away, as render tells it (review 33).
+// canonical point a typo away, as render tells it (review 33), and points
+// written with spaces between them how to separate them.
 func TestPointUnknownDidYouMean(t *testing.T) {
-	m, diags := ParseMarker("p.md", []byte("<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:posst\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"))
-	if m == nil {
-		t.Fatal(diags)
+	tests := []struct{ points, want string }{
+		{"plan:pre, plan:posst", `"plan:posst" is not a canonical loop point (did you mean "plan:post"?)`},
+		{"plan:pre plan:post", `"plan:pre plan:post" is not a canonical loop point (points are separated by commas: "plan:pre, plan:post")`},
+		{"plan:pre plan:psot", `"plan:pre plan:psot" is not a canonical loop point; the 12 points`},
 	}
-	var s sink
-	buildContract([]*Marker{m}, false, nil, &s)
-	for _, d := range s.diags {
-		if d.Rule == "point-unknown" {
-			if !strings.Contains(d.Message, `"plan:posst" is not a canonical loop point (did you mean "plan:post"?)`) {
-				t.Errorf("message %q", d.Message)
+	for _, tt := range tests {
+		m, diags := ParseMarker("p.md", []byte("<!-- gsd:loop-host\nstep: plan\npoints: "+tt.points+"\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"))
+		if m == nil {
+			t.Fatal(diags)
+		}
+		var s sink
+		buildContract([]*Marker{m}, false, nil, &s)
+		var got []string
+		for _, d := range s.diags {
+			if d.Rule == "point-unknown" {
+				got = append(got, d.Message)
 			}
-			return
+		}
+		if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+			t.Errorf("points: %s: %q, want one saying %q", tt.points, got, tt.want)
 		}
 	}
-	t.Errorf("no point-unknown finding: %v", s.diags)
 }
 
 // A gsd:loop-host block that no --> after it closes is an error at its
