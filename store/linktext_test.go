@@ -233,3 +233,36 @@ func TestCapregJSONLinkOutAndBroken(t *testing.T) {
 		})
 	}
 }
+
+// TestFragmentBehindALinkOutIsTheSameEitherWay: a fragment whose link
+// leaves the repository is fragment-escape whether or not its target is
+// there; a missing one was "file not found", which told a repository
+// whether a path on the server existed.
+func TestFragmentBehindALinkOutIsTheSameEitherWay(t *testing.T) {
+	const frag = "capabilities/pattern-mapper/loop/mapper.md"
+	var msgs []string
+	for _, exists := range []bool{true, false} {
+		repo, outside := scanRepoCopy(t)
+		if exists {
+			writeTestFile(t, filepath.Join(outside, "mapper.md"), []byte("Map.\n"))
+		}
+		if err := os.Remove(filepath.Join(repo, filepath.FromSlash(frag))); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, "../../../../outside/mapper.md", filepath.Join(repo, filepath.FromSlash(frag)))
+		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+		var got []string
+		for _, d := range snap.Diagnostics {
+			if strings.HasPrefix(d.File, "capabilities/pattern-mapper/") {
+				got = append(got, d.Rule+": "+d.Message)
+			}
+		}
+		msgs = append(msgs, strings.Join(got, "\n"))
+		if len(got) != 1 || !strings.HasPrefix(got[0], "fragment-escape: ") {
+			t.Errorf("exists=%v: %q, want one fragment-escape", exists, got)
+		}
+	}
+	if msgs[0] != msgs[1] {
+		t.Errorf("findings differ with the target there:\n%s\nand not:\n%s", msgs[0], msgs[1])
+	}
+}

@@ -1411,7 +1411,12 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	if err != nil {
 		return validate.File{}, false
 	}
-	target, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(clean)))
+	abs := filepath.Join(folderReal, filepath.FromSlash(clean))
+	target, err := filepath.EvalSymlinks(abs)
+	if _, _, out := sc.leavingLink(abs); err != nil && out {
+		// Out, whether or not anything is there.
+		return validate.File{Path: rel, Err: validate.ErrEscapesRoot}, true
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		return validate.File{}, false
