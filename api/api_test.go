@@ -569,6 +569,19 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("warnings = %v", w)
 			}
 		}},
+		// The markdown alone has no room for warnings: their count says
+		// that something asked for was ignored (a misspelt id disabled
+		// nothing, silently).
+		{"render markdown with warnings", "POST", "/render-hooks/plan:pre?format=markdown", `{"disabledCapabilities":["reserch"]}`, nil, 200, func(t *testing.T, e exchange) {
+			if got := e.header.Get("X-Capreg-Warnings"); got != "1" || !strings.Contains(string(e.body), "(research)") {
+				t.Errorf("X-Capreg-Warnings = %q, markdown = %q", got, truncate(e.body))
+			}
+		}},
+		{"render markdown without warnings", "POST", "/render-hooks/plan:pre?format=markdown", `{"disabledCapabilities":["research"]}`, nil, 200, func(t *testing.T, e exchange) {
+			if got, ok := e.header["X-Capreg-Warnings"]; ok || strings.Contains(string(e.body), "(research)") {
+				t.Errorf("X-Capreg-Warnings = %q, markdown = %q", got, truncate(e.body))
+			}
+		}},
 		{"render active cap", "POST", "/render-hooks/plan:pre?activeCap=intel", `{"config":{"intel":{"enabled":false}}}`, nil, 200, func(t *testing.T, e exchange) {
 			if m := e.json(t); m["active"] != false {
 				t.Errorf("active = %s", e.body)

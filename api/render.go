@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/capreg/capreg/render"
@@ -58,6 +59,11 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		b.byAccept = true // an Accept refusing JSON gets the 406
 	case media == mediaMarkdown:
 		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown", byAccept: true}
+		if len(env.Warnings) > 0 {
+			// The markdown has no room for them: an ignored enablement
+			// name (a misspelt disabledCapabilities id) is not silent.
+			w.Header().Set("X-Capreg-Warnings", strconv.Itoa(len(env.Warnings)))
+		}
 	default:
 		b = &body{data: env.JSON(), contentType: "application/json", byAccept: true}
 	}
