@@ -755,6 +755,10 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return nil
 	}
 	if mode&fs.ModeSymlink != 0 {
+		// Each link on its way is watched, as for an input named by
+		// path: repointing node_modules/a moves what docs/x.card.json, a
+		// link through it, leads to, with no change where it is read.
+		sc.watchWay(childReal)
 		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
 			if sc.isInput(child) {

@@ -1,0 +1,59 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestWatcherFollowsALinkOnTheWayOfAWalkedLink: a card the walk meets as
+// a link, whose way goes through another link in a skipped folder
+// (docs/x.card.json → ../node_modules/a/o.card.json, node_modules/a a
+// link), is rebuilt when that other link is repointed: out of the
+// repository and back. Only the card's folder and where it led were
+// watched, so the daemon kept serving what check no longer gave.
+func TestWatcherFollowsALinkOnTheWayOfAWalkedLink(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, outside := scanRepoCopy(t)
+			card := overlayCard("o")
+			writeTestFile(t, filepath.Join(repo, "lib", "o.card.json"), []byte(card))
+			writeTestFile(t, filepath.Join(repo, "lib", "o"), []byte("#!/bin/sh\n"))
+			writeTestFile(t, filepath.Join(outside, "o.card.json"), []byte(card))
+			makeSymlink(t, "../lib", filepath.Join(repo, "node_modules", "a"))
+			makeSymlink(t, "../node_modules/a/o.card.json", filepath.Join(repo, "docs", "x.card.json"))
+			opts := store.WatchOptions{}
+			if mode == "poll" {
+				opts.Poll = 20 * time.Millisecond
+			}
+			w, _ := startWatcher(t, repo, opts)
+			// The escape is an error: the rebuild fails, and the last good
+			// registry stays served.
+			escaped := func() bool {
+				f := w.Status().Failure
+				if f == nil {
+					return false
+				}
+				_, ok := scanFind(f.Diagnostics, "path-escape", "docs/x.card.json")
+				return ok
+			}
+			if escaped() {
+				t.Fatalf("escaped before the change:\n%s", formatDiagnostics(w.Current().Diagnostics))
+			}
+			repoint := func(text string) {
+				link := filepath.Join(repo, "node_modules", "a")
+				if err := os.Remove(link); err != nil {
+					t.Fatal(err)
+				}
+				makeSymlink(t, text, link)
+			}
+			repoint(outside)
+			waitFor(t, "the link on the way repointed out", escaped)
+			repoint("../lib")
+			waitFor(t, "the link on the way repointed back", func() bool { return !escaped() })
+		})
+	}
+}
