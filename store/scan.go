@@ -1666,7 +1666,7 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 		if min(len(n), len(base)) >= 10 {
 			limit = 2
 		}
-		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist {
+		if d := validate.EditDistance(strings.ToLower(base), strings.ToLower(n), limit); d <= limit && d < bestDist && sc.resolvesInside(path.Join(dir, n)) {
 			best, bestDist = n, d
 		}
 	}
@@ -1674,6 +1674,13 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", dir+best)
+}
+
+// resolvesInside reports whether rel leads to something inside the root:
+// a link to nothing, or out, is no name to suggest.
+func (sc *scanner) resolvesInside(rel string) bool {
+	target, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(rel)))
+	return err == nil && within(sc.real, target)
 }
 
 // maxSiblings is how many names of a folder didYouMean compares.

@@ -1222,9 +1222,12 @@ func TestScanDiagnosticsNameOutsideLinksFromTheRoot(t *testing.T) {
 // typo (a plural, a letter, the case) away in the same folder.
 func TestScanConfiguredRootDidYouMean(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
-	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflow"], "cards": ["Bin", "nothing-like-it"]}`))
+	// A sibling that leads nowhere, or out, is no name to suggest.
+	makeSymlink(t, "gone", filepath.Join(repo, "tool"))
+	makeSymlink(t, "../..", filepath.Join(repo, "tolls"))
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflow"], "cards": ["Bin", "nothing-like-it", "tols"]}`))
 	snap := scanLoadRepo(t, repo)
-	for root, want := range map[string]string{"workflow": ` (did you mean "workflows"?)`, "Bin": ` (did you mean "bin"?)`, "nothing-like-it": ""} {
+	for root, want := range map[string]string{"workflow": ` (did you mean "workflows"?)`, "Bin": ` (did you mean "bin"?)`, "nothing-like-it": "", "tols": ""} {
 		i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
 			return d.File == "capreg.json" && strings.Contains(d.Message, fmt.Sprintf("configured path %q does not exist", root))
 		})
