@@ -1504,6 +1504,13 @@ func TestMatchCommandRedirections(t *testing.T) {
 		// name after ">&" is a file, as after any redirection.
 		{"echo x >&2", []string{"dup"}},
 		{"echo x >&out", nil},
+		// However the shell is told the same duplication: the descriptor
+		// in the next word, the default one named.
+		{"echo x >& 2", []string{"dup"}},
+		{"echo x 1>&2", []string{"dup"}},
+		{"echo x 1>& 2", []string{"dup"}},
+		{"make >/dev/null 2>& 1", []string{"quiet"}},
+		{"make 1>/dev/null 2>& 1", []string{"quiet"}},
 
 		// Not both outputs: another duplication, or none.
 		{"make >/dev/null 2>/dev/null", nil},

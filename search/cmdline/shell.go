@@ -101,6 +101,14 @@ func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if d, words := duplication(t, toks[i+1:]); words > 0 {
+			if out == nil {
+				out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+			}
+			out = append(out, d)
+			i += words - 1
+			continue
+		}
 		from, op := redirectionOperator(t)
 		r, target, words := bothOutputs(t, toks[i+1:])
 		if op == 0 && words == 0 && out == nil {
@@ -171,6 +179,43 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 		return t, t, 0
 	}
 	return redirect, next[0], 2
+}
+
+// duplication reads the word t, and the word after it, as a descriptor's
+// duplication written other than in one word of its own descriptor: ">&
+// 2" and "2>& 1", the descriptor in the next word, and "1>&2" or "0<&3",
+// the default one named. It returns the word the shell reads alike
+// (">&2", "2>&1", "<&3") and the words it stands for (1 or 2); 0 when t
+// is no such duplication. Patterns and lines are both read so, and ">&2"
+// matches ">& 2" and "1>&2".
+func duplication(t shellToken, next []shellToken) (shellToken, int) {
+	if t.op || t.quoted || t.glued || t.dot {
+		return t, 0
+	}
+	digits := strings.TrimLeft(t.text, "0123456789")
+	var op string
+	switch {
+	case strings.HasPrefix(digits, ">&"):
+		op = ">&"
+	case strings.HasPrefix(digits, "<&"):
+		op = "<&"
+	default:
+		return t, 0
+	}
+	fd, rest := t.text[:len(t.text)-len(digits)], digits[2:]
+	if fd == map[string]string{">&": "1", "<&": "0"}[op] {
+		fd = "" // the default: "1>&2" is ">&2"
+	}
+	d := t
+	switch {
+	case rest != "" && descriptor(rest) && fd != t.text[:len(t.text)-len(digits)]:
+		d.text = fd + op + rest
+		return d, 1
+	case rest == "" && len(next) > 0 && !next[0].op && !next[0].quoted && descriptor(next[0].text):
+		d.text = fd + op + next[0].text
+		return d, 2
+	}
+	return t, 0
 }
 
 // descriptor reports whether w, after ">&", names a file descriptor to
