@@ -266,3 +266,78 @@ func TestFragmentBehindALinkOutIsTheSameEitherWay(t *testing.T) {
 		t.Errorf("findings differ with the target there:\n%s\nand not:\n%s", msgs[0], msgs[1])
 	}
 }
+
+// TestNothingOutsideIsTidiedByText: a way out of the root is not tidied by
+// its text where links may be, out there: docs/p/../zz, docs/p a link to a
+// folder outside, is beside that folder's target, not docs/zz, and a way
+// down an outside folder that is not the root's own leaves, whatever is
+// there. Both read a missing path as a dangling link whose message named
+// the server's folder, and an existing one as path-escape.
+func TestNothingOutsideIsTidiedByText(t *testing.T) {
+	for _, exists := range []bool{true, false} {
+		t.Run(fmt.Sprint("exists=", exists), func(t *testing.T) {
+			repo, outside := scanRepoCopy(t)
+			srv := filepath.Join(outside, "srv", "work")
+			mustMkdirAll(t, srv)
+			if exists {
+				writeTestFile(t, filepath.Join(outside, "srv", "zz.card.json"), []byte(`{}`))
+				mustMkdirAll(t, filepath.Join(outside, "probe"))
+			}
+			up := strings.Repeat("../", strings.Count(repo, string(filepath.Separator))+1)
+			for name, text := range map[string]string{
+				"docs/p":             srv,
+				"docs/abs.card.json": filepath.Join(repo, "docs", "p") + "/../zz.card.json",
+				"docs/rel.card.json": "../../" + filepath.Base(repo) + "/docs/p/../zz.card.json",
+				"docs/probe.card.json": up + strings.TrimPrefix(filepath.Join(outside, "probe"), "/") + "/../../" +
+					filepath.Base(repo) + "/bin/a.card.json",
+			} {
+				makeSymlink(t, text, filepath.Join(repo, filepath.FromSlash(name)))
+			}
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			got := findingsAt(snap, "path-escape")
+			for _, file := range []string{"docs/abs.card.json", "docs/rel.card.json", "docs/probe.card.json"} {
+				if !strings.Contains(got[file], "resolves outside the repository root") {
+					t.Errorf("%s: path-escape %q, want one (all: %v)", file, got[file], snap.Diagnostics)
+				}
+			}
+			for _, d := range snap.Diagnostics {
+				if strings.Contains(d.Message, "srv/zz") || strings.Contains(d.Message, "lstat") {
+					t.Errorf("%v names a path outside by where a link leads", d)
+				}
+			}
+		})
+	}
+}
+
+// TestOwnLinkIsNotNamedTwice: a configured root whose last component is
+// a link, reached through a folder link, is named by its own text alone:
+// "symlink to ../../out … through lib/x, a link to ../../out" named it
+// twice.
+func TestOwnLinkIsNotNamedTwice(t *testing.T) {
+	repo, _ := linkRepo(t, map[string]string{"lnkdir": "lib", "lib/x": "../../outside"})
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["lnkdir/x"]}`))
+	got := findingsAt(scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}), "path-escape")
+	if want := `configured path "lnkdir/x" is not read: symlink to ../../outside resolves outside the repository root`; got["lnkdir/x"] != want {
+		t.Errorf("lnkdir/x: %q, want %q", got["lnkdir/x"], want)
+	}
+}
+
+// TestToolLinkedAbsolutelyInsideIsATool: a card's tool that is a link by
+// an absolute path into the repository is its tool, as any input behind
+// such a link is read; through os.Root, which follows no absolute link,
+// the card was an orphan.
+func TestToolLinkedAbsolutelyInsideIsATool(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	tool := filepath.Join(repo, "bin", "ft")
+	if err := os.Rename(tool, filepath.Join(repo, "docs", "ft-real")); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, filepath.Join(repo, "docs", "ft-real"), tool)
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	if msg, ok := findingsAt(snap, "card-orphan")["bin/ft.card.json"]; ok {
+		t.Errorf("bin/ft.card.json: card-orphan %q", msg)
+	}
+	if !snap.OK() {
+		t.Errorf("not ok: %v", snap.Diagnostics)
+	}
+}

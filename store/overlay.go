@@ -1327,7 +1327,7 @@ func (t *Tree) record(lr *linkReader, dir string, entries []fs.DirEntry) {
 		p := path.Join(dir, e.Name())
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			t.entries[p] = entryLink | linkTarget(lr.root, p)
+			t.entries[p] = entryLink | linkTarget(lr, p)
 			t.noteLink(lr, p)
 		case e.IsDir():
 			t.entries[p] = entryDir
@@ -1361,10 +1361,13 @@ func (t *Tree) noteLink(lr *linkReader, p string) {
 type linkReader struct {
 	root  *os.Root
 	modes map[string]fs.FileMode // noSuchPath for a path that cannot be Lstat'd
+	// real and given are the root's real path and its path as given, by
+	// which an absolute link, or one leaving and coming back, leads in.
+	real, given string
 }
 
-func newLinkReader(root *os.Root) *linkReader {
-	return &linkReader{root: root, modes: map[string]fs.FileMode{}}
+func newLinkReader(root *os.Root, real, given string) *linkReader {
+	return &linkReader{root: root, modes: map[string]fs.FileMode{}, real: real, given: given}
 }
 
 // noSuchPath is the mode linkReader caches for a path that cannot be
@@ -1405,7 +1408,12 @@ func (lr *linkReader) chain(p string) []string {
 			continue
 		case "..":
 			if len(done) == 0 {
-				return hops // leaves the repository
+				back, ok := comesBack(lr.real, lr.given, filepath.Dir(lr.real), rest)
+				if !ok {
+					return hops // leaves the repository
+				}
+				rest = back
+				continue
 			}
 			if len(done) > own {
 				met(done...)
@@ -1431,10 +1439,20 @@ func (lr *linkReader) chain(p string) []string {
 			own = len(done)
 		}
 		target, err := lr.root.Readlink(filepath.FromSlash(q))
-		if links++; err != nil || filepath.IsAbs(target) || links > maxLinkHops {
+		if links++; err != nil || links > maxLinkHops {
 			return hops
 		}
-		rest = append(strings.Split(filepath.ToSlash(target), "/"), rest...)
+		way := strings.Split(filepath.ToSlash(target), "/")
+		if filepath.IsAbs(target) {
+			// From the root on, where it comes back in by its path.
+			back, ok := comesBack(lr.real, lr.given, string(filepath.Separator), way)
+			if !ok {
+				return hops
+			}
+			way = back
+			done, own = nil, 0
+		}
+		rest = append(way, rest...)
 	}
 	met(done...)
 	return hops
@@ -1463,10 +1481,10 @@ func (lr *linkReader) mode(p string) fs.FileMode {
 	return mode
 }
 
-// linkTarget says what a link resolves to through the root, as the
-// scanner's isTool stats it; nothing when it leaves the repository.
-func linkTarget(root *os.Root, p string) entry {
-	st, err := root.Stat(filepath.FromSlash(p))
+// linkTarget says what a link resolves to, as the scanner's isTool stats
+// it; nothing when it leaves the repository.
+func linkTarget(lr *linkReader, p string) entry {
+	st, err := statInside(lr.real, p)
 	switch {
 	case err != nil:
 		return 0

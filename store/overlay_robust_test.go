@@ -446,6 +446,28 @@ func TestOverlayNeedsRescan(t *testing.T) {
 			},
 			files: map[string]string{"capreg.json": `{"configSchema": "docs/out/o.json"}`}},
 			"names docs/out/o.json as the config schema"},
+		// A card linked to another by an absolute path, or one that
+		// leaves and comes back in, resolves inside as a relative link
+		// does: deleting its target makes it dangle. The overlay, which
+		// followed only relative links inside, said ok.
+		{overlayCase{name: "the target of an absolute link deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, filepath.Join(repo, "bin", "ft.card.json"), filepath.Join(repo, "docs", "abs.card.json"))
+			},
+			deleted: []string{"bin/ft.card.json"}},
+			"docs/abs.card.json"},
+		{overlayCase{name: "the target of a link out and back deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../../"+filepath.Base(repo)+"/bin/ft.card.json", filepath.Join(repo, "docs", "oab.card.json"))
+			},
+			deleted: []string{"bin/ft.card.json"}},
+			"docs/oab.card.json"},
+		{overlayCase{name: "the target of a relative link deleted",
+			setup: func(t *testing.T, repo string) {
+				makeSymlink(t, "../bin/ft.card.json", filepath.Join(repo, "docs", "rel.card.json"))
+			},
+			deleted: []string{"bin/ft.card.json"}},
+			"docs/rel.card.json"},
 		{overlayCase{name: "a declaration names a fragment the scan did not read",
 			setup: overlayWrite(map[string]string{"capabilities/pattern-mapper/loop/other.md": "Other.\n"}),
 			files: map[string]string{"capabilities/pattern-mapper/capability.json": ""}},

@@ -121,7 +121,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
-		sc.tree, sc.links = newTree(real, opts), newLinkReader(root)
+		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, real, abs)
 	}
 	sc.configure(opts)
 	sc.rootIndex = sc.layout.index()
@@ -755,10 +755,14 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return nil
 	}
 	if mode&fs.ModeSymlink != 0 {
-		// Each link on its way is watched, as for an input named by
-		// path: repointing node_modules/a moves what docs/x.card.json, a
-		// link through it, leads to, with no change where it is read.
-		sc.watchWay(childReal)
+		if sc.isInput(child) && sc.linkOnWay(childReal) {
+			// Its way is watched, as an input named by path's is:
+			// repointing node_modules/a moves what docs/x.card.json, a
+			// link through it, leads to, with no change where either is
+			// read. Only then: a way per link of a repository of 20,000
+			// linked cards slowed every rebuild fourfold.
+			sc.watchWay(childReal)
+		}
 		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
 			if sc.isInput(child) {
@@ -1035,12 +1039,11 @@ func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, te
 				cur = filepath.Dir(cur)
 				continue
 			}
-			back := filepath.Join(append([]string{filepath.Dir(sc.real)}, parts[i+1:]...)...)
-			if !within(sc.real, back) {
+			rest, ok := sc.comesBack(filepath.Dir(sc.real), parts[i+1:])
+			if !ok {
 				return "", "", "", true
 			}
-			rest, _ := filepath.Rel(sc.real, back)
-			return sc.walkWay(sc.real, splitPath(rest), hops)
+			return sc.walkWay(sc.real, rest, hops)
 		}
 		next := filepath.Join(cur, parts[i])
 		fi, err := os.Lstat(next)
@@ -1057,11 +1060,11 @@ func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, te
 		}
 		start, way := cur, splitPath(link)
 		if filepath.IsAbs(link) {
-			inside, ok := sc.insideRoot(filepath.Clean(link))
+			rest, ok := sc.comesBack(string(filepath.Separator), way)
 			if !ok {
 				return "", filepath.ToSlash(sc.rootRel(next)), link, true
 			}
-			start, way = sc.real, splitPath(inside)
+			start, way = sc.real, rest
 		}
 		end, name, text, out := sc.walkWay(start, way, hops)
 		switch {
@@ -1075,16 +1078,51 @@ func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, te
 	return cur, "", "", false
 }
 
-// insideRoot is p, an absolute path, relative to the root, when it names a
-// place inside it by the root's real path or by the path it was given as
-// (git-sync's /git/current).
-func (sc *scanner) insideRoot(p string) (string, bool) {
-	for _, root := range []string{sc.real, sc.given} {
-		if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
-			return rel, true
+// linkOnWay reports whether resolving the link abs meets another link:
+// one the walk does not see change, where it is not walked (a skipped
+// folder's).
+func (sc *scanner) linkOnWay(abs string) bool {
+	rel, err := filepath.Rel(sc.real, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false
+	}
+	hops := 0
+	sc.walkWay(sc.real, splitPath(rel), &hops)
+	return hops > 1
+}
+
+// comesBack follows parts from out, a folder outside the root on the way
+// to it, without reading anything out there: a way down the root's own
+// path, real or as given (git-sync's /git/current), comes back in, with
+// the parts left to follow from the root; any other way leaves. Out there
+// nothing is tidied by its text ("p/../x" may go through a link p), so
+// whether a path outside exists never decides where a way leads.
+func (sc *scanner) comesBack(out string, parts []string) ([]string, bool) {
+	return comesBack(sc.real, sc.given, out, parts)
+}
+
+// comesBack is scanner.comesBack for the root real, given as given.
+func comesBack(real, given, out string, parts []string) ([]string, bool) {
+	for i := 0; ; i++ {
+		switch {
+		case out == real || out == given:
+			return parts[i:], true
+		case i == len(parts) || !ancestor(out, real) && !ancestor(out, given):
+			return nil, false
+		}
+		switch p := parts[i]; p {
+		case "", ".":
+		case "..":
+			out = filepath.Dir(out) // out is an ancestor of the root, a real folder
+		default:
+			out = filepath.Join(out, p)
 		}
 	}
-	return "", false
+}
+
+// ancestor reports whether the folder a holds p, at any depth.
+func ancestor(a, p string) bool {
+	return a != p && within(a, p)
 }
 
 func splitPath(p string) []string {
@@ -1100,25 +1138,28 @@ func splitPath(p string) []string {
 // link to /proc".
 func (sc *scanner) escapeError(abs string) error {
 	subject := "path"
-	if own := sc.ownLinkText(abs); own != "" {
+	own, at := sc.ownLink(abs)
+	if own != "" {
 		subject = "symlink to " + own
 	}
 	name, text, ok := sc.leavingLink(abs)
-	if !ok || filepath.Join(sc.real, filepath.FromSlash(name)) == abs {
+	if leaving := filepath.Join(sc.real, filepath.FromSlash(name)); !ok || leaving == abs || leaving == at {
 		return fmt.Errorf("%s %w", subject, validate.ErrEscapesRoot)
 	}
 	return fmt.Errorf("%s %w, through %s, a link to %s", subject, validate.ErrEscapesRoot, name, text)
 }
 
-// ownLinkText is the text of abs when abs is a symlink in a folder inside
-// the root, else "": the last component of docs/proc/self/cwd, read
-// through docs/proc, a link to /proc, is a link of the server's.
-func (sc *scanner) ownLinkText(abs string) string {
+// ownLink is the text of abs, and where it is, when abs is a symlink in
+// a folder inside the root, else "": the last component of
+// docs/proc/self/cwd, read through docs/proc, a link to /proc, is a link
+// of the server's.
+func (sc *scanner) ownLink(abs string) (text, at string) {
 	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
 	if err != nil || !within(sc.real, dir) {
-		return ""
+		return "", ""
 	}
-	return linkText(filepath.Join(dir, filepath.Base(abs)))
+	at = filepath.Join(dir, filepath.Base(abs))
+	return linkText(at), at
 }
 
 // absoluteLink reports whether abs is a symlink whose text is an absolute
@@ -1146,7 +1187,12 @@ func (sc *scanner) shown(p string, relative bool) string {
 	return filepath.ToSlash(rel)
 }
 
+// within reports whether p is root or under it; a root ending in a
+// separator ("/", "C:\\") holds every path that starts with it.
 func within(root, p string) bool {
+	if strings.HasSuffix(root, string(filepath.Separator)) {
+		return strings.HasPrefix(p, root)
+	}
 	return p == root || strings.HasPrefix(p, root+string(filepath.Separator))
 }
 
@@ -1344,8 +1390,22 @@ func (sc *scanner) isTool(tool string) bool {
 	if !namesTool(tool) {
 		return false
 	}
-	fi, err := sc.root.Stat(filepath.FromSlash(tool))
+	fi, err := statInside(sc.real, tool)
 	return err == nil && !fi.IsDir()
+}
+
+// statInside stats the repository path p, following links that stay
+// inside the root, absolute ones included, as inputs are read; one
+// leaving it is an error (validate.ErrEscapesRoot).
+func statInside(real, p string) (fs.FileInfo, error) {
+	target, err := filepath.EvalSymlinks(filepath.Join(real, filepath.FromSlash(p)))
+	if err != nil {
+		return nil, err
+	}
+	if !within(real, target) {
+		return nil, validate.ErrEscapesRoot
+	}
+	return os.Stat(target)
 }
 
 // leavesRoot reports whether the path p is a symlink resolving outside the
