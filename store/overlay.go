@@ -1484,7 +1484,10 @@ func (lr *linkReader) mode(p string) fs.FileMode {
 // linkTarget says what a link resolves to, as the scanner's isTool stats
 // it; nothing when it leaves the repository.
 func linkTarget(lr *linkReader, p string) entry {
-	st, err := statInside(lr.real, p)
+	st, err := lr.root.Stat(filepath.FromSlash(p))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		st, err = statInside(lr.real, p) // an absolute link, or out and back
+	}
 	switch {
 	case err != nil:
 		return 0

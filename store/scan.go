@@ -755,7 +755,8 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return nil
 	}
 	if mode&fs.ModeSymlink != 0 {
-		if sc.isInput(child) && sc.linkOnWay(childReal) {
+		target, err := sc.resolveLink(child, childReal)
+		if sc.isInput(child) && (err != nil || target != lexicalTarget(childReal)) && sc.linkOnWay(childReal) {
 			// Its way is watched, as an input named by path's is:
 			// repointing node_modules/a moves what docs/x.card.json, a
 			// link through it, leads to, with no change where either is
@@ -763,7 +764,6 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 			// linked cards slowed every rebuild fourfold.
 			sc.watchWay(childReal)
 		}
-		target, err := sc.resolveLink(child, childReal)
 		if err != nil {
 			if sc.isInput(child) {
 				sc.linkError(child, childReal, err)
@@ -1078,6 +1078,16 @@ func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, te
 	return cur, "", "", false
 }
 
+// lexicalTarget is where the link abs, in a real folder, leads by its
+// text alone: where it resolves when no other link is on its way.
+func lexicalTarget(abs string) string {
+	text, err := os.Readlink(abs)
+	if err != nil || filepath.IsAbs(text) {
+		return text
+	}
+	return filepath.Join(filepath.Dir(abs), text)
+}
+
 // linkOnWay reports whether resolving the link abs meets another link:
 // one the walk does not see change, where it is not walked (a skipped
 // folder's).
@@ -1390,7 +1400,12 @@ func (sc *scanner) isTool(tool string) bool {
 	if !namesTool(tool) {
 		return false
 	}
-	fi, err := statInside(sc.real, tool)
+	fi, err := sc.root.Stat(filepath.FromSlash(tool))
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// os.Root follows no absolute link, nor one leaving and coming
+		// back; a tool behind one inside is a tool all the same.
+		fi, err = statInside(sc.real, tool)
+	}
 	return err == nil && !fi.IsDir()
 }
 
