@@ -341,3 +341,45 @@ func TestToolLinkedAbsolutelyInsideIsATool(t *testing.T) {
 		t.Errorf("not ok: %v", snap.Diagnostics)
 	}
 }
+
+// TestAWayBackInThroughAnOutsideLinkLeaves: a link whose way leaves the
+// root and comes back in through a link outside (../../alias/x, alias a
+// link to the repository) leaves, whether alias is there or not: the scan
+// read it when alias resolved, and reported it when not, so what existed
+// outside decided the finding (and POST /validate, which reads nothing
+// outside, disagreed with check).
+func TestAWayBackInThroughAnOutsideLinkLeaves(t *testing.T) {
+	for _, alias := range []bool{true, false} {
+		t.Run(fmt.Sprint("alias=", alias), func(t *testing.T) {
+			repo, _ := linkRepo(t, map[string]string{"docs/x.card.json": "../../alias/bin/ft.card.json"})
+			if alias {
+				makeSymlink(t, repo, filepath.Join(filepath.Dir(repo), "alias"))
+			}
+			got := findingsAt(scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}), "path-escape")
+			if want := "symlink to ../../alias/bin/ft.card.json resolves outside the repository root"; !strings.HasPrefix(got["docs/x.card.json"], want) {
+				t.Errorf("docs/x.card.json: %q, want %q", got["docs/x.card.json"], want)
+			}
+		})
+	}
+}
+
+// TestNoDotDotDownTheGivenPath: the path the repository was given as may
+// hold links (L/repo, L a link to x/y), so a ".." on the way down it is
+// wherever L leads, out of sight: L/../L/repo/x leaves. Read by its text
+// it was x/L/repo/x, a dangling link whose finding named that folder.
+func TestNoDotDotDownTheGivenPath(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "x", "y", "repo")
+	copyRepoTree(t, baseRepoDir, real)
+	makeSymlink(t, filepath.Join("x", "y"), filepath.Join(tmp, "L"))
+	makeSymlink(t, tmp+"/L/../L/repo/bin/ft.card.json", filepath.Join(real, "docs", "p.card.json"))
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: filepath.Join(tmp, "L", "repo")}})
+	if got := findingsAt(snap, "path-escape")["docs/p.card.json"]; !strings.Contains(got, "resolves outside the repository root") {
+		t.Errorf("docs/p.card.json: %q, want path-escape (all: %v)", got, snap.Diagnostics)
+	}
+	for _, d := range snap.Diagnostics {
+		if strings.Contains(d.Message, filepath.Join("x", "L")) {
+			t.Errorf("%v names a folder no link names", d)
+		}
+	}
+}

@@ -1361,13 +1361,12 @@ func (t *Tree) noteLink(lr *linkReader, p string) {
 type linkReader struct {
 	root  *os.Root
 	modes map[string]fs.FileMode // noSuchPath for a path that cannot be Lstat'd
-	// real and given are the root's real path and its path as given, by
-	// which an absolute link, or one leaving and coming back, leads in.
-	real, given string
+	// rootWay places an absolute link, or one leaving and coming back in.
+	rootWay
 }
 
-func newLinkReader(root *os.Root, real, given string) *linkReader {
-	return &linkReader{root: root, modes: map[string]fs.FileMode{}, real: real, given: given}
+func newLinkReader(root *os.Root, way rootWay) *linkReader {
+	return &linkReader{root: root, modes: map[string]fs.FileMode{}, rootWay: way}
 }
 
 // noSuchPath is the mode linkReader caches for a path that cannot be
@@ -1408,7 +1407,7 @@ func (lr *linkReader) chain(p string) []string {
 			continue
 		case "..":
 			if len(done) == 0 {
-				back, ok := comesBack(lr.real, lr.given, filepath.Dir(lr.real), rest)
+				back, ok := lr.comesBack(filepath.Dir(lr.real), rest)
 				if !ok {
 					return hops // leaves the repository
 				}
@@ -1445,7 +1444,7 @@ func (lr *linkReader) chain(p string) []string {
 		way := strings.Split(filepath.ToSlash(target), "/")
 		if filepath.IsAbs(target) {
 			// From the root on, where it comes back in by its path.
-			back, ok := comesBack(lr.real, lr.given, string(filepath.Separator), way)
+			back, ok := lr.comesBack(string(filepath.Separator), way)
 			if !ok {
 				return hops
 			}
@@ -1486,7 +1485,7 @@ func (lr *linkReader) mode(p string) fs.FileMode {
 func linkTarget(lr *linkReader, p string) entry {
 	st, err := lr.root.Stat(filepath.FromSlash(p))
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		st, err = statInside(lr.real, p) // an absolute link, or out and back
+		st, err = lr.statInside(p) // an absolute link, or out and back
 	}
 	switch {
 	case err != nil:

@@ -965,3 +965,15 @@ func TestOverlayFoundSchemaTurnedOff(t *testing.T) {
 	overlayWantCheck(t, overlayCase{setup: withoutRepoConfig, files: turnOff})
 	overlayWantCheck(t, overlayCase{setup: withoutRepoConfig, files: turnOff, deleted: []string{servedSchema}})
 }
+
+// TestOverlayLinkBackThroughAnOutsideAlias: deleting the target of a link
+// that comes back in through a link outside gives what check gives (the
+// link leaves either way); the overlay said ok where check then failed.
+func TestOverlayLinkBackThroughAnOutsideAlias(t *testing.T) {
+	overlayWantCheck(t, overlayCase{name: "alias",
+		setup: func(t *testing.T, repo string) {
+			makeSymlink(t, repo, filepath.Join(filepath.Dir(repo), "alias"))
+			makeSymlink(t, "../../alias/bin/ft.card.json", filepath.Join(repo, "docs", "x.card.json"))
+		},
+		deleted: []string{"bin/ft.card.json"}})
+}

@@ -117,11 +117,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, real: real, given: abs, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
+	sc := &scanner{ctx: ctx, root: root, rootWay: rootWay{real: real, given: abs}, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
-		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, real, abs)
+		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, rootWay{real: real, given: abs})
 	}
 	sc.configure(opts)
 	sc.rootIndex = sc.layout.index()
@@ -181,10 +181,10 @@ type scanner struct {
 	dir     *os.Root
 	dirReal string
 	held    int // directory roots open, one a level (see maxHeldDirs)
-	real    string
-	// given is the repository's path as given, made absolute: real once
-	// the links in it are resolved (git-sync's /git/current).
-	given string
+	// rootWay holds the root's real path and the path it was given as,
+	// made absolute: real once the links in it are resolved (git-sync's
+	// /git/current).
+	rootWay
 	// fragmentByReal are the fragments read, by real path (readFragment).
 	fragmentByReal map[string]validate.File
 	visited        map[string]bool // real directories walked
@@ -369,11 +369,10 @@ func (sc *scanner) configure(opts ScanOptions) {
 	// Resolved as every other input is, then read at its real path inside
 	// the root: a link to it may be absolute, or leave and come back in.
 	target, err := filepath.EvalSymlinks(abs)
-	_, _, out := sc.leavingLink(abs)
-	switch {
-	case err == nil && within(sc.real, target):
+	switch out := sc.outside(abs, target, err); {
+	case err == nil && !out:
 		sc.readConfig(abs, target)
-	case err == nil || out:
+	case out:
 		sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is not read: %v", sc.escapeError(abs))
 	case linkText(abs) != "":
 		// A link to a configuration that is not there. Read as no
@@ -521,7 +520,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
-	if _, _, out := sc.leavingLink(abs); err != nil && out || err == nil && !within(sc.real, target) {
+	if sc.outside(abs, target, err) {
 		what := fmt.Sprintf("configured path %q", rel)
 		if !root.configured {
 			what = "the capabilities folder" // the default one, capreg.json names none
@@ -756,12 +755,12 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	}
 	if mode&fs.ModeSymlink != 0 {
 		target, err := sc.resolveLink(child, childReal)
-		if sc.isInput(child) && (err != nil || target != lexicalTarget(childReal)) && sc.linkOnWay(childReal) {
+		if (err != nil || target != lexicalTarget(childReal)) && sc.linkOnWay(childReal) {
 			// Its way is watched, as an input named by path's is:
-			// repointing node_modules/a moves what docs/x.card.json, a
-			// link through it, leads to, with no change where either is
-			// read. Only then: a way per link of a repository of 20,000
-			// linked cards slowed every rebuild fourfold.
+			// repointing node_modules/a moves what docs/x.card.json, or
+			// docs/cards, links through it, lead to, with no change where
+			// either is read. Only then: a way per link of a repository of
+			// 20,000 linked cards slowed every rebuild fourfold.
 			sc.watchWay(childReal)
 		}
 		if err != nil {
@@ -976,10 +975,10 @@ func pathExists(p string) bool {
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
-	if err == nil && within(sc.real, target) {
+	switch out := sc.outside(abs, target, err); {
+	case err == nil && !out:
 		return target, nil
-	}
-	if _, _, out := sc.leavingLink(abs); err != nil && !out {
+	case !out:
 		return "", sc.linkFailure(abs, err)
 	}
 	// Out, whether or not anything is there: what exists outside the
@@ -999,144 +998,6 @@ func (sc *scanner) relError(err error, relative bool) error {
 		return err
 	}
 	return &fs.PathError{Op: pe.Op, Path: sc.shown(pe.Path, relative), Err: pe.Err}
-}
-
-// leavingLink is the link on abs's way that leaves the repository root, as
-// the repository wrote it: its path (repository-relative, slash-separated)
-// and its text. It follows abs component by component from the real
-// root as the kernel would, reading links inside the root only: a ".."
-// applies to the folder a link led to, not to the text before it
-// ("top/../out" through top, a link to the root, is out of the root's
-// parent). A ".." above the root is read by its text: where it comes back
-// in ("../repo/cfg"), the walk goes on inside, else the link whose text
-// holds it leaves. Nothing outside the root is looked at, so whether a
-// path there exists never changes the answer. ok is false when the way
-// stays inside, or has more links than the kernel follows.
-func (sc *scanner) leavingLink(abs string) (name, text string, ok bool) {
-	rel, err := filepath.Rel(sc.real, abs)
-	if err != nil || !filepath.IsLocal(rel) {
-		return "", "", false
-	}
-	hops := 0
-	_, name, text, out := sc.walkWay(sc.real, splitPath(rel), &hops)
-	return name, text, out && name != ""
-}
-
-// maxWayLinks is how many links leavingLink follows on one way, as many
-// as filepath.EvalSymlinks, which decided that the way leaves.
-const maxWayLinks = 255
-
-// walkWay follows parts from cur, a real folder inside the root. It ends
-// at the real path they lead to, or reports the link that leaves (name ""
-// when a ".." in parts itself climbs out: the caller's link holds it).
-func (sc *scanner) walkWay(cur string, parts []string, hops *int) (end, name, text string, out bool) {
-	for i := 0; i < len(parts); i++ {
-		switch p := parts[i]; p {
-		case "", ".":
-			continue
-		case "..":
-			if cur != sc.real {
-				cur = filepath.Dir(cur)
-				continue
-			}
-			rest, ok := sc.comesBack(filepath.Dir(sc.real), parts[i+1:])
-			if !ok {
-				return "", "", "", true
-			}
-			return sc.walkWay(sc.real, rest, hops)
-		}
-		next := filepath.Join(cur, parts[i])
-		fi, err := os.Lstat(next)
-		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
-			cur = next
-			continue
-		}
-		if *hops++; *hops > maxWayLinks {
-			return "", "", "", false
-		}
-		link, err := os.Readlink(next)
-		if err != nil {
-			return "", "", "", false
-		}
-		start, way := cur, splitPath(link)
-		if filepath.IsAbs(link) {
-			rest, ok := sc.comesBack(string(filepath.Separator), way)
-			if !ok {
-				return "", filepath.ToSlash(sc.rootRel(next)), link, true
-			}
-			start, way = sc.real, rest
-		}
-		end, name, text, out := sc.walkWay(start, way, hops)
-		switch {
-		case out && name == "":
-			return "", filepath.ToSlash(sc.rootRel(next)), link, true
-		case out || end == "":
-			return "", name, text, out
-		}
-		cur = end
-	}
-	return cur, "", "", false
-}
-
-// lexicalTarget is where the link abs, in a real folder, leads by its
-// text alone: where it resolves when no other link is on its way.
-func lexicalTarget(abs string) string {
-	text, err := os.Readlink(abs)
-	if err != nil || filepath.IsAbs(text) {
-		return text
-	}
-	return filepath.Join(filepath.Dir(abs), text)
-}
-
-// linkOnWay reports whether resolving the link abs meets another link:
-// one the walk does not see change, where it is not walked (a skipped
-// folder's).
-func (sc *scanner) linkOnWay(abs string) bool {
-	rel, err := filepath.Rel(sc.real, abs)
-	if err != nil || !filepath.IsLocal(rel) {
-		return false
-	}
-	hops := 0
-	sc.walkWay(sc.real, splitPath(rel), &hops)
-	return hops > 1
-}
-
-// comesBack follows parts from out, a folder outside the root on the way
-// to it, without reading anything out there: a way down the root's own
-// path, real or as given (git-sync's /git/current), comes back in, with
-// the parts left to follow from the root; any other way leaves. Out there
-// nothing is tidied by its text ("p/../x" may go through a link p), so
-// whether a path outside exists never decides where a way leads.
-func (sc *scanner) comesBack(out string, parts []string) ([]string, bool) {
-	return comesBack(sc.real, sc.given, out, parts)
-}
-
-// comesBack is scanner.comesBack for the root real, given as given.
-func comesBack(real, given, out string, parts []string) ([]string, bool) {
-	for i := 0; ; i++ {
-		switch {
-		case out == real || out == given:
-			return parts[i:], true
-		case i == len(parts) || !ancestor(out, real) && !ancestor(out, given):
-			return nil, false
-		}
-		switch p := parts[i]; p {
-		case "", ".":
-		case "..":
-			out = filepath.Dir(out) // out is an ancestor of the root, a real folder
-		default:
-			out = filepath.Join(out, p)
-		}
-	}
-}
-
-// ancestor reports whether the folder a holds p, at any depth.
-func ancestor(a, p string) bool {
-	return a != p && within(a, p)
-}
-
-func splitPath(p string) []string {
-	return strings.Split(p, string(filepath.Separator))
 }
 
 // escapeError is why abs, whose way leaves the repository root, is not
@@ -1404,7 +1265,7 @@ func (sc *scanner) isTool(tool string) bool {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		// os.Root follows no absolute link, nor one leaving and coming
 		// back; a tool behind one inside is a tool all the same.
-		fi, err = statInside(sc.real, tool)
+		fi, err = sc.statInside(tool)
 	}
 	return err == nil && !fi.IsDir()
 }
@@ -1412,13 +1273,14 @@ func (sc *scanner) isTool(tool string) bool {
 // statInside stats the repository path p, following links that stay
 // inside the root, absolute ones included, as inputs are read; one
 // leaving it is an error (validate.ErrEscapesRoot).
-func statInside(real, p string) (fs.FileInfo, error) {
-	target, err := filepath.EvalSymlinks(filepath.Join(real, filepath.FromSlash(p)))
-	if err != nil {
-		return nil, err
-	}
-	if !within(real, target) {
+func (r rootWay) statInside(p string) (fs.FileInfo, error) {
+	abs := filepath.Join(r.real, filepath.FromSlash(p))
+	target, err := filepath.EvalSymlinks(abs)
+	switch {
+	case r.outside(abs, target, err):
 		return nil, validate.ErrEscapesRoot
+	case err != nil:
+		return nil, err
 	}
 	return os.Stat(target)
 }
@@ -1428,8 +1290,9 @@ func statInside(real, p string) (fs.FileInfo, error) {
 // card whose tool it is has something under the tool's name, and its
 // card-orphan says what.
 func (sc *scanner) leavesRoot(p string) bool {
-	target, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(p)))
-	return err == nil && !within(sc.real, target)
+	abs := filepath.Join(sc.real, filepath.FromSlash(p))
+	target, err := filepath.EvalSymlinks(abs)
+	return sc.outside(abs, target, err)
 }
 
 // capabilitySource returns the capability folder a path under the
@@ -1492,7 +1355,7 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	}
 	abs := filepath.Join(folderReal, filepath.FromSlash(clean))
 	target, err := filepath.EvalSymlinks(abs)
-	if _, _, out := sc.leavingLink(abs); err != nil && out {
+	if sc.outside(abs, target, err) {
 		// Out, whether or not anything is there.
 		return validate.File{Path: rel, Err: validate.ErrEscapesRoot}, true
 	}
@@ -1501,8 +1364,6 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 		return validate.File{}, false
 	case err != nil:
 		return validate.File{Path: rel, Err: err}, true
-	case !within(sc.real, target):
-		return validate.File{Path: rel, Err: validate.ErrEscapesRoot}, true
 	case !within(folderReal, target):
 		return validate.File{Path: rel, Err: validate.ErrEscapesFolder}, true
 	}
@@ -1676,7 +1537,7 @@ func (sc *scanner) readSchema() {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
 	target, err := sc.resolveWatched(abs)
-	if _, _, out := sc.leavingLink(abs); err != nil && out {
+	if sc.outside(abs, target, err) {
 		sc.fileError(sc.schema, sc.escapeError(abs))
 		return
 	}
@@ -1686,10 +1547,6 @@ func (sc *scanner) readSchema() {
 			return
 		}
 		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, false)
-		return
-	}
-	if !within(sc.real, target) {
-		sc.fileError(sc.schema, sc.escapeError(abs))
 		return
 	}
 	st, err := os.Stat(target)
@@ -1754,8 +1611,9 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 // resolvesInside reports whether rel leads to something inside the root:
 // a link to nothing, or out, is no name to suggest.
 func (sc *scanner) resolvesInside(rel string) bool {
-	target, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(rel)))
-	return err == nil && within(sc.real, target)
+	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
+	target, err := filepath.EvalSymlinks(abs)
+	return err == nil && !sc.outside(abs, target, err)
 }
 
 // maxSiblings is how many names of a folder didYouMean compares.

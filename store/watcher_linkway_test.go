@@ -3,10 +3,12 @@ package store_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // TestWatcherFollowsALinkOnTheWayOfAWalkedLink: a card the walk meets as
@@ -56,4 +58,32 @@ func TestWatcherFollowsALinkOnTheWayOfAWalkedLink(t *testing.T) {
 			waitFor(t, "the link on the way repointed back", func() bool { return !escaped() })
 		})
 	}
+}
+
+// TestWatcherFollowsALinkOnTheWayOfAFolderLink: a folder the walk reads
+// through a link whose way goes through another link in a skipped folder
+// (pnpm's node_modules/a → .pnpm/v1) is read anew when that link is
+// repointed, as a card linked so is.
+func TestWatcherFollowsALinkOnTheWayOfAFolderLink(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	for _, v := range []string{"v1", "v2"} {
+		dir := filepath.Join(repo, "node_modules", ".pnpm", v, "cards")
+		writeTestFile(t, filepath.Join(dir, "t"+v+".card.json"), []byte(overlayCard("t"+v)))
+		writeTestFile(t, filepath.Join(dir, "t"+v), []byte("#!/bin/sh\n"))
+	}
+	makeSymlink(t, ".pnpm/v1", filepath.Join(repo, "node_modules", "a"))
+	makeSymlink(t, "../node_modules/a/cards", filepath.Join(repo, "docs", "cards"))
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	served := func(id string) func() bool {
+		return func() bool {
+			return slices.ContainsFunc(w.Current().Result.Cards, func(c *validate.Card) bool { return c.ID == id })
+		}
+	}
+	waitFor(t, "tv1 served", served("tv1"))
+	link := filepath.Join(repo, "node_modules", "a")
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, ".pnpm/v2", link)
+	waitFor(t, "tv2 served after node_modules/a was repointed", served("tv2"))
 }

@@ -1,0 +1,185 @@
+package store
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// rootWay resolves ways through links as the kernel does, reading links
+// inside the repository root only, so that where a way leads out there,
+// and whether anything exists there, never decides a finding. The scan and
+// the overlay's tree share it: they must agree on which links leave.
+type rootWay struct {
+	// real is the root's real path; given the path it was given as, made
+	// absolute (git-sync's /git/current), by which a link may come in.
+	real, given string
+}
+
+// rel is p, a path inside the root, relative to it.
+func (r rootWay) rel(p string) string {
+	rel, err := filepath.Rel(r.real, p)
+	if err != nil {
+		return "."
+	}
+	return rel
+}
+
+// outside reports whether abs, a path under the root that resolved to
+// target (or failed with err), leaves the root: EvalSymlinks landed
+// outside, or its way goes out other than down the root's own path,
+// wherever it ends (a link to ../../alias/x, alias a link outside to the
+// root, leaves: whether alias is there is none of the repository's). A
+// way that is the link's own text, with no other link on it, needs no
+// walk.
+func (r rootWay) outside(abs, target string, err error) bool {
+	if err == nil && !within(r.real, target) {
+		return true
+	}
+	if err == nil && (target == abs || target == lexicalTarget(abs)) {
+		return false
+	}
+	_, _, out := r.leavingLink(abs)
+	return out
+}
+
+// leavingLink is the link on abs's way that leaves the repository root, as
+// the repository wrote it: its path (repository-relative, slash-separated)
+// and its text. It follows abs component by component from the real
+// root as the kernel would, reading links inside the root only: a ".."
+// applies to the folder a link led to, not to the text before it
+// ("top/../out" through top, a link to the root, is out of the root's
+// parent). A ".." above the root is read by its text: where it comes back
+// in ("../repo/cfg"), the walk goes on inside, else the link whose text
+// holds it leaves. Nothing outside the root is looked at, so whether a
+// path there exists never changes the answer. ok is false when the way
+// stays inside, or has more links than the kernel follows.
+func (r rootWay) leavingLink(abs string) (name, text string, ok bool) {
+	rel, err := filepath.Rel(r.real, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", "", false
+	}
+	hops := 0
+	_, name, text, out := r.walkWay(r.real, splitPath(rel), &hops)
+	return name, text, out && name != ""
+}
+
+// maxWayLinks is how many links leavingLink follows on one way, as many
+// as filepath.EvalSymlinks, which decided that the way leaves.
+const maxWayLinks = 255
+
+// walkWay follows parts from cur, a real folder inside the root. It ends
+// at the real path they lead to, or reports the link that leaves (name ""
+// when a ".." in parts itself climbs out: the caller's link holds it).
+func (r rootWay) walkWay(cur string, parts []string, hops *int) (end, name, text string, out bool) {
+	for i := 0; i < len(parts); i++ {
+		switch p := parts[i]; p {
+		case "", ".":
+			continue
+		case "..":
+			if cur != r.real {
+				cur = filepath.Dir(cur)
+				continue
+			}
+			rest, ok := r.comesBack(filepath.Dir(r.real), parts[i+1:])
+			if !ok {
+				return "", "", "", true
+			}
+			return r.walkWay(r.real, rest, hops)
+		}
+		next := filepath.Join(cur, parts[i])
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		if *hops++; *hops > maxWayLinks {
+			return "", "", "", false
+		}
+		link, err := os.Readlink(next)
+		if err != nil {
+			return "", "", "", false
+		}
+		start, way := cur, splitPath(link)
+		if filepath.IsAbs(link) {
+			rest, ok := r.comesBack(string(filepath.Separator), way)
+			if !ok {
+				return "", filepath.ToSlash(r.rel(next)), link, true
+			}
+			start, way = r.real, rest
+		}
+		end, name, text, out := r.walkWay(start, way, hops)
+		switch {
+		case out && name == "":
+			return "", filepath.ToSlash(r.rel(next)), link, true
+		case out || end == "":
+			return "", name, text, out
+		}
+		cur = end
+	}
+	return cur, "", "", false
+}
+
+// lexicalTarget is where the link abs, in a real folder, leads by its
+// text alone: where it resolves when no other link is on its way.
+func lexicalTarget(abs string) string {
+	text, err := os.Readlink(abs)
+	if err != nil || filepath.IsAbs(text) {
+		return text
+	}
+	return filepath.Join(filepath.Dir(abs), text)
+}
+
+// linkOnWay reports whether resolving the link abs meets another link:
+// one the walk does not see change, where it is not walked (a skipped
+// folder's).
+func (r rootWay) linkOnWay(abs string) bool {
+	rel, err := filepath.Rel(r.real, abs)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false
+	}
+	hops := 0
+	r.walkWay(r.real, splitPath(rel), &hops)
+	return hops > 1
+}
+
+// comesBack follows parts from out, a folder outside the root on the way
+// to it, without reading anything out there: a way down the root's own
+// path, real or as given (git-sync's /git/current), comes back in, with
+// the parts left to follow from the root; any other way leaves. Out there
+// nothing is tidied by its text ("p/../x" may go through a link p), so
+// whether a path outside exists never decides where a way leads.
+func (r rootWay) comesBack(out string, parts []string) ([]string, bool) {
+	real, given := r.real, r.given
+	for i := 0; ; i++ {
+		switch {
+		case out == real || out == given:
+			return parts[i:], true
+		case i == len(parts) || !ancestor(out, real) && !ancestor(out, given):
+			return nil, false
+		}
+		switch p := parts[i]; p {
+		case "", ".":
+		case "..":
+			if !ancestor(out, real) {
+				// Down the path given, which may hold links (git-sync's
+				// /g/L/repo, L a link to x/y): ".." there is wherever L
+				// leads, out of sight.
+				return nil, false
+			}
+			out = filepath.Dir(out) // an ancestor of the real root: a real folder
+		default:
+			out = filepath.Join(out, p)
+		}
+	}
+}
+
+// ancestor reports whether the folder a holds p, at any depth.
+func ancestor(a, p string) bool {
+	return a != p && within(a, p)
+}
+
+func splitPath(p string) []string {
+	return strings.Split(p, string(filepath.Separator))
+}
