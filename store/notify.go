@@ -461,8 +461,20 @@ func (n *fsNotifier) wayTo() map[string][]string {
 	ways := map[string][]string{}
 	addWays(ways, n.link)
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
+		// An input's way only inside the root: where a link on it leads
+		// out there is never read (path-escape, whatever is there), so a
+		// write there is no change, and a repository must not have the
+		// server watch folders of its choosing.
+		inputs := map[string][]string{}
 		for _, p := range n.named {
-			addWays(ways, p)
+			addWays(inputs, p)
+		}
+		for dir, names := range inputs {
+			if within(root, dir) {
+				for _, name := range names {
+					addWay(ways, dir, name)
+				}
+			}
 		}
 		for _, f := range gitHeadFiles(root) {
 			addWays(ways, f)

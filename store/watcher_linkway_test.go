@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -86,4 +87,31 @@ func TestWatcherFollowsALinkOnTheWayOfAFolderLink(t *testing.T) {
 	}
 	makeSymlink(t, ".pnpm/v2", link)
 	waitFor(t, "tv2 served after node_modules/a was repointed", served("tv2"))
+}
+
+// TestWatcherIgnoresWritesWhereALinkLeadsOut: a link whose way leaves
+// the root through another link on it is never followed, so writes out
+// there rebuild nothing; each append to the file out there was a full
+// rescan, and the server watched a folder of the repository's choosing.
+func TestWatcherIgnoresWritesWhereALinkLeadsOut(t *testing.T) {
+	repo, outside := scanRepoCopy(t)
+	target := filepath.Join(outside, "notes.md")
+	writeTestFile(t, target, []byte("notes\n"))
+	makeSymlink(t, outside, filepath.Join(repo, "node_modules", "a"))
+	makeSymlink(t, "../node_modules/a/notes.md", filepath.Join(repo, "docs", "notes.md"))
+	w, _ := startWatcher(t, repo, store.WatchOptions{})
+	if _, ok := scanFind(w.Current().Diagnostics, "path-escape", "docs/notes.md"); !ok {
+		t.Fatalf("no path-escape warning at docs/notes.md:\n%s", formatDiagnostics(w.Current().Diagnostics))
+	}
+	time.Sleep(300 * time.Millisecond) // any rescan the start asks for
+	count := func() uint64 { st := w.Status(); return st.Rebuilds + st.Unchanged + st.Failures }
+	before := count()
+	for i := range 5 {
+		writeTestFile(t, target, []byte("notes\n"+strings.Repeat("more\n", i+1)))
+		time.Sleep(100 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if after := count(); after != before {
+		t.Errorf("%d rebuilds after writes outside the repository", after-before)
+	}
 }
