@@ -383,3 +383,28 @@ func TestNoDotDotDownTheGivenPath(t *testing.T) {
 		}
 	}
 }
+
+// TestFragmentThroughAnAliasOutsideLeaves: a capability's fragment folder
+// linked through an alias of the repository outside it leaves the root,
+// also where the fragment is itself a link: that its text matched where it
+// resolved skipped the walk that sees the way out, and the fragment was
+// read.
+func TestFragmentThroughAnAliasOutsideLeaves(t *testing.T) {
+	for _, linked := range []bool{false, true} {
+		t.Run(fmt.Sprint("fragment a link=", linked), func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			capDir := filepath.Join(repo, "capabilities", "research")
+			makeSymlink(t, filepath.Dir(repo), filepath.Join(filepath.Dir(repo), "lnkp"))
+			mustRename(t, filepath.Join(capDir, "loop"), filepath.Join(capDir, "sub"))
+			makeSymlink(t, "../../../lnkp/"+filepath.Base(repo)+"/capabilities/research/sub", filepath.Join(capDir, "loop"))
+			if linked {
+				mustRename(t, filepath.Join(capDir, "sub", "research-prompt.md"), filepath.Join(capDir, "real-prompt.md"))
+				makeSymlink(t, "../real-prompt.md", filepath.Join(capDir, "sub", "research-prompt.md"))
+			}
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			if _, ok := scanFind(snap.Diagnostics, "fragment-escape", "capabilities/research/capability.json"); !ok {
+				t.Errorf("no fragment-escape:\n%s", formatDiagnostics(snap.Diagnostics))
+			}
+		})
+	}
+}

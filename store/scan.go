@@ -117,11 +117,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
-	sc := &scanner{ctx: ctx, root: root, rootWay: rootWay{real: real, given: abs}, visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
+	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
-		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, rootWay{real: real, given: abs})
+		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, sc.rootWay)
 	}
 	sc.configure(opts)
 	sc.rootIndex = sc.layout.index()
@@ -369,7 +369,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 	// Resolved as every other input is, then read at its real path inside
 	// the root: a link to it may be absolute, or leave and come back in.
 	target, err := filepath.EvalSymlinks(abs)
-	switch out := sc.outside(abs, target, err); {
+	switch out := sc.outside(abs, target, err, false); {
 	case err == nil && !out:
 		sc.readConfig(abs, target)
 	case out:
@@ -520,7 +520,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := sc.resolveWatched(abs)
-	if sc.outside(abs, target, err) {
+	if sc.outside(abs, target, err, false) {
 		what := fmt.Sprintf("configured path %q", rel)
 		if !root.configured {
 			what = "the capabilities folder" // the default one, capreg.json names none
@@ -755,7 +755,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	}
 	if mode&fs.ModeSymlink != 0 {
 		target, err := sc.resolveLink(child, childReal)
-		if (err != nil || target != lexicalTarget(childReal)) && sc.linkOnWay(childReal) {
+		if (err != nil || target != lexicalTarget(childReal)) && sc.readsThrough(child, target, err) && sc.linkOnWay(childReal) {
 			// Its way is watched, as an input named by path's is:
 			// repointing node_modules/a moves what docs/x.card.json, or
 			// docs/cards, links through it, lead to, with no change where
@@ -975,7 +975,10 @@ func pathExists(p string) bool {
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
-	switch out := sc.outside(abs, target, err); {
+	if err == nil && within(sc.real, target) && !sc.readsThrough(rel, target, nil) {
+		return target, nil // nothing is read through it: its way is moot
+	}
+	switch out := sc.outside(abs, target, err, true); {
 	case err == nil && !out:
 		return target, nil
 	case !out:
@@ -1277,7 +1280,7 @@ func (r rootWay) statInside(p string) (fs.FileInfo, error) {
 	abs := filepath.Join(r.real, filepath.FromSlash(p))
 	target, err := filepath.EvalSymlinks(abs)
 	switch {
-	case r.outside(abs, target, err):
+	case r.outside(abs, target, err, false):
 		return nil, validate.ErrEscapesRoot
 	case err != nil:
 		return nil, err
@@ -1292,7 +1295,7 @@ func (r rootWay) statInside(p string) (fs.FileInfo, error) {
 func (sc *scanner) leavesRoot(p string) bool {
 	abs := filepath.Join(sc.real, filepath.FromSlash(p))
 	target, err := filepath.EvalSymlinks(abs)
-	return sc.outside(abs, target, err)
+	return sc.outside(abs, target, err, false)
 }
 
 // capabilitySource returns the capability folder a path under the
@@ -1355,7 +1358,7 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	}
 	abs := filepath.Join(folderReal, filepath.FromSlash(clean))
 	target, err := filepath.EvalSymlinks(abs)
-	if sc.outside(abs, target, err) {
+	if sc.outside(abs, target, err, false) {
 		// Out, whether or not anything is there.
 		return validate.File{Path: rel, Err: validate.ErrEscapesRoot}, true
 	}
@@ -1537,7 +1540,7 @@ func (sc *scanner) readSchema() {
 	}
 	abs := filepath.Join(sc.real, filepath.FromSlash(sc.schema))
 	target, err := sc.resolveWatched(abs)
-	if sc.outside(abs, target, err) {
+	if sc.outside(abs, target, err, false) {
 		sc.fileError(sc.schema, sc.escapeError(abs))
 		return
 	}
@@ -1613,7 +1616,7 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 func (sc *scanner) resolvesInside(rel string) bool {
 	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
 	target, err := filepath.EvalSymlinks(abs)
-	return err == nil && !sc.outside(abs, target, err)
+	return err == nil && !sc.outside(abs, target, err, false)
 }
 
 // maxSiblings is how many names of a folder didYouMean compares.
@@ -1751,4 +1754,16 @@ func linksToDir(path string, e fs.DirEntry) bool {
 	}
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// readsThrough reports whether the scan may read something through the
+// link rel, which resolved to target (or failed with err): an input, a
+// workflow, or a folder. Other links (a README's images) need no way
+// watched.
+func (sc *scanner) readsThrough(rel, target string, err error) bool {
+	if sc.isInput(rel) || sc.isWorkflow(rel) {
+		return true
+	}
+	st, serr := os.Stat(target)
+	return err == nil && serr == nil && st.IsDir()
 }

@@ -15,6 +15,23 @@ type rootWay struct {
 	// real is the root's real path; given the path it was given as, made
 	// absolute (git-sync's /git/current), by which a link may come in.
 	real, given string
+	// links caches where each link met leads by its text, so that 20,000
+	// links through one folder link follow that link once, not 20,000
+	// times. Shared by copies; nil caches nothing.
+	links map[string]wayEnd
+}
+
+// wayEnd is where a link's text led walkWay, and the links it followed.
+type wayEnd struct {
+	end, name, text string
+	out             bool
+	hops            int
+}
+
+// newRootWay is the rootWay of the root real, given as given, caching the
+// links it follows (for one scan: they may change between scans).
+func newRootWay(real, given string) rootWay {
+	return rootWay{real: real, given: given, links: map[string]wayEnd{}}
 }
 
 // rel is p, a path inside the root, relative to it.
@@ -31,13 +48,13 @@ func (r rootWay) rel(p string) string {
 // outside, or its way goes out other than down the root's own path,
 // wherever it ends (a link to ../../alias/x, alias a link outside to the
 // root, leaves: whether alias is there is none of the repository's). A
-// way that is the link's own text, with no other link on it, needs no
-// walk.
-func (r rootWay) outside(abs, target string, err error) bool {
+// way with no link on it, or, with realDir (abs's folder is a real one),
+// that is the link's own text with no other link on it, needs no walk.
+func (r rootWay) outside(abs, target string, err error, realDir bool) bool {
 	if err == nil && !within(r.real, target) {
 		return true
 	}
-	if err == nil && (target == abs || target == lexicalTarget(abs)) {
+	if err == nil && (target == abs || realDir && target == lexicalTarget(abs)) {
 		return false
 	}
 	_, _, out := r.leavingLink(abs)
@@ -109,7 +126,21 @@ func (r rootWay) walkWay(cur string, parts []string, hops *int) (end, name, text
 			}
 			start, way = r.real, rest
 		}
-		end, name, text, out := r.walkWay(start, way, hops)
+		var end, name, text string
+		var out bool
+		if c, ok := r.links[next]; ok {
+			end, name, text, out = c.end, c.name, c.text, c.out
+			*hops += c.hops
+		} else {
+			before := *hops
+			end, name, text, out = r.walkWay(start, way, hops)
+			if r.links != nil && *hops <= maxWayLinks {
+				r.links[next] = wayEnd{end, name, text, out, *hops - before}
+			}
+		}
+		if *hops > maxWayLinks {
+			return "", "", "", false
+		}
 		switch {
 		case out && name == "":
 			return "", filepath.ToSlash(r.rel(next)), link, true
