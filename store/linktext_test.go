@@ -408,3 +408,46 @@ func TestFragmentThroughAnAliasOutsideLeaves(t *testing.T) {
 		})
 	}
 }
+
+// TestAliasOutsideDecidesNothing: whether an alias of the repository
+// outside it exists changes no finding, for a config schema found by name,
+// a link nothing is read through, and a card whose link text holds a
+// ".." after a link (a/../x, a a link out through the alias and back):
+// with the alias there the schema and the card were read, and the image
+// link not warned about.
+func TestAliasOutsideDecidesNothing(t *testing.T) {
+	var runs []string
+	for _, alias := range []bool{true, false} {
+		repo, _ := scanRepoCopy(t)
+		base := filepath.Base(repo)
+		if alias {
+			makeSymlink(t, ".", filepath.Join(filepath.Dir(repo), "alias"))
+		}
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{}`))
+		mustMkdirAll(t, filepath.Join(repo, "hidden"))
+		mustRename(t, filepath.Join(repo, servedSchema), filepath.Join(repo, "hidden", "schema.json"))
+		writeTestFile(t, filepath.Join(repo, "docs", "real.png"), []byte("x"))
+		mustMkdirAll(t, filepath.Join(repo, "bin", "z"))
+		mustMkdirAll(t, filepath.Join(repo, "bin", "store"))
+		mustRename(t, filepath.Join(repo, "bin", "deck-sudo.card.json"), filepath.Join(repo, "bin", "store", "deck-sudo.card.json"))
+		for name, text := range map[string]string{
+			servedSchema:              "../../alias/" + base + "/hidden/schema.json",
+			"docs/img.png":            "../../alias/" + base + "/docs/real.png",
+			"bin/a":                   "../../alias/" + base + "/bin/z",
+			"bin/deck-sudo.card.json": "a/../store/deck-sudo.card.json",
+		} {
+			makeSymlink(t, text, filepath.Join(repo, filepath.FromSlash(name)))
+		}
+		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+		got := findingsAt(snap, "path-escape")
+		for _, file := range []string{servedSchema, "docs/img.png", "bin/deck-sudo.card.json"} {
+			if got[file] == "" {
+				t.Errorf("alias=%v: no path-escape at %s:\n%s", alias, file, formatDiagnostics(snap.Diagnostics))
+			}
+		}
+		runs = append(runs, formatDiagnostics(snap.Diagnostics))
+	}
+	if runs[0] != runs[1] {
+		t.Errorf("findings differ with the alias there:\n%s\nand not:\n%s", runs[0], runs[1])
+	}
+}

@@ -975,9 +975,6 @@ func pathExists(p string) bool {
 // fragment-escape for a fragment); elsewhere it is a warning.
 func (sc *scanner) resolveLink(rel, abs string) (string, error) {
 	target, err := filepath.EvalSymlinks(abs)
-	if err == nil && within(sc.real, target) && !sc.readsThrough(rel, target, nil) {
-		return target, nil // nothing is read through it: its way is moot
-	}
 	switch out := sc.outside(abs, target, err, true); {
 	case err == nil && !out:
 		return target, nil
@@ -1758,10 +1755,10 @@ func linksToDir(path string, e fs.DirEntry) bool {
 
 // readsThrough reports whether the scan may read something through the
 // link rel, which resolved to target (or failed with err): an input, a
-// workflow, or a folder. Other links (a README's images) need no way
+// workflow, a config schema it may find, or a folder. Other links (a README's images) need no way
 // watched.
 func (sc *scanner) readsThrough(rel, target string, err error) bool {
-	if sc.isInput(rel) || sc.isWorkflow(rel) {
+	if sc.isInput(rel) || sc.isWorkflow(rel) || path.Base(rel) == validate.SchemaFileName {
 		return true
 	}
 	st, serr := os.Stat(target)

@@ -153,11 +153,24 @@ func (r rootWay) walkWay(cur string, parts []string, hops *int) (end, name, text
 }
 
 // lexicalTarget is where the link abs, in a real folder, leads by its
-// text alone: where it resolves when no other link is on its way.
+// text alone: where it resolves when no other link is on its way. ""
+// where the text alone cannot say: a ".." after a name ("a/../x") climbs
+// out of wherever a leads, which cleaning the text hides.
 func lexicalTarget(abs string) string {
 	text, err := os.Readlink(abs)
 	if err != nil || filepath.IsAbs(text) {
 		return text
+	}
+	named := false
+	for _, c := range splitPath(text) {
+		switch {
+		case c == "..":
+			if named {
+				return ""
+			}
+		case c != "" && c != ".":
+			named = true
+		}
 	}
 	return filepath.Join(filepath.Dir(abs), text)
 }
