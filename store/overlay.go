@@ -1483,10 +1483,7 @@ func (lr *linkReader) mode(p string) fs.FileMode {
 // linkTarget says what a link resolves to, as the scanner's isTool stats
 // it; nothing when it leaves the repository.
 func linkTarget(lr *linkReader, p string) entry {
-	st, err := lr.root.Stat(filepath.FromSlash(p))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		st, err = lr.statInside(p) // an absolute link, or out and back
-	}
+	st, err := lr.stat(lr.root, p)
 	switch {
 	case err != nil:
 		return 0

@@ -1261,28 +1261,8 @@ func (sc *scanner) isTool(tool string) bool {
 	if !namesTool(tool) {
 		return false
 	}
-	fi, err := sc.root.Stat(filepath.FromSlash(tool))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		// os.Root follows no absolute link, nor one leaving and coming
-		// back; a tool behind one inside is a tool all the same.
-		fi, err = sc.statInside(tool)
-	}
+	fi, err := sc.stat(sc.root, tool)
 	return err == nil && !fi.IsDir()
-}
-
-// statInside stats the repository path p, following links that stay
-// inside the root, absolute ones included, as inputs are read; one
-// leaving it is an error (validate.ErrEscapesRoot).
-func (r rootWay) statInside(p string) (fs.FileInfo, error) {
-	abs := filepath.Join(r.real, filepath.FromSlash(p))
-	target, err := filepath.EvalSymlinks(abs)
-	switch {
-	case r.outside(abs, target, err, false):
-		return nil, validate.ErrEscapesRoot
-	case err != nil:
-		return nil, err
-	}
-	return os.Stat(target)
 }
 
 // leavesRoot reports whether the path p is a symlink resolving outside the
@@ -1290,9 +1270,8 @@ func (r rootWay) statInside(p string) (fs.FileInfo, error) {
 // card whose tool it is has something under the tool's name, and its
 // card-orphan says what.
 func (sc *scanner) leavesRoot(p string) bool {
-	abs := filepath.Join(sc.real, filepath.FromSlash(p))
-	target, err := filepath.EvalSymlinks(abs)
-	return sc.outside(abs, target, err, false)
+	_, err := sc.resolveInside(p)
+	return errors.Is(err, validate.ErrEscapesRoot)
 }
 
 // capabilitySource returns the capability folder a path under the
@@ -1611,9 +1590,8 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 // resolvesInside reports whether rel leads to something inside the root:
 // a link to nothing, or out, is no name to suggest.
 func (sc *scanner) resolvesInside(rel string) bool {
-	abs := filepath.Join(sc.real, filepath.FromSlash(rel))
-	target, err := filepath.EvalSymlinks(abs)
-	return err == nil && !sc.outside(abs, target, err, false)
+	_, err := sc.resolveInside(rel)
+	return err == nil
 }
 
 // maxSiblings is how many names of a folder didYouMean compares.
@@ -1755,8 +1733,8 @@ func linksToDir(path string, e fs.DirEntry) bool {
 
 // readsThrough reports whether the scan may read something through the
 // link rel, which resolved to target (or failed with err): an input, a
-// workflow, a config schema it may find, or a folder. Other links (a README's images) need no way
-// watched.
+// workflow, a config schema it may find, or a folder. Other links (a
+// README's images) need no way watched.
 func (sc *scanner) readsThrough(rel, target string, err error) bool {
 	if sc.isInput(rel) || sc.isWorkflow(rel) || path.Base(rel) == validate.SchemaFileName {
 		return true

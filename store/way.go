@@ -1,10 +1,13 @@
 package store
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // rootWay resolves ways through links as the kernel does, reading links
@@ -73,13 +76,19 @@ func (r rootWay) outside(abs, target string, err error, realDir bool) bool {
 // path there exists never changes the answer. ok is false when the way
 // stays inside, or has more links than the kernel follows.
 func (r rootWay) leavingLink(abs string) (name, text string, ok bool) {
+	_, name, text, out := r.walkFromRoot(abs)
+	return name, text, out && name != ""
+}
+
+// walkFromRoot is walkWay over abs, a path under the root, from the
+// root; hops counts the links it followed. Nothing for a path elsewhere.
+func (r rootWay) walkFromRoot(abs string) (hops int, name, text string, out bool) {
 	rel, err := filepath.Rel(r.real, abs)
 	if err != nil || !filepath.IsLocal(rel) {
-		return "", "", false
+		return 0, "", "", false
 	}
-	hops := 0
-	_, name, text, out := r.walkWay(r.real, splitPath(rel), &hops)
-	return name, text, out && name != ""
+	_, name, text, out = r.walkWay(r.real, splitPath(rel), &hops)
+	return hops, name, text, out
 }
 
 // maxWayLinks is how many links leavingLink follows on one way, as many
@@ -179,12 +188,7 @@ func lexicalTarget(abs string) string {
 // one the walk does not see change, where it is not walked (a skipped
 // folder's).
 func (r rootWay) linkOnWay(abs string) bool {
-	rel, err := filepath.Rel(r.real, abs)
-	if err != nil || !filepath.IsLocal(rel) {
-		return false
-	}
-	hops := 0
-	r.walkWay(r.real, splitPath(rel), &hops)
+	hops, _, _, _ := r.walkFromRoot(abs)
 	return hops > 1
 }
 
@@ -195,18 +199,17 @@ func (r rootWay) linkOnWay(abs string) bool {
 // nothing is tidied by its text ("p/../x" may go through a link p), so
 // whether a path outside exists never decides where a way leads.
 func (r rootWay) comesBack(out string, parts []string) ([]string, bool) {
-	real, given := r.real, r.given
 	for i := 0; ; i++ {
 		switch {
-		case out == real || out == given:
+		case out == r.real || out == r.given:
 			return parts[i:], true
-		case i == len(parts) || !ancestor(out, real) && !ancestor(out, given):
+		case i == len(parts) || !ancestor(out, r.real) && !ancestor(out, r.given):
 			return nil, false
 		}
 		switch p := parts[i]; p {
 		case "", ".":
 		case "..":
-			if !ancestor(out, real) {
+			if !ancestor(out, r.real) {
 				// Down the path given, which may hold links (git-sync's
 				// /g/L/repo, L a link to x/y): ".." there is wherever L
 				// leads, out of sight.
@@ -226,4 +229,32 @@ func ancestor(a, p string) bool {
 
 func splitPath(p string) []string {
 	return strings.Split(p, string(filepath.Separator))
+}
+
+// resolveInside resolves p, a repository path, following links that stay
+// inside the root, absolute ones included, as inputs are read; a way that
+// leaves is validate.ErrEscapesRoot, whatever is out there.
+func (r rootWay) resolveInside(p string) (string, error) {
+	abs := filepath.Join(r.real, filepath.FromSlash(p))
+	target, err := filepath.EvalSymlinks(abs)
+	if r.outside(abs, target, err, false) {
+		return "", validate.ErrEscapesRoot
+	}
+	return target, err
+}
+
+// stat stats the repository path p through root, which confines it, or,
+// where root refuses a way that stays inside (an absolute link, one out
+// and back), by resolveInside: the scanner's tools and the overlay's tree
+// must agree on what a link leads to.
+func (r rootWay) stat(root *os.Root, p string) (fs.FileInfo, error) {
+	fi, err := root.Stat(filepath.FromSlash(p))
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return fi, err
+	}
+	target, err := r.resolveInside(p)
+	if err != nil {
+		return nil, err
+	}
+	return os.Stat(target)
 }
