@@ -461,25 +461,28 @@ func (n *fsNotifier) wayTo() map[string][]string {
 	ways := map[string][]string{}
 	addWays(ways, n.link)
 	if root, err := filepath.EvalSymlinks(n.link); err == nil {
-		// An input's way only inside the root: where a link on it leads
-		// out there is never read (path-escape, whatever is there), so a
-		// write there is no change, and a repository must not have the
-		// server watch folders of its choosing.
-		inputs := map[string][]string{}
-		for _, p := range n.named {
-			addWays(inputs, p)
-		}
-		for dir, names := range inputs {
-			if within(root, dir) {
-				for _, name := range names {
-					addWay(ways, dir, name)
-				}
+		for dir, names := range inputWays(root, n.named) {
+			for _, name := range names {
+				addWay(ways, dir, name)
 			}
 		}
 		for _, f := range gitHeadFiles(root) {
 			addWays(ways, f)
 		}
 	}
+	return ways
+}
+
+// inputWays are the ways (addWays) to the inputs named, inside the root
+// only: where a link on one leads out there is never read (path-escape,
+// whatever is there), so a change there is none, and a repository must
+// not have the server watch folders of its choosing.
+func inputWays(root string, named []string) map[string][]string {
+	ways := map[string][]string{}
+	for _, p := range named {
+		addWays(ways, p)
+	}
+	maps.DeleteFunc(ways, func(dir string, _ []string) bool { return !within(root, dir) })
 	return ways
 }
 
@@ -734,14 +737,8 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string
 // (node_modules/gsd-core replaced, its files' times fixed in 1985) is a new
 // inode there.
 func fingerprintWays(h hash.Hash, root string, named []string) {
-	ways := map[string][]string{}
-	for _, p := range named {
-		addWays(ways, p)
-	}
+	ways := inputWays(root, named)
 	for _, dir := range slices.Sorted(maps.Keys(ways)) {
-		if !within(root, dir) {
-			continue
-		}
 		for _, name := range slices.Sorted(slices.Values(ways[dir])) {
 			p := filepath.Join(dir, name)
 			h.Write([]byte(p))
