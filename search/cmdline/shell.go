@@ -149,7 +149,7 @@ func splitRedirections(toks []shellToken) []shellToken {
 // for (">" or ">>"), its target, and the words read (1 or 2); 0 when t is
 // none.
 func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, words int) {
-	if t.op || t.quoted || t.glued || t.dot {
+	if !plainWord(t) {
 		return t, t, 0
 	}
 	var op, rest string
@@ -189,26 +189,22 @@ func bothOutputs(t shellToken, next []shellToken) (redirect, target shellToken, 
 // is no such duplication. Patterns and lines are both read so, and ">&2"
 // matches ">& 2" and "1>&2".
 func duplication(t shellToken, next []shellToken) (shellToken, int) {
-	if t.op || t.quoted || t.glued || t.dot {
+	if !plainWord(t) {
 		return t, 0
 	}
-	digits := strings.TrimLeft(t.text, "0123456789")
-	var op string
-	switch {
-	case strings.HasPrefix(digits, ">&"):
-		op = ">&"
-	case strings.HasPrefix(digits, "<&"):
-		op = "<&"
-	default:
+	w := t.text
+	i := len(w) - len(strings.TrimLeft(w, "0123456789"))
+	if !strings.HasPrefix(w[i:], ">&") && !strings.HasPrefix(w[i:], "<&") {
 		return t, 0
 	}
-	fd, rest := t.text[:len(t.text)-len(digits)], digits[2:]
-	if fd == map[string]string{">&": "1", "<&": "0"}[op] {
-		fd = "" // the default: "1>&2" is ">&2"
+	fd, op, rest := w[:i], w[i:i+2], w[i+2:]
+	named := defaultDescriptor(fd, op[0])
+	if named {
+		fd = "" // "1>&2" is ">&2"
 	}
 	d := t
 	switch {
-	case rest != "" && descriptor(rest) && fd != t.text[:len(t.text)-len(digits)]:
+	case rest != "" && named && descriptor(rest):
 		d.text = fd + op + rest
 		return d, 1
 	case rest == "" && len(next) > 0 && !next[0].op && !next[0].quoted && descriptor(next[0].text):
@@ -216,6 +212,19 @@ func duplication(t shellToken, next []shellToken) (shellToken, int) {
 		return d, 2
 	}
 	return t, 0
+}
+
+// plainWord reports whether t is a word the shell may read as a
+// redirection: no operator, unquoted, not glued to an option nor after
+// "./".
+func plainWord(t shellToken) bool {
+	return !t.op && !t.quoted && !t.glued && !t.dot
+}
+
+// defaultDescriptor reports whether fd is the descriptor a redirection of
+// op ('<' or '>') uses when none is written: "0<" is "<", "1>&2" is ">&2".
+func defaultDescriptor(fd string, op byte) bool {
+	return fd == "0" && op == '<' || fd == "1" && op == '>'
 }
 
 // descriptor reports whether w, after ">&", names a file descriptor to
@@ -247,7 +256,7 @@ func descriptor(w string) bool {
 // here-string ("<<EOF"), or a redirection written as the shell reads it
 // already ("<", "2>").
 func redirectionOperator(t shellToken) (from, op int) {
-	if t.op || t.quoted || t.glued || t.dot {
+	if !plainWord(t) {
 		return 0, 0
 	}
 	w := t.text
@@ -267,8 +276,8 @@ func redirectionOperator(t shellToken) (from, op int) {
 		if n < len(w) && (w[n] == '&' || w[n] == '<' || w[n] == '>') && !startsWithPlaceholder(w[n:]) {
 			return 0, 0 // a duplication, a here-document; not "><file>", a pattern's target
 		}
-		if i == 1 && (w[0] == '0' && r[0] == '<' || w[0] == '1' && r[0] == '>') {
-			from = 1 // the default descriptor
+		if defaultDescriptor(w[:i], r[0]) {
+			from = 1
 		}
 		if from == 0 && n == len(w) && r != ">|" {
 			return 0, 0
