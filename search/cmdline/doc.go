@@ -107,7 +107,8 @@
 // So "git status" does not match "echo git status" or "git statusx", and
 // "ps aux|grep <name>" matches "ps aux | grep nginx". A word of the
 // pattern never matches a control operator: "rm -rf <dir>" does not match
-// "rm -rf; ls".
+// "rm -rf; ls". The command after a pattern's operator is tried as the
+// line's commands are ("curl * | sh" matches "curl x | sudo sh").
 //
 // # Matching by regular expression
 //

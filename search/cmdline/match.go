@@ -143,11 +143,7 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if len(toks)-s < len(want) {
 		return false
 	}
-	first := toks[s]
-	if w := want[0]; w.re == nil && strings.Contains(first.text, "/") {
-		first.text = commandPath(w.text, first.text)
-	}
-	if !want[0].match(first, b) && !(want[0].re == nil && namesVersioned(want[0].text, first.text)) {
+	if !matchCommandWord(&want[0], &toks[s], b) {
 		return false
 	}
 	// attemptCost pays for comparing a few words; a pattern of more pays
@@ -158,6 +154,34 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 		return false
 	}
 	return matchWords(want[1:], toks, s+1, argumentOptions(want[0].text), permutes[want[0].text], b)
+}
+
+// matchCommandWord reports whether the pattern's command word w matches
+// the word t a command starts with: as written, or a path to it, or with
+// a version after it (see commandPath and namesVersioned).
+// Both are pointers, as it is tried on every pattern's first word.
+func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
+	if w.re == nil && strings.Contains(t.text, "/") {
+		named := *t
+		named.text = commandPath(w.text, t.text)
+		t = &named
+	}
+	return w.match(*t, b) || w.re == nil && namesVersioned(w.text, t.text)
+}
+
+// nextCommandAt returns the index in toks of the word, from toks[j] up to
+// the next operator, at which a command starts that the pattern's command
+// word w matches, or -1: the first word, or the command a precommand or
+// assignments before it run ("curl * | sh" matches "curl x | sudo sh",
+// "| env X=1 sh" and "| /bin/sh", as a line's first command does). Each
+// word it looks at costs a unit of b.
+func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
+	for k := j; k < len(toks) && !toks[k].op && b.pay(1); k++ {
+		if (k == j || toks[k].start) && matchCommandWord(w, &toks[k], b) {
+			return k
+		}
+	}
+	return -1
 }
 
 // permutes are commands that take no subcommand and read their options
@@ -389,7 +413,7 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.i++
 			continue
 		}
-		if k := takePassed(want, i, c.passed, toks, j, b); k >= 0 {
+		if k := takePassed(want, i, c, toks, b); k >= 0 {
 			c.passed = c.passed[k+1:]
 			c.i, c.named = i+1, true
 			continue
@@ -421,11 +445,17 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				c.passed = c.passed[len(c.passed):]
 			}
 			if w.op && c.i < len(want) {
-				// The next command's first word: matched as the first.
-				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+				// The next command: its first word matched as a line's
+				// first is, and its words read as that command's.
+				k := nextCommandAt(&want[c.i], toks, c.j, b)
+				if k < 0 {
 					return unmatched
 				}
-				c.i, c.j, c.named = c.i+1, c.j+1, false
+				name := want[c.i].text
+				c.i, c.j = c.i+1, k+1
+				c.args, c.anywhere = argumentOptions(name), permutes[name]
+				c.named = c.anywhere
+				c.passed = c.passed[len(c.passed):]
 			}
 		case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
@@ -504,18 +534,24 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 // ("git commit --no-verify *" matches "git commit -m x --no-verify"), so
 // that "rsync --delete * prod:*" does not take "-av" for its star and
 // "prod:/srv/" for its destination in "rsync -av prod:/srv/ --delete
-// ./local/". Each word it tries costs a unit of b.
-func takePassed(want []tokenMatcher, i int, passed []passedWord, toks []shellToken, j int, b *budget) int {
-	w := want[i]
-	if len(passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
+// ./local/". Nor is the value an option holds in its word
+// ("--directory=deploy") taken for a word the pattern names where its
+// subcommand goes (c.named false): "make deploy" must not match "make
+// --directory=deploy lint", nor "kubectl delete *" "kubectl
+// --namespace=delete get pods"; an operand may be one ("pg_dump <db>",
+// "pg_dump --dbname=app"). Each word it tries costs a unit of b.
+func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
+	w, j := want[i], c.j
+	if len(c.passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
 		return -1
 	}
 	anything := w.span && i == len(want)-1
-	for k, p := range passed {
+	named := !c.named && !w.anyOperand
+	for k, p := range c.passed {
 		if !b.pay(1) {
 			return -1
 		}
-		if (anything || !p.option) && w.match(toks[p.at], b) {
+		if (anything || !p.option) && !(named && toks[p.at].glued) && w.match(toks[p.at], b) {
 			return k
 		}
 	}
@@ -829,6 +865,9 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	}
 	cmd, toks := spaceOperators(cmd) // after the check: the spaces are ours
 	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
+	for _, s := range starts {
+		toks[s].start = true
+	}
 	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
 	for _, s := range starts {
 		k := s
@@ -937,10 +976,12 @@ const namedBudget = DefaultBudget / 64
 // to type. The caller says whether the intent as a whole may be one: a
 // sentence that starts with a command word ("make a backup of the
 // database", "kill the process on port 3000") names no command, and "make
-// *" would match it. A line is matched only when its first word is a
-// pattern's command word (NamesCommand), so prose costs a map lookup a
-// line, and a match at most namedBudget; what a line matches when the
-// budget runs out is dropped, not half-used.
+// *" would match it. A line is matched only when one of its words is a
+// pattern's command word (NamesCommand): not only its first, as a command
+// may follow a precommand, assignments or another command ("sudo rm -rf
+// build", "FOO=1 make deploy", "cd app && rm -rf build"). So prose costs a
+// map lookup a word, and a match at most namedBudget; what a line
+// matches when the budget runs out is dropped, not half-used.
 func (m *Matcher) NamedBy(intent string, whole bool) []Named {
 	var lines []string
 	if whole {
@@ -956,8 +997,7 @@ func (m *Matcher) NamedBy(intent string, whole bool) []Named {
 	}
 	var out []Named
 	for _, line := range lines {
-		words := strings.Fields(line)
-		if len(words) == 0 || !m.NamesCommand(words[0]) {
+		if !slices.ContainsFunc(strings.Fields(line), m.NamesCommand) {
 			continue
 		}
 		found, err := m.Match(context.Background(), line, namedBudget)

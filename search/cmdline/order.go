@@ -97,7 +97,9 @@ func globOptions(t shellToken) int {
 // other operators between words count for nothing.
 func regexpSpecificity(pat string) specificity {
 	var s specificity
-	for w := range strings.FieldsSeq(pat) {
+	// A "^" that starts the pattern names nothing: the regexp is anchored
+	// at the command's start with it or without it.
+	for w := range strings.FieldsSeq(strings.TrimPrefix(pat, "^")) {
 		switch w {
 		case "|", "||", "&", "&&", ";":
 			continue

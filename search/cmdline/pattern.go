@@ -550,11 +550,13 @@ func PatternFault(raw string) string {
 	// Pairs of lines of two commands, one no pattern names, of one shape
 	// each: a pattern that matches both lines of a pair matches nearly any
 	// command of that shape ("*", ".*", "<cmd>", "* *", "<cmd> <arg>",
-	// "<cmd> -*", "* * *").
+	// "<cmd> -*", "* * *", "?? *" of the commands of two letters). A
+	// pattern of any command with a given option ("<cmd> --force") is
+	// meant so, and is not told.
 	m := Compile([]Card{{Replaces: []string{raw}}})
 	for _, pair := range [][2]string{
 		{"zzcommand", "ls"}, {"zzcommand zzarg", "ls -la"}, {"zzcommand zzarg", "git push"},
-		{"zzcommand -z", "ls -la"}, {"zzcommand zzarg zzarg", "git push origin"},
+		{"zzcommand -z", "ls -la"}, {"zzcommand zzarg zzarg", "git push origin"}, {"zz zzarg", "rm -rf /"},
 	} {
 		if m.Find(pair[0]) != nil && m.Find(pair[1]) != nil {
 			return "it names no command, so lines of any command (" + pair[1] + ", " + pair[0] + ") would be sent to this card: start it with the command it replaces"
@@ -905,12 +907,20 @@ func grouping(op string) bool {
 // only; so read, "kubectl logs -f .*" also matches "kubectl -n prod logs
 // -f api" and "helm upgrade --install .*" "helm upgrade -n prod --install
 // billing .", as "kubectl logs -f *" does. A word of other regexp syntax
-// ("(bash|sh)", "[0-9]+") matches only as the regexp reads it.
+// ("(bash|sh)", "[0-9]+") matches only as the regexp reads it. A "^"
+// that starts the pattern is no part of its first word: the regexp is
+// anchored there anyway, and "^git push.*" matches "git -C repo push
+// origin" as "git push.*" does. (A "$" that ends it stays: read by words,
+// a pattern may match more words after its own, which the "$" forbids.)
 func regexpWildcardsAsGlob(pat string, t shellToken) string {
-	if t.quoted || t.op || t.off > len(pat) || !strings.HasPrefix(pat[t.off:], t.text) || !strings.Contains(t.text, ".") {
+	if t.quoted || t.op || t.off > len(pat) || !strings.HasPrefix(pat[t.off:], t.text) {
 		return t.text
 	}
-	return strings.NewReplacer(".*", "*", ".+", "?*").Replace(t.text)
+	text := t.text
+	if t.off == 0 {
+		text = strings.TrimPrefix(text, "^")
+	}
+	return strings.NewReplacer(".*", "*", ".+", "?*").Replace(text)
 }
 
 // compileToken makes the matcher of one pattern token.

@@ -60,6 +60,9 @@ type shellToken struct {
 	// of, as written ("-rf" of "-r"), which a glob of the pattern matches
 	// as it did before bundles were split ("rm -rf*" matches "rm -rf x").
 	bundle string
+	// start: a command starts at this word of a line (commandLine.starts),
+	// which a pattern's command after an operator may match.
+	start bool
 	// spelled: the letter of the short option this option is another
 	// spelling of ('f' for git push's "--force", see optionSpellings),
 	// or 0. A byte, as every word of a line carries it.
