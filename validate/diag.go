@@ -42,6 +42,13 @@ type Diagnostic struct {
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	file := EscapeControl(d.File)
+	if strings.HasPrefix(strings.TrimLeftFunc(file, unicode.IsSpace), "::") {
+		// A line of a CI log that starts with "::" is a workflow command
+		// the GitHub runner obeys: a file named "::warning file=x::LGTM"
+		// would forge an annotation, and "::stop-commands::x" silence the
+		// rest of the job's. "./" names the same file.
+		file = "./" + file
+	}
 	switch {
 	case d.File == "":
 		b.WriteString("capreg")

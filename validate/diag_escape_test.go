@@ -33,3 +33,23 @@ func TestEscapeControl(t *testing.T) {
 		}
 	}
 }
+
+// A text finding's line never starts with "::", which the GitHub runner
+// obeys as a workflow command (an annotation forged on another file, or
+// "::stop-commands::" silencing the rest of the job's): a file named so is
+// written "./" and its name. Other names are printed as they are.
+func TestTextFindingIsNoWorkflowCommand(t *testing.T) {
+	tests := []struct{ file, want string }{
+		{"::warning file=README.md,line=1::LGTM.card.json", "./::warning file=README.md,line=1::LGTM.card.json:1:1: error [schema] x"},
+		{" ::stop-commands::x/a.card.json", "./ ::stop-commands::x/a.card.json:1:1: error [schema] x"},
+		{"\u00a0::notice::x.card.json", "./\u00a0::notice::x.card.json:1:1: error [schema] x"},
+		{"bin/::a.card.json", "bin/::a.card.json:1:1: error [schema] x"},
+		{":a.card.json", ":a.card.json:1:1: error [schema] x"},
+	}
+	for _, tt := range tests {
+		d := Diagnostic{File: tt.file, Line: 1, Column: 1, Rule: "schema", Severity: Error, Message: "x"}
+		if got := d.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}
