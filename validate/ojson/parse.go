@@ -674,7 +674,7 @@ func Position(src []byte, off int) (line, col int) {
 			lineStart = i + 1
 		}
 	}
-	return line, utf8.RuneCount(src[lineStart:off]) + 1
+	return line, chars(src[lineStart:off]) + 1
 }
 
 // lineEnd reports whether src[i] ends a line as editors end one: a '\n',

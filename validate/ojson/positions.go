@@ -45,9 +45,8 @@ func NewPositions(src []byte) *Positions {
 			p.marks = append(p.marks, mark{i, runes})
 			last = i
 		}
-		// Decoding as utf8.RuneCount does; no sequence spans a line end.
-		_, n := utf8.DecodeRune(src[i:])
-		i += n
+		// Decoding as chars does; no sequence spans a line end.
+		i += charLen(src[i:])
 		runes++
 	}
 	return p
@@ -72,7 +71,31 @@ func (p *Positions) Position(off int) (line, col int) {
 			from, runes = m.off, m.runes
 		}
 	}
-	return k + 1, runes + utf8.RuneCount(p.src[from:off]) + 1
+	return k + 1, runes + chars(p.src[from:off]) + 1
+}
+
+// chars counts the characters of b as an editor decoding it shows them:
+// each ill-formed sequence one U+FFFD per maximal subpart, as Parse reads
+// it (see writeValid), where utf8.RuneCount counts one per byte, and a
+// column after "\xe2\x80" was one past the editor's.
+func chars(b []byte) int {
+	if utf8.Valid(b) {
+		return utf8.RuneCount(b)
+	}
+	n := 0
+	for len(b) > 0 {
+		b = b[charLen(b):]
+		n++
+	}
+	return n
+}
+
+// charLen is the length of the character b starts with, as chars counts.
+func charLen(b []byte) int {
+	if r, n := utf8.DecodeRune(b); r != utf8.RuneError || n > 1 {
+		return n
+	}
+	return maximalSubpart(b)
 }
 
 // InvalidUTF8 is the offset of the first byte of src that is not UTF-8,

@@ -89,3 +89,30 @@ func TestInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// A column counts an ill-formed sequence as the editor decoding it shows
+// it, and as Parse reads it: one U+FFFD per maximal subpart ("\xe2\x80"
+// is one, "\xff\xfe" two), not one per byte.
+func TestPositionCountsIllFormedAsDecoded(t *testing.T) {
+	tests := []struct {
+		src  string
+		want int // the column of the "!"
+	}{
+		{"ab!", 3},
+		{"\xe2\x80!", 2},     // a truncated three-byte sequence
+		{"\xff\xfe!", 3},     // two bytes no sequence starts with
+		{"\xf0\x9f\x98!", 2}, // a truncated four-byte sequence
+		{"\xed\xa0\x80!", 4}, // a surrogate: three ill-formed bytes
+		{"\xe0\x80!", 3},     // E0 then 80: no sequence starts so
+		{"\"R\xff\xfe\xc3\", \"Phase \xe2\x80 research\", !", 29},
+	}
+	for _, tt := range tests {
+		off := strings.IndexByte(tt.src, '!')
+		if _, col := Position([]byte(tt.src), off); col != tt.want {
+			t.Errorf("Position(%q) column %d, want %d", tt.src, col, tt.want)
+		}
+		if _, col := NewPositions([]byte(tt.src)).Position(off); col != tt.want {
+			t.Errorf("Positions(%q) column %d, want %d", tt.src, col, tt.want)
+		}
+	}
+}
