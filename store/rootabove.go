@@ -19,13 +19,30 @@ func RootAbove(dir string) string {
 		return ""
 	}
 	for d := abs; ; d = filepath.Dir(d) {
-		if d != abs && (isRegular(filepath.Join(d, validate.RepoConfigFile)) || isDir(filepath.Join(d, "capabilities"))) {
+		if d != abs && looksLikeRoot(d) {
 			return d
 		}
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil || d == filepath.Dir(d) {
 			return ""
 		}
 	}
+}
+
+// EnclosingRoot is RootAbove(dir) when dir itself does not look like the
+// root of a repository capreg reads, and "" when it does: a check run from
+// a repository's bin/ or docs/ folder reads the cards or workflows there
+// and passes, having checked a part of the repository, not the whole.
+func EnclosingRoot(dir string) string {
+	if looksLikeRoot(dir) {
+		return ""
+	}
+	return RootAbove(dir)
+}
+
+// looksLikeRoot reports whether dir holds capreg.json or a capabilities
+// folder.
+func looksLikeRoot(dir string) bool {
+	return isRegular(filepath.Join(dir, validate.RepoConfigFile)) || isDir(filepath.Join(dir, "capabilities"))
 }
 
 func isRegular(p string) bool {

@@ -60,6 +60,8 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// passes in silence.
 	if errs == 0 && snap.HoldsNothing() {
 		fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
+	} else if note := partOfRepository(cf.repo); note != "" {
+		fmt.Fprintln(stderr, "capreg: "+note)
 	}
 	if errs > 0 {
 		return exitFindings
@@ -97,22 +99,43 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 	if m.misnamed+m.elsewhere > 0 && verb != "check" {
 		msg += " (capreg check lists the warnings)"
 	}
-	root := store.RootAbove(repo)
+	root := asGiven(repo, store.RootAbove(repo))
 	if root == "" {
 		return msg
-	}
-	// Named as --repo names the repository, not relative to it: "--repo
-	// .." after --repo x/capabilities would check the working directory's
-	// parent.
-	if abs, err := filepath.Abs(repo); err == nil {
-		if rel, err := filepath.Rel(abs, root); err == nil {
-			root = filepath.Join(repo, rel)
-		}
 	}
 	if verb == "check" {
 		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
 	}
 	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, root)
+}
+
+// asGiven names root, a folder above the repository, as --repo names the
+// repository, not relative to it: "--repo .." after --repo x/capabilities
+// would check the working directory's parent. "" stays "".
+func asGiven(repo, root string) string {
+	if root == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(repo); err == nil {
+		if rel, err := filepath.Rel(abs, root); err == nil {
+			return filepath.Join(repo, rel)
+		}
+	}
+	return root
+}
+
+// partOfRepository says that repo, which holds no capreg.json nor
+// capabilities folder, is a part of the repository whose root is above
+// it, when one is: run from a repository's bin/ or docs/, check reads the
+// cards or workflows there and passes, and gen --write writes a registry
+// of no capabilities. "" otherwise.
+func partOfRepository(repo string) string {
+	root := asGiven(repo, store.EnclosingRoot(repo))
+	if root == "" {
+		return ""
+	}
+	return fmt.Sprintf("warning: %s holds no %s nor capabilities folder, and %s above it does: only the files under %s were read; "+
+		"give --repo %s to read the whole repository", repo, validate.RepoConfigFile, root, repo, root)
 }
 
 // misplacedCount counts the capability-misplaced findings: declarations

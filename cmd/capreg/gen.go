@@ -53,7 +53,14 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if gf.write {
 		return genWrite(ctx, snap, gf.out, stdout, stderr)
 	}
-	return genCheck(snap, gf.out, writeHint(fs), stdout, stderr)
+	hint := writeHint(fs)
+	if root := asGiven(gf.repo, store.EnclosingRoot(gf.repo)); root != "" {
+		// Run from the repository's bin/, the committed registry is stale
+		// for the cards there alone: the hint alone would write one of no
+		// capabilities over it.
+		hint += fmt.Sprintf(" to write what %s alone holds, or compare the whole repository's with --repo %s", gf.repo, root)
+	}
+	return genCheck(snap, gf.out, hint, stdout, stderr)
 }
 
 // reportWarnings prints the warnings of a repository that passes the gate:

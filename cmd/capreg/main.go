@@ -156,6 +156,10 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	}
 }
 
+// requiredFlags are the flags a verb cannot do without (gen's --out):
+// one given empty is not told to be left out.
+var requiredFlags = map[string]bool{"out": true}
+
 // splitFlags splits args at the "--" that ends the flags, which the flag
 // package takes off where it meets it, so that parseArgs, parsing again
 // after each operand, read flags after it ("tools show -- -rf --probe"
@@ -197,6 +201,9 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		}
 		if hasValue && value == "" {
 			want, _ := flag.UnquoteUsage(f)
+			if requiredFlags[name] {
+				return nil, nil, fmt.Errorf("--%s is empty (an unset variable?): give %s", name, want)
+			}
 			return nil, nil, fmt.Errorf("--%s is empty (an unset variable?): give %s, or leave the flag out", name, want)
 		}
 		if strings.HasPrefix(value, "--") || strings.HasPrefix(value, "-") && fs.Lookup(strings.TrimLeft(value, "-")) != nil {

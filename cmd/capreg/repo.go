@@ -92,6 +92,8 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 		// Run from the wrong folder, render answered no hooks and tools
 		// no card, in silence.
 		fmt.Fprintln(stderr, "capreg: "+nothingFound(rf.repo, "read", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
+	} else if note := partOfRepository(rf.repo); note != "" {
+		fmt.Fprintln(stderr, "capreg: "+note)
 	}
 	return snap, exitOK
 }
