@@ -25,8 +25,8 @@ type renderFlags struct {
 
 func (rf *renderFlags) register(fs *flag.FlagSet) {
 	rf.repoFlags.register(fs)
-	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON); absent keys take their slice defaults")
-	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE`: {profile, disabledCapabilities, surface}")
+	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON; - reads standard input); absent keys take their slice defaults")
+	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE` (- reads standard input): {profile, disabledCapabilities, surface}")
 	fs.StringVar(&rf.profile, "profile", "", "install profile, `core|standard|full` or a comma-separated union such as core,standard (overrides the enablement file's)")
 	fs.StringVar(&rf.format, "format", "json", "output: `json|markdown` (the envelope, or the rendered hooks alone)")
 	fs.StringVar(&rf.activeCap, "active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
@@ -101,6 +101,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // for point; an unreadable or malformed file is a usage error (exit 2).
 func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
 	req := render.Request{Point: point}
+	if f.config == "-" && f.enablement == "-" {
+		return req, usageError(stderr, "--config and --enablement cannot both read standard input (-); give one of them a file")
+	}
 	if f.config != "" {
 		v, data, code := readJSONFile("--config", f.config, stderr)
 		if code != exitOK {
@@ -209,13 +212,18 @@ func bomNote(flag, path string, data []byte, gsdCore string) []string {
 
 // readBounded reads a file of at most validate.MaxFileSize bytes, the limit
 // repository files have, so that --config /dev/zero fails instead of
-// growing without end. Pipes are read (--config <(jq ...) is a FIFO).
+// growing without end. Pipes are read (--config <(jq ...) is a FIFO), and
+// "-" is standard input, as an orchestrator pipes a config it builds
+// (jq ... | capreg render plan:pre --config -); ./- names a file so named.
 func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	f := os.Stdin
+	if path != "-" {
+		var err error
+		if f, err = os.Open(path); err != nil {
+			return nil, err
+		}
+		defer f.Close()
 	}
-	defer f.Close()
 	data, err := validate.ReadLimited(f)
 	if errors.Is(err, validate.ErrTooLarge) {
 		return nil, fmt.Errorf("%s: %w", path, err) // a read error names the path itself
