@@ -63,7 +63,29 @@ func (d Diagnostic) String() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(EscapeControl(d.Message))
-	return b.String()
+	return NoWorkflowCommands(b.String())
+}
+
+// NoWorkflowCommands returns text, lines of output that may reach a GitHub
+// Actions log, with no line the runner obeys as a workflow command: one
+// that starts with "::" after white space has that colon written "\x3a",
+// and "##[", the older form the runner looks for anywhere in a line, is
+// written "#\x23[". A card summary "::warning file=README.md::LGTM" or
+// "##[add-mask]..." would otherwise forge an annotation or change the
+// rest of the job's log. Text with neither comes back as it is.
+func NoWorkflowCommands(text string) string {
+	if !strings.Contains(text, "::") && !strings.Contains(text, "##[") {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	for i, line := range lines {
+		if rest := strings.TrimLeftFunc(line, unicode.IsSpace); strings.HasPrefix(rest, "::") {
+			at := len(line) - len(rest)
+			line = line[:at] + `\x3a` + line[at+1:]
+		}
+		lines[i] = strings.ReplaceAll(line, "##[", `#\x23[`)
+	}
+	return strings.Join(lines, "")
 }
 
 // EscapeControl writes control characters, the line and paragraph

@@ -53,3 +53,24 @@ func TestTextFindingIsNoWorkflowCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestNoWorkflowCommands(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\n  text::with colons\n", "plain\n  text::with colons\n"},
+		{"::warning file=README.md::LGTM", `\x3a:warning file=README.md::LGTM`},
+		{"ok\n    ::stop-commands::tok\nnext", "ok\n    \\x3a:stop-commands::tok\nnext"},
+		{"\u3000::notice::x", "\u3000\\x3a:notice::x"},
+		{"bin/##[error]x.card.json:1:1", `bin/#\x23[error]x.card.json:1:1`},
+		{"##[add-mask]secret ##[warning]b", `#\x23[add-mask]secret #\x23[warning]b`},
+		{"# [not one]", "# [not one]"},
+	}
+	for _, tt := range tests {
+		if got := NoWorkflowCommands(tt.in); got != tt.want {
+			t.Errorf("NoWorkflowCommands(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	d := Diagnostic{File: "bin/##[error]x.card.json", Line: 1, Column: 1, Rule: "schema", Severity: Error, Message: "unknown field \"##[warning]y\""}
+	if got, want := d.String(), `bin/#\x23[error]x.card.json:1:1: error [schema] unknown field "#\x23[warning]y"`; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

@@ -209,7 +209,8 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 		fmt.Fprintf(&out, "no tool matches %q\n", clip(intent))
 	}
 	// A card's text is printed with its control characters escaped: an
-	// escape sequence in a summary must not drive the reader's terminal.
+	// escape sequence in a summary must not drive the reader's terminal,
+	// nor a summary "::warning ..." a CI job's runner.
 	esc := validate.EscapeControl
 	for i, h := range hits {
 		fmt.Fprintf(&out, "%2d. %s  (%s, covers %.0f%%, %s)\n    %s\n    $ %s\n", i+1, esc(h.ID), scoreText(h.Score), 100*h.Coverage, esc(h.Risk), esc(h.Summary), esc(h.Command))
@@ -220,7 +221,7 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 			fmt.Fprintf(&out, "    matched: %s\n", esc(strings.Join(h.Matched, " | ")))
 		}
 	}
-	return writeOutput(stdout, stderr, out.Bytes())
+	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
 }
 
 // writeJSON prints v as the API encodes its answers (indented, HTML
@@ -258,7 +259,7 @@ func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr 
 	if a.Truncation != nil {
 		fmt.Fprintf(stderr, "capreg: %s\n", a.Message)
 	}
-	return writeOutput(stdout, stderr, out.Bytes())
+	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
 }
 
 func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe bool, stdout, stderr io.Writer) int {
