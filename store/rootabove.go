@@ -18,6 +18,12 @@ func RootAbove(dir string) string {
 	if err != nil {
 		return ""
 	}
+	// Above the folder a link names, not above the link: what capreg
+	// reads of --repo vendored, a link to a folder elsewhere, is that
+	// folder, and no repository around the link holds it.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	for d := abs; ; d = filepath.Dir(d) {
 		if d != abs && looksLikeRoot(d) {
 			return d

@@ -104,9 +104,9 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 		return msg
 	}
 	if verb == "check" {
-		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, root)
+		return msg + fmt.Sprintf(" (%s looks like the repository: check it with --repo %s)", root, shellQuote(root))
 	}
-	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, root)
+	return msg + fmt.Sprintf(" (%s looks like the repository: give --repo %s)", root, shellQuote(root))
 }
 
 // asGiven names root, a folder above the repository, as --repo names the
@@ -128,14 +128,16 @@ func asGiven(repo, root string) string {
 // capabilities folder, is a part of the repository whose root is above
 // it, when one is: run from a repository's bin/ or docs/, check reads the
 // cards or workflows there and passes, and gen --write writes a registry
-// of no capabilities. "" otherwise.
+// of no capabilities. A package of a monorepo checked on its own is told
+// how to say so. "" otherwise.
 func partOfRepository(repo string) string {
 	root := asGiven(repo, store.EnclosingRoot(repo))
 	if root == "" {
 		return ""
 	}
 	return fmt.Sprintf("warning: %s holds no %s nor capabilities folder, and %s above it does: only the files under %s were read; "+
-		"give --repo %s to read the whole repository", repo, validate.RepoConfigFile, root, repo, root)
+		"give --repo %s to read the whole repository, or, for a package read on its own, give it a %s ({} will do)",
+		repo, validate.RepoConfigFile, root, repo, shellQuote(root), validate.RepoConfigFile)
 }
 
 // misplacedCount counts the capability-misplaced findings: declarations

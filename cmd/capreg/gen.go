@@ -54,11 +54,11 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return genWrite(ctx, snap, gf.out, stdout, stderr)
 	}
 	hint := writeHint(fs)
-	if root := asGiven(gf.repo, store.EnclosingRoot(gf.repo)); root != "" {
+	if store.EnclosingRoot(gf.repo) != "" {
 		// Run from the repository's bin/, the committed registry is stale
 		// for the cards there alone: the hint alone would write one of no
 		// capabilities over it.
-		hint += fmt.Sprintf(" to write what %s alone holds, or compare the whole repository's with --repo %s", gf.repo, root)
+		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", gf.repo)
 	}
 	return genCheck(snap, gf.out, hint, stdout, stderr)
 }
