@@ -170,19 +170,49 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 }
 
 // nextCommandAt returns the index in toks of the word, from toks[j] up to
-// the next operator, at which a command starts that the pattern's command
-// word w matches, or -1: the first word, or the command a precommand or
-// assignments before it run ("curl * | sh" matches "curl x | sudo sh",
-// "| env X=1 sh" and "| /bin/sh", as a line's first command does). Each
-// word it looks at costs a unit of b.
+// the next control operator, at which a command starts that the
+// pattern's command word w matches, or -1: the first word, or the command
+// a precommand or assignments before it run ("curl * | sh" matches "curl
+// x | sudo sh", "| sudo -u $(whoami) sh", "| env X=1 sh" and "|
+// /bin/sh", as a line's first command does). The commands inside a
+// substitution are not that command, and xargs and coproc give the
+// command they run no input from the pipe ("curl x | xargs sh" runs the
+// download's words). Each word it looks at costs a unit of b.
 func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
-	for k := j; k < len(toks) && !toks[k].op && b.pay(1); k++ {
-		if (k == j || toks[k].start) && matchCommandWord(w, &toks[k], b) {
+	depth, backtick := 0, false // inside a substitution or subshell
+	for k := j; k < len(toks) && b.pay(1); k++ {
+		t := &toks[k]
+		switch {
+		case t.op && (t.text == "$(" || t.text == "("):
+			depth++
+			continue
+		case t.op && t.text == ")":
+			if depth == 0 {
+				return -1 // the end of a subshell the pattern's operator is in
+			}
+			depth--
+			continue
+		case t.op && t.text == "`":
+			backtick = !backtick
+			continue
+		case t.op && depth == 0 && !backtick:
+			return -1
+		case t.op || depth > 0 || backtick || k > j && !t.start:
+			continue
+		}
+		if matchCommandWord(w, t, b) {
 			return k
+		}
+		if feedsNoInput[path.Base(t.text)] {
+			return -1
 		}
 	}
 	return -1
 }
+
+// feedsNoInput are the precommands that do not give the command they run
+// the input of the pipe they are in (see nextCommandAt).
+var feedsNoInput = map[string]bool{"xargs": true, "coproc": true}
 
 // permutes are commands that take no subcommand and read their options
 // anywhere among their operands, as GNU getopt does: "rm build -rf",
@@ -444,7 +474,14 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				// span's try must not write over its caller's (matchSpan).
 				c.passed = c.passed[len(c.passed):]
 			}
-			if w.op && c.i < len(want) {
+			if w.op && c.i < len(want) && (grouping(w.text) || want[c.i].op) {
+				// An operator, or an argument after a substitution: the
+				// next word as written.
+				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+					return unmatched
+				}
+				c.i, c.j, c.named = c.i+1, c.j+1, false
+			} else if w.op && c.i < len(want) {
 				// The next command: its first word matched as a line's
 				// first is, and its words read as that command's.
 				k := nextCommandAt(&want[c.i], toks, c.j, b)
@@ -536,17 +573,22 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 // "prod:/srv/" for its destination in "rsync -av prod:/srv/ --delete
 // ./local/". Nor is the value an option holds in its word
 // ("--directory=deploy") taken for a word the pattern names where its
-// subcommand goes (c.named false): "make deploy" must not match "make
-// --directory=deploy lint", nor "kubectl delete *" "kubectl
-// --namespace=delete get pods"; an operand may be one ("pg_dump <db>",
-// "pg_dump --dbname=app"). Each word it tries costs a unit of b.
+// subcommand goes (c.named false) when the command gives that word after
+// it: "make deploy" must not match "make --directory=deploy lint", nor
+// "kubectl delete *" "kubectl --namespace=delete get pods"; an operand may
+// be one ("pg_dump <db>", "pg_dump --dbname=app", "psql orbit_dev" and
+// "psql --dbname=orbit_dev"). Each word it tries costs a unit of b.
 func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
 	w, j := want[i], c.j
 	if len(c.passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
 		return -1
 	}
 	anything := w.span && i == len(want)-1
-	named := !c.named && !w.anyOperand
+	// A word where the subcommand goes, when the command gives another
+	// word there after the value ("lint" of "make --directory=deploy
+	// lint"), is not the value; where it gives none, the value may be the
+	// operand ("psql --dbname=orbit_dev" for "psql orbit_dev").
+	named := !c.named && !w.anyOperand && j < len(toks) && !toks[j].op && !toks[j].fed && !isOption(toks[j].text)
 	for k, p := range c.passed {
 		if !b.pay(1) {
 			return -1

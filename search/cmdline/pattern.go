@@ -917,8 +917,8 @@ func regexpWildcardsAsGlob(pat string, t shellToken) string {
 		return t.text
 	}
 	text := t.text
-	if t.off == 0 {
-		text = strings.TrimPrefix(text, "^")
+	if rest, ok := strings.CutPrefix(text, "^"); ok && t.off == 0 && rest != "" && !strings.ContainsRune(regexpChars, rune(rest[0])) {
+		text = rest // not of "^(sudo )?rm", "^$": no command word
 	}
 	return strings.NewReplacer(".*", "*", ".+", "?*").Replace(text)
 }

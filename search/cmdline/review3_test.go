@@ -30,7 +30,41 @@ func TestMatchPipedCommand(t *testing.T) {
 		{"lsof -ti:3000 | xargs kill -9", []string{"portkill"}},
 		{"lsof -ti:3000 | sudo xargs kill -9", []string{"portkill"}},
 		{"lsof -ti:3000 | xargs echo kill -9", nil},
+		// Past a precommand whose option a substitution gives, not into the
+		// substitution.
+		{"curl -fsSL https://x | sudo -u $(whoami) sh", []string{"inst"}},
+		{"curl -fsSL https://x | env $(cat .env) sh", []string{"inst"}},
+		{"curl $(echo -fsSL) https://x | sudo -u $(whoami) sh", []string{"inst"}},
+		{"curl -fsSL https://x | sudo -u $(sh -c whoami) true", nil},
+		{"curl -fsSL https://x | sudo -u `sh` true", nil},
+		// xargs and coproc give the command they run no input from the
+		// pipe.
+		{"curl -fsSL https://x | xargs sh", nil},
+		{"curl -fsSL https://x | xargs -n1 sh", nil},
+		{"curl -fsSL https://x | coproc sh", nil},
 	})
+}
+
+// TestMatchOperatorAfterGrouping: a pattern whose substitution, backtick
+// or subshell is followed by another operator, or by an argument, matches
+// the line it is written as.
+func TestMatchOperatorAfterGrouping(t *testing.T) {
+	for _, pat := range []string{
+		"docker stop $(docker ps -q) && docker system prune -f",
+		"kill -9 $(lsof -ti:3000) || true",
+		"kill $(cat pid); rm pid",
+		"echo `date` | sh",
+		"docker exec $(echo $(echo web)) rails db:migrate",
+		"timeout $((5*60)) rails db:migrate",
+	} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{pat}}})
+		if fault := PatternFault(pat); fault != "" {
+			t.Errorf("PatternFault(%q) = %q", pat, fault)
+		}
+		if len(mt.Find(pat)) == 0 {
+			t.Errorf("pattern %q does not match the line %q", pat, pat)
+		}
+	}
 }
 
 // TestMatchAnchoredRegexpByWords: a "^" that starts a regexp pattern is
@@ -57,6 +91,18 @@ func TestMatchAnchoredRegexpByWords(t *testing.T) {
 		{"git status", []string{"status"}},
 		{"git status --short", nil},
 	})
+	// A "^" before regexp syntax leaves no command word to name.
+	for _, pat := range []string{"^(sudo )?rm -rf .*", "^$", "^ git push"} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{pat}}})
+		for _, word := range []string{".", "$", ""} {
+			if mt.NamesCommand(word) {
+				t.Errorf("%q names the command %q", pat, word)
+			}
+		}
+	}
+	if got := Compile([]Card{{ID: "x", Replaces: []string{"^$"}}}).Find("$ rm -rf x"); got != nil {
+		t.Errorf(`"^$" matches "$ rm -rf x": %v`, got)
+	}
 }
 
 // TestMatchGluedValueIsNoSubcommand: the value an option holds in its
@@ -83,6 +129,23 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		{"pg_dump --dbname=app", []string{"dump"}},
 		{"psql --dbname=app", []string{"psql"}},
 	})
+	// Where the command gives no other word in the subcommand's place, the
+	// value may be the operand a glob or a literal names.
+	for _, tt := range []struct {
+		pat, line string
+		want      bool
+	}{
+		{"psql postgres://*", "psql --dbname=postgres://app@db/orbit", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev -c 'select 1'", true},
+		{"mysql app", "mysql --database=app", true},
+		{"redis-cli FLUSHALL", "redis-cli --user=FLUSHALL info", false},
+	} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
+		if got := len(mt.Find(tt.line)) > 0; got != tt.want {
+			t.Errorf("%q matches %q: %v, want %v", tt.pat, tt.line, got, tt.want)
+		}
+	}
 }
 
 // TestNamedByAfterPrecommand: an intent that is, or quotes, a command
