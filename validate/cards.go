@@ -153,25 +153,32 @@ const (
 // as the matcher reads it (cmdline.PatternRegexp); 0 when it reads it as no
 // regexp (it is then matched by its shell tokens only).
 func replacesCost(pat string) int {
+	cost, _ := replacesCostBound(pat)
+	return cost
+}
+
+// replacesCostBound is replacesCost, and whether that is only a lower
+// bound of the size (over the limit, the exact size is not computed).
+func replacesCostBound(pat string) (cost int, atLeast bool) {
 	expr, ok := cmdline.PatternRegexp(pat)
 	if !ok {
-		return 0
+		return 0, false
 	}
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
-		return 0
+		return 0, false
 	}
 	if lb := instLowerBound(re); lb > MaxReplacesPatternCost {
 		// Over the limit whatever the exact size: expanding and
 		// compiling a pattern of counted repetitions (a.{0,999}
 		// 100 times, 900 bytes) took 60 ms and 70 MB.
-		return lb
+		return lb, true
 	}
 	prog, err := syntax.Compile(re.Simplify())
 	if err != nil {
-		return 0
+		return 0, false
 	}
-	return len(prog.Inst)
+	return len(prog.Inst), false
 }
 
 // instLowerBound is a lower bound of the instructions re compiles to,
@@ -203,13 +210,17 @@ func instLowerBound(re *syntax.Regexp) int {
 func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
 	total, once := 0, 0 // counting a pattern that may run twice twice, and once
 	for i, pat := range replaces {
-		cost := replacesCost(pat)
+		cost, atLeast := replacesCostBound(pat)
 		once += cost
 		ptr := "/replaces/" + strconv.Itoa(i)
 		if cost > MaxReplacesPatternCost {
+			size := strconv.Itoa(cost)
+			if atLeast {
+				size = "at least " + size
+			}
 			s.at(d, ptr, "card-replaces-cost",
-				"this pattern, read as a regular expression, compiles to %d instructions, over the limit of %d: every command line a client matches would run it (counted repetitions such as .{0,999} are the usual cause; name the command's shape instead)",
-				cost, MaxReplacesPatternCost)
+				"this pattern, read as a regular expression, compiles to %s instructions, over the limit of %d: every command line a client matches would run it (counted repetitions such as .{0,999} are the usual cause; name the command's shape instead)",
+				size, MaxReplacesPatternCost)
 			return false
 		}
 		// A pattern that may run twice on a command counts twice.

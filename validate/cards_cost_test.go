@@ -76,3 +76,25 @@ func TestReplacesCostCountsPathRunsTwice(t *testing.T) {
 		}
 	}
 }
+
+// Over the limit, the size is said as exact only when it was computed: a
+// pattern whose lower bound is already over it is not compiled, and
+// "compiles to 501 instructions" said less than it compiles to.
+func TestReplacesCostMessageSize(t *testing.T) {
+	for _, tt := range []struct{ pat, want string }{
+		{"git push .{0,490}", "compiles to 995 instructions"},
+		{"git push .{0,491}", "compiles to at least 501 instructions"},
+	} {
+		card := `{"id":"big","command":"bin/big","summary":"s","intent_phrases":["x"],"effects":"e","risk":"reversible","example":"bin/big","replaces":["` + tt.pat + `"]}`
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/big.card.json", Data: []byte(card)}, ToolPath: "bin/big", ToolExists: true}}}
+		var msg string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "card-replaces-cost" {
+				msg = d.Message
+			}
+		}
+		if !strings.Contains(msg, tt.want) {
+			t.Errorf("%s: %q, want it to say %q", tt.pat, msg, tt.want)
+		}
+	}
+}
