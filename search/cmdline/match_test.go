@@ -371,6 +371,9 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 		if len(toks) == 0 || toks[0].op || reservedWords[toks[0].text] {
 			return
 		}
+		if strings.HasPrefix(toks[0].text, "^") {
+			return // a regexp's anchor, no part of the command it names ("^git push")
+		}
 		if _, err := parseCommandLine(s); err != nil {
 			return
 		}
