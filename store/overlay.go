@@ -409,7 +409,10 @@ const maxPathSegments = 256
 // file system allows in a name (such a path was judged as a new file).
 func cleanRel(p string) (string, error) {
 	clean := path.Clean(p)
-	if p == "" || path.IsAbs(clean) || clean == "." || clean == ".." || strings.HasPrefix(clean, "../") {
+	if clean == "." && p != "" {
+		return "", rootPathError(p)
+	}
+	if p == "" || path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
 		return "", fmt.Errorf("%q: %w", p, ErrBadPath)
 	}
 	if strings.IndexByte(p, 0) >= 0 {
@@ -420,6 +423,17 @@ func cleanRel(p string) (string, error) {
 	}
 	return clean, nil
 }
+
+// rootPathError is ErrBadPath for a path that names the repository's root
+// ("workflows/..", "."): inside it, and relative, so ErrBadPath's own
+// words would say the path is not what it is.
+type rootPathError string
+
+func (e rootPathError) Error() string {
+	return fmt.Sprintf("%q names the repository's root, not a file in it", string(e))
+}
+
+func (e rootPathError) Is(target error) bool { return target == ErrBadPath }
 
 // dropStaleDiagnostics removes the scanner's findings about paths the change
 // replaces or deletes (an escaping link, an unreadable file): what is there

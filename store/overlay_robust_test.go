@@ -745,6 +745,13 @@ func TestOverlayRefusesBadPaths(t *testing.T) {
 			}
 		}
 	}
+	// One that names the root is said to, not to leave the repository.
+	for _, p := range []string{".", "workflows/..", "./"} {
+		_, err := snap.Overlay(nil, []string{p})
+		if want := fmt.Sprintf("%q names the repository's root, not a file in it", p); err == nil || err.Error() != want || !errors.Is(err, store.ErrBadPath) {
+			t.Errorf("delete %q: %v, want %q", p, err, want)
+		}
+	}
 }
 
 // A file to write named by a path that names a directory (a trailing
