@@ -19,6 +19,9 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if len(pos) != 1 {
 		return usageError(stderr, "closure needs exactly one capability ID")
 	}
+	if pos[0] == "" {
+		return usageError(stderr, "%s", emptyOperand("capability ID"))
+	}
 	snap, code := rf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code

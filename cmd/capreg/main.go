@@ -156,6 +156,12 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	}
 }
 
+// emptyOperand is the usage error of an operand given empty: "$ID" with
+// ID unset is a mistake in the calling script, not an unknown id.
+func emptyOperand(what string) string {
+	return "the " + what + " is empty (an unset variable?)"
+}
+
 // requiredFlags are the flags a verb cannot do without (gen's --out):
 // one given empty is not told to be left out.
 var requiredFlags = map[string]bool{"out": true}

@@ -45,6 +45,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if len(pos) != 1 {
 		return usageError(stderr, "render needs exactly one POINT (e.g. plan:pre)")
 	}
+	if pos[0] == "" {
+		return usageError(stderr, "%s", emptyOperand("POINT (e.g. plan:pre)"))
+	}
 	if f.format != "json" && f.format != "markdown" {
 		return usageError(stderr, "unknown --format %q (want json or markdown)", f.format)
 	}

@@ -168,6 +168,9 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if len(pos) != 1 {
 		return usageError(stderr, "tools show needs exactly one tool card ID")
 	}
+	if pos[0] == "" {
+		return usageError(stderr, "%s", emptyOperand("tool card ID"))
+	}
 	snap, code := sf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
