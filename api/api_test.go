@@ -577,8 +577,8 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("X-Capreg-Warnings = %q, markdown = %q", got, truncate(e.body))
 			}
 		}},
-		{"render markdown without warnings", "POST", "/render-hooks/plan:pre?format=markdown", `{"disabledCapabilities":["research"]}`, nil, 200, func(t *testing.T, e exchange) {
-			if got, ok := e.header["X-Capreg-Warnings"]; ok || strings.Contains(string(e.body), "(research)") {
+		{"render markdown without warnings", "POST", "/render-hooks/plan:pre?format=markdown", `{"disabledCapabilities":["ui"]}`, nil, 200, func(t *testing.T, e exchange) {
+			if got, ok := e.header["X-Capreg-Warnings"]; ok || strings.Contains(string(e.body), "(ui)") {
 				t.Errorf("X-Capreg-Warnings = %q, markdown = %q", got, truncate(e.body))
 			}
 		}},

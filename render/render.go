@@ -219,6 +219,7 @@ func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
 	if len(active) == 0 {
 		return nil
 	}
+	r.warnRequiresDisabled(active)
 	b := builder{members: make([]ojson.Member, 0, size)}
 	if frags > 0 {
 		b.frags = make([]ojson.Member, 0, 2*frags)
@@ -228,6 +229,29 @@ func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
 		out[i] = r.entry(&b, a.h.CapID, a.kind, a.raw)
 	}
 	return out
+}
+
+// warnRequiresDisabled warns, once for each, of a capability with a hook
+// active here that requires one disabledCapabilities turns off: its hooks
+// stay active (there is no cascade), and a step consuming what the
+// disabled one produces would wait for a file nothing writes.
+func (r *resolver) warnRequiresDisabled(active []activeHook) {
+	if len(r.en.disabled) == 0 {
+		return
+	}
+	seen := map[string]bool{}
+	for _, a := range active {
+		id := a.h.CapID
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		for _, dep := range r.reg.Closure[id] {
+			if r.en.disabled[dep] {
+				r.warn(fmt.Sprintf("capability %q requires %q, which disabledCapabilities turns off, and its hooks here stay active: disable %q too, or leave %q on", id, dep, id, dep))
+			}
+		}
+	}
 }
 
 // builder appends entry members to shared arrays.

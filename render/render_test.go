@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1054,6 +1055,32 @@ func TestSameProfile(t *testing.T) {
 	for _, tt := range tests {
 		if got := SameProfile(tt.a, tt.b); got != tt.want {
 			t.Errorf("SameProfile(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// A capability with a hook active at the point that requires one
+// disabledCapabilities turns off is warned of, once: its hooks stay
+// active, as there is no cascade. pattern-mapper requires research.
+func TestWarnRequiresDisabled(t *testing.T) {
+	reg := repoRegistry(t)
+	want := `capability "pattern-mapper" requires "research", which disabledCapabilities turns off, and its hooks here stay active: disable "pattern-mapper" too, or leave "research" on`
+	for _, c := range []struct {
+		disabled []string
+		warned   bool
+	}{
+		{[]string{"research"}, true},
+		{[]string{"research", "research"}, true},
+		{[]string{"research", "pattern-mapper"}, false}, // disabled too: not active
+		{[]string{"ui"}, false},
+		{nil, false},
+	} {
+		env := resolve(t, reg, "plan:pre", `{}`, Enablement{DisabledCapabilities: c.disabled})
+		if !env.Active("pattern-mapper") && c.warned {
+			t.Fatalf("%v: pattern-mapper is not active at plan:pre", c.disabled)
+		}
+		if n := slices.Index(env.Warnings, want); (n >= 0) != c.warned || slices.Index(env.Warnings[n+1:], want) >= 0 {
+			t.Errorf("disabledCapabilities %v: warnings %q, want the warning %v, once", c.disabled, env.Warnings, c.warned)
 		}
 	}
 }
