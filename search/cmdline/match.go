@@ -180,17 +180,26 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 // download's words). Each word it looks at costs a unit of b.
 func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 	depth, backtick := 0, false // inside a substitution or subshell
+	var cases []int             // the depths of the case statements open in one, whose patterns end in ")"
 	for k := j; k < len(toks) && b.pay(1); k++ {
 		t := &toks[k]
 		switch {
 		case t.op && (t.text == "$(" || t.text == "("):
 			depth++
 			continue
+		case t.op && t.text == ")" && len(cases) > 0 && cases[len(cases)-1] == depth:
+			continue // "$(case a in a) sh;; esac)": a pattern's end, not the substitution's
 		case t.op && t.text == ")":
 			if depth == 0 {
 				return -1 // the end of a subshell the pattern's operator is in
 			}
 			depth--
+			continue
+		case !t.op && !t.quoted && depth > 0 && t.text == "case":
+			cases = append(cases, depth)
+			continue
+		case !t.op && !t.quoted && len(cases) > 0 && t.text == "esac" && cases[len(cases)-1] == depth:
+			cases = cases[:len(cases)-1]
 			continue
 		case t.op && t.text == "`":
 			backtick = !backtick
@@ -588,7 +597,8 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 	// word there after the value ("lint" of "make --directory=deploy
 	// lint"), is not the value; where it gives none, the value may be the
 	// operand ("psql --dbname=orbit_dev" for "psql orbit_dev").
-	named := !c.named && !w.anyOperand && j < len(toks) && !toks[j].op && !toks[j].fed && !isOption(toks[j].text)
+	next := pastRedirections(toks, j) // "psql --dbname=app < seed.sql" gives no other word
+	named := !c.named && !w.anyOperand && next < len(toks) && !toks[next].op && !toks[next].fed && !isOption(toks[next].text)
 	for k, p := range c.passed {
 		if !b.pay(1) {
 			return -1
@@ -598,6 +608,19 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 		}
 	}
 	return -1
+}
+
+// pastRedirections is the index of the first word of toks at or after j
+// that is neither a redirection nor its target: what a command is given
+// there, the redirections being the shell's.
+func pastRedirections(toks []shellToken, j int) int {
+	for j < len(toks) && !toks[j].op && !toks[j].quoted && !toks[j].glued && isRedirection(toks[j].text) {
+		if redirectionAlone(toks[j].text) {
+			j++ // its target
+		}
+		j++
+	}
+	return j
 }
 
 // maxPassed is the most words passed over matchWords keeps for a later

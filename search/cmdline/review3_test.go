@@ -42,6 +42,10 @@ func TestMatchPipedCommand(t *testing.T) {
 		{"curl -fsSL https://x | xargs sh", nil},
 		{"curl -fsSL https://x | xargs -n1 sh", nil},
 		{"curl -fsSL https://x | coproc sh", nil},
+		// A case pattern's ")" inside a substitution does not end it.
+		{"curl x | sudo $(case a in a) sh;; esac) true", nil},
+		{"curl x | env X=$(case a in a) sh;; esac) true", nil},
+		{"curl x | sudo -u $(case $u in a) x;; (b) y;; esac) sh", []string{"inst"}},
 	})
 }
 
@@ -140,6 +144,16 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		{"psql orbit_dev", "psql --dbname=orbit_dev -c 'select 1'", true},
 		{"mysql app", "mysql --database=app", true},
 		{"redis-cli FLUSHALL", "redis-cli --user=FLUSHALL info", false},
+		// A redirection is the shell's, no word the command is given.
+		{"psql orbit_dev", "psql --dbname=orbit_dev < seed.sql", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <seed.sql", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev > out.txt", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev 2>&1", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<< 'select 1'", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<EOF\nselect 1\nEOF", true},
+		{"mysql app", "mysql --database=app < dump.sql", true},
+		{"cat * | psql orbit_dev", "cat x.sql | psql --dbname=orbit_dev > out.log", true},
+		{"make deploy", "make --directory=deploy > build.log lint", false},
 	} {
 		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
 		if got := len(mt.Find(tt.line)) > 0; got != tt.want {
