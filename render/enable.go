@@ -204,6 +204,19 @@ func (e *enabler) enabled(id string) bool {
 	return v
 }
 
+// whyOff says what turns off the capability id, which enabled says is
+// off: "disabledCapabilities", "the profile" or "the surface".
+func (e *enabler) whyOff(id string) string {
+	c := e.reg.ByID[id]
+	switch {
+	case c == nil || e.disabled[id]:
+		return "disabledCapabilities"
+	case !e.installed(c):
+		return "the profile"
+	}
+	return "the surface"
+}
+
 func (e *enabler) installed(c *validate.Capability) bool {
 	if e.install == 0 {
 		return true

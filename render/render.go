@@ -232,11 +232,13 @@ func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
 }
 
 // warnRequiresDisabled warns, once for each, of a capability with a hook
-// active here that requires one disabledCapabilities turns off: its hooks
-// stay active (there is no cascade), and a step consuming what the
-// disabled one produces would wait for a file nothing writes.
+// active here that requires one the enablement turns off (by
+// disabledCapabilities, the profile or the surface): its hooks stay
+// active, as there is no cascade, and a step consuming what the one
+// turned off produces would wait for a file nothing writes. One required
+// through another is named with it.
 func (r *resolver) warnRequiresDisabled(active []activeHook) {
-	if len(r.en.disabled) == 0 {
+	if r.en.all {
 		return
 	}
 	seen := map[string]bool{}
@@ -247,11 +249,32 @@ func (r *resolver) warnRequiresDisabled(active []activeHook) {
 		}
 		seen[id] = true
 		for _, dep := range r.reg.Closure[id] {
-			if r.en.disabled[dep] {
-				r.warn(fmt.Sprintf("capability %q requires %q, which disabledCapabilities turns off, and its hooks here stay active: disable %q too, or leave %q on", id, dep, id, dep))
+			if r.en.enabled(dep) {
+				continue
 			}
+			what := fmt.Sprintf("%q", dep)
+			if via := r.through(id, dep); via != "" {
+				what += fmt.Sprintf(" (through %q)", via)
+			}
+			r.warn(fmt.Sprintf("capability %q requires %s, which %s turns off, and its hooks here stay active: turn %q off too, or %q on",
+				id, what, r.en.whyOff(dep), id, dep))
 		}
 	}
+}
+
+// through is the first capability id requires directly whose closure
+// holds dep, or "" when id requires dep directly.
+func (r *resolver) through(id, dep string) string {
+	c := r.reg.ByID[id]
+	if c == nil || slices.Contains(c.Requires, dep) {
+		return ""
+	}
+	for _, req := range c.Requires {
+		if slices.Contains(r.reg.Closure[req], dep) {
+			return req
+		}
+	}
+	return ""
 }
 
 // builder appends entry members to shared arrays.

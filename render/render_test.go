@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -1064,7 +1065,7 @@ func TestSameProfile(t *testing.T) {
 // active, as there is no cascade. pattern-mapper requires research.
 func TestWarnRequiresDisabled(t *testing.T) {
 	reg := repoRegistry(t)
-	want := `capability "pattern-mapper" requires "research", which disabledCapabilities turns off, and its hooks here stay active: disable "pattern-mapper" too, or leave "research" on`
+	want := `capability "pattern-mapper" requires "research", which disabledCapabilities turns off, and its hooks here stay active: turn "pattern-mapper" off too, or "research" on`
 	for _, c := range []struct {
 		disabled []string
 		warned   bool
@@ -1081,6 +1082,44 @@ func TestWarnRequiresDisabled(t *testing.T) {
 		}
 		if n := slices.Index(env.Warnings, want); (n >= 0) != c.warned || slices.Index(env.Warnings[n+1:], want) >= 0 {
 			t.Errorf("disabledCapabilities %v: warnings %q, want the warning %v, once", c.disabled, env.Warnings, c.warned)
+		}
+	}
+}
+
+// The warning names what turns the required capability off (the profile
+// and the surface too), and one required through another with it.
+func TestWarnRequiresDisabledCause(t *testing.T) {
+	step := func(ref string) []string {
+		return []string{`{"point":"plan:pre","ref":{"skill":"` + ref + `"},"onError":"skip"}`}
+	}
+	reg := memRegistry(t,
+		memCap{id: "top", steps: []string{`{"point":"plan:pre","ref":{"command":"t"},"onError":"skip"}`}},
+		memCap{id: "mid", tier: "standard", skills: []string{"m1"}, steps: step("m1")},
+		memCap{id: "base", tier: "full", skills: []string{"b1"}, steps: step("b1")},
+	)
+	reg.ByID["top"].Requires = []string{"mid"}
+	reg.ByID["mid"].Requires = []string{"base"}
+	reg.Closure = map[string][]string{"top": {"mid", "base"}, "mid": {"base"}, "base": nil}
+	const (
+		midOff  = `capability "top" requires "mid", which %s turns off, and its hooks here stay active: turn "top" off too, or "mid" on`
+		baseOff = `capability "top" requires "base" (through "mid"), which %s turns off, and its hooks here stay active: turn "top" off too, or "base" on`
+		midBase = `capability "mid" requires "base", which %s turns off, and its hooks here stay active: turn "mid" off too, or "base" on`
+	)
+	msg := fmt.Sprintf
+	for _, c := range []struct {
+		name string
+		en   Enablement
+		want []string
+	}{
+		{"none given", Enablement{}, nil},
+		{"mid disabled", Enablement{DisabledCapabilities: []string{"mid"}}, []string{msg(midOff, "disabledCapabilities")}},
+		{"base disabled", Enablement{DisabledCapabilities: []string{"base"}}, []string{msg(baseOff, "disabledCapabilities"), msg(midBase, "disabledCapabilities")}},
+		{"core profile", Enablement{Profile: "core"}, []string{msg(midOff, "the profile"), msg(baseOff, "the profile")}},
+		{"surface", Enablement{Surface: &Surface{DisabledClusters: []string{"mid"}}}, []string{msg(midOff, "the surface")}},
+	} {
+		env := resolve(t, reg, "plan:pre", `{}`, c.en)
+		if !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("%s: warnings\n%q\nwant\n%q", c.name, env.Warnings, c.want)
 		}
 	}
 }

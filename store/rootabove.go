@@ -38,11 +38,30 @@ func RootAbove(dir string) string {
 // root of a repository capreg reads, and "" when it does: a check run from
 // a repository's bin/ or docs/ folder reads the cards or workflows there
 // and passes, having checked a part of the repository, not the whole.
+// Only a root inside a git work tree counts: out of one (a tarball, a
+// Docker build context) the walk goes on up to "/", where a stray
+// /tmp/capabilities is no repository dir is a part of, and a warning on
+// every run would be a false alarm.
 func EnclosingRoot(dir string) string {
 	if looksLikeRoot(dir) {
 		return ""
 	}
-	return RootAbove(dir)
+	if root := RootAbove(dir); root != "" && inWorkTree(root) {
+		return root
+	}
+	return ""
+}
+
+// inWorkTree reports whether dir or a folder above it holds .git.
+func inWorkTree(dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return true
+		}
+		if d == filepath.Dir(d) {
+			return false
+		}
+	}
 }
 
 // looksLikeRoot reports whether dir holds capreg.json or a capabilities

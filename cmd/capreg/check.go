@@ -112,14 +112,21 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 // asGiven names root, a folder above the repository, as --repo names the
 // repository, not relative to it: "--repo .." after --repo x/capabilities
 // would check the working directory's parent. "" stays "".
+// Where the path as given runs through a link, ".." from it is not the
+// folder above what it names, so root is given whole.
 func asGiven(repo, root string) string {
 	if root == "" {
 		return ""
 	}
-	if abs, err := filepath.Abs(repo); err == nil {
-		if rel, err := filepath.Rel(abs, root); err == nil {
-			return filepath.Join(repo, rel)
-		}
+	abs, err := filepath.Abs(repo)
+	if err != nil {
+		return root
+	}
+	if real, err := filepath.EvalSymlinks(abs); err != nil || real != abs {
+		return root
+	}
+	if rel, err := filepath.Rel(abs, root); err == nil {
+		return filepath.Join(repo, rel)
 	}
 	return root
 }

@@ -58,7 +58,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// Run from the repository's bin/, the committed registry is stale
 		// for the cards there alone: the hint alone would write one of no
 		// capabilities over it.
-		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", gf.repo)
+		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
 	}
 	return genCheck(snap, gf.out, hint, stdout, stderr)
 }
