@@ -205,16 +205,41 @@ func (e *enabler) enabled(id string) bool {
 }
 
 // whyOff says what turns off the capability id, which enabled says is
-// off: "disabledCapabilities", "the profile" or "the surface".
+// off: "disabledCapabilities", "the profile", "the surface", or all that
+// do, joined, as turning one back on leaves it off while another holds.
 func (e *enabler) whyOff(id string) string {
 	c := e.reg.ByID[id]
-	switch {
-	case c == nil || e.disabled[id]:
-		return "disabledCapabilities"
-	case !e.installed(c):
-		return "the profile"
+	var why []string
+	if e.disabled[id] {
+		why = append(why, "disabledCapabilities")
 	}
-	return "the surface"
+	if c != nil && !e.installed(c) {
+		why = append(why, "the profile")
+	}
+	if c != nil && e.surfaceTurnsOff(c) {
+		why = append(why, "the surface")
+	}
+	if len(why) == 0 {
+		return "the enablement"
+	}
+	return strings.Join(why, " and ")
+}
+
+// surfaceTurnsOff reports whether a surface turns off a skill of c by a
+// choice of its own: a removal, a disabled cluster, or a base profile of
+// its own that leaves the skill out. A base it takes from the install
+// profile is the profile's doing.
+func (e *enabler) surfaceTurnsOff(c *validate.Capability) bool {
+	if e.offSkill == nil {
+		return false // no surface given
+	}
+	for _, s := range c.Skills {
+		ownBase := e.base != e.install && e.base != 0 && e.idx.skills[s]&e.base == 0
+		if e.removes[s] || !e.adds[s] && (e.offSkill[s] || ownBase) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *enabler) installed(c *validate.Capability) bool {

@@ -256,8 +256,13 @@ func (r *resolver) warnRequiresDisabled(active []activeHook) {
 			if via := r.through(id, dep); via != "" {
 				what += fmt.Sprintf(" (through %q)", via)
 			}
-			r.warn(fmt.Sprintf("capability %q requires %s, which %s turns off, and its hooks here stay active: turn %q off too, or %q on",
-				id, what, r.en.whyOff(dep), id, dep))
+			why := r.en.whyOff(dep)
+			verb := "turns"
+			if strings.Contains(why, " and ") {
+				verb = "turn"
+			}
+			r.warn(fmt.Sprintf("capability %q requires %s, which %s %s off, and its hooks here stay active: turn %q off too, or %q on",
+				id, what, why, verb, id, dep))
 		}
 	}
 }

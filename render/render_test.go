@@ -1116,6 +1116,12 @@ func TestWarnRequiresDisabledCause(t *testing.T) {
 		{"base disabled", Enablement{DisabledCapabilities: []string{"base"}}, []string{msg(baseOff, "disabledCapabilities"), msg(midBase, "disabledCapabilities")}},
 		{"core profile", Enablement{Profile: "core"}, []string{msg(midOff, "the profile"), msg(baseOff, "the profile")}},
 		{"surface", Enablement{Surface: &Surface{DisabledClusters: []string{"mid"}}}, []string{msg(midOff, "the surface")}},
+		// Every cause is named: turning one back on leaves it off.
+		{"profile and disabled", Enablement{Profile: "core", DisabledCapabilities: []string{"mid"}}, []string{
+			msg(strings.Replace(midOff, "turns", "turn", 1), "disabledCapabilities and the profile"), msg(baseOff, "the profile")}},
+		{"profile and surface", Enablement{Profile: "core", Surface: &Surface{DisabledClusters: []string{"base"}}}, []string{
+			msg(midOff, "the profile"), msg(strings.Replace(baseOff, "turns", "turn", 1), "the profile and the surface")}},
+		{"surface base", Enablement{Surface: &Surface{BaseProfile: "core"}}, []string{msg(midOff, "the surface"), msg(baseOff, "the surface")}},
 	} {
 		env := resolve(t, reg, "plan:pre", `{}`, c.en)
 		if !reflect.DeepEqual(env.Warnings, c.want) {

@@ -195,7 +195,7 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 			}
 			depth--
 			continue
-		case !t.op && !t.quoted && depth > 0 && t.text == "case":
+		case !t.op && !t.quoted && depth > 0 && t.start && t.text == "case":
 			cases = append(cases, depth)
 			continue
 		case !t.op && !t.quoted && len(cases) > 0 && t.text == "esac" && cases[len(cases)-1] == depth:
@@ -619,6 +619,26 @@ func pastRedirections(toks []shellToken, j int) int {
 			j++ // its target
 		}
 		j++
+		if j < len(toks) && toks[j].op && toks[j].text == "(" && (toks[j-1].text == "<" || toks[j-1].text == ">") {
+			j = pastGroup(toks, j) // a process substitution, "2> >(tee log)", "< <(cmd)"
+		}
+	}
+	return j
+}
+
+// pastGroup is the index of the token after the ")" that closes the "(" or
+// "$(" at toks[j], or len(toks) when none does.
+func pastGroup(toks []shellToken, j int) int {
+	depth := 0
+	for ; j < len(toks); j++ {
+		switch t := toks[j]; {
+		case t.op && (t.text == "(" || t.text == "$("):
+			depth++
+		case t.op && t.text == ")":
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
 	}
 	return j
 }

@@ -46,6 +46,8 @@ func TestMatchPipedCommand(t *testing.T) {
 		{"curl x | sudo $(case a in a) sh;; esac) true", nil},
 		{"curl x | env X=$(case a in a) sh;; esac) true", nil},
 		{"curl x | sudo -u $(case $u in a) x;; (b) y;; esac) sh", []string{"inst"}},
+		{"curl x | sudo -u $(echo case) sh", []string{"inst"}}, // "case" as an argument
+		{"curl x | sudo -u $(id -un case) sh", []string{"inst"}},
 	})
 }
 
@@ -154,6 +156,14 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		{"mysql app", "mysql --database=app < dump.sql", true},
 		{"cat * | psql orbit_dev", "cat x.sql | psql --dbname=orbit_dev > out.log", true},
 		{"make deploy", "make --directory=deploy > build.log lint", false},
+		{"psql orbit_dev", "psql --dbname=orbit_dev << EOF\nselect 1\nEOF", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<- EOF\n\tselect 1\n\tEOF", true},
+		// A process substitution is a redirection's target, past which the
+		// command's next word is looked for.
+		{"kubectl delete *", "kubectl --namespace=delete 2> >(tee err.log) get pods", false},
+		{"make deploy", "make --directory=deploy > >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy < <(echo) lint", false},
+		{"make deploy", "make --directory=deploy > >(tee build.log)", true},
 	} {
 		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
 		if got := len(mt.Find(tt.line)) > 0; got != tt.want {

@@ -1342,7 +1342,7 @@ func skipAssignments(toks []shellToken, i int) int {
 func redirectionAlone(w string) bool {
 	w = strings.TrimPrefix(strings.TrimLeft(w, "0123456789"), "&")
 	switch w {
-	case ">", ">>", ">|", "<", "<<<", "<>", ">&", "<&":
+	case ">", ">>", ">|", "<", "<<<", "<>", ">&", "<&", "<<", "<<-": // "<< EOF": its delimiter
 		return true
 	}
 	return false
