@@ -48,6 +48,7 @@ type enabler struct {
 	idx      *regIndex
 	install  profileBit // 0: full ("*")
 	base     profileBit // surface base; 0: full
+	ownBase  bool       // the surface gives its base, rather than taking the install profile
 	disabled map[string]bool
 	offSkill map[string]bool // skills of disabled clusters
 	adds     map[string]bool
@@ -81,6 +82,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	if s := en.Surface; s != nil {
 		if s.BaseProfile != "" {
 			e.base = e.profile("surface baseProfile", s.BaseProfile, warn)
+			e.ownBase = true
 		}
 		e.offSkill = map[string]bool{}
 		for _, id := range s.DisabledClusters {
@@ -234,8 +236,8 @@ func (e *enabler) surfaceTurnsOff(c *validate.Capability) bool {
 		return false // no surface given
 	}
 	for _, s := range c.Skills {
-		ownBase := e.base != e.install && e.base != 0 && e.idx.skills[s]&e.base == 0
-		if e.removes[s] || !e.adds[s] && (e.offSkill[s] || ownBase) {
+		byBase := e.ownBase && e.base != 0 && e.idx.skills[s]&e.base == 0
+		if e.removes[s] || !e.adds[s] && (e.offSkill[s] || byBase) {
 			return true
 		}
 	}

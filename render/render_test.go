@@ -1122,6 +1122,9 @@ func TestWarnRequiresDisabledCause(t *testing.T) {
 		{"profile and surface", Enablement{Profile: "core", Surface: &Surface{DisabledClusters: []string{"base"}}}, []string{
 			msg(midOff, "the profile"), msg(strings.Replace(baseOff, "turns", "turn", 1), "the profile and the surface")}},
 		{"surface base", Enablement{Surface: &Surface{BaseProfile: "core"}}, []string{msg(midOff, "the surface"), msg(baseOff, "the surface")}},
+		// A base the surface gives is its own, though the profile is the same.
+		{"both core", Enablement{Profile: "core", Surface: &Surface{BaseProfile: "core"}}, []string{
+			msg(strings.Replace(midOff, "turns", "turn", 1), "the profile and the surface"), msg(strings.Replace(baseOff, "turns", "turn", 1), "the profile and the surface")}},
 	} {
 		env := resolve(t, reg, "plan:pre", `{}`, c.en)
 		if !reflect.DeepEqual(env.Warnings, c.want) {

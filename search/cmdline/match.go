@@ -614,30 +614,45 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 // that is neither a redirection nor its target: what a command is given
 // there, the redirections being the shell's.
 func pastRedirections(toks []shellToken, j int) int {
-	for j < len(toks) && !toks[j].op && !toks[j].quoted && !toks[j].glued && isRedirection(toks[j].text) {
-		if redirectionAlone(toks[j].text) {
-			j++ // its target
-		}
-		j++
-		if j < len(toks) && toks[j].op && toks[j].text == "(" && (toks[j-1].text == "<" || toks[j-1].text == ">") {
-			j = pastGroup(toks, j) // a process substitution, "2> >(tee log)", "< <(cmd)"
+	// A target that is a process substitution, "2> >(tee log)", "< <(cmd)",
+	// is passed whole; "&> >(tee log)" reads "> > 2>&1 (tee log)".
+	substitution := false
+	for j < len(toks) {
+		switch t := toks[j]; {
+		case t.op && t.text == "(" && substitution:
+			j, substitution = pastGroup(toks, j), false
+		case !t.op && !t.quoted && !t.glued && isRedirection(t.text):
+			if redirectionAlone(t.text) && j+1 < len(toks) && !toks[j+1].op {
+				j++ // its target
+				substitution = substitution || toks[j].text == "<" || toks[j].text == ">"
+			}
+			j++
+		default:
+			return j
 		}
 	}
 	return j
 }
 
 // pastGroup is the index of the token after the ")" that closes the "(" or
-// "$(" at toks[j], or len(toks) when none does.
+// "$(" at toks[j], or len(toks) when none does. A case pattern's ")"
+// closes none ("(case $x in a) tee log;; esac)").
 func pastGroup(toks []shellToken, j int) int {
 	depth := 0
+	var cases []int // the depths of the case statements open
 	for ; j < len(toks); j++ {
 		switch t := toks[j]; {
 		case t.op && (t.text == "(" || t.text == "$("):
 			depth++
+		case t.op && t.text == ")" && len(cases) > 0 && cases[len(cases)-1] == depth:
 		case t.op && t.text == ")":
 			if depth--; depth == 0 {
 				return j + 1
 			}
+		case !t.op && !t.quoted && t.start && t.text == "case":
+			cases = append(cases, depth)
+		case !t.op && !t.quoted && len(cases) > 0 && t.text == "esac" && cases[len(cases)-1] == depth:
+			cases = cases[:len(cases)-1]
 		}
 	}
 	return j

@@ -164,6 +164,11 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		{"make deploy", "make --directory=deploy > >(tee build.log) lint", false},
 		{"make deploy", "make --directory=deploy < <(echo) lint", false},
 		{"make deploy", "make --directory=deploy > >(tee build.log)", true},
+		{"make deploy", "make --directory=deploy &> >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy &>> >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy >& >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac)", true},
+		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac) lint", false},
 	} {
 		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
 		if got := len(mt.Find(tt.line)) > 0; got != tt.want {
