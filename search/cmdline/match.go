@@ -622,6 +622,9 @@ func pastRedirections(toks []shellToken, j int) int {
 		case t.op && t.text == "(" && substitution:
 			j, substitution = pastGroup(toks, j), false
 		case !t.op && !t.quoted && !t.glued && isRedirection(t.text):
+			if redirectionAlone(t.text) && j+1 < len(toks) && toks[j+1].op && toks[j+1].text == "(" {
+				return j // "<(cat a)": a process substitution, a word the command is given
+			}
 			if redirectionAlone(t.text) && j+1 < len(toks) && !toks[j+1].op {
 				j++ // its target
 				substitution = substitution || toks[j].text == "<" || toks[j].text == ">"

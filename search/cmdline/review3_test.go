@@ -169,6 +169,10 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		{"make deploy", "make --directory=deploy >& >(tee build.log) lint", false},
 		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac)", true},
 		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac) lint", false},
+		// A process substitution given as an argument is a word there.
+		{"kubectl delete *", "kubectl --namespace=delete <(cat a) get pods", false},
+		{"make deploy", "make --directory=deploy <(echo x) lint", false},
+		{"make deploy", "make --directory=deploy >(tee log) lint", false},
 	} {
 		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
 		if got := len(mt.Find(tt.line)) > 0; got != tt.want {
