@@ -179,34 +179,22 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 // command they run no input from the pipe ("curl x | xargs sh" runs the
 // download's words). Each word it looks at costs a unit of b.
 func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
-	depth, backtick := 0, false // inside a substitution or subshell
-	var cases []int             // the depths of the case statements open in one, whose patterns end in ")"
+	var groups nesting
+	backtick := false
 	for k := j; k < len(toks) && b.pay(1); k++ {
 		t := &toks[k]
 		switch {
-		case t.op && (t.text == "$(" || t.text == "("):
-			depth++
-			continue
-		case t.op && t.text == ")" && len(cases) > 0 && cases[len(cases)-1] == depth:
-			continue // "$(case a in a) sh;; esac)": a pattern's end, not the substitution's
-		case t.op && t.text == ")":
-			if depth == 0 {
+		case groups.read(t):
+			if groups.depth < 0 {
 				return -1 // the end of a subshell the pattern's operator is in
 			}
-			depth--
-			continue
-		case !t.op && !t.quoted && depth > 0 && t.start && t.text == "case":
-			cases = append(cases, depth)
-			continue
-		case !t.op && !t.quoted && len(cases) > 0 && t.text == "esac" && cases[len(cases)-1] == depth:
-			cases = cases[:len(cases)-1]
 			continue
 		case t.op && t.text == "`":
 			backtick = !backtick
 			continue
-		case t.op && depth == 0 && !backtick:
+		case t.op && groups.depth == 0 && !backtick:
 			return -1
-		case t.op || depth > 0 || backtick || k > j && !t.start:
+		case t.op || groups.depth > 0 || backtick || k > j && !t.start:
 			continue
 		}
 		if matchCommandWord(w, t, b) {
@@ -217,6 +205,35 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 		}
 	}
 	return -1
+}
+
+// nesting follows the subshells and substitutions a command's tokens open
+// and close, read one by one, and the case statements inside them, whose
+// patterns end in a ")" that closes none ("$(case a in a) sh;; esac)").
+type nesting struct {
+	depth int   // the groups open; -1 after a ")" closing one opened before the reading
+	cases []int // the depths of the case statements open
+}
+
+// read reads t, and reports whether it is one of the words the nesting
+// follows: "(", "$(", ")", or "case" where a command starts in a group
+// and its "esac".
+func (n *nesting) read(t *shellToken) bool {
+	switch {
+	case t.op && (t.text == "$(" || t.text == "("):
+		n.depth++
+	case t.op && t.text == ")" && len(n.cases) > 0 && n.cases[len(n.cases)-1] == n.depth:
+		// a case pattern's end
+	case t.op && t.text == ")":
+		n.depth--
+	case !t.op && !t.quoted && n.depth > 0 && t.start && t.text == "case":
+		n.cases = append(n.cases, n.depth)
+	case !t.op && !t.quoted && len(n.cases) > 0 && t.text == "esac" && n.cases[len(n.cases)-1] == n.depth:
+		n.cases = n.cases[:len(n.cases)-1]
+	default:
+		return false
+	}
+	return true
 }
 
 // feedsNoInput are the precommands that do not give the command they run
@@ -483,25 +500,10 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				// span's try must not write over its caller's (matchSpan).
 				c.passed = c.passed[len(c.passed):]
 			}
-			if w.op && c.i < len(want) && (grouping(w.text) || want[c.i].op) {
-				// An operator, or an argument after a substitution: the
-				// next word as written.
-				if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+			if w.op && c.i < len(want) {
+				if !matchAfterOperator(want, toks, &c, grouping(w.text), b) {
 					return unmatched
 				}
-				c.i, c.j, c.named = c.i+1, c.j+1, false
-			} else if w.op && c.i < len(want) {
-				// The next command: its first word matched as a line's
-				// first is, and its words read as that command's.
-				k := nextCommandAt(&want[c.i], toks, c.j, b)
-				if k < 0 {
-					return unmatched
-				}
-				name := want[c.i].text
-				c.i, c.j = c.i+1, k+1
-				c.args, c.anywhere = argumentOptions(name), permutes[name]
-				c.named = c.anywhere
-				c.passed = c.passed[len(c.passed):]
 			}
 		case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
@@ -536,6 +538,32 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 		}
 	}
 	return matched
+}
+
+// matchAfterOperator matches the word of want after an operator the
+// cursor has just matched, and moves the cursor past it. After a grouping
+// operator, or where that word is an operator, it is the next word as
+// written (an argument after a substitution); otherwise the next command,
+// its first word matched as a line's first is (nextCommandAt), and its
+// words read as that command's.
+func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, grouped bool, b *budget) bool {
+	if grouped || want[c.i].op {
+		if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+			return false
+		}
+		c.i, c.j, c.named = c.i+1, c.j+1, false
+		return true
+	}
+	k := nextCommandAt(&want[c.i], toks, c.j, b)
+	if k < 0 {
+		return false
+	}
+	name := want[c.i].text
+	c.i, c.j = c.i+1, k+1
+	c.args, c.anywhere = argumentOptions(name), permutes[name]
+	c.named = c.anywhere
+	c.passed = c.passed[len(c.passed):]
+	return true
 }
 
 // maxSpan is the most words a star with more pattern words after it
@@ -597,8 +625,7 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 	// word there after the value ("lint" of "make --directory=deploy
 	// lint"), is not the value; where it gives none, the value may be the
 	// operand ("psql --dbname=orbit_dev" for "psql orbit_dev").
-	next := pastRedirections(toks, j) // "psql --dbname=app < seed.sql" gives no other word
-	named := !c.named && !w.anyOperand && next < len(toks) && !toks[next].op && !toks[next].fed && !isOption(toks[next].text)
+	named := !c.named && !w.anyOperand && givesWord(toks, pastRedirections(toks, j)) // "psql --dbname=app < seed.sql" gives none
 	for k, p := range c.passed {
 		if !b.pay(1) {
 			return -1
@@ -608,6 +635,13 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 		}
 	}
 	return -1
+}
+
+// givesWord reports whether toks[k] is a word the command is given where
+// its subcommand goes: neither the end, an operator, a fed operand, nor an
+// option.
+func givesWord(toks []shellToken, k int) bool {
+	return k < len(toks) && !toks[k].op && !toks[k].fed && !isOption(toks[k].text)
 }
 
 // pastRedirections is the index of the first word of toks at or after j
@@ -622,12 +656,13 @@ func pastRedirections(toks []shellToken, j int) int {
 		case t.op && t.text == "(" && substitution:
 			j, substitution = pastGroup(toks, j), false
 		case !t.op && !t.quoted && !t.glued && isRedirection(t.text):
-			if redirectionAlone(t.text) && j+1 < len(toks) && toks[j+1].op && toks[j+1].text == "(" {
-				return j // "<(cat a)": a process substitution, a word the command is given
-			}
-			if redirectionAlone(t.text) && j+1 < len(toks) && !toks[j+1].op {
-				j++ // its target
-				substitution = substitution || toks[j].text == "<" || toks[j].text == ">"
+			if redirectionAlone(t.text) && j+1 < len(toks) {
+				if next := toks[j+1]; next.op && next.text == "(" {
+					return j // "<(cat a)": a process substitution, a word the command is given
+				} else if !next.op {
+					j++ // its target
+					substitution = substitution || next.text == "<" || next.text == ">"
+				}
 			}
 			j++
 		default:
@@ -641,21 +676,10 @@ func pastRedirections(toks []shellToken, j int) int {
 // "$(" at toks[j], or len(toks) when none does. A case pattern's ")"
 // closes none ("(case $x in a) tee log;; esac)").
 func pastGroup(toks []shellToken, j int) int {
-	depth := 0
-	var cases []int // the depths of the case statements open
+	var groups nesting
 	for ; j < len(toks); j++ {
-		switch t := toks[j]; {
-		case t.op && (t.text == "(" || t.text == "$("):
-			depth++
-		case t.op && t.text == ")" && len(cases) > 0 && cases[len(cases)-1] == depth:
-		case t.op && t.text == ")":
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		case !t.op && !t.quoted && t.start && t.text == "case":
-			cases = append(cases, depth)
-		case !t.op && !t.quoted && len(cases) > 0 && t.text == "esac" && cases[len(cases)-1] == depth:
-			cases = cases[:len(cases)-1]
+		if groups.read(&toks[j]) && groups.depth == 0 {
+			return j + 1
 		}
 	}
 	return j
