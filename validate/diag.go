@@ -42,7 +42,7 @@ type Diagnostic struct {
 func (d Diagnostic) String() string {
 	var b strings.Builder
 	file := EscapeControl(d.File)
-	if strings.HasPrefix(strings.TrimLeftFunc(file, unicode.IsSpace), "::") {
+	if commandAt(file) >= 0 {
 		// A line of a CI log that starts with "::" is a workflow command
 		// the GitHub runner obeys: a file named "::warning file=x::LGTM"
 		// would forge an annotation, and "::stop-commands::x" silence the
@@ -79,13 +79,23 @@ func NoWorkflowCommands(text string) string {
 	}
 	lines := strings.SplitAfter(text, "\n")
 	for i, line := range lines {
-		if rest := strings.TrimLeftFunc(line, unicode.IsSpace); strings.HasPrefix(rest, "::") {
-			at := len(line) - len(rest)
+		if at := commandAt(line); at >= 0 {
 			line = line[:at] + `\x3a` + line[at+1:]
 		}
 		lines[i] = strings.ReplaceAll(line, "##[", `#\x23[`)
 	}
 	return strings.Join(lines, "")
+}
+
+// commandAt is the offset of the "::" that starts line after white space,
+// as the GitHub runner trims it, making the line a workflow command; -1
+// for none.
+func commandAt(line string) int {
+	rest := strings.TrimLeftFunc(line, unicode.IsSpace)
+	if !strings.HasPrefix(rest, "::") {
+		return -1
+	}
+	return len(line) - len(rest)
 }
 
 // EscapeControl writes control characters, the line and paragraph

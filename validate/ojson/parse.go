@@ -461,13 +461,13 @@ func writeValid(b *strings.Builder, raw []byte) {
 		return
 	}
 	for len(raw) > 0 {
-		if r, n := utf8.DecodeRune(raw); r != utf8.RuneError || n > 1 {
+		n, ok := charLen(raw)
+		if ok {
 			b.Write(raw[:n])
-			raw = raw[n:]
-			continue
+		} else {
+			b.WriteRune(utf8.RuneError)
 		}
-		b.WriteRune(utf8.RuneError)
-		raw = raw[maximalSubpart(raw):]
+		raw = raw[n:]
 	}
 }
 

@@ -46,7 +46,8 @@ func NewPositions(src []byte) *Positions {
 			last = i
 		}
 		// Decoding as chars does; no sequence spans a line end.
-		i += charLen(src[i:])
+		n, _ := charLen(src[i:])
+		i += n
 		runes++
 	}
 	return p
@@ -82,20 +83,23 @@ func chars(b []byte) int {
 	if utf8.Valid(b) {
 		return utf8.RuneCount(b)
 	}
-	n := 0
+	count := 0
 	for len(b) > 0 {
-		b = b[charLen(b):]
-		n++
+		n, _ := charLen(b)
+		b = b[n:]
+		count++
 	}
-	return n
+	return count
 }
 
-// charLen is the length of the character b starts with, as chars counts.
-func charLen(b []byte) int {
+// charLen is the length of the character b starts with, as chars counts
+// and writeValid writes, and whether it is well-formed (else it is one
+// maximal subpart of an ill-formed sequence, read as U+FFFD).
+func charLen(b []byte) (n int, ok bool) {
 	if r, n := utf8.DecodeRune(b); r != utf8.RuneError || n > 1 {
-		return n
+		return n, true
 	}
-	return maximalSubpart(b)
+	return maximalSubpart(b), false
 }
 
 // InvalidUTF8 is the offset of the first byte of src that is not UTF-8,
