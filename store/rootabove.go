@@ -46,22 +46,10 @@ func EnclosingRoot(dir string) string {
 	if looksLikeRoot(dir) {
 		return ""
 	}
-	if root := RootAbove(dir); root != "" && inWorkTree(root) {
+	if root := RootAbove(dir); root != "" && WorkTreeTop(root) != "" {
 		return root
 	}
 	return ""
-}
-
-// inWorkTree reports whether dir or a folder above it holds .git.
-func inWorkTree(dir string) bool {
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return true
-		}
-		if d == filepath.Dir(d) {
-			return false
-		}
-	}
 }
 
 // looksLikeRoot reports whether dir holds capreg.json or a capabilities
