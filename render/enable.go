@@ -207,9 +207,9 @@ func (e *enabler) enabled(id string) bool {
 }
 
 // whyOff says what turns off the capability id, which enabled says is
-// off: "disabledCapabilities", "the profile", "the surface", or all that
-// do, joined, as turning one back on leaves it off while another holds.
-func (e *enabler) whyOff(id string) string {
+// off: "disabledCapabilities", "the profile", "the surface", every one that
+// does, as turning one back on leaves it off while another holds.
+func (e *enabler) whyOff(id string) []string {
 	c := e.reg.ByID[id]
 	var why []string
 	if e.disabled[id] {
@@ -222,9 +222,9 @@ func (e *enabler) whyOff(id string) string {
 		why = append(why, "the surface")
 	}
 	if len(why) == 0 {
-		return "the enablement"
+		return []string{"the enablement"}
 	}
-	return strings.Join(why, " and ")
+	return why
 }
 
 // surfaceTurnsOff reports whether a surface turns off a skill of c by a

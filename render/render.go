@@ -256,13 +256,12 @@ func (r *resolver) warnRequiresDisabled(active []activeHook) {
 			if via := r.through(id, dep); via != "" {
 				what += fmt.Sprintf(" (through %q)", via)
 			}
-			why := r.en.whyOff(dep)
-			verb := "turns"
-			if strings.Contains(why, " and ") {
+			why, verb := r.en.whyOff(dep), "turns"
+			if len(why) > 1 {
 				verb = "turn"
 			}
 			r.warn(fmt.Sprintf("capability %q requires %s, which %s %s off, and its hooks here stay active: turn %q off too, or %q on",
-				id, what, why, verb, id, dep))
+				id, what, strings.Join(why, " and "), verb, id, dep))
 		}
 	}
 }
