@@ -160,7 +160,7 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 		} else if len(markers) > 0 {
 			hint := ""
 			if at := indented[step]; at != "" {
-				hint = fmt.Sprintf("; %s holds a gsd:loop-host block for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin", at)
+				hint = fmt.Sprintf("; %s holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin", at)
 			}
 			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
 				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})

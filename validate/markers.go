@@ -106,21 +106,22 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	}
 	code, top, html, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
+	found, quoted := blockMatches(src, code)
 	var blocks [][]int
-	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
-		switch {
-		case !code.contains(m[0]) && proseMention(src, m):
-			// Not a marker: a document about markers, which a file beside
-			// the workflows (an ADR, notes) may well be. A workflow that
-			// holds only this declares no step, which point-uncovered says.
-			s.atOffset(file, src, m[0], "", "marker-mention",
-				"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
-				strings.Join(blockKeys, ":, ")+":")
-		case !code.contains(m[0]):
+	for _, m := range found {
+		if !proseMention(src, m) {
 			blocks = append(blocks, m)
-		case openFence >= 0 && m[0] > openFence && hidden < 0:
-			hidden = m[0]
+			continue
 		}
+		// Not a marker: a document about markers, which a file beside the
+		// workflows (an ADR, notes) may well be. A workflow that holds
+		// only this declares no step, which point-uncovered says.
+		s.atOffset(file, src, m[0], "", "marker-mention",
+			"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
+			strings.Join(blockKeys, ":, ")+":")
+	}
+	if i := slices.IndexFunc(quoted, func(at int) bool { return openFence >= 0 && at > openFence }); i >= 0 {
+		hidden = quoted[i]
 	}
 	var tags [][]int
 	var comments spans
@@ -184,6 +185,34 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	return mk, Item{}
 }
 
+// blockMatches are the gsd:loop-host blocks of src that start outside
+// code, as blockRe finds them, and where the closed openers in code
+// (quoted) are. An opener in code ends where it starts: a how-to's
+// "`<!-- gsd:loop-host`" or "grep '<!-- gsd:loop-host'" above the real
+// block would otherwise run to the block's "-->" and swallow it, where
+// gsd-core, which does not look at code, reads the same keys. Openers are
+// found first and a block searched for from each one outside code, so the
+// search costs the file's length, not openers times it.
+func blockMatches(src []byte, code spans) (blocks [][]int, quoted []int) {
+	lastClose := bytes.LastIndex(src, []byte("-->"))
+	end := 0 // where the last block ends
+	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
+		switch {
+		case o[0] < end || lastClose < o[1]: // inside the block before, or never closed
+		case code.contains(o[0]):
+			quoted = append(quoted, o[0])
+		default:
+			m := blockRe.FindSubmatchIndex(src[o[0]:])
+			for i := range m {
+				m[i] += o[0]
+			}
+			blocks = append(blocks, m)
+			end = m[1]
+		}
+	}
+	return blocks, quoted
+}
+
 // blockKeys are the keys of a gsd:loop-host block; "step" is a scalar, the
 // others comma-separated lists.
 var blockKeys = []string{"step", "points", "agent-roles", "produces", "consumes"}
@@ -197,13 +226,31 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	values := map[string]Item{}
 	ok := true
 	lineOff := loc[2]
+	var list string // the list key of the line before, if it may go on
+	warned := false
 	for _, line := range bytes.Split(body, []byte("\n")) {
 		off := lineOff
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
+		if !slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") }) {
+			if list != "" && !warned && continuesList(text, values[list].Value) {
+				s.atOffset(file, src, off+bytes.Index(line, []byte(text)), "", "marker-continued-line",
+					"this line is not read: gsd-core reads a gsd:loop-host field from its own line only, so %q is no part of '%s:' (line %d); "+
+						"write all the values on that line, comma-separated", text, list, lineOf(src, seen[list]))
+				warned = true
+			}
+			if text != "" {
+				list = ""
+			}
+			continue
+		}
 		for _, k := range blockKeys {
 			if !strings.HasPrefix(text, k+":") {
 				continue
+			}
+			list = k
+			if k == "step" {
+				list = ""
 			}
 			at := off + bytes.Index(line, []byte(k))
 			if first, dup := seen[k]; dup {
@@ -282,6 +329,29 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		return nil
 	}
 	return mk
+}
+
+// continuesList reports whether a block's line that is no key (text)
+// looks like more values of the list key on the line before it (whose
+// value is prev): that line ends with a comma, or this one is a
+// comma-separated list of words ("verifier", "plan:post, ship:pre") or a
+// YAML item ("- verifier"), as a formatter wraps a long line or a YAML
+// habit writes one. Prose ("This line is prose.") and a key of another
+// name ("owner: release team", "TODO:") are neither.
+func continuesList(text, prev string) bool {
+	if text == "" || otherKeyRe.MatchString(text) {
+		return false
+	}
+	if strings.HasSuffix(prev, ",") {
+		return true
+	}
+	text = strings.TrimPrefix(text, "- ")
+	for part := range strings.SplitSeq(text, ",") {
+		if part = jsTrim(part); part == "" || strings.ContainsFunc(part, isJSSpace) || strings.HasSuffix(part, ":") {
+			return false
+		}
+	}
+	return true
 }
 
 // quotedBlock reports whether a block's body is written in a markdown
@@ -618,16 +688,17 @@ func reportOpenComment(file string, src []byte, open, tag int, s *sink) {
 			"close it above the marker if the marker is meant to be read", lineOf(src, open))
 }
 
-// reportIndentedMarker warns of a gsd:loop-host block read as an indented
-// code block that no list item or block quote holds (its line starts with
-// a tab or four spaces at the margin) in a file that holds no marker
-// capreg reads but has a `loop render-hooks <point>` call site: a host
-// workflow whose marker an editor or a paste indented, whose step would
-// drop out of the contract with no word of why. The reference reads such
-// a block (it does not look at code blocks); a how-to that shows a marker
-// under a numbered step, fenced or indented, is not warned of. hidden is
-// the marker already reported in a fence never closed, or -1; top the
-// indented code blocks at the margin (codeRanges).
+// reportIndentedMarker warns of a loop-host marker (a gsd:loop-host block
+// or a marker tag) read as an indented code block that no list item or
+// block quote holds (its line starts with a tab or four spaces at the
+// margin) in a file that holds no marker capreg reads but has a `loop
+// render-hooks <point>` call site: a host workflow whose marker an editor
+// or a paste indented, whose step would drop out of the contract with no
+// word of why. The reference reads such a block (it does not look at code
+// blocks); a how-to that shows a marker under a numbered step, fenced or
+// indented, is not warned of. hidden is the marker already reported in a
+// fence never closed, or -1; top the indented code blocks at the margin
+// (codeRanges).
 func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sink) {
 	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return
@@ -640,28 +711,60 @@ func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sin
 			return
 		}
 	}
+	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if top.contains(m[0]) && isMarkerTag(src, m) {
+			s.atOffset(file, src, m[0], "", "marker-in-code",
+				"this <%s> tag is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
+					"though it has `loop render-hooks` call sites; start the marker tags' lines at the margin if they are meant to be read", src[m[2]:m[3]])
+			return
+		}
+	}
 }
 
-// indentedStep is the step a gsd:loop-host block of src declares, and
-// where the block starts, when the block is read as indented code that no
-// list item or quote holds (top, see codeRanges), as in a workflow an
-// editor re-indented: such a file declares no step, and the finding that
-// the step is missing points at it (reportUncovered). Empty when src
-// holds no such block.
+// indentedStep is the step a loop-host marker of src declares, and where
+// the marker starts, when it is read as indented code that no list item
+// or quote holds (top, see codeRanges), as in a workflow an editor
+// re-indented: such a file declares no step, and the finding that the
+// step is missing points at it (reportUncovered). For tags, the step is
+// that of the first canonical point a <loop-point> names. Empty when src
+// holds no such marker.
 func indentedStep(src []byte, top spans) Item {
 	if len(top) == 0 {
 		return Item{}
 	}
-	for _, m := range blockRe.FindAllSubmatchIndex(src, -1) {
-		if !top.contains(m[0]) {
+	end := 0
+	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
+		if o[0] < end || !top.contains(o[0]) {
 			continue
 		}
-		if k := stepLineRe.FindSubmatch(src[m[2]:m[3]]); k != nil {
-			return Item{Value: string(k[1]), Off: m[0]}
+		m := blockRe.FindSubmatchIndex(src[o[0]:])
+		if m == nil {
+			break // no "-->" after it, nor after any later opener
+		}
+		end = o[0] + m[1]
+		if k := stepLineRe.FindSubmatch(src[o[0]+m[2] : o[0]+m[3]]); k != nil {
+			return Item{Value: string(k[1]), Off: o[0]}
+		}
+	}
+	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if !top.contains(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
+			continue
+		}
+		attrs, _ := tagAttrs(src, m[4], m[5])
+		for _, p := range splitList(attrs["id"]) {
+			if PointIndex(p.Value) >= 0 {
+				step, _, _ := strings.Cut(p.Value, ":")
+				return Item{Value: step, Off: m[0]}
+			}
 		}
 	}
 	return Item{}
 }
+
+// otherKeyRe matches a line of a block that starts with a key, one the
+// reference does not read: a word, a colon, then a space or nothing
+// ("owner: release team"), which a point ("plan:post") is not.
+var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
 
 // stepLineRe finds the step: line of a block's body.
 var stepLineRe = regexp.MustCompile(`(?m)^[ \t]*step[ \t]*:[ \t]*([a-z][a-z0-9:-]*)`)

@@ -914,7 +914,7 @@ func TestUncoveredStepNamesItsIndentedBlock(t *testing.T) {
 	}
 	res := Validate(&Sources{Workflows: files})
 	i := slices.IndexFunc(res.Diagnostics, func(d Diagnostic) bool { return d.Rule == "point-uncovered" })
-	want := `no workflow declares step "ship"; w/ship.md:3 holds a gsd:loop-host block for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin)`
+	want := `no workflow declares step "ship"; w/ship.md:3 holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin)`
 	if i < 0 || !strings.HasSuffix(res.Diagnostics[i].Message, want) {
 		t.Errorf("diagnostics %v; want point-uncovered ending %q", res.Diagnostics, want)
 	}
@@ -1019,5 +1019,114 @@ func TestParseMarkerBlockInABlockQuote(t *testing.T) {
 		if len(diags) != 1 || diags[0].Rule != "marker-syntax" || !strings.Contains(diags[0].Message, tt.want) {
 			t.Errorf("%q: %v, want one marker-syntax saying %q", tt.src, diags, tt.want)
 		}
+	}
+}
+
+// An opener quoted in code ("the `<!-- gsd:loop-host` comment below", a
+// grep in a fence) whose own "-->" never comes does not swallow the real
+// block after it: gsd-core, which does not look at code, reads the same
+// keys, so the file declares its step.
+func TestParseMarkerQuotedOpenerBeforeBlock(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: discuss\npoints: discuss:pre, discuss:post\nagent-roles: orchestrator\nproduces: CONTEXT.md\nconsumes:\n-->\n"
+	tests := []struct{ name, before string }{
+		{"inline code", "This file declares its step in the `<!-- gsd:loop-host` comment below.\n\n"},
+		{"a fence", "```bash\ngrep -l '<!-- gsd:loop-host' workflows/*.md\n```\n\n"},
+		{"twice", "Both `<!-- gsd:loop-host` and `<!--gsd:loop-host` open one.\n\n"},
+		{"a whole quoted block", "```\n" + strings.Replace(block, "discuss", "plan", 1) + "```\n\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("discuss-phase.md", []byte("# Discuss\n\n"+tt.before+block))
+			if mk == nil || mk.Step.Value != "discuss" || len(diags) > 0 {
+				t.Fatalf("marker %+v, findings %v; want step discuss and no findings", mk, diags)
+			}
+			if got := Values(mk.Produces); !slices.Equal(got, []string{"CONTEXT.md"}) {
+				t.Errorf("produces %q", got)
+			}
+		})
+	}
+}
+
+// Marker tags re-indented to code at the margin are warned of, and named
+// by the finding that their step is missing, as a block is.
+func TestMarkerTagsInIndentedCode(t *testing.T) {
+	tags := "    <loop-point id=\"plan:pre\"/>\n    <loop-point id=\"plan:post\"/>\n    <agent-role name=\"planner\"/>\n"
+	src := "# Plan\n\n" + tags + "\ngsd_run loop render-hooks plan:pre --raw\n"
+	_, diags := ParseMarker("w/plan.md", []byte(src))
+	if len(diags) != 1 || diags[0].Rule != "marker-in-code" || diags[0].Line != 3 || !strings.Contains(diags[0].Message, "<loop-point> tag") {
+		t.Errorf("findings %v; want one marker-in-code at line 3 naming the <loop-point> tag", diags)
+	}
+	block := func(step, points, roles string) string {
+		return fmt.Sprintf("<!-- gsd:loop-host\nstep: %s\npoints: %s\nagent-roles: %s\nproduces:\nconsumes:\n-->\n", step, points, roles)
+	}
+	res := Validate(&Sources{Workflows: []File{
+		{Path: "w/discuss.md", Data: []byte(block("discuss", "discuss:pre, discuss:post", "orchestrator"))},
+		{Path: "w/plan.md", Data: []byte("# Plan\n\n" + tags)},
+		{Path: "w/execute.md", Data: []byte(block("execute", "execute:pre, execute:wave:pre, execute:wave:post, execute:post", "executor"))},
+		{Path: "w/verify.md", Data: []byte(block("verify", "verify:pre, verify:post", "verifier"))},
+		{Path: "w/ship.md", Data: []byte(block("ship", "ship:pre, ship:post", "orchestrator"))},
+	}})
+	i := slices.IndexFunc(res.Diagnostics, func(d Diagnostic) bool {
+		return d.Rule == "point-uncovered" && strings.Contains(d.Message, `step "plan"`)
+	})
+	if i < 0 || !strings.Contains(res.Diagnostics[i].Message, "w/plan.md:3 holds a loop-host marker for it as indented code") {
+		t.Errorf("diagnostics %v; want point-uncovered for plan naming w/plan.md:3", res.Diagnostics)
+	}
+}
+
+// A UTF-8 byte order mark is no part of the first line: a fence or an
+// indented code block that starts the file is code, so the markers it
+// quotes are none, and the real ones after it are read.
+func TestCodeRangesAfterByteOrderMark(t *testing.T) {
+	real := "<loop-point id=\"plan:pre\"/>\n<loop-point id=\"plan:post\"/>\n<agent-role name=\"planner\"/>\n"
+	for _, src := range []string{
+		"\uFEFF```html\n<loop-point id=\"ship:pre\"/>\n```\n\n" + real,
+		"\uFEFF    <loop-point id=\"ship:pre\"/>\n\n" + real,
+	} {
+		mk, diags := ParseMarker("w.md", []byte(src))
+		if mk == nil || mk.Step.Value != "plan" || len(diags) > 0 {
+			t.Errorf("%q: marker %+v, findings %v; want step plan and no findings", src, mk, diags)
+		}
+	}
+}
+
+// A list value wrapped onto the next line (by a formatter, or written as
+// YAML items) is not read, by gsd-core nor capreg: the line is warned of,
+// once per block, where it is. Prose and blank lines are not.
+func TestParseMarkerContinuedLine(t *testing.T) {
+	head := "<!-- gsd:loop-host\nstep: execute\npoints: execute:pre, execute:wave:pre, execute:wave:post, execute:post\n"
+	tail := "produces: SUMMARY.md\nconsumes: PLAN.md\n-->\n"
+	tests := []struct {
+		name, roles string
+		line, col   int // of the warning; 0: none
+	}{
+		{"after a trailing comma", "agent-roles: executor,\n  verifier\n", 5, 3},
+		{"bare values", "agent-roles: executor\n  verifier, checker\n", 5, 3},
+		{"YAML items", "agent-roles: executor\n  - verifier\n  - checker\n", 5, 3},
+		{"after a blank line", "agent-roles: executor,\n\n  verifier\n", 6, 3},
+		{"prose", "agent-roles: executor\nTODO: more roles later\n", 0, 0},
+		{"another key after a comma", "agent-roles: executor,,\nsteps: not-a-key\nowner:\n", 0, 0},
+		{"points after a comma", "agent-roles: executor,\n  plan:post\n", 5, 3},
+		{"a sentence", "agent-roles: executor\nThe executor runs each wave.\n", 0, 0},
+		{"nothing more", "agent-roles: executor, verifier\n", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("w.md", []byte(head+tt.roles+tail))
+			if mk == nil {
+				t.Fatalf("no marker: %v", diags)
+			}
+			var got []string
+			for _, d := range diags {
+				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Rule))
+			}
+			var want []string
+			if tt.line > 0 {
+				want = []string{fmt.Sprintf("%d:%d warning marker-continued-line", tt.line, tt.col)}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("findings %q, want %q", got, want)
+			}
+		})
 	}
 }

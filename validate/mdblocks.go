@@ -38,11 +38,17 @@ func codeRanges(src []byte) (code, top, html spans, openFence int) {
 // open. A line ends as CommonMark ends it, at "\n", "\r\n" or a lone "\r"
 // (as classic Mac OS saved text; line drops the "\r" of "\r\n"). The next
 // "\n" is kept, not searched for on each line: a file of 8 MiB in lone
-// CRs would otherwise be read to its end once a line.
+// CRs would otherwise be read to its end once a line. A UTF-8 byte order
+// mark at the start is no part of the first line, as cmark and GitHub
+// read it: "\uFEFF```" opens a fence.
 func scanBlocks(src []byte) *blockScanner {
 	s := &blockScanner{src: src}
 	nl := -1 // the first "\n" from off on, or len(src)
-	for off := 0; off < len(src); {
+	off := 0
+	if bytes.HasPrefix(src, []byte("\uFEFF")) {
+		off = len("\uFEFF")
+	}
+	for off < len(src) {
 		if nl < off {
 			nl = bytes.IndexByte(src[off:], '\n')
 			if nl < 0 {
