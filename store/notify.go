@@ -108,7 +108,7 @@ func openFSNotifier(w *Watcher) (*fsNotifier, error) {
 	// Follow the way to the repository from the start, so a repository
 	// that appears later (git-sync's first clone, a link swapped in) is
 	// noticed even when the first scan found nothing.
-	n.sync(nil, nil, nil)
+	n.sync("", nil, nil, nil)
 	return n, nil
 }
 
@@ -364,7 +364,7 @@ func (n *fsNotifier) enteringWay(dir string, names []string) {
 // A directory first watched here, after the scan read it (entering could
 // not watch it), may have changed in between unseen; those changes are
 // caught by one more rescan.
-func (n *fsNotifier) sync(dirs, named, read []string) {
+func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 	want := make(map[string]bool, len(dirs)+1)
 	for _, d := range dirs {
 		want[d] = true
@@ -427,7 +427,7 @@ func (n *fsNotifier) sync(dirs, named, read []string) {
 				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
 				n.w.fallBack()
 			}
-			n.fallbk.sync(dirs, named, read)
+			n.fallbk.sync(root, dirs, named, read)
 			return
 		}
 	}
@@ -570,7 +570,12 @@ type poller struct {
 	// read are the files the last scan read (Input.Read): the size and
 	// time of the others are left out of the fingerprint (mayBeRead).
 	read readSet
-	done chan struct{}
+	// root is the real path of the repository the last scan read: a
+	// checkout swapped under a link (git-sync's worktrees) moves it, and
+	// the paths above are followed to the new one (rebase).
+	root      string
+	readPaths []string // read, as the scan gave them
+	done      chan struct{}
 }
 
 func newPoller(w *Watcher, interval time.Duration) notifier {
@@ -614,12 +619,32 @@ func (p *poller) prepare() {
 // fingerprint fingerprints the repository and the directories the last scan
 // read. When a scan reads new ones, the next tick differs from the baseline
 // and rescans once, as a new inotify watch does: whatever changed there
-// before the fingerprint covered it is read then.
+// before the fingerprint covered it is read then. A checkout swapped under
+// the repository's link is no such change: what the last scan read is
+// looked for at the same places in the new one, so a git-sync commit costs
+// one rescan, as with inotify, not two.
 func (p *poller) fingerprint() [32]byte {
 	p.mu.Lock()
-	dirs, named, read := p.dirs, p.named, p.read
+	dirs, named, read, readPaths, was := p.dirs, p.named, p.read, p.readPaths, p.root
 	p.mu.Unlock()
-	return fingerprint(p.w.repoLink(), dirs, named, read)
+	repo := p.w.repoLink()
+	if now, err := filepath.EvalSymlinks(repo); err == nil && was != "" && now != was {
+		dirs, named, read = rebase(dirs, was, now), rebase(named, was, now), newReadSet(rebase(readPaths, was, now))
+	}
+	return fingerprint(repo, dirs, named, read)
+}
+
+// rebase moves the paths inside root from to the same places inside root
+// to; the others are kept.
+func rebase(paths []string, from, to string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p
+		if rel, err := filepath.Rel(from, p); err == nil && within(from, p) {
+			out[i] = filepath.Join(to, rel)
+		}
+	}
+	return out
 }
 
 // entering has nothing to do: the fingerprint taken by prepare covers
@@ -628,13 +653,13 @@ func (p *poller) entering(string, ...string) {}
 
 // sync makes the state before the scan the baseline, and follows the
 // directories the scan read and the ways to the inputs it named.
-func (p *poller) sync(dirs, named, read []string) {
+func (p *poller) sync(root string, dirs, named, read []string) {
 	dirs = slices.Sorted(slices.Values(dirs))
 	p.mu.Lock()
 	p.last = p.pending
 	p.dirs = dirs
 	if dirs != nil {
-		p.named, p.read = named, newReadSet(read)
+		p.root, p.named, p.read, p.readPaths = root, named, newReadSet(read), read
 	}
 	p.mu.Unlock()
 }

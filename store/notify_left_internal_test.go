@@ -87,14 +87,14 @@ func TestRelevantAfterTheSyncDropsTheOldTree(t *testing.T) {
 		t.Skipf("no inotify: %v", err)
 	}
 	defer n.close()
-	n.sync(old, nil, nil)
+	n.sync("", old, nil, nil)
 	if err := os.Remove(link); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink("b", link); err != nil {
 		t.Fatal(err)
 	}
-	n.sync(cur, nil, nil) // the rebuild after the swap
+	n.sync("", cur, nil, nil) // the rebuild after the swap
 	tests := []struct {
 		event string // under the temp dir
 		want  bool

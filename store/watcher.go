@@ -190,7 +190,8 @@ type notifier interface {
 	// when the repository could not be read at all) and the ways to the
 	// inputs it named by path, and tells it which files the scan read
 	// (Input.Read): a write to another file changes nothing (mayBeRead).
-	sync(dirs, named, read []string)
+	// root is the real path of the repository that scan read.
+	sync(root string, dirs, named, read []string)
 	close()
 }
 
@@ -509,11 +510,12 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	if watched == nil && !repoMissing(b.err) {
 		watched = prev.snap
 	}
+	var root string
 	var dirs, named, read []string
 	if watched != nil {
-		dirs, named, read = watched.Dirs, watched.Named, watched.Read
+		root, dirs, named, read = watched.Root, watched.Dirs, watched.Named, watched.Read
 	}
-	n.sync(dirs, named, read)
+	n.sync(root, dirs, named, read)
 	if b.err == nil && b.snap.OK() {
 		refuseEmptied(prev.snap, b.snap)
 	}

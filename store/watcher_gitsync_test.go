@@ -149,3 +149,27 @@ func TestWatcherIgnoresTheOldWorktree(t *testing.T) {
 		t.Errorf("a swap and the deletion of the old worktree counted %d events; the swap alone counts %d", got, swapEvents)
 	}
 }
+
+// TestPollGitSyncCommitCostsOneRebuild: under --poll a git-sync commit
+// (new worktree, link swapped, old worktree removed) costs one rebuild, as
+// with inotify. What the last scan read was looked for in the old
+// worktree, so the tick after the rebuild differed and rescanned the whole
+// tree again, to find it unchanged.
+func TestPollGitSyncCommitCostsOneRebuild(t *testing.T) {
+	const (
+		first  = "1111111111111111111111111111111111111111"
+		second = "2222222222222222222222222222222222222222"
+	)
+	g := &gitSyncRoot{t: t, root: t.TempDir()}
+	g.sync(first, nil)
+	const poll = 200 * time.Millisecond
+	w, c := startWatcher(t, filepath.Join(g.root, "current"), store.WatchOptions{Poll: poll})
+	time.Sleep(5 * poll) // past the rescan that follows the first scan
+	before := c.ok.Load() + c.failed.Load() + c.unchanged.Load()
+	g.sync(second, nil)
+	waitFor(t, "the second commit", func() bool { return w.Status().Revision == second })
+	time.Sleep(5 * poll)
+	if got := c.ok.Load() + c.failed.Load() + c.unchanged.Load() - before; got != 1 {
+		t.Errorf("one git-sync commit under --poll cost %d rebuilds (%d unchanged), want 1", got, c.unchanged.Load())
+	}
+}

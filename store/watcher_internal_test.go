@@ -24,10 +24,10 @@ import (
 // nopNotifier stands in for inotify: the tests call Changed themselves.
 type nopNotifier struct{}
 
-func (nopNotifier) prepare()                   {}
-func (nopNotifier) entering(string, ...string) {}
-func (nopNotifier) sync(_, _, _ []string)      {}
-func (nopNotifier) close()                     {}
+func (nopNotifier) prepare()                                  {}
+func (nopNotifier) entering(string, ...string)                {}
+func (nopNotifier) sync(string, []string, []string, []string) {}
+func (nopNotifier) close()                                    {}
 
 // fakeWatcher returns a watcher whose builds are counted and instant, each
 // with content of its own (a digest no other build has).
