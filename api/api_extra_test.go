@@ -206,7 +206,7 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 		name := strings.NewReplacer("/", "_", "%", "_").Replace(id)
 		return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
 	}
-	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool")}}
+	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b")}}
 	snap := store.Build(src, false)
 	if !snap.OK() {
 		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
@@ -237,6 +237,25 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 	}
 	if e := do(t, h, "GET", "/tools/ns/other", nil); e.status != 404 || strings.Contains(string(e.body), "didYouMean") {
 		t.Errorf("/tools/ns/other: %d %s", e.status, e.body)
+	}
+	// An id that cleaning a path would change is named as it is, not
+	// cleaned into a card that does not exist (/tools/x/ is not /tools/x).
+	for path, want := range map[string]string{
+		"/tools/x/":     "/tools/x%2F",
+		"/tools/ns/.":   "/tools/ns%2F.",
+		"/tools/a/../b": "/tools/a%2F..%2Fb",
+		"/tools//pctA":  "/tools/pctA",
+	} {
+		e := do(t, h, "GET", path, nil)
+		m := e.json(t)
+		d, _ := m["details"].(map[string]any)
+		if e.status != 404 || d["didYouMean"] != want {
+			t.Errorf("%s: %d %s, want didYouMean %s", path, e.status, e.body, want)
+			continue
+		}
+		if e := do(t, h, "GET", want, nil); e.status != 200 {
+			t.Errorf("%s suggests %s, which is a %d", path, want, e.status)
+		}
 	}
 }
 

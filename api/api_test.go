@@ -701,6 +701,15 @@ func TestEndpoints(t *testing.T) {
 		{"doubled slash", "GET", "/tools//ui", "", nil, 404, didYouMean("/tools/ui")},
 		{"trailing slash, POST", "POST", "/validate/", `{}`, nil, 404, didYouMean("/validate")},
 		{"trailing slash, wrong method", "DELETE", "/registry/", "", nil, 404, didYouMean("/registry")},
+		// A path escaped whole is named as sent, and the route it escapes
+		// suggested.
+		{"escaped slash", "GET", "/render-hooks%2Fplan:pre", "", nil, 404, func(t *testing.T, e exchange) {
+			didYouMean("/render-hooks/plan:pre")(t, e)
+			if m := e.json(t); !strings.HasPrefix(m["message"].(string), "no such route: /render-hooks%2Fplan:pre (") {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
+		{"escaped slash, no point", "GET", "/render-hooks%2F", "", nil, 404, errorCode("unknown_point")},
 		{"wrong method", "DELETE", "/registry", "", nil, 405, func(t *testing.T, e exchange) {
 			errorCode("method_not_allowed")(t, e)
 			if e.header.Get("Allow") != "GET, HEAD" {

@@ -382,21 +382,26 @@ func methodLabel(m string) string {
 	return "other"
 }
 
-// noRoute answers 404 to a path no route has. A path that one has once
-// cleaned (a trailing slash, a doubled one: /capabilities/, //registry)
-// names it, in the message and as details.didYouMean: the client meant it.
-// So does /tools/ns/tool when the served cards hold the id "ns/tool",
-// whose slash the client did not escape (/tools/ns%2Ftool).
+// noRoute answers 404 to a path no route has, named as it was sent. A
+// path that one has once cleaned (a trailing slash, a doubled one:
+// /capabilities/, //registry) or unescaped (/render-hooks%2Fplan:pre, a
+// client escaping its whole path) names it, in the message and as
+// details.didYouMean: the client meant it. So does /tools/ns/tool when the
+// served cards hold the id "ns/tool", whose slash the client did not
+// escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
+// "x/" where there is one.
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
-	msg, details := "no such route: "+r.URL.Path, map[string]any(nil)
 	p := routingPath(r)
-	if strings.Trim(p, "/") == "render-hooks" {
+	msg, details := "no such route: "+p, map[string]any(nil)
+	if strings.Trim(p, "/") == "render-hooks" || strings.Trim(r.URL.Path, "/") == "render-hooks" {
 		missingPoint(w)
 		return
 	}
-	alt := path.Clean(p)
-	if alt == p || len(allowedMethods(s.routes, alt)) == 0 {
-		alt = s.slashedCard(r.URL.Path)
+	alt := s.slashedCard(r.URL.Path)
+	for _, try := range []string{path.Clean(p), path.Clean(r.URL.Path)} {
+		if alt == "" && try != p && len(allowedMethods(s.routes, try)) > 0 {
+			alt = try
+		}
 	}
 	if alt != "" && alt != p {
 		msg += " (did you mean " + alt + "?)"
