@@ -112,6 +112,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	if err != nil {
 		return nil, repoError(repo, err)
 	}
+	// Opening a FIFO blocks until a writer comes, in a system call no
+	// signal ends: a repository that is no folder is refused before.
+	if fi, err := os.Stat(real); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
+	}
 	root, err := os.OpenRoot(real)
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
