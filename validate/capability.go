@@ -147,11 +147,6 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	return c
 }
 
-// maxDuplicateFindings bounds the duplicate-key findings listed for one
-// file: a generated file can repeat keys by the hundred thousand, and the
-// first ones say what to fix.
-const maxDuplicateFindings = 100
-
 // parseDoc parses a JSON file, reporting syntax errors and duplicate keys. It
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
@@ -163,22 +158,25 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	}
 	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}
-	fatal, dups := false, 0
+	// A generated file may repeat keys by the hundred thousand: the first
+	// MaxPerRule are listed, and one finding stands for the rest, as
+	// CapFindings makes for any rule, without a finding made for each.
+	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
 		switch {
 		case e.Kind == ojson.SyntaxError:
 			fatal = true
 			s.atOffset(file, data, e.Off, "", "json-syntax", "%s", e.Msg)
-		case dups < maxDuplicateFindings:
+		case dups < MaxPerRule:
 			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
 			dups++
+		case over < 0:
+			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
+			over = len(s.diags) - 1
+			s.diags[over].Omitted = 1
 		default:
-			dups++
+			s.diags[over].Omitted++
 		}
-	}
-	if dups > maxDuplicateFindings {
-		s.add(Diagnostic{File: file, Rule: "json-duplicate-key",
-			Message: fmt.Sprintf("%d more duplicate keys in this file are not listed", dups-maxDuplicateFindings)})
 	}
 	if fatal {
 		return nil

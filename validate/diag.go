@@ -198,8 +198,9 @@ func CapFindings(ds Diagnostics) Diagnostics {
 		if !ok {
 			i, over[k] = len(out), len(out)
 			out = append(out, d) // itself, while it is the only one
+			out[i].Omitted = 0
 		}
-		out[i].Omitted++
+		out[i].Omitted += max(d.Omitted, 1) // one found standing for others already (parseDoc's) counts them
 	}
 	for _, i := range over {
 		if d := &out[i]; d.Omitted > 1 {

@@ -152,7 +152,9 @@ func TestEmptyKeyIsReportedAtItsPointer(t *testing.T) {
 }
 
 // A file repeating keys by the hundred lists the first duplicates, each on
-// its own line, and counts the rest.
+// its own line, and counts the rest, as any rule's findings are counted:
+// the one standing for them is placed at the first and says how many, and
+// the summary's count holds them all.
 func TestManyDuplicateKeysAreBounded(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"`)
@@ -161,24 +163,22 @@ func TestManyDuplicateKeysAreBounded(t *testing.T) {
 	}
 	b.WriteString("}")
 	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(b.String())}, ToolPath: "bin/t", ToolExists: true}}}
-	var listed, summary int
+	var dups Diagnostics
 	for _, d := range Validate(&src).Diagnostics {
-		switch {
-		case d.Rule != "json-duplicate-key":
-		case d.Line == 0:
-			summary++
-			if d.Message != "200 more duplicate keys in this file are not listed" {
-				t.Errorf("summary %q", d.Message)
-			}
-		default:
-			listed++
-			if want := listed + 1; d.Line != want || d.Column != 1 {
-				t.Errorf("duplicate %d at %d:%d, want %d:1", listed, d.Line, d.Column, want)
-			}
+		if d.Rule == "json-duplicate-key" {
+			dups = append(dups, d)
 		}
 	}
-	if listed != maxDuplicateFindings || summary != 1 {
-		t.Errorf("%d duplicates listed and %d summaries, want %d and 1", listed, summary, maxDuplicateFindings)
+	for i, d := range dups {
+		if want := i + 2; d.Line != want || d.Column != 1 {
+			t.Errorf("duplicate %d at %d:%d, want %d:1", i+1, d.Line, d.Column, want)
+		}
+	}
+	if errs, _ := dups.Count(); len(dups) != MaxPerRule+1 || errs != 300 || dups[MaxPerRule].Omitted != 200 {
+		t.Fatalf("%d findings counting %d errors, want %d counting 300, the last standing for 200", len(dups), errs, MaxPerRule+1)
+	}
+	if msg := dups[MaxPerRule].Message; !strings.HasPrefix(msg, "200 more json-duplicate-key findings") {
+		t.Errorf("the last says %q", msg)
 	}
 }
 
