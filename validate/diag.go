@@ -106,19 +106,30 @@ func commandAt(line string) int {
 // cannot split a finding or other line of output across lines, an
 // escape sequence cannot drive the terminal, and an override or isolate
 // cannot make the rest of the line read otherwise than it is (Trojan
-// Source).
+// Source). Bytes that are not UTF-8 are escaped too, so that the line
+// stays text: a lone surrogate a key escaped as it was written ("\ud800",
+// held in WTF-8, see ojson.SurrogateAt), any other byte as Go quotes it
+// ("\xff", of a file name).
 func EscapeControl(s string) string {
-	if !strings.ContainsFunc(s, Escaped) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, Escaped) {
 		return s
 	}
 	var b strings.Builder
-	for _, r := range s {
-		if Escaped(r) {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch sr, isSurrogate := ojson.SurrogateAt(s[i:]); {
+		case isSurrogate: // a key's "\ud800", as it was written
+			fmt.Fprintf(&b, "\\u%04x", sr)
+			n = 3
+		case r == utf8.RuneError && n == 1: // a file name's byte, as Go quotes it
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case Escaped(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
-		} else {
-			b.WriteRune(r)
+		default:
+			b.WriteString(s[i : i+n])
 		}
+		i += n
 	}
 	return b.String()
 }

@@ -26,6 +26,11 @@ func TestEscapeControl(t *testing.T) {
 		// Joiners and other format characters shape text (emoji, Indic
 		// scripts) without reordering it: kept.
 		{"👩\u200d💻", "👩\u200d💻"},
+		// Bytes that are not UTF-8 keep the line text: a file name's as Go
+		// quotes them, a key's lone surrogate (WTF-8) as JSON wrote it.
+		{"bin/x\xff\xfe.card.json", `bin/x\xff\xfe.card.json`},
+		{"/\xed\xa0\x80/a", `/\ud800/a`},
+		{"cut\xed\xa0", `cut\xed\xa0`},
 	}
 	for _, tt := range tests {
 		if got := EscapeControl(tt.in); got != tt.want {
@@ -73,4 +78,22 @@ func TestNoWorkflowCommands(t *testing.T) {
 	if got, want := d.String(), `bin/#\x23[error]x.card.json:1:1: error [schema] unknown field "#\x23[warning]y"`; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
+}
+
+// A key written as a lone surrogate ("\ud800") is named in a finding as it
+// was written, and the text of the finding is UTF-8.
+func TestLoneSurrogateKeyInFinding(t *testing.T) {
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: "ui",
+		Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte("{\n  \"\\ud800\": 1,\n  \"\\ud800\": 2\n}\n")}}}}
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule != "json-duplicate-key" {
+			continue
+		}
+		want := `capabilities/ui/capability.json:3:3: error [json-duplicate-key] /\ud800: duplicate key "\ud800" (JSON.parse would silently keep only the last value)`
+		if got := d.String(); got != want {
+			t.Errorf("finding\n%s\nwant\n%s", got, want)
+		}
+		return
+	}
+	t.Error("no json-duplicate-key finding")
 }

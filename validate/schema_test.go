@@ -452,3 +452,23 @@ func TestCardBlankFields(t *testing.T) {
 		t.Errorf("a blank help_probe: %v", ds)
 	}
 }
+
+// With a key repeated, the last value is the one judged (as JSON.parse
+// keeps it), and a finding about it is placed at that key, not at the
+// first, whose value may be fine.
+func TestFindingAtRepeatedKeyIsPlacedAtTheValueJudged(t *testing.T) {
+	src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: "ui",
+		Manifest: File{Path: "capabilities/ui/capability.json", Data: []byte("{\n  \"tier\": \"full\",\n  \"tier\": \"bad\"\n}\n")}}}}
+	found := false
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "schema" && d.Pointer == "/tier" {
+			found = true
+			if d.Line != 3 || d.Column != 3 {
+				t.Errorf("%s: placed at %d:%d, want 3:3, the key of \"bad\"", d, d.Line, d.Column)
+			}
+		}
+	}
+	if !found {
+		t.Error("no schema finding at /tier")
+	}
+}

@@ -113,7 +113,7 @@ const hexDigits = "0123456789abcdef"
 
 // AppendString appends s as a JSON string literal, escaping exactly what
 // JSON.stringify escapes: the quote, the backslash, control characters and
-// lone surrogates (held in WTF-8, see Parse), as lowercase \u escapes. Other
+// lone surrogates (held in WTF-8, see Parse and SurrogateAt), as lowercase \u escapes. Other
 // invalid UTF-8, which Go strings built in memory may hold and JSON may not,
 // is written as U+FFFD, one per run as strings.ToValidUTF8 does.
 func AppendString(b []byte, s string) []byte {
@@ -124,7 +124,7 @@ func AppendString(b []byte, s string) []byte {
 		if s = s[i:]; s == "" {
 			break
 		}
-		if r, ok := surrogateAt(s); ok {
+		if r, ok := SurrogateAt(s); ok {
 			b = append(b, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&0xF], hexDigits[r>>4&0xF], hexDigits[r&0xF])
 			s = s[3:]
 			continue
@@ -134,7 +134,7 @@ func AppendString(b []byte, s string) []byte {
 			if r, n := utf8.DecodeRuneInString(s); r != utf8.RuneError || n != 1 {
 				break
 			}
-			if _, ok := surrogateAt(s); ok {
+			if _, ok := SurrogateAt(s); ok {
 				break
 			}
 		}

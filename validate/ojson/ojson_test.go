@@ -101,7 +101,12 @@ func TestParseErrors(t *testing.T) {
 		{`01`, SyntaxError, 1, "", "after the JSON value"},
 		{`-`, SyntaxError, 1, "", "expected a digit"},
 		{`1.`, SyntaxError, 2, "", "after '.'"},
-		{`"\x"`, SyntaxError, 1, "", "invalid escape"},
+		{`"\x"`, SyntaxError, 1, "", "invalid escape: a backslash before 'x'; JSON escapes only"},
+		// The character after the backslash is named whole, not its first
+		// byte ("C:\Émile" named \Ã), and a newline as an escape.
+		{`"C:\Émile"`, SyntaxError, 3, "", "a backslash before 'É';"},
+		{"\"a\\\nb\"", SyntaxError, 2, "", `a backslash before '\n';`},
+		{`{"\ud800":1,"\ud800":2}`, DuplicateKey, 12, "/\xed\xa0\x80", `duplicate key "\ud800"`},
 		{``, SyntaxError, 0, "", "end of file"},
 		{`tru`, SyntaxError, 0, "", "expected a value"},
 		{`{"a":1,"b":{"c":1,"c":2}}`, DuplicateKey, 18, "/b/c", "duplicate key \"c\""},

@@ -254,7 +254,7 @@ func (p *parser) object(depth int) Value {
 		key := p.string()
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			p.fail(p.pos, "unexpected %s, expected ':' after key %q", p.describe(), key)
+			p.fail(p.pos, "unexpected %s, expected ':' after key %s", p.describe(), AppendString(nil, key))
 			break
 		}
 		p.pos++
@@ -266,11 +266,13 @@ func (p *parser) object(depth int) Value {
 			break
 		}
 		if i := p.memberIndex(base, index, key); i >= 0 {
-			// The first occurrence keeps its place and its key offset; the
-			// last value wins, as in JSON.parse.
+			// The first occurrence keeps its place; the last value wins, as
+			// in JSON.parse, and a finding about the member is placed at
+			// the key of the value judged.
 			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: p.pointer(key),
-				Msg: fmt.Sprintf("duplicate key %q (JSON.parse would silently keep only the last value)", key)})
+				Msg: fmt.Sprintf("duplicate key %s (JSON.parse would silently keep only the last value)", AppendString(nil, key))})
 			p.members[base+i].Value = child
+			p.members[base+i].KeyOff = keyOff
 		} else {
 			p.members = append(p.members, Member{Key: key, KeyOff: keyOff, Value: child})
 			if n := len(p.members) - base; index != nil {
@@ -514,15 +516,16 @@ func appendWTF8(b []byte, r rune) []byte {
 func DecodeRune(s string) (rune, int) {
 	r, n := utf8.DecodeRuneInString(s)
 	if r == utf8.RuneError && n == 1 {
-		if sr, ok := surrogateAt(s); ok {
+		if sr, ok := SurrogateAt(s); ok {
 			return sr, 3
 		}
 	}
 	return r, n
 }
 
-// surrogateAt reports the surrogate code point whose WTF-8 bytes begin s.
-func surrogateAt(s string) (rune, bool) {
+// SurrogateAt reports the surrogate code point whose WTF-8 bytes begin s:
+// a lone surrogate a JSON string escaped ("\ud800"), as Parse holds it.
+func SurrogateAt(s string) (rune, bool) {
 	if len(s) < 3 || s[0] != 0xED || s[1]&0xE0 != 0xA0 || s[2]&0xC0 != 0x80 {
 		return 0, false
 	}
@@ -576,7 +579,8 @@ func (p *parser) escape(b *strings.Builder) bool {
 		}
 		b.WriteRune(r)
 	default:
-		p.fail(at, "invalid escape \\%c", c)
+		p.pos--
+		p.fail(at, "invalid escape: a backslash before %s; JSON escapes only \" \\ / b f n r t and uXXXX (write \\\\ for a backslash)", p.describe())
 		return false
 	}
 	return true
