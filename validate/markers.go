@@ -109,16 +109,21 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	found, quoted := blockMatches(src, code)
 	var blocks [][]int
 	for _, m := range found {
-		if !proseMention(src, m) {
+		switch {
+		case otherComment(src, m):
+			s.atOffset(file, src, m[0], "", "marker-mention",
+				"this comment's name starts with gsd:loop-host, so gsd-core reads it as a gsd:loop-host block (beside the real one, its generator fails: \"expected exactly one\"); "+
+					"it holds none of the block's fields and capreg does not read it: rename it so that its name does not start with gsd:loop-host")
+		case proseMention(src, m):
+			// Not a marker: a document about markers, which a file beside
+			// the workflows (an ADR, notes) may well be. A workflow that
+			// holds only this declares no step, which point-uncovered says.
+			s.atOffset(file, src, m[0], "", "marker-mention",
+				"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
+				strings.Join(blockKeys, ":, ")+":")
+		default:
 			blocks = append(blocks, m)
-			continue
 		}
-		// Not a marker: a document about markers, which a file beside the
-		// workflows (an ADR, notes) may well be. A workflow that holds
-		// only this declares no step, which point-uncovered says.
-		s.atOffset(file, src, m[0], "", "marker-mention",
-			"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
-			strings.Join(blockKeys, ":, ")+":")
 	}
 	if i := slices.IndexFunc(quoted, func(at int) bool { return openFence >= 0 && at > openFence }); i >= 0 {
 		hidden = quoted[i]
@@ -385,6 +390,25 @@ func keyAfterCR(body []byte, k string) bool {
 		}
 	}
 	return false
+}
+
+// otherComment reports whether the block blockRe found at loc is a comment
+// of another name that starts with gsd:loop-host ("<!--
+// gsd:loop-hosted-by: team -->": a letter, digit, "-" or "_" right after
+// it) and holds none of the block's fields, nor a near miss of one.
+func otherComment(src []byte, loc []int) bool {
+	o := blockOpenRe.FindIndex(src[loc[0]:])
+	if o == nil || loc[0]+o[1] >= loc[3] {
+		return false
+	}
+	c := src[loc[0]+o[1]]
+	if !(c == '-' || c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		return false
+	}
+	return !slices.ContainsFunc(bytes.Split(src[loc[2]:loc[3]], []byte("\n")), func(line []byte) bool {
+		text := jsTrim(string(line))
+		return slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") })
+	}) && !nearAnyBlockKey(src, loc)
 }
 
 // proseMention reports whether the block blockRe found at loc is prose

@@ -1130,3 +1130,22 @@ func TestParseMarkerContinuedLine(t *testing.T) {
 		})
 	}
 }
+
+// A comment of another name that starts with gsd:loop-host, holding none of
+// the block's fields, is not read, and the warning says to rename it (gsd-core
+// counts it as a block); the real block beside it is read. One that holds
+// the fields is a block, as gsd-core reads it.
+func TestParseMarkerCommentOfLongerName(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
+	for _, other := range []string{"<!-- gsd:loop-hosted-by: platform-team -->\n", "<!-- gsd:loop-host_owner\nteam: platform\n-->\n"} {
+		mk, diags := ParseMarker("plan.md", []byte(other+"\n"+block))
+		if mk == nil || mk.Step.Value != "plan" || len(diags) != 1 || diags[0].Rule != "marker-mention" || diags[0].Line != 1 ||
+			!strings.Contains(diags[0].Message, "rename it") {
+			t.Errorf("%q: marker %+v, findings %v; want the block read and one marker-mention at 1 saying to rename the comment", other, mk, diags)
+		}
+	}
+	mk, diags := ParseMarker("plan.md", []byte(strings.Replace(block, "gsd:loop-host", "gsd:loop-host-v2", 1)))
+	if mk == nil || mk.Step.Value != "plan" || len(diags) != 0 {
+		t.Errorf("a block whose name runs on, with its fields: marker %+v, findings %v; want it read, as gsd-core reads it", mk, diags)
+	}
+}

@@ -30,7 +30,7 @@ var Rules = []Rule{
 	{"contract-missing", Error, "capabilities exist but no host workflow carries a loop-host marker"},
 	{"marker-syntax", Error, "a loop-host marker is malformed: a required key or attribute is missing or empty, a gsd:loop-host block is not closed with -->, or the workflow is UTF-16"},
 	{"marker-in-open-fence", Warning, "a marker is inside a code fence or an HTML comment that is never closed, so it is read as code, or commented out, and ignored"},
-	{"marker-mention", Warning, "prose names a gsd:loop-host block on one line with none of its fields (as `the <!-- gsd:loop-host … --> comment`): it is not read as a marker; quote it in backticks"},
+	{"marker-mention", Warning, "prose names a gsd:loop-host block on one line with none of its fields (as `the <!-- gsd:loop-host … --> comment`): it is not read as a marker; quote it in backticks; or a comment of another name that starts with gsd:loop-host (`<!-- gsd:loop-hosted-by: team -->`) holds none of its fields: not read, but gsd-core counts it as a block; rename it"},
 	{"marker-in-code", Warning, "a host workflow with render-hooks call sites holds its gsd:loop-host block or its marker tags only as indented code at the margin (a tab or four spaces, in no list item or quote), so they are ignored"},
 	{"marker-continued-line", Warning, "a line of a gsd:loop-host block goes on with the list of the key above it (after a trailing comma, or as bare values or a YAML \"- item\"): gsd-core reads each field from its own line only, so those values are not read"},
 	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key, or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
