@@ -104,7 +104,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 		}
 		return nil, Item{}
 	}
-	code, top, html, openFence := codeRanges(src)
+	code, top, html, inline, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
 	found, quoted := blockMatches(src, code)
 	var blocks [][]int
@@ -133,7 +133,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	openComment, commentedOut := -1, -1 // the first tag an unclosed comment hides
 	for i, m := range tagRe.FindAllSubmatchIndex(src, -1) {
 		if i == 0 {
-			comments, openComment = commentSpans(src, code, html)
+			comments, openComment = commentSpans(src, code, html, inline)
 		}
 		switch {
 		case !isMarkerTag(src, m):
@@ -480,12 +480,23 @@ func splitList(v Item) []Item {
 // commentSpans are the HTML comments of src outside code, from "<!--" to
 // the "-->" after it ("<!-->" and "<!--->" are empty ones): a tag inside
 // one is commented out, as an author disables markup, and no marker. A
-// "<!--" no "-->" closes is text in a paragraph, as CommonMark reads it
-// inline ("comments start with <!--"), and hides no tag after it; in an
-// HTML block (html, see codeRanges), as a line that starts with it opens
-// one, it reaches HTML as written and comments out the rest of the file.
-// open is where that comment starts, or -1.
-func commentSpans(src []byte, code, html spans) (out spans, open int) {
+// "<!--" in a paragraph or heading (inline, see codeRanges) is a comment
+// only if its "-->" comes before that text ends, as CommonMark reads raw
+// HTML inline; else it is text ("comments start with <!--"), and hides no
+// tag after it. In an HTML block (html), as a line that starts with it
+// opens one, it reaches HTML as written, and one that no "-->" closes
+// comments out the rest of the file. open is where that comment starts,
+// or -1.
+func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
+	next := -2 // the first "-->" at or after the search's start, -1 if none; -2 not searched
+	closeAt := func(from int) int {
+		if next != -1 && next < from {
+			if next = bytes.Index(src[from:], []byte("-->")); next >= 0 {
+				next += from
+			}
+		}
+		return next
+	}
 	for i := 0; ; {
 		k := bytes.Index(src[i:], []byte("<!--"))
 		if k < 0 {
@@ -502,11 +513,14 @@ func commentSpans(src []byte, code, html spans) (out spans, open int) {
 		case bytes.HasPrefix(rest, []byte("->")):
 			i += 2
 		default:
-			end := bytes.Index(rest, []byte("-->"))
+			end := closeAt(i)
+			if p := inline.find(start); p >= 0 && !html.contains(start) && (end < 0 || end+len("-->") > inline[p][1]) {
+				continue // text: its paragraph ends before a "-->"
+			}
 			if end < 0 {
 				return unclosedComment(src, start, out, code, html)
 			}
-			i += end + len("-->")
+			i = end + len("-->")
 		}
 		out = append(out, [2]int{start, i})
 	}

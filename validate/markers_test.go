@@ -160,9 +160,16 @@ func TestParseMarkerTagsInCommentsAreOff(t *testing.T) {
 		"Comments start with <!-- and end later.\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
 		"<!--> <loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
 		"<!---> <loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n",
+		// An inline comment ends with its paragraph or heading: a "-->"
+		// after that closes nothing it opened.
+		"Text <!-- x\n# H\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/> trailing\n-->\n",
+		"Write <!-- to open a comment.\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\nA real <!-- note --> here.\n",
+		"# Head <!-- x\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n-->\n",
 	} {
 		wantMarker(t, "w.md", src)
 	}
+	// Within its paragraph, over several lines, it is a comment.
+	wantNoMarker(t, "doc.md", "Text <!-- x\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n--> more.\n")
 	// A never-closed <!-- that opens an HTML block, at a line's start, in
 	// a list item or inside another block, reaches HTML as written, where it
 	// comments out the rest of the file; inside a paragraph it is text.
@@ -278,7 +285,7 @@ func TestParseMarkerErrors(t *testing.T) {
 func TestCodeRangesSpans(t *testing.T) {
 	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
 	var got []string
-	code, _, _, _ := codeRanges([]byte(src))
+	code, _, _, _, _ := codeRanges([]byte(src))
 	for _, sp := range code {
 		got = append(got, src[sp[0]:sp[1]])
 	}
@@ -710,7 +717,7 @@ func FuzzCodeRanges(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		code, _, _, openFence := codeRanges(src)
+		code, _, _, _, openFence := codeRanges(src)
 		end := 0
 		for _, sp := range code {
 			if sp[0] < end || sp[1] <= sp[0] || sp[1] > len(src) {

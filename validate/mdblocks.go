@@ -20,8 +20,9 @@ import (
 // where a fenced code block that no fence closes starts, running to the
 // end of the document (-1: none): what it holds is code, but most likely
 // by mistake. html are the HTML blocks, whose text reaches HTML as it is
-// written (see commentSpans).
-func codeRanges(src []byte) (code, top, html spans, openFence int) {
+// written (see commentSpans); inline the text of the paragraphs and
+// headings, in order, where an inline comment must end (see commentSpans).
+func codeRanges(src []byte) (code, top, html, inline spans, openFence int) {
 	s := scanBlocks(src)
 	openFence = -1
 	if s.leaf == fenced {
@@ -31,7 +32,7 @@ func codeRanges(src []byte) (code, top, html spans, openFence int) {
 	// Inline spans were collected per paragraph, when it closed; merge
 	// them with the code blocks into one sorted list.
 	sortSpans(s.out)
-	return s.out, s.topIndented, s.html, openFence
+	return s.out, s.topIndented, s.html, s.inline, openFence
 }
 
 // scanBlocks reads every line of src, leaving the blocks open at its end
@@ -96,6 +97,8 @@ type blockScanner struct {
 	topIndented spans
 	// html are the HTML blocks, in order.
 	html spans
+	// inline are the paragraphs' and headings' text, in order.
+	inline spans
 }
 
 // container is an open block quote or list item.
@@ -262,6 +265,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 		s.closeTo(m, start)
 		s.add()
 		s.out = append(s.out, inlineCode(s.src, at, at+len(text))...)
+		s.inline = append(s.inline, [2]int{at, at + len(text)})
 	case ch == '~' || ch == '`' && !bytes.ContainsRune(text[n:], '`'):
 		s.closeTo(m, start)
 		s.openLeaf(fenced, start)
@@ -320,6 +324,7 @@ func (s *blockScanner) closeLeaf(at int) {
 	switch s.leaf {
 	case paragraph:
 		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd)...)
+		s.inline = append(s.inline, [2]int{s.start, s.paraEnd})
 	case fenced, indented:
 		s.out = append(s.out, [2]int{s.start, at})
 		if s.leaf == indented && s.leafTop {

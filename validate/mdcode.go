@@ -11,7 +11,10 @@ import (
 // spans is a sorted list of [start, end) byte ranges.
 type spans [][2]int
 
-func (sp spans) contains(off int) bool {
+func (sp spans) contains(off int) bool { return sp.find(off) >= 0 }
+
+// find is the index of the span holding off, or -1.
+func (sp spans) find(off int) int {
 	lo, hi := 0, len(sp)
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -21,10 +24,10 @@ func (sp spans) contains(off int) bool {
 		case off >= sp[mid][1]:
 			lo = mid + 1
 		default:
-			return true
+			return mid
 		}
 	}
-	return false
+	return -1
 }
 
 // htmlBlockStart reports which of CommonMark's HTML blocks text (a line
