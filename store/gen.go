@@ -79,7 +79,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 // it reach the disk: a crash soon after gen --write could otherwise leave
 // the old artifacts, or none, although each file's data was synced.
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
+	d, err := os.Open(asDir(dir))
 	if err != nil {
 		return err
 	}

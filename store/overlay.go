@@ -1319,7 +1319,7 @@ func (t *Tree) list(lr *linkReader, dir string) {
 	if t == nil || dir == "" {
 		return
 	}
-	f, err := lr.root.Open(filepath.FromSlash(dir))
+	f, err := lr.root.Open(asDir(filepath.FromSlash(dir)))
 	if err != nil {
 		return
 	}

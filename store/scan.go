@@ -112,12 +112,10 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	if err != nil {
 		return nil, repoError(repo, err)
 	}
-	// Opening a FIFO blocks until a writer comes, in a system call no
-	// signal ends: a repository that is no folder is refused before.
 	if fi, err := os.Stat(real); err == nil && !fi.IsDir() {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
 	}
-	root, err := os.OpenRoot(real)
+	root, err := os.OpenRoot(asDir(real))
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
@@ -661,8 +659,25 @@ func (sc *scanner) openDir(p string) (*os.Root, *os.File, error) {
 	if d, f, ok := listable(sc.root, rel); ok {
 		return d, f, nil
 	}
-	f, err := sc.root.Open(rel)
+	f, err := sc.root.Open(asDir(rel))
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		pe.Path = strings.TrimSuffix(pe.Path, string(filepath.Separator)) // named as it is
+	}
 	return nil, f, err
+}
+
+// asDir is a path to open as a directory: with a separator at its end,
+// the system refuses anything else at once. Opening a FIFO, which the
+// tree may hold in a folder's place (swapped in after the scan listed a
+// folder there, or given as the repository), blocks until a writer comes,
+// in a system call no signal ends; os.Root opens with no O_DIRECTORY nor
+// O_NONBLOCK.
+func asDir(p string) string {
+	if strings.HasSuffix(p, string(filepath.Separator)) {
+		return p
+	}
+	return p + string(filepath.Separator)
 }
 
 // maxHeldDirs bounds the directory roots a walk holds open, one for each
@@ -694,7 +709,7 @@ func (sc *scanner) release(d *os.Root) {
 // listable opens the directory name of from as a root, and that root's
 // "." to list it.
 func listable(from *os.Root, name string) (*os.Root, *os.File, bool) {
-	d, err := from.OpenRoot(name)
+	d, err := from.OpenRoot(asDir(name))
 	if err != nil {
 		return nil, nil, false
 	}
@@ -1566,7 +1581,7 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 		return ""
 	}
 	dir, base := path.Split(rel)
-	f, err := sc.root.Open(path.Clean(dir))
+	f, err := sc.root.Open(asDir(path.Clean(dir)))
 	if err != nil {
 		return ""
 	}
