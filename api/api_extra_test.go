@@ -206,7 +206,7 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 		name := strings.NewReplacer("/", "_", "%", "_").Replace(id)
 		return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
 	}
-	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b")}}
+	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b"), card("q?x"), card("my tool")}}
 	snap := store.Build(src, false)
 	if !snap.OK() {
 		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
@@ -245,6 +245,13 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 		"/tools/ns/.":   "/tools/ns%2F.",
 		"/tools/a/../b": "/tools/a%2F..%2Fb",
 		"/tools//pctA":  "/tools/pctA",
+		// Suggestions are escaped, so that following one asks for the card.
+		"/tools%2Fq%3Fx":      "/tools/q%3Fx",
+		"/tools/q%3Fx/":       "/tools/q%3Fx",
+		"/tools/my%20tool/":   "/tools/my%20tool",
+		"/tools%2Fmy%20tool":  "/tools/my%20tool",
+		"/tools/ns/tool/":     "/tools/ns%2Ftool",
+		"/tools%2Fns%2Ftool/": "/tools/ns%2Ftool",
 	} {
 		e := do(t, h, "GET", path, nil)
 		m := e.json(t)

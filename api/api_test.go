@@ -710,6 +710,11 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"escaped slash, no point", "GET", "/render-hooks%2F", "", nil, 404, errorCode("unknown_point")},
+		{"escaped percent sign", "GET", "/render-hooks%252Fplan:pre", "", nil, 404, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["message"] != "no such route: /render-hooks%252Fplan:pre" {
+				t.Errorf("error = %s; want the path named as sent", e.body)
+			}
+		}},
 		{"wrong method", "DELETE", "/registry", "", nil, 405, func(t *testing.T, e exchange) {
 			errorCode("method_not_allowed")(t, e)
 			if e.header.Get("Allow") != "GET, HEAD" {

@@ -158,7 +158,7 @@ func (s *Server) router() http.Handler {
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.Path,
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.EscapedPath(),
 			map[string]any{"allowed": allowed})
 	})
 
@@ -385,29 +385,44 @@ func methodLabel(m string) string {
 // noRoute answers 404 to a path no route has, named as it was sent. A
 // path that one has once cleaned (a trailing slash, a doubled one:
 // /capabilities/, //registry) or unescaped (/render-hooks%2Fplan:pre, a
-// client escaping its whole path) names it, in the message and as
-// details.didYouMean: the client meant it. So does /tools/ns/tool when the
-// served cards hold the id "ns/tool", whose slash the client did not
+// client escaping its whole path) names it, escaped, in the message and
+// as details.didYouMean: the client meant it. So does /tools/ns/tool when
+// the served cards hold the id "ns/tool", whose slash the client did not
 // escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
 // "x/" where there is one.
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	sent := r.URL.EscapedPath()
+	msg, details := "no such route: "+sent, map[string]any(nil)
 	p := routingPath(r)
-	msg, details := "no such route: "+p, map[string]any(nil)
 	if strings.Trim(p, "/") == "render-hooks" || strings.Trim(r.URL.Path, "/") == "render-hooks" {
 		missingPoint(w)
 		return
 	}
-	alt := s.slashedCard(r.URL.Path)
-	for _, try := range []string{path.Clean(p), path.Clean(r.URL.Path)} {
-		if alt == "" && try != p && len(allowedMethods(s.routes, try)) > 0 {
+	tries := []string{s.slashedCard(r.URL.Path), s.slashedCard(path.Clean(r.URL.Path))}
+	if r.URL.RawPath != "" { // escaped otherwise than by default, as sent
+		tries = append(tries, s.routed(path.Clean(r.URL.RawPath)))
+	}
+	tries = append(tries, s.routed((&url.URL{Path: path.Clean(r.URL.Path)}).EscapedPath()))
+	var alt string
+	for _, try := range tries {
+		if try != "" && try != sent && try != p {
 			alt = try
+			break
 		}
 	}
-	if alt != "" && alt != p {
+	if alt != "" {
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+}
+
+// routed is p if a route has it, else "".
+func (s *Server) routed(p string) string {
+	if len(allowedMethods(s.routes, p)) == 0 {
+		return ""
+	}
+	return p
 }
 
 // slashedCard is the route of the card whose id the path /tools/… names
