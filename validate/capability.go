@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -161,6 +162,11 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	// A generated file may repeat keys by the hundred thousand: the first
 	// MaxPerRule are listed, and one finding stands for the rest, as
 	// CapFindings makes for any rule, without a finding made for each.
+	// A repeat is reported once the value after it is parsed, so those
+	// inside that value come first: in the order of the file, the first
+	// listed are the first there, and the one standing for the rest
+	// comes after them, as CapFindings expects.
+	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
 		switch {

@@ -472,3 +472,36 @@ func TestFindingAtRepeatedKeyIsPlacedAtTheValueJudged(t *testing.T) {
 		t.Error("no schema finding at /tier")
 	}
 }
+
+// Repeats are listed in the order of the file, and the finding standing
+// for those past the first MaxPerRule comes after them, saying how many,
+// also where a repeated key's value repeats keys of its own (ojson reports
+// those first).
+func TestNestedDuplicateKeysPastTheCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t",` + "\n")
+	b.WriteString(`"x":1,` + "\n" + `"x":{` + "\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "\"k%d\":1,\"k%d\":2,\n", i, i)
+	}
+	b.WriteString("\"end\":0},\n")
+	for range 50 {
+		b.WriteString("\"id\":\"t\",\n")
+	}
+	b.WriteString("\"z\":0}")
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(b.String())}, ToolPath: "bin/t", ToolExists: true}}}
+	var dups Diagnostics
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "json-duplicate-key" {
+			dups = append(dups, d)
+		}
+	}
+	errs, _ := dups.Count()
+	last := dups[len(dups)-1]
+	if errs != 151 || len(dups) != MaxPerRule+1 || last.Omitted != 51 || !strings.HasPrefix(last.Message, "51 more json-duplicate-key findings") {
+		t.Errorf("%d findings counting %d, the last %v (omitted %d); want 101 counting 151, the last standing for 51", len(dups), errs, last, last.Omitted)
+	}
+	if dups[0].Line != 3 || dups[0].Pointer != "/x" {
+		t.Errorf("the first listed is %v, want the repeat of x at line 3", dups[0])
+	}
+}
