@@ -238,15 +238,13 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
 		if !slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") }) {
-			if list != "" && !warned && continuesList(text, values[list].Value) {
+			if list != "" && !warned && continuesList(text) {
 				s.atOffset(file, src, off+bytes.Index(line, []byte(text)), "", "marker-continued-line",
 					"this line is not read: gsd-core reads a gsd:loop-host field from its own line only, so %q is no part of '%s:' (line %d); "+
 						"write all the values on that line, comma-separated", text, list, lineOf(src, seen[list]))
 				warned = true
 			}
-			if text != "" {
-				list = ""
-			}
+			list = "" // a formatter wraps onto the very next line only
 			continue
 		}
 		for _, k := range blockKeys {
@@ -336,28 +334,37 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	return mk
 }
 
-// continuesList reports whether a block's line that is no key (text)
-// looks like more values of the list key on the line before it (whose
-// value is prev): that line ends with a comma, or this one is a
+// continuesList reports whether a block's line that is no key (text),
+// right after a list key's line, looks like more values of that list: a
 // comma-separated list of words ("verifier", "plan:post, ship:pre") or a
-// YAML item ("- verifier"), as a formatter wraps a long line or a YAML
-// habit writes one. Prose ("This line is prose.") and a key of another
-// name ("owner: release team", "TODO:") are neither.
-func continuesList(text, prev string) bool {
-	if text == "" || otherKeyRe.MatchString(text) {
+// YAML or markdown item ("- verifier", "* verifier"), as a formatter wraps
+// a long line or a YAML habit writes one. A value is a word of letters,
+// digits and ".:/_-", with a letter or digit, as roles, points and
+// artifacts are; prose ("This line is prose."), a URL, a rule ("---"), a
+// handle ("@team") and a key of another name ("owner: release team") are
+// none.
+func continuesList(text string) bool {
+	if text == "" || otherKeyRe.MatchString(text) || strings.Contains(text, "://") {
 		return false
 	}
-	if strings.HasSuffix(prev, ",") {
-		return true
+	if len(text) > 1 && (text[0] == '-' || text[0] == '*') && isJSSpace(rune(text[1])) {
+		text = jsTrim(text[1:])
 	}
-	text = strings.TrimPrefix(text, "- ")
+	values := 0
 	for part := range strings.SplitSeq(text, ",") {
-		if part = jsTrim(part); part == "" || strings.ContainsFunc(part, isJSSpace) || strings.HasSuffix(part, ":") {
+		switch part = jsTrim(part); {
+		case part == "": // "verifier," wrapped again, as gsd-core drops empty items
+		case !listValueRe.MatchString(part):
 			return false
+		default:
+			values++
 		}
 	}
-	return true
+	return values > 0
 }
+
+// listValueRe matches one value of a block's list (see continuesList).
+var listValueRe = regexp.MustCompile(`^[A-Za-z0-9._:/-]*[A-Za-z0-9][A-Za-z0-9._:/-]*$`)
 
 // quotedBlock reports whether a block's body is written in a markdown
 // block quote: each of its lines starts with ">" (after

@@ -32,7 +32,7 @@ var Rules = []Rule{
 	{"marker-in-open-fence", Warning, "a marker is inside a code fence or an HTML comment that is never closed, so it is read as code, or commented out, and ignored"},
 	{"marker-mention", Warning, "prose names a gsd:loop-host block on one line with none of its fields (as `the <!-- gsd:loop-host … --> comment`): it is not read as a marker; quote it in backticks; or a comment of another name that starts with gsd:loop-host (`<!-- gsd:loop-hosted-by: team -->`) holds none of its fields: not read, but gsd-core counts it as a block; rename it"},
 	{"marker-in-code", Warning, "a host workflow with render-hooks call sites holds its gsd:loop-host block or its marker tags only as indented code at the margin (a tab or four spaces, in no list item or quote), so they are ignored"},
-	{"marker-continued-line", Warning, "a line of a gsd:loop-host block goes on with the list of the key above it (after a trailing comma, or as bare values or a YAML \"- item\"): gsd-core reads each field from its own line only, so those values are not read"},
+	{"marker-continued-line", Warning, "a line of a gsd:loop-host block goes on with the list of the key above it (on the very next line, as bare values or YAML or markdown items: \"- item\", \"* item\"): gsd-core reads each field from its own line only, so those values are not read"},
 	{"marker-duplicate-key", Error, "a gsd:loop-host block repeats a key, or a marker tag an attribute it is read for (`id`, `name`, `produces`, `consumes`)"},
 	{"marker-multiple", Error, "one workflow file holds more than one marker, or tags naming points of several steps"},
 	{"marker-unknown-step", Error, "a marker declares a step outside discuss, plan, execute, verify, ship"},
