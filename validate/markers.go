@@ -748,13 +748,11 @@ func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sin
 	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return
 	}
-	for _, m := range blockOpenRe.FindAllIndex(src, -1) {
-		if top.contains(m[0]) {
-			s.atOffset(file, src, m[0], "", "marker-in-code",
-				"this gsd:loop-host block is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
-					"though it has `loop render-hooks` call sites; start the marker's lines at the margin if it is meant to be read")
-			return
-		}
+	if m := indentedBlocks(src, top); len(m) > 0 {
+		s.atOffset(file, src, m[0][0], "", "marker-in-code",
+			"this gsd:loop-host block is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
+				"though it has `loop render-hooks` call sites; start the marker's lines at the margin if it is meant to be read")
+		return
 	}
 	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
 		if top.contains(m[0]) && isMarkerTag(src, m) {
@@ -777,18 +775,9 @@ func indentedStep(src []byte, top spans) Item {
 	if len(top) == 0 {
 		return Item{}
 	}
-	end := 0
-	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
-		if o[0] < end || !top.contains(o[0]) {
-			continue
-		}
-		m := blockRe.FindSubmatchIndex(src[o[0]:])
-		if m == nil {
-			break // no "-->" after it, nor after any later opener
-		}
-		end = o[0] + m[1]
-		if k := stepLineRe.FindSubmatch(src[o[0]+m[2] : o[0]+m[3]]); k != nil {
-			return Item{Value: string(k[1]), Off: o[0]}
+	for _, m := range indentedBlocks(src, top) {
+		if k := stepLineRe.FindSubmatch(src[m[2]:m[3]]); k != nil {
+			return Item{Value: string(k[1]), Off: m[0]}
 		}
 	}
 	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
@@ -810,6 +799,34 @@ func indentedStep(src []byte, top spans) Item {
 // reference does not read: a word, a colon, then a space or nothing
 // ("owner: release team"), which a point ("plan:post") is not.
 var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
+
+// indentedBlocks are the gsd:loop-host blocks, as blockRe finds them,
+// each whole in one indented code block at the margin (top): an opener
+// quoted there alone ("    grep '<!-- gsd:loop-host' w.md") would
+// otherwise run to a "-->" beyond it, of an example. A block is searched
+// for only inside its code block, from an opener past the last block found
+// and in a code block where no earlier opener found none, so the cost is
+// that of the code blocks, whatever the number of openers.
+func indentedBlocks(src []byte, top spans) [][]int {
+	var out [][]int
+	end := 0
+	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
+		i := top.find(o[0])
+		if o[0] < end || i < 0 {
+			continue
+		}
+		m := blockRe.FindSubmatchIndex(src[o[0]:top[i][1]])
+		if m == nil {
+			end = top[i][1] // no "-->" closes an opener of this code block
+			continue
+		}
+		for j := range m {
+			m[j] += o[0]
+		}
+		out, end = append(out, m), m[1]
+	}
+	return out
+}
 
 // stepLineRe finds the step: line of a block's body.
 var stepLineRe = regexp.MustCompile(`(?m)^[ \t]*step[ \t]*:[ \t]*([a-z][a-z0-9:-]*)`)

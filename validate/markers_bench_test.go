@@ -25,6 +25,9 @@ func markerInputs() map[string][]byte {
 		"block-then-openers": []byte(block + strings.Repeat("<!-- gsd:loop-host\n", 50000)),
 		"tags-unclosed":      bytes.Repeat([]byte("<loop-point id=\"plan:pre\" "), 100000),
 		"comments-unclosed":  bytes.Repeat([]byte("<!-- "), 200000),
+		// Openers quoted in one indented code block, none closed in it,
+		// with a call site, so the indented-marker checks read them all.
+		"openers-indented": []byte(strings.Repeat("    <!-- gsd:loop-host\n", 50000) + "\ngsd_run loop render-hooks plan:pre\n-->\n"),
 	}
 }
 

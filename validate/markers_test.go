@@ -1164,3 +1164,18 @@ func TestParseMarkerCommentOfLongerName(t *testing.T) {
 		t.Errorf("a block whose name runs on, with its fields: marker %+v, findings %v; want it read, as gsd-core reads it", mk, diags)
 	}
 }
+
+// An opener quoted alone in indented code is no indented block: it does
+// not run to the "-->" of a fenced example after it, so neither the
+// warning nor the finding of a missing step names it.
+func TestIndentedQuotedOpenerIsNoBlock(t *testing.T) {
+	src := "# Notes\n\n    grep -l '<!-- gsd:loop-host' workflows/*.md\n\n```markdown\n<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n```\n\nRun `gsd_run loop render-hooks plan:pre`.\n"
+	mk, diags := ParseMarker("w/notes.md", []byte(src))
+	if mk != nil || len(diags) > 0 {
+		t.Errorf("marker %+v, findings %v; want none: the opener is quoted, the block an example", mk, diags)
+	}
+	var s sink
+	if _, step := parseMarker("w/notes.md", []byte(src), &s); step.Value != "" {
+		t.Errorf("indented step %+v, want none", step)
+	}
+}
