@@ -255,6 +255,7 @@ func TestTerminalText(t *testing.T) {
 		"a last return\r":          `a last return\r`,
 		"no newline at end\x1b[2J": `no newline at end\x1b[2J`,
 		"line\u2028para\u2029\n":   `line\u2028para\u2029` + "\n",
+		"bad \xff byte\n":          `bad \xff byte` + "\n",
 	} {
 		if got := terminalText(in); got != want {
 			t.Errorf("terminalText(%q) = %q, want %q", in, got, want)

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -326,9 +327,10 @@ func isTerminal(w io.Writer) bool {
 // terminalText escapes what a terminal would act on in s (control and
 // bidirectional formatting characters, validate.Escaped) but the new lines,
 // their carriage returns (a CRLF checkout's fragment) and the tabs that
-// lay it out.
+// lay it out. Bytes that are not UTF-8 are escaped as EscapeControl
+// escapes them, with or without a control character beside them.
 func terminalText(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && validate.Escaped(r) }) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && validate.Escaped(r) }) {
 		return s // a \r among them takes the loop, which keeps only those before a \n
 	}
 	var b strings.Builder
