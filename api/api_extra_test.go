@@ -3,9 +3,11 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -342,5 +344,31 @@ func TestStatusSaysWhereTheConfigSchemaCameFrom(t *testing.T) {
 				t.Errorf("configSchema = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// A 404 names the path as it was sent, escaped slash kept, though the
+// client left a byte unescaped beside it (curl sends "é" as it is), and
+// suggests the route meant, escaped. The request is read as the server
+// reads one (a Go client would re-escape the path before sending it).
+func TestNoRouteNamesThePathAsSent(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for target, want := range map[string][2]string{
+		"/capabilities%2Fé":        {"no such route: /capabilities%2F%C3%A9", "/capabilities/%C3%A9"},
+		"/loop-points%2Fplan:pre^": {"no such route: /loop-points%2Fplan:pre%5E", "/loop-points/plan:pre%5E"},
+		"/tools/é/":                {"no such route: /tools/%C3%A9/", "/tools/%C3%A9"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		var e struct {
+			Message string
+			Details map[string]any
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 404 {
+			t.Fatalf("%s: %d %s", target, rec.Code, rec.Body)
+		}
+		if !strings.HasPrefix(e.Message, want[0]+" (") || e.Details["didYouMean"] != want[1] {
+			t.Errorf("%s: %q %v, want %q naming %s", target, e.Message, e.Details, want[0], want[1])
+		}
 	}
 }

@@ -391,7 +391,7 @@ func methodLabel(m string) string {
 // escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
 // "x/" where there is one.
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
-	sent := r.URL.EscapedPath()
+	sent := sentPath(r)
 	msg, details := "no such route: "+sent, map[string]any(nil)
 	p := routingPath(r)
 	if strings.Trim(p, "/") == "render-hooks" || strings.Trim(r.URL.Path, "/") == "render-hooks" {
@@ -400,7 +400,7 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	tries := []string{s.slashedCard(r.URL.Path), s.slashedCard(path.Clean(r.URL.Path))}
 	if r.URL.RawPath != "" { // escaped otherwise than by default, as sent
-		tries = append(tries, s.routed(path.Clean(r.URL.RawPath)))
+		tries = append(tries, s.routed(escapeRest(path.Clean(r.URL.RawPath))))
 	}
 	tries = append(tries, s.routed((&url.URL{Path: path.Clean(r.URL.Path)}).EscapedPath()))
 	var alt string
@@ -415,6 +415,33 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 		details = map[string]any{"didYouMean": alt}
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
+}
+
+// sentPath is the request's path as the client escaped it (RawPath, which
+// keeps a %2F), with what it left unescaped (é, ^, a space) escaped, so
+// that the path a 404 names is the one sent and can be sent again.
+// EscapedPath alone gives up RawPath for the default escaping of the
+// decoded path as soon as one byte is left unescaped, turning %2F into /.
+func sentPath(r *http.Request) string {
+	if r.URL.RawPath == "" {
+		return r.URL.EscapedPath()
+	}
+	return escapeRest(r.URL.RawPath)
+}
+
+// escapeRest percent-encodes the bytes of an escaped path that a path may
+// not hold as they are, keeping the escapes it has.
+func escapeRest(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if c == '%' || c == '/' || c > ' ' && c < 0x7f && !strings.ContainsRune(`"#<>?[\]^`+"`"+`{|}`, rune(c)) {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
 }
 
 // routed is p if a route has it, else "".

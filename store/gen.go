@@ -80,7 +80,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 // the old artifacts, or none, although each file's data was synced.
 func syncDir(dir string) error {
 	d, err := os.Open(asDir(dir))
-	if err != nil {
+	if err = dirError(err); err != nil {
 		return err
 	}
 	return errors.Join(d.Sync(), d.Close())

@@ -116,7 +116,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
 	}
 	root, err := os.OpenRoot(asDir(real))
-	if err != nil {
+	if err = dirError(err); err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
 	}
 	defer root.Close()
@@ -621,6 +621,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		return nil
 	}
 	entries, err := f.ReadDir(-1)
+	err = dirError(err)
 	f.Close()
 	if d = sc.hold(d); d != nil {
 		defer sc.release(d)
@@ -660,11 +661,17 @@ func (sc *scanner) openDir(p string) (*os.Root, *os.File, error) {
 		return d, f, nil
 	}
 	f, err := sc.root.Open(asDir(rel))
+	return nil, f, dirError(err)
+}
+
+// dirError names the directory of a failure to open or list one (asDir)
+// as it is, without the separator added at its end.
+func dirError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		pe.Path = strings.TrimSuffix(pe.Path, string(filepath.Separator)) // named as it is
+		pe.Path = strings.TrimSuffix(pe.Path, string(filepath.Separator))
 	}
-	return nil, f, err
+	return err
 }
 
 // asDir is a path to open as a directory: with a separator at its end,
