@@ -28,16 +28,21 @@ func TestScanUnreadableDirectory(t *testing.T) {
 		config     string   // capreg.json, when set
 		want       []string // severity rule file, of the file-unreadable findings
 		message    string   // what the first one's message holds
+		mode       os.FileMode
 	}{
-		{"capabilities folder", "capabilities", "", []string{"error file-unreadable capabilities"}, "openat capabilities: permission denied"},
-		{"one capability folder", "capabilities/ui", "", []string{"error file-unreadable capabilities/ui"}, "openat capabilities/ui: permission denied"},
-		{"card folder", "bin", "", []string{"error file-unreadable bin"}, "openat bin: permission denied"},
+		{"capabilities folder", "capabilities", "", []string{"error file-unreadable capabilities"}, "openat capabilities: permission denied", 0},
+		{"one capability folder", "capabilities/ui", "", []string{"error file-unreadable capabilities/ui"}, "openat capabilities/ui: permission denied", 0},
+		{"card folder", "bin", "", []string{"error file-unreadable bin"}, "openat bin: permission denied", 0},
 		// With the card and workflow roots named, other folders hold no input.
 		{"outside the roots", "docs", `{"configSchema": "config/config-schema.manifest.json", "cards": ["bin"], "workflows": ["workflows"]}`,
-			[]string{"warning file-unreadable docs"}, "openat docs: permission denied"},
-		{"a card", "bin/land.card.json", "", []string{"error file-unreadable bin/land.card.json"}, "openat bin/land.card.json: permission denied"},
+			[]string{"warning file-unreadable docs"}, "openat docs: permission denied", 0},
+		{"a card", "bin/land.card.json", "", []string{"error file-unreadable bin/land.card.json"}, "openat bin/land.card.json: permission denied", 0},
 		{"a declaration", "capabilities/ui/capability.json", "", []string{"error file-unreadable capabilities/ui/capability.json"},
-			"openat capabilities/ui/capability.json: permission denied"},
+			"openat capabilities/ui/capability.json: permission denied", 0},
+		// Listed but not searched: the listing's failure names the folder
+		// as it is, not as opened (with a separator at its end).
+		{"a folder listed, not searched", "capabilities/ui", "", []string{"error file-unreadable capabilities/ui"},
+			"/capabilities/ui: permission denied", 0o444},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,7 +52,7 @@ func TestScanUnreadableDirectory(t *testing.T) {
 			if tt.config != "" {
 				writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tt.config))
 			}
-			if err := os.Chmod(filepath.Join(repo, tt.path), 0o000); err != nil {
+			if err := os.Chmod(filepath.Join(repo, tt.path), tt.mode); err != nil {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { os.Chmod(filepath.Join(repo, tt.path), 0o755) })
