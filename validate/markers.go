@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -112,7 +113,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 		switch {
 		case otherComment(src, m):
 			s.atOffset(file, src, m[0], "", "marker-mention",
-				"this comment's name starts with gsd:loop-host, so gsd-core reads it as a gsd:loop-host block (beside the real one, its generator fails: \"expected exactly one\"); "+
+				"this comment's name starts with gsd:loop-host, so gsd-core reads it as a gsd:loop-host block (with a real block in the file too, its generator fails: \"expected exactly one\"); "+
 					"it holds none of the block's fields and capreg does not read it: rename it so that its name does not start with gsd:loop-host")
 		case proseMention(src, m):
 			// Not a marker: a document about markers, which a file beside
@@ -156,8 +157,9 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	reportOpenComment(file, src, openComment, commentedOut, s)
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
-		reportIndentedMarker(file, src, hidden, top, s)
-		return nil, indentedStep(src, top)
+		indented := indentedBlocks(src, top, code)
+		reportIndentedMarker(file, src, hidden, top, indented, s)
+		return nil, indentedStep(src, top, indented)
 	}
 	var mk *Marker
 	switch {
@@ -348,7 +350,9 @@ func continuesList(text string) bool {
 		return false
 	}
 	if len(text) > 1 && (text[0] == '-' || text[0] == '*') && isJSSpace(rune(text[1])) {
-		text = jsTrim(text[1:])
+		if text = jsTrim(text[1:]); otherKeyRe.MatchString(text) {
+			return false // "- owner:", a key written as a YAML item
+		}
 	}
 	values := 0
 	for part := range strings.SplitSeq(text, ",") {
@@ -744,12 +748,12 @@ func reportOpenComment(file string, src []byte, open, tag int, s *sink) {
 // indented, is not warned of. hidden is the marker already reported in a
 // fence never closed, or -1; top the indented code blocks at the margin
 // (codeRanges).
-func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sink) {
+func reportIndentedMarker(file string, src []byte, hidden int, top spans, indented [][]int, s *sink) {
 	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return
 	}
-	if m := indentedBlocks(src, top); len(m) > 0 {
-		s.atOffset(file, src, m[0][0], "", "marker-in-code",
+	if len(indented) > 0 {
+		s.atOffset(file, src, indented[0][0], "", "marker-in-code",
 			"this gsd:loop-host block is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
 				"though it has `loop render-hooks` call sites; start the marker's lines at the margin if it is meant to be read")
 		return
@@ -766,16 +770,17 @@ func reportIndentedMarker(file string, src []byte, hidden int, top spans, s *sin
 
 // indentedStep is the step a loop-host marker of src declares, and where
 // the marker starts, when it is read as indented code that no list item
-// or quote holds (top, see codeRanges), as in a workflow an editor
+// or quote holds (top, see codeRanges; indented its blocks, see
+// indentedBlocks), as in a workflow an editor
 // re-indented: such a file declares no step, and the finding that the
 // step is missing points at it (reportUncovered). For tags, the step is
 // that of the first canonical point a <loop-point> names. Empty when src
 // holds no such marker.
-func indentedStep(src []byte, top spans) Item {
+func indentedStep(src []byte, top spans, indented [][]int) Item {
 	if len(top) == 0 {
 		return Item{}
 	}
-	for _, m := range indentedBlocks(src, top) {
+	for _, m := range indented {
 		if k := stepLineRe.FindSubmatch(src[m[2]:m[3]]); k != nil {
 			return Item{Value: string(k[1]), Off: m[0]}
 		}
@@ -801,29 +806,40 @@ func indentedStep(src []byte, top spans) Item {
 var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
 
 // indentedBlocks are the gsd:loop-host blocks, as blockRe finds them,
-// each whole in one indented code block at the margin (top): an opener
-// quoted there alone ("    grep '<!-- gsd:loop-host' w.md") would
-// otherwise run to a "-->" beyond it, of an example. A block is searched
-// for only inside its code block, from an opener past the last block found
-// and in a code block where no earlier opener found none, so the cost is
-// that of the code blocks, whatever the number of openers.
-func indentedBlocks(src []byte, top spans) [][]int {
+// whose opener is in an indented code block at the margin (top) and whose
+// "-->" is in that code block or in no code: an opener quoted there alone
+// ("    grep '<!-- gsd:loop-host' w.md") would otherwise run to the "-->"
+// of a fenced example after it, while a block an editor indented but for
+// its last line is still one. Each opener's "-->" is the first after it,
+// found once for all the openers before it, so the cost is the file's
+// length, whatever the number of openers.
+func indentedBlocks(src []byte, top, code spans) [][]int {
 	var out [][]int
-	end := 0
+	end, next := 0, -2 // next: the first "-->" at or after an opener's end, -1 if none
 	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
-		i := top.find(o[0])
-		if o[0] < end || i < 0 {
+		if o[0] < end || !top.contains(o[0]) {
 			continue
 		}
-		m := blockRe.FindSubmatchIndex(src[o[0]:top[i][1]])
-		if m == nil {
-			end = top[i][1] // no "-->" closes an opener of this code block
-			continue
+		if next != -1 && next < o[1] {
+			if next = bytes.Index(src[o[1]:], []byte("-->")); next >= 0 {
+				next += o[1]
+			}
 		}
-		for j := range m {
-			m[j] += o[0]
+		if next < 0 {
+			break
 		}
-		out, end = append(out, m), m[1]
+		if in := code.find(next); in >= 0 && in != code.find(o[0]) {
+			continue // the "-->" of other code: this opener is quoted alone
+		}
+		body := o[1]
+		for body < next {
+			r, n := utf8.DecodeRune(src[body:])
+			if !isJSSpace(r) {
+				break
+			}
+			body += n
+		}
+		out, end = append(out, []int{o[0], next + len("-->"), body, next}), next+len("-->")
 	}
 	return out
 }

@@ -1118,6 +1118,8 @@ func TestParseMarkerContinuedLine(t *testing.T) {
 		{"a sentence after a comma", "agent-roles: executor,\nKeep this block in sync with ADR-894.\n", 0, 0},
 		{"a URL", "agent-roles: executor\nhttps://example.com/adr-894\n", 0, 0},
 		{"a rule", "agent-roles: executor\n---\n", 0, 0},
+		{"a key as a YAML item", "agent-roles: executor\n- owner:\n", 0, 0},
+		{"a block's key as a YAML item", "agent-roles: executor\n- consumes: x\n", 0, 0},
 		{"a handle", "agent-roles: executor\n@owner/team\n", 0, 0},
 		{"prose", "agent-roles: executor\nTODO: more roles later\n", 0, 0},
 		{"another key after a comma", "agent-roles: executor,,\nsteps: not-a-key\nowner:\n", 0, 0},
@@ -1177,5 +1179,19 @@ func TestIndentedQuotedOpenerIsNoBlock(t *testing.T) {
 	var s sink
 	if _, step := parseMarker("w/notes.md", []byte(src), &s); step.Value != "" {
 		t.Errorf("indented step %+v, want none", step)
+	}
+}
+
+// A block an editor indented but for its closing line is still one read
+// as indented code: warned of, and named by the finding of a missing step.
+func TestIndentedBlockClosedAtTheMargin(t *testing.T) {
+	src := "    <!-- gsd:loop-host\n    step: plan\n    points: plan:pre, plan:post\n    agent-roles: planner\n    produces: PLAN.md\n    consumes:\n-->\n\nRun `loop render-hooks plan:pre` first.\n"
+	mk, diags := ParseMarker("w.md", []byte(src))
+	if mk != nil || len(diags) != 1 || diags[0].Rule != "marker-in-code" || diags[0].Line != 1 {
+		t.Errorf("marker %+v, findings %v; want one marker-in-code at line 1", mk, diags)
+	}
+	var s sink
+	if _, step := parseMarker("w.md", []byte(src), &s); step.Value != "plan" {
+		t.Errorf("indented step %+v, want plan", step)
 	}
 }
