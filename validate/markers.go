@@ -515,8 +515,8 @@ func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
 		}
 		start := i + k
 		i = start + len("<!--")
-		if code.contains(start) {
-			continue
+		if code.contains(start) || escaped(src, start) && !html.contains(start) {
+			continue // "\<!--" is text, as CommonMark reads a backslash before "<"
 		}
 		switch rest := src[i:]; {
 		case bytes.HasPrefix(rest, []byte(">")):
@@ -535,6 +535,15 @@ func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
 		}
 		out = append(out, [2]int{start, i})
 	}
+}
+
+// escaped reports whether the byte at i follows an odd run of backslashes.
+func escaped(src []byte, i int) bool {
+	n := 0
+	for i-n > 0 && src[i-n-1] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // unclosedComment ends commentSpans where no "-->" follows the "<!--" at

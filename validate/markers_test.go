@@ -165,11 +165,14 @@ func TestParseMarkerTagsInCommentsAreOff(t *testing.T) {
 		"Text <!-- x\n# H\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/> trailing\n-->\n",
 		"Write <!-- to open a comment.\n\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\nA real <!-- note --> here.\n",
 		"# Head <!-- x\n<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n-->\n",
+		// A backslash before "<" makes it text.
+		"Write \\<!-- x\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n--> more.\n",
 	} {
 		wantMarker(t, "w.md", src)
 	}
 	// Within its paragraph, over several lines, it is a comment.
 	wantNoMarker(t, "doc.md", "Text <!-- x\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n--> more.\n")
+	wantNoMarker(t, "doc.md", "Text \\\\<!-- x\n<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n--> more.\n") // an escaped backslash
 	// A never-closed <!-- that opens an HTML block, at a line's start, in
 	// a list item or inside another block, reaches HTML as written, where it
 	// comments out the rest of the file; inside a paragraph it is text.
