@@ -14,7 +14,6 @@ import (
 	"syscall"
 
 	"github.com/capreg/capreg/validate"
-	"github.com/pmezard/go-difflib/difflib"
 )
 
 // ArtifactNames are the generated files, in the order gen reports them.
@@ -153,13 +152,7 @@ func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
 			drifts = append(drifts, Drift{File: p, Note: note})
 			continue
 		}
-		diff, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: diffLines(string(got)), B: diffLines(string(want)),
-			FromFile: p + " (committed)", ToFile: p + " (generated)", Context: 3,
-		})
-		if err != nil {
-			return drifts, fmt.Errorf("diff %s: %w", p, err)
-		}
+		diff := unifiedDiff(p+" (committed)", p+" (generated)", diffLines(string(got)), diffLines(string(want)))
 		drifts = append(drifts, Drift{File: p, Diff: diff, Note: note})
 	}
 	return drifts, nil
@@ -247,12 +240,10 @@ func readCommitted(p string) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, maxCommittedSize))
 }
 
-// diffLines splits s into the lines of a unified diff. difflib.SplitLines
-// adds a newline to the last line, and so an empty line after a file that
-// ends with one: a file whose only fault is a missing final newline would
-// diff as a blank line to add, an empty file as one line. A last line
-// without a newline is marked as diff -u marks it instead, so the diff says
-// what differs and patch applies it.
+// diffLines splits s into the lines of a unified diff, each with its
+// newline: a last line without one is marked as diff -u marks it, so the
+// diff says what differs and patch applies it (a file whose only fault is
+// a missing final newline), and an empty file has no line.
 func diffLines(s string) []string {
 	lines := strings.SplitAfter(s, "\n")
 	last := len(lines) - 1
