@@ -33,6 +33,9 @@ const (
 	// gen --write, a scan), as a shell reports a command SIGINT ended
 	// (128 + 2).
 	exitInterrupted = 130
+	// exitBrokenPipe is the status a shell gives a writer SIGPIPE killed,
+	// which `tools show --probe | head` leaves its probe.
+	exitBrokenPipe = 141
 )
 
 func main() {
@@ -89,8 +92,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(stdout, usage())
-		return exitOK
+		return writeOutput(stdout, stderr, []byte(usage()))
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
@@ -134,9 +136,14 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	flags, operands, err := splitFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		out := fs.Output()
-		fs.SetOutput(stdout)
+		help := &failedWriter{w: stdout}
+		fs.SetOutput(help)
 		fs.Usage()
 		fs.SetOutput(out)
+		if help.err != nil { // help asked for and not given is no success
+			fmt.Fprintf(out, "capreg: cannot write the help: %v\n", help.err)
+			return nil, help.err
+		}
 		return nil, err
 	}
 	if err != nil {
@@ -249,6 +256,20 @@ func flagExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// failedWriter is w, keeping the first error a write to it returned.
+type failedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (f *failedWriter) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // writeOutput writes a verb's whole output, and makes a failed write (a

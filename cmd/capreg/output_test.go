@@ -43,6 +43,19 @@ func TestVerbsReportWriteFailure(t *testing.T) {
 	}
 }
 
+// TestHelpReportsWriteFailure: help asked for and not written is no
+// success either.
+func TestHelpReportsWriteFailure(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"tools", "--help"}, {"tools", "search", "--help"}, {"check", "--help"}, {"help", "render"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run(context.Background(), args, brokenWriter{}, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
+				t.Errorf("exit %d, stderr %q; want %d and the write failure", code, stderr.String(), exitUsage)
+			}
+		})
+	}
+}
+
 func TestScoreText(t *testing.T) {
 	for v, want := range map[float64]string{25380: "25380", 467.8: "467.8", 1: "1", 0.0123456: "0.01235", 5.5e-7: "5.5e-07", 1.2345e12: "1.234e+12", 4.94e-324: "4.941e-324"} {
 		if got := scoreText(v); got != want {

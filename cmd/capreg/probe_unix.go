@@ -33,6 +33,13 @@ func isolateProbe(cmd *exec.Cmd, stdout io.Writer) (cleanup func()) {
 	}
 }
 
+// brokenPipe reports whether a probe's shell ended by SIGPIPE, or said so
+// (128+13, a command of it killed so): the reader of the output is gone.
+func brokenPipe(exit *exec.ExitError) bool {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && ws.Signal() == syscall.SIGPIPE || exit.ExitCode() == exitBrokenPipe
+}
+
 // exitReason says how a probe's shell ended: its exit code, or the
 // signal that killed it.
 func exitReason(exit *exec.ExitError) string {

@@ -57,7 +57,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if askActive && f.format == "markdown" {
 		return usageError(stderr, "--active-cap prints true or false; it cannot be combined with --format markdown")
 	}
-	req, code := f.request(pos[0], stderr)
+	req, code := f.request(ctx, pos[0], stderr)
 	if code != exitOK {
 		return code
 	}
@@ -102,13 +102,13 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 
 // request reads --config, --enablement and --profile into a render request
 // for point; an unreadable or malformed file is a usage error (exit 2).
-func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, int) {
+func (f *renderFlags) request(ctx context.Context, point string, stderr io.Writer) (render.Request, int) {
 	req := render.Request{Point: point}
 	if f.config == "-" && f.enablement == "-" {
 		return req, usageError(stderr, "--config and --enablement cannot both read standard input (-); give one of them a file")
 	}
 	if f.config != "" {
-		v, data, code := readJSONFile("--config", f.config, stderr)
+		v, data, code := readJSONFile(ctx, "--config", f.config, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -119,7 +119,7 @@ func (f *renderFlags) request(point string, stderr io.Writer) (render.Request, i
 		req.Config = v
 	}
 	if f.enablement != "" {
-		v, data, code := readJSONFile("--enablement", f.enablement, stderr)
+		v, data, code := readJSONFile(ctx, "--enablement", f.enablement, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -180,8 +180,12 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 // readJSONFile reads a JSON document in order-keeping form, and its bytes
 // for placing later findings. A failure names the flag that gave the file,
 // as the findings about its content do: a render takes two JSON files.
-func readJSONFile(flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
-	data, err := readBounded(path)
+func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
+	data, err := readBounded(ctx, path)
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "capreg: interrupted; stopped")
+		return ojson.Value{}, nil, exitInterrupted
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %s: %v\n", flag, err)
 		return ojson.Value{}, nil, exitUsage
@@ -218,7 +222,30 @@ func bomNote(flag, path string, data []byte, gsdCore string) []string {
 // growing without end. Pipes are read (--config <(jq ...) is a FIFO), and
 // "-" is standard input, as an orchestrator pipes a config it builds
 // (jq ... | capreg render plan:pre --config -); ./- names a file so named.
-func readBounded(path string) ([]byte, error) {
+//
+// An interrupt or SIGTERM (ctx) ends the wait for it: standard input, or
+// a FIFO such as --config <(producer), may not come for long, and the
+// signal main takes would otherwise be swallowed until it did.
+func readBounded(ctx context.Context, path string) ([]byte, error) {
+	type read struct {
+		data []byte
+		err  error
+	}
+	done := make(chan read, 1)
+	go func() {
+		data, err := readBoundedNow(path)
+		done <- read{data, err}
+	}()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err() // the read is left blocked; the process ends
+	}
+}
+
+// readBoundedNow is readBounded without the wait for a signal.
+func readBoundedNow(path string) ([]byte, error) {
 	f := os.Stdin
 	if path != "-" {
 		var err error

@@ -78,9 +78,8 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return runToolsShow(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) == 1 && isHelpFlag(args[0]) {
-		fmt.Fprintf(stdout, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
-			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true))
-		return exitOK
+		return writeOutput(stdout, stderr, fmt.Appendf(nil, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
+			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true)))
 	}
 	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -331,6 +330,10 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 		return exitInterrupted
 	case err == nil:
 		return exitOK
+	case errors.As(err, &exit) && brokenPipe(exit):
+		// `tools show x --probe | head`: the probe met the reader gone,
+		// which is no fault of it; capreg ends as a writer to that pipe.
+		return exitBrokenPipe
 	case errors.As(err, &exit):
 		fmt.Fprintf(stderr, "capreg: help_probe %s\n", exitReason(exit))
 		return exitFindings
