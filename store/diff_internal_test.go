@@ -64,7 +64,7 @@ func randomLines(r *rand.Rand, n int) []string {
 		case 0:
 			out = append(out, "unique "+strconv.Itoa(r.IntN(1000))+"\n")
 		default:
-			out = append(out, []string{"{\n", "}\n", `"tier": "core",`+"\n", "\n"}[r.IntN(4)])
+			out = append(out, []string{"{\n", "}\n", `"tier": "core",` + "\n", "\n"}[r.IntN(4)])
 		}
 	}
 	if len(out) > 0 && r.IntN(3) == 0 {
