@@ -372,3 +372,13 @@ func TestNoRouteNamesThePathAsSent(t *testing.T) {
 		}
 	}
 }
+
+// A 405 names the path as sent too.
+func TestMethodNotAllowedNamesThePathAsSent(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("DELETE", "/tools/a%2Fbé", nil))
+	if rec.Code != 405 || !strings.Contains(rec.Body.String(), `not allowed on /tools/a%2Fb%C3%A9"`) {
+		t.Errorf("%d %s; want a 405 naming /tools/a%%2Fb%%C3%%A9", rec.Code, rec.Body)
+	}
+}

@@ -158,7 +158,7 @@ func (s *Server) router() http.Handler {
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+req.URL.EscapedPath(),
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+sentPath(req),
 			map[string]any{"allowed": allowed})
 	})
 

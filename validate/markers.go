@@ -816,10 +816,10 @@ var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
 
 // indentedBlocks are the gsd:loop-host blocks, as blockRe finds them,
 // whose opener is in an indented code block at the margin (top) and whose
-// "-->" is in that code block or in no code: an opener quoted there alone
-// ("    grep '<!-- gsd:loop-host' w.md") would otherwise run to the "-->"
-// of a fenced example after it, while a block an editor indented but for
-// its last line is still one. Each opener's "-->" is the first after it,
+// "-->" is in that code block or starts the line right after it: an
+// opener quoted there alone ("    grep '<!-- gsd:loop-host' w.md") would
+// otherwise run to the "-->" of a fenced example or of prose after it,
+// while a block an editor indented but for its last line is still one. Each opener's "-->" is the first after it,
 // found once for all the openers before it, so the cost is the file's
 // length, whatever the number of openers.
 func indentedBlocks(src []byte, top, code spans) [][]int {
@@ -837,8 +837,9 @@ func indentedBlocks(src []byte, top, code spans) [][]int {
 		if next < 0 {
 			break
 		}
-		if in := code.find(next); in >= 0 && in != code.find(o[0]) {
-			continue // the "-->" of other code: this opener is quoted alone
+		i := top.find(o[0])
+		if in := code.find(next); in >= 0 && in != code.find(o[0]) || in < 0 && !rightAfter(src, top[i][1], next) {
+			continue // the "-->" of other code, or of prose further on: this opener is quoted alone
 		}
 		body := o[1]
 		for body < next {
@@ -851,6 +852,12 @@ func indentedBlocks(src []byte, top, code spans) [][]int {
 		out, end = append(out, []int{o[0], next + len("-->"), body, next}), next+len("-->")
 	}
 	return out
+}
+
+// rightAfter reports whether the "-->" at close starts the first line
+// that is not blank after the code block ending at end.
+func rightAfter(src []byte, end, close int) bool {
+	return close >= end && len(bytes.TrimLeft(src[end:close], " \t\r\n")) == 0
 }
 
 // stepLineRe finds the step: line of a block's body.

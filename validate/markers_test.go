@@ -1198,3 +1198,11 @@ func TestIndentedBlockClosedAtTheMargin(t *testing.T) {
 		t.Errorf("indented step %+v, want plan", step)
 	}
 }
+
+// An opener quoted alone in indented code does not run to a "-->" in prose
+// further on (an arrow, an HTML comment) either.
+func TestIndentedQuotedOpenerBeforeProseArrow(t *testing.T) {
+	for _, after := range []string{"The loop runs discuss --> plan --> execute.\n", "<!-- TODO: owner -->\n"} {
+		wantNoMarker(t, "w/notes.md", "# Notes\n\n    grep -l '<!-- gsd:loop-host' workflows/*.md\n\n"+after+"\nRun `gsd_run loop render-hooks plan:pre`.\n")
+	}
+}
