@@ -5,6 +5,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -56,5 +57,56 @@ func TestRenderConfigWaitEndsOnSignal(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second): // a hang guard, not a timing assertion
 		t.Fatal("render still waits for its --config after the signal")
+	}
+}
+
+// TestProbeBrokenPipe: a probe SIGPIPE ended because the reader of capreg's
+// output went away (tools show x --probe | head) is no failed probe:
+// capreg exits 141, as a writer to that pipe does, and says nothing. With
+// the reader there, or output to a file, the same end is the probe's own
+// failure and is reported.
+func TestProbeBrokenPipe(t *testing.T) {
+	repo := t.TempDir()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	r.Close() // the reader is gone
+	var stderr bytes.Buffer
+	if code := runProbe(context.Background(), repo, "tool", "kill -PIPE $$", w, &stderr); code != exitBrokenPipe || stderr.Len() > 0 {
+		t.Errorf("reader gone: exit %d, stderr %q; want %d and nothing", code, stderr.String(), exitBrokenPipe)
+	}
+	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	stderr.Reset()
+	if code := runProbe(context.Background(), repo, "tool", "exit 141", out, &stderr); code != exitFindings || !strings.Contains(stderr.String(), "exited with 141") {
+		t.Errorf("to a file: exit %d, stderr %q; want %d and the probe's failure", code, stderr.String(), exitFindings)
+	}
+}
+
+// TestRenderConfigProducerKilledWithIt: Ctrl-C reaches the producer on
+// the pipe and capreg together; the producer's end of file may come first.
+// That is still an interrupt (130), not a syntax error in the config.
+func TestRenderConfigProducerKilledWithIt(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "config")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			w.Close() // the producer dies: end of file, no JSON
+		}
+		time.Sleep(50 * time.Millisecond) // then capreg's own signal
+		cancel()
+	}()
+	var stdout, stderr bytes.Buffer
+	if code := run(ctx, []string{"render", "plan:pre", "--repo", "../../testdata/repo", "--config", fifo}, &stdout, &stderr); code != exitInterrupted {
+		t.Errorf("exit %d, stderr %q; want %d", code, stderr.String(), exitInterrupted)
 	}
 }

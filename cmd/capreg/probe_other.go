@@ -13,7 +13,7 @@ import (
 func isolateProbe(*exec.Cmd, io.Writer) func() { return func() {} }
 
 // brokenPipe is false: there is no SIGPIPE.
-func brokenPipe(*exec.ExitError) bool { return false }
+func brokenPipe(*exec.ExitError, io.Writer) bool { return false }
 
 // exitReason says how a probe's shell ended: its exit code.
 func exitReason(exit *exec.ExitError) string { return fmt.Sprintf("exited with %d", exit.ExitCode()) }

@@ -5,8 +5,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // isolateProbe makes a help_probe's timeout (or an interrupt) stop every
@@ -34,10 +37,25 @@ func isolateProbe(cmd *exec.Cmd, stdout io.Writer) (cleanup func()) {
 }
 
 // brokenPipe reports whether a probe's shell ended by SIGPIPE, or said so
-// (128+13, a command of it killed so): the reader of the output is gone.
-func brokenPipe(exit *exec.ExitError) bool {
+// (128+13, a command of it killed so), because the reader of capreg's
+// output is gone: stdout is a pipe that poll finds with no reader. A probe
+// that fails so for its own reasons (its inner pipe, exit 141) on a
+// terminal, in a file or in a pipe still read is reported as it fails.
+func brokenPipe(exit *exec.ExitError, stdout io.Writer) bool {
 	ws, ok := exit.Sys().(syscall.WaitStatus)
-	return ok && ws.Signaled() && ws.Signal() == syscall.SIGPIPE || exit.ExitCode() == exitBrokenPipe
+	if !(ok && ws.Signaled() && ws.Signal() == syscall.SIGPIPE || exit.ExitCode() == exitBrokenPipe) {
+		return false
+	}
+	f, ok := stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		return false
+	}
+	fds := []unix.PollFd{{Fd: int32(f.Fd())}} // no events asked: POLLERR or POLLHUP say the reader is gone
+	n, err := unix.Poll(fds, 0)
+	return err == nil && n == 1 && fds[0].Revents&(unix.POLLERR|unix.POLLHUP) != 0
 }
 
 // exitReason says how a probe's shell ended: its exit code, or the

@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/store"
@@ -182,7 +183,7 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 // as the findings about its content do: a render takes two JSON files.
 func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
 	data, err := readBounded(ctx, path)
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) || err != nil && interruptedMeanwhile(ctx, path) {
 		fmt.Fprintln(stderr, "capreg: interrupted; stopped")
 		return ojson.Value{}, nil, exitInterrupted
 	}
@@ -191,6 +192,10 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 		return ojson.Value{}, nil, exitUsage
 	}
 	v, errs := ojson.Parse(data)
+	if len(errs) > 0 && interruptedMeanwhile(ctx, path) {
+		fmt.Fprintln(stderr, "capreg: interrupted; stopped")
+		return ojson.Value{}, nil, exitInterrupted
+	}
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
 		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: %s\n", flag, path, line, col, e.Msg)
@@ -243,6 +248,31 @@ func readBounded(ctx context.Context, path string) ([]byte, error) {
 		return nil, ctx.Err() // the read is left blocked; the process ends
 	}
 }
+
+// interruptedMeanwhile reports whether a signal ends ctx within a moment
+// of a read from a pipe (standard input, a FIFO) that gave no JSON. Ctrl-C
+// reaches the whole foreground process group at once: the producer on the
+// pipe dies, and its end of file may come before capreg's own signal,
+// which made an interrupt a syntax error ("unexpected end of file").
+// A file read whole is not waited on.
+func interruptedMeanwhile(ctx context.Context, path string) bool {
+	if path != "-" {
+		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
+			return false
+		}
+	}
+	select {
+	case <-ctx.Done():
+		return true
+	case <-time.After(signalGrace):
+		return false
+	}
+}
+
+// signalGrace is how long a failed read from a pipe waits for the signal
+// that may have ended its producer: long beside a signal's delivery, short
+// beside a person reading the error.
+const signalGrace = 250 * time.Millisecond
 
 // readBoundedNow is readBounded without the wait for a signal.
 func readBoundedNow(path string) ([]byte, error) {

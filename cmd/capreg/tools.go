@@ -330,7 +330,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 		return exitInterrupted
 	case err == nil:
 		return exitOK
-	case errors.As(err, &exit) && brokenPipe(exit):
+	case errors.As(err, &exit) && brokenPipe(exit, stdout):
 		// `tools show x --probe | head`: the probe met the reader gone,
 		// which is no fault of it; capreg ends as a writer to that pipe.
 		return exitBrokenPipe
