@@ -816,10 +816,11 @@ var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
 
 // indentedBlocks are the gsd:loop-host blocks, as blockRe finds them,
 // whose opener is in an indented code block at the margin (top) and whose
-// "-->" is in that code block or starts the line right after it: an
-// opener quoted there alone ("    grep '<!-- gsd:loop-host' w.md") would
-// otherwise run to the "-->" of a fenced example or of prose after it,
-// while a block an editor indented but for its last line is still one. Each opener's "-->" is the first after it,
+// "-->" is in that code block or ends the block's keys left at the margin
+// right after it (rightAfter): an opener quoted there alone ("    grep
+// '<!-- gsd:loop-host' w.md") would otherwise run to the "-->" of a fenced
+// example or of prose after it, while a block an editor indented but for
+// its last lines is still one. Each opener's "-->" is the first after it,
 // found once for all the openers before it, so the cost is the file's
 // length, whatever the number of openers.
 func indentedBlocks(src []byte, top, code spans) [][]int {
@@ -854,10 +855,21 @@ func indentedBlocks(src []byte, top, code spans) [][]int {
 	return out
 }
 
-// rightAfter reports whether the "-->" at close starts the first line
-// that is not blank after the code block ending at end.
+// rightAfter reports whether the "-->" at close ends the block's own
+// lines left at the margin after the code block ending at end: nothing
+// but blank lines and the block's keys ("agent-roles: planner",
+// "consumes: -->") comes between. An arrow or a comment in prose does not.
 func rightAfter(src []byte, end, close int) bool {
-	return close >= end && len(bytes.TrimLeft(src[end:close], " \t\r\n")) == 0
+	if close < end {
+		return false
+	}
+	for line := range bytes.SplitSeq(src[end:close], []byte("\n")) {
+		text := jsTrim(string(line))
+		if text != "" && !slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") }) {
+			return false
+		}
+	}
+	return true
 }
 
 // stepLineRe finds the step: line of a block's body.

@@ -1199,6 +1199,21 @@ func TestIndentedBlockClosedAtTheMargin(t *testing.T) {
 	}
 }
 
+// A block indented but for its last lines, keys or the "-->", is one too.
+func TestIndentedBlockLastKeysAtTheMargin(t *testing.T) {
+	for _, src := range []string{
+		"    <!-- gsd:loop-host\n    step: plan\n    points: plan:pre\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->\n\nRun `loop render-hooks plan:pre` first.\n",
+		"    <!-- gsd:loop-host\n    step: plan\n    points: plan:pre\n    agent-roles: planner\nconsumes: -->\n\nRun `loop render-hooks plan:pre` first.\n",
+	} {
+		_, diags := ParseMarker("w.md", []byte(src))
+		var s sink
+		_, step := parseMarker("w.md", []byte(src), &s)
+		if len(diags) != 1 || diags[0].Rule != "marker-in-code" || step.Value != "plan" {
+			t.Errorf("%q: findings %v, step %+v; want one marker-in-code and step plan", src, diags, step)
+		}
+	}
+}
+
 // An opener quoted alone in indented code does not run to a "-->" in prose
 // further on (an arrow, an HTML comment) either.
 func TestIndentedQuotedOpenerBeforeProseArrow(t *testing.T) {

@@ -53,7 +53,9 @@ func brokenPipe(exit *exec.ExitError, stdout io.Writer) bool {
 	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeNamedPipe == 0 {
 		return false
 	}
-	fds := []unix.PollFd{{Fd: int32(f.Fd())}} // no events asked: POLLERR or POLLHUP say the reader is gone
+	// Writability asked for: Linux adds POLLERR to it for a pipe with no
+	// reader, and macOS's kqueue-based poll reports nothing unless asked.
+	fds := []unix.PollFd{{Fd: int32(f.Fd()), Events: unix.POLLOUT}}
 	n, err := unix.Poll(fds, 0)
 	return err == nil && n == 1 && fds[0].Revents&(unix.POLLERR|unix.POLLHUP) != 0
 }

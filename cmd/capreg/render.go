@@ -254,12 +254,14 @@ func readBounded(ctx context.Context, path string) ([]byte, error) {
 // reaches the whole foreground process group at once: the producer on the
 // pipe dies, and its end of file may come before capreg's own signal,
 // which made an interrupt a syntax error ("unexpected end of file").
-// A file read whole is not waited on.
+// Only a pipe is waited on.
 func interruptedMeanwhile(ctx context.Context, path string) bool {
+	st, err := os.Stdin.Stat()
 	if path != "-" {
-		if st, err := os.Stat(path); err == nil && st.Mode().IsRegular() {
-			return false
-		}
+		st, err = os.Stat(path)
+	}
+	if err != nil || st.Mode()&os.ModeNamedPipe == 0 {
+		return false // a file, a device or none: no producer to die with capreg
 	}
 	select {
 	case <-ctx.Done():
