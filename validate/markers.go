@@ -234,6 +234,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	ok := true
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
+	var listAt int  // where that key is
 	warned := false
 	for _, line := range bytes.Split(body, []byte("\n")) {
 		off := lineOff
@@ -243,7 +244,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			if list != "" && !warned && continuesList(text) {
 				s.atOffset(file, src, off+bytes.Index(line, []byte(text)), "", "marker-continued-line",
 					"this line is not read: gsd-core reads a gsd:loop-host field from its own line only, so %q is no part of '%s:' (line %d); "+
-						"write all the values on that line, comma-separated", text, list, lineOf(src, seen[list]))
+						"write all the values on that line, comma-separated", text, list, lineOf(src, listAt))
 				warned = true
 			}
 			list = "" // a formatter wraps onto the very next line only
@@ -253,11 +254,11 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			if !strings.HasPrefix(text, k+":") {
 				continue
 			}
-			list = k
+			at := off + bytes.Index(line, []byte(k))
+			list, listAt = k, at
 			if k == "step" {
 				list = ""
 			}
-			at := off + bytes.Index(line, []byte(k))
 			if first, dup := seen[k]; dup {
 				s.atOffset(file, src, at, "", "marker-duplicate-key", "duplicate key '%s' in gsd:loop-host block (first at line %d)", k, lineOf(src, first))
 				ok = false
@@ -756,7 +757,8 @@ func reportOpenComment(file string, src []byte, open, tag int, s *sink) {
 // blocks); a how-to that shows a marker under a numbered step, fenced or
 // indented, is not warned of. hidden is the marker already reported in a
 // fence never closed, or -1; top the indented code blocks at the margin
-// (codeRanges).
+// (codeRanges); indented the blocks read in them (indentedBlocks), of
+// which the first is named.
 func reportIndentedMarker(file string, src []byte, hidden int, top spans, indented [][]int, s *sink) {
 	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return

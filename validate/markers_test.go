@@ -1221,3 +1221,14 @@ func TestIndentedQuotedOpenerBeforeProseArrow(t *testing.T) {
 		wantNoMarker(t, "w/notes.md", "# Notes\n\n    grep -l '<!-- gsd:loop-host' workflows/*.md\n\n"+after+"\nRun `gsd_run loop render-hooks plan:pre`.\n")
 	}
 }
+
+// The continued line is told which line it continues: the key just above
+// it, also when that key repeats an earlier one.
+func TestContinuedLineNamesTheKeyAboveIt(t *testing.T) {
+	src := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre\npoints: plan:pre,\n  plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n"
+	_, diags := ParseMarker("w.md", []byte(src))
+	i := slices.IndexFunc(diags, func(d Diagnostic) bool { return d.Rule == "marker-continued-line" })
+	if i < 0 || !strings.Contains(diags[i].Message, "'points:' (line 4)") {
+		t.Errorf("findings %v; want marker-continued-line naming 'points:' (line 4)", diags)
+	}
+}

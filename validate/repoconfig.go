@@ -25,9 +25,17 @@ type RepoConfig struct {
 	NoConfigSchema bool
 }
 
-// ParseRepoConfig reads capreg.json. Problems are diagnostics; the returned
-// config then holds whatever was well-formed.
+// ParseRepoConfig reads capreg.json. Problems are diagnostics, capped as
+// Validate caps them (CapFindings: a file repeating a key by the thousand
+// lists the first and counts the rest), as POST /validate may return them
+// alone; the returned config then holds whatever was well-formed.
 func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
+	rc, diags := parseRepoConfig(f)
+	diags.Sort()
+	return rc, CapFindings(diags)
+}
+
+func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	var s sink
 	var rc RepoConfig
 	if f.Err != nil {

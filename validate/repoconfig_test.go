@@ -157,3 +157,21 @@ func TestRepoConfigUnknownFieldSuggestsTheField(t *testing.T) {
 		}
 	}
 }
+
+// capreg.json repeating a key by the hundred gets its findings capped as a
+// repository's are, with the rest counted and said so, also when they are
+// returned alone (POST /validate when a change asks for a rescan).
+func TestRepoConfigDuplicateKeysAreCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for range 300 {
+		b.WriteString(`"cards": ["bin"],` + "\n")
+	}
+	b.WriteString(`"workflows": ["workflows"]}`)
+	_, diags := ParseRepoConfig(File{Path: "capreg.json", Data: []byte(b.String())})
+	errs, _ := diags.Count()
+	last := diags[len(diags)-1]
+	if len(diags) != MaxPerRule+1 || errs != 299 || !strings.HasPrefix(last.Message, "199 more json-duplicate-key findings") {
+		t.Errorf("%d findings counting %d, the last %v; want %d counting 299, the last saying 199 more", len(diags), errs, last, MaxPerRule+1)
+	}
+}

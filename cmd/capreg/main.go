@@ -92,7 +92,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		return writeOutput(stdout, stderr, []byte(usage()))
+		return writeHelp(stdout, stderr, usage())
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
@@ -256,6 +256,15 @@ func flagExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// writeHelp writes help asked for; help not written is no success.
+func writeHelp(stdout, stderr io.Writer, help string) int {
+	if _, err := io.WriteString(stdout, help); err != nil {
+		fmt.Fprintf(stderr, "capreg: cannot write the help: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
 }
 
 // failedWriter is w, keeping the first error a write to it returned.

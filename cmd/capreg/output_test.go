@@ -49,7 +49,7 @@ func TestHelpReportsWriteFailure(t *testing.T) {
 	for _, args := range [][]string{{"help"}, {"--help"}, {"tools", "--help"}, {"tools", "search", "--help"}, {"check", "--help"}, {"help", "render"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
-			if code := run(context.Background(), args, brokenWriter{}, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
+			if code := run(context.Background(), args, brokenWriter{}, &stderr); code != exitUsage || !strings.Contains(stderr.String(), "cannot write the help: no space left on device") {
 				t.Errorf("exit %d, stderr %q; want %d and the write failure", code, stderr.String(), exitUsage)
 			}
 		})

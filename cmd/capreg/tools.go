@@ -78,7 +78,7 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return runToolsShow(ctx, args[1:], stdout, stderr)
 	}
 	if len(args) == 1 && isHelpFlag(args[0]) {
-		return writeOutput(stdout, stderr, fmt.Appendf(nil, "Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
+		return writeHelp(stdout, stderr, fmt.Sprintf("Usage: %s\n       %s\n       %s\n\ncapreg tools search --help, capreg tools match --help and capreg tools show --help describe each flag.\n",
 			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true)))
 	}
 	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
