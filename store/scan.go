@@ -1665,7 +1665,7 @@ func rootDiagnostic(msg string) validate.Diagnostic {
 // ErrRepoNotFolder is StatRepo's error for a repository path that names a
 // file, or has one on the way: a mistake to report, not a checkout to wait
 // for.
-var ErrRepoNotFolder = errors.New("it is a file, or under one, not a folder")
+var ErrRepoNotFolder = errors.New("it is not a folder (a file, a FIFO or a device), or is under a file")
 
 // StatRepo checks that the repository directory can be reached, before a
 // daemon settles down to wait for it: nil, or the error Scan would return,
