@@ -224,6 +224,12 @@ func blockMatches(src []byte, code spans) (blocks [][]int, quoted []int) {
 // others comma-separated lists.
 var blockKeys = []string{"step", "points", "agent-roles", "produces", "consumes"}
 
+// isKeyLine reports whether a block's line, trimmed (text), is one of a
+// key the reference reads: it starts with the key and a colon.
+func isKeyLine(text string) bool {
+	return slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") })
+}
+
 // parseBlock follows the reference parser (ref §1.2): lines are trimmed, a line
 // belongs to key K when it starts with "K:", other lines are ignored.
 func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
@@ -240,7 +246,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 		off := lineOff
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
-		if !slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") }) {
+		if !isKeyLine(text) {
 			if list != "" && !warned && continuesList(text) {
 				s.atOffset(file, src, off+bytes.Index(line, []byte(text)), "", "marker-continued-line",
 					"this line is not read: gsd-core reads a gsd:loop-host field from its own line only, so %q is no part of '%s:' (line %d); "+
@@ -387,7 +393,7 @@ func quotedBlock(body []byte) bool {
 			return false
 		}
 		rest = jsTrim(rest)
-		key = key || slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(rest, k+":") })
+		key = key || isKeyLine(rest)
 	}
 	return key
 }
@@ -419,7 +425,7 @@ func otherComment(src []byte, loc []int) bool {
 	}
 	return !slices.ContainsFunc(bytes.Split(src[loc[2]:loc[3]], []byte("\n")), func(line []byte) bool {
 		text := jsTrim(string(line))
-		return slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") })
+		return isKeyLine(text)
 	}) && !nearAnyBlockKey(src, loc)
 }
 
@@ -452,7 +458,7 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 		off += len(line) + 1
 		text := jsTrim(string(line))
 		name, _, hasColon := strings.Cut(text, ":")
-		if !hasColon || slices.ContainsFunc(blockKeys, func(b string) bool { return strings.HasPrefix(text, b+":") }) {
+		if !hasColon || isKeyLine(text) {
 			continue
 		}
 		norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
@@ -500,15 +506,7 @@ func splitList(v Item) []Item {
 // comments out the rest of the file. open is where that comment starts,
 // or -1.
 func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
-	next := -2 // the first "-->" at or after the search's start, -1 if none; -2 not searched
-	closeAt := func(from int) int {
-		if next != -1 && next < from {
-			if next = bytes.Index(src[from:], []byte("-->")); next >= 0 {
-				next += from
-			}
-		}
-		return next
-	}
+	closes := closeFinder{src: src, next: -2}
 	for i := 0; ; {
 		k := bytes.Index(src[i:], []byte("<!--"))
 		if k < 0 {
@@ -525,7 +523,7 @@ func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
 		case bytes.HasPrefix(rest, []byte("->")):
 			i += 2
 		default:
-			end := closeAt(i)
+			end := closes.at(i)
 			if p := inline.find(start); p >= 0 && !html.contains(start) && (end < 0 || end+len("-->") > inline[p][1]) {
 				continue // text: its paragraph ends before a "-->"
 			}
@@ -536,6 +534,24 @@ func commentSpans(src []byte, code, html, inline spans) (out spans, open int) {
 		}
 		out = append(out, [2]int{start, i})
 	}
+}
+
+// closeFinder finds the first "-->" at or after a point of src, for
+// points that only grow (commentSpans, indentedBlocks): a search is made
+// only past the last "-->" found, so all of them cost the file's length
+// once, however many openers share one "-->".
+type closeFinder struct {
+	src  []byte
+	next int // the last "-->" found; -1 if none is left, -2 before the first search
+}
+
+func (c *closeFinder) at(from int) int {
+	if c.next != -1 && c.next < from {
+		if c.next = bytes.Index(c.src[from:], []byte("-->")); c.next >= 0 {
+			c.next += from
+		}
+	}
+	return c.next
 }
 
 // escaped reports whether the byte at i follows an odd run of backslashes.
@@ -827,16 +843,12 @@ var otherKeyRe = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]*[ \t]*:(?:[ \t]|$)`)
 // length, whatever the number of openers.
 func indentedBlocks(src []byte, top, code spans) [][]int {
 	var out [][]int
-	end, next := 0, -2 // next: the first "-->" at or after an opener's end, -1 if none
+	end, closes := 0, closeFinder{src: src, next: -2}
 	for _, o := range blockOpenRe.FindAllIndex(src, -1) {
 		if o[0] < end || !top.contains(o[0]) {
 			continue
 		}
-		if next != -1 && next < o[1] {
-			if next = bytes.Index(src[o[1]:], []byte("-->")); next >= 0 {
-				next += o[1]
-			}
-		}
+		next := closes.at(o[1])
 		if next < 0 {
 			break
 		}
@@ -867,7 +879,7 @@ func rightAfter(src []byte, end, close int) bool {
 	}
 	for line := range bytes.SplitSeq(src[end:close], []byte("\n")) {
 		text := jsTrim(string(line))
-		if text != "" && !slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") }) {
+		if text != "" && !isKeyLine(text) {
 			return false
 		}
 	}
