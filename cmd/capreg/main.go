@@ -136,13 +136,12 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	flags, operands, err := splitFlags(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		out := fs.Output()
-		help := &failedWriter{w: stdout}
-		fs.SetOutput(help)
+		var help strings.Builder
+		fs.SetOutput(&help)
 		fs.Usage()
 		fs.SetOutput(out)
-		if help.err != nil { // help asked for and not given is no success
-			fmt.Fprintf(out, "capreg: cannot write the help: %v\n", help.err)
-			return nil, help.err
+		if writeHelp(stdout, out, help.String()) != exitOK {
+			return nil, errHelpNotWritten
 		}
 		return nil, err
 	}
@@ -267,19 +266,9 @@ func writeHelp(stdout, stderr io.Writer, help string) int {
 	return exitOK
 }
 
-// failedWriter is w, keeping the first error a write to it returned.
-type failedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (f *failedWriter) Write(p []byte) (int, error) {
-	n, err := f.w.Write(p)
-	if err != nil && f.err == nil {
-		f.err = err
-	}
-	return n, err
-}
+// errHelpNotWritten is parseArgs' error for help asked for that could not
+// be written (writeHelp said why): no success, unlike flag.ErrHelp.
+var errHelpNotWritten = errors.New("help not written")
 
 // writeOutput writes a verb's whole output, and makes a failed write (a
 // full disk) an I/O failure, exit 2, rather than a success with nothing
