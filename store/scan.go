@@ -112,12 +112,12 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	if err != nil {
 		return nil, repoError(repo, err)
 	}
-	if fi, err := os.Stat(real); err == nil && !fi.IsDir() {
-		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
-	}
-	root, err := os.OpenRoot(asDir(real))
-	if err = dirError(err); err != nil {
-		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, err)
+	root, err := os.OpenRoot(asDir(real)) // a file, a FIFO, a device: refused by the open itself
+	if err != nil {
+		if fi, serr := os.Stat(real); serr == nil && !fi.IsDir() {
+			return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, ErrRepoNotFolder)
+		}
+		return nil, fmt.Errorf("%w %s: %w", ErrRepo, repo, dirError(err))
 	}
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
