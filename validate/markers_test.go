@@ -603,6 +603,23 @@ func wantMarker(t *testing.T, file, src string) *Marker {
 
 // wantNoMarker parses src as the file and fails the test if it holds a
 // marker or a finding: what it quotes is documentation.
+// wantOnlyWarning checks that the findings are one warning of rule at
+// line:col, or none when line is 0.
+func wantOnlyWarning(t *testing.T, diags Diagnostics, rule string, line, col int) {
+	t.Helper()
+	var got []string
+	for _, d := range diags {
+		got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Rule))
+	}
+	var want []string
+	if line > 0 {
+		want = []string{fmt.Sprintf("%d:%d warning %s", line, col, rule)}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
+
 func wantNoMarker(t *testing.T, file, src string) {
 	t.Helper()
 	if mk, diags := ParseMarker(file, []byte(src)); mk != nil || len(diags) > 0 {
@@ -691,17 +708,7 @@ func TestParseMarkerInOpenFence(t *testing.T) {
 			if (mk != nil) != tt.wantMarker {
 				t.Errorf("marker %+v, want one: %v", mk, tt.wantMarker)
 			}
-			var got []string
-			for _, d := range diags {
-				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Rule))
-			}
-			var want []string
-			if tt.line > 0 {
-				want = []string{fmt.Sprintf("%d:%d warning marker-in-open-fence", tt.line, tt.col)}
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("findings %q, want %q", got, want)
-			}
+			wantOnlyWarning(t, diags, "marker-in-open-fence", tt.line, tt.col)
 		})
 	}
 }
@@ -1136,17 +1143,7 @@ func TestParseMarkerContinuedLine(t *testing.T) {
 			if mk == nil {
 				t.Fatalf("no marker: %v", diags)
 			}
-			var got []string
-			for _, d := range diags {
-				got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Column, d.Severity, d.Rule))
-			}
-			var want []string
-			if tt.line > 0 {
-				want = []string{fmt.Sprintf("%d:%d warning marker-continued-line", tt.line, tt.col)}
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("findings %q, want %q", got, want)
-			}
+			wantOnlyWarning(t, diags, "marker-continued-line", tt.line, tt.col)
 		})
 	}
 }
