@@ -382,6 +382,27 @@
 //     best candidate (0.6300 / 0.8137 / 0.7076-0.7077, pseudo
 //     0.754-0.755 / 0.651-0.652). The extra Build work is
 //     O(pseudo-queries × k).
+//   - WordNet 3.0 (synsets, hypernyms, hyponyms, derivations of one-word
+//     lemmas, reduced by Analyze, among the first 1 to 5 senses of each
+//     word; 178 KB gzip for synonyms of nouns and verbs in their first
+//     three tagged senses), 144 variants (defaults 0.6325 / 0.8125 /
+//     0.7086; A 0.691, B 0.725, pseudo 0.754 / 0.651 MRR): the relatives
+//     of every query word as first-stage terms at 0.1 to 0.5:
+//     0.7925-0.8137 / 0.6915-0.7080; only of words no card holds, or in
+//     at most two cards: 0.8037-0.8125 / 0.7083-0.7104, pseudo MRR
+//     0.644-0.651; scoring a relative only on cards that lack the word
+//     (the better of its relatives, at the smaller idf): 0.7863-0.8125 /
+//     0.6876-0.7106, pseudo 0.631-0.651; as features (the query mass a
+//     card lacks but holds a relative of; BM25 of the relatives in summary
+//     and phrases) learned 0.09-0.26: 0.8100-0.8137 / 0.7084-0.7090;
+//     co-occurrence expansions that WordNet relates boosted 2 or 4 times:
+//     0.8100-0.8125 / 0.7079-0.7086. None is up on the dev set, both
+//     halves and the pseudo-queries beyond 0.0003 MRR. Among the top 50
+//     candidates a relative of a missing query word is rarer on the right
+//     card than on the others (5.4% against 7.1% for synonyms, 16%
+//     against 23% with hypernyms); of the 33 right cards outside the top
+//     50 that hold one, nearly all are sense noise (help/use,
+//     process/file), and "Display help" stays ambiguous.
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.
