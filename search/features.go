@@ -18,12 +18,13 @@ const (
 	featStyle             // style log-likelihood ratio (style.go)
 	featNgID              // n-gram cosine of the query and the id (ngram.go)
 	featNgCard            // ... and the summary and phrases together
+	featAssoc             // the query words the card lacks, by their nearest card word (assoc.go)
 	numFeat
 )
 
 var featNames = [numFeat]string{
 	"bm25f", "rel", "id", "summary", "phrases", "bestphrase", "bigram",
-	"prior", "dup", "style", "ngid", "ngcard",
+	"prior", "dup", "style", "ngid", "ngcard", "assoc",
 }
 
 // fieldGroup maps fields onto the groups that get a BM25 feature each;
@@ -112,6 +113,9 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 		f[featNgCard] = ix.ngramCardCos(s, c)
 	}
 	f[featBigram] = bigram / qm
+	if ix.assoc != nil {
+		f[featAssoc] = ix.assocScore(s, c)
+	}
 	dup *= dup
 	f[featDup] = dup * dup
 

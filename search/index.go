@@ -107,6 +107,13 @@ type Index struct {
 	cardNgNorm []float32
 
 	pool sync.Pool // *scratch
+
+	// Word vectors (assoc.go), unless featAssoc is off: the table, the
+	// row of each vocabulary term in it (-1 if none), and the idf a term
+	// of one card would have, for query words no card holds.
+	assoc    *assocTable
+	assocRow []int32
+	maxIDF   float32
 }
 
 type cardPosting struct {
@@ -171,6 +178,7 @@ func buildWith(cards []Card, p params) *Index {
 	ix.indexBareIDs()
 	ix.buildDeletes()
 	ix.buildSorted()
+	ix.buildAssocRows()
 	ix.w = p.initialWeights()
 	// The pseudo-query indexes learnWeights searches share ix's vocabulary
 	// and typo tables but none of the statistics buildStatistics computes,
@@ -236,6 +244,8 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		maxTermLen: ix.maxTermLen,
 		sorted:     ix.sorted,
 		w:          ix.w,
+		assoc:      ix.assoc,
+		assocRow:   ix.assocRow,
 	}
 	px.unitTerms = ix.unitTerms
 	px.ngWords, px.wordNgOff, px.wordNg = ix.ngWords, ix.wordNgOff, ix.wordNg
@@ -453,6 +463,7 @@ func (ix *Index) computeIDF() {
 	n := float64(len(ix.cards))
 	cardDF := ix.cardFrequency(func(field) bool { return true })
 	ix.idf = make([]float32, len(ix.vocab))
+	ix.maxIDF = float32(math.Log(1 + (n-0.5)/1.5))
 	for t, d := range cardDF {
 		ix.idf[t] = float32(math.Log(1 + (n-float64(d)+0.5)/(float64(d)+0.5)))
 	}

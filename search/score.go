@@ -106,6 +106,14 @@ type scratch struct {
 	// card named twice is put first once; made at the first query that
 	// names any.
 	named termSet
+
+	// The query words with vectors, and per card word met (simSlot: 1 +
+	// its index in simTouched, or 0) its cosines to them (assoc.go).
+	assocWords []assocWord
+	assocBest  []float32
+	simSlot    []int32
+	simTouched []int32
+	simVals    []float32
 }
 
 type hit struct {
@@ -158,6 +166,7 @@ func (s *scratch) reset() {
 	s.words = s.words[:0]
 	s.reached = s.reached[:0]
 	s.whole = s.whole[:0]
+	s.resetAssoc()
 }
 
 // Search ranks the cards for q.Intent. It returns nil when nothing
@@ -442,10 +451,12 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 	t, ok := ix.indexedTerm(st)
 	ix.addPrefixTerms(s, st)
 	if !ok {
+		ix.addAssocWord(s, st, -1, qw)
 		s.seq = append(s.seq, -1)
 		abbrev := ix.addAbbrevTerms(s, st, qw)
 		return repair && ix.addTypoTerms(s, st) || abbrev
 	}
+	ix.addAssocWord(s, st, t, qw)
 	s.seq = append(s.seq, t)
 	s.addTerm(t, qw, kindOrig)
 	return true

@@ -1,0 +1,248 @@
+package search
+
+import (
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"encoding/binary"
+	"errors"
+	"io"
+	"math"
+	"sync"
+)
+
+// Word associations of software descriptions (the featAssoc feature).
+//
+// A request often names what it wants in other words than the right
+// card's ("reboot" for a card that says "restart", "wireless" for "wifi").
+// The cards themselves are too few to learn such pairs from (see the
+// co-occurrence expansion in expand.go), so assoc.bin.gz holds word
+// vectors learned offline from a large corpus of descriptions of tools:
+// the English descriptions of the packages in Debian's archive and the man
+// pages of a Debian machine (internal/gen-assoc; assoc.NOTICE.md). Each
+// term's vector is its PPMI co-occurrence row within five words, reduced
+// by truncated SVD to 64 dimensions, over the terms Analyze makes, so a
+// query word and a card word meet in the same space as they meet in the
+// index.
+
+// assocData is the table internal/gen-assoc writes.
+//
+//go:embed assoc.bin.gz
+var assocData []byte
+
+// assocTable is the parsed table: the unit vector of term (stem) st is
+// vec[id[st]*dim:][:dim].
+type assocTable struct {
+	id  map[string]int32
+	dim int
+	vec []float32
+}
+
+var assocVectors = sync.OnceValue(func() *assocTable {
+	t, err := parseAssoc(assocData)
+	if err != nil {
+		panic("search: embedded assoc.bin.gz: " + err.Error())
+	}
+	return t
+})
+
+// parseAssoc reads a table in gen-assoc's format: "ASV1", the uvarint
+// count of terms and of dimensions, each term as a uvarint length and its
+// bytes, then each term's vector as one int8 a dimension (127 is 1).
+func parseAssoc(data []byte) (*assocTable, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < 4 || string(raw[:4]) != "ASV1" {
+		return nil, errors.New("not an ASV1 table")
+	}
+	r := bytes.NewReader(raw[4:])
+	n, err1 := binary.ReadUvarint(r)
+	d, err2 := binary.ReadUvarint(r)
+	if err := errors.Join(err1, err2); err != nil || d == 0 || n > uint64(len(raw)) || d > 1024 {
+		return nil, errors.New("bad header")
+	}
+	t := &assocTable{id: make(map[string]int32, n), dim: int(d)}
+	for i := range int(n) {
+		l, err := binary.ReadUvarint(r)
+		if err != nil || l > uint64(r.Len()) {
+			return nil, errors.New("bad term")
+		}
+		b := make([]byte, l)
+		io.ReadFull(r, b)
+		t.id[string(b)] = int32(i)
+	}
+	if uint64(r.Len()) != n*d {
+		return nil, errors.New("bad vector length")
+	}
+	t.vec = make([]float32, n*d)
+	for i := range t.vec {
+		b, _ := r.ReadByte()
+		t.vec[i] = float32(int8(b))
+	}
+	for i := range int(n) {
+		v := t.vec[i*t.dim : (i+1)*t.dim]
+		var s float32
+		for _, x := range v {
+			s += x * x
+		}
+		if s > 0 {
+			s = float32(1 / math.Sqrt(float64(s)))
+			for j := range v {
+				v[j] *= s
+			}
+		}
+	}
+	return t, nil
+}
+
+// maxAssocWords bounds how many distinct query words the feature compares
+// with each candidate's words: each costs a vector product per distinct
+// word of the candidates.
+const maxAssocWords = 16
+
+// assocWord is a query word that has a vector.
+type assocWord struct {
+	row  int32   // its row in the table
+	term int32   // its index term, or -1 if the index does not hold it
+	w    float32 // its query weight times its idf
+}
+
+// buildAssocRows maps each vocabulary term to its row in the table, or -1.
+func (ix *Index) buildAssocRows() {
+	if ix.p.featOff[featAssoc] {
+		return
+	}
+	ix.assoc = assocVectors()
+	ix.assocRow = make([]int32, len(ix.vocab))
+	for t, st := range ix.vocab {
+		r, ok := ix.assoc.id[st]
+		if !ok {
+			r = -1
+		}
+		ix.assocRow[t] = r
+	}
+}
+
+// addAssocWord records the query word of stem st, index term t (or -1)
+// and weight qw for assocScore, if the table has it.
+func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
+	if ix.assoc == nil {
+		return
+	}
+	r, ok := ix.assoc.id[st]
+	if !ok {
+		return
+	}
+	idf := ix.maxIDF // a word no card holds is as rare as can be
+	if t >= 0 {
+		idf = ix.idf[t]
+	}
+	for i := range s.assocWords {
+		if s.assocWords[i].row == r {
+			s.assocWords[i].w += qw * idf
+			return
+		}
+	}
+	if len(s.assocWords) < maxAssocWords {
+		s.assocWords = append(s.assocWords, assocWord{row: r, term: t, w: qw * idf})
+	}
+}
+
+// assocScore is the soft match of the query words that card c does not
+// hold in its id, summary or intent phrases: each counts its idf times
+// its best cosine to a word of those fields, in units of the query's idf
+// mass. Cosines are computed once per query and card word (s.simSlot).
+func (ix *Index) assocScore(s *scratch, c int32) float32 {
+	nw := len(s.assocWords)
+	if nw == 0 || s.qmass <= 0 {
+		return 0
+	}
+	if len(s.simSlot) < len(ix.vocab) {
+		s.simSlot = make([]int32, len(ix.vocab))
+	}
+	a := ix.assoc
+	d := a.dim
+	best := s.assocBest[:0]
+	for range 2 * nw {
+		best = append(best, 0)
+	}
+	s.assocBest = best
+	held := best[nw:]
+	best = best[:nw]
+	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+		u := &ix.units[ui]
+		switch u.field {
+		case fieldID, fieldIDPart, fieldSummary, fieldPhrase:
+		default:
+			continue
+		}
+		for _, t := range ix.unitTermsOf(u) {
+			slot := s.simSlot[t]
+			if slot == 0 {
+				// sims of t to each query word; 2 marks the word itself.
+				r := ix.assocRow[t]
+				for _, qw := range s.assocWords {
+					var sim float32
+					switch {
+					case qw.term == t:
+						sim = 2
+					case r >= 0:
+						sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qw.row)*d:int(qw.row+1)*d])
+					}
+					s.simVals = append(s.simVals, sim)
+				}
+				s.simTouched = append(s.simTouched, t)
+				slot = int32(len(s.simTouched))
+				s.simSlot[t] = slot
+			}
+			for k, sim := range s.simVals[int(slot-1)*nw : int(slot)*nw] {
+				if sim > 1.5 {
+					held[k] = 1
+				} else if sim > best[k] {
+					best[k] = sim
+				}
+			}
+		}
+	}
+	var v float32
+	for k, qw := range s.assocWords {
+		if held[k] == 0 {
+			v += qw.w * best[k]
+		}
+	}
+	return v / s.qmass
+}
+
+// resetAssoc clears what assocScore cached for the last query.
+func (s *scratch) resetAssoc() {
+	for _, t := range s.simTouched {
+		s.simSlot[t] = 0
+	}
+	s.simTouched = s.simTouched[:0]
+	s.simVals = s.simVals[:0]
+	s.assocWords = s.assocWords[:0]
+}
+
+// dotVec is the dot product of a and b, of equal length, with four
+// accumulators: it is most of assocScore's time.
+func dotVec(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}

@@ -1,0 +1,67 @@
+package search
+
+import "testing"
+
+// The embedded vectors place words of one meaning near each other and
+// unrelated words apart.
+func TestAssocVectors(t *testing.T) {
+	tab := assocVectors()
+	cos := func(a, b string) float32 {
+		t.Helper()
+		i, ok1 := tab.id[stem(a)]
+		j, ok2 := tab.id[stem(b)]
+		if !ok1 || !ok2 {
+			t.Fatalf("%q or %q not in the table", a, b)
+		}
+		var d float32
+		for k := range tab.dim {
+			d += tab.vec[int(i)*tab.dim+k] * tab.vec[int(j)*tab.dim+k]
+		}
+		return d
+	}
+	for _, c := range [][3]string{
+		// word, a near word, an unrelated word
+		{"reboot", "shutdown", "colour"},
+		{"delete", "remove", "wallpaper"},
+		{"download", "upload", "partition"},
+		{"password", "passphrase", "thumbnail"},
+		{"compress", "decompress", "battery"},
+	} {
+		near, far := cos(c[0], c[1]), cos(c[0], c[2])
+		if near < far+0.2 {
+			t.Errorf("cos(%s, %s) = %.2f, cos(%s, %s) = %.2f: want the first clearly larger",
+				c[0], c[1], near, c[0], c[2], far)
+		}
+	}
+}
+
+// A query word no card holds reaches the card that says it in other
+// words: "reboot" the card that restarts and shuts down, not the one that
+// has "host" in its id (which ranks first without the soft match).
+func TestAssocSoftMatch(t *testing.T) {
+	cards := []Card{
+		{ID: "power-ctl", Summary: "Restart or shut down a host", IntentPhrases: []string{
+			"Restart the host", "Power off the host", "Shut down the host at a given time"}},
+		{ID: "host-name", Summary: "Show or set the host name", IntentPhrases: []string{
+			"Show the host name", "Set the host name", "Show the domain of the host"}},
+	}
+	ix := Build(cards)
+	if res := ix.Search(Query{Intent: "reboot the host"}); len(res) == 0 || res[0].ID != "power-ctl" {
+		t.Errorf("Search(reboot the host) = %v, want power-ctl first", res)
+	}
+	s := newScratch(len(ix.cards), len(ix.vocab))
+	if !ix.analyseQuery("reboot the host", s) {
+		t.Fatal("query not analysed")
+	}
+	ix.scoreCards(s)
+	if a, b := ix.assocScore(s, 0), ix.assocScore(s, 1); !(a > b+0.05) {
+		t.Errorf("soft match: power-ctl %.3f, host-name %.3f: want power-ctl clearly above", a, b)
+	}
+	// Words the card holds count through the other features, not this one.
+	s.reset()
+	ix.analyseQuery("restart the host", s)
+	ix.scoreCards(s)
+	if v := ix.assocScore(s, 0); v != 0 {
+		t.Errorf("soft match of words the card holds = %.3f, want 0", v)
+	}
+}
