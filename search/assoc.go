@@ -157,17 +157,21 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 // assocScore is the soft match of the query words that card c does not
 // hold in its id, summary or intent phrases: each counts its idf times
 // its best cosine to a word of those fields, in units of the query's idf
-// mass. Cosines are computed once per query and card word (s.simSlot).
+// mass. Cosines are computed once per query and card word that has a
+// vector (s.simSlot, by row of the table): a card word without one is
+// like no query word and near none, and the scratch keeps at most one
+// entry per row of the table, whatever the size of the cards or of the
+// vocabulary (a card of 400,000 distinct words made it keep 35 MB).
 func (ix *Index) assocScore(s *scratch, c int32) float32 {
 	nw := len(s.assocWords)
 	if nw == 0 || s.qmass <= 0 {
 		return 0
 	}
-	if len(s.simSlot) < len(ix.vocab) {
-		s.simSlot = make([]int32, len(ix.vocab))
-	}
 	a := ix.assoc
 	d := a.dim
+	if rows := len(a.vec) / d; len(s.simSlot) < rows {
+		s.simSlot = make([]int32, rows)
+	}
 	best := s.assocBest[:0]
 	for range 2 * nw {
 		best = append(best, 0)
@@ -183,23 +187,26 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 			continue
 		}
 		for _, t := range ix.unitTermsOf(u) {
-			slot := s.simSlot[t]
+			r := ix.assocRow[t]
+			if r < 0 {
+				continue // no query word (each has a vector) and no cosine
+			}
+			slot := s.simSlot[r]
 			if slot == 0 {
-				// sims of t to each query word; 2 marks the word itself.
-				r := ix.assocRow[t]
+				// sims of t to each query word; 2 marks the word itself
+				// (its term has its row: one stem, one row).
 				for _, qw := range s.assocWords {
 					var sim float32
-					switch {
-					case qw.term == t:
+					if qw.term == t {
 						sim = 2
-					case r >= 0:
+					} else {
 						sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qw.row)*d:int(qw.row+1)*d])
 					}
 					s.simVals = append(s.simVals, sim)
 				}
-				s.simTouched = append(s.simTouched, t)
+				s.simTouched = append(s.simTouched, r)
 				slot = int32(len(s.simTouched))
-				s.simSlot[t] = slot
+				s.simSlot[r] = slot
 			}
 			for k, sim := range s.simVals[int(slot-1)*nw : int(slot)*nw] {
 				if sim > 1.5 {
@@ -221,8 +228,8 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 
 // resetAssoc clears what assocScore cached for the last query.
 func (s *scratch) resetAssoc() {
-	for _, t := range s.simTouched {
-		s.simSlot[t] = 0
+	for _, r := range s.simTouched {
+		s.simSlot[r] = 0
 	}
 	s.simTouched = s.simTouched[:0]
 	s.simVals = s.simVals[:0]

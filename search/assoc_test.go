@@ -65,3 +65,40 @@ func TestAssocSoftMatch(t *testing.T) {
 		t.Errorf("soft match of words the card holds = %.3f, want 0", v)
 	}
 }
+
+// What a query leaves in its scratch for the soft match is bounded by the
+// table, not by the cards: a card of 50,000 distinct words without
+// vectors (and any vocabulary that large) made every pooled scratch keep
+// an entry, and 16 cosines, per word of the card (35 MB a scratch at
+// 400,000 words; BenchmarkBuildHugeCard's card), and one slot per
+// vocabulary term.
+func TestAssocScratchBoundedByTable(t *testing.T) {
+	huge := hugeCard(50000, 0)
+	huge.Summary = "Restart or shut down a host " + huge.Summary
+	cards := []Card{huge,
+		{ID: "host-name", Summary: "Show or set the host name", IntentPhrases: []string{"Show the host name"}}}
+	ix := Build(cards)
+	s := newScratch(len(ix.cards), len(ix.vocab))
+	if !ix.analyseQuery("reboot the host w7 w9 colour display print", s) {
+		t.Fatal("query not analysed")
+	}
+	ix.scoreCards(s)
+	if v := ix.assocScore(s, 0); v <= 0 {
+		t.Errorf("soft match of the huge card = %v, want > 0", v)
+	}
+	rows := len(ix.assoc.vec) / ix.assoc.dim
+	if len(s.simSlot) > rows || len(s.simTouched) > rows || len(s.simVals) > rows*maxAssocWords {
+		t.Errorf("scratch holds %d slots, %d rows touched, %d cosines: want at most %d, %d, %d (the table's rows)",
+			len(s.simSlot), len(s.simTouched), len(s.simVals), rows, rows, rows*maxAssocWords)
+	}
+	if n := len(s.simTouched); n > 20 {
+		t.Errorf("%d card words with cosines, want only those with vectors (a handful)", n)
+	}
+	// The cache is per query: the next one reads no cosine of this one.
+	s.reset()
+	ix.analyseQuery("restart the host", s)
+	ix.scoreCards(s)
+	if v := ix.assocScore(s, 0); v != 0 {
+		t.Errorf("soft match of words the card holds, after another query = %v, want 0", v)
+	}
+}

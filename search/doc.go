@@ -114,7 +114,12 @@
 // of 1 MB rather than 0.7 MB; Debian's descriptions alone 0.7107-0.7122 /
 // 0.8087-0.8125. Search costs 10% more (the cosines of each query word to
 // the candidates' distinct words, once per query), Build about 30 ms
-// more at 10,000 cards, and the process 4 MB once for the table.
+// more at 10,000 cards, and the process 4 MB once for the table. Each
+// pooled scratch keeps the cosines by row of the table, of card words
+// that have a vector only (at most 54 KiB of slots and 0.9 MB of
+// cosines): by vocabulary term and every card word, a query reaching a
+// card of 400,000 distinct words left 35 MB in its scratch and took 46
+// ms rather than 23 (15 without the feature).
 //
 // # A second corpus
 //

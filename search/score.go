@@ -107,8 +107,9 @@ type scratch struct {
 	// names any.
 	named termSet
 
-	// The query words with vectors, and per card word met (simSlot: 1 +
-	// its index in simTouched, or 0) its cosines to them (assoc.go).
+	// The query words with vectors, and per row of the table met in a
+	// card (simSlot: 1 + its index in simTouched, or 0) its cosines to
+	// them (assoc.go).
 	assocWords []assocWord
 	assocBest  []float32
 	simSlot    []int32
