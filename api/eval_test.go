@@ -16,7 +16,7 @@ import (
 // path agents use): 0.005 below what was measured when these were set.
 const (
 	endpointRecall5Floor = 0.8087 - 0.005
-	endpointMRR10Floor   = 0.7119 - 0.005
+	endpointMRR10Floor   = 0.7120 - 0.005
 )
 
 // TestIntentEvalThroughEndpoint serves testdata/intent-eval (371 tool cards)

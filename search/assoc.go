@@ -146,18 +146,26 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 	for i := range s.assocWords {
 		if s.assocWords[i].row == r {
 			s.assocWords[i].w += qw * idf
+			if t < 0 {
+				s.assocMass += qw * idf
+			}
 			return
 		}
 	}
 	if len(s.assocWords) < maxAssocWords {
 		s.assocWords = append(s.assocWords, assocWord{row: r, term: t, w: qw * idf})
+		if t < 0 {
+			s.assocMass += qw * idf
+		}
 	}
 }
 
 // assocScore is the soft match of the query words that card c does not
 // hold in its id, summary or intent phrases: each counts its idf times
 // its best cosine to a word of those fields, in units of the query's idf
-// mass. Cosines are computed once per query and card word that has a
+// mass, or of the words no card holds if that is more (qmass leaves
+// them out: one unknown word beside words every card has made the
+// feature thousands, alone deciding the ranking), so it is at most 2. Cosines are computed once per query and card word that has a
 // vector (s.simSlot, by row of the table): a card word without one is
 // like no query word and near none, and the scratch keeps at most one
 // entry per row of the table, whatever the size of the cards or of the
@@ -223,7 +231,7 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 			v += qw.w * best[k]
 		}
 	}
-	return v / s.qmass
+	return v / max(s.qmass, s.assocMass)
 }
 
 // resetAssoc clears what assocScore cached for the last query.
@@ -234,6 +242,7 @@ func (s *scratch) resetAssoc() {
 	s.simTouched = s.simTouched[:0]
 	s.simVals = s.simVals[:0]
 	s.assocWords = s.assocWords[:0]
+	s.assocMass = 0
 }
 
 // dotVec is the dot product of a and b, of equal length, with four

@@ -1,6 +1,9 @@
 package search
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The embedded vectors place words of one meaning near each other and
 // unrelated words apart.
@@ -100,5 +103,33 @@ func TestAssocScratchBoundedByTable(t *testing.T) {
 	ix.scoreCards(s)
 	if v := ix.assocScore(s, 0); v != 0 {
 		t.Errorf("soft match of words the card holds, after another query = %v, want 0", v)
+	}
+}
+
+// The soft match stays in units of the query's idf mass when the query's
+// only known words are in nearly every card: the words no card holds
+// weigh an unseen word's idf, which qmass does not count, so "acme
+// reboot" over cards that all say "Acme" made it 87 (the query's mass is
+// 0.022), and "shutdown the acme box" over the development cards, each
+// made to say "Acme", 5,474: the one feature decided the ranking, and the
+// first two results' scores were 1e304 and 5e86.
+func TestAssocBoundedWhenKnownWordsAreCommon(t *testing.T) {
+	cards := []Card{
+		{ID: "power-ctl", Summary: "Acme: restart or shut down a host"},
+		{ID: "host-name", Summary: "Acme: show or set the host name"},
+	}
+	for i := range 20 {
+		cards = append(cards, Card{ID: fmt.Sprintf("filler%02d", i), Summary: fmt.Sprintf("Acme word%02d thing%02d", i, i)})
+	}
+	ix := Build(cards)
+	for _, q := range []string{"acme reboot", "reboot acme poweroff", "acme (reboot)"} {
+		s := newScratch(len(ix.cards), len(ix.vocab))
+		if !ix.analyseQuery(q, s) {
+			t.Fatalf("%q not analysed", q)
+		}
+		ix.scoreCards(s)
+		if v := ix.assocScore(s, 0); !(v > 0 && v <= 2) {
+			t.Errorf("%q: soft match of power-ctl = %v (query mass %v), want in (0, 2]", q, v, s.qmass)
+		}
 	}
 }

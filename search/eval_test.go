@@ -15,8 +15,10 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6350, recall@5 = 0.8087, MRR@10 = 0.7119, zero-hit = 0.0000
+//	recall@1 = 0.6350, recall@5 = 0.8087, MRR@10 = 0.7120, zero-hit = 0.0000
 //
+// (MRR@10 0.7119 before the word-vector soft match was bounded where the
+// query's known words are in most cards)
 // (before the word-vector soft match, featAssoc, which trades 3 queries'
 // recall@5 for MRR: 0.6325 / 0.8125 / 0.7086; before a word was cut into two terms only where the cards write them
 // side by side: 0.6325 / 0.8113 / 0.7086; before an acronym's plural was read as the acronym, "GPUs" as "gpu":
@@ -34,7 +36,7 @@ import (
 // ranking improves.
 const (
 	measuredRecall5 = 0.8087
-	measuredMRR10   = 0.7119
+	measuredMRR10   = 0.7120
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )
@@ -157,9 +159,11 @@ func TestDevSetQuality(t *testing.T) {
 // Quality floors on the development queries with typos (misspell, below):
 // 0.005 below the values measured when set, with defaultParams:
 //
-//	recall@1 = 0.5663, recall@5 = 0.7588, MRR@10 = 0.6492
+//	recall@1 = 0.5663, recall@5 = 0.7600, MRR@10 = 0.6495
 //
-// (0.5575 / 0.7550 / 0.6404 before the word-vector soft match, featAssoc;
+// (0.5663 / 0.7588 / 0.6492 before the soft match was bounded where the
+// query's known words are in most cards;
+// 0.5575 / 0.7550 / 0.6404 before the word-vector soft match, featAssoc;
 // set at 0.5563 / 0.7550 / 0.6409 and measured again at 0.5575 / 0.7550 / 0.6403 since a word is cut into
 // two terms only where the cards write them side by side; 0.5563 / 0.7550 / 0.6396 since an acronym's plural
 // is read as the acronym; 0.5575 / 0.7550 / 0.6406 since camel-case and run-together query words
@@ -168,8 +172,8 @@ func TestDevSetQuality(t *testing.T) {
 // seeds the n-gram features added 0.006 to 0.013 to MRR@10 and 0.000 to
 // 0.011 to recall@5).
 const (
-	minTypoRecall5 = 0.7588 - 0.005
-	minTypoMRR10   = 0.6492 - 0.005
+	minTypoRecall5 = 0.7600 - 0.005
+	minTypoMRR10   = 0.6495 - 0.005
 )
 
 // misspell gives each word of five or more letters, with probability one

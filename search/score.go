@@ -111,6 +111,7 @@ type scratch struct {
 	// card (simSlot: 1 + its index in simTouched, or 0) its cosines to
 	// them (assoc.go).
 	assocWords []assocWord
+	assocMass  float32 // the weight of those no card holds (not in qmass)
 	assocBest  []float32
 	simSlot    []int32
 	simTouched []int32
