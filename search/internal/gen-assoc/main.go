@@ -335,8 +335,8 @@ var (
 )
 
 // readMan passes each paragraph of the English man pages in sections 1 to
-// 8 under root to add. Of gcloud's thousands of generated pages only the
-// NAME line is read: their boilerplate would outweigh the rest.
+// 8 under root to add, but for gcloud's thousands of generated pages,
+// which it skips: their boilerplate would outweigh the rest.
 func readMan(root string, add func(string)) {
 	files, _ := filepath.Glob(filepath.Join(root, "man[1-8]", "*"))
 	sort.Strings(files)
@@ -359,18 +359,17 @@ func readMan(root string, add func(string)) {
 		if strings.HasPrefix(filepath.Base(path), "gcloud") {
 			continue // thousands of generated pages: their boilerplate would outweigh the rest
 		}
-		nameOnly := false
-		manPage(string(data), nameOnly, add)
+		manPage(string(data), add)
 	}
 }
 
-func manPage(src string, nameOnly bool, add func(string)) {
+// manPage passes each paragraph of the roff source src, but for its
+// SYNOPSIS, to add, as text without font changes and escapes.
+func manPage(src string, add func(string)) {
 	var para strings.Builder
 	section := ""
 	flush := func() {
-		if !nameOnly || section == "NAME" {
-			add(para.String())
-		}
+		add(para.String())
 		para.Reset()
 	}
 	for _, line := range strings.Split(src, "\n") {
