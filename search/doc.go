@@ -112,7 +112,8 @@
 // 0.727, the pseudo-queries 0.754 / 0.651 become 0.757 / 0.654; the dev
 // queries with typos 0.5575 / 0.7550 / 0.6404 become 0.5663 / 0.7600 /
 // 0.6495; the agent-style set 0.9362 / 0.9752 / 0.9549 becomes 0.9326 /
-// 0.9752 / 0.9528. Tables made with other seeds of the SVD give dev MRR
+// 0.9752 / 0.9528 (0.9362 / 0.9752 / 0.9546 since the features' unit,
+// the query's idf mass, is at least its heaviest repair). Tables made with other seeds of the SVD give dev MRR
 // 0.7120-0.7139 and recall@5 0.8075-0.8087 (every one of them up on MRR
 // on both halves and the pseudo-queries, down on recall@5 on the dev set
 // and half B); 100 dimensions 0.7130-0.7149 / 0.8075-0.8087 for a table

@@ -78,7 +78,7 @@ type scratch struct {
 	split   []string // the two words of a word run together (splitWord)
 	seq     []int32  // analysed query terms in order; -1 for unknown words
 	terms   []qterm  // distinct weighted query terms
-	qmass   float32  // idf mass of the original query terms
+	qmass   float32  // idf mass of the original query terms, or if more, of the heaviest repair (scoreCards)
 	// words are the query's words as coverage counts them, and reached
 	// the slots of s.terms each reached (queryWord.from to .to), those an
 	// earlier word took too.
@@ -616,10 +616,15 @@ func (s *scratch) addTerm(t int32, w float32, kind uint8) {
 // frequency, so this is one multiply-add per posting.
 func (ix *Index) scoreCards(s *scratch) {
 	k1 := float32(ix.p.k1)
+	var heaviest float32 // the weight of the heaviest typo, prefix or abbreviation term
 	for _, qt := range s.terms {
 		wt := qt.w * ix.idf[qt.term]
-		if qt.kind == kindOrig {
+		switch qt.kind {
+		case kindOrig:
 			s.qmass += wt
+		case kindExpand:
+		default:
+			heaviest = max(heaviest, wt)
 		}
 		for _, p := range ix.cardPost[ix.cardOff[qt.term]:ix.cardOff[qt.term+1]] {
 			if s.cardScore[p.card] == 0 {
@@ -627,6 +632,13 @@ func (ix *Index) scoreCards(s *scratch) {
 			}
 			s.cardScore[p.card] += wt * p.tf / (k1 + p.tf)
 		}
+	}
+	// The features are in units of qmass, and a variant of a word no card
+	// holds can outweigh every word the cards hold ("acme poweroff" with
+	// "acme" in every card, "poweroff" reaching "power"): the features
+	// were then thousands and the scores 1e+304 apart.
+	if s.qmass > 0 {
+		s.qmass = max(s.qmass, heaviest)
 	}
 }
 

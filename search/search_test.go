@@ -696,3 +696,37 @@ func TestSearchAbbreviations(t *testing.T) {
 		t.Errorf("Search(db) = %v, want [migrate]", ids(res))
 	}
 }
+
+// TestScoresStayInRangeWhenKnownWordsAreCommon: a query whose only word
+// the cards hold is in every card ("Acme" in every summary) has a tiny
+// idf mass, and a typo or prefix variant of its other word ("poweroff"
+// reaching "power") outweighed it thousands of times in the features
+// divided by that mass: scores came back as 1e+304 and 1e+267, with the
+// word vectors on or off.
+func TestScoresStayInRangeWhenKnownWordsAreCommon(t *testing.T) {
+	var cards []Card
+	for _, c := range []struct{ id, summary string }{
+		{"powercfg", "Acme: manage power plans and power settings"},
+		{"powerstat", "Acme: show power usage of each process"},
+		{"hostname", "Acme: show or set the host name"},
+	} {
+		cards = append(cards, Card{ID: c.id, Summary: c.summary, IntentPhrases: []string{c.summary}})
+	}
+	for i := range 400 {
+		cards = append(cards, Card{ID: fmt.Sprintf("filler%03d", i), Summary: fmt.Sprintf("Acme word%03d thing%03d", i, i)})
+	}
+	for _, assoc := range []bool{false, true} {
+		p := defaultParams()
+		p.featOff[featAssoc] = !assoc
+		ix := buildWith(cards, p)
+		for _, q := range []string{"acme poweroff", "poweroff the acme box"} {
+			res := ix.Search(Query{Intent: q, Limit: 5})
+			if len(res) < 2 || !strings.HasPrefix(res[0].ID, "power") {
+				t.Fatalf("word vectors %v, %q: %v, want a power card first", assoc, q, res)
+			}
+			if res[0].Score > 1e30 || res[0].Score/res[1].Score > 1e30 {
+				t.Errorf("word vectors %v, %q: scores %v and %v, want within the model's range", assoc, q, res[0].Score, res[1].Score)
+			}
+		}
+	}
+}
