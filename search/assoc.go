@@ -108,9 +108,8 @@ const maxAssocWords = 16
 
 // assocWord is a query word that has a vector.
 type assocWord struct {
-	row  int32   // its row in the table
-	term int32   // its index term, or -1 if the index does not hold it
-	w    float32 // its query weight times its idf
+	row int32   // its row in the table
+	w   float32 // its query weight times its idf
 }
 
 // buildAssocRows maps each vocabulary term to its row in the table, or -1.
@@ -126,6 +125,37 @@ func (ix *Index) buildAssocRows() {
 			r = -1
 		}
 		ix.assocRow[t] = r
+	}
+}
+
+// buildCardRows lists the distinct rows of each card's words that
+// assocScore compares, once per index (a pseudo-query index of learning
+// has its own, without its held-out phrases): a search then reads a short
+// list per candidate rather than every word of its text, and a card word
+// without a vector, like no query word and near none, is left out.
+func (ix *Index) buildCardRows() {
+	if ix.assoc == nil {
+		return
+	}
+	ix.cardRowOff = make([]int32, len(ix.cards)+1)
+	ix.cardRows = ix.cardRows[:0]
+	last := make([]int32, len(ix.assoc.vec)/ix.assoc.dim) // card+1 that last listed a row
+	for c := range ix.cards {
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			u := &ix.units[ui]
+			switch u.field {
+			case fieldID, fieldIDPart, fieldSummary, fieldPhrase:
+			default:
+				continue
+			}
+			for _, t := range ix.unitTermsOf(u) {
+				if r := ix.assocRow[t]; r >= 0 && last[r] != int32(c+1) {
+					last[r] = int32(c + 1)
+					ix.cardRows = append(ix.cardRows, r)
+				}
+			}
+		}
+		ix.cardRowOff[c+1] = int32(len(ix.cardRows))
 	}
 }
 
@@ -153,7 +183,7 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 		}
 	}
 	if len(s.assocWords) < maxAssocWords {
-		s.assocWords = append(s.assocWords, assocWord{row: r, term: t, w: qw * idf})
+		s.assocWords = append(s.assocWords, assocWord{row: r, w: qw * idf})
 		if t < 0 {
 			s.assocMass += qw * idf
 		}
@@ -187,41 +217,27 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 	s.assocBest = best
 	held := best[nw:]
 	best = best[:nw]
-	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
-		u := &ix.units[ui]
-		switch u.field {
-		case fieldID, fieldIDPart, fieldSummary, fieldPhrase:
-		default:
-			continue
+	for _, r := range ix.cardRows[ix.cardRowOff[c]:ix.cardRowOff[c+1]] {
+		slot := s.simSlot[r]
+		if slot == 0 {
+			// sims of row r to each query word; 2 marks the word itself
+			// (one stem, one row).
+			for _, qw := range s.assocWords {
+				sim := float32(2)
+				if qw.row != r {
+					sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qw.row)*d:int(qw.row+1)*d])
+				}
+				s.simVals = append(s.simVals, sim)
+			}
+			s.simTouched = append(s.simTouched, r)
+			slot = int32(len(s.simTouched))
+			s.simSlot[r] = slot
 		}
-		for _, t := range ix.unitTermsOf(u) {
-			r := ix.assocRow[t]
-			if r < 0 {
-				continue // no query word (each has a vector) and no cosine
-			}
-			slot := s.simSlot[r]
-			if slot == 0 {
-				// sims of t to each query word; 2 marks the word itself
-				// (its term has its row: one stem, one row).
-				for _, qw := range s.assocWords {
-					var sim float32
-					if qw.term == t {
-						sim = 2
-					} else {
-						sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qw.row)*d:int(qw.row+1)*d])
-					}
-					s.simVals = append(s.simVals, sim)
-				}
-				s.simTouched = append(s.simTouched, r)
-				slot = int32(len(s.simTouched))
-				s.simSlot[r] = slot
-			}
-			for k, sim := range s.simVals[int(slot-1)*nw : int(slot)*nw] {
-				if sim > 1.5 {
-					held[k] = 1
-				} else if sim > best[k] {
-					best[k] = sim
-				}
+		for k, sim := range s.simVals[int(slot-1)*nw : int(slot)*nw] {
+			if sim > 1.5 {
+				held[k] = 1
+			} else if sim > best[k] {
+				best[k] = sim
 			}
 		}
 	}

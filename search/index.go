@@ -114,6 +114,9 @@ type Index struct {
 	assoc    *assocTable
 	assocRow []int32
 	maxIDF   float32
+	// The distinct rows of the words of card c's id, summary and intent
+	// phrases are cardRows[cardRowOff[c]:cardRowOff[c+1]] (buildCardRows).
+	cardRowOff, cardRows []int32
 }
 
 type cardPosting struct {
@@ -224,6 +227,7 @@ func (ix *Index) buildStatistics() {
 	if ix.p.ngram {
 		ix.buildNgramStats()
 	}
+	ix.buildCardRows()
 	n, v := len(ix.cards), len(ix.vocab)
 	ix.pool.New = func() any { return newScratch(n, v) }
 }
