@@ -336,31 +336,49 @@ var (
 
 // readMan passes each paragraph of the English man pages in sections 1 to
 // 8 under root to add, but for gcloud's thousands of generated pages,
-// which it skips: their boilerplate would outweigh the rest.
+// which it skips: their boilerplate would outweigh the rest. A page it
+// cannot read whole (a dangling link, a truncated .gz) is logged and
+// left out rather than read in part.
 func readMan(root string, add func(string)) {
-	files, _ := filepath.Glob(filepath.Join(root, "man[1-8]", "*"))
+	files, err := filepath.Glob(filepath.Join(root, "man[1-8]", "*"))
+	if err != nil {
+		log.Fatal(err)
+	}
 	sort.Strings(files)
 	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
+		if strings.HasPrefix(filepath.Base(path), "gcloud") {
 			continue
 		}
-		var r io.Reader = f
-		if strings.HasSuffix(path, ".gz") {
-			zr, err := gzip.NewReader(f)
-			if err != nil {
-				f.Close()
-				continue
-			}
-			r = zr
+		src, err := readManFile(path)
+		if err != nil {
+			log.Printf("skipping %s: %v", path, err)
+			continue
 		}
-		data, _ := io.ReadAll(r)
-		f.Close()
-		if strings.HasPrefix(filepath.Base(path), "gcloud") {
-			continue // thousands of generated pages: their boilerplate would outweigh the rest
-		}
-		manPage(string(data), add)
+		manPage(src, add)
 	}
+}
+
+// readManFile returns the roff source of the man page at path, gunzipped
+// if its name ends in .gz.
+func readManFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return "", fmt.Errorf("gunzip: %w", err)
+		}
+		r = zr
+	}
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return "", fmt.Errorf("read: %w", err)
+	}
+	return string(data), nil
 }
 
 // manPage passes each paragraph of the roff source src, but for its
