@@ -6,13 +6,14 @@
 // archive (the Translation-en index, decompressed: after
 // `apt-get update -o Acquire::Languages=en`, `lz4cat
 // /var/lib/apt/lists/*_debian_dists_bookworm_main_i18n_Translation-en.lz4`)
-// and, optionally, the man pages of a machine and npm package summaries.
-// Every text is analysed by search.Analyze, as cards and queries are. Each
-// term's context vector is its positive PMI with the terms within -window
-// terms of it in one paragraph (context counts smoothed by ^0.75); the
-// terms' PPMI rows are reduced by truncated SVD (randomised, Halko et al.
-// 2011) to -svd dimensions, singular values weighted by ^0.5 (Levy,
-// Goldberg and Dagan 2015), each vector normalised and stored as int8.
+// and, optionally, the man pages of a machine. Every text is analysed by
+// search.Analyze, as cards and queries are. Each term's context vector is
+// its positive PMI with the terms within -window terms of it in one
+// paragraph (pairs seen at least twice; context counts smoothed by
+// ^0.75); the terms' PPMI rows are reduced by truncated SVD (randomised,
+// Halko et al. 2011) to -svd dimensions, singular values weighted by ^0.5
+// (Levy, Goldberg and Dagan 2015), each vector normalised and stored as
+// int8.
 //
 //	go run ./search/internal/gen-assoc -debian Translation-en -man /usr/share/man -o search/assoc.bin.gz
 //
@@ -46,7 +47,6 @@ import (
 var (
 	debian   = flag.String("debian", "", "Debian Translation-en file (decompressed)")
 	manDir   = flag.String("man", "", "man page root (its man1..man8 are read)")
-	npm      = flag.String("npm", "", "npm.tsv (name, version, downloads, summary)")
 	out      = flag.String("o", "assoc.bin.gz", "output table")
 	dump     = flag.String("dump", "", "also write each term's nearest neighbours here, as text")
 	window   = flag.Int("window", 5, "co-occurrence window, in analysed terms, each side")
@@ -79,11 +79,6 @@ func main() {
 		n := len(docs)
 		readMan(*manDir, add)
 		log.Printf("man: %d paragraphs", len(docs)-n)
-	}
-	if *npm != "" {
-		n := len(docs)
-		readNpm(*npm, add)
-		log.Printf("npm: %d summaries", len(docs)-n)
 	}
 	seen = nil
 
@@ -421,40 +416,6 @@ func manPage(src string, add func(string)) {
 		para.WriteByte(' ')
 	}
 	flush()
-}
-
-// readNpm passes each ASCII summary of npm.tsv to add.
-func readNpm(path string, add func(string)) {
-	f, err := os.Open(path)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	sc.Scan() // header
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 4 {
-			continue
-		}
-		s := cols[3]
-		if strings.HasPrefix(s, "[tested here") {
-			if i := strings.Index(s, "]"); i >= 0 {
-				s = s[i+1:]
-			}
-		}
-		ascii := true
-		for i := 0; i < len(s); i++ {
-			if s[i] >= 0x80 {
-				ascii = false
-				break
-			}
-		}
-		if ascii {
-			add(s)
-		}
-	}
 }
 
 // parallel runs f(0..n-1) on all cores.
