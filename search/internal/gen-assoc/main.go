@@ -59,6 +59,24 @@ var (
 
 func main() {
 	flag.Parse()
+	docs := readCorpus()
+	vocab := vocabulary(docs, *minCount, *maxVocab)
+	log.Printf("vocabulary: %d terms", len(vocab))
+	m := ppmi(cooccurrences(docs, vocab, *window))
+	k := *svdDim
+	q := quantise(randomizedSVD(m, len(vocab), k, *svdPow, *seed), k)
+	log.Printf("svd done")
+	if err := writeTable(*out, vocab, q, k); err != nil {
+		log.Fatal(err)
+	}
+	if *dump != "" {
+		dumpNeighbours(*dump, vocab, q, k)
+	}
+}
+
+// readCorpus returns the analysed terms of each distinct paragraph of the
+// sources the flags name, of two terms or more.
+func readCorpus() [][]string {
 	var docs [][]string
 	seen := map[string]bool{}
 	add := func(text string) {
@@ -80,9 +98,12 @@ func main() {
 		readMan(*manDir, add)
 		log.Printf("man: %d paragraphs", len(docs)-n)
 	}
-	seen = nil
+	return docs
+}
 
-	// Vocabulary: the most frequent terms, ties in lexical order.
+// vocabulary returns the at most maxTerms most frequent terms of docs
+// seen minCount times or more that goodTerm keeps, ties in lexical order.
+func vocabulary(docs [][]string, minCount, maxTerms int) []string {
 	freq := map[string]int{}
 	for _, d := range docs {
 		for _, t := range d {
@@ -91,7 +112,7 @@ func main() {
 	}
 	var vocab []string
 	for t, n := range freq {
-		if n >= *minCount && goodTerm(t) {
+		if n >= minCount && goodTerm(t) {
 			vocab = append(vocab, t)
 		}
 	}
@@ -101,22 +122,20 @@ func main() {
 		}
 		return vocab[i] < vocab[j]
 	})
-	if len(vocab) > *maxVocab {
-		vocab = vocab[:*maxVocab]
-	}
+	return vocab[:min(len(vocab), maxTerms)]
+}
+
+// cooccurrences counts, for each term of vocab, how often each other term
+// of vocab is within window terms of it in one doc.
+func cooccurrences(docs [][]string, vocab []string, window int) []map[int32]float32 {
 	id := make(map[string]int32, len(vocab))
 	for i, t := range vocab {
 		id[t] = int32(i)
 	}
-	nv := len(vocab)
-	log.Printf("vocabulary: %d terms", nv)
-
-	// Co-occurrence counts within the window.
-	rows := make([]map[int32]float32, nv)
+	rows := make([]map[int32]float32, len(vocab))
 	for i := range rows {
 		rows[i] = map[int32]float32{}
 	}
-	ctx := make([]float64, nv)
 	var buf []int32
 	for _, d := range docs {
 		buf = buf[:0]
@@ -131,25 +150,33 @@ func main() {
 			if a < 0 {
 				continue
 			}
-			for j := max(0, i-*window); j <= min(len(buf)-1, i+*window); j++ {
-				b := buf[j]
-				if j == i || b < 0 || b == a {
-					continue
+			for j := max(0, i-window); j <= min(len(buf)-1, i+window); j++ {
+				if b := buf[j]; j != i && b >= 0 && b != a {
+					rows[a][b]++
 				}
-				rows[a][b]++
-				ctx[b]++
 			}
 		}
 	}
-	docs = nil
+	return rows
+}
+
+// ppmi returns the positive PMI of the co-occurrence counts rows (pairs
+// seen at least twice), each row in column order, with context counts
+// smoothed by ^0.75. It empties rows as it goes.
+func ppmi(rows []map[int32]float32) []sparseRow {
+	// A term's count as a context is its column's sum.
+	ctx := make([]float64, len(rows))
+	for _, r := range rows {
+		for c, n := range r {
+			ctx[c] += float64(n)
+		}
+	}
 	var ctxTotal float64
 	for i := range ctx {
 		ctx[i] = math.Pow(ctx[i], 0.75)
 		ctxTotal += ctx[i]
 	}
-
-	// PPMI rows (pairs seen at least twice), in column order.
-	m := make([]sparseRow, nv)
+	m := make([]sparseRow, len(rows))
 	for i, r := range rows {
 		cols := make([]int32, 0, len(r))
 		for c := range r {
@@ -172,11 +199,15 @@ func main() {
 		}
 		rows[i] = nil
 	}
-	k := *svdDim
-	emb := randomizedSVD(m, nv, k, *svdPow, *seed)
-	q := make([]int8, nv*k)
-	for i := 0; i < nv; i++ {
-		r := emb[i*k : (i+1)*k]
+	return m
+}
+
+// quantise returns each k-dimensional row of emb normalised and as int8,
+// 127 for 1.
+func quantise(emb []float64, k int) []int8 {
+	q := make([]int8, len(emb))
+	for i := 0; i < len(emb); i += k {
+		r := emb[i : i+k]
 		var n float64
 		for _, v := range r {
 			n += v * v
@@ -186,16 +217,20 @@ func main() {
 			if n > 0 {
 				v /= n
 			}
-			q[i*k+j] = int8(math.Round(max(-1, min(1, v)) * 127))
+			q[i+j] = int8(math.Round(max(-1, min(1, v)) * 127))
 		}
 	}
-	log.Printf("svd done")
+	return q
+}
 
+// writeTable writes the vectors q (k to a term) of the terms vocab to
+// path in the format of the package comment, gzipped.
+func writeTable(path string, vocab []string, q []int8, k int) error {
 	var raw bytes.Buffer
 	raw.WriteString("ASV1")
 	var tmp [binary.MaxVarintLen64]byte
 	uv := func(v uint64) { raw.Write(tmp[:binary.PutUvarint(tmp[:], v)]) }
-	uv(uint64(nv))
+	uv(uint64(len(vocab)))
 	uv(uint64(k))
 	for _, t := range vocab {
 		uv(uint64(len(t)))
@@ -204,24 +239,28 @@ func main() {
 	for _, v := range q {
 		raw.WriteByte(byte(v))
 	}
-	f, err := os.Create(*out)
+	f, err := os.Create(path)
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
-	zw, _ := gzip.NewWriterLevel(f, gzip.BestCompression)
+	zw, err := gzip.NewWriterLevel(f, gzip.BestCompression)
+	if err != nil {
+		f.Close()
+		return err
+	}
 	if _, err := zw.Write(raw.Bytes()); err != nil {
-		log.Fatal(err)
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := zw.Close(); err != nil {
-		log.Fatal(err)
+		f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := f.Close(); err != nil {
-		log.Fatal(err)
+		return err
 	}
-	log.Printf("%d terms, %d dimensions, %d bytes before gzip", nv, k, raw.Len())
-	if *dump != "" {
-		dumpNeighbours(*dump, vocab, q, k)
-	}
+	log.Printf("%d terms, %d dimensions, %d bytes before gzip", len(vocab), k, raw.Len())
+	return nil
 }
 
 // dumpNeighbours writes each term's 12 nearest terms by cosine, to check
@@ -262,7 +301,9 @@ func dumpNeighbours(path string, vocab []string, q []int8, k int) {
 	if err := w.Flush(); err != nil {
 		log.Fatal(err)
 	}
-	f.Close()
+	if err := f.Close(); err != nil {
+		log.Fatal(err)
+	}
 }
 
 // goodTerm keeps terms of letters (and digits after one), 2 to 24 bytes.
