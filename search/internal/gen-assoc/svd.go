@@ -1,8 +1,10 @@
 package main
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // sparseRow is one row of a sparse matrix.
@@ -73,29 +75,59 @@ func orthonormalise(y []float64, rows, l int) {
 	}
 }
 
+// powerIterations is how many times randomizedSVD multiplies its basis by
+// M Mᵀ: each sharpens it towards the leading singular vectors, which a
+// PPMI matrix's slowly decaying spectrum needs.
+const powerIterations = 3
+
 // randomizedSVD returns the first k left singular vectors of the sparse
 // matrix M (rows × n), each scaled by its singular value to the power p,
 // as rows × k, row-major (Halko, Martinsson and Tropp 2011: a random
-// projection, three power iterations, and the eigenvectors of the small
-// projected Gram matrix).
+// projection, power iterations, and the eigenvectors of the small
+// projected Gram matrix). The same seed gives the same vectors.
 func randomizedSVD(m []sparseRow, n, k int, p float64, seed uint64) []float64 {
 	rows := len(m)
-	l := k + 20
+	l := k + 20 // oversampled: the last columns of the basis are the least accurate
+	q := rangeBasis(m, n, l, seed)
+	evals, evecs := jacobiEigen(projectedGram(m, n, q, l), l)
+	out := make([]float64, rows*k)
+	for c, e := range descending(evals)[:k] {
+		scale := math.Pow(math.Sqrt(math.Max(evals[e], 0)), p)
+		for i := 0; i < rows; i++ {
+			var v float64
+			for a := 0; a < l; a++ {
+				v += q[i*l+a] * evecs[a*l+e]
+			}
+			out[i*k+c] = v * scale
+		}
+	}
+	return out
+}
+
+// rangeBasis returns an orthonormal basis Q (rows × l) of the range of M
+// Ω for a Gaussian Ω (n × l) drawn from seed, after powerIterations.
+func rangeBasis(m []sparseRow, n, l int, seed uint64) []float64 {
 	r := rand.New(rand.NewPCG(seed, 2))
 	omega := make([]float64, n*l)
 	for i := range omega {
 		omega[i] = r.NormFloat64()
 	}
 	y := mulDense(m, omega, l)
-	orthonormalise(y, rows, l)
-	for it := 0; it < 3; it++ {
+	orthonormalise(y, len(m), l)
+	for range powerIterations {
 		z := mulDenseT(m, n, y, l)
 		orthonormalise(z, n, l)
 		y = mulDense(m, z, l)
-		orthonormalise(y, rows, l)
+		orthonormalise(y, len(m), l)
 	}
-	// B = Qᵀ M (l × n); B Bᵀ = Qᵀ M Mᵀ Q.
-	bt := mulDenseT(m, n, y, l) // n × l = Bᵀ
+	return y
+}
+
+// projectedGram returns B Bᵀ (l × l) for B = Qᵀ M: its eigenvectors map
+// Q's columns onto M's left singular vectors, its eigenvalues are their
+// singular values squared.
+func projectedGram(m []sparseRow, n int, q []float64, l int) []float64 {
+	bt := mulDenseT(m, n, q, l) // n × l = Bᵀ
 	g := make([]float64, l*l)
 	for i := 0; i < n; i++ {
 		bi := bt[i*l : (i+1)*l]
@@ -110,33 +142,18 @@ func randomizedSVD(m []sparseRow, n, k int, p float64, seed uint64) []float64 {
 			g[a*l+b] = g[b*l+a]
 		}
 	}
-	evals, evecs := jacobiEigen(g, l)
-	// Order by eigenvalue, descending.
-	idx := make([]int, l)
+	return g
+}
+
+// descending returns the indexes of v from its largest value to its
+// smallest, ties in index order.
+func descending(v []float64) []int {
+	idx := make([]int, len(v))
 	for i := range idx {
 		idx[i] = i
 	}
-	for i := 0; i < l; i++ {
-		for j := i + 1; j < l; j++ {
-			if evals[idx[j]] > evals[idx[i]] {
-				idx[i], idx[j] = idx[j], idx[i]
-			}
-		}
-	}
-	out := make([]float64, rows*k)
-	for c := 0; c < k; c++ {
-		e := idx[c]
-		sv := math.Sqrt(math.Max(evals[e], 0))
-		scale := math.Pow(sv, p)
-		for i := 0; i < rows; i++ {
-			var v float64
-			for a := 0; a < l; a++ {
-				v += y[i*l+a] * evecs[a*l+e]
-			}
-			out[i*k+c] = v * scale
-		}
-	}
-	return out
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(v[b], v[a]) })
+	return idx
 }
 
 // jacobiEigen diagonalises the symmetric n × n matrix a (destroyed):
