@@ -6,8 +6,10 @@ import (
 	_ "embed"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"math"
+	"strings"
 	"sync"
 )
 
@@ -20,15 +22,16 @@ import (
 // vectors learned offline from a large corpus of descriptions of tools:
 // the English descriptions of the packages in Debian's archive and the man
 // pages of a Debian machine (internal/gen-assoc; assoc.NOTICE.md). Each
-// term's vector is its PPMI co-occurrence row within five words, reduced
-// by truncated SVD to 64 dimensions, over the terms Analyze makes, so a
-// query word and a card word meet in the same space as they meet in the
-// index.
+// term's vector is its PPMI co-occurrence row within five terms (stop
+// words removed), reduced by truncated SVD to 64 dimensions, over the
+// terms Analyze makes, so a query word and a card word meet in the same
+// space as they meet in the index.
 
-// assocData is the table internal/gen-assoc writes.
+// assocData is the table internal/gen-assoc writes (a string, so that
+// nothing can change it).
 //
 //go:embed assoc.bin.gz
-var assocData []byte
+var assocData string
 
 // assocTable is the parsed table: the unit vector of term (stem) st is
 // vec[id[st]*dim:][:dim].
@@ -38,6 +41,10 @@ type assocTable struct {
 	vec []float32
 }
 
+// assocVectors returns the embedded table, parsed at the first Build that
+// uses it and shared, unchanged, by every index. A table that does not
+// parse is a broken build, not bad input: it is compiled in, and
+// TestAssocVectors fails on it first.
 var assocVectors = sync.OnceValue(func() *assocTable {
 	t, err := parseAssoc(assocData)
 	if err != nil {
@@ -49,14 +56,14 @@ var assocVectors = sync.OnceValue(func() *assocTable {
 // parseAssoc reads a table in gen-assoc's format: "ASV1", the uvarint
 // count of terms and of dimensions, each term as a uvarint length and its
 // bytes, then each term's vector as one int8 a dimension (127 is 1).
-func parseAssoc(data []byte) (*assocTable, error) {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
+func parseAssoc(data string) (*assocTable, error) {
+	zr, err := gzip.NewReader(strings.NewReader(data))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gunzip: %w", err)
 	}
 	raw, err := io.ReadAll(zr)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gunzip: %w", err)
 	}
 	if len(raw) < 4 || string(raw[:4]) != "ASV1" {
 		return nil, errors.New("not an ASV1 table")
@@ -64,21 +71,30 @@ func parseAssoc(data []byte) (*assocTable, error) {
 	r := bytes.NewReader(raw[4:])
 	n, err1 := binary.ReadUvarint(r)
 	d, err2 := binary.ReadUvarint(r)
-	if err := errors.Join(err1, err2); err != nil || d == 0 || n > uint64(len(raw)) || d > 1024 {
-		return nil, errors.New("bad header")
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	// n bounded by the data's length and d by 1024 keep n*d from overflowing.
+	if d == 0 || d > 1024 || n > uint64(len(raw)) {
+		return nil, fmt.Errorf("header: %d terms of %d dimensions", n, d)
 	}
 	t := &assocTable{id: make(map[string]int32, n), dim: int(d)}
 	for i := range int(n) {
 		l, err := binary.ReadUvarint(r)
-		if err != nil || l > uint64(r.Len()) {
-			return nil, errors.New("bad term")
+		if err != nil {
+			return nil, fmt.Errorf("term %d: %w", i, err)
+		}
+		if l > uint64(r.Len()) {
+			return nil, fmt.Errorf("term %d: %d bytes, %d left", i, l, r.Len())
 		}
 		b := make([]byte, l)
-		io.ReadFull(r, b)
+		if _, err := io.ReadFull(r, b); err != nil {
+			return nil, fmt.Errorf("term %d: %w", i, err)
+		}
 		t.id[string(b)] = int32(i)
 	}
 	if uint64(r.Len()) != n*d {
-		return nil, errors.New("bad vector length")
+		return nil, fmt.Errorf("%d bytes of vectors, want %d terms × %d", r.Len(), n, d)
 	}
 	t.vec = make([]float32, n*d)
 	for i := range t.vec {
@@ -102,8 +118,8 @@ func parseAssoc(data []byte) (*assocTable, error) {
 }
 
 // maxAssocWords bounds how many distinct query words the feature compares
-// with each candidate's words: each costs a vector product per distinct
-// word of the candidates.
+// with the candidates' words: each costs a vector product per row of the
+// table that the candidates' words reach.
 const maxAssocWords = 16
 
 // assocWord is a query word that has a vector.
@@ -128,11 +144,12 @@ func (ix *Index) buildAssocRows() {
 	}
 }
 
-// buildCardRows lists the distinct rows of each card's words that
-// assocScore compares, once per index (a pseudo-query index of learning
-// has its own, without its held-out phrases): a search then reads a short
-// list per candidate rather than every word of its text, and a card word
-// without a vector, like no query word and near none, is left out.
+// buildCardRows lists, once per index, the distinct rows of the words of
+// each card's id, summary and intent phrases, the words assocScore
+// compares: a search then reads a short list per candidate rather than
+// every word of its text. A card word without a vector is left out, as it
+// can be no query word that has one, nor near one. (A pseudo-query index
+// of learnWeights lists its own, without its held-out phrases.)
 func (ix *Index) buildCardRows() {
 	if ix.assoc == nil {
 		return
@@ -191,15 +208,18 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 }
 
 // assocScore is the soft match of the query words that card c does not
-// hold in its id, summary or intent phrases: each counts its idf times
-// its best cosine to a word of those fields, in units of the query's idf
-// mass, or of the words no card holds if that is more (qmass leaves
-// them out: one unknown word beside words every card has made the
-// feature thousands, alone deciding the ranking), so it is at most 2. Cosines are computed once per query and card word that has a
-// vector (s.simSlot, by row of the table): a card word without one is
-// like no query word and near none, and the scratch keeps at most one
-// entry per row of the table, whatever the size of the cards or of the
-// vocabulary (a card of 400,000 distinct words made it keep 35 MB).
+// hold in its id, summary or intent phrases: each counts its idf times its
+// best cosine to a word of those fields.
+//
+// The sum is in units of the query's idf mass or, if more, of the words no
+// card holds, which qmass leaves out: one such word beside words every
+// card has made the feature thousands, alone deciding the ranking. So it
+// is at most 2.
+//
+// Cosines are computed once per query for each row of the table the
+// candidates' words reach (s.simSlot): the scratch keeps at most one entry
+// per row, whatever the size of the cards or of the vocabulary (by
+// vocabulary term, a card of 400,000 distinct words made it keep 35 MB).
 func (ix *Index) assocScore(s *scratch, c int32) float32 {
 	nw := len(s.assocWords)
 	if nw == 0 || s.qmass <= 0 {

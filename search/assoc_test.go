@@ -1,6 +1,8 @@
 package search
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"testing"
 )
@@ -152,5 +154,34 @@ func TestAssocTableMatchesAnalyze(t *testing.T) {
 	}
 	if share := float64(with) / float64(all); share < 0.85 {
 		t.Errorf("%.3f of the dev cards' term occurrences have a vector, want at least 0.85: regenerate assoc.bin.gz (assoc.NOTICE.md) after changing Analyze", share)
+	}
+}
+
+// A damaged table is an error, never a panic nor a table: cut short
+// anywhere, or with a header that claims more than the data holds.
+func TestParseAssocRejectsDamage(t *testing.T) {
+	if _, err := parseAssoc(assocData); err != nil {
+		t.Fatalf("embedded table: %v", err)
+	}
+	for _, n := range []int{0, 10, len(assocData) / 2, len(assocData) - 9} {
+		if _, err := parseAssoc(assocData[:n]); err == nil {
+			t.Errorf("table cut to %d bytes parsed", n)
+		}
+	}
+	for _, raw := range []string{
+		"ASV2\x01\x01\x01a\x7f",
+		"ASV1\x01\x00\x01a",                     // no dimensions
+		"ASV1\x01\x01\xff\xff\xff\xff\x0fa\x7f", // a term longer than the data
+		"ASV1\x02\x01\x01a\x7f",                 // a term missing
+		"ASV1\x01\x02\x01a\x7f",                 // a dimension missing
+		"ASV1\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x01\x01a\x7f",
+	} {
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write([]byte(raw))
+		zw.Close()
+		if _, err := parseAssoc(b.String()); err == nil {
+			t.Errorf("%q parsed", raw)
+		}
 	}
 }
