@@ -88,47 +88,47 @@
 //
 // The misses are mostly requests that say in other words what the right
 // card says ("reboot" for "restart"), and the cards alone are too few to
-// learn which words go together. assoc.bin.gz holds a 64-dimensional
-// vector for each of 13,719 stemmed terms, learned by
-// internal/gen-assoc (never at run time) from the English package
-// descriptions of Debian's archive and the man pages of a Debian machine
-// (assoc.NOTICE.md): positive PMI of terms within five words of each
-// other, reduced by truncated SVD. The feature featAssoc sums, over the
-// query words a candidate does not hold in its id, summary or phrases,
-// each word's idf times its best cosine to a word that the card does hold
-// there, over the query's idf mass, or that of the query words no card
-// holds if more (the query's mass counts only words some card holds: one
-// such word beside words every card has made the feature thousands, and
-// the scores 1e304 apart; bounding it moved dev MRR@10 from 0.7119 to
-// 0.7120, with typos 0.7588 / 0.6492 to 0.7600 / 0.6495, pseudo MRR
-// 0.655 to 0.654). Its prior weight is 2.5 (Build on the
-// development cards learns 0.66 pulled towards 0 and 5.3 unregularised).
-// It ranks the right card higher for more queries than lower (38 / 25)
-// and lifts MRR@10 everywhere, but moves three more right cards from
-// 5th to 6th or 7th than into the top 5: on the dev set 0.6325 / 0.8125 /
-// 0.7086 becomes 0.6350 / 0.8087 / 0.7120 (recall@1 / recall@5 /
-// MRR@10; MRR +0.0034, paired standard error 0.0024); half A 0.793 /
-// 0.691 becomes 0.793 / 0.696, half B 0.831 / 0.725 becomes 0.823 /
-// 0.727, the pseudo-queries 0.754 / 0.651 become 0.757 / 0.654; the dev
-// queries with typos 0.5575 / 0.7550 / 0.6404 become 0.5663 / 0.7600 /
-// 0.6495; the agent-style set 0.9362 / 0.9752 / 0.9549 becomes 0.9326 /
-// 0.9752 / 0.9528 (0.9362 / 0.9752 / 0.9546 since the features' unit,
-// the query's idf mass, is at least its heaviest repair). Tables made with other seeds of the SVD give dev MRR
-// 0.7120-0.7139 and recall@5 0.8075-0.8087 (every one of them up on MRR
-// on both halves and the pseudo-queries, down on recall@5 on the dev set
-// and half B); 100 dimensions 0.7130-0.7149 / 0.8075-0.8087 for a table
-// of 1 MB rather than 0.7 MB; Debian's descriptions alone 0.7107-0.7122 /
-// 0.8087-0.8125. At 10,000 cards a search costs about a quarter more
-// (p50 245 µs rather than 195 µs, p99 0.50 ms rather than 0.40 ms,
-// BenchmarkSearch run alternately on a quiet machine: the cosines of each
-// query word to the candidates' distinct words, once per query, over a
+// learn which words go together. assoc.bin.gz holds a 64-dimensional vector
+// for each of 13,719 stemmed terms, learned by internal/gen-assoc (never at
+// run time) from the English package descriptions of Debian's archive and
+// the man pages of a Debian machine (assoc.NOTICE.md): positive PMI of
+// terms within five terms of each other (stop words removed), reduced by
+// truncated SVD. The feature featAssoc sums, over the query words a
+// candidate does not hold in its id, summary or phrases, each word's idf
+// times its best cosine to a word that the card does hold there, over the
+// query's idf mass, or that of the query words no card holds if more (the
+// query's mass counts only words some card holds: one such word beside
+// words every card has made the feature thousands, and the scores 1e304
+// apart; bounding it moved dev MRR@10 from 0.7119 to 0.7120, with typos
+// 0.7588 / 0.6492 to 0.7600 / 0.6495, pseudo MRR 0.655 to 0.654). Its prior
+// weight is 2.5 (Build on the development cards learns 0.68 pulled towards
+// 0 and 4.8 almost unregularised; learn.go gives the dev set at other
+// priors). It ranks the right card higher for more queries than lower (39 /
+// 24) and lifts MRR@10 everywhere, but takes six right cards out of the top
+// 5 (to 6th to 9th) and brings three in: on the dev set 0.6325 / 0.8125 /
+// 0.7086 becomes 0.6350 / 0.8087 / 0.7120 (recall@1 / recall@5 / MRR@10;
+// MRR +0.0034, paired standard error 0.0024); half A 0.793 / 0.691 becomes
+// 0.793 / 0.696, half B 0.831 / 0.725 becomes 0.823 / 0.727, the
+// pseudo-queries 0.754 / 0.651 become 0.757 / 0.654; the dev queries with
+// typos 0.5575 / 0.7550 / 0.6404 become 0.5663 / 0.7600 / 0.6495; the
+// agent-style set 0.9362 / 0.9752 / 0.9549 becomes 0.9326 / 0.9752 / 0.9528
+// (0.9362 / 0.9752 / 0.9546 since the features' unit, the query's idf mass,
+// is at least its heaviest repair). Tables made with other seeds of the SVD
+// give dev MRR 0.7120-0.7139 and recall@5 0.8075-0.8087 (every one of them
+// up on MRR on both halves and the pseudo-queries, down on recall@5 on the
+// dev set and half B); 100 dimensions 0.7130-0.7149 / 0.8075-0.8087 for a
+// table of 1 MB rather than 0.7 MB; Debian's descriptions alone
+// 0.7107-0.7122 / 0.8087-0.8125. At 10,000 cards a search costs about a
+// quarter more (p50 245 µs rather than 195 µs, p99 0.50 ms rather than 0.40
+// ms, BenchmarkSearch run alternately on a quiet machine: the cosines of
+// each query word to the candidates' distinct words, once per query, over a
 // list of each card's rows made at Build), Build 0-30 ms more and 0.75 MB
-// more retained, and the process 4 MB once for the table. Each
-// pooled scratch keeps the cosines by row of the table, of card words
-// that have a vector only (at most 54 KiB of slots and 0.9 MB of
-// cosines): by vocabulary term and every card word, a query reaching a
-// card of 400,000 distinct words left 35 MB in its scratch and took 46
-// ms rather than 23 (15 without the feature).
+// more retained, and the process 4 MB once for the table. Each pooled
+// scratch keeps the cosines by row of the table, of card words that have a
+// vector only (at most 54 KiB of slots and 0.9 MB of cosines): by
+// vocabulary term and every card word, a query reaching a card of 400,000
+// distinct words left 35 MB in its scratch and took 46 ms rather than 23
+// (15 without the feature).
 //
 // # A second corpus
 //
