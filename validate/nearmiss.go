@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -246,7 +247,31 @@ func NearestID(id string, ids []string) string {
 	if len(id) > maxNearestID {
 		return ""
 	}
-	return nearestName(id, ids)
+	if meant := nearestName(id, ids); meant != "" {
+		return meant
+	}
+	for _, other := range ids {
+		if sameWordsReordered(id, other) {
+			return other
+		}
+	}
+	return ""
+}
+
+// sameWordsReordered reports whether a and b hold the same two or more
+// words, split at "-", "_", "." and ":", in another order or case: an id
+// recalled by its words rather than their order ("sudo-deck" for
+// "deck-sudo", "logs.kube" for "kube.logs", "pre:plan" for the loop point
+// "plan:pre") is many edits from the id,
+// too far for a typo, yet plainly meant it.
+func sameWordsReordered(a, b string) bool {
+	split := func(s string) []string {
+		words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+		slices.Sort(words)
+		return words
+	}
+	wa, wb := split(a), split(b)
+	return len(wa) >= 2 && slices.Equal(wa, wb)
 }
 
 const maxNearestID = 256

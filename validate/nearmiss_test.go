@@ -63,6 +63,15 @@ func TestNearestName(t *testing.T) {
 		{"policy", []string{"policies"}, "policies"},
 		{"patch", []string{"patches"}, "patches"},
 		{"build", []string{"deploy"}, ""},
+		// The same words in another order: an id recalled by its words.
+		{"sudo-deck", []string{"deck-sudo", "ft"}, "deck-sudo"},
+		{"logs.kube", []string{"kube.exec", "kube.logs"}, "kube.logs"},
+		{"Worktree_OD", []string{"od-worktree"}, "od-worktree"},
+		{"pre:plan", Points, "plan:pre"},
+		{"wave:execute:post", Points, "execute:wave:post"},
+		{"deck", []string{"deck-sudo"}, ""},
+		{"sudo-deck-x", []string{"deck-sudo"}, ""},
+		{"deck-deck", []string{"deck"}, ""},
 	}
 	for _, tt := range tests {
 		if got := NearestID(tt.key, tt.names); got != tt.want {
