@@ -270,6 +270,9 @@ func sameWordsReordered(a, b string) bool {
 		slices.Sort(words)
 		return words
 	}
+	if len(a) != len(b) {
+		return false // the same words and as many one-byte separators
+	}
 	wa, wb := split(a), split(b)
 	return len(wa) >= 2 && slices.Equal(wa, wb)
 }
