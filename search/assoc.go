@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -182,28 +183,32 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 	if ix.assoc == nil {
 		return
 	}
-	r, ok := ix.assoc.id[st]
-	if !ok {
-		return
-	}
-	idf := ix.maxIDF // a word no card holds is as rare as can be
+	var r int32
+	var idf float32
 	if t >= 0 {
-		idf = ix.idf[t]
-	}
-	for i := range s.assocWords {
-		if s.assocWords[i].row == r {
-			s.assocWords[i].w += qw * idf
-			if t < 0 {
-				s.assocMass += qw * idf
-			}
+		r, idf = ix.assocRow[t], ix.idf[t]
+	} else {
+		row, ok := ix.assoc.id[st]
+		if !ok {
 			return
 		}
+		// A word no card holds weighs the idf of a word of one card.
+		r, idf = row, bm25IDF(float64(len(ix.cards)), 1)
 	}
-	if len(s.assocWords) < maxAssocWords {
-		s.assocWords = append(s.assocWords, assocWord{row: r, w: qw * idf})
-		if t < 0 {
-			s.assocMass += qw * idf
-		}
+	if r < 0 {
+		return
+	}
+	w := qw * idf
+	switch i := slices.IndexFunc(s.assocWords, func(a assocWord) bool { return a.row == r }); {
+	case i >= 0:
+		s.assocWords[i].w += w
+	case len(s.assocWords) < maxAssocWords:
+		s.assocWords = append(s.assocWords, assocWord{row: r, w: w})
+	default:
+		return
+	}
+	if t < 0 {
+		s.assocMass += w
 	}
 }
 

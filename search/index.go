@@ -108,12 +108,10 @@ type Index struct {
 
 	pool sync.Pool // *scratch
 
-	// Word vectors (assoc.go), unless featAssoc is off: the table, the
-	// row of each vocabulary term in it (-1 if none), and the idf a term
-	// of one card would have, for query words no card holds.
+	// Word vectors (assoc.go), unless featAssoc is off: the table and the
+	// row of each vocabulary term in it (-1 if none).
 	assoc    *assocTable
 	assocRow []int32
-	maxIDF   float32
 	// The distinct rows of the words of card c's id, summary and intent
 	// phrases are cardRows[cardRowOff[c]:cardRowOff[c+1]] (buildCardRows).
 	cardRowOff, cardRows []int32
@@ -460,6 +458,12 @@ func (ix *Index) unitTermsOf(u *unit) []int32 {
 	return ix.unitTerms[u.off : u.off+u.n]
 }
 
+// bm25IDF is the BM25 idf of a term in df of n cards: ln(1 + (n - df +
+// 0.5) / (df + 0.5)), positive however common the term.
+func bm25IDF(n, df float64) float32 {
+	return float32(math.Log(1 + (n-df+0.5)/(df+0.5)))
+}
+
 // computeIDF sets the BM25 idf of each term from its card frequency,
 // raised by the term's burstiness, and each unit's idf mass (used to
 // normalise per-phrase scores).
@@ -467,9 +471,8 @@ func (ix *Index) computeIDF() {
 	n := float64(len(ix.cards))
 	cardDF := ix.cardFrequency(func(field) bool { return true })
 	ix.idf = make([]float32, len(ix.vocab))
-	ix.maxIDF = float32(math.Log(1 + (n-0.5)/1.5))
 	for t, d := range cardDF {
-		ix.idf[t] = float32(math.Log(1 + (n-float64(d)+0.5)/(float64(d)+0.5)))
+		ix.idf[t] = bm25IDF(n, float64(d))
 	}
 	if ix.p.burst > 0 {
 		ix.applyBurstiness()

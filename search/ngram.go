@@ -105,7 +105,7 @@ func (ix *Index) buildNgramStats() {
 	ix.ngIdf = make([]float32, ngBuckets)
 	for id, d := range df {
 		if d > 0 {
-			ix.ngIdf[id] = float32(math.Log(1 + (float64(n)-float64(d)+0.5)/(float64(d)+0.5)))
+			ix.ngIdf[id] = bm25IDF(float64(n), float64(d))
 		}
 	}
 	// The norms of each id's vector and of each card's summary and phrases

@@ -257,8 +257,7 @@ func (ix *Index) addCoverageWord(s *scratch, t, from, stemLen int32, qw float32)
 		}
 	}
 	if qwd.from == qwd.to {
-		n := float64(len(ix.cards))
-		idf = float32(math.Log(1 + (n+0.5)/0.5)) // the idf of a word in no card
+		idf = bm25IDF(float64(len(ix.cards)), 0) // the idf of a word in no card
 	}
 	qwd.weight = qw * idf
 	s.words = append(s.words, qwd)
