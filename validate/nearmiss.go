@@ -239,7 +239,8 @@ func pluralOf(p, w string) bool {
 }
 
 // NearestID returns the id among ids most likely meant by id, which is
-// none of them, by nearestName; "" when none is near, or when id is too
+// none of them, by nearestName or else as the same words in another
+// order; "" when none is near, or when id is too
 // long to be a typo of one (its search would cost a client's 404 a scan of
 // long strings). On a tie the first in ids wins, so callers pass them
 // sorted.
@@ -250,31 +251,30 @@ func NearestID(id string, ids []string) string {
 	if meant := nearestName(id, ids); meant != "" {
 		return meant
 	}
+	// The same two or more words in another order or case: an id recalled
+	// by its words rather than their order ("sudo-deck" for "deck-sudo",
+	// "logs.kube" for "kube.logs", "pre:plan" for the loop point
+	// "plan:pre") is many edits from the id, too far for a typo, yet
+	// plainly meant it. Only ids of its length can be (the same words and
+	// as many one-byte separators), so few are split.
+	words := sortedWords(id)
+	if len(words) < 2 {
+		return ""
+	}
 	for _, other := range ids {
-		if sameWordsReordered(id, other) {
+		if len(other) == len(id) && slices.Equal(words, sortedWords(other)) {
 			return other
 		}
 	}
 	return ""
 }
 
-// sameWordsReordered reports whether a and b hold the same two or more
-// words, split at "-", "_", "." and ":", in another order or case: an id
-// recalled by its words rather than their order ("sudo-deck" for
-// "deck-sudo", "logs.kube" for "kube.logs", "pre:plan" for the loop point
-// "plan:pre") is many edits from the id,
-// too far for a typo, yet plainly meant it.
-func sameWordsReordered(a, b string) bool {
-	split := func(s string) []string {
-		words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
-		slices.Sort(words)
-		return words
-	}
-	if len(a) != len(b) {
-		return false // the same words and as many one-byte separators
-	}
-	wa, wb := split(a), split(b)
-	return len(wa) >= 2 && slices.Equal(wa, wb)
+// sortedWords returns the words of an id, split at "-", "_", "." and ":",
+// in lower case and sorted.
+func sortedWords(id string) []string {
+	words := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+	slices.Sort(words)
+	return words
 }
 
 const maxNearestID = 256
