@@ -40,6 +40,18 @@ func TestAssocVectors(t *testing.T) {
 	}
 }
 
+// scoreQuery leaves in s what a search of q has when the features are
+// computed: the query analysed and the cards scored, nothing of an
+// earlier query.
+func scoreQuery(t *testing.T, ix *Index, s *scratch, q string) {
+	t.Helper()
+	s.reset()
+	if !ix.analyseQuery(q, s) {
+		t.Fatalf("%q not analysed", q)
+	}
+	ix.scoreCards(s)
+}
+
 // A query word no card holds reaches the card that says it in other
 // words: "reboot" the card that restarts and shuts down, not the one that
 // has "host" in its id (which ranks first without the soft match).
@@ -55,17 +67,12 @@ func TestAssocSoftMatch(t *testing.T) {
 		t.Errorf("Search(reboot the host) = %v, want power-ctl first", res)
 	}
 	s := newScratch(len(ix.cards), len(ix.vocab))
-	if !ix.analyseQuery("reboot the host", s) {
-		t.Fatal("query not analysed")
-	}
-	ix.scoreCards(s)
+	scoreQuery(t, ix, s, "reboot the host")
 	if a, b := ix.assocScore(s, 0), ix.assocScore(s, 1); !(a > b+0.05) {
 		t.Errorf("soft match: power-ctl %.3f, host-name %.3f: want power-ctl clearly above", a, b)
 	}
 	// Words the card holds count through the other features, not this one.
-	s.reset()
-	ix.analyseQuery("restart the host", s)
-	ix.scoreCards(s)
+	scoreQuery(t, ix, s, "restart the host")
 	if v := ix.assocScore(s, 0); v != 0 {
 		t.Errorf("soft match of words the card holds = %.3f, want 0", v)
 	}
@@ -84,10 +91,7 @@ func TestAssocScratchBoundedByTable(t *testing.T) {
 		{ID: "host-name", Summary: "Show or set the host name", IntentPhrases: []string{"Show the host name"}}}
 	ix := Build(cards)
 	s := newScratch(len(ix.cards), len(ix.vocab))
-	if !ix.analyseQuery("reboot the host w7 w9 colour display print", s) {
-		t.Fatal("query not analysed")
-	}
-	ix.scoreCards(s)
+	scoreQuery(t, ix, s, "reboot the host w7 w9 colour display print")
 	if v := ix.assocScore(s, 0); v <= 0 {
 		t.Errorf("soft match of the huge card = %v, want > 0", v)
 	}
@@ -100,9 +104,7 @@ func TestAssocScratchBoundedByTable(t *testing.T) {
 		t.Errorf("%d card words with cosines, want only those with vectors (a handful)", n)
 	}
 	// The cache is per query: the next one reads no cosine of this one.
-	s.reset()
-	ix.analyseQuery("restart the host", s)
-	ix.scoreCards(s)
+	scoreQuery(t, ix, s, "restart the host")
 	if v := ix.assocScore(s, 0); v != 0 {
 		t.Errorf("soft match of words the card holds, after another query = %v, want 0", v)
 	}
@@ -126,10 +128,7 @@ func TestAssocBoundedWhenKnownWordsAreCommon(t *testing.T) {
 	ix := Build(cards)
 	for _, q := range []string{"acme reboot", "reboot acme poweroff", "acme (reboot)"} {
 		s := newScratch(len(ix.cards), len(ix.vocab))
-		if !ix.analyseQuery(q, s) {
-			t.Fatalf("%q not analysed", q)
-		}
-		ix.scoreCards(s)
+		scoreQuery(t, ix, s, q)
 		if v := ix.assocScore(s, 0); !(v > 0 && v <= 2) {
 			t.Errorf("%q: soft match of power-ctl = %v (query mass %v), want in (0, 2]", q, v, s.qmass)
 		}
