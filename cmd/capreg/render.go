@@ -183,18 +183,20 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 // as the findings about its content do: a render takes two JSON files.
 func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
 	data, err := readBounded(ctx, path)
-	if errors.Is(err, context.Canceled) || err != nil && interruptedMeanwhile(ctx, path) {
+	var v ojson.Value
+	var errs []ojson.Error
+	if err == nil {
+		v, errs = ojson.Parse(data)
+	}
+	// A read or a parse that failed as a signal ended the pipe's producer
+	// is the interrupt, not a fault of the file.
+	if errors.Is(err, context.Canceled) || (err != nil || len(errs) > 0) && interruptedMeanwhile(ctx, path) {
 		fmt.Fprintln(stderr, "capreg: interrupted; stopped")
 		return ojson.Value{}, nil, exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %s: %v\n", flag, err)
 		return ojson.Value{}, nil, exitUsage
-	}
-	v, errs := ojson.Parse(data)
-	if len(errs) > 0 && interruptedMeanwhile(ctx, path) {
-		fmt.Fprintln(stderr, "capreg: interrupted; stopped")
-		return ojson.Value{}, nil, exitInterrupted
 	}
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
