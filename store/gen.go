@@ -126,13 +126,18 @@ type Drift struct {
 // CheckArtifacts compares the committed artifacts in dir with freshly
 // generated ones, ignoring carriage returns (Windows autocrlf checkouts):
 // those of the files, and those a fragment inlined from a checkout of the
-// other kind holds in a JSON string (see withoutCR).
-func CheckArtifacts(dir string, snap *Snapshot) ([]Drift, error) {
+// other kind holds in a JSON string (see withoutCR). It stops between
+// files once ctx ends (a committed registry of megabytes takes a while to
+// read and diff) and returns the drifts found so far with ctx's error.
+func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, error) {
 	if !snap.OK() {
 		return nil, errors.New("repository has errors; nothing to compare")
 	}
 	var drifts []Drift
 	for _, name := range ArtifactNames {
+		if err := ctx.Err(); err != nil {
+			return drifts, err
+		}
 		p := filepath.Join(dir, name)
 		committed, err := readCommitted(p)
 		if errors.Is(err, fs.ErrNotExist) {

@@ -60,7 +60,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// capabilities over it.
 		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
 	}
-	return genCheck(snap, gf.out, hint, stdout, stderr)
+	return genCheck(ctx, snap, gf.out, hint, stdout, stderr)
 }
 
 // reportWarnings prints the warnings of a repository that passes the gate:
@@ -101,9 +101,15 @@ func genWrite(ctx context.Context, snap *store.Snapshot, out string, stdout, std
 
 // genCheck compares the committed artifacts in out with the generated ones:
 // a diff and the command that fixes it for each stale file, exit 1.
-func genCheck(snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) int {
-	drifts, err := store.CheckArtifacts(out, snap)
-	if err != nil {
+// Interrupted, it prints nothing of a comparison left unfinished: a
+// partial "up to date" or a stale file's diff would read as the verdict.
+func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) int {
+	drifts, err := store.CheckArtifacts(ctx, out, snap)
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "capreg: interrupted; stopped before the comparison ended")
+		return exitInterrupted
+	case err != nil:
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}

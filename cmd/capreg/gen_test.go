@@ -360,6 +360,38 @@ func TestGenWriteInterrupted(t *testing.T) {
 	}
 }
 
+// TestGenCheckInterrupted: gen --check interrupted after loading prints no
+// diff and no verdict (a half-made comparison would read as one), says so
+// and exits 130, where it would otherwise report the stale registry.
+func TestGenCheckInterrupted(t *testing.T) {
+	repo, out := toolsRepo(t)
+	if err := os.WriteFile(filepath.Join(out, store.RegistryFile), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := repoFlags{repo: repo}
+	snap, code := f.loadValid(context.Background(), io.Discard)
+	if snap == nil {
+		t.Fatalf("load: exit %d", code)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := genCheck(context.Background(), snap, out, "capreg gen --write", &stdout, &stderr); code != exitFindings {
+		t.Fatalf("not interrupted: exit %d, want %d (stderr %q)", code, exitFindings, stderr.String())
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stdout.Reset()
+	stderr.Reset()
+	if code := genCheck(ctx, snap, out, "capreg gen --write", &stdout, &stderr); code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("stdout = %.80q, want nothing", stdout.String())
+	}
+	if got, want := stderr.String(), "capreg: interrupted; stopped before the comparison ended\n"; got != want {
+		t.Errorf("stderr = %q, want %q", got, want)
+	}
+}
+
 // TestVerbsInterruptedWhileLoading: a verb whose scan an interrupt ended
 // says so and exits 130, not 2 with "context canceled" as an I/O failure.
 func TestVerbsInterruptedWhileLoading(t *testing.T) {
