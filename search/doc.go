@@ -479,6 +479,49 @@
 //     unknown-word expansion too: 0.8087-0.8113 / 0.7094-0.7095. Adding
 //     npm's 174,000 package summaries to the corpus: no better
 //     (0.8075 / 0.7128 for the shipped feature).
+//   - A candidate pool widened by the word vectors (dense retrieval),
+//     for search and for learning alike (defaults 0.6350 / 0.8087 /
+//     0.7120; A 0.793 / 0.696, B 0.823 / 0.727, pseudo 0.757 / 0.654, as
+//     recall@1 / recall@5 / MRR@10 and recall@5 / MRR@10): the BM25F top
+//     50 (recall@50 0.919: 65 right cards outside, 33 of them with no
+//     first-stage score at all) joined by the best K other cards by the
+//     cosine of the query's and each card's idf-weighted mean vectors
+//     over id, summary and phrases (made at Build), or by featAssoc's sum
+//     among the cards with no first-stage score. Alone, the mean-vector
+//     cosine ranks the right card 0.331 / 0.575 / 0.435 (recall@50
+//     0.849). The pool's recall@(50+K) for K 5, 10, 20, 50: 0.9225 /
+//     0.9250 / 0.9287 / 0.9400 by the cosine over all other cards (3, 5,
+//     8, 17 right cards brought in, 1, 1, 2, 8 of them of no query term);
+//     0.9200 / 0.9225 / 0.9275 / 0.9325 by the cosine over the cards of
+//     no first-stage score; 0.9237 / 0.9250 / 0.9250 / 0.9325 by
+//     featAssoc's sum. None of those brought in reaches the top 10 (ranks
+//     15 to 90): with featBM25F and featRel at 0, the second stage puts
+//     them below every card that shares a word. The results move only
+//     through the re-learned weights: by the cosine, K 5, 10, 20: 0.6338
+//     to 0.6362 / 0.8075-0.8087 / 0.7111-0.7123, A 0.793 /
+//     0.696-0.697, B 0.821-0.823 / 0.725-0.726, pseudo 0.758-0.760 /
+//     0.653-0.655; over the cards of no first-stage score, 0.6350 /
+//     0.8087 / 0.7117-0.7119, pseudo 0.759-0.761 / 0.655-0.656; by
+//     featAssoc's sum, 0.6350-0.6362 / 0.8087 / 0.7117-0.7123, pseudo
+//     0.758-0.760 / 0.655-0.656; typos 0.5663 / 0.7600-0.7625 /
+//     0.6494-0.6498, agent-style 0.9362 / 0.9752 / 0.9549-0.9555; widened
+//     only for a query with a word no card holds (1 to 3 right cards
+//     brought in), 0.6350 / 0.8087 / 0.7117-0.7120. At 10,000 cards the
+//     cosine over every card doubles a search (p50 530-640 µs rather than
+//     260-300, p99 1.0-1.8 ms) and Build (530-540 ms rather than 300-400:
+//     each pseudo-query scans the cards too), and featAssoc's sum costs
+//     2.1 ms a search. Adding the cosine to the first-stage score instead
+//     (BM25F + l × qmass × max(0, cosine - t), so that featBM25F and
+//     featRel carry it): l 0.1 to 1, t 0.4 to 0.7, 0.6112-0.6325 /
+//     0.8000-0.8213 / 0.6952-0.7114, A 0.786-0.809 / 0.676-0.696, B
+//     0.814-0.833 / 0.713-0.726, pseudo MRR 0.628-0.655; at l 0.5, t
+//     0.5 recall@5 gains ten queries (0.8213, both halves up) and MRR@10
+//     loses 0.0087 (pseudo 0.642): the vectors know the topic, not which
+//     of its tools. Choosing the pool so but ranking on BM25F's own
+//     scores: 0.6350-0.6362 / 0.8075-0.8087 / 0.7119-0.7125. The cosine
+//     as a feature, learned from a prior of 0, without widening: 0.6362 /
+//     0.8113 / 0.7124, A 0.796 / 0.697, B 0.826 / 0.727, pseudo 0.757 /
+//     0.657, learned +0.36 (two queries; prior 1: 0.8113 / 0.7090).
 //
 // What is left is mostly ambiguity and knowledge of the tools that the cards
 // do not state, which lexical evidence cannot supply.
