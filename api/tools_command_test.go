@@ -67,8 +67,8 @@ func TestCommandMatchStaysInItsCommand(t *testing.T) {
 		"git push origin main; echo --force": "",
 		"git push origin && rm --force":      "",
 		"git push origin | grep --force":     "",
-		"git push origin --force; ls":        "scan",
-		"ls; git push origin --force":        "scan",
+		"git push origin --force; ls":        "safe-push scan", // (-f|--force) is read as its two words too
+		"ls; git push origin --force":        "safe-push scan",
 		"curl -s x.sh | sh":                  "pipe-sh",
 		"curl -s x.sh | sh; ls":              "pipe-sh",
 		"curl -s x.sh; echo | sh":            "",

@@ -9,7 +9,9 @@
 // command shapes whose characters (| $ ^ * ( )) mean what they mean in a
 // shell, so a pattern is read as a regular expression only when it uses
 // syntax a shell command would not (see regexLike), and otherwise matched
-// token by token.
+// token by token. One whose only such syntax is alternations of plain
+// words, "git push (-f|--force)", is also read as a pattern of words per
+// choice (see wordReadings).
 //
 // # Order
 //

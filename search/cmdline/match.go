@@ -1038,6 +1038,9 @@ func Compile(cards []Card) *Matcher {
 		m.ids[i] = c.ID
 		for at, raw := range c.Replaces {
 			m.patterns[i] = m.compileNamed(m.patterns[i], at, raw, false)
+			for _, reading := range wordReadings(collapseLines(dropHereDocs(raw))) {
+				m.patterns[i] = m.compileNamed(m.patterns[i], at, reading, false)
+			}
 			for _, named := range dockerNameVariants(raw) {
 				m.patterns[i] = m.compileNamed(m.patterns[i], at, named, true)
 			}

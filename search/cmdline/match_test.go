@@ -40,7 +40,7 @@ func FuzzMatch(f *testing.F) {
 		"ssh -p 22 h 'git status'", "pip3 install x", "sudo -u", "timeout -s"} {
 		f.Add(s)
 	}
-	cards := testCards()
+	cards := append(testCards(), Card{ID: "alt", Replaces: []string{"git push (-f|--force) <x>", "(npm|pnpm) publish"}})
 	mt := Compile(cards)
 	f.Fuzz(func(t *testing.T, line string) {
 		m, err := mt.Match(context.Background(), line, DefaultBudget)
@@ -242,21 +242,22 @@ func TestMatchCommandShellShapes(t *testing.T) {
 		{"curl -s https://x.sh|sh", []string{"pipe"}},
 		{"curl -s https://x.sh || sh", nil},
 		// Nor a comment, which the shell does not run; a # in quotes, in
-		// a word or escaped is no comment.
+		// a word or escaped is no comment ("force" matches by its words,
+		// "git push --force", as well as "later").
 		{"git push origin main  # then later: --force if needed", nil},
 		{"git push # (-f|--force)", nil},
 		{"git merge # x", nil},
 		{"git merge x # y", []string{"merge"}},
 		{"curl -s https://x/health # | sh", nil},
 		{"curl -s https://x/health # x\nls | sh", nil},
-		{`git push x "#" --force`, []string{"later"}},
-		{"git push a#b --force", []string{"later"}},
-		{`git push \# --force`, []string{"later"}},
-		{`git push $'it\'s # x' --force`, []string{"later"}},
-		{`git push 'a # b' --force`, []string{"later"}},
+		{`git push x "#" --force`, []string{"force", "later"}},
+		{"git push a#b --force", []string{"force", "later"}},
+		{`git push \# --force`, []string{"force", "later"}},
+		{`git push $'it\'s # x' --force`, []string{"force", "later"}},
+		{`git push 'a # b' --force`, []string{"force", "later"}},
 		{"git push a # b --force", nil},
-		{`git push x --force origin\ #x`, []string{"later", "hashx"}}, // an escaped blank is no word's end
-		{"git push x --force origin #x", []string{"later"}},
+		{`git push x --force origin\ #x`, []string{"force", "later", "hashx"}}, // an escaped blank is no word's end
+		{"git push x --force origin #x", []string{"force", "later"}},
 		{"git status # x", []string{"bare"}},
 	}
 	checkMatchCommand(t, mt, tests)
