@@ -430,8 +430,8 @@ func TestEnumHintNegation(t *testing.T) {
 
 // TestCardBlankFields: a card field of white space alone says nothing an
 // agent could read or match, and is an error, as an empty one is; before,
-// it passed (and a blank replaces pattern matched no line). A blank
-// help_probe stays allowed: it is optional, and blank means none.
+// it passed (and a blank replaces pattern matched no line). A blank or
+// empty help_probe stays allowed: it is optional, and blank means none.
 func TestCardBlankFields(t *testing.T) {
 	for _, field := range []string{`"command": " "`, `"summary": "\t"`, `"intent_phrases": ["\u00a0"]`, `"replaces": [" "]`, `"effects": "\n"`, `"example": "  "`, `"summary": "\u000b"`, `"summary": "\u0085"`, `"summary": "\u200b\ufeff"`} {
 		card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", ` + field + `}`
@@ -446,10 +446,12 @@ func TestCardBlankFields(t *testing.T) {
 			t.Errorf("%s: diagnostics %q, want a schema error", field, got)
 		}
 	}
-	card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", "help_probe": "  "}`
-	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
-	if ds := Validate(&src).Diagnostics; len(ds) != 0 {
-		t.Errorf("a blank help_probe: %v", ds)
+	for _, probe := range []string{`"  "`, `""`} { // "" was refused by the schema, though blank means none
+		card := `{"id": "t", "command": "t", "summary": "s", "intent_phrases": ["p"], "effects": "e", "risk": "reversible", "example": "t", "help_probe": ` + probe + `}`
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		if ds := Validate(&src).Diagnostics; len(ds) != 0 {
+			t.Errorf("help_probe %s: %v", probe, ds)
+		}
 	}
 }
 
