@@ -74,6 +74,24 @@ func TestSearchRanksObviousMatchFirst(t *testing.T) {
 	}
 }
 
+// TestSearchTypoThatStemsOtherwise: a typo may change what the stemmer
+// cuts, so that the stem of the word typed is two edits from the term
+// ("depoly" stems to "depoli", "deploy" to itself): the word as typed is
+// corrected too. Before, such an intent found nothing.
+func TestSearchTypoThatStemsOtherwise(t *testing.T) {
+	cards := append(testCards(), Card{
+		ID: "deploy-web", Command: "bin/deploy-web <env>", Summary: "Deploy the web app to an environment.",
+		IntentPhrases: []string{"Ship the site to staging"}, Risk: "destructive", Example: "bin/deploy-web staging",
+	})
+	ix := Build(cards)
+	for _, intent := range []string{"depoly", "depoly the web app"} {
+		rs := ix.Search(Query{Intent: intent})
+		if len(rs) == 0 || rs[0].ID != "deploy-web" {
+			t.Errorf("Search(%q) = %v, want deploy-web first", intent, ids(rs))
+		}
+	}
+}
+
 func TestSearchSortedByScore(t *testing.T) {
 	ix := Build(testCards())
 	rs := ix.Search(Query{Intent: "remove package file worktree"})
