@@ -160,12 +160,20 @@ func (e *enabler) profile(what, name string, warn func(string)) profileBit {
 }
 
 // unknownProfile words the fallback warning; for a list it names the mode
-// at fault, since the list itself is well formed.
+// at fault, since the list itself is well formed, and the profile a typo
+// away, if any: the fallback is gsd-core's, but "stadard" meant standard.
 func unknownProfile(what, name, mode string) string {
-	if mode == "" || mode == name {
-		return fmt.Sprintf("%s %q is not an install profile (%s); using full", what, name, profileList)
+	known := profileList
+	if mode == "" {
+		mode = name
 	}
-	return fmt.Sprintf("%s %q: mode %q is not an install profile (%s); using full", what, name, mode, profileList)
+	if near := validate.NearestID(mode, []string{"core", "standard", "full"}); near != "" {
+		known += fmt.Sprintf("; did you mean %q?", near)
+	}
+	if mode == name {
+		return fmt.Sprintf("%s %q is not an install profile (%s); using full", what, name, known)
+	}
+	return fmt.Sprintf("%s %q: mode %q is not an install profile (%s); using full", what, name, mode, known)
 }
 
 func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[string]bool {
