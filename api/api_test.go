@@ -275,6 +275,17 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"capabilities bad role", "GET", "/capabilities?role=plugin", "", nil, 400, errorCode("bad_request")},
+		{"capabilities role a typo away", "GET", "/capabilities?role=reviewr", "", nil, 400, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			if m["message"] != `unknown role "reviewr" (did you mean "reviewer"?)` || m["details"].(map[string]any)["didYouMean"] != "reviewer" {
+				t.Errorf("error body = %s", e.body)
+			}
+		}},
+		{"capabilities tier in another case", "GET", "/capabilities?tier=Full", "", nil, 400, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["details"].(map[string]any)["didYouMean"] != "full" {
+				t.Errorf("error body = %s", e.body)
+			}
+		}},
 		{"capability", "GET", "/capabilities/research", "", nil, 200, func(t *testing.T, e exchange) {
 			if !bytes.HasPrefix(e.body, []byte("{\n  \"id\": \"research\",\n  \"role\": \"feature\",")) {
 				t.Errorf("source key order lost: %s", truncate(e.body))

@@ -52,11 +52,11 @@ var (
 func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
 	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
 	if role != "" && !slices.Contains(roles, role) {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown role %q", role), map[string]any{"allowed": roles})
+		unknownFilter(w, "role", role, roles)
 		return
 	}
 	if tier != "" && !slices.Contains(tiers, tier) {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown tier %q", tier), map[string]any{"allowed": tiers})
+		unknownFilter(w, "tier", tier, tiers)
 		return
 	}
 	v.serve(w, r, v.get("capabilities?"+role+"&"+tier, func() *body {
@@ -72,6 +72,18 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) 
 		}
 		return jsonBody(map[string]any{"capabilities": list, "count": len(list)})
 	}))
+}
+
+// unknownFilter answers 400 to a filter value none of allowed is, naming
+// the one a typo away (in the message and as details.didYouMean), as a
+// 404 names an id: "reviewr" is "reviewer", "Full" is "full".
+func unknownFilter(w http.ResponseWriter, name, value string, allowed []string) {
+	msg, details := fmt.Sprintf("unknown %s %q", name, value), map[string]any{"allowed": allowed}
+	if meant := validate.NearestID(value, allowed); meant != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", meant)
+		details["didYouMean"] = meant
+	}
+	writeError(w, http.StatusBadRequest, CodeBadRequest, msg, details)
 }
 
 // sortedCaps returns the capabilities by id (the registry keeps folder
