@@ -122,6 +122,10 @@
 // alone, or of as many commands as it has control operators for ("curl .*
 // | sh"), so "git push .* --force" does not match "git push origin && echo
 // --force". A pattern that does not compile is matched by its tokens only.
+// Brackets are a class of one character, never usage notation: "[sudo
+// ]rm" matches "srm", and "[ns|namespace]" one of those letters or "|";
+// PatternFault tells of both, and of a "(" never closed, which leaves a
+// pattern its tokens only.
 //
 // # Limits
 //

@@ -1360,6 +1360,40 @@ func TestPatternFault(t *testing.T) {
 		{"git push[[:space:]]", "ends by matching white space"},
 		{`git push .*\\s`, ""},
 		{"git push .*", ""},
+		// Brackets and parentheses as a usage line or an unfinished
+		// regexp writes them, which match nothing meant (review: a word
+		// and a blank in brackets, words separated by | in brackets, a (
+		// never closed in a pattern read as shell words).
+		{"[sudo ]rm -rf /", `"[sudo ]" reads as a regular-expression class, one character (s, u, d, o or a blank), not as an optional word`},
+		{"[sudo ]rm -rf /", "leave it out, as a line that runs the command under sudo is matched already"},
+		{"git push [origin ]main", "an optional word is written as two patterns, one with it and one without"},
+		{"git push [ origin] main", `"[ origin]" reads as a regular-expression class`},
+		{"kubectl delete [ns|namespace] *", `"[ns|namespace]" is a regular-expression class, which matches one character (n, s, a, m, e, p, c or |), not either word: write (ns|namespace)`},
+		{"systemctl [start | stop] nginx", "write (start|stop) for any one of the words"},
+		{"read -p x [y|n]", "write (y|n)"},
+		{"kubectl drain (--force", `the ( of "(--force" is never closed, so the pattern is no regular expression and is matched as shell words, literally`},
+		{"bad(regex", `the ( of "bad(regex" is never closed`},
+		{"echo $(date", `the ( of "$(date" is never closed`},
+		{"kubectl delete (ns|namespace) *", ""},
+		{"git push (-f|--force) *", ""},
+		{"rm -rf *.[ch]", ""},
+		{"[0-9]+", ""},
+		{"rm [0-9]+", ""},
+		{"ls [abc]*", ""},
+		{"tr [ab ] x", ""},
+		{"grep [|&] x", ""},
+		{"grep [a-z|0-9] x", ""},
+		{"grep [a-zA-Z|_] x", ""},
+		{"grep [0-9a-f|x] x", ""},
+		{"kubectl get pods -n [default|kube-system]", "write (default|kube-system)"},
+		{"git push --force # (see the wiki", ""},
+		{"git push --force # old\nkubectl drain (--force", `the ( of "(--force" is never closed`},
+		{"(cd build && make)", ""},
+		{"rm [(]*", ""},
+		{`grep \( x`, ""},
+		{"grep -F '(' *", ""},
+		{"case $x in a) rm x;; esac", ""},
+		{"kill $(cat pid)", ""},
 	}
 	for _, tt := range tests {
 		got := PatternFault(tt.pat)
@@ -1367,6 +1401,21 @@ func TestPatternFault(t *testing.T) {
 			t.Errorf("PatternFault(%q) = %q, want %q", tt.pat, got, tt.want)
 		}
 	}
+}
+
+// TestPatternFaultFixMatches: the pattern a bracketed choice of words
+// is told to be written as matches each word, as the class never did.
+func TestPatternFaultFixMatches(t *testing.T) {
+	mt := Compile([]Card{{ID: "class", Replaces: []string{"kubectl delete [ns|namespace] *"}},
+		{ID: "group", Replaces: []string{"kubectl delete (ns|namespace) *"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl delete ns prod", []string{"group"}},
+		{"kubectl delete namespace prod", []string{"group"}},
+		{"kubectl delete n prod", []string{"class"}},
+	})
 }
 
 // TestNamedBy: the cards whose patterns match the command line an intent

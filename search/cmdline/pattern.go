@@ -589,6 +589,14 @@ var (
 	// brokenGroup is a ( or a [ never closed in a pattern with an
 	// alternation or a class: "git push (-f|--force", "git push [a-z".
 	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
+	// wordClass is a class in brackets of words separated by |, as usage
+	// lines write a choice of words: "[ns|namespace]", "[start | stop]";
+	// not a class of ranges ("[a-z|0-9]") or of punctuation ("[|&]").
+	wordClass = regexp.MustCompile(`\[( ?[\w-]+ ?(?:\| ?[\w-]+ ?)+)\]`)
+	// spacedWord is a word and a blank in brackets at the start of a word,
+	// as a usage line marks an optional word before the next: "[sudo ]rm",
+	// "[ --force]".
+	spacedWord = regexp.MustCompile(`(^|\s)\[( ([A-Za-z][\w-]*)|([A-Za-z][\w-]*) )\]`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
 	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
@@ -598,9 +606,12 @@ var (
 
 // writtenFault says how a pattern written as a usage line, a shell
 // session or prose writes a command no line can be: an optional part in
-// brackets (read as a character class of one character), a "..." for the
-// words that follow (a word of its own), a ( or [ never
-// closed (read as shell words, literally), a "$ " prompt (a command named
+// brackets (read as a character class of one character), a word and a
+// blank in brackets ("[sudo ]rm", a class too), words separated by | in
+// brackets ("[ns|namespace]", a class of their letters, not a choice of
+// them), a "..." for the words that follow (a word of its own), a ( or [
+// never closed (read as shell words, literally; a ( so even in a pattern
+// with no other regexp syntax), a "$ " prompt (a command named
 // "$"), or the whole in backticks (a command substitution) or quotes (one
 // word); or it returns "".
 func writtenFault(pat string) string {
@@ -613,12 +624,20 @@ func writtenFault(pat string) string {
 		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
 	case usage != nil:
 		return usageFault(bare, usage)
+	case wordClassAt(bare) != "":
+		return wordClassFault(wordClassAt(bare))
+	case spacedWordAt(bare) != nil:
+		return spacedWordFault(bare, spacedWordAt(bare))
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
+	case !regexLike(pat) && unclosedParen(bare) >= 0:
+		word := firstField(pat[strings.LastIndexAny(pat[:unclosedParen(bare)], " \t\n")+1:])
+		return fmt.Sprintf("the ( of %q is never closed, so the pattern is no regular expression and is matched as shell words, literally: "+
+			"it matches only a line that writes that ( as well; close the group, or remove the (", word)
 	case endsInSpace(pat) && regexLike(pat):
 		return "it ends by matching white space, and a pattern read as a regular expression is matched up to the end of a word already " +
 			`(as if (\s|$) followed it), so it matches no command with more words after that: drop its last part`
@@ -628,6 +647,162 @@ func writtenFault(pat string) string {
 		return wrappedFault(pat[0], pat[1:len(pat)-1])
 	}
 	return ""
+}
+
+// wordClassAt is the first class in brackets of pat (wordClass) whose
+// choices are words, none a range ("a-z"), as "[ns|namespace]" or
+// "[y|n]" writes a choice of words; or "". A regexp reads it as one
+// character of those listed, "|" included.
+func wordClassAt(pat string) string {
+	for _, m := range wordClass.FindAllStringSubmatch(pat, -1) {
+		ranges := false
+		for c := range strings.SplitSeq(m[1], "|") {
+			ranges = ranges || holdsRange(strings.TrimSpace(c))
+		}
+		if !ranges {
+			return m[0]
+		}
+	}
+	return ""
+}
+
+// holdsRange reports whether a choice of a class of words holds a range
+// of a class ("a-z", "a-zA-Z", "0-9a-f"): a dash between two characters
+// of one kind (lower case, capitals, digits), in order, neither of them
+// beside another of its kind outside the range, as "kube-system" has
+// them ("e" after "b").
+func holdsRange(c string) bool {
+	kind := func(b byte) byte {
+		switch {
+		case b >= 'a' && b <= 'z':
+			return 'a'
+		case b >= 'A' && b <= 'Z':
+			return 'A'
+		case b >= '0' && b <= '9':
+			return '0'
+		}
+		return 0
+	}
+	for i := 1; i+1 < len(c); i++ {
+		l, r := c[i-1], c[i+1]
+		if c[i] != '-' || kind(l) == 0 || kind(l) != kind(r) || l > r {
+			continue
+		}
+		if (i == 1 || kind(c[i-2]) != kind(l)) && (i+2 == len(c) || kind(c[i+2]) != kind(r)) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordClassFault is writtenFault of a pattern with a class of words
+// (wordClassAt): it says to write the choice as a group, "(ns|namespace)",
+// which a pattern whose only regexp syntax is such groups also reads as
+// one word pattern per choice (see wordReadings).
+func wordClassFault(class string) string {
+	var choices []string
+	for c := range strings.SplitSeq(class[1:len(class)-1], "|") {
+		choices = append(choices, strings.TrimSpace(c))
+	}
+	return fmt.Sprintf("%q is a regular-expression class, which matches one character (%s), not either word: "+
+		"write (%s) for any one of the words", class, charList(strings.Join(choices, "")+"|"), strings.Join(choices, "|"))
+}
+
+// charList lists the distinct characters of s in order, "n, s, a or |".
+func charList(s string) string {
+	cs := distinctChars(s)
+	if len(cs) == 1 {
+		return cs[0]
+	}
+	return strings.Join(cs[:len(cs)-1], ", ") + " or " + cs[len(cs)-1]
+}
+
+// distinctChars are the characters of s, each once, in order.
+func distinctChars(s string) []string {
+	var cs []string
+	for _, r := range s {
+		if c := string(r); !slices.Contains(cs, c) {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// spacedWordAt returns spacedWord's submatch indexes of the first word
+// and blank in brackets of pat whose word names a usage line's part
+// (usageName) or a precommand ("[sudo ]rm -rf /"), or nil: a regexp reads
+// it as one character, a letter of the word or a blank, so "[sudo ]rm"
+// matches "srm" and neither "rm" nor "sudo rm".
+func spacedWordAt(pat string) []int {
+	for _, m := range spacedWord.FindAllStringSubmatchIndex(pat, -1) {
+		w := ""
+		if m[6] >= 0 {
+			w = pat[m[6]:m[7]]
+		} else {
+			w = pat[m[8]:m[9]]
+		}
+		if _, ok := precommands[w]; ok || len(w) >= 2 && usageName(w) {
+			return m
+		}
+	}
+	return nil
+}
+
+// spacedWordFault is writtenFault of a pattern pat with an optional word
+// in brackets and a blank, where m are spacedWordAt's indexes: a word a
+// pattern makes optional is written once with and once without it, or
+// left out when it is a precommand that starts the pattern, whose
+// command is tried as well (see usageFault).
+func spacedWordFault(pat string, m []int) string {
+	part := strings.TrimSpace(pat[m[0]:m[1]])
+	w := ""
+	if m[6] >= 0 {
+		w = pat[m[6]:m[7]]
+	} else {
+		w = pat[m[8]:m[9]]
+	}
+	reads := fmt.Sprintf("%q reads as a regular-expression class, one character (%s or a blank), not as an optional word, "+
+		"so the pattern matches neither the line with the word nor the one without", part, strings.Join(distinctChars(w), ", "))
+	if _, ok := precommands[w]; ok && strings.TrimSpace(pat[:m[0]]) == "" {
+		return reads + fmt.Sprintf(": leave it out, as a line that runs the command under %s is matched already", w)
+	}
+	return reads + ": an optional word is written as two patterns, one with it and one without"
+}
+
+// unclosedParen is the offset of the first "(" of pat that no ")" closes
+// after it, or -1: one escaped (\(), in a class ("[(]"), in quotes (see
+// withoutQuoted) or in a comment ("# (old") is text. A ")" with none
+// open (a case pattern's, "a)") closes nothing.
+func unclosedParen(pat string) int {
+	var open []int
+	for i := 0; i < len(pat); i++ {
+		switch pat[i] {
+		case '#':
+			if i == 0 || strings.IndexByte(" \t\n", pat[i-1]) >= 0 {
+				if j := strings.IndexByte(pat[i:], '\n'); j >= 0 {
+					i += j
+				} else {
+					i = len(pat)
+				}
+			}
+		case '\\':
+			i++
+		case '[':
+			if j := strings.IndexByte(pat[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		case '(':
+			open = append(open, i)
+		case ')':
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+		}
+	}
+	if len(open) == 0 {
+		return -1
+	}
+	return open[0]
 }
 
 // usageWordAt returns usagePart's submatch indexes of the first word in
