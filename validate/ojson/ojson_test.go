@@ -95,7 +95,27 @@ func TestParseErrors(t *testing.T) {
 		{`{"a":1,,}`, SyntaxError, 7, "", "expected a string key"},
 		{`[1,,2]`, SyntaxError, 3, "", "expected a value"},
 		{`{"a" 1}`, SyntaxError, 5, "", "expected ':'"},
-		{`[1 2]`, SyntaxError, 3, "", "expected ',' or ']'"},
+		{`[1 2]`, SyntaxError, 3, "", "missing ',' before this item: JSON separates items with commas; type one at 1:3, right after the previous value"},
+		{`[1 x]`, SyntaxError, 3, "", "expected ',' or ']'"},
+		{`{"a":1 x}`, SyntaxError, 7, "", "expected ',' or '}'"},
+		// A missing comma is reported at the next member or item, and
+		// names where to type it: after the previous value, maybe on an
+		// earlier line.
+		{"{\n  \"a\": 1\n  \"b\": 2\n}", SyntaxError, 13, "", "missing ',' before this member: JSON separates members with commas; type one at 2:9, right after the previous value"},
+		{"{\"a\": {\"x\": [1]}\n\"b\": 2}", SyntaxError, 17, "", "type one at 1:17,"},
+		{"[\n  \"x\"\n  {}\n]", SyntaxError, 10, "", "missing ',' before this item: JSON separates items with commas; type one at 2:6, right after the previous value"},
+		{"[1\n  true]", SyntaxError, 5, "", "missing ',' before this item"},
+		// A comment, written as in JavaScript, anywhere a token may be.
+		{"{\n  // the id\n  \"id\": \"x\"\n}", SyntaxError, 4, "", "a comment (//): JSON has no comments; remove it, or put the note in a field's text (such as \"description\")"},
+		{`{"id": "x" /* old */}`, SyntaxError, 11, "", "a comment (/*): JSON has no comments"},
+		{`{"id": "x", /* old */ "y": 1}`, SyntaxError, 12, "", "a comment (/*): JSON has no comments"},
+		{`{"id": /* x */ 1}`, SyntaxError, 7, "", "JSON has no comments"},
+		{`{"id" /* x */: 1}`, SyntaxError, 6, "", "JSON has no comments"},
+		{`[1, // one` + "\n" + `2]`, SyntaxError, 4, "", "JSON has no comments"},
+		{`[1 // one` + "\n" + `]`, SyntaxError, 3, "", "JSON has no comments"},
+		{`{} // end`, SyntaxError, 3, "", "JSON has no comments"},
+		{`// head` + "\n{}", SyntaxError, 0, "", "JSON has no comments"},
+		{`{"a": 1 / 2}`, SyntaxError, 8, "", "unexpected '/', expected ',' or '}'"},
 		{`{"a":"x`, SyntaxError, 5, "", "unterminated string"},
 		{"\"a\x01\"", SyntaxError, 2, "", "control character"},
 		{`01`, SyntaxError, 1, "", "after the JSON value"},

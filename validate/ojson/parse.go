@@ -97,7 +97,7 @@ func parse(src []byte, indexAfter, maxDepth int) (Value, []Error) {
 	v := p.value(0)
 	if p.fatal == nil {
 		p.skipSpace()
-		if p.pos < len(p.src) {
+		if p.pos < len(p.src) && !p.comment() {
 			p.fail(p.pos, "unexpected %s after the JSON value", p.describe())
 		}
 	}
@@ -155,6 +155,33 @@ func (p *parser) fail(off int, format string, args ...any) {
 	}
 }
 
+// comment reports whether a comment, "//" or "/*", starts at p.pos, and
+// fails the parse there if so: JSON has none, and "unexpected '/',
+// expected a string key" did not say that a note written as in
+// JavaScript was the slip.
+func (p *parser) comment() bool {
+	if p.pos+1 >= len(p.src) || p.src[p.pos] != '/' || p.src[p.pos+1] != '/' && p.src[p.pos+1] != '*' {
+		return false
+	}
+	p.fail(p.pos, "a comment (%s): JSON has no comments; remove it, or put the note in a field's text (such as \"description\")", p.src[p.pos:p.pos+2])
+	return true
+}
+
+// missingComma reports whether the next value of an object's member
+// (what "member") or an array's item ("item") starts at p.pos, where a ','
+// or the container's close was expected, and fails the parse there if so:
+// a ',' is missing, which belongs at end, right after the previous value,
+// likely on an earlier line than the token the parse stopped at, so the
+// message names where to type it.
+func (p *parser) missingComma(end int, what string) bool {
+	if p.pos >= len(p.src) || !strings.ContainsRune(`"{[-0123456789tfn`, rune(p.src[p.pos])) || what == "member" && p.src[p.pos] != '"' {
+		return false
+	}
+	line, col := Position(p.src, end)
+	p.fail(p.pos, "missing ',' before this %s: JSON separates %ss with commas; type one at %d:%d, right after the previous value", what, what, line, col)
+	return true
+}
+
 func (p *parser) describe() string {
 	if p.pos >= len(p.src) {
 		return "end of file"
@@ -182,6 +209,9 @@ func (p *parser) skipSpace() {
 func (p *parser) value(depth int) Value {
 	if p.pos >= len(p.src) {
 		p.fail(p.pos, "unexpected end of file, expected a value")
+		return Value{}
+	}
+	if p.comment() {
 		return Value{}
 	}
 	start := p.pos
@@ -247,14 +277,18 @@ func (p *parser) object(depth int) Value {
 	for p.fatal == nil {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			p.fail(p.pos, "unexpected %s, expected a string key", p.describe())
+			if !p.comment() {
+				p.fail(p.pos, "unexpected %s, expected a string key", p.describe())
+			}
 			break
 		}
 		keyOff := p.pos
 		key := p.string()
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			p.fail(p.pos, "unexpected %s, expected ':' after key %s", p.describe(), AppendString(nil, key))
+			if !p.comment() {
+				p.fail(p.pos, "unexpected %s, expected ':' after key %s", p.describe(), AppendString(nil, key))
+			}
 			break
 		}
 		p.pos++
@@ -281,6 +315,7 @@ func (p *parser) object(depth int) Value {
 				index = p.newIndex(p.members[base:])
 			}
 		}
+		end := p.pos
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.comma('}', "member")
@@ -292,7 +327,9 @@ func (p *parser) object(depth int) Value {
 			jsOrder(v.Members)
 			return v
 		}
-		p.fail(p.pos, "unexpected %s, expected ',' or '}' in object", p.describe())
+		if !p.comment() && !p.missingComma(end, "member") {
+			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object", p.describe())
+		}
 	}
 	return v
 }
@@ -348,6 +385,7 @@ func (p *parser) array(depth int) Value {
 			break
 		}
 		p.items = append(p.items, child)
+		end := p.pos
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.comma(']', "item")
@@ -358,7 +396,9 @@ func (p *parser) array(depth int) Value {
 			v.Items = append([]Value(nil), p.items[base:]...)
 			return v
 		}
-		p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
+		if !p.comment() && !p.missingComma(end, "item") {
+			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
+		}
 	}
 	return v
 }
