@@ -285,7 +285,7 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 		switch typ.Str {
 		case "boolean", "string", "number", "enum":
 		default:
-			s.at(d, ptr+"/type", "config-slice", "config type %q is not one of boolean, string, number, enum", typ.Str)
+			s.at(d, ptr+"/type", "config-slice", "config type %q is not one of boolean, string, number, enum%s", typ.Str, configTypeHint(typ.Str))
 			continue
 		}
 		if desc := e.Get("description"); !desc.IsString() || desc.Str == "" {
@@ -298,6 +298,31 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 		}
 		checkDefault(d, ptr, typ.Str, e, def, s)
 	}
+}
+
+// configTypes are the types a config key may have.
+var configTypes = []string{"boolean", "string", "number", "enum"}
+
+// configTypeAliases are the names other languages and schemas give the
+// config types, each too many edits from its type for nearestName
+// ("bool" is three from "boolean").
+var configTypeAliases = map[string]string{
+	"bool": "boolean", "str": "string", "text": "string",
+	"int": "number", "integer": "number", "float": "number", "double": "number", "num": "number", "numeric": "number",
+	"choice": "enum", "select": "enum", "enumeration": "enum",
+}
+
+// configTypeHint is the "did you mean" of a config type got, which is
+// none of configTypes, as enumHint words it, or "".
+func configTypeHint(got string) string {
+	want := nearestName(got, configTypes)
+	if want == "" {
+		want = configTypeAliases[strings.ToLower(strings.TrimSpace(got))]
+	}
+	if want == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", want)
 }
 
 func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {

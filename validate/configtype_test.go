@@ -1,0 +1,43 @@
+package validate
+
+import "testing"
+
+// TestConfigTypeDidYouMean: a config type that is no type names the one
+// meant, by a typo or by the name other languages give it ("bool"), as
+// the other "did you mean" findings do; one near none names none.
+func TestConfigTypeDidYouMean(t *testing.T) {
+	tests := []struct{ typ, meant string }{
+		{"bool", "boolean"},
+		{"Bool", "boolean"},
+		{"booleen", "boolean"},
+		{"Boolean", "boolean"},
+		{"integer", "number"},
+		{"int", "number"},
+		{"str", "string"},
+		{"strings", "string"},
+		{"enumeration", "enum"},
+		{"array", ""},
+	}
+	for _, tt := range tests {
+		doc := `{"id":"x","role":"feature","title":"X","description":"X.","version":"1.0.0","tier":"core","requires":[],
+"runtimeCompat":{"supported":["*"],"unsupported":[]},"skills":[],"agents":[],
+"config":{"x.on":{"type":"` + tt.typ + `","default":true,"description":"d"}},
+"steps":[],"contributions":[],"gates":[]}`
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "x", Manifest: File{Path: "capabilities/x/capability.json", Data: []byte(doc)}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "config-slice" {
+				got = append(got, d.Message)
+			}
+		}
+		want := `config type "` + tt.typ + `" is not one of boolean, string, number, enum`
+		if tt.meant != "" {
+			want += ` (did you mean "` + tt.meant + `"?)`
+		}
+		ok := len(got) == 1 && got[0] == want
+		if !ok {
+			t.Errorf("type %q: config-slice findings %q, want [%q]", tt.typ, got, want)
+		}
+	}
+}
