@@ -735,17 +735,21 @@ func distinctChars(s string) []string {
 // matches "srm" and neither "rm" nor "sudo rm".
 func spacedWordAt(pat string) []int {
 	for _, m := range spacedWord.FindAllStringSubmatchIndex(pat, -1) {
-		w := ""
-		if m[6] >= 0 {
-			w = pat[m[6]:m[7]]
-		} else {
-			w = pat[m[8]:m[9]]
-		}
+		w := spacedWordOf(pat, m)
 		if _, ok := precommands[w]; ok || len(w) >= 2 && usageName(w) {
 			return m
 		}
 	}
 	return nil
+}
+
+// spacedWordOf is the word of a spacedWord match m of pat, whichever side
+// of it the blank is on.
+func spacedWordOf(pat string, m []int) string {
+	if m[6] >= 0 {
+		return pat[m[6]:m[7]]
+	}
+	return pat[m[8]:m[9]]
 }
 
 // spacedWordFault is writtenFault of a pattern pat with an optional word
@@ -754,13 +758,7 @@ func spacedWordAt(pat string) []int {
 // left out when it is a precommand that starts the pattern, whose
 // command is tried as well (see usageFault).
 func spacedWordFault(pat string, m []int) string {
-	part := strings.TrimSpace(pat[m[0]:m[1]])
-	w := ""
-	if m[6] >= 0 {
-		w = pat[m[6]:m[7]]
-	} else {
-		w = pat[m[8]:m[9]]
-	}
+	part, w := strings.TrimSpace(pat[m[0]:m[1]]), spacedWordOf(pat, m)
 	reads := fmt.Sprintf("%q reads as a regular-expression class, one character (%s or a blank), not as an optional word, "+
 		"so the pattern matches neither the line with the word nor the one without", part, strings.Join(distinctChars(w), ", "))
 	if _, ok := precommands[w]; ok && strings.TrimSpace(pat[:m[0]]) == "" {
