@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -106,7 +107,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 				e.offSkill[sk] = true
 			}
 		}
-		e.adds = e.skillSet("explicitAdds", s.ExplicitAdds, warn)
+		e.adds = e.withRequired(e.skillSet("explicitAdds", s.ExplicitAdds, warn))
 		e.removes = e.skillSet("explicitRemoves", s.ExplicitRemoves, warn)
 	}
 	e.memo = map[string]bool{}
@@ -193,6 +194,47 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 		set[s] = true
 	}
 	return set
+}
+
+// withRequired adds to adds, skills a surface adds, the skills of every
+// capability that the capabilities owning them require, transitively:
+// ref §5.3 adds explicitAdds "together with their requires-closure".
+// gsd-core takes that closure over its skill manifest's requires, which a
+// registry does not hold; capreg takes it over the capabilities' requires,
+// as CONTRACT.md takes the profiles'.
+// A walk over requires that visits each capability once keeps this linear
+// in the registry, however many skills are added (a closure per owner
+// would be quadratic on a densely requiring one).
+func (e *enabler) withRequired(adds map[string]bool) map[string]bool {
+	walked := map[string]bool{} // capabilities whose requires are queued
+	var todo []string
+	walk := func(id string) {
+		if !walked[id] {
+			walked[id] = true
+			todo = append(todo, id)
+		}
+	}
+	for _, s := range slices.Sorted(maps.Keys(adds)) {
+		for _, owner := range e.idx.owners[s] {
+			walk(owner)
+		}
+	}
+	for len(todo) > 0 {
+		c := e.reg.ByID[todo[0]]
+		todo = todo[1:]
+		if c == nil {
+			continue
+		}
+		for _, id := range c.Requires {
+			if req := e.reg.ByID[id]; req != nil {
+				for _, sk := range req.Skills {
+					adds[sk] = true
+				}
+			}
+			walk(id)
+		}
+	}
+	return adds
 }
 
 // enabled reports whether capability id is enabled: installed (every skill

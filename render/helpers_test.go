@@ -75,7 +75,7 @@ func ids(env *Envelope) []string {
 // objects as they would appear in capability.json (after materialization).
 type memCap struct {
 	id, tier, activationKey string
-	skills                  []string
+	skills, requires        []string
 	config                  []validate.ConfigEntry
 	steps, contributions    []string
 	gates                   []string
@@ -91,7 +91,7 @@ func memRegistry(t testing.TB, caps ...memCap) *store.Registry {
 		reg.ByLoopPoint = append(reg.ByLoopPoint, store.PointHooks{Point: p})
 	}
 	for _, mc := range caps {
-		c := &validate.Capability{ID: mc.id, Role: "feature", Tier: mc.tier, Skills: mc.skills,
+		c := &validate.Capability{ID: mc.id, Role: "feature", Tier: mc.tier, Skills: mc.skills, Requires: mc.requires,
 			ActivationKey: mc.activationKey, Config: mc.config}
 		if c.Tier == "" {
 			c.Tier = "full"

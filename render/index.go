@@ -36,6 +36,7 @@ func profileBitOf(name string) profileBit {
 type regIndex struct {
 	keys     map[string]*store.ConfigKey
 	skills   map[string]profileBit // skill stem → union of its clusters' profiles
+	owners   map[string][]string   // skill stem → the capabilities that own it
 	clusters map[string]*store.Cluster
 	// ids, clusterIDs and skillNames are the capability ids, those of
 	// the capabilities that own skills (clusters) and the skill stems,
@@ -47,6 +48,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 	idx := &regIndex{
 		keys:     make(map[string]*store.ConfigKey, len(reg.ConfigKeys)),
 		skills:   map[string]profileBit{},
+		owners:   map[string][]string{},
 		clusters: make(map[string]*store.Cluster, len(reg.Clusters)),
 	}
 	// Later entries win, as configSchema[key] = … does in the reference (a
@@ -73,6 +75,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 			if _, ok := idx.skills[s]; !ok {
 				idx.skills[s] = 0
 			}
+			idx.owners[s] = append(idx.owners[s], c.ID)
 		}
 	}
 	idx.ids = slices.Sorted(maps.Keys(reg.ByID))

@@ -579,6 +579,34 @@ func TestEnablementInMemory(t *testing.T) {
 	}
 }
 
+// TestExplicitAddsBringTheirRequires: a surface adds explicitAdds
+// "together with their requires-closure" (ref §5.3), taken over the
+// capabilities' requires: adding x's skill surfaces y and z, which x
+// requires through y, though the base profile leaves them out; w, which
+// requires x, and v, which nothing added requires, stay off. Before, x
+// came on alone, with a warning that it requires y.
+func TestExplicitAddsBringTheirRequires(t *testing.T) {
+	step := func(skill string) []string {
+		return []string{`{"point":"plan:pre","ref":{"skill":"` + skill + `"},"onError":"skip"}`}
+	}
+	reg := memRegistry(t,
+		memCap{id: "c", tier: "core", skills: []string{"c1"}, steps: step("c1")},
+		memCap{id: "v", skills: []string{"v1"}, steps: step("v1")},
+		memCap{id: "w", skills: []string{"w1"}, requires: []string{"x"}, steps: step("w1")},
+		memCap{id: "x", skills: []string{"x1"}, requires: []string{"y", "c"}, steps: step("x1")},
+		memCap{id: "y", skills: []string{"y1", "y2"}, requires: []string{"z", "x"}, steps: step("y1")},
+		memCap{id: "z", skills: []string{"z1"}, steps: step("z1")},
+	)
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"x1"}}})
+	if got, want := ids(env), []string{"step:c", "step:x", "step:y", "step:z"}; !reflect.DeepEqual(got, want) || len(env.Warnings) > 0 {
+		t.Errorf("adding x1: %v %q, want %v and no warning", got, env.Warnings, want)
+	}
+	env = resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"x1"}, ExplicitRemoves: []string{"z1"}}})
+	if got, want := ids(env), []string{"step:c", "step:x", "step:y"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("adding x1, removing z1 (no cascade): %v, want %v", got, want)
+	}
+}
+
 // TestProfileUnion checks that a comma-separated profile installs the union
 // of its modes (ref §5.3 resolveProfile), with clusters that no single
 // profile installs together, so a union cannot pass for one of its modes.
