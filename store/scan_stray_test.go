@@ -90,6 +90,12 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 		// (review 33): its capreg.json makes it one.
 		{"a package with its capreg.json", map[string][]byte{"services/x/capreg.json": []byte(`{}`), "services/x/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, nil},
 		{"a package's capreg.json deleted", map[string][]byte{"services/y/capabilities/a/capability.json": []byte(`{"id": "a"}`)}, []string{"services/z/capreg.json"}},
+		// A package whose capreg.json renames its folders: none of its
+		// inputs is read, its workflows and cards included.
+		{"a package renaming its folders", map[string][]byte{"packages/orbit/capreg.json": []byte(`{"capabilities": "agentloop/caps", "workflows": ["agentloop/flows"]}`),
+			"packages/orbit/agentloop/caps/lint/capability.json": []byte(`{ broken`), "packages/orbit/agentloop/flows/plan.md": planWorkflow(t),
+			"packages/orbit/bin/x.card.json": []byte(`{`)}, nil},
+		{"a package's capreg.json deleted, its workflow read", nil, []string{"services/z/capreg.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +103,7 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 			writeTestFile(t, filepath.Join(repo, "capabilities/gamma/Capability.json"), []byte(`{"id": "gamma"}`))
 			writeTestFile(t, filepath.Join(repo, "services/z/capreg.json"), []byte(`{}`))
 			writeTestFile(t, filepath.Join(repo, "services/z/capabilities/b/capability.json"), []byte(`{"id": "b"}`))
+			writeTestFile(t, filepath.Join(repo, "services/z/flows/plan.md"), planWorkflow(t))
 			snap := servedLoad(t, repo)
 			src, err := snap.Overlay(tt.files, tt.deleted)
 			if err != nil {
@@ -117,6 +124,16 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 			}
 		})
 	}
+}
+
+// planWorkflow is testdata/repo's plan workflow, a marker and all.
+func planWorkflow(t *testing.T) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "repo", "workflows", "plan-phase.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // TestScanLinkedBrokenManifestOnce: a capability folder that is a link to a
@@ -144,8 +161,9 @@ func TestScanLinkedBrokenManifestOnce(t *testing.T) {
 // TestScanPackageBesideOwnCapabilities: beside the repository's own
 // capabilities another capabilities folder is a fixture, in silence,
 // unless its folder holds a capreg.json: then it is a package a check of
-// the root does not read, and the warning says to check it with --repo
-// (review 33: a root check passed over a broken package).
+// the root does not read, and the warning, at the package's capreg.json,
+// says to check it with --repo (review 33: a root check passed over a
+// broken package).
 func TestScanPackageBesideOwnCapabilities(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
 	writeTestFile(t, filepath.Join(repo, "services/x/capabilities/y/capability.json"), []byte(`{"id": "y"}`))
@@ -155,11 +173,11 @@ func TestScanPackageBesideOwnCapabilities(t *testing.T) {
 	}
 	writeTestFile(t, filepath.Join(repo, "services/x/capreg.json"), []byte(`{}`))
 	snap := scanLoadRepo(t, repo)
-	if got := misplaced(snap.Diagnostics); !slices.Equal(got, []string{"services/x/capabilities/y/capability.json"}) {
+	if got := misplaced(snap.Diagnostics); !slices.Equal(got, []string{"services/x/capreg.json"}) {
 		t.Errorf("with services/x/capreg.json: capability-misplaced at %q", got)
 	}
 	for _, d := range snap.Diagnostics {
-		if d.Rule == "capability-misplaced" && !strings.Contains(d.Message, "check that package with --repo services/x") {
+		if d.Rule == "capability-misplaced" && !strings.Contains(d.Message, "check that package with capreg check --repo services/x") {
 			t.Errorf("message %q", d.Message)
 		}
 	}

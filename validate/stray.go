@@ -94,8 +94,9 @@ func nearManifestName(name string) bool {
 // of no capability, declarations under another capabilities folder (once
 // that folder, at the first: a monorepo may hold hundreds). A repository
 // that has capabilities of its own keeps others as test fixtures or
-// examples, which are no mistake.
-func checkStrayDeclarations(src *Sources, s *sink) {
+// examples, which are no mistake. Declarations inside a package (pkgs) are
+// left to the warning about the package.
+func checkStrayDeclarations(src *Sources, pkgs packageScope, s *sink) {
 	if len(src.StrayDeclarations) == 0 {
 		return
 	}
@@ -134,19 +135,17 @@ func checkStrayDeclarations(src *Sources, s *sink) {
 		inner := inFolder[folder]
 		s.add(Diagnostic{File: path.Join(src.CapabilitiesDir, folder, inner[0]), Rule: "capability-misplaced", Message: strayInFolderMessage(folder, inner, src.CapabilitiesDir)})
 	}
+	// The declarations of a package are its own: the package is warned of
+	// once (packageScope.warn), whatever its capreg.json calls its
+	// capabilities folder. Beside capabilities of its own, another
+	// capabilities folder is a fixture or an example.
+	otherDirs = slices.DeleteFunc(otherDirs, func(dir string) bool {
+		_, pkg := pkgs.packageOf(dir)
+		return pkg || own
+	})
 	one := func(dir string, n int) string { return strayElsewhereMessage(dir, n, src.CapabilitiesDir) }
 	rest := func(dir string, more, n int) string {
 		return strayElsewhereRestMessage(dir, more, n, src.CapabilitiesDir)
-	}
-	if own {
-		// Beside capabilities of its own, another capabilities folder is a
-		// fixture or an example, unless its folder is a package of its own
-		// (its capreg.json says so), which a check of the root misses.
-		otherDirs = slices.DeleteFunc(otherDirs, func(dir string) bool {
-			_, pkg := slices.BinarySearch(src.Packages, path.Dir(dir))
-			return !pkg || fixtureFolder(path.Dir(dir))
-		})
-		one, rest = strayPackageMessage, strayPackageRestMessage
 	}
 	for i, dir := range otherDirs {
 		if after := otherDirs[i:]; i == maxNamed && len(after) > 1 {
@@ -186,23 +185,6 @@ func fixtureFolder(dir string) bool {
 		}
 	}
 	return false
-}
-
-// strayPackageMessage says that dir, the capabilities folder of a package
-// with a capreg.json of its own, holds n declarations a check of this
-// repository does not read.
-func strayPackageMessage(dir string, n int) string {
-	pkg := path.Dir(dir)
-	return fmt.Sprintf("%s under %s, in %s, a package with a capreg.json of its own, and not read here: check that package with --repo %s",
-		theseDeclarations(n), dir, pkg, pkg)
-}
-
-// strayPackageRestMessage says that the package holding dir and more
-// others, past those warned of one by one, hold n declarations a check
-// of this repository does not read.
-func strayPackageRestMessage(dir string, more, n int) string {
-	return fmt.Sprintf("this and %s, under %s and %s with a capreg.json of their own, are not read here: check each package with --repo",
-		Plural(n-1, "other capability declaration"), path.Dir(dir), Plural(more, "other package"))
 }
 
 // strayElsewhereRestMessage says that dir and more other capabilities

@@ -48,12 +48,14 @@ func validate(src *Sources, cache *Cache) *Result {
 		s.add(d)
 	}
 	res := &Result{}
-	markers, attempted, broken, indented := parseMarkers(src.Workflows, s)
+	pkgs := packagesOf(src)
+	markers, attempted, broken, indented := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, indented, s)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, s)
-	checkStrayDeclarations(src, s)
+	checkStrayDeclarations(src, pkgs, s)
+	pkgs.warn(s)
 
 	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
@@ -78,7 +80,7 @@ func validate(src *Sources, cache *Cache) *Result {
 			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
 	}
 	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
-	res.Cards = checkCards(src.Cards, s)
+	res.Cards = checkCards(pkgs.cards(src.Cards), s)
 	s.diags.Sort()
 	res.Diagnostics = CapFindings(s.diags)
 	return res

@@ -84,7 +84,7 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 		where = path.Join(m.capDir, "<id>", "capability.json")
 	}
 	msg := "nothing to " + verb + " in " + repo + ": no " + where + ", host workflow marker or tool card"
-	if m.misnamed+m.elsewhere > 0 {
+	if m.misnamed+m.elsewhere+m.packages > 0 {
 		msg += " read"
 	}
 	if m.misnamed > 0 {
@@ -96,7 +96,10 @@ func nothingFound(repo, verb string, m misplacedCount) string {
 			"or name their capabilities folder in capreg.json's \"capabilities\"",
 			validate.Plural(m.elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.elsewhere == 1], m.capDir)
 	}
-	if m.misnamed+m.elsewhere > 0 && verb != "check" {
+	if m.packages > 0 {
+		msg += "; the packages below it, folders with a " + validate.RepoConfigFile + " of their own, are not read, as the capability-misplaced warnings say: give --repo the package to check"
+	}
+	if m.misnamed+m.elsewhere+m.packages > 0 && verb != "check" {
 		msg += " (capreg check lists the warnings)"
 	}
 	root := asGiven(repo, store.RootAbove(repo))
@@ -149,10 +152,12 @@ func partOfRepository(repo string) string {
 
 // misplacedCount counts the capability-misplaced findings: declarations
 // the repository holds and does not read where they are, misnamed or
-// nested in its own capabilities folder, or under another one.
+// nested in its own capabilities folder, or under another one; and the
+// packages (folders with a capreg.json of their own) it does not read,
+// warned of at their capreg.json.
 type misplacedCount struct {
-	misnamed, elsewhere int
-	capDir              string // the repository's capabilities folder
+	misnamed, elsewhere, packages int
+	capDir                        string // the repository's capabilities folder
 }
 
 func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
@@ -160,6 +165,8 @@ func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
 	for _, d := range ds {
 		switch {
 		case d.Rule != "capability-misplaced":
+		case path.Base(d.File) == validate.RepoConfigFile:
+			m.packages++
 		case capDir == "." || strings.HasPrefix(d.File, capDir+"/"):
 			m.misnamed++
 		default:

@@ -1,0 +1,155 @@
+package validate
+
+import (
+	"fmt"
+	"path"
+)
+
+// packageScope is what a check of a repository leaves to the packages
+// below its root (Sources.Packages): a folder holding a capreg.json of its
+// own is a repository of its own, whose capreg.json may call its folders
+// anything. A check of the root reads none of its inputs (declarations,
+// workflows, cards): its workflows read at the root would declare the
+// root's steps a second time (marker-duplicate-step with the root's, or
+// another package's) and be checked against capabilities that are not
+// theirs. A package the root's own layout reaches into (its capabilities
+// folder, or a workflow or card root capreg.json or a flag names, at or
+// inside it) is read as named, and is no package here.
+type packageScope struct {
+	dirs map[string]bool // the packages whose inputs are not read
+	// outer are the packages in no other package, sorted, each warned of
+	// unless it is a fixture (fixtureFolder).
+	outer []string
+}
+
+// packagesOf is the packageScope of src.
+func packagesOf(src *Sources) packageScope {
+	var ps packageScope
+	for _, dir := range src.Packages {
+		if dir == "." || dir == "" || claimed(dir, src) {
+			continue
+		}
+		if ps.dirs == nil {
+			ps.dirs = make(map[string]bool)
+		}
+		ps.dirs[dir] = true
+	}
+	for _, dir := range src.Packages { // sorted, so outer is too
+		if ps.dirs[dir] {
+			if _, inner := ps.packageOf(parentDir(dir)); !inner {
+				ps.outer = append(ps.outer, dir)
+			}
+		}
+	}
+	return ps
+}
+
+// claimed reports whether the root's layout reaches into the package at
+// dir: its capabilities folder, or a workflow or card root, is dir or lies
+// inside it, or dir lies inside the capabilities folder (a capability's
+// own file named capreg.json; with the capabilities at the root, "."
+// in capreg.json, only a folder at the root is a capability's).
+func claimed(dir string, src *Sources) bool {
+	switch capDir := src.CapabilitiesDir; {
+	case capDir == ".":
+		if path.Dir(dir) == "." {
+			return true
+		}
+	case capDir != "" && (inDir(capDir, dir) || inDir(dir, capDir)):
+		return true
+	}
+	for _, roots := range [][]string{src.WorkflowRoots, src.CardRoots} {
+		for _, r := range roots {
+			if inDir(r, dir) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inDir reports whether p is dir or lies inside it.
+func inDir(p, dir string) bool {
+	return p == dir || len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
+}
+
+// parentDir is the folder holding p, "." for a name at the root.
+func parentDir(p string) string { return path.Dir(p) }
+
+// packageOf returns the package holding the file or folder p, if any.
+func (ps packageScope) packageOf(p string) (string, bool) {
+	if len(ps.dirs) == 0 {
+		return "", false
+	}
+	for d := p; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		if ps.dirs[d] {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// workflows are files, less those inside a package.
+func (ps packageScope) workflows(files []File) []File {
+	if len(ps.dirs) == 0 {
+		return files
+	}
+	var out []File
+	for _, f := range files {
+		if _, in := ps.packageOf(f.Path); !in {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// cards are cards, less those inside a package.
+func (ps packageScope) cards(cards []CardSource) []CardSource {
+	if len(ps.dirs) == 0 {
+		return cards
+	}
+	var out []CardSource
+	for _, c := range cards {
+		if _, in := ps.packageOf(c.Path); !in {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// warn says, once a package in no other one (the first maxNamed by name,
+// one more warning counting the others), that it is a repository of its
+// own this check does not read, and how to check it; a fixture kept on
+// purpose (under testdata/, fixtures/, …) is not warned of. The rule is
+// capability-misplaced, as for the declarations of a package, which were
+// the first thing found missing from a root check.
+func (ps packageScope) warn(s *sink) {
+	var named []string
+	for _, dir := range ps.outer {
+		if !fixtureFolder(dir) {
+			named = append(named, dir)
+		}
+	}
+	for i, dir := range named {
+		at := path.Join(dir, RepoConfigFile)
+		if i == maxNamed && len(named) > maxNamed+1 {
+			s.add(Diagnostic{File: at, Rule: "capability-misplaced", Message: packageRestMessage(dir, len(named)-i-1)})
+			return
+		}
+		s.add(Diagnostic{File: at, Rule: "capability-misplaced", Message: packageMessage(dir)})
+	}
+}
+
+// packageMessage says that dir, a folder holding a capreg.json of its own,
+// is a package this check does not read.
+func packageMessage(dir string) string {
+	return fmt.Sprintf("%s holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo %s",
+		dir, dir)
+}
+
+// packageRestMessage says that dir and more other packages, past those
+// warned of one by one, are not read.
+func packageRestMessage(dir string, more int) string {
+	return fmt.Sprintf("%s and %s holding a capreg.json of their own are packages this check does not read (their capabilities, workflows and tool cards): check each package with capreg check --repo <package>",
+		dir, Plural(more, "other folder"))
+}

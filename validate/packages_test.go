@@ -1,0 +1,112 @@
+package validate
+
+import (
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hostWorkflows reads the five host workflows of testdata/repo as if they
+// were in dir.
+func hostWorkflows(t *testing.T, dir string) []File {
+	t.Helper()
+	var out []File
+	for _, name := range []string{"discuss-phase.md", "plan-phase.md", "execute-phase.md", "verify-work.md", "ship.md"} {
+		data, err := os.ReadFile("../testdata/repo/workflows/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, File{Path: path.Join(dir, name), Data: data})
+	}
+	return out
+}
+
+// TestPackageOfMonorepo: a folder below the root holding a capreg.json of
+// its own is a package the root does not read, whatever its capreg.json
+// calls its folders: the root warns of it once, at its capreg.json, with
+// the command that checks it, and reads none of its workflows or cards
+// (which beside the root's workflows declared every step twice). Before,
+// only a folder literally named capabilities/ was noticed, and the root
+// read the package's workflows and cards as its own.
+func TestPackageOfMonorepo(t *testing.T) {
+	workflows := append(hostWorkflows(t, "workflows"), hostWorkflows(t, "packages/orbit/agentloop/flows")...)
+	slices.SortFunc(workflows, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
+	src := &Sources{
+		CapabilitiesDir: "capabilities",
+		Workflows:       workflows,
+		Cards: []CardSource{{File: File{Path: "packages/orbit/bin/x.card.json", Data: []byte(`{`)}, ToolPath: "packages/orbit/bin/x"},
+			{File: File{Path: "testdata/case/bin/y.card.json", Data: []byte(`{`)}, ToolPath: "testdata/case/bin/y"}},
+		Packages: []string{"packages/orbit", "packages/orbit/inner", "testdata/case"},
+	}
+	res := Validate(src)
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.File+": "+string(d.Severity)+" ["+d.Rule+"] "+d.Message)
+	}
+	want := []string{"packages/orbit/capreg.json: warning [capability-misplaced] packages/orbit holds a capreg.json of its own, so it is a package, and this check does not read its capabilities, workflows or tool cards: check that package with capreg check --repo packages/orbit"}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(res.Contract.Entries) != 5 || len(res.Cards) != 0 {
+		t.Errorf("%d host steps and %d cards, want the root's 5 and none", len(res.Contract.Entries), len(res.Cards))
+	}
+
+	// A package the root's own capreg.json reaches into is read as named.
+	src.WorkflowRoots = []string{"packages/orbit/agentloop/flows"}
+	src.Workflows = hostWorkflows(t, "packages/orbit/agentloop/flows")
+	res = Validate(src)
+	if len(res.Contract.Entries) != 5 {
+		t.Errorf("workflows named in the package: %d host steps, want 5", len(res.Contract.Entries))
+	}
+	for _, d := range res.Diagnostics {
+		if d.File == "packages/orbit/capreg.json" {
+			t.Errorf("a package the root names is warned of: %s", d.Message)
+		}
+	}
+}
+
+// TestManyPackages: past maxNamed packages one warning counts the others.
+func TestManyPackages(t *testing.T) {
+	src := &Sources{CapabilitiesDir: "capabilities"}
+	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
+		src.Packages = append(src.Packages, "packages/"+p)
+	}
+	var got []string
+	ds := Validate(src).Diagnostics
+	for _, d := range ds {
+		got = append(got, d.File)
+	}
+	if want := []string{"packages/a/capreg.json", "packages/b/capreg.json", "packages/c/capreg.json", "packages/d/capreg.json", "packages/e/capreg.json", "packages/f/capreg.json"}; !slices.Equal(got, want) {
+		t.Fatalf("warned at %q, want %q", got, want)
+	}
+	if msg := ds[5].Message; !strings.HasPrefix(msg, "packages/f and 2 other folders holding a capreg.json of their own are packages") {
+		t.Errorf("last message %q", msg)
+	}
+}
+
+// TestPackageClaimed: a package the root's layout reaches into is read as
+// named; a capability's own capreg.json is no package.
+func TestPackageClaimed(t *testing.T) {
+	tests := []struct {
+		dir, capDir string
+		workflows   []string
+		want        bool
+	}{
+		{"packages/orbit", "capabilities", nil, false},
+		{"packages/orbit", "packages/orbit/caps", nil, true}, // its capabilities folder named
+		{"packages/orbit", "capabilities", []string{"packages/orbit/flows"}, true},
+		{"packages", "capabilities", []string{"packages/orbit/flows"}, true}, // a root inside it
+		{"packages/orbit", "capabilities", []string{"packages"}, false},      // a root above it
+		{"capabilities/ui", "capabilities", nil, true},                       // a capability's own file
+		{"ui", ".", nil, true},
+		{"packages/orbit", ".", nil, false},
+	}
+	for _, tt := range tests {
+		src := &Sources{CapabilitiesDir: tt.capDir, WorkflowRoots: tt.workflows}
+		if got := claimed(tt.dir, src); got != tt.want {
+			t.Errorf("claimed(%q) with capabilities %q, workflows %q = %v, want %v", tt.dir, tt.capDir, tt.workflows, got, tt.want)
+		}
+	}
+}
