@@ -47,13 +47,19 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 //
 // unread names the capability folders whose manifest could not be read or
 // parsed: requiring one of those is not "unknown" either, since the folder
-// (whose name is the id) is there with findings of its own.
+// (whose name is the id) is there with findings of its own. No finding in
+// a valid capability claims what only another capability's errors make
+// true ("requires "x" which does not exist" of a folder x whose id is not
+// a string, "never produced" of an artifact a broken capability's step
+// produces at a point that is no loop point): that capability's own
+// errors say what to fix, the repository fails on them, and a healthy
+// file is not blamed (its annotation on a pull request would be wrong).
 func crossCheck(valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)
 	checkReviewerLanes(valid, s)
 	checkRequires(valid, all, unread, s)
-	checkRuntimeRefs(valid, all, s)
+	checkRuntimeRefs(valid, all, unread, s)
 	checkCycles(valid, s)
 	checkProducers(valid, s)
 	if contract.Complete && len(unread) == 0 {
@@ -347,19 +353,16 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
 	// The folder of a capability whose id differs from it (the error
-	// id-folder-mismatch) is what a requirer means: "did you mean" its
-	// id would steer a correct requires to the mistake.
-	misnamed := map[string]bool{}
-	for _, c := range all {
-		if c.ID != "" && c.ID != c.Folder {
-			misnamed[c.Folder] = true
-		}
-	}
+	// id-folder-mismatch), or is no string at all ("id": 5, a schema
+	// error), is what a requirer means: "does not exist" would blame a
+	// correct requires, and "did you mean" the mistaken id would steer it
+	// to the mistake.
+	misnamed := misnamedFolders(all)
 	for _, c := range valid {
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
 			dep, exists := known[r]
-			if !exists && !unread[r] && !misnamed[r] {
+			if !exists && !unread[r] && misnamed[r] == nil {
 				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist%s", c.ID, r,
 					hints.meant(r))
 				continue
@@ -379,9 +382,42 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
 	}
 }
 
-func checkRuntimeRefs(valid, all []*Capability, s *sink) {
-	known := byID(all)
-	isRuntime := func(id string) bool { c := known[id]; return c != nil && c.Role == "runtime" }
+// misnamedFolders maps the folder of each parsed capability whose id is
+// not its folder's name (another id, or none: missing or not a string) to
+// that capability.
+func misnamedFolders(all []*Capability) map[string]*Capability {
+	out := map[string]*Capability{}
+	for _, c := range all {
+		if c.ID != c.Folder {
+			out[c.Folder] = c
+		}
+	}
+	return out
+}
+
+// checkRuntimeRefs checks that runtimeCompat names runtimes. An id that
+// is the folder of a capability whose declaration did not parse, or whose
+// id is wrong or missing, and whose role is runtime or not known (none, or
+// not one of the three), is no unknown runtime: its own findings say what
+// is wrong.
+func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, s *sink) {
+	known, misnamed := byID(all), misnamedFolders(all)
+	isRuntime := func(id string) bool {
+		c := known[id]
+		if c == nil {
+			if unread[id] {
+				return true
+			}
+			c = misnamed[id]
+		}
+		switch {
+		case c == nil:
+			return false
+		case c.Role == "runtime":
+			return true
+		}
+		return !c.valid && c.Role != "feature" && c.Role != "reviewer"
+	}
 	hints := &idHints{known: known, fits: func(c *Capability) bool { return c.Role == "runtime" }}
 	for _, c := range valid {
 		if c.Role != "feature" {
@@ -513,6 +549,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 			}
 		}
 	}
+	unplaced := brokenProduces(producers)
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
@@ -540,7 +577,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				if idx, ok := host[a]; ok && (earliest < 0 || idx < earliest) {
 					earliest = idx
 				}
-				if satisfied {
+				if satisfied || unplaced[a] {
 					continue
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
@@ -558,6 +595,47 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 			}
 		}
 	}
+}
+
+// brokenProduces are the artifacts that a step of a capability with errors
+// produces where no point can place it: its point is no loop point
+// ("plan:pree", a number), its produces is a string rather than a list,
+// or its steps are one object rather than a list.
+// Whether a step that consumes one is satisfied depends on how that
+// capability's errors are fixed, which its own findings ask for.
+func brokenProduces(caps []*Capability) map[string]bool {
+	out := map[string]bool{}
+	for _, c := range caps {
+		if c.valid {
+			continue
+		}
+		steps := c.Manifest.Get("steps")
+		var items []ojson.Value
+		unlisted := false // one step, not in a list: no hook is read
+		switch {
+		case steps == nil:
+		case steps.Kind == ojson.Array:
+			items = steps.Items
+		case steps.Kind == ojson.Object:
+			items, unlisted = []ojson.Value{*steps}, true
+		}
+		for i := range items {
+			raw := &items[i]
+			if raw.Kind != ojson.Object {
+				continue
+			}
+			pr := raw.Get("produces")
+			switch {
+			case pr.IsString():
+				out[pr.Str] = true
+			case unlisted || PointIndex(raw.Get("point").StringOr("")) < 0:
+				for _, a := range pr.Strings() {
+					out[a] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 // contributedNote explains, for an artifact no step or host produces,

@@ -1,0 +1,91 @@
+package validate
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestBrokenCapabilityBlamesNoOther: one capability's errors leave the
+// repository failing on them alone, with no finding in a healthy
+// capability that claims what only those errors make true: pattern-mapper
+// requires research and consumes the RESEARCH.md research's step
+// produces, and intel runs on the codex runtime. Before, a research step
+// at "plan:pree" gave pattern-mapper "consumes "RESEARCH.md" which is
+// never produced by any host artifact or capability hook", and "id": 5
+// in research (codex) gave pattern-mapper (intel) "requires "research"
+// which does not exist" ("references unknown runtime "codex"").
+func TestBrokenCapabilityBlamesNoOther(t *testing.T) {
+	read := func(id string) string {
+		data, err := os.ReadFile("../testdata/repo/capabilities/" + id + "/capability.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	type edit struct{ folder, old, new string }
+	tests := []struct {
+		name   string
+		edits  []edit // the first breaks edits[0].folder
+		rule   string // its own error ("" for any)
+		blamed string // a healthy file whose finding stays, true as it is ("" for none)
+	}{
+		{"a step at no loop point", []edit{{"research", `"point": "plan:pre"`, `"point": "plan:pree"`}}, "point-unknown", ""},
+		{"a step at a point of another type", []edit{{"research", `"point": "plan:pre"`, `"point": 3`}}, "schema", ""},
+		{"produces not a list", []edit{{"research", `"produces": ["RESEARCH.md"]`, `"produces": "RESEARCH.md"`}}, "schema", ""},
+		{"steps not a list", []edit{{"research", `"steps": [`, `"steps": `}, {"research", "    }\n  ],\n", "    },\n"}}, "schema", ""},
+		{"an id that is no string", []edit{{"research", `"id": "research"`, `"id": 5`}}, "schema", ""},
+		{"a runtime's id that is no string", []edit{{"codex", `"id": "codex"`, `"id": 5`}}, "schema", ""},
+		{"a runtime whose declaration does not parse", []edit{{"codex", `"id": "codex"`, `"id": `}}, "json-syntax", ""},
+		// Still said where it is true whatever the fix: a feature is no
+		// runtime, and an artifact no step names is never produced.
+		{"a feature named as a runtime", []edit{{"research", `"id": "research"`, `"id": 5`},
+			{"intel", `"supported": ["claude", "codex"]`, `"supported": ["claude", "codex", "research"]`}}, "schema", "intel"},
+		{"an artifact no step names", []edit{{"research", `"produces": ["RESEARCH.md"]`, `"produces": ["RESEARCH2.md", 7]`}}, "schema", "pattern-mapper"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := Sources{CapabilitiesDir: "capabilities", Workflows: hostWorkflows(t, "workflows")}
+			fragments := map[string]map[string]File{
+				"research":       {"loop/research-prompt.md": {Data: []byte("x")}},
+				"pattern-mapper": {"loop/mapper.md": {Data: []byte("x")}},
+			}
+			for _, id := range []string{"claude", "codex", "intel", "pattern-mapper", "research"} {
+				data := read(id)
+				for _, e := range tt.edits {
+					if e.folder != id {
+						continue
+					}
+					if !strings.Contains(data, e.old) {
+						t.Fatalf("%s's manifest lacks %s; update this test", id, e.old)
+					}
+					data = strings.Replace(data, e.old, e.new, 1)
+				}
+				src.Capabilities = append(src.Capabilities, CapabilitySource{Folder: id,
+					Manifest: File{Path: "capabilities/" + id + "/capability.json", Data: []byte(data)}, Files: fragments[id]})
+			}
+			broken := tt.edits[0].folder
+			own, blamed := 0, ""
+			for _, d := range Validate(&src).Diagnostics {
+				switch {
+				case d.Severity != Error:
+				case d.File == "capabilities/"+broken+"/capability.json":
+					if tt.rule == "" || d.Rule == tt.rule {
+						own++
+					}
+				default:
+					if blamed != "" || tt.blamed == "" || !strings.Contains(d.File, tt.blamed) {
+						t.Errorf("a healthy file blamed: %s: [%s] %s", d.File, d.Rule, d.Message)
+					}
+					blamed = d.File
+				}
+			}
+			if own == 0 {
+				t.Errorf("no %s error in %s", tt.rule, broken)
+			}
+			if tt.blamed != "" && blamed == "" {
+				t.Errorf("no finding in %s", tt.blamed)
+			}
+		})
+	}
+}
