@@ -39,6 +39,12 @@ func TestPackageOfMonorepo(t *testing.T) {
 		Cards: []CardSource{{File: File{Path: "packages/orbit/bin/x.card.json", Data: []byte(`{`)}, ToolPath: "packages/orbit/bin/x"},
 			{File: File{Path: "testdata/case/bin/y.card.json", Data: []byte(`{`)}, ToolPath: "testdata/case/bin/y"}},
 		Packages: []string{"packages/orbit", "packages/orbit/inner", "testdata/case"},
+		// The scan's own findings in a package are that package's check's
+		// too: a link out of it failed the root.
+		Diagnostics: Diagnostics{
+			{File: "packages/orbit/capabilities/y/capability.json", Severity: Error, Rule: "path-escape", Message: "leaves the repository"},
+			{File: "packages/orbit/agentloop/flows/x.md", Severity: Warning, Rule: "path-escape", Message: "leaves the repository"},
+		},
 	}
 	res := Validate(src)
 	var got []string

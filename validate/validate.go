@@ -44,11 +44,13 @@ func Validate(src *Sources) *Result { return validate(src, nil) }
 
 func validate(src *Sources, cache *Cache) *Result {
 	s := &sink{diags: make(Diagnostics, 0, len(src.Diagnostics))}
+	pkgs := packagesOf(src)
 	for _, d := range src.Diagnostics { // the scan's own findings, clipped as the sink's
-		s.add(d)
+		if _, in := pkgs.packageOf(d.File); !in { // a package's files are its own check's
+			s.add(d)
+		}
 	}
 	res := &Result{}
-	pkgs := packagesOf(src)
 	markers, attempted, broken, indented := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, indented, s)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
