@@ -315,9 +315,9 @@ var configTypeAliases = map[string]string{
 // configTypeHint is the "did you mean" of a config type got, which is
 // none of configTypes, as enumHint words it, or "".
 func configTypeHint(got string) string {
-	want := nearestName(got, configTypes)
+	want := configTypeAliases[strings.ToLower(strings.TrimSpace(got))] // "num" is number, though one edit from enum
 	if want == "" {
-		want = configTypeAliases[strings.ToLower(strings.TrimSpace(got))]
+		want = nearestName(got, configTypes)
 	}
 	if want == "" {
 		return ""

@@ -16,6 +16,7 @@ func TestConfigTypeDidYouMean(t *testing.T) {
 		{"str", "string"},
 		{"strings", "string"},
 		{"enumeration", "enum"},
+		{"num", "number"}, // one edit from enum, but the short name of number
 		{"array", ""},
 	}
 	for _, tt := range tests {
