@@ -52,7 +52,8 @@ func wordReadings(pat string) []string {
 
 // plainAlternation finds the first group of pat, "(" to the next ")",
 // that is an alternation of at least two plain choices: no choice blank
-// or holding regexp or grouping syntax, no | with spaces around it, the group not a shell's $( nor
+// or holding regexp or grouping syntax, no | with spaces around it, not
+// in a comment, the group not a shell's $( nor
 // escaped, and no repetition after it. It reports the offsets of both
 // parentheses.
 func plainAlternation(pat string) (open, close int, ok bool) {
@@ -68,8 +69,11 @@ func plainAlternation(pat string) (open, close int, ok bool) {
 		}
 		close = open + 1 + j
 		from = close
-		if pat[close] != ')' || open > 0 && (pat[open-1] == '$' || pat[open-1] == '\\') {
-			continue
+		if pat[close] != ')' || open > 0 && strings.IndexByte(`$\<>`, pat[open-1]) >= 0 {
+			continue // a substitution, $( <( >(, or an escaped (
+		}
+		if strings.Contains(pat[:open], " #") || strings.HasPrefix(pat, "#") {
+			return 0, 0, false // in a comment
 		}
 		if close+1 < len(pat) && strings.IndexByte("*+?{", pat[close+1]) >= 0 {
 			continue

@@ -19,16 +19,18 @@ func TestWordReadings(t *testing.T) {
 		{"docker(-compose| compose) down", []string{"docker-compose down", "docker compose down"}},
 		{"(rm|unlink) <file>", []string{"rm <file>", "unlink <file>"}},
 		{"(git|hub) push (-f|--force)", []string{"git push -f", "git push --force", "hub push -f", "hub push --force"}},
-		{"git push (-f|--force) .*", nil},  // still a regexp with either choice
-		{"npm i(nstall)?", nil},            // a group repeated, no alternation
-		{"git (push|pull)+", nil},          // repeated
-		{"git push (-f|)", nil},            // an empty choice: optional, not a word
-		{"(cd x | make)", nil},             // a pipe, not an alternation
-		{"echo $(a|b)", nil},               // a substitution
-		{`git \(a|b\)`, nil},               // escaped parentheses
-		{"(a|b) (c|d) (e|f) (g|h)", nil},   // 16 readings, over the bound
-		{"git push --force", nil},          // no regexp at all
-		{"(?i)git push (-f|--force)", nil}, // other syntax before
+		{"git push (-f|--force) .*", nil},      // still a regexp with either choice
+		{"npm i(nstall)?", nil},                // a group repeated, no alternation
+		{"git (push|pull)+", nil},              // repeated
+		{"git push (-f|)", nil},                // an empty choice: optional, not a word
+		{"(cd x | make)", nil},                 // a pipe, not an alternation
+		{"echo $(a|b)", nil},                   // a substitution
+		{"diff <(ls|sort) x", nil},             // a process substitution
+		{"git push (-f|--force) # (x|y)", nil}, // a comment's group is not expanded, and is regexp syntax left
+		{`git \(a|b\)`, nil},                   // escaped parentheses
+		{"(a|b) (c|d) (e|f) (g|h)", nil},       // 16 readings, over the bound
+		{"git push --force", nil},              // no regexp at all
+		{"(?i)git push (-f|--force)", nil},     // other syntax before
 		{"(a|b|c) x", []string{"a x", "b x", "c x"}},
 	}
 	for _, tt := range tests {

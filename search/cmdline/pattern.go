@@ -595,7 +595,7 @@ var (
 	wordClass = regexp.MustCompile(`\[( ?[\w-]+ ?(?:\| ?[\w-]+ ?)+)\]`)
 	// spacedWord is a word and a blank in brackets at the start of a word,
 	// as a usage line marks an optional word before the next: "[sudo ]rm",
-	// "[ --force]".
+	// "[ origin]". (An option in brackets, "[--force ]", is optionalPart's.)
 	spacedWord = regexp.MustCompile(`(^|\s)\[( ([A-Za-z][\w-]*)|([A-Za-z][\w-]*) )\]`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
@@ -616,7 +616,7 @@ var (
 // word); or it returns "".
 func writtenFault(pat string) string {
 	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
-	usage := usageWordAt(bare)
+	usage, class, spaced, open := usageWordAt(bare), wordClassAt(bare), spacedWordAt(bare), unclosedParen(bare)
 	switch {
 	case optionalPart.MatchString(bare):
 		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
@@ -624,18 +624,18 @@ func writtenFault(pat string) string {
 		return fmt.Sprintf("%q reads as a regular-expression class of one character, not as an optional part: write one pattern with the part and one without, or * in its place", part)
 	case usage != nil:
 		return usageFault(bare, usage)
-	case wordClassAt(bare) != "":
-		return wordClassFault(wordClassAt(bare))
-	case spacedWordAt(bare) != nil:
-		return spacedWordFault(bare, spacedWordAt(bare))
+	case class != "":
+		return wordClassFault(class)
+	case spaced != nil:
+		return spacedWordFault(bare, spaced)
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
-	case !regexLike(pat) && unclosedParen(bare) >= 0:
-		word := firstField(pat[strings.LastIndexAny(pat[:unclosedParen(bare)], " \t\n")+1:])
+	case !regexLike(pat) && open >= 0:
+		word := firstField(pat[strings.LastIndexAny(pat[:open], " \t\n")+1:])
 		return fmt.Sprintf("the ( of %q is never closed, so the pattern is no regular expression and is matched as shell words, literally: "+
 			"it matches only a line that writes that ( as well; close the group, or remove the (", word)
 	case endsInSpace(pat) && regexLike(pat):
@@ -698,19 +698,48 @@ func holdsRange(c string) bool {
 // wordClassFault is writtenFault of a pattern with a class of words
 // (wordClassAt): it says to write the choice as a group, "(ns|namespace)",
 // which a pattern whose only regexp syntax is such groups also reads as
-// one word pattern per choice (see wordReadings).
+// one word pattern per choice (see wordReadings). The characters the
+// class matches are listed unless a word holds a dash between two
+// characters, which the class reads as a range ("kube-system" holds e-s).
 func wordClassFault(class string) string {
 	var choices []string
 	for c := range strings.SplitSeq(class[1:len(class)-1], "|") {
 		choices = append(choices, strings.TrimSpace(c))
 	}
-	return fmt.Sprintf("%q is a regular-expression class, which matches one character (%s), not either word: "+
-		"write (%s) for any one of the words", class, charList(strings.Join(choices, "")+"|"), strings.Join(choices, "|"))
+	one := "one character of those it lists"
+	if r := classRange(class[1 : len(class)-1]); r != "" {
+		one += fmt.Sprintf(", %s being a range", r)
+	} else {
+		listed := strings.Join(choices, "")
+		if strings.Contains(class, " ") {
+			listed += " "
+		}
+		one = fmt.Sprintf("one character (%s)", charList(listed+"|"))
+	}
+	return fmt.Sprintf("%q is a regular-expression class, which matches %s, not either word: "+
+		"write (%s) for any one of the words", class, one, strings.Join(choices, "|"))
 }
 
-// charList lists the distinct characters of s in order, "n, s, a or |".
+// classRange is the first range of a class's body ("e-s" of
+// "default|kube-system"): a dash between two characters, or "".
+func classRange(body string) string {
+	for i := 1; i+1 < len(body); i++ {
+		if body[i] == '-' && body[i-1] != '|' && body[i+1] != '|' {
+			return body[i-1 : i+2]
+		}
+	}
+	return ""
+}
+
+// charList lists the distinct characters of s in order, a blank by name:
+// "n, s, a or |".
 func charList(s string) string {
 	cs := distinctChars(s)
+	for i, c := range cs {
+		if c == " " {
+			cs[i] = "a blank"
+		}
+	}
 	if len(cs) == 1 {
 		return cs[0]
 	}
