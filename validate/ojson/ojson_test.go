@@ -105,6 +105,10 @@ func TestParseErrors(t *testing.T) {
 		{"{\"a\": {\"x\": [1]}\n\"b\": 2}", SyntaxError, 17, "", "type one at 1:17,"},
 		{"[\n  \"x\"\n  {}\n]", SyntaxError, 10, "", "missing ',' before this item: JSON separates items with commas; type one at 2:6, right after the previous value"},
 		{"[1\n  true]", SyntaxError, 5, "", "missing ',' before this item"},
+		{"[1 -2]", SyntaxError, 3, "", "missing ',' before this item"},
+		// No value starts there, so a ',' would not mend it.
+		{"[1 nope]", SyntaxError, 3, "", "expected ',' or ']'"},
+		{"[1 -]", SyntaxError, 3, "", "expected ',' or ']'"},
 		// A comment, written as in JavaScript, anywhere a token may be.
 		{"{\n  // the id\n  \"id\": \"x\"\n}", SyntaxError, 4, "", "a comment (//): JSON has no comments; remove it, or put the note in a field's text (such as \"description\")"},
 		{`{"id": "x" /* old */}`, SyntaxError, 11, "", "a comment (/*): JSON has no comments"},

@@ -1,6 +1,7 @@
 package ojson
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -174,12 +175,32 @@ func (p *parser) comment() bool {
 // likely on an earlier line than the token the parse stopped at, so the
 // message names where to type it.
 func (p *parser) missingComma(end int, what string) bool {
-	if p.pos >= len(p.src) || !strings.ContainsRune(`"{[-0123456789tfn`, rune(p.src[p.pos])) || what == "member" && p.src[p.pos] != '"' {
+	if !startsValue(p.src[p.pos:]) || what == "member" && p.src[p.pos] != '"' {
 		return false
 	}
 	line, col := Position(p.src, end)
 	p.fail(p.pos, "missing ',' before this %s: JSON separates %ss with commas; type one at %d:%d, right after the previous value", what, what, line, col)
 	return true
+}
+
+// startsValue reports whether src starts as a JSON value does: a string,
+// an object, an array, a number ("-" then a digit) or a literal spelt
+// whole; "nope" or a lone "-" is no value a ',' would make right.
+func startsValue(src []byte) bool {
+	switch {
+	case len(src) == 0:
+		return false
+	case strings.IndexByte(`"{[0123456789`, src[0]) >= 0:
+		return true
+	case src[0] == '-':
+		return len(src) > 1 && src[1] >= '0' && src[1] <= '9'
+	}
+	for _, lit := range []string{"true", "false", "null"} {
+		if bytes.HasPrefix(src, []byte(lit)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) describe() string {
