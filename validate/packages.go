@@ -36,7 +36,7 @@ func packagesOf(src *Sources) packageScope {
 	}
 	for _, dir := range src.Packages { // sorted, so outer is too
 		if ps.dirs[dir] {
-			if _, inner := ps.packageOf(parentDir(dir)); !inner {
+			if _, inner := ps.packageOf(path.Dir(dir)); !inner {
 				ps.outer = append(ps.outer, dir)
 			}
 		}
@@ -73,9 +73,6 @@ func inDir(p, dir string) bool {
 	return p == dir || len(p) > len(dir) && p[len(dir)] == '/' && p[:len(dir)] == dir
 }
 
-// parentDir is the folder holding p, "." for a name at the root.
-func parentDir(p string) string { return path.Dir(p) }
-
 // packageOf returns the package holding the file or folder p, if any.
 func (ps packageScope) packageOf(p string) (string, bool) {
 	if len(ps.dirs) == 0 {
@@ -91,27 +88,23 @@ func (ps packageScope) packageOf(p string) (string, bool) {
 
 // workflows are files, less those inside a package.
 func (ps packageScope) workflows(files []File) []File {
-	if len(ps.dirs) == 0 {
-		return files
-	}
-	var out []File
-	for _, f := range files {
-		if _, in := ps.packageOf(f.Path); !in {
-			out = append(out, f)
-		}
-	}
-	return out
+	return outside(ps, files, func(f File) string { return f.Path })
 }
 
 // cards are cards, less those inside a package.
 func (ps packageScope) cards(cards []CardSource) []CardSource {
+	return outside(ps, cards, func(c CardSource) string { return c.Path })
+}
+
+// outside is items, less those whose path is inside a package of ps.
+func outside[T any](ps packageScope, items []T, pathOf func(T) string) []T {
 	if len(ps.dirs) == 0 {
-		return cards
+		return items
 	}
-	var out []CardSource
-	for _, c := range cards {
-		if _, in := ps.packageOf(c.Path); !in {
-			out = append(out, c)
+	var out []T
+	for _, it := range items {
+		if _, in := ps.packageOf(pathOf(it)); !in {
+			out = append(out, it)
 		}
 	}
 	return out
