@@ -163,9 +163,9 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.dropWorkflows()
 	o.updateTools()
 	o.readNamedFragments()
+	o.settlePackages() // before the schema: a package's schema is not the root's
 	o.settleSchema()
 	o.settleStrays()
-	o.settlePackages()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
 		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
@@ -620,7 +620,8 @@ func (o *overlayer) settleSchema() {
 		return
 	}
 	o.src.ConfigSchema = nil
-	if len(found) != 1 {
+	scope := &validate.Sources{Packages: o.src.Packages, CapabilitiesDir: o.lay.capDir, WorkflowRoots: o.lay.workflows, CardRoots: o.lay.cards}
+	if found = validate.OutsidePackages(scope, found); len(found) != 1 {
 		return
 	}
 	switch p, served := found[0], o.servedRead(found[0]); {

@@ -1509,11 +1509,13 @@ func (sc *scanner) capLinksWithoutManifest() {
 // discoverSchema settles the central config schema when nothing names one
 // (layout.schemaFrom is SchemaFromDiscovery): the one file named
 // validate.SchemaFileName the walk met, gsd-core's, is read as if named;
-// of several, none is (validation warns that none is compared). The
-// walk's skipped folders stay skipped: a schema in an npm package under
-// node_modules/ must be named, or linked to from a walked folder. The
-// files met are recorded whether or not discovery is in force, so that
-// Snapshot.Overlay can judge a proposed capreg.json that turns it on.
+// of several, none is (validation warns that none is compared). One inside
+// a package (a folder below the root with a capreg.json of its own) is
+// that package's and does not count. The walk's skipped folders stay
+// skipped: a schema in an npm package under node_modules/ must be named,
+// or linked to from a walked folder. The files met are recorded whether
+// or not discovery is in force (a package's too), so that Snapshot.Overlay
+// can judge a proposed capreg.json that turns it on.
 func (sc *scanner) discoverSchema() {
 	var found []string
 	for _, c := range sc.found {
@@ -1521,10 +1523,17 @@ func (sc *scanner) discoverSchema() {
 	}
 	slices.Sort(found)
 	sc.src.ConfigSchemaFound, sc.src.ConfigSchemaFrom = found, sc.schemaFrom
-	if sc.schemaFrom != validate.SchemaFromDiscovery || len(sc.found) != 1 {
+	if sc.schemaFrom != validate.SchemaFromDiscovery {
 		return
 	}
-	c := sc.found[0]
+	// A package's schema is the package's (the walk has met every
+	// capreg.json by now): the root discovers among the others only.
+	scope := &validate.Sources{Packages: sc.src.Packages, CapabilitiesDir: sc.capDir, WorkflowRoots: sc.workflows, CardRoots: sc.cards}
+	outside := validate.OutsidePackages(scope, found)
+	if len(outside) != 1 {
+		return
+	}
+	c := sc.found[slices.IndexFunc(sc.found, func(c linkedFile) bool { return c.rel == outside[0] })]
 	sc.watch(filepath.Dir(c.real)) // where a link leads: its folder holds an input
 	f := sc.readReal(c.rel, c.real, c.mode)
 	sc.src.ConfigSchema = &f

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -193,5 +194,67 @@ func TestScanPackageBesideOwnCapabilities(t *testing.T) {
 	got := misplaced(scanLoadRepo(t, repo).Diagnostics)
 	if len(got) != 6 || slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, "tests/") }) {
 		t.Errorf("with a fixture and 8 packages: capability-misplaced at %q, want 6 and no fixture", got)
+	}
+}
+
+// TestPackageSchemaIsNotTheRoots: with no central config schema named, the
+// root discovers the config-schema.manifest.json outside its packages
+// only: a package's was taken for the root's when it was the one found,
+// and with the root's own made both "ambiguous", compared with neither.
+// A proposed change agrees with a rescan, or asks for one.
+func TestPackageSchemaIsNotTheRoots(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	schema, err := os.ReadFile(filepath.Join(repo, "config/config-schema.manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"capreg.json", "config"} {
+		if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTestFile(t, filepath.Join(repo, "packages/x/capreg.json"), []byte(`{}`))
+	writeTestFile(t, filepath.Join(repo, "packages/x/config/config-schema.manifest.json"), schema)
+	schemaOf := func(snap *store.Snapshot) string {
+		if f := snap.Sources.ConfigSchema; f != nil {
+			return f.Path
+		}
+		return ""
+	}
+	if snap := scanLoadRepo(t, repo); schemaOf(snap) != "" {
+		t.Errorf("the root compares its config keys with %s, a package's", schemaOf(snap))
+	}
+
+	writeTestFile(t, filepath.Join(repo, "config/config-schema.manifest.json"), schema)
+	snap := servedLoad(t, repo)
+	if got := schemaOf(snap); got != "config/config-schema.manifest.json" {
+		t.Errorf("the root's own schema beside a package's: compared with %q, want the root's", got)
+	}
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "config-schema-ambiguous" {
+			t.Errorf("a package's schema makes the root's ambiguous: %s", d.Message)
+		}
+	}
+
+	// The package's capreg.json deleted: its schema is a second one of the
+	// root's. The overlay must agree with a rescan, or ask for one.
+	src, err := snap.Overlay(nil, []string{"packages/x/capreg.json"})
+	var rescan *store.RescanError
+	if errors.As(err, &rescan) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := store.Build(src, false)
+	if err := os.Remove(filepath.Join(repo, "packages/x/capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+	want := scanLoadRepo(t, repo)
+	if formatDiagnostics(got.Diagnostics) != formatDiagnostics(want.Diagnostics) {
+		t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
+	}
+	if !strings.Contains(formatDiagnostics(want.Diagnostics), "config-schema-ambiguous") {
+		t.Errorf("two schemas of the root's, no config-schema-ambiguous:\n%s", formatDiagnostics(want.Diagnostics))
 	}
 }

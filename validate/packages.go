@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"path"
+	"slices"
 )
 
 // packageScope is what a check of a repository leaves to the packages
@@ -42,6 +43,13 @@ func packagesOf(src *Sources) packageScope {
 		}
 	}
 	return ps
+}
+
+// OutsidePackages is paths, files of the repository, less those inside a
+// package of src (see packageScope), which a check of the root does not
+// read: the store discovers the central config schema among these only.
+func OutsidePackages(src *Sources, paths []string) []string {
+	return outside(packagesOf(src), slices.Clone(paths), func(p string) string { return p })
 }
 
 // claimed reports whether the root's layout reaches into the package at

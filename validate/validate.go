@@ -338,12 +338,13 @@ func jsGroupOpener(rest string) bool {
 // schemas: using none of them silently would skip the collision checks a
 // repository with one gets, and picking one would guess.
 func checkSchemaFound(src *Sources, s *sink) {
-	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil || len(src.ConfigSchemaFound) < 2 {
+	found := OutsidePackages(src, src.ConfigSchemaFound) // a package's schema is its own
+	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil || len(found) < 2 {
 		return
 	}
 	s.add(Diagnostic{Rule: "config-schema-ambiguous", Message: fmt.Sprintf(
 		"%d files are named %s (%s) and nothing names the central config schema, so config keys are compared with none of them: name the central one in capreg.json's configSchema (or \"\" for none), or pass --config-schema",
-		len(src.ConfigSchemaFound), SchemaFileName, strings.Join(src.ConfigSchemaFound, ", "))})
+		len(found), SchemaFileName, strings.Join(found, ", "))})
 }
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
