@@ -17,6 +17,10 @@ import (
 // term that passes (isDeletionOf). The terms of a bucket are in id order,
 // so the terms that pass are those the map listed, in its order.
 type deleteIndex struct {
+	// self: each word is indexed under its own hash too, not only its
+	// deletions, so that a look-up of a word with one rune too many finds
+	// it (see surfaceIndex).
+	self  bool
 	h     polyHash
 	mask  uint64
 	off   []int32 // the entries of bucket b are off[b] to off[b+1]-1
@@ -47,7 +51,13 @@ func (d *deleteIndex) candidates(h uint64, fn func(t int32)) {
 // for which keep is true. It hashes every deletion three times (to count
 // them, to size the buckets and to fill them) rather than hold them all.
 func newDeleteIndex(vocab []string, keep func(string) bool) deleteIndex {
-	d := deleteIndex{h: newPolyHash()}
+	return newDeleteIndexOf(vocab, keep, false)
+}
+
+// newDeleteIndexOf is newDeleteIndex, with each word's own hash indexed too
+// when self is set.
+func newDeleteIndexOf(vocab []string, keep func(string) bool, self bool) deleteIndex {
+	d := deleteIndex{h: newPolyHash(), self: self}
 	n := 0
 	d.forEach(vocab, keep, func(int32, uint64) { n++ })
 	if n == 0 {
@@ -77,6 +87,9 @@ func newDeleteIndex(vocab []string, keep func(string) bool) deleteIndex {
 func (d *deleteIndex) forEach(vocab []string, keep func(string) bool, fn func(t int32, h uint64)) {
 	for t, v := range vocab {
 		if keep(v) {
+			if d.self {
+				fn(int32(t), sum(d.h, v))
+			}
 			d.h.deletions(v, func(_, _ int, h uint64) { fn(int32(t), h) })
 		}
 	}

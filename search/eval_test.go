@@ -159,9 +159,13 @@ func TestDevSetQuality(t *testing.T) {
 // Quality floors on the development queries with typos (misspell, below):
 // 0.005 below the values measured when set, with defaultParams:
 //
-//	recall@1 = 0.5713, recall@5 = 0.7675, MRR@10 = 0.6550
+//	recall@1 = 0.5825, recall@5 = 0.7750, MRR@10 = 0.6658
 //
-// (0.5663 / 0.7600 / 0.6495 before a word was corrected as typed when its
+// (0.5713 / 0.7675 / 0.6550 before a word is corrected against the cards'
+// words as written too, where its stem and it are not against the terms;
+// over seven seeds the mean moved from 0.5827 / 0.7732 / 0.6660 to
+// 0.5973 / 0.7843 / 0.6786, every seed up;
+// 0.5663 / 0.7600 / 0.6495 before a word was corrected as typed when its
 // stem has no correction; over seven seeds of misspell the mean moved
 // from 0.5802 / 0.7702 / 0.6633 to 0.5827 / 0.7732 / 0.6660, five seeds
 // up and two down by at most 0.0008 MRR;
@@ -176,8 +180,8 @@ func TestDevSetQuality(t *testing.T) {
 // seeds the n-gram features added 0.006 to 0.013 to MRR@10 and 0.000 to
 // 0.011 to recall@5).
 const (
-	minTypoRecall5 = 0.7675 - 0.005
-	minTypoMRR10   = 0.6550 - 0.005
+	minTypoRecall5 = 0.7750 - 0.005
+	minTypoMRR10   = 0.6658 - 0.005
 )
 
 // misspell gives each word of five or more letters, with probability one

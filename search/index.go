@@ -80,6 +80,9 @@ type Index struct {
 	// Typo tolerance: every single-deletion variant of a vocabulary term of
 	// at least minTypoLen-1 runes -> term ids (SymSpell style).
 	deletes deleteIndex
+	// surface finds the cards' words as written one edit from a typo
+	// whose stem is not (see surfaceIndex).
+	surface surfaceIndex
 	// maxTermLen is the longest vocabulary term in bytes: a query word
 	// longer by more than a rune is one edit from nothing.
 	maxTermLen int
@@ -318,6 +321,7 @@ func (ix *Index) analyseUnits() {
 		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"), len(c.Replaces) <= 1)
 	}
 	ix.layOutUnits(a.units, a.terms)
+	ix.buildSurfaces(a.cache)
 	// Appending left up to a fifth of these unused (3 MB for a card of
 	// 400,000 distinct words), which the index would keep for its life.
 	ix.vocab = slices.Clone(ix.vocab)

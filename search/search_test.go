@@ -77,13 +77,32 @@ func TestSearchRanksObviousMatchFirst(t *testing.T) {
 // TestSearchTypoThatStemsOtherwise: a typo may change what the stemmer
 // cuts, so that the stem of the word typed is two edits from the term
 // ("depoly" stems to "depoli", "deploy" to itself): the word as typed is
-// corrected too. Before, such an intent found nothing.
+// corrected too, against the terms and against the cards' words as
+// written. Before, such an intent found nothing, or another card.
 func TestSearchTypoThatStemsOtherwise(t *testing.T) {
 	cards := append(testCards(), Card{
 		ID: "deploy-web", Command: "bin/deploy-web <env>", Summary: "Deploy the web app to an environment.",
 		IntentPhrases: []string{"Ship the site to staging"}, Risk: "destructive", Example: "bin/deploy-web staging",
 	})
+	cards = append(cards, Card{
+		ID: "cert-renew", Command: "bin/cert-renew <domain>", Summary: "Renew the TLS certificate of a domain.",
+		IntentPhrases: []string{"Get a fresh certificate before it expires"}, Risk: "reversible", Example: "bin/cert-renew example.com",
+	}, Card{
+		ID: "i18n-extract", Command: "bin/i18n-extract", Summary: "Extract the strings to translate.",
+		IntentPhrases: []string{"Add translations for a new language"}, Risk: "reversible", Example: "bin/i18n-extract",
+	})
 	ix := Build(cards)
+	for intent, want := range map[string]string{
+		// One edit from the word, two from the term: the stem of the
+		// typo is cut elsewhere ("certfic", "trnslat"), and so is the
+		// word's ("certif", "translat").
+		"the certficate": "cert-renew",
+		"trnslations":    "i18n-extract",
+	} {
+		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
+			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
+		}
+	}
 	for _, intent := range []string{"depoly", "depoly the web app"} {
 		rs := ix.Search(Query{Intent: intent})
 		if len(rs) == 0 || rs[0].ID != "deploy-web" {

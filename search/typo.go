@@ -150,3 +150,65 @@ func (ix *Index) addPrefixTerms(s *scratch, q string) {
 		s.addTerm(t, w, kindFuzzy)
 	}
 }
+
+// maxSurfaceLen bounds, in bytes, the words surfaceIndex keeps: a typo
+// of a longer word is rare, and each word costs its length in deletions.
+const maxSurfaceLen = 32
+
+// surfaceIndex holds the cards' words as written whose stem differs from
+// them ("translation", stem "translat"), for typos that change what the
+// stemmer cuts: "trnslation" stems to "trnslat", and "certficate" to
+// "certfic", two edits from the term, though one from the word. A word
+// that is its own stem is in the terms' own deletion index already.
+type surfaceIndex struct {
+	words []string // sorted
+	term  []int32  // the term of each word
+	del   deleteIndex
+}
+
+// buildSurfaces indexes the surface words of cache (analyseUnits' words
+// and their terms) that stem to another term, at least minTypoLen runes
+// and at most maxSurfaceLen bytes long.
+func (ix *Index) buildSurfaces(cache map[string]seenWord) {
+	var sf surfaceIndex
+	for w, sw := range cache {
+		if sw.term >= 0 && w != ix.vocab[sw.term] && len(w) <= maxSurfaceLen && utf8.RuneCountInString(w) >= minTypoLen {
+			sf.words = append(sf.words, strings.Clone(w))
+		}
+	}
+	sort.Strings(sf.words) // map order is random; ids must not be
+	sf.term = make([]int32, len(sf.words))
+	for i, w := range sf.words {
+		sf.term[i] = cache[w].term
+	}
+	sf.del = newDeleteIndexOf(sf.words, func(string) bool { return true }, true)
+	ix.surface = sf
+}
+
+// addSurfaceTypos adds, at the typo discount, the terms of the cards'
+// surface words one edit from w, a query word as typed that neither it nor
+// its stem corrects (see surfaceIndex). It reports whether there was one.
+func (ix *Index) addSurfaceTypos(s *scratch, w string) bool {
+	sf := &ix.surface
+	if ix.p.typoWeight <= 0 || len(sf.words) == 0 || len(w) > maxSurfaceLen+utf8.UTFMax || utf8.RuneCountInString(w) < minTypoLen {
+		return false
+	}
+	s.cands = s.cands[:0]
+	add := func(i int32) {
+		if t := sf.term[i]; !containsTerm(s.cands, t) && editDistanceOne(w, sf.words[i]) {
+			s.cands = append(s.cands, t)
+		}
+	}
+	sf.del.candidates(sum(sf.del.h, w), add) // w lacks a rune of the word
+	sf.del.h.deletions(w, func(_, _ int, h uint64) {
+		sf.del.candidates(h, add) // w has one rune more, or another
+	})
+	if len(s.cands) == 0 {
+		return false
+	}
+	weight := float32(ix.p.typoWeight) / float32(len(s.cands))
+	for _, t := range s.cands {
+		s.addTerm(t, weight, kindFuzzy)
+	}
+	return true
+}

@@ -46,6 +46,44 @@ func FuzzTypoTermsAgreeWithScan(f *testing.F) {
 	})
 }
 
+// FuzzSurfaceTyposAgreeWithScan holds the look-up of the cards' words as
+// written (surfaceIndex), hashed with each word's own hash beside its
+// deletions, to a scan of those words with an edit-distance check: the
+// terms found are those of the words one edit from the query word.
+func FuzzSurfaceTyposAgreeWithScan(f *testing.F) {
+	for _, seed := range [][2]string{
+		{"add translations for german", "trnslations"},
+		{"renew the certificate", "certficate"},
+		{"installing packages", "instaling"},
+		{"été hivernales élevées", "élevés"},
+		{"x", "\xff\xfe\xfd\xfc\xfb"},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, text, q string) {
+		ix := Build([]Card{{ID: "c", Summary: text, Risk: "reversible"}})
+		s := newScratch(ix.Len(), len(ix.vocab))
+		found := ix.addSurfaceTypos(s, q)
+		got := slices.Clone(s.cands)
+		if !found {
+			got = nil
+		}
+		var want []int32
+		if utf8.RuneCountInString(q) >= minTypoLen && len(q) <= maxSurfaceLen+utf8.UTFMax {
+			for i, w := range ix.surface.words {
+				if t := ix.surface.term[i]; editDistanceOne(q, w) && !slices.Contains(want, t) {
+					want = append(want, t)
+				}
+			}
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("surface typo terms of %q: %v, a scan finds %v (words %q)", q, terms(ix, got), terms(ix, want), ix.surface.words)
+		}
+	})
+}
+
 func terms(ix *Index, ts []int32) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
