@@ -45,9 +45,11 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		if d == nil {
 			continue
 		}
-		// Unknown fields first: a misspelt optional field is worth knowing
+		// Unknown fields and replaces' shapes first: a misspelt optional
+		// field or a pattern that matches nothing meant is worth knowing
 		// while the card's errors are being fixed, not only after.
 		checkCardFields(d, src.ToolPath, s)
+		checkReplacesShape(d, s)
 		if !checkSchema("card", d, s) {
 			continue
 		}
@@ -61,11 +63,6 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		}
 		if !checkReplacesCost(d, c.Replaces, s) {
 			continue
-		}
-		for i, pat := range c.Replaces {
-			if fault := cmdline.PatternFault(pat); fault != "" {
-				s.warnAt(d, "/replaces/"+strconv.Itoa(i), "card-replaces-shape", "this pattern cannot do what it says: %s", fault)
-			}
 		}
 		if first := seen[c.ID]; first != nil {
 			// Both cards are told: which one is the copy, path order does
@@ -95,6 +92,23 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		out = append(out, c)
 	}
 	return out
+}
+
+// checkReplacesShape warns of each replaces pattern, a string in the
+// card's replaces list whatever else the card holds, that cannot do what
+// it says (card-replaces-shape, cmdline.PatternFault).
+func checkReplacesShape(d *doc, s *sink) {
+	reps := d.Root.Get("replaces")
+	if reps == nil || reps.Kind != ojson.Array {
+		return
+	}
+	for i := range reps.Items {
+		if pat := &reps.Items[i]; pat.Kind == ojson.String {
+			if fault := cmdline.PatternFault(pat.Str); fault != "" {
+				s.warnAt(d, "/replaces/"+strconv.Itoa(i), "card-replaces-shape", "this pattern cannot do what it says: %s", fault)
+			}
+		}
+	}
 }
 
 // ToolPathField is the field the tool index adds to each card: the path of

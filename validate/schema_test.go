@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -64,6 +65,24 @@ func TestUnknownCardFieldsAreWarnings(t *testing.T) {
 	}
 	if len(res.Cards) != 1 || res.Cards[0].Raw.Get("zeta") == nil {
 		t.Errorf("the card is not indexed with its unknown field kept: %+v", res.Cards)
+	}
+}
+
+// TestReplacesShapeBesideSchemaErrors: a replaces pattern that matches
+// nothing meant is told while the card's errors are being fixed, as an
+// unknown field is; it was told only once the card passed its schema.
+func TestReplacesShapeBesideSchemaErrors(t *testing.T) {
+	card := `{"id":"t","command":"t","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t","replaces":["[sudo ]rm -rf /", 7, "rm -rf <dir>"]}`
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	var got []string
+	for _, d := range Validate(&src).Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s %s", d.Severity, d.Rule, d.Pointer))
+	}
+	want := []string{"warning card-replaces-shape /replaces/0", "error schema ", "error schema /replaces/1"}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics %q, want %q", got, want)
 	}
 }
 
