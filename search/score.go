@@ -455,10 +455,7 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 		ix.addAssocWord(s, st, -1, qw)
 		s.seq = append(s.seq, -1)
 		abbrev := ix.addAbbrevTerms(s, st, qw)
-		// The word as written is tried too: a typo may change what the
-		// stemmer cuts ("depoly" stems to "depoli", two edits from
-		// "deploy", which is one from the word).
-		return repair && (ix.addTypoTerms(s, st) || w != st && ix.addTypoTerms(s, w) || ix.addSurfaceTypos(s, w)) || abbrev
+		return repair && ix.correctTypo(s, st, w) || abbrev
 	}
 	ix.addAssocWord(s, st, t, qw)
 	s.seq = append(s.seq, t)

@@ -26,9 +26,8 @@ func (ix *Index) buildDeletes() {
 }
 
 // addTypoTerms adds, at the typo discount, every vocabulary term one edit
-// away from the out-of-vocabulary stem q. Several candidates share the
-// discount so that an ambiguous correction does not outweigh a clear one.
-// It reports whether there was one.
+// away from the out-of-vocabulary stem q (addTypoCands). It reports whether
+// there was one.
 func (ix *Index) addTypoTerms(s *scratch, q string) bool {
 	if ix.p.typoWeight <= 0 || utf8.RuneCountInString(q) < minTypoLen || len(q) > ix.maxTermLen+utf8.UTFMax {
 		return false // also bounds the work, quadratic in len(q), for a very long word
@@ -58,6 +57,13 @@ func (ix *Index) addTypoTerms(s *scratch, q string) bool {
 			add(t)
 		}
 	})
+	return ix.addTypoCands(s)
+}
+
+// addTypoCands adds the corrections in s.cands, sharing the typo discount
+// so that an ambiguous correction does not outweigh a clear one, and
+// reports whether there was one.
+func (ix *Index) addTypoCands(s *scratch) bool {
 	if len(s.cands) == 0 {
 		return false
 	}
@@ -66,6 +72,15 @@ func (ix *Index) addTypoTerms(s *scratch, q string) bool {
 		s.addTerm(t, w, kindFuzzy)
 	}
 	return true
+}
+
+// correctTypo adds the corrections of an unknown query word w of stem st:
+// of the stem, else of the word as typed against the terms, else against
+// the cards' words as written (see surfaceIndex). A typo may change what
+// the stemmer cuts: "depoly" stems to "depoli", two edits from "deploy",
+// which is one from the word. It reports whether there was one.
+func (ix *Index) correctTypo(s *scratch, st, w string) bool {
+	return ix.addTypoTerms(s, st) || w != st && ix.addTypoTerms(s, w) || ix.addSurfaceTypos(s, w)
 }
 
 // editDistanceOne reports whether a and b differ by exactly one insertion,
@@ -203,12 +218,5 @@ func (ix *Index) addSurfaceTypos(s *scratch, w string) bool {
 	sf.del.h.deletions(w, func(_, _ int, h uint64) {
 		sf.del.candidates(h, add) // w has one rune more, or another
 	})
-	if len(s.cands) == 0 {
-		return false
-	}
-	weight := float32(ix.p.typoWeight) / float32(len(s.cands))
-	for _, t := range s.cands {
-		s.addTerm(t, weight, kindFuzzy)
-	}
-	return true
+	return ix.addTypoCands(s)
 }
