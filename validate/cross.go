@@ -58,8 +58,9 @@ func crossCheck(valid, all []*Capability, unread map[string]bool, central *centr
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)
 	checkReviewerLanes(valid, s)
-	checkRequires(valid, all, unread, s)
-	checkRuntimeRefs(valid, all, unread, s)
+	misnamed := misnamedFolders(all)
+	checkRequires(valid, all, unread, misnamed, s)
+	checkRuntimeRefs(valid, all, unread, misnamed, s)
 	checkCycles(valid, s)
 	checkProducers(valid, s)
 	if contract.Complete && len(unread) == 0 {
@@ -349,15 +350,14 @@ func (h *idHints) meant(id string) string {
 	return ""
 }
 
-func checkRequires(valid, all []*Capability, unread map[string]bool, s *sink) {
+func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
 	// The folder of a capability whose id differs from it (the error
 	// id-folder-mismatch), or is no string at all ("id": 5, a schema
 	// error), is what a requirer means: "does not exist" would blame a
 	// correct requires, and "did you mean" the mistaken id would steer it
-	// to the mistake.
-	misnamed := misnamedFolders(all)
+	// to the mistake (misnamed, misnamedFolders).
 	for _, c := range valid {
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
@@ -400,8 +400,8 @@ func misnamedFolders(all []*Capability) map[string]*Capability {
 // id is wrong or missing, and whose role is runtime or not known (none, or
 // not one of the three), is no unknown runtime: its own findings say what
 // is wrong.
-func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, s *sink) {
-	known, misnamed := byID(all), misnamedFolders(all)
+func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
+	known := byID(all)
 	isRuntime := func(id string) bool {
 		c := known[id]
 		if c == nil {

@@ -49,7 +49,12 @@ func packagesOf(src *Sources) packageScope {
 // package of src (see packageScope), which a check of the root does not
 // read: the store discovers the central config schema among these only.
 func OutsidePackages(src *Sources, paths []string) []string {
-	return outside(packagesOf(src), slices.Clone(paths), func(p string) string { return p })
+	return packagesOf(src).paths(paths)
+}
+
+// paths is paths less those inside a package, in a slice of their own.
+func (ps packageScope) paths(paths []string) []string {
+	return outside(ps, slices.Clone(paths), func(p string) string { return p })
 }
 
 // claimed reports whether the root's layout reaches into the package at

@@ -55,7 +55,7 @@ func validate(src *Sources, cache *Cache) *Result {
 	res.Contract = buildContract(markers, broken, indented, s)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
-	checkSchemaFound(src, s)
+	checkSchemaFound(src, pkgs, s)
 	checkStrayDeclarations(src, pkgs, s)
 	pkgs.warn(s)
 
@@ -337,9 +337,12 @@ func jsGroupOpener(rest string) bool {
 // checkSchemaFound warns when discovery found several central config
 // schemas: using none of them silently would skip the collision checks a
 // repository with one gets, and picking one would guess.
-func checkSchemaFound(src *Sources, s *sink) {
-	found := OutsidePackages(src, src.ConfigSchemaFound) // a package's schema is its own
-	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil || len(found) < 2 {
+func checkSchemaFound(src *Sources, pkgs packageScope, s *sink) {
+	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil {
+		return
+	}
+	found := pkgs.paths(src.ConfigSchemaFound) // a package's schema is its own
+	if len(found) < 2 {
 		return
 	}
 	s.add(Diagnostic{Rule: "config-schema-ambiguous", Message: fmt.Sprintf(
