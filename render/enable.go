@@ -168,7 +168,7 @@ func unknownProfile(what, name, mode string) string {
 	if mode == "" {
 		mode = name
 	}
-	if near := validate.NearestID(mode, []string{"core", "standard", "full"}); near != "" {
+	if near := validate.NearestID(mode, store.ProfileNames); near != "" {
 		known += fmt.Sprintf("; did you mean %q?", near)
 	}
 	if mode == name {

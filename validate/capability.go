@@ -282,10 +282,8 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 		if !typ.IsString() {
 			continue
 		}
-		switch typ.Str {
-		case "boolean", "string", "number", "enum":
-		default:
-			s.at(d, ptr+"/type", "config-slice", "config type %q is not one of boolean, string, number, enum%s", typ.Str, configTypeHint(typ.Str))
+		if !slices.Contains(configTypes, typ.Str) {
+			s.at(d, ptr+"/type", "config-slice", "config type %q is not one of %s%s", typ.Str, strings.Join(configTypes, ", "), configTypeHint(typ.Str))
 			continue
 		}
 		if desc := e.Get("description"); !desc.IsString() || desc.Str == "" {
