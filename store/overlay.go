@@ -620,8 +620,7 @@ func (o *overlayer) settleSchema() {
 		return
 	}
 	o.src.ConfigSchema = nil
-	scope := &validate.Sources{Packages: o.src.Packages, CapabilitiesDir: o.lay.capDir, WorkflowRoots: o.lay.workflows, CardRoots: o.lay.cards}
-	if found = validate.OutsidePackages(scope, found); len(found) != 1 {
+	if found = o.lay.outsidePackages(o.src.Packages, found); len(found) != 1 {
 		return
 	}
 	switch p, served := found[0], o.servedRead(found[0]); {

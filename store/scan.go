@@ -288,6 +288,12 @@ type rootIndex struct {
 	cardSet     map[string]bool // nil: everywhere
 }
 
+// outsidePackages is paths less those inside one of packages, judged
+// against this layout as validation judges them (validate.OutsidePackages).
+func (l layout) outsidePackages(packages, paths []string) []string {
+	return validate.OutsidePackages(&validate.Sources{Packages: packages, CapabilitiesDir: l.capDir, WorkflowRoots: l.workflows, CardRoots: l.cards}, paths)
+}
+
 func (l layout) index() rootIndex {
 	return rootIndex{layout: l, prioritySet: rootSet(l.priorityRoots()), workflowSet: rootSet(l.workflows), cardSet: rootSet(l.cards)}
 }
@@ -1528,8 +1534,7 @@ func (sc *scanner) discoverSchema() {
 	}
 	// A package's schema is the package's (the walk has met every
 	// capreg.json by now): the root discovers among the others only.
-	scope := &validate.Sources{Packages: sc.src.Packages, CapabilitiesDir: sc.capDir, WorkflowRoots: sc.workflows, CardRoots: sc.cards}
-	outside := validate.OutsidePackages(scope, found)
+	outside := sc.outsidePackages(sc.src.Packages, found)
 	if len(outside) != 1 {
 		return
 	}
