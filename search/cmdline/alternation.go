@@ -53,9 +53,8 @@ func wordReadings(pat string) []string {
 // plainAlternation finds the first group of pat, "(" to the next ")",
 // that is an alternation of at least two plain choices: no choice blank
 // or holding regexp or grouping syntax, no | with spaces around it, not
-// in a comment, the group not a shell's $( nor
-// escaped, and no repetition after it. It reports the offsets of both
-// parentheses.
+// in a comment, the group not a shell's $( <( >( nor escaped, and no
+// repetition after it. It reports the offsets of both parentheses.
 func plainAlternation(pat string) (open, close int, ok bool) {
 	for from := 0; ; {
 		i := strings.IndexByte(pat[from:], '(')
