@@ -1367,6 +1367,13 @@ func TestPatternFault(t *testing.T) {
 		{"[sudo ]rm -rf /", `"[sudo ]" reads as a regular-expression class, one character (s, u, d, o or a blank), not as an optional word`},
 		{"[sudo ]rm -rf /", "leave it out, as a line that runs the command under sudo is matched already"},
 		{"git push [origin ]main", "an optional word is written as two patterns, one with it and one without"},
+		// A precommand in brackets glued to the command (left before).
+		{"[sudo]rm -rf /", `"[sudo]" reads as a regular-expression class, one character (s, u, d, o), not as an optional word`},
+		{"[sudo]rm -rf /", "leave it out, as a line that runs the command under sudo is matched already"},
+		{"git [sudo]push", "an optional word is written as two patterns"},
+		{"[Gg]it push --force", ""},
+		{"[rR]m -rf /", ""},
+		{"[abc]x", ""},
 		{"git push [ origin] main", `"[ origin]" reads as a regular-expression class`},
 		{"kubectl delete [ns|namespace] *", `"[ns|namespace]" is a regular-expression class, which matches one character (n, s, a, m, e, p, c or |), not either word: write (ns|namespace)`},
 		{"systemctl [start | stop] nginx", "write (start|stop) for any one of the words"},

@@ -597,6 +597,10 @@ var (
 	// as a usage line marks an optional word before the next: "[sudo ]rm",
 	// "[ origin]". (An option in brackets, "[--force ]", is optionalPart's.)
 	spacedWord = regexp.MustCompile(`(^|\s)\[( ([A-Za-z][\w-]*)|([A-Za-z][\w-]*) )\]`)
+	// gluedWord is a word in brackets glued to the next, "[sudo]rm": as a
+	// class it is one letter of the word, so it is told only when the word
+	// is a precommand ("[Gg]it" is a class meant).
+	gluedWord = regexp.MustCompile(`(^|\s)\[([A-Za-z][\w-]*)\][A-Za-z]`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
 	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
@@ -616,7 +620,8 @@ var (
 // word); or it returns "".
 func writtenFault(pat string) string {
 	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
-	usage, class, spaced, open := usageWordAt(bare), wordClassAt(bare), spacedWordAt(bare), unclosedParen(bare)
+	usage, class, open := usageWordAt(bare), wordClassAt(bare), unclosedParen(bare)
+	bword, spaced := spacedWordAt(bare)
 	switch {
 	case optionalPart.MatchString(bare):
 		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
@@ -626,8 +631,8 @@ func writtenFault(pat string) string {
 		return usageFault(bare, usage)
 	case class != "":
 		return wordClassFault(class)
-	case spaced != nil:
-		return spacedWordFault(bare, spaced)
+	case spaced:
+		return spacedWordFault(bare, bword)
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
@@ -757,19 +762,33 @@ func distinctChars(s string) []string {
 	return cs
 }
 
-// spacedWordAt returns spacedWord's submatch indexes of the first word
-// and blank in brackets of pat whose word names a usage line's part
-// (usageName) or a precommand ("[sudo ]rm -rf /"), or nil: a regexp reads
-// it as one character, a letter of the word or a blank, so "[sudo ]rm"
-// matches "srm" and neither "rm" nor "sudo rm".
-func spacedWordAt(pat string) []int {
+// bracketedWord is a word in brackets that a usage line writes as an
+// optional word before the next (see spacedWordAt): part is the brackets
+// and what they hold, "[sudo ]", at offset start of the pattern.
+type bracketedWord struct {
+	part, word string
+	start      int
+}
+
+// spacedWordAt returns the first word and blank in brackets of pat whose
+// word names a usage line's part (usageName) or a precommand ("[sudo
+// ]rm -rf /"), or the first precommand in brackets glued to the next word
+// ("[sudo]rm"), or false: a regexp reads it as one character, a letter of
+// the word (or a blank), so "[sudo ]rm" matches "srm" and neither "rm"
+// nor "sudo rm".
+func spacedWordAt(pat string) (bracketedWord, bool) {
 	for _, m := range spacedWord.FindAllStringSubmatchIndex(pat, -1) {
 		w := spacedWordOf(pat, m)
 		if _, ok := precommands[w]; ok || len(w) >= 2 && usageName(w) {
-			return m
+			return bracketedWord{part: strings.TrimSpace(pat[m[0]:m[1]]), word: w, start: m[0]}, true
 		}
 	}
-	return nil
+	for _, m := range gluedWord.FindAllStringSubmatchIndex(pat, -1) {
+		if _, ok := precommands[pat[m[4]:m[5]]]; ok {
+			return bracketedWord{part: pat[m[4]-1 : m[5]+1], word: pat[m[4]:m[5]], start: m[0]}, true
+		}
+	}
+	return bracketedWord{}, false
 }
 
 // spacedWordOf is the word of a spacedWord match m of pat, whichever side
@@ -782,16 +801,18 @@ func spacedWordOf(pat string, m []int) string {
 }
 
 // spacedWordFault is writtenFault of a pattern pat with an optional word
-// in brackets and a blank, where m are spacedWordAt's indexes: a word a
-// pattern makes optional is written once with and once without it, or
-// left out when it is a precommand that starts the pattern, whose
-// command is tried as well (see usageFault).
-func spacedWordFault(pat string, m []int) string {
-	part, w := strings.TrimSpace(pat[m[0]:m[1]]), spacedWordOf(pat, m)
-	reads := fmt.Sprintf("%q reads as a regular-expression class, one character (%s or a blank), not as an optional word, "+
-		"so the pattern matches neither the line with the word nor the one without", part, strings.Join(distinctChars(w), ", "))
-	if _, ok := precommands[w]; ok && strings.TrimSpace(pat[:m[0]]) == "" {
-		return reads + fmt.Sprintf(": leave it out, as a line that runs the command under %s is matched already", w)
+// in brackets (spacedWordAt): a word a pattern makes optional is written
+// once with and once without it, or left out when it is a precommand that
+// starts the pattern, whose command is tried as well (see usageFault).
+func spacedWordFault(pat string, b bracketedWord) string {
+	chars := strings.Join(distinctChars(b.word), ", ")
+	if strings.Contains(b.part, " ") {
+		chars += " or a blank"
+	}
+	reads := fmt.Sprintf("%q reads as a regular-expression class, one character (%s), not as an optional word, "+
+		"so the pattern matches neither the line with the word nor the one without", b.part, chars)
+	if _, ok := precommands[b.word]; ok && strings.TrimSpace(pat[:b.start]) == "" {
+		return reads + fmt.Sprintf(": leave it out, as a line that runs the command under %s is matched already", b.word)
 	}
 	return reads + ": an optional word is written as two patterns, one with it and one without"
 }
