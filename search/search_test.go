@@ -74,6 +74,34 @@ func TestSearchRanksObviousMatchFirst(t *testing.T) {
 	}
 }
 
+// TestSearchShortWordSwapped: a word under five letters is not corrected
+// by any edit (too many neighbours), but two neighbouring letters swapped
+// are ("paeg" for "page"). Before, such a word was unknown, and the intent
+// found what its other words said, or nothing.
+func TestSearchShortWordSwapped(t *testing.T) {
+	cards := append(testCards(), Card{
+		ID: "man-page", Command: "man <topic>", Summary: "Open a manual page.",
+		IntentPhrases: []string{"Read the manual of a command"}, Risk: "reversible", Example: "man ls",
+	}, Card{
+		ID: "touch-file", Command: "touch <path>", Summary: "Create an empty file.",
+		IntentPhrases: []string{"Make a new empty file"}, Risk: "reversible", Example: "touch notes.txt",
+	})
+	ix := Build(cards)
+	for intent, want := range map[string]string{
+		"paeg":           "man-page",
+		"open a paeg":    "man-page",
+		"new emtpy fiel": "touch-file",
+	} {
+		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
+			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
+		}
+	}
+	// A swap that makes a stop word, or no term, adds nothing.
+	if rs := ix.Search(Query{Intent: "teh"}); len(rs) != 0 {
+		t.Errorf("Search(%q) = %v, want nothing", "teh", ids(rs))
+	}
+}
+
 // TestSearchTypoThatStemsOtherwise: a typo may change what the stemmer
 // cuts, so that the stem of the word typed is two edits from the term
 // ("depoly" stems to "depoli", "deploy" to itself): the word as typed is

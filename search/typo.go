@@ -8,7 +8,8 @@ import (
 
 // minTypoLen is the shortest query word (in runes, after stemming) that is
 // corrected when it is not in the vocabulary. Shorter words have too many
-// neighbours one edit away for a correction to be trusted.
+// neighbours one edit away for a correction to be trusted; only a swap of
+// two neighbouring letters is corrected in them (addSwapTypos).
 const minTypoLen = 5
 
 // buildDeletes indexes every single-rune deletion of each vocabulary term
@@ -80,7 +81,33 @@ func (ix *Index) addTypoCands(s *scratch) bool {
 // the stemmer cuts: "depoly" stems to "depoli", two edits from "deploy",
 // which is one from the word. It reports whether there was one.
 func (ix *Index) correctTypo(s *scratch, st, w string) bool {
-	return ix.addTypoTerms(s, st) || w != st && ix.addTypoTerms(s, w) || ix.addSurfaceTypos(s, w)
+	return ix.addTypoTerms(s, st) || w != st && ix.addTypoTerms(s, w) || ix.addSurfaceTypos(s, w) || ix.addSwapTypos(s, w)
+}
+
+// addSwapTypos adds, at the typo discount, the terms of the words that a
+// swap of two neighbouring letters makes of w, a query word shorter than
+// minTypoLen ("paeg" for "page", "fiel" for "file"): any edit of so short
+// a word reaches too many words, but a swap reaches few, and it is the
+// commonest slip of a fast typist. It reports whether there was one.
+func (ix *Index) addSwapTypos(s *scratch, w string) bool {
+	r := []rune(w)
+	if ix.p.typoWeight <= 0 || len(r) < 3 || len(r) >= minTypoLen {
+		return false
+	}
+	s.cands = s.cands[:0]
+	for i := 0; i+1 < len(r); i++ {
+		if r[i] == r[i+1] {
+			continue
+		}
+		r[i], r[i+1] = r[i+1], r[i]
+		if sw := string(r); keepToken(sw) {
+			if t, ok := ix.indexedTerm(stem(sw)); ok && !containsTerm(s.cands, t) {
+				s.cands = append(s.cands, t)
+			}
+		}
+		r[i], r[i+1] = r[i+1], r[i]
+	}
+	return ix.addTypoCands(s)
 }
 
 // editDistanceOne reports whether a and b differ by exactly one insertion,
