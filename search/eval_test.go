@@ -209,19 +209,25 @@ func misspell(r *rand.Rand, intent string) string {
 }
 
 func TestDevSetQualityWithTypos(t *testing.T) {
+	checkMisspelt(t, "typos", misspell, minTypoRecall5, minTypoMRR10)
+}
+
+// checkMisspelt measures the dev set with each query misspelt by typo
+// (seeded, so the same every run) and fails below the floors.
+func checkMisspelt(t *testing.T, name string, typo func(*rand.Rand, string) string, minRecall5, minMRR10 float64) {
 	cards, qs := loadDevSet(t)
 	r := rand.New(rand.NewPCG(1, 2))
 	typed := make([]devQuery, len(qs))
 	for i, q := range qs {
-		typed[i] = devQuery{Intent: misspell(r, q.Intent), Expect: q.Expect}
+		typed[i] = devQuery{Intent: typo(r, q.Intent), Expect: q.Expect}
 	}
 	m := evaluate(Build(cards), typed)
-	t.Logf("dev set with typos: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f", m.recall1, m.recall5, m.mrr10, m.zeroHit)
-	if m.recall5 < minTypoRecall5 {
-		t.Errorf("recall@5 = %.3f, below floor %.3f", m.recall5, minTypoRecall5)
+	t.Logf("dev set with %s: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f", name, m.recall1, m.recall5, m.mrr10, m.zeroHit)
+	if m.recall5 < minRecall5 {
+		t.Errorf("recall@5 = %.3f, below floor %.3f", m.recall5, minRecall5)
 	}
-	if m.mrr10 < minTypoMRR10 {
-		t.Errorf("MRR@10 = %.3f, below floor %.3f", m.mrr10, minTypoMRR10)
+	if m.mrr10 < minMRR10 {
+		t.Errorf("MRR@10 = %.3f, below floor %.3f", m.mrr10, minMRR10)
 	}
 }
 
@@ -243,20 +249,7 @@ func misspellShort(r *rand.Rand, intent string) string {
 }
 
 func TestDevSetQualityWithShortTypos(t *testing.T) {
-	cards, qs := loadDevSet(t)
-	r := rand.New(rand.NewPCG(1, 2))
-	typed := make([]devQuery, len(qs))
-	for i, q := range qs {
-		typed[i] = devQuery{Intent: misspellShort(r, q.Intent), Expect: q.Expect}
-	}
-	m := evaluate(Build(cards), typed)
-	t.Logf("dev set with short typos: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f", m.recall1, m.recall5, m.mrr10, m.zeroHit)
-	if m.recall5 < minShortTypoRecall5 {
-		t.Errorf("recall@5 = %.3f, below floor %.3f", m.recall5, minShortTypoRecall5)
-	}
-	if m.mrr10 < minShortTypoMRR10 {
-		t.Errorf("MRR@10 = %.3f, below floor %.3f", m.mrr10, minShortTypoMRR10)
-	}
+	checkMisspelt(t, "short typos", misspellShort, minShortTypoRecall5, minShortTypoMRR10)
 }
 
 // Quality floors on the development queries with short typos
