@@ -78,7 +78,8 @@ type Options struct {
 	// AllowedHosts, when not nil, limits the Host a request may name to an
 	// IP address, "localhost" or a name under it, or one of these names;
 	// any other is answered 403. capreg serve sets it when it listens on
-	// a loopback address: a web page whose DNS name its author points at
+	// a loopback address, and to the --allowed-host names, where given, on
+	// any address: a web page whose DNS name its author points at
 	// 127.0.0.1 (DNS rebinding) is the browser's same origin, so
 	// refuseCrossOrigin lets its POSTs through, and it could read every
 	// answer; but its requests name its own host. nil: any Host.
