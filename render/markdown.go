@@ -114,7 +114,7 @@ func (m *mdWriter) onError(h *ojson.Value) {
 	}
 }
 
-// fragment returns the truthy inline text and path of an entry's fragment.
+// fragmentParts returns the truthy inline text and path of an entry's fragment.
 func fragmentParts(h *ojson.Value) (inline, path *ojson.Value) {
 	f := h.Get("fragment")
 	if f == nil || f.Kind != ojson.Object {
