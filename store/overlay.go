@@ -1103,7 +1103,7 @@ type Tree struct {
 	// through a link to where it really is, when that differs.
 	aliases map[string]string
 	// links maps each link of the listed directories (and the noted ones)
-	// to the repository paths met resolving it, hop by hop (linkChain).
+	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
 }
 
@@ -1201,7 +1201,7 @@ func mayMakeWay(tree *Tree, p, target string) bool {
 // named as a card that led to a folder), or, for one already dangling,
 // moves where resolving it stops (lstat .../scripts, no longer
 // .../scripts/missing). The overlay sees either only under the path the
-// change names. "Where a link points" is any hop of its chain (linkChain):
+// change names. "Where a link points" is any hop of its chain (linkReader.chain):
 // a link to a link, or through a linked folder, resolves or dangles with
 // each of them.
 func (ch *change) linkTargets(tree *Tree) []string {
