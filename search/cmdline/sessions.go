@@ -45,7 +45,7 @@ func tmuxCommand(w string) (string, string) {
 
 // tmuxScripts are the commands a tmux command line runs: that of its -c
 // option, the shell command of each tmux command that takes one (see
-// tmuxScriptCommands; commands are separated by a ";" word, written "\;"
+// tmuxCommands; commands are separated by a ";" word, written "\;"
 // or "';'"), and the lines send-keys types and ends with Enter, also in a
 // later send-keys to the same pane ("send-keys -t dev -l 'npm test' \;
 // send-keys -t dev Enter"), of this tmux or one after it on the line,

@@ -46,7 +46,7 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
 	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U"},
 	// -f is --filename for apply and delete, and --follow for logs. A
-	// subcommand's spellings hold its command's (see subcommandSpellings).
+	// subcommand's spellings hold its command's (see withCommandSpellings).
 	// -l is --selector, but --labels for run and expose.
 	"kubectl": {"--namespace": "-n", "--all-namespaces": "-A", "--output": "-o",
 		"--container": "-c", "--recursive": "-R"},
