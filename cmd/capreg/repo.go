@@ -21,7 +21,7 @@ type repoFlags struct {
 
 func (rf *repoFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&rf.repo, "repo", ".", "repository `DIR`")
-	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative or absolute; default: capreg.json's configSchema, else the only config-schema.manifest.json found)")
+	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative, or absolute inside the repository; default: capreg.json's configSchema, else the only config-schema.manifest.json found)")
 	fs.BoolVar(&rf.strict, "strict", false, "treat warnings as errors")
 }
 
