@@ -398,8 +398,12 @@ func TestEndpoints(t *testing.T) {
 		// An empty change, with or without its fields, says so.
 		{"validate no change", "POST", "/validate", `{}`, nil, 400, emptyChange},
 		{"validate empty change", "POST", "/validate", `{"files":{},"delete":[]}`, nil, 400, emptyChange},
-		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, errorCode("bad_request")},
-		{"validate path with a NUL byte", "POST", "/validate", `{"files":{"docs/a\u0000b.md":"x"}}`, nil, 400, errorCode("bad_request")},
+		// A path no file can have is named in details.path, as a path
+		// with a backslash is (it was details {}).
+		{"validate path escape", "POST", "/validate", `{"files":{"../x.json":"{}"}}`, nil, 400, badPath("../x.json")},
+		{"validate absolute path", "POST", "/validate", `{"delete":["/etc/passwd"]}`, nil, 400, badPath("/etc/passwd")},
+		{"validate root path", "POST", "/validate", `{"files":{"docs/..":"x"}}`, nil, 400, badPath("docs/..")},
+		{"validate path with a NUL byte", "POST", "/validate", `{"files":{"docs/a\u0000b.md":"x"}}`, nil, 400, badPath("docs/a\x00b.md")},
 		{"validate body too large", "POST", "/validate", `{"files":{"a.md":"` + strings.Repeat("x", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
 		{"status", "GET", "/status", "", nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)
@@ -838,6 +842,17 @@ func errorCode(code string) func(t *testing.T, e exchange) {
 		m := e.json(t)
 		if m["code"] != code || m["message"] == "" || m["details"] == nil {
 			t.Errorf("error body = %s, want code %s", e.body, code)
+		}
+	}
+}
+
+// badPath checks a 400 for a change's path that no file can have: the
+// path as given is in details.path.
+func badPath(p string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		errorCode("bad_request")(t, e)
+		if d, _ := e.json(t)["details"].(map[string]any); d["path"] != p {
+			t.Errorf("details = %v, want path %q", d, p)
 		}
 	}
 }

@@ -438,6 +438,9 @@ func overlayDetails(err error) map[string]any {
 		}
 		return map[string]any{"conflicts": conflicts}
 	}
+	if pe := (*store.PathError)(nil); errors.As(err, &pe) {
+		return map[string]any{"path": pe.Path}
+	}
 	var re *store.RescanError
 	if !errors.As(err, &re) {
 		return nil

@@ -236,7 +236,7 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 	for p, data := range files {
 		clean, err := cleanRel(p)
 		if err != nil {
-			return nil, err
+			return nil, &PathError{Path: p, Err: err}
 		}
 		if d := dirSpellingOf(p); d.err != nil {
 			ch.dirNamed[clean] = d
@@ -255,7 +255,7 @@ func newChange(files map[string][]byte, deleted []string) (*change, error) {
 	for _, p := range deleted {
 		clean, err := cleanRel(p)
 		if err != nil {
-			return nil, err
+			return nil, &PathError{Path: p, Err: err}
 		}
 		ch.deletes = append(ch.deletes, clean)
 		ch.deleted[clean] = true
@@ -423,6 +423,19 @@ func cleanRel(p string) (string, error) {
 	}
 	return clean, nil
 }
+
+// PathError is Overlay's error for a path of a change that no file of the
+// repository can have (see cleanRel): Err wraps ErrBadPath or
+// ErrPathTooDeep and says why, Path is the path as the change gave it, so
+// that a client can be told which of its paths to mend.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return e.Err.Error() }
+
+func (e *PathError) Unwrap() error { return e.Err }
 
 // rootPathError is ErrBadPath for a path that names the repository's root
 // ("workflows/..", "."): inside it, and relative, so ErrBadPath's own
