@@ -233,7 +233,8 @@ type dirSpelling struct {
 func newChange(files map[string][]byte, deleted []string) (*change, error) {
 	ch := &change{files: make(map[string][]byte, len(files)), deleted: map[string]bool{}, dirs: map[string]bool{}, twice: map[string]bool{},
 		dirNamed: map[string]dirSpelling{}, delNamed: map[string]dirSpelling{}}
-	for p, data := range files {
+	for _, p := range slices.Sorted(maps.Keys(files)) { // the same path told of every time
+		data := files[p]
 		clean, err := cleanRel(p)
 		if err != nil {
 			return nil, &PathError{Path: p, Err: err}

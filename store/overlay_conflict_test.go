@@ -124,3 +124,20 @@ func TestOverlayConflictsOfManyPaths(t *testing.T) {
 		t.Errorf("message %q, want the first 20 paths named and 280 counted", msg)
 	}
 }
+
+// TestOverlayNamesTheFirstBadPath: of several paths no file can have, the
+// PathError names the first in order, the same every time (the files were
+// read in map order, so which one a client was told of varied).
+func TestOverlayNamesTheFirstBadPath(t *testing.T) {
+	files := map[string][]byte{}
+	for _, p := range []string{"/abs", "../up", "a/../../up", "/z", "../../y", "/m/n"} {
+		files[p] = []byte("x")
+	}
+	for range 20 {
+		_, err := store.Overlay(nil, files, nil)
+		var pe *store.PathError
+		if !errors.As(err, &pe) || !errors.Is(err, store.ErrBadPath) || pe.Path != "../../y" {
+			t.Fatalf("Overlay = %v, want a PathError for ../../y, the first in order", err)
+		}
+	}
+}
