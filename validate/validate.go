@@ -218,6 +218,23 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 	return markers, attempted, broken, indented
 }
 
+// wireHint says how to mend a hook at an unwired point: where the call
+// site goes (the host workflow of the point's step, the file that runs
+// the step) and which points of that step are wired, to move the hook to.
+func wireHint(contract *Contract, e *ContractEntry, point string) string {
+	hint := fmt.Sprintf("add `gsd_run loop render-hooks %s` to %s, the host workflow of step %q, where that point runs", point, e.File, e.Step)
+	var wired []string
+	for _, p := range e.Points {
+		if contract.Wired[p] {
+			wired = append(wired, p)
+		}
+	}
+	if len(wired) == 0 {
+		return hint + fmt.Sprintf(" (no point of step %q is wired yet)", e.Step)
+	}
+	return hint + fmt.Sprintf(", or move the hook to a wired point of the step (%s)", strings.Join(wired, ", "))
+}
+
 // checkAgainstContract checks a feature's hooks against the host contract:
 // contributions target a role of their step (§2.8) and every hook point has a
 // render-hooks call site when the workflows have any (§2.9).
@@ -230,10 +247,11 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			// A point no host workflow declares is point-uncovered, once;
 			// its hooks' call sites may be in a workflow whose marker was
 			// not read, so "no call site" would be untrue.
-			if len(contract.Wired) > 0 && !contract.Wired[h.Point] && contract.ForPoint(h.Point) != nil {
+			if e := contract.ForPoint(h.Point); len(contract.Wired) > 0 && !contract.Wired[h.Point] && e != nil {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
-					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `loop render-hooks %s` call site); the hook would never run",
-					c.ID, h.Kind, h.Index, h.Point, h.Point)
+					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `loop render-hooks %s` call site in one; "+
+						"one in a file without a loop-host marker does not count); the hook would never run: %s",
+					c.ID, h.Kind, h.Index, h.Point, h.Point, wireHint(contract, e, h.Point))
 			}
 			if h.Kind != ContributionHook || !h.Raw.Get("into").IsString() {
 				continue
