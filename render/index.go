@@ -34,10 +34,14 @@ func profileBitOf(name string) profileBit {
 // registry: config slice entries by key, the profiles that install each
 // skill, and the clusters by id.
 type regIndex struct {
-	keys     map[string]*store.ConfigKey
-	skills   map[string]profileBit // skill stem → union of its clusters' profiles
-	owners   map[string][]string   // skill stem → the capabilities that own it
-	clusters map[string]*store.Cluster
+	keys map[string]*store.ConfigKey
+	// unsettable are the keys with a segment the reference's
+	// resolveConfigKey never walks ("ui.prototype"), in registry order: no
+	// config sets them (see checkUnsettable).
+	unsettable []*store.ConfigKey
+	skills     map[string]profileBit // skill stem → union of its clusters' profiles
+	owners     map[string][]string   // skill stem → the capabilities that own it
+	clusters   map[string]*store.Cluster
 	// ids, clusterIDs and skillNames are the capability ids, those of
 	// the capabilities that own skills (clusters) and the skill stems,
 	// sorted, for naming the one a misspelt name probably meant.
@@ -55,6 +59,9 @@ func buildIndex(reg *store.Registry) *regIndex {
 	// repeated key fails validation, so this only matters in memory).
 	for i := range reg.ConfigKeys {
 		idx.keys[reg.ConfigKeys[i].Key] = &reg.ConfigKeys[i]
+		if hasReserved(reg.ConfigKeys[i].Key) {
+			idx.unsettable = append(idx.unsettable, &reg.ConfigKeys[i])
+		}
 	}
 	for i := range reg.Clusters {
 		c := &reg.Clusters[i]

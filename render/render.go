@@ -494,6 +494,33 @@ func (r *resolver) checkConfig() {
 	var path []byte
 	r.walk(r.config, &path, true)
 	r.checkFlatTwins()
+	r.checkUnsettable()
+}
+
+// checkUnsettable warns of a value the config gives, nested or flat, for a
+// key no config can set: one with a segment ("prototype" in
+// "ui.prototype") the reference's resolveConfigKey never walks, so the
+// key keeps its default, as in gsd-core. The walk and the lookups pass
+// such a key over, which left the value ignored without a word.
+func (r *resolver) checkUnsettable() {
+	for _, e := range r.idx.unsettable {
+		v, _ := nested(r.config, e.Key, r.member)
+		if v == nil || v.Kind == ojson.Null {
+			v = r.member(r.config, e.Key)
+		}
+		if v == nil || v.Kind == ojson.Null {
+			continue
+		}
+		seg := ""
+		for s := range strings.SplitSeq(e.Key, ".") {
+			if slices.Contains(reservedSegments, s) {
+				seg = s
+				break
+			}
+		}
+		r.warn(fmt.Sprintf("config key %q cannot be set: gsd-core's resolveConfigKey never walks a %q segment, so the value given is ignored and the default %s is used (rename the key in capability %q)",
+			e.Key, seg, compact(&e.Default), e.Owner))
+	}
 }
 
 // quoteClipped quotes an id a request gave, its first 80 characters when
