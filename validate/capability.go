@@ -263,6 +263,18 @@ func configEntries(cfg *ojson.Value) []ConfigEntry {
 	return out
 }
 
+// reservedSegment returns the first dot-separated segment of a config
+// key that is a reserved name ("prototype" in "ui.prototype"), or "":
+// the reference's resolveConfigKey finds no key holding one (ref §5.2).
+func reservedSegment(key string) string {
+	for seg := range strings.SplitSeq(key, ".") {
+		if slices.Contains(reservedNames, seg) {
+			return seg
+		}
+	}
+	return ""
+}
+
 // checkConfigSlice is the full config-slice check the reference runs at
 // registry build (ref §2.11), for every role that declares config.
 func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
@@ -273,6 +285,10 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 		ptr := "/config/" + ojson.EscapePointer(m.Key)
 		if slices.Contains(reservedNames, m.Key) {
 			s.at(d, ptr, "reserved-name", "config key %q is a reserved name", m.Key)
+		} else if seg := reservedSegment(m.Key); seg != "" {
+			s.warnAt(d, ptr, "config-key-unsettable",
+				"config key %q holds the segment %q, which gsd-core's resolveConfigKey never walks: no config can set it "+
+					"(a when, activationKey or configValues reading it always sees its default); rename the segment", m.Key, seg)
 		}
 		e := &m.Value
 		if e.Kind != ojson.Object {
