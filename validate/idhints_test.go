@@ -32,6 +32,11 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 			"runtime-compat-unknown", `references unknown runtime "codx" (no role:runtime capability has that id); did you mean "codex"?`},
 		{"runtime near a feature only", `"supported": ["*"]`, `"supported": ["intell"]`,
 			"runtime-compat-unknown", `references unknown runtime "intell" (no role:runtime capability has that id)`},
+		// "*" twice is not "*" mixed with ids (it said so).
+		{"a wildcard twice", `"supported": ["*"]`, `"supported": ["*", "*"]`,
+			"runtime-compat", `"*" stands alone and is given 2 times: give it once, ["*"]`},
+		{"a wildcard and an id", `"supported": ["*"]`, `"supported": ["*", "codex"]`,
+			"runtime-compat", `"*" stands alone; it cannot be mixed with runtime ids`},
 		{"hook point", `"point": "plan:pre"`, `"point": "plan:pr"`,
 			"point-unknown", `"plan:pr" is not a canonical loop point (did you mean "plan:pre"?); the 12 points are ` + strings.Join(Points, ", ")},
 		{"hook point, two of them", `"point": "plan:pre"`, `"point": "plan:pre plan:post"`,
