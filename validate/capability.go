@@ -400,7 +400,7 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 		c.ActivationKey = ak.Str
 		if slices.Contains(reservedNames, ak.Str) {
 			s.at(d, "/activationKey", "reserved-name", "activationKey %q is a reserved name", ak.Str)
-		} else if !hasConfigKey(c, ak.Str) {
+		} else if ak.Str != "" && !hasConfigKey(c, ak.Str) { // "" is the schema's
 			s.at(d, "/activationKey", "activation-key-unknown",
 				"activationKey %q is not a key of this capability's config (declare it under \"config\")", ak.Str)
 		}
