@@ -159,7 +159,8 @@ func TestDevSetQuality(t *testing.T) {
 // Quality floors on the development queries with typos (misspell, below):
 // 0.005 below the values measured when set, with defaultParams:
 //
-//	recall@1 = 0.5825, recall@5 = 0.7750, MRR@10 = 0.6660 (0.6658 before short words were corrected)
+//	recall@1 = 0.5825, recall@5 = 0.7750, MRR@10 = 0.6657 (0.6658 before words of four letters were
+//	corrected; 0.6660 while words of three were too; over seven seeds the mean stayed 0.6787)
 //
 // (0.5713 / 0.7675 / 0.6550 before a word is corrected against the cards'
 // words as written too, where its stem and it are not against the terms;
@@ -255,13 +256,15 @@ func TestDevSetQualityWithShortTypos(t *testing.T) {
 // Quality floors on the development queries with short typos
 // (misspellShort), 0.005 below the values measured when set:
 //
-//	recall@1 = 0.6225, recall@5 = 0.8075, MRR@10 = 0.7037
+//	recall@1 = 0.6188, recall@5 = 0.8075, MRR@10 = 0.7003
 //
-// (0.6012 / 0.7825 / 0.6816 before a swap in a word under five letters was
+// (0.6012 / 0.7825 / 0.6816 before a swap in a word of four letters was
 // corrected; over seven seeds the mean moved from 0.5934 / 0.7852 / 0.6758
-// to 0.6218 / 0.8111 / 0.7031, every seed up; the dev set without typos
-// and the agent-style set level).
+// to 0.6118 / 0.8045 / 0.6947, every seed up; the dev set without typos
+// and the agent-style set level. Swaps corrected in words of three letters
+// too made it 0.6225 / 0.8075 / 0.7037, mean 0.6218 / 0.8111 / 0.7031,
+// but those words are mostly acronyms, see swapLen.)
 const (
 	minShortTypoRecall5 = 0.8075 - 0.005
-	minShortTypoMRR10   = 0.7037 - 0.005
+	minShortTypoMRR10   = 0.7003 - 0.005
 )

@@ -75,8 +75,8 @@ func TestSearchRanksObviousMatchFirst(t *testing.T) {
 }
 
 // TestSearchShortWordSwapped: a word under five letters is not corrected
-// by any edit (too many neighbours), but two neighbouring letters swapped
-// are ("paeg" for "page"). Before, such a word was unknown, and the intent
+// by any edit (too many neighbours), but in one of four, two neighbouring
+// letters swapped are ("paeg" for "page"). Before, such a word was unknown, and the intent
 // found what its other words said, or nothing.
 func TestSearchShortWordSwapped(t *testing.T) {
 	cards := append(testCards(), Card{
@@ -99,6 +99,34 @@ func TestSearchShortWordSwapped(t *testing.T) {
 	// A swap that makes a stop word, or no term, adds nothing.
 	if rs := ix.Search(Query{Intent: "teh"}); len(rs) != 0 {
 		t.Errorf("Search(%q) = %v, want nothing", "teh", ids(rs))
+	}
+}
+
+// TestSearchThreeLettersNotSwapped: a word of three letters is not
+// corrected by a swap either. Most such words of a request are acronyms
+// and tool names ("aks", "lts", "dsn", "otp", "cal"), and a swap changes
+// two of their three letters into another of them: "lts" found the TLS
+// card, "cal" the ACL one, and "aks" (Azure's Kubernetes) the card that
+// asks a question, for intents no card answers.
+func TestSearchThreeLettersNotSwapped(t *testing.T) {
+	cards := append(testCards(), Card{
+		ID: "cert-check", Command: "cert-check <host>", Summary: "Check when a host's TLS certificate expires.",
+		IntentPhrases: []string{"Is the tls certificate still valid"}, Risk: "read-only", Example: "cert-check api.example.com",
+	}, Card{
+		ID: "set-acl", Command: "setfacl -m <entry> <path>", Summary: "Grant a user access to a file by an ACL entry.",
+		IntentPhrases: []string{"Change the acl of a file"}, Risk: "reversible", Example: "setfacl -m u:ann:r notes.txt",
+	}, Card{
+		ID: "ask", Command: "ask <question>", Summary: "Ask the team a question in chat.",
+		IntentPhrases: []string{"Ask a question"}, Risk: "reversible", Example: "ask 'who owns the api?'",
+	})
+	ix := Build(cards)
+	for _, intent := range []string{"lts", "cal", "aks"} {
+		if rs := ix.Search(Query{Intent: intent}); len(rs) != 0 {
+			t.Errorf("Search(%q) = %v, want nothing: no card names it", intent, ids(rs))
+		}
+	}
+	if rs := ix.Search(Query{Intent: "install the node lts"}); slices.Contains(ids(rs), "cert-check") {
+		t.Errorf("Search(%q) = %v, want no cert-check: lts is no typo of tls", "install the node lts", ids(rs))
 	}
 }
 

@@ -9,8 +9,17 @@ import (
 // minTypoLen is the shortest query word (in runes, after stemming) that is
 // corrected when it is not in the vocabulary. Shorter words have too many
 // neighbours one edit away for a correction to be trusted; only a swap of
-// two neighbouring letters is corrected in them (addSwapTypos).
+// two neighbouring letters is corrected in a word of swapLen runes
+// (addSwapTypos).
 const minTypoLen = 5
+
+// swapLen is the length, in runes, of the query words addSwapTypos
+// corrects. A word of three letters is not: in a request it is mostly an
+// acronym or a tool's name, and a swap changes two of its three letters
+// into another ("lts" into "tls", "aks" into "ask", "cal" into "acl",
+// "dsn" into "dns"), which put unrelated cards in the answer to intents
+// no card answers.
+const swapLen = minTypoLen - 1
 
 // buildDeletes indexes every single-rune deletion of each vocabulary term
 // long enough to be a correction target. A query word q and a term v are one
@@ -85,13 +94,13 @@ func (ix *Index) correctTypo(s *scratch, st, w string) bool {
 }
 
 // addSwapTypos adds, at the typo discount, the terms of the words that a
-// swap of two neighbouring letters makes of w, a query word shorter than
-// minTypoLen ("paeg" for "page", "fiel" for "file"): any edit of so short
-// a word reaches too many words, but a swap reaches few, and it is the
+// swap of two neighbouring letters makes of w, a query word of swapLen
+// runes ("paeg" for "page", "fiel" for "file"): any edit of so short a
+// word reaches too many words, but a swap reaches few, and it is the
 // commonest slip of a fast typist. It reports whether there was one.
 func (ix *Index) addSwapTypos(s *scratch, w string) bool {
 	r := []rune(w)
-	if ix.p.typoWeight <= 0 || len(r) < 3 || len(r) >= minTypoLen {
+	if ix.p.typoWeight <= 0 || len(r) != swapLen {
 		return false
 	}
 	s.cands = s.cands[:0]
