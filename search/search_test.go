@@ -130,6 +130,30 @@ func TestSearchThreeLettersNotSwapped(t *testing.T) {
 	}
 }
 
+// TestSearchDigitsNotSwapped: two neighbouring digits swapped make
+// another number, not a misspelt word: a port, a year or a version the
+// cards do not name is no typo of one they do ("8008" found the card of
+// port 8080, "3360" MySQL's of 3306).
+func TestSearchDigitsNotSwapped(t *testing.T) {
+	cards := append(testCards(), Card{
+		ID: "proxy-up", Command: "proxy-up", Summary: "Start the dev proxy on port 8080.",
+		IntentPhrases: []string{"Start the proxy on 8080"}, Risk: "reversible", Example: "proxy-up",
+	}, Card{
+		ID: "mysql", Command: "mysql -h <host> -P 3306", Summary: "Open a MySQL shell on port 3306.",
+		IntentPhrases: []string{"Connect to the database"}, Risk: "read-only", Example: "mysql -h db -P 3306",
+	})
+	ix := Build(cards)
+	for _, intent := range []string{"8008", "3360"} {
+		if rs := ix.Search(Query{Intent: intent}); len(rs) != 0 {
+			t.Errorf("Search(%q) = %v, want nothing: no card names that number", intent, ids(rs))
+		}
+	}
+	// Letters are still swapped: "prot" is "port", which both cards say.
+	if rs := ix.Search(Query{Intent: "prot"}); len(rs) < 2 {
+		t.Errorf("Search(%q) = %v, want both cards of a port", "prot", ids(rs))
+	}
+}
+
 // TestSearchTypoThatStemsOtherwise: a typo may change what the stemmer
 // cuts, so that the stem of the word typed is two edits from the term
 // ("depoly" stems to "depoli", "deploy" to itself): the word as typed is

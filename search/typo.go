@@ -3,6 +3,7 @@ package search
 import (
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -105,8 +106,8 @@ func (ix *Index) addSwapTypos(s *scratch, w string) bool {
 	}
 	s.cands = s.cands[:0]
 	for i := 0; i+1 < len(r); i++ {
-		if r[i] == r[i+1] {
-			continue
+		if r[i] == r[i+1] || !unicode.IsLetter(r[i]) || !unicode.IsLetter(r[i+1]) {
+			continue // digits swapped make another number, "8008" of "8080"
 		}
 		r[i], r[i+1] = r[i+1], r[i]
 		if sw := string(r); keepToken(sw) {
