@@ -621,7 +621,7 @@ var (
 func writtenFault(pat string) string {
 	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
 	usage, class, open := usageWordAt(bare), wordClassAt(bare), unclosedParen(bare)
-	bword, spaced := spacedWordAt(bare)
+	bword, bracketed := bracketedWordAt(bare)
 	switch {
 	case optionalPart.MatchString(bare):
 		part := strings.TrimSpace(optionalPart.FindStringSubmatch(bare)[0])
@@ -631,8 +631,8 @@ func writtenFault(pat string) string {
 		return usageFault(bare, usage)
 	case class != "":
 		return wordClassFault(class)
-	case spaced:
-		return spacedWordFault(bare, bword)
+	case bracketed:
+		return bracketedWordFault(bare, bword)
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
@@ -763,20 +763,20 @@ func distinctChars(s string) []string {
 }
 
 // bracketedWord is a word in brackets that a usage line writes as an
-// optional word before the next (see spacedWordAt): part is the brackets
+// optional word before the next (see bracketedWordAt): part is the brackets
 // and what they hold, "[sudo ]", at offset start of the pattern.
 type bracketedWord struct {
 	part, word string
 	start      int
 }
 
-// spacedWordAt returns the first word and blank in brackets of pat whose
+// bracketedWordAt returns the first word and blank in brackets of pat whose
 // word names a usage line's part (usageName) or a precommand ("[sudo
 // ]rm -rf /"), or the first precommand in brackets glued to the next word
 // ("[sudo]rm"), or false: a regexp reads it as one character, a letter of
 // the word (or a blank), so "[sudo ]rm" matches "srm" and neither "rm"
 // nor "sudo rm".
-func spacedWordAt(pat string) (bracketedWord, bool) {
+func bracketedWordAt(pat string) (bracketedWord, bool) {
 	for _, m := range spacedWord.FindAllStringSubmatchIndex(pat, -1) {
 		w := spacedWordOf(pat, m)
 		if _, ok := precommands[w]; ok || len(w) >= 2 && usageName(w) {
@@ -800,11 +800,11 @@ func spacedWordOf(pat string, m []int) string {
 	return pat[m[8]:m[9]]
 }
 
-// spacedWordFault is writtenFault of a pattern pat with an optional word
-// in brackets (spacedWordAt): a word a pattern makes optional is written
+// bracketedWordFault is writtenFault of a pattern pat with an optional word
+// in brackets (bracketedWordAt): a word a pattern makes optional is written
 // once with and once without it, or left out when it is a precommand that
 // starts the pattern, whose command is tried as well (see usageFault).
-func spacedWordFault(pat string, b bracketedWord) string {
+func bracketedWordFault(pat string, b bracketedWord) string {
 	chars := strings.Join(distinctChars(b.word), ", ")
 	if strings.Contains(b.part, " ") {
 		chars += " or a blank"
