@@ -92,13 +92,17 @@ func lookup(config *ojson.Value, key string, member memberFunc) hit {
 
 // hasReserved reports whether any segment of key is one the reference
 // refuses to walk.
-func hasReserved(key string) bool {
+func hasReserved(key string) bool { return reservedSegment(key) != "" }
+
+// reservedSegment is the first segment of key the reference refuses to
+// walk ("prototype" of "ui.prototype"), or "".
+func reservedSegment(key string) string {
 	for seg := range strings.SplitSeq(key, ".") {
 		if slices.Contains(reservedSegments, seg) {
-			return true
+			return seg
 		}
 	}
-	return false
+	return ""
 }
 
 // nested walks key's segments through own properties from config. When a

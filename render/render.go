@@ -511,15 +511,8 @@ func (r *resolver) checkUnsettable() {
 		if v == nil || v.Kind == ojson.Null {
 			continue
 		}
-		seg := ""
-		for s := range strings.SplitSeq(e.Key, ".") {
-			if slices.Contains(reservedSegments, s) {
-				seg = s
-				break
-			}
-		}
 		r.warn(fmt.Sprintf("config key %q cannot be set: gsd-core's resolveConfigKey never walks a %q segment, so the value given is ignored and the default %s is used (rename the key in capability %q)",
-			e.Key, seg, compact(&e.Default), e.Owner))
+			e.Key, reservedSegment(e.Key), compact(&e.Default), e.Owner))
 	}
 }
 
