@@ -462,7 +462,7 @@ func checkRuntimeCompat(d *doc, rc *ojson.Value, s *sink) {
 		switch {
 		case len(sup.Items) == 0:
 			s.at(d, "/runtimeCompat/supported", "runtime-compat", "supported must name at least one runtime, or be [\"*\"]")
-		case slices.Contains(ids, "*") && len(sup.Items) > 1 && len(ids) == len(sup.Items) && !slices.ContainsFunc(ids, func(id string) bool { return id != "*" }):
+		case len(sup.Items) > 1 && len(ids) == len(sup.Items) && !slices.ContainsFunc(ids, func(id string) bool { return id != "*" }):
 			s.at(d, "/runtimeCompat/supported", "runtime-compat", "\"*\" stands alone and is given %d times: give it once, [\"*\"]", len(ids))
 		case slices.Contains(ids, "*") && len(sup.Items) > 1:
 			s.at(d, "/runtimeCompat/supported", "runtime-compat", "\"*\" stands alone; it cannot be mixed with runtime ids")
