@@ -593,14 +593,15 @@ var (
 	// lines write a choice of words: "[ns|namespace]", "[start | stop]";
 	// not a class of ranges ("[a-z|0-9]") or of punctuation ("[|&]").
 	wordClass = regexp.MustCompile(`\[( ?[\w-]+ ?(?:\| ?[\w-]+ ?)+)\]`)
-	// spacedWord is a word and a blank in brackets at the start of a word,
+	// spacedWord is a word and a blank in brackets at the start of a word
+	// (or of an anchored pattern, "^[sudo ]rm"),
 	// as a usage line marks an optional word before the next: "[sudo ]rm",
 	// "[ origin]". (An option in brackets, "[--force ]", is optionalPart's.)
-	spacedWord = regexp.MustCompile(`(^|\s)\[( ([A-Za-z][\w-]*)|([A-Za-z][\w-]*) )\]`)
+	spacedWord = regexp.MustCompile(`(^\^?|\s)\[( ([A-Za-z][\w-]*)|([A-Za-z][\w-]*) )\]`)
 	// gluedWord is a word in brackets glued to the next, "[sudo]rm": as a
 	// class it is one letter of the word, so it is told only when the word
 	// is a precommand ("[Gg]it" is a class meant).
-	gluedWord = regexp.MustCompile(`(^|\s)\[([A-Za-z][\w-]*)\][A-Za-z]`)
+	gluedWord = regexp.MustCompile(`(^\^?|\s)\[([A-Za-z][\w-]*)\]\w`)
 	// prompt is a shell prompt before the command: "$ git push".
 	prompt = regexp.MustCompile(`^\$\s`)
 	// wrapped is a pattern wholly in backticks or quotes, as Markdown or
@@ -780,7 +781,7 @@ func bracketedWordAt(pat string) (bracketedWord, bool) {
 	for _, m := range spacedWord.FindAllStringSubmatchIndex(pat, -1) {
 		w := spacedWordOf(pat, m)
 		if _, ok := precommands[w]; ok || len(w) >= 2 && usageName(w) {
-			return bracketedWord{part: strings.TrimSpace(pat[m[0]:m[1]]), word: w, start: m[0]}, true
+			return bracketedWord{part: strings.TrimPrefix(strings.TrimSpace(pat[m[0]:m[1]]), "^"), word: w, start: m[0]}, true
 		}
 	}
 	for _, m := range gluedWord.FindAllStringSubmatchIndex(pat, -1) {
