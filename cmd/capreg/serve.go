@@ -127,6 +127,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		// unready, and serve the repository once it appears.
 		logger.Warn("repository not readable yet; waiting for it", "repo", absPath(sf.repo), "error", err)
 	}
+	// Caught from before the port opens: a supervisor or script may send
+	// SIGHUP (reload) as soon as it sees the daemon answer, and SIGHUP's
+	// default action ends the process. One sent before serve reads the
+	// channel is kept there and reloads once the first build is done.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
 	ln, err := net.Listen("tcp", sf.addr)
 	if err != nil {
 		// Through the logger, so that a log pipeline reading JSON sees why
@@ -134,8 +141,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		logger.Error("cannot listen", "addr", sf.addr, "error", err)
 		return exitUsage
 	}
-	return serve(ctx, ln, &sf, logger, stdout)
+	listening(ln)
+	return serve(ctx, ln, hup, &sf, logger, stdout)
 }
+
+// listening is called once serve's port accepts connections, before
+// anything else is done: a test seam, a no-op otherwise.
+var listening = func(net.Listener) {}
 
 // allowedHosts is api.Options.AllowedHosts for a server listening on
 // addr: the names given, where any are; none but localhost and IP
@@ -154,8 +166,9 @@ func allowedHosts(addr net.Addr, given []string) []string {
 }
 
 // serve runs the watcher and the HTTP server on ln until ctx ends or a
-// signal asks it to stop, then drains.
-func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
+// signal asks it to stop, then drains; each SIGHUP received on hup (nil
+// for none) rebuilds.
+func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
 	tuneGC(logger)
 	metrics := api.NewMetrics()
 	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
@@ -167,9 +180,9 @@ func serve(ctx context.Context, ln net.Listener, sf *serveFlags, logger *slog.Lo
 	watchCtx, stopWatch := context.WithCancel(context.Background())
 	defer stopWatch()
 	go w.Run(watchCtx)
-	// Until serve returns, not only until the signal: SIGHUP's default
-	// action ends the process, which would cut off the drain.
-	go reloadOnHUP(watchCtx, w, logger)
+	// Until serve returns, not only until the signal: the drain may
+	// still be given a SIGHUP.
+	go reloadOnHUP(watchCtx, hup, w, logger)
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -248,11 +261,9 @@ func drain(srv *http.Server, logger *slog.Logger) int {
 	return exitOK
 }
 
-// reloadOnHUP forces a rebuild on every SIGHUP.
-func reloadOnHUP(ctx context.Context, w *store.Watcher, logger *slog.Logger) {
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	defer signal.Stop(hup)
+// reloadOnHUP forces a rebuild on every SIGHUP received on hup, which
+// the caller asked for (signal.Notify) before its port opened.
+func reloadOnHUP(ctx context.Context, hup <-chan os.Signal, w *store.Watcher, logger *slog.Logger) {
 	for {
 		select {
 		case <-ctx.Done():

@@ -47,7 +47,7 @@ func startServeLogging(t *testing.T, drainDelay time.Duration, logger *slog.Logg
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &servedProcess{ln: ln, base: "http://" + ln.Addr().String(), cancel: cancel, exit: make(chan int, 1)}
 	sf := &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainDelay: drainDelay}
-	go func() { p.exit <- serve(ctx, ln, sf, logger, io.Discard) }()
+	go func() { p.exit <- serve(ctx, ln, nil, sf, logger, io.Discard) }()
 	t.Cleanup(func() {
 		cancel()
 		ln.Close() // ends a drain delay (see TestServerFailingDuringDrainDelay)
