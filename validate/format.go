@@ -96,7 +96,10 @@ func githubLine(d Diagnostic) string {
 		props = append(props, "file="+ghProp(EscapeControl(d.File)))
 	}
 	if d.Line > 0 {
-		props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", d.Column))
+		props = append(props, fmt.Sprintf("line=%d", d.Line))
+		if d.Column > 0 {
+			props = append(props, fmt.Sprintf("col=%d", d.Column))
+		}
 	}
 	props = append(props, "title="+ghProp(d.Rule))
 	msg := d.Message
@@ -168,8 +171,10 @@ type (
 		URIBaseID string `json:"uriBaseId"`
 	}
 	sarifRegion struct {
-		StartLine   int `json:"startLine"`
-		StartColumn int `json:"startColumn"`
+		StartLine int `json:"startLine"`
+		// Left out when unknown: SARIF's columns start at 1, and a log
+		// with a 0 is refused whole.
+		StartColumn int `json:"startColumn,omitempty"`
 	}
 )
 
