@@ -1049,8 +1049,22 @@ func runSettledWatcher(t *testing.T, repo, mode string) (*store.Watcher, *counte
 	c := &counter{}
 	w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
 	waitFor(t, "the first build", func() bool { return w.Current() != nil })
-	time.Sleep(200 * time.Millisecond) // settle: one rescan for new directories
+	settle(c, 300*time.Millisecond)
 	return w, c
+}
+
+// settle waits until no rebuild has finished for quiet (at most 10 s): the
+// one rescan for new directories comes late on a loaded machine (under
+// -race beside other work, after a fixed 200 ms wait it was counted as the
+// test's own rebuild).
+func settle(c *counter, quiet time.Duration) {
+	last, since := c.rebuilds(), time.Now()
+	for deadline := time.Now().Add(10 * time.Second); time.Since(since) < quiet && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		if n := c.rebuilds(); n != last {
+			last, since = n, time.Now()
+		}
+	}
 }
 
 // mustMkdirAll makes the directory dir and its parents, or fails the test.
