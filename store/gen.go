@@ -22,14 +22,16 @@ var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
 // Written is an artifact WriteArtifacts wrote, or left as it was.
 type Written struct {
 	File string
-	// UpToDate says the file held the artifact's bytes already and was not
-	// rewritten: a new file at each run changed its mtime for nothing, which
-	// make, file watchers and backups take for a change.
+	// UpToDate says the file held the artifact's bytes already (carriage
+	// returns aside, as CheckArtifacts compares) and was not rewritten: a
+	// new file at each run changed its mtime for nothing, which make, file
+	// watchers and backups take for a change.
 	UpToDate bool
 }
 
 // WriteArtifacts writes the snapshot's artifacts into dir, creating it, but
-// those whose file holds their bytes already. Each file is written to a
+// those whose file holds their bytes already, carriage returns aside, as
+// CheckArtifacts compares them. Each file is written to a
 // temporary name, synced and renamed, so a reader never sees a half-written
 // artifact; once ctx ends (an interrupt) no more are written, and the
 // temporary file of one being written is removed.
@@ -56,8 +58,13 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		p := filepath.Join(dir, name)
 		data := snap.Artifacts[name]
 		// Read as gen --check reads it: a link there is replaced, not
-		// read through, nor kept for pointing at the same bytes.
-		if old, err := readCommitted(p); err == nil && bytes.Equal(old, data) {
+		// read through, nor kept for pointing at the same bytes. And
+		// compared as it compares, carriage returns aside: on a CRLF
+		// checkout (git's autocrlf) a file gen --check calls up to date
+		// was rewritten with LF, and the registry's inlined fragments
+		// with "\r\n", a change to the committed content that gen --check
+		// passes and "git diff --exit-code" after gen --write does not.
+		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), withoutCR(data)) {
 			done = append(done, Written{File: p, UpToDate: true})
 			continue
 		}

@@ -278,6 +278,67 @@ func TestEscapeTerminalJSON(t *testing.T) {
 	}
 }
 
+// TestGenWriteKeepsWhatCheckCallsUpToDate: on a checkout whose text files
+// git wrote with CRLF (a Windows runner, where core.autocrlf is true),
+// gen --write keeps the artifacts gen --check finds up to date. It
+// rewrote all three, and the registry with each inlined fragment's "\n"
+// now "\r\n": "capreg gen --write && git diff --exit-code" failed there on
+// a tree gen --check passes, and a Windows contributor's regeneration
+// committed every fragment changed, which the next one on LF changed back.
+func TestGenWriteKeepsWhatCheckCallsUpToDate(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(repo, "gen")
+	gen := func(mode string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, mode}, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	if code, _, msg := gen("--write"); code != exitOK {
+		t.Fatalf("gen --write: exit %d\n%s", code, msg)
+	}
+	// The checkout as git writes it with autocrlf: every text file CRLF.
+	err := filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for _, name := range store.ArtifactNames {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[name] = data
+	}
+	if code, _, msg := gen("--check"); code != exitOK {
+		t.Fatalf("gen --check on the CRLF checkout: exit %d\n%s", code, msg)
+	}
+	code, stdout, msg := gen("--write")
+	if code != exitOK {
+		t.Fatalf("gen --write on the CRLF checkout: exit %d\n%s", code, msg)
+	}
+	for _, name := range store.ArtifactNames {
+		p := filepath.Join(out, name)
+		if want := "Kept " + p + " (up to date)\n"; !strings.Contains(stdout, want) {
+			t.Errorf("gen --write on the CRLF checkout: stdout lacks %q\n%s", want, stdout)
+		}
+		if data, _ := os.ReadFile(p); !bytes.Equal(data, before[name]) {
+			t.Errorf("%s, which gen --check calls up to date, was rewritten", name)
+		}
+	}
+}
+
 // TestGenWriteKeepsUpToDateFiles: gen --write leaves a file that holds its
 // artifact's bytes as it is (same inode, same mtime, for make and file
 // watchers) and says so; only the file that differs is written.
