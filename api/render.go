@@ -91,6 +91,11 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	q := r.URL.Query()
 	format := q.Get("format") // empty is absent, as for every optional parameter
 	switch {
+	case format != "" && format != "markdown" && format != "json":
+		// Checked first: with activeCap too, an unknown format is refused
+		// rather than ignored.
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", format), map[string]any{"allowed": []string{"markdown", "json"}})
+		return "", false
 	case q.Has("activeCap") && format == "markdown":
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap answers {active} in JSON; it cannot be combined with format=markdown",
 			map[string]any{"conflicting": []string{"activeCap", "format"}})
@@ -104,9 +109,6 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 		return mediaJSON, true
 	case format == "markdown":
 		return mediaMarkdown, true
-	case format != "":
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", format), map[string]any{"allowed": []string{"markdown", "json"}})
-		return "", false
 	}
 	media, ok := negotiateRender(r)
 	if !ok {
