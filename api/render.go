@@ -94,7 +94,7 @@ func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
 	case format != "" && format != "markdown" && format != "json":
 		// Checked first: with activeCap too, an unknown format is refused
 		// rather than ignored.
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown format %q", format), map[string]any{"allowed": []string{"markdown", "json"}})
+		unknownFilter(w, "format", format, []string{"markdown", "json"})
 		return "", false
 	case q.Has("activeCap") && format == "markdown":
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap answers {active} in JSON; it cannot be combined with format=markdown",

@@ -51,7 +51,7 @@ func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	risk := q.Get("risk")
 	if !search.ValidRisk(risk) {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("unknown risk %q", risk), map[string]any{"allowed": []string{"reversible", "destructive"}})
+		unknownFilter(w, "risk", risk, []string{"reversible", "destructive"})
 		return
 	}
 	def := defaultPageLimit
