@@ -59,3 +59,37 @@ func TestRiskFormatMeant(t *testing.T) {
 		}
 	}
 }
+
+// TestBadValueNamesParameter: a 400 for the value of a query parameter
+// names the parameter in details.parameter, as one given twice does, so a
+// client can tell which of its parameters to fix (with role and tier both
+// wrong, details.allowed alone did not say whose values it lists), and
+// limit's range is in details.minimum and details.maximum.
+func TestBadValueNamesParameter(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for target, param := range map[string]string{
+		"/capabilities?role=reviewr":                  "role",
+		"/capabilities?tier=cor":                      "tier",
+		"/tools?risk=destructiv":                      "risk",
+		"/render-hooks/plan:pre?format=md":            "format",
+		"/tools?limit=0":                              "limit",
+		"/tools?intent=merge&limit=101":               "limit",
+		"/tools?cursor=garbage":                       "cursor",
+		"/tools?intent=%20":                           "intent",
+		"/tools?command=%20":                          "command",
+		"/tools?command=" + strings.Repeat("a", 5000): "command",
+		"/render-hooks/plan:pre?activeCap=":           "activeCap",
+	} {
+		e := do(t, h, "GET", target, nil)
+		if e.status != http.StatusBadRequest {
+			t.Fatalf("%.80s: %d, want 400\n%s", target, e.status, e.body)
+		}
+		d := e.json(t)["details"].(map[string]any)
+		if d["parameter"] != param {
+			t.Errorf("%.80s: details.parameter %v, want %q (%v)", target, d["parameter"], param, d)
+		}
+		if param == "limit" && (d["minimum"] != 1.0 || d["maximum"] != 100.0) {
+			t.Errorf("%s: details %v, want minimum 1 and maximum 100", target, d)
+		}
+	}
+}

@@ -74,11 +74,12 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) 
 	}))
 }
 
-// unknownFilter answers 400 to a filter value none of allowed is, naming
-// the one a typo away (in the message and as details.didYouMean), as a
+// unknownFilter answers 400 to a value of the query parameter name that
+// none of allowed is, naming the parameter in details.parameter and the
+// one a typo away (in the message and as details.didYouMean), as a
 // 404 names an id: "reviewr" is "reviewer", "Full" is "full".
 func unknownFilter(w http.ResponseWriter, name, value string, allowed []string) {
-	msg, details := fmt.Sprintf("unknown %s %q", name, value), map[string]any{"allowed": allowed}
+	msg, details := fmt.Sprintf("unknown %s %q", name, value), map[string]any{"parameter": name, "allowed": allowed}
 	if meant := validate.NearestID(value, allowed); meant != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", meant)
 		details["didYouMean"] = meant

@@ -32,7 +32,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	activeCap, askActive := r.URL.Query()["activeCap"] // one value: onlyParams refuses a repeated one
 	if askActive && activeCap[0] == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap needs one capability id", nil)
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap needs one capability id", map[string]any{"parameter": "activeCap"})
 		return
 	}
 	req := render.Request{Point: point}

@@ -102,7 +102,7 @@ func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 1 || n > maxLimit {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"limit": raw})
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "limit": raw, "minimum": 1, "maximum": maxLimit})
 		return 0, false
 	}
 	return n, true
@@ -110,7 +110,7 @@ func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
 
 func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
 	if strings.TrimSpace(intent) == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), nil)
+		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
 		return
 	}
 	out := v.snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
@@ -132,7 +132,7 @@ const maxCommandWaiters = 64
 // commandLimits are the details of a 400 for a command line over the
 // limits of cmdline.Matcher.Match, which the message names.
 func commandLimits() map[string]any {
-	return map[string]any{"maxBytes": cmdline.MaxLine, "maxCommands": cmdline.MaxCommands,
+	return map[string]any{"parameter": "command", "maxBytes": cmdline.MaxLine, "maxCommands": cmdline.MaxCommands,
 		"maxScriptDepth": cmdline.MaxScriptDepth}
 }
 
@@ -144,7 +144,7 @@ func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		return
 	}
 	if strings.TrimSpace(command) == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", nil)
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", map[string]any{"parameter": "command"})
 		return
 	}
 	if r.Header.Get("If-None-Match") != "" {
@@ -205,7 +205,7 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 	if cursor != "" {
 		var ok bool
 		if after, ok = decodeCursor(cursor); !ok {
-			writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", nil)
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", map[string]any{"parameter": "cursor"})
 			return
 		}
 	}
