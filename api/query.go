@@ -86,7 +86,17 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 	}
 	if len(unknown) > 0 {
 		slices.Sort(unknown)
-		return unknownParamsMessage(route, allowed, unknown), map[string]any{"unknown": unknown, "allowed": nonNil(allowed)}
+		details := map[string]any{"unknown": unknown, "allowed": nonNil(allowed)}
+		meant := map[string]string{}
+		for _, u := range unknown {
+			if m := nearestParam(u, allowed); m != "" {
+				meant[u] = m
+			}
+		}
+		if len(meant) > 0 {
+			details["didYouMean"] = meant // unknown name → the parameter meant
+		}
+		return unknownParamsMessage(route, allowed, unknown), details
 	}
 	for _, name := range allowed {
 		if n := len(q[name]); n > 1 {
