@@ -318,7 +318,7 @@ func TestRequestBodies(t *testing.T) {
 		{"files not an object", "/validate", `{"files":["a.md"]}`, 400, "(/files): must be an object of path → file content, not an array", "1:10 /files"},
 		{"delete not an array", "/validate", `{"delete":"a.md"}`, 400, "(/delete): must be an array of paths, not a string", "1:11 /delete"},
 		{"a delete not a string", "/validate", `{"delete":["a.md",false]}`, 400, "(/delete/1): must be a string, not a boolean", "1:19 /delete/1"},
-		{"unknown field", "/validate", `{"files":{},"file":{}}`, 400, `(/file): unknown field "file"; the body takes files, delete`, "1:13 /file"},
+		{"unknown field", "/validate", `{"files":{},"file":{}}`, 400, `(/file): unknown field "file" (did you mean "files"?); the body takes files, delete`, "1:13 /file"},
 		{"not an object", "/validate", `[]`, 400, "(the top level): the body must be a JSON object", "1:1 "},
 		{"truncated", "/validate", `{"files":`, 400, "invalid JSON body at 1:10: unexpected end of file", "1:10"},
 		{"empty", "/validate", ``, 400, "the body is empty", ""},

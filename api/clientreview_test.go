@@ -113,3 +113,34 @@ func TestUnknownParamMeant(t *testing.T) {
 		t.Errorf("didYouMean %v for a parameter no typo away from any", d["didYouMean"])
 	}
 }
+
+// TestUnknownBodyFieldMeant: an unknown field of a POST body lists the
+// fields the body takes in details.allowed and names the one a typo away
+// in details.didYouMean and the message (a client sending "confg" or
+// "disabledCapability" had them in prose only, or not at all).
+func TestUnknownBodyFieldMeant(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, c := range []struct{ target, body, meant string }{
+		{"/render-hooks/plan:pre", `{"confg": {}}`, "config"},
+		{"/render-hooks/plan:pre", `{"disabledCapability": ["ui"]}`, "disabledCapabilities"},
+		{"/render-hooks/plan:pre", `{"zzz": 1}`, ""},
+		{"/validate", `{"file": {"a.md": "x"}}`, "files"},
+	} {
+		e := do(t, h, "POST", c.target, []byte(c.body))
+		if e.status != http.StatusBadRequest {
+			t.Fatalf("%s %s: %d, want 400\n%s", c.target, c.body, e.status, e.body)
+		}
+		m := e.json(t)
+		d := m["details"].(map[string]any)
+		if d["allowed"] == nil || d["pointer"] == nil {
+			t.Errorf("%s %s: details %v, want allowed and pointer", c.target, c.body, d)
+		}
+		got, _ := d["didYouMean"].(string)
+		if got != c.meant {
+			t.Errorf("%s %s: didYouMean %q, want %q", c.target, c.body, got, c.meant)
+		}
+		if c.meant != "" && !strings.Contains(m["message"].(string), `did you mean "`+c.meant+`"?`) {
+			t.Errorf("%s %s: message %q does not name %q", c.target, c.body, m["message"], c.meant)
+		}
+	}
+}

@@ -5,12 +5,14 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -91,14 +93,14 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wra
 			// client's config is what nests too deep.
 			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)
 		}
-		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data))
+		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data), nil)
 		return nil, false
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became
 		// U+FFFD and a config key holding it matched nothing, in silence.
 		d.writeFault(w, "invalid JSON body", off, "", false, fmt.Sprintf("byte 0x%02x is not UTF-8%s", data[off],
-			cmp.Or(notJSONHint(contentType, data), "; send the body in UTF-8")))
+			cmp.Or(notJSONHint(contentType, data), "; send the body in UTF-8")), nil)
 		return nil, false
 	}
 	d.root = root
@@ -130,21 +132,22 @@ func notJSONHint(contentType string, data []byte) string {
 // fault writes the 400 for a value of the body (v, at pointer) that is not
 // what the route takes.
 func (d *requestDoc) fault(w http.ResponseWriter, v *ojson.Value, pointer, msg string) {
-	d.writeFault(w, "invalid request body", v.Off, pointer, true, msg)
+	d.writeFault(w, "invalid request body", v.Off, pointer, true, msg, nil)
 }
 
 // memberFault is fault for an object member as a whole (an unknown field),
 // located at its key.
-func (d *requestDoc) memberFault(w http.ResponseWriter, m *ojson.Member, pointer, msg string) {
-	d.writeFault(w, "invalid request body", m.KeyOff, pointer, true, msg)
+func (d *requestDoc) memberFault(w http.ResponseWriter, m *ojson.Member, pointer, msg string, extra map[string]any) {
+	d.writeFault(w, "invalid request body", m.KeyOff, pointer, true, msg, extra)
 }
 
 // writeFault writes the 400 of a body fault at byte off: what, the
 // position, the pointer when hasPointer (a syntax error has none; the root
-// is ""), and msg; details repeat the location for programs.
-func (d *requestDoc) writeFault(w http.ResponseWriter, what string, off int, pointer string, hasPointer bool, msg string) {
+// is ""), and msg; details repeat the location for programs, with extra.
+func (d *requestDoc) writeFault(w http.ResponseWriter, what string, off int, pointer string, hasPointer bool, msg string, extra map[string]any) {
 	line, col := ojson.Position(d.data, off)
 	details := map[string]any{"line": line, "column": col}
+	maps.Copy(details, extra)
 	where := fmt.Sprintf("%d:%d", line, col)
 	if hasPointer {
 		details["pointer"] = pointer
@@ -161,13 +164,18 @@ func describePointer(p string) string {
 }
 
 // onlyFields refuses a body whose top-level object has a member not in
-// fields.
+// fields, listing them in details.allowed and naming the one a typo away
+// ("confg") in details.didYouMean, as for a query parameter.
 func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields []string) bool {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		if !slices.Contains(fields, m.Key) {
-			d.memberFault(w, m, "/"+ojson.EscapePointer(m.Key),
-				fmt.Sprintf("unknown field %q; the body takes %s", m.Key, strings.Join(fields, ", ")))
+			msg, extra := fmt.Sprintf("unknown field %q", m.Key), map[string]any{"allowed": fields}
+			if meant := validate.NearestID(m.Key, fields); meant != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", meant)
+				extra["didYouMean"] = meant
+			}
+			d.memberFault(w, m, "/"+ojson.EscapePointer(m.Key), msg+"; the body takes "+strings.Join(fields, ", "), extra)
 			return false
 		}
 	}

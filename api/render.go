@@ -154,7 +154,7 @@ func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Reques
 	var fe *render.FieldError
 	switch {
 	case errors.As(err, &fe):
-		d.writeFault(w, "invalid request body", fe.Off, fe.Pointer, true, fe.Msg)
+		d.writeFault(w, "invalid request body", fe.Off, fe.Pointer, true, fe.Msg, nil)
 		return false
 	case err != nil:
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
