@@ -95,7 +95,8 @@ func TestBadValueNamesParameter(t *testing.T) {
 }
 
 // TestUnknownParamMeant: the parameter a typo away from an unknown one is
-// in details.didYouMean (unknown name → parameter meant), not only in the
+// in details.meant (unknown name → parameter meant; didYouMean is a
+// string wherever it is given, and several names may be unknown), not only in the
 // message, so a client can correct ?intnet= without parsing prose.
 func TestUnknownParamMeant(t *testing.T) {
 	h := newRouter(testdataSource(t))
@@ -104,13 +105,13 @@ func TestUnknownParamMeant(t *testing.T) {
 		t.Fatalf("%d, want 400\n%s", e.status, e.body)
 	}
 	d := e.json(t)["details"].(map[string]any)
-	meant, _ := d["didYouMean"].(map[string]any)
-	if len(meant) != 2 || meant["intnet"] != "intent" || meant["lmit"] != "limit" {
-		t.Errorf("details.didYouMean %v, want {intnet: intent, lmit: limit}\n%s", d["didYouMean"], e.body)
+	meant, _ := d["meant"].(map[string]any)
+	if len(meant) != 2 || meant["intnet"] != "intent" || meant["lmit"] != "limit" || d["didYouMean"] != nil {
+		t.Errorf("details.meant %v, want {intnet: intent, lmit: limit}, and no didYouMean\n%s", d["meant"], e.body)
 	}
 	e = do(t, h, "GET", "/render-hooks/plan:pre?zzz=1", nil)
-	if d := e.json(t)["details"].(map[string]any); d["didYouMean"] != nil {
-		t.Errorf("didYouMean %v for a parameter no typo away from any", d["didYouMean"])
+	if d := e.json(t)["details"].(map[string]any); d["meant"] != nil {
+		t.Errorf("meant %v for a parameter no typo away from any", d["meant"])
 	}
 }
 

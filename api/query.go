@@ -94,7 +94,7 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 			}
 		}
 		if len(meant) > 0 {
-			details["didYouMean"] = meant // unknown name → the parameter meant
+			details["meant"] = meant // unknown name → the parameter meant; didYouMean is one string everywhere
 		}
 		return unknownParamsMessage(route, allowed, unknown), details
 	}
