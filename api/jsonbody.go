@@ -165,7 +165,7 @@ func describePointer(p string) string {
 
 // onlyFields refuses a body whose top-level object has a member not in
 // fields, listing them in details.allowed and naming the one a typo away
-// ("confg") in details.didYouMean, as for a query parameter.
+// ("confg") in details.didYouMean, as for an unknown id or value.
 func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields []string) bool {
 	for i := range obj.Members {
 		m := &obj.Members[i]
