@@ -62,6 +62,12 @@ func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
 		msg += ": " + why
 	}
 	var details map[string]any
+	if st.Waiting != "" && st.Failure == nil {
+		// What it waits for, as /status says it: a client can tell a
+		// repository not there yet (git-sync's first clone) from a build
+		// still running without reading the message.
+		details = map[string]any{"waiting": st.Waiting}
+	}
 	if f := st.Failure; f != nil {
 		details = map[string]any{"failure": f}
 		if n := len(f.Diagnostics); n > maxFailureDiagnostics {

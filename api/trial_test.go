@@ -477,6 +477,24 @@ func TestNotReadyCarriesFirstDiagnostics(t *testing.T) {
 	}
 }
 
+// TestNotReadyWhileWaiting: a 503 not_ready while the repository does not
+// exist yet says what the daemon waits for in details.waiting, as /status
+// does (it gave details {}); a build still running gives none.
+func TestNotReadyWhileWaiting(t *testing.T) {
+	waiting := &source{status: store.Status{Waiting: "the repository /git/current does not exist yet"}}
+	for _, path := range []string{"/readyz", "/capabilities", "/tools?intent=deploy"} {
+		e := do(t, newRouter(waiting), "GET", path, nil)
+		d, _ := e.json(t)["details"].(map[string]any)
+		if e.status != 503 || d["waiting"] != waiting.status.Waiting {
+			t.Errorf("GET %s: %d %s, want 503 with details.waiting", path, e.status, e.body)
+		}
+		e = do(t, newRouter(notBuilt(nil)), "GET", path, nil)
+		if d, _ := e.json(t)["details"].(map[string]any); e.status != 503 || d["waiting"] != nil {
+			t.Errorf("GET %s while building: %d %s, want 503 without waiting", path, e.status, e.body)
+		}
+	}
+}
+
 // TestNotReadyRetryAfter: a 503 not_ready asks for a retry in a second
 // while the first build runs, and in ten seconds after a
 // failed one, which waits for a fix.
