@@ -93,7 +93,9 @@ func githubLine(d Diagnostic) string {
 	if d.File != "" {
 		// Escaped as text output is: a runner's log is a terminal too, and
 		// a file named with an escape sequence drove it.
-		props = append(props, "file="+ghProp(EscapeControl(d.File)))
+		// A line break is escaped as GitHub decodes it, %0A, first, so
+		// that the annotation names the file (as \n it named none).
+		props = append(props, "file="+EscapeControl(ghProp(d.File)))
 	}
 	if d.Line > 0 {
 		props = append(props, fmt.Sprintf("line=%d", d.Line))

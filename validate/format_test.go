@@ -32,6 +32,16 @@ func TestFormatsEscapeFileNames(t *testing.T) {
 		t.Errorf("sarifURI(c:x.md) = %q reads as a scheme", sarifURI("c:x.md"))
 	}
 
+	// A line break in a file name is GitHub's %0A, which it decodes to
+	// the file's name; "\n" named no file.
+	var ghNL bytes.Buffer
+	if err := WriteDiagnostics(&ghNL, "github", Diagnostics{d}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::error file=work flows/50%25%0A#1.md,line=2,col=3,title=marker-syntax::/a\\tb: bad\\nmarker\n"; ghNL.String() != want {
+		t.Errorf("github = %q, want %q", ghNL.String(), want)
+	}
+
 	// GitHub's workflow commands are printed on a terminal too: control
 	// characters in the file, pointer and message are escaped as in text
 	// (a file named with an escape sequence set the terminal's title).
