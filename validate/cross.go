@@ -75,20 +75,39 @@ func crossCheck(valid, all []*Capability, unread map[string]bool, central *centr
 }
 
 // owners maps a name (skill, agent, command family) to the capability that
-// claimed it first, in folder order.
-type owners map[string]*Capability
+// claimed it first, in folder order, and the index of the claim in its list.
+type owners map[string]ownerClaim
+
+// ownerClaim is a capability's claim of a name: the capability and the
+// index of the name in its list.
+type ownerClaim struct {
+	c *Capability
+	i int
+}
 
 // claim records c as the owner of name, or reports c when another
 // capability owns it already, at the pointer ptrFormat gives with i (made
 // only then: the check runs over every name of every capability at each
-// rebuild, and nearly all claims succeed).
-func (o owners) claim(name string, c *Capability, s *sink, ptrFormat string, i int, rule, what string) {
+// rebuild, and nearly all claims succeed). The finding, placed at the
+// second claim in folder order, names where the first one is: the author
+// who just added a capability may be told in another's file, and the
+// claim to change may be their own.
+func (o owners) claim(name string, c *Capability, s *sink, ptrFormat string, i int, rule, what, list string) {
 	switch first, dup := o[name]; {
 	case !dup:
-		o[name] = c
-	case first != c:
-		s.at(c.doc, fmt.Sprintf(ptrFormat, i), rule, "%s %q is owned by both %q and %q", what, name, first.ID, c.ID)
+		o[name] = ownerClaim{c, i}
+	case first.c != c:
+		s.at(c.doc, fmt.Sprintf(ptrFormat, i), rule, "%s %q is owned by both %q and %q; %q claims it at %s: %s has exactly one owner, so remove it from the %s of one of them, or rename one",
+			what, name, first.c.ID, c.ID, first.c.ID, s.where(first.c.doc, fmt.Sprintf(ptrFormat, first.i)), article(what), list)
 	}
+}
+
+// article is what with "a" or "an" before it.
+func article(what string) string {
+	if strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
 }
 
 func checkOwners(caps []*Capability, s *sink) {
@@ -98,14 +117,14 @@ func checkOwners(caps []*Capability, s *sink) {
 			continue
 		}
 		for i, stem := range c.Skills {
-			skills.claim(stem, c, s, "/skills/%d", i, "skill-owner-conflict", "skill")
+			skills.claim(stem, c, s, "/skills/%d", i, "skill-owner-conflict", "skill", "skills")
 		}
 		for i, ag := range c.Agents {
-			agents.claim(ag, c, s, "/agents/%d", i, "agent-owner-conflict", "agent")
+			agents.claim(ag, c, s, "/agents/%d", i, "agent-owner-conflict", "agent", "agents")
 		}
 		for i, cmd := range c.Commands {
 			if cmd.Family != "" {
-				families.claim(cmd.Family, c, s, "/commands/%d/family", i, "command-family-conflict", "command family")
+				families.claim(cmd.Family, c, s, "/commands/%d/family", i, "command-family-conflict", "command family", "commands")
 			}
 		}
 	}
@@ -139,7 +158,8 @@ func ownConfigKeys(caps []*Capability, central *CentralSchema, s *sink) []config
 		for _, e := range c.Config {
 			k := configKey{c, e.Key}
 			if first := owners[e.Key]; first != nil {
-				s.at(c.doc, k.ptr(), "config-key-conflict", "config key %q is owned by both %q and %q", e.Key, first.ID, c.ID)
+				s.at(c.doc, k.ptr(), "config-key-conflict", "config key %q is owned by both %q and %q; %q declares it at %s: a config key has exactly one owner, so remove it from the config of one of them, or rename one (and each when naming it)",
+					e.Key, first.ID, c.ID, first.ID, s.where(first.doc, configKey{first, e.Key}.ptr()))
 				continue
 			}
 			owners[e.Key] = c

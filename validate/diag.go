@@ -359,6 +359,14 @@ func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
 	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
 }
 
+// where says where pointer is in d, for a finding placed elsewhere that
+// names it: "capabilities/ui/capability.json:12:7 (/skills/1)".
+func (s *sink) where(d *doc, pointer string) string {
+	_, off, _ := s.finder(d).Lookup(pointer)
+	line, col := s.position(d.Src, off)
+	return fmt.Sprintf("%s:%d:%d (%s)", d.File, line, col, pointer)
+}
+
 // warnAt is at with warning severity.
 func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
 	_, off, _ := s.finder(d).Lookup(pointer)

@@ -1,0 +1,62 @@
+package validate
+
+import "testing"
+
+// newcomerCap is a minimal valid feature declaration with id, whose
+// skills, agents and config are the JSON given.
+func newcomerCap(id, skills, agents, config string) CapabilitySource {
+	return CapabilitySource{Folder: id, Manifest: File{Path: "capabilities/" + id + "/capability.json", Data: []byte(`{
+  "id": "` + id + `", "role": "feature", "title": "T", "description": "D", "version": "1.0.0",
+  "tier": "standard", "requires": [],
+  "skills": ` + skills + `,
+  "agents": ` + agents + `,
+  "config": ` + config + `,
+  "steps": [], "contributions": [], "gates": []
+}`)}}
+}
+
+// newcomerFindings validates caps beside the sample's host workflows and
+// returns the findings of rule.
+func newcomerFindings(t *testing.T, rule string, caps ...CapabilitySource) []Diagnostic {
+	t.Helper()
+	res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: caps, Workflows: hostWorkflows(t, "workflows")})
+	var out []Diagnostic
+	for _, d := range res.Diagnostics {
+		if d.Rule == rule {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestOwnerConflictNamesTheFirstClaim: a skill, agent or config key a new
+// capability claims that another owns is reported at the claim second in
+// folder order, which may be the other capability's file, one the author
+// never opened; the finding names where the first claim is and what to do.
+// Before, "skill "ui-review" is owned by both "changelog" and "ui"", in
+// ui's file, did not point at changelog's line.
+func TestOwnerConflictNamesTheFirstClaim(t *testing.T) {
+	cfg := `{"workflow.ui_review": {"type": "boolean", "default": true, "description": "d"}}`
+	tests := []struct {
+		rule, want string
+		caps       []CapabilitySource
+	}{
+		{"skill-owner-conflict", `skill "ui-review" is owned by both "changelog" and "ui"; "changelog" claims it at capabilities/changelog/capability.json:4:14 (/skills/0): a skill has exactly one owner, so remove it from the skills of one of them, or rename one`,
+			[]CapabilitySource{newcomerCap("changelog", `["ui-review"]`, `[]`, `{}`), newcomerCap("ui", `["ui-phase", "ui-review"]`, `[]`, `{}`)}},
+		{"agent-owner-conflict", `agent "gsd-ui-auditor" is owned by both "changelog" and "ui"; "changelog" claims it at capabilities/changelog/capability.json:5:14 (/agents/0): an agent has exactly one owner, so remove it from the agents of one of them, or rename one`,
+			[]CapabilitySource{newcomerCap("changelog", `[]`, `["gsd-ui-auditor"]`, `{}`), newcomerCap("ui", `[]`, `["gsd-ui-auditor"]`, `{}`)}},
+		{"config-key-conflict", `config key "workflow.ui_review" is owned by both "changelog" and "ui"; "changelog" declares it at capabilities/changelog/capability.json:6:14 (/config/workflow.ui_review): a config key has exactly one owner, so remove it from the config of one of them, or rename one (and each when naming it)`,
+			[]CapabilitySource{newcomerCap("changelog", `[]`, `[]`, cfg), newcomerCap("ui", `[]`, `[]`, cfg)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, func(t *testing.T) {
+			got := newcomerFindings(t, tt.rule, tt.caps...)
+			if len(got) != 1 {
+				t.Fatalf("%d %s findings, want 1: %v", len(got), tt.rule, got)
+			}
+			if got[0].File != "capabilities/ui/capability.json" || got[0].Message != tt.want {
+				t.Errorf("got %s: %s\nwant capabilities/ui/capability.json: %s", got[0].File, got[0].Message, tt.want)
+			}
+		})
+	}
+}
