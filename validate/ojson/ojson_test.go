@@ -120,6 +120,16 @@ func TestParseErrors(t *testing.T) {
 		{`{} // end`, SyntaxError, 3, "", "JSON has no comments"},
 		{`// head` + "\n{}", SyntaxError, 0, "", "JSON has no comments"},
 		{`{"a": 1 / 2}`, SyntaxError, 8, "", "unexpected '/', expected ',' or '}'"},
+		// A key or string written as JavaScript or YAML take it: the
+		// message says what to type.
+		{`{'tier': "core"}`, SyntaxError, 1, "", `unexpected '\'', expected a string key: JSON keys take double quotes, not single ones; write "tier"`},
+		{`{tier: "core"}`, SyntaxError, 1, "", `unexpected 't', expected a string key: JSON keys take double quotes; write "tier"`},
+		{`{"tier": 'core'}`, SyntaxError, 9, "", `unexpected '\'', expected a value: JSON strings take double quotes, not single ones; write "core"`},
+		{`{"tier": 'it''s}`, SyntaxError, 9, "", `expected a value: JSON strings take double quotes, not single ones; write "it"`},
+		{"{\"tier\": 'core\n}", SyntaxError, 9, "", `expected a value: JSON strings take double quotes, not single ones`},
+		{`{"tier": core}`, SyntaxError, 9, "", `unexpected 'c', expected a value: JSON strings take double quotes; write "core"`},
+		{`{"on": True}`, SyntaxError, 7, "", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
+		{`[NaN]`, SyntaxError, 1, "", `unexpected 'N', expected a value`},
 		{`{"a":"x`, SyntaxError, 5, "", "unterminated string"},
 		{"\"a\x01\"", SyntaxError, 2, "", "control character"},
 		{`01`, SyntaxError, 1, "", "after the JSON value"},

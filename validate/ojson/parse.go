@@ -263,8 +263,47 @@ func (p *parser) value(depth int) Value {
 	case p.literal("null"):
 		return Value{Kind: Null, Off: start}
 	}
-	p.fail(p.pos, "unexpected %s, expected a value", p.describe())
+	p.fail(p.pos, "unexpected %s, expected a value%s", p.describe(), p.quoteHint("string"))
 	return Value{}
+}
+
+// quoteHint says what to type where a key (what "key") or a value
+// ("string") was expected and a single-quoted string or a bare word stands,
+// as JavaScript or YAML would take them: the same text in double quotes
+// ("'tier'" and "tier" are written "tier"), or a literal in lower case
+// ("True" is true). "" where it cannot tell: a word that is no literal's
+// case (NaN, or "tru", which a quote would not mend).
+func (p *parser) quoteHint(what string) string {
+	rest := p.src[p.pos:]
+	if len(rest) == 0 {
+		return ""
+	}
+	if rest[0] == '\'' {
+		end := bytes.IndexAny(rest[1:], "'\n\r")
+		if end < 0 || rest[1+end] != '\'' || end > 200 || !utf8.Valid(rest[1:1+end]) {
+			return fmt.Sprintf(": JSON %ss take double quotes, not single ones", what)
+		}
+		return fmt.Sprintf(": JSON %ss take double quotes, not single ones; write %s", what, AppendString(nil, string(rest[1:1+end])))
+	}
+	n := 0
+	for n < len(rest) && n < 200 && (rest[n] == '_' || rest[n] == '$' || rest[n] >= 'a' && rest[n] <= 'z' || rest[n] >= 'A' && rest[n] <= 'Z' ||
+		n > 0 && (rest[n] >= '0' && rest[n] <= '9' || rest[n] == '-' || rest[n] == '.')) {
+		n++
+	}
+	if n == 0 || n < len(rest) && rest[n] >= utf8.RuneSelf {
+		return ""
+	}
+	word := string(rest[:n])
+	if what == "key" {
+		return fmt.Sprintf(": JSON keys take double quotes; write %s", AppendString(nil, word))
+	}
+	switch lower := strings.ToLower(word); {
+	case lower == "true" || lower == "false" || lower == "null":
+		return fmt.Sprintf(": JSON's true, false and null are lower case; write %s", lower)
+	case lower == "nan" || lower == "infinity" || lower == "undefined" || strings.HasPrefix("true", lower) || strings.HasPrefix("false", lower) || strings.HasPrefix("null", lower):
+		return ""
+	}
+	return fmt.Sprintf(": JSON strings take double quotes; write %s", AppendString(nil, word))
 }
 
 func (p *parser) literal(word string) bool {
@@ -299,7 +338,7 @@ func (p *parser) object(depth int) Value {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			if !p.comment() {
-				p.fail(p.pos, "unexpected %s, expected a string key", p.describe())
+				p.fail(p.pos, "unexpected %s, expected a string key%s", p.describe(), p.quoteHint("key"))
 			}
 			break
 		}
