@@ -711,7 +711,7 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		// Only a directory is named so: open fails with ENOTDIR on a file.
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q ends with a slash, which names a directory; name the file without it", rel)
 	case !ok:
-		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q names no file in the capability folder", rel)
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment.path %q names no file in the capability folder%s", rel, fragmentHint(clean, src))
 	case isErr(file.Err, ErrEscapesFolder), isErr(file.Err, ErrEscapesRoot):
 		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q is a link that resolves outside the capability folder", rel)
 	case isErr(file.Err, ErrTooLarge):
@@ -734,6 +734,40 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 			f.Set("inline", ojson.NewString(string(file.Data)))
 		}
 	}
+}
+
+// fragmentHint names the file of the capability folder that a
+// fragment.path naming none (clean, cleaned) probably means: one written
+// from the repository's root or another folder than the capability's
+// ("capabilities/ui/loop/x.md" for "loop/x.md"), a typo away
+// ("loops/x.md"), or the one file of that name in the folder; "" for none.
+func fragmentHint(clean string, src *CapabilitySource) string {
+	if src == nil || len(src.Files) == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(src.Files))
+	for name := range src.Files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if strings.HasSuffix(clean, "/"+name) {
+			return fmt.Sprintf(" (a fragment.path is relative to the capability folder: did you mean %q?)", name)
+		}
+	}
+	if want := nearestName(clean, names); want != "" {
+		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	var same []string
+	for _, name := range names {
+		if path.Base(name) == path.Base(clean) {
+			same = append(same, name)
+		}
+	}
+	if len(same) == 1 {
+		return fmt.Sprintf("; did you mean %q?", same[0])
+	}
+	return ""
 }
 
 // byteSize says n bytes in the unit a person reads: "512 bytes", "4.0 MiB".

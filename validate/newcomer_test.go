@@ -1,6 +1,9 @@
 package validate
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // newcomerCap is a minimal valid feature declaration with id, whose
 // skills, agents and config are the JSON given.
@@ -56,6 +59,31 @@ func TestOwnerConflictNamesTheFirstClaim(t *testing.T) {
 			}
 			if got[0].File != "capabilities/ui/capability.json" || got[0].Message != tt.want {
 				t.Errorf("got %s: %s\nwant capabilities/ui/capability.json: %s", got[0].File, got[0].Message, tt.want)
+			}
+		})
+	}
+}
+
+// TestFragmentPathNamesTheFileMeant: a fragment.path naming no file says
+// which file of the capability folder was probably meant: one a typo
+// away, one written from the repository's root, or the one file of that
+// name. Before, it said only "names no file in the capability folder".
+func TestFragmentPathNamesTheFileMeant(t *testing.T) {
+	tests := []struct{ path, want string }{
+		{"loops/note.md", `fragment.path "loops/note.md" names no file in the capability folder; did you mean "loop/note.md"?`},
+		{"capabilities/changelog/loop/note.md", `fragment.path "capabilities/changelog/loop/note.md" names no file in the capability folder (a fragment.path is relative to the capability folder: did you mean "loop/note.md"?)`},
+		{"note.md", `fragment.path "note.md" names no file in the capability folder; did you mean "loop/note.md"?`},
+		{"other.md", `fragment.path "other.md" names no file in the capability folder`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+				`"contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"path": "`+tt.path+`"}}]`, 1))
+			c.Files = map[string]File{"loop/note.md": {Data: []byte("x")}, "README.md": {Data: []byte("r")}}
+			got := newcomerFindings(t, "fragment-unreadable", c)
+			if len(got) != 1 || got[0].Message != tt.want {
+				t.Errorf("got %v\nwant %s", got, tt.want)
 			}
 		})
 	}
