@@ -88,3 +88,29 @@ func TestFragmentPathNamesTheFileMeant(t *testing.T) {
 		})
 	}
 }
+
+// TestIntoSaysWhatToWrite: a contribution's into that is no role of its
+// step says what to write: the role whose agent it names, the role a typo
+// away, or the points whose step publishes it. Before, it listed the
+// step's roles only, and "gsd-planner" at plan:pre, the planner's agent,
+// read as if planner were not there.
+func TestIntoSaysWhatToWrite(t *testing.T) {
+	const head = `capability "changelog" contribution.into `
+	tests := []struct{ point, into, want string }{
+		{"plan:pre", "gsd-planner", `"gsd-planner" at point "plan:pre" is not in the step's agentRoles ["researcher", "planner", "checker"]; into names a role, not its agent: write "planner"`},
+		{"plan:pre", "planer", `"planer" at point "plan:pre" is not in the step's agentRoles ["researcher", "planner", "checker"]; did you mean "planner"?`},
+		{"plan:pre", "orchestrator", `"orchestrator" at point "plan:pre" is not in the step's agentRoles ["researcher", "planner", "checker"]; into names one of them, or move the contribution to a point whose step publishes "orchestrator" (discuss:pre, discuss:post, verify:pre, verify:post, ship:pre, ship:post)`},
+		{"ship:pre", "reviewer", `"reviewer" at point "ship:pre" is not in the step's agentRoles ["orchestrator"]; into names one of them (the roles step "ship" publishes)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.into, func(t *testing.T) {
+			c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+				`"contributions": [{"point": "`+tt.point+`", "into": "`+tt.into+`", "fragment": {"inline": "x"}}]`, 1))
+			got := newcomerFindings(t, "into-not-in-roles", c)
+			if len(got) != 1 || got[0].Message != head+tt.want {
+				t.Errorf("got %v\nwant %s", got, head+tt.want)
+			}
+		})
+	}
+}

@@ -263,10 +263,41 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 					"contribution.into %q at point %q: no host workflow declares step %q, so it publishes no agent roles", h.Into, h.Point, stepOf(h.Point))
 			case !slices.Contains(e.AgentRoles, h.Into):
 				s.at(c.doc, h.Pointer()+"/into", "into-not-in-roles",
-					"capability %q contribution.into %q at point %q is not in the step's agentRoles %s", c.ID, h.Into, h.Point, quoteList(e.AgentRoles))
+					"capability %q contribution.into %q at point %q is not in the step's agentRoles %s%s", c.ID, h.Into, h.Point, quoteList(e.AgentRoles), intoHint(contract, e, h.Into))
 			}
 		}
 	}
+}
+
+// roleAgents maps the agent each role is spawned as (gsd-core's
+// ROLE_TO_AGENT, ref §1.3) to the role: an into naming the agent
+// ("gsd-planner") rather than its role is a slip the message can mend.
+var roleAgents = map[string]string{
+	"gsd-phase-researcher": "researcher", "gsd-planner": "planner", "gsd-plan-checker": "checker",
+	"gsd-executor": "executor", "gsd-verifier": "verifier",
+}
+
+// intoHint says what to write for a contribution's into that is not a role
+// of its point's step e: the role it names the agent of, the role a typo
+// away, or the steps that do publish it, whose points the contribution
+// could move to.
+func intoHint(contract *Contract, e *ContractEntry, into string) string {
+	if r, ok := roleAgents[into]; ok && slices.Contains(e.AgentRoles, r) {
+		return fmt.Sprintf("; into names a role, not its agent: write %q", r)
+	}
+	if want := nearestName(into, e.AgentRoles); want != "" {
+		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	var points []string
+	for _, o := range contract.Entries {
+		if o.Step != e.Step && slices.Contains(o.AgentRoles, into) {
+			points = append(points, o.Points...)
+		}
+	}
+	if len(points) == 0 {
+		return fmt.Sprintf("; into names one of them (the roles step %q publishes)", e.Step)
+	}
+	return fmt.Sprintf("; into names one of them, or move the contribution to a point whose step publishes %q (%s)", into, strings.Join(points, ", "))
 }
 
 // patternTimeout bounds one match of a central pattern against a config key.
