@@ -560,7 +560,11 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 		ptr := h.Pointer()
 		if w := raw.Get("when"); w.IsString() {
 			h.When = &w.Str
-			if !hasConfigKey(c, w.Str) {
+			// A config that is missing or no object is the schema's
+			// finding; "not a key of this capability's config (it
+			// declares none)" at every hook would repeat it, and untruly
+			// of keys declared in a list or in the wrong place.
+			if cfg := d.Root.Get("config"); cfg != nil && cfg.Kind == ojson.Object && !hasConfigKey(c, w.Str) {
 				s.at(d, ptr+"/when", "when-unknown-key",
 					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)", kind, w.Str, configKeyList(c))
 			}

@@ -114,3 +114,34 @@ func TestIntoSaysWhatToWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestWhenIsNotBlamedForAMissingConfig: a config left out, or written as
+// a list, is the schema's one finding; each hook's when is not reported as
+// naming no key of it ("it declares none"), a consequence reported
+// beside its cause, and untrue of a list that holds the key.
+func TestWhenIsNotBlamedForAMissingConfig(t *testing.T) {
+	hooks := `"steps": [{"point": "ship:pre", "ref": {"command": "x"}, "produces": [], "consumes": [], "when": "workflow.changelog"}]`
+	for name, config := range map[string]string{
+		"missing":  ``,
+		"a list":   `"config": [{"key": "workflow.changelog", "type": "boolean", "default": true, "description": "d"}],`,
+		"a string": `"config": "workflow.changelog",`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+			m := strings.Replace(string(c.Manifest.Data), `"config": {},`, config, 1)
+			c.Manifest.Data = []byte(strings.Replace(m, `"steps": []`, hooks, 1))
+			if got := newcomerFindings(t, "when-unknown-key", c); len(got) != 0 {
+				t.Errorf("when-unknown-key findings: %v", got)
+			}
+			if got := newcomerFindings(t, "schema", c); len(got) != 1 || !strings.Contains(got[0].Pointer+got[0].Message, "config") {
+				t.Errorf("schema findings: %v, want one about config", got)
+			}
+		})
+	}
+	// A config that is an object lacking the key is still reported.
+	c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"steps": []`, hooks, 1))
+	if got := newcomerFindings(t, "when-unknown-key", c); len(got) != 1 {
+		t.Errorf("an empty config: when-unknown-key findings %v, want 1", got)
+	}
+}
