@@ -145,3 +145,29 @@ func TestWhenIsNotBlamedForAMissingConfig(t *testing.T) {
 		t.Errorf("an empty config: when-unknown-key findings %v, want 1", got)
 	}
 }
+
+// TestMissingFieldNamesWhereItIsWritten: a required field written one
+// level too deep (a capability's config inside its step, a gate's onError
+// inside its check) is said to be there, with where it belongs. Before,
+// "missing required field 'config'" at 1:1 said nothing of the config
+// the author wrote.
+func TestMissingFieldNamesWhereItIsWritten(t *testing.T) {
+	c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+	m := strings.Replace(string(c.Manifest.Data), `"config": {},`, ``, 1)
+	m = strings.Replace(m, `"steps": []`, `"steps": [{"point": "ship:pre", "ref": {"command": "x"}, "produces": [], "consumes": [], "config": {}}]`, 1)
+	m = strings.Replace(m, `"gates": []`, `"gates": [{"point": "ship:pre", "check": {"query": "q", "onError": "halt"}, "blocking": true}]`, 1)
+	c.Manifest.Data = []byte(m)
+	got := map[string]string{}
+	for _, d := range newcomerFindings(t, "schema", c) {
+		got[d.Pointer] = d.Message
+	}
+	want := map[string]string{
+		"":         `missing required field 'config'; the field 'config' is written at /steps/0/config: move it up, to the top level`,
+		"/gates/0": `missing required field 'onError'; the field 'onError' is written at /gates/0/check/onError: move it up, to /gates/0`,
+	}
+	for ptr, msg := range want {
+		if got[ptr] != msg {
+			t.Errorf("at %q: got %q\nwant %q", ptr, got[ptr], msg)
+		}
+	}
+}

@@ -277,11 +277,50 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 	}
 	switch len(keys) {
 	case 0:
-		return ""
+		return misplacedHint(obj, ptr, missing)
 	case 1:
 		return fmt.Sprintf("; the field %s is there: did you mean %s?", keys[0], wants[0])
 	}
 	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(keys, ", "), strings.Join(wants, ", "))
+}
+
+// misplacedHint names where, below the object at ptr, a missing required
+// field is written ("config" inside a step, "onError" inside a gate's
+// check), since a finding that it is missing, at the object, says nothing
+// of the one the author wrote one level too deep: the first of missing
+// found, breadth first, at most three levels down; "" for none.
+func misplacedHint(obj *ojson.Value, ptr string, missing []string) string {
+	type at struct {
+		v   *ojson.Value
+		ptr string
+	}
+	level := []at{{obj, ptr}}
+	for depth := 0; depth < 3 && len(level) > 0; depth++ {
+		var next []at
+		for _, a := range level {
+			switch a.v.Kind {
+			case ojson.Object:
+				for i := range a.v.Members {
+					m := &a.v.Members[i]
+					p := a.ptr + "/" + ojson.EscapePointer(m.Key)
+					if depth > 0 && slices.Contains(missing, m.Key) {
+						where := "the top level"
+						if ptr != "" {
+							where = ptr
+						}
+						return fmt.Sprintf("; the field %s is written at %s: move it up, to %s", quoteKey(m.Key), p, where)
+					}
+					next = append(next, at{&m.Value, p})
+				}
+			case ojson.Array:
+				for i := range a.v.Items {
+					next = append(next, at{&a.v.Items[i], a.ptr + "/" + strconv.Itoa(i)})
+				}
+			}
+		}
+		level = next
+	}
+	return ""
 }
 
 // parsedSchemas are the embedded schemas as documents, by URL, for looking
