@@ -171,3 +171,33 @@ func TestMissingFieldNamesWhereItIsWritten(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectGivenAsAStringSaysWhatToWrite: a step's ref, a fragment or a
+// gate's check written as its bare value, as the ADR's one-line examples
+// read, is told the object to write. Before: "expected object, but got
+// string" only.
+func TestObjectGivenAsAStringSaysWhatToWrite(t *testing.T) {
+	c := newcomerCap("changelog", `["changelog-write"]`, `["gsd-changelog"]`, `{}`)
+	m := strings.Replace(string(c.Manifest.Data), `"steps": []`, `"steps": [
+    {"point": "ship:pre", "ref": "changelog-write", "produces": [], "consumes": []},
+    {"point": "ship:pre", "ref": "gsd-changelog", "produces": [], "consumes": [], "fragment": "Write the entry.\nThen stop."}]`, 1)
+	m = strings.Replace(m, `"contributions": []`, `"contributions": [{"point": "plan:pre", "into": "planner", "fragment": "loop/note.md"}]`, 1)
+	m = strings.Replace(m, `"gates": []`, `"gates": [{"point": "ship:pre", "check": "changelog.present", "blocking": true, "onError": "halt"}]`, 1)
+	c.Manifest.Data = []byte(m)
+	got := map[string]string{}
+	for _, d := range newcomerFindings(t, "schema", c) {
+		got[d.Pointer] = d.Message
+	}
+	want := map[string]string{
+		"/steps/0/ref":              `expected object, but got string: a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}; write {"skill": "changelog-write"}`,
+		"/steps/1/ref":              `; write {"agent": "gsd-changelog"}`,
+		"/steps/1/fragment":         `; write {"inline": "Write the entry.\nThen stop."}`,
+		"/contributions/0/fragment": `expected object, but got string: a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself); write {"path": "loop/note.md"}`,
+		"/gates/0/check":            `expected object, but got string: a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}; write {"query": "changelog.present"}`,
+	}
+	for ptr, msg := range want {
+		if !strings.HasSuffix(got[ptr], msg) {
+			t.Errorf("at %s: got %q\nwant …%q", ptr, got[ptr], msg)
+		}
+	}
+}

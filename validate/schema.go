@@ -388,6 +388,11 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 	if msg == "not allowed" || strings.Contains(msg, "false schema") {
 		return ptr, "this field is not allowed here"
 	}
+	if strings.HasSuffix(leaf.KeywordLocation, "/type") {
+		if hint := objectHint(root, ptr, leaf.AbsoluteKeywordLocation); hint != "" {
+			return ptr, msg + hint
+		}
+	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/enum") {
 		if m, ok := enumMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
 			return ptr, m
@@ -404,6 +409,35 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		}
 	}
 	return ptr, msg
+}
+
+// objectHints are the objects of a capability whose author, reading the
+// ADR's one-line examples, writes only their value: what the object is,
+// and the member the string given goes in.
+var objectHints = map[string]struct{ what, member string }{
+	"/$defs/step/properties/ref/type":   {`a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}`, "skill"},
+	"/$defs/fragment/type":              {`a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself)`, "path"},
+	"/$defs/gate/properties/check/type": {`a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}`, "query"},
+}
+
+// objectHint says what to write for a string given where one of
+// objectHints is due (at the library's absolute keyword location absLoc):
+// the object holding it; "" for any other type mismatch.
+func objectHint(root *ojson.Value, ptr, absLoc string) string {
+	_, frag, _ := strings.Cut(absLoc, "#")
+	h, ok := objectHints[frag]
+	got, _, ok2 := root.Lookup(ptr)
+	if !ok || !ok2 || !got.IsString() {
+		return ""
+	}
+	member := h.member
+	if member == "path" && (strings.ContainsAny(got.Str, "\n") || strings.Count(got.Str, " ") > 2) {
+		member = "inline" // text, not a file name
+	}
+	if member == "skill" && strings.HasPrefix(got.Str, "gsd-") {
+		member = "agent" // skill stems are unprefixed; agent names keep gsd-
+	}
+	return fmt.Sprintf(": %s; write {%s: %s}", h.what, ojson.AppendString(nil, member), ojson.AppendString(nil, got.Str))
 }
 
 // notMessage words the failure of a "not" of values a field may not take
