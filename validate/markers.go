@@ -70,8 +70,15 @@ var (
 // markerHints are the byte strings a file must contain to be worth parsing.
 var markerHints = [][]byte{[]byte("gsd:loop-host"), []byte("<loop-point"), []byte("<agent-role"), []byte("<loop-artifact")}
 
+// misspeltBlockRe finds a comment named as a gsd:loop-host block is, with
+// a slip ("gsd:loophost", "gsd-loop-host", "GSD:loop_host"), up to its
+// "-->": its name, then its body. The exact name is blockRe's.
+var misspeltBlockRe = regexp.MustCompile(`(?i)<!--` + jsSpace + `*(gsd` + jsSpace + `*[:_ -]?` + jsSpace + `*loop` + jsSpace + `*[_ -]?` + jsSpace + `*hosts?)\b((?s:.*?))-->`)
+
 // MayHoldMarker is a cheap pre-filter for the scanner: a file without any of
-// the marker spellings cannot be a host workflow.
+// the marker spellings cannot be a host workflow. A block whose name is
+// misspelt counts, so that its file is read and the slip reported: the
+// step it declares would otherwise be said to be missing, in no file.
 func MayHoldMarker(src []byte) bool {
 	if text, ok := utf16Text(src); ok {
 		src = text // reported by parseMarker, not silently dropped
@@ -80,6 +87,22 @@ func MayHoldMarker(src []byte) bool {
 		if bytes.Contains(src, h) {
 			return true
 		}
+	}
+	return (bytes.Contains(src, []byte("loop")) || bytes.Contains(src, []byte("LOOP"))) && misspeltBlockRe.Match(src)
+}
+
+// reportMisspeltBlock reports the first comment outside code (code, see
+// codeRanges) named as a gsd:loop-host block with a slip whose body
+// declares a step, which neither gsd-core nor capreg reads, and reports
+// whether there was one.
+func reportMisspeltBlock(file string, src []byte, code spans, s *sink) bool {
+	for _, m := range misspeltBlockRe.FindAllSubmatchIndex(src, -1) {
+		if code.contains(m[0]) || string(src[m[2]:m[3]]) == "gsd:loop-host" || !stepLineRe.Match(src[m[4]:m[5]]) {
+			continue
+		}
+		s.atOffset(file, src, m[2], "", "marker-syntax",
+			"this comment is named %q, not gsd:loop-host, so it is not read as a loop-host block and the file declares no step; write <!-- gsd:loop-host", src[m[2]:m[3]])
+		return true
 	}
 	return false
 }
@@ -157,6 +180,9 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	reportOpenComment(file, src, openComment, commentedOut, s)
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
+		if reportMisspeltBlock(file, src, code, s) {
+			return nil, Item{}
+		}
 		indented := indentedBlocks(src, top, code)
 		reportIndentedMarker(file, src, hidden, top, indented, s)
 		return nil, indentedStep(src, top, indented)

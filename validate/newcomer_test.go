@@ -201,3 +201,53 @@ func TestObjectGivenAsAStringSaysWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestMisspeltLoopHostBlockIsReportedAtIt: a workflow whose gsd:loop-host
+// block is named with a slip is read and the slip reported there, once.
+// Before, the file was not even read (no marker spelling in it): the
+// findings were "canonical points ["ship:pre", "ship:post"] are declared
+// by no host workflow", in no file, and into-not-in-roles in every other
+// capability contributing at ship.
+func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
+	for _, name := range []string{"gsd:loophost", "gsd-loop-host", "GSD:loop_host", "gsd: loop-host"} {
+		t.Run(name, func(t *testing.T) {
+			workflows := hostWorkflows(t, "workflows")
+			var ship *File
+			for i := range workflows {
+				if strings.HasSuffix(workflows[i].Path, "/ship.md") {
+					ship = &workflows[i]
+				}
+			}
+			if !strings.Contains(string(ship.Data), "<!-- gsd:loop-host") {
+				t.Fatal("the sample's ship.md has no gsd:loop-host block; update this test")
+			}
+			ship.Data = []byte(strings.Replace(string(ship.Data), "<!-- gsd:loop-host", "<!-- "+name, 1))
+			if !MayHoldMarker(ship.Data) {
+				t.Fatal("MayHoldMarker: false, so the scan would not read the file")
+			}
+			c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+				`"contributions": [{"point": "ship:pre", "into": "orchestrator", "fragment": {"inline": "x"}}]`, 1))
+			res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{c}, Workflows: workflows})
+			if len(res.Diagnostics) != 1 {
+				t.Fatalf("%d findings, want 1: %v", len(res.Diagnostics), res.Diagnostics)
+			}
+			d := res.Diagnostics[0]
+			want := `this comment is named "` + name + `", not gsd:loop-host, so it is not read as a loop-host block and the file declares no step; write <!-- gsd:loop-host`
+			if d.File != ship.Path || d.Rule != "marker-syntax" || d.Line != 1 || d.Message != want {
+				t.Errorf("got %+v\nwant %s:1 marker-syntax %s", d, ship.Path, want)
+			}
+		})
+	}
+	// The name exact but the comment a mention, and a longer name, are not
+	// taken for a slip.
+	for _, src := range []string{"<!-- gsd:loop-hosted-by: team\nstep: ship\n-->\n", "`<!-- gsd:loophost\nstep: ship\n-->`\n", "<!-- gsd:loophost -->\n"} {
+		var s sink
+		parseMarker("w.md", []byte(src), &s)
+		for _, d := range s.diags {
+			if strings.Contains(d.Message, "is named") {
+				t.Errorf("%q: %v", src, d)
+			}
+		}
+	}
+}
