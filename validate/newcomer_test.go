@@ -251,3 +251,27 @@ func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
 		}
 	}
 }
+
+// TestStringGivenForAListSaysWhatToWrite: one string where a list of
+// strings is due (requires, skills, a step's produces) is told the list to
+// write. Before: "expected array, but got string" only.
+func TestStringGivenForAListSaysWhatToWrite(t *testing.T) {
+	c := newcomerCap("changelog", `"changelog-write"`, `[]`, `{}`)
+	m := strings.Replace(string(c.Manifest.Data), `"requires": []`, `"requires": "research"`, 1)
+	m = strings.Replace(m, `"steps": []`, `"steps": [{"point": "ship:pre", "ref": {"command": "x"}, "produces": "CHANGELOG.md", "consumes": []}]`, 1)
+	c.Manifest.Data = []byte(m)
+	got := map[string]string{}
+	for _, d := range newcomerFindings(t, "schema", c) {
+		got[d.Pointer] = d.Message
+	}
+	want := map[string]string{
+		"/requires":         `expected array, but got string: a list of strings is due, even of one; write ["research"]`,
+		"/skills":           `expected array, but got string: a list of strings is due, even of one; write ["changelog-write"]`,
+		"/steps/0/produces": `expected array, but got string: a list of strings is due, even of one; write ["CHANGELOG.md"]`,
+	}
+	for ptr, msg := range want {
+		if got[ptr] != msg {
+			t.Errorf("at %s: got %q\nwant %q", ptr, got[ptr], msg)
+		}
+	}
+}

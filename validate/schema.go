@@ -427,7 +427,17 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 	_, frag, _ := strings.Cut(absLoc, "#")
 	h, ok := objectHints[frag]
 	got, _, ok2 := root.Lookup(ptr)
-	if !ok || !ok2 || !got.IsString() {
+	if !ok2 || !got.IsString() {
+		return ""
+	}
+	if !ok {
+		// One string where a list of strings is due ("requires":
+		// "research", "produces": "CHANGELOG.md"): the list holding it.
+		if node, ok := schemaNode(strings.TrimSuffix(absLoc, "/type")); ok && node.Get("type").IsString() && node.Get("type").Str == "array" {
+			if items := node.Get("items"); items != nil && items.Get("type").IsString() && items.Get("type").Str == "string" {
+				return fmt.Sprintf(": a list of strings is due, even of one; write [%s]", ojson.AppendString(nil, got.Str))
+			}
+		}
 		return ""
 	}
 	member := h.member
