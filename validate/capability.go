@@ -658,6 +658,11 @@ func checkRef(c *Capability, d *doc, ptr string, ref *ojson.Value, s *sink) {
 		s.at(d, ptr+"/ref/"+kinds[0], "ref-discriminator", "ref.%s must be a string", kinds[0])
 		return
 	}
+	// A skills or agents that is no list is the schema's finding; "not
+	// in this capability's skills []" would repeat it, untruly.
+	if list := d.Root.Get(kinds[0] + "s"); kinds[0] != "command" && (list == nil || list.Kind != ojson.Array) {
+		return
+	}
 	switch kinds[0] {
 	case "skill":
 		if strings.HasPrefix(v.Str, "gsd-") {

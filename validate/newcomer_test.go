@@ -275,3 +275,16 @@ func TestStringGivenForAListSaysWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestRefOfNoListIsNotReported: a ref.skill is not reported as missing
+// from skills that is no list, which is the schema's finding; before,
+// "ref.skill "w" is not in this capability's skills []" repeated it,
+// untruly.
+func TestRefOfNoListIsNotReported(t *testing.T) {
+	c := newcomerCap("changelog", `"w"`, `[]`, `{}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"steps": []`,
+		`"steps": [{"point": "ship:pre", "ref": {"skill": "w"}, "produces": [], "consumes": []}]`, 1))
+	if got := newcomerFindings(t, "ref-not-owned", c); len(got) != 0 {
+		t.Errorf("skills no list: ref-not-owned %v", got)
+	}
+}
