@@ -566,7 +566,7 @@ func hooks(c *Capability, d *doc, src *CapabilitySource, kind HookKind, inlined 
 			// of keys declared in a list or in the wrong place.
 			if cfg := d.Root.Get("config"); cfg != nil && cfg.Kind == ojson.Object && !hasConfigKey(c, w.Str) {
 				s.at(d, ptr+"/when", "when-unknown-key",
-					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)", kind, w.Str, configKeyList(c))
+					"%s.when %q is not a key of this capability's config; when names one of its own config keys (%s)%s", kind, w.Str, configKeyList(c), whenHint(c, w.Str))
 			}
 		}
 		if own := raw.Get("capId"); own != nil && !(own.IsString() && own.Str == c.ID) {
@@ -612,6 +612,22 @@ func checkConfigValues(d *doc, ptr string, cv *ojson.Value, s *sink) {
 				"configValues alias %q maps to %s; it must name a dotted config key (a string such as \"workflow.security_asvs_level\"): render-hooks resolves only keys, so it drops this alias", m.Key, m.Value.Kind.Phrase())
 		}
 	}
+}
+
+// whenHint says what is wrong with a when that is an expression over its
+// capability's config keys ("!workflow.x", "workflow.x == true"): when is
+// one key, read for its truth, with no operator (ref §2.7); "" for any
+// other.
+func whenHint(c *Capability, when string) string {
+	if !strings.ContainsAny(when, "!=&|<> ()") {
+		return ""
+	}
+	for _, e := range c.Config {
+		if strings.Contains(when, e.Key) {
+			return fmt.Sprintf(": when is one key, true when its value is truthy, with no operators or negation; write %q, or declare a key whose value is the opposite", e.Key)
+		}
+	}
+	return ": when is one key, true when its value is truthy, with no operators or negation"
 }
 
 func configKeyList(c *Capability) string {

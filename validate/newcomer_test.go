@@ -288,3 +288,17 @@ func TestRefOfNoListIsNotReported(t *testing.T) {
 		t.Errorf("skills no list: ref-not-owned %v", got)
 	}
 }
+
+// TestWhenExpressionSaysWhenIsOneKey: a when written as an expression over
+// a key ("!workflow.changelog") is told that when is one key, with no
+// operators (ref §2.7), and the key to write. Before, it listed the keys,
+// the one it negates among them, which read as if it were declared.
+func TestWhenExpressionSaysWhenIsOneKey(t *testing.T) {
+	c := newcomerCap("changelog", `["w"]`, `[]`, `{"workflow.changelog": {"type": "boolean", "default": true, "description": "d"}}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"steps": []`,
+		`"steps": [{"point": "ship:pre", "ref": {"skill": "w"}, "produces": [], "consumes": [], "when": "!workflow.changelog"}]`, 1))
+	want := `step.when "!workflow.changelog" is not a key of this capability's config; when names one of its own config keys (workflow.changelog): when is one key, true when its value is truthy, with no operators or negation; write "workflow.changelog", or declare a key whose value is the opposite`
+	if got := newcomerFindings(t, "when-unknown-key", c); len(got) != 1 || got[0].Message != want {
+		t.Errorf("got %v\nwant %s", got, want)
+	}
+}
