@@ -33,6 +33,15 @@ import (
 //     and splitting at them cut "हिन्दी" into the one-letter words "ह" "न"
 //     "द", which matched any card with a word that has one of them.
 //
+//   - Chinese, Japanese and Korean letters (Han, Hiragana, Katakana,
+//     Hangul) are read as the overlapping pairs of each run of them
+//     ("备份数据库" is "备份" "份数" "数据" "据库"; a run of one letter is
+//     itself), apart from the letters of other scripts beside them. Those
+//     languages write no space between words, so a run was one word, and a
+//     request that said less or more than a card's whole run ("数据库",
+//     "如何备份数据库") found nothing. Pairs need no dictionary and are what
+//     search engines index such text by.
+//
 //   - A word ending in two capitals and an "s" is the acronym without
 //     the "s" ("GPUs" is "gpu", see isAcronymPlural).
 //
@@ -52,6 +61,10 @@ func (t *tokenizer) words(s string) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
+		case isCJK(r):
+			t.flush()
+			i = t.pairs(i)
+			continue
 		case isWordRune(r), t.inWord() && isMark(r):
 			t.add(i, r)
 		case r == '[':
@@ -78,6 +91,51 @@ func (t *tokenizer) words(s string) {
 		i += size
 	}
 	t.flush()
+}
+
+// pairs appends the overlapping pairs of letters of the run of CJK
+// letters (each with the marks after it) that starts at offset i of t.s,
+// or the run itself when it is one letter, and returns the offset past
+// the run.
+func (t *tokenizer) pairs(i int) int {
+	s := t.s
+	prev, cur := -1, i // starts of the previous letter and of this one
+	for cur < len(s) {
+		r, size := utf8.DecodeRuneInString(s[cur:])
+		if !isCJK(r) {
+			break
+		}
+		next := cur + size
+		for next < len(s) {
+			m, msize := utf8.DecodeRuneInString(s[next:])
+			if !isMark(m) {
+				break
+			}
+			next += msize
+		}
+		if prev >= 0 {
+			t.dst = append(t.dst, s[prev:next])
+			t.endParts()
+		}
+		prev, cur = cur, next
+	}
+	if prev == i { // one letter
+		t.dst = append(t.dst, s[i:cur])
+		t.endParts()
+	}
+	return cur
+}
+
+// isCJK reports whether r is a letter of a script written without spaces
+// between words, which rawTokens reads as pairs of letters: Han,
+// Hiragana, Katakana (with its long vowel mark "ー", of no script of its
+// own) and Hangul. Their symbols, numerals and marks ("⺀", "〇", the
+// Hangul tone mark) are no letters, as elsewhere.
+func isCJK(r rune) bool {
+	if r < 0x1100 || !unicode.IsLetter(r) { // below Hangul Jamo: Latin, Cyrillic, Greek, ...
+		return false
+	}
+	return r == 0x30fc || unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // tokenizer accumulates one word at a time. A word that is a lowercase,
@@ -313,6 +371,9 @@ func keepToken(w string) bool {
 // stem reduces a lowercase token to its Snowball English stem. Stop words
 // never reach it, so stop-word stemming is irrelevant.
 func stem(w string) string {
+	if r, _ := utf8.DecodeRuneInString(w); isCJK(r) {
+		return w // a pair of CJK letters (rawTokens), which has no English ending
+	}
 	return english.Stem(w, true)
 }
 

@@ -59,6 +59,12 @@ func TestRawTokens(t *testing.T) {
 		{"mark starting a word", "\u0301ab \u0301", []string{"ab"}},
 		{"mark inside flag brackets", "[क\u093f]ल", []string{"क\u093fल"}},
 		{"mark first in brackets", "a[\u093f]b", []string{"a", "b"}},
+		{"han as overlapping pairs", "备份数据库。", []string{"备份", "份数", "数据", "据库"}},
+		{"one han letter", "库", []string{"库"}},
+		{"kana and the long vowel mark", "エラーログ", []string{"エラ", "ラー", "ーロ", "ログ"}},
+		{"han beside latin", "部署to staging", []string{"部署", "to", "staging"}},
+		{"latin beside kana", "Dockerコンテナ", []string{"docker", "コン", "ンテ", "テナ"}},
+		{"hangul", "데이터베이스를", []string{"데이", "이터", "터베", "베이", "이스", "스를"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -121,7 +127,8 @@ func TestEditDistanceOne(t *testing.T) {
 // as Analyze tokenizes, its camel-case parts spelling its words.
 func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y",
-		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer", "VMs listPRs ÉTÉs"} {
+		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer", "VMs listPRs ÉTÉs",
+		"备份数据库", "エラーログを探す ｶﾀｶﾅ", "데이터\u302e를", "〇⺀x日\u3099本", "Dockerコンテナ[日]本"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -220,6 +227,33 @@ func TestSearchKeepsMarkedWordsWhole(t *testing.T) {
 	})
 	if got := ids(ix.Search(Query{Intent: "हिन्दी"})); !slices.Equal(got, []string{"hindi"}) {
 		t.Errorf("Search(हिन्दी) = %v, want [hindi]", got)
+	}
+}
+
+// TestSearchFindsWordsInsideCJKText: Chinese and Japanese are written
+// without spaces, so a run of their letters was one word: a card saying
+// "备份数据库" (back up the database) was not found for "数据库"
+// (database), nor for "如何备份数据库" (how to back up the database), and
+// "エラーログを探したい" found no card saying "エラーログを探す".
+func TestSearchFindsWordsInsideCJKText(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "backup-zh", Summary: "备份生产数据库到对象存储。", IntentPhrases: []string{"备份数据库", "创建数据库快照"}, Risk: "reversible"},
+		{ID: "logs-ja", Summary: "本番サーバーのログを検索します。", IntentPhrases: []string{"ログを検索する", "エラーログを探す"}, Risk: "reversible"},
+		{ID: "restart-ru", Summary: "Перезапускает веб-сервер.", IntentPhrases: []string{"перезапустить сервер"}, Risk: "reversible"},
+		{ID: "deploy", Summary: "Deploy the service to staging.", IntentPhrases: []string{"deploy to staging"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"数据库", "backup-zh"},
+		{"如何备份数据库", "backup-zh"},
+		{"请帮我备份数据库", "backup-zh"},
+		{"备份数据库", "backup-zh"},
+		{"エラーログを探したい", "logs-ja"},
+		{"ログ", "logs-ja"},
+		{"サーバーのログを検索", "logs-ja"},
+	} {
+		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
+			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
+		}
 	}
 }
 
