@@ -95,6 +95,10 @@ type Index struct {
 	avgLen [numFields]float32 // average unit length per field, over cards
 	w      [numFeat]float32   // second-stage weights (learn.go)
 
+	// folded holds the terms written with accents by the stem of their
+	// words without them (buildFolded): "deploi" finds "déploiement".
+	folded map[string][]int32
+
 	// bareIDs are the cards whose id has no indexable word ("am",
 	// "where", "m"), by their raw id words joined with spaces: an intent
 	// of no indexable word finds them by spelling the id (see Search).
@@ -181,6 +185,7 @@ func buildWith(cards []Card, p params) *Index {
 	ix.analyseUnits()
 	ix.indexBareIDs()
 	ix.buildDeletes()
+	ix.buildFolded()
 	ix.buildSorted()
 	ix.buildAssocRows()
 	ix.w = p.initialWeights()
@@ -248,6 +253,7 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		deletes:    ix.deletes,
 		maxTermLen: ix.maxTermLen,
 		sorted:     ix.sorted,
+		folded:     ix.folded,
 		w:          ix.w,
 		assoc:      ix.assoc,
 		assocRow:   ix.assocRow,

@@ -454,6 +454,9 @@ func (ix *Index) addQueryWord(s *scratch, w string, qw float32, repair bool) boo
 	if !ok {
 		ix.addAssocWord(s, st, -1, qw)
 		s.seq = append(s.seq, -1)
+		if repair && ix.addFoldedTerms(s, w, qw) {
+			return true
+		}
 		abbrev := ix.addAbbrevTerms(s, st, qw)
 		return repair && ix.correctTypo(s, st, w) || abbrev
 	}
