@@ -5,7 +5,9 @@
 // Text is analysed the same way for cards and queries (see Analyze):
 // in Unicode form NFKC, lowercase words split on anything not a letter, a digit or a mark after one
 // (Chinese, Japanese and Korean, written without spaces, as overlapping
-// pairs of letters: "备份数据库" is "备份" "份数" "数据" "据库"), tldr flag
+// pairs of letters: "备份数据库" is "备份" "份数" "数据" "据库"; a French
+// or Italian elided article apart from its word, "l'environnement" as
+// "environnement", where an English apostrophe joins, "don't"), tldr flag
 // brackets unwrapped ("[a]ction" is "action"), stop words dropped, and each
 // word reduced by the Snowball English stemmer. A query word in camel case
 // that the cards do not hold ("dbRollback", "PortForward", "OOMKilled":

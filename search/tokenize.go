@@ -80,10 +80,12 @@ func (t *tokenizer) words(s string) {
 			}
 			t.flush()
 		case (r == '\'' || r == '\u2019') && t.inWord() && i+size < len(s):
-			if next, _ := utf8.DecodeRuneInString(s[i+size:]); unicode.IsLetter(next) {
-				t.edited = true // drop the apostrophe, keep the word going
-			} else {
+			if next, _ := utf8.DecodeRuneInString(s[i+size:]); !unicode.IsLetter(next) {
 				t.flush()
+			} else if isElision(t.buf) && elidedBefore(next) {
+				t.begun = false // drop "l'", the word after it is a word
+			} else {
+				t.edited = true // drop the apostrophe, keep the word going
 			}
 		default:
 			t.flush()
@@ -91,6 +93,31 @@ func (t *tokenizer) words(s string) {
 		i += size
 	}
 	t.flush()
+}
+
+// isElision reports whether w, the lowercase letters before an apostrophe,
+// is a French or Italian article, pronoun or conjunction that drops its
+// vowel before a word that starts with a vowel or an "h" (elidedBefore):
+// "l'application", "qu'il", "dell'archivio", "un'altra". Such a word is no
+// part of the one after it: read as one, "l'environnement" was
+// "lenvironnement", so a card that said "supprimer l'environnement" was
+// not found for "environnement", and "détruire environnement" put a card
+// that creates one first. English contractions and possessives go on
+// with a consonant ("Dell's", "don't", "we'll", "they're"), and stay one
+// word.
+func isElision(w []byte) bool {
+	switch string(w) {
+	case "c", "d", "j", "l", "m", "n", "s", "t", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu",
+		"un", "dell", "all", "dall", "nell", "sull", "coll", "quell", "quest":
+		return true
+	}
+	return false
+}
+
+// elidedBefore reports whether r, the letter after an apostrophe, may
+// start a word that an article elides before: a vowel or an "h".
+func elidedBefore(r rune) bool {
+	return strings.ContainsRune("aeiouyhàâäáéèêëíìîïóòôöúùûüœæ", unicode.ToLower(r))
 }
 
 // pairs appends the overlapping pairs of letters of the run of CJK

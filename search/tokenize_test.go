@@ -51,6 +51,10 @@ func TestRawTokens(t *testing.T) {
 		{"apostrophe inside word", "Android's don't", []string{"androids", "dont"}},
 		{"trailing apostrophe", "users' files", []string{"users", "files"}},
 		{"curly apostrophe", "it\u2019s", []string{"its"}},
+		{"french elision", "L'application qu\u2019il j'ai d'habitude", []string{"application", "il", "ai", "habitude"}},
+		{"italian elision", "dell'archivio un'altra", []string{"archivio", "altra"}},
+		{"english possessive of an elision word", "Dell's all's l'll don't", []string{"dells", "alls", "lll", "dont"}},
+		{"elision word before a consonant", "aujourd'hui l'x", []string{"aujourdhui", "lx"}},
 		{"digits kept", "en0 or 10s", []string{"en0", "or", "10s"}},
 		{"unicode letters", "Ünïcode ÉTÉ", []string{"ünïcode", "été"}},
 		{"devanagari vowel signs and virama", "हिन्दी भाषा", []string{"हिन्दी", "भाषा"}},
@@ -254,6 +258,32 @@ func TestSearchFindsWordsInsideCJKText(t *testing.T) {
 		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
 			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
 		}
+	}
+}
+
+// TestSearchFindsWordsAfterElision: French and Italian write an article
+// or pronoun that drops its vowel into the next word ("l'environnement"),
+// which was read as one word, "lenvironnement": a card that said
+// "supprimer l'environnement" was not found for "environnement", and a
+// request to destroy one put the card that creates one first.
+func TestSearchFindsWordsAfterElision(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "env-delete", Summary: "Supprime l'environnement de recette.", IntentPhrases: []string{"supprimer l'environnement de test", "détruire l'environnement"}, Risk: "destructive"},
+		{ID: "env-create", Summary: "Crée un environnement de recette.", IntentPhrases: []string{"créer un environnement de test"}, Risk: "reversible"},
+		{ID: "archive", Summary: "Archivia i log dell'applicazione.", IntentPhrases: []string{"fare il backup dell'archivio"}, Risk: "reversible"},
+		{ID: "certs", Summary: "Rotate the certificates.", IntentPhrases: []string{"rotate certs"}, Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"détruire environnement", "env-delete"},
+		{"supprimer un environnement", "env-delete"},
+		{"applicazione", "archive"},
+	} {
+		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
+			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
+		}
+	}
+	if got := ids(ix.Search(Query{Intent: "environnement"})); !slices.Contains(got, "env-delete") {
+		t.Errorf("Search(environnement) = %v, want env-delete among them", got)
 	}
 }
 
