@@ -117,39 +117,57 @@ func TestGenWriteLeavesNoTemporaryFile(t *testing.T) {
 	}
 }
 
+// sampleRepo copies testdata/repo into a temporary folder and returns it
+// with the folder gen is to write its artifacts in.
+func sampleRepo(t *testing.T) (repo, out string) {
+	t.Helper()
+	repo = t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	return repo, filepath.Join(repo, "gen")
+}
+
+// genIn runs gen on repo with its artifacts in out, in mode (--write,
+// --check), and returns its exit code and output.
+func genIn(repo, out, mode string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = run(context.Background(), []string{"gen", "--repo", repo, "--out", out, mode}, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// rewriteLineEnds replaces from by to in the text files (.md, .json) of
+// repo, sources and artifacts alike, as a git checkout with or without
+// autocrlf writes them.
+func rewriteLineEnds(t *testing.T, repo, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".json") {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p, bytes.ReplaceAll(data, []byte(from), []byte(to)), 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestGenCheckIgnoresCRLFCheckouts: on a checkout whose text files git
 // wrote with CRLF (Windows, core.autocrlf), the artifacts committed from
 // an LF checkout are up to date, although each fragment the registry
 // inlines now reads "\r\n" where the committed string holds "\n"; and the
 // other way round. A real change still shows.
 func TestGenCheckIgnoresCRLFCheckouts(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(repo, "gen")
+	repo, out := sampleRepo(t)
 	gen := func(mode string) (int, string) {
-		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, mode}, &stdout, &stderr)
-		return code, stdout.String() + stderr.String()
+		code, stdout, stderr := genIn(repo, out, mode)
+		return code, stdout + stderr
 	}
-	// checkout rewrites the line ends of the text files, sources and
-	// artifacts alike, as git does.
-	checkout := func(from, to string) {
-		err := filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".json") {
-				return err
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return os.WriteFile(p, bytes.ReplaceAll(data, []byte(from), []byte(to)), 0o644)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	checkout := func(from, to string) { rewriteLineEnds(t, repo, from, to) }
 	for _, step := range []struct {
 		what     string
 		from, to string
@@ -286,33 +304,13 @@ func TestEscapeTerminalJSON(t *testing.T) {
 // a tree gen --check passes, and a Windows contributor's regeneration
 // committed every fragment changed, which the next one on LF changed back.
 func TestGenWriteKeepsWhatCheckCallsUpToDate(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(repo, "gen")
-	gen := func(mode string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, mode}, &stdout, &stderr)
-		return code, stdout.String(), stderr.String()
-	}
+	repo, out := sampleRepo(t)
+	gen := func(mode string) (int, string, string) { return genIn(repo, out, mode) }
 	if code, _, msg := gen("--write"); code != exitOK {
 		t.Fatalf("gen --write: exit %d\n%s", code, msg)
 	}
 	// The checkout as git writes it with autocrlf: every text file CRLF.
-	err := filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".json") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(p, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rewriteLineEnds(t, repo, "\n", "\r\n")
 	before := map[string][]byte{}
 	for _, name := range store.ArtifactNames {
 		data, err := os.ReadFile(filepath.Join(out, name))
