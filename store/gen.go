@@ -31,7 +31,8 @@ type Written struct {
 
 // WriteArtifacts writes the snapshot's artifacts into dir, creating it, but
 // those whose file holds their bytes already, carriage returns aside, as
-// CheckArtifacts compares them. Each file is written to a
+// CheckArtifacts compares them; an artifact is written without them, as a
+// checkout with LF line ends generates it. Each file is written to a
 // temporary name, synced and renamed, so a reader never sees a half-written
 // artifact; once ctx ends (an interrupt) no more are written, and the
 // temporary file of one being written is removed.
@@ -56,15 +57,19 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 			return done, err
 		}
 		p := filepath.Join(dir, name)
-		data := snap.Artifacts[name]
+		// Written as gen --check compares, carriage returns aside: on a
+		// CRLF checkout (git's autocrlf) the registry inlines each
+		// fragment with "\r\n", and one real change rewrote them all,
+		// which the next gen --write on LF changed back. Without them the
+		// artifact is the one an LF checkout writes.
+		data := withoutCR(snap.Artifacts[name])
 		// Read as gen --check reads it: a link there is replaced, not
 		// read through, nor kept for pointing at the same bytes. And
-		// compared as it compares, carriage returns aside: on a CRLF
-		// checkout (git's autocrlf) a file gen --check calls up to date
-		// was rewritten with LF, and the registry's inlined fragments
-		// with "\r\n", a change to the committed content that gen --check
-		// passes and "git diff --exit-code" after gen --write does not.
-		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), withoutCR(data)) {
+		// compared as it compares: a file gen --check calls up to date
+		// (a CRLF checkout of LF artifacts) is kept, not rewritten with
+		// LF, which "git diff --exit-code" after gen --write took for a
+		// change.
+		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), data) {
 			done = append(done, Written{File: p, UpToDate: true})
 			continue
 		}

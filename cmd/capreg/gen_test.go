@@ -337,6 +337,45 @@ func TestGenWriteKeepsWhatCheckCallsUpToDate(t *testing.T) {
 	}
 }
 
+// TestGenWriteOnCRLFWritesWhatLFWrites: after a real change on a CRLF
+// checkout, gen --write writes the registry an LF checkout writes for the
+// same change, which gen --check calls equal. It wrote every inlined
+// fragment's "\n" as "\r\n": the one change committed every fragment
+// changed, which the next regeneration on LF changed back.
+func TestGenWriteOnCRLFWritesWhatLFWrites(t *testing.T) {
+	registry := func(eol string) []byte {
+		repo, out := sampleRepo(t)
+		if code, _, msg := genIn(repo, out, "--write"); code != exitOK {
+			t.Fatalf("gen --write: exit %d\n%s", code, msg)
+		}
+		rewriteLineEnds(t, repo, "\n", eol)
+		fragment := filepath.Join(repo, "capabilities", "research", "loop", "research-prompt.md")
+		data, err := os.ReadFile(fragment)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(fragment, append(data, "One more line."+eol...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, _, msg := genIn(repo, out, "--write"); code != exitOK {
+			t.Fatalf("gen --write after the change: exit %d\n%s", code, msg)
+		}
+		data, err = os.ReadFile(filepath.Join(out, store.RegistryFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	lf, crlf := registry("\n"), registry("\r\n")
+	if !bytes.Contains(lf, []byte("One more line.")) {
+		t.Fatal("the change is not in the registry; update this test")
+	}
+	if !bytes.Equal(crlf, lf) {
+		t.Errorf("the registry gen --write wrote on CRLF is not the one it writes on LF (it holds %d \\r\\n escapes)",
+			bytes.Count(crlf, []byte(`\r\n`)))
+	}
+}
+
 // TestGenWriteKeepsUpToDateFiles: gen --write leaves a file that holds its
 // artifact's bytes as it is (same inode, same mtime, for make and file
 // watchers) and says so; only the file that differs is written.
