@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -142,6 +143,42 @@ func TestUnknownBodyFieldMeant(t *testing.T) {
 		}
 		if c.meant != "" && !strings.Contains(m["message"].(string), `did you mean "`+c.meant+`"?`) {
 			t.Errorf("%s %s: message %q does not name %q", c.target, c.body, m["message"], c.meant)
+		}
+	}
+}
+
+// TestDetailsFieldsHaveOneType: a details field of an error has one JSON
+// type in every error that gives it, so that a client decodes it one way:
+// details.limit was the raw ?limit= string in a 400 and the byte limit,
+// a number, in a 413.
+func TestDetailsFieldsHaveOneType(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	requests := []struct{ method, target, body string }{
+		{"GET", "/tools?limit=0", ""},
+		{"GET", "/tools?limit=x", ""},
+		{"POST", "/validate", `{"files":{"a.md":"` + strings.Repeat("x", 1<<20) + `"}}`},
+		{"GET", "/tools?intnet=merge", ""},
+		{"GET", "/tools?risk=destructiv", ""},
+		{"GET", "/tools?limit=1&limit=2", ""},
+		{"GET", "/tools?intent=merge&cursor=x", ""},
+		{"GET", "/tools?command=" + strings.Repeat("a", 5000), ""},
+		{"GET", "/capabilities?role=reviewr", ""},
+		{"GET", "/capabilities/reserch", ""},
+		{"GET", "/render-hooks/plan:pr", ""},
+		{"POST", "/render-hooks/plan:pre", `{"confg": {}}`},
+	}
+	seen := map[string]string{} // details field → its JSON type and where
+	for _, r := range requests {
+		e := do(t, h, r.method, r.target, []byte(r.body))
+		d, _ := e.json(t)["details"].(map[string]any)
+		for k, v := range d {
+			typ := fmt.Sprintf("%T", v)
+			where := fmt.Sprintf("%s %.60s (%d)", r.method, r.target, e.status)
+			if prev, ok := seen[k]; ok && !strings.HasPrefix(prev, typ+" ") {
+				t.Errorf("details.%s is %s in %s but %s", k, typ, where, prev)
+			} else if !ok {
+				seen[k] = typ + " in " + where
+			}
 		}
 	}
 }

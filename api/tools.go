@@ -96,13 +96,18 @@ func toolMode(w http.ResponseWriter, q url.Values) (string, bool) {
 	}
 	return "", true
 }
+
+// parseLimit reads ?limit= (def when it is absent); another value than an
+// integer from 1 to maxLimit is a 400 naming the parameter and its range.
+// The value given is not echoed as details.limit, which is a 413's byte
+// limit, a number: one field name, one type.
 func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
 	if raw == "" {
 		return def, true
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 1 || n > maxLimit {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "limit": raw, "minimum": 1, "maximum": maxLimit})
+		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "minimum": 1, "maximum": maxLimit})
 		return 0, false
 	}
 	return n, true
