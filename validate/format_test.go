@@ -169,3 +169,17 @@ func TestFormatsInCheckout(t *testing.T) {
 		}
 	}
 }
+
+// TestGithubLineWithoutColumn: a finding at a line whose column is not
+// known gives GitHub line= only; col=0 named a column that does not exist
+// (GitHub's columns start at 1, as SARIF's do).
+func TestGithubLineWithoutColumn(t *testing.T) {
+	var out bytes.Buffer
+	d := Diagnostic{File: "workflows/plan.md", Line: 12, Rule: "marker-syntax", Severity: Error, Message: "a line, no column"}
+	if err := WriteDiagnostics(&out, "github", Diagnostics{d}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "::error file=workflows/plan.md,line=12,title=marker-syntax::a line, no column\n"; out.String() != want {
+		t.Errorf("github = %q, want %q", out.String(), want)
+	}
+}
