@@ -1049,19 +1049,20 @@ func runSettledWatcher(t *testing.T, repo, mode string) (*store.Watcher, *counte
 	c := &counter{}
 	w := runWatcherIn(t, repo, mode, 20*time.Millisecond, c)
 	waitFor(t, "the first build", func() bool { return w.Current() != nil })
-	settle(c, 300*time.Millisecond)
+	settle(w, c, 400*time.Millisecond)
 	return w, c
 }
 
-// settle waits until no rebuild has finished for quiet (at most 10 s): the
-// one rescan for new directories comes late on a loaded machine (under
-// -race beside other work, after a fixed 200 ms wait it was counted as the
-// test's own rebuild).
-func settle(c *counter, quiet time.Duration) {
+// settle waits until no rebuild has run for quiet (at most 10 s): the one
+// rescan for new directories comes late on a loaded machine, and takes
+// long under -race (after a fixed 200 ms wait, and then after 300 ms
+// without a rebuild finishing, it was counted as the test's own rebuild).
+// A rebuild running counts as not quiet, however long it has run.
+func settle(w *store.Watcher, c *counter, quiet time.Duration) {
 	last, since := c.rebuilds(), time.Now()
 	for deadline := time.Now().Add(10 * time.Second); time.Since(since) < quiet && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
-		if n := c.rebuilds(); n != last {
+		if n := c.rebuilds(); n != last || w.RebuildingFor() > 0 {
 			last, since = n, time.Now()
 		}
 	}
