@@ -482,9 +482,11 @@ func TestWatcherKeepsARegistryOverAnEmptiedRepository(t *testing.T) {
 			emptied := func(d validate.Diagnostic) bool {
 				return d.Rule == "file-unreadable" && strings.Contains(d.Message, "holds nothing capreg reads")
 			}
+			// The observer hears of a rebuild just after its status is
+			// stored: wait for both.
 			waitFor(t, "the emptied repository to fail", func() bool {
 				f := w.Status().Failure
-				return f != nil && slices.ContainsFunc(f.Diagnostics, emptied)
+				return f != nil && slices.ContainsFunc(f.Diagnostics, emptied) && c.failed.Load() > 0
 			})
 			st := w.Status()
 			if w.Current() != served || st.Generation != 1 || c.failed.Load() == 0 {
