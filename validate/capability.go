@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -339,11 +340,36 @@ func configTypeHint(got string) string {
 	return fmt.Sprintf(" (did you mean %q?)", want)
 }
 
+// jsonNumber is a number as JSON writes it.
+var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
+// unquoteHint says to drop the quotes of a default written as a string
+// that is the boolean or number its type wants ("true", "3"), as an
+// author copying a value from YAML or an environment variable writes it;
+// "" for any other default.
+func unquoteHint(def *ojson.Value, typ string) string {
+	if !def.IsString() {
+		return ""
+	}
+	v := strings.TrimSpace(def.Str)
+	switch {
+	case typ == "boolean" && (strings.EqualFold(v, "true") || strings.EqualFold(v, "false")):
+		v = strings.ToLower(v)
+	case typ == "number":
+		if _, err := strconv.ParseFloat(v, 64); !jsonNumber.MatchString(v) || err != nil {
+			return "" // not as JSON writes a number, or past a double's range
+		}
+	default:
+		return ""
+	}
+	return fmt.Sprintf(": write %s, without quotes", v)
+}
+
 func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 	switch typ {
 	case "boolean":
 		if def.Kind != ojson.Bool {
-			s.at(d, ptr+"/default", "config-slice", "default must be a boolean for type boolean, not %s", def.Kind.Phrase())
+			s.at(d, ptr+"/default", "config-slice", "default must be a boolean for type boolean, not %s%s", def.Kind.Phrase(), unquoteHint(def, typ))
 		}
 	case "string":
 		if def.Kind != ojson.String {
@@ -351,7 +377,7 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 		}
 	case "number":
 		if f, ok := def.Float(); !ok || f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
-			s.at(d, ptr+"/default", "config-slice", "default must be a finite number for type number")
+			s.at(d, ptr+"/default", "config-slice", "default must be a finite number for type number%s", unquoteHint(def, typ))
 		}
 	case "enum":
 		vals := e.Get("values")

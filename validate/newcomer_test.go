@@ -302,3 +302,29 @@ func TestWhenExpressionSaysWhenIsOneKey(t *testing.T) {
 		t.Errorf("got %v\nwant %s", got, want)
 	}
 }
+
+// TestQuotedDefaultSaysWriteWithoutQuotes: a default written as the
+// string of the boolean or number its type wants is told to be written
+// without quotes; it said only that it must be a boolean.
+func TestQuotedDefaultSaysWriteWithoutQuotes(t *testing.T) {
+	for _, tt := range []struct{ typ, def, want string }{
+		{"boolean", `"true"`, "default must be a boolean for type boolean, not a string: write true, without quotes"},
+		{"boolean", `"False"`, "not a string: write false, without quotes"},
+		{"number", `"3"`, "default must be a finite number for type number: write 3, without quotes"},
+		{"number", `"-1.5e3"`, "write -1.5e3, without quotes"},
+		{"boolean", `"yes"`, "default must be a boolean for type boolean, not a string"},
+		{"number", `"0x10"`, "default must be a finite number for type number"},
+		{"number", `"1e400"`, "default must be a finite number for type number"},
+		{"boolean", `1`, "default must be a boolean for type boolean, not a number"},
+	} {
+		c := newcomerCap("changelog", `[]`, `[]`, `{"workflow.changelog": {"type": "`+tt.typ+`", "description": "D", "default": `+tt.def+`}}`)
+		got := newcomerFindings(t, "config-slice", c)
+		if len(got) != 1 || !strings.Contains(got[0].Message, tt.want) {
+			t.Errorf("%s default %s: %v, want one saying %q", tt.typ, tt.def, got, tt.want)
+			continue
+		}
+		if !strings.Contains(tt.want, "without quotes") && strings.Contains(got[0].Message, "without quotes") {
+			t.Errorf("%s default %s: %q, want no hint", tt.typ, tt.def, got[0].Message)
+		}
+	}
+}
