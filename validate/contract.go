@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -284,6 +285,34 @@ func unknownPointMessage(p string, list bool) string {
 		hint = fmt.Sprintf(" (points are separated by commas: %q)", strings.Join(words, ", "))
 	} else if near := NearestID(p, Points); near != "" {
 		hint = fmt.Sprintf(" (did you mean %q?)", near)
+	} else if step := pointStep(p); step != "" {
+		hint = fmt.Sprintf(" (a point is a step's pre or post: %s)", strings.Join(stepPoints(step), ", "))
 	}
 	return fmt.Sprintf("%q is not a canonical loop point%s; the 12 points are %s", p, hint, strings.Join(Points, ", "))
+}
+
+// pointStep is the step a point far from any names by its first part
+// ("ship:before", "Ship", "plan:after"), or "": a value of several words
+// ("plan:pre plan:post") is several points, not one misnamed.
+func pointStep(p string) string {
+	p = strings.TrimSpace(p)
+	if strings.ContainsAny(p, " \t,") {
+		return ""
+	}
+	first, _, _ := strings.Cut(p, ":")
+	if first = strings.ToLower(first); slices.Contains(Steps, first) {
+		return first
+	}
+	return ""
+}
+
+// stepPoints are the points of step, quoted, in pipeline order.
+func stepPoints(step string) []string {
+	var out []string
+	for _, pt := range Points {
+		if strings.HasPrefix(pt, step+":") {
+			out = append(out, strconv.Quote(pt))
+		}
+	}
+	return out
 }

@@ -39,6 +39,12 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 			"runtime-compat", `"*" stands alone; it cannot be mixed with runtime ids`},
 		{"hook point", `"point": "plan:pre"`, `"point": "plan:pr"`,
 			"point-unknown", `"plan:pr" is not a canonical loop point (did you mean "plan:pre"?); the 12 points are ` + strings.Join(Points, ", ")},
+		// A point far from any, whose first part is a step: its points
+		// (it said only the twelve).
+		{"hook point, a step's other word", `"point": "plan:pre"`, `"point": "ship:before"`,
+			"point-unknown", `"ship:before" is not a canonical loop point (a point is a step's pre or post: "ship:pre", "ship:post"); the 12 points are ` + strings.Join(Points, ", ")},
+		{"hook point, a step alone", `"point": "plan:pre"`, `"point": "Execute"`,
+			"point-unknown", `"Execute" is not a canonical loop point (a point is a step's pre or post: "execute:pre", "execute:wave:pre", "execute:wave:post", "execute:post"); the 12 points are ` + strings.Join(Points, ", ")},
 		{"hook point, two of them", `"point": "plan:pre"`, `"point": "plan:pre plan:post"`,
 			"point-unknown", `"plan:pre plan:post" is not a canonical loop point; the 12 points are ` + strings.Join(Points, ", ")},
 		{"notes", `"unsupported": [] }`, `"unsupported": [], "notes": { "claud": "x" } }`,
