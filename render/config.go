@@ -8,12 +8,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
-
-// reservedSegments are the key segments the reference's resolveConfigKey
-// refuses to walk (prototype pollution guard).
-var reservedSegments = []string{"__proto__", "constructor", "prototype"}
 
 // Truthy is JavaScript truthiness over a looked-up value: false, 0, -0, NaN,
 // "" and null are false; every other value ("false", [], {} included) is true.
@@ -91,19 +88,8 @@ func lookup(config *ojson.Value, key string, member memberFunc) hit {
 }
 
 // hasReserved reports whether any segment of key is one the reference
-// refuses to walk.
-func hasReserved(key string) bool { return reservedSegment(key) != "" }
-
-// reservedSegment is the first segment of key the reference refuses to
-// walk ("prototype" of "ui.prototype"), or "".
-func reservedSegment(key string) string {
-	for seg := range strings.SplitSeq(key, ".") {
-		if slices.Contains(reservedSegments, seg) {
-			return seg
-		}
-	}
-	return ""
-}
+// refuses to walk (a prototype pollution guard; validate.ReservedSegment).
+func hasReserved(key string) bool { return validate.ReservedSegment(key) != "" }
 
 // nested walks key's segments through own properties from config. When a
 // segment is missing it returns nil and, if the value the walk stopped at is

@@ -512,7 +512,7 @@ func (r *resolver) checkUnsettable() {
 			continue
 		}
 		r.warn(fmt.Sprintf("config key %q cannot be set: gsd-core's resolveConfigKey never walks a %q segment, so the value given is ignored and the default %s is used (rename the key in capability %q)",
-			e.Key, reservedSegment(e.Key), compact(&e.Default), e.Owner))
+			e.Key, validate.ReservedSegment(e.Key), compact(&e.Default), e.Owner))
 	}
 }
 
@@ -549,7 +549,7 @@ func (r *resolver) checkFlatTwins() {
 func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
-		if slices.Contains(reservedSegments, m.Key) {
+		if validate.IsReservedName(m.Key) { // never walked, as in the reference
 			continue
 		}
 		n := len(*path)

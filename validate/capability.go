@@ -92,7 +92,12 @@ func (h *Hook) arrayName() string {
 	return "gates"
 }
 
+// reservedNames are the names gsd-core refuses as keys and never walks
+// through in a config (a prototype pollution guard).
 var reservedNames = []string{"__proto__", "constructor", "prototype"}
+
+// IsReservedName reports whether name is one of reservedNames.
+func IsReservedName(name string) bool { return slices.Contains(reservedNames, name) }
 
 // featureOnly are the fields a runtime or reviewer capability may not carry.
 var featureOnly = []string{"skills", "agents", "steps", "contributions", "gates", "hooks", "activationKey"}
@@ -264,12 +269,13 @@ func configEntries(cfg *ojson.Value) []ConfigEntry {
 	return out
 }
 
-// reservedSegment returns the first dot-separated segment of a config
+// ReservedSegment returns the first dot-separated segment of a config
 // key that is a reserved name ("prototype" in "ui.prototype"), or "":
-// the reference's resolveConfigKey finds no key holding one (ref §5.2).
-func reservedSegment(key string) string {
+// the reference's resolveConfigKey finds no key holding one (ref §5.2),
+// which validation warns of and render resolves to the default.
+func ReservedSegment(key string) string {
 	for seg := range strings.SplitSeq(key, ".") {
-		if slices.Contains(reservedNames, seg) {
+		if IsReservedName(seg) {
 			return seg
 		}
 	}
@@ -286,7 +292,7 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 		ptr := "/config/" + ojson.EscapePointer(m.Key)
 		if slices.Contains(reservedNames, m.Key) {
 			s.at(d, ptr, "reserved-name", "config key %q is a reserved name", m.Key)
-		} else if seg := reservedSegment(m.Key); seg != "" {
+		} else if seg := ReservedSegment(m.Key); seg != "" {
 			s.warnAt(d, ptr, "config-key-unsettable",
 				"config key %q holds the segment %q, which gsd-core's resolveConfigKey never walks: no config can set it "+
 					"(a when, activationKey or configValues reading it always sees its default); rename the segment", m.Key, seg)
