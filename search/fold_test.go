@@ -39,8 +39,6 @@ func TestSearchReadsWordsWithoutAccents(t *testing.T) {
 		{"reinitialise", "mot-de-passe"},
 		{"rapport de deploiement", "rapport"}, // one edit: a typo of it
 	} {
-		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
-			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 }

@@ -51,6 +51,19 @@ func ids(rs []Result) []string {
 	return out
 }
 
+// checkFirst fails t unless ix finds want first for intent or, where want
+// is "", finds nothing.
+func checkFirst(t *testing.T, ix *Index, intent, want string) {
+	t.Helper()
+	got := ids(ix.Search(Query{Intent: intent}))
+	switch {
+	case want == "" && len(got) != 0:
+		t.Errorf("Search(%q) = %v, want nothing", intent, got)
+	case want != "" && (len(got) == 0 || got[0] != want):
+		t.Errorf("Search(%q) = %v, want %s first", intent, got, want)
+	}
+}
+
 func TestSearchRanksObviousMatchFirst(t *testing.T) {
 	ix := Build(testCards())
 	tests := []struct{ intent, want string }{
@@ -92,14 +105,10 @@ func TestSearchShortWordSwapped(t *testing.T) {
 		"open a paeg":    "man-page",
 		"new emtpy fiel": "touch-file",
 	} {
-		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
-			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
-		}
+		checkFirst(t, ix, intent, want)
 	}
 	// A swap that makes a stop word, or no term, adds nothing.
-	if rs := ix.Search(Query{Intent: "teh"}); len(rs) != 0 {
-		t.Errorf("Search(%q) = %v, want nothing", "teh", ids(rs))
-	}
+	checkFirst(t, ix, "teh", "")
 }
 
 // TestSearchThreeLettersNotSwapped: a word of three letters is not
@@ -121,9 +130,7 @@ func TestSearchThreeLettersNotSwapped(t *testing.T) {
 	})
 	ix := Build(cards)
 	for _, intent := range []string{"lts", "cal", "aks"} {
-		if rs := ix.Search(Query{Intent: intent}); len(rs) != 0 {
-			t.Errorf("Search(%q) = %v, want nothing: no card names it", intent, ids(rs))
-		}
+		checkFirst(t, ix, intent, "") // no card names it
 	}
 	if rs := ix.Search(Query{Intent: "install the node lts"}); slices.Contains(ids(rs), "cert-check") {
 		t.Errorf("Search(%q) = %v, want no cert-check: lts is no typo of tls", "install the node lts", ids(rs))
@@ -144,9 +151,7 @@ func TestSearchDigitsNotSwapped(t *testing.T) {
 	})
 	ix := Build(cards)
 	for _, intent := range []string{"8008", "3360"} {
-		if rs := ix.Search(Query{Intent: intent}); len(rs) != 0 {
-			t.Errorf("Search(%q) = %v, want nothing: no card names that number", intent, ids(rs))
-		}
+		checkFirst(t, ix, intent, "") // no card names that number
 	}
 	// Letters are still swapped: "prot" is "port", which both cards say.
 	if rs := ix.Search(Query{Intent: "prot"}); len(rs) < 2 {
@@ -179,15 +184,10 @@ func TestSearchTypoThatStemsOtherwise(t *testing.T) {
 		"the certficate": "cert-renew",
 		"trnslations":    "i18n-extract",
 	} {
-		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
-			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
-		}
+		checkFirst(t, ix, intent, want)
 	}
 	for _, intent := range []string{"depoly", "depoly the web app"} {
-		rs := ix.Search(Query{Intent: intent})
-		if len(rs) == 0 || rs[0].ID != "deploy-web" {
-			t.Errorf("Search(%q) = %v, want deploy-web first", intent, ids(rs))
-		}
+		checkFirst(t, ix, intent, "deploy-web")
 	}
 }
 

@@ -175,9 +175,7 @@ func TestAnalyzeFoldsUnicodeForms(t *testing.T) {
 	}
 	ix := Build([]Card{{ID: "café", Summary: "Coffee maker.", Risk: "reversible"}, {ID: "diskutil", Summary: "Disk utility.", Risk: "reversible"}})
 	for intent, want := range map[string]string{"cafe\u0301": "café", "ＤＩＳＫＵＴＩＬ": "diskutil"} {
-		if rs := ix.Search(Query{Intent: intent}); len(rs) == 0 || rs[0].ID != want {
-			t.Errorf("Search(%q) = %v, want %s first", intent, ids(rs), want)
-		}
+		checkFirst(t, ix, intent, want)
 	}
 }
 
@@ -255,9 +253,7 @@ func TestSearchFindsWordsInsideCJKText(t *testing.T) {
 		{"ログ", "logs-ja"},
 		{"サーバーのログを検索", "logs-ja"},
 	} {
-		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
-			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 }
 
@@ -278,9 +274,7 @@ func TestSearchFindsWordsAfterElision(t *testing.T) {
 		{"supprimer un environnement", "env-delete"},
 		{"applicazione", "archive"},
 	} {
-		if got := ids(ix.Search(Query{Intent: tt.intent})); len(got) == 0 || got[0] != tt.want {
-			t.Errorf("Search(%s) = %v, want %s first", tt.intent, got, tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 	if got := ids(ix.Search(Query{Intent: "environnement"})); !slices.Contains(got, "env-delete") {
 		t.Errorf("Search(environnement) = %v, want env-delete among them", got)
