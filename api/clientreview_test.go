@@ -51,13 +51,21 @@ func TestRiskFormatMeant(t *testing.T) {
 		if d["allowed"] == nil {
 			t.Errorf("%s: details %v, want allowed", target, d)
 		}
-		got, _ := d["didYouMean"].(string)
-		if got != meant {
-			t.Errorf("%s: didYouMean %q, want %q (%s)", target, got, meant, e.body)
-		}
-		if meant != "" && !strings.Contains(m["message"].(string), `did you mean "`+meant+`"?`) {
-			t.Errorf("%s: message %q does not name %q", target, m["message"], meant)
-		}
+		checkDidYouMean(t, target, m, meant)
+	}
+}
+
+// checkDidYouMean fails t unless the error body m names meant in
+// details.didYouMean and in its message, or, where meant is "", gives no
+// didYouMean.
+func checkDidYouMean(t *testing.T, what string, m map[string]any, meant string) {
+	t.Helper()
+	got, _ := m["details"].(map[string]any)["didYouMean"].(string)
+	if got != meant {
+		t.Errorf("%s: didYouMean %q, want %q (%v)", what, got, meant, m)
+	}
+	if meant != "" && !strings.Contains(m["message"].(string), `did you mean "`+meant+`"?`) {
+		t.Errorf("%s: message %q does not name %q", what, m["message"], meant)
 	}
 }
 
@@ -137,13 +145,7 @@ func TestUnknownBodyFieldMeant(t *testing.T) {
 		if d["allowed"] == nil || d["pointer"] == nil {
 			t.Errorf("%s %s: details %v, want allowed and pointer", c.target, c.body, d)
 		}
-		got, _ := d["didYouMean"].(string)
-		if got != c.meant {
-			t.Errorf("%s %s: didYouMean %q, want %q", c.target, c.body, got, c.meant)
-		}
-		if c.meant != "" && !strings.Contains(m["message"].(string), `did you mean "`+c.meant+`"?`) {
-			t.Errorf("%s %s: message %q does not name %q", c.target, c.body, m["message"], c.meant)
-		}
+		checkDidYouMean(t, c.target+" "+c.body, m, c.meant)
 	}
 }
 
