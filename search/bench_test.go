@@ -90,21 +90,7 @@ func BenchmarkSearchLongWord(b *testing.B) {
 // no card holds, at 10,000 cards: each is stemmed, but only maxRepairs of
 // them are corrected or cut (49 ms a query when all were).
 func BenchmarkSearchLongNonsense(b *testing.B) {
-	base, _ := loadDevSet(b)
-	ix := Build(syntheticCorpus(base, 10000))
-	rng := rand.New(rand.NewPCG(3, 4))
-	var sb strings.Builder
-	for sb.Len() < 60000 {
-		for range 4 + rng.IntN(8) {
-			sb.WriteByte(byte('a' + rng.IntN(26)))
-		}
-		sb.WriteByte(' ')
-	}
-	q := Query{Intent: sb.String(), Limit: 10}
-	b.ReportAllocs()
-	for b.Loop() {
-		ix.Search(q)
-	}
+	benchSearch10k(b, randomWords([]rune("abcdefghijklmnopqrstuvwxyz")))
 }
 
 // BenchmarkSearchLongAccented is a request line's worth (60 KB) of
@@ -112,22 +98,7 @@ func BenchmarkSearchLongNonsense(b *testing.B) {
 // them are tried without their accents (all were: 49 ms a query, against
 // 21 ms).
 func BenchmarkSearchLongAccented(b *testing.B) {
-	base, _ := loadDevSet(b)
-	ix := Build(syntheticCorpus(base, 10000))
-	rng := rand.New(rand.NewPCG(3, 4))
-	letters := []rune("abcdefghijklmnopéèàüöç")
-	var sb strings.Builder
-	for sb.Len() < 60000 {
-		for range 4 + rng.IntN(8) {
-			sb.WriteRune(letters[rng.IntN(len(letters))])
-		}
-		sb.WriteByte(' ')
-	}
-	q := Query{Intent: sb.String(), Limit: 10}
-	b.ReportAllocs()
-	for b.Loop() {
-		ix.Search(q)
-	}
+	benchSearch10k(b, randomWords([]rune("abcdefghijklmnopéèàüöç")))
 }
 
 // BenchmarkSearchLongCJK is 60 KB of Chinese letters, 20,000 pairs of
@@ -135,30 +106,44 @@ func BenchmarkSearchLongAccented(b *testing.B) {
 // through the English stemmer (26 ms a query and 40,000 allocations when
 // it was, 10 ms and a few allocations now).
 func BenchmarkSearchLongCJK(b *testing.B) {
-	base, _ := loadDevSet(b)
-	ix := Build(syntheticCorpus(base, 10000))
 	rng := rand.New(rand.NewPCG(3, 4))
 	var sb strings.Builder
 	for sb.Len() < 60000 {
 		sb.WriteRune(rune(0x4e00 + rng.IntN(2000)))
 	}
-	q := Query{Intent: sb.String(), Limit: 10}
+	benchSearch10k(b, sb.String())
+}
+
+// BenchmarkSearchLongCamel is one 60 KB camel-case word of 10,000 parts
+// no card holds, each searched for as a word of its own.
+func BenchmarkSearchLongCamel(b *testing.B) {
+	benchSearch10k(b, strings.Repeat("Qwxyzk", 10000))
+}
+
+// benchSearch10k times the search of intent, with allocations, at 10,000
+// cards made from the development set.
+func benchSearch10k(b *testing.B, intent string) {
+	base, _ := loadDevSet(b)
+	ix := Build(syntheticCorpus(base, 10000))
+	q := Query{Intent: intent, Limit: 10}
 	b.ReportAllocs()
 	for b.Loop() {
 		ix.Search(q)
 	}
 }
 
-// BenchmarkSearchLongCamel is one 60 KB camel-case word of 10,000 parts
-// no card holds, each searched for as a word of its own.
-func BenchmarkSearchLongCamel(b *testing.B) {
-	base, _ := loadDevSet(b)
-	ix := Build(syntheticCorpus(base, 10000))
-	q := Query{Intent: strings.Repeat("Qwxyzk", 10000), Limit: 10}
-	b.ReportAllocs()
-	for b.Loop() {
-		ix.Search(q)
+// randomWords is a request line's worth (60 KB) of words of 4 to 11 runes
+// drawn from letters, the same at every run.
+func randomWords(letters []rune) string {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var sb strings.Builder
+	for sb.Len() < 60000 {
+		for range 4 + rng.IntN(8) {
+			sb.WriteRune(letters[rng.IntN(len(letters))])
+		}
+		sb.WriteByte(' ')
 	}
+	return sb.String()
 }
 
 // hugeCard is one card of the size a card file may have (8 MiB), most of
