@@ -239,6 +239,13 @@ func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
 			}
 		})
 	}
+	// The pre-filter ignores case as the name's pattern does: a file whose
+	// only "loop" is in the misspelt name, in mixed case, is still read.
+	for _, src := range []string{"<!-- GSD:Loop_Host\nstep: ship\n-->\n", "<!-- gsd:lOOp-host\nstep: ship\n-->\n"} {
+		if !MayHoldMarker([]byte(src)) {
+			t.Errorf("MayHoldMarker(%q) = false, so the scan would not read the file", src)
+		}
+	}
 	// The name exact but the comment a mention, and a longer name, are not
 	// taken for a slip.
 	for _, src := range []string{"<!-- gsd:loop-hosted-by: team\nstep: ship\n-->\n", "`<!-- gsd:loophost\nstep: ship\n-->`\n", "<!-- gsd:loophost -->\n"} {
