@@ -338,7 +338,7 @@ func byID(caps []*Capability) map[string]*Capability {
 }
 
 // idHints suggests, for an unknown id, the id among those that fit a
-// typo away from it ("; did you mean "x"?"), or "". The ids are listed and
+// typo or a word away from it ("; did you mean "x"?"), or "". The ids are listed and
 // sorted on the first finding, and only the first maxIDHints findings get
 // a hint: each is a search of every id, and a repository of thousands of
 // broken references must not make the check quadratic.
@@ -351,7 +351,7 @@ type idHints struct {
 
 const maxIDHints = 100
 
-func (h *idHints) meant(id string) string {
+func (h *idHints) meant(id, self string) string {
 	if h.asked++; h.asked > maxIDHints {
 		return ""
 	}
@@ -364,10 +364,31 @@ func (h *idHints) meant(id string) string {
 		}
 		slices.Sort(h.ids) // the first of equally near ids, whatever the map order
 	}
-	if want := nearestName(id, h.ids); want != "" {
-		return fmt.Sprintf("; did you mean %q?", want)
+	want := nearestName(id, h.ids)
+	if want == "" {
+		want = wordMoreOrLess(id, h.ids)
 	}
-	return ""
+	if want == "" || want == self {
+		return "" // requiring itself is not what was meant
+	}
+	return fmt.Sprintf("; did you mean %q?", want)
+}
+
+// wordMoreOrLess returns the one id of ids that is id with words cut from
+// or added at its end ("ui" for "ui-design", "pattern-mapper" for
+// "pattern"), or "" when none or several are: an author who wrote the
+// feature's longer or shorter name is no typo away from it.
+func wordMoreOrLess(id string, ids []string) string {
+	found := ""
+	for _, k := range ids {
+		if strings.HasPrefix(id, k+"-") || strings.HasPrefix(k, id+"-") {
+			if found != "" {
+				return ""
+			}
+			found = k
+		}
+	}
+	return found
 }
 
 func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
@@ -384,7 +405,7 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed ma
 			dep, exists := known[r]
 			if !exists && !unread[r] && misnamed[r] == nil {
 				s.at(c.doc, ptr(), "requires-unknown", "capability %q requires %q which does not exist%s", c.ID, r,
-					hints.meant(r))
+					hints.meant(r, c.ID))
 				continue
 			}
 			if !exists {
@@ -452,7 +473,7 @@ func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed
 				if id != "*" && !isRuntime(id) {
 					s.at(c.doc, fmt.Sprintf("/runtimeCompat/%s/%d", list, i), "runtime-compat-unknown",
 						"capability %q runtimeCompat.%s references unknown runtime %q (no role:runtime capability has that id)%s", c.ID, list, id,
-						hints.meant(id))
+						hints.meant(id, c.ID))
 				}
 			}
 		}
@@ -461,7 +482,7 @@ func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed
 				if m.Key != "*" && !isRuntime(m.Key) {
 					s.at(c.doc, "/runtimeCompat/notes/"+ojson.EscapePointer(m.Key), "runtime-compat-unknown",
 						"capability %q runtimeCompat.notes references unknown runtime %q%s", c.ID, m.Key,
-						hints.meant(m.Key))
+						hints.meant(m.Key, c.ID))
 				}
 			}
 		}

@@ -28,6 +28,15 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 			"requires-unknown", `requires "researchs" which does not exist; did you mean "research"?`},
 		{"requires, nothing near", `"requires": ["research"]`, `"requires": ["nothing-like-it"]`,
 			"requires-unknown", `requires "nothing-like-it" which does not exist`},
+		// An id of another shape, a known one with a word more or less
+		// (it said only "does not exist").
+		{"requires, a word more", `"requires": ["research"]`, `"requires": ["research-agent"]`,
+			"requires-unknown", `requires "research-agent" which does not exist; did you mean "research"?`},
+		// Never the requirer itself.
+		{"requires, its own shorter name", `"requires": ["research"]`, `"requires": ["pattern"]`,
+			"requires-unknown", `requires "pattern" which does not exist`},
+		{"runtime, a word more", `"supported": ["*"]`, `"supported": ["claude-code"]`,
+			"runtime-compat-unknown", `references unknown runtime "claude-code" (no role:runtime capability has that id); did you mean "claude"?`},
 		{"runtime", `"supported": ["*"]`, `"supported": ["codx"]`,
 			"runtime-compat-unknown", `references unknown runtime "codx" (no role:runtime capability has that id); did you mean "codex"?`},
 		{"runtime near a feature only", `"supported": ["*"]`, `"supported": ["intell"]`,
@@ -79,12 +88,28 @@ func TestUnknownIDNamesTheOneMeant(t *testing.T) {
 	}
 }
 
+// An id with a word more or less than one known is that one, unless
+// two are.
+func TestWordMoreOrLess(t *testing.T) {
+	ids := []string{"pattern-mapper", "research", "ui", "ui-kit", "web-api", "web-app"}
+	for id, want := range map[string]string{
+		"research-agent": "research", "pattern": "pattern-mapper", "ui-design": "ui",
+		"ui-kit-v2":  "", // ui and ui-kit
+		"web":        "", // web-api and web-app
+		"researcher": "", "pattern-map": "",
+	} {
+		if got := wordMoreOrLess(id, ids); got != want {
+			t.Errorf("wordMoreOrLess(%q) = %q, want %q", id, got, want)
+		}
+	}
+}
+
 // Only the first maxIDHints unknown ids get a hint: each is a search of
 // every id.
 func TestIDHintsAreBounded(t *testing.T) {
 	h := &idHints{known: map[string]*Capability{"research": {ID: "research"}}, fits: func(*Capability) bool { return true }}
 	for i := range maxIDHints + 5 {
-		got := h.meant("reserch")
+		got := h.meant("reserch", "")
 		if want := i < maxIDHints; (got != "") != want {
 			t.Fatalf("lookup %d: hint %q, want one: %v", i, got, want)
 		}
