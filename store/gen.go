@@ -106,6 +106,11 @@ func syncDir(dir string) error {
 // temporary file beside it.
 func writeAtomic(ctx context.Context, p string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(p), filepath.Base(p)+".*.tmp")
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// Named as the artifact: the temporary file's random name is
+		// nothing the user asked for or can find.
+		return &fs.PathError{Op: "write", Path: p, Err: pe.Err}
+	}
 	if err != nil {
 		return err
 	}

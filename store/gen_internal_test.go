@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -48,5 +49,18 @@ func TestWriteAtomicInterrupted(t *testing.T) {
 				t.Errorf("%s holds %v, want only the artifact it held", dir, entries)
 			}
 		})
+	}
+}
+
+// TestWriteAtomicNamesTheArtifact: a temporary file that cannot be made (a
+// read-only or missing folder) is reported as the artifact that could not
+// be written, the cause kept for errors.Is. It named the temporary file,
+// "capability-registry.json.3205719731.tmp", which no one asked for.
+func TestWriteAtomicNamesTheArtifact(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "missing", RegistryFile)
+	err := writeAtomic(context.Background(), p, []byte("new\n"))
+	var pe *fs.PathError
+	if !errors.As(err, &pe) || pe.Path != p || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("writeAtomic = %v, want a path error on %s that is fs.ErrNotExist", err, p)
 	}
 }
