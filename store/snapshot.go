@@ -41,6 +41,15 @@ type Options struct {
 	// instead of encoding them again (registryPieces). The watcher sets
 	// it; the result is the same without it.
 	Previous *Snapshot
+	// Program, when set, names the program that serves the snapshot
+	// (capreg serve gives a hash of its executable) and is part of the
+	// Digest, and so of every ETag: what a snapshot answers depends on
+	// the code as much as on the repository (a search ranking, a render,
+	// a field added), so two builds of capreg serving one checkout, as in
+	// a rolling update, must not give one strong tag to different bodies,
+	// nor a client's cache keep the old answer (a 304) after the upgrade.
+	// Replicas of one image still agree.
+	Program string
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -62,8 +71,9 @@ type Snapshot struct {
 	// Artifacts maps each generated file name to its bytes (2-space JSON,
 	// trailing newline); empty when the repository has errors.
 	Artifacts map[string][]byte
-	// Digest identifies the content: a hash of the artifacts, so replicas
-	// reading the same checkout agree on it (it is the HTTP ETag).
+	// Digest identifies the content: a hash of the artifacts (and of
+	// Options.Program, when set), so replicas of one program reading the
+	// same checkout agree on it (it is the HTTP ETag).
 	Digest     string
 	Generation uint64 // set by the Watcher: 1 for the first snapshot it serves
 	Revision   string // git HEAD when the repository is a git checkout
@@ -362,7 +372,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous)
+	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program)
 	if err := ctx.Err(); err != nil {
 		// Ended while validating, which does not look at ctx: a check
 		// interrupted then answered 0 as though it had been asked to go on.
@@ -379,9 +389,9 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 // Build validates sources and, when they pass, materializes the registry and
 // the three artifacts. It is deterministic: the same sources give the same
 // bytes and digest.
-func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil, nil) }
+func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil, nil, "") }
 
-func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot) *Snapshot {
+func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string) *Snapshot {
 	res := cache.Validate(src)
 	diags := res.Diagnostics
 	if strict {
@@ -429,6 +439,9 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snap
 	}
 	slices.Sort(wired)
 	fmt.Fprintf(h, "\x00wired %s", strings.Join(wired, ","))
+	if program != "" {
+		fmt.Fprintf(h, "\x00program %s", program)
+	}
 	snap.Digest = hex.EncodeToString(h.Sum(nil))[:32]
 	return snap
 }

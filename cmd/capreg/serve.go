@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -145,6 +148,34 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return serve(ctx, ln, hup, &sf, logger, stdout)
 }
 
+// programID names this build of capreg for the snapshot digest
+// (store.Options.Program), and so for every ETag: a hash of the
+// executable, which the image's reproducible build (-trimpath, no VCS
+// stamp: the Dockerfile's context has no .git) makes the same in every
+// replica of one image and different in the next, whose answers may
+// differ (a search ranking, a field added) for the same checkout. Without
+// the executable, the build information (Go version, module versions,
+// build settings) stands in for it, with a warning.
+func programID(logger *slog.Logger) string {
+	h := sha256.New()
+	exe, err := os.Executable()
+	if err == nil {
+		var f *os.File
+		if f, err = os.Open(exe); err == nil {
+			_, err = io.Copy(h, f)
+			f.Close()
+		}
+	}
+	if err != nil {
+		logger.Warn("cannot read the executable to tell this build's answers from another's; the build information names it instead", "error", err)
+		h.Reset()
+		if bi, ok := debug.ReadBuildInfo(); ok {
+			h.Write([]byte(bi.String()))
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
 // listening is called once serve's port accepts connections, before
 // anything else is done: a test seam, a no-op otherwise.
 var listening = func(net.Listener) {}
@@ -171,7 +202,9 @@ func allowedHosts(addr net.Addr, given []string) []string {
 func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serveFlags, logger *slog.Logger, stdout io.Writer) int {
 	tuneGC(logger)
 	metrics := api.NewMetrics()
-	w := store.NewWatcher(store.WatchOptions{Options: sf.options(), Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
+	o := sf.options()
+	o.Program = programID(logger)
+	w := store.NewWatcher(store.WatchOptions{Options: o, Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
 	draining := make(chan struct{})
 	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, AllowedHosts: allowedHosts(ln.Addr(), sf.allowedHosts)}
 	srv := newHTTPServer(api.NewRouter(w, opts), logger)
