@@ -15,8 +15,10 @@ import (
 // when the ranking was last changed. Measured with defaultParams on the
 // 371 cards / 800 queries of testdata/intent-eval:
 //
-//	recall@1 = 0.6350, recall@5 = 0.8087, MRR@10 = 0.7120, zero-hit = 0.0000
+//	recall@1 = 0.6362, recall@5 = 0.8125, MRR@10 = 0.7140, zero-hit = 0.0000
 //
+// (0.6350 / 0.8087 / 0.7120 before what a request brings, featNovel and
+// the request words of novel.go)
 // (MRR@10 0.7119 before the word-vector soft match was bounded where the
 // query's known words are in most cards)
 // (before the word-vector soft match, featAssoc, which trades 3 queries'
@@ -35,8 +37,8 @@ import (
 // recall@5 >= 0.85 and MRR@10 >= 0.72 are not met. Raise these when the
 // ranking improves.
 const (
-	measuredRecall5 = 0.8087
-	measuredMRR10   = 0.7120
+	measuredRecall5 = 0.8125
+	measuredMRR10   = 0.7140
 	minRecall5      = measuredRecall5 - 0.005
 	minMRR10        = measuredMRR10 - 0.005
 )
@@ -162,6 +164,8 @@ func TestDevSetQuality(t *testing.T) {
 //	recall@1 = 0.5825, recall@5 = 0.7750, MRR@10 = 0.6657 (0.6658 before words of four letters were
 //	corrected; 0.6660 while words of three were too; over seven seeds the mean stayed 0.6787)
 //
+// (0.5837 / 0.7738 / 0.6669 since what a request brings, novel.go: the
+// recall@5 floor stays where it was set, MRR's is raised);
 // (0.5713 / 0.7675 / 0.6550 before a word is corrected against the cards'
 // words as written too, where its stem and it are not against the terms;
 // over seven seeds the mean moved from 0.5827 / 0.7732 / 0.6660 to
@@ -182,7 +186,7 @@ func TestDevSetQuality(t *testing.T) {
 // 0.011 to recall@5).
 const (
 	minTypoRecall5 = 0.7750 - 0.005
-	minTypoMRR10   = 0.6658 - 0.005
+	minTypoMRR10   = 0.6669 - 0.005
 )
 
 // misspell gives each word of five or more letters, with probability one
@@ -256,15 +260,16 @@ func TestDevSetQualityWithShortTypos(t *testing.T) {
 // Quality floors on the development queries with short typos
 // (misspellShort), 0.005 below the values measured when set:
 //
-//	recall@1 = 0.6188, recall@5 = 0.8075, MRR@10 = 0.7003
+//	recall@1 = 0.6188, recall@5 = 0.8087, MRR@10 = 0.7014
 //
-// (0.6012 / 0.7825 / 0.6816 before a swap in a word of four letters was
+// (0.6188 / 0.8075 / 0.7003 before what a request brings, novel.go;
+// 0.6012 / 0.7825 / 0.6816 before a swap in a word of four letters was
 // corrected; over seven seeds the mean moved from 0.5934 / 0.7852 / 0.6758
 // to 0.6118 / 0.8045 / 0.6947, every seed up; the dev set without typos
 // and the agent-style set level. Swaps corrected in words of three letters
 // too made it 0.6225 / 0.8075 / 0.7037, mean 0.6218 / 0.8111 / 0.7031,
 // but those words are mostly acronyms, see swapLen.)
 const (
-	minShortTypoRecall5 = 0.8075 - 0.005
-	minShortTypoMRR10   = 0.7003 - 0.005
+	minShortTypoRecall5 = 0.8087 - 0.005
+	minShortTypoMRR10   = 0.7014 - 0.005
 )

@@ -19,12 +19,13 @@ const (
 	featNgID              // n-gram cosine of the query and the id (ngram.go)
 	featNgCard            // ... and the summary and phrases together
 	featAssoc             // the query words the card lacks, by their nearest card word (assoc.go)
+	featNovel             // the query share the card lacks times its log missing mass (novel.go)
 	numFeat
 )
 
 var featNames = [numFeat]string{
 	"bm25f", "rel", "id", "summary", "phrases", "bestphrase", "bigram",
-	"prior", "dup", "style", "ngid", "ngcard", "assoc",
+	"prior", "dup", "style", "ngid", "ngcard", "assoc", "novel",
 }
 
 // fieldGroup maps fields onto the groups that get a BM25 feature each;
@@ -120,6 +121,7 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	f[featDup] = dup * dup
 
 	ix.groupBM25(s, acc, f)
+	f[featNovel] = ix.novelScore(s, acc, c)
 }
 
 // fieldLengths are the lengths, in words, of card c's fields, for BM25's

@@ -122,6 +122,10 @@ type Index struct {
 	// The distinct rows of the words of card c's id, summary and intent
 	// phrases are cardRows[cardRowOff[c]:cardRowOff[c+1]] (buildCardRows).
 	cardRowOff, cardRows []int32
+
+	// novelLog is, per card, the log of its missing mass over the
+	// corpus's (featNovel, novel.go).
+	novelLog []float32
 }
 
 type cardPosting struct {
@@ -227,7 +231,7 @@ func alongside(f func()) (wait func()) {
 // index holds, given its units and vocabulary.
 func (ix *Index) buildStatistics() {
 	ix.computeIDF()
-	ix.buildCardPostings()
+	ix.buildCardPostings(ix.buildNovelty())
 	ix.buildExpansion()
 	ix.buildStyle()
 	if ix.p.ngram {
@@ -584,20 +588,28 @@ func (s *termSet) add(t int32) bool {
 
 // buildCardPostings computes, per (term, card), the BM25F pseudo term
 // frequency: the sum over fields of weight * tf / length normalisation.
-// Intent phrases form one field for length normalisation.
+// Intent phrases form one field for length normalisation. Card c also
+// holds its request words exp[expOff[c]:expOff[c+1]] (novel.go), at their
+// weight.
 //
 // It counts each term's postings, then accumulates every card a second
 // time to fill them in place: holding all postings with their terms to
 // sort them out took 12 bytes a posting, twice over while appending,
 // which was most of Build's peak for a card of many distinct words. Cards
 // are visited in order, so every posting list comes sorted by card.
-func (ix *Index) buildCardPostings() {
+func (ix *Index) buildCardPostings(expOff []int32, exp []related) {
 	avg := ix.averageLengths()
 	acc := make([]float32, len(ix.vocab))
 	var touched []int32
 	ix.cardOff = make([]int32, len(ix.vocab)+1)
 	for c := range ix.cards {
 		touched = ix.accumulateCard(c, &avg, acc, touched[:0])
+		if expOff != nil {
+			for _, r := range exp[expOff[c]:expOff[c+1]] {
+				touched = append(touched, r.term) // the card holds none of them
+				acc[r.term] = r.w
+			}
+		}
 		for _, t := range touched {
 			if acc[t] > 0 {
 				ix.cardOff[t+1]++
@@ -612,6 +624,12 @@ func (ix *Index) buildCardPostings() {
 	next := slices.Clone(ix.cardOff[:len(ix.vocab)])
 	for c := range ix.cards {
 		touched = ix.accumulateCard(c, &avg, acc, touched[:0])
+		if expOff != nil {
+			for _, r := range exp[expOff[c]:expOff[c+1]] {
+				touched = append(touched, r.term) // the card holds none of them
+				acc[r.term] = r.w
+			}
+		}
 		for _, t := range touched {
 			if acc[t] > 0 {
 				ix.cardPost[next[t]] = cardPosting{card: int32(c), tf: acc[t]}

@@ -54,7 +54,8 @@ func TestOwnStemSharesTheWord(t *testing.T) {
 }
 
 // TestBuildCardPostings checks the postings against a plain sum over each
-// card's units, and that building them allocates little beyond them: it
+// card's units and its request words (novel.go), and that building them
+// allocates little beyond them: it
 // held every posting with its term first, 12 bytes each and more while
 // appending (a fifth of Build10k's allocation).
 func TestBuildCardPostings(t *testing.T) {
@@ -62,7 +63,11 @@ func TestBuildCardPostings(t *testing.T) {
 	ix := Build(append(slices.Clone(base), hugeCard(20000, 100)))
 	type key struct{ term, card int32 }
 	want := map[key]float32{}
+	expOff, exp := ix.buildNovelty()
 	for c := range ix.cards {
+		for _, r := range exp[expOff[c]:expOff[c+1]] {
+			want[key{r.term, int32(c)}] += r.w
+		}
 		var flen [numFields]float64
 		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 			flen[ix.units[ui].field] += float64(ix.units[ui].n)
@@ -96,7 +101,7 @@ func TestBuildCardPostings(t *testing.T) {
 
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	ix.buildCardPostings()
+	ix.buildCardPostings(expOff, exp)
 	runtime.ReadMemStats(&after)
 	// The postings; the offsets and two more arrays of the vocabulary's
 	// size; the terms of the largest card, appended (it allocated 2.4 MB,

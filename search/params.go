@@ -38,6 +38,9 @@ type params struct {
 	// Jaccard similarity); expandTop caps how many each query term brings.
 	expandWeight float64
 	expandTop    int
+	// requestWeight scales, in the first stage, the words a card's words
+	// predict a request for it brings (novel.go), times P(word | card word).
+	requestWeight float64
 
 	// depth is how many of the best first-stage (BM25F) cards the learned
 	// second stage re-ranks.
@@ -73,18 +76,19 @@ func defaultParams() params {
 			fieldReplaces: 0.5,  // raw commands, like the command field
 			fieldIDPart:   1,
 		},
-		burst:        0.5,
-		bigramWeight: 0.25,
-		typoWeight:   0.5,
-		prefixWeight: 0.1,
-		asideWeight:  0.1,
-		abbrevWeight: 1.0,
-		expandWeight: 0.1,
-		expandTop:    5,
-		depth:        50,
-		learn:        true,
-		folds:        1,
-		l2:           0.03,
+		burst:         0.5,
+		bigramWeight:  0.25,
+		typoWeight:    0.5,
+		prefixWeight:  0.1,
+		asideWeight:   0.1,
+		abbrevWeight:  1.0,
+		expandWeight:  0.1,
+		expandTop:     5,
+		requestWeight: 0.2,
+		depth:         50,
+		learn:         true,
+		folds:         1,
+		l2:            0.03,
 		// The near-duplicate feature is off: it learns, from held-out
 		// phrases, that a query repeating a card's phrase belongs to another
 		// card. That is true of the held-out construction and wrong for a

@@ -76,6 +76,7 @@ func TestAblation(t *testing.T) {
 	}
 	off("-ngram", func(p *params) { p.ngram = false })
 	off("-expansion", func(p *params) { p.expandWeight = 0 })
+	off("-requests", func(p *params) { p.requestWeight = 0 })
 	off("-typo", func(p *params) { p.typoWeight = 0 })
 	off("-prefix", func(p *params) { p.prefixWeight = 0 })
 	off("-aside", func(p *params) { p.asideWeight = 1 })

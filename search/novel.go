@@ -1,0 +1,290 @@
+package search
+
+import "math"
+
+// What a new request for a card brings that the card does not say.
+//
+// A request for a tool is one more example of it, and the cards show how
+// such an example relates to the rest of its card: leaving each intent
+// phrase out in turn, its "novel" words are those no other unit of the
+// card holds. From them Build estimates, at no cost to a search:
+//
+//   - how many new words a request for the card brings (its missing mass,
+//     the idf-weighted share of its phrases' words that are novel, shrunk
+//     towards the corpus's share): a card whose examples each say new
+//     things (dtrace, one option per example) loses less by lacking a
+//     query word than one whose examples repeat each other (choco-install).
+//     The feature featNovel is the query's idf share the candidate lacks
+//     times the log of its missing mass over the corpus's.
+//   - which new words (a request vocabulary): over the cards, how often a
+//     word novel in one phrase goes with each word of the rest of the same
+//     card, P(q novel | d), and each card's first-stage postings gain, at
+//     requestWeight times that probability, the words q it does not hold
+//     that one of its words d predicts (document expansion, as doc2query,
+//     learned from the cards alone).
+//
+// A pseudo-query index of learnWeights computes both from its own cards,
+// without the phrases held out, so the weights learned do not see them.
+
+const (
+	// noveltyPrior is the weight, in words of the corpus's mean idf, of
+	// the corpus's share of novel words in each card's estimate.
+	noveltyPrior = 10
+	// minRequestCards is how many cards must pair a novel word with a word
+	// of the rest of the card before it expands other cards holding that
+	// word: fewer is an anecdote ("accept the licence agreement" of two
+	// installers).
+	minRequestCards = 3
+	// minRequestProb is the least P(q novel | d) that expands a card.
+	minRequestProb = 0.2
+	// maxRequestDF bounds, as a share of the cards, those holding a word d
+	// that predicts: words in many cards predict nothing in particular.
+	maxRequestDF = 0.05
+	// maxNovelTerms and maxRequestSources bound, per card, the novel words
+	// and the predicting words counted, so that Build stays linear in a
+	// card of thousands of phrases or words.
+	maxNovelTerms     = 128
+	maxRequestSources = 128
+	// maxRequestWords bounds the request words of one card, the most
+	// probable kept: on the development cards a card has 4 (at most 14),
+	// on 10,000 cards made of copies of them 36, which made the postings
+	// and a search half as long again.
+	maxRequestWords = 8
+)
+
+// novelTerm is a novel word of a card and its phrase unit, or a word of
+// the card that may predict one and the phrase unit it is novel in (-1 if
+// none).
+type novelTerm struct{ term, unit int32 }
+
+// buildNovelty sets ix.novelLog and, when p.requestWeight > 0, returns
+// each card's request words (see above): card c's are
+// exp[expOff[c]:expOff[c+1]], weights in tf units.
+func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
+	nc, nv := len(ix.cards), len(ix.vocab)
+	ix.novelLog = nil
+	if nc == 0 {
+		return nil, nil
+	}
+	df := ix.cardFrequency(func(field) bool { return true })
+	maxDF := int32(maxRequestDF * float64(nc))
+	cnt := make([]int32, nv)    // occurrences of a term in the card
+	inUnit := make([]int32, nv) // in the phrase unit
+	novelIn := make([]int32, nv)
+	for t := range novelIn {
+		novelIn[t] = -1
+	}
+	nov := make([]float64, nc)
+	tot := make([]float64, nc)
+	var gNov, gTot, gWords float64
+	novOff := make([]int32, nc+1)
+	srcOff := make([]int32, nc+1)
+	learns := make([]bool, nc)
+	var novel, src []novelTerm
+	var touched []int32
+	for c := range nc {
+		lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
+		touched = touched[:0]
+		phrases := 0
+		for ui := lo; ui < hi; ui++ {
+			u := &ix.units[ui]
+			if u.field == fieldPhrase {
+				phrases++
+			}
+			for _, t := range ix.unitTermsOf(u) {
+				if cnt[t] == 0 {
+					touched = append(touched, t)
+				}
+				cnt[t]++
+			}
+		}
+		learn := phrases >= 2 // as the pseudo-queries of learn.go
+		learns[c] = learn
+		nNovel := 0
+		for ui := lo; ui < hi; ui++ {
+			u := &ix.units[ui]
+			if u.field != fieldPhrase {
+				continue
+			}
+			ts := ix.unitTermsOf(u)
+			for _, t := range ts {
+				inUnit[t]++
+			}
+			for _, t := range ts {
+				if inUnit[t] == 0 {
+					continue // counted
+				}
+				w := float64(ix.idf[t])
+				tot[c] += w
+				gWords++
+				if inUnit[t] == cnt[t] {
+					nov[c] += w
+					novelIn[t] = ui
+					if learn && df[t] >= 2 && nNovel < maxNovelTerms {
+						novel = append(novel, novelTerm{t, ui})
+						nNovel++
+					}
+				}
+				inUnit[t] = 0
+			}
+		}
+		gNov += nov[c]
+		gTot += tot[c]
+		novOff[c+1] = int32(len(novel))
+		if ix.p.requestWeight > 0 {
+			n := 0
+			for _, t := range touched {
+				if df[t] <= maxDF && n < maxRequestSources {
+					src = append(src, novelTerm{t, novelIn[t]})
+					n++
+				}
+			}
+		}
+		srcOff[c+1] = int32(len(src))
+		for _, t := range touched {
+			cnt[t], novelIn[t] = 0, -1
+		}
+	}
+	ix.novelLog = make([]float32, nc)
+	if gTot > 0 { // else no card has a phrase word of weight, and all are alike
+		mu := (gNov + 1) / (gTot + 2)
+		k := noveltyPrior * gTot / gWords // words of the mean idf
+		for c := range nc {
+			ix.novelLog[c] = float32(math.Log((nov[c] + k*mu) / (tot[c] + k) / mu))
+		}
+	}
+	if ix.p.requestWeight <= 0 {
+		return nil, nil
+	}
+	return ix.requestWords(src, srcOff, learns, novel, novOff)
+}
+
+// requestWords learns P(q novel | d) from the predicting words src and
+// novel words of the cards that learns marks (see buildNovelty), and
+// returns each card's request words.
+func (ix *Index) requestWords(src []novelTerm, srcOff []int32, learns []bool, novel []novelTerm, novOff []int32) (expOff []int32, exp []related) {
+	nc, nv := len(ix.cards), len(ix.vocab)
+	// The cards holding each predicting word d, by d.
+	dOff := make([]int32, nv+1)
+	for c := range nc {
+		if learns[c] {
+			for _, s := range src[srcOff[c]:srcOff[c+1]] {
+				dOff[s.term+1]++
+			}
+		}
+	}
+	for t := range nv {
+		dOff[t+1] += dOff[t]
+	}
+	type holder struct{ card, unit int32 }
+	holders := make([]holder, dOff[nv])
+	next := append([]int32(nil), dOff[:nv]...)
+	for c := range nc {
+		if !learns[c] {
+			continue
+		}
+		for _, s := range src[srcOff[c]:srcOff[c+1]] {
+			holders[next[s.term]] = holder{int32(c), s.unit}
+			next[s.term]++
+		}
+	}
+	// P(q novel | d) over the cards holding d, smoothed by one card.
+	co := make([]int32, nv)
+	var touched []int32
+	tabOff := make([]int32, nv+1)
+	var tab []related
+	for d := range nv {
+		hs := holders[dOff[d]:dOff[d+1]]
+		if len(hs) >= minRequestCards {
+			for _, h := range hs {
+				for _, q := range novel[novOff[h.card]:novOff[h.card+1]] {
+					if q.unit == h.unit || q.term == int32(d) {
+						continue // the same phrase says both: no rest of the card
+					}
+					if co[q.term] == 0 {
+						touched = append(touched, q.term)
+					}
+					co[q.term]++
+				}
+			}
+			for _, q := range touched {
+				p := float32(co[q]) / float32(len(hs)+1)
+				if co[q] >= minRequestCards && p >= minRequestProb {
+					tab = append(tab, related{term: q, w: p})
+				}
+				co[q] = 0
+			}
+			touched = touched[:0]
+		}
+		tabOff[d+1] = int32(len(tab))
+	}
+	// Each card: the words its words predict that it does not hold, at
+	// the best probability.
+	held := newTermSet(nv)
+	best := make([]float32, nv)
+	expOff = make([]int32, nc+1)
+	w := float32(ix.p.requestWeight)
+	for c := range nc {
+		held.reset()
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			for _, t := range ix.unitTermsOf(&ix.units[ui]) {
+				held.add(t)
+			}
+		}
+		for _, s := range src[srcOff[c]:srcOff[c+1]] {
+			for _, r := range tab[tabOff[s.term]:tabOff[s.term+1]] {
+				if held.has(r.term) {
+					continue
+				}
+				if best[r.term] == 0 {
+					touched = append(touched, r.term)
+				}
+				best[r.term] = max(best[r.term], r.w)
+			}
+		}
+		// The most probable maxRequestWords, kept in order as they come:
+		// sorting all of them was most of the time at 10,000 cards.
+		from := len(exp)
+		for _, q := range touched {
+			r := related{term: q, w: w * best[q]}
+			best[q] = 0
+			if len(exp)-from == maxRequestWords {
+				if !moreProbable(r, exp[len(exp)-1]) {
+					continue
+				}
+				exp = exp[:len(exp)-1]
+			}
+			exp = append(exp, r)
+			for i := len(exp) - 1; i > from && moreProbable(exp[i], exp[i-1]); i-- {
+				exp[i], exp[i-1] = exp[i-1], exp[i]
+			}
+		}
+		touched = touched[:0]
+		expOff[c+1] = int32(len(exp))
+	}
+	return expOff, exp
+}
+
+// moreProbable orders request words by weight, then term.
+func moreProbable(a, b related) bool {
+	return a.w > b.w || a.w == b.w && a.term < b.term
+}
+
+// novelScore is featNovel for card c: the idf share of the query's words
+// the card lacks (acc, as features fills it, is zero in every field
+// group) times the log of its missing mass over the corpus's.
+func (ix *Index) novelScore(s *scratch, acc []float32, c int32) float32 {
+	if len(ix.novelLog) == 0 {
+		return 0
+	}
+	var miss float32
+	for i, qt := range s.terms {
+		if qt.kind != kindOrig {
+			continue
+		}
+		if a := acc[i*numGroups : (i+1)*numGroups]; a[0] == 0 && a[1] == 0 && a[2] == 0 && a[3] == 0 {
+			miss += qt.w * ix.idf[qt.term]
+		}
+	}
+	return miss / s.qmass * ix.novelLog[c]
+}

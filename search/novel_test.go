@@ -1,0 +1,80 @@
+package search
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// TestRequestWords: a word that phrases of three cards bring beside a
+// word the rest of their card says ("wipe" beside "shred") is a request
+// word of another card that says "shred" but not "wipe", in its postings
+// only, and of no card that does not say "shred".
+func TestRequestWords(t *testing.T) {
+	var cards []Card
+	for i := range 3 {
+		cards = append(cards, Card{
+			ID:            fmt.Sprintf("shredder%d", i),
+			Summary:       "Shred files",
+			IntentPhrases: []string{"Shred a file", fmt.Sprintf("Wipe the disk number%d", i)},
+		})
+	}
+	cards = append(cards, Card{ID: "eraser", Summary: "Shred documents", IntentPhrases: []string{"Shred a document", "Shred twice"}})
+	for i := range 100 { // so that "shred" is in at most 5% of the cards
+		cards = append(cards, Card{ID: fmt.Sprintf("other%d", i), Summary: fmt.Sprintf("Other tool word%d", i), IntentPhrases: []string{"Do other things", "Do more"}})
+	}
+	ix := Build(cards)
+	wipe, ok := ix.indexedTerm(stem("wipe"))
+	if !ok {
+		t.Fatal("wipe is not indexed")
+	}
+	var got []string
+	for _, p := range ix.cardPost[ix.cardOff[wipe]:ix.cardOff[wipe+1]] {
+		got = append(got, ix.cards[p.card].ID)
+	}
+	if want := []string{"shredder0", "shredder1", "shredder2", "eraser"}; !slices.Equal(got, want) {
+		t.Errorf("cards of wipe: %v, want %v", got, want)
+	}
+	for ui := ix.cardUnits[3]; ui < ix.cardUnits[4]; ui++ {
+		if containsTerm(ix.unitTermsOf(&ix.units[ui]), wipe) {
+			t.Errorf("eraser's unit %d holds wipe: request words are postings only", ui)
+		}
+	}
+	res := ix.Search(Query{Intent: "wipe"})
+	if i := slices.IndexFunc(res, func(r Result) bool { return r.ID == "eraser" }); i < 0 {
+		t.Errorf("wipe: %v, want eraser among them", res)
+	} else if res[i].Coverage != 0 {
+		t.Errorf("eraser for wipe: coverage %v, want 0: it does not say wipe", res[i].Coverage)
+	}
+}
+
+// TestNovelty: a card whose examples each say new things has a larger
+// missing mass than one whose examples repeat each other, and featNovel
+// is 0 for a card that holds every query word.
+func TestNovelty(t *testing.T) {
+	base, _ := loadDevSet(t)
+	cards := append(slices.Clone(base),
+		Card{ID: "varied", Summary: "Trace programs", IntentPhrases: []string{"Count syscalls by process", "Print elapsed time per call", "Follow forked children", "Attach to a running daemon"}},
+		Card{ID: "samey", Summary: "Install packages", IntentPhrases: []string{"Install a package", "Install packages", "Install a package quietly", "Install the package"}},
+	)
+	ix := Build(cards)
+	varied, samey := int32(len(cards)-2), int32(len(cards)-1)
+	if !(ix.novelLog[varied] > 0 && ix.novelLog[samey] < 0) {
+		t.Errorf("log missing mass over the corpus's: varied %v, samey %v; want > 0 and < 0", ix.novelLog[varied], ix.novelLog[samey])
+	}
+	s := newScratch(len(ix.cards), len(ix.vocab))
+	ix.analyseQuery("install package", s)
+	ix.scoreCards(s)
+	var f [numFeat]float32
+	ix.features(s, samey, s.cardScore[samey], s.cardScore[samey], &f)
+	if f[featNovel] != 0 {
+		t.Errorf("featNovel of a card holding the whole query: %v, want 0", f[featNovel])
+	}
+	s.reset()
+	ix.analyseQuery("install package quickly offline", s)
+	ix.scoreCards(s)
+	ix.features(s, samey, s.cardScore[samey], s.cardScore[samey], &f)
+	if f[featNovel] >= 0 {
+		t.Errorf("featNovel of a card of repetitive examples lacking query words: %v, want < 0", f[featNovel])
+	}
+}
