@@ -143,10 +143,7 @@ func (m *Metrics) observeRequest(route, method string, code int, took time.Durat
 // Rebuilt implements store.Observer.
 func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
-	if snap != nil {
-		m.checks.WithLabelValues("run").Add(float64(snap.Result.Checked))
-		m.checks.WithLabelValues("cache").Add(float64(snap.Result.Reused))
-	}
+	m.countChecks(snap)
 	m.setDiagnostics(snap)
 	if !ok {
 		if snap == nil {
@@ -181,10 +178,12 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 // last reload counts as successful, now: one that clears a failure (a
 // broken change reverted) left a dashboard's "last good reload" older
 // than the failure it recovered from. A repeated failure leaves both as
-// they are. Either way the diagnostics gauges show this rebuild's findings.
+// they are. Either way the diagnostics gauges show this rebuild's findings,
+// and its capability checks are counted: it validated as any rebuild does.
 func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("unchanged").Inc()
+	m.countChecks(snap)
 	// A reverted broken change: the findings are those of the served
 	// registry again, and an alert on errors > 0 must clear.
 	m.setDiagnostics(snap)
@@ -192,6 +191,16 @@ func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 		m.lastOK.Set(1)
 		m.lastSuccess.Set(float64(time.Now().UnixNano()) / 1e9)
 	}
+}
+
+// countChecks counts the per-capability checks of snap's build, afresh
+// and from the cache; a rebuild that built nothing made none.
+func (m *Metrics) countChecks(snap *store.Snapshot) {
+	if snap == nil {
+		return
+	}
+	m.checks.WithLabelValues("run").Add(float64(snap.Result.Checked))
+	m.checks.WithLabelValues("cache").Add(float64(snap.Result.Reused))
 }
 
 // setDiagnostics sets the diagnostics gauges to the findings of snap, the

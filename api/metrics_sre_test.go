@@ -1,0 +1,85 @@
+package api_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
+)
+
+// scraped is the value of the series (name and labels as the text
+// exposition writes them, e.g. capreg_tool_cards or
+// capreg_registry_rebuilds_total{result="success"}) in a GET /metrics body.
+func scraped(t *testing.T, body []byte, series string) float64 {
+	t.Helper()
+	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("%s: %v", series, err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("GET /metrics has no series %s", series)
+	return 0
+}
+
+// watchedRepo serves a copy of testdata/repo with a real watcher whose
+// observer is m, behind the real router.
+func watchedRepo(t *testing.T, m *api.Metrics) (h http.Handler, repo string) {
+	t.Helper()
+	repo = t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
+		Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return api.NewRouter(w, api.Options{Metrics: m}), repo
+}
+
+// TestUnchangedRebuildsCountTheirChecks: a rebuild whose result is what is
+// served (a reload with nothing new, git-sync's webhook after a pull that
+// changed nothing capreg reads, a reverted break) validates every
+// capability as any other does, from the cache; capreg_capability_checks_total
+// counts those checks too, so that its rate over that of
+// capreg_registry_rebuilds_total is the checks a rebuild makes, and its
+// cache share is the cache's. It counted the checks of served and failed
+// rebuilds only: 12 capabilities, three unchanged reloads, and cache still 0.
+func TestUnchangedRebuildsCountTheirChecks(t *testing.T) {
+	m := api.NewMetrics()
+	h, _ := watchedRepo(t, m)
+	for i := range 3 {
+		if e := do(t, h, "POST", "/-/reload", nil); e.status != 200 {
+			t.Fatalf("reload %d: %d %s", i, e.status, e.body)
+		}
+	}
+	e := do(t, h, "GET", "/metrics", nil)
+	success := scraped(t, e.body, `capreg_registry_rebuilds_total{result="success"}`)
+	unchanged := scraped(t, e.body, `capreg_registry_rebuilds_total{result="unchanged"}`)
+	run := scraped(t, e.body, `capreg_capability_checks_total{source="run"}`)
+	cache := scraped(t, e.body, `capreg_capability_checks_total{source="cache"}`)
+	caps := scraped(t, e.body, `capreg_capabilities{role="feature"}`) +
+		scraped(t, e.body, `capreg_capabilities{role="runtime"}`) + scraped(t, e.body, `capreg_capabilities{role="reviewer"}`)
+	if success != 1 || unchanged != 3 || caps != 12 {
+		t.Fatalf("rebuilds: %v success, %v unchanged, %v capabilities; want 1, 3 and 12", success, unchanged, caps)
+	}
+	if run+cache != caps*(success+unchanged) || cache < caps*unchanged {
+		t.Errorf("capreg_capability_checks_total: run %v, cache %v; want %v checks in all (%v capabilities, %v rebuilds), %v of them from the cache (the unchanged rebuilds')",
+			run, cache, caps*(success+unchanged), caps, success+unchanged, caps*unchanged)
+	}
+}
