@@ -2,6 +2,8 @@ package api
 
 import (
 	"net/http"
+	"runtime"
+	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -32,6 +34,7 @@ type Metrics struct {
 	watchOverflow prometheus.Counter
 	watchFallback prometheus.Gauge
 	checks        *prometheus.CounterVec
+	build         *prometheus.GaugeVec
 }
 
 // NewMetrics registers every metric, with the Go and process collectors.
@@ -47,7 +50,7 @@ func NewMetrics() *Metrics {
 			// and /-/reload evaluating a large repository, a validation
 			// turned away busy after 10 s, a body read until the daemon's
 			// 30 s read timeout; without them all of these land in +Inf.
-			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1, 2.5, 5, 15, 30, 60},
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15, 30, 60},
 		}, []string{"route", "method"}),
 		rebuilds: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
@@ -60,7 +63,7 @@ func NewMetrics() *Metrics {
 			Name: "capreg_registry_last_reload_success_timestamp_seconds", Help: "Unix time of the last successful rebuild.",
 		}),
 		lastOK: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_registry_last_reload_successful", Help: "Whether the last rebuild was served (1) or failed (0).",
+			Name: "capreg_registry_last_reload_successful", Help: "1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository).",
 		}),
 		generation: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "capreg_snapshot_generation", Help: "Generation of the snapshot being served.",
@@ -91,9 +94,13 @@ func NewMetrics() *Metrics {
 			Name: "capreg_capability_checks_total",
 			Help: "Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).",
 		}, []string{"source"}),
+		build: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+			Name: "capreg_build_info",
+			Help: "Always 1: the capreg build this process runs (version: the module's, goversion, program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
+		}, []string{"version", "goversion", "program"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks,
+		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, r := range []string{"success", "failure", "unchanged", "waiting"} {
 		m.rebuilds.WithLabelValues(r)
@@ -107,7 +114,21 @@ func NewMetrics() *Metrics {
 	for _, src := range []string{"run", "cache"} {
 		m.checks.WithLabelValues(src)
 	}
+	m.SetProgram("")
 	return m
+}
+
+// SetProgram sets the program label of capreg_build_info (capreg serve
+// gives the hash it makes snapshot digests with): a dashboard of a
+// rolling update tells the old pods from the new by it, since their
+// ETags differ by it too.
+func (m *Metrics) SetProgram(program string) {
+	version, goversion := "unknown", runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	m.build.Reset()
+	m.build.WithLabelValues(version, goversion, program).Set(1)
 }
 
 // Handler serves the metrics in the Prometheus exposition format. It

@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,5 +82,25 @@ func TestUnchangedRebuildsCountTheirChecks(t *testing.T) {
 	if run+cache != caps*(success+unchanged) || cache < caps*unchanged {
 		t.Errorf("capreg_capability_checks_total: run %v, cache %v; want %v checks in all (%v capabilities, %v rebuilds), %v of them from the cache (the unchanged rebuilds')",
 			run, cache, caps*(success+unchanged), caps, success+unchanged, caps*unchanged)
+	}
+}
+
+// TestBuildInfoNamesTheProgram: capreg_build_info says which build a pod
+// runs, so that a dashboard can tell the two builds of a rolling update
+// apart; its program label is the one the snapshot digest, and so every
+// ETag, is made with (store.Options.Program), one series only.
+func TestBuildInfoNamesTheProgram(t *testing.T) {
+	m := api.NewMetrics()
+	m.SetProgram("0123456789abcdef")
+	e := do(t, api.NewRouter(testdataSource(t), api.Options{Metrics: m}), "GET", "/metrics", nil)
+	var series []string
+	for _, line := range strings.Split(string(e.body), "\n") {
+		if strings.HasPrefix(line, "capreg_build_info{") {
+			series = append(series, line)
+		}
+	}
+	if len(series) != 1 || !strings.Contains(series[0], `program="0123456789abcdef"`) ||
+		!strings.Contains(series[0], `goversion="`+runtime.Version()+`"`) || !strings.HasSuffix(series[0], "} 1") {
+		t.Errorf("capreg_build_info series %q; want one, of value 1, with program=\"0123456789abcdef\" and goversion=%q", series, runtime.Version())
 	}
 }
