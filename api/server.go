@@ -148,7 +148,7 @@ func (s *Server) router() http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(s.observe, noStore, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(unmount, s.observe, noStore, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(s.noRoute)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
@@ -332,6 +332,39 @@ func (s *Server) routeLabel(r *http.Request) string {
 		}
 	}
 	return "unmatched"
+}
+
+// unmount has a router that a parent chi router mounted below a prefix
+// (Mount("/registry", h)) see the request as one serving at the root sees
+// it, as http.StripPrefix has it: chi routes a mounted router on the route
+// context's RoutePath, but the request's URL keeps the whole path, which
+// the 404, the 405, the probes and the path parameters read (DELETE
+// /registry/capabilities was a 404 naming no route rather than a 405
+// naming GET, and a probe's malformed cache-buster a 400). The path the
+// client sent stays in RequestURI (see mountPrefix).
+func unmount(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc := chi.RouteContext(r.Context())
+		if rc == nil || rc.RoutePath == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		u := *r.URL
+		if r.URL.RawPath != "" { // chi routed on the escaped path (routingPath)
+			u.RawPath = rc.RoutePath
+			p, err := url.PathUnescape(rc.RoutePath)
+			if err != nil {
+				p = rc.RoutePath
+			}
+			u.Path = p
+		} else {
+			u.Path = rc.RoutePath
+		}
+		r2 := new(http.Request)
+		*r2 = *r
+		r2.URL = &u
+		next.ServeHTTP(w, r2)
+	})
 }
 
 // routableMethods are the methods a route can be registered for, tried in
