@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -47,6 +48,43 @@ func TestMountedUnderChi(t *testing.T) {
 		}
 		if tc.code == 405 && rec.Header().Get("Allow") == "" {
 			t.Errorf("%s %s: 405 without Allow", tc.method, tc.target)
+		}
+	}
+}
+
+// TestMountedPathsNamePrefix: the paths a 404 or a 405 names, and the route
+// its didYouMean suggests, are those the client sent and can send again,
+// prefix included, whether the router is mounted by http.StripPrefix or
+// by chi's Mount: didYouMean "/capabilities" for GET
+// /registry/capabilities/ sent a client that followed it out of the mount.
+func TestMountedPathsNamePrefix(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.Handle("/registry/", http.StripPrefix("/registry", newRouter(testdataSource(t))))
+	for name, h := range map[string]http.Handler{"StripPrefix": mux, "chi Mount": mounted(t)} {
+		tests := []struct {
+			method, target string
+			code           int
+			message, meant string
+		}{
+			{"GET", "/registry/capabilities/", 404, "no such route: /registry/capabilities/", "/registry/capabilities"},
+			{"GET", "/registry/render-hooks%2Fplan:pre", 404, "no such route: /registry/render-hooks%2Fplan:pre", "/registry/render-hooks/plan:pre"},
+			{"GET", "/registry/nope?x=1", 404, "no such route: /registry/nope", ""},
+			{"DELETE", "/registry/capabilities", 405, "DELETE is not allowed on /registry/capabilities", ""},
+		}
+		for _, tc := range tests {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.target, nil))
+			var doc struct {
+				Message string
+				Details map[string]any
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
+				t.Fatalf("%s %s %s: %v", name, tc.method, tc.target, err)
+			}
+			meant, _ := doc.Details["didYouMean"].(string)
+			if rec.Code != tc.code || !strings.HasPrefix(doc.Message, tc.message) || meant != tc.meant {
+				t.Errorf("%s: %s %s: %d %q didYouMean %q\nwant %d %q… didYouMean %q", name, tc.method, tc.target, rec.Code, doc.Message, meant, tc.code, tc.message, tc.meant)
+			}
 		}
 	}
 }

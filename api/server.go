@@ -159,7 +159,7 @@ func (s *Server) router() http.Handler {
 			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+sentPath(req),
+		writeError(w, http.StatusMethodNotAllowed, CodeMethodNotAllowed, req.Method+" is not allowed on "+mountPrefix(req)+sentPath(req),
 			map[string]any{"allowed": allowed})
 	})
 
@@ -425,8 +425,8 @@ func methodLabel(m string) string {
 // escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
 // "x/" where there is one.
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
-	sent := sentPath(r)
-	msg, details := "no such route: "+sent, map[string]any(nil)
+	sent, prefix := sentPath(r), mountPrefix(r)
+	msg, details := "no such route: "+prefix+sent, map[string]any(nil)
 	p := routingPath(r)
 	if strings.Trim(p, "/") == "render-hooks" || strings.Trim(r.URL.Path, "/") == "render-hooks" {
 		missingPoint(w)
@@ -445,6 +445,7 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if alt != "" {
+		alt = prefix + alt
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
 	}
@@ -461,6 +462,30 @@ func sentPath(r *http.Request) string {
 		return r.URL.EscapedPath()
 	}
 	return escapeRest(r.URL.RawPath)
+}
+
+// mountPrefix is the path a parent mounted the router below ("/registry"
+// for http.StripPrefix("/registry", h) or chi's Mount("/registry", h); see
+// unmount), "" at the root: what the client sent (RequestURI) before the
+// path the router routes on. The paths a 404 or a 405 names, and the route
+// a didYouMean suggests, carry it, so that a client can send them again: a
+// didYouMean of "/capabilities" for GET /registry/capabilities/ led out of
+// the mount.
+func mountPrefix(r *http.Request) string {
+	sent, _, _ := strings.Cut(r.RequestURI, "?")
+	if !strings.HasPrefix(sent, "/") { // absolute form, "*", or a request made in-process
+		_, rest, ok := strings.Cut(sent, "://")
+		i := strings.IndexByte(rest, '/')
+		if !ok || i < 0 {
+			return ""
+		}
+		sent = rest[i:]
+	}
+	sent, local := escapeRest(sent), sentPath(r)
+	if len(sent) <= len(local) || !strings.HasSuffix(sent, local) {
+		return ""
+	}
+	return sent[:len(sent)-len(local)]
 }
 
 // escapeRest percent-encodes the bytes of an escaped path that a path may
