@@ -19,6 +19,10 @@ import (
 // ArtifactNames are the generated files, in the order gen reports them.
 var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
 
+// errNoSnapshot is the error of WriteArtifacts and CheckArtifacts for a nil
+// snapshot.
+var errNoSnapshot = errors.New("no snapshot (nil): nothing was built")
+
 // Written is an artifact WriteArtifacts wrote, or left as it was.
 type Written struct {
 	File string
@@ -35,8 +39,13 @@ type Written struct {
 // checkout with LF line ends generates it. Each file is written to a
 // temporary name, synced and renamed, so a reader never sees a half-written
 // artifact; once ctx ends (an interrupt) no more are written, and the
-// temporary file of one being written is removed.
+// temporary file of one being written is removed. A nil snapshot (a
+// Watcher's before its first valid build) or one that did not pass is an
+// error, and nothing is written.
 func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written, error) {
+	if snap == nil {
+		return nil, errNoSnapshot
+	}
 	if !snap.OK() {
 		return nil, errors.New("repository has errors; nothing written")
 	}
@@ -146,7 +155,11 @@ type Drift struct {
 // other kind holds in a JSON string (see withoutCR). It stops between
 // files once ctx ends (a committed registry of megabytes takes a while to
 // read and diff) and returns the drifts found so far with ctx's error.
+// A nil snapshot, or one that did not pass, is an error.
 func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, error) {
+	if snap == nil {
+		return nil, errNoSnapshot
+	}
 	if !snap.OK() {
 		return nil, errors.New("repository has errors; nothing to compare")
 	}

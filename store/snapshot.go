@@ -165,9 +165,10 @@ func (s *Snapshot) Commands() *cmdline.Matcher {
 
 // MeantCapability returns the id of the capability most likely meant by
 // id, which names none (a typo: "reserch"), for a "did you mean"; "" when
-// none is near (see validate.NearestID) or the snapshot has no registry.
+// none is near (see validate.NearestID) or the snapshot has no registry
+// (or is nil).
 func (s *Snapshot) MeantCapability(id string) string {
-	if s.Registry == nil {
+	if s == nil || s.Registry == nil {
 		return ""
 	}
 	return nearestOf(id, s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
@@ -175,7 +176,7 @@ func (s *Snapshot) MeantCapability(id string) string {
 
 // MeantCard is MeantCapability for the ids of the tool cards.
 func (s *Snapshot) MeantCard(id string) string {
-	if s.Result == nil {
+	if s == nil || s.Result == nil {
 		return ""
 	}
 	return nearestOf(id, s.Result.Cards, func(c *validate.Card) string { return c.ID })
@@ -356,8 +357,9 @@ func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
 	return diags
 }
 
-// OK reports whether the snapshot passed the gate.
-func (s *Snapshot) OK() bool { return s.Registry != nil }
+// OK reports whether the snapshot passed the gate. A nil snapshot, what
+// Watcher.Current returns before the first valid build, did not.
+func (s *Snapshot) OK() bool { return s != nil && s.Registry != nil }
 
 // Load scans, validates and builds a repository.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
@@ -526,8 +528,12 @@ func (s *Snapshot) AnswerCommand(command, risk string, m cmdline.Matches) Comman
 // HoldsNothing reports whether the snapshot's repository gave nothing
 // capreg reads: no capability, host step or tool card. That is valid, and
 // seldom meant (a checkout's capabilities/ folder given as the
-// repository), so every front end says so.
+// repository), so every front end says so. A nil snapshot says nothing
+// of its repository: false.
 func (s *Snapshot) HoldsNothing() bool {
+	if s == nil {
+		return false
+	}
 	r := s.Result
 	return r != nil && len(r.Capabilities)+len(r.Cards) == 0 && (r.Contract == nil || len(r.Contract.Entries) == 0)
 }
