@@ -31,7 +31,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 			"shutting down: this replica takes no new work; requests it is given are still answered", map[string]any{"draining": true})
 		return
 	}
-	snap := s.src.Current()
+	snap := served(s.src.Current())
 	if snap == nil {
 		s.notBuilt(w, "")
 		return
@@ -171,6 +171,7 @@ func (s *Server) status(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) statusDoc() statusDoc {
 	snap, st := s.src.State()
+	snap = served(snap)
 	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Unchanged: st.Unchanged, Waiting: st.Waiting, Failure: st.Failure,
 		Counts: counts{ByRole: map[string]int{"feature": 0, "runtime": 0, "reviewer": 0}}, Warnings: []validate.Diagnostic{}}
 	if !st.LastAttempt.IsZero() {

@@ -33,7 +33,8 @@ import (
 // in tests.
 type Source interface {
 	// Current returns the snapshot to serve, or nil before the first valid
-	// build.
+	// build. A snapshot that did not pass the gate (OK false) is served
+	// as nil is: every route that reads one answers 503 not_ready.
 	Current() *store.Snapshot
 	// State returns the snapshot and the watcher's status from one
 	// rebuild, so that /status never pairs a new snapshot with the failure
@@ -223,11 +224,23 @@ func (s *Server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 // first use. The snapshot holds it (Snapshot.Attach), not the server, so a
 // replaced snapshot is garbage once the requests reading it are done.
 func (s *Server) currentViews() *views {
-	snap := s.src.Current()
+	snap := served(s.src.Current())
 	if snap == nil {
 		return nil
 	}
 	return snap.Attach(viewsKey{}, func() any { return newViews(snap) }).(*views)
+}
+
+// served is snap when it passed the gate, else nil: a Source that serves
+// a snapshot which did not (an embedding program serving what store.Load
+// returned for a repository with errors) is served as one with none yet.
+// Such a snapshot has no registry: the data routes answered 500 "internal
+// error", GET /registry an empty 200, while /readyz said ready.
+func served(snap *store.Snapshot) *store.Snapshot {
+	if !snap.OK() {
+		return nil
+	}
+	return snap
 }
 
 // viewsKey is the key of the API's views among what readers attach to a
