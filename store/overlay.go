@@ -111,7 +111,11 @@ const repoConfigFile = validate.RepoConfigFile
 // A change that contradicts itself (a path both written and deleted, a file
 // written where the change also writes files under it) is refused with a
 // *ChangeError; so, with a tree, is one that contradicts what the scan saw.
+// A nil src is a repository of no files.
 func Overlay(src *validate.Sources, files map[string][]byte, deleted []string) (*validate.Sources, error) {
+	if src == nil {
+		src = &validate.Sources{}
+	}
 	return overlay(src, nil, nil, files, deleted)
 }
 

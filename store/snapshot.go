@@ -390,10 +390,13 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 
 // Build validates sources and, when they pass, materializes the registry and
 // the three artifacts. It is deterministic: the same sources give the same
-// bytes and digest.
+// bytes and digest. A nil src is a repository of no files.
 func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil, nil, "") }
 
 func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string) *Snapshot {
+	if src == nil {
+		src = &validate.Sources{}
+	}
 	res := cache.Validate(src)
 	diags := res.Diagnostics
 	if strict {

@@ -40,9 +40,13 @@ type Result struct {
 
 // Validate checks a repository completely and never stops at the first
 // problem: each check runs on whatever it can, so one pass shows everything.
+// A nil src is a repository of no files, as &Sources{} is.
 func Validate(src *Sources) *Result { return validate(src, nil) }
 
 func validate(src *Sources, cache *Cache) *Result {
+	if src == nil {
+		src = &Sources{}
+	}
 	s := &sink{diags: make(Diagnostics, 0, len(src.Diagnostics))}
 	pkgs := packagesOf(src)
 	for _, d := range src.Diagnostics { // the scan's own findings, clipped as the sink's
