@@ -93,7 +93,8 @@ type RebuildClock interface {
 	RebuildingFor() time.Duration
 }
 
-// Server holds the router's state.
+// Server holds the router's state. Callers do not make or use one:
+// NewRouter makes it and returns its handler.
 type Server struct {
 	src     Source
 	log     *slog.Logger
@@ -117,7 +118,15 @@ type Server struct {
 	allowedHosts []string
 }
 
-// NewRouter returns the HTTP handler for every route of openapi.yaml.
+// NewRouter returns the HTTP handler for every route of openapi.yaml, over
+// src, which must not be nil; the zero Options serve every route but
+// /metrics, with the defaults each field names. The handler may be mounted
+// below a prefix, by http.StripPrefix("/registry", h) or a chi router's
+// Mount("/registry", h): it routes on the path below the prefix, and the
+// paths its 404 and 405 answers name, and their didYouMean, carry the
+// prefix as the client sent it. It is an http.Handler like any other: wrap
+// it in middleware and serve it from an http.Server of your own, whose
+// Shutdown ends it.
 func NewRouter(src Source, opts Options) http.Handler { return newServer(src, opts).router() }
 
 // newServer is the server of NewRouter, its options defaulted.

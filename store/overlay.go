@@ -41,6 +41,7 @@ func (e *RescanError) Error() string {
 	return ErrNeedsRescan.Error() + ": " + strings.Join(e.Reasons, "; ") + "; apply the change and run capreg check"
 }
 
+// Unwrap makes errors.Is(err, ErrNeedsRescan) hold.
 func (e *RescanError) Unwrap() error { return ErrNeedsRescan }
 
 // Why one path of a change cannot be applied. Such a change is refused
@@ -399,7 +400,7 @@ func dirSpellingOf(p string) dirSpelling {
 }
 
 // ErrPathTooDeep is returned by Overlay for a path of more than
-// maxPathSegments segments.
+// 256 segments (maxPathSegments).
 var ErrPathTooDeep = fmt.Errorf("path has more than %d segments", maxPathSegments)
 
 // maxPathSegments bounds the depth of a path in a change. A change is judged

@@ -10,19 +10,28 @@ import (
 
 // Registry is the materialized capability registry (CONTRACT.md §4): indexes
 // over the valid capabilities, computed once per snapshot. Lists are in the
-// order the reference generator emits them.
+// order the reference generator emits them. A registry is shared by every
+// reader of its snapshot: treat it, and all it points to, as read-only.
 type Registry struct {
 	Capabilities []*validate.Capability // folder order
 	ByID         map[string]*validate.Capability
-	BySkill      []Owner // stem → capability, features only
-	ByAgent      []Owner
-	ByLoopPoint  []PointHooks // the 12 points in canonical order
-	ConfigKeys   []ConfigKey  // capability order, then declaration order
-	Runtimes     []*validate.Capability
-	Families     []CommandFamily // sorted by family
-	Clusters     []Cluster       // capabilities owning skills, sorted by id
-	Closure      map[string][]string
-	Profiles     map[string][]string // core, standard, full → capability ids, sorted
+	// BySkill maps each skill stem to the feature that owns it, in
+	// capability order, then declaration order; ByAgent is the same for
+	// agents. Validation rejects a stem or agent owned twice.
+	BySkill     []Owner
+	ByAgent     []Owner
+	ByLoopPoint []PointHooks           // the 12 points in canonical order (see Point)
+	ConfigKeys  []ConfigKey            // capability order, then declaration order
+	Runtimes    []*validate.Capability // the runtime capabilities, folder order
+	Families    []CommandFamily        // sorted by family
+	Clusters    []Cluster              // capabilities owning skills, sorted by id
+	// Closure maps every capability id to its requires closure
+	// (requiresClosure, ref §4.7): the capabilities it requires directly
+	// or through others, in breadth-first order over requires as
+	// declared, without the capability itself; empty, never nil, for one
+	// that requires nothing.
+	Closure  map[string][]string
+	Profiles map[string][]string // core, standard, full → capability ids, sorted
 }
 
 // Owner maps a stem to the capability that owns it.

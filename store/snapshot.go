@@ -361,7 +361,10 @@ func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
 // Watcher.Current returns before the first valid build, did not.
 func (s *Snapshot) OK() bool { return s != nil && s.Registry != nil }
 
-// Load scans, validates and builds a repository.
+// Load scans, validates and builds a repository. ctx is honoured while
+// the repository is read; validation and the build, which do not look at
+// it, run to their end (the larger part of a Load: about a second at 3,000
+// capabilities), and Load then returns ctx's error.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	// The schemas compile while the disk is read; build waits for them.
 	// An error is reported by the check that needs them.

@@ -42,8 +42,8 @@ func (e Error) Error() string { return e.Msg }
 // nest a few levels.
 const maxDepth = 32
 
-// MaxDepth is the deepest a document Parse reads may nest, for a caller
-// that names the limit (ParseNested's inner value is held to it).
+// MaxDepth is the deepest a document Parse reads may nest, 32 levels, for a
+// caller that names the limit (ParseNested's inner value is held to it).
 const MaxDepth = maxDepth
 
 // maxValues bounds the values (objects, arrays, strings, numbers, literals)
