@@ -303,16 +303,24 @@ func (w *Watcher) Changed() {
 // before it: git-sync's webhook after a pull still gets a rescan that
 // sees the pull.
 //
-// Called before Run has served its first rebuild, Reload waits for that
-// (or for ctx); once Run has returned, or while a rebuild it waits for
+// Called before Run, Reload is served by Run's first rebuild, which starts
+// after it: an embedding program may call it to wait for the first
+// snapshot. Called while that rebuild runs, it waits for it and for the
+// next, as any call made while a rebuild runs does. Either way it waits
+// for ctx at most; once Run has returned, or while a rebuild it waits for
 // was cut short by Run returning, it returns ErrWatcherStopped.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
-	select {
-	case <-w.started:
-	case <-w.stopped:
-		return Status{}, ErrWatcherStopped
-	case <-ctx.Done():
-		return Status{}, ctx.Err()
+	// Before Run, the reload is queued for the first rebuild, which takes
+	// it (timedRebuild); once Run was called, it is queued after that
+	// rebuild, which may have started before the call.
+	if w.running.Load() {
+		select {
+		case <-w.started:
+		case <-w.stopped:
+			return Status{}, ErrWatcherStopped
+		case <-ctx.Done():
+			return Status{}, ctx.Err()
+		}
 	}
 	r := w.queueReload()
 	select {

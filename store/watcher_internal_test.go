@@ -117,6 +117,7 @@ func TestReloadBypassesDebounce(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		go w.Run(ctx)
+		synctest.Wait() // the first build is done: a Reload before it is served by it
 		w.Changed()
 		st, err := w.Reload(ctx)
 		if err != nil {
