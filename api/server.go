@@ -51,7 +51,8 @@ type Options struct {
 	// MaxBodyBytes limits request bodies; 0 means 1 MiB.
 	MaxBodyBytes int64
 	// MaxValidations bounds the POST /validate requests evaluated at once;
-	// 0 means 1. Each overlays the change on the served sources and checks
+	// 0 means 1. Up to 8 more wait for a turn, each at most 10 s, and the
+	// others are answered 503 busy. Each overlays the change on the served sources and checks
 	// the cross-capability invariants of the whole repository again, so a
 	// burst run side by side would multiply that memory; they also share
 	// the watcher's validation cache, which serialises them anyway.
@@ -64,7 +65,8 @@ type Options struct {
 	// MaxCommandMatches bounds the GET /tools?command= requests matched at
 	// once; 0 means GOMAXPROCS. Each may keep a core busy for as long as
 	// its budget lasts, so a flood of costly lines would otherwise slow
-	// every other route; the requests beyond it wait (see commandWait).
+	// every other route; up to 64 requests beyond it wait, each at most 2 s
+	// (commandWait), and the others are answered 503 busy at once.
 	MaxCommandMatches int
 	// StuckAfter is how long a rebuild may run before /healthz reports
 	// the process stuck (503), when the Source says how long its rebuild

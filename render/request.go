@@ -22,8 +22,9 @@ var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
 // the zero Enablement (every capability enabled). A profile or
 // disabledCapabilities of the wrong JSON type, or a profile that names no
 // mode (see NamesNoProfile: "", blanks, or commas such as ","), is a
-// *FieldError; a
-// surface is all or nothing, as gsd-core reads it (see surfaceFromJSON).
+// *FieldError; a surface is all or nothing, as gsd-core reads it: one with
+// a field missing or of the wrong type is not used, and SurfaceIgnored says
+// why (a null baseProfile means none: the install profile is the base).
 // Unknown keys are ignored. Names are not checked here: Resolve warns about
 // the ones the registry does not know.
 func EnablementFromJSON(v *ojson.Value) (Enablement, error) {

@@ -431,7 +431,8 @@ func cleanRel(p string) (string, error) {
 }
 
 // PathError is Overlay's error for a path of a change that no file of the
-// repository can have (see cleanRel): Err wraps ErrBadPath or
+// repository can have (absolute, leaving the repository, over 256
+// segments deep, or holding a NUL byte): Err wraps ErrBadPath or
 // ErrPathTooDeep and says why, Path is the path as the change gave it, so
 // that a client can be told which of its paths to mend.
 type PathError struct {

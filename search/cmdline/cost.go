@@ -28,7 +28,10 @@ import (
 const DefaultBudget int64 = 32 << 20
 
 // ErrBudget says that command matching stopped before it tried
-// every card because the work budget of the request was spent.
+// every card because the work budget of the request was spent. Match does
+// not return it: a spent budget is an answer, the cards tried so far with
+// Matches.Truncated true, and nil error; it is the reason matching records
+// internally, which only ctx's error outranks.
 var ErrBudget = errors.New("the work budget of command matching is spent")
 
 // budget is the work a command match has left, and why it stopped.
