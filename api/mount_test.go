@@ -52,6 +52,17 @@ func TestMountedUnderChi(t *testing.T) {
 	}
 }
 
+// TestMountedRootNamesPrefix: chi's Mount("/registry", h) routes GET
+// /registry (no slash) on "/", which no route has: the 404 named "/", a
+// path outside the mount.
+func TestMountedRootNamesPrefix(t *testing.T) {
+	rec := httptest.NewRecorder()
+	mounted(t).ServeHTTP(rec, httptest.NewRequest("GET", "/registry", nil))
+	if want := "no such route: /registry/"; rec.Code != 404 || !strings.Contains(rec.Body.String(), `"`+want+`"`) {
+		t.Errorf("GET /registry below chi Mount: %d %s, want 404 %q", rec.Code, rec.Body, want)
+	}
+}
+
 // TestMountedPathsNamePrefix: the paths a 404 or a 405 names, and the route
 // its didYouMean suggests, are those the client sent and can send again,
 // prefix included, whether the router is mounted by http.StripPrefix or

@@ -506,6 +506,9 @@ func mountPrefix(r *http.Request) string {
 		sent = rest[i:]
 	}
 	sent, local := escapeRest(sent), sentPath(r)
+	if local == "/" && !strings.HasSuffix(sent, "/") {
+		return sent // chi's Mount("/registry") routes GET /registry on "/"
+	}
 	if len(sent) <= len(local) || !strings.HasSuffix(sent, local) {
 		return ""
 	}
