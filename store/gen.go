@@ -19,9 +19,14 @@ import (
 // ArtifactNames are the generated files, in the order gen reports them.
 var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
 
-// errNoSnapshot is the error of WriteArtifacts and CheckArtifacts for a nil
-// snapshot.
-var errNoSnapshot = errors.New("no snapshot (nil): nothing was built")
+// ErrNotOK is the error, matched with errors.Is, of WriteArtifacts and
+// CheckArtifacts for a snapshot that did not pass the gate (see
+// Snapshot.OK), or none (nil): it has no artifacts to write or compare.
+// Its Diagnostics say why.
+var ErrNotOK = errors.New("repository has errors")
+
+// errNoSnapshot is ErrNotOK for a nil snapshot.
+var errNoSnapshot = fmt.Errorf("no snapshot (nil), nothing was built: %w", ErrNotOK)
 
 // Written is an artifact WriteArtifacts wrote, or left as it was.
 type Written struct {
@@ -47,7 +52,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		return nil, errNoSnapshot
 	}
 	if !snap.OK() {
-		return nil, errors.New("repository has errors; nothing written")
+		return nil, fmt.Errorf("%w; nothing written", ErrNotOK)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -161,7 +166,7 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 		return nil, errNoSnapshot
 	}
 	if !snap.OK() {
-		return nil, errors.New("repository has errors; nothing to compare")
+		return nil, fmt.Errorf("%w; nothing to compare", ErrNotOK)
 	}
 	var drifts []Drift
 	for _, name := range ArtifactNames {
