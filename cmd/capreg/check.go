@@ -58,15 +58,24 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// all the same. Said in every format, on stderr: a CI job reading
 	// github or sarif output is where a gate pointed at the wrong folder
 	// passes in silence.
-	if errs == 0 && snap.HoldsNothing() {
-		fmt.Fprintln(stderr, "capreg: "+nothingFound(cf.repo, "check", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
-	} else if note := partOfRepository(cf.repo); note != "" {
-		fmt.Fprintln(stderr, "capreg: "+note)
-	}
+	noteWhatWasRead(stderr, cf.repo, "check", snap, errs == 0)
 	if errs > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// noteWhatWasRead says on stderr, for every verb that reads a repository,
+// that repo holds nothing capreg reads (nothingFound), when the snapshot
+// holds nothing and mayHoldNothing (check says it only of a repository
+// without errors), or else that repo is a part of the repository above
+// it (partOfRepository), when it is. verb is nothingFound's.
+func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, mayHoldNothing bool) {
+	if mayHoldNothing && snap.HoldsNothing() {
+		fmt.Fprintln(stderr, "capreg: "+nothingFound(repo, verb, misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
+	} else if note := partOfRepository(repo); note != "" {
+		fmt.Fprintln(stderr, "capreg: "+note)
+	}
 }
 
 // nothingFound says that a repository holds nothing capreg reads, which is

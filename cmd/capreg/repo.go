@@ -88,12 +88,8 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 		fmt.Fprintf(stderr, "capreg: repository has %s\n", validate.Plural(n, "error"))
 		return nil, exitFindings
 	}
-	if snap.HoldsNothing() {
-		// Run from the wrong folder, render answered no hooks and tools
-		// no card, in silence.
-		fmt.Fprintln(stderr, "capreg: "+nothingFound(rf.repo, "read", misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
-	} else if note := partOfRepository(rf.repo); note != "" {
-		fmt.Fprintln(stderr, "capreg: "+note)
-	}
+	// Run from the wrong folder, render answered no hooks and tools no
+	// card, in silence.
+	noteWhatWasRead(stderr, rf.repo, "read", snap, true)
 	return snap, exitOK
 }
