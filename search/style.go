@@ -43,16 +43,18 @@ const (
 	numStyle
 )
 
-func init() {
+// styleWordBit is the bit of each style word in a style mask: its
+// position in styleWords, below the punctuation and shape bits.
+var styleWordBit = func() map[string]uint8 {
 	if len(styleWords) > 32 {
 		panic("search: too many style words")
 	}
+	m := make(map[string]uint8, len(styleWords))
 	for i, w := range styleWords {
-		styleWordBit[w] = uint8(i)
+		m[w] = uint8(i)
 	}
-}
-
-var styleWordBit = map[string]uint8{}
+	return m
+}()
 
 // styleOf returns the set of style attributes of a text as a bit mask.
 func styleOf(s string) uint64 {
