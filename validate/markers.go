@@ -276,16 +276,60 @@ func isKeyLine(text string) bool {
 // parseBlock follows the reference parser (ref §1.2): lines are trimmed, a line
 // belongs to key K when it starts with "K:", other lines are ignored.
 func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
-	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
 	body := src[loc[2]:loc[3]]
-	seen := map[string]int{}
-	values := map[string]Item{}
-	ok := true
+	seen, values, ok := blockFields(file, src, loc, s)
+	if len(seen) == 0 && quotedBlock(body) {
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
+			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
+		return nil
+	}
+	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
+		// A block in another syntax ("- step: plan", "step = plan"): one
+		// finding that says what to do, not five. (One on a single line
+		// is prose, proseMention.)
+		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
+			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
+		return nil
+	}
+	if !reportMissingFields(file, src, loc, seen, s) || !ok {
+		return nil
+	}
+	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
+	mk.Step = values["step"]
+	if mk.Step.Value == "" {
+		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
+		return nil
+	}
+	mk.Points = splitList(values["points"])
+	mk.Roles = splitList(values["agent-roles"])
+	mk.Produces = splitList(values["produces"])
+	mk.Consumes = splitList(values["consumes"])
+	if len(mk.Points) == 0 {
+		s.atOffset(file, src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
+		ok = false
+	}
+	if len(mk.Roles) == 0 {
+		s.atOffset(file, src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	return mk
+}
+
+// blockFields reads the key lines of the gsd:loop-host block at loc as
+// parseBlock says: seen is where each key found stands, values its value,
+// trimmed, and ok is false when a key is given twice, which is reported. A
+// line that is no key's, right after a list key's line, is warned of once
+// when it reads as more of that list (marker-continued-line).
+func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, ok bool) {
+	seen, values, ok = map[string]int{}, map[string]Item{}, true
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
 	var listAt int  // where that key is
 	warned := false
-	for _, line := range bytes.Split(body, []byte("\n")) {
+	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
 		off := lineOff
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
@@ -320,19 +364,16 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			break
 		}
 	}
-	if len(seen) == 0 && quotedBlock(body) {
-		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
-			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
-		return nil
-	}
-	if len(seen) == 0 && !nearAnyBlockKey(src, loc) {
-		// A block in another syntax ("- step: plan", "step = plan"): one
-		// finding that says what to do, not five. (One on a single line
-		// is prose, proseMention.)
-		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block holds none of its fields (%s): "+
-			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
-		return nil
-	}
+	return seen, values, ok
+}
+
+// reportMissingFields reports each key of blockKeys the block at loc lacks
+// (seen holds those it has): one that a lone CR hides on the line before
+// (all such in one finding), one written otherwise (nearBlockKey), or one
+// not there. It reports whether none is missing.
+func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, s *sink) bool {
+	body := src[loc[2]:loc[3]]
+	ok := true
 	var afterCR []string // the missing keys on lines a lone CR starts
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found {
@@ -360,30 +401,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			"save the file with LF (or CRLF) line endings",
 			fields, strings.Join(afterCR, ", "), each)
 	}
-	if !ok {
-		return nil
-	}
-	mk.Step = values["step"]
-	if mk.Step.Value == "" {
-		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
-		return nil
-	}
-	mk.Points = splitList(values["points"])
-	mk.Roles = splitList(values["agent-roles"])
-	mk.Produces = splitList(values["produces"])
-	mk.Consumes = splitList(values["consumes"])
-	if len(mk.Points) == 0 {
-		s.atOffset(file, src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
-		ok = false
-	}
-	if len(mk.Roles) == 0 {
-		s.atOffset(file, src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
-		ok = false
-	}
-	if !ok {
-		return nil
-	}
-	return mk
+	return ok
 }
 
 // continuesList reports whether a block's line that is no key (text),
