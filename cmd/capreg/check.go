@@ -25,7 +25,8 @@ func (cf *checkFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&cf.format, "format", "text", "how to print the findings: `"+strings.Join(validate.Formats, "|")+"`")
 }
 
-// runCheck is the CI gate: validate everything, print every finding.
+// runCheck is the CI gate: validate everything, print the findings (of
+// one rule in one file, validate.MaxPerRule and a count of the others).
 func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", stderr)
 	var cf checkFlags

@@ -66,7 +66,8 @@ func (sf *showFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&sf.probe, "probe", false, "after the card, run its help_probe here, in the repository")
 }
 
-// runTools is `capreg tools search INTENT` and `capreg tools show ID`.
+// runTools is `capreg tools search INTENT`, `capreg tools match COMMAND`
+// and `capreg tools show ID`.
 func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 && args[0] == "search" {
 		return runToolsSearch(ctx, args[1:], stdout, stderr)
