@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -46,7 +47,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return code
 	}
 	// The formats GitHub reads name files from the checkout's root.
-	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, checkoutOf(cf.repo)); err != nil {
+	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, store.CheckoutOf(cf.repo, os.Getenv("GITHUB_WORKSPACE"))); err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
 		return exitUsage
 	}

@@ -1,26 +1,25 @@
-package main
+package store
 
 import (
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
 
-// checkoutOf is the checkout repo lies in, for the formats GitHub reads
+// CheckoutOf is the checkout repo lies in, for the formats GitHub reads
 // (sarif, github): their paths are resolved from the checkout's root, not
-// from --repo, so that "--repo packages/gsd" annotated bin/x.json, a file
-// the pull request does not have. The root is the innermost of the top of
-// the git work tree (a .git entry, folder or file, found walking up; git
-// itself is not run) and GITHUB_WORKSPACE, where it holds the repository:
-// the workspace without a .git when actions/checkout downloaded the tree,
-// the work tree when the checkout is a folder of the workspace (path:),
-// or when a .git above the workspace is some other repository. Neither
-// found, the repository is the root, and paths stay as they are.
-func checkoutOf(repo string) validate.Checkout {
+// from the repository, so that "--repo packages/gsd" annotated bin/x.json,
+// a file the pull request does not have. The root is the innermost of the
+// top of the git work tree (a .git entry, folder or file, found walking
+// up; git itself is not run) and workspace (GITHUB_WORKSPACE, "" for
+// none), where it holds the repository: the workspace without a .git when
+// actions/checkout downloaded the tree, the work tree when the checkout is
+// a folder of the workspace (path:), or when a .git above the workspace is
+// some other repository. Neither found, the repository is the root, and
+// paths stay as they are.
+func CheckoutOf(repo, workspace string) validate.Checkout {
 	abs, err := filepath.Abs(repo)
 	if err != nil {
 		return validate.Checkout{}
@@ -28,13 +27,13 @@ func checkoutOf(repo string) validate.Checkout {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real // reached through a link (macOS's /tmp): its .git is above the real folder
 	}
-	root := store.WorkTreeTop(abs)
-	if ws := os.Getenv("GITHUB_WORKSPACE"); ws != "" && filepath.IsAbs(ws) {
+	root := WorkTreeTop(abs)
+	if ws := workspace; ws != "" && filepath.IsAbs(ws) {
 		if real, err := filepath.EvalSymlinks(ws); err == nil {
 			ws = real
 		}
 		ws = filepath.Clean(ws)
-		if within(ws, abs) && (root == "" || within(root, ws)) {
+		if isOrUnder(ws, abs) && (root == "" || isOrUnder(root, ws)) {
 			root = ws
 		}
 	}
@@ -52,8 +51,9 @@ func checkoutOf(repo string) validate.Checkout {
 	return c
 }
 
-// within reports whether the absolute, clean path p is dir or lies in it.
-func within(dir, p string) bool {
+// isOrUnder reports whether the absolute, clean path p is dir or lies in
+// it, as filepath.Rel compares them.
+func isOrUnder(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }

@@ -1,4 +1,4 @@
-package main
+package store_test
 
 import (
 	"os"
@@ -19,10 +19,9 @@ func TestCheckoutOfNone(t *testing.T) {
 	if top := store.WorkTreeTop(dir); top != "" {
 		t.Skipf("the temporary folder is in the work tree %s", top)
 	}
-	t.Setenv("GITHUB_WORKSPACE", filepath.Join(dir, "elsewhere"))
-	got := checkoutOf(dir)
+	got := store.CheckoutOf(dir, filepath.Join(dir, "elsewhere"))
 	want := validate.Checkout{URI: "file://" + filepath.ToSlash(filepath.Dir(dir)) + "/my%20repo/"}
 	if got != want {
-		t.Errorf("checkoutOf(%s) = %+v, want %+v", dir, got, want)
+		t.Errorf("CheckoutOf(%s) = %+v, want %+v", dir, got, want)
 	}
 }
