@@ -86,8 +86,9 @@ func inGitDir(root, p string) bool {
 var ErrRepo = errors.New("cannot read repository")
 
 // Scan reads a repository. Content problems (an escaping link, an oversized
-// file) become diagnostics in the Sources; only a repository that cannot be
-// opened at all is an error.
+// file) become diagnostics in the Sources; the errors are a repository that
+// cannot be opened at all (ErrRepo) and ctx's, once ctx ends (the walk
+// stops at the next folder).
 //
 // The walk has three passes so that every file is read once, under the path
 // that means most: first the configured inputs (the capabilities folder and

@@ -53,7 +53,11 @@ type Options struct {
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
-// changes after Build returns, so any number of readers may share it.
+// changes once it is published: Build and Load return it finished, but for
+// what the Watcher sets before it serves one (its Generation, the bytes
+// and index it shares with the snapshot served, or the failure of a
+// repository emptied: see serve and refuseEmptied). So any number of
+// readers may share it.
 //
 // A Snapshot is made by Build or Load, and used through the pointer they
 // return. The zero value, or one assembled field by field, is not usable:
