@@ -36,7 +36,7 @@ func foldAccents(w string) (string, bool) {
 }
 
 // buildFolded indexes the terms written with accents by their stem
-// without them (foldedTerms).
+// without them (Index.folded, which addFoldedTerms reads).
 func (ix *Index) buildFolded() {
 	for t, v := range ix.vocab {
 		f, ok := foldAccents(v)
