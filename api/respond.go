@@ -165,14 +165,11 @@ func (ce *cacheEntry) body(make func() *body) *body {
 
 // jsonBody encodes plain Go data.
 func jsonBody(v any) *body {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	data, err := ojson.Marshal(v)
+	if err != nil {
 		panic(err) // only our own types are encoded here
 	}
-	return &body{data: buf.Bytes(), contentType: "application/json"}
+	return &body{data: data, contentType: "application/json"}
 }
 
 // ojsonBody encodes an ordered tree (source key order kept).

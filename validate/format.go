@@ -1,11 +1,12 @@
 package validate
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
 	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // Formats are the output formats of WriteDiagnostics.
@@ -80,10 +81,12 @@ func WriteDiagnosticsIn(w io.Writer, format string, ds Diagnostics, c Checkout) 
 }
 
 func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	b, err := ojson.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
 }
 
 // githubLine renders a GitHub Actions workflow command such as

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -231,15 +230,12 @@ func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, as
 // characters as they are), so that --json prints the bytes the endpoint
 // answers, with the characters a terminal acts on escaped.
 func writeJSON(stdout, stderr io.Writer, v any) int {
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
+	out, err := ojson.Marshal(v)
+	if err != nil {
 		fmt.Fprintf(stderr, "capreg: cannot encode the answer: %v\n", err)
 		return exitUsage
 	}
-	return writeOutput(stdout, stderr, escapeTerminalJSON(out.Bytes()))
+	return writeOutput(stdout, stderr, escapeTerminalJSON(out))
 }
 
 // toolsMatch prints a command line's answer: JSON as the endpoint gives

@@ -1,6 +1,8 @@
 package ojson
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
@@ -13,6 +15,21 @@ import (
 func Encode(v *Value, indent string) []byte {
 	var b []byte
 	return AppendEncode(b, v, indent)
+}
+
+// Marshal encodes v, a Go value, with encoding/json as capreg writes the
+// JSON of its answers (the API's bodies, --json, --format json and sarif):
+// indented two spaces, nothing HTML-escaped (as Encode), and a newline at
+// the end.
+func Marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 // AppendEncode is Encode appending to b.
