@@ -74,7 +74,7 @@ func TestProbeBrokenPipe(t *testing.T) {
 	defer w.Close()
 	r.Close() // the reader is gone
 	var stderr bytes.Buffer
-	if code := runProbe(context.Background(), repo, "tool", "kill -PIPE $$", w, &stderr); code != exitBrokenPipe || stderr.Len() > 0 {
+	if code := runProbe(context.Background(), repo, "tool", "kill -PIPE $$", probeTimeout, w, &stderr); code != exitBrokenPipe || stderr.Len() > 0 {
 		t.Errorf("reader gone: exit %d, stderr %q; want %d and nothing", code, stderr.String(), exitBrokenPipe)
 	}
 	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
@@ -83,7 +83,7 @@ func TestProbeBrokenPipe(t *testing.T) {
 	}
 	defer out.Close()
 	stderr.Reset()
-	if code := runProbe(context.Background(), repo, "tool", "exit 141", out, &stderr); code != exitFindings || !strings.Contains(stderr.String(), "exited with 141") {
+	if code := runProbe(context.Background(), repo, "tool", "exit 141", probeTimeout, out, &stderr); code != exitFindings || !strings.Contains(stderr.String(), "exited with 141") {
 		t.Errorf("to a file: exit %d, stderr %q; want %d and the probe's failure", code, stderr.String(), exitFindings)
 	}
 }

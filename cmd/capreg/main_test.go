@@ -207,10 +207,8 @@ func TestJSONLogDurationsAreSeconds(t *testing.T) {
 // A help_probe that outlives its timeout is stopped with every process it
 // started, even when stdout is a pipe a child holds open, and says so.
 func TestProbeTimeoutStopsTheProcessGroup(t *testing.T) {
-	defer func(d time.Duration) { probeTimeout = d }(probeTimeout)
-	probeTimeout = 200 * time.Millisecond
 	var stdout, stderr strings.Builder
-	code := runProbe(context.Background(), t.TempDir(), "bin/tool", "sleep 20; echo done", &stdout, &stderr)
+	code := runProbe(context.Background(), t.TempDir(), "bin/tool", "sleep 20; echo done", 200*time.Millisecond, &stdout, &stderr)
 	if code != exitFindings || !strings.Contains(stderr.String(), "did not finish within") || strings.HasSuffix(stdout.String(), "\ndone\n") {
 		t.Errorf("code %d, stdout %q, stderr %q; want exit 1 saying the probe was stopped", code, stdout.String(), stderr.String())
 	}
@@ -222,7 +220,7 @@ func TestProbeInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel) // as signal.NotifyContext does on Ctrl-C
 	var stdout, stderr strings.Builder
-	code := runProbe(ctx, t.TempDir(), "bin/tool", "sleep 20; echo done", &stdout, &stderr)
+	code := runProbe(ctx, t.TempDir(), "bin/tool", "sleep 20; echo done", probeTimeout, &stdout, &stderr)
 	if code != exitInterrupted || stderr.String() != "capreg: help_probe interrupted; stopped\n" {
 		t.Errorf("code %d, stderr %q; want exit %d saying it was interrupted", code, stderr.String(), exitInterrupted)
 	}

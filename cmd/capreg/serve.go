@@ -76,6 +76,12 @@ const minPoll = 100 * time.Millisecond
 // runServe is the daemon: it watches the repository, serves the last good
 // registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return runServeWith(ctx, args, stdout, stderr, nil)
+}
+
+// runServeWith is runServe calling listening, when not nil, once the port
+// accepts connections, before anything else is done (a test's seam).
+func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, listening func(net.Listener)) int {
 	fs := newFlags("serve", stderr)
 	var sf serveFlags
 	sf.register(fs)
@@ -144,7 +150,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		logger.Error("cannot listen", "addr", sf.addr, "error", err)
 		return exitUsage
 	}
-	listening(ln)
+	if listening != nil {
+		listening(ln)
+	}
 	return serve(ctx, ln, hup, &sf, logger, stdout)
 }
 
@@ -175,10 +183,6 @@ func programID(logger *slog.Logger) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
-
-// listening is called once serve's port accepts connections, before
-// anything else is done: a test seam, a no-op otherwise.
-var listening = func(net.Listener) {}
 
 // allowedHosts is api.Options.AllowedHosts for a server listening on
 // addr: the names given, where any are; none but localhost and IP

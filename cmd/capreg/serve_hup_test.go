@@ -41,7 +41,7 @@ func TestServeSIGHUPAsSoonAsListening(t *testing.T) {
 // hupChild runs serve, sends itself SIGHUP the moment the port is open,
 // and stops serve once the reload is logged.
 func hupChild(t *testing.T) {
-	listening = func(net.Listener) {
+	listening := func(net.Listener) {
 		if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func hupChild(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	logs := &watchWriter{want: "reload on SIGHUP", seen: cancel}
-	code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr", "127.0.0.1:0"}, &bytes.Buffer{}, logs)
+	code := runServeWith(ctx, []string{"--repo", "../../testdata/repo", "--addr", "127.0.0.1:0"}, &bytes.Buffer{}, logs, listening)
 	os.Stdout.WriteString(logs.String())
 	if code != exitOK || !strings.Contains(logs.String(), "reload on SIGHUP") {
 		t.Fatalf("exit %d; want 0 after a reload", code)

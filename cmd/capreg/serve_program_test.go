@@ -76,10 +76,10 @@ func etagChild(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	addr := make(chan string, 1)
-	listening = func(ln net.Listener) { addr <- ln.Addr().String() }
+	listening := func(ln net.Listener) { addr <- ln.Addr().String() }
 	done := make(chan int, 1)
 	go func() {
-		done <- runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr", "127.0.0.1:0"}, io.Discard, io.Discard)
+		done <- runServeWith(ctx, []string{"--repo", "../../testdata/repo", "--addr", "127.0.0.1:0"}, io.Discard, io.Discard, listening)
 	}()
 	var base string
 	select {

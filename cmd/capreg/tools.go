@@ -277,20 +277,20 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			fmt.Fprintf(stderr, "capreg: tool card %q declares no help_probe; nothing to run\n", id)
 			return exitOK
 		}
-		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, stdout, stderr)
+		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, probeTimeout, stdout, stderr)
 	}
 	fmt.Fprintf(stderr, "capreg: no tool card %q%s\n", id, didYouMean(snap.MeantCard(id)))
 	return exitFindings
 }
 
 // runProbe runs a card's help_probe with the shell, in the repository, on
-// this machine (the server never runs probes), for at most 30 seconds. The
+// this machine (the server never runs probes), for at most timeout. The
 // tool's own directory comes first on PATH: a probe names its tool as a
 // user who has the tool installed would ("http.probe --help" for
 // bin/http.probe), and the repository root is not that directory. A
 // directory whose path holds the PATH separator cannot be put on PATH.
-func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr io.Writer) int {
-	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
+func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Duration, stdout, stderr io.Writer) int {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	// An interrupt stops the probe with capreg (see isolateProbe).
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
@@ -318,7 +318,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, stdout, stderr 
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		fmt.Fprintf(stderr, "capreg: help_probe did not finish within %v; stopped\n", probeTimeout)
+		fmt.Fprintf(stderr, "capreg: help_probe did not finish within %v; stopped\n", timeout)
 		return exitFindings
 	case ctx.Err() == context.Canceled:
 		// Ctrl-C (or SIGTERM, SIGHUP): the user stopped it, which is no
@@ -361,8 +361,7 @@ func probeCommand(probe, tool string) string {
 }
 
 // probeTimeout bounds a help_probe: it prints usage, which takes moments.
-// A variable for the tests.
-var probeTimeout = 30 * time.Second
+const probeTimeout = 30 * time.Second
 
 // prependPath puts dir first in a PATH list (alone when the list is empty).
 func prependPath(dir, list string) string {
