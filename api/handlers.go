@@ -44,10 +44,10 @@ type capabilitySummary struct {
 	File        string   `json:"file"`
 }
 
-var (
-	roles = []string{"feature", "runtime", "reviewer"}
-	tiers = []string{"core", "standard", "full"}
-)
+// roles are the values of GET /capabilities' ?role=; its ?tier= takes a
+// tier, which is named as the install profile it starts in
+// (store.ProfileNames).
+var roles = []string{"feature", "runtime", "reviewer"}
 
 func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
 	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
@@ -55,8 +55,8 @@ func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) 
 		unknownFilter(w, "role", role, roles)
 		return
 	}
-	if tier != "" && !slices.Contains(tiers, tier) {
-		unknownFilter(w, "tier", tier, tiers)
+	if tier != "" && !slices.Contains(store.ProfileNames, tier) {
+		unknownFilter(w, "tier", tier, store.ProfileNames)
 		return
 	}
 	v.serve(w, r, v.get("capabilities?"+role+"&"+tier, func() *body {

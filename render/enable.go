@@ -57,8 +57,6 @@ type enabler struct {
 	memo     map[string]bool
 }
 
-const profileList = "core, standard, full"
-
 // newEnabler resolves profile names and checks every name the enablement
 // mentions, adding a warning for each one it does not know.
 func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(string)) *enabler {
@@ -164,7 +162,7 @@ func (e *enabler) profile(what, name string, warn func(string)) profileBit {
 // at fault, since the list itself is well formed, and the profile a typo
 // away, if any: the fallback is gsd-core's, but "stadard" meant standard.
 func unknownProfile(what, name, mode string) string {
-	known := profileList
+	known := strings.Join(store.ProfileNames, ", ")
 	if mode == "" {
 		mode = name
 	}

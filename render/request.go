@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -43,7 +44,7 @@ func EnablementFromJSON(v *ojson.Value) (Enablement, error) {
 		// As a flag given an empty value is a usage error: "$PROFILE"
 		// unset in a client's template would install everything, silently
 		// ("$A,$B" with both unset is "," and would too).
-		return en, &FieldError{"/profile", p.Off, fmt.Sprintf("profile %q names no install profile (%s); leave it out, or null, for full", p.Str, profileList)}
+		return en, &FieldError{"/profile", p.Off, fmt.Sprintf("profile %q names no install profile (%s); leave it out, or null, for full", p.Str, strings.Join(store.ProfileNames, ", "))}
 	}
 	if en.DisabledCapabilities, err = optStrings(v, "", "", "disabledCapabilities"); err != nil {
 		return en, err
