@@ -110,7 +110,7 @@ var knownReviewerFields = []string{
 
 // checkCapability parses and validates one capability folder on its own (the
 // per-capability stage of ref §2.1). It returns nil only when the manifest
-// cannot be parsed at all.
+// cannot be read or parsed at all, or is not a JSON object.
 func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	file := src.Manifest.Path
 	if src.Manifest.Err != nil {

@@ -46,14 +46,15 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // It returns the hooks of the valid capabilities ordered at each point.
 //
 // unread names the capability folders whose manifest could not be read or
-// parsed: requiring one of those is not "unknown" either, since the folder
-// (whose name is the id) is there with findings of its own. No finding in
-// a valid capability claims what only another capability's errors make
-// true ("requires "x" which does not exist" of a folder x whose id is not
-// a string, "never produced" of an artifact a broken capability's step
-// produces at a point that is no loop point): that capability's own
-// errors say what to fix, the repository fails on them, and a healthy
-// file is not blamed (its annotation on a pull request would be wrong).
+// parsed, or is not an object: requiring one of those is not "unknown"
+// either, since the folder (whose name is the id) is there with findings
+// of its own. No finding in a valid capability claims what only another
+// capability's errors make true ("requires "x" which does not exist" of a
+// folder x whose id is not a string, "never produced" of an artifact a
+// broken capability's step produces at a point that is no loop point):
+// that capability's own errors say what to fix, the repository fails on
+// them, and a healthy file is not blamed (its annotation on a pull request
+// would be wrong).
 func crossCheck(valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
 	checkConfigKeys(valid, central, s)

@@ -93,7 +93,8 @@ func validate(src *Sources, cache *Cache) *Result {
 }
 
 // unreadFolders names the capability folders that yielded no capability:
-// their capability.json could not be read or parsed.
+// their capability.json could not be read or parsed, or is not a JSON
+// object (checkCapability).
 func unreadFolders(srcs []CapabilitySource, parsed []*Capability) map[string]bool {
 	out := make(map[string]bool)
 	for i := range srcs {
