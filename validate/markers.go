@@ -148,24 +148,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	code, top, html, inline, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
 	found, quoted := blockMatches(src, code)
-	var blocks [][]int
-	for _, m := range found {
-		switch {
-		case otherComment(src, m):
-			s.atOffset(file, src, m[0], "", "marker-mention",
-				"this comment's name starts with gsd:loop-host, so gsd-core reads it as a gsd:loop-host block (with a real block in the file too, its generator fails: \"expected exactly one\"); "+
-					"it holds none of the block's fields and capreg does not read it: rename it so that its name does not start with gsd:loop-host")
-		case proseMention(src, m):
-			// Not a marker: a document about markers, which a file beside
-			// the workflows (an ADR, notes) may well be. A workflow that
-			// holds only this declares no step, which point-uncovered says.
-			s.atOffset(file, src, m[0], "", "marker-mention",
-				"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
-				strings.Join(blockKeys, ":, ")+":")
-		default:
-			blocks = append(blocks, m)
-		}
-	}
+	blocks := markerBlocks(file, src, found, s)
 	if i := slices.IndexFunc(quoted, func(at int) bool { return openFence >= 0 && at > openFence }); i >= 0 {
 		hidden = quoted[i]
 	}
@@ -224,15 +207,49 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	if mk == nil {
 		return nil, Item{}
 	}
+	mk.CallSites = callSites(src)
+	return mk, Item{}
+}
+
+// markerBlocks are the gsd:loop-host blocks of found (blockMatches') that
+// are read as markers. The others are reported, and not read: a comment
+// whose name only starts with gsd:loop-host, and a block named in prose
+// that holds none of the fields.
+func markerBlocks(file string, src []byte, found [][]int, s *sink) [][]int {
+	var blocks [][]int
+	for _, m := range found {
+		switch {
+		case otherComment(src, m):
+			s.atOffset(file, src, m[0], "", "marker-mention",
+				"this comment's name starts with gsd:loop-host, so gsd-core reads it as a gsd:loop-host block (with a real block in the file too, its generator fails: \"expected exactly one\"); "+
+					"it holds none of the block's fields and capreg does not read it: rename it so that its name does not start with gsd:loop-host")
+		case proseMention(src, m):
+			// Not a marker: a document about markers, which a file beside
+			// the workflows (an ADR, notes) may well be. A workflow that
+			// holds only this declares no step, which point-uncovered says.
+			s.atOffset(file, src, m[0], "", "marker-mention",
+				"this names a gsd:loop-host block in prose and holds none of its fields (%s), so it is not read as a marker; quote it in backticks (`<!-- gsd:loop-host … -->`) if it is only a mention",
+				strings.Join(blockKeys, ":, ")+":")
+		default:
+			blocks = append(blocks, m)
+		}
+	}
+	return blocks
+}
+
+// callSites are the loop points src names in `loop render-hooks <point>`
+// calls (Marker.CallSites), in the order written.
+func callSites(src []byte) []string {
+	var points []string
 	for _, m := range callSiteRe.FindAllSubmatch(src, -1) {
 		// Only a loop point makes a call site: prose such as "the
 		// render-hooks output" would otherwise wire a point named "output"
 		// and leave every real hook unwired.
 		if p := string(m[1]); slices.Contains(Points, p) {
-			mk.CallSites = append(mk.CallSites, p)
+			points = append(points, p)
 		}
 	}
-	return mk, Item{}
+	return points
 }
 
 // blockMatches are the gsd:loop-host blocks of src that start outside
