@@ -223,6 +223,10 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	// directory") once that directory is deleted and re-created, and the
 	// re-created one is the repository to serve.
 	opts.Repo = absRepo(opts.Repo)
+	if opts.Cache == nil {
+		opts.Cache = validate.NewCache()
+	}
+	opts.Tree = true // a served snapshot answers POST /validate
 	w := &Watcher{
 		opts:    opts,
 		log:     opts.Logger,
@@ -231,10 +235,6 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		started: make(chan struct{}),
 		stopped: make(chan struct{}),
 	}
-	if opts.Cache == nil {
-		opts.Cache = validate.NewCache()
-	}
-	opts.Tree = true // a served snapshot answers POST /validate
 	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 		o := opts.Options
 		o.entering = entering
