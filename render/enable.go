@@ -41,7 +41,8 @@ func (e *Enablement) given() bool {
 }
 
 // enabler decides capability enablement for one request. It is built from
-// the request's enablement in time linear in the size of that enablement;
+// the request's enablement in time linear in the size of that enablement
+// (and of the registry, for the first maxHints unknown names);
 // the per-capability answers are computed on demand and memoized.
 type enabler struct {
 	all      bool // no enablement given: everything is enabled
@@ -55,6 +56,37 @@ type enabler struct {
 	adds     map[string]bool
 	removes  map[string]bool
 	memo     map[string]bool
+	// hints counts the did-you-mean searches made for unknown names (see
+	// maxHints).
+	hints int
+}
+
+// maxHints is how many unknown names of one enablement are given a
+// did-you-mean; the rest are warned of without one. Each search compares
+// the name with every id, cluster or skill of the registry: a 1 MiB POST
+// /render-hooks body of 80,000 disabledCapabilities no capability has
+// kept a core busy for 397 s and took 1.2 GB on a 10,000-capability
+// registry (8.7 ms a name), and nothing bounded how many such requests ran
+// at once. A client that misspells names misspells a few.
+const maxHints = 8
+
+// near is the name among names that a misspelt name probably meant
+// (validate.NearestID), while the enablement has hints left, else "".
+func (e *enabler) near(name string, names []string) string {
+	if e.hints >= maxHints {
+		return ""
+	}
+	e.hints++
+	return validate.NearestID(name, names)
+}
+
+// didYouMean is " (did you mean "x"?)" for the name among names that a
+// misspelt name probably meant, while the enablement has hints left.
+func (e *enabler) didYouMean(name string, names []string) string {
+	if near := e.near(name, names); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
 }
 
 // newEnabler resolves profile names and checks every name the enablement
@@ -72,7 +104,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	e.disabled = map[string]bool{}
 	for _, id := range en.DisabledCapabilities {
 		if _, ok := reg.ByID[id]; !ok {
-			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry%s; ignored", id, didYouMean(id, idx.ids)))
+			warn(fmt.Sprintf("disabledCapabilities: %q is not a capability of this registry%s; ignored", id, e.didYouMean(id, idx.ids)))
 			continue
 		}
 		e.disabled[id] = true
@@ -88,12 +120,15 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 			c, ok := idx.clusters[id]
 			if !ok {
 				what := "no capability has that id"
-				if owner := skillOwner(reg, id); owner != "" {
-					// A cluster holds a capability's skills, so its
-					// skills' names come to mind first.
-					what += fmt.Sprintf("; it is a skill of %q; clusters are named by capability id", owner)
-				} else if near := validate.NearestID(id, idx.clusterIDs); near != "" {
-					what += fmt.Sprintf("; did you mean %q?", near)
+				if e.hints < maxHints { // skillOwner reads every capability
+					if owner := skillOwner(reg, id); owner != "" {
+						e.hints++
+						// A cluster holds a capability's skills, so its
+						// skills' names come to mind first.
+						what += fmt.Sprintf("; it is a skill of %q; clusters are named by capability id", owner)
+					} else if near := e.near(id, idx.clusterIDs); near != "" {
+						what += fmt.Sprintf("; did you mean %q?", near)
+					}
 				}
 				if _, isCap := reg.ByID[id]; isCap {
 					what = "that capability owns no skills"
@@ -179,7 +214,7 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 	set := make(map[string]bool, len(stems))
 	for _, s := range stems {
 		if _, ok := e.idx.skills[s]; !ok {
-			hint := didYouMean(s, e.idx.skillNames)
+			hint := e.didYouMean(s, e.idx.skillNames)
 			if bare, ok := strings.CutPrefix(s, "gsd-"); ok && hint == "" {
 				if _, known := e.idx.skills[bare]; known {
 					// The installed name: a surface names the skill.
