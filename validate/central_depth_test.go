@@ -1,0 +1,62 @@
+package validate
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCentralPatternsNestingBounded: regexp2 compiles nested groups in
+// time quadratic in their depth, and compiling counts in no budget: a
+// pattern of 100,000 nested lookaheads (400 KB, in a POST /validate body
+// or a commit) took 33 s to compile. A pattern nesting deeper than
+// maxPatternDepth is not compiled and fails closed, as a match not decided
+// in time does; one at the limit still matches.
+func TestCentralPatternsNestingBounded(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nested := func(open string, n int, inner string) string {
+		return `^workflow\.` + strings.Repeat(open, n) + inner + strings.Repeat(")", n) + `$`
+	}
+	tests := []struct {
+		name, pattern string
+		want          []string // rule@pointer, sorted
+	}{
+		{"at the limit", nested("(?:", maxPatternDepth, "ui_phase"), []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"one deeper", nested("(?:", maxPatternDepth+1, "ui_phase"), []string{"config-key-central-pattern@/dynamicKeyPatterns/0/source"}},
+		{"lookahead bomb", nested("(?=", 100000, "ui_phase") + "ui_phase", []string{"config-key-central-pattern@/dynamicKeyPatterns/0/source"}},
+		{"parentheses in a class do not nest", `^workflow\.[` + strings.Repeat("(", 100) + `]?ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"escaped parentheses do not nest", `^workflow\.` + strings.Repeat(`\(?`, 100) + `ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := Sources{
+				CapabilitiesDir: "capabilities",
+				Capabilities:    []CapabilitySource{{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: manifest}}},
+				ConfigSchema:    &File{Path: "config/config-schema.manifest.json", Data: centralJSON(t, tt.pattern)},
+			}
+			start := time.Now()
+			res := Validate(&src)
+			if took := time.Since(start); took > 5*time.Second {
+				t.Errorf("validation took %v", took)
+			}
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.Rule == "config-key-central-pattern" || d.Rule == "config-file" {
+					got = append(got, d.Rule+"@"+d.Pointer)
+					if d.Pointer == "/dynamicKeyPatterns/0/source" && (d.Severity != Error || !strings.Contains(d.Message, "nest")) {
+						t.Errorf("finding %+v is not an error saying how deep the pattern nests", d)
+					}
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("findings %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
