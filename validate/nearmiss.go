@@ -287,9 +287,19 @@ func EditDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) > limit {
 		return limit + 1
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// The three rows live on the stack for the names a did-you-mean
+	// compares: a 404 compares the id asked for with every id served, and
+	// three allocations each made one on a 10,000-capability registry cost
+	// 8.9 ms and 30,000 allocations.
+	var buf [3 * 65]int
+	n := len(b) + 1
+	rows := buf[:0]
+	if 3*n <= len(buf) {
+		rows = buf[:3*n]
+	} else {
+		rows = make([]int, 3*n)
+	}
+	prev2, prev, cur := rows[:n:n], rows[n:2*n:2*n], rows[2*n:]
 	for j := range prev {
 		prev[j] = j
 	}

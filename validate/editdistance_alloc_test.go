@@ -1,0 +1,28 @@
+package validate
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestNearestIDAllocatesNothing: a 404 for an id the registry does not
+// hold compares it with every id served (NearestID), so the comparison
+// must not allocate: EditDistance's three rows per id took 30,000
+// allocations and 8.9 ms for one 404 on a 10,000-capability registry
+// (5.3 ms without them). Names longer than its stack rows still work.
+func TestNearestIDAllocatesNothing(t *testing.T) {
+	ids := make([]string, 1000)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("cap-%05d", i)
+	}
+	if allocs := testing.AllocsPerRun(10, func() { NearestID("cap-0100-x", ids) }); allocs > 1 {
+		t.Errorf("NearestID over %d ids: %v allocations, want at most 1", len(ids), allocs)
+	}
+	long := string(make([]byte, 100))
+	if d := EditDistance(long, long[:99]+"x", 2); d != 1 {
+		t.Errorf("EditDistance of 100-byte names one edit apart = %d, want 1", d)
+	}
+	if d := EditDistance("research", "reserch", 2); d != 1 {
+		t.Errorf("EditDistance(research, reserch) = %d, want 1", d)
+	}
+}
