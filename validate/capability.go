@@ -758,7 +758,8 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'", rel)
 		return
 	}
-	if f.Get("inline").IsString() {
+	if in := f.Get("inline"); in.IsString() {
+		fragmentBlockLine(d, ptr+"/inline", rel, in.Str, s)
 		return
 	}
 	clean := path.Clean(rel)
@@ -786,11 +787,37 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry, each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
 			rel, byteSize(len(file.Data)))
 	default:
+		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
 		inlined.bytes += len(file.Data)
 		if !inlined.discard {
 			f.Set("inline", ojson.NewString(string(file.Data)))
 		}
 	}
+}
+
+// blockLine matches a line that starts a block of the markdown render-hooks
+// writes (ref §5.5): a step's heading, a contribution's opening or closing
+// tag, a gate. The markdown writes a fragment as it is, inside its hook's
+// block, so a fragment holding such a line makes what follows it read as
+// another hook, of any capability ("### Step 9: agent:x (security)"),
+// which only the JSON envelope tells apart.
+var blockLine = regexp.MustCompile(`(?m)^(?:### Step \d+: .*\(.*\)|<contribution from="|</contribution>|\*\*Gate\*\* \()`)
+
+// fragmentBlockLine warns of a fragment (rel, holding text) with a line
+// that starts a block of the rendered markdown.
+func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
+	loc := blockLine.FindStringIndex(text)
+	if loc == nil {
+		return
+	}
+	line := 1 + strings.Count(text[:loc[0]], "\n")
+	end := strings.IndexByte(text[loc[0]:], '\n')
+	if end < 0 {
+		end = len(text) - loc[0]
+	}
+	s.warnAt(d, ptr, "fragment-block-line",
+		"fragment %q line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword or indent the line",
+		rel, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
 }
 
 // fragmentHint names the file of the capability folder that a
