@@ -34,3 +34,18 @@ func NewRouterWithCommandTurnsTaken(src Source, opts Options) (h http.Handler, r
 		}
 	}
 }
+
+// NewRouterWithRenderTurnsTaken is NewRouterWithCommandTurnsTaken for the
+// turns of POST /render-hooks.
+func NewRouterWithRenderTurnsTaken(src Source, opts Options) (h http.Handler, release func()) {
+	s := newServer(src, opts)
+	s.renders.wait = 0
+	for range s.renders.size() {
+		s.renders.slots <- struct{}{}
+	}
+	return s.router(), func() {
+		for range s.renders.size() {
+			s.renders.release()
+		}
+	}
+}

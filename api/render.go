@@ -44,6 +44,16 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	if askActive {
 		req.ActiveCap = activeCap[0]
 	}
+	if r.Method == http.MethodPost {
+		// Taken once the body is read and parsed, so that a client sending
+		// it slowly holds no turn.
+		release, ok := s.renders.acquire(r.Context())
+		if !ok {
+			s.renders.refuse(w, "enablements are being rendered", "1")
+			return
+		}
+		defer release() // a panic (answered 500 by recoverer) returns the turn too
+	}
 	env, err := v.resolver().Resolve(req)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)

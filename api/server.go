@@ -68,6 +68,14 @@ type Options struct {
 	// every other route; up to 64 requests beyond it wait, each at most 2 s
 	// (commandWait), and the others are answered 503 busy at once.
 	MaxCommandMatches int
+	// MaxRenders bounds the POST /render-hooks requests rendered at once;
+	// 0 means GOMAXPROCS. A body of 1 MiB may name some 80,000 enablement
+	// ids, each warned of, so a flood of them side by side would slow
+	// every other route and take the process's memory (32 at once took
+	// 0.9 GB at 10,000 capabilities); up to 64 beyond it wait, each at
+	// most 2 s, and the others are answered 503 busy at once. GET needs
+	// no turn: it renders the defaults.
+	MaxRenders int
 	// StuckAfter is how long a rebuild may run before /healthz reports
 	// the process stuck (503), when the Source says how long its rebuild
 	// has run (see RebuildClock); 0 means 5 minutes. A rebuild of 10,000
@@ -111,6 +119,8 @@ type Server struct {
 	// Options.MaxCommandMatches), and commandBudget the work each may do.
 	commands      *turns
 	commandBudget int64
+	// renders are the turns of POST /render-hooks (see Options.MaxRenders).
+	renders *turns
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
@@ -149,6 +159,7 @@ func newServer(src Source, opts Options) *Server {
 	}
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
+	s.renders = newTurns(cmp.Or(opts.MaxRenders, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.draining, s.allowedHosts = opts.Draining, opts.AllowedHosts
 	return s
 }
