@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"slices"
@@ -16,7 +17,8 @@ import (
 // capability; the contract and cross-file checks always run in full.
 //
 // A Cache serialises the Validate calls made through it and keeps only the
-// entries the latest call used, so its size follows the repository. The zero
+// entries the latest call used (of those not stopped: see
+// ValidateContext), so its size follows the repository. The zero
 // value is an empty cache; a nil *Cache validates without caching.
 type Cache struct {
 	mu           sync.Mutex // held for a whole validation
@@ -58,12 +60,20 @@ func (c *Cache) Stats() CacheStats {
 // Diagnostics, capabilities, contract and cards are those Validate(src) gives;
 // only Result.Checked and Result.Reused tell the two apart.
 func (c *Cache) Validate(src *Sources) *Result {
+	res, _ := c.ValidateContext(context.Background(), src) // never stopped
+	return res
+}
+
+// ValidateContext is Validate stopped when ctx ends, as the package-level
+// ValidateContext is. A validation stopped leaves the cache as it was:
+// the checks of the capabilities it did check are not kept.
+func (c *Cache) ValidateContext(ctx context.Context, src *Sources) (*Result, error) {
 	if c == nil {
-		return validate(src, nil)
+		return validate(ctx, src, nil)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return validate(src, c)
+	return validate(ctx, src, c)
 }
 
 // Peek is Validate without remembering anything: it takes the cached checks
@@ -72,14 +82,21 @@ func (c *Cache) Validate(src *Sources) *Result {
 // repository's checks by the proposal's, and the next rebuild (or a
 // proposal deleting every capability) would check everything afresh.
 func (c *Cache) Peek(src *Sources) *Result {
+	res, _ := c.PeekContext(context.Background(), src) // never stopped
+	return res
+}
+
+// PeekContext is Peek stopped when ctx ends, as ValidateContext is: for a
+// POST /validate whose client has gone.
+func (c *Cache) PeekContext(ctx context.Context, src *Sources) (*Result, error) {
 	if c == nil {
-		return validate(src, nil)
+		return validate(ctx, src, nil)
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.peeking = true
 	defer func() { c.peeking = false }()
-	return validate(src, c)
+	return validate(ctx, src, c)
 }
 
 // lookups are one validation's keys, which of them the cache held, and the

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -114,7 +115,7 @@ func TestCentralPatternsShareABudget(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
 			central := parseCentral(&File{Path: "schema.json", Data: centralJSON(t, patterns...)}, nil, &s)
-			checkCentralPatterns(keys, central, &patternClock{now: steppingClock(tt.step)}, &s)
+			checkCentralPatterns(context.Background(), keys, central, &patternClock{now: steppingClock(tt.step)}, &s)
 			var matches, invalid int
 			var spent []Diagnostic
 			for _, d := range s.diags {

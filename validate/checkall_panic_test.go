@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -22,6 +23,6 @@ func TestCheckAllRaisesAWorkersPanicOnTheCaller(t *testing.T) {
 			t.Errorf("recovered %v, want the worker's panic with its stack", v)
 		}
 	}()
-	checkAll(srcs, nil, nil, &sink{})
+	checkAll(context.Background(), srcs, nil, nil, &sink{})
 	t.Error("checkAll returned, want a panic")
 }

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -56,9 +57,13 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // that capability's own errors say what to fix, the repository fails on
 // them, and a healthy file is not blamed (its annotation on a pull request
 // would be wrong).
-func crossCheck(valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
+//
+// Once ctx ends the central patterns are no longer compiled or matched
+// (they may take seconds: see patternBudget), and the findings are
+// incomplete: the caller looks at ctx and discards them.
+func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkOwners(valid, s)
-	checkConfigKeys(valid, central, s)
+	checkConfigKeys(ctx, valid, central, s)
 	checkReviewerLanes(valid, s)
 	misnamed := misnamedFolders(all)
 	checkRequires(valid, all, unread, misnamed, s)
@@ -132,10 +137,10 @@ func checkOwners(caps []*Capability, s *sink) {
 	}
 }
 
-func checkConfigKeys(caps []*Capability, central *centralInput, s *sink) {
+func checkConfigKeys(ctx context.Context, caps []*Capability, central *centralInput, s *sink) {
 	keys := ownConfigKeys(caps, central.schema(), s)
 	if central != nil {
-		checkCentralPatterns(keys, central, &patternClock{}, s)
+		checkCentralPatterns(ctx, keys, central, &patternClock{}, s)
 	}
 }
 
@@ -182,9 +187,13 @@ func ownConfigKeys(caps []*Capability, central *CentralSchema, s *sink) []config
 // the Result lived, and twice that until their matchers were collected
 // (BenchmarkCentralPatternsMemory). What the budget leaves unchecked fails
 // closed, with one finding: any of those keys may be the central loader's.
-func checkCentralPatterns(keys []configKey, central *centralInput, budget *patternClock, s *sink) {
+// Once ctx ends it stops, its findings incomplete (see crossCheck).
+func checkCentralPatterns(ctx context.Context, keys []configKey, central *centralInput, budget *patternClock, s *sink) {
 	unchecked := 0
 	for i, src := range central.Sources {
+		if ctx.Err() != nil {
+			return
+		}
 		re, err := compileJSPattern(src)
 		var deep *patternDepthError
 		if errors.As(err, &deep) {
@@ -204,7 +213,7 @@ func checkCentralPatterns(keys []configKey, central *centralInput, budget *patte
 				"pattern /%s/ is not a valid JavaScript regular expression (%v); keys are not checked against it", src, err)
 			continue
 		}
-		unchecked += matchCentralPattern(re, src, keys, budget, s)
+		unchecked += matchCentralPattern(ctx, re, src, keys, budget, s)
 	}
 	if unchecked > 0 {
 		s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
@@ -218,14 +227,18 @@ func checkCentralPatterns(keys []configKey, central *centralInput, budget *patte
 // returns how many keys it left unchecked. Once the budget is spent, the
 // keys left are counted, not visited: asking the clock for each pair took
 // 12 s beyond the budget for 20,000 keys and 20,000 patterns
-// (BenchmarkCentralPatternsSpent).
-func matchCentralPattern(re *regexp2.Regexp, src string, keys []configKey, budget *patternClock, s *sink) int {
+// (BenchmarkCentralPatternsSpent). Once ctx ends it returns 0, its
+// findings incomplete (see crossCheck).
+func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, keys []configKey, budget *patternClock, s *sink) int {
 	budget.begin()
 	defer budget.end()
 	for j, k := range keys {
 		left := budget.left()
 		if left <= 0 {
 			return len(keys) - j
+		}
+		if ctx.Err() != nil {
+			return 0
 		}
 		re.MatchTimeout = min(patternTimeout, left)
 		switch matched, err := re.MatchString(k.key); {

@@ -5,6 +5,7 @@
 package validate
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -41,9 +42,30 @@ type Result struct {
 // Validate checks a repository completely and never stops at the first
 // problem: each check runs on whatever it can, so one pass shows everything.
 // A nil src is a repository of no files, as &Sources{} is.
-func Validate(src *Sources) *Result { return validate(src, nil) }
+func Validate(src *Sources) *Result {
+	res, _ := validate(context.Background(), src, nil) // never stopped
+	return res
+}
 
-func validate(src *Sources, cache *Cache) *Result {
+// ValidateContext is Validate stopped when ctx ends: it looks at ctx
+// between its phases, before each capability and each central config
+// pattern, and once ctx has ended returns a nil Result and an error
+// wrapping ctx.Err() (errors.Is(err, context.Canceled) holds for a
+// cancelled ctx). A Result it returns is complete, the one Validate gives.
+func ValidateContext(ctx context.Context, src *Sources) (*Result, error) {
+	return validate(ctx, src, nil)
+}
+
+// stopped is the error of a validation ctx ended: nothing it checked is
+// returned.
+func stopped(ctx context.Context) error {
+	return fmt.Errorf("validation stopped before it finished: %w", ctx.Err())
+}
+
+func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) {
+	if ctx.Err() != nil {
+		return nil, stopped(ctx)
+	}
 	if src == nil {
 		src = &Sources{}
 	}
@@ -62,8 +84,14 @@ func validate(src *Sources, cache *Cache) *Result {
 	checkSchemaFound(src, pkgs, s)
 	checkStrayDeclarations(src, pkgs, s)
 	pkgs.warn(s)
+	if ctx.Err() != nil {
+		return nil, stopped(ctx)
+	}
 
-	all, reused := checkAll(src.Capabilities, res.Contract, cache, s)
+	all, reused, err := checkAll(ctx, src.Capabilities, res.Contract, cache, s)
+	if err != nil {
+		return nil, err
+	}
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	for _, c := range all {
 		if c.valid {
@@ -85,11 +113,17 @@ func validate(src *Sources, cache *Cache) *Result {
 			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
 			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
 	}
-	res.Points = crossCheck(res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
+	res.Points = crossCheck(ctx, res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
+	if ctx.Err() != nil { // the central patterns may have stopped short
+		return nil, stopped(ctx)
+	}
 	res.Cards = checkCards(pkgs.cards(src.Cards), s)
+	if ctx.Err() != nil {
+		return nil, stopped(ctx)
+	}
 	s.diags.Sort()
 	res.Diagnostics = CapFindings(s.diags)
-	return res
+	return res, nil
 }
 
 // unreadFolders names the capability folders that yielded no capability:
@@ -116,8 +150,10 @@ type workerPanic struct {
 // other, on every core, taking from cache those whose inputs it has seen.
 // Each capability reports into its own sink and the sinks are merged in
 // folder order, so the result does not depend on scheduling. It also
-// returns how many capabilities came from the cache.
-func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, int) {
+// returns how many capabilities came from the cache. Once ctx ends no
+// capability is begun: it returns stopped's error and leaves the cache as
+// it was, which holds only checks of a whole repository.
+func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, int, error) {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
 	l := cache.prepare(len(srcs))
@@ -135,6 +171,9 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 				}
 			}()
 			for i := int(next.Add(1) - 1); i < len(srcs); i = int(next.Add(1) - 1) {
+				if ctx.Err() != nil {
+					return
+				}
 				c := cache.check(l, i, &srcs[i], &sinks[i])
 				if c == nil {
 					continue
@@ -154,6 +193,9 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 		// panic on a worker's would end the process.
 		panic(fmt.Sprintf("%v\n\nworker goroutine stack:\n%s", p.value, p.stack))
 	}
+	if ctx.Err() != nil { // some capabilities may not have been checked
+		return nil, 0, stopped(ctx)
+	}
 	reused := cache.commit(l)
 	var all []*Capability
 	for i := range srcs {
@@ -162,7 +204,7 @@ func checkAll(srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink
 			all = append(all, caps[i])
 		}
 	}
-	return all, reused
+	return all, reused, nil
 }
 
 // unscannedMarkdown reports a markdown file that could not be read. One too

@@ -1,0 +1,146 @@
+package validate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// endAfter is a context that ends (context.Canceled) at the n-th call of
+// its Err method. A validation looks at its ctx before each capability and
+// each central pattern, so such a context ends it part way through, at a
+// point the test chooses rather than at a time, and the calls counted say
+// how much it went on after that: one per worker at most.
+type endAfter struct {
+	context.Context // Background: no deadline, no values
+	n               int64
+	calls           atomic.Int64
+	once            sync.Once
+	done            chan struct{}
+}
+
+func newEndAfter(n int64) *endAfter {
+	return &endAfter{Context: context.Background(), n: n, done: make(chan struct{})}
+}
+
+func (c *endAfter) Err() error {
+	if c.calls.Add(1) < c.n {
+		return nil
+	}
+	c.once.Do(func() { close(c.done) })
+	return context.Canceled
+}
+
+func (c *endAfter) Done() <-chan struct{} { return c.done }
+
+// manyCapabilities is n copies of testdata's research capability, each in
+// a folder and with an id of its own; variant changes every description,
+// so that two variants share no cache entry.
+func manyCapabilities(t *testing.T, n int, variant string) *Sources {
+	t.Helper()
+	data := readTestdata(t, "capabilities/research/capability.json")
+	src := &Sources{CapabilitiesDir: "capabilities"}
+	for i := range n {
+		id := fmt.Sprintf("research-%05d", i)
+		manifest := strings.Replace(string(data), `"id": "research"`, fmt.Sprintf("%q: %q", "id", id), 1)
+		manifest = strings.Replace(manifest, "Researches the domain", variant+" researches the domain", 1)
+		p := "capabilities/" + id + "/capability.json"
+		src.Capabilities = append(src.Capabilities, CapabilitySource{Folder: id, Manifest: File{Path: p, Data: []byte(manifest)}})
+	}
+	return src
+}
+
+func readTestdata(t *testing.T, p string) []byte {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/repo/" + p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// A validation whose ctx ends part way through the capabilities begins no
+// other: it returns ctx's error and no result, and the cache keeps the
+// checks of the last validation that finished, none of the stopped one's.
+// Validate, which looked at no ctx, checked all 2,000 before the caller
+// could tell that it was no longer wanted (a second at 3,000 in a Load).
+func TestValidateContextStopsBetweenCapabilities(t *testing.T) {
+	const n = 2000
+	cache := NewCache()
+	before := manyCapabilities(t, n, "Old:")
+	if res := cache.Validate(before); res.Checked != n {
+		t.Fatalf("first validation checked %d capabilities, want %d", res.Checked, n)
+	}
+	stats := cache.Stats()
+
+	const after = 50 // capabilities begun, about, before ctx ends
+	ctx := newEndAfter(after)
+	res, err := cache.ValidateContext(ctx, manyCapabilities(t, n, "New:"))
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("ValidateContext = %v, %v; want no result and an error wrapping context.Canceled", res, err)
+	}
+	// Before each capability one call; once ctx has ended, one more per
+	// worker, then checkAll's and the error's.
+	if calls, most := ctx.calls.Load(), int64(after+runtime.GOMAXPROCS(0)+2); calls > most {
+		t.Errorf("ctx was asked %d times, want at most %d: the validation went on checking capabilities after ctx ended", calls, most)
+	}
+	if got := cache.Stats(); got != stats {
+		t.Errorf("the stopped validation changed the cache's counts: %+v, was %+v", got, stats)
+	}
+	if res := cache.Validate(before); res.Reused != n {
+		t.Errorf("after the stopped validation the cache gave back %d of %d capabilities unchanged since it last finished, want all", res.Reused, n)
+	}
+}
+
+// POST /validate over a proposed central config schema of thousands of
+// patterns compiles and matches each of them; a client gone stops that
+// too.
+func TestValidateContextStopsBetweenCentralPatterns(t *testing.T) {
+	patterns := make([]string, 5000)
+	for i := range patterns {
+		patterns[i] = fmt.Sprintf("^workflow\\.p%d_(a+)+$", i)
+	}
+	src := manyKeysSources(t, 0, nil) // ui's own few keys
+	src.ConfigSchema.Data = centralJSON(t, patterns...)
+	// Past the start, the first phase and the one capability: the rest
+	// are the central patterns'.
+	const after = 100
+	ctx := newEndAfter(after)
+	if res, err := ValidateContext(ctx, src); !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("ValidateContext = %v, %v; want no result and an error wrapping context.Canceled", res, err)
+	}
+	// After the call that ends it: the pattern loop's, the phase's and the
+	// error's.
+	if calls, most := ctx.calls.Load(), int64(after+3); calls > most {
+		t.Errorf("ctx was asked %d times, want at most %d: patterns went on being matched after ctx ended", calls, most)
+	}
+}
+
+// A ctx that never ends gives what Validate gives, and one ended before
+// the call checks nothing.
+func TestValidateContextOutcome(t *testing.T) {
+	src := manyCapabilities(t, 20, "Same:")
+	want := Validate(src)
+	got, err := ValidateContext(context.Background(), src)
+	if err != nil || got.Checked != want.Checked || len(got.Capabilities) != len(want.Capabilities) ||
+		fmt.Sprint(got.Diagnostics) != fmt.Sprint(want.Diagnostics) {
+		t.Errorf("ValidateContext(Background) = %d capabilities, %v, %v; want Validate's %d, %v", len(got.Capabilities), got.Diagnostics, err,
+			len(want.Capabilities), want.Diagnostics)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := NewCache().PeekContext(ctx, src); !errors.Is(err, context.Canceled) || res != nil {
+		t.Errorf("PeekContext(cancelled) = %v, %v; want no result and context.Canceled", res, err)
+	}
+	deadline, stop := context.WithTimeout(context.Background(), 0)
+	defer stop()
+	if _, err := ValidateContext(deadline, src); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("ValidateContext(expired) error = %v, want one wrapping context.DeadlineExceeded", err)
+	}
+}
