@@ -80,7 +80,7 @@ func TestRegistryArtifactWithIndexKeys(t *testing.T) {
 		if i == 0 {
 			next = prev
 		}
-		if got := appendRegistry(nil, r, reuse, next); !bytes.Equal(got, want) {
+		if got, _ := appendRegistry(context.Background(), nil, r, reuse, next); !bytes.Equal(got, want) {
 			t.Errorf("build %d:\n%s", i, firstDifference(got, want))
 		}
 	}

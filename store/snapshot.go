@@ -354,21 +354,35 @@ func (t *Tree) same(u *Tree) bool {
 // is the difference between one capability and all of them. Calls wait for
 // one another, and for a rebuild using the same cache.
 func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
-	diags := s.checks.Peek(src).Diagnostics
+	diags, _ := s.CheckContext(context.Background(), src) // never stopped
+	return diags
+}
+
+// CheckContext is Check stopped when ctx ends (validate.ValidateContext):
+// it then returns no diagnostics and an error wrapping ctx.Err(). POST
+// /validate stops so when its client has gone.
+func (s *Snapshot) CheckContext(ctx context.Context, src *validate.Sources) (validate.Diagnostics, error) {
+	res, err := s.checks.PeekContext(ctx, src)
+	if err != nil {
+		return nil, err
+	}
+	diags := res.Diagnostics
 	if s.Strict {
 		diags = diags.Strict()
 	}
-	return diags
+	return diags, nil
 }
 
 // OK reports whether the snapshot passed the gate. A nil snapshot, what
 // Watcher.Current returns before the first valid build, did not.
 func (s *Snapshot) OK() bool { return s != nil && s.Registry != nil }
 
-// Load scans, validates and builds a repository. ctx is honoured while
-// the repository is read; validation and the build, which do not look at
-// it, run to their end (the larger part of a Load: about a second at 3,000
-// capabilities), and Load then returns ctx's error.
+// Load scans, validates and builds a repository. Once ctx ends it stops,
+// while the repository is read, between the capabilities validated (see
+// validate.ValidateContext) or between the steps of the build, and returns
+// no snapshot and an error wrapping ctx.Err() (errors.Is(err,
+// context.Canceled) holds for a cancelled ctx). A stopped Load leaves
+// Options.Cache as it was.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	// The schemas compile while the disk is read; build waits for them.
 	// An error is reported by the check that needs them.
@@ -381,10 +395,8 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap := build(&in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program)
-	if err := ctx.Err(); err != nil {
-		// Ended while validating, which does not look at ctx: a check
-		// interrupted then answered 0 as though it had been asked to go on.
+	snap, err := build(ctx, &in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program)
+	if err != nil {
 		return nil, err
 	}
 	if scan.fragments != nil {
@@ -398,20 +410,29 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 // Build validates sources and, when they pass, materializes the registry and
 // the three artifacts. It is deterministic: the same sources give the same
 // bytes and digest. A nil src is a repository of no files.
-func Build(src *validate.Sources, strict bool) *Snapshot { return build(src, strict, nil, nil, "") }
+func Build(src *validate.Sources, strict bool) *Snapshot {
+	snap, _ := build(context.Background(), src, strict, nil, nil, "") // never stopped
+	return snap
+}
 
-func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string) *Snapshot {
+// build is Build, with the validation cache and the previous snapshot of
+// Options; once ctx ends it stops, between the capabilities validated and
+// between its own steps, and returns no snapshot and stopped's error.
+func build(ctx context.Context, src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string) (*Snapshot, error) {
 	if src == nil {
 		src = &validate.Sources{}
 	}
-	res := cache.Validate(src)
+	res, err := cache.ValidateContext(ctx, src)
+	if err != nil {
+		return nil, err
+	}
 	diags := res.Diagnostics
 	if strict {
 		diags = diags.Strict()
 	}
 	snap := &Snapshot{Sources: src, Result: res, Strict: strict, Diagnostics: diags, BuiltAt: time.Now().UTC()}
 	if diags.HasErrors() {
-		return snap
+		return snap, nil
 	}
 	snap.Registry = buildRegistry(res.Capabilities, res.Points)
 	var reuse *registryPieces
@@ -427,10 +448,14 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snap
 	for _, c := range src.Capabilities {
 		sourceBytes += len(c.Manifest.Data)
 	}
+	// The registry repeats every declaration, re-indented, and its hooks
+	// once more in byLoopPoint: two to three times the sources.
+	registry, err := appendRegistry(ctx, make([]byte, 0, 3*sourceBytes+4096), snap.Registry, reuse, snap.pieces)
+	if err != nil {
+		return nil, err
+	}
 	snap.Artifacts = map[string][]byte{
-		// The registry repeats every declaration, re-indented, and its hooks
-		// once more in byLoopPoint: two to three times the sources.
-		RegistryFile:  appendRegistry(make([]byte, 0, 3*sourceBytes+4096), snap.Registry, reuse, snap.pieces),
+		RegistryFile:  registry,
 		ContractFile:  encodeFile(&contract, 4096),
 		ToolIndexFile: encodeFile(&tools, 4096),
 	}
@@ -455,7 +480,12 @@ func build(src *validate.Sources, strict bool, cache *validate.Cache, prev *Snap
 		fmt.Fprintf(h, "\x00program %s", program)
 	}
 	snap.Digest = hex.EncodeToString(h.Sum(nil))[:32]
-	return snap
+	return snap, nil
+}
+
+// stopped is the error of a build ctx ended.
+func stopped(ctx context.Context) error {
+	return fmt.Errorf("build stopped before it finished: %w", ctx.Err())
 }
 
 func encodeFile(v *ojson.Value, sizeHint int) []byte {

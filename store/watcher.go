@@ -401,10 +401,10 @@ func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 
 // Run builds the first snapshot and then follows the repository until ctx is
 // done. It returns nil on cancellation, and ErrWatcherRunning, at once,
-// if it was called before. A rebuild running when ctx ends is finished
-// first, as Load finishes a validation it started (see Load), so Run may
-// return that long after (about a second at 3,000 capabilities); it leaves
-// no goroutine behind.
+// if it was called before. A rebuild running when ctx ends stops, as Load
+// does, between two capabilities or two steps of the build, and is neither
+// served nor reported: the last good snapshot stays. Run leaves no
+// goroutine behind.
 func (w *Watcher) Run(ctx context.Context) error {
 	if w.running.Swap(true) {
 		return ErrWatcherRunning
@@ -612,7 +612,7 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 		}
 	}()
 	snap, err = w.build(ctx, entering)
-	if err == nil && snap.OK() {
+	if err == nil && snap.OK() && ctx.Err() == nil { // not served once ctx ended (scanSettled)
 		snap.shareSearch(w.state.Load().snap)
 		// Before it is served, and here, where a panic is caught.
 		snap.Search()
