@@ -338,7 +338,9 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	answer.sendTo(w)
 }
 
-// validateChange answers POST /validate for its body, data.
+// validateChange answers POST /validate for its body, data. A request
+// that ends before its change is validated (its client gone) stops the
+// validation, so that the turn is given back at once.
 func (s *Server) validateChange(w http.ResponseWriter, r *http.Request, v *views, data []byte) {
 	req, ok := decodeValidateBody(w, data, r.Header.Get("Content-Type"))
 	if !ok {
@@ -364,7 +366,11 @@ func (s *Server) validateChange(w http.ResponseWriter, r *http.Request, v *views
 		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), overlayDetails(err))
 		return
 	}
-	diags := snap.Check(src)
+	diags, err := snap.CheckContext(r.Context(), src)
+	if err != nil { // the client went away: nobody reads this
+		writeError(w, http.StatusServiceUnavailable, CodeBusy, "validation stopped: the request ended before it finished", nil)
+		return
+	}
 	if diags == nil {
 		diags = validate.Diagnostics{}
 	}
