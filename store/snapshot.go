@@ -358,9 +358,10 @@ func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
 	return diags
 }
 
-// CheckContext is Check stopped when ctx ends (validate.ValidateContext):
-// it then returns no diagnostics and an error wrapping ctx.Err(). POST
-// /validate stops so when its client has gone.
+// CheckContext is Check stopped when ctx ends (validate.ValidateContext),
+// also while it waits for another call or a rebuild: it then returns no
+// diagnostics and an error wrapping ctx.Err(). POST /validate stops so
+// when its client has gone.
 func (s *Snapshot) CheckContext(ctx context.Context, src *validate.Sources) (validate.Diagnostics, error) {
 	res, err := s.checks.PeekContext(ctx, src)
 	if err != nil {

@@ -21,13 +21,31 @@ import (
 // ValidateContext), so its size follows the repository. The zero
 // value is an empty cache; a nil *Cache validates without caching.
 type Cache struct {
-	mu           sync.Mutex // held for a whole validation
+	// turn holds a value for the whole of a validation (see lock): a
+	// mutex that a call whose ctx ends can stop waiting for.
+	turn         chan struct{}
+	turnOnce     sync.Once
 	entries      map[[sha256.Size]byte]cachedCheck
 	hits, misses atomic.Uint64
-	// peeking is set (under mu) while Peek validates: commit then leaves
-	// the entries as they are.
+	// peeking is set (holding the turn) while Peek validates: commit
+	// then leaves the entries as they are.
 	peeking bool
 }
+
+// lock waits for the cache's turn while ctx lasts (a POST /validate
+// whose client has gone no longer waits for a rebuild to end); unlock
+// gives it back.
+func (c *Cache) lock(ctx context.Context) error {
+	c.turnOnce.Do(func() { c.turn = make(chan struct{}, 1) })
+	select {
+	case c.turn <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return stopped(ctx)
+	}
+}
+
+func (c *Cache) unlock() { <-c.turn }
 
 // CacheStats counts capabilities checked afresh (Misses) and taken from the
 // cache (Hits), over the life of a Cache.
@@ -65,14 +83,17 @@ func (c *Cache) Validate(src *Sources) *Result {
 }
 
 // ValidateContext is Validate stopped when ctx ends, as the package-level
-// ValidateContext is. A validation stopped leaves the cache as it was:
-// the checks of the capabilities it did check are not kept.
+// ValidateContext is, also while it waits for another call's validation.
+// A validation stopped leaves the cache as it was: the checks of the
+// capabilities it did check are not kept.
 func (c *Cache) ValidateContext(ctx context.Context, src *Sources) (*Result, error) {
 	if c == nil {
 		return validate(ctx, src, nil)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	if err := c.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer c.unlock()
 	return validate(ctx, src, c)
 }
 
@@ -92,8 +113,10 @@ func (c *Cache) PeekContext(ctx context.Context, src *Sources) (*Result, error) 
 	if c == nil {
 		return validate(ctx, src, nil)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	if err := c.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer c.unlock()
 	c.peeking = true
 	defer func() { c.peeking = false }()
 	return validate(ctx, src, c)

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // endAfter is a context that ends (context.Canceled) at the n-th call of
@@ -142,5 +143,36 @@ func TestValidateContextOutcome(t *testing.T) {
 	defer stop()
 	if _, err := ValidateContext(deadline, src); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("ValidateContext(expired) error = %v, want one wrapping context.DeadlineExceeded", err)
+	}
+}
+
+// A call whose ctx ends while another validation holds the cache (a POST
+// /validate whose client goes while a rebuild runs) stops waiting for it,
+// and the cache serves the calls after it.
+func TestCacheContextStopsWaitingForTheTurn(t *testing.T) {
+	cache := NewCache()
+	src := manyCapabilities(t, 3, "Turn:")
+	if err := cache.lock(context.Background()); err != nil { // another validation, running
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	got := make(chan error, 2)
+	go func() { _, err := cache.PeekContext(ctx, src); got <- err }()
+	go func() { _, err := cache.ValidateContext(ctx, src); got <- err }()
+	cancel()
+	guard := time.After(time.Minute) // a hang, not a measure
+	for range 2 {
+		select {
+		case err := <-got:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("a call whose ctx ended while it waited = %v, want an error wrapping context.Canceled", err)
+			}
+		case <-guard:
+			t.Fatal("a call whose ctx ended still waits for the other validation")
+		}
+	}
+	cache.unlock()
+	if res := cache.Validate(src); res.Checked != 3 {
+		t.Errorf("the next validation checked %d capabilities, want 3", res.Checked)
 	}
 }
