@@ -293,7 +293,7 @@ func EditDistance(a, b string, limit int) int {
 	// 8.9 ms and 30,000 allocations.
 	var buf [3 * 65]int
 	n := len(b) + 1
-	rows := buf[:0]
+	var rows []int
 	if 3*n <= len(buf) {
 		rows = buf[:3*n]
 	} else {
