@@ -54,12 +54,24 @@ func BenchmarkCentralValidKeys(b *testing.B) {
 		src := manyKeysSources(b, n, map[string]any{"validKeys": valid, "dynamicKeyPatterns": []any{}})
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if res := Validate(src); len(res.Diagnostics) < n/2 {
-					b.Fatalf("%d findings, want a pending-migration warning for each of %d keys", len(res.Diagnostics), n/2)
+				if got := pendingMigrations(Validate(src).Diagnostics); got != n/2 {
+					b.Fatalf("%d pending-migration warnings, listed or counted; want one for each of %d keys", got, n/2)
 				}
 			}
 		})
 	}
+}
+
+// pendingMigrations counts the pending-migration warnings of ds, those
+// listed and those a listed one stands for (see CapFindings).
+func pendingMigrations(ds Diagnostics) int {
+	n := 0
+	for _, d := range ds {
+		if d.Rule == "config-key-pending-migration" {
+			n += max(d.Omitted, 1)
+		}
+	}
+	return n
 }
 
 // BenchmarkCentralPatternsSpent validates n config keys against n central
