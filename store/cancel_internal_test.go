@@ -146,7 +146,7 @@ func TestWatcherStoppedRebuildKeepsTheServedSnapshot(t *testing.T) {
 	second.n.Store(scanCalls(t, ScanOptions{Repo: dir, Tree: true}) + after)
 	armed.Store(true)
 	reloaded := make(chan struct{})
-	go func() { w.Reload(guard); close(reloaded) }() // answered once the rebuild ends, stopped or not
+	go func() { w.Reload(guard); close(reloaded) }() // returns once the rebuild ends: answered, or ErrWatcherStopped once it was stopped
 	select {
 	case <-reloaded:
 	case <-guard.Done():

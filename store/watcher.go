@@ -390,7 +390,12 @@ func (w *Watcher) reloadWait(last lastRebuild) time.Duration {
 func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 	r := w.takeReload()
 	start := time.Now()
-	w.rebuild(ctx, n)
+	// A rebuild that Run's ctx cut short served no reload: its callers
+	// are told ErrWatcherStopped once Run returns (see Reload), not the
+	// status of before, as though it had been answered.
+	if !w.rebuild(ctx, n) {
+		r = nil
+	}
 	if r != nil {
 		r.st = w.Status()
 		close(r.done)
@@ -512,13 +517,14 @@ type built struct {
 
 // rebuild runs one full scan-validate-build and records its outcome: a
 // valid build is swapped in unless it is what is served already, a failed
-// one is reported unless it is the failure already reported.
-func (w *Watcher) rebuild(ctx context.Context, n notifier) {
+// one is reported unless it is the failure already reported. It reports
+// false when ctx ended before it recorded anything (Run returning).
+func (w *Watcher) rebuild(ctx context.Context, n notifier) (recorded bool) {
 	w.rebuildStart.Store(time.Now().UnixNano())
 	defer w.rebuildStart.Store(0)
 	b, ok := w.scanSettled(ctx, n)
 	if !ok {
-		return
+		return ctx.Err() == nil // a repository swapped at every scan is recorded as it was
 	}
 	prev := w.state.Load()
 	// Follow new directories even when the build failed. A build that
@@ -556,6 +562,7 @@ func (w *Watcher) rebuild(ctx context.Context, n notifier) {
 	}
 	w.state.Store(next)
 	w.report(out, b)
+	return true
 }
 
 // maxSwapRescans bounds the immediate rescans of a repository swapped while

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 )
@@ -37,4 +38,37 @@ func TestReloadBeforeRunIsServedByTheFirstRebuild(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// TestReloadBeforeRunStoppedIsNotAnswered: a Reload waiting for Run's
+// first rebuild, which Run's ctx cuts short, is told the watcher stopped
+// (ErrWatcherStopped), as Reload's doc says: it was answered nil with the
+// status of no rebuild (generation 0), as though a rebuild had served it,
+// so that an embedding program waiting on it for its first snapshot went on
+// with none.
+func TestReloadBeforeRunStoppedIsNotAnswered(t *testing.T) {
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: "../testdata/repo"}}, ReloadInterval: time.Minute})
+	bounded, cancelBounded := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancelBounded()
+	type answer struct {
+		st  Status
+		err error
+	}
+	got := make(chan answer, 1)
+	go func() { st, err := w.Reload(bounded); got <- answer{st, err} }()
+	for !w.reloadQueued() {
+		select {
+		case <-bounded.Done():
+			t.Fatal("Reload before Run queued nothing")
+		case <-time.After(time.Millisecond):
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Run's first rebuild stops at once
+	if err := w.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if a := <-got; !errors.Is(a.err, ErrWatcherStopped) {
+		t.Errorf("Reload whose rebuild Run cut short: %+v, %v; want ErrWatcherStopped", a.st, a.err)
+	}
 }
