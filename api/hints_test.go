@@ -3,7 +3,10 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/capreg/capreg/api"
@@ -70,5 +73,46 @@ func TestRenderTurns(t *testing.T) {
 	release()
 	if e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"config":{}}`)); e.status != 200 {
 		t.Errorf("with the turns free: %d %s", e.status, e.body)
+	}
+}
+
+// blockedWriter is a client reading its answer slowly: Write blocks until
+// unblock is closed, and entered is closed at the first Write.
+type blockedWriter struct {
+	header           http.Header
+	entered, unblock chan struct{}
+	once             sync.Once
+}
+
+func (b *blockedWriter) Header() http.Header { return b.header }
+func (b *blockedWriter) WriteHeader(int)     {}
+func (b *blockedWriter) Write(p []byte) (int, error) {
+	b.once.Do(func() { close(b.entered) })
+	<-b.unblock
+	return len(p), nil
+}
+
+// TestRenderTurnNotHeldWhileSending: a POST /render-hooks gives its turn
+// back once its answer is made, before it is sent, as POST /validate does:
+// a client reading a large answer (every unknown name warned of) slowly
+// held the turn until the write timeout, and the other renders waited and
+// were turned away busy.
+func TestRenderTurnNotHeldWhileSending(t *testing.T) {
+	h := api.NewRouter(testdataSource(t), api.Options{MaxRenders: 1})
+	post := func() *http.Request {
+		req := httptest.NewRequest("POST", "/render-hooks/plan:pre", strings.NewReader(`{"config":{}}`))
+		req.Header.Set("Content-Type", "application/json")
+		return req
+	}
+	slow := &blockedWriter{header: http.Header{}, entered: make(chan struct{}), unblock: make(chan struct{})}
+	done := make(chan struct{})
+	go func() { h.ServeHTTP(slow, post()); close(done) }()
+	<-slow.entered
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, post())
+	close(slow.unblock)
+	<-done
+	if rec.Code != http.StatusOK {
+		t.Errorf("a render while another's answer is being sent: %d %s, want 200", rec.Code, truncate(rec.Body.Bytes()))
 	}
 }

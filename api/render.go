@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/validate"
@@ -44,15 +45,19 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	if askActive {
 		req.ActiveCap = activeCap[0]
 	}
+	giveBack := func() {}
 	if r.Method == http.MethodPost {
 		// Taken once the body is read and parsed, so that a client sending
-		// it slowly holds no turn.
+		// it slowly holds no turn, and given back once the answer is made,
+		// before it is sent (as POST /validate's): a client reading a large
+		// answer slowly held the turn until the write timeout.
 		release, ok := s.renders.acquire(r.Context())
 		if !ok {
 			s.renders.refuse(w, "enablements are being rendered", "1")
 			return
 		}
-		defer release() // a panic (answered 500 by recoverer) returns the turn too
+		giveBack = sync.OnceFunc(release)
+		defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
 	}
 	env, err := v.resolver().Resolve(req)
 	if err != nil {
@@ -77,6 +82,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	default:
 		b = &body{data: env.JSON(), contentType: "application/json", byAccept: true}
 	}
+	giveBack()
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
