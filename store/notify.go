@@ -80,6 +80,8 @@ type fsNotifier struct {
 	rewatch atomic.Bool
 	fallbk  *poller
 	done    chan struct{}
+	// running counts loop and readErrors, which close waits for.
+	running sync.WaitGroup
 }
 
 // fallbackPoll is the polling interval used when inotify cannot cover the
@@ -93,8 +95,9 @@ func newFSNotifier(w *Watcher) notifier {
 		w.fallBack()
 		return newPoller(w, fallbackPoll)
 	}
-	go n.loop()
-	go n.readErrors()
+	n.running.Add(2)
+	go func() { defer n.running.Done(); n.loop() }()
+	go func() { defer n.running.Done(); n.readErrors() }()
 	return n
 }
 
@@ -551,6 +554,7 @@ func (n *fsNotifier) close() {
 	if n.fallbk != nil {
 		n.fallbk.close()
 	}
+	n.running.Wait() // Run leaves no goroutine behind
 }
 
 // poller detects changes by fingerprinting the repository tree (names, sizes,
@@ -576,11 +580,15 @@ type poller struct {
 	root      string
 	readPaths []string // read, as the scan gave them
 	done      chan struct{}
+	// running is loop, which close waits for: a tick under way (a
+	// fingerprint of the tree, the Observer told) ends before Run returns.
+	running sync.WaitGroup
 }
 
 func newPoller(w *Watcher, interval time.Duration) notifier {
 	p := &poller{w: w, interval: interval, done: make(chan struct{})}
-	go p.loop()
+	p.running.Add(1)
+	go func() { defer p.running.Done(); p.loop() }()
 	return p
 }
 
@@ -664,7 +672,10 @@ func (p *poller) sync(root string, dirs, named, read []string) {
 	p.mu.Unlock()
 }
 
-func (p *poller) close() { close(p.done) }
+func (p *poller) close() {
+	close(p.done)
+	p.running.Wait() // Run leaves no goroutine behind
+}
 
 // fingerprint hashes the path, size, mode and modification time of every
 // entry the scanner would walk: symlinks are followed (each real directory
