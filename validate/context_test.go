@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"runtime"
 	"strings"
@@ -174,5 +175,34 @@ func TestCacheContextStopsWaitingForTheTurn(t *testing.T) {
 	cache.unlock()
 	if res := cache.Validate(src); res.Checked != 3 {
 		t.Errorf("the next validation checked %d capabilities, want 3", res.Checked)
+	}
+}
+
+// Wherever a validation is stopped, after the capabilities too (in the
+// central patterns' loop or before the cards), the cache is left as the
+// last validation that finished left it: its counts and its entries. It
+// kept the stopped validation's checks once they were all made, though the
+// call returned no result.
+func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
+	const n = 3
+	before, after := manyCapabilities(t, n, "Old:"), manyCapabilities(t, n, "New:")
+	full := newEndAfter(1 << 40)
+	if _, err := NewCache().ValidateContext(full, after); err != nil {
+		t.Fatal(err)
+	}
+	for end := int64(1); end <= full.calls.Load(); end++ {
+		cache := NewCache()
+		cache.Validate(before)
+		stats, entries := cache.Stats(), maps.Clone(cache.entries)
+		res, err := cache.ValidateContext(newEndAfter(end), after)
+		if err == nil {
+			continue // ended after its last look at ctx
+		}
+		if res != nil || !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped at call %d: ValidateContext = %v, %v; want no result and context.Canceled", end, res, err)
+		}
+		if got := cache.Stats(); got != stats || !maps.EqualFunc(cache.entries, entries, func(a, b cachedCheck) bool { return a.c == b.c }) {
+			t.Errorf("stopped at call %d of %d: the cache changed (%+v, %d entries; was %+v, %d)", end, full.calls.Load(), got, len(cache.entries), stats, len(entries))
+		}
 	}
 }

@@ -88,11 +88,10 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 		return nil, stopped(ctx)
 	}
 
-	all, reused, err := checkAll(ctx, src.Capabilities, res.Contract, cache, s)
+	all, looked, err := checkAll(ctx, src.Capabilities, res.Contract, cache, s)
 	if err != nil {
 		return nil, err
 	}
-	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	for _, c := range all {
 		if c.valid {
 			res.Capabilities = append(res.Capabilities, c)
@@ -121,6 +120,10 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
+	// Only now, with nothing left to stop it, does the cache take this
+	// validation's checks: a stopped one leaves it as it was.
+	reused := cache.commit(looked)
+	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	s.diags.Sort()
 	res.Diagnostics = CapFindings(s.diags)
 	return res, nil
@@ -150,10 +153,11 @@ type workerPanic struct {
 // other, on every core, taking from cache those whose inputs it has seen.
 // Each capability reports into its own sink and the sinks are merged in
 // folder order, so the result does not depend on scheduling. It also
-// returns how many capabilities came from the cache. Once ctx ends no
-// capability is begun: it returns stopped's error and leaves the cache as
-// it was, which holds only checks of a whole repository.
-func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, int, error) {
+// returns the cache's lookups, which validate commits to the cache once the
+// whole validation has finished. Once ctx ends no capability is begun: it
+// returns stopped's error, and the cache, which holds only checks of a
+// whole repository, is left as it was.
+func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, cache *Cache, s *sink) ([]*Capability, *lookups, error) {
 	caps := make([]*Capability, len(srcs))
 	sinks := make([]sink, len(srcs))
 	l := cache.prepare(len(srcs))
@@ -194,9 +198,8 @@ func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, 
 		panic(fmt.Sprintf("%v\n\nworker goroutine stack:\n%s", p.value, p.stack))
 	}
 	if ctx.Err() != nil { // some capabilities may not have been checked
-		return nil, 0, stopped(ctx)
+		return nil, nil, stopped(ctx)
 	}
-	reused := cache.commit(l)
 	var all []*Capability
 	for i := range srcs {
 		s.diags = append(s.diags, sinks[i].diags...)
@@ -204,7 +207,7 @@ func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, 
 			all = append(all, caps[i])
 		}
 	}
-	return all, reused, nil
+	return all, l, nil
 }
 
 // unscannedMarkdown reports a markdown file that could not be read. One too
