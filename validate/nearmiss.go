@@ -322,7 +322,7 @@ func EditDistance(a, b string, limit int) int {
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], limit+1) // a last row whose least is within limit, its end not
 }
 
 func abs(n int) int {
