@@ -120,7 +120,11 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 			c, ok := idx.clusters[id]
 			if !ok {
 				what := "no capability has that id"
-				if e.hints < maxHints { // skillOwner reads every capability
+				if _, isCap := reg.ByID[id]; isCap {
+					// Said with no search, which would spend one of the
+					// enablement's hints for nothing.
+					what = "that capability owns no skills"
+				} else if e.hints < maxHints { // skillOwner reads every capability
 					if owner := skillOwner(reg, id); owner != "" {
 						e.hints++
 						// A cluster holds a capability's skills, so its
@@ -129,9 +133,6 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 					} else if near := e.near(id, idx.clusterIDs); near != "" {
 						what += fmt.Sprintf("; did you mean %q?", near)
 					}
-				}
-				if _, isCap := reg.ByID[id]; isCap {
-					what = "that capability owns no skills"
 				}
 				warn(fmt.Sprintf("surface disabledClusters: %q is not a cluster (%s); ignored", id, what))
 				continue

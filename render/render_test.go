@@ -527,6 +527,12 @@ func TestEnablement(t *testing.T) {
 				`surface explicitAdds: "ui-phse" is not a skill of any capability (did you mean "ui-phase"?); ignored`,
 				`surface explicitRemoves: "gsd-ui-phase" is not a skill of any capability (a surface names skills without the runtimes' gsd- prefix: "ui-phase"); ignored`,
 			}},
+		// A capability owning no skills is said so with no search: it
+		// spent one of the enablement's maxHints did-you-means (a search
+		// of the registry each), and the typo after them had none.
+		{"capabilities owning no skills spend no hint", Enablement{Surface: &Surface{DisabledClusters: append(slices.Repeat([]string{"drift"}, maxHints), "uii")}}, all,
+			[]string{`surface disabledClusters: "drift" is not a cluster (that capability owns no skills); ignored`, // said once
+				`surface disabledClusters: "uii" is not a cluster (no capability has that id; did you mean "ui"?); ignored`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
