@@ -14,6 +14,15 @@ import (
 // or a commit) took 33 s to compile. A pattern nesting deeper than
 // maxPatternDepth is not compiled and fails closed, as a match not decided
 // in time does; one at the limit still matches.
+// prefixChain is n alternatives each a prefix of the next: "ab|aab|aaab".
+func prefixChain(n int) string {
+	alts := make([]string, n)
+	for i := range alts {
+		alts[i] = strings.Repeat("a", i+1) + "b"
+	}
+	return strings.Join(alts, "|")
+}
+
 func TestCentralPatternsNestingBounded(t *testing.T) {
 	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
 	if err != nil {
@@ -31,6 +40,14 @@ func TestCentralPatternsNestingBounded(t *testing.T) {
 		{"lookahead bomb", nested("(?=", 100000, "ui_phase") + "ui_phase", []string{"config-key-central-pattern@/dynamicKeyPatterns/0/source"}},
 		{"parentheses in a class do not nest", `^workflow\.[` + strings.Repeat("(", 100) + `]?ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
 		{"escaped parentheses do not nest", `^workflow\.` + strings.Repeat(`\(?`, 100) + `ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		// Alternatives each a prefix of the next compile in time
+		// exponential in their number (40: 1.75 s; 60: over 20 s), however
+		// shallow the pattern: a group holding more than maxAlternatives
+		// is not compiled either.
+		{"alternatives at the limit", `^workflow\.(?:` + prefixChain(maxAlternatives-1) + `|ui_phase)$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
+		{"one alternative more", `^workflow\.(?:` + prefixChain(maxAlternatives) + `|ui_phase)$`, []string{"config-key-central-pattern@/dynamicKeyPatterns/0/source"}},
+		{"a chain of alternatives at the top", prefixChain(200) + `|^workflow\.ui_phase$`, []string{"config-key-central-pattern@/dynamicKeyPatterns/0/source"}},
+		{"alternatives in a class or escaped are none", `^workflow\.[` + strings.Repeat("|", 100) + `]?` + strings.Repeat(`\|?`, 100) + `ui_phase$`, []string{"config-key-central-pattern@/config/workflow.ui_phase"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -363,8 +363,8 @@ func compileJSPattern(src string) (*regexp2.Regexp, error) {
 	if err := jsGroupSyntax(src); err != nil {
 		return nil, err
 	}
-	if d := groupDepth(src); d > maxPatternDepth {
-		return nil, &patternDepthError{d}
+	if depth, alts := groupShape(src); depth > maxPatternDepth || alts > maxAlternatives {
+		return nil, &patternDepthError{depth, alts}
 	}
 	re, err := regexp2.Compile(src, regexp2.ECMAScript)
 	if err != nil {
@@ -375,26 +375,36 @@ func compileJSPattern(src string) (*regexp2.Regexp, error) {
 }
 
 // maxPatternDepth is how deep the groups of a central pattern may nest for
-// capreg to compile it. regexp2 compiles nested groups in time quadratic
-// in their depth, lookarounds the most: 100,000 nested (?= in a 400 KB
-// POST /validate body took 32 s of CPU, a 1 MiB one minutes, while
-// compiling counts in no budget and holds the one validation turn (or the
-// watcher's rebuild). No key pattern nests groups that deep; one that
-// does is not compiled and fails closed (see checkCentralPatterns).
-const maxPatternDepth = 32
+// capreg to compile it, and maxAlternatives how many alternatives one
+// group (or the pattern, outside any) may hold. regexp2 compiles nested
+// groups in time quadratic in their depth, lookarounds the most: 100,000
+// nested (?= in a 400 KB POST /validate body took 32 s of CPU, a 1 MiB one
+// minutes; and alternatives each a prefix of the next ("ab|aab|aaab")
+// in time exponential in their number (24: 11 ms; 32: 0.1 s; 40: 1.75 s;
+// 60: over 20 s), while compiling counts in no budget and holds the one
+// validation turn (or the watcher's rebuild). No key pattern nests groups
+// that deep or lists that many choices in one group; one that does is not
+// compiled and fails closed (see checkCentralPatterns).
+const (
+	maxPatternDepth = 32
+	maxAlternatives = 24
+)
 
 // patternDepthError says that a central pattern nests its groups deeper
-// than maxPatternDepth.
-type patternDepthError struct{ depth int }
+// than maxPatternDepth, or holds more than maxAlternatives in one.
+type patternDepthError struct{ depth, alternatives int }
 
 func (e *patternDepthError) Error() string {
-	return fmt.Sprintf("its groups nest %d deep, and capreg compiles patterns whose groups nest at most %d deep", e.depth, maxPatternDepth)
+	return fmt.Sprintf("its groups nest %d deep and hold up to %d alternatives, and capreg compiles patterns whose groups nest at most %d deep and hold at most %d alternatives",
+		e.depth, e.alternatives, maxPatternDepth, maxAlternatives)
 }
 
-// groupDepth is how deep the groups of src nest: its parentheses, read as
+// groupShape is how deep the groups of src nest, and the most alternatives
+// one group (or src outside any) holds: its parentheses and bars, read as
 // jsGroupSyntax reads them (not escaped, outside a class).
-func groupDepth(src string) int {
-	depth, deepest, inClass := 0, 0, false
+func groupShape(src string) (deepest, widest int) {
+	bars := []int{0} // of each open group, and of src outside any
+	inClass := false
 	for i := 0; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '\\':
@@ -404,13 +414,19 @@ func groupDepth(src string) int {
 		case c == '[':
 			inClass = true
 		case c == '(':
-			depth++
-			deepest = max(deepest, depth)
-		case c == ')' && depth > 0:
-			depth--
+			bars = append(bars, 0)
+			deepest = max(deepest, len(bars)-1)
+		case c == ')' && len(bars) > 1:
+			widest = max(widest, bars[len(bars)-1]+1)
+			bars = bars[:len(bars)-1]
+		case c == '|':
+			bars[len(bars)-1]++
 		}
 	}
-	return deepest
+	for _, n := range bars { // the unclosed groups, which regexp2 refuses, and the top
+		widest = max(widest, n+1)
+	}
+	return deepest, widest
 }
 
 // jsGroupSyntax refuses the "(?" groups that regexp2 accepts in its
