@@ -797,11 +797,12 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 
 // blockLine matches a line that starts a block of the markdown render-hooks
 // writes (ref §5.5): a step's heading, a contribution's opening or closing
-// tag, a gate. The markdown writes a fragment as it is, inside its hook's
+// tag, a gate; at the margin or indented by up to three spaces, as
+// CommonMark reads a heading or an HTML block (four make it code). The markdown writes a fragment as it is, inside its hook's
 // block, so a fragment holding such a line makes what follows it read as
 // another hook, of any capability ("### Step 9: agent:x (security)"),
 // which only the JSON envelope tells apart.
-var blockLine = regexp.MustCompile(`(?m)^(?:### Step \d+: .*\(.*\)|<contribution from="|</contribution>|\*\*Gate\*\* \()`)
+var blockLine = regexp.MustCompile(`(?m)^ {0,3}(?:### Step \d+: .*\(.*\)|<contribution from="|</contribution>|\*\*Gate\*\* \()`)
 
 // fragmentBlockLine warns of a fragment (rel, holding text) with a line
 // that starts a block of the rendered markdown.
@@ -816,7 +817,7 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 		end = len(text) - loc[0]
 	}
 	s.warnAt(d, ptr, "fragment-block-line",
-		"fragment %q line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword or indent the line",
+		"fragment %q line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword the line, or indent it by four spaces (code)",
 		rel, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
 }
 
