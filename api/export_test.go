@@ -24,28 +24,26 @@ func ToolModeParams() map[string][]string {
 // busy until release gives them back.
 func NewRouterWithCommandTurnsTaken(src Source, opts Options) (h http.Handler, release func()) {
 	s := newServer(src, opts)
-	s.commands.wait = 0
-	for range s.commands.size() {
-		s.commands.slots <- struct{}{}
-	}
-	return s.router(), func() {
-		for range s.commands.size() {
-			s.commands.release()
-		}
-	}
+	return s.router(), takeAll(s.commands)
 }
 
 // NewRouterWithRenderTurnsTaken is NewRouterWithCommandTurnsTaken for the
 // turns of POST /render-hooks.
 func NewRouterWithRenderTurnsTaken(src Source, opts Options) (h http.Handler, release func()) {
 	s := newServer(src, opts)
-	s.renders.wait = 0
-	for range s.renders.size() {
-		s.renders.slots <- struct{}{}
+	return s.router(), takeAll(s.renders)
+}
+
+// takeAll takes every turn of t and lets no request wait for one, and
+// returns the function that gives them back.
+func takeAll(t *turns) (release func()) {
+	t.wait = 0
+	for range t.size() {
+		t.slots <- struct{}{}
 	}
-	return s.router(), func() {
-		for range s.renders.size() {
-			s.renders.release()
+	return func() {
+		for range t.size() {
+			t.release()
 		}
 	}
 }
