@@ -602,14 +602,20 @@ func (ix *Index) buildCardPostings(expOff []int32, exp []related) {
 	acc := make([]float32, len(ix.vocab))
 	var touched []int32
 	ix.cardOff = make([]int32, len(ix.vocab)+1)
-	for c := range ix.cards {
-		touched = ix.accumulateCard(c, &avg, acc, touched[:0])
+	// accumulate fills acc with card c's weights, its request words'
+	// too, and returns the terms touched; each pass below calls it.
+	accumulate := func(c int, touched []int32) []int32 {
+		touched = ix.accumulateCard(c, &avg, acc, touched)
 		if expOff != nil {
 			for _, r := range exp[expOff[c]:expOff[c+1]] {
 				touched = append(touched, r.term) // the card holds none of them
 				acc[r.term] = r.w
 			}
 		}
+		return touched
+	}
+	for c := range ix.cards {
+		touched = accumulate(c, touched[:0])
 		for _, t := range touched {
 			if acc[t] > 0 {
 				ix.cardOff[t+1]++
@@ -623,13 +629,7 @@ func (ix *Index) buildCardPostings(expOff []int32, exp []related) {
 	ix.cardPost = make([]cardPosting, ix.cardOff[len(ix.vocab)])
 	next := slices.Clone(ix.cardOff[:len(ix.vocab)])
 	for c := range ix.cards {
-		touched = ix.accumulateCard(c, &avg, acc, touched[:0])
-		if expOff != nil {
-			for _, r := range exp[expOff[c]:expOff[c+1]] {
-				touched = append(touched, r.term) // the card holds none of them
-				acc[r.term] = r.w
-			}
-		}
+		touched = accumulate(c, touched[:0])
 		for _, t := range touched {
 			if acc[t] > 0 {
 				ix.cardPost[next[t]] = cardPosting{card: int32(c), tf: acc[t]}
