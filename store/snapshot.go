@@ -73,7 +73,8 @@ type Snapshot struct {
 	// Registry is nil when the repository has errors.
 	Registry *Registry
 	// Artifacts maps each generated file name to its bytes (2-space JSON,
-	// trailing newline); empty when the repository has errors.
+	// trailing newline, line ends in strings as an LF checkout writes them:
+	// the bytes gen --write writes); empty when the repository has errors.
 	Artifacts map[string][]byte
 	// Digest identifies the content: a hash of the artifacts (and of
 	// Options.Program, when set), so replicas of one program reading the
@@ -455,10 +456,14 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	if err != nil {
 		return nil, err
 	}
+	// The artifacts are the bytes gen --write writes, which GET /registry
+	// serves (CONTRACT.md §6): without the "\r\n" escapes a fragment
+	// inlined from a CRLF checkout holds (see withoutCR), as an LF
+	// checkout generates them.
 	snap.Artifacts = map[string][]byte{
-		RegistryFile:  registry,
-		ContractFile:  encodeFile(&contract, 4096),
-		ToolIndexFile: encodeFile(&tools, 4096),
+		RegistryFile:  withoutCR(registry),
+		ContractFile:  withoutCR(encodeFile(&contract, 4096)),
+		ToolIndexFile: withoutCR(encodeFile(&tools, 4096)),
 	}
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
