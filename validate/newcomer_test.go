@@ -172,6 +172,32 @@ func TestMissingFieldNamesWhereItIsWritten(t *testing.T) {
 	}
 }
 
+// TestMissingFieldNotSoughtInConfigSlices: a capability without its
+// description, whose config keys each carry theirs, is told that it is
+// missing, not to move a config key's description up to the top level
+// (which would break that slice: 27 of the 44 gsd-core manifests were told
+// so). A config slice's type, default and description are its own fields;
+// a field written right inside config is still named.
+func TestMissingFieldNotSoughtInConfigSlices(t *testing.T) {
+	c := newcomerCap("changelog", `[]`, `[]`, `{"changelog.enabled": {"type": "boolean", "default": true, "description": "Write the changelog."}}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"description": "D", `, ``, 1))
+	got := newcomerFindings(t, "schema", c)
+	want := `missing required field 'description'`
+	if len(got) != 1 || got[0].Message != want {
+		t.Errorf("findings %v, want one: %s", got, want)
+	}
+	c = newcomerCap("changelog", `[]`, `[]`, `{"description": "D"}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"description": "D", `, ``, 1))
+	want = `missing required field 'description'; the field 'description' is written at /config/description: move it up, to the top level`
+	found := false
+	for _, d := range newcomerFindings(t, "schema", c) {
+		found = found || d.Message == want
+	}
+	if !found {
+		t.Errorf("a description written inside config: no finding %q", want)
+	}
+}
+
 // TestObjectGivenAsAStringSaysWhatToWrite: a step's ref, a fragment or a
 // gate's check written as its bare value, as the ADR's one-line examples
 // read, is told the object to write. Before: "expected object, but got

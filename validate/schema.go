@@ -288,13 +288,17 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 // field is written ("config" inside a step, "onError" inside a gate's
 // check), since a finding that it is missing, at the object, says nothing
 // of the one the author wrote one level too deep: the first of missing
-// found, breadth first, at most three levels down; "" for none.
+// found, breadth first, at most three levels down; "" for none. The fields
+// of a capability's config slices (/config/<key>/description, type,
+// default) are their own, not misplaced ones: a capability without its
+// description was told to move a config key's up to the top level.
 func misplacedHint(obj *ojson.Value, ptr string, missing []string) string {
 	type at struct {
-		v   *ojson.Value
-		ptr string
+		v     *ojson.Value
+		ptr   string
+		slice bool // a config slice, whose fields are its own
 	}
-	level := []at{{obj, ptr}}
+	level := []at{{obj, ptr, false}}
 	for depth := 0; depth < 3 && len(level) > 0; depth++ {
 		var next []at
 		for _, a := range level {
@@ -303,18 +307,18 @@ func misplacedHint(obj *ojson.Value, ptr string, missing []string) string {
 				for i := range a.v.Members {
 					m := &a.v.Members[i]
 					p := a.ptr + "/" + ojson.EscapePointer(m.Key)
-					if depth > 0 && slices.Contains(missing, m.Key) {
+					if depth > 0 && !a.slice && slices.Contains(missing, m.Key) {
 						where := "the top level"
 						if ptr != "" {
 							where = ptr
 						}
 						return fmt.Sprintf("; the field %s is written at %s: move it up, to %s", quoteKey(m.Key), p, where)
 					}
-					next = append(next, at{&m.Value, p})
+					next = append(next, at{&m.Value, p, ptr == "" && a.ptr == "/config"})
 				}
 			case ojson.Array:
 				for i := range a.v.Items {
-					next = append(next, at{&a.v.Items[i], a.ptr + "/" + strconv.Itoa(i)})
+					next = append(next, at{&a.v.Items[i], a.ptr + "/" + strconv.Itoa(i), false})
 				}
 			}
 		}
