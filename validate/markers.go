@@ -60,8 +60,9 @@ var (
 	attrRe      = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	// unquotedAttrRe finds id=plan:pre written without quotes, which HTML
 	// allows and attrRe does not read, to say so rather than that it is
-	// missing.
-	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)(id|name)\s*=\s*([^"'\s/>][^\s/>]*)`)
+	// missing. A value may hold a slash (produces=.planning/PLAN.md) but
+	// not end with one, which closes the tag.
+	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)(id|name|produces|consumes)\s*=\s*([^"'\s/>](?:[^\s>]*[^\s/>])?)`)
 	// callSiteRe is the reference's `loop render-hooks\s+([a-z:]+)`: one
 	// space between the two words, any after.
 	callSiteRe = regexp.MustCompile(`loop render-hooks` + jsSpace + `+([a-z:]+)`)
@@ -707,7 +708,7 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 			_, hasP := attrs["produces"]
 			_, hasC := attrs["consumes"]
 			if !hasP && !hasC {
-				s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> needs a produces=\"…\" or consumes=\"…\" attribute")
+				s.atOffset(file, src, t[0], "", "marker-syntax", "%s", artifactAttrMissing(src[t[4]:t[5]]))
 				ok = false
 			}
 			mk.Produces = append(mk.Produces, splitList(attrs["produces"])...)
@@ -754,6 +755,19 @@ func unquotedAttr(attrs []byte, name string) string {
 		}
 	}
 	return ""
+}
+
+// artifactAttrMissing says what a <loop-artifact> tag with neither a
+// produces nor a consumes attribute (attrs, its attribute text) lacks:
+// their quotes, when one is written without them (produces=PLAN.md, as
+// HTML allows), or else the attribute.
+func artifactAttrMissing(attrs []byte) string {
+	for _, name := range []string{"produces", "consumes"} {
+		if v := unquotedAttr(attrs, name); v != "" {
+			return "<loop-artifact> " + name + "=" + v + " is not quoted: write " + name + `="` + stripQuoteLike(v) + `"`
+		}
+	}
+	return "<loop-artifact> needs a produces=\"…\" or consumes=\"…\" attribute"
 }
 
 // quoteLike are the pairs an attribute value is mistakenly quoted with:

@@ -89,6 +89,17 @@ func TestParseMarkerIgnoresLookalikeTags(t *testing.T) {
 			t.Errorf("%q: %v, want one finding saying to quote id", src, diags)
 		}
 	}
+	// So is a loop-artifact's produces or consumes, which was reported as
+	// missing.
+	for src, want := range map[string]string{
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<loop-artifact produces=PLAN.md />\n":          `produces=PLAN.md is not quoted: write produces="PLAN.md"`,
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<loop-artifact consumes=`SPEC.md`/>\n":         `consumes=` + "`SPEC.md`" + ` is not quoted: write consumes="SPEC.md"`,
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<loop-artifact produces=.planning/PLAN.md/>\n": `produces=.planning/PLAN.md is not quoted: write produces=".planning/PLAN.md"`,
+	} {
+		if _, diags := ParseMarker("w.md", []byte(src)); len(diags) != 1 || !strings.Contains(diags[0].Message, want) {
+			t.Errorf("%q: %v, want one finding saying %s", src, diags, want)
+		}
+	}
 	// Backticks or typographic quotes around it are no quotes, and are
 	// left out of the suggestion.
 	for _, src := range []string{"<loop-point id=`plan:pre`/>\n<agent-role name=\"planner\"/>\n",
