@@ -159,7 +159,10 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
 				"step %q does not declare its canonical %s", step, what)
 		} else if len(markers) > 0 {
-			hint := ""
+			// Where to look: the marker may be missing from the workflow that
+			// runs the step, or the workflow itself unread, as a file named
+			// ship.MD or ship.markdown is by default.
+			hint := fmt.Sprintf(": give the workflow that runs it a loop-host marker; workflows are read from *.md files, another only when capreg.json's %q names it", "workflows")
 			if at := indented[step]; at != "" {
 				hint = fmt.Sprintf("; %s holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin", at)
 			}
