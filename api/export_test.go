@@ -1,6 +1,9 @@
 package api
 
-import "net/http"
+import (
+	"net/http"
+	"time"
+)
 
 // Internals the tests of package api_test hold to openapi.yaml or call
 // directly.
@@ -46,4 +49,12 @@ func takeAll(t *turns) (release func()) {
 			t.release()
 		}
 	}
+}
+
+// NewRouterWithBodyGrace is NewRouter with grace, not drainBodyGrace, for
+// a request body still arriving once opts.Draining is closed.
+func NewRouterWithBodyGrace(src Source, opts Options, grace time.Duration) http.Handler {
+	s := newServer(src, opts)
+	s.bodyGrace = grace
+	return s.router()
 }

@@ -318,7 +318,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	// The body is read before the turn is taken, so that a client sending
 	// it slowly holds no turn; it is parsed after, so that the requests
 	// waiting hold no parsed copy.
-	data, ok := readBody(w, r)
+	data, ok := s.readBody(w, r)
 	if !ok {
 		return
 	}

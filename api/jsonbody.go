@@ -3,14 +3,17 @@ package api
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
 	"mime"
+	"net"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -31,26 +34,65 @@ type requestDoc struct {
 // when it cannot. wrap is the levels of nesting the body puts around a
 // value that a file may hold on its own (1 for {"config": {..}}): the body
 // may nest that much deeper, so the value meets the same limit as the file.
-func readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
-	data, ok := readBody(w, r)
+func (s *Server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
+	data, ok := s.readBody(w, r)
 	if !ok {
 		return nil, false
 	}
 	return parseRequestDoc(w, data, r.Header.Get("Content-Type"), wrap)
 }
 
-// readBody reads the body of r (limitBody bounds it), writing the 400 or
-// 413 when it cannot.
-func readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+// readBody reads the body of r (limitBody bounds it), writing the 400, 408
+// or 413 when it cannot, or the 503 when the server began to drain before
+// it arrived (see cutBodyOnDrain).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	if !identityCoded(w, r) {
 		return nil, false
 	}
+	stop := s.cutBodyOnDrain(w)
 	data, err := io.ReadAll(r.Body)
+	stop()
 	if err != nil {
+		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() && s.isDraining() {
+			w.Header().Set("Connection", "close")
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, CodeNotReady,
+				"the server is shutting down and the request body had not arrived; send the request again (to another replica)", nil)
+			return nil, false
+		}
 		bodyError(w, err, "cannot read the body: ")
 		return nil, false
 	}
 	return data, true
+}
+
+// drainBodyGrace is how long a request body still arriving when the server
+// begins to drain has left to arrive.
+const drainBodyGrace = 5 * time.Second
+
+// cutBodyOnDrain gives the body being read through w bodyGrace more to
+// arrive once Options.Draining is closed, until stop is called. A client
+// that stalled mid-body otherwise held the whole drain: an http.Server's
+// Shutdown waits for the handler reading it, whose read timeout (30 s in
+// capreg serve) outlasts the drain (25 s), so one such client made every
+// rolling update wait out the drain and end in "the drain did not finish".
+func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func()) {
+	if s.draining == nil {
+		return func() {}
+	}
+	done, exited := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(exited)
+		select {
+		case <-s.draining:
+			// An error says w takes no deadline (a test's recorder).
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyGrace))
+		case <-done:
+		}
+	}()
+	// Waiting for the goroutine keeps it from touching w after the
+	// handler has returned.
+	return func() { close(done); <-exited }
 }
 
 // identityCoded refuses, with 415 and Accept-Encoding: identity (RFC 9110

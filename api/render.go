@@ -38,7 +38,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	req := render.Request{Point: point}
 	if r.Method == http.MethodPost {
-		if !decodeRenderBody(w, r, &req) {
+		if !s.decodeRenderBody(w, r, &req) {
 			return
 		}
 	}
@@ -150,8 +150,8 @@ func notAcceptable(w http.ResponseWriter, r *http.Request, available []string) {
 // The body is parsed in order-keeping JSON, so configValues come back in the
 // caller's key order. An empty body means defaults. The config may nest as
 // deep as a --config file may: the body one level more.
-func decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
-	d, ok := readRequestDoc(w, r, 1)
+func (s *Server) decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
+	d, ok := s.readRequestDoc(w, r, 1)
 	if !ok || d.empty {
 		return ok
 	}

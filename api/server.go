@@ -124,8 +124,10 @@ type Server struct {
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
-	// draining: see Options.Draining.
-	draining <-chan struct{}
+	// draining: see Options.Draining; bodyGrace, how long a request body
+	// still arriving then has left (drainBodyGrace but in tests).
+	draining  <-chan struct{}
+	bodyGrace time.Duration
 	// allowedHosts: see Options.AllowedHosts.
 	allowedHosts []string
 }
@@ -160,7 +162,7 @@ func newServer(src Source, opts Options) *Server {
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.renders = newTurns(cmp.Or(opts.MaxRenders, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
-	s.draining, s.allowedHosts = opts.Draining, opts.AllowedHosts
+	s.draining, s.allowedHosts, s.bodyGrace = opts.Draining, opts.AllowedHosts, drainBodyGrace
 	return s
 }
 

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -39,6 +40,60 @@ func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("a well-formed POST /validate got %d while another client was still sending its body", resp.StatusCode)
+	}
+}
+
+// A client that stalls in the middle of a body does not hold the drain:
+// once the server begins to drain, its body has a grace to arrive and is
+// then answered 503 (send it again, to another replica), so that Shutdown
+// returns; a body that comes in full within the grace is answered as ever.
+func TestStalledBodyIsCutWhenDraining(t *testing.T) {
+	draining := make(chan struct{})
+	h := api.NewRouterWithBodyGrace(testdataSource(t), api.Options{Draining: draining}, 200*time.Millisecond)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	dial := func(head string) (net.Conn, *bufio.Reader) {
+		t.Helper()
+		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.Write([]byte(head)); err != nil {
+			t.Fatal(err)
+		}
+		return conn, bufio.NewReader(conn)
+	}
+	const head = "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
+	body := `{"files":{"docs/x.md":"hi"}}`
+	stalled, stalledR := dial(fmt.Sprintf(head, 1000) + `{"files":`)
+	defer stalled.Close()
+	late, lateR := dial(fmt.Sprintf(head, len(body)) + body[:5])
+	defer late.Close()
+	time.Sleep(100 * time.Millisecond) // let the server start reading both
+	close(draining)
+	if _, err := late.Write([]byte(body[5:])); err != nil { // within the grace
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		conn net.Conn
+		r    *bufio.Reader
+		want int
+	}{{"the stalled body", stalled, stalledR, http.StatusServiceUnavailable}, {"the body sent in full", late, lateR, http.StatusOK}} {
+		c.conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		resp, err := http.ReadResponse(c.r, nil)
+		if err != nil {
+			t.Fatalf("%s: no answer once draining: %v", c.name, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%s: status %d once draining, want %d", c.name, resp.StatusCode, c.want)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Config.Shutdown(ctx); err != nil {
+		t.Errorf("Shutdown with a client stalled mid-body: %v", err)
 	}
 }
 
