@@ -32,15 +32,26 @@ func TestDirectoryOpensRefuseAFIFO(t *testing.T) {
 			}
 			return nil
 		},
-		"openDir": func() error { _, _, err := sc.openDir(filepath.Join(dir, "ff")); return err },
-		"Scan":    func() error { _, err := Scan(t.Context(), ScanOptions{Repo: filepath.Join(dir, "ff")}); return err },
+		"openDir": func() error { _, err := sc.openDir(filepath.Join(dir, "ff")); return err },
+		"walkDir.openDir": func() error {
+			d, err := sc.openDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.close()
+			if _, ok := d.openDir("ff"); ok {
+				t.Error("walkDir.openDir opened the FIFO as a folder")
+			}
+			return nil
+		},
+		"Scan": func() error { _, err := Scan(t.Context(), ScanOptions{Repo: filepath.Join(dir, "ff")}); return err },
 	}
 	for name, open := range opens {
 		done := make(chan error, 1)
 		go func() { done <- open() }()
 		select {
 		case err := <-done:
-			if name != "listable" && err == nil {
+			if name != "listable" && name != "walkDir.openDir" && err == nil {
 				t.Errorf("%s: no error for a FIFO", name)
 			}
 		case <-time.After(10 * time.Second): // a hang guard, not a timing assertion

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -177,14 +178,14 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 type scanner struct {
 	ctx  context.Context
 	root *os.Root
-	// dir is the directory being walked, opened as a root of its own,
-	// and dirReal its real path: its entries are opened from it by name,
-	// one openat each, where opening them from root walks every
-	// directory above them again (a third of a scan's system calls at
-	// 10,000 capabilities). nil outside a walk.
-	dir     *os.Root
+	// dir is the directory being walked, open (walkDir), and dirReal
+	// its real path: its entries are opened from it by name, one openat
+	// each, where opening them from root walks every directory above them
+	// again (a third of a scan's system calls at 10,000 capabilities).
+	// nil outside a walk.
+	dir     *walkDir
 	dirReal string
-	held    int // directory roots open, one a level (see maxHeldDirs)
+	held    int // directories open, one a level (see maxHeldDirs)
 	// rootWay holds the root's real path and the path it was given as,
 	// made absolute: real once the links in it are resolved (git-sync's
 	// /git/current).
@@ -619,7 +620,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	case again:
 		delete(sc.viaLink, real)
 	}
-	d, f, err := sc.openDir(real)
+	d, err := sc.openDir(real)
 	if err != nil {
 		if rel == "." {
 			return fmt.Errorf("%w: %w", ErrRepo, err)
@@ -627,9 +628,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		sc.unreadableDir(rel, "directory not read", err)
 		return nil
 	}
-	entries, err := f.ReadDir(-1)
+	entries, err := d.list()
 	err = dirError(err)
-	f.Close()
 	if d = sc.hold(d); d != nil {
 		defer sc.release(d)
 	}
@@ -651,24 +651,27 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	return nil
 }
 
-// openDir opens the directory at the real path p to list it, and as a
-// root to open its entries from (nil if that fails where listing does
-// not): from the directory being walked when p is one of its entries,
-// else from the repository root. A failure is that of opening p from the
-// root, as before there were directory roots, whose message names the
-// path from the repository root.
-func (sc *scanner) openDir(p string) (*os.Root, *os.File, error) {
+// openDir opens the directory at the real path p to list it and to open
+// its entries from (unless that fails where listing does not: see
+// walkDir.opensEntries): from the directory being walked when p is one of
+// its entries, else from the repository root. A failure is that of
+// opening p from the root, as before there were directory roots, whose
+// message names the path from the repository root.
+func (sc *scanner) openDir(p string) (*walkDir, error) {
 	if sc.dir != nil && filepath.Dir(p) == sc.dirReal {
-		if d, f, ok := listable(sc.dir, filepath.Base(p)); ok {
-			return d, f, nil
+		if d, ok := sc.dir.openDir(filepath.Base(p)); ok {
+			return d, nil
 		}
 	}
 	rel := filepath.FromSlash(sc.rootRel(p))
 	if d, f, ok := listable(sc.root, rel); ok {
-		return d, f, nil
+		return newWalkDir(d, f, p), nil
 	}
 	f, err := sc.root.Open(asDir(rel))
-	return nil, f, dirError(err)
+	if err != nil {
+		return nil, dirError(err)
+	}
+	return listOnly(f, p), nil
 }
 
 // dirError names the directory of a failure to open or list one (asDir)
@@ -701,23 +704,21 @@ func asDir(p string) string {
 const maxHeldDirs = 16
 
 // hold keeps d open while its entries are walked, or closes it and
-// returns nil when maxHeldDirs are open already.
-func (sc *scanner) hold(d *os.Root) *os.Root {
-	if d == nil {
-		return nil
-	}
-	if sc.held == maxHeldDirs {
-		d.Close()
+// returns nil when its entries cannot be opened from it or maxHeldDirs
+// are open already.
+func (sc *scanner) hold(d *walkDir) *walkDir {
+	if !d.opensEntries() || sc.held == maxHeldDirs {
+		d.close()
 		return nil
 	}
 	sc.held++
 	return d
 }
 
-// release closes a directory root hold kept.
-func (sc *scanner) release(d *os.Root) {
+// release closes a directory hold kept.
+func (sc *scanner) release(d *walkDir) {
 	sc.held--
-	d.Close()
+	d.close()
 }
 
 // listable opens the directory name of from as a root, and that root's
@@ -735,17 +736,27 @@ func listable(from *os.Root, name string) (*os.Root, *os.File, bool) {
 	return d, f, true
 }
 
+// openedFile is a file the scan opened to read: an *os.File, or on Linux
+// a bare descriptor (walkDir.openFile).
+type openedFile interface {
+	io.ReadCloser
+	Stat() (fs.FileInfo, error)
+}
+
 // openFile opens the file at the real path p for reading, without
 // blocking (see readReal): by name from the directory being walked when
 // it is one of its entries, else, or when that fails, from the root.
-func (sc *scanner) openFile(p string) (*os.File, error) {
-	const flags = os.O_RDONLY | syscall.O_NONBLOCK
+func (sc *scanner) openFile(p string) (openedFile, error) {
 	if sc.dir != nil && filepath.Dir(p) == sc.dirReal {
-		if fh, err := sc.dir.OpenFile(filepath.Base(p), flags, 0); err == nil {
+		if fh, err := sc.dir.openFile(filepath.Base(p)); err == nil {
 			return fh, nil
 		}
 	}
-	return sc.root.OpenFile(sc.rootRel(p), flags, 0)
+	fh, err := sc.root.OpenFile(sc.rootRel(p), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	return fh, nil
 }
 
 // unreadableDir reports a directory the walk could not list. Where inputs
