@@ -123,7 +123,8 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	}
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
-		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{}}
+		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{},
+		fragmentByReal: map[string]validate.File{}, capFolderReal: map[string]string{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, sc.rootWay)
@@ -190,12 +191,18 @@ type scanner struct {
 	// made absolute: real once the links in it are resolved (git-sync's
 	// /git/current).
 	rootWay
-	// fragmentByReal are the fragments read, by real path (readFragment).
+	// fragmentByReal are the files a fragment may share, by real path:
+	// the fragments read (readFragment), and the small files the walk
+	// read in capability folders (markdown that may hold a marker, the
+	// fragments themselves where no workflow roots are named).
 	fragmentByReal map[string]validate.File
-	visited        map[string]bool // real directories walked
-	seenFiles      map[string]bool // real files routed
-	dirs           []string
-	deferred       []link
+	// capFolderReal are the real paths of the capability folders walked,
+	// by folder name.
+	capFolderReal map[string]string
+	visited       map[string]bool // real directories walked
+	seenFiles     map[string]bool // real files routed
+	dirs          []string
+	deferred      []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
 	// firstPass is set while the configured inputs are walked, and linked
@@ -609,6 +616,9 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		return nil
 	}
 	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real))) // read through a link
+	if capFolder {
+		sc.capFolderReal[path.Base(rel)] = real
+	}
 	switch {
 	case !sc.visited[real]:
 		sc.visited[real] = true
@@ -1209,6 +1219,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)})
 		return
 	}
+	if under(rel, sc.capDir) && len(f.Data) <= maxSharedRead {
+		sc.fragmentByReal[real] = f // a fragment, maybe: see readFragment
+	}
 	switch {
 	case f.Err != nil && under(rel, sc.capDir):
 		// A capability's own file that cannot be read (too large, a
@@ -1371,13 +1384,28 @@ func (sc *scanner) readFragments() {
 // when a file is on the way: loop/a.md where loop is a file names no file,
 // just as where loop is missing, so writing a file at loop changes nothing
 // Snapshot.Overlay would have to re-read.
+//
+// A fragment the walk read already (as markdown that may hold a marker:
+// every *.md of a capability folder, where no workflow roots are named)
+// is not resolved and read again: the walk reads real paths only, in
+// folders it listed, so resolving the fragment's path there finds that
+// very file, inside its folder. The capability folder's real path is the
+// walk's too. Resolving each fragment from the file system's root took a
+// dozen lstat calls, and reading it again five calls more.
 func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	rel := path.Join(sc.capDir, folder, clean)
-	folderReal, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
-	if err != nil {
-		return validate.File{}, false
+	folderReal, walked := sc.capFolderReal[folder]
+	if !walked {
+		var err error
+		folderReal, err = filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
+		if err != nil {
+			return validate.File{}, false
+		}
 	}
 	abs := filepath.Join(folderReal, filepath.FromSlash(clean))
+	if prev, ok := sc.fragmentByReal[abs]; ok {
+		return sc.shareFragment(rel, abs, prev), true
+	}
 	target, err := filepath.EvalSymlinks(abs)
 	if sc.outside(abs, target, err, false) {
 		// Out, whether or not anything is there.
@@ -1398,21 +1426,31 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	if st.IsDir() {
 		return validate.File{Path: rel, Err: validate.ErrIsDirectory}, true
 	}
-	sc.watch(filepath.Dir(target)) // the fragment is an input
 	// One file reached from several folders (a capability folder linked to
 	// another's) is read once and its bytes shared: sixty links to a folder
 	// with a 7 MiB fragment read it sixty times, 420 MB.
 	if prev, ok := sc.fragmentByReal[target]; ok {
-		sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(target)))
-		prev.Path = rel
-		return prev, true
+		return sc.shareFragment(rel, target, prev), true
 	}
+	sc.watch(filepath.Dir(target)) // the fragment is an input
 	f := sc.readReal(rel, target, st.Mode().Type())
-	if sc.fragmentByReal == nil {
-		sc.fragmentByReal = map[string]validate.File{}
-	}
 	sc.fragmentByReal[target] = f
 	return f, true
+}
+
+// maxSharedRead bounds the files the walk keeps for readFragment: a
+// fragment is a prompt of a few hundred bytes, and a larger markdown file
+// of a capability folder (its documentation) is not held to the end of
+// the scan in case it is one.
+const maxSharedRead = 64 << 10
+
+// shareFragment is the file at the real path p, read already
+// (fragmentByReal), as the fragment rel.
+func (sc *scanner) shareFragment(rel, p string, f validate.File) validate.File {
+	sc.watch(filepath.Dir(p)) // the fragment is an input
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(p)))
+	f.Path = rel
+	return f
 }
 
 // noteFragment records in the tree what reading a fragment showed of its
