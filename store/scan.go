@@ -124,7 +124,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	defer root.Close()
 	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{},
-		fragmentByReal: map[string]validate.File{}, capFolderReal: map[string]string{}}
+		fragmentByReal: map[string]validate.File{}, capFolderReal: map[string]string{}, linkDirSet: map[string]bool{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, sc.rootWay)
@@ -221,6 +221,10 @@ type scanner struct {
 	// must follow: those holding inputs reached through links, and the
 	// way to inputs named by path (watchWay), skipped folders included.
 	linkDirs []string
+	// linkDirSet holds linkDirs, to look one up: a scan may watch the
+	// folder of each of 10,000 fragments, and searching the list for each
+	// took a fifth of such a scan.
+	linkDirSet map[string]bool
 	// tree, when asked for, records the entries of the directories walked;
 	// links follows the links it notes.
 	tree  *Tree
@@ -1265,7 +1269,8 @@ func (sc *scanner) reads(rel string) bool {
 // visit: marking them visited now would keep the walk out of them. Call it
 // before reading the input, so that the daemon watches the directory first.
 func (sc *scanner) watch(dir string) {
-	if !slices.Contains(sc.linkDirs, dir) {
+	if !sc.linkDirSet[dir] {
+		sc.linkDirSet[dir] = true
 		sc.linkDirs = append(sc.linkDirs, dir)
 		sc.enter(dir)
 	}
