@@ -58,3 +58,21 @@ func NewRouterWithBodyGrace(src Source, opts Options, grace time.Duration) http.
 	s.bodyGrace = grace
 	return s.router()
 }
+
+// NewRouterDrainingAfterBody is NewRouterWithBodyGrace whose drain begins
+// (drain is called) once a request body has been read in full, before its
+// grace is stopped, and with every turn of validation taken (a request
+// waits for one, as ever) until release gives them back.
+func NewRouterDrainingAfterBody(src Source, opts Options, grace time.Duration, drain func()) (h http.Handler, release func()) {
+	s := newServer(src, opts)
+	s.bodyGrace = grace
+	s.bodyRead = drain
+	for range s.validations.size() {
+		s.validations.slots <- struct{}{}
+	}
+	return s.router(), func() {
+		for range s.validations.size() {
+			s.validations.release()
+		}
+	}
+}

@@ -51,7 +51,10 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 	}
 	stop := s.cutBodyOnDrain(w)
 	data, err := io.ReadAll(r.Body)
-	stop()
+	if s.bodyRead != nil {
+		s.bodyRead()
+	}
+	stop(err == nil)
 	if err != nil {
 		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() && s.isDraining() {
 			w.Header().Set("Connection", "close")
@@ -76,23 +79,35 @@ const drainBodyGrace = 5 * time.Second
 // Shutdown waits for the handler reading it, whose read timeout (30 s in
 // capreg serve) outlasts the drain (25 s), so one such client made every
 // rolling update wait out the drain and end in "the drain did not finish".
-func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func()) {
+func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func(arrived bool)) {
 	if s.draining == nil {
-		return func() {}
+		return func(bool) {}
 	}
 	done, exited := make(chan struct{}), make(chan struct{})
+	cut := false
 	go func() {
 		defer close(exited)
 		select {
 		case <-s.draining:
 			// An error says w takes no deadline (a test's recorder).
-			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyGrace))
+			cut = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyGrace)) == nil
 		case <-done:
 		}
 	}()
 	// Waiting for the goroutine keeps it from touching w after the
-	// handler has returned.
-	return func() { close(done); <-exited }
+	// handler has returned. Once the whole body has arrived, a deadline
+	// it set (the drain began between the last read and stop) is lifted,
+	// as the server lifts it when a body ends: reading on past the body,
+	// the server would time out and end the request, answered 503 busy
+	// had it waited for a turn or worked past the grace. A body cut keeps
+	// it, which bounds the server's discarding of the rest.
+	return func(arrived bool) {
+		close(done)
+		<-exited
+		if cut && arrived {
+			_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
+		}
+	}
 }
 
 // identityCoded refuses, with 415 and Accept-Encoding: identity (RFC 9110

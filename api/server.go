@@ -128,6 +128,9 @@ type Server struct {
 	// still arriving then has left (drainBodyGrace but in tests).
 	draining  <-chan struct{}
 	bodyGrace time.Duration
+	// bodyRead, when set (a test), runs once a request body is read,
+	// before its drain grace is stopped.
+	bodyRead func()
 	// allowedHosts: see Options.AllowedHosts.
 	allowedHosts []string
 }

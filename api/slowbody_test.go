@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -94,6 +95,45 @@ func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	defer cancel()
 	if err := srv.Config.Shutdown(ctx); err != nil {
 		t.Errorf("Shutdown with a client stalled mid-body: %v", err)
+	}
+}
+
+// A body read in full before the drain's grace began is answered as
+// ever, even after the grace: the grace bounds the body's arrival, not the
+// handler. A drain beginning between the body's last read and the end of
+// its reading left the grace's read deadline on the connection, where the
+// server reads on past the body; that read timed out and ended the
+// request, which, waiting for a validation turn, was answered 503 busy.
+func TestDrainAfterTheBodyDoesNotEndTheRequest(t *testing.T) {
+	draining := make(chan struct{})
+	const grace = 100 * time.Millisecond
+	drain := func() {
+		close(draining)
+		time.Sleep(grace / 4) // the grace's deadline is set
+	}
+	h, release := api.NewRouterDrainingAfterBody(testdataSource(t), api.Options{Draining: draining}, grace, drain)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"files":{"docs/x.md":"hi"}}`
+	if _, err := fmt.Fprintf(conn, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * grace) // the request waits for a turn past the grace
+	release()
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer: %v", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		t.Errorf("status %d for a body read before the drain, want 200: %s", resp.StatusCode, b)
 	}
 }
 
