@@ -71,12 +71,11 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 			return done, err
 		}
 		p := filepath.Join(dir, name)
-		// Written as gen --check compares, carriage returns aside: on a
-		// CRLF checkout (git's autocrlf) the registry inlines each
-		// fragment with "\r\n", and one real change rewrote them all,
-		// which the next gen --write on LF changed back. Without them the
-		// artifact is the one an LF checkout writes.
-		data := withoutCR(snap.Artifacts[name])
+		// The snapshot's artifacts are without carriage returns (build
+		// strips them): on a CRLF checkout (git's autocrlf) the registry
+		// inlined each fragment with "\r\n", and one real change rewrote
+		// them all, which the next gen --write on LF changed back.
+		data := snap.Artifacts[name]
 		// Read as gen --check reads it: a link there is replaced, not
 		// read through, nor kept for pointing at the same bytes. And
 		// compared as it compares: a file gen --check calls up to date
@@ -182,7 +181,7 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 		if err != nil {
 			return drifts, err
 		}
-		want := withoutCR(snap.Artifacts[name])
+		want := snap.Artifacts[name] // without carriage returns (build)
 		got := withoutCR(committed)
 		if bytes.Equal(got, want) {
 			continue
