@@ -360,10 +360,11 @@ const patternTimeout = 250 * time.Millisecond
 // lookaround and backreferences work and mean what they mean there (Go's
 // regexp has neither).
 func compileJSPattern(src string) (*regexp2.Regexp, error) {
-	if err := jsGroupSyntax(src); err != nil {
+	depth, alts, err := groupShape(src)
+	if err != nil {
 		return nil, err
 	}
-	if depth, alts := groupShape(src); depth > maxPatternDepth || alts > maxAlternatives {
+	if depth > maxPatternDepth || alts > maxAlternatives {
 		return nil, &patternDepthError{depth, alts}
 	}
 	re, err := regexp2.Compile(src, regexp2.ECMAScript)
@@ -399,10 +400,15 @@ func (e *patternDepthError) Error() string {
 		e.depth, e.alternatives, maxPatternDepth, maxAlternatives)
 }
 
-// groupShape is how deep the groups of src nest, and the most alternatives
-// one group (or src outside any) holds: its parentheses and bars, read as
-// jsGroupSyntax reads them (not escaped, outside a class).
-func groupShape(src string) (deepest, widest int) {
+// groupShape reads the groups of src as new RegExp does (a parenthesis or
+// bar escaped, or inside a class, is none): how deep they nest, the most
+// alternatives one group (or src outside any) holds, and the error of the
+// first "(?" group that regexp2 accepts in its ECMAScript mode but
+// JavaScript rejects with "Invalid group": inline flags such as (?i),
+// atomic (?>…), comment (?#…), conditional (?(…)…) and quoted-name
+// (?'n'…) groups of .NET, PCRE and Python. JavaScript knows (?:…),
+// lookaround, (?<name>…) and the modifiers (?ims-ims:…) only.
+func groupShape(src string) (deepest, widest int, err error) {
 	bars := []int{0} // of each open group, and of src outside any
 	inClass := false
 	for i := 0; i < len(src); i++ {
@@ -414,6 +420,10 @@ func groupShape(src string) (deepest, widest int) {
 		case c == '[':
 			inClass = true
 		case c == '(':
+			if i+1 < len(src) && src[i+1] == '?' && !jsGroupOpener(src[i+2:]) {
+				end := min(i+4, len(src))
+				return 0, 0, fmt.Errorf("invalid group %q: JavaScript has no such group syntax", src[i:end])
+			}
 			bars = append(bars, 0)
 			deepest = max(deepest, len(bars)-1)
 		case c == ')' && len(bars) > 1:
@@ -426,32 +436,7 @@ func groupShape(src string) (deepest, widest int) {
 	for _, n := range bars { // the unclosed groups, which regexp2 refuses, and the top
 		widest = max(widest, n+1)
 	}
-	return deepest, widest
-}
-
-// jsGroupSyntax refuses the "(?" groups that regexp2 accepts in its
-// ECMAScript mode but new RegExp rejects with "Invalid group": inline flags
-// such as (?i), atomic (?>…), comment (?#…), conditional (?(…)…) and
-// quoted-name (?'n'…) groups of .NET, PCRE and Python. JavaScript knows
-// (?:…), lookaround, (?<name>…) and the modifiers (?ims-ims:…) only.
-func jsGroupSyntax(src string) error {
-	inClass := false
-	for i := 0; i < len(src); i++ {
-		switch c := src[i]; {
-		case c == '\\':
-			i++
-		case inClass:
-			inClass = c != ']'
-		case c == '[':
-			inClass = true
-		case c == '(' && i+1 < len(src) && src[i+1] == '?':
-			if !jsGroupOpener(src[i+2:]) {
-				end := min(i+4, len(src))
-				return fmt.Errorf("invalid group %q: JavaScript has no such group syntax", src[i:end])
-			}
-		}
-	}
-	return nil
+	return deepest, widest, nil
 }
 
 // jsGroupOpener says whether rest, the text after "(?", opens a group
