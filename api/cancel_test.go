@@ -6,35 +6,12 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/internal/ctxtest"
 	"github.com/capreg/capreg/store/storetest"
 )
-
-// endAfter is a request context that ends (context.Canceled) at the n-th
-// call of its Err method, as a client going away part way through: the
-// validation looks at it before each capability, so the calls counted say
-// how long it went on after that, with no clock involved.
-type endAfter struct {
-	context.Context
-	n     int64
-	calls atomic.Int64
-	once  sync.Once
-	done  chan struct{}
-}
-
-func (c *endAfter) Err() error {
-	if c.calls.Add(1) < c.n {
-		return nil
-	}
-	c.once.Do(func() { close(c.done) })
-	return context.Canceled
-}
-
-func (c *endAfter) Done() <-chan struct{} { return c.done }
 
 // postValidate sends a small change through the router with the request
 // context ctx and returns the answer.
@@ -73,14 +50,14 @@ func TestValidateStopsWhileValidating(t *testing.T) {
 	}
 	h := api.NewRouter(repoSource(t, dir), api.Options{})
 	const after = 50 // capabilities begun, about, before the client goes
-	ctx := &endAfter{Context: context.Background(), n: after, done: make(chan struct{})}
+	ctx := ctxtest.New(after, nil)
 	rec := postValidate(ctx, h)
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("POST /validate whose client went away while it was validated: %d %s, want 503", rec.Code, rec.Body)
 	}
 	// One call before each capability; once the request has ended, one
 	// more per worker, checkAll's and the error's.
-	if calls, most := ctx.calls.Load(), int64(after+runtime.GOMAXPROCS(0)+2); calls > most {
+	if calls, most := ctx.Calls.Load(), int64(after+runtime.GOMAXPROCS(0)+2); calls > most {
 		t.Errorf("the request context was asked %d times, want at most %d: the validation of %d capabilities went on after the client had gone", calls, most, n)
 	}
 }

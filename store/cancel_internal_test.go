@@ -7,59 +7,23 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/capreg/capreg/internal/ctxtest"
 	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
 )
 
-// endAfter is a context that ends (context.Canceled) at the n-th call of
-// its Err method, or never when n is 0, calling onEnd then. The scan looks
-// at ctx before each directory and the validation before each capability,
-// so such a context ends a Load at a point the test chooses rather than at
-// a time, and the calls counted say how long it went on after that.
-type endAfter struct {
-	context.Context // Background: no deadline, no values
-	n               atomic.Int64
-	calls           atomic.Int64
-	onEnd           func()
-	once            sync.Once
-	done            chan struct{}
-}
-
-func newEndAfter(n int64, onEnd func()) *endAfter {
-	c := &endAfter{Context: context.Background(), onEnd: onEnd, done: make(chan struct{})}
-	c.n.Store(n)
-	return c
-}
-
-func (c *endAfter) Err() error {
-	calls := c.calls.Add(1)
-	if n := c.n.Load(); n == 0 || calls < n {
-		return nil
-	}
-	c.once.Do(func() {
-		close(c.done)
-		if c.onEnd != nil {
-			c.onEnd()
-		}
-	})
-	return context.Canceled
-}
-
-func (c *endAfter) Done() <-chan struct{} { return c.done }
-
 // scanCalls is how many times a scan of opts looks at its ctx.
 func scanCalls(t *testing.T, opts ScanOptions) int64 {
 	t.Helper()
-	ctx := newEndAfter(0, nil)
+	ctx := ctxtest.New(0, nil)
 	if _, err := Scan(ctx, opts); err != nil {
 		t.Fatal(err)
 	}
-	return ctx.calls.Load()
+	return ctx.Calls.Load()
 }
 
 // A Load whose ctx ends while it validates a large repository stops at the
@@ -76,7 +40,7 @@ func TestLoadStopsWhileValidating(t *testing.T) {
 	scan := ScanOptions{Repo: dir}
 	const after = 100 // capabilities begun, about, before ctx ends
 	end := scanCalls(t, scan) + after
-	ctx := newEndAfter(end, nil)
+	ctx := ctxtest.New(end, nil)
 	cache := validate.NewCache()
 	snap, err := Load(ctx, Options{ScanOptions: scan, Cache: cache})
 	if !errors.Is(err, context.Canceled) || snap != nil {
@@ -84,7 +48,7 @@ func TestLoadStopsWhileValidating(t *testing.T) {
 	}
 	// Once ctx has ended, one more call per worker, then checkAll's and
 	// the error's.
-	if calls, most := ctx.calls.Load(), end+int64(runtime.GOMAXPROCS(0))+2; calls > most {
+	if calls, most := ctx.Calls.Load(), end+int64(runtime.GOMAXPROCS(0))+2; calls > most {
 		t.Errorf("ctx was asked %d times, want at most %d: the validation of %d capabilities went on after ctx ended", calls, most, n)
 	}
 	if st := cache.Stats(); st != (validate.CacheStats{}) {
@@ -116,7 +80,7 @@ func TestWatcherStoppedRebuildKeepsTheServedSnapshot(t *testing.T) {
 	// Run's ctx as the second build sees it: ending part way through its
 	// validation, and ending Run then.
 	const after = n / 4
-	second := newEndAfter(0, stopRun)
+	second := ctxtest.New(0, stopRun)
 	build := w.build
 	var armed atomic.Bool // the next build is the one to stop
 	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
@@ -143,7 +107,7 @@ func TestWatcherStoppedRebuildKeepsTheServedSnapshot(t *testing.T) {
 	if err := os.WriteFile(manifest, []byte(strings.Replace(string(data), `"title": "`, `"title": "Changed `, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	second.n.Store(scanCalls(t, ScanOptions{Repo: dir, Tree: true}) + after)
+	second.N.Store(scanCalls(t, ScanOptions{Repo: dir, Tree: true}) + after)
 	armed.Store(true)
 	reloaded := make(chan struct{})
 	go func() { w.Reload(guard); close(reloaded) }() // returns once the rebuild ends: answered, or ErrWatcherStopped once it was stopped
@@ -164,7 +128,7 @@ func TestWatcherStoppedRebuildKeepsTheServedSnapshot(t *testing.T) {
 	case <-guard.Done():
 		t.Fatal("Run did not return")
 	}
-	if calls, most := second.calls.Load(), second.n.Load()+int64(runtime.GOMAXPROCS(0))+2; calls > most {
+	if calls, most := second.Calls.Load(), second.N.Load()+int64(runtime.GOMAXPROCS(0))+2; calls > most {
 		t.Errorf("the rebuild's ctx was asked %d times, want at most %d: it went on validating after ctx ended", calls, most)
 	}
 	snap, st := w.State()

@@ -8,38 +8,11 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/internal/ctxtest"
 )
-
-// endAfter is a context that ends (context.Canceled) at the n-th call of
-// its Err method. A validation looks at its ctx before each capability and
-// each central pattern, so such a context ends it part way through, at a
-// point the test chooses rather than at a time, and the calls counted say
-// how much it went on after that: one per worker at most.
-type endAfter struct {
-	context.Context // Background: no deadline, no values
-	n               int64
-	calls           atomic.Int64
-	once            sync.Once
-	done            chan struct{}
-}
-
-func newEndAfter(n int64) *endAfter {
-	return &endAfter{Context: context.Background(), n: n, done: make(chan struct{})}
-}
-
-func (c *endAfter) Err() error {
-	if c.calls.Add(1) < c.n {
-		return nil
-	}
-	c.once.Do(func() { close(c.done) })
-	return context.Canceled
-}
-
-func (c *endAfter) Done() <-chan struct{} { return c.done }
 
 // manyCapabilities is n copies of testdata's research capability, each in
 // a folder and with an id of its own; variant changes every description,
@@ -82,14 +55,14 @@ func TestValidateContextStopsBetweenCapabilities(t *testing.T) {
 	stats := cache.Stats()
 
 	const after = 50 // capabilities begun, about, before ctx ends
-	ctx := newEndAfter(after)
+	ctx := ctxtest.New(after, nil)
 	res, err := cache.ValidateContext(ctx, manyCapabilities(t, n, "New:"))
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("ValidateContext = %v, %v; want no result and an error wrapping context.Canceled", res, err)
 	}
 	// Before each capability one call; once ctx has ended, one more per
 	// worker, then checkAll's and the error's.
-	if calls, most := ctx.calls.Load(), int64(after+runtime.GOMAXPROCS(0)+2); calls > most {
+	if calls, most := ctx.Calls.Load(), int64(after+runtime.GOMAXPROCS(0)+2); calls > most {
 		t.Errorf("ctx was asked %d times, want at most %d: the validation went on checking capabilities after ctx ended", calls, most)
 	}
 	if got := cache.Stats(); got != stats {
@@ -113,13 +86,13 @@ func TestValidateContextStopsBetweenCentralPatterns(t *testing.T) {
 	// Past the start, the first phase and the one capability: the rest
 	// are the central patterns'.
 	const after = 100
-	ctx := newEndAfter(after)
+	ctx := ctxtest.New(after, nil)
 	if res, err := ValidateContext(ctx, src); !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("ValidateContext = %v, %v; want no result and an error wrapping context.Canceled", res, err)
 	}
 	// After the call that ends it: the pattern loop's, the phase's and the
 	// error's.
-	if calls, most := ctx.calls.Load(), int64(after+3); calls > most {
+	if calls, most := ctx.Calls.Load(), int64(after+3); calls > most {
 		t.Errorf("ctx was asked %d times, want at most %d: patterns went on being matched after ctx ended", calls, most)
 	}
 }
@@ -186,15 +159,15 @@ func TestCacheContextStopsWaitingForTheTurn(t *testing.T) {
 func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
 	const n = 3
 	before, after := manyCapabilities(t, n, "Old:"), manyCapabilities(t, n, "New:")
-	full := newEndAfter(1 << 40)
+	full := ctxtest.New(1<<40, nil)
 	if _, err := NewCache().ValidateContext(full, after); err != nil {
 		t.Fatal(err)
 	}
-	for end := int64(1); end <= full.calls.Load(); end++ {
+	for end := int64(1); end <= full.Calls.Load(); end++ {
 		cache := NewCache()
 		cache.Validate(before)
 		stats, entries := cache.Stats(), maps.Clone(cache.entries)
-		res, err := cache.ValidateContext(newEndAfter(end), after)
+		res, err := cache.ValidateContext(ctxtest.New(end, nil), after)
 		if err == nil {
 			continue // ended after its last look at ctx
 		}
@@ -202,7 +175,7 @@ func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
 			t.Fatalf("stopped at call %d: ValidateContext = %v, %v; want no result and context.Canceled", end, res, err)
 		}
 		if got := cache.Stats(); got != stats || !maps.EqualFunc(cache.entries, entries, func(a, b cachedCheck) bool { return a.c == b.c }) {
-			t.Errorf("stopped at call %d of %d: the cache changed (%+v, %d entries; was %+v, %d)", end, full.calls.Load(), got, len(cache.entries), stats, len(entries))
+			t.Errorf("stopped at call %d of %d: the cache changed (%+v, %d entries; was %+v, %d)", end, full.Calls.Load(), got, len(cache.entries), stats, len(entries))
 		}
 	}
 }
