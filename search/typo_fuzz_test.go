@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/capreg/capreg/internal/osatest"
 )
 
 // FuzzTypoTermsAgreeWithScan holds the typo look-up, which finds the terms
@@ -99,34 +101,8 @@ func FuzzEditDistanceOne(f *testing.F) {
 		f.Add(seed[0], seed[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		if got, want := editDistanceOne(a, b), osaRunes([]rune(a), []rune(b)) == 1; got != want {
+		if got, want := editDistanceOne(a, b), osatest.Distance([]rune(a), []rune(b)) == 1; got != want {
 			t.Fatalf("editDistanceOne(%q, %q) = %v, want %v", a, b, got, want)
 		}
 	})
-}
-
-// osaRunes is the optimal-string-alignment distance of a and b, the
-// textbook table.
-func osaRunes(a, b []rune) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }

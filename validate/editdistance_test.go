@@ -3,33 +3,9 @@ package validate
 import (
 	"strings"
 	"testing"
-)
 
-// naiveOSA is the optimal-string-alignment distance from its whole table,
-// with no limit, the measure EditDistance bounds.
-func naiveOSA(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
-}
+	"github.com/capreg/capreg/internal/osatest"
+)
 
 // EditDistance is the distance, or limit+1 as its doc says when that is
 // over limit: on either side of its 64-byte stack rows, and where the last
@@ -45,7 +21,7 @@ func TestEditDistanceAgainstWholeTable(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, limit := range []int{0, 1, 2, 3, 13, 64, 65, 200} {
-			want := min(naiveOSA(c[0], c[1]), limit+1)
+			want := min(osatest.Distance([]byte(c[0]), []byte(c[1])), limit+1)
 			if got := EditDistance(c[0], c[1], limit); got != want {
 				t.Errorf("EditDistance(%q, %q, %d) = %d, want %d", c[0], c[1], limit, got, want)
 			}
