@@ -41,6 +41,12 @@ func NewRouterWithRenderTurnsTaken(src Source, opts Options) (h http.Handler, re
 // returns the function that gives them back.
 func takeAll(t *turns) (release func()) {
 	t.wait = 0
+	return takeTurns(t)
+}
+
+// takeTurns takes every turn of t, for which requests wait as ever, and
+// returns the function that gives them back.
+func takeTurns(t *turns) (release func()) {
 	for range t.size() {
 		t.slots <- struct{}{}
 	}
@@ -67,12 +73,5 @@ func NewRouterDrainingAfterBody(src Source, opts Options, grace time.Duration, d
 	s := newServer(src, opts)
 	s.bodyGrace = grace
 	s.bodyRead = drain
-	for range s.validations.size() {
-		s.validations.slots <- struct{}{}
-	}
-	return s.router(), func() {
-		for range s.validations.size() {
-			s.validations.release()
-		}
-	}
+	return s.router(), takeTurns(s.validations)
 }
