@@ -70,20 +70,24 @@ type enabler struct {
 // at once. A client that misspells names misspells a few.
 const maxHints = 8
 
-// near is the name among names that a misspelt name probably meant
-// (validate.NearestID), while the enablement has hints left, else "".
-func (e *enabler) near(name string, names []string) string {
+// spendHint takes one of the enablement's maxHints searches for a hint,
+// reporting false when none is left.
+func (e *enabler) spendHint() bool {
 	if e.hints >= maxHints {
-		return ""
+		return false
 	}
 	e.hints++
-	return validate.NearestID(name, names)
+	return true
 }
 
 // didYouMean is " (did you mean "x"?)" for the name among names that a
-// misspelt name probably meant, while the enablement has hints left.
+// misspelt name probably meant (validate.NearestID), while the enablement
+// has hints left.
 func (e *enabler) didYouMean(name string, names []string) string {
-	if near := e.near(name, names); near != "" {
+	if !e.spendHint() {
+		return ""
+	}
+	if near := validate.NearestID(name, names); near != "" {
 		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return ""
@@ -124,13 +128,12 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 					// Said with no search, which would spend one of the
 					// enablement's hints for nothing.
 					what = "that capability owns no skills"
-				} else if e.hints < maxHints { // skillOwner reads every capability
+				} else if e.spendHint() { // skillOwner reads every capability
 					if owner := skillOwner(reg, id); owner != "" {
-						e.hints++
 						// A cluster holds a capability's skills, so its
 						// skills' names come to mind first.
 						what += fmt.Sprintf("; it is a skill of %q; clusters are named by capability id", owner)
-					} else if near := e.near(id, idx.clusterIDs); near != "" {
+					} else if near := validate.NearestID(id, idx.clusterIDs); near != "" {
 						what += fmt.Sprintf("; did you mean %q?", near)
 					}
 				}
