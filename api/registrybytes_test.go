@@ -26,6 +26,7 @@ func TestRegistryServesTheBytesGenWriteWrites(t *testing.T) {
 	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
 		t.Fatal(err)
 	}
+	crlf := 0
 	err := filepath.WalkDir(filepath.Join(repo, "capabilities"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
 			return err
@@ -34,12 +35,13 @@ func TestRegistryServesTheBytesGenWriteWrites(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		crlf++
 		return os.WriteFile(p, bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")), 0o644)
 	})
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || crlf == 0 {
+		t.Fatalf("no fragment rewritten with CRLF (%d): %v", crlf, err)
 	}
-	src := repoSource(t, repo)
+	src, lf := repoSource(t, repo), repoSource(t, "../testdata/repo")
 	out := t.TempDir()
 	if _, err := store.WriteArtifacts(context.Background(), out, src.Current()); err != nil {
 		t.Fatal(err)
@@ -58,6 +60,14 @@ func TestRegistryServesTheBytesGenWriteWrites(t *testing.T) {
 			t.Fatalf("GET %s: %d %s", c.path, rec.Code, rec.Body)
 		}
 		served, _ := io.ReadAll(rec.Body)
+		// The snapshot holds what both gen --write and the API give out,
+		// so the bytes an LF checkout serves are the independent check.
+		rec = httptest.NewRecorder()
+		api.NewRouter(lf, api.Options{}).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, c.path, nil))
+		if onLF := rec.Body.Bytes(); !bytes.Equal(served, onLF) {
+			t.Errorf("GET %s serves %d bytes (%d \\r\\n escapes) on the CRLF checkout, %d (%d) on LF", c.path,
+				len(served), bytes.Count(served, []byte(`\r\n`)), len(onLF), bytes.Count(onLF, []byte(`\r\n`)))
+		}
 		if !bytes.Equal(served, written) {
 			t.Errorf("GET %s serves %d bytes (%d \\r\\n escapes), gen --write wrote %d (%d)", c.path,
 				len(served), bytes.Count(served, []byte(`\r\n`)), len(written), bytes.Count(written, []byte(`\r\n`)))
