@@ -98,8 +98,8 @@ func removeAll(t *testing.T, path string) {
 }
 
 // TestWatcherAttributeChanges: chmod and touch (IN_ATTRIB) count as changes:
-// permissions decide what capreg can read, and touch is how people ask for
-// a file to be read again.
+// permissions decide what capreg can read (TestWatcherServesAPermissionFix),
+// and touch is how people ask for a file to be read again.
 func TestWatcherAttributeChanges(t *testing.T) {
 	t.Run("touch picks up a write the watcher could not see", func(t *testing.T) {
 		repo, outside := scanRepoCopy(t)
@@ -132,28 +132,6 @@ func TestWatcherAttributeChanges(t *testing.T) {
 		if n := c.rebuilds() - settled; n != 0 {
 			t.Errorf("%d more rebuilds with nothing changing", n)
 		}
-	})
-	t.Run("a permission fix is served", func(t *testing.T) {
-		if os.Geteuid() == 0 {
-			t.Skip("permissions do not stop root from reading")
-		}
-		repo, _ := scanRepoCopy(t)
-		w, c := startWatcher(t, repo, store.WatchOptions{})
-		ui := filepath.Join(repo, "capabilities/ui/capability.json")
-		data := setTitle(t, ui, "Readable again")
-		tmp := filepath.Join(repo, "capabilities/ui/.new")
-		if err := os.WriteFile(tmp, data, 0o000); err != nil {
-			t.Fatal(err)
-		}
-		failed := c.failed.Load()
-		if err := os.Rename(tmp, ui); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, "the unreadable file to fail the rebuild", func() bool { return c.failed.Load() > failed })
-		if err := os.Chmod(ui, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		waitFor(t, "the fixed file to be served", func() bool { return title(w, "ui") == "Readable again" })
 	})
 }
 
