@@ -26,8 +26,9 @@ func TestWatcherOutOfWatchesIgnoresWritesToFilesItDoesNotRead(t *testing.T) {
 
 // runInUserNamespace runs the test named test of this binary, with env
 // added, in a user namespace of its own, where it may lower the inotify
-// limits (/proc/sys/user) for itself alone. It fails when that test fails,
-// and skips when it skips or when user namespaces are not available.
+// limits (/proc/sys/user) for itself alone. It fails when that test fails
+// or does not run, and skips when it skips or when user namespaces are not
+// available.
 func runInUserNamespace(t *testing.T, test, env string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.count=1", "-test.v")
@@ -43,8 +44,8 @@ func runInUserNamespace(t *testing.T, test, env string) {
 		t.Skipf("no user namespace here: %v", err)
 	case bytes.Contains(out, []byte("--- SKIP: "+test)):
 		t.Skipf("%s skipped:\n%s", test, out)
-	case err != nil:
-		t.Fatalf("%v\n%s", err, out)
+	case err != nil || !bytes.Contains(out, []byte("--- PASS: "+test)):
+		t.Fatalf("%s did not pass: %v\n%s", test, err, out)
 	}
 }
 
