@@ -66,6 +66,9 @@ func TestIntentEvalThroughEndpoint(t *testing.T) {
 			}
 		}
 	}
+	if err := sc.Err(); err != nil || n == 0 {
+		t.Fatalf("read %d queries: %v", n, err)
+	}
 	r1, r5, m := float64(hit1)/float64(n), float64(hit5)/float64(n), mrr/float64(n)
 	t.Logf("GET /tools?intent= over %d queries: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f; mean handler time %v",
 		n, r1, r5, m, float64(zero)/float64(n), mean(took))
