@@ -58,8 +58,8 @@ func loadAgentQueries(tb testing.TB, name string) []agentQuery {
 		}
 		qs = append(qs, q)
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
+	if err := sc.Err(); err != nil || len(qs) == 0 {
+		tb.Fatalf("%s: %d queries: %v", name, len(qs), err)
 	}
 	return qs
 }

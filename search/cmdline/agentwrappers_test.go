@@ -58,6 +58,9 @@ func loadAgentCommands(tb testing.TB) []agentCommand {
 		}
 		out = append(out, c)
 	}
+	if len(out) == 0 {
+		tb.Fatal("commands.jsonl holds no command line")
+	}
 	return out
 }
 
