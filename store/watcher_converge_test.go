@@ -46,8 +46,8 @@ import (
 //     looked at, which makes that rare here (never seen in thousands of
 //     cases) but not impossible elsewhere (NFS, where polling is used).
 //   - Run as root, chmod changes what the watcher hears about, not what it
-//     can read: unreadable files are covered by TestWatcherAttributeChanges
-//     as another user.
+//     can read: unreadable files are covered by
+//     TestWatcherServesAPermissionFix, as nobody when run as root.
 func TestWatcherConverges(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4}
 	if s := os.Getenv("CAPREG_STRESS_SEEDS"); s != "" {
