@@ -1,0 +1,116 @@
+package cmdline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMatchRegexpSpansControlOperators: a pattern read as a regular
+// expression that writes && or ; runs on as many commands of the line as
+// it spans, so it matches the line it is written as, and no line where
+// the second command is another's argument.
+func TestMatchRegexpSpansControlOperators(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "and", Replaces: []string{"make [a-z]+ && git push --force"}},
+		{ID: "seq", Replaces: []string{`npm (test|run test)\s*; git push -f`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make build && git push --force", []string{"and"}},
+		{"make build && git push --force origin", []string{"and"}},
+		{"make build && echo git push --force", nil},
+		{"make build", nil},
+		{"npm test; git push -f", []string{"seq"}},
+		{"npm run test ; git push -f", []string{"seq"}},
+		{"npm test; echo git push -f", nil},
+	})
+}
+
+// TestMatchQuotesInSubstitutionsInQuotes: quotes inside a command
+// substitution inside double quotes are the substitution's, so a ")" or
+// a quote in them neither ends it nor the outer quotes: the command after
+// the quoted argument is a command, and text in the quotes is none.
+func TestMatchQuotesInSubstitutionsInQuotes(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{`echo "$(printf ")")" && git push --force`, []string{"force"}},
+		{`echo "$(printf '%s' ")")" && git push --force`, []string{"force"}},
+		{`echo "$(echo ')')"; rm -rf /`, []string{"rm"}},
+		{`echo "$(echo ")")"; rm -rf /`, []string{"rm"}},
+		{`echo "$(echo "x") git push --force"`, nil},
+		{`echo "$(printf '%s' ")") && git push --force"`, nil},
+		{`git commit -m "$(echo "a" " git push --force ")"`, nil},
+	})
+}
+
+// TestMatchHereDocDelimiterIsNoCommand: the delimiter line that ends a
+// here-document is no command, nor is any part of it; the line after it
+// is. A line that ends at "<<", with or without blanks after it, opens no
+// here-document, and is matched as any other.
+func TestMatchHereDocDelimiterIsNoCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "EOF", Replaces: []string{"EOF"}},
+		{ID: "F", Replaces: []string{"F"}},
+		{ID: "OF", Replaces: []string{"OF"}},
+		{ID: "X", Replaces: []string{"X"}},
+		{ID: "cat", Replaces: []string{"cat"}},
+		{ID: "ls", Replaces: []string{"ls"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat <<EOF\nhi\nEOF", []string{"cat"}},
+		{"cat <<EOF\nhi\nEOF\nls", []string{"cat", "ls"}},
+		{"cat <<X\nhi\nX\nls", []string{"cat", "ls"}},
+		{"cat <<'EOF' | sh\nls\nEOF\n", []string{"cat", "ls"}},
+		{"cat <<", []string{"cat"}},
+		{"cat << ", []string{"cat"}},
+		{"cat <<-\t", []string{"cat"}},
+		{"cat <<\t ", []string{"cat"}},
+	})
+	for _, pat := range []string{"cat <<", "cat << ", "cat <<-\t"} {
+		if fault := PatternFault(pat); fault != "" {
+			t.Errorf("PatternFault(%q) = %q", pat, fault)
+		}
+	}
+}
+
+// TestMatchOptionsAheadWithArguments: an option the line gives before
+// another the pattern names first is matched with its argument, when the
+// pattern writes one after it, wherever the options stand.
+func TestMatchOptionsAheadWithArguments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "tar", Replaces: []string{"tar -c -f <file> dir"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"tar -c -f x.tar dir", []string{"tar"}},
+		{"tar -f x.tar -c dir", []string{"tar"}},
+		{"tar -x -f x.tar dir", nil},
+	})
+}
+
+// TestPatternFaultLaterBracketedWord: a word and a blank in brackets is
+// told wherever it stands in the pattern, after another pair of brackets
+// that is a class too.
+func TestPatternFaultLaterBracketedWord(t *testing.T) {
+	for _, tt := range []struct{ pat, want string }{
+		{"tr [x ]y [sudo ]rm -rf /", `"[sudo ]" reads as a regular-expression class, one character (s, u, d, o or a blank), not as an optional word`},
+		{"ls [a ]b [origin ]main", `"[origin ]" reads as a regular-expression class, one character (o, r, i, g, n or a blank)`},
+	} {
+		if got := PatternFault(tt.pat); !strings.Contains(got, tt.want) {
+			t.Errorf("PatternFault(%q) = %q, want %q", tt.pat, got, tt.want)
+		}
+	}
+}
