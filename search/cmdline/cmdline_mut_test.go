@@ -114,3 +114,50 @@ func TestPatternFaultLaterBracketedWord(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCommandsRunAtTheLineEnd: a command a line runs that ends the
+// line without the word that would end it (find -exec without ";",
+// nix develop without -c, a substitution whose last word is "case" or
+// "esac") is read to the end of the line, and matched as the complete one.
+func TestMatchCommandsRunAtTheLineEnd(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "hello", Replaces: []string{"hello"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"find . -exec git push --force", []string{"force"}},
+		{"find . -exec git push --force ;", []string{"force"}},
+		{"find . -name x -exec rm -rf {} +", []string{"rm"}},
+		{"nix develop", nil},
+		{"nix shell nixpkgs#hello", nil},
+		{"nix develop -c hello", []string{"hello"}},
+		{"echo $(echo case", nil},
+		{"echo $(echo esac", nil},
+		{`echo "$(x case`, nil},
+		{"echo $(case", nil},
+	})
+}
+
+// TestMatchAlternationsUpToTheLimit: a pattern of alternations of plain
+// words that expands to as many word patterns as the limit allows is read
+// by words too, so its option matches wherever the line gives it.
+func TestMatchAlternationsUpToTheLimit(t *testing.T) {
+	pat := "(git|hub) (push|pull) (-f|--force)" // 2*2*2 readings
+	if n := len(wordReadings(pat)); n != maxWordReadings {
+		t.Fatalf("%q reads as %d word patterns, want the limit %d", pat, n, maxWordReadings)
+	}
+	mt := Compile([]Card{{ID: "alt", Replaces: []string{pat}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push --force", []string{"alt"}},
+		{"hub pull origin -f", []string{"alt"}},
+		{"git push origin --force", []string{"alt"}},
+		{"git fetch origin --force", nil},
+	})
+}
