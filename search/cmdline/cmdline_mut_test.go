@@ -161,3 +161,35 @@ func TestMatchAlternationsUpToTheLimit(t *testing.T) {
 		{"git fetch origin --force", nil},
 	})
 }
+
+// TestMatchWordsAtTheirEdges: lines whose words end where a reader looks
+// one further (a "$" closing double quotes that hold a backslash, a
+// platform CLI's name alone or with part of its subcommand), an option's
+// value given by a substitution after "=", and a container's
+// --entrypoint with no words after the image, are read as a shell reads
+// them.
+func TestMatchWordsAtTheirEdges(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rails", Replaces: []string{"rails"}},
+		{ID: "ns", Replaces: []string{"kubectl delete --namespace <ns> *"}},
+		{ID: "bash", Replaces: []string{"bash"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{`echo "a\\b $"`, nil},
+		{`bash -c "git push --force \\$"`, []string{"force", "bash"}},
+		{"kubectl delete --namespace=$(cat ns) pod x", []string{"ns"}},
+		{"kubectl delete --namespace=prod pod x", []string{"ns"}},
+		{"docker run --entrypoint rails img", []string{"rails"}},
+		{"docker run --entrypoint rails img db:migrate", []string{"rails"}},
+		{"docker run img", nil},
+		{"heroku", nil},
+		{"fly ssh", nil},
+		{"flyctl ssh", nil},
+		{"gcloud compute", nil},
+		{"gcloud alpha compute ssh", nil},
+	})
+}
