@@ -164,7 +164,8 @@ func TestMatchAlternationsUpToTheLimit(t *testing.T) {
 
 // TestMatchWordsAtTheirEdges: lines whose words end where a reader looks
 // one further (a "$" closing double quotes that hold a backslash, a
-// platform CLI's name alone or with part of its subcommand), an option's
+// platform CLI's name alone or with part of its subcommand, a "#" before
+// a here-document's "<<" that a blank precedes or not), an option's
 // value given by a substitution after "=", and a container's
 // --entrypoint with no words after the image, are read as a shell reads
 // them.
@@ -191,5 +192,9 @@ func TestMatchWordsAtTheirEdges(t *testing.T) {
 		{"flyctl ssh", nil},
 		{"gcloud compute", nil},
 		{"gcloud alpha compute ssh", nil},
+		// A # inside a word starts no comment, so the << after it opens a
+		// here-document; one after a blank starts a comment, which opens none.
+		{"echo a# <<EOF\ngit push --force\nEOF", nil},
+		{"echo a #<<EOF\ngit push --force\nEOF", []string{"force"}},
 	})
 }
