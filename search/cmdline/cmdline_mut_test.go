@@ -198,3 +198,22 @@ func TestMatchWordsAtTheirEdges(t *testing.T) {
 		{"echo a #<<EOF\ngit push --force\nEOF", []string{"force"}},
 	})
 }
+
+// TestMatchBundleEndsAtAnOptionsArgument: in a bundle of short options of
+// a command whose options that take an argument are known, the letters
+// after such an option are its argument: "ssh -vikey" is -v and -i key,
+// and "ssh -ivkey" is -i vkey, "ssh -iv" -i v, no -v.
+func TestMatchBundleEndsAtAnOptionsArgument(t *testing.T) {
+	mt := Compile([]Card{{ID: "verbose", Replaces: []string{"ssh -v *"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"ssh -v host", []string{"verbose"}},
+		{"ssh -vi key host", []string{"verbose"}},
+		{"ssh -vikey host", []string{"verbose"}},
+		{"ssh -ivkey host", nil},
+		{"ssh -iv host", nil},
+		{"ssh -i vkey host", nil},
+	})
+}
