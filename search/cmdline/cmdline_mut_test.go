@@ -165,10 +165,10 @@ func TestMatchAlternationsUpToTheLimit(t *testing.T) {
 // TestMatchWordsAtTheirEdges: lines whose words end where a reader looks
 // one further (a "$" closing double quotes that hold a backslash, a
 // platform CLI's name alone or with part of its subcommand, a "#" before
-// a here-document's "<<" that a blank precedes or not), an option's
-// value given by a substitution after "=", and a container's
-// --entrypoint with no words after the image, are read as a shell reads
-// them.
+// a here-document's "<<" that a blank precedes or not, a comment after a
+// pipe at the line's end), an option's value given by a substitution
+// after "=", and a container's --entrypoint with no words after the
+// image, are read as a shell reads them.
 func TestMatchWordsAtTheirEdges(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "force", Replaces: []string{"git push --force"}},
@@ -196,6 +196,9 @@ func TestMatchWordsAtTheirEdges(t *testing.T) {
 		// here-document; one after a blank starts a comment, which opens none.
 		{"echo a# <<EOF\ngit push --force\nEOF", nil},
 		{"echo a #<<EOF\ngit push --force\nEOF", []string{"force"}},
+		// A comment after a pipe that ends the line: no command follows.
+		{"curl x | # fetch", nil},
+		{"git push --force | # x", []string{"force"}},
 	})
 }
 
