@@ -218,12 +218,17 @@ func (e *enabler) skillSet(what string, stems []string, warn func(string)) map[s
 	set := make(map[string]bool, len(stems))
 	for _, s := range stems {
 		if _, ok := e.idx.skills[s]; !ok {
-			hint := e.didYouMean(s, e.idx.skillNames)
-			if bare, ok := strings.CutPrefix(s, "gsd-"); ok && hint == "" {
+			// The installed name names the skill outright, as a cluster's
+			// skill names its owner (newEnabler): said before any near
+			// name, and with no search, which would spend a hint.
+			hint := ""
+			if bare, ok := strings.CutPrefix(s, "gsd-"); ok {
 				if _, known := e.idx.skills[bare]; known {
-					// The installed name: a surface names the skill.
 					hint = fmt.Sprintf(" (a surface names skills without the runtimes' gsd- prefix: %q)", bare)
 				}
+			}
+			if hint == "" {
+				hint = e.didYouMean(s, e.idx.skillNames)
 			}
 			warn(fmt.Sprintf("surface %s: %q is not a skill of any capability%s; ignored", what, s, hint))
 			continue

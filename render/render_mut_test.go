@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,5 +81,31 @@ func TestExplicitAddsRequiringMissingCapability(t *testing.T) {
 	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"a1"}}})
 	if got := ids(env); !reflect.DeepEqual(got, []string{"step:a"}) {
 		t.Errorf("active hooks %v, want step:a", got)
+	}
+}
+
+// A surface skill named as installed, under the runtimes' gsd- prefix, is
+// pointed to the skill it names even when another skill is a typo away
+// from the prefixed name (as disabledClusters points a skill's name to its
+// owner before any near id), and that look-up, which searches nothing,
+// spends none of the enablement's maxHints did-you-means.
+func TestSurfaceGsdPrefixBeforeNearName(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "p", skills: []string{"plan", "gsd-plam"}},
+		memCap{id: "s", skills: []string{"ship"}},
+	)
+	prefixed := func(what, name, bare string) string {
+		return fmt.Sprintf(`surface %s: %q is not a skill of any capability (a surface names skills without the runtimes' gsd- prefix: %q); ignored`, what, name, bare)
+	}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{ExplicitAdds: []string{"gsd-plan"}}})
+	if want := []string{prefixed("explicitAdds", "gsd-plan", "plan")}; !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+	removes := slices.Repeat([]string{"gsd-ship"}, maxHints)
+	env = resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{ExplicitRemoves: append(removes, "shipp")}})
+	want := []string{prefixed("explicitRemoves", "gsd-ship", "ship"),
+		`surface explicitRemoves: "shipp" is not a skill of any capability (did you mean "ship"?); ignored`}
+	if !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
 	}
 }
