@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -107,5 +108,79 @@ func TestSurfaceGsdPrefixBeforeNearName(t *testing.T) {
 		`surface explicitRemoves: "shipp" is not a skill of any capability (did you mean "ship"?); ignored`}
 	if !reflect.DeepEqual(env.Warnings, want) {
 		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+}
+
+// A capability that requires a disabled one both directly and through
+// another is warned of as requiring it directly.
+func TestWarnRequiresDisabledDirectBeforeThrough(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "top", steps: []string{`{"point":"plan:pre","ref":{"command":"t"},"onError":"skip"}`}},
+		memCap{id: "mid"},
+		memCap{id: "base"},
+	)
+	reg.ByID["top"].Requires = []string{"mid", "base"}
+	reg.ByID["mid"].Requires = []string{"base"}
+	reg.Closure = map[string][]string{"top": {"mid", "base"}, "mid": {"base"}}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{DisabledCapabilities: []string{"base"}})
+	want := []string{`capability "top" requires "base", which disabledCapabilities turns off, and its hooks here stay active: turn "top" off too, or "base" on`}
+	if !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+}
+
+// A hook built in memory without Raw carries into only when it is a
+// contribution into something: an empty into is no into.
+func TestHookWithoutRawInto(t *testing.T) {
+	reg := memRegistry(t)
+	ph := &reg.ByLoopPoint[validate.PointIndex("plan:pre")]
+	ph.Contributions = []*validate.Hook{{CapID: "x", Kind: validate.ContributionHook, Point: "plan:pre"}}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{})
+	compareHooks(t, env, []string{`{"capId":"x","kind":"contribution"}`})
+	if want := "<contribution from=\"x\" into=\"(unset)\">\n</contribution>"; env.Rendered != want {
+		t.Errorf("rendered %q, want %q", env.Rendered, want)
+	}
+}
+
+// Every unsettable key given a value is warned of, whatever precedes it;
+// and so is a value of the wrong type after a reserved member the walk
+// passes over.
+func TestConfigWarningsPastSkippedKeys(t *testing.T) {
+	mem := memRegistry(t, memCap{id: "ui", config: []validate.ConfigEntry{
+		boolKey("ui.prototype", false), boolKey("ux.constructor", false), boolKey("ui.on", true)}})
+	unsettable := func(key, seg string) string {
+		return `config key "` + key + `" cannot be set: gsd-core's resolveConfigKey never walks a "` + seg + `" segment, ` +
+			`so the value given is ignored and the default false is used (rename the key in capability "ui")`
+	}
+	for _, c := range []struct {
+		config string
+		want   []string
+	}{
+		{`{"ux":{"constructor":true}}`, []string{unsettable("ux.constructor", "constructor")}},
+		{`{"__proto__":{"x":1},"ui":{"on":"yes"}}`, []string{
+			`config key "ui.on" expects a boolean but was given the string "yes"; the value is ignored and the default true is used`}},
+	} {
+		// ship:post: no hook reads these keys, so only the up-front check
+		// can warn.
+		if env := resolve(t, mem, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
+		}
+	}
+}
+
+// A value a warning shows as JSON is shown whole up to 80 bytes and cut to
+// 77 and "..." past that.
+func TestWarningJSONAtMostEightyBytes(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, n := range []int{78, 79} { // 80 and 81 bytes with the quotes
+		s := strings.Repeat("x", n)
+		shown := `"` + s + `"`
+		if n > 78 {
+			shown = shown[:77] + "..."
+		}
+		env := resolve(t, reg, "plan:pre", `{"workflow":{"research":"`+s+`"},"workflow.research":false}`, Enablement{})
+		if !slices.Contains(env.Warnings, twinWarning(shown, "false")) {
+			t.Errorf("%d bytes: warnings %q, want %q", n+2, env.Warnings, twinWarning(shown, "false"))
+		}
 	}
 }

@@ -371,7 +371,8 @@ func TestWhenShapes(t *testing.T) {
 	for w, want := range whens {
 		reg := memRegistry(t, memCap{id: "k", config: []validate.ConfigEntry{boolKey("k.on", true), boolKey("k.off", false)},
 			gates: []string{`{"point":"verify:pre","check":{"query":"q"},"when":` + w + `,"blocking":false,"onError":"skip"}`}})
-		env := resolve(t, reg, "verify:pre", `{}`, Enablement{})
+		// Keys "" and "42" set: a when of "" or 42 is not looked up.
+		env := resolve(t, reg, "verify:pre", `{"":true,"42":true}`, Enablement{})
 		if got := len(env.ActiveHooks) == 1; got != want {
 			t.Errorf("when %s: active = %v, want %v", w, got, want)
 		}
