@@ -75,13 +75,19 @@ func TestHintsStopAtMaxHints(t *testing.T) {
 // registry does not hold (a registry built in memory) enables it, and
 // renders, rather than panicking.
 func TestExplicitAddsRequiringMissingCapability(t *testing.T) {
+	step := func(skill string) []string {
+		return []string{`{"point":"plan:pre","ref":{"skill":"` + skill + `"},"onError":"skip"}`}
+	}
+	// The requires past the missing one still count: c comes with a
+	// through b.
 	reg := memRegistry(t,
-		memCap{id: "a", skills: []string{"a1"}, requires: []string{"ghost"},
-			steps: []string{`{"point":"plan:pre","ref":{"skill":"a1"},"onError":"skip"}`}},
+		memCap{id: "a", skills: []string{"a1"}, requires: []string{"ghost", "b"}, steps: step("a1")},
+		memCap{id: "b", skills: []string{"b1"}, requires: []string{"c"}, steps: step("b1")},
+		memCap{id: "c", skills: []string{"c1"}, steps: step("c1")},
 	)
 	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"a1"}}})
-	if got := ids(env); !reflect.DeepEqual(got, []string{"step:a"}) {
-		t.Errorf("active hooks %v, want step:a", got)
+	if got, want := ids(env), []string{"step:a", "step:b", "step:c"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("active hooks %v, want %v", got, want)
 	}
 }
 
@@ -182,5 +188,28 @@ func TestWarningJSONAtMostEightyBytes(t *testing.T) {
 		if !slices.Contains(env.Warnings, twinWarning(shown, "false")) {
 			t.Errorf("%d bytes: warnings %q, want %q", n+2, env.Warnings, twinWarning(shown, "false"))
 		}
+	}
+}
+
+// An activeCap the registry does not hold is warned of, naming the id a
+// typo away, if any.
+func TestActiveCapUnknownIsWarned(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, c := range []struct{ id, want string }{
+		{"securty", `activeCap: "securty" is not a capability of this registry, so it is never active (did you mean "security"?)`},
+		{"zzz", `activeCap: "zzz" is not a capability of this registry, so it is never active`},
+		{strings.Repeat("é", 80), `activeCap: "` + strings.Repeat("é", 80) + `" is not a capability of this registry, so it is never active`},
+		{strings.Repeat("é", 81), `activeCap: "` + strings.Repeat("é", 77) + `"... is not a capability of this registry, so it is never active`},
+	} {
+		env, err := Resolve(reg, Request{Point: "plan:pre", ActiveCap: c.id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(env.Warnings, []string{c.want}) || env.Active(c.id) {
+			t.Errorf("activeCap %q: warnings %q, want %q", c.id, env.Warnings, c.want)
+		}
+	}
+	if env, _ := Resolve(reg, Request{Point: "plan:pre", ActiveCap: "security"}); len(env.Warnings) != 0 {
+		t.Errorf("a known activeCap is warned of: %q", env.Warnings)
 	}
 }
