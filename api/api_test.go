@@ -607,6 +607,11 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("active = %s", e.body)
 			}
 		}},
+		{"render the first point", "GET", "/render-hooks/discuss:pre", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["point"] != "discuss:pre" {
+				t.Errorf("point = %s", truncate(e.body))
+			}
+		}},
 		{"render unknown profile falls back to full", "POST", "/render-hooks/plan:pre", `{"profile":"bogus"}`, nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if w, _ := m["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), `profile "bogus"`) {
