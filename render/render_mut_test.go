@@ -213,3 +213,20 @@ func TestActiveCapUnknownIsWarned(t *testing.T) {
 		t.Errorf("a known activeCap is warned of: %q", env.Warnings)
 	}
 }
+
+// A ref that is neither a skill nor an agent is written as compact JSON
+// when it is an object or an array, as String() when it is a scalar.
+func TestMarkdownOtherRefs(t *testing.T) {
+	var in []ojson.Value
+	for _, h := range []string{
+		`{"capId":"a","kind":"step","ref":"run me"}`,
+		`{"capId":"b","kind":"step","ref":["x","y"]}`,
+		`{"capId":"c","kind":"step","ref":{"skill":""}}`,
+	} {
+		in = append(in, mustJSON(t, h))
+	}
+	const want = "### Step 1: run me (a)\n\n### Step 2: [\"x\",\"y\"] (b)\n\n### Step 3: {\"skill\":\"\"} (c)"
+	if got := Markdown("plan:pre", in); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
