@@ -1302,6 +1302,11 @@ func TestPatternFault(t *testing.T) {
 		{"git tag -d [ver]", `"[ver]" is written`},
 		{"sed -n [pP] f", ""},
 		{"yes [Yy] x", ""},
+		{"yes [YyNn] x", ""},
+		// A capitalised word whose first letter comes again in lower case
+		// is a word, not a case pair (mutation testing, casePair).
+		{"docker run [Options] image", `"[Options]" is written`},
+		{"git push [Origin]", `"[Origin]" is written`},
 		{"tr [aeiou] x", ""},
 		{"chmod [rwxst] f", ""},
 		{"grep [abcde] f", ""},

@@ -881,7 +881,7 @@ func usageName(w string) bool {
 	switch {
 	case strings.ContainsAny(w, "-_") || usageWords[lower]:
 		return true
-	case casePair(w):
+	case casePair(w) && !capitalised(w):
 		return false
 	case repeatsLetter(w):
 		return true
@@ -920,6 +920,16 @@ func casePair(w string) bool {
 		}
 	}
 	return false
+}
+
+// capitalised reports whether w is a word of four letters or more written
+// with a capital first ("Options", "Branch"): its first letter may come
+// again in lower case without making it a class such as "[Yy]".
+func capitalised(w string) bool {
+	if len(w) < 4 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	return strings.IndexFunc(w[1:], func(r rune) bool { return r >= 'A' && r <= 'Z' }) < 0
 }
 
 // repeatsLetter reports whether some letter of w comes twice.
