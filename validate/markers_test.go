@@ -909,6 +909,8 @@ func TestMarkerInIndentedCode(t *testing.T) {
 	}{
 		{"a workflow indented by a tab", indent("\t", block+"\n"+call), true},
 		{"by four spaces", "# Plan\n\n" + indent("    ", block) + "\n" + call, true},
+		{"after an opener quoted in prose", "Write `<!-- gsd:loop-host` first.\n\n" + indent("    ", block) + "\n" + call, true},
+		{"after an opener quoted in indented code", indent("    ", "grep '<!-- gsd:loop-host' w.md") + "\nThen:\n\n" + indent("    ", block) + "\n" + call, true},
 		{"no call site: a document", "# Notes\n\n" + indent("    ", block), false},
 		{"fenced under a numbered step", "# How to\n\n1. Add the marker:\n\n" + indent("    ", "```markdown\n"+block+"```") + "\n2. Call the hooks:\n\n" + indent("    ", call), false},
 		{"indented under a numbered step", "# How to\n\n1. Add the marker:\n\n" + indent("        ", block) + "\n2. Call:\n\n" + indent("    ", call), false},
