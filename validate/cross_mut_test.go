@@ -99,7 +99,8 @@ func TestSampleIsClean(t *testing.T) {
 // TestCrossCapabilityClaims: a command family or reviewer lane (slug,
 // flag, reviewsSection) two capabilities claim is one finding, in the
 // file second in folder order, naming both claimants; a claim made once
-// is no finding. A requires cycle is one finding, at the edge that closes
+// is no finding; so is an artifact two steps produce at one point, but
+// not one a step lists twice. A requires cycle is one finding, at the edge that closes
 // it in a search in folder order.
 func TestCrossCapabilityClaims(t *testing.T) {
 	driftCommand := func(family string) sampleEdit {
@@ -129,6 +130,10 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		{"a requires cycle", []sampleEdit{{"research", `"requires": []`, `"requires": ["pattern-mapper"]`}},
 			"capabilities/research/capability.json", "/requires/0",
 			"requires cycle detected: pattern-mapper → research → pattern-mapper"},
+		{"an artifact two steps produce at one point", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "RESEARCH.md"], "consumes": ["CONTEXT.md"]`}},
+			"capabilities/ui/capability.json", "/steps/0/produces/1",
+			`duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui)`},
+		{"an artifact one step lists twice", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "UI-SPEC.md"], "consumes": ["CONTEXT.md"]`}}, "", "", ""},
 		{"a reviewsSection equal to another's slug", []sampleEdit{{"ollama", `"reviewsSection": "Ollama"`, `"reviewsSection": "claude"`}}, "", "", ""},
 	}
 	for _, tt := range tests {
