@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -72,28 +73,34 @@ func sampleRepo(t *testing.T, edits ...sampleEdit) *Sources {
 func findingsOf(src *Sources, rules ...string) []Diagnostic {
 	var out []Diagnostic
 	for _, d := range Validate(src).Diagnostics {
-		if len(rules) == 0 || slicesContains(rules, d.Rule) {
+		if len(rules) == 0 || slices.Contains(rules, d.Rule) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func slicesContains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+// noFindings fails t for each finding of got.
+func noFindings(t *testing.T, got []Diagnostic) {
+	t.Helper()
+	for _, d := range got {
+		t.Errorf("unexpected finding %s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
 	}
-	return false
+}
+
+// oneFinding is the one finding of got; any other number fails t now.
+func oneFinding(t *testing.T, got []Diagnostic) Diagnostic {
+	t.Helper()
+	if len(got) != 1 {
+		t.Fatalf("%d findings, want 1: %v", len(got), got)
+	}
+	return got[0]
 }
 
 // TestSampleIsClean: the sample the tests below edit has no finding, so
 // each finding they expect is the edit's.
 func TestSampleIsClean(t *testing.T) {
-	for _, d := range findingsOf(sampleRepo(t)) {
-		t.Errorf("%s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
-	}
+	noFindings(t, findingsOf(sampleRepo(t)))
 }
 
 // TestCrossCapabilityClaims: a command family or reviewer lane (slug,
@@ -140,15 +147,10 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := findingsOf(sampleRepo(t, tt.edits...))
 			if tt.file == "" {
-				for _, d := range got {
-					t.Errorf("unexpected finding %s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
-				}
+				noFindings(t, got)
 				return
 			}
-			if len(got) != 1 {
-				t.Fatalf("%d findings, want 1: %v", len(got), got)
-			}
-			d := got[0]
+			d := oneFinding(t, got)
 			if d.File != tt.file || d.Pointer != tt.ptr || d.Severity != Error || !strings.HasPrefix(d.Message, tt.want) {
 				t.Errorf("got %s (%s) %v: %s\nwant %s (%s) error: %s…", d.File, d.Pointer, d.Severity, d.Message, tt.file, tt.ptr, tt.want)
 			}
@@ -244,15 +246,10 @@ func TestConsumesAvailability(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got := findingsOf(sampleRepo(t, tt.edits...))
 			if tt.want == "" {
-				for _, d := range got {
-					t.Errorf("unexpected finding %s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
-				}
+				noFindings(t, got)
 				return
 			}
-			if len(got) != 1 {
-				t.Fatalf("%d findings, want 1: %v", len(got), got)
-			}
-			if d := got[0]; d.File != "capabilities/ui/capability.json" || d.Pointer != "/steps/0/consumes/0" || d.Rule != "consumes-unsatisfied" || d.Message != tt.want {
+			if d := oneFinding(t, got); d.File != "capabilities/ui/capability.json" || d.Pointer != "/steps/0/consumes/0" || d.Rule != "consumes-unsatisfied" || d.Message != tt.want {
 				t.Errorf("got %s (%s) [%s] %s\nwant capabilities/ui/capability.json (/steps/0/consumes/0) [consumes-unsatisfied] %s", d.File, d.Pointer, d.Rule, d.Message, tt.want)
 			}
 		})
@@ -296,11 +293,7 @@ func TestOrderingCycleFinding(t *testing.T) {
 					`"steps": [{ "point": "plan:pre", "ref": { "agent": "gsd-`+id+`" }, "produces": [], "consumes": ["RESEARCH.md"], "onError": "skip" }]`, 1))
 				src.Capabilities = append(src.Capabilities, c)
 			}
-			got := findingsOf(src)
-			if len(got) != 1 {
-				t.Fatalf("%d findings, want 1: %v", len(got), got)
-			}
-			if d := got[0]; d.File != "capabilities/pattern-mapper/capability.json" || d.Pointer != "/steps/0" || d.Rule != "ordering-cycle" || d.Message != tt.want {
+			if d := oneFinding(t, findingsOf(src)); d.File != "capabilities/pattern-mapper/capability.json" || d.Pointer != "/steps/0" || d.Rule != "ordering-cycle" || d.Message != tt.want {
 				t.Errorf("got %s (%s) [%s] %s\nwant capabilities/pattern-mapper/capability.json (/steps/0) [ordering-cycle] %s", d.File, d.Pointer, d.Rule, d.Message, tt.want)
 			}
 		})
