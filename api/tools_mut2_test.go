@@ -1,0 +1,114 @@
+package api_test
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/search/cmdline"
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// TestToolsLimitBounds: ?limit= takes 1 to 100 inclusive, in the listing
+// and in a search.
+func TestToolsLimitBounds(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, tt := range []struct {
+		target string
+		want   int
+	}{
+		{"/tools?limit=100", 200},
+		{"/tools?intent=deploy&limit=100", 200},
+		{"/tools?limit=1", 200},
+		{"/tools?limit=101", 400},
+		{"/tools?intent=deploy&limit=101", 400},
+	} {
+		if e := do(t, h, "GET", tt.target, nil); e.status != tt.want {
+			t.Errorf("GET %s: %d %s, want %d", tt.target, e.status, truncate(e.body), tt.want)
+		}
+	}
+}
+
+// TestToolsDefaultLimits: with no ?limit=, the listing pages 30 cards and a
+// search answers 10, and the listing's last page has no nextCursor.
+func TestToolsDefaultLimits(t *testing.T) {
+	h := newRouter(deployCards(t, 35))
+	m := do(t, h, "GET", "/tools", nil).json(t)
+	next, _ := m["nextCursor"].(string)
+	if m["count"] != float64(30) || m["total"] != float64(35) || next == "" {
+		t.Fatalf("GET /tools: count %v of %v, next %q, want 30 of 35 and a cursor", m["count"], m["total"], next)
+	}
+	m = do(t, h, "GET", "/tools?cursor="+next, nil).json(t)
+	if _, more := m["nextCursor"]; m["count"] != float64(5) || ids(m["tools"]) != "t30 t31 t32 t33 t34" || more {
+		t.Errorf("second page: %v cards %q, nextCursor %v, want t30..t34 and none", m["count"], ids(m["tools"]), m["nextCursor"])
+	}
+	if got, _ := do(t, h, "GET", "/tools?intent=deploy+the+service", nil).json(t)["results"].([]any); len(got) != 10 {
+		t.Errorf("GET /tools?intent=deploy+the+service answers %d results, want 10", len(got))
+	}
+}
+
+// TestCommandAtTheLineLimit: a command line of exactly cmdline.MaxLine
+// bytes is matched; one byte more is a 400 naming its length.
+func TestCommandAtTheLineLimit(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	line := "echo " + strings.Repeat("a", cmdline.MaxLine-len("echo "))
+	if e := do(t, h, "GET", "/tools?command="+url.QueryEscape(line), nil); e.status != 200 {
+		t.Errorf("a %d-byte command: %d %s, want 200", len(line), e.status, truncate(e.body))
+	}
+	e := do(t, h, "GET", "/tools?command="+url.QueryEscape(line+"a"), nil)
+	if msg, _ := e.json(t)["message"].(string); e.status != 400 || !strings.HasPrefix(msg, "command is 4097 bytes") {
+		t.Errorf("a %d-byte command: %d %s, want 400 naming its length", len(line)+1, e.status, truncate(e.body))
+	}
+}
+
+// deployCards serves n cards t00, t01, ..., each for deploying the service,
+// the even ones destructive, the odd ones reversible.
+func deployCards(t *testing.T, n int) *source {
+	t.Helper()
+	src := &validate.Sources{}
+	for i := range n {
+		id := fmt.Sprintf("t%02d", i)
+		data := fmt.Sprintf(`{"id":%q,"command":"bin/%s","summary":"Deploy the service","intent_phrases":["deploy the service"],"replaces":["deploy%02d"],"effects":"e","risk":%q,"example":"bin/%s"}`, id, id, i, []string{"destructive", "reversible"}[i%2], id)
+		src.Cards = append(src.Cards, validate.CardSource{File: validate.File{Path: "bin/" + id + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + id, ToolExists: true})
+	}
+	snap := store.Build(src, false)
+	if !snap.OK() {
+		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
+	}
+	s := &source{}
+	s.snap.Store(snap)
+	return s
+}
+
+// TestToolsListingByRisk: the listing's ?risk= keeps the cards of that
+// risk only, and counts them as its total.
+func TestToolsListingByRisk(t *testing.T) {
+	h := newRouter(deployCards(t, 35))
+	for risk, total := range map[string]float64{"destructive": 18, "reversible": 17} {
+		m := do(t, h, "GET", "/tools?limit=100&risk="+risk, nil).json(t)
+		if m["total"] != total || m["count"] != total {
+			t.Errorf("GET /tools?risk=%s: count %v, total %v, want %v", risk, m["count"], m["total"], total)
+		}
+		for _, c := range m["tools"].([]any) {
+			if got := c.(map[string]any)["risk"]; got != risk {
+				t.Errorf("GET /tools?risk=%s lists %v, of risk %v", risk, c.(map[string]any)["id"], got)
+			}
+		}
+	}
+}
+
+// TestToolsCursorPastTheLastCard: a cursor naming a card past every card
+// served (the last card of a page, deleted before the next page was
+// asked for) answers an empty last page.
+func TestToolsCursorPastTheLastCard(t *testing.T) {
+	h := newRouter(deployCards(t, 3))
+	cursor := base64.RawURLEncoding.EncodeToString([]byte("after:t99"))
+	e := do(t, h, "GET", "/tools?cursor="+cursor, nil)
+	m := e.json(t)
+	if _, more := m["nextCursor"]; e.status != 200 || m["count"] != float64(0) || m["total"] != float64(3) || more {
+		t.Errorf("GET /tools after the last card: %d %s, want 200 with no card and no nextCursor", e.status, truncate(e.body))
+	}
+}
