@@ -2,6 +2,9 @@ package api_test
 
 import (
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +134,28 @@ func TestReloadSaysWhatItWaitsFor(t *testing.T) {
 	m = do(t, newRouter(src), "POST", "/-/reload", nil).json(t)
 	if _, has := m["waiting"]; m["ok"] != true || has || m["generation"] != float64(4) {
 		t.Errorf("reload that built = %v, want ok true, generation 4, no waiting", m)
+	}
+}
+
+// TestReloadOutlastsAShortStuckAfter: POST /-/reload's answer may take
+// the time after which a rebuild counts as stuck and a minute more, even
+// when StuckAfter is shorter than the rebuild and the write timeout.
+func TestReloadOutlastsAShortStuckAfter(t *testing.T) {
+	src := testdataSource(t)
+	src.reload = func() (store.Status, error) {
+		time.Sleep(300 * time.Millisecond)
+		return store.Status{Generation: 2}, nil
+	}
+	srv := httptest.NewUnstartedServer(api.NewRouter(src, api.Options{StuckAfter: time.Millisecond}))
+	srv.Config.WriteTimeout = 100 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	resp, err := http.Post(srv.URL+"/-/reload", "", nil)
+	if err != nil {
+		t.Fatalf("POST /-/reload: %v", err)
+	}
+	defer resp.Body.Close()
+	if body, err := io.ReadAll(resp.Body); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("%d %s (%v), want 200", resp.StatusCode, body, err)
 	}
 }
