@@ -3,6 +3,7 @@ package api_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -63,5 +64,17 @@ func TestValidateRescanListsConfigFindings(t *testing.T) {
 		if e.status != 400 || !isList || (len(diags) > 0) != tt.findings {
 			t.Errorf("POST /validate of capreg.json %s: %d, details %v", tt.config, e.status, details)
 		}
+	}
+}
+
+// TestValidateBodyTooDeepIsNotToldTheConfigLimit: POST /validate takes no
+// config, so a body of its nested too deep under a "config" member is told
+// the body's limit only, not render-hooks' allowance for a config.
+func TestValidateBodyTooDeepIsNotToldTheConfigLimit(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	e := do(t, h, "POST", "/validate", []byte(`{"config":`+nestedConfig(33)+`}`))
+	msg, _ := e.json(t)["message"].(string)
+	if e.status != 400 || !strings.Contains(msg, "JSON nested deeper than") || strings.Contains(msg, "config may nest") {
+		t.Errorf("POST /validate nested too deep under config: %d %q", e.status, msg)
 	}
 }
