@@ -49,6 +49,7 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"supported empty", rc, `"runtimeCompat": { "supported": [] },`, "runtime-compat", "/runtimeCompat/supported", "must name at least one runtime"},
 		{"star twice", rc, `"runtimeCompat": { "supported": ["*", "*"] },`, "runtime-compat", "/runtimeCompat/supported", "given 2 times"},
 		{"star mixed", rc, `"runtimeCompat": { "supported": ["claude", "*"] },`, "runtime-compat", "/runtimeCompat/supported", "cannot be mixed with runtime ids"},
+		{"star alone", rc, rc, "runtime-compat", "/runtimeCompat/supported", ""},
 		{"one runtime", rc, `"runtimeCompat": { "supported": ["claude"] },`, "runtime-compat", "/runtimeCompat/supported", ""},
 		{"supported not kebab", rc, `"runtimeCompat": { "supported": ["claude", "Codex"] },`, "runtime-compat", "/runtimeCompat/supported/1", `"Codex" is not a kebab-case runtime id`},
 		{"unsupported star", rc, `"runtimeCompat": { "supported": ["claude"], "unsupported": ["codex", "*"] },`, "runtime-compat", "/runtimeCompat/unsupported/1", `"*" is not allowed in unsupported`},
@@ -56,6 +57,7 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"notes star", rc, `"runtimeCompat": { "supported": ["*"], "notes": { "*": "x" } },`, "runtime-compat", "/runtimeCompat/notes/*", ""},
 
 		{"script with space", hooksField, `"hooks": [{ "event": "install", "script": "ok.sh" }, { "event": "install", "script": "a b.sh" }],`, "hook-script", "/hooks/1/script", "may only contain letters"},
+		{"script starting badly", hooksField, `"hooks": [{ "event": "install", "script": "~x.sh" }],`, "hook-script", "/hooks/0/script", "may only contain letters"},
 		{"script absolute", hooksField, `"hooks": [{ "event": "install", "script": "/bin/x.sh" }],`, "hook-script", "/hooks/0/script", "not absolute"},
 		{"script dotdot", hooksField, `"hooks": [{ "event": "install", "script": "a/../../x.sh" }],`, "hook-script", "/hooks/0/script", "'..' segment"},
 		{"script option", hooksField, `"hooks": [{ "event": "install", "script": "bin/-rf" }],`, "hook-script", "/hooks/0/script", "starting with '-'"},

@@ -37,3 +37,28 @@ func TestNearMissesInFeatureBody(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestIDBudgetAndTies checks how far a "did you mean" reaches, as
+// its doc says: one edit, two for names of ten letters or more, none past
+// 256 bytes; and that on a tie the first of the names wins.
+func TestNearestIDBudgetAndTies(t *testing.T) {
+	long := strings.Repeat("a", 255)
+	tests := []struct {
+		id    string
+		names []string
+		want  string
+	}{
+		{"pruvenanse", []string{"provenance"}, "provenance"}, // two edits, ten letters
+		{"pruvenanc", []string{"provenans"}, ""},             // two edits, nine letters
+		{"cat", []string{"bat", "hat"}, "bat"},               // a tie: the first
+		{"cat", []string{"hat", "bat"}, "hat"},
+		{"cat", []string{"hut", "bat"}, "bat"}, // the nearer, wherever it is
+		{long + "b", []string{long + "c"}, long + "c"},
+		{long + "bb", []string{long + "bc"}, ""}, // past 256 bytes: no search
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.id, tt.names); got != tt.want {
+			t.Errorf("NearestID(%.20q…, %.20q) = %.20q, want %.20q", tt.id, tt.names, got, tt.want)
+		}
+	}
+}
