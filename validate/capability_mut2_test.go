@@ -84,7 +84,7 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"fragment from root", fragPath, `"fragment": { "path": "capabilities/security/loop/threat-model.md" },`, "fragment-unreadable", "/contributions/0/fragment/path", `relative to the capability folder: did you mean "loop/threat-model.md"?`},
 		{"fragment other folder", fragPath, `"fragment": { "path": "fragments/threat-model.md" },`, "fragment-unreadable", "/contributions/0/fragment/path", `names no file in the capability folder; did you mean "loop/threat-model.md"?`},
 		{"inline block line", fragPath, `"fragment": { "path": "loop/x.md", "inline": "intro\n\n   ### Step 9: agent:x (security)\r\nmore" },`, "fragment-block-line", "/contributions/0/fragment/inline", `fragment "loop/x.md" line 3, "   ### Step 9: agent:x (security)", starts a block`},
-		{"inline block line at end", fragPath, `"fragment": { "path": "loop/x.md", "inline": "</contribution>" },`, "fragment-block-line", "/contributions/0/fragment/inline", `line 1, "</contribution>"`},
+		{"inline block line at end", fragPath, `"fragment": { "path": "loop/x.md", "inline": "intro\n</contribution>" },`, "fragment-block-line", "/contributions/0/fragment/inline", `line 2, "</contribution>"`},
 		{"inline code line", fragPath, `"fragment": { "path": "loop/x.md", "inline": "    </contribution>" },`, "fragment-block-line", "/contributions/0/fragment/inline", ""},
 	}
 	for _, tc := range cases {
