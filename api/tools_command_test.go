@@ -32,8 +32,20 @@ func cardsSource(t *testing.T, replaces map[string][]string) *source {
 		}
 		data := fmt.Sprintf(`{"id":%q,"command":"bin/%s","summary":"s","intent_phrases":["p"],"replaces":[%s],"effects":"e","risk":"destructive","example":"bin/%s"}`,
 			id, id, strings.Join(quoted, ","), id)
-		src.Cards = append(src.Cards, validate.CardSource{File: validate.File{Path: "bin/" + id + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + id, ToolExists: true})
+		src.Cards = append(src.Cards, toolCard(id, data))
 	}
+	return cardsServed(t, src)
+}
+
+// toolCard is the card bin/<id>.card.json holding data, beside its tool
+// bin/<id>.
+func toolCard(id, data string) validate.CardSource {
+	return validate.CardSource{File: validate.File{Path: "bin/" + id + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + id, ToolExists: true}
+}
+
+// cardsServed serves the snapshot of src, which must validate.
+func cardsServed(t *testing.T, src *validate.Sources) *source {
+	t.Helper()
 	snap := store.Build(src, false)
 	if !snap.OK() {
 		t.Fatalf("cards do not validate: %v", snap.Diagnostics)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/capreg/capreg/search/cmdline"
-	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -72,15 +71,9 @@ func deployCards(t *testing.T, n int) *source {
 	for i := range n {
 		id := fmt.Sprintf("t%02d", i)
 		data := fmt.Sprintf(`{"id":%q,"command":"bin/%s","summary":"Deploy the service","intent_phrases":["deploy the service"],"replaces":["deploy%02d"],"effects":"e","risk":%q,"example":"bin/%s"}`, id, id, i, []string{"destructive", "reversible"}[i%2], id)
-		src.Cards = append(src.Cards, validate.CardSource{File: validate.File{Path: "bin/" + id + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + id, ToolExists: true})
+		src.Cards = append(src.Cards, toolCard(id, data))
 	}
-	snap := store.Build(src, false)
-	if !snap.OK() {
-		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
-	}
-	s := &source{}
-	s.snap.Store(snap)
-	return s
+	return cardsServed(t, src)
 }
 
 // TestToolsListingByRisk: the listing's ?risk= keeps the cards of that
