@@ -42,3 +42,41 @@ func TestConfigTypeDidYouMean(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigEntryMisspeltField: a config entry missing its description or
+// default that holds a near miss of it is told which key it misspelt (the
+// entry's schema declares only "type", so no near-miss warning says so);
+// one holding the field, or nothing near it, gets the finding alone.
+func TestConfigEntryMisspeltField(t *testing.T) {
+	tests := []struct{ entry, want string }{
+		{`"type":"boolean","default":true,"descripton":"d"`,
+			`config key "x.on" needs a non-empty string "description" (it has "descripton": did you mean "description"?)`},
+		{`"type":"boolean","default":true,"Description":"d"`,
+			`config key "x.on" needs a non-empty string "description" (it has "Description": did you mean "description"?)`},
+		{`"type":"boolean","defualt":true,"description":"d"`,
+			`config key "x.on" needs a "default" of type boolean (it has "defualt": did you mean "default"?)`},
+		{`"type":"boolean","defaults":true,"description":"d"`,
+			`config key "x.on" needs a "default" of type boolean (it has "defaults": did you mean "default"?)`},
+		{`"type":"boolean","default":true,"description":""`,
+			`config key "x.on" needs a non-empty string "description"`},
+		{`"type":"boolean","default":true,"help":"d"`,
+			`config key "x.on" needs a non-empty string "description"`},
+	}
+	for _, tt := range tests {
+		doc := `{"id":"x","role":"feature","title":"X","description":"X.","version":"1.0.0","tier":"core","requires":[],
+"runtimeCompat":{"supported":["*"],"unsupported":[]},"skills":[],"agents":[],
+"config":{"x.on":{` + tt.entry + `}},
+"steps":[],"contributions":[],"gates":[]}`
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "x", Manifest: File{Path: "capabilities/x/capability.json", Data: []byte(doc)}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "config-slice" {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("entry {%s}: config-slice findings %q, want [%q]", tt.entry, got, tt.want)
+		}
+	}
+}
