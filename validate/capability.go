@@ -310,32 +310,28 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 			continue
 		}
 		if desc := e.Get("description"); !desc.IsString() || desc.Str == "" {
-			s.at(d, ptr, "config-slice", "config key %q needs a non-empty string \"description\"%s", m.Key, misspeltHint(e, desc, "description"))
+			s.at(d, ptr, "config-slice", "config key %q needs a non-empty string \"description\"%s", m.Key, configFieldHint(e, desc, "description"))
 		}
 		def := e.Get("default")
 		if def == nil {
-			s.at(d, ptr, "config-slice", "config key %q needs a \"default\" of type %s%s", m.Key, typ.Str, misspeltHint(e, def, "default"))
+			s.at(d, ptr, "config-slice", "config key %q needs a \"default\" of type %s%s", m.Key, typ.Str, configFieldHint(e, def, "default"))
 			continue
 		}
 		checkDefault(d, ptr, typ.Str, e, def, s)
 	}
 }
 
-// misspeltHint says which member of the config entry e is name misspelt
-// ("descripton", "defualt", "defaults"), when e lacks name (got is nil):
-// the entry's schema declares "type" only, so no near-miss warning names
-// it, and the finding alone would send its author to add a field they
-// believe they wrote. "" when e holds name or no member near it.
-func misspeltHint(e, got *ojson.Value, name string) string {
+// configFieldHint is misspeltHint's for the field name of the config
+// entry e when e lacks it (got is nil): the entry's schema declares
+// "type" only, so neither the schema's required keyword nor a near-miss
+// warning names a "descripton" or "defaults" written for it. "" when e
+// holds name or no key near it.
+func configFieldHint(e, got *ojson.Value, name string) string {
 	if got != nil {
 		return ""
 	}
-	for _, m := range e.Members {
-		if m.Key != name && nearestName(m.Key, []string{name}) == name {
-			return fmt.Sprintf(" (it has %q: did you mean %q?)", m.Key, name)
-		}
-	}
-	return ""
+	hint, _ := misspeltHint(e, nil, []string{name})
+	return hint
 }
 
 // configTypes are the types a config key may have.

@@ -264,7 +264,20 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 			missing = append(missing, r)
 		}
 	}
-	props := parent.Get("properties")
+	hint, rest := misspeltHint(obj, parent.Get("properties"), missing)
+	if hint == "" {
+		hint = misplacedHint(obj, ptr, rest)
+	}
+	return hint
+}
+
+// misspeltHint names the keys of obj that are probably the missing fields
+// misspelt, each beside the field it misspells, skipping the keys props
+// declares (nil for none), and returns the missing fields no key
+// misspells; "" when there are none. Required fields of the schema and
+// fields checked in Go (a config slice's description and default) are
+// told so alike.
+func misspeltHint(obj, props *ojson.Value, missing []string) (string, []string) {
 	var keys, wants []string
 	for _, m := range obj.Members {
 		if props != nil && props.Has(m.Key) {
@@ -277,11 +290,11 @@ func requiredHint(root *ojson.Value, ptr, absLoc string) string {
 	}
 	switch len(keys) {
 	case 0:
-		return misplacedHint(obj, ptr, missing)
+		return "", missing
 	case 1:
-		return fmt.Sprintf("; the field %s is there: did you mean %s?", keys[0], wants[0])
+		return fmt.Sprintf("; the field %s is there: did you mean %s?", keys[0], wants[0]), missing
 	}
-	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(keys, ", "), strings.Join(wants, ", "))
+	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(keys, ", "), strings.Join(wants, ", ")), missing
 }
 
 // misplacedHint names where, below the object at ptr, a missing required
