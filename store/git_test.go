@@ -31,14 +31,7 @@ func TestRevisionReadsOnlyGitState(t *testing.T) {
 		{"dev zero", func(git string) error { return os.Symlink("/dev/zero", filepath.Join(git, "HEAD")) }, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := t.TempDir()
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
-			git := filepath.Join(repo, ".git")
-			if err := os.MkdirAll(filepath.Join(git, "refs/heads"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			repo, git := sampleWithGit(t)
 			if err := os.WriteFile(filepath.Join(git, "refs/heads/main"), []byte(commit+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -52,6 +45,21 @@ func TestRevisionReadsOnlyGitState(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sampleWithGit is a copy of testdata/repo with an empty .git/refs/heads,
+// and its .git folder.
+func sampleWithGit(t *testing.T) (repo, git string) {
+	t.Helper()
+	repo = t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	git = filepath.Join(repo, ".git")
+	if err := os.MkdirAll(filepath.Join(git, "refs/heads"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return repo, git
 }
 
 func writeHead(git, head string) error {

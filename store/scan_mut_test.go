@@ -79,14 +79,7 @@ func TestRevisionFromPackedRefs(t *testing.T) {
 		{"not packed", "ref: refs/heads/gone\n", "# pack-refs with: peeled fully-peeled sorted\n" + main + " refs/heads/main\n", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := t.TempDir()
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
-			git := filepath.Join(repo, ".git")
-			if err := os.MkdirAll(filepath.Join(git, "refs/heads"), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			repo, git := sampleWithGit(t)
 			if err := writeHead(git, tt.head); err != nil {
 				t.Fatal(err)
 			}
