@@ -135,13 +135,7 @@ func scanAsUnprivileged(t *testing.T, base, repo string) validate.Diagnostics {
 	if os.Geteuid() != 0 {
 		return scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}}).Diagnostics
 	}
-	bin := filepath.Join(base, "store.test")
-	copyExecutable(t, os.Args[0], bin)
-	cmd := exec.Command(bin, "-test.run=^TestScanUnreadableDirectoryChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "CAPREG_UNREADABLE_REPO="+repo)
-	cmd.Dir = base
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	out, err := cmd.Output()
+	out, err := childAsNobody(t, base, "TestScanUnreadableDirectoryChild", "CAPREG_UNREADABLE_REPO="+repo).Output()
 	if err != nil {
 		t.Fatalf("scan as nobody: %v\n%s", err, out)
 	}
@@ -151,6 +145,21 @@ func scanAsUnprivileged(t *testing.T, base, repo string) validate.Diagnostics {
 		t.Fatalf("scan as nobody printed no diagnostics: %v\n%s", err, out)
 	}
 	return diags
+}
+
+// childAsNobody is the command that runs the test child of a copy of this
+// test binary in base as the user nobody, with env added to the
+// environment and args after the test flags: permissions do not bind
+// root, as CI runs.
+func childAsNobody(t *testing.T, base, child, env string, args ...string) *exec.Cmd {
+	t.Helper()
+	bin := filepath.Join(base, "store.test")
+	copyExecutable(t, os.Args[0], bin)
+	cmd := exec.Command(bin, append([]string{"-test.run=^" + child + "$", "-test.count=1"}, args...)...)
+	cmd.Env = append(os.Environ(), env)
+	cmd.Dir = base
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	return cmd
 }
 
 func copyExecutable(t *testing.T, from, to string) {

@@ -5,10 +5,8 @@ package store_test
 import (
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -37,13 +35,7 @@ func TestWatcherServesAPermissionFix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(base, "store.test")
-	copyExecutable(t, os.Args[0], bin)
-	cmd := exec.Command(bin, "-test.run=^TestWatcherServesAPermissionFixChild$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "CAPREG_PERMISSION_FIX_REPO="+repo)
-	cmd.Dir = base
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
-	out, err := cmd.CombinedOutput()
+	out, err := childAsNobody(t, base, "TestWatcherServesAPermissionFixChild", "CAPREG_PERMISSION_FIX_REPO="+repo, "-test.v").CombinedOutput()
 	if err != nil || !strings.Contains(string(out), "--- PASS: TestWatcherServesAPermissionFixChild") {
 		t.Fatalf("the watcher as nobody: %v\n%s", err, out)
 	}
