@@ -344,9 +344,16 @@ func checkQuery(next http.Handler) http.Handler {
 func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		// A parent chi router that mounted this one (Mount("/registry", h))
+		// has put its own pattern ("/registry/*") in the route context,
+		// which this router then shares; the label is this router's.
+		parents := 0
+		if rc := chi.RouteContext(r.Context()); rc != nil {
+			parents = len(rc.RoutePatterns)
+		}
 		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
 		next.ServeHTTP(sw, r)
-		route := s.routeLabel(r)
+		route := s.routeLabel(r, parents)
 		took := time.Since(start)
 		if s.metrics != nil {
 			s.metrics.observeRequest(route, methodLabel(r.Method), sw.code, took)
@@ -360,10 +367,13 @@ func (s *Server) observe(next http.Handler) http.Handler {
 // method; a 405, or a 413 or 400 that a middleware wrote before routing,
 // would otherwise be counted as "unmatched", hiding errors of a real route
 // among requests for paths that do not exist. The label stays bounded: it
-// is a pattern of the router or "unmatched", never the raw path.
-func (s *Server) routeLabel(r *http.Request) string {
-	if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
-		return rc.RoutePattern()
+// is a pattern of the router or "unmatched", never the raw path. It is
+// the same below a mount: the first parents patterns of the route context
+// are those of the routers this one is mounted below (whose "/registry/*"
+// named every 405, 413 and 404 below chi's Mount alike), not this one's.
+func (s *Server) routeLabel(r *http.Request, parents int) string {
+	if rc := chi.RouteContext(r.Context()); rc != nil && len(rc.RoutePatterns) > parents {
+		return strings.Join(rc.RoutePatterns[parents:], "")
 	}
 	path := routingPath(r)
 	for _, m := range routableMethods {
