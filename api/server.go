@@ -509,7 +509,9 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 // decoded path as soon as one byte is left unescaped, turning %2F into /.
 func sentPath(r *http.Request) string {
 	if r.URL.RawPath == "" {
-		return r.URL.EscapedPath()
+		// A request in absolute form may name no path (GET http://host),
+		// which is "/" (RFC 9110 §4.2.3), as routingPath routes it.
+		return cmp.Or(r.URL.EscapedPath(), "/")
 	}
 	return escapeRest(r.URL.RawPath)
 }

@@ -93,3 +93,14 @@ func TestMountPrefixOfAbsoluteFormRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestAbsoluteFormWithoutPath: a request in absolute form naming no path
+// (GET http://host, which Go reads as the path "/") is the 404 of "/",
+// with no mount prefix, not a panic.
+func TestAbsoluteFormWithoutPath(t *testing.T) {
+	rec := httptest.NewRecorder()
+	newRouter(testdataSource(t)).ServeHTTP(rec, httptest.NewRequest("GET", "http://capreg.example", nil))
+	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"no such route: /"`) {
+		t.Errorf("GET http://capreg.example: %d %s, want the 404 of /", rec.Code, rec.Body)
+	}
+}
