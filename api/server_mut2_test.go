@@ -104,3 +104,23 @@ func TestAbsoluteFormWithoutPath(t *testing.T) {
 		t.Errorf("GET http://capreg.example: %d %s, want the 404 of /", rec.Code, rec.Body)
 	}
 }
+
+// TestRewrittenPathHasNoMountPrefix: below a wrapper that rewrites the
+// path rather than strip a prefix of it (an embedding program mapping
+// /v1/registry/caps/ to /capabilities/), the path sent does not end with
+// the one routed, so no mount prefix is taken from it: the 404 names the
+// routed path and suggests the route, with nothing cut from the path sent
+// in front.
+func TestRewrittenPathHasNoMountPrefix(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	rewrite := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = strings.Replace(r.URL.Path, "/v1/registry/caps/", "/capabilities/", 1)
+		h.ServeHTTP(w, r2)
+	})
+	rec := httptest.NewRecorder()
+	rewrite.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/registry/caps/", nil))
+	if want := `"no such route: /capabilities/ (did you mean /capabilities?)"`; rec.Code != 404 || !strings.Contains(rec.Body.String(), want) {
+		t.Errorf("GET /v1/registry/caps/ rewritten to /capabilities/: %d %s, want %s", rec.Code, rec.Body, want)
+	}
+}
