@@ -19,6 +19,8 @@ func TestFragmentPaths(t *testing.T) {
 		{"an escaped key", `{"steps": [{"fr\u0061gment": {"path": "a.md"}}]}`, []string{"a.md"}},
 		{"escaped path key", `{"steps": [{"fragment": {"p\u0061th": "a.md"}}]}`, []string{"a.md"}},
 		{"escaped list key", `{"st\u0065ps": [{"fragment": {"path": "a.md"}}]}`, []string{"a.md"}},
+		{"contributions without steps", `{"contributions": [{"fragment": {"path": "b.md"}}]}`, []string{"b.md"}},
+		{"contributions past steps of no list", `{"steps": {"fragment": {"path": "a.md"}}, "contributions": [{"fragment": {"path": "b.md"}}]}`, []string{"b.md"}},
 		{"broken JSON", `{"steps": [{"fragment": {"path": "a.md"}}]`, nil},
 	} {
 		if got := FragmentPaths([]byte(tc.manifest)); !slices.Equal(got, tc.want) {
