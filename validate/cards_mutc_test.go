@@ -1,0 +1,71 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// cardJSON is a valid tool card of id and replaces patterns.
+func cardJSON(id string, replaces ...string) string {
+	reps := ""
+	if len(replaces) > 0 {
+		reps = `,"replaces":["` + strings.Join(replaces, `","`) + `"]`
+	}
+	return fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"%s}`, id, reps)
+}
+
+// TestEachCardIsCheckedOnItsOwn: a card that cannot be read, parsed,
+// passes no schema, is too costly, repeats an id or describes no tool is
+// told so and left out of the index, and every card after it is checked
+// and indexed still.
+func TestEachCardIsCheckedOnItsOwn(t *testing.T) {
+	card := func(name, data string) CardSource {
+		return CardSource{File: File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
+	}
+	srcs := []CardSource{
+		card("a", cardJSON("a")),
+		{File: File{Path: "bin/b.card.json", Err: errors.New("permission denied")}, ToolPath: "bin/b", ToolExists: true},
+		card("c", cardJSON("c")),
+		card("d", `{"id":"d",`),
+		card("e", cardJSON("e")),
+		card("f", `{"id":"f"}`),
+		card("g", cardJSON("g")),
+		card("h", cardJSON("h", ".{0,100}.{0,100}.{0,100}.{0,100}.{0,100}")),
+		card("i", cardJSON("i")),
+		card("j", cardJSON("a")),
+		card("k", cardJSON("k")),
+		{File: File{Path: "bin/.card.json", Data: []byte(cardJSON("l"))}, ToolPath: "bin/"},
+		card("m", cardJSON("m")),
+		{File: File{Path: "bin/n.card.json", Data: []byte(cardJSON("n"))}, ToolPath: "bin/n"},
+		card("o", cardJSON("o")),
+		{File: File{Path: ".card.json", Data: []byte(cardJSON("p"))}},
+		card("q", cardJSON("q")),
+	}
+	res := Validate(&Sources{Cards: srcs})
+	var ids []string
+	for _, c := range res.Cards {
+		ids = append(ids, c.ID)
+	}
+	if want := []string{"a", "c", "e", "g", "i", "k", "m", "n", "o", "q"}; !slices.Equal(ids, want) {
+		t.Errorf("cards indexed %q, want %q", ids, want)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.File+" "+d.Rule)
+	}
+	for _, w := range []string{"bin/b.card.json file-unreadable", "bin/d.card.json json-syntax", "bin/f.card.json schema",
+		"bin/h.card.json card-replaces-cost", "bin/j.card.json card-duplicate-id", "bin/a.card.json card-duplicate-id",
+		"bin/.card.json card-orphan", "bin/n.card.json card-orphan", ".card.json card-orphan"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("no finding %q in %q", w, got)
+		}
+	}
+	for _, d := range res.Diagnostics {
+		if !slices.Contains([]string{"b", "d", "f", "h", "j", "a", "", "n"}, strings.TrimSuffix(strings.TrimPrefix(d.File, "bin/"), ".card.json")) && d.File != ".card.json" {
+			t.Errorf("finding of a valid card: %v", d)
+		}
+	}
+}
