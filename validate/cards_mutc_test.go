@@ -69,3 +69,50 @@ func TestEachCardIsCheckedOnItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// atCost is a replaces pattern, read as a regular expression, that
+// compiles to exactly cost instructions, with letter c in it.
+func atCost(t *testing.T, c byte, cost int) string {
+	t.Helper()
+	for n := 1; n < cost; n++ {
+		if p := "git push .*" + strings.Repeat(string(c), n); replacesCost(p) == cost {
+			return p
+		}
+	}
+	t.Fatalf("no pattern of cost %d", cost)
+	return ""
+}
+
+// TestReplacesCostLimitsAreInclusive: a pattern of exactly
+// MaxReplacesPatternCost instructions, and a card's patterns of exactly
+// MaxReplacesCardCost in all, are within the limits ("over the limit" is
+// refused); one instruction more is not.
+func TestReplacesCostLimitsAreInclusive(t *testing.T) {
+	refused := func(pats ...string) bool {
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(cardJSON("t", pats...))}, ToolPath: "bin/t", ToolExists: true}}}
+		res := Validate(&src)
+		for _, d := range res.Diagnostics {
+			if d.Rule != "card-replaces-cost" {
+				t.Fatalf("unexpected finding %v", d)
+			}
+		}
+		return len(res.Cards) == 0
+	}
+	if refused(atCost(t, 'a', MaxReplacesPatternCost)) {
+		t.Errorf("a pattern of %d instructions is refused", MaxReplacesPatternCost)
+	}
+	if !refused(atCost(t, 'a', MaxReplacesPatternCost+1)) {
+		t.Errorf("a pattern of %d instructions is accepted", MaxReplacesPatternCost+1)
+	}
+	var pats []string
+	for i := range MaxReplacesCardCost/MaxReplacesPatternCost - 1 {
+		pats = append(pats, atCost(t, 'a'+byte(i), MaxReplacesPatternCost))
+	}
+	half := MaxReplacesPatternCost / 2
+	if refused(append(pats, atCost(t, 'x', half), atCost(t, 'y', half))...) {
+		t.Errorf("patterns of %d instructions in all are refused", MaxReplacesCardCost)
+	}
+	if !refused(append(pats, atCost(t, 'x', half), atCost(t, 'y', half+1))...) {
+		t.Errorf("patterns of %d instructions in all are accepted", MaxReplacesCardCost+1)
+	}
+}
