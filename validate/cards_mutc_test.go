@@ -116,3 +116,28 @@ func TestReplacesCostLimitsAreInclusive(t *testing.T) {
 		t.Errorf("patterns of %d instructions in all are accepted", MaxReplacesCardCost+1)
 	}
 }
+
+// TestCardWithAnInfiniteNumberIsRefused: a number past a double's range
+// (JSON.parse's Infinity) anywhere in a card is an error, and the card
+// is left out of the index, whatever finite numbers come after it in
+// its list or object.
+func TestCardWithAnInfiniteNumberIsRefused(t *testing.T) {
+	base := cardJSON("t")
+	for _, tc := range []struct{ name, card, ptr string }{
+		{"in a list", strings.Replace(base, `{`, `{"zeta":[1e400,1],`, 1), "/zeta/0"},
+		{"in an object", strings.Replace(base, `{`, `{"zeta":{"a":1e400,"b":1},`, 1), "/zeta/a"},
+		{"before other fields", strings.Replace(base, `{`, `{"zeta":-1e400,`, 1), "/zeta"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(tc.card)}, ToolPath: "bin/t", ToolExists: true}}}
+			res := Validate(&src)
+			found := false
+			for _, d := range res.Diagnostics {
+				found = found || d.Rule == "schema" && d.Pointer == tc.ptr && strings.Contains(d.Message, "past the range of a JSON number")
+			}
+			if !found || len(res.Cards) != 0 {
+				t.Errorf("%d cards indexed, findings %v; want none indexed and a schema finding at %s", len(res.Cards), res.Diagnostics, tc.ptr)
+			}
+		})
+	}
+}
