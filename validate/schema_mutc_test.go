@@ -32,3 +32,51 @@ func TestMisplacedFieldIsSoughtThreeLevelsDown(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldTheSchemaForbidsIsSaidSo: a field the schema allows nowhere
+// in its place (a local layout entry's home, a command-exists probe's
+// timeoutMs) is told "this field is not allowed here", at the field, not
+// in the schema library's words.
+func TestFieldTheSchemaForbidsIsSaidSo(t *testing.T) {
+	for _, tc := range []struct{ id, old, new, ptr string }{
+		{"claude", `"recursive": true, "converter": null }`, `"recursive": true, "converter": null, "home": "x" }`, "/runtime/artifactLayout/local/0/home"},
+		{"claude", `"binary": "claude" }`, `"binary": "claude", "timeoutMs": 100 }`, "/reviewer/probe/timeoutMs"},
+	} {
+		var got []string
+		for _, d := range findingsOf(sampleRepo(t, sampleEdit{tc.id, tc.old, tc.new}), "schema") {
+			got = append(got, d.Pointer+": "+d.Message)
+		}
+		if want := tc.ptr + ": this field is not allowed here"; len(got) != 1 || got[0] != want {
+			t.Errorf("findings %q, want %q", got, want)
+		}
+	}
+}
+
+// TestTypeMismatchHints: a string given where a list of strings or one
+// of the objects of objectHints is due is told what to write; any other
+// value, or a string where a list of anything is due, is told the types
+// only.
+func TestTypeMismatchHints(t *testing.T) {
+	for _, tc := range []struct{ id, old, new, ptr, want string }{
+		{"security", `"requires": [],`, `"requires": "research",`, "/requires", `expected array, but got string: a list of strings is due, even of one; write ["research"]`},
+		{"security", `"requires": [],`, `"requires": 5,`, "/requires", `expected array, but got number`},
+		{"security", `"ref": { "skill": "secure-phase" }`, `"ref": "secure-phase"`, "/steps/0/ref", `expected object, but got string: a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}; write {"skill": "secure-phase"}`},
+		{"security", `"ref": { "skill": "secure-phase" }`, `"ref": 5`, "/steps/0/ref", `expected object, but got number`},
+		{"security", `"gates": [`, `"gates": "ship", "x": [`, "/gates", `expected array, but got string`},
+		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "loop/threat-model.md"`, "/contributions/0/fragment", `expected object, but got string: a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself); write {"path": "loop/threat-model.md"}`},
+		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "Model the threats of every plan."`, "/contributions/0/fragment", `write {"inline": "Model the threats of every plan."}`},
+		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "Threats:\n- spoofing"`, "/contributions/0/fragment", `write {"inline": "Threats:\n- spoofing"}`},
+		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "loop/threat model 2.md"`, "/contributions/0/fragment", `write {"path": "loop/threat model 2.md"}`},
+		{"claude", `"requiresBinaries": ["claude"]`, `"requiresBinaries": "claude"`, "/reviewer/requiresBinaries", `expected array, but got string`},
+	} {
+		var got []string
+		for _, d := range findingsOf(sampleRepo(t, sampleEdit{tc.id, tc.old, tc.new}), "schema") {
+			if d.Pointer == tc.ptr {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != tc.want && !strings.HasPrefix(tc.want, "write") || !strings.HasSuffix(got[0], tc.want) {
+			t.Errorf("%s: findings at %s %q, want %q", tc.new, tc.ptr, got, tc.want)
+		}
+	}
+}
