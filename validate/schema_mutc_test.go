@@ -80,3 +80,23 @@ func TestTypeMismatchHints(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumFindingQuotesTheValueUpTo79Bytes: a value an enum does not
+// allow is quoted as JSON while that takes at most 79 bytes; a longer
+// one is named by its kind.
+func TestEnumFindingQuotesTheValueUpTo79Bytes(t *testing.T) {
+	for _, tc := range []struct{ risk, want string }{
+		{strings.Repeat("r", 77), `"` + strings.Repeat("r", 77) + `" is not allowed: the value must be one of `},
+		{strings.Repeat("r", 78), `the string is not allowed: the value must be one of `},
+	} {
+		card := strings.Replace(cardJSON("t"), `"risk":"reversible"`, `"risk":"`+tc.risk+`"`, 1)
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			got = append(got, d.Pointer+" "+d.Message)
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], "/risk "+tc.want) {
+			t.Errorf("risk of %d bytes: findings %q, want one at /risk starting %q", len(tc.risk), got, tc.want)
+		}
+	}
+}
