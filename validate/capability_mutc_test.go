@@ -280,3 +280,10 @@ func TestHookDefaults(t *testing.T) {
 		t.Errorf("gate's onError %v, want its own \"halt\"", got)
 	}
 }
+
+// TestHookAfterANonObjectIsChecked: a hook that is no object is the
+// schema's finding, and the hooks after it in its list are checked still.
+func TestHookAfterANonObjectIsChecked(t *testing.T) {
+	diags := securityFindings(t, `"steps": [`, `"steps": [7, { "point": "verify:psot", "ref": { "skill": "secure-phase" } },`)
+	expectFindings(t, diags, []want{{"point-unknown", "/steps/1/point", `"verify:psot"`}})
+}

@@ -141,3 +141,17 @@ func TestCardWithAnInfiniteNumberIsRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestCardFieldsAfterPathAreWarnedOf: a card's "path" is warned of, and
+// so is each unknown field after it.
+func TestCardFieldsAfterPathAreWarnedOf(t *testing.T) {
+	card := strings.Replace(cardJSON("t"), `{`, `{"path":"bin/t","zeta":1,`, 1)
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+	var got []string
+	for _, d := range Validate(&src).Diagnostics {
+		got = append(got, d.Rule+" "+d.Pointer)
+	}
+	if want := []string{"card-unknown-field /path", "card-unknown-field /zeta"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+}
