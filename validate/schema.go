@@ -154,7 +154,7 @@ func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []*jsonsche
 	}
 	if strings.HasSuffix(ve.KeywordLocation, "/anyOf") {
 		// "must match one of these shapes": report it once, at its own place.
-		return []*jsonschema.ValidationError{{InstanceLocation: ve.InstanceLocation, Message: anyOfMessage(root, ve)}}
+		return []*jsonschema.ValidationError{{InstanceLocation: ve.InstanceLocation, KeywordLocation: ve.KeywordLocation, Message: anyOfMessage(root, ve)}}
 	}
 	var out []*jsonschema.ValidationError
 	for _, c := range ve.Causes {
@@ -177,6 +177,81 @@ func propertyNameFinding(root *ojson.Value, ptr, msg string) (string, string) {
 	}
 	key := strings.NewReplacer("~1", "/", "~0", "~").Replace(ptr[strings.LastIndex(ptr, "/")+1:])
 	return ptr, fmt.Sprintf("key %s is not a valid name here: %s", quoteKey(key), msg)
+}
+
+// withEmptyKeys puts back into ptr, the library's instance location of a
+// failure, the empty keys the library leaves out of it: it appends a
+// member's key only when the key is not "", so the member "" of config is
+// reported at "/config" and the type inside it at "/config/type". The
+// keyword location says how many members and items the failure lies
+// below; the document says where an empty key can stand. ptr is returned
+// as it is when the two agree without one.
+func withEmptyKeys(root *ojson.Value, ptr, keywordLoc string) string {
+	var toks []string
+	if ptr != "" {
+		toks = strings.Split(ptr[1:], "/")
+	}
+	steps := instanceSteps(keywordLoc)
+	if len(steps) == len(toks) {
+		return ptr
+	}
+	if out, ok := walkSteps(root, steps, toks); ok {
+		return "/" + strings.Join(out, "/")
+	}
+	return ptr
+}
+
+// instanceSteps reads a keyword location ("/properties/config/
+// additionalProperties/type") as the steps it takes down the instance:
+// the name of a property it names, or "\x00" for any member or item.
+func instanceSteps(keywordLoc string) []string {
+	var steps []string
+	kw := strings.Split(strings.TrimPrefix(keywordLoc, "/"), "/")
+	for i := 0; i < len(kw); i++ {
+		switch kw[i] {
+		case "properties":
+			if i+1 < len(kw) {
+				i++
+				steps = append(steps, strings.NewReplacer("~1", "/", "~0", "~").Replace(kw[i]))
+			}
+		case "patternProperties", "prefixItems":
+			i++
+			steps = append(steps, "\x00")
+		case "items":
+			if i+1 < len(kw) && kw[i+1] != "" && strings.Trim(kw[i+1], "0123456789") == "" {
+				i++ // a tuple's position
+			}
+			steps = append(steps, "\x00")
+		case "additionalProperties", "unevaluatedProperties", "additionalItems", "unevaluatedItems", "contains":
+			steps = append(steps, "\x00")
+		case "allOf", "anyOf", "oneOf", "dependentSchemas", "dependencies", "$defs", "definitions":
+			i++ // the branch's position or name
+		}
+	}
+	return steps
+}
+
+// walkSteps matches the tokens the library kept to the steps, taking an
+// empty key where the document has one and a kept token does not fit.
+func walkSteps(v *ojson.Value, steps, toks []string) ([]string, bool) {
+	if len(steps) == 0 {
+		return nil, len(toks) == 0
+	}
+	if len(toks) > 0 && (steps[0] == "\x00" || steps[0] == toks[0]) {
+		if next, _, ok := v.Lookup("/" + toks[0]); ok {
+			if rest, ok := walkSteps(next, steps[1:], toks[1:]); ok {
+				return append([]string{toks[0]}, rest...), true
+			}
+		}
+	}
+	if (steps[0] == "\x00" || steps[0] == "") && v.Kind == ojson.Object {
+		if next, _, ok := v.Lookup("/"); ok {
+			if rest, ok := walkSteps(next, steps[1:], toks); ok {
+				return append([]string{""}, rest...), true
+			}
+		}
+	}
+	return nil, false
 }
 
 // instancePointer turns the library's instance location, whose tokens it
@@ -379,7 +454,9 @@ var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
 // validated, for the unknown keys.
 func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
 	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
-	if strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
+	if !strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
+		ptr = withEmptyKeys(root, ptr, leaf.KeywordLocation)
+	} else {
 		if pat, ok := schemaNode(leaf.AbsoluteKeywordLocation); ok && strings.HasSuffix(leaf.KeywordLocation, "/pattern") && pat.IsString() && patternHelp[pat.Str] != "" {
 			msg = "it is not " + patternHelp[pat.Str] // "1.0" of compatVersions, where the regexp was quoted
 		}

@@ -1,0 +1,63 @@
+package validate
+
+import (
+	"bytes"
+	"os"
+	"slices"
+	"testing"
+)
+
+// The schema library drops an empty key from the instance location it
+// reports ("/config" for the member "" of config, "/config/type" for the
+// type inside it), so that a finding about the member's value, or about
+// anything below it, named the object holding it or a member it does not
+// have. Each is reported where it is.
+func TestFindingsBelowAnEmptyKeyAreAtTheirPointer(t *testing.T) {
+	data, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const entry = `"workflow.ui_review": { "type": "boolean", "default": true, "description": "Enable the retrospective UI audit." }`
+	for _, c := range []struct {
+		name, with string
+		want       []string // pointer and message of each schema finding
+	}{
+		{"a value that is no object", `"": 1`, []string{
+			"/config/ key '' is not a valid name here: length must be >= 1, but got 0",
+			"/config/ expected object, but got number",
+		}},
+		{"a field below it", `"": { "type": 5, "default": true, "description": "d" }`, []string{
+			"/config/ key '' is not a valid name here: length must be >= 1, but got 0",
+			"/config//type expected string, but got number",
+		}},
+		{"a required field missing below it", `"": { "default": true, "description": "d" }`, []string{
+			"/config/ key '' is not a valid name here: length must be >= 1, but got 0",
+			"/config/ missing required field 'type'",
+		}},
+		{"a member named like a field beside it", `"": { "type": "boolean", "default": true, "description": "d" }, "type": 5`, []string{
+			"/config/ key '' is not a valid name here: length must be >= 1, but got 0",
+			"/config/type expected object, but got number",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			changed := bytes.Replace(data, []byte(entry), []byte(c.with), 1)
+			if bytes.Equal(changed, data) {
+				t.Fatal("the sample's entry was not found")
+			}
+			src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+				{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: changed}}}}
+			var got []string
+			for _, d := range Validate(&src).Diagnostics {
+				if d.Rule == "schema" {
+					got = append(got, d.Pointer+" "+d.Message)
+				}
+			}
+			slices.Sort(got)
+			want := slices.Clone(c.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("schema findings\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+}
