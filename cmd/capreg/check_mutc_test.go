@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckMachineFormatsKeepStderrClear: with --format json, sarif or
+// github the findings are on stdout and stderr holds no summary line (the
+// text format's "0 errors, 1 warning; ..."), where CI logs mix the two.
+func TestCheckMachineFormatsKeepStderrClear(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		t.Run(format, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"check", "--repo", repo, "--format", format}, &stdout, &stderr); code != exitOK {
+				t.Fatalf("exit %d, want %d\n%s", code, exitOK, stderr.String())
+			}
+			if !strings.Contains(stdout.String(), "config-key-pending-migration") {
+				t.Errorf("stdout lacks the warning:\n%s", stdout.String())
+			}
+			summary := strings.Contains(stderr.String(), "0 errors, 1 warning; ")
+			if summary != (format == "text") {
+				t.Errorf("summary on stderr = %v, want %v:\n%s", summary, format == "text", stderr.String())
+			}
+			if format != "text" && stderr.Len() > 0 {
+				t.Errorf("stderr = %q, want nothing", stderr.String())
+			}
+		})
+	}
+}
+
+// TestCheckFindingsNotWritten: findings check could not write (a full
+// disk) are an I/O failure, exit 2, in every format: not exit 1, which
+// says the repository has errors, nor 0.
+func TestCheckFindingsNotWritten(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo") // one warning to write
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		t.Run(format, func(t *testing.T) {
+			var stderr bytes.Buffer
+			if code := run(context.Background(), []string{"check", "--repo", repo, "--format", format}, brokenWriter{}, &stderr); code != exitUsage {
+				t.Errorf("exit %d, want %d\n%s", code, exitUsage, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "no space left on device") {
+				t.Errorf("stderr = %q, want the write failure", stderr.String())
+			}
+		})
+	}
+}
