@@ -234,8 +234,12 @@ func schemaNote(src *validate.Sources, declares, used, empty bool) string {
 		return ""
 	case src.ConfigSchemaFrom == "":
 		return skipped + `(capreg.json's configSchema is "")`
-	case len(src.ConfigSchemaFound) > 1:
-		return skipped + fmt.Sprintf("(%d files named %s found; name one with --config-schema or capreg.json's configSchema)", len(src.ConfigSchemaFound), validate.SchemaFileName)
+	}
+	// A package's own schema is no candidate for the root's: counted, two
+	// packages' schemas read as two files to choose from, which the
+	// config-schema-ambiguous warning (of those outside packages) is not.
+	if found := validate.OutsidePackages(src, src.ConfigSchemaFound); len(found) > 1 {
+		return skipped + fmt.Sprintf("(%d files named %s found; name one with --config-schema or capreg.json's configSchema)", len(found), validate.SchemaFileName)
 	}
 	return skipped + "(name one with --config-schema or capreg.json's configSchema, or add a " + validate.SchemaFileName + ")"
 }
