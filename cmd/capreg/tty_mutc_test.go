@@ -97,3 +97,78 @@ func TestGenCheckDiffOnTerminal(t *testing.T) {
 		t.Errorf("piped, the diff is not the committed bytes:\n%q", piped.String())
 	}
 }
+
+// TestRenderOnTerminal: a fragment's escape sequence and bidirectional
+// override reach a terminal shown, not obeyed: escaped in the markdown,
+// and as \u escapes in the JSON (which decodes to the same envelope);
+// piped, both go on byte for byte (the markdown for an agent, the JSON as
+// the HTTP body).
+func TestRenderOnTerminal(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS(filepath.Join("..", "..", "testdata", "repo"))); err != nil {
+		t.Fatal(err)
+	}
+	const line = "Title \x1b]0;pwned\x07 and \u202eevil.\n"
+	fragment := filepath.Join(repo, "capabilities", "research", "loop", "research-prompt.md")
+	f, err := os.OpenFile(fragment, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(line); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	const rlo = "\u202e"
+	for _, format := range []string{"markdown", "json"} {
+		args := []string{"render", "plan:pre", "--repo", repo, "--format", format}
+		tty, output := openPTY(t)
+		var stderr bytes.Buffer
+		if code := run(context.Background(), args, tty, &stderr); code != exitOK {
+			t.Fatalf("%s: exit %d\n%s", format, code, stderr.String())
+		}
+		got := output()
+		if strings.ContainsAny(got, "\x1b\x07"+rlo) {
+			t.Errorf("%s: the terminal was sent the fragment's controls:\n%q", format, got)
+		}
+		var piped bytes.Buffer
+		if code := run(context.Background(), args, &piped, &stderr); code != exitOK {
+			t.Fatalf("%s piped: exit %d\n%s", format, code, stderr.String())
+		}
+		switch format {
+		case "markdown":
+			if want := terminalText(line); !strings.Contains(got, want) {
+				t.Errorf("markdown: the terminal was not shown %q:\n%q", want, got)
+			}
+			if !strings.Contains(piped.String(), line) {
+				t.Errorf("markdown piped: the fragment is not there byte for byte:\n%q", piped.String())
+			}
+		case "json":
+			if !strings.Contains(got, `pwned\u0007 and \u202eevil.`) {
+				t.Errorf("json: the terminal was not shown the escapes:\n%q", got)
+			}
+			if !strings.Contains(piped.String(), `pwned\u0007 and `+rlo+`evil.`) {
+				t.Errorf("json piped: not the HTTP body's bytes:\n%q", piped.String())
+			}
+		}
+	}
+}
+
+// TestRenderConfigFromTerminalInterrupted: --config read from a terminal
+// (/dev/tty, a config typed in), which is no pipe, and interrupted before
+// it came, is the interrupt (exit 130), not an I/O failure of the file.
+func TestRenderConfigFromTerminalInterrupted(t *testing.T) {
+	// The read left blocked on the terminal ends when openPTY's cleanup
+	// closes its other side; output would wait for it.
+	tty, _ := openPTY(t)
+	defer tty.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	if code := run(ctx, []string{"render", "plan:pre", "--repo", repo, "--config", tty.Name()}, &stdout, &stderr); code != exitInterrupted {
+		t.Errorf("exit %d, want %d\n%s", code, exitInterrupted, stderr.String())
+	}
+	if got, want := stderr.String(), "capreg: interrupted; stopped\n"; got != want {
+		t.Errorf("stderr = %q, want %q", got, want)
+	}
+}
