@@ -5,6 +5,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // The schema library drops an empty key from the instance location it
@@ -59,5 +61,19 @@ func TestFindingsBelowAnEmptyKeyAreAtTheirPointer(t *testing.T) {
 				t.Errorf("schema findings\n%q\nwant\n%q", got, want)
 			}
 		})
+	}
+}
+
+// withEmptyKeys compares the property names of the keyword location with
+// the instance location's tokens in one form, the escaped pointer token,
+// so that a property whose name holds "/", "~" or a space is walked past.
+func TestWithEmptyKeysBelowEscapedNames(t *testing.T) {
+	root, errs := ojson.Parse([]byte(`{"a/b c~": {"": 1}}`))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	const ptr, keywordLoc = "/a~1b c~0", "/properties/a~1b%20c~0/additionalProperties/type"
+	if got, want := withEmptyKeys(&root, ptr, keywordLoc), "/a~1b c~0/"; got != want {
+		t.Errorf("withEmptyKeys(%q, %q) = %q, want %q", ptr, keywordLoc, got, want)
 	}
 }

@@ -203,16 +203,19 @@ func withEmptyKeys(root *ojson.Value, ptr, keywordLoc string) string {
 
 // instanceSteps reads a keyword location ("/properties/config/
 // additionalProperties/type") as the steps it takes down the instance:
-// the name of a property it names, or "\x00" for any member or item.
+// the name of a property it names, or "\x00" for any member or item. The
+// library escapes a property's name there as it escapes a key in the
+// instance location, so instancePointer makes each name the pointer token
+// walkSteps compares it with ("a~1b" for the key "a/b").
 func instanceSteps(keywordLoc string) []string {
 	var steps []string
-	kw := strings.Split(strings.TrimPrefix(keywordLoc, "/"), "/")
+	kw := strings.Split(strings.TrimPrefix(instancePointer(keywordLoc), "/"), "/")
 	for i := 0; i < len(kw); i++ {
 		switch kw[i] {
 		case "properties":
 			if i+1 < len(kw) {
 				i++
-				steps = append(steps, strings.NewReplacer("~1", "/", "~0", "~").Replace(kw[i]))
+				steps = append(steps, kw[i])
 			}
 		case "patternProperties", "prefixItems":
 			i++
