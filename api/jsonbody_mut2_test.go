@@ -1,9 +1,6 @@
 package api_test
 
 import (
-	"bufio"
-	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -59,13 +56,9 @@ func TestDrainGivesABodyFiveSeconds(t *testing.T) {
 	draining := make(chan struct{})
 	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{Draining: draining}))
 	defer srv.Close()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	body := `{"files":{"docs/x.md":"hi"}}`
-	fmt.Fprintf(conn, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body[:5])
+	conn, r := sendRaw(t, srv, validateHead(len(body))+body[:5])
+	defer conn.Close()
 	time.Sleep(100 * time.Millisecond) // the server is reading the body
 	close(draining)
 	time.Sleep(300 * time.Millisecond) // well within the grace
@@ -73,7 +66,7 @@ func TestDrainGivesABodyFiveSeconds(t *testing.T) {
 		t.Fatal(err)
 	}
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	resp, err := http.ReadResponse(r, nil)
 	if err != nil {
 		t.Fatalf("no answer: %v", err)
 	}

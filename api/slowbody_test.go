@@ -25,14 +25,8 @@ import (
 func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
 	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
 	defer srv.Close()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn, _ := sendRaw(t, srv, validateHead(1000)+`{"files":`)
 	defer conn.Close()
-	if _, err := conn.Write([]byte("POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"files\":")); err != nil {
-		t.Fatal(err)
-	}
 	time.Sleep(100 * time.Millisecond) // let the server start reading it
 	resp, err := http.Post(srv.URL+"/validate", "application/json", strings.NewReader(`{"files":{"docs/x.md":"hi"}}`))
 	if err != nil {
@@ -53,22 +47,10 @@ func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	h := api.NewRouterWithBodyGrace(testdataSource(t), api.Options{Draining: draining}, 200*time.Millisecond)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	dial := func(head string) (net.Conn, *bufio.Reader) {
-		t.Helper()
-		conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := conn.Write([]byte(head)); err != nil {
-			t.Fatal(err)
-		}
-		return conn, bufio.NewReader(conn)
-	}
-	const head = "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n"
 	body := `{"files":{"docs/x.md":"hi"}}`
-	stalled, stalledR := dial(fmt.Sprintf(head, 1000) + `{"files":`)
+	stalled, stalledR := sendRaw(t, srv, validateHead(1000)+`{"files":`)
 	defer stalled.Close()
-	late, lateR := dial(fmt.Sprintf(head, len(body)) + body[:5])
+	late, lateR := sendRaw(t, srv, validateHead(len(body))+body[:5])
 	defer late.Close()
 	time.Sleep(100 * time.Millisecond) // let the server start reading both
 	close(draining)
@@ -98,6 +80,27 @@ func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	}
 }
 
+// sendRaw opens a connection to srv and writes text on it, the start of a
+// request that the test goes on sending, or not, by hand. The caller
+// closes the connection before srv, whose Close waits for the handler
+// still reading a stalled body.
+func sendRaw(t *testing.T, srv *httptest.Server, text string) (net.Conn, *bufio.Reader) {
+	t.Helper()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(conn, text); err != nil {
+		t.Fatal(err)
+	}
+	return conn, bufio.NewReader(conn)
+}
+
+// validateHead is the head of a POST /validate whose body is n bytes.
+func validateHead(n int) string {
+	return fmt.Sprintf("POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", n)
+}
+
 // A body read in full before the drain's grace began is answered as
 // ever, even after the grace: the grace bounds the body's arrival, not the
 // handler. A drain beginning between the body's last read and the end of
@@ -114,19 +117,13 @@ func TestDrainAfterTheBodyDoesNotEndTheRequest(t *testing.T) {
 	h, release := api.NewRouterDrainingAfterBody(testdataSource(t), api.Options{Draining: draining}, grace, drain)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
-	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
 	body := `{"files":{"docs/x.md":"hi"}}`
-	if _, err := fmt.Fprintf(conn, "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", len(body), body); err != nil {
-		t.Fatal(err)
-	}
+	conn, r := sendRaw(t, srv, validateHead(len(body))+body)
+	defer conn.Close()
 	time.Sleep(5 * grace) // the request waits for a turn past the grace
 	release()
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	resp, err := http.ReadResponse(r, nil)
 	if err != nil {
 		t.Fatalf("no answer: %v", err)
 	}
