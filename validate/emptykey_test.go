@@ -1,8 +1,6 @@
 package validate
 
 import (
-	"bytes"
-	"os"
 	"slices"
 	"testing"
 
@@ -15,10 +13,6 @@ import (
 // anything below it, named the object holding it or a member it does not
 // have. Each is reported where it is.
 func TestFindingsBelowAnEmptyKeyAreAtTheirPointer(t *testing.T) {
-	data, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	const entry = `"workflow.ui_review": { "type": "boolean", "default": true, "description": "Enable the retrospective UI audit." }`
 	for _, c := range []struct {
 		name, with string
@@ -42,17 +36,9 @@ func TestFindingsBelowAnEmptyKeyAreAtTheirPointer(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			changed := bytes.Replace(data, []byte(entry), []byte(c.with), 1)
-			if bytes.Equal(changed, data) {
-				t.Fatal("the sample's entry was not found")
-			}
-			src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
-				{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: changed}}}}
 			var got []string
-			for _, d := range Validate(&src).Diagnostics {
-				if d.Rule == "schema" {
-					got = append(got, d.Pointer+" "+d.Message)
-				}
+			for _, d := range findingsOf(sampleRepo(t, sampleEdit{"ui", entry, c.with}), "schema") {
+				got = append(got, d.Pointer+" "+d.Message)
 			}
 			slices.Sort(got)
 			want := slices.Clone(c.want)
