@@ -189,8 +189,12 @@ func fence(line []byte) (byte, int) {
 	return c, n
 }
 
+// onlySpaceAfter reports whether the fence of n characters that line
+// starts with is followed by spaces and tabs only, as a closing fence is
+// (CommonMark): after any other space, such as a no-break space, the line
+// is code and the fence stays open.
 func onlySpaceAfter(line []byte, n int) bool {
-	return len(bytes.TrimSpace(line[indentOf(line)+n:])) == 0
+	return len(bytes.TrimRight(line[indentOf(line)+n:], " \t")) == 0
 }
 
 // inlineCode finds backtick code spans in src[from:to]: a run of backticks

@@ -134,3 +134,18 @@ func TestParagraphEnders(t *testing.T) {
 	}
 	mc11Run(t, tests)
 }
+
+// A closing fence may be followed by spaces and tabs only (CommonMark
+// 0.31, as cmark and commonmark.js read it): after a no-break space, a
+// vertical tab, a form feed or another Unicode space the line is code, the
+// fence stays open, and the marker after it is in that fence.
+func TestClosingFenceTakesOnlySpacesAndTabs(t *testing.T) {
+	open := []string{"marker-in-open-fence 4:1"}
+	mc11Run(t, []mc11Case{
+		{"spaces and tabs", "```\nx\n```  \t\n" + mc11Tags, mc11Plan, nil},
+		{"a no-break space", "```\nx\n```\u00a0\n" + mc11Tags, nil, open},
+		{"an em space", "```\nx\n```\u2003\n" + mc11Tags, nil, open},
+		{"a vertical tab", "```\nx\n```\v\n" + mc11Tags, nil, open},
+		{"a form feed", "~~~\nx\n~~~\f\n" + mc11Tags, nil, open},
+	})
+}
