@@ -149,3 +149,18 @@ func TestClosingFenceTakesOnlySpacesAndTabs(t *testing.T) {
 		{"a form feed", "~~~\nx\n~~~\f\n" + mc11Tags, nil, open},
 	})
 }
+
+// A line of three or more "-", "*" or "_" (spaces between allowed) is a
+// thematic break, not a list item, even where it also reads as one: a
+// fence indented under it is at the margin and runs on over the markers;
+// under a list item ("* *", "- -") it ends with the item.
+func TestThematicBreakIsNoListItem(t *testing.T) {
+	var tests []mc11Case
+	for _, line := range []string{"---", "- - -", "-- -", "***", "* * *", "*\t*\t*", "___", "_ _ _"} {
+		tests = append(tests, mc11Case{"a break: " + line, line + "\n  ```\n" + mc11Tags, nil, []string{"marker-in-open-fence 3:1"}})
+	}
+	for _, line := range []string{"- -", "* *", "* * x"} {
+		tests = append(tests, mc11Case{"a list item: " + line, line + "\n  ```\n" + mc11Tags, mc11Plan, nil})
+	}
+	mc11Run(t, tests)
+}
