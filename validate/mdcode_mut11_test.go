@@ -164,3 +164,13 @@ func TestThematicBreakIsNoListItem(t *testing.T) {
 	}
 	mc11Run(t, tests)
 }
+
+// A fence is three characters or more, and CDATA holds a fence line as
+// HTML up to its "]]>".
+func TestShortFenceAndCDATA(t *testing.T) {
+	mc11Run(t, []mc11Case{
+		{"two tildes open no fence", "~~\n" + mc11Tags, mc11Plan, nil},
+		{"two backticks open no fence", "``\n\n" + mc11Tags, mc11Plan, nil},
+		{"a fence line in CDATA", "<![CDATA[\n```\n" + mc11Tags + "```\n]]>\n", mc11Plan, nil},
+	})
+}
