@@ -81,7 +81,7 @@ func TestToolsCLIMut11(t *testing.T) {
 		{name: "limit 1", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "1"}, code: exitOK,
 			stdout: []string{`(?m)^ 1\. ft  \([0-9.]+, covers 100%, reversible\)\n    Run the tests`}, notStdout: []string{`(?m)^ 2\. `}},
 		{name: "limit 100", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "100"}, code: exitOK,
-			stdout: []string{`(?m)^ 1\. ft  \(`, `(?m)^ 3\. `}},
+			stdout: []string{`(?m)^ 1\. ft  \(`, `(?m)^ 3\. `, `(?m)^ [23]\. \S+  \([0-9.]+, covers 22%, destructive\)$`}},
 		{name: "limit 0", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "0"}, code: exitUsage,
 			stderr: []string{`^capreg: --limit must be from 1 to 100\n$`}, notStdout: []string{`.`}},
 		{name: "limit 101", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "101"}, code: exitUsage,
