@@ -141,6 +141,9 @@ func TestServeCLIMut11(t *testing.T) {
 			stderr: []string{`level=ERROR msg="cannot listen" addr=192\.0\.2\.1:65535`}, notStderr: []string{`is no port`}, notStdout: []string{`.`}},
 		{name: "log-format without its value", args: []string{"serve", "--repo", "$REPO", "--log-format"}, code: exitUsage, stopped: true,
 			stderr: []string{`flag needs an argument: -log-format`}, notStdout: []string{`.`}},
+		// A control character in a host name (a pasted escape) is no name.
+		{name: "allowed-host control", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--allowed-host", "a\x01b"}, code: exitUsage, stopped: true,
+			stderr: []string{`want host names, .*joined with commas \(got "a\\x01b"\)`}, notStdout: []string{`.`}},
 		{name: "operand", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0"}, code: exitUsage, stopped: true,
 			stderr: []string{`^capreg: serve takes no arguments \(got \["extra"\]\)\n$`}, notStdout: []string{`.`}},
 		{name: "operand json", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--log-format", "json"}, code: exitUsage, stopped: true,
