@@ -47,6 +47,15 @@ func TestMb11QuotedTagsAreNoMarker(t *testing.T) {
 		// A fence in a list item runs on over a blank line: a block quote
 		// closed earlier does not end the item there.
 		{"fence in an item after a closed quote", "> Note.\n\n- Example:\n  ```\n  x\n\n" + mb11Indent("  ", mb11Tags) + "  ```\n"},
+		// A quote in a quote continues with both ">": the inner one's
+		// fence runs on.
+		{"fence in a nested quote", mb11Indent("> > ", "```\n"+mb11Tags+"```")},
+		// "<?>" opens and closes a processing instruction on one line: a
+		// fence may start right after it.
+		{"fence after a one-line processing instruction", "<?>\n```\n" + mb11Tags + "```\n"},
+		// A bullet and spaces only start an empty item whose content is
+		// indented by two: six spaces under it are four past, code.
+		{"code under a bullet and trailing spaces", "-  \n" + mb11Indent("      ", mb11Tags)},
 	} {
 		if mk, diags := ParseMarker("doc.md", []byte(tt.src)); mk != nil || len(diags) > 0 {
 			t.Errorf("%s: %q: marker %+v, findings %v; want none: the tags are quoted", tt.name, tt.src, mk, diags)
@@ -94,6 +103,21 @@ func TestMb11RealTagsAreAMarker(t *testing.T) {
 		// A list item holds text indented past its content after a blank
 		// line, though a block quote closed before it.
 		{"item after a closed quote", "> Note.\n\n- Plan:\n\n" + mb11Indent("    ", mb11Tags)},
+		// A ">" indented by four columns does not continue a quote: the
+		// line is the quote's paragraph run on lazily (no fence opens),
+		// and the next ">" line continues that paragraph.
+		{"> indented by four after a quote's paragraph", "> Plan:\n    > ```\n" + mb11Indent("> ", mb11Tags)},
+		// A line of a quote in a list item's column continues the quote,
+		// not the item: the fence in the item ends with it.
+		{"quote's line ends an item's fence", "> - Step\n>   ```\n" + mb11Indent("> ", mb11Tags)},
+		// ">", a tab and a space: the tab's first column is the marker's
+		// space, then two columns and a space are three, no code.
+		{"tab and a space after a quote's >", mb11Indent(">\t ", mb11Tags)},
+		// ">" and four spaces: the first is the marker's, three are left.
+		{"four spaces after a quote's >", mb11Indent(">    ", mb11Tags)},
+		// A numbered item other than 1 does start a list after a quote's
+		// paragraph (it interrupts no paragraph of its own container).
+		{"item numbered 10 after a quote's paragraph", "> Run:\n10. later\n\n" + mb11Indent("      ", mb11Tags)},
 	} {
 		mk, diags := ParseMarker("w.md", []byte(tt.src))
 		if mk == nil || len(diags) > 0 || mk.Step.Value != "plan" {
@@ -111,6 +135,20 @@ func TestMb11CommentOpenedAfterAClosedOneOnAnHTMLLine(t *testing.T) {
 	mk, diags := ParseMarker("plan.md", []byte(src))
 	if mk == nil || len(diags) != 1 || diags[0].Rule != "marker-in-open-fence" || diags[0].Line != 5 || diags[0].Column != 1 || !strings.Contains(diags[0].Message, "opened at line 4 is never closed") {
 		t.Fatalf("marker %+v, findings %v; want the marker and one warning at 5:1 of the comment opened at line 4", mk != nil, diags)
+	}
+	if got := strings.Join(Values(mk.Roles), " "); got != "planner" {
+		t.Errorf("agent roles %q, want planner: checker is commented out", got)
+	}
+}
+
+// An HTML block that ends at a line holding its end condition holds
+// that whole line: a "<!--" after "</pre>" on it is raw HTML that
+// nothing closes, as CommonMark and a browser read it.
+func TestMb11CommentOpenedOnAnHTMLBlocksLastLine(t *testing.T) {
+	src := mb11Tags + "\n<pre>\nexample\n</pre> <!-- b\n<agent-role name=\"checker\"/>\n"
+	mk, diags := ParseMarker("plan.md", []byte(src))
+	if mk == nil || len(diags) != 1 || diags[0].Rule != "marker-in-open-fence" || diags[0].Line != 7 || diags[0].Column != 1 {
+		t.Fatalf("marker %+v, findings %v; want the marker and one warning at 7:1 of the comment opened at line 6", mk != nil, diags)
 	}
 	if got := strings.Join(Values(mk.Roles), " "); got != "planner" {
 		t.Errorf("agent roles %q, want planner: checker is commented out", got)
