@@ -222,7 +222,10 @@ func inlineCode(src []byte, from, to int) spans {
 		for i+n < to && src[i+n] == '`' {
 			n++
 		}
-		if i > from && src[i-1] == '\\' { // an escaped backtick opens nothing
+		// An odd run of backslashes escapes the backtick; an even one is
+		// literal backslashes (a backtick after "\\\\" opens a span, as in
+		// CommonMark).
+		if escaped(src[from:], i-from) { // an escaped backtick opens nothing
 			runs = append(runs, run{start: i + 1, n: n - 1, closer: -1})
 		} else {
 			runs = append(runs, run{start: i, n: n, closer: -1})

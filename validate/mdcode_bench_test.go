@@ -71,7 +71,7 @@ func inlineCodeScan(src []byte, from, to int) spans {
 			i++
 			continue
 		}
-		if i > from && src[i-1] == '\\' {
+		if escaped(src[from:], i-from) {
 			i++
 			continue
 		}
