@@ -145,3 +145,44 @@ func TestSyntaxErrorsWhereTheyStop(t *testing.T) {
 		}
 	}
 }
+
+// A \u escape takes exactly four hex digits, and a high surrogate pairs
+// only with a low one escaped right after it ("\udc00" written as text is
+// text, kept after the lone surrogate's WTF-8 bytes). Cut short by the end
+// of the input, a string or escape is an error where it starts, never a
+// read past the end.
+func TestEscapesNearTheEnd(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string
+	}{
+		{`"\ud83d\ude00"`, "😀"},
+		{`"\ud800\u0041"`, "\xed\xa0\x80A"},
+		{`"\ud800xxdc00"`, "\xed\xa0\x80xxdc00"},
+		{`"\ud800udc00"`, "\xed\xa0\x80udc00"},
+	} {
+		v, errs := Parse([]byte(tt.in))
+		if errs != nil || v.Str != tt.want {
+			t.Errorf("Parse(%s) = %q, %v; want %q", tt.in, v.Str, errs, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in  string
+		off int
+		msg string
+	}{
+		{`"\`, 1, "unterminated escape"},
+		{`"\ud800\`, 7, "unterminated escape"},
+		{`"\ud800`, 0, "unterminated string"},
+		{`"\u0041`, 0, "unterminated string"},
+		{`"\u00`, 1, `invalid \u escape`},
+		{`"\u00"`, 1, `invalid \u escape`},
+		{`"\ud800\u00"`, 7, `invalid \u escape`},
+	} {
+		src := []byte(tt.in)
+		_, errs := Parse(src[:len(src):len(src)]) // nothing past the end to read by mistake
+		if len(errs) != 1 || errs[0].Off != tt.off || errs[0].Msg != tt.msg {
+			t.Errorf("Parse(%s) = %v, want one error at %d: %q", tt.in, errs, tt.off, tt.msg)
+		}
+	}
+}
