@@ -327,6 +327,12 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 		return exitInterrupted
 	case err == nil:
 		return exitOK
+	case errors.Is(err, exec.ErrWaitDelay):
+		// The probe succeeded, but a process it started in the background
+		// kept its output open; what it printed is all there is, and the
+		// rest of its group was stopped with it (cleanup).
+		fmt.Fprintln(stderr, "capreg: help_probe exited, leaving a background process that held its output open; stopped it")
+		return exitOK
 	case errors.As(err, &exit) && brokenPipe(exit, stdout):
 		// `tools show x --probe | head`: the probe met the reader gone,
 		// which is no fault of it; capreg ends as a writer to that pipe.
