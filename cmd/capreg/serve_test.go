@@ -132,7 +132,19 @@ func TestDrainDelayClosesKeptConnections(t *testing.T) {
 // as POST /-/reload does: not while the repository does not exist yet
 // (git-sync's first clone). It said ok=true, since nothing had failed.
 func TestSIGHUPReloadLogWhileWaiting(t *testing.T) {
-	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: filepath.Join(t.TempDir(), "current")}}})
+	st := reloadRunning(t, filepath.Join(t.TempDir(), "current"))
+	var buf bytes.Buffer
+	logReload(slog.New(slog.NewTextHandler(&buf, nil)), st, nil)
+	if line := buf.String(); !strings.Contains(line, "ok=false") || !strings.Contains(line, "waiting=") {
+		t.Errorf("SIGHUP reload while waiting for the repository logged %q, want ok=false and why", line)
+	}
+}
+
+// reloadRunning runs a watcher of repo until the test ends and returns
+// the status of a reload asked of it, as a SIGHUP asks.
+func reloadRunning(t *testing.T, repo string) store.Status {
+	t.Helper()
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { w.Run(ctx); close(done) }()
@@ -141,11 +153,7 @@ func TestSIGHUPReloadLogWhileWaiting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	logReload(slog.New(slog.NewTextHandler(&buf, nil)), st, err)
-	if line := buf.String(); !strings.Contains(line, "ok=false") || !strings.Contains(line, "waiting=") {
-		t.Errorf("SIGHUP reload while waiting for the repository logged %q, want ok=false and why", line)
-	}
+	return st
 }
 
 // TestServeLogsAbsoluteRepo: the start line names the repository as the
