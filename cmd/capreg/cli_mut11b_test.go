@@ -80,10 +80,12 @@ func TestToolsSearchTextMut12(t *testing.T) {
 // does not keep tools show --probe waiting for that child until the
 // probe's time is up: capreg waits a moment for the output, then stops
 // the probe's process group and returns, not reporting the probe as one
-// that did not finish. The probe succeeded, so the exit is 0, with a
-// note of the process stopped (it was exit 2 and Go's "exec: WaitDelay
-// expired before I/O complete"). The 20 s bound only tells a wait of a
-// second from one for the child's 30.
+// that did not finish. Run with buffers, as a library caller would (the
+// CLI passes its files, which exec hands over without waiting for them):
+// the probe succeeded, so the exit is 0, with a note of the process
+// stopped (it was exit 2 and Go's "exec: WaitDelay expired before I/O
+// complete"). The 20 s bound only tells a wait of a second from one for
+// the child's 30.
 func TestProbeLeftChildMut12(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	start := time.Now()

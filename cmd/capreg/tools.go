@@ -328,9 +328,12 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 	case err == nil:
 		return exitOK
 	case errors.Is(err, exec.ErrWaitDelay):
-		// The probe succeeded, but a process it started in the background
-		// kept its output open; what it printed is all there is, and the
-		// rest of its group was stopped with it (cleanup).
+		// Only where stdout or stderr is no file (a library caller's
+		// buffer; the CLI passes its own) does exec copy the output and
+		// wait for the copy: the probe succeeded, but a process it started
+		// in the background kept that output open. What it printed is all
+		// there is, and cleanup stopped the rest of its group. Given
+		// files, the same probe ends at once, exit 0, with no note.
 		fmt.Fprintln(stderr, "capreg: help_probe exited, leaving a background process that held its output open; stopped it")
 		return exitOK
 	case errors.As(err, &exit) && brokenPipe(exit, stdout):
