@@ -3,7 +3,6 @@ package api_test
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -358,17 +357,12 @@ func TestNoRouteNamesThePathAsSent(t *testing.T) {
 		"/loop-points%2Fplan:pre^": {"no such route: /loop-points%2Fplan:pre%5E", "/loop-points/plan:pre%5E"},
 		"/tools/é/":                {"no such route: /tools/%C3%A9/", "/tools/%C3%A9"},
 	} {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		var e struct {
-			Message string
-			Details map[string]any
+		code, msg, meant := errorAt(t, h, "GET", target)
+		if code != 404 {
+			t.Fatalf("%s: %d %q", target, code, msg)
 		}
-		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 404 {
-			t.Fatalf("%s: %d %s", target, rec.Code, rec.Body)
-		}
-		if !strings.HasPrefix(e.Message, want[0]+" (") || e.Details["didYouMean"] != want[1] {
-			t.Errorf("%s: %q %v, want %q naming %s", target, e.Message, e.Details, want[0], want[1])
+		if !strings.HasPrefix(msg, want[0]+" (") || meant != want[1] {
+			t.Errorf("%s: %q didYouMean %q, want %q naming %s", target, msg, meant, want[0], want[1])
 		}
 	}
 }

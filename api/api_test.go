@@ -188,6 +188,25 @@ func (e exchange) json(t *testing.T) map[string]any {
 	return m
 }
 
+// errorAt serves method target to h in process, where a target in
+// absolute form stays one (as a proxy sends it; a client would send the
+// origin form), and returns the status with the error body's message and
+// details.didYouMean ("" where there is none).
+func errorAt(t *testing.T, h http.Handler, method, target string) (code int, msg, meant string) {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(method, target, nil))
+	var e struct {
+		Message string
+		Details map[string]any
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+		t.Fatalf("%s %s: %d %s: %v", method, target, rec.Code, rec.Body, err)
+	}
+	meant, _ = e.Details["didYouMean"].(string)
+	return rec.Code, e.Message, meant
+}
+
 // do sends a request to the handler over real HTTP and checks the exchange
 // against openapi.yaml.
 func do(t *testing.T, h http.Handler, method, target string, body []byte, hdr ...string) exchange {

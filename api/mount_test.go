@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -83,18 +82,9 @@ func TestMountedPathsNamePrefix(t *testing.T) {
 			{"DELETE", "/registry/capabilities", 405, "DELETE is not allowed on /registry/capabilities", ""},
 		}
 		for _, tc := range tests {
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.target, nil))
-			var doc struct {
-				Message string
-				Details map[string]any
-			}
-			if err := json.Unmarshal(rec.Body.Bytes(), &doc); err != nil {
-				t.Fatalf("%s %s %s: %v", name, tc.method, tc.target, err)
-			}
-			meant, _ := doc.Details["didYouMean"].(string)
-			if rec.Code != tc.code || !strings.HasPrefix(doc.Message, tc.message) || meant != tc.meant {
-				t.Errorf("%s: %s %s: %d %q didYouMean %q\nwant %d %q… didYouMean %q", name, tc.method, tc.target, rec.Code, doc.Message, meant, tc.code, tc.message, tc.meant)
+			code, msg, meant := errorAt(t, h, tc.method, tc.target)
+			if code != tc.code || !strings.HasPrefix(msg, tc.message) || meant != tc.meant {
+				t.Errorf("%s: %s %s: %d %q didYouMean %q\nwant %d %q… didYouMean %q", name, tc.method, tc.target, code, msg, meant, tc.code, tc.message, tc.meant)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package api_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -79,17 +78,12 @@ func TestMountPrefixOfAbsoluteFormRequest(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.Handle("/registry/", http.StripPrefix("/registry", newRouter(testdataSource(t))))
 	for _, target := range []string{"/registry/capabilities/", "http://capreg.example:8080/registry/capabilities/"} {
-		rec := httptest.NewRecorder()
-		mux.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
-		var e struct {
-			Message string
-			Details map[string]any
+		code, msg, meant := errorAt(t, mux, "GET", target)
+		if code != 404 {
+			t.Fatalf("GET %s: %d %q", target, code, msg)
 		}
-		if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil || rec.Code != 404 {
-			t.Fatalf("GET %s: %d %s", target, rec.Code, rec.Body)
-		}
-		if !strings.HasPrefix(e.Message, "no such route: /registry/capabilities/ (") || e.Details["didYouMean"] != "/registry/capabilities" {
-			t.Errorf("GET %s: %q %v, want the path and didYouMean below /registry", target, e.Message, e.Details)
+		if !strings.HasPrefix(msg, "no such route: /registry/capabilities/ (") || meant != "/registry/capabilities" {
+			t.Errorf("GET %s: %q didYouMean %q, want the path and didYouMean below /registry", target, msg, meant)
 		}
 	}
 }
