@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 	"unicode"
@@ -49,13 +50,47 @@ func main() {
 // interruptible is the context main runs a verb with: an interrupt or
 // SIGTERM ends it, so that a verb stopped mid-way cleans up and says so
 // (gen --write removes its temporary file, which a kill left in --out)
-// rather than being killed. Once one has been taken, a second signal kills
-// as by default, for a verb that does not heed ctx. serve and a help_probe
-// take the signals themselves too, and so drain or stop the probe as before.
+// rather than being killed. Once one has been taken, a second signal ends
+// the process at once, with exitInterrupted, for a verb that does not heed
+// ctx or a drain the operator will not wait for. serve and a help_probe
+// take the signals themselves too, and so drain or stop the probe as
+// before.
+//
+// The second signal is taken here, not left to the default action once
+// this handler stops: a signal that arrives while any channel is still
+// registered for it is delivered to the channel, and under load the
+// second could arrive before the goroutine that took the first stopped
+// listening (a serve holding on for its --drain-delay then swallowed it,
+// 6 of 10 runs with two other test processes busy on the machine). It
+// exits rather than restore the default action and raise the signal
+// again: where the signal was ignored when capreg started (a background
+// job of a script, nohup), that default is to ignore it.
 func interruptible() (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2) // room for both, however late this goroutine runs
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		for taken := false; ; taken = true {
+			select {
+			case <-sigs:
+				if taken {
+					os.Exit(exitInterrupted)
+				}
+				cancel()
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(sigs)
+			close(done)
+			cancel()
+		})
+	}
 }
 
 // command is one verb.
