@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -32,6 +33,8 @@ type serveFlags struct {
 	debounce, poll, drainDelay time.Duration
 	logFormat, logLevel        string
 	allowedHosts               namesValue
+	// drainTimeout is no flag: 0 is drainTimeout, a test's seam.
+	drainTimeout time.Duration
 }
 
 func (sf *serveFlags) register(fs *flag.FlagSet) {
@@ -242,7 +245,7 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 		logger.Error("server stopped", "error", err)
 		return exitUsage
 	}
-	return drain(srv, logger)
+	return drain(srv, cmp.Or(sf.drainTimeout, drainTimeout), logger)
 }
 
 // holdOn keeps serving, unready, for delay before the drain, so that load
@@ -285,10 +288,10 @@ func newHTTPServer(h http.Handler, logger *slog.Logger) *http.Server {
 // takes.
 const drainTimeout = 25 * time.Second
 
-// drain lets in-flight requests finish, for at most drainTimeout.
-func drain(srv *http.Server, logger *slog.Logger) int {
+// drain lets in-flight requests finish, for at most timeout.
+func drain(srv *http.Server, timeout time.Duration, logger *slog.Logger) int {
 	logger.Info("shutting down: draining in-flight requests")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), drainTimeout)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		// Requests were cut off: not a usage or I/O failure (exit 2).

@@ -37,6 +37,12 @@ func startServe(t *testing.T, drainDelay time.Duration) *servedProcess {
 // startServeLogging is startServe logging to logger.
 func startServeLogging(t *testing.T, drainDelay time.Duration, logger *slog.Logger) *servedProcess {
 	t.Helper()
+	return startServeFlags(t, &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainDelay: drainDelay}, logger)
+}
+
+// startServeFlags is startServe with the flags sf, logging to logger.
+func startServeFlags(t *testing.T, sf *serveFlags, logger *slog.Logger) *servedProcess {
+	t.Helper()
 	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
 	debug.SetGCPercent(gc)
 	t.Cleanup(func() { debug.SetGCPercent(gc) })
@@ -46,7 +52,6 @@ func startServeLogging(t *testing.T, drainDelay time.Duration, logger *slog.Logg
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &servedProcess{ln: ln, base: "http://" + ln.Addr().String(), cancel: cancel, exit: make(chan int, 1)}
-	sf := &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainDelay: drainDelay}
 	go func() { p.exit <- serve(ctx, ln, nil, sf, logger, io.Discard) }()
 	t.Cleanup(func() {
 		cancel()
@@ -253,5 +258,47 @@ func TestAllowedHosts(t *testing.T) {
 		if (got == nil) != (tt.want == nil) || !slices.Equal(got, tt.want) {
 			t.Errorf("allowedHosts(%s, %q) = %#v, want %#v", tt.addr, tt.given, got, tt.want)
 		}
+	}
+}
+
+// TestDrainCutOffExitsOne: a drain that ends by its bound, cutting off a
+// request still in flight (here a body stalled mid-way, which the drain
+// gives 5 s more), exits 1, not 0, and says so: an operator or supervisor
+// then knows the stop was not clean. The bound is 25 s in capreg; the
+// test gives it 200 ms.
+func TestDrainCutOffExitsOne(t *testing.T) {
+	var logs syncBuffer
+	sf := &serveFlags{repoFlags: repoFlags{repo: "../../testdata/repo"}, debounce: 100 * time.Millisecond, drainTimeout: 200 * time.Millisecond}
+	p := startServeFlags(t, sf, slog.New(slog.NewJSONHandler(&logs, nil)))
+	conn, err := net.Dial("tcp", p.ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := io.WriteString(conn, "POST /validate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"); err != nil {
+		t.Fatal(err)
+	}
+	// Answered on a connection of its own, a request made after shows the
+	// server has accepted the stalled one (connections are accepted in
+	// order), which the drain then waits for: one still in the listen
+	// backlog when the listener closes is no request in flight.
+	fresh := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	resp, err := fresh.Get(p.base + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	p.cancel() // SIGTERM
+	select {
+	case code := <-p.exit:
+		p.exit <- code // for the cleanup
+		if code != exitFindings {
+			t.Errorf("serve exited with %d after its drain cut a request off, want %d", code, exitFindings)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not end its drain at its bound")
+	}
+	if log := logs.String(); !strings.Contains(log, "requests still in flight were cut off") || strings.Contains(log, `"msg":"stopped"`) {
+		t.Errorf("want the cut-off logged and no clean stop:\n%s", log)
 	}
 }
