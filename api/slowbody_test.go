@@ -11,6 +11,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,11 +25,12 @@ import (
 // or never sends, its body holds no validation turn: another client's
 // request is answered, not kept waiting and turned away busy.
 func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
-	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
+	h, reading := readingBodies(t, api.NewRouter(testdataSource(t), api.Options{}), 1)
+	srv := httptest.NewServer(h)
 	defer srv.Close()
 	conn, _ := sendRaw(t, srv, validateHead(1000)+`{"files":`)
 	defer conn.Close()
-	time.Sleep(100 * time.Millisecond) // let the server start reading it
+	reading()
 	resp, err := http.Post(srv.URL+"/validate", "application/json", strings.NewReader(`{"files":{"docs/x.md":"hi"}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +47,7 @@ func TestSlowBodyHoldsNoValidationTurn(t *testing.T) {
 // returns; a body that comes in full within the grace is answered as ever.
 func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	draining := make(chan struct{})
-	h := api.NewRouterWithBodyGrace(testdataSource(t), api.Options{Draining: draining}, 200*time.Millisecond)
+	h, reading := readingBodies(t, api.NewRouterWithBodyGrace(testdataSource(t), api.Options{Draining: draining}, 200*time.Millisecond), 2)
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	body := `{"files":{"docs/x.md":"hi"}}`
@@ -52,7 +55,7 @@ func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	defer stalled.Close()
 	late, lateR := sendRaw(t, srv, validateHead(len(body))+body[:5])
 	defer late.Close()
-	time.Sleep(100 * time.Millisecond) // let the server start reading both
+	reading()
 	close(draining)
 	if _, err := late.Write([]byte(body[5:])); err != nil { // within the grace
 		t.Fatal(err)
@@ -78,6 +81,44 @@ func TestStalledBodyIsCutWhenDraining(t *testing.T) {
 	if err := srv.Config.Shutdown(ctx); err != nil {
 		t.Errorf("Shutdown with a client stalled mid-body: %v", err)
 	}
+}
+
+// readingBodies wraps h so that reading returns once the first n POSTs'
+// handlers have begun to read their bodies: what a test means by "the
+// server is reading it", known rather than guessed with a sleep.
+func readingBodies(t *testing.T, h http.Handler, n int) (http.Handler, func()) {
+	var begun sync.WaitGroup
+	begun.Add(n)
+	var posts atomic.Int64
+	wrapped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && posts.Add(1) <= int64(n) {
+			r.Body = &firstRead{ReadCloser: r.Body, begun: begun.Done}
+		}
+		h.ServeHTTP(w, r)
+	})
+	reading := func() {
+		t.Helper()
+		done := make(chan struct{})
+		go func() { begun.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the server did not begin to read %d request bodies", n)
+		}
+	}
+	return wrapped, reading
+}
+
+// firstRead calls begun when its body is first read.
+type firstRead struct {
+	io.ReadCloser
+	once  sync.Once
+	begun func()
+}
+
+func (f *firstRead) Read(p []byte) (int, error) {
+	f.once.Do(f.begun)
+	return f.ReadCloser.Read(p)
 }
 
 // sendRaw opens a connection to srv and writes text on it, the start of a
