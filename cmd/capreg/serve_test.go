@@ -93,14 +93,23 @@ func TestServerFailingDuringDrainDelay(t *testing.T) {
 	p.cancel() // SIGTERM
 	p.waitFor(t, "/readyz", `"draining":true`)
 	p.ln.Close() // accepting fails for good
+	if code := p.exited(t, "it still waits out its drain delay after its server failed"); code != exitUsage {
+		t.Errorf("serve exited with %d after its server failed during the drain delay, want %d", code, exitUsage)
+	}
+}
+
+// exited waits for serve to return, for 30 s at most (why names what a
+// serve still running then is doing), and gives its exit code, which it
+// puts back for the cleanup.
+func (p *servedProcess) exited(t *testing.T, why string) int {
+	t.Helper()
 	select {
 	case code := <-p.exit:
-		p.exit <- code // for the cleanup
-		if code != exitUsage {
-			t.Errorf("serve exited with %d after its server failed during the drain delay, want %d", code, exitUsage)
-		}
+		p.exit <- code
+		return code
 	case <-time.After(30 * time.Second):
-		t.Fatal("serve still waits out its drain delay after its server failed")
+		t.Fatalf("serve did not return within 30 s: %s", why)
+		return 0
 	}
 }
 
@@ -289,14 +298,8 @@ func TestDrainCutOffExitsOne(t *testing.T) {
 	}
 	resp.Body.Close()
 	p.cancel() // SIGTERM
-	select {
-	case code := <-p.exit:
-		p.exit <- code // for the cleanup
-		if code != exitFindings {
-			t.Errorf("serve exited with %d after its drain cut a request off, want %d", code, exitFindings)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("serve did not end its drain at its bound")
+	if code := p.exited(t, "its drain did not end at its bound"); code != exitFindings {
+		t.Errorf("serve exited with %d after its drain cut a request off, want %d", code, exitFindings)
 	}
 	if log := logs.String(); !strings.Contains(log, "requests still in flight were cut off") || strings.Contains(log, `"msg":"stopped"`) {
 		t.Errorf("want the cut-off logged and no clean stop:\n%s", log)
