@@ -238,7 +238,9 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 		return exitUsage
 	case <-ctx.Done():
 	}
-	// A second SIGINT or SIGTERM from here on ends the process at once.
+	// A second SIGINT or SIGTERM from here on ends the process at once:
+	// main's handler exits 130 (see interruptible); serve run by any other
+	// caller leaves the signal its default action.
 	stop()
 	close(draining)
 	if err := holdOn(srv, sf.drainDelay, serveErr, logger); err != nil {
