@@ -206,8 +206,10 @@ func lookup(v *Value, pointer string, member func(obj *Value, key string) int) (
 			off = cur.Members[next].KeyOff
 			cur = &cur.Members[next].Value
 		case Array:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(cur.Items) {
+			// RFC 6901's array-index: "0" or digits without a leading
+			// zero ("01", "+1" and "-0" index nothing).
+			i, ok := ArrayIndex(tok)
+			if !ok || i >= uint64(len(cur.Items)) {
 				return cur, off, false
 			}
 			cur = &cur.Items[i]

@@ -120,9 +120,10 @@ func TestKindPhrase(t *testing.T) {
 	}
 }
 
-// An array is indexed by a token of digits only (RFC 6901's
-// array-index): a token that is no number, or a negative one, finds
-// nothing, and Lookup stops at the array.
+// An array is indexed by a token of digits only, without leading zeros
+// (RFC 6901's array-index, "0" or a nonzero digit and digits): a token
+// that is no number, a negative one, one with a sign or a leading zero
+// finds nothing, and Lookup stops at the array.
 func TestLookupArrayTokens(t *testing.T) {
 	src := []byte(`{"a":[10,[20,21],{"0":30}]}`)
 	root, errs := Parse(src)
@@ -136,6 +137,7 @@ func TestLookupArrayTokens(t *testing.T) {
 	}{
 		{"/a/0", "10"}, {"/a/1/1", "21"}, {"/a/2/0", "30"},
 		{"/a/x", ""}, {"/a/-1", ""}, {"/a/3", ""}, {"/a/", ""}, {"/a/1x", ""}, {"/a/1/x", ""},
+		{"/a/01", ""}, {"/a/00", ""}, {"/a/+1", ""}, {"/a/-0", ""}, {"/a/-", ""},
 	} {
 		for _, f := range []*Finder{nil, NewFinder(&root)} {
 			var v *Value
