@@ -195,7 +195,11 @@ func lookup(v *Value, pointer string, member func(obj *Value, key string) int) (
 	if pointer == "" {
 		return cur, off, true
 	}
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+	rest, isPointer := strings.CutPrefix(pointer, "/")
+	if !isPointer { // "a/b", or a $ref's "#anchor": no pointer (RFC 6901 §3)
+		return cur, off, false
+	}
+	for _, tok := range strings.Split(rest, "/") {
 		tok = unescapePointer(tok)
 		switch cur.Kind {
 		case Object:

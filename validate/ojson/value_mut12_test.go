@@ -159,3 +159,31 @@ func TestLookupArrayTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupNeedsALeadingSlash: a JSON pointer is "" or a series of
+// "/"-prefixed tokens (RFC 6901 §3); "a/0" is none, and names nothing,
+// where it was read as "/a/0". A $ref "#anchor" (a plain-name fragment,
+// not a pointer) so resolved to a top-level member named "anchor".
+func TestLookupNeedsALeadingSlash(t *testing.T) {
+	root, errs := Parse([]byte(`{"a":[10],"anchor":{}}`))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	for _, ptr := range []string{"a", "a/0", "anchor", "~1a"} {
+		for _, f := range []*Finder{nil, NewFinder(&root)} {
+			var v *Value
+			var ok bool
+			if f == nil {
+				v, _, ok = root.Lookup(ptr)
+			} else {
+				v, _, ok = f.Lookup(ptr)
+			}
+			if ok || v != &root {
+				t.Errorf("Lookup(%q) = %s, %v; want the root, false", ptr, Encode(v, ""), ok)
+			}
+		}
+	}
+	if v, _, ok := root.Lookup("/a/0"); !ok || string(Encode(v, "")) != "10" {
+		t.Errorf(`Lookup("/a/0") = %s, %v; want 10, true`, Encode(v, ""), ok)
+	}
+}
