@@ -1,0 +1,110 @@
+package search
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSearchTypoOfFiveLetterTermMut12: a word of minTypoLen letters with
+// one letter wrong or two swapped is corrected to the term of as many
+// letters ("mount", "crash"), which only the deletions of such terms
+// reach (found by mutation testing: indexing only longer terms' deletions
+// broke no test).
+func TestSearchTypoOfFiveLetterTermMut12(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "disk-mount", Summary: "Mount a disk image.", Risk: "reversible"},
+		{ID: "core-dump", Summary: "Read the core of a crash.", Risk: "read-only"},
+		{ID: "user-delete", Summary: "Delete a user account.", Risk: "destructive"},
+	})
+	for intent, want := range map[string]string{
+		"mpunt": "disk-mount", // substitution
+		"muont": "disk-mount", // transposition
+		"crahs": "core-dump",
+	} {
+		checkFirst(t, ix, intent, want)
+	}
+}
+
+// TestSearchTypoOfLongestTermMut12: a word one letter longer than the
+// longest term is still one edit from it, however many bytes that letter
+// takes (here a four-byte Deseret letter typed in by mistake); the length
+// bound that keeps very long words from costing time lets it through.
+func TestSearchTypoOfLongestTermMut12(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "restart", Summary: "Restart it.", Risk: "reversible"},
+		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "rest\U00010428art", "restart")
+	checkFirst(t, ix, "rest\U00010428\U00010428art", "") // two edits
+}
+
+// TestSearchPrefixExtensionsMut12: a query word that begins other terms
+// reaches them at the prefix discount when they are few: up to 8 terms,
+// and not counting the word's own term; more than 8 ("build" of nine
+// "build..." words) is no evidence for any and adds none.
+func TestSearchPrefixExtensionsMut12(t *testing.T) {
+	var cards []Card
+	for _, w := range []string{"buildhost", "buildport", "builduser", "buildpass", "buildauth", "buildtype", "buildname", "buildmode"} {
+		cards = append(cards, Card{ID: "set-" + w, Summary: "Set the " + w + ".", Risk: "reversible"})
+	}
+	ix := Build(cards)
+	if got := ix.Search(Query{Intent: "build", Limit: 20}); len(got) != 8 {
+		t.Errorf("Search(build) with 8 build... words = %v, want all 8", ids(got))
+	}
+	withOwn := Build(append(cards, Card{ID: "build", Summary: "Build it.", Risk: "reversible"}))
+	if got := withOwn.Search(Query{Intent: "build", Limit: 20}); len(got) != 9 {
+		t.Errorf("Search(build) with 8 build... words and build = %v, want build and the 8", ids(got))
+	}
+	for _, r := range withOwn.Search(Query{Intent: "build", Limit: 20}) {
+		if r.ID != "build" && !slices.Contains(r.Matched, "summary") {
+			t.Errorf("Search(build): %s matched %v, want its summary (\"Set the build...\") among them", r.ID, r.Matched)
+		}
+	}
+	nine := Build(append(cards, Card{ID: "show-list", Summary: "Show the buildlist.", Risk: "read-only"}))
+	checkFirst(t, nine, "build", "")
+}
+
+// TestSearchPrefixIsLongestTermMut12: a query word that extends the
+// longest term of the index ("mountpoint" of "mount") finds it.
+func TestSearchPrefixIsLongestTermMut12(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "mount", Summary: "Mount it.", Risk: "reversible"},
+		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "mountpoint", "mount")
+}
+
+// TestSearchSurfaceTypoOfFirstWordMut12: a typo that changes what the
+// stemmer cuts ("certficate" stems to "certfic", two edits from
+// "certif") is corrected against the cards' words as written, the first
+// word of the first card included.
+func TestSearchSurfaceTypoOfFirstWordMut12(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "certificate", Summary: "Certificate of the host.", Risk: "read-only"},
+		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "certficate", "certificate")
+}
+
+// TestSearchSurfaceTypoBoundsMut12: the cards' words as written are
+// corrected against from minTypoLen runes ("saved", whose stem is
+// "save", for "saevd") to maxSurfaceLen bytes, and a query word may be
+// one four-byte letter longer than that.
+func TestSearchSurfaceTypoBoundsMut12(t *testing.T) {
+	long := "deduplicationsconfigurationsaved" // maxSurfaceLen bytes
+	if len(long) != maxSurfaceLen {
+		t.Fatalf("len(%q) = %d", long, len(long))
+	}
+	ix := Build([]Card{
+		{ID: "snapshot", Summary: "Snapshots saved nightly.", Risk: "read-only"},
+		{ID: "cleanup", Summary: "Lists " + long + " entries.", Risk: "read-only"},
+		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
+	})
+	for intent, want := range map[string]string{
+		"saevd":                            "snapshot",
+		"deduplicationsconfigurationsaevd": "cleanup",
+		long + "\U00010428":                "cleanup", // 36 bytes
+	} {
+		checkFirst(t, ix, intent, want)
+	}
+}
