@@ -108,3 +108,22 @@ func TestSearchSurfaceTypoBoundsMut12(t *testing.T) {
 		checkFirst(t, ix, intent, want)
 	}
 }
+
+// TestSearchAmbiguousTypoSharesWeightMut12: the corrections of a typo
+// one edit from several terms ("cound": count, sound, round) share the
+// typo discount, so a word of the query that a card holds as typed
+// ("weather") decides; with the discount given to each, the typo's
+// guesses outranked it.
+func TestSearchAmbiguousTypoSharesWeightMut12(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "wc", Summary: "Count the lines of a file.", Risk: "read-only"},
+		{ID: "afplay", Summary: "Play a sound file.", Risk: "read-only"},
+		{ID: "round", Summary: "Round a number.", Risk: "read-only"},
+		{ID: "forecast", Summary: "Show the weather forecast.", Risk: "read-only"},
+		{ID: "stop", Summary: "Stop the service now.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "cound weather", "forecast")
+	if got := ids(ix.Search(Query{Intent: "cound"})); len(got) != 3 {
+		t.Errorf("Search(cound) = %v, want the 3 cards one edit away", got)
+	}
+}
