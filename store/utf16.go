@@ -9,13 +9,16 @@ import (
 // compareUTF16 orders strings the way JavaScript's default sort does: by
 // UTF-16 code units. It equals byte order except that characters above U+FFFF
 // (surrogate pairs, 0xD800…) sort before U+E000…U+FFFF. A lone surrogate
-// kept from a JSON escape (in WTF-8, see ojson.Parse) is its own code unit.
+// kept from a JSON escape (in WTF-8, see ojson.Parse) is its own code unit,
+// and what follows it is compared with the second unit of a pair that
+// begins with the same one ("\ud800x" before U+10000, "\ud800\ue000" after).
 //
 // ASCII, which ids and names nearly always are, is compared byte by byte
 // without decoding: sorting 10,000 ids decoded every character.
 func compareUTF16(a, b string) int {
-	for a != "" && b != "" {
-		if a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
+	var pa, pb uint16 // the second unit of a pair decoded, still to compare
+	for {
+		if pa == 0 && pb == 0 && a != "" && b != "" && a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf {
 			switch {
 			case a[0] < b[0]:
 				return -1
@@ -25,33 +28,40 @@ func compareUTF16(a, b string) int {
 			a, b = a[1:], b[1:]
 			continue
 		}
-		ra, na := ojson.DecodeRune(a)
-		rb, nb := ojson.DecodeRune(b)
-		if ra != rb {
-			ka, kb := utf16Key(ra), utf16Key(rb)
-			if ka < kb {
-				return -1
-			}
+		ua, oka := nextUnit(&a, &pa)
+		ub, okb := nextUnit(&b, &pb)
+		switch {
+		case !oka && !okb:
+			return 0
+		case !oka:
+			return -1
+		case !okb:
+			return 1
+		case ua < ub:
+			return -1
+		case ua > ub:
 			return 1
 		}
-		a, b = a[na:], b[nb:]
 	}
-	switch {
-	case a == "" && b == "":
-		return 0
-	case a == "":
-		return -1
-	}
-	return 1
 }
 
-// utf16Key maps a rune to its first UTF-16 code unit, with the rest of the
-// rune as a tie-breaker.
-func utf16Key(r rune) int64 {
+// nextUnit takes the next UTF-16 code unit of *s: pending, the second
+// unit of the pair last taken, if any, else the first of the next
+// character, setting pending when it has two; false at the end.
+func nextUnit(s *string, pending *uint16) (uint16, bool) {
+	if u := *pending; u != 0 {
+		*pending = 0
+		return u, true
+	}
+	if *s == "" {
+		return 0, false
+	}
+	r, n := ojson.DecodeRune(*s)
+	*s = (*s)[n:]
 	if r < 0x10000 {
-		return int64(r) << 20
+		return uint16(r), true
 	}
 	r -= 0x10000
-	hi := 0xD800 + (r >> 10)
-	return int64(hi)<<20 | int64(r&0x3FF)
+	*pending = uint16(0xDC00 + r&0x3FF)
+	return uint16(0xD800 + r>>10), true
 }
