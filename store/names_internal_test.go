@@ -133,6 +133,9 @@ func TestShortAlias(t *testing.T) {
 		{"SCHEMA~1.JSO", true},
 		{"A~B~3.TXT", true},
 		{"~12", true},
+		{"LOG~0", true}, // any digit, 0 and 9 as 1
+		{"DATA~9.JSO", true},
+		{"A~~1.TXT", true}, // a "~" after a "~"
 		{"schema.json~", false},
 		{"~$report.docx", false},
 		{"a~b", false},
