@@ -26,3 +26,19 @@ func TestLeavingLinkIsNamedAtTheEndOfTheLongestChain(t *testing.T) {
 		t.Errorf("%s: %q, want %q", last, got[last], want)
 	}
 }
+
+// TestDotDotAfterALinkOutLeaves: a link whose text climbs back out of a
+// link ("a/..") resolves by where a leads: through an alias of the
+// repository outside it, it leaves, though it lands on its own folder.
+func TestDotDotAfterALinkOutLeaves(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	makeSymlink(t, ".", filepath.Join(filepath.Dir(repo), "alias"))
+	mustMkdirAll(t, filepath.Join(repo, "bin", "z"))
+	makeSymlink(t, "../../alias/"+filepath.Base(repo)+"/bin/z", filepath.Join(repo, "bin", "a"))
+	makeSymlink(t, "a/..", filepath.Join(repo, "bin", "up"))
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	got := findingsAt(snap, "path-escape")
+	if want := "symlink to a/.. resolves outside the repository root"; !strings.Contains(got["bin/up"], want) {
+		t.Errorf("bin/up: path-escape %q, want %q:\n%s", got["bin/up"], want, formatDiagnostics(snap.Diagnostics))
+	}
+}
