@@ -31,27 +31,8 @@ func TestNoveltyIndependentOfCardOrderMut12(t *testing.T) {
 // request word of another card that says "shred" (TestRequestWords: with
 // two phrases each, they do).
 func TestRequestWordsNeedTwoPhrasesMut12(t *testing.T) {
-	var cards []Card
-	for i := range 3 {
-		cards = append(cards, Card{
-			ID:            fmt.Sprintf("shredder%d", i),
-			Summary:       "Shred files",
-			IntentPhrases: []string{fmt.Sprintf("Wipe the disk number%d", i)},
-		})
-	}
-	cards = append(cards, Card{ID: "eraser", Summary: "Shred documents", IntentPhrases: []string{"Shred a document", "Shred twice"}})
-	for i := range 100 { // so that "shred" is in at most 5% of the cards
-		cards = append(cards, Card{ID: fmt.Sprintf("other%d", i), Summary: fmt.Sprintf("Other tool word%d", i), IntentPhrases: []string{"Do other things", "Do more"}})
-	}
-	ix := Build(cards)
-	wipe, ok := ix.indexedTerm(stem("wipe"))
-	if !ok {
-		t.Fatal("wipe is not indexed")
-	}
-	var got []string
-	for _, p := range ix.cardPost[ix.cardOff[wipe]:ix.cardOff[wipe+1]] {
-		got = append(got, ix.cards[p.card].ID)
-	}
+	ix := shredderIndex(func(i int) []string { return []string{fmt.Sprintf("Wipe the disk number%d", i)} })
+	_, got := cardsOf(t, ix, "wipe")
 	if want := []string{"shredder0", "shredder1", "shredder2"}; !slices.Equal(got, want) {
 		t.Errorf("cards of wipe: %v, want %v: no card of two phrases says wipe", got, want)
 	}

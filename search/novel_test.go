@@ -11,27 +11,8 @@ import (
 // word of another card that says "shred" but not "wipe", in its postings
 // only, and of no card that does not say "shred".
 func TestRequestWords(t *testing.T) {
-	var cards []Card
-	for i := range 3 {
-		cards = append(cards, Card{
-			ID:            fmt.Sprintf("shredder%d", i),
-			Summary:       "Shred files",
-			IntentPhrases: []string{"Shred a file", fmt.Sprintf("Wipe the disk number%d", i)},
-		})
-	}
-	cards = append(cards, Card{ID: "eraser", Summary: "Shred documents", IntentPhrases: []string{"Shred a document", "Shred twice"}})
-	for i := range 100 { // so that "shred" is in at most 5% of the cards
-		cards = append(cards, Card{ID: fmt.Sprintf("other%d", i), Summary: fmt.Sprintf("Other tool word%d", i), IntentPhrases: []string{"Do other things", "Do more"}})
-	}
-	ix := Build(cards)
-	wipe, ok := ix.indexedTerm(stem("wipe"))
-	if !ok {
-		t.Fatal("wipe is not indexed")
-	}
-	var got []string
-	for _, p := range ix.cardPost[ix.cardOff[wipe]:ix.cardOff[wipe+1]] {
-		got = append(got, ix.cards[p.card].ID)
-	}
+	ix := shredderIndex(func(i int) []string { return []string{"Shred a file", fmt.Sprintf("Wipe the disk number%d", i)} })
+	wipe, got := cardsOf(t, ix, "wipe")
 	if want := []string{"shredder0", "shredder1", "shredder2", "eraser"}; !slices.Equal(got, want) {
 		t.Errorf("cards of wipe: %v, want %v", got, want)
 	}
@@ -77,4 +58,34 @@ func TestNovelty(t *testing.T) {
 	if f[featNovel] >= 0 {
 		t.Errorf("featNovel of a card of repetitive examples lacking query words: %v, want < 0", f[featNovel])
 	}
+}
+
+// shredderIndex indexes three cards shredder0..2 of summary "Shred files"
+// and phrases(i), a card eraser (3) of two phrases that say "shred" and
+// not "wipe", and 100 others, so that "shred" is in at most 5% of them.
+func shredderIndex(phrases func(i int) []string) *Index {
+	var cards []Card
+	for i := range 3 {
+		cards = append(cards, Card{ID: fmt.Sprintf("shredder%d", i), Summary: "Shred files", IntentPhrases: phrases(i)})
+	}
+	cards = append(cards, Card{ID: "eraser", Summary: "Shred documents", IntentPhrases: []string{"Shred a document", "Shred twice"}})
+	for i := range 100 {
+		cards = append(cards, Card{ID: fmt.Sprintf("other%d", i), Summary: fmt.Sprintf("Other tool word%d", i), IntentPhrases: []string{"Do other things", "Do more"}})
+	}
+	return Build(cards)
+}
+
+// cardsOf returns the term of word and the ids of the cards in its
+// postings, in order.
+func cardsOf(t *testing.T, ix *Index, word string) (int32, []string) {
+	t.Helper()
+	term, ok := ix.indexedTerm(stem(word))
+	if !ok {
+		t.Fatalf("%s is not indexed", word)
+	}
+	var ids []string
+	for _, p := range ix.cardPost[ix.cardOff[term]:ix.cardOff[term+1]] {
+		ids = append(ids, ix.cards[p.card].ID)
+	}
+	return term, ids
 }
