@@ -31,6 +31,14 @@ func TestIsDeletionOf(t *testing.T) {
 		{"h\xc3\xa9llo", "h\xa9llo", false}, // a byte of a rune is not a rune
 		{"日本語x", "日語x", true},
 		{"", "", false},
+		// A rune of utf8.UTFMax bytes is one rune to delete like any
+		// other, at either end or inside; five bytes apart is more than
+		// one rune (mutation testing).
+		{"ab\U00010428cd", "abcd", true},
+		{"\U00010428abcd", "abcd", true},
+		{"abcd\U00010428", "abcd", true},
+		{"ab\U00010428xcd", "abcd", false},
+		{"ab\U00010428\U00010428cd", "ab\U00010428cd", true},
 	}
 	for _, tt := range tests {
 		if got := isDeletionOf(tt.v, tt.k); got != tt.want {
