@@ -16,10 +16,7 @@ import (
 // place in it is the prefix of every path. A workspace that does not hold
 // the repository, or is not absolute, is no checkout of it.
 func TestCheckoutOfWorkTreeAndWorkspace(t *testing.T) {
-	base, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	base := realTemp(t)
 	if top := store.WorkTreeTop(base); top != "" {
 		t.Skipf("the temporary folder is in the work tree %s", top)
 	}

@@ -8,7 +8,8 @@ import (
 	"github.com/capreg/capreg/store"
 )
 
-// realTemp is a t.TempDir by its real path, as RootAbove names folders.
+// realTemp is a t.TempDir by its real path, as RootAbove and WorkTreeTop
+// name folders.
 func realTemp(t *testing.T) string {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
