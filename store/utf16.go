@@ -1,6 +1,7 @@
 package store
 
 import (
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/validate/ojson"
@@ -61,7 +62,7 @@ func nextUnit(s *string, pending *uint16) (uint16, bool) {
 	if r < 0x10000 {
 		return uint16(r), true
 	}
-	r -= 0x10000
-	*pending = uint16(0xDC00 + r&0x3FF)
-	return uint16(0xD800 + r>>10), true
+	hi, lo := utf16.EncodeRune(r)
+	*pending = uint16(lo)
+	return uint16(hi), true
 }
