@@ -120,7 +120,10 @@ func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
 				if inUnit[t] == cnt[t] {
 					nov[c] += w
 					novelIn[t] = ui
-					if learn && df[t] >= 2 && nNovel < maxNovelTerms {
+					// A word in fewer than minRequestCards cards can
+					// never be learned (co below), and must not take
+					// a place in the cap.
+					if learn && df[t] >= minRequestCards && nNovel < maxNovelTerms {
 						novel = append(novel, novelTerm{t, ui})
 						nNovel++
 					}

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +27,35 @@ func TestRequestWords(t *testing.T) {
 		t.Errorf("wipe: %v, want eraser among them", res)
 	} else if res[i].Coverage != 0 {
 		t.Errorf("eraser for wipe: coverage %v, want 0: it does not say wipe", res[i].Coverage)
+	}
+}
+
+// TestRequestWordsCapCountsOnlyLearnableWords: the cap on a card's novel
+// words (maxNovelTerms) counts only words that could be learned, those in
+// minRequestCards cards or more. Three cards that each bring "zap" and
+// "sector" beside "scrub", after 128 novel words of their own that one
+// other card holds (df 2), still teach them to a card that says "scrub";
+// counting the words of df 2 filled the cap before "zap" was reached.
+func TestRequestWordsCapCountsOnlyLearnableWords(t *testing.T) {
+	var cards []Card
+	for i := range 3 {
+		words := make([]string, maxNovelTerms)
+		for j := range words {
+			words[j] = fmt.Sprintf("k%dw%d", i, j)
+		}
+		cards = append(cards,
+			Card{ID: fmt.Sprintf("wiper%d", i), Summary: "Scrub drives", IntentPhrases: []string{strings.Join(words, " "), "Zap sectors"}},
+			Card{ID: fmt.Sprintf("lister%d", i), Summary: strings.Join(words, " ")})
+	}
+	cards = append(cards, Card{ID: "cleaner", Summary: "Scrub floppies", IntentPhrases: []string{"Scrub a floppy", "Scrub twice"}})
+	for i := range 100 {
+		cards = append(cards, Card{ID: fmt.Sprintf("other%d", i), Summary: fmt.Sprintf("Other tool word%d", i), IntentPhrases: []string{"Do other things", "Do more"}})
+	}
+	ix := Build(cards)
+	for _, w := range []string{"zap", "sector"} {
+		if _, got := cardsOf(t, ix, w); !slices.Contains(got, "cleaner") {
+			t.Errorf("cards of %s: %v, want cleaner among them", w, got)
+		}
 	}
 }
 
