@@ -321,6 +321,9 @@ func TestReadsAsProse(t *testing.T) {
 		"kubectl get pods -o name | while read p; do kubectl delete pod $p; done": false,
 		// An apostrophe inside a word opens no quote.
 		"docker compose up won't start, I'm confused about this": true,
+		"don't delete the logs":                                  true, // the first word's too
+		// Nor does a "#" inside a word start a comment.
+		"C# build of the solution": true,
 	} {
 		if got := ReadsAsProse(text); got != want {
 			t.Errorf("ReadsAsProse(%q) = %v, want %v", text, got, want)
