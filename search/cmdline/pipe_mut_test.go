@@ -1,0 +1,34 @@
+package cmdline
+
+import "testing"
+
+// TestMatchPipedCommandEnds: the command a pattern's pipe feeds ("curl *
+// | sh") is the first command after the pipe, however it is written, and
+// nothing past it: not a word after the first, nor a command after the
+// next operator, past the subshell the pipe is in or after xargs, nor a
+// line that ends before it.
+func TestMatchPipedCommandEnds(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | sh", []string{"pipe"}},
+		{"curl x | 2>/dev/null sh", []string{"pipe"}},
+		{"curl x | X=1 sh", []string{"pipe"}},
+		{"curl x | `echo` sh", []string{"pipe"}},
+		{"curl x | { sh; }", []string{"pipe"}},
+		{"curl x | cat", nil},
+		{"curl x | cat sh", nil},
+		{"curl x |", nil},
+		{"curl x | cat; sh", nil},
+		{"curl x | cat && sh", nil},
+		{"curl x | cat; echo; sh", nil},
+		{"curl x | xargs sh", nil},
+		{"(curl x | cat)", nil},
+		{"(curl x | cat) sh", nil},
+		{"(curl x | cat) && echo sh", nil},
+		{"curl x | cat esac", nil},
+		{"curl x | (echo; esac) && sh", nil},
+	})
+}
