@@ -208,16 +208,17 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 }
 
 // nesting follows the subshells and substitutions a command's tokens open
-// and close, read one by one, and the case statements inside them, whose
-// patterns end in a ")" that closes none ("$(case a in a) sh;; esac)").
+// and close, read one by one, and the case statements in them or outside
+// any, whose patterns end in a ")" that closes none ("$(case a in a) sh;;
+// esac)", "| case a in a) sh;; esac").
 type nesting struct {
 	depth int   // the groups open; -1 after a ")" closing one opened before the reading
 	cases []int // the depths of the case statements open
 }
 
 // read reads t, and reports whether it is one of the words the nesting
-// follows: "(", "$(", ")", or "case" where a command starts in a group
-// and its "esac".
+// follows: "(", "$(", ")", or "case" where a command starts (unless
+// after a ")" closing a group opened before the reading) and its "esac".
 func (n *nesting) read(t *shellToken) bool {
 	switch {
 	case t.op && (t.text == "$(" || t.text == "("):
@@ -226,7 +227,7 @@ func (n *nesting) read(t *shellToken) bool {
 		// a case pattern's end
 	case t.op && t.text == ")":
 		n.depth--
-	case !t.op && !t.quoted && n.depth > 0 && t.start && t.text == "case":
+	case !t.op && !t.quoted && n.depth >= 0 && t.start && t.text == "case":
 		n.cases = append(n.cases, n.depth)
 	case !t.op && !t.quoted && len(n.cases) > 0 && t.text == "esac" && n.cases[len(n.cases)-1] == n.depth:
 		n.cases = n.cases[:len(n.cases)-1]

@@ -32,3 +32,21 @@ func TestMatchPipedCommandEnds(t *testing.T) {
 		{"curl x | (echo; esac) && sh", nil},
 	})
 }
+
+// TestMatchPipedCaseStatement: a case statement the pipe feeds gives its
+// input to the command of the branch taken, as bash runs it ("echo 'echo
+// hi' | case a in a) sh;; esac" prints hi), so "curl * | sh" matches
+// such a line; the branch's ")" ended the search for sh as the end of a
+// subshell.
+func TestMatchPipedCaseStatement(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | case a in a) sh;; esac", []string{"pipe"}},
+		{"curl x | case a in (a) sh;; esac", []string{"pipe"}},
+		{"curl x | case a in a) cat;; esac", nil},
+		{"curl x | case a in a) cat;; esac; sh", nil},
+	})
+}
