@@ -27,3 +27,26 @@ func TestMatchShellWordsAtTheirEdges(t *testing.T) {
 		{"mkdir -pm 755 d", []string{"mode"}},
 	})
 }
+
+// TestMatchCommentsEndAtTheLine: a comment ends at its line's end, even
+// one that is a lone "#", and one inside a command substitution hides
+// the ")" on its line, so the substitution's next line is a command (bash
+// runs both "git push"es); a bundle of maxLineBundle short options is
+// split ("rm -vfrdI" gives -f); ">&" ending a line takes no word.
+func TestMatchCommentsEndAtTheLine(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rm", Replaces: []string{"rm -f *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"echo a #\ngit push --force", []string{"push"}},
+		{"echo \"$(echo a # ) here\ngit push --force\n)\"", []string{"push"}},
+		{"echo \"$(echo a ) # here\ngit push --force\n)\"", nil},
+		{"echo \"$(echo a #) here\ngit push --force\n)\"", []string{"push"}},
+		{"rm -vfrdI x", []string{"rm"}},
+		{"echo x >&", nil},
+	})
+}
