@@ -29,3 +29,30 @@ func TestPatternFaultClassOfWordsOrRange(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternFaultUsageWordOrClass: a bracketed word is told as a usage
+// line's optional part ("[options]") unless it reads as a class: a letter
+// in both cases makes one ("[yY]", "[aAbcd]", "[zZbcd]", "[ZuzU]",
+// "[Zzz]"), except in a word of four letters or more with only its first
+// a capital ("[Zuzu]", "[Alan]"; not "[ZZuz]", "[ZuzA]", "[BubZ]"); a
+// letter twice makes a word ("[bbc]"), as do a vowel and a consonant
+// ("[zoe]"), but a short word in alphabetical order ("[Abc]") or one with
+// a character that is no letter is a class.
+func TestPatternFaultUsageWordOrClass(t *testing.T) {
+	for _, tt := range []struct {
+		word  string
+		usage bool
+	}{
+		{"Options", true}, {"options", true}, {"Zulu", true}, {"Zuzu", true}, {"Alan", true},
+		{"Aalan", true}, {"Zorro", true}, {"Azure", true}, {"AzurE", true},
+		{"aAbcd", false}, {"zZbcd", false}, {"ZuzU", false}, {"Abc", false}, {"Zzz", false},
+		{"Yy", false}, {"yY", false}, {"@zure", false},
+		{"ZZuz", false}, {"ZuzA", false}, {"BubZ", false}, {"bbc", true}, {"zoe", true},
+	} {
+		pat := "docker run [" + tt.word + "] image"
+		got := PatternFault(pat)
+		if usage := strings.Contains(got, "usage line's optional part"); usage != tt.usage {
+			t.Errorf("PatternFault(%q) = %q, want a usage word told: %v", pat, got, tt.usage)
+		}
+	}
+}
