@@ -510,6 +510,11 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 		case tok.op || tok.text == "--" || !b.pay(1):
 			return unmatched
+		case pastRedirections(toks, j) > j:
+			// A redirection the pattern does not name, with its target:
+			// the shell's, given to no command ("rm -rf 2>/dev/null /"
+			// is "rm -rf /"; "git push &> --force" pushes without it).
+			c.j = pastRedirections(toks, j)
 		case tok.fed:
 			c.j++ // operands the line does not show, perhaps none
 		case isOption(tok.text):

@@ -1,0 +1,42 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandRedirectionsBetweenWords: a redirection the pattern does
+// not name, with its target, is no word of the command wherever it is
+// written, as bash gives the command the words around it ("rm -rf
+// 2>/dev/null /" runs rm -rf /): one between an option and an operand, or
+// before a subcommand, hid the words after it, so that the line matched
+// none of the patterns naming them; and a word after "&>" is its target,
+// not an option ("git push &> --force" writes to a file named --force).
+func TestMatchCommandRedirectionsBetweenWords(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "wipe", Replaces: []string{"rm -rf /"}},
+		{ID: "uptime", Replaces: []string{"ssh <host> uptime"}},
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "status", Replaces: []string{"git status"}},
+		{ID: "logs", Replaces: []string{"kubectl logs -f <pod>"}},
+		{ID: "out", Replaces: []string{"make > <file> lint"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm -rf 2>/dev/null /", []string{"wipe"}},
+		{"rm -rf > log /", []string{"wipe"}},
+		{"rm -rf 2>&1 /", []string{"wipe"}},
+		{"rm -rf -- 2>/dev/null /", []string{"wipe"}},
+		{"ssh h 2>/dev/null uptime", []string{"uptime"}},
+		{"git 2>/dev/null status", []string{"status"}},
+		{"git push 2>/dev/null --force", []string{"force"}},
+		{"kubectl logs 2>&1 -f api", []string{"logs"}},
+		// As before: on either side of the words, or named by the pattern.
+		{"rm 2>/dev/null -rf /", []string{"wipe"}},
+		{"rm -rf / 2>/dev/null", []string{"wipe"}},
+		{"make > out.txt lint", []string{"out"}},
+		// The redirection's target is no word of the command.
+		{"git push &> --force", nil},
+		{"git push > --force", nil},
+		{"rm -rf 2> /", nil},
+	})
+}
