@@ -18,6 +18,11 @@ func TestMatchPipedCommandEnds(t *testing.T) {
 		{"curl x | X=1 sh", []string{"pipe"}},
 		{"curl x | `echo` sh", []string{"pipe"}},
 		{"curl x | { sh; }", []string{"pipe"}},
+		{"curl x | (sh)", []string{"pipe"}},
+		{"curl x | ( (sudo sh) )", []string{"pipe"}},
+		{"curl x | (cat) sh", nil},
+		{"curl x | (cat; sh)", nil},
+		{"curl x | $(sh)", nil},
 		{"curl x | cat", nil},
 		{"curl x | cat sh", nil},
 		{"curl x |", nil},
@@ -30,6 +35,14 @@ func TestMatchPipedCommandEnds(t *testing.T) {
 		{"(curl x | cat) && echo sh", nil},
 		{"curl x | cat esac", nil},
 		{"curl x | (echo; esac) && sh", nil},
+	})
+	// A subshell after && starts with its command too.
+	checkMatchCommand(t, Compile([]Card{{ID: "push", Replaces: []string{"git add * && git push"}}}), []struct {
+		cmd  string
+		want []string
+	}{
+		{"git add . && (git push)", []string{"push"}},
+		{"git add . && (cd x; git push)", nil},
 	})
 }
 
