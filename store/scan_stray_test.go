@@ -49,6 +49,12 @@ func TestScanStrayDeclarations(t *testing.T) {
 		{"a capability folder linking to the root names no declaration twice", []string{"packages/gsd/capabilities/a/capability.json"},
 			[][2]string{{"capabilities/loop", ".."}}, []string{"capabilities/loop"}},
 		{"a capability folder linking to another", nil, [][2]string{{"capabilities/ui-copy", "ui"}}, nil},
+		// The declaration met through it is warned about, and the link
+		// is not warned about as well.
+		{"a capability folder linking to a misnamed declaration", []string{"lib/Capability.json"},
+			[][2]string{{"capabilities/shared", "../lib"}}, []string{"capabilities/shared/Capability.json"}},
+		{"a capability folder linking to a declaration a folder too deep", []string{"lib/eps/capability.json"},
+			[][2]string{{"capabilities/shared", "../lib"}}, []string{"capabilities/shared/eps/capability.json"}},
 		// A declaration read through a link is no stray under its own
 		// name: a package's capability linked in, a group folder.
 		{"a capability folder linking to a package's", []string{"pkg/capabilities/zeta/capability.json"},
