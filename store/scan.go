@@ -1618,7 +1618,7 @@ func (sc *scanner) readSchema() {
 	}
 	if err != nil {
 		if st, lerr := os.Lstat(abs); lerr == nil && st.Mode()&fs.ModeSymlink != 0 {
-			sc.fileError(sc.schema, fmt.Errorf("%w: %w", errDangling, err))
+			sc.fileError(sc.schema, sc.linkFailure(abs, err))
 			return
 		}
 		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, false)
