@@ -1420,6 +1420,9 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		return validate.File{}, false
 	case err != nil:
+		if linkLoops(abs) {
+			err = errLinkLoop // not "EvalSymlinks: too many links"
+		}
 		return validate.File{Path: rel, Err: err}, true
 	case !within(folderReal, target):
 		return validate.File{Path: rel, Err: validate.ErrEscapesFolder}, true

@@ -1,0 +1,35 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// TestFragmentLinkLoopIsNamedALoop: a fragment that is a link leading back
+// to itself, or lies in a folder that is one, is fragment-unreadable with
+// the words a capreg.json, a capabilities folder or a walked file that loops
+// get ("symlink loop: the link leads back to itself"), not the resolver's
+// "EvalSymlinks: too many links".
+func TestFragmentLinkLoopIsNamedALoop(t *testing.T) {
+	const want = `fragment "loop/threat-model.md" could not be read: symlink loop: the link leads back to itself`
+	for _, c := range []struct{ name, link, text string }{
+		{"the fragment", "capabilities/security/loop/threat-model.md", "threat-model.md"},
+		{"its folder", "capabilities/security/loop", "loop"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if err := os.RemoveAll(filepath.Join(repo, c.link)); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, c.text, filepath.Join(repo, c.link))
+			snap := scanLoadRepo(t, repo)
+			scanWantOnly(t, snap, "fragment-unreadable", "capabilities/security/capability.json", validate.Error)
+			if d, _ := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json"); d.Message != want {
+				t.Errorf("message %q, want %q", d.Message, want)
+			}
+		})
+	}
+}
