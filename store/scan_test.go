@@ -1225,9 +1225,17 @@ func TestScanConfiguredRootDidYouMean(t *testing.T) {
 	// A sibling that leads nowhere, or out, is no name to suggest.
 	makeSymlink(t, "gone", filepath.Join(repo, "tool"))
 	makeSymlink(t, "../..", filepath.Join(repo, "tolls"))
-	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflow"], "cards": ["Bin", "nothing-like-it", "tols"]}`))
+	// Two edits from a name of ten bytes or more; of two names as near,
+	// the first in byte order.
+	for _, dir := range []string{"components", "bio"} {
+		if err := os.Mkdir(filepath.Join(repo, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["workflow"], "cards": ["Bin", "nothing-like-it", "tols", "komponentz", "bim"]}`))
 	snap := scanLoadRepo(t, repo)
-	for root, want := range map[string]string{"workflow": ` (did you mean "workflows"?)`, "Bin": ` (did you mean "bin"?)`, "nothing-like-it": "", "tols": ""} {
+	for root, want := range map[string]string{"workflow": ` (did you mean "workflows"?)`, "Bin": ` (did you mean "bin"?)`, "nothing-like-it": "", "tols": "",
+		"komponentz": ` (did you mean "components"?)`, "bim": ` (did you mean "bin"?)`} {
 		i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
 			return d.File == "capreg.json" && strings.Contains(d.Message, fmt.Sprintf("configured path %q does not exist", root))
 		})
