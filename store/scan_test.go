@@ -881,6 +881,7 @@ func TestScanMissingRepoSuggestsSibling(t *testing.T) {
 		{"chekcout", "checkout"}, // a swap of adjacent letters is one edit
 		{"chekcuot", "checkout"}, // two edits in a long name
 		{"rpe", ""},              // two edits in a short one are too many
+		{"rpeos", "repo"},        // two edits in a name of five bytes
 		{"curent", "current"},    // a link to a directory counts
 		{"reop/x", ""},           // the parent is missing too
 		{"zzzz", ""},             // nothing close
