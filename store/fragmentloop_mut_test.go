@@ -1,8 +1,11 @@
 package store_test
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/validate"
@@ -31,5 +34,32 @@ func TestFragmentLinkLoopIsNamedALoop(t *testing.T) {
 				t.Errorf("message %q, want %q", d.Message, want)
 			}
 		})
+	}
+}
+
+// TestFragmentErrorNamesNoServerPath: a fragment that cannot be read for
+// another reason (a name longer than the file system allows) is named by
+// its path in the repository, never where the checkout lives on the
+// server: findings are served to every client of GET /status.
+func TestFragmentErrorNamesNoServerPath(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	decl := filepath.Join(repo, "capabilities/security/capability.json")
+	b, err := os.ReadFile(decl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("a", 300) + ".md" // NAME_MAX is 255
+	b = bytes.Replace(b, []byte(`"loop/threat-model.md"`), []byte(`"loop/`+long+`"`), 1)
+	if err := os.WriteFile(decl, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := scanLoadRepo(t, repo)
+	d, ok := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json")
+	if !ok {
+		t.Fatalf("no fragment-unreadable finding: %v", snap.Diagnostics)
+	}
+	want := fmt.Sprintf("fragment %q could not be read: lstat capabilities/security/loop/%s: file name too long", "loop/"+long, long)
+	if d.Message != want || strings.Contains(d.Message, repo) {
+		t.Errorf("message %q, want %q", d.Message, want)
 	}
 }

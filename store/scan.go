@@ -1423,13 +1423,15 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 		if linkLoops(abs) {
 			err = errLinkLoop // not "EvalSymlinks: too many links"
 		}
-		return validate.File{Path: rel, Err: err}, true
+		// Never where the checkout lives ("lstat /srv/…/x.md: file name
+		// too long"): findings are served to every client.
+		return validate.File{Path: rel, Err: sc.relError(err, !absoluteLink(abs))}, true
 	case !within(folderReal, target):
 		return validate.File{Path: rel, Err: validate.ErrEscapesFolder}, true
 	}
 	st, err := os.Stat(target)
 	if err != nil {
-		return validate.File{Path: rel, Err: err}, true
+		return validate.File{Path: rel, Err: sc.relError(err, false)}, true
 	}
 	if st.IsDir() {
 		return validate.File{Path: rel, Err: validate.ErrIsDirectory}, true
