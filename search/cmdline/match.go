@@ -175,10 +175,10 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 // a precommand or assignments before it run ("curl * | sh" matches "curl
 // x | sudo sh", "| sudo -u $(whoami) sh", "| env X=1 sh" and "|
 // /bin/sh", as a line's first command does), and the first inside a
-// subshell there ("| (sh)"). The commands inside a
-// substitution are not that command, and xargs and coproc give the
-// command they run no input from the pipe ("curl x | xargs sh" runs the
-// download's words). Each word it looks at costs a unit of b.
+// subshell there ("| (sh)"). The commands inside a substitution are not
+// that command, and xargs and coproc give the command they run no input
+// from the pipe ("curl x | xargs sh" runs the download's words). Each
+// word it looks at costs a unit of b.
 func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 	// A subshell there starts with the command: "| (sh)" runs sh on the
 	// input as "| sh" and "| { sh; }" do, "&& (git push)" runs git push.
