@@ -978,10 +978,22 @@ var errLinkLoop = errors.New("symlink loop: the link leads back to itself")
 // linkFailure is why the symlink abs does not resolve, err being what
 // resolving it said: a loop, or a target that is not there.
 func (sc *scanner) linkFailure(abs string, err error) error {
+	if err = sc.resolveError(abs, err); err == errLinkLoop {
+		return err
+	}
+	return fmt.Errorf("%w: %w", errDangling, err)
+}
+
+// resolveError is err, what resolving abs said, as a finding shows it: a
+// loop named so (not "EvalSymlinks: too many links"), or the path err
+// names as the repository names it, never where the checkout lives
+// ("lstat /srv/…/x.md: file name too long"): findings are served to
+// every client.
+func (sc *scanner) resolveError(abs string, err error) error {
 	if linkLoops(abs) {
 		return errLinkLoop
 	}
-	return fmt.Errorf("%w: %w", errDangling, sc.relError(err, !absoluteLink(abs)))
+	return sc.relError(err, !absoluteLink(abs))
 }
 
 // brokenLink describes abs when it is itself a symlink that does not
@@ -1420,12 +1432,7 @@ func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOTDIR):
 		return validate.File{}, false
 	case err != nil:
-		if linkLoops(abs) {
-			err = errLinkLoop // not "EvalSymlinks: too many links"
-		}
-		// Never where the checkout lives ("lstat /srv/…/x.md: file name
-		// too long"): findings are served to every client.
-		return validate.File{Path: rel, Err: sc.relError(err, !absoluteLink(abs))}, true
+		return validate.File{Path: rel, Err: sc.resolveError(abs, err)}, true
 	case !within(folderReal, target):
 		return validate.File{Path: rel, Err: validate.ErrEscapesFolder}, true
 	}
