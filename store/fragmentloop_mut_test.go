@@ -42,17 +42,10 @@ func TestFragmentLinkLoopIsNamedALoop(t *testing.T) {
 // its path in the repository, never where the checkout lives on the
 // server: findings are served to every client of GET /status.
 func TestFragmentErrorNamesNoServerPath(t *testing.T) {
-	repo, _ := scanRepoCopy(t)
-	decl := filepath.Join(repo, "capabilities/security/capability.json")
-	b, err := os.ReadFile(decl)
-	if err != nil {
-		t.Fatal(err)
-	}
 	long := strings.Repeat("a", 300) + ".md" // NAME_MAX is 255
-	b = bytes.Replace(b, []byte(`"loop/threat-model.md"`), []byte(`"loop/`+long+`"`), 1)
-	if err := os.WriteFile(decl, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	repo := editedRepo(t, "capabilities/security/capability.json", func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"loop/threat-model.md"`), []byte(`"loop/`+long+`"`), 1)
+	})
 	snap := scanLoadRepo(t, repo)
 	d, ok := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json")
 	if !ok {
