@@ -56,25 +56,18 @@ func noveltyBoundCards() []Card {
 	add := func(id, summary string, phrases ...string) {
 		cards = append(cards, Card{ID: id, Summary: summary, IntentPhrases: phrases})
 	}
-	words := func(prefix string, from, to int) string {
-		var ws []string
-		for j := from; j < to; j++ {
-			ws = append(ws, fmt.Sprintf("%s%d", prefix, j))
-		}
-		return strings.Join(ws, " ")
-	}
 	// Three cards, the only holders (minRequestCards) of 130 predicting
 	// words (an id word and s0..s128), each with 130 novel words
 	// (v0..v129) before "wipe": each cap cuts. A card holding each of
 	// s125..s129 learns from them or not; one holding s0 and v0..v127 has
 	// no request word unless more than 128 novel words are counted.
 	for i := range 3 {
-		add(fmt.Sprintf("h%d", i), words("s", 0, 130), words("v", 0, 130), "wipe blocks", "zap sectors")
+		add(fmt.Sprintf("h%d", i), numberedWords("s", 0, 130), numberedWords("v", 0, 130), "wipe blocks", "zap sectors")
 	}
 	for j := 125; j < 130; j++ {
 		add(fmt.Sprintf("t%d", j), fmt.Sprintf("s%d rest", j), "keep going")
 	}
-	add("vt", "s0 "+words("v", 0, 128))
+	add("vt", "s0 "+numberedWords("v", 0, 128))
 	// "shred" in exactly 16 cards, 15 of them holders: "fragment" in
 	// three, a probability of 3/16 (below minRequestProb); "pulp" in four,
 	// 4/16; "scatter" beside "shred" in the same phrase, which teaches
@@ -128,6 +121,16 @@ func noveltyBoundCards() []Card {
 		add(fmt.Sprintf("other%d", i), fmt.Sprintf("Other tool word%d", i), "do other things", "do more")
 	}
 	return cards
+}
+
+// numberedWords is the words prefix+from … prefix+(to-1), joined by
+// blanks.
+func numberedWords(prefix string, from, to int) string {
+	ws := make([]string, 0, max(to-from, 0))
+	for j := from; j < to; j++ {
+		ws = append(ws, fmt.Sprintf("%s%d", prefix, j))
+	}
+	return strings.Join(ws, " ")
 }
 
 // referenceNovelty computes, from the definition in novel.go with maps,

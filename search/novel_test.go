@@ -3,7 +3,6 @@ package search
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -39,13 +38,10 @@ func TestRequestWords(t *testing.T) {
 func TestRequestWordsCapCountsOnlyLearnableWords(t *testing.T) {
 	var cards []Card
 	for i := range 3 {
-		words := make([]string, maxNovelTerms)
-		for j := range words {
-			words[j] = fmt.Sprintf("k%dw%d", i, j)
-		}
+		words := numberedWords(fmt.Sprintf("k%dw", i), 0, maxNovelTerms)
 		cards = append(cards,
-			Card{ID: fmt.Sprintf("wiper%d", i), Summary: "Scrub drives", IntentPhrases: []string{strings.Join(words, " "), "Zap sectors"}},
-			Card{ID: fmt.Sprintf("lister%d", i), Summary: strings.Join(words, " ")})
+			Card{ID: fmt.Sprintf("wiper%d", i), Summary: "Scrub drives", IntentPhrases: []string{words, "Zap sectors"}},
+			Card{ID: fmt.Sprintf("lister%d", i), Summary: words})
 	}
 	cards = append(cards, Card{ID: "cleaner", Summary: "Scrub floppies", IntentPhrases: []string{"Scrub a floppy", "Scrub twice"}})
 	for i := range 100 {
