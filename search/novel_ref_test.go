@@ -294,6 +294,15 @@ func (ix *Index) relatedWords(rs []related) []string {
 func TestNovelScoreIsMissingShareTimesNovelLog(t *testing.T) {
 	cards, queries := loadDevSet(t)
 	ix := Build(cards)
+	held := make([]map[int32]bool, len(cards)) // each card's words
+	for c := range cards {
+		held[c] = map[int32]bool{}
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			for _, t := range ix.unitTermsOf(&ix.units[ui]) {
+				held[c][t] = true
+			}
+		}
+	}
 	partial := 0 // cards lacking some query words and holding others
 	for _, q := range queries[:40] {
 		s := ix.pool.Get().(*scratch)
@@ -303,17 +312,11 @@ func TestNovelScoreIsMissingShareTimesNovelLog(t *testing.T) {
 		}
 		ix.scoreCards(s)
 		for c := range ix.cards {
-			held := map[int32]bool{}
-			for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
-				for _, t := range ix.unitTermsOf(&ix.units[ui]) {
-					held[t] = true
-				}
-			}
 			var miss, all float64
 			for _, qt := range s.terms {
 				if qt.kind == kindOrig {
 					all += float64(qt.w * ix.idf[qt.term])
-					if !held[qt.term] {
+					if !held[c][qt.term] {
 						miss += float64(qt.w * ix.idf[qt.term])
 					}
 				}
