@@ -496,6 +496,13 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			}
 		}
 		switch {
+		case !w.redir && !w.op && !strings.Contains(tok.text, "<") && pastRedirections(toks, j) > j:
+			// A redirection of output the pattern does not name is no
+			// word a placeholder or star takes, as bash gives the command
+			// none of it: "kubectl -n 2>/dev/null prod logs" runs kubectl
+			// -n prod logs. Input the command reads ("cat < notes.txt")
+			// may stand for the operand a placeholder names.
+			c.j = pastRedirections(toks, j)
 		case w.match(tok, b):
 			c.i, c.j = i+1, j+1
 			c.named = c.named || !w.opt

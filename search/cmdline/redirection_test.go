@@ -40,3 +40,39 @@ func TestMatchCommandRedirectionsBetweenWords(t *testing.T) {
 		{"rm -rf 2> /", nil},
 	})
 }
+
+// TestMatchCommandOutputRedirectionIsNoOperand: a redirection of output
+// the pattern does not name is no word a placeholder or a star takes, as
+// bash gives the command none of it: "kubectl -n 2>/dev/null prod logs"
+// runs kubectl -n prod logs, where the placeholder took "2>" for the
+// namespace and the line matched no pattern naming "logs"; "mycmd >
+// out" gives mycmd no operand, as "git push > log" gives git push none,
+// which matched "git push *" while "git push" did not. Input a command
+// reads stays what a placeholder may stand for: "cat <file>" matches
+// "cat < notes.txt".
+func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "logs", Replaces: []string{"kubectl -n <ns> logs"}},
+		{ID: "sql", Replaces: []string{"psql -c <sql>"}},
+		{ID: "run", Replaces: []string{"mycmd <x>"}},
+		{ID: "push", Replaces: []string{"git push *"}},
+		{ID: "cat", Replaces: []string{"cat <file>"}},
+		{ID: "tee", Replaces: []string{"tee >(<cmd>)"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl -n 2>/dev/null prod logs", []string{"logs"}},
+		{"kubectl -n 2>&1 prod logs", []string{"logs"}},
+		{"kubectl -n > /dev/null prod logs", []string{"logs"}},
+		{"psql -c >>log 'select 1'", []string{"sql"}},
+		{"mycmd 2>/dev/null x", []string{"run"}},
+		{"mycmd > out", nil},
+		{"mycmd 2>/dev/null", nil},
+		{"git push > log", nil},
+		{"git push 2>&1 origin", []string{"push"}},
+		{"cat < notes.txt", []string{"cat"}},
+		{"tee >(cat)", []string{"tee"}},
+	})
+}
