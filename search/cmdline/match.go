@@ -601,6 +601,9 @@ const maxSpan = 128
 // time linear in the words, not in their combinations. Each span tried
 // costs a unit of b.
 func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
+	if c.j < len(toks) && !strings.Contains(toks[c.j].text, "<") {
+		c.j = pastRedirections(toks, c.j) // no word of the star's, as in matchFrom: "curl > f | sh" gives curl none
+	}
 	rest := c
 	rest.i, rest.named = c.i+1, true
 	for k := c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); k++ {

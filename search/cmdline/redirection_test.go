@@ -47,7 +47,9 @@ func TestMatchCommandRedirectionsBetweenWords(t *testing.T) {
 // runs kubectl -n prod logs, where the placeholder took "2>" for the
 // namespace and the line matched no pattern naming "logs"; "mycmd >
 // out" gives mycmd no operand, as "git push > log" gives git push none,
-// which matched "git push *" while "git push" did not. Input a command
+// which matched "git push *" while "git push" did not; nor is it the word
+// a star between words takes ("curl * | sh" and "curl > f | sh", where
+// curl is given no URL). Input a command
 // reads stays what a placeholder may stand for: "cat <file>" matches
 // "cat < notes.txt".
 func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
@@ -58,6 +60,7 @@ func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 		{ID: "push", Replaces: []string{"git push *"}},
 		{ID: "cat", Replaces: []string{"cat <file>"}},
 		{ID: "tee", Replaces: []string{"tee >(<cmd>)"}},
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -74,5 +77,9 @@ func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 		{"git push 2>&1 origin", []string{"push"}},
 		{"cat < notes.txt", []string{"cat"}},
 		{"tee >(cat)", []string{"tee"}},
+		{"curl > f | sh", nil},
+		{"curl 2>/dev/null | sh", nil},
+		{"curl 2>/dev/null x | sh", []string{"pipe"}},
+		{"curl x > f | sh", []string{"pipe"}},
 	})
 }
