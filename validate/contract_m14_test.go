@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -59,6 +60,77 @@ func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 		}
 		if !slices.Contains(got, tt.want) {
 			t.Errorf("%s: %s findings\n%s\nwant\n%s", tt.name, tt.rule, strings.Join(got, "\n"), tt.want)
+		}
+	}
+}
+
+// editedWorkflows is the sample with each edit (workflow file name, old
+// text, new text) made once in its host workflow; an edit whose old text
+// is not there fails the test.
+func editedWorkflows(t *testing.T, edits ...[3]string) *Sources {
+	t.Helper()
+	src := sampleRepo(t)
+	for _, ed := range edits {
+		i := slices.IndexFunc(src.Workflows, func(f File) bool { return path.Base(f.Path) == ed[0] })
+		if i < 0 || !strings.Contains(string(src.Workflows[i].Data), ed[1]) {
+			t.Fatalf("no %q in workflow %s; update this test", ed[1], ed[0])
+		}
+		src.Workflows[i].Data = []byte(strings.Replace(string(src.Workflows[i].Data), ed[1], ed[2], 1))
+	}
+	return src
+}
+
+// TestHostArtifactIsAvailableFromItsEarliestStep: a host artifact is
+// available from the last point its step lists, even the first point of
+// the pipeline (discuss:pre), and from the earliest step of those that
+// produce it: research and ui consume CONTEXT.md at plan:pre, which
+// discuss produces, and neither is told it is never produced, nor
+// produced after, when discuss lists only discuss:pre or ship produces it
+// as well.
+func TestHostArtifactIsAvailableFromItsEarliestStep(t *testing.T) {
+	for _, ed := range [][3]string{
+		{"discuss-phase.md", "points: discuss:pre, discuss:post", "points: discuss:pre"},
+		{"ship.md", "produces:", "produces: CONTEXT.md,"},
+	} {
+		for _, d := range findingsOf(editedWorkflows(t, ed)) {
+			if d.Rule != "point-uncovered" {
+				t.Errorf("%s edited: unexpected finding %s:%d [%s] %s", ed[0], d.File, d.Line, d.Rule, d.Message)
+			}
+		}
+	}
+}
+
+// TestPointFindingsSayHowToMend: points out of pipeline order are told the
+// order to write, and, where the step produces artifacts, when they
+// become available; points written with spaces between them, the first
+// of the pipeline among them, are told to take commas.
+func TestPointFindingsSayHowToMend(t *testing.T) {
+	tests := []struct {
+		step, points, produces, role string
+		rule, want                   string
+	}{
+		{"plan", "plan:post, plan:pre", "PLAN.md", "planner", "point-order",
+			"points are listed out of pipeline order (plan:post, plan:pre); write plan:pre, plan:post: the step's artifacts (PLAN.md) become available at its last listed point, plan:pre, not at plan:post"},
+		{"plan", "plan:post, plan:pre", "", "planner", "point-order",
+			"points are listed out of pipeline order (plan:post, plan:pre); write plan:pre, plan:post"},
+		{"discuss", "discuss:pre discuss:post", "", "orchestrator", "point-unknown",
+			`"discuss:pre discuss:post" is not a canonical loop point (points are separated by commas: "discuss:pre, discuss:post"); the 12 points are ` + strings.Join(Points, ", ")},
+	}
+	for _, tt := range tests {
+		mk := wantMarker(t, tt.step+".md", "<!-- gsd:loop-host\nstep: "+tt.step+"\npoints: "+tt.points+"\nagent-roles: "+tt.role+"\nproduces: "+tt.produces+"\nconsumes:\n-->\n")
+		if mk == nil {
+			continue
+		}
+		var s sink
+		buildContract([]*Marker{mk}, false, nil, &s)
+		var got []string
+		for _, d := range s.diags {
+			if d.Rule == tt.rule {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != tt.want {
+			t.Errorf("points %q, produces %q: %s findings\n%s\nwant\n%s", tt.points, tt.produces, tt.rule, strings.Join(got, "\n"), tt.want)
 		}
 	}
 }
