@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -17,6 +18,11 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(10, func() { NearestID("cap-0100-x", ids) }); allocs > 1 {
 		t.Errorf("NearestID over %d ids: %v allocations, want at most 1", len(ids), allocs)
+	}
+	// The stack rows hold names of up to 64 bytes, that length included.
+	at64, other := strings.Repeat("a", 63)+"b", strings.Repeat("a", 63)+"c"
+	if allocs := testing.AllocsPerRun(10, func() { EditDistance(at64, other, 2) }); allocs != 0 {
+		t.Errorf("EditDistance of 64-byte names: %v allocations, want none", allocs)
 	}
 	long := string(make([]byte, 100))
 	if d := EditDistance(long, long[:99]+"x", 2); d != 1 {
