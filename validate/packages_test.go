@@ -73,22 +73,33 @@ func TestPackageOfMonorepo(t *testing.T) {
 	}
 }
 
-// TestManyPackages: past maxNamed packages one warning counts the others.
+// TestManyPackages: past maxNamed packages one warning counts the others;
+// one more than maxNamed are each warned of, as a count of one other
+// folder would be no shorter.
 func TestManyPackages(t *testing.T) {
-	src := &Sources{CapabilitiesDir: "capabilities"}
-	for _, p := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
-		src.Packages = append(src.Packages, "packages/"+p)
+	tests := []struct {
+		names []string
+		last  string // the start of the last warning
+	}{
+		{[]string{"a", "b", "c", "d", "e", "f"}, packageMessage("packages/f")},
+		{[]string{"a", "b", "c", "d", "e", "f", "g", "h"}, "packages/f and 2 other folders holding a capreg.json of their own are packages"},
 	}
-	var got []string
-	ds := Validate(src).Diagnostics
-	for _, d := range ds {
-		got = append(got, d.File)
-	}
-	if want := []string{"packages/a/capreg.json", "packages/b/capreg.json", "packages/c/capreg.json", "packages/d/capreg.json", "packages/e/capreg.json", "packages/f/capreg.json"}; !slices.Equal(got, want) {
-		t.Fatalf("warned at %q, want %q", got, want)
-	}
-	if msg := ds[5].Message; !strings.HasPrefix(msg, "packages/f and 2 other folders holding a capreg.json of their own are packages") {
-		t.Errorf("last message %q", msg)
+	for _, tt := range tests {
+		src := &Sources{CapabilitiesDir: "capabilities"}
+		for _, p := range tt.names {
+			src.Packages = append(src.Packages, "packages/"+p)
+		}
+		var got []string
+		ds := Validate(src).Diagnostics
+		for _, d := range ds {
+			got = append(got, d.File)
+		}
+		if want := []string{"packages/a/capreg.json", "packages/b/capreg.json", "packages/c/capreg.json", "packages/d/capreg.json", "packages/e/capreg.json", "packages/f/capreg.json"}; !slices.Equal(got, want) {
+			t.Fatalf("%d packages: warned at %q, want %q", len(tt.names), got, want)
+		}
+		if msg := ds[5].Message; !strings.HasPrefix(msg, tt.last) {
+			t.Errorf("%d packages: last message %q, want %q", len(tt.names), msg, tt.last)
+		}
 	}
 }
 
@@ -108,6 +119,8 @@ func TestPackageClaimed(t *testing.T) {
 		{"capabilities/ui", "capabilities", nil, true},                       // a capability's own file
 		{"ui", ".", nil, true},
 		{"packages/orbit", ".", nil, false},
+		{"packages/orbit", "packages/orbix", nil, false},                    // a sibling of its length
+		{"packages/orbit", "capabilities", []string{"packages/orb"}, false}, // a prefix of its name
 	}
 	for _, tt := range tests {
 		src := &Sources{CapabilitiesDir: tt.capDir, WorkflowRoots: tt.workflows}
