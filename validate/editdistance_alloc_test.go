@@ -25,6 +25,14 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 		t.Errorf("EditDistance of 64-byte names: %v allocations, want none", allocs)
 	}
 	long := string(make([]byte, 100))
+	// A name longer by more than the limit is ruled out by its length,
+	// before any row is made for it.
+	if allocs := testing.AllocsPerRun(10, func() { EditDistance("ab", long, 2) }); allocs != 0 {
+		t.Errorf("EditDistance of 2- and 100-byte names: %v allocations, want none", allocs)
+	}
+	if d := EditDistance("ab", long, 2); d != 3 {
+		t.Errorf("EditDistance of 2- and 100-byte names with limit 2 = %d, want 3", d)
+	}
 	if d := EditDistance(long, long[:99]+"x", 2); d != 1 {
 		t.Errorf("EditDistance of 100-byte names one edit apart = %d, want 1", d)
 	}
