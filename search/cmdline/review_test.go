@@ -77,6 +77,13 @@ func TestMatchCommandReview(t *testing.T) {
 		{"echo 'git push --force' | sudo -u app -s", []string{"push"}},
 		{"cat <<'EOF' | sudo --login\ngit push --force\nEOF", []string{"push"}},
 		{"su - app -c 'make test' <<'EOF'\ngit push --force\nEOF", nil},
+		// su refuses an option wanting its argument at the end of the
+		// line ("option requires an argument -- 'c'") and runs nothing.
+		{"su -c <<'EOF'\ngit push --force\nEOF", nil},
+		{"su -lc <<'EOF'\ngit push --force\nEOF", nil},
+		{"su --command <<'EOF'\ngit push --force\nEOF", nil},
+		{"echo 'git push --force' | su -s", nil},
+		{"echo 'git push --force' | su -l app", []string{"push"}},
 		{"sudo -u app cat <<'EOF'\ngit push --force\nEOF", nil},
 		{"sudo -l <<'EOF'\ngit push --force\nEOF", nil},
 		{"sudo -usi <<'EOF'\ngit push --force\nEOF", nil}, // the user "si"

@@ -386,11 +386,14 @@ func operandFrom(words []shellToken, j int, isOpt, takesNext func(string) bool) 
 // commandOptionAt is the index in the words of su's, runuser's or
 // script's command of the script its -c or --command option gives, which
 // may come after an operand ("su - app -c 'make deploy'", "script -q -c
-// 'make test' /dev/null"); 0 for none. The options of argOpts take the
-// next word, or the rest of theirs, whose letters are no options: the "c"
-// of su's "-Gdocker" or "-s/bin/csh" read as -c left the script unread.
+// 'make test' /dev/null"); 0 for none, and len(words) for an option
+// that wants its argument at the end of the line, with which su refuses
+// the line and reads no script ("su -c <<EOF": "option requires an
+// argument"). The options of argOpts take the next word, or the rest of
+// theirs, whose letters are no options: the "c" of su's "-Gdocker" or
+// "-s/bin/csh" read as -c left the script unread.
 func commandOptionAt(words []shellToken, argOpts string) int {
-	for j := 1; j < len(words)-1; j++ {
+	for j := 1; j < len(words); j++ {
 		t := words[j].text
 		switch {
 		case words[j].glued || !isOption(t):
@@ -402,6 +405,9 @@ func commandOptionAt(words []shellToken, argOpts string) int {
 				if strings.IndexByte(argOpts, t[k]) >= 0 {
 					if k == len(t)-1 {
 						j++ // the option's argument
+						if j == len(words) {
+							return j // none: refused ("su -s")
+						}
 					}
 					break // or the rest of the word is ("-Gdocker", "-s/bin/csh")
 				}
