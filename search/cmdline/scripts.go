@@ -843,9 +843,14 @@ func printed(words []shellToken) (string, bool) {
 	for {
 		used := 0
 		for i := 0; i < len(format); i++ {
-			if format[i] != '%' || i+1 == len(format) {
+			if format[i] != '%' {
 				b.WriteByte(format[i])
 				continue
+			}
+			if i+1 == len(format) {
+				// bash prints what came before and stops: "`%':
+				// missing format character".
+				return b.String(), true
 			}
 			if format[i+1] == '%' {
 				b.WriteByte('%')
@@ -854,10 +859,15 @@ func printed(words []shellToken) (string, bool) {
 			}
 			k := strings.IndexFunc(format[i+1:], func(r rune) bool { return !strings.ContainsRune("-+ #0123456789.", r) })
 			if k < 0 {
-				b.WriteString(format[i:]) // no conversion after the flags
-				break
+				return b.String(), true // no conversion after the flags ("%-5"): as a lone "%"
 			}
 			i += 1 + k
+			for i < len(format) && strings.IndexByte("hlLjzt", format[i]) >= 0 {
+				i++ // a length modifier ("%ld"), which bash reads and ignores
+			}
+			if i == len(format) || strings.IndexByte("diouxXeEfFgGaAcsbqQ(", format[i]) < 0 {
+				return b.String(), true // "`y': invalid format character": as a lone "%"
+			}
 			if used < len(args) {
 				arg := asWritten(args[used])
 				switch format[i] {

@@ -156,6 +156,14 @@ func TestMatchCommandScripts(t *testing.T) {
 		{"printf piped to a shell", `printf 'cd app\nrm -rf build\n' | sh`, []string{"rmrf"}},
 		{"printf's operands", `printf '%s\n' 'cd app' 'git push --force' | bash`, []string{"push"}},
 		{"printf -v prints nothing", `printf -v x 'git push --force' | sh`, nil},
+		// bash prints what comes before a "%" with no conversion, or an
+		// invalid one, and stops ("missing format character", "invalid
+		// format character"), the format not repeated; it reads a length
+		// modifier ("%ls") and ignores it.
+		{"printf stops at a lone %", `printf 'git push --force%' | sh`, []string{"push"}},
+		{"printf stops at % and flags", `printf 'git push --force%-5' | sh`, []string{"push"}},
+		{"printf stops at an invalid conversion", `printf 'cd app\n%s\n%y' 'rm -rf build' 'git push --force' | sh`, []string{"rmrf"}},
+		{"printf reads a length modifier", `printf '%ls -rf build' rm | sh`, []string{"rmrf"}},
 		{"a here-string to a shell", "bash <<< 'git push --force'", []string{"push"}},
 		{"a here-string glued", `sudo sh <<<"rm -rf /srv/app"`, []string{"rmrf"}},
 		{"a here-string to a script file", "bash run.sh <<< 'git push --force'", nil},
