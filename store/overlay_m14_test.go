@@ -1,0 +1,130 @@
+package store_test
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
+)
+
+// TestChangeErrorCountsOnlyUnnamedPaths: a ChangeError's message names up
+// to 20 conflicts and counts only those beyond: a change of one conflict,
+// or of exactly 20, is told of without an "and 0 other paths".
+func TestChangeErrorCountsOnlyUnnamedPaths(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		tail string // the end of the message
+	}{
+		{1, "p00.md: " + store.ErrWrittenAndDeleted.Error()},
+		{20, "p19.md: " + store.ErrWrittenAndDeleted.Error()},
+		{21, "p19.md: " + store.ErrWrittenAndDeleted.Error() + "; and 1 other path"},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			files := map[string][]byte{}
+			var deleted []string
+			for i := range tc.n {
+				p := fmt.Sprintf("p%02d.md", i)
+				files[p] = []byte("x")
+				deleted = append(deleted, p)
+			}
+			_, err := store.Overlay(nil, files, deleted)
+			var ce *store.ChangeError
+			if !errors.As(err, &ce) || len(ce.Conflicts) != tc.n {
+				t.Fatalf("Overlay = %v, want a ChangeError of %d conflicts", err, tc.n)
+			}
+			if msg := err.Error(); !strings.HasSuffix(msg, tc.tail) {
+				t.Errorf("message ends %q, want it to end %q", msg[max(0, len(msg)-len(tc.tail)-20):], tc.tail)
+			}
+		})
+	}
+}
+
+// TestOverlayPathDepthBound: a path of 256 segments, the most a change may
+// hold, is accepted, and one of 257 refused with ErrPathTooDeep, written or
+// deleted.
+func TestOverlayPathDepthBound(t *testing.T) {
+	at256 := strings.Repeat("a/", 255) + "x.md"
+	at257 := "a/" + at256
+	if _, err := store.Overlay(nil, map[string][]byte{at256: []byte("x")}, nil); err != nil {
+		t.Errorf("a path of 256 segments: %v, want it accepted", err)
+	}
+	for _, change := range []struct {
+		files   map[string][]byte
+		deleted []string
+	}{{files: map[string][]byte{at257: []byte("x")}}, {deleted: []string{at257}}} {
+		if _, err := store.Overlay(nil, change.files, change.deleted); !errors.Is(err, store.ErrPathTooDeep) {
+			t.Errorf("a path of 257 segments (written %v): %v, want ErrPathTooDeep", change.files != nil, err)
+		}
+	}
+}
+
+// TestOverlayKeepsTheSchemaOfHandMadeSources: sources made without a scan
+// name their config schema with ConfigSchemaFrom unset; a change that does
+// not touch capreg.json or the schema leaves the schema as it was, and one
+// carrying a new schema replaces its content.
+func TestOverlayKeepsTheSchemaOfHandMadeSources(t *testing.T) {
+	schema := &validate.File{Path: "config/schema.json", Data: []byte(`{"type":"object"}`)}
+	src := &validate.Sources{CapabilitiesDir: "capabilities", ConfigSchema: schema}
+	out, err := store.Overlay(src, map[string][]byte{"docs/notes.md": []byte("notes\n")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.ConfigSchema == nil || out.ConfigSchema.Path != schema.Path || string(out.ConfigSchema.Data) != string(schema.Data) {
+		t.Errorf("config schema after an unrelated change = %+v, want %s kept", out.ConfigSchema, schema.Path)
+	}
+	out, err = store.Overlay(src, map[string][]byte{schema.Path: []byte(`{}`)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.ConfigSchema == nil || string(out.ConfigSchema.Data) != `{}` {
+		t.Errorf("config schema after it is rewritten = %+v, want the new content", out.ConfigSchema)
+	}
+}
+
+// TestOverlayWritesBesideLinksThatClimbOut: a link that climbs out of its
+// own folder ("../bin/missing") does not lead through that folder, so a
+// file written beside it changes nothing the link resolves to: the change
+// is judged, not sent to a rescan, and the answer is check's.
+func TestOverlayWritesBesideLinksThatClimbOut(t *testing.T) {
+	for _, tc := range []overlayCase{
+		{name: "beside a dangling link to a missing file", setup: overlayLink("../bin/missing", "docs/dang"),
+			files: map[string]string{"docs/markers.md": "x"}},
+		{name: "beside a dangling link into a missing folder", setup: overlayLink("../../scripts/none/x", "docs/deep/dang"),
+			files: map[string]string{"docs/deep/new.md": "x"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { overlayWantCheck(t, tc) })
+	}
+}
+
+// linkChain returns a setup making docs/l0 the first of n links, the others
+// in node_modules (which the scan does not list), the last pointing to
+// tools/t.md, which does not exist: n links, as the kernel counts them on
+// the way from docs/l0 to its target.
+func linkChain(n int) func(*testing.T, string) {
+	return func(t *testing.T, repo string) {
+		makeSymlink(t, "../node_modules/n1", filepath.Join(repo, "docs/l0"))
+		for i := 1; i < n-1; i++ {
+			makeSymlink(t, fmt.Sprintf("n%d", i+1), filepath.Join(repo, fmt.Sprintf("node_modules/n%d", i)))
+		}
+		makeSymlink(t, "../tools/t.md", filepath.Join(repo, fmt.Sprintf("node_modules/n%d", n-1)))
+	}
+}
+
+// TestOverlayFollowsLinkChainsAsTheKernel: a link reaching its target
+// through 40 links, the most the kernel follows, dangles at that target,
+// so writing it is sent to a rescan; through 41 it never resolves, and the
+// write is judged as check judges it.
+func TestOverlayFollowsLinkChainsAsTheKernel(t *testing.T) {
+	change := map[string]string{"tools/t.md": "x"}
+	repo, _ := scanRepoCopy(t)
+	linkChain(40)(t, repo)
+	_, err := servedLoad(t, repo).Overlay(overlayBytes(change), nil)
+	if want := "where the dangling link docs/l0 points"; !errors.Is(err, store.ErrNeedsRescan) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a write at the end of 40 links: Overlay error %v, want a rescan saying %q", err, want)
+	}
+	overlayWantCheck(t, overlayCase{setup: linkChain(41), files: change})
+}
