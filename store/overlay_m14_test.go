@@ -86,15 +86,20 @@ func TestOverlayKeepsTheSchemaOfHandMadeSources(t *testing.T) {
 }
 
 // TestOverlayWritesBesideLinksThatClimbOut: a link that climbs out of its
-// own folder ("../bin/missing") does not lead through that folder, so a
-// file written beside it changes nothing the link resolves to: the change
-// is judged, not sent to a rescan, and the answer is check's.
+// own folder ("../bin/missing") does not lead through that folder, and one
+// that stops at a missing folder never reaches what follows it, so a file
+// written beside it changes nothing the link resolves to: the change is
+// judged, not sent to a rescan, and the answer is check's.
 func TestOverlayWritesBesideLinksThatClimbOut(t *testing.T) {
 	for _, tc := range []overlayCase{
 		{name: "beside a dangling link to a missing file", setup: overlayLink("../bin/missing", "docs/dang"),
 			files: map[string]string{"docs/markers.md": "x"}},
 		{name: "beside a dangling link into a missing folder", setup: overlayLink("../../scripts/none/x", "docs/deep/dang"),
 			files: map[string]string{"docs/deep/new.md": "x"}},
+		// The kernel stops at docs/missing: the x.md after the ".." is
+		// never reached, so writing docs/x.md changes nothing it resolves.
+		{name: "where a dangling link would lead past its missing folder", setup: overlayLink("missing/../x.md", "docs/dang"),
+			files: map[string]string{"docs/x.md": "x"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { overlayWantCheck(t, tc) })
 	}
@@ -127,4 +132,23 @@ func TestOverlayFollowsLinkChainsAsTheKernel(t *testing.T) {
 		t.Errorf("a write at the end of 40 links: Overlay error %v, want a rescan saying %q", err, want)
 	}
 	overlayWantCheck(t, overlayCase{setup: linkChain(41), files: change})
+}
+
+// TestOverlayDeleteThroughALinkedFolderOnALinksWay: a link whose way
+// passes through a linked folder (docs/l to lib/t, lib a link to a folder
+// in node_modules that the scan reads as a card root) dangles once lib/t
+// is deleted, though the overlay sees that delete only at lib/t: it is
+// sent to a rescan.
+func TestOverlayDeleteThroughALinkedFolderOnALinksWay(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	overlayWrite(map[string]string{
+		"capreg.json":        `{"configSchema": "` + servedSchema + `", "cards": ["bin", "lib"]}`,
+		"node_modules/pkg/t": "#!/bin/sh\n",
+	})(t, repo)
+	makeSymlink(t, "node_modules/pkg", filepath.Join(repo, "lib"))
+	makeSymlink(t, "../lib/t", filepath.Join(repo, "docs/l"))
+	_, err := servedLoad(t, repo).Overlay(nil, []string{"lib/t"})
+	if want := "deletes lib/t, at or on the way to where the link docs/l points"; !errors.Is(err, store.ErrNeedsRescan) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Overlay error %v, want a rescan saying %q", err, want)
+	}
 }
