@@ -152,3 +152,16 @@ func TestOverlayDeleteThroughALinkedFolderOnALinksWay(t *testing.T) {
 		t.Errorf("Overlay error %v, want a rescan saying %q", err, want)
 	}
 }
+
+// TestOverlayDeletesAFolderALinkClimbsOutOf: a link's way that climbs out
+// of its own folders and then out of another (docs/deep/dang to
+// ../../bin/../zz/t.md) passes through bin, so deleting bin moves where
+// resolving it stops: the delete is sent to a rescan.
+func TestOverlayDeletesAFolderALinkClimbsOutOf(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	overlayLink("../../bin/../zz/t.md", "docs/deep/dang")(t, repo)
+	_, err := servedLoad(t, repo).Overlay(nil, []string{"bin"})
+	if want := "deletes bin, at or on the way to where the link docs/deep/dang points"; !errors.Is(err, store.ErrNeedsRescan) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Overlay error %v, want a rescan saying %q", err, want)
+	}
+}
