@@ -165,3 +165,14 @@ func TestOverlayDeletesAFolderALinkClimbsOutOf(t *testing.T) {
 		t.Errorf("Overlay error %v, want a rescan saying %q", err, want)
 	}
 }
+
+// TestOverlayOverALinkCycle: links that lead to one another (docs/a to b,
+// docs/b to a) never resolve, as the kernel gives up after 40 links; the
+// served tree is built, and a change beside them judged, in bounded time.
+func TestOverlayOverALinkCycle(t *testing.T) {
+	tc := overlayCase{setup: func(t *testing.T, repo string) {
+		makeSymlink(t, "b", filepath.Join(repo, "docs/a"))
+		makeSymlink(t, "a", filepath.Join(repo, "docs/b"))
+	}, files: map[string]string{"docs/markers.md": "x"}}
+	overlayWantCheck(t, tc) // scanLoad gives up on a load that does not end
+}
