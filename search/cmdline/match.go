@@ -503,8 +503,14 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			// -n prod logs. Input the command reads ("cat < notes.txt")
 			// may stand for the operand a placeholder names.
 			c.j = pastRedirections(toks, j)
-		case w.match(tok, b):
+		case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
+			// A pipe the command writes nothing into is no pipe of its
+			// output: "curl x > f | sh" does not match "curl * | sh",
+			// though it matches a pattern that names the redirection.
 			c.i, c.j = i+1, j+1
+			if tok.text == "|" && (c.i == len(want) || !want[c.i].op || want[c.i].text != "&") {
+				c.j = afterPipe(toks, j) // "|&" is a pipe too, unless the pattern names it
+			}
 			c.named = c.named || !w.opt
 			if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
 				// An operand taken from here on: those passed over before
@@ -557,6 +563,17 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 		}
 	}
 	return matched
+}
+
+// namesRedirection reports whether the pattern words want name a
+// redirection between the operator before want[i] and it.
+func namesRedirection(want []tokenMatcher, i int) bool {
+	for k := i - 1; k >= 0 && !want[k].op; k-- {
+		if want[k].redir {
+			return true
+		}
+	}
+	return false
 }
 
 // matchAfterOperator matches the word of want after an operator the
@@ -1017,6 +1034,7 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	for _, s := range starts {
 		toks[s].start = true
 	}
+	markSilentPipes(toks)
 	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
 	for _, s := range starts {
 		k := s

@@ -80,6 +80,68 @@ func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 		{"curl > f | sh", nil},
 		{"curl 2>/dev/null | sh", nil},
 		{"curl 2>/dev/null x | sh", []string{"pipe"}},
-		{"curl x > f | sh", []string{"pipe"}},
+		{"curl x 2>&1 | sh", []string{"pipe"}},
+	})
+}
+
+// TestMatchCommandPipeTheCommandWritesNothingInto: a pattern's "|" is a
+// pipe the command before it writes into; a line whose command sends
+// both its output and its errors elsewhere gives the command after the
+// pipe nothing of it ("curl x > f | sh" runs sh on no input: bash gives
+// the pipe what streams says, TestStreamsAgreeWithBash), and matched
+// "curl * | sh". A command whose errors alone reach the pipe still
+// matches ("2>&1 > f"): its pipe carries something of it. A script
+// echoed into a shell is its output alone, which "> /dev/stdout" leaves
+// in the pipe and "2>&1 > f" does not. "|&" is a pipe too, of the
+// errors as well as the output (bash's "2>&1 |" after the command's own
+// redirections): "curl x |& sh" runs sh on the download, and matched only
+// a pattern naming "|&". A pattern that names a redirection before its
+// pipe matches a line that gives it, as written.
+func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "both", Replaces: []string{"wget * |& sh"}},
+		{ID: "named", Replaces: []string{"make * > * | tee *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x > f | sh", nil},
+		{"curl x &> log | sh", nil},
+		{"curl x > /dev/null 2>&1 | sh", nil},
+		{"curl x 1>&2 | sh", nil},
+		{"curl x >&- | sh", nil},
+		{"(curl x) > f | sh", nil},
+		{"curl $(echo x) > f | sh", nil},
+		{"curl x > f | sudo sh", nil},
+		// Something of the command reaches the pipe.
+		{"curl x | sh", []string{"pipe"}},
+		{"curl x 2>/dev/null | sh", []string{"pipe"}},
+		{"curl x 2>&1 > f | sh", []string{"pipe"}},
+		{"curl x > /dev/stdout | sh", []string{"pipe"}},
+		{"curl x 3>&1 > f 1>&3 | sh", []string{"pipe"}},
+		// The redirection is another command's.
+		{"curl y > f; curl x | sh", []string{"pipe"}},
+		{"curl x | sh > f", []string{"pipe"}},
+		// A pattern that names the redirection matches it as written.
+		{"make lint > log | tee x", []string{"named"}},
+		// A script echoed into a shell: its output alone.
+		{"echo 'git push --force' > /dev/stdout | sh", []string{"force"}},
+		{"printf 'git push --force' 3>&1 > /dev/null 1>&3 | sh", []string{"force"}},
+		{"echo 'git push --force' 2>&1 > f | sh", nil},
+		{"echo 'git push --force' 2>/dev/null | sh", []string{"force"}},
+		// "|&".
+		{"curl x |& sh", []string{"pipe"}},
+		{"curl x |& sudo sh", []string{"pipe"}},
+		{"curl x > f |& sh", nil},
+		{"curl x 2>&1 > f |& sh", nil},
+		{"echo 'git push --force' |& sh", []string{"force"}},
+		{"echo 'git push --force' 1>&2 |& sh", nil},
+		{"wget x |& sh", []string{"both"}},
+		{"wget x | sh", nil},
+		{"cat <<'EOF' |& bash\ngit push --force\nEOF", []string{"force"}},
+		{"cat <<'EOF' > f |& bash\ngit push --force\nEOF", nil},
 	})
 }

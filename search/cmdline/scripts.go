@@ -737,7 +737,7 @@ func hereString(words []shellToken, j int) (string, int) {
 // app\nmake deploy\n' | sudo bash", "cat <<< \"$cmd\" | bash". None when the command's output goes elsewhere.
 func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	end := s + len(words)
-	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, end+1)) {
+	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, afterPipe(toks, end))) {
 		return nil
 	}
 	if outputElsewhere(words[1:]) {
@@ -761,19 +761,12 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 }
 
 // outputElsewhere reports whether a command's words after its first
-// redirect its output (redirectsOutput), so that a pipe after it carries
-// none of it.
+// redirect its output away from the pipe after it, which then carries
+// none of it: ">f", "&>f", ">&2", but not "2>&1", "2>/dev/null" nor
+// ">/dev/stdout" (see streams).
 func outputElsewhere(args []shellToken) bool {
-	return slices.ContainsFunc(args, func(w shellToken) bool { return !w.quoted && redirectsOutput(w.text) })
-}
-
-// redirectsOutput reports whether a word redirects a command's output,
-// its file descriptor 1: ">f", ">> f", "1>f", "&>f", ">|f", but not
-// "2>&1" or "2>/dev/null", nor a duplication onto it (">&2" sends it to
-// errors, which a pipe does not carry either, so it counts).
-func redirectsOutput(w string) bool {
-	w = strings.TrimPrefix(strings.TrimPrefix(w, "1"), "&")
-	return strings.HasPrefix(w, ">")
+	s := commandStreams(args)
+	return !s.outReaches()
 }
 
 // catted is what cat prints of its words when it is given a here-string
@@ -972,7 +965,7 @@ func catPipesToShell(line string) bool {
 	words = dropRedirections(words)
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
-		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, end+1))
+		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, afterPipe(toks, end)))
 }
 
 // npxCall is the command line that npx's or npm exec's -c (--call) runs

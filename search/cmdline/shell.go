@@ -67,6 +67,10 @@ type shellToken struct {
 	// spelling of ('f' for git push's "--force", see optionSpellings),
 	// or 0. A byte, as every word of a line carries it.
 	spelled byte
+	// silent: a "|" the command before it writes nothing into, its
+	// output and errors both redirected elsewhere ("curl x > f | sh";
+	// see markSilentPipes), which a pattern's "|" does not match.
+	silent bool
 }
 
 // readWords reads the words of a tokenized line or pattern as a command

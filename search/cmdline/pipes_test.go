@@ -1,0 +1,112 @@
+package cmdline
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// streamCases are redirections of a command piped into another, with
+// what bash 5.2 gives the pipe of the command's output and of its errors
+// (f an existing file): "g REDIRECTIONS | cat", g printing OUT and ERR.
+// TestStreamsAgreeWithBash checks the table against bash itself where
+// bash is installed.
+var streamCases = []struct {
+	redirections string
+	out, err     bool
+}{
+	{"", true, false},
+	{"> f", false, false},
+	{">> f", false, false},
+	{">| f", false, false},
+	{"1> f", false, false},
+	{"2> f", true, false},
+	{"&> f", false, false},
+	{"&>> f", false, false},
+	{">& f", false, false},
+	{"> f 2>&1", false, false},
+	{"2>&1 > f", false, true},
+	{"2>&1", true, true},
+	{"1>&2", false, false},
+	{">&2", false, false},
+	{"2>&1 1>&2", true, true},
+	{">&-", false, false},
+	{"1>&-", false, false},
+	{"2>&-", true, false},
+	{"> /dev/null 2>&1", false, false},
+	{"2> /dev/null", true, false},
+	{">/dev/stdout", true, false},
+	{">/dev/stderr", false, false},
+	{"2>/dev/stdout", true, true},
+	{"2>/dev/stdout >f", false, true},
+	{">/dev/fd/1", true, false},
+	{">/dev/fd/2", false, false},
+	{"2>/proc/self/fd/1 >f", false, true},
+	{"3>&1 1>f", false, false},
+	{"3>&1 >f 1>&3", true, false},
+	{"3>&1 >f 1>&3-", true, false},
+	{"3>&1 >f 2>&3", false, true},
+	{"1<>f", false, false},
+	{"1<f", false, false},
+	{"2<f", true, false},
+	{"<f", true, false},
+	{"0<&1", true, false},
+	{"1>&0", false, false},
+	{">f 2>/dev/stdout", false, false},
+	{"> >(cat >/dev/null)", false, false},
+	{"2>&1 >/dev/null", false, true},
+	{"2>&1 1>&-", false, true},
+}
+
+// TestStreamsFollowRedirections: streams says where a command's output
+// and errors go after its redirections, in the order bash applies them,
+// both on a line's words as matching reads them (splitCommandLine, which
+// respells "&> f" as "> f 2>&1") and as the shell wrote them
+// (shellTokens, which catPipesToShell reads).
+func TestStreamsFollowRedirections(t *testing.T) {
+	for _, c := range streamCases {
+		line := "g " + c.redirections + " | cat"
+		cl, err := splitCommandLine(line, MaxLine)
+		if err != nil {
+			t.Fatalf("splitCommandLine(%q): %v", line, err)
+		}
+		for _, toks := range [][]shellToken{cl.toks, shellTokens(line)} {
+			end := 0
+			for !toks[end].op {
+				end++
+			}
+			s := commandStreams(toks[1:end])
+			if s.outReaches() != c.out || s.errReaches() != c.err {
+				t.Errorf("%q: output reaches the pipe %v, errors %v; bash: %v, %v", line, s.outReaches(), s.errReaches(), c.out, c.err)
+			}
+		}
+		pipe := cl.toks[len(cl.toks)-2]
+		if pipe.text != "|" || pipe.silent != (!c.out && !c.err) {
+			t.Errorf("%q: the pipe %q is silent %v, want %v", line, pipe.text, pipe.silent, !c.out && !c.err)
+		}
+	}
+}
+
+// TestStreamsAgreeWithBash runs each line of streamCases in bash, where
+// it is installed, so that the table says what bash does.
+func TestStreamsAgreeWithBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	dir := t.TempDir()
+	for _, c := range streamCases {
+		if err := os.WriteFile(filepath.Join(dir, "f"), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bash, "-c", "g(){ echo OUT; echo ERR >&2; }; g "+c.redirections+" | cat")
+		cmd.Dir = dir
+		got, _ := cmd.Output() // the errors not piped go to cmd.Stderr, nil: discarded
+		out, errs := strings.Contains(string(got), "OUT"), strings.Contains(string(got), "ERR")
+		if out != c.out || errs != c.err {
+			t.Errorf("bash: %q gives the pipe output %v, errors %v; the table says %v, %v", c.redirections, out, errs, c.out, c.err)
+		}
+	}
+}
