@@ -525,6 +525,10 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 					return unmatched
 				}
 			}
+		case w.op && w.text == "|" && tok.groupPipe > 0:
+			// The command ends inside a group the pipe is after: "(cd
+			// /tmp && curl x) | sh" matches "curl * | sh".
+			c.j = int(tok.groupPipe) - 1
 		case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 		case tok.op || tok.text == "--" || !b.pay(1):
@@ -566,9 +570,10 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 }
 
 // namesRedirection reports whether the pattern words want name a
-// redirection between the operator before want[i] and it.
+// redirection in the command before want[i], back to the operator that
+// starts it, past the parentheses of groups and substitutions.
 func namesRedirection(want []tokenMatcher, i int) bool {
-	for k := i - 1; k >= 0 && !want[k].op; k-- {
+	for k := i - 1; k >= 0 && !(want[k].op && !grouping(want[k].text)); k-- {
 		if want[k].redir {
 			return true
 		}
@@ -1034,8 +1039,13 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	for _, s := range starts {
 		toks[s].start = true
 	}
-	markSilentPipes(toks)
+	markPipes(toks)
 	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
+	for i := range words {
+		if g := words[i].groupPipe; g > 0 {
+			words[i].groupPipe = int32(wordAt[g-1] + 1) // its index among the words
+		}
+	}
 	for _, s := range starts {
 		k := s
 		for k < len(toks) && !toks[k].op {

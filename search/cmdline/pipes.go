@@ -154,44 +154,179 @@ func commandStreams(words []shellToken) streams {
 	return s
 }
 
-// markSilentPipes marks each "|" of toks that the command before it
-// writes nothing into (shellToken.silent), its output and its errors
-// both redirected elsewhere: "curl x > f | sh", "(curl x) > f | sh",
-// "{ curl x; } &> log | sh". A subshell or substitution is a command of
-// its own inside the one it is part of, and redirections inside a group
-// are its last command's, not the group's ("{ curl x > f; } | sh" is not
-// marked: another command of the group may write).
-func markSilentPipes(toks []shellToken) {
-	cur := newStreams()
-	var outer []streams // the commands a subshell or substitution is inside
-	var groups nesting
-	tick := false // inside backticks, whose command's outer one is outer's last
+// markPipes marks each "|" of toks that the command before it writes
+// nothing into (shellToken.silent), its output and its errors both
+// redirected elsewhere: "curl x > f | sh", "(curl x) > f | sh", "{ curl
+// x; } &> log | sh"; and each operator that ends a command inside a
+// subshell or { …; } group with the pipe the command writes into through
+// the groups around it (shellToken.groupPipe): every command of a group
+// writes into the group's output, so "(cd /tmp && curl x) | sh", "{ curl
+// x; } | sh" and "((curl x); echo) | sh" pipe the download into sh. Not
+// where the command's output or a group's goes elsewhere on the way
+// ("(curl x > f; echo) | sh", "((curl x) > f) | sh"), nor out of a
+// command substitution or backticks, whose output is a word of the
+// command around them. Redirections inside a group are its commands',
+// not the group's ("{ curl x > f; } | sh" is not silent: another command
+// of the group may write). One pass, the groups resolved once each.
+func markPipes(toks []shellToken) {
+	var p pipeReader
+	p.cur = newStreams()
 	for k := 0; k < len(toks); k++ {
-		t := &toks[k]
-		if !t.op {
-			if n := cur.read(toks, k); n > 1 {
-				k += n - 1
-			}
-			if t.text == "case" || t.text == "esac" {
-				groups.read(t)
-			}
-			continue
+		k += p.read(toks, k)
+	}
+	p.finish(toks)
+}
+
+// pipeGroup is a group markPipes read: a subshell, a { …; } group, or a
+// substitution ("$(" or backticks).
+type pipeGroup struct {
+	parent int  // the group around it, -1 for none
+	opener byte // '(' a subshell, '{' a { …; } group, '$' or '`' a substitution
+	// after is what its output reaches once it closes: the index in toks
+	// of the "|" after it, or toOuter for the output of the group around
+	// it, or -1 for none (redirected elsewhere, or at the top).
+	after int
+}
+
+const toOuter = -2
+
+// pipeEnd is an operator ending a command whose output reaches the
+// output of group g.
+type pipeEnd struct{ at, g int }
+
+// pipeReader is markPipes' state.
+type pipeReader struct {
+	cur    streams // the current command's
+	open   []int   // the groups open, innermost last
+	outer  []streams
+	groups []pipeGroup
+	closed int // the group closed last in the current command, +1 (0: none)
+	ends   []pipeEnd
+	nest   nesting
+	order  []int // the groups in the order they closed
+}
+
+// read reads toks[k] and returns how many more tokens it took.
+func (p *pipeReader) read(toks []shellToken, k int) int {
+	t := &toks[k]
+	switch {
+	case !t.op && opensBraces(toks, k):
+		p.push('{')
+	case !t.op && closesBraces(toks, k) && p.innermost('{'):
+		p.close(-1) // its last command ended at the operator before it
+	case !t.op:
+		if t.text == "case" || t.text == "esac" {
+			p.nest.read(t)
 		}
-		depth := groups.depth
+		if n := p.cur.read(toks, k); n > 1 {
+			return n - 1
+		}
+	case t.text == "`" && p.innermost('`'):
+		p.close(k)
+	case t.text == "`":
+		p.push('`')
+	default:
+		depth := p.nest.depth
+		if p.nest.read(t) && p.nest.depth > depth {
+			p.push(t.text[0])
+			return 0
+		}
+		if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
+			p.close(k)
+			return 0
+		}
+		if t.text == "|" {
+			errs := p.cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
+			t.silent = !p.cur.outReaches() && !errs
+			p.leave(k)
+		} else {
+			p.endCommand(k)
+			p.leave(toOuter)
+		}
+		p.cur, p.closed = newStreams(), 0
+	}
+	return 0
+}
+
+// innermost reports whether a group is open and the innermost was opened
+// by opener.
+func (p *pipeReader) innermost(opener byte) bool {
+	return len(p.open) > 0 && p.groups[p.open[len(p.open)-1]].opener == opener
+}
+
+// push opens a group inside the current command.
+func (p *pipeReader) push(opener byte) {
+	parent := -1
+	if len(p.open) > 0 {
+		parent = p.open[len(p.open)-1]
+	}
+	p.groups = append(p.groups, pipeGroup{parent: parent, opener: opener, after: -1})
+	p.open = append(p.open, len(p.groups)-1)
+	p.outer = append(p.outer, p.cur)
+	p.cur, p.closed = newStreams(), 0
+}
+
+// close closes the innermost group at toks[k]: its last command ends
+// there (unless k is -1), and the command the group is part of goes on.
+func (p *pipeReader) close(k int) {
+	if k >= 0 {
+		p.endCommand(k)
+	}
+	p.leave(toOuter)
+	g := p.open[len(p.open)-1]
+	p.open = p.open[:len(p.open)-1]
+	p.cur = p.outer[len(p.outer)-1]
+	p.outer = p.outer[:len(p.outer)-1]
+	p.closed = g + 1
+	p.order = append(p.order, g)
+}
+
+// endCommand records the operator at toks[k], which ends a command
+// inside the innermost group, when the command's output reaches the
+// group's.
+func (p *pipeReader) endCommand(k int) {
+	if len(p.open) > 0 && p.cur.outReaches() {
+		p.ends = append(p.ends, pipeEnd{k, p.open[len(p.open)-1]})
+	}
+}
+
+// leave ends the current command at an operator: the group closed last
+// in it, if any, writes into the pipe at toks[to] (to >= 0), or into the
+// output of the group around it, unless the command's redirections after
+// it send its output elsewhere.
+func (p *pipeReader) leave(to int) {
+	if p.closed == 0 {
+		return
+	}
+	g := &p.groups[p.closed-1]
+	if p.cur.outReaches() {
+		g.after = to
+	}
+}
+
+// finish resolves, for each command end recorded, the pipe its group's
+// output reaches, the groups in the order they closed backwards, so that
+// a group's is known before those inside it read it.
+func (p *pipeReader) finish(toks []shellToken) {
+	if len(p.ends) == 0 {
+		return
+	}
+	pipe := make([]int, len(p.groups))
+	for i := range pipe {
+		pipe[i] = -1 // unclosed groups, of a line cut short, reach none
+	}
+	for i := len(p.order) - 1; i >= 0; i-- {
+		g := p.groups[p.order[i]]
 		switch {
-		case groups.read(t) && groups.depth > depth, t.text == "`" && !tick:
-			outer, cur = append(outer, cur), newStreams()
-			tick = tick || t.text == "`"
-		case (groups.depth < depth || t.text == "`") && len(outer) > 0:
-			outer, cur = outer[:len(outer)-1], outer[len(outer)-1]
-			tick = tick && t.text != "`"
-		case t.text == "|":
-			errs := cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
-			t.silent = !cur.outReaches() && !errs
-			cur = newStreams()
-		default: // ";", "&&", "||", "&", a case pattern's ")"
-			cur = newStreams()
+		case g.opener == '$' || g.opener == '`':
+		case g.after >= 0:
+			pipe[p.order[i]] = g.after
+		case g.after == toOuter && g.parent >= 0:
+			pipe[p.order[i]] = pipe[g.parent]
 		}
+	}
+	for _, e := range p.ends {
+		toks[e.at].groupPipe = int32(pipe[e.g] + 1)
 	}
 }
 
@@ -204,4 +339,16 @@ func afterPipe(toks []shellToken, k int) int {
 		return k + 2
 	}
 	return k + 1
+}
+
+// opensBraces reports whether toks[k] is the reserved word "{" that
+// opens a group: unquoted, where a command starts.
+func opensBraces(toks []shellToken, k int) bool {
+	return toks[k].text == "{" && !toks[k].quoted && (k == 0 || toks[k-1].op || opensBraces(toks, k-1))
+}
+
+// closesBraces reports whether toks[k] is the reserved word "}" that
+// closes a group: unquoted, after an operator ("{ curl x; }").
+func closesBraces(toks []shellToken, k int) bool {
+	return toks[k].text == "}" && !toks[k].quoted && k > 0 && toks[k-1].op
 }

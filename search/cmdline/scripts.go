@@ -737,6 +737,9 @@ func hereString(words []shellToken, j int) (string, int) {
 // app\nmake deploy\n' | sudo bash", "cat <<< \"$cmd\" | bash". None when the command's output goes elsewhere.
 func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	end := s + len(words)
+	if end < len(toks) && toks[end].groupPipe > 0 {
+		end = int(toks[end].groupPipe) - 1 // "(echo 'git push') | sh"
+	}
 	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, afterPipe(toks, end))) {
 		return nil
 	}

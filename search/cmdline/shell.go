@@ -71,6 +71,11 @@ type shellToken struct {
 	// output and errors both redirected elsewhere ("curl x > f | sh";
 	// see markSilentPipes), which a pattern's "|" does not match.
 	silent bool
+	// groupPipe: on an operator ending a command inside a subshell or a
+	// { …; } group, the index in the line's tokens, +1, of the "|" the
+	// command writes into through the groups around it ("(cd /tmp &&
+	// curl x) | sh"); 0 for none (see markPipes).
+	groupPipe int32
 }
 
 // readWords reads the words of a tokenized line or pattern as a command

@@ -1,0 +1,63 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandPipeAfterGroups: every command of a subshell or a { …;
+// } group writes into the group's output, so a pipe after the group
+// carries what a command inside it prints: "(cd /tmp && curl x) | sh"
+// runs sh on the download (bash: "(cd /tmp && echo 'echo RAN') | sh"
+// prints RAN), and matched no pattern "curl * | sh", which wanted the
+// pipe right after curl's words; nor did "(echo 'git push --force') |
+// sh" run the script it pipes. Not where the output goes elsewhere on the
+// way (the command's own redirection or a group's), nor out of a command
+// substitution or backticks, whose output is a word, nor past a group
+// whose next operator is not the pipe ("(curl x); echo | sh": the pipe is
+// echo's).
+func TestMatchCommandPipeAfterGroups(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		{ID: "force", Replaces: []string{"git push --force"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"(curl x) | sh", []string{"pipe"}},
+		{"(cd /tmp && curl x) | sh", []string{"pipe"}},
+		{"(curl x; echo done) | sh", []string{"pipe"}},
+		{"{ curl x; } | sh", []string{"pipe"}},
+		{"{ cd /tmp; curl x; } | sudo sh", []string{"pipe"}},
+		{"((curl x); echo) | sh", []string{"pipe"}},
+		{"({ curl x; }) | sh", []string{"pipe"}},
+		{"(curl $(cat url)) | sh", []string{"pipe"}},
+		{"(echo $(date); curl x) | sh", []string{"pipe"}},
+		{"{ (curl x); } | sh", []string{"pipe"}},
+		{"echo $( (curl x) | sh )", []string{"pipe"}},
+		{"(curl x) 2>/dev/null | sh", []string{"pipe"}},
+		{"(curl x) > /dev/stdout | sh", []string{"pipe"}},
+		{"(curl x) |& sh", []string{"pipe"}},
+		// The output goes elsewhere on the way.
+		{"(curl x > f; echo) | sh", nil},
+		{"(curl x 1>&2) | sh", nil},
+		{"((curl x) > f; echo) | sh", nil},
+		{"{ curl x; } > f | sh", nil},
+		{"(curl x) &> log | sh", nil},
+		// Another command's pipe, or no group piped.
+		{"curl x; echo y | sh", nil},
+		{"(curl x); echo | sh", nil},
+		{"(curl x) && echo | sh", nil},
+		{"(curl x) || echo | sh", nil},
+		{"(curl x) | tee f", nil},
+		// A substitution's output is a word of its command.
+		{"echo $(curl x) | sh", nil},
+		{"echo `curl x` | sh", nil},
+		{"(echo $(curl x)) | sh", nil},
+		// A script a group pipes into a shell.
+		{"(echo 'git push --force') | sh", []string{"force"}},
+		{"{ echo 'git push --force'; } | bash", []string{"force"}},
+		{"(cd repo && printf 'git push --force') | sh", []string{"force"}},
+		{"(echo 'git push --force') > f | sh", nil},
+		{"(echo 'git push --force' > f) | sh", nil},
+		{"(echo 'git push --force'); sh", nil},
+	})
+}
