@@ -58,6 +58,34 @@ var streamCases = []struct {
 	{"> >(cat >/dev/null)", false, false},
 	{"2>&1 >/dev/null", false, true},
 	{"2>&1 1>&-", false, true},
+	{"1>&1-", true, false},
+	{"2>&1-", false, true},
+	{"2>&1- 1>f", false, true},
+	{"1<&-", false, false},
+	{"1<>/dev/stdout", true, false},
+	{">>/dev/stdout", true, false},
+	{">|/dev/stdout", true, false},
+	{"0>&1 >f >/dev/fd/0", true, false},
+	{">/dev/fd/10", false, false},
+	{"10> f", true, false},
+}
+
+// TestStreamsOfDescriptorsNotOpened: a duplication of a descriptor the
+// line did not open ("1>&3", "1>&10", "1>&$fd") may lead anywhere, the
+// pipe included, as the shell running the line may have opened it ("exec
+// 3>&1"): the output is taken to reach the pipe. (bash -c opens none, so
+// streamCases cannot hold them: there the command is not run.)
+func TestStreamsOfDescriptorsNotOpened(t *testing.T) {
+	for _, r := range []string{"1>&3", "1>&10", "1>&99", "> f 1>&3", "1>&$fd"} {
+		cl, err := splitCommandLine("g "+r+" | cat", MaxLine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := commandStreams(cl.toks[1 : len(cl.toks)-2])
+		if !s.outReaches() || s.errReaches() {
+			t.Errorf("%q: output reaches the pipe %v, errors %v; want true, false", r, s.outReaches(), s.errReaches())
+		}
+	}
 }
 
 // TestStreamsFollowRedirections: streams says where a command's output
