@@ -69,7 +69,7 @@ type shellToken struct {
 	spelled byte
 	// silent: a "|" the command before it writes nothing into, its
 	// output and errors both redirected elsewhere ("curl x > f | sh";
-	// see markSilentPipes), which a pattern's "|" does not match.
+	// see markPipes), which a pattern's "|" does not match.
 	silent bool
 	// groupPipe: on an operator ending a command inside a subshell or a
 	// { …; } group, the index in the line's tokens, +1, of the "|" the
