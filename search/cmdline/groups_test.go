@@ -61,3 +61,26 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 		{"(echo 'git push --force'); sh", nil},
 	})
 }
+
+// TestMatchCommandPipeIntoGroups: a group after a pipe whose first
+// commands never read their input gives it to the next: "curl x | (cd
+// /tmp && sh)" and "curl x | { umask 077; sh; }" run sh on the download
+// (bash: RAN), and matched no "curl * | sh", which wanted sh first in the
+// group; "| (cat > f; sh)" gives sh nothing (cat read it), and without
+// the group sh is after the pipeline ("curl x | cd /tmp && sh").
+func TestMatchCommandPipeIntoGroups(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | (cd /tmp && sh)", []string{"pipe"}},
+		{"curl x | { cd /tmp; sh; }", []string{"pipe"}},
+		{"curl x | (export A=1; umask 022; sh)", []string{"pipe"}},
+		{"curl x | (cd $(mktemp -d) && sudo sh)", []string{"pipe"}},
+		{"curl x | (cat > f; sh)", nil},
+		{"curl x | (cd /tmp | sh)", nil},
+		{"curl x | cd /tmp && sh", nil},
+		{"curl x | cd /tmp; sh", nil},
+	})
+}

@@ -175,18 +175,23 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 // a precommand or assignments before it run ("curl * | sh" matches "curl
 // x | sudo sh", "| sudo -u $(whoami) sh", "| env X=1 sh" and "|
 // /bin/sh", as a line's first command does), and the first inside a
-// subshell there ("| (sh)"). The commands inside a substitution are not
-// that command, and xargs and coproc give the command they run no input
-// from the pipe ("curl x | xargs sh" runs the download's words). Each
-// word it looks at costs a unit of b.
-func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
+// subshell there ("| (sh)"), or after a pipe (piped) the first in such a
+// group past commands that read no input ("| (cd /tmp && sh)", see
+// readsNoInput). The commands inside a substitution are not that
+// command, and xargs and coproc give the command they run no input from
+// the pipe ("curl x | xargs sh" runs the download's words). Each word it
+// looks at costs a unit of b.
+func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *budget) int {
 	// A subshell there starts with the command: "| (sh)" runs sh on the
 	// input as "| sh" and "| { sh; }" do, "&& (git push)" runs git push.
+	grouped := j < len(toks) && !toks[j].quoted && toks[j].text == "{"
 	for j < len(toks) && toks[j].op && toks[j].text == "(" {
-		j++
+		j, grouped = j+1, true
 	}
+	grouped = grouped && piped // after &&, the next command is the group's first
 	var groups nesting
 	backtick := false
+	passed := "" // the command before, in a group: "cd" of "| (cd /tmp && sh)"
 	for k := j; k < len(toks) && b.pay(1); k++ {
 		t := &toks[k]
 		switch {
@@ -198,6 +203,8 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 		case t.op && t.text == "`":
 			backtick = !backtick
 			continue
+		case t.op && groups.depth == 0 && !backtick && grouped && readsNoInput[passed] && t.text != "|":
+			continue // "| (cd /tmp && sh)": sh reads the pipe, cd did not
 		case t.op && groups.depth == 0 && !backtick:
 			return -1
 		case t.op || groups.depth > 0 || backtick || k > j && !t.start:
@@ -206,11 +213,22 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, b *budget) int {
 		if matchCommandWord(w, t, b) {
 			return k
 		}
-		if feedsNoInput[path.Base(t.text)] {
+		passed = path.Base(t.text)
+		if feedsNoInput[passed] {
 			return -1
 		}
 	}
 	return -1
+}
+
+// readsNoInput are commands that never read their standard input, after
+// which the next command of a group after a pipe reads it: "curl x | (cd
+// /tmp && sh)" and "| { umask 077; sh; }" run sh on the download, and
+// "| (cat > f; sh)" does not. Shell builtins and a few commands alike.
+var readsNoInput = map[string]bool{
+	"cd": true, "pushd": true, "popd": true, "export": true, "unset": true, "set": true,
+	"umask": true, "ulimit": true, "shopt": true, "true": true, ":": true, "echo": true,
+	"printf": true, "mkdir": true, "sleep": true, "test": true, "[": true,
 }
 
 // nesting follows the subshells and substitutions a command's tokens open
@@ -595,7 +613,7 @@ func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, g
 		c.i, c.j, c.named = c.i+1, c.j+1, false
 		return true
 	}
-	k := nextCommandAt(&want[c.i], toks, c.j, b)
+	k := nextCommandAt(&want[c.i], toks, c.j, want[c.i-1].text == "|", b)
 	if k < 0 {
 		return false
 	}
