@@ -67,9 +67,11 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 // /tmp && sh)" and "curl x | { umask 077; sh; }" run sh on the download
 // (bash: RAN), and matched no "curl * | sh", which wanted sh first in the
 // group; "| (cat > f; sh)" gives sh nothing (cat read it), and without
-// the group sh is after the pipeline ("curl x | cd /tmp && sh").
+// the group sh is after the pipeline ("curl x | cd /tmp && sh"). A
+// script echoed into such a group runs as one echoed into sh does; "|
+// (sh)" and "| (cd /tmp && sh)" ran none.
 func TestMatchCommandPipeIntoGroups(t *testing.T) {
-	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}, {ID: "force", Replaces: []string{"git push --force"}}})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
 		want []string
@@ -82,5 +84,12 @@ func TestMatchCommandPipeIntoGroups(t *testing.T) {
 		{"curl x | (cd /tmp | sh)", nil},
 		{"curl x | cd /tmp && sh", nil},
 		{"curl x | cd /tmp; sh", nil},
+		// A script piped into such a group runs, as one piped into sh.
+		{"echo 'git push --force' | (sh)", []string{"force"}},
+		{"echo 'git push --force' | (cd /tmp && sh)", []string{"force"}},
+		{"echo 'git push --force' | { cd /tmp; sh; }", []string{"force"}},
+		{"cat <<'EOF' | (cd /tmp && bash)\ngit push --force\nEOF", []string{"force"}},
+		{"echo 'git push --force' | (cat > f; sh)", nil},
+		{"echo 'git push --force' | cd /tmp && sh", nil},
 	})
 }

@@ -1,6 +1,8 @@
 package cmdline
 
 import (
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -351,4 +353,27 @@ func opensBraces(toks []shellToken, k int) bool {
 // closes a group: unquoted, after an operator ("{ curl x; }").
 func closesBraces(toks []shellToken, k int) bool {
 	return toks[k].text == "}" && !toks[k].quoted && k > 0 && toks[k-1].op
+}
+
+// fedCommand is the index in toks of the command a pipe feeds, its
+// tokens starting at toks[k] after the pipe: the first command there, or
+// in a subshell or { …; } group there ("| (sh)", "| { sh; }") the first
+// past those that read no input ("| (cd /tmp && sh)", see readsNoInput),
+// as nextCommandAt finds a pattern's command.
+func fedCommand(toks []shellToken, k int) int {
+	grouped := k < len(toks) && !toks[k].quoted && toks[k].text == "{"
+	if grouped {
+		k++
+	}
+	for k < len(toks) && toks[k].op && toks[k].text == "(" {
+		k, grouped = k+1, true
+	}
+	for grouped && k < len(toks) && readsNoInput[path.Base(toks[k].text)] {
+		end := k + len(commandSpan(toks, k))
+		if end >= len(toks) || !slices.Contains([]string{";", "&&", "||", "&"}, toks[end].text) {
+			break
+		}
+		k = end + 1
+	}
+	return k
 }

@@ -740,7 +740,7 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if end < len(toks) && toks[end].groupPipe > 0 {
 		end = int(toks[end].groupPipe) - 1 // "(echo 'git push') | sh"
 	}
-	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, afterPipe(toks, end))) {
+	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, fedCommand(toks, afterPipe(toks, end)))) {
 		return nil
 	}
 	if outputElsewhere(words[1:]) {
@@ -968,7 +968,7 @@ func catPipesToShell(line string) bool {
 	words = dropRedirections(words)
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
-		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, afterPipe(toks, end)))
+		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, fedCommand(toks, afterPipe(toks, end))))
 }
 
 // npxCall is the command line that npx's or npm exec's -c (--call) runs
