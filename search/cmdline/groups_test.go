@@ -17,6 +17,7 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "pipe", Replaces: []string{"curl * | sh"}},
 		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "true", Replaces: []string{"true | sh"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -33,6 +34,11 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 		{"(echo $(date); curl x) | sh", []string{"pipe"}},
 		{"{ (curl x); } | sh", []string{"pipe"}},
 		{"echo $( (curl x) | sh )", []string{"pipe"}},
+		// A case branch's ")" closes no group (bash: RAN).
+		{"(case a in a) curl x;; esac) | sh", []string{"pipe"}},
+		// A command before the group is not in it.
+		{"true; { curl x; } | sh", []string{"pipe"}},
+		{"true; (curl x) | sh", []string{"pipe"}},
 		{"(curl x) 2>/dev/null | sh", []string{"pipe"}},
 		{"(curl x) > /dev/stdout | sh", []string{"pipe"}},
 		{"(curl x) |& sh", []string{"pipe"}},
