@@ -12,7 +12,10 @@ import (
 // to name it in capreg.json rather than to check a package with --repo; a
 // folder of three declarations is one finding counting two others (not one
 // finding per declaration after the first); and a group of exactly maxNamed
-// sub-folders names them all, with no "and 0 other sub-folders".
+// sub-folders names them all, with no "and 0 other sub-folders"; and the
+// sub-folders to move are those of every nested declaration, past a
+// misnamed one listed between them (a break there for the continue named
+// only the first).
 func TestStrayMessagesInFull(t *testing.T) {
 	const grp = "capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json and 4 other capability declarations are not read: " +
 		"a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a, capabilities/grp/b up to capabilities/b, " +
@@ -44,6 +47,14 @@ func TestStrayMessagesInFull(t *testing.T) {
 			strays: []string{"capabilities/grp/a/capability.json", "capabilities/grp/b/capability.json", "capabilities/grp/c/capability.json",
 				"capabilities/grp/d/capability.json", "capabilities/grp/e/capability.json"},
 			want: []string{"capabilities/grp/a/capability.json: " + grp},
+		},
+		{
+			name:   "a misnamed declaration between nested ones",
+			capDir: "capabilities",
+			caps:   []CapabilitySource{{Folder: "grp"}},
+			strays: []string{"capabilities/grp/a/capability.json", "capabilities/grp/Capability.json", "capabilities/grp/b/capability.json"},
+			want: []string{"capabilities/grp/a/capability.json: capabilities/grp has no capability.json, so it is no capability, and capabilities/grp/a/capability.json and 1 other capability declaration are not read: " +
+				"a declaration is read only directly in a capability folder; move capabilities/grp/a up to capabilities/a, capabilities/grp/b up to capabilities/b"},
 		},
 	}
 	for _, tt := range tests {
