@@ -39,6 +39,13 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 		// A command before the group is not in it.
 		{"true; { curl x; } | sh", []string{"pipe"}},
 		{"true; (curl x) | sh", []string{"pipe"}},
+		// Backticks inside the group close at their own backtick.
+		{"(curl x; echo `a; b`) | sh", []string{"pipe"}},
+		// A pipe before the group is not after it, nor does a group the
+		// line leaves open reach one.
+		{"x | sh; (curl y)", nil},
+		{"x | sh; (curl y) > f", nil},
+		{"x | sh; (curl y; echo", nil},
 		{"(curl x) 2>/dev/null | sh", []string{"pipe"}},
 		{"(curl x) > /dev/stdout | sh", []string{"pipe"}},
 		{"(curl x) |& sh", []string{"pipe"}},
