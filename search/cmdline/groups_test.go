@@ -46,6 +46,7 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 		{"x | sh; (curl y)", nil},
 		{"x | sh; (curl y) > f", nil},
 		{"x | sh; (curl y; echo", nil},
+		{"} curl x | sh", nil}, // a "}" first closes nothing: a syntax error to bash, which runs nothing
 		{"(curl x) 2>/dev/null | sh", []string{"pipe"}},
 		{"(curl x) > /dev/stdout | sh", []string{"pipe"}},
 		{"(curl x) |& sh", []string{"pipe"}},
