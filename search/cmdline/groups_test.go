@@ -105,5 +105,10 @@ func TestMatchCommandPipeIntoGroups(t *testing.T) {
 		{"cat <<'EOF' | (cd /tmp && bash)\ngit push --force\nEOF", []string{"force"}},
 		{"echo 'git push --force' | (cat > f; sh)", nil},
 		{"echo 'git push --force' | cd /tmp && sh", nil},
+		// Lines that end before the command the pipe feeds.
+		{"echo 'git push --force' |", nil},
+		{"echo 'git push --force' | (", nil},
+		{"echo 'git push --force' | (cd /tmp", nil},
+		{"echo 'git push --force' | { cd /tmp;", nil},
 	})
 }
