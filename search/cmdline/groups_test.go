@@ -98,6 +98,7 @@ func TestMatchCommandPipeIntoGroups(t *testing.T) {
 		{"curl x | (cd /tmp | sh)", nil},
 		{"curl x | cd /tmp && sh", nil},
 		{"curl x | cd /tmp; sh", nil},
+		{"curl x y z |", nil},
 		// A script piped into such a group runs, as one piped into sh.
 		{"echo 'git push --force' | (sh)", []string{"force"}},
 		{"echo 'git push --force' | (cd /tmp && sh)", []string{"force"}},
