@@ -113,3 +113,33 @@ func TestMatchCommandPipeIntoGroups(t *testing.T) {
 		{"echo 'git push --force' | { cd /tmp;", nil},
 	})
 }
+
+// TestMatchCommandPipeAfterCompoundCommands: the commands of an if, a
+// loop or a case statement write into its output, as a group's do, so a
+// pipe after it carries what they print: "for u in a b; do curl $u; done
+// | sh" and "if curl x; then :; fi | sh" run sh on the downloads (bash:
+// RAN), and matched nothing. Not through a redirection on the way, nor a
+// pipe after another command, nor a reserved word that is an argument.
+func TestMatchCommandPipeAfterCompoundCommands(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		{ID: "force", Replaces: []string{"git push --force"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"for u in a b; do curl $u; done | sh", []string{"pipe"}},
+		{"while true; do curl x; done | sh", []string{"pipe"}},
+		{"until false; do curl x; done | sh", []string{"pipe"}},
+		{"if curl x; then :; fi | sh", []string{"pipe"}},
+		{"if true; then curl x; else echo; fi | sh", []string{"pipe"}},
+		{"case a in a) curl x;; esac | sh", []string{"pipe"}},
+		{"for u in a; do if true; then curl $u; fi; done | sh", []string{"pipe"}},
+		{"for u in a; do echo 'git push --force'; done | sh", []string{"force"}},
+		{"for u in a; do curl $u > f; done | sh", nil},
+		{"for u in a; do curl $u; done > f | sh", nil},
+		{"for u in a; do curl $u; done; echo | sh", nil},
+		{"echo if curl x; fi | sh", nil},
+	})
+}

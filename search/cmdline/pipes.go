@@ -179,11 +179,13 @@ func markPipes(toks []shellToken) {
 	p.finish(toks)
 }
 
-// pipeGroup is a group markPipes read: a subshell, a { …; } group, or a
-// substitution ("$(" or backticks).
+// pipeGroup is a group markPipes read: a subshell, a { …; } group, a
+// compound command, or a substitution ("$(" or backticks).
 type pipeGroup struct {
-	parent int  // the group around it, -1 for none
-	opener byte // '(' a subshell, '{' a { …; } group, '$' or '`' a substitution
+	parent int // the group around it, -1 for none
+	// opener: '(' a subshell, '{' a { …; } group, 'i' if, 'l' a loop, 'c'
+	// case, '$' or '`' a substitution
+	opener byte
 	// after is what its output reaches once it closes: the index in toks
 	// of the "|" after it, or toOuter for the output of the group around
 	// it, or -1 for none (redirected elsewhere, or at the top).
@@ -216,6 +218,12 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.push('{')
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
 		p.close(-1) // its last command ended at the operator before it
+	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
+		p.nest.read(t) // "esac"
+		p.close(-1)
+	case !t.op && compoundStart[t.text] != 0 && commandPosition(toks, k):
+		p.nest.read(t) // "case"
+		p.push(compoundStart[t.text])
 	case !t.op:
 		if t.text == "case" || t.text == "esac" {
 			p.nest.read(t)
@@ -341,6 +349,25 @@ func afterPipe(toks []shellToken, k int) int {
 		return k + 2
 	}
 	return k + 1
+}
+
+// compoundStart and compoundEnd are the reserved words that open and
+// close a compound command, whose commands write into its output as a
+// group's do ("for u in a b; do curl $u; done | sh", "if curl x; then
+// :; fi | sh"), by the kind of group markPipes gives it.
+var (
+	compoundStart = map[string]byte{"if": 'i', "for": 'l', "while": 'l', "until": 'l', "select": 'l', "case": 'c'}
+	compoundEnd   = map[string]byte{"fi": 'i', "done": 'l', "esac": 'c'}
+)
+
+// commandPosition reports whether the unquoted word toks[k] is where a
+// command starts, as a reserved word must be: first, or after an
+// operator or another reserved word ("then if", "do for").
+func commandPosition(toks []shellToken, k int) bool {
+	if toks[k].quoted {
+		return false
+	}
+	return k == 0 || toks[k-1].op || !toks[k-1].quoted && reservedWords[toks[k-1].text]
 }
 
 // opensBraces reports whether toks[k] is the reserved word "{" that
