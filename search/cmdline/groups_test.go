@@ -124,6 +124,7 @@ func TestMatchCommandPipeAfterCompoundCommands(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "pipe", Replaces: []string{"curl * | sh"}},
 		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "date", Replaces: []string{"date | sh"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -141,5 +142,7 @@ func TestMatchCommandPipeAfterCompoundCommands(t *testing.T) {
 		{"for u in a; do curl $u; done > f | sh", nil},
 		{"for u in a; do curl $u; done; echo | sh", nil},
 		{"echo if curl x; fi | sh", nil},
+		{"date; for u in a; do curl $u; done | sh", []string{"pipe"}}, // date is not in the loop
+		{"for u in a; do date; done | sh", []string{"date"}},
 	})
 }
