@@ -231,7 +231,7 @@ func screenScript(words []shellToken) []string {
 	j := operandAt(words, isOption, func(t string) bool {
 		return takesNextOf(t, argOpts) && t != "-ls" && t != "-list"
 	})
-	opts := words[:j]
+	opts := words[1:j] // not the name: "-d/screen" gives no -d
 	if optionIn(opts, 'X', argOpts) >= 0 {
 		if j+1 < len(words) && words[j].text == "stuff" {
 			return stuffedLines(words[j+1].text)

@@ -37,3 +37,22 @@ func TestMatchCommandSessionEdges(t *testing.T) {
 		{"tmux run-shell -C 'git push --force'", nil},
 	})
 }
+
+// TestMatchCommandScreenNameIsNoOption pins that screen's options are
+// read after its name: a screen run by a relative path that starts with
+// a dash ("-d/screen", which bash 5.2 runs as ./-d/screen with the words
+// after it) gives no -d, -m or -X by its name. Read from the name on,
+// "-d/screen git push --force" was a screen that only detaches, and ran
+// nothing; as the surviving mutants of screenScript's "optionIn(...) >= 0"
+// showed, no test told the name from an option.
+func TestMatchCommandScreenNameIsNoOption(t *testing.T) {
+	checkMatchCommand(t, pushAndMigrate(), []struct {
+		cmd  string
+		want []string
+	}{
+		{"-d/screen git push --force", []string{"push"}},
+		{"-X/screen stuff 'git push --force\\n'", nil}, // runs stuff, types nothing
+		{"-m/screen -d git push --force", nil},         // -d without -m detaches
+		{"/opt/-d/screen git push --force", []string{"push"}},
+	})
+}
