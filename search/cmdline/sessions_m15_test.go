@@ -11,7 +11,8 @@ import "testing"
 // before it; key names with a modifier ("C-l" types nothing) and "C-",
 // too short to name a key, which tmux types as text; and a value glued
 // to run-shell's -c (its start directory, the first of its options that
-// take one) holding a "C", which is no -C.
+// take one) holding a "C", which is no -C; and screen's -X as its first
+// option, which the name once stood before.
 func TestMatchCommandSessionEdges(t *testing.T) {
 	checkMatchCommand(t, pushAndMigrate(), []struct {
 		cmd  string
@@ -35,6 +36,8 @@ func TestMatchCommandSessionEdges(t *testing.T) {
 		// run-shell's -c value is no -C.
 		{"tmux run-shell -c/srv/Cache 'git push --force'", []string{"push"}},
 		{"tmux run-shell -C 'git push --force'", nil},
+		// screen's -X as its first option.
+		{"screen -X stuff 'git push --force\\n'", []string{"push"}},
 	})
 }
 
