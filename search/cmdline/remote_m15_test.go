@@ -10,7 +10,9 @@ import "testing"
 // value glued to it that holds the letters of a flag ("-F./ssh.conf" is
 // no -f nor -n, and "-Bif=prod" holds -B's value, not the host), compose subcommands other than exec and run, "--" before
 // a subcommand or after ssh's destination with nothing after, heroku run
-// of one word, and flyctl. Each was a surviving mutant of remote.go.
+// of one word, flyctl, other heroku and fly subcommands, and options on
+// both sides of ssh's destination. Each was a surviving mutant of
+// remote.go (the last three of the INVERT_LOGICAL mutator).
 func TestMatchCommandRemoteEdges(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "migrate", Replaces: []string{"rails db:migrate"}},
@@ -56,5 +58,11 @@ func TestMatchCommandRemoteEdges(t *testing.T) {
 		{"heroku run 'rails db:migrate'", []string{"migrate"}},
 		{"flyctl ssh console -C 'rails db:migrate'", []string{"migrate"}},
 		{"heroku ssh console -C 'rails db:migrate'", nil},
+		// Only heroku's run, and fly's "ssh console", run a command.
+		{"heroku logs --tail rails db:migrate", nil},
+		{"fly ssh issue -C 'rails db:migrate'", nil},
+		// ssh's options after the destination are read when options
+		// came before it too.
+		{"ssh -t prod -p 2222 rails db:migrate", []string{"migrate"}},
 	})
 }
