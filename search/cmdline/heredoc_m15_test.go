@@ -89,3 +89,22 @@ func TestMatchCommandHereDocDelimiters(t *testing.T) {
 		{"cat <<E''OF\ngit push --force\nEOF\nrails db:migrate", []string{"migrate"}},
 	})
 }
+
+// TestMatchCommandHereDocsAfterAndOrPipe pins that "&&" and "|" end the
+// command a here-document is given to, as ";" does: the bash after "cat
+// <<'A' &&" (or "|") reads its own here-document as its script, and cat
+// after "true &&" pipes its body into bash (bash 5.2 ran each such
+// script). Read as one command with the cat before it, the bash was
+// taken for a command that reads no script; the INVERT_LOGICAL mutant
+// that dropped both operators lived.
+func TestMatchCommandHereDocsAfterAndOrPipe(t *testing.T) {
+	checkMatchCommand(t, pushAndMigrate(), []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat <<'A' && bash <<'B'\nhello\nA\ngit push --force\nB", []string{"push"}},
+		{"cat <<'A' | bash <<'B'\necho a\nA\ngit push --force\nB", []string{"push"}},
+		{"true && cat <<'EOF' | bash\ngit push --force\nEOF", []string{"push"}},
+		{"bash <<'A' && cat <<'B'\necho a\nA\ngit push --force\nB", nil},
+	})
+}
