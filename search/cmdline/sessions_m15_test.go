@@ -36,6 +36,14 @@ func TestMatchCommandSessionEdges(t *testing.T) {
 		// run-shell's -c value is no -C.
 		{"tmux run-shell -c/srv/Cache 'git push --force'", []string{"push"}},
 		{"tmux run-shell -C 'git push --force'", nil},
+		// Keys after an Enter or ^C, and a separator after a word that
+		// ends in "\;" (INVERT_LOOPCTRL mutants); an option's value
+		// ("-t build", "-t=-l") gives no -l (INVERT_LOGICAL ones).
+		{"tmux send-keys -t dev 'ls' Enter 'git push --force' Enter", []string{"push"}},
+		{"tmux send-keys -t dev 'rm -rf /' ^C 'git push --force' Enter", []string{"push"}},
+		{"tmux new -d 'echo a\\;' \\; neww 'git push --force'", []string{"push"}},
+		{"tmux send-keys -t build 'git push --force' Enter", []string{"push"}},
+		{"tmux send-keys -t=-l 'git push --force' Enter", []string{"push"}},
 		// screen's -X as its first option.
 		{"screen -X stuff 'git push --force\\n'", []string{"push"}},
 	})
