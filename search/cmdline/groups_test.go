@@ -30,6 +30,8 @@ func TestMatchCommandPipeAfterGroups(t *testing.T) {
 		{"{ cd /tmp; curl x; } | sudo sh", []string{"pipe"}},
 		{"((curl x); echo) | sh", []string{"pipe"}},
 		{"({ curl x; }) | sh", []string{"pipe"}},
+		{"{ { curl x; }; } | sh", []string{"pipe"}},
+		{"{ { { curl x; } > f; }; } | sh", nil},
 		{"(curl $(cat url)) | sh", []string{"pipe"}},
 		{"(echo $(date); curl x) | sh", []string{"pipe"}},
 		{"{ (curl x); } | sh", []string{"pipe"}},

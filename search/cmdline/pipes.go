@@ -208,14 +208,16 @@ type pipeReader struct {
 	ends   []pipeEnd
 	nest   nesting
 	order  []int // the groups in the order they closed
+	braced int   // the index, +1, of the last "{" that opened a group
 }
 
 // read reads toks[k] and returns how many more tokens it took.
 func (p *pipeReader) read(toks []shellToken, k int) int {
 	t := &toks[k]
 	switch {
-	case !t.op && opensBraces(toks, k):
+	case !t.op && p.opensBraces(toks, k):
 		p.push('{')
+		p.braced = k + 1
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
 		p.close(-1) // its last command ended at the operator before it
 	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
@@ -371,9 +373,10 @@ func commandPosition(toks []shellToken, k int) bool {
 }
 
 // opensBraces reports whether toks[k] is the reserved word "{" that
-// opens a group: unquoted, where a command starts.
-func opensBraces(toks []shellToken, k int) bool {
-	return toks[k].text == "{" && !toks[k].quoted && (k == 0 || toks[k-1].op || opensBraces(toks, k-1))
+// opens a group: unquoted, where a command starts (first, after an
+// operator, or after a "{" that opened one: "{ { curl x; }; }").
+func (p *pipeReader) opensBraces(toks []shellToken, k int) bool {
+	return toks[k].text == "{" && !toks[k].quoted && (k == 0 || toks[k-1].op || p.braced == k)
 }
 
 // closesBraces reports whether toks[k] is the reserved word "}" that
