@@ -740,7 +740,7 @@ func pipedScript(toks []shellToken, s int, words []shellToken) []string {
 	if end < len(toks) && toks[end].groupPipe > 0 {
 		end = int(toks[end].groupPipe) - 1 // "(echo 'git push') | sh"
 	}
-	if end >= len(toks) || toks[end].text != "|" || !readsScript(commandSpan(toks, fedCommand(toks, afterPipe(toks, end)))) {
+	if !pipesToShell(toks, end) {
 		return nil
 	}
 	if outputElsewhere(words[1:]) {
@@ -968,7 +968,15 @@ func catPipesToShell(line string) bool {
 	words = dropRedirections(words)
 	cat := len(words) == 1 || len(words) == 2 && words[1].text == "-"
 	return len(words) > 0 && cat && path.Base(words[0].text) == "cat" &&
-		end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, fedCommand(toks, afterPipe(toks, end))))
+		pipesToShell(toks, end)
+}
+
+// pipesToShell reports whether toks[end] is a pipe ("|" or "|&") into a
+// shell that reads its script from its input (see readsScript): first
+// after it, or first in a group there past commands that read no input
+// (fedCommand).
+func pipesToShell(toks []shellToken, end int) bool {
+	return end < len(toks) && toks[end].text == "|" && readsScript(commandSpan(toks, fedCommand(toks, afterPipe(toks, end))))
 }
 
 // npxCall is the command line that npx's or npm exec's -c (--call) runs
