@@ -1,6 +1,10 @@
 package cmdline
 
-import "testing"
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
 
 // TestMatchCommandPipeAfterGroups: every command of a subshell or a { …;
 // } group writes into the group's output, so a pipe after the group
@@ -114,6 +118,86 @@ func TestMatchCommandPipeIntoGroups(t *testing.T) {
 		{"echo 'git push --force' | (cd /tmp", nil},
 		{"echo 'git push --force' | { cd /tmp;", nil},
 	})
+}
+
+// TestMatchCommandPipeIntoNestedGroups: a group inside the group a pipe
+// feeds gets the input as the outer one does, and one whose commands all
+// read none passes it on: bash 5.2, with curl a function printing "echo
+// RAN", prints RAN for "curl x | (cd /tmp; (sh))", "| { (sh); }", "| (
+// (cd /tmp) && sh)" and "| { { cd /tmp; }; sh; }", which matched nothing;
+// and nothing where the inner group read it ("(cat >/dev/null; cd /tmp)"),
+// or sh comes after the group the pipe feeds ("| { cd /tmp; }; sh", "| (
+// (cd /tmp) ); sh").
+func TestMatchCommandPipeIntoNestedGroups(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}, {ID: "force", Replaces: []string{"git push --force"}}})
+	for _, r := range nestedGroupRows {
+		var pipe, force []string
+		if r.runs {
+			pipe, force = []string{"pipe"}, []string{"force"}
+		}
+		checkMatchCommand(t, mt, []struct {
+			cmd  string
+			want []string
+		}{
+			{"curl x | " + r.group, pipe},
+			{"echo 'git push --force' | " + r.group, force},
+		})
+	}
+}
+
+// TestMatchCommandPatternNamesBraces: a pattern that names a "{" after
+// its operator matches the line's "{" as a word, as before groups were
+// entered (the fuzzer's "0&{" did not match its own text).
+func TestMatchCommandPatternNamesBraces(t *testing.T) {
+	mt := Compile([]Card{{ID: "braces", Replaces: []string{"curl * | { sh; }"}}, {ID: "amp", Replaces: []string{"0&{"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | { sh; }", []string{"braces"}},
+		{"curl x | sh", nil},
+		{"0&{", []string{"amp"}},
+	})
+}
+
+// TestNestedGroupRowsAgreeWithBash runs each row of nestedGroupRows in
+// bash, where installed, so that the table says what bash does.
+func TestNestedGroupRowsAgreeWithBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	for _, r := range nestedGroupRows {
+		cmd := exec.Command(bash, "-c", `curl(){ echo "echo RAN"; }; curl x | `+r.group)
+		cmd.Dir = t.TempDir()
+		got, _ := cmd.Output()
+		if runs := strings.Contains(string(got), "RAN"); runs != r.runs {
+			t.Errorf("bash: curl x | %s runs sh on the download: %v; the table says %v", r.group, runs, r.runs)
+		}
+	}
+}
+
+// nestedGroupRows are groups after a pipe, and whether sh in them runs
+// on what the pipe carries.
+var nestedGroupRows = []struct {
+	group string
+	runs  bool
+}{
+	{"(cd /tmp; (sh))", true},
+	{"{ (sh); }", true},
+	{"( (sh) )", true},
+	{"(cd /tmp && (cd / && sh))", true},
+	{"( (cd /tmp); sh)", true},
+	{"( (cd /tmp) && (umask 022; sh) )", true},
+	{"{ { cd /tmp; }; sh; }", true},
+	{"{ echo }; sh; }", true}, // "}" is echo's argument
+	{"( (cd /tmp; cat >/dev/null) && sh)", false},
+	{"( (cat >/dev/null) && sh)", false},
+	{"{ { cat >/dev/null; }; sh; }", false},
+	{"{ (cd /tmp) }", false},
+	{"{ cd /tmp; }; sh", false},
+	{"( (cd /tmp) ); sh", false},
+	{"( (cd /tmp) | sh)", false},
 }
 
 // TestMatchCommandPipeAfterCompoundCommands: the commands of an if, a

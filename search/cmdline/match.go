@@ -177,18 +177,18 @@ func matchCommandWord(w *tokenMatcher, t *shellToken, b *budget) bool {
 // /bin/sh", as a line's first command does), and the first inside a
 // subshell there ("| (sh)"), or after a pipe (piped) the first in such a
 // group past commands that read no input ("| (cd /tmp && sh)", see
-// readsNoInput). The commands inside a substitution are not that
+// readsNoInput), entering the groups inside it ("| (cd /tmp; (sh))") and
+// passing those whose commands read none ("| ((cd /tmp) && sh)"). The commands inside a substitution are not that
 // command, and xargs and coproc give the command they run no input from
 // the pipe ("curl x | xargs sh" runs the download's words). Each word it
 // looks at costs a unit of b.
 func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *budget) int {
 	// A subshell there starts with the command: "| (sh)" runs sh on the
 	// input as "| sh" and "| { sh; }" do, "&& (git push)" runs git push.
-	grouped := j < len(toks) && !toks[j].quoted && toks[j].text == "{"
-	for j < len(toks) && toks[j].op && toks[j].text == "(" {
-		j, grouped = j+1, true
-	}
-	grouped = grouped && piped // after &&, the next command is the group's first
+	// A pattern that names the "{" ("curl * | { sh; }") matches it as a word.
+	braces := w.text != "{"
+	j, open := enterGroups(toks, j, 0, braces)
+	grouped := open > 0 && piped // after &&, the next command is the group's first
 	var groups nesting
 	backtick := false
 	passed := "" // the command before, in a group: "cd" of "| (cd /tmp && sh)"
@@ -196,15 +196,28 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 		t := &toks[k]
 		switch {
 		case groups.read(t):
-			if groups.depth < 0 {
-				return -1 // the end of a subshell the pattern's operator is in
+			if groups.depth >= 0 {
+				continue
 			}
+			if !grouped || open == 1 {
+				return -1 // the end of a subshell the pattern's operator is in, or of the group the pipe feeds
+			}
+			groups.depth, open = 0, open-1 // "| ((cd /tmp) && sh)": the inner group read nothing
 			continue
 		case t.op && t.text == "`":
 			backtick = !backtick
 			continue
+		case grouped && groups.depth == 0 && !backtick && closesBraces(toks, k):
+			if open--; open == 0 {
+				return -1
+			}
+			continue
 		case t.op && groups.depth == 0 && !backtick && grouped && readsNoInput[passed] && t.text != "|":
-			continue // "| (cd /tmp && sh)": sh reads the pipe, cd did not
+			// "| (cd /tmp && sh)": sh reads the pipe, cd did not; so does
+			// the first command of a group there, "| (cd /tmp; (sh))".
+			k, open = enterGroups(toks, k+1, open, braces)
+			k-- // the loop's k++ steps onto the command
+			continue
 		case t.op && groups.depth == 0 && !backtick:
 			return -1
 		case t.op || groups.depth > 0 || backtick || k > j && !t.start:

@@ -388,22 +388,46 @@ func closesBraces(toks []shellToken, k int) bool {
 // fedCommand is the index in toks of the command a pipe feeds, its
 // tokens starting at toks[k] after the pipe: the first command there, or
 // in a subshell or { …; } group there ("| (sh)", "| { sh; }") the first
-// past those that read no input ("| (cd /tmp && sh)", see readsNoInput),
-// as nextCommandAt finds a pattern's command.
+// past those that read no input ("| (cd /tmp && sh)", "| ((cd /tmp) &&
+// sh)", see readsNoInput), as nextCommandAt finds a pattern's command;
+// len(toks) when the group the pipe feeds ends before one.
 func fedCommand(toks []shellToken, k int) int {
-	grouped := k < len(toks) && !toks[k].quoted && toks[k].text == "{"
-	if grouped {
-		k++
-	}
-	for k < len(toks) && toks[k].op && toks[k].text == "(" {
-		k, grouped = k+1, true
-	}
-	for grouped && k < len(toks) && readsNoInput[path.Base(toks[k].text)] {
+	k, open := enterGroups(toks, k, 0, true)
+	for open > 0 && k < len(toks) && readsNoInput[path.Base(toks[k].text)] {
 		end := k + len(commandSpan(toks, k))
+		if end, open = leaveGroups(toks, end, open); open == 0 {
+			return len(toks)
+		}
 		if end >= len(toks) || !slices.Contains([]string{";", "&&", "||", "&"}, toks[end].text) {
 			break
 		}
-		k = end + 1
+		k, open = enterGroups(toks, end+1, open, true)
 	}
 	return k
+}
+
+// enterGroups returns the index past the "(" (and with braces the "{")
+// that open groups from toks[k] on, and open plus their number: the
+// command a pipe into "( (sh) )" or "{ (sh); }" feeds is sh.
+func enterGroups(toks []shellToken, k, open int, braces bool) (int, int) {
+	for k < len(toks) && (toks[k].op && toks[k].text == "(" || braces && !toks[k].op && !toks[k].quoted && toks[k].text == "{") {
+		k, open = k+1, open+1
+	}
+	return k, open
+}
+
+// leaveGroups returns the index past the ends of groups from toks[k] on
+// (a ")", or a "}" after an operator), and open less their number.
+func leaveGroups(toks []shellToken, k, open int) (int, int) {
+	for open > 0 && k < len(toks) {
+		switch {
+		case toks[k].op && toks[k].text == ")":
+			k, open = k+1, open-1
+		case k+1 < len(toks) && toks[k].op && closesBraces(toks, k+1):
+			k, open = k+2, open-1
+		default:
+			return k, open
+		}
+	}
+	return k, open
 }
