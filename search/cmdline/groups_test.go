@@ -143,6 +143,16 @@ func TestMatchCommandPipeIntoNestedGroups(t *testing.T) {
 			{"echo 'git push --force' | " + r.group, force},
 		})
 	}
+	// The group the pipe feeds ends, and the one around the pipeline:
+	// bash runs the sh after them on no download.
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"(curl x | (cd /tmp)); sh", nil},
+		{"(echo 'git push --force' | (cd /tmp)); sh", nil},
+		{"{ echo 'git push --force' | { cd /tmp; }; }; sh", nil},
+	})
 }
 
 // TestMatchCommandPatternNamesBraces: a pattern that names a "{" after
