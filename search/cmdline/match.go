@@ -602,11 +602,20 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 
 // namesRedirection reports whether the pattern words want name a
 // redirection in the command before want[i], back to the operator that
-// starts it, past the parentheses of groups and substitutions.
+// starts it, past the parentheses of groups and substitutions and the
+// operators inside them ("0 >&A (0 & 0) 0 | 0" names the ">&A").
 func namesRedirection(want []tokenMatcher, i int) bool {
-	for k := i - 1; k >= 0 && !(want[k].op && !grouping(want[k].text)); k-- {
-		if want[k].redir {
+	inside := 0 // the groups the walk back is in
+	for k := i - 1; k >= 0; k-- {
+		switch w := want[k]; {
+		case w.redir:
 			return true
+		case w.op && w.text == ")":
+			inside++
+		case w.op && (w.text == "(" || w.text == "$("):
+			inside = max(inside-1, 0)
+		case w.op && !grouping(w.text) && inside == 0:
+			return false
 		}
 	}
 	return false

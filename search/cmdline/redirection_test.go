@@ -1,6 +1,9 @@
 package cmdline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestMatchCommandRedirectionsBetweenWords: a redirection the pattern does
 // not name, with its target, is no word of the command wherever it is
@@ -144,4 +147,19 @@ func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
 		{"cat <<'EOF' |& bash\ngit push --force\nEOF", []string{"force"}},
 		{"cat <<'EOF' > f |& bash\ngit push --force\nEOF", nil},
 	})
+}
+
+// TestNamesRedirectionPastGroupOperators: a pattern names a redirection
+// of the command before its pipe past a group's parentheses and the
+// operators inside them. The walk stopped at the "&" of the fuzzer's
+// "0 >&A(0&0)0|0" and at the "&&" of "0 >&A $(0 && 0) 0|0" (valid bash),
+// so their pipes, silent (">&A" takes both streams), did not match their
+// own text.
+func TestNamesRedirectionPastGroupOperators(t *testing.T) {
+	for _, p := range []string{"0 >&A(0&0)0|0", "0 >&A(0;0)0|0", "0 >&A $(0 && 0) 0|0"} {
+		mt := Compile([]Card{{ID: "c", Replaces: []string{p}}})
+		if got := matchedIDs(mt, p); !slices.Equal(got, []string{"c"}) {
+			t.Errorf("pattern %q matched its own text: %v, want [c]", p, got)
+		}
+	}
 }
