@@ -783,6 +783,17 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			operator(i, n)
 			i += n - 1
+		case (c == '(' || c == '$') && arithmeticEnd(line, i) >= 0:
+			// An arithmetic command or expansion, "((n > 1))", "$((n+1))":
+			// text, not the commands of a subshell or a substitution.
+			// ("((git push --force))" runs no git: bash reads it as an
+			// expression and fails.)
+			end := arithmeticEnd(line, i)
+			word(i, false)
+			if copied {
+				b.WriteString(line[i : end+1])
+			}
+			i = end
 		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
 			// A subshell, a command substitution: the command inside
 			// starts after the opening one and ends at the closing one.

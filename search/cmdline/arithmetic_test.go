@@ -1,0 +1,63 @@
+package cmdline
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// arithmeticRows are lines with arithmetic commands and expansions, and
+// whether they run git push --force (or sh on curl's download). Bash
+// reads "((…))" and "$((…))" as an expression, whose words run no
+// command: "((git push --force))" fails and runs nothing, "curl x |
+// ((sh))" runs no sh. A "((" whose inner ")" is not followed by the outer
+// one is two subshells, "((cd /tmp) && git push --force)", as in bash.
+var arithmeticRows = []struct {
+	line string
+	runs bool
+}{
+	{"((git push --force))", false},
+	{"echo $((git push --force))", false},
+	{"a=$((1))git push --force", false}, // the assignment a=1git, then "push"
+	{"curl x | ((sh))", false},
+	{"((curl x)) | sh", false},
+	{"echo 'git push --force' | ((sh))", false},
+	{"((cd /tmp) && git push --force)", true},
+	{"echo $((cd /tmp) && git push --force)", true},
+	{"((n > 5)) || git push --force", true},
+	{"x=$((n<<2)); git push --force", true},
+	{"for ((i=0;i<1;i++)); do curl x; done | sh", true},
+	{"for ((i=0; i<1; i++)); do git push --force; done", true},
+	{"while ((i < 1)); do curl x; ((i++)); done | sh", true},
+	{"echo $(( (1+2) * 3 )) && git push --force", true},
+}
+
+// TestMatchCommandArithmeticIsText: the words of an arithmetic command
+// or expansion are no command's; "((git push --force))" matched git
+// push --force and "curl x | ((sh))" curl * | sh.
+func TestMatchCommandArithmeticIsText(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}, {ID: "force", Replaces: []string{"git push --force"}}})
+	for _, r := range arithmeticRows {
+		if got := len(matchedIDs(mt, r.line)) > 0; got != r.runs {
+			t.Errorf("MatchCommand(%q) matched %v (%v), want %v", r.line, got, matchedIDs(mt, r.line), r.runs)
+		}
+	}
+}
+
+// TestArithmeticRowsAgreeWithBash runs each row of arithmeticRows in
+// bash, where installed, git and curl functions printing what they would
+// run, so that the table says what bash does.
+func TestArithmeticRowsAgreeWithBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	for _, r := range arithmeticRows {
+		cmd := exec.Command(bash, "-c", `git(){ echo "RAN git $*"; }; curl(){ echo "echo RAN"; }; n=2; i=0; `+r.line)
+		cmd.Dir = t.TempDir()
+		got, _ := cmd.Output() // bash's complaints about expressions go to a nil Stderr
+		if runs := strings.Contains(string(got), "RAN"); runs != r.runs {
+			t.Errorf("bash: %q runs git push or sh on the download: %v; the table says %v", r.line, runs, r.runs)
+		}
+	}
+}
