@@ -629,7 +629,9 @@ func namesRedirection(want []tokenMatcher, i int) bool {
 // words read as that command's.
 func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, grouped bool, b *budget) bool {
 	if grouped || want[c.i].op {
-		if c.j == len(toks) || !want[c.i].match(toks[c.j], b) {
+		// A pipe the command writes nothing into is none of the pattern's,
+		// as in matchWords: "curl $(a) | sh" is not "curl >&A $(a) | sh".
+		if c.j == len(toks) || toks[c.j].silent && !namesRedirection(want, c.i) || !want[c.i].match(toks[c.j], b) {
 			return false
 		}
 		c.i, c.j, c.named = c.i+1, c.j+1, false

@@ -163,3 +163,47 @@ func TestNamesRedirectionPastGroupOperators(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesRedirectionStopsAtOperators: the walk back from a pattern's
+// pipe past a group stops at the operator before the group's command,
+// so a redirection of an earlier command is not the pipe's: "echo > f;
+// (curl *) | sh" does not match "echo > f; (curl x) >&A | sh", whose
+// pipe carries nothing of the group (bash: sh runs on no download).
+func TestNamesRedirectionStopsAtOperators(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"echo > f; (curl *) | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"echo > f; (curl x) | sh", []string{"pipe"}},
+		{"echo > f; (curl x) >&A | sh", nil},
+	})
+	// Nor past an operator inside a substitution to the one before its
+	// command: "curl >&A $(a; b) | sh" pipes nothing of curl.
+	mt = Compile([]Card{{ID: "subst", Replaces: []string{"echo > f; curl $(a; b) | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"echo > f; curl $(a; b) | sh", []string{"subst"}},
+		{"echo > f; curl >&A $(a; b) | sh", nil},
+	})
+}
+
+// TestMatchCommandSilentPipeAfterSubstitution: a pattern's pipe right
+// after a command substitution matches no pipe the command writes
+// nothing into, as one after a word does: "curl >&A $(a) | sh" (bash:
+// sh runs on no download) matched "curl $(a) | sh", whose "|" was
+// matched as the operator after the ")" without asking.
+func TestMatchCommandSilentPipeAfterSubstitution(t *testing.T) {
+	mt := Compile([]Card{{ID: "subst", Replaces: []string{"curl $(a) | sh"}}, {ID: "named", Replaces: []string{"curl >&A $(a) | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl $(a) | sh", []string{"subst"}},
+		{"curl >&A $(a) | sh", []string{"named"}},
+		{"curl > f $(a) | sh", nil},
+		{"curl `a` > f | sh", nil},
+	})
+}
