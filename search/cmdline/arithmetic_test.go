@@ -61,3 +61,20 @@ func TestArithmeticRowsAgreeWithBash(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCommandArithmeticAfterQuotes: an arithmetic expansion after
+// quoted text is copied into its word whole, as one after plain text is
+// a slice of the line: "echo \"a\"$((1+2))" is the word a$((1+2)) that a
+// pattern written without the quotes names.
+func TestMatchCommandArithmeticAfterQuotes(t *testing.T) {
+	mt := Compile([]Card{{ID: "sum", Replaces: []string{"echo a$((1+2))"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"echo a$((1+2))", []string{"sum"}},
+		{`echo "a"$((1+2))`, []string{"sum"}},
+		{`echo 'a'$((1+2)) && ls`, []string{"sum"}},
+		{`echo "a"$((1+3))`, nil},
+	})
+}
