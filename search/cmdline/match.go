@@ -629,6 +629,13 @@ func namesRedirection(want []tokenMatcher, i int) bool {
 // words read as that command's.
 func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, grouped bool, b *budget) bool {
 	if grouped || want[c.i].op {
+		if want[c.i].op {
+			// Redirections the pattern does not name, after a group or a
+			// substitution, are the shell's: "(git push) && ls" matches
+			// "(git push) 2>/dev/null && ls", as "git push && ls" does
+			// "git push 2>/dev/null && ls".
+			c.j = pastRedirections(toks, c.j)
+		}
 		// A pipe the command writes nothing into is none of the pattern's,
 		// as in matchWords: "curl $(a) | sh" is not "curl >&A $(a) | sh".
 		if c.j == len(toks) || toks[c.j].silent && !namesRedirection(want, c.i) || !want[c.i].match(toks[c.j], b) {

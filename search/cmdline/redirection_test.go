@@ -207,3 +207,28 @@ func TestMatchCommandSilentPipeAfterSubstitution(t *testing.T) {
 		{"curl `a` > f | sh", nil},
 	})
 }
+
+// TestMatchCommandRedirectionAfterGroup: redirections the pattern does
+// not name, between a group's or a substitution's ")" and the operator
+// after it, are the shell's and are passed, as after a word: "(git push)
+// 2>/dev/null && ls" matched no "x; (git push) && ls", though "git push
+// 2>/dev/null && ls" matches "git push && ls". A pipe they take the
+// output from is still no pattern's pipe ("(curl y) >f | sh").
+func TestMatchCommandRedirectionAfterGroup(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "group", Replaces: []string{"x; (git push) && ls"}},
+		{ID: "subst", Replaces: []string{"curl $(a) | sh"}},
+		{ID: "pipe", Replaces: []string{"x; (curl y) | sh"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"x; (git push) 2>/dev/null && ls", []string{"group"}},
+		{"x; (git push) >log 2>&1 && ls", []string{"group"}},
+		{"curl $(a) 2>/dev/null | sh", []string{"subst"}},
+		{"x; (curl y) 2>f | sh", []string{"pipe"}},
+		{"x; (curl y) >f | sh", nil},
+		{"x; (git push) 2>/dev/null || ls", nil},
+	})
+}
