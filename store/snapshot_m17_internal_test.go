@@ -1,0 +1,427 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/validate"
+)
+
+// loadM17 loads testdata/repo afresh: each call reads the files again, so
+// two snapshots hold equal bytes in different slices.
+func loadM17(t *testing.T) *Snapshot {
+	t.Helper()
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: "../testdata/repo"}})
+	if err != nil || !snap.OK() {
+		t.Fatalf("load testdata/repo: %v %v", err, snap.Diagnostics)
+	}
+	return snap
+}
+
+// sameSlice reports whether a and b are one backing array, which is what
+// shareSources is for (not merely equal bytes).
+func sameSlice(a, b []byte) bool {
+	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
+}
+
+// TestSnapshotShareSourcesHoldsPrevBytes pins shareSources: every file of
+// a rescan whose bytes did not change (manifests, fragments, workflows,
+// cards, the config schema) then holds the served snapshot's slice, a file
+// that changed keeps its own, and a nil prev or nil sources on either side
+// change nothing. Without it the daemon holds each unchanged file twice,
+// which no other test sees, as the bytes are equal either way.
+func TestSnapshotShareSourcesHoldsPrevBytes(t *testing.T) {
+	prev, s := loadM17(t), loadM17(t)
+	if s.Sources.ConfigSchema == nil || len(s.Sources.Workflows) == 0 || len(s.Sources.Cards) == 0 {
+		t.Fatal("testdata/repo lost its config schema, workflows or cards")
+	}
+	changed := &s.Sources.Cards[0].File
+	changed.Data = append(slices.Clone(changed.Data), ' ')
+	mine := changed.Data
+
+	for _, tc := range []struct {
+		name       string
+		s, prev    *Snapshot
+		wantShared bool
+	}{
+		{"nil prev", s, nil, false},
+		{"prev without sources", s, &Snapshot{}, false},
+		{"no sources", &Snapshot{}, prev, false},
+		{"rescan", s, prev, true},
+	} {
+		tc.s.shareSources(tc.prev)
+		if tc.s.Sources == nil {
+			continue
+		}
+		prevFiles := files(prev.Sources)
+		for i, f := range files(s.Sources) {
+			if f == changed {
+				continue
+			}
+			if got := sameSlice(f.Data, prevFiles[i].Data); got != tc.wantShared {
+				t.Errorf("%s: %s shares prev's bytes: %v, want %v", tc.name, f.Path, got, tc.wantShared)
+			}
+		}
+		fragments := 0
+		for i, c := range s.Sources.Capabilities {
+			for name, f := range c.Files {
+				fragments++
+				if got := sameSlice(f.Data, prev.Sources.Capabilities[i].Files[name].Data); got != tc.wantShared {
+					t.Errorf("%s: fragment %s shares prev's bytes: %v, want %v", tc.name, f.Path, got, tc.wantShared)
+				}
+			}
+		}
+		if fragments == 0 {
+			t.Errorf("%s: testdata/repo has no fragment", tc.name)
+		}
+		if !sameSlice(changed.Data, mine) {
+			t.Errorf("%s: the changed card took prev's bytes", tc.name)
+		}
+	}
+}
+
+// TestSnapshotShareSourcesSkipsUnreadFiles pins that a file read with an
+// error on either side is not shared: only bytes read are the same bytes.
+func TestSnapshotShareSourcesSkipsUnreadFiles(t *testing.T) {
+	gone := errors.New("gone")
+	for _, tc := range []struct {
+		name       string
+		prev, s    validate.File
+		wantShared bool
+	}{
+		{"both read", validate.File{Path: "w.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x")}, true},
+		{"unread before", validate.File{Path: "w.md", Data: []byte("x"), Err: gone}, validate.File{Path: "w.md", Data: []byte("x")}, false},
+		{"unread now", validate.File{Path: "w.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x"), Err: gone}, false},
+		{"other path", validate.File{Path: "v.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x")}, false},
+	} {
+		prev := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.prev}}}
+		s := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.s}}}
+		s.shareSources(prev)
+		if got := sameSlice(s.Sources.Workflows[0].Data, prev.Sources.Workflows[0].Data); got != tc.wantShared {
+			t.Errorf("%s: shared %v, want %v", tc.name, got, tc.wantShared)
+		}
+	}
+}
+
+// m17Card is a card with every field sameCard compares set.
+func m17Card() *validate.Card {
+	return &validate.Card{ID: "land", Command: "bin/land", Summary: "Land a branch.", IntentPhrases: []string{"merge my branch"},
+		Replaces: []string{"git merge .*"}, Effects: "Pushes.", Risk: "destructive", Example: "bin/land"}
+}
+
+// TestSnapshotShareSearchOnlyForTheSameCards pins shareSearch: a snapshot
+// of the same cards takes prev's search index and command matcher (the
+// same pointers, not rebuilt), and one whose cards differ in any field
+// search reads, or in number, builds its own; a nil prev shares nothing.
+func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
+	edits := []struct {
+		name  string
+		edit  func(*validate.Card)
+		extra bool
+		share bool
+	}{
+		{"same cards", func(*validate.Card) {}, false, true},
+		{"one card more", func(*validate.Card) {}, true, false},
+		{"id", func(c *validate.Card) { c.ID = "land2" }, false, false},
+		{"command", func(c *validate.Card) { c.Command = "bin/land2" }, false, false},
+		{"summary", func(c *validate.Card) { c.Summary = "Other." }, false, false},
+		{"intent phrases", func(c *validate.Card) { c.IntentPhrases = []string{"other"} }, false, false},
+		{"replaces", func(c *validate.Card) { c.Replaces = []string{"git rebase .*"} }, false, false},
+		{"effects", func(c *validate.Card) { c.Effects = "Other." }, false, false},
+		{"risk", func(c *validate.Card) { c.Risk = "reversible" }, false, false},
+		{"example", func(c *validate.Card) { c.Example = "bin/land x" }, false, false},
+	}
+	for _, tc := range edits {
+		prev := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{m17Card()}}}
+		c := m17Card()
+		tc.edit(c)
+		cards := []*validate.Card{c}
+		if tc.extra {
+			cards = append(cards, m17Card())
+		}
+		s := &Snapshot{Result: &validate.Result{Cards: cards}}
+		s.shareSearch(prev)
+		gotIndex, gotMatcher := s.Search() == prev.Search(), s.Commands() == prev.Commands()
+		if gotIndex != tc.share || gotMatcher != tc.share {
+			t.Errorf("%s: shares index %v, matcher %v; want %v", tc.name, gotIndex, gotMatcher, tc.share)
+		}
+	}
+	s := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{m17Card()}}}
+	s.shareSearch(nil)
+	if s.Search() == nil || s.Commands() == nil {
+		t.Error("after shareSearch(nil) the snapshot has no index of its own")
+	}
+}
+
+// TestSnapshotSameCardEachField pins sameCard field by field, which
+// decides whether a rebuild may keep the previous search index: a field
+// it missed would serve a stale ranking.
+func TestSnapshotSameCardEachField(t *testing.T) {
+	base := search.Card{ID: "a", Command: "c", Summary: "s", IntentPhrases: []string{"i"}, Replaces: []string{"r"},
+		Effects: "e", Risk: "destructive", Example: "x"}
+	for _, tc := range []struct {
+		name string
+		edit func(*search.Card)
+		want bool
+	}{
+		{"same", func(*search.Card) {}, true},
+		{"id", func(c *search.Card) { c.ID = "b" }, false},
+		{"command", func(c *search.Card) { c.Command = "d" }, false},
+		{"summary", func(c *search.Card) { c.Summary = "t" }, false},
+		{"intent phrases", func(c *search.Card) { c.IntentPhrases = []string{"j"} }, false},
+		{"replaces", func(c *search.Card) { c.Replaces = []string{"q"} }, false},
+		{"effects", func(c *search.Card) { c.Effects = "f" }, false},
+		{"risk", func(c *search.Card) { c.Risk = "reversible" }, false},
+		{"example", func(c *search.Card) { c.Example = "y" }, false},
+	} {
+		b := base
+		tc.edit(&b)
+		if got := sameCard(base, b); got != tc.want {
+			t.Errorf("%s: sameCard = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSnapshotSameFile pins sameFile: equal when path, bytes and the
+// error (its message) agree; an error and bytes, two messages, or another
+// path or content differ. The watcher keeps the served snapshot on it.
+func TestSnapshotSameFile(t *testing.T) {
+	f := validate.File{Path: "a", Data: []byte("x")}
+	bad := func(msg string) validate.File { return validate.File{Path: "a", Err: errors.New(msg)} }
+	for _, tc := range []struct {
+		name string
+		a, b validate.File
+		want bool
+	}{
+		{"same bytes", f, validate.File{Path: "a", Data: []byte("x")}, true},
+		{"other path", f, validate.File{Path: "b", Data: []byte("x")}, false},
+		{"other bytes", f, validate.File{Path: "a", Data: []byte("y")}, false},
+		{"read, then not", validate.File{Path: "a"}, bad("gone"), false},
+		{"not read, then read", bad("gone"), validate.File{Path: "a"}, false},
+		{"same error", bad("gone"), bad("gone"), true},
+		{"other error", bad("gone"), bad("denied"), false},
+	} {
+		if got := sameFile(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: sameFile = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// m17Sources is a Sources with every field sameSources compares set.
+func m17Sources() *validate.Sources {
+	return &validate.Sources{
+		CapabilitiesDir: "capabilities",
+		Capabilities: []validate.CapabilitySource{{Folder: "x", Manifest: validate.File{Path: "capabilities/x/capability.json", Data: []byte("{}")},
+			Files: map[string]validate.File{"loop/p.md": {Path: "capabilities/x/loop/p.md", Data: []byte("p")}}}},
+		Workflows:         []validate.File{{Path: "w.md", Data: []byte("w")}},
+		ConfigSchema:      &validate.File{Path: "schema.json", Data: []byte("{}")},
+		ConfigSchemaFrom:  validate.SchemaFromRepoConfig,
+		ConfigSchemaFound: []string{"schema.json"},
+		StrayDeclarations: []string{"stray/capability.json"},
+		Packages:          []string{"pkg"},
+		Cards:             []validate.CardSource{{File: validate.File{Path: "bin/t.card.json", Data: []byte("{}")}, ToolPath: "bin/t", ToolExists: true}},
+		Diagnostics:       validate.Diagnostics{{File: "w.md", Rule: "r"}},
+		WorkflowRoots:     []string{"workflows"},
+		CardRoots:         []string{"bin"},
+	}
+}
+
+// TestSnapshotSameSourcesEachField pins sameSources field by field, and
+// its nil cases: when it calls two scans the same the watcher keeps the
+// served snapshot, so a field it missed would serve stale inputs to POST
+// /validate.
+func TestSnapshotSameSourcesEachField(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*validate.Sources)
+		want bool
+	}{
+		{"same", func(*validate.Sources) {}, true},
+		{"capabilities dir", func(s *validate.Sources) { s.CapabilitiesDir = "caps" }, false},
+		{"workflow roots", func(s *validate.Sources) { s.WorkflowRoots = nil }, false},
+		{"card roots", func(s *validate.Sources) { s.CardRoots = nil }, false},
+		{"diagnostics", func(s *validate.Sources) { s.Diagnostics = nil }, false},
+		{"capability folder", func(s *validate.Sources) { s.Capabilities[0].Folder = "y" }, false},
+		{"capability manifest", func(s *validate.Sources) { s.Capabilities[0].Manifest.Data = []byte("[]") }, false},
+		{"capability fragment", func(s *validate.Sources) {
+			s.Capabilities[0].Files["loop/p.md"] = validate.File{Path: "p", Data: []byte("q")}
+		}, false},
+		{"workflow", func(s *validate.Sources) { s.Workflows[0].Data = []byte("v") }, false},
+		{"card file", func(s *validate.Sources) { s.Cards[0].Data = []byte("[]") }, false},
+		{"card tool path", func(s *validate.Sources) { s.Cards[0].ToolPath = "bin/u" }, false},
+		{"card tool exists", func(s *validate.Sources) { s.Cards[0].ToolExists = false }, false},
+		{"card tool leaves", func(s *validate.Sources) { s.Cards[0].ToolLeaves = true }, false},
+		{"config schema from", func(s *validate.Sources) { s.ConfigSchemaFrom = validate.SchemaFromFlag }, false},
+		{"config schemas found", func(s *validate.Sources) { s.ConfigSchemaFound = nil }, false},
+		{"stray declarations", func(s *validate.Sources) { s.StrayDeclarations = nil }, false},
+		{"packages", func(s *validate.Sources) { s.Packages = nil }, false},
+		{"config schema gone", func(s *validate.Sources) { s.ConfigSchema = nil }, false},
+		{"config schema changed", func(s *validate.Sources) { s.ConfigSchema = &validate.File{Path: "schema.json", Data: []byte("[]")} }, false},
+	} {
+		b := m17Sources()
+		tc.edit(b)
+		if got := sameSources(m17Sources(), b); got != tc.want {
+			t.Errorf("%s: sameSources(a, b) = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := sameSources(b, m17Sources()); got != tc.want {
+			t.Errorf("%s: sameSources(b, a) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	noSchema := func() *validate.Sources { s := m17Sources(); s.ConfigSchema = nil; return s }
+	for _, tc := range []struct {
+		name string
+		a, b *validate.Sources
+		want bool
+	}{
+		{"both nil", nil, nil, true},
+		{"nil and not", nil, m17Sources(), false},
+		{"not and nil", m17Sources(), nil, false},
+		{"neither has a config schema", noSchema(), noSchema(), true},
+	} {
+		if got := sameSources(tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: sameSources = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// m17Tree is a Tree with every field Tree.same compares set.
+func m17Tree() *Tree {
+	return &Tree{root: "/r", schemaByFlag: true, capDirNamed: true, entries: map[string]entry{"a": entryFile},
+		listed: map[string]bool{".": true}, aliases: map[string]string{"l": "a"}, links: map[string][]string{"l": {"a"}}}
+}
+
+// TestSnapshotTreeSameEachField pins Tree.same field by field and its nil
+// cases (a tree not recorded): two scans that saw different trees must
+// not be the same snapshot, or POST /validate judges by the old tree.
+func TestSnapshotTreeSameEachField(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(*Tree)
+		want bool
+	}{
+		{"same", func(*Tree) {}, true},
+		{"root", func(t *Tree) { t.root = "/s" }, false},
+		{"schema by flag", func(t *Tree) { t.schemaByFlag = false }, false},
+		{"capabilities dir named", func(t *Tree) { t.capDirNamed = false }, false},
+		{"entries", func(t *Tree) { t.entries["b"] = entryDir }, false},
+		{"listed", func(t *Tree) { t.listed["b"] = true }, false},
+		{"aliases", func(t *Tree) { t.aliases["m"] = "a" }, false},
+		{"links", func(t *Tree) { t.links["l"] = []string{"b"} }, false},
+	} {
+		u := m17Tree()
+		tc.edit(u)
+		if got := m17Tree().same(u); got != tc.want {
+			t.Errorf("%s: same = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	var none *Tree
+	for _, tc := range []struct {
+		name string
+		a, b *Tree
+		want bool
+	}{
+		{"both nil", none, none, true},
+		{"nil and not", none, m17Tree(), false},
+		{"not and nil", m17Tree(), none, false},
+	} {
+		if got := tc.a.same(tc.b); got != tc.want {
+			t.Errorf("%s: same = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSnapshotSameAsEachField pins sameAs: a snapshot is the served one
+// only when digest, strictness, revision, root, diagnostics, tree and
+// sources all agree, and never when there is none served.
+func TestSnapshotSameAsEachField(t *testing.T) {
+	mk := func(edit func(*Snapshot)) *Snapshot {
+		s := &Snapshot{Digest: "d", Strict: true, Revision: "r", Root: "/r", Diagnostics: validate.Diagnostics{{File: "f", Rule: "x"}},
+			Tree: m17Tree(), Sources: m17Sources()}
+		edit(s)
+		return s
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*Snapshot)
+		want bool
+	}{
+		{"same", func(*Snapshot) {}, true},
+		{"digest", func(s *Snapshot) { s.Digest = "e" }, false},
+		{"strict", func(s *Snapshot) { s.Strict = false }, false},
+		{"revision", func(s *Snapshot) { s.Revision = "q" }, false},
+		{"root", func(s *Snapshot) { s.Root = "/s" }, false},
+		{"diagnostics", func(s *Snapshot) { s.Diagnostics = nil }, false},
+		{"tree", func(s *Snapshot) { s.Tree = nil }, false},
+		{"sources", func(s *Snapshot) { s.Sources.Packages = nil }, false},
+	} {
+		if got := mk(tc.edit).sameAs(mk(func(*Snapshot) {})); got != tc.want {
+			t.Errorf("%s: sameAs = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	if mk(func(*Snapshot) {}).sameAs(nil) {
+		t.Error("sameAs(nil) = true")
+	}
+}
+
+// TestSnapshotHoldsNothingAndEmpty pins HoldsNothing (no capability, card
+// or host step) and empty (that, and no capreg.json, capability folder,
+// stray declaration or package) term by term: empty lets the watcher keep
+// a registry over a repository emptied, HoldsNothing is the warning every
+// front end gives.
+func TestSnapshotHoldsNothingAndEmpty(t *testing.T) {
+	capability := []*validate.Capability{{}}
+	card := []*validate.Card{{}}
+	for _, tc := range []struct {
+		name                string
+		res                 *validate.Result
+		src                 *validate.Sources
+		wantNothing, wantEm bool
+	}{
+		{"nothing at all", &validate.Result{}, &validate.Sources{}, true, true},
+		{"no result", nil, &validate.Sources{}, false, false},
+		{"no sources", &validate.Result{}, nil, true, false},
+		{"a capability", &validate.Result{Capabilities: capability}, &validate.Sources{}, false, false},
+		{"a card", &validate.Result{Cards: card}, &validate.Sources{}, false, false},
+		{"a capability and a card", &validate.Result{Capabilities: capability, Cards: card}, &validate.Sources{}, false, false},
+		{"a contract without steps", &validate.Result{Contract: &validate.Contract{}}, &validate.Sources{}, true, true},
+		{"a host step", &validate.Result{Contract: &validate.Contract{Entries: []validate.ContractEntry{{}}}}, &validate.Sources{}, false, false},
+		{"capreg.json", &validate.Result{}, &validate.Sources{RepoConfig: &validate.File{Path: "capreg.json"}}, true, false},
+		{"a capability folder", &validate.Result{}, &validate.Sources{Capabilities: []validate.CapabilitySource{{Folder: "x"}}}, true, false},
+		{"a stray declaration", &validate.Result{}, &validate.Sources{StrayDeclarations: []string{"x/capability.json"}}, true, false},
+		{"a package", &validate.Result{}, &validate.Sources{Packages: []string{"pkg"}}, true, false},
+	} {
+		s := &Snapshot{Result: tc.res, Sources: tc.src}
+		if got := s.HoldsNothing(); got != tc.wantNothing {
+			t.Errorf("%s: HoldsNothing = %v, want %v", tc.name, got, tc.wantNothing)
+		}
+		if got := s.empty(); got != tc.wantEm {
+			t.Errorf("%s: empty = %v, want %v", tc.name, got, tc.wantEm)
+		}
+	}
+}
+
+// TestSnapshotCheckAnswersAProposal pins CheckContext's answers: a
+// proposal that breaks a capability gets its errors (not nothing, as if
+// the check had failed), the repository as it is gets none, and an ended
+// ctx gets an error and no diagnostics.
+func TestSnapshotCheckAnswersAProposal(t *testing.T) {
+	snap := loadM17(t)
+	broken, err := snap.Overlay(map[string][]byte{"capabilities/research/capability.json": []byte("{")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diags, err := snap.CheckContext(context.Background(), broken); err != nil || !diags.HasErrors() {
+		t.Errorf("broken proposal: %v, %v; want its errors", diags, err)
+	}
+	if diags, err := snap.CheckContext(context.Background(), snap.Sources); err != nil || diags.HasErrors() {
+		t.Errorf("the repository as it is: %v, %v; want no error", diags, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if diags, err := snap.CheckContext(ctx, broken); !errors.Is(err, context.Canceled) || diags != nil {
+		t.Errorf("ended ctx: %v, %v; want no diagnostics and context.Canceled", diags, err)
+	}
+}
