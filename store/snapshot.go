@@ -320,7 +320,11 @@ func sameSources(a, b *validate.Sources) bool {
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.Packages, b.Packages) &&
 		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
-		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema))
+		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema)) &&
+		// capreg.json places findings about the paths it names (POST
+		// /validate's too): its bytes are an input as well.
+		(a.RepoConfig == nil) == (b.RepoConfig == nil) &&
+		(a.RepoConfig == nil || sameFile(*a.RepoConfig, *b.RepoConfig))
 }
 
 func sameCapability(a, b validate.CapabilitySource) bool {

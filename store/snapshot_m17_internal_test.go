@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -226,6 +228,7 @@ func m17Sources() *validate.Sources {
 		Diagnostics:       validate.Diagnostics{{File: "w.md", Rule: "r"}},
 		WorkflowRoots:     []string{"workflows"},
 		CardRoots:         []string{"bin"},
+		RepoConfig:        &validate.File{Path: "capreg.json", Data: []byte("{}")},
 	}
 }
 
@@ -260,6 +263,8 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 		{"packages", func(s *validate.Sources) { s.Packages = nil }, false},
 		{"config schema gone", func(s *validate.Sources) { s.ConfigSchema = nil }, false},
 		{"config schema changed", func(s *validate.Sources) { s.ConfigSchema = &validate.File{Path: "schema.json", Data: []byte("[]")} }, false},
+		{"capreg.json gone", func(s *validate.Sources) { s.RepoConfig = nil }, false},
+		{"capreg.json changed", func(s *validate.Sources) { s.RepoConfig = &validate.File{Path: "capreg.json", Data: []byte("\n{}")} }, false},
 	} {
 		b := m17Sources()
 		tc.edit(b)
@@ -423,5 +428,42 @@ func TestSnapshotCheckAnswersAProposal(t *testing.T) {
 	cancel()
 	if diags, err := snap.CheckContext(ctx, broken); !errors.Is(err, context.Canceled) || diags != nil {
 		t.Errorf("ended ctx: %v, %v; want no diagnostics and context.Canceled", diags, err)
+	}
+}
+
+// TestSnapshotSameAsSeesCapregJSON: a rescan whose capreg.json changed
+// only in layout (lines added before its configSchema) validates the same
+// repository, but POST /validate places its findings about the paths
+// capreg.json names by those bytes (validate.NewPathPlacer). sameAs
+// ignored Sources.RepoConfig, so the watcher kept the snapshot of the old
+// capreg.json and answered a proposal with the old line of the value. It
+// pins that two snapshots whose answers to one proposal differ are not
+// the same.
+func TestSnapshotSameAsSeesCapregJSON(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	prev := mustLoad(t, repo)
+	cfg := filepath.Join(repo, validate.RepoConfigFile)
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("\n\n\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := mustLoad(t, repo)
+	answer := func(snap *Snapshot) validate.Diagnostics {
+		src, err := snap.Overlay(nil, []string{"config/config-schema.manifest.json"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap.Check(src)
+	}
+	before, after := answer(prev), answer(s)
+	if slices.Equal(before, after) {
+		t.Fatalf("the proposal is answered alike before and after the edit (%v): the test shows nothing", after)
+	}
+	if s.sameAs(prev) {
+		t.Errorf("sameAs = true, but a proposal is answered %v before and %v after", before, after)
 	}
 }
