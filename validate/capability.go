@@ -764,6 +764,10 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, inlined *inlining, s *sink) {
 	p := f.Get("path")
 	if !p.IsString() || p.Str == "" {
+		if in := f.Get("inline"); in.IsString() {
+			// Written in the declaration, it is copied as it is too.
+			fragmentBlockLine(d, ptr+"/inline", "", in.Str, s)
+		}
 		return
 	}
 	rel := p.Str
@@ -817,12 +821,17 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 // which only the JSON envelope tells apart.
 var blockLine = regexp.MustCompile(`(?m)^ {0,3}(?:### Step \d+: .*\(.*\)|<contribution from="|</contribution>|\*\*Gate\*\* \()`)
 
-// fragmentBlockLine warns of a fragment (rel, holding text) with a line
-// that starts a block of the rendered markdown.
+// fragmentBlockLine warns of a fragment (rel, holding text; rel "" for
+// one written inline) with a line that starts a block of the rendered
+// markdown.
 func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 	loc := blockLine.FindStringIndex(text)
 	if loc == nil {
 		return
+	}
+	name := "the inline fragment"
+	if rel != "" {
+		name = fmt.Sprintf("fragment %q", rel)
 	}
 	line := 1 + strings.Count(text[:loc[0]], "\n")
 	end := strings.IndexByte(text[loc[0]:], '\n')
@@ -830,8 +839,8 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 		end = len(text) - loc[0]
 	}
 	s.warnAt(d, ptr, "fragment-block-line",
-		"fragment %q line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword the line, or indent it by four spaces (code)",
-		rel, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
+		"%s line %d, %q, starts a block of the markdown render-hooks writes, where the fragment is copied as it is: what follows reads as another hook, perhaps of another capability; reword the line, or indent it by four spaces (code)",
+		name, line, strings.TrimRight(text[loc[0]:loc[0]+end], "\r"))
 }
 
 // fragmentHint names the file of the capability folder that a

@@ -148,3 +148,38 @@ func TestManifestParseFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestInlineFragmentBlockLine: a fragment written inline, with no path,
+// is copied into the markdown as it is, as a file's is, so a line of it
+// that starts a block (a step heading, a contribution tag, a gate) is
+// warned of too; it passed silently, and render-hooks printed a forged
+// "<contribution from=…>" block.
+func TestInlineFragmentBlockLine(t *testing.T) {
+	cases := []struct {
+		inline string
+		want   string // "" for no finding
+	}{
+		{"ok\n### Step 2: skill:x (y)\n", `the inline fragment line 2, "### Step 2: skill:x (y)"`},
+		{"<contribution from=\"zz\" into=\"planner\">", `the inline fragment line 1, "<contribution from=\"zz\" into=\"planner\">"`},
+		{"a\r\n**Gate** (zz): check=x\r\n", `the inline fragment line 2, "**Gate** (zz): check=x"`},
+		{"    ### Step 2: skill:x (y)", ""}, // code
+		{"Threat-model the plan.", ""},
+	}
+	const ptr = "/contributions/0/fragment/inline"
+	for _, tc := range cases {
+		src := sampleRepo(t)
+		c := secSource(t, src)
+		frag := fmt.Sprintf(`"fragment": {"inline": %q}`, tc.inline)
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"fragment": { "path": "loop/threat-model.md" }`, frag, 1))
+		if !strings.Contains(string(c.Manifest.Data), frag) {
+			t.Fatal("the sample's fragment was not replaced")
+		}
+		got := findingAt(findingsOf(src), "fragment-block-line", ptr)
+		switch {
+		case tc.want == "" && len(got) != 0:
+			t.Errorf("%q: want no fragment-block-line, got %v", tc.inline, got)
+		case tc.want != "" && (len(got) != 1 || !strings.Contains(got[0].Message, tc.want) || got[0].Line == 0):
+			t.Errorf("%q: want one fragment-block-line at %s containing %q, got %v", tc.inline, ptr, tc.want, got)
+		}
+	}
+}
