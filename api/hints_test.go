@@ -64,7 +64,8 @@ func TestRenderTurns(t *testing.T) {
 	h, release := api.NewRouterWithRenderTurnsTaken(testdataSource(t), api.Options{MaxRenders: 2})
 	e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"config":{}}`))
 	if doc := e.json(t); e.status != 503 || doc["code"] != "busy" || e.header.Get("Retry-After") != "1" ||
-		doc["details"].(map[string]any)["concurrent"] != 2.0 {
+		doc["details"].(map[string]any)["concurrent"] != 2.0 ||
+		doc["message"] != "the server is busy: enablements are being rendered, as many at once as it takes (2); retry shortly" {
 		t.Errorf("with every turn taken: %d Retry-After %q %s", e.status, e.header.Get("Retry-After"), e.body)
 	}
 	if e := do(t, h, "GET", "/render-hooks/plan:pre", nil); e.status != 200 {

@@ -55,11 +55,13 @@ func (t *turns) acquire(ctx context.Context) (release func(), ok bool) {
 func (t *turns) release() { <-t.slots }
 
 // refuse answers a request that got no turn: 503 busy, saying what the
-// turns are taken by (others, "command lines are being matched") and when
-// to retry (Retry-After, in seconds).
+// turns are taken by (others, "command lines are being matched"), how many
+// the server takes at once (details.concurrent: the turns, not a count of
+// the requests ahead, which may wait for them too) and when to retry
+// (Retry-After, in seconds).
 func (t *turns) refuse(w http.ResponseWriter, others, retryAfter string) {
 	w.Header().Set("Retry-After", retryAfter)
 	writeError(w, http.StatusServiceUnavailable, CodeBusy,
-		fmt.Sprintf("%d other %s; retry shortly", t.size(), others),
+		fmt.Sprintf("the server is busy: %s, as many at once as it takes (%d); retry shortly", others, t.size()),
 		map[string]any{"concurrent": t.size()})
 }
