@@ -573,6 +573,22 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("message = %v", m["message"])
 			}
 		}},
+		{"query not UTF-8", "GET", "/tools?limit=1&intent=%FF%FEdeploy", "", nil, 400, func(t *testing.T, e exchange) {
+			errorCode("bad_request")(t, e)
+			if m := e.json(t); m["message"] != `malformed query string: parameter intent is not valid UTF-8: "\xff\xfedeploy"` {
+				t.Errorf("message = %v", m["message"])
+			}
+		}},
+		{"query name not UTF-8", "GET", "/tools?intent=x&%C3=1", "", nil, 400, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["message"] != `malformed query string: a parameter name, "\xc3", is not valid UTF-8` {
+				t.Errorf("message = %v", m["message"])
+			}
+		}},
+		{"query UTF-8 escaped", "GET", "/tools?intent=d%C3%A9ployer", "", nil, 200, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["intent"] != "déployer" {
+				t.Errorf("intent = %v", m["intent"])
+			}
+		}},
 		{"tool unknown", "GET", "/tools/nope", "", nil, 404, noIDMeant},
 		{"tool a typo away", "GET", "/tools/lnd", "", nil, 404, idMeant("land")},
 		{"render defaults", "GET", "/render-hooks/verify:post", "", nil, 200, func(t *testing.T, e exchange) {

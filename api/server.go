@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
@@ -329,15 +330,45 @@ var probePaths = map[string]bool{"/healthz": true, "/readyz": true}
 // checkQuery refuses a query string that does not decode ("?intent=%zz"):
 // url.Values drops the malformed pair, so the request would silently be
 // answered as if the parameter had not been given (a full tool listing for
-// a search).
+// a search). So is one that decodes to bytes that are not UTF-8
+// ("?intent=%FF%FEdeploy"), as a body holding them is: read as text, each
+// such byte became U+FFFD, and the search answered for words nobody wrote.
 func checkQuery(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := url.ParseQuery(r.URL.RawQuery); err != nil && !probePaths[r.URL.Path] {
+		if probePaths[r.URL.Path] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		q, err := url.ParseQuery(r.URL.RawQuery)
+		if err == nil {
+			err = queryUTF8(q)
+		}
+		if err != nil {
 			writeError(w, http.StatusBadRequest, CodeBadRequest, "malformed query string: "+err.Error(), nil)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// queryUTF8 reports the parameter of q whose name or a value is not
+// valid UTF-8, the first by name when there are several.
+func queryUTF8(q url.Values) error {
+	var bad []string
+	for name, vs := range q {
+		if !utf8.ValidString(name) || slices.ContainsFunc(vs, func(v string) bool { return !utf8.ValidString(v) }) {
+			bad = append(bad, name)
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	name := slices.Min(bad)
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("a parameter name, %q, is not valid UTF-8", name)
+	}
+	i := slices.IndexFunc(q[name], func(v string) bool { return !utf8.ValidString(v) })
+	return fmt.Errorf("parameter %s is not valid UTF-8: %q", name, q[name][i])
 }
 
 // observe records metrics and a debug log line per request.
