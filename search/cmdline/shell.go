@@ -1506,6 +1506,9 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		if p < 0 || !toks[i].joined { // "FOO= $(cmd)" runs cmd
 			return false
 		}
+		if toks[p].fed && p > 0 { // the word feedOperands put for it ("A=$(a):$(b)"): the one before decides
+			p--
+		}
 		if p > 0 && subs.valueEnds[p-1] && glued(toks[p]) {
 			return true
 		}
