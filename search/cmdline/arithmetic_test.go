@@ -1,8 +1,9 @@
 package cmdline
 
 import (
+	"os"
 	"os/exec"
-	"strings"
+	"path/filepath"
 	"testing"
 )
 
@@ -11,7 +12,9 @@ import (
 // reads "((…))" and "$((…))" as an expression, whose words run no
 // command: "((git push --force))" fails and runs nothing, "curl x |
 // ((sh))" runs no sh. A "((" whose inner ")" is not followed by the outer
-// one is two subshells, "((cd /tmp) && git push --force)", as in bash.
+// one is two subshells, "((cd /tmp) && git push --force)", as in bash;
+// a command substitution in the expression runs ("$(( $(git rev-list
+// --count HEAD) + 1 ))"), within double quotes too.
 var arithmeticRows = []struct {
 	line string
 	runs bool
@@ -30,6 +33,16 @@ var arithmeticRows = []struct {
 	{"for ((i=0; i<1; i++)); do git push --force; done", true},
 	{"while ((i < 1)); do curl x; ((i++)); done | sh", true},
 	{"echo $(( (1+2) * 3 )) && git push --force", true},
+	// A command substitution in the expression runs.
+	{"echo $(( $(git push --force) + 1 ))", true},
+	{"(( $(git push --force) + 1 ))", true},
+	{"echo \"$(( `git push --force` ))\"", true},
+	{"n=$(( $(curl x | sh) + 1 ))", true},
+	{"echo $(( $((1+2)) * 3 )) && git push --force", true},
+	{"echo $(( $((1+2)) * 3 )); ((git push --force))", false},
+	{`echo "$(( 1 + $(( $(git push --force) )) ))"`, true},
+	{`echo "$((cd /tmp) && git push --force)"`, true}, // a subshell in a substitution
+	{`echo "$(( 1 + 2 )) git push --force"`, false},
 }
 
 // TestMatchCommandArithmeticIsText: the words of an arithmetic command
@@ -46,17 +59,19 @@ func TestMatchCommandArithmeticIsText(t *testing.T) {
 
 // TestArithmeticRowsAgreeWithBash runs each row of arithmeticRows in
 // bash, where installed, git and curl functions printing what they would
-// run, so that the table says what bash does.
+// run into a file, so that the table says what bash does.
 func TestArithmeticRowsAgreeWithBash(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash:", err)
 	}
 	for _, r := range arithmeticRows {
-		cmd := exec.Command(bash, "-c", `git(){ echo "RAN git $*"; }; curl(){ echo "echo RAN"; }; n=2; i=0; `+r.line)
+		// Each writes to a file: a substitution would take its output.
+		cmd := exec.Command(bash, "-c", `git(){ echo "git $*" >> ran; }; curl(){ echo "echo curl >> ran"; }; n=2; i=0; `+r.line)
 		cmd.Dir = t.TempDir()
-		got, _ := cmd.Output() // bash's complaints about expressions go to a nil Stderr
-		if runs := strings.Contains(string(got), "RAN"); runs != r.runs {
+		_ = cmd.Run() // bash's complaints about expressions go to a nil Stderr
+		_, err := os.Stat(filepath.Join(cmd.Dir, "ran"))
+		if runs := err == nil; runs != r.runs {
 			t.Errorf("bash: %q runs git push or sh on the download: %v; the table says %v", r.line, runs, r.runs)
 		}
 	}

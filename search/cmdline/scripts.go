@@ -189,14 +189,19 @@ func quotedSubstitutions(line string) []string {
 }
 
 // substitutionsIn lists the commands of the command substitutions in the
-// text between double quotes, "$(...)" (not an arithmetic "$((...))")
-// and "`...`"; one left open runs to the end.
+// text between double quotes, "$(...)" and "`...`", those inside an
+// arithmetic "$((...))" included ("$(( $(git rev-list --count HEAD) + 1
+// ))" runs git); one left open runs to the end.
 func substitutionsIn(q string) []string {
 	var out []string
 	for i := 0; i < len(q); i++ {
 		switch {
 		case q[i] == '\\':
 			i++
+		case q[i] == '$' && arithmeticEnd(q, i) >= 0:
+			end := arithmeticEnd(q, i)
+			out = append(out, substitutionsIn(q[i+3:end-1])...)
+			i = end
 		case q[i] == '`' || strings.HasPrefix(q[i:], "$("):
 			cmd, last := substitutionAt(q, i)
 			if cmd != "" {
@@ -210,7 +215,8 @@ func substitutionsIn(q string) []string {
 
 // substitutionAt reads the command substitution that starts at s[i], a
 // backtick or "$(": the command it runs, "" for an arithmetic "$((...))"
-// (none), and the index of its last byte; one left open runs to the end.
+// (none of its own), and the index of its last byte; one left open runs
+// to the end. "$((cd app) && ls)" is a substitution, as bash reads it.
 func substitutionAt(s string, i int) (cmd string, last int) {
 	if s[i] == '`' {
 		end := strings.IndexByte(s[i+1:], '`')
@@ -223,7 +229,7 @@ func substitutionAt(s string, i int) (cmd string, last int) {
 	if end < 0 {
 		end = len(s)
 	}
-	if strings.HasPrefix(s[i:], "$((") {
+	if arithmeticEnd(s, i) >= 0 {
 		return "", end
 	}
 	return s[i+2 : end], end

@@ -783,12 +783,12 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			}
 			operator(i, n)
 			i += n - 1
-		case (c == '(' || c == '$') && arithmeticEnd(line, i) >= 0:
+		case (c == '(' || c == '$') && plainArithmeticEnd(line, i) >= 0:
 			// An arithmetic command or expansion, "((n > 1))", "$((n+1))":
 			// text, not the commands of a subshell or a substitution.
 			// ("((git push --force))" runs no git: bash reads it as an
 			// expression and fails.)
-			end := arithmeticEnd(line, i)
+			end := plainArithmeticEnd(line, i)
 			word(i, false)
 			if copied {
 				b.WriteString(line[i : end+1])
@@ -1111,6 +1111,18 @@ func arithmeticEnd(s string, i int) int {
 		}
 	}
 	return -1
+}
+
+// plainArithmeticEnd is arithmeticEnd(s, i) for an arithmetic expression
+// that holds no command substitution, and -1 for one that does: bash runs
+// the command of "$(( $(git rev-list --count HEAD) + 1 ))", which is read
+// as the shell reads a substitution's.
+func plainArithmeticEnd(s string, i int) int {
+	end := arithmeticEnd(s, i)
+	if end < 0 || strings.Contains(s[i+1:end], "$(") || strings.IndexByte(s[i:end], '`') >= 0 {
+		return -1
+	}
+	return end
 }
 
 // maxArithmetic bounds the length of an arithmetic expression arithmeticEnd
