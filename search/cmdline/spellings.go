@@ -44,7 +44,14 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
 	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
-	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U"},
+	// psql's every option but -1, -0, -? and --csv (no letter to spell):
+	// "psql -Atc 'DROP …'" is a bundle of three.
+	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U",
+		"--list": "-l", "--set": "-v", "--variable": "-v", "--version": "-V", "--no-psqlrc": "-X", "--echo-all": "-a",
+		"--echo-errors": "-b", "--echo-queries": "-e", "--echo-hidden": "-E", "--log-file": "-L", "--no-readline": "-n",
+		"--output": "-o", "--quiet": "-q", "--single-step": "-s", "--single-line": "-S", "--no-align": "-A",
+		"--field-separator": "-F", "--html": "-H", "--pset": "-P", "--record-separator": "-R", "--tuples-only": "-t",
+		"--table-attr": "-T", "--expanded": "-x", "--field-separator-zero": "-z", "--no-password": "-w", "--password": "-W"},
 	// -f is --filename for apply and delete, and --follow for logs. A
 	// subcommand's spellings hold its command's (see withCommandSpellings).
 	// -l is --selector, but --labels for run and expose.
@@ -656,7 +663,7 @@ var spelledArgumentLetters = map[string]string{
 	"git commit": "mCcF", "git tag": "mFu", "git push": "o", "kubectl": "nloc",
 	"kubectl logs": "nlc", "kubectl get": "nlo", "kubectl describe": "nl", "kubectl apply": "nlofk", "kubectl delete": "nlofk", "kubectl create": "nlofk", "kubectl replace": "nlof", "kubectl exec": "nc",
 	"docker rm": "t", "docker pod rm": "t", // podman's --time
-	"helm": "nf", "psql": "cfdhpUv", "docker run": "evpuw", "docker exec": "euw",
+	"helm": "nf", "psql": "cfdhpUvLoFPRT", "docker run": "evpuw", "docker exec": "euw",
 	"git clean": "e", "git checkout": "bB", "git rebase": "xsX",
 }
 
