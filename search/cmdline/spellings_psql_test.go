@@ -7,7 +7,7 @@ import "testing"
 // command), read as the options they are, as "-tc" did: capreg knew only
 // -c, -f, -d, -h, -p and -U of psql, and refused a bundle with a letter
 // it did not know, so "psql -Atc 'DROP TABLE x'" matched no "psql -c
-// DROP*". Each letter is psql 16's (psql --help); their long spellings
+// DROP*". Each letter is psql 15's (psql --help on this machine); their long spellings
 // are the short ones.
 func TestMatchCommandPsqlBundles(t *testing.T) {
 	mt := Compile([]Card{{ID: "drop", Replaces: []string{"psql -c DROP*"}}, {ID: "quiet", Replaces: []string{"psql -q *"}}})
