@@ -602,10 +602,11 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 
 // namesRedirection reports whether the pattern words want name a
 // redirection in the command before want[i], back to the operator that
-// starts it, past the parentheses of groups and substitutions and the
-// operators inside them ("0 >&A (0 & 0) 0 | 0" names the ">&A").
+// starts it, past the parentheses of groups and substitutions (and
+// backticks) and the operators inside them ("0 >&A (0 & 0) 0 | 0" names
+// the ">&A").
 func namesRedirection(want []tokenMatcher, i int) bool {
-	inside := 0 // the groups the walk back is in
+	inside, backticks := 0, false // the groups the walk back is in
 	for k := i - 1; k >= 0; k-- {
 		switch w := want[k]; {
 		case w.redir:
@@ -614,7 +615,9 @@ func namesRedirection(want []tokenMatcher, i int) bool {
 			inside++
 		case w.op && (w.text == "(" || w.text == "$("):
 			inside = max(inside-1, 0)
-		case w.op && !grouping(w.text) && inside == 0:
+		case w.op && w.text == "`":
+			backticks = !backticks
+		case w.op && !grouping(w.text) && inside == 0 && !backticks:
 			return false
 		}
 	}
