@@ -512,6 +512,15 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.i, c.named = i+1, true
 			continue
 		}
+		if k := passedOrArgument(want, i, c, toks, b); k >= 0 {
+			// The word passed over first; on failing, toks[j] below.
+			alt := c
+			alt.passed = c.passed[k+1:]
+			alt.i, alt.named = i+1, true
+			if matchFrom(want, toks, alt, b) == matched {
+				return matched
+			}
+		}
 		if j == len(toks) {
 			return unmatched
 		}
@@ -716,6 +725,27 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 	if len(c.passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
 		return -1
 	}
+	return passedMatch(want, i, c, toks, b)
+}
+
+// passedOrArgument returns the index in passed of the first word passed
+// over that want[i] matches where takePassed declined it for toks[j],
+// the word after the option before want[i], which it matches too; -1
+// otherwise. Either may be the one: "kubectl exec -it <pod> -- *" of
+// "kubectl exec mypod -it -- bash" wants mypod, passed over, where "--"
+// comes after -it; of "kubectl exec -it mypod -- bash", mypod after it.
+func passedOrArgument(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
+	w, j := want[i], c.j
+	if len(c.passed) == 0 || w.opt || w.op || !mayBeArgument(want, i) || j == len(toks) || !w.match(toks[j], b) {
+		return -1
+	}
+	return passedMatch(want, i, c, toks, b)
+}
+
+// passedMatch is the search of takePassed and passedOrArgument: the index
+// in c.passed of the first word want[i] may take, or -1.
+func passedMatch(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
+	w, j := want[i], c.j
 	anything := w.span && i == len(want)-1
 	// A word where the subcommand goes, when the command gives another
 	// word there after the value ("lint" of "make --directory=deploy
