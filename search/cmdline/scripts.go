@@ -284,8 +284,31 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return watchScript(words)
 	case name == "find":
 		return findScripts(words)
+	case name == "trap":
+		return trapScript(words)
 	}
 	return nil
+}
+
+// trapScript is the script trap sets for the signals named after it,
+// which the shell runs when one comes or it exits: "trap 'rm -rf
+// "$tmp"' EXIT" runs rm at the end of the script. None with an option
+// (-l and -p list, -P prints), nor for "-" or a number (the signals
+// reset), nor for "" (ignored), nor without a signal after it (bash
+// prints its usage).
+func trapScript(words []shellToken) []string {
+	i := 1
+	if words[i].text == "--" && !words[i].glued {
+		i++
+	}
+	if i+1 >= len(words) || words[i].glued {
+		return nil
+	}
+	switch t := words[i].text; {
+	case t == "" || t == "-" || i == 1 && strings.HasPrefix(t, "-"), strings.Trim(t, "0123456789") == "":
+		return nil
+	}
+	return []string{asWritten(words[i])}
 }
 
 // commandWords are the words of the command starting at word s, up to the

@@ -1,0 +1,58 @@
+package cmdline
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// trapRows are trap commands and whether the script they set runs:
+// "trap 'rm -rf "$tmp"' EXIT", common in agents' scripts, runs rm when
+// the shell exits, and matched nothing.
+var trapRows = []struct {
+	line string
+	runs bool
+}{
+	{`trap 'git push --force' EXIT`, true},
+	{`tmp=$(mktemp -d); trap 'git push --force; rm -rf "$tmp"' EXIT INT`, true},
+	{`trap -- "git push --force" EXIT`, true},
+	{`trap 'git push --force' 0`, true},
+	{`trap 'git push --force'`, false}, // no signal: bash prints its usage
+	{`trap -p 'git push --force' EXIT`, false},
+	{`trap -l 'git push --force' EXIT`, false},
+	{`trap - EXIT`, false},
+	{`trap '' EXIT`, false},
+	{`trap 0 EXIT`, false},
+	{`echo trap 'git push --force' EXIT`, false},
+}
+
+// TestMatchCommandTrapScript: the script trap sets is a script the line
+// runs.
+func TestMatchCommandTrapScript(t *testing.T) {
+	mt := Compile([]Card{{ID: "force", Replaces: []string{"git push --force"}}})
+	for _, r := range trapRows {
+		if got := len(matchedIDs(mt, r.line)) > 0; got != r.runs {
+			t.Errorf("MatchCommand(%q) matched %v, want %v", r.line, got, r.runs)
+		}
+	}
+}
+
+// TestTrapRowsAgreeWithBash runs each row of trapRows in bash, where
+// installed, git a function writing to a file, so that the table says
+// what bash does.
+func TestTrapRowsAgreeWithBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash:", err)
+	}
+	for _, r := range trapRows {
+		cmd := exec.Command(bash, "-c", `git(){ echo "git $*" >> ran; }; `+r.line)
+		cmd.Dir = t.TempDir()
+		_ = cmd.Run()
+		_, err := os.Stat(filepath.Join(cmd.Dir, "ran"))
+		if runs := err == nil; runs != r.runs {
+			t.Errorf("bash: %q runs git push: %v; the table says %v", r.line, runs, r.runs)
+		}
+	}
+}
