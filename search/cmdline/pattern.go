@@ -173,7 +173,7 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 		// compose down -v*" matches "--volumes", and "git push --force*"
 		// "-f" (spellGlobs).
 		return m.re.match(tok.text, b) || tok.bundle != "" && m.re.match(tok.bundle, b) ||
-			m.globBundle != "" && (bundles(m.globBundle, tok.bundle, true, nil) || bundles(m.globBundle, tok.text, true, nil)) ||
+			m.globBundle != "" && (holdsLetters(m.globBundle, tok.bundle) || bundles(m.globBundle, tok.text, true, nil)) ||
 			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b) ||
 			m.spelled != 0 && tok.spellable && spelling(tok.spelled, tok.text) == shortOptions[m.spelled]
 	}
@@ -269,6 +269,22 @@ func bundles(want, w string, getopt bool, args *optionSet) bool {
 	}
 	for _, c := range want[1:] {
 		if !strings.ContainsRune(w[1:], c) {
+			return false
+		}
+	}
+	return true
+}
+
+// holdsLetters reports whether the bundle a line's word was split from
+// (shellToken.bundle: its letters each an option, "" for none) holds
+// every letter of the pattern's bundle want, a letter it repeats
+// included ("git clean -ffdx" holds -fdx).
+func holdsLetters(want, split string) bool {
+	if !isLetterBundle(split) {
+		return false
+	}
+	for _, c := range want[1:] {
+		if !strings.ContainsRune(split[1:], c) {
 			return false
 		}
 	}

@@ -360,7 +360,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 				toks[j].glued = true
 				continue
 			}
-			if !bundles || !permutes[actionCommand] || !splitsBundle(t) || argumentLetter(t, set) >= 0 {
+			if !bundles || !permutes[actionCommand] || !splitsBundle(t, true) || argumentLetter(t, set) >= 0 {
 				continue
 			}
 			// Its bundles are split as its own would be: "find *
@@ -388,8 +388,13 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			opts.text = t.text[:k+1]
 			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
 		}
-		split := bundles && splitsBundle(opts) &&
-			(getopt || k.spell != nil && !takesArgument(k.key, toks[j-1]) && bundlesOptionsOf(k.key, opts.text))
+		// A letter repeated ("git clean -ffdx": twice -f also removes
+		// nested repositories) is still a bundle where capreg knows each
+		// letter is an option of the command, not a long option of one
+		// dash ("-timeout"), which only a bundle of distinct letters
+		// unknown to it is taken not to be.
+		split := bundles && splitsBundle(opts, false) &&
+			(getopt && splitsBundle(opts, true) || k.spell != nil && !takesArgument(k.key, toks[j-1]) && bundlesOptionsOf(k.key, opts.text))
 		if arg.text == "" && !split {
 			continue
 		}
@@ -445,13 +450,13 @@ var optionalArguments = map[string]string{"sed": "i"}
 
 // splitsBundle reports whether the word t, of a command of permutes,
 // bundles short options that splitShortArguments splits: one dash and two
-// to maxLineBundle distinct letters ("-rf", "-lahtr"), written as an
-// option, not glued to one or after "./" ("'-rf'" is one: the command
-// reads no quotes). A longer word, or one that repeats a letter, may be a
-// long option of one dash, as bundles reads it.
-func splitsBundle(t shellToken) bool {
+// to maxLineBundle letters ("-rf", "-lahtr"), distinct where distinct is
+// asked, written as an option, not glued to one or after "./" ("'-rf'" is
+// one: the command reads no quotes). A longer word, or one that repeats a
+// letter, may be a long option of one dash, as bundles reads it.
+func splitsBundle(t shellToken, distinct bool) bool {
 	w := t.text
-	return !t.glued && !t.dot && len(w) <= 1+maxLineBundle && isLetterBundle(w) && distinctLetters(w[1:])
+	return !t.glued && !t.dot && len(w) <= 1+maxLineBundle && isLetterBundle(w) && (!distinct || distinctLetters(w[1:]))
 }
 
 // bundleWords returns the bundle of short options t as a word for each
