@@ -58,23 +58,40 @@ func TestMatchCommandArithmeticIsText(t *testing.T) {
 }
 
 // TestArithmeticRowsAgreeWithBash runs each row of arithmeticRows in
-// bash, where installed, git and curl functions printing what they would
-// run into a file, so that the table says what bash does.
+// bash, where installed, so that the table says what bash does.
 func TestArithmeticRowsAgreeWithBash(t *testing.T) {
+	bash := lookBash(t)
+	for _, r := range arithmeticRows {
+		if runs := ranInBash(t, bash, "n=2; i=0; "+r.line); runs != r.runs {
+			t.Errorf("bash: %q runs git push or sh on the download: %v; the table says %v", r.line, runs, r.runs)
+		}
+	}
+}
+
+// lookBash is the path of bash; the test is skipped where there is none.
+func lookBash(t *testing.T) string {
+	t.Helper()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash:", err)
 	}
-	for _, r := range arithmeticRows {
-		// Each writes to a file: a substitution would take its output.
-		cmd := exec.Command(bash, "-c", `git(){ echo "git $*" >> ran; }; curl(){ echo "echo curl >> ran"; }; n=2; i=0; `+r.line)
-		cmd.Dir = t.TempDir()
-		_ = cmd.Run() // bash's complaints about expressions go to a nil Stderr
-		_, err := os.Stat(filepath.Join(cmd.Dir, "ran"))
-		if runs := err == nil; runs != r.runs {
-			t.Errorf("bash: %q runs git push or sh on the download: %v; the table says %v", r.line, runs, r.runs)
-		}
-	}
+	return bash
+}
+
+// ranInBash runs line in bash, in a folder of its own, with git and curl
+// functions standing for the commands (git writes to a file, curl prints
+// a script that does), and reports whether the file was written: whether
+// the line ran git, or a shell on curl's download. A file, as a command
+// substitution would take their output.
+func ranInBash(t *testing.T, bash, line string) bool {
+	t.Helper()
+	dir := t.TempDir()
+	ran := filepath.Join(dir, "ran") // by its path: the line may cd
+	cmd := exec.Command(bash, "-c", `git(){ echo "git $*" >> "$RAN"; }; curl(){ echo 'echo curl >> "$RAN"'; }; `+line)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "RAN="+ran)
+	_ = cmd.Run() // bash's complaints (expressions, usage) go to a nil Stderr
+	_, err := os.Stat(ran)
+	return err == nil
 }
 
 // TestMatchCommandArithmeticAfterQuotes: an arithmetic expansion after

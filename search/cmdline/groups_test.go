@@ -1,10 +1,6 @@
 package cmdline
 
-import (
-	"os/exec"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestMatchCommandPipeAfterGroups: every command of a subshell or a { …;
 // } group writes into the group's output, so a pipe after the group
@@ -173,15 +169,9 @@ func TestMatchCommandPatternNamesBraces(t *testing.T) {
 // TestNestedGroupRowsAgreeWithBash runs each row of nestedGroupRows in
 // bash, where installed, so that the table says what bash does.
 func TestNestedGroupRowsAgreeWithBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
+	bash := lookBash(t)
 	for _, r := range nestedGroupRows {
-		cmd := exec.Command(bash, "-c", `curl(){ echo "echo RAN"; }; curl x | `+r.group)
-		cmd.Dir = t.TempDir()
-		got, _ := cmd.Output()
-		if runs := strings.Contains(string(got), "RAN"); runs != r.runs {
+		if runs := ranInBash(t, bash, "curl x | "+r.group); runs != r.runs {
 			t.Errorf("bash: curl x | %s runs sh on the download: %v; the table says %v", r.group, runs, r.runs)
 		}
 	}

@@ -1,11 +1,6 @@
 package cmdline
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // trapRows are trap commands and whether the script they set runs:
 // "trap 'rm -rf "$tmp"' EXIT", common in agents' scripts, runs rm when
@@ -39,19 +34,11 @@ func TestMatchCommandTrapScript(t *testing.T) {
 }
 
 // TestTrapRowsAgreeWithBash runs each row of trapRows in bash, where
-// installed, git a function writing to a file, so that the table says
-// what bash does.
+// installed, so that the table says what bash does.
 func TestTrapRowsAgreeWithBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("no bash:", err)
-	}
+	bash := lookBash(t)
 	for _, r := range trapRows {
-		cmd := exec.Command(bash, "-c", `git(){ echo "git $*" >> ran; }; `+r.line)
-		cmd.Dir = t.TempDir()
-		_ = cmd.Run()
-		_, err := os.Stat(filepath.Join(cmd.Dir, "ran"))
-		if runs := err == nil; runs != r.runs {
+		if runs := ranInBash(t, bash, r.line); runs != r.runs {
 			t.Errorf("bash: %q runs git push: %v; the table says %v", r.line, runs, r.runs)
 		}
 	}
