@@ -591,10 +591,12 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				}
 			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
 				c.j++ // perhaps its argument, perhaps an operand
-				// "-Fc" read as "-F c": its argument, unless the option is
-				// known to take none, and its value may be an operand
-				// ("pg_dump -dapp": the database).
-				if !toks[c.j].attached || c.args != nil && strings.IndexByte(c.args.short, tok.text[len(tok.text)-1]) < 0 {
+				// "-Fc" read as "-F c": "c", split off as the line's
+				// command reads it, is its argument, no operand. c.args,
+				// set here only past ssh's destination, are ssh's, not
+				// the remote command's: "ssh prod curl -XPOST" is no
+				// "curl POST".
+				if !toks[c.j].attached {
 					c.pass(c.j, false)
 				}
 			}

@@ -107,3 +107,29 @@ func TestMatchCommandOptionArgumentsAndOperators(t *testing.T) {
 		{"git push -q origin --force && git status", []string{"fq", "push"}},
 	})
 }
+
+// TestMatchCommandRemoteAttachedArgument pins that the argument glued to
+// a short option of the command ssh runs on its host ("POST" of curl's
+// "-XPOST", split off as curl's) is that option's, as it is on the local
+// line: "curl -XPOST" is no "curl POST", nor is "ssh prod curl -XPOST"
+// "ssh prod curl POST". Past ssh's destination the cursor still holds
+// ssh's options, and the option's letter was looked up in them: X, no
+// option of ssh's, made POST an operand; "du -Bfoo" (B, ssh's too) was
+// read right by chance.
+func TestMatchCommandRemoteAttachedArgument(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "ssh-post", Replaces: []string{"ssh prod curl POST"}},
+		{ID: "post", Replaces: []string{"curl POST"}},
+		{ID: "ssh-du", Replaces: []string{"ssh prod du foo"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -XPOST", nil},
+		{"ssh prod curl -XPOST", nil},
+		{"ssh prod curl -X POST", []string{"ssh-post", "post"}},
+		{"ssh prod du -Bfoo", nil},
+		{"ssh prod du -Bfoo foo", []string{"ssh-du"}},
+	})
+}
