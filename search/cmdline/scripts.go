@@ -286,6 +286,57 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 		return findScripts(words)
 	case name == "trap":
 		return trapScript(words)
+	case name == "env":
+		return envSplitScript(words)
+	}
+	return nil
+}
+
+// envSplitScript is the command env's -S (--split-string) gives it: the
+// option's value split into words as a shell would, then the words after
+// it, "env -S 'rm -rf' x" running rm -rf x (a "#!/usr/bin/env -S deno
+// run" line's way of giving a command its options). None without -S
+// among env's options, which end at "--", an assignment or the command.
+func envSplitScript(words []shellToken) []string {
+	for i := 1; i < len(words); i++ {
+		t := words[i].text
+		value, next := "", false
+		switch {
+		case words[i].glued || t == "--" || !strings.HasPrefix(t, "-") || t == "-":
+			return nil
+		case t == "--split-string":
+			next = true
+		case strings.HasPrefix(t, "--split-string="):
+			value = t[len("--split-string="):]
+		case t == "--unset" || t == "--chdir":
+			i++ // its argument
+			continue
+		case strings.HasPrefix(t, "--"):
+			continue
+		default: // a bundle of short options: -i, -0, -v, and -u, -C, -S with an argument
+			k := 1 + strings.IndexAny(t[1:], "SuC")
+			switch {
+			case k == 0:
+				continue
+			case t[k] != 'S' && k == len(t)-1:
+				i++ // -u's or -C's argument, the next word
+				continue
+			case t[k] != 'S':
+				continue // its argument in the word
+			}
+			value, next = t[k+1:], k == len(t)-1
+		}
+		if next {
+			if i+1 == len(words) {
+				return nil
+			}
+			i++
+			value = asWritten(words[i])
+		}
+		if rest := joinedScript(words[i+1:], true); rest != nil {
+			value += " " + rest[0]
+		}
+		return []string{value}
 	}
 	return nil
 }
