@@ -24,6 +24,8 @@ var envSplitRows = []struct {
 	{`env -u HOME -S 'git push --force'`, true},
 	{`env -uHOME -S 'git push --force'`, true},
 	{`env -C / -S 'git push --force'`, true},
+	{`env --unset HOME -S 'git push --force'`, true},
+	{`env -v`, false},
 	{`env -S 'git status' --force`, false},
 	{`env A=1 -S 'git push --force'`, false}, // -S is the command after the assignment
 	{`env -- -S 'git push --force'`, false},
