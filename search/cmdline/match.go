@@ -497,6 +497,9 @@ type wordCursor struct {
 	// anywhere: the command reads its options anywhere (permutes), so args
 	// hold past its first operand, as they do not past ssh's destination.
 	anywhere bool
+	// forked: this is the try of a word passed over for a placeholder
+	// (passedOrArgument), which tries no other.
+	forked bool
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -512,11 +515,13 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.i, c.named = i+1, true
 			continue
 		}
-		if k := passedOrArgument(want, i, c, toks, b); k >= 0 {
-			// The word passed over first; on failing, toks[j] below.
+		if k := passedOrArgument(want, i, c, toks, b); k >= 0 && !c.forked {
+			// The word passed over first; on failing, toks[j] below. A
+			// try forks no further, so that the tries of a pattern of n
+			// such placeholders are n, not 2ⁿ.
 			alt := c
 			alt.passed = c.passed[k+1:]
-			alt.i, alt.named = i+1, true
+			alt.i, alt.named, alt.forked = i+1, true, true
 			if matchFrom(want, toks, alt, b) == matched {
 				return matched
 			}

@@ -1,6 +1,11 @@
 package cmdline
 
-import "testing"
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestMatchCommandOperandPassedBeforeOptionWithArgument: a placeholder
 // after an option may be the option's argument, the word after it, or an
@@ -28,4 +33,27 @@ func TestMatchCommandOperandPassedBeforeOptionWithArgument(t *testing.T) {
 		{"foo bar -f api x", []string{"foo"}},
 		{"foo bar api -f y", nil},
 	})
+}
+
+// TestPassedOrArgumentTriesGrowLinearly: each placeholder after an
+// option may be tried with a word passed over before the option, and a
+// try forks no further, so a pattern of n such placeholders costs about
+// n tries, not 2ⁿ: twenty "-x <p>" pairs against a line giving each
+// operand before its option spent the whole default budget (2²⁰ tries;
+// the reviewer's find), and the card after it, which matches, was never
+// tried. Work units are counted, not time.
+func TestPassedOrArgumentTriesGrowLinearly(t *testing.T) {
+	var p, l strings.Builder
+	p.WriteString("kubectl exec")
+	l.WriteString("kubectl exec")
+	for i := range 20 {
+		c := string(rune('a' + i))
+		fmt.Fprintf(&p, " -%s <p%s>", c, c)
+		fmt.Fprintf(&l, " v%s -%s v%s", c, c, c)
+	}
+	mt := Compile([]Card{{ID: "long", Replaces: []string{p.String() + " -- NOMATCH"}}, {ID: "any", Replaces: []string{"kubectl exec *"}}})
+	ms, err := mt.Match(context.Background(), l.String()+" -- end", DefaultBudget)
+	if err != nil || ms.Tried != 2 || len(ms.Cards) != 1 || ms.Work > 100_000 {
+		t.Errorf("Match = %+v, %v; want both cards tried, the second matched, and under 100,000 units of work", ms, err)
+	}
 }
