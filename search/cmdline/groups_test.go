@@ -190,7 +190,14 @@ var nestedGroupRows = []struct {
 	{"( (cd /tmp); sh)", true},
 	{"( (cd /tmp) && (umask 022; sh) )", true},
 	{"{ { cd /tmp; }; sh; }", true},
-	{"{ echo }; sh; }", true}, // "}" is echo's argument
+	{"{ echo }; sh; }", true},          // "}" is echo's argument
+	{"(cd /tmp; (( 1 )) && sh)", true}, // arithmetic reads nothing
+	{"( ((1)) && sh)", true},
+	{"(cd /tmp; [[ -d / ]] && sh)", true},
+	{"(cd /tmp || exit 1; sh)", true},
+	{"( (cd /tmp) 2>/dev/null; sh)", true}, // a redirection of the inner group
+	{"{ { cd /tmp; } 2>/dev/null; sh; }", true},
+	{"( (cd /tmp) 2>/dev/null ); sh", false},
 	{"( (cd /tmp; cat >/dev/null) && sh)", false},
 	{"( (cat >/dev/null) && sh)", false},
 	{"{ { cat >/dev/null; }; sh; }", false},

@@ -191,7 +191,7 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 	grouped := open > 0 && piped // after &&, the next command is the group's first
 	var groups nesting
 	backtick := false
-	passed := "" // the command before, in a group: "cd" of "| (cd /tmp && sh)"
+	passed := "" // the command word before, in a group: "cd" of "| (cd /tmp && sh)"
 	for k := j; k < len(toks) && b.pay(1); k++ {
 		t := &toks[k]
 		switch {
@@ -212,7 +212,7 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 				return -1
 			}
 			continue
-		case t.op && groups.depth == 0 && !backtick && grouped && readsNoInput[passed] && t.text != "|":
+		case t.op && groups.depth == 0 && !backtick && grouped && readsNoInputWord(passed) && t.text != "|":
 			// "| (cd /tmp && sh)": sh reads the pipe, cd did not; so does
 			// the first command of a group there, "| (cd /tmp; (sh))".
 			k, open = enterGroups(toks, k+1, open, braces)
@@ -226,8 +226,8 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 		if matchCommandWord(w, t, b) {
 			return k
 		}
-		passed = path.Base(t.text)
-		if feedsNoInput[passed] {
+		passed = t.text
+		if feedsNoInput[path.Base(passed)] {
 			return -1
 		}
 	}
@@ -241,7 +241,15 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 var readsNoInput = map[string]bool{
 	"cd": true, "pushd": true, "popd": true, "export": true, "unset": true, "set": true,
 	"umask": true, "ulimit": true, "shopt": true, "true": true, ":": true, "echo": true,
-	"printf": true, "mkdir": true, "sleep": true, "test": true, "[": true,
+	"printf": true, "mkdir": true, "sleep": true, "test": true, "[": true, "[[": true,
+	"exit": true, "return": true,
+}
+
+// readsNoInputWord reports whether the command that starts with word w
+// reads no input: one of readsNoInput, by any path, or an arithmetic
+// command ("(( n > 1 ))", one word: see shellTokens).
+func readsNoInputWord(w string) bool {
+	return readsNoInput[path.Base(w)] || strings.HasPrefix(w, "((")
 }
 
 // nesting follows the subshells and substitutions a command's tokens open
@@ -598,9 +606,10 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				c.j++ // perhaps its argument, perhaps an operand
 				// "-Fc" read as "-F c": "c", split off as the line's
 				// command reads it, is its argument, no operand. c.args,
-				// set here only past ssh's destination, are ssh's, not
-				// the remote command's: "ssh prod curl -XPOST" is no
-				// "curl POST".
+				// which this branch sees only past ssh's destination
+				// (pg_dump and pg_restore read options anywhere: the
+				// branch above), are ssh's, not the remote command's:
+				// "ssh prod curl -XPOST" is no "curl POST".
 				if !toks[c.j].attached {
 					c.pass(c.j, false)
 				}

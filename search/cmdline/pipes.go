@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -393,10 +392,17 @@ func closesBraces(toks []shellToken, k int) bool {
 // len(toks) when the group the pipe feeds ends before one.
 func fedCommand(toks []shellToken, k int) int {
 	k, open := enterGroups(toks, k, 0, true)
-	for open > 0 && k < len(toks) && readsNoInput[path.Base(toks[k].text)] {
+	for open > 0 && k < len(toks) && readsNoInputWord(toks[k].text) {
 		end := k + len(commandSpan(toks, k))
-		if end, open = leaveGroups(toks, end, open); open == 0 {
-			return len(toks)
+		for { // the groups it ends, and their redirections: "( (cd /tmp) 2>/dev/null; sh)"
+			next, left := leaveGroups(toks, end, open)
+			if left == 0 {
+				return len(toks)
+			}
+			if next == end {
+				break
+			}
+			end, open = pastRedirections(toks, next), left
 		}
 		if end >= len(toks) || !slices.Contains([]string{";", "&&", "||", "&"}, toks[end].text) {
 			break
