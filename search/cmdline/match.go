@@ -297,12 +297,12 @@ var permutes = map[string]bool{
 	"rm": true, "cp": true, "mv": true, "ln": true, "mkdir": true, "rmdir": true, "touch": true,
 	"chmod": true, "chown": true, "chgrp": true, "cat": true, "head": true, "tail": true, "ls": true,
 	"du": true, "df": true, "grep": true, "sed": true, "curl": true, "wget": true, "rsync": true, "scp": true,
-	"pg_dump": true, "pg_restore": true,
+	"pg_dump": true, "pg_restore": true, "psql": true,
 }
 
 // bundleArguments are the short options that take an argument of the
 // commands of permutes that have any (GNU coreutils, grep and sed, curl,
-// wget, rsync and OpenSSH's scp, pg_dump and pg_restore), for reading
+// wget, rsync and OpenSSH's scp, pg_dump and pg_restore; psql's are not read, see knownOptions), for reading
 // their bundles: the letters after one are its argument, so "curl -XPOST"
 // holds no -O and "grep -eword" no -r (see bundles and
 // splitShortArguments).

@@ -26,3 +26,23 @@ func TestMatchCommandPsqlBundles(t *testing.T) {
 		{"psql -Atx", nil},
 	})
 }
+
+// TestMatchCommandPsqlOptionsAfterDatabase: psql reads its options on
+// either side of the database (psql 15 here connects by the -h given
+// after it: "psql nodb -c 'select 1' -h /nonexistent" fails on that
+// socket), so "psql mydb -c 'DROP …'" and "psql \"$DATABASE_URL\" -Atc
+// 'DROP …'", the forms agents type most, run the DROP, and matched no
+// "psql -c DROP*": capreg took the database for a subcommand.
+func TestMatchCommandPsqlOptionsAfterDatabase(t *testing.T) {
+	mt := Compile([]Card{{ID: "drop", Replaces: []string{"psql -c DROP*"}}, {ID: "url", Replaces: []string{"psql <url>"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"psql mydb -c 'DROP TABLE x'", []string{"drop", "url"}},
+		{`psql "$DATABASE_URL" -Atc 'DROP TABLE x'`, []string{"drop", "url"}},
+		{"psql -h db -U app mydb -c 'DROP TABLE x'", []string{"drop", "url"}},
+		{"psql mydb -c 'SELECT 1'", []string{"url"}},
+		{"psql -d app -f seed.sql", []string{"url"}},
+	})
+}
