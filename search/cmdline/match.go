@@ -506,7 +506,8 @@ type wordCursor struct {
 	// hold past its first operand, as they do not past ssh's destination.
 	anywhere bool
 	// forked: this is the try of a word passed over for a placeholder
-	// (passedOrArgument), which tries no other.
+	// that may also be an option's argument (takePassed), which tries no
+	// other.
 	forked bool
 }
 
@@ -518,12 +519,13 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 			c.i++
 			continue
 		}
-		if k := takePassed(want, i, c, toks, b); k >= 0 {
+		k, orArgument := takePassed(want, i, c, toks, b)
+		if k >= 0 && !orArgument {
 			c.passed = c.passed[k+1:]
 			c.i, c.named = i+1, true
 			continue
 		}
-		if k := passedOrArgument(want, i, c, toks, b); k >= 0 && !c.forked {
+		if k >= 0 {
 			// The word passed over first; on failing, toks[j] below. A
 			// try forks no further, so that the tries of a pattern of n
 			// such placeholders are n, not 2ⁿ.
@@ -719,10 +721,14 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 }
 
 // takePassed returns the index in passed of the first word passed over
-// that want[i], a word of the pattern that is no option, matches, or -1
-// when
-// want[i] may be the argument of the pattern's option before it and
-// toks[j] matches it ("logs -n <ns>"; see mayBeArgument). An option passed
+// that want[i], a word of the pattern that is no option, matches, or -1;
+// and orArgument, when want[i] may also be the argument of the pattern's
+// option before it and toks[j] matches it ("logs -n <ns>"; see
+// mayBeArgument). Either may then be the one: "kubectl exec -it <pod> --
+// *" of "kubectl exec mypod -it -- bash" wants mypod, passed over, where
+// "--" comes after -it; of "kubectl exec -it mypod -- bash", mypod after
+// it; so the passed word is only a try, which a try (c.forked) does not
+// make again. An option passed
 // over is no operand (the word after it, guessed to be its argument, may
 // be one: "-av" takes none): only a star that ends the
 // pattern, which stands for whatever else the command gives, takes one
@@ -736,30 +742,22 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 // "kubectl delete *" "kubectl --namespace=delete get pods"; an operand may
 // be one ("pg_dump <db>", "pg_dump --dbname=app", "psql orbit_dev" and
 // "psql --dbname=orbit_dev"). Each word it tries costs a unit of b.
-func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
+func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) (k int, orArgument bool) {
 	w, j := want[i], c.j
-	if len(c.passed) == 0 || w.opt || w.op || mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
-		return -1
+	if len(c.passed) == 0 || w.opt || w.op {
+		return -1, false
 	}
-	return passedMatch(want, i, c, toks, b)
+	if mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
+		if c.forked {
+			return -1, true
+		}
+		orArgument = true
+	}
+	return passedMatch(want, i, c, toks, b), orArgument
 }
 
-// passedOrArgument returns the index in passed of the first word passed
-// over that want[i] matches where takePassed declined it for toks[j],
-// the word after the option before want[i], which it matches too; -1
-// otherwise. Either may be the one: "kubectl exec -it <pod> -- *" of
-// "kubectl exec mypod -it -- bash" wants mypod, passed over, where "--"
-// comes after -it; of "kubectl exec -it mypod -- bash", mypod after it.
-func passedOrArgument(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
-	w, j := want[i], c.j
-	if len(c.passed) == 0 || w.opt || w.op || !mayBeArgument(want, i) || j == len(toks) || !w.match(toks[j], b) {
-		return -1
-	}
-	return passedMatch(want, i, c, toks, b)
-}
-
-// passedMatch is the search of takePassed and passedOrArgument: the index
-// in c.passed of the first word want[i] may take, or -1.
+// passedMatch is takePassed's search: the index in c.passed of the first
+// word want[i] may take, or -1.
 func passedMatch(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) int {
 	w, j := want[i], c.j
 	anything := w.span && i == len(want)-1

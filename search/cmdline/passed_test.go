@@ -35,14 +35,14 @@ func TestMatchCommandOperandPassedBeforeOptionWithArgument(t *testing.T) {
 	})
 }
 
-// TestPassedOrArgumentTriesGrowLinearly: each placeholder after an
+// TestPassedWordTriesGrowLinearly: each placeholder after an
 // option may be tried with a word passed over before the option, and a
 // try forks no further, so a pattern of n such placeholders costs about
 // n tries, not 2ⁿ: twenty "-x <p>" pairs against a line giving each
 // operand before its option spent the whole default budget (2²⁰ tries;
 // the reviewer's find), and the card after it, which matches, was never
 // tried. Work units are counted, not time.
-func TestPassedOrArgumentTriesGrowLinearly(t *testing.T) {
+func TestPassedWordTriesGrowLinearly(t *testing.T) {
 	var p, l strings.Builder
 	p.WriteString("kubectl exec")
 	l.WriteString("kubectl exec")
