@@ -267,12 +267,7 @@ func bundles(want, w string, getopt bool, args *optionSet) bool {
 	if len(w) > 1+maxLineBundle || len(want) == 2 && len(w) > 3 && !getopt || !isLetterBundle(w) || !distinctLetters(w[1:]) {
 		return false
 	}
-	for _, c := range want[1:] {
-		if !strings.ContainsRune(w[1:], c) {
-			return false
-		}
-	}
-	return true
+	return lettersIn(want, w)
 }
 
 // holdsLetters reports whether the bundle a line's word was split from
@@ -280,11 +275,14 @@ func bundles(want, w string, getopt bool, args *optionSet) bool {
 // every letter of the pattern's bundle want, a letter it repeats
 // included ("git clean -ffdx" holds -fdx).
 func holdsLetters(want, split string) bool {
-	if !isLetterBundle(split) {
-		return false
-	}
+	return isLetterBundle(split) && lettersIn(want, split)
+}
+
+// lettersIn reports whether every letter of the bundle want is one of
+// the bundle w's, both a dash and letters.
+func lettersIn(want, w string) bool {
 	for _, c := range want[1:] {
-		if !strings.ContainsRune(split[1:], c) {
+		if !strings.ContainsRune(w[1:], c) {
 			return false
 		}
 	}
