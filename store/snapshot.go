@@ -319,12 +319,19 @@ func sameSources(a, b *validate.Sources) bool {
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.Packages, b.Packages) &&
-		(a.ConfigSchema == nil) == (b.ConfigSchema == nil) &&
-		(a.ConfigSchema == nil || sameFile(*a.ConfigSchema, *b.ConfigSchema)) &&
+		sameOptionalFile(a.ConfigSchema, b.ConfigSchema) &&
 		// capreg.json places findings about the paths it names (POST
 		// /validate's too): its bytes are an input as well.
-		(a.RepoConfig == nil) == (b.RepoConfig == nil) &&
-		(a.RepoConfig == nil || sameFile(*a.RepoConfig, *b.RepoConfig))
+		sameOptionalFile(a.RepoConfig, b.RepoConfig)
+}
+
+// sameOptionalFile is sameFile of two files either of which may be
+// absent (nil): both absent, or both there and the same.
+func sameOptionalFile(a, b *validate.File) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return sameFile(*a, *b)
 }
 
 func sameCapability(a, b validate.CapabilitySource) bool {
