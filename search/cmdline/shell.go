@@ -384,7 +384,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 			continue
 		}
 		opts, arg := t, shellToken{}
-		if k := argumentLetter(t, set); k >= 0 {
+		if k := gluedArgumentAt(&k, toks, j, set); k >= 0 {
 			opts.text = t.text[:k+1]
 			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
 		}
@@ -413,6 +413,23 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		return toks
 	}
 	return append(out, toks[last:]...)
+}
+
+// gluedArgumentAt is argumentLetter of toks[j], read by k, with set the
+// argument letters of its command of bundleArguments; for a (sub)command
+// whose options capreg spells instead, the letter of one of its options
+// that take an argument (spelledArguments), after letters it knows as
+// options, as getopt and pflag read "-oyaml", "-mfix" and "-amfix".
+func gluedArgumentAt(k *optionKey, toks []shellToken, j int, set string) int {
+	t := toks[j]
+	if set != "" || k.spell == nil {
+		return argumentLetter(t, set)
+	}
+	i := argumentLetter(t, spelledArguments(k.key))
+	if i < 0 || !bundlesOptionsOf(k.key, t.text[:i+1]) {
+		return -1
+	}
+	return i
 }
 
 // takesArgumentOf reports whether the word t, read by k, is an option

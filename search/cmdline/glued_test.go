@@ -1,0 +1,43 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandGluedShortArguments: the argument of a short option
+// written in the option's word ("-oyaml", "-mfix", "-cDROP …") is read
+// as that option's argument for the (sub)commands whose options capreg
+// spells, as getopt and pflag read it: "kubectl get secret db -oyaml"
+// prints the secret as "-o yaml" does (kubectl 1.33 here: "kubectl
+// version --client -oyaml"), "git commit -mfix" commits with the message
+// "fix", and psql -c"DROP …" runs the DROP. Each matched no pattern
+// written with the argument apart, though curl's "-XDELETE" did (capreg
+// split the words only of commands of bundleArguments). A pattern's
+// words are split alike: "-ojson" matches "-o json".
+func TestMatchCommandGluedShortArguments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "secret", Replaces: []string{"kubectl get secret* -o yaml"}},
+		{ID: "msg", Replaces: []string{"git commit -m *"}},
+		{ID: "drop", Replaces: []string{"psql -c DROP*"}},
+		{ID: "env", Replaces: []string{"docker run -e AWS_SECRET* *"}},
+		{ID: "json", Replaces: []string{"kubectl get secret* -ojson"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl get secret db -oyaml", []string{"secret"}},
+		{"kubectl get secrets -n prod -oyaml", []string{"secret"}},
+		{"kubectl -nprod get secret db -oyaml", []string{"secret"}},
+		{"kubectl get secret db -ojson", []string{"json"}},
+		{"kubectl get secret db -o json", []string{"json"}},
+		{"kubectl get secret db -o wide", nil},
+		{"git commit -mfix", []string{"msg"}},
+		{`git commit -m"fix the build"`, []string{"msg"}},
+		{"git commit -amfix", []string{"msg"}},
+		{"git commit --amend", nil},
+		{`psql -c"DROP TABLE x"`, []string{"drop"}},
+		{"psql -Atc'DROP TABLE x' app", []string{"drop"}},
+		{`psql app -c"SELECT 1"`, nil},
+		{"docker run -eAWS_SECRET_ACCESS_KEY alpine env", []string{"env"}},
+		{"docker run alpine env -eAWS_SECRET_ACCESS_KEY", nil},
+	})
+}
