@@ -41,3 +41,35 @@ func TestMatchCommandGluedShortArguments(t *testing.T) {
 		{"docker run alpine env -eAWS_SECRET_ACCESS_KEY", nil},
 	})
 }
+
+// TestMatchCommandGluedArgumentHoldingEquals: a short option's argument
+// glued in its word may hold an "=" ("-lapp=web", "-ojsonpath={.data}",
+// "-eAWS_SECRET_ACCESS_KEY=x"), which is the argument's, as getopt and
+// pflag read it: kubectl deletes the pods labelled app=web. capreg split
+// the word at the "=" first, as it splits "--replicas=0", so the
+// argument was "app" and "web" a word of its own, and no pattern giving
+// the argument apart matched.
+func TestMatchCommandGluedArgumentHoldingEquals(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "label", Replaces: []string{"kubectl delete * -l app=web"}},
+		{ID: "jsonpath", Replaces: []string{"kubectl get secret* -o jsonpath=*"}},
+		{ID: "env", Replaces: []string{"docker run -e AWS_SECRET_ACCESS_KEY=* *"}},
+		{ID: "post", Replaces: []string{"curl -d token=* *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl delete pods -lapp=web", []string{"label"}},
+		{"kubectl delete pods -l app=web", []string{"label"}},
+		{"kubectl delete pods -l=app=web", []string{"label"}},
+		{"kubectl delete pods -lapp=api", nil},
+		{"kubectl get secret db -ojsonpath={.data}", []string{"jsonpath"}},
+		{"kubectl get secret db -o=jsonpath={.data}", []string{"jsonpath"}},
+		{"docker run -eAWS_SECRET_ACCESS_KEY=x alpine", []string{"env"}},
+		{"docker run -e AWS_SECRET_ACCESS_KEY=x alpine", []string{"env"}},
+		{"curl -dtoken=abc https://x", []string{"post"}},
+		{"curl -sdtoken=abc https://x", []string{"post"}},
+		{"curl --data=token=abc https://x", []string{"post"}},
+	})
+}

@@ -30,6 +30,11 @@ type shellToken struct {
 	// option ("c" of "-Fc", see splitShortArguments), which is never the
 	// operand a pattern wants, where the value of "--dbname=app" may be.
 	attached bool
+	// valued: glued, as the value split from the option word before it
+	// at its first "=" (splitOptionValues), which splitShortArguments
+	// gives back to a short option's argument written in that word
+	// ("-lapp=web" is -l's "app=web").
+	valued bool
 	// dot: the word was written with a leading "./", which readWords
 	// took off.
 	dot bool
@@ -310,12 +315,12 @@ func redirectionOperator(t shellToken) (from, op int) {
 // that "rm -rf *" matches "rm -r -f x" and "rm -r -f *" "rm -fr x",
 // which each matched only the form it was written in. The command of a
 // word is what wordCommand reads, until a "--" of its own. Lines and
-// patterns are both split. It returns toks itself when there is nothing
-// to split, having marked, in place, each word that is the argument of
+// patterns are both split. It returns toks itself and false when there
+// is nothing to split, having marked, in place, each word that is the argument of
 // the option before it though it looks like an option (glued), and the
 // words of a find -exec's command (action). bundles says whether to split
 // bundles (commandPattern.whole).
-func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellToken {
+func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shellToken, bool) {
 	var out []shellToken
 	last := 0 // toks[last:] are not in out yet
 	var k optionKey
@@ -337,8 +342,8 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		case subcommandWord:
 			continue
 		}
-		if k.c.operands {
-			continue
+		if k.c.operands || j < last {
+			continue // past "--", or a value given back to the word before
 		}
 		switch {
 		case t.op:
@@ -387,6 +392,10 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		if k := gluedArgumentAt(&k, toks, j, set); k >= 0 {
 			opts.text = t.text[:k+1]
 			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
+			if j+1 < len(toks) && toks[j+1].valued {
+				// The "=" is the argument's: "-lapp=web".
+				arg.text += "=" + toks[j+1].text
+			}
 		}
 		// A letter repeated ("git clean -ffdx": twice -f also removes
 		// nested repositories) is still a bundle where capreg knows each
@@ -404,15 +413,18 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) []shellT
 		} else {
 			out = append(out, shellToken{text: opts.text, off: t.off, joined: t.joined})
 		}
+		last = j + 1
 		if arg.text != "" {
 			out = append(out, arg)
+			if j+1 < len(toks) && toks[j+1].valued {
+				last++
+			}
 		}
-		last = j + 1
 	}
 	if out == nil {
-		return toks
+		return toks, false
 	}
-	return append(out, toks[last:]...)
+	return append(out, toks[last:]...), true
 }
 
 // gluedArgumentAt is argumentLetter of toks[j], read by k, with set the
@@ -548,7 +560,7 @@ func (c *wordCommand) start(w string) {
 // command starts.
 func splitArgumentsAt(toks []shellToken, bundles bool) ([]shellToken, []int) {
 	starts := commandStarts(toks)
-	if split := splitShortArguments(toks, starts, bundles); len(split) > len(toks) {
+	if split, ok := splitShortArguments(toks, starts, bundles); ok {
 		toks, starts = split, commandStarts(split)
 	}
 	spellOptions(toks, starts)
@@ -661,7 +673,7 @@ func splitOptionValues(toks []shellToken) []shellToken {
 			continue
 		}
 		out = append(out, shellToken{text: t.text[:eq], off: t.off, joined: t.joined},
-			shellToken{text: t.text[eq+1:], off: t.off + eq + 1, glued: true})
+			shellToken{text: t.text[eq+1:], off: t.off + eq + 1, glued: true, valued: true})
 	}
 	return out
 }
