@@ -1,6 +1,9 @@
 package cmdline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMatchCommandGluedShortArguments: the argument of a short option
 // written in the option's word ("-oyaml", "-mfix", "-cDROP …") is read
@@ -72,4 +75,31 @@ func TestMatchCommandGluedArgumentHoldingEquals(t *testing.T) {
 		{"curl -sdtoken=abc https://x", []string{"post"}},
 		{"curl --data=token=abc https://x", []string{"post"}},
 	})
+}
+
+// TestGluedArgumentWords pins the words a line with a short option's
+// argument glued in its word is read as: the option, then its argument
+// whole, "=" and all, once, and the words after it as they were. A value
+// given back to the word before must leave the line (else "web" of
+// "-lapp=web" is read again as an operand) and take no other word with
+// it.
+func TestGluedArgumentWords(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"kubectl delete pods -lapp=web", "kubectl delete pods -l app=web"},
+		{"kubectl delete pods -lapp=web --now", "kubectl delete pods -l app=web --now"},
+		{"kubectl --context=prod delete -lapp=web pods", "kubectl --context prod delete -l app=web pods"},
+		{"curl -sdtoken=abc https://x", "curl -s -d token=abc https://x"},
+		{"git commit -amfix", "git commit -a -m fix"},
+		{"kubectl get pods -o=yaml", "kubectl get pods -o yaml"},
+		{"ssh -oPort=22 host", "ssh -oPort 22 host"},
+	} {
+		toks, _ := splitArgumentsAt(readWords(shellTokens(tc.line)), true)
+		var got []string
+		for _, w := range toks {
+			got = append(got, w.text)
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("words of %q = %q, want %q", tc.line, s, tc.want)
+		}
+	}
 }
