@@ -81,7 +81,7 @@ func appendRegistry(ctx context.Context, b []byte, r *Registry, prev, next *regi
 			continue
 		}
 		v := s.value()
-		w.b = ojson.AppendEncodeAt(w.b, &v, registryIndent, 1)
+		w.b = ojson.AppendArtifactAt(w.b, &v, registryIndent, 1)
 	}
 	w.end(len(sections), 0, '}')
 	w.b = append(w.b, '\n')
@@ -166,7 +166,7 @@ func lookupPiece[K comparable](p *registryPieces, data []byte, pieces func(*regi
 // depth 2 (capabilities, runtimes).
 func (w *registryWriter) manifest(c *validate.Capability) {
 	key := manifestKey(c)
-	encode := func(b []byte) []byte { return ojson.AppendEncodeAt(b, &c.Manifest, registryIndent, 2) }
+	encode := func(b []byte) []byte { return ojson.AppendArtifactAt(b, &c.Manifest, registryIndent, 2) }
 	if key == nil {
 		w.b = encode(w.b)
 		return
@@ -264,7 +264,7 @@ func (w *registryWriter) hooks(hs []*validate.Hook) {
 		w.item(i, 4)
 		piece(w, func(p *registryPieces) map[*validate.Hook]span { return p.hooks }, h, func(b []byte) []byte {
 			v := HookJSON(h)
-			return ojson.AppendEncodeAt(b, &v, registryIndent, 4)
+			return ojson.AppendArtifactAt(b, &v, registryIndent, 4)
 		})
 	}
 	w.end(len(hs), 3, ']')
@@ -284,7 +284,7 @@ func (w *registryWriter) configSchema(caps []*validate.Capability) {
 			n++
 			encode := func(b []byte) []byte {
 				v := ConfigSchemaJSON(k)
-				return ojson.AppendEncodeAt(b, &v, registryIndent, 2)
+				return ojson.AppendArtifactAt(b, &v, registryIndent, 2)
 			}
 			if key == nil {
 				w.b = encode(w.b)

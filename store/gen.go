@@ -71,10 +71,11 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 			return done, err
 		}
 		p := filepath.Join(dir, name)
-		// The snapshot's artifacts are without carriage returns (build
-		// strips them): on a CRLF checkout (git's autocrlf) the registry
-		// inlined each fragment with "\r\n", and one real change rewrote
-		// them all, which the next gen --write on LF changed back.
+		// The snapshot's artifacts are as an LF checkout generates them
+		// (build writes the fragments inlined from files with "\n"): on a
+		// CRLF checkout (git's autocrlf) the registry inlined each
+		// fragment with "\r\n", and one real change rewrote them all,
+		// which the next gen --write on LF changed back.
 		data := snap.Artifacts[name]
 		// Read as gen --check reads it: a link there is replaced, not
 		// read through, nor kept for pointing at the same bytes. And
@@ -82,7 +83,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		// (a CRLF checkout of LF artifacts) is kept, not rewritten with
 		// LF, which "git diff --exit-code" after gen --write took for a
 		// change.
-		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), data) {
+		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), withoutCR(data)) {
 			done = append(done, Written{File: p, UpToDate: true})
 			continue
 		}
@@ -181,7 +182,10 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 		if err != nil {
 			return drifts, err
 		}
-		want := snap.Artifacts[name] // without carriage returns (build)
+		// Both without carriage returns: a "\r\n" a declaration writes in
+		// a string is kept in the artifact, and in the committed file on
+		// a checkout of either kind.
+		want := withoutCR(snap.Artifacts[name])
 		got := withoutCR(committed)
 		if bytes.Equal(got, want) {
 			continue

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -468,13 +469,15 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		return nil, err
 	}
 	// The artifacts are the bytes gen --write writes, which GET /registry
-	// serves (CONTRACT.md §6): without the "\r\n" escapes a fragment
-	// inlined from a CRLF checkout holds (see withoutCR), as an LF
-	// checkout generates them.
+	// serves (CONTRACT.md §6), as an LF checkout generates them on a CRLF
+	// one too: the registry's fragments inlined from files are written
+	// with "\n" (ojson.AppendArtifactAt), and the contract, whose strings
+	// are all read from markdown files, without carriage returns
+	// (withoutCR). A "\r\n" a declaration or a card writes is its data.
 	snap.Artifacts = map[string][]byte{
-		RegistryFile:  withoutCR(registry),
+		RegistryFile:  registry,
 		ContractFile:  withoutCR(encodeFile(&contract, 4096)),
-		ToolIndexFile: withoutCR(encodeFile(&tools, 4096)),
+		ToolIndexFile: encodeFile(&tools, 4096),
 	}
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
@@ -483,9 +486,12 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		h.Write(snap.Artifacts[name])
 	}
 	// What the API shows beyond the artifacts: where each capability is
-	// declared, and which points have render-hooks call sites.
+	// declared, its fragments' carriage returns (the artifacts write
+	// them as "\n", /capabilities/{id} and render-hooks as the file holds
+	// them), and which points have render-hooks call sites.
 	for _, c := range res.Capabilities {
 		fmt.Fprintf(h, "\x00file %s %s", c.ID, c.File)
+		hashCarriageReturns(h, c)
 	}
 	wired := make([]string, 0, len(res.Contract.Wired))
 	for p := range res.Contract.Wired {
@@ -628,4 +634,18 @@ func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
 		}
 	}
 	return out
+}
+
+// hashCarriageReturns writes to h, for each fragment of c inlined from a
+// file holding a carriage return, where it is and its text, which the
+// API serves as the file holds it and the artifacts do not.
+func hashCarriageReturns(h io.Writer, c *validate.Capability) {
+	for _, hooks := range [][]*validate.Hook{c.Steps, c.Contributions, c.Gates} {
+		for _, hook := range hooks {
+			in := hook.Raw.Get("fragment").Get("inline")
+			if in.IsString() && in.FileText && strings.IndexByte(in.Str, '\r') >= 0 {
+				fmt.Fprintf(h, "\x00cr %s %s %d:%s", c.ID, hook.Pointer(), len(in.Str), in.Str)
+			}
+		}
+	}
 }

@@ -807,7 +807,7 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
 		inlined.bytes += len(file.Data)
 		if !inlined.discard {
-			f.Set("inline", ojson.NewString(string(file.Data)))
+			f.Set("inline", ojson.NewFileText(string(file.Data)))
 		}
 	}
 }

@@ -47,9 +47,20 @@ func AppendEncodeAt(b []byte, v *Value, indent string, depth int) []byte {
 	return e.b
 }
 
+// AppendArtifactAt is AppendEncodeAt writing the "\r\n" line ends of the
+// text of files (Value.FileText) as "\n": a generated artifact is the
+// same on a checkout whose text files git wrote with CRLF (autocrlf) as
+// on an LF one, where a "\r" a declaration writes is its data, kept.
+func AppendArtifactAt(b []byte, v *Value, indent string, depth int) []byte {
+	e := encoder{b: b, indent: indent, lf: true}
+	e.value(v, depth)
+	return e.b
+}
+
 type encoder struct {
 	b      []byte
 	indent string
+	lf     bool // write FileText's line ends as "\n" (AppendArtifactAt)
 }
 
 func (e *encoder) newline(depth int) {
@@ -71,6 +82,10 @@ func (e *encoder) value(v *Value, depth int) {
 	case Number:
 		e.b = AppendJSNumber(e.b, v.Str)
 	case String:
+		if e.lf && v.FileText && strings.Contains(v.Str, "\r\n") {
+			e.b = AppendString(e.b, strings.ReplaceAll(v.Str, "\r\n", "\n"))
+			return
+		}
 		e.b = AppendString(e.b, v.Str)
 	case Array:
 		if len(v.Items) == 0 {

@@ -45,12 +45,16 @@ func (k Kind) Phrase() string {
 
 // Value is one JSON value. The zero Value is null.
 type Value struct {
-	Kind    Kind
-	Bool    bool
-	Str     string   // the string, or the number's source literal
-	Items   []Value  // Array elements
-	Members []Member // Object members, in JavaScript property order
-	Off     int      // byte offset of the value in its source; -1 when built in memory
+	Kind Kind
+	Bool bool
+	// FileText: a string read from a file as it is (a fragment inlined
+	// from its path), whose line ends are the checkout's, where every
+	// other string's "\r" is written in the JSON source as data.
+	FileText bool
+	Str      string   // the string, or the number's source literal
+	Items    []Value  // Array elements
+	Members  []Member // Object members, in JavaScript property order
+	Off      int      // byte offset of the value in its source; -1 when built in memory
 }
 
 // Member is one key of an object.
@@ -64,6 +68,10 @@ type Member struct {
 
 // NewString returns a string value.
 func NewString(s string) Value { return Value{Kind: String, Str: s, Off: -1} }
+
+// NewFileText returns a string value holding the text of a file
+// (Value.FileText).
+func NewFileText(s string) Value { return Value{Kind: String, Str: s, FileText: true, Off: -1} }
 
 // NewBool returns a boolean value.
 func NewBool(b bool) Value { return Value{Kind: Bool, Bool: b, Off: -1} }

@@ -1,0 +1,75 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestCRLFFragmentChangesTheDigest: a fragment file's line ends are
+// served as its file holds them by /capabilities/{id} and render-hooks
+// (as gsd-core inlines it), though the artifacts write them as "\n". Two
+// checkouts differing only in them serve different bodies, so their
+// digests, the strong ETag, must differ: they were equal, and a client
+// holding the LF body's tag was told 304 for the CRLF one.
+func TestCRLFFragmentChangesTheDigest(t *testing.T) {
+	const rel = "capabilities/research/loop/research-prompt.md"
+	lf := load(t, editedRepo(t, rel, func(b []byte) []byte { return b }))
+	crlf := load(t, editedRepo(t, rel, func(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")) }))
+	if !bytes.Equal(lf.Artifacts[store.RegistryFile], crlf.Artifacts[store.RegistryFile]) {
+		t.Error("the registry artifact differs between an LF and a CRLF checkout")
+	}
+	if lf.Digest == crlf.Digest {
+		t.Errorf("digest %s for both line ends of a fragment, whose text the API serves as its file holds it", lf.Digest)
+	}
+}
+
+// TestDeclaredCarriageReturnsKept: a "\r\n" a declaration writes in a
+// JSON string (a description, a config key's, a card's summary) is its
+// data, which the artifacts keep as gsd-core's JSON.stringify does: only
+// the line ends of text read from a file (a fragment on a CRLF checkout)
+// are written as "\n". The artifacts rewrote every "\r\n" escape.
+func TestDeclaredCarriageReturnsKept(t *testing.T) {
+	repo := editedRepo(t, "capabilities/research/capability.json", func(b []byte) []byte {
+		b = bytes.Replace(b, []byte(`"Researches the domain`), []byte(`"Line one\r\nResearches the domain`), 1)
+		return bytes.Replace(b, []byte(`"Research the phase before planning."`), []byte(`"Research the phase\r\nbefore planning."`), 1)
+	})
+	// A card summary of the same shape.
+	path := repo + "/bin/land.card.json"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, path, bytes.Replace(src, []byte(`"summary": "`), []byte(`"summary": "Line one\r\n`), 1))
+	snap := load(t, repo)
+	registry, index := snap.Artifacts[store.RegistryFile], snap.Artifacts[store.ToolIndexFile]
+	for _, want := range []string{`"Line one\r\nResearches the domain`, `"Research the phase\r\nbefore planning."`} {
+		if !bytes.Contains(registry, []byte(want)) {
+			t.Errorf("registry artifact lost the declared %s", want)
+		}
+	}
+	if !bytes.Contains(index, []byte(`"summary": "Line one\r\n`)) {
+		t.Error("tool index lost the card summary's declared \\r\\n")
+	}
+	// What gen --write writes, gen --check finds up to date, and a second
+	// gen --write keeps.
+	out := t.TempDir()
+	if _, err := store.WriteArtifacts(context.Background(), out, snap); err != nil {
+		t.Fatal(err)
+	}
+	if drifts, err := store.CheckArtifacts(context.Background(), out, snap); err != nil || len(drifts) != 0 {
+		t.Errorf("gen --check right after gen --write: %v, %+v", err, drifts)
+	}
+	written, err := store.WriteArtifacts(context.Background(), out, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range written {
+		if !w.UpToDate {
+			t.Errorf("the second gen --write rewrote %s", w.File)
+		}
+	}
+}
