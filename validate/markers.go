@@ -56,8 +56,12 @@ const jsSpace = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{2
 var (
 	blockRe     = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host` + jsSpace + `*((?s:.*?))-->`)
 	blockOpenRe = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host`)
-	tagRe       = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/][^<>]*)?>`)
-	attrRe      = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
+	// tagRe reads a quoted attribute value whole, so that a ">" in it
+	// ends no tag (produces="a>b.md"), as HTML reads it; a value does not
+	// run past a line's end or a "<", and from a quote left open the tag
+	// ends at the first ">", as before.
+	tagRe  = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\s/](?:[^<>"']|"[^"\n<]*"|'[^'\n<]*')*(?:["'][^<>]*)?)?>`)
+	attrRe = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 	// unquotedAttrRe finds id=plan:pre written without quotes, which HTML
 	// allows and attrRe does not read, to say so rather than that it is
 	// missing. A value may hold a slash (produces=.planning/PLAN.md) but

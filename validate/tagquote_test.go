@@ -1,0 +1,38 @@
+package validate
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestParseMarkerTagQuotedAngle: a ">" inside a quoted attribute value is
+// the value's, as HTML and XML read it, and ends no tag: the tag
+// "<loop-artifact produces="PLAN.md" consumes="a>b.md"/>" was cut at
+// that ">", so its consumes was dropped without a word, and "a/>b.md"
+// in produces took the consumes after it along and was reported as a tag
+// with neither (review). A quote left open still ends at the next ">",
+// as before, and its attribute is reported missing.
+func TestParseMarkerTagQuotedAngle(t *testing.T) {
+	head := "<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n"
+	for _, tc := range []struct{ tag, want string }{
+		{`<loop-artifact produces="PLAN.md" consumes="a>b.md"/>`, "[PLAN.md] [a>b.md]"},
+		{`<loop-artifact consumes="CONTEXT.md" produces="PLAN.md, x/>y"/>`, "[PLAN.md x/>y] [CONTEXT.md]"},
+		{`<loop-artifact produces='a/>b.md' consumes="CONTEXT.md"/>`, "[a/>b.md] [CONTEXT.md]"},
+		{`<loop-artifact produces="PLAN.md" consumes="CONTEXT.md"/>`, "[PLAN.md] [CONTEXT.md]"},
+	} {
+		mk, diags := ParseMarker("plan.md", []byte(head+tc.tag+"\n"))
+		if len(diags) > 0 || mk == nil {
+			t.Errorf("%s: %v", tc.tag, diags)
+			continue
+		}
+		if got := fmt.Sprint(Values(mk.Produces), " ", Values(mk.Consumes)); got != tc.want {
+			t.Errorf("%s: produces and consumes %s, want %s", tc.tag, got, tc.want)
+		}
+	}
+	// An unclosed quote: the tag ends at its first ">", and has no
+	// readable produces or consumes.
+	_, diags := ParseMarker("plan.md", []byte(head+`<loop-artifact produces="PLAN.md/>`+"\nText \"quoted\" later.\n"))
+	if len(diags) != 1 || diags[0].Rule != "marker-syntax" || diags[0].Line != 2 {
+		t.Errorf("an unclosed quote: %v, want one marker-syntax at line 2", diags)
+	}
+}
