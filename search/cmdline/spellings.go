@@ -65,7 +65,7 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 	"kubectl create":   {"--filename": "-f", "--kustomize": "-k"},
 	"kubectl replace":  {"--filename": "-f"},
 	"kubectl exec":     {"--stdin": "-i", "--tty": "-t", "--container": "-c"},
-	"helm":             {"--namespace": "-n", "--values": "-f"},
+	"helm":             {"--namespace": "-n", "--values": "-f", "--install": "-i"}, // -i of helm upgrade
 	"npm":              {"--global": "-g", "--save-dev": "-D", "--force": "-f"},
 
 	"git push":     {"--push-option": "-o", "--force": "-f", "--delete": "-d", "--set-upstream": "-u", "--dry-run": "-n", "--verbose": "-v", "--quiet": "-q"},
