@@ -40,6 +40,11 @@ type precommand struct {
 	// the script to -c (see scriptsAt), and read as a command, "node -c
 	// 'npm ci'" matched what "node *" says.
 	user byte
+	// compound: a reserved word of the shell that may run a compound
+	// command, a group or a "!" pipeline ("time { …; }", "time ! cmd",
+	// "coproc NAME { …; }", "function f { …; }"); a command of that name
+	// found by a path (/usr/bin/time) runs only a simple one.
+	compound bool
 }
 
 // precommands are the common ones. An agent about to type "sudo git push
@@ -53,7 +58,7 @@ var precommands = map[string]precommand{
 	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}},
 	"nice":    {argOpts: "n", argLong: []string{"adjustment"}},
 	"nohup":   {},
-	"time":    {argOpts: "fo", argLong: []string{"format", "output"}},
+	"time":    {argOpts: "fo", argLong: []string{"format", "output"}, compound: true},
 	"command": {noRun: "vV"},
 	"exec":    {argOpts: "a"},
 	"timeout": {argOpts: "ks", argLong: []string{"kill-after", "signal"}, operands: 1},
@@ -128,7 +133,9 @@ var precommands = map[string]precommand{
 	"dotenv":  {argOpts: "ecv", sub: "run", subOptional: true, preOpts: "f", preLong: []string{"file"}},
 	"chronic": {},
 	"sshpass": {argOpts: "pfdP"}, // sshpass -p secret ssh host 'cmd'
-	"coproc":  {},
+	"coproc":  {compound: true},
+	// function NAME { …; }: the body, read as that of NAME() { …; } is.
+	"function": {operands: 1, compound: true},
 }
 
 // shortOptions reads a word of short options, which may be bundled as
@@ -286,8 +293,31 @@ func runsCommandAt(toks []shellToken, i int) int {
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
 		j++
 	}
+	if pc.compound && toks[i].text == name {
+		j = compoundAt(toks, j, name == "coproc")
+	}
 	if j >= len(toks) || toks[j].op {
 		return len(toks)
 	}
 	return j
+}
+
+// compoundAt is the first word of the command that a reserved word of
+// the shell (precommand.compound) runs from toks[j]: past the reserved
+// words that open a compound command ("{", "!", "if"), and, for
+// coproc (named), past the NAME it gives a group ("coproc PUSH { …; }").
+func compoundAt(toks []shellToken, j int, named bool) int {
+	if named && j+1 < len(toks) && !toks[j].op && toks[j+1].text == "{" && isReservedWord(toks[j+1]) {
+		j++
+	}
+	for j < len(toks) && isReservedWord(toks[j]) {
+		j++
+	}
+	return j
+}
+
+// isReservedWord reports whether t is one of reservedWords as the shell
+// reads them: unquoted, no path ("./!"), no operator.
+func isReservedWord(t shellToken) bool {
+	return !t.op && !t.quoted && !t.dot && reservedWords[t.text]
 }

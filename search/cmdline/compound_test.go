@@ -1,0 +1,54 @@
+package cmdline
+
+import (
+	"slices"
+	"testing"
+)
+
+// compoundRows are lines whose git push runs, or does not, behind the
+// shell's reserved words time, coproc and function: each may run a group
+// or a "!" pipeline ("time { …; }", "time ! git push", "coproc NAME { …;
+// }", "function f { …; }"), where capreg read the "{" or "!" as the name
+// of the command time or coproc runs, and "function" as a command of its
+// own, and matched nothing (review). A function's body is read as the
+// body of "f() { …; }" is, as the commands the line is about to define
+// and, as agents write it, call.
+var compoundRows = []struct {
+	line string
+	runs bool
+}{
+	{"time { git push --force origin; }", true},
+	{"time ! git push --force origin", true},
+	{"time -p { git push --force origin; }", true},
+	{"coproc { git push --force origin; }; wait", true},
+	{"coproc PUSH { git push --force origin; }; wait", true},
+	{"coproc git push --force origin; wait", true},
+	{"function f { git push --force origin; }; f", true},
+	{"function f { cd /tmp && git push --force origin; }; f", true},
+	{"time git push --force origin", true},
+	{"time { echo git push --force origin; }", false},
+	{"function f { echo git push --force origin; }; f", false},
+	{"echo function f { git push --force origin; }", false},
+	{"time echo { git push --force origin; }", false},
+}
+
+// TestMatchCommandCompoundAfterReservedWords checks compoundRows against
+// a card for git push --force.
+func TestMatchCommandCompoundAfterReservedWords(t *testing.T) {
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}})
+	for _, r := range compoundRows {
+		if got := slices.Contains(matchedIDs(mt, r.line), "push"); got != r.runs {
+			t.Errorf("MatchCommand(%q) matched: %v, want %v", r.line, got, r.runs)
+		}
+	}
+}
+
+// TestCompoundRowsAgreeWithBash runs each row of compoundRows in bash.
+func TestCompoundRowsAgreeWithBash(t *testing.T) {
+	bash := lookBash(t)
+	for _, r := range compoundRows {
+		if runs := ranInBash(t, bash, r.line); runs != r.runs {
+			t.Errorf("bash: %q runs git push: %v; the table says %v", r.line, runs, r.runs)
+		}
+	}
+}
