@@ -103,7 +103,7 @@ func splitHereDocs(s string) (string, []string) {
 					// Once a command: a line of many here-documents
 					// took the square of its length.
 					shell = -1
-					if readsScript(shellTokens(lineContinuation.Replace(s[cmd:i]))) {
+					if readsScript(shellTokens(continueLines(s[cmd:i]))) {
 						shell = 1
 					}
 				}

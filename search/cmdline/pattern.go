@@ -1241,7 +1241,7 @@ func collapseSpace(s string) string {
 // on its own and kept, blank ones dropped, so that shellTokens can end a
 // command at the newline as a shell does.
 func collapseLines(s string) string {
-	s = lineContinuation.Replace(s)
+	s = continueLines(s)
 	var lines []string
 	for l := range strings.SplitSeq(s, "\n") {
 		if l = collapseSpace(l); l != "" {

@@ -1038,7 +1038,7 @@ func catPipesToShell(line string) bool {
 	if !strings.Contains(line, "|") {
 		return false
 	}
-	toks := shellTokens(lineContinuation.Replace(line))
+	toks := shellTokens(continueLines(line))
 	start := skipAssignments(toks, 0)
 	words := commandWords(toks, start)
 	end := start + len(words)

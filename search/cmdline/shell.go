@@ -7,9 +7,67 @@ import (
 	"strings"
 )
 
-// lineContinuation removes a backslash-newline, which a shell reads as
-// nothing.
+// lineContinuation removes every backslash-newline, which a shell reads
+// as nothing where it is not text (see continueLines).
 var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
+
+// continueLines removes each backslash-newline of s that the shell reads
+// as nothing, a line continuation: not one in a comment (a "#" starting
+// a word runs to its line's end, a backslash there and all: "# clean up
+// \" continues nothing), in single quotes, or after a backslash that
+// escapes a backslash ("echo C:\\" ends its line), where it is text;
+// inside double quotes and command substitutions, every one, as
+// lineContinuation does. A "\r\n" line end is a newline.
+func continueLines(s string) string {
+	if !strings.Contains(s, "\\\n") && !strings.Contains(s, "\\\r\n") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	last := byte('\n') // the last byte written: a "#" after a blank starts a comment
+	for i := 0; i < len(s); {
+		next := i + 1
+		switch c := s[i]; {
+		case c == '\\' && strings.HasPrefix(s[i+1:], "\n"):
+			i += 2
+			continue
+		case c == '\\' && strings.HasPrefix(s[i+1:], "\r\n"):
+			i += 3
+			continue
+		case c == '\\':
+			next = min(i+2, len(s)) // an escaped character, a backslash too
+		case c == '#' && strings.IndexByte(" \t\n;&|()", last) >= 0:
+			next = len(s)
+			if k := strings.IndexByte(s[i:], '\n'); k >= 0 {
+				next = i + k
+			}
+		case c == '\'':
+			next = pastEnd(s, closingQuote(s, i))
+		case c == '"':
+			next = pastEnd(s, closingQuote(s, i))
+			b.WriteString(lineContinuation.Replace(s[i:next]))
+			last, i = s[next-1], next
+			continue
+		case c == '$' && i+1 < len(s) && s[i+1] == '(':
+			next = pastEnd(s, substitutionEnd(s, i, 0))
+			b.WriteString(lineContinuation.Replace(s[i:next]))
+			last, i = s[next-1], next
+			continue
+		}
+		b.WriteString(s[i:next])
+		last, i = s[next-1], next
+	}
+	return b.String()
+}
+
+// pastEnd is the index after end, the closing byte of a quote or a
+// substitution, or len(s) for one never closed (-1).
+func pastEnd(s string, end int) int {
+	if end < 0 {
+		return len(s)
+	}
+	return end + 1
+}
 
 // shellToken is one word or control operator of a command line, with its
 // quotes removed, and where it starts.
