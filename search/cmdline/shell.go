@@ -385,6 +385,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 	set, getopt := "", false // the argument letters of k's command; it permutes
 	action := false          // in the command of a find -exec, up to its ";" or "+"
 	actionCommand := ""      // that command's base name, once read
+	signalled := false       // a kill command's signal was read
 	for j, t := range toks {
 		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], set) {
 			// The argument of the option before it, as getopt reads it:
@@ -395,7 +396,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 		}
 		switch k.read(toks, j, starts) {
 		case commandWord:
-			set, getopt, action = shortArguments(k.c.name), permutes[k.c.name], false
+			set, getopt, action, signalled = shortArguments(k.c.name), permutes[k.c.name], false, false
 			continue
 		case subcommandWord:
 			continue
@@ -439,6 +440,16 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 			// pattern, and no bundle to split.
 			toks[j].glued = true
 			continue
+		case k.c.name == "kill" && isOption(t.text):
+			if signalled && processGroup(t.text) {
+				// After the signal, bash's kill reads "-1" as every
+				// process it may signal and "-4242" as a process group:
+				// "kill -9 -1" kills, as "kill -9 <pid>" says. Marked
+				// glued, it is no option.
+				toks[j].glued = true
+				continue
+			}
+			signalled = true
 		case k.c.name == "find" && findActions[t.text]:
 			// Up to the word that ends it, or, where none does (a
 			// pattern's "find * -exec rm -rf *"), the command's end: a
@@ -500,6 +511,24 @@ func gluedArgumentAt(k *optionKey, toks []shellToken, j int, set string) int {
 		return -1
 	}
 	return i
+}
+
+// processGroup reports whether the word w of kill, after its signal,
+// names a process group: a dash, then digits or a variable ("-4242",
+// "-$PGID").
+func processGroup(w string) bool {
+	if len(w) > 2 && w[:2] == "-$" {
+		return true
+	}
+	if len(w) < 2 || w[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if !isDigit(w[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // takesArgumentOf reports whether the word t, read by k, is an option
