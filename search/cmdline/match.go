@@ -298,6 +298,7 @@ var permutes = map[string]bool{
 	"chmod": true, "chown": true, "chgrp": true, "cat": true, "head": true, "tail": true, "ls": true,
 	"du": true, "df": true, "grep": true, "sed": true, "curl": true, "wget": true, "rsync": true, "scp": true,
 	"pg_dump": true, "pg_restore": true, "psql": true,
+	"apt-get": true, "apt": true, // "apt-get -y install curl"
 }
 
 // bundleArguments are the short options that take an argument of the
@@ -319,7 +320,9 @@ var bundleArguments = map[string]*optionSet{
 	// "-dapp": -d's argument is split off, though not skipped (see
 	// pgDumpOptions). A bundle is read by knownOptions' where a command
 	// has both (markGetopt).
-	"pg_dump":    {short: pgDumpOptions.short + "d"},
+	"pg_dump": {short: pgDumpOptions.short + "d"},
+	// apt-get(8): --host-architecture, --config-file, --option, --target-release.
+	"apt-get": {short: "acot"}, "apt": {short: "acot"},
 	"pg_restore": &pgRestoreOptions,
 }
 
@@ -573,7 +576,10 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				// take, as operands keep their order; nor does one before
 				// "--" stand for one after it. Past the end, not [:0]: a
 				// span's try must not write over its caller's (matchSpan).
-				c.passed = c.passed[len(c.passed):]
+				// A command that reads options anywhere keeps its
+				// options for a later option of the pattern ("apt-get -y
+				// install curl" of "apt-get install -y *").
+				c.passed = optionsKept(c.passed, c.anywhere && tok.text != "--")
 			}
 			if w.op && c.i < len(want) {
 				if !matchAfterOperator(want, toks, &c, grouping(w.text), b) {
@@ -744,7 +750,7 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 // "psql --dbname=orbit_dev"). Each word it tries costs a unit of b.
 func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *budget) (k int, orArgument bool) {
 	w, j := want[i], c.j
-	if len(c.passed) == 0 || w.opt || w.op {
+	if len(c.passed) == 0 || w.opt && !c.anywhere || w.op {
 		return -1, false
 	}
 	if mayBeArgument(want, i) && j < len(toks) && w.match(toks[j], b) {
@@ -754,6 +760,22 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 		orArgument = true
 	}
 	return passedMatch(want, i, c, toks, b), orArgument
+}
+
+// optionsKept is what is left of passed once an operand is taken: none,
+// or, when options is true, its options, in a slice of their own (a
+// span's try must not write over its caller's).
+func optionsKept(passed []passedWord, options bool) []passedWord {
+	var kept []passedWord
+	for _, p := range passed {
+		if options && p.option {
+			kept = append(kept, p)
+		}
+	}
+	if kept == nil {
+		return passed[len(passed):]
+	}
+	return kept
 }
 
 // passedMatch is takePassed's search: the index in c.passed of the first
@@ -770,7 +792,7 @@ func passedMatch(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b 
 		if !b.pay(1) {
 			return -1
 		}
-		if (anything || !p.option) && !(named && toks[p.at].glued) && w.match(toks[p.at], b) {
+		if (anything || p.option == w.opt) && !(named && toks[p.at].glued) && w.match(toks[p.at], b) {
 			return k
 		}
 	}

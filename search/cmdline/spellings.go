@@ -44,6 +44,9 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
 	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
+	// apt-get(8)'s options with one meaning, as Dockerfiles write them
+	// ("apt-get install -qqy curl", "--yes").
+	"apt-get": aptSpellings, "apt": aptSpellings,
 	// psql's every option but -1, -0, -? and --csv (no letter to spell):
 	// "psql -Atc 'DROP …'" is a bundle of three.
 	"psql": {"--command": "-c", "--file": "-f", "--dbname": "-d", "--host": "-h", "--port": "-p", "--username": "-U",
@@ -654,6 +657,12 @@ func turnedOff(v string) bool {
 	b, err := strconv.ParseBool(v)
 	return err == nil && !b && v != "0"
 }
+
+var aptSpellings = map[string]string{"--yes": "-y", "--assume-yes": "-y", "--quiet": "-q", "--simulate": "-s",
+	"--dry-run": "-s", "--just-print": "-s", "--no-act": "-s", "--recon": "-s", "--download-only": "-d",
+	"--fix-broken": "-f", "--fix-missing": "-m", "--ignore-missing": "-m", "--show-upgraded": "-u",
+	"--verbose-versions": "-V", "--compile": "-b", "--build": "-b", "--option": "-o", "--config-file": "-c",
+	"--target-release": "-t", "--default-release": "-t", "--host-architecture": "-a"}
 
 // spelledArgumentLetters are, for the commands and subcommands of
 // optionSpellings that bundleArguments does not know, the letters of
