@@ -264,6 +264,10 @@ func runsCommandAt(toks []shellToken, i int) int {
 			j++
 			continue
 		}
+		if t == "-" && name == "env" {
+			j++ // env's "-" is -i: "env - PATH=/usr/bin cmd"
+			continue
+		}
 		if !isOption(t) {
 			break
 		}
