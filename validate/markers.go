@@ -411,6 +411,11 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
 			continue
 		}
+		if at, found := keyAfterEarlyEnd(src, loc, k); found {
+			s.atOffset(file, src, at, "", "marker-syntax",
+				"gsd:loop-host block is missing required field '%s:': it is written after the block's end, the --> on line %d, which the block ends at; move that --> after the block's last key", k, lineOf(src, loc[1]-len("-->")))
+			continue
+		}
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required field '%s:'", k)
 	}
 	if len(afterCR) > 0 {
@@ -550,6 +555,28 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// keyAfterEarlyEnd finds a line starting with the key k (after blanks)
+// between the end of the block at loc and a later "-->" that closes no
+// other comment: the block's "-->" came early ("produces: PLAN.md -->"),
+// so the keys after it are text, as the reference reads them. It
+// returns the key's offset.
+func keyAfterEarlyEnd(src []byte, loc []int, k string) (int, bool) {
+	rest := src[loc[1]:]
+	end := bytes.Index(rest, []byte("-->"))
+	if end < 0 || bytes.Contains(rest[:end], []byte("<!--")) {
+		return 0, false
+	}
+	off := loc[1]
+	for line := range bytes.SplitAfterSeq(rest[:end], []byte("\n")) {
+		text := bytes.TrimLeftFunc(line, isJSSpace)
+		if bytes.HasPrefix(text, []byte(k+":")) {
+			return off + len(line) - len(text), true
+		}
+		off += len(line)
+	}
+	return 0, false
 }
 
 // isJSSpace reports whether JavaScript's String.prototype.trim removes r:
