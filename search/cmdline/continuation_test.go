@@ -29,6 +29,16 @@ var continuationRows = []struct {
 	{"echo a \\\\\\\ngit push --force origin", false},
 	{"echo a#b \\\ngit push --force origin", false},
 	{"echo a \\\n# git push --force origin", false},
+	// A quote's end, and the substitution's, let the scan go on past
+	// them to the continuation after; a here-document's apostrophe in a
+	// substitution opens no quote; a "#" touching a quote's end is text.
+	{"echo 'a' && git push \\\n--force origin", true},
+	{"echo \"a\" && git push \\\n--force origin", true},
+	{"echo $(cat <<EOF\ndon't\nEOF\n) && git push \\\n--force origin", true},
+	{"echo \"a\"# \\\ngit push --force origin", false},
+	{"git push \\\n--force origin $", true},
+	{"echo $(echo a # \\\ngit push --force origin)", true},
+	{"echo $(echo 'a \\\ngit push --force origin')", false},
 }
 
 // TestMatchCommandLineContinuation checks continuationRows against a

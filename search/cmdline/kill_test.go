@@ -24,6 +24,7 @@ var killRows = []struct {
 	{"kill -KILL -1", false}, // the pattern names -9
 	{"kill -1 1234", false},  // SIGHUP
 	{"kill -15 -1", false},
+	{"kill -9 -$", false}, // no process group: bash refuses it
 }
 
 // TestMatchCommandKillProcessGroups checks killRows against a card for

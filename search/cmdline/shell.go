@@ -16,8 +16,11 @@ var lineContinuation = strings.NewReplacer("\\\r\n", "", "\\\n", "")
 // a word runs to its line's end, a backslash there and all: "# clean up
 // \" continues nothing), in single quotes, or after a backslash that
 // escapes a backslash ("echo C:\\" ends its line), where it is text;
-// inside double quotes and command substitutions, every one, as
-// lineContinuation does. A "\r\n" line end is a newline.
+// inside double quotes, every one, as lineContinuation does. A command
+// substitution's text is read as the line's (a comment in it ends at
+// its line's end too). A here-document's body, which is text, is taken
+// out before (splitHereDocs, dropHereDocs). A "\r\n" line end is a
+// newline.
 func continueLines(s string) string {
 	if !strings.Contains(s, "\\\n") && !strings.Contains(s, "\\\r\n") {
 		return s
@@ -45,11 +48,6 @@ func continueLines(s string) string {
 			next = pastEnd(s, closingQuote(s, i))
 		case c == '"':
 			next = pastEnd(s, closingQuote(s, i))
-			b.WriteString(lineContinuation.Replace(s[i:next]))
-			last, i = s[next-1], next
-			continue
-		case c == '$' && i+1 < len(s) && s[i+1] == '(':
-			next = pastEnd(s, substitutionEnd(s, i, 0))
 			b.WriteString(lineContinuation.Replace(s[i:next]))
 			last, i = s[next-1], next
 			continue
