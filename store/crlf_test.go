@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/capreg/capreg/store"
@@ -71,5 +72,51 @@ func TestDeclaredCarriageReturnsKept(t *testing.T) {
 		if !w.UpToDate {
 			t.Errorf("the second gen --write rewrote %s", w.File)
 		}
+	}
+}
+
+// TestDeclaredCarriageReturnChangeIsDrift: a declaration's "\r\n" that
+// becomes "\n" changes the artifact, so gen --check reports drift and
+// gen --write writes it, as for any other change of its data; both
+// called the committed file up to date, as they compared every string
+// without "\r" escapes (review). A committed registry whose fragments
+// hold "\r\n", as one generated on a CRLF checkout does, is still up to
+// date.
+func TestDeclaredCarriageReturnChangeIsDrift(t *testing.T) {
+	const rel = "capabilities/research/capability.json"
+	declared := func(text string) *store.Snapshot {
+		return load(t, editedRepo(t, rel, func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`"Researches the domain`), []byte(`"`+text+`Researches the domain`), 1)
+		}))
+	}
+	out := t.TempDir()
+	if _, err := store.WriteArtifacts(context.Background(), out, declared(`Line one\r\n`)); err != nil {
+		t.Fatal(err)
+	}
+	lf := declared(`Line one\n`)
+	if drifts, err := store.CheckArtifacts(context.Background(), out, lf); err != nil || len(drifts) != 1 {
+		t.Errorf("gen --check after a declared \\r\\n became \\n: %v, %d drifts, want the registry's", err, len(drifts))
+	}
+	if _, err := store.WriteArtifacts(context.Background(), out, lf); err != nil {
+		t.Fatal(err)
+	}
+	if committed, err := os.ReadFile(filepath.Join(out, store.RegistryFile)); err != nil || !bytes.Equal(committed, lf.Artifacts[store.RegistryFile]) {
+		t.Errorf("gen --write kept the old registry (%v)", err)
+	}
+
+	// The registry as a CRLF checkout generated it before: its fragments
+	// with "\r\n" (the only strings of testdata/repo's registry with a
+	// line end), its lines with CRLF.
+	plain := declared("")
+	crlf := bytes.ReplaceAll(plain.Artifacts[store.RegistryFile], []byte(`\n`), []byte(`\r\n`))
+	crlf = bytes.ReplaceAll(crlf, []byte("\n"), []byte("\r\n"))
+	if !bytes.Contains(crlf, []byte(`"inline": "`)) {
+		t.Fatal("the registry inlines no fragment; the test needs one")
+	}
+	if err := os.WriteFile(filepath.Join(out, store.RegistryFile), crlf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if drifts, err := store.CheckArtifacts(context.Background(), out, plain); err != nil || len(drifts) != 0 {
+		t.Errorf("gen --check of a registry generated on a CRLF checkout: %v, %+v", err, drifts)
 	}
 }

@@ -213,22 +213,42 @@ func encodingNote(committed []byte) (string, bool) {
 	return "", false
 }
 
-// withoutCR is a JSON artifact without its carriage returns: the bytes,
-// and the \r escapes of its strings that end a line, before a \n. A
-// fragment is inlined as its file reads, so on a checkout whose text
-// files git wrote with CRLF the registry's "inline" strings hold "\r\n"
-// where one generated on LF holds "\n", and a Windows contributor saw
-// drift in every inlined fragment. A \r of a string that ends no line is
-// text, and its change drift.
+// withoutCR is a JSON artifact without the carriage returns of line
+// ends: the bytes (a checkout git wrote with CRLF), and the \r escapes
+// before a \n in the strings of "inline" keys, a fragment's text. A
+// fragment is inlined as its file reads, so an artifact generated on a
+// CRLF checkout (by gsd-core, or capreg before it wrote them with \n)
+// holds "\r\n" there where one generated on LF holds "\n", and a
+// Windows contributor saw drift in every inlined fragment. Any other
+// string's \r is data a declaration wrote, and its change drift.
 func withoutCR(b []byte) []byte {
 	if bytes.IndexByte(b, '\r') < 0 && !bytes.Contains(b, []byte(`\r\n`)) {
 		return b
 	}
 	out := make([]byte, 0, len(b))
 	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '\r':
+		case '"':
+			out, i = appendString(out, b, i, bytes.HasSuffix(bytes.TrimRight(out, " \t\n"), []byte(`"inline":`)))
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// appendString appends to out the JSON string that starts at b[open],
+// without raw carriage returns, and without the \r escapes before a \n
+// when lineEnds, and the index of its closing quote (or of b's last
+// byte, for a string never closed).
+func appendString(out, b []byte, open int, lineEnds bool) ([]byte, int) {
+	out = append(out, '"')
+	i := open + 1
+	for ; i < len(b) && b[i] != '"'; i++ {
 		switch {
 		case b[i] == '\r':
-		case b[i] == '\\' && bytes.HasPrefix(b[i+1:], []byte(`r\n`)):
+		case lineEnds && b[i] == '\\' && bytes.HasPrefix(b[i+1:], []byte(`r\n`)):
 			i++
 		case b[i] == '\\' && i+1 < len(b):
 			out = append(out, b[i], b[i+1]) // an escape, such as \\ before an r of the text
@@ -237,7 +257,12 @@ func withoutCR(b []byte) []byte {
 			out = append(out, b[i])
 		}
 	}
-	return out
+	if i < len(b) {
+		out = append(out, '"')
+	} else {
+		i = len(b) - 1
+	}
+	return out, i
 }
 
 // maxCommittedSize bounds a committed artifact CheckArtifacts reads: far

@@ -234,10 +234,12 @@ func TestCheckArtifactsStopsM16(t *testing.T) {
 }
 
 // TestWithoutCRM16 pins withoutCR byte for byte: raw carriage returns go
-// wherever they are, a JSON \r escape goes only before a \n escape, and
-// any other escape (\\ before an r of the text, a \r of text) is kept
-// whole; a trailing lone backslash is kept. Its mistakes either missed
-// drift or reported it in every fragment of a CRLF checkout.
+// wherever they are, a JSON \r escape goes only before a \n escape in
+// the string of an "inline" key (a fragment's text), and any other
+// escape (\\ before an r of the text, a \r of text, a declaration's own
+// "\r\n") is kept whole; a trailing lone backslash is kept. Its mistakes
+// either missed drift or reported it in every fragment of a CRLF
+// checkout.
 func TestWithoutCRM16(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"", ""},
@@ -246,13 +248,17 @@ func TestWithoutCRM16(t *testing.T) {
 		{"\rab", "ab"},
 		{"a\rb", "ab"},
 		{"a\r\nb\r\n", "a\nb\n"},
-		{`"x\r\ny"`, `"x\ny"`},
-		{`\r\n`, `\n`},
-		{`"x\ry"`, `"x\ry"`},
+		{`"x\r\ny"`, `"x\r\ny"`},
+		{`"inline": "x\r\ny"`, `"inline": "x\ny"`},
+		{"\"inline\":\r\n  \"a\\r\\nb\"", "\"inline\":\n  \"a\\nb\""},
+		{`"description": "a\r\nb", "inline": "c\r\nd"`, `"description": "a\r\nb", "inline": "c\nd"`},
+		{`"inline": "x\ry"`, `"inline": "x\ry"`},
+		{`"inline": "a\r\n`, `"inline": "a\n`},
+		{`"inline": "a\"\r\nb\r\n"`, `"inline": "a\"\nb\n"`},
 		{"\r" + `a\\r\nb`, `a\\r\nb`},
 		{"\r\\\\", `\\`},
 		{"\rab\\", `ab\`},
-		{`\\r\n\r\n`, `\\r\n\n`},
+		{`"inline": "\\r\n\r\n"`, `"inline": "\\r\n\n"`},
 	} {
 		if got := withoutCR([]byte(tc.in)); string(got) != tc.want {
 			t.Errorf("withoutCR(%q) = %q, want %q", tc.in, got, tc.want)

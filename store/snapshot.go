@@ -471,12 +471,12 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	// The artifacts are the bytes gen --write writes, which GET /registry
 	// serves (CONTRACT.md §6), as an LF checkout generates them on a CRLF
 	// one too: the registry's fragments inlined from files are written
-	// with "\n" (ojson.AppendArtifactAt), and the contract, whose strings
-	// are all read from markdown files, without carriage returns
-	// (withoutCR). A "\r\n" a declaration or a card writes is its data.
+	// with "\n" (ojson.AppendArtifactAt); the contract's values, read from
+	// markdown a line at a time, hold no line end. A "\r\n" a declaration
+	// or a card writes is its data.
 	snap.Artifacts = map[string][]byte{
 		RegistryFile:  registry,
-		ContractFile:  withoutCR(encodeFile(&contract, 4096)),
+		ContractFile:  encodeFile(&contract, 4096),
 		ToolIndexFile: encodeFile(&tools, 4096),
 	}
 	h := sha256.New()
