@@ -30,6 +30,13 @@ var compoundRows = []struct {
 	{"function f { echo git push --force origin; }; f", false},
 	{"echo function f { git push --force origin; }", false},
 	{"time echo { git push --force origin; }", false},
+	// Reserved only as a command's first word, unquoted: after sudo,
+	// quoted or escaped, time is a program and "{ … }" no group (bash:
+	// a syntax error at the "}", and nothing runs).
+	{"sudo time { git push --force origin; }", false},
+	{"\"time\" { git push --force origin; }", false},
+	{"\\time { git push --force origin; }", false},
+	{"nohup time ! git push --force origin", false},
 }
 
 // TestMatchCommandCompoundAfterReservedWords checks compoundRows against

@@ -489,7 +489,7 @@ func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) boo
 // kubectl delete *") says how the command is to behave, and the command
 // without it ("make deploy") may do what the wrapper does not.
 func innerCommand(toks []shellToken, literal []tokenMatcher) []tokenMatcher {
-	k := runsCommandAt(toks, 0)
+	k := runsCommandAt(toks, 0, true)
 	if k >= len(literal) || literal[k].op || strings.IndexAny(toks[k].text, "*?<") == 0 ||
 		slices.ContainsFunc(toks[1:k], isAssignment) {
 		return nil

@@ -226,8 +226,10 @@ func (pc precommand) argOptionIs(t string, c byte) bool {
 // (an option letter of argOpts takes the next word, unless glued: -u root,
 // -uroot, -iu root; so does a long option of argLong), "--", assignments and
 // operands; otherwise, or when an option of noRun says nothing is run,
-// len(toks).
-func runsCommandAt(toks []shellToken, i int) int {
+// len(toks). first says toks[i] is the first word of its command, where
+// the shell reads time, coproc and function, unquoted, as its reserved
+// words (precommand.compound); after sudo, time is a program.
+func runsCommandAt(toks []shellToken, i int, first bool) int {
 	name := path.Base(toks[i].text)
 	pc, ok := precommands[name]
 	if !ok {
@@ -297,7 +299,7 @@ func runsCommandAt(toks []shellToken, i int) int {
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
 		j++
 	}
-	if pc.compound && toks[i].text == name {
+	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
 		j = compoundAt(toks, j, name == "coproc")
 	}
 	if j >= len(toks) || toks[j].op {

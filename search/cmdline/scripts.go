@@ -626,7 +626,7 @@ func fedCommandStarts(toks []shellToken) ([]shellToken, []int) {
 func feedOperands(toks []shellToken, starts []int) []shellToken {
 	var at []int // the fed words go before toks[at[i]]
 	for _, s := range starts {
-		if path.Base(toks[s].text) != "xargs" || runsCommandAt(toks, s) == len(toks) || xargsReplaces(toks, s) {
+		if path.Base(toks[s].text) != "xargs" || runsCommandAt(toks, s, false) == len(toks) || xargsReplaces(toks, s) {
 			continue
 		}
 		at = append(at, s+len(commandWords(toks, s))) // after the command's words

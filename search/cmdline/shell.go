@@ -1445,9 +1445,9 @@ func commandStarts(toks []shellToken) []int {
 			for i < len(words) && !words[i].dot && reservedWords[words[i].text] { // "./!" is a path
 				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
-			for i < len(words) {
+			for first := true; i < len(words); first = false {
 				out = append(out, pos(i))
-				i = runsCommandAt(words, i)
+				i = runsCommandAt(words, i, first)
 			}
 		}
 		next := at
