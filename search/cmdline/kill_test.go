@@ -25,6 +25,9 @@ var killRows = []struct {
 	{"kill -1 1234", false},  // SIGHUP
 	{"kill -15 -1", false},
 	{"kill -9 -$", false}, // no process group: bash refuses it
+	{"kill -9 -$(cat app.pid)", true},
+	{"kill -9 -`cat app.pid`", true},
+	{"kill -9 -\"$(cat app.pid)\"", true},
 }
 
 // TestMatchCommandKillProcessGroups checks killRows against a card for

@@ -438,8 +438,8 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 			// pattern, and no bundle to split.
 			toks[j].glued = true
 			continue
-		case k.c.name == "kill" && isOption(t.text):
-			if signalled && processGroup(t.text) {
+		case k.c.name == "kill" && (isOption(t.text) || t.text == "-"):
+			if signalled && (processGroup(t.text) || t.text == "-" && substitutedAt(toks, j+1)) {
 				// After the signal, bash's kill reads "-1" as every
 				// process it may signal and "-4242" as a process group:
 				// "kill -9 -1" kills, as "kill -9 <pid>" says. Marked
@@ -527,6 +527,13 @@ func processGroup(w string) bool {
 		}
 	}
 	return true
+}
+
+// substitutedAt reports whether toks[j] is a command substitution
+// written touching the word before it ("-$(cat app.pid)", "-`cat
+// app.pid`"), which is more of that word.
+func substitutedAt(toks []shellToken, j int) bool {
+	return j < len(toks) && toks[j].joined && toks[j].op && (toks[j].text == "$(" || toks[j].text == "`")
 }
 
 // takesArgumentOf reports whether the word t, read by k, is an option
