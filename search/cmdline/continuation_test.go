@@ -39,6 +39,12 @@ var continuationRows = []struct {
 	{"git push \\\n--force origin $", true},
 	{"echo $(echo a # \\\ngit push --force origin)", true},
 	{"echo $(echo 'a \\\ngit push --force origin')", false},
+	// A "#" right after a substitution's ")" is more of its word; after
+	// a subshell's, it starts a comment.
+	{"echo <(true)#b \\\ngit push --force origin", false},
+	{"echo $(true)#b \\\ngit push --force origin", false},
+	{"echo $((1+2))#b \\\ngit push --force origin", false},
+	{"(true)#b \\\ngit push --force origin", true},
 }
 
 // TestMatchCommandLineContinuation checks continuationRows against a

@@ -27,7 +27,8 @@ func continueLines(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	last := byte('\n') // the last byte written: a "#" after a blank starts a comment
+	last := byte('\n')      // the last byte written: a "#" after a blank starts a comment
+	var substitution []bool // for each "(" open, whether a substitution's ("$(", "<(", ">(")
 	for i := 0; i < len(s); {
 		next := i + 1
 		switch c := s[i]; {
@@ -50,6 +51,18 @@ func continueLines(s string) string {
 			next = pastEnd(s, closingQuote(s, i))
 			b.WriteString(lineContinuation.Replace(s[i:next]))
 			last, i = s[next-1], next
+			continue
+		case c == '(':
+			substitution = append(substitution, i > 0 && strings.IndexByte("$<>", s[i-1]) >= 0)
+		case c == ')' && len(substitution) > 0:
+			if substitution[len(substitution)-1] {
+				// A substitution's end is more of its word: "<(x)#b"
+				// starts no comment, where "(x)#b" does.
+				c = 'x'
+			}
+			substitution = substitution[:len(substitution)-1]
+			b.WriteByte(')')
+			last, i = c, next
 			continue
 		}
 		b.WriteString(s[i:next])
