@@ -158,9 +158,11 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 		hidden = quoted[i]
 	}
 	var tags [][]int
+	var starts []int // where each tag tagRe reads starts, in order
 	var comments spans
 	openComment, commentedOut := -1, -1 // the first tag an unclosed comment hides
 	for i, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		starts = append(starts, m[0])
 		if i == 0 {
 			comments, openComment = commentSpans(src, code, html, inline)
 		}
@@ -183,6 +185,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 			lineOf(src, openFence))
 	}
 	reportOpenComment(file, src, openComment, commentedOut, s)
+	reportUnclosedTags(file, src, starts, code, html, inline, s)
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		if reportMisspeltBlock(file, src, code, s) {
@@ -742,6 +745,17 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 				s.atOffset(file, src, t[0], "", "marker-syntax", "%s", artifactAttrMissing(src[t[4]:t[5]]))
 				ok = false
 			}
+			for _, a := range []struct {
+				name string
+				has  bool
+			}{{"produces", hasP}, {"consumes", hasC}} {
+				if v := unquotedAttr(src[t[4]:t[5]], a.name); hasP != hasC && !a.has && v != "" {
+					// Beside a quoted one, which is read: say so, rather
+					// than drop it.
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> %s=%s is not quoted: write %s=\"%s\"", a.name, v, a.name, stripQuoteLike(v))
+					ok = false
+				}
+			}
 			mk.Produces = append(mk.Produces, splitList(attrs["produces"])...)
 			mk.Consumes = append(mk.Consumes, splitList(attrs["consumes"])...)
 		}
@@ -774,6 +788,39 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	}
 	mk.Step = Item{Value: step, Off: first.Off}
 	return mk
+}
+
+// tagOpenRe finds the start of a marker tag with an attribute after its
+// name ("<loop-artifact produces="), as no prose mention has.
+var tagOpenRe = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=`)
+
+// reportUnclosedTags reports the first marker tag outside code and
+// comments that tagRe does not read (starts are where those it reads
+// start, in order): no ">" closes it before the next "<" or the file's
+// end (a quoted value ends at its line's end and holds no "<"), so it
+// would be left out in silence.
+func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, s *sink) {
+	var comments spans // read once a tag not read is found outside code
+	for off := 0; ; {
+		m := tagOpenRe.FindSubmatchIndex(src[off:])
+		if m == nil {
+			return
+		}
+		at, name := off+m[0], src[off+m[2]:off+m[3]]
+		off += m[1]
+		if _, read := slices.BinarySearch(starts, at); read || code.contains(at) {
+			continue
+		}
+		if comments == nil {
+			comments, _ = commentSpans(src, code, html, inline)
+		}
+		if !comments.contains(at) {
+			s.atOffset(file, src, at, "", "marker-syntax",
+				"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
+				name)
+			return
+		}
+	}
 }
 
 // unquotedAttr is the value of the attribute name written without quotes
