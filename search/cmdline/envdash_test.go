@@ -16,5 +16,8 @@ func TestMatchCommandEnvDash(t *testing.T) {
 		{"env - PATH=/usr/bin git push -f origin", []string{"push"}},
 		{"env -i git push -f origin", []string{"push"}},
 		{"sudo - git push -f origin", nil}, // sudo runs no "-"
+		{"env -- - git push -f origin", []string{"push"}},
+		{"env - -- git push -f origin", nil}, // GNU env runs "--"
+		{"env - - git push -f origin", nil},  // and here "-"
 	})
 }

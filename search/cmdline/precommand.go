@@ -258,6 +258,9 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 		}
 		if t == "--" {
 			j++
+			if name == "env" && j < len(toks) && toks[j].text == "-" && !toks[j].glued {
+				j++ // "env -- - cmd": "-" is still its first operand
+			}
 			break
 		}
 		// env's and sudo's substitution may print assignments ("env $(cat
@@ -267,8 +270,10 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 			continue
 		}
 		if t == "-" && name == "env" {
-			j++ // env's "-" is -i: "env - PATH=/usr/bin cmd"
-			continue
+			// env's first operand "-" is -i (GNU env): "env - PATH=/usr/bin
+			// cmd"; its options end there ("env - -- cmd" runs "--").
+			j++
+			break
 		}
 		if !isOption(t) {
 			break
