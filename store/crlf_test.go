@@ -26,6 +26,12 @@ func TestCRLFFragmentChangesTheDigest(t *testing.T) {
 	if lf.Digest == crlf.Digest {
 		t.Errorf("digest %s for both line ends of a fragment, whose text the API serves as its file holds it", lf.Digest)
 	}
+	// A carriage return that is the file's first byte counts too.
+	lead := load(t, editedRepo(t, rel, func(b []byte) []byte { return append([]byte("\r\n"), b...) }))
+	leadLF := load(t, editedRepo(t, rel, func(b []byte) []byte { return append([]byte("\n"), b...) }))
+	if lead.Digest == leadLF.Digest {
+		t.Errorf("digest %s for a fragment led by \\r\\n and by \\n", lead.Digest)
+	}
 }
 
 // TestDeclaredCarriageReturnsKept: a "\r\n" a declaration writes in a
