@@ -1178,6 +1178,10 @@ func compileToken(tok string) tokenMatcher {
 		return tokenMatcher{text: tok, fold: fold}
 	}
 	var b strings.Builder
+	// A star or placeholder takes any character, a line end too, as a
+	// shell glob does: a quoted word may hold one ("git commit -m 'feat:
+	// x⏎⏎body'").
+	b.WriteString("(?s)")
 	if fold {
 		b.WriteString("(?i)")
 	}
