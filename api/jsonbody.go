@@ -74,13 +74,15 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 const drainBodyGrace = 5 * time.Second
 
 // cutBodyOnDrain gives the body being read through w bodyGrace more to
-// arrive once Options.Draining is closed, until stop is called. A client
+// arrive once the drain begins (Options.DrainBegun), until stop is
+// called; during capreg serve's --drain-delay, before it, the body is read
+// as ever. A client
 // that stalled mid-body otherwise held the whole drain: an http.Server's
 // Shutdown waits for the handler reading it, whose read timeout (30 s in
 // capreg serve) outlasts the drain (25 s), so one such client made every
 // rolling update wait out the drain and end in "the drain did not finish".
 func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func(arrived bool)) {
-	if s.draining == nil {
+	if s.drainBegun == nil {
 		return func(bool) {}
 	}
 	done, exited := make(chan struct{}), make(chan struct{})
@@ -88,7 +90,7 @@ func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func(arrived bool))
 	go func() {
 		defer close(exited)
 		select {
-		case <-s.draining:
+		case <-s.drainBegun:
 			// An error says w takes no deadline (a test's recorder).
 			cut = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyGrace)) == nil
 		case <-done:

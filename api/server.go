@@ -87,6 +87,12 @@ type Options struct {
 	// endpoints before it stops taking requests (capreg serve closes it on
 	// SIGTERM, then waits --drain-delay). nil: never.
 	Draining <-chan struct{}
+	// DrainBegun, once closed, says the drain has begun (capreg serve
+	// closes it once --drain-delay is over, before Shutdown): a request
+	// body still arriving then has 5 s more to arrive, then is answered
+	// 503, so that a client stalled mid-body does not hold the drain.
+	// nil: when Draining is closed.
+	DrainBegun <-chan struct{}
 	// AllowedHosts, when not nil, limits the Host a request may name to an
 	// IP address, "localhost" or a name under it, or one of these names;
 	// any other is answered 403. capreg serve sets it when it listens on
@@ -125,10 +131,11 @@ type Server struct {
 	// routes is the router, for naming the route of a request that never
 	// reached it (see routeLabel).
 	routes chi.Routes
-	// draining: see Options.Draining; bodyGrace, how long a request body
-	// still arriving then has left (drainBodyGrace but in tests).
-	draining  <-chan struct{}
-	bodyGrace time.Duration
+	// draining: see Options.Draining; drainBegun, Options.DrainBegun or
+	// else draining; bodyGrace, how long a request body still arriving
+	// then has left (drainBodyGrace but in tests).
+	draining, drainBegun <-chan struct{}
+	bodyGrace            time.Duration
 	// bodyRead, when set (a test), runs once a request body is read,
 	// before its drain grace is stopped.
 	bodyRead func()
@@ -167,6 +174,7 @@ func newServer(src Source, opts Options) *Server {
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.renders = newTurns(cmp.Or(opts.MaxRenders, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.draining, s.allowedHosts, s.bodyGrace = opts.Draining, opts.AllowedHosts, drainBodyGrace
+	s.drainBegun = cmp.Or(opts.DrainBegun, opts.Draining)
 	return s
 }
 

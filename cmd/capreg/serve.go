@@ -213,8 +213,9 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 	o.Program = programID(logger)
 	metrics.SetProgram(o.Program)
 	w := store.NewWatcher(store.WatchOptions{Options: o, Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
-	draining := make(chan struct{})
-	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, AllowedHosts: allowedHosts(ln.Addr(), sf.allowedHosts)}
+	draining, drainBegun := make(chan struct{}), make(chan struct{})
+	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, DrainBegun: drainBegun,
+		AllowedHosts: allowedHosts(ln.Addr(), sf.allowedHosts)}
 	srv := newHTTPServer(api.NewRouter(w, opts), logger)
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -247,6 +248,7 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 		logger.Error("server stopped", "error", err)
 		return exitUsage
 	}
+	close(drainBegun) // a body still arriving has its grace from here
 	return drain(srv, cmp.Or(sf.drainTimeout, drainTimeout), logger)
 }
 
