@@ -258,6 +258,7 @@ func TestWithoutCRM16(t *testing.T) {
 		{"\r" + `a\\r\nb`, `a\\r\nb`},
 		{"\r\\\\", `\\`},
 		{"\rab\\", `ab\`},
+		{"\r\"ab\\", `"ab\`}, // a string never closed, ending in a backslash
 		{`"inline": "\\r\n\r\n"`, `"inline": "\\r\n\n"`},
 	} {
 		if got := withoutCR([]byte(tc.in)); string(got) != tc.want {
