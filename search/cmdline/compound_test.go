@@ -37,6 +37,9 @@ var compoundRows = []struct {
 	{"\"time\" { git push --force origin; }", false},
 	{"\\time { git push --force origin; }", false},
 	{"nohup time ! git push --force origin", false},
+	{"x=1 time { git push --force origin; }", false},
+	{"! x=1 time { git push --force origin; }", false},
+	{">/dev/null time { git push --force origin; }", false},
 }
 
 // TestMatchCommandCompoundAfterReservedWords checks compoundRows against

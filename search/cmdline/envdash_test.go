@@ -19,5 +19,7 @@ func TestMatchCommandEnvDash(t *testing.T) {
 		{"env -- - git push -f origin", []string{"push"}},
 		{"env - -- git push -f origin", nil}, // GNU env runs "--"
 		{"env - - git push -f origin", nil},  // and here "-"
+		{"env --", nil},
+		{"env A=1 - git push -f origin", nil}, // GNU env runs "-"
 	})
 }

@@ -39,4 +39,9 @@ func TestMatchCommandKillProcessGroups(t *testing.T) {
 			t.Errorf("MatchCommand(%q) matched: %v, want %v", r.line, got, r.kill)
 		}
 	}
+	// A lone "-" ending the line, after the signal, is read without
+	// looking past the end for a substitution (it panicked so in a
+	// mutant); what it matches is the placeholder's business ("-" is an
+	// operand, stdin to most commands).
+	matchedIDs(mt, "kill -9 -")
 }

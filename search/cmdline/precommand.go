@@ -250,6 +250,7 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 			j = i + 1 // no sub: its options are read as any precommand's
 		}
 	}
+	operand := false // an operand was read: env's "-" is -i only as its first
 	for j < len(toks) && !toks[j].op {
 		t := toks[j].text
 		if toks[j].glued { // an option's value ("--preserve-env=PATH")
@@ -266,10 +267,10 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 		// env's and sudo's substitution may print assignments ("env $(cat
 		// .env | xargs) cmd"), and the command follows them.
 		if isAssignment(toks[j]) && !(packageRunners[name] && packageSpec(toks[j])) || toks[j].fed && (name == "env" || name == "sudo") {
-			j++
+			j, operand = j+1, true
 			continue
 		}
-		if t == "-" && name == "env" {
+		if t == "-" && name == "env" && !operand {
 			// env's first operand "-" is -i (GNU env): "env - PATH=/usr/bin
 			// cmd"; its options end there ("env - -- cmd" runs "--").
 			j++

@@ -1461,11 +1461,15 @@ func commandStarts(toks []shellToken) []int {
 			if subs != nil && at > 0 && subs.valueEnds[at-1] && len(words) > 0 && glued(words[0]) {
 				i = 1 // "PYTHONPATH=$(pwd)/src pytest": the rest of the value
 			}
+			from := i
 			i = skipAssignments(words, i)
 			for i < len(words) && !words[i].dot && reservedWords[words[i].text] { // "./!" is a path
+				from = i + 1
 				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
-			for first := true; i < len(words); first = false {
+			// After an assignment or a redirection, time is no reserved
+			// word ("x=1 time { …; }" is a syntax error).
+			for first := i == from; i < len(words); first = false {
 				out = append(out, pos(i))
 				i = runsCommandAt(words, i, first)
 			}
