@@ -45,6 +45,11 @@ var continuationRows = []struct {
 	{"echo $(true)#b \\\ngit push --force origin", false},
 	{"echo $((1+2))#b \\\ngit push --force origin", false},
 	{"(true)#b \\\ngit push --force origin", true},
+	// In double quotes every backslash-newline continues the line, but
+	// for a substitution's text, read as the line's.
+	{"out=\"$(make build # log \\\ngit push --force origin)\"", true},
+	{"echo \"$(echo a # \\\ngit push --force origin)\"", true},
+	{"echo \"a \\\n$(git push --force origin)\"", true},
 }
 
 // TestMatchCommandLineContinuation checks continuationRows against a

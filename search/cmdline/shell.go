@@ -49,7 +49,7 @@ func continueLines(s string) string {
 			next = pastEnd(s, closingQuote(s, i))
 		case c == '"':
 			next = pastEnd(s, closingQuote(s, i))
-			b.WriteString(lineContinuation.Replace(s[i:next]))
+			writeDoubleQuoted(&b, s[i:next])
 			last, i = s[next-1], next
 			continue
 		case c == '(':
@@ -69,6 +69,29 @@ func continueLines(s string) string {
 		last, i = s[next-1], next
 	}
 	return b.String()
+}
+
+// writeDoubleQuoted writes to b the double-quoted text q without its
+// backslash-newlines, each a line continuation there, but for the text
+// of a command substitution in it, which continueLines reads as a line
+// ("\"$(make # log \\⏎git push)\"" runs git push).
+func writeDoubleQuoted(b *strings.Builder, q string) {
+	for {
+		open := strings.Index(q, "$(")
+		if open < 0 || escaped(q, open) {
+			if open < 0 {
+				b.WriteString(lineContinuation.Replace(q))
+				return
+			}
+			b.WriteString(lineContinuation.Replace(q[:open+2]))
+			q = q[open+2:]
+			continue
+		}
+		end := pastEnd(q, substitutionEnd(q, open, 0))
+		b.WriteString(lineContinuation.Replace(q[:open+2]))
+		b.WriteString(continueLines(q[open+2 : end]))
+		q = q[end:]
+	}
 }
 
 // pastEnd is the index after end, the closing byte of a quote or a
