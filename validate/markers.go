@@ -185,7 +185,9 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 			lineOf(src, openFence))
 	}
 	reportOpenComment(file, src, openComment, commentedOut, s)
-	reportUnclosedTags(file, src, starts, code, html, inline, s)
+	if len(tags) > 0 { // a workflow of tags, not a document that mentions the form
+		reportUnclosedTags(file, src, starts, code, html, inline, s)
+	}
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		if reportMisspeltBlock(file, src, code, s) {
@@ -790,13 +792,14 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	return mk
 }
 
-// tagOpenRe finds the start of a marker tag with an attribute after its
-// name ("<loop-artifact produces="), as no prose mention has.
-var tagOpenRe = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=`)
+// tagOpenRe finds the start of a marker tag that begins its line, with a
+// quoted attribute value after its name ("<loop-artifact produces=\""),
+// as prose mentioning the form ("write <loop-point id= …") has not.
+var tagOpenRe = regexp.MustCompile(`(?m)^[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])`)
 
-// reportUnclosedTags reports the first marker tag outside code and
-// comments that tagRe does not read (starts are where those it reads
-// start, in order): no ">" closes it before the next "<" or the file's
+// reportUnclosedTags reports the first marker tag (tagOpenRe's) outside
+// code and comments that tagRe does not read (starts are where it read
+// tags, in order): no ">" closes it before the next "<" or the file's
 // end (a quoted value ends at its line's end and holds no "<"), so it
 // would be left out in silence.
 func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, s *sink) {
@@ -806,7 +809,7 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 		if m == nil {
 			return
 		}
-		at, name := off+m[0], src[off+m[2]:off+m[3]]
+		at, name := off+m[2], src[off+m[4]:off+m[5]]
 		off += m[1]
 		if _, read := slices.BinarySearch(starts, at); read || code.contains(at) {
 			continue
@@ -827,6 +830,8 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 // among a tag's attributes ("id=plan:pre"), or "": whichever attribute
 // comes first ("<agent-role id=x name=planner/>").
 func unquotedAttr(attrs []byte, name string) string {
+	// Another attribute's quoted value is its text: "title='x id=y'".
+	attrs = attrRe.ReplaceAllFunc(attrs, func(a []byte) []byte { return bytes.Repeat([]byte{' '}, len(a)) })
 	for _, m := range unquotedAttrRe.FindAllSubmatch(attrs, -1) {
 		if string(m[1]) == name {
 			return string(m[2])

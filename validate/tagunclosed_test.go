@@ -11,8 +11,12 @@ import (
 // closed with ">", one whose quoted value holds a "<" (a value ends
 // before it, so the tag is never closed either), and an attribute the
 // marker reads written without quotes beside a quoted one, which was
-// dropped while the other was read (review). A mention in prose ("a
-// <loop-point tag") and one in code are no tags.
+// dropped while the other was read (review). Only a tag starting its
+// line, with a quoted value, in a file of tags read, is taken for one
+// left open: prose ("write <loop-point id= …", in a quote, escaped) and
+// code are no tags, and a document that only mentions the form is no
+// workflow (second review); an attribute inside another's quoted value
+// is its text.
 func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 	head := "<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n"
 	for _, tc := range []struct{ src, at, says string }{
@@ -32,10 +36,18 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 	}
 	for _, src := range []string{
 		head + "Write a <loop-point tag for each point, and a <loop-artifact one.\n",
+		head + "Write <loop-point id= followed by the point.\n",
+		head + "> <loop-point id= in a quote\n",
+		head + "\\<loop-artifact produces=\"x\"\n",
+		"Write <loop-point id=\"plan:pre\" on a line of its own, then close it.\n",
+		"<loop-artifact produces=\"PLAN.md\"\n", // no tag read: no workflow of tags
+		head + `<loop-artifact produces="PLAN.md consumes=CONTEXT.md"/>` + "\n",
+		head + `<loop-artifact produces="PLAN.md" title='x consumes=Y'/>` + "\n",
 		head + "`<loop-artifact produces=\"PLAN.md\"`\n",
+		head + "<!-- <loop-artifact produces=\"a<b\" -->\n",
 	} {
-		if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || len(diags) != 0 {
-			t.Errorf("%q: marker %v, findings %v; want the marker and none", src, mk != nil, diags)
+		if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 0 {
+			t.Errorf("%q: findings %v; want none", src, diags)
 		}
 	}
 }
