@@ -61,6 +61,7 @@ func manifestKey(c *validate.Capability) *ojson.Member {
 type registryWriter struct {
 	b          []byte
 	prev, next *registryPieces
+	ends       ojson.LineEnds // of the text of fragments read from files
 }
 
 // appendRegistry appends the registry document of r, with a trailing
@@ -68,7 +69,19 @@ type registryWriter struct {
 // ends it stops between two sections (the capabilities are a tenth of a
 // second at 3,000 of them) and returns stopped's error.
 func appendRegistry(ctx context.Context, b []byte, r *Registry, prev, next *registryPieces) ([]byte, error) {
-	w := &registryWriter{b: b, prev: prev, next: next}
+	return (&registryWriter{b: b, prev: prev, next: next}).registry(ctx, r)
+}
+
+// registryCRLF is the registry document of r as a checkout git wrote
+// with CRLF inlined its fragments, with "\r\n" (as gsd-core, and capreg
+// before, generated it there): gen takes a committed registry of that
+// kind for up to date.
+func registryCRLF(ctx context.Context, r *Registry) ([]byte, error) {
+	return (&registryWriter{ends: ojson.CRLF}).registry(ctx, r)
+}
+
+// registry appends r's document to w.b (see appendRegistry).
+func (w *registryWriter) registry(ctx context.Context, r *Registry) ([]byte, error) {
 	w.b = append(w.b, '{')
 	sections := r.sections()
 	for i, s := range sections {
@@ -81,12 +94,12 @@ func appendRegistry(ctx context.Context, b []byte, r *Registry, prev, next *regi
 			continue
 		}
 		v := s.value()
-		w.b = ojson.AppendArtifactAt(w.b, &v, registryIndent, 1)
+		w.b = ojson.AppendArtifactAt(w.b, &v, registryIndent, 1, w.ends)
 	}
 	w.end(len(sections), 0, '}')
 	w.b = append(w.b, '\n')
-	if next != nil {
-		next.data = w.b
+	if w.next != nil {
+		w.next.data = w.b
 	}
 	return w.b, nil
 }
@@ -166,7 +179,7 @@ func lookupPiece[K comparable](p *registryPieces, data []byte, pieces func(*regi
 // depth 2 (capabilities, runtimes).
 func (w *registryWriter) manifest(c *validate.Capability) {
 	key := manifestKey(c)
-	encode := func(b []byte) []byte { return ojson.AppendArtifactAt(b, &c.Manifest, registryIndent, 2) }
+	encode := func(b []byte) []byte { return ojson.AppendArtifactAt(b, &c.Manifest, registryIndent, 2, w.ends) }
 	if key == nil {
 		w.b = encode(w.b)
 		return
@@ -264,7 +277,7 @@ func (w *registryWriter) hooks(hs []*validate.Hook) {
 		w.item(i, 4)
 		piece(w, func(p *registryPieces) map[*validate.Hook]span { return p.hooks }, h, func(b []byte) []byte {
 			v := HookJSON(h)
-			return ojson.AppendArtifactAt(b, &v, registryIndent, 4)
+			return ojson.AppendArtifactAt(b, &v, registryIndent, 4, w.ends)
 		})
 	}
 	w.end(len(hs), 3, ']')
@@ -284,7 +297,7 @@ func (w *registryWriter) configSchema(caps []*validate.Capability) {
 			n++
 			encode := func(b []byte) []byte {
 				v := ConfigSchemaJSON(k)
-				return ojson.AppendArtifactAt(b, &v, registryIndent, 2)
+				return ojson.AppendArtifactAt(b, &v, registryIndent, 2, w.ends)
 			}
 			if key == nil {
 				w.b = encode(w.b)

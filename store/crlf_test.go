@@ -126,3 +126,34 @@ func TestDeclaredCarriageReturnChangeIsDrift(t *testing.T) {
 		t.Errorf("gen --check of a registry generated on a CRLF checkout: %v, %+v", err, drifts)
 	}
 }
+
+// TestDeclaredInlineCarriageReturnIsData: a fragment written inline in
+// capability.json with "\r\n" is a declaration's data, as a description
+// is: only the text of fragments read from files is a checkout's, so a
+// committed registry whose declared inline "\r\n" became "\n" is drift
+// (second review: the comparison went by the "inline" key, and hid it).
+func TestDeclaredInlineCarriageReturnIsData(t *testing.T) {
+	snap := load(t, editedRepo(t, "capabilities/tdd/capability.json", func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"inline": "Write the failing test first;`), []byte(`"inline": "Write the failing test first;\r\n`), 1)
+	}))
+	reg := snap.Artifacts[store.RegistryFile]
+	if !bytes.Contains(reg, []byte(`first;\r\n`)) {
+		t.Fatal("the declared inline \\r\\n is not in the registry")
+	}
+	out := t.TempDir()
+	stale := bytes.Replace(reg, []byte(`first;\r\n`), []byte(`first;\n`), 1)
+	if err := os.WriteFile(filepath.Join(out, store.RegistryFile), stale, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	drifts, err := store.CheckArtifacts(context.Background(), out, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var registry bool
+	for _, d := range drifts {
+		registry = registry || filepath.Base(d.File) == store.RegistryFile && !d.Missing
+	}
+	if !registry {
+		t.Errorf("a declared inline \\r\\n committed as \\n: no drift of the registry in %+v", drifts)
+	}
+}

@@ -83,7 +83,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		// (a CRLF checkout of LF artifacts) is kept, not rewritten with
 		// LF, which "git diff --exit-code" after gen --write took for a
 		// change.
-		if old, err := readCommitted(p); err == nil && bytes.Equal(withoutCR(old), withoutCR(data)) {
+		if old, err := readCommitted(p); err == nil && sameArtifact(ctx, withoutCR(old), snap, name) {
 			done = append(done, Written{File: p, UpToDate: true})
 			continue
 		}
@@ -156,8 +156,9 @@ type Drift struct {
 
 // CheckArtifacts compares the committed artifacts in dir with freshly
 // generated ones, ignoring carriage returns (Windows autocrlf checkouts):
-// those of the files, and those a fragment inlined from a checkout of the
-// other kind holds in a JSON string (see withoutCR). It stops between
+// those of the files (withoutCR), and those of fragments read from files
+// that a registry generated on a checkout of the other kind holds
+// (sameArtifact). It stops between
 // files once ctx ends (a committed registry of megabytes takes a while to
 // read and diff) and returns the drifts found so far with ctx's error.
 // A nil snapshot, or one that did not pass, is an error.
@@ -182,12 +183,9 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 		if err != nil {
 			return drifts, err
 		}
-		// Both without carriage returns: a "\r\n" a declaration writes in
-		// a string is kept in the artifact, and in the committed file on
-		// a checkout of either kind.
-		want := withoutCR(snap.Artifacts[name])
+		want := snap.Artifacts[name]
 		got := withoutCR(committed)
-		if bytes.Equal(got, want) {
+		if sameArtifact(ctx, got, snap, name) {
 			continue
 		}
 		note, utf16 := encodingNote(committed)
@@ -213,56 +211,32 @@ func encodingNote(committed []byte) (string, bool) {
 	return "", false
 }
 
-// withoutCR is a JSON artifact without the carriage returns of line
-// ends: the bytes (a checkout git wrote with CRLF), and the \r escapes
-// before a \n in the strings of "inline" keys, a fragment's text. A
-// fragment is inlined as its file reads, so an artifact generated on a
-// CRLF checkout (by gsd-core, or capreg before it wrote them with \n)
-// holds "\r\n" there where one generated on LF holds "\n", and a
-// Windows contributor saw drift in every inlined fragment. Any other
-// string's \r is data a declaration wrote, and its change drift.
+// withoutCR is a JSON artifact without its carriage returns, the line
+// ends of a checkout git wrote with CRLF: JSON holds none in a string,
+// where a "\r" is written as an escape.
 func withoutCR(b []byte) []byte {
-	if bytes.IndexByte(b, '\r') < 0 && !bytes.Contains(b, []byte(`\r\n`)) {
+	if bytes.IndexByte(b, '\r') < 0 {
 		return b
 	}
-	out := make([]byte, 0, len(b))
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; c {
-		case '\r':
-		case '"':
-			out, i = appendString(out, b, i, bytes.HasSuffix(bytes.TrimRight(out, " \t\n"), []byte(`"inline":`)))
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
+	return bytes.ReplaceAll(b, []byte{'\r'}, nil)
 }
 
-// appendString appends to out the JSON string that starts at b[open],
-// without raw carriage returns, and without the \r escapes before a \n
-// when lineEnds, and the index of its closing quote (or of b's last
-// byte, for a string never closed).
-func appendString(out, b []byte, open int, lineEnds bool) ([]byte, int) {
-	out = append(out, '"')
-	i := open + 1
-	for ; i < len(b) && b[i] != '"'; i++ {
-		switch {
-		case b[i] == '\r':
-		case lineEnds && b[i] == '\\' && bytes.HasPrefix(b[i+1:], []byte(`r\n`)):
-			i++
-		case b[i] == '\\' && i+1 < len(b):
-			out = append(out, b[i], b[i+1]) // an escape, such as \\ before an r of the text
-			i++
-		default:
-			out = append(out, b[i])
-		}
+// sameArtifact reports whether committed, a committed artifact without
+// its carriage returns (withoutCR), is the snapshot's artifact name: as
+// generated, or, for the registry, with the fragments read from files
+// inlined with "\r\n", as a checkout git wrote with CRLF inlined them
+// (gsd-core, and capreg before, generated it so there): a Windows
+// contributor saw drift in every inlined fragment. A "\r\n" a
+// declaration writes is its data either way, and its change drift.
+func sameArtifact(ctx context.Context, committed []byte, snap *Snapshot, name string) bool {
+	if bytes.Equal(committed, snap.Artifacts[name]) {
+		return true
 	}
-	if i < len(b) {
-		out = append(out, '"')
-	} else {
-		i = len(b) - 1
+	if name != RegistryFile || snap.Registry == nil || !bytes.Contains(committed, []byte(`\r\n`)) {
+		return false
 	}
-	return out, i
+	crlf, err := registryCRLF(ctx, snap.Registry)
+	return err == nil && bytes.Equal(committed, crlf)
 }
 
 // maxCommittedSize bounds a committed artifact CheckArtifacts reads: far

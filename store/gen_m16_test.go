@@ -233,13 +233,12 @@ func TestCheckArtifactsStopsM16(t *testing.T) {
 	}
 }
 
-// TestWithoutCRM16 pins withoutCR byte for byte: raw carriage returns go
-// wherever they are, a JSON \r escape goes only before a \n escape in
-// the string of an "inline" key (a fragment's text), and any other
-// escape (\\ before an r of the text, a \r of text, a declaration's own
-// "\r\n") is kept whole; a trailing lone backslash is kept. Its mistakes
-// either missed drift or reported it in every fragment of a CRLF
-// checkout.
+// TestWithoutCRM16 pins withoutCR byte for byte: raw carriage returns
+// go wherever they are, and every escape, a "\r" of a string included,
+// is kept (whether a fragment's "\r\n" is a CRLF checkout's is
+// sameArtifact's question, TestDeclaredCarriageReturnChangeIsDrift's).
+// Its mistakes either missed drift or reported it in every fragment of a
+// CRLF checkout.
 func TestWithoutCRM16(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"", ""},
@@ -249,17 +248,10 @@ func TestWithoutCRM16(t *testing.T) {
 		{"a\rb", "ab"},
 		{"a\r\nb\r\n", "a\nb\n"},
 		{`"x\r\ny"`, `"x\r\ny"`},
-		{`"inline": "x\r\ny"`, `"inline": "x\ny"`},
-		{"\"inline\":\r\n  \"a\\r\\nb\"", "\"inline\":\n  \"a\\nb\""},
-		{`"description": "a\r\nb", "inline": "c\r\nd"`, `"description": "a\r\nb", "inline": "c\nd"`},
-		{`"inline": "x\ry"`, `"inline": "x\ry"`},
-		{`"inline": "a\r\n`, `"inline": "a\n`},
-		{`"inline": "a\"\r\nb\r\n"`, `"inline": "a\"\nb\n"`},
+		{`"inline": "x\r\ny"`, `"inline": "x\r\ny"`},
+		{"\"inline\":\r\n  \"a\\r\\nb\"", "\"inline\":\n  \"a\\r\\nb\""},
 		{"\r" + `a\\r\nb`, `a\\r\nb`},
-		{"\r\\\\", `\\`},
 		{"\rab\\", `ab\`},
-		{"\r\"ab\\", `"ab\`}, // a string never closed, ending in a backslash
-		{`"inline": "\\r\n\r\n"`, `"inline": "\\r\n\n"`},
 	} {
 		if got := withoutCR([]byte(tc.in)); string(got) != tc.want {
 			t.Errorf("withoutCR(%q) = %q, want %q", tc.in, got, tc.want)

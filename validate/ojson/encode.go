@@ -47,20 +47,43 @@ func AppendEncodeAt(b []byte, v *Value, indent string, depth int) []byte {
 	return e.b
 }
 
-// AppendArtifactAt is AppendEncodeAt writing the "\r\n" line ends of the
-// text of files (Value.FileText) as "\n": a generated artifact is the
-// same on a checkout whose text files git wrote with CRLF (autocrlf) as
-// on an LF one, where a "\r" a declaration writes is its data, kept.
-func AppendArtifactAt(b []byte, v *Value, indent string, depth int) []byte {
-	e := encoder{b: b, indent: indent, lf: true}
+// LineEnds are the line ends AppendArtifactAt writes the text of files
+// (Value.FileText) with.
+type LineEnds uint8
+
+// The line ends of AppendArtifactAt.
+const (
+	LF   LineEnds = iota // "\n", as an LF checkout reads a file
+	CRLF                 // "\r\n", as a checkout git wrote with CRLF (autocrlf) reads it
+)
+
+// AppendArtifactAt is AppendEncodeAt writing the line ends of the text of
+// files (Value.FileText) as ends says: a generated artifact is the same
+// on a checkout whose text files git wrote with CRLF as on an LF one
+// (LF), or is what a CRLF checkout inlined (CRLF), where a "\r" a
+// declaration writes is its data, kept either way.
+func AppendArtifactAt(b []byte, v *Value, indent string, depth int, ends LineEnds) []byte {
+	e := encoder{b: b, indent: indent, fileText: true, ends: ends}
 	e.value(v, depth)
 	return e.b
 }
 
 type encoder struct {
-	b      []byte
-	indent string
-	lf     bool // write FileText's line ends as "\n" (AppendArtifactAt)
+	b        []byte
+	indent   string
+	fileText bool     // write FileText's line ends as ends says (AppendArtifactAt)
+	ends     LineEnds // see fileText
+}
+
+// withLineEnds is s with its line ends, "\n" or "\r\n", written as ends.
+func withLineEnds(s string, ends LineEnds) string {
+	if strings.Contains(s, "\r\n") {
+		s = strings.ReplaceAll(s, "\r\n", "\n")
+	}
+	if ends == CRLF {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	return s
 }
 
 func (e *encoder) newline(depth int) {
@@ -82,8 +105,8 @@ func (e *encoder) value(v *Value, depth int) {
 	case Number:
 		e.b = AppendJSNumber(e.b, v.Str)
 	case String:
-		if e.lf && v.FileText && strings.Contains(v.Str, "\r\n") {
-			e.b = AppendString(e.b, strings.ReplaceAll(v.Str, "\r\n", "\n"))
+		if e.fileText && v.FileText {
+			e.b = AppendString(e.b, withLineEnds(v.Str, e.ends))
 			return
 		}
 		e.b = AppendString(e.b, v.Str)
