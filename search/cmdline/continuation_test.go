@@ -45,6 +45,7 @@ var continuationRows = []struct {
 	{"echo $(true)#b \\\ngit push --force origin", false},
 	{"echo $((1+2))#b \\\ngit push --force origin", false},
 	{"(true)#b \\\ngit push --force origin", true},
+	{"echo <( (true) )#b \\\ngit push --force origin", false}, // the outer ")" is the substitution's
 	// In double quotes every backslash-newline continues the line, but
 	// for a substitution's text, read as the line's.
 	{"out=\"$(make build # log \\\ngit push --force origin)\"", true},
