@@ -45,6 +45,7 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		head + `<loop-artifact produces="PLAN.md" title='x consumes=Y'/>` + "\n",
 		head + "`<loop-artifact produces=\"PLAN.md\"`\n",
 		head + "<!-- <loop-artifact produces=\"a<b\" -->\n",
+		head + "<!--\n<loop-artifact produces=\"a<b\"\n-->\n",
 	} {
 		if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 0 {
 			t.Errorf("%q: findings %v; want none", src, diags)
