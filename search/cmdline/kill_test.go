@@ -21,8 +21,8 @@ var killRows = []struct {
 	{"kill -9 -4242", true},
 	{"kill -9 -$PGID", true},
 	{"kill -9 -- -4242", true},
-	{"kill -KILL -1", false}, // the pattern names -9
-	{"kill -1 1234", false},  // SIGHUP
+	{"kill -KILL -1", true}, // KILL is 9 (TestMatchCommandKillSignalNames)
+	{"kill -1 1234", false}, // SIGHUP
 	{"kill -15 -1", false},
 	{"kill -9 -$", false}, // no process group: bash refuses it
 	{"kill -9 -$(cat app.pid)", true},

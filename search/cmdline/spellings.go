@@ -44,6 +44,10 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
 	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
+	// kill's signals by name, with or without SIG, are their numbers
+	// (bash's kill -l): "kill -KILL", "kill -SIGKILL" are "kill -9".
+	"kill": {"-KILL": "-9", "-SIGKILL": "-9", "-TERM": "-15", "-SIGTERM": "-15", "-HUP": "-1", "-SIGHUP": "-1",
+		"-INT": "-2", "-SIGINT": "-2", "-QUIT": "-3", "-SIGQUIT": "-3"},
 	// apt-get(8)'s options with one meaning, as Dockerfiles write them
 	// ("apt-get install -qqy curl", "--yes").
 	"apt-get": aptSpellings, "apt": aptSpellings,
