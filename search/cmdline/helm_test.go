@@ -27,3 +27,29 @@ func TestMatchCommandHelmInstallSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCommandHelmSubcommandAliases: helm 3 names uninstall also
+// delete, del and un (Helm 2's delete, which agents still type), list
+// ls, history hist, dependency dep: "helm delete web" matched no "helm
+// uninstall *" (review), as docker's other names of a subcommand match
+// (docker container rm for docker rm).
+func TestMatchCommandHelmSubcommandAliases(t *testing.T) {
+	mt := Compile([]Card{{ID: "uninstall", Replaces: []string{"helm uninstall *"}}, {ID: "delete", Replaces: []string{"helm -n prod delete *"}}})
+	for _, tc := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"helm uninstall web", []string{"uninstall"}},
+		{"helm delete web", []string{"uninstall"}},
+		{"helm del web", []string{"uninstall"}},
+		{"helm un web", []string{"uninstall"}},
+		{"helm -n prod delete web", []string{"delete", "uninstall"}},
+		{"helm --namespace prod uninstall web", []string{"delete", "uninstall"}},
+		{"helm install web ./chart", nil},
+		{"helm -n prod install web ./chart", nil},
+	} {
+		if got := matchedIDs(mt, tc.cmd); !slices.Equal(slices.Sorted(slices.Values(got)), tc.want) {
+			t.Errorf("MatchCommand(%q) = %v, want %v in any order", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -219,7 +219,7 @@ func dockerNameVariants(raw string) []string {
 		if strings.Join(strings.Fields(pat[sub.from:sub.to]), " ") != sub.name {
 			continue // "r\m": not as written
 		}
-		if all := dockerNamesOf(sub.name); all != nil {
+		if all := namesOf(sub.key, sub.name); all != nil {
 			subs = append(subs, sub)
 			own := slices.Index(all, sub.name)
 			names = append(names, append([]string{sub.name}, slices.Delete(slices.Clone(all), own, own+1)...))
@@ -312,7 +312,22 @@ const maxNameVariants = 15
 // dockerNamesOf are the names docker gives the subcommand name, its own
 // among them, or nil.
 func dockerNamesOf(name string) []string {
-	for _, table := range [][][]string{dockerNames, composeNames} {
+	return namesOf("docker", name)
+}
+
+// helmNames are the names helm 3 gives one subcommand, its own first:
+// "helm delete", Helm 2's, which agents still type, is helm uninstall.
+var helmNames = [][]string{{"uninstall", "delete", "del", "un"}, {"list", "ls"}, {"history", "hist"},
+	{"dependency", "dep", "dependencies"}}
+
+// namesOf are the names of the subcommand name of the command key,
+// docker (with Compose's) or helm, or nil.
+func namesOf(key, name string) []string {
+	tables := [][][]string{dockerNames, composeNames}
+	if key == "helm" {
+		tables = [][][]string{helmNames}
+	}
+	for _, table := range tables {
 		for _, names := range table {
 			if slices.Contains(names, name) {
 				return names
@@ -325,7 +340,7 @@ func dockerNamesOf(name string) []string {
 // mayNameDocker reports whether pat holds the name of docker or of a
 // command whose options are spelled as docker's (spellingNames).
 func mayNameDocker(pat string) bool {
-	if strings.Contains(pat, "docker") {
+	if strings.Contains(pat, "docker") || strings.Contains(pat, "helm") {
 		return true
 	}
 	for name, as := range spellingNames {
@@ -343,6 +358,7 @@ func mayNameDocker(pat string) bool {
 type dockerSub struct {
 	from, to int
 	name     string
+	key      string // the command: docker (podman's and nerdctl's too) or helm
 }
 
 // dockerSubcommands finds the subcommand of each docker command of toks
@@ -361,19 +377,23 @@ func dockerSubcommands(toks []shellToken, starts []int) []dockerSub {
 		word := k.read(toks, j, starts)
 		afterName = word == commandWord && plain(t)
 		if afterName && composeCommand(t.text) {
-			out = append(out, dockerSub{t.off, t.off + len(t.text), t.text}) // docker-compose
+			out = append(out, dockerSub{t.off, t.off + len(t.text), t.text, "docker"}) // docker-compose
 			continue
 		}
-		if word != subcommandWord || key != "docker" || subcommandArguments[key][toks[j-1].text] || !plain(t) {
+		if word != subcommandWord || key != "docker" && key != "helm" || subcommandArguments[key][toks[j-1].text] || !plain(t) {
 			continue // not docker's subcommand as written: "docker --context prod", "docker 'rm'"
+		}
+		if key == "helm" {
+			out = append(out, dockerSub{t.off, t.off + len(t.text), t.text, key})
+			continue
 		}
 		if named && t.text == "compose" {
 			if name := toks[j-1].text + " compose"; dockerNamesOf(name) != nil {
-				out = append(out, dockerSub{toks[j-1].off, t.off + len(t.text), name})
+				out = append(out, dockerSub{toks[j-1].off, t.off + len(t.text), name, "docker"})
 				continue
 			}
 		}
-		sub := dockerSub{t.off, t.off + len(t.text), t.text}
+		sub := dockerSub{t.off, t.off + len(t.text), t.text, "docker"}
 		if j+1 < len(toks) && plain(toks[j+1]) && subcommandGroups["docker"][t.text] {
 			sub.to, sub.name = toks[j+1].off+len(toks[j+1].text), t.text+" "+toks[j+1].text
 		}
@@ -405,6 +425,12 @@ var subcommandArguments = map[string]map[string]bool{
 		"--cluster": true, "--user": true, "--as": true, "--token": true, "-v": true, "--v": true, "--request-timeout": true},
 	"docker pod": nil, "docker system": nil, "docker image": nil, "docker volume": nil, "docker container": nil, "docker network": nil, "docker builder": nil,
 	"docker buildx": nil,
+	// helm's global options that take an argument, before its subcommand
+	// ("helm -n prod uninstall web"); its subcommands' other names are
+	// helmNames.
+	"helm": {"-n": true, "--namespace": true, "--kube-context": true, "--kubeconfig": true, "--kube-apiserver": true,
+		"--kube-as-user": true, "--kube-as-group": true, "--kube-token": true, "--kube-ca-file": true,
+		"--registry-config": true, "--repository-cache": true, "--repository-config": true, "--burst-limit": true},
 }
 
 var composeArguments = map[string]bool{"-f": true, "--file": true, "-p": true, "--project-name": true,
