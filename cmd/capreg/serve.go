@@ -348,7 +348,7 @@ func absPath(p string) string {
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, fmt.Errorf("unknown --log-level %q", level)
+		return nil, fmt.Errorf("unknown --log-level %q (want debug, info, warn or error)", level)
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
