@@ -23,6 +23,13 @@ func TestMatchCommandKillSignalNames(t *testing.T) {
 		{"kill -TERM 1234", nil},
 		{"kill -15 1234", nil},
 		{"kill -HUP 1234", nil},
+		// The signal given to -s or -n, a name in any case or a number.
+		{"kill -s KILL 1234", []string{"nine", "named"}},
+		{"kill -s SIGKILL 1234", []string{"nine", "named"}},
+		{"kill -s kill 1234", []string{"nine", "named"}},
+		{"kill -n 9 1234", []string{"nine", "named"}},
+		{"kill -s TERM 1234", nil},
+		{"sudo kill -s KILL 1234", []string{"nine", "named"}},
 	} {
 		// Both cards, in whichever order their specificity gives (a
 		// line written as a pattern writes it ranks first).

@@ -516,9 +516,10 @@ func TestMatchCommandOptionsAnywhere(t *testing.T) {
 		{"docker compose -f dev.yml up -d", []string{"up"}},
 		{"ps aux | grep -i nginx", []string{"pipe"}},
 		{"kill 1234 -9", nil}, // -9 is found, then <pid> has no word left
-		// After its signal (-s KILL), bash's kill reads -9 as process
-		// group 9 ("kill -s 0 -9 $p": "(-9) - No such process").
-		{"kill -s KILL -9 1234", nil},
+		// -s KILL is the signal, -9 (bash's kill reads it after the
+		// signal as process group 9: "kill -s 0 -9 $p" says "(-9) - No
+		// such process"), and 1234 gets SIGKILL.
+		{"kill -s KILL -9 1234", []string{"kill"}},
 		// Still no match: another subcommand, an operand where the
 		// pattern wants a word, an option after "--", past an operator.
 		{"git status --force push", nil},

@@ -483,6 +483,15 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 				toks[j].glued = true
 				continue
 			}
+			if !signalled && (t.text == "-s" || t.text == "-n") && !t.glued && j+1 < len(toks) && plainWord(toks[j+1]) && !isOption(toks[j+1].text) {
+				// The signal given apart, read as written in one word
+				// (bash's kill reads its name in any case): "kill -s
+				// KILL" and "kill -n 9" are "kill -KILL" and "kill -9".
+				out = append(out, toks[last:j]...)
+				out = append(out, shellToken{text: "-" + strings.ToUpper(toks[j+1].text), off: t.off, joined: t.joined})
+				last, signalled = j+2, true
+				continue
+			}
 			signalled = true
 		case k.c.name == "find" && findActions[t.text]:
 			// Up to the word that ends it, or, where none does (a
