@@ -9,7 +9,10 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/capreg ./cmd/capreg
+# VERSION names the build in capreg_build_info (docker build --build-arg
+# VERSION=$(git describe --tags --always) .): .git is not copied in.
+ARG VERSION=""
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.version=${VERSION}" -o /out/capreg ./cmd/capreg
 
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/capreg /capreg

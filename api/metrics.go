@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"runtime"
 	"runtime/debug"
@@ -96,7 +97,7 @@ func NewMetrics() *Metrics {
 		}, []string{"source"}),
 		build: prometheus.NewGaugeVec(prometheus.GaugeOpts{
 			Name: "capreg_build_info",
-			Help: "Always 1: the capreg build this process runs (version: the module's, goversion, program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
+			Help: "Always 1: the capreg build this process runs (version: the one it was linked with, else the module's; goversion; program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
 		}, []string{"version", "goversion", "program"}),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
@@ -114,19 +115,22 @@ func NewMetrics() *Metrics {
 	for _, src := range []string{"run", "cache"} {
 		m.checks.WithLabelValues(src)
 	}
-	m.SetProgram("")
+	m.SetBuild("", "")
 	return m
 }
 
-// SetProgram sets the program label of capreg_build_info (capreg serve
-// gives the hash it makes snapshot digests with): a dashboard of a
-// rolling update tells the old pods from the new by it, since their
-// ETags differ by it too.
-func (m *Metrics) SetProgram(program string) {
-	version, goversion := "unknown", runtime.Version()
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+// SetBuild sets the version and program labels of capreg_build_info
+// (capreg serve gives the version it was linked with, and the hash it
+// makes snapshot digests with): a dashboard of a rolling update tells the
+// old pods from the new by them, since their ETags differ by the program
+// too. An empty version is the module's, as the Go build stamped it
+// ("(devel)" for a build from a folder without .git, as an image's).
+func (m *Metrics) SetBuild(version, program string) {
+	goversion := runtime.Version()
+	if bi, ok := debug.ReadBuildInfo(); ok && version == "" {
 		version = bi.Main.Version
 	}
+	version = cmp.Or(version, "unknown")
 	m.build.Reset()
 	m.build.WithLabelValues(version, goversion, program).Set(1)
 }

@@ -91,7 +91,7 @@ func TestUnchangedRebuildsCountTheirChecks(t *testing.T) {
 // ETag, is made with (store.Options.Program), one series only.
 func TestBuildInfoNamesTheProgram(t *testing.T) {
 	m := api.NewMetrics()
-	m.SetProgram("0123456789abcdef")
+	m.SetBuild("v1.2.3", "0123456789abcdef")
 	e := do(t, api.NewRouter(testdataSource(t), api.Options{Metrics: m}), "GET", "/metrics", nil)
 	var series []string
 	for _, line := range strings.Split(string(e.body), "\n") {
@@ -99,7 +99,7 @@ func TestBuildInfoNamesTheProgram(t *testing.T) {
 			series = append(series, line)
 		}
 	}
-	if len(series) != 1 || !strings.Contains(series[0], `program="0123456789abcdef"`) ||
+	if len(series) != 1 || !strings.Contains(series[0], `program="0123456789abcdef"`) || !strings.Contains(series[0], `version="v1.2.3"`) ||
 		!strings.Contains(series[0], `goversion="`+runtime.Version()+`"`) || !strings.HasSuffix(series[0], "} 1") {
 		t.Errorf("capreg_build_info series %q; want one, of value 1, with program=\"0123456789abcdef\" and goversion=%q", series, runtime.Version())
 	}

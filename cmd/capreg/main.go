@@ -26,6 +26,12 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
+// version is capreg's version as the build gives it, for
+// capreg_build_info: go build -ldflags "-X main.version=v1.2.3", as the
+// Dockerfile's VERSION argument does; empty, the module's as Go stamped
+// it (from .git, which an image's build has not).
+var version string
+
 // Exit codes.
 const (
 	exitOK       = 0

@@ -211,7 +211,7 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 	metrics := api.NewMetrics()
 	o := sf.options()
 	o.Program = programID(logger)
-	metrics.SetProgram(o.Program)
+	metrics.SetBuild(version, o.Program)
 	w := store.NewWatcher(store.WatchOptions{Options: o, Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
 	draining, drainBegun := make(chan struct{}), make(chan struct{})
 	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, DrainBegun: drainBegun,
