@@ -44,6 +44,10 @@ var optionSpellings = withCommandSpellings(map[string]map[string]string{
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
 	"pg_restore": {"--clean": "-c", "--create": "-C", "--format": "-F", "--file": "-f", "--dbname": "-d", "--data-only": "-a", "--schema-only": "-s", "--jobs": "-j",
 		"--no-owner": "-O", "--table": "-t", "--schema": "-n", "--host": "-h", "--port": "-p", "--username": "-U"},
+	// pip's options with one meaning (pip 24's "pip help install" and
+	// "pip help uninstall").
+	"pip": {"--yes": "-y", "--requirement": "-r", "--upgrade": "-U", "--editable": "-e", "--quiet": "-q",
+		"--verbose": "-v", "--target": "-t", "--constraint": "-c", "--index-url": "-i", "--find-links": "-f"},
 	// kill's signals by name, with or without SIG, are their numbers
 	// (bash's kill -l): "kill -KILL", "kill -SIGKILL" are "kill -9".
 	"kill": {"-KILL": "-9", "-SIGKILL": "-9", "-TERM": "-15", "-SIGTERM": "-15", "-HUP": "-1", "-SIGHUP": "-1",
@@ -139,6 +143,11 @@ var spellingNames = map[string]string{"podman": "docker", "podman-remote": "dock
 func spellingName(name string) string {
 	if s, ok := spellingNames[name]; ok {
 		return s
+	}
+	if _, known := optionSpellings[name]; !known {
+		if base := withoutVersion(name); optionSpellings[base] != nil {
+			return base // "pip3" is pip, as namesVersioned reads it
+		}
 	}
 	return name
 }
