@@ -766,9 +766,12 @@ func takePassed(want []tokenMatcher, i int, c wordCursor, toks []shellToken, b *
 // or, when options is true, its options, in a slice of their own (a
 // span's try must not write over its caller's).
 func optionsKept(passed []passedWord, options bool) []passedWord {
+	if !options {
+		return passed[len(passed):] // matchFrom's common case: no look at each
+	}
 	var kept []passedWord
 	for _, p := range passed {
-		if options && p.option {
+		if p.option {
 			kept = append(kept, p)
 		}
 	}

@@ -327,9 +327,3 @@ func compoundAt(toks []shellToken, j int, named bool) int {
 	}
 	return j
 }
-
-// isReservedWord reports whether t is one of reservedWords as the shell
-// reads them: unquoted, no path ("./!"), no operator.
-func isReservedWord(t shellToken) bool {
-	return !t.op && !t.quoted && !t.dot && reservedWords[t.text]
-}

@@ -195,11 +195,14 @@ func quotedSubstitutions(line string) []string {
 func substitutionsIn(q string) []string {
 	var out []string
 	for i := 0; i < len(q); i++ {
+		end := -1 // of an arithmetic expansion at q[i]
+		if q[i] == '$' {
+			end = arithmeticEnd(q, i)
+		}
 		switch {
 		case q[i] == '\\':
 			i++
-		case q[i] == '$' && arithmeticEnd(q, i) >= 0:
-			end := arithmeticEnd(q, i)
+		case end >= 0:
 			out = append(out, substitutionsIn(q[i+3:end-1])...)
 			i = end
 		case q[i] == '`' || strings.HasPrefix(q[i:], "$("):

@@ -78,18 +78,16 @@ func continueLines(s string) string {
 func writeDoubleQuoted(b *strings.Builder, q string) {
 	for {
 		open := strings.Index(q, "$(")
-		if open < 0 || escaped(q, open) {
-			if open < 0 {
-				b.WriteString(lineContinuation.Replace(q))
-				return
-			}
-			b.WriteString(lineContinuation.Replace(q[:open+2]))
-			q = q[open+2:]
-			continue
+		if open < 0 {
+			b.WriteString(lineContinuation.Replace(q))
+			return
 		}
-		end := pastEnd(q, substitutionEnd(q, open, 0))
 		b.WriteString(lineContinuation.Replace(q[:open+2]))
-		b.WriteString(continueLines(q[open+2 : end]))
+		end := open + 2 // "\$(" is text
+		if !escaped(q, open) {
+			end = pastEnd(q, substitutionEnd(q, open, 0))
+			b.WriteString(continueLines(q[open+2 : end]))
+		}
 		q = q[end:]
 	}
 }
@@ -501,10 +499,11 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 			continue
 		}
 		opts, arg := t, shellToken{}
+		valued := j+1 < len(toks) && toks[j+1].valued // split from t at an "="
 		if k := gluedArgumentAt(&k, toks, j, set); k >= 0 {
 			opts.text = t.text[:k+1]
 			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
-			if j+1 < len(toks) && toks[j+1].valued {
+			if valued {
 				// The "=" is the argument's: "-lapp=web".
 				arg.text += "=" + toks[j+1].text
 			}
@@ -528,7 +527,7 @@ func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shell
 		last = j + 1
 		if arg.text != "" {
 			out = append(out, arg)
-			if j+1 < len(toks) && toks[j+1].valued {
+			if valued {
 				last++
 			}
 		}
@@ -1523,6 +1522,12 @@ func commandStarts(toks []shellToken) []int {
 var reservedWords = map[string]bool{"!": true, "{": true, "if": true, "then": true, "elif": true,
 	"else": true, "while": true, "until": true, "do": true}
 
+// isReservedWord reports whether t is one of reservedWords as the shell
+// reads them: unquoted, no path ("./!"), no operator.
+func isReservedWord(t shellToken) bool {
+	return !t.op && !t.quoted && !t.dot && reservedWords[t.text]
+}
+
 // skipAssignments returns the first word at or after i that is neither a
 // NAME=value assignment nor a redirection, with its target when that is
 // the next word: the shell takes them off before the command's name, so
@@ -1641,7 +1646,7 @@ func assignmentAt(toks []shellToken, subs *substitutions, p int) bool {
 			return !subs.closes[q]
 		case q > 0 && subs.valueEnds[q-1] && glued(t):
 		default:
-			return !t.quoted && !t.dot && reservedWords[t.text]
+			return isReservedWord(t)
 		}
 	}
 	return true
@@ -1684,7 +1689,7 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 		if p > 0 && subs.valueEnds[p-1] && glued(prev) {
 			return false // "FOO=$(a):$(b)": more of the value
 		}
-		return !(isAssignment(prev) && assignmentAt(toks, subs, p)) && (prev.quoted || prev.dot || !reservedWords[prev.text])
+		return !(isAssignment(prev) && assignmentAt(toks, subs, p)) && !isReservedWord(prev)
 	}
 	// value reports whether the substitution opened at i is an
 	// assignment's value ("FOO=$(date) cmd", "A=$(a):$(b) cmd").

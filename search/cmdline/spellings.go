@@ -318,12 +318,6 @@ func groupsOf(names [][]string) []string {
 // each command alike come first.
 const maxNameVariants = 15
 
-// dockerNamesOf are the names docker gives the subcommand name, its own
-// among them, or nil.
-func dockerNamesOf(name string) []string {
-	return namesOf("docker", name)
-}
-
 // helmNames are the names helm 3 gives one subcommand, its own first:
 // "helm delete", Helm 2's, which agents still type, is helm uninstall.
 var helmNames = [][]string{{"uninstall", "delete", "del", "un"}, {"list", "ls"}, {"history", "hist"},
@@ -346,8 +340,9 @@ func namesOf(key, name string) []string {
 	return nil
 }
 
-// mayNameDocker reports whether pat holds the name of docker or of a
-// command whose options are spelled as docker's (spellingNames).
+// mayNameDocker reports whether pat holds the name of docker, of a
+// command whose options are spelled as docker's (spellingNames), or of
+// helm: a command whose subcommands have other names (namesOf).
 func mayNameDocker(pat string) bool {
 	if strings.Contains(pat, "docker") || strings.Contains(pat, "helm") {
 		return true
@@ -397,7 +392,7 @@ func dockerSubcommands(toks []shellToken, starts []int) []dockerSub {
 			continue
 		}
 		if named && t.text == "compose" {
-			if name := toks[j-1].text + " compose"; dockerNamesOf(name) != nil {
+			if name := toks[j-1].text + " compose"; namesOf("docker", name) != nil {
 				out = append(out, dockerSub{toks[j-1].off, t.off + len(t.text), name, "docker"})
 				continue
 			}
@@ -697,6 +692,7 @@ func turnedOff(v string) bool {
 	return err == nil && !b && v != "0"
 }
 
+// aptSpellings are apt-get's and apt's (optionSpellings).
 var aptSpellings = map[string]string{"--yes": "-y", "--assume-yes": "-y", "--quiet": "-q", "--simulate": "-s",
 	"--dry-run": "-s", "--just-print": "-s", "--no-act": "-s", "--recon": "-s", "--download-only": "-d",
 	"--fix-broken": "-f", "--fix-missing": "-m", "--ignore-missing": "-m", "--show-upgraded": "-u",
