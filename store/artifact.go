@@ -69,7 +69,7 @@ type registryWriter struct {
 // ends it stops between two sections (the capabilities are a tenth of a
 // second at 3,000 of them) and returns stopped's error.
 func appendRegistry(ctx context.Context, b []byte, r *Registry, prev, next *registryPieces) ([]byte, error) {
-	return (&registryWriter{b: b, prev: prev, next: next}).registry(ctx, r)
+	return (&registryWriter{b: b, prev: prev, next: next, ends: ojson.LF}).registry(ctx, r)
 }
 
 // registryCRLF is the registry document of r as a checkout git wrote

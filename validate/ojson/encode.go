@@ -51,10 +51,11 @@ func AppendEncodeAt(b []byte, v *Value, indent string, depth int) []byte {
 // (Value.FileText) with.
 type LineEnds uint8
 
-// The line ends of AppendArtifactAt.
+// The line ends of AppendArtifactAt; the zero LineEnds, which it is
+// never given, is AppendEncodeAt's: as the text holds them.
 const (
-	LF   LineEnds = iota // "\n", as an LF checkout reads a file
-	CRLF                 // "\r\n", as a checkout git wrote with CRLF (autocrlf) reads it
+	LF   LineEnds = iota + 1 // "\n", as an LF checkout reads a file
+	CRLF                     // "\r\n", as a checkout git wrote with CRLF (autocrlf) reads it
 )
 
 // AppendArtifactAt is AppendEncodeAt writing the line ends of the text of
@@ -63,16 +64,15 @@ const (
 // (LF), or is what a CRLF checkout inlined (CRLF), where a "\r" a
 // declaration writes is its data, kept either way.
 func AppendArtifactAt(b []byte, v *Value, indent string, depth int, ends LineEnds) []byte {
-	e := encoder{b: b, indent: indent, fileText: true, ends: ends}
+	e := encoder{b: b, indent: indent, ends: ends}
 	e.value(v, depth)
 	return e.b
 }
 
 type encoder struct {
-	b        []byte
-	indent   string
-	fileText bool     // write FileText's line ends as ends says (AppendArtifactAt)
-	ends     LineEnds // see fileText
+	b      []byte
+	indent string
+	ends   LineEnds // FileText's line ends (AppendArtifactAt); 0: as written
 }
 
 // withLineEnds is s with its line ends, "\n" or "\r\n", written as ends.
@@ -105,7 +105,7 @@ func (e *encoder) value(v *Value, depth int) {
 	case Number:
 		e.b = AppendJSNumber(e.b, v.Str)
 	case String:
-		if e.fileText && v.FileText {
+		if e.ends != 0 && v.FileText {
 			e.b = AppendString(e.b, withLineEnds(v.Str, e.ends))
 			return
 		}
