@@ -747,14 +747,15 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 				s.atOffset(file, src, t[0], "", "marker-syntax", "%s", artifactAttrMissing(src[t[4]:t[5]]))
 				ok = false
 			}
-			for _, a := range []struct {
-				name string
-				has  bool
-			}{{"produces", hasP}, {"consumes", hasC}} {
-				if v := unquotedAttr(src[t[4]:t[5]], a.name); hasP != hasC && !a.has && v != "" {
-					// Beside a quoted one, which is read: say so, rather
-					// than drop it.
-					s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> %s=%s is not quoted: write %s=\"%s\"", a.name, v, a.name, stripQuoteLike(v))
+			if hasP != hasC {
+				// The other one written without quotes, beside the quoted
+				// one, which is read: say so, rather than drop it.
+				other := "produces"
+				if hasP {
+					other = "consumes"
+				}
+				if v := unquotedAttr(src[t[4]:t[5]], other); v != "" {
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> %s=%s is not quoted: write %s=\"%s\"", other, v, other, stripQuoteLike(v))
 					ok = false
 				}
 			}
