@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -15,10 +16,7 @@ import (
 // one is two subshells, "((cd /tmp) && git push --force)", as in bash;
 // a command substitution in the expression runs ("$(( $(git rev-list
 // --count HEAD) + 1 ))"), within double quotes too.
-var arithmeticRows = []struct {
-	line string
-	runs bool
-}{
+var arithmeticRows = []bashRow{
 	{"((git push --force))", false},
 	{"echo $((git push --force))", false},
 	{"a=$((1))git push --force", false}, // the assignment a=1git, then "push"
@@ -49,21 +47,45 @@ var arithmeticRows = []struct {
 // or expansion are no command's; "((git push --force))" matched git
 // push --force and "curl x | ((sh))" curl * | sh.
 func TestMatchCommandArithmeticIsText(t *testing.T) {
-	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}, {ID: "force", Replaces: []string{"git push --force"}}})
-	for _, r := range arithmeticRows {
-		if got := len(matchedIDs(mt, r.line)) > 0; got != r.runs {
-			t.Errorf("MatchCommand(%q) matched %v (%v), want %v", r.line, got, matchedIDs(mt, r.line), r.runs)
-		}
-	}
+	checkRowsMatch(t, Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}, {ID: "force", Replaces: []string{"git push --force"}}}), arithmeticRows)
 }
 
 // TestArithmeticRowsAgreeWithBash runs each row of arithmeticRows in
 // bash, where installed, so that the table says what bash does.
 func TestArithmeticRowsAgreeWithBash(t *testing.T) {
+	checkRowsInBash(t, arithmeticRows, "n=2; i=0; ")
+}
+
+// bashRow is a command line of a table and whether it runs, in bash, the
+// command its cards replace (git push, or sh on curl's download, as
+// ranInBash stubs them).
+type bashRow struct {
+	line string
+	runs bool
+}
+
+// checkRowsMatch checks that mt matches each row's line exactly when the
+// row says it runs what mt's cards replace.
+func checkRowsMatch(t *testing.T, mt *Matcher, rows []bashRow) {
+	t.Helper()
+	for _, r := range rows {
+		if got := matchedIDs(mt, r.line); (len(got) > 0) != r.runs {
+			t.Errorf("MatchCommand(%q) = %v, want a match: %v", r.line, got, r.runs)
+		}
+	}
+}
+
+// checkRowsInBash runs each row's line, after prefix, in bash where it is
+// installed (ranInBash), so that the table says what bash does; a CRLF
+// line end as its LF twin, as capreg reads a pasted one (bash reads the
+// "\r" as a character).
+func checkRowsInBash(t *testing.T, rows []bashRow, prefix string) {
+	t.Helper()
 	bash := lookBash(t)
-	for _, r := range arithmeticRows {
-		if runs := ranInBash(t, bash, "n=2; i=0; "+r.line); runs != r.runs {
-			t.Errorf("bash: %q runs git push or sh on the download: %v; the table says %v", r.line, runs, r.runs)
+	for _, r := range rows {
+		line := prefix + strings.ReplaceAll(r.line, "\r\n", "\n")
+		if runs := ranInBash(t, bash, line); runs != r.runs {
+			t.Errorf("bash: %q runs what the cards replace: %v; the table says %v", line, runs, r.runs)
 		}
 	}
 }

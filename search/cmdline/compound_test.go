@@ -1,9 +1,6 @@
 package cmdline
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 // compoundRows are lines whose git push runs, or does not, behind the
 // shell's reserved words time, coproc and function: each may run a group
@@ -13,10 +10,7 @@ import (
 // own, and matched nothing (review). A function's body is read as the
 // body of "f() { …; }" is, as the commands the line is about to define
 // and, as agents write it, call.
-var compoundRows = []struct {
-	line string
-	runs bool
-}{
+var compoundRows = []bashRow{
 	{"time { git push --force origin; }", true},
 	{"time ! git push --force origin", true},
 	{"time -p { git push --force origin; }", true},
@@ -45,20 +39,10 @@ var compoundRows = []struct {
 // TestMatchCommandCompoundAfterReservedWords checks compoundRows against
 // a card for git push --force.
 func TestMatchCommandCompoundAfterReservedWords(t *testing.T) {
-	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}})
-	for _, r := range compoundRows {
-		if got := slices.Contains(matchedIDs(mt, r.line), "push"); got != r.runs {
-			t.Errorf("MatchCommand(%q) matched: %v, want %v", r.line, got, r.runs)
-		}
-	}
+	checkRowsMatch(t, Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}}), compoundRows)
 }
 
 // TestCompoundRowsAgreeWithBash runs each row of compoundRows in bash.
 func TestCompoundRowsAgreeWithBash(t *testing.T) {
-	bash := lookBash(t)
-	for _, r := range compoundRows {
-		if runs := ranInBash(t, bash, r.line); runs != r.runs {
-			t.Errorf("bash: %q runs git push: %v; the table says %v", r.line, runs, r.runs)
-		}
-	}
+	checkRowsInBash(t, compoundRows, "")
 }

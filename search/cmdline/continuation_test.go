@@ -1,10 +1,6 @@
 package cmdline
 
-import (
-	"slices"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // continuationRows are lines of two or more lines whose git push runs,
 // or does not, by where a backslash at a line's end continues it: not in
@@ -13,10 +9,7 @@ import (
 // single quotes. capreg removed every backslash-newline before reading
 // the line, so the command on the next line was joined to the comment or
 // to echo, and matched nothing (review).
-var continuationRows = []struct {
-	line string
-	runs bool
-}{
+var continuationRows = []bashRow{
 	{"# clean outputs \\\ngit push --force origin", true},
 	{"echo start # \\\ngit push --force origin", true},
 	{"echo C:\\\\\ngit push --force origin", true},
@@ -56,23 +49,12 @@ var continuationRows = []struct {
 // TestMatchCommandLineContinuation checks continuationRows against a
 // card for git push --force.
 func TestMatchCommandLineContinuation(t *testing.T) {
-	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}})
-	for _, r := range continuationRows {
-		if got := slices.Contains(matchedIDs(mt, r.line), "push"); got != r.runs {
-			t.Errorf("MatchCommand(%q) matched: %v, want %v", r.line, got, r.runs)
-		}
-	}
+	checkRowsMatch(t, Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}}), continuationRows)
 }
 
 // TestContinuationRowsAgreeWithBash runs each row of continuationRows in
 // bash (a CRLF row as its LF twin: bash reads the "\r" as a character,
 // where capreg takes a pasted CRLF line end for a newline).
 func TestContinuationRowsAgreeWithBash(t *testing.T) {
-	bash := lookBash(t)
-	for _, r := range continuationRows {
-		line := strings.ReplaceAll(r.line, "\r\n", "\n")
-		if runs := ranInBash(t, bash, line); runs != r.runs {
-			t.Errorf("bash: %q runs git push: %v; the table says %v", line, runs, r.runs)
-		}
-	}
+	checkRowsInBash(t, continuationRows, "")
 }

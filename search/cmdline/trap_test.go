@@ -5,10 +5,7 @@ import "testing"
 // trapRows are trap commands and whether the script they set runs:
 // "trap 'rm -rf "$tmp"' EXIT", common in agents' scripts, runs rm when
 // the shell exits, and matched nothing.
-var trapRows = []struct {
-	line string
-	runs bool
-}{
+var trapRows = []bashRow{
 	{`trap 'git push --force' EXIT`, true},
 	{`tmp=$(mktemp -d); trap 'git push --force; rm -rf "$tmp"' EXIT INT`, true},
 	{`trap -- "git push --force" EXIT`, true},
@@ -25,21 +22,11 @@ var trapRows = []struct {
 // TestMatchCommandTrapScript: the script trap sets is a script the line
 // runs.
 func TestMatchCommandTrapScript(t *testing.T) {
-	mt := Compile([]Card{{ID: "force", Replaces: []string{"git push --force"}}})
-	for _, r := range trapRows {
-		if got := len(matchedIDs(mt, r.line)) > 0; got != r.runs {
-			t.Errorf("MatchCommand(%q) matched %v, want %v", r.line, got, r.runs)
-		}
-	}
+	checkRowsMatch(t, Compile([]Card{{ID: "force", Replaces: []string{"git push --force"}}}), trapRows)
 }
 
 // TestTrapRowsAgreeWithBash runs each row of trapRows in bash, where
 // installed, so that the table says what bash does.
 func TestTrapRowsAgreeWithBash(t *testing.T) {
-	bash := lookBash(t)
-	for _, r := range trapRows {
-		if runs := ranInBash(t, bash, r.line); runs != r.runs {
-			t.Errorf("bash: %q runs git push: %v; the table says %v", r.line, runs, r.runs)
-		}
-	}
+	checkRowsInBash(t, trapRows, "")
 }
