@@ -190,9 +190,30 @@ func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
 // summary counts what the registry holds, then says what schemaNote says.
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
-	s := fmt.Sprintf("%s, %s, %s", validate.Plural(len(r.Capabilities), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
+	s := fmt.Sprintf("%s, %s, %s", validate.Plural(validCount(snap), "valid capability"), validate.Plural(len(r.Contract.Entries), "host step"), validate.Plural(len(r.Cards), "tool card"))
 	used := r.Central != nil && len(r.Central.ValidKeys)+len(r.Central.Sources) > 0
 	return s + schemaNote(snap.Sources, declaresConfig(r.Capabilities), used, r.Central != nil && !schemaFailed(snap))
+}
+
+// validCount counts the capabilities with no error in their own file.
+// Result.Capabilities holds those that passed their own checks; a finding
+// across capabilities (requires-cycle, tier-monotone, a config key two
+// declare) is written in one of their files and fails the gate all the
+// same, so that capability is not counted valid.
+func validCount(snap *store.Snapshot) int {
+	failed := map[string]bool{}
+	for _, d := range snap.Diagnostics {
+		if d.Severity == validate.Error {
+			failed[d.File] = true
+		}
+	}
+	n := 0
+	for _, c := range snap.Result.Capabilities {
+		if !failed[c.File] {
+			n++
+		}
+	}
+	return n
 }
 
 // schemaFailed reports an error about the central config schema file
