@@ -87,11 +87,11 @@ func TestToolsCLIMut11(t *testing.T) {
 		{name: "limit 101", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "101"}, code: exitUsage,
 			stderr: []string{`^capreg: --limit must be from 1 to 100\n$`}, notStdout: []string{`.`}},
 		{name: "limit without its value", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit"}, code: exitUsage,
-			stderr: []string{`flag needs an argument: -limit`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: --limit needs a value: give N; see capreg tools search --help\n$`}, notStdout: []string{`.`}},
 		// A value that reads as a flag is taken for one left without its
 		// value, whether or not the verb has that flag.
 		{name: "repo value a flag", args: []string{"tools", "search", "run the tests", "--repo", "--tmp"}, code: exitUsage,
-			stderr: []string{`^capreg: --repo needs a value, not the flag --tmp\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: --repo needs a value, not the flag --tmp; see capreg tools search --help\n$`}, notStdout: []string{`.`}},
 		{name: "search risk bogus", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--risk", "bogus"}, code: exitUsage,
 			stderr: []string{`^capreg: --risk must be reversible or destructive\n$`}, notStdout: []string{`.`}},
 		{name: "match risk bogus", args: []string{"tools", "match", "git merge fix", "--repo", "$REPO", "--risk", "bogus"}, code: exitUsage,
@@ -140,7 +140,7 @@ func TestServeCLIMut11(t *testing.T) {
 		{name: "port 65535", args: []string{"serve", "--repo", "$REPO", "--addr", "192.0.2.1:65535"}, code: exitUsage, stopped: true,
 			stderr: []string{`level=ERROR msg="cannot listen" addr=192\.0\.2\.1:65535`}, notStderr: []string{`is no port`}, notStdout: []string{`.`}},
 		{name: "log-format without its value", args: []string{"serve", "--repo", "$REPO", "--log-format"}, code: exitUsage, stopped: true,
-			stderr: []string{`flag needs an argument: -log-format`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: --log-format needs a value: give text\|json; see capreg serve --help\n$`}, notStdout: []string{`.`}},
 		// A control character in a host name (a pasted escape) is no name.
 		{name: "allowed-host control", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--allowed-host", "a\x01b"}, code: exitUsage, stopped: true,
 			stderr: []string{`want host names, .*joined with commas \(got "a\\x01b"\)`}, notStdout: []string{`.`}},
@@ -154,7 +154,7 @@ func TestServeCLIMut11(t *testing.T) {
 		// After "--", --log-format json is an operand, not the format: the
 		// flag error before it is said in text.
 		{name: "json after --", args: []string{"serve", "--nope", "--", "--log-format", "json"}, code: exitUsage, stopped: true,
-			stderr: []string{`^flag provided but not defined: -nope\n`}, notStderr: []string{`"level"`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: unknown flag --nope \(capreg serve takes --addr, .*\); see capreg serve --help\n$`}, notStderr: []string{`"level"`}, notStdout: []string{`.`}},
 		{name: "negative poll", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "-1s"}, code: exitUsage, stopped: true,
 			stderr: []string{`must not be negative`}, notStdout: []string{`.`}},
 		{name: "poll 99ms", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "99ms"}, code: exitUsage, stopped: true,

@@ -14,6 +14,7 @@ import (
 	"maps"
 	"os"
 	"os/signal"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -188,12 +189,13 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 		return nil, err
 	}
 	if err != nil {
-		fmt.Fprintf(fs.Output(), "capreg: %v\n", err)
+		fmt.Fprintf(fs.Output(), "capreg: %v; see %s --help\n", err, fs.Name())
 		return nil, err
 	}
 	var pos []string
 	for {
-		if err := fs.Parse(flags); err != nil {
+		if err := parseQuietly(fs, flags); err != nil {
+			fmt.Fprintf(fs.Output(), "capreg: %s; see %s --help\n", oneDash.ReplaceAllString(err.Error(), " for --$1:"), fs.Name())
 			return nil, err
 		}
 		rest := fs.Args()
@@ -203,6 +205,35 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 		pos = append(pos, rest[0])
 		flags = rest[1:]
 	}
+}
+
+// oneDash is how the flag package names the flag whose value it refuses
+// ("invalid value "x" for flag -limit:", "invalid boolean value "x" for
+// -strict:"): capreg's flags are written with two dashes.
+var oneDash = regexp.MustCompile(` for (?:flag )?-([\w.-]+):`)
+
+// parseQuietly is fs.Parse without the flag package's own report, which
+// names a flag with one dash (-repo, where the usage says --repo) and
+// buries the reason above the whole usage: parseArgs says it in one line.
+func parseQuietly(fs *flag.FlagSet, flags []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	defer fs.SetOutput(out)
+	return fs.Parse(flags)
+}
+
+// flagMeant names the flag of fs an unknown one probably meant, as
+// commandMeant does a verb; else it lists the flags fs takes.
+func flagMeant(fs *flag.FlagSet, name string) string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if best := validate.NearestID(name, names); best != "" {
+		return didYouMean("--" + best)
+	}
+	for i, n := range names {
+		names[i] = "--" + n
+	}
+	return fmt.Sprintf(" (%s takes %s)", fs.Name(), strings.Join(names, ", "))
 }
 
 // emptyOperand is the usage error of an operand given empty: "$ID" with
@@ -241,7 +272,8 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 			return nil, nil, flag.ErrHelp
 		}
 		if f == nil {
-			continue // the flag package says so
+			flagName, _, _ := strings.Cut(a, "=")
+			return nil, nil, fmt.Errorf("unknown flag %s%s", flagName, flagMeant(fs, name))
 		}
 		if _, many := f.Value.(*namesValue); seen[name] && !many {
 			return nil, nil, fmt.Errorf("--%s is given more than once; give it once", name)
@@ -250,7 +282,11 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
 			continue
 		}
-		if !hasValue && i+1 < len(args) {
+		if !hasValue && i+1 == len(args) {
+			want, _ := flag.UnquoteUsage(f)
+			return nil, nil, fmt.Errorf("--%s needs a value: give %s", name, want)
+		}
+		if !hasValue {
 			i++
 			value, hasValue = args[i], true
 		}

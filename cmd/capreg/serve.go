@@ -99,7 +99,7 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 			// A mistyped flag in a pod's args: said in JSON, as every other
 			// reason serve does not start, for a log pipeline reading JSON.
 			msg, _, _ := strings.Cut(flagOut.String(), "\n")
-			slog.New(slog.NewJSONHandler(stderr, nil)).Error(strings.TrimPrefix(msg, "capreg: ") + "; see capreg serve --help")
+			slog.New(slog.NewJSONHandler(stderr, nil)).Error(strings.TrimPrefix(msg, "capreg: "))
 		}
 		return flagExit(err)
 	}
