@@ -168,6 +168,9 @@ func TestDeployExampleOverlay(t *testing.T) {
 	for _, want := range []string{
 		"kind: Deployment", "kind: PodMonitor", "kind: PrometheusRule",
 		"image: ghcr.io/capreg/capreg:v1.0.0", "replicas: 3", "GITSYNC_REPO: https://github.com/example/capabilities",
+		// With the PodMonitor, the annotations no longer ask for a
+		// second scrape of the same pods.
+		`prometheus.io/scrape: "false"`,
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the example overlay renders no %q", want)
