@@ -153,7 +153,7 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 	if more := int64(len(want)) - attemptCost; more > 0 && !b.pay(more) {
 		return false
 	}
-	return matchWords(want[1:], toks, s+1, argumentOptions(want[0].text), permutes[want[0].text], b)
+	return matchWords(want[1:], toks, s+1, want[0].text, b)
 }
 
 // matchCommandWord reports whether the pattern's command word w matches
@@ -475,10 +475,20 @@ func commandPath(want, cmd string) string {
 // pattern word of stars alone with more words after it takes one word or
 // more (matchSpan). Each word passed over costs a unit of b, as a pattern
 // may have many tries.
-func matchWords(want []tokenMatcher, toks []shellToken, j int, args *optionSet, noSubcommand bool, b *budget) bool {
+func matchWords(want []tokenMatcher, toks []shellToken, j int, name string, b *budget) bool {
 	// passed starts nil: most tries pass no word over, and a buffer here
 	// escaped to the heap on every one (matchSpan keeps the cursor).
-	return matchFrom(want, toks, wordCursor{j: j, args: args, named: noSubcommand, anywhere: noSubcommand}, b) == matched
+	c := wordCursor{j: j}
+	c.command(name)
+	return matchFrom(want, toks, c, b) == matched
+}
+
+// command sets what c knows of the options of the command name, whose
+// words it is about to read.
+func (c *wordCursor) command(name string) {
+	c.args, c.anywhere = argumentOptions(name), permutes[name]
+	c.named = c.anywhere
+	c.global = subcommandArguments[spellingName(name)]
 }
 
 // How matchFrom ends.
@@ -508,6 +518,11 @@ type wordCursor struct {
 	// anywhere: the command reads its options anywhere (permutes), so args
 	// hold past its first operand, as they do not past ssh's destination.
 	anywhere bool
+	// global: the command's options that take the next word as their
+	// argument before its subcommand (subcommandArguments): that word is
+	// never the subcommand, as "helm -n delete list" lists the releases
+	// of the namespace "delete" and "git -C push status" is git status.
+	global map[string]bool
 	// forked: this is the try of a word passed over for a placeholder
 	// that may also be an option's argument (takePassed), which tries no
 	// other.
@@ -610,6 +625,8 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 					// perhaps the one the pattern wants.
 					c.j++
 				}
+			} else if !c.named && c.global[tok.text] && j+1 < len(toks) && !toks[j+1].op {
+				c.j++ // its argument, no operand: "-n delete" of helm
 			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
 				c.j++ // perhaps its argument, perhaps an operand
 				// "-Fc" read as "-F c": "c", split off as the line's
@@ -686,8 +703,7 @@ func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, g
 	}
 	name := want[c.i].text
 	c.i, c.j = c.i+1, k+1
-	c.args, c.anywhere = argumentOptions(name), permutes[name]
-	c.named = c.anywhere
+	c.command(name)
 	c.passed = c.passed[len(c.passed):]
 	return true
 }
