@@ -40,6 +40,9 @@ type precommand struct {
 	// the script to -c (see scriptsAt), and read as a command, "node -c
 	// 'npm ci'" matched what "node *" says.
 	user byte
+	// dashAfter: a "--" may follow its operands, and the command follows
+	// it ("aws-vault exec prod -- cmd").
+	dashAfter bool
 	// compound: a reserved word of the shell that may run a compound
 	// command, a group or a "!" pipeline ("time { …; }", "time ! cmd",
 	// "coproc NAME { …; }", "function f { …; }"); a command of that name
@@ -54,7 +57,16 @@ type precommand struct {
 var precommands = map[string]precommand{
 	"sudo": {argOpts: "CDghprtTRUu", argLong: []string{"chdir", "close-from", "command-timeout", "group", "host",
 		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV"},
-	"doas":    {argOpts: "Cu"},
+	"doas": {argOpts: "Cu"},
+	// polkit's and systemd's (256) sudo: "pkexec --user app cmd", "run0
+	// -u app cmd".
+	"pkexec": {argLong: []string{"user"}},
+	"run0": {argOpts: "ugD", argLong: []string{"user", "group", "chdir", "machine", "unit", "property", "description",
+		"slice", "nice", "setenv", "background", "shell-prompt-prefix", "lightweight"}},
+	// busybox APPLET: "busybox rm -rf /x" is rm; bash's builtin NAME runs
+	// the shell's own command ("builtin kill -9 -1").
+	"busybox": {},
+	"builtin": {},
 	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}},
 	"nice":    {argOpts: "n", argLong: []string{"adjustment"}},
 	"nohup":   {},
@@ -99,6 +111,10 @@ var precommands = map[string]precommand{
 	"pyenv":   {sub: "exec"},
 	"asdf":    {sub: "exec"},
 	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
+	// aws-vault exec PROFILE [--] cmd, with aws-vault 7's options.
+	"aws-vault": {sub: "exec", operands: 1, dashAfter: true, argOpts: "dt", argLong: []string{"duration", "mfa-token", "region"},
+		preLong: []string{"backend", "prompt", "keychain", "secret-service-collection", "pass-dir", "pass-cmd",
+			"pass-prefix", "file-dir"}},
 	"op": {sub: "run", argLong: []string{"env-file", "account", "environment"},
 		preLong: []string{"account", "config", "session", "format", "encoding"}},
 	// Those that change how a command runs: in a new session, with its
@@ -303,6 +319,9 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 		j = skipAssignments(toks, j)
 	}
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
+		j++
+	}
+	if pc.dashAfter && j < len(toks) && toks[j].text == "--" && !toks[j].op && !toks[j].glued {
 		j++
 	}
 	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
