@@ -49,6 +49,11 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 	if !identityCoded(w, r) {
 		return nil, false
 	}
+	return s.readAll(w, r)
+}
+
+// readAll is readBody of a body in any coding: the bytes as sent.
+func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	stop := s.cutBodyOnDrain(w)
 	data, err := io.ReadAll(r.Body)
 	if s.bodyRead != nil {

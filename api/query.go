@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,11 +28,11 @@ var queryParams = map[string][]string{
 // has a parameter the route does not define or a parameter given more than
 // once, before h (and before the snapshot is consulted: the request is at
 // fault whatever is served).
-func onlyParams(route string, h http.Handler) http.Handler {
+func (s *Server) onlyParams(route string, h http.Handler) http.Handler {
 	allowed := queryParams[route]
 	get := strings.HasPrefix(route, http.MethodGet+" ")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if get && !bodyless(w, r, route, allowed) {
+		if get && !s.bodyless(w, r, route, allowed) {
 			return
 		}
 		if r.URL.RawQuery != "" {
@@ -50,14 +49,15 @@ func onlyParams(route string, h http.Handler) http.Handler {
 // JSON whitespace: a GET is answered from its URL alone, so the body would
 // be ignored and the answer be to another question than the one asked, as
 // when requests.get(url, json=config) rendered a point with the defaults,
-// or an activeCap said true for a capability the body disabled.
-func bodyless(w http.ResponseWriter, r *http.Request, route string, allowed []string) bool {
+// or an activeCap said true for a capability the body disabled. The body
+// is read as a POST's is (readAll), so that one stalled mid-way once the
+// drain begins is cut after the same grace, not held to the read timeout.
+func (s *Server) bodyless(w http.ResponseWriter, r *http.Request, route string, allowed []string) bool {
 	if r.Body == nil || r.Body == http.NoBody {
 		return true
 	}
-	data, err := io.ReadAll(r.Body) // limitBody bounds it
-	if err != nil {
-		bodyError(w, err, "cannot read the body: ")
+	data, ok := s.readAll(w, r) // limitBody bounds it
+	if !ok {
 		return false
 	}
 	if len(bytes.Trim(data, " \t\r\n")) == 0 {

@@ -204,7 +204,7 @@ func (s *Server) router() http.Handler {
 	// a query parameter it does not define as if it had not been given;
 	// every route but the probes is registered so.
 	route := func(method, pattern string, h http.HandlerFunc) {
-		r.Method(method, pattern, onlyParams(method+" "+pattern, h))
+		r.Method(method, pattern, s.onlyParams(method+" "+pattern, h))
 	}
 	// The probes answer whatever their query (see probePaths).
 	r.Method(http.MethodGet, "/healthz", http.HandlerFunc(s.healthz))
