@@ -313,7 +313,14 @@ func noStore(next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps request bodies (1 MiB by default).
+// limitBody caps request bodies (1 MiB by default). A request with a body
+// is answered with "Connection: close" unless its handler reads the body
+// whole (readAll lifts it): a route that reads none (a probe, POST
+// /-/reload, a 404 or a 405) ignores the body, and net/http, before
+// answering on a connection it keeps, reads the rest of it, so a client
+// whose body stalled had its answer, and the handler, held to the read
+// timeout (30 s in capreg serve, past its 25 s drain). The connection of
+// such a request is closed instead, as net/http advises.
 func (s *Server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > s.maxBody {
@@ -323,6 +330,7 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
+			w.Header().Set("Connection", "close")
 		}
 		next.ServeHTTP(w, r)
 	})
