@@ -233,8 +233,8 @@ func TestSlowBodyIsARequestTimeout(t *testing.T) {
 }
 
 // TestReadyzWhileDraining: once Options.Draining is closed, /readyz is a
-// 503 not_ready saying so, as openapi.yaml describes it, while the data
-// routes still answer.
+// 503 not_ready saying so, with Retry-After as every not_ready has, as
+// openapi.yaml describes it, while the data routes still answer.
 func TestReadyzWhileDraining(t *testing.T) {
 	draining := make(chan struct{})
 	h := api.NewRouter(testdataSource(t), api.Options{Draining: draining})
@@ -246,6 +246,10 @@ func TestReadyzWhileDraining(t *testing.T) {
 	details, _ := e.json(t)["details"].(map[string]any)
 	if e.status != http.StatusServiceUnavailable || e.json(t)["code"] != "not_ready" || details["draining"] != true {
 		t.Errorf("draining: %d %s, want 503 not_ready with details.draining", e.status, e.body)
+	}
+	// Every not_ready says when to retry, this one too (it had none).
+	if got := e.header.Get("Retry-After"); got != "1" {
+		t.Errorf("draining: Retry-After %q, want 1", got)
 	}
 	if e := do(t, h, "GET", "/loop-points/plan:pre", nil); e.status != http.StatusOK {
 		t.Errorf("a data route while draining: %d %s, want 200", e.status, e.body)

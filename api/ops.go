@@ -27,6 +27,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 // not shutting down.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if s.isDraining() {
+		w.Header().Set("Retry-After", "1") // as every not_ready says: ask another replica
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady,
 			"shutting down: this replica takes no new work; requests it is given are still answered", map[string]any{"draining": true})
 		return
