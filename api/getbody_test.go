@@ -25,6 +25,7 @@ func TestGetWithABodyIsRefused(t *testing.T) {
 		{"HEAD", "/registry", `{}`, http.StatusBadRequest, ""},
 		{"GET", "/registry", " \r\n", http.StatusOK, ""},
 		{"GET", "/registry", "", http.StatusOK, ""},
+		{"GET", "/registry", "\ufeff\n", http.StatusOK, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.target+" "+tt.body, func(t *testing.T) {

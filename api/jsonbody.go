@@ -145,7 +145,7 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 // is not JSON; wrap is readRequestDoc's.
 func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wrap int) (*requestDoc, bool) {
 	d := &requestDoc{data: data}
-	if len(bytes.Trim(data, " \t\r\n")) == 0 { // JSON whitespace only
+	if blankJSON(data) {
 		d.empty = true
 		return d, true
 	}
@@ -170,6 +170,13 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wra
 	}
 	d.root = root
 	return d, true
+}
+
+// blankJSON reports whether data is JSON whitespace only, after a byte
+// order mark, which the parser skips before a value: a body of a BOM and
+// nothing else is as empty as one of nothing, not "unexpected end".
+func blankJSON(data []byte) bool {
+	return len(bytes.Trim(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n")) == 0
 }
 
 // notJSONHint says why a body that does not parse may not be JSON at all,

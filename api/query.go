@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
 	"slices"
@@ -60,7 +59,7 @@ func (s *Server) bodyless(w http.ResponseWriter, r *http.Request, route string, 
 	if !ok {
 		return false
 	}
-	if len(bytes.Trim(data, " \t\r\n")) == 0 {
+	if blankJSON(data) {
 		return true
 	}
 	msg := fmt.Sprintf("%s takes no body (%d bytes were sent): a GET is answered from its URL alone, so the body would be ignored", route, len(data))
