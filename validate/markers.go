@@ -185,9 +185,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 			lineOf(src, openFence))
 	}
 	reportOpenComment(file, src, openComment, commentedOut, s)
-	if len(tags) > 0 { // a workflow of tags, not a document that mentions the form
-		reportUnclosedTags(file, src, starts, code, html, inline, s)
-	}
+	reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		if reportMisspeltBlock(file, src, code, s) {
@@ -796,19 +794,28 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 // tagOpenRe finds the start of a marker tag that begins its line, with a
 // quoted attribute value after its name ("<loop-artifact produces=\""),
 // as prose mentioning the form ("write <loop-point id= …") has not.
-var tagOpenRe = regexp.MustCompile(`(?m)^[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])`)
+// A lone carriage return ends a line too, as for the rest of the reader
+// (Go's (?m)^ starts one only after "\n").
+var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])`)
 
 // reportUnclosedTags reports the first marker tag (tagOpenRe's) outside
 // code and comments that tagRe does not read (starts are where it read
 // tags, in order): no ">" closes it before the next "<" or the file's
 // end (a quoted value ends at its line's end and holds no "<"), so it
-// would be left out in silence.
-func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, s *sink) {
+// would be left out in silence. In a file where no tag is read (tagsRead
+// false), one such tag alone may be a document mentioning the form
+// ("<loop-artifact produces=…" opening a line); a <loop-point>, which
+// makes a workflow, or two tags are a workflow whose every tag is left
+// open, which read as no workflow while its capabilities' hooks were
+// blamed for the points it lost (review).
+func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) {
 	var comments spans // read once a tag not read is found outside code
+	first, found := -1, 0
+	var firstName []byte
 	for off := 0; ; {
 		m := tagOpenRe.FindSubmatchIndex(src[off:])
 		if m == nil {
-			return
+			break
 		}
 		at, name := off+m[2], src[off+m[4]:off+m[5]]
 		off += m[1]
@@ -818,12 +825,20 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 		if comments == nil {
 			comments, _ = commentSpans(src, code, html, inline)
 		}
-		if !comments.contains(at) {
-			s.atOffset(file, src, at, "", "marker-syntax",
-				"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
-				name)
-			return
+		if comments.contains(at) {
+			continue
 		}
+		if first < 0 {
+			first, firstName = at, name
+		}
+		if found++; tagsRead || found > 1 || string(name) == "loop-point" {
+			break
+		}
+	}
+	if first >= 0 && (tagsRead || found > 1 || string(firstName) == "loop-point") {
+		s.atOffset(file, src, first, "", "marker-syntax",
+			"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
+			firstName)
 	}
 }
 

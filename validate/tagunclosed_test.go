@@ -12,11 +12,11 @@ import (
 // before it, so the tag is never closed either), and an attribute the
 // marker reads written without quotes beside a quoted one, which was
 // dropped while the other was read (review). Only a tag starting its
-// line, with a quoted value, in a file of tags read, is taken for one
+// line, with a quoted value, is taken for one
 // left open: prose ("write <loop-point id= …", in a quote, escaped) and
-// code are no tags, and a document that only mentions the form is no
-// workflow (second review); an attribute inside another's quoted value
-// is its text.
+// code are no tags, and a document that only mentions the form once, in
+// a tag other than a loop point, is no workflow (second review); an
+// attribute inside another's quoted value is its text.
 func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 	head := "<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n"
 	for _, tc := range []struct{ src, at, says string }{
@@ -24,6 +24,15 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		{head + `<loop-artifact produces="PLAN.md"` + "\n\nText.\n", "2:1", "not closed"},
 		{head + `<loop-artifact produces=PLAN.md consumes="CONTEXT.md"/>` + "\n", "2:1", `produces=PLAN.md is not quoted: write produces="PLAN.md"`},
 		{head + `<loop-artifact produces="PLAN.md" consumes=CONTEXT.md/>` + "\n", "2:1", `consumes=CONTEXT.md is not quoted`},
+		// A workflow whose every tag is left open (no tag read), and a
+		// loop point alone: a workflow, not a document mentioning the
+		// form; they were read as no workflow, and its capabilities'
+		// hooks blamed (third review).
+		{"<loop-point id=\"plan:pre\"\n<agent-role name=\"planner\"\n\nText.\n", "1:1", "<loop-point tag is not closed"},
+		{"Text.\n<agent-role name=\"planner\"\n<loop-artifact produces=\"PLAN.md\"\n", "2:1", "<agent-role tag is not closed"},
+		{"<loop-point id=\"plan:pre\"\n", "1:1", "not closed"},
+		// A lone carriage return ends a line, as everywhere else.
+		{head + "Text.\r<agent-role name=\"x\"\n", "3:1", "not closed"},
 	} {
 		_, diags := ParseMarker("plan.md", []byte(tc.src))
 		if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
@@ -40,7 +49,7 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		head + "> <loop-point id= in a quote\n",
 		head + "\\<loop-artifact produces=\"x\"\n",
 		"Write <loop-point id=\"plan:pre\" on a line of its own, then close it.\n",
-		"<loop-artifact produces=\"PLAN.md\"\n", // no tag read: no workflow of tags
+		"<loop-artifact produces=\"PLAN.md\"\n", // no tag read, one artifact: a mention
 		head + `<loop-artifact produces="PLAN.md consumes=CONTEXT.md"/>` + "\n",
 		head + `<loop-artifact produces="PLAN.md" title='x consumes=Y'/>` + "\n",
 		head + "`<loop-artifact produces=\"PLAN.md\"`\n",
