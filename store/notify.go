@@ -412,9 +412,10 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 		case err == nil:
 			fresh = fresh || !n.wayOnly[d] && !n.watched.contains(d)
 			n.watched.add(d)
-		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR):
-			// Gone between the walk and now; the next event or rescan
-			// brings it back.
+		case errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) || errors.Is(err, syscall.ELOOP):
+			// Gone between the walk and now, or replaced by a link
+			// loop (rm -rf repo; ln -s repo repo), which is no folder
+			// for now either; the next event or rescan brings it back.
 			n.w.log.Debug("cannot watch directory", "dir", d, "error", err)
 		default:
 			// Out of watches (ENOSPC, EMFILE), or a directory inotify
