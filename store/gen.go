@@ -83,7 +83,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		// (a CRLF checkout of LF artifacts) is kept, not rewritten with
 		// LF, which "git diff --exit-code" after gen --write took for a
 		// change.
-		if old, err := readCommitted(p); err == nil && sameArtifact(ctx, withoutCR(old), snap, name) {
+		if old, err := readCommitted(p, committedLimit(data)); err == nil && sameArtifact(ctx, withoutCR(old), snap, name) {
 			done = append(done, Written{File: p, UpToDate: true})
 			continue
 		}
@@ -175,15 +175,19 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 			return drifts, err
 		}
 		p := filepath.Join(dir, name)
-		committed, err := readCommitted(p)
+		want := snap.Artifacts[name]
+		committed, err := readCommitted(p, committedLimit(want))
 		if errors.Is(err, fs.ErrNotExist) {
 			drifts = append(drifts, Drift{File: p, Missing: true})
+			continue
+		}
+		if tooLarge, ok := errors.AsType[*overLimitError](err); ok {
+			drifts = append(drifts, Drift{File: p, Note: fmt.Sprintf("the committed file is %d bytes, over four times the %d generated: not compared line by line", tooLarge.size, len(want))})
 			continue
 		}
 		if err != nil {
 			return drifts, err
 		}
-		want := snap.Artifacts[name]
 		got := withoutCR(committed)
 		if sameArtifact(ctx, got, snap, name) {
 			continue
@@ -191,6 +195,12 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 		note, utf16 := encodingNote(committed)
 		if utf16 {
 			drifts = append(drifts, Drift{File: p, Note: note})
+			continue
+		}
+		if lines, generated := bytes.Count(got, []byte{'\n'}), bytes.Count(want, []byte{'\n'}); lines > 4*generated+1024 {
+			// Each line costs the diff tens of bytes: 40 MB of newlines
+			// took 4.7 GB.
+			drifts = append(drifts, Drift{File: p, Note: fmt.Sprintf("the committed file has %d lines, over four times the %d generated: not compared line by line", lines, generated)})
 			continue
 		}
 		diff := unifiedDiff(p+" (committed)", p+" (generated)", diffLines(string(got)), diffLines(string(want)))
@@ -239,9 +249,24 @@ func sameArtifact(ctx context.Context, committed []byte, snap *Snapshot, name st
 	return err == nil && bytes.Equal(committed, crlf)
 }
 
-// maxCommittedSize bounds a committed artifact CheckArtifacts reads: far
-// more than a registry of 10,000 capabilities, far less than memory.
-const maxCommittedSize = 1 << 30
+// committedLimit bounds the committed artifact read to compare with
+// generated, the bytes generated: four times as many, and a megabyte. A
+// file far larger differs, whatever it holds, and reading and diffing it
+// would cost its size many times over (a pull request could commit a
+// gigabyte to exhaust a CI job's memory).
+func committedLimit(generated []byte) int64 {
+	return 4*int64(len(generated)) + 1<<20
+}
+
+// overLimitError is readCommitted's error for a file over its limit.
+type overLimitError struct {
+	path        string
+	size, limit int64
+}
+
+func (e *overLimitError) Error() string {
+	return fmt.Sprintf("%s: %d bytes, over the %d read to compare", e.path, e.size, e.limit)
+}
 
 // readCommitted reads a committed artifact, which the repository under check
 // provides, as the scan reads inputs (CONTRACT.md §1): only a regular file,
@@ -249,7 +274,7 @@ const maxCommittedSize = 1 << 30
 // at the artifact's name would have its target printed in the diff, whatever
 // it is (a secret beside the checkout, /proc/self/environ with a CI job's
 // tokens), and /dev/zero or a FIFO would exhaust memory or hang.
-func readCommitted(p string) ([]byte, error) {
+func readCommitted(p string, limit int64) ([]byte, error) {
 	before, err := os.Lstat(p)
 	if err != nil {
 		return nil, err
@@ -276,10 +301,10 @@ func readCommitted(p string) ([]byte, error) {
 		return nil, err
 	case !os.SameFile(before, st):
 		return nil, fmt.Errorf("%s: replaced while it was read; run the check again", p)
-	case st.Size() > maxCommittedSize:
-		return nil, fmt.Errorf("%s: %d bytes, over the %d an artifact may have", p, st.Size(), maxCommittedSize)
+	case st.Size() > limit:
+		return nil, &overLimitError{p, st.Size(), limit}
 	}
-	return io.ReadAll(io.LimitReader(f, maxCommittedSize))
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 // diffLines splits s into the lines of a unified diff, each with its

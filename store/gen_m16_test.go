@@ -261,39 +261,39 @@ func TestWithoutCRM16(t *testing.T) {
 
 // TestReadCommittedM16 pins what readCommitted reads: a regular file's
 // bytes; a missing file is fs.ErrNotExist (CheckArtifacts' Missing); a
-// folder, a link, or a file over maxCommittedSize is an error without its
-// bytes. A sparse file stands for the oversized one, so no gigabyte is
-// written or read.
+// folder, a link, or a file over the limit is an error without its bytes
+// (an *overLimitError for the last, which CheckArtifacts reports as a
+// drift). A sparse file stands for the oversized one.
 func TestReadCommittedM16(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "f")
 	if err := os.WriteFile(p, []byte("data\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := readCommitted(p); err != nil || string(got) != "data\n" {
+	if got, err := readCommitted(p, 5); err != nil || string(got) != "data\n" {
 		t.Errorf("readCommitted(file) = %q, %v", got, err)
 	}
-	if got, err := readCommitted(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) || got != nil {
+	if got, err := readCommitted(filepath.Join(dir, "missing"), 5); !errors.Is(err, fs.ErrNotExist) || got != nil {
 		t.Errorf("readCommitted(missing) = %q, %v; want fs.ErrNotExist", got, err)
 	}
-	if got, err := readCommitted(dir); err == nil || !strings.Contains(err.Error(), "is a directory") || got != nil {
+	if got, err := readCommitted(dir, 5); err == nil || !strings.Contains(err.Error(), "is a directory") || got != nil {
 		t.Errorf("readCommitted(folder) = %q, %v; want a directory error", got, err)
 	}
 	big := filepath.Join(dir, "big")
 	if err := os.WriteFile(big, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(big, maxCommittedSize+1); err != nil {
+	if err := os.Truncate(big, 1<<30); err != nil {
 		t.Skipf("no sparse file: %v", err)
 	}
-	if got, err := readCommitted(big); err == nil || !strings.Contains(err.Error(), "over the") || got != nil {
+	if got, err := readCommitted(big, 1<<30-1); !errors.As(err, new(*overLimitError)) || !strings.Contains(err.Error(), "over the") || got != nil {
 		t.Errorf("readCommitted(oversized) = %d bytes, %v; want a size error", len(got), err)
 	}
 	link := filepath.Join(dir, "link")
 	if err := os.Symlink(p, link); err != nil {
 		t.Skipf("no symlinks here: %v", err)
 	}
-	if got, err := readCommitted(link); err == nil || !strings.Contains(err.Error(), "symlink") || got != nil {
+	if got, err := readCommitted(link, 5); err == nil || !strings.Contains(err.Error(), "symlink") || got != nil {
 		t.Errorf("readCommitted(link) = %q, %v; want a symlink error", got, err)
 	}
 }
