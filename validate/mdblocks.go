@@ -221,6 +221,9 @@ func (s *blockScanner) continueLeaf(c *lineCursor, start, next int) bool {
 // takes the rest (done). It returns the containers the line is now in.
 func (s *blockScanner) openBlocks(c *lineCursor, m, start int) (int, bool) {
 	for !c.blank() {
+		if len(s.stack) >= maxContainers {
+			return m, false // the rest of the line is text (see maxContainers)
+		}
 		// The paragraph continues on this line, unless a block interrupts it.
 		inPara := s.leaf == paragraph && m == len(s.stack)
 		off, col := c.nonspace()
@@ -248,6 +251,12 @@ func (s *blockScanner) openBlocks(c *lineCursor, m, start int) (int, bool) {
 	}
 	return m, false
 }
+
+// maxContainers is the most block quotes and list items open at once: a
+// line opening more reads its rest as text, as markdown-it stops nesting at
+// 100. Each costs memory, and a line of eight million ">" before a tag
+// took a gigabyte (review); no document nests a hundred deep.
+const maxContainers = 100
 
 // openLeafBlock opens the leaf block that starts at the line's byte off
 // (its first byte that is not white space), unless that is a paragraph or
