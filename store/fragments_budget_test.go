@@ -83,3 +83,64 @@ func TestLinkedFoldersShareTheirFragments(t *testing.T) {
 		}
 	}
 }
+
+// inlineBig makes the first contribution of the capability in folder name
+// name a fragment file of data, n times over.
+func inlineBig(t *testing.T, repo, name string, data []byte, n int) {
+	t.Helper()
+	capDir := filepath.Join(repo, "capabilities", name)
+	p := filepath.Join(capDir, "capability.json")
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]any
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	first := d["contributions"].([]any)[0].(map[string]any)
+	first["fragment"] = map[string]any{"path": "big.md"}
+	d["contributions"] = slices.Repeat([]any{first}, n)
+	raw, _ = json.Marshal(d)
+	writeTestFile(t, p, raw)
+	writeTestFile(t, filepath.Join(capDir, "big.md"), data)
+}
+
+// tooLarge are the file-too-large findings of a build of repo.
+func tooLarge(t *testing.T, repo string) []validate.Diagnostic {
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	var found []validate.Diagnostic
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "file-too-large" {
+			found = append(found, d)
+		}
+	}
+	return found
+}
+
+// TestFragmentsInlinedAreBoundedAsJSONText: the bounds count a fragment's
+// text as the registry holds it, JSON text, where a control character
+// takes six bytes; and the capabilities together inline at most 32 MiB.
+// Four capabilities each inlining 1 MiB of control characters fifteen
+// times (15 MiB of file, 90 MiB of JSON text each) passed, and capreg
+// check peaked at 3.4 GB, the daemon at 7.5 GB (review).
+func TestFragmentsInlinedAreBoundedAsJSONText(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	inlineBig(t, repo, "tdd", bytes.Repeat([]byte{1}, 1<<20), 3) // 6 MiB each
+	found := tooLarge(t, repo)
+	if len(found) != 1 || found[0].Pointer != "/contributions/2/fragment/path" || !strings.Contains(found[0].Message, "as JSON text") {
+		t.Errorf("control characters: file-too-large findings %v, want 1, at /contributions/2/fragment/path", found)
+	}
+
+	repo, _ = scanRepoCopy(t)
+	// 5 MiB, as JSON text too; the sample's own fragments are kilobytes.
+	plain := bytes.Repeat([]byte("word word word word "), 5<<20/20)
+	inlineBig(t, repo, "assumptions", plain, 3) // 15 MiB
+	inlineBig(t, repo, "security", plain, 3)    // 30 MiB
+	inlineBig(t, repo, "tdd", plain, 3)         // past 32 MiB at its first
+	found = tooLarge(t, repo)
+	if len(found) != 1 || found[0].File != "capabilities/tdd/capability.json" || found[0].Pointer != "/contributions/0/fragment/path" ||
+		!strings.Contains(found[0].Message, "the repository's hooks would inline over 32 MiB") {
+		t.Errorf("the repository's total: file-too-large findings %v, want 1, in tdd at /contributions/0/fragment/path", found)
+	}
+}

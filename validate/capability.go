@@ -37,6 +37,16 @@ type Capability struct {
 	Manifest ojson.Value
 	doc      *doc
 	valid    bool
+	// inlined are the fragments its hooks inline into the registry, each
+	// reference once, for the repository's budget (checkInlinedTotal).
+	inlined []inlinedFragment
+}
+
+// inlinedFragment is a fragment file a hook inlines: where the hook names
+// it, and the bytes its text takes in the registry, as JSON text.
+type inlinedFragment struct {
+	ptr, rel string
+	size     int
 }
 
 // ConfigEntry is one key of a capability's federated config slice.
@@ -461,20 +471,49 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	c.Steps = hooks(c, d, src, StepHook, in, s)
 	c.Contributions = hooks(c, d, src, ContributionHook, in, s)
 	c.Gates = hooks(c, d, src, GateHook, in, s)
+	if !in.discard {
+		c.inlined = in.refs
+	}
 }
 
 // inlining is what one capability's hooks have inlined of their fragments.
 type inlining struct {
-	bytes   int  // each reference counted, up to maxInlined
+	bytes   int  // each reference counted, as JSON text, up to maxInlined
 	discard bool // the fragments are checked, and counted, but not inlined
+	refs    []inlinedFragment
 }
 
 // maxInlined bounds the fragment text one capability's hooks inline into
-// the registry, each reference counted: every reference copies its file,
-// and 200 references to one 4 MiB fragment in an 11 KB declaration made
-// capreg check peak at 8.4 GB (a daemon over its memory limit loses its
-// last good registry). Twice the largest file a fragment may be.
+// the registry, each reference counted, as JSON text: every reference
+// copies its file, and 200 references to one 4 MiB fragment in an 11 KB
+// declaration made capreg check peak at 8.4 GB (a daemon over its memory
+// limit loses its last good registry). Twice the largest file a fragment
+// may be. A control character is six bytes as JSON text ("\u0001"), so a
+// fragment of them is counted six times its size.
 const maxInlined = 16 << 20
+
+// maxInlinedTotal bounds the same over the whole repository: four
+// capabilities each under maxInlined, inlining 1 MiB of control
+// characters fifteen times, made capreg check peak at 3.4 GB and the
+// daemon at 7.5 GB (review), as the registry and each route's answers
+// copy the text again. Real fragments are kilobytes.
+const maxInlinedTotal = 32 << 20
+
+// jsonTextSize is the size of text as a JSON string's content, as
+// ojson.AppendString writes valid UTF-8: a quote or backslash escaped in
+// two bytes, a control character in two (\n, \t, …) or six (\u0001).
+func jsonTextSize(text []byte) int {
+	n := len(text)
+	for _, c := range text {
+		switch {
+		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+			n++
+		case c < 0x20:
+			n += 5
+		}
+	}
+	return n
+}
 
 func hasConfigKey(c *Capability, key string) bool {
 	for _, e := range c.Config {
@@ -799,13 +838,15 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
 	case !utf8.Valid(file.Data):
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
-	case inlined.bytes+len(file.Data) > maxInlined:
+	case inlined.bytes+jsonTextSize(file.Data) > maxInlined:
 		s.at(d, ptr+"/path", "file-too-large",
-			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry, each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
+			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
 			rel, byteSize(len(file.Data)))
 	default:
 		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
-		inlined.bytes += len(file.Data)
+		size := jsonTextSize(file.Data)
+		inlined.bytes += size
+		inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})
 		if !inlined.discard {
 			f.Set("inline", ojson.NewFileText(string(file.Data)))
 		}

@@ -62,6 +62,7 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // (they may take seconds: see patternBudget), and the findings are
 // incomplete: the caller looks at ctx and discards them.
 func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
+	checkInlinedTotal(valid, s)
 	checkOwners(valid, s)
 	checkConfigKeys(ctx, valid, central, s)
 	checkReviewerLanes(valid, s)
@@ -955,4 +956,22 @@ func sharedArtifact(p, c *Hook) string {
 		}
 	}
 	return ""
+}
+
+// checkInlinedTotal reports the fragment reference, in folder order, past
+// which the capabilities' hooks would inline over maxInlinedTotal into the
+// registry: each capability keeps under maxInlined, and many of them
+// together took gigabytes.
+func checkInlinedTotal(valid []*Capability, s *sink) {
+	total := 0
+	for _, c := range valid {
+		for _, f := range c.inlined {
+			if total += f.size; total > maxInlinedTotal {
+				s.at(c.doc, f.ptr+"/path", "file-too-large",
+					"fragment %q is not inlined: the repository's hooks would inline over 32 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
+					f.rel)
+				return
+			}
+		}
+	}
 }

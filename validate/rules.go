@@ -18,7 +18,7 @@ var Rules = []Rule{
 	{"json-bom", Warning, "a JSON input starts with a UTF-8 byte order mark, which Node's JSON.parse (and so gsd-core) rejects"},
 	{"invalid-utf8", Warning, "a JSON input or a workflow holding a marker has bytes that are not UTF-8 (read as U+FFFD)"},
 	{"field-near-miss", Warning, "an unknown capability field is a typo away from a field the schema declares there and the object lacks (onErorr for onError): unknown fields are accepted, so it would silently do nothing. A field's plural or singular (`versions`, `hook`, `produce`) is not taken for a typo: such a key is as likely a field of its own (a reviewer body's keys beside contributions are)"},
-	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker), or a capability's hooks would inline over 16 MiB of fragments (each reference copies its file)"},
+	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker), or a capability's hooks would inline over 16 MiB of fragments, or all the capabilities' over 32 MiB (each reference copies its file; counted as JSON text, where a control character takes six bytes)"},
 	{"file-unreadable", Error, "an input file or directory could not be read (permissions, I/O error, missing configured path; a warning for a directory where no input can be)"},
 	{"not-regular-file", Error, "an input path is a FIFO, device or socket; capreg never opens those (a warning for a markdown file that might hold a marker)"},
 	{"path-escape", Error, "a symlink or configured path resolves outside the repository root (a warning where the link is not an input)"},
