@@ -634,6 +634,10 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	case again:
 		delete(sc.viaLink, real)
 	}
+	if len(above) > maxWalkDepth {
+		sc.unreadableDir(rel, "directory not read", errTooDeep)
+		return nil
+	}
 	d, err := sc.openDir(real)
 	if err != nil {
 		if rel == "." {
@@ -711,6 +715,15 @@ func asDir(p string) string {
 	return p + string(filepath.Separator)
 }
 
+// maxWalkDepth is how many folders deep below the repository root the
+// walk reads: past maxHeldDirs each folder is opened from the root, its
+// path resolved again, so a chain of 15,000 folders took 98 s and 2.2 GB
+// (review); no repository nests so deep.
+const maxWalkDepth = 256
+
+// errTooDeep is the reason a folder past maxWalkDepth is not read.
+var errTooDeep = fmt.Errorf("it is over %d folders below the repository root, past which capreg reads nothing", maxWalkDepth)
+
 // maxHeldDirs bounds the directory roots a walk holds open, one for each
 // level it is inside: deeper, a directory's entries are opened from the
 // repository root, as they were before, so that a deep tree does not run
@@ -783,6 +796,9 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 	severity, advice := validate.Warning, ""
 	if sc.mayHoldInputs(rel) {
 		severity, advice = validate.Error, "; the inputs inside it cannot be checked: make it readable, or move it out of the repository"
+	}
+	if errors.Is(err, errTooDeep) && advice != "" {
+		advice = "; the inputs inside it cannot be checked: move them higher up"
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		// Listed by its folder, gone when opened: neither permissions nor
