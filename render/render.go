@@ -177,8 +177,17 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings = r.warnings
+	if r.unlisted > 0 {
+		env.Warnings = append(env.Warnings, fmt.Sprintf("%d more warnings not listed (the first %d are)", r.unlisted, maxWarnings))
+	}
 	return env, nil
 }
+
+// maxWarnings is how many warnings one rendering lists, as capreg check
+// lists at most validate.MaxPerRule findings of a rule in a file: a 1 MiB
+// POST /render-hooks body naming 80,000 capabilities no registry has was
+// answered with 6.9 MB of warnings (review). The rest are counted.
+const maxWarnings = validate.MaxPerRule
 
 type activeHook struct {
 	h    *validate.Hook
@@ -376,6 +385,7 @@ type resolver struct {
 	en       *enabler
 	warnings []string
 	warned   map[string]bool
+	unlisted int                             // warnings past maxWarnings
 	shadows  map[string]bool                 // parents already warned about (see shadowed)
 	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
 }
@@ -419,6 +429,10 @@ func (r *resolver) warn(msg string) {
 		r.warned = map[string]bool{}
 	}
 	r.warned[msg] = true
+	if len(r.warnings) == maxWarnings {
+		r.unlisted++
+		return
+	}
 	r.warnings = append(r.warnings, msg)
 }
 
