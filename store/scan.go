@@ -640,8 +640,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	}
 	d, err := sc.openDir(real)
 	if err != nil {
-		if rel == "." {
-			return fmt.Errorf("%w: %w", ErrRepo, err)
+		if rel == "." { // named, as a failure to open it names it
+			return fmt.Errorf("%w %s: %w", ErrRepo, strings.TrimSuffix(sc.root.Name(), string(filepath.Separator)), err)
 		}
 		sc.unreadableDir(rel, "directory not read", err)
 		return nil
