@@ -665,7 +665,7 @@ var patternHelp = map[string]string{
 	`^[a-z0-9][a-z0-9_-]*$`:        "a slug: lowercase ASCII letters, digits, _ or -, not starting with _ or -",
 	`^--[a-z0-9][a-z0-9-]*$`:       "a long flag such as --dry-run",
 	`[^\s\v\x{85}\p{Z}\p{Cf}]`:     "text that says anything: it is white space only",
-	`^[^\s\p{Z}]([^\r\n\p{Zl}\p{Zp}]*[^\s\p{Z}])?$`: "a card id: not blank, on one line, and without white space at either end, which no one sees in GET /tools/{id} or a listing",
+	`^[^\s\p{Z}\p{Cc}]([^\p{Cc}\p{Zl}\p{Zp}]*[^\s\p{Z}\p{Cc}])?$`: "a card id: not blank, on one line, without control characters (a NUL, an escape, a tab), and without white space at either end, which no one sees in GET /tools/{id}, a listing or a terminal",
 }
 
 // patternMessage words a pattern failure by what the pattern accepts, when

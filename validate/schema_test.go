@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
@@ -88,12 +89,15 @@ func TestReplacesShapeBesideSchemaErrors(t *testing.T) {
 
 // A card id may be any string (GET /tools/{id} takes it percent-encoded,
 // "ns%2Ftool"), but not one that reads as nothing or as another: blank,
-// over lines, or with white space at an end.
+// over lines, with white space at an end, or with a control character (a
+// NUL or an escape, which a terminal listing the id obeys; review).
 func TestCardIDIsNotBlank(t *testing.T) {
 	for id, ok := range map[string]bool{"t": true, "ns/tool": true, "a b": true, "é": true,
+		"a\x00b": false, "a\x1b[31mb": false, "a\tb": false, "a\x7fb": false, "a\u0085b": false,
 		"": false, " ": false, " t": false, "t\t": false, "a\nb": false,
 		"\u00a0": false, "t\u00a0": false, "\u3000t": false, "a\u2028b": false, "a\rb": false, "a\u00a0b": true} {
-		card := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+		quoted, _ := json.Marshal(id) // JSON's escapes, not Go's %q
+		card := fmt.Sprintf(`{"id":%s,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, quoted)
 		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
 		res := Validate(&src)
 		if got := len(res.Cards) == 1; got != ok {
