@@ -20,29 +20,8 @@ import (
 // registry.
 func TestFragmentsInlinedAreBounded(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
-	capDir := filepath.Join(repo, "capabilities", "tdd")
-	p := filepath.Join(capDir, "capability.json")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d map[string]any
-	if err := json.Unmarshal(data, &d); err != nil {
-		t.Fatal(err)
-	}
-	first := d["contributions"].([]any)[0].(map[string]any)
-	first["fragment"] = map[string]any{"path": "big.md"}
-	d["contributions"] = slices.Repeat([]any{first}, 8)
-	data, _ = json.Marshal(d)
-	writeTestFile(t, p, data)
-	writeTestFile(t, filepath.Join(capDir, "big.md"), bytes.Repeat([]byte("word word word word\n"), 3<<20/20)) // 3 MiB
-	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-	var found []validate.Diagnostic
-	for _, d := range snap.Diagnostics {
-		if d.Rule == "file-too-large" {
-			found = append(found, d)
-		}
-	}
+	inlineBig(t, repo, "tdd", bytes.Repeat([]byte("word word word word\n"), 3<<20/20), 8) // 3 MiB
+	found := tooLarge(t, repo)
 	// 5 × 3 MiB fit in 16 MiB; the 6th, 7th and 8th do not.
 	if len(found) != 3 || found[0].Pointer != "/contributions/5/fragment/path" ||
 		!strings.Contains(found[0].Message, `fragment "big.md" (3.0 MiB) is not inlined: this capability's hooks would inline over 16 MiB`) {
@@ -108,6 +87,7 @@ func inlineBig(t *testing.T, repo, name string, data []byte, n int) {
 
 // tooLarge are the file-too-large findings of a build of repo.
 func tooLarge(t *testing.T, repo string) []validate.Diagnostic {
+	t.Helper()
 	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
 	var found []validate.Diagnostic
 	for _, d := range snap.Diagnostics {
