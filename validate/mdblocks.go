@@ -221,7 +221,7 @@ func (s *blockScanner) continueLeaf(c *lineCursor, start, next int) bool {
 // takes the rest (done). It returns the containers the line is now in.
 func (s *blockScanner) openBlocks(c *lineCursor, m, start int) (int, bool) {
 	for !c.blank() {
-		if len(s.stack) >= maxContainers {
+		if m >= maxContainers { // the containers this line is in, not the line before's
 			return m, false // the rest of the line is text (see maxContainers)
 		}
 		// The paragraph continues on this line, unless a block interrupts it.

@@ -23,4 +23,16 @@ func TestBlockNestingIsBounded(t *testing.T) {
 	if mk, diags := ParseMarker("w.md", []byte(src)); mk != nil || len(diags) != 0 {
 		t.Errorf("a tag in a fence inside %d quotes: marker %v, findings %v; want neither", maxContainers-1, mk, diags)
 	}
+	// The bound counts the containers a line is in, not those the line
+	// before left open: after a quote 100 deep, a fence at the margin
+	// opens as after one 99 deep (review of the bound: it was text, and
+	// the closing fence opened one running to the end).
+	for _, depth := range []int{maxContainers - 1, maxContainers, maxContainers + 5} {
+		for _, gap := range []string{"\n", "\n\n"} {
+			src := strings.Repeat(">", depth) + gap + "```\n<loop-point id=\"plan:pre\"/>\n```\n"
+			if mk, diags := ParseMarker("w.md", []byte(src)); mk != nil || len(diags) != 0 {
+				t.Errorf("a tag in a fence after a quote %d deep (gap %q): marker %v, findings %v; want neither", depth, gap, mk != nil, diags)
+			}
+		}
+	}
 }
