@@ -1,0 +1,97 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/api"
+)
+
+// TestCR22RefusedBodyIsNotWaitedFor: the requests refused before limitBody
+// (a foreign Host, a cross-origin POST) are answered without
+// "Connection: close", so net/http reads the rest of their body before
+// answering on a kept connection: a stalled body holds the 403, and the
+// handler, to the read timeout, which commit 503cbee meant to end for
+// every route that does not read the body (review cr22).
+func TestCR22RefusedBodyIsNotWaitedFor(t *testing.T) {
+	if os.Getenv("CR22_REPRO") == "" {
+		t.Skip("a repro of a finding of review cr22 that fails until fixed: CR22_REPRO=1 runs it")
+	}
+	srv := httptest.NewUnstartedServer(api.NewRouter(testdataSource(t), api.Options{AllowedHosts: []string{}, MaxBodyBytes: 1000}))
+	srv.Config.ReadTimeout = 20 * time.Second
+	srv.Start()
+	defer srv.Close()
+	for _, head := range []string{
+		"POST /validate HTTP/1.1\r\nHost: evil.example\r\n",                            // refuseForeignHost
+		"POST /validate HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: cross-site\r\n", // refuseCrossOrigin
+		"POST /validate HTTP/1.1\r\nHost: localhost\r\nX-Pad: 2000\r\n",                // 413 by Content-Length, under net/http's 256 KiB discard
+	} {
+		cl := "100"
+		if strings.Contains(head, "X-Pad") {
+			cl = "2000"
+		}
+		conn, r := sendRaw(t, srv, head+"Content-Type: application/json\r\nContent-Length: "+cl+"\r\n\r\n"+`{"files":`)
+		conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+		resp, err := http.ReadResponse(r, nil)
+		if err != nil {
+			t.Errorf("%q with a body stalled: no answer within 3 s: %v", head, err)
+			conn.Close()
+			continue
+		}
+		resp.Body.Close()
+		t.Logf("%q: %d close=%v", head, resp.StatusCode, resp.Close)
+		conn.Close()
+	}
+}
+
+// TestCR22KeepAliveAfterWholeBody: a body read whole leaves the
+// connection open whatever its framing (chunked, Expect: 100-continue,
+// HTTP/1.0 keep-alive), and a GET with Content-Length: 0 or a blank
+// chunked body is not answered with Connection: close.
+func TestCR22KeepAliveAfterWholeBody(t *testing.T) {
+	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{}))
+	defer srv.Close()
+	body := `{"files":{"docs/x.md":"hi"}}`
+	render := `{"disabledCapabilities":["ui"]}`
+	chunk := func(s string) string { return fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(s), s) }
+	for _, c := range []struct {
+		name, req string
+		keep      bool
+	}{
+		{"validate chunked", "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(body), true},
+		{"render-hooks", "POST /render-hooks/plan:pre HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(render)) + "\r\n\r\n" + render, true},
+		{"validate expect", "POST /validate HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body, true},
+		{"validate 1.0 keep-alive", "POST /validate HTTP/1.0\r\nHost: x\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body, true},
+		{"GET CL 0", "GET /capabilities HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n", true},
+		{"GET blank chunked", "GET /capabilities HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", true},
+		{"HEAD blank chunked", "HEAD /capabilities HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", true},
+		{"validate over limit chunked", "POST /validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk(strings.Repeat(" ", 1<<20+1)), false},
+	} {
+		conn, r := sendRaw(t, srv, c.req)
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		resp, err := http.ReadResponse(r, &http.Request{Method: strings.Fields(c.req)[0]})
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			conn.Close()
+			continue
+		}
+		if resp.StatusCode == 100 {
+			resp, err = http.ReadResponse(r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		resp.Body.Close()
+		t.Logf("%s: %d close=%v Connection=%q", c.name, resp.StatusCode, resp.Close, resp.Header.Get("Connection"))
+		if resp.Close == c.keep {
+			t.Errorf("%s: %d close=%v, want close=%v", c.name, resp.StatusCode, resp.Close, !c.keep)
+		}
+		conn.Close()
+	}
+}
