@@ -71,7 +71,7 @@ func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 		bodyError(w, err, "cannot read the body: ")
 		return nil, false
 	}
-	w.Header().Del("Connection") // read whole: the connection may serve another request (see limitBody)
+	w.Header().Del("Connection") // read whole: the connection may serve another request (see closeUnlessBodyRead)
 	return data, true
 }
 

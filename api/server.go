@@ -185,7 +185,7 @@ func (s *Server) router() http.Handler {
 	// observe wraps recoverer, so that the 500 a panic is answered with is
 	// counted and logged like any other answer rather than vanishing from
 	// the metrics with the panic.
-	r.Use(unmount, s.observe, noStore, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
+	r.Use(unmount, s.observe, noStore, closeUnlessBodyRead, s.recoverer, refuseForeignHost(s.allowedHosts), refuseCrossOrigin, s.limitBody, checkQuery, middleware.GetHead)
 	r.NotFound(s.noRoute)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, routingPath(req))
@@ -313,14 +313,27 @@ func noStore(next http.Handler) http.Handler {
 	})
 }
 
-// limitBody caps request bodies (1 MiB by default). A request with a body
-// is answered with "Connection: close" unless its handler reads the body
-// whole (readAll lifts it): a route that reads none (a probe, POST
-// /-/reload, a 404 or a 405) ignores the body, and net/http, before
-// answering on a connection it keeps, reads the rest of it, so a client
-// whose body stalled had its answer, and the handler, held to the read
-// timeout (30 s in capreg serve, past its 25 s drain). The connection of
-// such a request is closed instead, as net/http advises.
+// closeUnlessBodyRead answers an HTTP/1 request with a body with
+// "Connection: close" unless its handler reads the body whole (readAll
+// lifts it): a request refused before its body is read (a foreign Host,
+// a cross-origin POST, a Content-Length over the limit) or whose route
+// reads none (a probe, POST /-/reload, a 404 or a 405) ignores the body,
+// and net/http, before answering on a connection it keeps, reads the
+// rest of it, so a client whose body stalled had its answer, and the
+// handler, held to the read timeout (30 s in capreg serve, past its 25 s
+// drain). The connection of such a request is closed instead, as
+// net/http advises. (HTTP/2 closes a stream, not the connection, and
+// takes no Connection header.)
+func closeUnlessBodyRead(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ProtoMajor == 1 && r.Body != nil && r.Body != http.NoBody {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// limitBody caps request bodies (1 MiB by default).
 func (s *Server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > s.maxBody {
@@ -330,7 +343,6 @@ func (s *Server) limitBody(next http.Handler) http.Handler {
 		}
 		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, s.maxBody)
-			w.Header().Set("Connection", "close")
 		}
 		next.ServeHTTP(w, r)
 	})
