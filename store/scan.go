@@ -634,8 +634,8 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	case again:
 		delete(sc.viaLink, real)
 	}
-	if len(above) > maxWalkDepth {
-		sc.unreadableDir(rel, "directory not read", errTooDeep)
+	if rel != "." && strings.Count(rel, "/") >= maxWalkDepth { // its depth, as the path reads
+		sc.tooDeep(rel)
 		return nil
 	}
 	d, err := sc.openDir(real)
@@ -797,15 +797,25 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 	if sc.mayHoldInputs(rel) {
 		severity, advice = validate.Error, "; the inputs inside it cannot be checked: make it readable, or move it out of the repository"
 	}
-	if errors.Is(err, errTooDeep) && advice != "" {
-		advice = "; the inputs inside it cannot be checked: move them higher up"
-	}
 	if errors.Is(err, fs.ErrNotExist) {
 		// Listed by its folder, gone when opened: neither permissions nor
 		// moving it would help, only looking again.
 		advice = "; it vanished during the scan (deleted or moved): run the check again"
 	}
 	sc.diag(rel, "file-unreadable", severity, "%s: %v%s", what, err, advice)
+}
+
+// tooDeep reports a folder past maxWalkDepth: an error inside the
+// capabilities folder or a card or workflow root capreg.json names, where
+// inputs are expected; elsewhere a warning, as a deep tree of fixtures or
+// vendored code holds none that anyone meant, and must not fail the gate.
+func (sc *scanner) tooDeep(rel string) {
+	under := func(root string) bool { return under(rel, root) }
+	if sc.capDir != "." && under(sc.capDir) || slices.ContainsFunc(sc.cards, under) || slices.ContainsFunc(sc.workflows, under) {
+		sc.diag(rel, "file-unreadable", validate.Error, "directory not read: %v; the inputs inside it cannot be checked: move them higher up", errTooDeep)
+		return
+	}
+	sc.diag(rel, "file-unreadable", validate.Warning, "directory not read: %v", errTooDeep)
 }
 
 // mayHoldInputs reports whether a directory is, is inside, or leads to a
