@@ -77,7 +77,7 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		if len(env.Warnings) > 0 {
 			// The markdown has no room for them: an ignored enablement
 			// name (a misspelt disabledCapabilities id) is not silent.
-			w.Header().Set("X-Capreg-Warnings", strconv.Itoa(len(env.Warnings)))
+			w.Header().Set("X-Capreg-Warnings", strconv.Itoa(env.WarningCount()))
 		}
 	default:
 		b = &body{data: env.JSON(), contentType: "application/json", byAccept: true}

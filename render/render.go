@@ -86,7 +86,19 @@ type Envelope struct {
 	Point       string
 	ActiveHooks []ojson.Value
 	Rendered    string
-	Warnings    []string
+	// Warnings are the first maxWarnings warnings (the activeCap one
+	// always among them), then, when there were more, one counting those
+	// not listed, Unlisted.
+	Warnings []string
+	Unlisted int
+}
+
+// WarningCount is how many warnings the rendering found, listed or not.
+func (e *Envelope) WarningCount() int {
+	if e.Unlisted > 0 {
+		return len(e.Warnings) - 1 + e.Unlisted // the last one counts the rest
+	}
+	return len(e.Warnings)
 }
 
 // JSON is the envelope {point, activeHooks, rendered, warnings?} as
@@ -168,7 +180,9 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
 		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
 		msg += didYouMean(req.ActiveCap, rv.idx.ids)
-		r.warn(msg)
+		// Listed past maxWarnings too: it is the only reason given for
+		// the answer false, after a hundred warnings of the enablement.
+		r.warnings = append(r.warnings, msg)
 	}
 
 	env := &Envelope{Point: req.Point}
@@ -176,9 +190,9 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 		env.ActiveHooks = r.activeEntries(ph)
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
-	env.Warnings = r.warnings
+	env.Warnings, env.Unlisted = r.warnings, r.unlisted
 	if r.unlisted > 0 {
-		env.Warnings = append(env.Warnings, fmt.Sprintf("%d more warnings not listed (the first %d are)", r.unlisted, maxWarnings))
+		env.Warnings = append(env.Warnings, fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(r.unlisted, "more warning"), maxWarnings))
 	}
 	return env, nil
 }
