@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"os"
 	"slices"
 	"testing"
 )
@@ -104,27 +103,6 @@ func TestCR22GlobalsAndPrecommands(t *testing.T) {
 		mt := Compile([]Card{{ID: "c", Replaces: []string{tc.pattern}}})
 		if got := slices.Equal(matchedIDs(mt, tc.cmd), []string{"c"}); got != tc.want {
 			t.Errorf("%q matches %q: %v, want %v (%s)", tc.pattern, tc.cmd, got, tc.want, tc.note)
-		}
-	}
-}
-
-// TestCR22AwsVaultOptionsAfterProfile: aws-vault (kingpin, flags
-// interspersed) reads its exec options after PROFILE too ("aws-vault exec
-// prod --no-session -- cmd"); the precommand skips PROFILE and a "--"
-// right after it only, so the command is taken to be "--no-session" and
-// "rm -rf /x" run through it matches no "rm -rf *" (review cr22).
-func TestCR22AwsVaultOptionsAfterProfile(t *testing.T) {
-	if os.Getenv("CR22_REPRO") == "" {
-		t.Skip("a repro of a finding of review cr22 that fails until fixed: CR22_REPRO=1 runs it")
-	}
-	for _, tc := range []struct{ pattern, cmd string }{
-		{"terraform destroy *", "aws-vault exec prod --no-session -- terraform destroy -auto-approve"},
-		{"terraform destroy *", "aws-vault exec prod --duration=1h -- terraform destroy -auto-approve"},
-		{"rm -rf *", "aws-vault exec prod --no-session -- rm -rf /x"},
-	} {
-		mt := Compile([]Card{{ID: "c", Replaces: []string{tc.pattern}}})
-		if !slices.Equal(matchedIDs(mt, tc.cmd), []string{"c"}) {
-			t.Errorf("%q does not match %q", tc.pattern, tc.cmd)
 		}
 	}
 }

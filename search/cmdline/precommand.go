@@ -40,8 +40,9 @@ type precommand struct {
 	// the script to -c (see scriptsAt), and read as a command, "node -c
 	// 'npm ci'" matched what "node *" says.
 	user byte
-	// dashAfter: a "--" may follow its operands, and the command follows
-	// it ("aws-vault exec prod -- cmd").
+	// dashAfter: its options, then a "--", may follow its operands, and
+	// the command follows them ("aws-vault exec prod --no-session --
+	// cmd", as kingpin reads flags among arguments).
 	dashAfter bool
 	// compound: a reserved word of the shell that may run a compound
 	// command, a group or a "!" pipeline ("time { …; }", "time ! cmd",
@@ -321,14 +322,40 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
 		j++
 	}
-	if pc.dashAfter && j < len(toks) && toks[j].text == "--" && !toks[j].op && !toks[j].glued {
-		j++
+	if pc.dashAfter {
+		j = pc.pastOptionsAfterOperands(toks, j)
 	}
 	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
 		j = compoundAt(toks, j, name == "coproc")
 	}
 	if j >= len(toks) || toks[j].op {
 		return len(toks)
+	}
+	return j
+}
+
+// pastOptionsAfterOperands returns the index of the first word from j
+// past the options (each with its argument, argOpts' and argLong's) and
+// the "--" a dashAfter runner reads after its operands.
+func (pc precommand) pastOptionsAfterOperands(toks []shellToken, j int) int {
+	for j < len(toks) && !toks[j].op && !toks[j].glued && (isOption(toks[j].text) || toks[j].text == "--") {
+		t := toks[j].text
+		j++
+		switch {
+		case t == "--":
+			return j
+		case strings.HasPrefix(t, "--"):
+			if slices.Contains(pc.argLong, t[2:]) {
+				j = argumentEnd(toks, j)
+			}
+		default:
+			if _, takesNext := pc.shortOptions(t); takesNext {
+				j = argumentEnd(toks, j)
+			}
+		}
+		for j < len(toks) && toks[j].glued { // "--duration=1h": its value
+			j++
+		}
 	}
 	return j
 }

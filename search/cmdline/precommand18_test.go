@@ -34,6 +34,13 @@ func TestMatchCommandMorePrecommands(t *testing.T) {
 		{"aws-vault exec -d 1h prod -- git push --force", []string{"push"}},
 		{"aws-vault --backend file exec --region eu-west-1 prod -- git push --force", []string{"push"}},
 		{"aws-vault exec git push --force", nil}, // git is the profile: push runs
+		// Its options after the profile, as kingpin reads flags among
+		// arguments (review of this table).
+		{"aws-vault exec prod --no-session -- rm -rf /x", []string{"rm"}},
+		{"aws-vault exec prod --duration=1h -- git push --force", []string{"push"}},
+		{"aws-vault exec prod --duration 1h -n -- git push --force", []string{"push"}},
+		{"aws-vault exec prod -d 1h -- git push --force", []string{"push"}},
+		{"aws-vault exec prod -d rm -- ls", nil}, // rm is -d's value
 		{"aws-vault list", nil},
 		// Their scripts are read as sudo's are.
 		{"busybox sh -c 'git push --force'", []string{"push"}},
