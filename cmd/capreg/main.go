@@ -195,7 +195,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	var pos []string
 	for {
 		if err := parseQuietly(fs, flags); err != nil {
-			fmt.Fprintf(fs.Output(), "capreg: %s; see %s --help\n", oneDash.ReplaceAllString(err.Error(), " for --$1:"), fs.Name())
+			fmt.Fprintf(fs.Output(), "capreg: %s; see %s --help\n", twoDashes(err.Error()), fs.Name())
 			return nil, err
 		}
 		rest := fs.Args()
@@ -211,6 +211,18 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 // ("invalid value "x" for flag -limit:", "invalid boolean value "x" for
 // -strict:"): capreg's flags are written with two dashes.
 var oneDash = regexp.MustCompile(` for (?:flag )?-([\w.-]+):`)
+
+// twoDashes is the flag package's message msg naming its flag with two
+// dashes: the last oneDash in it, after the value it quotes, which may
+// hold the same words ("--limit 'x for -y:'").
+func twoDashes(msg string) string {
+	all := oneDash.FindAllStringSubmatchIndex(msg, -1)
+	if len(all) == 0 {
+		return msg
+	}
+	m := all[len(all)-1]
+	return msg[:m[0]] + " for --" + msg[m[2]:m[3]] + ":" + msg[m[1]:]
+}
 
 // parseQuietly is fs.Parse without the flag package's own report, which
 // names a flag with one dash (-repo, where the usage says --repo) and
@@ -267,6 +279,9 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 			continue
 		}
 		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "" || strings.HasPrefix(a, "---") {
+			return nil, nil, fmt.Errorf("bad flag syntax: %s", a) // "-=x", "--=", "---": as the flag package says
+		}
 		f := fs.Lookup(name)
 		if f == nil && (name == "h" || name == "help") {
 			return nil, nil, flag.ErrHelp
