@@ -31,6 +31,7 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		{"<loop-point id=\"plan:pre\"\n<agent-role name=\"planner\"\n\nText.\n", "1:1", "<loop-point tag is not closed"},
 		{"Text.\n<agent-role name=\"planner\"\n<loop-artifact produces=\"PLAN.md\"\n", "2:1", "<agent-role tag is not closed"},
 		{"<loop-point id=\"plan:pre\"\n", "1:1", "not closed"},
+		{"<agent-role name=\"planner\"\n<loop-artifact produces=\"PLAN.md\"\n", "1:1", "<agent-role tag is not closed"}, // the first, at offset 0
 		// A lone carriage return ends a line, as everywhere else.
 		{head + "Text.\r<agent-role name=\"x\"\n", "3:1", "not closed"},
 	} {

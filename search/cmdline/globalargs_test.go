@@ -38,6 +38,11 @@ func TestMatchCommandGlobalOptionArgument(t *testing.T) {
 		// its next word is its argument unless the pattern wants it.
 		{"kubectl get pods", "kubectl --cache-dir /tmp/k get pods", true},
 		{"git push *", "git --no-pager push origin", true},
+		// An option due an argument at the line's end, or before an
+		// operator, takes none.
+		{"helm list", "helm -n", false},
+		{"helm | grep *", "helm -n | grep x", true},
+		{"git status", "git -C && git status", true},
 	} {
 		mt := Compile([]Card{{ID: "c", Replaces: []string{tc.pattern}}})
 		if got := slices.Equal(matchedIDs(mt, tc.cmd), []string{"c"}); got != tc.want {
