@@ -41,6 +41,9 @@ func TestMatchCommandMorePrecommands(t *testing.T) {
 		{"aws-vault exec prod --duration 1h -n -- git push --force", []string{"push"}},
 		{"aws-vault exec prod -d 1h -- git push --force", []string{"push"}},
 		{"aws-vault exec prod -d rm -- ls", nil}, // rm is -d's value
+		{"aws-vault exec prod --prompt=terminal -- git push --force", []string{"push"}},
+		{"aws-vault exec prod --no-session", nil},
+		{"aws-vault exec prod --prompt=terminal", nil},
 		{"aws-vault list", nil},
 		// Their scripts are read as sudo's are.
 		{"busybox sh -c 'git push --force'", []string{"push"}},
