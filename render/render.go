@@ -177,17 +177,17 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
 	r.checkConfig()
-	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
-		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
-		msg += didYouMean(req.ActiveCap, rv.idx.ids)
-		// Listed past maxWarnings too: it is the only reason given for
-		// the answer false, after a hundred warnings of the enablement.
-		r.warnings = append(r.warnings, msg)
-	}
-
 	env := &Envelope{Point: req.Point}
 	if ph := pointHooks(reg, req.Point); ph != nil {
 		env.ActiveHooks = r.activeEntries(ph)
+	}
+	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
+		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
+		msg += didYouMean(req.ActiveCap, rv.idx.ids)
+		// Listed past maxWarnings too, last, after every capped one: it
+		// is the only reason given for the answer false, after a hundred
+		// warnings of the enablement.
+		r.warnings = append(r.warnings, msg)
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings, env.Unlisted = r.warnings, r.unlisted
@@ -443,7 +443,7 @@ func (r *resolver) warn(msg string) {
 		r.warned = map[string]bool{}
 	}
 	r.warned[msg] = true
-	if len(r.warnings) == maxWarnings {
+	if len(r.warnings) >= maxWarnings {
 		r.unlisted++
 		return
 	}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestCR23TwoDashesLastMatchInSetError: the flag package's message is
+// `invalid value "V" for flag -NAME: ERR`; the last " for -x:" is the
+// flag only when ERR does not hold one, and namesValue's ERR quotes the
+// refused name: --allowed-host 'a for -x:' was said "for flag
+// -allowed-host" with one dash, and the value rewritten (review cr23).
+func TestCR23TwoDashesLastMatchInSetError(t *testing.T) {
+	if os.Getenv("CR23_REPRO") == "" {
+		t.Skip("a repro of review cr23: CR23_REPRO=1 runs it")
+	}
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&namesValue{}, "allowed-host", "")
+	err := fs.Parse([]string{"--allowed-host", "a for -x:"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	got := twoDashes(err.Error())
+	if !strings.Contains(got, " for --allowed-host:") || strings.Contains(got, "--x") {
+		t.Errorf("twoDashes(%q) = %q; want the flag named --allowed-host and the value as given", err.Error(), got)
+	}
+}

@@ -1,0 +1,48 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestCR23TooDeepSeverityByLayout: a folder 257 deep is an error inside
+// the capabilities folder and inside a configured card root (README:
+// "an error inside the capabilities folder or a card or workflow root
+// capreg.json names"), whatever the root's name; with "capabilities": "."
+// it is a warning (review cr23), while "cards": ["."] makes it an error.
+func TestCR23TooDeepSeverityByLayout(t *testing.T) {
+	if os.Getenv("CR23_REPRO") == "" {
+		t.Skip("a repro of review cr23: CR23_REPRO=1 runs it")
+	}
+	for _, tc := range []struct{ name, config, want string }{
+		{"capabilities dot", `{"capabilities": "."}`, "error"},
+		{"cards dot", `{"cards": ["."]}`, "error"},
+		{"capabilities elsewhere", `{"capabilities": "ui/.."}`, "error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tc.config))
+			dir := filepath.Join(repo, "ui")
+			for d := 1; d < 258; d++ {
+				dir = filepath.Join(dir, "d")
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+			var got []string
+			for _, d := range snap.Diagnostics {
+				if d.Rule == "file-unreadable" {
+					got = append(got, string(d.Severity))
+				}
+			}
+			if strings.Join(got, ",") != tc.want {
+				t.Errorf("file-unreadable severities %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
