@@ -811,7 +811,7 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 // vendored code holds none that anyone meant, and must not fail the gate.
 func (sc *scanner) tooDeep(rel string) {
 	under := func(root string) bool { return under(rel, root) }
-	if sc.capDir != "." && under(sc.capDir) || slices.ContainsFunc(sc.cards, under) || slices.ContainsFunc(sc.workflows, under) {
+	if under(sc.capDir) || slices.ContainsFunc(sc.cards, under) || slices.ContainsFunc(sc.workflows, under) {
 		sc.diag(rel, "file-unreadable", validate.Error, "directory not read: %v; the inputs inside it cannot be checked: move them higher up", errTooDeep)
 		return
 	}
