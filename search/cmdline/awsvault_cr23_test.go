@@ -1,7 +1,6 @@
 package cmdline
 
 import (
-	"os"
 	"slices"
 	"testing"
 )
@@ -11,9 +10,6 @@ import (
 // arguments before "--", so "aws-vault exec prod --backend file -- rm"
 // runs rm; each row says what aws-vault 7 runs (review cr23).
 func TestCR23AwsVaultOptionsAfterProfile(t *testing.T) {
-	if os.Getenv("CR23_REPRO") == "" {
-		t.Skip("a repro of review cr23: CR23_REPRO=1 runs it")
-	}
 	for _, tc := range []struct {
 		pattern, cmd string
 		want         bool

@@ -113,9 +113,9 @@ var precommands = map[string]precommand{
 	"asdf":    {sub: "exec"},
 	"direnv":  {sub: "exec", operands: 1}, // direnv exec DIR cmd
 	// aws-vault exec PROFILE [--] cmd, with aws-vault 7's options.
-	"aws-vault": {sub: "exec", operands: 1, dashAfter: true, argOpts: "dt", argLong: []string{"duration", "mfa-token", "region"},
-		preLong: []string{"backend", "prompt", "keychain", "secret-service-collection", "pass-dir", "pass-cmd",
-			"pass-prefix", "file-dir"}},
+	// Its global options that take a value may come after exec too.
+	"aws-vault": {sub: "exec", operands: 1, dashAfter: true, argOpts: "dt", argLong: append([]string{"duration", "mfa-token", "region"}, awsVaultGlobal...),
+		preLong: awsVaultGlobal},
 	"op": {sub: "run", argLong: []string{"env-file", "account", "environment"},
 		preLong: []string{"account", "config", "session", "format", "encoding"}},
 	// Those that change how a command runs: in a new session, with its
@@ -154,6 +154,11 @@ var precommands = map[string]precommand{
 	// function NAME { …; }: the body, read as that of NAME() { …; } is.
 	"function": {operands: 1, compound: true},
 }
+
+// awsVaultGlobal are aws-vault's global options that take a value, which
+// kingpin reads anywhere before "--".
+var awsVaultGlobal = []string{"backend", "prompt", "keychain", "secret-service-collection", "pass-dir", "pass-cmd",
+	"pass-prefix", "file-dir"}
 
 // shortOptions reads a word of short options, which may be bundled as
 // getopt reads them (-iu deploy, -uroot): whether one says nothing is run,
