@@ -207,21 +207,32 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	}
 }
 
-// oneDash is how the flag package names the flag whose value it refuses
-// ("invalid value "x" for flag -limit:", "invalid boolean value "x" for
-// -strict:"): capreg's flags are written with two dashes.
-var oneDash = regexp.MustCompile(` for (?:flag )?-([\w.-]+):`)
+// oneDash is how the flag package names the flag whose value it refuses,
+// right after the value it quotes ("invalid value "x" for flag -limit:",
+// "invalid boolean value "x" for -strict:"): capreg's flags are written
+// with two dashes.
+var oneDash = regexp.MustCompile(`^ for (?:flag )?-([\w.-]+):`)
 
 // twoDashes is the flag package's message msg naming its flag with two
-// dashes: the last oneDash in it, after the value it quotes, which may
-// hold the same words ("--limit 'x for -y:'").
+// dashes. The flag follows the quoted value, which, as the reason after
+// the flag, may hold the same words ("--allowed-host 'a for -x:'"), so
+// it is looked for just past the value, and nowhere else.
 func twoDashes(msg string) string {
-	all := oneDash.FindAllStringSubmatchIndex(msg, -1)
-	if len(all) == 0 {
-		return msg
+	for _, lead := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, lead)
+		if !ok {
+			continue
+		}
+		value, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			return msg
+		}
+		after := rest[len(value):]
+		if m := oneDash.FindStringSubmatchIndex(after); m != nil {
+			return lead + value + " for --" + after[m[2]:m[3]] + ":" + after[m[1]:]
+		}
 	}
-	m := all[len(all)-1]
-	return msg[:m[0]] + " for --" + msg[m[2]:m[3]] + ":" + msg[m[1]:]
+	return msg
 }
 
 // parseQuietly is fs.Parse without the flag package's own report, which

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"io"
-	"os"
 	"strings"
 	"testing"
 )
@@ -14,9 +13,6 @@ import (
 // refused name: --allowed-host 'a for -x:' was said "for flag
 // -allowed-host" with one dash, and the value rewritten (review cr23).
 func TestCR23TwoDashesLastMatchInSetError(t *testing.T) {
-	if os.Getenv("CR23_REPRO") == "" {
-		t.Skip("a repro of review cr23: CR23_REPRO=1 runs it")
-	}
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Var(&namesValue{}, "allowed-host", "")
