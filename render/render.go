@@ -86,9 +86,9 @@ type Envelope struct {
 	Point       string
 	ActiveHooks []ojson.Value
 	Rendered    string
-	// Warnings are the first maxWarnings warnings (the activeCap one
-	// always among them), then, when there were more, one counting those
-	// not listed, Unlisted.
+	// Warnings are the first maxWarnings warnings, then the activeCap
+	// one (listed past the cap), then, when there were more, one counting
+	// those not listed, Unlisted.
 	Warnings []string
 	Unlisted int
 }

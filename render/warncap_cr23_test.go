@@ -6,13 +6,12 @@ import (
 	"testing"
 )
 
-// TestCR23CapHoldsAfterActiveCapWarning: the activeCap warning is appended
-// past maxWarnings without counting, and the requires warnings of
-// activeEntries come after it; r.warn caps with len == maxWarnings, which
-// a list of 101 never equals again, so every later warning is listed
-// (README: "the envelope lists 100 at most, and the activeCap one, then
-// one counting the rest") and the "N more warnings not listed" line
-// misses them (review cr23).
+// TestCR23CapHoldsAfterActiveCapWarning: the cap of 100 listed warnings
+// holds with an activeCap warning: it was appended past the cap before
+// the requires warnings of activeEntries, and r.warn, capping only at a
+// length of exactly 100, then listed every later one (README: "the
+// envelope lists 100 at most, and the activeCap one, then one counting
+// the rest") (review cr23). The activeCap warning now comes last.
 func TestCR23CapHoldsAfterActiveCapWarning(t *testing.T) {
 	cmd := `{"point":"plan:pre","ref":{"command":"c"}}`
 	caps := []memCap{{id: "base"}}

@@ -12,13 +12,14 @@ import (
 // TestCR23TooDeepSeverityByLayout: a folder 257 deep is an error inside
 // the capabilities folder and inside a configured card root (README:
 // "an error inside the capabilities folder or a card or workflow root
-// capreg.json names"), whatever the root's name; with "capabilities": "."
-// it is a warning (review cr23), while "cards": ["."] makes it an error.
+// capreg.json names"), whatever the root's name: with "capabilities": "."
+// (or a path that cleans to it) the whole repository is that folder, and
+// it was a warning (review cr23); "cards": ["."] makes it an error too.
 func TestCR23TooDeepSeverityByLayout(t *testing.T) {
 	for _, tc := range []struct{ name, config, want string }{
 		{"capabilities dot", `{"capabilities": "."}`, "error"},
 		{"cards dot", `{"cards": ["."]}`, "error"},
-		{"capabilities elsewhere", `{"capabilities": "ui/.."}`, "error"},
+		{"capabilities dot, written otherwise", `{"capabilities": "ui/.."}`, "error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := t.TempDir()
