@@ -26,6 +26,8 @@ func TestCheckArtifactsFarLargerFileIsNotDiffed(t *testing.T) {
 		{"bytes", "bytes, over four times", append(bytes.Repeat([]byte("x"), 4*len(reg)+1<<20), '\n')},
 		{"lines", "lines, over four times", append(bytes.Clone(reg), bytes.Repeat([]byte("\n"), 4*bytes.Count(reg, []byte("\n"))+1025)...)},
 		{"a little larger", "", append(bytes.Clone(reg), "\n\n\n"...)},
+		// Exactly at the bound of lines: diffed.
+		{"at the line bound", "", append(bytes.Clone(reg), bytes.Repeat([]byte("\n"), 3*bytes.Count(reg, []byte("\n"))+1024)...)},
 	} {
 		out := t.TempDir()
 		if err := os.WriteFile(filepath.Join(out, store.RegistryFile), tc.committed, 0o644); err != nil {
