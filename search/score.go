@@ -175,7 +175,7 @@ func (s *scratch) reset() {
 // matches, and when the intent has no indexable words (empty or only stop
 // words and lone letters) unless it spells, word for word, the id of a card
 // that has none either ("am", "where"): that card has score 1 and matched
-// ["id"]. An
+// ["id"]; the cards of q.Commands still come first then ("w -h" names w). An
 // unrecognised q.Risk value matches no card. A zero Index is one of no
 // cards, and matches nothing.
 func (ix *Index) Search(q Query) []Result {
@@ -197,7 +197,7 @@ func (ix *Index) Search(q Query) []Result {
 	s.reset()
 
 	if !ix.analyseQuery(q.Intent, s) {
-		return ix.searchBareID(s.raw, wantRisk, limit)
+		return ix.commandsFirst(q.Commands, ix.searchBareID(s.raw, wantRisk, limit), wantRisk, limit)
 	}
 	ix.scoreCards(s)
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
@@ -838,6 +838,31 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 		}
 	}
 	return out
+}
+
+// commandsFirst puts the cards of commands (Query.Commands) before the
+// results of an intent with no indexable words ("w -h", "[ -f a ]"), as
+// putFirst does for one with words: the card that replaces the command
+// the intent names was dropped with the words. Each scores below the one
+// before it; they cover the intent, which is their command.
+func (ix *Index) commandsFirst(commands []int, rest []Result, wantRisk uint8, limit int) []Result {
+	var out []Result
+	for _, c := range commands {
+		if c < 0 || c >= len(ix.cards) || wantRisk != riskUnknown && ix.risk[c] != wantRisk ||
+			slices.ContainsFunc(out, func(r Result) bool { return r.Card == c }) {
+			continue
+		}
+		out = append(out, Result{Card: c, ID: ix.cards[c].ID, Matched: []string{"replaces"}, Coverage: 1})
+	}
+	if len(out) == 0 {
+		return rest
+	}
+	rest = slices.DeleteFunc(rest, func(r Result) bool { return slices.ContainsFunc(out, func(o Result) bool { return o.Card == r.Card }) })
+	out = append(out, rest...)
+	for i := range out {
+		out[i].Score = roundScore(math.Exp(-float64(min(i, len(out)-len(rest)))))
+	}
+	return out[:min(len(out), limit)]
 }
 
 // searchBareID answers an intent of no indexable word, whose raw words are
