@@ -191,7 +191,8 @@ func (v Value) Clone() Value {
 // Lookup resolves a JSON pointer (RFC 6901). It returns the value and the offset
 // a diagnostic should point at: the member key for object members, the value
 // itself otherwise. ok is false when the pointer does not resolve; then the
-// deepest value reached is returned.
+// deepest value reached is returned. On a nil v (Get's missing member), as
+// Get and the other readers are, it finds nothing: nil, -1, false.
 func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
 	return lookup(v, pointer, scanMembers)
 }
@@ -199,6 +200,9 @@ func (v *Value) Lookup(pointer string) (found *Value, off int, ok bool) {
 // lookup walks pointer from v, finding object members with member, which
 // returns the index of the last member of an object named key, or -1.
 func lookup(v *Value, pointer string, member func(obj *Value, key string) int) (found *Value, off int, ok bool) {
+	if v == nil {
+		return nil, -1, false
+	}
 	cur, off := v, v.Off
 	if pointer == "" {
 		return cur, off, true
