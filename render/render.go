@@ -139,7 +139,8 @@ type Resolver struct {
 }
 
 // NewResolver prepares a resolver for reg (nil gives one whose renders fail
-// with ErrNoRegistry).
+// with ErrNoRegistry, but of a point that is none, which fail as unknown
+// points first: a misspelt point is said whatever the repository's state).
 func NewResolver(reg *store.Registry) *Resolver {
 	rv := &Resolver{reg: reg}
 	if reg != nil {
