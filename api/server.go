@@ -49,7 +49,7 @@ type Source interface {
 type Options struct {
 	Logger  *slog.Logger
 	Metrics *Metrics // nil: no metrics and no /metrics route
-	// MaxBodyBytes limits request bodies; 0 means 1 MiB.
+	// MaxBodyBytes limits request bodies; 0 (or less) means 1 MiB.
 	MaxBodyBytes int64
 	// MaxValidations bounds the POST /validate requests evaluated at once;
 	// 0 means 1. Up to 8 more wait for a turn, each at most 10 s, and the
@@ -79,7 +79,7 @@ type Options struct {
 	MaxRenders int
 	// StuckAfter is how long a rebuild may run before /healthz reports
 	// the process stuck (503), when the Source says how long its rebuild
-	// has run (see RebuildClock); 0 means 5 minutes. A rebuild of 10,000
+	// has run (see RebuildClock); 0 (or less) means 5 minutes. A rebuild of 10,000
 	// capabilities takes about 1.5 s.
 	StuckAfter time.Duration
 	// Draining, once closed, makes /readyz answer 503 while every other
