@@ -24,23 +24,31 @@ func TestCR23TooDeepSeverityByLayout(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			repo := t.TempDir()
 			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tc.config))
-			dir := filepath.Join(repo, "ui")
-			for d := 1; d < 258; d++ {
-				dir = filepath.Join(dir, "d")
-			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-			var got []string
-			for _, d := range snap.Diagnostics {
-				if d.Rule == "file-unreadable" {
-					got = append(got, string(d.Severity))
-				}
-			}
-			if strings.Join(got, ",") != tc.want {
+			if got := deepFolderSeverities(t, repo, "ui"); got != tc.want {
 				t.Errorf("file-unreadable severities %q, want %q", got, tc.want)
 			}
 		})
 	}
+}
+
+// deepFolderSeverities makes a folder 257 below repo, at top/d/d/…, and
+// returns the severities of the file-unreadable findings a scan of repo
+// gives, joined by commas.
+func deepFolderSeverities(t *testing.T, repo, top string) string {
+	t.Helper()
+	dir := filepath.Join(repo, top)
+	for d := 1; d < 258; d++ {
+		dir = filepath.Join(dir, "d")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+	var got []string
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "file-unreadable" {
+			got = append(got, string(d.Severity))
+		}
+	}
+	return strings.Join(got, ",")
 }

@@ -3,10 +3,7 @@ package store_test
 import (
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/capreg/capreg/store"
 )
 
 // TestCR24TooDeepOutsideRoots pins that tooDeep's new under(sc.capDir),
@@ -35,21 +32,7 @@ func TestCR24TooDeepOutsideRoots(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			dir := filepath.Join(repo, tc.top)
-			for d := 1; d < 258; d++ {
-				dir = filepath.Join(dir, "d")
-			}
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
-			var got []string
-			for _, d := range snap.Diagnostics {
-				if d.Rule == "file-unreadable" {
-					got = append(got, string(d.Severity))
-				}
-			}
-			if strings.Join(got, ",") != tc.want {
+			if got := deepFolderSeverities(t, repo, tc.top); got != tc.want {
 				t.Errorf("file-unreadable severities %q, want %q", got, tc.want)
 			}
 		})
