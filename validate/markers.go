@@ -810,12 +810,12 @@ var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|l
 // blamed for the points it lost (review).
 func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) {
 	var comments spans // read once a tag not read is found outside code
-	first, found := -1, 0
+	first, workflow := -1, tagsRead
 	var firstName []byte
 	for off := 0; ; {
 		m := tagOpenRe.FindSubmatchIndex(src[off:])
 		if m == nil {
-			break
+			return
 		}
 		at, name := off+m[2], src[off+m[4]:off+m[5]]
 		off += m[1]
@@ -830,15 +830,15 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 		}
 		if first < 0 {
 			first, firstName = at, name
+		} else {
+			workflow = true // a second tag left open
 		}
-		if found++; tagsRead || found > 1 || string(name) == "loop-point" {
-			break
+		if workflow || string(name) == "loop-point" {
+			s.atOffset(file, src, first, "", "marker-syntax",
+				"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
+				firstName)
+			return
 		}
-	}
-	if first >= 0 && (tagsRead || found > 1 || string(firstName) == "loop-point") {
-		s.atOffset(file, src, first, "", "marker-syntax",
-			"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
-			firstName)
 	}
 }
 
