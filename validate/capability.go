@@ -499,22 +499,6 @@ const maxInlined = 16 << 20
 // copy the text again. Real fragments are kilobytes.
 const maxInlinedTotal = 32 << 20
 
-// jsonTextSize is the size of text as a JSON string's content, as
-// ojson.AppendString writes valid UTF-8: a quote or backslash escaped in
-// two bytes, a control character in two (\n, \t, …) or six (\u0001).
-func jsonTextSize(text []byte) int {
-	n := len(text)
-	for _, c := range text {
-		switch {
-		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
-			n++
-		case c < 0x20:
-			n += 5
-		}
-	}
-	return n
-}
-
 func hasConfigKey(c *Capability, key string) bool {
 	for _, e := range c.Config {
 		if e.Key == key {
@@ -838,13 +822,15 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
 	case !utf8.Valid(file.Data):
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
-	case inlined.bytes+jsonTextSize(file.Data) > maxInlined:
-		s.at(d, ptr+"/path", "file-too-large",
-			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
-			rel, byteSize(len(file.Data)))
 	default:
+		size := ojson.TextSize(file.Data)
+		if inlined.bytes+size > maxInlined {
+			s.at(d, ptr+"/path", "file-too-large",
+				"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
+				rel, byteSize(len(file.Data)))
+			return
+		}
 		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
-		size := jsonTextSize(file.Data)
 		inlined.bytes += size
 		inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})
 		if !inlined.discard {

@@ -197,6 +197,23 @@ func AppendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
+// TextSize is how many bytes AppendString writes for the valid UTF-8
+// text between its quotes: a quote or backslash escaped in two bytes, a
+// control character in two (\n, \t, …) or six (\u0001). The registry
+// budgets the fragments it inlines by it.
+func TextSize(text []byte) int {
+	n := len(text)
+	for _, c := range text {
+		switch {
+		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+			n++
+		case c < 0x20:
+			n += 5
+		}
+	}
+	return n
+}
+
 // validPrefix returns the length of the longest valid UTF-8 prefix of s.
 func validPrefix(s string) int {
 	if utf8.ValidString(s) {
