@@ -810,8 +810,8 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 // inputs are expected; elsewhere a warning, as a deep tree of fixtures or
 // vendored code holds none that anyone meant, and must not fail the gate.
 func (sc *scanner) tooDeep(rel string) {
-	under := func(root string) bool { return under(rel, root) }
-	if under(sc.capDir) || slices.ContainsFunc(sc.cards, under) || slices.ContainsFunc(sc.workflows, under) {
+	inside := func(root string) bool { return under(rel, root) }
+	if inside(sc.capDir) || slices.ContainsFunc(sc.cards, inside) || slices.ContainsFunc(sc.workflows, inside) {
 		sc.diag(rel, "file-unreadable", validate.Error, "directory not read: %v; the inputs inside it cannot be checked: move them higher up", errTooDeep)
 		return
 	}
