@@ -197,7 +197,8 @@ func (ix *Index) Search(q Query) []Result {
 	s.reset()
 
 	if !ix.analyseQuery(q.Intent, s) {
-		return ix.commandsFirst(q.Commands, ix.searchBareID(s.raw, wantRisk, limit), wantRisk, limit)
+		ix.putFirst(s, q.Commands, wantRisk) // s.top was empty: the commands' cards alone
+		return ix.commandsFirst(s.top, ix.searchBareID(s.raw, wantRisk, limit), limit)
 	}
 	ix.scoreCards(s)
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
@@ -840,27 +841,26 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 	return out
 }
 
-// commandsFirst puts the cards of commands (Query.Commands) before the
-// results of an intent with no indexable words ("w -h", "[ -f a ]"), as
-// putFirst does for one with words: the card that replaces the command
-// the intent names was dropped with the words. Each scores below the one
-// before it; they cover the intent, which is their command.
-func (ix *Index) commandsFirst(commands []int, rest []Result, wantRisk uint8, limit int) []Result {
-	var out []Result
-	for _, c := range commands {
-		if c < 0 || c >= len(ix.cards) || wantRisk != riskUnknown && ix.risk[c] != wantRisk ||
-			slices.ContainsFunc(out, func(r Result) bool { return r.Card == c }) {
-			continue
-		}
-		out = append(out, Result{Card: c, ID: ix.cards[c].ID, Matched: []string{"replaces"}, Coverage: 1})
-	}
-	if len(out) == 0 {
+// commandsFirst puts the cards of commands, as putFirst chose them (the
+// risk asked for, each once), before the results of an intent with no
+// indexable words ("w -h", "[ -f a ]"), as the search of one with words
+// does: the card that replaces the command the intent names was dropped
+// with the words. Each scores below the one before it; they cover the
+// intent, which is their command.
+func (ix *Index) commandsFirst(commands []hit, rest []Result, limit int) []Result {
+	if len(commands) == 0 {
 		return rest
 	}
-	rest = slices.DeleteFunc(rest, func(r Result) bool { return slices.ContainsFunc(out, func(o Result) bool { return o.Card == r.Card }) })
+	out := make([]Result, 0, len(commands)+len(rest))
+	for _, h := range commands {
+		out = append(out, Result{Card: int(h.card), ID: ix.cards[h.card].ID, Matched: []string{"replaces"}, Coverage: 1})
+	}
+	rest = slices.DeleteFunc(rest, func(r Result) bool {
+		return slices.ContainsFunc(commands, func(h hit) bool { return int(h.card) == r.Card })
+	})
 	out = append(out, rest...)
 	for i := range out {
-		out[i].Score = roundScore(math.Exp(-float64(min(i, len(out)-len(rest)))))
+		out[i].Score = roundScore(math.Exp(-float64(min(i, len(commands)))))
 	}
 	return out[:min(len(out), limit)]
 }
