@@ -301,22 +301,14 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 		if !isOption(t) {
 			break
 		}
-		j++
-		if strings.HasPrefix(t, "--") {
-			if slices.Contains(pc.argLong, t[2:]) || strings.HasSuffix(t, "=") { // "--user=$(whoami)"
-				j++ // the option's argument
-			}
-			mayRun = mayRun || t == "--user"
-			continue
-		}
-		noRun, takesNext := pc.shortOptions(t)
-		if noRun {
+		if noRun, _ := pc.shortOptions(t); noRun && !strings.HasPrefix(t, "--") {
 			return len(toks) // sudo -l, command -v: nothing is run
 		}
-		if takesNext {
+		j++
+		if pc.takesNext(t) || strings.HasPrefix(t, "--") && strings.HasSuffix(t, "=") { // "--user=$(whoami)"
 			j++ // the option's argument
 		}
-		mayRun = mayRun || pc.user != 0 && pc.argOptionIs(t, pc.user)
+		mayRun = mayRun || t == "--user" || !strings.HasPrefix(t, "--") && pc.user != 0 && pc.argOptionIs(t, pc.user)
 	}
 	if !mayRun {
 		return len(toks)
@@ -339,6 +331,17 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 	return j
 }
 
+// takesNext reports whether the option word t of the runner takes the
+// next word as its argument: a long option of argLong, or short options
+// whose last letter is of argOpts (shortOptions).
+func (pc precommand) takesNext(t string) bool {
+	if strings.HasPrefix(t, "--") {
+		return slices.Contains(pc.argLong, t[2:])
+	}
+	_, takesNext := pc.shortOptions(t)
+	return takesNext
+}
+
 // pastOptionsAfterOperands returns the index of the first word from j
 // past the options (each with its argument, argOpts' and argLong's) and
 // the "--" a dashAfter runner reads after its operands.
@@ -346,17 +349,11 @@ func (pc precommand) pastOptionsAfterOperands(toks []shellToken, j int) int {
 	for j < len(toks) && !toks[j].op && !toks[j].glued && (isOption(toks[j].text) || toks[j].text == "--") {
 		t := toks[j].text
 		j++
-		switch {
-		case t == "--":
+		if t == "--" {
 			return j
-		case strings.HasPrefix(t, "--"):
-			if slices.Contains(pc.argLong, t[2:]) {
-				j = argumentEnd(toks, j)
-			}
-		default:
-			if _, takesNext := pc.shortOptions(t); takesNext {
-				j = argumentEnd(toks, j)
-			}
+		}
+		if pc.takesNext(t) {
+			j = argumentEnd(toks, j)
 		}
 		for j < len(toks) && toks[j].glued { // "--duration=1h": its value
 			j++
