@@ -31,10 +31,7 @@ func TestCR24ActiveCapWarningOrderAndCount(t *testing.T) {
 	} {
 		reg := memRegistry(t, caps...)
 		reg.Closure = map[string][]string{"c0": {"base"}}
-		names := []string{"base"}
-		for i := range tc.unknown {
-			names = append(names, fmt.Sprintf("zz%d", i))
-		}
+		names := append([]string{"base"}, unknownNames(tc.unknown)...)
 		env, err := Resolve(reg, Request{Point: "plan:pre", Enablement: Enablement{DisabledCapabilities: names}, ActiveCap: tc.activeCap})
 		if err != nil {
 			t.Fatal(err)

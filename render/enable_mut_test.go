@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,10 +52,7 @@ func TestWarnRequiresDisabledSurfaceNotBlamed(t *testing.T) {
 func TestClusterSkillHintStopsAtMaxHints(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "p", skills: []string{"plan"}})
 	for _, before := range []int{maxHints - 1, maxHints} {
-		var names []string
-		for i := range before {
-			names = append(names, fmt.Sprintf("zz%d", i))
-		}
+		names := unknownNames(before)
 		env := resolve(t, reg, "plan:pre", ``, Enablement{DisabledCapabilities: names, Surface: &Surface{DisabledClusters: []string{"plan"}}})
 		want := `surface disabledClusters: "plan" is not a cluster (no capability has that id); ignored`
 		if before < maxHints {

@@ -57,10 +57,7 @@ func TestMarkdownOneElementArrays(t *testing.T) {
 func TestHintsStopAtMaxHints(t *testing.T) {
 	reg := repoRegistry(t)
 	for _, before := range []int{maxHints - 1, maxHints} {
-		var names []string
-		for i := range before {
-			names = append(names, fmt.Sprintf("zz%d", i)) // unknown, near nothing
-		}
+		names := unknownNames(before) // unknown, near nothing
 		names = append(names, "securty")
 		env := resolve(t, reg, "plan:pre", `{}`, Enablement{DisabledCapabilities: names})
 		last := env.Warnings[len(env.Warnings)-1]

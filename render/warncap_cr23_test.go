@@ -23,10 +23,7 @@ func TestCR23CapHoldsAfterActiveCapWarning(t *testing.T) {
 	}
 	reg := memRegistry(t, caps...)
 	reg.Closure = closure
-	names := []string{"base"}
-	for i := range maxWarnings + 3 {
-		names = append(names, fmt.Sprintf("zz%d", i))
-	}
+	names := append([]string{"base"}, unknownNames(maxWarnings+3)...)
 	env, err := Resolve(reg, Request{Point: "plan:pre", Enablement: Enablement{DisabledCapabilities: names}, ActiveCap: "nope"})
 	if err != nil {
 		t.Fatal(err)

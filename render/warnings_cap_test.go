@@ -22,10 +22,7 @@ func TestWarningsAreCapped(t *testing.T) {
 		{maxWarnings + 1, maxWarnings + 1, "1 more warning not listed (the first 100 are)"},
 		{maxWarnings + 50, maxWarnings + 1, "50 more warnings not listed (the first 100 are)"},
 	} {
-		var names []string
-		for i := range tc.names {
-			names = append(names, fmt.Sprintf("zz%d", i))
-		}
+		names := unknownNames(tc.names)
 		env := resolve(t, reg, "plan:pre", ``, Enablement{DisabledCapabilities: names})
 		if len(env.Warnings) != tc.want {
 			t.Errorf("%d unknown names: %d warnings, want %d", tc.names, len(env.Warnings), tc.want)
@@ -48,10 +45,7 @@ func TestWarningsAreCapped(t *testing.T) {
 // only counted, and the caller saw false and no reason (review cr22).
 func TestActiveCapWarningSurvivesTheCap(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "p"})
-	var names []string
-	for i := range maxWarnings + 3 {
-		names = append(names, fmt.Sprintf("zz%d", i))
-	}
+	names := unknownNames(maxWarnings + 3)
 	env, err := Resolve(reg, Request{Point: "plan:pre", Enablement: Enablement{DisabledCapabilities: names}, ActiveCap: "nope"})
 	if err != nil {
 		t.Fatal(err)
@@ -63,4 +57,13 @@ func TestActiveCapWarningSurvivesTheCap(t *testing.T) {
 	if got := env.WarningCount(); got != maxWarnings+4 {
 		t.Errorf("WarningCount %d, want %d", got, maxWarnings+4)
 	}
+}
+
+// unknownNames are n names no registry of these tests holds: zz0, zz1, …
+func unknownNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("zz%d", i)
+	}
+	return names
 }
