@@ -738,8 +738,13 @@ func TestEndpoints(t *testing.T) {
 		// A point a typo away is named, as an id is; /render-hooks keeps
 		// the reference's wording (ref §5.1) before it.
 		{"render point a typo away", "GET", "/render-hooks/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
-		{"loop point a typo away", "GET", "/loop-points/plan:pree", "", nil, 404, pointMeant(`invalid loop point "plan:pree"; valid points: discuss:pre, `, "plan:pre")},
-		{"loop point unknown", "GET", "/loop-points/plan:later", "", nil, 404, pointMeant(`invalid loop point "plan:later"; valid points: discuss:pre, `, "")},
+		{"loop point a typo away", "GET", "/loop-points/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
+		{"loop point unknown", "GET", "/loop-points/plan:later", "", nil, 404, pointMeant(`Invalid loop point: "plan:later". Valid points: discuss:pre, `, "")},
+		// A step without its phase gets its points, on both routes, in
+		// the message and in details.pointsOfStep, and no didYouMean: no
+		// one point is meant.
+		{"render step without phase", "GET", "/render-hooks/plan", "", nil, 404, pointsOfStep("plan:pre", "plan:post")},
+		{"loop point step without phase", "GET", "/loop-points/execute:wave", "", nil, 404, pointsOfStep("execute:wave:pre", "execute:wave:post")},
 		{"render bad body", "POST", "/render-hooks/plan:pre", `{"config": [1]}`, nil, 400, errorCode("bad_request")},
 		{"render unknown field", "POST", "/render-hooks/plan:pre", `{"conf": {}}`, nil, 400, errorCode("bad_request")},
 		{"render bad json", "POST", "/render-hooks/plan:pre", `{"config": {`, nil, 400, errorCode("bad_request")},
@@ -826,6 +831,24 @@ func pointMeant(prefix, meant string) func(t *testing.T, e exchange) {
 		}
 		if !strings.HasPrefix(msg, prefix) || !strings.HasSuffix(msg, suffix) || d["didYouMean"] != nil != (meant != "") || meant != "" && d["didYouMean"] != meant {
 			t.Errorf("error body = %s, want it to name %q", e.body, meant)
+		}
+	}
+}
+
+// pointsOfStep checks the 404 for a step named without its phase: the
+// reference's message, then the step's points, which details.pointsOfStep
+// lists, and no didYouMean.
+func pointsOfStep(points ...string) func(t *testing.T, e exchange) {
+	return func(t *testing.T, e exchange) {
+		errorCode("unknown_point")(t, e)
+		m := e.json(t)
+		msg, _ := m["message"].(string)
+		d, _ := m["details"].(map[string]any)
+		want := fmt.Sprintf("ship:post (a loop point names its phase: did you mean %q or %q?)", points[0], points[1])
+		got, _ := d["pointsOfStep"].([]any)
+		if !strings.HasPrefix(msg, "Invalid loop point: ") || !strings.HasSuffix(msg, want) || d["didYouMean"] != nil ||
+			len(got) != len(points) || got[0] != points[0] || got[1] != points[1] {
+			t.Errorf("error body = %s, want it to name %v", e.body, points)
 		}
 	}
 }

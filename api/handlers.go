@@ -15,6 +15,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -178,31 +179,31 @@ func wired(snap *store.Snapshot, point string) bool {
 	return len(w) == 0 || w[point]
 }
 
-// pointOr404 resolves {point} or writes a 404 listing the valid points.
+// pointOr404 resolves {point} or writes a 404 listing the valid points, in
+// the words /render-hooks answers (the reference's), so that a client reads
+// one message for one mistake.
 func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *store.PointHooks {
 	point := pathParam(r, "point")
 	ph, ok := reg.Point(point)
 	if !ok {
-		meant := validate.NearestID(point, validate.Points)
-		msg := fmt.Sprintf("invalid loop point %q; valid points: %s", point, strings.Join(validate.Points, ", "))
-		if meant != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", meant)
-		}
-		unknownPoint(w, msg, point, meant)
+		unknownPoint(w, render.UnknownPoint(point))
 		return nil
 	}
 	return ph
 }
 
-// unknownPoint answers 404 unknown_point with msg, which names meant, the
-// point a typo away, if any; details list the valid points and repeat
-// meant as didYouMean, as for an unknown id.
-func unknownPoint(w http.ResponseWriter, msg, point, meant string) {
-	details := map[string]any{"point": point, "validPoints": validate.Points}
-	if meant != "" {
-		details["didYouMean"] = meant
+// unknownPoint answers 404 unknown_point with the error's message; details
+// list the valid points and repeat the point a typo away as didYouMean, as
+// for an unknown id, or the points of the step named as pointsOfStep.
+func unknownPoint(w http.ResponseWriter, pe *render.PointError) {
+	details := map[string]any{"point": pe.Point, "validPoints": validate.Points}
+	if pe.Meant != "" {
+		details["didYouMean"] = pe.Meant
 	}
-	writeError(w, http.StatusNotFound, CodeUnknownPoint, msg, details)
+	if len(pe.Phases) > 0 {
+		details["pointsOfStep"] = pe.Phases
+	}
+	writeError(w, http.StatusNotFound, CodeUnknownPoint, pe.Error(), details)
 }
 
 func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request, v *views) {

@@ -23,8 +23,7 @@ var renderRequestKeys = append([]string{"config"}, render.EnablementKeys...)
 func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	point := pathParam(r, "point")
 	if validate.PointIndex(point) < 0 {
-		pe := render.UnknownPoint(point)
-		unknownPoint(w, pe.Error(), point, pe.Meant)
+		unknownPoint(w, render.UnknownPoint(point))
 		return
 	}
 	media, ok := renderMedia(w, r)

@@ -37,24 +37,46 @@ var ErrNoRegistry = errors.New("no registry: the repository did not pass validat
 // PointError is the unknown-point error. Its message is the reference's,
 // `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when
 // the point is a typo away from one (Meant), by ` (did you mean "<point>"?)`
-// as capreg names ids probably meant: the reference's text stays a prefix.
+// as capreg names ids probably meant, or, when it names a step without its
+// phase (Phases), by ` (a loop point names its phase: did you mean
+// "plan:pre" or "plan:post"?)`: the reference's text stays a prefix.
 type PointError struct {
-	Point string
-	Meant string // the valid point Point probably misspells, or ""
+	Point  string
+	Meant  string   // the valid point Point probably misspells, or ""
+	Phases []string // the points of the step Point names, when Meant is ""
 }
 
 // UnknownPoint is the PointError for point, naming the point it probably
-// misspells.
+// misspells or the points of the step it names.
 func UnknownPoint(point string) *PointError {
-	return &PointError{Point: point, Meant: validate.NearestID(point, validate.Points)}
+	e := &PointError{Point: point, Meant: validate.NearestID(point, validate.Points)}
+	if e.Meant == "" {
+		e.Phases = validate.PointsOfStep(point)
+	}
+	return e
 }
 
 func (e *PointError) Error() string {
 	msg := `Invalid loop point: "` + e.Point + `". Valid points: ` + strings.Join(validate.Points, ", ")
-	if e.Meant != "" {
+	switch {
+	case e.Meant != "":
 		msg += fmt.Sprintf(" (did you mean %q?)", e.Meant)
+	case len(e.Phases) > 0:
+		msg += " (a loop point names its phase: did you mean " + quotedOr(e.Phases) + "?)"
 	}
 	return msg
+}
+
+// quotedOr writes names quoted, the last after "or": "a", "b" or "c".
+func quotedOr(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	if len(quoted) == 1 {
+		return quoted[0]
+	}
+	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
 }
 
 // Unwrap makes errors.Is(err, ErrUnknownPoint) hold.

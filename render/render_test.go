@@ -935,7 +935,13 @@ func TestUnknownPoint(t *testing.T) {
 	reg := repoRegistry(t)
 	// The reference's message, then the point a typo away, if any.
 	for _, c := range []struct{ point, meant string }{
-		{"", ""}, {"plan", ""}, {"plan:mid", ""}, {"PLAN:PRE", "plan:pre"}, {"plan:pre ", "plan:pre"}, {"plan:pree", "plan:pre"}, {"verify:psot", "verify:post"},
+		{"", ""}, {"plan:mid", ""}, {"pre", ""}, {"plans", ""}, {"PLAN:PRE", "plan:pre"}, {"plan:pre ", "plan:pre"}, {"plan:pree", "plan:pre"}, {"verify:psot", "verify:post"},
+		// A step without its phase: no one point is meant, so its points
+		// are named, as the caller wants one of them.
+		{"plan", `a loop point names its phase: did you mean "plan:pre" or "plan:post"`},
+		{" Plan: ", `a loop point names its phase: did you mean "plan:pre" or "plan:post"`},
+		{"execute:wave", `a loop point names its phase: did you mean "execute:wave:pre" or "execute:wave:post"`},
+		{"execute", `a loop point names its phase: did you mean "execute:pre", "execute:wave:pre", "execute:wave:post" or "execute:post"`},
 	} {
 		p := c.point
 		_, err := Resolve(reg, Request{Point: p})
@@ -943,7 +949,10 @@ func TestUnknownPoint(t *testing.T) {
 			t.Fatalf("point %q: err %v, want ErrUnknownPoint", p, err)
 		}
 		want := `Invalid loop point: "` + p + `". Valid points: discuss:pre, discuss:post, plan:pre, plan:post, execute:pre, execute:wave:pre, execute:wave:post, execute:post, verify:pre, verify:post, ship:pre, ship:post`
-		if c.meant != "" {
+		switch {
+		case strings.HasPrefix(c.meant, "a loop point"):
+			want += " (" + c.meant + "?)"
+		case c.meant != "":
 			want += ` (did you mean "` + c.meant + `"?)`
 		}
 		if err.Error() != want {

@@ -19,6 +19,26 @@ var Points = []string{
 // PointIndex returns the position of a point in Points, or -1.
 func PointIndex(point string) int { return slices.Index(Points, point) }
 
+// PointsOfStep returns the loop points of a step or sub-step named without
+// its phase ("plan" gives plan:pre and plan:post, "execute:wave" its two),
+// in canonical order, or nil: a caller who names a step plainly meant one
+// of its points, yet no one of them is a typo away to suggest alone. Case,
+// surrounding blanks and a trailing colon are forgiven, as NearestID
+// forgives them.
+func PointsOfStep(step string) []string {
+	step = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(step)), ":")
+	if step == "" {
+		return nil
+	}
+	var out []string
+	for _, p := range Points {
+		if strings.HasPrefix(p, step+":") {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Steps is the pipeline order of the five loop steps.
 var Steps = []string{"discuss", "plan", "execute", "verify", "ship"}
 
