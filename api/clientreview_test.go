@@ -38,7 +38,8 @@ func TestRiskFormatMeant(t *testing.T) {
 	for target, meant := range map[string]string{
 		"/tools?risk=destructiv":                    "destructive",
 		"/tools?intent=merge&risk=Reversible":       "reversible",
-		"/tools?command=git%20merge%20x&risk=destr": "",
+		"/tools?command=git%20merge%20x&risk=destr": "destructive", // abbreviates it
+		"/tools?command=git%20merge%20x&risk=safe":  "",
 		"/render-hooks/plan:pre?format=markdwon":    "markdown",
 		"/render-hooks/plan:pre?format=JSON":        "json",
 	} {

@@ -1,0 +1,22 @@
+package api
+
+import "testing"
+
+// abbreviated refuses a value two allowed values fit: no one is meant.
+func TestAbbreviatedAmbiguous(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		allowed []string
+		want    string
+	}{
+		{"re", []string{"reviewer", "research"}, ""},
+		{"rvw", []string{"reviewer", "research"}, "reviewer"},
+		{"rs", []string{"reviewer", "research"}, "research"},
+		{"ab", []string{"", "abc"}, "abc"}, // an empty allowed value is skipped, not indexed
+		{" Std ", []string{"core", "standard"}, "standard"},
+	} {
+		if got := abbreviated(c.value, c.allowed); got != c.want {
+			t.Errorf("abbreviated(%q, %q) = %q, want %q", c.value, c.allowed, got, c.want)
+		}
+	}
+}
