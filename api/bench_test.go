@@ -54,3 +54,27 @@ func BenchmarkLoopPoint10k(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRenderHooks10k serves GET /render-hooks/plan:pre (defaults) of a
+// 10,000 capability repository through the real router, in JSON and in
+// markdown: the orchestrator's most frequent call.
+func BenchmarkRenderHooks10k(b *testing.B) {
+	snap, err := snap10k()
+	if err != nil || !snap.OK() {
+		b.Fatalf("%v", err)
+	}
+	src := &source{}
+	src.snap.Store(snap)
+	h := api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+	for _, format := range []string{"json", "markdown"} {
+		b.Run(format, func(b *testing.B) {
+			req := httptest.NewRequest("GET", "/render-hooks/plan:pre?format="+format, nil)
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			for b.Loop() {
+				clear(w.h)
+				h.ServeHTTP(w, req)
+			}
+		})
+	}
+}

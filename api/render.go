@@ -58,31 +58,33 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		giveBack = sync.OnceFunc(release)
 		defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
 	}
-	env, err := v.resolver().Resolve(req)
+	if r.Method != http.MethodPost && !askActive {
+		// GET with defaults is a function of the snapshot, the point and
+		// the media type alone: rendered once per snapshot, as the other
+		// routes' bodies are, rather than on every orchestrator's call.
+		b := v.rendered(validate.PointIndex(point), media, func() *body {
+			b, err := renderBody(v.resolver(), req, media, false)
+			if err != nil {
+				panic(err) // Resolve fails only for an unknown point (checked) or no registry (a served snapshot has one)
+			}
+			return b
+		})
+		if b.warnings != nil {
+			w.Header()["X-Capreg-Warnings"] = b.warnings
+		}
+		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
+		return
+	}
+	b, err := renderBody(v.resolver(), req, media, askActive)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
 		return
 	}
-	var b *body
-	switch {
-	case askActive:
-		// The warnings come along, as capreg render --active-cap prints them
-		// on stderr: a config value or an enablement name that was ignored
-		// is not ignored silently.
-		b = jsonBody(activeAnswer{Active: env.Active(activeCap[0]), Warnings: env.Warnings})
-		b.byAccept = true // an Accept refusing JSON gets the 406
-	case media == mediaMarkdown:
-		b = &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown", byAccept: true}
-		if len(env.Warnings) > 0 {
-			// The markdown has no room for them: an ignored enablement
-			// name (a misspelt disabledCapabilities id) is not silent.
-			w.Header().Set("X-Capreg-Warnings", strconv.Itoa(env.WarningCount()))
-		}
-	default:
-		b = &body{data: env.JSON(), contentType: "application/json", byAccept: true}
-	}
 	giveBack()
-	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+	if b.warnings != nil {
+		w.Header()["X-Capreg-Warnings"] = b.warnings
+	}
+	if r.Method != http.MethodPost {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
 	}
@@ -90,6 +92,33 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	w.Header().Set("Content-Type", b.contentType)
 	w.WriteHeader(http.StatusOK)
 	w.Write(b.data)
+}
+
+// renderBody resolves req and encodes the answer in media: the envelope in
+// JSON or markdown, or, for askActive, the activeCap answer.
+func renderBody(res *render.Resolver, req render.Request, media string, askActive bool) (*body, error) {
+	env, err := res.Resolve(req)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case askActive:
+		// The warnings come along, as capreg render --active-cap prints them
+		// on stderr: a config value or an enablement name that was ignored
+		// is not ignored silently.
+		b := jsonBody(activeAnswer{Active: env.Active(req.ActiveCap), Warnings: env.Warnings})
+		b.byAccept = true // an Accept refusing JSON gets the 406
+		return b, nil
+	case media == mediaMarkdown:
+		b := &body{data: []byte(env.Rendered), contentType: "text/markdown; charset=utf-8", variant: "markdown", byAccept: true}
+		if len(env.Warnings) > 0 {
+			// The markdown has no room for them: an ignored enablement
+			// name (a misspelt disabledCapabilities id) is not silent.
+			b.warnings = []string{strconv.Itoa(env.WarningCount())}
+		}
+		return b, nil
+	}
+	return &body{data: env.JSON(), contentType: "application/json", byAccept: true}, nil
 }
 
 // activeAnswer is the activeCap answer: {active, warnings?}.

@@ -75,7 +75,10 @@ type body struct {
 	variant string
 	// byAccept: the URL answers in another representation by Accept, so
 	// the answer varies by it (markdown or JSON, render-hooks).
-	byAccept    bool
+	byAccept bool
+	// warnings is X-Capreg-Warnings, the count of a markdown render's
+	// warnings, which its body has no room for; nil for none.
+	warnings    []string
 	etagOnce    sync.Once
 	etags       [2][]string // identity, gzip
 	lengthHdr   []string
@@ -117,6 +120,9 @@ type views struct {
 	digestHdr []string
 	cache     sync.Map // key → *cacheEntry
 	points    [12]cacheEntry
+	// renders are GET /render-hooks/{point} with defaults, by point, in
+	// JSON and in markdown.
+	renders [12][2]cacheEntry
 
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id
@@ -154,6 +160,15 @@ func (v *views) get(key string, make func() *body) *body {
 // point returns the cached body of one loop point (the hottest route, kept in
 // an array rather than the map).
 func (v *views) point(i int, make func() *body) *body { return v.points[i].body(make) }
+
+// rendered returns the cached default render of loop point i in media.
+func (v *views) rendered(i int, media string, make func() *body) *body {
+	m := 0
+	if media == mediaMarkdown {
+		m = 1
+	}
+	return v.renders[i][m].body(make)
+}
 
 func (ce *cacheEntry) body(make func() *body) *body {
 	ce.once.Do(func() {
