@@ -160,8 +160,13 @@ func parseRisk(s string) uint8 {
 	return riskUnknown
 }
 
-// Len reports the number of cards in the index.
-func (ix *Index) Len() int { return len(ix.cards) }
+// Len reports the number of cards in the index; a nil Index has none.
+func (ix *Index) Len() int {
+	if ix == nil {
+		return 0
+	}
+	return len(ix.cards)
+}
 
 // Build indexes cards. The cards are copied, so later changes by the caller
 // do not affect the index; Result.Card indexes into the slice as given.

@@ -176,10 +176,10 @@ func (s *scratch) reset() {
 // words and lone letters) unless it spells, word for word, the id of a card
 // that has none either ("am", "where"): that card has score 1 and matched
 // ["id"]; the cards of q.Commands still come first then ("w -h" names w). An
-// unrecognised q.Risk value matches no card. A zero Index is one of no
-// cards, and matches nothing.
+// unrecognised q.Risk value matches no card. A zero or nil Index is one of
+// no cards, and matches nothing.
 func (ix *Index) Search(q Query) []Result {
-	if len(ix.cards) == 0 {
+	if ix == nil || len(ix.cards) == 0 {
 		return nil // a zero Index has no scratch pool either
 	}
 	limit := q.Limit

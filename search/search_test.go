@@ -436,12 +436,15 @@ func TestSearchNamedCommandsOnce(t *testing.T) {
 	}
 }
 
-// A zero Index is one of no cards: it matches nothing, as Len says.
+// A zero or nil Index is one of no cards: it matches nothing, as Len says
+// (a nil one is what an embedding program holds before its first build).
 func TestSearchZeroIndex(t *testing.T) {
-	var ix Index
-	for _, q := range []Query{{Intent: "list"}, {Intent: "a", Commands: []int{0}}, {Intent: ""}, {Intent: "x", Risk: "destructive"}} {
-		if rs := ix.Search(q); rs != nil || ix.Len() != 0 {
-			t.Errorf("zero Index: Search(%+v) = %v, Len %d; want nil, 0", q, rs, ix.Len())
+	var zero Index
+	for _, ix := range []*Index{&zero, nil} {
+		for _, q := range []Query{{Intent: "list"}, {Intent: "a", Commands: []int{0}}, {Intent: ""}, {Intent: "x", Risk: "destructive"}} {
+			if rs := ix.Search(q); rs != nil || ix.Len() != 0 {
+				t.Errorf("Index %p: Search(%+v) = %v, Len %d; want nil, 0", ix, q, rs, ix.Len())
+			}
 		}
 	}
 }

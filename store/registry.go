@@ -262,17 +262,22 @@ func profilesInOrder(caps []*validate.Capability, closure map[string][]string) (
 	return out, true
 }
 
-// Point returns the hooks at a point, or false for an unknown point.
+// Point returns the hooks at a point, or false for an unknown point. A nil
+// Registry (what a repository that failed the gate has) holds none.
 func (r *Registry) Point(point string) (*PointHooks, bool) {
 	i := validate.PointIndex(point)
-	if i < 0 || i >= len(r.ByLoopPoint) {
+	if r == nil || i < 0 || i >= len(r.ByLoopPoint) {
 		return nil, false
 	}
 	return &r.ByLoopPoint[i], true
 }
 
-// HookJSON is a byLoopPoint entry: {capId, …hook} with capId first.
+// HookJSON is a byLoopPoint entry: {capId, …hook} with capId first; nil
+// is null, as for every helper here.
 func HookJSON(h *validate.Hook) ojson.Value {
+	if h == nil {
+		return ojson.Value{}
+	}
 	v := ojson.NewObject()
 	v.Members = make([]ojson.Member, 0, len(h.Raw.Members)+1)
 	v.Set("capId", ojson.NewString(h.CapID))
@@ -283,8 +288,12 @@ func HookJSON(h *validate.Hook) ojson.Value {
 }
 
 // JSON returns the registry document of CONTRACT.md §4. The artifact is
-// its encoding, written by appendRegistry.
+// its encoding, written by appendRegistry. A nil Registry is written as an
+// empty one, as the zero Registry is.
 func (r *Registry) JSON() ojson.Value {
+	if r == nil {
+		r = &Registry{}
+	}
 	doc := ojson.NewObject()
 	for _, s := range r.sections() {
 		doc.Append(s.key, s.value())
@@ -466,6 +475,9 @@ func (r *Registry) loopPointsJSON() ojson.Value {
 
 // PointJSON is one byLoopPoint value: {steps, contributions, gates}.
 func PointJSON(ph *PointHooks) ojson.Value {
+	if ph == nil {
+		return ojson.Value{}
+	}
 	v := ojson.NewObject()
 	v.Append("steps", hooksJSON(ph.Steps))
 	v.Append("contributions", hooksJSON(ph.Contributions))
@@ -483,6 +495,9 @@ func hooksJSON(hs []*validate.Hook) ojson.Value {
 
 // ContractJSON is the Loop Host Contract document (ref §1.6).
 func ContractJSON(c *validate.Contract) ojson.Value {
+	if c == nil {
+		return ojson.Value{}
+	}
 	items := make([]ojson.Value, 0, len(c.Entries))
 	for _, e := range c.Entries {
 		v := ojson.NewObject()
@@ -503,6 +518,9 @@ func ContractJSON(c *validate.Contract) ojson.Value {
 // warns about it): the entry would otherwise hold the key twice, and
 // consumers keep either copy.
 func ToolJSON(c *validate.Card) ojson.Value {
+	if c == nil {
+		return ojson.Value{}
+	}
 	v := c.Raw
 	members := make([]ojson.Member, 0, len(v.Members)+1)
 	for _, m := range v.Members {
@@ -514,9 +532,10 @@ func ToolJSON(c *validate.Card) ojson.Value {
 	return v
 }
 
-// ToolIndexJSON is tool-index.json: the valid cards sorted by id.
+// ToolIndexJSON is tool-index.json: the valid cards sorted by id (a nil
+// card is no card).
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {
-	sorted := slices.Clone(cards)
+	sorted := slices.DeleteFunc(slices.Clone(cards), func(c *validate.Card) bool { return c == nil })
 	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return strings.Compare(a.ID, b.ID) })
 	items := make([]ojson.Value, len(sorted))
 	for i, c := range sorted {
