@@ -212,9 +212,10 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 // encodingNote is Drift.Note for a committed artifact's bytes, and
 // whether they are UTF-16, which no line diff can show.
 func encodingNote(committed []byte) (string, bool) {
+	if why, ok := validate.UTF16(committed); ok {
+		return "the committed file is UTF-16 (" + why + "); generated artifacts are UTF-8", true
+	}
 	switch {
-	case bytes.HasPrefix(committed, []byte{0xff, 0xfe}) || bytes.HasPrefix(committed, []byte{0xfe, 0xff}):
-		return "the committed file is UTF-16 (it starts with a UTF-16 byte order mark); generated artifacts are UTF-8", true
 	case bytes.HasPrefix(committed, []byte("\xef\xbb\xbf")):
 		return "the committed file starts with a UTF-8 byte order mark, which generated artifacts have not", false
 	}

@@ -234,12 +234,14 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // bytes are read as U+FFFD, as Node reads them, so the registry agrees
 // with gsd-core, but the text is not what its author wrote.
 func checkUTF8(file string, data []byte, s *sink) {
-	if utf8.Valid(data) {
+	// Checked first: UTF-16 without a byte order mark, ASCII text in it, is
+	// valid UTF-8, NULs and all, and would be told only of a "\x00" at its
+	// second byte.
+	if isUTF16(data) {
+		s.atOffset(file, data, 0, "", "invalid-utf8", "the file is UTF-16 (%s); save it as UTF-8", utf16Why(data))
 		return
 	}
-	if utf16Order(data) != nil {
-		s.atOffset(file, data, 0, "", "invalid-utf8",
-			"the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8")
+	if utf8.Valid(data) {
 		return
 	}
 	i := ojson.InvalidUTF8(data)

@@ -146,7 +146,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	if text, ok := utf16Text(src); ok {
 		if MayHoldMarker(text) {
 			s.atOffset(file, src, 0, "", "marker-syntax",
-				"the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8")
+				"the workflow is UTF-16 (%s), so its loop-host marker is not read; save it as UTF-8", utf16Why(src))
 		}
 		return nil, Item{}
 	}
@@ -1080,29 +1080,82 @@ func rightAfter(src []byte, end, close int) bool {
 // stepLineRe finds the step: line of a block's body.
 var stepLineRe = regexp.MustCompile(`(?m)^[ \t]*step[ \t]*:[ \t]*([a-z][a-z0-9:-]*)`)
 
-// utf16Text decodes data that starts with a UTF-16 byte order mark, as
-// Windows PowerShell's > and some editors write text, or reports false.
-// Read as UTF-8 such a file holds no marker spelling at all, so a workflow
-// saved that way would drop out of the contract without a word.
+// utf16Text decodes data in UTF-16 (see utf16Encoding), as Windows
+// PowerShell's > and some editors write text, or reports false. Read as
+// UTF-8 such a file holds no marker spelling at all, so a workflow saved
+// that way would drop out of the contract without a word.
 func utf16Text(data []byte) ([]byte, bool) {
-	order := utf16Order(data)
+	order, skip := utf16Encoding(data)
 	if order == nil {
 		return nil, false
 	}
-	units := make([]uint16, (len(data)-2)/2)
+	units := make([]uint16, (len(data)-skip)/2)
 	for i := range units {
-		units[i] = order.Uint16(data[2+2*i:])
+		units[i] = order.Uint16(data[skip+2*i:])
 	}
 	return []byte(string(utf16.Decode(units))), true
 }
 
-// utf16Order is the byte order of data's UTF-16 byte order mark, or nil.
-func utf16Order(data []byte) binary.ByteOrder {
+// utf16Sample is how many bytes utf16Encoding reads of a file without a
+// byte order mark.
+const utf16Sample = 512
+
+// utf16Encoding is the byte order of data if it is UTF-16, and the length
+// of its byte order mark, or nil. Text without a mark is taken as UTF-16
+// when its first code unit is an ASCII character, as a JSON or markdown
+// file's is, and three in four of its first units are: their other byte
+// is zero, which text in UTF-8 holds nowhere (a NUL is no character of
+// either).
+func utf16Encoding(data []byte) (order binary.ByteOrder, skip int) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		return binary.LittleEndian
+		return binary.LittleEndian, 2
 	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		return binary.BigEndian
+		return binary.BigEndian, 2
 	}
-	return nil
+	n := min(len(data), utf16Sample) &^ 1
+	if n < 4 {
+		return nil, 0
+	}
+	var le, be int
+	for i := 0; i < n; i += 2 {
+		switch {
+		case data[i] != 0 && data[i] < 0x80 && data[i+1] == 0:
+			le++
+		case data[i] == 0 && data[i+1] != 0 && data[i+1] < 0x80:
+			be++
+		}
+	}
+	units := n / 2
+	switch {
+	case data[0] != 0 && data[0] < 0x80 && data[1] == 0 && le*4 >= units*3:
+		return binary.LittleEndian, 0
+	case data[0] == 0 && data[1] != 0 && data[1] < 0x80 && be*4 >= units*3:
+		return binary.BigEndian, 0
+	}
+	return nil, 0
+}
+
+// isUTF16 reports whether data is UTF-16 (see utf16Encoding).
+func isUTF16(data []byte) bool {
+	order, _ := utf16Encoding(data)
+	return order != nil
+}
+
+// utf16Why says how data was found to be UTF-16, for a message.
+func utf16Why(data []byte) string {
+	if _, skip := utf16Encoding(data); skip > 0 {
+		return "it starts with a UTF-16 byte order mark"
+	}
+	return "every other byte is zero, as in UTF-16 without a byte order mark"
+}
+
+// UTF16 reports whether data is UTF-16, with a byte order mark or without
+// one (see utf16Encoding), and says how it was told, for a message that
+// asks for the file in UTF-8.
+func UTF16(data []byte) (why string, ok bool) {
+	if !isUTF16(data) {
+		return "", false
+	}
+	return utf16Why(data), true
 }

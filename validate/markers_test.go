@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strings"
@@ -526,6 +527,11 @@ func TestUTF16Workflows(t *testing.T) {
 		{"little-endian marker", encodeUTF16(marker, false), "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
 		{"big-endian marker", encodeUTF16(marker, true), "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (it starts with a UTF-16 byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
 		{"no marker", encodeUTF16("# Notes\nnothing here\n", false), ""},
+		// Without a byte order mark, as some tools write UTF-16, the
+		// file is told by its zero bytes.
+		{"little-endian marker without mark", encodeUTF16(marker, false)[2:], "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (every other byte is zero, as in UTF-16 without a byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
+		{"big-endian marker without mark", encodeUTF16(marker, true)[2:], "w.md:1:1: error [marker-syntax] the workflow is UTF-16 (every other byte is zero, as in UTF-16 without a byte order mark), so its loop-host marker is not read; save it as UTF-8\n"},
+		{"no marker, no mark", encodeUTF16("# Notes\nnothing here\n", true)[2:], ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -549,12 +555,60 @@ func TestUTF16Workflows(t *testing.T) {
 }
 
 // A JSON input saved as UTF-16 is named for what it is, not for its first
-// byte.
+// byte, with a byte order mark or without one (its NULs are valid UTF-8,
+// so it was told only of a "\x00" it could not parse).
 func TestUTF16JSONIsNamed(t *testing.T) {
-	var s sink
-	checkUTF8("x.card.json", encodeUTF16(`{"id":"x"}`, false), &s)
-	if len(s.diags) != 1 || !strings.Contains(s.diags[0].Message, "UTF-16") || s.diags[0].Rule != "invalid-utf8" {
-		t.Errorf("findings %v, want one invalid-utf8 naming UTF-16", s.diags)
+	for _, data := range [][]byte{encodeUTF16(`{"id":"x"}`, false), encodeUTF16(`{"id":"x"}`, false)[2:], encodeUTF16(`{"id":"x"}`, true)[2:]} {
+		var s sink
+		checkUTF8("x.card.json", data, &s)
+		if len(s.diags) != 1 || !strings.Contains(s.diags[0].Message, "UTF-16") || s.diags[0].Rule != "invalid-utf8" {
+			t.Errorf("% x: findings %v, want one invalid-utf8 naming UTF-16", data[:4], s.diags)
+		}
+	}
+}
+
+// utf16Encoding tells UTF-16 without a byte order mark by its zero bytes,
+// and nothing else for it: UTF-8 text, text with a stray NUL, binary data
+// with zeros in no pattern, a file too short to tell, and one whose first
+// unit is no ASCII character.
+func TestUTF16EncodingWithoutMark(t *testing.T) {
+	long := strings.Repeat("A line of text, long enough to sample.\n", 20)
+	mixed := append(encodeUTF16(strings.Repeat("ab", 100), false)[2:], []byte(strings.Repeat("xyz", 100))...)
+	tests := []struct {
+		name  string
+		data  []byte
+		order string // "LE", "BE" or ""
+		skip  int
+	}{
+		{"LE with mark", encodeUTF16("{}", false), "LE", 2},
+		{"BE with mark", encodeUTF16("{}", true), "BE", 2},
+		{"LE", encodeUTF16(long, false)[2:], "LE", 0},
+		{"BE", encodeUTF16(long, true)[2:], "BE", 0},
+		{"LE, short", encodeUTF16("{}", false)[2:], "LE", 0},
+		{"LE, mostly non-ASCII", encodeUTF16("{"+strings.Repeat("é", 20)+"}", false)[2:], "", 0},
+		{"UTF-8", []byte(long), "", 0},
+		{"UTF-8 with a NUL", []byte("a\x00" + long), "", 0},
+		{"binary", []byte{0x89, 'P', 'N', 'G', 0, 0, 0, 0x0D, 'I', 'H', 'D', 'R', 0, 0, 1, 0}, "", 0},
+		{"three bytes", []byte{'{', 0, '}'}, "", 0},
+		{"first unit not ASCII", append([]byte{0x80, 0}, encodeUTF16(long, false)[2:]...), "", 0},
+		// The first 512 bytes decide: text past them is not read.
+		{"UTF-16 then UTF-8", mixed, "LE", 0},
+	}
+	for _, tt := range tests {
+		order, skip := utf16Encoding(tt.data)
+		got := ""
+		switch order {
+		case binary.LittleEndian:
+			got = "LE"
+		case binary.BigEndian:
+			got = "BE"
+		}
+		if got != tt.order || skip != tt.skip {
+			t.Errorf("%s: %q, skip %d; want %q, %d", tt.name, got, skip, tt.order, tt.skip)
+		}
+		if why, ok := UTF16(tt.data); ok != (tt.order != "") || ok && !strings.Contains(why, "UTF-16") {
+			t.Errorf("%s: UTF16 = %q, %v", tt.name, why, ok)
+		}
 	}
 }
 

@@ -261,7 +261,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
-		if (mk != nil || len(s.diags) > before) && utf16Order(f.Data) == nil {
+		if (mk != nil || len(s.diags) > before) && !isUTF16(f.Data) {
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}

@@ -221,8 +221,8 @@ func TestGenCheckIgnoresCRLFCheckouts(t *testing.T) {
 
 // TestGenCheckNamesEncodings: a committed artifact that differs by a byte
 // order mark is said so, which its diff cannot show (-{ and +{ read the
-// same), and a UTF-16 one is said so in place of a diff of every byte,
-// NULs and all.
+// same), and a UTF-16 one, with a byte order mark or without one, is said
+// so in place of a diff of every byte, NULs and all.
 func TestGenCheckNamesEncodings(t *testing.T) {
 	repo, out := toolsRepo(t)
 	index := filepath.Join(out, "tool-index.json")
@@ -241,7 +241,9 @@ func TestGenCheckNamesEncodings(t *testing.T) {
 		diff      bool
 	}{
 		{"utf-8 bom", append([]byte("\xef\xbb\xbf"), generated...), "starts with a UTF-8 byte order mark", true},
-		{"utf-16", utf16, "is UTF-16", false},
+		{"utf-16", utf16, "is UTF-16 (it starts with a UTF-16 byte order mark)", false},
+		// Without the mark its NULs were a diff of every byte.
+		{"utf-16 without a mark", utf16[2:], "is UTF-16 (every other byte is zero", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if err := os.WriteFile(index, c.committed, 0o644); err != nil {
