@@ -1169,11 +1169,16 @@ func within(root, p string) bool {
 // meets the link again must not add a warning about the same link.
 func (sc *scanner) isWalkRoot(rel string) bool { return sc.prioritySet[rel] }
 
-// isInput reports whether a path is one capreg reads, by name or place.
+// isInput reports whether a path is one capreg reads, by name or place. A
+// file named validate.SchemaFileName is one while nothing names the schema:
+// discovery would read it, so a link of it out of the repository is an
+// error, as the same link named is, not a warning after which the key
+// collisions it holds went unchecked and the gate passed.
 func (sc *scanner) isInput(rel string) bool {
 	base := path.Base(rel)
 	return base == "capability.json" || strings.HasSuffix(base, ".card.json") || rel == sc.schema ||
-		rel == "capreg.json" || (under(rel, sc.capDir) && rel != sc.capDir)
+		rel == "capreg.json" || (under(rel, sc.capDir) && rel != sc.capDir) ||
+		base == validate.SchemaFileName && sc.schemaFrom == validate.SchemaFromDiscovery
 }
 
 func (sc *scanner) diag(file, rule string, sev validate.Severity, format string, args ...any) {
