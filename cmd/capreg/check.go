@@ -262,6 +262,14 @@ func schemaNote(src *validate.Sources, declares, used, empty bool) string {
 	if found := validate.OutsidePackages(src, src.ConfigSchemaFound); len(found) > 1 {
 		return skipped + fmt.Sprintf("(%d files named %s found; name one with --config-schema or capreg.json's configSchema)", len(found), validate.SchemaFileName)
 	}
+	// One found that links out of the repository is refused with an
+	// error of its own: "add one" would send its author looking for a file
+	// that is there.
+	for _, d := range src.Diagnostics {
+		if d.Rule == "path-escape" && d.Severity == validate.Error && path.Base(d.File) == validate.SchemaFileName {
+			return skipped + fmt.Sprintf("(%s links out of the repository: see its error)", d.File)
+		}
+	}
 	return skipped + "(name one with --config-schema or capreg.json's configSchema, or add a " + validate.SchemaFileName + ")"
 }
 
