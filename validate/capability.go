@@ -249,6 +249,14 @@ func checkUTF8(file string, data []byte, s *sink) {
 		"byte 0x%02X is not UTF-8 (it and any like it are read as U+FFFD, as Node reads them); save the file as UTF-8", data[i])
 }
 
+// invalidUTF8At is the line and column (in characters, each byte that is
+// no UTF-8 one) of the first byte of data that is not UTF-8, and the byte.
+func invalidUTF8At(data []byte) (line, col int, b byte) {
+	i := ojson.InvalidUTF8(data)
+	start := bytes.LastIndexByte(data[:i], '\n') + 1
+	return bytes.Count(data[:i], []byte{'\n'}) + 1, utf8.RuneCount(data[start:i]) + 1, data[i]
+}
+
 // fileError reports a file that could not be read.
 func fileError(s *sink, file string, err error) {
 	rule := "file-unreadable"
@@ -822,8 +830,12 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "not-regular-file", "fragment %q is not a regular file", rel)
 	case file.Err != nil:
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
+	case !utf8.Valid(file.Data) && isUTF16(file.Data):
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is UTF-16 (%s); fragments are inlined as UTF-8 text: save it as UTF-8", rel, utf16Why(file.Data))
 	case !utf8.Valid(file.Data):
-		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is not valid UTF-8", rel)
+		line, col, b := invalidUTF8At(file.Data)
+		s.at(d, ptr+"/path", "fragment-unreadable",
+			"fragment %q is not valid UTF-8: byte 0x%02X at %d:%d (gsd-core would inline it as U+FFFD, a text its author did not write); save the file as UTF-8", rel, b, line, col)
 	default:
 		size := ojson.TextSize(file.Data)
 		if inlined.bytes+size > maxInlined {

@@ -37,7 +37,11 @@ func TestFragmentFileStates(t *testing.T) {
 		{"directory", File{Err: ErrIsDirectory}, "fragment-unreadable", "names a directory"},
 		{"fifo", File{Err: ErrNotRegular}, "not-regular-file", "is not a regular file"},
 		{"unreadable", File{Err: fs.ErrPermission}, "fragment-unreadable", "could not be read: permission denied"},
-		{"not utf-8", File{Data: []byte("caf\xe9\n")}, "fragment-unreadable", "is not valid UTF-8"},
+		{"not utf-8", File{Data: []byte("caf\xe9\n")}, "fragment-unreadable", "is not valid UTF-8: byte 0xE9 at 1:4 "},
+		// The first bad byte is where a person looks: its line and its
+		// column in characters (é and each bad byte one).
+		{"not utf-8, later line", File{Data: []byte("ok\ncafé \xff\xfe\n")}, "fragment-unreadable", "byte 0xFF at 2:6 "},
+		{"utf-16", File{Data: []byte{0xFF, 0xFE, 'h', 0, 'i', 0}}, "fragment-unreadable", "is UTF-16 (it starts with a UTF-16 byte order mark)"},
 		{"block line", File{Data: []byte("a\nb\n<contribution from=\"ui\">\nc")}, "fragment-block-line", `line 3, "<contribution from=\"ui\">"`},
 	}
 	for _, tc := range cases {
