@@ -543,7 +543,14 @@ func checkCycles(caps []*Capability, s *sink) {
 				visit(dep)
 			case grey:
 				path := append(slices.Clone(stack), r)
-				s.at(c.doc, fmt.Sprintf("/requires/%d", i), "requires-cycle", "requires cycle detected: %s", strings.Join(path, " → "))
+				// The reference's message, the path from the search's root
+				// (ref I-8a), then what to change: on a path that reaches the
+				// cycle from outside it, the cycle itself is named.
+				fix := "remove one of these requires entries"
+				if from := slices.Index(stack, r); from > 0 {
+					fix = "the cycle is " + strings.Join(path[from:], " → ") + ": remove one of its requires entries"
+				}
+				s.at(c.doc, fmt.Sprintf("/requires/%d", i), "requires-cycle", "requires cycle detected: %s; %s", strings.Join(path, " → "), fix)
 			}
 		}
 		stack = stack[:len(stack)-1]
@@ -576,6 +583,12 @@ func checkProducers(caps []*Capability, s *sink) {
 	stepsAt := stepsByPoint(caps)
 	for _, p := range Points {
 		first := map[string]*Hook{}
+		producers := map[string][]string{} // artifact → the capabilities of every step producing it
+		for _, h := range stepsAt[p] {
+			for _, a := range h.Produces {
+				producers[a] = append(producers[a], h.CapID)
+			}
+		}
 		for _, h := range stepsAt[p] {
 			for j, a := range h.Produces {
 				prev := first[a]
@@ -586,11 +599,14 @@ func checkProducers(caps []*Capability, s *sink) {
 				if prev == h {
 					continue // one step listing an artifact twice is harmless
 				}
-				ids := []string{prev.CapID, h.CapID}
+				// Every producer is named, in each finding, as the
+				// reference's one finding names the two it meets: with
+				// three, one finding per pair named only two.
+				ids := slices.Clone(producers[a])
 				slices.Sort(ids)
 				ids = slices.Compact(ids)
 				s.at(docs[h.CapID].doc, fmt.Sprintf("%s/produces/%d", h.Pointer(), j), "duplicate-producer",
-					"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s); data-flow resolution would be ambiguous",
+					"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s); data-flow resolution would be ambiguous: let one step produce it, or give one of them another artifact name",
 					a, p, strings.Join(ids, ", "))
 			}
 		}
@@ -749,6 +765,7 @@ func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 			if held := namesOf(k.held, name); held != "" {
 				msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", held, map[bool]string{true: "s"}[len(k.held) == 1])
 			}
+			msg += fmt.Sprintf(": remove one of these consumes, or move one of these %ss to another point", loop[0].Kind)
 			s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
 		}
 	}

@@ -262,6 +262,8 @@ func TestConsumesAvailability(t *testing.T) {
 // ten, the others counted).
 func TestOrderingCycleFinding(t *testing.T) {
 	const loop = `produces/consumes cycle detected in steps at point "plan:pre": pattern-mapper /steps/0 produces "PATTERNS.md" for research /steps/0, which produces "RESEARCH.md" for pattern-mapper /steps/0; no execution order exists`
+	// What to change comes last, after the members and the hooks held back.
+	const fix = ": remove one of these consumes, or move one of these steps to another point"
 	cycle := sampleEdit{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.md", "PATTERNS.md"]`}
 	uiStep1 := sampleEdit{"ui", `{ "point": "verify:post", "ref": { "skill": "ui-review" }, "produces": ["UI-REVIEW.md"], "consumes": ["UI-SPEC.md"]`,
 		`{ "point": "plan:pre", "ref": { "skill": "ui-review" }, "produces": ["UI-REVIEW.md"], "consumes": ["RESEARCH.md"]`}
@@ -271,17 +273,17 @@ func TestOrderingCycleFinding(t *testing.T) {
 		extra int // features added, each with a step at plan:pre that waits on the cycle
 		want  string
 	}{
-		{"two steps", []sampleEdit{cycle}, 0, loop},
+		{"two steps", []sampleEdit{cycle}, 0, loop + fix},
 		{"one held back", []sampleEdit{cycle, uiStep0As("plan:pre", `["PATTERNS.md"]`)}, 0,
-			loop + " (it also holds back ui /steps/0, which waits on it)"},
+			loop + " (it also holds back ui /steps/0, which waits on it)" + fix},
 		{"two held back", []sampleEdit{cycle, uiStep0As("plan:pre", `["PATTERNS.md"]`), uiStep1}, 0,
-			loop + " (it also holds back ui /steps/0, ui /steps/1, which wait on it)"},
+			loop + " (it also holds back ui /steps/0, ui /steps/1, which wait on it)" + fix},
 		{"a third member", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.md", "PATTERNS.md", "UI-SPEC.md"]`},
 			uiStep0As("plan:pre", `["RESEARCH.md"]`)}, 0,
-			loop + " (ui /steps/0 is in a cycle with them too)"},
+			loop + " (ui /steps/0 is in a cycle with them too)" + fix},
 		{"twelve held back", []sampleEdit{cycle}, 12,
 			loop + " (it also holds back waiter-00 /steps/0, waiter-01 /steps/0, waiter-02 /steps/0, waiter-03 /steps/0, waiter-04 /steps/0, " +
-				"waiter-05 /steps/0, waiter-06 /steps/0, waiter-07 /steps/0, waiter-08 /steps/0, waiter-09 /steps/0, and 2 other hooks, which wait on it)"},
+				"waiter-05 /steps/0, waiter-06 /steps/0, waiter-07 /steps/0, waiter-08 /steps/0, waiter-09 /steps/0, and 2 other hooks, which wait on it)" + fix},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -84,7 +84,7 @@ var Rules = []Rule{
 	{"reviewer-lane-conflict", Error, "two reviewer bodies claim the same slug, flag or reviewsSection"},
 	{"requires-unknown", Error, "requires names a capability that does not exist"},
 	{"runtime-compat-unknown", Error, "runtimeCompat names a runtime that is not a runtime capability"},
-	{"requires-cycle", Error, "requires forms a cycle (the cycle is printed)"},
+	{"requires-cycle", Error, "requires forms a cycle (the path from the search's root to it is printed, as the reference prints it, then the cycle itself where the path reaches it from outside)"},
 	{"tier-monotone", Error, "a capability requires one of a higher tier (core < standard < full)"},
 	{"duplicate-producer", Error, "two steps produce the same artifact at the same point"},
 	{"consumes-unsatisfied", Error, "a step consumes an artifact nothing produces at or before its point"},
