@@ -210,7 +210,8 @@ func checkRoles(mk *Marker, s *sink) {
 }
 
 // checkPoints checks the points one workflow declares: canonical, owned by its
-// step, and not declared before. It reports whether each was understood: a
+// step, and not declared before (by another workflow of the step, or
+// twice in this one). It reports whether each was understood: a
 // point repeated is, an unknown or foreign one is not.
 func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood bool) {
 	understood = true
@@ -218,6 +219,12 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 		switch {
 		case PointIndex(p.Value) < 0:
 			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", unknownPointMessage(p.Value, true))
+			understood = false
+		case stepOf(p.Value) != mk.Step.Value:
+			// Before the repeat: a point of another step is the same
+			// mistake whether or not its owner's workflow was read first.
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-ownership",
+				"point %q belongs to step %q, not to %q", p.Value, stepOf(p.Value), mk.Step.Value)
 			understood = false
 		case declared[p.Value] != nil:
 			first := declared[p.Value]
@@ -227,10 +234,6 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 			}
 			s.atOffset(mk.File, mk.Src, p.Off, "", "point-duplicate",
 				"point %q declared more than once across all step workflows (also in %s)", p.Value, where)
-		case stepOf(p.Value) != mk.Step.Value:
-			s.atOffset(mk.File, mk.Src, p.Off, "", "point-ownership",
-				"point %q belongs to step %q, not to %q", p.Value, stepOf(p.Value), mk.Step.Value)
-			understood = false
 		default:
 			declared[p.Value] = mk
 		}

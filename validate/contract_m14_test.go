@@ -44,10 +44,17 @@ func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 			`step "plan" does not declare its canonical point "plan:post"`},
 		{"a point twice in one file", []*Marker{marker("plan.md", "plan", "plan:pre, plan:pre, plan:post")}, "point-duplicate",
 			`point "plan:pre" declared more than once across all step workflows (also in this file)`},
+		// A point in two files is one of another step in one of them (two
+		// workflows of one step are marker-duplicate-step): that is the
+		// finding, whichever file is read first (review cr25).
 		{"a point in two files", []*Marker{
 			marker("plan.md", "plan", "plan:pre, plan:post"),
 			marker("ship.md", "ship", "ship:pre, plan:post, ship:post"),
-		}, "point-duplicate", `point "plan:post" declared more than once across all step workflows (also in plan.md)`},
+		}, "point-ownership", `point "plan:post" belongs to step "plan", not to "ship"`},
+		{"a point in two files, the other read first", []*Marker{
+			marker("ship.md", "ship", "ship:pre, plan:post, ship:post"),
+			marker("plan.md", "plan", "plan:pre, plan:post"),
+		}, "point-ownership", `point "plan:post" belongs to step "plan", not to "ship"`},
 	}
 	for _, tt := range tests {
 		var s sink

@@ -39,9 +39,9 @@ var Rules = []Rule{
 	{"marker-duplicate-step", Error, "two workflow files declare the same step"},
 	{"role-family", Error, "a step declares an agent role outside its family (or an unknown role)"},
 	{"point-unknown", Error, "a point (in a marker or a hook) is not one of the 12 canonical loop points"},
-	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step"},
+	{"point-ownership", Error, "a workflow declares a canonical point that belongs to another step (whether or not that step's workflow declares it too, and whichever is read first)"},
 	{"point-order", Warning, "a marker lists its points out of pipeline order: its step's artifacts become available at the last point listed (as in gsd-core), which may be before the step's :post point"},
-	{"point-duplicate", Error, "a point is declared more than once across the host workflows"},
+	{"point-duplicate", Error, "a point is declared more than once across the host workflows (twice in one: one of another step is point-ownership, two workflows of one step marker-duplicate-step)"},
 	{"point-uncovered", Error, "a canonical point is declared by no host workflow"},
 	{"point-unwired", Error, "a hook sits at a point with no `loop render-hooks <point>` call site in any host workflow (not checked while no host workflow has a call site at all, nor for a point no host workflow declares, which is `point-uncovered`)"},
 
