@@ -2,7 +2,6 @@ package store
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -533,10 +532,12 @@ func ToolJSON(c *validate.Card) ojson.Value {
 }
 
 // ToolIndexJSON is tool-index.json: the valid cards sorted by id (a nil
-// card is no card).
+// card is no card), in JavaScript's order, by UTF-16 code units, as every
+// other list the artifacts sort and the reference's generator (Node)
+// sorts: a card id may be any one-line text.
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {
 	sorted := slices.DeleteFunc(slices.Clone(cards), func(c *validate.Card) bool { return c == nil })
-	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return compareUTF16(a.ID, b.ID) })
 	items := make([]ojson.Value, len(sorted))
 	for i, c := range sorted {
 		items[i] = ToolJSON(c)
