@@ -246,10 +246,25 @@ func inlineCode(src []byte, from, to int) spans {
 		}
 		last[whole] = k
 	}
+	// Left to right, as CommonMark reads: a run inside raw HTML or an
+	// autolink that starts before it opens nothing (inlineRaw); an opened
+	// span's content is literal, so its closer may lie inside one.
 	var out spans
+	raw := inlineRaw{src: src, to: to}
+	pos := from
 	for k := 0; k < len(runs); k++ {
+		if runs[k].start < pos {
+			continue
+		}
+		if bytes.IndexByte(src[pos:runs[k].start], '<') >= 0 {
+			if pos = raw.skipTo(pos, runs[k].start); pos > runs[k].start {
+				continue
+			}
+		}
+		pos = runs[k].start + runs[k].n
 		if c := runs[k].closer; c >= 0 {
 			out = append(out, [2]int{runs[k].start, runs[c].start + runs[c].n})
+			pos = runs[c].start + runs[c].n
 			k = c
 		}
 	}

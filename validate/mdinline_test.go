@@ -1,0 +1,69 @@
+package validate
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestBacktickInAutolinkOrTagOpensNoCodeSpan pins a finding of review
+// cr25: inlineCode pairs every backtick run of a paragraph, also one inside
+// an autolink (<http://host/`>) or a raw HTML tag's attribute
+// (<span title="`">), which CommonMark reads before code spans ("code span
+// backticks have higher precedence than any other inline constructs except
+// HTML tags and autolinks", spec 0.31 §6.1). Such a backtick and a later one
+// are taken for a code span around a gsd:loop-host block that is outside
+// code, and the marker is silently dropped (no marker, no finding), where
+// gsd-core, which reads the block anywhere (ref §1.2), reads it.
+func TestBacktickInAutolinkOrTagOpensNoCodeSpan(t *testing.T) {
+	blk := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
+	for _, tt := range []struct{ name, src string }{
+		{"autolink", "See <http://example.com/`> for the loop. " + blk + " and the ` sign.\n"},
+		{"raw tag attribute", "<span title=\"`\">plan</span> " + blk + " and the ` sign.\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			mk, diags := ParseMarker("plan.md", []byte(tt.src))
+			if mk == nil || mk.Step.Value != "plan" {
+				t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
+			}
+		})
+	}
+}
+
+// TestInlineCodeYieldsToRawHTML: code spans as CommonMark finds them
+// beside raw HTML and autolinks: whichever starts first wins, a backtick
+// inside a tag, comment, declaration, processing instruction, CDATA
+// section or autolink opens nothing, and a '<' that starts none of them
+// is text.
+func TestInlineCodeYieldsToRawHTML(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string // the code spans' text, backticks included
+	}{
+		{"`<a>` x", []string{"`<a>`"}},
+		{"<a title=\"`\">x</a> `code`", []string{"`code`"}},
+		{"<a title='`' b=c d>x `code`", []string{"`code`"}},
+		{"<a\ntitle=\"`\"\n/> `code`", []string{"`code`"}},
+		{"<http://x/`> `y`", []string{"`y`"}},
+		{"<a`b@example.com> `c`", []string{"`c`"}},
+		{"<!-- ` --> `d`", []string{"`d`"}},
+		{"<!--> ` `e`", []string{"` `"}}, // <!--> is a whole comment
+		{"<? ` ?> `f`", []string{"`f`"}},
+		{"<!DOCTYPE `> `g`", []string{"`g`"}},
+		{"<![CDATA[ ` ]]> `h`", []string{"`h`"}},
+		{"</a `> x`", []string{"`> x`"}},              // no closing tag: text
+		{"a < b ` c ` d", []string{"` c `"}},          // no tag at all
+		{"<a title=\"` x `", []string{"` x `"}},       // a quote never closed: no tag
+		{"<a title=\"`\"x> `i`", []string{"`\"x> `"}}, // no space before x: no tag
+		{"<1a `> `j`", []string{"`> `"}},              // a tag name starts with a letter
+		{"<ab:`> `k`", []string{"`k`"}},               // a backtick may be part of a URI
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src)) {
+			got = append(got, tt.src[sp[0]:sp[1]])
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
