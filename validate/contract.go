@@ -116,7 +116,8 @@ func buildContract(markers []*Marker, broken bool, indented map[string]string, s
 			continue
 		}
 		if first := byStep[step]; first != nil {
-			const fix = "one workflow file owns each step (if one is a copy, such as a runtime's local install, name the workflow " +
+			const fix = "one workflow file owns each step (if one quotes a marker as an example, as ADR-894's text does, put the " +
+				"example in a code fence; if one is a copy, such as a runtime's local install, name the workflow " +
 				"folders in capreg.json's \"workflows\" so the copy is not read; if the two are packages of a monorepo checked from " +
 				"its root, check each package with --repo)"
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-duplicate-step", "step %q is already declared by %s; %s", step, first.File, fix)

@@ -23,7 +23,8 @@ func TestNoWorkflowIsOnlyContractMissing(t *testing.T) {
 
 // TestContractFindingsNameWhatIsWrong: a step that leaves out one
 // canonical point names it in the singular; a point a marker lists twice
-// is "also in this file", one listed by two workflows names the other.
+// is "also in this file", one listed by the workflow of another step is
+// point-ownership, and a step two workflows declare names the other.
 func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 	role := map[string]string{"plan": "planner", "ship": "orchestrator"}
 	marker := func(file, step, points string) *Marker {
@@ -55,6 +56,15 @@ func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 			marker("ship.md", "ship", "ship:pre, plan:post, ship:post"),
 			marker("plan.md", "plan", "plan:pre, plan:post"),
 		}, "point-ownership", `point "plan:post" belongs to step "plan", not to "ship"`},
+		// Two workflows of one step: each is told the other, and the ways
+		// out, first the one for a quoted example (review r22: ADR-894's
+		// text copied into docs/ declares the plan step again).
+		{"a step in two files", []*Marker{
+			marker("plan.md", "plan", "plan:pre, plan:post"),
+			marker("docs/adr.md", "plan", "plan:pre, plan:post"),
+		}, "marker-duplicate-step", `step "plan" is already declared by plan.md; one workflow file owns each step (if one quotes a marker as an example, ` +
+			`as ADR-894's text does, put the example in a code fence; if one is a copy, such as a runtime's local install, name the workflow folders in ` +
+			`capreg.json's "workflows" so the copy is not read; if the two are packages of a monorepo checked from its root, check each package with --repo)`},
 	}
 	for _, tt := range tests {
 		var s sink
