@@ -88,10 +88,26 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 		return
 	}
-	w.Header()["X-Capreg-Generation"], w.Header()["X-Capreg-Digest"] = v.genHdr, v.digestHdr
-	w.Header().Set("Content-Type", b.contentType)
+	writeUntagged(w, r, v, b)
+}
+
+// writeUntagged writes b as the answer to a POST: no ETag (it is a function
+// of the body, not of the URL), the snapshot's generation and digest, and
+// gzipped for a client that takes it, as a GET's answer is: a render of
+// thousands of capabilities is megabytes, most of it repeated text.
+func writeUntagged(w http.ResponseWriter, r *http.Request, v *views, b *body) {
+	h := w.Header()
+	h["X-Capreg-Generation"], h["X-Capreg-Digest"] = v.genHdr, v.digestHdr
+	h["Content-Type"] = contentTypeHdr(b.contentType)
+	h["Vary"] = varyAcceptHdr
+	data := b.data
+	if len(data) > 1024 && acceptsGzip(r) {
+		data, _ = b.gzipped()
+		h["Content-Encoding"] = gzipHdr
+	}
+	h["Content-Length"] = []string{strconv.Itoa(len(data))}
 	w.WriteHeader(http.StatusOK)
-	w.Write(b.data)
+	w.Write(data)
 }
 
 // renderBody resolves req and encodes the answer in media: the envelope in
