@@ -261,15 +261,34 @@ func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 		unknownID(w, "tool card", id, v.snap.MeantCard(id))
 		return
 	}
-	v.serve(w, r, v.get("tool/"+id, func() *body { return ojsonBody(store.ToolJSON(card)) }))
+	v.serve(w, r, v.get("tool/"+card.ID, func() *body { return ojsonBody(store.ToolJSON(card)) }))
 }
 
-// findCard is the snapshot's card of id, or nil.
+// findCard is the snapshot's card of id, or nil. An id outside ASCII not
+// found as sent is looked for composed otherwise (validate.SameCardID): one
+// card at most has it, as check refuses two.
 func findCard(v *views, id string) *validate.Card {
 	cards := sortedCards(v)
 	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
-	if !found {
+	if found {
+		return cards[i]
+	}
+	if isASCII(id) {
 		return nil
 	}
-	return cards[i]
+	for _, c := range cards {
+		if !isASCII(c.ID) && validate.SameCardID(c.ID, id) {
+			return c
+		}
+	}
+	return nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

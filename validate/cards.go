@@ -1,10 +1,13 @@
 package validate
 
 import (
+	"fmt"
 	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate/ojson"
@@ -26,6 +29,31 @@ type Card struct {
 	ToolPath      string // the tool it describes (the card path without .card.json)
 	ToolExists    bool
 	Raw           ojson.Value // the card as written, for the index and GET /tools/{id}
+}
+
+// SameCardID reports whether a and b are one card id: equal, or equal once
+// composed (NFC), as checkCards compares them, so that a client on macOS,
+// which may send "é" decomposed, finds the card written composed.
+func SameCardID(a, b string) bool { return a == b || nfc(a) == nfc(b) }
+
+// composedOtherwise says, for two ids that differ only in how their
+// characters are composed, how each is written, in escapes: printed, the
+// two look the same.
+func composedOtherwise(here, there string) string {
+	if here == there {
+		return ""
+	}
+	return fmt.Sprintf(" (the two are the same characters composed otherwise: %s here, %s there)", strconv.QuoteToASCII(here), strconv.QuoteToASCII(there))
+}
+
+// nfc is s in Unicode's composed form; ASCII is its own.
+func nfc(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return norm.NFC.String(s)
+		}
+	}
+	return s
 }
 
 // checkCards validates every card against the card schema, rejects duplicate
@@ -64,12 +92,17 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		if !checkReplacesCost(d, c.Replaces, s) {
 			continue
 		}
-		if first := seen[c.ID]; first != nil {
+		// Ids are compared in Unicode's composed form (NFC): "é" typed on
+		// one machine and "e" + U+0301 on another (macOS's file names) read
+		// the same and are one id to a person, yet an agent asking for one
+		// was given the card of whichever it spelt.
+		key := nfc(c.ID)
+		if first := seen[key]; first != nil {
 			// Both cards are told: which one is the copy, path order does
 			// not say, and an annotation only on the card already there
 			// misses a pull request that adds the other.
-			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique", c.ID, first.Path)
-			s.at(seenDoc[c.ID], "/id", "card-duplicate-id", "tool card id %q is also used by %s; ids must be unique", c.ID, c.Path)
+			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique%s", c.ID, first.Path, composedOtherwise(c.ID, first.ID))
+			s.at(seenDoc[key], "/id", "card-duplicate-id", "tool card id %q is also used by %s; ids must be unique%s", first.ID, c.Path, composedOtherwise(first.ID, c.ID))
 			continue
 		}
 		switch {
@@ -88,7 +121,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			// looks for a missing file that is there.
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes", src.ToolPath)
 		}
-		seen[c.ID], seenDoc[c.ID] = c, d
+		seen[key], seenDoc[key] = c, d
 		out = append(out, c)
 	}
 	return out

@@ -91,7 +91,7 @@ var Rules = []Rule{
 	{"ordering-cycle", Error, "produces/consumes form a cycle among the steps or contributions at one point"},
 
 	// Tool cards.
-	{"card-duplicate-id", Error, "two tool cards share an id"},
+	{"card-duplicate-id", Error, "two tool cards share an id (compared composed, NFC: \"é\" and \"e\" + U+0301 are one id, which `GET /tools/{id}` and `tools show` find by either)"},
 	{"card-orphan", Warning, "a tool card has no sibling tool file"},
 	{"card-unknown-field", Warning, "a tool card has a field the card schema does not define"},
 	{"card-replaces-shape", Warning, "a tool card's replaces pattern uses regular-expression syntax but does not compile (so it is matched as shell words, literally), starts with an option (no command does, so it matches no line), is written as documentation rather than as a command (a usage line's optional part in brackets, `[-f]`, `[remote]`, a word and a blank, `[sudo ]rm`, or a precommand glued to its command, `[sudo]rm`, each a class of one character; words separated by `|` in brackets, `[ns|namespace]`, a class too, for which `(ns|namespace)` is named; a `(` never closed, which leaves the pattern shell words matched literally; a prompt, backticks or quotes around the whole: it matches no line), ends a regular expression by matching white space (it then matches no command with more words after it), or names no command (lines of any command would be sent to the card)"},

@@ -263,7 +263,7 @@ func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr 
 
 func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe bool, stdout, stderr io.Writer) int {
 	for _, c := range snap.Result.Cards {
-		if c.ID != id {
+		if !validate.SameCardID(c.ID, id) {
 			continue
 		}
 		v := store.ToolJSON(c)
