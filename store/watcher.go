@@ -616,6 +616,9 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 		if v := recover(); v != nil {
 			w.log.Error("the build panicked; the served registry stays", "panic", v, "stack", string(debug.Stack()))
 			snap, err = nil, fmt.Errorf("%w: %v", ErrBuildPanicked, v)
+			if e, ok := v.(error); ok { // a runtime.Error: errors.As finds it
+				err = fmt.Errorf("%w: %w", ErrBuildPanicked, e)
+			}
 		}
 	}()
 	snap, err = w.build(ctx, entering)
