@@ -830,7 +830,9 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "not-regular-file", "fragment %q is not a regular file", rel)
 	case file.Err != nil:
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
-	case !utf8.Valid(file.Data) && isUTF16(file.Data):
+	case isUTF16(file.Data):
+		// Before utf8.Valid: without a byte order mark, ASCII text in
+		// UTF-16 is valid UTF-8, and would be inlined NULs and all.
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is UTF-16 (%s); fragments are inlined as UTF-8 text: save it as UTF-8", rel, utf16Why(file.Data))
 	case !utf8.Valid(file.Data):
 		line, col, b := invalidUTF8At(file.Data)

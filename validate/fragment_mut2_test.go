@@ -42,6 +42,9 @@ func TestFragmentFileStates(t *testing.T) {
 		// column in characters (é and each bad byte one).
 		{"not utf-8, later line", File{Data: []byte("ok\ncafé \xff\xfe\n")}, "fragment-unreadable", "byte 0xFF at 2:6 "},
 		{"utf-16", File{Data: []byte{0xFF, 0xFE, 'h', 0, 'i', 0}}, "fragment-unreadable", "is UTF-16 (it starts with a UTF-16 byte order mark)"},
+		// Without the mark it is valid UTF-8, and was inlined NULs and all
+		// (review cr26).
+		{"utf-16 without a mark", File{Data: encodeUTF16("# Threat model\nCheck the inputs.\n", false)[2:]}, "fragment-unreadable", "is UTF-16 (every other byte is zero"},
 		{"block line", File{Data: []byte("a\nb\n<contribution from=\"ui\">\nc")}, "fragment-block-line", `line 3, "<contribution from=\"ui\">"`},
 	}
 	for _, tc := range cases {

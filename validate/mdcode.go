@@ -250,7 +250,7 @@ func inlineCode(src []byte, from, to int) spans {
 	// autolink that starts before it opens nothing (inlineRaw); an opened
 	// span's content is literal, so its closer may lie inside one.
 	var out spans
-	raw := inlineRaw{src: src, to: to}
+	raw := inlineRaw{src: src, from: from, to: to}
 	pos := from
 	for k := 0; k < len(runs); k++ {
 		if runs[k].start < pos {

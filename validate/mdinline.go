@@ -15,9 +15,9 @@ import "bytes"
 // and those searches are remembered (see nextAt), as the scan only moves
 // forward.
 type inlineRaw struct {
-	src  []byte
-	to   int
-	memo map[string][2]int // needle → {searched from, found at or -1}
+	src      []byte
+	from, to int               // the paragraph
+	memo     map[string][2]int // needle → {searched from, found at or -1}
 }
 
 // nextAt returns the offset of the first needle in src[from:to], or -1.
@@ -48,7 +48,9 @@ func (r *inlineRaw) skipTo(pos, at int) int {
 			return at
 		}
 		p := pos + j
-		if e := r.end(p); e > 0 {
+		if escaped(r.src[r.from:], p-r.from) {
+			pos = p + 1 // "\<" is a literal '<' (CommonMark §2.4)
+		} else if e := r.end(p); e > 0 {
 			pos = e
 		} else {
 			pos = p + 1
@@ -256,10 +258,24 @@ func tagName(src []byte, i, to int) int {
 
 // skipHTMLSpace skips spaces, tabs and line endings (a paragraph holds no
 // blank line, so at most one line ending in a row is all it can hold, as
-// CommonMark allows).
+// CommonMark allows), and after a line ending the block quote markers of
+// the paragraph's container: src is the paragraph as written, and in
+// "> a <b\n> title=x>" the second '>' is the quote's, not the tag's end.
+// A paragraph outside a quote has no line that starts with '>', which
+// would have started one.
 func skipHTMLSpace(src []byte, i, to int) int {
-	for i < to && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
-		i++
+	for i < to {
+		switch src[i] {
+		case ' ', '\t', '\r':
+			i++
+		case '\n':
+			i++
+			for i < to && (src[i] == ' ' || src[i] == '\t' || src[i] == '>') {
+				i++
+			}
+		default:
+			return i
+		}
 	}
 	return i
 }

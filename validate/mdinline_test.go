@@ -56,6 +56,12 @@ func TestInlineCodeYieldsToRawHTML(t *testing.T) {
 		{"<a title=\"`\"x> `i`", []string{"`\"x> `"}}, // no space before x: no tag
 		{"<1a `> `j`", []string{"`> `"}},              // a tag name starts with a letter
 		{"<ab:`> `k`", []string{"`k`"}},               // a backtick may be part of a URI
+		// "\<" is a literal '<' (§2.4): no tag starts there (review cr26).
+		{"\\<a title=\"`\"> `x` y`", []string{"`\"> `", "` y`"}},
+		// In a block quote the next line's "> " is the quote's marker, not
+		// the tag's end (§5.1): the tag <b\ntitle="`"> holds the backtick.
+		{"> a <b\n> title=\"`\"> z `w`", []string{"`w`"}},
+		{"> a <b\n> > title=\"`\"> z `w`", []string{"`w`"}},
 	}
 	for _, tt := range tests {
 		var got []string
