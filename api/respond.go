@@ -172,9 +172,18 @@ func (v *views) rendered(i int, media string, make func() *body) *body {
 
 func (ce *cacheEntry) body(make func() *body) *body {
 	ce.once.Do(func() {
-		ce.b = make()
-		ce.b.length()
+		b := make()
+		b.length()
+		ce.b = b
 	})
+	if ce.b == nil {
+		// make panicked the first time (recoverer answered 500); the
+		// once is spent, so each request tries again, uncached, and a
+		// panic is that request's, not a nil body's.
+		b := make()
+		b.length()
+		return b
+	}
 	return ce.b
 }
 
