@@ -199,13 +199,17 @@ func TestETagVariants(t *testing.T) {
 	}
 }
 
+// cardSource is a valid card of id in bin/NAME.card.json, beside its tool.
+func cardSource(name, id string) validate.CardSource {
+	data := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+	return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
+}
+
 // Card ids are free strings: each is fetched by its percent-encoded form,
 // decoded exactly once.
 func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 	card := func(id string) validate.CardSource {
-		data := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
-		name := strings.NewReplacer("/", "_", "%", "_").Replace(id)
-		return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
+		return cardSource(strings.NewReplacer("/", "_", "%", "_").Replace(id), id)
 	}
 	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b"), card("q?x"), card("my tool")}}
 	snap := store.Build(src, false)

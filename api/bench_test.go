@@ -31,16 +31,21 @@ func (d *discard) Header() http.Header         { return d.h }
 func (d *discard) Write(b []byte) (int, error) { return len(b), nil }
 func (d *discard) WriteHeader(int)             {}
 
-// BenchmarkLoopPoint10k serves GET /loop-points/plan:pre of a 10,000
-// capability repository through the real router (cached body, gzip).
-func BenchmarkLoopPoint10k(b *testing.B) {
+// router10k is the real router serving the 10,000 capability snapshot.
+func router10k(b *testing.B) http.Handler {
 	snap, err := snap10k()
 	if err != nil || !snap.OK() {
 		b.Fatalf("%v", err)
 	}
 	src := &source{}
 	src.snap.Store(snap)
-	h := api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+	return api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+}
+
+// BenchmarkLoopPoint10k serves GET /loop-points/plan:pre of a 10,000
+// capability repository through the real router (cached body, gzip).
+func BenchmarkLoopPoint10k(b *testing.B) {
+	h := router10k(b)
 	for _, enc := range []string{"identity", "gzip"} {
 		b.Run(enc, func(b *testing.B) {
 			req := httptest.NewRequest("GET", "/loop-points/plan:pre", nil)
@@ -59,13 +64,7 @@ func BenchmarkLoopPoint10k(b *testing.B) {
 // 10,000 capability repository through the real router, in JSON and in
 // markdown: the orchestrator's most frequent call.
 func BenchmarkRenderHooks10k(b *testing.B) {
-	snap, err := snap10k()
-	if err != nil || !snap.OK() {
-		b.Fatalf("%v", err)
-	}
-	src := &source{}
-	src.snap.Store(snap)
-	h := api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+	h := router10k(b)
 	for _, format := range []string{"json", "markdown"} {
 		b.Run(format, func(b *testing.B) {
 			req := httptest.NewRequest("GET", "/render-hooks/plan:pre?format="+format, nil)

@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"fmt"
 	"net/url"
 	"testing"
 
@@ -14,11 +13,7 @@ import (
 // ("cafe\u0301", as macOS may), and the other way round, with the card as
 // written; an id that differs in more is still a 404.
 func TestToolIDFoundComposedOtherwise(t *testing.T) {
-	card := func(name, id string) validate.CardSource {
-		data := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
-		return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
-	}
-	snap := store.Build(&validate.Sources{Cards: []validate.CardSource{card("a", "caf\u00e9"), card("b", "nai\u0308ve")}}, false)
+	snap := store.Build(&validate.Sources{Cards: []validate.CardSource{cardSource("a", "caf\u00e9"), cardSource("b", "nai\u0308ve")}}, false)
 	if !snap.OK() {
 		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
 	}
