@@ -298,8 +298,44 @@ func (s *sink) add(d Diagnostic) {
 			d.Severity = Error
 		}
 	}
-	d.Message = clipMessage(d.Message)
+	d.Message = clipMessage(surrogateEscapes(d.Message))
 	s.diags = append(s.diags, d)
+}
+
+// surrogateEscapes rewrites Go's quoting of a lone surrogate, which a
+// message's %q writes as the three bytes the registry holds it in
+// ("\xed\xa0\x80", WTF-8, see ojson.SurrogateAt), as it was written in
+// the JSON, "\ud800", as EscapeControl writes one found unquoted: the
+// author searching the file for what the finding names finds it.
+func surrogateEscapes(m string) string {
+	const lead = `\xed\x`
+	if !strings.Contains(m, lead) {
+		return m
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(m, lead)
+		if i < 0 || len(m) < i+12 {
+			break
+		}
+		hi, ok1 := hexByte(m[i+6 : i+8])
+		lo, ok2 := hexByte(m[i+10 : i+12])
+		if !ok1 || !ok2 || m[i+8:i+10] != `\x` || hi < 0xa0 || hi > 0xbf || lo < 0x80 || lo > 0xbf {
+			b.WriteString(m[:i+len(lead)])
+			m = m[i+len(lead):]
+			continue
+		}
+		fmt.Fprintf(&b, "%s\\u%04x", m[:i], 0xd000|rune(hi&0x3f)<<6|rune(lo&0x3f))
+		m = m[i+12:]
+	}
+	b.WriteString(m)
+	return b.String()
+}
+
+// hexByte reads two hexadecimal digits, either case.
+func hexByte(h string) (byte, bool) {
+	v, err := strconv.ParseUint(h, 16, 8)
+	return byte(v), err == nil
 }
 
 // maxMessage bounds a finding's message: most echo a value of the input,
