@@ -221,7 +221,7 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 			matching = append(matching, c)
 		}
 	}
-	start, _ := slices.BinarySearchFunc(matching, after, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
+	start, _ := slices.BinarySearchFunc(matching, after, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
 	if after != "" && start < len(matching) && matching[start].ID == after {
 		start++
 	}
@@ -234,11 +234,12 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 	v.serve(w, r, jsonBody(doc))
 }
 
-// sortedCards is the snapshot's cards sorted by id, computed once.
+// sortedCards is the snapshot's cards sorted by id, in tool-index.json's
+// order (store.CompareIDs), computed once.
 func sortedCards(v *views) []*validate.Card {
 	v.cardsOnce.Do(func() {
 		v.cards = slices.Clone(v.snap.Result.Cards)
-		slices.SortStableFunc(v.cards, func(a, c *validate.Card) int { return strings.Compare(a.ID, c.ID) })
+		slices.SortStableFunc(v.cards, func(a, c *validate.Card) int { return store.CompareIDs(a.ID, c.ID) })
 	})
 	return v.cards
 }
@@ -269,7 +270,7 @@ func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 // card at most has it, as check refuses two.
 func findCard(v *views, id string) *validate.Card {
 	cards := sortedCards(v)
-	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return strings.Compare(c.ID, id) })
+	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
 	if found {
 		return cards[i]
 	}

@@ -66,3 +66,8 @@ func nextUnit(s *string, pending *uint16) (uint16, bool) {
 	*pending = uint16(lo)
 	return uint16(hi), true
 }
+
+// CompareIDs orders ids as every generated artifact lists them, as
+// JavaScript's default sort does (by UTF-16 code units), so that a listing
+// served in pages (GET /tools) comes in the order of tool-index.json.
+func CompareIDs(a, b string) int { return compareUTF16(a, b) }
