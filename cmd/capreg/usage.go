@@ -49,8 +49,9 @@ errors. Flags may follow positional arguments. capreg VERB --help
 describes each flag.
 
 Exit codes: 0 success (warnings allowed); 1 findings: errors, drift for
-gen --check, an unknown id or loop point; 2 usage or I/O failure; 130
-interrupted (Ctrl-C or SIGTERM) while reading the repository, --config or
+gen --check, an unknown id or loop point, a probe that failed; 2 usage or
+I/O failure; 130 interrupted (Ctrl-C or SIGTERM) while reading or
+validating the repository, --config or
 --enablement, or writing or comparing artifacts, or a probe interrupted;
 141 a probe ended by SIGPIPE, its output pipe having lost its reader.
 serve exits 0 once drained, 1 when the drain ran out of time, 2 when it
