@@ -1,6 +1,10 @@
 package validate
 
-import "bytes"
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
 
 // inlineRaw finds CommonMark's raw HTML and autolinks in a paragraph, the
 // inline constructs that code spans yield to ("code span backticks have
@@ -16,8 +20,32 @@ import "bytes"
 // forward.
 type inlineRaw struct {
 	src      []byte
-	from, to int               // the paragraph
+	from, to int // the paragraph
+	// prefixes are the container markers and indentation before each
+	// line's text after the first, sorted: the paragraph's content, which
+	// CommonMark reads inlines in, does not hold them, so "> a <b\n> c=d>"
+	// in a quote holds the tag <b\nc=d>, yet "<b\n    >" outside one is
+	// a whole tag, its '>' indented past code's four columns.
+	prefixes spans
 	memo     map[string][2]int // needle → {searched from, found at or -1}
+}
+
+// pastPrefix is i, or the end of the line prefix that starts at i.
+func (r *inlineRaw) pastPrefix(i int) int {
+	k, found := slices.BinarySearchFunc(r.prefixes, i, func(p [2]int, i int) int { return cmp.Compare(p[0], i) })
+	if found {
+		return r.prefixes[k][1]
+	}
+	return i
+}
+
+// inPrefix returns the end of the line prefix holding offset i, or -1.
+func (r *inlineRaw) inPrefix(i int) int {
+	k := r.prefixes.find(i)
+	if k < 0 {
+		return -1
+	}
+	return r.prefixes[k][1]
 }
 
 // nextAt returns the offset of the first needle in src[from:to], or -1.
@@ -27,9 +55,18 @@ func (r *inlineRaw) nextAt(needle string, from int) int {
 	if m, ok := r.memo[needle]; ok && from >= m[0] && (m[1] < 0 || from <= m[1]) {
 		return m[1]
 	}
-	at := bytes.Index(r.src[from:r.to], []byte(needle))
-	if at >= 0 {
-		at += from
+	at := -1
+	for start := from; start < r.to; {
+		i := bytes.Index(r.src[start:r.to], []byte(needle))
+		if i < 0 {
+			break
+		}
+		at = start + i
+		end := r.inPrefix(at)
+		if end < 0 {
+			break
+		}
+		at, start = -1, end // a quote's marker, no part of the content
 	}
 	if r.memo == nil {
 		r.memo = map[string][2]int{}
@@ -173,7 +210,7 @@ func (r *inlineRaw) openTag(i int) int {
 		return 0
 	}
 	for {
-		k := skipHTMLSpace(src, j, to)
+		k := r.skipSpace(j)
 		if k >= to {
 			return 0
 		}
@@ -205,11 +242,11 @@ func (r *inlineRaw) attribute(i int) int {
 	for j < to && (isASCIILetter(src[j]) || isASCIIDigit(src[j]) || bytes.IndexByte([]byte("_.:-"), src[j]) >= 0) {
 		j++
 	}
-	k := skipHTMLSpace(src, j, to)
+	k := r.skipSpace(j)
 	if k >= to || src[k] != '=' {
 		return j // no value: the white space is the next attribute's
 	}
-	k = skipHTMLSpace(src, k+1, to)
+	k = r.skipSpace(k + 1)
 	if k >= to {
 		return 0
 	}
@@ -237,7 +274,7 @@ func (r *inlineRaw) closingTag(i int) int {
 	if j == i {
 		return 0
 	}
-	j = skipHTMLSpace(r.src, j, r.to)
+	j = r.skipSpace(j)
 	if j < r.to && r.src[j] == '>' {
 		return j + 1
 	}
@@ -256,23 +293,16 @@ func tagName(src []byte, i, to int) int {
 	return j
 }
 
-// skipHTMLSpace skips spaces, tabs and line endings (a paragraph holds no
+// skipSpace skips spaces, tabs and line endings (a paragraph holds no
 // blank line, so at most one line ending in a row is all it can hold, as
-// CommonMark allows), and after a line ending the block quote markers of
-// the paragraph's container: src is the paragraph as written, and in
-// "> a <b\n> title=x>" the second '>' is the quote's, not the tag's end.
-// A paragraph outside a quote has no line that starts with '>', which
-// would have started one.
-func skipHTMLSpace(src []byte, i, to int) int {
-	for i < to {
-		switch src[i] {
-		case ' ', '\t', '\r':
+// CommonMark allows), and each line's prefix after a line ending.
+func (r *inlineRaw) skipSpace(i int) int {
+	for i < r.to {
+		switch r.src[i] {
+		case ' ', '\t':
 			i++
-		case '\n':
-			i++
-			for i < to && (src[i] == ' ' || src[i] == '\t' || src[i] == '>') {
-				i++
-			}
+		case '\n', '\r':
+			i = r.pastPrefix(i + 1)
 		default:
 			return i
 		}
