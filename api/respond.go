@@ -127,6 +127,11 @@ type views struct {
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id
 
+	// composed are the cards whose ids are not in the form ids are
+	// compared in, by that form (see findCard).
+	composedOnce sync.Once
+	composed     map[string]*validate.Card
+
 	resolverOnce sync.Once
 	resolverV    *render.Resolver
 }

@@ -265,31 +265,39 @@ func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("tool/"+card.ID, func() *body { return ojsonBody(store.ToolJSON(card)) }))
 }
 
-// findCard is the snapshot's card of id, or nil. An id outside ASCII not
-// found as sent is looked for composed otherwise (validate.SameCardID): one
-// card at most has it, as check refuses two.
+// findCard is the snapshot's card of id, or nil. An id not found as sent
+// is looked for in the form ids are compared in (validate.CardIDKey, NFC):
+// one card at most has it, as check refuses two. Those whose ids are not in
+// that form are looked up by it in a map made once per snapshot, not
+// normalized on every request: a 404 for an id outside ASCII normalized
+// every card's.
 func findCard(v *views, id string) *validate.Card {
 	cards := sortedCards(v)
-	i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
-	if found {
+	search := func(id string) *validate.Card {
+		i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
+		if !found {
+			return nil
+		}
 		return cards[i]
 	}
-	if isASCII(id) {
-		return nil
+	if c := search(id); c != nil {
+		return c
 	}
-	for _, c := range cards {
-		if !isASCII(c.ID) && validate.SameCardID(c.ID, id) {
+	key := validate.CardIDKey(id)
+	if key != id {
+		if c := search(key); c != nil {
 			return c
 		}
 	}
-	return nil
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
+	v.composedOnce.Do(func() {
+		for _, c := range cards {
+			if k := validate.CardIDKey(c.ID); k != c.ID {
+				if v.composed == nil {
+					v.composed = map[string]*validate.Card{}
+				}
+				v.composed[k] = c
+			}
 		}
-	}
-	return true
+	})
+	return v.composed[key]
 }

@@ -36,6 +36,10 @@ type Card struct {
 // which may send "é" decomposed, finds the card written composed.
 func SameCardID(a, b string) bool { return a == b || nfc(a) == nfc(b) }
 
+// CardIDKey is the form card ids are compared in (NFC): two ids are one
+// when their keys are equal. It is id itself for an id in ASCII.
+func CardIDKey(id string) string { return nfc(id) }
+
 // composedOtherwise says, for two ids that differ only in how their
 // characters are composed, how each is written, in escapes: printed, the
 // two look the same.
