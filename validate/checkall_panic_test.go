@@ -2,7 +2,9 @@ package validate
 
 import (
 	"context"
+	"errors"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -19,8 +21,14 @@ func TestCheckAllRaisesAWorkersPanicOnTheCaller(t *testing.T) {
 	srcs := []CapabilitySource{{Folder: "research", Manifest: File{Path: "capabilities/research/capability.json", Data: data}}}
 	defer func() {
 		v := recover()
-		if v == nil || !strings.Contains(v.(string), "worker goroutine stack") {
-			t.Errorf("recovered %v, want the worker's panic with its stack", v)
+		// An error whose message holds the worker's stack and whose chain
+		// holds the runtime.Error (a nil contract's dereference), as the
+		// daemon's recover wraps it with %w (review cr27: it was a
+		// string, the runtime.Error lost).
+		err, _ := v.(error)
+		var re runtime.Error
+		if err == nil || !strings.Contains(err.Error(), "worker goroutine stack") || !errors.As(err, &re) {
+			t.Errorf("recovered %v, want the worker's panic with its stack, wrapping its runtime.Error", v)
 		}
 	}()
 	checkAll(context.Background(), srcs, nil, nil, &sink{})

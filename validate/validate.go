@@ -149,6 +149,20 @@ type workerPanic struct {
 	stack []byte
 }
 
+// Error is the worker's panic value and its stack, as it is raised again
+// on the caller's goroutine.
+func (p workerPanic) Error() string {
+	return fmt.Sprintf("%v\n\nworker goroutine stack:\n%s", p.value, p.stack)
+}
+
+// Unwrap is the panic value when it is an error (a runtime.Error, as an
+// index out of range is), so that the caller that recovers it finds it
+// with errors.As, as it would a panic on its own goroutine.
+func (p workerPanic) Unwrap() error {
+	err, _ := p.value.(error)
+	return err
+}
+
 // checkAll runs the per-capability checks, which are independent of each
 // other, on every core, taking from cache those whose inputs it has seen.
 // Each capability reports into its own sink and the sinks are merged in
@@ -195,7 +209,7 @@ func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, 
 		// On the caller's goroutine, where it can be recovered: the
 		// daemon turns a build that panics into a failed build, and a
 		// panic on a worker's would end the process.
-		panic(fmt.Sprintf("%v\n\nworker goroutine stack:\n%s", p.value, p.stack))
+		panic(p)
 	}
 	if ctx.Err() != nil { // some capabilities may not have been checked
 		return nil, nil, stopped(ctx)
