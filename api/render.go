@@ -80,6 +80,9 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
 		return
 	}
+	if r.Method == http.MethodPost && gzipFor(r, b) {
+		b.gzipped() // compressing megabytes is the render's work too: under its turn
+	}
 	giveBack()
 	if b.warnings != nil {
 		w.Header()["X-Capreg-Warnings"] = b.warnings
@@ -101,7 +104,7 @@ func writeUntagged(w http.ResponseWriter, r *http.Request, v *views, b *body) {
 	h["Content-Type"] = contentTypeHdr(b.contentType)
 	h["Vary"] = varyAcceptHdr
 	data := b.data
-	if len(data) > 1024 && acceptsGzip(r) {
+	if gzipFor(r, b) {
 		data, _ = b.gzipped()
 		h["Content-Encoding"] = gzipHdr
 	}

@@ -87,6 +87,10 @@ type body struct {
 	gzLengthHdr []string
 }
 
+// gzipFor reports whether b goes gzipped to the client of r: a body over
+// 1 KiB, to a client that takes gzip (smaller ones gain nothing).
+func gzipFor(r *http.Request, b *body) bool { return len(b.data) > 1024 && acceptsGzip(r) }
+
 func (b *body) gzipped() ([]byte, []string) {
 	b.gzipOnce.Do(func() {
 		var buf bytes.Buffer
@@ -239,7 +243,7 @@ func (v *views) etagFor(b *body, gz bool) []string {
 // (a cache keyed by Vary would then serve bytes of the wrong encoding).
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
-	gz := len(b.data) > 1024 && acceptsGzip(r)
+	gz := gzipFor(r, b)
 	if v.notModified(w, r, v.etagFor(b, gz), b.byAccept || b.variant != "") {
 		return
 	}
