@@ -361,3 +361,29 @@ func TestQuotedDefaultSaysWriteWithoutQuotes(t *testing.T) {
 		}
 	}
 }
+
+// TestObjectGivenAsAnotherValueSaysWhatItIs: a gate's check, a step's ref
+// or a fragment given as null, a list or a number is told what the object
+// is, as the reference's one message for a check that is no object says
+// it (review r22); there is nothing of it to quote into one.
+func TestObjectGivenAsAnotherValueSaysWhatItIs(t *testing.T) {
+	c := newcomerCap("changelog", `["changelog-write"]`, `["gsd-changelog"]`, `{}`)
+	m := strings.Replace(string(c.Manifest.Data), `"steps": []`, `"steps": [
+    {"point": "ship:pre", "ref": null, "produces": [], "consumes": []},
+    {"point": "ship:pre", "ref": {"skill": "changelog-write"}, "produces": [], "consumes": [], "fragment": 7}]`, 1)
+	m = strings.Replace(m, `"gates": []`, `"gates": [{"point": "ship:pre", "check": [{"query": "changelog.present"}], "blocking": true, "onError": "halt"}]`, 1)
+	c.Manifest.Data = []byte(m)
+	got := map[string]string{}
+	for _, d := range newcomerFindings(t, "schema", c) {
+		got[d.Pointer] = d.Message
+	}
+	for ptr, msg := range map[string]string{
+		"/steps/0/ref":      `expected object, but got null: a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}`,
+		"/steps/1/fragment": `expected object, but got number: a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself)`,
+		"/gates/0/check":    `expected object, but got array: a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}`,
+	} {
+		if got[ptr] != msg {
+			t.Errorf("at %s: got %q\nwant %q", ptr, got[ptr], msg)
+		}
+	}
+}

@@ -519,12 +519,20 @@ var objectHints = map[string]struct{ what, member string }{
 
 // objectHint says what to write for a string given where one of
 // objectHints is due (at the library's absolute keyword location absLoc):
-// the object holding it; "" for any other type mismatch.
+// the object holding it; for any other value there, what the object is;
+// "" for any other type mismatch.
 func objectHint(root *ojson.Value, ptr, absLoc string) string {
 	_, frag, _ := strings.Cut(absLoc, "#")
 	h, ok := objectHints[frag]
 	got, _, ok2 := root.Lookup(ptr)
-	if !ok2 || !got.IsString() {
+	switch {
+	case !ok2:
+		return ""
+	case ok && !got.IsString():
+		// null, a list, a number: what the object is, all the same (as
+		// the reference's one message for a check that is no object).
+		return ": " + h.what
+	case !got.IsString():
 		return ""
 	}
 	if !ok {

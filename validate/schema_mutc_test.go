@@ -53,15 +53,16 @@ func TestFieldTheSchemaForbidsIsSaidSo(t *testing.T) {
 }
 
 // TestTypeMismatchHints: a string given where a list of strings or one
-// of the objects of objectHints is due is told what to write; any other
-// value, or a string where a list of anything is due, is told the types
-// only.
+// of the objects of objectHints is due is told what to write; another
+// value where one of those objects is due is told what the object is; any
+// other value, or a string where a list of anything is due, is told the
+// types only.
 func TestTypeMismatchHints(t *testing.T) {
 	for _, tc := range []struct{ id, old, new, ptr, want string }{
 		{"security", `"requires": [],`, `"requires": "research",`, "/requires", `expected array, but got string: a list of strings is due, even of one; write ["research"]`},
 		{"security", `"requires": [],`, `"requires": 5,`, "/requires", `expected array, but got number`},
 		{"security", `"ref": { "skill": "secure-phase" }`, `"ref": "secure-phase"`, "/steps/0/ref", `expected object, but got string: a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}; write {"skill": "secure-phase"}`},
-		{"security", `"ref": { "skill": "secure-phase" }`, `"ref": 5`, "/steps/0/ref", `expected object, but got number`},
+		{"security", `"ref": { "skill": "secure-phase" }`, `"ref": 5`, "/steps/0/ref", `expected object, but got number: a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}`},
 		{"security", `"gates": [`, `"gates": "ship", "x": [`, "/gates", `expected array, but got string`},
 		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "loop/threat-model.md"`, "/contributions/0/fragment", `expected object, but got string: a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself); write {"path": "loop/threat-model.md"}`},
 		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "Model the threats of every plan."`, "/contributions/0/fragment", `write {"inline": "Model the threats of every plan."}`},
