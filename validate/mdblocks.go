@@ -85,11 +85,10 @@ type blockScanner struct {
 	start  int         // where the leaf starts: its first line, a paragraph's text
 	// paraEnd is where the open paragraph's text ends so far.
 	paraEnd int
-	// paraPrefixes are, for each line of the open paragraph after its
-	// first, the container markers and indentation before its text
-	// ("> ", "    "), which its inline content does not hold (see
-	// inlineRaw).
-	paraPrefixes spans
+	// paraQuotes is how many block quotes hold the open paragraph: the
+	// markers its lines after the first may start with, which its inline
+	// content does not hold (see inlineRaw).
+	paraQuotes int
 	// fenceChar and fenceLen are the open fence's character and length.
 	fenceChar byte
 	fenceLen  int
@@ -142,15 +141,12 @@ func (s *blockScanner) line(start, end, next int) {
 	}
 	if s.leaf == paragraph { // continued, or lazily
 		s.paraEnd = end
-		if off, _ := c.nonspace(); off > 0 {
-			s.paraPrefixes = append(s.paraPrefixes, [2]int{start, start + off})
-		}
 		return
 	}
 	s.closeTo(m, start)
 	if off, _ := c.nonspace(); off < len(c.line) {
 		s.openLeaf(paragraph, start+off)
-		s.paraEnd = end
+		s.paraEnd, s.paraQuotes = end, len(s.quotes)
 	}
 }
 
@@ -281,7 +277,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 	case atxHeading(text):
 		s.closeTo(m, start)
 		s.add()
-		s.out = append(s.out, inlineCode(s.src, at, at+len(text), nil)...)
+		s.out = append(s.out, inlineCode(s.src, at, at+len(text), 0)...)
 		s.inline = append(s.inline, [2]int{at, at + len(text)})
 	case ch == '~' || ch == '`' && !bytes.ContainsRune(text[n:], '`'):
 		s.closeTo(m, start)
@@ -340,9 +336,8 @@ func (s *blockScanner) closeTo(m, at int) {
 func (s *blockScanner) closeLeaf(at int) {
 	switch s.leaf {
 	case paragraph:
-		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd, s.paraPrefixes)...)
+		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd, s.paraQuotes)...)
 		s.inline = append(s.inline, [2]int{s.start, s.paraEnd})
-		s.paraPrefixes = s.paraPrefixes[:0]
 	case fenced, indented:
 		s.out = append(s.out, [2]int{s.start, at})
 		if s.leaf == indented && s.leafTop {

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"bytes"
+	"runtime"
 	"slices"
 	"testing"
 )
@@ -61,7 +63,7 @@ func TestInlineCodeYieldsToRawHTML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), nil) {
+		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), 0) {
 			got = append(got, tt.src[sp[0]:sp[1]])
 		}
 		if !slices.Equal(got, tt.want) {
@@ -107,5 +109,26 @@ func TestInlineRawAcrossContainerLines(t *testing.T) {
 	src := "See <b\n    > title=\"`\"> `y " + blk + " and the ` sign.\n"
 	if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || mk.Step.Value != "plan" {
 		t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
+	}
+}
+
+// TestParagraphLinesCostNoMemory: reading a paragraph of millions of lines
+// allocates less than the file's own size, in a quote or not, tags on
+// every line or not: the quote markers are worked out where raw HTML crosses a line,
+// not recorded for every line (review cr28: an 8 MiB file of " a" lines
+// allocated 257 MB).
+func TestParagraphLinesCostNoMemory(t *testing.T) {
+	for _, unit := range []string{" a\n", "> a\n", "> a <b\n"} {
+		// A code span at the end, so that the quoted lines' raw HTML is
+		// read (a paragraph without a backtick is not).
+		src := append(bytes.Repeat([]byte(unit), (8<<20)/len(unit)), "> `x`\n"...)
+		var m0, m1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		codeRanges(src)
+		runtime.ReadMemStats(&m1)
+		if got := m1.TotalAlloc - m0.TotalAlloc; got > uint64(len(src)) {
+			t.Errorf("%q×%d: codeRanges allocated %d MB for a %d MB paragraph", unit, len(src)/len(unit), got>>20, len(src)>>20)
+		}
 	}
 }
