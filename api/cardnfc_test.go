@@ -66,3 +66,25 @@ func TestToolIDComposedToASCII(t *testing.T) {
 		t.Errorf("Kelvin and \\u212Aelvin passed as two cards")
 	}
 }
+
+// TestToolIDInvalidUTF8IsNoCard: GET /tools/{id} with bytes that are not
+// UTF-8 (a%FF) names no card, not the card "a\uFFFD" that the listing's
+// order (JavaScript's, which reads such a byte as U+FFFD) puts level with
+// it (review cr28); that card is found by its own spelling.
+func TestToolIDInvalidUTF8IsNoCard(t *testing.T) {
+	snap := store.Build(&validate.Sources{Cards: []validate.CardSource{cardSource("a", "a\uFFFD"), cardSource("b", "b")}}, false)
+	if !snap.OK() {
+		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
+	}
+	s := &source{}
+	s.snap.Store(snap)
+	h := newRouter(s)
+	for _, sent := range []string{"a%FF", "a%ED%A0", "a%EF%BF"} {
+		if e := do(t, h, "GET", "/tools/"+sent, nil); e.status != 404 {
+			t.Errorf("GET /tools/%s: %d %s; want 404", sent, e.status, e.body)
+		}
+	}
+	if e := do(t, h, "GET", "/tools/"+url.PathEscape("a\uFFFD"), nil); e.status != 200 {
+		t.Errorf("GET /tools/a\\uFFFD: %d %s", e.status, e.body)
+	}
+}

@@ -275,7 +275,10 @@ func findCard(v *views, id string) *validate.Card {
 	cards := sortedCards(v)
 	search := func(id string) *validate.Card {
 		i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
-		if !found {
+		// CompareIDs reads a byte that is no UTF-8 as U+FFFD, as
+		// JavaScript would have it: equal in that order is not the id
+		// sent (a%FF is not a\uFFFD).
+		if !found || cards[i].ID != id {
 			return nil
 		}
 		return cards[i]
