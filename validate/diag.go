@@ -313,23 +313,50 @@ func surrogateEscapes(m string) string {
 		return m
 	}
 	var b strings.Builder
-	for {
-		i := strings.Index(m, lead)
-		if i < 0 || len(m) < i+12 {
+	last := 0
+	for i := 0; ; {
+		k := strings.Index(m[i:], lead)
+		if k < 0 {
 			break
 		}
-		hi, ok1 := hexByte(m[i+6 : i+8])
-		lo, ok2 := hexByte(m[i+10 : i+12])
-		if !ok1 || !ok2 || m[i+8:i+10] != `\x` || hi < 0xa0 || hi > 0xbf || lo < 0x80 || lo > 0xbf {
-			b.WriteString(m[:i+len(lead)])
-			m = m[i+len(lead):]
+		i += k
+		r, ok := quotedSurrogate(m[i:])
+		// A backslash after an odd run of them is itself quoted: "\\xed"
+		// is the text \xed, no escape.
+		if !ok || backslashesBefore(m, i)%2 == 1 {
+			i += len(lead)
 			continue
 		}
-		fmt.Fprintf(&b, "%s\\u%04x", m[:i], 0xd000|rune(hi&0x3f)<<6|rune(lo&0x3f))
-		m = m[i+12:]
+		b.WriteString(m[last:i])
+		fmt.Fprintf(&b, "\\u%04x", r)
+		i += 12
+		last = i
 	}
-	b.WriteString(m)
+	b.WriteString(m[last:])
 	return b.String()
+}
+
+// backslashesBefore counts the backslashes right before s[i].
+func backslashesBefore(s string, i int) int {
+	n := 0
+	for i-n > 0 && s[i-n-1] == '\\' {
+		n++
+	}
+	return n
+}
+
+// quotedSurrogate reads Go's quoting of a surrogate's three bytes at the
+// start of s, "\xed\xa0\x80", and returns the surrogate.
+func quotedSurrogate(s string) (rune, bool) {
+	if len(s) < 12 || s[8:10] != `\x` {
+		return 0, false
+	}
+	hi, ok1 := hexByte(s[6:8])
+	lo, ok2 := hexByte(s[10:12])
+	if !ok1 || !ok2 || hi < 0xa0 || hi > 0xbf || lo < 0x80 || lo > 0xbf {
+		return 0, false
+	}
+	return 0xd000 | rune(hi&0x3f)<<6 | rune(lo&0x3f), true
 }
 
 // hexByte reads two hexadecimal digits, either case.

@@ -17,6 +17,10 @@ func TestSurrogateEscapesInMessages(t *testing.T) {
 		`\xed\xa0\x80\xed\xa0\x80`:                        `\ud800\ud800`,
 		`\xed\xA0\x80`:                                    `\ud800`,
 		`\xed\xa0x80`:                                     `\xed\xa0x80`,
+		// A quoted backslash before the bytes: the text \xed, then the
+		// bytes A0 80, no surrogate (review cr28); after an even run, one.
+		`"\\xed\xa0\x80"`:  `"\\xed\xa0\x80"`,
+		`"\\\xed\xa0\x80"`: `"\\\ud800"`,
 	} {
 		if got := surrogateEscapes(in); got != want {
 			t.Errorf("surrogateEscapes(%s) = %s, want %s", in, got, want)
