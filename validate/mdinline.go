@@ -131,7 +131,20 @@ func (r *inlineRaw) end(p int) int {
 	if p+1 >= to {
 		return 0
 	}
-	switch c := src[p+1]; {
+	// Autolinks are read before raw HTML, as the reference parsers do: an
+	// email address's local part may start with '/', '!' or '?' and hold a
+	// backtick, so <!`a@b.c> is a link, not a declaration, and </x@y.z>
+	// and <?x@y.z> are links too (spec 0.31 §6.5).
+	c := src[p+1]
+	if isASCIILetter(c) {
+		if e := r.autolink(p + 1); e > 0 {
+			return e
+		}
+	}
+	if e := r.emailAutolink(p + 1); e > 0 {
+		return e
+	}
+	switch {
 	case c == '/':
 		return r.closingTag(p + 2)
 	case c == '!':
@@ -140,16 +153,10 @@ func (r *inlineRaw) end(p int) int {
 		if e := r.nextAt("?>", p+2); e >= 0 {
 			return e + 2
 		}
-		return 0
 	case isASCIILetter(c):
-		if e := r.autolink(p + 1); e > 0 {
-			return e
-		}
-		if e := r.openTag(p + 1); e > 0 {
-			return e
-		}
+		return r.openTag(p + 1)
 	}
-	return r.emailAutolink(p + 1)
+	return 0
 }
 
 // bang reads what follows "<!" at i: a comment, a CDATA section or a
