@@ -85,10 +85,10 @@ type blockScanner struct {
 	start  int         // where the leaf starts: its first line, a paragraph's text
 	// paraEnd is where the open paragraph's text ends so far.
 	paraEnd int
-	// paraQuotes is how many block quotes hold the open paragraph: the
-	// markers its lines after the first may start with, which its inline
-	// content does not hold (see inlineRaw).
-	paraQuotes int
+	// paraStack are the containers open when the paragraph opened: the
+	// markers and indentation its lines after the first may start with,
+	// which its inline content does not hold (see inlineRaw).
+	paraStack []container
 	// fenceChar and fenceLen are the open fence's character and length.
 	fenceChar byte
 	fenceLen  int
@@ -146,7 +146,7 @@ func (s *blockScanner) line(start, end, next int) {
 	s.closeTo(m, start)
 	if off, _ := c.nonspace(); off < len(c.line) {
 		s.openLeaf(paragraph, start+off)
-		s.paraEnd, s.paraQuotes = end, len(s.quotes)
+		s.paraEnd, s.paraStack = end, append(s.paraStack[:0], s.stack...)
 	}
 }
 
@@ -158,17 +158,26 @@ func (s *blockScanner) match(c *lineCursor) int {
 		if c.blank() {
 			return s.matchBlank(i)
 		}
-		off, col := c.nonspace()
-		switch {
-		case ct.quote && col-c.col < 4 && c.line[off] == '>':
-			c.skipQuoteMarker(off, col)
-		case !ct.quote && col-c.col >= ct.width:
-			c.advance(ct.width)
-		default:
+		if !c.enter(ct) {
 			return i
 		}
 	}
 	return len(s.stack)
+}
+
+// enter moves the cursor into the container ct, if the line continues it
+// (a line that is not blank), and reports whether it does.
+func (c *lineCursor) enter(ct container) bool {
+	off, col := c.nonspace()
+	switch {
+	case ct.quote && col-c.col < 4 && off < len(c.line) && c.line[off] == '>':
+		c.skipQuoteMarker(off, col)
+	case !ct.quote && col-c.col >= ct.width:
+		c.advance(ct.width)
+	default:
+		return false
+	}
+	return true
 }
 
 // matchBlank is match for a line blank from the container at i on: the
@@ -277,7 +286,7 @@ func (s *blockScanner) openLeafBlock(c *lineCursor, off, m, start int, inPara bo
 	case atxHeading(text):
 		s.closeTo(m, start)
 		s.add()
-		s.out = append(s.out, inlineCode(s.src, at, at+len(text), 0)...)
+		s.out = append(s.out, inlineCode(s.src, at, at+len(text), nil)...)
 		s.inline = append(s.inline, [2]int{at, at + len(text)})
 	case ch == '~' || ch == '`' && !bytes.ContainsRune(text[n:], '`'):
 		s.closeTo(m, start)
@@ -336,7 +345,7 @@ func (s *blockScanner) closeTo(m, at int) {
 func (s *blockScanner) closeLeaf(at int) {
 	switch s.leaf {
 	case paragraph:
-		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd, s.paraQuotes)...)
+		s.out = append(s.out, inlineCode(s.src, s.start, s.paraEnd, s.paraStack)...)
 		s.inline = append(s.inline, [2]int{s.start, s.paraEnd})
 	case fenced, indented:
 		s.out = append(s.out, [2]int{s.start, at})

@@ -198,15 +198,15 @@ func onlySpaceAfter(line []byte, n int) bool {
 }
 
 // inlineCode finds backtick code spans in src[from:to], a paragraph whose
-// lines after the first may start with the markers of quotes block quotes
-// (see inlineRaw): a run of backticks
+// lines after the first may start with the markers and indentation of the
+// containers in stack (see inlineRaw): a run of backticks
 // (not its first if a backslash escapes it) opens a span that the next run
 // of the same length closes; a run that no later one closes is literal
 // text. Each run's closer is found in one backward pass over the runs, so
 // that runs of many different lengths, none closed, cost no more than
 // reading them: searching the rest of the paragraph for each made a
 // paragraph of runs 1, 2, 3… 4,000 backticks long (8 MB) take 14 s.
-func inlineCode(src []byte, from, to, quotes int) spans {
+func inlineCode(src []byte, from, to int, stack []container) spans {
 	if bytes.IndexByte(src[from:to], '`') < 0 {
 		return nil
 	}
@@ -252,7 +252,7 @@ func inlineCode(src []byte, from, to, quotes int) spans {
 	// autolink that starts before it opens nothing (inlineRaw); an opened
 	// span's content is literal, so its closer may lie inside one.
 	var out spans
-	raw := inlineRaw{src: src, from: from, to: to, quotes: quotes}
+	raw := newInlineRaw(src, from, to, stack)
 	pos := from
 	for k := 0; k < len(runs); k++ {
 		if runs[k].start < pos {

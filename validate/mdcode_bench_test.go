@@ -117,7 +117,7 @@ func TestInlineCodeAgreesWithScan(t *testing.T) {
 		if len(src) > 0 {
 			from = rng.IntN(len(src))
 		}
-		want, got := inlineCodeScan(src, from, len(src)), inlineCode(src, from, len(src), 0)
+		want, got := inlineCodeScan(src, from, len(src)), inlineCode(src, from, len(src), nil)
 		if !slices.Equal(want, got) {
 			t.Fatalf("%q from %d: got %v, want %v", src, from, got, want)
 		}

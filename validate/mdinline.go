@@ -17,55 +17,61 @@ import "bytes"
 type inlineRaw struct {
 	src      []byte
 	from, to int // the paragraph
-	// quotes is how many block quotes hold the paragraph: each line after
-	// the first may start with that many markers ("> "), which the
-	// paragraph's content, where CommonMark reads inlines, does not hold.
-	// So "> a <b\n> c=d>" in a quote holds the tag <b\nc=d>, yet "<b\n    >"
-	// outside one is a whole tag, its '>' indented past code's four
-	// columns, text. Worked out where a line starts rather than recorded by
-	// the block scanner for every line of every paragraph: that took a
-	// quarter of a gigabyte for a file of 8 MiB.
-	quotes int
-	memo   map[string][2]int // needle → {searched from, found at or -1}
+	// stack are the containers (block quotes, list items) that hold the
+	// paragraph: each line after the first may start with their markers
+	// and indentation, which the paragraph's content, where CommonMark
+	// reads inlines, does not hold. So "> a <b\n> c=d>" in a quote holds
+	// the tag <b\nc=d>, yet "<b\n    >" outside one is a whole tag, its
+	// '>' indented past code's four columns, text. A line's prefix is
+	// worked out where raw HTML crosses it, as the block scanner matched
+	// it, rather than recorded by the scanner for every line of every
+	// paragraph: that took a quarter of a gigabyte for a file of 8 MiB.
+	stack []container
+	// maxPrefix bounds a line's prefix in bytes: five for a quote (three
+	// spaces, '>', a space), a list item's width.
+	maxPrefix int
+	memo      map[string][2]int // needle → {searched from, found at or -1}
 }
 
-// pastPrefix is the end of the block quote markers the line starting at i
-// begins with, up to r.quotes of them, each indented less than four
-// columns, with the space after it; i on a lazy line, which has none.
-func (r *inlineRaw) pastPrefix(i int) int {
-	for range r.quotes {
-		j, col := i, 0
-		for j < r.to && col < 4 && (r.src[j] == ' ' || r.src[j] == '\t') {
-			if r.src[j] == '\t' {
-				col += 4 - col%4
-			} else {
-				col++
-			}
-			j++
+func newInlineRaw(src []byte, from, to int, stack []container) inlineRaw {
+	r := inlineRaw{src: src, from: from, to: to, stack: stack}
+	for _, ct := range stack {
+		if ct.quote {
+			r.maxPrefix += 5
+		} else {
+			r.maxPrefix += ct.width
 		}
-		if col >= 4 || j >= r.to || r.src[j] != '>' {
+	}
+	return r
+}
+
+// pastPrefix is the end of the prefix of the line that starts at i: the
+// markers and indentation of the containers it continues, matched as the
+// block scanner matches them (a lazy line continues fewer, or none).
+func (r *inlineRaw) pastPrefix(i int) int {
+	if len(r.stack) == 0 {
+		return i
+	}
+	end := min(r.to, i+r.maxPrefix)
+	if k := bytes.IndexAny(r.src[i:end], "\n\r"); k >= 0 {
+		end = i + k
+	}
+	c := &lineCursor{line: r.src[i:end], ns: -1, tail: -1}
+	for _, ct := range r.stack {
+		if !c.enter(ct) {
 			break
 		}
-		j++
-		if j < r.to && (r.src[j] == ' ' || r.src[j] == '\t') {
-			j++
-		}
-		i = j
 	}
-	return i
+	return i + c.off
 }
 
-// maxMarkerBytes bounds one quote marker with its indentation and the
-// space after it: three spaces, '>' and a space.
-const maxMarkerBytes = 5
-
-// inPrefix returns the end of the line's quote markers holding offset at,
-// or -1: only the few bytes after a line end can be one.
+// inPrefix returns the end of the line prefix holding offset at, or -1:
+// only the few bytes after a line end can be one.
 func (r *inlineRaw) inPrefix(at int) int {
-	if r.quotes == 0 {
+	if len(r.stack) == 0 {
 		return -1
 	}
-	lo := max(r.from, at-maxMarkerBytes*r.quotes)
+	lo := max(r.from, at-r.maxPrefix)
 	k := bytes.LastIndexAny(r.src[lo:at], "\n\r")
 	if k < 0 {
 		return -1

@@ -99,7 +99,7 @@ func TestInlineCodeRawHTMLEdgesM27(t *testing.T) {
 			doc := tt.pre + tt.src + tt.post
 			from, to := len(tt.pre), len(tt.pre)+len(tt.src)
 			var got []string
-			for _, sp := range inlineCode([]byte(doc), from, to, 0) {
+			for _, sp := range inlineCode([]byte(doc), from, to, nil) {
 				got = append(got, doc[sp[0]:sp[1]])
 			}
 			if !slices.Equal(got, tt.want) {
@@ -152,7 +152,7 @@ func TestEmailAutolinkBeforeRawHTMLM27(t *testing.T) {
 		{"p <? `a@b.c> `x` ?>", []string{}},        // a space: no address, a PI
 	} {
 		got := []string{}
-		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), 0) {
+		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), nil) {
 			got = append(got, tt.src[sp[0]:sp[1]])
 		}
 		if !slices.Equal(got, tt.want) {

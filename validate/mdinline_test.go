@@ -63,7 +63,7 @@ func TestInlineCodeYieldsToRawHTML(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), 0) {
+		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), nil) {
 			got = append(got, tt.src[sp[0]:sp[1]])
 		}
 		if !slices.Equal(got, tt.want) {
