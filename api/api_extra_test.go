@@ -211,14 +211,7 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 	card := func(id string) validate.CardSource {
 		return cardSource(strings.NewReplacer("/", "_", "%", "_").Replace(id), id)
 	}
-	src := &validate.Sources{Cards: []validate.CardSource{card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b"), card("q?x"), card("my tool")}}
-	snap := store.Build(src, false)
-	if !snap.OK() {
-		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
-	}
-	s := &source{}
-	s.snap.Store(snap)
-	h := newRouter(s)
+	h, _ := cardsRouter(t, card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b"), card("q?x"), card("my tool"))
 	for path, want := range map[string]string{
 		"/tools/pct%2541":  "pct%41",
 		"/tools/pctA":      "pctA",

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"net/http"
 	"net/url"
 	"testing"
 
@@ -13,13 +14,7 @@ import (
 // ("cafe\u0301", as macOS may), and the other way round, with the card as
 // written; an id that differs in more is still a 404.
 func TestToolIDFoundComposedOtherwise(t *testing.T) {
-	snap := store.Build(&validate.Sources{Cards: []validate.CardSource{cardSource("a", "caf\u00e9"), cardSource("b", "nai\u0308ve")}}, false)
-	if !snap.OK() {
-		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
-	}
-	s := &source{}
-	s.snap.Store(snap)
-	h := newRouter(s)
+	h, _ := cardsRouter(t, cardSource("a", "caf\u00e9"), cardSource("b", "nai\u0308ve"))
 	for sent, want := range map[string]string{
 		"caf\u00e9":   "caf\u00e9",
 		"cafe\u0301":  "caf\u00e9",
@@ -50,13 +45,8 @@ func TestToolIDComposedToASCII(t *testing.T) {
 		{"a\u037Eb", "a;b"},
 		{"a;b", "a\u037Eb"},
 	} {
-		snap := store.Build(&validate.Sources{Cards: []validate.CardSource{cardSource("a", tc.card)}}, false)
-		if !snap.OK() {
-			t.Fatalf("card %+q does not validate: %v", tc.card, snap.Diagnostics)
-		}
-		s := &source{}
-		s.snap.Store(snap)
-		e := do(t, newRouter(s), "GET", "/tools/"+url.PathEscape(tc.sent), nil)
+		h, _ := cardsRouter(t, cardSource("a", tc.card))
+		e := do(t, h, "GET", "/tools/"+url.PathEscape(tc.sent), nil)
 		if e.status != 200 || e.json(t)["id"] != tc.card {
 			t.Errorf("card %+q, GET %+q: %d %s; want the card", tc.card, tc.sent, e.status, e.body)
 		}
@@ -72,13 +62,7 @@ func TestToolIDComposedToASCII(t *testing.T) {
 // order (JavaScript's, which reads such a byte as U+FFFD) puts level with
 // it (review cr28); that card is found by its own spelling.
 func TestToolIDInvalidUTF8IsNoCard(t *testing.T) {
-	snap := store.Build(&validate.Sources{Cards: []validate.CardSource{cardSource("a", "a\uFFFD"), cardSource("b", "b")}}, false)
-	if !snap.OK() {
-		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
-	}
-	s := &source{}
-	s.snap.Store(snap)
-	h := newRouter(s)
+	h, _ := cardsRouter(t, cardSource("a", "a\uFFFD"), cardSource("b", "b"))
 	for _, sent := range []string{"a%FF", "a%ED%A0", "a%EF%BF"} {
 		if e := do(t, h, "GET", "/tools/"+sent, nil); e.status != 404 {
 			t.Errorf("GET /tools/%s: %d %s; want 404", sent, e.status, e.body)
@@ -87,4 +71,16 @@ func TestToolIDInvalidUTF8IsNoCard(t *testing.T) {
 	if e := do(t, h, "GET", "/tools/"+url.PathEscape("a\uFFFD"), nil); e.status != 200 {
 		t.Errorf("GET /tools/a\\uFFFD: %d %s", e.status, e.body)
 	}
+}
+
+// cardsRouter serves a snapshot of cards alone, which must pass the gate.
+func cardsRouter(t *testing.T, cards ...validate.CardSource) (http.Handler, *store.Snapshot) {
+	t.Helper()
+	snap := store.Build(&validate.Sources{Cards: cards}, false)
+	if !snap.OK() {
+		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
+	}
+	s := &source{}
+	s.snap.Store(snap)
+	return newRouter(s), snap
 }

@@ -20,10 +20,7 @@ func TestToolListingInIndexOrder(t *testing.T) {
 	for i, id := range ids {
 		cards = append(cards, cardSource(string(rune('p'+i)), id))
 	}
-	snap := store.Build(&validate.Sources{Cards: cards}, false)
-	if !snap.OK() {
-		t.Fatalf("cards do not validate: %v", snap.Diagnostics)
-	}
+	h, snap := cardsRouter(t, cards...)
 	idx := store.ToolIndexJSON(snap.Result.Cards)
 	var want []string
 	for _, it := range idx.Get("tools").Items {
@@ -32,9 +29,6 @@ func TestToolListingInIndexOrder(t *testing.T) {
 	if !slices.Equal(want, []string{"a", "a\U0001F600", "a\uff01", "b"}) {
 		t.Fatalf("tool-index order %q", want)
 	}
-	s := &source{}
-	s.snap.Store(snap)
-	h := newRouter(s)
 	var whole []string
 	for _, c := range do(t, h, "GET", "/tools", nil).json(t)["tools"].([]any) {
 		whole = append(whole, c.(map[string]any)["id"].(string))

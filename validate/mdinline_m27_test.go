@@ -151,16 +151,11 @@ func TestEmailAutolinkBeforeRawHTMLM27(t *testing.T) {
 		{"p <!-- `a@b.c> `x` -->", []string{}},     // a space: no address, a comment
 		{"p <? `a@b.c> `x` ?>", []string{}},        // a space: no address, a PI
 	} {
-		got := []string{}
-		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), nil) {
-			got = append(got, tt.src[sp[0]:sp[1]])
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := inlineSpanTexts(tt.src); !slices.Equal(got, tt.want) {
 			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
 		}
 	}
-	blk := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
-	src := "Mail <!`plan@example.com> about the loop. " + blk + " and the ` sign.\n"
+	src := "Mail <!`plan@example.com> about the loop. " + planBlock + " and the ` sign.\n"
 	if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || mk.Step.Value != "plan" {
 		t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
 	}

@@ -17,10 +17,9 @@ import (
 // code, and the marker is silently dropped (no marker, no finding), where
 // gsd-core, which reads the block anywhere (ref §1.2), reads it.
 func TestBacktickInAutolinkOrTagOpensNoCodeSpan(t *testing.T) {
-	blk := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
 	for _, tt := range []struct{ name, src string }{
-		{"autolink", "See <http://example.com/`> for the loop. " + blk + " and the ` sign.\n"},
-		{"raw tag attribute", "<span title=\"`\">plan</span> " + blk + " and the ` sign.\n"},
+		{"autolink", "See <http://example.com/`> for the loop. " + planBlock + " and the ` sign.\n"},
+		{"raw tag attribute", "<span title=\"`\">plan</span> " + planBlock + " and the ` sign.\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			mk, diags := ParseMarker("plan.md", []byte(tt.src))
@@ -62,11 +61,7 @@ func TestInlineCodeYieldsToRawHTML(t *testing.T) {
 		{"\\<a title=\"`\"> `x` y`", []string{"`\"> `", "` y`"}},
 	}
 	for _, tt := range tests {
-		var got []string
-		for _, sp := range inlineCode([]byte(tt.src), 0, len(tt.src), nil) {
-			got = append(got, tt.src[sp[0]:sp[1]])
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := inlineSpanTexts(tt.src); !slices.Equal(got, tt.want) {
 			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
 		}
 	}
@@ -95,18 +90,12 @@ func TestInlineRawAcrossContainerLines(t *testing.T) {
 		{"- See <b\n      > title=\"`\"> `y and ` z\n", []string{"`\"> `"}},
 	}
 	for _, tt := range tests {
-		code, _, _, _, _ := codeRanges([]byte(tt.src))
-		var got []string
-		for _, sp := range code {
-			got = append(got, tt.src[sp[0]:sp[1]])
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := codeSpanTexts(tt.src); !slices.Equal(got, tt.want) {
 			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
 		}
 	}
 	// Through ParseMarker: the block after such a tag is outside code.
-	blk := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
-	src := "See <b\n    > title=\"`\"> `y " + blk + " and the ` sign.\n"
+	src := "See <b\n    > title=\"`\"> `y " + planBlock + " and the ` sign.\n"
 	if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || mk.Step.Value != "plan" {
 		t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
 	}
@@ -131,4 +120,29 @@ func TestParagraphLinesCostNoMemory(t *testing.T) {
 			t.Errorf("%q×%d: codeRanges allocated %d MB for a %d MB paragraph", unit, len(src)/len(unit), got>>20, len(src)>>20)
 		}
 	}
+}
+
+// planBlock is a gsd:loop-host block declaring the plan step, for rows
+// that place one after raw HTML in a paragraph.
+const planBlock = "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
+
+// inlineSpanTexts are the texts of the code spans inlineCode finds in src,
+// read as one paragraph in no container.
+func inlineSpanTexts(src string) []string {
+	return spanTexts(src, inlineCode([]byte(src), 0, len(src), nil))
+}
+
+// codeSpanTexts are the texts of the code ranges codeRanges finds in src,
+// a document.
+func codeSpanTexts(src string) []string {
+	code, _, _, _, _ := codeRanges([]byte(src))
+	return spanTexts(src, code)
+}
+
+func spanTexts(src string, sp spans) []string {
+	got := []string{}
+	for _, s := range sp {
+		got = append(got, src[s[0]:s[1]])
+	}
+	return got
 }

@@ -38,12 +38,7 @@ func TestQuoteMarkersAfterListIndent(t *testing.T) {
 		{">> a <b\n>\t  > c=\"`\"> x`\n", []string{"`\"> x`"}},
 	}
 	for _, tt := range tests {
-		code, _, _, _, _ := codeRanges([]byte(tt.src))
-		var got []string
-		for _, sp := range code {
-			got = append(got, tt.src[sp[0]:sp[1]])
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := codeSpanTexts(tt.src); !slices.Equal(got, tt.want) {
 			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
 		}
 	}
@@ -56,8 +51,7 @@ func TestQuoteMarkersAfterListIndent(t *testing.T) {
 // it. At ca02d36 the tag ended at the second line's marker and the
 // attribute's backtick opened a code span that hid the block.
 func TestLoopHostAfterQuotedTagInList(t *testing.T) {
-	blk := "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces: PLAN.md\nconsumes:\n-->"
-	src := "10. > See <b\n     > title=\"`\"> " + blk + " and the ` sign.\n"
+	src := "10. > See <b\n     > title=\"`\"> " + planBlock + " and the ` sign.\n"
 	if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || mk.Step.Value != "plan" {
 		t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
 	}
