@@ -30,7 +30,11 @@ type inlineRaw struct {
 	// maxPrefix bounds a line's prefix in bytes: five for a quote (three
 	// spaces, '>', a space), a list item's width.
 	maxPrefix int
-	memo      map[string][2]int // needle → {searched from, found at or -1}
+	// quoted says a quote is among stack: a prefix holds nothing but
+	// white space and quote markers, so only then can a needle found (a
+	// '>') lie in one.
+	quoted bool
+	memo   map[string][2]int // needle → {searched from, found at or -1}
 }
 
 func newInlineRaw(src []byte, from, to int, stack []container) inlineRaw {
@@ -38,6 +42,7 @@ func newInlineRaw(src []byte, from, to int, stack []container) inlineRaw {
 	for _, ct := range stack {
 		if ct.quote {
 			r.maxPrefix += 5
+			r.quoted = true
 		} else {
 			r.maxPrefix += ct.width
 		}
@@ -68,7 +73,7 @@ func (r *inlineRaw) pastPrefix(i int) int {
 // inPrefix returns the end of the line prefix holding offset at, or -1:
 // only the few bytes after a line end can be one.
 func (r *inlineRaw) inPrefix(at int) int {
-	if len(r.stack) == 0 {
+	if !r.quoted || r.src[at] != '>' {
 		return -1
 	}
 	lo := max(r.from, at-r.maxPrefix)
