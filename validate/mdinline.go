@@ -37,6 +37,8 @@ type inlineRaw struct {
 	memo   map[string][2]int // needle → {searched from, found at or -1}
 }
 
+// newInlineRaw reads raw HTML in the paragraph src[from:to], which the
+// containers in stack hold.
 func newInlineRaw(src []byte, from, to int, stack []container) inlineRaw {
 	r := inlineRaw{src: src, from: from, to: to, stack: stack}
 	for _, ct := range stack {
