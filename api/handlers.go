@@ -240,8 +240,8 @@ func unknownPoint(w http.ResponseWriter, pe *render.PointError) {
 	if pe.Meant != "" {
 		details["didYouMean"] = pe.Meant
 	}
-	if len(pe.Phases) > 0 {
-		details["pointsOfStep"] = pe.Phases
+	if len(pe.PointsOfStep) > 0 {
+		details["pointsOfStep"] = pe.PointsOfStep
 	}
 	writeError(w, http.StatusNotFound, CodeUnknownPoint, pe.Error(), details)
 }

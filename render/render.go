@@ -38,12 +38,12 @@ var ErrNoRegistry = errors.New("no registry: the repository did not pass validat
 // `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when
 // the point is a typo away from one (Meant), by ` (did you mean "<point>"?)`
 // as capreg names ids probably meant, or, when it names a step without its
-// phase (Phases), by ` (a loop point names its phase: did you mean
+// phase (PointsOfStep), by ` (a loop point names its phase: did you mean
 // "plan:pre" or "plan:post"?)`: the reference's text stays a prefix.
 type PointError struct {
-	Point  string
-	Meant  string   // the valid point Point probably misspells, or ""
-	Phases []string // the points of the step Point names, when Meant is ""
+	Point        string
+	Meant        string   // the valid point Point probably misspells, or ""
+	PointsOfStep []string // the points of the step Point names, when Meant is ""
 }
 
 // UnknownPoint is the PointError for point, naming the point it probably
@@ -51,7 +51,7 @@ type PointError struct {
 func UnknownPoint(point string) *PointError {
 	e := &PointError{Point: point, Meant: validate.NearestID(point, validate.Points)}
 	if e.Meant == "" {
-		e.Phases = validate.PointsOfStep(point)
+		e.PointsOfStep = validate.PointsOfStep(point)
 	}
 	return e
 }
@@ -61,8 +61,8 @@ func (e *PointError) Error() string {
 	switch {
 	case e.Meant != "":
 		msg += fmt.Sprintf(" (did you mean %q?)", e.Meant)
-	case len(e.Phases) > 0:
-		msg += " (a loop point names its phase: did you mean " + quotedOr(e.Phases) + "?)"
+	case len(e.PointsOfStep) > 0:
+		msg += " (a loop point names its phase: did you mean " + quotedOr(e.PointsOfStep) + "?)"
 	}
 	return msg
 }
