@@ -72,8 +72,10 @@ func (r *inlineRaw) pastPrefix(i int) int {
 	return i + c.off
 }
 
-// inPrefix returns the end of the line prefix holding offset at, or -1:
-// only the few bytes after a line end can be one.
+// inPrefix returns the end of the line prefix holding offset at when the
+// byte there is a quote's '>' in that prefix, or -1: a prefix holds only
+// white space and quote markers, so of the needles only a '>' can lie in
+// one, and only in the few bytes after a line end.
 func (r *inlineRaw) inPrefix(at int) int {
 	if !r.quoted || r.src[at] != '>' {
 		return -1
@@ -89,9 +91,10 @@ func (r *inlineRaw) inPrefix(at int) int {
 	return -1
 }
 
-// nextAt returns the offset of the first needle in src[from:to], or -1.
-// A search from an offset at or after the last one for the same needle,
-// and not past what it found, has the same answer.
+// nextAt returns the offset of the first needle in src[from:r.to] that is
+// the paragraph's content, not a quote's marker in a line's prefix (see
+// inPrefix), or -1. A search from an offset at or after the last one for
+// the same needle, and not past what it found, has the same answer.
 func (r *inlineRaw) nextAt(needle string, from int) int {
 	if m, ok := r.memo[needle]; ok && from >= m[0] && (m[1] < 0 || from <= m[1]) {
 		return m[1]
