@@ -197,14 +197,15 @@ func onlySpaceAfter(line []byte, n int) bool {
 	return len(bytes.TrimRight(line[indentOf(line)+n:], " \t")) == 0
 }
 
-// inlineCode finds backtick code spans in src[from:to], a paragraph whose
-// lines after the first may start with the markers and indentation of the
-// containers in stack (see inlineRaw): a run of backticks
-// (not its first if a backslash escapes it) opens a span that the next run
-// of the same length closes; a run that no later one closes is literal
-// text. Each run's closer is found in one backward pass over the runs, so
-// that runs of many different lengths, none closed, cost no more than
-// reading them: searching the rest of the paragraph for each made a
+// inlineCode finds backtick code spans in src[from:to], a paragraph or a
+// heading's text: a run of backticks (not its first if a backslash escapes
+// it) opens a span that the next run of the same length closes; a run that
+// no later one closes is literal text, and so is one inside raw HTML or an
+// autolink (see inlineRaw). stack are the containers holding the
+// paragraph, whose markers and indentation its lines after the first may
+// start with. Each run's closer is found in one backward pass over the
+// runs, so that runs of many different lengths, none closed, cost no more
+// than reading them: searching the rest of the paragraph for each made a
 // paragraph of runs 1, 2, 3… 4,000 backticks long (8 MB) take 14 s.
 func inlineCode(src []byte, from, to int, stack []container) spans {
 	if bytes.IndexByte(src[from:to], '`') < 0 {
