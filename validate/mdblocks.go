@@ -125,7 +125,7 @@ const (
 // line reads the line src[start:end]; next is where the line after it
 // starts.
 func (s *blockScanner) line(start, end, next int) {
-	c := &lineCursor{line: bytes.TrimSuffix(s.src[start:end], []byte("\r")), ns: -1, tail: -1}
+	c := newLineCursor(bytes.TrimSuffix(s.src[start:end], []byte("\r")))
 	m := s.match(c)
 	if m == len(s.stack) && s.continueLeaf(c, start, next) {
 		return
@@ -374,6 +374,11 @@ type lineCursor struct {
 	// white space starts, where a thematic break may start; -1: not
 	// found yet.
 	tail int
+}
+
+// newLineCursor is a cursor at the start of line, nothing found yet.
+func newLineCursor(line []byte) *lineCursor {
+	return &lineCursor{line: line, ns: -1, tail: -1}
 }
 
 // nonspace returns the offset and column of the first byte from the

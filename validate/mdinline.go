@@ -63,7 +63,7 @@ func (r *inlineRaw) pastPrefix(i int) int {
 	if k := bytes.IndexAny(r.src[i:end], "\n\r"); k >= 0 {
 		end = i + k
 	}
-	c := &lineCursor{line: r.src[i:end], ns: -1, tail: -1}
+	c := newLineCursor(r.src[i:end])
 	for _, ct := range r.stack {
 		if !c.enter(ct) {
 			break
