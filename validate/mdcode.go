@@ -48,7 +48,7 @@ func htmlBlockStart(text []byte) (end string, kind int) {
 		return "?>", 3
 	case bytes.HasPrefix(text, []byte("<![CDATA[")):
 		return "]]>", 5
-	case text[1] == '!' && len(text) > 2 && (text[2]|0x20 >= 'a' && text[2]|0x20 <= 'z'):
+	case text[1] == '!' && len(text) > 2 && isASCIILetter(text[2]):
 		return ">", 4
 	}
 	for _, tag := range rawTags {

@@ -361,6 +361,9 @@ func (r *inlineRaw) skipSpace(i int) int {
 	return i
 }
 
+// isASCIILetter reports whether c is a to z, either case (setting bit
+// 0x20 lowers an upper-case letter), as tag names and schemes start.
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
+// isASCIIDigit reports whether c is 0 to 9.
 func isASCIIDigit(c byte) bool { return c >= '0' && c <= '9' }
