@@ -34,7 +34,7 @@ type Card struct {
 // SameCardID reports whether a and b are one card id: equal, or equal once
 // composed (NFC), as checkCards compares them, so that a client on macOS,
 // which may send "é" decomposed, finds the card written composed.
-func SameCardID(a, b string) bool { return a == b || nfc(a) == nfc(b) }
+func SameCardID(a, b string) bool { return a == b || CardIDKey(a) == CardIDKey(b) }
 
 // CardIDKey is the form card ids are compared in (NFC): two ids are one
 // when their keys are equal. It is id itself for an id in ASCII.
@@ -100,7 +100,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		// one machine and "e" + U+0301 on another (macOS's file names) read
 		// the same and are one id to a person, yet an agent asking for one
 		// was given the card of whichever it spelt.
-		key := nfc(c.ID)
+		key := CardIDKey(c.ID)
 		if first := seen[key]; first != nil {
 			// Both cards are told: which one is the copy, path order does
 			// not say, and an annotation only on the card already there
