@@ -221,7 +221,7 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 			matching = append(matching, c)
 		}
 	}
-	start, _ := slices.BinarySearchFunc(matching, after, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
+	start, _ := slices.BinarySearchFunc(matching, after, byCardID)
 	if after != "" && start < len(matching) && matching[start].ID == after {
 		start++
 	}
@@ -233,6 +233,10 @@ func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cur
 	}
 	v.serve(w, r, jsonBody(doc))
 }
+
+// byCardID compares a card's id with id in sortedCards' order, for
+// binary searches of it.
+func byCardID(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) }
 
 // sortedCards is the snapshot's cards sorted by id, in tool-index.json's
 // order (store.CompareIDs), computed once.
@@ -273,12 +277,12 @@ func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 // every card's.
 func findCard(v *views, id string) *validate.Card {
 	cards := sortedCards(v)
-	search := func(id string) *validate.Card {
-		i, found := slices.BinarySearchFunc(cards, id, func(c *validate.Card, id string) int { return store.CompareIDs(c.ID, id) })
+	search := func(want string) *validate.Card {
+		i, found := slices.BinarySearchFunc(cards, want, byCardID)
 		// CompareIDs reads a byte that is no UTF-8 as U+FFFD, as
 		// JavaScript would have it: equal in that order is not the id
 		// sent (a%FF is not a\uFFFD).
-		if !found || cards[i].ID != id {
+		if !found || cards[i].ID != want {
 			return nil
 		}
 		return cards[i]
