@@ -215,8 +215,7 @@ func encodingNote(committed []byte) (string, bool) {
 	if why, ok := validate.UTF16(committed); ok {
 		return "the committed file is UTF-16 (" + why + "); generated artifacts are UTF-8", true
 	}
-	switch {
-	case bytes.HasPrefix(committed, []byte("\xef\xbb\xbf")):
+	if bytes.HasPrefix(committed, []byte("\xef\xbb\xbf")) {
 		return "the committed file starts with a UTF-8 byte order mark, which generated artifacts have not", false
 	}
 	return "", false
