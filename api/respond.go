@@ -179,19 +179,20 @@ func (v *views) rendered(i int, media string, make func() *body) *body {
 	return v.renders[i][m].body(make)
 }
 
+// body returns the entry's body, made by make (its lengths worked out) on
+// first use, and made again on every use after a make that panicked.
 func (ce *cacheEntry) body(make func() *body) *body {
-	ce.once.Do(func() {
+	made := func() *body {
 		b := make()
 		b.length()
-		ce.b = b
-	})
+		return b
+	}
+	ce.once.Do(func() { ce.b = made() }) // ce.b stays nil if made panics
 	if ce.b == nil {
 		// make panicked the first time (recoverer answered 500); the
 		// once is spent, so each request tries again, uncached, and a
 		// panic is that request's, not a nil body's.
-		b := make()
-		b.length()
-		return b
+		return made()
 	}
 	return ce.b
 }
