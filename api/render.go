@@ -58,32 +58,29 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		giveBack = sync.OnceFunc(release)
 		defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
 	}
+	var b *body
 	if r.Method != http.MethodPost && !askActive {
 		// GET with defaults is a function of the snapshot, the point and
 		// the media type alone: rendered once per snapshot, as the other
 		// routes' bodies are, rather than on every orchestrator's call.
-		b := v.rendered(validate.PointIndex(point), media, func() *body {
+		b = v.rendered(validate.PointIndex(point), media, func() *body {
 			b, err := renderBody(v.resolver(), req, media, false)
 			if err != nil {
 				panic(err) // Resolve fails only for an unknown point (checked) or no registry (a served snapshot has one)
 			}
 			return b
 		})
-		if b.warnings != nil {
-			w.Header()["X-Capreg-Warnings"] = b.warnings
+	} else {
+		var err error
+		if b, err = renderBody(v.resolver(), req, media, askActive); err != nil {
+			writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+			return
 		}
-		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
-		return
+		if r.Method == http.MethodPost && gzipFor(r, b) {
+			b.gzipped() // compressing megabytes is the render's work too: under its turn
+		}
+		giveBack()
 	}
-	b, err := renderBody(v.resolver(), req, media, askActive)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
-		return
-	}
-	if r.Method == http.MethodPost && gzipFor(r, b) {
-		b.gzipped() // compressing megabytes is the render's work too: under its turn
-	}
-	giveBack()
 	if b.warnings != nil {
 		w.Header()["X-Capreg-Warnings"] = b.warnings
 	}
