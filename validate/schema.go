@@ -517,25 +517,26 @@ var objectHints = map[string]struct{ what, member string }{
 	"/$defs/gate/properties/check/type": {`a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}`, "query"},
 }
 
-// objectHint says what to write for a string given where one of
-// objectHints is due (at the library's absolute keyword location absLoc):
-// the object holding it; for any other value there, what the object is;
-// "" for any other type mismatch.
+// objectHint says what to write for a value of the wrong type (at the
+// library's absolute keyword location absLoc): where one of objectHints is
+// due, the object holding a string given, or what the object is for any
+// other value; where a list of strings is due, the list holding the one
+// string given; "" for any other type mismatch.
 func objectHint(root *ojson.Value, ptr, absLoc string) string {
 	_, frag, _ := strings.Cut(absLoc, "#")
-	h, ok := objectHints[frag]
-	got, _, ok2 := root.Lookup(ptr)
+	h, hinted := objectHints[frag]
+	got, _, found := root.Lookup(ptr)
 	switch {
-	case !ok2:
+	case !found:
 		return ""
-	case ok && !got.IsString():
+	case hinted && !got.IsString():
 		// null, a list, a number: what the object is, all the same (as
 		// the reference's one message for a check that is no object).
 		return ": " + h.what
 	case !got.IsString():
 		return ""
 	}
-	if !ok {
+	if !hinted {
 		// One string where a list of strings is due ("requires":
 		// "research", "produces": "CHANGELOG.md"): the list holding it.
 		if node, ok := schemaNode(strings.TrimSuffix(absLoc, "/type")); ok && node.Get("type").IsString() && node.Get("type").Str == "array" {
