@@ -21,11 +21,12 @@ type inlineRaw struct {
 	// paragraph: each line after the first may start with their markers
 	// and indentation, which the paragraph's content, where CommonMark
 	// reads inlines, does not hold. So "> a <b\n> c=d>" in a quote holds
-	// the tag <b\nc=d>, yet "<b\n    >" outside one is a whole tag, its
-	// '>' indented past code's four columns, text. A line's prefix is
-	// worked out where raw HTML crosses it, as the block scanner matched
-	// it, rather than recorded by the scanner for every line of every
-	// paragraph: that took a quarter of a gigabyte for a file of 8 MiB.
+	// the tag <b\nc=d>, and "<b\n    >" outside one is a whole tag: its
+	// '>', indented past code's four columns, is still the paragraph's
+	// text, not code. A line's prefix is worked out where raw HTML
+	// crosses it, as the block scanner matched it, rather than recorded
+	// by the scanner for every line of every paragraph: that took a
+	// quarter of a gigabyte for a file of 8 MiB.
 	stack []container
 	// maxPrefix bounds a line's prefix in bytes: five for a quote (three
 	// spaces, '>', a space), a list item's width.
