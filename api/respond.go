@@ -110,6 +110,10 @@ func (b *body) length() []string {
 	return b.lengthHdr
 }
 
+// numPoints is how many loop points there are, len(validate.Points): the
+// views keep a body per point in arrays of that length.
+const numPoints = 12
+
 // views caches the encoded responses of one snapshot, which holds it (see
 // currentViews). A new snapshot gets a new views, so a cached body can never
 // be served with another snapshot's ETag or generation.
@@ -123,10 +127,10 @@ type views struct {
 	// from on any replica (generations count each replica's rebuilds).
 	digestHdr []string
 	cache     sync.Map // key → *cacheEntry
-	points    [12]cacheEntry
+	points    [numPoints]cacheEntry
 	// renders are GET /render-hooks/{point} with defaults, by point, in
 	// JSON and in markdown.
-	renders [12][2]cacheEntry
+	renders [numPoints][2]cacheEntry
 
 	cardsOnce sync.Once
 	cards     []*validate.Card // by id

@@ -615,9 +615,11 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 	defer func() {
 		if v := recover(); v != nil {
 			w.log.Error("the build panicked; the served registry stays", "panic", v, "stack", string(debug.Stack()))
-			snap, err = nil, fmt.Errorf("%w: %v", ErrBuildPanicked, v)
+			snap = nil
 			if e, ok := v.(error); ok { // a runtime.Error: errors.As finds it
 				err = fmt.Errorf("%w: %w", ErrBuildPanicked, e)
+			} else {
+				err = fmt.Errorf("%w: %v", ErrBuildPanicked, v)
 			}
 		}
 	}()

@@ -237,8 +237,8 @@ func checkUTF8(file string, data []byte, s *sink) {
 	// Checked first: UTF-16 without a byte order mark, ASCII text in it, is
 	// valid UTF-8, NULs and all, and would be told only of a "\x00" at its
 	// second byte.
-	if isUTF16(data) {
-		s.atOffset(file, data, 0, "", "invalid-utf8", "the file is UTF-16 (%s); save it as UTF-8", utf16Why(data))
+	if why, ok := UTF16(data); ok {
+		s.atOffset(file, data, 0, "", "invalid-utf8", "the file is UTF-16 (%s); save it as UTF-8", why)
 		return
 	}
 	if utf8.Valid(data) {

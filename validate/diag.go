@@ -329,7 +329,7 @@ func surrogateEscapes(m string) string {
 		}
 		b.WriteString(m[last:i])
 		fmt.Fprintf(&b, "\\u%04x", r)
-		i += 12
+		i += quotedSurrogateLen
 		last = i
 	}
 	b.WriteString(m[last:])
@@ -345,10 +345,14 @@ func backslashesBefore(s string, i int) int {
 	return n
 }
 
+// quotedSurrogateLen is the length of Go's quoting of a surrogate's three
+// bytes, "\xed\xa0\x80": three escapes of four bytes.
+const quotedSurrogateLen = 12
+
 // quotedSurrogate reads Go's quoting of a surrogate's three bytes at the
 // start of s, "\xed\xa0\x80", and returns the surrogate.
 func quotedSurrogate(s string) (rune, bool) {
-	if len(s) < 12 || s[8:10] != `\x` {
+	if len(s) < quotedSurrogateLen || s[8:10] != `\x` {
 		return 0, false
 	}
 	hi, ok1 := hexByte(s[6:8])
