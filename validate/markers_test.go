@@ -299,11 +299,7 @@ func TestParseMarkerErrors(t *testing.T) {
 
 func TestCodeRangesSpans(t *testing.T) {
 	src := "a `b` c\n\n```go\nx\n```\nd ``e ` f`` g\n"
-	var got []string
-	code, _, _, _, _ := codeRanges([]byte(src))
-	for _, sp := range code {
-		got = append(got, src[sp[0]:sp[1]])
-	}
+	got := codeSpanTexts(src)
 	want := []string{"`b`", "```go\nx\n```\n", "``e ` f``"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("code = %q, want %q", got, want)

@@ -69,12 +69,7 @@ func TestParagraphPrefixEdges(t *testing.T) {
 		{"> > > a <!X\n\nb <!X\n      `b>` c`\n", []string{"` c`"}},
 	}
 	for _, tt := range tests {
-		code, _, _, _, _ := codeRanges([]byte(tt.src))
-		var got []string
-		for _, sp := range code {
-			got = append(got, tt.src[sp[0]:sp[1]])
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := codeSpanTexts(tt.src); !slices.Equal(got, tt.want) {
 			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
 		}
 	}
