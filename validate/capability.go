@@ -814,6 +814,7 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 	}
 	clean := path.Clean(rel)
 	file, ok := src.Files[clean]
+	why, utf16 := UTF16(file.Data)
 	switch {
 	case strings.HasSuffix(rel, "/") || strings.HasSuffix(rel, "/."):
 		// Only a directory is named so: open fails with ENOTDIR on a file.
@@ -830,10 +831,10 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "not-regular-file", "fragment %q is not a regular file", rel)
 	case file.Err != nil:
 		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q could not be read: %v", rel, file.Err)
-	case isUTF16(file.Data):
+	case utf16:
 		// Before utf8.Valid: without a byte order mark, ASCII text in
 		// UTF-16 is valid UTF-8, and would be inlined NULs and all.
-		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is UTF-16 (%s); fragments are inlined as UTF-8 text: save it as UTF-8", rel, utf16Why(file.Data))
+		s.at(d, ptr+"/path", "fragment-unreadable", "fragment %q is UTF-16 (%s); fragments are inlined as UTF-8 text: save it as UTF-8", rel, why)
 	case !utf8.Valid(file.Data):
 		line, col, b := invalidUTF8At(file.Data)
 		s.at(d, ptr+"/path", "fragment-unreadable",

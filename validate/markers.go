@@ -145,8 +145,9 @@ func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
 func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	if text, ok := utf16Text(src); ok {
 		if MayHoldMarker(text) {
+			why, _ := UTF16(src)
 			s.atOffset(file, src, 0, "", "marker-syntax",
-				"the workflow is UTF-16 (%s), so its loop-host marker is not read; save it as UTF-8", utf16Why(src))
+				"the workflow is UTF-16 (%s), so its loop-host marker is not read; save it as UTF-8", why)
 		}
 		return nil, Item{}
 	}
@@ -1136,26 +1137,21 @@ func utf16Encoding(data []byte) (order binary.ByteOrder, skip int) {
 	return nil, 0
 }
 
-// isUTF16 reports whether data is UTF-16 (see utf16Encoding).
+// isUTF16 reports whether data is UTF-16 (see UTF16).
 func isUTF16(data []byte) bool {
-	order, _ := utf16Encoding(data)
-	return order != nil
-}
-
-// utf16Why says how data was found to be UTF-16, for a message.
-func utf16Why(data []byte) string {
-	if _, skip := utf16Encoding(data); skip > 0 {
-		return "it starts with a UTF-16 byte order mark"
-	}
-	return "every other byte is zero, as in UTF-16 without a byte order mark"
+	_, ok := UTF16(data)
+	return ok
 }
 
 // UTF16 reports whether data is UTF-16, with a byte order mark or without
 // one (see utf16Encoding), and says how it was told, for a message that
 // asks for the file in UTF-8.
 func UTF16(data []byte) (why string, ok bool) {
-	if !isUTF16(data) {
+	switch order, skip := utf16Encoding(data); {
+	case order == nil:
 		return "", false
+	case skip > 0:
+		return "it starts with a UTF-16 byte order mark", true
 	}
-	return utf16Why(data), true
+	return "every other byte is zero, as in UTF-16 without a byte order mark", true
 }
