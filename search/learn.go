@@ -172,9 +172,8 @@ func (ix *Index) addPseudoQueries(ts *trainSet, fold pseudoFold) {
 				continue // nothing to learn from
 			}
 			start := len(ts.feats)
-			top := s.top[0].score
 			for _, h := range s.top {
-				px.features(s, h.card, h.score, top, &f)
+				px.features(s, h.card, h.score, s.best, &f)
 				ts.feats = append(ts.feats, f)
 			}
 			ts.pos = append(ts.pos, int32(start+pos))

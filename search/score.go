@@ -91,7 +91,8 @@ type scratch struct {
 	// the word however long; abbrev says addTerm is adding one.
 	whole  []bool
 	abbrev bool
-	top    []hit // bounded heap of the best cards
+	top    []hit   // bounded heap of the best cards
+	best   float32 // the best first-stage score of any card (selectTop)
 	// bigrams are the query's pairs of terms (queryBigrams), made at the
 	// first unit that needs them; bigramUnit counts the units matched.
 	bigrams     []bigram
@@ -169,6 +170,7 @@ func (s *scratch) reset() {
 	s.seq = s.seq[:0]
 	s.terms = s.terms[:0]
 	s.top = s.top[:0]
+	s.best = 0
 	s.bigramsMade = false
 	s.qmass = 0
 	s.words = s.words[:0]
@@ -657,10 +659,11 @@ func (ix *Index) rerank(s *scratch, w *[numFeat]float32) {
 	if len(s.top) == 0 || s.qmass <= 0 {
 		return
 	}
-	top := s.top[0].score
 	var f [numFeat]float32
 	for i := range s.top {
-		ix.features(s, s.top[i].card, s.top[i].score, top, &f)
+		// Relative to the best card of all, not of those the risk filter
+		// kept: a filter selects results, it does not change their scores.
+		ix.features(s, s.top[i].card, s.top[i].score, s.best, &f)
 		s.top[i].score = dot(w, &f)
 	}
 	ix.sortHits(s.top)
@@ -772,10 +775,12 @@ func (s *scratch) queryBigrams() {
 }
 
 // selectTop keeps the limit best cards passing the risk filter in s.top,
-// sorted best first.
+// sorted best first, and records in s.best the best first-stage score of
+// any card, filtered out or not.
 func (ix *Index) selectTop(s *scratch, limit int, wantRisk uint8) {
 	for _, c := range s.cardTouched {
 		sc := s.cardScore[c]
+		s.best = max(s.best, sc)
 		if sc <= 0 || (wantRisk != riskUnknown && ix.risk[c] != wantRisk) {
 			continue
 		}
