@@ -77,10 +77,11 @@ const (
 // TestAgentWrappersQuality: the intents an agent sends, through Search,
 // any of the expected cards counting.
 func TestAgentWrappersQuality(t *testing.T) {
-	ix := Build(loadAgentWrappers(t))
+	cards := loadAgentWrappers(t)
+	ix := Build(cards)
 	qs := loadAgentQueries(t, "queries.jsonl")
-	cmds := make([]cmdline.Card, len(ix.cards))
-	for i, c := range ix.cards {
+	cmds := make([]cmdline.Card, len(cards)) // Query.Commands index the cards as given
+	for i, c := range cards {
 		cmds[i] = cmdline.Card{ID: c.ID, Replaces: c.Replaces}
 	}
 	m := cmdline.Compile(cmds) // as the store does: a command the intent names ranks its cards first

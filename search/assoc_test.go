@@ -68,12 +68,12 @@ func TestAssocSoftMatch(t *testing.T) {
 	}
 	s := newScratch(len(ix.cards), len(ix.vocab))
 	scoreQuery(t, ix, s, "reboot the host")
-	if a, b := ix.assocScore(s, 0), ix.assocScore(s, 1); !(a > b+0.05) {
+	if a, b := ix.assocScore(s, cardAt(t, ix, "power-ctl")), ix.assocScore(s, cardAt(t, ix, "host-name")); !(a > b+0.05) {
 		t.Errorf("soft match: power-ctl %.3f, host-name %.3f: want power-ctl clearly above", a, b)
 	}
 	// Words the card holds count through the other features, not this one.
 	scoreQuery(t, ix, s, "restart the host")
-	if v := ix.assocScore(s, 0); v != 0 {
+	if v := ix.assocScore(s, cardAt(t, ix, "power-ctl")); v != 0 {
 		t.Errorf("soft match of words the card holds = %.3f, want 0", v)
 	}
 }
@@ -92,7 +92,7 @@ func TestAssocScratchBoundedByTable(t *testing.T) {
 	ix := Build(cards)
 	s := newScratch(len(ix.cards), len(ix.vocab))
 	scoreQuery(t, ix, s, "reboot the host w7 w9 colour display print")
-	if v := ix.assocScore(s, 0); v <= 0 {
+	if v := ix.assocScore(s, placeOf(ix, 0)); v <= 0 {
 		t.Errorf("soft match of the huge card = %v, want > 0", v)
 	}
 	rows := len(ix.assoc.vec) / ix.assoc.dim
@@ -105,7 +105,7 @@ func TestAssocScratchBoundedByTable(t *testing.T) {
 	}
 	// The cache is per query: the next one reads no cosine of this one.
 	scoreQuery(t, ix, s, "restart the host")
-	if v := ix.assocScore(s, 0); v != 0 {
+	if v := ix.assocScore(s, placeOf(ix, 0)); v != 0 {
 		t.Errorf("soft match of words the card holds, after another query = %v, want 0", v)
 	}
 }

@@ -57,8 +57,11 @@ type unit struct {
 // Index is immutable after Build and safe for concurrent Search calls.
 type Index struct {
 	p     params
-	cards []Card
+	cards []Card  // in id order (see Build)
 	risk  []uint8 // riskReversible, riskDestructive or riskUnknown per card
+	// given maps a card's place in cards to its place in the slice given
+	// to Build, and place the reverse.
+	given, place []int
 
 	terms termTable // stem -> term id
 	vocab []string  // term id -> stem
@@ -171,6 +174,12 @@ func (ix *Index) Len() int {
 // Build indexes cards. The cards are copied, so later changes by the caller
 // do not affect the index; Result.Card indexes into the slice as given.
 // Build never fails: text that yields no terms is simply not findable.
+//
+// The index does not depend on the order of cards (but for cards of one
+// id): it holds them in id order, so that the vocabulary, the weights
+// learnt from a sample of the cards' phrases, and every sum over the cards
+// are the same whichever order they are given in. Moving a card's file
+// changed the ranking of unrelated queries.
 func Build(cards []Card) *Index {
 	return buildWith(cards, defaultParams())
 }
@@ -184,12 +193,20 @@ func buildWith(cards []Card, p params) *Index {
 		cards: make([]Card, len(cards)),
 		risk:  make([]uint8, len(cards)),
 		terms: newTermTable(),
+		given: make([]int, len(cards)),
+		place: make([]int, len(cards)),
 	}
-	for i, c := range cards {
+	for i := range ix.given {
+		ix.given[i] = i
+	}
+	slices.SortStableFunc(ix.given, func(a, b int) int { return strings.Compare(cards[a].ID, cards[b].ID) })
+	for i, g := range ix.given {
+		c := cards[g]
 		c.IntentPhrases = slices.Clone(c.IntentPhrases)
 		c.Replaces = slices.Clone(c.Replaces)
 		ix.cards[i] = c
 		ix.risk[i] = parseRisk(c.Risk)
+		ix.place[g] = i
 	}
 	ix.analyseUnits()
 	ix.indexBareIDs()
@@ -257,6 +274,8 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		p:          ix.p,
 		cards:      make([]Card, len(ix.cards)),
 		risk:       ix.risk,
+		given:      ix.given,
+		place:      ix.place,
 		terms:      ix.terms,
 		vocab:      ix.vocab,
 		deletes:    ix.deletes,

@@ -60,7 +60,7 @@ func TestNgramCosinesAgreeWithDefinition(t *testing.T) {
 		qv := ngVector(ix, strings.Fields(q), false)
 		for c := range cards {
 			var f [numFeat]float32
-			ix.features(s, int32(c), 1, 1, &f)
+			ix.features(s, placeOf(ix, c), 1, 1, &f)
 			wantID := cosine(qv, ngVector(ix, []string{cards[c].ID}, false))
 			wantCard := cosine(qv, ngVector(ix, words[c], true))
 			if !(math.Abs(float64(f[featNgID])-wantID) <= 1e-4 && math.Abs(float64(f[featNgCard])-wantCard) <= 1e-4) { // NaN too

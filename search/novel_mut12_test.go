@@ -19,7 +19,7 @@ func TestNoveltyIndependentOfCardOrderMut12(t *testing.T) {
 	a, b := Build(cards), Build(rev)
 	for i, c := range cards {
 		j := len(cards) - 1 - i
-		if x, y := a.novelLog[i], b.novelLog[j]; math.Abs(float64(x-y)) > 1e-5 {
+		if x, y := a.novelLog[placeOf(a, i)], b.novelLog[placeOf(b, j)]; math.Abs(float64(x-y)) > 1e-5 {
 			t.Errorf("novelLog of %s: %v, built in reverse order %v", c.ID, x, y)
 		}
 	}

@@ -204,14 +204,15 @@ func (ix *Index) Search(q Query) []Result {
 	defer ix.pool.Put(s)
 	s.reset()
 
+	commands := ix.placesOf(q.Commands)
 	if !ix.analyseQuery(q.Intent, s) {
-		ix.putFirst(s, q.Commands, wantRisk) // s.top was empty: the commands' cards alone
-		return ix.commandsFirst(s.top, ix.searchBareID(s.raw, wantRisk, limit), limit)
+		ix.putFirst(s, commands, wantRisk) // s.top was empty: the commands' cards alone
+		return ix.asGiven(ix.commandsFirst(s.top, ix.searchBareID(s.raw, wantRisk, limit), limit))
 	}
 	ix.scoreCards(s)
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
 	ix.rerank(s, &ix.w)
-	ix.putFirst(s, q.Commands, wantRisk)
+	ix.putFirst(s, commands, wantRisk)
 	if len(s.top) > limit {
 		s.top = s.top[:limit]
 	}
@@ -228,7 +229,7 @@ func (ix *Index) Search(q Query) []Result {
 			Matched:  ix.matched(s, h.card),
 			Coverage: ix.coverage(s, h.card),
 		}
-		if slices.Contains(q.Commands, int(h.card)) {
+		if slices.Contains(commands, int(h.card)) {
 			out[i].Matched = append([]string{"replaces"}, slices.DeleteFunc(out[i].Matched, func(m string) bool { return m == "replaces" })...)
 		}
 	}
@@ -237,6 +238,31 @@ func (ix *Index) Search(q Query) []Result {
 	slices.SortStableFunc(out, func(a, b Result) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
 	})
+	return ix.asGiven(out)
+}
+
+// placesOf maps cards given to Build (Query.Commands) to their places in
+// ix.cards; one out of range stays out of range (-1).
+func (ix *Index) placesOf(given []int) []int {
+	if len(given) == 0 {
+		return nil
+	}
+	out := make([]int, len(given))
+	for i, g := range given {
+		out[i] = -1
+		if g >= 0 && g < len(ix.place) {
+			out[i] = ix.place[g]
+		}
+	}
+	return out
+}
+
+// asGiven maps the results' Card from places in ix.cards to places in the
+// slice given to Build.
+func (ix *Index) asGiven(out []Result) []Result {
+	for i := range out {
+		out[i].Card = ix.given[out[i].Card]
+	}
 	return out
 }
 

@@ -50,7 +50,7 @@ func TestStyleScoreIsLikelihoodRatioMut12(t *testing.T) {
 					want += math.Log((1 - p) / (1 - base))
 				}
 			}
-			if got := float64(ix.styleScore(qm, int32(c))); math.Abs(got-want) > 1e-4 {
+			if got := float64(ix.styleScore(qm, placeOf(ix, c))); math.Abs(got-want) > 1e-4 {
 				t.Errorf("styleScore(%q, %s) = %.5f, want %.5f", q, cards[c].ID, got, want)
 			}
 		}
