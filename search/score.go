@@ -93,6 +93,7 @@ type scratch struct {
 	abbrev bool
 	top    []hit   // bounded heap of the best cards
 	best   float32 // the best first-stage score of any card (selectTop)
+	ranked []roundedHit
 	// bigrams are the query's pairs of terms (queryBigrams), made at the
 	// first unit that needs them; bigramUnit counts the units matched.
 	bigrams     []bigram
@@ -186,6 +187,10 @@ func (s *scratch) reset() {
 // ["id"]; the cards of q.Commands still come first then ("w -h" names w). An
 // unrecognised q.Risk value matches no card. A zero or nil Index is one of
 // no cards, and matches nothing.
+//
+// The results for a limit are the first of those for any larger limit up
+// to 100: as many candidates are re-ranked for any limit up to that. The
+// risk filter selects results and does not change their scores.
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.cards) == 0 {
 		return nil // a zero Index has no scratch pool either
@@ -213,19 +218,16 @@ func (ix *Index) Search(q Query) []Result {
 	ix.selectTop(s, max(limit, ix.p.depth), wantRisk)
 	ix.rerank(s, &ix.w)
 	ix.putFirst(s, commands, wantRisk)
-	if len(s.top) > limit {
-		s.top = s.top[:limit]
-	}
-	if len(s.top) == 0 {
+	ranked := ix.rankRounded(s, limit)
+	if len(ranked) == 0 {
 		return nil
 	}
-	out := make([]Result, len(s.top))
-	shift := scoreShift(s.top[0].score)
-	for i, h := range s.top {
+	out := make([]Result, len(ranked))
+	for i, h := range ranked {
 		out[i] = Result{
 			Card:     int(h.card),
 			ID:       ix.cards[h.card].ID,
-			Score:    roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64)),
+			Score:    h.score,
 			Matched:  ix.matched(s, h.card),
 			Coverage: ix.coverage(s, h.card),
 		}
@@ -233,12 +235,36 @@ func (ix *Index) Search(q Query) []Result {
 			out[i].Matched = append([]string{"replaces"}, slices.DeleteFunc(out[i].Matched, func(m string) bool { return m == "replaces" })...)
 		}
 	}
-	// Scores the rounding made equal, or results more than e^745 below the
-	// best (which all get the smallest score), are in id order, as any tie.
-	slices.SortStableFunc(out, func(a, b Result) int {
-		return cmp.Or(cmp.Compare(b.Score, a.Score), strings.Compare(a.ID, b.ID))
-	})
 	return ix.asGiven(out)
+}
+
+// roundedHit is a candidate with its score as Result.Score gives it.
+type roundedHit struct {
+	card  int32
+	score float64
+}
+
+// rankRounded returns the best limit candidates of s.top by their scores
+// as results give them: the model's odds, rounded (roundScore). Scores
+// the rounding made equal, or more than e^745 below the best (which all
+// get the smallest score), are in id order, as any tie; rounded before
+// the list is cut, so that a list is the start of any longer one (cut
+// first, a card could make a short list and be passed over by a tied card
+// of a smaller id in a longer one).
+func (ix *Index) rankRounded(s *scratch, limit int) []roundedHit {
+	if len(s.top) == 0 {
+		return nil
+	}
+	shift := scoreShift(s.top[0].score)
+	ranked := s.ranked[:0]
+	for _, h := range s.top {
+		ranked = append(ranked, roundedHit{h.card, roundScore(max(math.Exp(float64(h.score)-shift), math.SmallestNonzeroFloat64))})
+	}
+	slices.SortStableFunc(ranked, func(a, b roundedHit) int {
+		return cmp.Or(cmp.Compare(b.score, a.score), strings.Compare(ix.cards[a.card].ID, ix.cards[b.card].ID))
+	})
+	s.ranked = ranked
+	return ranked[:min(limit, len(ranked))]
 }
 
 // placesOf maps cards given to Build (Query.Commands) to their places in
