@@ -808,6 +808,13 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'", rel)
 		return
 	}
+	if strings.Contains(rel, `\`) {
+		// Windows reads a backslash as a separator and Linux as part of a
+		// name: the same declaration inlined a file on one and named none
+		// on the other ("..\..\x" left the folder on Windows).
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; write it with '/': %q", rel, strings.ReplaceAll(rel, `\`, "/"))
+		return
+	}
 	if in := f.Get("inline"); in.IsString() {
 		fragmentBlockLine(d, ptr+"/inline", rel, in.Str, s)
 		return

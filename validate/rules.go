@@ -63,7 +63,7 @@ var Rules = []Rule{
 	{"hook-capid", Error, "a step, contribution or gate names a capId of its own, which would file it under another capability in the registry"},
 	{"agent-verdict-blocking", Error, "an agentVerdict gate is blocking; non-deterministic checks may only advise"},
 	{"into-not-in-roles", Error, "a contribution's into is not an agent role of its point's step"},
-	{"fragment-escape", Error, "fragment.path is absolute, has '..', or resolves outside the capability folder"},
+	{"fragment-escape", Error, "fragment.path is absolute, has '..', holds a backslash (a separator on Windows only), or resolves outside the capability folder"},
 	{"fragment-unreadable", Error, "fragment.path names no regular UTF-8 file in the capability folder (CONTRACT.md's fragments are UTF-8; gsd-core inlines bad bytes as U+FFFD: the message names the first one's line:column, or the file as UTF-16)"},
 	{"fragment-block-line", Warning, "a fragment holds a line that starts a block of the rendered markdown (a step heading, a contribution tag, a gate), so what follows reads as another hook"},
 	{"config-values-shape", Warning, "a contribution's configValues alias maps to something other than a string (a dotted config key), which render-hooks drops"},
