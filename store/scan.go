@@ -465,8 +465,18 @@ func (sc *scanner) confineAs(from, p, given string) string {
 	if p == "" {
 		return ""
 	}
+	if from != "" && strings.Contains(p, `\`) {
+		// capreg.json is read alike everywhere: ToSlash makes a backslash
+		// a separator on Windows only, where "gsd-core\\workflows" was read
+		// and named no folder on Linux.
+		d := validate.Diagnostic{File: from, Rule: "config-file", Severity: validate.Error,
+			Message: fmt.Sprintf("configured path %q holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; it is not read: write it with '/': %q", given, strings.ReplaceAll(p, `\`, "/"))}
+		sc.placeConfigured(&d, path.Clean(filepath.ToSlash(p))) // as the placer keys it
+		sc.src.Diagnostics = append(sc.src.Diagnostics, d)
+		return ""
+	}
 	clean := path.Clean(filepath.ToSlash(p))
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || (from != "" && driveLetter(clean)) {
 		what := "configured path"
 		if from == "" {
 			what = "--config-schema"
@@ -480,6 +490,13 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		return ""
 	}
 	return clean
+}
+
+// driveLetter reports whether p starts with a Windows drive ("C:/x",
+// "C:x"): absolute, or relative to another drive's current folder, on
+// Windows, and so outside the repository root wherever capreg.json is read.
+func driveLetter(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
 }
 
 func under(p, dir string) bool {
