@@ -33,6 +33,8 @@ import (
 //	mkfifo: <path>                          create a named pipe
 //	symlink: <path> -> <target>             create a symlink ($OUTSIDE = a directory
 //	                                        outside the repository)
+//	linktext: <path> -> <target>            a file holding <target> and no line end, as
+//	                                        Git checks a symlink out with core.symlinks false
 //	bigfile: <path> <bytes>                 create a file of that size
 //	flag: strict | config-schema=<path>     load options ($OUTSIDE allowed)
 //	skip: <reason>                          a known bug: the fixture is skipped
@@ -53,6 +55,7 @@ type ruleFixture struct {
 	emptyBase    bool
 	fifos        []string
 	symlinks     [][2]string // path, target
+	linkTexts    [][2]string // path, target
 	bigfiles     []ruleBigFile
 	strict       bool
 	configSchema string
@@ -238,6 +241,12 @@ func (f *ruleFixture) directive(line string) error {
 			return fmt.Errorf("symlink: want <path> -> <target>")
 		}
 		f.symlinks = append(f.symlinks, [2]string{strings.TrimSpace(p), strings.TrimSpace(target)})
+	case "linktext":
+		p, target, ok := strings.Cut(arg, " -> ")
+		if !ok {
+			return fmt.Errorf("linktext: want <path> -> <target>")
+		}
+		f.linkTexts = append(f.linkTexts, [2]string{strings.TrimSpace(p), strings.TrimSpace(target)})
 	case "bigfile":
 		p, size, _ := strings.Cut(arg, " ")
 		n, err := strconv.Atoi(strings.TrimSpace(size))
@@ -329,6 +338,9 @@ func materializeFixture(t *testing.T, f *ruleFixture) string {
 	}
 	for _, l := range f.symlinks {
 		makeSymlink(t, strings.ReplaceAll(l[1], outsideVar, out), resolve(l[0]))
+	}
+	for _, l := range f.linkTexts {
+		writeTestFile(t, resolve(l[0]), []byte(l[1]))
 	}
 	for _, b := range f.bigfiles {
 		writeTestFile(t, resolve(b.path), bigFileContent(b.path, b.size))

@@ -855,12 +855,28 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 			return
 		}
 		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
+		if linkText(file.Data) {
+			s.at(d, ptr+"/path", "fragment-link-text",
+				"fragment %q holds only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
+				rel, file.Data)
+		}
 		inlined.bytes += size
 		inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})
 		if !inlined.discard {
 			f.Set("inline", ojson.NewFileText(string(file.Data)))
 		}
 	}
+}
+
+// linkText reports whether data reads as the text Git writes for a
+// symbolic link it checks out as a plain file: one relative path leading
+// out of its folder or into it ("../shared/prompt.md"), and nothing else,
+// not even a line end. A fragment of prose never reads so.
+func linkText(data []byte) bool {
+	if len(data) > 1024 || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
+		return false
+	}
+	return !bytes.ContainsAny(data, "\n\r\t\x00") && utf8.Valid(data)
 }
 
 // blockLine matches a line that starts a block of the markdown render-hooks
