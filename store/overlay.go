@@ -171,6 +171,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.settlePackages() // before the schema: a package's schema is not the root's
 	o.settleSchema()
 	o.settleStrays()
+	o.settleLinkTexts()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
 		return nil, &RescanError{Reasons: o.rescan, Diagnostics: configDiags}
@@ -201,6 +202,7 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Diagnostics = slices.Clone(src.Diagnostics)
 	out.ConfigSchemaFound = slices.Clone(src.ConfigSchemaFound)
 	out.StrayDeclarations = slices.Clone(src.StrayDeclarations)
+	out.LinkTexts = slices.Clone(src.LinkTexts)
 	out.Packages = slices.Clone(src.Packages)
 	if src.ConfigSchema != nil {
 		f := *src.ConfigSchema
@@ -668,6 +670,23 @@ func (o *overlayer) settleStrays() {
 	}
 	slices.Sort(strays)
 	o.src.StrayDeclarations = slices.Compact(strays)
+}
+
+// settleLinkTexts does for the files directly in the capabilities folder
+// that may hold a link's text what the scanner does (validate.LinkTextName):
+// those the change deletes or writes go, those it writes come, with the
+// text it writes.
+func (o *overlayer) settleLinkTexts() {
+	texts := slices.DeleteFunc(slices.Clone(o.served.LinkTexts), func(f validate.File) bool {
+		return o.ch.touches(f.Path) || !validate.LinkTextName(f.Path, o.lay.capDir)
+	})
+	for _, p := range o.ch.order {
+		if data := o.ch.files[p]; o.ch.puts(p) && validate.LinkTextName(p, o.lay.capDir) && len(data) <= validate.MaxLinkText {
+			texts = append(texts, validate.File{Path: p, Data: data})
+		}
+	}
+	slices.SortFunc(texts, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
+	o.src.LinkTexts = texts
 }
 
 // settlePackages does for the folders holding a capreg.json of their own

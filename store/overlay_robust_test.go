@@ -123,6 +123,16 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		}}},
 		{overlayCase: overlayCase{name: "e: a card for a tool already on disk", setup: overlayWrite(map[string]string{"bin/newtool": "#!/bin/sh\n"}),
 			files: map[string]string{"bin/newtool.card.json": overlayCard("newtool")}}},
+		// A link to a capability folder checked out by Git as a file
+		// holding its text (core.symlinks false): warned of, written,
+		// rewritten as prose or deleted (review r25).
+		{overlayCase: overlayCase{name: "a capability folder link checked out as a file", files: map[string]string{"capabilities/mirror": "../shared/mirror"}}},
+		{overlayCase: overlayCase{name: "a link's text rewritten as prose", setup: overlayWrite(map[string]string{"capabilities/mirror": "../shared/mirror"}),
+			files: map[string]string{"capabilities/mirror": "notes\n"}}},
+		{overlayCase: overlayCase{name: "a link's text deleted", setup: overlayWrite(map[string]string{"capabilities/mirror": "../shared/mirror"}),
+			deleted: []string{"capabilities/mirror"}}},
+		{overlayCase: overlayCase{name: "a link's text written over a note", setup: overlayWrite(map[string]string{"capabilities/mirror": "notes\n"}),
+			files: map[string]string{"capabilities/mirror": "../shared/mirror"}}},
 		// A link dangling into a folder that exists: a write beside its
 		// target, in another folder, changes nothing it resolves to, and
 		// was refused as a rescan for sharing its first folder.

@@ -1261,6 +1261,8 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		cs.Manifest = sc.readReal(rel, real, mode)
 		sc.tree.note(rel, entryFile)
 		sc.manifestReal[real] = true
+	} else if validate.LinkTextName(rel, sc.capDir) {
+		sc.linkText(rel, real, mode)
 	} else if validate.StrayKind(rel, sc.capDir) != "" && !sc.strayReal[real] {
 		sc.strayReal[real] = true
 		sc.strays = append(sc.strays, linkedFile{rel: rel, real: real})
@@ -1295,6 +1297,16 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		// Markdown that cannot be read (a FIFO too) might hold a marker:
 		// validation says it was not scanned, rather than nothing.
 		sc.src.Workflows = append(sc.src.Workflows, f)
+	}
+}
+
+// linkText reads the file at rel, directly in the capabilities folder
+// (validate.LinkTextName), into Sources.LinkTexts when it is small enough
+// to be a link's text, and notes it, as a declaration is, for an overlay.
+func (sc *scanner) linkText(rel, real string, mode fs.FileMode) {
+	sc.tree.note(rel, entryFile)
+	if f := sc.readReal(rel, real, mode); f.Err == nil && len(f.Data) <= validate.MaxLinkText {
+		sc.src.LinkTexts = append(sc.src.LinkTexts, f)
 	}
 }
 
@@ -1596,6 +1608,8 @@ func (sc *scanner) finish() {
 		}
 	}
 	slices.Sort(sc.src.StrayDeclarations)
+	slices.SortFunc(sc.src.LinkTexts, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
+	sc.src.LinkTexts = slices.CompactFunc(sc.src.LinkTexts, func(a, b validate.File) bool { return a.Path == b.Path })
 	slices.Sort(sc.src.Packages)
 	sc.src.Packages = slices.Compact(sc.src.Packages)
 	sc.src.CapabilitiesDir = sc.capDir

@@ -320,6 +320,7 @@ func sameSources(a, b *validate.Sources) bool {
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.Packages, b.Packages) &&
+		slices.EqualFunc(a.LinkTexts, b.LinkTexts, sameFile) &&
 		sameOptionalFile(a.ConfigSchema, b.ConfigSchema) &&
 		// capreg.json places findings about the paths it names (POST
 		// /validate's too): its bytes are an input as well.

@@ -129,6 +129,12 @@ type Sources struct {
 	// each file once: validation warns about them (capability-misplaced)
 	// where no capability.json beside them is read.
 	StrayDeclarations []string
+	// LinkTexts are the files directly in the capabilities folder whose
+	// name has no dot, read when at most MaxLinkText bytes (LinkTextName),
+	// sorted by path: where Git checks a link to a capability folder out
+	// as a file (core.symlinks false), that file holds the link's text and
+	// the capability is not read, so validation warns (capability-misplaced).
+	LinkTexts []File
 	// Packages are the folders below the root the walk met a capreg.json
 	// in, sorted: repositories of their own (a monorepo's packages), whose
 	// declarations a check of the root does not read.

@@ -242,3 +242,27 @@ func strayInFolderMessage(folder string, inner []string, capDir string) string {
 // names, and how many other capabilities folders are warned of one by one:
 // the others are counted.
 const maxNamed = 5
+
+// MaxLinkText bounds the files read as LinkTexts: a link's text is a path.
+const MaxLinkText = 1024
+
+// LinkTextName reports whether the file at p (slash-separated, repository
+// relative) may be a link to a capability folder checked out as a file, in
+// a repository whose capabilities folder is capDir: directly in that folder,
+// with no dot in its name, as capability folders are named.
+func LinkTextName(p, capDir string) bool {
+	return path.Dir(p) == capDir && !strings.Contains(path.Base(p), ".")
+}
+
+// checkLinkTexts warns of each of src.LinkTexts that holds only a link's
+// text: a capability the repository links to, which this checkout lacks.
+func checkLinkTexts(src *Sources, s *sink) {
+	for _, f := range src.LinkTexts {
+		if f.Err != nil || !linkText(f.Data) {
+			continue
+		}
+		s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
+			"%s is a file holding only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from it; check out with symlinks enabled",
+			f.Path, f.Data)})
+	}
+}
