@@ -602,17 +602,51 @@ func (p *poller) loop() {
 			fp := p.fingerprint()
 			p.mu.Lock()
 			changed := fp != p.last
+			p.mu.Unlock()
+			if !changed {
+				continue
+			}
+			fp, ok := p.settle(fp)
+			if !ok {
+				return
+			}
+			p.mu.Lock()
 			p.last = fp
 			p.mu.Unlock()
-			if changed {
-				if p.w.opts.Observer != nil {
-					p.w.opts.Observer.WatchEvent()
-				}
-				p.w.Changed()
+			if p.w.opts.Observer != nil {
+				p.w.opts.Observer.WatchEvent()
 			}
+			p.w.Changed()
 		case <-p.done:
 			return
 		}
+	}
+}
+
+// settle waits, once a tick found the tree changed to fp, for the quiet
+// period the debounce promises: until a fingerprint taken a debounce after
+// the last agrees with it, or MaxDelay has passed, as a stream of inotify
+// events postpones a rebuild. It returns the last fingerprint, and false
+// when the poller is closed meanwhile. Without it one tick signalled one
+// change, and the rebuild a debounce later read a copy still under way (a
+// registry of 47 of 212 capabilities served for a whole interval, with
+// --poll 1s).
+func (p *poller) settle(fp [32]byte) ([32]byte, bool) {
+	deadline := time.Now().Add(p.w.opts.MaxDelay)
+	t := time.NewTimer(p.w.opts.Debounce)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.done:
+			return fp, false
+		case <-t.C:
+		}
+		next := p.fingerprint()
+		if next == fp || !time.Now().Before(deadline) {
+			return next, true
+		}
+		fp = next
+		t.Reset(min(p.w.opts.Debounce, time.Until(deadline)))
 	}
 }
 
