@@ -481,8 +481,13 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		if from == "" {
 			what = "--config-schema"
 		}
+		why := "is outside the repository root"
+		if !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
+			// "x:notes" may be a folder on Linux; Windows reads a drive.
+			why = "starts with a drive letter, which Windows reads as another drive, outside the repository root"
+		}
 		d := validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
-			Message: fmt.Sprintf("%s %q is outside the repository root; it is not read", what, given)}
+			Message: fmt.Sprintf("%s %q %s; it is not read", what, given, why)}
 		if from == "capreg.json" {
 			sc.placeConfigured(&d, clean)
 		}
@@ -1305,8 +1310,23 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 // to be a link's text, and notes it, as a declaration is, for an overlay.
 func (sc *scanner) linkText(rel, real string, mode fs.FileMode) {
 	sc.tree.note(rel, entryFile)
-	if f := sc.readReal(rel, real, mode); f.Err == nil && len(f.Data) <= validate.MaxLinkText {
-		sc.src.LinkTexts = append(sc.src.LinkTexts, f)
+	// Read, for the watcher, whatever its size: a write may make it small.
+	sc.read = append(sc.read, real)
+	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real)))
+	if !mode.IsRegular() {
+		return
+	}
+	fh, err := sc.openFile(real)
+	if err != nil {
+		return
+	}
+	defer fh.Close()
+	// Sized before it is read: a folder of 10,000 dotless files of 64
+	// KiB was read whole (0.02 s → 0.24 s, 22 → 107 MB for check).
+	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() <= validate.MaxLinkText {
+		if data, err := validate.ReadLimitedSize(fh, st.Size()); err == nil {
+			sc.src.LinkTexts = append(sc.src.LinkTexts, validate.File{Path: rel, Data: data})
+		}
 	}
 }
 

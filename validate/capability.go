@@ -870,13 +870,15 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 
 // linkText reports whether data reads as the text Git writes for a
 // symbolic link it checks out as a plain file: one relative path leading
-// out of its folder or into it ("../shared/prompt.md"), and nothing else,
-// not even a line end. A fragment of prose never reads so.
+// out of its folder or into it ("../shared/prompt.md", "./x"), and nothing
+// else, not even a line end or a space. A fragment of prose never reads
+// so; a link to a sibling ("other.md") is not told from a word, and is
+// not warned of.
 func linkText(data []byte) bool {
-	if len(data) > 1024 || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
+	if len(data) > MaxLinkText || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
 		return false
 	}
-	return !bytes.ContainsAny(data, "\n\r\t\x00") && utf8.Valid(data)
+	return !bytes.ContainsAny(data, " \n\r\t\x00") && utf8.Valid(data)
 }
 
 // blockLine matches a line that starts a block of the markdown render-hooks

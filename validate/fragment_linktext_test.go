@@ -22,6 +22,7 @@ func TestFragmentLinkText(t *testing.T) {
 		{"../shared/research-prompt.md\n", false},
 		{"See ../shared/research-prompt.md", false},
 		{"../a\tb", false},
+		{"./gradlew build", false}, // a command, not a link (review cr32)
 		{"# Threat model\n", false},
 	} {
 		src := sampleRepo(t)
