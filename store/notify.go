@@ -610,13 +610,18 @@ func (p *poller) loop() {
 			if !ok {
 				return
 			}
+			t.Reset(p.interval) // the tick that came while settling is stale
 			p.mu.Lock()
+			served := fp == p.last // a reload's scan, meanwhile, read this state
 			p.last = fp
 			p.mu.Unlock()
+			if served {
+				continue
+			}
 			if p.w.opts.Observer != nil {
 				p.w.opts.Observer.WatchEvent()
 			}
-			p.w.Changed()
+			p.w.changedSettled()
 		case <-p.done:
 			return
 		}
@@ -626,14 +631,15 @@ func (p *poller) loop() {
 // settle waits, once a tick found the tree changed to fp, for the quiet
 // period the debounce promises: until a fingerprint taken a debounce after
 // the last agrees with it, or MaxDelay has passed, as a stream of inotify
-// events postpones a rebuild. It returns the last fingerprint, and false
+// events postpones a rebuild; the rebuild then starts at once
+// (Watcher.changedSettled). It returns the last fingerprint, and false
 // when the poller is closed meanwhile. Without it one tick signalled one
 // change, and the rebuild a debounce later read a copy still under way (a
 // registry of 47 of 212 capabilities served for a whole interval, with
 // --poll 1s).
 func (p *poller) settle(fp [32]byte) ([32]byte, bool) {
 	deadline := time.Now().Add(p.w.opts.MaxDelay)
-	t := time.NewTimer(p.w.opts.Debounce)
+	t := time.NewTimer(min(p.w.opts.Debounce, p.w.opts.MaxDelay))
 	defer t.Stop()
 	for {
 		select {

@@ -49,8 +49,9 @@ type Observer interface {
 	// when the repository could not be read at all.
 	Rebuilt(ok bool, took time.Duration, snap *Snapshot)
 	// WatchEvent reports a change seen in the repository (a file event
-	// that matters, or a poll that found the tree changed): one for each,
-	// though many may lead to one rebuild.
+	// that matters, or a poll that found the tree changed, once it has
+	// settled: poller.settle): one for each, though many may lead to one
+	// rebuild.
 	WatchEvent()
 	// WatchOverflow reports that the kernel's event queue overflowed, so
 	// changes were lost and the whole repository is watched and read
@@ -154,6 +155,9 @@ type Watcher struct {
 	// so that a reader never pairs a new snapshot with an old status.
 	state   atomic.Pointer[watchState]
 	changes chan struct{} // coalesced change signals
+	// settled are change signals whose quiet period was waited out already
+	// (a poll's: poller.settle), rebuilt without another debounce.
+	settled chan struct{}
 	reloads chan struct{} // a reload is queued (capacity 1)
 	started chan struct{} // closed once Run's first rebuild is served
 	stopped chan struct{} // closed once Run has returned
@@ -231,6 +235,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		opts:    opts,
 		log:     opts.Logger,
 		changes: make(chan struct{}, 1),
+		settled: make(chan struct{}, 1),
 		reloads: make(chan struct{}, 1),
 		started: make(chan struct{}),
 		stopped: make(chan struct{}),
@@ -283,6 +288,15 @@ func (w *Watcher) RebuildingFor() time.Duration {
 func (w *Watcher) Changed() {
 	select {
 	case w.changes <- struct{}{}:
+	default:
+	}
+}
+
+// changedSettled signals a change after its quiet period: the tree has
+// not changed for a debounce, or changed for MaxDelay (poller.settle).
+func (w *Watcher) changedSettled() {
+	select {
+	case w.settled <- struct{}{}:
 	default:
 	}
 }
@@ -439,6 +453,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 				delay = max(limit, 0)
 			}
 			debounce.set(delay)
+		case <-w.settled:
+			// Its quiet period is over: a debounce more would only serve
+			// the change later (one write seen by a poll: a debounce
+			// twice; a stream: MaxDelay and a debounce).
+			debounce.set(0)
 		case <-debounce.fire:
 			debounce.fire, pending = nil, time.Time{}
 			last = w.timedRebuild(ctx, n)
@@ -466,9 +485,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 func (w *Watcher) reloadNow(ctx context.Context, n notifier, debounce *loopTimer, pending *time.Time) lastRebuild {
 	debounce.stop()
 	*pending = time.Time{}
-	select {
-	case <-w.changes: // signalled before this rebuild, which covers it
-	default:
+	for _, signals := range []chan struct{}{w.changes, w.settled} {
+		select {
+		case <-signals: // signalled before this rebuild, which covers it
+		default:
+		}
 	}
 	return w.timedRebuild(ctx, n)
 }
