@@ -476,7 +476,8 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		return ""
 	}
 	clean := path.Clean(filepath.ToSlash(p))
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || (from != "" && driveLetter(clean)) {
+	// The drive looked for before Clean: "c:/../x" cleans to "x".
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || (from != "" && driveLetter(filepath.ToSlash(p))) {
 		what := "configured path"
 		if from == "" {
 			what = "--config-schema"
@@ -1324,7 +1325,8 @@ func (sc *scanner) linkText(rel, real string, mode fs.FileMode) {
 	// Sized before it is read: a folder of 10,000 dotless files of 64
 	// KiB was read whole (0.02 s → 0.24 s, 22 → 107 MB for check).
 	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() <= validate.MaxLinkText {
-		if data, err := validate.ReadLimitedSize(fh, st.Size()); err == nil {
+		// A byte over the bound at most, should it grow meanwhile.
+		if data, err := io.ReadAll(io.LimitReader(fh, validate.MaxLinkText+1)); err == nil && len(data) <= validate.MaxLinkText {
 			sc.src.LinkTexts = append(sc.src.LinkTexts, validate.File{Path: rel, Data: data})
 		}
 	}

@@ -855,7 +855,9 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 			return
 		}
 		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
-		if linkText(file.Data) {
+		// Without a space: "./gradlew build" is a command, and a fragment
+		// linked to a path with spaces is rare beside one.
+		if linkText(file.Data) && !bytes.ContainsRune(file.Data, ' ') {
 			s.at(d, ptr+"/path", "fragment-link-text",
 				"fragment %q holds only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
 				rel, file.Data)
@@ -870,15 +872,15 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 
 // linkText reports whether data reads as the text Git writes for a
 // symbolic link it checks out as a plain file: one relative path leading
-// out of its folder or into it ("../shared/prompt.md", "./x"), and nothing
-// else, not even a line end or a space. A fragment of prose never reads
-// so; a link to a sibling ("other.md") is not told from a word, and is
-// not warned of.
+// out of its folder or into it ("../shared/prompt.md", "./x", "../My
+// Capabilities/x": Git writes the target as it is), and nothing else, not
+// even a line end. A fragment of prose never reads so; a link to a
+// sibling ("other.md") is not told from a word, and is not warned of.
 func linkText(data []byte) bool {
 	if len(data) > MaxLinkText || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
 		return false
 	}
-	return !bytes.ContainsAny(data, " \n\r\t\x00") && utf8.Valid(data)
+	return !bytes.ContainsAny(data, "\n\r\t\x00") && utf8.Valid(data)
 }
 
 // blockLine matches a line that starts a block of the markdown render-hooks
