@@ -192,7 +192,7 @@ func (s *scratch) reset() {
 // to 100: as many candidates are re-ranked for any limit up to that. The
 // risk filter selects results and does not change their scores, but for
 // the cards q.Commands names: they are put first, scored from the best
-// other result listed (putFirst).
+// result the filter kept, which may be one of them (putFirst).
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.cards) == 0 {
 		return nil // a zero Index has no scratch pool either
