@@ -23,6 +23,8 @@ func TestConfiguredPathsReadAlikeOnEveryOS(t *testing.T) {
 		{`{"workflows": ["workflows\\plan-phase.md"]}`, "config-file", `configured path "workflows\\plan-phase.md" holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; it is not read: write it with '/': "workflows/plan-phase.md"`, "/workflows/0"},
 		{`{"capabilities": "C:/caps"}`, "path-escape", `configured path "C:/caps" starts with a drive letter, which Windows reads as another drive, outside the repository root`, "/capabilities"},
 		{`{"cards": ["d:tools"]}`, "path-escape", `configured path "d:tools" starts with a drive letter`, "/cards/0"},
+		// Cleaned, it is "bin": the drive is looked for before (review cr33).
+		{`{"cards": ["c:/../bin"]}`, "path-escape", `configured path "c:/../bin" starts with a drive letter`, "/cards/0"},
 	} {
 		repo, _ := scanRepoCopy(t)
 		if tc.rule == "config-file" {
