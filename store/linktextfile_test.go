@@ -21,6 +21,7 @@ func TestCapabilityLinkCheckedOutAsFile(t *testing.T) {
 	for p, text := range map[string]string{
 		"capabilities/mirror":     "../shared/mirror",
 		"capabilities/README":     "These are the capabilities.\n",
+		"capabilities/setup":      "./setup.sh --dev", // a command (review cr34)
 		"capabilities/notes.txt":  "../shared/notes",
 		"capabilities/ui/helper":  "../../shared/helper",
 		"docs/shared-link":        "../shared/mirror",

@@ -471,13 +471,14 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		// and named no folder on Linux.
 		d := validate.Diagnostic{File: from, Rule: "config-file", Severity: validate.Error,
 			Message: fmt.Sprintf("configured path %q holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; it is not read: write it with '/': %q", given, strings.ReplaceAll(p, `\`, "/"))}
-		sc.placeConfigured(&d, path.Clean(filepath.ToSlash(p))) // as the placer keys it
+		sc.placeConfiguredValue(&d, p)
 		sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		return ""
 	}
 	clean := path.Clean(filepath.ToSlash(p))
 	// The drive looked for before Clean: "c:/../x" cleans to "x".
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || (from != "" && driveLetter(filepath.ToSlash(p))) {
+	drive := from != "" && (driveLetter(filepath.ToSlash(p)) || driveLetter(clean)) // "./c:/x" cleans to one too
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || drive {
 		what := "configured path"
 		if from == "" {
 			what = "--config-schema"
@@ -490,7 +491,7 @@ func (sc *scanner) confineAs(from, p, given string) string {
 		d := validate.Diagnostic{File: from, Rule: "path-escape", Severity: validate.Error,
 			Message: fmt.Sprintf("%s %q %s; it is not read", what, given, why)}
 		if from == "capreg.json" {
-			sc.placeConfigured(&d, clean)
+			sc.placeConfiguredValue(&d, p) // the value refused, not another naming the same path
 		}
 		sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		return ""
@@ -1815,10 +1816,19 @@ func (sc *scanner) rootFinding(r, msg string) {
 // at the value naming it, with one placer for the scan: capreg.json is
 // read before the walk and does not change during it.
 func (sc *scanner) placeConfigured(d *validate.Diagnostic, p string) {
+	sc.pathPlacer().Place(d, p)
+}
+
+// placeConfiguredValue places d at the capreg.json value written v.
+func (sc *scanner) placeConfiguredValue(d *validate.Diagnostic, v string) {
+	sc.pathPlacer().PlaceValue(d, v)
+}
+
+func (sc *scanner) pathPlacer() *validate.PathPlacer {
 	if sc.placer == nil {
 		sc.placer = validate.NewPathPlacer(sc.src.RepoConfig)
 	}
-	sc.placer.Place(d, p)
+	return sc.placer
 }
 
 // rootDiagnostic is a finding that a root capreg.json names is missing or

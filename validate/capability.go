@@ -880,7 +880,8 @@ func linkText(data []byte) bool {
 	if len(data) > MaxLinkText || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
 		return false
 	}
-	return !bytes.ContainsAny(data, "\n\r\t\x00") && utf8.Valid(data)
+	// " -" starts an option: "./setup.sh --dev" is a command.
+	return !bytes.ContainsAny(data, "\n\r\t\x00") && !bytes.Contains(data, []byte(" -")) && utf8.Valid(data)
 }
 
 // blockLine matches a line that starts a block of the markdown render-hooks

@@ -84,7 +84,8 @@ func PlaceConfiguredPath(d *Diagnostic, f *File, p string) {
 // n missing roots gets n findings, and parsing it and counting its lines
 // anew for each made a scan quadratic in n (4,000 roots: 6.9 s).
 type PathPlacer struct {
-	at map[string]placement // cleaned path → where it is first named
+	at  map[string]placement // cleaned path → where it is first named
+	raw map[string]placement // the value as written → where it is first
 }
 
 type placement struct {
@@ -103,7 +104,7 @@ func NewPathPlacer(f *File) *PathPlacer {
 	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Kind == ojson.SyntaxError }) {
 		return pl
 	}
-	pl.at = map[string]placement{}
+	pl.at, pl.raw = map[string]placement{}, map[string]placement{}
 	pos := ojson.NewPositions(f.Data)
 	for _, key := range repoConfigPathKeys {
 		v := root.Get(key)
@@ -123,18 +124,29 @@ func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string) {
 	if v.Kind != ojson.String || v.Str == "" {
 		return
 	}
-	p := path.Clean(filepath.ToSlash(v.Str))
-	if _, seen := pl.at[p]; seen {
-		return
-	}
 	line, col := pos.Position(v.Off)
-	pl.at[p] = placement{line, col, pointer}
+	if _, seen := pl.raw[v.Str]; !seen {
+		pl.raw[v.Str] = placement{line, col, pointer}
+	}
+	p := path.Clean(filepath.ToSlash(v.Str))
+	if _, seen := pl.at[p]; !seen {
+		pl.at[p] = placement{line, col, pointer}
+	}
 }
 
 // Place places d, a finding about the path p, at the first value naming p;
 // d stays about the whole file when none does.
 func (pl *PathPlacer) Place(d *Diagnostic, p string) {
 	if at, ok := pl.at[p]; ok {
+		d.Line, d.Column, d.Pointer = at.line, at.col, at.pointer
+	}
+}
+
+// PlaceValue places d, a finding about a value as written (not the path it
+// names once cleaned: "c:/../bin" is refused, "bin" beside it is not), at
+// the first value written so; d stays about the whole file when none is.
+func (pl *PathPlacer) PlaceValue(d *Diagnostic, v string) {
+	if at, ok := pl.raw[v]; ok {
 		d.Line, d.Column, d.Pointer = at.line, at.col, at.pointer
 	}
 }
