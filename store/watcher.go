@@ -444,6 +444,11 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case <-w.changes:
+			if debounce.atOnce {
+				// A settled change is rebuilt now; this one with it, not a
+				// debounce later, whichever of the two Run reads first.
+				continue
+			}
 			now := time.Now()
 			if pending.IsZero() {
 				pending = now
@@ -457,9 +462,9 @@ func (w *Watcher) Run(ctx context.Context) error {
 			// Its quiet period is over: a debounce more would only serve
 			// the change later (one write seen by a poll: a debounce
 			// twice; a stream: MaxDelay and a debounce).
-			debounce.set(0)
+			debounce.setAtOnce()
 		case <-debounce.fire:
-			debounce.fire, pending = nil, time.Time{}
+			debounce.fire, debounce.atOnce, pending = nil, false, time.Time{}
 			last = w.timedRebuild(ctx, n)
 			reload.stop() // the reload it waited for, if any, is served
 		case <-w.reloads:
@@ -494,10 +499,12 @@ func (w *Watcher) reloadNow(ctx context.Context, n notifier, debounce *loopTimer
 	return w.timedRebuild(ctx, n)
 }
 
-// loopTimer is a timer of the Run loop: fire is nil while it is not set.
+// loopTimer is a timer of the Run loop: fire is nil while it is not set,
+// and atOnce says it was set to fire at once (setAtOnce).
 type loopTimer struct {
-	t    *time.Timer
-	fire <-chan time.Time
+	t      *time.Timer
+	fire   <-chan time.Time
+	atOnce bool
 }
 
 // set (re)starts the timer to fire after d.
@@ -507,7 +514,14 @@ func (l *loopTimer) set(d time.Duration) {
 	} else {
 		l.t.Reset(d)
 	}
-	l.fire = l.t.C
+	l.fire, l.atOnce = l.t.C, false
+}
+
+// setAtOnce sets the timer to fire at once; until it fires or is stopped,
+// atOnce is true.
+func (l *loopTimer) setAtOnce() {
+	l.set(0)
+	l.atOnce = true
 }
 
 // stop stops the timer; it does not fire until set again.
@@ -515,7 +529,7 @@ func (l *loopTimer) stop() {
 	if l.t != nil {
 		l.t.Stop()
 	}
-	l.fire = nil
+	l.fire, l.atOnce = nil, false
 }
 
 // outcome is what a rebuild did.
