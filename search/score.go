@@ -379,7 +379,8 @@ func (ix *Index) wordHeld(s *scratch, held *termSet, w queryWord) bool {
 // putFirst ranks the cards named (Query.Commands) above every other, in
 // the order given, those of another risk than wanted left out and a card
 // named again counted where it was first named: each scores e above the
-// next, and the first e above the best other.
+// next, and the last e above the best candidate before they were put
+// first, which may be one of them.
 func (ix *Index) putFirst(s *scratch, cards []int, wantRisk uint8) {
 	if len(cards) == 0 {
 		return
