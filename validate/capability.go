@@ -874,14 +874,30 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 // symbolic link it checks out as a plain file: one relative path leading
 // out of its folder or into it ("../shared/prompt.md", "./x", "../My
 // Capabilities/x": Git writes the target as it is), and nothing else, not
-// even a line end. A fragment of prose never reads so; a link to a
+// even a line end or an option. A fragment of prose never reads so; a link to a
 // sibling ("other.md") is not told from a word, and is not warned of.
 func linkText(data []byte) bool {
 	if len(data) > MaxLinkText || !(bytes.HasPrefix(data, []byte("../")) || bytes.HasPrefix(data, []byte("./"))) {
 		return false
 	}
-	// " -" starts an option: "./setup.sh --dev" is a command.
-	return !bytes.ContainsAny(data, "\n\r\t\x00") && !bytes.Contains(data, []byte(" -")) && utf8.Valid(data)
+	return !bytes.ContainsAny(data, "\n\r\t\x00") && !hasOption(data) && utf8.Valid(data)
+}
+
+// hasOption reports whether data holds a space, a dash and no space after
+// it: an option ("./setup.sh --dev" is a command), where " - " is part of
+// a name ("../Shared - Team/x").
+func hasOption(data []byte) bool {
+	for i := bytes.Index(data, []byte(" -")); i >= 0; {
+		if i+2 < len(data) && data[i+2] != ' ' {
+			return true
+		}
+		next := bytes.Index(data[i+1:], []byte(" -"))
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
 }
 
 // blockLine matches a line that starts a block of the markdown render-hooks
