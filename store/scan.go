@@ -502,8 +502,10 @@ func (sc *scanner) confineAs(from, p, given string) string {
 // driveLetter reports whether p starts with a Windows drive ("C:/x",
 // "C:x"): absolute, or relative to another drive's current folder, on
 // Windows, and so outside the repository root wherever capreg.json is read.
+// Any byte before the colon, as Go's filepath reads a volume on Windows
+// ("1:/tools" too).
 func driveLetter(p string) bool {
-	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
+	return len(p) >= 2 && p[1] == ':'
 }
 
 func under(p, dir string) bool {

@@ -84,8 +84,8 @@ func PlaceConfiguredPath(d *Diagnostic, f *File, p string) {
 // n missing roots gets n findings, and parsing it and counting its lines
 // anew for each made a scan quadratic in n (4,000 roots: 6.9 s).
 type PathPlacer struct {
-	at  map[string]placement // cleaned path → where it is first named
-	raw map[string]placement // the value as written → where it is first
+	at  map[string]placement   // cleaned path → where it is first named
+	raw map[string][]placement // the value as written → where, in order, not yet given (PlaceValue)
 }
 
 type placement struct {
@@ -104,7 +104,7 @@ func NewPathPlacer(f *File) *PathPlacer {
 	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Kind == ojson.SyntaxError }) {
 		return pl
 	}
-	pl.at, pl.raw = map[string]placement{}, map[string]placement{}
+	pl.at, pl.raw = map[string]placement{}, map[string][]placement{}
 	pos := ojson.NewPositions(f.Data)
 	for _, key := range repoConfigPathKeys {
 		v := root.Get(key)
@@ -125,9 +125,7 @@ func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string) {
 		return
 	}
 	line, col := pos.Position(v.Off)
-	if _, seen := pl.raw[v.Str]; !seen {
-		pl.raw[v.Str] = placement{line, col, pointer}
-	}
+	pl.raw[v.Str] = append(pl.raw[v.Str], placement{line, col, pointer})
 	p := path.Clean(filepath.ToSlash(v.Str))
 	if _, seen := pl.at[p]; !seen {
 		pl.at[p] = placement{line, col, pointer}
@@ -144,9 +142,12 @@ func (pl *PathPlacer) Place(d *Diagnostic, p string) {
 
 // PlaceValue places d, a finding about a value as written (not the path it
 // names once cleaned: "c:/../bin" is refused, "bin" beside it is not), at
-// the first value written so; d stays about the whole file when none is.
+// the first value written so that no earlier call was given: a value
+// written twice draws a finding at each, asked for in the order of
+// repoConfigPathKeys. d stays about the whole file when none is left.
 func (pl *PathPlacer) PlaceValue(d *Diagnostic, v string) {
-	if at, ok := pl.raw[v]; ok {
-		d.Line, d.Column, d.Pointer = at.line, at.col, at.pointer
+	if at := pl.raw[v]; len(at) > 0 {
+		d.Line, d.Column, d.Pointer = at[0].line, at[0].col, at[0].pointer
+		pl.raw[v] = at[1:]
 	}
 }
