@@ -145,6 +145,10 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	if c.ID != "" && c.ID != src.Folder {
 		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
 	}
+	if windowsDevice(src.Folder) {
+		s.warnAt(d, "/id", "reserved-name",
+			"capability folder %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder)
+	}
 	if !root.Has("version") {
 		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
 	}
@@ -787,6 +791,17 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 				"an agentVerdict gate is advisory: set \"blocking\": false (non-deterministic checks may not halt the loop)")
 		}
 	}
+}
+
+// windowsDevice reports whether name is one Windows reserves for a device,
+// with any extension ("aux", "con.d"): no file or folder may have it there.
+func windowsDevice(name string) bool {
+	base, _, _ := strings.Cut(strings.ToLower(name), ".")
+	switch base {
+	case "con", "prn", "aux", "nul":
+		return true
+	}
+	return len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) && base[3] >= '1' && base[3] <= '9'
 }
 
 // inlineFragment reads fragment.path from the capability folder and writes its

@@ -1,0 +1,41 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWindowsDeviceFolderWarned pins the reserved-name warning for a
+// capability whose folder Windows reserves for a device: Git for Windows
+// cannot check out capabilities/aux/, so the capability is missing there
+// while check passes on Linux (review r25). Names that only start like
+// one (auxiliary, com10, console) are no device.
+func TestWindowsDeviceFolderWarned(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"aux", true}, {"con", true}, {"nul", true}, {"prn", true}, {"com1", true}, {"lpt9", true}, {"CON", true}, {"aux.d", true},
+		{"auxiliary", false}, {"com10", false}, {"com0", false}, {"console", false}, {"lpt", false}, {"ui", false},
+	} {
+		if got := windowsDevice(tc.name); got != tc.want {
+			t.Errorf("windowsDevice(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	src := sampleRepo(t)
+	for i := range src.Capabilities {
+		if c := &src.Capabilities[i]; c.Folder == "ui" {
+			c.Folder = "aux"
+			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"id": "ui"`, `"id": "aux"`, 1))
+		}
+	}
+	var got []Diagnostic
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "reserved-name" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Severity != Warning || got[0].Pointer != "/id" || !strings.Contains(got[0].Message, `capability folder "aux" is a device name on Windows`) {
+		t.Errorf("want one reserved-name warning at /id naming aux, got %v", got)
+	}
+}
