@@ -70,6 +70,9 @@ func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 // order the scanner reads them.
 var repoConfigPathKeys = []string{"capabilities", "workflows", "cards", "configSchema"}
 
+// repoConfigListKeys are those of repoConfigPathKeys that hold a list.
+var repoConfigListKeys = []string{"workflows", "cards"}
+
 // PlaceConfiguredPath places d, a finding about the path p that capreg.json
 // (f) names, at the value naming it: the first string of capabilities,
 // workflows, cards or configSchema that is p once cleaned ("./caps/" names
@@ -111,7 +114,14 @@ func NewPathPlacer(f *File) *PathPlacer {
 		if v == nil {
 			continue
 		}
-		pl.add(pos, *v, "/"+key)
+		// Only the shape the scanner reads (a string, or for the lists
+		// their items): a value of the wrong shape names no path it read,
+		// and took the place of the value it refused ({"capabilities":
+		// ["../x"], "cards": ["../x"]} placed the finding at /capabilities/0).
+		if !slices.Contains(repoConfigListKeys, key) {
+			pl.add(pos, *v, "/"+key)
+			continue
+		}
 		for i, it := range v.Items {
 			pl.add(pos, it, fmt.Sprintf("/%s/%d", key, i))
 		}

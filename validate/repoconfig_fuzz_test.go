@@ -3,6 +3,7 @@ package validate
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,7 +44,12 @@ func FuzzRepoConfig(f *testing.F) {
 			if v == nil {
 				continue
 			}
-			for _, s := range append([]ojson.Value{*v}, v.Items...) {
+			// The shapes the scanner reads: a string, or a list's items.
+			values := []ojson.Value{*v}
+			if slices.Contains(repoConfigListKeys, key) {
+				values = v.Items
+			}
+			for _, s := range values {
 				if s.Kind != ojson.String || s.Str == "" {
 					continue
 				}
