@@ -146,7 +146,11 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
 	}
 	if windowsDevice(src.Folder) {
-		s.warnAt(d, "/id", "reserved-name",
+		at := "/id"
+		if !root.Has("id") {
+			at = "" // the declaration, as version-missing
+		}
+		s.warnAt(d, at, "reserved-name",
 			"capability folder %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder)
 	}
 	if !root.Has("version") {
@@ -794,14 +798,24 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 }
 
 // windowsDevice reports whether name is one Windows reserves for a device,
-// with any extension ("aux", "con.d"): no file or folder may have it there.
+// with any extension or spaces before it ("aux", "con.d", "aux .d"), as
+// Go's filepath does on Windows: no file or folder may have it there.
 func windowsDevice(name string) bool {
 	base, _, _ := strings.Cut(strings.ToLower(name), ".")
+	base = strings.TrimRight(base, " ")
 	switch base {
-	case "con", "prn", "aux", "nul":
+	case "con", "prn", "aux", "nul", "conin$", "conout$":
 		return true
 	}
-	return len(base) == 4 && (strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) && base[3] >= '1' && base[3] <= '9'
+	if len(base) < 4 || !(strings.HasPrefix(base, "com") || strings.HasPrefix(base, "lpt")) {
+		return false
+	}
+	switch n := base[3:]; n {
+	case "¹", "²", "³":
+		return true
+	default:
+		return len(n) == 1 && n[0] >= '1' && n[0] <= '9'
+	}
 }
 
 // inlineFragment reads fragment.path from the capability folder and writes its

@@ -22,20 +22,23 @@ func TestWindowsDeviceFolderWarned(t *testing.T) {
 			t.Errorf("windowsDevice(%q) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	src := sampleRepo(t)
-	for i := range src.Capabilities {
-		if c := &src.Capabilities[i]; c.Folder == "ui" {
-			c.Folder = "aux"
-			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"id": "ui"`, `"id": "aux"`, 1))
+	// At the id, or at the declaration when it has none (review cr36).
+	for idLine, pointer := range map[string]string{`"id": "aux"`: "/id", `"name": "aux"`: ""} {
+		src := sampleRepo(t)
+		for i := range src.Capabilities {
+			if c := &src.Capabilities[i]; c.Folder == "ui" {
+				c.Folder = "aux"
+				c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"id": "ui"`, idLine, 1))
+			}
 		}
-	}
-	var got []Diagnostic
-	for _, d := range Validate(src).Diagnostics {
-		if d.Rule == "reserved-name" {
-			got = append(got, d)
+		var got []Diagnostic
+		for _, d := range Validate(src).Diagnostics {
+			if d.Rule == "reserved-name" {
+				got = append(got, d)
+			}
 		}
-	}
-	if len(got) != 1 || got[0].Severity != Warning || got[0].Pointer != "/id" || !strings.Contains(got[0].Message, `capability folder "aux" is a device name on Windows`) {
-		t.Errorf("want one reserved-name warning at /id naming aux, got %v", got)
+		if len(got) != 1 || got[0].Severity != Warning || got[0].Pointer != pointer || !strings.Contains(got[0].Message, `capability folder "aux" is a device name on Windows`) {
+			t.Errorf("%s: want one reserved-name warning at %q naming aux, got %v", idLine, pointer, got)
+		}
 	}
 }
