@@ -151,7 +151,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 			at = "" // the declaration, as version-missing
 		}
 		s.warnAt(d, at, "reserved-name",
-			"capability folder %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder)
+			"capability folder %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9, CONIN$, CONOUT$), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder)
 	}
 	if !root.Has("version") {
 		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
@@ -801,8 +801,10 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 // with any extension or spaces before it ("aux", "con.d", "aux .d"), as
 // Go's filepath does on Windows: no file or folder may have it there.
 func windowsDevice(name string) bool {
-	base, _, _ := strings.Cut(strings.ToLower(name), ".")
-	base = strings.TrimRight(base, " ")
+	if i := strings.IndexAny(name, ".:"); i >= 0 {
+		name = name[:i] // "aux.d", "aux:stream"
+	}
+	base := strings.TrimRight(asciiLower(name), " ")
 	switch base {
 	case "con", "prn", "aux", "nul", "conin$", "conout$":
 		return true
@@ -816,6 +818,17 @@ func windowsDevice(name string) bool {
 	default:
 		return len(n) == 1 && n[0] >= '1' && n[0] <= '9'
 	}
+}
+
+// asciiLower lowers the ASCII letters of s alone, as Windows compares
+// device names ("conİn$" is no "conin$").
+func asciiLower(s string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, s)
 }
 
 // inlineFragment reads fragment.path from the capability folder and writes its
