@@ -603,7 +603,9 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	if root.folder {
 		switch {
 		case root.configured:
-			sc.rootFinding(rel, notFolderMessage(rel))
+			d := rootDiagnostic(notFolderMessage(rel))
+			sc.pathPlacer().PlaceFolder(&d, rel)
+			sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 		case rel == sc.capDir:
 			// As a link to nothing: read as no capabilities, it would
 			// replace a served registry with an empty one.

@@ -87,8 +87,12 @@ func PlaceConfiguredPath(d *Diagnostic, f *File, p string) {
 // n missing roots gets n findings, and parsing it and counting its lines
 // anew for each made a scan quadratic in n (4,000 roots: 6.9 s).
 type PathPlacer struct {
-	at  map[string]placement   // cleaned path → where it is first named
-	raw map[string][]placement // the value as written → where, in order, not yet given (PlaceValue)
+	at map[string]placement // cleaned path → where it is first named
+	// folderAt is at for the values that must name a folder (capabilities,
+	// cards): a finding that one is a file belongs there, not at a
+	// workflows entry naming the same file.
+	folderAt map[string]placement
+	raw      map[string][]placement // the value as written → where, in order, not yet given (PlaceValue)
 }
 
 type placement struct {
@@ -107,7 +111,7 @@ func NewPathPlacer(f *File) *PathPlacer {
 	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Kind == ojson.SyntaxError }) {
 		return pl
 	}
-	pl.at, pl.raw = map[string]placement{}, map[string][]placement{}
+	pl.at, pl.raw, pl.folderAt = map[string]placement{}, map[string][]placement{}, map[string]placement{}
 	pos := ojson.NewPositions(f.Data)
 	for _, key := range repoConfigPathKeys {
 		v := root.Get(key)
@@ -118,19 +122,21 @@ func NewPathPlacer(f *File) *PathPlacer {
 		// their items): a value of the wrong shape names no path it read,
 		// and took the place of the value it refused ({"capabilities":
 		// ["../x"], "cards": ["../x"]} placed the finding at /capabilities/0).
+		folder := key == "capabilities" || key == "cards"
 		if !slices.Contains(repoConfigListKeys, key) {
-			pl.add(pos, *v, "/"+key)
+			pl.add(pos, *v, "/"+key, folder)
 			continue
 		}
 		for i, it := range v.Items {
-			pl.add(pos, it, fmt.Sprintf("/%s/%d", key, i))
+			pl.add(pos, it, fmt.Sprintf("/%s/%d", key, i), folder)
 		}
 	}
 	return pl
 }
 
-// add records that v names a path at pointer, unless an earlier value names it.
-func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string) {
+// add records that v names a path at pointer, unless an earlier value names
+// it; folder says the value must name a folder.
+func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string, folder bool) {
 	if v.Kind != ojson.String || v.Str == "" {
 		return
 	}
@@ -140,6 +146,19 @@ func (pl *PathPlacer) add(pos *ojson.Positions, v ojson.Value, pointer string) {
 	if _, seen := pl.at[p]; !seen {
 		pl.at[p] = placement{line, col, pointer}
 	}
+	if _, seen := pl.folderAt[p]; folder && !seen {
+		pl.folderAt[p] = placement{line, col, pointer}
+	}
+}
+
+// PlaceFolder places d, a finding that the path p is no folder, at the
+// first value naming p that must name a folder, else as Place does.
+func (pl *PathPlacer) PlaceFolder(d *Diagnostic, p string) {
+	if at, ok := pl.folderAt[p]; ok {
+		d.Line, d.Column, d.Pointer = at.line, at.col, at.pointer
+		return
+	}
+	pl.Place(d, p)
 }
 
 // Place places d, a finding about the path p, at the first value naming p;
