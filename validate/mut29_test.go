@@ -96,7 +96,7 @@ func TestLinkTextNameMut29(t *testing.T) {
 // TestCheckLinkTextsMut29 pins checkLinkTexts, through Validate: a LinkText
 // read whole that holds only a link's text draws one capability-misplaced
 // warning; one that could not be read (its Data is not what the file
-// holds) or holds prose draws none.
+// holds), holds prose or is not UTF-8 draws none.
 func TestCheckLinkTextsMut29(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -106,6 +106,10 @@ func TestCheckLinkTextsMut29(t *testing.T) {
 		{"link", File{Path: "caps/mirror", Data: []byte("../shared/mirror")}, true},
 		{"unread", File{Path: "caps/mirror", Data: []byte("../shared/mirror"), Err: errors.New("read failed")}, false},
 		{"prose", File{Path: "caps/mirror", Data: []byte("some notes")}, false},
+		// Not UTF-8: linkText asks for valid UTF-8 (its last clause). A
+		// fragment never reaches it invalid (inlineFragment refuses that
+		// first), so only this caller can tell the clause is there.
+		{"not UTF-8", File{Path: "caps/mirror", Data: []byte("../shared/\xffmirror")}, false},
 	} {
 		res := Validate(&Sources{LinkTexts: []File{c.file}})
 		got := slices.ContainsFunc(res.Diagnostics, func(d Diagnostic) bool {
