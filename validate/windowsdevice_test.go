@@ -42,3 +42,17 @@ func TestWindowsDeviceFolderWarned(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsDeviceToolWarned pins the reserved-name warning for a tool
+// card whose tool Windows reserves for a device: neither bin/con nor
+// bin/con.card.json can be checked out there, and the card is missing
+// from a Windows checkout's index. A tool that only starts so does not.
+func TestWindowsDeviceToolWarned(t *testing.T) {
+	for tool, want := range map[string]int{"bin/con": 1, "bin/aux.exe": 1, "bin/console": 0} {
+		src := &Sources{Cards: []CardSource{{File: File{Path: tool + ".card.json", Data: []byte(cardJSON("tool-x"))}, ToolPath: tool, ToolExists: true}}}
+		got := findingsOf(src, "reserved-name")
+		if len(got) != want || want == 1 && (got[0].File != tool+".card.json" || got[0].Severity != Warning || !strings.Contains(got[0].Message, `the tool "`+tool+`" is a device name on Windows`)) {
+			t.Errorf("%s: want %d reserved-name warning on its card, got %v", tool, want, got)
+		}
+	}
+}
