@@ -782,11 +782,7 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 			continue
 		}
 		d.Line, d.Column, d.Pointer = 0, 0, "" // placed anew: capreg.json may change
-		if d.Message == notFolderMessage(r.path) {
-			placer.PlaceFolder(&d, r.path)
-		} else {
-			placer.Place(&d, r.path)
-		}
+		placeRootFinding(placer, &d, r.path)
 		out = append(out, d)
 	}
 	return out

@@ -478,13 +478,14 @@ func (sc *scanner) confineAs(from, p, given string) string {
 	clean := path.Clean(filepath.ToSlash(p))
 	// The drive looked for before Clean: "c:/../x" cleans to "x".
 	drive := from != "" && (driveLetter(filepath.ToSlash(p)) || driveLetter(clean)) // "./c:/x" cleans to one too
-	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || filepath.VolumeName(p) != "" || drive {
+	outside := path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../")
+	if outside || filepath.VolumeName(p) != "" || drive {
 		what := "configured path"
 		if from == "" {
 			what = "--config-schema"
 		}
 		why := "is outside the repository root"
-		if !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
+		if !outside {
 			// "x:notes" may be a folder on Linux; Windows reads a drive.
 			why = "starts with a drive letter, which Windows reads as another drive, outside the repository root"
 		}
@@ -603,9 +604,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 	if root.folder {
 		switch {
 		case root.configured:
-			d := rootDiagnostic(notFolderMessage(rel))
-			sc.pathPlacer().PlaceFolder(&d, rel)
-			sc.src.Diagnostics = append(sc.src.Diagnostics, d)
+			sc.rootFinding(rel, notFolderMessage(rel))
 		case rel == sc.capDir:
 			// As a link to nothing: read as no capabilities, it would
 			// replace a served registry with an empty one.
@@ -1316,24 +1315,12 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 // to be a link's text, and notes it, as a declaration is, for an overlay.
 func (sc *scanner) linkText(rel, real string, mode fs.FileMode) {
 	sc.tree.note(rel, entryFile)
-	// Read, for the watcher, whatever its size: a write may make it small.
-	sc.read = append(sc.read, real)
-	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real)))
-	if !mode.IsRegular() {
-		return
-	}
-	fh, err := sc.openFile(real)
-	if err != nil {
-		return
-	}
-	defer fh.Close()
-	// Sized before it is read: a folder of 10,000 dotless files of 64
-	// KiB was read whole (0.02 s → 0.24 s, 22 → 107 MB for check).
-	if st, err := fh.Stat(); err == nil && st.Mode().IsRegular() && st.Size() <= validate.MaxLinkText {
-		// A byte over the bound at most, should it grow meanwhile.
-		if data, err := io.ReadAll(io.LimitReader(fh, validate.MaxLinkText+1)); err == nil && len(data) <= validate.MaxLinkText {
-			sc.src.LinkTexts = append(sc.src.LinkTexts, validate.File{Path: rel, Data: data})
-		}
+	// Read, for the watcher, whatever its size (a write may make it
+	// small), but sized before it is read: a folder of 10,000 dotless
+	// files of 64 KiB was read whole (0.02 s → 0.24 s, 22 → 107 MB for
+	// check). One grown since its size was taken is left out too.
+	if f := sc.readRealUpTo(rel, real, mode, validate.MaxLinkText); f.Err == nil && len(f.Data) <= validate.MaxLinkText {
+		sc.src.LinkTexts = append(sc.src.LinkTexts, f)
 	}
 }
 
@@ -1583,6 +1570,12 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 // opened; the open itself is non-blocking and re-checked with fstat, so a file
 // swapped for a FIFO between the walk and the read cannot hang the scan.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
+	return sc.readRealUpTo(rel, real, mode, validate.MaxFileSize)
+}
+
+// readRealUpTo is readReal of a file of at most limit bytes: a larger one
+// is not read (validate.ErrTooLarge).
+func (sc *scanner) readRealUpTo(rel, real string, mode fs.FileMode, limit int64) validate.File {
 	f := validate.File{Path: rel}
 	sc.read = append(sc.read, real)
 	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(real)))
@@ -1606,7 +1599,7 @@ func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
 		f.Err = err
 	case !st.Mode().IsRegular():
 		f.Err = validate.ErrNotRegular
-	case st.Size() > validate.MaxFileSize:
+	case st.Size() > limit:
 		f.Err = fmt.Errorf("%w (%d bytes)", validate.ErrTooLarge, st.Size())
 	default:
 		f.Data, f.Err = validate.ReadLimitedSize(fh, st.Size())
@@ -1812,15 +1805,20 @@ func notFolderMessage(r string) string {
 // capreg.json names, at the value naming it.
 func (sc *scanner) rootFinding(r, msg string) {
 	d := rootDiagnostic(msg)
-	sc.placeConfigured(&d, r)
+	placeRootFinding(sc.pathPlacer(), &d, r)
 	sc.src.Diagnostics = append(sc.src.Diagnostics, d)
 }
 
-// placeConfigured places d, a finding about the path p capreg.json names,
-// at the value naming it, with one placer for the scan: capreg.json is
-// read before the walk and does not change during it.
-func (sc *scanner) placeConfigured(d *validate.Diagnostic, p string) {
-	sc.pathPlacer().Place(d, p)
+// placeRootFinding places d, a finding about the configured root r, at the
+// value naming r; one that r must be a folder at a value that must name a
+// folder (capabilities, cards), not at a workflows entry naming the same
+// file, which may be one. Snapshot.Overlay places its findings so too.
+func placeRootFinding(pl *validate.PathPlacer, d *validate.Diagnostic, r string) {
+	if d.Message == notFolderMessage(r) {
+		pl.PlaceFolder(d, r)
+		return
+	}
+	pl.Place(d, r)
 }
 
 // placeConfiguredValue places d at the capreg.json value written v.
@@ -1828,6 +1826,9 @@ func (sc *scanner) placeConfiguredValue(d *validate.Diagnostic, v string) {
 	sc.pathPlacer().PlaceValue(d, v)
 }
 
+// pathPlacer places findings about the paths capreg.json names, one for
+// the scan: capreg.json is read before the walk and does not change
+// during it.
 func (sc *scanner) pathPlacer() *validate.PathPlacer {
 	if sc.placer == nil {
 		sc.placer = validate.NewPathPlacer(sc.src.RepoConfig)
