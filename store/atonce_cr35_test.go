@@ -21,24 +21,8 @@ import (
 func TestAtOnceLosesNoChangeCr35(t *testing.T) {
 	for range 40 {
 		synctest.Test(t, func(t *testing.T) {
-			w := NewWatcher(WatchOptions{Debounce: time.Hour, MaxDelay: 2 * time.Hour})
-			var builds atomic.Int64
 			gate2, gate3 := make(chan struct{}), make(chan struct{})
-			w.build = func(ctx context.Context, _ enterFunc) (*Snapshot, error) {
-				n := builds.Add(1)
-				switch n {
-				case 2:
-					<-gate2
-				case 3:
-					<-gate3
-				}
-				return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
-			}
-			w.notify = func(*Watcher) notifier { return nopNotifier{} }
-			ctx, cancel := context.WithCancel(t.Context())
-			defer cancel()
-			go w.Run(ctx)
-			synctest.Wait()
+			w, builds := startGatedWatcher(t, map[int64]chan struct{}{2: gate2, 3: gate3})
 			w.Changed()
 			time.Sleep(time.Hour) // rebuild 2 starts and blocks
 			synctest.Wait()
@@ -67,4 +51,28 @@ func TestAtOnceLosesNoChangeCr35(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startGatedWatcher starts Run, in the calling synctest bubble, on a
+// watcher with an hour's debounce whose n-th build blocks until gates[n]
+// is closed, and waits until the first build is served. It returns the
+// watcher and the count of builds begun: the synctest tests of Run's
+// signals each need a rebuild held open while signals arrive.
+func startGatedWatcher(t *testing.T, gates map[int64]chan struct{}) (*Watcher, *atomic.Int64) {
+	t.Helper()
+	w := NewWatcher(WatchOptions{Debounce: time.Hour, MaxDelay: 2 * time.Hour})
+	builds := new(atomic.Int64)
+	w.build = func(ctx context.Context, _ enterFunc) (*Snapshot, error) {
+		n := builds.Add(1)
+		if gate, ok := gates[n]; ok {
+			<-gate
+		}
+		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
+	}
+	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	ctx, cancel := context.WithCancel(t.Context())
+	t.Cleanup(cancel)
+	go w.Run(ctx)
+	synctest.Wait()
+	return w, builds
 }

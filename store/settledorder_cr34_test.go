@@ -1,14 +1,9 @@
 package store
 
 import (
-	"context"
-	"strconv"
-	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/capreg/capreg/validate"
 )
 
 // TestSettledThenChangedOrderCr34 pins that a poll's settled change queued
@@ -24,21 +19,8 @@ func TestSettledThenChangedOrderCr34(t *testing.T) {
 	late := 0
 	for range 40 {
 		synctest.Test(t, func(t *testing.T) {
-			w := NewWatcher(WatchOptions{Debounce: time.Hour, MaxDelay: 2 * time.Hour})
-			var builds atomic.Int64
-			gate := make(chan struct{})
-			w.build = func(ctx context.Context, _ enterFunc) (*Snapshot, error) {
-				n := builds.Add(1)
-				if n == 2 {
-					<-gate // the rebuild during which both signals come
-				}
-				return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
-			}
-			w.notify = func(*Watcher) notifier { return nopNotifier{} }
-			ctx, cancel := context.WithCancel(t.Context())
-			defer cancel()
-			go w.Run(ctx)
-			synctest.Wait()
+			gate := make(chan struct{}) // rebuild 2, during which both signals come
+			w, builds := startGatedWatcher(t, map[int64]chan struct{}{2: gate})
 			w.Changed()
 			time.Sleep(time.Hour) // the debounced rebuild 2 starts and blocks
 			synctest.Wait()
