@@ -256,10 +256,23 @@ func LinkTextName(p, capDir string) bool {
 
 // checkLinkTexts warns of each of src.LinkTexts that holds only a link's
 // text: a capability the repository links to, which this checkout lacks.
+// The first maxNamed are warned of one by one and the others in one more
+// warning, as other capabilities folders are: a checkout without symbolic
+// links of a repository linking thousands of capabilities would otherwise
+// bury every other finding.
 func checkLinkTexts(src *Sources, s *sink) {
+	var links []File
 	for _, f := range src.LinkTexts {
-		if f.Err != nil || !linkText(f.Data) {
-			continue
+		if f.Err == nil && linkText(f.Data) {
+			links = append(links, f)
+		}
+	}
+	for i, f := range links {
+		if i == maxNamed && len(links) > maxNamed+1 {
+			s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
+				"%s and %s in %s hold only a link's text, as symbolic links checked out as files do (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from them; check out with symlinks enabled",
+				f.Path, Plural(len(links)-maxNamed-1, "other file"), src.CapabilitiesDir)})
+			return
 		}
 		s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
 			"%s is a file holding only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from it; check out with symlinks enabled",
