@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -600,6 +601,57 @@ func (s *Snapshot) HoldsNothing() bool {
 	}
 	r := s.Result
 	return r != nil && len(r.Capabilities)+len(r.Cards) == 0 && (r.Contract == nil || len(r.Contract.Entries) == 0)
+}
+
+// DeclarationPath is where the snapshot's repository has a capability
+// declared: capabilities/<id>/capability.json, or under the folder its
+// capreg.json names. Every front end saying that a repository holds
+// nothing names it so.
+func (s *Snapshot) DeclarationPath() string {
+	capDir := "capabilities"
+	if s != nil && s.Sources != nil && s.Sources.CapabilitiesDir != "" {
+		capDir = s.Sources.CapabilitiesDir
+	}
+	return path.Join(capDir, "<id>", validate.ManifestName)
+}
+
+// Misplaced counts the snapshot's capability-misplaced findings by what
+// they say is not read.
+type Misplaced struct {
+	// Misnamed: declarations misnamed or in a sub-folder of the
+	// repository's own capabilities folder (or links to no capability).
+	Misnamed int
+	// Elsewhere: declarations under another capabilities folder.
+	Elsewhere int
+	// Packages: folders below the root with a capreg.json of their own.
+	Packages int
+}
+
+// Any reports whether any declaration or package is not read.
+func (m Misplaced) Any() bool { return m.Misnamed+m.Elsewhere+m.Packages > 0 }
+
+// Misplaced counts the snapshot's capability-misplaced findings: a
+// repository holding nothing capreg reads and such findings is most
+// likely a monorepo given from its root or a folder of misnamed
+// declarations, and check and serve say which.
+func (s *Snapshot) Misplaced() Misplaced {
+	var m Misplaced
+	if s == nil || s.Sources == nil {
+		return m
+	}
+	capDir := s.Sources.CapabilitiesDir
+	for _, d := range s.Diagnostics {
+		switch {
+		case d.Rule != "capability-misplaced":
+		case path.Base(d.File) == validate.RepoConfigFile:
+			m.Packages++
+		case capDir == "." || strings.HasPrefix(d.File, capDir+"/"):
+			m.Misnamed++
+		default:
+			m.Elsewhere++
+		}
+	}
+	return m
 }
 
 // empty reports whether the snapshot's repository holds nothing capreg

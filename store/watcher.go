@@ -740,10 +740,10 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		}
 		// Declarations it holds where it does not read them (a monorepo
 		// served from its root): /status lists the warnings.
-		if n := countRule(snap.Diagnostics, "capability-misplaced"); n > 0 {
-			attrs = append(attrs, "capabilityMisplacedWarnings", n)
+		if m := snap.Misplaced(); m.Any() {
+			attrs = append(attrs, "capabilityMisplacedWarnings", m.Misnamed+m.Elsewhere+m.Packages)
 		}
-		w.log.Warn("the repository holds nothing capreg reads (no capabilities/<id>/capability.json, host workflow marker or tool card); serving an empty registry", attrs...)
+		w.log.Warn("the repository holds nothing capreg reads (no "+snap.DeclarationPath()+", host workflow marker or tool card); serving an empty registry", attrs...)
 	}
 	return served
 }
@@ -790,17 +790,6 @@ func heldBy(r *validate.Result) string {
 		return strings.Join(parts, "")
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-// countRule counts the findings of rule.
-func countRule(ds validate.Diagnostics, rule string) int {
-	n := 0
-	for _, d := range ds {
-		if d.Rule == rule {
-			n++
-		}
-	}
-	return n
 }
 
 // reject records a failed build, unless it failed with the findings already

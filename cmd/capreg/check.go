@@ -74,7 +74,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // it (partOfRepository), when it is. verb is nothingFound's.
 func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, mayHoldNothing bool) {
 	if mayHoldNothing && snap.HoldsNothing() {
-		fmt.Fprintln(stderr, "capreg: "+nothingFound(repo, verb, misplaced(snap.Diagnostics, snap.Sources.CapabilitiesDir)))
+		fmt.Fprintln(stderr, "capreg: "+nothingFound(repo, verb, snap))
 	} else if note := partOfRepository(repo); note != "" {
 		fmt.Fprintln(stderr, "capreg: "+note)
 	}
@@ -89,28 +89,25 @@ func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, 
 // a monorepo checked from its root), it says that they are not where it
 // reads them, rather than that there are none, which the warnings printed
 // just above it contradict.
-func nothingFound(repo, verb string, m misplacedCount) string {
-	where := "capabilities/<id>/capability.json"
-	if m.capDir != "" && m.capDir != "capabilities" {
-		where = path.Join(m.capDir, "<id>", "capability.json")
-	}
-	msg := "nothing to " + verb + " in " + repo + ": no " + where + ", host workflow marker or tool card"
-	if m.misnamed+m.elsewhere+m.packages > 0 {
+func nothingFound(repo, verb string, snap *store.Snapshot) string {
+	m, capDir := snap.Misplaced(), snap.Sources.CapabilitiesDir
+	msg := "nothing to " + verb + " in " + repo + ": no " + snap.DeclarationPath() + ", host workflow marker or tool card"
+	if m.Any() {
 		msg += " read"
 	}
-	if m.misnamed > 0 {
+	if m.Misnamed > 0 {
 		msg += fmt.Sprintf("; %s in its capabilities folder (%s) %s misnamed or in a sub-folder: rename or move %s as the warnings say",
-			validate.Plural(m.misnamed, "declaration"), m.capDir, map[bool]string{true: "is", false: "are"}[m.misnamed == 1], map[bool]string{true: "it", false: "them"}[m.misnamed == 1])
+			validate.Plural(m.Misnamed, "declaration"), capDir, map[bool]string{true: "is", false: "are"}[m.Misnamed == 1], map[bool]string{true: "it", false: "them"}[m.Misnamed == 1])
 	}
-	if m.elsewhere > 0 {
+	if m.Elsewhere > 0 {
 		msg += fmt.Sprintf("; %s name%s declarations under other capabilities folders than this repository's (%s): give --repo the package holding them, "+
 			"or name their capabilities folder in capreg.json's \"capabilities\"",
-			validate.Plural(m.elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.elsewhere == 1], m.capDir)
+			validate.Plural(m.Elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.Elsewhere == 1], capDir)
 	}
-	if m.packages > 0 {
+	if m.Packages > 0 {
 		msg += "; the packages below it, folders with a " + validate.RepoConfigFile + " of their own, are not read, as the capability-misplaced warnings say: give --repo the package to check"
 	}
-	if m.misnamed+m.elsewhere+m.packages > 0 && verb != "check" {
+	if m.Any() && verb != "check" {
 		msg += " (capreg check lists the warnings)"
 	}
 	root := asGiven(repo, store.RootAbove(repo))
@@ -159,32 +156,6 @@ func partOfRepository(repo string) string {
 	return fmt.Sprintf("warning: %s holds no %s nor capabilities folder, and %s above it does: only the files under %s were read; "+
 		"give --repo %s to read the whole repository, or, for a package read on its own, give it a %s ({} will do)",
 		repo, validate.RepoConfigFile, root, repo, shellQuote(root), validate.RepoConfigFile)
-}
-
-// misplacedCount counts the capability-misplaced findings: declarations
-// the repository holds and does not read where they are, misnamed or
-// nested in its own capabilities folder, or under another one; and the
-// packages (folders with a capreg.json of their own) it does not read,
-// warned of at their capreg.json.
-type misplacedCount struct {
-	misnamed, elsewhere, packages int
-	capDir                        string // the repository's capabilities folder
-}
-
-func misplaced(ds validate.Diagnostics, capDir string) misplacedCount {
-	m := misplacedCount{capDir: capDir}
-	for _, d := range ds {
-		switch {
-		case d.Rule != "capability-misplaced":
-		case path.Base(d.File) == validate.RepoConfigFile:
-			m.packages++
-		case capDir == "." || strings.HasPrefix(d.File, capDir+"/"):
-			m.misnamed++
-		default:
-			m.elsewhere++
-		}
-	}
-	return m
 }
 
 // summary counts what the registry holds, then says what schemaNote says.
