@@ -153,7 +153,7 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wra
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
 		msg := e.Msg
-		if wrap > 0 && strings.HasPrefix(msg, "JSON nested deeper than") && strings.HasPrefix(e.Pointer, "/config/") {
+		if wrap > 0 && e.Kind == ojson.TooDeep && strings.HasPrefix(e.Pointer, "/config/") {
 			// The body's limit is the config's and its wrapper's: the
 			// client's config is what nests too deep.
 			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)

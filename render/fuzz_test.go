@@ -27,7 +27,7 @@ func FuzzResolve(f *testing.F) {
 	f.Fuzz(func(t *testing.T, config []byte, point uint8, profile, name string) {
 		reg := repoRegistry(t)
 		cfg, errs := ojson.Parse(config)
-		if len(errs) > 0 && errs[0].Kind == ojson.SyntaxError {
+		if len(errs) > 0 && errs[0].Fatal() {
 			cfg = ojson.Value{}
 		}
 		p := validate.Points[int(point)%len(validate.Points)]

@@ -194,7 +194,7 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
 		switch {
-		case e.Kind == ojson.SyntaxError:
+		case e.Fatal():
 			fatal = true
 			s.atOffset(file, data, e.Off, "", "json-syntax", "%s", e.Msg)
 		case dups < MaxPerRule:

@@ -35,7 +35,7 @@ func FuzzRepoConfig(f *testing.F) {
 			}
 		}
 		root, errs := ojson.Parse(data)
-		if root.Kind != ojson.Object || len(errs) > 0 && errs[0].Kind == ojson.SyntaxError {
+		if root.Kind != ojson.Object || len(errs) > 0 && errs[0].Fatal() {
 			return
 		}
 		pl := NewPathPlacer(&file)

@@ -213,7 +213,7 @@ func TestNestingLimit(t *testing.T) {
 		{"\xEF\xBB\xBF" + deep(maxDepth+1, "[", "", "]"), maxDepth + 3},
 	} {
 		_, errs := Parse([]byte(tt.in))
-		if len(errs) != 1 || errs[0].Kind != SyntaxError || errs[0].Off != tt.off ||
+		if len(errs) != 1 || errs[0].Kind != TooDeep || errs[0].Off != tt.off ||
 			errs[0].Msg != fmt.Sprintf("JSON nested deeper than %d levels", maxDepth) {
 			t.Errorf("Parse(%.40s…) = %v, want the nesting error at %d", tt.in, errs, tt.off)
 		}

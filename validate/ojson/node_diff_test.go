@@ -180,7 +180,7 @@ func disagreement(src []byte, js jsResult, noBOM *jsResult) string {
 	v, errs := Parse(src)
 	var syntax *Error
 	for i := range errs {
-		if errs[i].Kind == SyntaxError {
+		if errs[i].Fatal() {
 			syntax = &errs[i]
 			break
 		}

@@ -29,11 +29,11 @@ func TestErrorPointers(t *testing.T) {
 		pointer string
 		msg     string
 	}{
-		{"too deep in an escaped key's second item", `{"k~/":[1,` + mo11Deep(31), 0, SyntaxError, 40, "/k~0~1/1" + mo11Zeros(30), deeper(32)},
-		{"too deep in an object in an array", `{"a":[0,1,{"b":` + mo11Deep(30), 0, SyntaxError, 44, "/a/2/b" + mo11Zeros(29), deeper(32)},
-		{"too deep at the top", mo11Deep(33), 0, SyntaxError, 32, mo11Zeros(32), deeper(32)},
-		{"too deep after a BOM", "\xEF\xBB\xBF" + mo11Deep(33), 0, SyntaxError, 35, mo11Zeros(32), deeper(32)},
-		{"too deep in a wrapped config", `{"config":{"x":[` + mo11Deep(31), 1, SyntaxError, 46, "/config/x" + mo11Zeros(31), deeper(33)},
+		{"too deep in an escaped key's second item", `{"k~/":[1,` + mo11Deep(31), 0, TooDeep, 40, "/k~0~1/1" + mo11Zeros(30), deeper(32)},
+		{"too deep in an object in an array", `{"a":[0,1,{"b":` + mo11Deep(30), 0, TooDeep, 44, "/a/2/b" + mo11Zeros(29), deeper(32)},
+		{"too deep at the top", mo11Deep(33), 0, TooDeep, 32, mo11Zeros(32), deeper(32)},
+		{"too deep after a BOM", "\xEF\xBB\xBF" + mo11Deep(33), 0, TooDeep, 35, mo11Zeros(32), deeper(32)},
+		{"too deep in a wrapped config", `{"config":{"x":[` + mo11Deep(31), 1, TooDeep, 46, "/config/x" + mo11Zeros(31), deeper(33)},
 		{"a duplicate in a later array", `[[1,2],[3,{"a":1,"a":2}]]`, 0, DuplicateKey, 17, "/1/1/a", dup},
 		{"a duplicate after a sibling object", `{"x":{"a":1},"y":[{"a":1},{"a":1,"a":2}]}`, 0, DuplicateKey, 33, "/y/1/a", dup},
 		{"a duplicate at the top", `{"a":1,"b":[1],"a":2}`, 0, DuplicateKey, 15, "/a", dup},

@@ -16,8 +16,9 @@ type ErrorKind uint8
 
 // The parse error kinds.
 const (
-	SyntaxError ErrorKind = iota
-	DuplicateKey
+	SyntaxError  ErrorKind = iota
+	DuplicateKey           // reported, and the parse goes on: the last value is kept, as JSON.parse keeps it
+	TooDeep                // a value nested past the depth the parse allows (MaxDepth): a syntax error to every caller but one that wraps a document
 )
 
 // Error is one positioned parse problem.
@@ -29,6 +30,10 @@ type Error struct {
 }
 
 func (e Error) Error() string { return e.Msg }
+
+// Fatal reports whether the parse stopped at e, so that the value it
+// returned is incomplete: every kind but a duplicate key.
+func (e Error) Fatal() bool { return e.Kind != DuplicateKey }
 
 // maxDepth bounds nesting so hostile input cannot exhaust the stack: at most
 // maxDepth arrays and objects may be open at once ("[]" is nested one level),
@@ -244,6 +249,7 @@ func (p *parser) value(depth int) Value {
 	case (c == '{' || c == '[') && depth >= p.maxDepth:
 		p.fail(p.pos, "JSON nested deeper than %d levels", p.maxDepth)
 		if p.fatal.Off == p.pos {
+			p.fatal.Kind = TooDeep
 			p.fatal.Pointer = p.here() // where, for a caller that wraps a document (ParseNested)
 		}
 		return Value{}
