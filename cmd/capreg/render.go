@@ -171,9 +171,13 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 		if m.Key == "config" {
 			hint = "; pass the config in its own file with --config FILE"
 		}
+		meant := ""
+		if near := validate.NearestID(m.Key, render.EnablementKeys); near != "" {
+			meant = fmt.Sprintf(" (did you mean %q?)", near) // as POST /render-hooks says
+		}
 		line, col := ojson.Position(data, m.KeyOff)
-		return usageError(stderr, "--enablement %s:%d:%d: unknown field %q; the file takes %s%s",
-			path, line, col, m.Key, strings.Join(render.EnablementKeys, ", "), hint)
+		return usageError(stderr, "--enablement %s:%d:%d: unknown field %q%s; the file takes %s%s",
+			path, line, col, m.Key, meant, strings.Join(render.EnablementKeys, ", "), hint)
 	}
 	return exitOK
 }
