@@ -16,54 +16,43 @@ import (
 // renderRequestKeys are the fields of a POST /render-hooks body.
 var renderRequestKeys = append([]string{"config"}, render.EnablementKeys...)
 
-// renderHooks is GET and POST /render-hooks/{point}: the orchestrator's
-// loop.render-hooks. GET renders with defaults (every capability enabled,
-// every key at its slice default); POST takes {config, profile,
-// disabledCapabilities, surface}.
-func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+// renderRequest reads what GET and POST /render-hooks/{point} take alike,
+// the orchestrator's loop.render-hooks: the point, the media type asked
+// for and activeCap. It writes the error and returns false on a fault.
+func renderRequest(w http.ResponseWriter, r *http.Request) (req render.Request, media string, askActive, ok bool) {
 	point := pathParam(r, "point")
 	if validate.PointIndex(point) < 0 {
 		unknownPoint(w, render.UnknownPoint(point))
-		return
+		return req, "", false, false
 	}
-	media, ok := renderMedia(w, r)
-	if !ok {
-		return
+	if media, ok = renderMedia(w, r); !ok {
+		return req, "", false, false
 	}
 	activeCap, askActive := r.URL.Query()["activeCap"] // one value: onlyParams refuses a repeated one
 	if askActive && activeCap[0] == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap needs one capability id", map[string]any{"parameter": "activeCap"})
-		return
+		return req, "", false, false
 	}
-	req := render.Request{Point: point}
-	if r.Method == http.MethodPost {
-		if !s.decodeRenderBody(w, r, &req) {
-			return
-		}
-	}
+	req = render.Request{Point: point}
 	if askActive {
 		req.ActiveCap = activeCap[0]
 	}
-	giveBack := func() {}
-	if r.Method == http.MethodPost {
-		// Taken once the body is read and parsed, so that a client sending
-		// it slowly holds no turn, and given back once the answer is made,
-		// before it is sent (as POST /validate's): a client reading a large
-		// answer slowly held the turn until the write timeout.
-		release, ok := s.renders.acquire(r.Context())
-		if !ok {
-			s.renders.refuse(w, "enablements are being rendered", "1")
-			return
-		}
-		giveBack = sync.OnceFunc(release)
-		defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
+	return req, media, askActive, true
+}
+
+// getRenderHooks is GET /render-hooks/{point}: a render with defaults
+// (every capability enabled, every key at its slice default).
+func (s *Server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+	req, media, askActive, ok := renderRequest(w, r)
+	if !ok {
+		return
 	}
 	var b *body
-	if r.Method != http.MethodPost && !askActive {
-		// GET with defaults is a function of the snapshot, the point and
-		// the media type alone: rendered once per snapshot, as the other
+	if !askActive {
+		// With defaults, a function of the snapshot, the point and the
+		// media type alone: rendered once per snapshot, as the other
 		// routes' bodies are, rather than on every orchestrator's call.
-		b = v.rendered(validate.PointIndex(point), media, func() *body {
+		b = v.rendered(validate.PointIndex(req.Point), media, func() *body {
 			b, err := renderBody(v.resolver(), req, media, false)
 			if err != nil {
 				panic(err) // Resolve fails only for an unknown point (checked) or no registry (a served snapshot has one)
@@ -72,21 +61,46 @@ func (s *Server) renderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 		})
 	} else {
 		var err error
-		if b, err = renderBody(v.resolver(), req, media, askActive); err != nil {
+		if b, err = renderBody(v.resolver(), req, media, true); err != nil {
 			writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
 			return
 		}
-		if r.Method == http.MethodPost && gzipFor(r, b) {
-			b.gzipped() // compressing megabytes is the render's work too: under its turn
-		}
-		giveBack()
 	}
 	if b.warnings != nil {
 		w.Header()["X-Capreg-Warnings"] = b.warnings
 	}
-	if r.Method != http.MethodPost {
-		v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
+	v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
+}
+
+// postRenderHooks is POST /render-hooks/{point}: a render for the body's
+// {config, profile, disabledCapabilities, surface}, under a render turn.
+func (s *Server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+	req, media, askActive, ok := renderRequest(w, r)
+	if !ok || !s.decodeRenderBody(w, r, &req) {
 		return
+	}
+	// The turn is taken once the body is read and parsed, so that a client
+	// sending it slowly holds no turn, and given back once the answer is
+	// made, before it is sent (as POST /validate's): a client reading a
+	// large answer slowly held the turn until the write timeout.
+	release, ok := s.renders.acquire(r.Context())
+	if !ok {
+		s.renders.refuse(w, "enablements are being rendered", "1")
+		return
+	}
+	giveBack := sync.OnceFunc(release)
+	defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
+	b, err := renderBody(v.resolver(), req, media, askActive)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+		return
+	}
+	if gzipFor(r, b) {
+		b.gzipped() // compressing megabytes is the render's work too: under its turn
+	}
+	giveBack()
+	if b.warnings != nil {
+		w.Header()["X-Capreg-Warnings"] = b.warnings
 	}
 	writeUntagged(w, r, v, b)
 }

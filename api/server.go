@@ -228,8 +228,8 @@ func (s *Server) router() http.Handler {
 	route(http.MethodGet, "/profiles/{name}", s.withSnapshot(s.profile))
 	route(http.MethodGet, "/tools", s.withSnapshot(s.tools))
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
-	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.renderHooks))
-	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshot(s.renderHooks))
+	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.getRenderHooks))
+	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshot(s.postRenderHooks))
 	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }
