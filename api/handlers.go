@@ -526,27 +526,40 @@ func bodyError(w http.ResponseWriter, err error, prefix string) {
 }
 
 // decodeValidateBody reads {files, delete} as decodeRenderBody reads its
-// body (see requestDoc); null stands for an absent field, as a client
-// encoding an empty map or list may write it.
+// body (see requestDoc), writing the 400 when it cannot.
 func decodeValidateBody(w http.ResponseWriter, data []byte, contentType string) (validateRequest, bool) {
-	var req validateRequest
-	d, ok := parseRequestDoc(w, data, contentType, 0)
-	if !ok {
-		return req, false
+	d, f := parseRequestDoc(data, contentType, 0)
+	if f != nil {
+		writeFault(w, f)
+		return validateRequest{}, false
 	}
 	if d.empty {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, `the body is empty; it takes {"files": {path: content}, "delete": [paths]}`, nil)
-		return req, false
+		return validateRequest{}, false
 	}
-	doc, ok := d.object(w, `{"files": {path: content}, "delete": [paths]}`)
-	if !ok || !d.onlyFields(w, doc, validateRequestKeys) {
-		return req, false
+	req, f := d.validateRequest()
+	if f != nil {
+		writeFault(w, f)
+		return validateRequest{}, false
 	}
-	if req.Files, ok = d.stringMap(w, doc.Get("files"), "/files", "path → file content"); !ok {
-		return req, false
+	return req, true
+}
+
+// validateRequest reads the body's {files, delete}; null stands for an
+// absent field, as a client encoding an empty map or list may write it.
+func (d *requestDoc) validateRequest() (validateRequest, *bodyFault) {
+	var req validateRequest
+	doc, f := d.object(`{"files": {path: content}, "delete": [paths]}`)
+	if f == nil {
+		f = d.onlyFields(doc, validateRequestKeys)
 	}
-	req.Delete, ok = d.stringList(w, doc.Get("delete"), "/delete", "paths")
-	return req, ok
+	if f == nil {
+		req.Files, f = d.stringMap(doc.Get("files"), "/files", "path → file content")
+	}
+	if f == nil {
+		req.Delete, f = d.stringList(doc.Get("delete"), "/delete", "paths")
+	}
+	return req, f
 }
 
 // pathParam is a path parameter decoded once. chi matches on the escaped

@@ -39,7 +39,12 @@ func (s *Server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int
 	if !ok {
 		return nil, false
 	}
-	return parseRequestDoc(w, data, r.Header.Get("Content-Type"), wrap)
+	d, f := parseRequestDoc(data, r.Header.Get("Content-Type"), wrap)
+	if f != nil {
+		writeFault(w, f)
+		return nil, false
+	}
+	return d, true
 }
 
 // readBody reads the body of r (limitBody bounds it), writing the 400, 408
@@ -141,13 +146,13 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-// parseRequestDoc parses a body read by readBody, writing the 400 when it
-// is not JSON; wrap is readRequestDoc's.
-func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wrap int) (*requestDoc, bool) {
+// parseRequestDoc parses a body read by readBody; a body that is not JSON
+// is a fault. wrap is readRequestDoc's.
+func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *bodyFault) {
 	d := &requestDoc{data: data}
 	if blankJSON(data) {
 		d.empty = true
-		return d, true
+		return d, nil
 	}
 	root, errs := ojson.ParseNested(data, wrap)
 	if len(errs) > 0 {
@@ -158,18 +163,16 @@ func parseRequestDoc(w http.ResponseWriter, data []byte, contentType string, wra
 			// client's config is what nests too deep.
 			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)
 		}
-		d.writeFault(w, "invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data), nil)
-		return nil, false
+		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data), nil)
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became
 		// U+FFFD and a config key holding it matched nothing, in silence.
-		d.writeFault(w, "invalid JSON body", off, "", false, fmt.Sprintf("byte 0x%02x is not UTF-8%s", data[off],
+		return nil, d.faultAt("invalid JSON body", off, "", false, fmt.Sprintf("byte 0x%02x is not UTF-8%s", data[off],
 			cmp.Or(notJSONHint(contentType, data), "; send the body in UTF-8")), nil)
-		return nil, false
 	}
 	d.root = root
-	return d, true
+	return d, nil
 }
 
 // blankJSON reports whether data is JSON whitespace only, after a byte
@@ -201,22 +204,36 @@ func notJSONHint(contentType string, data []byte) string {
 	return ""
 }
 
-// fault writes the 400 for a value of the body (v, at pointer) that is not
-// what the route takes.
-func (d *requestDoc) fault(w http.ResponseWriter, v *ojson.Value, pointer, msg string) {
-	d.writeFault(w, "invalid request body", v.Off, pointer, true, msg, nil)
+// bodyFault is what is wrong with a request body, ready to be answered as
+// a 400: the message, which says where, and details repeating the
+// location for programs. The body's parsers return one and write nothing;
+// the handler writes it (writeFault).
+type bodyFault struct {
+	msg     string
+	details map[string]any
 }
 
-// memberFault is fault for an object member as a whole (an unknown field),
-// located at its key.
-func (d *requestDoc) memberFault(w http.ResponseWriter, m *ojson.Member, pointer, msg string, extra map[string]any) {
-	d.writeFault(w, "invalid request body", m.KeyOff, pointer, true, msg, extra)
+// writeFault answers f: 400 bad_request.
+func writeFault(w http.ResponseWriter, f *bodyFault) {
+	writeError(w, http.StatusBadRequest, CodeBadRequest, f.msg, f.details)
 }
 
-// writeFault writes the 400 of a body fault at byte off: what, the
-// position, the pointer when hasPointer (a syntax error has none; the root
-// is ""), and msg; details repeat the location for programs, with extra.
-func (d *requestDoc) writeFault(w http.ResponseWriter, what string, off int, pointer string, hasPointer bool, msg string, extra map[string]any) {
+// valueFault is the fault of a value of the body (v, at pointer) that is
+// not what the route takes.
+func (d *requestDoc) valueFault(v *ojson.Value, pointer, msg string) *bodyFault {
+	return d.faultAt("invalid request body", v.Off, pointer, true, msg, nil)
+}
+
+// memberFault is valueFault for an object member as a whole (an unknown
+// field), located at its key.
+func (d *requestDoc) memberFault(m *ojson.Member, pointer, msg string, extra map[string]any) *bodyFault {
+	return d.faultAt("invalid request body", m.KeyOff, pointer, true, msg, extra)
+}
+
+// faultAt is the fault of the body at byte off: what, the position, the
+// pointer when hasPointer (a syntax error has none; the root is ""), and
+// msg; details repeat the location for programs, with extra.
+func (d *requestDoc) faultAt(what string, off int, pointer string, hasPointer bool, msg string, extra map[string]any) *bodyFault {
 	line, col := ojson.Position(d.data, off)
 	details := map[string]any{"line": line, "column": col}
 	maps.Copy(details, extra)
@@ -225,7 +242,7 @@ func (d *requestDoc) writeFault(w http.ResponseWriter, what string, off int, poi
 		details["pointer"] = pointer
 		where += " (" + describePointer(pointer) + ")"
 	}
-	writeError(w, http.StatusBadRequest, CodeBadRequest, what+" at "+where+": "+msg, details)
+	return &bodyFault{msg: what + " at " + where + ": " + msg, details: details}
 }
 
 func describePointer(p string) string {
@@ -238,7 +255,7 @@ func describePointer(p string) string {
 // onlyFields refuses a body whose top-level object has a member not in
 // fields, listing them in details.allowed and naming the one a typo away
 // ("confg") in details.didYouMean, as for an unknown id or value.
-func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields []string) bool {
+func (d *requestDoc) onlyFields(obj *ojson.Value, fields []string) *bodyFault {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		if !slices.Contains(fields, m.Key) {
@@ -247,62 +264,56 @@ func (d *requestDoc) onlyFields(w http.ResponseWriter, obj *ojson.Value, fields 
 				msg += fmt.Sprintf(" (did you mean %q?)", meant)
 				extra["didYouMean"] = meant
 			}
-			d.memberFault(w, m, "/"+ojson.EscapePointer(m.Key), msg+"; the body takes "+strings.Join(fields, ", "), extra)
-			return false
+			return d.memberFault(m, "/"+ojson.EscapePointer(m.Key), msg+"; the body takes "+strings.Join(fields, ", "), extra)
 		}
 	}
-	return true
+	return nil
 }
 
 // object returns the root as an object, refusing any other JSON value;
 // shape describes the object wanted.
-func (d *requestDoc) object(w http.ResponseWriter, shape string) (*ojson.Value, bool) {
+func (d *requestDoc) object(shape string) (*ojson.Value, *bodyFault) {
 	if d.root.Kind != ojson.Object {
-		d.fault(w, &d.root, "", fmt.Sprintf("the body must be a JSON object %s, not %s", shape, d.root.Kind.Phrase()))
-		return nil, false
+		return nil, d.valueFault(&d.root, "", fmt.Sprintf("the body must be a JSON object %s, not %s", shape, d.root.Kind.Phrase()))
 	}
-	return &d.root, true
+	return &d.root, nil
 }
 
 // stringMap reads an object of strings at pointer (null or absent: nil);
 // what names a value in messages.
-func (d *requestDoc) stringMap(w http.ResponseWriter, v *ojson.Value, pointer, what string) (map[string]string, bool) {
+func (d *requestDoc) stringMap(v *ojson.Value, pointer, what string) (map[string]string, *bodyFault) {
 	if v == nil || v.Kind == ojson.Null {
-		return nil, true
+		return nil, nil
 	}
 	if v.Kind != ojson.Object {
-		d.fault(w, v, pointer, fmt.Sprintf("must be an object of %s, not %s", what, v.Kind.Phrase()))
-		return nil, false
+		return nil, d.valueFault(v, pointer, fmt.Sprintf("must be an object of %s, not %s", what, v.Kind.Phrase()))
 	}
 	out := make(map[string]string, len(v.Members))
 	for i := range v.Members {
 		m := &v.Members[i]
 		if m.Value.Kind != ojson.String {
-			d.fault(w, &m.Value, pointer+"/"+ojson.EscapePointer(m.Key), fmt.Sprintf("must be a string, not %s", m.Value.Kind.Phrase()))
-			return nil, false
+			return nil, d.valueFault(&m.Value, pointer+"/"+ojson.EscapePointer(m.Key), fmt.Sprintf("must be a string, not %s", m.Value.Kind.Phrase()))
 		}
 		out[m.Key] = m.Value.Str
 	}
-	return out, true
+	return out, nil
 }
 
 // stringList reads an array of strings at pointer (null or absent: nil).
-func (d *requestDoc) stringList(w http.ResponseWriter, v *ojson.Value, pointer, what string) ([]string, bool) {
+func (d *requestDoc) stringList(v *ojson.Value, pointer, what string) ([]string, *bodyFault) {
 	if v == nil || v.Kind == ojson.Null {
-		return nil, true
+		return nil, nil
 	}
 	if v.Kind != ojson.Array {
-		d.fault(w, v, pointer, fmt.Sprintf("must be an array of %s, not %s", what, v.Kind.Phrase()))
-		return nil, false
+		return nil, d.valueFault(v, pointer, fmt.Sprintf("must be an array of %s, not %s", what, v.Kind.Phrase()))
 	}
 	out := make([]string, len(v.Items))
 	for i := range v.Items {
 		it := &v.Items[i]
 		if it.Kind != ojson.String {
-			d.fault(w, it, pointer+"/"+strconv.Itoa(i), fmt.Sprintf("must be a string, not %s", it.Kind.Phrase()))
-			return nil, false
+			return nil, d.valueFault(it, pointer+"/"+strconv.Itoa(i), fmt.Sprintf("must be a string, not %s", it.Kind.Phrase()))
 		}
 		out[i] = it.Str
 	}
-	return out, true
+	return out, nil
 }

@@ -204,36 +204,45 @@ func notAcceptable(w http.ResponseWriter, r *http.Request, available []string) {
 	writeError(w, http.StatusNotAcceptable, CodeNotAcceptable, msg, map[string]any{"available": available})
 }
 
-// decodeRenderBody reads {config, profile, disabledCapabilities, surface}.
-// The body is parsed in order-keeping JSON, so configValues come back in the
-// caller's key order. An empty body means defaults. The config may nest as
-// deep as a --config file may: the body one level more.
+// decodeRenderBody reads {config, profile, disabledCapabilities, surface}
+// into req, writing the 400 (or 413) when it cannot. An empty body means
+// defaults. The config may nest as deep as a --config file may: the body
+// one level more.
 func (s *Server) decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
 	d, ok := s.readRequestDoc(w, r, 1)
 	if !ok || d.empty {
 		return ok
 	}
-	doc, ok := d.object(w, "{"+strings.Join(renderRequestKeys, ", ")+"}")
-	if !ok || !d.onlyFields(w, doc, renderRequestKeys) {
+	if f := d.renderFields(req); f != nil {
+		writeFault(w, f)
 		return false
+	}
+	return true
+}
+
+// renderFields reads the body's config and enablement into req. The body
+// is parsed in order-keeping JSON, so configValues come back in the
+// caller's key order.
+func (d *requestDoc) renderFields(req *render.Request) *bodyFault {
+	doc, f := d.object("{" + strings.Join(renderRequestKeys, ", ") + "}")
+	if f == nil {
+		f = d.onlyFields(doc, renderRequestKeys)
+	}
+	if f != nil {
+		return f
 	}
 	if c := doc.Get("config"); c != nil && c.Kind != ojson.Null {
 		if c.Kind != ojson.Object {
-			d.fault(w, c, "/config", "config must be a JSON object, not "+c.Kind.Phrase())
-			return false
+			return d.valueFault(c, "/config", "config must be a JSON object, not "+c.Kind.Phrase())
 		}
 		req.Config = *c
 	}
 	en, err := render.EnablementFromJSON(doc)
-	var fe *render.FieldError
-	switch {
-	case errors.As(err, &fe):
-		d.writeFault(w, "invalid request body", fe.Off, fe.Pointer, true, fe.Msg, nil)
-		return false
-	case err != nil:
-		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), nil)
-		return false
+	if fe, ok := errors.AsType[*render.FieldError](err); ok {
+		return d.faultAt("invalid request body", fe.Off, fe.Pointer, true, fe.Msg, nil)
+	} else if err != nil {
+		return &bodyFault{msg: err.Error()} // not an object: doc is one
 	}
 	req.Enablement = en
-	return true
+	return nil
 }

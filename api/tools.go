@@ -58,8 +58,9 @@ func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 	if mode == "intent" {
 		def = defaultSearchLimit
 	}
-	limit, ok := parseLimit(w, q.Get("limit"), def)
+	limit, ok := parseLimit(q.Get("limit"), def)
 	if !ok {
+		badLimit(w)
 		return
 	}
 	switch mode {
@@ -97,20 +98,25 @@ func toolMode(w http.ResponseWriter, q url.Values) (string, bool) {
 	return "", true
 }
 
-// parseLimit reads ?limit= (def when it is absent); another value than an
-// integer from 1 to maxLimit is a 400 naming the parameter and its range.
-// The value given is not echoed as details.limit, which is a 413's byte
-// limit, a number: one field name, one type.
-func parseLimit(w http.ResponseWriter, raw string, def int) (int, bool) {
+// parseLimit reads ?limit= (def when it is absent); false for another
+// value than an integer from 1 to maxLimit (badLimit answers it).
+func parseLimit(raw string, def int) (int, bool) {
 	if raw == "" {
 		return def, true
 	}
 	n, err := strconv.Atoi(raw)
 	if err != nil || n < 1 || n > maxLimit {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "minimum": 1, "maximum": maxLimit})
 		return 0, false
 	}
 	return n, true
+}
+
+// badLimit is the 400 of a ?limit= parseLimit refuses, naming the
+// parameter and its range. The value given is not echoed as
+// details.limit, which is a 413's byte limit, a number: one field name,
+// one type.
+func badLimit(w http.ResponseWriter) {
+	writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "minimum": 1, "maximum": maxLimit})
 }
 
 func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
