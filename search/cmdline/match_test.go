@@ -339,12 +339,33 @@ func TestMatchCommandLongPatterns(t *testing.T) {
 	}
 }
 
+// TestCompileCommandPatternNeverPanics: patterns that are broken regexp or
+// shell syntax still compile and are matched without a panic; of them only
+// the lone "*" wildcard matches the line "anything # here".
 func TestCompileCommandPatternNeverPanics(t *testing.T) {
-	for _, p := range []string{"(", ")", "[", "*", "+?", `\`, "<", ">", "<>", "< >", "(?P<", "a{99999}", "\xff"} {
-		cp, ok := compileCommandPattern(p)
-		if ok {
-			line := &commandLine{cmd: "anything # here", hash: true}
-			cp.matchAt(line, shellTokens(line.cmd), 0, &budget{ctx: context.Background(), left: DefaultBudget})
+	tests := []struct {
+		pattern string
+		ok      bool
+		match   bool
+	}{
+		{"(", true, false}, {")", true, false}, {"[", true, false}, {"*", true, true},
+		{"+?", true, false}, {`\`, true, false}, {"<", true, false}, {">", true, false},
+		{"<>", true, false}, {"< >", true, false}, {"(?P<", true, false},
+		{"a{99999}", true, false}, {"\xff", true, false},
+	}
+	for _, tt := range tests {
+		cp, ok := compileCommandPattern(tt.pattern)
+		if ok != tt.ok {
+			t.Errorf("compileCommandPattern(%q): ok %v, want %v", tt.pattern, ok, tt.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		line := &commandLine{cmd: "anything # here", hash: true}
+		got := cp.matchAt(line, shellTokens(line.cmd), 0, &budget{ctx: context.Background(), left: DefaultBudget})
+		if (got != nil) != tt.match {
+			t.Errorf("pattern %q on %q: matched %v, want %v", tt.pattern, line.cmd, got != nil, tt.match)
 		}
 	}
 }
