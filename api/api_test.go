@@ -375,8 +375,19 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"profiles", "GET", "/profiles", "", nil, 200, func(t *testing.T, e exchange) {
-			if !bytes.Contains(e.body, []byte(`"core": [`)) {
-				t.Errorf("profiles = %s", e.body)
+			want := map[string]string{
+				"core":     "assumptions claude codex",
+				"standard": "assumptions claude codex pattern-mapper research",
+				"full":     "assumptions claude codex drift intel nyquist ollama pattern-mapper research security tdd ui",
+			}
+			profiles, _ := e.json(t)["profiles"].(map[string]any)
+			if len(profiles) != len(want) {
+				t.Errorf("profiles = %s, want %d profiles", e.body, len(want))
+			}
+			for name, caps := range want {
+				if got := strings.Join(toStrings(profiles[name]), " "); got != caps {
+					t.Errorf("profile %s = %q, want %q", name, got, caps)
+				}
 			}
 		}},
 		{"profile", "GET", "/profiles/standard", "", nil, 200, func(t *testing.T, e exchange) {
