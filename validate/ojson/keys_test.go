@@ -111,6 +111,9 @@ func trickyKeyInputs() []string {
 	return in
 }
 
+// TestParseKeyIndexMatchesScan: whatever member count parse starts indexing
+// keys at, the value and errors of tricky key inputs are those of a parse that
+// only scans: the index is a speed-up, never a change of result.
 func TestParseKeyIndexMatchesScan(t *testing.T) {
 	for _, in := range trickyKeyInputs() {
 		want, wantErrs := parse([]byte(in), math.MaxInt, maxDepth)
@@ -182,6 +185,8 @@ func TestParseManyDuplicateKeys(t *testing.T) {
 	}
 }
 
+// TestNestingLimit: documents nested exactly to maxDepth parse, whatever
+// brackets they mix, and the error is at the first bracket past the limit.
 func TestNestingLimit(t *testing.T) {
 	deep := func(n int, open, inner, close string) string {
 		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)

@@ -307,6 +307,9 @@ func hasAnySuffix(s string, suffixes []string) bool {
 	return false
 }
 
+// TestAgreesWithNode: Parse and Encode agree with Node's JSON.parse and
+// JSON.stringify on edge cases, the repository's JSON files and random
+// doubles, since the artifacts are read by JavaScript.
 func TestAgreesWithNode(t *testing.T) {
 	o := startNode(t)
 	tests := []struct {

@@ -82,6 +82,8 @@ func TestAppendEncodeAtSplicesIntoTheWhole(t *testing.T) {
 	}
 }
 
+// TestParseErrors: each syntax error's kind, offset, JSON pointer and
+// message (with its fix advice), as a diagnostic shows them.
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		in      string
@@ -159,6 +161,8 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// TestDuplicateKeyLastValueWinsInFirstPlace: a repeated key is one error, and
+// the value kept is the last (as JSON.parse keeps it) at the key's first place.
 func TestDuplicateKeyLastValueWinsInFirstPlace(t *testing.T) {
 	v, errs := Parse([]byte(`{"a":1,"b":2,"a":3}`))
 	if len(errs) != 1 {
@@ -169,6 +173,8 @@ func TestDuplicateKeyLastValueWinsInFirstPlace(t *testing.T) {
 	}
 }
 
+// TestDeepNestingIsAnErrorNotACrash: 100,000 open brackets are a "nested
+// deeper" error, not a stack overflow.
 func TestDeepNestingIsAnErrorNotACrash(t *testing.T) {
 	in := strings.Repeat("[", 100000)
 	if _, errs := Parse([]byte(in)); len(errs) == 0 || !strings.Contains(errs[0].Msg, "nested deeper") {
@@ -194,6 +200,9 @@ func TestValueCountLimit(t *testing.T) {
 	}
 }
 
+// TestLookupAndPosition: Lookup finds a JSON pointer's value (with escaped
+// keys) and Position gives its line and column; a missing one falls back to
+// its nearest parent and says it was not found.
 func TestLookupAndPosition(t *testing.T) {
 	src := []byte("{\n  \"steps\": [\n    { \"when\": \"x\" },\n    { \"é\": 1, \"a/b\": 2 }\n  ]\n}\n")
 	v, errs := Parse(src)
@@ -287,6 +296,8 @@ func TestPositionCountsLoneCR(t *testing.T) {
 	}
 }
 
+// FuzzParse: what parses re-encodes to a document that parses and encodes to
+// the same bytes, so an artifact written once is stable.
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"\u00e9"}`))
 	f.Add([]byte(`[1e999,-0.0,"\ud800"]`))
@@ -307,6 +318,8 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// TestAppendStringRepairsInvalidUTF8: invalid bytes in a string are written
+// as U+FFFD and the rest escaped, so the output is always valid JSON.
 func TestAppendStringRepairsInvalidUTF8(t *testing.T) {
 	for in, want := range map[string]string{
 		"\xff\"":     "\"\uFFFD\\\"\"",

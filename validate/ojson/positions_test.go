@@ -19,6 +19,9 @@ func checkPositions(t *testing.T, src []byte) {
 	}
 }
 
+// TestPositionsMatchesPosition: the indexed Positions gives the same line and
+// column as the scanning Position at every offset, across BOMs, line ends and
+// multi-byte or invalid sequences at each mark boundary.
 func TestPositionsMatchesPosition(t *testing.T) {
 	long := strings.Repeat("ab", 3*markEvery)
 	for _, src := range []string{
@@ -47,6 +50,7 @@ func TestPositionsMatchesPosition(t *testing.T) {
 	}
 }
 
+// FuzzPositions: Positions and Position agree at every offset of any input.
 func FuzzPositions(f *testing.F) {
 	f.Add([]byte("{\n  \"a\": 1,\r\n  \"é\": \"x\"\n}\n"))
 	f.Add([]byte("\xEF\xBB\xBF" + strings.Repeat("é😀\xff\n", 100)))
@@ -77,6 +81,8 @@ func BenchmarkPositions(b *testing.B) {
 	})
 }
 
+// TestInvalidUTF8: the offset of the first invalid UTF-8 byte (a surrogate's
+// encoding included), or -1 when there is none.
 func TestInvalidUTF8(t *testing.T) {
 	for _, tt := range []struct {
 		src  string
