@@ -14,6 +14,8 @@ import (
 // ran with every capability enabled and no cwd: keys come from the config
 // object or the schema defaults.
 
+// TestGSDCoreExecuteWavePost: execute:wave:post of the GSD core registry with
+// an empty config renders its three gates, in order, with no warning.
 func TestGSDCoreExecuteWavePost(t *testing.T) {
 	env := resolve(t, gsdRegistry(t), "execute:wave:post", `{}`, Enablement{})
 	const want = "**Gate** (drift): check={\"query\":\"verify.schema-drift\"}, blocking=true, onError=skip\n" +
@@ -32,6 +34,8 @@ func TestGSDCoreExecuteWavePost(t *testing.T) {
 	}
 }
 
+// TestGSDCoreVerifyPost: verify:post of the GSD core registry renders its
+// steps in order with their produces, consumes, when and onError lines.
 func TestGSDCoreVerifyPost(t *testing.T) {
 	env := resolve(t, gsdRegistry(t), "verify:post", `{}`, Enablement{})
 	const want = "### Step 1: skill:validate-phase (nyquist)\n" +
@@ -60,6 +64,8 @@ func TestGSDCoreVerifyPost(t *testing.T) {
 	}
 }
 
+// TestGSDCoreEmptyPoints: points where no GSD core capability hooks render
+// the "_No active hooks at POINT._" line and list no hook.
 func TestGSDCoreEmptyPoints(t *testing.T) {
 	reg := gsdRegistry(t)
 	for _, p := range []string{"execute:pre", "discuss:pre", "discuss:post", "execute:wave:pre", "ship:post"} {
@@ -72,6 +78,9 @@ func TestGSDCoreEmptyPoints(t *testing.T) {
 
 const gsdPlanPreOff = `{"workflow":{"ai_integration_phase":false,"research":false,"pattern_mapper":false,"api_coverage_gate":false,"assumption_delta":false,"schema_push_detection":false,"security_enforcement":false,"tdd_mode":false}}`
 
+// TestGSDCorePlanPreEnvelope: plan:pre with the optional workflow keys off is
+// the reference's envelope (§5.6): its hooks, its markdown and its whole
+// pretty-printed JSON.
 func TestGSDCorePlanPreEnvelope(t *testing.T) {
 	env := resolve(t, gsdRegistry(t), "plan:pre", gsdPlanPreOff, Enablement{})
 	// ref §5.6, compacted there; the real envelope is pretty-printed.
@@ -132,6 +141,9 @@ func TestGSDCorePlanPreEnvelope(t *testing.T) {
 	}
 }
 
+// TestGSDCorePlanPreDefaults: plan:pre with no config activates the hooks the
+// keys' defaults turn on, in order, with the fragments of research and
+// pattern-mapper inlined.
 func TestGSDCorePlanPreDefaults(t *testing.T) {
 	env := resolve(t, gsdRegistry(t), "plan:pre", `{}`, Enablement{})
 	want := []string{

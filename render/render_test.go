@@ -16,6 +16,8 @@ import (
 // ---------------------------------------------------------------------------
 // Truthy and Lookup
 
+// TestTruthy: a config value counts as on as JavaScript's truthiness has it
+// (0, -0, "", null and an underflowing number off; objects, arrays on).
 func TestTruthy(t *testing.T) {
 	cases := []struct {
 		json string
@@ -47,6 +49,9 @@ func TestTruthy(t *testing.T) {
 	}
 }
 
+// TestLookup: how a dotted key is found in a config as the workflows' JS
+// reads it: the nested value before a flat key of the same name, arrays by
+// canonical index and length, strings not walked, no prototype keys.
 func TestLookup(t *testing.T) {
 	cfg := mustJSON(t, `{
 		"workflow": {"ui_phase": false, "deep": {"er": 3}, "list": [10, {"x": "y"}], "s": "str"},
@@ -124,6 +129,8 @@ func TestLookup(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Key resolution, type checks and warnings (testdata/repo)
 
+// TestWhenResolution: a hook's when key, resolved in the config or from its
+// default, turns the ui step on or off, with a warning for an ignored value.
 func TestWhenResolution(t *testing.T) {
 	reg := repoRegistry(t)
 	uiStep := func(config string) (bool, []string) {
@@ -248,6 +255,8 @@ func TestShadowingParent(t *testing.T) {
 	}
 }
 
+// TestTypeCheckWarnings: a config value of the wrong type or outside its enum
+// is warned of, word for word, and its default is used instead.
 func TestTypeCheckWarnings(t *testing.T) {
 	reg := repoRegistry(t)
 	env := resolve(t, reg, "plan:pre", `{
@@ -327,6 +336,8 @@ func TestInfiniteNumber(t *testing.T) {
 	}
 }
 
+// TestActivationKey: a capability's activation key turns it on only when set
+// to true, nested or flat; a value of the wrong type leaves the default off.
 func TestActivationKey(t *testing.T) {
 	reg := repoRegistry(t)
 	intel := func(config string) bool {
@@ -363,6 +374,8 @@ func TestActivationKey(t *testing.T) {
 	}
 }
 
+// TestWhenShapes: a when that is present but not a non-empty string turns its
+// hook off (null counts as absent), and such a when is never looked up.
 func TestWhenShapes(t *testing.T) {
 	// A when that is present but not a non-empty string deactivates the
 	// hook; null counts as absent.
@@ -382,6 +395,8 @@ func TestWhenShapes(t *testing.T) {
 // ---------------------------------------------------------------------------
 // configValues
 
+// TestConfigValues: a hook's configValues carry the config's values of its
+// declared keys, or their defaults where unset or of the wrong type.
 func TestConfigValues(t *testing.T) {
 	reg := repoRegistry(t)
 	cv := func(config string) string {
@@ -443,6 +458,8 @@ func TestConfigValues(t *testing.T) {
 // Enablement (testdata/repo: clusters assumptions (core), nyquist, security,
 // ui (full); drift, intel, pattern-mapper, research, tdd own no skills)
 
+// TestEnablement: which capabilities have an active hook under each profile,
+// disabled list and surface, and the warnings an enablement gives.
 func TestEnablement(t *testing.T) {
 	reg := repoRegistry(t)
 	// The capabilities with an active hook somewhere, over all points.
@@ -556,6 +573,9 @@ func TestEnablement(t *testing.T) {
 	}
 }
 
+// TestEnablementInMemory: a tier's cluster is installed by its profile and
+// the larger ones, and a hook of a capability missing from the registry fails
+// closed once an enablement is given.
 func TestEnablementInMemory(t *testing.T) {
 	// A standard-tier cluster is installed by standard and full, not core;
 	// a capability missing from the registry fails closed once an
@@ -655,6 +675,8 @@ func TestProfileUnion(t *testing.T) {
 	}
 }
 
+// TestEnablementFromJSON: the request's enablement object is read field by
+// field, with an error naming each field of the wrong type or value.
 func TestEnablementFromJSON(t *testing.T) {
 	cases := []struct {
 		json string
@@ -825,47 +847,6 @@ func TestEntryShapes(t *testing.T) {
 	}
 }
 
-func TestMarkdownEdges(t *testing.T) {
-	hooks := func(src ...string) []ojson.Value {
-		var out []ojson.Value
-		for _, s := range src {
-			out = append(out, mustJSON(t, s))
-		}
-		return out
-	}
-	cases := []struct {
-		name  string
-		hooks []ojson.Value
-		want  string
-	}{
-		{"none", nil, "_No active hooks at verify:pre._"},
-		{"inline text ending in a newline is verbatim", hooks(`{"capId":"a","kind":"step","ref":{"skill":"s"},"fragment":{"inline":"body\n"}}`),
-			"### Step 1: skill:s (a)\n\nbody\n"},
-		{"inline wins over path; empty inline is no inline", hooks(
-			`{"capId":"a","kind":"step","ref":{"skill":"s"},"fragment":{"inline":"","path":"p.md"}}`),
-			"### Step 1: skill:s (a)\n\n_Step fragment path is declared but not rendered by loop-resolver: p.md_"},
-		{"step ordinals count steps only", hooks(
-			`{"capId":"g","kind":"gate"}`, `{"capId":"a","kind":"step","ref":{"agent":"x"}}`,
-			`{"capId":"c","kind":"contribution","into":""}`, `{"capId":"b","kind":"step","ref":{"command":"c"}}`),
-			"**Gate** (g): check=(none), blocking=false, onError=skip\n\n### Step 1: agent:x (a)\n\n" +
-				"<contribution from=\"c\" into=\"(unset)\">\n</contribution>\n\n### Step 2: {\"command\":\"c\"} (b)"},
-		{"scalar checks use String()", hooks(`{"capId":"g","kind":"gate","check":12.50}`, `{"capId":"g","kind":"gate","check":true,"blocking":false}`,
-			`{"capId":"g","kind":"gate","check":null,"onError":"halt"}`, `{"capId":"g","kind":"gate","check":["a",{"b":1}]}`),
-			"**Gate** (g): check=12.5, blocking=false, onError=skip\n\n**Gate** (g): check=true, blocking=false, onError=skip\n\n" +
-				"**Gate** (g): check=(none), blocking=false, onError=halt\n\n**Gate** (g): check=[\"a\",{\"b\":1}], blocking=false, onError=skip"},
-		{"lists join with comma and space", hooks(`{"capId":"a","kind":"step","ref":{"skill":"s"},"produces":["A","B","C"],"consumes":[]}`),
-			"### Step 1: skill:s (a)\n- produces: A, B, C"},
-		{"unknown kinds and non-objects are skipped", hooks(`{"capId":"x","kind":"hook"}`, `[]`, `{"capId":"a","kind":"gate"}`),
-			"**Gate** (a): check=(none), blocking=false, onError=skip"},
-		{"only skipped entries", hooks(`{"kind":"other"}`), ""},
-	}
-	for _, c := range cases {
-		if got := Markdown("verify:pre", c.hooks); got != c.want {
-			t.Errorf("%s:\n got  %q\n want %q", c.name, got, c.want)
-		}
-	}
-}
-
 // The real plan:pre envelope of ref §5.6 in shape, on testdata/repo (the
 // same ui and drift hooks as gsd-core).
 func TestPlanPreEnvelopeShape(t *testing.T) {
@@ -920,6 +901,8 @@ func TestPlanPreEnvelopeShape(t *testing.T) {
 	}
 }
 
+// TestEnvelopeJSON: an envelope's JSON has its fields in order, an empty
+// activeHooks array, and warnings only when there are some, escaped.
 func TestEnvelopeJSON(t *testing.T) {
 	env := &Envelope{Point: "ship:post", Rendered: "_No active hooks at ship:post._"}
 	if got := string(env.JSON()); got != "{\n  \"point\": \"ship:post\",\n  \"activeHooks\": [],\n  \"rendered\": \"_No active hooks at ship:post._\"\n}" {
@@ -931,6 +914,8 @@ func TestEnvelopeJSON(t *testing.T) {
 	}
 }
 
+// TestUnknownPoint: an unknown point is ErrUnknownPoint with the reference's
+// message, and names the point a typo away, or a phase's points.
 func TestUnknownPoint(t *testing.T) {
 	reg := repoRegistry(t)
 	// The reference's message, then the point a typo away, if any.
@@ -1178,5 +1163,257 @@ func TestWarnRequiresDisabledCause(t *testing.T) {
 		if !reflect.DeepEqual(env.Warnings, c.want) {
 			t.Errorf("%s: warnings\n%q\nwant\n%q", c.name, env.Warnings, c.want)
 		}
+	}
+}
+
+// Tests that pin what ./render writes (the envelope, its entries, the
+// markdown), which a second mutation run of the package found no test held.
+
+// JSON writes any envelope, the zero one and one whose markdown is short
+// beside its many hooks, as the JSON of its fields.
+func TestEnvelopeJSONOfAnySize(t *testing.T) {
+	if got, want := string((&Envelope{}).JSON()), "{\n  \"point\": \"\",\n  \"activeHooks\": [],\n  \"rendered\": \"\"\n}"; got != want {
+		t.Errorf("zero envelope: %q, want %q", got, want)
+	}
+	gates := make([]string, 8)
+	for i := range gates {
+		gates[i] = `{"point":"ship:post"}`
+	}
+	reg := memRegistry(t, memCap{id: "g", gates: gates})
+	env := resolve(t, reg, "ship:post", ``, Enablement{})
+	var doc struct {
+		Point       string
+		ActiveHooks []map[string]any
+		Rendered    string
+	}
+	if err := json.Unmarshal(env.JSON(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	line := "**Gate** (g): check=(none), blocking=false, onError=skip"
+	if want := strings.Repeat(line+"\n\n", 7) + line; doc.Point != "ship:post" || len(doc.ActiveHooks) != 8 || doc.Rendered != want {
+		t.Errorf("envelope of 8 bare gates: point %q, %d hooks, rendered %q", doc.Point, len(doc.ActiveHooks), doc.Rendered)
+	}
+}
+
+// A registry built in memory that lists fewer than 12 points renders a
+// point it does not list as one without hooks, whatever point sits at
+// that point's place in the canonical order.
+func TestPointMissingFromShortRegistry(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "g", gates: []string{`{"point":"ship:post","check":"c"}`}})
+	last := validate.PointIndex("ship:post")
+	reg.ByLoopPoint = reg.ByLoopPoint[last:]
+	if env := resolve(t, reg, validate.Points[0], ``, Enablement{}); env.Rendered != "_No active hooks at "+validate.Points[0]+"._" || env.ActiveHooks != nil {
+		t.Errorf("%s: %q, %d hooks", validate.Points[0], env.Rendered, len(env.ActiveHooks))
+	}
+	if env := resolve(t, reg, "ship:post", ``, Enablement{}); env.Rendered != "**Gate** (g): check=c, blocking=false, onError=skip" {
+		t.Errorf("ship:post: %q", env.Rendered)
+	}
+}
+
+// A contribution built in memory without Raw carries its into.
+func TestContributionWithoutRawCarriesInto(t *testing.T) {
+	reg := memRegistry(t)
+	ph := &reg.ByLoopPoint[validate.PointIndex("plan:pre")]
+	ph.Contributions = []*validate.Hook{{CapID: "x", Kind: validate.ContributionHook, Point: "plan:pre", Into: "planner"}}
+	env := resolve(t, reg, "plan:pre", ``, Enablement{})
+	compareHooks(t, env, []string{`{"capId":"x","kind":"contribution","into":"planner"}`})
+	if want := "<contribution from=\"x\" into=\"planner\">\n</contribution>"; env.Rendered != want {
+		t.Errorf("rendered %q, want %q", env.Rendered, want)
+	}
+}
+
+// Appending to one entry's fragment leaves the next entry's fragment as it
+// was: each fragment's members are capped.
+func TestFragmentsIndependent(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "f", steps: []string{
+		`{"point":"plan:pre","ref":{"skill":"a"},"fragment":{"inline":"A"}}`,
+		`{"point":"plan:pre","ref":{"skill":"b"},"fragment":{"path":"b.md"}}`}})
+	env := resolve(t, reg, "plan:pre", ``, Enablement{})
+	if len(env.ActiveHooks) != 2 {
+		t.Fatalf("active %v", ids(env))
+	}
+	env.ActiveHooks[0].Get("fragment").Append("extra", ojson.NewBool(true))
+	if got := string(ojson.Encode(env.ActiveHooks[1].Get("fragment"), "")); got != `{"path":"b.md"}` {
+		t.Errorf("appending to fragment 0 changed fragment 1: %s", got)
+	}
+}
+
+// Tests that pin behaviour mutation testing (gremlins) found no test held.
+
+// A value a warning quotes is shown whole up to 60 characters (runes, not
+// bytes) and cut to 57 and "..." past that.
+func TestWarningQuotesAtMostSixtyRunes(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, c := range []struct {
+		given, shown string
+	}{
+		{strings.Repeat("é", 60), strings.Repeat("é", 60)},
+		{strings.Repeat("é", 61), strings.Repeat("é", 57) + "..."},
+		{strings.Repeat("a", 59) + "€", strings.Repeat("a", 59) + "€"},
+	} {
+		env := resolve(t, reg, "plan:pre", `{"workflow":{"research":"`+c.given+`"}}`, Enablement{})
+		want := `config key "workflow.research" expects a boolean but was given the string "` + c.shown + `"; the value is ignored and the default true is used`
+		if !reflect.DeepEqual(env.Warnings, []string{want}) {
+			t.Errorf("%d runes: warnings\n%q\nwant\n%q", len([]rune(c.given)), env.Warnings, []string{want})
+		}
+	}
+}
+
+// An enablement's did-you-mean searches are bounded by maxHints: the
+// maxHints-th unknown name is given one, the next is not.
+func TestHintsStopAtMaxHints(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, before := range []int{maxHints - 1, maxHints} {
+		names := unknownNames(before) // unknown, near nothing
+		names = append(names, "securty")
+		env := resolve(t, reg, "plan:pre", `{}`, Enablement{DisabledCapabilities: names})
+		last := env.Warnings[len(env.Warnings)-1]
+		hinted := strings.Contains(last, `(did you mean "security"?)`)
+		if want := before < maxHints; hinted != want {
+			t.Errorf("after %d unknown names: %q, want a hint %v", before, last, want)
+		}
+	}
+}
+
+// A surface that adds a skill of a capability whose requires name one the
+// registry does not hold (a registry built in memory) enables it, and
+// renders, rather than panicking.
+func TestExplicitAddsRequiringMissingCapability(t *testing.T) {
+	step := func(skill string) []string {
+		return []string{`{"point":"plan:pre","ref":{"skill":"` + skill + `"},"onError":"skip"}`}
+	}
+	// The requires past the missing one still count: c comes with a
+	// through b.
+	reg := memRegistry(t,
+		memCap{id: "a", skills: []string{"a1"}, requires: []string{"ghost", "b"}, steps: step("a1")},
+		memCap{id: "b", skills: []string{"b1"}, requires: []string{"c"}, steps: step("b1")},
+		memCap{id: "c", skills: []string{"c1"}, steps: step("c1")},
+	)
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{BaseProfile: "core", ExplicitAdds: []string{"a1"}}})
+	if got, want := ids(env), []string{"step:a", "step:b", "step:c"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("active hooks %v, want %v", got, want)
+	}
+}
+
+// A surface skill named as installed, under the runtimes' gsd- prefix, is
+// pointed to the skill it names even when another skill is a typo away
+// from the prefixed name (as disabledClusters points a skill's name to its
+// owner before any near id), and that look-up, which searches nothing,
+// spends none of the enablement's maxHints did-you-means.
+func TestSurfaceGsdPrefixBeforeNearName(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "p", skills: []string{"plan", "gsd-plam"}},
+		memCap{id: "s", skills: []string{"ship"}},
+	)
+	prefixed := func(what, name, bare string) string {
+		return fmt.Sprintf(`surface %s: %q is not a skill of any capability (a surface names skills without the runtimes' gsd- prefix: %q); ignored`, what, name, bare)
+	}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{ExplicitAdds: []string{"gsd-plan"}}})
+	if want := []string{prefixed("explicitAdds", "gsd-plan", "plan")}; !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+	removes := slices.Repeat([]string{"gsd-ship"}, maxHints)
+	env = resolve(t, reg, "plan:pre", `{}`, Enablement{Surface: &Surface{ExplicitRemoves: append(removes, "shipp")}})
+	want := []string{prefixed("explicitRemoves", "gsd-ship", "ship"),
+		`surface explicitRemoves: "shipp" is not a skill of any capability (did you mean "ship"?); ignored`}
+	if !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+}
+
+// A capability that requires a disabled one both directly and through
+// another is warned of as requiring it directly.
+func TestWarnRequiresDisabledDirectBeforeThrough(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "top", steps: []string{`{"point":"plan:pre","ref":{"command":"t"},"onError":"skip"}`}},
+		memCap{id: "mid"},
+		memCap{id: "base"},
+	)
+	reg.ByID["top"].Requires = []string{"mid", "base"}
+	reg.ByID["mid"].Requires = []string{"base"}
+	reg.Closure = map[string][]string{"top": {"mid", "base"}, "mid": {"base"}}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{DisabledCapabilities: []string{"base"}})
+	want := []string{`capability "top" requires "base", which disabledCapabilities turns off, and its hooks here stay active: turn "top" off too, or "base" on`}
+	if !reflect.DeepEqual(env.Warnings, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+}
+
+// A hook built in memory without Raw carries into only when it is a
+// contribution into something: an empty into is no into.
+func TestHookWithoutRawInto(t *testing.T) {
+	reg := memRegistry(t)
+	ph := &reg.ByLoopPoint[validate.PointIndex("plan:pre")]
+	ph.Contributions = []*validate.Hook{{CapID: "x", Kind: validate.ContributionHook, Point: "plan:pre"}}
+	env := resolve(t, reg, "plan:pre", `{}`, Enablement{})
+	compareHooks(t, env, []string{`{"capId":"x","kind":"contribution"}`})
+	if want := "<contribution from=\"x\" into=\"(unset)\">\n</contribution>"; env.Rendered != want {
+		t.Errorf("rendered %q, want %q", env.Rendered, want)
+	}
+}
+
+// Every unsettable key given a value is warned of, whatever precedes it;
+// and so is a value of the wrong type after a reserved member the walk
+// passes over.
+func TestConfigWarningsPastSkippedKeys(t *testing.T) {
+	mem := memRegistry(t, memCap{id: "ui", config: []validate.ConfigEntry{
+		boolKey("ui.prototype", false), boolKey("ux.constructor", false), boolKey("ui.on", true)}})
+	unsettable := func(key, seg string) string {
+		return `config key "` + key + `" cannot be set: gsd-core's resolveConfigKey never walks a "` + seg + `" segment, ` +
+			`so the value given is ignored and the default false is used (rename the key in capability "ui")`
+	}
+	for _, c := range []struct {
+		config string
+		want   []string
+	}{
+		{`{"ux":{"constructor":true}}`, []string{unsettable("ux.constructor", "constructor")}},
+		{`{"__proto__":{"x":1},"ui":{"on":"yes"}}`, []string{
+			`config key "ui.on" expects a boolean but was given the string "yes"; the value is ignored and the default true is used`}},
+	} {
+		// ship:post: no hook reads these keys, so only the up-front check
+		// can warn.
+		if env := resolve(t, mem, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
+		}
+	}
+}
+
+// A value a warning shows as JSON is shown whole up to 80 bytes and cut to
+// 77 and "..." past that.
+func TestWarningJSONAtMostEightyBytes(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, n := range []int{78, 79} { // 80 and 81 bytes with the quotes
+		s := strings.Repeat("x", n)
+		shown := `"` + s + `"`
+		if n > 78 {
+			shown = shown[:77] + "..."
+		}
+		env := resolve(t, reg, "plan:pre", `{"workflow":{"research":"`+s+`"},"workflow.research":false}`, Enablement{})
+		if !slices.Contains(env.Warnings, twinWarning(shown, "false")) {
+			t.Errorf("%d bytes: warnings %q, want %q", n+2, env.Warnings, twinWarning(shown, "false"))
+		}
+	}
+}
+
+// An activeCap the registry does not hold is warned of, naming the id a
+// typo away, if any.
+func TestActiveCapUnknownIsWarned(t *testing.T) {
+	reg := repoRegistry(t)
+	for _, c := range []struct{ id, want string }{
+		{"securty", `activeCap: "securty" is not a capability of this registry, so it is never active (did you mean "security"?)`},
+		{"zzz", `activeCap: "zzz" is not a capability of this registry, so it is never active`},
+		{strings.Repeat("é", 80), `activeCap: "` + strings.Repeat("é", 80) + `" is not a capability of this registry, so it is never active`},
+		{strings.Repeat("é", 81), `activeCap: "` + strings.Repeat("é", 77) + `"... is not a capability of this registry, so it is never active`},
+	} {
+		env, err := Resolve(reg, Request{Point: "plan:pre", ActiveCap: c.id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(env.Warnings, []string{c.want}) || env.Active(c.id) {
+			t.Errorf("activeCap %q: warnings %q, want %q", c.id, env.Warnings, c.want)
+		}
+	}
+	if env, _ := Resolve(reg, Request{Point: "plan:pre", ActiveCap: "security"}); len(env.Warnings) != 0 {
+		t.Errorf("a known activeCap is warned of: %q", env.Warnings)
 	}
 }
