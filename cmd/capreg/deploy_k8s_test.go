@@ -248,6 +248,9 @@ func hasContent(doc string) bool {
 	return false
 }
 
+// TestYAMLDocuments: yamlDocuments splits a manifest at "---" lines only
+// (with a comment or CRLF), skips empty documents, and leaves a "---" inside a
+// value alone, so each deploy manifest's documents are counted right.
 func TestYAMLDocuments(t *testing.T) {
 	tests := []struct {
 		in   string

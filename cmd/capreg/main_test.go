@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -141,6 +143,9 @@ func httpwait(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Fatalf("GET %s never matched %s; last body:\n%s", args[0], args[1], last)
 }
 
+// TestMemoryLimit: without GOMEMLIMIT, the container's memory limit sets a
+// soft limit of 85% of it; a limit that is no positive number of bytes, or
+// under 32 MiB (most likely meant in MiB), is refused with the reason.
 func TestMemoryLimit(t *testing.T) {
 	tests := []struct {
 		gomemlimit, container string
@@ -192,6 +197,8 @@ func TestTuneGCLogsTheMemoryLimit(t *testing.T) {
 	}
 }
 
+// TestJSONLogDurationsAreSeconds: a duration in a JSON log line is a number
+// of seconds (1.5), not Go's nanoseconds, as log queries expect.
 func TestJSONLogDurationsAreSeconds(t *testing.T) {
 	var b strings.Builder
 	logger, err := newLogger(&b, "json", "info")
@@ -226,6 +233,8 @@ func TestProbeInterrupted(t *testing.T) {
 	}
 }
 
+// TestGCPercent: capreg sets GOGC to 400 only when GOGC is unset; any GOGC
+// the user gave, "off" included, wins.
 func TestGCPercent(t *testing.T) {
 	tests := []struct {
 		gogc string
@@ -267,5 +276,130 @@ func BenchmarkCheckProcess(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// cliCase is one command line and what its user sees: the exit code, and
+// patterns that stdout and stderr must (and must not) hold.
+type cliCase struct {
+	name      string
+	args      []string
+	code      int
+	stdout    []string // each must match
+	stderr    []string // each must match
+	notStdout []string // none may match
+	notStderr []string // none may match
+	// stopped runs the command with its context already done, as if
+	// SIGTERM came at once: serve, having started, stops with exit 0.
+	stopped bool
+}
+
+// runCLICases runs each case through the CLI's entry point, with the sample
+// repository as $REPO.
+func runCLICases(t *testing.T, cases []cliCase) {
+	t.Helper()
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			args := make([]string, len(tt.args))
+			for i, a := range tt.args {
+				args[i] = strings.ReplaceAll(a, "$REPO", repo)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			if tt.stopped {
+				cancel()
+			}
+			var stdout, stderr bytes.Buffer
+			code := run(ctx, args, &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("capreg %q: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", args, code, tt.code, stdout.String(), stderr.String())
+			}
+			cliOutputMatches(t, "stdout", stdout.String(), tt.stdout, tt.notStdout)
+			cliOutputMatches(t, "stderr", stderr.String(), tt.stderr, tt.notStderr)
+		})
+	}
+}
+
+func cliOutputMatches(t *testing.T, what, got string, want, notWant []string) {
+	t.Helper()
+	for _, p := range want {
+		if !regexp.MustCompile(p).MatchString(got) {
+			t.Errorf("%s does not match %q:\n%s", what, p, got)
+		}
+	}
+	for _, p := range notWant {
+		if regexp.MustCompile(p).MatchString(got) {
+			t.Errorf("%s matches %q, which it must not:\n%s", what, p, got)
+		}
+	}
+}
+
+// TestTwoDashesLastMatchInSetError: the flag package's message is
+// `invalid value "V" for flag -NAME: ERR`; the last " for -x:" is the
+// flag only when ERR does not hold one, and namesValue's ERR quotes the
+// refused name: --allowed-host 'a for -x:' was said "for flag
+// -allowed-host" with one dash, and the value rewritten (review cr23).
+func TestTwoDashesLastMatchInSetError(t *testing.T) {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Var(&namesValue{}, "allowed-host", "")
+	err := fs.Parse([]string{"--allowed-host", "a for -x:"})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	got := twoDashes(err.Error())
+	if !strings.Contains(got, " for --allowed-host:") || strings.Contains(got, "--x") {
+		t.Errorf("twoDashes(%q) = %q; want the flag named --allowed-host and the value as given", err.Error(), got)
+	}
+}
+
+// TestTwoDashesEveryMessage pins twoDashes on what fs.Parse says for
+// each kind of capreg flag (its own Values and the flag package's bool),
+// with values holding quotes, backslashes, unicode, invalid UTF-8,
+// newlines and the words " for flag -x:" themselves: the flag is named
+// with two dashes right after the quoted value, the value and the reason
+// are kept byte for byte, and messages naming no refused value are left
+// as they are (review cr24 of the cr23 fix).
+func TestTwoDashesEveryMessage(t *testing.T) {
+	values := []string{"x", `a"b`, `a\b`, "héllo ✓", "a\nb for flag -y: z", "\xff", "a for -x:", "a,,b", `" for flag -q: `}
+	for _, v := range values {
+		for _, tc := range []struct {
+			name, lead, reason string
+			set                func(fs *flag.FlagSet)
+		}{
+			{"limit", "invalid value ", "want a whole number, such as 5", func(fs *flag.FlagSet) { fs.Var(new(countValue), "limit", "") }},
+			{"debounce", "invalid value ", "want a duration with its unit, such as 100ms, 5s or 1m", func(fs *flag.FlagSet) { fs.Var(new(durationValue), "debounce", "") }},
+			{"strict", "invalid boolean value ", "parse error", func(fs *flag.FlagSet) { fs.Bool("strict", false, "") }},
+			{"allowed-host", "invalid value ", "", func(fs *flag.FlagSet) { fs.Var(&namesValue{}, "allowed-host", "") }},
+		} {
+			fs := flag.NewFlagSet("t", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			tc.set(fs)
+			err := fs.Parse([]string{"--" + tc.name + "=" + v})
+			if err == nil {
+				continue // a value the flag takes (a host name)
+			}
+			reason := tc.reason
+			if reason == "" { // namesValue quotes the refused name
+				var n namesValue
+				reason = n.Set(v).Error()
+			}
+			want := tc.lead + strconv.Quote(v) + " for --" + tc.name + ": " + reason
+			if got := twoDashes(err.Error()); got != want {
+				t.Errorf("twoDashes(%q)\n = %q\nwant %q", err.Error(), got, want)
+			}
+		}
+	}
+	for _, msg := range []string{
+		"flag needs an argument: -limit",
+		"bad flag syntax: ---x",
+		"invalid boolean flag strict: bad for flag -x: y",
+		`invalid value "unterminated for flag -x: y`,
+		"--limit needs a value, not the flag --strict",
+	} {
+		if got := twoDashes(msg); got != msg {
+			t.Errorf("twoDashes(%q) = %q, want it unchanged", msg, got)
+		}
 	}
 }

@@ -56,6 +56,8 @@ func TestHelpReportsWriteFailure(t *testing.T) {
 	}
 }
 
+// TestScoreText: a score is printed with at most four significant digits,
+// in exponent form when very small or large, never rounded to zero.
 func TestScoreText(t *testing.T) {
 	for v, want := range map[float64]string{25380: "25380", 467.8: "467.8", 1: "1", 0.0123456: "0.01235", 5.5e-7: "5.5e-07", 1.2345e12: "1.234e+12", 4.94e-324: "4.941e-324"} {
 		if got := scoreText(v); got != want {
@@ -64,6 +66,8 @@ func TestScoreText(t *testing.T) {
 	}
 }
 
+// TestClip: a text is clipped to 200 runes plus an ellipsis, rune-safe, and a
+// short one is left as it is.
 func TestClip(t *testing.T) {
 	long := strings.Repeat("é", 300)
 	if got := clip(long); got != strings.Repeat("é", 200)+"…" {

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -303,5 +304,148 @@ func TestDrainCutOffExitsOne(t *testing.T) {
 	}
 	if log := logs.String(); !strings.Contains(log, "requests still in flight were cut off") || strings.Contains(log, `"msg":"stopped"`) {
 		t.Errorf("want the cut-off logged and no clean stop:\n%s", log)
+	}
+}
+
+// TestServeUsageErrorsAndHelp: serve's usage errors, each exit 2 without listening
+// (nothing on stdout), and its help, exit 0 on stdout with nothing on
+// stderr even where errors are said in JSON. Each runs as if stopped at
+// once: a serve that started where it should have refused exits 0.
+func TestServeUsageErrorsAndHelp(t *testing.T) {
+	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
+	debug.SetGCPercent(gc)
+	t.Cleanup(func() { debug.SetGCPercent(gc) })
+	listening := `^capreg: listening on http://127\.0\.0\.1:[1-9][0-9]*\n$`
+	runCLICases(t, []cliCase{
+		// The least values serve takes: it starts (and, stopped, exits 0).
+		{name: "debounce 0", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--debounce", "0s"}, code: exitOK, stopped: true,
+			stdout: []string{listening}, notStderr: []string{`level=ERROR`}},
+		{name: "poll 100ms", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "100ms"}, code: exitOK, stopped: true,
+			stdout: []string{listening}, notStderr: []string{`level=ERROR`}},
+		// Port 65535 is a port: what refuses it is the address,
+		// 192.0.2.1 (TEST-NET-1, RFC 5737), which no interface has, so
+		// nothing is bound.
+		{name: "port 65535", args: []string{"serve", "--repo", "$REPO", "--addr", "192.0.2.1:65535"}, code: exitUsage, stopped: true,
+			stderr: []string{`level=ERROR msg="cannot listen" addr=192\.0\.2\.1:65535`}, notStderr: []string{`is no port`}, notStdout: []string{`.`}},
+		{name: "log-format without its value", args: []string{"serve", "--repo", "$REPO", "--log-format"}, code: exitUsage, stopped: true,
+			stderr: []string{`^capreg: --log-format needs a value: give text\|json; see capreg serve --help\n$`}, notStdout: []string{`.`}},
+		// A control character in a host name (a pasted escape) is no name.
+		{name: "allowed-host control", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--allowed-host", "a\x01b"}, code: exitUsage, stopped: true,
+			stderr: []string{`want host names, .*joined with commas \(got "a\\x01b"\)`}, notStdout: []string{`.`}},
+		{name: "operand", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0"}, code: exitUsage, stopped: true,
+			stderr: []string{`^capreg: serve takes no arguments \(got \["extra"\]\)\n$`}, notStdout: []string{`.`}},
+		{name: "operand json", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--log-format", "json"}, code: exitUsage, stopped: true,
+			stderr: []string{`^\{"time":.*"level":"ERROR","msg":"serve takes no arguments \(got \[\\"extra\\"\]\)"\}\n$`}, notStdout: []string{`.`}},
+		{name: "help json", args: []string{"serve", "--log-format", "json", "--help"}, code: exitOK, stopped: true,
+			stdout:    []string{`^Usage: capreg serve `, `\n  --addr HOST:PORT\n\s+listen HOST:PORT \(default "127\.0\.0\.1:8080"\)\n`, `\n  --debounce DUR\n\s+quiet period .*\(default 100ms\)\n`},
+			notStderr: []string{`.`}},
+		// After "--", --log-format json is an operand, not the format: the
+		// flag error before it is said in text.
+		{name: "json after --", args: []string{"serve", "--nope", "--", "--log-format", "json"}, code: exitUsage, stopped: true,
+			stderr: []string{`^capreg: unknown flag --nope \(capreg serve takes --addr, .*\); see capreg serve --help\n$`}, notStderr: []string{`"level"`}, notStdout: []string{`.`}},
+		{name: "negative poll", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "-1s"}, code: exitUsage, stopped: true,
+			stderr: []string{`must not be negative`}, notStdout: []string{`.`}},
+		{name: "poll 99ms", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "99ms"}, code: exitUsage, stopped: true,
+			stderr: []string{`--poll 99ms is too short`}, notStdout: []string{`.`}},
+	})
+}
+
+// TestServeTextSaysWhereItListens: serve run as a person runs it (text logs)
+// says on stdout where it listens, the address a client then reaches: on
+// --addr 127.0.0.1:0, the port chosen. Stopped, it drains and exits 0,
+// its logs on stderr.
+func TestServeTextSaysWhereItListens(t *testing.T) {
+	gc := debug.SetGCPercent(100) // serve raises it, for the daemon only
+	debug.SetGCPercent(gc)
+	t.Cleanup(func() { debug.SetGCPercent(gc) })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr syncBuffer
+	exit := make(chan int, 1)
+	go func() {
+		exit <- runServe(ctx, []string{"--repo", filepath.Join("..", "..", "testdata", "repo"), "--addr", "127.0.0.1:0"}, &stdout, &stderr)
+	}()
+	listening := regexp.MustCompile(`^capreg: listening on (http://127\.0\.0\.1:[1-9][0-9]*)\n$`)
+	var base string
+	for deadline := time.Now().Add(30 * time.Second); base == ""; time.Sleep(10 * time.Millisecond) {
+		if m := listening.FindStringSubmatch(stdout.String()); m != nil {
+			base = m[1]
+		} else if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("stdout %q never named the address; stderr:\n%s", stdout.String(), stderr.String())
+		}
+	}
+	p := &servedProcess{base: base}
+	p.waitFor(t, "/readyz", `"status":"ready"`)
+	resp, err := http.Get(base + "/loop-points/plan:pre")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"capId": "pattern-mapper"`) {
+		t.Errorf("GET /loop-points/plan:pre: %d %s", resp.StatusCode, body)
+	}
+	cancel() // SIGTERM
+	select {
+	case code := <-exit:
+		if code != exitOK {
+			t.Errorf("exit %d after the signal, want %d; stderr:\n%s", code, exitOK, stderr.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("serve did not stop within a minute of the signal")
+	}
+	if strings.Contains(stderr.String(), "unready, still serving") {
+		t.Errorf("without --drain-delay, serve held on unready before draining:\n%s", stderr.String())
+	}
+	for _, want := range []string{`level=INFO msg="capreg serving" addr=` + strings.TrimPrefix(base, "http://"), `msg="shutting down: draining in-flight requests"`, `msg=stopped`} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr lacks %s:\n%s", want, stderr.String())
+		}
+	}
+	if got := stdout.String(); strings.Count(got, "\n") != 1 {
+		t.Errorf("stdout holds more than the listening line:\n%s", got)
+	}
+}
+
+// TestLogReloadOutcome: the line a SIGHUP reload logs says ok=true only when
+// the rebuild finished, nothing failed and the repository exists, and
+// otherwise says why: the reload's error, the failed build's error, or
+// what the watcher waits for. Run against a real watcher where one can
+// produce the outcome.
+func TestLogReloadOutcome(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	reload := func(t *testing.T, canceled bool) (store.Status, error) {
+		t.Helper()
+		if !canceled {
+			return reloadRunning(t, repo), nil
+		}
+		// Never run: the reload waits for a rebuild that does not come
+		// and ends with its context.
+		w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}})
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		return w.Reload(ctx)
+	}
+	for _, tt := range []struct {
+		name    string
+		status  func(t *testing.T) (store.Status, error)
+		want    []string
+		notWant []string
+	}{
+		{"built", func(t *testing.T) (store.Status, error) { return reload(t, false) },
+			[]string{`msg="reload on SIGHUP" generation=[1-9][0-9]* ok=true\n$`}, []string{`error=`, `failure=`, `waiting=`}},
+		{"reload stopped", func(t *testing.T) (store.Status, error) { return reload(t, true) },
+			[]string{` ok=false error="context canceled"\n$`}, []string{`failure=`, `waiting=`}},
+		{"build failed", func(*testing.T) (store.Status, error) {
+			return store.Status{Generation: 3, Failure: &store.Failure{Error: "2 declarations are invalid"}}, nil
+		}, []string{` generation=3 ok=false failure="2 declarations are invalid"\n$`}, []string{`error=`, `waiting=`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			st, err := tt.status(t)
+			var buf bytes.Buffer
+			logReload(slog.New(slog.NewTextHandler(&buf, nil)), st, err)
+			cliOutputMatches(t, "log", buf.String(), tt.want, tt.notWant)
+		})
 	}
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/store"
+)
+
+// TestToolsFlagBoundsAndUsageErrors: what tools search, match and show tell their user for
+// the bounds of their flags and operands: --limit from 1 to 100 (1 prints
+// one card, 100 every card), a --risk that is neither risk, an operand
+// given after "--" (read as an operand, and the only one), and the
+// subcommands' own usage errors, each exit 2 before the repository is read.
+func TestToolsFlagBoundsAndUsageErrors(t *testing.T) {
+	runCLICases(t, []cliCase{
+		{name: "limit 1", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "1"}, code: exitOK,
+			stdout: []string{`(?m)^ 1\. ft  \([0-9.]+, covers 100%, reversible\)\n    Run the tests`}, notStdout: []string{`(?m)^ 2\. `}},
+		{name: "limit 100", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "100"}, code: exitOK,
+			stdout: []string{`(?m)^ 1\. ft  \(`, `(?m)^ 3\. `, `(?m)^ [23]\. \S+  \([0-9.]+, covers 22%, destructive\)$`}},
+		{name: "limit 0", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "0"}, code: exitUsage,
+			stderr: []string{`^capreg: --limit must be from 1 to 100\n$`}, notStdout: []string{`.`}},
+		{name: "limit 101", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "101"}, code: exitUsage,
+			stderr: []string{`^capreg: --limit must be from 1 to 100\n$`}, notStdout: []string{`.`}},
+		{name: "limit without its value", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit"}, code: exitUsage,
+			stderr: []string{`^capreg: --limit needs a value: give N; see capreg tools search --help\n$`}, notStdout: []string{`.`}},
+		// A value that reads as a flag is taken for one left without its
+		// value, whether or not the verb has that flag.
+		{name: "repo value a flag", args: []string{"tools", "search", "run the tests", "--repo", "--tmp"}, code: exitUsage,
+			stderr: []string{`^capreg: --repo needs a value, not the flag --tmp; see capreg tools search --help\n$`}, notStdout: []string{`.`}},
+		{name: "search risk bogus", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--risk", "bogus"}, code: exitUsage,
+			stderr: []string{`^capreg: --risk must be reversible or destructive\n$`}, notStdout: []string{`.`}},
+		{name: "match risk bogus", args: []string{"tools", "match", "git merge fix", "--repo", "$REPO", "--risk", "bogus"}, code: exitUsage,
+			stderr: []string{`^capreg: --risk must be reversible or destructive\n$`}, notStdout: []string{`.`}},
+		{name: "search after --", args: []string{"tools", "search", "--repo", "$REPO", "--limit", "1", "--", "run the tests"}, code: exitOK,
+			stdout: []string{`(?m)^ 1\. ft  \(`}, notStdout: []string{`(?m)^ 2\. `}},
+		{name: "show after --", args: []string{"tools", "show", "--repo", "$REPO", "--", "land"}, code: exitOK,
+			stdout: []string{`"id": "land"`}, notStderr: []string{`.`}},
+		{name: "-- first", args: []string{"tools", "show", "--", "land", "--repo", "$REPO"}, code: exitUsage,
+			stderr: []string{`needs exactly one tool card ID`}},
+		{name: "match 4096 bytes", args: []string{"tools", "match", "git merge x" + strings.Repeat(" ", 4096-len("git merge x")), "--repo", "$REPO"}, code: exitOK,
+			stdout: []string{`(?m)^ 1\. land  \(destructive\)$`, `(?m)^    replaces: git merge \.\*$`}, notStderr: []string{`.`}},
+		{name: "match 4097 bytes", args: []string{"tools", "match", "git merge x" + strings.Repeat(" ", 4097-len("git merge x")), "--repo", "$REPO"}, code: exitUsage,
+			stderr: []string{`^capreg: command is 4097 bytes, over the limit of 4096\n$`}, notStdout: []string{`.`}},
+		{name: "no subcommand", args: []string{"tools"}, code: exitUsage,
+			stderr: []string{`^capreg: tools needs a subcommand: capreg tools search INTENT .* \| capreg tools match COMMAND .* \| capreg tools show ID \[--probe\]\n$`}, notStdout: []string{`.`}},
+		{name: "unknown subcommand alone", args: []string{"tools", "frob"}, code: exitUsage,
+			stderr: []string{`^capreg: unknown tools subcommand "frob"; it is search, match or show: `}, notStdout: []string{`.`}},
+		{name: "match no operand", args: []string{"tools", "match", "--repo", "$REPO"}, code: exitUsage,
+			stderr: []string{`^capreg: tools match needs exactly one COMMAND line \(quote it whole\)\n$`}},
+		{name: "show two operands", args: []string{"tools", "show", "land", "ft", "--repo", "$REPO"}, code: exitUsage,
+			stderr: []string{`^capreg: tools show needs exactly one tool card ID\n$`}, notStdout: []string{`.`}},
+		{name: "search two operands", args: []string{"tools", "search", "run", "tests", "--repo", "$REPO"}, code: exitUsage,
+			stderr: []string{`^capreg: tools search needs exactly one INTENT`}, notStdout: []string{`.`}},
+	})
+}
+
+// TestToolsMatchTruncatedSaysSo: a command line whose matching spent its
+// work budget prints the cards it found, and says on stderr, once, that
+// cards not tried may match too; an answer that tried every card says
+// nothing there. Its --json is the answer as GET /tools?command= gives it,
+// the message inside.
+func TestToolsMatchTruncatedSaysSo(t *testing.T) {
+	hit := store.CommandHit{ID: "land", Summary: "Land it.", Command: "bin/land", Risk: "destructive", Replaces: []string{"git merge .*"}, Matched: "git merge .*"}
+	msg := "matching stopped after 1 of 3 cards, the work one request may do spent; a card not tried may match too"
+	for _, tt := range []struct {
+		name   string
+		answer store.CommandAnswer
+		asJSON bool
+		stderr string
+	}{
+		{"truncated", store.CommandAnswer{Command: "git merge fix", Results: []store.CommandHit{hit}, Truncated: true, Truncation: &store.Truncation{CardsTried: 1, CardsTotal: 3, Message: msg}}, false, "capreg: " + msg + "\n"},
+		{"whole", store.CommandAnswer{Command: "git merge fix", Results: []store.CommandHit{hit}}, false, ""},
+		{"truncated json", store.CommandAnswer{Command: "git merge fix", Results: []store.CommandHit{hit}, Truncated: true, Truncation: &store.Truncation{CardsTried: 1, CardsTotal: 3, Message: msg}}, true, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := toolsMatch(tt.answer, "", tt.asJSON, &stdout, &stderr); code != exitOK {
+				t.Errorf("exit %d, want %d", code, exitOK)
+			}
+			if stderr.String() != tt.stderr {
+				t.Errorf("stderr = %q, want %q", stderr.String(), tt.stderr)
+			}
+			want := " 1. land  (destructive)\n    Land it.\n    $ bin/land\n    replaces: git merge .*\n"
+			if tt.asJSON {
+				want = `"message": "` + msg + `"`
+			}
+			if !strings.Contains(stdout.String(), want) {
+				t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+			}
+		})
+	}
+}
+
+// TestToolsSearchTextShowsMatchedParts: tools search in text says, under each card,
+// which parts of it the intent matched, as --json's "matched" lists them,
+// joined with " | ".
+func TestToolsSearchTextShowsMatchedParts(t *testing.T) {
+	runCLICases(t, []cliCase{
+		{name: "matched line", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--limit", "2"}, code: exitOK,
+			stdout: []string{
+				`^ 1\. ft  \([0-9.]+, covers 100%, reversible\)\n    Run the tests of the Go packages changed since main\.\n    \$ bin/ft\n    matched: summary \| run only the tests affected by my change \| [^\n]+\n 2\. `,
+				`\n 2\. [^\n]+\n    [^\n]+\n    \$ [^\n]+\n    matched: [a-z][^\n|]*( \| [^\n|]+)*\n$`,
+			},
+			notStderr: []string{`.`}},
+		// An intent that matches nothing is echoed clipped to its first
+		// 200 characters, with or without --risk: a long one (a pasted
+		// log) must not flood the terminal.
+		{name: "no tool, long intent", args: []string{"tools", "search", strings.Repeat("zzzz qqqq ", 40), "--repo", "$REPO"}, code: exitOK,
+			stdout: []string{`^no tool matches "(zzzz qqqq ){20}…"\n$`}, notStderr: []string{`.`}},
+		{name: "no destructive tool, long intent", args: []string{"tools", "search", strings.Repeat("zzzz qqqq ", 40), "--risk", "destructive", "--repo", "$REPO"}, code: exitOK,
+			stdout: []string{`^no destructive tool matches "(zzzz qqqq ){20}…"\n$`}, notStderr: []string{`.`}},
+	})
+}
