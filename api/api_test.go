@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -25,6 +26,7 @@ import (
 	"github.com/capreg/capreg"
 	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/validate"
 )
 
 // source is a Source whose snapshot the test controls.
@@ -259,6 +261,9 @@ func newRouter(src api.Source) http.Handler {
 	return api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
 }
 
+// TestEndpoints: each route through the real router, one request per case,
+// with its status and the fields a client reads (a table so that every
+// route's ordinary answer and its errors are pinned in one place).
 func TestEndpoints(t *testing.T) {
 	src := testdataSource(t)
 	h := newRouter(src)
@@ -964,4 +969,56 @@ func readFile(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+func readAll(p string) ([]byte, error) { return os.ReadFile(p) }
+
+// pageCursor walks GET /tools pages until the one after id, returning the
+// cursor that starts there (cursors are opaque to clients).
+func pageCursor(t *testing.T, after string) string {
+	h := newRouter(testdataSource(t))
+	cursor := ""
+	for range 10 {
+		e := do(t, h, "GET", "/tools?limit=1&cursor="+cursor, nil)
+		m := e.json(t)
+		cursor, _ = m["nextCursor"].(string)
+		if ids(m["tools"]) == after {
+			return cursor
+		}
+	}
+	t.Fatalf("no page ends at %s", after)
+	return ""
+}
+
+type recorder struct {
+	code   int
+	header http.Header
+	body   bytes.Buffer
+}
+
+func newRecorder() *recorder                    { return &recorder{code: 200, header: http.Header{}} }
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+func (r *recorder) WriteHeader(c int)           { r.code = c }
+
+func tempDir() (string, error) { return os.MkdirTemp("", "capreg-bench-") }
+
+// cardSource is a valid card of id in bin/NAME.card.json, beside its tool.
+func cardSource(name, id string) validate.CardSource {
+	data := fmt.Sprintf(`{"id":%q,"command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"}`, id)
+	return validate.CardSource{File: validate.File{Path: "bin/" + name + ".card.json", Data: []byte(data)}, ToolPath: "bin/" + name, ToolExists: true}
+}
+
+// routePath is a request path for a route pattern.
+func routePath(pattern string) string {
+	return strings.NewReplacer("{id}", "research", "{point}", "plan:pre", "{name}", "core").Replace(pattern)
+}
+
+// said is the message of an error, else the body.
+func said(t *testing.T, e exchange) string {
+	if e.status >= 400 {
+		msg, _ := e.json(t)["message"].(string)
+		return msg
+	}
+	return string(e.body)
 }

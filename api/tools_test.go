@@ -105,3 +105,62 @@ func TestToolsCursorPastTheLastCard(t *testing.T) {
 		t.Errorf("GET /tools after the last card: %d %s, want 200 with no card and no nextCursor", e.status, truncate(e.body))
 	}
 }
+
+// Card ids are free strings: each is fetched by its percent-encoded form,
+// decoded exactly once.
+func TestToolIDsArePercentDecodedOnce(t *testing.T) {
+	card := func(id string) validate.CardSource {
+		return cardSource(strings.NewReplacer("/", "_", "%", "_").Replace(id), id)
+	}
+	h, _ := cardsRouter(t, card("pct%41"), card("pctA"), card("ns/tool"), card("x/"), card("ns/."), card("a/../b"), card("q?x"), card("my tool"))
+	for path, want := range map[string]string{
+		"/tools/pct%2541":  "pct%41",
+		"/tools/pctA":      "pctA",
+		"/tools/pct%41":    "pctA",
+		"/tools/ns%2Ftool": "ns/tool",
+	} {
+		e := do(t, h, "GET", path, nil)
+		if e.status != 200 {
+			t.Errorf("%s: status %d", path, e.status)
+			continue
+		}
+		if id := e.json(t)["id"]; id != want {
+			t.Errorf("%s: card %v, want %q", path, id, want)
+		}
+	}
+	// With the slash of its id unescaped, the path names no route; the
+	// 404 names the one meant, for a served card only.
+	e := do(t, h, "GET", "/tools/ns/tool", nil)
+	if m := e.json(t); e.status != 404 || m["details"].(map[string]any)["didYouMean"] != "/tools/ns%2Ftool" {
+		t.Errorf("/tools/ns/tool: %d %s", e.status, e.body)
+	}
+	if e := do(t, h, "GET", "/tools/ns/other", nil); e.status != 404 || strings.Contains(string(e.body), "didYouMean") {
+		t.Errorf("/tools/ns/other: %d %s", e.status, e.body)
+	}
+	// An id that cleaning a path would change is named as it is, not
+	// cleaned into a card that does not exist (/tools/x/ is not /tools/x).
+	for path, want := range map[string]string{
+		"/tools/x/":     "/tools/x%2F",
+		"/tools/ns/.":   "/tools/ns%2F.",
+		"/tools/a/../b": "/tools/a%2F..%2Fb",
+		"/tools//pctA":  "/tools/pctA",
+		// Suggestions are escaped, so that following one asks for the card.
+		"/tools%2Fq%3Fx":      "/tools/q%3Fx",
+		"/tools/q%3Fx/":       "/tools/q%3Fx",
+		"/tools/my%20tool/":   "/tools/my%20tool",
+		"/tools%2Fmy%20tool":  "/tools/my%20tool",
+		"/tools/ns/tool/":     "/tools/ns%2Ftool",
+		"/tools%2Fns%2Ftool/": "/tools/ns%2Ftool",
+	} {
+		e := do(t, h, "GET", path, nil)
+		m := e.json(t)
+		d, _ := m["details"].(map[string]any)
+		if e.status != 404 || d["didYouMean"] != want {
+			t.Errorf("%s: %d %s, want didYouMean %s", path, e.status, e.body, want)
+			continue
+		}
+		if e := do(t, h, "GET", want, nil); e.status != 200 {
+			t.Errorf("%s suggests %s, which is a %d", path, want, e.status)
+		}
+	}
+}

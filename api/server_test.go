@@ -2,6 +2,8 @@ package api_test
 
 import (
 	"bytes"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -9,6 +11,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/api"
+	"github.com/go-chi/chi/v5"
 )
 
 // TestStuckAfterDefaultsToFiveMinutes: with StuckAfter not given (0) or
@@ -116,5 +119,135 @@ func TestRewrittenPathHasNoMountPrefix(t *testing.T) {
 	rewrite.ServeHTTP(rec, httptest.NewRequest("GET", "/v1/registry/caps/", nil))
 	if want := `"no such route: /capabilities/ (did you mean /capabilities?)"`; rec.Code != 404 || !strings.Contains(rec.Body.String(), want) {
 		t.Errorf("GET /v1/registry/caps/ rewritten to /capabilities/: %d %s, want %s", rec.Code, rec.Body, want)
+	}
+}
+
+// TestRequestBodyLimitWithoutContentLength covers a chunked body over the limit.
+func TestRequestBodyLimitWithoutContentLength(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write([]byte(`{"files":{"a.md":"`))
+		pw.Write(bytes.Repeat([]byte("x"), 2<<20))
+		pw.Write([]byte(`"}}`))
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", "/validate", pr)
+	rec := newRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.code != http.StatusRequestEntityTooLarge {
+		t.Errorf("status %d: %s", rec.code, rec.body.String())
+	}
+}
+
+// TestEveryRouteIsTestedAndSpecified walks the router: every route must be
+// exercised by TestEndpoints and be a path of openapi.yaml, and every path of
+// openapi.yaml must be routed.
+func TestEveryRouteIsTestedAndSpecified(t *testing.T) {
+	t.Run("endpoints", TestEndpoints)
+	h := newRouter(testdataSource(t))
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	routed := map[string]bool{}
+	chi.Walk(h.(chi.Routes), func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		key := method + " " + route
+		routed[key] = true
+		if _, ok := covered.Load(key); !ok {
+			t.Errorf("route %s has no test in TestEndpoints", key)
+		}
+		if sp.doc.Paths.Find(route) == nil || sp.doc.Paths.Find(route).GetOperation(method) == nil {
+			t.Errorf("route %s is not in openapi.yaml", key)
+		}
+		return nil
+	})
+	for path, item := range sp.doc.Paths.Map() {
+		for method := range item.Operations() {
+			if !routed[method+" "+path] {
+				t.Errorf("openapi.yaml has %s %s but the router does not", method, path)
+			}
+		}
+	}
+}
+
+// A 404 names the path as it was sent, escaped slash kept, though the
+// client left a byte unescaped beside it (curl sends "é" as it is), and
+// suggests the route meant, escaped. The request is read as the server
+// reads one (a Go client would re-escape the path before sending it).
+func TestNoRouteNamesThePathAsSent(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for target, want := range map[string][2]string{
+		"/capabilities%2Fé":        {"no such route: /capabilities%2F%C3%A9", "/capabilities/%C3%A9"},
+		"/loop-points%2Fplan:pre^": {"no such route: /loop-points%2Fplan:pre%5E", "/loop-points/plan:pre%5E"},
+		"/tools/é/":                {"no such route: /tools/%C3%A9/", "/tools/%C3%A9"},
+	} {
+		code, msg, meant := errorAt(t, h, "GET", target)
+		if code != 404 {
+			t.Fatalf("%s: %d %q", target, code, msg)
+		}
+		if !strings.HasPrefix(msg, want[0]+" (") || meant != want[1] {
+			t.Errorf("%s: %q didYouMean %q, want %q naming %s", target, msg, meant, want[0], want[1])
+		}
+	}
+}
+
+// A 405 names the path as sent too.
+func TestMethodNotAllowedNamesThePathAsSent(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("DELETE", "/tools/a%2Fbé", nil))
+	if rec.Code != 405 || !strings.Contains(rec.Body.String(), `not allowed on /tools/a%2Fb%C3%A9"`) {
+		t.Errorf("%d %s; want a 405 naming /tools/a%%2Fb%%C3%%A9", rec.Code, rec.Body)
+	}
+}
+
+// TestRequestsNetHTTPPassesOnAreAnsweredInJSON: requests net/http hands to
+// the router although they are odd get JSON errors; those it refuses itself
+// (openapi.yaml lists them) stay its text/plain ones.
+func TestRequestsNetHTTPPassesOnAreAnsweredInJSON(t *testing.T) {
+	srv := httptest.NewServer(newRouter(testdataSource(t)))
+	defer srv.Close()
+	tests := []struct {
+		raw    string
+		status string
+		json   bool
+	}{
+		{"GET * HTTP/1.1\r\nHost: x\r\n\r\n", "404", true},
+		{"GET //tools HTTP/1.1\r\nHost: x\r\n\r\n", "404", true},
+		{"GET http://x/tools?intnet=deploy HTTP/1.1\r\nHost: x\r\n\r\n", "400", true},
+		{"GET /tools?intent=%zz HTTP/1.1\r\nHost: x\r\n\r\n", "400", true},
+		{"POST /validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "400", true},
+		{"GET /tools/%zz HTTP/1.1\r\nHost: x\r\n\r\n", "400", false},
+		{"GET /tools HTTP/1.1\r\n\r\n", "400", false},
+		{"POST /validate HTTP/1.1\r\nHost: x\r\nContent-Length: x\r\n\r\n", "400", false},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Fields(tt.raw)[1], func(t *testing.T) {
+			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.SetDeadline(time.Now().Add(5 * time.Second))
+			io.WriteString(conn, tt.raw)
+			conn.(*net.TCPConn).CloseWrite()
+			resp, _ := io.ReadAll(conn)
+			head, _, _ := strings.Cut(string(resp), "\r\n\r\n")
+			isJSON := strings.Contains(head, "Content-Type: application/json")
+			if !strings.HasPrefix(head, "HTTP/1.1 "+tt.status) || isJSON != tt.json {
+				t.Errorf("%q → %s; want %s, JSON %v", tt.raw, head, tt.status, tt.json)
+			}
+		})
+	}
+}
+
+// TestAllowOnPercentEncodedPath: the Allow header of a 405 lists the
+// methods of the route the path was routed to, also when chi routed the
+// escaped path.
+func TestAllowOnPercentEncodedPath(t *testing.T) {
+	e := do(t, newRouter(testdataSource(t)), "PUT", "/tools/ns%2Ftool", nil)
+	if e.status != 405 || e.header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("status %d, Allow %q; want 405 with GET, HEAD", e.status, e.header.Get("Allow"))
 	}
 }

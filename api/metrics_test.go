@@ -1,0 +1,280 @@
+package api_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
+	"github.com/go-chi/chi/v5"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// TestBuildInfoNamesTheVersion: capreg_build_info's version label is the
+// version the binary was built as (its main module's, "(devel)" for a
+// build from a checkout), "unknown" only when the binary carries none.
+func TestBuildInfoNamesTheVersion(t *testing.T) {
+	want := "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		want = bi.Main.Version
+	}
+	m := api.NewMetrics()
+	e := do(t, api.NewRouter(testdataSource(t), api.Options{Metrics: m}), "GET", "/metrics", nil)
+	for _, line := range strings.Split(string(e.body), "\n") {
+		if strings.HasPrefix(line, "capreg_build_info{") {
+			if !strings.Contains(line, `version="`+want+`"`) {
+				t.Errorf("%s; want version=%q", line, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no capreg_build_info series")
+}
+
+// TestLastReloadSuccessIsUnixSeconds: the last successful reload's gauge is
+// a Unix time in seconds, as its name says and as an alert on
+// time() - capreg_registry_last_reload_success_timestamp_seconds reads it:
+// the time the served snapshot was built for a rebuild that made it, and
+// the time of the rebuild for one whose result was already served.
+func TestLastReloadSuccessIsUnixSeconds(t *testing.T) {
+	snap := testdataSource(t).Current()
+	m := api.NewMetrics()
+	m.Rebuilt(true, time.Second, snap)
+	last, _ := sampleValue(t, m, "capreg_registry_last_reload_success_timestamp_seconds", nil)
+	if want := float64(snap.BuiltAt.UnixMilli()) / 1e3; math.Abs(last-want) > 0.01 {
+		t.Errorf("after a rebuild built at %v: %f, want %f", snap.BuiltAt, last, want)
+	}
+	before := float64(time.Now().UnixMilli())/1e3 - 0.01
+	m.Unchanged(true, time.Second, snap)
+	after := float64(time.Now().UnixMilli())/1e3 + 0.01
+	if last, _ := sampleValue(t, m, "capreg_registry_last_reload_success_timestamp_seconds", nil); last < before || last > after {
+		t.Errorf("after an unchanged rebuild: %f, want between %f and %f", last, before, after)
+	}
+}
+
+// TestMetricsRouteBelowAMount: a router mounted below a prefix counts each
+// request under the pattern of its own route, as one at the root does,
+// whether http.StripPrefix or a parent chi router's Mount put it there: its
+// 405s and the 413s written before routing under the route they were sent
+// to, next to the route's 200s, and only paths no route has as "unmatched".
+// Below chi's Mount, the routed answers were counted under
+// "/registry/capabilities/{id}", and the 405s, the answers written before
+// routing and the 404s for paths no route has all alike under the
+// parent's "/registry/*".
+func TestMetricsRouteBelowAMount(t *testing.T) {
+	mounts := map[string]func(h http.Handler) http.Handler{
+		"StripPrefix": func(h http.Handler) http.Handler {
+			mux := http.NewServeMux()
+			mux.Handle("/registry/", http.StripPrefix("/registry", h))
+			return mux
+		},
+		"chi Mount": func(h http.Handler) http.Handler {
+			parent := chi.NewRouter()
+			parent.Mount("/registry", h)
+			return parent
+		},
+	}
+	tests := []struct {
+		method, target, body string
+		code                 int
+		route                string
+	}{
+		{"GET", "/registry/capabilities/research", "", 200, "/capabilities/{id}"},
+		{"DELETE", "/registry/capabilities/research", "", 405, "/capabilities/{id}"},
+		{"GET", "/registry/capabilities/nope", "", 404, "/capabilities/{id}"},
+		{"POST", "/registry/render-hooks/plan:pre", `{"config":{"x":"` + strings.Repeat("y", 64) + `"}}`, 413, "/render-hooks/{point}"},
+		{"GET", "/registry/tools?intent=%zz", "", 400, "/tools"},
+		{"GET", "/registry/nope", "", 404, "unmatched"},
+	}
+	for name, mount := range mounts {
+		for _, tt := range tests {
+			m := api.NewMetrics()
+			h := mount(api.NewRouter(testdataSource(t), api.Options{Metrics: m, MaxBodyBytes: 32}))
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.body)))
+			if rec.Code != tt.code {
+				t.Errorf("%s: %s %s: %d %s, want %d", name, tt.method, tt.target, rec.Code, truncate(rec.Body.Bytes()), tt.code)
+				continue
+			}
+			if got := requestCount(t, m, tt.route, tt.method, fmt.Sprint(tt.code)); got != 1 {
+				t.Errorf("%s: %s %s: capreg_http_requests_total{route=%q,code=\"%d\"} = %v, want 1", name, tt.method, tt.target, tt.route, tt.code, got)
+			}
+		}
+	}
+}
+
+// TestMetricsFailureIsJSON: a collector's failure is a JSON error like
+// every other, not promhttp's text/plain one.
+func TestMetricsFailureIsJSON(t *testing.T) {
+	m := api.NewMetrics()
+	m.Registry().MustRegister(failingCollector{prometheus.NewDesc("capreg_test_broken", "Fails.", nil, nil)})
+	e := do(t, api.NewRouter(testdataSource(t), api.Options{Metrics: m}), "GET", "/metrics", nil)
+	if e.status != 500 || e.header.Get("Content-Type") != "application/json" || !strings.Contains(e.json(t)["message"].(string), "the sensor is unplugged") {
+		t.Errorf("%d %s %s; want a JSON 500 saying why", e.status, e.header.Get("Content-Type"), e.body)
+	}
+}
+
+// requestCount reads one sample of capreg_http_requests_total.
+func requestCount(t *testing.T, m *api.Metrics, route, method, code string) float64 {
+	t.Helper()
+	v, _ := sampleValue(t, m, "capreg_http_requests_total", map[string]string{"route": route, "method": method, "code": code})
+	return v
+}
+
+// sampleValue reads the counter or gauge name whose labels include labels.
+func sampleValue(t *testing.T, m *api.Metrics, name string, labels map[string]string) (float64, bool) {
+	t.Helper()
+	families, err := m.Registry().Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+		for _, mt := range f.GetMetric() {
+			matched := 0
+			for _, l := range mt.GetLabel() {
+				if v, ok := labels[l.GetName()]; ok && v == l.GetValue() {
+					matched++
+				}
+			}
+			if matched != len(labels) {
+				continue
+			}
+			if c := mt.GetCounter(); c != nil {
+				return c.GetValue(), true
+			}
+			return mt.GetGauge().GetValue(), true
+		}
+	}
+	return 0, false
+}
+
+// TestMetricsRouteOfEveryOutcome: a request whose path matches a route is
+// counted under that route's pattern whatever its method or status (a 405,
+// a 413 written before routing); only paths no route has are "unmatched".
+func TestMetricsRouteOfEveryOutcome(t *testing.T) {
+	tests := []struct {
+		name, method, path, body string
+		code                     int
+		route                    string
+	}{
+		{"413 before routing", "POST", "/render-hooks/plan:pre", `{"config":{"x":"` + strings.Repeat("y", 64) + `"}}`, 413, "/render-hooks/{point}"},
+		{"405 on a render point", "PUT", "/render-hooks/plan:pre", "", 405, "/render-hooks/{point}"},
+		{"405 on /tools", "DELETE", "/tools", "", 405, "/tools"},
+		{"405 for a method chi does not know", "FROB", "/registry", "", 405, "/registry"},
+		{"400 for a malformed query, before routing", "GET", "/tools?intent=%zz", "", 400, "/tools"},
+		{"405 on a percent-encoded id", "PUT", "/tools/ns%2Ftool", "", 405, "/tools/{id}"},
+		{"404 from a handler", "GET", "/capabilities/nope", "", 404, "/capabilities/{id}"},
+		{"200", "GET", "/loop-points/plan:pre", "", 200, "/loop-points/{point}"},
+		{"404 for a path no route has", "GET", "/nope/deeper", "", 404, "unmatched"},
+		{"405-worthy method on a path no route has", "PUT", "/nope", "", 404, "unmatched"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := api.NewMetrics()
+			h := api.NewRouter(testdataSource(t), api.Options{Metrics: m, MaxBodyBytes: 32})
+			e := do(t, h, tt.method, tt.path, []byte(tt.body))
+			if e.status != tt.code {
+				t.Fatalf("status %d, want %d: %s", e.status, tt.code, e.body)
+			}
+			method := tt.method
+			if method == "FROB" {
+				method = "other"
+			}
+			if got := requestCount(t, m, tt.route, method, fmt.Sprint(tt.code)); got != 1 {
+				t.Errorf("capreg_http_requests_total{route=%q,method=%q,code=\"%d\"} = %v, want 1", tt.route, method, tt.code, got)
+			}
+		})
+	}
+}
+
+// TestMetricsAfterARevertedBreak: a broken change sets the error gauge and
+// reverting it clears the gauge, though the reverted build serves nothing
+// new (an alert on capreg_diagnostics{severity="error"} > 0 must resolve);
+// and the time of the last successful reload is the revert's, not one
+// before the failure it recovered from.
+func TestMetricsAfterARevertedBreak(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	m := api.NewMetrics()
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	good, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gauge := func(step string, want float64) {
+		t.Helper()
+		if _, err := w.Reload(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := gaugeValue(t, m, "capreg_diagnostics", "severity", "error"); got != want {
+			t.Errorf("%s: capreg_diagnostics{severity=\"error\"} = %v, want %v", step, got, want)
+		}
+	}
+	gauge("first build", 0)
+	if err := os.WriteFile(ui, []byte(`{"id": "ui"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gauge("broken", 1)
+	if err := os.WriteFile(ui, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	broken := float64(time.Now().UnixNano()) / 1e9
+	gauge("reverted", 0)
+	last, ok := sampleValue(t, m, "capreg_registry_last_reload_success_timestamp_seconds", nil)
+	if !ok || last < broken {
+		t.Errorf("capreg_registry_last_reload_success_timestamp_seconds = %f, want the revert's time, at or after %f", last, broken)
+	}
+	// A repository that cannot be read at all builds nothing: that is an
+	// error too, where the gauge kept the last build's 0.
+	gone := repo + ".gone"
+	if err := os.Rename(repo, gone); err != nil {
+		t.Fatal(err)
+	}
+	w.Reload(ctx) // fails: no repository
+	if got := gaugeValue(t, m, "capreg_diagnostics", "severity", "error"); got != 1 {
+		t.Errorf("repository gone: capreg_diagnostics{severity=\"error\"} = %v, want 1", got)
+	}
+	if err := os.Rename(gone, repo); err != nil {
+		t.Fatal(err)
+	}
+	gauge("back", 0)
+}
+
+// gaugeValue is the value of the gauge name{label="value"} in m.
+func gaugeValue(t *testing.T, m *api.Metrics, name, label, value string) float64 {
+	t.Helper()
+	v, ok := sampleValue(t, m, name, map[string]string{label: value})
+	if !ok {
+		t.Fatalf("no gauge %s{%s=%q}", name, label, value)
+	}
+	return v
+}
+
+// failingCollector is a collector whose every collection fails.
+type failingCollector struct{ desc *prometheus.Desc }
+
+func (c failingCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c failingCollector) Collect(ch chan<- prometheus.Metric) {
+	ch <- prometheus.NewInvalidMetric(c.desc, errors.New("the sensor is unplugged"))
+}
