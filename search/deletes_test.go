@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 )
 
+// TestIsDeletionOf: k is v with exactly one rune removed, anywhere, repeated
+// letters included; equal, reordered or shorter by more are not, since the
+// typo index keys on single deletions.
 func TestIsDeletionOf(t *testing.T) {
 	tests := []struct {
 		v, k string

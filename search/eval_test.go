@@ -144,6 +144,8 @@ func evaluate(ix *Index, qs []devQuery) evalMetrics {
 	return m
 }
 
+// TestDevSetQuality: recall@5 and MRR@10 on the development queries stay at
+// or above their floors, so a change of ranking cannot silently worsen it.
 func TestDevSetQuality(t *testing.T) {
 	cards, qs := loadDevSet(t)
 	ix := Build(cards)
@@ -213,6 +215,8 @@ func misspell(r *rand.Rand, intent string) string {
 	return strings.Join(words, " ")
 }
 
+// TestDevSetQualityWithTypos: the quality floors on the development queries
+// each misspelt (misspell, seeded), as a person types them.
 func TestDevSetQualityWithTypos(t *testing.T) {
 	checkMisspelt(t, "typos", misspell, minTypoRecall5, minTypoMRR10)
 }
@@ -253,6 +257,8 @@ func misspellShort(r *rand.Rand, intent string) string {
 	return strings.Join(words, " ")
 }
 
+// TestDevSetQualityWithShortTypos: the quality floors on the development
+// queries with typos in short words (misspellShort, seeded).
 func TestDevSetQualityWithShortTypos(t *testing.T) {
 	checkMisspelt(t, "short typos", misspellShort, minShortTypoRecall5, minShortTypoMRR10)
 }

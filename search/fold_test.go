@@ -2,6 +2,9 @@ package search
 
 import "testing"
 
+// TestFoldAccents: Latin letters lose their accents (reporting a change);
+// words of other scripts are left as they are, so they still match only
+// themselves.
 func TestFoldAccents(t *testing.T) {
 	for _, tt := range []struct {
 		in, want string
@@ -41,4 +44,17 @@ func TestSearchReadsWordsWithoutAccents(t *testing.T) {
 	} {
 		checkFirst(t, ix, tt.intent, tt.want)
 	}
+}
+
+// TestSearchAccentedWordInEnglishIndex: a word typed with accents
+// finds the term it is without them in an index whose cards hold no
+// accented word at all ("déployer" for a card that says "deploy"); the
+// fast path for such indexes is for words without accents only.
+func TestSearchAccentedWordInEnglishIndex(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "deploy", Summary: "Deploy the current branch to staging.", Risk: "destructive"},
+		{ID: "logs", Summary: "Tail the logs of a service.", Risk: "read-only"},
+	})
+	checkFirst(t, ix, "déployer", "deploy")
+	checkFirst(t, ix, "lögs", "logs")
 }

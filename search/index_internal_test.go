@@ -20,6 +20,8 @@ func TestAlongsideRaisesPanicInCaller(t *testing.T) {
 	t.Fatal("wait returned after a panic in f")
 }
 
+// TestAlongsideWaitsForF: the function alongside returns waits until f has
+// run, so Build's parallel parts are done when it returns.
 func TestAlongsideWaitsForF(t *testing.T) {
 	ran := false
 	wait := alongside(func() { ran = true })

@@ -7,6 +7,9 @@ import (
 	"testing"
 )
 
+// TestFitLogitFindsSignal: the ranking's logistic fit gives a separating
+// feature a clear positive weight and a noise feature one near 0, and a
+// feature switched off none.
 func TestFitLogitFindsSignal(t *testing.T) {
 	// Feature featDup separates the right candidate; featStyle is noise.
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -37,6 +40,8 @@ func TestFitLogitFindsSignal(t *testing.T) {
 	}
 }
 
+// TestStyleOf: each style attribute of a phrase (markup, backticks, asides,
+// capitals, quotes, length, style words) is found exactly at its edges.
 func TestStyleOf(t *testing.T) {
 	has := func(s string, a int) bool { return styleOf(s)&(1<<a) != 0 }
 	the := int(styleWordBit["the"])
@@ -103,6 +108,8 @@ func TestStyleOf(t *testing.T) {
 	}
 }
 
+// TestWithoutDropsPhrases: an index without some phrases no longer finds
+// them, still finds the rest, and leaves the original index unchanged.
 func TestWithoutDropsPhrases(t *testing.T) {
 	ix := Build(testCards())
 	px := ix.without(func(c, j int) bool { return c == 0 && j == 1 }) // afplay's "half speed"
@@ -121,6 +128,9 @@ func TestWithoutDropsPhrases(t *testing.T) {
 	}
 }
 
+// TestBuildLearnsDeterministically: two builds of the same cards learn the
+// same weights (not the defaults) and rank the same, so results are
+// reproducible.
 func TestBuildLearnsDeterministically(t *testing.T) {
 	cards, qs := loadDevSet(t)
 	a, b := Build(cards), Build(cards)

@@ -2,6 +2,8 @@ package search
 
 import "testing"
 
+// TestRoundScore: a score is rounded to seven significant digits, never to
+// 0, so JSON answers are stable and short.
 func TestRoundScore(t *testing.T) {
 	tests := []struct{ in, want float64 }{
 		{11549.360812345, 11549.36},

@@ -64,6 +64,8 @@ func checkFirst(t *testing.T, ix *Index, intent, want string) {
 	}
 }
 
+// TestSearchRanksObviousMatchFirst: intents that plainly describe one card
+// (by phrase, id part, backticked command or with a typo) rank it first.
 func TestSearchRanksObviousMatchFirst(t *testing.T) {
 	ix := Build(testCards())
 	tests := []struct{ intent, want string }{
@@ -191,6 +193,7 @@ func TestSearchTypoThatStemsOtherwise(t *testing.T) {
 	}
 }
 
+// TestSearchSortedByScore: results are in descending score, ties by id.
 func TestSearchSortedByScore(t *testing.T) {
 	ix := Build(testCards())
 	rs := ix.Search(Query{Intent: "remove package file worktree"})
@@ -205,6 +208,8 @@ func TestSearchSortedByScore(t *testing.T) {
 	}
 }
 
+// TestSearchMatched: Matched lists the best phrase verbatim first, then the
+// other matching ones, and names id and command when the intent is the id.
 func TestSearchMatched(t *testing.T) {
 	ix := Build(testCards())
 	rs := ix.Search(Query{Intent: "play a sound file at half speed"})
@@ -250,6 +255,8 @@ func TestSearchMatchedListsEachOnce(t *testing.T) {
 	}
 }
 
+// TestSearchRiskFilter: a risk in the query keeps only the cards of that
+// risk; no risk keeps all.
 func TestSearchRiskFilter(t *testing.T) {
 	ix := Build(testCards())
 	tests := []struct {
@@ -278,6 +285,8 @@ func TestSearchRiskFilter(t *testing.T) {
 	}
 }
 
+// TestSearchLimit: a limit of 0 or below means 10, and any other is obeyed up
+// to the number of matching cards.
 func TestSearchLimit(t *testing.T) {
 	var cards []Card
 	for i := range 30 {
@@ -292,6 +301,8 @@ func TestSearchLimit(t *testing.T) {
 	}
 }
 
+// TestSearchEmptyQuery: intents with no indexable or known word, and any
+// search of an empty index, find nothing (nil).
 func TestSearchEmptyQuery(t *testing.T) {
 	ix := Build(testCards())
 	for _, intent := range []string{"", "   ", "the and of", "!!! ``", "a", "zzzzqqq"} {
@@ -305,6 +316,8 @@ func TestSearchEmptyQuery(t *testing.T) {
 	}
 }
 
+// TestSearchTiesSortedByID: identical cards score the same and come in id
+// order, whatever the limit cuts.
 func TestSearchTiesSortedByID(t *testing.T) {
 	// Identical cards score identically; the order must then be by ID.
 	var cards []Card
@@ -326,6 +339,8 @@ func TestSearchTiesSortedByID(t *testing.T) {
 	}
 }
 
+// TestBuildCopiesCards: the index keeps its own copy of the cards, so a
+// caller changing its slice after Build changes no result.
 func TestBuildCopiesCards(t *testing.T) {
 	cards := testCards()
 	ix := Build(cards)
@@ -337,6 +352,8 @@ func TestBuildCopiesCards(t *testing.T) {
 	}
 }
 
+// TestSearchConcurrent: concurrent searches of one index give the results of
+// sequential ones (run with -race to check for shared scratch state).
 func TestSearchConcurrent(t *testing.T) {
 	ix := Build(testCards())
 	intents := []string{"play an audio file", "delete a git worktree", "trace system calls", "remove package", "the"}
@@ -449,6 +466,8 @@ func TestSearchZeroIndex(t *testing.T) {
 	}
 }
 
+// TestSearchIDParts: query words found only as parts of a card's id (power,
+// metrics in powermetrics) rank it first, matched on "id".
 func TestSearchIDParts(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "powermetrics", Summary: "Show energy statistics."},
@@ -462,6 +481,9 @@ func TestSearchIDParts(t *testing.T) {
 	}
 }
 
+// TestSearchCooccurrenceExpansion: a word described together with another by
+// several cards reaches a card holding only the other, ranked below direct
+// matches.
 func TestSearchCooccurrenceExpansion(t *testing.T) {
 	// "wifi" and "network" are described together by two cards, so a query
 	// for "wifi" also reaches a card that only says "network".
@@ -499,6 +521,8 @@ func FuzzSearch(f *testing.F) {
 	})
 }
 
+// TestSearchNgramsMatchPartsOfWords: character n-grams break a whole-word
+// tie towards the card whose words share most letters with the query's.
 func TestSearchNgramsMatchPartsOfWords(t *testing.T) {
 	// Each pair of cards matches the query equally on whole words; only
 	// the character n-grams see that a query word shares most of its
@@ -570,6 +594,9 @@ func FuzzSearchAfterAnother(f *testing.F) {
 	})
 }
 
+// TestSearchScoresStayFinite: an intent of hundreds of misspelt words keeps
+// every score finite and positive (JSON cannot carry +Inf), in score then
+// id order.
 func TestSearchScoresStayFinite(t *testing.T) {
 	// One known word among hundreds of misspelt ones once drove the linear
 	// score past e^709: the score was +Inf, which JSON cannot carry.

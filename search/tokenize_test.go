@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 )
 
+// TestQueryTokensAside: words in parentheses, nested or unclosed, are marked
+// aside, weighed less than the main words of the intent.
 func TestQueryTokensAside(t *testing.T) {
 	tests := []struct {
 		in    string
@@ -30,6 +32,8 @@ func TestQueryTokensAside(t *testing.T) {
 	}
 }
 
+// TestRawTokens: raw tokenization lowercases, splits at punctuation, and
+// joins the letters of flag brackets ("[a]ction") into the word.
 func TestRawTokens(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -79,6 +83,8 @@ func TestRawTokens(t *testing.T) {
 	}
 }
 
+// TestAnalyze: analysis drops stop words and single letters, keeps the
+// particles that change a command's meaning, and stems what is left.
 func TestAnalyze(t *testing.T) {
 	tests := []struct {
 		name, in string
@@ -101,6 +107,8 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
+// TestEditDistanceOne: one deletion, insertion, substitution or adjacent
+// transposition (rune-wise) is one edit; equal words or two edits are not.
 func TestEditDistanceOne(t *testing.T) {
 	tests := []struct {
 		a, b string
@@ -295,6 +303,8 @@ func TestAnalyzeAcronymPlurals(t *testing.T) {
 	}
 }
 
+// TestReadsAsProse: an intent reads as a sentence, not a command line, only
+// when it holds a sentence word outside shell syntax and quoted operands.
 func TestReadsAsProse(t *testing.T) {
 	for text, want := range map[string]bool{
 		"make a backup of the database":                                          true,
@@ -324,6 +334,51 @@ func TestReadsAsProse(t *testing.T) {
 		"don't delete the logs":                                  true, // the first word's too
 		// Nor does a "#" inside a word start a comment.
 		"C# build of the solution": true,
+	} {
+		if got := ReadsAsProse(text); got != want {
+			t.Errorf("ReadsAsProse(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestRawTokensEdges pins how words are read at the edges that the
+// tokenizer tests left open (found by mutation testing): a mark after a
+// Han letter stays with it, the first Hangul jamo (U+1100, also what the
+// compatibility letter "ㄱ" is in NFKC) is a CJK letter apart from the
+// Latin word beside it, and U+0300, the first combining mark, continues a
+// word when it has no precomposed letter to join.
+func TestRawTokensEdges(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"mark after a han letter", "日\u3099本", []string{"日\u3099本"}},
+		{"mark after the last han letter", "日本\u3099 x", []string{"日本\u3099", "x"}},
+		{"first hangul jamo beside latin", "\u1100db", []string{"\u1100", "db"}},
+		{"compatibility jamo", "\u3131db", []string{"\u1100", "db"}},
+		{"run of first hangul jamo", "\u1100\u1100\u1100", []string{"\u1100\u1100", "\u1100\u1100"}},
+		{"U+0300 inside a word", "x\u0300yz", []string{"x\u0300yz"}},
+	}
+	for _, tt := range tests {
+		if got := rawTokens(nil, tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: rawTokens(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestReadsAsProseDecidingWordPlace: the sentence word that decides may be the line's
+// first or last word, or its only one, and a stop word with an "a" in it
+// ("has", "what") counts like any other.
+func TestReadsAsProseDecidingWordPlace(t *testing.T) {
+	for text, want := range map[string]bool{
+		"how come nginx restarts":    true, // first word
+		"nginx keeps crashing, why":  true, // last word
+		"Why?":                       true, // only word
+		"nginx has crashed":          true, // a stop word with an "a"
+		"nginx crashed, what now":    true,
+		"nginx restarts":             false,
+		`echo "unterminated quote`:   false,
+		"git commit -m 'fix the bug": false, // the quote never closes
 	} {
 		if got := ReadsAsProse(text); got != want {
 			t.Errorf("ReadsAsProse(%q) = %v, want %v", text, got, want)

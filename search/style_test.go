@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-// TestStyleScoreIsLikelihoodRatioMut12: a card's style score for a query
+// TestStyleScoreIsLikelihoodRatio: a card's style score for a query
 // is the log-likelihood ratio of the query's attributes under the card's
 // Bernoulli model (its phrases' rates, smoothed towards the corpus's with
 // styleAlpha phrases) against the corpus's (rates over all phrases, kept
 // off 0 and 1 by half a phrase), summed over every attribute, present or
 // absent; computed here attribute by attribute from the phrases.
-func TestStyleScoreIsLikelihoodRatioMut12(t *testing.T) {
+func TestStyleScoreIsLikelihoodRatio(t *testing.T) {
 	cards := []Card{
 		{ID: "rm", IntentPhrases: []string{"Delete the [f]ile", "Remove `x` (forcefully)", "Delete all the files in a directory"}},
 		{ID: "ls", IntentPhrases: []string{"list files", "List VMs, 2 per line"}},

@@ -5,12 +5,12 @@ import (
 	"testing"
 )
 
-// TestSearchTypoOfFiveLetterTermMut12: a word of minTypoLen letters with
+// TestSearchTypoOfFiveLetterTerm: a word of minTypoLen letters with
 // one letter wrong or two swapped is corrected to the term of as many
 // letters ("mount", "crash"), which only the deletions of such terms
 // reach (found by mutation testing: indexing only longer terms' deletions
 // broke no test).
-func TestSearchTypoOfFiveLetterTermMut12(t *testing.T) {
+func TestSearchTypoOfFiveLetterTerm(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "disk-mount", Summary: "Mount a disk image.", Risk: "reversible"},
 		{ID: "core-dump", Summary: "Read the core of a crash.", Risk: "read-only"},
@@ -25,11 +25,11 @@ func TestSearchTypoOfFiveLetterTermMut12(t *testing.T) {
 	}
 }
 
-// TestSearchTypoOfLongestTermMut12: a word one letter longer than the
+// TestSearchTypoOfLongestTerm: a word one letter longer than the
 // longest term is still one edit from it, however many bytes that letter
 // takes (here a four-byte Deseret letter typed in by mistake); the length
 // bound that keeps very long words from costing time lets it through.
-func TestSearchTypoOfLongestTermMut12(t *testing.T) {
+func TestSearchTypoOfLongestTerm(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "restart", Summary: "Restart it.", Risk: "reversible"},
 		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
@@ -38,11 +38,11 @@ func TestSearchTypoOfLongestTermMut12(t *testing.T) {
 	checkFirst(t, ix, "rest\U00010428\U00010428art", "") // two edits
 }
 
-// TestSearchPrefixExtensionsMut12: a query word that begins other terms
+// TestSearchPrefixExtensions: a query word that begins other terms
 // reaches them at the prefix discount when they are few: up to 8 terms,
 // and not counting the word's own term; more than 8 ("build" of nine
 // "build..." words) is no evidence for any and adds none.
-func TestSearchPrefixExtensionsMut12(t *testing.T) {
+func TestSearchPrefixExtensions(t *testing.T) {
 	var cards []Card
 	for _, w := range []string{"buildhost", "buildport", "builduser", "buildpass", "buildauth", "buildtype", "buildname", "buildmode"} {
 		cards = append(cards, Card{ID: "set-" + w, Summary: "Set the " + w + ".", Risk: "reversible"})
@@ -64,9 +64,9 @@ func TestSearchPrefixExtensionsMut12(t *testing.T) {
 	checkFirst(t, nine, "build", "")
 }
 
-// TestSearchPrefixIsLongestTermMut12: a query word that extends the
+// TestSearchPrefixIsLongestTerm: a query word that extends the
 // longest term of the index ("mountpoint" of "mount") finds it.
-func TestSearchPrefixIsLongestTermMut12(t *testing.T) {
+func TestSearchPrefixIsLongestTerm(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "mount", Summary: "Mount it.", Risk: "reversible"},
 		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
@@ -74,11 +74,11 @@ func TestSearchPrefixIsLongestTermMut12(t *testing.T) {
 	checkFirst(t, ix, "mountpoint", "mount")
 }
 
-// TestSearchSurfaceTypoOfFirstWordMut12: a typo that changes what the
+// TestSearchSurfaceTypoOfFirstWord: a typo that changes what the
 // stemmer cuts ("certficate" stems to "certfic", two edits from
 // "certif") is corrected against the cards' words as written, the first
 // word of the first card included.
-func TestSearchSurfaceTypoOfFirstWordMut12(t *testing.T) {
+func TestSearchSurfaceTypoOfFirstWord(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "certificate", Summary: "Certificate of the host.", Risk: "read-only"},
 		{ID: "stop", Summary: "Stop it now.", Risk: "reversible"},
@@ -86,11 +86,11 @@ func TestSearchSurfaceTypoOfFirstWordMut12(t *testing.T) {
 	checkFirst(t, ix, "certficate", "certificate")
 }
 
-// TestSearchSurfaceTypoBoundsMut12: the cards' words as written are
+// TestSearchSurfaceTypoBounds: the cards' words as written are
 // corrected against from minTypoLen runes ("saved", whose stem is
 // "save", for "saevd") to maxSurfaceLen bytes, and a query word may be
 // one four-byte letter longer than that.
-func TestSearchSurfaceTypoBoundsMut12(t *testing.T) {
+func TestSearchSurfaceTypoBounds(t *testing.T) {
 	long := "deduplicationsconfigurationsaved" // maxSurfaceLen bytes
 	if len(long) != maxSurfaceLen {
 		t.Fatalf("len(%q) = %d", long, len(long))
@@ -109,12 +109,12 @@ func TestSearchSurfaceTypoBoundsMut12(t *testing.T) {
 	}
 }
 
-// TestSearchAmbiguousTypoSharesWeightMut12: the corrections of a typo
+// TestSearchAmbiguousTypoSharesWeight: the corrections of a typo
 // one edit from several terms ("cound": count, sound, round) share the
 // typo discount, so a word of the query that a card holds as typed
 // ("weather") decides; with the discount given to each, the typo's
 // guesses outranked it.
-func TestSearchAmbiguousTypoSharesWeightMut12(t *testing.T) {
+func TestSearchAmbiguousTypoSharesWeight(t *testing.T) {
 	ix := Build([]Card{
 		{ID: "wc", Summary: "Count the lines of a file.", Risk: "read-only"},
 		{ID: "afplay", Summary: "Play a sound file.", Risk: "read-only"},

@@ -6,14 +6,14 @@ import (
 	"testing"
 )
 
-// TestBuildExpansionListMut12 pins the co-occurrence expansion of one
+// TestBuildExpansionList pins the co-occurrence expansion of one
 // term: the terms that at least two cards describe with it, by Jaccard
 // similarity of their card sets, best first (not in the order the cards
 // use them), a tie to the earlier term,
 // the best expandTop kept; a term in as many cards as maxExpandDF allows
 // is still expanded (found by mutation testing: TestSearchCooccurrenceExpansion
 // checks only that an expansion reaches a card).
-func TestBuildExpansionListMut12(t *testing.T) {
+func TestBuildExpansionList(t *testing.T) {
 	cards := []Card{
 		{ID: "card-a", Summary: "wifi band channel antenna router signal network"},
 		{ID: "card-b", Summary: "band channel antenna router signal network wifi"},
