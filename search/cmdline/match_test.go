@@ -63,6 +63,9 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
+// TestMatchCommand: which cards a command line matches, through precommands
+// (sudo, env, nice, timeout), assignments, operators and anchors: the table
+// of the matcher's ordinary reading of a line, one case per rule.
 func TestMatchCommand(t *testing.T) {
 	mt := Compile(testCards())
 	const (
@@ -1986,13 +1989,13 @@ func TestMatchCommandKubectlSpellingsPerSubcommand(t *testing.T) {
 	})
 }
 
-// Review round 8: a glob written on a bundle still matches it once the
+// TestMatchCommandBundleGlobsAndOptionSpellings: a glob written on a bundle still matches it once the
 // line's bundle is read as its options; options written apart or long
 // are as specific as the bundle, and an equal match by the line's own
 // spelling goes first; any false value turns an option off; docker run's
 // and exec's options end at the image or container; ">|" of any
 // descriptor is its ">".
-func TestMatchCommandSpellingsReview8(t *testing.T) {
+func TestMatchCommandBundleGlobsAndOptionSpellings(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "rmglob", Replaces: []string{"rm -rf*"}},
 		{ID: "curlglob", Replaces: []string{"curl -fsSL*"}},
@@ -2024,13 +2027,13 @@ func TestMatchCommandSpellingsReview8(t *testing.T) {
 	})
 }
 
-// Review round 9: a pattern's long spelling matches a short option only
+// TestMatchCommandLongSpellingOnlyWhereOption: a pattern's long spelling matches a short option only
 // where the line's word is read as that command's option (not past
 // docker's container, not an option's argument, not turned off); a match
 // in the line's own spelling goes before one by another even when it
 // names more placeholders; kubectl's -l is --selector only where it
 // means that; "--lines=0" is a count; an escaped > before | is text.
-func TestMatchCommandSpellingsReview9(t *testing.T) {
+func TestMatchCommandLongSpellingOnlyWhereOption(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "execuser", Replaces: []string{"docker exec --user root *"}},
 		{ID: "noverify", Replaces: []string{"git commit --no-verify *"}},
@@ -2145,12 +2148,12 @@ func TestMatchCommandOptionArguments(t *testing.T) {
 	})
 }
 
-// TestMatchCommandOptionArgumentsReview18: an option's argument is read
+// TestMatchCommandOptionArgumentsLongOrBundled: an option's argument is read
 // so whether the option is spelled long ("--message") or ends a bundle
 // ("-am"), and for the options capreg knows of git clean, checkout and
 // rebase and of docker's prunes; a find -exec's "+" ends it only after
 // "{}".
-func TestMatchCommandOptionArgumentsReview18(t *testing.T) {
+func TestMatchCommandOptionArgumentsLongOrBundled(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "tag-delete", Replaces: []string{"git tag -d *"}},
 		{ID: "tag-message", Replaces: []string{"git tag -m *"}},
@@ -2194,10 +2197,10 @@ func TestMatchCommandOptionArgumentsReview18(t *testing.T) {
 	})
 }
 
-// TestMatchCommandDockerNamesReview18: a pipeline of three docker
+// TestMatchCommandDockerPipelineManagementNames: a pipeline of three docker
 // commands matches the line that names each by its management name,
 // which the first of the other writings capped at maxNameVariants are.
-func TestMatchCommandDockerNamesReview18(t *testing.T) {
+func TestMatchCommandDockerPipelineManagementNames(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "stop-rm", Replaces: []string{"docker ps -aq | xargs docker stop | xargs docker rm"}},
 	})
@@ -2234,4 +2237,747 @@ func TestMatchCommandDashDashArgument(t *testing.T) {
 		{"grep -- -r .", nil},
 		{"rm -i -- -f", nil},
 	})
+}
+
+// TestMatchRegexpSpansControlOperators: a pattern read as a regular
+// expression that writes && or ; runs on as many commands of the line as
+// it spans, so it matches the line it is written as, and no line where
+// the second command is another's argument.
+func TestMatchRegexpSpansControlOperators(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "and", Replaces: []string{"make [a-z]+ && git push --force"}},
+		{ID: "seq", Replaces: []string{`npm (test|run test)\s*; git push -f`}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make build && git push --force", []string{"and"}},
+		{"make build && git push --force origin", []string{"and"}},
+		{"make build && echo git push --force", nil},
+		{"make build", nil},
+		{"npm test; git push -f", []string{"seq"}},
+		{"npm run test ; git push -f", []string{"seq"}},
+		{"npm test; echo git push -f", nil},
+	})
+}
+
+// TestMatchQuotesInSubstitutionsInQuotes: quotes inside a command
+// substitution inside double quotes are the substitution's, so a ")" or
+// a quote in them neither ends it nor the outer quotes: the command after
+// the quoted argument is a command, and text in the quotes is none.
+func TestMatchQuotesInSubstitutionsInQuotes(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{`echo "$(printf ")")" && git push --force`, []string{"force"}},
+		{`echo "$(printf '%s' ")")" && git push --force`, []string{"force"}},
+		{`echo "$(echo ')')"; rm -rf /`, []string{"rm"}},
+		{`echo "$(echo ")")"; rm -rf /`, []string{"rm"}},
+		{`echo "$(echo "x") git push --force"`, nil},
+		{`echo "$(printf '%s' ")") && git push --force"`, nil},
+		{`git commit -m "$(echo "a" " git push --force ")"`, nil},
+	})
+}
+
+// TestMatchHereDocDelimiterIsNoCommand: the delimiter line that ends a
+// here-document is no command, nor is any part of it; the line after it
+// is. A line that ends at "<<", with or without blanks after it, opens no
+// here-document, and is matched as any other.
+func TestMatchHereDocDelimiterIsNoCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "EOF", Replaces: []string{"EOF"}},
+		{ID: "F", Replaces: []string{"F"}},
+		{ID: "OF", Replaces: []string{"OF"}},
+		{ID: "X", Replaces: []string{"X"}},
+		{ID: "cat", Replaces: []string{"cat"}},
+		{ID: "ls", Replaces: []string{"ls"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat <<EOF\nhi\nEOF", []string{"cat"}},
+		{"cat <<EOF\nhi\nEOF\nls", []string{"cat", "ls"}},
+		{"cat <<X\nhi\nX\nls", []string{"cat", "ls"}},
+		{"cat <<'EOF' | sh\nls\nEOF\n", []string{"cat", "ls"}},
+		{"cat <<", []string{"cat"}},
+		{"cat << ", []string{"cat"}},
+		{"cat <<-\t", []string{"cat"}},
+		{"cat <<\t ", []string{"cat"}},
+	})
+	for _, pat := range []string{"cat <<", "cat << ", "cat <<-\t"} {
+		if fault := PatternFault(pat); fault != "" {
+			t.Errorf("PatternFault(%q) = %q", pat, fault)
+		}
+	}
+}
+
+// TestMatchOptionsAheadWithArguments: an option the line gives before
+// another the pattern names first is matched with its argument, when the
+// pattern writes one after it, wherever the options stand.
+func TestMatchOptionsAheadWithArguments(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "tar", Replaces: []string{"tar -c -f <file> dir"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"tar -c -f x.tar dir", []string{"tar"}},
+		{"tar -f x.tar -c dir", []string{"tar"}},
+		{"tar -x -f x.tar dir", nil},
+	})
+}
+
+// TestMatchCommandsRunAtTheLineEnd: a command a line runs that ends the
+// line without the word that would end it (find -exec without ";",
+// nix develop without -c, a substitution whose last word is "case" or
+// "esac") is read to the end of the line, and matched as the complete one.
+func TestMatchCommandsRunAtTheLineEnd(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rm", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "hello", Replaces: []string{"hello"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"find . -exec git push --force", []string{"force"}},
+		{"find . -exec git push --force ;", []string{"force"}},
+		{"find . -name x -exec rm -rf {} +", []string{"rm"}},
+		{"nix develop", nil},
+		{"nix shell nixpkgs#hello", nil},
+		{"nix develop -c hello", []string{"hello"}},
+		{"echo $(echo case", nil},
+		{"echo $(echo esac", nil},
+		{`echo "$(x case`, nil},
+		{"echo $(case", nil},
+	})
+}
+
+// TestMatchAlternationsUpToTheLimit: a pattern of alternations of plain
+// words that expands to as many word patterns as the limit allows is read
+// by words too, so its option matches wherever the line gives it.
+func TestMatchAlternationsUpToTheLimit(t *testing.T) {
+	pat := "(git|hub) (push|pull) (-f|--force)" // 2*2*2 readings
+	if n := len(wordReadings(pat)); n != maxWordReadings {
+		t.Fatalf("%q reads as %d word patterns, want the limit %d", pat, n, maxWordReadings)
+	}
+	mt := Compile([]Card{{ID: "alt", Replaces: []string{pat}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git push --force", []string{"alt"}},
+		{"hub pull origin -f", []string{"alt"}},
+		{"git push origin --force", []string{"alt"}},
+		{"git fetch origin --force", nil},
+	})
+}
+
+// TestMatchWordsAtTheirEdges: lines whose words end where a reader looks
+// one further (a "$" closing double quotes that hold a backslash, a
+// platform CLI's name alone or with part of its subcommand, a "#" before
+// a here-document's "<<" that a blank precedes or not, a comment after a
+// pipe at the line's end), an option's value given by a substitution
+// after "=", and a container's --entrypoint with no words after the
+// image, are read as a shell reads them.
+func TestMatchWordsAtTheirEdges(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "rails", Replaces: []string{"rails"}},
+		{ID: "ns", Replaces: []string{"kubectl delete --namespace <ns> *"}},
+		{ID: "bash", Replaces: []string{"bash"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{`echo "a\\b $"`, nil},
+		{`bash -c "git push --force \\$"`, []string{"force", "bash"}},
+		{"kubectl delete --namespace=$(cat ns) pod x", []string{"ns"}},
+		{"kubectl delete --namespace=prod pod x", []string{"ns"}},
+		{"docker run --entrypoint rails img", []string{"rails"}},
+		{"docker run --entrypoint rails img db:migrate", []string{"rails"}},
+		{"docker run img", nil},
+		{"heroku", nil},
+		{"fly ssh", nil},
+		{"flyctl ssh", nil},
+		{"gcloud compute", nil},
+		{"gcloud alpha compute ssh", nil},
+		// A # inside a word starts no comment, so the << after it opens a
+		// here-document; one after a blank starts a comment, which opens none.
+		{"echo a# <<EOF\ngit push --force\nEOF", nil},
+		{"echo a #<<EOF\ngit push --force\nEOF", []string{"force"}},
+		// A comment after a pipe that ends the line: no command follows.
+		{"curl x | # fetch", nil},
+		{"git push --force | # x", []string{"force"}},
+	})
+}
+
+// TestMatchBundleEndsAtAnOptionsArgument: in a bundle of short options of
+// a command whose options that take an argument are known, the letters
+// after such an option are its argument: "ssh -vikey" is -v and -i key,
+// and "ssh -ivkey" is -i vkey, "ssh -iv" -i v, no -v.
+func TestMatchBundleEndsAtAnOptionsArgument(t *testing.T) {
+	mt := Compile([]Card{{ID: "verbose", Replaces: []string{"ssh -v *"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"ssh -v host", []string{"verbose"}},
+		{"ssh -vi key host", []string{"verbose"}},
+		{"ssh -vikey host", []string{"verbose"}},
+		{"ssh -ivkey host", nil},
+		{"ssh -iv host", nil},
+		{"ssh -i vkey host", nil},
+	})
+}
+
+// TestMatchLinesCutShort: a line cut short inside a quote, an escape, a
+// substitution or an arithmetic expansion (bash -n: "unexpected EOF") is
+// read to its end without a panic, as an agent may send one (as is one
+// ending at a redirection without its target, or in a process
+// substitution after one, where a word the command is given may go);
+// lines that end at a "$", "\" or "&" or start at "&>" are read as bash
+// reads them.
+func TestMatchLinesCutShort(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "echo", Replaces: []string{"echo <a>"}},
+		{ID: "sleep", Replaces: []string{"sleep <n>"}},
+		{ID: "psql", Replaces: []string{"psql app"}},
+		{ID: "push", Replaces: []string{"git push"}},
+	})
+	for _, line := range []string{`echo "$`, `echo $((1)`, `echo "a\`, `echo $(`, `echo '`, `echo "`,
+		`echo $'a`, `echo ${`, "echo `", `echo $((`, `echo "$((1)"`, `echo "$(`, `echo "$((1)`, `echo "$((1`, `echo "$(((1)`, "cat <<EOF $((1)",
+		"psql --dbname=app <", "git --x=1 2> >(tee log", "psql --dbname=app 2> >(tee"} {
+		if _, err := mt.Match(context.Background(), line, 0); err != nil {
+			t.Errorf("Match(%q) = %v", line, err)
+		}
+	}
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"sleep 1 &", []string{"sleep"}},
+		{"&>log echo x", []string{"echo"}},
+		{"echo $((1))", []string{"echo"}},
+		{`echo "a\\"`, []string{"echo"}},
+		{`echo a\`, []string{"echo"}},
+		{`echo \`, []string{"echo"}},
+	})
+}
+
+// TestMatchLimitsAtTheirEdges: a line of exactly MaxLine bytes is matched
+// and one byte more is not; a line of MaxCommands commands whose last runs
+// a script of one command more is over the limit (its script is read,
+// and counted, though the line alone is at the limit), as a line of
+// MaxCommands commands with the script's command written out is.
+func TestMatchLimitsAtTheirEdges(t *testing.T) {
+	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force *"}}})
+	ctx := context.Background()
+	head := "git push --force "
+	for _, tt := range []struct {
+		name string
+		line string
+		over bool
+	}{
+		{"MaxLine bytes", head + strings.Repeat("x", MaxLine-len(head)), false},
+		{"MaxLine+1 bytes", head + strings.Repeat("x", MaxLine+1-len(head)), true},
+		{"MaxCommands commands", strings.Repeat("ls;", MaxCommands-1) + "git push --force x", false},
+		{"MaxCommands-1 commands and a script of one", strings.Repeat("ls;", MaxCommands-2) + "bash -c 'git push --force x'", false},
+		{"MaxCommands commands and a script of one", strings.Repeat("ls;", MaxCommands-1) + "bash -c 'git push --force x'", true},
+	} {
+		got, err := mt.Match(ctx, tt.line, 0)
+		if tt.over {
+			if !errors.Is(err, ErrOverLimit) || got.Cards != nil {
+				t.Errorf("%s: Match = %v, %v, want ErrOverLimit", tt.name, got.Cards, err)
+			}
+			if err := CheckLine(tt.line); !errors.Is(err, ErrOverLimit) {
+				t.Errorf("%s: CheckLine = %v, want ErrOverLimit", tt.name, err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got.Cards, []int{0}) {
+			t.Errorf("%s: Match = %v, %v, want [0], nil", tt.name, got.Cards, err)
+		}
+		if err := CheckLine(tt.line); err != nil {
+			t.Errorf("%s: CheckLine = %v, want nil", tt.name, err)
+		}
+	}
+}
+
+// TestNamedByReadsAtMostFourLines: NamedBy matches at most maxNamedLines
+// lines of an intent, its backticked spans in order; a fifth span names
+// no card.
+func TestNamedByReadsAtMostFourLines(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "a", Replaces: []string{"aa run"}},
+		{ID: "b", Replaces: []string{"bb run"}},
+		{ID: "c", Replaces: []string{"cc run"}},
+		{ID: "d", Replaces: []string{"dd run"}},
+		{ID: "e", Replaces: []string{"ee run"}},
+	})
+	intent := "then `bb run` and `cc run`, `dd run`, `ee run` and `aa run`"
+	cards := func(ns []Named) []int {
+		var out []int
+		for _, n := range ns {
+			out = append(out, n.Card)
+		}
+		return out
+	}
+	if got := cards(mt.NamedBy(intent, false)); !slices.Equal(got, []int{1, 2, 3, 4}) {
+		t.Errorf("NamedBy(spans) = %v, want [1 2 3 4]", got)
+	}
+}
+
+// TestMatchCommandOptionBeforeOperator pins that an option ssh takes an
+// argument for ("-i", an identity file) does not take an operator after
+// it as that argument: "ssh -i && prod" runs ssh (which fails) and then a
+// command prod, no "ssh prod"; taking "&&" for -i's argument read "prod"
+// as ssh's destination.
+func TestMatchCommandOptionBeforeOperator(t *testing.T) {
+	mt := Compile([]Card{{ID: "prod", Replaces: []string{"ssh prod"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"ssh -i && prod", nil},
+		{"ssh -i; prod", nil},
+		{"ssh -i key prod", []string{"prod"}},
+	})
+}
+
+// TestMatchCommandWordAfterOptionsPastMaxPassed pins that the word after
+// an option, which the pattern wants next, is matched there and not
+// passed over as the option's argument, even when the words already
+// passed over fill maxPassed, so that it could not be taken back later:
+// "git" with sixteen options before "push --force" still force-pushes.
+// Whether the word is the pattern's is read from that word, not from the
+// one before the option.
+func TestMatchCommandWordAfterOptionsPastMaxPassed(t *testing.T) {
+	mt := Compile([]Card{{ID: "force", Replaces: []string{"git push --force"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git -q -q -q -q -q -q -q -q -q -q -q -q -q -q -q -q push --force", []string{"force"}},
+		{"git -q -q -q -q -q -q -q -q -q -q -q -q -q -q -q push --force", []string{"force"}},
+		{"git -q push --force", []string{"force"}},
+	})
+}
+
+// TestMatchBudgetRunsOutAnywhere pins that Match stops cleanly at every
+// budget, down to the last unit, on lines whose matching passes words
+// over and takes them back (takePassed): the budget may run out in the
+// middle of that, which must end the try as unmatched rather than claim a
+// passed word (a bad index there panicked), and a run that tried every
+// card finds what the unbounded run finds.
+func TestMatchBudgetRunsOutAnywhere(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "force", Replaces: []string{"git push --force"}},
+		{ID: "logs", Replaces: []string{"kubectl logs <pod>"}},
+	})
+	for _, line := range []string{"git -v push --force", "kubectl logs -f api", "kubectl -n prod logs api -f"} {
+		full, err := mt.Match(context.Background(), line, 0)
+		if err != nil || len(full.Cards) != 1 || full.Truncated() {
+			t.Fatalf("Match(%q) = %+v, %v; want one card, every card tried", line, full, err)
+		}
+		for work := int64(1); work <= full.Work; work++ {
+			got, err := mt.Match(context.Background(), line, work)
+			if err != nil {
+				t.Fatalf("Match(%q, work %d): %v", line, work, err)
+			}
+			if !got.Truncated() && (len(got.Cards) != 1 || got.Cards[0] != full.Cards[0]) {
+				t.Errorf("Match(%q, work %d) = %v, all tried; want %v", line, work, got.Cards, full.Cards)
+			}
+		}
+	}
+}
+
+// TestMatchCommandPassedWordsBound pins maxPassed, the most words passed
+// over that a later word of the pattern may still take: "rm -f foo"
+// matches "rm x1 … x15 foo -f", where foo is the sixteenth word passed
+// over, and not with sixteen words before foo, a seventeenth that is not
+// kept (a line of a thousand words made every try keep them all).
+func TestMatchCommandPassedWordsBound(t *testing.T) {
+	mt := Compile([]Card{{ID: "rmf", Replaces: []string{"rm -f foo"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"rm x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 x11 x12 x13 x14 x15 foo -f", []string{"rmf"}},
+		{"rm x1 x2 x3 x4 x5 x6 x7 x8 x9 x10 x11 x12 x13 x14 x15 x16 foo -f", nil},
+	})
+}
+
+// TestMatchCommandOptionArgumentsAndOperators pins that an operator after
+// an option is never guessed to be its argument (argumentAfter): "git -v
+// && push" runs git -v and then a command push, no "git push". And that
+// a later option of the pattern matched ahead of its turn (optionAhead)
+// takes no argument when the pattern has an operator after it: "git push
+// -q origin --force && git status" is "git push --force -q && git
+// status", -q alone, origin an operand; read as wanting an argument, -q
+// wanted "&&" to match origin and was not matched at all.
+func TestMatchCommandOptionArgumentsAndOperators(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"git push"}},
+		{ID: "fq", Replaces: []string{"git push --force -q && git status"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"git -v && push", nil},
+		{"git -v push", []string{"push"}},
+		{"git push -q origin --force && git status", []string{"fq", "push"}},
+	})
+}
+
+// TestMatchCommandRemoteAttachedArgument pins that the argument glued to
+// a short option of the command ssh runs on its host ("POST" of curl's
+// "-XPOST", split off as curl's) is that option's, as it is on the local
+// line: "curl -XPOST" is no "curl POST", nor is "ssh prod curl -XPOST"
+// "ssh prod curl POST". Past ssh's destination the cursor still holds
+// ssh's options, and the option's letter was looked up in them: X, no
+// option of ssh's, made POST an operand; "du -Bfoo" (B, ssh's too) was
+// read right by chance.
+func TestMatchCommandRemoteAttachedArgument(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "ssh-post", Replaces: []string{"ssh prod curl POST"}},
+		{ID: "post", Replaces: []string{"curl POST"}},
+		{ID: "ssh-du", Replaces: []string{"ssh prod du foo"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -XPOST", nil},
+		{"ssh prod curl -XPOST", nil},
+		{"ssh prod curl -X POST", []string{"ssh-post", "post"}},
+		{"ssh prod du -Bfoo", nil},
+		{"ssh prod du -Bfoo foo", []string{"ssh-du"}},
+	})
+}
+
+// TestMatchCommandScriptsOnInputAndHereDocs: lines an agent types, from a review of the
+// reading of scripts on a shell's input, here-documents' substitutions,
+// runuser, script -c, git rebase --exec and case inside a substitution.
+func TestMatchCommandScriptsOnInputAndHereDocs(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "node", Replaces: []string{"node *"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// "case" is a reserved word after one ("then case"), not after a
+		// longer word that ends in one: the ")" after it still closes the
+		// substitution.
+		{`x="$(echo lengthen case)"; git push --force`, []string{"push"}},
+		{`x="$(echo athen case)"; git push --force`, []string{"push"}},
+		{`x="$(while case $1 in a) echo "a; rm -rf b";; esac; do :; done)"`, nil},
+		// A case in a case's arm: its esac closed the outer case, and
+		// the outer's next pattern the substitution.
+		{`echo "$(case $1 in a) case $2 in b) echo b;; esac;; c) echo "c; rm -rf build";; esac)"`, nil},
+		{`echo "$(case $1 in a) case $2 in b) echo b;; esac;; esac)" && git push --force`, []string{"push"}},
+		{`echo "$(case $1 in a) echo $(date) case;; esac)"; git push --force`, []string{"push"}},
+
+		// A here-document whose delimiter is not quoted is given to the
+		// shell that reads it with its escapes taken off: it runs the
+		// substitutions the line left for it.
+		{"sh <<EOF\necho \"\\$(git push --force)\"\nEOF", []string{"push"}},
+		{"cat <<EOF | sudo bash\necho \"\\`rm -rf /srv/app\\`\"\nEOF", []string{"rmrf"}},
+		{"sh <<'EOF'\necho \"\\$(git push --force)\"\nEOF", nil},
+		{"bash <<EOF\necho \"a \\\\\" ; rm -rf b\"\nEOF", nil},
+		{"bash <<EOF\necho \"a \\\\\"; git push --force\nEOF", nil}, // the quote is left open
+		// The line's shell runs the substitutions in the body, whatever
+		// the script it gives a shell makes of them.
+		{"bash <<EOF\necho '$(git push --force)'\nEOF", []string{"push"}},
+		{"sudo bash <<EOF\ncat > /etc/app.conf <<'CONF'\ntoken=$(git push --force)\nCONF\nEOF", []string{"push"}},
+		{"cat <<EOF | sh\necho '`rm -rf build`'\nEOF", []string{"rmrf"}},
+		{"bash <<'EOF'\necho '$(git push --force)'\nEOF", nil},
+		{"bash <<EOF\necho $((1 + 2)) '$(( 3 ))'\nrm -rf $(pwd)/build\nEOF", []string{"rmrf"}},
+		{"bash <<EOF\necho \"$(echo 'a; git push --force')\"\nEOF", nil},
+
+		// A "-" alone ends a shell's options, as "--" does.
+		{"echo 'rm -rf build' | sudo -E bash -", []string{"rmrf"}},
+		{"cat <<'EOF' | bash -\nrm -rf build\nEOF", []string{"rmrf"}},
+		{"bash - <<'EOF'\ngit push --force\nEOF", []string{"push"}},
+		{"bash -c - 'git push --force'", []string{"push"}},
+		{"echo 'git push --force' | bash - run.sh", nil},
+		{"echo 'git push --force' | bash -- -", nil},
+		{"echo 'git push --force' | bash - -", nil},
+
+		// runuser runs a command only when -u names the user; without
+		// it, as su, the word after its options is the user.
+		{"runuser -l node -c 'npm ci'", nil},
+		{"runuser node -c 'git push --force'", []string{"push"}},
+		{"runuser -u node -- node --version", []string{"node"}},
+		{"runuser -lu node node --version", []string{"node"}},
+		{"runuser --user=node -- node --version", []string{"node"}},
+		{"runuser --user node node --version", []string{"node"}},
+		{"runuser -g node node --version", nil},
+
+		// su, and sudo -i or -s, given no command, run a shell that
+		// reads its script from its input.
+		{"su - app <<'EOF'\ncd /srv/app\ngit push --force\nEOF", []string{"push"}},
+		{"sudo su - app <<EOF\nrm -rf /srv/app\nEOF", []string{"rmrf"}},
+		{"sudo -i <<'EOF'\nrm -rf /srv/app\nEOF", []string{"rmrf"}},
+		{"echo 'git push --force' | sudo -u app -s", []string{"push"}},
+		{"cat <<'EOF' | sudo --login\ngit push --force\nEOF", []string{"push"}},
+		{"su - app -c 'make test' <<'EOF'\ngit push --force\nEOF", nil},
+		// su refuses an option wanting its argument at the end of the
+		// line ("option requires an argument -- 'c'") and runs nothing.
+		{"su -c <<'EOF'\ngit push --force\nEOF", nil},
+		{"su -lc <<'EOF'\ngit push --force\nEOF", nil},
+		{"su --command <<'EOF'\ngit push --force\nEOF", nil},
+		{"echo 'git push --force' | su -s", nil},
+		{"echo 'git push --force' | su -l app", []string{"push"}},
+		{"sudo -u app cat <<'EOF'\ngit push --force\nEOF", nil},
+		{"sudo -l <<'EOF'\ngit push --force\nEOF", nil},
+		{"sudo -usi <<'EOF'\ngit push --force\nEOF", nil}, // the user "si"
+		{"sudo -g staff -i <<'EOF'\ngit push --force\nEOF", []string{"push"}},
+
+		// A shell given what cat prints of a here-document runs it.
+		{"bash -c \"$(cat <<'EOF'\ncd /srv\ngit push --force\nEOF\n)\"", []string{"push"}},
+		{"echo \"$(cat <<EOF\nrm -rf build\nEOF\n)\" | sh", []string{"rmrf"}},
+		{"eval \"$(cat <<'EOF'\ngit push --force\nEOF\n)\"", []string{"push"}},
+		{"bash -c \"$(cat <<'EOF'\ngit push --force\nEOF\n) && ls\"", nil},
+		{"bash -c \"$(cat notes <<'EOF'\ngit push --force\nEOF\n)\"", nil},
+		{"bash -c \"$(cat <<'EOF'\ngit push --force\nEOF\necho\n)\"", nil},
+		{"git commit -m \"$(cat <<'EOF'\ngit push --force\nEOF\n)\"", nil},
+		{"echo \"$(cat <<'EOF'\necho \"\\$(git push --force)\"\nEOF\n)\" | sh", nil},
+		{"bash -c \"$(cat <<'EOF'\necho \"a\\\";git push --force\"\nEOF\n)\"", nil},
+		{"bash -c \"$(cat <<'EOF'\necho \"a\\\"\";git push --force\nEOF\n)\"", []string{"push"}},
+		{"bash -c \"$(cat <<'E\nOF'\ngit push --force\nE\nOF\n)\"", nil},
+		{"bash -c '$(cat <<\"E'", nil},
+		{"python3 -c \"$(cat <<'EOF'\nimport os\nEOF\n)\"; echo \"$(cat <<'EOF'\nrm -rf build\nEOF\n)\"", nil},
+
+		// cat prints a here-string into the shell it is piped to.
+		{"cat <<< 'git push --force' | sh", []string{"push"}},
+		{`cat <<<"cd app && rm -rf build" | sudo bash -s`, []string{"rmrf"}},
+		{"cat - <<< 'git push --force' 2>/dev/null | bash", []string{"push"}},
+		{"cat notes.txt <<< 'git push --force' | sh", nil},
+		{"cat -n <<< 'git push --force' | sh", nil},
+		{"cat <<< 'git push --force' 2>&1 | sh", []string{"push"}},
+		{"cat <<< 'git push --force' > run.sh", nil},
+		{"cat <<< 'git push --force' | tee log", nil},
+		{"cat run.sh | sh", nil},
+
+		// printf's %q quotes its operand as one word of a command.
+		{`printf 'echo %q\n' 'a; rm -rf b' | sh`, nil},
+		{`printf '%q ' git push --force | sh`, []string{"push"}},
+		{`printf 'cd %q && rm -rf %q\n' 'my app' build | bash`, []string{"rmrf"}},
+	})
+}
+
+// TestMatchCommandSessionsLookupsAndArithmetic: lines an agent types, from a review of the
+// tmux and screen sessions, the precommands added with them, command
+// lookups ("$(which git)") and nix-shell, and of arithmetic and "time"
+// read where a here-document or a case is looked for.
+func TestMatchCommandSessionsLookupsAndArithmetic(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "push", Replaces: []string{"git push --force"}},
+		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
+		{ID: "deploy", Replaces: []string{"make deploy"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// A << in an arithmetic expansion or command is a shift, not a
+		// here-document: the lines after it are commands.
+		{"echo $((a<<b))\ngit push --force", []string{"push"}},
+		{"echo $(( 1 << x ))\nrm -rf build", []string{"rmrf"}},
+		{"((n << x))\ngit push --force", []string{"push"}},
+		{"x=\"$(echo $((a<<b))\necho)\"\ngit push --force", []string{"push"}},
+		{"echo \"$((a<<b))\"; git push --force", []string{"push"}},
+		{"echo $((a<<b)) <<EOF\ngit push --force\nEOF", nil},
+		{"x=$( (cat <<EOF\ngit push --force\nEOF\n) )", nil},
+
+		// A lookup given to an assignment is its value: the command is
+		// the one after it.
+		{"GIT_SSH=$(which ssh) git push --force", []string{"push"}},
+		{"CC=$(command -v gcc) make deploy", []string{"deploy"}},
+		{"PY=`which python3` make deploy", []string{"deploy"}},
+		{"export GIT=$(which git); $GIT push --force", nil},
+		{"$(which git) push --force", []string{"push"}},
+		{"A=1 $(which git) push --force", []string{"push"}},
+		// command -p runs the command: git prints its usage.
+		{"$(command -p git) push --force", nil},
+		{"`type -p git` push --force", []string{"push"}},
+		{"$(type -P git) push --force", []string{"push"}},
+		{"$(command -v git) push --force", []string{"push"}},
+
+		// flock's -c comes right after the file it locks; after the
+		// command it runs, a -c is that command's.
+		{"flock /tmp/l git -c 'rm -rf build' status", nil},
+		{"flock /tmp/l gcc -c 'rm -rf build'", nil},
+		{"flock /tmp/l -n -c 'git push --force'", nil},
+		{"flock -n /tmp/l -c 'git push --force'", []string{"push"}},
+		{"flock -w 5 /tmp/l --command 'git push --force'", []string{"push"}},
+		{"flock --timeout 5 /tmp/l -c 'git push --force'", []string{"push"}},
+		{"flock -E 3 /tmp/l --command='git push --force'", []string{"push"}},
+		{"flock /tmp/l make deploy", []string{"deploy"}},
+
+		// send-keys' keys as tmux reads them (checked with tmux 3.3a):
+		// key names in any case, C-j and a new line end a line as Enter
+		// does, C-c and C-u throw the line away, and an Enter in a later
+		// send-keys to the same pane runs what an earlier one typed.
+		{"tmux send-keys -t dev 'git push --force' enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' C-j", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' ^J", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force\nls'", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force ' C-c 'ls' Enter", nil},
+		{"tmux send-keys -t dev 'git push --force ' C-u 'ls' Enter", nil},
+		{"tmux send-keys -t dev -l 'git push --force' \\; send-keys -t dev Enter", []string{"push"}},
+		{"tmux send-keys -tdev 'git push' \\; send-keys -t dev Space --force Enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' \\; send-keys -t api Enter", nil},
+		{"tmux send-keys -t dev -l 'git push --force' Enter", nil},
+		{"tmux send-keys -t dev 'git push --force' ESCAPE", nil},
+		{"tmux send-keys -t dev 'git push --force'; sleep 0.2; tmux send-keys -t dev Enter", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force' && tmux send-keys -t dev C-m", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t api Enter", nil},
+		{"tmux send-keys -t dev 'git push --force'; tmux send-keys -t dev C-c Enter", nil},
+
+		// tmux commands by a prefix of their names, pipe-pane and
+		// if-shell, and a ";" at the end of a word, which ends a tmux
+		// command (checked with tmux 3.3a).
+		{"tmux split -h -t dev 'git push --force'", []string{"push"}},
+		{"tmux new-w -t dev 'git push --force'", []string{"push"}},
+		{"tmux pipe-pane -t dev -o 'git push --force'", []string{"push"}},
+		{"tmux if -b 'git push --force' 'display ok'", []string{"push"}},
+		{"tmux if-shell -F 'git push --force' 'display ok'", nil},
+		{"tmux new -d -s x 'sleep 1'\\; neww 'git push --force'", []string{"push"}},
+		{"tmux new -d 'git push --force\\;'", []string{"push"}},
+		{"tmux send-keys -t dev 'git push --force;' Enter", nil},
+		{"tmux run -C 'git push --force'", nil},
+		{"tmux run-shell -c /srv 'git push --force'", []string{"push"}},
+		{"tmux n 'git push --force'", nil},
+		{"tmux s 'git push --force'", nil},
+		{"tmux split-window -h -p 30 'git push --force'", []string{"push"}},
+		{"tmux splitw -v -t dev -p 50 -c ~/app git push --force", []string{"push"}},
+
+		// An ANSI-C quote, $'...', ends at a quote no backslash escapes,
+		// and its \n is a new line (checked with bash 5.2).
+		{`git commit -m $'fix: it\'s broken; git push --force was used'`, nil},
+		{`echo $'don\'t' && git push --force`, []string{"push"}},
+		{`bash -c $'git push --force'`, []string{"push"}},
+		{`bash -c $'cd app\ngit push --force'`, []string{"push"}},
+		{`tmux send-keys -t dev $'git push --force\n'`, []string{"push"}},
+		{`echo $'a\\' ; git push --force`, []string{"push"}},
+		{`echo $'rm -rf build'`, nil},
+
+		// npx and npm exec run the command line of their -c (--call) in a
+		// shell; after the package's command, a -c is that command's.
+		{"npx -c 'make deploy'", []string{"deploy"}},
+		{"npm exec --package=serve -c 'make deploy'", []string{"deploy"}},
+		{"npm exec --call='git push --force'", []string{"push"}},
+		{"npx -p cowsay -c 'cowsay hi && git push --force'", []string{"push"}},
+		{"npx eslint -c 'rm -rf build'", nil},
+		{"npm exec -- eslint -c 'rm -rf build'", nil},
+		{"npx make deploy", []string{"deploy"}},
+	})
+}
+
+// TestMatchOperatorAfterGrouping: a pattern whose substitution, backtick
+// or subshell is followed by another operator, or by an argument, matches
+// the line it is written as.
+func TestMatchOperatorAfterGrouping(t *testing.T) {
+	for _, pat := range []string{
+		"docker stop $(docker ps -q) && docker system prune -f",
+		"kill -9 $(lsof -ti:3000) || true",
+		"kill $(cat pid); rm pid",
+		"echo `date` | sh",
+		"docker exec $(echo $(echo web)) rails db:migrate",
+		"timeout $((5*60)) rails db:migrate",
+	} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{pat}}})
+		if fault := PatternFault(pat); fault != "" {
+			t.Errorf("PatternFault(%q) = %q", pat, fault)
+		}
+		if len(mt.Find(pat)) == 0 {
+			t.Errorf("pattern %q does not match the line %q", pat, pat)
+		}
+	}
+}
+
+// TestMatchGluedValueIsNoSubcommand: the value an option holds in its
+// word is not the subcommand or target a pattern names, though it may be
+// an operand it wants.
+func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "deploy", Replaces: []string{"make deploy"}},
+		{ID: "deployglob", Replaces: []string{"make deploy*"}},
+		{ID: "kdel", Replaces: []string{"kubectl delete *"}},
+		{ID: "dump", Replaces: []string{"pg_dump <db>"}},
+		{ID: "psql", Replaces: []string{"psql <url>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make deploy", []string{"deploy", "deployglob"}},
+		{"make --directory=app deploy", []string{"deploy", "deployglob"}},
+		{"make --directory=deploy lint", nil},
+		{"make --file=deploy.mk test", nil},
+		{"kubectl --namespace=delete get pods", nil},
+		{"kubectl --namespace=prod delete pod x", []string{"kdel"}},
+		{"pg_dump --dbname=app", []string{"dump"}},
+		{"psql --dbname=app", []string{"psql"}},
+	})
+	// Where the command gives no other word in the subcommand's place, the
+	// value may be the operand a glob or a literal names.
+	for _, tt := range []struct {
+		pat, line string
+		want      bool
+	}{
+		{"psql postgres://*", "psql --dbname=postgres://app@db/orbit", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev -c 'select 1'", true},
+		{"mysql app", "mysql --database=app", true},
+		{"redis-cli FLUSHALL", "redis-cli --user=FLUSHALL info", false},
+		// A redirection is the shell's, no word the command is given.
+		{"psql orbit_dev", "psql --dbname=orbit_dev < seed.sql", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <seed.sql", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev > out.txt", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev 2>&1", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<< 'select 1'", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<EOF\nselect 1\nEOF", true},
+		{"mysql app", "mysql --database=app < dump.sql", true},
+		{"cat * | psql orbit_dev", "cat x.sql | psql --dbname=orbit_dev > out.log", true},
+		{"make deploy", "make --directory=deploy > build.log lint", false},
+		{"psql orbit_dev", "psql --dbname=orbit_dev << EOF\nselect 1\nEOF", true},
+		{"psql orbit_dev", "psql --dbname=orbit_dev <<- EOF\n\tselect 1\n\tEOF", true},
+		// A process substitution is a redirection's target, past which the
+		// command's next word is looked for.
+		{"kubectl delete *", "kubectl --namespace=delete 2> >(tee err.log) get pods", false},
+		{"make deploy", "make --directory=deploy > >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy < <(echo) lint", false},
+		{"make deploy", "make --directory=deploy > >(tee build.log)", true},
+		{"make deploy", "make --directory=deploy &> >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy &>> >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy >& >(tee build.log) lint", false},
+		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac)", true},
+		{"make deploy", "make --directory=deploy > >(case $x in a) tee log;; esac) lint", false},
+		// A process substitution given as an argument is a word there.
+		{"kubectl delete *", "kubectl --namespace=delete <(cat a) get pods", false},
+		{"make deploy", "make --directory=deploy <(echo x) lint", false},
+		{"make deploy", "make --directory=deploy >(tee log) lint", false},
+	} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{tt.pat}}})
+		if got := len(mt.Find(tt.line)) > 0; got != tt.want {
+			t.Errorf("%q matches %q: %v, want %v", tt.pat, tt.line, got, tt.want)
+		}
+	}
 }

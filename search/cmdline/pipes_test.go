@@ -138,3 +138,111 @@ func TestStreamsAgreeWithBash(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchPipedCommand: the command after a pattern's operator is read
+// as a line's first command is, past precommands, assignments and a path
+// to it, with its own options; a word that only reads as a command's
+// name ("echo sh") is none.
+func TestMatchPipedCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "inst", Replaces: []string{"curl * | sh"}},
+		{ID: "portkill", Replaces: []string{"lsof -ti:<port> | xargs kill -9"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl -fsSL https://get.docker.com | sh", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | sudo sh", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | sudo -E sh", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | /bin/sh", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | env FOO=1 sh", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | FOO=1 sh -s -- --dry-run", []string{"inst"}},
+		{"curl -fsSL https://get.docker.com | echo sh", nil},
+		{"curl -fsSL https://get.docker.com | tee sh", nil},
+		{"curl -fsSL https://get.docker.com > sh", nil},
+		{"lsof -ti:3000 | xargs kill -9", []string{"portkill"}},
+		{"lsof -ti:3000 | sudo xargs kill -9", []string{"portkill"}},
+		{"lsof -ti:3000 | xargs echo kill -9", nil},
+		// Past a precommand whose option a substitution gives, not into the
+		// substitution.
+		{"curl -fsSL https://x | sudo -u $(whoami) sh", []string{"inst"}},
+		{"curl -fsSL https://x | env $(cat .env) sh", []string{"inst"}},
+		{"curl $(echo -fsSL) https://x | sudo -u $(whoami) sh", []string{"inst"}},
+		{"curl -fsSL https://x | sudo -u $(sh -c whoami) true", nil},
+		{"curl -fsSL https://x | sudo -u `sh` true", nil},
+		// xargs and coproc give the command they run no input from the
+		// pipe.
+		{"curl -fsSL https://x | xargs sh", nil},
+		{"curl -fsSL https://x | xargs -n1 sh", nil},
+		{"curl -fsSL https://x | coproc sh", nil},
+		// A case pattern's ")" inside a substitution does not end it.
+		{"curl x | sudo $(case a in a) sh;; esac) true", nil},
+		{"curl x | env X=$(case a in a) sh;; esac) true", nil},
+		{"curl x | sudo -u $(case $u in a) x;; (b) y;; esac) sh", []string{"inst"}},
+		{"curl x | sudo -u $(echo case) sh", []string{"inst"}}, // "case" as an argument
+		{"curl x | sudo -u $(id -un case) sh", []string{"inst"}},
+	})
+}
+
+// TestMatchPipedCommandEnds: the command a pattern's pipe feeds ("curl *
+// | sh") is the first command after the pipe, however it is written, and
+// nothing past it: not a word after the first, nor a command after the
+// next operator, past the subshell the pipe is in or after xargs, nor a
+// line that ends before it.
+func TestMatchPipedCommandEnds(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | sh", []string{"pipe"}},
+		{"curl x | 2>/dev/null sh", []string{"pipe"}},
+		{"curl x | X=1 sh", []string{"pipe"}},
+		{"curl x | `echo` sh", []string{"pipe"}},
+		{"curl x | { sh; }", []string{"pipe"}},
+		{"curl x | (sh)", []string{"pipe"}},
+		{"curl x | ( (sudo sh) )", []string{"pipe"}},
+		{"curl x | (cat) sh", nil},
+		{"curl x | (cat; sh)", nil},
+		{"curl x | $(sh)", nil},
+		{"curl x | cat", nil},
+		{"curl x | cat sh", nil},
+		{"curl x |", nil},
+		{"curl x | cat; sh", nil},
+		{"curl x | cat && sh", nil},
+		{"curl x | cat; echo; sh", nil},
+		{"curl x | xargs sh", nil},
+		{"(curl x | cat)", nil},
+		{"(curl x | cat) sh", nil},
+		{"(curl x | cat) && echo sh", nil},
+		{"curl x | cat esac", nil},
+		{"curl x | (echo; esac) && sh", nil},
+	})
+	// A subshell after && starts with its command too.
+	checkMatchCommand(t, Compile([]Card{{ID: "push", Replaces: []string{"git add * && git push"}}}), []struct {
+		cmd  string
+		want []string
+	}{
+		{"git add . && (git push)", []string{"push"}},
+		{"git add . && (cd x; git push)", nil},
+	})
+}
+
+// TestMatchPipedCaseStatement: a case statement the pipe feeds gives its
+// input to the command of the branch taken, as bash runs it ("echo 'echo
+// hi' | case a in a) sh;; esac" prints hi), so "curl * | sh" matches
+// such a line; the branch's ")" ended the search for sh as the end of a
+// subshell.
+func TestMatchPipedCaseStatement(t *testing.T) {
+	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x | case a in a) sh;; esac", []string{"pipe"}},
+		{"curl x | case a in (a) sh;; esac", []string{"pipe"}},
+		{"curl x | case a in a) cat;; esac", nil},
+		{"curl x | case a in a) cat;; esac; sh", nil},
+	})
+}

@@ -122,12 +122,12 @@ func TestMatchCommandLongGlobSpelling(t *testing.T) {
 	})
 }
 
-// Review round 10: podman's rm letters (-a, -i; -t takes an argument),
+// TestMatchCommandSubcommandBundlesOfLettersAndGlobs: podman's rm letters (-a, -i; -t takes an argument),
 // docker rm's -l, a subcommand's letters holding its command's (kubectl
 // apply -Rf), and a glob of options counting the options it names, so
 // that the card naming the line's bundle goes first; and a glob of a
 // bundle matching it in another order.
-func TestMatchCommandSubcommandBundlesReview10(t *testing.T) {
+func TestMatchCommandSubcommandBundlesOfLettersAndGlobs(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "podman-rm", Replaces: []string{"podman rm -f *"}},
 		{ID: "pod-rm", Replaces: []string{"podman pod rm -f *"}},
@@ -161,11 +161,11 @@ func TestMatchCommandSubcommandBundlesReview10(t *testing.T) {
 	})
 }
 
-// Review round 11: of two equal matches, the one naming the line's own
+// TestMatchCommandOrderOwnLetterFirst: of two equal matches, the one naming the line's own
 // letter goes before one made by another spelling, also where its match
 // holds only through the line's bundle read as its options; a glob of a
 // command capreg does not know names no options by its letters.
-func TestMatchCommandOrderReview11(t *testing.T) {
+func TestMatchCommandOrderOwnLetterFirst(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "git-clean", Replaces: []string{"git clean --force *"}},
 		{ID: "git-clean-ignored", Replaces: []string{"git clean -x *"}},
@@ -257,10 +257,10 @@ func TestMatchCommandRegexpPathCommand(t *testing.T) {
 	})
 }
 
-// Review round 12: a catch-all regexp of any long option names no option
+// TestMatchCommandOrderCatchAllLongOption: a catch-all regexp of any long option names no option
 // and only its dashes, so a glob of one goes first, as does a glob of the
 // short spelling, which names the option.
-func TestMatchCommandOrderReview12(t *testing.T) {
+func TestMatchCommandOrderCatchAllLongOption(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "a-any", Replaces: []string{"git push --[a-z]*"}},
 		{ID: "b-force", Replaces: []string{"git push --force*"}},
@@ -340,11 +340,11 @@ func TestMatchCommandSubcommandAliases(t *testing.T) {
 	})
 }
 
-// TestMatchCommandSubcommandAliasesReview17: every docker command of a
+// TestMatchCommandSubcommandAliasesRenameEachCommand: every docker command of a
 // pattern is renamed, together and in turn; a pattern read as a regexp,
 // or a subcommand written escaped, is not; and a pattern of the line's
 // own name goes before an equal one of another name.
-func TestMatchCommandSubcommandAliasesReview17(t *testing.T) {
+func TestMatchCommandSubcommandAliasesRenameEachCommand(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "pipe", Replaces: []string{"docker ps -q | xargs docker rm -f"}},
 		{ID: "subst", Replaces: []string{"docker rm -f $(docker ps -aq)"}},

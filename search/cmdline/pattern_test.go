@@ -1,0 +1,129 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPatternFaultClassOfWordsOrRange: a class in brackets is a choice of
+// words written as a class (card-replaces-shape) unless a choice holds a
+// range: a dash between two lower-case letters, two capitals or two
+// digits in order, the first and last of each kind included and a range
+// of one character too, with no letter of the same kind touching it
+// outside ("kube-system", "ab-c" and "a-bc" are words).
+func TestPatternFaultClassOfWordsOrRange(t *testing.T) {
+	for _, tt := range []struct {
+		choice string
+		words  bool
+	}{
+		{"a-z", false}, {"A-Z", false}, {"0-9", false},
+		{"b-y", false}, {"B-Y", false}, {"1-8", false},
+		{"b-b", false}, {"a-zA-Z", false}, {"0-9a-f", false}, {"x0-9", false}, {"0-9x", false},
+		{"kube-system", true}, {"ab-c", true}, {"a-bc", true}, {"AB-C", true}, {"01-2", true},
+		{"x", true}, {"a-", true}, {"9-a", true}, {"Z-a", true},
+	} {
+		pat := "kubectl get [" + tt.choice + "|ns] pods"
+		got := PatternFault(pat)
+		if words := strings.Contains(got, "is a regular-expression class"); words != tt.words {
+			t.Errorf("PatternFault(%q) = %q, want a class of words told: %v", pat, got, tt.words)
+		}
+	}
+}
+
+// TestPatternFaultUsageWordOrClass: a bracketed word is told as a usage
+// line's optional part ("[options]") unless it reads as a class: a letter
+// in both cases makes one ("[yY]", "[aAbcd]", "[zZbcd]", "[ZuzU]",
+// "[Zzz]"), except in a word of four letters or more with only its first
+// a capital ("[Zuzu]", "[Alan]"; not "[ZZuz]", "[ZuzA]", "[BubZ]"); a
+// letter twice makes a word ("[bbc]"), as do a vowel and a consonant
+// ("[zoe]"), but a short word in alphabetical order ("[Abc]") or one with
+// a character that is no letter is a class.
+func TestPatternFaultUsageWordOrClass(t *testing.T) {
+	for _, tt := range []struct {
+		word  string
+		usage bool
+	}{
+		{"Options", true}, {"options", true}, {"Zulu", true}, {"Zuzu", true}, {"Alan", true},
+		{"Aalan", true}, {"Zorro", true}, {"Azure", true}, {"AzurE", true},
+		{"aAbcd", false}, {"zZbcd", false}, {"ZuzU", false}, {"Abc", false}, {"Zzz", false},
+		{"Yy", false}, {"yY", false}, {"@zure", false},
+		{"ZZuz", false}, {"ZuzA", false}, {"BubZ", false}, {"bbc", true}, {"zoe", true},
+	} {
+		pat := "docker run [" + tt.word + "] image"
+		got := PatternFault(pat)
+		if usage := strings.Contains(got, "usage line's optional part"); usage != tt.usage {
+			t.Errorf("PatternFault(%q) = %q, want a usage word told: %v", pat, got, tt.usage)
+		}
+	}
+}
+
+// TestPatternFaultLaterBracketedWord: a word and a blank in brackets is
+// told wherever it stands in the pattern, after another pair of brackets
+// that is a class too.
+func TestPatternFaultLaterBracketedWord(t *testing.T) {
+	for _, tt := range []struct{ pat, want string }{
+		{"tr [x ]y [sudo ]rm -rf /", `"[sudo ]" reads as a regular-expression class, one character (s, u, d, o or a blank), not as an optional word`},
+		{"ls [a ]b [origin ]main", `"[origin ]" reads as a regular-expression class, one character (o, r, i, g, n or a blank)`},
+	} {
+		if got := PatternFault(tt.pat); !strings.Contains(got, tt.want) {
+			t.Errorf("PatternFault(%q) = %q, want %q", tt.pat, got, tt.want)
+		}
+	}
+}
+
+// TestMatchAnchoredRegexpByWords: a "^" that starts a regexp pattern is
+// no part of its first word, so options before the subcommand are passed
+// over as they are for the pattern without it, and the two are equally
+// specific (ordered by id).
+func TestMatchAnchoredRegexpByWords(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "plain", Replaces: []string{"kubectl logs -f .*"}},
+		{ID: "anchored", Replaces: []string{"^kubectl logs -f .*"}},
+		{ID: "push", Replaces: []string{"^git push.*"}},
+		{ID: "status", Replaces: []string{"^git status$"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl logs -f api", []string{"anchored", "plain"}},
+		{"kubectl -n prod logs -f api", []string{"anchored", "plain"}},
+		{"git push origin", []string{"push"}},
+		{"git -C repo push origin", []string{"push"}},
+		{"sudo /usr/bin/git -C repo push origin", []string{"push"}},
+		{"git -C repo status", nil}, // "$": no words after, which words do not read
+		{"git status", []string{"status"}},
+		{"git status --short", nil},
+	})
+	// A "^" before regexp syntax leaves no command word to name.
+	for _, pat := range []string{"^(sudo )?rm -rf .*", "^$", "^ git push"} {
+		mt := Compile([]Card{{ID: "x", Replaces: []string{pat}}})
+		for _, word := range []string{".", "$", ""} {
+			if mt.NamesCommand(word) {
+				t.Errorf("%q names the command %q", pat, word)
+			}
+		}
+	}
+	if got := Compile([]Card{{ID: "x", Replaces: []string{"^$"}}}).Find("$ rm -rf x"); got != nil {
+		t.Errorf(`"^$" matches "$ rm -rf x": %v`, got)
+	}
+}
+
+// TestMatchCommandCommentOnlyPattern: a pattern that is a comment alone
+// matches nothing, and the card's other patterns still match; each
+// panicked in search.Build (which compiled them then), which the daemon
+// runs before it serves a snapshot.
+func TestMatchCommandCommentOnlyPattern(t *testing.T) {
+	for _, pat := range []string{"#", "# legacy", "#!/bin/bash", "  # x\n", "# rm -rf .*", "# cat <<EOF", "#$(", "#\n#\n"} {
+		mt := Compile([]Card{{ID: "push", Replaces: []string{pat, "git push --force"}}})
+		for _, tt := range []struct {
+			cmd  string
+			want []string
+		}{{"ls -la", nil}, {"# legacy", nil}, {"rm -rf build", nil}, {"git push --force", []string{"push"}}} {
+			if got := matchedIDs(mt, tt.cmd); !slices.Equal(got, tt.want) {
+				t.Errorf("with the pattern %q, MatchCommand(%q) = %v, want %v", pat, tt.cmd, got, tt.want)
+			}
+		}
+	}
+}
