@@ -24,6 +24,10 @@ func prefixChain(n int) string {
 	return strings.Join(alts, "|")
 }
 
+// TestCentralPatternsNestingBounded: a central key pattern nested up to
+// maxPatternDepth is used; one deeper (or a lookahead bomb) is a finding at
+// the pattern, not a stack overflow; bracketed or escaped parentheses do not
+// count as nesting.
 func TestCentralPatternsNestingBounded(t *testing.T) {
 	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
 	if err != nil {

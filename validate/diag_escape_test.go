@@ -59,6 +59,9 @@ func TestTextFindingIsNoWorkflowCommand(t *testing.T) {
 	}
 }
 
+// TestNoWorkflowCommands: text put in a diagnostic cannot start a GitHub
+// Actions workflow command ("::warning", "##[error]") at a line start, since
+// check's output may be printed in a CI log; other text is left as it is.
 func TestNoWorkflowCommands(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain\n  text::with colons\n", "plain\n  text::with colons\n"},

@@ -2,6 +2,8 @@ package validate
 
 import "testing"
 
+// TestPlural: a count and its noun, in the singular only for 1, "-y" nouns
+// made "-ies".
 func TestPlural(t *testing.T) {
 	tests := []struct {
 		n          int

@@ -105,6 +105,9 @@ func inlineCodeScan(src []byte, from, to int) spans {
 	return out
 }
 
+// TestInlineCodeAgreesWithScan: the fast inlineCode finds the same code
+// spans as the plain scan on 200,000 random strings of backticks,
+// backslashes, letters and spaces.
 func TestInlineCodeAgreesWithScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	alphabet := []byte("``\\a ")

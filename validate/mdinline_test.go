@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -145,4 +146,159 @@ func spanTexts(src string, sp spans) []string {
 		got = append(got, src[s[0]:s[1]])
 	}
 	return got
+}
+
+// TestInlineCodeRawHTMLEdges pins inlineCode beside raw HTML and
+// autolinks where a mistake in inlineRaw changes which backticks pair up:
+// the memo of nextAt answering a search that starts before an earlier one,
+// a needle found right where the search starts, a paragraph that does not
+// start at offset 0 or that ends before src does, the length limits of a
+// URI scheme and an email label, and the bytes an autolink may hold. Each
+// row's expected spans are CommonMark 0.31.2's (checked against the
+// reference parser), the spec rule named beside it. pre is text before the
+// paragraph (its own paragraph), post text after it that the scan must
+// not read.
+func TestInlineCodeRawHTMLEdges(t *testing.T) {
+	label63 := strings.Repeat("d", 63)
+	scheme32 := strings.Repeat("s", 32)
+	tests := []struct {
+		name, pre, src, post string
+		want                 []string // the code spans' text, backticks included
+	}{
+		// §6.6: <a …> never closes (z='2 has no end quote), but the tag
+		// <b y='`'> inside its first value is whole: the scan goes back
+		// from z's search to y's, which the memo must not answer.
+		{"search before the memo's", "", "p <a x=\"<b y='`'>\" z='2 `c`", "", []string{"`c`"}},
+		// §6.6: a quoted attribute value may be empty; its end quote is
+		// where the search for it starts.
+		{"empty quoted value", "", "p <a t=\"\" u=\"`\"> `x`", "", []string{"`x`"}},
+		// §2.4: "\<" is a literal '<' in a paragraph that starts past 0.
+		{"escaped < after offset 0", "intro\n\n", "\\<a title=\"`\"> `x` y`", "", []string{"`\"> `", "` y`"}},
+		// §6.6: an unclosed comment or processing instruction is text, and
+		// a tag after it is read: its quote is searched for afresh, not
+		// answered by the failed search for "-->" or "?>" (nextAt keeps one
+		// memo per needle).
+		{"tag after an unclosed comment", "", "p <!-- x <a t=\"`\"> `y`", "", []string{"`y`"}},
+		{"tag after an unclosed PI", "", "p <? x <a t=\"`\"> `y`", "", []string{"`y`"}},
+		// §6.6: a comment closed only after the paragraph is none in it.
+		{"comment closed past the paragraph", "", "p <!-- `x`", " -->", []string{"`x`"}},
+		// §6.6: <!--> and <!---> are whole comments wherever they start.
+		{"<!--> mid-line", "", "p <!-->`x`", "", []string{"`x`"}},
+		{"<!---> mid-line", "", "pp <!--->`x`", "", []string{"`x`"}},
+		// §6.6: an unquoted value ends at a space and holds no '"'.
+		{"unquoted value ends at a space", "", "p <a t=x u=\"`\"> `y`", "", []string{"`y`"}},
+		{"unquoted value with '\"'", "", "p <a u='`' t=x\"y> `z`", "", []string{"`' t=x\"y> `"}},
+		// §6.6: an attribute name may start with '_' or ':'.
+		{"attribute name with '_'", "", "p <a _t=\"`\"> `x`", "", []string{"`x`"}},
+		{"attribute name with ':'", "", "p <a :t=\"`\"> `x`", "", []string{"`x`"}},
+		{"attribute name with '_' inside", "", "p <a t_x=\"`\"> `y`", "", []string{"`y`"}},
+		{"attribute name at the end", "", "p <a t=\"`\" u", "", nil},
+		{"attribute value missing at the end", "", "p <a t=\"`\" u=", "", nil},
+		// §6.6: a tag name is ASCII letters and digits, 'z', '0' and '9' too.
+		{"tag name <z09>", "", "p <z09 t=\"`\"> `x`", "", []string{"`x`"}},
+		// §6.6: white space between attributes is spaces, tabs and a line
+		// ending, CRLF too.
+		{"tab before an attribute", "", "p <a\ttitle=\"`\"> `x`", "", []string{"`x`"}},
+		{"CRLF before an attribute", "", "p <a\r\ntitle=\"`\"> `x`", "", []string{"`x`"}},
+		// §6.6: "<a/>" is a whole tag mid-line; a tag the paragraph ends
+		// inside is none, whatever follows the paragraph.
+		{"<a/> mid-line", "", "p <a/>`x`", "", []string{"`x`"}},
+		{"tag open at the end", "", "p <a t=\"`\"", "", nil},
+		{"tag open at a line ending at the end", "", "p <a t=\"`a`\"\n", "", []string{"`a`"}},
+		{"tag open at the end, '>' after it", "", "p <a t=\"`a`\"", ">", []string{"`a`"}},
+		{"tag open at its '/', '>' after it", "", "p <a t=\"`a`\"/", ">", []string{"`a`"}},
+		// §6.5: a scheme is 2 to 32 characters.
+		{"32-character scheme", "", "p <" + scheme32 + ":`> `x`", "", []string{"`x`"}},
+		{"33-character scheme", "", "p <" + scheme32 + "s:`> `x`", "", []string{"`> `"}},
+		// §6.5: a URI holds no space.
+		{"space in a URI", "", "p <http://a b`> `c`", "", []string{"`> `"}},
+		// §6.5: the paragraph ends before the '>' that follows it.
+		{"URI open at the paragraph's end", "", "p <http:`a`", ">", []string{"`a`"}},
+		// §6.5: '.' is a local-part character, the first of the list.
+		{"local part with '.'", "", "p <a.`b@c.d> `x`", "", []string{"`x`"}},
+		// §6.5: an email address running to the paragraph's end is no
+		// link (no '>'), in its local part or in its domain.
+		{"local part to the end", "", "p <a`b`", "", []string{"`b`"}},
+		{"domain to the end", "", "p <a`b`c@de", "", []string{"`b`"}},
+		{"domain to the end, '>' after it", "", "p <a`b`c@de", ">", []string{"`b`"}},
+		// §6.5: an email address has an '@', and only '.' parts its
+		// domain's labels.
+		{"no '@'", "", "p <a`b c> `x`", "", []string{"`b c> `"}},
+		{"a space after a label", "", "p <a`b@c d> `x`", "", []string{"`b@c d> `"}},
+		// §6.5: a one-label domain; a label ends in no '-'.
+		{"one-label domain", "", "p <a`b@c> `x`", "", []string{"`x`"}},
+		{"label ending in '-'", "", "p <a`b@c-> `x`", "", []string{"`b@c-> `"}},
+		// §6.5: a domain label is at most 63 characters.
+		{"63-character label", "", "p <a`b@" + label63 + "> `x`", "", []string{"`x`"}},
+		{"64-character label", "", "p <a`b@" + label63 + "d> `x`", "", []string{"`b@" + label63 + "d> `"}},
+		// §6.1: a span's content is literal, so scanning for raw HTML
+		// resumes after its closer: "<a``b`@c.d>" would be an email link
+		// if the scan began inside the span ``x<a``.
+		{"scan resumes after the closer", "", "``x<a``b`@c.d> `y`", "", []string{"``x<a``", "`@c.d> `"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := tt.pre + tt.src + tt.post
+			from, to := len(tt.pre), len(tt.pre)+len(tt.src)
+			var got []string
+			for _, sp := range inlineCode([]byte(doc), from, to, nil) {
+				got = append(got, doc[sp[0]:sp[1]])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBacktickRunsCounts pins backtickRuns, the count inlineCode sizes its
+// slice of runs by (growing it instead cost 2.4 times the memory on long
+// lines): a run is counted once however long, also at the start and end.
+func TestBacktickRunsCounts(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want int
+	}{
+		{"", 0},
+		{"abc", 0},
+		{"`", 1},
+		{"```", 1},
+		{"`a``b```", 3},
+		{"a`b", 1},
+		{"\\`x` ``", 3},
+	} {
+		if got := backtickRuns([]byte(tt.in)); got != tt.want {
+			t.Errorf("backtickRuns(%q) = %d, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestEmailAutolinkBeforeRawHTML pins a bug found by m27's mutation
+// review: end() read "</", "<!" and "<?" as a closing tag, a comment or
+// declaration, or a processing instruction only, but an email address's
+// local part may start with '/', '!' or '?' and hold a backtick (spec 0.31
+// §6.5), and autolinks are read before raw HTML (the reference parser,
+// commonmark.js 0.31.2, renders each src below as a mailto link and then
+// the code span). Read as no construct, <!`a@b.c> let its backtick open a
+// span that hid a gsd:loop-host block after it.
+func TestEmailAutolinkBeforeRawHTML(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want []string
+	}{
+		{"p <!`a@b.c> `x`", []string{"`x`"}},
+		{"p </`a@b.c> `x`", []string{"`x`"}},
+		{"p <?`a@b.c> `x` ?>", []string{"`x`"}},    // not a PI to the "?>"
+		{"p <!--`a@b.c> `x` -->", []string{"`x`"}}, // not a comment to the "-->"
+		{"p <!-- `a@b.c> `x` -->", []string{}},     // a space: no address, a comment
+		{"p <? `a@b.c> `x` ?>", []string{}},        // a space: no address, a PI
+	} {
+		if got := inlineSpanTexts(tt.src); !slices.Equal(got, tt.want) {
+			t.Errorf("%q: spans %q, want %q", tt.src, got, tt.want)
+		}
+	}
+	src := "Mail <!`plan@example.com> about the loop. " + planBlock + " and the ` sign.\n"
+	if mk, diags := ParseMarker("plan.md", []byte(src)); mk == nil || mk.Step.Value != "plan" {
+		t.Errorf("marker %+v, findings %v; want the plan block read: it is in no code span", mk, diags)
+	}
 }

@@ -175,3 +175,25 @@ func TestRepoConfigDuplicateKeysAreCapped(t *testing.T) {
 		t.Errorf("%d findings counting %d, the last %v; want %d counting 299, the last saying 199 more", len(diags), errs, last, MaxPerRule+1)
 	}
 }
+
+// TestPathPlacerPlaceValueEachOnce pins PlaceValue handing out the
+// places of a value written twice one call at a time, in key order, and
+// then leaving the finding about the whole file: a third call, or a value
+// capreg.json does not hold, must neither place nor panic.
+func TestPathPlacerPlaceValueEachOnce(t *testing.T) {
+	pl := NewPathPlacer(&File{Data: []byte(`{"capabilities": "x", "workflows": ["x"]}`)})
+	for i, c := range []struct {
+		value, want string
+	}{
+		{"x", "1:18 /capabilities"},
+		{"x", "1:37 /workflows/0"},
+		{"x", "0:0 "},
+		{"y", "0:0 "},
+	} {
+		d := Diagnostic{File: "capreg.json"}
+		pl.PlaceValue(&d, c.value)
+		if got := fmtPlace(d); got != c.want {
+			t.Errorf("call %d: PlaceValue(%q) placed at %q, want %q", i, c.value, got, c.want)
+		}
+	}
+}

@@ -56,3 +56,61 @@ func TestWindowsDeviceToolWarned(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsDeviceMisses pins which folder names windowsDevice
+// (capability.go) reads as a Windows device. Windows, Go's own
+// filepath.IsLocal on Windows (internal/filepathlite isReservedName) and
+// Git for Windows (compat/mingw.c is_valid_win32_path) also reserve
+// CONIN$ and CONOUT$, drop trailing spaces before the end or the
+// extension ("aux ", "aux .d"), and Windows and Go count the superscripts
+// ¹ ² ³ as COM/LPT digits. The "missed" rows FAIL on purpose: windowsDevice
+// cuts at the first dot and compares the rest exactly. Impact is low: the
+// capability id pattern (^[a-z][a-z0-9-]*$) with id-folder-mismatch already
+// errs on every such folder, so only the extra warning is lost. The other
+// rows pin no false positive and pass before and after.
+func TestWindowsDeviceMisses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"conin$", true},      // missed
+		{"CONOUT$.txt", true}, // missed
+		{"aux ", true},        // missed
+		{"aux .d", true},      // missed
+		{"com\u00b9", true},   // missed: COM¹
+		{"lpt\u00b3", true},   // missed: LPT³
+		{"nul.tar.gz", true},
+		{"Lpt1", true},
+		{"com", false}, {"conin", false}, {"auxx", false}, {"a.aux", false}, {"comx", false}, {"lpt1-tools", false}, {"nul-x", false},
+	} {
+		if got := windowsDevice(tc.name); got != tc.want {
+			t.Errorf("windowsDevice(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestWindowsDeviceAsGoReads pins windowsDevice (capability.go) to Go's
+// own reading (internal/filepathlite isReservedName, go1.26): the base is
+// cut at the first ':' as well as '.' ("aux:x", "con:"), and only ASCII
+// letters are compared alike (strings.ToLower mapped U+0130, İ, to 'i', so
+// "conİn$" read as conin$). Found by review cr37; low impact, as such a
+// folder's id breaks the id pattern or id-folder-mismatch anyway.
+func TestWindowsDeviceAsGoReads(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"aux:x", true}, // Go cuts at ':'
+		{"con:", true},
+		{"con\u0130n$", false}, // İ is no i
+		{"CONOUT$ .txt", true}, // spaces before the extension
+		{"lpt\u00b2", true},    // LPT²
+		{"com\u00b9\u00b9", false},
+		{"com0", false},
+		{" aux", false},
+	} {
+		if got := windowsDevice(tc.name); got != tc.want {
+			t.Errorf("windowsDevice(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
