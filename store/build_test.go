@@ -80,6 +80,8 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestNoHTMLEscaping: the registry keeps "<", ">" and "&" of inlined
+// fragments as they are (no \u003c escapes), as JSON.stringify writes them.
 func TestNoHTMLEscaping(t *testing.T) {
 	snap := load(t, "../testdata/repo")
 	reg := snap.Artifacts[store.RegistryFile]

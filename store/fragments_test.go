@@ -2,11 +2,14 @@ package store_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 // TestScanReadsAFragmentNamedWithEscapes: a declaration whose "fragment"
@@ -31,5 +34,51 @@ func TestScanReadsAFragmentNamedWithEscapes(t *testing.T) {
 	}
 	if snap := load(t, dir); !snap.OK() {
 		t.Errorf("diagnostics %v", snap.Diagnostics)
+	}
+}
+
+// TestFragmentLinkLoopIsNamedALoop: a fragment that is a link leading back
+// to itself, or lies in a folder that is one, is fragment-unreadable with
+// the words a capreg.json, a capabilities folder or a walked file that loops
+// get ("symlink loop: the link leads back to itself"), not the resolver's
+// "EvalSymlinks: too many links".
+func TestFragmentLinkLoopIsNamedALoop(t *testing.T) {
+	const want = `fragment "loop/threat-model.md" could not be read: symlink loop: the link leads back to itself`
+	for _, c := range []struct{ name, link, text string }{
+		{"the fragment", "capabilities/security/loop/threat-model.md", "threat-model.md"},
+		{"its folder", "capabilities/security/loop", "loop"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if err := os.RemoveAll(filepath.Join(repo, c.link)); err != nil {
+				t.Fatal(err)
+			}
+			makeSymlink(t, c.text, filepath.Join(repo, c.link))
+			snap := scanLoadRepo(t, repo)
+			scanWantOnly(t, snap, "fragment-unreadable", "capabilities/security/capability.json", validate.Error)
+			if d, _ := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json"); d.Message != want {
+				t.Errorf("message %q, want %q", d.Message, want)
+			}
+		})
+	}
+}
+
+// TestFragmentErrorNamesNoServerPath: a fragment that cannot be read for
+// another reason (a name longer than the file system allows) is named by
+// its path in the repository, never where the checkout lives on the
+// server: findings are served to every client of GET /status.
+func TestFragmentErrorNamesNoServerPath(t *testing.T) {
+	long := strings.Repeat("a", 300) + ".md" // NAME_MAX is 255
+	repo := editedRepo(t, "capabilities/security/capability.json", func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`"loop/threat-model.md"`), []byte(`"loop/`+long+`"`), 1)
+	})
+	snap := scanLoadRepo(t, repo)
+	d, ok := scanFind(snap.Diagnostics, "fragment-unreadable", "capabilities/security/capability.json")
+	if !ok {
+		t.Fatalf("no fragment-unreadable finding: %v", snap.Diagnostics)
+	}
+	want := fmt.Sprintf("fragment %q could not be read: lstat capabilities/security/loop/%s: file name too long", "loop/"+long, long)
+	if d.Message != want || strings.Contains(d.Message, repo) {
+		t.Errorf("message %q, want %q", d.Message, want)
 	}
 }

@@ -65,3 +65,32 @@ func sampleWithGit(t *testing.T) (repo, git string) {
 func writeHead(git, head string) error {
 	return os.WriteFile(filepath.Join(git, "HEAD"), []byte(head), 0o644)
 }
+
+// TestRevisionFromPackedRefs: a branch whose ref git has packed (git gc,
+// git pack-refs, a fresh clone) has no file under refs/heads; its revision
+// is the one packed-refs gives for it, not another branch's.
+func TestRevisionFromPackedRefs(t *testing.T) {
+	const (
+		main  = "0123456789abcdef0123456789abcdef01234567"
+		other = "89abcdef0123456789abcdef0123456789abcdef"
+	)
+	for _, tt := range []struct {
+		name, head, packed, want string
+	}{
+		{"packed", "ref: refs/heads/main\n", "# pack-refs with: peeled fully-peeled sorted\n" + other + " refs/heads/dev\n" + main + " refs/heads/main\n", main},
+		{"not packed", "ref: refs/heads/gone\n", "# pack-refs with: peeled fully-peeled sorted\n" + main + " refs/heads/main\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, git := sampleWithGit(t)
+			if err := writeHead(git, tt.head); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(git, "packed-refs"), []byte(tt.packed), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := load(t, repo).Revision; got != tt.want {
+				t.Errorf("revision %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

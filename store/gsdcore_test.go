@@ -195,6 +195,8 @@ func TestGSDCoreValidates(t *testing.T) {
 	}
 }
 
+// TestGSDCoreDeterministic: two builds of the GSD core checkout give the same
+// bytes for every artifact and the same digest.
 func TestGSDCoreDeterministic(t *testing.T) {
 	a := gsdLoad(t)
 	b, err := store.Load(context.Background(), gsdOptions(false))
@@ -214,6 +216,8 @@ func TestGSDCoreDeterministic(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Loop Host Contract (ref §1.6)
 
+// TestGSDCoreContract: the loop host contract built from GSD core's
+// workflows: its steps, points, agent roles and core artifacts (ref §1.6).
 func TestGSDCoreContract(t *testing.T) {
 	snap := gsdLoad(t)
 	type entry struct {
@@ -298,6 +302,8 @@ func gsdHookID(h map[string]any) string {
 	return id + "(?)"
 }
 
+// TestGSDCoreLoopPoints: the steps, contributions and gates at each loop
+// point of GSD core, in order, as the reference states them (§4.3, §5.6).
 func TestGSDCoreLoopPoints(t *testing.T) {
 	snap := gsdLoad(t)
 	reg := snap.Registry
@@ -642,6 +648,8 @@ func gsdByRole(doc *gsdDoc) map[string][]string {
 	return out
 }
 
+// TestGSDCoreRoles: GSD core's capabilities counted by role, the runtimes
+// index holding every runtime's full manifest (ref §4.5), and the reviewers.
 func TestGSDCoreRoles(t *testing.T) {
 	doc := gsdRegistry(t)
 	roles := gsdByRole(doc)
@@ -668,6 +676,9 @@ func TestGSDCoreRoles(t *testing.T) {
 	}
 }
 
+// TestGSDCoreEnvelopeCensus: the fields every GSD core manifest carries
+// (version, engines, tiers by role, requires), counted, so that a fixture
+// change is seen.
 func TestGSDCoreEnvelopeCensus(t *testing.T) {
 	doc := gsdRegistry(t)
 	engines := map[string]int{}
@@ -696,6 +707,9 @@ func TestGSDCoreEnvelopeCensus(t *testing.T) {
 	gsdEqual(t, "non-empty requires", requiring, []string{"pattern-mapper→research"})
 }
 
+// TestGSDCoreFeatureCensus: the features of GSD core by runtimeCompat,
+// hooks, commands, skills and activation, counted against the fixture's
+// design.
 func TestGSDCoreFeatureCensus(t *testing.T) {
 	doc := gsdRegistry(t)
 	features := gsdByRole(doc)["feature"]
@@ -740,6 +754,8 @@ func TestGSDCoreFeatureCensus(t *testing.T) {
 	gsdEqual(t, "activationKeys", activation, []string{"claude_orchestration.enabled", "graphify.enabled", "intel.enabled"})
 }
 
+// TestGSDCoreHookCensus: the hooks of GSD core by kind of ref, blocking,
+// predicate, onError, fragments and config values, counted at every point.
 func TestGSDCoreHookCensus(t *testing.T) {
 	doc := gsdRegistry(t)
 	var (
@@ -816,6 +832,8 @@ func TestGSDCoreHookCensus(t *testing.T) {
 		"drift@execute:wave:post", "drift@plan:pre", "gap-analysis@plan:post", "tdd@execute:post"})
 }
 
+// TestGSDCoreRuntimeCensus: the runtime bodies of GSD core's runtimes: which
+// fields each has, a configHome with a kind, and the support tiers.
 func TestGSDCoreRuntimeCensus(t *testing.T) {
 	doc := gsdRegistry(t)
 	runtimes := gsdByRole(doc)["runtime"]
@@ -854,6 +872,8 @@ func TestGSDCoreRuntimeCensus(t *testing.T) {
 	gsdEqual(t, "supportTier 1", supportTier1, []string{"antigravity", "claude", "codex", "vscode"})
 }
 
+// TestGSDCoreReviewerCensus: the reviewer bodies of GSD core hold exactly
+// the known fields, and which capabilities carry one and its config keys.
 func TestGSDCoreReviewerCensus(t *testing.T) {
 	doc := gsdRegistry(t)
 	known := []string{"slug", "flags", "transport", "probe", "invoke", "timeoutFloorMs", "emptyOutput",
@@ -887,6 +907,8 @@ func TestGSDCoreReviewerCensus(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Indexes (ref §4.2, §4.4 to §4.7)
 
+// TestGSDCoreConfigKeys: GSD core's configKeys and configSchema indexes: 58
+// keys, each with its owner, values only for enums (ref §4.2, §4.4-§4.7).
 func TestGSDCoreConfigKeys(t *testing.T) {
 	snap := gsdLoad(t)
 	doc := gsdRegistry(t)
@@ -931,6 +953,8 @@ func TestGSDCoreConfigKeys(t *testing.T) {
 	}
 }
 
+// TestGSDCoreSkillsAndAgents: the bySkill and byAgent indexes of GSD core
+// name feature owners only (ref §4.2, §4.6).
 func TestGSDCoreSkillsAndAgents(t *testing.T) {
 	doc := gsdRegistry(t)
 	// ref §4.2: 10 skills and 14 agents, features only. The owners of the
@@ -958,6 +982,8 @@ func TestGSDCoreSkillsAndAgents(t *testing.T) {
 		"profile-user", "secure-phase", "ui-phase", "ui-review"})
 }
 
+// TestGSDCoreCommandFamilies: the commandFamilies index of GSD core: its
+// sorted keys, each entry's key order and owners.
 func TestGSDCoreCommandFamilies(t *testing.T) {
 	snap := gsdLoad(t)
 	doc := gsdRegistry(t)
@@ -980,6 +1006,8 @@ func TestGSDCoreCommandFamilies(t *testing.T) {
 	gsdEqual(t, "Registry.Families", regFamilies, keys)
 }
 
+// TestGSDCoreProfiles: GSD core's profile membership, capability clusters and
+// requires closure (ref §4.7), for every skill owner.
 func TestGSDCoreProfiles(t *testing.T) {
 	doc := gsdRegistry(t)
 	skillOwners := []string{"ai-integration", "code-review", "graphify", "mempalace", "nyquist", "profile-pipeline", "security", "ui"}
@@ -1018,6 +1046,9 @@ func TestGSDCoreProfiles(t *testing.T) {
 // ---------------------------------------------------------------------------
 // Document shape (CONTRACT.md §4, ref §4.1)
 
+// TestGSDCoreRegistryShape: the registry document's top-level keys in order,
+// its version, and its capabilities and runtimes in sorted folder order
+// (CONTRACT.md §4, ref §4.1).
 func TestGSDCoreRegistryShape(t *testing.T) {
 	raw := gsdRegistryBytes(t)
 	doc := gsdRegistry(t)

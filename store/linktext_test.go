@@ -1,11 +1,14 @@
 package store_test
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -449,5 +452,194 @@ func TestAliasOutsideDecidesNothing(t *testing.T) {
 	}
 	if runs[0] != runs[1] {
 		t.Errorf("findings differ with the alias there:\n%s\nand not:\n%s", runs[0], runs[1])
+	}
+}
+
+// TestLinkTextAtBound pins the scanner's validate.MaxLinkText bound as
+// inclusive, as validate's linkText reads it: a dotless file of the
+// capabilities folder of exactly MaxLinkText bytes is read whole into
+// Sources.LinkTexts (not cut short, not left out), and one byte more is
+// not read. Otherwise a link's text at the bound loses its warning, or is
+// warned of with a text it does not hold.
+func TestLinkTextAtBound(t *testing.T) {
+	for _, c := range []struct {
+		size int
+		want bool
+	}{
+		{validate.MaxLinkText, true},
+		{validate.MaxLinkText + 1, false},
+	} {
+		repo, _ := scanRepoCopy(t)
+		text := []byte("../" + strings.Repeat("a", c.size-len("../")))
+		writeTestFile(t, filepath.Join(repo, "capabilities/mirror"), text)
+		in := scanInput(t, store.ScanOptions{Repo: repo})
+		var got []byte
+		read := false
+		for _, f := range in.Sources.LinkTexts {
+			if f.Path == "capabilities/mirror" {
+				got, read = f.Data, true
+			}
+		}
+		if read != c.want || (read && !bytes.Equal(got, text)) {
+			t.Errorf("%d-byte capabilities/mirror: in LinkTexts %v (%d bytes), want %v with all %d bytes", c.size, read, len(got), c.want, c.size)
+		}
+	}
+}
+
+// overlayAgreesOrRescans is overlayWantCheck, but a RescanError (the
+// overlay declining to judge) is an acceptable answer: only a different
+// verdict from check's is a bug.
+func overlayAgreesOrRescans(t *testing.T, tc overlayCase) {
+	t.Helper()
+	repo, _ := scanRepoCopy(t)
+	if tc.setup != nil {
+		tc.setup(t, repo)
+	}
+	served := servedLoad(t, repo)
+	src, err := served.Overlay(overlayBytes(tc.files), tc.deleted)
+	var re *store.RescanError
+	if errors.As(err, &re) {
+		t.Logf("rescan: %v", re.Reasons)
+		return
+	}
+	if err != nil {
+		t.Logf("Overlay refused: %v", err)
+		return
+	}
+	got := store.Build(src, false)
+	overlayApply(t, repo, tc.files, tc.deleted)
+	want := scanLoadRepo(t, repo)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w {
+		t.Errorf("overlay:\n%scheck:\n%s", g, w)
+	}
+	if got.OK() != want.OK() || got.Digest != want.Digest {
+		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
+	}
+}
+
+// TestLinkTextOverlayAgreesWithScan holds POST /validate to check's verdict on the
+// files directly in the capabilities folder that may be a link's text
+// (Sources.LinkTexts), in the cases review cr32 was asked about.
+func TestLinkTextOverlayAgreesWithScan(t *testing.T) {
+	dotCaps := overlayWrite(map[string]string{"capreg.json": `{"capabilities": ".", "configSchema": "` + servedSchema + `"}`})
+	linkedCaps := func(t *testing.T, repo string) {
+		if err := os.MkdirAll(filepath.Join(repo, "vendor"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, "vendor/caps")); err != nil {
+			t.Fatal(err)
+		}
+		makeSymlink(t, "vendor/caps", filepath.Join(repo, "capabilities"))
+	}
+	linkedText := func(text string) func(*testing.T, string) {
+		return func(t *testing.T, repo string) {
+			writeTestFile(t, filepath.Join(repo, "shared/mtext"), []byte(text))
+			makeSymlink(t, "../shared/mtext", filepath.Join(repo, "capabilities/mirror"))
+		}
+	}
+	for _, tc := range []overlayCase{
+		{name: "capabilities folder dot, a link text written at the root", setup: dotCaps,
+			files: map[string]string{"mirror": "./shared/mirror"}},
+		{name: "capabilities folder dot, a link text deleted at the root",
+			setup: func(t *testing.T, repo string) {
+				dotCaps(t, repo)
+				writeTestFile(t, filepath.Join(repo, "mirror"), []byte("./shared/mirror"))
+			},
+			deleted: []string{"mirror"}},
+		{name: "a link text file made a folder", setup: overlayWrite(map[string]string{"capabilities/mirror": "../shared/mirror"}),
+			deleted: []string{"capabilities/mirror"},
+			files:   map[string]string{"capabilities/mirror/capability.json": `{"id":"mirror","role":"feature"}`}},
+		{name: "a capability folder made a link text file",
+			deleted: []string{"capabilities/research"},
+			files:   map[string]string{"capabilities/research": "../shared/research"}},
+		{name: "a link text reached through a symlink, its target rewritten as one", setup: linkedText("notes\n"),
+			files: map[string]string{"shared/mtext": "../shared/mirror"}},
+		{name: "a link text reached through a symlink, its target rewritten as prose", setup: linkedText("../shared/mirror"),
+			files: map[string]string{"shared/mtext": "notes\n"}},
+		{name: "a link text reached through a symlink, its target deleted", setup: linkedText("../shared/mirror"),
+			deleted: []string{"shared/mtext"}},
+		{name: "a link text written in a linked capabilities folder by its real path", setup: linkedCaps,
+			files: map[string]string{"vendor/caps/mirror": "../shared/mirror"}},
+		{name: "a link text written in a linked capabilities folder", setup: linkedCaps,
+			files: map[string]string{"capabilities/mirror": "../shared/mirror"}},
+		{name: "a link text over the size bound made small", setup: overlayWrite(map[string]string{"capabilities/mirror": "../" + string(make([]byte, 2000))}),
+			files: map[string]string{"capabilities/mirror": "../shared/mirror"}},
+		{name: "the capabilities folder deleted with its link text", setup: overlayWrite(map[string]string{"capabilities/mirror": "../shared/mirror"}),
+			deleted: []string{"capabilities"}},
+		{name: "a link text written as a folder's file, the folder a link text", setup: overlayWrite(map[string]string{"capabilities/mirror": "../shared/mirror"}),
+			files: map[string]string{"capabilities/mirror2": "../shared/mirror2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { overlayAgreesOrRescans(t, tc) })
+	}
+}
+
+// misplacedLinkTexts returns the files a capability-misplaced warning says
+// are a link's text checked out as a file.
+func misplacedLinkTexts(snap *store.Snapshot) []string {
+	var files []string
+	for _, d := range snap.Diagnostics {
+		if d.Rule == "capability-misplaced" && strings.Contains(d.Message, "as a symbolic link checked out as a file does") {
+			files = append(files, d.File)
+		}
+	}
+	return files
+}
+
+// TestWatcherFollowsLinkTextAcrossSizeBound pins that the watcher
+// rebuilds when a dotless file of the capabilities folder shrinks under
+// validate.MaxLinkText to a link's text, and grows past it again, with
+// inotify and under --poll: e9a4501 no longer reads a larger file, and the
+// file must still count as read (Input.Read) for a write to it to matter.
+func TestWatcherFollowsLinkTextAcrossSizeBound(t *testing.T) {
+	for _, poll := range []time.Duration{0, 30 * time.Millisecond} {
+		t.Run("poll="+poll.String(), func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			p := filepath.Join(repo, "capabilities/mirror")
+			big := []byte(strings.Repeat("x", 4*validate.MaxLinkText))
+			writeTestFile(t, p, big)
+			w, _ := startWatcher(t, repo, store.WatchOptions{Poll: poll, Debounce: 20 * time.Millisecond})
+			if got := misplacedLinkTexts(w.Current()); len(got) != 0 {
+				t.Fatalf("a 4 KiB file warned of as a link's text: %v", got)
+			}
+			if err := os.WriteFile(p, []byte("../shared/mirror"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the warning once the file holds a link's text", func() bool {
+				return len(misplacedLinkTexts(w.Current())) == 1
+			})
+			if err := os.WriteFile(p, big, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "no warning once the file is large again", func() bool {
+				return len(misplacedLinkTexts(w.Current())) == 0
+			})
+		})
+	}
+}
+
+// TestLinkTextWithSpace pins that a capability folder linked to a path
+// holding a space, checked out as a file (core.symlinks false), is still
+// warned of: Git writes the link's target as it is, spaces included
+// ("../shared caps/mirror"). e9a4501 made validate's linkText refuse any
+// space, for fragment-link-text ("./gradlew build" is a command), and
+// checkLinkTexts shares that function: such a capability now drops out of
+// the registry in silence, the r25 regression the warning was made for.
+func TestLinkTextWithSpace(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"../shared/mirror", true},
+		{"../shared caps/mirror", true},
+		{"../My Capabilities/mirror", true},
+	} {
+		t.Run(tc.text, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			writeTestFile(t, filepath.Join(repo, "capabilities/mirror"), []byte(tc.text))
+			got := misplacedLinkTexts(scanLoadRepo(t, repo))
+			if warned := len(got) == 1 && got[0] == "capabilities/mirror"; warned != tc.want {
+				t.Errorf("capabilities/mirror holding %q: capability-misplaced for %v, want warned %v", tc.text, got, tc.want)
+			}
+		})
 	}
 }

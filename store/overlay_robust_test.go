@@ -96,6 +96,9 @@ func overlayBytes(files map[string]string) map[string][]byte {
 	return out
 }
 
+// TestOverlayAgreesWithCheck: a change applied as an overlay on the served
+// snapshot gives the findings a full check of the changed tree gives, case by
+// case (broken capreg.json, paths outside the root, moved fragments, ...).
 func TestOverlayAgreesWithCheck(t *testing.T) {
 	mapperManifest := func(t *testing.T, fragment string) string {
 		return strings.Replace(overlayReadRepoFile(t, "capabilities/pattern-mapper/capability.json"), `"loop/mapper.md"`, `"`+fragment+`"`, 1)

@@ -85,6 +85,8 @@ type ruleBigFile struct {
 	size int
 }
 
+// TestRuleFixtures: each rule's txtar fixture under testdata/rules, loaded as
+// a repository, gives exactly the findings it lists.
 func TestRuleFixtures(t *testing.T) {
 	for _, path := range ruleFixturePaths(t) {
 		rule := strings.TrimSuffix(filepath.Base(path), ".txtar")
@@ -118,6 +120,8 @@ func TestRuleFixtures(t *testing.T) {
 	}
 }
 
+// TestEveryRuleHasAFixture: every rule of validate.Rules has a fixture and
+// every fixture names a rule, so a new rule cannot go untested.
 func TestEveryRuleHasAFixture(t *testing.T) {
 	have := map[string]bool{}
 	for _, path := range ruleFixturePaths(t) {

@@ -3,6 +3,7 @@ package store_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,5 +202,84 @@ func wantNoCardUnder(t *testing.T, snap *store.Snapshot, prefix string) {
 		if strings.HasPrefix(c.Path, prefix) {
 			t.Errorf("card read as %s", c.Path)
 		}
+	}
+}
+
+// TestLinkedInputsFolderIsWatched: Input.Dirs, the folders a daemon
+// watches, holds the folder a linked input lives in when the walk does not
+// enter it (node_modules), so that an edit there is seen: a capability's
+// declaration, a card, a workflow. A linked file that is
+// no input adds no folder: a write there changes nothing read.
+func TestLinkedInputsFolderIsWatched(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	real, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyTo := func(from, to string) {
+		data, err := os.ReadFile(filepath.Join(repo, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(repo, to), data)
+	}
+	copyTo("capabilities/ui/capability.json", "node_modules/decl/capability.json")
+	if err := os.Remove(filepath.Join(repo, "capabilities/ui/capability.json")); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, "../../node_modules/decl/capability.json", filepath.Join(repo, "capabilities/ui/capability.json"))
+	copyTo("bin/ft.card.json", "node_modules/card/ft.card.json")
+	if err := os.Remove(filepath.Join(repo, "bin/ft.card.json")); err != nil {
+		t.Fatal(err)
+	}
+	makeSymlink(t, "../node_modules/card/ft.card.json", filepath.Join(repo, "bin/ft.card.json"))
+	writeTestFile(t, filepath.Join(repo, "node_modules/flow/ship.md"), []byte("# Ship\n"))
+	makeSymlink(t, "../node_modules/flow/ship.md", filepath.Join(repo, "docs/ship.md"))
+	writeTestFile(t, filepath.Join(repo, "node_modules/notes/notes.txt"), []byte("notes\n"))
+	makeSymlink(t, "../node_modules/notes/notes.txt", filepath.Join(repo, "docs/notes.txt"))
+	makeSymlink(t, "../node_modules/notes/notes.txt", filepath.Join(repo, "capabilities/ui/notes.txt"))
+
+	in := scanInput(t, store.ScanOptions{Repo: repo})
+	for _, dir := range []string{"decl", "card", "flow"} {
+		if p := filepath.Join(real, "node_modules", dir); !slices.Contains(in.Dirs, p) {
+			t.Errorf("Dirs lacks %s, where a linked input lives", p)
+		}
+	}
+	if p := filepath.Join(real, "node_modules", "notes"); slices.Contains(in.Dirs, p) {
+		t.Errorf("Dirs holds %s, where only files no scan reads live", p)
+	}
+}
+
+// TestLinkedFolderIsListedWhereItLeads: a link to a folder is walked where it
+// leads, even when the folder holding the link has a folder of the same
+// name as the one it leads to (bin/more -> ../vendor/tools beside
+// bin/tools): its cards are the ones there, and the folder of the same
+// name is not read in its place.
+func TestLinkedFolderIsListedWhereItLeads(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "config/config-schema.manifest.json", "cards": ["bin"]}`))
+	ft, err := os.ReadFile(filepath.Join(repo, "bin/ft.card.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{"bin/tools", "vendor/tools"} {
+		name := strings.ReplaceAll(dir, "/", "-")
+		card := strings.Replace(string(ft), `"id": "ft"`, `"id": "`+name+`"`, 1)
+		if card == string(ft) {
+			t.Fatal("bin/ft.card.json changed; update this test")
+		}
+		writeTestFile(t, filepath.Join(repo, dir, name), []byte("#!/bin/sh\n"))
+		writeTestFile(t, filepath.Join(repo, dir, name+".card.json"), []byte(card))
+	}
+	makeSymlink(t, "../vendor/tools", filepath.Join(repo, "bin/more"))
+	snap := scanLoadRepo(t, repo)
+	scanWantClean(t, snap)
+	var got []string
+	for _, c := range snap.Sources.Cards {
+		got = append(got, c.Path)
+	}
+	want := []string{"bin/deck-sudo.card.json", "bin/ft.card.json", "bin/land.card.json", "bin/more/vendor-tools.card.json", "bin/od-worktree.card.json", "bin/tools/bin-tools.card.json"}
+	if !slices.Equal(got, want) {
+		t.Errorf("cards %q, want %q", got, want)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -134,6 +135,9 @@ func scanWantClean(t *testing.T, snap *store.Snapshot) {
 	}
 }
 
+// TestScanNeverOpensAFIFO: a FIFO where an input or a scanned file is
+// expected is reported (an error for inputs, a warning for markdown) or
+// ignored, never opened, which would block the scan.
 func TestScanNeverOpensAFIFO(t *testing.T) {
 	const fragment = "capabilities/research/loop/research-prompt.md"
 	for _, tc := range []struct {
@@ -183,6 +187,8 @@ func TestScanNeverOpensAFIFO(t *testing.T) {
 	}
 }
 
+// TestScanRefusesOversizedFiles: an input or scanned file over MaxFileSize
+// is a file-too-large finding of the severity its kind has, not read.
 func TestScanRefusesOversizedFiles(t *testing.T) {
 	const tooBig = validate.MaxFileSize + 1
 	t.Run("inputs", func(t *testing.T) {
@@ -251,6 +257,8 @@ func TestScanRefusesOversizedFiles(t *testing.T) {
 	})
 }
 
+// TestScanSymlinks: inputs, capability folders and other folders that are
+// links leading out of the root are path-escape errors, at the link.
 func TestScanSymlinks(t *testing.T) {
 	t.Run("input escaping the root", func(t *testing.T) {
 		repo, out := scanRepoCopy(t)
@@ -389,6 +397,9 @@ func TestScanSymlinks(t *testing.T) {
 	})
 }
 
+// TestScanSkipsDirectories: .git, node_modules, vendor, virtual
+// environments and Kubernetes' ..data folders are not walked, wherever they
+// are: the broken files in them are never read.
 func TestScanSkipsDirectories(t *testing.T) {
 	// A broken card and a second plan marker in each: any of them read would
 	// be an error.
@@ -423,6 +434,9 @@ func TestScanSkipsDirectories(t *testing.T) {
 	}
 }
 
+// TestScanRepoConfig: capreg.json moves the capabilities folder and names
+// the config schema, cards and workflows, and the findings name the moved
+// paths.
 func TestScanRepoConfig(t *testing.T) {
 	schema := `"configSchema": "config/config-schema.manifest.json"`
 	t.Run("capabilities folder moved", func(t *testing.T) {
@@ -589,6 +603,8 @@ func TestScanRepoConfig(t *testing.T) {
 	})
 }
 
+// TestScanIgnoresMarkersInCode: a plan marker quoted in code (fenced,
+// indented or in a span) in another document is not a second plan workflow.
 func TestScanIgnoresMarkersInCode(t *testing.T) {
 	// Each document quotes the plan marker; none is a second plan workflow.
 	const block = "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n"
@@ -860,6 +876,9 @@ func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
 	}
 }
 
+// TestScanMissingRepoSuggestsSibling: a --repo that does not exist names the
+// sibling folder a typo or two away (a link to a folder counts, a file does
+// not), and none when two are as close or the parent is missing too.
 func TestScanMissingRepoSuggestsSibling(t *testing.T) {
 	dir := t.TempDir()
 	for _, d := range []string{"repo", "checkout", "build-a", "build-b"} {
@@ -905,6 +924,9 @@ func TestScanMissingRepoSuggestsSibling(t *testing.T) {
 	}
 }
 
+// TestScanMissingRepoNoSuggestionFromAFarSibling: a missing --repo with only
+// a hidden or far sibling (git-sync's root before its first checkout) is
+// ErrRepo and fs.ErrNotExist with no suggestion.
 func TestScanMissingRepoNoSuggestionFromAFarSibling(t *testing.T) {
 	// git-sync's root before its first checkout: --repo=/git/current with
 	// only .git beside it. Neither a lone far folder nor a hidden one is
@@ -1253,5 +1275,69 @@ func TestScanConfiguredRootDidYouMean(t *testing.T) {
 	if i < 0 || strings.Contains(snap.Diagnostics[i].Message, "name it in") ||
 		!strings.Contains(snap.Diagnostics[i].Message, `check the paths capreg.json's "workflows" names (workflow)`) {
 		t.Errorf("contract-missing: %v", snap.Diagnostics)
+	}
+}
+
+// TestCapabilityLinkWithoutDeclarationIsWorded: the warning about a
+// capability folder that is a link to a folder with no capability.json
+// names where the link leads as the repository sees it, the root by name.
+func TestCapabilityLinkWithoutDeclarationIsWorded(t *testing.T) {
+	for _, c := range []struct{ link, text, want string }{
+		{"capabilities/loop", "..", "capabilities/loop is a link to the repository root, which holds no capability.json, so it is no capability: link to a capability folder, or remove the link"},
+		{"capabilities/shared", "../bin", "capabilities/shared is a link to bin, which holds no capability.json, so it is no capability: link to a capability folder, or remove the link"},
+	} {
+		repo, _ := scanRepoCopy(t)
+		makeSymlink(t, c.text, filepath.Join(repo, c.link))
+		snap := scanLoadRepo(t, repo)
+		if d, ok := scanFind(snap.Diagnostics, "capability-misplaced", c.link); !ok || d.Message != c.want {
+			t.Errorf("%s -> %s: %q, want %q", c.link, c.text, d.Message, c.want)
+		}
+	}
+}
+
+// TestRepoThatIsNoFolder: a --repo naming a file or a FIFO, or a path under
+// a file, is no repository a clone will ever make: StatRepo says
+// ErrRepoNotFolder for each (serve refuses it as a usage error rather than
+// waiting for it), and Scan refuses a file or a FIFO with the same error. A
+// path under a file fails Scan's resolving of it, as a path that is not
+// there does; a folder is none of these.
+func TestRepoThatIsNoFolder(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "capreg.json")
+	writeTestFile(t, file, []byte("{}\n"))
+	fifo := filepath.Join(dir, "fifo")
+	if err := mkfifo(fifo); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	for _, c := range []struct {
+		name, repo    string
+		scanNotFolder bool // else Scan fails with ENOTDIR
+	}{
+		{"file", file, true},
+		{"fifo", fifo, true},
+		{"under a file", filepath.Join(file, "sub"), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := store.StatRepo(c.repo)
+			if !errors.Is(err, store.ErrRepo) || !errors.Is(err, store.ErrRepoNotFolder) {
+				t.Errorf("StatRepo = %v, want ErrRepo and ErrRepoNotFolder", err)
+			}
+			in, err := store.Scan(context.Background(), store.ScanOptions{Repo: c.repo})
+			if in != nil || !errors.Is(err, store.ErrRepo) {
+				t.Fatalf("Scan = %v, %v; want no input and ErrRepo", in, err)
+			}
+			if c.scanNotFolder != errors.Is(err, store.ErrRepoNotFolder) {
+				t.Errorf("Scan = %v; ErrRepoNotFolder is %v, want %v", err, !c.scanNotFolder, c.scanNotFolder)
+			}
+			if !c.scanNotFolder && !errors.Is(err, syscall.ENOTDIR) {
+				t.Errorf("Scan = %v, want ENOTDIR", err)
+			}
+			if !strings.Contains(err.Error(), c.repo) {
+				t.Errorf("Scan = %v, want it to name %s", err, c.repo)
+			}
+		})
+	}
+	if err := store.StatRepo(dir); err != nil {
+		t.Errorf("StatRepo(a folder) = %v, want nil", err)
 	}
 }

@@ -42,6 +42,8 @@ func fakeWatcher(debounce, maxDelay time.Duration) (*Watcher, *atomic.Int64) {
 	return w, &builds
 }
 
+// TestDebounce: changes are rebuilt once after a quiet period: none before
+// it, one for a burst or a checkout storm, two for two bursts.
 func TestDebounce(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -583,4 +585,212 @@ func TestFailureCountsErrorsNotListed(t *testing.T) {
 	if i := slices.Index(attrs, any("errors")); i < 0 || attrs[i+1] != 8000 {
 		t.Errorf("log attributes %v, want errors 8000", attrs)
 	}
+}
+
+// TestAtOnceLosesNoChange pins that the change Run skips while the
+// debounce is set to fire at once (watcher.go, case <-w.changes:
+// debounce.atOnce) is neither lost nor delayed, and that the at-once fire
+// leaves the debounce bookkeeping clean: a change signalled while that
+// rebuild runs gets one debounced rebuild (not at once, not never), and
+// nothing is rebuilt after it without a signal. 40 trials cover both
+// orders in which Run's select takes the settled and the change signal.
+func TestAtOnceLosesNoChange(t *testing.T) {
+	for range 40 {
+		synctest.Test(t, func(t *testing.T) {
+			gate2, gate3 := make(chan struct{}), make(chan struct{})
+			w, builds := startGatedWatcher(t, map[int64]chan struct{}{2: gate2, 3: gate3})
+			w.Changed()
+			time.Sleep(time.Hour) // rebuild 2 starts and blocks
+			synctest.Wait()
+			w.changedSettled()
+			w.Changed()
+			close(gate2)
+			synctest.Wait() // rebuild 3, at once, blocks
+			if got := builds.Load(); got != 3 {
+				t.Fatalf("builds = %d after the settled change, want 3 (at once)", got)
+			}
+			w.Changed() // seen during rebuild 3: it may have missed it
+			close(gate3)
+			synctest.Wait()
+			if got := builds.Load(); got != 3 {
+				t.Fatalf("builds = %d at once after a plain change, want 3 (debounced)", got)
+			}
+			time.Sleep(time.Hour)
+			synctest.Wait()
+			if got := builds.Load(); got != 4 {
+				t.Fatalf("builds = %d a debounce after the change, want 4", got)
+			}
+			time.Sleep(5 * time.Hour)
+			synctest.Wait()
+			if got := builds.Load(); got != 4 {
+				t.Fatalf("builds = %d with no change signalled, want 4", got)
+			}
+		})
+	}
+}
+
+// startGatedWatcher starts Run, in the calling synctest bubble, on a
+// watcher with an hour's debounce whose n-th build blocks until gates[n]
+// is closed, and waits until the first build is served. It returns the
+// watcher and the count of builds begun: the synctest tests of Run's
+// signals each need a rebuild held open while signals arrive.
+func startGatedWatcher(t *testing.T, gates map[int64]chan struct{}) (*Watcher, *atomic.Int64) {
+	t.Helper()
+	w := NewWatcher(WatchOptions{Debounce: time.Hour, MaxDelay: 2 * time.Hour})
+	builds := new(atomic.Int64)
+	w.build = func(ctx context.Context, _ enterFunc) (*Snapshot, error) {
+		n := builds.Add(1)
+		if gate, ok := gates[n]; ok {
+			<-gate
+		}
+		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
+	}
+	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	ctx, cancel := context.WithCancel(t.Context())
+	t.Cleanup(cancel)
+	go w.Run(ctx)
+	synctest.Wait()
+	return w, builds
+}
+
+// TestSettledThenChangedOrder pins that a poll's settled change queued
+// while a rebuild runs is rebuilt at once after it (Watcher.changedSettled,
+// d406006) whatever else was queued with it. Run's select takes w.settled
+// and w.changes in a random order: changes last re-arms the debounce
+// (watcher.go, case <-w.changes: debounce.set(delay)) over the settled
+// debounce.set(0), and the settled change waits a debounce (here an hour)
+// or, with a stream, up to MaxDelay more. Each trial fails with chance
+// about 1/4, so 40 trials FAIL on HEAD practically always (on purpose:
+// order-dependent behaviour, not a lost rebuild).
+func TestSettledThenChangedOrder(t *testing.T) {
+	late := 0
+	for range 40 {
+		synctest.Test(t, func(t *testing.T) {
+			gate := make(chan struct{}) // rebuild 2, during which both signals come
+			w, builds := startGatedWatcher(t, map[int64]chan struct{}{2: gate})
+			w.Changed()
+			time.Sleep(time.Hour) // the debounced rebuild 2 starts and blocks
+			synctest.Wait()
+			if builds.Load() != 2 {
+				t.Fatalf("builds = %d, want 2 running", builds.Load())
+			}
+			w.changedSettled() // a poll's change, its quiet period over
+			w.Changed()        // and an event
+			close(gate)
+			synctest.Wait() // no fake time passes
+			if builds.Load() != 3 {
+				late++
+			}
+		})
+	}
+	if late > 0 {
+		t.Errorf("in %d of 40 trials the settled change was not rebuilt at once (a change signal queued beside it re-armed the debounce)", late)
+	}
+}
+
+// TestPollRebuildWithinDebounceAndMaxDelay pins, under --poll, the bounds the
+// README and WatchOptions give for when a rebuild starts: one debounce after
+// the last change (a single write), and never more than MaxDelay after the
+// first of a stream, plus the poll interval the change may wait to be seen.
+// The settle of 062bf16 already waits out the debounce's quiet period (or
+// MaxDelay) before it signals, and Run's loop then waits a second debounce:
+// a single write is served two debounces late, and a stream MaxDelay plus a
+// debounce late (past "20 × the debounce"). Its first wait is a whole
+// debounce even when MaxDelay is shorter. The lower bound of each miss is
+// set by timers, so a failure here is no slow machine; the slack covers one
+// fingerprint of the small test repository and a busy scheduler.
+func TestPollRebuildWithinDebounceAndMaxDelay(t *testing.T) {
+	for _, tc := range []struct {
+		name                     string
+		poll, debounce, maxDelay time.Duration
+		stream                   time.Duration // writes every 5 ms for this long; 0: one write
+		want                     time.Duration // the bound, from the first write
+	}{
+		// poll + debounce; the settled code starts at ≥ 2 × 600 ms.
+		{"one write", 50 * time.Millisecond, 600 * time.Millisecond, 0, 0, 50*time.Millisecond + 600*time.Millisecond},
+		// poll + MaxDelay; the settled code starts at ≥ 1,200 + 600 ms.
+		{"stream", 50 * time.Millisecond, 600 * time.Millisecond, 1200 * time.Millisecond, 2 * time.Second, 50*time.Millisecond + 1200*time.Millisecond},
+		// poll + MaxDelay (shorter than the debounce); settled: ≥ 1 s.
+		{"MaxDelay under the debounce", 50 * time.Millisecond, time.Second, 100 * time.Millisecond, 0, 50*time.Millisecond + 100*time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Under the least miss (a debounce), for a busy machine
+			// running the tests with -race.
+			const slack = 400 * time.Millisecond
+			got := firstRebuildAfterWrites(t, tc.poll, tc.debounce, tc.maxDelay, tc.stream)
+			if got > tc.want+slack {
+				t.Errorf("the rebuild started %v after the first write, want at most %v (+%v slack)", got.Round(time.Millisecond), tc.want, slack)
+			}
+		})
+	}
+}
+
+// firstRebuildAfterWrites starts a polling watcher on a copy of the test
+// repository, waits for its first build, writes a file read by the scan
+// (once, or every 5 ms for stream), and returns how long after the first
+// write the next rebuild started.
+func firstRebuildAfterWrites(t *testing.T, poll, debounce, maxDelay, stream time.Duration) time.Duration {
+	t.Helper()
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Poll: poll, Debounce: debounce, MaxDelay: maxDelay})
+	var (
+		mu     sync.Mutex
+		starts []time.Time
+	)
+	started := make(chan struct{}, 16)
+	load := w.build
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+		mu.Lock()
+		starts = append(starts, time.Now())
+		mu.Unlock()
+		select {
+		case started <- struct{}{}:
+		default:
+		}
+		return load(ctx, entering)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = w.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	// The first build, served, before any write.
+	if _, err := w.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// A first scan's dirs, inputs and reads are new to the poller, whose
+	// next tick differs and rescans once (see poller.fingerprint): wait
+	// until no build has started for longer than any rebuild may wait.
+	quiet := poll + 2*debounce + max(maxDelay, debounce) + 200*time.Millisecond
+	for idle := false; !idle; {
+		select {
+		case <-started:
+		case <-time.After(quiet):
+			idle = true
+		}
+	}
+	begin := time.Now()
+	for {
+		if err := os.WriteFile(repo+"/docs/copying.md", []byte(time.Now().String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if time.Since(begin) >= stream {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	select {
+	case <-started:
+	case <-time.After(20 * time.Second):
+		t.Fatal("no rebuild after the writes")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range starts {
+		if s.After(begin) {
+			return s.Sub(begin)
+		}
+	}
+	t.Fatal("no rebuild start recorded after the first write")
+	return 0
 }

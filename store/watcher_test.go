@@ -93,6 +93,9 @@ func setTitle(t testing.TB, path, title string) []byte {
 	return []byte(string(data[:i]) + `"title": "` + title + string(data[j:]))
 }
 
+// TestWatcherFollowsChanges: the watcher serves edits in place, atomic
+// saves, added and removed capabilities and deleted files, reusing what did
+// not change; a broken save keeps the last good registry until it is fixed.
 func TestWatcherFollowsChanges(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
 	w, c := startWatcher(t, repo, store.WatchOptions{})

@@ -12,9 +12,9 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
-// loadM17 loads testdata/repo afresh: each call reads the files again, so
+// loadSnapshot loads testdata/repo afresh: each call reads the files again, so
 // two snapshots hold equal bytes in different slices.
-func loadM17(t *testing.T) *Snapshot {
+func loadSnapshot(t *testing.T) *Snapshot {
 	t.Helper()
 	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: "../testdata/repo"}})
 	if err != nil || !snap.OK() {
@@ -36,7 +36,7 @@ func sameSlice(a, b []byte) bool {
 // change nothing. Without it the daemon holds each unchanged file twice,
 // which no other test sees, as the bytes are equal either way.
 func TestSnapshotShareSourcesHoldsPrevBytes(t *testing.T) {
-	prev, s := loadM17(t), loadM17(t)
+	prev, s := loadSnapshot(t), loadSnapshot(t)
 	if s.Sources.ConfigSchema == nil || len(s.Sources.Workflows) == 0 || len(s.Sources.Cards) == 0 {
 		t.Fatal("testdata/repo lost its config schema, workflows or cards")
 	}
@@ -108,8 +108,8 @@ func TestSnapshotShareSourcesSkipsUnreadFiles(t *testing.T) {
 	}
 }
 
-// m17Card is a card with every field sameCard compares set.
-func m17Card() *validate.Card {
+// sampleCard is a card with every field sameCard compares set.
+func sampleCard() *validate.Card {
 	return &validate.Card{ID: "land", Command: "bin/land", Summary: "Land a branch.", IntentPhrases: []string{"merge my branch"},
 		Replaces: []string{"git merge .*"}, Effects: "Pushes.", Risk: "destructive", Example: "bin/land"}
 }
@@ -137,12 +137,12 @@ func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
 		{"example", func(c *validate.Card) { c.Example = "bin/land x" }, false, false},
 	}
 	for _, tc := range edits {
-		prev := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{m17Card()}}}
-		c := m17Card()
+		prev := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{sampleCard()}}}
+		c := sampleCard()
 		tc.edit(c)
 		cards := []*validate.Card{c}
 		if tc.extra {
-			cards = append(cards, m17Card())
+			cards = append(cards, sampleCard())
 		}
 		s := &Snapshot{Result: &validate.Result{Cards: cards}}
 		s.shareSearch(prev)
@@ -151,7 +151,7 @@ func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
 			t.Errorf("%s: shares index %v, matcher %v; want %v", tc.name, gotIndex, gotMatcher, tc.share)
 		}
 	}
-	s := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{m17Card()}}}
+	s := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{sampleCard()}}}
 	s.shareSearch(nil)
 	if s.Search() == nil || s.Commands() == nil {
 		t.Error("after shareSearch(nil) the snapshot has no index of its own")
@@ -212,8 +212,8 @@ func TestSnapshotSameFile(t *testing.T) {
 	}
 }
 
-// m17Sources is a Sources with every field sameSources compares set.
-func m17Sources() *validate.Sources {
+// sampleSources is a Sources with every field sameSources compares set.
+func sampleSources() *validate.Sources {
 	return &validate.Sources{
 		CapabilitiesDir: "capabilities",
 		Capabilities: []validate.CapabilitySource{{Folder: "x", Manifest: validate.File{Path: "capabilities/x/capability.json", Data: []byte("{}")},
@@ -266,24 +266,24 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 		{"capreg.json gone", func(s *validate.Sources) { s.RepoConfig = nil }, false},
 		{"capreg.json changed", func(s *validate.Sources) { s.RepoConfig = &validate.File{Path: "capreg.json", Data: []byte("\n{}")} }, false},
 	} {
-		b := m17Sources()
+		b := sampleSources()
 		tc.edit(b)
-		if got := sameSources(m17Sources(), b); got != tc.want {
+		if got := sameSources(sampleSources(), b); got != tc.want {
 			t.Errorf("%s: sameSources(a, b) = %v, want %v", tc.name, got, tc.want)
 		}
-		if got := sameSources(b, m17Sources()); got != tc.want {
+		if got := sameSources(b, sampleSources()); got != tc.want {
 			t.Errorf("%s: sameSources(b, a) = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	noSchema := func() *validate.Sources { s := m17Sources(); s.ConfigSchema = nil; return s }
+	noSchema := func() *validate.Sources { s := sampleSources(); s.ConfigSchema = nil; return s }
 	for _, tc := range []struct {
 		name string
 		a, b *validate.Sources
 		want bool
 	}{
 		{"both nil", nil, nil, true},
-		{"nil and not", nil, m17Sources(), false},
-		{"not and nil", m17Sources(), nil, false},
+		{"nil and not", nil, sampleSources(), false},
+		{"not and nil", sampleSources(), nil, false},
 		{"neither has a config schema", noSchema(), noSchema(), true},
 	} {
 		if got := sameSources(tc.a, tc.b); got != tc.want {
@@ -292,8 +292,8 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 	}
 }
 
-// m17Tree is a Tree with every field Tree.same compares set.
-func m17Tree() *Tree {
+// sampleTree is a Tree with every field Tree.same compares set.
+func sampleTree() *Tree {
 	return &Tree{root: "/r", schemaByFlag: true, capDirNamed: true, entries: map[string]entry{"a": entryFile},
 		listed: map[string]bool{".": true}, aliases: map[string]string{"l": "a"}, links: map[string][]string{"l": {"a"}}}
 }
@@ -316,9 +316,9 @@ func TestSnapshotTreeSameEachField(t *testing.T) {
 		{"aliases", func(t *Tree) { t.aliases["m"] = "a" }, false},
 		{"links", func(t *Tree) { t.links["l"] = []string{"b"} }, false},
 	} {
-		u := m17Tree()
+		u := sampleTree()
 		tc.edit(u)
-		if got := m17Tree().same(u); got != tc.want {
+		if got := sampleTree().same(u); got != tc.want {
 			t.Errorf("%s: same = %v, want %v", tc.name, got, tc.want)
 		}
 	}
@@ -329,8 +329,8 @@ func TestSnapshotTreeSameEachField(t *testing.T) {
 		want bool
 	}{
 		{"both nil", none, none, true},
-		{"nil and not", none, m17Tree(), false},
-		{"not and nil", m17Tree(), none, false},
+		{"nil and not", none, sampleTree(), false},
+		{"not and nil", sampleTree(), none, false},
 	} {
 		if got := tc.a.same(tc.b); got != tc.want {
 			t.Errorf("%s: same = %v, want %v", tc.name, got, tc.want)
@@ -344,7 +344,7 @@ func TestSnapshotTreeSameEachField(t *testing.T) {
 func TestSnapshotSameAsEachField(t *testing.T) {
 	mk := func(edit func(*Snapshot)) *Snapshot {
 		s := &Snapshot{Digest: "d", Strict: true, Revision: "r", Root: "/r", Diagnostics: validate.Diagnostics{{File: "f", Rule: "x"}},
-			Tree: m17Tree(), Sources: m17Sources()}
+			Tree: sampleTree(), Sources: sampleSources()}
 		edit(s)
 		return s
 	}
@@ -413,7 +413,7 @@ func TestSnapshotHoldsNothingAndEmpty(t *testing.T) {
 // the check had failed), the repository as it is gets none, and an ended
 // ctx gets an error and no diagnostics.
 func TestSnapshotCheckAnswersAProposal(t *testing.T) {
-	snap := loadM17(t)
+	snap := loadSnapshot(t)
 	broken, err := snap.Overlay(map[string][]byte{"capabilities/research/capability.json": []byte("{")}, nil)
 	if err != nil {
 		t.Fatal(err)
