@@ -313,114 +313,163 @@ type section struct {
 	write func(*registryWriter)
 }
 
-// sections are the members of the registry document, in order.
+// sections are the members of the registry document, in order. Each
+// member's value and keys are built by a function of its own (below), so
+// that the order and the pairing of value, keys and writer read at a
+// glance here.
 func (r *Registry) sections() []section {
-	ids := func(caps []*validate.Capability) func() []string {
-		return func() []string {
-			out := make([]string, len(caps))
-			for i, c := range caps {
-				out[i] = c.ID
-			}
-			return out
-		}
-	}
-	names := func(owners []Owner) func() []string {
-		return func() []string {
-			out := make([]string, len(owners))
-			for i, o := range owners {
-				out[i] = o.Name
-			}
-			return out
-		}
-	}
-	configKeys := func() []string {
-		out := make([]string, len(r.ConfigKeys))
-		for i, k := range r.ConfigKeys {
-			out[i] = k.Key
-		}
-		return out
-	}
-	clusters := func() []string {
-		out := make([]string, len(r.Clusters))
-		for i, c := range r.Clusters {
-			out[i] = c.CapID
-		}
-		return out
-	}
+	// Made once for the two members each keys (as many allocations as
+	// before the functions were named).
+	configKeys, clusters := r.configKeyNames, r.clusterIDs
 	return []section{
 		{key: "version", value: func() ojson.Value { return ojson.NewString("1") }},
 		{key: "capabilities", value: func() ojson.Value { return manifestsJSON(r.Capabilities) },
-			keys: ids(r.Capabilities), write: func(w *registryWriter) { w.capabilities(r.Capabilities) }},
+			keys: capIDs(r.Capabilities), write: func(w *registryWriter) { w.capabilities(r.Capabilities) }},
 		{key: "bySkill", value: func() ojson.Value { return ownersJSON(r.BySkill) },
-			keys: names(r.BySkill), write: func(w *registryWriter) { w.owners(r.BySkill) }},
+			keys: ownerNames(r.BySkill), write: func(w *registryWriter) { w.owners(r.BySkill) }},
 		{key: "byAgent", value: func() ojson.Value { return ownersJSON(r.ByAgent) },
-			keys: names(r.ByAgent), write: func(w *registryWriter) { w.owners(r.ByAgent) }},
-		{key: "byLoopPoint", value: r.loopPointsJSON, keys: func() []string {
-			points := make([]string, len(r.ByLoopPoint))
-			for i := range r.ByLoopPoint {
-				points[i] = r.ByLoopPoint[i].Point
-			}
-			return points
-		}, write: func(w *registryWriter) { w.loopPoints(r.ByLoopPoint) }},
-		{key: "configKeys", value: func() ojson.Value {
-			keys := ojson.NewObject()
-			for _, k := range r.ConfigKeys {
-				keys.Append(k.Key, ojson.NewString(k.Owner))
-			}
-			return keys
-		}, keys: configKeys, write: func(w *registryWriter) { w.configOwners(r.ConfigKeys) }},
-		{key: "configSchema", value: func() ojson.Value {
-			schema := ojson.NewObject()
-			for _, k := range r.ConfigKeys {
-				schema.Append(k.Key, ConfigSchemaJSON(k))
-			}
-			return schema
-		}, keys: configKeys, write: func(w *registryWriter) { w.configSchema(r.Capabilities) }},
+			keys: ownerNames(r.ByAgent), write: func(w *registryWriter) { w.owners(r.ByAgent) }},
+		{key: "byLoopPoint", value: r.loopPointsJSON,
+			keys: r.loopPointNames, write: func(w *registryWriter) { w.loopPoints(r.ByLoopPoint) }},
+		{key: "configKeys", value: r.configOwnersJSON,
+			keys: configKeys, write: func(w *registryWriter) { w.configOwners(r.ConfigKeys) }},
+		{key: "configSchema", value: r.configSchemaJSON,
+			keys: configKeys, write: func(w *registryWriter) { w.configSchema(r.Capabilities) }},
 		{key: "runtimes", value: func() ojson.Value { return manifestsJSON(r.Runtimes) },
-			keys: ids(r.Runtimes), write: func(w *registryWriter) { w.capabilities(r.Runtimes) }},
-		{key: "commandFamilies", value: func() ojson.Value {
-			fams := ojson.NewObject()
-			for _, f := range r.Families {
-				e := ojson.NewObject()
-				e.Append("capId", ojson.NewString(f.CapID))
-				e.Append("module", ojson.NewString(f.Module))
-				e.Append("router", ojson.NewString(f.Router))
-				fams.Append(f.Family, e)
-			}
-			return fams
-		}},
-		{key: "capabilityClusters", value: func() ojson.Value {
-			clusters := ojson.NewObject()
-			for _, c := range r.Clusters {
-				clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
-			}
-			return clusters
-		}, keys: clusters, write: func(w *registryWriter) { w.clusters(r.Clusters) }},
-		{key: "profileMembership", value: func() ojson.Value {
-			membership := ojson.NewObject()
-			for _, c := range r.Clusters {
-				m := ojson.NewObject()
-				m.Append("tier", ojson.NewString(c.Tier))
-				m.Append("profiles", ojson.NewStrings(c.Profiles))
-				membership.Append(c.CapID, m)
-			}
-			return membership
-		}, keys: clusters, write: func(w *registryWriter) { w.membership(r.Clusters) }},
-		{key: "requiresClosure", value: func() ojson.Value {
-			closure := ojson.NewObject()
-			for _, c := range r.Capabilities {
-				closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
-			}
-			return closure
-		}, keys: ids(r.Capabilities), write: func(w *registryWriter) { w.closure(r.Capabilities, r.Closure) }},
-		{key: "profiles", value: func() ojson.Value {
-			profs := ojson.NewObject()
-			for _, p := range ProfileNames {
-				profs.Append(p, ojson.NewStrings(r.Profiles[p]))
-			}
-			return profs
-		}, keys: func() []string { return ProfileNames }, write: func(w *registryWriter) { w.profiles(r.Profiles) }},
+			keys: capIDs(r.Runtimes), write: func(w *registryWriter) { w.capabilities(r.Runtimes) }},
+		{key: "commandFamilies", value: r.familiesJSON},
+		{key: "capabilityClusters", value: r.clustersJSON,
+			keys: clusters, write: func(w *registryWriter) { w.clusters(r.Clusters) }},
+		{key: "profileMembership", value: r.membershipJSON,
+			keys: clusters, write: func(w *registryWriter) { w.membership(r.Clusters) }},
+		{key: "requiresClosure", value: r.closureJSON,
+			keys: capIDs(r.Capabilities), write: func(w *registryWriter) { w.closure(r.Capabilities, r.Closure) }},
+		{key: "profiles", value: r.profilesJSON,
+			keys: func() []string { return ProfileNames }, write: func(w *registryWriter) { w.profiles(r.Profiles) }},
 	}
+}
+
+// capIDs lists the ids of caps: the keys of the members that map a
+// capability's id to something.
+func capIDs(caps []*validate.Capability) func() []string {
+	return func() []string {
+		out := make([]string, len(caps))
+		for i, c := range caps {
+			out[i] = c.ID
+		}
+		return out
+	}
+}
+
+// ownerNames lists the names of owners: the keys of bySkill and byAgent.
+func ownerNames(owners []Owner) func() []string {
+	return func() []string {
+		out := make([]string, len(owners))
+		for i, o := range owners {
+			out[i] = o.Name
+		}
+		return out
+	}
+}
+
+// loopPointNames are the keys of byLoopPoint.
+func (r *Registry) loopPointNames() []string {
+	points := make([]string, len(r.ByLoopPoint))
+	for i := range r.ByLoopPoint {
+		points[i] = r.ByLoopPoint[i].Point
+	}
+	return points
+}
+
+// configKeyNames are the keys of configKeys and configSchema.
+func (r *Registry) configKeyNames() []string {
+	out := make([]string, len(r.ConfigKeys))
+	for i, k := range r.ConfigKeys {
+		out[i] = k.Key
+	}
+	return out
+}
+
+// clusterIDs are the keys of capabilityClusters and profileMembership.
+func (r *Registry) clusterIDs() []string {
+	out := make([]string, len(r.Clusters))
+	for i, c := range r.Clusters {
+		out[i] = c.CapID
+	}
+	return out
+}
+
+// configOwnersJSON is configKeys: each config key's owner.
+func (r *Registry) configOwnersJSON() ojson.Value {
+	keys := ojson.NewObject()
+	for _, k := range r.ConfigKeys {
+		keys.Append(k.Key, ojson.NewString(k.Owner))
+	}
+	return keys
+}
+
+// configSchemaJSON is configSchema: each config key's entry.
+func (r *Registry) configSchemaJSON() ojson.Value {
+	schema := ojson.NewObject()
+	for _, k := range r.ConfigKeys {
+		schema.Append(k.Key, ConfigSchemaJSON(k))
+	}
+	return schema
+}
+
+// familiesJSON is commandFamilies: each family's capability, module and
+// router. It has no writer: the artifact encodes its value.
+func (r *Registry) familiesJSON() ojson.Value {
+	fams := ojson.NewObject()
+	for _, f := range r.Families {
+		e := ojson.NewObject()
+		e.Append("capId", ojson.NewString(f.CapID))
+		e.Append("module", ojson.NewString(f.Module))
+		e.Append("router", ojson.NewString(f.Router))
+		fams.Append(f.Family, e)
+	}
+	return fams
+}
+
+// clustersJSON is capabilityClusters: each cluster's skills.
+func (r *Registry) clustersJSON() ojson.Value {
+	clusters := ojson.NewObject()
+	for _, c := range r.Clusters {
+		clusters.Append(c.CapID, ojson.NewStrings(c.Skills))
+	}
+	return clusters
+}
+
+// membershipJSON is profileMembership: each cluster's tier and profiles.
+func (r *Registry) membershipJSON() ojson.Value {
+	membership := ojson.NewObject()
+	for _, c := range r.Clusters {
+		m := ojson.NewObject()
+		m.Append("tier", ojson.NewString(c.Tier))
+		m.Append("profiles", ojson.NewStrings(c.Profiles))
+		membership.Append(c.CapID, m)
+	}
+	return membership
+}
+
+// closureJSON is requiresClosure: what each capability requires, directly
+// or not.
+func (r *Registry) closureJSON() ojson.Value {
+	closure := ojson.NewObject()
+	for _, c := range r.Capabilities {
+		closure.Append(c.ID, ojson.NewStrings(r.Closure[c.ID]))
+	}
+	return closure
+}
+
+// profilesJSON is profiles: the capabilities of each profile, in
+// ProfileNames' order.
+func (r *Registry) profilesJSON() ojson.Value {
+	profs := ojson.NewObject()
+	for _, p := range ProfileNames {
+		profs.Append(p, ojson.NewStrings(r.Profiles[p]))
+	}
+	return profs
 }
 
 // plainKeys reports whether no key is an array index.
