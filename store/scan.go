@@ -866,56 +866,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return nil
 	}
 	if mode&fs.ModeSymlink != 0 {
-		target, err := sc.resolveLink(child, childReal)
-		if (err != nil || target != lexicalTarget(childReal)) && sc.readsThrough(child, target, err) && sc.linkOnWay(childReal) {
-			// Its way is watched, as an input named by path's is:
-			// repointing node_modules/a moves what docs/x.card.json, or
-			// docs/cards, links through it, lead to, with no change where
-			// either is read. Only then: a way per link of a repository of
-			// 20,000 linked cards slowed every rebuild fourfold.
-			sc.watchWay(childReal)
-		}
-		if err != nil {
-			if sc.isInput(child) {
-				sc.linkError(child, childReal, err)
-			}
-			// Where the tree lists nothing (a capability folder), a
-			// dangling declaration is still noted: a change may make it
-			// resolve.
-			sc.tree.note(child, entryLink)
-			sc.tree.noteLink(sc.links, child)
-			return nil
-		}
-		st, err := os.Stat(target)
-		if err != nil {
-			return nil
-		}
-		if st.IsDir() {
-			if SkipDir(name) || inGitDir(sc.real, target) {
-				return nil
-			}
-			if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
-				// As for a directory of that name (below): a link to one
-				// is a manifest that is no file, not a folder without one.
-				sc.fileError(child, validate.ErrIsDirectory)
-				// Noted as the directory is: nothing can be written
-				// there, and deleting its target makes it dangle.
-				sc.tree.note(child, entryLink|entryDir)
-				sc.tree.noteLink(sc.links, child)
-			}
-			if sc.capDir != "." && path.Dir(child) == sc.capDir {
-				sc.capLinks[name] = sc.shown(target, true)
-			}
-			if !follow {
-				sc.deferred = append(sc.deferred, link{child, target})
-				return nil
-			}
-			return sc.walkLink(child, target, above)
-		}
-		// A linked file: inputs named by path are read now; cards and
-		// workflows wait, so the file under its own name wins.
-		sc.linkedFiles = append(sc.linkedFiles, linkedFile{rel: child, real: target, mode: st.Mode().Type()})
-		return nil
+		return sc.linkEntry(name, child, childReal, follow, above)
 	}
 	if mode.IsDir() {
 		if SkipDir(name) {
@@ -934,6 +885,72 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 	}
 	sc.file(child, childReal, mode)
 	return nil
+}
+
+// linkEntry handles an entry that is a symbolic link, named name, at
+// child in the repository and childReal on disk: it watches its way when
+// it may move an input, notes it when it dangles, and hands a link to a
+// directory to linkedDir and a link to a file to the linked files.
+func (sc *scanner) linkEntry(name, child, childReal string, follow bool, above []string) error {
+	target, err := sc.resolveLink(child, childReal)
+	if (err != nil || target != lexicalTarget(childReal)) && sc.readsThrough(child, target, err) && sc.linkOnWay(childReal) {
+		// Its way is watched, as an input named by path's is:
+		// repointing node_modules/a moves what docs/x.card.json, or
+		// docs/cards, links through it, lead to, with no change where
+		// either is read. Only then: a way per link of a repository of
+		// 20,000 linked cards slowed every rebuild fourfold.
+		sc.watchWay(childReal)
+	}
+	if err != nil {
+		if sc.isInput(child) {
+			sc.linkError(child, childReal, err)
+		}
+		// Where the tree lists nothing (a capability folder), a
+		// dangling declaration is still noted: a change may make it
+		// resolve.
+		sc.tree.note(child, entryLink)
+		sc.tree.noteLink(sc.links, child)
+		return nil
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return nil
+	}
+	if st.IsDir() {
+		return sc.linkedDir(name, child, target, follow, above)
+	}
+	// A linked file: inputs named by path are read now; cards and
+	// workflows wait, so the file under its own name wins.
+	sc.linkedFiles = append(sc.linkedFiles, linkedFile{rel: child, real: target, mode: st.Mode().Type()})
+	return nil
+}
+
+// linkedDir handles a link, named name, at child in the repository, to
+// the directory target: walked now when follow is set, else deferred to
+// the pass that follows links (see Scan). A link in the capabilities
+// folder is kept in capLinks, for finish to warn of one that leads to no
+// capability.json.
+func (sc *scanner) linkedDir(name, child, target string, follow bool, above []string) error {
+	if SkipDir(name) || inGitDir(sc.real, target) {
+		return nil
+	}
+	if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
+		// As for a directory of that name (see entry): a link to one
+		// is a manifest that is no file, not a folder without one.
+		sc.fileError(child, validate.ErrIsDirectory)
+		// Noted as the directory is: nothing can be written
+		// there, and deleting its target makes it dangle.
+		sc.tree.note(child, entryLink|entryDir)
+		sc.tree.noteLink(sc.links, child)
+	}
+	if sc.capDir != "." && path.Dir(child) == sc.capDir {
+		sc.capLinks[name] = sc.shown(target, true)
+	}
+	if !follow {
+		sc.deferred = append(sc.deferred, link{child, target})
+		return nil
+	}
+	return sc.walkLink(child, target, above)
 }
 
 // walkLink walks the directory a link leads to, under the link's name; in
