@@ -711,55 +711,10 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	mk := &Marker{File: file, Src: src, Off: tags[0][0], Form: "tags"}
 	ok := true
 	for _, t := range tags {
-		name := string(src[t[2]:t[3]])
-		attrs, repeated := tagAttrs(src, t[4], t[5])
-		need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
-		for _, r := range repeated {
-			if r.Value == need || name == "loop-artifact" && (r.Value == "produces" || r.Value == "consumes") {
-				s.atOffset(file, src, r.Off, "", "marker-duplicate-key",
-					"<%s> repeats %s=\"…\": give its values once, comma-separated", name, r.Value)
-				ok = false
-			}
-		}
-		if need != "" {
-			v, found := attrs[need]
-			if !found || jsTrim(v.Value) == "" {
-				if v := unquotedAttr(src[t[4]:t[5]], need); !found && v != "" {
-					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, stripQuoteLike(v))
-					ok = false
-					continue
-				}
-				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
-				ok = false
-				continue
-			}
-		}
-		switch name {
-		case "loop-point":
-			mk.Points = append(mk.Points, splitList(attrs["id"])...)
-		case "agent-role":
-			mk.Roles = append(mk.Roles, splitList(attrs["name"])...)
-		case "loop-artifact":
-			_, hasP := attrs["produces"]
-			_, hasC := attrs["consumes"]
-			if !hasP && !hasC {
-				s.atOffset(file, src, t[0], "", "marker-syntax", "%s", artifactAttrMissing(src[t[4]:t[5]]))
-				ok = false
-			}
-			if hasP != hasC {
-				// The other one written without quotes, beside the quoted
-				// one, which is read: say so, rather than drop it.
-				other := "produces"
-				if hasP {
-					other = "consumes"
-				}
-				if v := unquotedAttr(src[t[4]:t[5]], other); v != "" {
-					s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> %s=%s is not quoted: write %s=\"%s\"", other, v, other, stripQuoteLike(v))
-					ok = false
-				}
-			}
-			mk.Produces = append(mk.Produces, splitList(attrs["produces"])...)
-			mk.Consumes = append(mk.Consumes, splitList(attrs["consumes"])...)
+		// Every tag is read, after one that is not well formed too, so
+		// that each problem is reported.
+		if !mk.readTag(file, src, t, s) {
+			ok = false
 		}
 	}
 	if !ok {
@@ -773,23 +728,102 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role")
 		return nil
 	}
+	step, ok := tagsStep(file, src, mk.Points, s)
+	if !ok {
+		return nil
+	}
+	mk.Step = step
+	return mk
+}
+
+// readTag adds what the tag t (tagRe's match) declares to mk, and reports
+// whether it is well formed: a repeated list attribute, or a missing,
+// empty or unquoted one the tag needs, is reported, and the tag is then
+// not read.
+func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
+	name := string(src[t[2]:t[3]])
+	attrs, repeated := tagAttrs(src, t[4], t[5])
+	need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
+	ok := true
+	for _, r := range repeated {
+		if r.Value == need || name == "loop-artifact" && (r.Value == "produces" || r.Value == "consumes") {
+			s.atOffset(file, src, r.Off, "", "marker-duplicate-key",
+				"<%s> repeats %s=\"…\": give its values once, comma-separated", name, r.Value)
+			ok = false
+		}
+	}
+	if need != "" {
+		v, found := attrs[need]
+		if !found || jsTrim(v.Value) == "" {
+			if v := unquotedAttr(src[t[4]:t[5]], need); !found && v != "" {
+				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, stripQuoteLike(v))
+				return false
+			}
+			s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
+			return false
+		}
+	}
+	switch name {
+	case "loop-point":
+		mk.Points = append(mk.Points, splitList(attrs["id"])...)
+	case "agent-role":
+		mk.Roles = append(mk.Roles, splitList(attrs["name"])...)
+	case "loop-artifact":
+		if !mk.readArtifactTag(file, src, t, attrs, s) {
+			ok = false
+		}
+	}
+	return ok
+}
+
+// readArtifactTag adds the artifacts a <loop-artifact> tag t, of
+// attributes attrs, produces and consumes to mk, and reports whether it
+// names one, each quoted.
+func (mk *Marker) readArtifactTag(file string, src []byte, t []int, attrs map[string]Item, s *sink) bool {
+	ok := true
+	_, hasP := attrs["produces"]
+	_, hasC := attrs["consumes"]
+	if !hasP && !hasC {
+		s.atOffset(file, src, t[0], "", "marker-syntax", "%s", artifactAttrMissing(src[t[4]:t[5]]))
+		ok = false
+	}
+	if hasP != hasC {
+		// The other one written without quotes, beside the quoted
+		// one, which is read: say so, rather than drop it.
+		other := "produces"
+		if hasP {
+			other = "consumes"
+		}
+		if v := unquotedAttr(src[t[4]:t[5]], other); v != "" {
+			s.atOffset(file, src, t[0], "", "marker-syntax", "<loop-artifact> %s=%s is not quoted: write %s=\"%s\"", other, v, other, stripQuoteLike(v))
+			ok = false
+		}
+	}
+	mk.Produces = append(mk.Produces, splitList(attrs["produces"])...)
+	mk.Consumes = append(mk.Consumes, splitList(attrs["consumes"])...)
+	return ok
+}
+
+// tagsStep is the step the points declare, at the point that gives it; a
+// point of a second step is reported (marker-multiple), and then there
+// is none (false).
+func tagsStep(file string, src []byte, points []Item, s *sink) (Item, bool) {
 	// The step is that of the first canonical point: a mistyped one
 	// ("pln:pre") is reported where it is, as point-unknown (checkPoints),
 	// not as a second step at the next tag.
-	first := mk.Points[0]
-	if i := slices.IndexFunc(mk.Points, func(p Item) bool { return PointIndex(p.Value) >= 0 }); i >= 0 {
-		first = mk.Points[i]
+	first := points[0]
+	if i := slices.IndexFunc(points, func(p Item) bool { return PointIndex(p.Value) >= 0 }); i >= 0 {
+		first = points[i]
 	}
 	step, _, _ := strings.Cut(first.Value, ":")
-	for _, p := range mk.Points {
+	for _, p := range points {
 		if other, _, _ := strings.Cut(p.Value, ":"); other != step && PointIndex(p.Value) >= 0 {
 			s.atOffset(file, src, p.Off, "", "marker-multiple",
 				"<loop-point> tags name points of steps %q and %q; one workflow file declares one step", step, other)
-			return nil
+			return Item{}, false
 		}
 	}
-	mk.Step = Item{Value: step, Off: first.Off}
-	return mk
+	return Item{Value: step, Off: first.Off}, true
 }
 
 // tagOpenRe finds the start of a marker tag that begins its line, with a
