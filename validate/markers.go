@@ -143,12 +143,7 @@ func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
 // gsd:loop-host block read as indented code at the margin declares, and
 // where the block starts (see indentedStep).
 func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
-	if text, ok := utf16Text(src); ok {
-		if MayHoldMarker(text) {
-			why, _ := UTF16(src)
-			s.atOffset(file, src, 0, "", "marker-syntax",
-				"the workflow is UTF-16 (%s), so its loop-host marker is not read; save it as UTF-8", why)
-		}
+	if reportUTF16(file, src, s) {
 		return nil, Item{}
 	}
 	code, top, html, inline, openFence := codeRanges(src)
@@ -158,6 +153,10 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	if i := slices.IndexFunc(quoted, func(at int) bool { return openFence >= 0 && at > openFence }); i >= 0 {
 		hidden = quoted[i]
 	}
+	// The tags tagRe reads, sorted. The loop is not a function of its own:
+	// tags and starts, local here, start on the stack; gathered in a
+	// struct a helper returned, they took two to four allocations more a
+	// file.
 	var tags [][]int
 	var starts []int // where each tag tagRe reads starts, in order
 	var comments spans
@@ -179,45 +178,77 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 			hidden = m[0]
 		}
 	}
+	reportOpenFence(file, src, hidden, openFence, s)
+	reportOpenComment(file, src, openComment, commentedOut, s)
+	reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
+	unclosed := reportUnclosedBlock(file, src, code, s)
+	if len(blocks) == 0 && len(tags) == 0 {
+		return nil, noMarker(file, src, code, top, hidden, s)
+	}
+	mk := readMarker(file, src, blocks, tags, unclosed, s)
+	if mk == nil {
+		return nil, Item{}
+	}
+	mk.CallSites = callSites(src)
+	return mk, Item{}
+}
+
+// reportUTF16 reports whether src is UTF-16 text, which is not read, and
+// then, if it may hold a marker, says so.
+func reportUTF16(file string, src []byte, s *sink) bool {
+	text, ok := utf16Text(src)
+	if ok && MayHoldMarker(text) {
+		why, _ := UTF16(src)
+		s.atOffset(file, src, 0, "", "marker-syntax",
+			"the workflow is UTF-16 (%s), so its loop-host marker is not read; save it as UTF-8", why)
+	}
+	return ok
+}
+
+// reportOpenFence reports the marker at hidden (if not -1), read as code
+// in the fence opened at openFence that no fence closes.
+func reportOpenFence(file string, src []byte, hidden, openFence int, s *sink) {
 	if hidden >= 0 {
 		s.atOffset(file, src, hidden, "", "marker-in-open-fence",
 			"this marker is read as code, and ignored: the code fence opened at line %d is never closed, so it runs to the end of the file; "+
 				"close it above the marker (with a fence of the same character, at least as long, in the same list item or quote) if the marker is meant to be read",
 			lineOf(src, openFence))
 	}
-	reportOpenComment(file, src, openComment, commentedOut, s)
-	reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
-	unclosed := reportUnclosedBlock(file, src, code, s)
-	if len(blocks) == 0 && len(tags) == 0 {
-		if reportMisspeltBlock(file, src, code, s) {
-			return nil, Item{}
-		}
-		indented := indentedBlocks(src, top, code)
-		reportIndentedMarker(file, src, hidden, top, indented, s)
-		return nil, indentedStep(src, top, indented)
+}
+
+// noMarker is parseMarker for a file with no block or tag read: it reports
+// a block whose name has a slip, else a block indented as code (hidden as
+// parseMarker's), and returns the step such a block at the margin
+// declares (see indentedStep).
+func noMarker(file string, src []byte, code, top spans, hidden int, s *sink) Item {
+	if reportMisspeltBlock(file, src, code, s) {
+		return Item{}
 	}
-	var mk *Marker
+	indented := indentedBlocks(src, top, code)
+	reportIndentedMarker(file, src, hidden, top, indented, s)
+	return indentedStep(src, top, indented)
+}
+
+// readMarker reads the one marker of a file that has gsd:loop-host blocks
+// or marker tags. A file with a broken block (unclosed), with both forms,
+// or with two blocks declares no step, and has none.
+func readMarker(file string, src []byte, blocks, tags [][]int, unclosed bool, s *sink) *Marker {
 	switch {
 	case unclosed: // a second marker, broken: as with marker-multiple, the file declares no step
-		return nil, Item{}
+		return nil
 	case len(blocks) > 0 && len(tags) > 0:
 		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
 			"file holds both a gsd:loop-host block (line %d) and loop-point/agent-role tags; keep one form (a document that only shows markers quotes them in backticks or a code block, where they are not read)", lineOf(src, blocks[0][0]))
-		return nil, Item{}
+		return nil
 	case len(blocks) > 1:
 		s.atOffset(file, src, blocks[1][0], "", "marker-multiple",
 			"expected exactly one gsd:loop-host block, found %d (the first is at line %d; a document that only shows markers quotes them in backticks or a code block, where they are not read)", len(blocks), lineOf(src, blocks[0][0]))
-		return nil, Item{}
+		return nil
 	case len(blocks) == 1:
-		mk = parseBlock(file, src, blocks[0], s)
+		return parseBlock(file, src, blocks[0], s)
 	default:
-		mk = parseTags(file, src, tags, s)
+		return parseTags(file, src, tags, s)
 	}
-	if mk == nil {
-		return nil, Item{}
-	}
-	mk.CallSites = callSites(src)
-	return mk, Item{}
 }
 
 // markerBlocks are the gsd:loop-host blocks of found (blockMatches') that
