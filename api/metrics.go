@@ -42,9 +42,8 @@ type Metrics struct {
 func NewMetrics() *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
-		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "capreg_http_requests_total", Help: "HTTP requests by route pattern, method and status code.",
-		}, []string{"route", "method", "code"}),
+		requests: newCounterVec("capreg_http_requests_total", "HTTP requests by route pattern, method and status code.",
+			"route", "method", "code"),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern and method.",
 			// Past 1 s for the slow answers given by design: POST /validate
@@ -53,56 +52,62 @@ func NewMetrics() *Metrics {
 			// 30 s read timeout; without them all of these land in +Inf.
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15, 30, 60},
 		}, []string{"route", "method"}),
-		rebuilds: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "capreg_registry_rebuilds_total", Help: "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
-		}, []string{"result"}),
+		rebuilds: newCounterVec("capreg_registry_rebuilds_total", "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
+			"result"),
 		rebuildTime: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "capreg_registry_rebuild_duration_seconds", Help: "Time to scan, validate and build the registry.",
 			Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12),
 		}),
-		lastSuccess: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_registry_last_reload_success_timestamp_seconds", Help: "Unix time of the last successful rebuild.",
-		}),
-		lastOK: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_registry_last_reload_successful", Help: "1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository).",
-		}),
-		generation: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_snapshot_generation", Help: "Generation of the snapshot being served.",
-		}),
-		capabilities: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Name: "capreg_capabilities", Help: "Capabilities in the served registry, by role.",
-		}, []string{"role"}),
-		tools: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_tool_cards", Help: "Tool cards in the served registry.",
-		}),
-		hostSteps: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_host_steps", Help: "Host steps the workflows of the served registry declare (its loop-host contract).",
-		}),
-		diagnostics: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Name: "capreg_diagnostics", Help: "Diagnostics of the last rebuild, by severity.",
-		}, []string{"severity"}),
-		watchEvents: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "capreg_watch_events_total", Help: "File-system change events seen by the watcher.",
-		}),
-		watchOverflow: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "capreg_watch_overflows_total", Help: "Watch event queue overflows (each forces a full rescan).",
-		}),
-		watchFallback: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "capreg_watch_polling_fallback",
-			Help: "1 once the watcher polls the repository every 5 s because inotify is unavailable or out of watches (not for --poll); else 0.",
-		}),
-		checks: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "capreg_capability_checks_total",
-			Help: "Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).",
-		}, []string{"source"}),
-		build: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Name: "capreg_build_info",
-			Help: "Always 1: the capreg build this process runs (version: the one it was linked with, else the module's; goversion; program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
-		}, []string{"version", "goversion", "program"}),
+		lastSuccess: newGauge("capreg_registry_last_reload_success_timestamp_seconds", "Unix time of the last successful rebuild."),
+		lastOK: newGauge("capreg_registry_last_reload_successful",
+			"1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository)."),
+		generation:    newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
+		capabilities:  newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
+		tools:         newGauge("capreg_tool_cards", "Tool cards in the served registry."),
+		hostSteps:     newGauge("capreg_host_steps", "Host steps the workflows of the served registry declare (its loop-host contract)."),
+		diagnostics:   newGaugeVec("capreg_diagnostics", "Diagnostics of the last rebuild, by severity.", "severity"),
+		watchEvents:   newCounter("capreg_watch_events_total", "File-system change events seen by the watcher."),
+		watchOverflow: newCounter("capreg_watch_overflows_total", "Watch event queue overflows (each forces a full rescan)."),
+		watchFallback: newGauge("capreg_watch_polling_fallback",
+			"1 once the watcher polls the repository every 5 s because inotify is unavailable or out of watches (not for --poll); else 0."),
+		checks: newCounterVec("capreg_capability_checks_total",
+			"Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).", "source"),
+		build: newGaugeVec("capreg_build_info",
+			"Always 1: the capreg build this process runs (version: the one it was linked with, else the module's; goversion; program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
+			"version", "goversion", "program"),
 	}
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
 		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.exposeLabels()
+	m.SetBuild("", "")
+	return m
+}
+
+// The metrics of NewMetrics without buckets are made by these, which take
+// a name, its help and the label names: a table of definitions reads
+// better than the options structs spelt out for each.
+
+func newCounter(name, help string) prometheus.Counter {
+	return prometheus.NewCounter(prometheus.CounterOpts{Name: name, Help: help})
+}
+
+func newCounterVec(name, help string, labels ...string) *prometheus.CounterVec {
+	return prometheus.NewCounterVec(prometheus.CounterOpts{Name: name, Help: help}, labels)
+}
+
+func newGauge(name, help string) prometheus.Gauge {
+	return prometheus.NewGauge(prometheus.GaugeOpts{Name: name, Help: help})
+}
+
+func newGaugeVec(name, help string, labels ...string) *prometheus.GaugeVec {
+	return prometheus.NewGaugeVec(prometheus.GaugeOpts{Name: name, Help: help}, labels)
+}
+
+// exposeLabels creates the series of every label value known in advance
+// (rebuild results, severities, roles, check sources), so that each is
+// exposed, at 0, before its first event.
+func (m *Metrics) exposeLabels() {
 	for _, r := range []string{"success", "failure", "unchanged", "waiting"} {
 		m.rebuilds.WithLabelValues(r)
 	}
@@ -115,8 +120,6 @@ func NewMetrics() *Metrics {
 	for _, src := range []string{"run", "cache"} {
 		m.checks.WithLabelValues(src)
 	}
-	m.SetBuild("", "")
-	return m
 }
 
 // SetBuild sets the version and program labels of capreg_build_info
