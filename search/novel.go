@@ -61,114 +61,199 @@ type novelTerm struct{ term, unit int32 }
 // each card's request words (see above): card c's are
 // exp[expOff[c]:expOff[c+1]], weights in tf units.
 func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
-	nc, nv := len(ix.cards), len(ix.vocab)
+	nc := len(ix.cards)
 	ix.novelLog = nil
 	if nc == 0 {
 		return nil, nil
 	}
-	df := ix.cardFrequency(func(field) bool { return true })
-	maxDF := int32(maxRequestDF * float64(nc))
-	cnt := make([]int32, nv)    // occurrences of a term in the card
-	inUnit := make([]int32, nv) // in the phrase unit
-	novelIn := make([]int32, nv)
-	for t := range novelIn {
-		novelIn[t] = -1
-	}
-	nov := make([]float64, nc)
-	tot := make([]float64, nc)
-	var gNov, gTot, gWords float64
-	novOff := make([]int32, nc+1)
-	srcOff := make([]int32, nc+1)
-	learns := make([]bool, nc)
+	ns := ix.newNoveltyScan()
+	// The lists that grow (novel, src, touched) are this function's, not
+	// ns's, and grow here or in a step the compiler inlines here
+	// (countCardTerms, predictingWords): it starts an append to a local
+	// slice on the stack, and in ns, or appended to in findNovelWords, they
+	// took Build a dozen allocations more. So a card's novel words are
+	// gathered in cardNovel, then appended one by one.
 	var novel, src []novelTerm
-	var touched []int32
+	var touched []int32 // the terms of the card
+	var cardNovel [maxNovelTerms]novelTerm
 	for c := range nc {
 		lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
-		touched = touched[:0]
-		phrases := 0
-		for ui := lo; ui < hi; ui++ {
-			u := &ix.units[ui]
-			if u.field == fieldPhrase {
-				phrases++
-			}
-			for _, t := range ix.unitTermsOf(u) {
-				if cnt[t] == 0 {
-					touched = append(touched, t)
-				}
-				cnt[t]++
-			}
-		}
+		var phrases int
+		touched, phrases = ix.countCardTerms(ns.cnt, touched[:0], lo, hi)
 		learn := phrases >= 2 // as the pseudo-queries of learn.go
-		learns[c] = learn
-		nNovel := 0
-		for ui := lo; ui < hi; ui++ {
-			u := &ix.units[ui]
-			if u.field != fieldPhrase {
-				continue
-			}
-			ts := ix.unitTermsOf(u)
-			for _, t := range ts {
-				inUnit[t]++
-			}
-			for _, t := range ts {
-				if inUnit[t] == 0 {
-					continue // counted
-				}
-				w := float64(ix.idf[t])
-				tot[c] += w
-				gWords++
-				if inUnit[t] == cnt[t] {
-					nov[c] += w
-					novelIn[t] = ui
-					// A word in fewer than minRequestCards cards can
-					// never be learned (co below), and must not take
-					// a place in the cap.
-					if learn && df[t] >= minRequestCards && nNovel < maxNovelTerms {
-						novel = append(novel, novelTerm{t, ui})
-						nNovel++
-					}
-				}
-				inUnit[t] = 0
-			}
+		ns.learns[c] = learn
+		//lint:ignore S1011 appended one by one, novel grows as it did (see above)
+		for _, q := range ix.findNovelWords(&ns, cardNovel[:0], c, lo, hi, learn) {
+			novel = append(novel, q)
 		}
-		gNov += nov[c]
-		gTot += tot[c]
-		novOff[c+1] = int32(len(novel))
+		ns.gNov += ns.nov[c]
+		ns.gTot += ns.tot[c]
+		ns.novOff[c+1] = int32(len(novel))
 		if ix.p.requestWeight > 0 {
-			n := 0
-			for _, t := range touched {
-				if df[t] <= maxDF && n < maxRequestSources {
-					src = append(src, novelTerm{t, novelIn[t]})
-					n++
-				}
-			}
+			src = ns.predictingWords(src, touched)
 		}
-		srcOff[c+1] = int32(len(src))
+		ns.srcOff[c+1] = int32(len(src))
 		for _, t := range touched {
-			cnt[t], novelIn[t] = 0, -1
+			ns.cnt[t], ns.novelIn[t] = 0, -1
 		}
 	}
-	ix.novelLog = make([]float32, nc)
-	if gTot > 0 { // else no card has a phrase word of weight, and all are alike
-		mu := (gNov + 1) / (gTot + 2)
-		k := noveltyPrior * gTot / gWords // words of the mean idf
-		for c := range nc {
-			ix.novelLog[c] = float32(math.Log((nov[c] + k*mu) / (tot[c] + k) / mu))
-		}
-	}
+	ix.novelLog = ns.missingMassLog()
 	if ix.p.requestWeight <= 0 {
 		return nil, nil
 	}
-	return ix.requestWords(src, srcOff, learns, novel, novOff)
+	return ix.requestWords(src, ns.srcOff, ns.learns, novel, ns.novOff)
+}
+
+// noveltyScan is what buildNovelty gathers card by card: per term counts
+// of the card scanned, cleared after it, and per card its novel and total
+// idf mass.
+type noveltyScan struct {
+	df     []int32 // cards holding each term
+	maxDF  int32   // the most cards a predicting word may be in
+	cnt    []int32 // occurrences of a term in the card
+	inUnit []int32 // in the phrase unit
+	// novelIn is the phrase unit each term of the card is novel in, or -1.
+	novelIn []int32
+	// nov and tot are each card's idf mass of novel and of all phrase
+	// words; gNov, gTot and gWords those of the corpus, and its count of
+	// phrase words.
+	nov, tot           []float64
+	gNov, gTot, gWords float64
+	// Card c's novel and predicting words are novel[novOff[c]:novOff[c+1]]
+	// and src[srcOff[c]:srcOff[c+1]] (see buildNovelty); learns marks the
+	// cards they are learned from.
+	novOff, srcOff []int32
+	learns         []bool
+}
+
+// newNoveltyScan makes the state of a scan of ix's cards.
+func (ix *Index) newNoveltyScan() noveltyScan {
+	nc, nv := len(ix.cards), len(ix.vocab)
+	ns := noveltyScan{
+		df:     ix.cardFrequency(func(field) bool { return true }),
+		maxDF:  int32(maxRequestDF * float64(nc)),
+		cnt:    make([]int32, nv),
+		inUnit: make([]int32, nv),
+	}
+	ns.novelIn = make([]int32, nv)
+	for t := range ns.novelIn {
+		ns.novelIn[t] = -1
+	}
+	ns.nov = make([]float64, nc)
+	ns.tot = make([]float64, nc)
+	ns.novOff = make([]int32, nc+1)
+	ns.srcOff = make([]int32, nc+1)
+	ns.learns = make([]bool, nc)
+	return ns
+}
+
+// countCardTerms counts the terms of the units lo..hi-1 of a card in cnt,
+// appends each to touched once, and returns how many of the units are
+// phrases.
+func (ix *Index) countCardTerms(cnt, touched []int32, lo, hi int32) (_ []int32, phrases int) {
+	for ui := lo; ui < hi; ui++ {
+		u := &ix.units[ui]
+		if u.field == fieldPhrase {
+			phrases++
+		}
+		for _, t := range ix.unitTermsOf(u) {
+			if cnt[t] == 0 {
+				touched = append(touched, t)
+			}
+			cnt[t]++
+		}
+	}
+	return touched, phrases
+}
+
+// findNovelWords adds the idf mass of the words of card c's phrase units
+// (lo..hi-1), and of those novel in their unit (in no other unit of the
+// card), to the card's and the corpus's, notes the unit each is novel in,
+// and, when the card is learned from, appends its novel words, at most
+// maxNovelTerms, to novel (of that capacity, so that it does not grow).
+func (ix *Index) findNovelWords(ns *noveltyScan, novel []novelTerm, c int, lo, hi int32, learn bool) []novelTerm {
+	cnt, inUnit, novelIn, df := ns.cnt, ns.inUnit, ns.novelIn, ns.df
+	nNovel := 0
+	for ui := lo; ui < hi; ui++ {
+		u := &ix.units[ui]
+		if u.field != fieldPhrase {
+			continue
+		}
+		ts := ix.unitTermsOf(u)
+		for _, t := range ts {
+			inUnit[t]++
+		}
+		for _, t := range ts {
+			if inUnit[t] == 0 {
+				continue // counted
+			}
+			w := float64(ix.idf[t])
+			ns.tot[c] += w
+			ns.gWords++
+			if inUnit[t] == cnt[t] {
+				ns.nov[c] += w
+				novelIn[t] = ui
+				// A word in fewer than minRequestCards cards can
+				// never be learned (co below), and must not take
+				// a place in the cap.
+				if learn && df[t] >= minRequestCards && nNovel < maxNovelTerms {
+					novel = append(novel, novelTerm{t, ui})
+					nNovel++
+				}
+			}
+			inUnit[t] = 0
+		}
+	}
+	return novel
+}
+
+// predictingWords appends to src the words of the card (touched) that may
+// predict a request word: those in at most maxRequestDF of the cards, at
+// most maxRequestSources of them, each with the unit it is novel in.
+func (ns *noveltyScan) predictingWords(src []novelTerm, touched []int32) []novelTerm {
+	n := 0
+	for _, t := range touched {
+		if ns.df[t] <= ns.maxDF && n < maxRequestSources {
+			src = append(src, novelTerm{t, ns.novelIn[t]})
+			n++
+		}
+	}
+	return src
+}
+
+// missingMassLog is each card's log missing mass over the corpus's
+// (featNovel's factor), its share of novel words shrunk towards the
+// corpus's by noveltyPrior words of the mean idf.
+func (ns *noveltyScan) missingMassLog() []float32 {
+	out := make([]float32, len(ns.nov))
+	if ns.gTot > 0 { // else no card has a phrase word of weight, and all are alike
+		mu := (ns.gNov + 1) / (ns.gTot + 2)
+		k := noveltyPrior * ns.gTot / ns.gWords // words of the mean idf
+		for c := range out {
+			out[c] = float32(math.Log((ns.nov[c] + k*mu) / (ns.tot[c] + k) / mu))
+		}
+	}
+	return out
 }
 
 // requestWords learns P(q novel | d) from the predicting words src and
 // novel words of the cards that learns marks (see buildNovelty), and
 // returns each card's request words.
 func (ix *Index) requestWords(src []novelTerm, srcOff []int32, learns []bool, novel []novelTerm, novOff []int32) (expOff []int32, exp []related) {
+	dOff, holders := ix.predictorHolders(src, srcOff, learns)
+	tabOff, tab, touched := ix.requestTable(dOff, holders, novel, novOff)
+	return ix.expandCards(src, srcOff, tabOff, tab, touched)
+}
+
+// holder is a card holding a predicting word, and the phrase unit the
+// word is novel in there (-1 if none).
+type holder struct{ card, unit int32 }
+
+// predictorHolders lists the cards learned from holding each predicting
+// word d, by d: d's are holders[dOff[d]:dOff[d+1]].
+func (ix *Index) predictorHolders(src []novelTerm, srcOff []int32, learns []bool) (dOff []int32, holders []holder) {
 	nc, nv := len(ix.cards), len(ix.vocab)
-	// The cards holding each predicting word d, by d.
-	dOff := make([]int32, nv+1)
+	dOff = make([]int32, nv+1)
 	for c := range nc {
 		if learns[c] {
 			for _, s := range src[srcOff[c]:srcOff[c+1]] {
@@ -179,8 +264,7 @@ func (ix *Index) requestWords(src []novelTerm, srcOff []int32, learns []bool, no
 	for t := range nv {
 		dOff[t+1] += dOff[t]
 	}
-	type holder struct{ card, unit int32 }
-	holders := make([]holder, dOff[nv])
+	holders = make([]holder, dOff[nv])
 	next := append([]int32(nil), dOff[:nv]...)
 	for c := range nc {
 		if !learns[c] {
@@ -191,11 +275,18 @@ func (ix *Index) requestWords(src []novelTerm, srcOff []int32, learns []bool, no
 			next[s.term]++
 		}
 	}
-	// P(q novel | d) over the cards holding d, smoothed by one card.
+	return dOff, holders
+}
+
+// requestTable is, for each predicting word d, the words q novel in the
+// rest of the cards holding it with P(q novel | d) over those cards,
+// smoothed by one card, of at least minRequestProb: d's are
+// tab[tabOff[d]:tabOff[d+1]]. It returns the list it used for the words
+// counted, emptied, for expandCards to use again.
+func (ix *Index) requestTable(dOff []int32, holders []holder, novel []novelTerm, novOff []int32) (tabOff []int32, tab []related, touched []int32) {
+	nv := len(ix.vocab)
 	co := make([]int32, nv)
-	var touched []int32
-	tabOff := make([]int32, nv+1)
-	var tab []related
+	tabOff = make([]int32, nv+1)
 	for d := range nv {
 		hs := holders[dOff[d]:dOff[d+1]]
 		if len(hs) >= minRequestCards {
@@ -221,8 +312,15 @@ func (ix *Index) requestWords(src []novelTerm, srcOff []int32, learns []bool, no
 		}
 		tabOff[d+1] = int32(len(tab))
 	}
-	// Each card: the words its words predict that it does not hold, at
-	// the best probability.
+	return tabOff, tab, touched
+}
+
+// expandCards is each card's request words: the words its predicting
+// words src predict (in tab, see requestTable) that it does not hold, at
+// the best probability, times requestWeight. touched is an empty list to
+// reuse.
+func (ix *Index) expandCards(src []novelTerm, srcOff []int32, tabOff []int32, tab []related, touched []int32) (expOff []int32, exp []related) {
+	nc, nv := len(ix.cards), len(ix.vocab)
 	held := newTermSet(nv)
 	best := make([]float32, nv)
 	expOff = make([]int32, nc+1)
