@@ -21,13 +21,13 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
-func (s *Server) registry(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) registry(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("registry", func() *body {
 		return &body{data: v.snap.Artifacts[store.RegistryFile], contentType: "application/json"}
 	}))
 }
 
-func (s *Server) contract(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) contract(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("contract", func() *body {
 		return &body{data: v.snap.Artifacts[store.ContractFile], contentType: "application/json"}
 	}))
@@ -50,7 +50,7 @@ type capabilitySummary struct {
 // (store.ProfileNames).
 var roles = []string{"feature", "runtime", "reviewer"}
 
-func (s *Server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
 	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
 	if role != "" && !slices.Contains(roles, role) {
 		unknownFilter(w, "role", role, roles)
@@ -172,7 +172,7 @@ func notFoundMeant(w http.ResponseWriter, msg string, details map[string]any, me
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 }
 
-func (s *Server) capability(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) capability(w http.ResponseWriter, r *http.Request, v *views) {
 	c := capabilityOr404(w, r, v)
 	if c == nil {
 		return
@@ -180,7 +180,7 @@ func (s *Server) capability(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("capability/"+c.ID, func() *body { return ojsonBody(c.Manifest) }))
 }
 
-func (s *Server) closure(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) closure(w http.ResponseWriter, r *http.Request, v *views) {
 	c := capabilityOr404(w, r, v)
 	if c == nil {
 		return
@@ -200,7 +200,7 @@ type pointSummary struct {
 	Gates         int    `json:"gates"`
 }
 
-func (s *Server) loopPoints(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) loopPoints(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("loop-points", func() *body {
 		list := make([]pointSummary, 0, len(validate.Points))
 		for _, ph := range v.snap.Registry.ByLoopPoint {
@@ -246,7 +246,7 @@ func unknownPoint(w http.ResponseWriter, pe *render.PointError) {
 	writeError(w, http.StatusNotFound, CodeUnknownPoint, pe.Error(), details)
 }
 
-func (s *Server) loopPoint(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) loopPoint(w http.ResponseWriter, r *http.Request, v *views) {
 	ph := pointOr404(w, r, v.snap.Registry)
 	if ph == nil {
 		return
@@ -308,7 +308,7 @@ type configKeyRow struct {
 	Values      []string        `json:"values,omitempty"`
 }
 
-func (s *Server) configKeys(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) configKeys(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("config-keys", func() *body {
 		rows := make([]configKeyRow, 0, len(v.snap.Registry.ConfigKeys))
 		for _, k := range v.snap.Registry.ConfigKeys {
@@ -321,7 +321,7 @@ func (s *Server) configKeys(w http.ResponseWriter, r *http.Request, v *views) {
 	}))
 }
 
-func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("profiles", func() *body {
 		doc := ojson.NewObject()
 		profs := ojson.NewObject()
@@ -333,7 +333,7 @@ func (s *Server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 	}))
 }
 
-func (s *Server) profile(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) profile(w http.ResponseWriter, r *http.Request, v *views) {
 	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
 		notFoundMeant(w, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames},
@@ -355,7 +355,7 @@ type validateRequest struct {
 // validateRequestKeys are the fields of a POST /validate body.
 var validateRequestKeys = []string{"files", "delete"}
 
-func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	// The body is read before the turn is taken, so that a client sending
 	// it slowly holds no turn; it is parsed after, so that the requests
 	// waiting hold no parsed copy.
@@ -382,7 +382,7 @@ func (s *Server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 // validateChange answers POST /validate for its body, data. A request
 // that ends before its change is validated (its client gone) stops the
 // validation, so that the turn is given back at once.
-func (s *Server) validateChange(w http.ResponseWriter, r *http.Request, v *views, data []byte) {
+func (s *server) validateChange(w http.ResponseWriter, r *http.Request, v *views, data []byte) {
 	req, ok := decodeValidateBody(w, data, r.Header.Get("Content-Type"))
 	if !ok {
 		return

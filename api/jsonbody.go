@@ -34,7 +34,7 @@ type requestDoc struct {
 // when it cannot. wrap is the levels of nesting the body puts around a
 // value that a file may hold on its own (1 for {"config": {..}}): the body
 // may nest that much deeper, so the value meets the same limit as the file.
-func (s *Server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
+func (s *server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
 	data, ok := s.readBody(w, r)
 	if !ok {
 		return nil, false
@@ -50,7 +50,7 @@ func (s *Server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int
 // readBody reads the body of r (limitBody bounds it), writing the 400, 408
 // or 413 when it cannot, or the 503 when the server began to drain before
 // it arrived (see cutBodyOnDrain).
-func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+func (s *server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	if !identityCoded(w, r) {
 		return nil, false
 	}
@@ -58,7 +58,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 }
 
 // readAll is readBody of a body in any coding: the bytes as sent.
-func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+func (s *server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	stop := s.cutBodyOnDrain(w)
 	data, err := io.ReadAll(r.Body)
 	if s.bodyRead != nil {
@@ -92,7 +92,7 @@ const drainBodyGrace = 5 * time.Second
 // Shutdown waits for the handler reading it, whose read timeout (30 s in
 // capreg serve) outlasts the drain (25 s), so one such client made every
 // rolling update wait out the drain and end in "the drain did not finish".
-func (s *Server) cutBodyOnDrain(w http.ResponseWriter) (stop func(arrived bool)) {
+func (s *server) cutBodyOnDrain(w http.ResponseWriter) (stop func(arrived bool)) {
 	if s.drainBegun == nil {
 		return func(bool) {}
 	}

@@ -12,7 +12,7 @@ import (
 // healthz is liveness: 200 while the process works, 503 once a rebuild has
 // run longer than stuckAfter (a hung file system, a deadlock), which leaves
 // the last snapshot served but no later change followed.
-func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	if clock, ok := s.src.(RebuildClock); ok {
 		if took := clock.RebuildingFor(); took > s.stuckAfter {
 			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stuck",
@@ -25,7 +25,7 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 // readyz is 200 only while a valid snapshot is served and the process is
 // not shutting down.
-func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+func (s *server) readyz(w http.ResponseWriter, r *http.Request) {
 	if s.isDraining() {
 		w.Header().Set("Retry-After", "1") // as every not_ready says: ask another replica
 		writeError(w, http.StatusServiceUnavailable, CodeNotReady,
@@ -41,7 +41,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 }
 
 // isDraining reports whether Options.Draining has been closed.
-func (s *Server) isDraining() bool {
+func (s *server) isDraining() bool {
 	select {
 	case <-s.draining: // a nil channel never is
 		return true
@@ -53,7 +53,7 @@ func (s *Server) isDraining() bool {
 // notBuilt answers 503 before the first good build, saying that no registry
 // exists (not that an old one is kept), what the request needed one for
 // (purpose, optional), and why there is none, with the failure in details.
-func (s *Server) notBuilt(w http.ResponseWriter, purpose string) {
+func (s *server) notBuilt(w http.ResponseWriter, purpose string) {
 	_, st := s.src.State()
 	msg := "no registry has been built successfully yet"
 	if purpose != "" {
@@ -166,11 +166,11 @@ type counts struct {
 	Warnings     int            `json:"warnings"`
 }
 
-func (s *Server) status(w http.ResponseWriter, r *http.Request) {
+func (s *server) status(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.statusDoc())
 }
 
-func (s *Server) statusDoc() statusDoc {
+func (s *server) statusDoc() statusDoc {
 	snap, st := s.src.State()
 	snap = served(snap)
 	doc := statusDoc{Generation: st.Generation, Rebuilds: st.Rebuilds, Failures: st.Failures, Unchanged: st.Unchanged, Waiting: st.Waiting, Failure: st.Failure,
@@ -209,7 +209,7 @@ func (s *Server) statusDoc() statusDoc {
 // watcher may first wait out a gap after the last rebuild (a second, or
 // as long as that one took: see store.Watcher.Reload), so that a client
 // reloading in a loop cannot keep it rescanning back to back.
-func (s *Server) reload(w http.ResponseWriter, r *http.Request) {
+func (s *server) reload(w http.ResponseWriter, r *http.Request) {
 	// An error only says the writer has no deadline to move (a test's
 	// recorder), and then there is none to outlast.
 	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.stuckAfter + time.Minute))

@@ -27,7 +27,7 @@ var queryParams = map[string][]string{
 // has a parameter the route does not define or a parameter given more than
 // once, before h (and before the snapshot is consulted: the request is at
 // fault whatever is served).
-func (s *Server) onlyParams(route string, h http.Handler) http.Handler {
+func (s *server) onlyParams(route string, h http.Handler) http.Handler {
 	allowed := queryParams[route]
 	get := strings.HasPrefix(route, http.MethodGet+" ")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -51,7 +51,7 @@ func (s *Server) onlyParams(route string, h http.Handler) http.Handler {
 // or an activeCap said true for a capability the body disabled. The body
 // is read as a POST's is (readAll), so that one stalled mid-way once the
 // drain begins is cut after the same grace, not held to the read timeout.
-func (s *Server) bodyless(w http.ResponseWriter, r *http.Request, route string, allowed []string) bool {
+func (s *server) bodyless(w http.ResponseWriter, r *http.Request, route string, allowed []string) bool {
 	if r.Body == nil || r.Body == http.NoBody {
 		return true
 	}

@@ -42,7 +42,7 @@ func renderRequest(w http.ResponseWriter, r *http.Request) (req render.Request, 
 
 // getRenderHooks is GET /render-hooks/{point}: a render with defaults
 // (every capability enabled, every key at its slice default).
-func (s *Server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	req, media, askActive, ok := renderRequest(w, r)
 	if !ok {
 		return
@@ -74,7 +74,7 @@ func (s *Server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views
 
 // postRenderHooks is POST /render-hooks/{point}: a render for the body's
 // {config, profile, disabledCapabilities, surface}, under a render turn.
-func (s *Server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
 	req, media, askActive, ok := renderRequest(w, r)
 	if !ok || !s.decodeRenderBody(w, r, &req) {
 		return
@@ -208,7 +208,7 @@ func notAcceptable(w http.ResponseWriter, r *http.Request, available []string) {
 // into req, writing the 400 (or 413) when it cannot. An empty body means
 // defaults. The config may nest as deep as a --config file may: the body
 // one level more.
-func (s *Server) decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
+func (s *server) decodeRenderBody(w http.ResponseWriter, r *http.Request, req *render.Request) bool {
 	d, ok := s.readRequestDoc(w, r, 1)
 	if !ok || d.empty {
 		return ok

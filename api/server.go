@@ -110,9 +110,9 @@ type RebuildClock interface {
 	RebuildingFor() time.Duration
 }
 
-// Server holds the router's state. Callers do not make or use one:
+// server holds the router's state. Callers do not make or use one:
 // NewRouter makes it and returns its handler.
-type Server struct {
+type server struct {
 	src     Source
 	log     *slog.Logger
 	metrics *Metrics
@@ -155,8 +155,8 @@ type Server struct {
 func NewRouter(src Source, opts Options) http.Handler { return newServer(src, opts).router() }
 
 // newServer is the server of NewRouter, its options defaulted.
-func newServer(src Source, opts Options) *Server {
-	s := &Server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes, stuckAfter: opts.StuckAfter,
+func newServer(src Source, opts Options) *server {
+	s := &server{src: src, log: opts.Logger, metrics: opts.Metrics, maxBody: opts.MaxBodyBytes, stuckAfter: opts.StuckAfter,
 		commandBudget: opts.CommandBudget}
 	if s.stuckAfter <= 0 {
 		s.stuckAfter = 5 * time.Minute
@@ -179,7 +179,7 @@ func newServer(src Source, opts Options) *Server {
 }
 
 // router routes every route of openapi.yaml to s.
-func (s *Server) router() http.Handler {
+func (s *server) router() http.Handler {
 	r := chi.NewRouter()
 	s.routes = r
 	// observe wraps recoverer, so that the 500 a panic is answered with is
@@ -240,12 +240,12 @@ type snapshotHandler func(w http.ResponseWriter, r *http.Request, v *views)
 
 // withSnapshot pins the current snapshot for the request and answers 503
 // before the first valid build.
-func (s *Server) withSnapshot(h snapshotHandler) http.HandlerFunc { return s.withSnapshotFor("", h) }
+func (s *server) withSnapshot(h snapshotHandler) http.HandlerFunc { return s.withSnapshotFor("", h) }
 
 // withSnapshotFor is withSnapshot for a request whose 503 should say what it
 // needed the registry for (purpose), when "not ready" alone would leave a
 // client guessing whether its request was at fault.
-func (s *Server) withSnapshotFor(purpose string, h snapshotHandler) http.HandlerFunc {
+func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		v := s.currentViews()
 		if v == nil {
@@ -259,7 +259,7 @@ func (s *Server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 // currentViews returns the response cache of the current snapshot, made on
 // first use. The snapshot holds it (Snapshot.Attach), not the server, so a
 // replaced snapshot is garbage once the requests reading it are done.
-func (s *Server) currentViews() *views {
+func (s *server) currentViews() *views {
 	snap := served(s.src.Current())
 	if snap == nil {
 		return nil
@@ -284,7 +284,7 @@ func served(snap *store.Snapshot) *store.Snapshot {
 type viewsKey struct{}
 
 // recoverer turns a panic into a 500 with the standard error body.
-func (s *Server) recoverer(next http.Handler) http.Handler {
+func (s *server) recoverer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
@@ -334,7 +334,7 @@ func closeUnlessBodyRead(next http.Handler) http.Handler {
 }
 
 // limitBody caps request bodies (1 MiB by default).
-func (s *Server) limitBody(next http.Handler) http.Handler {
+func (s *server) limitBody(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > s.maxBody {
 			writeError(w, http.StatusRequestEntityTooLarge, CodeBodyTooLarge,
@@ -400,7 +400,7 @@ func queryUTF8(q url.Values) error {
 }
 
 // observe records metrics and a debug log line per request.
-func (s *Server) observe(next http.Handler) http.Handler {
+func (s *server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		// A parent chi router that mounted this one (Mount("/registry", h))
@@ -430,7 +430,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 // the same below a mount: the first parents patterns of the route context
 // are those of the routers this one is mounted below (whose "/registry/*"
 // named every 405, 413 and 404 below chi's Mount alike), not this one's.
-func (s *Server) routeLabel(r *http.Request, parents int) string {
+func (s *server) routeLabel(r *http.Request, parents int) string {
 	if rc := chi.RouteContext(r.Context()); rc != nil && len(rc.RoutePatterns) > parents {
 		return strings.Join(rc.RoutePatterns[parents:], "")
 	}
@@ -509,7 +509,7 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-func (s *Server) openapi(w http.ResponseWriter, r *http.Request) {
+func (s *server) openapi(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml")
 	w.Write(capreg.OpenAPI)
 }
@@ -533,7 +533,7 @@ func methodLabel(m string) string {
 // the served cards hold the id "ns/tool", whose slash the client did not
 // escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
 // "x/" where there is one.
-func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 	sent, prefix := sentPath(r), mountPrefix(r)
 	msg, details := "no such route: "+prefix+sent, map[string]any(nil)
 	p := routingPath(r)
@@ -618,7 +618,7 @@ func escapeRest(p string) string {
 }
 
 // routed is p if a route has it, else "".
-func (s *Server) routed(p string) string {
+func (s *server) routed(p string) string {
 	if len(allowedMethods(s.routes, p)) == 0 {
 		return ""
 	}
@@ -627,7 +627,7 @@ func (s *Server) routed(p string) string {
 
 // slashedCard is the route of the card whose id the path /tools/… names
 // with its slashes unescaped, or "".
-func (s *Server) slashedCard(p string) string {
+func (s *server) slashedCard(p string) string {
 	id, ok := strings.CutPrefix(p, "/tools/")
 	if !ok || !strings.Contains(id, "/") {
 		return ""

@@ -43,7 +43,7 @@ var toolModes = []struct {
 
 // tools is GET /tools: intent search, command matching, or the paginated
 // list of every card.
-func (s *Server) tools(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) tools(w http.ResponseWriter, r *http.Request, v *views) {
 	q := r.URL.Query()
 	mode, ok := toolMode(w, q)
 	if !ok {
@@ -119,7 +119,7 @@ func badLimit(w http.ResponseWriter) {
 	writeError(w, http.StatusBadRequest, CodeBadRequest, fmt.Sprintf("limit must be an integer from 1 to %d", maxLimit), map[string]any{"parameter": "limit", "minimum": 1, "maximum": maxLimit})
 }
 
-func (s *Server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
+func (s *server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
 	if strings.TrimSpace(intent) == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
 		return
@@ -147,7 +147,7 @@ func commandLimits() map[string]any {
 		"maxScriptDepth": cmdline.MaxScriptDepth}
 }
 
-func (s *Server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
+func (s *server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
 	if len(command) > cmdline.MaxLine {
 		writeError(w, http.StatusBadRequest, CodeBadRequest,
 			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), cmdline.MaxLine),
@@ -211,7 +211,7 @@ func decodeCursor(c string) (string, bool) {
 	return strings.CutPrefix(string(raw), cursorPrefix)
 }
 
-func (s *Server) listTools(w http.ResponseWriter, r *http.Request, v *views, cursor, risk string, limit int) {
+func (s *server) listTools(w http.ResponseWriter, r *http.Request, v *views, cursor, risk string, limit int) {
 	after := ""
 	if cursor != "" {
 		var ok bool
@@ -265,7 +265,7 @@ func toolCards(cards []*validate.Card) []json.RawMessage {
 	return out
 }
 
-func (s *Server) tool(w http.ResponseWriter, r *http.Request, v *views) {
+func (s *server) tool(w http.ResponseWriter, r *http.Request, v *views) {
 	id := pathParam(r, "id")
 	card := findCard(v, id)
 	if card == nil {
