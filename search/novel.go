@@ -70,9 +70,8 @@ func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
 	// The lists that grow (novel, src, touched) are this function's, not
 	// ns's, and grow here or in a step the compiler inlines here
 	// (countCardTerms, predictingWords): it starts an append to a local
-	// slice on the stack, and in ns, or appended to in findNovelWords, they
-	// took Build a dozen allocations more. So a card's novel words are
-	// gathered in cardNovel, then appended one by one.
+	// slice on the stack, and in ns they took Build a dozen allocations
+	// more. A card's novel words are gathered in cardNovel.
 	var novel, src []novelTerm
 	var touched []int32 // the terms of the card
 	var cardNovel [maxNovelTerms]novelTerm
@@ -82,10 +81,7 @@ func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
 		touched, phrases = ix.countCardTerms(ns.cnt, touched[:0], lo, hi)
 		learn := phrases >= 2 // as the pseudo-queries of learn.go
 		ns.learns[c] = learn
-		//lint:ignore S1011 appended one by one, novel grows as it did (see above)
-		for _, q := range ix.findNovelWords(&ns, cardNovel[:0], c, lo, hi, learn) {
-			novel = append(novel, q)
-		}
+		novel = append(novel, ix.findNovelWords(&ns, cardNovel[:0], c, lo, hi, learn)...)
 		ns.gNov += ns.nov[c]
 		ns.gTot += ns.tot[c]
 		ns.novOff[c+1] = int32(len(novel))
