@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"fmt"
 	"log/slog"
 	"path/filepath"
 	"strings"
@@ -56,5 +57,29 @@ func TestMisplacedCountsByPlace(t *testing.T) {
 	var none *store.Snapshot
 	if none.Misplaced().Any() || none.DeclarationPath() != "capabilities/<id>/capability.json" {
 		t.Error("a nil snapshot counts something or names another folder")
+	}
+}
+
+// TestMisplacedCountsEveryLinkText pins that Snapshot.Misplaced counts each
+// link text checked out as a file, not each warning: past five, validate
+// folds the rest into one capability-misplaced warning standing for them
+// (Omitted), and capreg check's "nothing to check" note, "N declarations in
+// its capabilities folder are misnamed", said 6 for 9 files.
+func TestMisplacedCountsEveryLinkText(t *testing.T) {
+	for _, n := range []int{5, 6, 7, 9} {
+		repo := t.TempDir()
+		for i := range n {
+			writeTestFile(t, filepath.Join(repo, "capabilities", fmt.Sprintf("cap%d", i)), fmt.Appendf(nil, "../../shared/cap%d", i))
+		}
+		snap, err := store.Load(t.Context(), store.Options{ScanOptions: store.ScanOptions{Repo: repo}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := snap.Misplaced(); m != (store.Misplaced{Misnamed: n}) {
+			t.Errorf("%d link texts: Misplaced() = %+v, want Misnamed %d (%d findings)", n, m, n, len(snap.Diagnostics))
+		}
+		if _, warns := snap.Diagnostics.Count(); warns != n {
+			t.Errorf("%d link texts: %d warnings counted, want one a file", n, warns)
+		}
 	}
 }

@@ -616,7 +616,7 @@ func (s *Snapshot) DeclarationPath() string {
 }
 
 // Misplaced counts the snapshot's capability-misplaced findings by what
-// they say is not read.
+// they say is not read, a finding standing for others (Omitted) as many.
 type Misplaced struct {
 	// Misnamed: declarations misnamed or in a sub-folder of the
 	// repository's own capabilities folder (or links to no capability).
@@ -641,14 +641,15 @@ func (s *Snapshot) Misplaced() Misplaced {
 	}
 	capDir := s.Sources.CapabilitiesDir
 	for _, d := range s.Diagnostics {
+		n := max(d.Omitted, 1)
 		switch {
 		case d.Rule != "capability-misplaced":
 		case path.Base(d.File) == validate.RepoConfigFile:
-			m.Packages++
+			m.Packages += n
 		case capDir == "." || strings.HasPrefix(d.File, capDir+"/"):
-			m.Misnamed++
+			m.Misnamed += n
 		default:
-			m.Elsewhere++
+			m.Elsewhere += n
 		}
 	}
 	return m

@@ -39,6 +39,9 @@ func TestLinkTextWarningsCapped(t *testing.T) {
 			t.Errorf("%d links: %d capability-misplaced warnings, want %d", c.links, len(warns), c.wantWarns)
 			continue
 		}
+		if _, n := Diagnostics(warns).Count(); n != c.links {
+			t.Errorf("%d links: the warnings count %d, want one a link (the last stands for the rest)", c.links, n)
+		}
 		last := warns[len(warns)-1]
 		if !strings.Contains(last.Message, c.wantLast) || last.File != fmt.Sprintf("caps/c%d", c.wantWarns-1) {
 			t.Errorf("%d links: last warning %s: %q, want at caps/c%d with %q", c.links, last.File, last.Message, c.wantWarns-1, c.wantLast)

@@ -259,7 +259,9 @@ func LinkTextName(p, capDir string) bool {
 // The first maxNamed are warned of one by one and the others in one more
 // warning, as other capabilities folders are: a checkout without symbolic
 // links of a repository linking thousands of capabilities would otherwise
-// bury every other finding.
+// bury every other finding. That warning stands for the files it names
+// (Omitted), so that counts of findings and of the declarations not read
+// still count each file.
 func checkLinkTexts(src *Sources, s *sink) {
 	var links []File
 	for _, f := range src.LinkTexts {
@@ -271,7 +273,7 @@ func checkLinkTexts(src *Sources, s *sink) {
 		if i == maxNamed && len(links) > maxNamed+1 {
 			s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
 				"%s and %s in %s hold only a link's text, as symbolic links checked out as files do (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from them; check out with symlinks enabled",
-				f.Path, Plural(len(links)-maxNamed-1, "other file"), src.CapabilitiesDir)})
+				f.Path, Plural(len(links)-maxNamed-1, "other file"), src.CapabilitiesDir), Omitted: len(links) - maxNamed})
 			return
 		}
 		s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
