@@ -1064,10 +1064,8 @@ func FragmentPaths(manifest []byte) []string {
 		return nil // most declarations have none: skip the parse
 	}
 	root, errs := ojson.Parse(manifest)
-	for _, e := range errs {
-		if e.Kind == ojson.SyntaxError {
-			return nil
-		}
+	if slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		return nil
 	}
 	var out []string
 	for _, list := range []string{"steps", "contributions"} {

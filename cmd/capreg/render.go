@@ -167,12 +167,11 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 		if slices.Contains(render.EnablementKeys, m.Key) {
 			continue
 		}
-		hint := ""
-		if m.Key == "config" {
+		hint, meant := "", ""
+		switch near := validate.NearestID(m.Key, append([]string{"config"}, render.EnablementKeys...)); {
+		case m.Key == "config" || near == "config":
 			hint = "; pass the config in its own file with --config FILE"
-		}
-		meant := ""
-		if near := validate.NearestID(m.Key, render.EnablementKeys); near != "" {
+		case near != "":
 			meant = fmt.Sprintf(" (did you mean %q?)", near) // as POST /render-hooks says
 		}
 		line, col := ojson.Position(data, m.KeyOff)
