@@ -857,171 +857,262 @@ func shellTokens(line string) []shellToken {
 // shellTokensUpTo is the first limit tokens of shellTokens(line). A word
 // without quotes or escapes is a substring of line rather than a copy.
 func shellTokensUpTo(line string, limit int) []shellToken {
-	var out []shellToken
-	var b strings.Builder
-	start, inWord, copied := 0, false, false
-	expansions := 0 // the ${ open in the word, whose < and > are text
-	var redirStart redirectionStart
-	prevEnd := -1 // where the last token ended
-	// substEnd is where the last command substitution closed: a # right
-	// after it is more of its word ("$(date)#x"), where one after a
-	// subshell's ")" starts a comment. opens are the ( and $( open, true
-	// for $(, and backtick whether one is.
-	substEnd, backtick := -1, false
+	t := tokenizer{line: line, prevEnd: -1, substEnd: -1}
+	// opens are the ( and $( open, true for $(, innermost last: a local
+	// of this function, not of t, so that the compiler keeps the few most
+	// lines open on the stack.
 	var opens []bool
-	flush := func(end int) {
-		if inWord {
-			text := line[start:end]
-			if copied {
-				text = b.String()
-			}
-			q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
-				line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
-				copied && quotedRedirection(text, line[start:end])
-			// A redirection is a word of its own however it is written:
-			// ">out" of "$(cmd)>out" is not part of the substitution's word.
-			joined := start == prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
-			out = append(out, shellToken{text: text, off: start, quoted: q, joined: joined})
-			prevEnd = end
-			b.Reset()
-			inWord, expansions = false, 0
-		}
-	}
-	operator := func(i, n int) {
-		out = append(out, shellToken{text: line[i : i+n], off: i, op: true, joined: i == prevEnd})
-		prevEnd = i + n
-	}
-	word := func(i int, copy bool) {
-		if !inWord {
-			start, inWord, copied = i, true, false
-		}
-		if copy && !copied {
-			b.WriteString(line[start:i]) // the plain part so far
-			copied = true
-		}
-	}
-	for i := 0; i < len(line) && len(out) < limit; i++ {
+	for i := 0; i < len(line) && len(t.out) < limit; i++ {
 		c := line[i]
-		if c == '$' && i+1 < len(line) && line[i+1] == '{' {
-			expansions++ // a word's text, as "}" is, below
-		} else if c == '}' && expansions > 0 {
-			expansions--
-		}
+		t.countExpansions(i)
 		switch {
 		case c == ' ' || c == '\t':
-			flush(i)
-		case c == '#' && !inWord && i != substEnd:
+			t.flush(i)
+		case c == '#' && !t.inWord && i != t.substEnd:
 			// A comment, to the end of the line: "rm -rf build # don't"
 			// opened a quote that took the commands after it.
 			i = commentEnd(line, i)
 		case c == '\n':
-			flush(i)
-			if n := len(out); n > 0 && out[n-1].op && continuesLine(out[n-1].text) {
-				continue // "curl -fsSL x |" then "  sh" on the next line: one pipeline
-			}
-			out = append(out, shellToken{text: ";", off: i, op: true})
-			prevEnd = -1
+			t.newline(i)
 		case c == '<' && placeholderAt(line, i) > 0:
-			// A pattern's placeholder, "<file>" of "--output=<file>", is
-			// text: its < and > redirect nothing.
-			n := placeholderAt(line, i)
-			word(i, false)
-			if copied {
-				b.WriteString(line[i : i+n])
-			}
-			i += n - 1
-		case inWord && expansions == 0 && endsWordAt(line, start, i, &redirStart):
+			i = t.placeholder(i)
+		case t.inWord && t.expansions == 0 && endsWordAt(line, t.start, i, &t.redirStart):
 			// A redirection touching the word before it: a shell reads
 			// "psql db<dump.sql" as "psql db <dump.sql", and "make&>log"
 			// and "echo hi>out" so too; they were one word, which no
 			// pattern of the command spaced matched.
-			flush(i)
-			word(i, false)
-		case c == '&' && redirects(line, i), c == '|' && inWord && line[i-1] == '>' && (i < 2 || line[i-2] != '\\'):
+			t.flush(i)
+			t.word(i, false)
+		case c == '&' && redirects(line, i), c == '|' && t.inWord && line[i-1] == '>' && (i < 2 || line[i-2] != '\\'):
 			// A redirection, not an operator: 2>&1, <&3, &>log, and >|
 			// (> even where the shell's noclobber is set), which read as
 			// a pipe into a command named by the file.
-			word(i, false)
-			if copied {
-				b.WriteByte(c)
+			t.word(i, false)
+			if t.copied {
+				t.b.WriteByte(c)
 			}
 		case c == '|' || c == '&' || c == ';':
-			flush(i)
-			n := 1
-			if c != ';' && i+1 < len(line) && line[i+1] == c {
-				n = 2
-			}
-			operator(i, n)
-			i += n - 1
+			i = t.controlOperator(i)
 		case (c == '(' || c == '$') && plainArithmeticEnd(line, i) >= 0:
-			// An arithmetic command or expansion, "((n > 1))", "$((n+1))":
-			// text, not the commands of a subshell or a substitution.
-			// ("((git push --force))" runs no git: bash reads it as an
-			// expression and fails.)
-			end := plainArithmeticEnd(line, i)
-			word(i, false)
-			if copied {
-				b.WriteString(line[i : end+1])
-			}
-			i = end
+			i = t.arithmetic(i)
 		case c == '(' || c == ')' || c == '`' || c == '$' && i+1 < len(line) && line[i+1] == '(':
-			// A subshell, a command substitution: the command inside
-			// starts after the opening one and ends at the closing one.
-			flush(i)
-			n := 1
-			if c == '$' {
-				n = 2
-			}
-			switch {
-			case c == '`':
-				if backtick {
-					substEnd = i + 1
-				}
-				backtick = !backtick
-			case c == ')' && len(opens) > 0:
-				if opens[len(opens)-1] {
-					substEnd = i + 1
-				}
-				opens = opens[:len(opens)-1]
-			case c != ')':
+			next, group := t.grouping(i, opens)
+			if group == groupOpened {
 				opens = append(opens, c == '$')
+			} else if group == groupClosed {
+				opens = opens[:len(opens)-1]
 			}
-			operator(i, n)
-			i += n - 1
+			i = next
 		case c == '$' && i+1 < len(line) && line[i+1] == '\'':
-			// ANSI-C quotes: $'it\'s done; ...' is one word.
-			word(i, true)
-			end := closingQuote(line, i+1)
-			if end < 0 {
-				end = len(line)
-			}
-			b.WriteString(unescapeANSIC(line[i+2 : end]))
-			i = end
+			i = t.ansiCQuote(i)
 		case c == '\'' || c == '"':
-			word(i, true)
-			end := closingQuote(line, i)
-			if end < 0 {
-				end = len(line)
-			}
-			if c == '"' {
-				b.WriteString(unescapeDoubleQuoted(line[i+1 : end]))
-			} else {
-				b.WriteString(line[i+1 : end])
-			}
-			i = end
+			i = t.quote(i)
 		case c == '\\' && i+1 < len(line):
-			word(i, true)
-			b.WriteByte(line[i+1])
+			t.word(i, true)
+			t.b.WriteByte(line[i+1])
 			i++
 		default:
-			word(i, false)
-			if copied {
-				b.WriteByte(c)
+			t.word(i, false)
+			if t.copied {
+				t.b.WriteByte(c)
 			}
 		}
 	}
-	flush(len(line))
-	return out[:min(len(out), limit)]
+	t.flush(len(line))
+	return t.out[:min(len(t.out), limit)]
+}
+
+// tokenizer is what shellTokensUpTo knows as it reads a line byte by
+// byte: the tokens so far, and the word being read, which most often is
+// a substring of line and is copied into b only once a quote or an
+// escape makes its text differ from what is written.
+type tokenizer struct {
+	line string
+	out  []shellToken
+	b    strings.Builder // the word's text, once copied
+	// start is where the word being read starts, when inWord; copied
+	// says its text is in b.
+	start          int
+	inWord, copied bool
+	expansions     int // the ${ open in the word, whose < and > are text
+	redirStart     redirectionStart
+	prevEnd        int // where the last token ended
+	// substEnd is where the last command substitution closed: a # right
+	// after it is more of its word ("$(date)#x"), where one after a
+	// subshell's ")" starts a comment. backtick is whether one is open.
+	substEnd int
+	backtick bool
+}
+
+// countExpansions counts the ${ a word opens at line[i] and the } that
+// close them.
+func (t *tokenizer) countExpansions(i int) {
+	line := t.line
+	if c := line[i]; c == '$' && i+1 < len(line) && line[i+1] == '{' {
+		t.expansions++ // a word's text, as "}" is (shellTokensUpTo)
+	} else if c == '}' && t.expansions > 0 {
+		t.expansions--
+	}
+}
+
+// flush ends the word being read, if any, at end. It is small enough to
+// inline where no word is being read, as after most blanks.
+func (t *tokenizer) flush(end int) {
+	if t.inWord {
+		t.endWord(end)
+	}
+}
+
+// endWord ends the word being read at end, and adds it to the tokens.
+func (t *tokenizer) endWord(end int) {
+	line, start := t.line, t.start
+	text := line[start:end]
+	if t.copied {
+		text = t.b.String()
+	}
+	q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
+		line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
+		t.copied && quotedRedirection(text, line[start:end])
+	// A redirection is a word of its own however it is written:
+	// ">out" of "$(cmd)>out" is not part of the substitution's word.
+	joined := start == t.prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
+	t.out = append(t.out, shellToken{text: text, off: start, quoted: q, joined: joined})
+	t.prevEnd = end
+	t.b.Reset()
+	t.inWord, t.expansions = false, 0
+}
+
+// operator adds the control operator of n bytes at line[i].
+func (t *tokenizer) operator(i, n int) {
+	t.out = append(t.out, shellToken{text: t.line[i : i+n], off: i, op: true, joined: i == t.prevEnd})
+	t.prevEnd = i + n
+}
+
+// word starts a word at line[i] unless one is being read, and, when copy
+// says line[i] is not written as it reads (a quote, an escape), copies
+// the word so far into b, where its text goes on.
+func (t *tokenizer) word(i int, copy bool) {
+	if !t.inWord {
+		t.start, t.inWord, t.copied = i, true, false
+	}
+	if copy && !t.copied {
+		t.b.WriteString(t.line[t.start:i]) // the plain part so far
+		t.copied = true
+	}
+}
+
+// newline reads a newline outside quotes: the operator ;, unless the
+// line goes on after an operator that wants more ("curl -fsSL x |" then
+// "  sh" on the next line: one pipeline).
+func (t *tokenizer) newline(i int) {
+	t.flush(i)
+	if n := len(t.out); n > 0 && t.out[n-1].op && continuesLine(t.out[n-1].text) {
+		return
+	}
+	t.out = append(t.out, shellToken{text: ";", off: i, op: true})
+	t.prevEnd = -1
+}
+
+// placeholder reads a pattern's placeholder, "<file>" of
+// "--output=<file>", as text: its < and > redirect nothing.
+func (t *tokenizer) placeholder(i int) int {
+	n := placeholderAt(t.line, i)
+	t.word(i, false)
+	if t.copied {
+		t.b.WriteString(t.line[i : i+n])
+	}
+	return i + n - 1
+}
+
+// controlOperator reads | || & && or ;, which ends the word before it.
+func (t *tokenizer) controlOperator(i int) int {
+	line, c := t.line, t.line[i]
+	t.flush(i)
+	n := 1
+	if c != ';' && i+1 < len(line) && line[i+1] == c {
+		n = 2
+	}
+	t.operator(i, n)
+	return i + n - 1
+}
+
+// arithmetic reads an arithmetic command or expansion, "((n > 1))",
+// "$((n+1))", as text, not the commands of a subshell or a substitution.
+// ("((git push --force))" runs no git: bash reads it as an expression
+// and fails.)
+func (t *tokenizer) arithmetic(i int) int {
+	end := plainArithmeticEnd(t.line, i)
+	t.word(i, false)
+	if t.copied {
+		t.b.WriteString(t.line[i : end+1])
+	}
+	return end
+}
+
+// What a ( ) $( or backtick did to the groups open, which
+// shellTokensUpTo keeps (see tokenizer.grouping).
+const (
+	groupKept   = iota
+	groupOpened // a ( or a $(
+	groupClosed // a ) that closed the innermost one
+)
+
+// grouping reads a ( ) $( or backtick, a subshell or a command
+// substitution, with opens the ( and $( open, true for $(, innermost
+// last: the command inside starts after the opening one and ends at the
+// closing one. It returns the index of the last byte read, and what it
+// did to the groups open.
+func (t *tokenizer) grouping(i int, opens []bool) (int, int) {
+	c := t.line[i]
+	t.flush(i)
+	n := 1
+	if c == '$' {
+		n = 2
+	}
+	group := groupKept
+	switch {
+	case c == '`':
+		if t.backtick {
+			t.substEnd = i + 1
+		}
+		t.backtick = !t.backtick
+	case c == ')' && len(opens) > 0:
+		if opens[len(opens)-1] {
+			t.substEnd = i + 1
+		}
+		group = groupClosed
+	case c != ')':
+		group = groupOpened
+	}
+	t.operator(i, n)
+	return i + n - 1, group
+}
+
+// ansiCQuote reads ANSI-C quotes: $'it\'s done; ...' is one word.
+func (t *tokenizer) ansiCQuote(i int) int {
+	t.word(i, true)
+	end := closingQuote(t.line, i+1)
+	if end < 0 {
+		end = len(t.line)
+	}
+	t.b.WriteString(unescapeANSIC(t.line[i+2 : end]))
+	return end
+}
+
+// quote reads single or double quotes, which are removed; an unclosed
+// one runs to the end of the line.
+func (t *tokenizer) quote(i int) int {
+	t.word(i, true)
+	end := closingQuote(t.line, i)
+	if end < 0 {
+		end = len(t.line)
+	}
+	if t.line[i] == '"' {
+		t.b.WriteString(unescapeDoubleQuoted(t.line[i+1 : end]))
+	} else {
+		t.b.WriteString(t.line[i+1 : end])
+	}
+	return end
 }
 
 // placeholderAt is the length of the placeholder that starts at s[i]
