@@ -411,131 +411,178 @@ func redirectionOperator(t shellToken) (from, op int) {
 // words of a find -exec's command (action). bundles says whether to split
 // bundles (commandPattern.whole).
 func splitShortArguments(toks []shellToken, starts []int, bundles bool) ([]shellToken, bool) {
-	var out []shellToken
-	last := 0 // toks[last:] are not in out yet
-	var k optionKey
-	set, getopt := "", false // the argument letters of k's command; it permutes
-	action := false          // in the command of a find -exec, up to its ";" or "+"
-	actionCommand := ""      // that command's base name, once read
-	signalled := false       // a kill command's signal was read
+	s := argumentSplitter{toks: toks, bundles: bundles}
 	for j, t := range toks {
-		if t.text == "--" && !t.op && j > 0 && !k.c.operands && !action && takesArgumentOf(&k, toks[j-1], set) {
+		if t.text == "--" && !t.op && j > 0 && !s.k.c.operands && !s.action && takesArgumentOf(&s.k, toks[j-1], s.set) {
 			// The argument of the option before it, as getopt reads it:
 			// "git commit -m -- --all" commits all with the message "--",
 			// and options go on after it.
 			toks[j].glued = true
 			continue
 		}
-		switch k.read(toks, j, starts) {
+		switch s.k.read(toks, j, starts) {
 		case commandWord:
-			set, getopt, action, signalled = shortArguments(k.c.name), permutes[k.c.name], false, false
+			name := s.k.c.name
+			s.set, s.getopt, s.action, s.signalled = shortArguments(name), permutes[name], false, false
 			continue
 		case subcommandWord:
 			continue
 		}
-		if k.c.operands || j < last {
+		if s.k.c.operands || j < s.last {
 			continue // past "--", or a value given back to the word before
 		}
-		switch {
-		case t.op:
-			action = false
-		case action && findActionEnd(toks, j):
-			action = false
-		case action:
-			// A word of the command find runs: "find . -exec echo
-			// -delete {} \;" deletes nothing.
-			toks[j].action = true
-			if actionCommand == "" {
-				actionCommand = path.Base(t.text)
-				continue
-			}
-			set := shortArguments(actionCommand)
-			if takesNextWord(toks[j-1], set, actionCommand) && !toks[j-1].glued {
-				// The argument of the option before it ("-rf" of "grep -e
-				// -rf"), as outside a find: no option, no bundle.
-				toks[j].glued = true
-				continue
-			}
-			if !bundles || !permutes[actionCommand] || !splitsBundle(t, true) || argumentLetter(t, set) >= 0 {
-				continue
-			}
-			// Its bundles are split as its own would be: "find *
-			// -exec rm -rf *" matches "find . -exec rm -r -f {} +".
-			out = append(append(out, toks[last:j]...), bundleWords(toks[j], t.text)...)
-			last = j + 1
-			continue
-		case j > 0 && isOption(t.text) && takesArgumentOf(&k, toks[j-1], set):
-			// The argument of the option before it, though it looks like
-			// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
-			// posts "-k", "git push -o --force" passes "--force" to a
-			// hook. Marked glued, it is no option, in the line or the
-			// pattern, and no bundle to split.
-			toks[j].glued = true
-			continue
-		case k.c.name == "kill" && (isOption(t.text) || t.text == "-"):
-			if signalled && (processGroup(t.text) || t.text == "-" && substitutedAt(toks, j+1)) {
-				// After the signal, bash's kill reads "-1" as every
-				// process it may signal and "-4242" as a process group:
-				// "kill -9 -1" kills, as "kill -9 <pid>" says. Marked
-				// glued, it is no option.
-				toks[j].glued = true
-				continue
-			}
-			if !signalled && (t.text == "-s" || t.text == "-n") && !t.glued && j+1 < len(toks) && plainWord(toks[j+1]) && !isOption(toks[j+1].text) {
-				// The signal given apart, read as written in one word
-				// (bash's kill reads its name in any case): "kill -s
-				// KILL" and "kill -n 9" are "kill -KILL" and "kill -9".
-				out = append(out, toks[last:j]...)
-				out = append(out, shellToken{text: "-" + strings.ToUpper(toks[j+1].text), off: t.off, joined: t.joined})
-				last, signalled = j+2, true
-				continue
-			}
-			signalled = true
-		case k.c.name == "find" && findActions[t.text]:
-			// Up to the word that ends it, or, where none does (a
-			// pattern's "find * -exec rm -rf *"), the command's end: a
-			// pattern and a line read its words alike.
-			action, actionCommand = true, ""
-			continue
-		}
-		opts, arg := t, shellToken{}
-		valued := j+1 < len(toks) && toks[j+1].valued // split from t at an "="
-		if k := gluedArgumentAt(&k, toks, j, set); k >= 0 {
-			opts.text = t.text[:k+1]
-			arg = shellToken{text: t.text[k+1:], off: t.off + k + 1, glued: true, attached: true}
-			if valued {
-				// The "=" is the argument's: "-lapp=web".
-				arg.text += "=" + toks[j+1].text
-			}
-		}
-		// A letter repeated ("git clean -ffdx": twice -f also removes
-		// nested repositories) is still a bundle where capreg knows each
-		// letter is an option of the command, not a long option of one
-		// dash ("-timeout"), which only a bundle of distinct letters
-		// unknown to it is taken not to be.
-		split := bundles && splitsBundle(opts, false) &&
-			(getopt && splitsBundle(opts, true) || k.spell != nil && !takesArgument(k.key, toks[j-1]) && bundlesOptionsOf(k.key, opts.text))
-		if arg.text == "" && !split {
-			continue
-		}
-		out = append(out, toks[last:j]...)
-		if split {
-			out = append(out, bundleWords(opts, t.text)...)
-		} else {
-			out = append(out, shellToken{text: opts.text, off: t.off, joined: t.joined})
-		}
-		last = j + 1
-		if arg.text != "" {
-			out = append(out, arg)
-			if valued {
-				last++
-			}
+		if !s.readOtherThanOption(j, t) {
+			s.splitOptions(j, t)
 		}
 	}
-	if out == nil {
+	if s.out == nil {
 		return toks, false
 	}
-	return append(out, toks[last:]...), true
+	return append(s.out, toks[s.last:]...), true
+}
+
+// argumentSplitter is what splitShortArguments knows as it reads the
+// words of a line or a pattern: the words split so far, and what it
+// knows of the command they are given to.
+type argumentSplitter struct {
+	toks    []shellToken
+	bundles bool         // split bundles (see splitShortArguments)
+	out     []shellToken // the words split so far, nil while none is
+	last    int          // toks[last:] are not in out yet
+	k       optionKey    // the command and subcommands of the word
+	set     string       // the argument letters of k's command
+	getopt  bool         // k's command permutes
+	action  bool         // in the command of a find -exec, up to its ";" or "+"
+	// actionCommand is the base name of that command, once read.
+	actionCommand string
+	signalled     bool // a kill command's signal was read
+}
+
+// readOtherThanOption reads the word toks[j], t, where it may be other
+// than an option of its command, or end a find -exec's command: the
+// argument of the option before it, a word of the command a find -exec
+// runs, a kill's signal or process group, or a find action. It reports
+// whether it has read all there is of the word, which is otherwise read
+// for options to split (splitOptions).
+func (s *argumentSplitter) readOtherThanOption(j int, t shellToken) bool {
+	toks := s.toks
+	switch {
+	case t.op:
+		s.action = false
+	case s.action && findActionEnd(toks, j):
+		s.action = false
+	case s.action:
+		s.readActionWord(j, t)
+		return true
+	case j > 0 && isOption(t.text) && takesArgumentOf(&s.k, toks[j-1], s.set):
+		// The argument of the option before it, though it looks like
+		// an option: "grep -e -rf x" searches for "-rf", "curl -d -k"
+		// posts "-k", "git push -o --force" passes "--force" to a
+		// hook. Marked glued, it is no option, in the line or the
+		// pattern, and no bundle to split.
+		toks[j].glued = true
+		return true
+	case s.k.c.name == "kill" && (isOption(t.text) || t.text == "-"):
+		return s.readKillOption(j, t)
+	case s.k.c.name == "find" && findActions[t.text]:
+		// Up to the word that ends it, or, where none does (a
+		// pattern's "find * -exec rm -rf *"), the command's end: a
+		// pattern and a line read its words alike.
+		s.action, s.actionCommand = true, ""
+		return true
+	}
+	return false
+}
+
+// readActionWord reads a word of the command find runs, which is none of
+// find's options: "find . -exec echo -delete {} \;" deletes nothing.
+func (s *argumentSplitter) readActionWord(j int, t shellToken) {
+	toks := s.toks
+	toks[j].action = true
+	if s.actionCommand == "" {
+		s.actionCommand = path.Base(t.text)
+		return
+	}
+	set := shortArguments(s.actionCommand)
+	if takesNextWord(toks[j-1], set, s.actionCommand) && !toks[j-1].glued {
+		// The argument of the option before it ("-rf" of "grep -e
+		// -rf"), as outside a find: no option, no bundle.
+		toks[j].glued = true
+		return
+	}
+	if !s.bundles || !permutes[s.actionCommand] || !splitsBundle(t, true) || argumentLetter(t, set) >= 0 {
+		return
+	}
+	// Its bundles are split as its own would be: "find *
+	// -exec rm -rf *" matches "find . -exec rm -r -f {} +".
+	s.out = append(append(s.out, toks[s.last:j]...), bundleWords(toks[j], t.text)...)
+	s.last = j + 1
+}
+
+// readKillOption reads an option word of kill, or its "-", and reports
+// whether it is no option (a process group) or has been read in full (a
+// signal given apart); a signal is otherwise read as any option.
+func (s *argumentSplitter) readKillOption(j int, t shellToken) bool {
+	toks := s.toks
+	if s.signalled && (processGroup(t.text) || t.text == "-" && substitutedAt(toks, j+1)) {
+		// After the signal, bash's kill reads "-1" as every
+		// process it may signal and "-4242" as a process group:
+		// "kill -9 -1" kills, as "kill -9 <pid>" says. Marked
+		// glued, it is no option.
+		toks[j].glued = true
+		return true
+	}
+	if !s.signalled && (t.text == "-s" || t.text == "-n") && !t.glued && j+1 < len(toks) && plainWord(toks[j+1]) && !isOption(toks[j+1].text) {
+		// The signal given apart, read as written in one word
+		// (bash's kill reads its name in any case): "kill -s
+		// KILL" and "kill -n 9" are "kill -KILL" and "kill -9".
+		s.out = append(s.out, toks[s.last:j]...)
+		s.out = append(s.out, shellToken{text: "-" + strings.ToUpper(toks[j+1].text), off: t.off, joined: t.joined})
+		s.last, s.signalled = j+2, true
+		return true
+	}
+	s.signalled = true
+	return false
+}
+
+// splitOptions splits the word toks[j], t, into its short options and
+// the argument written in it, or into a word for each option of its
+// bundle, where either is to be split.
+func (s *argumentSplitter) splitOptions(j int, t shellToken) {
+	toks := s.toks
+	opts, arg := t, shellToken{}
+	valued := j+1 < len(toks) && toks[j+1].valued // split from t at an "="
+	if at := gluedArgumentAt(&s.k, toks, j, s.set); at >= 0 {
+		opts.text = t.text[:at+1]
+		arg = shellToken{text: t.text[at+1:], off: t.off + at + 1, glued: true, attached: true}
+		if valued {
+			// The "=" is the argument's: "-lapp=web".
+			arg.text += "=" + toks[j+1].text
+		}
+	}
+	// A letter repeated ("git clean -ffdx": twice -f also removes
+	// nested repositories) is still a bundle where capreg knows each
+	// letter is an option of the command, not a long option of one
+	// dash ("-timeout"), which only a bundle of distinct letters
+	// unknown to it is taken not to be.
+	split := s.bundles && splitsBundle(opts, false) &&
+		(s.getopt && splitsBundle(opts, true) || s.k.spell != nil && !takesArgument(s.k.key, toks[j-1]) && bundlesOptionsOf(s.k.key, opts.text))
+	if arg.text == "" && !split {
+		return
+	}
+	s.out = append(s.out, toks[s.last:j]...)
+	if split {
+		s.out = append(s.out, bundleWords(opts, t.text)...)
+	} else {
+		s.out = append(s.out, shellToken{text: opts.text, off: t.off, joined: t.joined})
+	}
+	s.last = j + 1
+	if arg.text != "" {
+		s.out = append(s.out, arg)
+		if valued {
+			s.last++
+		}
+	}
 }
 
 // gluedArgumentAt is argumentLetter of toks[j], read by k, with set the
