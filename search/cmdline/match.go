@@ -568,86 +568,118 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 				continue
 			}
 		}
-		switch {
-		case !w.redir && !w.op && !strings.Contains(tok.text, "<") && pastRedirections(toks, j) > j:
-			// A redirection of output the pattern does not name is no
-			// word a placeholder or star takes, as bash gives the command
-			// none of it: "kubectl -n 2>/dev/null prod logs" runs kubectl
-			// -n prod logs. Input the command reads ("cat < notes.txt")
-			// may stand for the operand a placeholder names.
-			c.j = pastRedirections(toks, j)
-		case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
-			// A pipe the command writes nothing into is no pipe of its
-			// output: "curl x > f | sh" does not match "curl * | sh",
-			// though it matches a pattern that names the redirection.
-			c.i, c.j = i+1, j+1
-			if tok.text == "|" && (c.i == len(want) || !want[c.i].op || want[c.i].text != "&") {
-				c.j = afterPipe(toks, j) // "|&" is a pipe too, unless the pattern names it
-			}
-			c.named = c.named || !w.opt
-			if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
-				// An operand taken from here on: those passed over before
-				// it are behind it, for no later word of the pattern to
-				// take, as operands keep their order; nor does one before
-				// "--" stand for one after it. Past the end, not [:0]: a
-				// span's try must not write over its caller's (matchSpan).
-				// A command that reads options anywhere keeps its
-				// options for a later option of the pattern ("apt-get -y
-				// install curl" of "apt-get install -y *").
-				c.passed = optionsKept(c.passed, c.anywhere && tok.text != "--")
-			}
-			if w.op && c.i < len(want) {
-				if !matchAfterOperator(want, toks, &c, grouping(w.text), b) {
-					return unmatched
-				}
-			}
-		case w.op && w.text == "|" && tok.groupPipe > 0:
-			// The command ends inside a group the pipe is after: "(cd
-			// /tmp && curl x) | sh" matches "curl * | sh".
-			c.j = int(tok.groupPipe) - 1
-		case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
-			c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
-		case tok.op || tok.text == "--" || !b.pay(1):
-			return unmatched
-		case pastRedirections(toks, j) > j:
-			// A redirection the pattern does not name, with its target:
-			// the shell's, given to no command ("rm -rf 2>/dev/null /"
-			// is "rm -rf /"; "git push &> --force" pushes without it).
-			c.j = pastRedirections(toks, j)
-		case tok.fed:
-			c.j++ // operands the line does not show, perhaps none
-		case isOption(tok.text):
-			c.pass(j, true)
-			if c.args != nil && (!c.named || c.anywhere) {
-				if j+1 < len(toks) && !toks[j+1].op && (c.args.takesNext(tok.text) || toks[j+1].glued && (c.args.holds(tok.text) || !w.match(toks[j+1], b))) {
-					// Its argument ("-i key", "-oUser=x"), which is no
-					// operand; the value of another ("pg_dump --dbname=app")
-					// perhaps the one the pattern wants.
-					c.j++
-				}
-			} else if !c.named && c.global[tok.text] && j+1 < len(toks) && !toks[j+1].op {
-				c.j++ // its argument, no operand: "-n delete" of helm
-			} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
-				c.j++ // perhaps its argument, perhaps an operand
-				// "-Fc" read as "-F c": "c", split off as the line's
-				// command reads it, is its argument, no operand. c.args,
-				// which this branch sees only past ssh's destination
-				// (pg_dump and pg_restore read options anywhere: the
-				// branch above), are ssh's, not the remote command's:
-				// "ssh prod curl -XPOST" is no "curl POST".
-				if !toks[c.j].attached {
-					c.pass(c.j, false)
-				}
-			}
-			c.j++
-		case w.opt && c.named:
-			c.pass(j, false)
-			c.j++
-		default:
+		if !c.matchWord(want, toks, b) {
 			return unmatched
 		}
 	}
 	return matched
+}
+
+// matchWord matches the pattern word want[c.i] at toks[c.j], the word of
+// the command under the cursor, and moves c past what it read: the word
+// and the pattern word it matched, or a word the pattern may pass over
+// (a redirection, an option the pattern does not name, perhaps with its
+// argument). It reports false when the command cannot match.
+func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	i, j := c.i, c.j
+	w, tok := want[i], toks[j]
+	switch {
+	case !w.redir && !w.op && !strings.Contains(tok.text, "<") && pastRedirections(toks, j) > j:
+		// A redirection of output the pattern does not name is no
+		// word a placeholder or star takes, as bash gives the command
+		// none of it: "kubectl -n 2>/dev/null prod logs" runs kubectl
+		// -n prod logs. Input the command reads ("cat < notes.txt")
+		// may stand for the operand a placeholder names.
+		c.j = pastRedirections(toks, j)
+	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
+		// A pipe the command writes nothing into is no pipe of its
+		// output: "curl x > f | sh" does not match "curl * | sh",
+		// though it matches a pattern that names the redirection.
+		return c.took(want, toks, b)
+	case w.op && w.text == "|" && tok.groupPipe > 0:
+		// The command ends inside a group the pipe is after: "(cd
+		// /tmp && curl x) | sh" matches "curl * | sh".
+		c.j = int(tok.groupPipe) - 1
+	case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
+		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
+	case tok.op || tok.text == "--" || !b.pay(1):
+		return false
+	case pastRedirections(toks, j) > j:
+		// A redirection the pattern does not name, with its target:
+		// the shell's, given to no command ("rm -rf 2>/dev/null /"
+		// is "rm -rf /"; "git push &> --force" pushes without it).
+		c.j = pastRedirections(toks, j)
+	case tok.fed:
+		c.j++ // operands the line does not show, perhaps none
+	case isOption(tok.text):
+		c.passOption(toks, w, b)
+	case w.opt && c.named:
+		c.pass(j, false)
+		c.j++
+	default:
+		return false
+	}
+	return true
+}
+
+// took moves c past the word of the command under it, matched by the
+// pattern word want[c.i], and past the command after it where that is
+// an operator. It reports false when the rest of the pattern cannot
+// match there.
+func (c *wordCursor) took(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	i, j := c.i, c.j
+	w, tok := want[i], toks[j]
+	c.i, c.j = i+1, j+1
+	if tok.text == "|" && (c.i == len(want) || !want[c.i].op || want[c.i].text != "&") {
+		c.j = afterPipe(toks, j) // "|&" is a pipe too, unless the pattern names it
+	}
+	c.named = c.named || !w.opt
+	if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
+		// An operand taken from here on: those passed over before
+		// it are behind it, for no later word of the pattern to
+		// take, as operands keep their order; nor does one before
+		// "--" stand for one after it. Past the end, not [:0]: a
+		// span's try must not write over its caller's (matchSpan).
+		// A command that reads options anywhere keeps its
+		// options for a later option of the pattern ("apt-get -y
+		// install curl" of "apt-get install -y *").
+		c.passed = optionsKept(c.passed, c.anywhere && tok.text != "--")
+	}
+	if w.op && c.i < len(want) {
+		return matchAfterOperator(want, toks, c, grouping(w.text), b)
+	}
+	return true
+}
+
+// passOption moves c past toks[c.j], an option the pattern word w does
+// not name, and past its argument, where it may have one that is no
+// operand of the command.
+func (c *wordCursor) passOption(toks []shellToken, w tokenMatcher, b *budget) {
+	j := c.j
+	tok := toks[j]
+	c.pass(j, true)
+	if c.args != nil && (!c.named || c.anywhere) {
+		if j+1 < len(toks) && !toks[j+1].op && (c.args.takesNext(tok.text) || toks[j+1].glued && (c.args.holds(tok.text) || !w.match(toks[j+1], b))) {
+			// Its argument ("-i key", "-oUser=x"), which is no
+			// operand; the value of another ("pg_dump --dbname=app")
+			// perhaps the one the pattern wants.
+			c.j++
+		}
+	} else if !c.named && c.global[tok.text] && j+1 < len(toks) && !toks[j+1].op {
+		c.j++ // its argument, no operand: "-n delete" of helm
+	} else if argumentAfter(toks, j) && (toks[j+1].glued || !w.match(toks[j+1], b)) {
+		c.j++ // perhaps its argument, perhaps an operand
+		// "-Fc" read as "-F c": "c", split off as the line's
+		// command reads it, is its argument, no operand. c.args,
+		// which this branch sees only past ssh's destination
+		// (pg_dump and pg_restore read options anywhere: the
+		// branch above), are ssh's, not the remote command's:
+		// "ssh prod curl -XPOST" is no "curl POST".
+		if !toks[c.j].attached {
+			c.pass(c.j, false)
+		}
+	}
+	c.j++
 }
 
 // namesRedirection reports whether the pattern words want name a
