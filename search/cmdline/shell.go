@@ -1809,63 +1809,7 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 	for i := range subs.end {
 		subs.end[i] = -1
 	}
-	// argument reports whether the substitution opened at i is an
-	// argument: after a word that is no assignment nor reserved word, or
-	// right after another that is one ("$(date)$(whoami)").
-	argument := func(i int) bool {
-		if i == 0 {
-			return false
-		}
-		p := i - 1
-		if toks[p].fed && p > 0 { // the word feedOperands put for it: the one before decides
-			p--
-		}
-		prev := toks[p]
-		if prev.op {
-			return subs.closes[p]
-		}
-		if p > 0 && subs.valueEnds[p-1] && glued(prev) {
-			return false // "FOO=$(a):$(b)": more of the value
-		}
-		return !(isAssignment(prev) && assignmentAt(toks, subs, p)) && !isReservedWord(prev)
-	}
-	// value reports whether the substitution opened at i is an
-	// assignment's value ("FOO=$(date) cmd", "A=$(a):$(b) cmd").
-	value := func(i int) bool {
-		p := i - 1
-		if p < 0 || !toks[i].joined { // "FOO= $(cmd)" runs cmd
-			return false
-		}
-		if toks[p].fed && p > 0 { // the word feedOperands put for it ("A=$(a):$(b)"): the one before decides
-			p--
-		}
-		if p > 0 && subs.valueEnds[p-1] && glued(toks[p]) {
-			return true
-		}
-		return isAssignment(toks[p]) && assignmentAt(toks, subs, p)
-	}
-	type frame struct {
-		at       int
-		argument bool
-		value    bool // an assignment's value; else, not an argument, a command's name
-		cases    int  // case statements open inside it
-		group    bool
-	}
-	var open []frame
-	closeFrame := func(i int) {
-		f := open[len(open)-1]
-		open = open[:len(open)-1]
-		switch {
-		case f.argument:
-			subs.end[f.at], subs.closes[i] = i, true
-		case f.value:
-			subs.valueEnds[i] = true
-		case !f.group && i+1 < len(toks) && glued(toks[i+1]):
-			// A command's name with text glued to it ("$(date)/x cmd")
-			// is never empty: the words after it are its arguments.
-			subs.closes[i] = true
-		}
-	}
+	var open []substitutionFrame
 	backtick := -1 // the index of an open backtick's frame
 	for i, t := range toks {
 		n := len(open)
@@ -1877,21 +1821,88 @@ func argumentSubstitutions(toks []shellToken) *substitutions {
 				open[n-1].cases--
 			}
 		case t.text == "(":
-			open = append(open, frame{at: i, group: true})
+			open = append(open, substitutionFrame{at: i, group: true})
 		case t.text == "$(":
-			open = append(open, frame{at: i, argument: argument(i), value: value(i)})
+			open = append(open, subs.frameAt(toks, i))
 		case t.text == ")" && n > 0 && open[n-1].cases == 0 && n-1 != backtick:
-			closeFrame(i)
+			subs.close(toks, open[n-1], i)
+			open = open[:n-1]
 		case t.text == "`" && backtick < 0:
-			open = append(open, frame{at: i, argument: argument(i), value: value(i)})
+			open = append(open, subs.frameAt(toks, i))
 			backtick = len(open) - 1
 		case t.text == "`":
 			open = open[:backtick+1] // anything left open inside closes with it
-			closeFrame(i)
-			backtick = -1
+			subs.close(toks, open[backtick], i)
+			open, backtick = open[:backtick], -1
 		}
 	}
 	return subs
+}
+
+// substitutionFrame is a substitution or a subshell open, as
+// argumentSubstitutions reads toks.
+type substitutionFrame struct {
+	at       int
+	argument bool
+	value    bool // an assignment's value; else, not an argument, a command's name
+	cases    int  // case statements open inside it
+	group    bool
+}
+
+// frameAt is the frame of the substitution opened at toks[i].
+func (subs *substitutions) frameAt(toks []shellToken, i int) substitutionFrame {
+	return substitutionFrame{at: i, argument: subs.opensArgument(toks, i), value: subs.opensValue(toks, i)}
+}
+
+// opensArgument reports whether the substitution opened at toks[i] is an
+// argument: after a word that is no assignment nor reserved word, or
+// right after another that is one ("$(date)$(whoami)").
+func (subs *substitutions) opensArgument(toks []shellToken, i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := i - 1
+	if toks[p].fed && p > 0 { // the word feedOperands put for it: the one before decides
+		p--
+	}
+	prev := toks[p]
+	if prev.op {
+		return subs.closes[p]
+	}
+	if p > 0 && subs.valueEnds[p-1] && glued(prev) {
+		return false // "FOO=$(a):$(b)": more of the value
+	}
+	return !(isAssignment(prev) && assignmentAt(toks, subs, p)) && !isReservedWord(prev)
+}
+
+// opensValue reports whether the substitution opened at toks[i] is an
+// assignment's value ("FOO=$(date) cmd", "A=$(a):$(b) cmd").
+func (subs *substitutions) opensValue(toks []shellToken, i int) bool {
+	p := i - 1
+	if p < 0 || !toks[i].joined { // "FOO= $(cmd)" runs cmd
+		return false
+	}
+	if toks[p].fed && p > 0 { // the word feedOperands put for it ("A=$(a):$(b)"): the one before decides
+		p--
+	}
+	if p > 0 && subs.valueEnds[p-1] && glued(toks[p]) {
+		return true
+	}
+	return isAssignment(toks[p]) && assignmentAt(toks, subs, p)
+}
+
+// close marks what the closing of the frame f at toks[i] ends.
+func (subs *substitutions) close(toks []shellToken, f substitutionFrame, i int) {
+	switch {
+	case f.argument:
+		subs.end[f.at], subs.closes[i] = i, true
+	case f.value:
+		subs.valueEnds[i] = true
+	case !f.group && i+1 < len(toks) && glued(toks[i+1]):
+		// A command's name with text glued to it ("$(date)/x cmd")
+		// is never empty: the words after it are its arguments.
+		subs.closes[i] = true
+	}
 }
 
 // argumentWords are the tokens of a line, whose argument substitutions
