@@ -33,21 +33,15 @@ func splitHereDocs(s string) (string, []string) {
 	if !strings.Contains(s, "<<") {
 		return s, nil
 	}
-	var b strings.Builder
-	var scripts []string
+	h := hereDocSplitter{s: s}
+	// pending and outer are locals, not h's, so that the compiler may
+	// keep them on the stack. pending are the here-documents opened on
+	// the line being read, whose bodies start on the next. outer are the
+	// commands around the substitutions and subshells open at s[i],
+	// innermost last: the command an argument's substitution is in goes
+	// on after it ("ssh -i $(pwd)/key host <<'EOF'" feeds ssh its script).
 	var pending []hereDoc
-	kept := 0  // s[kept:] is not yet written to b
-	cmd := 0   // where the command being read starts, after an operator
-	shell := 0 // whether it reads its script: 0 not yet known, 1 yes, -1 no
-	// outer are the commands around the substitutions and subshells
-	// open at s[i], innermost last: the command an argument's
-	// substitution is in goes on after it ("ssh -i $(pwd)/key host
-	// <<'EOF'" feeds ssh its script).
-	type command struct {
-		cmd, shell int
-		backtick   bool
-	}
-	var outer []command
+	var outer []outerCommand
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
@@ -62,61 +56,103 @@ func splitHereDocs(s string) (string, []string) {
 			i = arithmeticEnd(s, i) // its << is a shift
 		case c == '\n' || c == ';' || c == '&' && !redirects(s, i) || c == '|' || c == '(' || c == ')' || c == '`':
 			if c == '\n' && len(pending) > 0 {
-				b.WriteString(s[kept : i+1])
-				nl := i
-				for k, d := range pending {
-					body, next := hereDocBody(s, i, d)
-					stdin := k == len(pending)-1 || pending[k+1].cmd != d.cmd // the last one given
-					switch {
-					case body == "":
-					case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
-						if d.quoted {
-							scripts = append(scripts, body)
-							break
-						}
-						text, subs := expandHereDoc(body)
-						scripts = append(append(scripts, text), subs...)
-					case !d.quoted:
-						// The shell runs the command substitutions of a
-						// body whose delimiter is not quoted.
-						scripts = append(scripts, substitutionsIn(body)...)
-					}
-					i = next
-				}
-				pending, kept = pending[:0], min(i+1, len(s))
+				i = h.readBodies(i, pending)
+				pending = pending[:0]
 			}
 			n := len(outer)
 			switch {
 			case c == '(' || c == '`' && (n == 0 || !outer[n-1].backtick):
-				outer = append(outer, command{cmd, shell, c == '`'})
+				outer = append(outer, outerCommand{h.cmd, h.shell, c == '`'})
 			case n > 0 && (c == ')' && !outer[n-1].backtick || c == '`'):
-				cmd, shell, outer = outer[n-1].cmd, outer[n-1].shell, outer[:n-1]
+				h.cmd, h.shell, outer = outer[n-1].cmd, outer[n-1].shell, outer[:n-1]
 				continue
 			}
-			cmd, shell = i+1, 0
+			h.cmd, h.shell = i+1, 0
 		case strings.HasPrefix(s[i:], "<<<"):
 			i += 2
 		case strings.HasPrefix(s[i:], "<<"):
-			d, last := hereDocAt(s, i)
+			d, last := h.openHereDoc(i)
 			if d.word != "" {
-				if shell == 0 {
-					// Once a command: a line of many here-documents
-					// took the square of its length.
-					shell = -1
-					if readsScript(shellTokens(continueLines(s[cmd:i]))) {
-						shell = 1
-					}
-				}
-				d.cmd, d.script, d.from, d.to = cmd, shell == 1, i, last+1
 				pending = append(pending, d)
 			}
 			i = last
 		}
 	}
-	if kept < len(s) {
-		b.WriteString(s[kept:])
+	if h.kept < len(s) {
+		h.b.WriteString(s[h.kept:])
 	}
-	return b.String(), scripts
+	return h.b.String(), h.scripts
+}
+
+// hereDocSplitter is what splitHereDocs knows as it reads a line: the
+// line without the bodies so far, the scripts found, and the command
+// being read.
+type hereDocSplitter struct {
+	s       string
+	b       strings.Builder
+	scripts []string
+	kept    int // s[kept:] is not yet written to b
+	cmd     int // where the command being read starts, after an operator
+	shell   int // whether it reads its script: 0 not yet known, 1 yes, -1 no
+}
+
+// outerCommand is a command around a substitution or a subshell open
+// (see splitHereDocs): where it starts and whether it reads its script,
+// and whether it was a backtick that opened it.
+type outerCommand struct {
+	cmd, shell int
+	backtick   bool
+}
+
+// openHereDoc reads the << at s[i], and returns its here-document, of no
+// word when it opens none, and the index of the last byte of it read.
+func (h *hereDocSplitter) openHereDoc(i int) (hereDoc, int) {
+	s := h.s
+	d, last := hereDocAt(s, i)
+	if d.word == "" {
+		return d, last
+	}
+	if h.shell == 0 {
+		// Once a command: a line of many here-documents
+		// took the square of its length.
+		h.shell = -1
+		if readsScript(shellTokens(continueLines(s[h.cmd:i]))) {
+			h.shell = 1
+		}
+	}
+	d.cmd, d.script, d.from, d.to = h.cmd, h.shell == 1, i, last+1
+	return d, last
+}
+
+// readBodies reads the bodies of the here-documents pending, opened on
+// the line that ends at the newline s[i], and returns the index of the
+// last byte of the last. It keeps the scripts among them (see
+// splitHereDocs), and the line up to i, without the bodies.
+func (h *hereDocSplitter) readBodies(i int, pending []hereDoc) int {
+	s := h.s
+	h.b.WriteString(s[h.kept : i+1])
+	nl := i
+	for k, d := range pending {
+		body, next := hereDocBody(s, i, d)
+		stdin := k == len(pending)-1 || pending[k+1].cmd != d.cmd // the last one given
+		switch {
+		case body == "":
+		case stdin && (d.script || catPipesToShell(s[d.cmd:d.from]+s[d.to:min(nl, d.to+pipeLookahead)])):
+			if d.quoted {
+				h.scripts = append(h.scripts, body)
+				break
+			}
+			text, subs := expandHereDoc(body)
+			h.scripts = append(append(h.scripts, text), subs...)
+		case !d.quoted:
+			// The shell runs the command substitutions of a
+			// body whose delimiter is not quoted.
+			h.scripts = append(h.scripts, substitutionsIn(body)...)
+		}
+		i = next
+	}
+	h.kept = min(i+1, len(s))
+	return i
 }
 
 // expandHereDoc is the body of a here-document whose delimiter is not
