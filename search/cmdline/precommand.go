@@ -272,6 +272,34 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 			j = i + 1 // no sub: its options are read as any precommand's
 		}
 	}
+	j, mayRun = pc.pastOptions(toks, j, name, mayRun)
+	if !mayRun {
+		return len(toks)
+	}
+	if j < len(toks) && !(packageRunners[name] && packageSpec(toks[j])) {
+		j = skipAssignments(toks, j)
+	}
+	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
+		j++
+	}
+	if pc.dashAfter {
+		j = pc.pastOptionsAfterOperands(toks, j)
+	}
+	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
+		j = compoundAt(toks, j, name == "coproc")
+	}
+	if j >= len(toks) || toks[j].op {
+		return len(toks)
+	}
+	return j
+}
+
+// pastOptions returns the index of the first word after the options
+// of the precommand name from toks[j], and its assignments and operands
+// read with them (see runsCommandAt), and whether it may run a command
+// (mayRun, or an option that gives the user to run it as); len(toks) and
+// false when an option of noRun says nothing is run.
+func (pc precommand) pastOptions(toks []shellToken, j int, name string, mayRun bool) (int, bool) {
 	operand := false // an operand was read: env's "-" is -i only as its first
 	for j < len(toks) && !toks[j].op {
 		t := toks[j].text
@@ -302,7 +330,7 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 			break
 		}
 		if noRun, _ := pc.shortOptions(t); noRun && !strings.HasPrefix(t, "--") {
-			return len(toks) // sudo -l, command -v: nothing is run
+			return len(toks), false // sudo -l, command -v: nothing is run
 		}
 		j++
 		if pc.takesNext(t) || strings.HasPrefix(t, "--") && strings.HasSuffix(t, "=") { // "--user=$(whoami)"
@@ -310,25 +338,7 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 		}
 		mayRun = mayRun || t == "--user" || !strings.HasPrefix(t, "--") && pc.user != 0 && pc.argOptionIs(t, pc.user)
 	}
-	if !mayRun {
-		return len(toks)
-	}
-	if j < len(toks) && !(packageRunners[name] && packageSpec(toks[j])) {
-		j = skipAssignments(toks, j)
-	}
-	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
-		j++
-	}
-	if pc.dashAfter {
-		j = pc.pastOptionsAfterOperands(toks, j)
-	}
-	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
-		j = compoundAt(toks, j, name == "coproc")
-	}
-	if j >= len(toks) || toks[j].op {
-		return len(toks)
-	}
-	return j
+	return j, mayRun
 }
 
 // takesNext reports whether the option word t of the runner takes the
