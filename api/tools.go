@@ -124,7 +124,7 @@ func (s *server) searchTools(w http.ResponseWriter, r *http.Request, v *views, i
 		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
 		return
 	}
-	out := v.snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
+	out := v.snap.SearchTools(r.Context(), search.Query{Intent: intent, Limit: limit, Risk: risk})
 	v.serve(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
 }
 

@@ -2,6 +2,7 @@ package search
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -89,7 +90,7 @@ func TestAgentWrappersQuality(t *testing.T) {
 	named := 0
 	for _, q := range qs {
 		var commands []int
-		for _, n := range m.NamedBy(q.Intent, !ReadsAsProse(q.Intent)) {
+		for _, n := range m.NamedBy(context.Background(), q.Intent, !ReadsAsProse(q.Intent)) {
 			commands = append(commands, n.Card)
 		}
 		if len(commands) > 0 {

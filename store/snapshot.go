@@ -668,8 +668,8 @@ func (s *Snapshot) empty() bool {
 // SearchTools ranks the snapshot's cards for q, in the order and with the
 // scores search gives them, the cards that replace a command the intent
 // names first (cmdline.Matcher.NamedBy).
-func (s *Snapshot) SearchTools(q search.Query) []ToolHit {
-	named := s.Commands().NamedBy(q.Intent, !search.ReadsAsProse(q.Intent))
+func (s *Snapshot) SearchTools(ctx context.Context, q search.Query) []ToolHit {
+	named := s.Commands().NamedBy(ctx, q.Intent, !search.ReadsAsProse(q.Intent))
 	q.Commands = make([]int, len(named))
 	for i, n := range named {
 		q.Commands[i] = n.Card

@@ -105,7 +105,7 @@ func TestSnapshotAnswerCommandKeepsTheRiskAsked(t *testing.T) {
 // test of SearchTools.
 func TestSnapshotSearchToolsNamesTheReplacedCommand(t *testing.T) {
 	snap := load(t, "../testdata/repo")
-	hits := snap.SearchTools(search.Query{Intent: "before I run `git merge feature` on main", Limit: 10})
+	hits := snap.SearchTools(context.Background(), search.Query{Intent: "before I run `git merge feature` on main", Limit: 10})
 	if len(hits) < 2 {
 		t.Fatalf("want land and another card, got %+v", hits)
 	}

@@ -152,7 +152,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	if snap == nil {
 		return code
 	}
-	return toolsSearch(snap, pos[0], sf.limit, sf.risk, sf.asJSON, stdout, stderr)
+	return toolsSearch(ctx, snap, pos[0], sf.limit, sf.risk, sf.asJSON, stdout, stderr)
 }
 
 // runToolsShow prints one card and, with --probe, runs its help_probe.
@@ -198,8 +198,8 @@ func clip(s string) string {
 	return string([]rune(s)[:most]) + "…"
 }
 
-func toolsSearch(snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
-	hits := snap.SearchTools(search.Query{Intent: intent, Limit: limit, Risk: risk})
+func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
+	hits := snap.SearchTools(ctx, search.Query{Intent: intent, Limit: limit, Risk: risk})
 	if asJSON {
 		return writeJSON(stdout, stderr, map[string]any{"intent": intent, "results": hits})
 	}

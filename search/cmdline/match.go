@@ -1330,8 +1330,9 @@ const namedBudget = DefaultBudget / 64
 // may follow a precommand, assignments or another command ("sudo rm -rf
 // build", "FOO=1 make deploy", "cd app && rm -rf build"). So prose costs a
 // map lookup a word, and a match at most namedBudget; what a line
-// matches when the budget runs out is dropped, not half-used.
-func (m *Matcher) NamedBy(intent string, whole bool) []Named {
+// matches when the budget runs out, or ctx is done, is dropped, not
+// half-used.
+func (m *Matcher) NamedBy(ctx context.Context, intent string, whole bool) []Named {
 	var lines []string
 	if whole {
 		lines = append(lines, intent)
@@ -1349,9 +1350,9 @@ func (m *Matcher) NamedBy(intent string, whole bool) []Named {
 		if !slices.ContainsFunc(strings.Fields(line), m.NamesCommand) {
 			continue
 		}
-		found, err := m.Match(context.Background(), line, namedBudget)
+		found, err := m.Match(ctx, line, namedBudget)
 		if err != nil || found.Truncated() {
-			continue // a line too long, too costly or of too many commands names none
+			continue // a line too long, too costly or of too many commands names none, nor one whose request went away
 		}
 		for k, c := range found.Cards {
 			if !slices.ContainsFunc(out, func(n Named) bool { return n.Card == c }) {

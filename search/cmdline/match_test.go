@@ -1500,12 +1500,19 @@ func TestNamedBy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []string
-		for _, n := range m.NamedBy(tt.intent, tt.whole) {
+		for _, n := range m.NamedBy(context.Background(), tt.intent, tt.whole) {
 			got = append(got, m.ids[n.Card])
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("NamedBy(%.60q, %v) = %v, want %v", tt.intent, tt.whole, got, tt.want)
 		}
+	}
+	// A request gone away (its context done) names nothing: the match is
+	// stopped, not run to its budget for no one.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if got := m.NamedBy(ctx, "git push --force origin main", true); len(got) != 0 {
+		t.Errorf("NamedBy with a done context = %v, want none", got)
 	}
 }
 
@@ -2533,7 +2540,7 @@ func TestNamedByReadsAtMostFourLines(t *testing.T) {
 		}
 		return out
 	}
-	if got := cards(mt.NamedBy(intent, false)); !slices.Equal(got, []int{1, 2, 3, 4}) {
+	if got := cards(mt.NamedBy(context.Background(), intent, false)); !slices.Equal(got, []int{1, 2, 3, 4}) {
 		t.Errorf("NamedBy(spans) = %v, want [1 2 3 4]", got)
 	}
 }

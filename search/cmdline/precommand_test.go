@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -289,7 +290,7 @@ func TestNamedByAfterPrecommand(t *testing.T) {
 		if tt.whole && tt.want && len(mt.Find(tt.intent)) == 0 {
 			t.Fatalf("Find(%q) matches nothing", tt.intent)
 		}
-		got := mt.NamedBy(tt.intent, tt.whole)
+		got := mt.NamedBy(context.Background(), tt.intent, tt.whole)
 		if named := slices.ContainsFunc(got, func(n Named) bool { return n.Card == 0 }); named != tt.want {
 			t.Errorf("NamedBy(%q, %v) = %v, want trash named %v", tt.intent, tt.whole, got, tt.want)
 		}
