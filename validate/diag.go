@@ -33,7 +33,8 @@ type Diagnostic struct {
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
 	// Omitted counts the findings of the rule in the file, from here on,
-	// that are not listed (see CapFindings); this one stands for them.
+	// that are not listed (see CapFindings), or the link texts past five
+	// (checkLinkTexts); this one stands for them and is one of them.
 	Omitted int `json:"omitted,omitempty"`
 }
 
