@@ -140,6 +140,15 @@ const commandWait = 2 * time.Second
 // turn; more are turned away at once.
 const maxCommandWaiters = 64
 
+// A POST /render-hooks waits for a turn (Options.MaxRenders) as a command
+// match does: a render, too, takes microseconds for most bodies and up to
+// a fraction of a second for the largest. The two share the numbers, not
+// the queue.
+const (
+	renderWait       = commandWait
+	maxRenderWaiters = maxCommandWaiters
+)
+
 // commandLimits are the details of a 400 for a command line over the
 // limits of cmdline.Matcher.Match, which the message names.
 func commandLimits() map[string]any {

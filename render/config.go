@@ -66,7 +66,7 @@ type hit struct {
 	parent string
 }
 
-// lookup is Lookup with the object member search supplied, so a resolver
+// lookup is Lookup with the object member search supplied, so a rendering
 // can index large config objects, and with the reason a key was not found.
 func lookup(config *ojson.Value, key string, member memberFunc) hit {
 	if config == nil || hasReserved(key) {

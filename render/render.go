@@ -187,7 +187,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	if reg == nil {
 		return nil, ErrNoRegistry
 	}
-	r := &resolver{reg: reg, idx: rv.idx}
+	r := &rendering{reg: reg, idx: rv.idx}
 	for _, n := range req.Notes {
 		r.warn(n)
 	}
@@ -223,7 +223,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 // maxWarnings is how many warnings one rendering lists, as capreg check
 // lists at most validate.MaxPerRule findings of a rule in a file: a 1 MiB
 // POST /render-hooks body naming 80,000 capabilities no registry has was
-// answered with 6.9 MB of warnings (review). The rest are counted.
+// answered with 6.9 MB of warnings. The rest are counted.
 const maxWarnings = validate.MaxPerRule
 
 type activeHook struct {
@@ -236,7 +236,7 @@ type activeHook struct {
 // then gates, each in registry order) and builds their entries. The entries'
 // members share two backing arrays sized up front (each entry's slice is
 // capped, so appending to one never writes into another).
-func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
+func (r *rendering) activeEntries(ph *store.PointHooks) []ojson.Value {
 	var active []activeHook
 	size, frags := 0, 0
 	lists := [...]struct {
@@ -283,7 +283,7 @@ func (r *resolver) activeEntries(ph *store.PointHooks) []ojson.Value {
 // active, as there is no cascade, and a step consuming what the one
 // turned off produces would wait for a file nothing writes. One required
 // through another is named with it.
-func (r *resolver) warnRequiresDisabled(active []activeHook) {
+func (r *rendering) warnRequiresDisabled(active []activeHook) {
 	if r.en.all {
 		return
 	}
@@ -314,7 +314,7 @@ func (r *resolver) warnRequiresDisabled(active []activeHook) {
 
 // through is the first capability id requires directly whose closure
 // holds dep, or "" when id requires dep directly.
-func (r *resolver) through(id, dep string) string {
+func (r *rendering) through(id, dep string) string {
 	c := r.reg.ByID[id]
 	if c == nil || slices.Contains(c.Requires, dep) {
 		return ""
@@ -414,8 +414,9 @@ func rawOf(h *validate.Hook) *ojson.Value {
 	return &v
 }
 
-// resolver carries one request's state.
-type resolver struct {
+// rendering is the state of one Resolver.Resolve call: the config, the
+// enabler and the warnings so far.
+type rendering struct {
 	reg      *store.Registry
 	idx      *regIndex
 	config   *ojson.Value // nil: no config
@@ -433,7 +434,7 @@ const bigObject = 16
 
 // member is lastMember with an index for large objects, so a config with
 // thousands of keys costs a map lookup per key, not a scan.
-func (r *resolver) member(obj *ojson.Value, key string) *ojson.Value {
+func (r *rendering) member(obj *ojson.Value, key string) *ojson.Value {
 	if len(obj.Members) < bigObject {
 		return lastMember(obj, key)
 	}
@@ -454,11 +455,11 @@ func (r *resolver) member(obj *ojson.Value, key string) *ojson.Value {
 	return nil
 }
 
-func (r *resolver) lookup(key string) hit {
+func (r *rendering) lookup(key string) hit {
 	return lookup(r.config, key, r.member)
 }
 
-func (r *resolver) warn(msg string) {
+func (r *rendering) warn(msg string) {
 	if r.warned[msg] {
 		return
 	}
@@ -476,7 +477,7 @@ func (r *resolver) warn(msg string) {
 // resolve looks a dotted key up: the user's value (nested, then flat) when
 // it fits the key's config slice, else the slice default; a key no slice
 // declares is used as given. ok is false when nothing is found.
-func (r *resolver) resolve(key string) (*ojson.Value, bool) {
+func (r *rendering) resolve(key string) (*ojson.Value, bool) {
 	e := r.idx.keys[key]
 	h := r.lookup(key)
 	if h.v != nil {
@@ -496,7 +497,7 @@ func (r *resolver) resolve(key string) (*ojson.Value, bool) {
 // send every workflow.* key to its default without a word, while
 // {"workflow": {"research": 0}} is warned about. It warns once per parent,
 // naming the first key resolved through it, and only for keys a hook reads.
-func (r *resolver) shadowed(h hit, key string, declared bool) {
+func (r *rendering) shadowed(h hit, key string, declared bool) {
 	if r.shadows[h.parent] {
 		return
 	}
@@ -513,7 +514,7 @@ func (r *resolver) shadowed(h hit, key string, declared bool) {
 
 // checked returns the user's value v for a key, or, when v does not fit the
 // key's config slice e, the slice default (with a warning).
-func (r *resolver) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
+func (r *rendering) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
 	if e != nil && e.Type == "number" && infinite(v) {
 		// Kept, as gsd-core keeps it, but JSON has no Infinity: the
 		// envelope writes it as null (JSON.stringify does), which a
@@ -538,7 +539,7 @@ func (r *resolver) checked(e *store.ConfigKey, v *ojson.Value) *ojson.Value {
 // gives the same warnings at every point. It walks the config's objects
 // once; a path that spells a config key is checked against the value a
 // lookup of that key would use.
-func (r *resolver) checkConfig() {
+func (r *rendering) checkConfig() {
 	if r.config == nil || len(r.idx.keys) == 0 {
 		return
 	}
@@ -553,7 +554,7 @@ func (r *resolver) checkConfig() {
 // "ui.prototype") the reference's resolveConfigKey never walks, so the
 // key keeps its default, as in gsd-core. The walk and the lookups pass
 // such a key over, which left the value ignored without a word.
-func (r *resolver) checkUnsettable() {
+func (r *rendering) checkUnsettable() {
 	for _, e := range r.idx.unsettable {
 		v, _ := nested(r.config, e.Key, r.member)
 		if v == nil || v.Kind == ojson.Null {
@@ -581,7 +582,7 @@ func quoteClipped(s string) string {
 // used (when it is not null), which the flat one's author may not expect,
 // and a nested value of the wrong type takes the default though the flat
 // one would fit.
-func (r *resolver) checkFlatTwins() {
+func (r *rendering) checkFlatTwins() {
 	for i := range r.config.Members {
 		m := &r.config.Members[i]
 		e, ok := r.idx.keys[m.Key]
@@ -597,7 +598,7 @@ func (r *resolver) checkFlatTwins() {
 	}
 }
 
-func (r *resolver) walk(obj *ojson.Value, path *[]byte, nested bool) {
+func (r *rendering) walk(obj *ojson.Value, path *[]byte, nested bool) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		if validate.IsReservedName(m.Key) { // never walked, as in the reference
@@ -640,7 +641,7 @@ func compact(v *ojson.Value) string {
 // active applies the three gates of ref §5.2 in the reference's order:
 // capability enabled, activationKey truthy, when truthy. A when that is
 // present (not null) but not a non-empty string makes the hook inactive.
-func (r *resolver) active(h *validate.Hook, raw *ojson.Value) bool {
+func (r *rendering) active(h *validate.Hook, raw *ojson.Value) bool {
 	if !r.en.enabled(h.CapID) {
 		return false
 	}
@@ -668,7 +669,7 @@ func (r *resolver) active(h *validate.Hook, raw *ojson.Value) bool {
 // when non-empty arrays; fragment rebuilt as {inline?, path?}; blocking only
 // when a boolean; configValues only when some alias resolved; when only as a
 // non-empty string (the hook is active, so that is the only other case).
-func (r *resolver) entry(b *builder, capID string, kind validate.HookKind, raw *ojson.Value) ojson.Value {
+func (r *rendering) entry(b *builder, capID string, kind validate.HookKind, raw *ojson.Value) ojson.Value {
 	start := len(b.members)
 	b.add("capId", ojson.NewString(capID))
 	b.add("kind", ojson.NewString(string(kind)))
@@ -703,7 +704,7 @@ func (r *resolver) entry(b *builder, capID string, kind validate.HookKind, raw *
 // configValues resolves each alias → dotted key (string values only) and
 // keeps the raw value of every key found, in alias order. It returns null
 // when nothing resolved.
-func (r *resolver) configValues(cv *ojson.Value) ojson.Value {
+func (r *rendering) configValues(cv *ojson.Value) ojson.Value {
 	if cv == nil || cv.Kind != ojson.Object {
 		return ojson.Value{}
 	}

@@ -1,7 +1,7 @@
 // Package search ranks tool capability cards for a natural-language intent.
 //
-// Build indexes the cards once; Index.Search ranks them for a Query, and is
-// safe for concurrent use (see the example). store.Snapshot.SearchTools does
+// Build (index.go) indexes the cards once; Index.Search (score.go) ranks
+// them for a Query, and is safe for concurrent use (see the example). store.Snapshot.SearchTools does
 // both for a repository's cards, and puts first the cards that replace a
 // command the intent names (package cmdline). The sections below say how
 // the ranking works and what each part of it measured.

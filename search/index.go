@@ -60,7 +60,8 @@ type Index struct {
 	cards []Card  // in id order (see Build)
 	risk  []uint8 // riskReversible, riskDestructive or riskUnknown per card
 	// given maps a card's place in cards to its place in the slice given
-	// to Build, and place the reverse.
+	// to Build, and place the reverse: Result.Card and Query.Commands are
+	// in the caller's order, everything inside Search in cards' order.
 	given, place []int
 
 	terms termTable // stem -> term id

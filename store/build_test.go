@@ -307,7 +307,7 @@ func BenchmarkCheckMissingRoots(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("scan/n=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				found := 0 // listed, and those a listed one stands for (validate.CapFindings)
+				found := 0 // listed, and those a listed one stands for (validate.LimitPerRule)
 				for _, d := range load(b, repo).Diagnostics {
 					found += max(d.Omitted, 1)
 				}

@@ -225,8 +225,9 @@ type scanner struct {
 	// folder of each of 10,000 fragments, and searching the list for each
 	// took a fifth of such a scan.
 	linkDirSet map[string]bool
-	// tree, when asked for, records the entries of the directories walked;
-	// links follows the links it notes.
+	// tree, when asked for, records the entries of the directories walked
+	// (nil when not asked for: every Tree method is a no-op on a nil
+	// Tree); links follows the links it notes.
 	tree  *Tree
 	links *linkReader
 	// entering is ScanOptions.entering.
@@ -396,7 +397,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 		sc.readConfig(abs, target)
 	case out:
 		sc.diag("capreg.json", "path-escape", validate.Error, "capreg.json is not read: %v", sc.escapeError(abs))
-	case linkText(abs) != "":
+	case symlinkTarget(abs) != "":
 		// A link to a configuration that is not there. Read as no
 		// capreg.json, the defaults could make a valid but wrong
 		// registry (an empty one, with the capabilities elsewhere).
@@ -509,6 +510,7 @@ func driveLetter(p string) bool {
 	return len(p) >= 2 && p[1] == ':'
 }
 
+// under reports whether p is dir or inside it; "." holds everything.
 func under(p, dir string) bool {
 	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
 }
@@ -609,7 +611,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 			// As a link to nothing: read as no capabilities, it would
 			// replace a served registry with an empty one.
 			what := "a file"
-			if broken := linkText(abs); broken != "" {
+			if broken := symlinkTarget(abs); broken != "" {
 				what = "a symlink to " + broken + ", a file"
 			}
 			sc.diag(rel, "file-unreadable", validate.Error,
@@ -744,8 +746,8 @@ func asDir(p string) string {
 
 // maxWalkDepth is how many folders deep below the repository root the
 // walk reads: past maxHeldDirs each folder is opened from the root, its
-// path resolved again, so a chain of 15,000 folders took 98 s and 2.2 GB
-// (review); no repository nests so deep.
+// path resolved again, so a chain of 15,000 folders took 98 s and 2.2 GB;
+// no repository nests so deep.
 const maxWalkDepth = 256
 
 // errTooDeep is the reason a folder past maxWalkDepth is not read.
@@ -1072,7 +1074,7 @@ func (sc *scanner) resolveError(abs string, err error) error {
 // symlink to caps2, which leads to nothing (lstat caps-gone: no such file
 // or directory)". "" when abs is no symlink.
 func (sc *scanner) brokenLink(abs string, err error) string {
-	text := linkText(abs)
+	text := symlinkTarget(abs)
 	if text == "" {
 		return ""
 	}
@@ -1089,8 +1091,8 @@ func (sc *scanner) brokenLink(abs string, err error) string {
 	return fmt.Sprintf("a symlink to %s, which does not exist", text)
 }
 
-// linkText is the text of the symlink abs, or "" for no symlink.
-func linkText(abs string) string {
+// symlinkTarget is the text of the symlink abs, or "" for no symlink.
+func symlinkTarget(abs string) string {
 	fi, err := os.Lstat(abs)
 	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
 		return ""
@@ -1171,7 +1173,7 @@ func (sc *scanner) ownLink(abs string) (text, at string) {
 		return "", ""
 	}
 	at = filepath.Join(dir, filepath.Base(abs))
-	return linkText(at), at
+	return symlinkTarget(at), at
 }
 
 // absoluteLink reports whether abs is a symlink whose text is an absolute
@@ -1225,6 +1227,7 @@ func (sc *scanner) isInput(rel string) bool {
 		base == validate.SchemaFileName && sc.schemaFrom == validate.SchemaFromDiscovery
 }
 
+// diag records a finding of rule about file, unplaced (line 0).
 func (sc *scanner) diag(file, rule string, sev validate.Severity, format string, args ...any) {
 	sc.src.Diagnostics = append(sc.src.Diagnostics, validate.Diagnostic{
 		File: file, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)})

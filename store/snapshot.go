@@ -68,9 +68,11 @@ type Options struct {
 type Snapshot struct {
 	// Sources are the inputs the snapshot was built from (POST /validate
 	// overlays a proposed change on them).
-	Sources     *validate.Sources
-	Result      *validate.Result
-	Strict      bool // warnings counted as errors
+	Sources *validate.Sources
+	Result  *validate.Result
+	Strict  bool // warnings counted as errors
+	// Diagnostics are Result.Diagnostics, warnings made errors when
+	// Strict: what the gate, the API and every verb report.
 	Diagnostics validate.Diagnostics
 	// Registry is nil when the repository has errors.
 	Registry *Registry
@@ -94,9 +96,9 @@ type Snapshot struct {
 	// would; nil for a snapshot made by Build.
 	Tree *Tree
 
-	// checks is the per-capability validation cache the snapshot was built
+	// cache is the per-capability validation cache the snapshot was built
 	// with (the watcher's), which Check reuses.
-	checks *validate.Cache
+	cache *validate.Cache
 
 	// pieces are where the registry artifact holds each capability's
 	// parts, for the next build to copy; nil without a Cache.
@@ -378,7 +380,7 @@ func (s *Snapshot) Check(src *validate.Sources) validate.Diagnostics {
 // diagnostics and an error wrapping ctx.Err(). POST /validate stops so
 // when its client has gone.
 func (s *Snapshot) CheckContext(ctx context.Context, src *validate.Sources) (validate.Diagnostics, error) {
-	res, err := s.checks.PeekContext(ctx, src)
+	res, err := s.cache.PeekContext(ctx, src)
 	if err != nil {
 		return nil, err
 	}
@@ -418,7 +420,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	if scan.fragments != nil {
 		snap.fragments = scan.fragments.seen
 	}
-	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.checks = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
+	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.cache = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
 	return snap, nil
 }
@@ -455,7 +457,7 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	if prev != nil {
 		reuse = prev.pieces
 	}
-	if cache != nil { // built again after the next change
+	if cache != nil { // a Cache means a watcher: it rebuilds, so keep what the next build copies
 		snap.pieces = newRegistryPieces()
 	}
 	contract := ContractJSON(res.Contract)

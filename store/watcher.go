@@ -128,7 +128,7 @@ type Failure struct {
 }
 
 // Errors counts the failure's errors, those its Diagnostics count but do
-// not list (validate.CapFindings) too.
+// not list (validate.LimitPerRule) too.
 func (f *Failure) Errors() int {
 	errs, _ := f.Diagnostics.Count()
 	return errs
@@ -139,18 +139,20 @@ func (f *Failure) Errors() int {
 // was built, and its one diagnostic says what Error says.
 func (f *Failure) Unread() bool { return f.unread }
 
-// Watcher keeps the newest valid Snapshot of a repository. It rebuilds from
-// scratch (scan, validate, build) after every burst of changes and swaps the
-// result in atomically; readers call Current and never wait for a rebuild or
-// see a half-built snapshot. A rebuild that fails leaves the last good
+// Watcher keeps the newest valid Snapshot of a repository. It rescans the
+// whole repository after every burst of changes, checks again only the
+// capabilities whose inputs changed (validate.Cache) and copies the
+// registry pieces of the others from the served snapshot, and swaps the
+// result in atomically; readers call Current and never wait for a rebuild
+// or see a half-built snapshot. A rebuild that fails leaves the last good
 // snapshot in place and is reported through Status.
 type Watcher struct {
 	opts WatchOptions
 	log  *slog.Logger
 	// build scans, validates and builds; entering is called with each
 	// directory the scan is about to read (see notifier.entering).
-	build  func(ctx context.Context, entering enterFunc) (*Snapshot, error)
-	notify func(w *Watcher) notifier // how changes are detected
+	build       func(ctx context.Context, entering enterFunc) (*Snapshot, error)
+	newNotifier func(w *Watcher) notifier // makes what detects changes (inotify, a poller)
 	// state is the served snapshot and the status together: one pointer,
 	// so that a reader never pairs a new snapshot with an old status.
 	state   atomic.Pointer[watchState]
@@ -246,7 +248,7 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		o.Previous = w.Current()
 		return Load(ctx, o)
 	}
-	w.notify = func(w *Watcher) notifier {
+	w.newNotifier = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
 			return newPoller(w, opts.Poll)
 		}
@@ -429,16 +431,16 @@ func (w *Watcher) Run(ctx context.Context) error {
 		return ErrWatcherRunning
 	}
 	defer close(w.stopped)
-	n := w.notify(w)
+	n := w.newNotifier(w)
 	defer n.close()
 	last := w.timedRebuild(ctx, n)
 	close(w.started)
 	var (
-		debounce, reload loopTimer
-		pending          time.Time // first change of the current burst
+		debounce, reloadTimer loopTimer
+		pending               time.Time // first change of the current burst
 	)
 	defer debounce.stop()
-	defer reload.stop()
+	defer reloadTimer.stop()
 	for {
 		select {
 		case <-ctx.Done():
@@ -466,18 +468,18 @@ func (w *Watcher) Run(ctx context.Context) error {
 		case <-debounce.fire:
 			debounce.fire, debounce.atOnce, pending = nil, false, time.Time{}
 			last = w.timedRebuild(ctx, n)
-			reload.stop() // the reload it waited for, if any, is served
+			reloadTimer.stop() // the reload it waited for, if any, is served
 		case <-w.reloads:
 			if !w.reloadQueued() {
 				continue // a debounced rebuild served it already
 			}
 			if wait := w.reloadWait(last); wait > 0 {
-				reload.set(wait)
+				reloadTimer.set(wait)
 				continue
 			}
 			last = w.reloadNow(ctx, n, &debounce, &pending)
-		case <-reload.fire:
-			reload.fire = nil
+		case <-reloadTimer.fire:
+			reloadTimer.fire = nil
 			if w.reloadQueued() {
 				last = w.reloadNow(ctx, n, &debounce, &pending)
 			}
@@ -553,8 +555,9 @@ type built struct {
 // rebuild runs one full scan-validate-build and records its outcome: a
 // valid build is swapped in unless it is what is served already, a failed
 // one is reported unless it is the failure already reported. It reports
-// false when ctx ended before it recorded anything (Run returning).
-func (w *Watcher) rebuild(ctx context.Context, n notifier) (recorded bool) {
+// false only when ctx ended first (Run returning): a queued Reload is then
+// not answered by this rebuild.
+func (w *Watcher) rebuild(ctx context.Context, n notifier) (answered bool) {
 	w.rebuildStart.Store(time.Now().UnixNano())
 	defer w.rebuildStart.Store(0)
 	b, ok := w.scanSettled(ctx, n)

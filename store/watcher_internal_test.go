@@ -38,7 +38,7 @@ func fakeWatcher(debounce, maxDelay time.Duration) (*Watcher, *atomic.Int64) {
 		n := builds.Add(1)
 		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
 	}
-	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	w.newNotifier = func(*Watcher) notifier { return nopNotifier{} }
 	return w, &builds
 }
 
@@ -262,8 +262,8 @@ func startInotifyWatcher(t *testing.T) (string, *Watcher, *overflowCounter, *fsN
 	c := &overflowCounter{}
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: 10 * time.Millisecond, Observer: c})
 	var fsn atomic.Pointer[fsNotifier]
-	orig := w.notify
-	w.notify = func(w *Watcher) notifier {
+	orig := w.newNotifier
+	w.newNotifier = func(w *Watcher) notifier {
 		n := orig(w)
 		fsn.Store(n.(*fsNotifier))
 		return n
@@ -572,7 +572,7 @@ func TestHeldBy(t *testing.T) {
 
 // TestFailureCountsErrorsNotListed: a failure's count of errors, in its
 // wording and log line, holds the findings validation counts but does not
-// list (validate.CapFindings): it said 101 errors for 8,000.
+// list (validate.LimitPerRule): it said 101 errors for 8,000.
 func TestFailureCountsErrorsNotListed(t *testing.T) {
 	f := &Failure{Diagnostics: validate.Diagnostics{
 		{File: "a.json", Rule: "duplicate-producer", Severity: validate.Error, Message: "x"},
@@ -645,7 +645,7 @@ func startGatedWatcher(t *testing.T, gates map[int64]chan struct{}) (*Watcher, *
 		}
 		return &Snapshot{Registry: &Registry{}, Result: &validate.Result{}, Digest: strconv.FormatInt(n, 10)}, nil
 	}
-	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	w.newNotifier = func(*Watcher) notifier { return nopNotifier{} }
 	ctx, cancel := context.WithCancel(t.Context())
 	t.Cleanup(cancel)
 	go w.Run(ctx)

@@ -65,7 +65,7 @@ func reloadWatcher(t *testing.T, repo string, wrap func(load buildFunc) buildFun
 	t.Helper()
 	rec := &recorder{}
 	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}, Debounce: time.Hour, ReloadInterval: time.Nanosecond, Observer: rec})
-	w.notify = func(*Watcher) notifier { return nopNotifier{} }
+	w.newNotifier = func(*Watcher) notifier { return nopNotifier{} }
 	if wrap != nil {
 		w.build = wrap(w.build)
 	}
@@ -260,7 +260,7 @@ func TestWatcherRescansOfASwappingTreeAreBounded(t *testing.T) {
 		_, current := twoRevisions(t)
 		rec := &recorder{}
 		w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Second, ReloadInterval: time.Nanosecond, Observer: rec})
-		w.notify = func(*Watcher) notifier { return nopNotifier{} }
+		w.newNotifier = func(*Watcher) notifier { return nopNotifier{} }
 		var swapping atomic.Bool
 		var builds atomic.Int64
 		load := w.build
@@ -369,7 +369,7 @@ func TestWatcherSwappedTreeNeedsNoSecondRebuild(t *testing.T) {
 	}}
 	w = NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: current}}, Debounce: time.Hour, ReloadInterval: time.Nanosecond, Observer: rec})
 	var n *fsNotifier
-	w.notify = func(w *Watcher) notifier {
+	w.newNotifier = func(w *Watcher) notifier {
 		fsn, err := openFSNotifier(w) // events are not read: no loop
 		if err != nil {
 			t.Errorf("no inotify: %v", err)

@@ -185,11 +185,11 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	d := &doc{File: file, Src: data, Root: v}
 	// A generated file may repeat keys by the hundred thousand: the first
 	// MaxPerRule are listed, and one finding stands for the rest, as
-	// CapFindings makes for any rule, without a finding made for each.
+	// LimitPerRule makes for any rule, without a finding made for each.
 	// A repeat is reported once the value after it is parsed, so those
 	// inside that value come first: in the order of the file, the first
 	// listed are the first there, and the one standing for the rest
-	// comes after them, as CapFindings expects.
+	// comes after them, as LimitPerRule expects.
 	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
 	for _, e := range errs {
@@ -513,7 +513,7 @@ const maxInlined = 16 << 20
 // maxInlinedTotal bounds the same over the whole repository: four
 // capabilities each under maxInlined, inlining 1 MiB of control
 // characters fifteen times, made capreg check peak at 3.4 GB and the
-// daemon at 7.5 GB (review), as the registry and each route's answers
+// daemon at 7.5 GB, as the registry and each route's answers
 // copy the text again. Real fragments are kilobytes.
 const maxInlinedTotal = 32 << 20
 

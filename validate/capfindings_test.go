@@ -21,7 +21,7 @@ func TestCapFindings(t *testing.T) {
 		ds = append(ds, Diagnostic{File: "b.md", Line: i + 1, Rule: "role-family", Severity: Warning, Message: "m"})
 	}
 	ds.Sort()
-	got := CapFindings(ds)
+	got := LimitPerRule(ds)
 	if len(got) != MaxPerRule+1+1+3+3 {
 		t.Fatalf("%d findings listed, want %d", len(got), MaxPerRule+8)
 	}
@@ -48,7 +48,7 @@ func TestCapFindings(t *testing.T) {
 	// One over the bound is listed as it is, not as "1 more".
 	one := slices.DeleteFunc(slices.Clone(ds), func(d Diagnostic) bool { return d.File != "a.md" || d.Rule != "role-family" || d.Severity != Warning })
 	one = one[:MaxPerRule+1]
-	if got := CapFindings(one); len(got) != MaxPerRule+1 || got[MaxPerRule].Omitted != 0 || got[MaxPerRule].Message != "m" {
+	if got := LimitPerRule(one); len(got) != MaxPerRule+1 || got[MaxPerRule].Omitted != 0 || got[MaxPerRule].Message != "m" {
 		t.Errorf("one over: %d listed, last %+v", len(got), got[len(got)-1])
 	}
 }

@@ -63,7 +63,7 @@ func BenchmarkCentralValidKeys(b *testing.B) {
 }
 
 // pendingMigrations counts the pending-migration warnings of ds, those
-// listed and those a listed one stands for (see CapFindings).
+// listed and those a listed one stands for (see LimitPerRule).
 func pendingMigrations(ds Diagnostics) int {
 	n := 0
 	for _, d := range ds {

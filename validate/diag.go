@@ -33,7 +33,7 @@ type Diagnostic struct {
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
 	// Omitted counts the findings of the rule in the file, from here on,
-	// that are not listed (see CapFindings), or the link texts past five
+	// that are not listed (see LimitPerRule), or the link texts past five
 	// (checkLinkTexts); this one stands for them and is one of them.
 	Omitted int `json:"omitted,omitempty"`
 }
@@ -188,11 +188,11 @@ func (ds Diagnostics) Count() (errors, warnings int) {
 // sent them all to every poll.
 const MaxPerRule = 100
 
-// CapFindings keeps, of sorted findings, the first MaxPerRule of each rule
+// LimitPerRule keeps, of sorted findings, the first MaxPerRule of each rule
 // and severity in each file, and puts one in the place of the others, at
 // the first of them, saying how many there are (Omitted); one over is
 // listed as it is.
-func CapFindings(ds Diagnostics) Diagnostics {
+func LimitPerRule(ds Diagnostics) Diagnostics {
 	type key struct {
 		file, rule string
 		sev        Severity

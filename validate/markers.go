@@ -873,7 +873,7 @@ var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|l
 // ("<loop-artifact produces=…" opening a line); a <loop-point>, which
 // makes a workflow, or two tags are a workflow whose every tag is left
 // open, which read as no workflow while its capabilities' hooks were
-// blamed for the points it lost (review).
+// blamed for the points it lost.
 func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) {
 	var comments spans // read once a tag not read is found outside code
 	first, workflow := -1, tagsRead

@@ -268,7 +268,7 @@ func (s *blockScanner) openBlocks(c *lineCursor, m, start int) (int, bool) {
 // maxContainers is the most block quotes and list items open at once: a
 // line opening more reads its rest as text, as markdown-it stops nesting at
 // 100. Each costs memory, and a line of eight million ">" before a tag
-// took a gigabyte (review); no document nests a hundred deep.
+// took a gigabyte; no document nests a hundred deep.
 const maxContainers = 100
 
 // openLeafBlock opens the leaf block that starts at the line's byte off

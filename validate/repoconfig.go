@@ -26,13 +26,13 @@ type RepoConfig struct {
 }
 
 // ParseRepoConfig reads capreg.json. Problems are diagnostics, capped as
-// Validate caps them (CapFindings: a file repeating a key by the thousand
+// Validate caps them (LimitPerRule: a file repeating a key by the thousand
 // lists the first and counts the rest), as POST /validate may return them
 // alone; the returned config then holds whatever was well-formed.
 func ParseRepoConfig(f File) (RepoConfig, Diagnostics) {
 	rc, diags := parseRepoConfig(f)
 	diags.Sort()
-	return rc, CapFindings(diags)
+	return rc, LimitPerRule(diags)
 }
 
 func parseRepoConfig(f File) (RepoConfig, Diagnostics) {

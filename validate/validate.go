@@ -126,7 +126,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	reused := cache.commit(looked)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	s.diags.Sort()
-	res.Diagnostics = CapFindings(s.diags)
+	res.Diagnostics = LimitPerRule(s.diags)
 	return res, nil
 }
 

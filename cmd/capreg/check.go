@@ -96,13 +96,17 @@ func nothingFound(repo, verb string, snap *store.Snapshot) string {
 		msg += " read"
 	}
 	if m.Misnamed > 0 {
+		isAre, itThem := "are", "them"
+		if m.Misnamed == 1 {
+			isAre, itThem = "is", "it"
+		}
 		msg += fmt.Sprintf("; %s in its capabilities folder (%s) %s misnamed or in a sub-folder: rename or move %s as the warnings say",
-			validate.Plural(m.Misnamed, "declaration"), capDir, map[bool]string{true: "is", false: "are"}[m.Misnamed == 1], map[bool]string{true: "it", false: "them"}[m.Misnamed == 1])
+			validate.Plural(m.Misnamed, "declaration"), capDir, isAre, itThem)
 	}
 	if m.Elsewhere > 0 {
 		msg += fmt.Sprintf("; %s name%s declarations under other capabilities folders than this repository's (%s): give --repo the package holding them, "+
 			"or name their capabilities folder in capreg.json's \"capabilities\"",
-			validate.Plural(m.Elsewhere, "capability-misplaced warning"), map[bool]string{true: "s", false: ""}[m.Elsewhere == 1], capDir)
+			validate.Plural(m.Elsewhere, "capability-misplaced warning"), verbS(m.Elsewhere), capDir)
 	}
 	if m.Packages > 0 {
 		msg += "; the packages below it, folders with a " + validate.RepoConfigFile + " of their own, are not read, as the capability-misplaced warnings say: give --repo the package to check"
@@ -158,6 +162,15 @@ func partOfRepository(repo string) string {
 		repo, validate.RepoConfigFile, root, repo, shellQuote(root), validate.RepoConfigFile)
 }
 
+// verbS is the ending of a verb in the present tense after n of a noun:
+// "1 warning names", "2 warnings name".
+func verbS(n int) string {
+	if n == 1 {
+		return "s"
+	}
+	return ""
+}
+
 // summary counts what the registry holds, then says what schemaNote says.
 func summary(snap *store.Snapshot) string {
 	r := snap.Result
@@ -211,12 +224,13 @@ func schemaFailed(snap *store.Snapshot) bool {
 // or that holds no key nor pattern to compare with (an array, validKeys of
 // the wrong type): used is false, and the note names it as not compared
 // rather than as the schema in force. One that holds keys is compared
-// with, whatever else is wrong in it. empty says the schema was read
-// without error but holds nothing to compare with, which is no error.
-func schemaNote(src *validate.Sources, declares, used, empty bool) string {
+// with, whatever else is wrong in it. readCleanly says the schema was read
+// and parsed without error: then, unused, it holds nothing to compare
+// with, which is no error.
+func schemaNote(src *validate.Sources, declares, used, readCleanly bool) string {
 	const skipped = "; config keys not compared with a central config schema "
 	switch {
-	case src.ConfigSchema != nil && !used && empty:
+	case src.ConfigSchema != nil && !used && readCleanly:
 		return skipped + fmt.Sprintf("(%s, %s, holds no config key nor pattern)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))
 	case src.ConfigSchema != nil && !used:
 		return skipped + fmt.Sprintf("(%s, %s, is unusable: see its error)", src.ConfigSchema.Path, schemaOrigin(src.ConfigSchemaFrom))

@@ -144,7 +144,7 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 func writeHint(fs *flag.FlagSet) string {
 	words := []string{"capreg", "gen", "--write"}
 	for _, name := range []string{"repo", "config-schema", "out"} {
-		if flagSet(fs, name) {
+		if flagGiven(fs, name) {
 			words = append(words, "--"+name, shellQuote(fs.Lookup(name).Value.String()))
 		}
 	}

@@ -38,7 +38,8 @@ const (
 	exitOK       = 0
 	exitFindings = 1
 	exitUsage    = 2
-	// exitInterrupted is a verb stopped by Ctrl-C or SIGTERM (a help_probe,
+	// exitInterrupted is a verb stopped by Ctrl-C or SIGTERM (a card's
+	// help_probe run by tools show --probe,
 	// gen --write, a scan), as a shell reports a command SIGINT ended
 	// (128 + 2).
 	exitInterrupted = 130
@@ -278,7 +279,9 @@ var requiredFlags = map[string]bool{"out": true}
 // took --strict for the capability; ref §5.1), or that is empty: an unset
 // variable in --config "$CFG" rendered with the defaults, exit 0, as if
 // no config were meant. It returns flag.ErrHelp
-// for -h or --help among the flags, as the flag package would.
+// for -h or --help among the flags, as the flag package would. With no
+// "--", all of args comes back as flags, operands among them: parseArgs
+// tells them apart.
 func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err error) {
 	seen := map[string]bool{}
 	for i := 0; i < len(args); i++ {
@@ -330,9 +333,9 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 	return args, nil, nil
 }
 
-// flagSet reports whether the flag name was given on the command line, so
+// flagGiven reports whether the flag name was given on the command line, so
 // that an explicitly empty value can be told from an absent one.
-func flagSet(fs *flag.FlagSet, name string) bool {
+func flagGiven(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set

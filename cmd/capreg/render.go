@@ -52,7 +52,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if f.format != "json" && f.format != "markdown" {
 		return usageError(stderr, "unknown --format %q (want json or markdown)", f.format)
 	}
-	askActive := flagSet(fs, "active-cap") // an empty one is refused by parseArgs
+	askActive := flagGiven(fs, "active-cap") // an empty one is refused by parseArgs
 	// A boolean has no markdown form: refuse the pair, as ?activeCap= with
 	// format=markdown is a 400, rather than drop one of them silently.
 	if askActive && f.format == "markdown" {

@@ -1403,19 +1403,19 @@ type Matches struct {
 func (m Matches) Truncated() bool { return m.Tried < m.Total }
 
 // Match returns the cards with a Replaces pattern that matches the raw
-// command line, most specific first (see the package doc), within a work
-// budget (in the units of DefaultBudget; 0 or less means DefaultBudget, as
-// api.Options.CommandBudget does, rather than a budget that tries no card)
-// and for as long as ctx lasts. It says, with an
+// command line, most specific first (see the package doc), within
+// maxWork, a work budget (in the units of DefaultBudget; 0 or less means
+// DefaultBudget, as api.Options.CommandBudget does, rather than a budget
+// that tries no card) and for as long as ctx lasts. It says, with an
 // error wrapping ErrOverLimit, why a line over the limits matched
 // nothing (the line is split once, for the check and the match), and
 // returns ctx's error once ctx is done. When the budget runs out it stops
 // before the regexp run it cannot pay for and returns the cards tried so
 // far (see Matches.Truncated), with no error: what it found holds,
 // and a given line against a given Matcher always stops at the same card.
-func (m *Matcher) Match(ctx context.Context, line string, work int64) (Matches, error) {
-	if work <= 0 {
-		work = DefaultBudget
+func (m *Matcher) Match(ctx context.Context, line string, maxWork int64) (Matches, error) {
+	if maxWork <= 0 {
+		maxWork = DefaultBudget
 	}
 	out := Matches{Total: len(m.patterns)}
 	cl, err := parseCommandLine(line)
@@ -1426,7 +1426,7 @@ func (m *Matcher) Match(ctx context.Context, line string, work int64) (Matches, 
 		out.Tried = out.Total
 		return out, nil
 	}
-	b := &budget{ctx: ctx, left: work}
+	b := &budget{ctx: ctx, left: maxWork}
 	var found []cardMatch
 	for i, pats := range m.patterns {
 		if i%ctxCheckCards == 0 && b.err == nil {
@@ -1445,7 +1445,7 @@ func (m *Matcher) Match(ctx context.Context, line string, work int64) (Matches, 
 		}
 	}
 	out.Cards, out.Patterns = m.orderMatches(found)
-	out.Work = work - b.left
+	out.Work = maxWork - b.left
 	if b.err != nil && !errors.Is(b.err, ErrBudget) {
 		return Matches{}, b.err
 	}
@@ -1473,7 +1473,7 @@ func (cl *commandLine) matchCard(pats []commandPattern, b *budget) (int, specifi
 			break // neither this pattern nor any after it is more specific
 		}
 	lines:
-		for l := -1; l < len(cl.scripts); l++ {
+		for l := -1; l < len(cl.scripts); l++ { // -1: the command line itself, then each script it runs (bash -c '…')
 			line := cl
 			if l >= 0 {
 				line = &cl.scripts[l]
