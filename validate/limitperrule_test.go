@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestCapFindings: of one rule in one file, the first MaxPerRule findings
+// TestLimitPerRule: of one rule in one file, the first MaxPerRule findings
 // are listed and one more, at the first of the others, counts them; other
 // rules and files are listed apart; counts stay whole.
-func TestCapFindings(t *testing.T) {
+func TestLimitPerRule(t *testing.T) {
 	var ds Diagnostics
 	for i := range MaxPerRule + 50 {
 		ds = append(ds, Diagnostic{File: "a.md", Line: i + 1, Rule: "role-family", Severity: Warning, Message: "m"})
