@@ -365,7 +365,7 @@ func (s *server) validate(w http.ResponseWriter, r *http.Request, v *views) {
 	}
 	release, ok := s.validations.acquire(r.Context())
 	if !ok {
-		s.validations.refuse(w, "changes are being validated", "2")
+		s.validations.refuse(w, "changes are being validated", 2*time.Second)
 		return
 	}
 	// The answer is made under the turn and sent after it: a client

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/validate"
@@ -85,7 +86,7 @@ func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *view
 	// large answer slowly held the turn until the write timeout.
 	release, ok := s.renders.acquire(r.Context())
 	if !ok {
-		s.renders.refuse(w, "enablements are being rendered", "1")
+		s.renders.refuse(w, "enablements are being rendered", time.Second)
 		return
 	}
 	giveBack := sync.OnceFunc(release)

@@ -181,7 +181,7 @@ func (s *server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 	}
 	release, ok := s.commands.acquire(r.Context())
 	if !ok {
-		s.commands.refuse(w, "command lines are being matched", "1")
+		s.commands.refuse(w, "command lines are being matched", time.Second)
 		return
 	}
 	m, err := func() (cmdline.Matches, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync/atomic"
 	"time"
 )
@@ -58,9 +59,9 @@ func (t *turns) release() { <-t.slots }
 // turns are taken by (others, "command lines are being matched"), how many
 // the server takes at once (details.concurrent: the turns, not a count of
 // the requests ahead, which may wait for them too) and when to retry
-// (Retry-After, in seconds).
-func (t *turns) refuse(w http.ResponseWriter, others, retryAfter string) {
-	w.Header().Set("Retry-After", retryAfter)
+// (Retry-After, in whole seconds).
+func (t *turns) refuse(w http.ResponseWriter, others string, retryAfter time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 	writeError(w, http.StatusServiceUnavailable, CodeBusy,
 		fmt.Sprintf("the server is busy: %s, as many at once as it takes (%d); retry shortly", others, t.size()),
 		map[string]any{"concurrent": t.size()})
