@@ -141,13 +141,13 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		}
 	}
 	sc.firstPass = false
-	if err := sc.walk(".", real, false, nil); err != nil {
+	if err := sc.walk(".", real, false /* follow: links deferred to the second pass */, nil); err != nil {
 		return nil, err
 	}
 	for len(sc.deferred) > 0 {
 		d := sc.deferred[0]
 		sc.deferred = sc.deferred[1:]
-		if err := sc.walk(d.rel, d.real, true, nil); err != nil {
+		if err := sc.walk(d.rel, d.real, true /* follow */, nil); err != nil {
 			return nil, err
 		}
 	}
