@@ -343,3 +343,69 @@ func TestArgumentSubstitutionsKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestShellTokensTexts pins how the tokenizer splits lines at the edges
+// of its cases, where a reading off by one byte changes the words a
+// pattern sees: an escaped ">" before "|" is text, so the "|" is a pipe;
+// a "}" no "${" opened does not keep a redirection in its word; a "#"
+// at the line's second byte starts a comment; a ")" closing a "$(" after
+// a subshell closed inside it keeps a "#" after it in the word; a
+// placeholder after a quote is copied into the word.
+func TestShellTokensTexts(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+	}{
+		{`\>|x`, []string{">", "|", "x"}},
+		{"echo }>out", []string{"echo", "}", ">out"}},
+		{" # rm -rf /", nil},
+		{"echo $( (a) )#x", []string{"echo", "$(", "(", "a", ")", ")", "#x"}},
+		{"echo 'x'<file>", []string{"echo", "x<file>"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tok := range shellTokens(tt.line) {
+			got = append(got, tok.text)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("shellTokens(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestShellTokensNotJoinedAfterNothing pins that a word is joined only to
+// a token before it: the first word of a line, or the first after a
+// newline, is not, even where it starts at the line's second byte.
+func TestShellTokensNotJoinedAfterNothing(t *testing.T) {
+	for _, line := range []string{" x", "\nx", "a\n\nx"} {
+		for _, tok := range shellTokens(line) {
+			if tok.joined {
+				t.Errorf("shellTokens(%q): %q joined, want none", line, tok.text)
+			}
+		}
+	}
+}
+
+// TestShellTokensQuoted pins which words the tokenizer marks quoted: one
+// that starts with a quote or is an ANSI-C quote ($'...'), not one whose
+// quote comes after its first byte, nor a plain expansion ($HOME).
+func TestShellTokensQuoted(t *testing.T) {
+	tests := []struct {
+		line string
+		want []bool
+	}{
+		{"echo a'b'", []bool{false, false}},
+		{"echo $HOME", []bool{false, false}},
+		{"echo $'c'", []bool{false, true}},
+		{"echo 'c'", []bool{false, true}},
+	}
+	for _, tt := range tests {
+		var got []bool
+		for _, tok := range shellTokens(tt.line) {
+			got = append(got, tok.quoted)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("shellTokens(%q): quoted %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
