@@ -409,3 +409,57 @@ func TestShellTokensQuoted(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitArgumentsAtEdges pins splitShortArguments where a word it
+// looks at is the line's first or last, or is not plain: a "--" that
+// starts the line, a find -exec command or a kill that ends it with an
+// option that wants a word after it, a kill's -s whose signal is quoted
+// or looks like an option (which are not read as one word), and the
+// offset of an argument split from its option's word.
+func TestSplitArgumentsAtEdges(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string // texts, with glued ones marked by a trailing "+"
+	}{
+		{"-- rm -rf x", []string{"--", "rm", "-rf", "x"}},
+		{"find . -exec grep -e -e", []string{"find", ".", "-exec", "grep", "-e", "-e+"}},
+		{"kill -s", []string{"kill", "-s"}},
+		{"kill -n", []string{"kill", "-n"}},
+		{"kill -s 'KILL' 1", []string{"kill", "-s", "KILL", "1"}},
+		{"kill -s -9 1", []string{"kill", "-s", "-9+", "1"}},
+		{"kill -s KILL 1", []string{"kill", "-KILL", "1"}},
+	}
+	for _, tt := range tests {
+		toks, _ := splitArgumentsAt(shellTokens(tt.line), true)
+		var got []string
+		for _, tok := range toks {
+			s := tok.text
+			if tok.glued {
+				s += "+"
+			}
+			got = append(got, s)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("splitArgumentsAt(%q) = %q, want %q", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestSplitShortArgumentsOffsets pins the offset in the line of the
+// argument split from its short option's word ("DELETE" of
+// "-XDELETE"), which is where the argument is written, after the letter.
+func TestSplitShortArgumentsOffsets(t *testing.T) {
+	toks, _ := splitArgumentsAt(shellTokens("curl -XDELETE x"), true)
+	want := []struct {
+		text string
+		off  int
+	}{{"curl", 0}, {"-X", 5}, {"DELETE", 7}, {"x", 14}}
+	if len(toks) != len(want) {
+		t.Fatalf("splitArgumentsAt: %d tokens, want %d", len(toks), len(want))
+	}
+	for i, w := range want {
+		if toks[i].text != w.text || toks[i].off != w.off {
+			t.Errorf("token %d = %q at %d, want %q at %d", i, toks[i].text, toks[i].off, w.text, w.off)
+		}
+	}
+}
