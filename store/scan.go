@@ -100,7 +100,10 @@ var ErrRepo = errors.New("cannot read repository")
 // through a link (capabilities/shared -> ../bin) hides nothing either: the
 // second pass walks it again under its own name, and its cards and
 // workflows are routed after that pass's (see throughLinks), so they count
-// under the link's name only where their own is no input.
+// under the link's name only where their own is no input. After the passes
+// it routes the files met through links, finds and reads the config
+// schema and the declarations' fragments, and lists the folders a watcher
+// must follow; finish warns of what is left.
 func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	repo := opts.Repo
 	if repo == "" {
@@ -135,7 +138,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
 	sc.firstPass = true
-	for _, p := range sc.walkRoots() {
+	for _, p := range sc.layout.roots() {
 		if err := sc.walkPath(p); err != nil {
 			return nil, err
 		}
@@ -205,12 +208,12 @@ type scanner struct {
 	deferred      []link
 	// linkedFiles are file symlinks, routed after every regular file.
 	linkedFiles []linkedFile
-	// firstPass is set while the configured inputs are walked, and linked
-	// while that pass is inside a directory link. viaLink holds the real
+	// firstPass is set while the configured inputs are walked, and
+	// insideDirLink while that pass is inside a directory link. viaLink holds the real
 	// directories it walked only through links, which the second pass
 	// walks again under their own names.
-	firstPass, linked bool
-	viaLink           map[string]bool
+	firstPass, insideDirLink bool
+	viaLink                  map[string]bool
 	// throughLinks are the files and broken links the first pass met
 	// through a directory link, routed after the second pass; failed are
 	// the real paths of the broken links reported under their own names,
@@ -515,14 +518,13 @@ func under(p, dir string) bool {
 	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
 }
 
+// priorityRoot is an input walked in the first pass (see Scan): the
+// capabilities folder or a root capreg.json names.
 type priorityRoot struct {
 	path       string
 	configured bool // named in capreg.json: its absence is an error
 	folder     bool // must be a folder: the capabilities folder, a card root
 }
-
-// walkRoots are the inputs walked before the rest of the tree.
-func (sc *scanner) walkRoots() []priorityRoot { return sc.layout.roots() }
 
 // roots are the capabilities folder and the roots capreg.json names, each
 // once however often it is named.
@@ -644,7 +646,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		return nil // a link back to a directory being walked
 	}
 	capFolder := sc.capDir != "." && rel != sc.capDir && path.Dir(rel) == sc.capDir
-	again := sc.viaLink[real] && !sc.linked // now under its own name
+	again := sc.viaLink[real] && !sc.insideDirLink // now under its own name
 	if sc.visited[real] && !capFolder && !again {
 		return nil
 	}
@@ -657,7 +659,7 @@ func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 		sc.visited[real] = true
 		sc.dirs = append(sc.dirs, real)
 		sc.enter(real)
-		if sc.linked {
+		if sc.insideDirLink {
 			sc.viaLink[real] = true
 		}
 	case again:
@@ -881,7 +883,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		}
 		return sc.walk(child, childReal, follow, above)
 	}
-	if sc.linked && !sc.namedByPath(child) {
+	if sc.insideDirLink && !sc.namedByPath(child) {
 		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: child, real: childReal, mode: mode})
 		return nil
 	}
@@ -958,11 +960,11 @@ func (sc *scanner) linkedDir(name, child, target string, follow bool, above []st
 // walkLink walks the directory a link leads to, under the link's name; in
 // the first pass, as linked (see Scan).
 func (sc *scanner) walkLink(rel, real string, above []string) error {
-	if !sc.firstPass || sc.linked {
+	if !sc.firstPass || sc.insideDirLink {
 		return sc.walk(rel, real, true, above)
 	}
-	sc.linked = true
-	defer func() { sc.linked = false }()
+	sc.insideDirLink = true
+	defer func() { sc.insideDirLink = false }()
 	return sc.walk(rel, real, true, above)
 }
 
@@ -972,7 +974,7 @@ func (sc *scanner) walkLink(rel, real string, above []string) error {
 // own name; a capability's manifest is found by the path naming it, and
 // reported at once.
 func (sc *scanner) linkError(rel, real string, err error) {
-	if sc.linked && !sc.namedByPath(rel) {
+	if sc.insideDirLink && !sc.namedByPath(rel) {
 		sc.throughLinks = append(sc.throughLinks, linkedFile{rel: rel, real: real, err: err})
 		return
 	}
