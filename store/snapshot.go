@@ -629,8 +629,11 @@ type Misplaced struct {
 	Packages int
 }
 
+// Total counts every declaration and package not read.
+func (m Misplaced) Total() int { return m.Misnamed + m.Elsewhere + m.Packages }
+
 // Any reports whether any declaration or package is not read.
-func (m Misplaced) Any() bool { return m.Misnamed+m.Elsewhere+m.Packages > 0 }
+func (m Misplaced) Any() bool { return m.Total() > 0 }
 
 // Misplaced counts the snapshot's capability-misplaced findings: a
 // repository holding nothing capreg reads and such findings is most

@@ -744,7 +744,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		// Declarations it holds where it does not read them (a monorepo
 		// served from its root): /status lists the warnings.
 		if m := snap.Misplaced(); m.Any() {
-			attrs = append(attrs, "capabilityMisplacedWarnings", m.Misnamed+m.Elsewhere+m.Packages)
+			attrs = append(attrs, "capabilityMisplacedWarnings", m.Total())
 		}
 		w.log.Warn("the repository holds nothing capreg reads (no "+snap.DeclarationPath()+", host workflow marker or tool card); serving an empty registry", attrs...)
 	}

@@ -151,7 +151,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 			at = "" // the declaration, as version-missing
 		}
 		s.warnAt(d, at, "reserved-name",
-			"capability folder %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9, CONIN$, CONOUT$), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder)
+			"capability folder %q is a device name on Windows (%s), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder, windowsDevices)
 	}
 	if !root.Has("version") {
 		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
@@ -797,6 +797,13 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 	}
 }
 
+// windowsDevices names the device names windowsDevice knows, for messages.
+const windowsDevices = "CON, PRN, AUX, NUL, COM1-9, LPT1-9, CONIN$, CONOUT$"
+
+// symlinksAsFiles says when Git checks a symbolic link out as a file
+// holding its text, for the messages warning of one.
+const symlinksAsFiles = "git config core.symlinks false, the default of Git for Windows without Developer Mode"
+
 // windowsDevice reports whether name is one Windows reserves for a device,
 // with any extension or spaces before it ("aux", "con.d", "aux .d"), as
 // Go's filepath does on Windows: no file or folder may have it there.
@@ -901,8 +908,8 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		// linked to a path with spaces is rare beside one.
 		if linkText(file.Data) && !bytes.ContainsRune(file.Data, ' ') {
 			s.at(d, ptr+"/path", "fragment-link-text",
-				"fragment %q holds only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
-				rel, file.Data)
+				"fragment %q holds only the text %q, as a symbolic link checked out as a file does (%s): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
+				rel, file.Data, symlinksAsFiles)
 		}
 		inlined.bytes += size
 		inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})

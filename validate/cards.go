@@ -127,7 +127,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes", src.ToolPath)
 		}
 		if windowsDevice(path.Base(src.ToolPath)) {
-			s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9, CONIN$, CONOUT$), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath)
+			s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)
 		}
 		seen[key], seenDoc[key] = c, d
 		out = append(out, c)

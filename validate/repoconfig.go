@@ -108,7 +108,7 @@ func NewPathPlacer(f *File) *PathPlacer {
 		return pl
 	}
 	root, errs := ojson.Parse(f.Data)
-	if root.Kind != ojson.Object || slices.ContainsFunc(errs, func(e ojson.Error) bool { return e.Fatal() }) {
+	if root.Kind != ojson.Object || slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		return pl
 	}
 	pl.at, pl.raw, pl.folderAt = map[string]placement{}, map[string][]placement{}, map[string]placement{}

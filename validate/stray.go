@@ -272,12 +272,12 @@ func checkLinkTexts(src *Sources, s *sink) {
 	for i, f := range links {
 		if i == maxNamed && len(links) > maxNamed+1 {
 			s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
-				"%s and %s in %s hold only a link's text, as symbolic links checked out as files do (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from them; check out with symlinks enabled",
-				f.Path, Plural(len(links)-maxNamed-1, "other file"), src.CapabilitiesDir), Omitted: len(links) - maxNamed})
+				"%s and %s in %s hold only a link's text, as symbolic links checked out as files do (%s), so no capability is read from them; check out with symlinks enabled",
+				f.Path, Plural(len(links)-maxNamed-1, "other file"), src.CapabilitiesDir, symlinksAsFiles), Omitted: len(links) - maxNamed})
 			return
 		}
 		s.add(Diagnostic{File: f.Path, Rule: "capability-misplaced", Message: fmt.Sprintf(
-			"%s is a file holding only the text %q, as a symbolic link checked out as a file does (git config core.symlinks false, the default of Git for Windows without Developer Mode), so no capability is read from it; check out with symlinks enabled",
-			f.Path, f.Data)})
+			"%s is a file holding only the text %q, as a symbolic link checked out as a file does (%s), so no capability is read from it; check out with symlinks enabled",
+			f.Path, f.Data, symlinksAsFiles)})
 	}
 }
