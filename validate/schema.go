@@ -324,29 +324,39 @@ func closedFieldHint(key string, missing []string) string {
 	return fmt.Sprintf("; did you mean %s?", quoteKey(want))
 }
 
-// requiredHint names the keys of the object at ptr that are probably
-// missing required fields misspelt ("require" for "requires",
-// "intentPhrases" for "intent_phrases"), each beside the field it
-// misspells, from the schema object whose required keyword failed (at
-// absLoc): the keys are not ones it declares, and each field is named for
-// the first key only. "" for none.
-func requiredHint(root *ojson.Value, ptr, absLoc string) string {
+// requiredMessage says which required fields of the object at ptr are
+// missing, from the schema object whose required keyword failed (at absLoc,
+// the library's absolute keyword location), and names the keys that are
+// probably those fields misspelt ("require" for "requires", "intentPhrases"
+// for "intent_phrases"), each beside the field it misspells: the keys are
+// not ones it declares, and each field is named for the first key only.
+// The fields are read from the schema and the document, not from the
+// library's message, whose wording and quoting are its own. It reports
+// false when absLoc is not one of the embedded schemas' required lists.
+func requiredMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/required"))
 	obj, _, ok2 := root.Lookup(ptr)
 	if !ok || !ok2 || obj.Kind != ojson.Object {
-		return ""
+		return "", false
 	}
-	var missing []string
+	var missing, quoted []string
 	for _, r := range parent.Get("required").Strings() {
 		if !obj.Has(r) {
-			missing = append(missing, r)
+			missing, quoted = append(missing, r), append(quoted, quoteKey(r))
 		}
+	}
+	if len(missing) == 0 {
+		return "", false
 	}
 	hint, rest := misspeltHint(obj, parent.Get("properties"), missing)
 	if hint == "" {
 		hint = misplacedHint(obj, ptr, rest)
 	}
-	return hint
+	what := "missing required field "
+	if len(missing) > 1 {
+		what = "missing required fields "
+	}
+	return what + strings.Join(quoted, ", ") + hint, true
 }
 
 // misspeltHint names the keys of obj that are probably the missing fields
@@ -450,11 +460,10 @@ func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) string {
 // anyOf.
 const anyOfPrefix = "matches none of the allowed forms: "
 
-var missingRe = regexp.MustCompile(`^missing properties: (.*)$`)
-
 // refine turns the library's messages into ones that say what to do, and
 // moves "not allowed" findings onto the offending key. root is the document
-// validated, for the unknown keys.
+// validated, for the unknown keys. A finding is told by its keyword and the
+// schema it failed, never by the library's English.
 func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
 	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
 	if !strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
@@ -465,7 +474,7 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		}
 		return propertyNameFinding(root, ptr, msg)
 	}
-	if strings.HasPrefix(msg, "additionalProperties ") && strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") {
+	if strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") && isFalseSchema(leaf.AbsoluteKeywordLocation) {
 		keys, missing, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
 		switch {
 		case !ok:
@@ -479,10 +488,12 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		}
 		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", "))
 	}
-	if m := missingRe.FindStringSubmatch(msg); m != nil {
-		return ptr, "missing required field " + m[1] + requiredHint(root, ptr, leaf.AbsoluteKeywordLocation)
+	if strings.HasSuffix(leaf.KeywordLocation, "/required") {
+		if m, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			return ptr, m
+		}
 	}
-	if msg == "not allowed" || strings.Contains(msg, "false schema") {
+	if isFalseSchema(leaf.AbsoluteKeywordLocation) {
 		return ptr, "this field is not allowed here"
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/type") {
@@ -570,6 +581,14 @@ func notMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 		return "", false
 	}
 	return fmt.Sprintf("%s is not allowed here: it is %s", jsonText(got), why.Str), true
+}
+
+// isFalseSchema reports whether absLoc, a failure's absolute keyword
+// location, is the schema false (additionalProperties: false, or a field
+// declared false): the value or key there may not be written at all.
+func isFalseSchema(absLoc string) bool {
+	v, ok := schemaNode(absLoc)
+	return ok && v.Kind == ojson.Bool && !v.Bool
 }
 
 // schemaNode returns the embedded schema's value at the library's absolute

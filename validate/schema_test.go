@@ -386,7 +386,7 @@ func TestCardFieldsSpelledOtherwise(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %s", d.Rule, d.Pointer, d.Message))
 	}
 	want := []string{
-		`schema  missing required field 'intent_phrases', 'risk'; the fields 'intentPhrases', 'Risk' are there: did you mean 'intent_phrases', 'risk'?`,
+		`schema  missing required fields 'intent_phrases', 'risk'; the fields 'intentPhrases', 'Risk' are there: did you mean 'intent_phrases', 'risk'?`,
 		`card-unknown-field /intentPhrases unknown tool card field "intentPhrases" (did you mean "intent_phrases"?); it is kept in the index but nothing reads it`,
 		`card-unknown-field /Risk unknown tool card field "Risk" (did you mean "risk"?); it is kept in the index but nothing reads it`,
 		`card-unknown-field /helpProbe unknown tool card field "helpProbe" (did you mean "help_probe"?); it is kept in the index but nothing reads it`,
