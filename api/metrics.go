@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -36,6 +37,10 @@ type Metrics struct {
 	watchFallback prometheus.Gauge
 	checks        *prometheus.CounterVec
 	build         *prometheus.GaugeVec
+	// clock is the served source's RebuildClock, which the gauge
+	// capreg_registry_rebuild_running_seconds reads at each scrape; nil
+	// until NewRouter serves a source that has one.
+	clock atomic.Pointer[RebuildClock]
 }
 
 // NewMetrics registers every metric, with the Go and process collectors.
@@ -76,8 +81,13 @@ func NewMetrics() *Metrics {
 			"Always 1: the capreg build this process runs (version: the one it was linked with, else the module's; goversion; program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
 			"version", "goversion", "program"),
 	}
+	// A rebuild that never ends reaches no observer: this gauge, read at
+	// each scrape, is what an alert sees before /healthz fails.
+	running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "capreg_registry_rebuild_running_seconds",
+		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes 5 minutes (the router's StuckAfter)."},
+		m.rebuildingFor)
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build,
+		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
 	m.SetBuild("", "")
@@ -244,10 +254,23 @@ func (m *Metrics) setDiagnostics(snap *store.Snapshot) {
 }
 
 // Waiting implements store.WaitingObserver: no repository yet (git-sync's
-// first clone), which is neither a success nor a failure.
+// first clone), which is neither a success nor a failure. Nothing was
+// checked, so the diagnostics gauges read 0, as /status shows no failure:
+// a repository whose first build failed and that then went away left its
+// errors on the dashboard.
 func (m *Metrics) Waiting(took time.Duration) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("waiting").Inc()
+	m.diagnostics.WithLabelValues(string(validate.Error)).Set(0)
+	m.diagnostics.WithLabelValues(string(validate.Warning)).Set(0)
+}
+
+// rebuildingFor is the gauge capreg_registry_rebuild_running_seconds.
+func (m *Metrics) rebuildingFor() float64 {
+	if c := m.clock.Load(); c != nil {
+		return (*c).RebuildingFor().Seconds()
+	}
+	return 0
 }
 
 // WatchEvent implements store.Observer.

@@ -278,3 +278,63 @@ func (c failingCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
 func (c failingCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.NewInvalidMetric(c.desc, errors.New("the sensor is unplugged"))
 }
+
+// TestWaitingClearsTheDiagnosticsGauges pins that capreg_diagnostics says
+// the same for the same state whatever came before: nothing built and no
+// repository (git-sync's first clone, or a re-clone after a broken first
+// checkout), where /status and /readyz report only "waiting" and no
+// failure. Metrics.Waiting left the gauges as a failed first build set
+// them, so a pod whose broken checkout was removed still exported that
+// checkout's errors and warnings, while a pod started before the
+// repository existed exported 0 for the same state: a dashboard showed
+// findings /status no longer lists, from a tree that is gone.
+func TestWaitingClearsTheDiagnosticsGauges(t *testing.T) {
+	tests := []struct {
+		name        string
+		brokenFirst bool // a first build failed before the repository went away
+	}{
+		{"started before the repository existed", false},
+		{"broken first checkout, then the repository removed", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := filepath.Join(t.TempDir(), "repo")
+			if tt.brokenFirst {
+				if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+					t.Fatal(err)
+				}
+				ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+				if err := os.WriteFile(ui, []byte(`{ broken`), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m := api.NewMetrics()
+			w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
+				Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- w.Run(ctx) }()
+			defer func() { cancel(); <-done }()
+			if tt.brokenFirst {
+				if st, err := w.Reload(ctx); err != nil || st.Failure == nil {
+					t.Fatalf("broken first checkout: status %+v, %v; want a failure", st, err)
+				}
+				if got := gaugeValue(t, m, "capreg_diagnostics", "severity", "error"); got == 0 {
+					t.Fatalf("broken first checkout: capreg_diagnostics{severity=\"error\"} = 0, want its errors")
+				}
+				if err := os.RemoveAll(repo); err != nil {
+					t.Fatal(err)
+				}
+			}
+			st, err := w.Reload(ctx)
+			if err != nil || st.Waiting == "" || st.Failure != nil {
+				t.Fatalf("no repository: status waiting %q failure %v (%v); want waiting and no failure", st.Waiting, st.Failure, err)
+			}
+			for _, sev := range []string{"error", "warning"} {
+				if got := gaugeValue(t, m, "capreg_diagnostics", "severity", sev); got != 0 {
+					t.Errorf("waiting for the repository, no failure in /status: capreg_diagnostics{severity=%q} = %v, want 0", sev, got)
+				}
+			}
+		})
+	}
+}

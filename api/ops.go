@@ -15,8 +15,13 @@ import (
 func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 	if clock, ok := s.src.(RebuildClock); ok {
 		if took := clock.RebuildingFor(); took > s.stuckAfter {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stuck",
-				"message": fmt.Sprintf("a rebuild has run for %v, over %v: changes are no longer followed", took.Round(time.Second), s.stuckAfter)})
+			msg := fmt.Sprintf("a rebuild has run for %v, over %v: changes are no longer followed", took.Round(time.Second), s.stuckAfter)
+			// Logged at each failing probe: the kubelet that restarts the
+			// pod for it keeps the status, not this body, so the log is
+			// where an operator learns why (a hung file system, a
+			// deadlock) after the restart.
+			s.log.Error("liveness fails: "+msg, "rebuilding_for", took, "stuck_after", s.stuckAfter)
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stuck", "message": msg})
 			return
 		}
 	}

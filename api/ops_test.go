@@ -1,9 +1,11 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -430,3 +432,52 @@ var servedSnap = sync.OnceValues(func() (*store.Snapshot, error) {
 	}
 	return snap, err
 })
+
+// TestHealthzStuckIsLoggedAndMeasured pins that the process says why its
+// liveness probe fails once a rebuild is stuck: in its log at error, and
+// beforehand in capreg_registry_rebuild_running_seconds, which an alert
+// reads. A stuck rebuild reaches no observer, and the kubelet restarting
+// the pod keeps the probe's status, not its body: without these, after
+// the restart nothing told a hung file system from a deadlock or from a
+// probe set up wrong.
+func TestHealthzStuckIsLoggedAndMeasured(t *testing.T) {
+	tests := []struct {
+		name    string
+		took    time.Duration
+		wantLog bool
+	}{
+		{"between rebuilds", 0, false},
+		{"rebuild within the limit", 90 * time.Second, false},
+		{"rebuild past the limit", 3 * time.Minute, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var logs bytes.Buffer
+			logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+			m := api.NewMetrics()
+			h := api.NewRouter(rebuildingSource{testdataSource(t), tt.took}, api.Options{StuckAfter: 2 * time.Minute, Logger: logger, Metrics: m})
+			if got, ok := sampleValue(t, m, "capreg_registry_rebuild_running_seconds", nil); !ok || got != tt.took.Seconds() {
+				t.Errorf("capreg_registry_rebuild_running_seconds = %v (present %v), want %v", got, ok, tt.took.Seconds())
+			}
+			e := do(t, h, "GET", "/healthz", nil)
+			if stuck := e.status == 503; stuck != tt.wantLog {
+				t.Fatalf("rebuilding for %v: /healthz %d %s", tt.took, e.status, e.body)
+			}
+			line := logs.String()
+			if logged := strings.Contains(line, `"level":"ERROR"`) && strings.Contains(line, "liveness fails: a rebuild has run for 3m0s, over 2m0s"); logged != tt.wantLog {
+				t.Errorf("rebuilding for %v, /healthz %d: log %q, want a line saying the rebuild is stuck: %v", tt.took, e.status, line, tt.wantLog)
+			}
+		})
+	}
+}
+
+// TestRebuildRunningGaugeWithoutClock pins that the gauge reads 0 when
+// the served source cannot say how long its rebuild runs (a fixed
+// snapshot, as a library caller serves).
+func TestRebuildRunningGaugeWithoutClock(t *testing.T) {
+	m := api.NewMetrics()
+	api.NewRouter(testdataSource(t), api.Options{Metrics: m})
+	if got, ok := sampleValue(t, m, "capreg_registry_rebuild_running_seconds", nil); !ok || got != 0 {
+		t.Errorf("capreg_registry_rebuild_running_seconds = %v (present %v), want 0", got, ok)
+	}
+}

@@ -161,6 +161,9 @@ func newServer(src Source, opts Options) *server {
 	if s.stuckAfter <= 0 {
 		s.stuckAfter = 5 * time.Minute
 	}
+	if clock, ok := src.(RebuildClock); ok && s.metrics != nil {
+		s.metrics.clock.Store(&clock)
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
