@@ -38,7 +38,7 @@ func smallSources(t testing.TB) (*validate.Sources, func(gen int) *validate.Sour
 		base.Workflows = append(base.Workflows, validate.File{Path: "workflows/" + filepath.Base(m), Data: data})
 	}
 	withGen := func(gen int) *validate.Sources {
-		manifest := fmt.Sprintf(`{"id":"gen","role":"reviewer","title":"generation %d","description":"d","version":"1.0.0","tier":"core","requires":[],"reviewer":{"slug":"g","flags":["--g"],"transport":"spawn"}}`, gen)
+		manifest := fmt.Sprintf(`{"id":"gen","role":"reviewer","title":"generation %d","description":"d","version":"1.0.0","tier":"core","requires":[],"reviewer":{"slug":"g","flags":["--g"],"transport":"spawn","probe":{"kind":"command-exists","binary":"x"},"invoke":{"binary":"x"},"timeoutFloorMs":1000,"emptyOutput":"stub-with-stderr","evidenceClass":"diff-only","requiresBinaries":[],"promptBudgetKey":null,"handler":null}}`, gen)
 		src := base
 		src.Capabilities = []validate.CapabilitySource{{Folder: "gen", Manifest: validate.File{Path: "capabilities/gen/capability.json", Data: []byte(manifest)}}}
 		return &src

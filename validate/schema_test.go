@@ -627,3 +627,49 @@ func TestEnumFindingQuotesTheValueUpTo79Bytes(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewerBodyRequiredFields pins ref §2.13: every reviewer field the
+// reference gives a rule that an absent value fails (an enum, a positive
+// integer, an array, a string or null) is required, so a body missing one
+// is refused as gsd-core's validator refuses it; modelConfigKey, marked
+// optional there, and reviewsSection, which has no rule, may be left out.
+// The schema required only slug, flags and transport: a CI moved from
+// gsd-core stopped catching a body without its probe or handler.
+func TestReviewerBodyRequiredFields(t *testing.T) {
+	manifest, err := os.ReadFile("../testdata/repo/capabilities/claude/capability.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	optional := map[string]bool{"modelConfigKey": true, "reviewsSection": true}
+	for _, field := range []string{"slug", "flags", "transport", "probe", "invoke", "timeoutFloorMs", "emptyOutput",
+		"reviewsSection", "evidenceClass", "requiresBinaries", "promptBudgetKey", "modelConfigKey", "handler"} {
+		var doc map[string]any
+		if err := json.Unmarshal(manifest, &doc); err != nil {
+			t.Fatal(err)
+		}
+		body := doc["reviewer"].(map[string]any)
+		if _, ok := body[field]; !ok {
+			t.Fatalf("claude's reviewer body has no %s; update this test", field)
+		}
+		delete(body, field)
+		data, err := json.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{
+			{Folder: "claude", Manifest: File{Path: "capabilities/claude/capability.json", Data: data}}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Rule == "schema" {
+				got = append(got, d.Pointer+" "+d.Message)
+			}
+		}
+		want := []string{"/reviewer missing required field '" + field + "'"}
+		if optional[field] {
+			want = nil
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("reviewer body without %s: schema findings %q, want %q", field, got, want)
+		}
+	}
+}
