@@ -183,11 +183,35 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	if validate.PointIndex(req.Point) < 0 {
 		return nil, UnknownPoint(req.Point)
 	}
-	reg := rv.reg
-	if reg == nil {
+	r, err := rv.begin(req)
+	if err != nil {
+		return nil, err
+	}
+	env := &Envelope{Point: req.Point}
+	if ph := pointHooks(r.reg, req.Point); ph != nil {
+		env.ActiveHooks = r.activeEntries(ph)
+	}
+	if _, known := r.reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
+		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
+		msg += didYouMean(req.ActiveCap, rv.idx.ids)
+		// Listed past maxWarnings too, last, after every capped one: it
+		// is the only reason given for the answer false, after a hundred
+		// warnings of the enablement.
+		r.warnings = append(r.warnings, msg)
+	}
+	env.Rendered = Markdown(req.Point, env.ActiveHooks)
+	env.Warnings, env.Unlisted = r.listed()
+	return env, nil
+}
+
+// begin starts a rendering of req: its notes, its config and its
+// enablement read, and what is odd in them warned of. It fails only
+// without a registry.
+func (rv *Resolver) begin(req Request) (*rendering, error) {
+	if rv.reg == nil {
 		return nil, ErrNoRegistry
 	}
-	r := &rendering{reg: reg, idx: rv.idx}
+	r := &rendering{reg: rv.reg, idx: rv.idx}
 	for _, n := range req.Notes {
 		r.warn(n)
 	}
@@ -198,26 +222,18 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	default:
 		r.warn(fmt.Sprintf("config must be a JSON object, not %s; it is ignored and every key takes its default", req.Config.Kind.Phrase()))
 	}
-	r.en = newEnabler(reg, r.idx, &req.Enablement, r.warn)
+	r.en = newEnabler(rv.reg, r.idx, &req.Enablement, r.warn)
 	r.checkConfig()
-	env := &Envelope{Point: req.Point}
-	if ph := pointHooks(reg, req.Point); ph != nil {
-		env.ActiveHooks = r.activeEntries(ph)
+	return r, nil
+}
+
+// listed returns the warnings to list, the last counting those past
+// maxWarnings when there were more, and how many were not listed.
+func (r *rendering) listed() ([]string, int) {
+	if r.unlisted == 0 {
+		return r.warnings, 0
 	}
-	if _, known := reg.ByID[req.ActiveCap]; req.ActiveCap != "" && !known {
-		msg := fmt.Sprintf("activeCap: %s is not a capability of this registry, so it is never active", quoteClipped(req.ActiveCap))
-		msg += didYouMean(req.ActiveCap, rv.idx.ids)
-		// Listed past maxWarnings too, last, after every capped one: it
-		// is the only reason given for the answer false, after a hundred
-		// warnings of the enablement.
-		r.warnings = append(r.warnings, msg)
-	}
-	env.Rendered = Markdown(req.Point, env.ActiveHooks)
-	env.Warnings, env.Unlisted = r.warnings, r.unlisted
-	if r.unlisted > 0 {
-		env.Warnings = append(env.Warnings, fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(r.unlisted, "more warning"), maxWarnings))
-	}
-	return env, nil
+	return append(r.warnings, fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(r.unlisted, "more warning"), maxWarnings)), r.unlisted
 }
 
 // maxWarnings is how many warnings one rendering lists, as capreg check

@@ -1,0 +1,108 @@
+package render
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// CapabilityState is one capability's state under an enablement and a
+// config, gsd-core's `capability state` entry (ref §5.3): an orchestrator
+// asks it to learn why a capability's hooks are missing from a render,
+// which must agree with it (ref §7.5), and it does, as both are computed
+// by one rendering.
+type CapabilityState struct {
+	ID string `json:"id"`
+	// Installed: every skill it owns is in the install profile.
+	Installed bool `json:"installed"`
+	// Surfaced: every skill it owns is on the surface.
+	Surfaced bool `json:"surfaced"`
+	// Enabled: installed, surfaced and not in disabledCapabilities.
+	Enabled bool `json:"enabled"`
+	// Active: enabled, and its activationKey, if it has one, holds.
+	Active bool `json:"active"`
+	// Off says what turns it off when it is not enabled:
+	// "disabledCapabilities", "the profile", "the surface".
+	Off []string `json:"off,omitempty"`
+	// Hooks are its hooks, in loop-point order and at a point steps,
+	// contributions, then gates, each active or not.
+	Hooks []HookState `json:"hooks"`
+}
+
+// HookState is one hook of a capability and whether a render of its point
+// lists it.
+type HookState struct {
+	Point string `json:"point"`
+	Kind  string `json:"kind"`
+	// When is the config key the hook's when names, if it has one.
+	When   string `json:"when,omitempty"`
+	Active bool   `json:"active"`
+}
+
+// States is the state of every capability, sorted by id, with the
+// warnings reading the config and the enablement gave, capped as a
+// render's are (the last counting those not listed, Unlisted).
+type States struct {
+	Capabilities []CapabilityState `json:"capabilities"`
+	Warnings     []string          `json:"warnings,omitempty"`
+	Unlisted     int               `json:"-"`
+}
+
+// States computes every capability's state for req's config and
+// enablement, as Resolve would render them at any point; req's Point and
+// ActiveCap are not read. The only error is a nil registry.
+func (rv *Resolver) States(req Request) (*States, error) {
+	r, err := rv.begin(req)
+	if err != nil {
+		return nil, err
+	}
+	out := &States{Capabilities: make([]CapabilityState, 0, len(r.reg.Capabilities))}
+	at := make(map[string]int, len(r.reg.Capabilities))
+	for _, c := range r.reg.Capabilities {
+		at[c.ID] = len(out.Capabilities)
+		out.Capabilities = append(out.Capabilities, r.capabilityState(c))
+	}
+	for i := range r.reg.ByLoopPoint {
+		r.hookStates(&r.reg.ByLoopPoint[i], out.Capabilities, at)
+	}
+	slices.SortStableFunc(out.Capabilities, func(a, b CapabilityState) int { return cmp.Compare(a.ID, b.ID) })
+	out.Warnings, out.Unlisted = r.listed()
+	return out, nil
+}
+
+// capabilityState is c's state without its hooks.
+func (r *rendering) capabilityState(c *validate.Capability) CapabilityState {
+	st := CapabilityState{ID: c.ID, Installed: r.en.installed(c), Surfaced: r.en.surfaced(c), Enabled: r.en.enabled(c.ID), Hooks: []HookState{}}
+	if !st.Enabled {
+		st.Off = r.en.whyOff(c.ID)
+	}
+	st.Active = st.Enabled && (c.ActivationKey == "" || Truthy(r.resolve(c.ActivationKey)))
+	return st
+}
+
+// hookStates appends the hooks at one point to their capabilities' states
+// (at: index by id).
+func (r *rendering) hookStates(ph *validate.PointHooks, caps []CapabilityState, at map[string]int) {
+	lists := [...]struct {
+		kind  validate.HookKind
+		hooks []*validate.Hook
+	}{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
+	for _, list := range lists {
+		for _, h := range list.hooks {
+			if h == nil {
+				continue
+			}
+			i, ok := at[h.CapID]
+			if !ok {
+				continue
+			}
+			raw := rawOf(h)
+			hs := HookState{Point: ph.Point, Kind: string(list.kind), Active: r.active(h, raw)}
+			if w := raw.Get("when"); w.IsString() {
+				hs.When = w.Str
+			}
+			caps[i].Hooks = append(caps[i].Hooks, hs)
+		}
+	}
+}

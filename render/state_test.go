@@ -1,0 +1,174 @@
+package render
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// TestStatesAgreeWithRenders pins ref §7.5, "render-hooks must consume the
+// same state as capability state": under each enablement and config, a
+// hook's state is active exactly when the render of its point lists it,
+// every hook of the registry is in its capability's state once, and a
+// capability with an active hook is enabled and active.
+func TestStatesAgreeWithRenders(t *testing.T) {
+	reg := gsdRegistry(t)
+	tests := []struct {
+		name, config string
+		en           Enablement
+	}{
+		{"defaults", "", Enablement{}},
+		{"core profile", "", Enablement{Profile: "core"}},
+		{"surface without ui", `{"workflow":{"ui_phase":true}}`, Enablement{Surface: &Surface{BaseProfile: "full", DisabledClusters: []string{"ui"}}}},
+		{"disabled and keys off", `{"workflow":{"nyquist_validation":false,"ui_review":false},"intel":{"enabled":true}}`,
+			Enablement{DisabledCapabilities: []string{"security"}}},
+		{"standard, graphify on", `{"graphify":{"enabled":true}}`, Enablement{Profile: "standard"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := Request{Enablement: tt.en}
+			if tt.config != "" {
+				req.Config = mustJSON(t, tt.config)
+			}
+			st, err := NewResolver(reg).States(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.IsSortedFunc(st.Capabilities, func(a, b CapabilityState) int { return strings.Compare(a.ID, b.ID) }) || len(st.Capabilities) != len(reg.Capabilities) {
+				t.Fatalf("%d states, want %d sorted by id", len(st.Capabilities), len(reg.Capabilities))
+			}
+			var fromStates, all []string
+			for _, c := range st.Capabilities {
+				for _, h := range c.Hooks {
+					all = append(all, h.Point+" "+h.Kind+":"+c.ID)
+					if h.Active {
+						fromStates = append(fromStates, h.Point+" "+h.Kind+":"+c.ID)
+						if !c.Enabled || !c.Active {
+							t.Errorf("%s has an active hook at %s but is enabled %v, active %v", c.ID, h.Point, c.Enabled, c.Active)
+						}
+					}
+				}
+			}
+			var fromRenders, hooks []string
+			for _, p := range validate.Points {
+				req.Point = p
+				env, err := Resolve(reg, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, id := range ids(env) {
+					fromRenders = append(fromRenders, p+" "+id)
+				}
+				ph := pointHooks(reg, p)
+				for _, list := range [][]*validate.Hook{ph.Steps, ph.Contributions, ph.Gates} {
+					for _, h := range list {
+						hooks = append(hooks, p+" "+string(h.Kind)+":"+h.CapID)
+					}
+				}
+			}
+			slices.Sort(fromStates)
+			slices.Sort(fromRenders)
+			if !slices.Equal(fromStates, fromRenders) {
+				t.Errorf("active hooks by state\n%q\nby render\n%q", fromStates, fromRenders)
+			}
+			slices.Sort(all)
+			slices.Sort(hooks)
+			if !slices.Equal(all, hooks) || len(hooks) == 0 {
+				t.Errorf("hooks in the states\n%q\nin the registry\n%q", all, hooks)
+			}
+		})
+	}
+}
+
+// TestStatesSayWhy pins each field of a capability's state: installed by
+// the profile, surfaced by the surface, enabled unless either or
+// disabledCapabilities turns it off (Off says which), and active when its
+// activationKey holds, which turns no hook on by itself.
+func TestStatesSayWhy(t *testing.T) {
+	cmd := `{"point":"plan:pre","ref":{"command":"c"},"when":"k.on"}`
+	reg := memRegistry(t,
+		memCap{id: "plain", steps: []string{`{"point":"plan:pre","ref":{"command":"p"}}`}},
+		memCap{id: "keyed", activationKey: "k.enabled", config: []validate.ConfigEntry{boolKey("k.enabled", false), boolKey("k.on", true)}, steps: []string{cmd}},
+		memCap{id: "std", tier: "standard", skills: []string{"s1"}, gates: []string{`{"point":"verify:post","check":{"query":"q"}}`}},
+		memCap{id: "clustered", tier: "core", skills: []string{"c1"}})
+	type state struct {
+		installed, surfaced, enabled, active bool
+		off                                  string
+		hooks                                string
+	}
+	tests := []struct {
+		name, config string
+		en           Enablement
+		want         map[string]state
+	}{
+		{"defaults", "", Enablement{}, map[string]state{
+			"plain":     {true, true, true, true, "", "plan:pre step true"},
+			"keyed":     {true, true, true, false, "", "plan:pre step false when k.on"},
+			"std":       {true, true, true, true, "", "verify:post gate true"},
+			"clustered": {true, true, true, true, "", ""},
+		}},
+		{"key on, core profile, a cluster off, one disabled", `{"k":{"enabled":true}}`,
+			Enablement{Profile: "core", DisabledCapabilities: []string{"plain"}, Surface: &Surface{DisabledClusters: []string{"clustered"}}},
+			map[string]state{
+				"plain": {true, true, false, false, "disabledCapabilities", "plan:pre step false"},
+				"keyed": {true, true, true, true, "", "plan:pre step true when k.on"},
+				// The surface takes its base from the profile: off the
+				// surface too, by the profile's doing.
+				"std":       {false, false, false, false, "the profile", "verify:post gate false"},
+				"clustered": {true, false, false, false, "the surface", ""},
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := Request{Enablement: tt.en}
+			if tt.config != "" {
+				req.Config = mustJSON(t, tt.config)
+			}
+			st, err := NewResolver(reg).States(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]state{}
+			for _, c := range st.Capabilities {
+				var hooks []string
+				for _, h := range c.Hooks {
+					s := h.Point + " " + h.Kind + " " + map[bool]string{true: "true", false: "false"}[h.Active]
+					if h.When != "" {
+						s += " when " + h.When
+					}
+					hooks = append(hooks, s)
+				}
+				got[c.ID] = state{c.Installed, c.Surfaced, c.Enabled, c.Active, strings.Join(c.Off, ", "), strings.Join(hooks, "; ")}
+			}
+			for id, want := range tt.want {
+				if got[id] != want {
+					t.Errorf("%s: %+v, want %+v", id, got[id], want)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Errorf("states of %d capabilities, want %d", len(got), len(tt.want))
+			}
+		})
+	}
+}
+
+// TestStatesWarnAsRendersDo: what is odd in the config or the enablement
+// is warned of as a render warns of it, and without a registry there is
+// no state.
+func TestStatesWarnAsRendersDo(t *testing.T) {
+	reg := gsdRegistry(t)
+	req := Request{Point: "plan:pre", Config: mustJSON(t, `{"workflow":{"ui_phase":"yes"}}`), Enablement: Enablement{DisabledCapabilities: []string{"uii"}}}
+	st, err := NewResolver(reg).States(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := resolve(t, reg, "plan:pre", `{"workflow":{"ui_phase":"yes"}}`, req.Enablement)
+	if len(st.Warnings) != 2 || !slices.Equal(st.Warnings, env.Warnings) {
+		t.Errorf("states warn %q; the render %q", st.Warnings, env.Warnings)
+	}
+	if _, err := NewResolver(nil).States(Request{}); err != ErrNoRegistry {
+		t.Errorf("no registry: %v, want ErrNoRegistry", err)
+	}
+}
