@@ -636,6 +636,59 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("warnings = %v", w)
 			}
 		}},
+		// Capability state (ref §5.3): with defaults every capability is
+		// enabled, intel not active (its activationKey defaults to off),
+		// each hook listed with whether a render of its point has it.
+		{"capability state defaults", "GET", "/capability-state", "", nil, 200, func(t *testing.T, e exchange) {
+			caps := e.json(t)["capabilities"].([]any)
+			if len(caps) != 12 || caps[0].(map[string]any)["id"] != "assumptions" || caps[11].(map[string]any)["id"] != "ui" {
+				t.Fatalf("capability-state = %s", truncate(e.body))
+			}
+			for _, c := range caps {
+				c := c.(map[string]any)
+				if c["enabled"] != true || c["active"] != (c["id"] != "intel") || c["off"] != nil {
+					t.Errorf("%v: enabled %v active %v off %v", c["id"], c["enabled"], c["active"], c["off"])
+				}
+			}
+			if e.header.Get("ETag") == "" {
+				t.Error("GET /capability-state carries no ETag")
+			}
+		}},
+		// The body of POST /render-hooks: the states agree with that
+		// render ("render with config" above lists intel, research,
+		// pattern-mapper, security and ui at plan:pre).
+		{"capability state with config", "POST", "/capability-state", `{"config":{"workflow":{"ui_phase":false,"research":"no"},"intel":{"enabled":true}},"disabledCapabilities":["drift"]}`, nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			byID := map[string]map[string]any{}
+			var atPlanPre []string
+			for _, c := range m["capabilities"].([]any) {
+				c := c.(map[string]any)
+				byID[c["id"].(string)] = c
+				for _, h := range c["hooks"].([]any) {
+					if h := h.(map[string]any); h["point"] == "plan:pre" && h["active"] == true {
+						atPlanPre = append(atPlanPre, c["id"].(string))
+					}
+				}
+			}
+			if d := byID["drift"]; d["enabled"] != false || fmt.Sprint(d["off"]) != "[disabledCapabilities]" {
+				t.Errorf("drift: %v", d)
+			}
+			if i := byID["intel"]; i["enabled"] != true || i["active"] != true {
+				t.Errorf("intel: %v", i)
+			}
+			if w := m["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), `"workflow.research"`) {
+				t.Errorf("warnings = %v", w)
+			}
+			if e.header.Get("ETag") != "" || e.header.Get("X-Capreg-Digest") == "" {
+				t.Errorf("POST /capability-state: ETag %q, digest %q; want none and the digest", e.header.Get("ETag"), e.header.Get("X-Capreg-Digest"))
+			}
+			slices.Sort(atPlanPre)
+			if got := strings.Join(atPlanPre, " "); got != "intel pattern-mapper research security ui" {
+				t.Errorf("active at plan:pre: %q", got)
+			}
+		}},
+		{"capability state bad body", "POST", "/capability-state", `{"profile":5}`, nil, 400, errorCode("bad_request")},
+		{"capability state unknown field", "POST", "/capability-state", `{"point":"plan:pre"}`, nil, 400, errorCode("bad_request")},
 		// The markdown alone has no room for warnings: their count says
 		// that something asked for was ignored (a misspelt id disabled
 		// nothing, silently).

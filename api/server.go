@@ -233,6 +233,8 @@ func (s *server) router() http.Handler {
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
 	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.getRenderHooks))
 	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshot(s.postRenderHooks))
+	route(http.MethodGet, "/capability-state", s.withSnapshot(s.getCapabilityState))
+	route(http.MethodPost, "/capability-state", s.withSnapshot(s.postCapabilityState))
 	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }

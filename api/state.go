@@ -1,0 +1,60 @@
+package api
+
+import (
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/capreg/capreg/render"
+)
+
+// getCapabilityState is GET /capability-state: every capability's state
+// with defaults (every capability enabled, every key at its slice
+// default), a function of the snapshot alone, made once per snapshot.
+func (s *server) getCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
+	v.serve(w, r, v.get("capability-state", func() *body {
+		b, err := stateBody(v.resolver(), render.Request{})
+		if err != nil {
+			panic(err) // States fails only without a registry, and a served snapshot has one
+		}
+		return b
+	}))
+}
+
+// postCapabilityState is POST /capability-state: every capability's state
+// for the body's {config, profile, disabledCapabilities, surface}, the
+// body POST /render-hooks takes, under a render turn (see
+// postRenderHooks): an orchestrator asks it why a render left a
+// capability's hooks out.
+func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
+	var req render.Request
+	if !s.decodeRenderBody(w, r, &req) {
+		return
+	}
+	release, ok := s.renders.acquire(r.Context())
+	if !ok {
+		s.renders.refuse(w, "enablements are being rendered", time.Second)
+		return
+	}
+	giveBack := sync.OnceFunc(release)
+	defer giveBack()
+	b, err := stateBody(v.resolver(), req)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+		return
+	}
+	if gzipFor(r, b) {
+		b.gzipped()
+	}
+	giveBack()
+	writeUntagged(w, r, v, b)
+}
+
+// stateBody is the JSON answer {capabilities, warnings?} for req.
+func stateBody(res *render.Resolver, req render.Request) (*body, error) {
+	st, err := res.States(req)
+	if err != nil {
+		return nil, err
+	}
+	return jsonBody(st), nil
+}
