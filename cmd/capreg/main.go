@@ -112,6 +112,7 @@ func commands() map[string]command {
 		"serve":   runServe,
 		"tools":   runTools,
 		"render":  runRender,
+		"state":   runState,
 	}
 }
 

@@ -25,12 +25,18 @@ type renderFlags struct {
 }
 
 func (rf *renderFlags) register(fs *flag.FlagSet) {
+	rf.registerInputs(fs)
+	fs.StringVar(&rf.format, "format", "json", "output: `json|markdown` (the envelope, or the rendered hooks alone)")
+	fs.StringVar(&rf.activeCap, "active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
+}
+
+// registerInputs registers what a render is of, which capreg state takes
+// too: the repository, the config and the enablement.
+func (rf *renderFlags) registerInputs(fs *flag.FlagSet) {
 	rf.repoFlags.register(fs)
 	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON; - reads standard input); absent keys take their slice defaults")
 	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE` (- reads standard input): {profile, disabledCapabilities, surface}")
 	fs.StringVar(&rf.profile, "profile", "", "install profile, `core|standard|full` or a comma-separated union such as core,standard (overrides the enablement file's)")
-	fs.StringVar(&rf.format, "format", "json", "output: `json|markdown` (the envelope, or the rendered hooks alone)")
-	fs.StringVar(&rf.activeCap, "active-cap", "", "print only true or false: whether capability `ID` has an active hook here")
 }
 
 // runRender is loop.render-hooks on the command line: the active hooks at a

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/capreg/capreg/render"
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// stateFlags are the flags of capreg state: a render's inputs, and the
+// output's form.
+type stateFlags struct{ renderFlags }
+
+func (sf *stateFlags) register(fs *flag.FlagSet) {
+	sf.registerInputs(fs)
+	fs.StringVar(&sf.format, "format", "json", "output: `json|text` (POST /capability-state's body, or a table)")
+}
+
+// runState is gsd-core's `capability state` on the command line: every
+// capability's state for a config and enablement, the one a render uses.
+func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("state", stderr)
+	var f stateFlags
+	f.register(fs)
+	pos, err := parseArgs(fs, args, stdout)
+	if err != nil {
+		return flagExit(err)
+	}
+	if len(pos) != 0 {
+		return usageError(stderr, "state takes no arguments (got %q); the config and enablement are files: --config, --enablement", pos[0])
+	}
+	if f.format != "json" && f.format != "text" {
+		return usageError(stderr, "unknown --format %q (want json or text)", f.format)
+	}
+	req, code := f.request(ctx, "", stderr)
+	if code != exitOK {
+		return code
+	}
+	snap, code := f.loadValid(ctx, stderr)
+	if snap == nil {
+		return code
+	}
+	st, err := render.NewResolver(snap.Registry).States(req)
+	if err != nil {
+		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitFindings
+	}
+	if f.format == "json" {
+		out, err := ojson.Marshal(st) // byte for byte POST /capability-state's body
+		if err != nil {
+			fmt.Fprintf(stderr, "capreg: %v\n", err)
+			return exitUsage
+		}
+		if isTerminal(stdout) {
+			out = escapeTerminalJSON(out)
+		}
+		return writeOutput(stdout, stderr, out)
+	}
+	for _, w := range st.Warnings {
+		fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
+	}
+	return writeOutput(stdout, stderr, stateTable(st))
+}
+
+// stateTable is the states as a table, one capability a line: its
+// flags, its hooks active of all, and what turns it off.
+func stateTable(st *render.States) []byte {
+	var b bytes.Buffer
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tINSTALLED\tSURFACED\tENABLED\tACTIVE\tHOOKS\tOFF")
+	yes := map[bool]string{true: "yes", false: "no"}
+	for _, c := range st.Capabilities {
+		active := 0
+		for _, h := range c.Hooks {
+			if h.Active {
+				active++
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d\t%s\n", c.ID, yes[c.Installed], yes[c.Surfaced], yes[c.Enabled], yes[c.Active],
+			active, len(c.Hooks), strings.Join(c.Off, ", "))
+	}
+	tw.Flush()
+	return b.Bytes()
+}
