@@ -148,3 +148,37 @@ func BenchmarkExplicitAddsDense(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStates10k: the state of 10,000 capabilities, with defaults and
+// under the install profile core, as GET and POST /capability-state
+// compute it (each hook of the registry is resolved once).
+func BenchmarkStates10k(b *testing.B) {
+	reg, err := bench10k()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rv := NewResolver(reg)
+	for _, c := range []struct {
+		name string
+		req  Request
+	}{
+		{"defaults", Request{}},
+		{"profile-core", Request{Enablement: Enablement{Profile: "core"}}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			st, err := rv.States(c.req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			hooks := 0
+			for _, s := range st.Capabilities {
+				hooks += len(s.Hooks)
+			}
+			b.Logf("%d capabilities, %d hooks", len(st.Capabilities), hooks)
+			b.ReportAllocs()
+			for b.Loop() {
+				rv.States(c.req)
+			}
+		})
+	}
+}
