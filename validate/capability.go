@@ -789,11 +789,68 @@ func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
 		s.at(d, ptr+"/check", "check-discriminator", "check must have exactly one of: query, predicate, agentVerdict (%s)", found)
 		return
 	}
-	if kinds[0] == "agentVerdict" {
+	switch kinds[0] {
+	case "agentVerdict":
 		if b := gate.Get("blocking"); b != nil && b.Kind == ojson.Bool && b.Bool {
 			s.at(d, ptr+"/blocking", "agent-verdict-blocking",
 				"an agentVerdict gate is advisory: set \"blocking\": false (non-deterministic checks may not halt the loop)")
 		}
+	case "predicate":
+		checkPredicate(d, ptr+"/check/predicate", check.Get("predicate"), s)
+	}
+}
+
+// predicateKind is a kind of predicate and the fields it reads.
+type predicateKind struct {
+	kind   string
+	fields []string
+}
+
+// predicateKinds are the kinds gsd_run check predicate evaluates (ref
+// §2.6).
+var predicateKinds = []predicateKind{
+	{"command-exit-zero", []string{"command"}},
+	{"artifact-frontmatter-equals", []string{"artifact", "field", "equals"}},
+}
+
+// checkPredicate warns of a predicate the evaluator's built-in kinds do
+// not take: the reference's validator passes any (ref §2.6), and the gate
+// then fails at run time, in the middle of a phase, where a blocking one
+// halts the loop. A warning, not an error: an evaluator may know kinds of
+// its own (the reference's §7.12 suggests checking kind against its table).
+func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
+	const rule = "predicate-unknown"
+	names := make([]string, len(predicateKinds))
+	for i, k := range predicateKinds {
+		names[i] = k.kind
+	}
+	if p.Kind != ojson.Object {
+		s.at(d, ptr, rule, "a predicate is an object {\"kind\": …, …}, not %s: gsd_run check predicate evaluates %s", p.Kind.Phrase(), strings.Join(names, " or "))
+		return
+	}
+	kind := p.Get("kind")
+	if !kind.IsString() {
+		s.at(d, ptr, rule, "a predicate names its kind, %s: gsd_run check predicate evaluates no other", strings.Join(names, " or "))
+		return
+	}
+	i := slices.IndexFunc(predicateKinds, func(k predicateKind) bool { return k.kind == kind.Str })
+	if i < 0 {
+		hint := ""
+		if near := nearestField(kind.Str, names); near != "" {
+			hint = fmt.Sprintf(" (did you mean %q?)", near)
+		}
+		s.at(d, ptr+"/kind", rule, "predicate kind %q is none gsd_run check predicate evaluates (%s)%s: the gate would fail when it runs",
+			kind.Str, strings.Join(names, ", "), hint)
+		return
+	}
+	var missing []string
+	for _, f := range predicateKinds[i].fields {
+		if !p.Has(f) {
+			missing = append(missing, quoteKey(f))
+		}
+	}
+	if len(missing) > 0 {
+		s.at(d, ptr, rule, "a predicate of kind %s needs %s, which the evaluator reads: the gate would fail when it runs", kind.Str, strings.Join(missing, ", "))
 	}
 }
 
