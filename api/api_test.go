@@ -294,6 +294,25 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("capabilities = %s", truncate(e.body))
 			}
 		}},
+		// Each row carries the capability matrix's columns (ref §7.9):
+		// engines.gsd, the points its hooks sit at in loop order, and
+		// their kinds.
+		{"capabilities matrix columns", "GET", "/capabilities", "", nil, 200, func(t *testing.T, e exchange) {
+			rows := map[string]string{}
+			for _, c := range e.json(t)["capabilities"].([]any) {
+				c := c.(map[string]any)
+				rows[c["id"].(string)] = fmt.Sprint(c["engines"], " ", c["points"], " ", c["hookKinds"])
+			}
+			for id, want := range map[string]string{
+				"ui":       ">=1.6.0 [plan:pre execute:wave:post verify:post] [step gate]",
+				"security": ">=1.6.0 [plan:pre verify:post ship:pre] [step contribution gate]",
+				"claude":   ">=1.6.0 [] []",
+			} {
+				if rows[id] != want {
+					t.Errorf("%s: %q, want %q", id, rows[id], want)
+				}
+			}
+		}},
 		{"capabilities by role and tier", "GET", "/capabilities?role=runtime&tier=core", "", nil, 200, func(t *testing.T, e exchange) {
 			if got := ids(e.json(t)["capabilities"]); got != "claude codex" {
 				t.Errorf("runtimes = %q", got)

@@ -43,6 +43,44 @@ type capabilitySummary struct {
 	Version     string   `json:"version,omitempty"`
 	Requires    []string `json:"requires"`
 	File        string   `json:"file"`
+	// Engines is engines.gsd, the host versions it runs on, when given.
+	Engines string `json:"engines,omitempty"`
+	// Points are the loop points its hooks sit at, in loop order, and
+	// HookKinds the kinds of its hooks (step, contribution, gate): with
+	// the fields above, the columns of gsd-core's capability matrix (ref
+	// §7.9), so a catalogue is one request, not one a capability.
+	Points    []string `json:"points"`
+	HookKinds []string `json:"hookKinds"`
+}
+
+// summarize is c's row of GET /capabilities.
+func summarize(c *validate.Capability) capabilitySummary {
+	s := capabilitySummary{
+		ID: c.ID, Role: c.Role, Tier: c.Tier, Title: c.Manifest.Get("title").StringOr(""),
+		Description: c.Manifest.Get("description").StringOr(""), Version: c.Manifest.Get("version").StringOr(""),
+		Requires: nonNil(c.Requires), File: c.File, Engines: c.Manifest.Get("engines").Get("gsd").StringOr(""),
+		Points: []string{}, HookKinds: []string{},
+	}
+	at := make([]bool, len(validate.Points))
+	for _, list := range []struct {
+		kind  validate.HookKind
+		hooks []*validate.Hook
+	}{{validate.StepHook, c.Steps}, {validate.ContributionHook, c.Contributions}, {validate.GateHook, c.Gates}} {
+		if len(list.hooks) > 0 {
+			s.HookKinds = append(s.HookKinds, string(list.kind))
+		}
+		for _, h := range list.hooks {
+			if i := validate.PointIndex(h.Point); i >= 0 {
+				at[i] = true
+			}
+		}
+	}
+	for i, p := range validate.Points {
+		if at[i] {
+			s.Points = append(s.Points, p)
+		}
+	}
+	return s
 }
 
 // roles are the values of GET /capabilities' ?role=; its ?tier= takes a
@@ -64,11 +102,7 @@ func (s *server) capabilities(w http.ResponseWriter, r *http.Request, v *views) 
 		list := []capabilitySummary{}
 		for _, c := range sortedCaps(v.snap.Registry) {
 			if (role == "" || c.Role == role) && (tier == "" || c.Tier == tier) {
-				list = append(list, capabilitySummary{
-					ID: c.ID, Role: c.Role, Tier: c.Tier, Title: c.Manifest.Get("title").StringOr(""),
-					Description: c.Manifest.Get("description").StringOr(""), Version: c.Manifest.Get("version").StringOr(""),
-					Requires: nonNil(c.Requires), File: c.File,
-				})
+				list = append(list, summarize(c))
 			}
 		}
 		return jsonBody(map[string]any{"capabilities": list, "count": len(list)})
