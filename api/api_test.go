@@ -313,6 +313,20 @@ func TestEndpoints(t *testing.T) {
 				}
 			}
 		}},
+		// The lane roster: the sample's two reviewer bodies (claude, a
+		// runtime that reviews, and ollama), by slug.
+		{"reviewers", "GET", "/reviewers", "", nil, 200, func(t *testing.T, e exchange) {
+			m := e.json(t)
+			var got []string
+			for _, l := range m["reviewers"].([]any) {
+				l := l.(map[string]any)
+				got = append(got, fmt.Sprint(l["slug"], " ", l["flags"], " ", l["transport"], " ", l["reviewsSection"], " ", l["capId"], " ", l["role"]))
+			}
+			want := []string{"claude [--claude] spawn Claude claude runtime", "ollama [--ollama --local] openai-http Ollama ollama reviewer"}
+			if !slices.Equal(got, want) || m["count"] != float64(2) {
+				t.Errorf("reviewers %q (count %v), want %q", got, m["count"], want)
+			}
+		}},
 		{"capabilities by role and tier", "GET", "/capabilities?role=runtime&tier=core", "", nil, 200, func(t *testing.T, e exchange) {
 			if got := ids(e.json(t)["capabilities"]); got != "claude codex" {
 				t.Errorf("runtimes = %q", got)

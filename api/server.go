@@ -229,6 +229,7 @@ func (s *server) router() http.Handler {
 	route(http.MethodGet, "/config-keys", s.withSnapshot(s.configKeys))
 	route(http.MethodGet, "/profiles", s.withSnapshot(s.profiles))
 	route(http.MethodGet, "/profiles/{name}", s.withSnapshot(s.profile))
+	route(http.MethodGet, "/reviewers", s.withSnapshot(s.reviewers))
 	route(http.MethodGet, "/tools", s.withSnapshot(s.tools))
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
 	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.getRenderHooks))
