@@ -41,8 +41,10 @@ type HookState struct {
 }
 
 // States is the state of every capability, sorted by id, with the
-// warnings reading the config and the enablement gave, capped as a
-// render's are (the last counting those not listed, Unlisted).
+// warnings: those the renders of every point give for the same request,
+// and those reading the activationKey of a capability with no hook finds
+// (a render never reads it), capped as a render's are (the last counting
+// those not listed, Unlisted).
 type States struct {
 	Capabilities []CapabilityState `json:"capabilities"`
 	Warnings     []string          `json:"warnings,omitempty"`
@@ -109,6 +111,7 @@ func (r *rendering) hookStates(ph *validate.PointHooks, caps []CapabilityState, 
 		kind  validate.HookKind
 		hooks []*validate.Hook
 	}{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
+	var active []activeHook
 	for _, list := range lists {
 		for _, h := range list.hooks {
 			i, ok := hookOwner(h, at)
@@ -120,8 +123,14 @@ func (r *rendering) hookStates(ph *validate.PointHooks, caps []CapabilityState, 
 			if w := raw.Get("when"); w.IsString() {
 				hs.When = w.Str
 			}
+			if hs.Active {
+				active = append(active, activeHook{h, list.kind, raw})
+			}
 			caps[i].Hooks = append(caps[i].Hooks, hs)
 		}
+	}
+	if len(active) > 0 {
+		r.warnRequiresDisabled(active) // as the render of this point warns
 	}
 }
 

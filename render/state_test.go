@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
 )
 
@@ -171,4 +172,73 @@ func TestStatesWarnAsRendersDo(t *testing.T) {
 	if _, err := NewResolver(nil).States(Request{}); err != ErrNoRegistry {
 		t.Errorf("no registry: %v, want ErrNoRegistry", err)
 	}
+}
+
+// TestStatesWarnOfWhatRendersWarnOf: every warning some render of the
+// same request gives is among the states' (an orchestrator asks the state
+// why a render did what it did, ref §7.5), a capability requiring one
+// turned off included; the states add only what reading the activationKey
+// of a capability with no hook finds, which no render reads.
+func TestStatesWarnOfWhatRendersWarnOf(t *testing.T) {
+	reg := memRegistry(t,
+		memCap{id: "a", requires: []string{"b"}, steps: []string{`{"point":"plan:pre","ref":{"command":"a"}}`}},
+		memCap{id: "b", steps: []string{`{"point":"verify:post","ref":{"command":"b"}}`}},
+		memCap{id: "hookless", activationKey: "k.enabled", config: []validate.ConfigEntry{boolKey("k.enabled", false)}})
+	reg.Closure = map[string][]string{"a": {"b"}, "b": {}, "hookless": {}}
+	tests := []struct {
+		name, config string
+		en           Enablement
+		extra        string // the one warning only the states give, "" for none
+	}{
+		{"a requires a disabled b", "", Enablement{DisabledCapabilities: []string{"b"}}, ""},
+		{"a parent that is no object", `{"k": true}`, Enablement{}, `"k.enabled"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := Request{Enablement: tt.en}
+			if tt.config != "" {
+				req.Config = mustJSON(t, tt.config)
+			}
+			st, err := NewResolver(reg).States(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var byRenders []string
+			for _, p := range validate.Points {
+				req.Point = p
+				for _, w := range resolveReq(t, reg, req).Warnings {
+					if !slices.Contains(byRenders, w) {
+						byRenders = append(byRenders, w)
+					}
+				}
+			}
+			for _, w := range byRenders {
+				if !slices.Contains(st.Warnings, w) {
+					t.Errorf("a render warns %q; the states do not", w)
+				}
+			}
+			var extra []string
+			for _, w := range st.Warnings {
+				if !slices.Contains(byRenders, w) {
+					extra = append(extra, w)
+				}
+			}
+			if tt.extra == "" && len(extra) > 0 || tt.extra != "" && (len(extra) != 1 || !strings.Contains(extra[0], tt.extra)) {
+				t.Errorf("warnings only the states give: %q, want %q", extra, tt.extra)
+			}
+			if tt.extra == "" && len(byRenders) == 0 {
+				t.Error("no render warns: the case checks nothing")
+			}
+		})
+	}
+}
+
+// resolveReq renders req, failing t on an error.
+func resolveReq(t *testing.T, reg *store.Registry, req Request) *Envelope {
+	t.Helper()
+	env, err := Resolve(reg, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return env
 }
