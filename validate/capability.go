@@ -836,7 +836,7 @@ func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
 	i := slices.IndexFunc(predicateKinds, func(k predicateKind) bool { return k.kind == kind.Str })
 	if i < 0 {
 		hint := ""
-		if near := nearestField(kind.Str, names); near != "" {
+		if near := NearestID(kind.Str, names); near != "" { // a kind one letter short too: no field's plural here
 			hint = fmt.Sprintf(" (did you mean %q?)", near)
 		}
 		s.at(d, ptr+"/kind", rule, "predicate kind %q is none gsd_run check predicate evaluates (%s)%s: the gate would fail when it runs",

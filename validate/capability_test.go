@@ -594,3 +594,24 @@ func TestPredicateKinds(t *testing.T) {
 		t.Errorf("a query gate: %v", query)
 	}
 }
+
+// TestPredicateKindOneLetterShortIsNamed pins the hint predicate-unknown
+// promises ("another kind with the one a typo away", rules.go): a kind one
+// letter short of a built-in kind names it, as "command-exit-zer" names
+// command-exit-zero. The example is testdata/rules/predicate-unknown.txtar's
+// own, "artifact-frontmatter-equal", and the same typo on the other kind
+// (nearestField, for field keys, takes no plural for a typo).
+func TestPredicateKindOneLetterShortIsNamed(t *testing.T) {
+	const old = `{ "kind": "artifact-frontmatter-equals", "artifact": "SECURITY.md", "field": "open_high", "equals": 0 }`
+	for _, tt := range []struct{ predicate, meant string }{
+		{`{ "kind": "artifact-frontmatter-equal", "artifact": "SECURITY.md", "field": "open_high", "equals": 0 }`, "artifact-frontmatter-equals"},
+		{`{ "kind": "artifact-frontmatter-equalss", "artifact": "SECURITY.md", "field": "open_high", "equals": 0 }`, "artifact-frontmatter-equals"},
+		{`{ "kind": "command-exit-zeros", "command": "make audit" }`, "command-exit-zero"},
+	} {
+		got := findingsOf(sampleRepo(t, sampleEdit{"security", old, tt.predicate}), "predicate-unknown")
+		want := `(did you mean "` + tt.meant + `"?)`
+		if len(got) != 1 || got[0].Pointer != "/gates/0/check/predicate/kind" || !strings.Contains(got[0].Message, want) {
+			t.Errorf("predicate %s: %v\nwant one warning at /gates/0/check/predicate/kind with %s", tt.predicate, got, want)
+		}
+	}
+}
