@@ -84,7 +84,7 @@ func NewMetrics() *Metrics {
 	// A rebuild that never ends reaches no observer: this gauge, read at
 	// each scrape, is what an alert sees before /healthz fails.
 	running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "capreg_registry_rebuild_running_seconds",
-		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes 5 minutes (the router's StuckAfter)."},
+		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
 		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build, running,

@@ -66,6 +66,8 @@ func (s *server) bodyless(w http.ResponseWriter, r *http.Request, route string, 
 	switch {
 	case strings.HasSuffix(route, "/render-hooks/{point}"):
 		msg += "; POST /render-hooks/{point} renders with a body {" + strings.Join(renderRequestKeys, ", ") + "}"
+	case strings.HasSuffix(route, "/capability-state"):
+		msg += "; POST /capability-state answers for a body {" + strings.Join(renderRequestKeys, ", ") + "}"
 	case len(allowed) > 0:
 		msg += "; give what you ask in the query (" + strings.Join(allowed, ", ") + ")"
 	}

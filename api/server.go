@@ -48,7 +48,10 @@ type Source interface {
 // Options configure the router.
 type Options struct {
 	Logger  *slog.Logger
-	Metrics *Metrics // nil: no metrics and no /metrics route
+	// Metrics: nil for no metrics and no /metrics route. Its gauge
+	// capreg_registry_rebuild_running_seconds reads the source of the
+	// last router made with it that has a RebuildClock.
+	Metrics *Metrics
 	// MaxBodyBytes limits request bodies; 0 (or less) means 1 MiB.
 	MaxBodyBytes int64
 	// MaxValidations bounds the POST /validate requests evaluated at once;
