@@ -86,7 +86,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	// enablement name that was ignored is not ignored silently.
 	if askActive || f.format == "markdown" {
 		for _, w := range env.Warnings {
-			fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
+			fmt.Fprintf(stderr, "capreg: warning: %s\n", validate.EscapeControl(w)) // a config value's C1 controls, shown rather than obeyed
 		}
 	}
 	switch {

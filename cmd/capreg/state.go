@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/capreg/capreg/render"
+	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -63,7 +64,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return writeOutput(stdout, stderr, out)
 	}
 	for _, w := range st.Warnings {
-		fmt.Fprintf(stderr, "capreg: warning: %s\n", w)
+		fmt.Fprintf(stderr, "capreg: warning: %s\n", validate.EscapeControl(w)) // a config value's C1 controls, shown rather than obeyed
 	}
 	return writeOutput(stdout, stderr, stateTable(st))
 }

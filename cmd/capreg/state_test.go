@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -61,5 +62,33 @@ func TestStateJSONMatchesHTTP(t *testing.T) {
 				t.Errorf("no warnings in %s", stdout.String())
 			}
 		})
+	}
+}
+
+// TestStateTextWarningsEscapeC1Controls pins, for the warnings capreg
+// state --format text and capreg render --format markdown write on
+// stderr, what the README says check and
+// the tools verbs do with text from a file: a control character, the C1
+// controls included, is written escaped, so that a config value cannot
+// drive the terminal. U+009B is CSI, an ESC [ of one character: written
+// raw, "\u009b2J" clears a terminal that reads C1 controls. ESC itself is
+// escaped already (the value is quoted as JSON); the C1 controls were not.
+func TestStateTextWarningsEscapeC1Controls(t *testing.T) {
+	for _, verb := range [][]string{{"state", "--format", "text"}, {"render", "plan:pre", "--format", "markdown"}} {
+		cfg := filepath.Join(t.TempDir(), "config.json")
+		if err := os.WriteFile(cfg, []byte(`{"workflow":{"tdd_mode":"red\u009b2J"}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		args := append(slices.Clone(verb), "--repo", filepath.Join("..", "..", "testdata", "repo"), "--config", cfg)
+		if code := run(context.Background(), args, &stdout, &stderr); code != exitOK {
+			t.Fatalf("exit %d\n%s", code, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "tdd_mode") {
+			t.Fatalf("no warning of the mistyped value: %q", stderr.String())
+		}
+		if strings.ContainsRune(stderr.String(), '\u009b') || !strings.Contains(stderr.String(), `\u009b`) {
+			t.Errorf("capreg %s: stderr %q, want U+009B (CSI) escaped", verb[0], stderr.String())
+		}
 	}
 }
