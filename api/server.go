@@ -47,7 +47,7 @@ type Source interface {
 
 // Options configure the router.
 type Options struct {
-	Logger  *slog.Logger
+	Logger *slog.Logger
 	// Metrics: nil for no metrics and no /metrics route. Its gauge
 	// capreg_registry_rebuild_running_seconds reads the source of the
 	// last router made with it that has a RebuildClock.
