@@ -548,6 +548,14 @@ func (l *soakLoad) run(ctx context.Context, seed uint64) {
 			body = fmt.Sprintf(`{"files": {"capabilities/cap-%05d/capability.json": "{\"id\": \"broken%d\""}}`, rng.IntN(l.caps), i)
 		case k < 88 && rng.IntN(20) == 0:
 			method, path = http.MethodPost, "/-/reload"
+		case k < 91:
+			path = "/capability-state"
+			if rng.IntN(2) == 0 {
+				method = http.MethodPost
+				body = fmt.Sprintf(`{"profile": "core", "disabledCapabilities": ["cap-%05d"], "config": {"cap-%05d": {"enabled": true}}}`, rng.IntN(l.caps), rng.IntN(l.caps))
+			}
+		case k < 92:
+			path = "/reviewers"
 		default:
 			path = "/contract"
 		}
