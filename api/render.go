@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/capreg/capreg/render"
@@ -80,30 +79,40 @@ func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *view
 	if !ok || !s.decodeRenderBody(w, r, &req) {
 		return
 	}
-	// The turn is taken once the body is read and parsed, so that a client
-	// sending it slowly holds no turn, and given back once the answer is
-	// made, before it is sent (as POST /validate's): a client reading a
-	// large answer slowly held the turn until the write timeout.
-	release, ok := s.renders.acquire(r.Context())
+	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return renderBody(v.resolver(), req, media, askActive) })
 	if !ok {
-		s.renders.refuse(w, "enablements are being rendered", time.Second)
 		return
 	}
-	giveBack := sync.OnceFunc(release)
-	defer giveBack() // a panic (answered 500 by recoverer) returns the turn too
-	b, err := renderBody(v.resolver(), req, media, askActive)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
-		return
-	}
-	if gzipFor(r, b) {
-		b.gzipped() // compressing megabytes is the render's work too: under its turn
-	}
-	giveBack()
 	if b.warnings != nil {
 		w.Header()["X-Capreg-Warnings"] = b.warnings
 	}
 	writeUntagged(w, r, v, b)
+}
+
+// underRenderTurn makes the answer to a POST that renders an enablement
+// (POST /render-hooks, POST /capability-state) under a render turn, and
+// gzips it there for a client that takes gzip; it writes the refusal or
+// the error and returns false when there is no answer. The turn is taken
+// once the body is read and parsed, so that a client sending it slowly
+// holds no turn, and given back once the answer is made, before it is
+// sent (as POST /validate's): a client reading a large answer slowly held
+// the turn until the write timeout.
+func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer func() (*body, error)) (*body, bool) {
+	release, ok := s.renders.acquire(r.Context())
+	if !ok {
+		s.renders.refuse(w, "enablements are being rendered", time.Second)
+		return nil, false
+	}
+	defer release() // a panic (answered 500 by recoverer) returns the turn too
+	b, err := answer()
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+		return nil, false
+	}
+	if gzipFor(r, b) {
+		b.gzipped() // compressing megabytes is the render's work too: under its turn
+	}
+	return b, true
 }
 
 // writeUntagged writes b as the answer to a POST: no ETag (it is a function

@@ -2,8 +2,6 @@ package api
 
 import (
 	"net/http"
-	"sync"
-	"time"
 
 	"github.com/capreg/capreg/render"
 )
@@ -24,29 +22,17 @@ func (s *server) getCapabilityState(w http.ResponseWriter, r *http.Request, v *v
 // postCapabilityState is POST /capability-state: every capability's state
 // for the body's {config, profile, disabledCapabilities, surface}, the
 // body POST /render-hooks takes, under a render turn (see
-// postRenderHooks): an orchestrator asks it why a render left a
+// underRenderTurn): an orchestrator asks it why a render left a
 // capability's hooks out.
 func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
 	var req render.Request
 	if !s.decodeRenderBody(w, r, &req) {
 		return
 	}
-	release, ok := s.renders.acquire(r.Context())
+	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return stateBody(v.resolver(), req) })
 	if !ok {
-		s.renders.refuse(w, "enablements are being rendered", time.Second)
 		return
 	}
-	giveBack := sync.OnceFunc(release)
-	defer giveBack()
-	b, err := stateBody(v.resolver(), req)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
-		return
-	}
-	if gzipFor(r, b) {
-		b.gzipped()
-	}
-	giveBack()
 	writeUntagged(w, r, v, b)
 }
 
