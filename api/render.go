@@ -123,7 +123,10 @@ func writeUntagged(w http.ResponseWriter, r *http.Request, v *views, b *body) {
 	h := w.Header()
 	h["X-Capreg-Generation"], h["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 	h["Content-Type"] = contentTypeHdr(b.contentType)
-	h["Vary"] = varyAcceptHdr
+	h["Vary"] = varyHdr
+	if b.byAccept {
+		h["Vary"] = varyAcceptHdr // a render, in JSON or markdown by Accept
+	}
 	data := b.data
 	if gzipFor(r, b) {
 		data, _ = b.gzipped()
