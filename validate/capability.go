@@ -845,13 +845,25 @@ func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
 	}
 	var missing []string
 	for _, f := range predicateKinds[i].fields {
-		if !p.Has(f) {
+		// equals may be any value, null included (a field that is
+		// null); the others name a command, a file or a field.
+		if v := p.Get(f); v == nil || f != "equals" && (!v.IsString() || v.Str == "") {
 			missing = append(missing, quoteKey(f))
 		}
 	}
 	if len(missing) > 0 {
-		s.at(d, ptr, rule, "a predicate of kind %s needs %s, which the evaluator reads: the gate would fail when it runs", kind.Str, strings.Join(missing, ", "))
+		s.at(d, ptr, rule, "a predicate of kind %s needs %s, which the evaluator reads (%s): the gate would fail when it runs",
+			kind.Str, strings.Join(missing, ", "), predicateFieldsNote(kind.Str))
 	}
+}
+
+// predicateFieldsNote says which fields of a kind's predicate are
+// strings, for the message of one missing or mistyped.
+func predicateFieldsNote(kind string) string {
+	if kind == "command-exit-zero" {
+		return "command: a non-empty string"
+	}
+	return "artifact and field: non-empty strings; equals: any value"
 }
 
 // windowsDevices names the device names windowsDevice knows, for messages.

@@ -570,8 +570,11 @@ func TestPredicateKinds(t *testing.T) {
 	}{
 		{old, "", ""},
 		{`{ "kind": "command-exit-zero", "command": "make audit", "timeout": 60 }`, "", ""},
-		{`{ "kind": "command-exit-zero" }`, "/gates/0/check/predicate", `a predicate of kind command-exit-zero needs 'command', which the evaluator reads: the gate would fail when it runs`},
-		{`{ "kind": "artifact-frontmatter-equals", "artifact": "SECURITY.md" }`, "/gates/0/check/predicate", `a predicate of kind artifact-frontmatter-equals needs 'field', 'equals', which the evaluator reads: the gate would fail when it runs`},
+		{`{ "kind": "command-exit-zero" }`, "/gates/0/check/predicate", `a predicate of kind command-exit-zero needs 'command', which the evaluator reads (command: a non-empty string): the gate would fail when it runs`},
+		{`{ "kind": "command-exit-zero", "command": null }`, "/gates/0/check/predicate", `a predicate of kind command-exit-zero needs 'command', which the evaluator reads (command: a non-empty string): the gate would fail when it runs`},
+		{`{ "kind": "artifact-frontmatter-equals", "artifact": 42, "field": "", "equals": null }`, "/gates/0/check/predicate",
+			`a predicate of kind artifact-frontmatter-equals needs 'artifact', 'field', which the evaluator reads (artifact and field: non-empty strings; equals: any value): the gate would fail when it runs`},
+		{`{ "kind": "artifact-frontmatter-equals", "artifact": "SECURITY.md" }`, "/gates/0/check/predicate", `a predicate of kind artifact-frontmatter-equals needs 'field', 'equals', which the evaluator reads (artifact and field: non-empty strings; equals: any value): the gate would fail when it runs`},
 		{`{ "kind": "command-exit-zer", "command": "x" }`, "/gates/0/check/predicate/kind",
 			`predicate kind "command-exit-zer" is none gsd_run check predicate evaluates (command-exit-zero, artifact-frontmatter-equals) (did you mean "command-exit-zero"?): the gate would fail when it runs`},
 		{`{ "kind": "artifact-exists", "artifact": "x" }`, "/gates/0/check/predicate/kind",
