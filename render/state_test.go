@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -241,4 +242,62 @@ func resolveReq(t *testing.T, reg *store.Registry, req Request) *Envelope {
 		t.Fatal(err)
 	}
 	return env
+}
+
+// TestStatesWarnOnceOfARequiredCapabilityOff pins how the states warn of
+// a capability requiring one the enablement turns off, now that they warn
+// as the render of every point does: a capability with hooks at several
+// points is warned of once, not once a point (the renders of two points
+// would each warn, and the states join them), and past the cap of a
+// rendering's warnings (validate.MaxPerRule) the rest are counted in a
+// last line and in Unlisted, as one render's are, each capability
+// counted once however many points its hooks sit at.
+func TestStatesWarnOnceOfARequiredCapabilityOff(t *testing.T) {
+	points := []string{"plan:pre", "execute:post", "verify:post"}
+	for _, n := range []int{1, validate.MaxPerRule, validate.MaxPerRule + 37} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			caps := []memCap{{id: "base"}}
+			closure := map[string][]string{"base": {}}
+			for i := range n {
+				c := memCap{id: fmt.Sprintf("c%04d", i), requires: []string{"base"}}
+				for _, p := range points {
+					c.steps = append(c.steps, fmt.Sprintf(`{"point":%q,"ref":{"command":"c%d"}}`, p, i))
+				}
+				caps = append(caps, c)
+				closure[c.id] = []string{"base"}
+			}
+			reg := memRegistry(t, caps...)
+			reg.Closure = closure
+			st, err := NewResolver(reg).States(Request{Enablement: Enablement{DisabledCapabilities: []string{"base"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			listed := min(n, validate.MaxPerRule)
+			seen := map[string]bool{}
+			requires := 0
+			for _, w := range st.Warnings {
+				if seen[w] {
+					t.Errorf("warned twice: %q", w)
+				}
+				seen[w] = true
+				if strings.Contains(w, `requires "base", which disabledCapabilities turns off`) {
+					requires++
+				}
+			}
+			if requires != listed {
+				t.Errorf("%d warnings of a required capability off listed, want %d", requires, listed)
+			}
+			if unlisted := n - listed; st.Unlisted != unlisted {
+				t.Errorf("Unlisted %d, want %d", st.Unlisted, unlisted)
+			} else if unlisted > 0 {
+				want := fmt.Sprintf("%s not listed (the first %d are)", validate.Plural(unlisted, "more warning"), validate.MaxPerRule)
+				if last := st.Warnings[len(st.Warnings)-1]; last != want {
+					t.Errorf("last warning %q, want %q", last, want)
+				}
+			}
+			if len(st.Warnings) != listed+min(1, st.Unlisted) {
+				t.Errorf("%d warnings, want %d", len(st.Warnings), listed+min(1, st.Unlisted))
+			}
+		})
+	}
 }
