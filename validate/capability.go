@@ -846,8 +846,9 @@ func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
 	var missing []string
 	for _, f := range predicateKinds[i].fields {
 		// equals may be any value, null included (a field that is
-		// null); the others name a command, a file or a field.
-		if v := p.Get(f); v == nil || f != "equals" && (!v.IsString() || v.Str == "") {
+		// null); the others name a command, a file or a field: blanks
+		// name none (a command of spaces exits 0, checking nothing).
+		if v := p.Get(f); v == nil || f != "equals" && (!v.IsString() || strings.TrimSpace(v.Str) == "") {
 			missing = append(missing, quoteKey(f))
 		}
 	}
@@ -861,9 +862,9 @@ func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
 // strings, for the message of one missing or mistyped.
 func predicateFieldsNote(kind string) string {
 	if kind == "command-exit-zero" {
-		return "command: a non-empty string"
+		return "command: a non-blank string"
 	}
-	return "artifact and field: non-empty strings; equals: any value"
+	return "artifact and field: non-blank strings; equals: any value"
 }
 
 // windowsDevices names the device names windowsDevice knows, for messages.

@@ -61,7 +61,7 @@ var Rules = []Rule{
 	{"activation-key-unknown", Error, "activationKey is not a key of the capability's own config slice"},
 	{"check-discriminator", Error, "a gate check does not have exactly one of query, predicate, agentVerdict"},
 	{"hook-capid", Error, "a step, contribution or gate names a capId of its own, which would file it under another capability in the registry"},
-	{"predicate-unknown", Warning, "a gate's predicate is none the evaluator's built-in kinds take (command-exit-zero with command, artifact-frontmatter-equals with artifact, field and equals): no kind, another kind (the one a typo away is named), or a field its kind reads missing (or, but for equals, no non-empty string); the reference's validator passes any predicate (ref §2.6) and the gate fails when it runs, a blocking one halting the loop: a warning, as an evaluator may know kinds of its own"},
+	{"predicate-unknown", Warning, "a gate's predicate is none the evaluator's built-in kinds take (command-exit-zero with command, artifact-frontmatter-equals with artifact, field and equals): no kind, another kind (the one a typo away is named), or a field its kind reads missing (or, but for equals, no non-blank string); the reference's validator passes any predicate (ref §2.6) and the gate fails when it runs, a blocking one halting the loop: a warning, as an evaluator may know kinds of its own"},
 	{"agent-verdict-blocking", Error, "an agentVerdict gate is blocking; non-deterministic checks may only advise"},
 	{"into-not-in-roles", Error, "a contribution's into is not an agent role of its point's step"},
 	{"fragment-escape", Error, "fragment.path is absolute, has '..', holds a backslash (a separator on Windows only), or resolves outside the capability folder"},
