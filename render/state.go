@@ -142,3 +142,13 @@ func hookOwner(h *validate.Hook, at map[string]int) (int, bool) {
 	i, ok := at[h.CapID]
 	return i, ok
 }
+
+// Only keeps the state of capability id alone, and reports whether the
+// states hold it (they are left as they are when not).
+func (s *States) Only(id string) bool {
+	i, ok := slices.BinarySearchFunc(s.Capabilities, id, func(c CapabilityState, id string) int { return cmp.Compare(c.ID, id) })
+	if ok {
+		s.Capabilities = s.Capabilities[i : i+1 : i+1]
+	}
+	return ok
+}

@@ -301,3 +301,22 @@ func TestStatesWarnOnceOfARequiredCapabilityOff(t *testing.T) {
 		})
 	}
 }
+
+// TestStatesOnly: Only keeps one capability's state, found by id in the
+// sorted states, and leaves them as they are for an id they do not hold.
+func TestStatesOnly(t *testing.T) {
+	st, err := NewResolver(gsdRegistry(t)).States(Request{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := len(st.Capabilities)
+	if st.Only("zzz-none") || len(st.Capabilities) != all {
+		t.Fatalf("Only of an unknown id: %d states of %d", len(st.Capabilities), all)
+	}
+	for _, id := range []string{st.Capabilities[0].ID, st.Capabilities[all/2].ID, st.Capabilities[all-1].ID} {
+		st, _ := NewResolver(gsdRegistry(t)).States(Request{})
+		if !st.Only(id) || len(st.Capabilities) != 1 || st.Capabilities[0].ID != id {
+			t.Errorf("Only(%q): %d states, the first %q", id, len(st.Capabilities), st.Capabilities[0].ID)
+		}
+	}
+}
