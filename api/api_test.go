@@ -720,6 +720,28 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("active at plan:pre: %q", got)
 			}
 		}},
+		// ?id= asks one capability's state: the answer lists it alone, for
+		// the defaults or for a body; an id no capability has is a 404
+		// naming the one a typo away, an empty one a 400.
+		{"capability state of one", "GET", "/capability-state?id=intel", "", nil, 200, func(t *testing.T, e exchange) {
+			caps := e.json(t)["capabilities"].([]any)
+			if len(caps) != 1 || caps[0].(map[string]any)["id"] != "intel" || caps[0].(map[string]any)["active"] != false {
+				t.Errorf("capability-state?id=intel = %s", truncate(e.body))
+			}
+		}},
+		{"capability state of one, POST", "POST", "/capability-state?id=intel", `{"config":{"intel":{"enabled":true}}}`, nil, 200, func(t *testing.T, e exchange) {
+			caps := e.json(t)["capabilities"].([]any)
+			if len(caps) != 1 || caps[0].(map[string]any)["active"] != true {
+				t.Errorf("POST capability-state?id=intel = %s", truncate(e.body))
+			}
+		}},
+		{"capability state of one unknown", "GET", "/capability-state?id=intell", "", nil, 404, func(t *testing.T, e exchange) {
+			if m := e.json(t); m["code"] != "not_found" || m["details"].(map[string]any)["didYouMean"] != "intel" {
+				t.Errorf("404 = %s", e.body)
+			}
+		}},
+		{"capability state of one unknown, POST", "POST", "/capability-state?id=nope", `{}`, nil, 404, errorCode("not_found")},
+		{"capability state of an empty id", "GET", "/capability-state?id=", "", nil, 400, errorCode("bad_request")},
 		{"capability state bad body", "POST", "/capability-state", `{"profile":5}`, nil, 400, errorCode("bad_request")},
 		{"capability state unknown field", "POST", "/capability-state", `{"point":"plan:pre"}`, nil, 400, errorCode("bad_request")},
 		// The markdown alone has no room for warnings: their count says

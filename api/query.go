@@ -21,6 +21,8 @@ var queryParams = map[string][]string{
 	"GET /tools":                 {"intent", "command", "limit", "risk", "cursor"},
 	"GET /render-hooks/{point}":  {"format", "activeCap"},
 	"POST /render-hooks/{point}": {"format", "activeCap"},
+	"GET /capability-state":      {"id"},
+	"POST /capability-state":     {"id"},
 }
 
 // onlyParams refuses a request to the route "METHOD pattern" whose query

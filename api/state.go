@@ -8,10 +8,15 @@ import (
 
 // getCapabilityState is GET /capability-state: every capability's state
 // with defaults (every capability enabled, every key at its slice
-// default), a function of the snapshot alone, made once per snapshot.
+// default), or with ?id= one capability's, a function of the snapshot
+// and the id alone, made once per snapshot.
 func (s *server) getCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
-	v.serve(w, r, v.get("capability-state", func() *body {
-		b, err := stateBody(v.resolver(), render.Request{})
+	id, ok := stateID(w, r, v)
+	if !ok {
+		return
+	}
+	v.serve(w, r, v.get("capability-state?id="+id, func() *body {
+		b, err := stateBody(v.resolver(), render.Request{}, id)
 		if err != nil {
 			panic(err) // States fails only without a registry, and a served snapshot has one
 		}
@@ -19,28 +24,54 @@ func (s *server) getCapabilityState(w http.ResponseWriter, r *http.Request, v *v
 	}))
 }
 
+// stateID reads ?id=, the one capability whose state is asked ("" for
+// all); it writes the 400 for an empty one and the 404 for one the
+// registry does not hold, and returns false then.
+func stateID(w http.ResponseWriter, r *http.Request, v *views) (string, bool) {
+	ids, given := r.URL.Query()["id"] // one value: onlyParams refuses a repeated one
+	switch {
+	case !given:
+		return "", true
+	case ids[0] == "":
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "id needs one capability id; leave it out for every capability's state", map[string]any{"parameter": "id"})
+		return "", false
+	case v.snap.Registry.ByID[ids[0]] == nil:
+		unknownID(w, "capability", ids[0], v.snap.MeantCapability(ids[0]))
+		return "", false
+	}
+	return ids[0], true
+}
+
 // postCapabilityState is POST /capability-state: every capability's state
-// for the body's {config, profile, disabledCapabilities, surface}, the
+// (or with ?id= one's) for the body's {config, profile, disabledCapabilities, surface}, the
 // body POST /render-hooks takes, under a render turn (see
 // underRenderTurn): an orchestrator asks it why a render left a
 // capability's hooks out.
 func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
+	id, ok := stateID(w, r, v)
+	if !ok {
+		return
+	}
 	var req render.Request
 	if !s.decodeRenderBody(w, r, &req) {
 		return
 	}
-	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return stateBody(v.resolver(), req) })
+	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return stateBody(v.resolver(), req, id) })
 	if !ok {
 		return
 	}
 	writeUntagged(w, r, v, b)
 }
 
-// stateBody is the JSON answer {capabilities, warnings?} for req.
-func stateBody(res *render.Resolver, req render.Request) (*body, error) {
+// stateBody is the JSON answer {capabilities, warnings?} for req, of
+// capability id alone unless id is "".
+func stateBody(res *render.Resolver, req render.Request, id string) (*body, error) {
 	st, err := res.States(req)
 	if err != nil {
 		return nil, err
+	}
+	if id != "" {
+		st.Only(id) // in the registry: stateID checked
 	}
 	return jsonBody(st), nil
 }
