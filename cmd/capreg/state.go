@@ -24,7 +24,8 @@ func (sf *stateFlags) register(fs *flag.FlagSet) {
 }
 
 // runState is gsd-core's `capability state` on the command line: every
-// capability's state for a config and enablement, the one a render uses.
+// capability's state for a config and enablement, the one a render uses,
+// or with an ID one capability's.
 func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("state", stderr)
 	var f stateFlags
@@ -33,8 +34,11 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(pos) != 0 {
-		return usageError(stderr, "state takes no arguments (got %q); the config and enablement are files: --config, --enablement", pos[0])
+	if len(pos) > 1 {
+		return usageError(stderr, "state takes at most one capability ID (got %q); the config and enablement are files: --config, --enablement", pos)
+	}
+	if len(pos) == 1 && pos[0] == "" {
+		return usageError(stderr, "%s", emptyOperand("capability ID"))
 	}
 	if f.format != "json" && f.format != "text" {
 		return usageError(stderr, "unknown --format %q (want json or text)", f.format)
@@ -50,6 +54,11 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	st, err := render.NewResolver(snap.Registry).States(req)
 	if err != nil {
 		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		return exitFindings
+	}
+	if len(pos) == 1 && !st.Only(pos[0]) {
+		// As closure and GET /capability-state?id= say it.
+		fmt.Fprintf(stderr, "capreg: no capability %q%s\n", pos[0], didYouMean(snap.MeantCapability(pos[0])))
 		return exitFindings
 	}
 	if f.format == "json" {

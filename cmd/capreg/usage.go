@@ -27,7 +27,7 @@ func verbs() []verb {
 		{"gen", "--out DIR (--write | --check)", &genFlags{}},
 		{"serve", "", &serveFlags{}},
 		{"render", "POINT", &renderFlags{}},
-		{"state", "", &stateFlags{}},
+		{"state", "[ID]", &stateFlags{}},
 		{"tools search", "INTENT", &searchFlags{}},
 		{"tools match", "COMMAND", &matchFlags{}},
 		{"tools show", "ID", &showFlags{}},
