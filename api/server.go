@@ -261,6 +261,12 @@ func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 			s.notBuilt(w, purpose)
 			return
 		}
+		// Every answer made over a snapshot names it, refusals too: "no
+		// capability x" is a statement about one registry, and behind a
+		// Service whose replicas are a commit apart a client tells a stale
+		// replica's "no" from a real one by the digest.
+		hdr := w.Header()
+		hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 		h(w, r, v)
 	}
 }

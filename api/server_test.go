@@ -251,3 +251,53 @@ func TestAllowOnPercentEncodedPath(t *testing.T) {
 		t.Errorf("status %d, Allow %q; want 405 with GET, HEAD", e.status, e.header.Get("Allow"))
 	}
 }
+
+// TestSnapshotRefusalsNameTheirDigest pins that an answer that depends on
+// the served registry says which registry gave it, refusals as much as
+// successes. "No capability reserch" or "nothing to delete at x" is a
+// statement about one snapshot: the 200 of the same route carries
+// X-Capreg-Digest (and Generation) so a client behind a Service whose
+// replicas are a commit apart can tell which registry answered, and asks
+// again when it is not the one it expected; a 404 for a capability that
+// has just landed on one replica, or a POST /validate conflict judged over
+// the older tree, carries neither, so the client cannot tell a real "no"
+// from a stale replica. The handlers set the headers on their 200 only;
+// now every answer made over a snapshot carries them.
+func TestSnapshotRefusalsNameTheirDigest(t *testing.T) {
+	// servedSource: the snapshot serve makes, with the tree POST /validate
+	// judges a delete by.
+	h := newRouter(servedSource(t))
+	okRec := httptest.NewRecorder()
+	h.ServeHTTP(okRec, httptest.NewRequest("GET", "/capabilities/research", nil))
+	digest := okRec.Header().Get("X-Capreg-Digest")
+	if okRec.Code != http.StatusOK || digest == "" {
+		t.Fatalf("GET /capabilities/research: %d, digest %q", okRec.Code, digest)
+	}
+	tests := []struct {
+		method, target, body string
+		status               int
+	}{
+		{"GET", "/capabilities/reserch", "", http.StatusNotFound},
+		{"GET", "/capabilities/reserch/closure", "", http.StatusNotFound},
+		{"GET", "/tools/chek-links", "", http.StatusNotFound},
+		{"GET", "/capability-state?id=reserch", "", http.StatusNotFound},
+		{"POST", "/capability-state?id=reserch", "", http.StatusNotFound},
+		{"POST", "/validate", `{"delete":["no-such-file.md"]}`, http.StatusBadRequest},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method+" "+tc.target, func(t *testing.T) {
+			req := httptest.NewRequest(tc.method, tc.target, strings.NewReader(tc.body))
+			if tc.body != "" {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.status {
+				t.Fatalf("status %d, want %d: %s", rec.Code, tc.status, rec.Body)
+			}
+			if got := rec.Header().Get("X-Capreg-Digest"); got != digest {
+				t.Errorf("X-Capreg-Digest %q, want the served snapshot's %q: the refusal is a statement about it", got, digest)
+			}
+		})
+	}
+}
