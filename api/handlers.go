@@ -220,7 +220,10 @@ func (s *server) closure(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	v.serve(w, r, v.get("closure/"+c.ID, func() *body {
-		return jsonBody(map[string]any{"id": c.ID, "closure": nonNil(v.snap.Registry.Closure[c.ID])})
+		return jsonBody(struct {
+			ID      string   `json:"id"`
+			Closure []string `json:"closure"`
+		}{c.ID, nonNil(v.snap.Registry.Closure[c.ID])}) // in that order: a map put closure first
 	}))
 }
 
@@ -375,7 +378,10 @@ func (s *server) profile(w http.ResponseWriter, r *http.Request, v *views) {
 		return
 	}
 	v.serve(w, r, v.get("profile/"+name, func() *body {
-		return jsonBody(map[string]any{"name": name, "capabilities": nonNil(v.snap.Registry.Profiles[name])})
+		return jsonBody(struct {
+			Name         string   `json:"name"`
+			Capabilities []string `json:"capabilities"`
+		}{name, nonNil(v.snap.Registry.Profiles[name])}) // in that order: a map put capabilities first
 	}))
 }
 

@@ -207,3 +207,19 @@ func TestValidateConflictsWithoutTree(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedAnswersLeadWithTheirName: an answer about one capability or
+// profile names it first, as /capabilities/{id} and the listings lead with
+// their subject (a map had put closure before id, capabilities before name).
+func TestNamedAnswersLeadWithTheirName(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for path, want := range map[string]string{
+		"/capabilities/security/closure": "{\n  \"id\": \"security\",\n  \"closure\": [",
+		"/profiles/core":                 "{\n  \"name\": \"core\",\n  \"capabilities\": [",
+	} {
+		e := do(t, h, "GET", path, nil)
+		if e.status != 200 || !strings.HasPrefix(string(e.body), want) {
+			t.Errorf("GET %s: %d %.60q, want it to start %q", path, e.status, e.body, want)
+		}
+	}
+}
