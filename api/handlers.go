@@ -88,16 +88,25 @@ func summarize(c *validate.Capability) capabilitySummary {
 // (store.ProfileNames).
 var roles = []string{"feature", "runtime", "reviewer"}
 
-func (s *server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
+// capabilityFilters refuses a ?role= or ?tier= that is none of the
+// roles or tiers, before a snapshot is looked for.
+func capabilityFilters(w http.ResponseWriter, r *http.Request) bool {
 	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
 	if role != "" && !slices.Contains(roles, role) {
 		unknownFilter(w, "role", role, roles)
-		return
+		return false
 	}
 	if tier != "" && !slices.Contains(store.ProfileNames, tier) {
 		unknownFilter(w, "tier", tier, store.ProfileNames)
-		return
+		return false
 	}
+	return true
+}
+
+// capabilities is GET /capabilities, its filters checked by
+// capabilityFilters.
+func (s *server) capabilities(w http.ResponseWriter, r *http.Request, v *views) {
+	role, tier := r.URL.Query().Get("role"), r.URL.Query().Get("tier")
 	v.serve(w, r, v.get("capabilities?"+role+"&"+tier, func() *body {
 		list := []capabilitySummary{}
 		for _, c := range sortedCaps(v.snap.Registry) {
@@ -259,6 +268,16 @@ func wired(snap *store.Snapshot, point string) bool {
 // pointOr404 resolves {point} or writes a 404 listing the valid points, in
 // the words /render-hooks answers (the reference's), so that a client reads
 // one message for one mistake.
+// knownPoint refuses a point that is none of the 12, before a snapshot
+// is looked for.
+func knownPoint(w http.ResponseWriter, r *http.Request) bool {
+	if point := pathParam(r, "point"); validate.PointIndex(point) < 0 {
+		unknownPoint(w, render.UnknownPoint(point))
+		return false
+	}
+	return true
+}
+
 func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *store.PointHooks {
 	point := pathParam(r, "point")
 	ph, ok := reg.Point(point)
@@ -370,13 +389,21 @@ func (s *server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 	}))
 }
 
-func (s *server) profile(w http.ResponseWriter, r *http.Request, v *views) {
+// knownProfile refuses a profile name that is none of the three, before
+// a snapshot is looked for.
+func knownProfile(w http.ResponseWriter, r *http.Request) bool {
 	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
 		notFoundMeant(w, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames},
 			validate.NearestID(name, store.ProfileNames)) // "Core", "ful"
-		return
+		return false
 	}
+	return true
+}
+
+// profile is GET /profiles/{name}, the name checked by knownProfile.
+func (s *server) profile(w http.ResponseWriter, r *http.Request, v *views) {
+	name := pathParam(r, "name")
 	v.serve(w, r, v.get("profile/"+name, func() *body {
 		return jsonBody(struct {
 			Name         string   `json:"name"`

@@ -40,6 +40,13 @@ func renderRequest(w http.ResponseWriter, r *http.Request) (req render.Request, 
 	return req, media, askActive, true
 }
 
+// renderQuery refuses a render's URL that renderRequest refuses, before a
+// snapshot is looked for.
+func renderQuery(w http.ResponseWriter, r *http.Request) bool {
+	_, _, _, ok := renderRequest(w, r)
+	return ok
+}
+
 // getRenderHooks is GET /render-hooks/{point}: a render with defaults
 // (every capability enabled, every key at its slice default).
 func (s *server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {

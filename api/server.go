@@ -224,21 +224,21 @@ func (s *server) router() http.Handler {
 
 	route(http.MethodGet, "/registry", s.withSnapshot(s.registry))
 	route(http.MethodGet, "/contract", s.withSnapshot(s.contract))
-	route(http.MethodGet, "/capabilities", s.withSnapshot(s.capabilities))
+	route(http.MethodGet, "/capabilities", s.withSnapshotAfter(capabilityFilters, s.capabilities))
 	route(http.MethodGet, "/capabilities/{id}", s.withSnapshot(s.capability))
 	route(http.MethodGet, "/capabilities/{id}/closure", s.withSnapshot(s.closure))
 	route(http.MethodGet, "/loop-points", s.withSnapshot(s.loopPoints))
-	route(http.MethodGet, "/loop-points/{point}", s.withSnapshot(s.loopPoint))
+	route(http.MethodGet, "/loop-points/{point}", s.withSnapshotAfter(knownPoint, s.loopPoint))
 	route(http.MethodGet, "/config-keys", s.withSnapshot(s.configKeys))
 	route(http.MethodGet, "/profiles", s.withSnapshot(s.profiles))
-	route(http.MethodGet, "/profiles/{name}", s.withSnapshot(s.profile))
+	route(http.MethodGet, "/profiles/{name}", s.withSnapshotAfter(knownProfile, s.profile))
 	route(http.MethodGet, "/reviewers", s.withSnapshot(s.reviewers))
-	route(http.MethodGet, "/tools", s.withSnapshot(s.tools))
+	route(http.MethodGet, "/tools", s.withSnapshotAfter(toolsQuery, s.tools))
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
-	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshot(s.getRenderHooks))
-	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshot(s.postRenderHooks))
-	route(http.MethodGet, "/capability-state", s.withSnapshot(s.getCapabilityState))
-	route(http.MethodPost, "/capability-state", s.withSnapshot(s.postCapabilityState))
+	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshotAfter(renderQuery, s.getRenderHooks))
+	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshotAfter(renderQuery, s.postRenderHooks))
+	route(http.MethodGet, "/capability-state", s.withSnapshotAfter(stateQuery, s.getCapabilityState))
+	route(http.MethodPost, "/capability-state", s.withSnapshotAfter(stateQuery, s.postCapabilityState))
 	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }
@@ -268,6 +268,22 @@ func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 		hdr := w.Header()
 		hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 		h(w, r, v)
+	}
+}
+
+// withSnapshotAfter is withSnapshot with check run first: a request its
+// URL alone rules out (a value a parameter does not take, a point that is
+// none of the 12) is refused alike whether or not a registry is served,
+// rather than told to come back (503 not_ready) and then refused. check
+// writes the refusal and returns false; the handler may check again, as
+// its checks are functions of the URL. A body is read by the handler, so
+// a malformed one is refused only once a registry is served.
+func (s *server) withSnapshotAfter(check func(http.ResponseWriter, *http.Request) bool, h snapshotHandler) http.HandlerFunc {
+	withSnapshot := s.withSnapshot(h)
+	return func(w http.ResponseWriter, r *http.Request) {
+		if check(w, r) {
+			withSnapshot(w, r)
+		}
 	}
 }
 

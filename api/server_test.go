@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
 	"github.com/go-chi/chi/v5"
 )
 
@@ -299,5 +301,90 @@ func TestSnapshotRefusalsNameTheirDigest(t *testing.T) {
 				t.Errorf("X-Capreg-Digest %q, want the served snapshot's %q: the refusal is a statement about it", got, digest)
 			}
 		})
+	}
+}
+
+// TestMalformedRequestRefusedBeforeReadiness pins that a request the server
+// refuses from its URL or body alone (a value a parameter does not take, an
+// empty intent, a mix of /tools modes, a point that is none of the 12, a
+// body that is not JSON) is the same 400 or 404 whether or not a registry
+// is served. An unknown parameter, a repeated one and a GET body already
+// are (the middleware refuses them before the route looks for a snapshot);
+// a 503 not_ready with Retry-After: 10 for the rest told a client to retry
+// a request that can never succeed, and then answered it otherwise once
+// the build was fixed (withSnapshotAfter). A body is read by its handler
+// once a registry is served: a malformed one is 503 until then, as
+// README says.
+func TestMalformedRequestRefusedBeforeReadiness(t *testing.T) {
+	failed := &source{status: store.Status{Failures: 1, Failure: &store.Failure{Error: "repository has errors"}}}
+	h := newRouter(failed)
+	ready := newRouter(testdataSource(t))
+	tests := []struct {
+		method, target, body string
+	}{
+		// The control rows: refused before readiness today.
+		{"GET", "/capabilities?x=1", ""},
+		{"GET", "/capabilities?role=a&role=b", ""},
+		{"GET", "/capabilities", `{"role":"runtime"}`},
+		// The rows refused by withSnapshotAfter's checks.
+		{"GET", "/capabilities?role=reviewr", ""},
+		{"GET", "/tools?intent=", ""},
+		{"GET", "/tools?limit=0", ""},
+		{"GET", "/tools?cursor=zz", ""},
+		{"GET", "/tools?intent=a&command=b", ""},
+		{"GET", "/render-hooks/plan:pre?format=md", ""},
+		{"GET", "/render-hooks/plan:pre?activeCap=", ""},
+		{"GET", "/capability-state?id=", ""},
+		{"GET", "/loop-points/plan:pr", ""},
+		{"GET", "/render-hooks/plan:pr", ""},
+		{"GET", "/tools?command=", ""},
+		{"GET", "/profiles/ful", ""},
+		{"POST", "/render-hooks/plan:pr", `{}`},
+		{"POST", "/capability-state?id=", `{}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.method+" "+tc.target, func(t *testing.T) {
+			wantStatus, wantCode, _ := serveCode(t, ready, tc.method, tc.target, tc.body)
+			if wantStatus != http.StatusBadRequest && wantStatus != http.StatusNotFound {
+				t.Fatalf("served registry: %d %s, the row is meant to be refused", wantStatus, wantCode)
+			}
+			gotStatus, gotCode, retry := serveCode(t, h, tc.method, tc.target, tc.body)
+			if gotStatus != wantStatus || gotCode != wantCode {
+				t.Errorf("no registry: %d %s (Retry-After %q), with one: %d %s; a request refused by its URL or body alone should be refused alike",
+					gotStatus, gotCode, retry, wantStatus, wantCode)
+			}
+		})
+	}
+}
+
+// serveCode serves one request in process and returns its status, the
+// error code of its body and its Retry-After.
+func serveCode(t *testing.T, h http.Handler, method, target, body string) (status int, code, retry string) {
+	t.Helper()
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	var e struct{ Code string }
+	if err := json.Unmarshal(rec.Body.Bytes(), &e); err != nil {
+		t.Fatalf("%s %s: %d, not a JSON error: %v", method, target, rec.Code, err)
+	}
+	return rec.Code, e.Code, rec.Header().Get("Retry-After")
+}
+
+// TestMalformedBodyWaitsForReadiness: a body is read by its handler once
+// a registry is served, so a malformed one is 503 not_ready until then
+// (README), and the 400 after.
+func TestMalformedBodyWaitsForReadiness(t *testing.T) {
+	failed := &source{status: store.Status{Failures: 1, Failure: &store.Failure{Error: "repository has errors"}}}
+	for _, target := range []string{"/render-hooks/plan:pre", "/capability-state"} {
+		if status, code, _ := serveCode(t, newRouter(failed), "POST", target, `{"confg":{}}`); status != http.StatusServiceUnavailable || code != "not_ready" {
+			t.Errorf("POST %s, no registry: %d %s, want 503 not_ready", target, status, code)
+		}
+		if status, code, _ := serveCode(t, newRouter(testdataSource(t)), "POST", target, `{"confg":{}}`); status != http.StatusBadRequest || code != "bad_request" {
+			t.Errorf("POST %s, a registry: %d %s, want 400 bad_request", target, status, code)
+		}
 	}
 }

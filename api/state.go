@@ -24,22 +24,25 @@ func (s *server) getCapabilityState(w http.ResponseWriter, r *http.Request, v *v
 	}))
 }
 
-// stateID reads ?id=, the one capability whose state is asked ("" for
-// all); it writes the 400 for an empty one and the 404 for one the
-// registry does not hold, and returns false then.
-func stateID(w http.ResponseWriter, r *http.Request, v *views) (string, bool) {
-	ids, given := r.URL.Query()["id"] // one value: onlyParams refuses a repeated one
-	switch {
-	case !given:
-		return "", true
-	case ids[0] == "":
+// stateQuery refuses an empty ?id=, before a snapshot is looked for.
+func stateQuery(w http.ResponseWriter, r *http.Request) bool {
+	if ids, given := r.URL.Query()["id"]; given && ids[0] == "" { // one value: onlyParams refuses a repeated one
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "id needs one capability id; leave it out for every capability's state", map[string]any{"parameter": "id"})
-		return "", false
-	case v.snap.Registry.ByID[ids[0]] == nil:
-		unknownID(w, "capability", ids[0], v.snap.MeantCapability(ids[0]))
+		return false
+	}
+	return true
+}
+
+// stateID reads ?id=, the one capability whose state is asked ("" for
+// all; stateQuery refused an empty one); it writes the 404 for one the
+// registry does not hold and returns false then.
+func stateID(w http.ResponseWriter, r *http.Request, v *views) (string, bool) {
+	id := r.URL.Query().Get("id")
+	if id != "" && v.snap.Registry.ByID[id] == nil {
+		unknownID(w, "capability", id, v.snap.MeantCapability(id))
 		return "", false
 	}
-	return ids[0], true
+	return id, true
 }
 
 // postCapabilityState is POST /capability-state: every capability's state

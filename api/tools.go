@@ -43,26 +43,51 @@ var toolModes = []struct {
 
 // tools is GET /tools: intent search, command matching, or the paginated
 // list of every card.
-func (s *server) tools(w http.ResponseWriter, r *http.Request, v *views) {
+// toolsQuery refuses a GET /tools query its URL alone rules out, before a
+// snapshot is looked for: both intent and command, a risk or limit it
+// does not take, an empty intent or command, a command over the line
+// limit, a cursor no page gave.
+func toolsQuery(w http.ResponseWriter, r *http.Request) bool {
 	q := r.URL.Query()
 	mode, ok := toolMode(w, q)
 	if !ok {
-		return
+		return false
 	}
-	risk := q.Get("risk")
-	if !search.ValidRisk(risk) {
+	if risk := q.Get("risk"); !search.ValidRisk(risk) {
 		unknownFilter(w, "risk", risk, []string{"reversible", "destructive"})
-		return
+		return false
 	}
+	if _, ok := parseLimit(q.Get("limit"), 1); !ok {
+		badLimit(w)
+		return false
+	}
+	switch intent, command, cursor := q.Get("intent"), q.Get("command"), q.Get("cursor"); {
+	case mode == "intent" && strings.TrimSpace(intent) == "":
+		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
+	case mode == "command" && len(command) > cmdline.MaxLine:
+		writeError(w, http.StatusBadRequest, CodeBadRequest,
+			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), cmdline.MaxLine),
+			commandLimits())
+	case mode == "command" && strings.TrimSpace(command) == "":
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", map[string]any{"parameter": "command"})
+	case mode == "" && cursor != "" && !validCursor(cursor):
+		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", map[string]any{"parameter": "cursor"})
+	default:
+		return true
+	}
+	return false
+}
+
+// tools is GET /tools, its query checked by toolsQuery.
+func (s *server) tools(w http.ResponseWriter, r *http.Request, v *views) {
+	q := r.URL.Query()
+	mode, _ := toolMode(w, q) // toolsQuery refused a conflict
+	risk := q.Get("risk")
 	def := defaultPageLimit
 	if mode == "intent" {
 		def = defaultSearchLimit
 	}
-	limit, ok := parseLimit(q.Get("limit"), def)
-	if !ok {
-		badLimit(w)
-		return
-	}
+	limit, _ := parseLimit(q.Get("limit"), def)
 	switch mode {
 	case "intent":
 		s.searchTools(w, r, v, q.Get("intent"), risk, limit)
@@ -120,10 +145,6 @@ func badLimit(w http.ResponseWriter) {
 }
 
 func (s *server) searchTools(w http.ResponseWriter, r *http.Request, v *views, intent, risk string, limit int) {
-	if strings.TrimSpace(intent) == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, search.ErrEmptyIntent.Error(), map[string]any{"parameter": "intent"})
-		return
-	}
 	out := v.snap.SearchTools(r.Context(), search.Query{Intent: intent, Limit: limit, Risk: risk})
 	v.serve(w, r, jsonBody(map[string]any{"intent": intent, "results": out}))
 }
@@ -157,16 +178,6 @@ func commandLimits() map[string]any {
 }
 
 func (s *server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, command, risk string) {
-	if len(command) > cmdline.MaxLine {
-		writeError(w, http.StatusBadRequest, CodeBadRequest,
-			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), cmdline.MaxLine),
-			commandLimits())
-		return
-	}
-	if strings.TrimSpace(command) == "" {
-		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", map[string]any{"parameter": "command"})
-		return
-	}
 	if r.Header.Get("If-None-Match") != "" {
 		// The line's limits before the tag it may match: a line over
 		// them is answered 400, whatever a client holds (RFC 9110
@@ -212,6 +223,12 @@ func encodeCursor(id string) string {
 	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + id))
 }
 
+// validCursor reports whether c is a cursor a page gave.
+func validCursor(c string) bool {
+	_, ok := decodeCursor(c)
+	return ok
+}
+
 func decodeCursor(c string) (string, bool) {
 	raw, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil {
@@ -221,14 +238,7 @@ func decodeCursor(c string) (string, bool) {
 }
 
 func (s *server) listTools(w http.ResponseWriter, r *http.Request, v *views, cursor, risk string, limit int) {
-	after := ""
-	if cursor != "" {
-		var ok bool
-		if after, ok = decodeCursor(cursor); !ok {
-			writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", map[string]any{"parameter": "cursor"})
-			return
-		}
-	}
+	after, _ := decodeCursor(cursor) // toolsQuery refused one no page gave; "" is the first page
 	sorted := sortedCards(v)
 	var matching []*validate.Card
 	for _, c := range sorted {
