@@ -265,9 +265,6 @@ func wired(snap *store.Snapshot, point string) bool {
 	return len(w) == 0 || w[point]
 }
 
-// pointOr404 resolves {point} or writes a 404 listing the valid points, in
-// the words /render-hooks answers (the reference's), so that a client reads
-// one message for one mistake.
 // knownPoint refuses a point that is none of the 12, before a snapshot
 // is looked for.
 func knownPoint(w http.ResponseWriter, r *http.Request) bool {
@@ -278,6 +275,9 @@ func knownPoint(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
+// pointOr404 resolves {point} or writes a 404 listing the valid points, in
+// the words /render-hooks answers (the reference's), so that a client reads
+// one message for one mistake.
 func pointOr404(w http.ResponseWriter, r *http.Request, reg *store.Registry) *store.PointHooks {
 	point := pathParam(r, "point")
 	ph, ok := reg.Point(point)

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -305,9 +306,9 @@ func TestSnapshotRefusalsNameTheirDigest(t *testing.T) {
 }
 
 // TestMalformedRequestRefusedBeforeReadiness pins that a request the server
-// refuses from its URL or body alone (a value a parameter does not take, an
-// empty intent, a mix of /tools modes, a point that is none of the 12, a
-// body that is not JSON) is the same 400 or 404 whether or not a registry
+// refuses from its URL alone (a value a parameter does not take, an empty
+// intent, a mix of /tools modes, a command line over its limits, a point
+// that is none of the 12) is the same 400 or 404 whether or not a registry
 // is served. An unknown parameter, a repeated one and a GET body already
 // are (the middleware refuses them before the route looks for a snapshot);
 // a 503 not_ready with Retry-After: 10 for the rest told a client to retry
@@ -338,6 +339,7 @@ func TestMalformedRequestRefusedBeforeReadiness(t *testing.T) {
 		{"GET", "/loop-points/plan:pr", ""},
 		{"GET", "/render-hooks/plan:pr", ""},
 		{"GET", "/tools?command=", ""},
+		{"GET", "/tools?command=" + url.QueryEscape(strings.Repeat("ls;", 40)), ""}, // over 32 commands: CheckLine reads the URL alone
 		{"GET", "/profiles/ful", ""},
 		{"POST", "/render-hooks/plan:pr", `{}`},
 		{"POST", "/capability-state?id=", `{}`},
