@@ -48,12 +48,12 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	// The formats GitHub reads name files from the checkout's root.
 	if err := validate.WriteDiagnosticsIn(stdout, cf.format, snap.Diagnostics, store.CheckoutOf(cf.repo, os.Getenv("GITHUB_WORKSPACE"))); err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
 	errs, warns := snap.Diagnostics.Count()
 	if cf.format == "text" {
-		fmt.Fprintf(stderr, "capreg: %s, %s; %s\n", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
+		sayf(stderr, "capreg: %s, %s; %s", validate.Plural(errs, "error"), validate.Plural(warns, "warning"), summary(snap))
 	}
 	// Warnings do not hide it: run from inside capabilities/, a link there
 	// to a folder beside it is a path-escape warning, and the gate passes

@@ -28,7 +28,7 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	id := pos[0]
 	if snap.Registry.ByID[id] == nil {
-		fmt.Fprintf(stderr, "capreg: no capability %q%s\n", id, didYouMean(snap.MeantCapability(id)))
+		sayf(stderr, "capreg: no capability %q%s", id, didYouMean(snap.MeantCapability(id)))
 		return exitFindings
 	}
 	var out []byte

@@ -70,7 +70,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func reportWarnings(ds validate.Diagnostics, stderr io.Writer) {
 	if _, n := ds.Count(); n > 0 {
 		validate.WriteDiagnostics(stderr, "text", ds)
-		fmt.Fprintf(stderr, "capreg: %s (--strict fails on warnings)\n", validate.Plural(n, "warning"))
+		sayf(stderr, "capreg: %s (--strict fails on warnings)", validate.Plural(n, "warning"))
 	}
 }
 
@@ -90,10 +90,10 @@ func genWrite(ctx context.Context, snap *store.Snapshot, out string, stdout, std
 	code := writeOutput(stdout, stderr, msg)
 	switch {
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintf(stderr, "capreg: interrupted; stopped with %s not written\n", validate.Plural(len(store.ArtifactNames)-len(files), "artifact"))
+		sayf(stderr, "capreg: interrupted; stopped with %s not written", validate.Plural(len(store.ArtifactNames)-len(files), "artifact"))
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
 	return code
@@ -110,12 +110,12 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 		fmt.Fprintln(stderr, "capreg: interrupted; stopped before the comparison ended")
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
 	for _, d := range drifts {
 		if d.Missing {
-			fmt.Fprintf(stderr, "capreg: %s is missing; run %s\n", d.File, hint)
+			sayf(stderr, "capreg: %s is missing; run %s", d.File, hint)
 			continue
 		}
 		diff := d.Diff
@@ -126,9 +126,9 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 			return code
 		}
 		if d.Note != "" {
-			fmt.Fprintf(stderr, "capreg: %s: %s\n", d.File, d.Note)
+			sayf(stderr, "capreg: %s: %s", d.File, d.Note)
 		}
-		fmt.Fprintf(stderr, "capreg: %s is stale; run %s\n", d.File, hint)
+		sayf(stderr, "capreg: %s is stale; run %s", d.File, hint)
 	}
 	if len(drifts) > 0 {
 		return exitFindings

@@ -191,13 +191,13 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 		return nil, err
 	}
 	if err != nil {
-		fmt.Fprintf(fs.Output(), "capreg: %v; see %s --help\n", err, fs.Name())
+		sayf(fs.Output(), "capreg: %v; see %s --help", err, fs.Name())
 		return nil, err
 	}
 	var pos []string
 	for {
 		if err := parseQuietly(fs, flags); err != nil {
-			fmt.Fprintf(fs.Output(), "capreg: %s; see %s --help\n", twoDashes(err.Error()), fs.Name())
+			sayf(fs.Output(), "capreg: %s; see %s --help", twoDashes(err.Error()), fs.Name())
 			return nil, err
 		}
 		rest := fs.Args()
@@ -353,8 +353,18 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 
 // usageError prints a usage problem and returns exit code 2.
 func usageError(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "capreg: "+format+"\n", args...)
+	sayf(stderr, "capreg: "+format, args...)
 	return exitUsage
+}
+
+// sayf writes one line of a message on stderr with what it quotes of the
+// user's input or of the disk (an operand, a flag's name, a path, an
+// error naming one) escaped as findings are (validate.EscapeControl): a
+// CI job passes branch and file names as arguments, and an ESC, a C1
+// control or a right-to-left override in one drove the terminal or the
+// log viewer reading it.
+func sayf(w io.Writer, format string, args ...any) {
+	fmt.Fprintln(w, validate.EscapeControl(fmt.Sprintf(format, args...)))
 }
 
 // flagExit maps a flag parse error to an exit code: -h is success.
@@ -368,7 +378,7 @@ func flagExit(err error) int {
 // writeHelp writes help asked for; help not written is no success.
 func writeHelp(stdout, stderr io.Writer, help string) int {
 	if _, err := io.WriteString(stdout, help); err != nil {
-		fmt.Fprintf(stderr, "capreg: cannot write the help: %v\n", err)
+		sayf(stderr, "capreg: cannot write the help: %v", err)
 		return exitUsage
 	}
 	return exitOK
@@ -383,7 +393,7 @@ var errHelpNotWritten = errors.New("help not written")
 // written.
 func writeOutput(stdout, stderr io.Writer, data []byte) int {
 	if _, err := stdout.Write(data); err != nil {
-		fmt.Fprintf(stderr, "capreg: cannot write the results: %v\n", err)
+		sayf(stderr, "capreg: cannot write the results: %v", err)
 		return exitUsage
 	}
 	return exitOK

@@ -403,3 +403,74 @@ func TestTwoDashesEveryMessage(t *testing.T) {
 		}
 	}
 }
+
+// hostile is an argument as a CI job may pass one from an untrusted
+// source (a branch name, a PR's file): an ANSI colour, a right-to-left
+// override and a C1 CSI, each of which a terminal or a log viewer acts on.
+const hostile = "x\x1b[31my\u202ez\u009bw"
+
+// rawControls reports whether s holds any of hostile's active characters
+// unescaped.
+func rawControls(s string) bool {
+	return strings.ContainsAny(s, "\x1b\u202e\u009b")
+}
+
+// TestUnknownOperandIsEscapedByEveryVerb pins that the operand a verb does
+// not find is echoed escaped, whichever verb it was given to: closure,
+// state and tools show quote an unknown id with %q (\x1b, \u202e), so
+// render must not write an unknown POINT raw to the terminal either (it
+// did: its render.PointError message is built by concatenation).
+func TestUnknownOperandIsEscapedByEveryVerb(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	for _, args := range [][]string{
+		{"closure", hostile},
+		{"state", hostile},
+		{"tools", "show", hostile},
+		{"render", hostile},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), append(args, "--repo", repo), &stdout, &stderr)
+			if code != exitFindings {
+				t.Fatalf("exit %d, want %d\n%s", code, exitFindings, stderr.String())
+			}
+			if rawControls(stderr.String()) {
+				t.Errorf("stderr echoes the operand's controls raw: %q", stderr.String())
+			}
+		})
+	}
+}
+
+// TestEchoedArgumentsAreEscaped pins that every usage or I/O error quoting
+// what the user typed escapes it as the bad-value errors already do
+// (--format, --limit, --addr quote with %q): an unknown flag's name, a
+// --repo, --config or --config-schema path and gen --check's --out
+// reached the terminal raw (rows marked raw); every line on stderr now
+// goes through sayf.
+func TestEchoedArgumentsAreEscaped(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	out := filepath.Join(t.TempDir(), hostile)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"format value", []string{"check", "--repo", repo, "--format", hostile}, exitUsage},
+		{"limit value", []string{"tools", "search", "x", "--repo", repo, "--limit", hostile}, exitUsage},
+		{"unknown flag (raw)", []string{"check", "--repo", repo, "--" + hostile}, exitUsage},
+		{"repo path (raw)", []string{"closure", "x", "--repo", hostile}, exitUsage},
+		{"config path (raw)", []string{"render", "plan:pre", "--repo", repo, "--config", hostile}, exitUsage},
+		{"config-schema path (raw)", []string{"check", "--repo", repo, "--config-schema", hostile}, exitUsage},
+		{"gen out (raw)", []string{"gen", "--repo", repo, "--out", out, "--check"}, exitFindings},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), tc.args, &stdout, &stderr); code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s", code, tc.code, stderr.String())
+			}
+			if rawControls(stderr.String()) {
+				t.Errorf("stderr echoes the argument's controls raw: %q", stderr.String())
+			}
+		})
+	}
+}

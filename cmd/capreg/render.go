@@ -78,7 +78,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// An unknown point is a finding, as an unknown id is for closure and
 		// tools show, and as the reference's render-hooks exits 1 for it; the
 		// message lists the 12 valid points.
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
 	// Only the JSON envelope has a place for warnings; the markdown and the
@@ -86,7 +86,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	// enablement name that was ignored is not ignored silently.
 	if askActive || f.format == "markdown" {
 		for _, w := range env.Warnings {
-			fmt.Fprintf(stderr, "capreg: warning: %s\n", validate.EscapeControl(w)) // a config value's C1 controls, shown rather than obeyed
+			sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 		}
 	}
 	switch {
@@ -204,19 +204,19 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 		return ojson.Value{}, nil, exitInterrupted
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %s: %v\n", flag, err)
+		sayf(stderr, "capreg: %s: %v", flag, err)
 		return ojson.Value{}, nil, exitUsage
 	}
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
-		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: %s\n", flag, path, line, col, e.Msg)
+		sayf(stderr, "capreg: %s %s:%d:%d: %s", flag, path, line, col, e.Msg)
 		return ojson.Value{}, nil, exitUsage
 	}
 	// As a request body: a stray byte read as U+FFFD made a config key
 	// that matched nothing, in silence.
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		line, col := ojson.Position(data, off)
-		fmt.Fprintf(stderr, "capreg: %s %s:%d:%d: byte 0x%02x is not UTF-8; save the file as UTF-8\n", flag, path, line, col, data[off])
+		sayf(stderr, "capreg: %s %s:%d:%d: byte 0x%02x is not UTF-8; save the file as UTF-8", flag, path, line, col, data[off])
 		return ojson.Value{}, nil, exitUsage
 	}
 	return v, data, exitOK

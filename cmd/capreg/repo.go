@@ -38,7 +38,7 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 			p = filepath.Join(rf.repo, p)
 		}
 		if _, err := os.Stat(p); err != nil {
-			fmt.Fprintf(stderr, "capreg: --config-schema: %v%s\n", err, relativeSchemaHint(rf.configSchema, rf.repo)) // an I/O failure, not a finding
+			sayf(stderr, "capreg: --config-schema: %v%s", err, relativeSchemaHint(rf.configSchema, rf.repo)) // an I/O failure, not a finding
 			return nil, exitUsage
 		}
 	}
@@ -48,7 +48,7 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 		return nil, exitInterrupted
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return nil, exitUsage
 	}
 	return snap, exitOK
@@ -85,7 +85,7 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 	if !snap.OK() {
 		validate.WriteDiagnostics(stderr, "text", snap.Diagnostics)
 		n, _ := snap.Diagnostics.Count()
-		fmt.Fprintf(stderr, "capreg: repository has %s\n", validate.Plural(n, "error"))
+		sayf(stderr, "capreg: repository has %s", validate.Plural(n, "error"))
 		return nil, exitFindings
 	}
 	// Run from the wrong folder, render answered no hooks and tools no

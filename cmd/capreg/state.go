@@ -10,7 +10,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/capreg/capreg/render"
-	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -53,18 +52,18 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	st, err := render.NewResolver(snap.Registry).States(req)
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
 	if len(pos) == 1 && !st.Only(pos[0]) {
 		// As closure and GET /capability-state?id= say it.
-		fmt.Fprintf(stderr, "capreg: no capability %q%s\n", pos[0], didYouMean(snap.MeantCapability(pos[0])))
+		sayf(stderr, "capreg: no capability %q%s", pos[0], didYouMean(snap.MeantCapability(pos[0])))
 		return exitFindings
 	}
 	if f.format == "json" {
 		out, err := ojson.Marshal(st) // byte for byte POST /capability-state's body
 		if err != nil {
-			fmt.Fprintf(stderr, "capreg: %v\n", err)
+			sayf(stderr, "capreg: %v", err)
 			return exitUsage
 		}
 		if isTerminal(stdout) {
@@ -73,7 +72,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return writeOutput(stdout, stderr, out)
 	}
 	for _, w := range st.Warnings {
-		fmt.Fprintf(stderr, "capreg: warning: %s\n", validate.EscapeControl(w)) // a config value's C1 controls, shown rather than obeyed
+		sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 	}
 	return writeOutput(stdout, stderr, stateTable(st))
 }

@@ -83,7 +83,11 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return usageError(stderr, "unknown tools subcommand %q; it is search, match or show: %s", args[0], subs)
+		meant := ""
+		if best := validate.NearestID(args[0], []string{"search", "match", "show"}); best != "" {
+			meant = didYouMean("capreg tools " + best) // as a verb a typo away is named
+		}
+		return usageError(stderr, "unknown tools subcommand %q%s; it is search, match or show: %s", args[0], meant, subs)
 	}
 	return usageError(stderr, "tools needs a subcommand: %s", subs)
 }
@@ -114,7 +118,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	m, err := snap.Commands().Match(ctx, pos[0], cmdline.DefaultBudget)
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: %v\n", err)
+		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
 	return toolsMatch(snap.AnswerCommand(pos[0], mf.risk, m), mf.risk, mf.asJSON, stdout, stderr)
@@ -232,7 +236,7 @@ func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit
 func writeJSON(stdout, stderr io.Writer, v any) int {
 	out, err := ojson.Marshal(v)
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: cannot encode the answer: %v\n", err)
+		sayf(stderr, "capreg: cannot encode the answer: %v", err)
 		return exitUsage
 	}
 	return writeOutput(stdout, stderr, escapeTerminalJSON(out))
@@ -256,7 +260,7 @@ func toolsMatch(a store.CommandAnswer, risk string, asJSON bool, stdout, stderr 
 		fmt.Fprintf(&out, "%2d. %s  (%s)\n    %s\n    $ %s\n    replaces: %s\n", i+1, esc(h.ID), esc(h.Risk), esc(h.Summary), esc(h.Command), esc(h.Matched))
 	}
 	if a.Truncation != nil {
-		fmt.Fprintf(stderr, "capreg: %s\n", a.Message)
+		sayf(stderr, "capreg: %s", a.Message)
 	}
 	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
 }
@@ -274,12 +278,12 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			// help_probe is optional (tool-capability-cards.md): a card
 			// without one is complete, so there is nothing to run and
 			// nothing wrong. Say so, and succeed.
-			fmt.Fprintf(stderr, "capreg: tool card %q declares no help_probe; nothing to run\n", id)
+			sayf(stderr, "capreg: tool card %q declares no help_probe; nothing to run", id)
 			return exitOK
 		}
 		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, probeTimeout, stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "capreg: no tool card %q%s\n", id, didYouMean(snap.MeantCard(id)))
+	sayf(stderr, "capreg: no tool card %q%s", id, didYouMean(snap.MeantCard(id)))
 	return exitFindings
 }
 
@@ -298,7 +302,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 	fmt.Fprintf(stdout, "\n$ %s\n", validate.EscapeControl(probe))
 	dir, err := filepath.Abs(filepath.Join(repo, filepath.FromSlash(path.Dir(toolPath))))
 	if err != nil {
-		fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
+		sayf(stderr, "capreg: help_probe: %v", err)
 		return exitUsage
 	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", probeCommand(probe, filepath.Join(dir, path.Base(toolPath))))
@@ -307,7 +311,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 		// PATH would split the folder in two, and the pieces (one of them
 		// relative, so found from the repository root) may hold another
 		// program of the tool's name: keep PATH as it is instead.
-		fmt.Fprintf(stderr, "capreg: the tool's folder %s holds the PATH separator %q; the probe runs with PATH unchanged\n", dir, string(filepath.ListSeparator))
+		sayf(stderr, "capreg: the tool's folder %s holds the PATH separator %q; the probe runs with PATH unchanged", dir, string(filepath.ListSeparator))
 	} else {
 		cmd.Env = append(os.Environ(), "PATH="+prependPath(dir, os.Getenv("PATH"))) // the last PATH wins
 	}
@@ -318,7 +322,7 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 	var exit *exec.ExitError
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		fmt.Fprintf(stderr, "capreg: help_probe did not finish within %v; stopped\n", timeout)
+		sayf(stderr, "capreg: help_probe did not finish within %v; stopped", timeout)
 		return exitFindings
 	case ctx.Err() == context.Canceled:
 		// Ctrl-C (or SIGTERM, SIGHUP): the user stopped it, which is no
@@ -341,10 +345,10 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 		// which is no fault of it; capreg ends as a writer to that pipe.
 		return exitBrokenPipe
 	case errors.As(err, &exit):
-		fmt.Fprintf(stderr, "capreg: help_probe %s\n", exitReason(exit))
+		sayf(stderr, "capreg: help_probe %s", exitReason(exit))
 		return exitFindings
 	}
-	fmt.Fprintf(stderr, "capreg: help_probe: %v\n", err)
+	sayf(stderr, "capreg: help_probe: %v", err)
 	return exitUsage
 }
 
