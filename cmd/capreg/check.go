@@ -74,9 +74,9 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // it (partOfRepository), when it is. verb is nothingFound's.
 func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, mayHoldNothing bool) {
 	if mayHoldNothing && snap.HoldsNothing() {
-		fmt.Fprintln(stderr, "capreg: "+nothingFound(repo, verb, snap))
+		sayf(stderr, "capreg: %s", nothingFound(repo, verb, snap))
 	} else if note := partOfRepository(repo); note != "" {
-		fmt.Fprintln(stderr, "capreg: "+note)
+		sayf(stderr, "capreg: %s", note)
 	}
 }
 

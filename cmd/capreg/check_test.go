@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,5 +49,27 @@ func TestCheckFindingsNotWritten(t *testing.T) {
 				t.Errorf("stderr = %q, want the write failure", stderr.String())
 			}
 		})
+	}
+}
+
+// TestNothingFoundNoteIsEscaped pins that the note check writes when the
+// repository holds nothing (noteWhatWasRead: "nothing to check in REPO")
+// escapes the --repo path it quotes as every other stderr line does
+// through sayf: it was written with fmt.Fprintln, so a folder name's ESC,
+// right-to-left override or C1 CSI reached the terminal raw.
+func TestNothingFoundNoteIsEscaped(t *testing.T) {
+	repo := filepath.Join(t.TempDir(), hostile)
+	if err := os.Mkdir(repo, 0o755); err != nil {
+		t.Skipf("this file system refuses the name: %v", err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", repo}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, want %d\n%s", code, exitOK, stderr.String())
+	}
+	if !bytes.Contains(stderr.Bytes(), []byte("nothing to check in ")) {
+		t.Fatalf("no nothing-to-check note: %q", stderr.String())
+	}
+	if rawControls(stderr.String()) {
+		t.Errorf("stderr echoes the --repo path's controls raw: %q", stderr.String())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -154,10 +155,41 @@ func writeHint(fs *flag.FlagSet) string {
 var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:@%+=,-]+$`)
 
 // shellQuote quotes s for a POSIX shell when it needs it, so that a hint
-// naming a path with spaces can be pasted as it is.
+// naming a path with spaces can be pasted as it is. A path holding a
+// control character, a character that reorders the line or a byte that
+// is not UTF-8 is written in bash's $'…' form, its escapes the shell
+// reads back: in '…' the escaped line capreg writes (sayf) would have
+// named another folder ('a\tb' for a tab).
 func shellQuote(s string) string {
 	if shellSafe.MatchString(s) {
 		return s
 	}
+	if !utf8.ValidString(s) || strings.ContainsFunc(s, validate.Escaped) {
+		return ansiCQuote(s)
+	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// ansiCQuote writes s as $'…', every byte of a character EscapeControl
+// would escape, or of no character, as \xHH, and ' and \ escaped.
+func ansiCQuote(s string) string {
+	var b strings.Builder
+	b.WriteString("$'")
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1 || validate.Escaped(r):
+			for _, c := range []byte(s[i : i+n]) {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		case r == '\'' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	b.WriteByte('\'')
+	return b.String()
 }

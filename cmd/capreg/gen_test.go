@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -653,4 +654,118 @@ func TestShellQuoteRoundTrips(t *testing.T) {
 			t.Errorf("shellQuote(%q) = %q, want it bare", s, q)
 		}
 	}
+}
+
+// TestGenCheckHintPastesBackThePath pins that the "run capreg gen --write
+// ... --out DIR" hint gen --check prints names, once a POSIX shell reads
+// it, the very folder that was given, and holds no raw control: the hint
+// exists to be copied back into a shell. sayf escapes the line after
+// shellQuote quoted it, so a tab, a newline or a non-UTF-8 byte became
+// the text \t, \n or \xff inside single quotes, where a shell keeps the
+// backslash: the pasted command wrote into another folder. shellQuote now
+// writes such a word in ANSI-C $'...' quoting, which escaping leaves as it
+// is.
+func TestGenCheckHintPastesBackThePath(t *testing.T) {
+	repo := filepath.Join("..", "..", "testdata", "repo")
+	for _, tc := range []struct{ name, dir string }{
+		{"plain", "plain"},
+		{"space", "with space"},
+		{"quote", "it's"},
+		{"non-ASCII letter", "caf\u00e9"},
+		{"tab", "tab\there"},
+		{"newline", "nl\nx"},
+		{"non-UTF-8 byte", "bad\xff"},
+		{"ESC", "esc\x1b[31mred"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), tc.dir)
+			if err := os.Mkdir(out, 0o755); err != nil {
+				t.Skipf("this file system refuses the name: %v", err)
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"gen", "--repo", repo, "--out", out, "--check"}, &stdout, &stderr); code != exitFindings {
+				t.Fatalf("exit %d, want %d\n%s", code, exitFindings, stderr.String())
+			}
+			if rawControls(stderr.String()) || strings.ContainsRune(stderr.String(), '\t') || strings.Contains(stderr.String(), "\xff") {
+				t.Errorf("stderr holds a raw control: %q", stderr.String())
+			}
+			_, hint, ok := strings.Cut(stderr.String(), "; run capreg gen --write ")
+			if !ok {
+				t.Fatalf("no hint in %q", stderr.String())
+			}
+			hint, _, _ = strings.Cut(hint, "\n")
+			i := strings.LastIndex(hint, " --out ")
+			if i < 0 {
+				t.Fatalf("no --out in the hint %q", hint)
+			}
+			word := hint[i+len(" --out "):]
+			got, err := shellWord(word)
+			if err != nil {
+				t.Fatalf("the hint's --out %q: %v", word, err)
+			}
+			if got != out {
+				t.Errorf("pasted, the hint's --out %q names %q, want %q", word, got, out)
+			}
+		})
+	}
+}
+
+// shellWord is the one word a POSIX shell (with ANSI-C $'...' quoting,
+// POSIX.1-2024) reads from w: what a user pasting the hint runs.
+func shellWord(w string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(w); {
+		switch {
+		case w[i] == '\'':
+			j := strings.IndexByte(w[i+1:], '\'')
+			if j < 0 {
+				return "", strconv.ErrSyntax
+			}
+			b.WriteString(w[i+1 : i+1+j])
+			i += j + 2
+		case strings.HasPrefix(w[i:], "$'"):
+			i += 2
+			for {
+				if i >= len(w) {
+					return "", strconv.ErrSyntax
+				}
+				if w[i] == '\'' {
+					i++
+					break
+				}
+				if w[i] != '\\' {
+					b.WriteByte(w[i])
+					i++
+					continue
+				}
+				if i+1 >= len(w) {
+					return "", strconv.ErrSyntax
+				}
+				if w[i+1] == '\'' {
+					b.WriteByte('\'')
+					i += 2
+					continue
+				}
+				v, _, tail, err := strconv.UnquoteChar(w[i:], '\'')
+				if err != nil {
+					return "", err
+				}
+				if v < 0x100 && strings.HasPrefix(w[i:], `\x`) {
+					b.WriteByte(byte(v)) // a byte, not a rune: $'\xff' is one byte
+				} else {
+					b.WriteRune(v)
+				}
+				i = len(w) - len(tail)
+			}
+		case w[i] == '\\' && i+1 < len(w):
+			b.WriteByte(w[i+1])
+			i += 2
+		case w[i] == ' ' || w[i] == '"' || w[i] == '$' || w[i] == '`':
+			return "", strconv.ErrSyntax // not one plainly quoted word
+		default:
+			b.WriteByte(w[i])
+			i++
+		}
+	}
+	return b.String(), nil
 }
