@@ -632,8 +632,8 @@ func TestGenWriteInterruptedAfterOne(t *testing.T) {
 
 // TestShellQuoteRoundTrips: a path quoted for a hint is, pasted into a
 // POSIX shell, the one word it names, whatever it holds (a space, a quote,
-// a glob); one the shell takes as it is stays bare, so the hint reads as
-// typed.
+// a glob; a control character in $'…', which bash reads); one the shell
+// takes as it is stays bare, so the hint reads as typed.
 func TestShellQuoteRoundTrips(t *testing.T) {
 	for _, s := range []string{
 		"out", "/tmp/a-b_c/d.e", "host:/p@v%1+2=3,4",
@@ -641,7 +641,11 @@ func TestShellQuoteRoundTrips(t *testing.T) {
 		"a b/c", "ok/then space", "safe prefix;rm",
 	} {
 		q := shellQuote(s)
-		got, err := exec.Command("sh", "-c", `printf '%s|' `+q).Output()
+		shell := "sh"
+		if strings.HasPrefix(q, "$'") {
+			shell = "bash" // POSIX.1-2024's $'…', which dash does not read yet; bash, zsh and ksh do
+		}
+		got, err := exec.Command(shell, "-c", `printf '%s|' `+q).Output()
 		if err != nil {
 			t.Fatalf("sh: %v", err)
 		}
