@@ -248,6 +248,18 @@ type activeHook struct {
 	raw  *ojson.Value
 }
 
+// hookList is the hooks of one kind at a point.
+type hookList struct {
+	kind  validate.HookKind
+	hooks []*validate.Hook
+}
+
+// hookLists are the hooks at a point in the order a render lists them:
+// steps, then contributions, then gates.
+func hookLists(ph *store.PointHooks) [3]hookList {
+	return [3]hookList{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
+}
+
 // activeEntries filters the hooks at a point (steps, then contributions,
 // then gates, each in registry order) and builds their entries. The entries'
 // members share two backing arrays sized up front (each entry's slice is
@@ -255,11 +267,7 @@ type activeHook struct {
 func (r *rendering) activeEntries(ph *store.PointHooks) []ojson.Value {
 	var active []activeHook
 	size, frags := 0, 0
-	lists := [...]struct {
-		kind  validate.HookKind
-		hooks []*validate.Hook
-	}{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
-	for _, list := range lists {
+	for _, list := range hookLists(ph) {
 		for _, h := range list.hooks {
 			if h == nil {
 				continue

@@ -72,8 +72,8 @@ func (rv *Resolver) States(req Request) (*States, error) {
 	total := 0
 	for i := range r.reg.ByLoopPoint {
 		ph := &r.reg.ByLoopPoint[i]
-		for _, list := range [][]*validate.Hook{ph.Steps, ph.Contributions, ph.Gates} {
-			for _, h := range list {
+		for _, list := range hookLists(ph) {
+			for _, h := range list.hooks {
 				if j, ok := hookOwner(h, at); ok {
 					counts[j]++
 					total++
@@ -107,12 +107,8 @@ func (r *rendering) capabilityState(c *validate.Capability) CapabilityState {
 // hookStates appends the hooks at one point to their capabilities' states
 // (at: index by id).
 func (r *rendering) hookStates(ph *validate.PointHooks, caps []CapabilityState, at map[string]int) {
-	lists := [...]struct {
-		kind  validate.HookKind
-		hooks []*validate.Hook
-	}{{validate.StepHook, ph.Steps}, {validate.ContributionHook, ph.Contributions}, {validate.GateHook, ph.Gates}}
 	var active []activeHook
-	for _, list := range lists {
+	for _, list := range hookLists(ph) {
 		for _, h := range list.hooks {
 			i, ok := hookOwner(h, at)
 			if !ok {
