@@ -484,8 +484,7 @@ func (s *server) validateChange(w http.ResponseWriter, r *http.Request, v *views
 	}
 	errs, warns := diags.Count()
 	// Which registry the change was judged over, on any replica: the
-	// commit and the digest (a generation counts one replica's rebuilds).
-	w.Header()["X-Capreg-Generation"], w.Header()["X-Capreg-Digest"] = v.genHdr, v.digestHdr
+	// commit here, the digest in the headers withSnapshotFor set.
 	writeJSON(w, http.StatusOK, map[string]any{
 		"ok": errs == 0, "errors": errs, "warnings": warns, "diagnostics": diags,
 		"baseGeneration": snap.Generation, "baseRevision": snap.Revision,

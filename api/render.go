@@ -93,7 +93,7 @@ func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *view
 	if b.warnings != nil {
 		w.Header()["X-Capreg-Warnings"] = b.warnings
 	}
-	writeUntagged(w, r, v, b)
+	writeUntagged(w, r, b)
 }
 
 // underRenderTurn makes the answer to a POST that renders an enablement
@@ -123,12 +123,11 @@ func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer 
 }
 
 // writeUntagged writes b as the answer to a POST: no ETag (it is a function
-// of the body, not of the URL), the snapshot's generation and digest, and
+// of the body, not of the URL; withSnapshotFor named the snapshot), and
 // gzipped for a client that takes it, as a GET's answer is: a render of
 // thousands of capabilities is megabytes, most of it repeated text.
-func writeUntagged(w http.ResponseWriter, r *http.Request, v *views, b *body) {
+func writeUntagged(w http.ResponseWriter, r *http.Request, b *body) {
 	h := w.Header()
-	h["X-Capreg-Generation"], h["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 	h["Content-Type"] = contentTypeHdr(b.contentType)
 	h["Vary"] = varyHdr
 	if b.byAccept {

@@ -271,7 +271,6 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 func (v *views) notModified(w http.ResponseWriter, r *http.Request, etag []string, byAccept bool) bool {
 	h := w.Header()
 	h["Etag"] = etag
-	h["X-Capreg-Generation"], h["X-Capreg-Digest"] = v.genHdr, v.digestHdr
 	if byAccept {
 		h["Vary"] = varyAcceptHdr
 	} else {

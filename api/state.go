@@ -63,7 +63,7 @@ func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request, v *
 	if !ok {
 		return
 	}
-	writeUntagged(w, r, v, b)
+	writeUntagged(w, r, b)
 }
 
 // stateBody is the JSON answer {capabilities, warnings?} for req, of
