@@ -65,11 +65,12 @@ func TestReplacedSnapshotIsReleased(t *testing.T) {
 		}
 	}
 	// A request in flight on the old snapshot: its body is still being
-	// read when the snapshot is replaced.
+	// read when the snapshot is replaced (POST /validate judges a change
+	// over the snapshot served when it arrived).
 	body, send := io.Pipe()
 	inFlight := make(chan *httptest.ResponseRecorder)
-	go func() { inFlight <- serve("POST", "/render-hooks/plan:pre", body) }()
-	if _, err := send.Write([]byte(`{"profile": `)); err != nil { // returns once the handler reads the body
+	go func() { inFlight <- serve("POST", "/validate", body) }()
+	if _, err := send.Write([]byte(`{"files": {"notes/x.md": `)); err != nil { // returns once the handler reads the body
 		t.Fatal(err)
 	}
 	released := weak.Make(old)
@@ -81,7 +82,7 @@ func TestReplacedSnapshotIsReleased(t *testing.T) {
 	if collected(released) {
 		t.Fatal("the snapshot a request is still reading was collected")
 	}
-	send.Write([]byte(`"core"}`))
+	send.Write([]byte(`"x"}}`))
 	send.Close()
 	if rec := <-inFlight; rec.Code != http.StatusOK || rec.Header().Get("X-Capreg-Generation") != "1" {
 		t.Fatalf("the request in flight: %d, generation %q, want 200 from generation 1: %s", rec.Code, rec.Header().Get("X-Capreg-Generation"), rec.Body)

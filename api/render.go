@@ -81,9 +81,17 @@ func (s *server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views
 
 // postRenderHooks is POST /render-hooks/{point}: a render for the body's
 // {config, profile, disabledCapabilities, surface}, under a render turn.
-func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request, v *views) {
+// The URL and the body are read before a snapshot is looked for, as
+// neither depends on one: a malformed body is refused alike with or
+// without a registry, rather than told to come back (503) and then
+// refused.
+func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request) {
 	req, media, askActive, ok := renderRequest(w, r)
 	if !ok || !s.decodeRenderBody(w, r, &req) {
+		return
+	}
+	v := s.pinSnapshot(w, "")
+	if v == nil {
 		return
 	}
 	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return renderBody(v.resolver(), req, media, askActive) })

@@ -236,9 +236,9 @@ func (s *server) router() http.Handler {
 	route(http.MethodGet, "/tools", s.withSnapshotAfter(toolsQuery, s.tools))
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
 	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshotAfter(renderQuery, s.getRenderHooks))
-	route(http.MethodPost, "/render-hooks/{point}", s.withSnapshotAfter(renderQuery, s.postRenderHooks))
+	route(http.MethodPost, "/render-hooks/{point}", s.postRenderHooks)
 	route(http.MethodGet, "/capability-state", s.withSnapshotAfter(stateQuery, s.getCapabilityState))
-	route(http.MethodPost, "/capability-state", s.withSnapshotAfter(stateQuery, s.postCapabilityState))
+	route(http.MethodPost, "/capability-state", s.postCapabilityState)
 	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
 	return r
 }
@@ -256,19 +256,28 @@ func (s *server) withSnapshot(h snapshotHandler) http.HandlerFunc { return s.wit
 // client guessing whether its request was at fault.
 func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		v := s.currentViews()
-		if v == nil {
-			s.notBuilt(w, purpose)
-			return
+		if v := s.pinSnapshot(w, purpose); v != nil {
+			h(w, r, v)
 		}
-		// Every answer made over a snapshot names it, refusals too: "no
-		// capability x" is a statement about one registry, and behind a
-		// Service whose replicas are a commit apart a client tells a stale
-		// replica's "no" from a real one by the digest.
-		hdr := w.Header()
-		hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
-		h(w, r, v)
 	}
+}
+
+// pinSnapshot returns the views of the snapshot served now, for the whole
+// request, naming it in w's headers; before the first valid build it
+// writes the 503 (see withSnapshotFor for purpose) and returns nil.
+func (s *server) pinSnapshot(w http.ResponseWriter, purpose string) *views {
+	v := s.currentViews()
+	if v == nil {
+		s.notBuilt(w, purpose)
+		return nil
+	}
+	// Every answer made over a snapshot names it, refusals too: "no
+	// capability x" is a statement about one registry, and behind a
+	// Service whose replicas are a commit apart a client tells a stale
+	// replica's "no" from a real one by the digest.
+	hdr := w.Header()
+	hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
+	return v
 }
 
 // withSnapshotAfter is withSnapshot with check run first: a request its
@@ -276,8 +285,8 @@ func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 // none of the 12) is refused alike whether or not a registry is served,
 // rather than told to come back (503 not_ready) and then refused. check
 // writes the refusal and returns false; the handler may check again, as
-// its checks are functions of the URL. A body is read by the handler, so
-// a malformed one is refused only once a registry is served.
+// its checks are functions of the URL. The POSTs that render an
+// enablement read their body before the snapshot too (pinSnapshot).
 func (s *server) withSnapshotAfter(check func(http.ResponseWriter, *http.Request) bool, h snapshotHandler) http.HandlerFunc {
 	withSnapshot := s.withSnapshot(h)
 	return func(w http.ResponseWriter, r *http.Request) {

@@ -376,17 +376,23 @@ func serveCode(t *testing.T, h http.Handler, method, target, body string) (statu
 	return rec.Code, e.Code, rec.Header().Get("Retry-After")
 }
 
-// TestMalformedBodyWaitsForReadiness: a body is read by its handler once
-// a registry is served, so a malformed one is 503 not_ready until then
-// (README), and the 400 after.
-func TestMalformedBodyWaitsForReadiness(t *testing.T) {
+// TestMalformedBodyRefusedWithoutRegistry: the POSTs that render an
+// enablement read their body before they look for a snapshot, so a
+// malformed one is the same 400 with or without a registry, rather than
+// a 503 not_ready asking the client to send it again (and then the 400);
+// a body they take still waits for one.
+func TestMalformedBodyRefusedWithoutRegistry(t *testing.T) {
 	failed := &source{status: store.Status{Failures: 1, Failure: &store.Failure{Error: "repository has errors"}}}
-	for _, target := range []string{"/render-hooks/plan:pre", "/capability-state"} {
-		if status, code, _ := serveCode(t, newRouter(failed), "POST", target, `{"confg":{}}`); status != http.StatusServiceUnavailable || code != "not_ready" {
-			t.Errorf("POST %s, no registry: %d %s, want 503 not_ready", target, status, code)
+	for _, target := range []string{"/render-hooks/plan:pre", "/capability-state", "/capability-state?id=nope"} {
+		for _, body := range []string{`{"confg":{}}`, `{"config": 1}`, `{`, `{"disabledCapabilities": "ui"}`} {
+			want, wantCode, _ := serveCode(t, newRouter(testdataSource(t)), "POST", target, body)
+			got, code, _ := serveCode(t, newRouter(failed), "POST", target, body)
+			if want != http.StatusBadRequest || got != want || code != wantCode {
+				t.Errorf("POST %s %s: no registry %d %s, a registry %d %s; want the same 400", target, body, got, code, want, wantCode)
+			}
 		}
-		if status, code, _ := serveCode(t, newRouter(testdataSource(t)), "POST", target, `{"confg":{}}`); status != http.StatusBadRequest || code != "bad_request" {
-			t.Errorf("POST %s, a registry: %d %s, want 400 bad_request", target, status, code)
+		if status, code, _ := serveCode(t, newRouter(failed), "POST", target, `{"profile":"core"}`); status != http.StatusServiceUnavailable || code != "not_ready" {
+			t.Errorf("POST %s with a good body, no registry: %d %s, want 503 not_ready", target, status, code)
 		}
 	}
 }

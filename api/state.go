@@ -49,14 +49,20 @@ func stateID(w http.ResponseWriter, r *http.Request, v *views) (string, bool) {
 // (or with ?id= one's) for the body's {config, profile, disabledCapabilities, surface}, the
 // body POST /render-hooks takes, under a render turn (see
 // underRenderTurn): an orchestrator asks it why a render left a
-// capability's hooks out.
-func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request, v *views) {
-	id, ok := stateID(w, r, v)
-	if !ok {
+// capability's hooks out. As POST /render-hooks does, it reads the URL and
+// the body before it looks for a snapshot; an id the registry does not
+// hold is refused after them.
+func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request) {
+	var req render.Request
+	if !stateQuery(w, r) || !s.decodeRenderBody(w, r, &req) {
 		return
 	}
-	var req render.Request
-	if !s.decodeRenderBody(w, r, &req) {
+	v := s.pinSnapshot(w, "")
+	if v == nil {
+		return
+	}
+	id, ok := stateID(w, r, v)
+	if !ok {
 		return
 	}
 	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return stateBody(v.resolver(), req, id) })
