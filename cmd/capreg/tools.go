@@ -25,32 +25,62 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
+// outputFlags are how tools search and match print their answer: --format
+// text|json, as check, render and state take it, or --json, the spelling
+// these verbs had first and keep for the scripts that use it.
+type outputFlags struct {
+	asJSON bool
+	format string
+}
+
+func (of *outputFlags) register(fs *flag.FlagSet, route string) {
+	fs.BoolVar(&of.asJSON, "json", false, "short for --format json")
+	fs.StringVar(&of.format, "format", "", "output: `text|json` (text by default; json as "+route+" answers)")
+}
+
+// wantJSON reports whether JSON was asked for; it is an error for a
+// format neither text nor json, and for --json beside --format text.
+func (of *outputFlags) wantJSON() (bool, error) {
+	switch of.format {
+	case "":
+		return of.asJSON, nil
+	case "json":
+		return true, nil
+	case "text":
+		if of.asJSON {
+			return false, errors.New("--json asks for --format json, not text; give one of them")
+		}
+		return false, nil
+	}
+	return false, fmt.Errorf("unknown --format %q (want text or json)", of.format)
+}
+
 // searchFlags are the flags of capreg tools search.
 type searchFlags struct {
 	repoFlags
-	limit  int
-	asJSON bool
-	risk   string
+	outputFlags
+	limit int
+	risk  string
 }
 
 func (sf *searchFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
+	sf.outputFlags.register(fs, "GET /tools?intent=")
 	sf.limit = 10
 	fs.Var((*countValue)(&sf.limit), "limit", "at most `N` results, from 1 to 100")
-	fs.BoolVar(&sf.asJSON, "json", false, "print the results as JSON, as GET /tools?intent= does")
 	fs.StringVar(&sf.risk, "risk", "", "only `reversible|destructive` tools")
 }
 
 // matchFlags are the flags of capreg tools match.
 type matchFlags struct {
 	repoFlags
-	asJSON bool
-	risk   string
+	outputFlags
+	risk string
 }
 
 func (mf *matchFlags) register(fs *flag.FlagSet) {
 	mf.repoFlags.register(fs)
-	fs.BoolVar(&mf.asJSON, "json", false, "print the answer as JSON, as GET /tools?command= does")
+	mf.outputFlags.register(fs, "GET /tools?command=")
 	fs.StringVar(&mf.risk, "risk", "", "only `reversible|destructive` tools")
 }
 
@@ -112,6 +142,10 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	case !search.ValidRisk(mf.risk):
 		return usageError(stderr, "--risk must be reversible or destructive")
 	}
+	asJSON, err := mf.wantJSON()
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
 	snap, code := mf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
@@ -121,7 +155,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
-	return toolsMatch(snap.AnswerCommand(pos[0], mf.risk, m), mf.risk, mf.asJSON, stdout, stderr)
+	return toolsMatch(snap.AnswerCommand(pos[0], mf.risk, m), mf.risk, asJSON, stdout, stderr)
 }
 
 // isHelpFlag is whether arg asks for help, as the flag package reads it.
@@ -152,11 +186,15 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case !search.ValidRisk(sf.risk):
 		return usageError(stderr, "--risk must be reversible or destructive")
 	}
+	asJSON, err := sf.wantJSON()
+	if err != nil {
+		return usageError(stderr, "%v", err)
+	}
 	snap, code := sf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
 	}
-	return toolsSearch(ctx, snap, pos[0], sf.limit, sf.risk, sf.asJSON, stdout, stderr)
+	return toolsSearch(ctx, snap, pos[0], sf.limit, sf.risk, asJSON, stdout, stderr)
 }
 
 // runToolsShow prints one card and, with --probe, runs its help_probe.
