@@ -81,6 +81,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
+	if f.strictFailure(stderr, env.Warnings) {
+		return exitFindings
+	}
 	// Only the JSON envelope has a place for warnings; the markdown and the
 	// --active-cap answer leave them to stderr, so that a config value or an
 	// enablement name that was ignored is not ignored silently.
@@ -105,6 +108,26 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		// as the reference's io.output writes it (ref §5.1).
 		return writeOutput(stdout, stderr, env.JSON())
 	}
+}
+
+// strictFailure reports a render's warnings (a config value of the wrong
+// type, an enablement naming no capability) as errors under --strict, and
+// says whether it did, printing nothing else: a CI job gating a config
+// with render --strict --config fails on them, as check --strict does on
+// a repository's warnings.
+func (rf *renderFlags) strictFailure(stderr io.Writer, warnings []string) bool {
+	if !rf.strict || len(warnings) == 0 {
+		return false
+	}
+	for _, w := range warnings {
+		sayf(stderr, "capreg: error: %s", w) // a config value's C1 controls shown, not obeyed
+	}
+	what := "the render's warning is an error"
+	if len(warnings) > 1 {
+		what = "the render's warnings are errors"
+	}
+	sayf(stderr, "capreg: %s under --strict; nothing was printed", what)
+	return true
 }
 
 // request reads --config, --enablement and --profile into a render request

@@ -60,6 +60,9 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		sayf(stderr, "capreg: no capability %q%s", pos[0], didYouMean(snap.MeantCapability(pos[0])))
 		return exitFindings
 	}
+	if f.strictFailure(stderr, st.Warnings) {
+		return exitFindings
+	}
 	if f.format == "json" {
 		out, err := ojson.Marshal(st) // byte for byte POST /capability-state's body
 		if err != nil {
