@@ -22,8 +22,10 @@ type CapabilityState struct {
 	Enabled bool `json:"enabled"`
 	// Active: enabled, and its activationKey, if it has one, holds.
 	Active bool `json:"active"`
-	// Off says what turns it off when it is not enabled:
-	// "disabledCapabilities", "the profile", "the surface".
+	// Off says what turns it off when it is not active:
+	// "disabledCapabilities", "the profile", "the surface" (each that
+	// does) when it is not enabled, else "the activationKey" (it does not
+	// hold), so that an inactive capability always says why.
 	Off []string `json:"off,omitempty"`
 	// Hooks are its hooks, in loop-point order and at a point steps,
 	// contributions, then gates, each active or not.
@@ -97,12 +99,19 @@ func (rv *Resolver) States(req Request) (*States, error) {
 // capabilityState is c's state without its hooks.
 func (r *rendering) capabilityState(c *validate.Capability) CapabilityState {
 	st := CapabilityState{ID: c.ID, Installed: r.en.installed(c), Surfaced: r.en.surfaced(c), Enabled: r.en.enabled(c.ID)}
-	if !st.Enabled {
-		st.Off = r.en.whyOff(c.ID)
-	}
 	st.Active = st.Enabled && (c.ActivationKey == "" || Truthy(r.resolve(c.ActivationKey)))
+	switch {
+	case !st.Enabled:
+		st.Off = r.en.whyOff(c.ID)
+	case !st.Active:
+		st.Off = offByActivationKey
+	}
 	return st
 }
+
+// offByActivationKey is the Off of an enabled capability whose
+// activationKey does not hold (shared: no state changes it).
+var offByActivationKey = []string{"the activationKey"}
 
 // hookStates appends the hooks at one point to their capabilities' states
 // (at: index by id).

@@ -107,7 +107,7 @@ func TestStatesSayWhy(t *testing.T) {
 	}{
 		{"defaults", "", Enablement{}, map[string]state{
 			"plain":     {true, true, true, true, "", "plan:pre step true"},
-			"keyed":     {true, true, true, false, "", "plan:pre step false when k.on"},
+			"keyed":     {true, true, true, false, "the activationKey", "plan:pre step false when k.on"},
 			"std":       {true, true, true, true, "", "verify:post gate true"},
 			"clustered": {true, true, true, true, "", ""},
 		}},
