@@ -178,7 +178,8 @@ func TestGSDCoreRejectedVariants(t *testing.T) {
 					gsdEditCap(t, repo, id, func(c map[string]any) { gsdObj(c, "reviewer")["flags"] = []any{"--local"} })
 				}
 			},
-			[]finding{{"reviewer-lane-conflict", `reviewer flag "--local" is declared by "gemini" and "lm-studio" and "ollama"`}}},
+			[]finding{{"reviewer-lane-conflict", `reviewer flag "--local" is declared by "gemini" and "lm-studio" and "ollama"`},
+				{"reviewer-lane-conflict", `"gemini" at capabilities/gemini/capability.json:24:7 (/reviewer/flags/0) and "ollama" at capabilities/ollama/capability.json:29:7 (/reviewer/flags/0) declare it too`}}},
 		{"a runtimeCompat naming a reviewer", "§3 I-7 (ids must be runtime-role capabilities)",
 			func(t *testing.T, repo string) {
 				gsdEditCap(t, repo, "ui", func(c map[string]any) {

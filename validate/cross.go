@@ -348,11 +348,23 @@ func checkReviewerLanes(caps []*Capability, s *sink) {
 			continue
 		}
 		ids := make([]string, len(ls))
+		var others []string // the claimants but the one reported, each where it claims it
 		for i, l := range ls {
 			ids[i] = fmt.Sprintf("%q", l.cap.ID)
+			if i != 1 {
+				others = append(others, fmt.Sprintf("%q at %s", l.cap.ID, s.where(l.cap.doc, l.ptr)))
+			}
 		}
 		slices.Sort(ids)
-		s.at(ls[1].cap.doc, ls[1].ptr, "reviewer-lane-conflict", "%s is declared by %s; reviewer lanes must be unique", k, strings.Join(ids, " and "))
+		too := strings.Join(others, " and ") + " declare it too"
+		if len(others) == 1 {
+			too = fmt.Sprintf("%q declares it at %s too", ls[0].cap.ID, s.where(ls[0].cap.doc, ls[0].ptr))
+		}
+		// One finding, as the reference's one line, at the second claim
+		// in folder order; it says where the others are, as an owner
+		// conflict does, since the claim to change may be in another file.
+		s.at(ls[1].cap.doc, ls[1].ptr, "reviewer-lane-conflict", "%s is declared by %s; reviewer lanes must be unique: %s, so keep it in one of them and rename the others",
+			k, strings.Join(ids, " and "), too)
 	}
 }
 
@@ -605,9 +617,11 @@ func checkProducers(caps []*Capability, s *sink) {
 				ids := slices.Clone(producers[a])
 				slices.Sort(ids)
 				ids = slices.Compact(ids)
+				// Where the first producer is, as an owner conflict says
+				// it: the step to change may be that one, in another file.
 				s.at(docs[h.CapID].doc, fmt.Sprintf("%s/produces/%d", h.Pointer(), j), "duplicate-producer",
-					"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s); data-flow resolution would be ambiguous: let one step produce it, or give one of them another artifact name",
-					a, p, strings.Join(ids, ", "))
+					"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s), the first by a step of %q at %s; data-flow resolution would be ambiguous: let one step produce it, or give one of them another artifact name",
+					a, p, strings.Join(ids, ", "), prev.CapID, s.where(docs[prev.CapID].doc, fmt.Sprintf("%s/produces/%d", prev.Pointer(), slices.Index(prev.Produces, a))))
 			}
 		}
 	}

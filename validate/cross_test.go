@@ -104,11 +104,12 @@ func TestSampleIsClean(t *testing.T) {
 }
 
 // TestCrossCapabilityClaims: a command family or reviewer lane (slug,
-// flag, reviewsSection) two capabilities claim is one finding, in the
-// file second in folder order, naming both claimants; a claim made once
-// is no finding; so is an artifact two steps produce at one point, but
-// not one a step lists twice. A requires cycle is one finding, at the edge that closes
-// it in a search in folder order.
+// flag, reviewsSection) two capabilities claim, or an artifact two steps
+// produce at one point, is one finding, in the file second in folder
+// order, naming the claimants and where the other claims it; a claim
+// made once is no finding, nor an artifact one step lists twice. A
+// requires cycle is one finding, at the edge that closes it in a search
+// in folder order.
 func TestCrossCapabilityClaims(t *testing.T) {
 	driftCommand := func(family string) sampleEdit {
 		return sampleEdit{"drift", `"hooks": [],`, `"hooks": [],
@@ -127,19 +128,19 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		{"a command family of its own", []sampleEdit{driftCommand("drift")}, "", "", ""},
 		{"a reviewer flag of two", []sampleEdit{{"ollama", `"flags": ["--ollama", "--local"]`, `"flags": ["--ollama", "--claude"]`}},
 			"capabilities/ollama/capability.json", "/reviewer/flags/1",
-			`reviewer flag "--claude" is declared by "claude" and "ollama"; reviewer lanes must be unique`},
+			`reviewer flag "--claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:59:15 (/reviewer/flags/0) too, so keep it in one of them`},
 		{"a reviewer slug of two", []sampleEdit{{"ollama", `"slug": "ollama"`, `"slug": "claude"`}},
 			"capabilities/ollama/capability.json", "/reviewer/slug",
-			`reviewer slug "claude" is declared by "claude" and "ollama"; reviewer lanes must be unique`},
+			`reviewer slug "claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:58:5 (/reviewer/slug) too`},
 		{"a reviewsSection of two", []sampleEdit{{"ollama", `"reviewsSection": "Ollama"`, `"reviewsSection": "Claude"`}},
 			"capabilities/ollama/capability.json", "/reviewer/reviewsSection",
-			`reviewer reviewsSection "Claude" is declared by "claude" and "ollama"; reviewer lanes must be unique`},
+			`reviewer reviewsSection "Claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:65:5 (/reviewer/reviewsSection) too`},
 		{"a requires cycle", []sampleEdit{{"research", `"requires": []`, `"requires": ["pattern-mapper"]`}},
 			"capabilities/research/capability.json", "/requires/0",
 			"requires cycle detected: pattern-mapper → research → pattern-mapper"},
 		{"an artifact two steps produce at one point", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "RESEARCH.md"], "consumes": ["CONTEXT.md"]`}},
 			"capabilities/ui/capability.json", "/steps/0/produces/1",
-			`duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui)`},
+			`duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui), the first by a step of "research" at capabilities/research/capability.json:22:20 (/steps/0/produces/0);`},
 		{"an artifact one step lists twice", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "UI-SPEC.md"], "consumes": ["CONTEXT.md"]`}}, "", "", ""},
 		{"a reviewsSection equal to another's slug", []sampleEdit{{"ollama", `"reviewsSection": "Ollama"`, `"reviewsSection": "claude"`}}, "", "", ""},
 	}
