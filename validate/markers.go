@@ -180,12 +180,12 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	}
 	reportOpenFence(file, src, hidden, openFence, s)
 	reportOpenComment(file, src, openComment, commentedOut, s)
-	reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
+	openTag := reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		return nil, noMarker(file, src, code, top, hidden, s)
 	}
-	mk := readMarker(file, src, blocks, tags, unclosed, s)
+	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
 		return nil, Item{}
 	}
@@ -230,11 +230,17 @@ func noMarker(file string, src []byte, code, top spans, hidden int, s *sink) Ite
 }
 
 // readMarker reads the one marker of a file that has gsd:loop-host blocks
-// or marker tags. A file with a broken block (unclosed), with both forms,
-// or with two blocks declares no step, and has none.
+// or marker tags. A file with a broken block or tag (unclosed), with both
+// forms, or with two blocks declares no step, and has none.
 func readMarker(file string, src []byte, blocks, tags [][]int, unclosed bool, s *sink) *Marker {
 	switch {
-	case unclosed: // a second marker, broken: as with marker-multiple, the file declares no step
+	case unclosed:
+		// A marker left open, reported: the file declares no step, as
+		// with marker-multiple. Read without its open tag, the step lost
+		// a role or a point, and the findings of that ("no <agent-role>
+		// tag", a contribution into a role it no longer has) only
+		// repeated the open tag's in other words, one of them in a
+		// capability's file.
 		return nil
 	case len(blocks) > 0 && len(tags) > 0:
 		s.atOffset(file, src, tags[0][0], "", "marker-multiple",
@@ -874,14 +880,16 @@ var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|l
 // makes a workflow, or two tags are a workflow whose every tag is left
 // open, which read as no workflow while its capabilities' hooks were
 // blamed for the points it lost.
-func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) {
+// It reports whether it found one, and then the file declares no step
+// (readMarker).
+func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) bool {
 	var comments spans // read once a tag not read is found outside code
 	first, workflow := -1, tagsRead
 	var firstName []byte
 	for off := 0; ; {
 		m := tagOpenRe.FindSubmatchIndex(src[off:])
 		if m == nil {
-			return
+			return false
 		}
 		at, name := off+m[2], src[off+m[4]:off+m[5]]
 		off += m[1]
@@ -903,7 +911,7 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 			s.atOffset(file, src, first, "", "marker-syntax",
 				"this <%s tag is not closed: no > ends it before the next < or the file's end (a quoted value ends at its line's end and holds no <), so it is not read; close it with />",
 				firstName)
-			return
+			return true
 		}
 	}
 }

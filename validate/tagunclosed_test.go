@@ -62,3 +62,26 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMarkerOpenTagDeclaresNoStep: a workflow of tags one of which
+// is left open declares no step, as one with an unclosed block does, so
+// the open tag is its one finding: read without it, the step lost a role
+// or an artifact, and "no <agent-role> tag" (the workflow's only role
+// left open) or a capability's contribution into the role it lost only
+// repeated the open tag's finding, the second in another file (new-user
+// review).
+func TestParseMarkerOpenTagDeclaresNoStep(t *testing.T) {
+	for _, src := range []string{
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"\n\nText.\n",
+		"<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n<agent-role name=\"checker\"\n",
+		"<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n<loop-artifact produces=\"PLAN.md\"\n",
+	} {
+		mk, diags := ParseMarker("plan.md", []byte(src))
+		if mk != nil {
+			t.Errorf("%q: declares step %q (roles %v), want none", src, mk.Step.Value, mk.Roles)
+		}
+		if len(diags) != 1 || !strings.Contains(diags[0].Message, "tag is not closed") {
+			t.Errorf("%q: %v, want the open tag's finding alone", src, diags)
+		}
+	}
+}
