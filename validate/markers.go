@@ -863,14 +863,88 @@ func tagsStep(file string, src []byte, points []Item, s *sink) (Item, bool) {
 	return Item{Value: step, Off: first.Off}, true
 }
 
-// tagOpenRe finds the start of a marker tag that begins its line, with a
-// quoted attribute value after its name ("<loop-artifact produces=\""),
-// as prose mentioning the form ("write <loop-point id= …") has not.
-// A lone carriage return ends a line too, as for the rest of the reader
-// (Go's (?m)^ starts one only after "\n").
-var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])`)
+// nextTagOpen finds, from off, the start of a marker tag that begins its
+// line, with a quoted attribute value after its name ("<loop-artifact
+// produces=\""), as prose mentioning the form ("write <loop-point id= …")
+// has not. A lone carriage return ends a line too, as for the rest of the
+// reader. It returns where the tag's "<" is (at), its name, and where the
+// match ends (end, past the quote): what the expression
+//
+//	(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])
+//
+// finds in src[off:] (TestNextTagOpenIsTheExpression). The expression,
+// unanchored with an alternation first, ran its machine over every byte
+// of every markdown file, most of the time a workflow's markers took to
+// read; a "<" is rare in prose, and each is tried in place instead.
+func nextTagOpen(src []byte, off int) (at int, name []byte, end int, ok bool) {
+	for i := off; i < len(src); {
+		j := bytes.IndexByte(src[i:], '<')
+		if j < 0 {
+			break
+		}
+		at, i = i+j, i+j+1
+		// The tag begins its line: blanks alone before it, back to a line
+		// end or to off, where ^ matches (the first of the "<"s so placed
+		// is the leftmost match: another's line end comes after it).
+		q := at
+		for q > off && (src[q-1] == ' ' || src[q-1] == '\t') {
+			q--
+		}
+		if q > off && src[q-1] != '\n' && src[q-1] != '\r' {
+			continue
+		}
+		if n, e := tagOpenAt(src, at); e > 0 {
+			return at, src[at+1 : at+1+n], e, true
+		}
+	}
+	return 0, nil, 0, false
+}
 
-// reportUnclosedTags reports the first marker tag (tagOpenRe's) outside
+// tagOpenAt matches the expression's group (see nextTagOpen) from the
+// "<" at src[at]: the tag's name, blanks, an attribute's name, "=" and
+// an opening quote. It returns the name's length and where the match
+// ends, or 0 and 0. Each part is of other characters than the next, so
+// reading greedily is the expression's one way.
+func tagOpenAt(src []byte, at int) (nameLen, end int) {
+	rest := src[at+1:]
+	for _, n := range [...]string{"loop-point", "agent-role", "loop-artifact"} {
+		if bytes.HasPrefix(rest, []byte(n)) {
+			nameLen = len(n)
+			break
+		}
+	}
+	if nameLen == 0 {
+		return 0, 0
+	}
+	i := at + 1 + nameLen
+	space := func() int { // \s*: [\t\n\f\r ]
+		n := 0
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\f' || src[i] == '\r') {
+			i, n = i+1, n+1
+		}
+		return n
+	}
+	if space() == 0 {
+		return 0, 0
+	}
+	if i == len(src) || !(src[i] == '_' || 'A' <= src[i] && src[i] <= 'Z' || 'a' <= src[i] && src[i] <= 'z') {
+		return 0, 0
+	}
+	for i++; i < len(src) && (src[i] == '_' || src[i] == '-' || 'A' <= src[i] && src[i] <= 'Z' || 'a' <= src[i] && src[i] <= 'z' || '0' <= src[i] && src[i] <= '9'); i++ {
+	}
+	space()
+	if i == len(src) || src[i] != '=' {
+		return 0, 0
+	}
+	i++
+	space()
+	if i == len(src) || src[i] != '"' && src[i] != '\'' {
+		return 0, 0
+	}
+	return nameLen, i + 1
+}
+
+// reportUnclosedTags reports the first marker tag (nextTagOpen's) outside
 // code and comments that tagRe does not read (starts are where it read
 // tags, in order): no ">" closes it before the next "<" or the file's
 // end (a quoted value ends at its line's end and holds no "<"), so it
@@ -887,12 +961,11 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 	first, workflow := -1, tagsRead
 	var firstName []byte
 	for off := 0; ; {
-		m := tagOpenRe.FindSubmatchIndex(src[off:])
-		if m == nil {
+		at, name, end, ok := nextTagOpen(src, off)
+		if !ok {
 			return false
 		}
-		at, name := off+m[2], src[off+m[4]:off+m[5]]
-		off += m[1]
+		off = end
 		if _, read := slices.BinarySearch(starts, at); read || code.contains(at) {
 			continue
 		}

@@ -42,3 +42,28 @@ func BenchmarkParseMarker(b *testing.B) {
 		})
 	}
 }
+
+// proseWorkflow is a workflow as repositories write them, of about 6 KB:
+// the block, prose, fenced call sites, a quoted example of each form, a
+// few HTML tags. Most of a large repository's markdown is of this kind.
+func proseWorkflow() []byte {
+	var b strings.Builder
+	b.WriteString("<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n\n# Plan phase\n\nSpawn gsd-phase-researcher, then gsd-planner, then gsd-plan-checker.\n\n")
+	for i := range 12 {
+		fmt.Fprintf(&b, "## %d. Step\n\nThe planner reads CONTEXT.md and writes a plan of waves; each wave lists its tasks, the files they touch and the checks that close them. A <span title=\"note\">note</span> may say why.\n\n", i+1)
+		fmt.Fprintf(&b, "```bash\nHOOKS=$(gsd_run loop render-hooks plan:pre --raw)\necho \"$HOOKS\" | jq -r '.rendered'\n```\n\n")
+		b.WriteString("Tags are quoted as `<loop-point id=\"plan:pre\"/>` in prose, and as code:\n\n    <agent-role name=\"planner\"/>\n\n")
+	}
+	return []byte(b.String())
+}
+
+func BenchmarkParseMarkerProse(b *testing.B) {
+	src := proseWorkflow()
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if mk, diags := ParseMarker("workflows/plan-phase.md", src); mk == nil || len(diags) > 0 {
+			b.Fatal(mk, diags)
+		}
+	}
+}

@@ -3,6 +3,8 @@ package validate
 import (
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -1584,5 +1586,67 @@ func TestIndentedTagsOfTheFirstPoint(t *testing.T) {
 	var s sink
 	if _, step := parseMarker("w.md", []byte(src), &s); step.Value != "discuss" {
 		t.Errorf("indented step %+v, want discuss", step)
+	}
+}
+
+// tagOpenRe is the expression nextTagOpen finds the matches of.
+var tagOpenRe = regexp.MustCompile(`(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])`)
+
+// TestNextTagOpenIsTheExpression: nextTagOpen, from every offset, finds
+// what tagOpenRe finds in the rest of the file (the tag's "<", its name
+// and the match's end), on tags at a line's start or not, after blanks,
+// lone carriage returns, tabs and form feeds, cut short at any byte, and
+// on random mixes of those pieces.
+func TestNextTagOpenIsTheExpression(t *testing.T) {
+	tests := []string{
+		"",
+		"<loop-point id=\"plan:pre\"/>",
+		"  \t<agent-role name='planner'/>",
+		"x <loop-point id=\"a\"",
+		"x\n<loop-point id=\"a\"",
+		"x\r <loop-artifact produces=\"P.md\"",
+		"<loop-point\n\tid\f=\r'x'",
+		"<loop-pointid=\"a\"",
+		"<loop-point-x id=\"a\"",
+		"<loop-point 9d=\"a\"",
+		"<loop-point _a-9=\"a\"",
+		"<loop-point id=a",
+		"<loop-point id =  \"a\" <agent-role name=\"p\"",
+		"<loop-point id=\" <agent-role name=\"p\"",
+		"a <loop-point id=\"x\"\n  <agent-role name=\"y\" <loop-artifact consumes=\"z\"",
+		"<<loop-point id=\"a\"",
+		"\n\n<LOOP-POINT ID=\"a\"\n<loop-artifact  produces='b'",
+		"<agent-role\u00a0name=\"x\"",
+		"`<loop-point id=\"a\"`\n<loop-point id=\"b\"",
+	}
+	for _, src := range slices.Clone(tests) { // each cut short at every byte
+		for n := range len(src) {
+			tests = append(tests, src[:n])
+		}
+	}
+	pieces := []string{"<", "<loop-point", "<agent-role", "<loop-artifact", "<loop-", " ", "\t", "\n", "\r", "\f", "id", "_x-1", "=", "\"", "'", "a", "9", "-", "/>", ">"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		tests = append(tests, b.String())
+	}
+	for _, src := range tests {
+		for off := 0; off <= len(src); off++ {
+			at, name, end, ok := nextTagOpen([]byte(src), off)
+			m := tagOpenRe.FindSubmatchIndex([]byte(src[off:]))
+			if ok != (m != nil) {
+				t.Fatalf("%q from %d: found %t, the expression %t", src, off, ok, m != nil)
+			}
+			if !ok {
+				continue
+			}
+			if at != off+m[2] || string(name) != src[off+m[4]:off+m[5]] || end != off+m[1] {
+				t.Fatalf("%q from %d: <%s at %d ending at %d, the expression <%s at %d ending at %d",
+					src, off, name, at, end, src[off+m[4]:off+m[5]], off+m[2], off+m[1])
+			}
+		}
 	}
 }
