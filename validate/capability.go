@@ -473,7 +473,10 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 		c.ActivationKey = ak.Str
 		if slices.Contains(reservedNames, ak.Str) {
 			s.at(d, "/activationKey", "reserved-name", "activationKey %q is a reserved name", ak.Str)
-		} else if ak.Str != "" && !hasConfigKey(c, ak.Str) { // "" is the schema's
+		} else if cfg := root.Get("config"); ak.Str != "" && cfg != nil && cfg.Kind == ojson.Object && !hasConfigKey(c, ak.Str) {
+			// "" is the schema's, as is a config that is no object
+			// ("config": null): declaring the key under it is not yet
+			// the fix.
 			s.at(d, "/activationKey", "activation-key-unknown",
 				"activationKey %q is not a key of this capability's config (declare it under \"config\")", ak.Str)
 		}

@@ -387,3 +387,23 @@ func TestObjectGivenAsAnotherValueSaysWhatItIs(t *testing.T) {
 		}
 	}
 }
+
+// TestActivationKeyOfAConfigThatIsNoObject: "config": null (or a list) is
+// the schema's finding alone; activation-key-unknown's fix, "declare it
+// under config", was said beside it, where leaving config out was the
+// schema's alone (new-user review). A config object without the key is
+// still the finding.
+func TestActivationKeyOfAConfigThatIsNoObject(t *testing.T) {
+	keyed := func(config string) CapabilitySource {
+		c := newcomerCap("keyed", `[]`, `[]`, config)
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"tier"`, `"activationKey": "keyed.enabled", "tier"`, 1))
+		return c
+	}
+	for config, want := range map[string]int{`null`: 0, `[]`: 0, `"x"`: 0, `{}`: 1,
+		`{"keyed.on": {"type": "boolean", "default": false, "description": "d"}}`: 1,
+		`{"keyed.enabled": {"type": "boolean", "default": false, "description": "d"}}`: 0} {
+		if got := newcomerFindings(t, "activation-key-unknown", keyed(config)); len(got) != want {
+			t.Errorf("config %s: %d activation-key-unknown, want %d: %v", config, len(got), want, got)
+		}
+	}
+}
