@@ -494,7 +494,7 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		}
 	}
 	if isFalseSchema(leaf.AbsoluteKeywordLocation) {
-		return ptr, "this field is not allowed here"
+		return ptr, "this field is not allowed here" + falseFieldCondition(leaf.AbsoluteKeywordLocation)
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/type") {
 		if hint := objectHint(root, ptr, leaf.AbsoluteKeywordLocation); hint != "" {
@@ -591,6 +591,32 @@ func isFalseSchema(absLoc string) bool {
 	return ok && v.Kind == ojson.Bool && !v.Bool
 }
 
+// falseFieldCondition says when the field a false schema at absLoc
+// forbids is forbidden, if that schema is under the "then" of an "if"
+// that tests one field's const (a probe's timeoutMs when its kind is
+// "command-exists": "not allowed here" alone read as a field no probe
+// takes); else "".
+func falseFieldCondition(absLoc string) string {
+	i := strings.LastIndex(absLoc, "/then/")
+	if i < 0 {
+		return ""
+	}
+	cond, ok := schemaNode(absLoc[:i] + "/if")
+	if !ok {
+		return ""
+	}
+	props := cond.Get("properties")
+	if props == nil || props.Kind != ojson.Object || len(props.Members) != 1 {
+		return ""
+	}
+	m := &props.Members[0]
+	c := m.Value.Get("const")
+	if c == nil {
+		return ""
+	}
+	return fmt.Sprintf(" when %s is %s", m.Key, jsonText(c))
+}
+
 // schemaNode returns the embedded schema's value at the library's absolute
 // keyword location.
 func schemaNode(absLoc string) (*ojson.Value, bool) {
@@ -650,6 +676,13 @@ func enumHint(got string, words []string) string {
 				return ""
 			}
 			return fmt.Sprintf(" (%q is not %q: did you mean %q?)", got, w, words[1-i])
+		}
+	}
+	for _, w := range words {
+		// A value's plural or singular is that value ("runtimes" for the
+		// role "runtime"), where a field's may be a field of its own.
+		if strings.EqualFold(got, w+"s") || strings.EqualFold(got+"s", w) {
+			return fmt.Sprintf(" (did you mean %q?)", w)
 		}
 	}
 	if want := nearestField(got, words); want != "" {

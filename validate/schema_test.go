@@ -31,6 +31,8 @@ func TestUnknownFieldsAreReportedInSourceOrder(t *testing.T) {
 		{`,"a/b~c":1`, "/reviewer/probe/a~1b~0c", `unknown field 'a/b~c' is not allowed here`},
 		{`,"é x%41":1`, "/reviewer/probe/é x%41", `unknown field 'é x%41' is not allowed here`},
 		{`,"x', 'y":1,"\n\\":2`, "/reviewer/probe", `unknown fields "x', 'y", "\n\\" are not allowed here`},
+		// A field the probe takes, but not of this kind: when is said.
+		{`,"timeoutMs":500`, "/reviewer/probe/timeoutMs", `this field is not allowed here when kind is "command-exists"`},
 	}
 	for _, tt := range tests {
 		data := bytes.Replace(manifest, probe, fmt.Appendf(nil, `"probe": { "kind": "command-exists", "binary": "claude"%s }`, tt.extra), 1)
@@ -451,6 +453,28 @@ func TestEnumHintNegation(t *testing.T) {
 	}
 }
 
+// TestEnumHintPlural: a value's plural or singular names that value, as
+// "ful" does "full" (new-user review: "runtimes" for the role "runtime"
+// got no hint, a field's plural being excluded as a field of its own).
+func TestEnumHintPlural(t *testing.T) {
+	tests := []struct {
+		got   string
+		words []string
+		want  string
+	}{
+		{"runtimes", []string{"feature", "runtime", "reviewer"}, ` (did you mean "runtime"?)`},
+		{"Features", []string{"feature", "runtime", "reviewer"}, ` (did you mean "feature"?)`},
+		{"step", []string{"steps", "gates"}, ` (did you mean "steps"?)`},
+		{"ful", []string{"core", "standard", "full"}, ` (did you mean "full"?)`},
+		{"tools", []string{"feature", "runtime", "reviewer"}, ""},
+	}
+	for _, tt := range tests {
+		if got := enumHint(tt.got, tt.words); got != tt.want {
+			t.Errorf("enumHint(%q) = %q, want %q", tt.got, got, tt.want)
+		}
+	}
+}
+
 // TestCardBlankFields: a card field of white space alone says nothing an
 // agent could read or match, and is an error, as an empty one is; before,
 // it passed (and a blank replaces pattern matched no line). A blank or
@@ -562,17 +586,18 @@ func TestMisplacedFieldIsSoughtThreeLevelsDown(t *testing.T) {
 // TestFieldTheSchemaForbidsIsSaidSo: a field the schema allows nowhere
 // in its place (a local layout entry's home, a command-exists probe's
 // timeoutMs) is told "this field is not allowed here", at the field, not
-// in the schema library's words.
+// in the schema library's words, and when the schema forbids it for one
+// value of another field, that it does (the probe's kind).
 func TestFieldTheSchemaForbidsIsSaidSo(t *testing.T) {
-	for _, tc := range []struct{ id, old, new, ptr string }{
-		{"claude", `"recursive": true, "converter": null }`, `"recursive": true, "converter": null, "home": "x" }`, "/runtime/artifactLayout/local/0/home"},
-		{"claude", `"binary": "claude" }`, `"binary": "claude", "timeoutMs": 100 }`, "/reviewer/probe/timeoutMs"},
+	for _, tc := range []struct{ id, old, new, ptr, when string }{
+		{"claude", `"recursive": true, "converter": null }`, `"recursive": true, "converter": null, "home": "x" }`, "/runtime/artifactLayout/local/0/home", ""},
+		{"claude", `"binary": "claude" }`, `"binary": "claude", "timeoutMs": 100 }`, "/reviewer/probe/timeoutMs", ` when kind is "command-exists"`},
 	} {
 		var got []string
 		for _, d := range findingsOf(sampleRepo(t, sampleEdit{tc.id, tc.old, tc.new}), "schema") {
 			got = append(got, d.Pointer+": "+d.Message)
 		}
-		if want := tc.ptr + ": this field is not allowed here"; len(got) != 1 || got[0] != want {
+		if want := tc.ptr + ": this field is not allowed here" + tc.when; len(got) != 1 || got[0] != want {
 			t.Errorf("findings %q, want %q", got, want)
 		}
 	}
