@@ -400,7 +400,7 @@ func TestActivationKeyOfAConfigThatIsNoObject(t *testing.T) {
 		return c
 	}
 	for config, want := range map[string]int{`null`: 0, `[]`: 0, `"x"`: 0, `{}`: 1,
-		`{"keyed.on": {"type": "boolean", "default": false, "description": "d"}}`: 1,
+		`{"keyed.on": {"type": "boolean", "default": false, "description": "d"}}`:      1,
 		`{"keyed.enabled": {"type": "boolean", "default": false, "description": "d"}}`: 0} {
 		if got := newcomerFindings(t, "activation-key-unknown", keyed(config)); len(got) != want {
 			t.Errorf("config %s: %d activation-key-unknown, want %d: %v", config, len(got), want, got)
