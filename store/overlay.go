@@ -171,6 +171,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.settlePackages() // before the schema: a package's schema is not the root's
 	o.settleSchema()
 	o.settleStrays()
+	o.settleMisnamedCards()
 	o.settleLinkTexts()
 	if len(o.rescan) > 0 {
 		configDiags.Sort()
@@ -202,6 +203,7 @@ func cloneSources(src *validate.Sources) *validate.Sources {
 	out.Diagnostics = slices.Clone(src.Diagnostics)
 	out.ConfigSchemaFound = slices.Clone(src.ConfigSchemaFound)
 	out.StrayDeclarations = slices.Clone(src.StrayDeclarations)
+	out.MisnamedCards = slices.Clone(src.MisnamedCards)
 	out.LinkTexts = slices.Clone(src.LinkTexts)
 	out.Packages = slices.Clone(src.Packages)
 	if src.ConfigSchema != nil {
@@ -670,6 +672,21 @@ func (o *overlayer) settleStrays() {
 	}
 	slices.Sort(strays)
 	o.src.StrayDeclarations = slices.Compact(strays)
+}
+
+// settleMisnamedCards does for the files that look like tool cards what
+// the scanner's walk does (validate.MisnamedCard): those the change
+// deletes go, those it writes in the card roots, where the walk reaches,
+// come.
+func (o *overlayer) settleMisnamedCards() {
+	misnamed := slices.DeleteFunc(slices.Clone(o.served.MisnamedCards), o.ch.removes)
+	for _, p := range o.ch.order {
+		if _, ok := validate.MisnamedCard(p); ok && o.lay.walked(p) && o.lay.inCards(p) {
+			misnamed = append(misnamed, p)
+		}
+	}
+	slices.Sort(misnamed)
+	o.src.MisnamedCards = slices.Compact(misnamed)
 }
 
 // settleLinkTexts does for the files directly in the capabilities folder

@@ -1303,6 +1303,10 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		sc.tree.note(rel, entryFile)
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
+	if _, misnamed := validate.MisnamedCard(rel); misnamed && sc.inCards(rel) {
+		sc.src.MisnamedCards = append(sc.src.MisnamedCards, rel)
+		sc.tree.note(rel, entryFile) // as a stray declaration is: a change renaming it is judged without a rescan
+	}
 	if !isCard && !sc.isWorkflow(rel) {
 		return
 	}
@@ -1650,6 +1654,8 @@ func (sc *scanner) finish() {
 		}
 	}
 	slices.Sort(sc.src.StrayDeclarations)
+	slices.Sort(sc.src.MisnamedCards)
+	sc.src.MisnamedCards = slices.Compact(sc.src.MisnamedCards) // a file met under two names
 	slices.SortFunc(sc.src.LinkTexts, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })
 	sc.src.LinkTexts = slices.CompactFunc(sc.src.LinkTexts, func(a, b validate.File) bool { return a.Path == b.Path })
 	slices.Sort(sc.src.Packages)

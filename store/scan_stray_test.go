@@ -133,6 +133,60 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 	}
 }
 
+// TestMisnamedCards: a file in the card roots named as a card in another
+// case, the plural or YAML is a card-misnamed warning, under its own name,
+// unless the card it was meant as is read; outside the card roots it is
+// nothing. A change doing any of it, judged by Overlay, gets the warnings
+// a rescan of the changed repository gives.
+func TestMisnamedCards(t *testing.T) {
+	card := []byte(`{"id": "land"}`)
+	tests := []struct {
+		name    string
+		files   map[string][]byte
+		deleted []string
+		want    []string
+	}{
+		{"a card renamed in another case", map[string][]byte{"bin/land.Card.json": card}, []string{"bin/land.card.json"}, []string{"bin/land.Card.json"}},
+		{"a plural", map[string][]byte{"bin/land.cards.json": card}, []string{"bin/land.card.json"}, []string{"bin/land.cards.json"}},
+		{"YAML, its extension in capitals", map[string][]byte{"bin/land.CARD.YML": card}, []string{"bin/land.card.json"}, []string{"bin/land.CARD.YML"}},
+		{"a copy beside the card", map[string][]byte{"bin/land.Card.json": card}, nil, nil},
+		{"a card's backup", map[string][]byte{"bin/land.card.json.bak": card}, []string{"bin/land.card.json"}, nil},
+		{"in a skipped folder", map[string][]byte{"node_modules/x/land.Card.json": card}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			snap := servedLoad(t, repo)
+			src, err := snap.Overlay(tt.files, tt.deleted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			overlaid := store.Build(src, false)
+			for p, data := range tt.files {
+				writeTestFile(t, filepath.Join(repo, p), data)
+			}
+			for _, p := range tt.deleted {
+				if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			scanned := scanLoadRepo(t, repo)
+			var got []string
+			for _, d := range scanned.Diagnostics {
+				if d.Rule == "card-misnamed" {
+					got = append(got, d.File)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("card-misnamed at %q, want %q:\n%s", got, tt.want, formatDiagnostics(scanned.Diagnostics))
+			}
+			if formatDiagnostics(overlaid.Diagnostics) != formatDiagnostics(scanned.Diagnostics) {
+				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(overlaid.Diagnostics), formatDiagnostics(scanned.Diagnostics))
+			}
+		})
+	}
+}
+
 // planWorkflow is testdata/repo's plan workflow, a marker and all.
 func planWorkflow(t *testing.T) []byte {
 	t.Helper()

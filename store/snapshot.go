@@ -322,7 +322,8 @@ func sameSources(a, b *validate.Sources) bool {
 			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists && x.ToolLeaves == y.ToolLeaves
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
-		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.Packages, b.Packages) &&
+		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.MisnamedCards, b.MisnamedCards) &&
+		slices.Equal(a.Packages, b.Packages) &&
 		slices.EqualFunc(a.LinkTexts, b.LinkTexts, sameFile) &&
 		sameOptionalFile(a.ConfigSchema, b.ConfigSchema) &&
 		// capreg.json places findings about the paths it names (POST

@@ -129,6 +129,11 @@ type Sources struct {
 	// each file once: validation warns about them (capability-misplaced)
 	// where no capability.json beside them is read.
 	StrayDeclarations []string
+	// MisnamedCards are the files in the card roots the walk met that look
+	// like tool cards but are not read as one (MisnamedCard), sorted, each
+	// file once: validation warns about them (card-misnamed) where no card
+	// of the name meant is read.
+	MisnamedCards []string
 	// LinkTexts are the files directly in the capabilities folder whose
 	// name has no dot, read when at most MaxLinkText bytes (LinkTextName),
 	// sorted by path: where Git checks a link to a capability folder out

@@ -85,6 +85,48 @@ func nearManifestName(name string) bool {
 	return EditDistance(lower, ManifestName, 1) <= 1
 }
 
+// CardSuffix ends the name of a tool capability card, read beside the tool
+// it describes: <tool>.card.json.
+const CardSuffix = ".card.json"
+
+// misnamedCardSuffixes are the endings of a file meant as a card and not
+// read as one (compared in lower case, so that ".Card.json" and
+// ".card.JSON" are too): the plural, and YAML.
+var misnamedCardSuffixes = []string{CardSuffix, ".cards.json", ".card.yaml", ".card.yml"}
+
+// MisnamedCard reports whether the file at p (slash-separated) looks like a
+// tool card that is not read as one, and the card it was meant as:
+// "bin/land.Card.json", "bin/land.cards.json" and "bin/land.card.yaml" are
+// bin/land.card.json. Such a file was left out in silence, and the tool's
+// card with it. It looks at the name only, so a walk pays nothing for it.
+func MisnamedCard(p string) (meant string, ok bool) {
+	if strings.HasSuffix(p, CardSuffix) {
+		return "", false
+	}
+	lower := strings.ToLower(path.Base(p))
+	for _, suffix := range misnamedCardSuffixes {
+		if stem, found := strings.CutSuffix(lower, suffix); found && stem != "" {
+			base := path.Base(p)
+			return path.Join(path.Dir(p), base[:len(stem)]+CardSuffix), true
+		}
+	}
+	return "", false
+}
+
+// checkMisnamedCards warns about each file that looks like a tool card and
+// is not read as one (Sources.MisnamedCards), unless the card it was meant
+// as is read: a copy left beside the card is no card missing.
+func checkMisnamedCards(src *Sources, s *sink) {
+	for _, p := range src.MisnamedCards {
+		meant, ok := MisnamedCard(p)
+		if !ok || slices.ContainsFunc(src.Cards, func(c CardSource) bool { return c.Path == meant }) {
+			continue
+		}
+		s.add(Diagnostic{File: p, Rule: "card-misnamed", Message: fmt.Sprintf(
+			"%s is not read as a tool card: a card is named <tool>%s, in lower case, beside its tool; rename it to %s", p, CardSuffix, meant)})
+	}
+}
+
 // checkStrayDeclarations warns about the files that look like capability
 // declarations and were not read as one: a capability folder without a
 // capability.json holding a misnamed or nested one (once a folder, at the

@@ -281,3 +281,27 @@ func TestStrayMessagesInFull(t *testing.T) {
 		})
 	}
 }
+
+// TestMisnamedCard: a name meant as <tool>.card.json, in another case, the
+// plural or YAML, is one, and names the card meant; the card itself, a
+// backup of it, and other JSON are not.
+func TestMisnamedCard(t *testing.T) {
+	tests := []struct{ p, meant string }{
+		{"bin/land.Card.json", "bin/land.card.json"},
+		{"bin/land.card.JSON", "bin/land.card.json"},
+		{"bin/Land.cards.json", "bin/Land.card.json"},
+		{"land.card.yaml", "land.card.json"},
+		{"tools/x/deploy.CARD.YML", "tools/x/deploy.card.json"},
+		{"bin/land.card.json", ""},
+		{"bin/land.card.json.bak", ""},
+		{"bin/land.json", ""},
+		{"bin/.Card.json", ""},
+		{"bin/card.json", ""},
+	}
+	for _, tt := range tests {
+		meant, ok := MisnamedCard(tt.p)
+		if ok != (tt.meant != "") || meant != tt.meant {
+			t.Errorf("MisnamedCard(%q) = %q, %v; want %q", tt.p, meant, ok, tt.meant)
+		}
+	}
+}

@@ -83,6 +83,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	res.Central = central.schema()
 	checkSchemaFound(src, pkgs, s)
 	checkStrayDeclarations(src, pkgs, s)
+	checkMisnamedCards(src, s)
 	checkLinkTexts(src, s)
 	pkgs.warn(s)
 	if ctx.Err() != nil {
