@@ -59,7 +59,8 @@ func TestRenderHintsAreBounded(t *testing.T) {
 // name by name, and 32 side by side took 22 s of CPU and 0.9 GB on a
 // 10,000-capability registry, slowing every other route. One that finds
 // every turn taken (and may wait for none) is answered 503 busy with
-// Retry-After; GET, a function of the snapshot and the URL, needs no turn.
+// Retry-After, as is a POST /capability-state, which renders too; GET, a
+// function of the snapshot and the URL, needs no turn.
 func TestRenderTurns(t *testing.T) {
 	h, release := api.NewRouterWithRenderTurnsTaken(testdataSource(t), api.Options{MaxRenders: 2})
 	e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"config":{}}`))
@@ -71,9 +72,15 @@ func TestRenderTurns(t *testing.T) {
 	if e := do(t, h, "GET", "/render-hooks/plan:pre", nil); e.status != 200 {
 		t.Errorf("a GET waited for a render turn: %d %s", e.status, e.body)
 	}
+	// POST /capability-state takes the same turns.
+	if e := do(t, h, "POST", "/capability-state", []byte(`{"config":{}}`)); e.status != 503 || e.json(t)["code"] != "busy" || e.header.Get("Retry-After") != "1" {
+		t.Errorf("POST /capability-state with every turn taken: %d Retry-After %q %s", e.status, e.header.Get("Retry-After"), e.body)
+	}
 	release()
-	if e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"config":{}}`)); e.status != 200 {
-		t.Errorf("with the turns free: %d %s", e.status, e.body)
+	for _, target := range []string{"/render-hooks/plan:pre", "/capability-state"} {
+		if e := do(t, h, "POST", target, []byte(`{"config":{}}`)); e.status != 200 {
+			t.Errorf("POST %s with the turns free: %d %s", target, e.status, e.body)
+		}
 	}
 }
 

@@ -131,7 +131,7 @@ func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer 
 }
 
 // writeUntagged writes b as the answer to a POST: no ETag (it is a function
-// of the body, not of the URL; withSnapshotFor named the snapshot), and
+// of the body, not of the URL; pinSnapshot named the snapshot), and
 // gzipped for a client that takes it, as a GET's answer is: a render of
 // thousands of capabilities is megabytes, most of it repeated text.
 func writeUntagged(w http.ResponseWriter, r *http.Request, b *body) {
