@@ -22,6 +22,7 @@ import (
 type renderFlags struct {
 	repoFlags
 	config, enablement, profile, format, activeCap string
+	verb                                           string // "capreg render" or "capreg state", for messages
 }
 
 func (rf *renderFlags) register(fs *flag.FlagSet) {
@@ -33,6 +34,7 @@ func (rf *renderFlags) register(fs *flag.FlagSet) {
 // registerInputs registers what a render is of, which capreg state takes
 // too: the repository, the config and the enablement.
 func (rf *renderFlags) registerInputs(fs *flag.FlagSet) {
+	rf.verb = fs.Name()
 	rf.repoFlags.register(fs)
 	fs.StringVar(&rf.config, "config", "", "project config `FILE` (JSON; - reads standard input); absent keys take their slice defaults")
 	fs.StringVar(&rf.enablement, "enablement", "", "enablement `FILE` (- reads standard input): {profile, disabledCapabilities, surface}")
@@ -56,7 +58,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return usageError(stderr, "%s", emptyOperand("POINT (e.g. plan:pre)"))
 	}
 	if f.format != "json" && f.format != "markdown" {
-		return usageError(stderr, "unknown --format %q (want json or markdown)", f.format)
+		return badValue(stderr, fs.Name(), "format", f.format, "want json or markdown")
 	}
 	askActive := flagGiven(fs, "active-cap") // an empty one is refused by parseArgs
 	// A boolean has no markdown form: refuse the pair, as ?activeCap= with
@@ -172,7 +174,7 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		if render.NamesNoProfile(f.profile) {
 			// As the enablement file's profile and the POST body's: "$A,$B"
 			// with both unset would install everything, with a warning only.
-			return req, usageError(stderr, "--profile %q names no install profile (%s); leave the flag out for full", f.profile, strings.Join(store.ProfileNames, ", "))
+			return req, badValue(stderr, f.verb, "profile", f.profile, "it names no install profile ("+strings.Join(store.ProfileNames, ", ")+"); leave the flag out for full")
 		}
 		if p := req.Enablement.Profile; p != "" && !render.SameProfile(p, f.profile) {
 			// Said, as every other input that is not used is: the file

@@ -348,7 +348,7 @@ func absPath(p string) string {
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, fmt.Errorf("unknown --log-level %q (want debug, info, warn or error)", level)
+		return nil, fmt.Errorf("invalid value %q for --log-level: want debug, info, warn or error; see capreg serve --help", level)
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
@@ -358,7 +358,7 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 		opts.ReplaceAttr = durationSeconds
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
-	return nil, fmt.Errorf("unknown --log-format %q (want text or json)", format)
+	return nil, fmt.Errorf("invalid value %q for --log-format: want text or json; see capreg serve --help", format)
 }
 
 // durationSeconds writes durations in JSON logs as seconds, which a log

@@ -38,21 +38,24 @@ func (of *outputFlags) register(fs *flag.FlagSet, route string) {
 	fs.StringVar(&of.format, "format", "", "output: `text|json` (text by default; json as "+route+" answers)")
 }
 
-// wantJSON reports whether JSON was asked for; it is an error for a
-// format neither text nor json, and for --json beside --format text.
-func (of *outputFlags) wantJSON() (bool, error) {
+// wantJSON reports whether JSON was asked for; it writes the usage error
+// of a format neither text nor json, or of --json beside --format text,
+// and returns ok false then.
+func (of *outputFlags) wantJSON(verb string, stderr io.Writer) (asJSON, ok bool) {
 	switch of.format {
 	case "":
-		return of.asJSON, nil
+		return of.asJSON, true
 	case "json":
-		return true, nil
+		return true, true
 	case "text":
-		if of.asJSON {
-			return false, errors.New("--json asks for --format json, not text; give one of them")
+		if !of.asJSON {
+			return false, true
 		}
-		return false, nil
+		usageError(stderr, "--json asks for --format json, not text; give one of them; see %s --help", verb)
+		return false, false
 	}
-	return false, fmt.Errorf("unknown --format %q (want text or json)", of.format)
+	badValue(stderr, verb, "format", of.format, "want text or json")
+	return false, false
 }
 
 // searchFlags are the flags of capreg tools search.
@@ -140,11 +143,11 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	case len(pos[0]) > cmdline.MaxLine: // as written, as GET /tools?command= measures it
 		return usageError(stderr, "command is %d bytes, over the limit of %d", len(pos[0]), cmdline.MaxLine)
 	case !search.ValidRisk(mf.risk):
-		return usageError(stderr, "--risk must be reversible or destructive")
+		return badValue(stderr, fs.Name(), "risk", mf.risk, "want reversible or destructive")
 	}
-	asJSON, err := mf.wantJSON()
-	if err != nil {
-		return usageError(stderr, "%v", err)
+	asJSON, ok := mf.wantJSON(fs.Name(), stderr)
+	if !ok {
+		return exitUsage
 	}
 	snap, code := mf.loadValid(ctx, stderr)
 	if snap == nil {
@@ -182,13 +185,13 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case strings.TrimSpace(pos[0]) == "":
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case sf.limit < 1 || sf.limit > 100:
-		return usageError(stderr, "--limit must be from 1 to 100")
+		return badValue(stderr, fs.Name(), "limit", strconv.Itoa(sf.limit), "want a whole number from 1 to 100")
 	case !search.ValidRisk(sf.risk):
-		return usageError(stderr, "--risk must be reversible or destructive")
+		return badValue(stderr, fs.Name(), "risk", sf.risk, "want reversible or destructive")
 	}
-	asJSON, err := sf.wantJSON()
-	if err != nil {
-		return usageError(stderr, "%v", err)
+	asJSON, ok := sf.wantJSON(fs.Name(), stderr)
+	if !ok {
+		return exitUsage
 	}
 	snap, code := sf.loadValid(ctx, stderr)
 	if snap == nil {
