@@ -268,3 +268,87 @@ func TestCheckLeavesTheCacheAlone(t *testing.T) {
 		t.Errorf("after two POST /validate, a rebuild of the unchanged repository checked %d capabilities afresh", misses)
 	}
 }
+
+// BenchmarkRebuildCards3k is a rebuild of a repository of 1,500
+// capabilities and 3,000 tool cards, each card with replaces patterns of
+// the usual shapes (two of: a regexp, placeholders, an alternation, a
+// literal command), after one file changed: a capability's declaration, or a
+// card. The card checks (schema, replaces shape and cost) are most of a
+// rebuild's validation where cards outnumber capabilities.
+func BenchmarkRebuildCards3k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 1500); err != nil {
+		b.Fatal(err)
+	}
+	verbs := []string{"deploy", "rollback", "inspect", "rotate", "backup", "restore", "lint", "format"}
+	replaces := []func(string, int) string{
+		func(v string, i int) string {
+			return fmt.Sprintf(`"kubectl %s deployment/svc-%d .*", "make %s-%d <env>"`, v, i, v, i)
+		},
+		func(v string, i int) string {
+			return fmt.Sprintf(`"(helm|kubectl) %s release-%d", "git %s --force origin %d"`, v, i, v, i)
+		},
+	}
+	for i := range 3000 {
+		v := verbs[i%len(verbs)]
+		tool := filepath.Join(dir, "tools", fmt.Sprintf("t%02d", i%30), fmt.Sprintf("%s-%04d", v, i))
+		card := fmt.Sprintf(`{
+  "id": "%s-%04d",
+  "command": "tools/%s-%04d <target> [--dry-run]",
+  "summary": "%s a target (card %d).",
+  "intent_phrases": ["%s the target", "I need to %s something quickly"],
+  "replaces": [%s],
+  "effects": "Calls the API to %s it.",
+  "risk": "reversible",
+  "example": "tools/%s-%04d prod"
+}
+`, v, i, v, i, v, i, v, v, replaces[i%len(replaces)](v, i), v, v, i)
+		if err := os.MkdirAll(filepath.Dir(tool), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(tool+".card.json", []byte(card), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, "capabilities"))
+	if err != nil || len(entries) == 0 {
+		b.Fatal("no capabilities", err)
+	}
+	for _, bc := range []struct{ name, file, old string }{
+		{"capability-edit", filepath.Join(dir, "capabilities", entries[0].Name(), "capability.json"), `"description": "`},
+		{"card-edit", filepath.Join(dir, "tools", "t00", "deploy-0000.card.json"), `"summary": "`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			opts := store.Options{ScanOptions: store.ScanOptions{Repo: dir}, Cache: validate.NewCache()}
+			first, err := store.Load(context.Background(), opts)
+			if err != nil || !first.OK() {
+				b.Fatal("not ok", err)
+			}
+			opts.Previous = first
+			orig, err := os.ReadFile(bc.file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { _ = os.WriteFile(bc.file, orig, 0o644) })
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				b.StopTimer()
+				i++
+				edited := bytes.Replace(orig, []byte(bc.old), fmt.Appendf(nil, "%sedit %d ", bc.old, i), 1)
+				if err := os.WriteFile(bc.file, edited, 0o644); err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				snap, err := store.Load(context.Background(), opts)
+				if err != nil || !snap.OK() {
+					b.Fatal("not ok", err)
+				}
+				opts.Previous = snap
+			}
+		})
+	}
+}

@@ -82,7 +82,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		// field or a pattern that matches nothing meant is worth knowing
 		// while the card's errors are being fixed, not only after.
 		checkCardFields(d, src.ToolPath, s)
-		checkReplacesShape(d, s)
+		patterns := checkReplacesShape(d, s)
 		if !checkSchema("card", d, s) {
 			continue
 		}
@@ -94,7 +94,7 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
 			Path: src.Path, ToolPath: src.ToolPath, ToolExists: src.ToolExists, Raw: d.Root,
 		}
-		if !checkReplacesCost(d, c.Replaces, s) {
+		if !checkReplacesCost(d, patterns, s) {
 			continue
 		}
 		// Ids are compared in Unicode's composed form (NFC): "é" typed on
@@ -137,19 +137,25 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 
 // checkReplacesShape warns of each replaces pattern, a string in the
 // card's replaces list whatever else the card holds, that cannot do what
-// it says (card-replaces-shape, cmdline.PatternFault).
-func checkReplacesShape(d *doc, s *sink) {
+// it says (card-replaces-shape, cmdline.PatternFault). It returns each
+// item's check, by its index (the zero PatternCheck for one that is no
+// string), for checkReplacesCost: a pattern is read, parsed and compiled
+// once for both.
+func checkReplacesShape(d *doc, s *sink) []cmdline.PatternCheck {
 	reps := d.Root.Get("replaces")
 	if reps == nil || reps.Kind != ojson.Array {
-		return
+		return nil
 	}
+	checks := make([]cmdline.PatternCheck, len(reps.Items))
 	for i := range reps.Items {
 		if pat := &reps.Items[i]; pat.Kind == ojson.String {
-			if fault := cmdline.PatternFault(pat.Str); fault != "" {
+			checks[i] = cmdline.CheckPattern(pat.Str)
+			if fault := checks[i].Fault; fault != "" {
 				s.warnAt(d, "/replaces/"+strconv.Itoa(i), "card-replaces-shape", "this pattern cannot do what it says: %s", fault)
 			}
 		}
 	}
+	return checks
 }
 
 // ToolPathField is the field the tool index adds to each card: the path of
@@ -215,25 +221,22 @@ func replacesCost(pat string) int {
 // replacesCostBound is replacesCost, and whether that is only a lower
 // bound of the size (over the limit, the exact size is not computed).
 func replacesCostBound(pat string) (cost int, atLeast bool) {
-	expr, ok := cmdline.PatternRegexp(pat)
-	if !ok {
+	c := cmdline.CheckPatternCost(pat)
+	return patternCost(&c)
+}
+
+// patternCost is replacesCostBound of a pattern checked (CheckPattern).
+func patternCost(c *cmdline.PatternCheck) (cost int, atLeast bool) {
+	if c.Regexp == nil {
 		return 0, false
 	}
-	re, err := syntax.Parse(expr, syntax.Perl)
-	if err != nil {
-		return 0, false
-	}
-	if lb := instLowerBound(re); lb > MaxReplacesPatternCost {
+	if lb := instLowerBound(c.Regexp); lb > MaxReplacesPatternCost {
 		// Over the limit whatever the exact size: expanding and
 		// compiling a pattern of counted repetitions (a.{0,999}
 		// 100 times, 900 bytes) took 60 ms and 70 MB.
 		return lb, true
 	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return 0, false
-	}
-	return len(prog.Inst), false
+	return c.Insts(), false
 }
 
 // instLowerBound is a lower bound of the instructions re compiles to,
@@ -262,10 +265,13 @@ func instLowerBound(re *syntax.Regexp) int {
 // checkReplacesCost refuses a card whose replaces patterns would make
 // command matching slow for every client: one pattern over
 // MaxReplacesPatternCost, or all of them over MaxReplacesCardCost.
-func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
+// patterns are checkReplacesShape's checks of a card the schema passed:
+// one of each replaces pattern, a string.
+func checkReplacesCost(d *doc, patterns []cmdline.PatternCheck, s *sink) bool {
 	total, once := 0, 0 // counting a pattern that may run twice twice, and once
-	for i, pat := range replaces {
-		cost, atLeast := replacesCostBound(pat)
+	for i := range patterns {
+		pat := &patterns[i]
+		cost, atLeast := patternCost(pat)
 		once += cost
 		ptr := "/replaces/" + strconv.Itoa(i)
 		if cost > MaxReplacesPatternCost {
@@ -279,7 +285,7 @@ func checkReplacesCost(d *doc, replaces []string, s *sink) bool {
 			return false
 		}
 		// A pattern that may run twice on a command counts twice.
-		if total += cost * cmdline.PatternRuns(pat); total > MaxReplacesCardCost {
+		if total += cost * pat.Runs; total > MaxReplacesCardCost {
 			s.at(d, ptr, "card-replaces-cost",
 				"the card's replaces patterns, read as regular expressions, compile to over %d instructions in all (%d up to this one, %d counted once: a pattern whose first word is a path of regular-expression syntax counts twice, as it may run twice; write such a path literally, bin/rails, or split the card): every command line a client matches would run them",
 				MaxReplacesCardCost, total, once)

@@ -81,7 +81,7 @@ func plainAlternation(pat string) (open, close int, ok bool) {
 		if !strings.Contains(body, "|") || strings.ContainsAny(body, `\[]{}*+?^$`) {
 			continue
 		}
-		// A | with spaces around it is a pipe (see commandRegexp).
+		// A | with spaces around it is a pipe (see patternReading.regexp).
 		plain := !strings.Contains(body, " | ")
 		for _, c := range strings.Split(body, "|") {
 			if strings.TrimSpace(c) == "" {

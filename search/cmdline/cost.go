@@ -91,19 +91,25 @@ type costedRegexp struct {
 
 // compileCosted compiles expr, which must start with ^, and measures it.
 func compileCosted(expr string) (*costedRegexp, bool) {
+	re, _, ok := compileCostedParse(expr)
+	return re, ok
+}
+
+// compileCostedParse is compileCosted, and expr parsed (not simplified).
+func compileCostedParse(expr string) (*costedRegexp, *syntax.Regexp, bool) {
 	re, err := regexp.Compile(expr)
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	parsed, err := syntax.Parse(expr, syntax.Perl) // as regexp.Compile does
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	prog, err := syntax.Compile(parsed.Simplify())
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
-	return &costedRegexp{re: re, insts: int64(len(prog.Inst)), prefix: anchoredPrefix(prog)}, true
+	return &costedRegexp{re: re, insts: int64(len(prog.Inst)), prefix: anchoredPrefix(prog)}, parsed, true
 }
 
 // match reports whether s matches, paying for the run from b; false also

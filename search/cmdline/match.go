@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"regexp/syntax"
 	"slices"
 	"strings"
 )
@@ -1252,21 +1253,38 @@ type Matcher struct {
 // panic; a pattern that is empty after trimming matches nothing. The
 // indexes Match returns are those of cards.
 func Compile(cards []Card) *Matcher {
-	m := &Matcher{ids: make([]string, len(cards)), patterns: make([][]commandPattern, len(cards)), names: map[string]bool{}}
+	m := newMatcher(len(cards))
 	for i, c := range cards {
 		m.ids[i] = c.ID
 		for at, raw := range c.Replaces {
-			m.patterns[i] = m.compileNamed(m.patterns[i], at, raw, false)
-			for _, reading := range wordReadings(collapseLines(dropHereDocs(raw))) {
-				m.patterns[i] = m.compileNamed(m.patterns[i], at, reading, false)
-			}
-			for _, named := range dockerNameVariants(raw) {
-				m.patterns[i] = m.compileNamed(m.patterns[i], at, named, true)
-			}
+			m.patterns[i], _, _ = m.compileReplaces(m.patterns[i], at, raw, readPattern(raw))
 		}
 		sortPatterns(m.patterns[i])
 	}
 	return m
+}
+
+// newMatcher is a Matcher of n cards with no patterns.
+func newMatcher(n int) *Matcher {
+	return &Matcher{ids: make([]string, n), patterns: make([][]commandPattern, n), names: map[string]bool{}}
+}
+
+// compileReplaces appends to patterns those of raw, the at-th of its
+// card's Replaces, read as rd: raw itself, its word readings and its
+// docker variants. It returns raw's regexp compiled, and parsed, or nils
+// (see patternReading.compile): compiled even when raw yields no
+// pattern (a comment alone), as validation counts its cost.
+func (m *Matcher) compileReplaces(patterns []commandPattern, at int, raw string, rd patternReading) ([]commandPattern, *costedRegexp, *syntax.Regexp) {
+	re, parsed := rd.compile()
+	p, ok := compileReading(rd, re)
+	patterns = m.addPattern(patterns, at, p, ok, false)
+	for _, reading := range wordReadings(rd.pat) {
+		patterns = m.compileNamed(patterns, at, reading, false)
+	}
+	for _, named := range dockerNameVariantsOf(raw, rd) {
+		patterns = m.compileNamed(patterns, at, named, true)
+	}
+	return patterns, re, parsed
 }
 
 // compileNamed appends to patterns the pattern raw, the at-th of its
@@ -1278,6 +1296,11 @@ func Compile(cards []Card) *Matcher {
 // web" (see specificity.respelled).
 func (m *Matcher) compileNamed(patterns []commandPattern, at int, raw string, renamed bool) []commandPattern {
 	p, ok := compileCommandPattern(raw)
+	return m.addPattern(patterns, at, p, ok, renamed)
+}
+
+// addPattern is compileNamed of a pattern compiled already, p, when ok.
+func (m *Matcher) addPattern(patterns []commandPattern, at int, p commandPattern, ok, renamed bool) []commandPattern {
 	if !ok {
 		return patterns
 	}

@@ -343,29 +343,99 @@ type wholeReading struct{ literal, inner []tokenMatcher }
 // reports false for a pattern that is empty after trimming, or holds no
 // word outside a comment.
 func compileCommandPattern(raw string) (commandPattern, bool) {
-	p, split, ok := compilePattern(raw, true)
+	rd := readPattern(raw)
+	re, _ := rd.compile()
+	return compileReading(rd, re)
+}
+
+// compileReading is compileCommandPattern of a pattern read (readPattern)
+// whose regexp, if it is read as one, is re, compiled (rd.compile).
+func compileReading(rd patternReading, re *costedRegexp) (commandPattern, bool) {
+	p, split, ok := compilePattern(rd, re, true)
 	if ok && split {
 		// The line may read the command of a bundle otherwise (its
 		// words after a substitution, "docker run -v $(pwd):/w alpine rm
 		// -rf x"), and keep the bundle whole. How specific the pattern is
 		// is read from its options one by one: "rm -rf <dir>" names as
 		// much as "rm -r -f <dir>" and "rm --recursive --force <dir>".
-		if q, _, ok := compilePattern(raw, false); ok {
+		// Only its words are kept: its regexp is p's.
+		if q, _, ok := compilePattern(rd, nil, false); ok {
 			p.whole = &wholeReading{q.literal, q.inner}
 		}
 	}
 	return p, ok
 }
 
-// compilePattern is compileCommandPattern, with the bundles of short
-// options of the commands that read them anywhere split or not (see
-// splitShortArguments), and whether it split any.
-func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool) {
-	pat := collapseLines(dropHereDocs(raw)) // split as a command line is, newlines included
+// patternReading is a replaces pattern read once: collapsed as a command
+// line is split, newlines included, and the regular expression it is
+// read as, so that compiling it and checking it (CheckPattern) read and
+// parse it once, and regexSyntax runs on it once.
+type patternReading struct {
+	pat  string // collapseLines(dropHereDocs(raw))
+	expr string // regexpSource's: the regexp before it is anchored, or "" (not regexLike)
+	err  error  // regexpSource's: why expr does not parse
+}
+
+// readPattern reads the pattern raw.
+func readPattern(raw string) patternReading {
+	pat := collapseLines(dropHereDocs(raw))
+	expr, err := regexpSource(pat)
+	return patternReading{pat: pat, expr: expr, err: err}
+}
+
+// regexpLike reports whether the pattern is meant as a regular expression
+// (regexLike of its collapsed text), whether or not it parses.
+func (rd patternReading) regexpLike() bool { return rd.expr != "" }
+
+// isRegexp reports whether the pattern is read as a regexp (regexp's
+// bool), without writing the regexp out.
+func (rd patternReading) isRegexp() bool { return rd.expr != "" && rd.err == nil }
+
+// regexp is PatternRegexp of the pattern: its regexp anchored, or false.
+// The pattern must compile on its own before it is wrapped (regexpSource),
+// or an unbalanced one such as "a)|(b" would escape the anchoring. A |
+// with spaces around it is a shell pipe ("curl .* | sh"), not an
+// alternation.
+func (rd patternReading) regexp() (string, bool) {
+	if !rd.isRegexp() {
+		return "", false
+	}
+	return `^(?:` + rd.expr + `)(?:\s|$)`, true
+}
+
+// compile compiles the pattern's regexp (compileCosted) and returns it
+// with its parse, or nils when the pattern is no regexp, or its regexp
+// does not compile.
+func (rd patternReading) compile() (*costedRegexp, *syntax.Regexp) {
+	expr, ok := rd.regexp()
+	if !ok {
+		return nil, nil
+	}
+	re, parsed, _ := compileCostedParse(expr)
+	return re, parsed
+}
+
+// runs is PatternRuns of the pattern.
+func (rd patternReading) runs() int {
+	if !rd.isRegexp() {
+		return 1
+	}
+	if _, named, _ := regexpPath(rd.pat); named {
+		return 2
+	}
+	return 1
+}
+
+// compilePattern is compileReading, with the bundles of short options of
+// the commands that read them anywhere split or not (see
+// splitShortArguments), and whether it split any. re is the pattern's
+// regexp compiled, when it is read as one; nil leaves p.re nil.
+func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p commandPattern, split, ok bool) {
+	pat := rd.pat // split as a command line is, newlines included
 	if pat == "" {
 		return commandPattern{}, false, false
 	}
-	expr, isRegexp := commandRegexp(pat)
+	isRegexp := rd.isRegexp()
 	limit := maxLiteralTokens
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
@@ -374,7 +444,7 @@ func compilePattern(raw string, bundles bool) (p commandPattern, split, ok bool)
 	spellGlobs(toks, starts)
 	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
-		p.re, _ = compileCosted(expr)
+		p.re = re
 		p.ops = pipesAndLists(pat, toks)
 		p.lead, p.pathNamed, p.pathDot = regexpPath(pat)
 	}
@@ -517,7 +587,7 @@ const maxLiteralTokens = MaxLine + 1
 // is matched by its shell tokens only. Validation bounds its cost
 // (card-replaces-cost), so it must be the very expression compiled here.
 func PatternRegexp(raw string) (string, bool) {
-	return commandRegexp(collapseLines(dropHereDocs(raw)))
+	return readPattern(raw).regexp()
 }
 
 // PatternRuns is how many times a replaces pattern read as a regular
@@ -528,14 +598,80 @@ func PatternRegexp(raw string) (string, bool) {
 // in a card's cost (card-replaces-cost), so that a card at the limits
 // costs what it did.
 func PatternRuns(raw string) int {
-	pat := collapseLines(dropHereDocs(raw))
-	if _, isRegexp := commandRegexp(pat); !isRegexp {
-		return 1
+	return readPattern(raw).runs()
+}
+
+// PatternCheck is what validation reads of a card's replaces pattern
+// (card-replaces-shape, card-replaces-cost), worked out from one reading
+// of it: its regexp is parsed once and compiled at most once, where
+// PatternFault, PatternRegexp and PatternRuns each read it afresh.
+type PatternCheck struct {
+	// Fault is PatternFault's ("" for none); CheckPatternCost leaves it "".
+	Fault string
+	// Regexp is the expression of PatternRegexp parsed as regexp.Compile
+	// parses it (syntax.Perl), not simplified; nil when the pattern is
+	// matched by its shell tokens only, or its expression does not parse.
+	Regexp *syntax.Regexp
+	// Runs is PatternRuns's.
+	Runs int
+	// insts are the instructions of Regexp's program, -1 until compiled.
+	insts int
+}
+
+// Insts is the number of instructions of the program Regexp compiles to
+// (simplified, as regexp.Compile compiles it), which is what
+// card-replaces-cost counts; 0 without a Regexp. It compiles Regexp
+// unless CheckPattern did (to tell its fault, it compiles the pattern as
+// the matcher does), so that a caller that bounds the size first
+// (counted repetitions expand when compiled) compiles no pattern over
+// its bound that CheckPattern did not.
+func (c *PatternCheck) Insts() int {
+	if c.insts >= 0 {
+		return c.insts
 	}
-	if _, named, _ := regexpPath(pat); named {
-		return 2
+	c.insts = 0
+	if c.Regexp != nil {
+		if prog, err := syntax.Compile(c.Regexp.Simplify()); err == nil {
+			c.insts = len(prog.Inst)
+		}
 	}
-	return 1
+	return c.insts
+}
+
+// CheckPattern is PatternFault, PatternRegexp (parsed) and PatternRuns of
+// a replaces pattern, from one reading of it.
+func CheckPattern(raw string) PatternCheck {
+	rd := readPattern(raw)
+	c := PatternCheck{Runs: rd.runs(), insts: -1}
+	c.Fault = rd.fault(raw, &c)
+	c.parse(rd)
+	return c
+}
+
+// CheckPatternCost is CheckPattern without Fault: what the cost of a
+// pattern needs.
+func CheckPatternCost(raw string) PatternCheck {
+	rd := readPattern(raw)
+	c := PatternCheck{Runs: rd.runs(), insts: -1}
+	c.parse(rd)
+	return c
+}
+
+// parse sets Regexp, when the fault check did not compile it already.
+func (c *PatternCheck) parse(rd patternReading) {
+	if c.Regexp != nil || c.insts >= 0 {
+		return // compiled (insts 0 when it did not compile: no Regexp)
+	}
+	expr, ok := rd.regexp()
+	if !ok {
+		c.insts = 0
+		return
+	}
+	if re, err := syntax.Parse(expr, syntax.Perl); err == nil {
+		c.Regexp = re
+	} else {
+		c.insts = 0
+	}
 }
 
 // PatternFault says why a replaces pattern cannot do what its author
@@ -545,11 +681,18 @@ func PatternRuns(raw string) int {
 // lines of any command are sent to the card. Validation
 // warns of each (card-replaces-shape): none stops the card from loading.
 func PatternFault(raw string) string {
-	pat := collapseLines(dropHereDocs(raw))
-	if _, err := regexpSource(pat); err != nil {
+	return readPattern(raw).fault(raw, nil)
+}
+
+// fault is PatternFault of the pattern raw, read as rd. When it compiles
+// the pattern (to try it on lines of any command), it sets c's Regexp
+// and instructions from that compile, when c is not nil.
+func (rd patternReading) fault(raw string, c *PatternCheck) string {
+	pat := rd.pat
+	if err := rd.err; err != nil {
 		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
 	}
-	if fault := writtenFault(pat); fault != "" {
+	if fault := writtenFault(pat, rd.regexpLike()); fault != "" {
 		return fault
 	}
 	for _, t := range readWords(shellTokensUpTo(pat, 64)) {
@@ -567,7 +710,17 @@ func PatternFault(raw string) string {
 	// "<cmd> -*", "* * *", "?? *" of the commands of two letters). A
 	// pattern of any command with a given option ("<cmd> --force") is
 	// meant so, and is not told.
-	m := Compile([]Card{{Replaces: []string{raw}}})
+	m := newMatcher(1)
+	var re *costedRegexp
+	var parsed *syntax.Regexp
+	m.patterns[0], re, parsed = m.compileReplaces(nil, 0, raw, rd)
+	sortPatterns(m.patterns[0])
+	if c != nil {
+		c.Regexp, c.insts = parsed, 0
+		if re != nil {
+			c.insts = int(re.insts)
+		}
+	}
 	for _, pair := range [][2]string{
 		{"zzcommand", "ls"}, {"zzcommand zzarg", "ls -la"}, {"zzcommand zzarg", "git push"},
 		{"zzcommand -z", "ls -la"}, {"zzcommand zzarg zzarg", "git push origin"}, {"zz zzarg", "rm -rf /"},
@@ -632,8 +785,8 @@ var (
 // never closed (read as shell words, literally; a ( so even in a pattern
 // with no other regexp syntax), a "$ " prompt (a command named
 // "$"), or the whole in backticks (a command substitution) or quotes (one
-// word); or it returns "".
-func writtenFault(pat string) string {
+// word); or it returns "". regexpLike is regexLike(pat).
+func writtenFault(pat string, regexpLike bool) string {
 	bare := withoutQuoted(pat) // "grep -F '[ERROR' *" means its [ as text
 	usage, class, open := usageWordAt(bare), wordClassAt(bare), unclosedParen(bare)
 	bword, bracketed := bracketedWordAt(bare)
@@ -654,11 +807,11 @@ func writtenFault(pat string) string {
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
 		}
-	case !regexLike(pat) && open >= 0:
+	case !regexpLike && open >= 0:
 		word := firstField(pat[strings.LastIndexAny(pat[:open], " \t\n")+1:])
 		return fmt.Sprintf("the ( of %q is never closed, so the pattern is no regular expression and is matched as shell words, literally: "+
 			"it matches only a line that writes that ( as well; close the group, or remove the (", word)
-	case endsInSpace(pat) && regexLike(pat):
+	case endsInSpace(pat) && regexpLike:
 		return "it ends by matching white space, and a pattern read as a regular expression is matched up to the end of a word already " +
 			`(as if (\s|$) followed it), so it matches no command with more words after that: drop its last part`
 	case prompt.MatchString(pat):
@@ -1076,19 +1229,6 @@ func withoutQuoted(pat string) string {
 		}
 	}
 	return string(b)
-}
-
-// commandRegexp is PatternRegexp of a pattern already collapsed
-// (collapseLines). The pattern must compile on its own before it is
-// wrapped, or an unbalanced one such as "a)|(b" would escape the
-// anchoring. A | with spaces around it is a shell pipe ("curl .* | sh"),
-// not an alternation.
-func commandRegexp(pat string) (string, bool) {
-	expr, err := regexpSource(pat)
-	if expr == "" || err != nil {
-		return "", false
-	}
-	return `^(?:` + expr + `)(?:\s|$)`, true
 }
 
 // regexpSource is the regular expression a collapsed pattern that looks

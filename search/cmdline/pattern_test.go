@@ -1,10 +1,87 @@
 package cmdline
 
 import (
+	"regexp/syntax"
 	"slices"
 	"strings"
 	"testing"
 )
+
+// TestCheckPatternIsItsParts: CheckPattern, which reads a pattern once, says
+// what PatternFault, PatternRegexp (parsed and compiled) and PatternRuns
+// say of it, for patterns of every fault, none, a regexp that runs twice,
+// one that does not parse, one over any cost limit, a comment alone (which
+// compiles to no pattern but is counted); CheckPatternCost too, without
+// the fault. The regexp is compiled once: by the fault's check when it
+// gets that far ("git push .* --force"), else not until Insts asks, so a
+// pattern of counted repetitions with a fault of its own is never
+// compiled by a caller that bounds its cost first.
+func TestCheckPatternIsItsParts(t *testing.T) {
+	repeats := strings.Repeat("a.{0,999}", 100)
+	for _, tt := range []struct {
+		pat      string
+		compiled bool // its size known: compiled by the fault's check, or no regexp
+	}{
+		{"git push .* --force", true},
+		{"git push --force", true},
+		{"rm -rf <dir>", true},
+		{"(helm|kubectl) delete release-1", true},
+		{"(\\./)?bin/rails db:.*", true},
+		{"(vendor/)?bin/phpunit .*", true},
+		{"docker rm -f *", true},
+		{"# rm .*", true},
+		{repeats, true},
+		{"[sudo] rm -rf .*", false},
+		{"git push [<remote>] .*", false},
+		{"--force .*", false},
+		{"$ git push .*", false},
+		{"`git push .*`", false},
+		{"git push (-f|--force", true}, // no regexp: it does not parse
+		{"a)|(b .*", true},
+		{"[sudo] " + repeats, false},
+		{".*", true},
+		{"", true},
+	} {
+		if tt.pat == "(vendor/)?bin/phpunit .*" && PatternRuns(tt.pat) != 2 {
+			t.Errorf("PatternRuns(%q) = %d, want 2: the table lacks a pattern that runs twice", tt.pat, PatternRuns(tt.pat))
+		}
+		c := CheckPattern(tt.pat)
+		if got, want := c.Fault, PatternFault(tt.pat); got != want {
+			t.Errorf("CheckPattern(%.40q).Fault = %q, PatternFault %q", tt.pat, got, want)
+		}
+		if got, want := c.Runs, PatternRuns(tt.pat); got != want {
+			t.Errorf("CheckPattern(%.40q).Runs = %d, PatternRuns %d", tt.pat, got, want)
+		}
+		if compiled := c.insts >= 0; compiled != tt.compiled {
+			t.Errorf("CheckPattern(%.40q): compiled %v, want %v", tt.pat, compiled, tt.compiled)
+		}
+		wantInsts := 0
+		expr, isRegexp := PatternRegexp(tt.pat)
+		if isRegexp {
+			re, err := syntax.Parse(expr, syntax.Perl)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Regexp == nil || c.Regexp.String() != re.String() {
+				t.Errorf("CheckPattern(%.40q).Regexp = %v, want %v", tt.pat, c.Regexp, re)
+			}
+			prog, err := syntax.Compile(re.Simplify())
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantInsts = len(prog.Inst)
+		} else if c.Regexp != nil {
+			t.Errorf("CheckPattern(%.40q).Regexp = %v, want none: PatternRegexp reads no regexp", tt.pat, c.Regexp)
+		}
+		if got := c.Insts(); got != wantInsts {
+			t.Errorf("CheckPattern(%.40q).Insts() = %d, want %d", tt.pat, got, wantInsts)
+		}
+		cost := CheckPatternCost(tt.pat)
+		if cost.Fault != "" || cost.Runs != c.Runs || cost.insts >= 0 && cost.Regexp != nil || cost.Insts() != wantInsts {
+			t.Errorf("CheckPatternCost(%.40q) = %+v, want CheckPattern's %+v without the fault, compiled only by Insts", tt.pat, cost, c)
+		}
+	}
+}
 
 // TestPatternFaultClassOfWordsOrRange: a class in brackets is a choice of
 // words written as a class (card-replaces-shape) unless a choice holds a

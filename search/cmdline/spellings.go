@@ -214,11 +214,16 @@ func composeCommand(name string) bool {
 // too), whose runs validation counts (PatternRuns). nil for a pattern of
 // no such subcommand.
 func dockerNameVariants(raw string) []string {
+	return dockerNameVariantsOf(raw, readPattern(raw))
+}
+
+// dockerNameVariantsOf is dockerNameVariants of raw read as rd.
+func dockerNameVariantsOf(raw string, rd patternReading) []string {
 	if len(raw) > MaxLine || !mayNameDocker(raw) {
 		return nil // most patterns: no second reading; nor one longer than any line Match reads
 	}
-	pat := collapseLines(dropHereDocs(raw)) // as compilePattern reads it
-	if _, isRegexp := commandRegexp(pat); isRegexp {
+	pat := rd.pat // as compilePattern reads it
+	if rd.isRegexp() {
 		return nil // its runs are what validation counts (PatternRuns)
 	}
 	toks := readWords(shellTokensUpTo(pat, maxLiteralTokens))
