@@ -36,6 +36,7 @@ type Metrics struct {
 	watchOverflow prometheus.Counter
 	watchFallback prometheus.Gauge
 	checks        *prometheus.CounterVec
+	cardChecks    *prometheus.CounterVec
 	build         *prometheus.GaugeVec
 	// clock is the served source's RebuildClock, which the gauge
 	// capreg_registry_rebuild_running_seconds reads at each scrape; nil
@@ -77,6 +78,8 @@ func NewMetrics() *Metrics {
 			"1 once the watcher polls the repository every 5 s because inotify is unavailable or out of watches (not for --poll); else 0."),
 		checks: newCounterVec("capreg_capability_checks_total",
 			"Per-capability validations in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).", "source"),
+		cardChecks: newCounterVec("capreg_tool_card_checks_total",
+			"Per-card validations of tool cards in rebuilds, by source (run: checked afresh; cache: inputs unchanged, result reused).", "source"),
 		build: newGaugeVec("capreg_build_info",
 			"Always 1: the capreg build this process runs (version: the one it was linked with, else the module's; goversion; program: the hash that snapshot digests and ETags are made with, see store.Options.Program).",
 			"version", "goversion", "program"),
@@ -87,7 +90,7 @@ func NewMetrics() *Metrics {
 		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.build, running,
+		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
 	m.SetBuild("", "")
@@ -129,6 +132,7 @@ func (m *Metrics) exposeLabels() {
 	}
 	for _, src := range []string{"run", "cache"} {
 		m.checks.WithLabelValues(src)
+		m.cardChecks.WithLabelValues(src)
 	}
 }
 
@@ -231,14 +235,16 @@ func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	}
 }
 
-// countChecks counts the per-capability checks of snap's build, afresh
-// and from the cache; a rebuild that built nothing made none.
+// countChecks counts the per-capability and per-card checks of snap's
+// build, afresh and from the cache; a rebuild that built nothing made none.
 func (m *Metrics) countChecks(snap *store.Snapshot) {
 	if snap == nil {
 		return
 	}
 	m.checks.WithLabelValues("run").Add(float64(snap.Result.Checked))
 	m.checks.WithLabelValues("cache").Add(float64(snap.Result.Reused))
+	m.cardChecks.WithLabelValues("run").Add(float64(snap.Result.CardsChecked))
+	m.cardChecks.WithLabelValues("cache").Add(float64(snap.Result.CardsReused))
 }
 
 // setDiagnostics sets the diagnostics gauges to the findings of snap, the

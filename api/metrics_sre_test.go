@@ -6,6 +6,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -82,6 +83,54 @@ func TestUnchangedRebuildsCountTheirChecks(t *testing.T) {
 	if run+cache != caps*(success+unchanged) || cache < caps*unchanged {
 		t.Errorf("capreg_capability_checks_total: run %v, cache %v; want %v checks in all (%v capabilities, %v rebuilds), %v of them from the cache (the unchanged rebuilds')",
 			run, cache, caps*(success+unchanged), caps, success+unchanged, caps*unchanged)
+	}
+}
+
+// TestRebuildsCountTheirCardChecks: capreg_tool_card_checks_total counts
+// each rebuild's checks of the tool cards, as capreg_capability_checks_total
+// does of capabilities: every card once a rebuild, from the cache in the
+// unchanged ones; a card changed is checked afresh, the others not.
+func TestRebuildsCountTheirCardChecks(t *testing.T) {
+	m := api.NewMetrics()
+	h, repo := watchedRepo(t, m)
+	reload := func() {
+		t.Helper()
+		if e := do(t, h, "POST", "/-/reload", nil); e.status != 200 {
+			t.Fatalf("reload: %d %s", e.status, e.body)
+		}
+	}
+	counts := func() (run, cache, cards, rebuilds float64) {
+		t.Helper()
+		e := do(t, h, "GET", "/metrics", nil)
+		for _, r := range []string{"success", "failure", "unchanged"} {
+			rebuilds += scraped(t, e.body, `capreg_registry_rebuilds_total{result="`+r+`"}`)
+		}
+		return scraped(t, e.body, `capreg_tool_card_checks_total{source="run"}`), scraped(t, e.body, `capreg_tool_card_checks_total{source="cache"}`),
+			scraped(t, e.body, `capreg_tool_cards`), rebuilds
+	}
+	reload()
+	reload()
+	run, cache, cards, rebuilds := counts()
+	if cards == 0 || run != cards || cache != cards*(rebuilds-1) {
+		t.Fatalf("after %v rebuilds of %v cards: run %v, cache %v; want %v and %v", rebuilds, cards, run, cache, cards, cards*(rebuilds-1))
+	}
+	matches, err := filepath.Glob(filepath.Join(repo, "bin", "*.card.json"))
+	if err != nil || len(matches) == 0 {
+		t.Fatalf("no card in bin/: %v", err)
+	}
+	data, err := os.ReadFile(matches[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(matches[0], append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reload()
+	// The watcher may have rebuilt on the change before the reload: the
+	// changed card is checked afresh once all the same.
+	run2, cache2, _, rebuilds2 := counts()
+	if run2 != run+1 || run2+cache2 != cards*rebuilds2 {
+		t.Errorf("after one card changed, %v rebuilds in all: run %v, cache %v; want %v, and %v checks in all", rebuilds2, run2, cache2, run+1, cards*rebuilds2)
 	}
 }
 

@@ -130,8 +130,8 @@ func TestLoadWithCacheMatchesLoad(t *testing.T) {
 			}
 		}
 	}
-	if st := cache.Stats(); st.Hits == 0 || st.Misses != st.Hits {
-		t.Errorf("stats %+v: want the second load to take every capability from the cache", st)
+	if st := cache.Stats(); st.Hits == 0 || st.Misses != st.Hits || st.CardHits == 0 || st.CardMisses != st.CardHits {
+		t.Errorf("stats %+v: want the second load to take every capability and every card from the cache", st)
 	}
 }
 

@@ -15,6 +15,10 @@ import (
 // function of those inputs and dominate validation time, so a daemon that
 // re-validates a large repository after one file changed re-checks only that
 // capability; the contract and cross-file checks always run in full.
+// It remembers each tool card's own checks (checkCard: its JSON, fields,
+// schema, replaces patterns' shape and cost) the same way, keyed by
+// cardKey; the checks between cards (duplicate ids) and of the tool
+// beside a card (card-orphan, reserved-name) run in full each time.
 //
 // A Cache serialises the Validate calls made through it and keeps only the
 // entries the latest call used (of those not stopped: see
@@ -26,7 +30,10 @@ type Cache struct {
 	turn         chan struct{}
 	turnOnce     sync.Once
 	entries      map[[sha256.Size]byte]cachedCheck
+	cards        map[[sha256.Size]byte]cachedCard
 	hits, misses atomic.Uint64
+	// cardHits and cardMisses are hits and misses of cards.
+	cardHits, cardMisses atomic.Uint64
 	// peeking is set (holding the turn) while Peek validates: commit
 	// then leaves the entries as they are.
 	peeking bool
@@ -48,9 +55,11 @@ func (c *Cache) lock(ctx context.Context) error {
 func (c *Cache) unlock() { <-c.turn }
 
 // CacheStats counts capabilities checked afresh (Misses) and taken from the
-// cache (Hits), over the life of a Cache.
+// cache (Hits), and tool cards so (CardMisses, CardHits), over the life of
+// a Cache.
 type CacheStats struct {
-	Hits, Misses uint64
+	Hits, Misses         uint64
+	CardHits, CardMisses uint64
 }
 
 // cachedCheck is the outcome of checkCapability for one set of inputs. The
@@ -58,6 +67,16 @@ type CacheStats struct {
 // whether it is valid also depends on the contract of that validation.
 type cachedCheck struct {
 	c     *Capability
+	diags Diagnostics
+}
+
+// cachedCard is the outcome of checkCard for one set of inputs: the card
+// parsed (nil when it is no JSON), the card when it passed (nil when
+// not), and the findings. The Card is never handed out itself: each
+// validation gets a copy, with ToolExists as its sources say.
+type cachedCard struct {
+	d     *doc
+	c     *Card
 	diags Diagnostics
 }
 
@@ -70,7 +89,7 @@ func (c *Cache) Stats() CacheStats {
 	if c == nil {
 		return CacheStats{}
 	}
-	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load()}
+	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), CardHits: c.cardHits.Load(), CardMisses: c.cardMisses.Load()}
 }
 
 // Validate is the package-level Validate, reusing the per-capability checks of
@@ -130,6 +149,17 @@ type lookups struct {
 	keys  [][sha256.Size]byte
 	hits  []bool
 	fresh []cachedCheck
+	// cards are the lookups of tool cards (checkCards), in the order
+	// checked; a card that could not be read is not looked up.
+	cards []cardLookup
+}
+
+// cardLookup is one card's key, whether the cache held it, and the outcome
+// of its checks otherwise.
+type cardLookup struct {
+	key   [sha256.Size]byte
+	hit   bool
+	fresh cachedCard
 }
 
 // prepare makes room for the lookups of n capabilities; a nil cache needs none.
@@ -172,11 +202,48 @@ func shallowCopy(c *Capability) *Capability {
 	return &cp
 }
 
-// commit replaces the entries by those of this validation: the hits as they
-// were, the misses with their fresh outcome. It returns the number of hits.
-func (c *Cache) commit(l *lookups) (hits int) {
+// card returns the outcome of checkCard for the card src, which was read
+// (src.Err is nil): a copy of the cached one, or checkCard's, recorded.
+// Its findings are added to s. The Card, when the card passed, is the
+// validation's own, with ToolExists from src.
+func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
+	in := cardInput{Path: src.Path, Data: src.Data, ToolPath: src.ToolPath}
+	var e cachedCard
 	if c == nil {
-		return 0
+		e.d, e.c = checkCard(in, s)
+	} else {
+		lk := cardLookup{key: cardKey(in)}
+		if hit, ok := c.cards[lk.key]; ok {
+			lk.hit, e = true, hit
+			s.diags = append(s.diags, e.diags...)
+		} else {
+			own := &sink{}
+			e.d, e.c = checkCard(in, own)
+			e.diags = slices.Clip(own.diags)
+			s.diags = append(s.diags, e.diags...)
+			lk.fresh = e
+		}
+		l.cards = append(l.cards, lk)
+	}
+	if e.c == nil {
+		return e.d, nil
+	}
+	cp := *e.c
+	cp.ToolExists = src.ToolExists
+	return e.d, &cp
+}
+
+// commit replaces the entries by those of this validation: the hits as they
+// were, the misses with their fresh outcome. It returns the number of hits,
+// of capabilities and of cards.
+func (c *Cache) commit(l *lookups) (hits, cardHits int) {
+	if c == nil {
+		return 0, 0
+	}
+	for _, lk := range l.cards {
+		if lk.hit {
+			cardHits++
+		}
 	}
 	if c.peeking {
 		for _, hit := range l.hits {
@@ -184,7 +251,7 @@ func (c *Cache) commit(l *lookups) (hits int) {
 				hits++
 			}
 		}
-		return hits
+		return hits, cardHits
 	}
 	next := make(map[[sha256.Size]byte]cachedCheck, len(l.keys))
 	for i, k := range l.keys {
@@ -196,9 +263,50 @@ func (c *Cache) commit(l *lookups) (hits int) {
 		}
 	}
 	c.entries = next
+	cards := make(map[[sha256.Size]byte]cachedCard, len(l.cards))
+	for _, lk := range l.cards {
+		if lk.hit {
+			cards[lk.key] = c.cards[lk.key]
+		} else {
+			cards[lk.key] = lk.fresh
+		}
+	}
+	c.cards = cards
 	c.hits.Add(uint64(hits))
 	c.misses.Add(uint64(len(l.keys) - hits))
-	return hits
+	c.cardHits.Add(uint64(cardHits))
+	c.cardMisses.Add(uint64(len(l.cards) - cardHits))
+	return hits, cardHits
+}
+
+// cardSchemaDigest digests the card schema, which checkCard reads too. It
+// is embedded, so one process (a Cache's life) sees one: in the key, it
+// keeps the key whole should the schema ever be read from elsewhere.
+var cardSchemaDigest = func() [sha256.Size]byte {
+	data, _ := SchemaJSON("card")
+	return sha256.Sum256(data)
+}()
+
+// cardKey digests everything checkCard reads: in, which is all it is
+// given of a card, and the card schema. Each piece is length-prefixed, so
+// that no two different inputs share a key. Whether the tool is there
+// (ToolExists, ToolLeaves) is not in it: checkCard is not given it, and
+// the findings of it are made afresh each validation (checkCards).
+func cardKey(in cardInput) [sha256.Size]byte {
+	h := sha256.New()
+	var n [8]byte
+	put := func(b []byte) {
+		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+		h.Write(n[:])
+		h.Write(b)
+	}
+	put(cardSchemaDigest[:])
+	put([]byte(in.Path))
+	put(in.Data)
+	put([]byte(in.ToolPath))
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	return key
 }
 
 // inputKey digests everything checkCapability reads of a capability. Each

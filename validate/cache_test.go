@@ -1,6 +1,12 @@
 package validate
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestCacheCountsAndPeek pins, call by call, what a Cache reports: each
 // Result's Checked and Reused, and Stats' hits and misses over its life.
@@ -62,5 +68,129 @@ func TestNilCache(t *testing.T) {
 	}
 	if got := cache.Stats(); got != (CacheStats{}) {
 		t.Errorf("nil cache's stats = %+v, want zero", got)
+	}
+}
+
+// TestCacheCardsAgreeWithAFreshCheck walks one cache through changes to a
+// repository's tool cards and checks after each that the cached validation
+// says exactly what a fresh one says (findings, and cards down to
+// ToolExists) and that it checked afresh only the cards whose bytes or
+// path changed (and the one that cannot be read, which is not cached).
+// Whether a card's tool is there is no part of its key: its findings
+// (card-orphan, reserved-name) are made afresh, as are those between cards
+// (card-duplicate-id), also where both cards are cached.
+func TestCacheCardsAgreeWithAFreshCheck(t *testing.T) {
+	card := func(id, extra string) []byte {
+		return []byte(`{"id": "` + id + `", "command": "bin/` + id + ` <x>", "summary": "Does ` + id + `.", "intent_phrases": ["do ` + id + `"],
+  "effects": "Does it.", "risk": "reversible", "example": "bin/` + id + ` y"` + extra + `}`)
+	}
+	src := func(p string, data []byte) CardSource {
+		tool := strings.TrimSuffix(p, ".card.json")
+		return CardSource{File: File{Path: p, Data: data}, ToolPath: tool, ToolExists: true}
+	}
+	base := []CardSource{
+		src("bin/a.card.json", card("a", `, "replaces": ["git push .* --force"]`)),
+		src("bin/b.card.json", card("b", `, "replaces": ["[sudo] rm -rf .*"], "paht": "x"`)),      // two warnings, valid
+		src("bin/c.card.json", card("c", `, "risk": "maybe"`)),                                    // schema error
+		src("bin/d.card.json", []byte(`{"id": "d",`)),                                             // no JSON
+		{File: File{Path: "bin/e.card.json", Err: ErrTooLarge}, ToolPath: "bin/e"},                // not read: not cached
+		src("bin/CON.card.json", card("con", "")),                                                 // reserved-name
+		src("bin/f.card.json", card("f", `, "replaces": ["`+strings.Repeat("a.{0,999}", 3)+`"]`)), // card-replaces-cost
+	}
+	with := func(change func(cards []CardSource) []CardSource) []CardSource {
+		return change(slices.Clone(base))
+	}
+	steps := []struct {
+		name            string
+		cards           []CardSource
+		checked, reused int
+		peek            bool
+	}{
+		{name: "first validation", cards: base, checked: 7},
+		{name: "nothing changed", cards: base, checked: 1, reused: 6},
+		{name: "a's tool is gone", checked: 1, reused: 6, cards: with(func(c []CardSource) []CardSource {
+			c[0].ToolExists = false
+			return c
+		})},
+		{name: "a's tool leaves the repository", checked: 1, reused: 6, cards: with(func(c []CardSource) []CardSource {
+			c[0].ToolExists, c[0].ToolLeaves = false, true
+			return c
+		})},
+		{name: "a card of a's id is added", checked: 2, reused: 6, cards: append(slices.Clone(base), src("bin/z.card.json", card("a", "")))},
+		{name: "the copy stays: both cached, both told", checked: 1, reused: 7, cards: append(slices.Clone(base), src("bin/z.card.json", card("a", "")))},
+		{name: "a's copy is renamed", checked: 2, reused: 6, cards: append(slices.Clone(base), src("bin/y.card.json", card("a", "")))},
+		{name: "b's bytes under another name", checked: 2, reused: 5, cards: with(func(c []CardSource) []CardSource {
+			c[1] = src("bin/b2.card.json", c[1].Data)
+			return c
+		})},
+		{name: "c fixed, peeked", peek: true, checked: 2, reused: 5, cards: with(func(c []CardSource) []CardSource {
+			c[1] = src("bin/b2.card.json", c[1].Data)
+			c[2] = src("bin/c.card.json", card("c", ""))
+			return c
+		})},
+		{name: "the peek left the cache as it was", checked: 1, reused: 6, cards: with(func(c []CardSource) []CardSource {
+			c[1] = src("bin/b2.card.json", c[1].Data)
+			return c
+		})},
+	}
+	cache := NewCache()
+	var hits, misses uint64
+	for _, st := range steps {
+		s := &Sources{Cards: st.cards}
+		var got *Result
+		if st.peek {
+			got = cache.Peek(s)
+		} else {
+			got = cache.Validate(s)
+			// bin/e.card.json, which cannot be read, is checked and no miss.
+			hits, misses = hits+uint64(st.reused), misses+uint64(st.checked-1)
+		}
+		want := Validate(s)
+		if g, w := fmt.Sprint(got.Diagnostics), fmt.Sprint(want.Diagnostics); g != w {
+			t.Errorf("%s: findings differ\ncached: %s\nfresh:  %s", st.name, g, w)
+		}
+		if !reflect.DeepEqual(got.Cards, want.Cards) {
+			t.Errorf("%s: cards differ from a fresh check", st.name)
+		}
+		for _, c := range got.Cards {
+			if i := slices.IndexFunc(st.cards, func(s CardSource) bool { return s.Path == c.Path }); st.cards[i].ToolExists != c.ToolExists {
+				t.Errorf("%s: %s: ToolExists %v, the sources say %v", st.name, c.Path, c.ToolExists, st.cards[i].ToolExists)
+			}
+		}
+		if got.CardsChecked != st.checked || got.CardsReused != st.reused {
+			t.Errorf("%s: %d cards checked, %d reused; want %d and %d", st.name, got.CardsChecked, got.CardsReused, st.checked, st.reused)
+		}
+		if stats := cache.Stats(); stats.CardHits != hits || stats.CardMisses != misses {
+			t.Errorf("%s: stats %+v, want %d card hits and %d misses", st.name, stats, hits, misses)
+		}
+	}
+}
+
+// TestCardKeyCoversItsInput: every field of cardInput, which is all that
+// checkCard is given of a card, changes the card's key; a field added to
+// cardInput fails here until cardKey digests it (and this test knows how
+// to change it).
+func TestCardKeyCoversItsInput(t *testing.T) {
+	in := cardInput{Path: "bin/a.card.json", Data: []byte(`{"id": "a"}`), ToolPath: "bin/a"}
+	v := reflect.ValueOf(in)
+	for i := range v.NumField() {
+		changed := in
+		f := reflect.ValueOf(&changed).Elem().Field(i)
+		switch f.Interface().(type) {
+		case string:
+			f.SetString(f.String() + "x")
+		case []byte:
+			f.SetBytes(append(slices.Clone(f.Bytes()), ' '))
+		default:
+			t.Fatalf("cardInput.%s: a field of type %s, which this test cannot change", v.Type().Field(i).Name, f.Type())
+		}
+		if cardKey(changed) == cardKey(in) {
+			t.Errorf("cardInput.%s changed, and the key did not", v.Type().Field(i).Name)
+		}
+	}
+	// Length-prefixed: moving bytes from one field to the next is another key.
+	moved := cardInput{Path: in.Path + "{", Data: in.Data[1:], ToolPath: in.ToolPath}
+	if cardKey(moved) == cardKey(in) {
+		t.Error("a byte moved from Data to Path left the key as it was")
 	}
 }

@@ -63,8 +63,10 @@ func nfc(s string) string {
 
 // checkCards validates every card against the card schema, rejects duplicate
 // ids and warns about cards with no tool beside them. It returns the valid
-// cards in path order.
-func checkCards(srcs []CardSource, s *sink) []*Card {
+// cards in path order. Each card's own checks (checkCard) are taken from
+// cache when it holds them, and recorded in l; those between cards and of
+// the tool beside each run here every time.
+func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	var out []*Card
 	seen := map[string]*Card{}
 	seenDoc := map[string]*doc{} // where each id of seen is set
@@ -74,27 +76,8 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 			fileError(s, src.Path, src.Err)
 			continue
 		}
-		d := parseDoc(src.Path, src.Data, s)
-		if d == nil {
-			continue
-		}
-		// Unknown fields and replaces' shapes first: a misspelt optional
-		// field or a pattern that matches nothing meant is worth knowing
-		// while the card's errors are being fixed, not only after.
-		checkCardFields(d, src.ToolPath, s)
-		patterns := checkReplacesShape(d, s)
-		if !checkSchema("card", d, s) {
-			continue
-		}
-		r := &d.Root
-		c := &Card{
-			ID: r.Get("id").Str, Command: r.Get("command").Str, Summary: r.Get("summary").Str,
-			IntentPhrases: r.Get("intent_phrases").Strings(), Replaces: r.Get("replaces").Strings(),
-			Preconditions: r.Get("preconditions").StringOr(""), Effects: r.Get("effects").Str,
-			Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
-			Path: src.Path, ToolPath: src.ToolPath, ToolExists: src.ToolExists, Raw: d.Root,
-		}
-		if !checkReplacesCost(d, patterns, s) {
+		d, c := cache.card(l, src, s)
+		if c == nil {
 			continue
 		}
 		// Ids are compared in Unicode's composed form (NFC): "é" typed on
@@ -133,6 +116,46 @@ func checkCards(srcs []CardSource, s *sink) []*Card {
 		out = append(out, c)
 	}
 	return out
+}
+
+// cardInput is what checkCard reads of a card: all of it that its findings
+// can depend on, and so what the cache keys them by (cardKey).
+type cardInput struct {
+	Path     string // the card file
+	Data     []byte // its bytes, read (a card that could not be read is not checked)
+	ToolPath string // the tool it describes, which a finding may name
+}
+
+// checkCard makes a card's own findings: its JSON, its fields, the shape
+// of its replaces patterns, the card schema and their cost. It returns the
+// card parsed (nil when it is no JSON) and the Card when it passed (nil
+// when not), ToolExists unset. It is a pure function of in (and of the
+// card schema and rules, which are the program's).
+func checkCard(in cardInput, s *sink) (*doc, *Card) {
+	d := parseDoc(in.Path, in.Data, s)
+	if d == nil {
+		return nil, nil
+	}
+	// Unknown fields and replaces' shapes first: a misspelt optional
+	// field or a pattern that matches nothing meant is worth knowing
+	// while the card's errors are being fixed, not only after.
+	checkCardFields(d, in.ToolPath, s)
+	patterns := checkReplacesShape(d, s)
+	if !checkSchema("card", d, s) {
+		return d, nil
+	}
+	r := &d.Root
+	c := &Card{
+		ID: r.Get("id").Str, Command: r.Get("command").Str, Summary: r.Get("summary").Str,
+		IntentPhrases: r.Get("intent_phrases").Strings(), Replaces: r.Get("replaces").Strings(),
+		Preconditions: r.Get("preconditions").StringOr(""), Effects: r.Get("effects").Str,
+		Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
+		Path: in.Path, ToolPath: in.ToolPath, Raw: d.Root,
+	}
+	if !checkReplacesCost(d, patterns, s) {
+		return d, nil
+	}
+	return d, c
 }
 
 // checkReplacesShape warns of each replaces pattern, a string in the

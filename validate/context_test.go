@@ -159,6 +159,12 @@ func TestCacheContextStopsWaitingForTheTurn(t *testing.T) {
 func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
 	const n = 3
 	before, after := manyCapabilities(t, n, "Old:"), manyCapabilities(t, n, "New:")
+	// A card each, which the stopped validation checks (the last
+	// look at ctx is after the cards), and must not keep either.
+	for i, src := range []*Sources{before, after} {
+		card := fmt.Sprintf(`{"id": "t", "command": "bin/t", "summary": "s %d", "intent_phrases": ["x"], "effects": "e", "risk": "reversible", "example": "bin/t"}`, i)
+		src.Cards = []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}
+	}
 	full := ctxtest.New(1<<40, nil)
 	if _, err := NewCache().ValidateContext(full, after); err != nil {
 		t.Fatal(err)
@@ -166,7 +172,7 @@ func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
 	for end := int64(1); end <= full.Calls.Load(); end++ {
 		cache := NewCache()
 		cache.Validate(before)
-		stats, entries := cache.Stats(), maps.Clone(cache.entries)
+		stats, entries, cards := cache.Stats(), maps.Clone(cache.entries), maps.Clone(cache.cards)
 		res, err := cache.ValidateContext(ctxtest.New(end, nil), after)
 		if err == nil {
 			continue // ended after its last look at ctx
@@ -174,7 +180,8 @@ func TestValidateContextStoppedAnywhereLeavesTheCache(t *testing.T) {
 		if res != nil || !errors.Is(err, context.Canceled) {
 			t.Fatalf("stopped at call %d: ValidateContext = %v, %v; want no result and context.Canceled", end, res, err)
 		}
-		if got := cache.Stats(); got != stats || !maps.EqualFunc(cache.entries, entries, func(a, b cachedCheck) bool { return a.c == b.c }) {
+		if got := cache.Stats(); got != stats || !maps.EqualFunc(cache.entries, entries, func(a, b cachedCheck) bool { return a.c == b.c }) ||
+			!maps.EqualFunc(cache.cards, cards, func(a, b cachedCard) bool { return a.c == b.c }) {
 			t.Errorf("stopped at call %d of %d: the cache changed (%+v, %d entries; was %+v, %d)", end, full.Calls.Load(), got, len(cache.entries), stats, len(entries))
 		}
 	}

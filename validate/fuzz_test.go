@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -50,8 +51,11 @@ func FuzzValidate(f *testing.F) {
 		cache := NewCache()
 		cache.Validate(&src)
 		warm := cache.Validate(&src)
-		if g, w := fmt.Sprint(warm.Diagnostics), fmt.Sprint(res.Diagnostics); g != w || warm.Reused != len(src.Capabilities) {
-			t.Fatalf("cached validation differs (reused %d):\n%s\nfresh:\n%s", warm.Reused, g, w)
+		if g, w := fmt.Sprint(warm.Diagnostics), fmt.Sprint(res.Diagnostics); g != w || warm.Reused != len(src.Capabilities) || warm.CardsReused != len(src.Cards) {
+			t.Fatalf("cached validation differs (reused %d, cards %d):\n%s\nfresh:\n%s", warm.Reused, warm.CardsReused, g, w)
+		}
+		if !reflect.DeepEqual(warm.Cards, res.Cards) {
+			t.Fatalf("cached cards %v, fresh %v", warm.Cards, res.Cards)
 		}
 		if g, w := fmt.Sprint(capIDs(warm.Capabilities)), fmt.Sprint(capIDs(res.Capabilities)); g != w {
 			t.Fatalf("cached valid capabilities %s, fresh %s", g, w)

@@ -37,6 +37,9 @@ type Result struct {
 	// Checked and Reused count the capabilities whose per-capability checks
 	// ran in this validation and those taken unchanged from a Cache.
 	Checked, Reused int
+	// CardsChecked and CardsReused count the tool cards so (their own
+	// checks: checkCard); a card that could not be read is checked.
+	CardsChecked, CardsReused int
 }
 
 // Validate checks a repository completely and never stops at the first
@@ -118,14 +121,16 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	if ctx.Err() != nil { // the central patterns may have stopped short
 		return nil, stopped(ctx)
 	}
-	res.Cards = checkCards(pkgs.cards(src.Cards), s)
+	cards := pkgs.cards(src.Cards)
+	res.Cards = checkCards(cards, cache, looked, s)
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
 	// Only now, with nothing left to stop it, does the cache take this
 	// validation's checks: a stopped one leaves it as it was.
-	reused := cache.commit(looked)
+	reused, cardsReused := cache.commit(looked)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
+	res.CardsChecked, res.CardsReused = len(cards)-cardsReused, cardsReused
 	s.diags.Sort()
 	res.Diagnostics = LimitPerRule(s.diags)
 	return res, nil
