@@ -103,11 +103,14 @@ func MisnamedCard(p string) (meant string, ok bool) {
 	if strings.HasSuffix(p, CardSuffix) {
 		return "", false
 	}
-	lower := strings.ToLower(path.Base(p))
+	base := path.Base(p)
 	for _, suffix := range misnamedCardSuffixes {
-		if stem, found := strings.CutSuffix(lower, suffix); found && stem != "" {
-			base := path.Base(p)
-			return path.Join(path.Dir(p), base[:len(stem)]+CardSuffix), true
+		// The ending alone is compared, in ASCII case: the name before it
+		// is kept byte for byte (strings.ToLower of the whole name changed
+		// its length where a letter's lower case is longer or shorter in
+		// UTF-8, Ⱥ or İ, and the name was cut at the wrong byte).
+		if stem := len(base) - len(suffix); stem > 0 && strings.EqualFold(base[stem:], suffix) {
+			return path.Join(path.Dir(p), base[:stem]+CardSuffix), true
 		}
 	}
 	return "", false

@@ -297,6 +297,13 @@ func TestMisnamedCard(t *testing.T) {
 		{"bin/land.json", ""},
 		{"bin/.Card.json", ""},
 		{"bin/card.json", ""},
+		// Letters whose lower case is longer or shorter in UTF-8 (Ⱥ, İ,
+		// the Kelvin sign): the tool's name is kept as written; the scan
+		// of a file so named panicked, or named a card of broken UTF-8.
+		{"bin/ȺȺȺȺȺȺȺȺȺȺȺȺ.Card.json", "bin/ȺȺȺȺȺȺȺȺȺȺȺȺ.card.json"},
+		{"bin/İİİ.cards.json", "bin/İİİ.card.json"},
+		{"bin/\u212ax.card.yaml", "bin/\u212ax.card.json"},
+		{"bin/x.card.j\u017fon", ""}, // ſ folds to s: no card ending
 	}
 	for _, tt := range tests {
 		meant, ok := MisnamedCard(tt.p)
