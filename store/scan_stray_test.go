@@ -152,6 +152,9 @@ func TestMisnamedCards(t *testing.T) {
 		{"a copy beside the card", map[string][]byte{"bin/land.Card.json": card}, nil, nil},
 		{"a card's backup", map[string][]byte{"bin/land.card.json.bak": card}, []string{"bin/land.card.json"}, nil},
 		{"in a skipped folder", map[string][]byte{"node_modules/x/land.Card.json": card}, nil, nil},
+		// A package's cards are its own check's (capability-misplaced
+		// says so), as its other inputs are.
+		{"in a package", map[string][]byte{"pkg/capreg.json": []byte("{}"), "pkg/bin/land.Card.json": card}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -118,11 +118,13 @@ func MisnamedCard(p string) (meant string, ok bool) {
 
 // checkMisnamedCards warns about each file that looks like a tool card and
 // is not read as one (Sources.MisnamedCards), unless the card it was meant
-// as is read: a copy left beside the card is no card missing.
-func checkMisnamedCards(src *Sources, s *sink) {
+// as is read: a copy left beside the card is no card missing. A package's
+// are its own check's, as its cards are (pkgs): renamed, it would not be
+// read here either.
+func checkMisnamedCards(src *Sources, pkgs packageScope, s *sink) {
 	for _, p := range src.MisnamedCards {
 		meant, ok := MisnamedCard(p)
-		if !ok || slices.ContainsFunc(src.Cards, func(c CardSource) bool { return c.Path == meant }) {
+		if _, inPkg := pkgs.packageOf(p); !ok || inPkg || slices.ContainsFunc(src.Cards, func(c CardSource) bool { return c.Path == meant }) {
 			continue
 		}
 		s.add(Diagnostic{File: p, Rule: "card-misnamed", Message: fmt.Sprintf(

@@ -312,3 +312,23 @@ func TestMisnamedCard(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckMisnamedCards: a misnamed card is warned of unless the card
+// meant is read, or it lies in a package, whose cards are its own
+// check's.
+func TestCheckMisnamedCards(t *testing.T) {
+	src := &Sources{
+		Packages:      []string{"pkg"},
+		Cards:         []CardSource{{File: File{Path: "bin/ok.card.json"}, ToolPath: "bin/ok"}},
+		MisnamedCards: []string{"bin/land.Card.json", "bin/ok.cards.json", "pkg/bin/x.Card.json"},
+	}
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "card-misnamed" {
+			got = append(got, d.File)
+		}
+	}
+	if want := []string{"bin/land.Card.json"}; !slices.Equal(got, want) {
+		t.Errorf("card-misnamed at %q, want %q", got, want)
+	}
+}

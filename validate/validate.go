@@ -86,7 +86,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	res.Central = central.schema()
 	checkSchemaFound(src, pkgs, s)
 	checkStrayDeclarations(src, pkgs, s)
-	checkMisnamedCards(src, s)
+	checkMisnamedCards(src, pkgs, s)
 	checkLinkTexts(src, s)
 	pkgs.warn(s)
 	if ctx.Err() != nil {
