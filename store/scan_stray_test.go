@@ -321,3 +321,66 @@ func TestPackageSchemaIsNotTheRoots(t *testing.T) {
 		t.Errorf("two schemas of the root's, no config-schema-ambiguous:\n%s", formatDiagnostics(want.Diagnostics))
 	}
 }
+
+// TestMisnamedCardsServed: a change to misnamed cards the served scan
+// met (deleting one, its folder, or renaming it as the warning asks) and
+// one outside the card roots capreg.json names are judged by Overlay,
+// without a rescan, as a rescan of the changed repository judges them.
+func TestMisnamedCardsServed(t *testing.T) {
+	card := []byte(`{"id": "land"}`)
+	noCard := []string{"bin/land.card.json"}
+	binOnly := []byte(`{"configSchema": "config/config-schema.manifest.json", "cards": ["bin"]}`)
+	tests := []struct {
+		name          string
+		served        map[string][]byte
+		servedDeleted []string
+		files         map[string][]byte
+		deleted       []string
+		want          []string
+	}{
+		{"one deleted", map[string][]byte{"bin/land.Card.json": card}, noCard, nil, []string{"bin/land.Card.json"}, nil},
+		{"one renamed as asked", map[string][]byte{"bin/land.Card.json": card}, noCard,
+			map[string][]byte{"bin/land.card.json": card}, []string{"bin/land.Card.json"}, nil},
+		{"its folder deleted", map[string][]byte{"bin/old/land.cards.json": card}, nil, nil, []string{"bin/old"}, nil},
+		{"one kept, another written", map[string][]byte{"bin/land.Card.json": card}, noCard,
+			map[string][]byte{"bin/od.cards.json": card}, nil, []string{"bin/land.Card.json", "bin/od.cards.json"}},
+		{"one rewritten", map[string][]byte{"bin/land.Card.json": card}, noCard,
+			map[string][]byte{"bin/land.Card.json": []byte(`{"id": "land" }`)}, nil, []string{"bin/land.Card.json"}},
+		{"in nested card roots", map[string][]byte{"capreg.json": []byte(`{"configSchema": "config/config-schema.manifest.json", "cards": ["bin", "bin/sub"]}`), "bin/sub/land.Card.json": card}, nil,
+			map[string][]byte{"bin/sub/od.Card.json": card}, nil, []string{"bin/sub/land.Card.json", "bin/sub/od.Card.json"}},
+		{"outside the card roots capreg.json names", map[string][]byte{"capreg.json": binOnly, "tools/land.Card.json": card}, nil,
+			map[string][]byte{"lib/land.Card.json": card}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			overlayApply(t, repo, nil, tt.servedDeleted)
+			for p, data := range tt.served {
+				writeTestFile(t, filepath.Join(repo, p), data)
+			}
+			snap := servedLoad(t, repo)
+			src, err := snap.Overlay(tt.files, tt.deleted)
+			if err != nil {
+				t.Fatal(err)
+			}
+			overlaid := store.Build(src, false)
+			overlayApply(t, repo, nil, tt.deleted)
+			for p, data := range tt.files {
+				writeTestFile(t, filepath.Join(repo, p), data)
+			}
+			scanned := scanLoadRepo(t, repo)
+			var got []string
+			for _, d := range scanned.Diagnostics {
+				if d.Rule == "card-misnamed" {
+					got = append(got, d.File)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("card-misnamed at %q, want %q:\n%s", got, tt.want, formatDiagnostics(scanned.Diagnostics))
+			}
+			if formatDiagnostics(overlaid.Diagnostics) != formatDiagnostics(scanned.Diagnostics) {
+				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(overlaid.Diagnostics), formatDiagnostics(scanned.Diagnostics))
+			}
+		})
+	}
+}

@@ -141,6 +141,11 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		{"an artifact two steps produce at one point", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "RESEARCH.md"], "consumes": ["CONTEXT.md"]`}},
 			"capabilities/ui/capability.json", "/steps/0/produces/1",
 			`duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui), the first by a step of "research" at capabilities/research/capability.json:22:20 (/steps/0/produces/0);`},
+		// The first producer's own step and place in its list, not the
+		// second's: nyquist's step 0 lists it second, ui's step 1 first.
+		{"an artifact two steps produce, the first listing it second", []sampleEdit{{"nyquist", `"produces": ["VALIDATION.md"]`, `"produces": ["VALIDATION.md", "UI-REVIEW.md"]`}},
+			"capabilities/ui/capability.json", "/steps/1/produces/0",
+			`duplicate-producer invariant violated: artifact "UI-REVIEW.md" is produced by more than one step at the same Loop Extension Point "verify:post" (capabilities: nyquist, ui), the first by a step of "nyquist" at capabilities/nyquist/capability.json:18:99 (/steps/0/produces/1);`},
 		{"an artifact one step lists twice", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "UI-SPEC.md"], "consumes": ["CONTEXT.md"]`}}, "", "", ""},
 		{"a reviewsSection equal to another's slug", []sampleEdit{{"ollama", `"reviewsSection": "Ollama"`, `"reviewsSection": "claude"`}}, "", "", ""},
 	}
