@@ -23,6 +23,10 @@ type renderFlags struct {
 	repoFlags
 	config, enablement, profile, format, activeCap string
 	verb                                           string // "capreg render" or "capreg state", for messages
+	// overrideNote is the warning that --profile overrides the
+	// enablement's profile, if it does: the user's explicit choice, said
+	// but no fault, so --strict does not fail on it.
+	overrideNote string
 }
 
 func (rf *renderFlags) register(fs *flag.FlagSet) {
@@ -83,7 +87,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		sayf(stderr, "capreg: %v", err)
 		return exitFindings
 	}
-	if f.strictFailure(stderr, env.Warnings) {
+	if f.strictFailure(stderr, env.Warnings, env.Unlisted) {
 		return exitFindings
 	}
 	// Only the JSON envelope has a place for warnings; the markdown and the
@@ -116,17 +120,34 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 // type, an enablement naming no capability) as errors under --strict, and
 // says whether it did, printing nothing else: a CI job gating a config
 // with render --strict --config fails on them, as check --strict does on
-// a repository's warnings.
-func (rf *renderFlags) strictFailure(stderr io.Writer, warnings []string) bool {
-	if !rf.strict || len(warnings) == 0 {
+// a repository's warnings. The note that --profile overrides the
+// enablement's profile is no fault, and fails nothing. Past the warnings
+// listed, the last one counts the rest (unlisted).
+func (rf *renderFlags) strictFailure(stderr io.Writer, warnings []string, unlisted int) bool {
+	if !rf.strict {
 		return false
 	}
-	for _, w := range warnings {
+	listed := warnings
+	if unlisted > 0 {
+		listed = warnings[:len(warnings)-1]
+	}
+	n := unlisted
+	for _, w := range listed {
+		if w == rf.overrideNote {
+			continue
+		}
+		n++
 		sayf(stderr, "capreg: error: %s", w) // a config value's C1 controls shown, not obeyed
 	}
+	if n == 0 {
+		return false
+	}
+	if unlisted > 0 {
+		sayf(stderr, "capreg: %s not listed (the first %d are)", validate.Plural(unlisted, "more error"), len(listed))
+	}
 	what := "the render's warning is an error"
-	if len(warnings) > 1 {
-		what = "the render's warnings are errors"
+	if n > 1 {
+		what = fmt.Sprintf("the render's %d warnings are errors", n)
 	}
 	sayf(stderr, "capreg: %s under --strict; nothing was printed", what)
 	return true
@@ -179,7 +200,8 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		if p := req.Enablement.Profile; p != "" && !render.SameProfile(p, f.profile) {
 			// Said, as every other input that is not used is: the file
 			// may be the one meant.
-			req.Notes = append(req.Notes, fmt.Sprintf("--profile %q overrides the profile %q of --enablement %s; rendering with %q", f.profile, p, f.enablement, f.profile))
+			f.overrideNote = fmt.Sprintf("--profile %q overrides the profile %q of --enablement %s; rendering with %q", f.profile, p, f.enablement, f.profile)
+			req.Notes = append(req.Notes, f.overrideNote)
 		}
 		req.Enablement.Profile = f.profile
 	}

@@ -60,7 +60,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		sayf(stderr, "capreg: no capability %q%s", pos[0], didYouMean(snap.MeantCapability(pos[0])))
 		return exitFindings
 	}
-	if f.strictFailure(stderr, st.Warnings) {
+	if f.strictFailure(stderr, st.Warnings, st.Unlisted) {
 		return exitFindings
 	}
 	if f.format == "json" {
