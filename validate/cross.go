@@ -363,8 +363,12 @@ func checkReviewerLanes(caps []*Capability, s *sink) {
 		// One finding, as the reference's one line, at the second claim
 		// in folder order; it says where the others are, as an owner
 		// conflict does, since the claim to change may be in another file.
-		s.at(ls[1].cap.doc, ls[1].ptr, "reviewer-lane-conflict", "%s is declared by %s; reviewer lanes must be unique: %s, so keep it in one of them and rename the others",
-			k, strings.Join(ids, " and "), too)
+		rest := "the others"
+		if len(ls) == 2 {
+			rest = "the other"
+		}
+		s.at(ls[1].cap.doc, ls[1].ptr, "reviewer-lane-conflict", "%s is declared by %s; reviewer lanes must be unique: %s, so keep it in one of them and rename %s",
+			k, strings.Join(ids, " and "), too, rest)
 	}
 }
 

@@ -128,7 +128,7 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		{"a command family of its own", []sampleEdit{driftCommand("drift")}, "", "", ""},
 		{"a reviewer flag of two", []sampleEdit{{"ollama", `"flags": ["--ollama", "--local"]`, `"flags": ["--ollama", "--claude"]`}},
 			"capabilities/ollama/capability.json", "/reviewer/flags/1",
-			`reviewer flag "--claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:59:15 (/reviewer/flags/0) too, so keep it in one of them`},
+			`reviewer flag "--claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:59:15 (/reviewer/flags/0) too, so keep it in one of them and rename the other`},
 		{"a reviewer slug of two", []sampleEdit{{"ollama", `"slug": "ollama"`, `"slug": "claude"`}},
 			"capabilities/ollama/capability.json", "/reviewer/slug",
 			`reviewer slug "claude" is declared by "claude" and "ollama"; reviewer lanes must be unique: "claude" declares it at capabilities/claude/capability.json:58:5 (/reviewer/slug) too`},

@@ -28,7 +28,7 @@ var Rules = []Rule{
 
 	// The Loop Host Contract, from the workflow markers.
 	{"contract-missing", Error, "capabilities exist but no host workflow carries a loop-host marker"},
-	{"marker-syntax", Error, "a loop-host marker is malformed: a required key or attribute is missing or empty, a gsd:loop-host block is not closed with --> or its name is misspelt (gsd:loophost, gsd-loop-host, declaring a step), or the workflow is UTF-16"},
+	{"marker-syntax", Error, "a loop-host marker is malformed: a required key or attribute is missing or empty, a gsd:loop-host block is not closed with --> or its name is misspelt (gsd:loophost, gsd-loop-host, declaring a step), a marker tag is not closed with /> (the file then declares no step, as with an unclosed block), or the workflow is UTF-16"},
 	{"marker-in-open-fence", Warning, "a marker is inside a code fence or an HTML comment that is never closed, so it is read as code, or commented out, and ignored"},
 	{"marker-mention", Warning, "prose names a gsd:loop-host block on one line with none of its fields (as `the <!-- gsd:loop-host … --> comment`): it is not read as a marker; quote it in backticks; or a comment of another name that starts with gsd:loop-host (`<!-- gsd:loop-hosted-by: team -->`) holds none of its fields: not read, but gsd-core counts it as a block; rename it. Either, in a workflow that also holds a real block, makes gsd-core's generator fail (\"expected exactly one\") while capreg reads the real block and only warns: `--strict` fails on it"},
 	{"marker-in-code", Warning, "a host workflow with render-hooks call sites holds its gsd:loop-host block or its marker tags only as indented code at the margin (a tab or four spaces, in no list item or quote), so they are ignored"},

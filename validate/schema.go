@@ -597,8 +597,10 @@ func isFalseSchema(absLoc string) bool {
 // "command-exists": "not allowed here" alone read as a field no probe
 // takes); else "".
 func falseFieldCondition(absLoc string) string {
-	i := strings.LastIndex(absLoc, "/then/")
-	if i < 0 {
+	// Only a field of the then branch itself ("…/then/properties/X"):
+	// one deeper, under an else or another if, has another condition.
+	i := strings.LastIndex(absLoc, "/then/properties/")
+	if i < 0 || strings.Contains(absLoc[i+len("/then/properties/"):], "/") {
 		return ""
 	}
 	cond, ok := schemaNode(absLoc[:i] + "/if")
