@@ -14,7 +14,9 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
-// Card is one validated tool capability card.
+// Card is one validated tool capability card. With a Cache, the cards of
+// successive results share their slices (IntentPhrases, Replaces, Raw):
+// read them, never change them in place, as no caller here does.
 type Card struct {
 	ID            string
 	Command       string
