@@ -76,7 +76,7 @@ func overlayReadRepoFile(t *testing.T, p string) string {
 
 // overlayApply writes a change to disk as a client would commit it; a
 // deleted directory goes with all it holds.
-func overlayApply(t *testing.T, repo string, files map[string]string, deleted []string) {
+func overlayApply[Data string | []byte](t *testing.T, repo string, files map[string]Data, deleted []string) {
 	t.Helper()
 	for _, p := range deleted {
 		if err := os.RemoveAll(filepath.Join(repo, p)); err != nil && !errors.Is(err, os.ErrNotExist) {

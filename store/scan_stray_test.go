@@ -24,6 +24,31 @@ func misplaced(diags validate.Diagnostics) []string {
 	return out
 }
 
+// misnamedCards returns the files of the card-misnamed findings.
+func misnamedCards(diags validate.Diagnostics) []string {
+	var out []string
+	for _, d := range diags {
+		if d.Rule == "card-misnamed" {
+			out = append(out, d.File)
+		}
+	}
+	return out
+}
+
+// overlayAndRescan judges a change (files written, paths deleted) by
+// Overlay on the snapshot served for repo, then makes it on disk and scans
+// the repository again: the two a test of Overlay compares.
+func overlayAndRescan(t *testing.T, repo string, files map[string][]byte, deleted []string) (overlaid, scanned *store.Snapshot) {
+	t.Helper()
+	src, err := servedLoad(t, repo).Overlay(files, deleted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlaid = store.Build(src, false)
+	overlayApply(t, repo, files, deleted)
+	return overlaid, scanLoadRepo(t, repo)
+}
+
 // TestScanStrayDeclarations: a file named like a capability declaration that
 // is not read as one is a warning, under its own name, once; a capability
 // folder that is a link to a folder without a declaration is one too.
@@ -111,21 +136,7 @@ func TestOverlayStrayDeclarations(t *testing.T) {
 			writeTestFile(t, filepath.Join(repo, "services/z/capreg.json"), []byte(`{}`))
 			writeTestFile(t, filepath.Join(repo, "services/z/capabilities/b/capability.json"), []byte(`{"id": "b"}`))
 			writeTestFile(t, filepath.Join(repo, "services/z/flows/plan.md"), planWorkflow(t))
-			snap := servedLoad(t, repo)
-			src, err := snap.Overlay(tt.files, tt.deleted)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := store.Build(src, false)
-			for p, data := range tt.files {
-				writeTestFile(t, filepath.Join(repo, p), data)
-			}
-			for _, p := range tt.deleted {
-				if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want := scanLoadRepo(t, repo)
+			got, want := overlayAndRescan(t, repo, tt.files, tt.deleted)
 			if formatDiagnostics(got.Diagnostics) != formatDiagnostics(want.Diagnostics) {
 				t.Errorf("overlay:\n%s\nscan:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
 			}
@@ -159,28 +170,8 @@ func TestMisnamedCards(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, _ := scanRepoCopy(t)
-			snap := servedLoad(t, repo)
-			src, err := snap.Overlay(tt.files, tt.deleted)
-			if err != nil {
-				t.Fatal(err)
-			}
-			overlaid := store.Build(src, false)
-			for p, data := range tt.files {
-				writeTestFile(t, filepath.Join(repo, p), data)
-			}
-			for _, p := range tt.deleted {
-				if err := os.RemoveAll(filepath.Join(repo, p)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			scanned := scanLoadRepo(t, repo)
-			var got []string
-			for _, d := range scanned.Diagnostics {
-				if d.Rule == "card-misnamed" {
-					got = append(got, d.File)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			overlaid, scanned := overlayAndRescan(t, repo, tt.files, tt.deleted)
+			if got := misnamedCards(scanned.Diagnostics); !slices.Equal(got, tt.want) {
 				t.Errorf("card-misnamed at %q, want %q:\n%s", got, tt.want, formatDiagnostics(scanned.Diagnostics))
 			}
 			if formatDiagnostics(overlaid.Diagnostics) != formatDiagnostics(scanned.Diagnostics) {
@@ -354,28 +345,9 @@ func TestMisnamedCardsServed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, _ := scanRepoCopy(t)
-			overlayApply(t, repo, nil, tt.servedDeleted)
-			for p, data := range tt.served {
-				writeTestFile(t, filepath.Join(repo, p), data)
-			}
-			snap := servedLoad(t, repo)
-			src, err := snap.Overlay(tt.files, tt.deleted)
-			if err != nil {
-				t.Fatal(err)
-			}
-			overlaid := store.Build(src, false)
-			overlayApply(t, repo, nil, tt.deleted)
-			for p, data := range tt.files {
-				writeTestFile(t, filepath.Join(repo, p), data)
-			}
-			scanned := scanLoadRepo(t, repo)
-			var got []string
-			for _, d := range scanned.Diagnostics {
-				if d.Rule == "card-misnamed" {
-					got = append(got, d.File)
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			overlayApply(t, repo, tt.served, tt.servedDeleted)
+			overlaid, scanned := overlayAndRescan(t, repo, tt.files, tt.deleted)
+			if got := misnamedCards(scanned.Diagnostics); !slices.Equal(got, tt.want) {
 				t.Errorf("card-misnamed at %q, want %q:\n%s", got, tt.want, formatDiagnostics(scanned.Diagnostics))
 			}
 			if formatDiagnostics(overlaid.Diagnostics) != formatDiagnostics(scanned.Diagnostics) {
