@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"hash"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -293,19 +294,35 @@ var cardSchemaDigest = func() [sha256.Size]byte {
 // (ToolExists, ToolLeaves) is not in it: checkCard is not given it, and
 // the findings of it are made afresh each validation (checkCards).
 func cardKey(in cardInput) [sha256.Size]byte {
-	h := sha256.New()
-	var n [8]byte
-	put := func(b []byte) {
-		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-		h.Write(n[:])
-		h.Write(b)
+	var k keyHash
+	k.put(cardSchemaDigest[:])
+	k.put([]byte(in.Path))
+	k.put(in.Data)
+	k.put([]byte(in.ToolPath))
+	return k.sum()
+}
+
+// keyHash digests the pieces of a cache key, each length-prefixed, so that
+// no two different sequences of pieces share a digest.
+type keyHash struct {
+	h hash.Hash
+	n [8]byte
+}
+
+// put adds one piece.
+func (k *keyHash) put(b []byte) {
+	if k.h == nil {
+		k.h = sha256.New()
 	}
-	put(cardSchemaDigest[:])
-	put([]byte(in.Path))
-	put(in.Data)
-	put([]byte(in.ToolPath))
+	binary.LittleEndian.PutUint64(k.n[:], uint64(len(b)))
+	k.h.Write(k.n[:])
+	k.h.Write(b)
+}
+
+// sum is the digest of the pieces put.
+func (k *keyHash) sum() [sha256.Size]byte {
 	var key [sha256.Size]byte
-	h.Sum(key[:0])
+	k.h.Sum(key[:0])
 	return key
 }
 
@@ -313,24 +330,18 @@ func cardKey(in cardInput) [sha256.Size]byte {
 // piece is length-prefixed and a file's error is marked present or absent,
 // so that no two different inputs share a key.
 func inputKey(src *CapabilitySource) [sha256.Size]byte {
-	h := sha256.New()
-	var n [8]byte
-	put := func(b []byte) {
-		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-		h.Write(n[:])
-		h.Write(b)
-	}
+	var k keyHash
 	file := func(f File) {
-		put([]byte(f.Path))
-		put(f.Data)
+		k.put([]byte(f.Path))
+		k.put(f.Data)
 		if f.Err != nil {
-			h.Write([]byte{1})
-			put([]byte(f.Err.Error()))
+			k.put([]byte{1})
+			k.put([]byte(f.Err.Error()))
 		} else {
-			h.Write([]byte{0})
+			k.put([]byte{0})
 		}
 	}
-	put([]byte(src.Folder))
+	k.put([]byte(src.Folder))
 	file(src.Manifest)
 	names := make([]string, 0, len(src.Files))
 	for name := range src.Files {
@@ -338,10 +349,8 @@ func inputKey(src *CapabilitySource) [sha256.Size]byte {
 	}
 	slices.Sort(names)
 	for _, name := range names {
-		put([]byte(name))
+		k.put([]byte(name))
 		file(src.Files[name])
 	}
-	var key [sha256.Size]byte
-	h.Sum(key[:0])
-	return key
+	return k.sum()
 }
