@@ -73,10 +73,7 @@ func quotedOr(names []string) string {
 	for i, n := range names {
 		quoted[i] = strconv.Quote(n)
 	}
-	if len(quoted) == 1 {
-		return quoted[0]
-	}
-	return strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+	return validate.OrList(quoted)
 }
 
 // Unwrap makes errors.Is(err, ErrUnknownPoint) hold.

@@ -237,6 +237,15 @@ func Plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
+// OrList joins words as a choice in prose, the last after "or": "a",
+// "a or b", "a, b or c".
+func OrList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
 // HasErrors reports whether any finding is an error.
 func (ds Diagnostics) HasErrors() bool {
 	n, _ := ds.Count()

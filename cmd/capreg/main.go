@@ -352,19 +352,12 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 }
 
 // badValue is the usage error of a flag's value that parses but is none
-// the verb (fs) takes, worded as parseArgs words a value the flag package
-// refuses ("invalid value "x" for --limit: want a whole number, such as
-// 5; see capreg tools search --help"): one style for every flag value.
+// the verb (as "capreg render") takes, worded as parseArgs words a value
+// the flag package refuses ("invalid value "x" for --limit: want a whole
+// number, such as 5; see capreg tools search --help"): one style for
+// every flag value.
 func badValue(stderr io.Writer, verb, name, value, want string) int {
 	return usageError(stderr, "invalid value %q for --%s: %s; see %s --help", value, name, want, verb)
-}
-
-// orList is "a", "a or b", "a, b or c".
-func orList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // usageError prints a usage problem and returns exit code 2.
