@@ -658,35 +658,37 @@ func (o *overlayer) settleSchema() {
 }
 
 // settleStrays does for the files that look like capability declarations
-// what the scanner's walk does (validate.StrayKind): those the change
-// deletes go, those it writes where the walk reaches come, and validation
-// judges them against the capabilities the change leaves.
+// what the scanner's walk does (validate.StrayKind), and validation judges
+// them against the capabilities the change leaves.
 func (o *overlayer) settleStrays() {
-	strays := slices.DeleteFunc(slices.Clone(o.served.StrayDeclarations), func(p string) bool {
-		return o.ch.removes(p) || validate.StrayKind(p, o.lay.capDir) == ""
+	stray := func(p string) bool { return validate.StrayKind(p, o.lay.capDir) != "" }
+	o.src.StrayDeclarations = o.settleNamed(o.served.StrayDeclarations, stray, func(p string) bool {
+		return o.lay.walked(p) || under(p, o.lay.capDir)
 	})
-	for _, p := range o.ch.order {
-		if validate.StrayKind(p, o.lay.capDir) != "" && (o.lay.walked(p) || under(p, o.lay.capDir)) {
-			strays = append(strays, p)
-		}
-	}
-	slices.Sort(strays)
-	o.src.StrayDeclarations = slices.Compact(strays)
 }
 
 // settleMisnamedCards does for the files that look like tool cards what
-// the scanner's walk does (validate.MisnamedCard): those the change
-// deletes go, those it writes in the card roots, where the walk reaches,
-// come.
+// the scanner's walk does (validate.MisnamedCard), in the card roots.
 func (o *overlayer) settleMisnamedCards() {
-	misnamed := slices.DeleteFunc(slices.Clone(o.served.MisnamedCards), o.ch.removes)
+	misnamed := func(p string) bool { _, ok := validate.MisnamedCard(p); return ok }
+	o.src.MisnamedCards = o.settleNamed(o.served.MisnamedCards, misnamed, func(p string) bool {
+		return o.lay.walked(p) && o.lay.inCards(p)
+	})
+}
+
+// settleNamed does for a list the walk collects by a file's name alone
+// (named) what the walk does: of the served list, those the change deletes
+// go; those the change writes where the walk reaches them (reached) come;
+// sorted, once each.
+func (o *overlayer) settleNamed(served []string, named, reached func(string) bool) []string {
+	list := slices.DeleteFunc(slices.Clone(served), func(p string) bool { return o.ch.removes(p) || !named(p) })
 	for _, p := range o.ch.order {
-		if _, ok := validate.MisnamedCard(p); ok && o.lay.walked(p) && o.lay.inCards(p) {
-			misnamed = append(misnamed, p)
+		if named(p) && reached(p) {
+			list = append(list, p)
 		}
 	}
-	slices.Sort(misnamed)
-	o.src.MisnamedCards = slices.Compact(misnamed)
+	slices.Sort(list)
+	return slices.Compact(list)
 }
 
 // settleLinkTexts does for the files directly in the capabilities folder
