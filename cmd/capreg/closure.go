@@ -16,11 +16,8 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(pos) != 1 {
-		return usageError(stderr, "closure needs exactly one capability ID")
-	}
-	if pos[0] == "" {
-		return usageError(stderr, "%s", emptyOperand("capability ID"))
+	if fault := oneOperandFault("closure", "capability ID", pos); fault != "" {
+		return usageError(stderr, "%s", fault)
 	}
 	snap, code := rf.loadValid(ctx, stderr)
 	if snap == nil {

@@ -267,6 +267,19 @@ func emptyOperand(what string) string {
 	return "the " + what + " is empty (an unset variable?)"
 }
 
+// oneOperandFault is the usage error of a verb that takes exactly one
+// operand (what, e.g. "capability ID") given none, several, or one empty;
+// "" when pos is one operand.
+func oneOperandFault(verb, what string, pos []string) string {
+	switch {
+	case len(pos) != 1:
+		return verb + " needs exactly one " + what
+	case pos[0] == "":
+		return emptyOperand(what)
+	}
+	return ""
+}
+
 // requiredFlags are the flags a verb cannot do without (gen's --out):
 // one given empty is not told to be left out.
 var requiredFlags = map[string]bool{"out": true}

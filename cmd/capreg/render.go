@@ -55,11 +55,8 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(pos) != 1 {
-		return usageError(stderr, "render needs exactly one POINT (e.g. plan:pre)")
-	}
-	if pos[0] == "" {
-		return usageError(stderr, "%s", emptyOperand("POINT (e.g. plan:pre)"))
+	if fault := oneOperandFault("render", "POINT (e.g. plan:pre)", pos); fault != "" {
+		return usageError(stderr, "%s", fault)
 	}
 	if f.format != "json" && f.format != "markdown" {
 		return badValue(stderr, fs.Name(), "format", f.format, "want json or markdown")

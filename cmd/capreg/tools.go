@@ -209,11 +209,8 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return flagExit(err)
 	}
-	if len(pos) != 1 {
-		return usageError(stderr, "tools show needs exactly one tool card ID")
-	}
-	if pos[0] == "" {
-		return usageError(stderr, "%s", emptyOperand("tool card ID"))
+	if fault := oneOperandFault("tools show", "tool card ID", pos); fault != "" {
+		return usageError(stderr, "%s", fault)
 	}
 	snap, code := sf.loadValid(ctx, stderr)
 	if snap == nil {
