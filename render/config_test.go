@@ -15,8 +15,9 @@ import (
 
 // The up-front config check warns of what a lookup would use: a flat key
 // given beside a nested one is ignored, so only the twin is warned of,
-// each twin is (whatever keys come before it), and a value under a flat
-// key such as "a.b" is no key's.
+// each twin is (whatever keys come before it), and a value under a
+// member such as "a.b" that is not the whole key, which no lookup reads,
+// is warned of as such.
 func TestConfigCheckSeesWhatLookupUses(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{
 		boolKey("w.r", true), boolKey("w.s", true), boolKey("a.b.c", true)}})
@@ -31,7 +32,10 @@ func TestConfigCheckSeesWhatLookupUses(t *testing.T) {
 		{`{"w":{"r":true},"w.r":"yes"}`, []string{twin("w.r", "true", `"yes"`)}},
 		{`{"w":{"s":true},"w.r":false,"w.s":false}`, []string{twin("w.s", "true", "false")}},
 		{`{"w":{"r":true,"s":true},"w.r":true,"w.s":false}`, []string{twin("w.s", "true", "false")}},
-		{`{"a.b":{"c":"x"}}`, nil},
+		{`{"a.b":{"c":"x"}}`, []string{halfFlat("a.b.c", `"x"`, "a.b", `{"a":{"b":{"c":…}}}`)}},
+		{`{"a":{"b.c":true}}`, []string{halfFlat("a.b.c", "true", "b.c", `{"a":{"b":{"c":…}}}`)}},
+		{`{"a.b":{"c":null},"w":{"r":true}}`, nil},
+		{`{"a.b.c":true}`, nil},
 	} {
 		// ship:post: no hook reads these keys, so only the up-front
 		// check can warn.
@@ -39,6 +43,13 @@ func TestConfigCheckSeesWhatLookupUses(t *testing.T) {
 			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
 		}
 	}
+}
+
+// halfFlat is the warning of a value given for key under a member whose
+// name holds a dot but is not the whole key (via), which no lookup reads.
+func halfFlat(key, value, via, nested string) string {
+	return `config gives "` + key + `" (` + value + `) under the member "` + via + `", which no lookup reads: ` +
+		`a key is written nested, ` + nested + `, or flat, "` + key + `"; the value is ignored`
 }
 
 // The config check warns of a value only as far as it counts: null is no

@@ -565,7 +565,7 @@ func (r *rendering) checkConfig() {
 		return
 	}
 	var path []byte
-	r.walk(r.config, &path, true)
+	r.walk(r.config, &path, "")
 	r.checkFlatTwins()
 	r.checkUnsettable()
 }
@@ -619,7 +619,12 @@ func (r *rendering) checkFlatTwins() {
 	}
 }
 
-func (r *rendering) walk(obj *ojson.Value, path *[]byte, nested bool) {
+// walk checks the values along every path of obj that spells a declared
+// key. via is the first member on the path whose name holds a dot ("" for
+// none): a value reached through one is read only when that member is the
+// whole key at the top level (the flat form); under any other such member
+// ({"a.b":{"c":…}} for "a.b.c") no lookup reads it, which is warned of.
+func (r *rendering) walk(obj *ojson.Value, path *[]byte, via string) {
 	for i := range obj.Members {
 		m := &obj.Members[i]
 		if validate.IsReservedName(m.Key) { // never walked, as in the reference
@@ -633,22 +638,50 @@ func (r *rendering) walk(obj *ojson.Value, path *[]byte, nested bool) {
 			*path = append(*path, '.')
 		}
 		*path = append(*path, m.Key...)
-		// nested: every key on the path is a plain segment, so the nested
-		// lookup of the path finds exactly this value, unless it is null
-		// (not set): then a flat key may decide, so ask the lookup.
-		plain := nested && !strings.Contains(m.Key, ".")
+		through := via
+		if through == "" && strings.Contains(m.Key, ".") {
+			through = m.Key
+		}
 		if e, ok := r.idx.keys[string(*path)]; ok {
-			if plain && m.Value.Kind != ojson.Null {
-				r.checked(e, &m.Value)
-			} else if h := r.lookup(e.Key); h.v != nil {
-				r.checked(e, h.v)
-			}
+			r.walked(e, m, through, obj == r.config)
 		}
 		if m.Value.Kind == ojson.Object {
-			r.walk(&m.Value, path, plain)
+			r.walk(&m.Value, path, through)
 		}
 		*path = (*path)[:n]
 	}
+}
+
+// walked checks the value m holds for the declared key e, reached through
+// the member named via (see walk; atRoot: m is a member of the config).
+func (r *rendering) walked(e *store.ConfigKey, m *ojson.Member, via string, atRoot bool) {
+	switch {
+	case via == "" && m.Value.Kind != ojson.Null:
+		// Every member on the path is a plain segment, so the nested
+		// lookup of the path finds exactly this value.
+		r.checked(e, &m.Value)
+	case via == "" || atRoot && via == m.Key:
+		// Null (not set, so a flat key may decide), or the flat key
+		// itself, which a nested value may override: ask the lookup.
+		if h := r.lookup(e.Key); h.v != nil {
+			r.checked(e, h.v)
+		}
+	case m.Value.Kind != ojson.Null:
+		r.warn(fmt.Sprintf("config gives %q (%s) under the member %s, which no lookup reads: a key is written nested, %s, or flat, %q; the value is ignored",
+			e.Key, compact(&m.Value), quoteClipped(via), nestedForm(e.Key), e.Key))
+	}
+}
+
+// nestedForm is the nested spelling of a dotted key, {"a":{"b":…}} for
+// "a.b".
+func nestedForm(key string) string {
+	segs := strings.Split(key, ".")
+	var b strings.Builder
+	for _, seg := range segs {
+		b.WriteString("{" + strconv.Quote(seg) + ":")
+	}
+	b.WriteString("…" + strings.Repeat("}", len(segs)))
+	return b.String()
 }
 
 func compact(v *ojson.Value) string {
