@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -90,5 +91,65 @@ func TestClippedValueStaysUTF8(t *testing.T) {
 		`the nested value decides (one of the wrong type gives the default) and the flat one is ignored`
 	if len(env.Warnings) != 1 || env.Warnings[0] != want || !utf8.ValidString(env.Warnings[0]) {
 		t.Errorf("warnings\n%q\nwant\n%q", env.Warnings, want)
+	}
+}
+
+// A config key no capability declares, given a value, is warned of when it
+// is probably a misspelling of one that is declared (its hook would take
+// the default in silence); not when the central config schema may own it
+// (a valid key, or one its patterns match), nor when it is on the way to
+// declared keys, nor when it is near nothing declared.
+func TestUndeclaredKeyDidYouMean(t *testing.T) {
+	caps := memCap{id: "beta", config: []validate.ConfigEntry{
+		boolKey("beta.deep.flag", true), boolKey("w.r", true), boolKey("feature.alpha", false)}}
+	central := &validate.CentralSchema{ValidKeys: []string{"w.s"}, Sources: []string{`^features\.[a-z]+$`}}
+	meant := func(key, near string) string {
+		return `config key "` + key + `" is declared by no capability, so nothing reads it; did you mean "` + near + `"?`
+	}
+	for _, c := range []struct {
+		config  string
+		central *validate.CentralSchema
+		want    []string
+	}{
+		{`{"beat":{"deep":{"flag":false}}}`, central, []string{meant("beat.deep.flag", "beta.deep.flag")}},
+		{`{"beta":{"deep":{"flg":false}}}`, central, []string{meant("beta.deep.flg", "beta.deep.flag")}},
+		{`{"beta.deep.flg":false}`, central, []string{meant("beta.deep.flg", "beta.deep.flag")}},
+		{`{"deep":{"beta":{"flag":[]}}}`, central, []string{meant("deep.beta.flag", "beta.deep.flag")}},
+		{`{"beat":{"deep":{"flag":null}}}`, central, nil}, // null: nothing given
+		{`{"beta":{"deep":{"flag":false,"other":1}}}`, central, nil},
+		{`{"beta":{"deep":1},"w":true}`, central, nil}, // parents: not typos (shadowed warns where a hook reads)
+		{`{"unrelated":{"deep":[1,2]},"mode":"yolo"}`, central, nil},
+		{`{"w":{"s":true}}`, central, nil},                       // a central valid key
+		{`{"w":{"s":true}}`, nil, []string{meant("w.s", "w.r")}}, // no central schema
+		{`{"features":{"alpha":true}}`, central, nil},            // a central pattern owns it
+		{`{"features":{"alpha":true}}`, nil, []string{meant("features.alpha", "feature.alpha")}},
+		{`{"features":{"alpha":true}}`, &validate.CentralSchema{Sources: []string{`(`}}, // an invalid pattern owns nothing
+			[]string{meant("features.alpha", "feature.alpha")}},
+	} {
+		reg := memRegistry(t, caps)
+		reg.Central = c.central
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("config %s (central %v): warnings\n got  %q\n want %q", c.config, c.central != nil, env.Warnings, c.want)
+		}
+	}
+}
+
+// The did-you-mean of undeclared keys compares at most maxNearComparisons
+// keys in one rendering, so a config of many unknown keys against a large
+// registry stays cheap: past it, the keys are not looked at.
+func TestUndeclaredKeyComparisonsBounded(t *testing.T) {
+	const declared = 10_000
+	entries := make([]validate.ConfigEntry, declared)
+	for i := range entries {
+		entries[i] = boolKey(fmt.Sprintf("k%05d.on", i), true)
+	}
+	reg := memRegistry(t, memCap{id: "many", config: entries})
+	misspelt := make([]string, 10)
+	for i := range misspelt {
+		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, i) // one edit from k0000i.on
+	}
+	env := resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{})
+	if want := maxNearComparisons / declared; len(env.Warnings) != want {
+		t.Errorf("%d warnings for 10 misspelt keys against %d declared; want the %d the bound allows: %q", len(env.Warnings), declared, want, env.Warnings)
 	}
 }

@@ -35,6 +35,13 @@ func profileBitOf(name string) profileBit {
 // skill, and the clusters by id.
 type regIndex struct {
 	keys map[string]*store.ConfigKey
+	// declared are the keys of keys, sorted, and parents the dotted
+	// prefixes of them ("a" and "a.b" for "a.b.c"), for naming the key
+	// a config's unknown key was probably meant as; central is the
+	// central config schema, whose keys are no typo.
+	declared []string
+	parents  map[string]bool
+	central  *validate.CentralSchema
 	// unsettable are the keys with a segment the reference's
 	// resolveConfigKey never walks ("ui.prototype"), in registry order: no
 	// config sets them (see checkUnsettable).
@@ -85,6 +92,16 @@ func buildIndex(reg *store.Registry) *regIndex {
 			idx.owners[s] = append(idx.owners[s], c.ID)
 		}
 	}
+	idx.declared = slices.Sorted(maps.Keys(idx.keys))
+	idx.parents = map[string]bool{}
+	for _, k := range idx.declared {
+		for i := range len(k) {
+			if k[i] == '.' {
+				idx.parents[k[:i]] = true
+			}
+		}
+	}
+	idx.central = reg.Central
 	idx.ids = slices.Sorted(maps.Keys(reg.ByID))
 	idx.clusterIDs = slices.Sorted(maps.Keys(idx.clusters))
 	idx.skillNames = slices.Sorted(maps.Keys(idx.skills))

@@ -447,6 +447,9 @@ type rendering struct {
 	unlisted int                             // warnings past maxWarnings
 	shadows  map[string]bool                 // parents already warned about (see shadowed)
 	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
+	// nearComparisons counts the keys undeclared compared (see
+	// maxNearComparisons).
+	nearComparisons int
 }
 
 // bigObject is the member count from which a config object is indexed
@@ -644,6 +647,8 @@ func (r *rendering) walk(obj *ojson.Value, path *[]byte, via string) {
 		}
 		if e, ok := r.idx.keys[string(*path)]; ok {
 			r.walked(e, m, through, obj == r.config)
+		} else if m.Value.Kind != ojson.Object && m.Value.Kind != ojson.Null {
+			r.undeclared(string(*path))
 		}
 		if m.Value.Kind == ojson.Object {
 			r.walk(&m.Value, path, through)
@@ -669,6 +674,27 @@ func (r *rendering) walked(e *store.ConfigKey, m *ojson.Member, via string, atRo
 	case m.Value.Kind != ojson.Null:
 		r.warn(fmt.Sprintf("config gives %q (%s) under the member %s, which no lookup reads: a key is written nested, %s, or flat, %q; the value is ignored",
 			e.Key, compact(&m.Value), quoteClipped(via), nestedForm(e.Key), e.Key))
+	}
+}
+
+// maxNearComparisons bounds the key comparisons undeclared makes in one
+// rendering: a config of thousands of keys, none declared, against a
+// registry of thousands, would otherwise cost seconds.
+const maxNearComparisons = 50_000
+
+// undeclared warns of a config key, given a value, that no capability
+// declares, when it is probably a misspelling of one that is declared
+// (validate.NearestID): the reference ignores it without a word, and the
+// hook it was meant for takes its default. A key the central config schema
+// may own, or one on the way to declared keys ({"a": 1} for "a.b"; see
+// shadowed), is none.
+func (r *rendering) undeclared(key string) {
+	if r.idx.parents[key] || r.nearComparisons+len(r.idx.declared) > maxNearComparisons {
+		return
+	}
+	r.nearComparisons += len(r.idx.declared)
+	if near := validate.NearestID(key, r.idx.declared); near != "" && !r.idx.central.OwnsKey(key) {
+		r.warn(fmt.Sprintf("config key %s is declared by no capability, so nothing reads it; did you mean %q?", quoteClipped(key), near))
 	}
 }
 

@@ -167,8 +167,8 @@ func TestWhenResolution(t *testing.T) {
 		{`{"workflow":{"ui_phase":{"nested":false}}}`, true, 1},                          // an object is no boolean
 		{`{"__proto__":{"workflow":{"ui_phase":false}}}`, true, 0},                       // not walked
 		{`{"workflow":{"ui_phase":false},"unrelated":{"deep":[1,2,{"x":1}]}}`, false, 0}, // unknown keys: no warnings
-		{`{"":{"workflow":{"ui_phase":"no"}}}`, true, 0},                                 // under "" is not workflow.ui_phase: never read
-		{`{"":{"workflow":{"ui_phase":"no"}},"workflow":{"ui_phase":false}}`, false, 0},  // ditto; the real value decides
+		{`{"":{"workflow":{"ui_phase":"no"}}}`, true, 1},                                 // under "" is not workflow.ui_phase: never read, did-you-mean
+		{`{"":{"workflow":{"ui_phase":"no"}},"workflow":{"ui_phase":false}}`, false, 1},  // ditto; the real value decides
 	}
 	for _, c := range cases {
 		active, warnings := uiStep(c.config)

@@ -31,6 +31,11 @@ type Registry struct {
 	// that requires nothing.
 	Closure  map[string][]string
 	Profiles map[string][]string // core, standard, full → capability ids, sorted
+	// Central is the central config schema the config keys were checked
+	// against, nil for none: the keys a config may hold that no
+	// capability declares (render names a key it holds that neither
+	// declares, as a probable typo).
+	Central *validate.CentralSchema
 }
 
 // Owner maps a stem to the capability that owns it.

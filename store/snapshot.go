@@ -454,6 +454,7 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		return snap, nil
 	}
 	snap.Registry = buildRegistry(res.Capabilities, res.Points)
+	snap.Registry.Central = res.Central
 	var reuse *registryPieces
 	if prev != nil {
 		reuse = prev.pieces

@@ -150,3 +150,15 @@ func TestSnapshotDigestHoldsTheProgram(t *testing.T) {
 		t.Errorf("program a: digest %s then %s", a, again)
 	}
 }
+
+// The registry carries the central config schema validation read, so that
+// a render can tell a key the schema owns from a misspelt declared one.
+func TestSnapshotRegistryKeepsTheCentralSchema(t *testing.T) {
+	snap := load(t, "../testdata/repo")
+	if snap.Registry == nil || snap.Result.Central == nil {
+		t.Fatalf("testdata/repo: registry %v, central schema %v", snap.Registry != nil, snap.Result.Central != nil)
+	}
+	if got := snap.Registry.Central; got != snap.Result.Central || !got.OwnsKey("git.branching_strategy") {
+		t.Errorf("Registry.Central = %+v; want the validation's central schema, owning its valid key git.branching_strategy", got)
+	}
+}

@@ -254,6 +254,43 @@ func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, ke
 	return 0
 }
 
+// maxOwnsPatterns is how many dynamic-key patterns OwnsKey matches a key
+// against; a schema of more is taken to own every key.
+const maxOwnsPatterns = 256
+
+// OwnsKey reports whether the central schema may own key: key is one of its
+// validKeys, or one of its patterns matches it. It fails closed, for a
+// caller about to call key unknown: a pattern that does not compile is
+// passed over, but one capreg does not compile (patternDepthError), a
+// match not decided within patternTimeout, or a schema of more than
+// maxOwnsPatterns patterns, counts as owning it. It compiles the patterns
+// on each call: callers ask of a key they are about to warn of, rarely.
+func (c *CentralSchema) OwnsKey(key string) bool {
+	if c == nil {
+		return false
+	}
+	if slices.Contains(c.ValidKeys, key) {
+		return true
+	}
+	if len(c.Sources) > maxOwnsPatterns {
+		return true
+	}
+	for _, src := range c.Sources {
+		re, err := compileJSPattern(src)
+		var deep *patternDepthError
+		switch {
+		case errors.As(err, &deep):
+			return true
+		case err != nil:
+			continue
+		}
+		if matched, err := re.MatchString(key); matched || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // validKeySet is the central schema's validKeys as a set: every config key
 // is looked up in it, and a search of the list made that quadratic (40,000
 // keys against 60,000 validKeys: 2.3 s).

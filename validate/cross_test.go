@@ -307,3 +307,35 @@ func TestOrderingCycleFinding(t *testing.T) {
 		})
 	}
 }
+
+// OwnsKey says whether the central schema may own a key, failing closed
+// where it cannot tell: a valid key or a pattern's match owns it; a
+// pattern that does not compile is passed over; one capreg does not
+// compile (too deep), or more patterns than it matches, owns every key.
+func TestCentralOwnsKey(t *testing.T) {
+	deep := strings.Repeat("(", maxPatternDepth+1) + "a" + strings.Repeat(")", maxPatternDepth+1)
+	many := make([]string, maxOwnsPatterns+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("^never%d$", i)
+	}
+	for _, c := range []struct {
+		name    string
+		central *CentralSchema
+		key     string
+		want    bool
+	}{
+		{"nil schema", nil, "a.b", false},
+		{"valid key", &CentralSchema{ValidKeys: []string{"mode", "a.b"}}, "a.b", true},
+		{"neither", &CentralSchema{ValidKeys: []string{"mode"}, Sources: []string{`^features\.[a-z]+$`}}, "a.b", false},
+		{"pattern", &CentralSchema{Sources: []string{`^x$`, `^features\.[a-z]+$`}}, "features.on", true},
+		{"JavaScript lookahead", &CentralSchema{Sources: []string{`^(?!gsd)[a-z]+\.on$`}}, "ui.on", true},
+		{"invalid pattern passed over", &CentralSchema{Sources: []string{`(`}}, "a.b", false},
+		{"too deep: owns", &CentralSchema{Sources: []string{deep}}, "a.b", true},
+		{"too many: owns", &CentralSchema{Sources: many}, "a.b", true},
+		{"as many as matched", &CentralSchema{Sources: many[:maxOwnsPatterns]}, "a.b", false},
+	} {
+		if got := c.central.OwnsKey(c.key); got != c.want {
+			t.Errorf("%s: OwnsKey(%q) = %v, want %v", c.name, c.key, got, c.want)
+		}
+	}
+}
