@@ -115,6 +115,10 @@ func TestUndeclaredKeyDidYouMean(t *testing.T) {
 		{`{"beta":{"deep":{"flg":false}}}`, central, []string{meant("beta.deep.flg", "beta.deep.flag")}},
 		{`{"beta.deep.flg":false}`, central, []string{meant("beta.deep.flg", "beta.deep.flag")}},
 		{`{"deep":{"beta":{"flag":[]}}}`, central, []string{meant("deep.beta.flag", "beta.deep.flag")}},
+		{`{"beta_deep_flag":false}`, central, []string{meant("beta_deep_flag", "beta.deep.flag")}},
+		{`{"Beta":{"Deep":{"Flag":false}}}`, central, []string{meant("Beta.Deep.Flag", "beta.deep.flag")}},
+		{`{"beta":{"deep":{"flags":false}}}`, central, []string{meant("beta.deep.flags", "beta.deep.flag")}},
+		{`{"beat":{"deep":{"flg":false}}}`, central, nil}, // two segments misspelt
 		{`{"beat":{"deep":{"flag":null}}}`, central, nil}, // null: nothing given
 		{`{"beta":{"deep":{"flag":false,"other":1}}}`, central, nil},
 		{`{"beta":{"deep":1},"w":true}`, central, nil}, // parents: not typos (shadowed warns where a hook reads)
@@ -134,10 +138,10 @@ func TestUndeclaredKeyDidYouMean(t *testing.T) {
 	}
 }
 
-// The did-you-mean of undeclared keys compares at most maxNearComparisons
-// keys in one rendering, so a config of many unknown keys against a large
-// registry stays cheap: past it, the keys are not looked at.
-func TestUndeclaredKeyComparisonsBounded(t *testing.T) {
+// Among many declared keys, each misspelt key is matched with its own:
+// the candidates are the keys differing from it in one segment, or in the
+// order and case of its words, not every key.
+func TestUndeclaredKeyAmongMany(t *testing.T) {
 	const declared = 10_000
 	entries := make([]validate.ConfigEntry, declared)
 	for i := range entries {
@@ -149,7 +153,53 @@ func TestUndeclaredKeyComparisonsBounded(t *testing.T) {
 		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, i) // one edit from k0000i.on
 	}
 	env := resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{})
-	if want := maxNearComparisons / declared; len(env.Warnings) != want {
-		t.Errorf("%d warnings for 10 misspelt keys against %d declared; want the %d the bound allows: %q", len(env.Warnings), declared, want, env.Warnings)
+	if len(env.Warnings) != len(misspelt) {
+		t.Fatalf("%d warnings for %d misspelt keys against %d declared: %q", len(env.Warnings), len(misspelt), declared, env.Warnings)
+	}
+	for i, w := range env.Warnings {
+		if want := fmt.Sprintf(`did you mean "k%05d.on"?`, i); !strings.HasSuffix(w, want) {
+			t.Errorf("warning %d = %q; want it to end %q", i, w, want)
+		}
+	}
+}
+
+// The near-miss search of one rendering compares at most
+// maxNearComparisons declared keys in all: past it, an unknown key's near
+// miss is not looked for, so a config of many unknown keys against a large
+// registry stays cheap. Each key here is found only after some 10,000
+// comparisons, so two of the ten are named.
+func TestUndeclaredKeyComparisonsBounded(t *testing.T) {
+	const declared = 10_000
+	entries := make([]validate.ConfigEntry, declared)
+	for i := range entries {
+		entries[i] = boolKey(fmt.Sprintf("k%05d.on", i), true)
+	}
+	reg := memRegistry(t, memCap{id: "many", config: entries})
+	misspelt := make([]string, 10)
+	for i := range misspelt {
+		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, declared-len(misspelt)+i) // last in order
+	}
+	env := resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{})
+	if want := maxNearComparisons / (declared - len(misspelt)); len(env.Warnings) != want || want >= len(misspelt) {
+		t.Errorf("%d warnings for %d misspelt keys against %d declared; want the %d the bound allows: %q",
+			len(env.Warnings), len(misspelt), declared, want, env.Warnings)
+	}
+}
+
+// oneEdit agrees with validate.EditDistance within one edit, on pairs
+// that differ by none, one and two edits of each kind.
+func TestOneEdit(t *testing.T) {
+	pairs := [][2]string{
+		{"", ""}, {"", "a"}, {"a", ""}, {"", "ab"}, {"abc", "abc"},
+		{"abc", "abd"}, {"abc", "xbc"}, {"abc", "ab"}, {"abc", "bc"}, {"abc", "abcd"}, {"abc", "zabc"},
+		{"abc", "acb"}, {"abc", "bac"}, {"abcd", "badc"}, {"abc", "cba"}, {"abc", "xyc"},
+		{"beta.deep.flag", "beat.deep.flag"}, {"beta.deep.flag", "beta.deep.flg"}, {"beta.deep.flag", "beta.deep.flags"},
+		{"beta.deep.flag", "beta_deep_flag"}, {"ab", "ba"}, {"aab", "aba"}, {"abcde", "abdce"},
+	}
+	for _, p := range pairs {
+		want := validate.EditDistance(p[0], p[1], 1) <= 1
+		if got := oneEdit(p[0], p[1]); got != want {
+			t.Errorf("oneEdit(%q, %q) = %v; EditDistance says %v", p[0], p[1], got, want)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
+	"sync"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -35,13 +37,14 @@ func profileBitOf(name string) profileBit {
 // skill, and the clusters by id.
 type regIndex struct {
 	keys map[string]*store.ConfigKey
-	// declared are the keys of keys, sorted, and parents the dotted
-	// prefixes of them ("a" and "a.b" for "a.b.c"), for naming the key
-	// a config's unknown key was probably meant as; central is the
-	// central config schema, whose keys are no typo.
-	declared []string
-	parents  map[string]bool
-	central  *validate.CentralSchema
+	// parents are the dotted prefixes of the keys ("a" and "a.b" for
+	// "a.b.c"); central is the central config schema, whose keys are no
+	// typo; neighbours, made once when first needed, finds the keys a
+	// config's unknown key was probably meant as.
+	parents        map[string]bool
+	central        *validate.CentralSchema
+	neighboursOnce sync.Once
+	neighbours     keyNeighbours
 	// unsettable are the keys with a segment the reference's
 	// resolveConfigKey never walks ("ui.prototype"), in registry order: no
 	// config sets them (see checkUnsettable).
@@ -92,9 +95,8 @@ func buildIndex(reg *store.Registry) *regIndex {
 			idx.owners[s] = append(idx.owners[s], c.ID)
 		}
 	}
-	idx.declared = slices.Sorted(maps.Keys(idx.keys))
 	idx.parents = map[string]bool{}
-	for _, k := range idx.declared {
+	for k := range idx.keys {
 		for i := range len(k) {
 			if k[i] == '.' {
 				idx.parents[k[:i]] = true
@@ -107,6 +109,92 @@ func buildIndex(reg *store.Registry) *regIndex {
 	idx.skillNames = slices.Sorted(maps.Keys(idx.skills))
 	return idx
 }
+
+// keyNeighbours finds the declared config key an unknown one was probably
+// meant as: the same words in another order, case or joining
+// ("beta_deep_flag", "Beta.Deep.Flag" for "beta.deep.flag"), or one edit
+// away ("beat.deep.flag"). Keys are grouped by length, as only those of a
+// length within one of the unknown key's can be one edit from it.
+type keyNeighbours struct {
+	byLen map[int][]string // declared keys by length, each list sorted
+	words map[string]string
+}
+
+// wordKey is a key read as words: lower case, split at "-", "_", "." and
+// ":", sorted (as validate.NearestID's second rule reads it).
+func wordKey(key string) string {
+	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+	slices.Sort(words)
+	return strings.Join(words, " ")
+}
+
+func (idx *regIndex) keyNeighbours() *keyNeighbours {
+	idx.neighboursOnce.Do(func() {
+		n := keyNeighbours{byLen: map[int][]string{}, words: map[string]string{}}
+		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
+			n.byLen[len(k)] = append(n.byLen[len(k)], k)
+			if w := wordKey(k); n.words[w] == "" {
+				n.words[w] = k
+			}
+		}
+		idx.neighbours = n
+	})
+	return &idx.neighbours
+}
+
+// meant is the declared key the unknown key was probably meant as, or "".
+// It compares key with at most *budget declared keys, and counts them off
+// *budget: a rendering shares one budget among its config's unknown keys.
+func (n *keyNeighbours) meant(key string, budget *int) string {
+	if k := n.words[wordKey(key)]; k != "" {
+		return k
+	}
+	for _, l := range [...]int{len(key), len(key) - 1, len(key) + 1} {
+		for _, k := range n.byLen[l] {
+			if *budget <= 0 {
+				return ""
+			}
+			*budget--
+			if oneEdit(key, k) {
+				return k
+			}
+		}
+	}
+	return ""
+}
+
+// oneEdit reports whether a and b differ by one edit at most: a byte
+// inserted, deleted or replaced, or two neighbouring bytes swapped. It is
+// validate.EditDistance(a, b, 1) <= 1 in one pass, without its table: the
+// near-miss search compares thousands of keys.
+func oneEdit(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	switch {
+	case i == len(a): // equal, or b is a and one byte more
+		return true
+	case len(a) < len(b): // one byte inserted in b at i
+		return a[i:] == b[i+1:]
+	case a[i+1:] == b[i+1:]: // one byte replaced at i
+		return true
+	}
+	// Two neighbouring bytes swapped at i.
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+}
+
+// maxNearComparisons bounds the declared keys one rendering compares with
+// its config's unknown keys: a config of thousands of unknown keys against
+// a registry of thousands of keys would otherwise cost seconds. Past it,
+// an unknown key's near miss is not looked for.
+const maxNearComparisons = 20_000
 
 // didYouMean is " (did you mean "x"?)" for the name among names (sorted)
 // a misspelt name probably meant, or "".

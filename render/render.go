@@ -208,7 +208,7 @@ func (rv *Resolver) begin(req Request) (*rendering, error) {
 	if rv.reg == nil {
 		return nil, ErrNoRegistry
 	}
-	r := &rendering{reg: rv.reg, idx: rv.idx}
+	r := &rendering{reg: rv.reg, idx: rv.idx, nearBudget: maxNearComparisons}
 	for _, n := range req.Notes {
 		r.warn(n)
 	}
@@ -447,9 +447,9 @@ type rendering struct {
 	unlisted int                             // warnings past maxWarnings
 	shadows  map[string]bool                 // parents already warned about (see shadowed)
 	objIndex map[*ojson.Value]map[string]int // member positions of large config objects
-	// nearComparisons counts the keys undeclared compared (see
-	// maxNearComparisons).
-	nearComparisons int
+	// nearBudget is how many more declared keys undeclared may compare
+	// (maxNearComparisons at the start).
+	nearBudget int
 }
 
 // bigObject is the member count from which a config object is indexed
@@ -677,11 +677,6 @@ func (r *rendering) walked(e *store.ConfigKey, m *ojson.Member, via string, atRo
 	}
 }
 
-// maxNearComparisons bounds the key comparisons undeclared makes in one
-// rendering: a config of thousands of keys, none declared, against a
-// registry of thousands, would otherwise cost seconds.
-const maxNearComparisons = 50_000
-
 // undeclared warns of a config key, given a value, that no capability
 // declares, when it is probably a misspelling of one that is declared
 // (validate.NearestID): the reference ignores it without a word, and the
@@ -689,11 +684,10 @@ const maxNearComparisons = 50_000
 // may own, or one on the way to declared keys ({"a": 1} for "a.b"; see
 // shadowed), is none.
 func (r *rendering) undeclared(key string) {
-	if r.idx.parents[key] || r.nearComparisons+len(r.idx.declared) > maxNearComparisons {
+	if r.idx.parents[key] {
 		return
 	}
-	r.nearComparisons += len(r.idx.declared)
-	if near := validate.NearestID(key, r.idx.declared); near != "" && !r.idx.central.OwnsKey(key) {
+	if near := r.idx.keyNeighbours().meant(key, &r.nearBudget); near != "" && !r.idx.central.OwnsKey(key) {
 		r.warn(fmt.Sprintf("config key %s is declared by no capability, so nothing reads it; did you mean %q?", quoteClipped(key), near))
 	}
 }
