@@ -35,11 +35,12 @@ func TestContentLengthOfEveryRepresentation(t *testing.T) {
 	}
 }
 
-// abortSource is a Source whose Current aborts the request as a handler
-// does to end a response it cannot finish (http.ErrAbortHandler).
+// abortSource is a Source whose Current and State abort the request as a
+// handler does to end a response it cannot finish (http.ErrAbortHandler).
 type abortSource struct{ panicSource }
 
-func (abortSource) Current() *store.Snapshot { panic(http.ErrAbortHandler) }
+func (abortSource) Current() *store.Snapshot               { panic(http.ErrAbortHandler) }
+func (abortSource) State() (*store.Snapshot, store.Status) { panic(http.ErrAbortHandler) }
 
 // TestAbortIsNotAnError: a handler that aborts its answer with
 // http.ErrAbortHandler has the connection cut, as net/http does for it,

@@ -266,7 +266,8 @@ func (s *server) withSnapshotFor(purpose string, h snapshotHandler) http.Handler
 // request, naming it in w's headers; before the first valid build it
 // writes the 503 (see withSnapshotFor for purpose) and returns nil.
 func (s *server) pinSnapshot(w http.ResponseWriter, purpose string) *views {
-	v := s.currentViews()
+	snap, st := s.src.State()
+	v := viewsOf(snap)
 	if v == nil {
 		s.notBuilt(w, purpose)
 		return nil
@@ -277,6 +278,13 @@ func (s *server) pinSnapshot(w http.ResponseWriter, purpose string) *views {
 	// replica's "no" from a real one by the digest.
 	hdr := w.Header()
 	hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
+	// And says when the repository's latest state failed to build, so
+	// that a client waiting for its change to be served (a new ETag)
+	// learns from the answer itself that it will not be, until fixed;
+	// GET /status says why.
+	if f := st.Failure; f != nil {
+		hdr["X-Capreg-Failed-Build"] = []string{f.At.UTC().Format(time.RFC3339)}
+	}
 	return v
 }
 
@@ -299,9 +307,12 @@ func (s *server) withSnapshotAfter(check func(http.ResponseWriter, *http.Request
 // currentViews returns the response cache of the current snapshot, made on
 // first use. The snapshot holds it (Snapshot.Attach), not the server, so a
 // replaced snapshot is garbage once the requests reading it are done.
-func (s *server) currentViews() *views {
-	snap := served(s.src.Current())
-	if snap == nil {
+func (s *server) currentViews() *views { return viewsOf(s.src.Current()) }
+
+// viewsOf is the response cache of snap, made on first use; nil when snap
+// is none or did not pass the gate (served).
+func viewsOf(snap *store.Snapshot) *views {
+	if snap = served(snap); snap == nil {
 		return nil
 	}
 	return snap.Attach(viewsKey{}, func() any { return newViews(snap) }).(*views)

@@ -2,12 +2,15 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -394,5 +397,90 @@ func TestMalformedBodyRefusedWithoutRegistry(t *testing.T) {
 		if status, code, _ := serveCode(t, newRouter(failed), "POST", target, `{"profile":"core"}`); status != http.StatusServiceUnavailable || code != "not_ready" {
 			t.Errorf("POST %s with a good body, no registry: %d %s, want 503 not_ready", target, status, code)
 		}
+	}
+}
+
+// TestFailedBuildHeader: while the repository's latest state fails to
+// build, every answer over the last good snapshot says since when, in
+// X-Capreg-Failed-Build (RFC 3339, UTC), 304s and refusals too, so that a
+// client waiting for its change to be served learns it will not be; with
+// no failure the header is absent.
+func TestFailedBuildHeader(t *testing.T) {
+	src := testdataSource(t)
+	h := newRouter(src)
+	etag := do(t, h, "GET", "/capabilities", nil).header.Get("ETag")
+	requests := []struct {
+		method, target string
+		body           []byte
+		hdr            []string
+	}{
+		{"GET", "/capabilities", nil, nil},
+		{"GET", "/capabilities", nil, []string{"If-None-Match", etag}},
+		{"GET", "/capabilities/nosuch", nil, nil},
+		{"GET", "/render-hooks/plan:pre", nil, nil},
+		{"POST", "/render-hooks/plan:pre", []byte(`{"config":{}}`), nil},
+		{"GET", "/tools?intent=deploy", nil, nil},
+	}
+	for _, failure := range []*store.Failure{nil, {At: time.Date(2026, 12, 4, 15, 4, 5, 6, time.FixedZone("CET", 3600)), Error: "the repository has 1 error"}} {
+		src.status.Failure = failure
+		want := ""
+		if failure != nil {
+			want = "2026-12-04T14:04:05Z"
+		}
+		for _, r := range requests {
+			e := do(t, h, r.method, r.target, r.body, r.hdr...)
+			if got := e.header.Values("X-Capreg-Failed-Build"); strings.Join(got, ",") != want || e.header.Get("X-Capreg-Digest") == "" {
+				t.Errorf("failure %v: %s %s %v: %d, X-Capreg-Failed-Build %q, want %q", failure != nil, r.method, r.target, r.hdr, e.status, got, want)
+			}
+		}
+	}
+}
+
+// TestFailedBuildHeaderFollowsTheWatcher: through a real watcher, a change
+// that breaks the repository puts the failed build's time on the answers
+// over the last good snapshot (the time GET /status gives), and the fix
+// takes it off.
+func TestFailedBuildHeaderFollowsTheWatcher(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(filepath.Join(repo, "bin"), os.DirFS("../testdata/repo/bin")); err != nil {
+		t.Fatal(err)
+	}
+	card := filepath.Join(repo, "bin", "ft.card.json")
+	orig, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go w.Run(ctx)
+	h := newRouter(w)
+	reload := func(data []byte) store.Status {
+		t.Helper()
+		if err := os.WriteFile(card, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, err := w.Reload(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	if st := reload(orig); st.Failure != nil || st.Generation == 0 {
+		t.Fatalf("first build: generation %d, failure %+v", st.Generation, st.Failure)
+	}
+	st := reload([]byte(`{"id": "ft",`))
+	if st.Failure == nil {
+		t.Fatal("a card cut short built")
+	}
+	e := do(t, h, "GET", "/tools/ft", nil)
+	if want := st.Failure.At.UTC().Format(time.RFC3339); e.status != 200 || e.header.Get("X-Capreg-Failed-Build") != want {
+		t.Errorf("broken: GET /tools/ft %d, X-Capreg-Failed-Build %q, want %q", e.status, e.header.Get("X-Capreg-Failed-Build"), want)
+	}
+	if st := reload(orig); st.Failure != nil {
+		t.Fatalf("fixed: failure %+v", st.Failure)
+	}
+	if e := do(t, h, "GET", "/tools/ft", nil); e.header.Values("X-Capreg-Failed-Build") != nil {
+		t.Errorf("fixed: X-Capreg-Failed-Build %q, want none", e.header.Values("X-Capreg-Failed-Build"))
 	}
 }
