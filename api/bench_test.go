@@ -4,12 +4,15 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 var snap10k = sync.OnceValues(func() (*store.Snapshot, error) {
@@ -76,4 +79,66 @@ func BenchmarkRenderHooks10k(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkCachedBodiesLive3k asks a fresh snapshot of a 3,000 capability
+// repository for every answer the API caches (each capability, closure,
+// state and tool, each loop point and default render, the lists), in
+// identity and gzip, and reports live-MB: the heap the cached answers
+// hold, kept while the snapshot is served.
+//
+//	go test ./api -run '^$' -bench CachedBodiesLive3k -benchtime 3x
+func BenchmarkCachedBodiesLive3k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 3000); err != nil {
+		b.Fatal(err)
+	}
+	var live float64
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: dir}})
+		if err != nil || !snap.OK() {
+			b.Fatal(err)
+		}
+		snap.Search()
+		snap.Commands()
+		src := &source{}
+		src.snap.Store(snap)
+		h := api.NewRouter(src, api.Options{})
+		urls := []string{"/registry", "/contract", "/capabilities", "/loop-points", "/config-keys", "/profiles", "/reviewers"}
+		for _, p := range []string{"core", "standard", "full"} {
+			urls = append(urls, "/profiles/"+p)
+		}
+		for _, p := range validate.Points {
+			urls = append(urls, "/loop-points/"+p, "/render-hooks/"+p, "/render-hooks/"+p+"?format=markdown")
+		}
+		for _, c := range snap.Registry.Capabilities {
+			id := url.PathEscape(c.ID)
+			urls = append(urls, "/capabilities/"+id, "/capabilities/"+id+"/closure", "/capability-state?id="+url.QueryEscape(c.ID))
+		}
+		for _, c := range snap.Result.Cards {
+			urls = append(urls, "/tools/"+url.PathEscape(c.ID))
+		}
+		w := &discard{h: http.Header{}}
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		b.StartTimer()
+		for _, u := range urls {
+			for _, enc := range []string{"identity", "gzip"} {
+				req := httptest.NewRequest("GET", u, nil)
+				req.Header.Set("Accept-Encoding", enc)
+				clear(w.h)
+				h.ServeHTTP(w, req)
+			}
+		}
+		b.StopTimer()
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(h)
+		live = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
+		b.StartTimer()
+	}
+	b.ReportMetric(live, "live-MB")
 }

@@ -2,11 +2,14 @@ package store_test
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
+	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 // TestSnapshotAttachDerivesOncePerKey pins Attach: the first caller of a
@@ -161,4 +164,47 @@ func TestSnapshotRegistryKeepsTheCentralSchema(t *testing.T) {
 	if got := snap.Registry.Central; got != snap.Result.Central || !got.OwnsKey("git.branching_strategy") {
 		t.Errorf("Registry.Central = %+v; want the validation's central schema, owning its valid key git.branching_strategy", got)
 	}
+}
+
+// BenchmarkServedLive3k loads a 3,000 capability repository as the
+// watcher does (with a validation cache, the search index and the command
+// matcher built) and reports live-MB, the heap that snapshot and cache
+// hold once the load has returned: what a daemon keeps while it serves.
+//
+//	go test ./store -run '^$' -bench ServedLive3k -benchtime 3x
+func BenchmarkServedLive3k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 3000); err != nil {
+		b.Fatal(err)
+	}
+	load := func() any {
+		cache := validate.NewCache()
+		snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: dir}, Cache: cache})
+		if err != nil || !snap.OK() {
+			b.Fatal(err)
+		}
+		snap.Search()
+		snap.Commands()
+		return []any{snap, cache}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		load()
+	}
+	b.StopTimer()
+	b.ReportMetric(liveMB(load), "live-MB")
+}
+
+// liveMB is the heap still held by what f returns, in MiB.
+func liveMB(f func() any) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	v := f()
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(v)
+	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
 }
