@@ -23,13 +23,13 @@ import (
 
 func (s *server) registry(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("registry", func() *body {
-		return &body{data: v.snap.Artifacts[store.RegistryFile], contentType: "application/json"}
+		return &body{data: v.snap.Artifacts[store.RegistryFile], contentType: "application/json", artifact: true}
 	}))
 }
 
 func (s *server) contract(w http.ResponseWriter, r *http.Request, v *views) {
 	v.serve(w, r, v.get("contract", func() *body {
-		return &body{data: v.snap.Artifacts[store.ContractFile], contentType: "application/json"}
+		return &body{data: v.snap.Artifacts[store.ContractFile], contentType: "application/json", artifact: true}
 	}))
 }
 
