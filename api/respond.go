@@ -152,12 +152,32 @@ type views struct {
 
 	resolverOnce sync.Once
 	resolverV    *render.Resolver
+
+	// defaultStates are every capability's state with defaults, which
+	// GET /capability-state?id= picks one from: computed for each id, a
+	// crawl of every id cost time quadratic in the capabilities.
+	defaultStatesOnce sync.Once
+	defaultStatesV    *render.States
 }
 
 // resolver is the snapshot's render resolver, built on first use.
 func (v *views) resolver() *render.Resolver {
 	v.resolverOnce.Do(func() { v.resolverV = render.NewResolver(v.snap.Registry) })
 	return v.resolverV
+}
+
+// defaultStates is every capability's state with defaults (render.States
+// of an empty request), computed on first use; it is shared, so callers
+// copy it before narrowing it (States.Only).
+func (v *views) defaultStates() *render.States {
+	v.defaultStatesOnce.Do(func() {
+		st, err := v.resolver().States(render.Request{})
+		if err != nil {
+			panic(err) // States fails only without a registry, and a served snapshot has one
+		}
+		v.defaultStatesV = st
+	})
+	return v.defaultStatesV
 }
 
 type cacheEntry struct {

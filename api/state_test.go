@@ -231,3 +231,48 @@ func TestCapabilityStateVary(t *testing.T) {
 		}
 	}
 }
+
+// TestCapabilityStateOfOneIsItsEntryOfAll: GET /capability-state?id= is
+// the entry of GET /capability-state for that id, for every id, asked in
+// any order: the one answer is picked from the states of all, computed
+// once per snapshot, and picking one leaves them whole for the next.
+func TestCapabilityStateOfOneIsItsEntryOfAll(t *testing.T) {
+	var h http.Handler
+	type states struct {
+		Capabilities []json.RawMessage `json:"capabilities"`
+		Warnings     []string          `json:"warnings"`
+	}
+	read := func(target string) states {
+		t.Helper()
+		e := do(t, h, "GET", target, nil)
+		var st states
+		if err := json.Unmarshal(e.body, &st); e.status != 200 || err != nil {
+			t.Fatalf("GET %s: %d %s (%v)", target, e.status, e.body, err)
+		}
+		return st
+	}
+	// The ids from the registry, not from GET /capability-state, so that
+	// each id is asked before every capability's answer is made.
+	src := testdataSource(t)
+	h = newRouter(src)
+	var ids []string
+	for _, c := range src.Current().Registry.Capabilities {
+		ids = append(ids, c.ID)
+	}
+	slices.Sort(ids)
+	if len(ids) < 2 {
+		t.Fatalf("testdata/repo has %d capabilities; want several", len(ids))
+	}
+	reversed := slices.Clone(ids)
+	slices.Reverse(reversed)
+	for _, order := range [][]string{reversed, ids} {
+		for _, id := range order {
+			one := read("/capability-state?id=" + id)
+			all := read("/capability-state")
+			i := slices.Index(ids, id)
+			if len(all.Capabilities) != len(ids) || len(one.Capabilities) != 1 || string(one.Capabilities[0]) != string(all.Capabilities[i]) {
+				t.Fatalf("id %s: %d capabilities, entry %s; all has %d, its entry %s", id, len(one.Capabilities), one.Capabilities, len(all.Capabilities), all.Capabilities[i])
+			}
+		}
+	}
+}
