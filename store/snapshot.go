@@ -40,8 +40,10 @@ type Options struct {
 	// Previous, when set, is the snapshot built before from the same
 	// Cache (the one served): the registry artifact copies the pieces of
 	// it that belong to capabilities the cache gave back unchanged
-	// instead of encoding them again (registryPieces). The watcher sets
-	// it; the result is the same without it.
+	// instead of encoding them again (registryPieces), and, with a Cache,
+	// the new snapshot holds its bytes of the files that did not change
+	// (shareSources). The watcher sets it; the result is the same
+	// without it.
 	Previous *Snapshot
 	// Program, when set, names the program that serves the snapshot
 	// (capreg serve gives a hash of its executable) and is part of the
@@ -231,8 +233,8 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 // whose content did not change. The validation cache keeps the parsed
 // documents of unchanged capabilities, which point into the bytes first
 // read; without this the daemon would hold every unchanged file twice
-// (about 20 MB at 10,000 capabilities). It must be called before s is
-// published.
+// (about 20 MB at 10,000 capabilities). Load calls it, with a Cache,
+// before it returns s.
 func (s *Snapshot) shareSources(prev *Snapshot) {
 	if prev == nil || prev.Sources == nil || s.Sources == nil {
 		return
@@ -423,6 +425,12 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	}
 	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.cache = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
+	if opts.Cache != nil {
+		// The cache's documents of unchanged files point into Previous's
+		// bytes: hold those, not a second copy (a program keeping a Cache
+		// and its last snapshot, as the watcher does).
+		snap.shareSources(opts.Previous)
+	}
 	return snap, nil
 }
 

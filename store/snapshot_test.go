@@ -10,6 +10,8 @@ import (
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
+	"path/filepath"
+	"unsafe"
 )
 
 // TestSnapshotAttachDerivesOncePerKey pins Attach: the first caller of a
@@ -243,5 +245,37 @@ func TestArtifactsKeepNoSpareRoom(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLoadSharesThePreviousBytes: Load with a Cache and the Previous
+// snapshot holds Previous's bytes of every file that did not change (the
+// cache's documents point into them) and new bytes of the one that did; a
+// program other than the watcher that keeps a Cache so holds no second
+// copy. Without a Cache nothing is shared.
+func TestLoadSharesThePreviousBytes(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	cache := validate.NewCache()
+	opts := store.Options{ScanOptions: store.ScanOptions{Repo: repo}, Cache: cache}
+	first := scanLoad(t, opts)
+	ui := filepath.Join(repo, "capabilities/ui/capability.json")
+	writeTestFile(t, ui, setTitle(t, ui, "Edited"))
+	for _, withCache := range []bool{true, false} {
+		o := opts
+		o.Previous = first
+		if !withCache {
+			o.Cache = nil
+		}
+		next := scanLoad(t, o)
+		before, after := manifests(first), manifests(next)
+		if len(after) < 2 {
+			t.Fatalf("%d capabilities read", len(after))
+		}
+		for folder, data := range after {
+			shared := unsafe.SliceData(data) == unsafe.SliceData(before[folder])
+			if want := withCache && folder != "ui"; shared != want {
+				t.Errorf("cache %v: capability %s shares the previous bytes = %v, want %v", withCache, folder, shared, want)
+			}
+		}
 	}
 }

@@ -725,7 +725,6 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		st.Failure = nil
 		return sameAsServed
 	}
-	snap.shareSources(cur) // its search index is built already (buildSafely)
 	st.Generation++
 	snap.Generation = st.Generation
 	next.snap = snap
