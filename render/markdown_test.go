@@ -94,3 +94,38 @@ func TestMarkdownEdges(t *testing.T) {
 		}
 	}
 }
+
+// Values a renderer interpolates are written as JavaScript's String()
+// writes them (an object as [object Object], an array joined by bare
+// commas); when and onError lines are written only for truthy values, as
+// the reference's "only if when" reads; a step whose ref is absent or null
+// is labelled (none).
+func TestMarkdownInterpolatesAsJavaScript(t *testing.T) {
+	cases := []struct {
+		name, hook, want string
+	}{
+		{"object into and onError", `{"capId":"c","kind":"contribution","into":{"a":1},"onError":{}}`,
+			"<contribution from=\"c\" into=\"[object Object]\">\n- onError: [object Object]\n</contribution>"},
+		{"array inline and path", `{"capId":"c","kind":"contribution","into":"p","fragment":{"inline":["l1","l2",null,["x","y"]]}}`,
+			"<contribution from=\"c\" into=\"p\">\nl1,l2,,x,y\n</contribution>"},
+		{"array step path", `{"capId":"a","kind":"step","ref":{"skill":"s"},"fragment":{"path":["f","g"]}}`,
+			"### Step 1: skill:s (a)\n\n_Step fragment path is declared but not rendered by loop-resolver: f,g_"},
+		{"object gate onError", `{"capId":"g","kind":"gate","onError":{"x":1}}`,
+			"**Gate** (g): check=(none), blocking=false, onError=[object Object]"},
+		{"falsy when and onError on a step", `{"capId":"a","kind":"step","ref":{"skill":"s"},"when":"","onError":0}`,
+			"### Step 1: skill:s (a)"},
+		{"falsy when on a contribution", `{"capId":"c","kind":"contribution","into":"p","when":false,"onError":null}`,
+			"<contribution from=\"c\" into=\"p\">\n</contribution>"},
+		{"falsy when on a gate", `{"capId":"g","kind":"gate","when":null}`,
+			"**Gate** (g): check=(none), blocking=false, onError=skip"},
+		{"truthy non-string when", `{"capId":"g","kind":"gate","when":["k"]}`,
+			"**Gate** (g): check=(none), blocking=false, onError=skip\n- when: `k`"},
+		{"null ref", `{"capId":"a","kind":"step","ref":null}`, "### Step 1: (none) (a)"},
+		{"absent ref", `{"capId":"a","kind":"step"}`, "### Step 1: (none) (a)"},
+	}
+	for _, c := range cases {
+		if got := Markdown("plan:pre", []ojson.Value{mustJSON(t, c.hook)}); got != c.want {
+			t.Errorf("%s:\n got  %q\n want %q", c.name, got, c.want)
+		}
+	}
+}
