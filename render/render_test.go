@@ -1417,3 +1417,24 @@ func TestActiveCapUnknownIsWarned(t *testing.T) {
 		t.Errorf("a known activeCap is warned of: %q", env.Warnings)
 	}
 }
+
+// A configValues alias that maps to something other than a string names no
+// config key and is dropped, as validate's config-values-shape warning
+// says, even when the config holds a member spelt as the value's text
+// ("7") or as the empty key.
+func TestConfigValuesDropsAliasesThatAreNotKeys(t *testing.T) {
+	for _, target := range []string{`7`, `7.0`, `true`, `false`, `null`, `[]`, `["c.flag"]`, `{}`} {
+		reg := memRegistry(t, memCap{id: "c",
+			config: []validate.ConfigEntry{boolKey("c.flag", false)},
+			contributions: []string{`{"point":"plan:post","into":"planner","fragment":{"inline":"x"},
+			  "configValues":{"odd":` + target + `,"ok":"c.flag"}}`},
+		})
+		env := resolve(t, reg, "plan:post", `{"7":"seven","7.0":"seven","true":1,"":"empty"}`, Enablement{})
+		if len(env.ActiveHooks) != 1 {
+			t.Fatalf("configValues {odd: %s}: active %v", target, ids(env))
+		}
+		if got := string(ojson.Encode(env.ActiveHooks[0].Get("configValues"), "")); got != `{"ok":false}` {
+			t.Errorf("configValues {odd: %s}: got %s, want {\"ok\":false}", target, got)
+		}
+	}
+}
