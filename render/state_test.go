@@ -320,3 +320,32 @@ func TestStatesOnly(t *testing.T) {
 		}
 	}
 }
+
+// States lists capabilities sorted by id (ref §5.3) whatever the order of
+// the registry's, and Only, which searches them by id, finds each.
+func TestStatesSortedByID(t *testing.T) {
+	for _, order := range [][]string{{"b", "a", "c"}, {"c", "b", "a"}, {"a-b", "a", "ab"}} {
+		var caps []memCap
+		for _, id := range order {
+			caps = append(caps, memCap{id: id})
+		}
+		reg := memRegistry(t, caps...)
+		st, err := NewResolver(reg).States(Request{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range st.Capabilities {
+			got = append(got, c.ID)
+		}
+		if want := sortedCopy(order); !slices.Equal(got, want) {
+			t.Errorf("registry order %v: states %v, want %v", order, got, want)
+		}
+		for _, id := range order {
+			st, _ := NewResolver(reg).States(Request{})
+			if !st.Only(id) || len(st.Capabilities) != 1 || st.Capabilities[0].ID != id {
+				t.Errorf("registry order %v: Only(%q) = %d states", order, id, len(st.Capabilities))
+			}
+		}
+	}
+}
