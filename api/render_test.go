@@ -21,3 +21,24 @@ func TestNotAcceptableNamesWhatWasRefused(t *testing.T) {
 		}
 	}
 }
+
+// Every render answer varies by Accept, the activeCap answer too (an
+// Accept refusing JSON gets a 406 for it): Vary names Accept itself, not
+// only Accept-Encoding, whose name merely contains "Accept".
+func TestRenderAnswersVaryByAccept(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, c := range []struct{ method, target, body string }{
+		{"GET", "/render-hooks/plan:pre?activeCap=ui", ""},
+		{"POST", "/render-hooks/plan:pre?activeCap=ui", `{}`},
+		{"GET", "/render-hooks/plan:pre?activeCap=uii", ""},
+		{"GET", "/render-hooks/plan:pre", ""},
+		{"POST", "/render-hooks/plan:pre", `{}`},
+		{"GET", "/render-hooks/plan:pre?format=markdown", ""},
+		{"POST", "/render-hooks/plan:pre?format=markdown", `{}`},
+	} {
+		e := do(t, h, c.method, c.target, []byte(c.body))
+		if e.status != http.StatusOK || e.header.Get("Vary") != "Accept-Encoding, Accept" {
+			t.Errorf("%s %s: %d, Vary %q; want 200 and Vary %q", c.method, c.target, e.status, e.header.Get("Vary"), "Accept-Encoding, Accept")
+		}
+	}
+}
