@@ -37,6 +37,9 @@ func profileBitOf(name string) profileBit {
 // skill, and the clusters by id.
 type regIndex struct {
 	keys map[string]*store.ConfigKey
+	// longest is the length of the longest key: a config path longer by
+	// more than a byte is neither a key nor one edit from one.
+	longest int
 	// parents are the dotted prefixes of the keys ("a" and "a.b" for
 	// "a.b.c"); central is the central config schema, whose keys are no
 	// typo; neighbours, made once when first needed, finds the keys a
@@ -97,6 +100,7 @@ func buildIndex(reg *store.Registry) *regIndex {
 	}
 	idx.parents = map[string]bool{}
 	for k := range idx.keys {
+		idx.longest = max(idx.longest, len(k))
 		for i := range len(k) {
 			if k[i] == '.' {
 				idx.parents[k[:i]] = true

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -1436,5 +1437,38 @@ func TestConfigValuesDropsAliasesThatAreNotKeys(t *testing.T) {
 		if got := string(ojson.Encode(env.ActiveHooks[0].Get("configValues"), "")); got != `{"ok":false}` {
 			t.Errorf("configValues {odd: %s}: got %s, want {\"ok\":false}", target, got)
 		}
+	}
+}
+
+// TestLongConfigPathsCostNothing: a value whose path is longer than every
+// declared key by more than a byte can be neither one of them nor a typo
+// of one, so the config check spends nothing on it. A 1 MiB body of a
+// 100 KB member holding 100,000 values took 31 s a render once the
+// near-miss search copied, lowered and split each path; here a 64 KB
+// member holding 200 values must allocate far less than one copy of each
+// path.
+func TestLongConfigPathsCostNothing(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{boolKey("workflow.research", true)}})
+	const long, leaves = 64 << 10, 200
+	var b strings.Builder
+	b.WriteString(`{"` + strings.Repeat("x", long) + `":{`)
+	for i := range leaves {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"k%d":1`, i)
+	}
+	b.WriteString("}}")
+	req := Request{Point: "ship:post", Config: mustJSON(t, b.String())}
+	rv := NewResolver(reg)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	env, err := rv.Resolve(req)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(env.Warnings) != 0 {
+		t.Fatalf("err %v, warnings %q", err, env.Warnings)
+	}
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(leaves*long/4); got > limit {
+		t.Errorf("a render of %d values under a %d byte member allocated %d bytes; want at most %d", leaves, long, got, limit)
 	}
 }
