@@ -48,6 +48,10 @@ type regIndex struct {
 	central        *validate.CentralSchema
 	neighboursOnce sync.Once
 	neighbours     keyNeighbours
+	// owner, made once when first needed, is central's answer to whether
+	// a near miss is its key, its patterns compiled.
+	ownerOnce sync.Once
+	owner     *validate.Owner
 	// unsettable are the keys with a segment the reference's
 	// resolveConfigKey never walks ("ui.prototype"), in registry order: no
 	// config sets them (see checkUnsettable).
@@ -146,6 +150,12 @@ func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	return &idx.neighbours
 }
 
+// centralOwner is the central schema's Owner, made on first use.
+func (idx *regIndex) centralOwner() *validate.Owner {
+	idx.ownerOnce.Do(func() { idx.owner = idx.central.Owner() })
+	return idx.owner
+}
+
 // meant is the declared key the unknown key was probably meant as, or "".
 // It compares key with at most *budget declared keys, and counts them off
 // *budget: a rendering shares one budget among its config's unknown keys.
@@ -195,9 +205,11 @@ func oneEdit(a, b string) bool {
 }
 
 // maxNearComparisons bounds the declared keys one rendering compares with
-// its config's unknown keys: a config of thousands of unknown keys against
-// a registry of thousands of keys would otherwise cost seconds. Past it,
-// an unknown key's near miss is not looked for.
+// its config's unknown keys, and the central schema's patterns it matches
+// their near misses against: a config of thousands of unknown keys
+// against a registry of thousands of keys, or a schema of hundreds of
+// patterns, would otherwise cost seconds. Past it, an unknown key's near
+// miss is not looked for.
 const maxNearComparisons = 20_000
 
 // didYouMean is " (did you mean "x"?)" for the name among names (sorted)

@@ -693,9 +693,28 @@ func (r *rendering) undeclared(key string) {
 	if r.idx.parents[key] {
 		return
 	}
-	if near := r.idx.keyNeighbours().meant(key, &r.nearBudget); near != "" && !r.idx.central.OwnsKey(key) {
+	if near := r.idx.keyNeighbours().meant(key, &r.nearBudget); near != "" && !r.centralOwns(key) {
 		r.warn(fmt.Sprintf("config key %s is declared by no capability, so nothing reads it; did you mean %q?", quoteClipped(key), near))
 	}
+}
+
+// centralOwns reports whether the central schema may own key
+// (validate.CentralSchema.OwnsKey), counting the key and each pattern
+// against the near-miss budget; past it, and after a match not decided in
+// time, every key counts as owned.
+func (r *rendering) centralOwns(key string) bool {
+	o := r.idx.centralOwner()
+	if cost := 1 + o.Patterns(); r.nearBudget >= cost {
+		r.nearBudget -= cost
+	} else {
+		r.nearBudget = 0
+		return true
+	}
+	owned, err := o.Owns(key)
+	if err != nil {
+		r.nearBudget = 0 // one slow match a rendering: look no further
+	}
+	return owned
 }
 
 // nestedForm is the nested spelling of a dotted key, {"a":{"b":…}} for

@@ -1472,3 +1472,61 @@ func TestLongConfigPathsCostNothing(t *testing.T) {
 		t.Errorf("a render of %d values under a %d byte member allocated %d bytes; want at most %d", leaves, long, got, limit)
 	}
 }
+
+// TestCentralOwnershipSpendsTheNearMissBudget: asking the central schema
+// whether it owns a near miss matches the key against each of its
+// patterns, which the near-miss search counts against its budget (one for
+// the key, one a pattern): a 1 MiB config of 30,000 spellings of a
+// declared key in other cases, against a schema of 16 patterns, took
+// 4.4 s a render, each key matched (and each pattern compiled) again.
+// Past the budget, no key is warned of.
+func TestCentralOwnershipSpendsTheNearMissBudget(t *testing.T) {
+	const key, patterns, spellings = "workflow.nyquist_validation", 256, 2000
+	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{boolKey(key, true)}})
+	central := &validate.CentralSchema{}
+	for i := range patterns {
+		central.Sources = append(central.Sources, fmt.Sprintf(`^never%d\.[a-z]+$`, i))
+	}
+	reg.Central = central
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 1; i <= spellings; i++ {
+		spelt := []byte(key)
+		for j, at := range []int{0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11} { // the letters of "workflow.nyq"
+			if i&(1<<j) != 0 {
+				spelt[at] -= 'a' - 'A'
+			}
+		}
+		if i > 1 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "%q:true", spelt)
+	}
+	b.WriteString("}")
+	env := resolve(t, reg, "ship:post", b.String(), Enablement{})
+	want := maxNearComparisons / (1 + patterns)
+	if got := env.WarningCount(); got != want {
+		t.Errorf("%d spellings of %q against %d central patterns: %d warnings; want the %d the budget allows", spellings, key, patterns, got, want)
+	}
+}
+
+// TestCentralOwnershipStopsAtASlowMatch: a central pattern that cannot
+// decide within its time whether it matches a near miss counts as owning
+// it, and the rendering asks of no later key (each would take as long
+// again): the misspelling after it is not warned of.
+func TestCentralOwnershipStopsAtASlowMatch(t *testing.T) {
+	slow := strings.Repeat("abcdefghij", 4) // (\w+)+ backtracks on it for seconds
+	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{boolKey(slow+".on", true), boolKey("workflow.research", true)}})
+	reg.Central = &validate.CentralSchema{Sources: []string{`^(\w+)+$`}}
+	for _, c := range []struct {
+		config string
+		want   int
+	}{
+		{`{"workflow":{"researh":true}}`, 1},
+		{`{"` + strings.ToUpper(slow) + `.on":true,"workflow":{"researh":true}}`, 0},
+	} {
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); len(env.Warnings) != c.want {
+			t.Errorf("config %.60s…: warnings %q; want %d", c.config, env.Warnings, c.want)
+		}
+	}
+}

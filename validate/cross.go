@@ -264,31 +264,65 @@ const maxOwnsPatterns = 256
 // passed over, but one capreg does not compile (patternDepthError), a
 // match not decided within patternTimeout, or a schema of more than
 // maxOwnsPatterns patterns, counts as owning it. It compiles the patterns
-// on each call: callers ask of a key they are about to warn of, rarely.
+// on each call: a caller asking of many keys makes an Owner once.
 func (c *CentralSchema) OwnsKey(key string) bool {
+	owned, _ := c.Owner().Owns(key)
+	return owned
+}
+
+// Owner is OwnsKey with the central schema's patterns compiled once (at
+// most maxOwnsPatterns are held), for a caller asking of many keys: a
+// render asks of each near miss a config holds, and compiling the
+// patterns for each of the 30,000 a 1 MiB config may hold took seconds.
+// It is safe for concurrent use.
+type Owner struct {
+	valid    map[string]bool
+	patterns []*regexp2.Regexp
+	all      bool // every key counts as owned (see OwnsKey)
+}
+
+// Owner compiles c's patterns for OwnsKey's question; a nil schema's owns
+// nothing.
+func (c *CentralSchema) Owner() *Owner {
+	o := &Owner{}
 	if c == nil {
-		return false
-	}
-	if slices.Contains(c.ValidKeys, key) {
-		return true
+		return o
 	}
 	if len(c.Sources) > maxOwnsPatterns {
-		return true
+		o.all = true
+		return o
 	}
+	o.valid = validKeySet(c)
 	for _, src := range c.Sources {
 		re, err := compileJSPattern(src)
 		var deep *patternDepthError
 		switch {
 		case errors.As(err, &deep):
-			return true
+			o.all = true
+			return o
 		case err != nil:
 			continue
 		}
+		o.patterns = append(o.patterns, re)
+	}
+	return o
+}
+
+// Patterns is how many patterns Owns matches a key against at most.
+func (o *Owner) Patterns() int { return len(o.patterns) }
+
+// Owns is OwnsKey's answer for key. The error says that a match was not
+// decided within patternTimeout: key then counts as owned.
+func (o *Owner) Owns(key string) (bool, error) {
+	if o.all || o.valid[key] {
+		return true, nil
+	}
+	for _, re := range o.patterns {
 		if matched, err := re.MatchString(key); matched || err != nil {
-			return true
+			return true, err
 		}
 	}
-	return false
+	return false, nil
 }
 
 // validKeySet is the central schema's validKeys as a set: every config key

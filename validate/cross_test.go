@@ -339,3 +339,24 @@ func TestCentralOwnsKey(t *testing.T) {
 		}
 	}
 }
+
+// An Owner answers as OwnsKey does, its patterns compiled once, and says
+// when a match was not decided in time (the key then counts as owned), so
+// that a caller asking of many keys can stop asking.
+func TestCentralOwner(t *testing.T) {
+	slow := &CentralSchema{Sources: []string{`^x$`, `^(a+)+$`}}
+	o := slow.Owner()
+	if o.Patterns() != 2 {
+		t.Errorf("Patterns() = %d, want 2", o.Patterns())
+	}
+	if owned, err := o.Owns("b"); owned || err != nil {
+		t.Errorf("Owns(b) = %v, %v; want false, nil", owned, err)
+	}
+	if owned, err := o.Owns(strings.Repeat("a", 40) + "!"); !owned || err == nil {
+		t.Errorf("Owns(a…a!) = %v, %v; want true and the timeout", owned, err)
+	}
+	var none *CentralSchema
+	if owned, err := none.Owner().Owns("a"); owned || err != nil || none.Owner().Patterns() != 0 {
+		t.Errorf("nil schema: Owns(a) = %v, %v", owned, err)
+	}
+}
