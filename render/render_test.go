@@ -1530,3 +1530,26 @@ func TestCentralOwnershipStopsAtASlowMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestUndeclaredKeyWarnedOnlyWhereAValueIs: the near-miss warning is of a
+// value given for a key: not of a member on the way to declared keys
+// (ab, for ab.c, is one edit from a.b), nor of an object, whose members are
+// looked at instead; and a value written half nested, half flat names the
+// first member on its path whose name holds a dot.
+func TestUndeclaredKeyWarnedOnlyWhereAValueIs(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{
+		boolKey("a.b", true), boolKey("ab.c", true), boolKey("w.x.y.z", true)}})
+	for _, c := range []struct {
+		config string
+		want   []string
+	}{
+		{`{"ab":1}`, nil},
+		{`{"a":{"bb":1}}`, []string{`config key "a.bb" is declared by no capability, so nothing reads it; did you mean "a.b"?`}},
+		{`{"a":{"bb":{"on":true}}}`, nil},
+		{`{"w.x":{"y.z":true}}`, []string{halfFlat("w.x.y.z", "true", "w.x", `{"w":{"x":{"y":{"z":…}}}}`)}},
+	} {
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
+		}
+	}
+}

@@ -469,3 +469,17 @@ func TestSnapshotSameAsSeesCapregJSON(t *testing.T) {
 		t.Errorf("sameAs = true, but a proposal is answered %v before and %v after", before, after)
 	}
 }
+
+// TestRegistryPiecesPointIntoTheArtifact: the pieces a rebuild copies
+// from are the registry artifact kept (exactly), not the buffer it was
+// encoded in, which would otherwise stay alive beside it, room and all,
+// for as long as the snapshot is served.
+func TestRegistryPiecesPointIntoTheArtifact(t *testing.T) {
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: "../testdata/repo"}, Cache: validate.NewCache()})
+	if err != nil || !snap.OK() || snap.pieces == nil {
+		t.Fatalf("load testdata/repo with a cache: %v, pieces %v", err, snap != nil && snap.pieces != nil)
+	}
+	if reg := snap.Artifacts[RegistryFile]; !sameSlice(snap.pieces.data, reg) {
+		t.Errorf("pieces.data (%d bytes, room for %d) is not the registry artifact (%d bytes)", len(snap.pieces.data), cap(snap.pieces.data), len(reg))
+	}
+}
