@@ -278,14 +278,25 @@ func (s *server) pinSnapshot(w http.ResponseWriter, purpose string) *views {
 	// replica's "no" from a real one by the digest.
 	hdr := w.Header()
 	hdr["X-Capreg-Generation"], hdr["X-Capreg-Digest"] = v.genHdr, v.digestHdr
-	// And says when the repository's latest state failed to build, so
-	// that a client waiting for its change to be served (a new ETag)
-	// learns from the answer itself that it will not be, until fixed;
-	// GET /status says why.
-	if f := st.Failure; f != nil {
-		hdr["X-Capreg-Failed-Build"] = []string{f.At.UTC().Format(time.RFC3339)}
-	}
+	// And says whether the repository's latest state built, so that a
+	// client waiting for its change to be served (a new ETag) learns from
+	// the answer itself that it will not be, until fixed; GET /status says
+	// why. Always, "ok" too: a 304 replaces the header a cache stored, and
+	// could not take one away once the failure was fixed.
+	hdr["X-Capreg-Latest-Build"] = latestBuild(st.Failure)
 	return v
+}
+
+// latestBuildOK is X-Capreg-Latest-Build while the latest build passed.
+var latestBuildOK = []string{"ok"}
+
+// latestBuild is X-Capreg-Latest-Build: "ok", or "failed" and when the
+// failure (these findings, or this unreadable tree) was first met.
+func latestBuild(f *store.Failure) []string {
+	if f == nil {
+		return latestBuildOK
+	}
+	return []string{"failed " + f.At.UTC().Format(time.RFC3339)}
 }
 
 // withSnapshotAfter is withSnapshot with check run first: a request its

@@ -400,12 +400,12 @@ func TestMalformedBodyRefusedWithoutRegistry(t *testing.T) {
 	}
 }
 
-// TestFailedBuildHeader: while the repository's latest state fails to
-// build, every answer over the last good snapshot says since when, in
-// X-Capreg-Failed-Build (RFC 3339, UTC), 304s and refusals too, so that a
-// client waiting for its change to be served learns it will not be; with
-// no failure the header is absent.
-func TestFailedBuildHeader(t *testing.T) {
+// TestLatestBuildHeader: every answer over a snapshot, 304s and refusals
+// too, says in X-Capreg-Latest-Build whether the repository's latest state
+// built: "failed" and the failure's time (RFC 3339, UTC) while it fails,
+// so that a client waiting for its change to be served learns it will not
+// be, and "ok" otherwise (a 304 must update a cache's stored copy).
+func TestLatestBuildHeader(t *testing.T) {
 	src := testdataSource(t)
 	h := newRouter(src)
 	etag := do(t, h, "GET", "/capabilities", nil).header.Get("ETag")
@@ -423,24 +423,23 @@ func TestFailedBuildHeader(t *testing.T) {
 	}
 	for _, failure := range []*store.Failure{nil, {At: time.Date(2026, 12, 4, 15, 4, 5, 6, time.FixedZone("CET", 3600)), Error: "the repository has 1 error"}} {
 		src.status.Failure = failure
-		want := ""
+		want := "ok"
 		if failure != nil {
-			want = "2026-12-04T14:04:05Z"
+			want = "failed 2026-12-04T14:04:05Z"
 		}
 		for _, r := range requests {
 			e := do(t, h, r.method, r.target, r.body, r.hdr...)
-			if got := e.header.Values("X-Capreg-Failed-Build"); strings.Join(got, ",") != want || e.header.Get("X-Capreg-Digest") == "" {
-				t.Errorf("failure %v: %s %s %v: %d, X-Capreg-Failed-Build %q, want %q", failure != nil, r.method, r.target, r.hdr, e.status, got, want)
+			if got := e.header.Values("X-Capreg-Latest-Build"); strings.Join(got, ",") != want || e.header.Get("X-Capreg-Digest") == "" {
+				t.Errorf("failure %v: %s %s %v: %d, X-Capreg-Latest-Build %q, want %q", failure != nil, r.method, r.target, r.hdr, e.status, got, want)
 			}
 		}
 	}
 }
 
-// TestFailedBuildHeaderFollowsTheWatcher: through a real watcher, a change
-// that breaks the repository puts the failed build's time on the answers
-// over the last good snapshot (the time GET /status gives), and the fix
-// takes it off.
-func TestFailedBuildHeaderFollowsTheWatcher(t *testing.T) {
+// TestLatestBuildHeaderFollowsTheWatcher: through a real watcher, a change
+// that breaks the repository puts "failed" and its time (GET /status's)
+// on the answers over the last good snapshot, and the fix puts back "ok".
+func TestLatestBuildHeaderFollowsTheWatcher(t *testing.T) {
 	repo := t.TempDir()
 	if err := os.CopyFS(filepath.Join(repo, "bin"), os.DirFS("../testdata/repo/bin")); err != nil {
 		t.Fatal(err)
@@ -474,13 +473,13 @@ func TestFailedBuildHeaderFollowsTheWatcher(t *testing.T) {
 		t.Fatal("a card cut short built")
 	}
 	e := do(t, h, "GET", "/tools/ft", nil)
-	if want := st.Failure.At.UTC().Format(time.RFC3339); e.status != 200 || e.header.Get("X-Capreg-Failed-Build") != want {
-		t.Errorf("broken: GET /tools/ft %d, X-Capreg-Failed-Build %q, want %q", e.status, e.header.Get("X-Capreg-Failed-Build"), want)
+	if want := "failed " + st.Failure.At.UTC().Format(time.RFC3339); e.status != 200 || e.header.Get("X-Capreg-Latest-Build") != want {
+		t.Errorf("broken: GET /tools/ft %d, X-Capreg-Latest-Build %q, want %q", e.status, e.header.Get("X-Capreg-Latest-Build"), want)
 	}
 	if st := reload(orig); st.Failure != nil {
 		t.Fatalf("fixed: failure %+v", st.Failure)
 	}
-	if e := do(t, h, "GET", "/tools/ft", nil); e.header.Values("X-Capreg-Failed-Build") != nil {
-		t.Errorf("fixed: X-Capreg-Failed-Build %q, want none", e.header.Values("X-Capreg-Failed-Build"))
+	if e := do(t, h, "GET", "/tools/ft", nil); e.header.Get("X-Capreg-Latest-Build") != "ok" {
+		t.Errorf("fixed: X-Capreg-Latest-Build %q, want ok", e.header.Values("X-Capreg-Latest-Build"))
 	}
 }
