@@ -123,9 +123,10 @@ func TestUndeclaredKeyDidYouMean(t *testing.T) {
 		{`{"beta":{"deep":{"flag":false,"other":1}}}`, central, nil},
 		{`{"beta":{"deep":1},"w":true}`, central, nil}, // parents: not typos (shadowed warns where a hook reads)
 		{`{"unrelated":{"deep":[1,2]},"mode":"yolo"}`, central, nil},
-		{`{"w":{"s":true}}`, central, nil},                       // a central valid key
-		{`{"w":{"s":true}}`, nil, []string{meant("w.s", "w.r")}}, // no central schema
-		{`{"features":{"alpha":true}}`, central, nil},            // a central pattern owns it
+		{`{"w":{"s":true}}`, central, nil},                                           // a central valid key
+		{`{"w":{"s":true}}`, &validate.CentralSchema{ValidKeys: []string{"w"}}, nil}, // under a central valid key (an object)
+		{`{"w":{"s":true}}`, nil, []string{meant("w.s", "w.r")}},                     // no central schema
+		{`{"features":{"alpha":true}}`, central, nil},                                // a central pattern owns it
 		{`{"features":{"alpha":true}}`, nil, []string{meant("features.alpha", "feature.alpha")}},
 		{`{"features":{"alpha":true}}`, &validate.CentralSchema{Sources: []string{`(`}}, // an invalid pattern owns nothing
 			[]string{meant("features.alpha", "feature.alpha")}},

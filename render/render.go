@@ -685,7 +685,7 @@ func (r *rendering) walked(e *store.ConfigKey, m *ojson.Member, via string, atRo
 
 // undeclared warns of a config key, given a value, that no capability
 // declares, when it is probably a misspelling of one that is declared
-// (validate.NearestID): the reference ignores it without a word, and the
+// (keyNeighbours.meant): the reference ignores it without a word, and the
 // hook it was meant for takes its default. A key the central config schema
 // may own, or one on the way to declared keys ({"a": 1} for "a.b"; see
 // shadowed), is none.

@@ -259,7 +259,8 @@ func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, ke
 const maxOwnsPatterns = 256
 
 // OwnsKey reports whether the central schema may own key: key is one of its
-// validKeys, or one of its patterns matches it. It fails closed, for a
+// validKeys or below one (a member of an object it holds), or one of its
+// patterns matches it. It fails closed, for a
 // caller about to call key unknown: a pattern that does not compile is
 // passed over, but one capreg does not compile (patternDepthError), a
 // match not decided within patternTimeout, or a schema of more than
@@ -316,6 +317,13 @@ func (o *Owner) Patterns() int { return len(o.patterns) }
 func (o *Owner) Owns(key string) (bool, error) {
 	if o.all || o.valid[key] {
 		return true, nil
+	}
+	// A value under a valid key whose value is an object
+	// (model_overrides.gsd-planner under model_overrides) is that key's.
+	for i := range len(key) {
+		if key[i] == '.' && o.valid[key[:i]] {
+			return true, nil
+		}
 	}
 	for _, re := range o.patterns {
 		if matched, err := re.MatchString(key); matched || err != nil {

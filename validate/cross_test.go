@@ -326,6 +326,10 @@ func TestCentralOwnsKey(t *testing.T) {
 	}{
 		{"nil schema", nil, "a.b", false},
 		{"valid key", &CentralSchema{ValidKeys: []string{"mode", "a.b"}}, "a.b", true},
+		{"under a valid key", &CentralSchema{ValidKeys: []string{"model_overrides"}}, "model_overrides.gsd-planner", true},
+		{"under a valid key, deeper", &CentralSchema{ValidKeys: []string{"a.b"}}, "a.b.c.d", true},
+		{"a prefix of a valid key's name is not under it", &CentralSchema{ValidKeys: []string{"model"}}, "model_overrides.x", false},
+		{"above a valid key", &CentralSchema{ValidKeys: []string{"a.b"}}, "a", false},
 		{"neither", &CentralSchema{ValidKeys: []string{"mode"}, Sources: []string{`^features\.[a-z]+$`}}, "a.b", false},
 		{"pattern", &CentralSchema{Sources: []string{`^x$`, `^features\.[a-z]+$`}}, "features.on", true},
 		{"JavaScript lookahead", &CentralSchema{Sources: []string{`^(?!gsd)[a-z]+\.on$`}}, "ui.on", true},
