@@ -2,16 +2,16 @@ package store_test
 
 import (
 	"context"
+	"path/filepath"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
-	"path/filepath"
-	"unsafe"
 )
 
 // TestSnapshotAttachDerivesOncePerKey pins Attach: the first caller of a
