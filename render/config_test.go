@@ -204,3 +204,30 @@ func TestOneEdit(t *testing.T) {
 		}
 	}
 }
+
+// The key a near miss names is chosen in validate.NearestID's order: the
+// same words in the same order (any case or joining), then one edit away,
+// then the same words in another order.
+func TestUndeclaredKeyPrefersTheNearest(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
+		boolKey("beta.deep", true), boolKey("deep.beta", true), boolKey("x.deep.flag", true), boolKey("flag.deep.x", true), boolKey("x.deep.flaq", true)}})
+	meant := func(key, near string) []string {
+		return []string{`config key "` + key + `" is declared by no capability, so nothing reads it; did you mean "` + near + `"?`}
+	}
+	for _, c := range []struct {
+		config string
+		want   []string
+	}{
+		{`{"Deep.Beta":1}`, meant("Deep.Beta", "deep.beta")},
+		{`{"Beta_Deep":1}`, meant("Beta_Deep", "beta.deep")},
+		{`{"x.deep.flah":1}`, meant("x.deep.flah", "x.deep.flag")}, // one edit from two: the first in order
+		{`{"deep.x.flag":1}`, meant("deep.x.flag", "flag.deep.x")}, // words reordered, no key one edit away
+		{`{"x.flag.deep":1}`, meant("x.flag.deep", "flag.deep.x")}, // ditto
+		{`{"X.Deep.Flaq":1}`, meant("X.Deep.Flaq", "x.deep.flaq")}, // same words before one edit (x.deep.flag)
+		{`{"flag.deep.y":1}`, meant("flag.deep.y", "flag.deep.x")}, // one edit before reordered words
+	} {
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
+			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
+		}
+	}
+}

@@ -124,8 +124,8 @@ func buildIndex(reg *store.Registry) *regIndex {
 // away ("beat.deep.flag"). Keys are grouped by length, as only those of a
 // length within one of the unknown key's can be one edit from it.
 type keyNeighbours struct {
-	byLen map[int][]string // declared keys by length, each list sorted
-	words map[string]string
+	byLen map[int][]string    // declared keys by length, each list sorted
+	words map[string][]string // declared keys by wordKey, each list sorted
 }
 
 // wordKey is a key read as words: lower case, split at "-", "_", "." and
@@ -138,12 +138,11 @@ func wordKey(key string) string {
 
 func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	idx.neighboursOnce.Do(func() {
-		n := keyNeighbours{byLen: map[int][]string{}, words: map[string]string{}}
+		n := keyNeighbours{byLen: map[int][]string{}, words: map[string][]string{}}
 		for _, k := range slices.Sorted(maps.Keys(idx.keys)) {
 			n.byLen[len(k)] = append(n.byLen[len(k)], k)
-			if w := wordKey(k); n.words[w] == "" {
-				n.words[w] = k
-			}
+			w := wordKey(k)
+			n.words[w] = append(n.words[w], k)
 		}
 		idx.neighbours = n
 	})
@@ -156,13 +155,57 @@ func (idx *regIndex) centralOwner() *validate.Owner {
 	return idx.owner
 }
 
-// meant is the declared key the unknown key was probably meant as, or "".
-// It compares key with at most *budget declared keys, and counts them off
-// *budget: a rendering shares one budget among its config's unknown keys.
+// meant is the declared key the unknown key was probably meant as, or "",
+// in validate.NearestID's order of preference: the same words in the same
+// order ("Beta.Deep_Flag"), then one edit away, then the same words in
+// another order; the first in sorted order among equals. It compares key
+// with at most *budget declared keys, and counts them off *budget: a
+// rendering shares one budget among its config's unknown keys.
 func (n *keyNeighbours) meant(key string, budget *int) string {
-	if k := n.words[wordKey(key)]; k != "" {
+	same := n.words[wordKey(key)]
+	for _, k := range same {
+		if sameWordsInOrder(k, key) {
+			return k
+		}
+	}
+	if k := n.oneEditFrom(key, budget); k != "" {
 		return k
 	}
+	if len(same) > 0 {
+		return same[0]
+	}
+	return ""
+}
+
+// sameWordsInOrder reports whether a and b are equal but for case and
+// the separators between their words ("-", "_", "." and ":").
+func sameWordsInOrder(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range len(a) {
+		x, y := a[i], b[i]
+		if isKeySeparator(x) && isKeySeparator(y) {
+			continue
+		}
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+func isKeySeparator(c byte) bool { return c == '-' || c == '_' || c == '.' || c == ':' }
+
+// oneEditFrom is the first declared key one edit from key (oneEdit), by
+// length (key's own first) and then in sorted order, or "".
+func (n *keyNeighbours) oneEditFrom(key string, budget *int) string {
 	for _, l := range [...]int{len(key), len(key) - 1, len(key) + 1} {
 		for _, k := range n.byLen[l] {
 			if *budget <= 0 {
