@@ -595,6 +595,18 @@ func (o *overlayer) moveInputs(served layout) {
 		o.rescan = append(o.rescan, fmt.Sprintf("capreg.json changes the card roots from %s to %s", rootList(served.cards), rootList(o.lay.cards)))
 	}
 	o.src.WorkflowRoots, o.src.CardRoots = o.lay.workflows, o.lay.cards
+	if (o.lay.schemaFrom == validate.SchemaFromDiscovery) != (served.schemaFrom == validate.SchemaFromDiscovery) {
+		// While nothing names the schema, a file named
+		// validate.SchemaFileName is an input (scanner.isInput): a link of
+		// that name that does not resolve is an error then, and nothing
+		// (or a warning, leaving the repository) otherwise. Why it does
+		// not resolve, the tree does not keep.
+		for _, p := range o.tree.brokenLinksNamed(validate.SchemaFileName) {
+			if o.lay.walked(p) && !(under(p, o.lay.capDir) && p != o.lay.capDir) && !o.ch.removes(p) {
+				o.rescan = append(o.rescan, fmt.Sprintf("capreg.json makes the link %s, which does not resolve, an input or no more one: the served scan did not keep why it does not resolve", p))
+			}
+		}
+	}
 	if o.lay.schema == served.schema {
 		return
 	}
@@ -1595,6 +1607,23 @@ func (t *Tree) lookup(p string) (entry, bool) {
 		}
 		q = parent
 	}
+}
+
+// brokenLinksNamed are the links the tree records named name that do not
+// resolve inside the repository (dangling, looping or leading out),
+// sorted.
+func (t *Tree) brokenLinksNamed(name string) []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for p, e := range t.entries {
+		if e&entryLink != 0 && e&(entryFile|entryDir) == 0 && path.Base(p) == name {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // entryAt is what the tree records at p itself (0 for nothing recorded):

@@ -176,3 +176,68 @@ func TestOverlayOverALinkCycle(t *testing.T) {
 	}, files: map[string]string{"docs/markers.md": "x"}}
 	overlayWantCheck(t, tc) // scanLoad gives up on a load that does not end
 }
+
+// TestOverlayBrokenSchemaLinkWhenDiscoveryChanges: a link named
+// config-schema.manifest.json that does not resolve is an input while
+// nothing names the config schema (check: file-unreadable or path-escape,
+// an error), and none once capreg.json names one. A change to capreg.json
+// that starts or stops the discovery over a tree holding such a link is
+// refused for a rescan: the overlay, which kept the served findings, said
+// ok where check failed (and failed where check passed). Where the walk
+// does not reach, or once the change deletes the link, nothing changes,
+// and the overlay agrees with check.
+func TestOverlayBrokenSchemaLinkWhenDiscoveryChanges(t *testing.T) {
+	dangling := func(at string) func(*testing.T, string) {
+		return func(t *testing.T, repo string) {
+			makeSymlink(t, "missing.json", filepath.Join(repo, filepath.FromSlash(at)))
+		}
+	}
+	leadingOut := func(t *testing.T, repo string) {
+		makeSymlink(t, "../outside/none.json", filepath.Join(repo, "config-schema.manifest.json"))
+	}
+	both := func(setups ...func(*testing.T, string)) func(*testing.T, string) {
+		return func(t *testing.T, repo string) {
+			for _, s := range setups {
+				s(t, repo)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		overlayCase
+		rescan string // in the error; "": the overlay agrees with check
+	}{
+		{overlayCase{name: "capreg.json deleted, a dangling link at the root",
+			setup: dangling("config-schema.manifest.json"), deleted: []string{"capreg.json"}},
+			"the link config-schema.manifest.json"},
+		{overlayCase{name: "capreg.json names no schema, a dangling link in docs",
+			setup: dangling("docs/config-schema.manifest.json"), files: map[string]string{"capreg.json": `{}`}},
+			"the link docs/config-schema.manifest.json"},
+		{overlayCase{name: "capreg.json made, naming the schema, over a dangling link",
+			setup: both(withoutRepoConfig, dangling("config-schema.manifest.json")),
+			files: map[string]string{"capreg.json": `{"configSchema": "` + servedSchema + `"}`}},
+			"the link config-schema.manifest.json"},
+		{overlayCase{name: "capreg.json made, asking for no schema, over a link leading out",
+			setup: both(withoutRepoConfig, leadingOut), files: map[string]string{"capreg.json": `{"configSchema": ""}`}},
+			"the link config-schema.manifest.json"},
+		{overlayCase{name: "capreg.json deleted, a dangling link in node_modules",
+			setup: dangling("node_modules/config-schema.manifest.json"), deleted: []string{"capreg.json"}}, ""},
+		{overlayCase{name: "capreg.json deleted with the dangling link",
+			setup: dangling("config-schema.manifest.json"), deleted: []string{"capreg.json", "config-schema.manifest.json"}}, ""},
+		{overlayCase{name: "capreg.json kept, a dangling link at the root",
+			setup: dangling("config-schema.manifest.json"), files: map[string]string{"capreg.json": `{"configSchema": "` + servedSchema + `"}`}}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.rescan == "" {
+				overlayWantCheck(t, tc.overlayCase)
+				return
+			}
+			repo, _ := scanRepoCopy(t)
+			tc.setup(t, repo)
+			_, err := servedLoad(t, repo).Overlay(overlayBytes(tc.files), tc.deleted)
+			var re *store.RescanError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.rescan) {
+				t.Fatalf("Overlay: %v; want a rescan for %s", err, tc.rescan)
+			}
+		})
+	}
+}
