@@ -72,8 +72,8 @@ type cachedCheck struct {
 }
 
 // cachedCard is the outcome of checkCard for one set of inputs: the card
-// parsed (nil when it is no JSON), the card when it passed (nil when
-// not), and the findings. The Card is never handed out itself: each
+// parsed and the card, when it passed (both nil when not), and the
+// findings. The Card is never handed out itself: each
 // validation gets a copy, with ToolExists as its sources say.
 type cachedCard struct {
 	d     *doc
@@ -220,6 +220,9 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 		} else {
 			own := &sink{}
 			e.d, e.c = checkCard(in, own)
+			if e.c == nil {
+				e.d = nil // a card that failed is skipped (checkCards): its tree would be kept for nothing
+			}
 			e.diags = slices.Clip(own.diags)
 			s.diags = append(s.diags, e.diags...)
 			lk.fresh = e

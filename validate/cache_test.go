@@ -194,3 +194,28 @@ func TestCardKeyCoversItsInput(t *testing.T) {
 		t.Error("a byte moved from Data to Path left the key as it was")
 	}
 }
+
+// TestCacheKeepsNoTreeOfAFailedCard: the cache keeps a card's parsed tree
+// only when the card passed; one that failed its checks keeps its findings
+// alone (checkCards skips it, so its tree served nothing).
+func TestCacheKeepsNoTreeOfAFailedCard(t *testing.T) {
+	good := []byte(`{"id": "a", "command": "bin/a", "summary": "Does a.", "intent_phrases": ["do a"], "effects": "Does it.", "risk": "reversible", "example": "bin/a"}`)
+	bad := []byte(`{"id": "b", "command": "bin/b", "summary": "Does b.", "intent_phrases": ["do b"], "effects": "Does it.", "risk": "maybe", "example": "bin/b"}`)
+	cache := NewCache()
+	src := &Sources{Cards: []CardSource{
+		{File: File{Path: "bin/a.card.json", Data: good}, ToolPath: "bin/a", ToolExists: true},
+		{File: File{Path: "bin/b.card.json", Data: bad}, ToolPath: "bin/b", ToolExists: true},
+	}}
+	res, err := cache.ValidateContext(t.Context(), src)
+	if err != nil || len(res.Cards) != 1 || !res.Diagnostics.HasErrors() {
+		t.Fatalf("cards %d, findings %v, err %v; want a passed and b failed", len(res.Cards), res.Diagnostics, err)
+	}
+	if len(cache.cards) != 2 {
+		t.Fatalf("%d cards cached, want 2", len(cache.cards))
+	}
+	for _, e := range cache.cards {
+		if passed := e.c != nil; (e.d != nil) != passed || !passed && len(e.diags) == 0 {
+			t.Errorf("cached card %v: tree kept %v, %d findings; want a tree only for the card that passed, findings for the other", e.c != nil, e.d != nil, len(e.diags))
+		}
+	}
+}
