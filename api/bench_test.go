@@ -5,11 +5,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/internal/memtest"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
@@ -121,23 +121,19 @@ func BenchmarkCachedBodiesLive3k(b *testing.B) {
 			urls = append(urls, "/tools/"+url.PathEscape(c.ID))
 		}
 		w := &discard{h: http.Header{}}
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		b.StartTimer()
-		for _, u := range urls {
-			for _, enc := range []string{"identity", "gzip"} {
-				req := httptest.NewRequest("GET", u, nil)
-				req.Header.Set("Accept-Encoding", enc)
-				clear(w.h)
-				h.ServeHTTP(w, req)
+		live = memtest.LiveMB(func() any {
+			b.StartTimer()
+			for _, u := range urls {
+				for _, enc := range []string{"identity", "gzip"} {
+					req := httptest.NewRequest("GET", u, nil)
+					req.Header.Set("Accept-Encoding", enc)
+					clear(w.h)
+					h.ServeHTTP(w, req)
+				}
 			}
-		}
-		b.StopTimer()
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		runtime.KeepAlive(h)
-		live = float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
+			b.StopTimer()
+			return h
+		})
 		b.StartTimer()
 	}
 	b.ReportMetric(live, "live-MB")

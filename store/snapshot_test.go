@@ -3,10 +3,10 @@ package store_test
 import (
 	"context"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"unsafe"
 
+	"github.com/capreg/capreg/internal/memtest"
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/store"
@@ -194,21 +194,7 @@ func BenchmarkServedLive3k(b *testing.B) {
 		load()
 	}
 	b.StopTimer()
-	b.ReportMetric(liveMB(load), "live-MB")
-}
-
-// liveMB is the heap still held by what f returns, in MiB.
-func liveMB(f func() any) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	v := f()
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(v)
-	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
+	b.ReportMetric(memtest.LiveMB(load), "live-MB")
 }
 
 // TestArtifactsKeepNoSpareRoom: the artifacts a snapshot keeps while it is

@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/internal/memtest"
 )
 
 // manyKeysSources is testdata's ui capability declaring n more config keys
@@ -125,7 +126,7 @@ func BenchmarkCentralPatternsMemory(b *testing.B) {
 					b.Fatalf("%d config-key-central-pattern findings, want 1: %v", n, res.Diagnostics)
 				}
 			}
-			b.ReportMetric(liveMB(func() any { return Validate(src) }), "live-MB")
+			b.ReportMetric(memtest.LiveMB(func() any { return Validate(src) }), "live-MB")
 		})
 	}
 }
@@ -139,23 +140,6 @@ func countRule(ds Diagnostics, rule string) int {
 		}
 	}
 	return n
-}
-
-// liveMB is how many MiB of heap what f returns keeps alive. Each
-// measure follows two collections: a regexp2.Regexp's pool keeps its
-// runner, and through it the Regexp, alive for one collection after the
-// last use.
-func liveMB(f func() any) float64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	v := f()
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(v)
-	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / (1 << 20)
 }
 
 // BenchmarkCentralPatternsShareABudget validates testdata's ui capability,

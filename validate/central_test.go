@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/internal/memtest"
 )
 
 // Central dynamicKeyPatterns are JavaScript regular expressions (gsd-core
@@ -260,7 +262,7 @@ func TestCentralPatternsAreNotKept(t *testing.T) {
 		ConfigSchema:    &File{Path: "config/config-schema.manifest.json", Data: centralJSON(t, sources...)},
 	}
 	var res *Result
-	live := liveMB(func() any { res = Validate(src); return res })
+	live := memtest.LiveMB(func() any { res = Validate(src); return res })
 	if n := countRule(res.Diagnostics, "config-key-central-pattern"); n != 1 {
 		t.Fatalf("%d config-key-central-pattern findings, want 1: %v", n, res.Diagnostics)
 	}
