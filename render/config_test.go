@@ -139,11 +139,11 @@ func TestUndeclaredKeyDidYouMean(t *testing.T) {
 	}
 }
 
-// Among many declared keys, each misspelt key is matched with its own:
-// the candidates are the keys differing from it in one segment, or in the
-// order and case of its words, not every key.
-func TestUndeclaredKeyAmongMany(t *testing.T) {
-	const declared = 10_000
+// misspeltAmongMany renders, against a registry declaring the keys
+// k00000.on … (declared of them), a config giving ten keys each one edit
+// from one of them, k<from>.onn and the nine after it.
+func misspeltAmongMany(t *testing.T, declared, from int) (*Envelope, []string) {
+	t.Helper()
 	entries := make([]validate.ConfigEntry, declared)
 	for i := range entries {
 		entries[i] = boolKey(fmt.Sprintf("k%05d.on", i), true)
@@ -151,9 +151,16 @@ func TestUndeclaredKeyAmongMany(t *testing.T) {
 	reg := memRegistry(t, memCap{id: "many", config: entries})
 	misspelt := make([]string, 10)
 	for i := range misspelt {
-		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, i) // one edit from k0000i.on
+		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, from+i)
 	}
-	env := resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{})
+	return resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{}), misspelt
+}
+
+// Among many declared keys, each misspelt key is matched with its own,
+// found early in the keys of its length within the budget.
+func TestUndeclaredKeyAmongMany(t *testing.T) {
+	const declared = 10_000
+	env, misspelt := misspeltAmongMany(t, declared, 0)
 	if len(env.Warnings) != len(misspelt) {
 		t.Fatalf("%d warnings for %d misspelt keys against %d declared: %q", len(env.Warnings), len(misspelt), declared, env.Warnings)
 	}
@@ -171,16 +178,7 @@ func TestUndeclaredKeyAmongMany(t *testing.T) {
 // comparisons, so two of the ten are named.
 func TestUndeclaredKeyComparisonsBounded(t *testing.T) {
 	const declared = 10_000
-	entries := make([]validate.ConfigEntry, declared)
-	for i := range entries {
-		entries[i] = boolKey(fmt.Sprintf("k%05d.on", i), true)
-	}
-	reg := memRegistry(t, memCap{id: "many", config: entries})
-	misspelt := make([]string, 10)
-	for i := range misspelt {
-		misspelt[i] = fmt.Sprintf(`"k%05d.onn":true`, declared-len(misspelt)+i) // last in order
-	}
-	env := resolve(t, reg, "ship:post", "{"+strings.Join(misspelt, ",")+"}", Enablement{})
+	env, misspelt := misspeltAmongMany(t, declared, declared-10) // the last in order
 	if want := maxNearComparisons / (declared - len(misspelt)); len(env.Warnings) != want || want >= len(misspelt) {
 		t.Errorf("%d warnings for %d misspelt keys against %d declared; want the %d the bound allows: %q",
 			len(env.Warnings), len(misspelt), declared, want, env.Warnings)
