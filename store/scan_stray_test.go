@@ -13,27 +13,22 @@ import (
 	"github.com/capreg/capreg/validate"
 )
 
-// misplaced returns the files of the capability-misplaced findings.
-func misplaced(diags validate.Diagnostics) []string {
+// filesOf returns the files of the findings of rule, in order.
+func filesOf(diags validate.Diagnostics, rule string) []string {
 	var out []string
 	for _, d := range diags {
-		if d.Rule == "capability-misplaced" {
+		if d.Rule == rule {
 			out = append(out, d.File)
 		}
 	}
 	return out
 }
 
+// misplaced returns the files of the capability-misplaced findings.
+func misplaced(diags validate.Diagnostics) []string { return filesOf(diags, "capability-misplaced") }
+
 // misnamedCards returns the files of the card-misnamed findings.
-func misnamedCards(diags validate.Diagnostics) []string {
-	var out []string
-	for _, d := range diags {
-		if d.Rule == "card-misnamed" {
-			out = append(out, d.File)
-		}
-	}
-	return out
-}
+func misnamedCards(diags validate.Diagnostics) []string { return filesOf(diags, "card-misnamed") }
 
 // overlayAndRescan judges a change (files written, paths deleted) by
 // Overlay on the snapshot served for repo, then makes it on disk and scans
