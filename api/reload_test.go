@@ -28,15 +28,7 @@ func TestReloadLoopIsThrottled(t *testing.T) {
 	}
 	// A repository of one tool card: validating capabilities would start
 	// regexp2's timeout clock, a goroutine synctest would wait for.
-	repo := t.TempDir()
-	if err := os.CopyFS(filepath.Join(repo, "bin"), os.DirFS("../testdata/repo/bin")); err != nil {
-		t.Fatal(err)
-	}
-	card := filepath.Join(repo, "bin", "ft.card.json")
-	orig, err := os.ReadFile(card)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo, card, orig := oneCardRepo(t)
 	synctest.Test(t, func(t *testing.T) {
 		w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour})
 		ctx, cancel := context.WithCancel(t.Context())
@@ -72,4 +64,20 @@ func TestReloadLoopIsThrottled(t *testing.T) {
 			}
 		}
 	})
+}
+
+// oneCardRepo is a repository of testdata/repo's bin folder alone: its
+// root, the path of its card ft.card.json and that card's bytes.
+func oneCardRepo(t *testing.T) (repo, card string, orig []byte) {
+	t.Helper()
+	repo = t.TempDir()
+	if err := os.CopyFS(filepath.Join(repo, "bin"), os.DirFS("../testdata/repo/bin")); err != nil {
+		t.Fatal(err)
+	}
+	card = filepath.Join(repo, "bin", "ft.card.json")
+	orig, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo, card, orig
 }

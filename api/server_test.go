@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -440,15 +439,7 @@ func TestLatestBuildHeader(t *testing.T) {
 // that breaks the repository puts "failed" and its time (GET /status's)
 // on the answers over the last good snapshot, and the fix puts back "ok".
 func TestLatestBuildHeaderFollowsTheWatcher(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(filepath.Join(repo, "bin"), os.DirFS("../testdata/repo/bin")); err != nil {
-		t.Fatal(err)
-	}
-	card := filepath.Join(repo, "bin", "ft.card.json")
-	orig, err := os.ReadFile(card)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo, card, orig := oneCardRepo(t)
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour})
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
