@@ -699,7 +699,7 @@ func (r *rendering) undeclared(key string) {
 }
 
 // centralOwns reports whether the central schema may own key
-// (validate.CentralSchema.OwnsKey), counting the key and each pattern
+// (validate.Owner.Owns), counting the key and each pattern
 // against the near-miss budget; past it, and after a match not decided in
 // time, every key counts as owned.
 func (r *rendering) centralOwns(key string) bool {

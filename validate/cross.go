@@ -254,36 +254,22 @@ func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, ke
 	return 0
 }
 
-// maxOwnsPatterns is how many dynamic-key patterns OwnsKey matches a key
+// maxOwnsPatterns is how many dynamic-key patterns an Owner matches a key
 // against; a schema of more is taken to own every key.
 const maxOwnsPatterns = 256
 
-// OwnsKey reports whether the central schema may own key: key is one of its
-// validKeys or below one (a member of an object it holds), or one of its
-// patterns matches it. It fails closed, for a
-// caller about to call key unknown: a pattern that does not compile is
-// passed over, but one capreg does not compile (patternDepthError), a
-// match not decided within patternTimeout, or a schema of more than
-// maxOwnsPatterns patterns, counts as owning it. It compiles the patterns
-// on each call: a caller asking of many keys makes an Owner once.
-func (c *CentralSchema) OwnsKey(key string) bool {
-	owned, _ := c.Owner().Owns(key)
-	return owned
-}
-
-// Owner is OwnsKey with the central schema's patterns compiled once (at
-// most maxOwnsPatterns are held), for a caller asking of many keys: a
-// render asks of each near miss a config holds, and compiling the
-// patterns for each of the 30,000 a 1 MiB config may hold took seconds.
-// It is safe for concurrent use.
+// Owner says whether the central schema may own a key (Owns), its
+// patterns compiled once (at most maxOwnsPatterns are held) for a caller
+// asking of many keys: a render asks of each near miss a config holds, and
+// compiling the patterns for each of the 30,000 a 1 MiB config may hold
+// took seconds. It is safe for concurrent use.
 type Owner struct {
 	valid    map[string]bool
 	patterns []*regexp2.Regexp
-	all      bool // every key counts as owned (see OwnsKey)
+	all      bool // every key counts as owned (see Owns)
 }
 
-// Owner compiles c's patterns for OwnsKey's question; a nil schema's owns
-// nothing.
+// Owner compiles c's patterns for Owns; a nil schema's owns nothing.
 func (c *CentralSchema) Owner() *Owner {
 	o := &Owner{}
 	if c == nil {
@@ -312,8 +298,13 @@ func (c *CentralSchema) Owner() *Owner {
 // Patterns is how many patterns Owns matches a key against at most.
 func (o *Owner) Patterns() int { return len(o.patterns) }
 
-// Owns is OwnsKey's answer for key. The error says that a match was not
-// decided within patternTimeout: key then counts as owned.
+// Owns reports whether the central schema may own key: key is one of its
+// validKeys or below one (a member of an object it holds), or one of its
+// patterns matches it. It fails closed, for a caller about to call key
+// unknown: a pattern that does not compile is passed over, but one capreg
+// does not compile (patternDepthError), a schema of more than
+// maxOwnsPatterns patterns, or a match not decided within patternTimeout
+// (the error says so) counts as owning it.
 func (o *Owner) Owns(key string) (bool, error) {
 	if o.all || o.valid[key] {
 		return true, nil

@@ -308,10 +308,10 @@ func TestOrderingCycleFinding(t *testing.T) {
 	}
 }
 
-// OwnsKey says whether the central schema may own a key, failing closed
-// where it cannot tell: a valid key or a pattern's match owns it; a
-// pattern that does not compile is passed over; one capreg does not
-// compile (too deep), or more patterns than it matches, owns every key.
+// Owns says whether the central schema may own a key, failing closed
+// where it cannot tell: a valid key (or below one) or a pattern's match
+// owns it; a pattern that does not compile is passed over; one capreg does
+// not compile (too deep), or more patterns than it matches, owns every key.
 func TestCentralOwnsKey(t *testing.T) {
 	deep := strings.Repeat("(", maxPatternDepth+1) + "a" + strings.Repeat(")", maxPatternDepth+1)
 	many := make([]string, maxOwnsPatterns+1)
@@ -338,8 +338,8 @@ func TestCentralOwnsKey(t *testing.T) {
 		{"too many: owns", &CentralSchema{Sources: many}, "a.b", true},
 		{"as many as matched", &CentralSchema{Sources: many[:maxOwnsPatterns]}, "a.b", false},
 	} {
-		if got := c.central.OwnsKey(c.key); got != c.want {
-			t.Errorf("%s: OwnsKey(%q) = %v, want %v", c.name, c.key, got, c.want)
+		if got, err := c.central.Owner().Owns(c.key); got != c.want || err != nil {
+			t.Errorf("%s: Owns(%q) = %v, %v; want %v, nil", c.name, c.key, got, err, c.want)
 		}
 	}
 }
