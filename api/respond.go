@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/capreg/capreg/internal/tight"
 	"github.com/capreg/capreg/render"
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -106,7 +107,7 @@ func (b *body) gzipped() ([]byte, []string) {
 		zw.Close()
 		b.gz = buf.Bytes()
 		if b.kept {
-			b.gz = exactly(b.gz)
+			b.gz = tight.Bytes(b.gz)
 		}
 		b.gzLengthHdr = []string{strconv.Itoa(len(b.gz))}
 	})
@@ -240,17 +241,8 @@ func (ce *cacheEntry) body(make func() *body) *body {
 func (b *body) keep() {
 	b.kept = true
 	if !b.artifact {
-		b.data = exactly(b.data)
+		b.data = tight.Bytes(b.data)
 	}
-}
-
-// exactly is data in an array of its own length when data has spare
-// capacity worth the copy (more than a 64th of its length).
-func exactly(data []byte) []byte {
-	if cap(data)-len(data) <= len(data)/64 {
-		return data
-	}
-	return append(make([]byte, 0, len(data)), data...)
 }
 
 // jsonBody encodes plain Go data.

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/capreg/capreg/internal/tight"
 	"github.com/capreg/capreg/search"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate"
@@ -488,14 +489,18 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	// with "\n" (ojson.AppendArtifactAt); the contract's values, read from
 	// markdown a line at a time, hold no line end. A "\r\n" a declaration
 	// or a card writes is its data.
-	registry = exactly(registry)
+	// Kept while the snapshot is served, the artifacts lose the room
+	// their making reserved: the registry's estimate of three times the
+	// sources (1.5 MB of the 10 a 1,500 capability registry took), the
+	// others' 4 KiB buffers.
+	registry = tight.Bytes(registry)
 	if snap.pieces != nil {
 		snap.pieces.data = registry // where the next build copies from
 	}
 	snap.Artifacts = map[string][]byte{
 		RegistryFile:  registry,
-		ContractFile:  exactly(encodeFile(&contract, 4096)),
-		ToolIndexFile: exactly(encodeFile(&tools, 4096)),
+		ContractFile:  tight.Bytes(encodeFile(&contract, 4096)),
+		ToolIndexFile: tight.Bytes(encodeFile(&tools, 4096)),
 	}
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
@@ -527,19 +532,6 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 // stopped is the error of a build ctx ended.
 func stopped(ctx context.Context) error {
 	return fmt.Errorf("build stopped before it finished: %w", ctx.Err())
-}
-
-// exactly is b in an array of its own length when b has spare capacity
-// worth the copy (more than a 64th of its length): an artifact is kept
-// for as long as its snapshot is served, and would otherwise keep the
-// room its making reserved too (the registry's estimate of three times
-// the sources, append's growth), 1.5 MB of the 10 a 1,500 capability
-// registry took.
-func exactly(b []byte) []byte {
-	if cap(b)-len(b) <= len(b)/64 {
-		return b
-	}
-	return append(make([]byte, 0, len(b)), b...)
 }
 
 func encodeFile(v *ojson.Value, sizeHint int) []byte {
