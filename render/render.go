@@ -699,12 +699,12 @@ func (r *rendering) undeclared(key string) {
 }
 
 // centralOwns reports whether the central schema may own key
-// (validate.Owner.Owns), counting the key and each pattern
-// against the near-miss budget; past it, and after a match not decided in
+// (validate.Owner.Owns), counting the key and each pattern match it may
+// try (Owner.Matches) against the near-miss budget; past it, and after a match not decided in
 // time, every key counts as owned.
 func (r *rendering) centralOwns(key string) bool {
 	o := r.idx.centralOwner()
-	if cost := 1 + o.Patterns(); r.nearBudget >= cost {
+	if cost := 1 + o.Matches(key); r.nearBudget >= cost {
 		r.nearBudget -= cost
 	} else {
 		r.nearBudget = 0

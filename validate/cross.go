@@ -295,12 +295,9 @@ func (c *CentralSchema) Owner() *Owner {
 	return o
 }
 
-// Patterns is how many patterns Owns matches a key against at most.
-func (o *Owner) Patterns() int { return len(o.patterns) }
-
 // Owns reports whether the central schema may own key: key is one of its
 // validKeys or below one (a member of an object it holds), or one of its
-// patterns matches it. It fails closed, for a caller about to call key
+// patterns matches it or a path above it. It fails closed, for a caller about to call key
 // unknown: a pattern that does not compile is passed over, but one capreg
 // does not compile (patternDepthError), a schema of more than
 // maxOwnsPatterns patterns, or a match not decided within patternTimeout
@@ -316,12 +313,26 @@ func (o *Owner) Owns(key string) (bool, error) {
 			return true, nil
 		}
 	}
-	for _, re := range o.patterns {
-		if matched, err := re.MatchString(key); matched || err != nil {
-			return true, err
+	// So is a value under a key a pattern matches (features.x.on under
+	// ^features\.[a-z]+$): the key and each path above it are matched.
+	for path := key; ; {
+		for _, re := range o.patterns {
+			if matched, err := re.MatchString(path); matched || err != nil {
+				return true, err
+			}
 		}
+		i := strings.LastIndexByte(path, '.')
+		if i < 0 {
+			return false, nil
+		}
+		path = path[:i]
 	}
-	return false, nil
+}
+
+// Matches is how many pattern matches Owns(key) tries at most: each
+// pattern against the key and each path above it.
+func (o *Owner) Matches(key string) int {
+	return len(o.patterns) * (1 + strings.Count(key, "."))
 }
 
 // validKeySet is the central schema's validKeys as a set: every config key

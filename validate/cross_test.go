@@ -332,6 +332,9 @@ func TestCentralOwnsKey(t *testing.T) {
 		{"above a valid key", &CentralSchema{ValidKeys: []string{"a.b"}}, "a", false},
 		{"neither", &CentralSchema{ValidKeys: []string{"mode"}, Sources: []string{`^features\.[a-z]+$`}}, "a.b", false},
 		{"pattern", &CentralSchema{Sources: []string{`^x$`, `^features\.[a-z]+$`}}, "features.on", true},
+		{"under a pattern's key", &CentralSchema{Sources: []string{`^x$`, `^features\.[a-z]+$`}}, "features.on.x.y", true},
+		{"above a pattern's key", &CentralSchema{Sources: []string{`^features\.[a-z]+\.on$`}}, "features.x", false},
+		{"beside a pattern's key", &CentralSchema{Sources: []string{`^features\.[a-z]+$`}}, "featuresx.on", false},
 		{"JavaScript lookahead", &CentralSchema{Sources: []string{`^(?!gsd)[a-z]+\.on$`}}, "ui.on", true},
 		{"invalid pattern passed over", &CentralSchema{Sources: []string{`(`}}, "a.b", false},
 		{"too deep: owns", &CentralSchema{Sources: []string{deep}}, "a.b", true},
@@ -344,14 +347,15 @@ func TestCentralOwnsKey(t *testing.T) {
 	}
 }
 
-// An Owner answers as OwnsKey does, its patterns compiled once, and says
-// when a match was not decided in time (the key then counts as owned), so
-// that a caller asking of many keys can stop asking.
+// An Owner compiles its patterns once, says how many matches a key may
+// cost (Matches), and says when a match was not decided in time (the key
+// then counts as owned), so that a caller asking of many keys can stop
+// asking.
 func TestCentralOwner(t *testing.T) {
 	slow := &CentralSchema{Sources: []string{`^x$`, `^(a+)+$`}}
 	o := slow.Owner()
-	if o.Patterns() != 2 {
-		t.Errorf("Patterns() = %d, want 2", o.Patterns())
+	if o.Matches("b") != 2 || o.Matches("a.b.c") != 6 {
+		t.Errorf("Matches(b), Matches(a.b.c) = %d, %d; want 2, 6 (each pattern against each path)", o.Matches("b"), o.Matches("a.b.c"))
 	}
 	if owned, err := o.Owns("b"); owned || err != nil {
 		t.Errorf("Owns(b) = %v, %v; want false, nil", owned, err)
@@ -360,7 +364,7 @@ func TestCentralOwner(t *testing.T) {
 		t.Errorf("Owns(a…a!) = %v, %v; want true and the timeout", owned, err)
 	}
 	var none *CentralSchema
-	if owned, err := none.Owner().Owns("a"); owned || err != nil || none.Owner().Patterns() != 0 {
+	if owned, err := none.Owner().Owns("a"); owned || err != nil || none.Owner().Matches("a.b") != 0 {
 		t.Errorf("nil schema: Owns(a) = %v, %v", owned, err)
 	}
 }
