@@ -399,10 +399,15 @@ func (s *Snapshot) CheckContext(ctx context.Context, src *validate.Sources) (val
 // Watcher.Current returns before the first valid build, did not.
 func (s *Snapshot) OK() bool { return s != nil && s.Registry != nil }
 
-// Load scans, validates and builds a repository. Once ctx ends it stops,
-// while the repository is read, between the capabilities validated (see
-// validate.ValidateContext) or between the steps of the build, and returns
-// no snapshot and an error wrapping ctx.Err() (errors.Is(err,
+// Load scans, validates and builds a repository. A repository whose
+// declarations have errors is no error of Load's: it returns the snapshot,
+// whose Diagnostics list the findings, OK false and Registry nil (check
+// OK before reading the Registry). The error is for a repository that
+// cannot be read at all (wrapping ErrRepo: a missing path also matches
+// fs.ErrNotExist, a file ErrRepoNotFolder) and for ctx. Once ctx ends it
+// stops, while the repository is read, between the capabilities validated
+// (see validate.ValidateContext) or between the steps of the build, and
+// returns no snapshot and an error wrapping ctx.Err() (errors.Is(err,
 // context.Canceled) holds for a cancelled ctx). A stopped Load leaves
 // Options.Cache as it was.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
