@@ -696,7 +696,11 @@ func (s *Snapshot) empty() bool {
 
 // SearchTools ranks the snapshot's cards for q, in the order and with the
 // scores search gives them, the cards that replace a command the intent
-// names first (cmdline.Matcher.NamedBy).
+// names first (cmdline.Matcher.NamedBy). ctx bounds only that matching of
+// commands: once ctx is done, the cards are ranked by search alone, with
+// no error, so a caller that must tell the two apart checks ctx.Err()
+// itself. A blank intent finds no card (callers refuse it with
+// search.ErrEmptyIntent).
 func (s *Snapshot) SearchTools(ctx context.Context, q search.Query) []ToolHit {
 	named := s.Commands().NamedBy(ctx, q.Intent, !search.ReadsAsProse(q.Intent))
 	q.Commands = make([]int, len(named))
