@@ -19,6 +19,8 @@ import (
 
 // Metrics are capreg's Prometheus metrics, on a registry of their own (no
 // global state). They implement store.Observer for the watcher's side.
+// Make them with NewMetrics: the zero Metrics is not usable (its methods
+// panic).
 type Metrics struct {
 	reg           *prometheus.Registry
 	requests      *prometheus.CounterVec

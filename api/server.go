@@ -47,6 +47,9 @@ type Source interface {
 
 // Options configure the router.
 type Options struct {
+	// Logger receives a debug line for each request, and what the
+	// router recovers from or gives up on (a handler's panic, a failing
+	// liveness probe, command matching out of budget); nil logs nothing.
 	Logger *slog.Logger
 	// Metrics: nil for no metrics and no /metrics route. Its gauge
 	// capreg_registry_rebuild_running_seconds reads the source of the

@@ -34,8 +34,12 @@ type WatchOptions struct {
 	ReloadInterval time.Duration
 	// Poll, when set, polls the repository at this interval instead of
 	// using inotify (for file systems without change notification).
-	Poll     time.Duration
-	Logger   *slog.Logger
+	Poll time.Duration
+	// Logger receives the watcher's log lines (a rebuild served or
+	// refused, a fallback to polling); nil logs nothing.
+	Logger *slog.Logger
+	// Observer, when set, is told what the watcher does (an api.Metrics
+	// is one); nil: no one is.
 	Observer Observer
 }
 
@@ -146,6 +150,9 @@ func (f *Failure) Unread() bool { return f.unread }
 // result in atomically; readers call Current and never wait for a rebuild
 // or see a half-built snapshot. A rebuild that fails leaves the last good
 // snapshot in place and is reported through Status.
+//
+// Make one with NewWatcher: the zero Watcher is not usable (its Current and
+// Status panic).
 type Watcher struct {
 	opts WatchOptions
 	log  *slog.Logger
