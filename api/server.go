@@ -32,6 +32,18 @@ import (
 
 // Source is what the API serves: the watcher in production, a fixed snapshot
 // in tests.
+//
+// A program may serve snapshots it makes itself (with store.Load or
+// store.Build) through a Source of its own, whose methods are called
+// from many requests at once. The router reads these fields: each
+// snapshot's Generation (the X-Capreg-Generation header, /readyz and
+// /status; the Watcher numbers its snapshots from 1, so set it before the
+// snapshot is first returned, as nothing may change it afterwards), and
+// from the Status, Failure (non-nil while the latest build was refused
+// and an older snapshot is served: X-Capreg-Latest-Build and /status say
+// so), Waiting, and the counters /status reports. POST /-/reload calls
+// Reload and answers its error as 503 not_ready, else the Status (ok when
+// it has no Failure and no Waiting). See the Source example.
 type Source interface {
 	// Current returns the snapshot to serve, or nil before the first valid
 	// build. A snapshot that did not pass the gate (OK false) is served

@@ -86,8 +86,12 @@ type Snapshot struct {
 	// Digest identifies the content: a hash of the artifacts (and of
 	// Options.Program, when set), so replicas of one program reading the
 	// same checkout agree on it (it is the HTTP ETag).
-	Digest     string
-	Generation uint64 // set by the Watcher: 1 for the first snapshot it serves
+	Digest string
+	// Generation is set by the Watcher, 1 for the first snapshot it
+	// serves, before any reader sees the snapshot; 0 from Build and Load
+	// (a program serving snapshots through an api.Source of its own sets
+	// it so too).
+	Generation uint64
 	Revision   string // git HEAD when the repository is a git checkout
 	BuiltAt    time.Time
 	Root       string   // real path of the repository
