@@ -12,6 +12,7 @@ import (
 // EnablementKeys are the fields of an enablement object. EnablementFromJSON
 // ignores others, since an API body carries config beside them; a reader of
 // an enablement on its own (capreg render --enablement) rejects them.
+// The API reads it once, at start: treat it as read-only.
 var EnablementKeys = []string{"profile", "disabledCapabilities", "surface"}
 
 // EnablementFromJSON reads the enablement object of CONTRACT.md §7:

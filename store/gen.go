@@ -18,6 +18,7 @@ import (
 )
 
 // ArtifactNames are the generated files, in the order gen reports them.
+// WriteArtifacts and CheckArtifacts read it as it is: treat it as read-only.
 var ArtifactNames = []string{RegistryFile, ContractFile, ToolIndexFile}
 
 // ErrNotOK is the error, matched with errors.Is, of WriteArtifacts and

@@ -68,6 +68,7 @@ type Cluster struct {
 type PointHooks = validate.PointHooks
 
 // ProfileNames are the install profiles, smallest first (PROFILE_RANK).
+// The registry build and the API read it as it is: treat it as read-only.
 var ProfileNames = []string{"core", "standard", "full"}
 
 // buildRegistry materializes the indexes from validated capabilities. It

@@ -8,6 +8,9 @@ import (
 )
 
 // Points is the canonical order of the 12 loop points (ref §1.1 POINT_ORDER).
+// Validation, Registry.Point, the render and the API read it as it is, even
+// for a snapshot built before: treat it as read-only (slices.Clone it to
+// change a copy).
 var Points = []string{
 	"discuss:pre", "discuss:post",
 	"plan:pre", "plan:post",
@@ -39,7 +42,8 @@ func PointsOfStep(step string) []string {
 	return out
 }
 
-// Steps is the pipeline order of the five loop steps.
+// Steps is the pipeline order of the five loop steps. Validation reads it as
+// it is: treat it as read-only.
 var Steps = []string{"discuss", "plan", "execute", "verify", "ship"}
 
 // stepFamily is EXPECTED_FAMILY_BY_STEP (ADR-894 amendment #4740): each step

@@ -9,7 +9,7 @@ import (
 	"github.com/capreg/capreg/validate/ojson"
 )
 
-// Formats are the output formats of WriteDiagnostics.
+// Formats are the output formats of WriteDiagnostics; read-only.
 var Formats = []string{"text", "json", "sarif", "github"}
 
 // WriteDiagnostics writes findings in one of Formats: text (one line each),

@@ -11,6 +11,7 @@ type Rule struct {
 }
 
 // Rules lists every rule capreg reports, grouped as the checks run.
+// RuleByID and the SARIF output read it as it is: treat it as read-only.
 var Rules = []Rule{
 	// Reading the repository.
 	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse"},
