@@ -102,12 +102,15 @@ type Request struct {
 // ActiveHooks share their nested values (ref, check, fragment text, config
 // values) with the registry and the request config: treat them as read-only.
 type Envelope struct {
-	Point       string
+	Point string
+	// ActiveHooks are the active hooks as ref §5.4 entries, in order.
 	ActiveHooks []ojson.Value
-	Rendered    string
-	// Warnings are the first maxWarnings warnings, then the activeCap
-	// one (listed past the cap), then, when there were more, one counting
-	// those not listed, Unlisted.
+	// Rendered is their markdown (ref §5.5, Markdown(Point, ActiveHooks)),
+	// with no trailing newline.
+	Rendered string
+	// Warnings are the first 100 warnings (validate.MaxPerRule), then the
+	// activeCap one (listed past the cap), then, when there were more, one
+	// counting those not listed, Unlisted (see WarningCount).
 	Warnings []string
 	Unlisted int
 }
