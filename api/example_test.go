@@ -102,7 +102,8 @@ func ExampleSource() {
 	}
 	get("/reg/capabilities/ui") // nothing published yet: 503
 
-	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo"}})
+	// Tree: POST /validate judges a change against what the scan saw.
+	snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo", Tree: true}})
 	if err != nil {
 		fmt.Println(err)
 		return

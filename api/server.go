@@ -43,7 +43,11 @@ import (
 // and an older snapshot is served: X-Capreg-Latest-Build and /status say
 // so), Waiting, and the counters /status reports. POST /-/reload calls
 // Reload and answers its error as 503 not_ready, else the Status (ok when
-// it has no Failure and no Waiting). See the Source example.
+// it has no Failure and no Waiting). POST /validate judges a change
+// against the served snapshot's Tree: load with ScanOptions.Tree set, as
+// the Watcher does, or a change that cannot be applied (a file written
+// under a file, a delete of no path) is answered as if it could.
+// See the Source example.
 type Source interface {
 	// Current returns the snapshot to serve, or nil before the first valid
 	// build. A snapshot that did not pass the gate (OK false) is served
