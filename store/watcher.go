@@ -432,7 +432,11 @@ func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 // if it was called before. A rebuild running when ctx ends stops, as Load
 // does, between two capabilities or two steps of the build, and is neither
 // served nor reported: the last good snapshot stays. Run leaves no
-// goroutine behind.
+// goroutine of its own behind; one of a dependency's may outlive it by
+// a second or so: the timeout clock of regexp2 (runClock), which a
+// validation checking the central config schema's dynamicKeyPatterns
+// starts, and which ends on its own (a goleak check after Run ignores it
+// or waits).
 func (w *Watcher) Run(ctx context.Context) error {
 	if w.running.Swap(true) {
 		return ErrWatcherRunning
