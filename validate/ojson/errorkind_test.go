@@ -1,6 +1,7 @@
 package ojson
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -27,11 +28,23 @@ func TestErrorKinds(t *testing.T) {
 			continue
 		}
 		if e := errs[0]; e.Kind != c.wantKind || e.Fatal() != c.wantFatal {
-			t.Errorf("%s: kind %d, Fatal %v; want kind %d, Fatal %v (%s)", c.name, e.Kind, e.Fatal(), c.wantKind, c.wantFatal, e.Msg)
+			t.Errorf("%s: kind %v, Fatal %v; want kind %v, Fatal %v (%s)", c.name, e.Kind, e.Fatal(), c.wantKind, c.wantFatal, e.Msg)
 		}
 	}
 	// Exactly at the limit is no error.
 	if _, errs := Parse([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth))); len(errs) != 0 {
 		t.Errorf("nested %d deep: %v, want no error", MaxDepth, errs)
+	}
+}
+
+// An ErrorKind prints as its name, not a number, where a caller logs or
+// formats one with %v.
+func TestErrorKindString(t *testing.T) {
+	for k, want := range map[ErrorKind]string{
+		SyntaxError: "syntax error", DuplicateKey: "duplicate key", TooDeep: "too deep", 9: "ErrorKind(9)",
+	} {
+		if got := fmt.Sprint(k); got != want {
+			t.Errorf("ErrorKind %d prints %q, want %q", uint8(k), got, want)
+		}
 	}
 }

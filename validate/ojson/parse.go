@@ -21,6 +21,19 @@ const (
 	TooDeep                // a value nested past the depth the parse allows (MaxDepth): a syntax error to every caller but one that wraps a document
 )
 
+// String names the kind, as a log or a test prints it.
+func (k ErrorKind) String() string {
+	switch k {
+	case SyntaxError:
+		return "syntax error"
+	case DuplicateKey:
+		return "duplicate key"
+	case TooDeep:
+		return "too deep"
+	}
+	return fmt.Sprintf("ErrorKind(%d)", uint8(k))
+}
+
 // Error is one positioned parse problem.
 type Error struct {
 	Kind    ErrorKind
