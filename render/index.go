@@ -51,7 +51,7 @@ type regIndex struct {
 	// owner, made once when first needed, is central's answer to whether
 	// a near miss is its key, its patterns compiled.
 	ownerOnce sync.Once
-	owner     *validate.Owner
+	owner     *validate.CentralOwner
 	// unsettable are the keys with a segment the reference's
 	// resolveConfigKey never walks ("ui.prototype"), in registry order: no
 	// config sets them (see checkUnsettable).
@@ -149,8 +149,8 @@ func (idx *regIndex) keyNeighbours() *keyNeighbours {
 	return &idx.neighbours
 }
 
-// centralOwner is the central schema's Owner, made on first use.
-func (idx *regIndex) centralOwner() *validate.Owner {
+// centralOwner is the central schema's CentralOwner, made on first use.
+func (idx *regIndex) centralOwner() *validate.CentralOwner {
 	idx.ownerOnce.Do(func() { idx.owner = idx.central.Owner() })
 	return idx.owner
 }

@@ -702,8 +702,8 @@ func (r *rendering) undeclared(key string) {
 }
 
 // centralOwns reports whether the central schema may own key
-// (validate.Owner.Owns), counting the key and each pattern match it may
-// try (Owner.Matches) against the near-miss budget; past it, and after a match not decided in
+// (validate.CentralOwner.Owns), counting the key and each pattern match it may
+// try (CentralOwner.Matches) against the near-miss budget; past it, and after a match not decided in
 // time, every key counts as owned.
 func (r *rendering) centralOwns(key string) bool {
 	o := r.idx.centralOwner()

@@ -254,24 +254,24 @@ func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, ke
 	return 0
 }
 
-// maxOwnsPatterns is how many dynamic-key patterns an Owner matches a key
-// against; a schema of more is taken to own every key.
+// maxOwnsPatterns is how many dynamic-key patterns a CentralOwner matches a
+// key against; a schema of more is taken to own every key.
 const maxOwnsPatterns = 256
 
-// Owner says whether the central schema may own a key (Owns), its
+// CentralOwner says whether the central schema may own a key (Owns), its
 // patterns compiled once (at most maxOwnsPatterns are held) for a caller
 // asking of many keys: a render asks of each near miss a config holds, and
 // compiling the patterns for each of the 30,000 a 1 MiB config may hold
 // took seconds. It is safe for concurrent use.
-type Owner struct {
+type CentralOwner struct {
 	valid    map[string]bool
 	patterns []*regexp2.Regexp
 	all      bool // every key counts as owned (see Owns)
 }
 
 // Owner compiles c's patterns for Owns; a nil schema's owns nothing.
-func (c *CentralSchema) Owner() *Owner {
-	o := &Owner{}
+func (c *CentralSchema) Owner() *CentralOwner {
+	o := &CentralOwner{}
 	if c == nil {
 		return o
 	}
@@ -302,7 +302,7 @@ func (c *CentralSchema) Owner() *Owner {
 // does not compile (patternDepthError), a schema of more than
 // maxOwnsPatterns patterns, or a match not decided within patternTimeout
 // (the error says so) counts as owning it.
-func (o *Owner) Owns(key string) (bool, error) {
+func (o *CentralOwner) Owns(key string) (bool, error) {
 	if o.all || o.valid[key] {
 		return true, nil
 	}
@@ -331,7 +331,7 @@ func (o *Owner) Owns(key string) (bool, error) {
 
 // Matches is how many pattern matches Owns(key) tries at most: each
 // pattern against the key and each path above it.
-func (o *Owner) Matches(key string) int {
+func (o *CentralOwner) Matches(key string) int {
 	return len(o.patterns) * (1 + strings.Count(key, "."))
 }
 

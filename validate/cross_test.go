@@ -347,7 +347,7 @@ func TestCentralOwnsKey(t *testing.T) {
 	}
 }
 
-// An Owner compiles its patterns once, says how many matches a key may
+// A CentralOwner compiles its patterns once, says how many matches a key may
 // cost (Matches), and says when a match was not decided in time (the key
 // then counts as owned), so that a caller asking of many keys can stop
 // asking.
