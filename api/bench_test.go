@@ -101,7 +101,7 @@ func BenchmarkCachedBodiesLive3k(b *testing.B) {
 		if err != nil || !snap.OK() {
 			b.Fatal(err)
 		}
-		snap.Search()
+		snap.SearchIndex()
 		snap.Commands()
 		src := &source{}
 		src.snap.Store(snap)

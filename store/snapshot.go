@@ -157,16 +157,17 @@ func (s *Snapshot) Attach(key any, derive func() any) any {
 	return a.value
 }
 
-// Search returns the tool-card search index, built on first use (the gate
-// never needs it; the daemon builds it before serving the snapshot). The
-// index's cards are Result.Cards in the same order.
-func (s *Snapshot) Search() *search.Index {
+// SearchIndex returns the tool-card search index, built on first use (the
+// gate never needs it; the daemon builds it before serving the snapshot).
+// The index's cards are Result.Cards in the same order. SearchTools is the
+// search itself.
+func (s *Snapshot) SearchIndex() *search.Index {
 	s.searchOnce.Do(func() { s.search = search.Build(s.searchCards()) })
 	return s.search
 }
 
 // Commands returns the matcher of the tool cards' replaces patterns,
-// compiled on first use, as Search is built. Its card indexes are those
+// compiled on first use, as SearchIndex is built. Its card indexes are those
 // of Result.Cards.
 func (s *Snapshot) Commands() *cmdline.Matcher {
 	s.commandsOnce.Do(func() {
@@ -230,7 +231,7 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 	if !slices.EqualFunc(prev.searchCards(), s.searchCards(), sameCard) {
 		return
 	}
-	s.searchOnce.Do(func() { s.search = prev.Search() })
+	s.searchOnce.Do(func() { s.search = prev.SearchIndex() })
 	s.commandsOnce.Do(func() { s.commands = prev.Commands() })
 }
 
@@ -711,7 +712,7 @@ func (s *Snapshot) SearchTools(ctx context.Context, q search.Query) []ToolHit {
 	for i, n := range named {
 		q.Commands[i] = n.Card
 	}
-	results := s.Search().Search(q)
+	results := s.SearchIndex().Search(q)
 	out := make([]ToolHit, len(results))
 	for i, r := range results {
 		c := s.Result.Cards[r.Card]

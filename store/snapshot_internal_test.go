@@ -146,14 +146,14 @@ func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
 		}
 		s := &Snapshot{Result: &validate.Result{Cards: cards}}
 		s.shareSearch(prev)
-		gotIndex, gotMatcher := s.Search() == prev.Search(), s.Commands() == prev.Commands()
+		gotIndex, gotMatcher := s.SearchIndex() == prev.SearchIndex(), s.Commands() == prev.Commands()
 		if gotIndex != tc.share || gotMatcher != tc.share {
 			t.Errorf("%s: shares index %v, matcher %v; want %v", tc.name, gotIndex, gotMatcher, tc.share)
 		}
 	}
 	s := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{sampleCard()}}}
 	s.shareSearch(nil)
-	if s.Search() == nil || s.Commands() == nil {
+	if s.SearchIndex() == nil || s.Commands() == nil {
 		t.Error("after shareSearch(nil) the snapshot has no index of its own")
 	}
 }

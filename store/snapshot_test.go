@@ -186,7 +186,7 @@ func BenchmarkServedLive3k(b *testing.B) {
 		if err != nil || !snap.OK() {
 			b.Fatal(err)
 		}
-		snap.Search()
+		snap.SearchIndex()
 		snap.Commands()
 		return []any{snap, cache}
 	}

@@ -105,7 +105,7 @@ func TestWatcherFollowsChanges(t *testing.T) {
 		first := w.Current()
 		writeTestFile(t, ui, setTitle(t, ui, "Edited in place"))
 		waitFor(t, "the edit", func() bool { return title(w, "ui") == "Edited in place" })
-		if w.Current().Search() != first.Search() || w.Current().Commands() != first.Commands() {
+		if w.Current().SearchIndex() != first.SearchIndex() || w.Current().Commands() != first.Commands() {
 			t.Error("the tool cards did not change, yet the search index or the command matcher was rebuilt")
 		}
 		// Unchanged files keep the bytes first read (which the validation
@@ -164,7 +164,7 @@ func TestWatcherFollowsChanges(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitFor(t, "the card removal", func() bool { return len(w.Current().Result.Cards) == 4 })
-		if n := w.Current().Search().Len(); n != 4 {
+		if n := w.Current().SearchIndex().Len(); n != 4 {
 			t.Errorf("search index holds %d cards after the removal, want 4", n)
 		}
 	})
