@@ -453,6 +453,15 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 	return snap
 }
 
+// BuildContext is Build stopped when ctx ends, between the capabilities
+// validated (validate.ValidateContext) and between the steps of the
+// build: it then returns no snapshot and an error wrapping ctx.Err(). A
+// program building large sources held in memory on a request's behalf
+// stops so when its client has gone.
+func BuildContext(ctx context.Context, src *validate.Sources, strict bool) (*Snapshot, error) {
+	return build(ctx, src, strict, nil, nil, "")
+}
+
 // build is Build, with the validation cache and the previous snapshot of
 // Options; once ctx ends it stops, between the capabilities validated and
 // between its own steps, and returns no snapshot and stopped's error.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"unsafe"
@@ -264,5 +265,25 @@ func TestLoadSharesThePreviousBytes(t *testing.T) {
 				t.Errorf("cache %v: capability %s shares the previous bytes = %v, want %v", withCache, folder, shared, want)
 			}
 		}
+	}
+}
+
+// BuildContext builds what Build does while ctx lives, and once ctx has
+// ended returns no snapshot and an error matching ctx's, so that a
+// program building on a request's behalf can stop when the client goes.
+func TestBuildContextStopsWithItsContext(t *testing.T) {
+	in, err := store.Scan(context.Background(), store.ScanOptions{Repo: filepath.Join("..", "testdata", "repo")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.Build(&in.Sources, false)
+	got, err := store.BuildContext(context.Background(), &in.Sources, false)
+	if err != nil || !got.OK() || got.Digest != want.Digest {
+		t.Fatalf("BuildContext = OK %v, digest %q, %v; want Build's OK, digest %q", got.OK(), got.Digest, err, want.Digest)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got, err := store.BuildContext(ctx, &in.Sources, false); got != nil || !errors.Is(err, context.Canceled) {
+		t.Errorf("BuildContext(cancelled) = %v, %v; want nil and context.Canceled", got, err)
 	}
 }
