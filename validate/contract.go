@@ -206,12 +206,24 @@ func checkRoles(mk *Marker, s *sink) {
 		switch {
 		case !known:
 			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
-				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)", r.Value)
+				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)%s", r.Value, roleHint(r.Value))
 		case fam != want:
 			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
 				"declared agent-role %q belongs to the %s family, but step %q admits only %s roles", r.Value, fam, mk.Step.Value, want)
 		}
 	}
+}
+
+// roleVocabulary is the closed vocabulary of agent roles, in family order.
+var roleVocabulary = []string{"orchestrator", "researcher", "planner", "checker", "executor", "verifier"}
+
+// roleHint names the role of the vocabulary that role probably misspells
+// ("plannr", "Planner", "planners"), or "".
+func roleHint(role string) string {
+	if want := nearestName(role, roleVocabulary); want != "" {
+		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	return ""
 }
 
 // checkPoints checks the points one workflow declares: canonical, owned by its

@@ -329,6 +329,11 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			}
 			e := contract.ForPoint(h.Point)
 			switch {
+			case e != nil && hasUnknownRole(e):
+				// The marker's role-family error is the finding: a role
+				// it misspells ("plannr") is likely the one this into
+				// names, and telling a healthy capability to write the
+				// typo sends its reader to break it.
 			case e == nil:
 				s.at(c.doc, h.Pointer()+"/into", "into-not-in-roles",
 					"contribution.into %q at point %q: no host workflow declares step %q, so it publishes no agent roles", h.Into, h.Point, stepOf(h.Point))
@@ -338,6 +343,15 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			}
 		}
 	}
+}
+
+// hasUnknownRole reports whether e's workflow publishes a role outside the
+// vocabulary, which checkRoles reports at its marker.
+func hasUnknownRole(e *ContractEntry) bool {
+	return slices.ContainsFunc(e.AgentRoles, func(r string) bool {
+		_, known := roleFamily[r]
+		return !known
+	})
 }
 
 // roleAgents maps the agent each role is spawned as (gsd-core's
