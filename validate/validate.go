@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -117,7 +118,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
 			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
 	}
-	res.Points = crossCheck(ctx, res.Capabilities, all, unreadFolders(src.Capabilities, all), central, res.Contract, s)
+	res.Points = crossCheck(ctx, res.Capabilities, all, unreadFolders(src, all), central, res.Contract, s)
 	if ctx.Err() != nil { // the central patterns may have stopped short
 		return nil, stopped(ctx)
 	}
@@ -138,11 +139,22 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 
 // unreadFolders names the capability folders that yielded no capability:
 // their capability.json could not be read or parsed, or is not a JSON
-// object (checkCapability).
-func unreadFolders(srcs []CapabilitySource, parsed []*Capability) map[string]bool {
+// object (checkCapability), or the scan could not read the folder itself
+// (a link out of the repository or to nothing, no permission), an error
+// it reported at the folder.
+func unreadFolders(src *Sources, parsed []*Capability) map[string]bool {
 	out := make(map[string]bool)
-	for i := range srcs {
-		out[srcs[i].Folder] = true
+	for i := range src.Capabilities {
+		out[src.Capabilities[i].Folder] = true
+	}
+	for _, d := range src.Diagnostics {
+		sev := d.Severity
+		if r, ok := RuleByID(d.Rule); ok && sev == "" {
+			sev = r.Severity
+		}
+		if sev == Error && src.CapabilitiesDir != "" && path.Dir(d.File) == path.Clean(src.CapabilitiesDir) && path.Base(d.File) != "." {
+			out[path.Base(d.File)] = true
+		}
 	}
 	for _, c := range parsed {
 		delete(out, c.Folder)

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,37 @@ func TestUnknownRoleOfAStepIsNotEchoedByContributions(t *testing.T) {
 				t.Errorf("findings %v, want %v", got, tt.rules)
 			}
 		})
+	}
+}
+
+// TestUnreadCapabilityFolderIsNotEchoed: a capability folder the scan
+// could not read (a link out of the repository, a dangling one, one
+// without permission) is an error at that folder, and the healthy
+// capabilities that require it, or consume what it produces, are not
+// also told that it "does not exist" or that the artifact is "never
+// produced": untrue, and annotated on files the change did not touch,
+// as for a folder whose capability.json does not parse.
+func TestUnreadCapabilityFolderIsNotEchoed(t *testing.T) {
+	for _, rule := range []string{"path-escape", "file-unreadable"} {
+		t.Run(rule, func(t *testing.T) {
+			src := sampleRepo(t)
+			src.Capabilities = slices.DeleteFunc(src.Capabilities, func(c CapabilitySource) bool { return c.Folder == "research" })
+			src.Diagnostics = Diagnostics{{File: "capabilities/research", Rule: rule, Severity: Error, Message: "capability folder not read"}}
+			got := findingsOf(src)
+			if len(got) != 1 || got[0].File != "capabilities/research" {
+				for _, d := range got {
+					t.Errorf("%s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
+				}
+				t.Errorf("want only the folder's %s", rule)
+			}
+		})
+	}
+	// A warning about a folder is no reason to hold back: the capability
+	// is missing for another reason, which requires-unknown says.
+	src := sampleRepo(t)
+	src.Capabilities = slices.DeleteFunc(src.Capabilities, func(c CapabilitySource) bool { return c.Folder == "research" })
+	src.Diagnostics = Diagnostics{{File: "capabilities/research", Rule: "capability-misplaced", Severity: Warning, Message: "no capability.json"}}
+	if got := findingsOf(src, "requires-unknown"); len(got) != 1 {
+		t.Errorf("%d requires-unknown findings for a folder with no declaration, want 1", len(got))
 	}
 }
