@@ -129,6 +129,54 @@ func reportMisspeltBlock(file string, src []byte, code spans, s *sink) bool {
 	return false
 }
 
+// slipTagRe finds a tag with an attribute, whose name may be a marker
+// tag's with a slip (misspeltTagName).
+var slipTagRe = regexp.MustCompile(`<([A-Za-z][A-Za-z0-9_-]*)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=`)
+
+// markerTagNames are the names of the marker tags (tagRe).
+var markerTagNames = []string{"loop-point", "agent-role", "loop-artifact"}
+
+// misspeltTagName is the marker tag name probably meant by name, which is
+// none of them: the same in another case or with "_" for "-" or without
+// it ("Loop-Point", "loop_point", "looppoint"), a letter off or two
+// swapped ("loop-piont", "agent-rol"; two for the longer, the British
+// "loop-artefact"), or a plural ("loop-points"); "" for none.
+func misspeltTagName(name string) string {
+	if slices.Contains(markerTagNames, name) {
+		return ""
+	}
+	norm := strings.ReplaceAll(strings.ToLower(name), "_", "-")
+	for _, n := range markerTagNames {
+		if norm == n || strings.ReplaceAll(norm, "-", "") == strings.ReplaceAll(n, "-", "") {
+			return n
+		}
+	}
+	return nearestName(norm, markerTagNames)
+}
+
+// reportMisspeltTag reports the first tag outside code and comments whose
+// name is a marker tag's with a slip (misspeltTagName), in a file that
+// holds marker tags, and reports whether there was one. Neither gsd-core
+// nor capreg reads such a tag, so its step would lose a point, a role or
+// its artifacts, and the findings of that (a point uncovered at the
+// file's first tag, none for a role, an artifact "never produced" in the
+// capabilities consuming it) would not name the line to mend; as for a
+// tag left open, the file then declares no step.
+func reportMisspeltTag(file string, src []byte, code, comments spans, s *sink) bool {
+	for _, m := range slipTagRe.FindAllSubmatchIndex(src, -1) {
+		if code.contains(m[0]) || comments.contains(m[0]) {
+			continue
+		}
+		name := string(src[m[2]:m[3]])
+		if want := misspeltTagName(name); want != "" {
+			s.atOffset(file, src, m[0], "", "marker-syntax",
+				"this tag is named %q, not %s, so it is not read and the file declares no step; write <%s", name, want, want)
+			return true
+		}
+	}
+	return false
+}
+
 // ParseMarker extracts the loop-host marker of one markdown file. Markers
 // inside fenced code blocks or inline code spans are documentation, not
 // declarations, and are ignored. It returns nil when the file holds no
@@ -181,6 +229,9 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	reportOpenFence(file, src, hidden, openFence, s)
 	reportOpenComment(file, src, openComment, commentedOut, s)
 	openTag := reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
+	if len(blocks) == 0 && len(tags) > 0 && !openTag {
+		openTag = reportMisspeltTag(file, src, code, comments, s)
+	}
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		return nil, noMarker(file, src, code, top, hidden, s)

@@ -1650,3 +1650,47 @@ func TestNextTagOpenIsTheExpression(t *testing.T) {
 		}
 	}
 }
+
+// TestMisspeltTagIsReportedAtIt: in a workflow of marker tags, a tag
+// whose name has a slip (another case, "_" for "-", a letter off, a
+// plural, the British "artefact") is not read, so the step lost a point,
+// a role or its artifacts: the finding was point-uncovered at the file's
+// first tag, or none at all for a role, or consumes-unsatisfied in the
+// capabilities that consume the lost artifact, files the change did not
+// touch. It is a marker-syntax error at the slip, naming the tag meant,
+// and the file declares no step, as with a tag left open. Prose and
+// code that only look alike are not marker tags.
+func TestMisspeltTagIsReportedAtIt(t *testing.T) {
+	for _, tt := range []struct{ old, new, at, want string }{
+		{`<loop-point id="execute:post"/>`, `<loop-piont id="execute:post"/>`, "6:1", `"loop-piont", not loop-point`},
+		{`<loop-point id="execute:post"/>`, `<loop_point id="execute:post"/>`, "6:1", `"loop_point", not loop-point`},
+		{`<loop-point id="execute:post"/>`, `<Loop-Point id="execute:post"/>`, "6:1", `"Loop-Point", not loop-point`},
+		{`<loop-point id="execute:post"/>`, `<loop-points id="execute:post"/>`, "6:1", `"loop-points", not loop-point`},
+		{`<loop-point id="execute:post"/>`, `<looppoint id="execute:post"/>`, "6:1", `"looppoint", not loop-point`},
+		{`<agent-role name="verifier"/>`, `<agent-rol name="verifier"/>`, "7:31", `"agent-rol", not agent-role`},
+		{`<loop-artifact produces=`, `<loop-artefact produces=`, "8:1", `"loop-artefact", not loop-artifact`},
+	} {
+		t.Run(tt.new, func(t *testing.T) {
+			got := findingsOf(editedWorkflows(t, [3]string{"execute-phase.md", tt.old, tt.new}))
+			if len(got) != 1 || got[0].Rule != "marker-syntax" || fmt.Sprintf("%d:%d", got[0].Line, got[0].Column) != tt.at ||
+				!strings.Contains(got[0].Message, tt.want) {
+				for _, d := range got {
+					t.Errorf("%s:%d:%d [%s] %s", d.File, d.Line, d.Column, d.Rule, d.Message)
+				}
+				t.Errorf("want one marker-syntax at %s saying %s", tt.at, tt.want)
+			}
+		})
+	}
+	// Not slips: other tags, a slip in code or in a comment, and one in a
+	// file without marker tags (prose about markers).
+	for _, src := range []string{
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<agent-role-map name=\"x\"/>\n<loops id=\"x\"/>\n<div id=\"x\"></div>\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n```\n<loop-piont id=\"plan:post\"/>\n```\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\nWrite `<loop-piont id=\"plan:post\"/>` so.\n<!-- <agent-rol name=\"checker\"/> -->\n",
+	} {
+		if _, diags := ParseMarker("w.md", []byte(src)); len(diags) != 0 {
+			t.Errorf("%q: %v, want none", src, diags)
+		}
+	}
+	wantNoMarker(t, "docs/prompt.md", "<loop-piont id=\"plan:post\"/>\n")
+}
