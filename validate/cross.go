@@ -686,6 +686,8 @@ func checkProducers(caps []*Capability, s *sink) {
 				producers[a] = append(producers[a], h.CapID)
 			}
 		}
+		var shared []string          // artifacts of more than one step, in order found
+		second := map[string]*Hook{} // artifact → its second producing step
 		for _, h := range stepsAt[p] {
 			for j, a := range h.Produces {
 				prev := first[a]
@@ -696,12 +698,14 @@ func checkProducers(caps []*Capability, s *sink) {
 				if prev == h {
 					continue // one step listing an artifact twice is harmless
 				}
+				if second[a] == nil {
+					second[a] = h
+					shared = append(shared, a)
+				}
 				// Every producer is named, in each finding, as the
 				// reference's one finding names the two it meets: with
 				// three, one finding per pair named only two.
-				ids := slices.Clone(producers[a])
-				slices.Sort(ids)
-				ids = slices.Compact(ids)
+				ids := idsOf(producers[a])
 				// Where the first producer is, as an owner conflict says
 				// it: the step to change may be that one, in another file.
 				s.at(docs[h.CapID].doc, fmt.Sprintf("%s/produces/%d", h.Pointer(), j), "duplicate-producer",
@@ -709,7 +713,22 @@ func checkProducers(caps []*Capability, s *sink) {
 					a, p, strings.Join(ids, ", "), prev.CapID, s.where(docs[prev.CapID].doc, fmt.Sprintf("%s/produces/%d", prev.Pointer(), slices.Index(prev.Produces, a))))
 			}
 		}
+		// The first producer is told too: the step just edited, which a
+		// CI annotation should mark, may be either.
+		for _, a := range shared {
+			h, next := first[a], second[a]
+			s.at(docs[h.CapID].doc, fmt.Sprintf("%s/produces/%d", h.Pointer(), slices.Index(h.Produces, a)), "duplicate-producer",
+				"duplicate-producer invariant violated: artifact %q is produced by more than one step at the same Loop Extension Point %q (capabilities: %s), first by this one, then by a step of %q at %s; data-flow resolution would be ambiguous: let one step produce it, or give one of them another artifact name",
+				a, p, strings.Join(idsOf(producers[a]), ", "), next.CapID, s.where(docs[next.CapID].doc, fmt.Sprintf("%s/produces/%d", next.Pointer(), slices.Index(next.Produces, a))))
+		}
 	}
+}
+
+// idsOf is ids sorted, each once.
+func idsOf(ids []string) []string {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	return slices.Compact(ids)
 }
 
 // checkConsumes enforces that every step's consumes is available at its point

@@ -138,14 +138,6 @@ func TestCrossCapabilityClaims(t *testing.T) {
 		{"a requires cycle", []sampleEdit{{"research", `"requires": []`, `"requires": ["pattern-mapper"]`}},
 			"capabilities/research/capability.json", "/requires/0",
 			"requires cycle detected: pattern-mapper → research → pattern-mapper"},
-		{"an artifact two steps produce at one point", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "RESEARCH.md"], "consumes": ["CONTEXT.md"]`}},
-			"capabilities/ui/capability.json", "/steps/0/produces/1",
-			`duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui), the first by a step of "research" at capabilities/research/capability.json:22:20 (/steps/0/produces/0);`},
-		// The first producer's own step and place in its list, not the
-		// second's: nyquist's step 0 lists it second, ui's step 1 first.
-		{"an artifact two steps produce, the first listing it second", []sampleEdit{{"nyquist", `"produces": ["VALIDATION.md"]`, `"produces": ["VALIDATION.md", "UI-REVIEW.md"]`}},
-			"capabilities/ui/capability.json", "/steps/1/produces/0",
-			`duplicate-producer invariant violated: artifact "UI-REVIEW.md" is produced by more than one step at the same Loop Extension Point "verify:post" (capabilities: nyquist, ui), the first by a step of "nyquist" at capabilities/nyquist/capability.json:18:99 (/steps/0/produces/1);`},
 		{"an artifact one step lists twice", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "UI-SPEC.md"], "consumes": ["CONTEXT.md"]`}}, "", "", ""},
 		{"a reviewsSection equal to another's slug", []sampleEdit{{"ollama", `"reviewsSection": "Ollama"`, `"reviewsSection": "claude"`}}, "", "", ""},
 	}
@@ -161,6 +153,41 @@ func TestCrossCapabilityClaims(t *testing.T) {
 				t.Errorf("got %s (%s) %v: %s\nwant %s (%s) error: %s…", d.File, d.Pointer, d.Severity, d.Message, tt.file, tt.ptr, tt.want)
 			}
 		})
+	}
+}
+
+// TestDuplicateProducerToldAtEachProducer: two steps producing one
+// artifact at one point are told in both files, each naming the other's
+// place, the first producer's own step and place in its list (nyquist's
+// step 0 lists UI-REVIEW.md second, ui's step 1 first): the step a change
+// added, which a CI annotation should mark, may be either.
+func TestDuplicateProducerToldAtEachProducer(t *testing.T) {
+	type at struct{ file, ptr, msg string }
+	for _, tt := range []struct {
+		name string
+		edit sampleEdit
+		want []at
+	}{
+		{"the second producer added", sampleEdit{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md", "RESEARCH.md"], "consumes": ["CONTEXT.md"]`}, []at{
+			{"capabilities/research/capability.json", "/steps/0/produces/0", `duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui), first by this one, then by a step of "ui" at capabilities/ui/capability.json:20:87 (/steps/0/produces/1);`},
+			{"capabilities/ui/capability.json", "/steps/0/produces/1", `duplicate-producer invariant violated: artifact "RESEARCH.md" is produced by more than one step at the same Loop Extension Point "plan:pre" (capabilities: research, ui), the first by a step of "research" at capabilities/research/capability.json:22:20 (/steps/0/produces/0);`},
+		}},
+		{"the first producer added, listing it second", sampleEdit{"nyquist", `"produces": ["VALIDATION.md"]`, `"produces": ["VALIDATION.md", "UI-REVIEW.md"]`}, []at{
+			{"capabilities/nyquist/capability.json", "/steps/0/produces/1", `duplicate-producer invariant violated: artifact "UI-REVIEW.md" is produced by more than one step at the same Loop Extension Point "verify:post" (capabilities: nyquist, ui), first by this one, then by a step of "ui" at capabilities/ui/capability.json:21:77 (/steps/1/produces/0);`},
+			{"capabilities/ui/capability.json", "/steps/1/produces/0", `duplicate-producer invariant violated: artifact "UI-REVIEW.md" is produced by more than one step at the same Loop Extension Point "verify:post" (capabilities: nyquist, ui), the first by a step of "nyquist" at capabilities/nyquist/capability.json:18:99 (/steps/0/produces/1);`},
+		}},
+	} {
+		got := findingsOf(sampleRepo(t, tt.edit))
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: %d findings, want %d: %v", tt.name, len(got), len(tt.want), got)
+			continue
+		}
+		for i, w := range tt.want {
+			d := got[i]
+			if d.File != w.file || d.Pointer != w.ptr || d.Severity != Error || d.Rule != "duplicate-producer" || !strings.HasPrefix(d.Message, w.msg) {
+				t.Errorf("%s: finding %d: %s (%s) %v: %s\nwant %s (%s) error: %s…", tt.name, i, d.File, d.Pointer, d.Severity, d.Message, w.file, w.ptr, w.msg)
+			}
+		}
 	}
 }
 

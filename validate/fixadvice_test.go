@@ -49,14 +49,15 @@ func TestRequiresCycleNamesTheCycle(t *testing.T) {
 
 // TestDuplicateProducerNamesEveryProducer: with three steps producing one
 // artifact at one point, each finding names all three capabilities (it
-// named only the pair it met), and says what to change.
+// named only the pair it met), and says what to change; the first
+// producer is told too (the step a change added may be any of them).
 func TestDuplicateProducerNamesEveryProducer(t *testing.T) {
 	got := newcomerFindings(t, "duplicate-producer",
 		withStep(newcomerCap("pa", `[]`, `["gsd-pa"]`, `{}`), "X.md"),
 		withStep(newcomerCap("pb", `[]`, `["gsd-pb"]`, `{}`), "X.md"),
 		withStep(newcomerCap("pc", `[]`, `["gsd-pc"]`, `{}`), "X.md"))
-	if len(got) != 2 {
-		t.Fatalf("%d findings, want 2 (at the second and third producers): %v", len(got), got)
+	if len(got) != 3 {
+		t.Fatalf("%d findings, want 3 (one at each producer): %v", len(got), got)
 	}
 	for _, d := range got {
 		if !strings.Contains(d.Message, "(capabilities: pa, pb, pc)") || !strings.HasSuffix(d.Message, ": let one step produce it, or give one of them another artifact name") {
