@@ -164,12 +164,13 @@ type Drift struct {
 
 // CheckArtifacts compares the committed artifacts in dir with freshly
 // generated ones, ignoring carriage returns (Windows autocrlf checkouts):
-// those of the files (withoutCR), and those of fragments read from files
-// that a registry generated on a checkout of the other kind holds
-// (sameArtifact). It stops between
-// files once ctx ends (a committed registry of megabytes takes a while to
-// read and diff) and returns the drifts found so far with ctx's error.
-// A nil snapshot, or one that did not pass, is an error.
+// the files' line ends, and the "\r\n" a registry generated on a CRLF
+// checkout holds in the fragments it inlined from files (gsd-core
+// generated it so there). A "\r\n" a declaration writes is its data, and
+// counts. It stops between files once ctx ends (a committed registry of
+// megabytes takes a while to read and diff) and returns the drifts found
+// so far with ctx's error. A nil snapshot, or one that did not pass, is an
+// error.
 func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, error) {
 	if snap == nil {
 		return nil, errNoSnapshot

@@ -404,7 +404,9 @@ func dirSpellingOf(p string) dirSpelling {
 }
 
 // ErrPathTooDeep is returned by Overlay for a path of more than
-// 256 segments (maxPathSegments).
+// 256 segments: a change is judged at every folder on the way to each of
+// its paths, so the work grows with depth times length, and no repository
+// nests folders this deep.
 var ErrPathTooDeep = fmt.Errorf("path has more than %d segments", maxPathSegments)
 
 // maxPathSegments bounds the depth of a path in a change. A change is judged

@@ -24,11 +24,10 @@ type Registry struct {
 	Runtimes    []*validate.Capability // the runtime capabilities, folder order
 	Families    []CommandFamily        // sorted by family
 	Clusters    []Cluster              // capabilities owning skills, sorted by id
-	// Closure maps every capability id to its requires closure
-	// (requiresClosure, ref §4.7): the capabilities it requires directly
-	// or through others, in breadth-first order over requires as
-	// declared, without the capability itself; empty, never nil, for one
-	// that requires nothing.
+	// Closure maps every capability id to its requires closure (ref
+	// §4.7): the capabilities it requires directly or through others, in
+	// breadth-first order over requires as declared, without the
+	// capability itself; empty, never nil, for one that requires nothing.
 	Closure  map[string][]string
 	Profiles map[string][]string // core, standard, full → capability ids, sorted
 	// Central is the central config schema the config keys were checked
@@ -292,8 +291,9 @@ func HookJSON(h *validate.Hook) ojson.Value {
 	return v
 }
 
-// JSON returns the registry document of CONTRACT.md §4. The artifact is
-// its encoding, written by appendRegistry. A nil Registry is written as an
+// JSON returns the registry document of CONTRACT.md §4. The artifact
+// (RegistryFile) is its encoding, though a build writes it straight from
+// the Registry, without making this value. A nil Registry is written as an
 // empty one, as the zero Registry is.
 func (r *Registry) JSON() ojson.Value {
 	if r == nil {

@@ -48,11 +48,12 @@ type Input struct {
 	Dirs    []string // real paths of every directory walked
 	// Named are the absolute paths of the inputs named by path
 	// (capreg.json, the configured roots, the config schema), whose ways
-	// a watcher follows (addWays).
+	// a watcher follows: the links and folders on the way to each, so
+	// that a link pointed elsewhere or a folder made again is seen.
 	Named []string
 	// Read are the real paths of the files the scan read (or tried to),
 	// sorted: a write to any other file whose name is no input's changes
-	// nothing the scan sees (see mayBeRead).
+	// nothing the scan sees, so a watcher does not rebuild for it.
 	Read []string
 	Tree *Tree // with ScanOptions.Tree: the entries of those directories
 }
@@ -98,12 +99,13 @@ var ErrRepo = errors.New("cannot read repository")
 // no earlier pass reached. A link to the capabilities folder elsewhere in the
 // tree therefore never hides the folder itself. What the first pass reaches
 // through a link (capabilities/shared -> ../bin) hides nothing either: the
-// second pass walks it again under its own name, and its cards and
-// workflows are routed after that pass's (see throughLinks), so they count
-// under the link's name only where their own is no input. After the passes
-// it routes the files met through links, finds and reads the config
-// schema and the declarations' fragments, and lists the folders a watcher
-// must follow; finish warns of what is left.
+// second pass walks it again under its own name, and the cards and
+// workflows the first pass met through the link are routed after that
+// pass's, so they count under the link's name only where their own is no
+// input. After the passes it routes the files met through links,
+// finds and reads the config schema and the declarations' fragments, lists
+// the folders a watcher must follow, and warns of the configured paths it
+// never found.
 func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	repo := opts.Repo
 	if repo == "" {

@@ -41,10 +41,10 @@ type Options struct {
 	// Previous, when set, is the snapshot built before from the same
 	// Cache (the one served): the registry artifact copies the pieces of
 	// it that belong to capabilities the cache gave back unchanged
-	// instead of encoding them again (registryPieces), and, with a Cache,
-	// the new snapshot holds its bytes of the files that did not change
-	// (shareSources). The watcher sets it; the result is the same
-	// without it.
+	// instead of encoding them again (a quarter of a rebuild), and, with
+	// a Cache, the new snapshot shares its bytes of the files that did
+	// not change, so that a daemon does not hold them twice. The watcher
+	// sets it; the result is the same without it.
 	Previous *Snapshot
 	// Program, when set, names the program that serves the snapshot
 	// (capreg serve gives a hash of its executable) and is part of the
@@ -60,14 +60,15 @@ type Options struct {
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
 // changes once it is published: Build and Load return it finished, but for
 // what the Watcher sets before it serves one (its Generation, the bytes
-// and index it shares with the snapshot served, or the failure of a
-// repository emptied: see serve and refuseEmptied). So any number of
-// readers may share it.
+// and search index it shares with the snapshot served) or before it
+// refuses one (a repository found emptied after it served something, a
+// re-clone in progress: Registry nil and an error among the Diagnostics).
+// So any number of readers may share it.
 //
 // A Snapshot is made by Build or Load, and used through the pointer they
 // return. The zero value, or one assembled field by field, is not usable:
-// Search, Commands, SearchTools and Overlay read what Build derives (the
-// sources, the registry, the validation result) and panic without it.
+// SearchIndex, Commands, SearchTools and Overlay read what Build derives
+// (the sources, the registry, the validation result) and panic without it.
 type Snapshot struct {
 	// Sources are the inputs the snapshot was built from (POST /validate
 	// overlays a proposed change on them).

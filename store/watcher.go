@@ -54,7 +54,8 @@ type Observer interface {
 	Rebuilt(ok bool, took time.Duration, snap *Snapshot)
 	// WatchEvent reports a change seen in the repository (a file event
 	// that matters, or a poll that found the tree changed, once it has
-	// settled: poller.settle): one for each, though many may lead to one
+	// settled: a poll a WatchOptions.Debounce later found it unchanged,
+	// or MaxDelay passed): one for each, though many may lead to one
 	// rebuild.
 	WatchEvent()
 	// WatchOverflow reports that the kernel's event queue overflowed, so
@@ -649,8 +650,11 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 	return built{}, false
 }
 
-// ErrBuildPanicked is wrapped by the error of a build that panicked (see
-// buildSafely).
+// ErrBuildPanicked is wrapped by the error of a Watcher's rebuild that
+// panicked (a bug some repository's content trips, in the build or in the
+// search index and command matcher made before serving): the panic is
+// recovered, the rebuild is a failure (Status.Failure), and the last good
+// snapshot stays served.
 var ErrBuildPanicked = errors.New("the build panicked (a bug in capreg: please report it with the log)")
 
 // buildSafely is w.build with the tool search index and the command
