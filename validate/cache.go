@@ -16,10 +16,11 @@ import (
 // function of those inputs and dominate validation time, so a daemon that
 // re-validates a large repository after one file changed re-checks only that
 // capability; the contract and cross-file checks always run in full.
-// It remembers each tool card's own checks (checkCard: its JSON, fields,
-// schema, replaces patterns' shape and cost) the same way, keyed by
-// cardKey; the checks between cards (duplicate ids) and of the tool
-// beside a card (card-orphan, reserved-name) run in full each time.
+// It remembers each tool card's own checks (its JSON, fields, schema,
+// replaces patterns' shape and cost) the same way, keyed by a digest of
+// the card's path, its bytes and the path of its tool; the checks between
+// cards (duplicate ids) and of the tool beside a card (card-orphan,
+// reserved-name) run in full each time.
 //
 // A Cache serialises the Validate calls made through it and keeps only the
 // entries the latest call used (of those not stopped: see

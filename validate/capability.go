@@ -106,7 +106,9 @@ func (h *Hook) arrayName() string {
 // through in a config (a prototype pollution guard).
 var reservedNames = []string{"__proto__", "constructor", "prototype"}
 
-// IsReservedName reports whether name is one of reservedNames.
+// IsReservedName reports whether name is one gsd-core refuses as a key and
+// never walks through in a config, a guard against prototype pollution:
+// __proto__, constructor or prototype.
 func IsReservedName(name string) bool { return slices.Contains(reservedNames, name) }
 
 // featureOnly are the fields a runtime or reviewer capability may not carry.

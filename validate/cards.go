@@ -35,8 +35,9 @@ type Card struct {
 }
 
 // SameCardID reports whether a and b are one card id: equal, or equal once
-// composed (NFC), as checkCards compares them, so that a client on macOS,
-// which may send "é" decomposed, finds the card written composed.
+// composed (NFC), as validation compares them (card-duplicate-id), so that
+// a client on macOS, which may send "é" decomposed, finds the card written
+// composed.
 func SameCardID(a, b string) bool { return a == b || CardIDKey(a) == CardIDKey(b) }
 
 // CardIDKey is the form card ids are compared in (NFC): two ids are one

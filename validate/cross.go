@@ -259,10 +259,11 @@ func matchCentralPattern(ctx context.Context, re *regexp2.Regexp, src string, ke
 const maxOwnsPatterns = 256
 
 // CentralOwner says whether the central schema may own a key (Owns), its
-// patterns compiled once (at most maxOwnsPatterns are held) for a caller
-// asking of many keys: a render asks of each near miss a config holds, and
-// compiling the patterns for each of the 30,000 a 1 MiB config may hold
-// took seconds. It is safe for concurrent use.
+// patterns compiled once for a caller asking of many keys: a render asks
+// of each near miss a config holds, and compiling the patterns for each of
+// the 30,000 a 1 MiB config may hold took seconds. A schema of more than
+// 256 patterns is taken to own every key, and none is compiled. It is safe
+// for concurrent use.
 type CentralOwner struct {
 	valid    map[string]bool
 	patterns []*regexp2.Regexp
@@ -297,11 +298,11 @@ func (c *CentralSchema) Owner() *CentralOwner {
 
 // Owns reports whether the central schema may own key: key is one of its
 // validKeys or below one (a member of an object it holds), or one of its
-// patterns matches it or a path above it. It fails closed, for a caller about to call key
-// unknown: a pattern that does not compile is passed over, but one capreg
-// does not compile (patternDepthError), a schema of more than
-// maxOwnsPatterns patterns, or a match not decided within patternTimeout
-// (the error says so) counts as owning it.
+// patterns matches it or a path above it. It fails closed, for a caller
+// about to call key unknown: a pattern that does not compile is passed
+// over, but one capreg refuses to compile (groups nested over 32 deep, or
+// over 24 alternatives in one), a schema of more than 256 patterns, or a
+// match not decided within 250 ms (the error says so) counts as owning it.
 func (o *CentralOwner) Owns(key string) (bool, error) {
 	if o.all || o.valid[key] {
 		return true, nil

@@ -33,8 +33,10 @@ type Diagnostic struct {
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
 	// Omitted counts the findings of the rule in the file, from here on,
-	// that are not listed (see LimitPerRule), or the link texts past five
-	// (checkLinkTexts); this one stands for them and is one of them.
+	// that are not listed (see LimitPerRule), or the files holding a
+	// link's text in place of a capability folder (Sources.LinkTexts)
+	// past the first five, which one warning names together; this one
+	// stands for them and is one of them.
 	Omitted int `json:"omitted,omitempty"`
 }
 

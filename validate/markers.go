@@ -1341,8 +1341,9 @@ func isUTF16(data []byte) bool {
 }
 
 // UTF16 reports whether data is UTF-16, with a byte order mark or without
-// one (see utf16Encoding), and says how it was told, for a message that
-// asks for the file in UTF-8.
+// one (its first code unit, and three in four of its first 256, are ASCII
+// characters: their other byte is zero, which UTF-8 text holds nowhere),
+// and says how it was told, for a message that asks for the file in UTF-8.
 func UTF16(data []byte) (why string, ok bool) {
 	switch order, skip := utf16Encoding(data); {
 	case order == nil:

@@ -239,11 +239,13 @@ func pluralOf(p, w string) bool {
 }
 
 // NearestID returns the id among ids most likely meant by id, which is
-// none of them, by nearestName or else as the same words in another
-// order; "" when none is near, or when id is too
-// long to be a typo of one (its search would cost a client's 404 a scan of
-// long strings). On a tie the first in ids wins, so callers pass them
-// sorted.
+// none of them: one that differs only in case or in how its words are
+// joined ("help-probe" for "help_probe"), or by one edit (two for ids of
+// ten bytes or more), or its plural or singular, or else the same words
+// in another order ("logs.kube" for "kube.logs"); "" when none is near, or
+// when id is too long to be a typo of one (its search would cost a
+// client's 404 a scan of long strings). On a tie the first in ids wins, so
+// callers pass them sorted.
 func NearestID(id string, ids []string) string {
 	if len(id) > maxNearestID {
 		return ""

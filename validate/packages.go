@@ -46,8 +46,10 @@ func packagesOf(src *Sources) packageScope {
 }
 
 // OutsidePackages is paths, files of the repository, less those inside a
-// package of src (see packageScope), which a check of the root does not
-// read: the store discovers the central config schema among these only.
+// package of src, which a check of the root does not read: a folder of
+// Sources.Packages (one below the root holding a capreg.json of its own)
+// that the root's own layout does not reach into. The store discovers the
+// central config schema among these only.
 func OutsidePackages(src *Sources, paths []string) []string {
 	return packagesOf(src).paths(paths)
 }

@@ -172,8 +172,9 @@ func (pl *PathPlacer) Place(d *Diagnostic, p string) {
 // PlaceValue places d, a finding about a value as written (not the path it
 // names once cleaned: "c:/../bin" is refused, "bin" beside it is not), at
 // the first value written so that no earlier call was given: a value
-// written twice draws a finding at each, asked for in the order of
-// repoConfigPathKeys. d stays about the whole file when none is left.
+// written twice draws a finding at each, when they are asked for in the
+// order of capreg.json's path keys: capabilities, workflows, cards,
+// configSchema. d stays about the whole file when none is left.
 func (pl *PathPlacer) PlaceValue(d *Diagnostic, v string) {
 	if at := pl.raw[v]; len(at) > 0 {
 		d.Line, d.Column, d.Pointer = at[0].line, at[0].col, at[0].pointer

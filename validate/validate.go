@@ -39,7 +39,8 @@ type Result struct {
 	// ran in this validation and those taken unchanged from a Cache.
 	Checked, Reused int
 	// CardsChecked and CardsReused count the tool cards so (their own
-	// checks: checkCard); a card that could not be read is checked.
+	// checks: JSON, fields, schema, replaces patterns); a card that could
+	// not be read is checked.
 	CardsChecked, CardsReused int
 }
 
