@@ -9,15 +9,16 @@ import (
 	"unicode/utf8"
 )
 
-// DefaultBudget is the work one Match may do unless its
-// caller says otherwise, in the units of its budget: for every regular
-// expression run, its program's instructions times the bytes it reads
-// (plus one), and attemptCost for every try of a pattern on a command. Go's regexp takes time proportional to that product and
-// cannot be stopped half way, so the cost of a run is charged before it
-// starts. At the worst a valid card can ask (card-replaces-cost: patterns
-// of 490 instructions that keep their threads alive to the end of a
-// 32-command line), a unit took about 5.5 ns
-// (BenchmarkMatchCommandCardsAtLimit: 0.83 s and 150 million units a
+// DefaultBudget is the work one Match may do unless its caller says
+// otherwise, in the units of its budget: for every regular expression run,
+// its program's instructions times the bytes it reads (plus one), and four
+// for every try of a pattern on a command (more for a pattern of many
+// words, or a command whose words it passes over). Go's regexp takes time
+// proportional to instructions times bytes and cannot be stopped half way,
+// so the cost of a run is charged before it starts. At the worst a valid
+// card can ask (card-replaces-cost: patterns of 490 instructions that keep
+// their threads alive to the end of a 32-command line), a unit took about
+// 5.5 ns (BenchmarkMatchCommandCardsAtLimit: 0.83 s and 150 million units a
 // card), so this budget holds a request to about a quarter of a second of
 // one core, however many such cards there are; it is three times what one
 // card at the limits costs on a 4 KiB line of one command. Six lines an

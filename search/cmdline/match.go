@@ -1352,9 +1352,10 @@ const namedBudget = DefaultBudget / 64
 // pattern's command word (NamesCommand): not only its first, as a command
 // may follow a precommand, assignments or another command ("sudo rm -rf
 // build", "FOO=1 make deploy", "cd app && rm -rf build"). So prose costs a
-// map lookup a word, and a match at most namedBudget; what a line
-// matches when the budget runs out, or ctx is done, is dropped, not
-// half-used.
+// map lookup a word, and a line at most a 64th of DefaultBudget (about 6
+// ms at the worst), as a search by intent is not throttled as a command
+// match is; what a line matches when that budget runs out, or ctx is done,
+// is dropped, not half-used.
 func (m *Matcher) NamedBy(ctx context.Context, intent string, whole bool) []Named {
 	var lines []string
 	if whole {

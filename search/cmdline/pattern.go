@@ -593,8 +593,8 @@ func PatternRegexp(raw string) (string, bool) {
 // PatternRuns is how many times a replaces pattern read as a regular
 // expression may run, in full, on one command: twice for one that names
 // its command by a path of regexp syntax ("(\./)?bin/rails db:.*"), tried
-// also on the command as written, whose first run no literal prefix cuts
-// short (see matchRegexp); once for any other. Validation counts each run
+// also on the command as written, and with no literal prefix to cut its
+// first run short; once for any other. Validation counts each run
 // in a card's cost (card-replaces-cost), so that a card at the limits
 // costs what it did.
 func PatternRuns(raw string) int {

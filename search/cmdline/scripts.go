@@ -19,7 +19,8 @@ import (
 // MaxScriptDepth bounds how deep scripts within scripts are read ("bash -c
 // \"sudo sh -c 'git push --force'\"" is two deep, "ssh bastion ssh prod
 // docker exec app sh -c 'rails db:migrate'" four); a line that runs one
-// deeper is not matched (see parseCommandLine).
+// deeper is not matched at all, rather than some of its commands being
+// left untried: Match says so with an error wrapping ErrOverLimit.
 const MaxScriptDepth = 5
 
 // shells are the commands that run their -c option's word as a script.
