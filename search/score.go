@@ -191,8 +191,9 @@ func (s *scratch) reset() {
 // The results for a limit are the first of those for any larger limit up
 // to 100: as many candidates are re-ranked for any limit up to that. The
 // risk filter selects results and does not change their scores, but for
-// the cards q.Commands names: they are put first, scored from the best
-// result the filter kept, which may be one of them (putFirst).
+// the cards q.Commands names: they are put first, in their order, each
+// scored above the next and the last above the best result the filter
+// kept, which may be one of them.
 func (ix *Index) Search(q Query) []Result {
 	if ix == nil || len(ix.cards) == 0 {
 		return nil // a zero Index has no scratch pool either
