@@ -88,8 +88,8 @@ type Options struct {
 	// MaxCommandMatches bounds the GET /tools?command= requests matched at
 	// once; 0 means GOMAXPROCS. Each may keep a core busy for as long as
 	// its budget lasts, so a flood of costly lines would otherwise slow
-	// every other route; up to 64 requests beyond it wait, each at most 2 s
-	// (commandWait), and the others are answered 503 busy at once.
+	// every other route; up to 64 requests beyond it wait, each at most 2 s,
+	// and the others are answered 503 busy at once.
 	MaxCommandMatches int
 	// MaxRenders bounds the POST /render-hooks requests rendered at once;
 	// 0 means GOMAXPROCS. A body of 1 MiB may name some 80,000 enablement
@@ -120,9 +120,10 @@ type Options struct {
 	// any other is answered 403. capreg serve sets it when it listens on
 	// a loopback address, and to the --allowed-host names, where given, on
 	// any address: a web page whose DNS name its author points at
-	// 127.0.0.1 (DNS rebinding) is the browser's same origin, so
-	// refuseCrossOrigin lets its POSTs through, and it could read every
-	// answer; but its requests name its own host. nil: any Host.
+	// 127.0.0.1 (DNS rebinding) is the browser's same origin, so its
+	// POSTs pass the router's refusal (403) of a browser's POSTs from
+	// another origin, and it could read every answer; but its requests
+	// name its own host. nil: any Host.
 	AllowedHosts []string
 }
 
