@@ -64,6 +64,13 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if errs > 0 {
 		return exitFindings
 	}
+	// A repository holding nothing is valid (CONTRACT §1), but a strict
+	// gate that checked nothing is one pointed at the wrong folder (a CI
+	// step's working directory): it fails, after the note saying where.
+	if cf.strict && snap.HoldsNothing() {
+		sayf(stderr, "capreg: --strict: a check of a repository holding nothing fails")
+		return exitFindings
+	}
 	return exitOK
 }
 

@@ -52,6 +52,31 @@ func TestCheckFindingsNotWritten(t *testing.T) {
 	}
 }
 
+// TestStrictCheckOfNothingFails: a repository holding nothing is valid,
+// but under --strict, the CI gate's flag, a check that read nothing fails
+// in every format (a step run from the wrong working directory passed),
+// with the note naming the folder above that looks like the repository.
+func TestStrictCheckOfNothingFails(t *testing.T) {
+	capDir := filepath.Join("..", "..", "testdata", "repo", "capabilities")
+	for _, c := range []struct {
+		args []string
+		want int
+	}{
+		{[]string{"check", "--repo", capDir}, exitOK},
+		{[]string{"check", "--repo", capDir, "--strict"}, exitFindings},
+		{[]string{"check", "--repo", capDir, "--strict", "--format", "sarif"}, exitFindings},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), c.args, &stdout, &stderr)
+		if code != c.want {
+			t.Errorf("%q: exit %d, want %d\n%s", c.args, code, c.want, stderr.String())
+		}
+		if c.want == exitFindings && !strings.Contains(stderr.String(), "looks like the repository") {
+			t.Errorf("%q: the note does not name the folder above: %q", c.args, stderr.String())
+		}
+	}
+}
+
 // TestNothingFoundNoteIsEscaped pins that the note check writes when the
 // repository holds nothing (noteWhatWasRead: "nothing to check in REPO")
 // escapes the --repo path it quotes as every other stderr line does
