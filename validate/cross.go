@@ -755,6 +755,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 		}
 	}
 	unplaced := brokenProduces(producers)
+	var known []string // every artifact named, sorted, made for the first never produced
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
@@ -794,12 +795,40 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 					s.at(c.doc, ptr, "consumes-unsatisfied",
 						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
+					if known == nil {
+						known = artifactNames(host, produced)
+					}
 					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s", c.ID, h.Point, a, contributedNote(producers, a))
+						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), artifactHint(a, known))
 				}
 			}
 		}
 	}
+}
+
+// artifactNames are the names of the host artifacts and of the artifacts
+// steps produce, sorted, for a did-you-mean of one that none is.
+func artifactNames[P any](host map[string]int, produced map[string]P) []string {
+	names := make([]string, 0, len(host)+len(produced))
+	for a := range host {
+		names = append(names, a)
+	}
+	for a := range produced {
+		if _, ok := host[a]; !ok {
+			names = append(names, a)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// artifactHint names the artifact of known that a probably misspells
+// ("CONTEXTS.md", "context.md" for CONTEXT.md), or "".
+func artifactHint(a string, known []string) string {
+	if want := NearestID(a, known); want != "" {
+		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	return ""
 }
 
 // brokenProduces are the artifacts that a step of a capability with errors

@@ -395,3 +395,21 @@ func TestCentralOwner(t *testing.T) {
 		t.Errorf("nil schema: Owns(a) = %v, %v", owned, err)
 	}
 }
+
+// TestConsumedArtifactMisspelt: a consumed artifact nothing produces is
+// told the host or step artifact it probably misspells, a letter off or in
+// another case; one near none is told no name.
+func TestConsumedArtifactMisspelt(t *testing.T) {
+	for _, c := range []struct{ consumes, want string }{
+		{"CONTEXTS.md", `consumes "CONTEXTS.md" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?`},
+		{"context.md", `consumes "context.md" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?`},
+		{"RESEARH.md", `consumes "RESEARH.md" which is never produced by any host artifact or capability hook; did you mean "RESEARCH.md"?`},
+		{"BUDGET.md", `consumes "BUDGET.md" which is never produced by any host artifact or capability hook`},
+	} {
+		edit := sampleEdit{"ui", `"produces": ["UI-SPEC.md"], "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md"], "consumes": ["` + c.consumes + `"]`}
+		got := findingsOf(sampleRepo(t, edit))
+		if len(got) != 1 || got[0].Rule != "consumes-unsatisfied" || !strings.HasSuffix(got[0].Message, c.want) {
+			t.Errorf("consumes %s: %v\nwant one consumes-unsatisfied ending %s", c.consumes, got, c.want)
+		}
+	}
+}
