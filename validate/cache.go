@@ -190,7 +190,10 @@ func (c *Cache) check(l *lookups, i int, src *CapabilitySource, s *sink) *Capabi
 		return shallowCopy(e.c)
 	}
 	checked := checkCapability(src, s)
-	l.fresh[i] = cachedCheck{c: shallowCopy(checked), diags: slices.Clip(s.diags)}
+	// Kept as listed: a capability of thousands of findings of a rule
+	// would otherwise keep them all for as long as it is served.
+	s.diags = keepListed(s.diags)
+	l.fresh[i] = cachedCheck{c: shallowCopy(checked), diags: s.diags}
 	return checked
 }
 
@@ -224,7 +227,7 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 			if e.c == nil {
 				e.d = nil // a card that failed is skipped (checkCards): its tree would be kept for nothing
 			}
-			e.diags = slices.Clip(own.diags)
+			e.diags = keepListed(own.diags) // as check keeps a capability's
 			s.diags = append(s.diags, e.diags...)
 			lk.fresh = e
 		}

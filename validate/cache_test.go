@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/internal/memtest"
 )
 
 // TestCacheCountsAndPeek pins, call by call, what a Cache reports: each
@@ -217,5 +219,64 @@ func TestCacheKeepsNoTreeOfAFailedCard(t *testing.T) {
 		if passed := e.c != nil; (e.d != nil) != passed || !passed && len(e.diags) == 0 {
 			t.Errorf("cached card %v: tree kept %v, %d findings; want a tree only for the card that passed, findings for the other", e.c != nil, e.d != nil, len(e.diags))
 		}
+	}
+}
+
+// TestCacheKeepsFindingsAsListed: the cache keeps of a card's or a
+// capability's findings those a validation lists (LimitPerRule: the first
+// MaxPerRule of a rule in a file, and one standing for the rest), not
+// every one: eight 4 MB cards of 240,000 unknown fields each, a 34 MB
+// commit that passes with warnings, kept 1.9 million findings, 620 MB, in
+// a daemon's cache for as long as they were served, and took it past its
+// 1 GiB limit. What a validation gives is the same with and without the
+// cache, and when the cache answers.
+func TestCacheKeepsFindingsAsListed(t *testing.T) {
+	const many = 20_000
+	var fields, keys strings.Builder
+	for i := range many {
+		fmt.Fprintf(&fields, `, "k%d": %d`, i, i)
+		if i < 5*MaxPerRule {
+			fmt.Fprintf(&keys, `, "research.k%d": {"type": "bogus", "default": 1, "description": "x"}`, i)
+		}
+	}
+	card := []byte(`{"id": "a", "command": "bin/a", "summary": "Does a.", "intent_phrases": ["do a"], "effects": "Does it.", "risk": "reversible", "example": "bin/a"` + fields.String() + `}`)
+	manifest := strings.Replace(string(readTestdata(t, "capabilities/research/capability.json")), `"config": {`, `"config": {"research.k": {"type": "boolean", "default": true, "description": "x"}`+keys.String()+`,`, 1)
+	src := func() *Sources {
+		return &Sources{CapabilitiesDir: "capabilities",
+			Capabilities: []CapabilitySource{{Folder: "research", Manifest: File{Path: "capabilities/research/capability.json", Data: []byte(manifest)}}},
+			Cards:        []CardSource{{File: File{Path: "bin/a.card.json", Data: card}, ToolPath: "bin/a", ToolExists: true}}}
+	}
+	want := Validate(src())
+	if w, e := want.Diagnostics.Count(); w+e < many {
+		t.Fatalf("uncached: %d findings; want at least %d", w+e, many)
+	}
+	cache := NewCache()
+	for _, step := range []string{"checked", "from the cache"} {
+		res, err := cache.ValidateContext(t.Context(), src())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res.Diagnostics, want.Diagnostics) {
+			t.Errorf("%s: findings differ from an uncached validation's:\n got  %v\n want %v", step, res.Diagnostics, want.Diagnostics)
+		}
+	}
+	for _, e := range cache.cards {
+		if len(e.diags) > MaxPerRule+1 {
+			t.Errorf("the cache keeps %d findings of the card; want at most %d", len(e.diags), MaxPerRule+1)
+		}
+	}
+	for _, e := range cache.entries {
+		if len(e.diags) > 2*(MaxPerRule+1) {
+			t.Errorf("the cache keeps %d findings of the capability; want at most %d", len(e.diags), 2*(MaxPerRule+1))
+		}
+	}
+	// Nor what it lists of them in an array holding the others.
+	live := memtest.LiveMB(func() any {
+		c := NewCache()
+		c.Validate(src())
+		return c
+	})
+	if live > 5 { // 2.7 MiB, the card's tree mostly; 9.2 with every finding
+		t.Errorf("a cache of a card of %d findings keeps %.1f MiB alive; want at most 5", many, live)
 	}
 }

@@ -227,6 +227,37 @@ func LimitPerRule(ds Diagnostics) Diagnostics {
 	return out
 }
 
+// keepListed is what LimitPerRule can list of a part of a validation's
+// findings (one card's, or one capability's), for a cache to keep: sorted,
+// the first MaxPerRule+1 of each rule and severity in each file, the last
+// of them counting those after it in Omitted, its message as it was (as
+// parseDoc leaves a finding that stands for others), in a new array; ds
+// is sorted in place. LimitPerRule gives of
+// a validation holding these what it gives of one holding all of them.
+func keepListed(ds Diagnostics) Diagnostics {
+	type key struct {
+		file, rule string
+		sev        Severity
+	}
+	ds.Sort() // in place: its callers keep only what it returns
+	seen := map[key]int{}
+	last := map[key]int{} // the index in out of the finding counting the others
+	var out Diagnostics   // not ds[:0], whose array would keep every message
+	for _, d := range ds {
+		k := key{d.File, d.Rule, d.Severity}
+		if seen[k]++; seen[k] <= MaxPerRule+1 {
+			if seen[k] == MaxPerRule+1 {
+				last[k] = len(out)
+			}
+			out = append(out, d)
+			continue
+		}
+		e := &out[last[k]]
+		e.Omitted = max(e.Omitted, 1) + max(d.Omitted, 1)
+	}
+	return slices.Clip(out)
+}
+
 // Plural counts n of noun in words ("1 error", "3 errors", "2 valid
 // capabilities"), the one wording of counts in every front end's messages.
 func Plural(n int, noun string) string {
