@@ -60,11 +60,19 @@ func (s *server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool)
 // readAll is readBody of a body in any coding: the bytes as sent.
 func (s *server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
 	stop := s.cutBodyOnDrain(w)
-	data, err := io.ReadAll(r.Body)
+	data, err := s.readHeld(r.Body)
 	if s.bodyRead != nil {
 		s.bodyRead()
 	}
 	stop(err == nil)
+	if errors.Is(err, errBodiesHeld) {
+		w.Header().Set("Connection", "close") // the rest of the body is not read
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, CodeBusy,
+			fmt.Sprintf("the server is busy: other request bodies, %d MiB in all, are arriving; retry shortly", maxBodiesHeld>>20),
+			map[string]any{"limit": maxBodiesHeld})
+		return nil, false
+	}
 	if err != nil {
 		if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() && s.isDraining() {
 			w.Header().Set("Connection", "close")
@@ -78,6 +86,48 @@ func (s *server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, bool) 
 	}
 	w.Header().Del("Connection") // read whole: the connection may serve another request (see closeUnlessBodyRead)
 	return data, true
+}
+
+// maxBodiesHeld bounds the bytes of the request bodies being read at once
+// (the arrays they are read into). Each body is bounded (limitBody), but
+// not their number: 1,000 clients each sending 990 KB of a 1 MB body, then
+// a byte a second, held 1.2 GB in capreg serve for the read timeout, over
+// the 1 GiB of its pod.
+const maxBodiesHeld = 64 << 20
+
+// errBodiesHeld is readHeld's error for a body that would take the bodies
+// being read past maxBodiesHeld.
+var errBodiesHeld = errors.New("the request bodies being read hold their limit")
+
+// readHeld is io.ReadAll counting the array it reads into against
+// maxBodiesHeld, shared by every body being read, until it returns: past
+// it, it stops with errBodiesHeld. The bytes it returns are the caller's,
+// to parse under a turn (renders, validations) that bounds them in turn.
+func (s *server) readHeld(body io.Reader) ([]byte, error) {
+	var held int64
+	defer func() { s.bodiesHeld.Add(-held) }()
+	b := make([]byte, 0, 512)
+	for {
+		if len(b) == cap(b) {
+			grown := slices.Grow(b, 1)[:len(b)] // the growth append makes
+			more := int64(cap(grown))
+			if s.bodiesHeld.Add(more) > maxBodiesHeld {
+				s.bodiesHeld.Add(-more)
+				return nil, errBodiesHeld
+			}
+			s.bodiesHeld.Add(-held) // the old array is garbage once copied
+			held = more
+			b = grown
+		}
+		n, err := body.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // drainBodyGrace is how long a request body still arriving when the server

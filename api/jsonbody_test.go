@@ -2,9 +2,12 @@ package api_test
 
 import (
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,5 +168,69 @@ func TestUnknownBodyFieldMeant(t *testing.T) {
 			t.Errorf("%s %s: details %v, want allowed and pointer", c.target, c.body, d)
 		}
 		checkDidYouMean(t, c.target+" "+c.body, m, c.meant)
+	}
+}
+
+// TestBodiesInFlightBounded: the request bodies being read at once hold at
+// most 64 MiB; a body that would take them past it is answered 503 busy,
+// with Retry-After, without being read in full, and bodies are read again
+// once the others are gone. A small body (512 bytes, what a read starts
+// with) is read all along. Each body was bounded (1 MiB) but not their
+// sum: 1,000 clients each sending 990 KB of a 1 MB body, then a byte a
+// second, held 1.2 GB (1.36 GB at its peak) in capreg serve, over the
+// 1 GiB limit of its pod, for the 30 s of the read timeout, again and
+// again.
+func TestBodiesInFlightBounded(t *testing.T) {
+	srv := httptest.NewServer(newRouter(testdataSource(t)))
+	defer srv.Close()
+	const stalled, size = 80, 1 << 20 // 80 MiB arriving, at most 64 of them read
+	conns := make([]net.Conn, stalled)
+	answers := make([]*http.Response, stalled)
+	var wg sync.WaitGroup
+	for i := range conns {
+		head := fmt.Sprintf("POST /render-hooks/plan:pre HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", size)
+		conn, r := sendRaw(t, srv, head+`{"config":{"a":"`+strings.Repeat("x", size-100))
+		defer conn.Close()
+		conns[i] = conn
+		conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+		wg.Go(func() { answers[i], _ = http.ReadResponse(r, nil) }) // none while a body is read
+	}
+	wg.Wait()
+	busy := 0
+	for _, resp := range answers {
+		if resp == nil {
+			continue
+		}
+		if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+			t.Errorf("a stalled body answered %d (Retry-After %q); want none, or 503 busy with Retry-After", resp.StatusCode, resp.Header.Get("Retry-After"))
+		}
+		busy++
+	}
+	if busy < stalled-64 {
+		t.Errorf("%d MiB of bodies arriving: %d answered busy; want at least %d, so that at most 64 MiB are read at once", stalled*size>>20, busy, stalled-64)
+	}
+	post := func(body string) int {
+		t.Helper()
+		resp, err := http.Post(srv.URL+"/render-hooks/plan:pre", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := post(`{"config":{}}`); code != http.StatusOK {
+		t.Errorf("a small body while others arrive: %d; want 200", code)
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+	large := `{"config":{"a":"` + strings.Repeat("x", size-100) + `"}}`
+	code := 0
+	for deadline := time.Now().Add(5 * time.Second); code != http.StatusOK && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		code = post(large)
+	}
+	if code != http.StatusOK {
+		t.Errorf("a 1 MiB body once the others are gone: %d; want 200", code)
 	}
 }

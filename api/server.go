@@ -18,6 +18,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -164,6 +165,9 @@ type server struct {
 	bodyRead func()
 	// allowedHosts: see Options.AllowedHosts.
 	allowedHosts []string
+	// bodiesHeld counts the bytes of the request bodies being read (see
+	// readHeld).
+	bodiesHeld atomic.Int64
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml, over
