@@ -30,23 +30,6 @@ type requestDoc struct {
 	empty bool // the body is empty or whitespace: each route decides what that means
 }
 
-// readRequestDoc reads and parses the body of r, writing the 400 (or 413)
-// when it cannot. wrap is the levels of nesting the body puts around a
-// value that a file may hold on its own (1 for {"config": {..}}): the body
-// may nest that much deeper, so the value meets the same limit as the file.
-func (s *server) readRequestDoc(w http.ResponseWriter, r *http.Request, wrap int) (*requestDoc, bool) {
-	data, ok := s.readBody(w, r)
-	if !ok {
-		return nil, false
-	}
-	d, f := parseRequestDoc(data, r.Header.Get("Content-Type"), wrap)
-	if f != nil {
-		writeFault(w, f)
-		return nil, false
-	}
-	return d, true
-}
-
 // readBody reads the body of r (limitBody bounds it), writing the 400, 408
 // or 413 when it cannot, or the 503 when the server began to drain before
 // it arrived (see cutBodyOnDrain).
@@ -197,7 +180,9 @@ func identityCoded(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // parseRequestDoc parses a body read by readBody; a body that is not JSON
-// is a fault. wrap is readRequestDoc's.
+// is a fault. wrap is the levels of nesting the body puts around a value
+// that a file may hold on its own (1 for {"config": {..}}): the body may
+// nest that much deeper, so the value meets the same limit as the file.
 func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *bodyFault) {
 	d := &requestDoc{data: data}
 	if blankJSON(data) {

@@ -54,18 +54,27 @@ func stateID(w http.ResponseWriter, r *http.Request, v *views) (string, bool) {
 // hold is refused after them.
 func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request) {
 	var req render.Request
-	if !stateQuery(w, r) || !s.decodeRenderBody(w, r, &req) {
+	if !stateQuery(w, r) {
 		return
 	}
-	v := s.pinSnapshot(w, "")
-	if v == nil {
-		return
-	}
-	id, ok := stateID(w, r, v)
+	data, ok := s.readBody(w, r)
 	if !ok {
 		return
 	}
-	b, ok := s.underRenderTurn(w, r, func() (*body, error) { return stateBody(v.resolver(), req, id) })
+	b, ok := s.underRenderTurn(w, r, func() (*body, error) {
+		if !decodeRenderBody(w, r, data, &req) {
+			return nil, nil
+		}
+		v := s.pinSnapshot(w, "")
+		if v == nil {
+			return nil, nil
+		}
+		id, ok := stateID(w, r, v)
+		if !ok {
+			return nil, nil
+		}
+		return stateBody(v.resolver(), req, id)
+	})
 	if !ok {
 		return
 	}
