@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -453,6 +454,9 @@ type rendering struct {
 	// nearBudget is how many more declared keys undeclared may compare
 	// (maxNearComparisons at the start).
 	nearBudget int
+	// centralBy is when centralOwns stops matching central patterns
+	// (maxCentralMatching after its first match; zero before).
+	centralBy time.Time
 }
 
 // bigObject is the member count from which a config object is indexed
@@ -713,12 +717,23 @@ func (r *rendering) centralOwns(key string) bool {
 		r.nearBudget = 0
 		return true
 	}
-	owned, err := o.Owns(key)
+	if r.centralBy.IsZero() {
+		r.centralBy = time.Now().Add(maxCentralMatching)
+	}
+	owned, err := o.OwnsBefore(key, r.centralBy)
 	if err != nil {
-		r.nearBudget = 0 // one slow match a rendering: look no further
+		r.nearBudget = 0 // one slow match, or the time spent: look no further
 	}
 	return owned
 }
+
+// maxCentralMatching bounds the time one rendering spends matching its
+// near misses against the central schema's patterns (each match is
+// bounded too, by the schema's own timeout): 256 patterns that each
+// backtrack for some tens of milliseconds on a near miss, short of that
+// timeout, held one render of a one-key config for 19 s, and of an
+// 80-key one for minutes, on as many cores as renders run at once.
+const maxCentralMatching = 250 * time.Millisecond
 
 // nestedForm is the nested spelling of a dotted key, {"a":{"b":…}} for
 // "a.b".

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -1551,5 +1552,41 @@ func TestUndeclaredKeyWarnedOnlyWhereAValueIs(t *testing.T) {
 		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !reflect.DeepEqual(env.Warnings, c.want) {
 			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
 		}
+	}
+}
+
+// TestCentralOwnershipTimeBounded: the central patterns matched against
+// the near misses of one rendering share a time budget, not only a count:
+// a schema of 250 patterns each backtracking some tens of milliseconds on
+// a near miss, short of the time one match may take, held a render of a
+// one-key config for 19 s, and one of 80 such keys for over 3 minutes of
+// CPU, after its client had gone. Past the budget every key counts as
+// owned, as after a slow match, so no near miss is warned of (matched in
+// full, none of the patterns owns them, and each would be).
+func TestCentralOwnershipTimeBounded(t *testing.T) {
+	const patterns, keys = 250, 4
+	run := strings.Repeat("a", 30) // (a|aa)+$ backtracks on it for tens of ms: 250 take seconds
+	var entries []validate.ConfigEntry
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range keys {
+		entries = append(entries, boolKey(fmt.Sprintf("ui.%sb%d", run, i), true))
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `"Xi.%sb%d":true`, run, i) // one edit from a declared key
+	}
+	b.WriteString("}")
+	reg := memRegistry(t, memCap{id: "ui", config: entries})
+	central := &validate.CentralSchema{}
+	for i := range patterns {
+		central.Sources = append(central.Sources, fmt.Sprintf(`^Xi\.(a|aa)+$|^never%d`, i))
+	}
+	reg.Central = central
+	start := time.Now()
+	env := resolve(t, reg, "ship:post", b.String(), Enablement{})
+	t.Logf("%d near misses against %d slow central patterns: %v", keys, patterns, time.Since(start))
+	if len(env.Warnings) != 0 {
+		t.Errorf("warnings %q; want none (past the time budget every key counts as owned)", env.Warnings)
 	}
 }

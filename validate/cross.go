@@ -304,6 +304,19 @@ func (c *CentralSchema) Owner() *CentralOwner {
 // over 24 alternatives in one), a schema of more than 256 patterns, or a
 // match not decided within 250 ms (the error says so) counts as owning it.
 func (o *CentralOwner) Owns(key string) (bool, error) {
+	return o.OwnsBefore(key, time.Time{})
+}
+
+// ErrOwnsOutOfTime is the error OwnsBefore returns, with true, for a key
+// it had no time left to match against every pattern.
+var ErrOwnsOutOfTime = errors.New("out of time matching the central config-schema patterns")
+
+// OwnsBefore is Owns that matches no pattern once deadline has passed (a
+// zero deadline: none), and then counts the key as owned, failing closed
+// as after a slow match. One match may still take up to 250 ms: a caller
+// that asks of many keys shares one deadline among them, or 256 patterns
+// each backtracking just short of that time would take a minute a key.
+func (o *CentralOwner) OwnsBefore(key string, deadline time.Time) (bool, error) {
 	if o.all || o.valid[key] {
 		return true, nil
 	}
@@ -318,6 +331,9 @@ func (o *CentralOwner) Owns(key string) (bool, error) {
 	// ^features\.[a-z]+$): the key and each path above it are matched.
 	for path := key; ; {
 		for _, re := range o.patterns {
+			if !deadline.IsZero() && !time.Now().Before(deadline) {
+				return true, ErrOwnsOutOfTime
+			}
 			if matched, err := re.MatchString(path); matched || err != nil {
 				return true, err
 			}
