@@ -2,15 +2,20 @@ package api_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -472,5 +477,338 @@ func TestLatestBuildHeaderFollowsTheWatcher(t *testing.T) {
 	}
 	if e := do(t, h, "GET", "/tools/ft", nil); e.header.Get("X-Capreg-Latest-Build") != "ok" {
 		t.Errorf("fixed: X-Capreg-Latest-Build %q, want ok", e.header.Values("X-Capreg-Latest-Build"))
+	}
+}
+
+// stateRecorder is an Observer that records every state the watcher
+// stores (it is told of each right after the store, from the Run loop):
+// the headers an answer made over it may carry, and the artifacts of each
+// digest.
+type stateRecorder struct {
+	w        atomic.Pointer[store.Watcher]
+	mu       sync.Mutex
+	states   map[string]bool // "generation digest latest-build"
+	registry map[string][]byte
+	rebuilds atomic.Int64
+}
+
+func (r *stateRecorder) record() {
+	r.rebuilds.Add(1)
+	snap, st := r.w.Load().State()
+	if snap == nil {
+		return
+	}
+	latest := "ok"
+	if st.Failure != nil {
+		latest = "failed " + st.Failure.At.UTC().Format(time.RFC3339)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.states[fmt.Sprint(snap.Generation, " ", snap.Digest, " ", latest)] = true
+	r.registry[snap.Digest] = snap.Artifacts[store.RegistryFile]
+}
+
+func (r *stateRecorder) Rebuilt(bool, time.Duration, *store.Snapshot)   { r.record() }
+func (r *stateRecorder) Unchanged(bool, time.Duration, *store.Snapshot) { r.record() }
+func (r *stateRecorder) Waiting(time.Duration)                          { r.record() }
+func (r *stateRecorder) WatchEvent()                                    {}
+func (r *stateRecorder) WatchOverflow()                                 {}
+
+// seenAnswer is what a reader saw of one answer, checked once the
+// writer is done and every state has been recorded.
+type seenAnswer struct {
+	path, gen, digest, latest, etag string
+	code                            int
+	body                            []byte
+}
+
+// TestWatchedAnswersAreConsistent: while a writer edits, replaces,
+// deletes, renames and breaks files of a watched repository, and asks for
+// reloads, readers of the real router over the real watcher never get a
+// 5xx, and every answer is one state's: its ETag is its digest's, its
+// generation, digest and X-Capreg-Latest-Build were served together, and
+// its body is its digest's registry (a capability's title included).
+func TestWatchedAnswersAreConsistent(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	rec := &stateRecorder{states: map[string]bool{}, registry: map[string][]byte{}}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
+		Debounce: 5 * time.Millisecond, ReloadInterval: 20 * time.Millisecond, Observer: rec})
+	rec.w.Store(w)
+	ctx, cancel := context.WithCancel(context.Background())
+	runDone := make(chan struct{})
+	go func() { defer close(runDone); w.Run(ctx) }()
+	defer func() { cancel(); <-runDone }()
+	if _, err := w.Reload(t.Context()); err != nil || w.Current() == nil {
+		t.Fatalf("first build: %v", err)
+	}
+	srv := httptest.NewServer(api.NewRouter(w, api.Options{}))
+	defer srv.Close()
+
+	var stop atomic.Bool
+	var mu sync.Mutex
+	var seen []seenAnswer
+	var readers sync.WaitGroup
+	paths := []string{"/registry", "/capabilities/ui", "/status", "/tools", "/render-hooks/plan:pre", "/capability-state?id=ui",
+		"POST /render-hooks/plan:pre", "POST /validate", "/tools?intent=run+the+tests", "/tools?command=go+test+./..."}
+	posted := map[string]string{"/render-hooks/plan:pre": `{"profile": "full"}`,
+		"/validate": `{"files": {"capabilities/ui/capability.json": "{}", "workflows/new.md": "# new\n"}}`}
+	for i := range 4 {
+		readers.Add(1)
+		go func() {
+			defer readers.Done()
+			client := &http.Client{}
+			var local []seenAnswer
+			etags := map[string]string{}
+			for n := 0; !stop.Load(); n++ {
+				p := paths[(n+i)%len(paths)]
+				method := http.MethodGet
+				if m, q, ok := strings.Cut(p, " "); ok {
+					method, p = m, q
+				}
+				if n%23 == 0 {
+					method, p = http.MethodPost, "/-/reload"
+				}
+				var reqBody io.Reader
+				if method == http.MethodPost {
+					reqBody = strings.NewReader(posted[p])
+				}
+				req, _ := http.NewRequest(method, srv.URL+p, reqBody)
+				if n%2 == 0 {
+					req.Header.Set("Accept-Encoding", "gzip")
+				}
+				if n%5 == 0 && etags[p] != "" {
+					req.Header.Set("If-None-Match", etags[p])
+				}
+				resp, err := client.Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err == nil && resp.Header.Get("Content-Encoding") == "gzip" {
+					var zr *gzip.Reader
+					if zr, err = gzip.NewReader(bytes.NewReader(body)); err == nil {
+						body, err = io.ReadAll(zr)
+					}
+				}
+				if err != nil {
+					t.Error(p, err)
+					return
+				}
+				if resp.StatusCode >= 500 {
+					t.Errorf("%s %s: %d %s", method, p, resp.StatusCode, body)
+					stop.Store(true)
+					return
+				}
+				if e := resp.Header.Get("ETag"); e != "" {
+					etags[p] = e
+				}
+				if method == http.MethodPost && p != "/-/reload" {
+					p = "POST " + p
+				}
+				local = append(local, seenAnswer{path: p, code: resp.StatusCode, body: body, etag: resp.Header.Get("ETag"),
+					gen: resp.Header.Get("X-Capreg-Generation"), digest: resp.Header.Get("X-Capreg-Digest"),
+					latest: resp.Header.Get("X-Capreg-Latest-Build")})
+			}
+			mu.Lock()
+			seen = append(seen, local...)
+			mu.Unlock()
+		}()
+	}
+
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	uiOrig, _ := os.ReadFile(ui)
+	card := filepath.Join(repo, "bin", "ft.card.json")
+	cardOrig, _ := os.ReadFile(card)
+	research := filepath.Join(repo, "capabilities", "research")
+	tdd := filepath.Join(repo, "capabilities", "tdd")
+	mustDo := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	for n, deadline := 0, time.Now().Add(3*time.Second); time.Now().Before(deadline) && !stop.Load(); n++ {
+		title := fmt.Appendf(nil, "UI take %d", n)
+		edited := bytes.Replace(uiOrig, []byte("UI design contracts"), title, 1)
+		switch n % 6 {
+		case 0: // in place
+			mustDo(os.WriteFile(ui, edited, 0o644))
+		case 1: // replaced by a rename, as an editor saves
+			tmp := ui + ".tmp"
+			mustDo(os.WriteFile(tmp, edited, 0o644))
+			mustDo(os.Rename(tmp, ui))
+		case 2: // rm -rf && cp -r
+			mustDo(os.RemoveAll(research))
+			mustDo(os.CopyFS(research, os.DirFS("../testdata/repo/capabilities/research")))
+		case 3: // a broken card, then fixed (its search index built anew)
+			mustDo(os.WriteFile(card, []byte("{"), 0o644))
+			time.Sleep(30 * time.Millisecond)
+			mustDo(os.WriteFile(card, bytes.Replace(cardOrig, []byte("changed since main"), fmt.Appendf(nil, "changed, take %d", n), 1), 0o644))
+		case 4: // renamed away and back
+			mustDo(os.Rename(tdd, tdd+".away"))
+			time.Sleep(10 * time.Millisecond)
+			mustDo(os.Rename(tdd+".away", tdd))
+		case 5: // deleted, then written again
+			mustDo(os.Remove(ui))
+			time.Sleep(10 * time.Millisecond)
+			mustDo(os.WriteFile(ui, edited, 0o644))
+		}
+		time.Sleep(time.Duration(n%4) * 7 * time.Millisecond)
+	}
+	// The last change is served once the watcher settles.
+	final := bytes.Replace(uiOrig, []byte("UI design contracts"), []byte("UI final"), 1)
+	mustDo(os.WriteFile(ui, final, 0o644))
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		snap, st := w.State()
+		if c := snap.Registry.ByID["ui"]; c != nil && c.Manifest.Get("title").StringOr("") == "UI final" && st.Failure == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the last change was never served: %+v", st)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	stop.Store(true)
+	readers.Wait()
+	// Every rebuild's state is recorded before the check.
+	if _, err := w.Reload(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	checked := map[string]int{}
+	for _, a := range seen {
+		if a.path == "/-/reload" {
+			continue
+		}
+		checked[a.path]++
+		if a.path == "/status" {
+			var doc struct {
+				Generation uint64
+				Digest     string
+				Failure    *struct{ At time.Time }
+			}
+			if err := json.Unmarshal(a.body, &doc); err != nil {
+				t.Fatalf("/status: %v", err)
+			}
+			latest := "ok"
+			if doc.Failure != nil {
+				latest = "failed " + doc.Failure.At.UTC().Format(time.RFC3339)
+			}
+			if key := fmt.Sprint(doc.Generation, " ", doc.Digest, " ", latest); !rec.states[key] {
+				t.Errorf("/status answered %q, a state never served", key)
+			}
+			continue
+		}
+		if key := a.gen + " " + a.digest + " " + a.latest; !rec.states[key] {
+			t.Errorf("%s: headers %q, a state never served", a.path, key)
+		}
+		var full struct{ Capabilities map[string]json.RawMessage }
+		if err := json.Unmarshal(rec.registry[a.digest], &full); err != nil {
+			t.Fatalf("the registry of digest %s: %v", a.digest, err)
+		}
+		_, hasUI := full.Capabilities["ui"]
+		if a.code == http.StatusNotFound && a.path == "/capabilities/ui" || a.path == "/capability-state?id=ui" && a.code == http.StatusNotFound {
+			if hasUI {
+				t.Errorf("%s: 404 over digest %s, whose registry holds ui", a.path, a.digest)
+			}
+			continue
+		}
+		if a.code != http.StatusOK && a.code != http.StatusNotModified {
+			t.Errorf("%s: %d %s", a.path, a.code, a.body)
+			continue
+		}
+		if strings.HasPrefix(a.path, "POST ") {
+			if a.etag != "" {
+				t.Errorf("%s: ETag %s on a POST's answer", a.path, a.etag)
+			}
+			continue
+		}
+		if want := `"` + a.digest; !strings.HasPrefix(a.etag, want) {
+			t.Errorf("%s: ETag %s with X-Capreg-Digest %s", a.path, a.etag, a.digest)
+		}
+		if a.code == http.StatusNotModified {
+			continue
+		}
+		switch a.path {
+		case "/registry":
+			if !bytes.Equal(a.body, rec.registry[a.digest]) {
+				t.Errorf("/registry: the body is not the registry of digest %s", a.digest)
+			}
+		case "/capabilities/ui":
+			var doc, cap struct{ Title string }
+			if json.Unmarshal(full.Capabilities["ui"], &cap) != nil || json.Unmarshal(a.body, &doc) != nil || doc.Title != cap.Title {
+				t.Errorf("/capabilities/ui: title %q, digest %s's registry says %q", doc.Title, a.digest, cap.Title)
+			}
+		}
+	}
+	t.Logf("%d rebuilds, %d states, answers checked: %v", rec.rebuilds.Load(), len(rec.states), checked)
+}
+
+// flippingSource is a Source whose state changes after every read of it,
+// as though a rebuild landed between any two: it serves states[0], then
+// states[1], and so on round.
+type flippingSource struct {
+	mu     sync.Mutex
+	reads  int
+	states []flipState
+}
+
+type flipState struct {
+	snap   *store.Snapshot
+	status store.Status
+}
+
+func (s *flippingSource) next() flipState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.states[s.reads%len(s.states)]
+	s.reads++
+	return st
+}
+
+func (s *flippingSource) Current() *store.Snapshot { return s.next().snap }
+func (s *flippingSource) State() (*store.Snapshot, store.Status) {
+	st := s.next()
+	return st.snap, st.status
+}
+func (s *flippingSource) Reload(context.Context) (store.Status, error) { return s.next().status, nil }
+
+// TestAnswersNameOneState: an answer's X-Capreg-Generation, X-Capreg-Digest,
+// ETag and X-Capreg-Latest-Build come from one read of the source's
+// state, whatever rebuild lands while the request is answered: the
+// latest build named is the one that left that snapshot served, not a
+// later one's (which would say "failed" beside a snapshot whose own
+// build had no failure, or "ok" beside one a failed build kept).
+func TestAnswersNameOneState(t *testing.T) {
+	_, withGen := smallSources(t)
+	var states []flipState
+	for gen := 1; gen <= 2; gen++ {
+		snap := store.Build(withGen(gen), false)
+		snap.Generation = uint64(gen)
+		states = append(states, flipState{snap: snap, status: store.Status{Generation: uint64(gen), Digest: snap.Digest}})
+	}
+	// The second state's build is served, but a later one failed.
+	states[1].status.Failure = &store.Failure{At: time.Date(2026, 12, 4, 15, 4, 5, 0, time.UTC), Error: "the repository has 1 error"}
+	want := map[string]string{states[0].snap.Digest: "1 ok", states[1].snap.Digest: "2 failed 2026-12-04T15:04:05Z"}
+	h := newRouter(&flippingSource{states: states})
+	for _, target := range []string{"/registry", "/capabilities/gen", "/capabilities/nosuch", "/tools", "/render-hooks/plan:pre", "/capability-state"} {
+		for range 4 { // each state first
+			e := do(t, h, "GET", target, nil)
+			digest := e.header.Get("X-Capreg-Digest")
+			got := e.header.Get("X-Capreg-Generation") + " " + e.header.Get("X-Capreg-Latest-Build")
+			if got != want[digest] {
+				t.Errorf("GET %s: digest %s with generation and latest build %q, want %q", target, digest, got, want[digest])
+			}
+			if etag := e.header.Get("ETag"); etag != "" && !strings.HasPrefix(etag, `"`+digest) {
+				t.Errorf("GET %s: ETag %s with digest %s", target, etag, digest)
+			}
+		}
 	}
 }
