@@ -435,6 +435,12 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 			return
 		}
 	}
+	if n.fallbk != nil {
+		// Polling as well since a watch failed: the poller's baseline is
+		// the state this scan started from, also once every watch is
+		// added, or its next tick rescans for a change this scan read.
+		n.fallbk.sync(root, dirs, named, read)
+	}
 	if fresh && n.synced && dirs != nil {
 		n.w.Changed()
 	}

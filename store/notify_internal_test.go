@@ -1,9 +1,12 @@
 package store
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestWriteMattersWhileAScanRuns: a write to a file the last scan did not
@@ -41,5 +44,61 @@ func TestWriteMattersWhileAScanRuns(t *testing.T) {
 		if got := n.writeMatters(f); got != s.want {
 			t.Errorf("%s: a write to %s matters = %v, want %v", s.name, filepath.Base(f), got, s.want)
 		}
+	}
+}
+
+// TestFallbackPollerFollowsEverySync: once inotify has fallen back to
+// polling as well (a folder it could not watch, a watch limit reached),
+// every rebuild makes the state its scan started from the poller's
+// baseline, also when all its watches were added (the folder gone, the
+// limit freed): a change that inotify saw and the rebuild read is not
+// seen again by the poller's next tick, which rescanned the whole tree
+// once more for every change, for as long as the daemon ran.
+func TestFallbackPollerFollowsEverySync(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+	n, err := openFSNotifier(w) // events are not read: no loop
+	if err != nil {
+		t.Skipf("no inotify: %v", err)
+	}
+	defer n.close()
+	p := newPoller(w, time.Hour).(*poller) // its ticks are the test's
+	n.fallbk = p                           // as a watch that failed left it
+	rebuild := func() {
+		t.Helper()
+		n.prepare()
+		snap, err := w.build(context.Background(), n.entering)
+		if err != nil || !snap.OK() {
+			t.Fatalf("build: %v", err)
+		}
+		n.sync(snap.Root, snap.Dirs, snap.Named, snap.Read)
+	}
+	// A tick finds the tree changed when its fingerprint is not the
+	// baseline (poller.loop).
+	tickSeesAChange := func() bool {
+		fp := p.fingerprint()
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return fp != p.last
+	}
+	rebuild()
+	rebuild() // the folders the first read are in the fingerprint now
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	data, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ui, bytes.Replace(data, []byte("UI design contracts"), []byte("UI, edited"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !tickSeesAChange() {
+		t.Fatal("the poller does not see the edit")
+	}
+	rebuild() // the rebuild inotify's event asked for
+	if tickSeesAChange() {
+		t.Error("the fallback poller's next tick rescans a change the last rebuild read")
 	}
 }
