@@ -102,3 +102,52 @@ func TestFallbackPollerFollowsEverySync(t *testing.T) {
 		t.Error("the fallback poller's next tick rescans a change the last rebuild read")
 	}
 }
+
+// TestSyncRescansAFolderWatchedOnlyAfterItWasRead: a folder the scan read
+// without watching it first (entering could not) is watched by the sync
+// after the scan, and what changed there in between raised no event: the
+// sync asks for one more rescan. A folder watched as the scan entered it
+// asks for none.
+func TestSyncRescansAFolderWatchedOnlyAfterItWasRead(t *testing.T) {
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, entered := filepath.Join(dir, "late"), filepath.Join(dir, "entered")
+	for _, d := range []string{late, entered} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: dir}}})
+	n, err := openFSNotifier(w) // events are not read: no loop
+	if err != nil {
+		t.Skipf("no inotify: %v", err)
+	}
+	defer n.close()
+	// scan runs one scan of dirs, having watched those entered as it read
+	// them, and reports whether its sync asked for another.
+	scan := func(dirs []string, enter ...string) bool {
+		n.prepare()
+		for _, d := range enter {
+			n.entering(d)
+		}
+		n.sync(dir, dirs, nil, nil)
+		select {
+		case <-w.changes:
+			return true
+		default:
+			return false
+		}
+	}
+	scan([]string{dir}, dir) // the first
+	if scan([]string{dir, entered}, dir, entered) {
+		t.Error("a folder watched as the scan entered it asked for a rescan")
+	}
+	if !scan([]string{dir, entered, late}, dir, entered) {
+		t.Error("a folder first watched after the scan read it asked for no rescan")
+	}
+	if scan([]string{dir, entered, late}, dir, entered) {
+		t.Error("a folder watched since the last scan asked for a rescan")
+	}
+}
