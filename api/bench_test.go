@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -137,4 +138,30 @@ func BenchmarkCachedBodiesLive3k(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(live, "live-MB")
+}
+
+// BenchmarkStatusManyWarnings serves GET /status of a snapshot holding
+// 20,000 warnings (a repository of as many links out of it, each a
+// path-escape of its own file): the bytes a request allocates are what
+// each client that reads its answer slowly holds.
+func BenchmarkStatusManyWarnings(b *testing.B) {
+	many, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo"}})
+	if err != nil || !many.OK() {
+		b.Fatalf("testdata/repo: %v", err)
+	}
+	many.Diagnostics = nil // a snapshot of its own: no other test reads it
+	for i := range 20000 {
+		many.Diagnostics = append(many.Diagnostics, validate.Diagnostic{File: fmt.Sprintf("docs/ln/l%05d.md", i), Rule: "path-escape", Severity: validate.Warning,
+			Message: "docs/ln/l.md is a symbolic link to /etc/passwd, outside the repository: not followed"})
+	}
+	src := &source{}
+	src.snap.Store(many)
+	h := api.NewRouter(src, api.Options{Metrics: api.NewMetrics()})
+	req := httptest.NewRequest("GET", "/status", nil)
+	w := &discard{h: http.Header{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(w.h)
+		h.ServeHTTP(w, req)
+	}
 }

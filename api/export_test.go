@@ -3,6 +3,8 @@ package api
 import (
 	"net/http"
 	"time"
+
+	"github.com/capreg/capreg/store"
 )
 
 // Internals the tests of package api_test hold to openapi.yaml or call
@@ -74,4 +76,13 @@ func NewRouterDrainingAfterBody(src Source, opts Options, grace time.Duration, d
 	s.bodyGrace = grace
 	s.bodyRead = drain
 	return s.router(), takeTurns(s.validations)
+}
+
+// StatusWarnings are the encoded warnings GET /status writes for snap
+// (views.statusWarnings), or nil when snap is not served.
+func StatusWarnings(snap *store.Snapshot) []byte {
+	if v := viewsOf(snap); v != nil {
+		return v.statusWarnings()
+	}
+	return nil
 }

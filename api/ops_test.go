@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,6 +11,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -479,5 +482,43 @@ func TestRebuildRunningGaugeWithoutClock(t *testing.T) {
 	api.NewRouter(testdataSource(t), api.Options{Metrics: m})
 	if got, ok := sampleValue(t, m, "capreg_registry_rebuild_running_seconds", nil); !ok || got != 0 {
 		t.Errorf("capreg_registry_rebuild_running_seconds = %v (present %v), want 0", got, ok)
+	}
+}
+
+// TestStatusWarningsWrittenFromTheSnapshot: GET /status lists the served
+// snapshot's warnings as it encodes them once (a repository of 20,000
+// linked files out of it made them 3.6 MB, copied into each answer), with
+// a Content-Length that is the body's, the whole a JSON document whose
+// warnings are the snapshot's; with no snapshot served, they are [].
+func TestStatusWarningsWrittenFromTheSnapshot(t *testing.T) {
+	src := testdataSource(t)
+	snap := src.Current()
+	if _, warns := snap.Diagnostics.Count(); warns == 0 {
+		t.Fatal("testdata/repo has no warnings to list; use a repository with some")
+	}
+	h := newRouter(src)
+	first := api.StatusWarnings(snap)
+	for range 2 {
+		e := do(t, h, "GET", "/status", nil)
+		if cl := e.header.Get("Content-Length"); cl != strconv.Itoa(len(e.body)) {
+			t.Errorf("Content-Length %q for a body of %d bytes", cl, len(e.body))
+		}
+		var doc struct {
+			Ready    bool                  `json:"ready"`
+			Warnings []validate.Diagnostic `json:"warnings"`
+		}
+		if err := json.Unmarshal(e.body, &doc); err != nil {
+			t.Fatalf("status is not JSON: %v\n%s", err, e.body)
+		}
+		if !doc.Ready || !reflect.DeepEqual(doc.Warnings, []validate.Diagnostic(snap.Diagnostics)) {
+			t.Errorf("warnings %v, want the snapshot's %v", doc.Warnings, snap.Diagnostics)
+		}
+	}
+	if again := api.StatusWarnings(snap); len(again) == 0 || &again[0] != &first[0] {
+		t.Error("the warnings were encoded again for a later answer")
+	}
+	m := do(t, newRouter(notBuilt(nil)), "GET", "/status", nil).json(t)
+	if w, ok := m["warnings"].([]any); !ok || len(w) != 0 {
+		t.Errorf("not ready: warnings = %#v, want []", m["warnings"])
 	}
 }

@@ -159,6 +159,29 @@ type views struct {
 	// crawl of every id cost time quadratic in the capabilities.
 	defaultStatesOnce sync.Once
 	defaultStatesV    *render.States
+
+	statusWarningsOnce sync.Once
+	statusWarningsV    json.RawMessage
+}
+
+// statusWarnings are the snapshot's findings as GET /status lists them
+// (a served snapshot has warnings alone), encoded on first use.
+func (v *views) statusWarnings() json.RawMessage {
+	v.statusWarningsOnce.Do(func() {
+		diags := v.snap.Diagnostics
+		if diags == nil {
+			diags = validate.Diagnostics{}
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(diags); err != nil {
+			buf.Reset()
+			buf.WriteString("[]")
+		}
+		v.statusWarningsV = tight.Bytes(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	})
+	return v.statusWarningsV
 }
 
 // resolver is the snapshot's render resolver, built on first use.
