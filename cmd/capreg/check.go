@@ -37,7 +37,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return flagExit(err)
 	}
 	if len(pos) > 0 {
-		return usageError(stderr, "check takes no arguments (got %q)", pos)
+		return usageError(stderr, "check takes no arguments (got %q); see capreg check --help", pos)
 	}
 	if !slices.Contains(validate.Formats, cf.format) {
 		return badValue(stderr, fs.Name(), "format", cf.format, "want "+validate.OrList(validate.Formats))

@@ -40,11 +40,11 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case len(pos) > 0:
-		return usageError(stderr, "gen takes no arguments (got %q)", pos)
+		return usageError(stderr, "gen takes no arguments (got %q); see capreg gen --help", pos)
 	case gf.out == "":
-		return usageError(stderr, "gen needs --out DIR")
+		return usageError(stderr, "gen needs --out DIR; see capreg gen --help")
 	case gf.write == gf.check:
-		return usageError(stderr, "gen needs exactly one of --write or --check")
+		return usageError(stderr, "gen needs exactly one of --write or --check; see capreg gen --help")
 	}
 	snap, code := gf.loadValid(ctx, stderr)
 	if snap == nil {

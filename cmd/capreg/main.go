@@ -273,7 +273,7 @@ func emptyOperand(what string) string {
 func oneOperandFault(verb, what string, pos []string) string {
 	switch {
 	case len(pos) != 1:
-		return verb + " needs exactly one " + what
+		return verb + " needs exactly one " + what + "; see capreg " + verb + " --help"
 	case pos[0] == "":
 		return emptyOperand(what)
 	}

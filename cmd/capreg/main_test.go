@@ -474,3 +474,31 @@ func TestEchoedArgumentsAreEscaped(t *testing.T) {
 		})
 	}
 }
+
+// TestOperandFaultsPointAtHelp: a wrong count of operands, or gen's
+// missing --out, is told with the verb's help to read, as a bad flag
+// value is ("…; see capreg VERB --help"), and exits 2.
+func TestOperandFaultsPointAtHelp(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "x"},
+		{"gen", "x"},
+		{"gen", "--write"},
+		{"gen", "--out", t.TempDir()},
+		{"render"},
+		{"closure"},
+		{"state", "a", "b"},
+		{"tools", "search"},
+		{"tools", "match"},
+		{"tools", "show"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), args, &stdout, &stderr)
+		verb := args[0]
+		if verb == "tools" {
+			verb += " " + args[1]
+		}
+		if want := "; see capreg " + verb + " --help\n"; code != exitUsage || !strings.HasSuffix(stderr.String(), want) {
+			t.Errorf("%q: exit %d, stderr %q; want exit %d and a line ending %q", args, code, stderr.String(), exitUsage, want)
+		}
+	}
+}

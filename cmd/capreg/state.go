@@ -34,7 +34,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return flagExit(err)
 	}
 	if len(pos) > 1 {
-		return usageError(stderr, "state takes at most one capability ID (got %q); the config and enablement are files: --config, --enablement", pos)
+		return usageError(stderr, "state takes at most one capability ID (got %q); the config and enablement are files: --config, --enablement; see capreg state --help", pos)
 	}
 	if len(pos) == 1 && pos[0] == "" {
 		return usageError(stderr, "%s", emptyOperand("capability ID"))

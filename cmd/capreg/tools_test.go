@@ -48,9 +48,9 @@ func TestToolsFlagBoundsAndUsageErrors(t *testing.T) {
 		{name: "unknown subcommand alone", args: []string{"tools", "frob"}, code: exitUsage,
 			stderr: []string{`^capreg: unknown tools subcommand "frob"; it is search, match or show: `}, notStdout: []string{`.`}},
 		{name: "match no operand", args: []string{"tools", "match", "--repo", "$REPO"}, code: exitUsage,
-			stderr: []string{`^capreg: tools match needs exactly one COMMAND line \(quote it whole\)\n$`}},
+			stderr: []string{`^capreg: tools match needs exactly one COMMAND line \(quote it whole\); see capreg tools match --help\n$`}},
 		{name: "show two operands", args: []string{"tools", "show", "land", "ft", "--repo", "$REPO"}, code: exitUsage,
-			stderr: []string{`^capreg: tools show needs exactly one tool card ID\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: tools show needs exactly one tool card ID; see capreg tools show --help\n$`}, notStdout: []string{`.`}},
 		{name: "search two operands", args: []string{"tools", "search", "run", "tests", "--repo", "$REPO"}, code: exitUsage,
 			stderr: []string{`^capreg: tools search needs exactly one INTENT`}, notStdout: []string{`.`}},
 	})
