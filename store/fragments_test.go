@@ -82,3 +82,49 @@ func TestFragmentErrorNamesNoServerPath(t *testing.T) {
 		t.Errorf("message %q, want %q", d.Message, want)
 	}
 }
+
+// TestMissingFragmentIsToldTheFileMeant: a fragment.path naming no file
+// is told the file of its folder or of the capability folder it probably
+// means, which the scan lists (CapabilitySource.Nearby) but does not read:
+// a "_" for a "-", a letter off. A FIFO where the folder is named lists
+// nothing and does not hang the scan.
+func TestMissingFragmentIsToldTheFileMeant(t *testing.T) {
+	const research = "capabilities/research/capability.json"
+	for _, c := range []struct {
+		name, path, want string
+		prepare          func(t *testing.T, repo string)
+	}{
+		{"joined otherwise", "loop/research_prompt.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		{"a letter off", "loop/research-promt.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		{"near nothing", "loop/other.md", "names no file in the capability folder", nil},
+		{"a FIFO for the folder", "pipe/research-prompt.md", "names no file in the capability folder", func(t *testing.T, repo string) {
+			if err := mkfifo(filepath.Join(repo, "capabilities", "research", "pipe")); err != nil {
+				t.Skipf("no FIFO here: %v", err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			manifest := filepath.Join(repo, filepath.FromSlash(research))
+			data, err := os.ReadFile(manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			named := bytes.Replace(data, []byte(`"loop/research-prompt.md"`), []byte(`"`+c.path+`"`), 1)
+			if bytes.Equal(named, data) {
+				t.Fatal("research names no loop/research-prompt.md")
+			}
+			if err := os.WriteFile(manifest, named, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if c.prepare != nil {
+				c.prepare(t, repo)
+			}
+			snap := scanLoadRepo(t, repo)
+			d, ok := scanFind(snap.Diagnostics, "fragment-unreadable", research)
+			if !ok || !strings.HasSuffix(d.Message, c.want) {
+				t.Errorf("fragment-unreadable %q (found %v); want it to end %q", d.Message, ok, c.want)
+			}
+		})
+	}
+}

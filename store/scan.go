@@ -1491,11 +1491,49 @@ func (sc *scanner) readFragments() {
 				f, ok := sc.readFragment(cs.Folder, clean)
 				if ok {
 					cs.Files[clean] = f
+				} else {
+					cs.Nearby = sc.listNearby(cs.Folder, clean, cs.Nearby)
 				}
 				sc.noteFragment(path.Join(sc.capDir, cs.Folder, clean), f, ok)
 			}
 		}
 	}
+}
+
+// listNearby adds to names those of the files in the folder that the
+// missing fragment path clean names and in its capability folder, by
+// their path relative to the latter, for a did-you-mean
+// (validate.CapabilitySource.Nearby): nothing is read, and a folder
+// reached by a link leaving the capability folder is not listed.
+func (sc *scanner) listNearby(folder, clean string, names []string) []string {
+	folderReal, ok := sc.capFolderReal[folder]
+	if !ok {
+		var err error
+		if folderReal, err = filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder)))); err != nil {
+			return names
+		}
+	}
+	for _, dir := range []string{path.Dir(clean), "."} {
+		real, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(dir)))
+		if err != nil || !within(folderReal, real) {
+			continue
+		}
+		// From the root, not blocking: a FIFO where a folder is named
+		// lists nothing (ReadDir fails) rather than hanging the scan.
+		f, err := sc.root.OpenFile(sc.rootRel(real), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			continue
+		}
+		entries, _ := f.ReadDir(validate.MaxNearby)
+		f.Close()
+		for _, e := range entries {
+			if name := path.Join(dir, e.Name()); !e.IsDir() && len(names) < validate.MaxNearby && !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // readFragment reads one fragment of a capability folder. ok is false when

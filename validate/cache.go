@@ -359,5 +359,9 @@ func inputKey(src *CapabilitySource) [sha256.Size]byte {
 		k.put([]byte(name))
 		file(src.Files[name])
 	}
+	k.put([]byte{byte(len(src.Nearby) >> 8), byte(len(src.Nearby))}) // apart from the files
+	for _, name := range src.Nearby {
+		k.put([]byte(name))
+	}
 	return k.sum()
 }

@@ -280,3 +280,25 @@ func TestCacheKeepsFindingsAsListed(t *testing.T) {
 		t.Errorf("a cache of a card of %d findings keeps %.1f MiB alive; want at most 5", many, live)
 	}
 }
+
+// TestInputKeyHoldsTheNearbyNames: the names listed for a fragment's
+// did-you-mean are part of a capability's cache key, so that a file added
+// beside a missing fragment is offered, not a cached finding without it;
+// and a name listed is not taken for a file read of that name.
+func TestInputKeyHoldsTheNearbyNames(t *testing.T) {
+	manifest := File{Path: "capabilities/a/capability.json", Data: []byte(`{"id":"a"}`)}
+	keys := map[[32]byte]string{}
+	for name, src := range map[string]*CapabilitySource{
+		"none":      {Folder: "a", Manifest: manifest},
+		"one":       {Folder: "a", Manifest: manifest, Nearby: []string{"loop/x.md"}},
+		"another":   {Folder: "a", Manifest: manifest, Nearby: []string{"loop/y.md"}},
+		"two":       {Folder: "a", Manifest: manifest, Nearby: []string{"loop/x.md", "loop/y.md"}},
+		"file read": {Folder: "a", Manifest: manifest, Files: map[string]File{"loop/x.md": {Path: "capabilities/a/loop/x.md"}}},
+	} {
+		k := inputKey(src)
+		if other, dup := keys[k]; dup {
+			t.Errorf("%s and %s share a cache key", name, other)
+		}
+		keys[k] = name
+	}
+}

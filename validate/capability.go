@@ -1061,14 +1061,16 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 // ("capabilities/ui/loop/x.md" for "loop/x.md"), a typo away
 // ("loops/x.md"), or the one file of that name in the folder; "" for none.
 func fragmentHint(clean string, src *CapabilitySource) string {
-	if src == nil || len(src.Files) == 0 {
+	if src == nil || len(src.Files)+len(src.Nearby) == 0 {
 		return ""
 	}
-	names := make([]string, 0, len(src.Files))
+	names := make([]string, 0, len(src.Files)+len(src.Nearby))
 	for name := range src.Files {
 		names = append(names, name)
 	}
+	names = append(names, src.Nearby...)
 	slices.Sort(names)
+	names = slices.Compact(names)
 	for _, name := range names {
 		if strings.HasSuffix(clean, "/"+name) {
 			return fmt.Sprintf(" (a fragment.path is relative to the capability folder: did you mean %q?)", name)

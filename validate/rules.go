@@ -66,7 +66,7 @@ var Rules = []Rule{
 	{"agent-verdict-blocking", Error, "an agentVerdict gate is blocking; non-deterministic checks may only advise"},
 	{"into-not-in-roles", Error, "a contribution's into is not an agent role of its point's step"},
 	{"fragment-escape", Error, "fragment.path is absolute, has '..', holds a backslash (a separator on Windows only), or resolves outside the capability folder"},
-	{"fragment-unreadable", Error, "fragment.path names no regular UTF-8 file in the capability folder (CONTRACT.md's fragments are UTF-8; gsd-core inlines bad bytes as U+FFFD: the message names the first one's line:column, or the file as UTF-16)"},
+	{"fragment-unreadable", Error, "fragment.path names no regular UTF-8 file in the capability folder (CONTRACT.md's fragments are UTF-8; gsd-core inlines bad bytes as U+FFFD: the message names the first one's line:column, or the file as UTF-16); a path naming no file is told the one it probably means among those of its folder and of the capability folder, which are listed, not read"},
 	{"fragment-block-line", Warning, "a fragment holds a line that starts a block of the rendered markdown (a step heading, a contribution tag, a gate), so what follows reads as another hook"},
 	{"fragment-link-text", Warning, "a fragment's whole text is one relative path starting ../ or ./ (../shared/prompt.md, without a line end or a space), as Git writes a symbolic link it checks out as a file (core.symlinks false: Git for Windows without Developer Mode), so that path, not the file it names, is inlined"},
 	{"config-values-shape", Warning, "a contribution's configValues alias maps to something other than a string (a dotted config key), which render-hooks drops"},

@@ -169,7 +169,16 @@ type CapabilitySource struct {
 	// Files are the other regular files under the folder, keyed by their
 	// slash-separated path relative to the folder; fragments resolve here.
 	Files map[string]File
+	// Nearby are names of files the scan did not read, listed where a
+	// fragment.path names no file: those of the folder the path names and
+	// of the capability folder, by their path relative to the latter,
+	// sorted, at most MaxNearby. A did-you-mean picks from them.
+	Nearby []string
 }
+
+// MaxNearby is how many names CapabilitySource.Nearby holds at most: a
+// folder may hold thousands of assets.
+const MaxNearby = 256
 
 // CardSource is one tool card and whether its tool exists beside it.
 type CardSource struct {
