@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -136,6 +137,28 @@ func (m *Metrics) exposeLabels() {
 		m.checks.WithLabelValues(src)
 		m.cardChecks.WithLabelValues(src)
 	}
+}
+
+// serverErrorCodes are the codes whose capreg_http_requests_total series
+// exposeRoutes creates for each route: 500 internal, and 503 busy, not_ready
+// or stuck.
+var serverErrorCodes = []string{"500", "503"}
+
+// exposeRoutes creates, at 0, the capreg_http_requests_total series of
+// each route and method of routes for the server errors: rate() and
+// increase() take a series' first sample as its start, so a burst of 503
+// busy answers, or a first panic, between two scrapes made a series whose
+// first scraped value already held them all, and the dashboards and alerts
+// on them saw no increase. Those of the other codes appear with their
+// first answer: among steady traffic, one scrape's worth missed matters
+// less than a whole burst.
+func (m *Metrics) exposeRoutes(routes chi.Routes) {
+	chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		for _, code := range serverErrorCodes {
+			m.requests.WithLabelValues(route, methodLabel(method), code)
+		}
+		return nil
+	})
 }
 
 // SetBuild sets the version and program labels of capreg_build_info

@@ -338,3 +338,43 @@ func TestWaitingClearsTheDiagnosticsGauges(t *testing.T) {
 		})
 	}
 }
+
+// TestMetricsExposeEachRoutesServerErrorsAtZero: before any request, each
+// route and method the router serves has its 500 and 503 series of
+// capreg_http_requests_total, at 0. Prometheus's rate() and increase()
+// count nothing for a series' first sample: a burst of 503 busy answers
+// (347 POST /render-hooks in 5 s) or a first panic between two scrapes
+// made a series whose first scraped value was already its total, and a
+// dashboard or alert on them saw an increase of 0.
+func TestMetricsExposeEachRoutesServerErrorsAtZero(t *testing.T) {
+	tests := []struct{ route, method string }{
+		{"/render-hooks/{point}", "POST"},
+		{"/render-hooks/{point}", "GET"},
+		{"/tools", "GET"},
+		{"/validate", "POST"},
+		{"/capability-state", "POST"},
+		{"/capabilities/{id}", "GET"},
+		{"/healthz", "GET"},
+		{"/-/reload", "POST"},
+	}
+	m := api.NewMetrics()
+	api.NewRouter(testdataSource(t), api.Options{Metrics: m})
+	for _, tt := range tests {
+		for _, code := range []string{"500", "503"} {
+			v, ok := sampleValue(t, m, "capreg_http_requests_total", map[string]string{"route": tt.route, "method": tt.method, "code": code})
+			if !ok || v != 0 {
+				t.Errorf("capreg_http_requests_total{route=%q,method=%q,code=%q} = %v (exposed: %t), want 0, exposed", tt.route, tt.method, code, v, ok)
+			}
+		}
+	}
+	// Only the routes' own methods: no series for a method a route does
+	// not answer, nor for paths no route has.
+	for _, labels := range []map[string]string{
+		{"route": "/validate", "method": "GET"},
+		{"route": "unmatched"},
+	} {
+		if _, ok := sampleValue(t, m, "capreg_http_requests_total", labels); ok {
+			t.Errorf("capreg_http_requests_total%v exposed before any request", labels)
+		}
+	}
+}

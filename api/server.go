@@ -264,6 +264,9 @@ func (s *server) router() http.Handler {
 	route(http.MethodGet, "/capability-state", s.withSnapshotAfter(stateQuery, s.getCapabilityState))
 	route(http.MethodPost, "/capability-state", s.postCapabilityState)
 	route(http.MethodPost, "/validate", s.withSnapshotFor("there is nothing to validate a change against", s.validate))
+	if s.metrics != nil {
+		s.metrics.exposeRoutes(r)
+	}
 	return r
 }
 
