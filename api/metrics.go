@@ -31,6 +31,7 @@ type Metrics struct {
 	lastSuccess   prometheus.Gauge
 	lastOK        prometheus.Gauge
 	generation    prometheus.Gauge
+	snapshot      *servedCollector
 	capabilities  *prometheus.GaugeVec
 	tools         prometheus.Gauge
 	hostSteps     prometheus.Gauge
@@ -71,6 +72,7 @@ func NewMetrics() *Metrics {
 		lastOK: newGauge("capreg_registry_last_reload_successful",
 			"1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository)."),
 		generation:    newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
+		snapshot:      newServedCollector(),
 		capabilities:  newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
 		tools:         newGauge("capreg_tool_cards", "Tool cards in the served registry."),
 		hostSteps:     newGauge("capreg_host_steps", "Host steps the workflows of the served registry declare (its loop-host contract)."),
@@ -93,7 +95,7 @@ func NewMetrics() *Metrics {
 		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
-		m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
+		m.snapshot, m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
 	m.SetBuild("", "")
@@ -229,6 +231,7 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.lastOK.Set(1)
 	m.lastSuccess.Set(float64(snap.BuiltAt.UnixNano()) / 1e9)
 	m.generation.Set(float64(snap.Generation))
+	m.snapshot.labels.Store(&[2]string{snap.Revision, snap.Digest})
 	byRole := map[string]int{}
 	for _, c := range snap.Registry.Capabilities {
 		byRole[c.Role]++
@@ -294,6 +297,29 @@ func (m *Metrics) Waiting(took time.Duration) {
 	m.rebuilds.WithLabelValues("waiting").Inc()
 	m.diagnostics.WithLabelValues(string(validate.Error)).Set(0)
 	m.diagnostics.WithLabelValues(string(validate.Warning)).Set(0)
+}
+
+// servedCollector is capreg_snapshot_info: one series naming the snapshot
+// served, none before the first. A GaugeVec would have its new series set
+// and the last one deleted apart, and a scrape between them would find two
+// registries served, or none.
+type servedCollector struct {
+	desc   *prometheus.Desc
+	labels atomic.Pointer[[2]string] // revision, digest
+}
+
+func newServedCollector() *servedCollector {
+	return &servedCollector{desc: prometheus.NewDesc("capreg_snapshot_info",
+		"Always 1: the snapshot being served (revision: the git commit it was built from, empty outside a checkout; digest: its X-Capreg-Digest, which the build's program changes too); absent before the first.",
+		[]string{"revision", "digest"}, nil)}
+}
+
+func (c *servedCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c *servedCollector) Collect(ch chan<- prometheus.Metric) {
+	if l := c.labels.Load(); l != nil {
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, 1, l[0], l[1])
+	}
 }
 
 // rebuildingFor is the gauge capreg_registry_rebuild_running_seconds.

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -376,5 +377,89 @@ func TestMetricsExposeEachRoutesServerErrorsAtZero(t *testing.T) {
 		if _, ok := sampleValue(t, m, "capreg_http_requests_total", labels); ok {
 			t.Errorf("capreg_http_requests_total%v exposed before any request", labels)
 		}
+	}
+}
+
+// TestSnapshotInfoNamesTheServedRegistry: capreg_snapshot_info names the
+// git commit and the digest of the registry served, and only that one, so
+// that a dashboard tells which commit each replica serves and whether they
+// agree (capreg_snapshot_generation counts one process's snapshots, which
+// replicas serving one registry number differently). A failed rebuild
+// leaves it naming the last good registry, which is still served.
+func TestSnapshotInfoNamesTheServedRegistry(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	m := api.NewMetrics()
+	if _, ok := sampleValue(t, m, "capreg_snapshot_info", nil); ok {
+		t.Error("capreg_snapshot_info exposed before any registry is served")
+	}
+	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	card := filepath.Join(repo, "bin", "ft.card.json")
+	good, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkout := func(rev string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, ".git", "HEAD"), []byte(rev+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// served reloads and checks that the one series names st's registry.
+	served := func(step string) store.Status {
+		t.Helper()
+		st, err := w.Reload(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		families, err := m.Registry().Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range families {
+			if f.GetName() != "capreg_snapshot_info" {
+				continue
+			}
+			for _, mt := range f.GetMetric() {
+				labels := map[string]string{}
+				for _, l := range mt.GetLabel() {
+					labels[l.GetName()] = l.GetValue()
+				}
+				got = append(got, fmt.Sprintf("revision=%s digest=%s %v", labels["revision"], labels["digest"], mt.GetGauge().GetValue()))
+			}
+		}
+		if want := fmt.Sprintf("revision=%s digest=%s 1", st.Revision, st.Digest); len(got) != 1 || got[0] != want {
+			t.Errorf("%s: capreg_snapshot_info %q, want one series, %q", step, got, want)
+		}
+		return st
+	}
+	checkout("1111111111111111111111111111111111111111")
+	first := served("first build")
+	if first.Revision == "" || first.Digest == "" {
+		t.Fatalf("first build: revision %q, digest %q; want both", first.Revision, first.Digest)
+	}
+	checkout("2222222222222222222222222222222222222222")
+	if err := os.WriteFile(card, []byte(`{ broken`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st := served("broken commit"); st.Failure == nil || st.Revision != first.Revision {
+		t.Fatalf("broken commit: revision %q, failure %v; want the first build's, a failure", st.Revision, st.Failure)
+	}
+	checkout("3333333333333333333333333333333333333333")
+	if err := os.WriteFile(card, bytes.Replace(good, []byte("Run the tests"), []byte("Run only the tests"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st := served("fixed"); st.Failure != nil || st.Digest == first.Digest {
+		t.Fatalf("fixed: digest %q, failure %v; want a new registry", st.Digest, st.Failure)
 	}
 }
