@@ -84,8 +84,12 @@ var errBodiesHeld = errors.New("the request bodies being read hold their limit")
 
 // readHeld is io.ReadAll counting the array it reads into against
 // maxBodiesHeld, shared by every body being read, until it returns: past
-// it, it stops with errBodiesHeld. The bytes it returns are the caller's,
-// to parse under a turn (renders, validations) that bounds them in turn.
+// it, it stops with errBodiesHeld, unless the others hold nothing (a body
+// alone is bounded by limitBody alone: with a MaxBodyBytes over some
+// 51 MiB, one whose array grew past the limit was told busy at every
+// retry, on a server reading no other). The bytes it returns are the
+// caller's, to parse under a turn (renders, validations) that bounds them
+// in turn.
 func (s *server) readHeld(body io.Reader) ([]byte, error) {
 	var held int64
 	defer func() { s.bodiesHeld.Add(-held) }()
@@ -94,7 +98,7 @@ func (s *server) readHeld(body io.Reader) ([]byte, error) {
 		if len(b) == cap(b) {
 			grown := slices.Grow(b, 1)[:len(b)] // the growth append makes
 			more := int64(cap(grown))
-			if s.bodiesHeld.Add(more) > maxBodiesHeld {
+			if all := s.bodiesHeld.Add(more); all > maxBodiesHeld && all-more-held > 0 {
 				s.bodiesHeld.Add(-more)
 				return nil, errBodiesHeld
 			}

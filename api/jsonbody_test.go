@@ -234,3 +234,23 @@ func TestBodiesInFlightBounded(t *testing.T) {
 		t.Errorf("a 1 MiB body once the others are gone: %d; want 200", code)
 	}
 }
+
+// TestBodyAloneIsNotBusy: a body is refused busy for the other bodies
+// being read, never on its own: with MaxBodyBytes over some 51 MiB, a body
+// whose array grew past the 64 MiB all of them may hold, on a server
+// reading no other, was answered 503 busy ("other request bodies are
+// arriving"; Retry-After: 1) at every retry, for ever.
+func TestBodyAloneIsNotBusy(t *testing.T) {
+	srv := httptest.NewServer(api.NewRouter(testdataSource(t), api.Options{MaxBodyBytes: 128 << 20}))
+	defer srv.Close()
+	body := `{"config":{"a":"` + strings.Repeat("x", 60<<20) + `"}}`
+	resp, err := http.Post(srv.URL+"/render-hooks/plan:pre", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("a 60 MiB body, the only one, under MaxBodyBytes 128 MiB: %d %s; want 200", resp.StatusCode, msg)
+	}
+}
