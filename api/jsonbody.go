@@ -93,7 +93,11 @@ var errBodiesHeld = errors.New("the request bodies being read hold their limit")
 func (s *server) readHeld(body io.Reader) ([]byte, error) {
 	var held int64
 	defer func() { s.bodiesHeld.Add(-held) }()
-	b := make([]byte, 0, 512)
+	// A body of 512 bytes or fewer is read without counting: the byte
+	// over them leaves room for the read that tells its end, which for a
+	// chunked body may come apart from its last bytes, and found the
+	// array full.
+	b := make([]byte, 0, 512+1)
 	for {
 		if len(b) == cap(b) {
 			grown := slices.Grow(b, 1)[:len(b)] // the growth append makes

@@ -38,7 +38,10 @@ func (r *panickingReader) Read(p []byte) (int, error) {
 // as a client gone or a timeout, a panic): a count left behind, at each
 // refusal or at each growth of the array, turned every later body away
 // busy once enough were read. Past the limit, by as little as a byte, a
-// body is refused; up to it, read.
+// body is refused; up to it, read. A body of 512 bytes or fewer is read
+// all along, also when a read after its last bytes tells its end (a
+// chunked body's last chunk apart): that read found the array full and
+// counted a larger one, and 512 bytes were refused busy.
 func TestReadHeldGivesBack(t *testing.T) {
 	const first = 896 // the array a 512-byte one grows into first
 	broken := errors.New("connection reset")
@@ -50,6 +53,8 @@ func TestReadHeldGivesBack(t *testing.T) {
 		panics  bool
 	}{
 		{"small, all the others' held", maxBodiesHeld, func() io.Reader { return strings.NewReader("{}") }, nil, false},
+		// A chunked body's end may come in a read of its own.
+		{"512 bytes, its end read apart, all the others' held", maxBodiesHeld, func() io.Reader { return strings.NewReader(strings.Repeat("x", 512)) }, nil, false},
 		{"100 KB, alone", 0, func() io.Reader { return strings.NewReader(strings.Repeat("x", 100_000)) }, nil, false},
 		{"up to the limit", maxBodiesHeld - first, func() io.Reader { return strings.NewReader(strings.Repeat("x", 600)) }, nil, false},
 		{"a byte past it", maxBodiesHeld - first + 1, func() io.Reader { return strings.NewReader(strings.Repeat("x", 600)) }, errBodiesHeld, false},
