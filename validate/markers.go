@@ -154,9 +154,28 @@ func misspeltTagName(name string) string {
 	return nearestName(norm, markerTagNames)
 }
 
+// takesAttrOf reports whether the tag whose name ends at from gives an
+// attribute the marker tag want takes (id, name, produces or consumes): a
+// tag a slip away from want's name but without one (a prompt's
+// <agent-rules src="…"/>, <loop-pointer at="…"/>) is another tag, not a
+// marker tag misspelt.
+func takesAttrOf(src []byte, from int, want string) bool {
+	to := len(src)
+	if end := bytes.IndexByte(src[from:], '>'); end >= 0 {
+		to = from + end
+	}
+	attrs, _ := tagAttrs(src, from, to)
+	for _, a := range map[string][]string{"loop-point": {"id"}, "agent-role": {"name"}, "loop-artifact": {"produces", "consumes"}}[want] {
+		if _, ok := attrs[a]; ok || unquotedAttr(src[from:to], a) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // reportMisspeltTag reports the first tag outside code and comments whose
-// name is a marker tag's with a slip (misspeltTagName), in a file that
-// holds marker tags, and reports whether there was one. Neither gsd-core
+// name is a marker tag's with a slip (misspeltTagName) and that gives an
+// attribute that tag takes (takesAttrOf), in a file that holds marker tags, and reports whether there was one. Neither gsd-core
 // nor capreg reads such a tag, so its step would lose a point, a role or
 // its artifacts, and the findings of that (a point uncovered at the
 // file's first tag, none for a role, an artifact "never produced" in the
@@ -168,7 +187,7 @@ func reportMisspeltTag(file string, src []byte, code, comments spans, s *sink) b
 			continue
 		}
 		name := string(src[m[2]:m[3]])
-		if want := misspeltTagName(name); want != "" {
+		if want := misspeltTagName(name); want != "" && takesAttrOf(src, m[3], want) {
 			s.atOffset(file, src, m[0], "", "marker-syntax",
 				"this tag is named %q, not %s, so it is not read and the file declares no step; write <%s", name, want, want)
 			return true

@@ -1669,6 +1669,7 @@ func TestMisspeltTagIsReportedAtIt(t *testing.T) {
 		{`<loop-point id="execute:post"/>`, `<looppoint id="execute:post"/>`, "6:1", `"looppoint", not loop-point`},
 		{`<agent-role name="verifier"/>`, `<agent-rol name="verifier"/>`, "7:31", `"agent-rol", not agent-role`},
 		{`<loop-artifact produces=`, `<loop-artefact produces=`, "8:1", `"loop-artefact", not loop-artifact`},
+		{`<loop-point id="execute:post"/>`, `<loop_point id=execute:post/>`, "6:1", `"loop_point", not loop-point`},
 	} {
 		t.Run(tt.new, func(t *testing.T) {
 			got := findingsOf(editedWorkflows(t, [3]string{"execute-phase.md", tt.old, tt.new}))
@@ -1682,9 +1683,13 @@ func TestMisspeltTagIsReportedAtIt(t *testing.T) {
 		})
 	}
 	// Not slips: other tags, a slip in code or in a comment, and one in a
-	// file without marker tags (prose about markers).
+	// file without marker tags (prose about markers). A tag a slip away
+	// from a marker tag's name but without the attribute that tag takes
+	// (id, name, produces or consumes) is another tag: a prompt's
+	// <agent-rules src="…"/> voided its workflow's marker, marker-syntax.
 	for _, src := range []string{
 		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<agent-role-map name=\"x\"/>\n<loops id=\"x\"/>\n<div id=\"x\"></div>\n",
+		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<agent-rules src=\"rules.md\"/>\n<loop-pointer at=\"x\"/>\n<loop-artifacts id=\"x\"/>\n",
 		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\n```\n<loop-piont id=\"plan:post\"/>\n```\n",
 		"<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n\nWrite `<loop-piont id=\"plan:post\"/>` so.\n<!-- <agent-rol name=\"checker\"/> -->\n",
 	} {
