@@ -522,3 +522,50 @@ func TestStatusWarningsWrittenFromTheSnapshot(t *testing.T) {
 		t.Errorf("not ready: warnings = %#v, want []", m["warnings"])
 	}
 }
+
+// TestStatusIsAPlainEncoding: GET /status, written as the document up to
+// its warnings, the warnings encoded once for the snapshot, and "}\n", is
+// what encoding the whole document gives (writeJSON): one line of compact
+// JSON, no HTML escaping in either part (a failure or a warning naming
+// <loop-point> or a path with &), a newline at the end and nowhere else,
+// and warnings [], not null, for a snapshot with none.
+func TestStatusIsAPlainEncoding(t *testing.T) {
+	load := func(diags validate.Diagnostics) *store.Snapshot {
+		snap, err := store.Load(context.Background(), store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo"}})
+		if err != nil || !snap.OK() {
+			t.Fatalf("testdata/repo: %v", err)
+		}
+		snap.Diagnostics = diags // a snapshot of its own: no other test reads it
+		return snap
+	}
+	marked := validate.Diagnostics{{File: "docs/a&b.md", Line: 1, Column: 1, Rule: "marker-syntax", Severity: validate.Warning,
+		Message: `write <loop-point id="plan:pre"/> & <agent-role name="planner"/>`}}
+	for _, tt := range []struct {
+		name  string
+		diags validate.Diagnostics
+	}{{"warnings with markup", marked}, {"no warnings", nil}} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &source{status: store.Status{Generation: 2, Rebuilds: 2, Failures: 1,
+				Failure: &store.Failure{At: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC), Error: "<a&b> broke"}}}
+			src.snap.Store(load(tt.diags))
+			e := do(t, newRouter(src), "GET", "/status", nil)
+			body := string(e.body)
+			if strings.Contains(body, `\u003c`) || strings.Contains(body, `\u003e`) || strings.Contains(body, `\u0026`) {
+				t.Errorf("HTML escaped: %s", body)
+			}
+			var compact bytes.Buffer
+			if err := json.Compact(&compact, e.body); err != nil || compact.String()+"\n" != body {
+				t.Errorf("not one line of compact JSON and a newline (%v): %q", err, body)
+			}
+			var doc struct {
+				Warnings *[]validate.Diagnostic `json:"warnings"`
+			}
+			if err := json.Unmarshal(e.body, &doc); err != nil || doc.Warnings == nil {
+				t.Fatalf("warnings missing or null (%v): %s", err, body)
+			}
+			if want := []validate.Diagnostic(tt.diags); len(*doc.Warnings)+len(want) > 0 && !reflect.DeepEqual(*doc.Warnings, want) {
+				t.Errorf("warnings %v, want %v", *doc.Warnings, want)
+			}
+		})
+	}
+}
