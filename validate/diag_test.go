@@ -27,7 +27,7 @@ func TestKeepListedListsAsAll(t *testing.T) {
 		}
 		return d
 	}
-	sizes := []int{0, 1, MaxPerRule - 1, MaxPerRule, MaxPerRule + 1, MaxPerRule + 2, MaxPerRule + 3, 2 * MaxPerRule, 450}
+	sizes := []int{0, 1, MaxPerRule - 1, MaxPerRule, MaxPerRule + 1, MaxPerRule + 2, MaxPerRule + 3, 2 * MaxPerRule, 2*MaxPerRule + 1, 2*MaxPerRule + 2, 450}
 	for trial := range 300 {
 		// One key (the first), and a mix of keys, so that a part holds
 		// about the given number of one rule's findings in one file.
@@ -39,7 +39,7 @@ func TestKeepListedListsAsAll(t *testing.T) {
 			for range n {
 				d := finding()
 				if one {
-					d.File, d.Rule, d.Severity = "a.json", "r1", Warning
+					d.File, d.Rule = "a.json", "r1"
 				}
 				part = append(part, d)
 			}
