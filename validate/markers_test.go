@@ -1698,4 +1698,9 @@ func TestMisspeltTagIsReportedAtIt(t *testing.T) {
 		}
 	}
 	wantNoMarker(t, "docs/prompt.md", "<loop-piont id=\"plan:post\"/>\n")
+	// A <loop-artifact> slip that only consumes is one too.
+	src := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n<loop-artefact consumes=\"CONTEXT.md\"/>\n"
+	if mk, diags := ParseMarker("w.md", []byte(src)); mk != nil || len(diags) != 1 || diags[0].Rule != "marker-syntax" || diags[0].Line != 3 {
+		t.Errorf("%q: marker %v, %v; want none, and one marker-syntax at line 3", src, mk != nil, diags)
+	}
 }
