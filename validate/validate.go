@@ -342,11 +342,11 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 			}
 			e := contract.ForPoint(h.Point)
 			switch {
-			case e != nil && hasUnknownRole(e):
+			case e != nil && misspeltRoleMeans(e, h.Into):
 				// The marker's role-family error is the finding: a role
-				// it misspells ("plannr") is likely the one this into
-				// names, and telling a healthy capability to write the
-				// typo sends its reader to break it.
+				// it misspells ("plannr") is the one this into names,
+				// and telling a healthy capability to write the typo
+				// sends its reader to break it.
 			case e == nil:
 				s.at(c.doc, h.Pointer()+"/into", "into-not-in-roles",
 					"contribution.into %q at point %q: no host workflow declares step %q, so it publishes no agent roles", h.Into, h.Point, stepOf(h.Point))
@@ -358,12 +358,15 @@ func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 	}
 }
 
-// hasUnknownRole reports whether e's workflow publishes a role outside the
-// vocabulary, which checkRoles reports at its marker.
-func hasUnknownRole(e *ContractEntry) bool {
+// misspeltRoleMeans reports whether e's workflow publishes a role outside
+// the vocabulary, which checkRoles reports at its marker, that may mean
+// the role into names: the same but for case or joining, or two bytes
+// from it ("plannr", "Planner", "plannér" for "planner"). An into that no
+// unknown role may mean ("verifier" beside "plannr") is still told.
+func misspeltRoleMeans(e *ContractEntry, into string) bool {
 	return slices.ContainsFunc(e.AgentRoles, func(r string) bool {
 		_, known := roleFamily[r]
-		return !known
+		return !known && (sameWords(r, into) || EditDistance(strings.ToLower(r), into, 2) <= 2)
 	})
 }
 

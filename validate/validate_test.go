@@ -25,6 +25,8 @@ func TestUnknownRoleOfAStepIsNotEchoedByContributions(t *testing.T) {
 		{"researcher, checker, plannér", []string{"role-family"}, ""}, // two bytes from it: no hint
 		{"researcher, Planner, checker", []string{"role-family"}, `; did you mean "planner"?`},
 		{"researcher, checker", []string{"into-not-in-roles"}, ""},
+		// A typo of another role: the into planner is missing all the same.
+		{"researcher, checker, verifyer", []string{"into-not-in-roles", "role-family"}, ""},
 	} {
 		t.Run(tt.roles, func(t *testing.T) {
 			src := editedWorkflows(t, [3]string{"plan-phase.md", "agent-roles: researcher, planner, checker", "agent-roles: " + tt.roles})
