@@ -97,14 +97,7 @@ func (s *server) postRenderHooks(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, ok := s.underRenderTurn(w, r, func() (*body, error) {
-		if !decodeRenderBody(w, r, data, &req) {
-			return nil, nil
-		}
-		v := s.pinSnapshot(w, "")
-		if v == nil {
-			return nil, nil
-		}
+	b, ok := s.parsedUnderRenderTurn(w, r, data, &req, func(v *views) (*body, error) {
 		return renderBody(v.resolver(), req, media, askActive)
 	})
 	if !ok {
@@ -147,6 +140,24 @@ func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer 
 		b.gzipped() // compressing megabytes is the render's work too: under its turn
 	}
 	return b, true
+}
+
+// parsedUnderRenderTurn is underRenderTurn for a body of POST
+// /render-hooks' shape, data: under the turn it is parsed into req, then
+// the snapshot is pinned, and answer makes the body from its views. The
+// parse is the memory the turn bounds; the snapshot is the one the answer
+// names.
+func (s *server) parsedUnderRenderTurn(w http.ResponseWriter, r *http.Request, data []byte, req *render.Request, answer func(v *views) (*body, error)) (*body, bool) {
+	return s.underRenderTurn(w, r, func() (*body, error) {
+		if !decodeRenderBody(w, r, data, req) {
+			return nil, nil
+		}
+		v := s.pinSnapshot(w, "")
+		if v == nil {
+			return nil, nil
+		}
+		return answer(v)
+	})
 }
 
 // writeUntagged writes b as the answer to a POST: no ETag (it is a function

@@ -61,14 +61,7 @@ func (s *server) postCapabilityState(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	b, ok := s.underRenderTurn(w, r, func() (*body, error) {
-		if !decodeRenderBody(w, r, data, &req) {
-			return nil, nil
-		}
-		v := s.pinSnapshot(w, "")
-		if v == nil {
-			return nil, nil
-		}
+	b, ok := s.parsedUnderRenderTurn(w, r, data, &req, func(v *views) (*body, error) {
 		id, ok := stateID(w, r, v)
 		if !ok {
 			return nil, nil
