@@ -185,15 +185,13 @@ type counts struct {
 func (s *server) status(w http.ResponseWriter, r *http.Request) {
 	doc, warnings := s.statusDoc()
 	doc.Warnings = json.RawMessage(`[]`)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(doc); err != nil || warnings == nil {
-		writeJSON(w, http.StatusOK, doc) // says why it failed, or has no warnings to add
+	if warnings == nil { // no snapshot served: no warnings to add
+		writeJSON(w, http.StatusOK, doc)
 		return
 	}
-	head, ok := bytes.CutSuffix(buf.Bytes(), []byte("[]}\n"))
-	if !ok { // Warnings is no longer the last field
+	data, err := encodeJSON(doc)
+	head, ok := bytes.CutSuffix(data, []byte("[]}\n"))
+	if err != nil || !ok { // writeJSON says why it failed; or Warnings is no longer the last field
 		doc.Warnings = warnings
 		writeJSON(w, http.StatusOK, doc)
 		return

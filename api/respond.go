@@ -50,17 +50,26 @@ func writeError(w http.ResponseWriter, status int, code, msg string, details map
 // writeJSON encodes v without HTML escaping. Should v not encode, the
 // answer is still a JSON error (http.Error would label it text/plain).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		buf.Reset()
-		buf.WriteString(`{"code":"internal","message":"encoding the response failed","details":{}}` + "\n")
+	data, err := encodeJSON(v)
+	if err != nil {
+		data = []byte(`{"code":"internal","message":"encoding the response failed","details":{}}` + "\n")
 		status = http.StatusInternalServerError
 	}
 	w.Header()["Content-Type"] = jsonHdr
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	w.Write(data)
+}
+
+// encodeJSON is v as encoding/json writes it without HTML escaping, and a
+// newline: the form of every answer writeJSON writes.
+func encodeJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // body is a response computed once per snapshot: the bytes, and a gzip copy
@@ -172,14 +181,11 @@ func (v *views) statusWarnings() json.RawMessage {
 		if diags == nil {
 			diags = validate.Diagnostics{}
 		}
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(diags); err != nil {
-			buf.Reset()
-			buf.WriteString("[]")
+		data, err := encodeJSON(diags)
+		if err != nil {
+			data = []byte("[]")
 		}
-		v.statusWarningsV = tight.Bytes(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		v.statusWarningsV = tight.Bytes(bytes.TrimSuffix(data, []byte("\n")))
 	})
 	return v.statusWarningsV
 }
