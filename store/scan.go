@@ -1500,18 +1500,26 @@ func (sc *scanner) readFragments() {
 	}
 }
 
+// capabilityFolderReal is the real path of capability folder folder: the
+// walk's, or resolved now for one it did not walk; false when it does not
+// resolve.
+func (sc *scanner) capabilityFolderReal(folder string) (string, bool) {
+	if real, walked := sc.capFolderReal[folder]; walked {
+		return real, true
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
+	return real, err == nil
+}
+
 // listNearby adds to names those of the files in the folder that the
 // missing fragment path clean names and in its capability folder, by
 // their path relative to the latter, for a did-you-mean
 // (validate.CapabilitySource.Nearby): nothing is read, and a folder
 // reached by a link leaving the capability folder is not listed.
 func (sc *scanner) listNearby(folder, clean string, names []string) []string {
-	folderReal, ok := sc.capFolderReal[folder]
+	folderReal, ok := sc.capabilityFolderReal(folder)
 	if !ok {
-		var err error
-		if folderReal, err = filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder)))); err != nil {
-			return names
-		}
+		return names
 	}
 	for _, dir := range []string{path.Dir(clean), "."} {
 		real, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(dir)))
@@ -1551,13 +1559,9 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 // dozen lstat calls, and reading it again five calls more.
 func (sc *scanner) readFragment(folder, clean string) (validate.File, bool) {
 	rel := path.Join(sc.capDir, folder, clean)
-	folderReal, walked := sc.capFolderReal[folder]
-	if !walked {
-		var err error
-		folderReal, err = filepath.EvalSymlinks(filepath.Join(sc.real, filepath.FromSlash(path.Join(sc.capDir, folder))))
-		if err != nil {
-			return validate.File{}, false
-		}
+	folderReal, ok := sc.capabilityFolderReal(folder)
+	if !ok {
+		return validate.File{}, false
 	}
 	abs := filepath.Join(folderReal, filepath.FromSlash(clean))
 	if prev, ok := sc.fragmentByReal[abs]; ok {
