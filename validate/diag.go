@@ -334,15 +334,21 @@ func (s *sink) position(src []byte, off int) (line, col int) {
 }
 
 func (s *sink) add(d Diagnostic) {
-	if d.Severity == "" {
-		if r, ok := RuleByID(d.Rule); ok {
-			d.Severity = r.Severity
-		} else {
-			d.Severity = Error
-		}
-	}
+	d.Severity = d.severity()
 	d.Message = clipMessage(surrogateEscapes(d.Message))
 	s.diags = append(s.diags, d)
+}
+
+// severity is d's severity as it is reported: its own, else its rule's,
+// else (a rule of no known id) an error.
+func (d Diagnostic) severity() Severity {
+	if d.Severity != "" {
+		return d.Severity
+	}
+	if r, ok := RuleByID(d.Rule); ok {
+		return r.Severity
+	}
+	return Error
 }
 
 // surrogateEscapes rewrites Go's quoting of a lone surrogate, which a

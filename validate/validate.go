@@ -149,11 +149,7 @@ func unreadFolders(src *Sources, parsed []*Capability) map[string]bool {
 		out[src.Capabilities[i].Folder] = true
 	}
 	for _, d := range src.Diagnostics {
-		sev := d.Severity
-		if r, ok := RuleByID(d.Rule); ok && sev == "" {
-			sev = r.Severity
-		}
-		if sev == Error && src.CapabilitiesDir != "" && path.Dir(d.File) == path.Clean(src.CapabilitiesDir) && path.Base(d.File) != "." {
+		if d.severity() == Error && src.CapabilitiesDir != "" && path.Dir(d.File) == path.Clean(src.CapabilitiesDir) && path.Base(d.File) != "." {
 			out[path.Base(d.File)] = true
 		}
 	}
