@@ -145,13 +145,10 @@ func misspeltTagName(name string) string {
 	if slices.Contains(markerTagNames, name) {
 		return ""
 	}
-	norm := strings.ReplaceAll(strings.ToLower(name), "_", "-")
-	for _, n := range markerTagNames {
-		if norm == n || strings.ReplaceAll(norm, "-", "") == strings.ReplaceAll(n, "-", "") {
-			return n
-		}
-	}
-	return nearestName(norm, markerTagNames)
+	// nearestName takes the same words otherwise cased or joined
+	// (sameWords) before a typo; "_" read as "-" leaves a typo beside it
+	// one edit ("agent_rol").
+	return nearestName(strings.ReplaceAll(strings.ToLower(name), "_", "-"), markerTagNames)
 }
 
 // takesAttrOf reports whether the tag whose name ends at from gives an
