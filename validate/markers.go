@@ -136,6 +136,9 @@ var slipTagRe = regexp.MustCompile(`<([A-Za-z][A-Za-z0-9_-]*)\s+[A-Za-z_][A-Za-z
 // markerTagNames are the names of the marker tags (tagRe).
 var markerTagNames = []string{"loop-point", "agent-role", "loop-artifact"}
 
+// markerTagAttrs are the attributes each marker tag is read for (readTag).
+var markerTagAttrs = map[string][]string{"loop-point": {"id"}, "agent-role": {"name"}, "loop-artifact": {"produces", "consumes"}}
+
 // misspeltTagName is the marker tag name probably meant by name, which is
 // none of them: the same in another case or with "_" for "-" or without
 // it ("Loop-Point", "loop_point", "looppoint"), a letter off or two
@@ -162,7 +165,7 @@ func takesAttrOf(src []byte, from int, want string) bool {
 		to = from + end
 	}
 	attrs, _ := tagAttrs(src, from, to)
-	for _, a := range map[string][]string{"loop-point": {"id"}, "agent-role": {"name"}, "loop-artifact": {"produces", "consumes"}}[want] {
+	for _, a := range markerTagAttrs[want] {
 		if _, ok := attrs[a]; ok || unquotedAttr(src[from:to], a) != "" {
 			return true
 		}
@@ -850,7 +853,7 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 	need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
 	ok := true
 	for _, r := range repeated {
-		if r.Value == need || name == "loop-artifact" && (r.Value == "produces" || r.Value == "consumes") {
+		if slices.Contains(markerTagAttrs[name], r.Value) {
 			s.atOffset(file, src, r.Off, "", "marker-duplicate-key",
 				"<%s> repeats %s=\"…\": give its values once, comma-separated", name, r.Value)
 			ok = false
