@@ -128,6 +128,9 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
+	if len(src.Capabilities) == 0 && len(cards) == 0 && !attempted && !slices.ContainsFunc(s.diags, isMisplaced) {
+		s.add(nothingRead(src))
+	}
 	// Only now, with nothing left to stop it, does the cache take this
 	// validation's checks: a stopped one leaves it as it was.
 	reused, cardsReused := cache.commit(looked)
@@ -137,6 +140,27 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	res.Diagnostics = LimitPerRule(s.diags)
 	return res, nil
 }
+
+// nothingRead is the finding of a repository holding no capability
+// folder, tool card or host workflow marker: valid (CONTRACT §1), and
+// seldom meant. A checkout's capabilities/ folder, or a CI step run from
+// the wrong working directory, passed the gate having checked nothing; a
+// warning, it is in every format of check, and --strict fails on it. Not
+// said beside capability-misplaced findings, which say what to give.
+func nothingRead(src *Sources) Diagnostic {
+	capDir := src.CapabilitiesDir
+	if capDir == "" {
+		capDir = "capabilities"
+	}
+	return Diagnostic{Rule: "repository-empty", Severity: Warning, Message: fmt.Sprintf(
+		"the repository holds nothing capreg reads: no %s, host workflow marker or tool card (*.card.json); "+
+			"if this folder is part of a repository, give --repo its root", path.Join(capDir, "<id>", ManifestName))}
+}
+
+// isMisplaced reports whether d says a declaration or package is not
+// read where it is (capability-misplaced): a monorepo's root, or a folder
+// of misnamed declarations, which those findings tell what to do about.
+func isMisplaced(d Diagnostic) bool { return d.Rule == "capability-misplaced" }
 
 // unreadFolders names the capability folders that yielded no capability:
 // their capability.json could not be read or parsed, or is not a JSON

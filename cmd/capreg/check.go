@@ -60,19 +60,20 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// all the same. Said in every format, on stderr: a CI job reading
 	// github or sarif output is where a gate pointed at the wrong folder
 	// passes in silence.
-	noteWhatWasRead(stderr, cf.repo, "check", snap, errs == 0)
+	// A repository holding nothing is valid (CONTRACT §1), with a
+	// repository-empty warning, which --strict, the gate's flag, makes
+	// an error: a CI step given the wrong working directory fails. The
+	// note names the folder above that looks like the repository.
+	noteWhatWasRead(stderr, cf.repo, "check", snap, errs == 0 || slices.ContainsFunc(snap.Diagnostics, isRepositoryEmpty))
 	if errs > 0 {
-		return exitFindings
-	}
-	// A repository holding nothing is valid (CONTRACT §1), but a strict
-	// gate that checked nothing is one pointed at the wrong folder (a CI
-	// step's working directory): it fails, after the note saying where.
-	if cf.strict && snap.HoldsNothing() {
-		sayf(stderr, "capreg: --strict: a check of a repository holding nothing fails")
 		return exitFindings
 	}
 	return exitOK
 }
+
+// isRepositoryEmpty reports whether d is the finding of a repository
+// holding nothing capreg reads.
+func isRepositoryEmpty(d validate.Diagnostic) bool { return d.Rule == "repository-empty" }
 
 // noteWhatWasRead says on stderr, for every verb that reads a repository,
 // that repo holds nothing capreg reads (nothingFound), when the snapshot

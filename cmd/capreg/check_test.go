@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // TestCheckMachineFormatsKeepStderrClear: with --format json, sarif or
@@ -53,7 +56,7 @@ func TestCheckFindingsNotWritten(t *testing.T) {
 }
 
 // TestStrictCheckOfNothingFails: a repository holding nothing is valid,
-// but under --strict, the CI gate's flag, a check that read nothing fails
+// with a repository-empty warning, but under --strict, the CI gate's flag, a check that read nothing fails
 // in every format (a step run from the wrong working directory passed),
 // with the note naming the folder above that looks like the repository.
 func TestStrictCheckOfNothingFails(t *testing.T) {
@@ -73,6 +76,24 @@ func TestStrictCheckOfNothingFails(t *testing.T) {
 		}
 		if c.want == exitFindings && !strings.Contains(stderr.String(), "looks like the repository") {
 			t.Errorf("%q: the note does not name the folder above: %q", c.args, stderr.String())
+		}
+	}
+	// The reason is a finding in the machine formats too: a CI job reading
+	// JSON saw exit 1 and an empty array.
+	for _, strict := range []bool{false, true} {
+		args := []string{"check", "--repo", capDir, "--format", "json"}
+		want := validate.Warning
+		if strict {
+			args, want = append(args, "--strict"), validate.Error
+		}
+		var stdout, stderr bytes.Buffer
+		run(context.Background(), args, &stdout, &stderr)
+		var got []validate.Diagnostic
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("%q: %v\n%s", args, err, stdout.String())
+		}
+		if len(got) != 1 || got[0].Rule != "repository-empty" || got[0].Severity != want {
+			t.Errorf("%q: findings %+v, want one repository-empty %s", args, got, want)
 		}
 	}
 }
