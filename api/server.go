@@ -457,20 +457,52 @@ func checkQuery(next http.Handler) http.Handler {
 			return
 		}
 		q, err := url.ParseQuery(r.URL.RawQuery)
-		if err == nil {
-			err = queryUTF8(q)
+		param := ""
+		if err != nil {
+			param = malformedParam(r.URL.RawQuery)
+		} else {
+			param, err = queryUTF8(q)
 		}
 		if err != nil {
-			writeError(w, http.StatusBadRequest, CodeBadRequest, "malformed query string: "+err.Error(), nil)
+			var details map[string]any
+			if param != "" {
+				details = map[string]any{"parameter": param}
+			}
+			writeError(w, http.StatusBadRequest, CodeBadRequest, "malformed query string: "+err.Error(), details)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
+// malformedParam is the name of the first parameter of a query string
+// that url.ParseQuery refuses whose value alone does not decode
+// ("intent=%zz": "intent"), as details.parameter names the parameter of a
+// value refused; "" when it is a name that does not decode, or a ";".
+func malformedParam(rawQuery string) string {
+	for rawQuery != "" {
+		var pair string
+		pair, rawQuery, _ = strings.Cut(rawQuery, "&")
+		if strings.Contains(pair, ";") {
+			return ""
+		}
+		key, value, _ := strings.Cut(pair, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil {
+			return ""
+		}
+		if _, err := url.QueryUnescape(value); err != nil {
+			return name
+		}
+	}
+	return ""
+}
+
 // queryUTF8 reports the parameter of q whose name or a value is not
-// valid UTF-8, the first by name when there are several.
-func queryUTF8(q url.Values) error {
+// valid UTF-8, the first by name when there are several, and that
+// parameter's name when it is a value that is not (details.parameter,
+// as for any value a parameter does not take).
+func queryUTF8(q url.Values) (string, error) {
 	var bad []string
 	for name, vs := range q {
 		if !utf8.ValidString(name) || slices.ContainsFunc(vs, func(v string) bool { return !utf8.ValidString(v) }) {
@@ -478,14 +510,14 @@ func queryUTF8(q url.Values) error {
 		}
 	}
 	if len(bad) == 0 {
-		return nil
+		return "", nil
 	}
 	name := slices.Min(bad)
 	if !utf8.ValidString(name) {
-		return fmt.Errorf("a parameter name, %q, is not valid UTF-8", name)
+		return "", fmt.Errorf("a parameter name, %q, is not valid UTF-8", name)
 	}
 	i := slices.IndexFunc(q[name], func(v string) bool { return !utf8.ValidString(v) })
-	return fmt.Errorf("parameter %s is not valid UTF-8: %q", name, q[name][i])
+	return name, fmt.Errorf("parameter %s is not valid UTF-8: %q", name, q[name][i])
 }
 
 // observe records metrics and a debug log line per request.

@@ -812,3 +812,34 @@ func TestAnswersNameOneState(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedQueryNamesItsParameter: a query value that does not decode
+// ("%zz") or decodes to bytes that are not UTF-8 is a value its parameter
+// does not take, so its 400 names it in details.parameter, as README says
+// of such a value; a name that does not decode, or a ";", names none.
+func TestMalformedQueryNamesItsParameter(t *testing.T) {
+	h := api.NewRouter(testdataSource(t), api.Options{})
+	for _, tt := range []struct {
+		url  string
+		want any // details.parameter, nil for none
+	}{
+		{"/tools?intent=%zz", "intent"},
+		{"/tools?limit=1&intent=de%zzploy", "intent"},
+		{"/tools?intent=%FF%FEdeploy", "intent"},
+		{"/tools?intent=ok&command=%FF", "command"},
+		{"/capabilities?role=%C3", "role"},
+		{"/tools?in%zztent=x", nil},
+		{"/tools?intent=x&%C3=1", nil},
+		{"/tools?intent=x;limit=1", nil},
+	} {
+		e := do(t, h, "GET", tt.url, nil)
+		if e.status != 400 {
+			t.Errorf("%s: %d, want 400", tt.url, e.status)
+			continue
+		}
+		details, _ := e.json(t)["details"].(map[string]any)
+		if got := details["parameter"]; got != tt.want {
+			t.Errorf("%s: details.parameter = %v, want %v (%s)", tt.url, got, tt.want, truncate(e.body))
+		}
+	}
+}
