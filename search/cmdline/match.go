@@ -1442,7 +1442,7 @@ func (m *Matcher) Match(ctx context.Context, line string, maxWork int64) (Matche
 		maxWork = DefaultBudget
 	}
 	out := Matches{Total: len(m.patterns)}
-	cl, err := parseCommandLine(line)
+	cl, err := parseCommandLine(withoutPrompt(line))
 	if err != nil {
 		return Matches{}, err
 	}
@@ -1474,6 +1474,20 @@ func (m *Matcher) Match(ctx context.Context, line string, maxWork int64) (Matche
 		return Matches{}, b.err
 	}
 	return out, nil
+}
+
+// withoutPrompt is line without a shell prompt before its command, "$ "
+// as a terminal, a README or a tutorial shows one ("$ git push --force"):
+// an agent pastes the line as it read it. Read as shell, "$" is a command
+// of that name, which no shell has, so the line was matched by no card.
+// Only a "$" that is a word of its own, before the first command, is
+// dropped ("$HOME/bin/x" and "$(cmd)" are words of the command).
+func withoutPrompt(line string) string {
+	rest := strings.TrimLeft(line, " \t")
+	if after, ok := strings.CutPrefix(rest, "$"); ok && after != "" && (after[0] == ' ' || after[0] == '\t') {
+		return after
+	}
+	return line
 }
 
 // ctxCheckCards is how many cards apart Match reads its

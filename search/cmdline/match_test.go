@@ -2988,3 +2988,33 @@ func TestMatchGluedValueIsNoSubcommand(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchAfterPrompt: a line pasted with the shell prompt a terminal or
+// a README shows before it ("$ git push --force") is the command after
+// the prompt; "$" was read as a command of that name and matched nothing.
+// A "$" that is part of a word is the command's.
+func TestMatchAfterPrompt(t *testing.T) {
+	m := Compile([]Card{{ID: "safe-push", Replaces: []string{"git push --force"}}, {ID: "env", Replaces: []string{"$EDITOR"}}})
+	for _, c := range []struct {
+		line string
+		want []int
+	}{
+		{"$ git push --force", []int{0}},
+		{"  $\tgit push --force origin main", []int{0}},
+		{"git push --force", []int{0}},
+		{"$ ", nil},
+		{"$", nil},
+		{"$git push --force", nil},
+		{"$EDITOR notes.txt", []int{1}},
+		{"$ $EDITOR notes.txt", []int{1}},
+	} {
+		got, err := m.Match(context.Background(), c.line, 0)
+		if err != nil {
+			t.Errorf("%q: %v", c.line, err)
+			continue
+		}
+		if !slices.Equal(got.Cards, c.want) {
+			t.Errorf("%q: cards %v, want %v", c.line, got.Cards, c.want)
+		}
+	}
+}
