@@ -78,3 +78,52 @@ func TestUnreadCapabilityFolderIsNotEchoed(t *testing.T) {
 		t.Errorf("%d requires-unknown findings for a folder with no declaration, want 1", len(got))
 	}
 }
+
+// TestPointUnwiredOnlyOnceAnyPointIsWired: CONTRACT.md §2 "wired points":
+// when any host workflow has a `render-hooks <point>` call site, a hook at
+// a point with none is point-unwired; with no call sites anywhere (a
+// repository whose workflows do not call render-hooks yet) the rule is
+// skipped, not told of every hook.
+func TestPointUnwiredOnlyOnceAnyPointIsWired(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		keep     string // the one call site line kept, "" for none
+		unwired  bool   // whether point-unwired findings are wanted
+		wantNone bool   // whether no finding at all is wanted
+	}{
+		{"no call site anywhere", "", false, true},
+		{"one call site", "render-hooks ship:pre", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sampleRepo(t)
+			removed := 0
+			for i, w := range src.Workflows {
+				var lines []string
+				for _, l := range strings.SplitAfter(string(w.Data), "\n") {
+					if strings.Contains(l, "render-hooks") && (tt.keep == "" || !strings.Contains(l, tt.keep)) {
+						removed++
+						continue
+					}
+					lines = append(lines, l)
+				}
+				src.Workflows[i].Data = []byte(strings.Join(lines, ""))
+			}
+			if removed == 0 {
+				t.Fatal("no render-hooks call site removed; update this test")
+			}
+			got := findingsOf(src)
+			if tt.wantNone {
+				noFindings(t, got)
+			}
+			n := len(findingsOf(src, "point-unwired"))
+			if (n > 0) != tt.unwired {
+				t.Errorf("%d point-unwired findings, want some: %v", n, tt.unwired)
+			}
+			for _, d := range got {
+				if d.Rule != "point-unwired" && d.Severity == Error {
+					t.Errorf("unexpected %s:%d [%s] %s", d.File, d.Line, d.Rule, d.Message)
+				}
+			}
+		})
+	}
+}
