@@ -407,7 +407,14 @@ func TestWatcherUnreadableRootCarriesItsDiagnostic(t *testing.T) {
 			var log syncBuffer
 			w, c := startWatcher(t, current, store.WatchOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 			if tt.target == "" {
-				removeAll(t, filepath.Join(base, "rev-1"))
+				// Moved out first, then deleted: a rebuild during a
+				// removal in place could read capreg.json with the
+				// schema it names already gone, a failure of its own.
+				trash := filepath.Join(t.TempDir(), "rev-1")
+				if err := os.Rename(filepath.Join(base, "rev-1"), trash); err != nil {
+					t.Fatal(err)
+				}
+				removeAll(t, trash)
 			} else {
 				storetest.SwapLink(t, tt.target, current)
 			}
