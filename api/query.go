@@ -133,8 +133,12 @@ func unknownParamsMessage(route string, allowed, unknown []string) string {
 
 // nearestParam is the allowed parameter that name differs from by case or by one
 // edit (a letter added, dropped, changed or two adjacent ones swapped), or
-// "" when none or more than one does.
+// the one other HTTP APIs name so (paramNamedElsewhere: ?q= for ?intent=),
+// or "" when none or more than one does.
 func nearestParam(name string, allowed []string) string {
+	if p := paramNamedElsewhere[strings.ToLower(name)]; slices.Contains(allowed, p) {
+		return p
+	}
 	found := ""
 	for _, a := range allowed {
 		if strings.EqualFold(name, a) || validate.EditDistance(strings.ToLower(name), strings.ToLower(a), 1) == 1 {
@@ -145,4 +149,15 @@ func nearestParam(name string, allowed []string) string {
 		}
 	}
 	return found
+}
+
+// paramNamedElsewhere maps the names search and paging APIs commonly give
+// a parameter (in lower case) to capreg's: a client written against
+// another API, or by an agent guessing, sends ?q= or ?per_page=, which is
+// no typo of intent or limit.
+var paramNamedElsewhere = map[string]string{
+	"q": "intent", "query": "intent", "search": "intent", "text": "intent",
+	"cmd": "command", "commandline": "command", "command_line": "command",
+	"per_page": "limit", "perpage": "limit", "page_size": "limit", "pagesize": "limit", "size": "limit", "count": "limit", "max": "limit",
+	"page": "cursor", "page_token": "cursor", "pagetoken": "cursor", "after": "cursor", "offset": "cursor",
 }

@@ -43,7 +43,11 @@ func TestUnknownQueryParameters(t *testing.T) {
 		path, says string
 	}{
 		{"/tools?intnet=deploy", `"intnet" (did you mean "intent"?)`},
-		{"/tools?q=deploy", `"q": GET /tools takes only intent, command, limit, risk, cursor`},
+		{"/tools?q=deploy", `"q" (did you mean "intent"?): GET /tools takes only intent, command, limit, risk, cursor`},
+		{"/tools?Query=deploy", `"Query" (did you mean "intent"?)`},
+		{"/tools?per_page=5", `"per_page" (did you mean "limit"?)`},
+		{"/tools?cmd=ls", `"cmd" (did you mean "command"?)`},
+		{"/capabilities?q=ui", `"q": GET /capabilities takes only role, tier`},
 		{"/tools?Intent=deploy", `"Intent" (did you mean "intent"?)`},
 		{"/tools?intent=deploy&lmit=3", `"lmit" (did you mean "limit"?)`},
 		{"/render-hooks/plan:pre?activecap=ui", `"activecap" (did you mean "activeCap"?)`},
