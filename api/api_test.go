@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -607,6 +608,7 @@ func TestEndpoints(t *testing.T) {
 			}
 		}},
 		{"tools bad cursor", "GET", "/tools?cursor=!!", "", nil, 400, errorCode("bad_request")},
+		{"tools cursor after no id", "GET", "/tools?cursor=" + base64.RawURLEncoding.EncodeToString([]byte("after:")), "", nil, 400, errorCode("bad_request")},
 		{"tool", "GET", "/tools/od-worktree", "", nil, 200, func(t *testing.T, e exchange) {
 			m := e.json(t)
 			if m["id"] != "od-worktree" || m["path"] != "bin/od-worktree" || !bytes.HasPrefix(e.body, []byte("{\n  \"id\": \"od-worktree\",\n  \"command\"")) {

@@ -231,12 +231,15 @@ func validCursor(c string) bool {
 	return ok
 }
 
+// decodeCursor is the id of the card a page gave cursor c after. A card
+// id is never empty, so "after:" alone is no cursor a page gave.
 func decodeCursor(c string) (string, bool) {
 	raw, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil {
 		return "", false
 	}
-	return strings.CutPrefix(string(raw), cursorPrefix)
+	id, ok := strings.CutPrefix(string(raw), cursorPrefix)
+	return id, ok && id != ""
 }
 
 func (s *server) listTools(w http.ResponseWriter, r *http.Request, v *views, cursor, risk string, limit int) {
