@@ -733,7 +733,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		st.Unchanged++
 		if st.Failure != nil {
 			w.log.Info("the failure is resolved: the repository is back to the served registry",
-				"generation", st.Generation, "took", b.took)
+				"generation", st.Generation, "revision", st.Revision, "took", b.took)
 		} else {
 			w.log.Debug("registry unchanged", "generation", st.Generation, "took", b.took)
 		}
@@ -745,9 +745,17 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	next.snap = snap
 	st.Revision, st.Digest, st.BuiltAt = snap.Revision, snap.Digest, snap.BuiltAt
 	st.Rebuilds++
+	// The digest says whether the registry changed (a file capreg does
+	// not read, created where the walk goes, is a new generation with the
+	// same digest); resolved, that this build ends a failure logged
+	// before, which "registry rebuilt" alone did not say.
+	rebuilt := []any{"generation", st.Generation, "revision", snap.Revision, "digest", snap.Digest,
+		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took}
+	if st.Failure != nil {
+		rebuilt = append(rebuilt, "resolved", true)
+	}
 	st.Failure = nil
-	w.log.Info("registry rebuilt", "generation", st.Generation, "revision", snap.Revision,
-		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took)
+	w.log.Info("registry rebuilt", rebuilt...)
 	if snap.HoldsNothing() {
 		// Valid, and seldom meant: serve --repo testdata, or a checkout's
 		// capabilities/ folder, serves an empty registry, ready.
@@ -843,7 +851,7 @@ func (w *Watcher) reject(st *Status, b built) outcome {
 	if st.Generation == 0 {
 		msg = "build failed; nothing is served until a build succeeds"
 	}
-	w.log.Warn(msg, f.logAttrs(st.Generation, b.took)...)
+	w.log.Warn(msg, f.logAttrs(st, b.took)...)
 	return failed
 }
 
@@ -856,11 +864,21 @@ func unreadRepo(err error) validate.Diagnostic {
 
 // logAttrs are the attributes of a failure's log line: with the commit and
 // the first finding, so that a log pipeline alone says what broke and
-// where, without a GET /status from inside the cluster.
-func (f *Failure) logAttrs(generation uint64, took time.Duration) []any {
-	attrs := []any{"generation", generation, "error", f.Error, "errors", f.Errors()}
+// where, without a GET /status from inside the cluster. As in /status,
+// generation and revision are what is served (revision left out before
+// the first build, or where the tree is no checkout), and failedRevision
+// the commit the failed build read: "revision" named the broken commit
+// here and the served one on "registry rebuilt", so a query for the
+// commit a replica serves found the broken one, and the line did not say
+// which commit was still served.
+func (f *Failure) logAttrs(st *Status, took time.Duration) []any {
+	attrs := []any{"generation", st.Generation}
+	if st.Generation > 0 && st.Revision != "" {
+		attrs = append(attrs, "revision", st.Revision)
+	}
+	attrs = append(attrs, "error", f.Error, "errors", f.Errors())
 	if f.Revision != "" {
-		attrs = append(attrs, "revision", f.Revision)
+		attrs = append(attrs, "failedRevision", f.Revision)
 	}
 	if len(f.Diagnostics) > 0 {
 		attrs = append(attrs, "first", f.Diagnostics[0].String())

@@ -92,11 +92,16 @@ func TestWatcherFailureNamesTheBrokenCommit(t *testing.T) {
 }
 
 // TestWatcherLogsTheBrokenCommit: the log line of a failed rebuild names
-// the commit and its first finding, for an operator who has only the logs.
+// the commit and its first finding, for an operator who has only the logs,
+// and the commit still served under the key "registry rebuilt" gives it
+// (revision, as in /status), the broken one under failedRevision: the
+// line gave the broken commit as revision and not the served one. The
+// rebuild that serves a fix says it resolves the failure.
 func TestWatcherLogsTheBrokenCommit(t *testing.T) {
 	const (
-		good = "1111111111111111111111111111111111111111"
-		bad  = "2222222222222222222222222222222222222222"
+		good  = "1111111111111111111111111111111111111111"
+		bad   = "2222222222222222222222222222222222222222"
+		fixed = "3333333333333333333333333333333333333333"
 	)
 	g := &gitSyncRoot{t: t, root: t.TempDir()}
 	g.sync(good, nil)
@@ -104,16 +109,33 @@ func TestWatcherLogsTheBrokenCommit(t *testing.T) {
 	w, _ := startWatcher(t, filepath.Join(g.root, "current"), store.WatchOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	g.sync(bad, map[string]string{"capabilities/ui/capability.json": `{"id": `})
 	waitFor(t, "the failure", func() bool { return w.Status().Failure != nil })
-	line := ""
-	for l := range strings.SplitSeq(log.String(), "\n") {
-		if strings.Contains(l, "rebuild failed") {
-			line = l
+	g.sync(fixed, nil)
+	waitFor(t, "the fix", func() bool { return w.Status().Revision == fixed })
+	lineOf := func(msg, revision string) string {
+		for l := range strings.SplitSeq(log.String(), "\n") {
+			if strings.Contains(l, msg) && strings.Contains(l, revision) {
+				return l
+			}
+		}
+		return ""
+	}
+	for _, tt := range []struct {
+		msg, revision string
+		want          []string
+	}{
+		{"rebuild failed", bad, []string{"generation=1 revision=" + good + " ", "failedRevision=" + bad,
+			`first="capabilities/ui/capability.json:1:8: error [json-syntax]`}},
+		{"registry rebuilt", fixed, []string{"generation=2 revision=" + fixed + " ", "digest=", "resolved=true"}},
+	} {
+		line := lineOf(tt.msg, tt.revision)
+		for _, want := range tt.want {
+			if !strings.Contains(line, want) {
+				t.Errorf("the %q line %q lacks %q\n%s", tt.msg, line, want, log.String())
+			}
 		}
 	}
-	for _, want := range []string{"revision=" + bad, `first="capabilities/ui/capability.json:1:8: error [json-syntax]`} {
-		if !strings.Contains(line, want) {
-			t.Errorf("the failure's log line %q lacks %q", line, want)
-		}
+	if line := lineOf("registry rebuilt", good); strings.Contains(line, "resolved") {
+		t.Errorf("the first build's line %q says it resolves a failure", line)
 	}
 }
 

@@ -581,7 +581,7 @@ func TestFailureCountsErrorsNotListed(t *testing.T) {
 	if got := f.Errors(); got != 8000 {
 		t.Errorf("Errors() = %d, want 8000", got)
 	}
-	attrs := f.logAttrs(3, time.Second)
+	attrs := f.logAttrs(&Status{Generation: 3}, time.Second)
 	if i := slices.Index(attrs, any("errors")); i < 0 || attrs[i+1] != 8000 {
 		t.Errorf("log attributes %v, want errors 8000", attrs)
 	}
