@@ -150,6 +150,9 @@ type server struct {
 	// Options.MaxCommandMatches), and commandBudget the work each may do.
 	commands      *turns
 	commandBudget int64
+	// truncatedWarned is the digest of the registry whose truncated
+	// command match was last logged at WARN (see logTruncated).
+	truncatedWarned atomic.Pointer[string]
 	// renders are the turns of POST /render-hooks (see Options.MaxRenders).
 	renders *turns
 	// routes is the router, for naming the route of a request that never

@@ -211,10 +211,29 @@ func (s *server) matchCommand(w http.ResponseWriter, r *http.Request, v *views, 
 		return
 	}
 	if m.Truncated() {
-		s.log.Warn("command matching spent its work budget before trying every card", "tried", m.Tried, "cards", m.Total,
-			"work", m.Work, "bytes", len(command))
+		s.logTruncated(v.snap, m, len(command))
 	}
 	v.serve(w, r, jsonBody(v.snap.AnswerCommand(command, risk, m)))
+}
+
+// logTruncated logs a command match that spent its budget: at WARN the
+// first time a registry (by digest) truncates one, at DEBUG after that.
+// It is the repository's cards that make a line costly, and any client
+// may send the line again: logged at WARN for each request, a client
+// retrying one line wrote a WARN line a request, all saying the same. The
+// line names the card matching stopped at, where a card's author looks.
+func (s *server) logTruncated(snap *store.Snapshot, m cmdline.Matches, bytes int) {
+	attrs := []any{"generation", snap.Generation, "digest", snap.Digest, "tried", m.Tried, "cards", m.Total, "work", m.Work, "bytes", bytes}
+	if m.Tried < len(snap.Result.Cards) {
+		attrs = append(attrs, "stoppedAt", snap.Result.Cards[m.Tried].ID)
+	}
+	digest := snap.Digest // a copy: a pointer into snap would keep the whole snapshot alive
+	if prev := s.truncatedWarned.Swap(&digest); prev != nil && *prev == digest {
+		s.log.Debug("command matching spent its work budget before trying every card", attrs...)
+		return
+	}
+	s.log.Warn("command matching spent its work budget before trying every card; "+
+		"the cards' replaces patterns cost too much for such lines (logged once a registry, then at debug)", attrs...)
 }
 
 // cursorPrefix marks capreg's opaque cursors: the id of the last card of

@@ -1,12 +1,16 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/capreg/capreg/api"
 	"github.com/capreg/capreg/search/cmdline"
 	"github.com/capreg/capreg/validate"
 )
@@ -161,6 +165,69 @@ func TestToolIDsArePercentDecodedOnce(t *testing.T) {
 		}
 		if e := do(t, h, "GET", want, nil); e.status != 200 {
 			t.Errorf("%s suggests %s, which is a %d", path, want, e.status)
+		}
+	}
+}
+
+// TestCommandMatchTruncationLoggedOncePerRegistry: a GET /tools?command=
+// that spends its work budget is logged at WARN once for a registry, naming
+// the card matching stopped at, and at DEBUG for every later request over
+// that registry: a client sending one costly line in a loop wrote a WARN
+// line a request. Another registry (another digest) is warned of again.
+func TestCommandMatchTruncationLoggedOncePerRegistry(t *testing.T) {
+	src := cardsSource(t, map[string][]string{
+		"a-words":  {"git push origin --force"},
+		"b-regexp": {"git push .* --force"},
+	})
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	h := api.NewRouter(src, api.Options{CommandBudget: 8, Logger: logger})
+	target := "/tools?command=" + url.QueryEscape("git push origin --force")
+	levels := func() (warn, debug []map[string]any) {
+		for l := range strings.SplitSeq(strings.TrimSpace(logs.String()), "\n") {
+			var rec map[string]any
+			if err := json.Unmarshal([]byte(l), &rec); err != nil {
+				t.Fatalf("log line %q: %v", l, err)
+			}
+			if !strings.HasPrefix(fmt.Sprint(rec["msg"]), "command matching spent its work budget") {
+				continue
+			}
+			switch rec["level"] {
+			case "WARN":
+				warn = append(warn, rec)
+			case "DEBUG":
+				debug = append(debug, rec)
+			}
+		}
+		return warn, debug
+	}
+	for _, tt := range []struct {
+		name             string
+		requests         int
+		another          bool // serve another registry first
+		wantWarn, wantDb int
+	}{
+		{"the first registry", 5, false, 1, 4},
+		{"another registry", 2, true, 2, 5},
+	} {
+		if tt.another {
+			src.snap.Store(cardsSource(t, map[string][]string{
+				"a-words":  {"git push origin --force"},
+				"b-regexp": {"git push .* --force"},
+				"c-words":  {"git push origin"},
+			}).Current())
+		}
+		for range tt.requests {
+			if e := do(t, h, "GET", target, nil); e.status != 200 {
+				t.Fatalf("%s: status %d", tt.name, e.status)
+			}
+		}
+		warn, debug := levels()
+		if len(warn) != tt.wantWarn || len(debug) != tt.wantDb {
+			t.Fatalf("%s: %d WARN and %d DEBUG lines, want %d and %d:\n%s", tt.name, len(warn), len(debug), tt.wantWarn, tt.wantDb, logs.String())
+		}
+		if last := warn[len(warn)-1]; last["stoppedAt"] != "b-regexp" || last["digest"] != src.Current().Digest {
+			t.Errorf("%s: the WARN line %v, want stoppedAt b-regexp and the registry's digest", tt.name, last)
 		}
 	}
 }
