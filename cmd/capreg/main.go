@@ -19,6 +19,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 	"unicode"
@@ -81,8 +82,11 @@ func interruptible() (context.Context, context.CancelFunc) {
 	go func() {
 		for taken := false; ; taken = true {
 			select {
-			case <-sigs:
+			case sig := <-sigs:
 				if taken {
+					if say := lastWords.Load(); say != nil {
+						(*say)(sig)
+					}
 					os.Exit(exitInterrupted)
 				}
 				cancel()
@@ -100,6 +104,12 @@ func interruptible() (context.Context, context.CancelFunc) {
 		})
 	}
 }
+
+// lastWords, when set, is called with the second signal before
+// interruptible ends the process: serve logs there why it stopped, where
+// its log otherwise ended at "shutting down" with no word of the exit,
+// as a crash or an OOM kill would.
+var lastWords atomic.Pointer[func(os.Signal)]
 
 // command is one verb.
 type command func(ctx context.Context, args []string, stdout, stderr io.Writer) int

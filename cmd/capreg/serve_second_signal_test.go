@@ -59,6 +59,12 @@ func TestServeSecondInterruptEndsTheDrain(t *testing.T) {
 	if !strings.Contains(log, "shutting down: unready, still serving") || strings.Contains(log, `"msg":"stopped"`) {
 		t.Fatalf("want the hold-on begun and no clean stop:\n%s", log)
 	}
+	// The last line says why the process ended: without it the log
+	// stopped at "shutting down", as after a crash or an OOM kill.
+	if last := seen[len(seen)-1]; !strings.Contains(last, `"level":"WARN","msg":"a second signal: exiting at once`) ||
+		!strings.Contains(last, `"signal":"interrupt"`) || !strings.Contains(last, `"exitCode":130`) {
+		t.Errorf("the log's last line %s, want a WARN saying the second interrupt ended the process with 130", last)
+	}
 }
 
 func interrupt(t *testing.T, cmd *exec.Cmd) {
