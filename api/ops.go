@@ -23,7 +23,7 @@ func (s *server) healthz(w http.ResponseWriter, r *http.Request) {
 			// pod for it keeps the status, not this body, so the log is
 			// where an operator learns why (a hung file system, a
 			// deadlock) after the restart.
-			s.log.Error("liveness fails: "+msg, "rebuilding_for", took, "stuck_after", s.stuckAfter)
+			s.log.Error("liveness fails: "+msg, "rebuildingFor", took, "stuckAfter", s.stuckAfter)
 			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "stuck", "message": msg})
 			return
 		}

@@ -470,6 +470,12 @@ func TestHealthzStuckIsLoggedAndMeasured(t *testing.T) {
 			if logged := strings.Contains(line, `"level":"ERROR"`) && strings.Contains(line, "liveness fails: a rebuild has run for 3m0s, over 2m0s"); logged != tt.wantLog {
 				t.Errorf("rebuilding for %v, /healthz %d: log %q, want a line saying the rebuild is stuck: %v", tt.took, e.status, line, tt.wantLog)
 			}
+			// Keys in camelCase, as every other line's (drainDelay,
+			// failedRevision): rebuilding_for and stuck_after were the
+			// only snake_case keys a log query had to spell otherwise.
+			if tt.wantLog && (!strings.Contains(line, `"rebuildingFor":`) || !strings.Contains(line, `"stuckAfter":`)) {
+				t.Errorf("the liveness line %q, want the keys rebuildingFor and stuckAfter", line)
+			}
 		})
 	}
 }
