@@ -91,7 +91,11 @@ const fallbackPoll = 5 * time.Second
 func newFSNotifier(w *Watcher) notifier {
 	n, err := openFSNotifier(w)
 	if err != nil {
-		w.log.Warn("inotify unavailable; polling instead", "interval", fallbackPoll, "error", err)
+		msg := "inotify unavailable; polling instead"
+		if errors.Is(err, syscall.EMFILE) {
+			msg += ": raise the sysctl fs.inotify.max_user_instances (shared by every process of this user on the node), then restart capreg serve"
+		}
+		w.log.Warn(msg, "interval", fallbackPoll, "error", err)
 		w.fallBack()
 		return newPoller(w, fallbackPoll)
 	}
@@ -424,7 +428,13 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 			// reads folder by folder may be. The whole tree is polled.
 			if n.fallbk == nil {
 				if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
-					n.w.log.Warn("inotify watch limit reached; polling as well", "interval", fallbackPoll, "watched", n.watched.len())
+					// What to raise, by how much, and from which folder
+					// on changes are polled for: the line said only that
+					// a limit was reached, and how many folders were
+					// watched.
+					n.w.log.Warn("inotify watch limit reached; polling as well: raise the sysctl fs.inotify.max_user_watches "+
+						"(shared by every process of this user on the node) above the folders to watch, then restart capreg serve",
+						"interval", fallbackPoll, "watched", n.watched.len(), "toWatch", len(want), "dir", d, "error", err)
 				} else {
 					n.w.log.Warn("cannot watch a directory; polling as well", "dir", d, "error", err, "interval", fallbackPoll)
 				}

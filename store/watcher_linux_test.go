@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/store"
 )
 
 // TestWatcherOutOfWatchesIgnoresWritesToFilesItDoesNotRead: once inotify
@@ -175,4 +179,48 @@ func TestWatcherPollsADirectoryInotifyCannotTake(t *testing.T) {
 	syscall.Write(card, []byte("{"))
 	syscall.Close(card)
 	waitFor(t, "the broken card deep down to fail a rebuild", func() bool { return c.failed.Load() > 0 })
+}
+
+// TestWatcherOutOfWatchesSaysWhatToRaise: the warning of a watch limit
+// reached names the sysctl to raise, how many folders were to be watched
+// and the first folder left to polling, with the error: it said only
+// "inotify watch limit reached" and how many were watched, which left an
+// operator to find out which limit, and by how much. Run in a user
+// namespace of its own (TestWatcherOutOfWatchesLogChild).
+func TestWatcherOutOfWatchesSaysWhatToRaise(t *testing.T) {
+	runInUserNamespace(t, "TestWatcherOutOfWatchesLogChild", "CAPREG_OUT_OF_WATCHES_LOG_CHILD=1")
+}
+
+// TestWatcherOutOfWatchesLogChild is the watcher of the test above.
+func TestWatcherOutOfWatchesLogChild(t *testing.T) {
+	if os.Getenv("CAPREG_OUT_OF_WATCHES_LOG_CHILD") == "" {
+		t.Skip("run by TestWatcherOutOfWatchesSaysWhatToRaise")
+	}
+	if err := os.WriteFile("/proc/sys/user/max_inotify_watches", []byte("8"), 0); err != nil {
+		t.Skipf("cannot lower the inotify watch limit: %v", err)
+	}
+	repo, _ := scanRepoCopy(t)
+	var log syncBuffer
+	w, _ := startWatcher(t, repo, store.WatchOptions{Logger: slog.New(slog.NewJSONHandler(&log, nil))})
+	waitFor(t, "the first build", func() bool { return w.Current() != nil })
+	waitFor(t, "the warning", func() bool { return strings.Contains(log.String(), "inotify watch limit reached") })
+	for l := range strings.SplitSeq(log.String(), "\n") {
+		if !strings.Contains(l, "inotify watch limit reached") {
+			continue
+		}
+		var rec struct {
+			Msg     string
+			Watched int
+			ToWatch int
+			Dir     string
+			Error   string
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if !strings.Contains(rec.Msg, "fs.inotify.max_user_watches") || rec.Watched != 8 || rec.ToWatch <= rec.Watched ||
+			rec.Dir == "" || !strings.Contains(rec.Error, "no space left on device") {
+			t.Errorf("the warning %s: want the sysctl to raise, 8 watched of more to watch, the folder left to polling and the error", l)
+		}
+	}
 }
