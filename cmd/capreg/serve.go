@@ -150,13 +150,28 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		// Through the logger, so that a log pipeline reading JSON sees why
 		// the pod did not start.
-		logger.Error("cannot listen", "addr", sf.addr, "error", err)
+		logger.Error("cannot listen", "addr", sf.addr, "error", err, "hint", listenHint(err))
 		return exitUsage
 	}
 	if listening != nil {
 		listening(ln)
 	}
 	return serve(ctx, ln, hup, &sf, logger, stdout)
+}
+
+// listenHint says what to do about a listen that failed: the error alone
+// ("bind: address already in use") left the operator to work out the
+// remedy for each cause.
+func listenHint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return "another process listens on this port (a capreg serve still running?): stop it, or give --addr another port"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return "no interface of this host has this address: give one it has, or :PORT for every interface"
+	case errors.Is(err, syscall.EACCES):
+		return "a port under 1024 needs a privilege this process lacks: give --addr a port from 1024"
+	}
+	return "give --addr a HOST:PORT this host can listen on"
 }
 
 // programID names this build of capreg for the snapshot digest

@@ -316,6 +316,11 @@ func TestServeUsageErrorsAndHelp(t *testing.T) {
 	debug.SetGCPercent(gc)
 	t.Cleanup(func() { debug.SetGCPercent(gc) })
 	listening := `^capreg: listening on http://127\.0\.0\.1:[1-9][0-9]*\n$`
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
 	runCLICases(t, []cliCase{
 		// The least values serve takes: it starts (and, stopped, exits 0).
 		{name: "debounce 0", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--debounce", "0s"}, code: exitOK, stopped: true,
@@ -326,7 +331,10 @@ func TestServeUsageErrorsAndHelp(t *testing.T) {
 		// 192.0.2.1 (TEST-NET-1, RFC 5737), which no interface has, so
 		// nothing is bound.
 		{name: "port 65535", args: []string{"serve", "--repo", "$REPO", "--addr", "192.0.2.1:65535"}, code: exitUsage, stopped: true,
-			stderr: []string{`level=ERROR msg="cannot listen" addr=192\.0\.2\.1:65535`}, notStderr: []string{`is no port`}, notStdout: []string{`.`}},
+			stderr: []string{`level=ERROR msg="cannot listen" addr=192\.0\.2\.1:65535 .* hint="no interface of this host has this address`}, notStderr: []string{`is no port`}, notStdout: []string{`.`}},
+		// A port another process holds: the line says what to do.
+		{name: "port taken", args: []string{"serve", "--repo", "$REPO", "--addr", taken.Addr().String(), "--log-format", "json"}, code: exitUsage, stopped: true,
+			stderr: []string{`"msg":"cannot listen",.*"hint":"another process listens on this port \(a capreg serve still running\?\): stop it, or give --addr another port"`}, notStdout: []string{`.`}},
 		{name: "log-format without its value", args: []string{"serve", "--repo", "$REPO", "--log-format"}, code: exitUsage, stopped: true,
 			stderr: []string{`^capreg: --log-format needs a value: give text\|json; see capreg serve --help\n$`}, notStdout: []string{`.`}},
 		// A control character in a host name (a pasted escape) is no name.
