@@ -75,7 +75,8 @@ func main() {
 // again: where the signal was ignored when capreg started (a background
 // job of a script, nohup), that default is to ignore it.
 func interruptible() (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithCancel(context.Background())
+	words := new(atomic.Pointer[func(os.Signal)])
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), lastWordsKey{}, words))
 	sigs := make(chan os.Signal, 2) // room for both, however late this goroutine runs
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
@@ -84,7 +85,7 @@ func interruptible() (context.Context, context.CancelFunc) {
 			select {
 			case sig := <-sigs:
 				if taken {
-					if say := lastWords.Load(); say != nil {
+					if say := words.Load(); say != nil {
 						(*say)(sig)
 					}
 					os.Exit(exitInterrupted)
@@ -105,11 +106,25 @@ func interruptible() (context.Context, context.CancelFunc) {
 	}
 }
 
-// lastWords, when set, is called with the second signal before
-// interruptible ends the process: serve logs there why it stopped, where
-// its log otherwise ended at "shutting down" with no word of the exit,
-// as a crash or an OOM kill would.
-var lastWords atomic.Pointer[func(os.Signal)]
+// lastWordsKey keys, in the context interruptible gives, the function it
+// calls with the second signal before it ends the process (see
+// sayLastWords).
+type lastWordsKey struct{}
+
+// sayLastWords has say called with the second signal, should one end the
+// process while ctx, interruptible's, lasts, until the returned function
+// is called: serve logs there why it stopped, where its log otherwise
+// ended at "shutting down" with no word of the exit, as after a crash or
+// an OOM kill. Under another context (a test calling a verb) it does
+// nothing.
+func sayLastWords(ctx context.Context, say func(os.Signal)) (forget func()) {
+	words, _ := ctx.Value(lastWordsKey{}).(*atomic.Pointer[func(os.Signal)])
+	if words == nil {
+		return func() {}
+	}
+	words.Store(&say)
+	return func() { words.CompareAndSwap(&say, nil) }
+}
 
 // command is one verb.
 type command func(ctx context.Context, args []string, stdout, stderr io.Writer) int

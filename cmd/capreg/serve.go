@@ -258,11 +258,9 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 	// main's handler exits 130 (see interruptible); serve run by any other
 	// caller leaves the signal its default action.
 	stop()
-	say := func(sig os.Signal) {
+	defer sayLastWords(ctx, func(sig os.Signal) {
 		logger.Warn("a second signal: exiting at once, without draining; requests in flight are cut off", "signal", sig.String(), "exitCode", exitInterrupted)
-	}
-	lastWords.Store(&say)
-	defer lastWords.CompareAndSwap(&say, nil)
+	})()
 	close(draining)
 	if err := holdOn(srv, sf.drainDelay, serveErr, logger); err != nil {
 		logger.Error("server stopped", "error", err)
