@@ -710,13 +710,21 @@ func repoMissing(err error) bool {
 // wait records that the repository has not appeared yet. Nothing was ever
 // built, so there is nothing to fail against: the watcher is starting.
 func (w *Watcher) wait(st *Status, b built) outcome {
-	if st.Waiting == "" {
-		w.log.Info("waiting for the repository to appear", "repo", w.opts.Repo, "error", b.err)
-	}
+	first := st.Waiting == ""
 	st.Waiting = "the repository " + w.opts.Repo + " does not exist yet; waiting for it to appear"
 	var hint didYouMean
-	if errors.As(b.err, &hint) {
+	typo := errors.As(b.err, &hint)
+	if typo {
 		st.Waiting += " (" + hint.Error() + ")"
+	}
+	if first {
+		// A folder beside it named almost so is more likely a --repo
+		// mistyped than a clone to come (git-sync's first sync).
+		level := slog.LevelInfo
+		if typo {
+			level = slog.LevelWarn
+		}
+		w.log.Log(context.Background(), level, "waiting for the repository to appear", "repo", w.opts.Repo, "error", b.err)
 	}
 	st.Failure = nil
 	return waitingToAppear

@@ -132,12 +132,12 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if msg := addrFault(sf.addr); msg != "" {
 		return usage("%s", msg)
 	}
+	// Another error is not fatal: in a pod, git-sync may not have cloned
+	// yet. serve stays up, unready, and serves the repository once it
+	// appears; the watcher logs that it waits (at WARN where a folder
+	// beside it is named almost so), or why the repository cannot be read.
 	if err := store.StatRepo(sf.repo); errors.Is(err, store.ErrRepoNotFolder) {
 		return usage("%v; give --repo the repository's folder", err)
-	} else if err != nil {
-		// Not fatal: in a pod, git-sync may not have cloned yet. Stay up,
-		// unready, and serve the repository once it appears.
-		logger.Warn("repository not readable yet; waiting for it", "repo", absPath(sf.repo), "error", err)
 	}
 	// Caught from before the port opens: a supervisor or script may send
 	// SIGHUP (reload) as soon as it sees the daemon answer, and SIGHUP's
