@@ -759,6 +759,9 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	// before, which "registry rebuilt" alone did not say.
 	rebuilt := []any{"generation", st.Generation, "revision", snap.Revision, "digest", snap.Digest,
 		"capabilities", len(snap.Registry.Capabilities), "tools", len(snap.Result.Cards), "took", b.took}
+	if _, warns := snap.Diagnostics.Count(); warns > 0 {
+		rebuilt = append(rebuilt, "warnings", warns) // listed by /status
+	}
 	if st.Failure != nil {
 		rebuilt = append(rebuilt, "resolved", true)
 	}

@@ -96,7 +96,8 @@ func TestWatcherFailureNamesTheBrokenCommit(t *testing.T) {
 // and the commit still served under the key "registry rebuilt" gives it
 // (revision, as in /status), the broken one under failedRevision: the
 // line gave the broken commit as revision and not the served one. The
-// rebuild that serves a fix says it resolves the failure.
+// rebuild that serves a fix says it resolves the failure, and how many
+// warnings /status lists.
 func TestWatcherLogsTheBrokenCommit(t *testing.T) {
 	const (
 		good  = "1111111111111111111111111111111111111111"
@@ -125,7 +126,7 @@ func TestWatcherLogsTheBrokenCommit(t *testing.T) {
 	}{
 		{"rebuild failed", bad, []string{"generation=1 revision=" + good + " ", "failedRevision=" + bad,
 			`first="capabilities/ui/capability.json:1:8: error [json-syntax]`}},
-		{"registry rebuilt", fixed, []string{"generation=2 revision=" + fixed + " ", "digest=", "resolved=true"}},
+		{"registry rebuilt", fixed, []string{"generation=2 revision=" + fixed + " ", "digest=", "warnings=1 ", "resolved=true"}},
 	} {
 		line := lineOf(tt.msg, tt.revision)
 		for _, want := range tt.want {
