@@ -11,6 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/capreg/capreg/validate/ojson"
 )
 
@@ -1071,6 +1073,9 @@ func fragmentHint(clean string, src *CapabilitySource) string {
 	names = append(names, src.Nearby...)
 	slices.Sort(names)
 	names = slices.Compact(names)
+	if hint := otherwiseNormalized(clean, names); hint != "" {
+		return hint
+	}
 	for _, name := range names {
 		if strings.HasSuffix(clean, "/"+name) {
 			return fmt.Sprintf(" (a fragment.path is relative to the capability folder: did you mean %q?)", name)
@@ -1087,6 +1092,25 @@ func fragmentHint(clean string, src *CapabilitySource) string {
 	}
 	if len(same) == 1 {
 		return fmt.Sprintf("; did you mean %q?", same[0])
+	}
+	return ""
+}
+
+// otherwiseNormalized is fragmentHint's hint for clean when one of names
+// is the same name in another Unicode normalization (a file made on macOS,
+// which stores é decomposed, named by a path typed composed): the two
+// print alike, so both are also given as code points; "" for none. No
+// edit distance finds it: each accented letter is two bytes off.
+func otherwiseNormalized(clean string, names []string) string {
+	if isASCII(clean) {
+		return ""
+	}
+	key := norm.NFC.String(clean)
+	for _, name := range names {
+		if name != clean && norm.NFC.String(name) == key {
+			return fmt.Sprintf("; did you mean %q? (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+				name, strconv.QuoteToASCII(clean), strconv.QuoteToASCII(name))
+		}
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -617,5 +618,35 @@ func TestPredicateKindOneLetterShortIsNamed(t *testing.T) {
 		if len(got) != 1 || got[0].Pointer != "/gates/0/check/predicate/kind" || !strings.Contains(got[0].Message, want) {
 			t.Errorf("predicate %s: %v\nwant one warning at /gates/0/check/predicate/kind with %s", tt.predicate, got, want)
 		}
+	}
+}
+
+// A fragment.path and the file it means may be spelled alike and differ
+// only in Unicode normalization (macOS stores é decomposed, an editor
+// types it composed): the finding names the file, with both names as code
+// points, rather than "names no file" beside a name that prints the same.
+func TestFragmentHintNamesTheFileOtherwiseNormalized(t *testing.T) {
+	const composed, decomposed = "loop/thr\u00e9at-model.md", "loop/thre\u0301at-model.md"
+	for _, tc := range []struct{ name, given, onDisk string }{
+		{"composed path, decomposed file", composed, decomposed},
+		{"decomposed path, composed file", decomposed, composed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := sampleRepo(t, sampleEdit{"security", `"fragment": { "path": "loop/threat-model.md" },`, `"fragment": { "path": "` + tc.given + `" },`})
+			i := slices.IndexFunc(src.Capabilities, func(c CapabilitySource) bool { return c.Folder == "security" })
+			f, ok := src.Capabilities[i].Files["loop/threat-model.md"]
+			if !ok {
+				t.Fatal("security has no loop/threat-model.md; update this test")
+			}
+			delete(src.Capabilities[i].Files, "loop/threat-model.md")
+			f.Path = "capabilities/security/" + tc.onDisk
+			src.Capabilities[i].Files[tc.onDisk] = f
+			got := findingAt(findingsOf(src), "fragment-unreadable", "/contributions/0/fragment/path")
+			want := fmt.Sprintf("; did you mean %q? (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+				tc.onDisk, strconv.QuoteToASCII(tc.given), strconv.QuoteToASCII(tc.onDisk))
+			if len(got) != 1 || !strings.HasSuffix(got[0].Message, want) {
+				t.Fatalf("want one fragment-unreadable ending %q, got %v", want, got)
+			}
+		})
 	}
 }
