@@ -15,8 +15,11 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -1834,6 +1837,13 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 	for _, n := range names {
 		if n == base {
 			continue // there, as a link to nothing: its own name is no hint
+		}
+		if !ascii(base) && norm.NFC.String(n) == norm.NFC.String(base) && sc.resolvesInside(path.Join(dir, n)) {
+			// The same name otherwise normalized (a folder made on macOS,
+			// which stores é decomposed): they print alike, and each
+			// accented letter is two bytes off, too far for a typo.
+			return fmt.Sprintf(" (did you mean %q? as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+				dir+n, strconv.QuoteToASCII(rel), strconv.QuoteToASCII(dir+n))
 		}
 		limit := 1 // a plural too: "workflow" for "workflows"
 		if min(len(n), len(base)) >= 10 {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -1275,6 +1276,36 @@ func TestScanConfiguredRootDidYouMean(t *testing.T) {
 	if i < 0 || strings.Contains(snap.Diagnostics[i].Message, "name it in") ||
 		!strings.Contains(snap.Diagnostics[i].Message, `check the paths capreg.json's "workflows" names (workflow)`) {
 		t.Errorf("contract-missing: %v", snap.Diagnostics)
+	}
+}
+
+// A configured path spelled as a folder of the repository is but in
+// another Unicode normalization (the folder made on macOS, which stores é
+// decomposed; the path typed composed) names that folder, with both as
+// code points: they print alike, and each accented letter is two bytes
+// away, too far for a typo.
+func TestScanConfiguredRootOtherwiseNormalized(t *testing.T) {
+	const composed, decomposed = "outils-\u00e9t\u00e9", "outils-e\u0301te\u0301"
+	for _, tc := range []struct{ name, given, onDisk string }{
+		{"composed path, decomposed folder", composed, decomposed},
+		{"decomposed path, composed folder", decomposed, composed},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			if err := os.Mkdir(filepath.Join(repo, tc.onDisk), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"cards": ["bin", "`+tc.given+`"]}`))
+			snap := scanLoadRepo(t, repo)
+			want := fmt.Sprintf(" (did you mean %q? as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+				tc.onDisk, strconv.QuoteToASCII(tc.given), strconv.QuoteToASCII(tc.onDisk))
+			i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool {
+				return d.File == "capreg.json" && strings.Contains(d.Message, "does not exist")
+			})
+			if i < 0 || !strings.HasSuffix(snap.Diagnostics[i].Message, want) {
+				t.Fatalf("want a finding ending %q, got:\n%s", want, formatDiagnostics(snap.Diagnostics))
+			}
+		})
 	}
 }
 
