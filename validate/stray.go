@@ -33,8 +33,11 @@ func StrayKind(p, capDir string) string {
 	switch {
 	case !ok:
 		// Outside the capabilities folder: only at the place one would be
-		// in another repository (a package of a monorepo).
-		if base == ManifestName && path.Base(path.Dir(path.Dir(p))) == "capabilities" {
+		// in another repository (a package of a monorepo), or in a folder
+		// named as the capabilities folder is in another case
+		// (Capabilities/, made so on macOS), which is read in no case.
+		if dir := path.Base(path.Dir(path.Dir(p))); base == ManifestName &&
+			(strings.EqualFold(dir, "capabilities") || capDir != "." && strings.EqualFold(dir, path.Base(capDir))) {
 			return StrayElsewhere
 		}
 	case folder == "" || inner == ManifestName:
@@ -247,6 +250,10 @@ func strayElsewhereRestMessage(dir string, more, n int, capDir string) string {
 func strayElsewhereMessage(dir string, n int, capDir string) string {
 	what := theseDeclarations(n)
 	root := path.Dir(dir)
+	if strings.EqualFold(dir, capDir) {
+		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: folder names are matched case-sensitively; rename %s to %s",
+			what, dir, capDir, dir, capDir)
+	}
 	if root == "." {
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",
 			what, dir, capDir, capDir, dir)

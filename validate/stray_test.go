@@ -39,6 +39,9 @@ func TestStrayKind(t *testing.T) {
 		{"ui/capability.json", ".", ""},                                                   // capabilities at the root
 		{"ui/x/capability.json", ".", StrayNested},                                        // … and one too deep
 		{"packages/gsd/capabilities/ui/capability.json", "packages/gsd/capabilities", ""}, // named there
+		{"Capabilities/ui/capability.json", "capabilities", StrayElsewhere},               // the folder in another case (made on macOS)
+		{"packages/gsd/CAPABILITIES/ui/capability.json", "capabilities", StrayElsewhere},  // … a package's
+		{"Caps/ui/capability.json", "caps", StrayElsewhere},                               // … the one capreg.json names
 	}
 	for _, tt := range tests {
 		if got := StrayKind(tt.p, tt.capDir); got != tt.want {
@@ -241,6 +244,20 @@ func TestStrayMessagesInFull(t *testing.T) {
 			capDir: "caps",
 			strays: []string{"capabilities/x/capability.json"},
 			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (caps, which capreg.json names), and not read: move its capability folders into caps, or name capabilities in capreg.json's "capabilities"`},
+		},
+		{
+			name:   "the capabilities folder in another case",
+			capDir: "capabilities",
+			strays: []string{"Capabilities/x/capability.json", "Capabilities/y/capability.json"},
+			want: []string{"Capabilities/x/capability.json: this and 1 other capability declaration are under Capabilities, not under this repository's capabilities folder (capabilities), and not read: " +
+				"folder names are matched case-sensitively; rename Capabilities to capabilities"},
+		},
+		{
+			name:   "the folder capreg.json names in another case",
+			capDir: "gsd/caps",
+			strays: []string{"gsd/Caps/x/capability.json"},
+			want: []string{"gsd/Caps/x/capability.json: this capability declaration is under gsd/Caps, not under this repository's capabilities folder (gsd/caps), and not read: " +
+				"folder names are matched case-sensitively; rename gsd/Caps to gsd/caps"},
 		},
 		{
 			name:   "three declarations under a package's capabilities folder",
