@@ -96,6 +96,9 @@ type showFlags struct {
 func (sf *showFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	fs.BoolVar(&sf.probe, "probe", false, "after the card, run its help_probe here, in the repository")
+	// The card is JSON whatever is asked; an agent that gives tools
+	// search and match --json gives it here too, and was refused.
+	fs.Bool("json", false, "the card is printed as JSON (as GET /tools/{id} answers) with or without it; taken as tools search and match take it")
 }
 
 // runTools is `capreg tools search INTENT`, `capreg tools match COMMAND`

@@ -44,7 +44,7 @@ func TestToolsFlagBoundsAndUsageErrors(t *testing.T) {
 		{name: "match 4097 bytes", args: []string{"tools", "match", "git merge x" + strings.Repeat(" ", 4097-len("git merge x")), "--repo", "$REPO"}, code: exitUsage,
 			stderr: []string{`^capreg: command is 4097 bytes, over the limit of 4096\n$`}, notStdout: []string{`.`}},
 		{name: "no subcommand", args: []string{"tools"}, code: exitUsage,
-			stderr: []string{`^capreg: tools needs a subcommand: capreg tools search INTENT .* \| capreg tools match COMMAND .* \| capreg tools show ID \[--probe\]\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: tools needs a subcommand: capreg tools search INTENT .* \| capreg tools match COMMAND .* \| capreg tools show ID \[--json\] \[--probe\]\n$`}, notStdout: []string{`.`}},
 		{name: "unknown subcommand alone", args: []string{"tools", "frob"}, code: exitUsage,
 			stderr: []string{`^capreg: unknown tools subcommand "frob"; it is search, match or show: `}, notStdout: []string{`.`}},
 		{name: "match no operand", args: []string{"tools", "match", "--repo", "$REPO"}, code: exitUsage,
