@@ -1971,7 +1971,8 @@ func (d didYouMean) Error() string { return "did you mean " + string(d) + "?" }
 // bytes), spelled as the user spelled the path: a mistyped --repo is the
 // usual cause, and the daemon would otherwise wait for it forever. It
 // returns "" when there is no such sibling, or more than one at the closest
-// distance.
+// distance. A sibling whose name is the same otherwise normalized is
+// named first, with both names as code points.
 func nearbyDir(repo string) string {
 	abs, err := filepath.Abs(repo)
 	if err != nil {
@@ -1991,6 +1992,13 @@ func nearbyDir(repo string) string {
 	for _, e := range entries {
 		if !e.IsDir() && !linksToDir(filepath.Join(dir, e.Name()), e) {
 			continue
+		}
+		if !ascii(base) && e.Name() != base && norm.NFC.String(e.Name()) == norm.NFC.String(base) {
+			// The same name otherwise normalized (a folder made on macOS,
+			// which stores é decomposed, typed composed): they print
+			// alike, so the hint also gives both as code points.
+			return fmt.Sprintf("%s (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
+				filepath.Join(filepath.Dir(filepath.Clean(repo)), e.Name()), strconv.QuoteToASCII(base), strconv.QuoteToASCII(e.Name()))
 		}
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
 			continue // .git is not what "git" meant

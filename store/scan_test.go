@@ -1372,3 +1372,27 @@ func TestRepoThatIsNoFolder(t *testing.T) {
 		t.Errorf("StatRepo(a folder) = %v, want nil", err)
 	}
 }
+
+// TestScanMissingRepoOtherwiseNormalized: a --repo typed composed ("dépôt",
+// NFC) naming a folder stored decomposed (NFD, as macOS makes it) is told
+// that folder, with both names as code points, as they print alike; each
+// accented letter is two bytes off, too far for the typo distance.
+func TestScanMissingRepoOtherwiseNormalized(t *testing.T) {
+	dir := t.TempDir()
+	nfd, nfc := "de\u0301po\u0302t", "d\u00e9p\u00f4t"
+	if err := os.Mkdir(filepath.Join(dir, nfd), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, nfc)); err == nil {
+		t.Skip("this file system normalizes names: both spellings name the folder")
+	}
+	err := store.StatRepo(filepath.Join(dir, nfc))
+	if !errors.Is(err, store.ErrRepo) || !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("StatRepo = %v, want ErrRepo and fs.ErrNotExist", err)
+	}
+	want := fmt.Sprintf("(did you mean %s (as code points: %s and %s; names that look alike may differ in Unicode normalization)?)",
+		filepath.Join(dir, nfd), strconv.QuoteToASCII(nfc), strconv.QuoteToASCII(nfd))
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("StatRepo = %v\nwant it to hold %s", err, want)
+	}
+}
