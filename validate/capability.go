@@ -362,7 +362,7 @@ func configFieldHint(e, got *ojson.Value, name string) string {
 	if got != nil {
 		return ""
 	}
-	hint, _ := misspeltHint(e, nil, []string{name})
+	hint, _, _ := misspeltHint(e, nil, []string{name})
 	return hint
 }
 

@@ -3,6 +3,7 @@ package validate
 import (
 	"bytes"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,7 +87,8 @@ func TestNearestName(t *testing.T) {
 
 // Only the fields of the object the schema describes count: keys of a map
 // (config slices) are free names, and a key valid for the object is never
-// a near miss, whichever branch of the schema declares it.
+// a near miss, whichever branch of the schema declares it. A slip of a
+// required field's name is the schema error at the key (missingAtKey).
 func TestNearMissesOnlyAmongDeclaredFields(t *testing.T) {
 	manifest, err := os.ReadFile("../testdata/repo/capabilities/ui/capability.json")
 	if err != nil {
@@ -113,7 +115,7 @@ func TestNearMissesOnlyAmongDeclaredFields(t *testing.T) {
 			{Folder: "ui", Manifest: File{Path: "capabilities/ui/capability.json", Data: data}}}}
 		var got []string
 		for _, d := range Validate(&src).Diagnostics {
-			if d.Rule == "field-near-miss" {
+			if d.Rule == "field-near-miss" || missingAtKey(d) {
 				got = append(got, d.Pointer)
 			}
 		}
@@ -126,14 +128,16 @@ func TestNearMissesOnlyAmongDeclaredFields(t *testing.T) {
 // TestNearMissesInFeatureBody checks near misses of fields that only the
 // feature branch of the schema declares (allOf/if/then), down through its
 // arrays, $refs and config map, each reported where it is with the field
-// meant; a field that is right draws none.
+// meant; a field that is right draws none. A slip of a required field's
+// name is told once, by the schema error at the key (missingAtKey), not
+// also by a warning there.
 func TestNearMissesInFeatureBody(t *testing.T) {
 	cases := []struct {
 		old, new string
 		ptr      string // "" : no near miss at all
 		want     string
 	}{
-		{`"agents": [`, `"agnets": [`, "/agnets", `'agnets' is ignored; did you mean 'agents'?`},
+		{`"agents": [`, `"agnets": [`, "/agnets", `did you mean 'agents'?`},
 		{`"onError": "halt" }`, `"onErorr": "halt" }`, "/steps/0/onErorr", `did you mean 'onError'?`},
 		{`"fragment": { "path": "loop/threat-model.md" }`, `"fragment": { "path": "loop/threat-model.md", "inlien": "x" }`, "/contributions/0/fragment/inlien", `did you mean 'inline'?`},
 		{`"type": "boolean", "default": true,`, `"tpye": "boolean", "default": true,`, "/config/workflow.security_enforcement/tpye", `did you mean 'type'?`},
@@ -143,17 +147,24 @@ func TestNearMissesInFeatureBody(t *testing.T) {
 		{`"onError": "halt" }`, `"onError": "halt", "whenn": 1 }`, "", ""},    // the step has when
 	}
 	for _, tc := range cases {
-		diags := findingsOf(sampleRepo(t, sampleEdit{"security", tc.old, tc.new}), "field-near-miss")
+		diags := slices.DeleteFunc(findingsOf(sampleRepo(t, sampleEdit{"security", tc.old, tc.new}), "field-near-miss", "schema"),
+			func(d Diagnostic) bool { return d.Rule == "schema" && !missingAtKey(d) })
 		if tc.ptr == "" {
 			if len(diags) != 0 {
 				t.Errorf("%s: want no near miss, got %v", tc.new, diags)
 			}
 			continue
 		}
-		if len(diags) != 1 || diags[0].Pointer != tc.ptr || !strings.Contains(diags[0].Message, tc.want) || diags[0].Severity != Warning {
-			t.Errorf("%s: want one warning at %s containing %q, got %v", tc.new, tc.ptr, tc.want, diags)
+		if len(diags) != 1 || diags[0].Pointer != tc.ptr || !strings.Contains(diags[0].Message, tc.want) {
+			t.Errorf("%s: want one finding at %s containing %q, got %v", tc.new, tc.ptr, tc.want, diags)
 		}
 	}
+}
+
+// missingAtKey reports whether d is the schema error of a required field
+// missing, placed at the key that misspells it (requiredMessage).
+func missingAtKey(d Diagnostic) bool {
+	return d.Rule == "schema" && strings.HasPrefix(d.Message, "missing required field") && strings.Contains(d.Message, " is there: did you mean ")
 }
 
 // TestNearestIDBudgetAndTies checks how far a "did you mean" reaches, as

@@ -331,13 +331,17 @@ func closedFieldHint(key string, missing []string) string {
 // for "intent_phrases"), each beside the field it misspells: the keys are
 // not ones it declares, and each field is named for the first key only.
 // The fields are read from the schema and the document, not from the
-// library's message, whose wording and quoting are its own. It reports
-// false when absLoc is not one of the embedded schemas' required lists.
-func requiredMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
+// library's message, whose wording and quoting are its own. It also
+// returns where the finding is: at the one key that misspells a missing
+// field, where the author acts (at the object, a tool card's finding was at
+// 1:1, which a CI annotation of the lines a change touched never shows),
+// else at the object, ptr. It reports false when absLoc is not one of
+// the embedded schemas' required lists.
+func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, ok bool) {
 	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/required"))
 	obj, _, ok2 := root.Lookup(ptr)
 	if !ok || !ok2 || obj.Kind != ojson.Object {
-		return "", false
+		return "", "", false
 	}
 	var missing, quoted []string
 	for _, r := range parent.Get("required").Strings() {
@@ -346,9 +350,9 @@ func requiredMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 		}
 	}
 	if len(missing) == 0 {
-		return "", false
+		return "", "", false
 	}
-	hint, rest := misspeltHint(obj, parent.Get("properties"), missing)
+	hint, keys, rest := misspeltHint(obj, parent.Get("properties"), missing)
 	if hint == "" {
 		hint = misplacedHint(obj, ptr, rest)
 	}
@@ -356,33 +360,37 @@ func requiredMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	if len(missing) > 1 {
 		what = "missing required fields "
 	}
-	return what + strings.Join(quoted, ", ") + hint, true
+	at = ptr
+	if len(keys) == 1 {
+		at = ptr + "/" + ojson.EscapePointer(keys[0])
+	}
+	return what + strings.Join(quoted, ", ") + hint, at, true
 }
 
 // misspeltHint names the keys of obj that are probably the missing fields
 // misspelt, each beside the field it misspells, skipping the keys props
-// declares (nil for none), and returns the missing fields no key
-// misspells; "" when there are none. Required fields of the schema and
-// fields checked in Go (a config slice's description and default) are
+// declares (nil for none), and returns those keys and the missing fields
+// no key misspells; "" when there are none. Required fields of the schema
+// and fields checked in Go (a config slice's description and default) are
 // told so alike.
-func misspeltHint(obj, props *ojson.Value, missing []string) (string, []string) {
-	var keys, wants []string
+func misspeltHint(obj, props *ojson.Value, missing []string) (hint string, keys, rest []string) {
+	var quoted, wants []string
 	for _, m := range obj.Members {
 		if props != nil && props.Has(m.Key) {
 			continue
 		}
 		if want := nearestName(m.Key, missing); want != "" {
-			keys, wants = append(keys, quoteKey(m.Key)), append(wants, quoteKey(want))
+			keys, quoted, wants = append(keys, m.Key), append(quoted, quoteKey(m.Key)), append(wants, quoteKey(want))
 			missing = slices.DeleteFunc(missing, func(r string) bool { return r == want })
 		}
 	}
 	switch len(keys) {
 	case 0:
-		return "", missing
+		return "", nil, missing
 	case 1:
-		return fmt.Sprintf("; the field %s is there: did you mean %s?", keys[0], wants[0]), missing
+		return fmt.Sprintf("; the field %s is there: did you mean %s?", quoted[0], wants[0]), keys, missing
 	}
-	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(keys, ", "), strings.Join(wants, ", ")), missing
+	return fmt.Sprintf("; the fields %s are there: did you mean %s?", strings.Join(quoted, ", "), strings.Join(wants, ", ")), keys, missing
 }
 
 // misplacedHint names where, below the object at ptr, a missing required
@@ -489,8 +497,8 @@ func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string
 		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", "))
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/required") {
-		if m, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
-			return ptr, m
+		if m, at, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			return at, m
 		}
 	}
 	if isFalseSchema(leaf.AbsoluteKeywordLocation) {

@@ -698,3 +698,40 @@ func TestReviewerBodyRequiredFields(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingFieldAtTheKeyThatMisspellsIt: a required field missing whose
+// name one key misspells is one error, at that key (where a CI annotation
+// of the changed lines shows it), not an error at the object (1:1 for a
+// tool card) beside a warning at the key saying the same. Two keys each
+// misspelling one leave the error at the object, the keys named in it.
+func TestMissingFieldAtTheKeyThatMisspellsIt(t *testing.T) {
+	for _, tt := range []struct {
+		name, data     string
+		line, col      int
+		pointer, field string
+	}{
+		{"one slip", "{\n  \"id\": \"t\",\n  \"sumary\": \"Does t.\",\n  \"command\": \"t\"\n}\n", 3, 3, "/sumary", "'summary'"},
+		{"two slips", "{\n  \"id\": \"t\",\n  \"sumary\": \"Does t.\",\n  \"comand\": \"t\"\n}\n", 1, 1, "", "'summary', 'command'"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := &Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(tt.data)}, ToolPath: "bin/t", ToolExists: true}}}
+			var got []Diagnostic
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule == "schema" && strings.HasPrefix(d.Message, "missing required") || d.Rule == "card-unknown-field" {
+					got = append(got, d)
+				}
+			}
+			want := 1
+			if tt.pointer == "" {
+				want = 3 // the error, and a warning at each key
+			}
+			if len(got) != want {
+				t.Fatalf("findings %v, want %d", got, want)
+			}
+			d := got[0]
+			if d.Rule != "schema" || d.Line != tt.line || d.Column != tt.col || d.Pointer != tt.pointer || !strings.Contains(d.Message, tt.field) {
+				t.Errorf("finding %s:%d:%d %s %q, want the schema error at %d:%d %q naming %s", d.File, d.Line, d.Column, d.Pointer, d.Message, tt.line, tt.col, tt.pointer, tt.field)
+			}
+		})
+	}
+}

@@ -136,6 +136,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	reused, cardsReused := cache.commit(looked)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	res.CardsChecked, res.CardsReused = len(cards)-cardsReused, cardsReused
+	s.diags = withoutKeyEchoes(s.diags)
 	s.diags.Sort()
 	res.Diagnostics = LimitPerRule(s.diags)
 	return res, nil
@@ -155,6 +156,30 @@ func nothingRead(src *Sources) Diagnostic {
 	return Diagnostic{Rule: "repository-empty", Severity: Warning, Message: fmt.Sprintf(
 		"the repository holds nothing capreg reads: no %s, host workflow marker or tool card (*.card.json); "+
 			"if this folder is part of a repository, give --repo its root", path.Join(capDir, "<id>", ManifestName))}
+}
+
+// withoutKeyEchoes drops the warning that an unknown key is a slip of a
+// field's name (field-near-miss, card-unknown-field) where a schema error
+// at that very key says the field it misspells is missing
+// (requiredMessage): the error already names the key and the field, and
+// two findings at one line said one thing.
+func withoutKeyEchoes(ds Diagnostics) Diagnostics {
+	type place struct{ file, pointer string }
+	var missing map[place]bool
+	for _, d := range ds {
+		if d.Rule == "schema" && d.Pointer != "" && strings.HasPrefix(d.Message, "missing required field") {
+			if missing == nil {
+				missing = map[place]bool{}
+			}
+			missing[place{d.File, d.Pointer}] = true
+		}
+	}
+	if missing == nil {
+		return ds
+	}
+	return slices.DeleteFunc(ds, func(d Diagnostic) bool {
+		return (d.Rule == "field-near-miss" || d.Rule == "card-unknown-field") && missing[place{d.File, d.Pointer}]
+	})
 }
 
 // isMisplaced reports whether d says a declaration or package is not
