@@ -182,7 +182,7 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 		}
 		if mk := byStep[step]; mk != nil {
 			s.atOffset(mk.File, mk.Src, mk.Off, "", "point-uncovered",
-				"step %q does not declare its canonical %s", step, what)
+				"step %q does not declare its canonical %s: %s", step, what, howToDeclare(mk.Form, missing))
 		} else if len(markers) > 0 {
 			// Where to look: the marker may be missing from the workflow that
 			// runs the step, or the workflow itself unread, as a file named
@@ -195,6 +195,23 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})
 		}
 	}
+}
+
+// howToDeclare says how a marker of form ("comment" or "tags") declares
+// the points missing: every point needs a tag of its own, which the ADR's
+// one-tag examples do not show.
+func howToDeclare(form string, missing []string) string {
+	if form == "tags" {
+		tags := make([]string, len(missing))
+		for i, p := range missing {
+			tags[i] = fmt.Sprintf("<loop-point id=%q/>", p)
+		}
+		if len(missing) == 1 {
+			return "add " + tags[0]
+		}
+		return "add " + strings.Join(tags, " ") + " (a tag for each point, or one tag listing them: id=\"" + strings.Join(missing, ",") + "\")"
+	}
+	return "add " + strings.Join(missing, ", ") + " to the points: line of its gsd:loop-host block"
 }
 
 // checkRoles enforces the role-family partition, failing closed on roles

@@ -42,7 +42,7 @@ func TestContractFindingsNameWhatIsWrong(t *testing.T) {
 		want    string
 	}{
 		{"one point left out", []*Marker{marker("plan.md", "plan", "plan:pre")}, "point-uncovered",
-			`step "plan" does not declare its canonical point "plan:post"`},
+			`step "plan" does not declare its canonical point "plan:post": add plan:post to the points: line of its gsd:loop-host block`},
 		{"a point twice in one file", []*Marker{marker("plan.md", "plan", "plan:pre, plan:pre, plan:post")}, "point-duplicate",
 			`point "plan:pre" declared more than once across all step workflows (also in this file)`},
 		// A point in two files is one of another step in one of them (two

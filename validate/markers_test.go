@@ -441,12 +441,36 @@ func TestUncoveredPointsAreOneFindingPerStep(t *testing.T) {
 		}
 	}
 	want := []string{
-		`step "execute" does not declare its canonical points ["execute:pre", "execute:wave:post", "execute:post"]`,
+		`step "execute" does not declare its canonical points ["execute:pre", "execute:wave:post", "execute:post"]: ` +
+			`add execute:pre, execute:wave:post, execute:post to the points: line of its gsd:loop-host block`,
 		`canonical points ["ship:pre", "ship:post"] are declared by no host workflow (no workflow declares step "ship": give the workflow that runs it a loop-host marker; workflows are read from *.md files, another only when capreg.json's "workflows" names it)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// TestUncoveredPointsOfTagsSayTheTags: in the tag form each point needs a
+// tag (or one tag listing them), which the ADR's one-tag examples do not
+// show: the finding gives the tags to add.
+func TestUncoveredPointsOfTagsSayTheTags(t *testing.T) {
+	src := "<loop-point id=\"plan:pre\"/>\n<agent-role name=\"planner\"/>\n"
+	mk, diags := ParseMarker("plan.md", []byte(src))
+	if mk == nil {
+		t.Fatal(diags)
+	}
+	var s sink
+	buildContract([]*Marker{mk}, false, nil, &s)
+	want := `step "plan" does not declare its canonical point "plan:post": add <loop-point id="plan:post"/>`
+	for _, d := range s.diags {
+		if d.File == "plan.md" {
+			if d.Message != want || d.Line != 1 {
+				t.Errorf("finding %d: %s\nwant at line 1: %s", d.Line, d.Message, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no finding in plan.md: %v", s.diags)
 }
 
 // TestIDFolderMismatchShowsCodePoints: an id that differs from its folder's
