@@ -883,7 +883,7 @@ func TestEndpoints(t *testing.T) {
 		{"render body too large", "POST", "/render-hooks/plan:pre", `{"config":{"x":"` + strings.Repeat("y", 1<<20) + `"}}`, nil, 413, errorCode("body_too_large")},
 		{"unknown route", "GET", "/nope", "", nil, 404, func(t *testing.T, e exchange) {
 			errorCode("not_found")(t, e)
-			if m := e.json(t); m["message"] != "no such route: /nope" || len(m["details"].(map[string]any)) != 0 {
+			if m := e.json(t); m["message"] != "no such route: /nope (GET /openapi.yaml lists the routes)" || len(m["details"].(map[string]any)) != 0 {
 				t.Errorf("error = %s", e.body)
 			}
 		}},
@@ -903,7 +903,7 @@ func TestEndpoints(t *testing.T) {
 		}},
 		{"escaped slash, no point", "GET", "/render-hooks%2F", "", nil, 404, errorCode("unknown_point")},
 		{"escaped percent sign", "GET", "/render-hooks%252Fplan:pre", "", nil, 404, func(t *testing.T, e exchange) {
-			if m := e.json(t); m["message"] != "no such route: /render-hooks%252Fplan:pre" {
+			if m := e.json(t); m["message"] != "no such route: /render-hooks%252Fplan:pre (GET /openapi.yaml lists the routes)" {
 				t.Errorf("error = %s; want the path named as sent", e.body)
 			}
 		}},

@@ -57,7 +57,7 @@ func TestMountedUnderChi(t *testing.T) {
 func TestMountedRootNamesPrefix(t *testing.T) {
 	rec := httptest.NewRecorder()
 	mounted(t).ServeHTTP(rec, httptest.NewRequest("GET", "/registry", nil))
-	if want := "no such route: /registry/"; rec.Code != 404 || !strings.Contains(rec.Body.String(), `"`+want+`"`) {
+	if want := "no such route: /registry/ (GET /registry/openapi.yaml lists the routes)"; rec.Code != 404 || !strings.Contains(rec.Body.String(), `"`+want+`"`) {
 		t.Errorf("GET /registry below chi Mount: %d %s, want 404 %q", rec.Code, rec.Body, want)
 	}
 }

@@ -681,6 +681,10 @@ func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 		alt = prefix + alt
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
+	} else {
+		// A newcomer's first request is often GET / (the URL serve
+		// prints): say where the routes are.
+		msg += " (GET " + prefix + "/openapi.yaml lists the routes)"
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 }

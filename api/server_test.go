@@ -107,7 +107,7 @@ func TestMountPrefixOfAbsoluteFormRequest(t *testing.T) {
 func TestAbsoluteFormWithoutPath(t *testing.T) {
 	rec := httptest.NewRecorder()
 	newRouter(testdataSource(t)).ServeHTTP(rec, httptest.NewRequest("GET", "http://capreg.example", nil))
-	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"no such route: /"`) {
+	if rec.Code != 404 || !strings.Contains(rec.Body.String(), `"no such route: / (GET /openapi.yaml lists the routes)"`) {
 		t.Errorf("GET http://capreg.example: %d %s, want the 404 of /", rec.Code, rec.Body)
 	}
 }
