@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +25,7 @@ type genFlags struct {
 
 func (gf *genFlags) register(fs *flag.FlagSet) {
 	gf.repoFlags.register(fs)
-	fs.StringVar(&gf.out, "out", "", "artifact `DIR` (required)")
+	fs.StringVar(&gf.out, "out", "", "the `DIR` the artifacts are written to or compared with (required; a relative one is taken from the working directory, not from --repo)")
 	fs.BoolVar(&gf.write, "write", false, "write the artifacts")
 	fs.BoolVar(&gf.check, "check", false, "compare the committed artifacts and print a unified diff on drift")
 }
@@ -61,7 +63,31 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// capabilities over it.
 		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
 	}
-	return genCheck(ctx, snap, gf.out, hint, stdout, stderr)
+	code = genCheck(ctx, snap, gf.out, hint, stdout, stderr)
+	if note := outInRepo(gf.repo, gf.out); code == exitFindings && note != "" {
+		sayf(stderr, "capreg: %s", note)
+	}
+	return code
+}
+
+// outInRepo says, for an --out that names no folder, that a relative one
+// is taken from the working directory, when the folder it names under
+// --repo exists: gen --repo x --out generated run from elsewhere found
+// every artifact "missing" beside the up-to-date ones in x/generated.
+// "" otherwise.
+func outInRepo(repo, out string) string {
+	if filepath.IsAbs(out) || filepath.Clean(repo) == "." {
+		return ""
+	}
+	if _, err := os.Stat(out); err == nil {
+		return ""
+	}
+	alt := filepath.Join(repo, out)
+	if fi, err := os.Stat(alt); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return fmt.Sprintf("--out %s names no folder here: a relative --out is taken from the working directory, not from --repo; %s is a folder: did you mean --out %s?",
+		shellQuote(out), shellQuote(alt), shellQuote(alt))
 }
 
 // reportWarnings prints the warnings of a repository that passes the gate:
