@@ -263,7 +263,10 @@ func schemaNote(src *validate.Sources, declares, used, readCleanly bool) string 
 			return skipped + fmt.Sprintf("(%s links out of the repository: see its error)", d.File)
 		}
 	}
-	return skipped + "(name one with --config-schema or capreg.json's configSchema, or add a " + validate.SchemaFileName + ")"
+	// Optional: a newcomer could not tell whether the note asked for
+	// something, nor how to say there is none.
+	return skipped + "(optional: to check the keys against one, name it with --config-schema or capreg.json's configSchema, or add a " +
+		validate.SchemaFileName + `; capreg.json's "configSchema": "" says there is none)`
 }
 
 // schemaOrigin says what chose the central config schema, for the summary.
