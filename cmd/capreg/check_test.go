@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,5 +118,41 @@ func TestNothingFoundNoteIsEscaped(t *testing.T) {
 	}
 	if rawControls(stderr.String()) {
 		t.Errorf("stderr echoes the --repo path's controls raw: %q", stderr.String())
+	}
+}
+
+// TestReadmeFirstRepository: the files the README's "Your first
+// repository" shows are those of testdata/first, byte for byte, and that
+// repository passes check with no finding, as the README says.
+func TestReadmeFirstRepository(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Your first repository\n")
+	if !ok {
+		t.Fatal(`README.md has no "## Your first repository" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	// A paragraph starting with a file's path, then its content in a block.
+	shown := regexp.MustCompile("(?ms)^`([^`]+)`[^\n]*(?:\n[^\n]+)*\n\n```(?:json|markdown)\n(.*?)^```$").FindAllStringSubmatch(section, -1)
+	if len(shown) != 4 {
+		t.Fatalf("the section shows %d files, want 4", len(shown))
+	}
+	first := filepath.Join("..", "..", "testdata", "first")
+	for _, m := range shown {
+		data, err := os.ReadFile(filepath.Join(first, filepath.FromSlash(m[1])))
+		if err != nil {
+			t.Errorf("the README shows %s: %v", m[1], err)
+			continue
+		}
+		if string(data) != m[2] {
+			t.Errorf("the README shows %s otherwise than testdata/first holds it:\n%s\nwant\n%s", m[1], m[2], data)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", first}, &stdout, &stderr); code != exitOK || stdout.Len() != 0 ||
+		!strings.Contains(stderr.String(), "0 errors, 0 warnings; 1 valid capability, 5 host steps, 1 tool card") {
+		t.Errorf("check of testdata/first: exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 }
