@@ -96,6 +96,8 @@ func TestMissingFragmentIsToldTheFileMeant(t *testing.T) {
 	}{
 		{"joined otherwise", "loop/research_prompt.md", `; did you mean "loop/research-prompt.md"?`, nil},
 		{"a letter off", "loop/research-promt.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		{"its first word", "loop/research.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		{"its first word, another extension", "loop/research.txt", "names no file in the capability folder", nil},
 		{"near nothing", "loop/other.md", "names no file in the capability folder", nil},
 		{"a FIFO for the folder", "pipe/research-prompt.md", "names no file in the capability folder", func(t *testing.T, repo string) {
 			if err := mkfifo(filepath.Join(repo, "capabilities", "research", "pipe")); err != nil {

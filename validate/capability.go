@@ -1061,7 +1061,9 @@ func fragmentBlockLine(d *doc, ptr, rel, text string, s *sink) {
 // fragment.path naming none (clean, cleaned) probably means: one written
 // from the repository's root or another folder than the capability's
 // ("capabilities/ui/loop/x.md" for "loop/x.md"), a typo away
-// ("loops/x.md"), or the one file of that name in the folder; "" for none.
+// ("loops/x.md"), the one file of that name in the folder, or the one
+// in its folder named so and more words ("x-prompt.md" for "x.md"); ""
+// for none.
 func fragmentHint(clean string, src *CapabilitySource) string {
 	if src == nil || len(src.Files)+len(src.Nearby) == 0 {
 		return ""
@@ -1093,7 +1095,33 @@ func fragmentHint(clean string, src *CapabilitySource) string {
 	if len(same) == 1 {
 		return fmt.Sprintf("; did you mean %q?", same[0])
 	}
+	if longer := longerNamed(clean, names); len(longer) == 1 {
+		return fmt.Sprintf("; did you mean %q?", longer[0])
+	}
 	return ""
+}
+
+// longerNamed are the names, in the folder of clean and with its
+// extension, whose stem is clean's and more words: "loop/threat.md" for
+// "loop/threat-model.md", a file named by its first word, many edits
+// from it.
+func longerNamed(clean string, names []string) []string {
+	dir, ext := path.Dir(clean), path.Ext(clean)
+	stem := strings.TrimSuffix(path.Base(clean), ext)
+	if stem == "" {
+		return nil
+	}
+	var out []string
+	for _, name := range names {
+		if path.Dir(name) != dir || path.Ext(name) != ext {
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSuffix(path.Base(name), ext), stem)
+		if ok && rest != "" && strings.ContainsRune("-_.", rune(rest[0])) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // otherwiseNormalized is fragmentHint's hint for clean when one of names
