@@ -40,7 +40,7 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return usageError(stderr, "check takes no arguments (got %q); see capreg check --help", pos)
 	}
 	if !slices.Contains(validate.Formats, cf.format) {
-		return badValue(stderr, fs.Name(), "format", cf.format, "want "+validate.OrList(validate.Formats))
+		return badChoice(stderr, fs.Name(), "format", cf.format, validate.Formats)
 	}
 	snap, code := cf.load(ctx, stderr)
 	if snap == nil {

@@ -398,6 +398,17 @@ func badValue(stderr io.Writer, verb, name, value, want string) int {
 	return usageError(stderr, "invalid value %q for --%s: %s; see %s --help", value, name, want, verb)
 }
 
+// badChoice is badValue for a flag taking one of choices: it names them,
+// and the one value is a slip of ("destructiv", "JSON", "sarfi"), as the
+// API names the value a parameter probably meant.
+func badChoice(stderr io.Writer, verb, name, value string, choices []string) int {
+	want := "want " + validate.OrList(choices)
+	if meant := validate.NearestID(value, choices); meant != "" {
+		want += fmt.Sprintf(" (did you mean %q?)", meant)
+	}
+	return badValue(stderr, verb, name, value, want)
+}
+
 // usageError prints a usage problem and returns exit code 2.
 func usageError(stderr io.Writer, format string, args ...any) int {
 	sayf(stderr, "capreg: "+format, args...)

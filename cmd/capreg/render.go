@@ -59,7 +59,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		return usageError(stderr, "%s", fault)
 	}
 	if f.format != "json" && f.format != "markdown" {
-		return badValue(stderr, fs.Name(), "format", f.format, "want json or markdown")
+		return badChoice(stderr, fs.Name(), "format", f.format, []string{"json", "markdown"})
 	}
 	askActive := flagGiven(fs, "active-cap") // an empty one is refused by parseArgs
 	// A boolean has no markdown form: refuse the pair, as ?activeCap= with

@@ -40,7 +40,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return usageError(stderr, "%s", emptyOperand("capability ID"))
 	}
 	if f.format != "json" && f.format != "text" {
-		return badValue(stderr, fs.Name(), "format", f.format, "want json or text")
+		return badChoice(stderr, fs.Name(), "format", f.format, []string{"json", "text"})
 	}
 	req, code := f.request(ctx, "", stderr)
 	if code != exitOK {

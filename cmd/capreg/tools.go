@@ -54,7 +54,7 @@ func (of *outputFlags) wantJSON(verb string, stderr io.Writer) (asJSON, ok bool)
 		usageError(stderr, "--json asks for --format json, not text; give one of them; see %s --help", verb)
 		return false, false
 	}
-	badValue(stderr, verb, "format", of.format, "want text or json")
+	badChoice(stderr, verb, "format", of.format, []string{"text", "json"})
 	return false, false
 }
 
@@ -86,6 +86,9 @@ func (mf *matchFlags) register(fs *flag.FlagSet) {
 	mf.outputFlags.register(fs, "GET /tools?command=")
 	fs.StringVar(&mf.risk, "risk", "", "only `reversible|destructive` tools")
 }
+
+// riskLevels are the values of a card's risk, which --risk filters by.
+var riskLevels = []string{"reversible", "destructive"}
 
 // showFlags are the flags of capreg tools show.
 type showFlags struct {
@@ -146,7 +149,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	case len(pos[0]) > cmdline.MaxLine: // as written, as GET /tools?command= measures it
 		return usageError(stderr, "command is %d bytes, over the limit of %d", len(pos[0]), cmdline.MaxLine)
 	case !search.ValidRisk(mf.risk):
-		return badValue(stderr, fs.Name(), "risk", mf.risk, "want reversible or destructive")
+		return badChoice(stderr, fs.Name(), "risk", mf.risk, riskLevels)
 	}
 	asJSON, ok := mf.wantJSON(fs.Name(), stderr)
 	if !ok {
@@ -190,7 +193,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case sf.limit < 1 || sf.limit > 100:
 		return badValue(stderr, fs.Name(), "limit", strconv.Itoa(sf.limit), "want a whole number from 1 to 100")
 	case !search.ValidRisk(sf.risk):
-		return badValue(stderr, fs.Name(), "risk", sf.risk, "want reversible or destructive")
+		return badChoice(stderr, fs.Name(), "risk", sf.risk, riskLevels)
 	}
 	asJSON, ok := sf.wantJSON(fs.Name(), stderr)
 	if !ok {

@@ -33,6 +33,8 @@ func TestToolsFlagBoundsAndUsageErrors(t *testing.T) {
 			stderr: []string{`^capreg: invalid value ".*" for --risk: want reversible or destructive; see capreg tools (search|match) --help\n$`}, notStdout: []string{`.`}},
 		{name: "match risk bogus", args: []string{"tools", "match", "git merge fix", "--repo", "$REPO", "--risk", "bogus"}, code: exitUsage,
 			stderr: []string{`^capreg: invalid value ".*" for --risk: want reversible or destructive; see capreg tools (search|match) --help\n$`}, notStdout: []string{`.`}},
+		{name: "search risk slip", args: []string{"tools", "search", "run the tests", "--repo", "$REPO", "--risk", "destructiv"}, code: exitUsage,
+			stderr: []string{`^capreg: invalid value "destructiv" for --risk: want reversible or destructive \(did you mean "destructive"\?\); see capreg tools search --help\n$`}, notStdout: []string{`.`}},
 		{name: "search after --", args: []string{"tools", "search", "--repo", "$REPO", "--limit", "1", "--", "run the tests"}, code: exitOK,
 			stdout: []string{`(?m)^ 1\. ft  \(`}, notStdout: []string{`(?m)^ 2\. `}},
 		{name: "show after --", args: []string{"tools", "show", "--repo", "$REPO", "--", "land"}, code: exitOK,
