@@ -650,3 +650,32 @@ func TestFragmentHintNamesTheFileOtherwiseNormalized(t *testing.T) {
 		})
 	}
 }
+
+// A fragment.path naming a file by its first word is told the one file of
+// its folder and extension whose name is that word and more words after a
+// separator; never a name that merely starts with the same letters, nor
+// one of several, nor anything for a name with no stem.
+func TestFragmentHintLongerNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, clean string
+		files       []string
+		want        string
+	}{
+		{"its first word", "loop/threat.md", []string{"loop/threat-model.md", "README.md"}, `; did you mean "loop/threat-model.md"?`},
+		{"joined by an underscore", "loop/threat.md", []string{"loop/threat_model.md"}, `; did you mean "loop/threat_model.md"?`},
+		{"a longer word", "loop/threat.md", []string{"loop/threatmodel.md"}, ""},
+		{"two such files", "loop/threat.md", []string{"loop/threat-model.md", "loop/threat-notes.md"}, ""},
+		{"another folder", "loop/threat.md", []string{"docs/threat-model.md"}, ""},
+		{"no stem", "loop/.md", []string{"loop/.threat-model.md"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := &CapabilitySource{Folder: "security", Files: map[string]File{}}
+			for _, f := range tc.files {
+				src.Files[f] = File{Path: "capabilities/security/" + f}
+			}
+			if got := fragmentHint(tc.clean, src); got != tc.want {
+				t.Errorf("fragmentHint(%q, %v) = %q, want %q", tc.clean, tc.files, got, tc.want)
+			}
+		})
+	}
+}

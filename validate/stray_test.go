@@ -42,6 +42,7 @@ func TestStrayKind(t *testing.T) {
 		{"Capabilities/ui/capability.json", "capabilities", StrayElsewhere},               // the folder in another case (made on macOS)
 		{"packages/gsd/CAPABILITIES/ui/capability.json", "capabilities", StrayElsewhere},  // … a package's
 		{"Caps/ui/capability.json", "caps", StrayElsewhere},                               // … the one capreg.json names
+		{"Capabilities/ui/capability.json", "caps", StrayElsewhere},                       // … "capabilities" in another case, where capreg.json names another folder
 	}
 	for _, tt := range tests {
 		if got := StrayKind(tt.p, tt.capDir); got != tt.want {
