@@ -1159,3 +1159,47 @@ func TestWatcherFollowsAWorkflowNamedWithoutMD(t *testing.T) {
 	writeTestFile(t, ship, marker)
 	waitFor(t, "the file made again", served)
 }
+
+// TestWatcherLogsWaitingOnce: a repository not there yet is logged once,
+// however many times the watcher looks for it, at WARN where a folder
+// beside it is named almost so (a mistyped --repo), at INFO otherwise.
+func TestWatcherLogsWaitingOnce(t *testing.T) {
+	for _, tt := range []struct {
+		name, sibling, level string
+	}{
+		{"a clone to come", "", "level=INFO"},
+		{"a mistyped --repo", "capreg-rpeo", "level=WARN"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			if tt.sibling != "" {
+				if err := os.Mkdir(filepath.Join(base, tt.sibling), 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var log syncBuffer
+			c := &counter{}
+			w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: filepath.Join(base, "capreg-repo")}},
+				Debounce: 10 * time.Millisecond, Poll: 20 * time.Millisecond, Observer: c, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan struct{})
+			go func() { w.Run(ctx); close(done) }()
+			defer func() { cancel(); <-done }()
+			waitFor(t, "the first look for the repository", func() bool { return c.waiting.Load() > 0 })
+			for range 3 { // a change signalled: the watcher looks again
+				before := c.waiting.Load()
+				w.Changed()
+				waitFor(t, "another look for the repository", func() bool { return c.waiting.Load() > before })
+			}
+			var lines []string
+			for l := range strings.SplitSeq(log.String(), "\n") {
+				if strings.Contains(l, "waiting for the repository to appear") {
+					lines = append(lines, l)
+				}
+			}
+			if len(lines) != 1 || !strings.Contains(lines[0], tt.level) {
+				t.Errorf("%d waits logged %q, want one line at %s\n%s", c.waiting.Load(), lines, tt.level, log.String())
+			}
+		})
+	}
+}
