@@ -128,7 +128,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	if ctx.Err() != nil {
 		return nil, stopped(ctx)
 	}
-	if len(src.Capabilities) == 0 && len(cards) == 0 && !attempted && !slices.ContainsFunc(s.diags, isMisplaced) {
+	if len(src.Capabilities) == 0 && len(cards) == 0 && !attempted && !slices.ContainsFunc(s.diags, isMisplacedOrError) {
 		s.add(nothingRead(src))
 	}
 	// Only now, with nothing left to stop it, does the cache take this
@@ -147,7 +147,10 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 // seldom meant. A checkout's capabilities/ folder, or a CI step run from
 // the wrong working directory, passed the gate having checked nothing; a
 // warning, it is in every format of check, and --strict fails on it. Not
-// said beside capability-misplaced findings, which say what to give.
+// said beside capability-misplaced findings, which say what to give, nor
+// beside an error (a capreg.json that does not parse, or names a folder
+// that is not there: the folder is a repository, and the error is what
+// to fix).
 func nothingRead(src *Sources) Diagnostic {
 	capDir := src.CapabilitiesDir
 	if capDir == "" {
@@ -182,10 +185,13 @@ func withoutKeyEchoes(ds Diagnostics) Diagnostics {
 	})
 }
 
-// isMisplaced reports whether d says a declaration or package is not
-// read where it is (capability-misplaced): a monorepo's root, or a folder
-// of misnamed declarations, which those findings tell what to do about.
-func isMisplaced(d Diagnostic) bool { return d.Rule == "capability-misplaced" }
+// isMisplacedOrError reports whether d is an error, or says a
+// declaration or package is not read where it is (capability-misplaced:
+// a monorepo's root, or a folder of misnamed declarations), either of
+// which tells what to do better than that nothing was read.
+func isMisplacedOrError(d Diagnostic) bool {
+	return d.Rule == "capability-misplaced" || d.severity() == Error
+}
 
 // unreadFolders names the capability folders that yielded no capability:
 // their capability.json could not be read or parsed, or is not a JSON

@@ -127,3 +127,29 @@ func TestPointUnwiredOnlyOnceAnyPointIsWired(t *testing.T) {
 		})
 	}
 }
+
+// TestRepositoryEmpty: a repository holding no capability folder, tool
+// card or host workflow marker is valid, with the repository-empty
+// warning; not beside an error (a capreg.json that does not parse: the
+// folder is a repository, and the error is what to fix), nor where it
+// holds a card or a marker, even a broken one.
+func TestRepositoryEmpty(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		src  *Sources
+		want bool
+	}{
+		{"nothing", &Sources{}, true},
+		{"a markdown file with no marker", &Sources{Workflows: []File{{Path: "README.md", Data: []byte("# docs\n")}}}, true},
+		{"a capreg.json that does not parse", &Sources{Diagnostics: Diagnostics{{File: "capreg.json", Line: 1, Column: 2, Rule: "json-syntax", Severity: Error, Message: "bad"}}}, false},
+		{"a broken marker", &Sources{Workflows: []File{{Path: "plan.md", Data: []byte("<!-- gsd:loop-host\nstep: plan\n")}}}, false},
+		{"a card", &Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte("{}")}, ToolPath: "bin/t", ToolExists: true}}}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := slices.ContainsFunc(Validate(tt.src).Diagnostics, func(d Diagnostic) bool { return d.Rule == "repository-empty" })
+			if got != tt.want {
+				t.Errorf("repository-empty %v, want %v: %v", got, tt.want, Validate(tt.src).Diagnostics)
+			}
+		})
+	}
+}

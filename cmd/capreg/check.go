@@ -78,7 +78,7 @@ func isRepositoryEmpty(d validate.Diagnostic) bool { return d.Rule == "repositor
 // noteWhatWasRead says on stderr, for every verb that reads a repository,
 // that repo holds nothing capreg reads (nothingFound), when the snapshot
 // holds nothing and mayHoldNothing (check says it only of a repository
-// without errors), or else that repo is a part of the repository above
+// without errors, --strict's repository-empty aside), or else that repo is a part of the repository above
 // it (partOfRepository), when it is. verb is nothingFound's.
 func noteWhatWasRead(stderr io.Writer, repo, verb string, snap *store.Snapshot, mayHoldNothing bool) {
 	if mayHoldNothing && snap.HoldsNothing() {
