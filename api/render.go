@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -25,10 +26,14 @@ func renderRequest(w http.ResponseWriter, r *http.Request) (req render.Request, 
 		unknownPoint(w, render.UnknownPoint(point))
 		return req, "", false, false
 	}
-	if media, ok = renderMedia(w, r); !ok {
+	// The query is parsed once here for renderMedia and activeCap: GET
+	// runs renderRequest twice (renderQuery, then the handler), and each
+	// url.Values is a map and its slices.
+	q := r.URL.Query()
+	if media, ok = renderMedia(w, r, q); !ok {
 		return req, "", false, false
 	}
-	activeCap, askActive := r.URL.Query()["activeCap"] // one value: onlyParams refuses a repeated one
+	activeCap, askActive := q["activeCap"] // one value: onlyParams refuses a repeated one
 	if askActive && activeCap[0] == "" {
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "activeCap needs one capability id", map[string]any{"parameter": "activeCap"})
 		return req, "", false, false
@@ -217,9 +222,8 @@ type activeAnswer struct {
 // renderMedia picks the media type of the answer: JSON for activeCap (a
 // boolean has no markdown form, so asking for both is refused rather than
 // one silently dropped, and an Accept refusing JSON is a 406), else
-// ?format=, else Accept (see negotiateRender).
-func renderMedia(w http.ResponseWriter, r *http.Request) (string, bool) {
-	q := r.URL.Query()
+// ?format=, else Accept (see negotiateRender). q is r's query, parsed.
+func renderMedia(w http.ResponseWriter, r *http.Request, q url.Values) (string, bool) {
 	format := q.Get("format") // empty is absent, as for every optional parameter
 	switch {
 	case format != "" && format != "markdown" && format != "json":
