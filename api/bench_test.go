@@ -165,3 +165,47 @@ func BenchmarkStatusManyWarnings(b *testing.B) {
 		h.ServeHTTP(w, req)
 	}
 }
+
+// BenchmarkRouterCalls10k serves, through the real router on the 10,000
+// capability snapshot (1,000 tool cards), the calls users make most:
+// /tools?intent=, /tools?command=, /status, /registry (identity, gzip).
+func BenchmarkRouterCalls10k(b *testing.B) {
+	h := router10k(b)
+	intents := []string{"roll back the database", "I need to rotate a certificate quickly", "backup bucket", "inspect the cluster", "lint image number 42"}
+	commands := []string{"bin/tool-00042 prod-cache-1", "bin/tool-00917 prod-queue-1", "bin/tool-00003 x", "bin/nothing here"}
+	var intentURLs, commandURLs []string
+	for _, q := range intents {
+		intentURLs = append(intentURLs, "/tools?intent="+url.QueryEscape(q))
+	}
+	for _, q := range commands {
+		commandURLs = append(commandURLs, "/tools?command="+url.QueryEscape(q))
+	}
+	cases := []struct {
+		name string
+		urls []string
+		enc  string
+	}{
+		{"tools-intent", intentURLs, "identity"},
+		{"tools-command", commandURLs, "identity"},
+		{"status", []string{"/status"}, "identity"},
+		{"registry", []string{"/registry"}, "identity"},
+		{"registry-gzip", []string{"/registry"}, "gzip"},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			reqs := make([]*http.Request, len(c.urls))
+			for i, u := range c.urls {
+				reqs[i] = httptest.NewRequest("GET", u, nil)
+				reqs[i].Header.Set("Accept-Encoding", c.enc)
+			}
+			w := &discard{h: http.Header{}}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				clear(w.h)
+				h.ServeHTTP(w, reqs[i%len(reqs)])
+				i++
+			}
+		})
+	}
+}

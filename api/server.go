@@ -260,7 +260,7 @@ func (s *server) router() http.Handler {
 	route(http.MethodGet, "/profiles", s.withSnapshot(s.profiles))
 	route(http.MethodGet, "/profiles/{name}", s.withSnapshotAfter(knownProfile, s.profile))
 	route(http.MethodGet, "/reviewers", s.withSnapshot(s.reviewers))
-	route(http.MethodGet, "/tools", s.withSnapshotAfter(toolsQuery, s.tools))
+	route(http.MethodGet, "/tools", s.getTools)
 	route(http.MethodGet, "/tools/{id}", s.withSnapshot(s.tool))
 	route(http.MethodGet, "/render-hooks/{point}", s.withSnapshotAfter(renderQuery, s.getRenderHooks))
 	route(http.MethodPost, "/render-hooks/{point}", s.postRenderHooks)

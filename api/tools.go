@@ -47,19 +47,17 @@ var toolModes = []struct {
 // snapshot is looked for: both intent and command, a risk or limit it
 // does not take, an empty intent or command, a command over the limits
 // of one line (bytes, commands, script depth), a cursor no page gave.
-func toolsQuery(w http.ResponseWriter, r *http.Request) bool {
-	q := r.URL.Query()
-	mode, ok := toolMode(w, q)
-	if !ok {
-		return false
+func toolsQuery(w http.ResponseWriter, q url.Values) (mode string, ok bool) {
+	if mode, ok = toolMode(w, q); !ok {
+		return "", false
 	}
 	if risk := q.Get("risk"); !search.ValidRisk(risk) {
 		unknownFilter(w, "risk", risk, []string{"reversible", "destructive"})
-		return false
+		return "", false
 	}
 	if _, ok := parseLimit(q.Get("limit"), 1); !ok {
 		badLimit(w)
-		return false
+		return "", false
 	}
 	switch intent, command, cursor := q.Get("intent"), q.Get("command"), q.Get("cursor"); {
 	case mode == "intent" && strings.TrimSpace(intent) == "":
@@ -80,19 +78,32 @@ func toolsQuery(w http.ResponseWriter, r *http.Request) bool {
 		// (3.5 of 74 µs a typical line, 82 µs of 1.68 ms the worst).
 		if err := cmdline.CheckLine(command); err != nil {
 			writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), commandLimits())
-			return false
+			return "", false
 		}
-		return true
+		return mode, true
 	default:
-		return true
+		return mode, true
 	}
-	return false
+	return "", false
 }
 
-// tools is GET /tools, its query checked by toolsQuery.
-func (s *server) tools(w http.ResponseWriter, r *http.Request, v *views) {
+// getTools is GET /tools: its query is parsed once, checked by toolsQuery
+// before the snapshot is looked for (as withSnapshotAfter does for the
+// other routes), and read by tools.
+func (s *server) getTools(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	mode, _ := toolMode(w, q) // toolsQuery refused a conflict
+	mode, ok := toolsQuery(w, q)
+	if !ok {
+		return
+	}
+	if v := s.pinSnapshot(w, ""); v != nil {
+		s.tools(w, r, v, q, mode)
+	}
+}
+
+// tools is GET /tools over v, q its query and mode its selector, both
+// checked by toolsQuery.
+func (s *server) tools(w http.ResponseWriter, r *http.Request, v *views, q url.Values, mode string) {
 	risk := q.Get("risk")
 	def := defaultPageLimit
 	if mode == "intent" {
