@@ -1481,13 +1481,34 @@ func (m *Matcher) Match(ctx context.Context, line string, maxWork int64) (Matche
 // an agent pastes the line as it read it. Read as shell, "$" is a command
 // of that name, which no shell has, so the line was matched by no card.
 // Only a "$" that is a word of its own, before the first command, is
-// dropped ("$HOME/bin/x" and "$(cmd)" are words of the command).
+// dropped ("$HOME/bin/x" and "$(cmd)" are words of the command); where
+// the first line has one, the line is a terminal's transcript, and so is
+// every other line's that starts so ("$ git add .\n$ git push -f").
 func withoutPrompt(line string) string {
-	rest := strings.TrimLeft(line, " \t")
-	if after, ok := strings.CutPrefix(rest, "$"); ok && after != "" && (after[0] == ' ' || after[0] == '\t') {
-		return after
+	first, ok := cutPrompt(strings.TrimLeft(line, " \t\r\n"))
+	if !ok {
+		return line
 	}
-	return line
+	if !strings.Contains(first, "\n") {
+		return first
+	}
+	lines := strings.Split(first, "\n")
+	for i, l := range lines[1:] {
+		if rest, ok := cutPrompt(strings.TrimLeft(l, " \t")); ok {
+			lines[i+1] = rest
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cutPrompt is s without a leading "$" and the blanks after it, and
+// whether it had them, with a command after.
+func cutPrompt(s string) (string, bool) {
+	after, ok := strings.CutPrefix(s, "$")
+	if !ok || after == "" || after[0] != ' ' && after[0] != '\t' {
+		return s, false
+	}
+	return strings.TrimLeft(after, " \t"), true
 }
 
 // ctxCheckCards is how many cards apart Match reads its

@@ -3007,6 +3007,10 @@ func TestMatchAfterPrompt(t *testing.T) {
 		{"$git push --force", nil},
 		{"$EDITOR notes.txt", []int{1}},
 		{"$ $EDITOR notes.txt", []int{1}},
+		{"\n$ git push --force", []int{0}},
+		{"$ git status\n$ git push --force", []int{0}},
+		{"git status\n$ git push --force", nil},       // no transcript: "$" is the second line's command
+		{"$ cat <<EOF\n$ git push --force\nEOF", nil}, // a here-document's body is cat's text, prompt or not
 	} {
 		got, err := m.Match(context.Background(), c.line, 0)
 		if err != nil {
