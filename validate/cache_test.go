@@ -302,3 +302,35 @@ func TestInputKeyHoldsTheNearbyNames(t *testing.T) {
 		keys[k] = name
 	}
 }
+
+// TestCacheCardOrphanFollowsSiblings: a card cached while its tool was
+// missing names the file beside it the sources list now, not the one
+// listed when it was cached: the files beside a card are no part of its
+// key (the card is taken from the cache each time), and card-orphan's
+// did-you-mean is made afresh from them, as a fresh check makes it.
+func TestCacheCardOrphanFollowsSiblings(t *testing.T) {
+	cache := NewCache()
+	for i, st := range []struct {
+		siblings []string
+		hint     string // "" for none
+	}{
+		{[]string{"land"}, `did you mean "bin/land"?`},
+		{[]string{"lnd"}, `did you mean "bin/lnd"?`},
+		{nil, ""},
+		{[]string{"land", "lnd"}, ""}, // equally near: none
+		{[]string{"ship"}, `did you mean "bin/ship", which its command names?`},
+	} {
+		card := orphanCard("lnad", "bin/ship", st.siblings...)
+		s := &Sources{Cards: []CardSource{card}}
+		got, fresh := orphanMessage(t, cache.Validate(s)), orphanMessage(t, Validate(s))
+		if got != fresh {
+			t.Errorf("step %d: cached card-orphan %q, fresh %q", i, got, fresh)
+		}
+		if st.hint == "" && strings.Contains(got, "did you mean") || !strings.Contains(got, st.hint) {
+			t.Errorf("step %d, beside %q: card-orphan %q, want %q", i, st.siblings, got, st.hint)
+		}
+		if r := cache.Validate(s).CardsReused; r != 1 {
+			t.Errorf("step %d: validated again, %d cards reused, want 1", i, r)
+		}
+	}
+}

@@ -190,4 +190,9 @@ type CardSource struct {
 	// warning says so): there is something under the tool's name, and
 	// the card is no orphan for want of one.
 	ToolLeaves bool
+	// Siblings are names of files beside the card (in its folder), listed
+	// by the scan where its tool is missing (ToolExists and ToolLeaves
+	// unset): those a SiblingList wants, sorted, at most MaxSiblings.
+	// Nothing of them is read. card-orphan's did-you-mean picks from them.
+	Siblings []string
 }

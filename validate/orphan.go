@@ -1,0 +1,175 @@
+package validate
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// MaxSiblings is how many names CardSource.Siblings holds at most, as
+// MaxNearby bounds CapabilitySource.Nearby: a folder may hold thousands
+// of files, and only a few of them are near the tool's name.
+const MaxSiblings = MaxNearby
+
+// SiblingList gathers CardSource.Siblings of one card whose tool is
+// missing: the names of the files beside it (in its folder) that its
+// card-orphan may name as the tool meant (Wants), the least MaxSiblings
+// of them in byte order, whatever order they are added in. The scan and
+// an overlay (POST /validate) both gather them so, from a listing of the
+// folder, and so agree. It holds at most 2×MaxSiblings names at a time.
+type SiblingList struct {
+	base    string // the tool's name
+	key     string // its composed form (NFC), when it or a name is not ASCII
+	command string // the name of the file beside the card that its command names, or ""
+	names   []string
+}
+
+// NewSiblingList returns the list to gather for the card c, or nil when
+// c needs none: a card not read, whose tool is there (or a link leaving
+// the repository), or that names no tool (".card.json").
+func NewSiblingList(c *CardSource) *SiblingList {
+	if c.Err != nil || c.ToolExists || c.ToolLeaves || c.ToolPath == "" || strings.HasSuffix(c.ToolPath, "/") {
+		return nil
+	}
+	l := &SiblingList{base: path.Base(c.ToolPath), key: nfc(path.Base(c.ToolPath))}
+	if v, errs := ojson.Parse(c.Data); !slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		if cmd := v.Get("command"); cmd != nil && cmd.Kind == ojson.String {
+			l.command = commandSibling(cmd.Str, path.Dir(c.ToolPath))
+		}
+	}
+	return l
+}
+
+// Wants reports whether name, a file beside the card, may be the tool
+// the card meant (toolHint): the file its command names, the tool's
+// name composed otherwise or otherwise cased, or a name within two edits
+// of it. A card (*.card.json) is no tool, nor is the tool's own name,
+// which is there as no file.
+func (l *SiblingList) Wants(name string) bool {
+	switch {
+	case name == l.base || name == "" || strings.HasSuffix(name, ".card.json"):
+		return false
+	case name == l.command || strings.EqualFold(name, l.base):
+		return true
+	case !isASCII(name) || !isASCII(l.base):
+		if nfc(name) == l.key {
+			return true
+		}
+	}
+	return EditDistance(name, l.base, 2) <= 2
+}
+
+// Add adds name when Wants does.
+func (l *SiblingList) Add(name string) {
+	if !l.Wants(name) {
+		return
+	}
+	l.names = append(l.names, name)
+	if len(l.names) >= 2*MaxSiblings {
+		l.trim()
+	}
+}
+
+// trim keeps the least MaxSiblings names, each once.
+func (l *SiblingList) trim() {
+	slices.Sort(l.names)
+	l.names = slices.Compact(l.names)
+	l.names = l.names[:min(len(l.names), MaxSiblings)]
+}
+
+// Names are the names gathered, sorted, each once, at most MaxSiblings;
+// nil for none.
+func (l *SiblingList) Names() []string {
+	if l == nil || len(l.names) == 0 {
+		return nil
+	}
+	l.trim()
+	return slices.Clip(l.names)
+}
+
+// commandSibling is the name of the file in the folder dir that a card's
+// command names by its first word ("bin/land <branch>" in bin, or a bare
+// "land", "./land"), or "" when the word names no file of dir.
+func commandSibling(command, dir string) string {
+	words := strings.Fields(command)
+	if len(words) == 0 {
+		return ""
+	}
+	w := strings.Trim(words[0], `"'`)
+	if w == "" || path.IsAbs(w) {
+		return ""
+	}
+	w = path.Clean(w)
+	switch {
+	case w == "." || w == ".." || strings.HasPrefix(w, "../"):
+		return ""
+	case !strings.Contains(w, "/"), path.Dir(w) == dir:
+		return path.Base(w)
+	}
+	return ""
+}
+
+// toolHint says which file beside the card src, whose tool is missing,
+// was probably meant, from the names the scan listed (src.Siblings), and
+// asks for the card to be renamed after it; "" for none. command is the
+// card's. In order: the tool's name composed otherwise (a tool made on
+// macOS, which stores "é" decomposed, named by a card typed composed; both
+// are given as code points, as they print alike), the file the card's
+// command names, or the one name nearest the tool's: otherwise cased, or
+// one edit away (two for names of ten bytes or more). Two names equally
+// near are no hint: which one is meant, nothing says.
+func toolHint(src *CardSource, command string) string {
+	if len(src.Siblings) == 0 {
+		return ""
+	}
+	dir, base := path.Dir(src.ToolPath), path.Base(src.ToolPath)
+	rename := func(name string) string {
+		return strconv.Quote(path.Join(dir, name) + ".card.json")
+	}
+	if !isASCII(base) || slices.ContainsFunc(src.Siblings, func(n string) bool { return !isASCII(n) }) {
+		var same []string
+		for _, n := range src.Siblings {
+			if n != base && nfc(n) == nfc(base) {
+				same = append(same, n)
+			}
+		}
+		if len(same) == 1 {
+			meant := path.Join(dir, same[0])
+			return fmt.Sprintf("; did you mean %q? (as code points: %s here, %s there; names that look alike may differ in Unicode normalization) If so, rename the card to %s",
+				meant, strconv.QuoteToASCII(src.ToolPath), strconv.QuoteToASCII(meant), strconv.QuoteToASCII(path.Join(dir, same[0])+".card.json"))
+		}
+	}
+	if name := commandSibling(command, dir); name != "" && name != base && slices.Contains(src.Siblings, name) {
+		return fmt.Sprintf("; did you mean %q, which its command names? If so, rename the card to %s", path.Join(dir, name), rename(name))
+	}
+	best, bestDist, ties := "", 3, 0
+	for _, n := range src.Siblings {
+		if n == base {
+			continue // there as no file (a folder, a link to nothing)
+		}
+		dist := 0
+		if !strings.EqualFold(n, base) {
+			limit := 1
+			if min(len(n), len(base)) >= 10 {
+				limit = 2
+			}
+			if dist = EditDistance(n, base, limit); dist > limit {
+				continue
+			}
+		}
+		switch {
+		case dist < bestDist:
+			best, bestDist, ties = n, dist, 1
+		case dist == bestDist:
+			ties++
+		}
+	}
+	if ties != 1 {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q? If so, rename the card to %s", path.Join(dir, best), rename(best))
+}
