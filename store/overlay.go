@@ -167,6 +167,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	}
 	o.dropWorkflows()
 	o.updateTools()
+	o.updateSiblings()
 	o.readNamedFragments()
 	o.settlePackages() // before the schema: a package's schema is not the root's
 	o.settleSchema()
@@ -1045,6 +1046,80 @@ func (o *overlayer) updateTools() {
 			c.ToolExists, c.ToolLeaves = o.isTool(c.ToolPath), false
 		}
 	}
+}
+
+// updateSiblings lists again, as the scanner's listSiblings does, the
+// files beside each card whose tool is missing after the change
+// (validate.CardSource.Siblings), where the change writes the card or
+// writes or deletes a file in its folder; the others keep the served
+// scan's. They are listed from the served tree and the change, and,
+// where the tree does not list the folder (none, or one reached through
+// a link), from the served names and the change.
+func (o *overlayer) updateSiblings() {
+	touched := map[string]bool{} // the folders the change writes or deletes a file in
+	for _, p := range o.ch.order {
+		touched[parentDir(p)] = true
+	}
+	for _, p := range o.ch.deletes {
+		touched[parentDir(p)] = true
+	}
+	var inTree map[string][]string // folder → the names the tree lists in it, for the folders needed
+	for i := range o.src.Cards {
+		c := &o.src.Cards[i]
+		dir := parentDir(c.ToolPath)
+		if !o.ch.puts(c.Path) && !touched[dir] {
+			continue
+		}
+		l := validate.NewSiblingList(c)
+		if l == nil {
+			c.Siblings = nil
+			continue
+		}
+		var names []string
+		if o.tree != nil && o.tree.listed[dir] {
+			if inTree == nil {
+				inTree = o.treeNames()
+			}
+			names = inTree[dir]
+		} else {
+			names = c.Siblings // the served scan's (none for a new card)
+		}
+		for _, p := range o.ch.order {
+			if parentDir(p) == dir {
+				names = append(names, path.Base(p))
+			}
+		}
+		for _, name := range names {
+			if !l.Wants(name) {
+				continue
+			}
+			// A file or a link to one, as the tree records it; one it
+			// cannot tell (not listed) as the served scan found it.
+			if at := o.existsAfter(path.Join(dir, name)); at == file || at == unknown {
+				l.Add(name)
+			}
+		}
+		c.Siblings = l.Names() // a new slice: the served one is never changed
+	}
+}
+
+// treeNames are the names of the files (and links to files) the served
+// tree lists, by folder, for the folders of the cards whose tool is
+// missing (updateSiblings).
+func (o *overlayer) treeNames() map[string][]string {
+	dirs := map[string]bool{}
+	for _, c := range o.src.Cards {
+		if !c.ToolExists && !c.ToolLeaves && namesTool(c.ToolPath) {
+			dirs[parentDir(c.ToolPath)] = true
+		}
+	}
+	out := map[string][]string{}
+	for p, e := range o.tree.entries {
+		if dir := parentDir(p); dirs[dir] && o.tree.listed[dir] && e&entryFile != 0 {
+			out[dir] = append(out[dir], path.Base(p))
+		}
+	}
+	return out
 }
 
 // isTool reports whether a card's tool is a file after the change, as the

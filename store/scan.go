@@ -178,6 +178,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 			sc.tree.list(sc.links, sc.treeDir(dir))
 		}
 	}
+	sc.listSiblings()
 	sc.finish()
 	slices.Sort(sc.read)
 	sc.read = slices.Compact(sc.read)
@@ -1546,6 +1547,57 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 	slices.Sort(names)
 	return names
 }
+
+// listSiblings lists, for each card whose tool is missing, the files
+// beside it that its card-orphan may name as the tool meant
+// (validate.CardSource.Siblings): each such folder once, in chunks,
+// keeping of each chunk only the names a validate.SiblingList wants, so
+// that a folder of 10,000 files holds no more than the list's bound.
+// Nothing is read, and a folder without such a card is not listed again.
+func (sc *scanner) listSiblings() {
+	lists := map[int]*validate.SiblingList{}
+	byDir := map[string][]int{}
+	for i := range sc.src.Cards {
+		if l := validate.NewSiblingList(&sc.src.Cards[i]); l != nil {
+			lists[i] = l
+			dir := path.Dir(sc.src.Cards[i].ToolPath)
+			byDir[dir] = append(byDir[dir], i)
+		}
+	}
+	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
+		// From the root, not blocking, as listNearby opens a folder.
+		f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+		if err != nil {
+			continue
+		}
+		for {
+			entries, err := f.ReadDir(siblingChunk)
+			for _, e := range entries {
+				if e.IsDir() {
+					continue
+				}
+				for _, i := range byDir[dir] {
+					l := lists[i]
+					// A link counts as its tool would (isTool): one to
+					// a file inside the repository.
+					if l.Wants(e.Name()) && (e.Type()&fs.ModeSymlink == 0 || sc.isTool(path.Join(dir, e.Name()))) {
+						l.Add(e.Name())
+					}
+				}
+			}
+			if err != nil || len(entries) == 0 {
+				break
+			}
+		}
+		f.Close()
+	}
+	for i, l := range lists {
+		sc.src.Cards[i].Siblings = l.Names()
+	}
+}
+
+// siblingChunk is how many entries listSiblings lists at a time.
+const siblingChunk = 1024
 
 // readFragment reads one fragment of a capability folder. ok is false when
 // the file does not exist (validation reports the missing fragment), also

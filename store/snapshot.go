@@ -328,7 +328,8 @@ func sameSources(a, b *validate.Sources) bool {
 		slices.EqualFunc(a.Capabilities, b.Capabilities, sameCapability) &&
 		slices.EqualFunc(a.Workflows, b.Workflows, sameFile) &&
 		slices.EqualFunc(a.Cards, b.Cards, func(x, y validate.CardSource) bool {
-			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists && x.ToolLeaves == y.ToolLeaves
+			return sameFile(x.File, y.File) && x.ToolPath == y.ToolPath && x.ToolExists == y.ToolExists && x.ToolLeaves == y.ToolLeaves &&
+				slices.Equal(x.Siblings, y.Siblings) // card-orphan names one
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.MisnamedCards, b.MisnamedCards) &&

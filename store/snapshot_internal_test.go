@@ -258,6 +258,7 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 		{"card tool path", func(s *validate.Sources) { s.Cards[0].ToolPath = "bin/u" }, false},
 		{"card tool exists", func(s *validate.Sources) { s.Cards[0].ToolExists = false }, false},
 		{"card tool leaves", func(s *validate.Sources) { s.Cards[0].ToolLeaves = true }, false},
+		{"card siblings", func(s *validate.Sources) { s.Cards[0].Siblings = []string{"u"} }, false},
 		{"config schema from", func(s *validate.Sources) { s.ConfigSchemaFrom = validate.SchemaFromFlag }, false},
 		{"config schemas found", func(s *validate.Sources) { s.ConfigSchemaFound = nil }, false},
 		{"stray declarations", func(s *validate.Sources) { s.StrayDeclarations = nil }, false},
