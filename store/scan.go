@@ -1552,8 +1552,9 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 // beside it that its card-orphan may name as the tool meant
 // (validate.CardSource.Siblings): each such folder once, in chunks,
 // keeping of each chunk only the names a validate.SiblingList wants, so
-// that a folder of 10,000 files holds no more than the list's bound.
-// Nothing is read, and a folder without such a card is not listed again.
+// that a folder of 10,000 files holds no more than the list's bound. Only
+// the names wanted are stat'ed, nothing is read, and a folder without
+// such a card is not listed again.
 func (sc *scanner) listSiblings() {
 	lists := map[int]*validate.SiblingList{}
 	byDir := map[string][]int{}
@@ -1571,21 +1572,20 @@ func (sc *scanner) listSiblings() {
 			continue
 		}
 		for {
-			entries, err := f.ReadDir(siblingChunk)
-			for _, e := range entries {
-				if e.IsDir() {
-					continue
-				}
+			// Names only: a listing of entries, from a folder opened in
+			// a Root, lstats each (10,000 system calls for a folder of
+			// 10,000 files, which doubled its scan). Only a name wanted
+			// is stat'ed, as a tool is (isTool): a file, or a link to
+			// one inside the repository, not a folder.
+			names, err := f.Readdirnames(siblingChunk)
+			for _, name := range names {
 				for _, i := range byDir[dir] {
-					l := lists[i]
-					// A link counts as its tool would (isTool): one to
-					// a file inside the repository.
-					if l.Wants(e.Name()) && (e.Type()&fs.ModeSymlink == 0 || sc.isTool(path.Join(dir, e.Name()))) {
-						l.Add(e.Name())
+					if l := lists[i]; l.Wants(name) && sc.isTool(path.Join(dir, name)) {
+						l.Add(name)
 					}
 				}
 			}
-			if err != nil || len(entries) == 0 {
+			if err != nil || len(names) == 0 {
 				break
 			}
 		}
