@@ -223,3 +223,46 @@ func TestNamedAnswersLeadWithTheirName(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateCardCommand: POST /validate warns of a proposed card whose
+// command runs a repository path naming no file, as check would once the
+// change is made, at the command's value and naming the file likely
+// meant; a change that also writes that file is not warned of.
+func TestValidateCardCommand(t *testing.T) {
+	card, err := os.ReadFile("../testdata/repo/bin/land.card.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	typo := strings.Replace(string(card), `"command": "bin/land"`, `"command": "bin/lnad --onto main"`, 1)
+	moved := strings.Replace(string(card), `"command": "bin/land"`, `"command": "./scripts/land.sh"`, 1)
+	h := newRouter(servedSource(t))
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string // the finding, as "line:column message part"; "" for none
+	}{
+		{"a typo of the card's own tool", map[string]string{"bin/land.card.json": typo},
+			`3:14 did you mean "bin/land", the card's own tool?`},
+		{"a script not added", map[string]string{"bin/land.card.json": moved}, "3:14 no file scripts/land.sh is there"},
+		{"a script added with it", map[string]string{"bin/land.card.json": moved, "scripts/land.sh": "#!/bin/sh\n"}, ""},
+	} {
+		body, _ := json.Marshal(map[string]any{"files": tt.files})
+		e := do(t, h, "POST", "/validate", body)
+		if e.status != 200 {
+			t.Fatalf("%s: status %d: %s", tt.name, e.status, e.body)
+		}
+		var got []string
+		diags, _ := e.json(t)["diagnostics"].([]any)
+		for _, d := range diags {
+			if d := d.(map[string]any); d["rule"] == "card-command-missing" && d["file"] == "bin/land.card.json" && d["severity"] == "warning" {
+				got = append(got, fmt.Sprintf("%v:%v %v", d["line"], d["column"], d["message"]))
+			}
+		}
+		switch {
+		case tt.want == "" && len(got) > 0:
+			t.Errorf("%s: %q, want no card-command-missing", tt.name, got)
+		case tt.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tt.want[:5]) || !strings.Contains(got[0], tt.want[5:])):
+			t.Errorf("%s: card-command-missing %q, want one at %q", tt.name, got, tt.want)
+		}
+	}
+}

@@ -168,6 +168,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	o.dropWorkflows()
 	o.updateTools()
 	o.updateSiblings()
+	o.updateCommands()
 	o.readNamedFragments()
 	o.settlePackages() // before the schema: a package's schema is not the root's
 	o.settleSchema()
@@ -1122,6 +1123,92 @@ func (o *overlayer) treeNames() map[string][]string {
 	return out
 }
 
+// updateCommands re-decides what is at the path each card's command names
+// (validate.CardSource.CommandPath), as the scanner's cardCommand does,
+// for the cards the change writes and those whose command's path, or a
+// file of its folder, the change writes or deletes. A command of a new
+// card, or a new command, naming a path the served scan did not list
+// cannot be judged from memory; one the served scan judged keeps what it
+// found there.
+func (o *overlayer) updateCommands() {
+	var changedDirs map[string]bool // the folders the change writes or deletes files in
+	for i := range o.src.Cards {
+		c := &o.src.Cards[i]
+		put := o.ch.puts(c.Path)
+		p := c.CommandPath // the served scan's, for a card it read
+		if put {
+			p = validate.CardCommandPath(c.Data)
+		}
+		if p == "" {
+			c.CommandPath, c.CommandFound, c.CommandNearby = "", false, nil
+			continue
+		}
+		if changedDirs == nil {
+			changedDirs = o.ch.parentDirs()
+		}
+		judged := p == c.CommandPath // what c says of p is the served scan's
+		if judged && !o.ch.touches(p) && !changedDirs[parentDir(p)] {
+			continue
+		}
+		found, nearby := c.CommandFound, c.CommandNearby
+		switch o.existsAfter(p) {
+		case file:
+			found = true
+		case unknown:
+			if !judged && o.tree != nil {
+				o.rescan = append(o.rescan, fmt.Sprintf("whether the file %s that the command of the card %s runs exists: the served scan did not list its folder", p, c.Path))
+				continue
+			}
+			found = judged && found // without a tree, a path the scan did not read counts as absent
+		default:
+			found = false
+		}
+		if !found {
+			nearby = o.filesAfter(parentDir(p), judged && !c.CommandFound, nearby)
+		}
+		c.CommandPath, c.CommandFound, c.CommandNearby = p, found, nil
+		if !found {
+			c.CommandNearby = nearby
+		}
+	}
+}
+
+// filesAfter lists the files of the folder dir once the change is applied,
+// as the scanner's filesIn does: served, the folder's files as the served
+// scan listed them when listed is set, else as the tree records them; then
+// those the change writes there, less those it deletes.
+func (o *overlayer) filesAfter(dir string, listed bool, served []string) []string {
+	var names []string
+	if listed {
+		names = slices.Clone(served)
+	} else {
+		names = o.tree.filesIn(dir)
+	}
+	for _, p := range o.ch.order {
+		if parentDir(p) == dir && !slices.Contains(names, p) {
+			names = append(names, p)
+		}
+	}
+	names = slices.DeleteFunc(names, func(p string) bool { return !o.ch.puts(p) && (o.ch.removes(p) || o.ch.dirs[p]) })
+	slices.Sort(names)
+	if len(names) > validate.MaxNearby {
+		names = names[:validate.MaxNearby]
+	}
+	return names
+}
+
+// parentDirs are the folders the change writes or deletes files in.
+func (ch *change) parentDirs() map[string]bool {
+	dirs := map[string]bool{}
+	for _, p := range ch.order {
+		dirs[parentDir(p)] = true
+	}
+	for _, p := range ch.deletes {
+		dirs[parentDir(p)] = true
+	}
+	return dirs
+}
+
 // isTool reports whether a card's tool is a file after the change, as the
 // scanner's isTool decides: a file or a link to one, not a directory.
 func (o *overlayer) isTool(tool string) bool {
@@ -1696,6 +1783,23 @@ func (t *Tree) brokenLinksNamed(name string) []string {
 	var out []string
 	for p, e := range t.entries {
 		if e&entryLink != 0 && e&(entryFile|entryDir) == 0 && path.Base(p) == name {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// filesIn lists the files (and links to files) the tree records in the
+// folder dir, by their repository path, sorted; none for a folder it does
+// not list.
+func (t *Tree) filesIn(dir string) []string {
+	if t == nil || !t.listed[dir] {
+		return nil
+	}
+	var out []string
+	for p, e := range t.entries {
+		if e&entryFile != 0 && parentDir(p) == dir {
 			out = append(out, p)
 		}
 	}

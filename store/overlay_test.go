@@ -241,3 +241,97 @@ func TestOverlayBrokenSchemaLinkWhenDiscoveryChanges(t *testing.T) {
 		})
 	}
 }
+
+// commandCard is overlayCard's card with the command given.
+func commandCard(id, command string) string {
+	return strings.Replace(overlayCard(id), `"command":"bin/`+id+`"`, `"command":"`+command+`"`, 1)
+}
+
+// commandFindings are the messages of the card-command-missing findings,
+// by file.
+func commandFindings(diags validate.Diagnostics) map[string]string {
+	out := map[string]string{}
+	for _, d := range diags {
+		if d.Rule == "card-command-missing" {
+			out[d.File] = d.Message
+		}
+	}
+	return out
+}
+
+// TestOverlayCardCommand: POST /validate judges whether a card's command
+// runs a file that is there (card-command-missing) as check does once the
+// change is made: a card written, the command's file written or deleted,
+// a file near its name written in its folder, and a card the change does
+// not touch whose command names a folder the served scan did not list.
+func TestOverlayCardCommand(t *testing.T) {
+	servedCard := overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "./scripts/deploy.sh prod")})
+	tests := []struct {
+		overlayCase
+		want map[string]string // file → in the message; the files warned of
+	}{
+		{overlayCase{name: "a card's command made a typo of its own tool",
+			files: map[string]string{"bin/land.card.json": commandCard("land", "bin/lnad --onto main")}},
+			map[string]string{"bin/land.card.json": `no file bin/lnad is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "bin/land", the card's own tool?`}},
+		{overlayCase{name: "a new card running a missing file",
+			files: map[string]string{"bin/dep.card.json": commandCard("dep", "./scripts/deploy.sh prod"), "bin/dep": "#!/bin/sh\n"}},
+			map[string]string{"bin/dep.card.json": "no file scripts/deploy.sh is there"}},
+		{overlayCase{name: "a new card running a file the change adds",
+			files: map[string]string{"bin/dep.card.json": commandCard("dep", "./scripts/deploy.sh prod"), "bin/dep": "#!/bin/sh\n", "scripts/deploy.sh": "#!/bin/sh\n"}},
+			nil},
+		{overlayCase{name: "a new card running a bare word",
+			files: map[string]string{"bin/dep.card.json": commandCard("dep", "kubectl apply -f k8s/app.yaml"), "bin/dep": "#!/bin/sh\n"}},
+			nil},
+		{overlayCase{name: "the missing file added", setup: servedCard,
+			files: map[string]string{"scripts/deploy.sh": "#!/bin/sh\n"}},
+			nil},
+		{overlayCase{name: "a file a typo away added beside the missing one", setup: servedCard,
+			files: map[string]string{"scripts/depoly.sh": "#!/bin/sh\n"}},
+			map[string]string{"bin/dep.card.json": `did you mean "scripts/depoly.sh"?`}},
+		{overlayCase{name: "the command's file deleted, one a typo away left",
+			setup: overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "./scripts/deploy.sh prod"),
+				"scripts/deploy.sh": "#!/bin/sh\n", "scripts/deplay.sh": "#!/bin/sh\n"}),
+			deleted: []string{"scripts/deploy.sh"}},
+			map[string]string{"bin/dep.card.json": `no file scripts/deploy.sh is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "scripts/deplay.sh"?`}},
+		{overlayCase{name: "the folder of the command's file deleted",
+			setup:   overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/tools/deploy.sh"), "scripts/tools/deploy.sh": "#!/bin/sh\n"}),
+			deleted: []string{"scripts/tools"}},
+			map[string]string{"bin/dep.card.json": "no file scripts/tools/deploy.sh is there"}},
+		{overlayCase{name: "the card's command fixed", setup: servedCard,
+			files: map[string]string{"bin/dep.card.json": commandCard("dep", "bin/land")}},
+			nil},
+		// node_modules is not walked, so not listed: the served scan's
+		// answer for a card the change leaves as it is stands.
+		{overlayCase{name: "a served card running a file in a folder not listed",
+			setup: overlayWrite(map[string]string{"bin/lint.card.json": commandCard("lint", "node_modules/.bin/eslnt ."), "bin/lint": "#!/bin/sh\n",
+				"node_modules/.bin/eslint": "#!/bin/sh\n"}),
+			files: map[string]string{"docs/notes.md": "Notes.\n"}},
+			map[string]string{"bin/lint.card.json": `no file node_modules/.bin/eslnt is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "node_modules/.bin/eslint"?`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := commandFindings(overlayWantCheck(t, tt.overlayCase))
+			if len(got) != len(tt.want) {
+				t.Errorf("card-command-missing on %v, want on %v", got, tt.want)
+			}
+			for file, want := range tt.want {
+				if !strings.Contains(got[file], want) {
+					t.Errorf("%s: card-command-missing %q, want it to say %q", file, got[file], want)
+				}
+			}
+		})
+	}
+}
+
+// TestOverlayCardCommandNeedsRescan: a new card whose command runs a file
+// in a folder the served scan did not list cannot be judged from memory.
+func TestOverlayCardCommandNeedsRescan(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "node_modules/.bin/eslint"), []byte("#!/bin/sh\n"))
+	served := servedLoad(t, repo)
+	_, err := served.Overlay(map[string][]byte{"bin/land.card.json": []byte(commandCard("land", "node_modules/.bin/eslint ."))}, nil)
+	var re *store.RescanError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "whether the file node_modules/.bin/eslint that the command of the card bin/land.card.json runs exists") {
+		t.Fatalf("Overlay error = %v, want a RescanError naming node_modules/.bin/eslint", err)
+	}
+}

@@ -1324,7 +1324,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 	if isCard {
 		tool := strings.TrimSuffix(rel, ".card.json")
 		exists := sc.isTool(tool)
-		sc.src.Cards = append(sc.src.Cards, validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)})
+		c := validate.CardSource{File: f, ToolPath: tool, ToolExists: exists, ToolLeaves: !exists && sc.leavesRoot(tool)}
+		sc.cardCommand(&c)
+		sc.src.Cards = append(sc.src.Cards, c)
 		return
 	}
 	if under(rel, sc.capDir) && len(f.Data) <= maxSharedRead {
@@ -1444,6 +1446,49 @@ func (sc *scanner) isTool(tool string) bool {
 	}
 	fi, err := sc.stat(sc.root, tool)
 	return err == nil && !fi.IsDir()
+}
+
+// cardCommand sets what is at the path the card's command names
+// (validate.CardSource.CommandPath): a file (or a link to one, or a link
+// leaving the repository, which is not followed), or not, and then the
+// files of its folder, for card-command-missing's did-you-mean. Nothing
+// is read but the folder's names.
+func (sc *scanner) cardCommand(c *validate.CardSource) {
+	p := validate.CardCommandPath(c.Data)
+	if p == "" {
+		return
+	}
+	c.CommandPath = p
+	if p == c.ToolPath {
+		c.CommandFound = c.ToolExists || c.ToolLeaves // stat'ed already
+	} else {
+		c.CommandFound = sc.isTool(p) || sc.leavesRoot(p)
+	}
+	if !c.CommandFound {
+		c.CommandNearby = sc.filesIn(path.Dir(p))
+	}
+}
+
+// filesIn lists the files of the folder dir (repository-relative) by
+// their repository path, sorted, at most validate.MaxNearby; none when it
+// cannot be listed. Nothing is read.
+func (sc *scanner) filesIn(dir string) []string {
+	// Not blocking: a FIFO where a folder is named lists nothing (ReadDir
+	// fails) rather than hanging the scan.
+	f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil
+	}
+	entries, _ := f.ReadDir(validate.MaxNearby)
+	f.Close()
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			names = append(names, path.Join(dir, e.Name()))
+		}
+	}
+	slices.Sort(names)
+	return names
 }
 
 // leavesRoot reports whether the path p is a symlink resolving outside the

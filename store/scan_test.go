@@ -709,6 +709,67 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 	}
 }
 
+// TestScanCardCommand: the scan tells validation what is at the path each
+// card's command runs (validate.CardSource.CommandPath): a file, a link to
+// one, or a link leaving the repository (not followed) is there; a folder,
+// a dangling link or nothing is not, and then the files of its folder are
+// listed for a did-you-mean. A bare word names no path.
+func TestScanCardCommand(t *testing.T) {
+	repo, outside := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "scripts/deploy.sh"), []byte("#!/bin/sh\n"))
+	writeTestFile(t, filepath.Join(outside, "tool"), []byte("#!/bin/sh\n"))
+	makeSymlink(t, "deploy.sh", filepath.Join(repo, "scripts/linked.sh"))
+	makeSymlink(t, "gone.sh", filepath.Join(repo, "scripts/dangling.sh"))
+	makeSymlink(t, filepath.Join(outside, "tool"), filepath.Join(repo, "scripts/out.sh"))
+	tests := []struct {
+		id, command string
+		path        string // CommandPath
+		found       bool
+		nearby      []string
+	}{
+		{"a", "./scripts/deploy.sh prod", "scripts/deploy.sh", true, nil},
+		{"b", "scripts/linked.sh", "scripts/linked.sh", true, nil},
+		{"c", "scripts/out.sh", "scripts/out.sh", true, nil},
+		{"d", "scripts/dangling.sh", "scripts/dangling.sh", false,
+			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
+		{"e", "scripts/ci --all", "scripts/ci", false,
+			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
+		{"f", "scripts/deplyo.sh", "scripts/deplyo.sh", false,
+			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
+		{"g", "tools/x", "tools/x", false, nil}, // no such folder
+		{"h", "kubectl get pods", "", false, nil},
+		{"i", "bin/i", "bin/i", true, nil}, // the card's own tool
+	}
+	for _, tt := range tests {
+		card := `{"id":"` + tt.id + `","command":"` + tt.command + `","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"x"}`
+		writeTestFile(t, filepath.Join(repo, "bin", tt.id+".card.json"), []byte(card))
+		writeTestFile(t, filepath.Join(repo, "bin", tt.id), []byte("#!/bin/sh\n"))
+	}
+	in := scanInput(t, store.ScanOptions{Repo: repo})
+	for _, tt := range tests {
+		i := slices.IndexFunc(in.Sources.Cards, func(c validate.CardSource) bool { return c.Path == "bin/"+tt.id+".card.json" })
+		if i < 0 {
+			t.Fatalf("no card bin/%s.card.json scanned", tt.id)
+		}
+		c := in.Sources.Cards[i]
+		if c.CommandPath != tt.path || c.CommandFound != tt.found || !slices.Equal(c.CommandNearby, tt.nearby) {
+			t.Errorf("command %q: CommandPath %q, CommandFound %v, CommandNearby %q; want %q, %v, %q",
+				tt.command, c.CommandPath, c.CommandFound, c.CommandNearby, tt.path, tt.found, tt.nearby)
+		}
+	}
+	// And check warns of those not found, at the command's value.
+	var warned []string
+	for _, d := range scanLoadRepo(t, repo).Diagnostics {
+		if d.Rule == "card-command-missing" {
+			warned = append(warned, fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column))
+		}
+	}
+	slices.Sort(warned)
+	if want := []string{"bin/d.card.json:1:21", "bin/e.card.json:1:21", "bin/f.card.json:1:21", "bin/g.card.json:1:21"}; !slices.Equal(warned, want) {
+		t.Errorf("card-command-missing at %q, want %q", warned, want)
+	}
+}
+
 // A fragment path that names a directory is fragment-unreadable, not
 // not-regular-file (which is for FIFOs, devices and sockets); so is a
 // file's path with a slash after it, which open refuses (ENOTDIR) and

@@ -19,9 +19,11 @@ import (
 // It remembers each tool card's own checks (its JSON, fields, schema,
 // replaces patterns' shape and cost) the same way, keyed by a digest of
 // the card's path, its bytes and the path of its tool; the checks between
-// cards (duplicate ids) and of the tool beside a card (card-orphan, with
+// cards (duplicate ids), of the tool beside a card (card-orphan, with
 // its did-you-mean from the files beside the card, CardSource.Siblings;
-// reserved-name) run in full each time.
+// reserved-name) and of the file its command runs (card-command-missing,
+// from CardSource.CommandPath and what the scan found there) run in full
+// each time.
 //
 // A Cache serialises the Validate calls made through it and keeps only the
 // entries the latest call used (of those not stopped: see
@@ -299,9 +301,10 @@ var cardSchemaDigest = func() [sha256.Size]byte {
 // cardKey digests everything checkCard reads: in, which is all it is
 // given of a card, and the card schema. Each piece is length-prefixed, so
 // that no two different inputs share a key. Whether the tool is there
-// (ToolExists, ToolLeaves), and the files beside the card (Siblings), are
-// not in it: checkCard is not given them, and the findings of them are
-// made afresh each validation (checkCards).
+// (ToolExists, ToolLeaves), the files beside the card (Siblings), and
+// the file the command runs (CommandPath, CommandFound, CommandNearby),
+// are not in it: checkCard is not given them, and the findings of them
+// are made afresh each validation (checkCards).
 func cardKey(in cardInput) [sha256.Size]byte {
 	var k keyHash
 	k.put(cardSchemaDigest[:])

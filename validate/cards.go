@@ -65,7 +65,8 @@ func nfc(s string) string {
 }
 
 // checkCards validates every card against the card schema, rejects duplicate
-// ids and warns about cards with no tool beside them. It returns the valid
+// ids and warns about cards with no tool beside them, or whose command runs
+// a file of the repository that is not there (checkCardCommand). It returns the valid
 // cards in path order. Each card's own checks (checkCard) are taken from
 // cache when it holds them, and recorded in l; those between cards and of
 // the tool beside each run here every time.
@@ -83,6 +84,7 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		if c == nil {
 			continue
 		}
+		checkCardCommand(d, c, src, s)
 		// Ids are compared in Unicode's composed form (NFC): "é" typed on
 		// one machine and "e" + U+0301 on another (macOS's file names) read
 		// the same and are one id to a person, yet an agent asking for one

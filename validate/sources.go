@@ -195,4 +195,16 @@ type CardSource struct {
 	// unset): those a SiblingList wants, sorted, at most MaxSiblings.
 	// Nothing of them is read. card-orphan's did-you-mean picks from them.
 	Siblings []string
+	// CommandPath is the repository path the card's command names by its
+	// first word (CardCommandPath of the card's bytes), "" for none (a
+	// bare word, a program on PATH). The scan sets it, and whether a file
+	// is there (CommandFound: a file or a link to one, or a link leaving
+	// the repository, which is not followed), and, when none is, the names
+	// of the files of its folder (CommandNearby: repository paths, sorted,
+	// at most MaxNearby), for a did-you-mean: validation reads no disk.
+	// card-command-missing is judged only where CommandPath is the path
+	// the card's command names: sources that do not say are not warned of.
+	CommandPath   string
+	CommandFound  bool
+	CommandNearby []string
 }

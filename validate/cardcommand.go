@@ -1,0 +1,104 @@
+package validate
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/capreg/capreg/validate/ojson"
+)
+
+// CommandPath is the repository path that the first word of a card's
+// command names, cleaned ("./scripts/deploy.sh" → "scripts/deploy.sh"), or
+// "" when that word names no file of the repository: a bare word
+// ("kubectl", "make deploy"), a program on PATH; an absolute path, one
+// leaving the repository (../x), from home (~/bin/x), a folder (bin/); one
+// holding a variable ($ROOT/bin/x), a placeholder (<path/to/x>), quotes,
+// a glob, a backslash or an assignment (FOO=a/b bin/x), which only a shell
+// resolves. A command is run from the repository's root, as the card's
+// example shows: the path is taken from there, not from the card's folder.
+func CommandPath(command string) string {
+	words := strings.Fields(command)
+	if len(words) == 0 {
+		return ""
+	}
+	w := words[0]
+	switch {
+	case !strings.Contains(w, "/"),
+		strings.ContainsAny(w, "$`\"'<>*?[]{}()=~\\|;&%"),
+		strings.Contains(w, "://"),
+		strings.HasPrefix(w, "/"),
+		strings.HasSuffix(w, "/"):
+		return ""
+	}
+	p := path.Clean(w)
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	return p
+}
+
+// CardCommandPath is CommandPath of the "command" of the card whose bytes
+// are card: "" when the card does not parse or its command is no string.
+// The scanner looks for the file it names (CardSource.CommandPath), as it
+// does for a card's tool.
+func CardCommandPath(card []byte) string {
+	if !bytes.Contains(card, []byte(`"command"`)) && bytes.IndexByte(card, '\\') < 0 {
+		return "" // no member spelt so (a key may be escaped): skip the parse
+	}
+	root, errs := ojson.Parse(card)
+	if slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		return ""
+	}
+	if cmd := root.Get("command"); cmd.IsString() {
+		return CommandPath(cmd.Str)
+	}
+	return ""
+}
+
+// checkCardCommand warns of a card whose command runs a file of the
+// repository by its path that is not there (card-command-missing), at the
+// command's value. What is there the scan says (CardSource.CommandPath,
+// CommandFound, CommandNearby): sources that say nothing of the path the
+// command names are not judged. A command naming the card's own tool is
+// card-orphan's, where the tool is missing.
+func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
+	p := CommandPath(c.Command)
+	if p == "" || p != src.CommandPath || src.CommandFound || p == src.ToolPath {
+		return
+	}
+	// At the value, not its key (where s.at places a member): the path
+	// to fix is there.
+	s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "card-command-missing",
+		"the command runs %q, a path from the repository's root, and no file %s is there (a bare word, as kubectl, is a program on PATH and not looked for)%s",
+		strings.Fields(c.Command)[0], p, commandHint(p, src))
+}
+
+// commandHint names the file that the missing command path p probably
+// means: a file of its folder a typo away (CardSource.CommandNearby), or
+// the card's own tool when its name is p's or a typo away from it, in
+// whatever folder ("scripts/land" or "./land" for bin/land); "" for none.
+func commandHint(p string, src *CardSource) string {
+	own := func(name string) string {
+		if name == src.ToolPath {
+			return ", the card's own tool"
+		}
+		return ""
+	}
+	if want := nearestName(p, src.CommandNearby); want != "" {
+		return fmt.Sprintf("; did you mean %q%s?", want, own(want))
+	}
+	if src.ToolExists && namesFile(src.ToolPath) {
+		base, tool := path.Base(p), path.Base(src.ToolPath)
+		if base == tool || nearestName(base, []string{tool}) != "" {
+			return fmt.Sprintf("; did you mean %q, the card's own tool?", src.ToolPath)
+		}
+	}
+	return ""
+}
+
+// namesFile reports whether p can be a file's path: not empty, nor a
+// folder's ("bin/" for "bin/.card.json").
+func namesFile(p string) bool { return p != "" && !strings.HasSuffix(p, "/") }

@@ -1,0 +1,176 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestCommandPath: the first word of a command names a repository path
+// when it holds a slash and is neither absolute, nor leaving the
+// repository, nor a shell's to resolve; a bare word is a program on PATH.
+func TestCommandPath(t *testing.T) {
+	tests := []struct {
+		command, want string
+	}{
+		{"bin/land", "bin/land"},
+		{"bin/land --onto main", "bin/land"},
+		{"./scripts/deploy.sh prod", "scripts/deploy.sh"},
+		{"  scripts//ci/../deploy.sh", "scripts/deploy.sh"},
+		{"./deploy.sh", "deploy.sh"},
+		{"kubectl get pods", ""},
+		{"make deploy", ""},
+		{"make -C sub/dir", ""}, // a path, but not the first word
+		{"", ""},
+		{"   ", ""},
+		{"/usr/local/bin/land", ""},
+		{"$ROOT/bin/land", ""},
+		{"${ROOT}/bin/land", ""},
+		{"~/bin/land", ""},
+		{"../other/bin/land", ""},
+		{"bin/..", ""},
+		{"./", ""},
+		{"bin/", ""},
+		{"<path/to/script>", ""},
+		{"FOO=a/b bin/land", ""},
+		{`"bin/land"`, ""},
+		{"bin/*", ""},
+		{`bin\land`, ""},
+		{"https://example.com/x", ""},
+	}
+	for _, tt := range tests {
+		if got := CommandPath(tt.command); got != tt.want {
+			t.Errorf("CommandPath(%q) = %q, want %q", tt.command, got, tt.want)
+		}
+	}
+}
+
+// TestCardCommandPath: the scanner finds the path a card's command names
+// from the card's bytes, as validation reads the card.
+func TestCardCommandPath(t *testing.T) {
+	tests := []struct {
+		name, card, want string
+	}{
+		{"a path", `{"id":"x","command":"bin/x --y"}`, "bin/x"},
+		{"a bare word", `{"id":"x","command":"kubectl"}`, ""},
+		{"an escaped key", `{"id":"x","comm\u0061nd":"./bin/x"}`, "bin/x"},
+		{"an escaped slash", `{"id":"x","command":"bin\/x"}`, "bin/x"},
+		{"no command", `{"id":"x"}`, ""},
+		{"a command that is no string", `{"id":"x","command":["bin/x"]}`, ""},
+		{"no JSON", `{"command":"bin/x"`, ""},
+		{"a byte order mark", "\ufeff" + `{"command":"bin/x"}`, "bin/x"},
+	}
+	for _, tt := range tests {
+		if got := CardCommandPath([]byte(tt.card)); got != tt.want {
+			t.Errorf("%s: CardCommandPath(%s) = %q, want %q", tt.name, tt.card, got, tt.want)
+		}
+	}
+}
+
+// commandCard is a valid card of id running command, on two lines, the
+// command on the second: "  \"command\": " puts its value at 2:14.
+func commandCard(id, command string) string {
+	return fmt.Sprintf("{\"id\":%q,\n  \"command\": %q,\"summary\":\"s\",\"intent_phrases\":[\"p\"],\"effects\":\"e\",\"risk\":\"reversible\",\"example\":\"t\"}", id, command)
+}
+
+// TestCheckCardCommand: a card whose command runs a repository path the
+// scan found no file at is warned of at the command's value, naming the
+// path looked for and, when there is one, the file of a near name in its
+// folder or the card's own tool; nothing else is.
+func TestCheckCardCommand(t *testing.T) {
+	tests := []struct {
+		name    string
+		command string
+		src     CardSource // the facts the scan gives; File and the tool are filled in
+		want    string     // in the message; "" for no finding
+		notWant string     // not in the message
+	}{
+		{name: "missing, nothing near", command: "./scripts/deploy.sh prod",
+			src:  CardSource{CommandPath: "scripts/deploy.sh", CommandNearby: []string{"scripts/build.sh"}},
+			want: `runs "./scripts/deploy.sh", a path from the repository's root, and no file scripts/deploy.sh is there`, notWant: "did you mean"},
+		{name: "a typo of a file of its folder", command: "scripts/deplyo.sh",
+			src:  CardSource{CommandPath: "scripts/deplyo.sh", CommandNearby: []string{"scripts/build.sh", "scripts/deploy.sh"}},
+			want: `no file scripts/deplyo.sh is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "scripts/deploy.sh"?`},
+		{name: "a typo of the card's own tool", command: "bin/lnad --onto main",
+			src:  CardSource{CommandPath: "bin/lnad", CommandNearby: []string{"bin/land", "bin/land.card.json"}},
+			want: `did you mean "bin/land", the card's own tool?`},
+		{name: "the card's own tool, from another folder", command: "./land",
+			src:  CardSource{CommandPath: "land", CommandNearby: []string{"README.md"}},
+			want: `no file land is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "bin/land", the card's own tool?`},
+		{name: "found", command: "scripts/deploy.sh",
+			src: CardSource{CommandPath: "scripts/deploy.sh", CommandFound: true}},
+		{name: "a bare word", command: "kubectl apply -f k8s/app.yaml"},
+		{name: "a bare word with a subcommand", command: "make deploy"},
+		{name: "a variable", command: "$ROOT/bin/land", src: CardSource{CommandPath: "bin/land"}},
+		{name: "absolute", command: "/usr/bin/land"},
+		// The card's own tool, missing, is card-orphan's.
+		{name: "the card's own tool", command: "bin/land", src: CardSource{CommandPath: "bin/land"}},
+		// Sources that say nothing of the path (made by hand, or for
+		// another command) are not judged.
+		{name: "sources that do not say", command: "scripts/deploy.sh"},
+		{name: "sources that say of another path", command: "scripts/deploy.sh", src: CardSource{CommandPath: "scripts/other.sh"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := tt.src
+			src.File = File{Path: "bin/land.card.json", Data: []byte(commandCard("land", tt.command))}
+			src.ToolPath, src.ToolExists = "bin/land", tt.name != "the card's own tool"
+			res := Validate(&Sources{Cards: []CardSource{src}})
+			var found []Diagnostic
+			for _, d := range res.Diagnostics {
+				if d.Rule == "card-command-missing" {
+					found = append(found, d)
+				} else if d.Rule != "card-orphan" {
+					t.Errorf("unexpected finding %s", d)
+				}
+			}
+			if tt.want == "" {
+				if len(found) > 0 {
+					t.Errorf("command %q: %s, want no card-command-missing", tt.command, found[0])
+				}
+				return
+			}
+			if len(found) != 1 {
+				t.Fatalf("command %q: %d card-command-missing findings, want 1: %v", tt.command, len(found), res.Diagnostics)
+			}
+			d := found[0]
+			if d.Line != 2 || d.Column != 14 || d.Pointer != "/command" || d.Severity != Warning {
+				t.Errorf("placed at %d:%d %s as %s, want 2:14 /command (the value) as a warning", d.Line, d.Column, d.Pointer, d.Severity)
+			}
+			if !strings.Contains(d.Message, tt.want) {
+				t.Errorf("message %q\ndoes not say %q", d.Message, tt.want)
+			}
+			if tt.notWant != "" && strings.Contains(d.Message, tt.notWant) {
+				t.Errorf("message %q says %q", d.Message, tt.notWant)
+			}
+			if len(res.Cards) != 1 {
+				t.Errorf("%d cards indexed, want the card (a warning leaves it in the index)", len(res.Cards))
+			}
+		})
+	}
+}
+
+// TestCardCommandFollowsTheSourcesThroughTheCache: whether the command's
+// file is there is judged each validation, from the sources, not taken
+// from the cache with the card's own checks (keyed by its bytes): the same
+// card is warned of while its command's file is missing, and no more once
+// it is added, and again when it is deleted.
+func TestCardCommandFollowsTheSourcesThroughTheCache(t *testing.T) {
+	cache := NewCache()
+	card := CardSource{File: File{Path: "bin/land.card.json", Data: []byte(commandCard("land", "scripts/deploy.sh"))},
+		ToolPath: "bin/land", ToolExists: true, CommandPath: "scripts/deploy.sh"}
+	for i, found := range []bool{false, true, false} {
+		card.CommandFound = found
+		res := cache.Validate(&Sources{Cards: []CardSource{card}})
+		warned := false
+		for _, d := range res.Diagnostics {
+			warned = warned || d.Rule == "card-command-missing"
+		}
+		if warned == found {
+			t.Errorf("validation %d, the file there %v: card-command-missing %v, want %v", i+1, found, warned, !found)
+		}
+	}
+	if st := cache.Stats(); st.CardHits != 2 {
+		t.Errorf("card cache hits = %d, want 2 (the card's own checks are cached still)", st.CardHits)
+	}
+}
