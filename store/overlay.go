@@ -1790,16 +1790,17 @@ func (t *Tree) brokenLinksNamed(name string) []string {
 	return out
 }
 
-// filesIn lists the files (and links to files) the tree records in the
-// folder dir, by their repository path, sorted; none for a folder it does
-// not list.
+// filesIn lists the entries the tree records in the folder dir that are
+// no folders, by their repository path, sorted: its files and its links,
+// wherever they lead, as the scanner's filesIn lists them (a listing's
+// entry of a link is no folder); none for a folder it does not list.
 func (t *Tree) filesIn(dir string) []string {
 	if t == nil || !t.listed[dir] {
 		return nil
 	}
 	var out []string
 	for p, e := range t.entries {
-		if e&entryFile != 0 && parentDir(p) == dir {
+		if (e&entryLink != 0 || e&entryFile != 0) && parentDir(p) == dir {
 			out = append(out, p)
 		}
 	}

@@ -293,6 +293,13 @@ func TestOverlayCardCommand(t *testing.T) {
 				"scripts/deploy.sh": "#!/bin/sh\n", "scripts/deplay.sh": "#!/bin/sh\n"}),
 			deleted: []string{"scripts/deploy.sh"}},
 			map[string]string{"bin/dep.card.json": `no file scripts/deploy.sh is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "scripts/deplay.sh"?`}},
+		{overlayCase{name: "the command's file deleted, a dangling link a typo away left",
+			setup: func(t *testing.T, repo string) {
+				overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/deploy.sh"), "scripts/deploy.sh": "#!/bin/sh\n"})(t, repo)
+				makeSymlink(t, "gone.sh", filepath.Join(repo, "scripts/deplay.sh"))
+			},
+			deleted: []string{"scripts/deploy.sh"}},
+			map[string]string{"bin/dep.card.json": `did you mean "scripts/deplay.sh"?`}},
 		{overlayCase{name: "the folder of the command's file deleted",
 			setup:   overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/tools/deploy.sh"), "scripts/tools/deploy.sh": "#!/bin/sh\n"}),
 			deleted: []string{"scripts/tools"}},
