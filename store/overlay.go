@@ -1137,7 +1137,7 @@ func (o *overlayer) updateCommands() {
 		put := o.ch.puts(c.Path)
 		p := c.CommandPath // the served scan's, for a card it read
 		if put {
-			p = validate.CardCommandPath(c.Data)
+			p = cardCommandPath(c.Data)
 		}
 		if p == "" {
 			c.CommandPath, c.CommandFound, c.CommandNearby = "", false, nil
@@ -1164,7 +1164,7 @@ func (o *overlayer) updateCommands() {
 			found = false
 		}
 		if !found {
-			nearby = o.filesAfter(parentDir(p), judged && !c.CommandFound, nearby)
+			nearby = o.filesAfter(p, judged && !c.CommandFound, nearby)
 		}
 		c.CommandPath, c.CommandFound, c.CommandNearby = p, found, nil
 		if !found {
@@ -1173,23 +1173,27 @@ func (o *overlayer) updateCommands() {
 	}
 }
 
-// filesAfter lists the files of the folder dir once the change is applied,
-// as the scanner's filesIn does: served, the folder's files as the served
-// scan listed them when listed is set, else as the tree records them; then
+// filesAfter lists the files of the folder of the missing command path p
+// once the change is applied that a did-you-mean may name, as the
+// scanner's filesIn does: served, the folder's files as the served scan
+// listed them when listed is set, else as the tree records them; then
 // those the change writes there, less those it deletes.
-func (o *overlayer) filesAfter(dir string, listed bool, served []string) []string {
+func (o *overlayer) filesAfter(p string, listed bool, served []string) []string {
+	dir := parentDir(p)
 	var names []string
 	if listed {
 		names = slices.Clone(served)
 	} else {
 		names = o.tree.filesIn(dir)
 	}
-	for _, p := range o.ch.order {
-		if parentDir(p) == dir && !slices.Contains(names, p) {
-			names = append(names, p)
+	for _, w := range o.ch.order {
+		if parentDir(w) == dir && !slices.Contains(names, w) {
+			names = append(names, w)
 		}
 	}
-	names = slices.DeleteFunc(names, func(p string) bool { return !o.ch.puts(p) && (o.ch.removes(p) || o.ch.dirs[p]) })
+	names = slices.DeleteFunc(names, func(w string) bool {
+		return !validate.MayMeanCommand(p, w) || !o.ch.puts(w) && (o.ch.removes(w) || o.ch.dirs[w])
+	})
 	slices.Sort(names)
 	if len(names) > validate.MaxNearby {
 		names = names[:validate.MaxNearby]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -307,13 +308,13 @@ func TestOverlayCardCommand(t *testing.T) {
 		{overlayCase{name: "the card's command fixed", setup: servedCard,
 			files: map[string]string{"bin/dep.card.json": commandCard("dep", "bin/land")}},
 			nil},
-		// node_modules is not walked, so not listed: the served scan's
-		// answer for a card the change leaves as it is stands.
-		{overlayCase{name: "a served card running a file in a folder not listed",
+		// node_modules is not walked: what a command runs from it is not
+		// looked for (cardCommandPath), by the scan nor the overlay.
+		{overlayCase{name: "a served card running a file in a folder the walk skips",
 			setup: overlayWrite(map[string]string{"bin/lint.card.json": commandCard("lint", "node_modules/.bin/eslnt ."), "bin/lint": "#!/bin/sh\n",
 				"node_modules/.bin/eslint": "#!/bin/sh\n"}),
 			files: map[string]string{"docs/notes.md": "Notes.\n"}},
-			map[string]string{"bin/lint.card.json": `no file node_modules/.bin/eslnt is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "node_modules/.bin/eslint"?`}},
+			nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -330,15 +331,31 @@ func TestOverlayCardCommand(t *testing.T) {
 	}
 }
 
-// TestOverlayCardCommandNeedsRescan: a new card whose command runs a file
-// in a folder the served scan did not list cannot be judged from memory.
-func TestOverlayCardCommandNeedsRescan(t *testing.T) {
+// TestOverlayCardCommandInSkippedFolder: a command run from a folder the
+// walk skips (node_modules/.bin/eslint) is not looked for, by the scan nor
+// by POST /validate, which does not know those folders: a new card naming
+// one asked for a rescan.
+func TestOverlayCardCommandInSkippedFolder(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
 	writeTestFile(t, filepath.Join(repo, "node_modules/.bin/eslint"), []byte("#!/bin/sh\n"))
 	served := servedLoad(t, repo)
-	_, err := served.Overlay(map[string][]byte{"bin/land.card.json": []byte(commandCard("land", "node_modules/.bin/eslint ."))}, nil)
-	var re *store.RescanError
-	if !errors.As(err, &re) || !strings.Contains(err.Error(), "whether the file node_modules/.bin/eslint that the command of the card bin/land.card.json runs exists") {
-		t.Fatalf("Overlay error = %v, want a RescanError naming node_modules/.bin/eslint", err)
+	for _, command := range []string{"node_modules/.bin/eslint .", "vendor/bin/phpunit", "node_modules/.bin/nothing-there"} {
+		change := map[string][]byte{"bin/land.card.json": []byte(commandCard("land", command))}
+		src, err := served.Overlay(change, nil)
+		if err != nil {
+			t.Fatalf("%s: Overlay error = %v, want the change judged without a rescan", command, err)
+		}
+		if d := ruleFindings(served.Check(src), "card-command-missing"); len(d) != 0 {
+			t.Errorf("%s: %v, want no card-command-missing: a folder the walk skips is not looked in", command, d)
+		}
+		writeTestFile(t, filepath.Join(repo, "bin/land.card.json"), change["bin/land.card.json"])
+		if d := ruleFindings(servedLoad(t, repo).Diagnostics, "card-command-missing"); len(d) != 0 {
+			t.Errorf("%s: check finds %v, want none", command, d)
+		}
 	}
+}
+
+// ruleFindings are the findings of ds of the rule.
+func ruleFindings(ds validate.Diagnostics, rule string) validate.Diagnostics {
+	return slices.DeleteFunc(slices.Clone(ds), func(d validate.Diagnostic) bool { return d.Rule != rule })
 }

@@ -1454,7 +1454,7 @@ func (sc *scanner) isTool(tool string) bool {
 // files of its folder, for card-command-missing's did-you-mean. Nothing
 // is read but the folder's names.
 func (sc *scanner) cardCommand(c *validate.CardSource) {
-	p := validate.CardCommandPath(c.Data)
+	p := cardCommandPath(c.Data)
 	if p == "" {
 		return
 	}
@@ -1465,29 +1465,58 @@ func (sc *scanner) cardCommand(c *validate.CardSource) {
 		c.CommandFound = sc.isTool(p) || sc.leavesRoot(p)
 	}
 	if !c.CommandFound {
-		c.CommandNearby = sc.filesIn(path.Dir(p))
+		c.CommandNearby = sc.filesIn(path.Dir(p), p)
 	}
 }
 
-// filesIn lists the files of the folder dir (repository-relative) by
-// their repository path, sorted, at most validate.MaxNearby; none when it
-// cannot be listed. Nothing is read.
-func (sc *scanner) filesIn(dir string) []string {
-	// Not blocking: a FIFO where a folder is named lists nothing (ReadDir
-	// fails) rather than hanging the scan.
+// cardCommandPath is the path a card's command runs by its first word
+// that the scan looks for (validate.CardCommandPath), or "" for one under
+// a folder the walk skips (node_modules/.bin/eslint): what is installed
+// there is no file of the repository's, and POST /validate, which knows
+// only the folders the walk listed, could not judge it.
+func cardCommandPath(card []byte) string {
+	p := validate.CardCommandPath(card)
+	if slices.ContainsFunc(strings.Split(path.Dir(p), "/"), SkipDir) {
+		return ""
+	}
+	return p
+}
+
+// filesIn lists the files of the folder dir (repository-relative) that
+// a did-you-mean for the missing command path p may name
+// (validate.MayMeanCommand), by their repository path, sorted, at most
+// validate.MaxNearby; none when it cannot be listed. Only names are read,
+// and only those kept are looked at (a link counts, wherever it leads, as
+// the tree records one), so the list is the same whatever order the
+// folder is read in, and whatever its size, as POST /validate lists it.
+func (sc *scanner) filesIn(dir, p string) []string {
+	// Not blocking: a FIFO where a folder is named lists nothing (reading
+	// it fails) rather than hanging the scan.
 	f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
 	}
-	entries, _ := f.ReadDir(validate.MaxNearby)
-	f.Close()
+	defer f.Close()
 	var names []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			names = append(names, path.Join(dir, e.Name()))
+	for {
+		chunk, err := f.Readdirnames(1024)
+		for _, name := range chunk {
+			rel := path.Join(dir, name)
+			if !validate.MayMeanCommand(p, rel) {
+				continue
+			}
+			if fi, err := sc.root.Lstat(filepath.FromSlash(rel)); err == nil && !fi.IsDir() {
+				names = append(names, rel)
+			}
+		}
+		if err != nil || len(chunk) == 0 {
+			break
 		}
 	}
 	slices.Sort(names)
+	if len(names) > validate.MaxNearby {
+		names = names[:validate.MaxNearby]
+	}
 	return names
 }
 

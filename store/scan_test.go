@@ -712,8 +712,9 @@ func TestScanCardToolMustBeAFile(t *testing.T) {
 // TestScanCardCommand: the scan tells validation what is at the path each
 // card's command runs (validate.CardSource.CommandPath): a file, a link to
 // one, or a link leaving the repository (not followed) is there; a folder,
-// a dangling link or nothing is not, and then the files of its folder are
-// listed for a did-you-mean. A bare word names no path.
+// a dangling link or nothing is not, and then the files of its folder a
+// did-you-mean may name are listed (validate.MayMeanCommand). A bare word
+// names no path.
 func TestScanCardCommand(t *testing.T) {
 	repo, outside := scanRepoCopy(t)
 	writeTestFile(t, filepath.Join(repo, "scripts/deploy.sh"), []byte("#!/bin/sh\n"))
@@ -730,12 +731,9 @@ func TestScanCardCommand(t *testing.T) {
 		{"a", "./scripts/deploy.sh prod", "scripts/deploy.sh", true, nil},
 		{"b", "scripts/linked.sh", "scripts/linked.sh", true, nil},
 		{"c", "scripts/out.sh", "scripts/out.sh", true, nil},
-		{"d", "scripts/dangling.sh", "scripts/dangling.sh", false,
-			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
-		{"e", "scripts/ci --all", "scripts/ci", false,
-			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
-		{"f", "scripts/deplyo.sh", "scripts/deplyo.sh", false,
-			[]string{"scripts/dangling.sh", "scripts/deploy.sh", "scripts/linked.sh", "scripts/out.sh"}},
+		{"d", "scripts/dangling.sh", "scripts/dangling.sh", false, []string{"scripts/dangling.sh"}},
+		{"e", "scripts/ci --all", "scripts/ci", false, nil}, // no name near "ci"
+		{"f", "scripts/deplyo.sh", "scripts/deplyo.sh", false, []string{"scripts/deploy.sh"}},
 		{"g", "tools/x", "tools/x", false, nil}, // no such folder
 		{"h", "kubectl get pods", "", false, nil},
 		{"i", "bin/i", "bin/i", true, nil}, // the card's own tool

@@ -102,3 +102,20 @@ func commandHint(p string, src *CardSource) string {
 // namesFile reports whether p can be a file's path: not empty, nor a
 // folder's ("bin/" for "bin/.card.json").
 func namesFile(p string) bool { return p != "" && !strings.HasSuffix(p, "/") }
+
+// MayMeanCommand reports whether name, a file of the folder of the
+// missing command path p, is one a did-you-mean may name: within three
+// edits of p's file name, case and word separators aside (as far as
+// nearestName reaches, plurals included). The scan and POST /validate
+// list those alone (CardSource.CommandNearby), so the list does not
+// depend on the order a folder is read in nor, but for its cap, on its
+// size.
+func MayMeanCommand(p, name string) bool {
+	return EditDistance(commandWord(p), commandWord(name), 3) <= 3
+}
+
+// commandWord is the file name of p in lower case without its word
+// separators, as MayMeanCommand compares them.
+func commandWord(p string) string {
+	return strings.ToLower(strings.NewReplacer("-", "", "_", "", ".", "").Replace(path.Base(p)))
+}

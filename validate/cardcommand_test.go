@@ -174,3 +174,26 @@ func TestCardCommandFollowsTheSourcesThroughTheCache(t *testing.T) {
 		t.Errorf("card cache hits = %d, want 2 (the card's own checks are cached still)", st.CardHits)
 	}
 }
+
+// TestMayMeanCommand: the files listed for a missing command's
+// did-you-mean are those within three edits of its file name, case and
+// word separators aside: a typo, a plural, another case or joining; not
+// every file of the folder, so the list does not depend on the order or
+// the size of the folder.
+func TestMayMeanCommand(t *testing.T) {
+	for _, tt := range []struct {
+		p, name string
+		want    bool
+	}{
+		{"scripts/deplyo.sh", "scripts/deploy.sh", true},
+		{"scripts/Deploy_Prod.sh", "scripts/deploy-prod.sh", true},
+		{"bin/test", "bin/tests", true},
+		{"bin/policy", "bin/policies", true},
+		{"scripts/ci", "scripts/deploy.sh", false},
+		{"bin/land", "bin/release-train", false},
+	} {
+		if got := MayMeanCommand(tt.p, tt.name); got != tt.want {
+			t.Errorf("MayMeanCommand(%q, %q) = %v, want %v", tt.p, tt.name, got, tt.want)
+		}
+	}
+}
