@@ -1057,13 +1057,7 @@ func (o *overlayer) updateTools() {
 // where the tree does not list the folder (none, or one reached through
 // a link), from the served names and the change.
 func (o *overlayer) updateSiblings() {
-	touched := map[string]bool{} // the folders the change writes or deletes a file in
-	for _, p := range o.ch.order {
-		touched[parentDir(p)] = true
-	}
-	for _, p := range o.ch.deletes {
-		touched[parentDir(p)] = true
-	}
+	touched := o.ch.parentDirs()   // the folders the change writes or deletes a file in
 	var inTree map[string][]string // folder → the names the tree lists in it, for the folders needed
 	for i := range o.src.Cards {
 		c := &o.src.Cards[i]
