@@ -467,9 +467,11 @@ func (s *sink) finder(d *doc) *ojson.Finder {
 	return f
 }
 
-// at records a finding at a JSON pointer of a document. When the pointer does
-// not resolve (a missing member), the finding points at the nearest enclosing
-// value and keeps the full pointer.
+// at records a finding at a JSON pointer of a document: for an object's
+// member, at its key (ojson's Lookup), where a person reads which field it
+// is; a finding about the value itself uses atOffset with the value's Off.
+// When the pointer does not resolve (a missing member), the finding points
+// at the nearest enclosing value and keeps the full pointer.
 func (s *sink) at(d *doc, pointer, rule, format string, args ...any) {
 	_, off, _ := s.finder(d).Lookup(pointer)
 	s.atOffset(d.File, d.Src, off, pointer, rule, format, args...)
