@@ -125,6 +125,7 @@ func TestForeignHostsAreRefused(t *testing.T) {
 		{"a given name", given, "GET", "capreg.internal:8080", 200},
 		{"a given name, another case and port", given, "POST", "registry.example", 200},
 		{"not given", given, "GET", "attacker.example", 403},
+		{"a name under a given name", given, "GET", "evil.capreg.internal", 403},
 		{"any host", anyHost, "GET", "attacker.example", 200},
 	}
 	for _, tt := range tests {
