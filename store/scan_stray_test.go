@@ -59,6 +59,10 @@ func TestScanStrayDeclarations(t *testing.T) {
 		{"a declaration a folder too deep", []string{"capabilities/nested/eps/capability.json"}, nil,
 			[]string{"capabilities/nested/eps/capability.json"}},
 		{"a misnamed file beside a declaration", []string{"capabilities/ui/capability.json.bak"}, nil, nil},
+		// A template to copy (a scaffold folder's capability.json.example)
+		// is kept on purpose, as capability.example.json is: renaming it to
+		// capability.json, as the warning asked, made a capability of it.
+		{"a template of a declaration", []string{"capabilities/_template/capability.json.example", "capabilities/scaffold/capability.json.tmpl"}, nil, nil},
 		// Beside capabilities of its own, another capabilities folder is
 		// a fixture or an example (a monorepo's root, with none of its
 		// own, is testdata/rules/capability-misplaced.txtar).

@@ -77,16 +77,27 @@ func capabilityPath(p, capDir string) (folder, inner string, ok bool) {
 // as an editor's backup of any of those (capability.json~), which in a
 // folder with no capability.json is most likely the declaration an editor
 // or a rename left behind. Not capability.schema.json, which ADR-894 names
-// for the schema, nor capability.md or capacity.json.
+// for the schema, nor capability.md or capacity.json, nor a template kept
+// on purpose (exampleSuffixes).
 func nearManifestName(name string) bool {
 	lower := strings.TrimSuffix(strings.ToLower(name), "~")
 	switch {
+	case slices.ContainsFunc(exampleSuffixes, func(suffix string) bool { return lower == ManifestName+suffix }):
+		return false
 	case strings.HasPrefix(lower, ManifestName+"."), lower == "capability.yaml", lower == "capability.yml",
 		lower == "capabilities.json":
 		return true
 	}
 	return EditDistance(lower, ManifestName, 1) <= 1
 }
+
+// exampleSuffixes end the name of a copy of a declaration kept on purpose
+// as a template or an example to copy, as .env.example is
+// (capabilities/_template/capability.json.example): no declaration meant
+// to be read, as capability.example.json is none, and renaming it to
+// capability.json, as a misnamed declaration is told to be, would make a
+// capability of the template.
+var exampleSuffixes = []string{".example", ".sample", ".template", ".tmpl", ".tpl", ".dist"}
 
 // CardSuffix ends the name of a tool capability card, read beside the tool
 // it describes: <tool>.card.json.

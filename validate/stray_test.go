@@ -26,6 +26,15 @@ func TestStrayKind(t *testing.T) {
 		{"capabilities/ui/capability.js", "capabilities", ""},                             // a script
 		{"capabilities/ui/capability.schema.json", "capabilities", ""},                    // ADR-894's schema
 		{"capabilities/ui/capability.example.json", "capabilities", ""},                   // an example
+		{"capabilities/_template/capability.json.example", "capabilities", ""},            // an example, named as .env.example is
+		{"capabilities/_template/capability.json.sample", "capabilities", ""},             // … a sample
+		{"capabilities/_template/capability.json.template", "capabilities", ""},           // … a template
+		{"capabilities/_template/capability.json.tmpl", "capabilities", ""},               // … Go's and others' template suffix
+		{"capabilities/_template/capability.json.tpl", "capabilities", ""},                // … and a shorter one
+		{"capabilities/_template/capability.json.dist", "capabilities", ""},               // … a default to copy
+		{"capabilities/_template/Capability.json.Example", "capabilities", ""},            // … in any case
+		{"capabilities/ui/capability.json.bak", "capabilities", StrayMisnamed},            // a backup is the declaration left behind
+		{"capabilities/ui/capability.json.examples", "capabilities", StrayMisnamed},       // no example's suffix
 		{"capabilities/ui/capacity.json", "capabilities", ""},                             // another word
 		{"capabilities/ui/capability.md", "capabilities", ""},                             // a document
 		{"capabilities/ui/config.json", "capabilities", ""},                               // an asset
