@@ -806,10 +806,11 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen map[string
 			continue
 		}
 		h.Write([]byte(p))
-		if info.IsDir() && (SkipDir(e.Name()) || inGitDir(root, realP)) {
+		if info.IsDir() && (SkipDir(e.Name()) || inGitDir(root, realP) || holdsOwnGitDir(realP)) {
 			// Its time moves with every command of git (index, locks) and
-			// npm (node_modules/); what the scan reads in one is hashed
-			// from dirs, and the revision from gitHeadFiles.
+			// npm (node_modules/), and with every edit in a worktree of
+			// its own; what the scan reads in one is hashed from dirs,
+			// and the revision from gitHeadFiles.
 			h.Write([]byte{1})
 			continue
 		}

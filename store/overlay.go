@@ -489,6 +489,9 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 	}
 	_, missing := servedMissingRoot(src, l.capDir)
 	l.capDirSet = missing || tree != nil && tree.capDirNamed
+	if tree != nil {
+		l.ownRepos = tree.ownRepos
+	}
 	return l
 }
 
@@ -507,6 +510,7 @@ func proposedLayout(f validate.File, present bool, served layout) (layout, valid
 	if served.schemaFrom == validate.SchemaFromFlag {
 		l.schema, l.schemaFrom = served.schema, served.schemaFrom
 	}
+	l.ownRepos = served.ownRepos
 	return l, sc.src.Diagnostics
 }
 
@@ -524,7 +528,8 @@ func (l layout) configuredRoots() []priorityRoot {
 
 // walked reports whether the scan reaches the file p: from the repository
 // root or from one of the configured roots, without passing through a
-// directory SkipDir names (node_modules, vendor, …), and p is no editor's
+// directory SkipDir names (node_modules, vendor, …) nor a repository of
+// its own the scan did not walk (Tree.ownRepos), and p is no editor's
 // lock file. It climbs from p towards the repository root: a root met
 // before any skipped folder reaches p, and once one is passed no root
 // above it does.
@@ -539,7 +544,7 @@ func (x rootIndex) walked(p string) bool {
 		if x.prioritySet[d] {
 			return true
 		}
-		if SkipDir(d[strings.LastIndexByte(d, '/')+1:]) {
+		if SkipDir(d[strings.LastIndexByte(d, '/')+1:]) || x.ownRepos[d] {
 			return false
 		}
 	}
@@ -1337,6 +1342,21 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
+	// ownRepos are the folders not walked for being git repositories of
+	// their own (scanner.ownRepository).
+	ownRepos map[string]bool
+}
+
+// ownRepository records that the scan did not walk the folder p, a git
+// repository of its own.
+func (t *Tree) ownRepository(p string) {
+	if t == nil {
+		return
+	}
+	if t.ownRepos == nil {
+		t.ownRepos = map[string]bool{}
+	}
+	t.ownRepos[p] = true
 }
 
 // alias records that the scan read rel at real (both repository-relative),

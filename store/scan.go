@@ -87,6 +87,46 @@ func inGitDir(root, p string) bool {
 	return slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), ".git")
 }
 
+// ownRepository reports whether the folder at rel in the repository (real
+// on disk) is a git repository of its own, and so not walked, and notes
+// it in the tree for POST /validate to judge changes under it alike. A
+// fresh checkout never holds one: reading a linked worktree of the
+// repository itself (git worktree add .worktrees/x, or an agent's
+// .claude/worktrees/x) declared every step and card twice, and a clone
+// inside made a local check differ from CI's. A submodule is walked
+// (git-sync and CI check it out), as is anything under the capabilities
+// folder (a capability kept as a clone of its own is one). A root the
+// layout names is read wherever it is, as inside a skipped folder: the
+// first pass walks it (see Scan).
+func (sc *scanner) ownRepository(rel, real string) bool {
+	if under(rel, sc.capDir) || !holdsOwnGitDir(real) {
+		return false
+	}
+	sc.tree.ownRepository(rel)
+	return true
+}
+
+// holdsOwnGitDir reports whether the directory dir holds a .git of a
+// repository of its own: a directory (or a link to one), or a "gitdir:"
+// file leading anywhere but into a superproject's modules/ (a
+// submodule's).
+func holdsOwnGitDir(dir string) bool {
+	entry := filepath.Join(dir, ".git")
+	st, err := os.Stat(entry)
+	switch {
+	case err != nil:
+		return false
+	case st.IsDir():
+		return true
+	}
+	data, err := readGitFile(entry, maxGitLine)
+	if err != nil {
+		return false
+	}
+	gitdir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+	return ok && filepath.Base(filepath.Dir(filepath.Clean(gitdir))) != "modules"
+}
+
 // ErrRepo wraps failures to open the repository itself (not its content).
 var ErrRepo = errors.New("cannot read repository")
 
@@ -297,6 +337,10 @@ type layout struct {
 	// file named validate.SchemaFileName its walk meets (discoverSchema);
 	// "" when capreg.json's "configSchema": "" asks for none.
 	schemaFrom string
+	// ownRepos are the folders the served scan did not walk for being git
+	// repositories of their own (Tree.ownRepos); nil in a scan, which
+	// finds them.
+	ownRepos map[string]bool
 }
 
 // rootIndex is a layout with its roots in sets, so that routing a path
@@ -879,7 +923,7 @@ func (sc *scanner) entry(dirRel, dirReal string, e fs.DirEntry, follow bool, abo
 		return sc.linkEntry(name, child, childReal, follow, above)
 	}
 	if mode.IsDir() {
-		if SkipDir(name) {
+		if SkipDir(name) || sc.ownRepository(child, childReal) {
 			return nil
 		}
 		if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {
@@ -941,7 +985,7 @@ func (sc *scanner) linkEntry(name, child, childReal string, follow bool, above [
 // folder is kept in capLinks, for finish to warn of one that leads to no
 // capability.json.
 func (sc *scanner) linkedDir(name, child, target string, follow bool, above []string) error {
-	if SkipDir(name) || inGitDir(sc.real, target) {
+	if SkipDir(name) || inGitDir(sc.real, target) || sc.ownRepository(child, target) {
 		return nil
 	}
 	if _, inner, ok := sc.capabilitySource(child); ok && inner == "capability.json" {

@@ -370,7 +370,7 @@ func (t *Tree) same(u *Tree) bool {
 	}
 	return t.root == u.root && t.schemaByFlag == u.schemaByFlag && t.capDirNamed == u.capDirNamed &&
 		maps.Equal(t.entries, u.entries) && maps.Equal(t.listed, u.listed) && maps.Equal(t.aliases, u.aliases) &&
-		maps.EqualFunc(t.links, u.links, slices.Equal[[]string])
+		maps.EqualFunc(t.links, u.links, slices.Equal[[]string]) && maps.Equal(t.ownRepos, u.ownRepos)
 }
 
 // Check validates sources derived from the snapshot (a proposed change, see

@@ -395,6 +395,7 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	write(".git/HEAD", "ref: refs/heads/main\n")
 	write(".git/refs/heads/main", "1111111111111111111111111111111111111111\n")
 	write("node_modules/.package-lock.json", "{}")
+	write(".worktrees/x/.git", "gitdir: ../../.git/worktrees/x\n")
 	// A link into .git leads no scan and no poll there.
 	if err := os.Symlink("../.git", filepath.Join(repo, "docs/g")); err != nil {
 		t.Fatal(err)
@@ -414,6 +415,10 @@ func TestPollFingerprintIgnoresGitBookkeeping(t *testing.T) {
 	write("node_modules/left-pad/index.js", "x") // npm at work: a skipped folder
 	if fingerprint(repo, snap.Dirs, snap.Named, newReadSet(snap.Read)) != before {
 		t.Error("a new package in node_modules/ changed the fingerprint")
+	}
+	write(".worktrees/x/bin/x.card.json", "{}") // an edit in a worktree the scan does not read
+	if fingerprint(repo, snap.Dirs, snap.Named, newReadSet(snap.Read)) != before {
+		t.Error("a card written in a worktree of its own changed the fingerprint")
 	}
 	write(".git/refs/heads/main", "2222222222222222222222222222222222222222\n")
 	if fingerprint(repo, snap.Dirs, snap.Named, newReadSet(snap.Read)) == before {

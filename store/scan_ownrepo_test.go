@@ -1,0 +1,153 @@
+package store_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A folder below the root that is a git repository of its own (a clone,
+// or a linked worktree of the repository itself, as `git worktree add
+// .worktrees/x` or an agent's .claude/worktrees/x make) is not read: a
+// fresh checkout never holds one. A submodule is read, as git-sync and CI
+// check it out, and so is anything under the capabilities folder.
+
+// copyWorkflowsAndCard copies the workflows and one card with its tool
+// into dir of the repository: read, they declare every step twice.
+func copyWorkflowsAndCard(t *testing.T, repo, dir string) {
+	t.Helper()
+	copyRepoTree(t, filepath.Join(repo, "workflows"), filepath.Join(repo, dir, "workflows"))
+	for _, f := range []string{"bin/ft", "bin/ft.card.json"} {
+		data, err := os.ReadFile(filepath.Join(repo, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, filepath.Join(repo, dir, f), data)
+	}
+}
+
+// gitFile writes dir/.git as git writes it for a linked worktree or a
+// submodule: "gitdir: " and where the git directory is.
+func gitFile(t *testing.T, repo, dir, gitdir string) {
+	t.Helper()
+	writeTestFile(t, filepath.Join(repo, dir, ".git"), []byte("gitdir: "+gitdir+"\n"))
+}
+
+func TestScanSkipsRepositoriesOfTheirOwn(t *testing.T) {
+	plain, _ := scanRepoCopy(t)
+	want := formatDiagnostics(scanLoadRepo(t, plain).Diagnostics)
+	wantDigest := scanLoadRepo(t, plain).Digest
+
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, repo string)
+		read  bool // the copy is read: the steps and the card are declared twice
+	}{
+		{"a linked worktree (absolute gitdir)", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, ".worktrees/feat-x")
+			gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+		}, false},
+		{"an agent's worktree, relative gitdir", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, ".claude/worktrees/fix")
+			gitFile(t, repo, ".claude/worktrees/fix", "../../../.git/worktrees/fix")
+		}, false},
+		{"a clone inside", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "scratch/copy")
+			writeTestFile(t, filepath.Join(repo, "scratch/copy/.git/HEAD"), []byte("ref: refs/heads/main\n"))
+		}, false},
+		{"a clone inside, its .git a link to a folder", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "scratch/copy")
+			writeTestFile(t, filepath.Join(repo, "scratch/store/HEAD"), []byte("ref: refs/heads/main\n"))
+			makeSymlink(t, "../store", filepath.Join(repo, "scratch/copy/.git"))
+		}, false},
+		{"a folder reached through a link, a worktree", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, ".worktrees/feat-x")
+			gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+			makeSymlink(t, "../.worktrees/feat-x", filepath.Join(repo, "docs", "wt"))
+		}, false},
+		{"a submodule is read", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "third_party/lib")
+			gitFile(t, repo, "third_party/lib", "../../.git/modules/lib")
+		}, true},
+		{"a .git file that is no gitdir file is read", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "notes")
+			writeTestFile(t, filepath.Join(repo, "notes", ".git"), []byte("not a git file\n"))
+		}, true},
+		{"a .git FIFO is read past, not opened to block", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "notes")
+			makeFIFO(t, filepath.Join(repo, "notes", ".git"))
+		}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			tt.setup(t, repo)
+			snap := scanLoadRepo(t, repo)
+			got := formatDiagnostics(snap.Diagnostics)
+			if !tt.read {
+				if got != want || snap.Digest != wantDigest {
+					t.Errorf("the folder was read:\n%swant as without it:\n%s", got, want)
+				}
+				return
+			}
+			if !strings.Contains(got, "marker-duplicate-step") || !strings.Contains(got, "card-duplicate-id") {
+				t.Errorf("the folder was not read (no step nor card declared twice):\n%s", got)
+			}
+		})
+	}
+}
+
+// A capability folder that is a clone of its own is a capability: the
+// capabilities folder is read as it is.
+func TestScanReadsACapabilityThatIsAClone(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	want := scanLoadRepo(t, repo)
+	writeTestFile(t, filepath.Join(repo, "capabilities/research/.git/HEAD"), []byte("ref: refs/heads/main\n"))
+	got := scanLoadRepo(t, repo)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w || got.Digest != want.Digest {
+		t.Errorf("with capabilities/research/.git:\n%swant:\n%s", g, w)
+	}
+}
+
+// TestOverlayRepositoriesOfTheirOwn: POST /validate judges a change under
+// a worktree the scan did not walk as check does once it is written: not
+// read.
+func TestOverlayRepositoriesOfTheirOwn(t *testing.T) {
+	worktree := func(t *testing.T, repo string) {
+		gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+		writeTestFile(t, filepath.Join(repo, ".worktrees/feat-x/README.md"), []byte("# x\n"))
+	}
+	tests := []overlayCase{
+		{name: "a card and its tool written in a worktree", setup: worktree, files: map[string]string{
+			".worktrees/feat-x/bin/ft.card.json": overlayReadRepoFile(t, "bin/ft.card.json"),
+			".worktrees/feat-x/bin/ft":           "#!/bin/sh\n"}},
+		{name: "a workflow written in a worktree", setup: worktree, files: map[string]string{
+			".worktrees/feat-x/workflows/ship.md": overlayReadRepoFile(t, "workflows/ship.md")}},
+		{name: "a card written in a sub-folder of a worktree", setup: worktree, files: map[string]string{
+			".worktrees/feat-x/a/b/x.card.json": overlayCard("x")}},
+		{name: "a card written beside a worktree", setup: worktree, files: map[string]string{
+			".worktrees/x.card.json": overlayCard("x")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			overlayWantCheck(t, tc)
+		})
+	}
+}
+
+// A root capreg.json names is read wherever it is, inside a clone too, as
+// inside a skipped folder.
+func TestScanReadsARootNamedInsideAClone(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	copyWorkflowsAndCard(t, repo, "scratch/copy")
+	writeTestFile(t, filepath.Join(repo, "scratch/copy/.git/HEAD"), []byte("ref: refs/heads/main\n"))
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "`+servedSchema+`", "cards": ["bin", "scratch/copy/bin"]}`))
+	got := formatDiagnostics(scanLoadRepo(t, repo).Diagnostics)
+	if !strings.Contains(got, "card-duplicate-id") {
+		t.Errorf("the card root inside the clone was not read:\n%s", got)
+	}
+	if strings.Contains(got, "marker-duplicate-step") {
+		t.Errorf("the clone's workflows were read:\n%s", got)
+	}
+}
