@@ -665,7 +665,7 @@ func (o *overlayer) settleSchema() {
 		return
 	}
 	o.src.ConfigSchema = nil
-	if found = o.lay.outsidePackages(o.src.Packages, found); len(found) != 1 {
+	if found = o.lay.schemaCandidates(o.src.Packages, found); len(found) != 1 {
 		return
 	}
 	switch p, served := found[0], o.servedRead(found[0]); {

@@ -341,6 +341,8 @@ func TestOverlayAgreesWithCheck(t *testing.T) {
 		{overlayCase: overlayCase{name: "the schema found, its folder deleted", setup: withoutRepoConfig, deleted: []string{"config"}}},
 		{overlayCase: overlayCase{name: "a second schema is found", setup: withoutRepoConfig,
 			files: map[string]string{"docs/config-schema.manifest.json": `{"validKeys": []}`}}},
+		{overlayCase: overlayCase{name: "a second schema in a fixture folder is passed over", setup: withoutRepoConfig,
+			files: map[string]string{"tests/fixtures/config-schema.manifest.json": `{"validKeys": []}`}}},
 		{overlayCase: overlayCase{name: "a second schema in a capability folder", setup: withoutRepoConfig,
 			files: map[string]string{"capabilities/ui/config-schema.manifest.json": `{"validKeys": []}`}}},
 		{overlayCase: overlayCase{name: "a second schema in node_modules/ is not found", setup: withoutRepoConfig,

@@ -355,10 +355,11 @@ type rootIndex struct {
 	cardSet     map[string]bool // nil: everywhere
 }
 
-// outsidePackages is paths less those inside one of packages, judged
-// against this layout as validation judges them (validate.OutsidePackages).
-func (l layout) outsidePackages(packages, paths []string) []string {
-	return validate.OutsidePackages(&validate.Sources{Packages: packages, CapabilitiesDir: l.capDir, WorkflowRoots: l.workflows, CardRoots: l.cards}, paths)
+// schemaCandidates are the config schemas found that discovery chooses
+// among, given the packages, judged against this layout as validation
+// judges them (validate.SchemaCandidates).
+func (l layout) schemaCandidates(packages, found []string) []string {
+	return validate.SchemaCandidates(&validate.Sources{Packages: packages, CapabilitiesDir: l.capDir, WorkflowRoots: l.workflows, CardRoots: l.cards}, found)
 }
 
 func (l layout) index() rootIndex {
@@ -1911,7 +1912,8 @@ func (sc *scanner) capLinksWithoutManifest() {
 // validate.SchemaFileName the walk met, gsd-core's, is read as if named;
 // of several, none is (validation warns that none is compared). One inside
 // a package (a folder below the root with a capreg.json of its own) is
-// that package's and does not count. The walk's skipped folders stay
+// that package's and does not count, nor one in a fixture folder beside
+// one outside them (validate.SchemaCandidates). The walk's skipped folders stay
 // skipped: a schema in an npm package under node_modules/ must be named,
 // or linked to from a walked folder. The files met are recorded whether
 // or not discovery is in force (a package's too), so that Snapshot.Overlay
@@ -1928,7 +1930,7 @@ func (sc *scanner) discoverSchema() {
 	}
 	// A package's schema is the package's (the walk has met every
 	// capreg.json by now): the root discovers among the others only.
-	outside := sc.outsidePackages(sc.src.Packages, found)
+	outside := sc.schemaCandidates(sc.src.Packages, found)
 	if len(outside) != 1 {
 		return
 	}

@@ -70,6 +70,19 @@ func TestScanDiscoversConfigSchema(t *testing.T) {
 			schema: "capabilities/research/config-schema.manifest.json", from: "discovery", found: []string{"capabilities/research/config-schema.manifest.json"}},
 		{name: "two", setup: second("docs/config-schema.manifest.json"),
 			from: "discovery", found: []string{servedSchema, "docs/config-schema.manifest.json"}, ambiguous: true},
+		// A copy kept as test data beside the real one is no candidate.
+		{name: "two, one a fixture's", setup: second("tests/fixtures/config-schema.manifest.json"),
+			schema: servedSchema, from: "discovery", found: []string{servedSchema, "tests/fixtures/config-schema.manifest.json"}},
+		{name: "three, one a fixture's", setup: func(t *testing.T, repo string) {
+			second("testdata/repo/config-schema.manifest.json")(t, repo)
+			writeTestFile(t, filepath.Join(repo, "docs/config-schema.manifest.json"), []byte(`{"validKeys": []}`))
+		}, from: "discovery", found: []string{servedSchema, "docs/config-schema.manifest.json", "testdata/repo/config-schema.manifest.json"}, ambiguous: true},
+		{name: "one only, in a fixture folder", setup: moveSchema("examples/config-schema.manifest.json"),
+			schema: "examples/config-schema.manifest.json", from: "discovery", found: []string{"examples/config-schema.manifest.json"}},
+		{name: "two, both in fixture folders", setup: func(t *testing.T, repo string) {
+			moveSchema("examples/config-schema.manifest.json")(t, repo)
+			writeTestFile(t, filepath.Join(repo, "__fixtures__/config-schema.manifest.json"), []byte(`{"validKeys": []}`))
+		}, from: "discovery", found: []string{"__fixtures__/config-schema.manifest.json", "examples/config-schema.manifest.json"}, ambiguous: true},
 		{name: "one under two names, by a link", setup: func(t *testing.T, repo string) {
 			noRepoConfig(t, repo)
 			makeSymlink(t, "../"+servedSchema, filepath.Join(repo, "docs/config-schema.manifest.json"))

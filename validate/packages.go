@@ -54,6 +54,27 @@ func OutsidePackages(src *Sources, paths []string) []string {
 	return packagesOf(src).paths(paths)
 }
 
+// SchemaCandidates are the files named SchemaFileName a walk found that
+// discovery chooses the central config schema among: those outside
+// packages (a package's schema is its own) and, of several, those outside
+// the fixture folders (fixtureFolders): a copy kept as test data beside
+// the real one (tests/fixtures/config-schema.manifest.json) turned
+// discovery off, and with it the central collision checks, with only a
+// warning to say so.
+func SchemaCandidates(src *Sources, found []string) []string {
+	return packagesOf(src).schemaCandidates(found)
+}
+
+func (ps packageScope) schemaCandidates(found []string) []string {
+	c := ps.paths(found)
+	if len(c) > 1 {
+		if kept := slices.DeleteFunc(slices.Clone(c), func(p string) bool { return fixtureFolder(path.Dir(p)) }); len(kept) > 0 {
+			return kept
+		}
+	}
+	return c
+}
+
 // paths is paths less those inside a package, in a slice of their own.
 func (ps packageScope) paths(paths []string) []string {
 	return outside(ps, slices.Clone(paths), func(p string) string { return p })

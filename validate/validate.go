@@ -585,7 +585,7 @@ func checkSchemaFound(src *Sources, pkgs packageScope, s *sink) {
 	if src.ConfigSchemaFrom != SchemaFromDiscovery || src.ConfigSchema != nil {
 		return
 	}
-	found := pkgs.paths(src.ConfigSchemaFound) // a package's schema is its own
+	found := pkgs.schemaCandidates(src.ConfigSchemaFound) // a package's schema is its own
 	if len(found) < 2 {
 		return
 	}

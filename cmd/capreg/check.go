@@ -252,7 +252,7 @@ func schemaNote(src *validate.Sources, declares, used, readCleanly bool) string 
 	// A package's own schema is no candidate for the root's: counted, two
 	// packages' schemas read as two files to choose from, which the
 	// config-schema-ambiguous warning (of those outside packages) is not.
-	if found := validate.OutsidePackages(src, src.ConfigSchemaFound); len(found) > 1 {
+	if found := validate.SchemaCandidates(src, src.ConfigSchemaFound); len(found) > 1 {
 		return skipped + fmt.Sprintf("(%d files named %s found; name one with --config-schema or capreg.json's configSchema)", len(found), validate.SchemaFileName)
 	}
 	// One found that links out of the repository is refused with an
