@@ -763,6 +763,11 @@ func TestScanCardCommand(t *testing.T) {
 	for _, d := range scanLoadRepo(t, repo).Diagnostics {
 		if d.Rule == "card-command-missing" {
 			warned = append(warned, fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column))
+			// A dangling link is listed beside itself: it is no name the
+			// command meant.
+			if d.File == "bin/d.card.json" && (strings.Contains(d.Message, "did you mean") || !strings.Contains(d.Message, "a link to nothing or to a folder is none")) {
+				t.Errorf("bin/d.card.json: %q, want it to say the link is no file, and name nothing meant", d.Message)
+			}
 		}
 	}
 	slices.Sort(warned)

@@ -71,9 +71,16 @@ func checkCardCommand(d *doc, c *Card, src *CardSource, s *sink) {
 	}
 	// At the value, not its key (where s.at places a member): the path
 	// to fix is there.
+	// Something is listed at p itself where it is a link to nothing or
+	// to a folder (a listing's entry of a link is no folder): say that it
+	// is no file, as card-orphan does, rather than name p as what p meant.
+	what := "a bare word, as kubectl, is a program on PATH and not looked for"
+	if slices.Contains(src.CommandNearby, p) {
+		what = "a link to nothing or to a folder is none; " + what
+	}
 	s.atOffset(d.File, d.Src, d.Root.Get("command").Off, "/command", "card-command-missing",
-		"the command runs %q, a path from the repository's root, and no file %s is there (a bare word, as kubectl, is a program on PATH and not looked for)%s",
-		strings.Fields(c.Command)[0], p, commandHint(p, src))
+		"the command runs %q, a path from the repository's root, and no file %s is there (%s)%s",
+		strings.Fields(c.Command)[0], p, what, commandHint(p, src))
 }
 
 // commandHint names the file that the missing command path p probably
@@ -87,7 +94,10 @@ func commandHint(p string, src *CardSource) string {
 		}
 		return ""
 	}
-	if want := nearestName(p, src.CommandNearby); want != "" {
+	// p itself is listed where it is a link to nothing or to a folder:
+	// no name for what p meant (checkCardCommand says what it is).
+	nearby := slices.DeleteFunc(slices.Clone(src.CommandNearby), func(n string) bool { return n == p })
+	if want := nearestName(p, nearby); want != "" {
 		return fmt.Sprintf("; did you mean %q%s?", want, own(want))
 	}
 	if src.ToolExists && namesFile(src.ToolPath) {

@@ -97,6 +97,15 @@ func TestCheckCardCommand(t *testing.T) {
 		{name: "the card's own tool, from another folder", command: "./land",
 			src:  CardSource{CommandPath: "land", CommandNearby: []string{"README.md"}},
 			want: `no file land is there (a bare word, as kubectl, is a program on PATH and not looked for); did you mean "bin/land", the card's own tool?`},
+		// A link to nothing, or to a folder, is listed beside the path
+		// (a listing's entry of a link is no folder): it is no name the
+		// command meant, for it is the command's own.
+		{name: "a link to nothing where the command names", command: "scripts/deploy.sh",
+			src:  CardSource{CommandPath: "scripts/deploy.sh", CommandNearby: []string{"scripts/deploy.sh"}},
+			want: `no file scripts/deploy.sh is there (a link to nothing or to a folder is none;`, notWant: "did you mean"},
+		{name: "a link to nothing where the command names, a typo beside it", command: "scripts/deploy.sh",
+			src:  CardSource{CommandPath: "scripts/deploy.sh", CommandNearby: []string{"scripts/deploy.sh", "scripts/deplyo.sh"}},
+			want: `did you mean "scripts/deplyo.sh"?`},
 		{name: "found", command: "scripts/deploy.sh",
 			src: CardSource{CommandPath: "scripts/deploy.sh", CommandFound: true}},
 		{name: "a bare word", command: "kubectl apply -f k8s/app.yaml"},
