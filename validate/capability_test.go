@@ -666,6 +666,7 @@ func TestFragmentHintLongerNamed(t *testing.T) {
 		{"a longer word", "loop/threat.md", []string{"loop/threatmodel.md"}, ""},
 		{"two such files", "loop/threat.md", []string{"loop/threat-model.md", "loop/threat-notes.md"}, ""},
 		{"another folder", "loop/threat.md", []string{"docs/threat-model.md"}, ""},
+		{"another extension", "loop/threat.md", []string{"loop/threat-model.txt"}, ""},
 		{"no stem", "loop/.md", []string{"loop/.threat-model.md"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

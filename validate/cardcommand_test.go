@@ -200,9 +200,30 @@ func TestMayMeanCommand(t *testing.T) {
 		{"bin/policy", "bin/policies", true},
 		{"scripts/ci", "scripts/deploy.sh", false},
 		{"bin/land", "bin/release-train", false},
+		{"scripts/DEPLOY.sh", "scripts/deploy.sh", true}, // six letters of another case: no edit
+		{"scripts/deploy.sh", "scripts/DEPLOY-PROD.sh", false},
 	} {
 		if got := MayMeanCommand(tt.p, tt.name); got != tt.want {
 			t.Errorf("MayMeanCommand(%q, %q) = %v, want %v", tt.p, tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCardCommandHintSkipsAMissingOwnTool: the card's own tool is named
+// for a command a typo away from it only where it is there: a missing one
+// is card-orphan's, and naming it sent the author to a file that is not.
+func TestCardCommandHintSkipsAMissingOwnTool(t *testing.T) {
+	for _, exists := range []bool{true, false} {
+		src := CardSource{File: File{Path: "bin/land.card.json", Data: []byte(commandCard("land", "bin/lnad --onto main"))},
+			ToolPath: "bin/land", ToolExists: exists, CommandPath: "bin/lnad"}
+		var msg string
+		for _, d := range Validate(&Sources{Cards: []CardSource{src}}).Diagnostics {
+			if d.Rule == "card-command-missing" {
+				msg = d.Message
+			}
+		}
+		if named := strings.Contains(msg, `did you mean "bin/land", the card's own tool?`); named != exists {
+			t.Errorf("the tool there %v: %q names the card's own tool %v, want %v", exists, msg, named, exists)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -144,6 +146,7 @@ func TestRepositoryEmpty(t *testing.T) {
 		{"a capreg.json that does not parse", &Sources{Diagnostics: Diagnostics{{File: "capreg.json", Line: 1, Column: 2, Rule: "json-syntax", Severity: Error, Message: "bad"}}}, false},
 		{"a broken marker", &Sources{Workflows: []File{{Path: "plan.md", Data: []byte("<!-- gsd:loop-host\nstep: plan\n")}}}, false},
 		{"a card", &Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte("{}")}, ToolPath: "bin/t", ToolExists: true}}}, false},
+		{"the markers of every step", workflowsOf(t, "../testdata/first/workflows"), false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := slices.ContainsFunc(Validate(tt.src).Diagnostics, func(d Diagnostic) bool { return d.Rule == "repository-empty" })
@@ -152,4 +155,27 @@ func TestRepositoryEmpty(t *testing.T) {
 			}
 		})
 	}
+}
+
+// workflowsOf are sources holding the markdown files of dir as workflows,
+// and nothing else.
+func workflowsOf(t *testing.T, dir string) *Sources {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := &Sources{}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		src.Workflows = append(src.Workflows, File{Path: "workflows/" + e.Name(), Data: data})
+	}
+	res := Validate(src)
+	if slices.ContainsFunc(res.Diagnostics, func(d Diagnostic) bool { return d.Severity == Error }) || res.Contract == nil || len(res.Contract.Entries) == 0 {
+		t.Fatalf("%s: want markers declaring every step, no error: %v", dir, res.Diagnostics)
+	}
+	return src
 }
