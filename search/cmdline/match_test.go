@@ -3009,8 +3009,9 @@ func TestMatchAfterPrompt(t *testing.T) {
 		{"$ $EDITOR notes.txt", []int{1}},
 		{"\n$ git push --force", []int{0}},
 		{"$ git status\n$ git push --force", []int{0}},
-		{"git status\n$ git push --force", nil},       // no transcript: "$" is the second line's command
-		{"$ cat <<EOF\n$ git push --force\nEOF", nil}, // a here-document's body is cat's text, prompt or not
+		{"$ git status\n  $ git push --force", []int{0}}, // a transcript indented as a README quotes it
+		{"git status\n$ git push --force", nil},          // no transcript: "$" is the second line's command
+		{"$ cat <<EOF\n$ git push --force\nEOF", nil},    // a here-document's body is cat's text, prompt or not
 	} {
 		got, err := m.Match(context.Background(), c.line, 0)
 		if err != nil {
