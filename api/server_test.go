@@ -831,6 +831,7 @@ func TestMalformedQueryNamesItsParameter(t *testing.T) {
 		{"/tools?in%zztent=x", nil},
 		{"/tools?intent=x&%C3=1", nil},
 		{"/tools?intent=x;limit=1", nil},
+		{"/tools?intent=%zz;limit=1", nil}, // the ";" is what ParseQuery refuses first
 	} {
 		e := do(t, h, "GET", tt.url, nil)
 		if e.status != 400 {
