@@ -36,6 +36,12 @@ func TestOverlayCardOrphanNamesTheToolMeant(t *testing.T) {
 			card: "bin/ft.card.json"},
 		{overlayCase: overlayCase{name: "a card's tool is deleted, a near one written", deleted: []string{"bin/ft"}, files: map[string]string{"bin/fft": "#!/bin/sh\n"}},
 			card: "bin/ft.card.json", hint: `; did you mean "bin/fft"? If so, rename the card to "bin/fft.card.json"`},
+		// The served tree does not list a capability folder's files: the
+		// names the served scan listed beside the card are kept.
+		{overlayCase: overlayCase{name: "a file written beside an orphan card in a capability folder",
+			setup: overlayWrite(map[string]string{"capabilities/security/loop/lnad.card.json": orphanCardJSON("lnad", "lnad"), "capabilities/security/loop/land": "#!/bin/sh\n"}),
+			files: map[string]string{"capabilities/security/loop/notes.md": "Notes.\n"}},
+			card: "capabilities/security/loop/lnad.card.json", hint: `; did you mean "capabilities/security/loop/land"? If so, rename the card to "capabilities/security/loop/land.card.json"`},
 		{overlayCase: overlayCase{name: "a card made a file of the tool meant", setup: typoCard,
 			files: map[string]string{"bin/land.card.json": orphanCardJSON("lnad", "lnad")}, deleted: []string{"bin/lnad.card.json"}},
 			card: "bin/land.card.json", hint: "-"}, // no orphan

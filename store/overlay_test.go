@@ -305,6 +305,19 @@ func TestOverlayCardCommand(t *testing.T) {
 			setup:   overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/tools/deploy.sh"), "scripts/tools/deploy.sh": "#!/bin/sh\n"}),
 			deleted: []string{"scripts/tools"}},
 			map[string]string{"bin/dep.card.json": "no file scripts/tools/deploy.sh is there"}},
+		// Inside a capability folder the served tree lists only what the
+		// scan read: what the overlay cannot tell there is as the served
+		// scan found it, a file found and the names listed beside a
+		// missing one.
+		{overlayCase{name: "a file written beside a command's file in a capability folder",
+			setup: overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "capabilities/security/loop/run.sh"), "bin/dep": "#!/bin/sh\n",
+				"capabilities/security/loop/run.sh": "#!/bin/sh\n"}),
+			files: map[string]string{"capabilities/security/loop/notes.md": "Notes.\n"}},
+			nil},
+		{overlayCase{name: "the missing command's folder deleted and a file a typo away written again",
+			setup:   overlayWrite(map[string]string{"bin/dep.card.json": commandCard("dep", "scripts/x/deploy.sh"), "scripts/x/deplyo.sh": "#!/bin/sh\n"}),
+			deleted: []string{"scripts/x"}, files: map[string]string{"scripts/x/deplyo.sh": "#!/bin/sh\necho again\n"}},
+			map[string]string{"bin/dep.card.json": `did you mean "scripts/x/deplyo.sh"?`}},
 		{overlayCase{name: "the card's command fixed", setup: servedCard,
 			files: map[string]string{"bin/dep.card.json": commandCard("dep", "bin/land")}},
 			nil},
