@@ -1102,9 +1102,9 @@ func fragmentHint(clean string, src *CapabilitySource) string {
 }
 
 // longerNamed are the names, in the folder of clean and with its
-// extension, whose stem is clean's and more words: "loop/threat.md" for
-// "loop/threat-model.md", a file named by its first word, many edits
-// from it.
+// extension, whose stem is clean's and more words: for clean
+// "loop/threat.md", "loop/threat-model.md" (a file named by its first
+// word, many edits from it).
 func longerNamed(clean string, names []string) []string {
 	dir, ext := path.Dir(clean), path.Ext(clean)
 	stem := strings.TrimSuffix(path.Base(clean), ext)
