@@ -42,8 +42,8 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	sf.debounce = 100 * time.Millisecond
 	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`) after a change before rebuilding")
-	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of using inotify")
-	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first)")
+	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS)")
+	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first; 0, the default, drains at once)")
 	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` (repeat, or join with commas); given, capreg answers only these names (exactly: not the names under them), localhost and names under it, and IP addresses, on any address; without it, only localhost, names under it and IP addresses on a loopback address (against DNS rebinding), and any host elsewhere")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
