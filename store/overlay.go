@@ -489,8 +489,11 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 	}
 	_, missing := servedMissingRoot(src, l.capDir)
 	l.capDirSet = missing || tree != nil && tree.capDirNamed
-	if tree != nil {
-		l.ownRepos = tree.ownRepos
+	if len(src.OwnRepositories) > 0 {
+		l.ownRepos = make(map[string]bool, len(src.OwnRepositories))
+		for _, p := range src.OwnRepositories {
+			l.ownRepos[p] = true
+		}
 	}
 	return l
 }
@@ -529,7 +532,7 @@ func (l layout) configuredRoots() []priorityRoot {
 // walked reports whether the scan reaches the file p: from the repository
 // root or from one of the configured roots, without passing through a
 // directory SkipDir names (node_modules, vendor, …) nor a repository of
-// its own the scan did not walk (Tree.ownRepos), and p is no editor's
+// its own the scan did not walk (Sources.OwnRepositories), and p is no editor's
 // lock file. It climbs from p towards the repository root: a root met
 // before any skipped folder reaches p, and once one is passed no root
 // above it does.
@@ -1342,21 +1345,6 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
-	// ownRepos are the folders not walked for being git repositories of
-	// their own (scanner.ownRepository).
-	ownRepos map[string]bool
-}
-
-// ownRepository records that the scan did not walk the folder p, a git
-// repository of its own.
-func (t *Tree) ownRepository(p string) {
-	if t == nil {
-		return
-	}
-	if t.ownRepos == nil {
-		t.ownRepos = map[string]bool{}
-	}
-	t.ownRepos[p] = true
 }
 
 // alias records that the scan read rel at real (both repository-relative),

@@ -89,7 +89,8 @@ func inGitDir(root, p string) bool {
 
 // ownRepository reports whether the folder at rel in the repository (real
 // on disk) is a git repository of its own, and so not walked, and notes
-// it in the tree for POST /validate to judge changes under it alike. A
+// it (Sources.OwnRepositories) for POST /validate to judge changes under
+// it alike. A
 // fresh checkout never holds one: reading a linked worktree of the
 // repository itself (git worktree add .worktrees/x, or an agent's
 // .claude/worktrees/x) declared every step and card twice, and a clone
@@ -102,7 +103,7 @@ func (sc *scanner) ownRepository(rel, real string) bool {
 	if under(rel, sc.capDir) || !holdsOwnGitDir(real) {
 		return false
 	}
-	sc.tree.ownRepository(rel)
+	sc.src.OwnRepositories = append(sc.src.OwnRepositories, rel)
 	return true
 }
 
@@ -338,8 +339,8 @@ type layout struct {
 	// "" when capreg.json's "configSchema": "" asks for none.
 	schemaFrom string
 	// ownRepos are the folders the served scan did not walk for being git
-	// repositories of their own (Tree.ownRepos); nil in a scan, which
-	// finds them.
+	// repositories of their own (Sources.OwnRepositories); nil in a scan,
+	// which finds them.
 	ownRepos map[string]bool
 }
 
@@ -1872,6 +1873,8 @@ func (sc *scanner) finish() {
 		}
 	}
 	slices.Sort(sc.src.StrayDeclarations)
+	slices.Sort(sc.src.OwnRepositories)
+	sc.src.OwnRepositories = slices.Compact(sc.src.OwnRepositories) // met in both passes
 	slices.Sort(sc.src.MisnamedCards)
 	sc.src.MisnamedCards = slices.Compact(sc.src.MisnamedCards) // a file met under two names
 	slices.SortFunc(sc.src.LinkTexts, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })

@@ -3,6 +3,7 @@ package store_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -149,5 +150,19 @@ func TestScanReadsARootNamedInsideAClone(t *testing.T) {
 	}
 	if strings.Contains(got, "marker-duplicate-step") {
 		t.Errorf("the clone's workflows were read:\n%s", got)
+	}
+}
+
+// The folders skipped, and a link leading to one, are listed once each,
+// sorted (Sources.OwnRepositories), as met in both passes of the walk.
+func TestScanListsRepositoriesOfTheirOwn(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	gitFile(t, repo, ".worktrees/b", "../../.git/worktrees/b")
+	gitFile(t, repo, ".worktrees/a", "../../.git/worktrees/a")
+	gitFile(t, repo, "third_party/lib", "../../.git/modules/lib") // a submodule: read
+	makeSymlink(t, "../.worktrees/a", filepath.Join(repo, "docs", "wt"))
+	got := scanLoadRepo(t, repo).Sources.OwnRepositories
+	if want := []string{".worktrees/a", ".worktrees/b", "docs/wt"}; !slices.Equal(got, want) {
+		t.Errorf("OwnRepositories = %q, want %q", got, want)
 	}
 }

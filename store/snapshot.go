@@ -333,7 +333,7 @@ func sameSources(a, b *validate.Sources) bool {
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.MisnamedCards, b.MisnamedCards) &&
-		slices.Equal(a.Packages, b.Packages) &&
+		slices.Equal(a.Packages, b.Packages) && slices.Equal(a.OwnRepositories, b.OwnRepositories) &&
 		slices.EqualFunc(a.LinkTexts, b.LinkTexts, sameFile) &&
 		sameOptionalFile(a.ConfigSchema, b.ConfigSchema) &&
 		// capreg.json places findings about the paths it names (POST
@@ -370,7 +370,7 @@ func (t *Tree) same(u *Tree) bool {
 	}
 	return t.root == u.root && t.schemaByFlag == u.schemaByFlag && t.capDirNamed == u.capDirNamed &&
 		maps.Equal(t.entries, u.entries) && maps.Equal(t.listed, u.listed) && maps.Equal(t.aliases, u.aliases) &&
-		maps.EqualFunc(t.links, u.links, slices.Equal[[]string]) && maps.Equal(t.ownRepos, u.ownRepos)
+		maps.EqualFunc(t.links, u.links, slices.Equal[[]string])
 }
 
 // Check validates sources derived from the snapshot (a proposed change, see

@@ -129,6 +129,13 @@ type Sources struct {
 	// each file once: validation warns about them (capability-misplaced)
 	// where no capability.json beside them is read.
 	StrayDeclarations []string
+	// OwnRepositories are the folders below the root the walk did not
+	// read for being git repositories of their own (a linked worktree, a
+	// clone inside; not a submodule), and the links it met leading to
+	// one (git-sync's current), sorted: POST /validate reads no change
+	// under them either, and a repository holding nothing else is told
+	// to give --repo one of them.
+	OwnRepositories []string
 	// MisnamedCards are the files in the card roots the walk met that look
 	// like tool cards but are not read as one (MisnamedCard), sorted, each
 	// file once: validation warns about them (card-misnamed) where no card

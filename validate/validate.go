@@ -156,9 +156,33 @@ func nothingRead(src *Sources) Diagnostic {
 	if capDir == "" {
 		capDir = "capabilities"
 	}
-	return Diagnostic{Rule: "repository-empty", Severity: Warning, Message: fmt.Sprintf(
-		"the repository holds nothing capreg reads: no %s, host workflow marker or tool card (*.card.json); "+
-			"if this folder is part of a repository, give --repo its root", path.Join(capDir, "<id>", ManifestName))}
+	msg := fmt.Sprintf("the repository holds nothing capreg reads: no %s, host workflow marker or tool card (*.card.json); ",
+		path.Join(capDir, "<id>", ManifestName))
+	if skipped := OwnRepositoriesSkipped(src.OwnRepositories); skipped != "" {
+		return Diagnostic{Rule: "repository-empty", Severity: Warning, Message: msg + skipped}
+	}
+	return Diagnostic{Rule: "repository-empty", Severity: Warning, Message: msg + "if this folder is part of a repository, give --repo its root"}
+}
+
+// OwnRepositoriesSkipped says that the walk did not read the folders
+// below the root that are git repositories of their own, and what to
+// give --repo instead; "" for none. A repository holding nothing else was
+// given as its checkout's parent: git-sync's root, whose worktree is
+// reached as current, or a folder of agents' worktrees.
+func OwnRepositoriesSkipped(folders []string) string {
+	switch n := len(folders); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf("the walk did not read %s, a git repository of its own (a worktree or a clone): give --repo %s to check it", folders[0], folders[0])
+	default:
+		shown := folders
+		if n > 5 {
+			shown = append(slices.Clone(folders[:5]), fmt.Sprintf("%d more", n-5))
+		}
+		return fmt.Sprintf("the walk did not read %s that are git repositories of their own (worktrees or clones: %s): give --repo the one to check",
+			Plural(n, "folder"), strings.Join(shown, ", "))
+	}
 }
 
 // withoutKeyEchoes drops the warning that an unknown key is a slip of a

@@ -179,3 +179,26 @@ func workflowsOf(t *testing.T, dir string) *Sources {
 	}
 	return src
 }
+
+// TestOwnRepositoriesSkipped: what a repository holding nothing but git
+// repositories of their own is told to give --repo.
+func TestOwnRepositoriesSkipped(t *testing.T) {
+	for _, tt := range []struct {
+		folders []string
+		want    string
+	}{
+		{nil, ""},
+		{[]string{"current"}, "the walk did not read current, a git repository of its own (a worktree or a clone): give --repo current to check it"},
+		{[]string{"a", "b"}, "the walk did not read 2 folders that are git repositories of their own (worktrees or clones: a, b): give --repo the one to check"},
+		{[]string{"a", "b", "c", "d", "e", "f", "g"}, "the walk did not read 7 folders that are git repositories of their own (worktrees or clones: a, b, c, d, e, 2 more): give --repo the one to check"},
+	} {
+		if got := OwnRepositoriesSkipped(tt.folders); got != tt.want {
+			t.Errorf("OwnRepositoriesSkipped(%q) = %q, want %q", tt.folders, got, tt.want)
+		}
+	}
+	src := &Sources{OwnRepositories: []string{".claude/worktrees/x"}}
+	ds := Validate(src).Diagnostics
+	if len(ds) != 1 || ds[0].Rule != "repository-empty" || !strings.HasSuffix(ds[0].Message, "give --repo .claude/worktrees/x to check it") {
+		t.Errorf("Validate: %v, want one repository-empty naming the worktree", ds)
+	}
+}

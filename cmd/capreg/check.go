@@ -122,6 +122,10 @@ func nothingFound(repo, verb string, snap *store.Snapshot) string {
 	if m.Any() && verb != "check" {
 		msg += " (capreg check lists the warnings)"
 	}
+	if skipped := validate.OwnRepositoriesSkipped(snap.Sources.OwnRepositories); skipped != "" {
+		// git-sync's root given for its worktree: what to give is below.
+		return msg + "; " + skipped
+	}
 	root := asGiven(repo, store.RootAbove(repo))
 	if root == "" {
 		return msg

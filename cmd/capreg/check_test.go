@@ -99,6 +99,54 @@ func TestStrictCheckOfNothingFails(t *testing.T) {
 	}
 }
 
+// TestCheckOfGitSyncRootNamesItsWorktree: git-sync's root (its .git,
+// the worktree under .worktrees/ and the link current to it) given as the
+// repository holds nothing capreg reads, as the worktree is a repository
+// of its own; the warning and the note say what to give --repo instead
+// of "if this folder is part of a repository, give --repo its root".
+func TestCheckOfGitSyncRootNamesItsWorktree(t *testing.T) {
+	root := t.TempDir()
+	tree := filepath.Join(root, ".worktrees", "0a1b2c")
+	for _, p := range []string{filepath.Join(root, ".git"), filepath.Join(tree, "bin")} {
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files := map[string]string{
+		filepath.Join(tree, ".git"):               "gitdir: " + filepath.Join(root, ".git", "worktrees", "0a1b2c") + "\n",
+		filepath.Join(tree, "bin", "x"):           "#!/bin/sh\n",
+		filepath.Join(tree, "bin", "x.card.json"): `{"id":"x","command":"bin/x","summary":"Does x.","intent_phrases":["do x"],"effects":"None.","risk":"reversible","example":"bin/x"}`,
+	}
+	for p, data := range files {
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(".worktrees", "0a1b2c"), filepath.Join(root, "current")); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", root, "--format", "json"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d, want %d\n%s", code, exitOK, stderr.String())
+	}
+	var got []validate.Diagnostic
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	const want = "2 folders that are git repositories of their own (worktrees or clones: .worktrees/0a1b2c, current): give --repo the one to check"
+	if len(got) != 1 || got[0].Rule != "repository-empty" || !strings.Contains(got[0].Message, want) {
+		t.Errorf("findings %+v, want one repository-empty saying %q", got, want)
+	}
+	if !strings.Contains(stderr.String(), want) {
+		t.Errorf("the note does not say what to give --repo: %q", stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), []string{"check", "--repo", filepath.Join(root, "current"), "--format", "json"}, &stdout, &stderr); code != exitOK || strings.TrimSpace(stdout.String()) != "[]" {
+		t.Errorf("check of current: exit %d, %s%s", code, stdout.String(), stderr.String())
+	}
+}
+
 // TestNothingFoundNoteIsEscaped pins that the note check writes when the
 // repository holds nothing (noteWhatWasRead: "nothing to check in REPO")
 // escapes the --repo path it quotes as every other stderr line does
