@@ -1,0 +1,15 @@
+package store
+
+import (
+	"os"
+	"testing"
+
+	"github.com/capreg/capreg/internal/regexpclock"
+)
+
+// TestMain starts regexp2's timeout clock before any test, so that the
+// synctest bubbles of the watcher tests never start it (regexpclock).
+func TestMain(m *testing.M) {
+	regexpclock.Start()
+	os.Exit(m.Run())
+}
