@@ -109,8 +109,7 @@ func (sc *scanner) ownRepository(rel, real string) bool {
 
 // holdsOwnGitDir reports whether the directory dir holds a .git of a
 // repository of its own: a directory (or a link to one), or a "gitdir:"
-// file leading anywhere but into a superproject's modules/ (a
-// submodule's).
+// file (ownGitFile).
 func holdsOwnGitDir(dir string) bool {
 	entry := filepath.Join(dir, ".git")
 	st, err := os.Stat(entry)
@@ -121,11 +120,26 @@ func holdsOwnGitDir(dir string) bool {
 		return true
 	}
 	data, err := readGitFile(entry, maxGitLine)
-	if err != nil {
+	return err == nil && ownGitFile(data)
+}
+
+// ownGitFile reports whether data, a .git file, makes its folder a
+// repository of its own: a "gitdir:" file leading anywhere but into a
+// superproject's modules/ (a submodule's). A linked worktree's leads to
+// <git dir>/worktrees/<name>, a worktree of a submodule's too. A
+// submodule's leads to <git dir>/modules/<name>, and git names a
+// submodule by its path, slashes and all: third_party/lib's is
+// modules/third_party/lib (which, judged by the folder above it only, was
+// a repository of its own, not read), and one inside another's is
+// modules/<a>/modules/<b>.
+func ownGitFile(data []byte) bool {
+	gitdir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+	if !ok {
 		return false
 	}
-	gitdir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
-	return ok && filepath.Base(filepath.Dir(filepath.Clean(gitdir))) != "modules"
+	parts := strings.Split(filepath.ToSlash(filepath.Clean(gitdir)), "/")
+	n := len(parts)
+	return n < 2 || parts[n-2] == "worktrees" || !slices.Contains(parts[:n-1], "modules")
 }
 
 // ErrRepo wraps failures to open the repository itself (not its content).

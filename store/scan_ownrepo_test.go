@@ -71,6 +71,29 @@ func TestScanSkipsRepositoriesOfTheirOwn(t *testing.T) {
 			copyWorkflowsAndCard(t, repo, "third_party/lib")
 			gitFile(t, repo, "third_party/lib", "../../.git/modules/lib")
 		}, true},
+		// git names a submodule's git directory by its path:
+		// git submodule add URL third_party/lib keeps it in
+		// .git/modules/third_party/lib.
+		{"a submodule at a path of two folders is read", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "third_party/lib")
+			gitFile(t, repo, "third_party/lib", "../../.git/modules/third_party/lib")
+		}, true},
+		{"a submodule of a submodule is read", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "ext/a/deps/b")
+			gitFile(t, repo, "ext/a/deps/b", "../../../../.git/modules/ext/a/modules/deps/b")
+		}, true},
+		{"a submodule of a linked worktree is read", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, "third_party/lib")
+			gitFile(t, repo, "third_party/lib", "/elsewhere/main/.git/worktrees/feat/modules/third_party/lib")
+		}, true},
+		{"a worktree of a submodule at a path of two folders", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, ".worktrees/lib-fix")
+			gitFile(t, repo, ".worktrees/lib-fix", filepath.Join(repo, ".git", "modules", "third_party", "lib", "worktrees", "lib-fix"))
+		}, false},
+		{"a worktree named modules", func(t *testing.T, repo string) {
+			copyWorkflowsAndCard(t, repo, ".worktrees/modules")
+			gitFile(t, repo, ".worktrees/modules", filepath.Join(repo, ".git", "worktrees", "modules"))
+		}, false},
 		{"a .git file that is no gitdir file is read", func(t *testing.T, repo string) {
 			copyWorkflowsAndCard(t, repo, "notes")
 			writeTestFile(t, filepath.Join(repo, "notes", ".git"), []byte("not a git file\n"))
