@@ -98,9 +98,20 @@ func inGitDir(root, p string) bool {
 // (git-sync and CI check it out), as is anything under the capabilities
 // folder (a capability kept as a clone of its own is one). A root the
 // layout names is read wherever it is, as inside a skipped folder: the
-// first pass walks it (see Scan).
+// first pass walks it (see Scan). Its .git is watched by name (watchWay),
+// the folder itself being no walked one: with inotify, the .git removed
+// (the folder made a plain one, which check reads) was no change until
+// something else changed.
 func (sc *scanner) ownRepository(rel, real string) bool {
-	if under(rel, sc.capDir) || !holdsOwnGitDir(real) {
+	if under(rel, sc.capDir) {
+		return false
+	}
+	gitEntry := filepath.Join(real, ".git")
+	if _, err := os.Lstat(gitEntry); err != nil {
+		return false // no .git: no way to watch, the folder is walked
+	}
+	sc.watchWay(gitEntry) // before it is read, as any input named by path
+	if !holdsOwnGitDir(real) {
 		return false
 	}
 	sc.src.OwnRepositories = append(sc.src.OwnRepositories, rel)

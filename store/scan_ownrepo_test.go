@@ -1,11 +1,13 @@
 package store_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A folder below the root that is a git repository of its own (a clone,
@@ -176,13 +178,42 @@ func TestScanReadsARootNamedInsideAClone(t *testing.T) {
 	}
 }
 
+// TestWatcherFollowsARepositoryOfItsOwn: an edit inside a worktree the
+// scan does not walk rebuilds nothing, and its .git removed (the folder
+// made a plain one, which check reads) is a change, under inotify as when
+// polling: the folder itself is not watched, so its .git is, by name.
+func TestWatcherFollowsARepositoryOfItsOwn(t *testing.T) {
+	for _, mode := range []string{"inotify", "poll"} {
+		t.Run(mode, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			copyWorkflowsAndCard(t, repo, ".worktrees/feat-x")
+			gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+			w, c := runSettledWatcher(t, repo, mode)
+			before := c.rebuilds()
+			for i := range 5 {
+				writeTestFile(t, filepath.Join(repo, ".worktrees/feat-x/workflows/ship.md"), []byte(fmt.Sprintf("edit %d\n", i)))
+				writeTestFile(t, filepath.Join(repo, ".worktrees/feat-x", fmt.Sprintf("notes%d.md", i)), []byte("x"))
+				time.Sleep(10 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond)
+			if n := c.rebuilds() - before; n != 0 || w.Current().Generation != 1 {
+				t.Errorf("%d rebuilds, generation %d, for edits inside a worktree of its own", n, w.Current().Generation)
+			}
+			if err := os.Remove(filepath.Join(repo, ".worktrees/feat-x/.git")); err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, "the rebuild reading the folder, its steps declared twice", func() bool { return c.failed.Load() > 0 })
+		})
+	}
+}
+
 // The folders skipped, and a link leading to one, are listed once each,
 // sorted (Sources.OwnRepositories), as met in both passes of the walk.
 func TestScanListsRepositoriesOfTheirOwn(t *testing.T) {
 	repo, _ := scanRepoCopy(t)
 	gitFile(t, repo, ".worktrees/b", "../../.git/worktrees/b")
 	gitFile(t, repo, ".worktrees/a", "../../.git/worktrees/a")
-	gitFile(t, repo, "third_party/lib", "../../.git/modules/lib") // a submodule: read
+	gitFile(t, repo, "third_party/lib", "../../.git/modules/third_party/lib") // a submodule: read
 	makeSymlink(t, "../.worktrees/a", filepath.Join(repo, "docs", "wt"))
 	got := scanLoadRepo(t, repo).Sources.OwnRepositories
 	if want := []string{".worktrees/a", ".worktrees/b", "docs/wt"}; !slices.Equal(got, want) {
