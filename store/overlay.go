@@ -158,7 +158,7 @@ func overlay(src *validate.Sources, tree *Tree, fragments map[[sha256.Size]byte]
 	lay := servedLayout(src, tree).index()
 	o := &overlayer{src: cloneSources(src), served: src, tree: tree, ch: ch, lay: lay, fragments: fragments,
 		rescan: slices.Concat(ch.unknownDeletes(tree), ch.aliasedChanges(tree), ch.linkedChanges(tree, lay),
-			ch.linkTargets(tree))}
+			ch.linkTargets(tree), ch.ownRepoChanges(lay))}
 	o.dropStaleDiagnostics()
 	configDiags := o.applyRepoConfig()
 	o.deleteAll()
@@ -1345,6 +1345,58 @@ type Tree struct {
 	// links maps each link of the listed directories (and the noted ones)
 	// to the repository paths met resolving it, hop by hop (linkReader.chain).
 	links map[string][]string
+}
+
+// ownRepoChanges are the reasons to rescan for a change that makes a
+// folder a git repository of its own, which the scan does not walk
+// (scanner.ownRepository), or makes one a plain folder: a .git written,
+// deleted, or written inside. The overlay routes the files under such a
+// folder as the served scan found it: docs/sub/.git written as a
+// worktree's, the cards beside it counted, where check, once it is
+// written, reads none of them. A folder nothing reads either way (under
+// a skipped one), the capabilities folder's, and a root capreg.json names
+// are walked whatever their .git.
+func (ch *change) ownRepoChanges(lay rootIndex) []string {
+	var out []string
+	judge := func(p string, deleted bool, data []byte) {
+		i := strings.Index("/"+p+"/", "/.git/")
+		if i <= 0 {
+			return // no .git, or the repository's own
+		}
+		dir, gitEntry := p[:i-1], p[:i-1]+"/.git"
+		if under(dir, lay.capDir) || lay.prioritySet[dir] || !lay.walked(gitEntry) && !lay.ownRepos[dir] {
+			return
+		}
+		own := lay.ownRepos[dir]
+		switch {
+		case p != gitEntry:
+			if deleted {
+				return // inside .git: the folder keeps it
+			}
+			own = true // .git made a folder
+		case deleted:
+			own = false
+		default:
+			own = ownGitFile(data)
+		}
+		switch {
+		case own && !lay.ownRepos[dir]:
+			out = append(out, fmt.Sprintf("the change writes %s, which makes %s a git repository of its own, whose files check does not read; the served scan read them", p, dir))
+		case !own && lay.ownRepos[dir]:
+			verb := "writes"
+			if deleted {
+				verb = "deletes"
+			}
+			out = append(out, fmt.Sprintf("the change %s %s, which makes %s, a git repository of its own the served scan did not read, a folder check reads", verb, p, dir))
+		}
+	}
+	for _, p := range ch.order {
+		judge(p, false, ch.files[p])
+	}
+	for _, p := range ch.deletes {
+		judge(p, true, nil)
+	}
+	return slices.Compact(out)
 }
 
 // alias records that the scan read rel at real (both repository-relative),

@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/capreg/capreg/store"
 )
 
 // A folder below the root that is a git repository of its own (a clone,
@@ -203,6 +206,65 @@ func TestWatcherFollowsARepositoryOfItsOwn(t *testing.T) {
 				t.Fatal(err)
 			}
 			waitFor(t, "the rebuild reading the folder, its steps declared twice", func() bool { return c.failed.Load() > 0 })
+		})
+	}
+}
+
+// TestOverlayMakesARepositoryOfItsOwn: POST /validate refuses to judge a
+// change that makes a walked folder a git repository of its own (a .git
+// written there, a worktree's file or a folder), or one the scan did not
+// walk a plain folder, as its answer depends on files it did not read or
+// reads no more; a .git that changes neither is judged as check judges
+// it once written.
+func TestOverlayMakesARepositoryOfItsOwn(t *testing.T) {
+	worktree := func(t *testing.T, repo string) {
+		copyWorkflowsAndCard(t, repo, ".worktrees/feat-x")
+		gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+	}
+	plainCopy := func(t *testing.T, repo string) { copyWorkflowsAndCard(t, repo, "docs/sub") }
+	for _, tt := range []struct {
+		overlayCase
+		reason string // "": judged, as check judges it
+	}{
+		{overlayCase{name: "a worktree's .git written beside a card",
+			files: map[string]string{"docs/sub/.git": "gitdir: ../../.git/worktrees/q\n", "docs/sub/x.card.json": overlayCard("ft")}},
+			"makes docs/sub a git repository of its own"},
+		{overlayCase{name: "a worktree's .git written in a copy", setup: plainCopy,
+			files: map[string]string{"docs/sub/.git": "gitdir: /elsewhere/.git/worktrees/q\n"}},
+			"makes docs/sub a git repository of its own"},
+		{overlayCase{name: "a clone's .git folder written in a copy", setup: plainCopy,
+			files: map[string]string{"docs/sub/.git/HEAD": "ref: refs/heads/main\n"}},
+			"makes docs/sub a git repository of its own"},
+		{overlayCase{name: "a worktree's .git deleted", setup: worktree, deleted: []string{".worktrees/feat-x/.git"}},
+			"makes .worktrees/feat-x, a git repository of its own the served scan did not read, a folder check reads"},
+		{overlayCase{name: "a worktree's .git made no gitdir file", setup: worktree,
+			files: map[string]string{".worktrees/feat-x/.git": "not a git file\n"}},
+			"makes .worktrees/feat-x, a git repository of its own the served scan did not read, a folder check reads"},
+		{overlayCase{name: "a worktree's .git made a submodule's", setup: worktree,
+			files: map[string]string{".worktrees/feat-x/.git": "gitdir: ../../.git/modules/feat-x\n"}},
+			"makes .worktrees/feat-x, a git repository of its own the served scan did not read, a folder check reads"},
+		{overlayCase{name: "a submodule's .git written beside a card",
+			files: map[string]string{"third_party/lib/.git": "gitdir: ../../.git/modules/third_party/lib\n", "third_party/lib/x.card.json": overlayCard("ft")}}, ""},
+		{overlayCase{name: "a worktree's .git written again, to another worktree", setup: worktree,
+			files: map[string]string{".worktrees/feat-x/.git": "gitdir: ../../.git/worktrees/other\n"}}, ""},
+		{overlayCase{name: "a worktree's .git written in a skipped folder",
+			files: map[string]string{"node_modules/p/.git": "gitdir: ../../.git/worktrees/q\n", "node_modules/p/x.card.json": overlayCard("ft")}}, ""},
+		{overlayCase{name: "a clone's .git written in a capability folder",
+			files: map[string]string{"capabilities/research/.git/HEAD": "ref: refs/heads/main\n"}}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.reason == "" {
+				overlayWantCheck(t, tt.overlayCase)
+				return
+			}
+			repo, _ := scanRepoCopy(t)
+			if tt.setup != nil {
+				tt.setup(t, repo)
+			}
+			_, err := servedLoad(t, repo).Overlay(overlayBytes(tt.files), tt.deleted)
+			if !errors.Is(err, store.ErrNeedsRescan) || !strings.Contains(err.Error(), tt.reason) {
+				t.Errorf("Overlay error = %v, want a rescan saying %q", err, tt.reason)
+			}
 		})
 	}
 }
