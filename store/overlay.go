@@ -1364,7 +1364,7 @@ func (ch *change) ownRepoChanges(lay rootIndex) []string {
 			return // no .git, or the repository's own
 		}
 		dir, gitEntry := p[:i-1], p[:i-1]+"/.git"
-		if under(dir, lay.capDir) || lay.prioritySet[dir] || !lay.walked(gitEntry) && !lay.ownRepos[dir] {
+		if walkedAsCapability(dir, lay.capDir) || lay.prioritySet[dir] || !lay.walked(gitEntry) && !lay.ownRepos[dir] {
 			return
 		}
 		own := lay.ownRepos[dir]

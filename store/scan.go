@@ -103,7 +103,7 @@ func inGitDir(root, p string) bool {
 // (the folder made a plain one, which check reads) was no change until
 // something else changed.
 func (sc *scanner) ownRepository(rel, real string) bool {
-	if under(rel, sc.capDir) {
+	if walkedAsCapability(rel, sc.capDir) {
 		return false
 	}
 	gitEntry := filepath.Join(real, ".git")
@@ -116,6 +116,21 @@ func (sc *scanner) ownRepository(rel, real string) bool {
 	}
 	sc.src.OwnRepositories = append(sc.src.OwnRepositories, rel)
 	return true
+}
+
+// walkedAsCapability reports whether the folder rel is walked whatever
+// its .git, for the capabilities folder capDir: a capability folder, or a
+// folder inside one, or the capabilities folder itself. With the
+// capabilities at the root ("capabilities": "."), only the top-level
+// folders, the capability folders: every folder is under ".", and a
+// worktree in .worktrees/x was read (a folder with no capability.json
+// holding declarations, and a package, warnings a fresh checkout does
+// not give).
+func walkedAsCapability(rel, capDir string) bool {
+	if capDir == "." {
+		return !strings.Contains(rel, "/")
+	}
+	return under(rel, capDir)
 }
 
 // holdsOwnGitDir reports whether the directory dir holds a .git of a

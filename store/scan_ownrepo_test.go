@@ -269,6 +269,37 @@ func TestOverlayMakesARepositoryOfItsOwn(t *testing.T) {
 	}
 }
 
+// With the capabilities folder at the root ("capabilities": "."), a
+// worktree below a top-level folder is still skipped (reading everything
+// under the capabilities folder, it was read: no capability folder, and a
+// package, two warnings a fresh checkout does not give), and a top-level
+// folder that is a clone is a capability folder, read.
+func TestScanSkipsRepositoriesOfTheirOwnWithCapabilitiesAtTheRoot(t *testing.T) {
+	atRoot := func(t *testing.T, repo string) {
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"capabilities": ".", "configSchema": "`+servedSchema+`"}`))
+	}
+	repo, _ := scanRepoCopy(t)
+	atRoot(t, repo)
+	want := scanLoadRepo(t, repo)
+
+	repo, _ = scanRepoCopy(t)
+	atRoot(t, repo)
+	copyRepoTree(t, "../testdata/repo", filepath.Join(repo, ".worktrees/feat-x"))
+	writeTestFile(t, filepath.Join(repo, ".worktrees/feat-x/capreg.json"), []byte(`{"capabilities": "."}`))
+	gitFile(t, repo, ".worktrees/feat-x", filepath.Join(repo, ".git", "worktrees", "feat-x"))
+	got := scanLoadRepo(t, repo)
+	if g, w := formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics); g != w || got.Digest != want.Digest {
+		t.Errorf("with a worktree in .worktrees/feat-x:\n%swant as without it:\n%s", g, w)
+	}
+
+	repo, _ = scanRepoCopy(t)
+	atRoot(t, repo)
+	writeTestFile(t, filepath.Join(repo, "capabilities/.git/HEAD"), []byte("ref: refs/heads/main\n"))
+	if got := scanLoadRepo(t, repo); formatDiagnostics(got.Diagnostics) != formatDiagnostics(want.Diagnostics) || got.Digest != want.Digest {
+		t.Errorf("with capabilities/.git, a capability folder that is a clone:\n%swant:\n%s", formatDiagnostics(got.Diagnostics), formatDiagnostics(want.Diagnostics))
+	}
+}
+
 // The folders skipped, and a link leading to one, are listed once each,
 // sorted (Sources.OwnRepositories), as met in both passes of the walk.
 func TestScanListsRepositoriesOfTheirOwn(t *testing.T) {
