@@ -157,6 +157,12 @@ func TestOverlayRepositoriesOfTheirOwn(t *testing.T) {
 			".worktrees/feat-x/a/b/x.card.json": overlayCard("x")}},
 		{name: "a card written beside a worktree", setup: worktree, files: map[string]string{
 			".worktrees/x.card.json": overlayCard("x")}},
+		// capreg.json rewritten, the layout is the proposed one: the
+		// worktree is still not walked.
+		{name: "capreg.json rewritten and a card written in a worktree", setup: worktree, files: map[string]string{
+			"capreg.json":                        "{\n  \"configSchema\": \"" + servedSchema + "\"\n}\n",
+			".worktrees/feat-x/bin/ft.card.json": overlayReadRepoFile(t, "bin/ft.card.json"),
+			".worktrees/feat-x/bin/ft":           "#!/bin/sh\n"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

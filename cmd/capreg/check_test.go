@@ -204,3 +204,13 @@ func TestReadmeFirstRepository(t *testing.T) {
 		t.Errorf("check of testdata/first: exit %d\n%s%s", code, stdout.String(), stderr.String())
 	}
 }
+
+// The summary counts the files discovery chose among: a copy kept as
+// test data beside several is none of them (validate.SchemaCandidates).
+func TestSchemaNoteCountsNoFixtureCopy(t *testing.T) {
+	src := &validate.Sources{ConfigSchemaFrom: validate.SchemaFromDiscovery, ConfigSchemaFound: []string{
+		"a/config-schema.manifest.json", "b/config-schema.manifest.json", "tests/fixtures/config-schema.manifest.json"}}
+	if got, want := schemaNote(src, true, false, false), "(2 files named config-schema.manifest.json found;"; !strings.Contains(got, want) {
+		t.Errorf("schemaNote = %q, want it to say %q", got, want)
+	}
+}
