@@ -1367,7 +1367,7 @@ func (ch *change) ownRepoChanges(lay rootIndex) []string {
 		if walkedAsCapability(dir, lay.capDir) || lay.prioritySet[dir] || !lay.walked(gitEntry) && !lay.ownRepos[dir] {
 			return
 		}
-		own := lay.ownRepos[dir]
+		var own bool // whether the folder is one after the change
 		switch {
 		case p != gitEntry:
 			if deleted {
