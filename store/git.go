@@ -153,8 +153,7 @@ func findGit(root string) (gitDir, bool) {
 			g := gitDir{entry: entry, dir: entry}
 			if data, err := readGitFile(entry, maxGitLine); err == nil {
 				// A worktree or submodule: ".git" is a file "gitdir: <path>".
-				line := strings.TrimSpace(string(data))
-				if d, ok := strings.CutPrefix(line, "gitdir: "); ok {
+				if d, ok := gitdirOf(data); ok {
 					if !filepath.IsAbs(d) {
 						d = filepath.Join(dir, d)
 					}
@@ -167,6 +166,12 @@ func findGit(root string) (gitDir, bool) {
 			return gitDir{}, false
 		}
 	}
+}
+
+// gitdirOf is the path a .git file gives in its "gitdir: <path>" line, as
+// written, and whether data is such a file (a worktree's, a submodule's).
+func gitdirOf(data []byte) (string, bool) {
+	return strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
 }
 
 // head is what HEAD holds, trimmed: "ref: refs/heads/<branch>", or a commit

@@ -159,7 +159,7 @@ func holdsOwnGitDir(dir string) bool {
 // a repository of its own, not read), and one inside another's is
 // modules/<a>/modules/<b>.
 func ownGitFile(data []byte) bool {
-	gitdir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+	gitdir, ok := gitdirOf(data)
 	if !ok {
 		return false
 	}
