@@ -45,18 +45,11 @@ func packagesOf(src *Sources) packageScope {
 	return ps
 }
 
-// OutsidePackages is paths, files of the repository, less those inside a
-// package of src, which a check of the root does not read: a folder of
-// Sources.Packages (one below the root holding a capreg.json of its own)
-// that the root's own layout does not reach into. The store discovers the
-// central config schema among these only.
-func OutsidePackages(src *Sources, paths []string) []string {
-	return packagesOf(src).paths(paths)
-}
-
 // SchemaCandidates are the files named SchemaFileName a walk found that
 // discovery chooses the central config schema among: those outside
-// packages (a package's schema is its own) and, of several, those outside
+// packages (a package of src is a folder of Sources.Packages, one below
+// the root holding a capreg.json of its own, that the root's layout does
+// not reach into; its schema is its own) and, of several, those outside
 // the fixture folders (fixtureFolders): a copy kept as test data beside
 // the real one (tests/fixtures/config-schema.manifest.json) turned
 // discovery off, and with it the central collision checks, with only a
