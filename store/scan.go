@@ -15,7 +15,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -2057,8 +2056,7 @@ func (sc *scanner) didYouMean(rel string, err error) string {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed): they print alike, and each
 			// accented letter is two bytes off, too far for a typo.
-			return fmt.Sprintf(" (did you mean %q? as code points: %s and %s; names that look alike may differ in Unicode normalization)",
-				dir+n, strconv.QuoteToASCII(rel), strconv.QuoteToASCII(dir+n))
+			return fmt.Sprintf(" (did you mean %q? %s)", dir+n, validate.CodePoints(rel, dir+n))
 		}
 		limit := 1 // a plural too: "workflow" for "workflows"
 		if min(len(n), len(base)) >= 10 {
@@ -2212,8 +2210,7 @@ func nearbyDir(repo string) string {
 			// The same name otherwise normalized (a folder made on macOS,
 			// which stores é decomposed, typed composed): they print
 			// alike, so the hint also gives both as code points.
-			return fmt.Sprintf("%s (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
-				filepath.Join(filepath.Dir(filepath.Clean(repo)), e.Name()), strconv.QuoteToASCII(base), strconv.QuoteToASCII(e.Name()))
+			return fmt.Sprintf("%s (%s)", filepath.Join(filepath.Dir(filepath.Clean(repo)), e.Name()), validate.CodePoints(base, e.Name()))
 		}
 		if strings.HasPrefix(e.Name(), ".") != strings.HasPrefix(base, ".") {
 			continue // .git is not what "git" meant

@@ -225,8 +225,7 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 func idFolderMismatch(id, folder string) string {
 	msg := fmt.Sprintf("id %q does not equal its folder name %q; rename one of them", id, folder)
 	if !isASCII(id) || !isASCII(folder) {
-		msg += fmt.Sprintf(" (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
-			strconv.QuoteToASCII(id), strconv.QuoteToASCII(folder))
+		msg += " (" + CodePoints(id, folder) + ")"
 	}
 	return msg
 }
@@ -1136,8 +1135,7 @@ func otherwiseNormalized(clean string, names []string) string {
 	key := norm.NFC.String(clean)
 	for _, name := range names {
 		if name != clean && norm.NFC.String(name) == key {
-			return fmt.Sprintf("; did you mean %q? (as code points: %s and %s; names that look alike may differ in Unicode normalization)",
-				name, strconv.QuoteToASCII(clean), strconv.QuoteToASCII(name))
+			return fmt.Sprintf("; did you mean %q? (%s)", name, CodePoints(clean, name))
 		}
 	}
 	return ""

@@ -491,3 +491,11 @@ func (s *sink) warnAt(d *doc, pointer, rule, format string, args ...any) {
 	line, col := s.position(d.Src, off)
 	s.add(Diagnostic{File: d.File, Line: line, Column: col, Pointer: pointer, Rule: rule, Severity: Warning, Message: fmt.Sprintf(format, args...)})
 }
+
+// CodePoints shows two names that print alike as their code points, with
+// the likely reason they differ: "café" typed on one system and a name made
+// on macOS, which stores é decomposed, differ only there.
+func CodePoints(a, b string) string {
+	return fmt.Sprintf("as code points: %s and %s; names that look alike may differ in Unicode normalization",
+		strconv.QuoteToASCII(a), strconv.QuoteToASCII(b))
+}
