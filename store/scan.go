@@ -1575,29 +1575,16 @@ func cardCommandPath(card []byte) string {
 // the tree records one), so the list is the same whatever order the
 // folder is read in, and whatever its size, as POST /validate lists it.
 func (sc *scanner) filesIn(dir, p string) []string {
-	// Not blocking: a FIFO where a folder is named lists nothing (reading
-	// it fails) rather than hanging the scan.
-	f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
 	var names []string
-	for {
-		chunk, err := f.Readdirnames(1024)
-		for _, name := range chunk {
-			rel := path.Join(dir, name)
-			if !validate.MayMeanCommand(p, rel) {
-				continue
-			}
-			if fi, err := sc.root.Lstat(filepath.FromSlash(rel)); err == nil && !fi.IsDir() {
-				names = append(names, rel)
-			}
+	sc.eachName(dir, func(name string) {
+		rel := path.Join(dir, name)
+		if !validate.MayMeanCommand(p, rel) {
+			return
 		}
-		if err != nil || len(chunk) == 0 {
-			break
+		if fi, err := sc.root.Lstat(filepath.FromSlash(rel)); err == nil && !fi.IsDir() {
+			names = append(names, rel)
 		}
-	}
+	})
 	slices.Sort(names)
 	if len(names) > validate.MaxNearby {
 		names = names[:validate.MaxNearby]
@@ -1725,37 +1712,46 @@ func (sc *scanner) listSiblings() {
 		}
 	}
 	for _, dir := range slices.Sorted(maps.Keys(byDir)) {
-		// From the root, not blocking, as listNearby opens a folder.
-		f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
-		if err != nil {
-			continue
-		}
-		for {
-			// Names only: a listing of entries, from a folder opened in
-			// a Root, lstats each (10,000 system calls for a folder of
-			// 10,000 files, which doubled its scan). Only a name wanted
-			// is stat'ed, as a tool is (isTool): a file, or a link to
-			// one inside the repository, not a folder.
-			names, err := f.Readdirnames(siblingChunk)
-			for _, name := range names {
-				for _, i := range byDir[dir] {
-					if l := lists[i]; l.Wants(name) && sc.isTool(path.Join(dir, name)) {
-						l.Add(name)
-					}
+		sc.eachName(dir, func(name string) {
+			// Only a name wanted is stat'ed, as a tool is (isTool): a
+			// file, or a link to one inside the repository, not a folder.
+			for _, i := range byDir[dir] {
+				if l := lists[i]; l.Wants(name) && sc.isTool(path.Join(dir, name)) {
+					l.Add(name)
 				}
 			}
-			if err != nil || len(names) == 0 {
-				break
-			}
-		}
-		f.Close()
+		})
 	}
 	for i, l := range lists {
 		sc.src.Cards[i].Siblings = l.Names()
 	}
 }
 
-// siblingChunk is how many entries listSiblings lists at a time.
+// eachName calls fn with the name of each entry of the folder dir of the
+// repository, listed siblingChunk at a time; a folder that cannot be
+// opened has none. From the root, not blocking: a FIFO where a folder is
+// named lists nothing (reading it fails) rather than hanging the scan.
+// Names only: a listing of entries, from a folder opened in a
+// Root, lstats each (10,000 system calls for a folder of 10,000 files,
+// which doubled its scan); fn stats the few it wants.
+func (sc *scanner) eachName(dir string, fn func(name string)) {
+	f, err := sc.root.OpenFile(filepath.FromSlash(dir), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	for {
+		names, err := f.Readdirnames(siblingChunk)
+		for _, name := range names {
+			fn(name)
+		}
+		if err != nil || len(names) == 0 {
+			return
+		}
+	}
+}
+
+// siblingChunk is how many entries eachName lists at a time.
 const siblingChunk = 1024
 
 // readFragment reads one fragment of a capability folder. ok is false when
