@@ -89,8 +89,7 @@ func inGitDir(root, p string) bool {
 // ownRepository reports whether the folder at rel in the repository (real
 // on disk) is a git repository of its own, and so not walked, and notes
 // it (Sources.OwnRepositories) for POST /validate to judge changes under
-// it alike. A
-// fresh checkout never holds one: reading a linked worktree of the
+// it alike. A fresh checkout never holds one: reading a linked worktree of the
 // repository itself (git worktree add .worktrees/x, or an agent's
 // .claude/worktrees/x) declared every step and card twice, and a clone
 // inside made a local check differ from CI's. A submodule is walked
