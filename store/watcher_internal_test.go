@@ -701,9 +701,7 @@ func TestSettledThenChangedOrder(t *testing.T) {
 // MaxDelay) before it signals, and Run's loop then waits a second debounce:
 // a single write is served two debounces late, and a stream MaxDelay plus a
 // debounce late (past "20 × the debounce"). Its first wait is a whole
-// debounce even when MaxDelay is shorter. The lower bound of each miss is
-// set by timers, so a failure here is no slow machine; the slack covers one
-// fingerprint of the small test repository and a busy scheduler.
+// debounce even when MaxDelay is shorter.
 func TestPollRebuildWithinDebounceAndMaxDelay(t *testing.T) {
 	for _, tc := range []struct {
 		name                     string
