@@ -369,6 +369,7 @@ func (ix *Index) analyseUnits() {
 type analyser struct {
 	ix    *Index
 	cache map[string]seenWord
+	tok   tokenizer // reused, with its buffer, for every text
 	raw   []string
 	terms []int32 // the terms of all units, in order
 	units []unit  // off indexes terms
@@ -381,7 +382,9 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	// rawTokens' words are parts of an ASCII text; of others, parts of a
 	// normalised copy.
 	held = held && isASCII(text)
-	a.raw = rawTokens(a.raw[:0], text)
+	a.tok.dst = a.raw[:0]
+	a.tok.words(text)
+	a.raw = a.tok.dst
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {
 		u.style = styleOf(text)

@@ -59,6 +59,13 @@ func (t *tokenizer) words(s string) {
 	s = nfkc(s)
 	t.s = s
 	for i := 0; i < len(s); {
+		// An ASCII letter or digit, most of a card's text, goes on a word
+		// without the look-ups below (no CJK letter or mark is ASCII).
+		if c := s[i]; isASCIIWordByte(c) && t.begun && !t.split {
+			t.addASCII(i, c)
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case isCJK(r):
@@ -224,6 +231,23 @@ func (t *tokenizer) add(at int, r rune) {
 	}
 	t.buf = utf8.AppendRune(t.buf, lr)
 	t.end = at + utf8.RuneLen(r)
+}
+
+// addASCII is add of the ASCII letter or digit c to a word begun, when
+// camel-case parts are not recorded.
+func (t *tokenizer) addASCII(at int, c byte) {
+	if 'A' <= c && c <= 'Z' {
+		c += 'a' - 'A'
+		t.edited = true
+	}
+	t.buf = append(t.buf, c)
+	t.end = at + 1
+}
+
+// isASCIIWordByte reports whether c is an ASCII letter or digit, the ASCII
+// runes isWordRune accepts.
+func isASCIIWordByte(c byte) bool {
+	return 'a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9'
 }
 
 // markCut records that a camel-case part starts at the rune of case c

@@ -155,6 +155,13 @@ func FuzzAnalyze(f *testing.F) {
 				t.Fatalf("bad term %q from %q", term, s)
 			}
 		}
+		// Build's analyser reuses one tokenizer for every text.
+		var tk tokenizer
+		tk.words("Don't [r]ecurse into x\u0301 GPUs")
+		tk.dst = tk.dst[:0]
+		if tk.words(s); !slices.Equal(tk.dst, raw) {
+			t.Fatalf("a reused tokenizer reads %q as %q, a new one as %q", s, tk.dst, raw)
+		}
 		var sc scratch
 		sc.queryTokens(s)
 		if !slices.Equal(sc.raw, raw) {
