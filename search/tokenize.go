@@ -59,12 +59,23 @@ func (t *tokenizer) words(s string) {
 	s = nfkc(s)
 	t.s = s
 	for i := 0; i < len(s); {
-		// An ASCII letter or digit, most of a card's text, goes on a word
-		// without the look-ups below (no CJK letter or mark is ASCII).
-		if c := s[i]; isASCIIWordByte(c) && t.begun && !t.split {
-			t.addASCII(i, c)
-			i++
-			continue
+		// ASCII, most of a card's text, skips the look-ups below when
+		// camel-case parts are not recorded: no CJK letter or mark is
+		// ASCII, and any other byte but a bracket or an apostrophe ends a
+		// word.
+		if c := s[i]; c < utf8.RuneSelf && !t.split {
+			switch {
+			case isASCIIWordByte(c):
+				t.addASCII(i, c)
+				i++
+				continue
+			case c != '[' && c != '\'':
+				if t.begun {
+					t.flush()
+				}
+				i++
+				continue
+			}
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
@@ -219,8 +230,7 @@ func (t *tokenizer) inWord() bool { return t.begun }
 
 func (t *tokenizer) add(at int, r rune) {
 	if !t.begun {
-		t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
-		t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
+		t.begin(at)
 	}
 	if t.split && !isMark(r) { // a mark belongs to its letter, not a case
 		t.markCut(caseOf(r))
@@ -233,9 +243,18 @@ func (t *tokenizer) add(at int, r rune) {
 	t.end = at + utf8.RuneLen(r)
 }
 
-// addASCII is add of the ASCII letter or digit c to a word begun, when
-// camel-case parts are not recorded.
+// begin starts a word at offset at.
+func (t *tokenizer) begin(at int) {
+	t.begun, t.start, t.edited, t.buf = true, at, false, t.buf[:0]
+	t.bracket, t.cuts, t.last, t.prev = false, t.cuts[:0], caseNone, caseNone
+}
+
+// addASCII is add of the ASCII letter or digit c when camel-case parts
+// are not recorded.
 func (t *tokenizer) addASCII(at int, c byte) {
+	if !t.begun {
+		t.begin(at)
+	}
 	if 'A' <= c && c <= 'Z' {
 		c += 'a' - 'A'
 		t.edited = true
