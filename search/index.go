@@ -291,9 +291,20 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 	px.ngWords, px.wordNgOff, px.wordNg = ix.ngWords, ix.wordNgOff, ix.wordNg
 	px.units = make([]unit, 0, len(ix.units))
 	px.cardUnits = make([]int32, 0, len(ix.cardUnits))
+	// The phrases kept, of all cards in one array: a slice grown per card
+	// made 15,000 of Build's 200,000 allocations at 10,000 cards.
+	kept := 0
+	for c := range ix.cards {
+		for j := range ix.cards[c].IntentPhrases {
+			if !drop(c, j) {
+				kept++
+			}
+		}
+	}
+	phrases := make([]string, 0, kept)
 	for c := range ix.cards {
 		card := ix.cards[c]
-		card.IntentPhrases = nil
+		from := len(phrases)
 		px.cardUnits = append(px.cardUnits, int32(len(px.units)))
 		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 			u := ix.units[ui]
@@ -302,10 +313,14 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 				if drop(c, int(orig)) {
 					continue
 				}
-				u.phrase = int32(len(card.IntentPhrases))
-				card.IntentPhrases = append(card.IntentPhrases, ix.cards[c].IntentPhrases[orig])
+				u.phrase = int32(len(phrases) - from)
+				phrases = append(phrases, ix.cards[c].IntentPhrases[orig])
 			}
 			px.units = append(px.units, u)
+		}
+		card.IntentPhrases = nil
+		if len(phrases) > from {
+			card.IntentPhrases = phrases[from:len(phrases):len(phrases)]
 		}
 		px.cards[c] = card
 	}
@@ -340,6 +355,13 @@ func (ix *Index) analyseUnits() {
 	// Each distinct surface word is stemmed once (stemming dominates
 	// analysis time) and cut into n-grams at most once.
 	a := analyser{ix: ix, cache: make(map[string]seenWord)}
+	// Its units, counted (the six fields analysed below and the
+	// phrases): growing the list allocated it about twice over.
+	n := 0
+	for i := range ix.cards {
+		n += 6 + len(ix.cards[i].IntentPhrases)
+	}
+	a.units = make([]unit, 0, n)
 	for i := range ix.cards {
 		c := &ix.cards[i]
 		a.analyse(i, fieldID, -1, c.ID, true)
