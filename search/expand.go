@@ -1,7 +1,5 @@
 package search
 
-import "sort"
-
 // minCooccur is how many cards must describe two terms together before one
 // is used to expand the other: a single card is an anecdote, two are a
 // pattern.
@@ -44,27 +42,37 @@ func (ix *Index) buildExpansion() {
 				co[u]++
 			}
 		}
+		// The strongest expandTop, kept in order as they come (by
+		// moreProbable, Jaccard then term): sorting all of them was a
+		// sixth of this time at 10,000 cards.
 		cand = cand[:0]
 		for _, u := range touched {
 			if n := co[u]; int(u) != t && n >= minCooccur {
 				j := float32(n) / float32(df[t]+df[u]-n) // Jaccard
-				cand = append(cand, related{term: u, w: j})
+				cand = insertTop(cand, related{term: u, w: j}, ix.p.expandTop)
 			}
 			co[u] = 0
 		}
 		touched = touched[:0]
-		sort.Slice(cand, func(i, j int) bool {
-			if cand[i].w != cand[j].w {
-				return cand[i].w > cand[j].w
-			}
-			return cand[i].term < cand[j].term
-		})
-		if len(cand) > ix.p.expandTop {
-			cand = cand[:ix.p.expandTop]
-		}
 		ix.expand = append(ix.expand, cand...)
 		ix.expandOff[t+1] = int32(len(ix.expand))
 	}
+}
+
+// insertTop adds r to top, the at most k strongest so far by
+// moreProbable, strongest first, if it is one of the k strongest.
+func insertTop(top []related, r related, k int) []related {
+	if len(top) == k {
+		if !moreProbable(r, top[k-1]) {
+			return top
+		}
+		top = top[:k-1]
+	}
+	top = append(top, r)
+	for i := len(top) - 1; i > 0 && moreProbable(top[i], top[i-1]); i-- {
+		top[i], top[i-1] = top[i-1], top[i]
+	}
+	return top
 }
 
 // descriptiveTerms lists the distinct terms of each card's descriptive

@@ -3,6 +3,8 @@ package search
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -52,6 +54,34 @@ func TestBuildExpansionList(t *testing.T) {
 		if ix.vocab[r.term] != want[i].term || math.Abs(float64(r.w)-want[i].w) > 1e-6 {
 			t.Errorf("expansion of wifi =%s, want %v", gotS, want)
 			break
+		}
+	}
+}
+
+// TestInsertTopKeepsSortedPrefix: the k strongest kept one at a time are
+// the first k of all of them sorted by moreProbable, ties of weight in
+// term order, whatever order they come in.
+func TestInsertTopKeepsSortedPrefix(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		n, k := rng.IntN(30), 1+rng.IntN(8)
+		all := make([]related, n)
+		for i := range all {
+			all[i] = related{term: int32(i), w: float32(rng.IntN(5)) / 4}
+		}
+		rng.Shuffle(n, func(i, j int) { all[i], all[j] = all[j], all[i] })
+		var top []related
+		for _, r := range all {
+			top = insertTop(top, r, k)
+		}
+		slices.SortFunc(all, func(a, b related) int {
+			if moreProbable(a, b) {
+				return -1
+			}
+			return 1
+		})
+		if want := all[:min(k, n)]; !slices.Equal(top, want) {
+			t.Fatalf("k=%d: kept %v, want %v", k, top, want)
 		}
 	}
 }
