@@ -91,34 +91,34 @@ func (ix *Index) wordNgrams(w int32) []int32 { return ix.wordNg[ix.wordNgOff[w]:
 // time. The sums come out the same, term for term in the same order.
 func (ix *Index) buildNgramStats() {
 	n := len(ix.cards)
-	// The n-grams' card frequency, and the card that last counted each.
-	type ngCount struct{ last, df int32 }
-	cnt := make([]ngCount, ngBuckets)
-	for i := range cnt {
-		cnt[i].last = -1
+	df := make([]int32, ngBuckets)
+	last := make([]int32, ngBuckets) // the card that last counted each
+	for i := range last {
+		last[i] = -1
 	}
 	words := ix.newWordCounts()
 	for c := range n {
 		for _, w := range words.card(ix, c, false) {
 			for _, id := range ix.wordNgrams(w) {
-				if cnt[id].last != int32(c) {
-					cnt[id].last = int32(c)
-					cnt[id].df++
+				if last[id] != int32(c) {
+					last[id] = int32(c)
+					df[id]++
 				}
 			}
 		}
 	}
 	ix.ngIdf = make([]float32, ngBuckets)
-	for id := range cnt {
-		if d := cnt[id].df; d > 0 {
+	for id, d := range df {
+		if d > 0 {
 			ix.ngIdf[id] = bm25IDF(float64(n), float64(d))
 		}
 	}
-	cnt = nil
 	// The norms of each id's vector and of each card's summary and phrases
-	// together, with dense tf accumulators.
-	acc := make([]int32, ngBuckets)
-	cacc := make([]int32, ngBuckets)
+	// together, with dense tf accumulators (df and last are reused).
+	acc := df
+	clear(acc)
+	cacc := last
+	clear(cacc)
 	var touched, ctouched []int32
 	ix.cardNgNorm = make([]float32, n)
 	for c := range n {
@@ -127,8 +127,8 @@ func (ix *Index) buildNgramStats() {
 				u.ngNorm = ix.unitNgNorm(u, acc, &touched)
 			}
 		}
-		for _, w := range words.card(ix, c, true) {
-			k := words.n[w]
+		for i, w := range words.card(ix, c, true) {
+			k := words.n[i]
 			for _, id := range ix.wordNgrams(w) {
 				if cacc[id] == 0 {
 					ctouched = append(ctouched, id)
@@ -147,40 +147,47 @@ func (ix *Index) buildNgramStats() {
 	}
 }
 
-// wordCounts lists the distinct n-gram words of one card at a time.
+// wordCounts lists the distinct n-gram words of one card at a time, with
+// their counts: a sparse set, which needs no clearing between cards.
 type wordCounts struct {
-	n     []int32  // occurrences of each word in the card listed
-	list  []int32  // its distinct words, in the order they first come
-	stamp []uint32 // the call that last listed each word
-	call  uint32
+	list []int32 // the card's distinct words, in the order they first come
+	n    []int32 // the occurrences of list[i] in the card
+	pos  []int32 // per word, its place in list when listed
 }
 
 func (ix *Index) newWordCounts() wordCounts {
 	nw := max(len(ix.wordNgOff)-1, 0)
-	return wordCounts{n: make([]int32, nw), stamp: make([]uint32, nw)}
+	// The list holds at most a card's words, or all words: sized once, as
+	// it would grow to a card of 400,000 distinct words several times over.
+	most := 0
+	for c := range ix.cards {
+		k := 0
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			k += int(ix.units[ui].ngN)
+		}
+		most = max(most, min(k, nw))
+	}
+	return wordCounts{list: make([]int32, 0, most), n: make([]int32, 0, most), pos: make([]int32, nw)}
 }
 
 // card lists the distinct words of card c's units that have n-grams, or
 // only of its summary and phrases when noID is set, and counts them in
 // wc.n (until the next call).
 func (wc *wordCounts) card(ix *Index, c int, noID bool) []int32 {
-	wc.list = wc.list[:0]
-	if wc.call++; wc.call == 0 {
-		clear(wc.stamp)
-		wc.call = 1
-	}
+	wc.list, wc.n = wc.list[:0], wc.n[:0]
 	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 		u := &ix.units[ui]
 		if noID && u.field == fieldID {
 			continue
 		}
 		for _, w := range ix.unitNgWords(u) {
-			if wc.stamp[w] != wc.call {
-				wc.stamp[w] = wc.call
-				wc.n[w] = 0
-				wc.list = append(wc.list, w)
+			if p := wc.pos[w]; int(p) < len(wc.list) && wc.list[p] == w {
+				wc.n[p]++
+				continue
 			}
-			wc.n[w]++
+			wc.pos[w] = int32(len(wc.list))
+			wc.list = append(wc.list, w)
+			wc.n = append(wc.n, 1)
 		}
 	}
 	return wc.list
