@@ -199,10 +199,10 @@ func fitLogit(ts *trainSet, w0 [numFeat]float32, lambda float64, off [numFeat]bo
 	// The free features of each row, row-major: a closure per element
 	// read was a third of the fit's time.
 	d := len(idx)
-	x := make([]float64, len(ts.feats)*d)
+	x := make([]float32, len(ts.feats)*d)
 	for j := range ts.feats {
 		for k, i := range idx {
-			x[j*d+k] = float64(ts.feats[j][i])
+			x[j*d+k] = ts.feats[j][i]
 		}
 	}
 	w := newtonLogit(ts.off, ts.pos, x, prior, lambda)
@@ -221,7 +221,7 @@ func fitLogit(ts *trainSet, w0 [numFeat]float32, lambda float64, off [numFeat]bo
 // Newton's method with a backtracking line search: the objective is
 // concave, with a few features and thousands of queries, so a handful of
 // exact steps converge where gradient descent would need a learning rate.
-func newtonLogit(off, pos []int32, x []float64, prior []float64, lambda float64) []float64 {
+func newtonLogit(off, pos []int32, x []float32, prior []float64, lambda float64) []float64 {
 	lf := logitFit{off: off, pos: pos, x: x, prior: prior, lambda: lambda}
 	d := len(prior)
 	w := append([]float64(nil), prior...)
@@ -244,7 +244,7 @@ func newtonLogit(off, pos []int32, x []float64, prior []float64, lambda float64)
 // logitFit is the data and prior of one conditional-logit fit.
 type logitFit struct {
 	off, pos []int32
-	x        []float64 // row-major, len(prior) features a row
+	x        []float32 // row-major, len(prior) features a row
 	prior    []float64
 	lambda   float64
 }
@@ -291,17 +291,17 @@ func (lf *logitFit) derivatives(w, grad, hess []float64) {
 		for i := range p {
 			row := lf.x[(lo+i)*d : (lo+i+1)*d]
 			for k := range d {
-				mean[k] += p[i] * row[k]
+				mean[k] += p[i] * float64(row[k])
 			}
 		}
 		right := lf.x[int(lf.pos[q])*d : int(lf.pos[q]+1)*d]
 		for k := range d {
-			grad[k] += right[k] - mean[k]
+			grad[k] += float64(right[k]) - mean[k]
 		}
 		for i := range p {
 			row := lf.x[(lo+i)*d : (lo+i+1)*d]
 			for k := range d {
-				dev[k] = row[k] - mean[k]
+				dev[k] = float64(row[k]) - mean[k]
 			}
 			for k := range d {
 				dk := dev[k]
@@ -367,7 +367,7 @@ func (lf *logitFit) score(w []float64, j int) float64 {
 	row := lf.x[j*len(w) : (j+1)*len(w)]
 	var s float64
 	for k := range w {
-		s += w[k] * row[k]
+		s += w[k] * float64(row[k])
 	}
 	return s
 }
