@@ -253,8 +253,8 @@ func alongside(f func()) (wait func()) {
 // buildStatistics computes everything that depends on which units the
 // index holds, given its units and vocabulary.
 func (ix *Index) buildStatistics() {
-	ix.computeIDF()
-	ix.buildCardPostings(ix.buildNovelty())
+	df := ix.computeIDF()
+	ix.buildCardPostings(ix.buildNovelty(df))
 	ix.buildExpansion()
 	ix.buildStyle()
 	if ix.p.ngram {
@@ -530,10 +530,10 @@ func bm25IDF(n, df float64) float32 {
 
 // computeIDF sets the BM25 idf of each term from its card frequency,
 // raised by the term's burstiness, and each unit's idf mass (used to
-// normalise per-phrase scores).
-func (ix *Index) computeIDF() {
+// normalise per-phrase scores), and returns the card frequencies.
+func (ix *Index) computeIDF() (cardDF []int32) {
 	n := float64(len(ix.cards))
-	cardDF := ix.cardFrequency(func(field) bool { return true })
+	cardDF = ix.cardFrequency(allFields)
 	ix.idf = make([]float32, len(ix.vocab))
 	for t, d := range cardDF {
 		ix.idf[t] = bm25IDF(n, float64(d))
@@ -553,7 +553,10 @@ func (ix *Index) computeIDF() {
 		}
 		u.mass = m
 	}
+	return cardDF
 }
+
+func allFields(field) bool { return true }
 
 // cardFrequency counts, per term, the cards having it in a field that keep
 // accepts. Units are stored card by card, which makes this one pass.

@@ -59,14 +59,15 @@ type novelTerm struct{ term, unit int32 }
 
 // buildNovelty sets ix.novelLog and, when p.requestWeight > 0, returns
 // each card's request words (see above): card c's are
-// exp[expOff[c]:expOff[c+1]], weights in tf units.
-func (ix *Index) buildNovelty() (expOff []int32, exp []related) {
+// exp[expOff[c]:expOff[c+1]], weights in tf units. df is the number of
+// cards holding each term (computeIDF's).
+func (ix *Index) buildNovelty(df []int32) (expOff []int32, exp []related) {
 	nc := len(ix.cards)
 	ix.novelLog = nil
 	if nc == 0 {
 		return nil, nil
 	}
-	ns := ix.newNoveltyScan()
+	ns := ix.newNoveltyScan(df)
 	// The lists that grow (novel, src, touched) are this function's, not
 	// ns's, and grow here or in a step the compiler inlines here
 	// (countCardTerms, predictingWords): it starts an append to a local
@@ -122,11 +123,12 @@ type noveltyScan struct {
 	learns         []bool
 }
 
-// newNoveltyScan makes the state of a scan of ix's cards.
-func (ix *Index) newNoveltyScan() noveltyScan {
+// newNoveltyScan makes the state of a scan of ix's cards, of card
+// frequencies df.
+func (ix *Index) newNoveltyScan(df []int32) noveltyScan {
 	nc, nv := len(ix.cards), len(ix.vocab)
 	ns := noveltyScan{
-		df:     ix.cardFrequency(func(field) bool { return true }),
+		df:     df,
 		maxDF:  int32(maxRequestDF * float64(nc)),
 		cnt:    make([]int32, nv),
 		inUnit: make([]int32, nv),
