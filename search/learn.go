@@ -196,16 +196,7 @@ func fitLogit(ts *trainSet, w0 [numFeat]float32, lambda float64, off [numFeat]bo
 	for k, i := range idx {
 		prior[k] = float64(w0[i])
 	}
-	// The free features of each row, row-major: a closure per element
-	// read was a third of the fit's time.
-	d := len(idx)
-	x := make([]float32, len(ts.feats)*d)
-	for j := range ts.feats {
-		for k, i := range idx {
-			x[j*d+k] = ts.feats[j][i]
-		}
-	}
-	w := newtonLogit(ts.off, ts.pos, x, prior, lambda)
+	w := newtonLogit(ts.off, ts.pos, ts.feats, idx, prior, lambda)
 	var out [numFeat]float32
 	for k, i := range idx {
 		out[i] = float32(w[k])
@@ -214,15 +205,15 @@ func fitLogit(ts *trainSet, w0 [numFeat]float32, lambda float64, off [numFeat]bo
 }
 
 // newtonLogit fits a conditional logit: query q's candidates are rows
-// off[q]..off[q+1]-1, pos[q] is the right one, x[j*d+k] is feature k of row
-// j (of d = len(prior)), and the weights are pulled towards prior with
+// off[q]..off[q+1]-1, pos[q] is the right one, feats[j][idx[k]] is feature
+// k of row j, and the weights (one per idx) are pulled towards prior with
 // strength lambda.
 //
 // Newton's method with a backtracking line search: the objective is
 // concave, with a few features and thousands of queries, so a handful of
 // exact steps converge where gradient descent would need a learning rate.
-func newtonLogit(off, pos []int32, x []float32, prior []float64, lambda float64) []float64 {
-	lf := logitFit{off: off, pos: pos, x: x, prior: prior, lambda: lambda}
+func newtonLogit(off, pos []int32, feats [][numFeat]float32, idx []int, prior []float64, lambda float64) []float64 {
+	lf := logitFit{off: off, pos: pos, feats: feats, idx: idx, prior: prior, lambda: lambda}
 	d := len(prior)
 	w := append([]float64(nil), prior...)
 	grad, hess := make([]float64, d), make([]float64, d*d)
@@ -244,7 +235,8 @@ func newtonLogit(off, pos []int32, x []float32, prior []float64, lambda float64)
 // logitFit is the data and prior of one conditional-logit fit.
 type logitFit struct {
 	off, pos []int32
-	x        []float32 // row-major, len(prior) features a row
+	feats    [][numFeat]float32
+	idx      []int // the features fitted, of each row of feats
 	prior    []float64
 	lambda   float64
 }
@@ -289,19 +281,19 @@ func (lf *logitFit) derivatives(w, grad, hess []float64) {
 		p = lf.choiceProbabilities(w, lo, int(lf.off[q+1]), p[:0])
 		clear(mean)
 		for i := range p {
-			row := lf.x[(lo+i)*d : (lo+i+1)*d]
-			for k := range d {
-				mean[k] += p[i] * float64(row[k])
+			row := &lf.feats[lo+i]
+			for k, f := range lf.idx {
+				mean[k] += p[i] * float64(row[f])
 			}
 		}
-		right := lf.x[int(lf.pos[q])*d : int(lf.pos[q]+1)*d]
-		for k := range d {
-			grad[k] += float64(right[k]) - mean[k]
+		right := &lf.feats[lf.pos[q]]
+		for k, f := range lf.idx {
+			grad[k] += float64(right[f]) - mean[k]
 		}
 		for i := range p {
-			row := lf.x[(lo+i)*d : (lo+i+1)*d]
-			for k := range d {
-				dev[k] = float64(row[k]) - mean[k]
+			row := &lf.feats[lo+i]
+			for k, f := range lf.idx {
+				dev[k] = float64(row[f]) - mean[k]
 			}
 			for k := range d {
 				dk := dev[k]
@@ -364,10 +356,10 @@ func (lf *logitFit) advance(w, step []float64, cur float64) (float64, bool) {
 
 // score is w·x of row j.
 func (lf *logitFit) score(w []float64, j int) float64 {
-	row := lf.x[j*len(w) : (j+1)*len(w)]
+	row := &lf.feats[j]
 	var s float64
-	for k := range w {
-		s += w[k] * float64(row[k])
+	for k, f := range lf.idx {
+		s += w[k] * float64(row[f])
 	}
 	return s
 }
