@@ -533,15 +533,18 @@ func bm25IDF(n, df float64) float32 {
 // normalise per-phrase scores), and returns the card frequencies.
 func (ix *Index) computeIDF() (cardDF []int32) {
 	n := float64(len(ix.cards))
-	cardDF = ix.cardFrequency(allFields)
+	// Scratch per term, of every step: 12 bytes a term of a card of
+	// 400,000 distinct words, allocated again by each.
+	last := make([]int32, len(ix.vocab))
+	seen := newTermSet(len(ix.vocab))
+	cardDF = ix.cardFrequency(allFields, last)
 	ix.idf = make([]float32, len(ix.vocab))
 	for t, d := range cardDF {
 		ix.idf[t] = bm25IDF(n, float64(d))
 	}
 	if ix.p.burst > 0 {
-		ix.applyBurstiness()
+		ix.applyBurstiness(last, &seen)
 	}
-	seen := newTermSet(len(ix.vocab))
 	for ui := range ix.units {
 		u := &ix.units[ui]
 		seen.reset()
@@ -559,10 +562,13 @@ func (ix *Index) computeIDF() (cardDF []int32) {
 func allFields(field) bool { return true }
 
 // cardFrequency counts, per term, the cards having it in a field that keep
-// accepts. Units are stored card by card, which makes this one pass.
-func (ix *Index) cardFrequency(keep func(field) bool) []int32 {
+// accepts. Units are stored card by card, which makes this one pass. last
+// is scratch of a place per term (nil to allocate it).
+func (ix *Index) cardFrequency(keep func(field) bool, last []int32) []int32 {
 	df := make([]int32, len(ix.vocab))
-	last := make([]int32, len(ix.vocab))
+	if last == nil {
+		last = make([]int32, len(ix.vocab))
+	}
 	for i := range last {
 		last[i] = -1
 	}
@@ -586,10 +592,12 @@ func (ix *Index) cardFrequency(keep func(field) bool) []int32 {
 // ("package" across a package manager's examples) name what the tool is
 // about, and a new example of the same tool likely repeats them; words
 // spread thinly over many tools ("specific", "file") are instruction noise.
-func (ix *Index) applyBurstiness() {
-	cards := ix.cardFrequency(phraseUnit)
-	units := make([]int32, len(ix.vocab))
-	ix.forEachPhraseTerm(func(t, _ int32) { units[t]++ })
+// scratch and seen are scratch of a place per term.
+func (ix *Index) applyBurstiness(scratch []int32, seen *termSet) {
+	cards := ix.cardFrequency(phraseUnit, scratch)
+	units := scratch
+	clear(units)
+	ix.forEachPhraseTerm(seen, func(t, _ int32) { units[t]++ })
 	for t := range ix.idf {
 		if cards[t] > 0 {
 			ix.idf[t] *= float32(math.Pow(float64(units[t])/float64(cards[t]), ix.p.burst))
@@ -736,9 +744,9 @@ func phraseUnit(f field) bool {
 	return f == fieldPhrase || f == fieldSummary
 }
 
-// forEachPhraseTerm calls fn once per distinct term of each phrase unit.
-func (ix *Index) forEachPhraseTerm(fn func(term, unit int32)) {
-	seen := newTermSet(len(ix.vocab))
+// forEachPhraseTerm calls fn once per distinct term of each phrase unit,
+// with seen as scratch.
+func (ix *Index) forEachPhraseTerm(seen *termSet, fn func(term, unit int32)) {
 	for ui := range ix.units {
 		u := &ix.units[ui]
 		if !phraseUnit(u.field) {

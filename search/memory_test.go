@@ -63,7 +63,7 @@ func TestBuildCardPostings(t *testing.T) {
 	ix := Build(append(slices.Clone(base), hugeCard(20000, 100)))
 	type key struct{ term, card int32 }
 	want := map[key]float32{}
-	expOff, exp := ix.buildNovelty(ix.cardFrequency(allFields))
+	expOff, exp := ix.buildNovelty(ix.cardFrequency(allFields, nil))
 	for c := range ix.cards {
 		for _, r := range exp[expOff[c]:expOff[c+1]] {
 			want[key{r.term, int32(c)}] += r.w

@@ -33,7 +33,7 @@ func TestNoveltyAgreesWithDefinition(t *testing.T) {
 					t.Errorf("novelLog of %s: %v, by the definition %v", ix.cards[c].ID, ix.novelLog[c], wantLog[c])
 				}
 			}
-			expOff, exp := ix.buildNovelty(ix.cardFrequency(allFields))
+			expOff, exp := ix.buildNovelty(ix.cardFrequency(allFields, nil))
 			n := 0
 			for c := range ix.cards {
 				got := exp[expOff[c]:expOff[c+1]]
