@@ -111,26 +111,65 @@ func styleOf(s string) uint64 {
 }
 
 // styleWordMask is the style bit of w when it is one of styleWords, in
-// any case: a lowercase ASCII look-up that allocates nothing (style words
-// are short and ASCII).
+// any case: an ASCII look-up in styleWordTable that allocates nothing
+// (style words are short and ASCII; hashing each word for a map took a
+// third of styleOf's time).
 func styleWordMask(w string) uint64 {
-	var buf [16]byte
-	if len(w) > len(buf) {
+	if len(w) == 0 || len(w) > maxStyleWordLen {
 		return 0
 	}
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		} else if c >= 0x80 {
-			return 0
+	for i := styleWordSlot(w); styleWordTable[i].word != ""; i = (i + 1) % uint32(len(styleWordTable)) {
+		if e := &styleWordTable[i]; len(e.word) == len(w) && equalLowerASCII(e.word, w) {
+			return 1 << e.bit
 		}
-		buf[i] = c
-	}
-	if b, found := styleWordBit[string(buf[:len(w)])]; found {
-		return 1 << b
 	}
 	return 0
+}
+
+// maxStyleWordLen is the length of the longest style word.
+const maxStyleWordLen = len("particular")
+
+// styleWordTable holds the style words and their bits by open addressing
+// from styleWordSlot.
+var styleWordTable = func() (t [256]struct {
+	word string
+	bit  uint8
+}) {
+	for w, b := range styleWordBit {
+		if len(w) > maxStyleWordLen {
+			panic("search: style word " + w + " longer than maxStyleWordLen")
+		}
+		i := styleWordSlot(w)
+		for t[i].word != "" {
+			i = (i + 1) % uint32(len(t))
+		}
+		t[i].word, t[i].bit = w, b
+	}
+	return t
+}()
+
+// styleWordSlot is the first slot of styleWordTable to look for w in,
+// from its length and its first and last letters in lower case.
+func styleWordSlot(w string) uint32 {
+	return (uint32(lowerASCII(w[0]))*31 + uint32(lowerASCII(w[len(w)-1]))*7 + uint32(len(w))) % 256
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalLowerASCII reports whether w in lower case is lower, which is in
+// lower case and ASCII, as are the style words.
+func equalLowerASCII(lower, w string) bool {
+	for i := 0; i < len(w); i++ {
+		if lowerASCII(w[i]) != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // punctuationStyle is the style bit of the punctuation r at byte i of s,

@@ -2,6 +2,8 @@ package search
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,6 +55,32 @@ func TestStyleScoreIsLikelihoodRatio(t *testing.T) {
 			if got := float64(ix.styleScore(qm, placeOf(ix, c))); math.Abs(got-want) > 1e-4 {
 				t.Errorf("styleScore(%q, %s) = %.5f, want %.5f", q, cards[c].ID, got, want)
 			}
+		}
+	}
+}
+
+// TestStyleWordMaskFindsEachWordOnly: the table look-up finds every style
+// word in any case at its bit, and no other word, however like one it is
+// (same length, first and last letters; an accent; a letter more).
+func TestStyleWordMaskFindsEachWordOnly(t *testing.T) {
+	for i, w := range styleWords {
+		for _, v := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			if got := styleWordMask(v); got != 1<<i {
+				t.Errorf("styleWordMask(%q) = %b, want bit %d", v, got, i)
+			}
+		}
+		if len(w) < 2 {
+			continue
+		}
+		for _, v := range []string{w + "s", "x" + w, w[:len(w)-1], w[:1] + "\u00e9" + w[1:], w[:1] + strings.Repeat("q", len(w)-2) + w[len(w)-1:]} {
+			if styleWordMask(v) != 0 && !slices.Contains(styleWords, v) {
+				t.Errorf("styleWordMask(%q) = %b, want 0", v, styleWordMask(v))
+			}
+		}
+	}
+	for _, v := range []string{"", "tie", "THEE", "thé", "particulars", "ａ"} {
+		if got := styleWordMask(v); got != 0 {
+			t.Errorf("styleWordMask(%q) = %b, want 0", v, got)
 		}
 	}
 }
