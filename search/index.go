@@ -403,9 +403,14 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	ix := a.ix
 	// rawTokens' words are parts of an ASCII text; of others, parts of a
 	// normalised copy.
-	held = held && isASCII(text)
+	ascii := isASCII(text)
+	held = held && ascii
 	a.tok.dst = a.raw[:0]
-	a.tok.words(text)
+	if ascii { // NFKC already: not scanned again
+		a.tok.normalised(text)
+	} else {
+		a.tok.words(text)
+	}
 	a.raw = a.tok.dst
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {

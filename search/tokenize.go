@@ -55,8 +55,10 @@ func rawTokens(dst []string, s string) []string {
 }
 
 // words appends the words of s to t.dst (see rawTokens).
-func (t *tokenizer) words(s string) {
-	s = nfkc(s)
+func (t *tokenizer) words(s string) { t.normalised(nfkc(s)) }
+
+// normalised is words of s in NFKC (nfkc(s) == s, as for ASCII text).
+func (t *tokenizer) normalised(s string) {
 	t.s = s
 	for i := 0; i < len(s); {
 		// ASCII, most of a card's text, skips the look-ups below when
