@@ -82,6 +82,19 @@ func (ix *Index) descriptiveTerms() (cardOff, cardTerms, df []int32) {
 	cardOff = make([]int32, len(ix.cards)+1)
 	df = make([]int32, len(ix.vocab))
 	seen := newTermSet(len(ix.vocab))
+	// At most a card's words, or the vocabulary: grown, 5 MB at 10,000
+	// cards, twice the list.
+	most := 0
+	for c := range ix.cards {
+		n := 0
+		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
+			if phraseUnit(ix.units[ui].field) {
+				n += int(ix.units[ui].n)
+			}
+		}
+		most += min(n, len(ix.vocab))
+	}
+	cardTerms = make([]int32, 0, most)
 	for c := range ix.cards {
 		seen.reset()
 		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
