@@ -377,7 +377,7 @@ func (ix *Index) analyseUnits() {
 		// Joined, more than one is a new string.
 		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"), len(c.Replaces) <= 1)
 	}
-	ix.layOutUnits(a.units, a.terms)
+	ix.layOutUnits(a.units, a.terms, &a.tok)
 	ix.buildSurfaces(a.cache)
 	// Appending left up to a fifth of these unused (3 MB for a card of
 	// 400,000 distinct words), which the index would keep for its life.
@@ -456,8 +456,9 @@ func ownStem(w string, keep bool) string {
 }
 
 // layOutUnits copies the first pass's units and terms into the index, card
-// by card, each card's id parts after its own units.
-func (ix *Index) layOutUnits(units []unit, terms []int32) {
+// by card, each card's id parts after its own units, reading the ids with
+// tk.
+func (ix *Index) layOutUnits(units []unit, terms []int32, tk *tokenizer) {
 	ix.units = make([]unit, 0, len(units)+len(ix.cards))
 	ix.unitTerms = make([]int32, 0, len(terms)+4*len(ix.cards))
 	ix.cardUnits = make([]int32, 0, len(ix.cards)+1)
@@ -466,7 +467,7 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 		if u.field == fieldID {
 			// Units are in card order and each card starts with its id.
 			if u.card > 0 {
-				ix.addIDParts(u.card-1, &seen)
+				ix.addIDParts(u.card-1, &seen, tk)
 			}
 			ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
 		}
@@ -476,16 +477,18 @@ func (ix *Index) layOutUnits(units []unit, terms []int32) {
 		ix.units = append(ix.units, u)
 	}
 	if len(ix.cards) > 0 {
-		ix.addIDParts(int32(len(ix.cards)-1), &seen)
+		ix.addIDParts(int32(len(ix.cards)-1), &seen, tk)
 	}
 	ix.cardUnits = append(ix.cardUnits, int32(len(ix.units)))
 }
 
 // indexBareIDs fills ix.bareIDs.
 func (ix *Index) indexBareIDs() {
-	var raw []string // reused: most ids have a word and are passed over
+	var tk tokenizer // reused: most ids have a word and are passed over
 	for i, c := range ix.cards {
-		raw = rawTokens(raw[:0], c.ID)
+		tk.dst = tk.dst[:0]
+		tk.words(c.ID)
+		raw := tk.dst
 		if len(raw) == 0 || slices.ContainsFunc(raw, keepToken) {
 			continue
 		}
@@ -502,11 +505,14 @@ func (ix *Index) indexBareIDs() {
 const minIDPart = 4
 
 // addIDParts appends to card a unit holding the vocabulary terms found as
-// proper substrings of its raw id tokens.
-func (ix *Index) addIDParts(card int32, seen *termSet) {
+// proper substrings of its raw id tokens, which tk reads (reused: a new
+// tokenizer per card allocated its buffer and list anew).
+func (ix *Index) addIDParts(card int32, seen *termSet, tk *tokenizer) {
 	u := unit{card: card, field: fieldIDPart, phrase: -1, off: int32(len(ix.unitTerms))}
 	seen.reset()
-	for _, tok := range rawTokens(nil, ix.cards[card].ID) {
+	tk.dst = tk.dst[:0]
+	tk.words(ix.cards[card].ID)
+	for _, tok := range tk.dst {
 		for i := 0; i+minIDPart <= len(tok); i++ {
 			for j := i + minIDPart; j <= len(tok); j++ {
 				if i == 0 && j == len(tok) {
