@@ -274,9 +274,16 @@
 // postings and statistics take about 160 bytes. Learning reuses the analysed
 // text for its pseudo-query index and searches at most maxPseudo queries,
 // and that index's statistics are built while another goroutine builds
-// the index's own: Build of 10,000 cards takes 0.30-0.35 s with two
-// cores and 0.38-0.44 s with one (BenchmarkBuild10k, -cpu 2 and 1). Each distinct word is cut into n-grams
-// once, at Build; a query marks its n-grams in a dense pooled array, so
+// the index's own: Build of 10,000 cards took 0.30-0.35 s with two
+// cores and 0.38-0.44 s with one on an earlier machine
+// (BenchmarkBuild10k, -cpu 2 and 1). On a shared machine of two virtual CPUs whose second was mostly taken by
+// other work (two spinning goroutines took 1.6 to 2 times as long as
+// one), -cpu 2 gained nothing over 1: 0.38-0.45 s, and 0.28-0.33 s (71
+// MB and 136,000 allocations, from 103 MB and 354,000) once Build
+// tokenized ASCII and counted each card's distinct words for its n-gram
+// statistics, took style terms from a table and sized its lists.
+// Each distinct word is cut into n-grams once, at Build; a query marks
+// its n-grams in a dense pooled array, so
 // comparing it with a candidate is one pass over the candidate's n-grams.
 // Search reuses pooled dense score arrays, clears only what it touched, and
 // allocates no maps. Only the first maxRepairs unknown words of a query
