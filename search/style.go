@@ -75,6 +75,10 @@ func styleOf(s string) uint64 {
 	caps := 0
 	for i, r := range s {
 		switch {
+		case !start && 'a' <= r && r <= 'z':
+			// Most of a text: a lowercase letter inside a word says nothing.
+		case r == ' ':
+			flush(i) // and a space has no punctuation style
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if start {
 				start = false
