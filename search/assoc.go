@@ -120,7 +120,7 @@ func parseAssoc(data string) (*assocTable, error) {
 
 // maxAssocWords bounds how many distinct query words the feature compares
 // with the candidates' words: each costs a vector product per row of the
-// table that the candidates' words reach.
+// table that the candidates' words reach. At most 32 (assocScore's mask).
 const maxAssocWords = 16
 
 // assocWord is a query word that has a vector.
@@ -221,10 +221,13 @@ func (ix *Index) addAssocWord(s *scratch, st string, t int32, qw float32) {
 // card has made the feature thousands, alone deciding the ranking. So it
 // is at most 2.
 //
-// Cosines are computed once per query for each row of the table the
-// candidates' words reach (s.simSlot): the scratch keeps at most one entry
-// per row, whatever the size of the cards or of the vocabulary (by
-// vocabulary term, a card of 400,000 distinct words made it keep 35 MB).
+// Cosines are computed once per query for each pair of a row of the
+// table the candidates' words reach and a query word, and only when a
+// candidate that lacks the word holds the row: the best candidates hold
+// most query words, so most pairs are never needed. s.simSlot maps a row
+// to its cosines: the scratch keeps at most one entry per row, whatever
+// the size of the cards or of the vocabulary (by vocabulary term, a card
+// of 400,000 distinct words made it keep 35 MB).
 func (ix *Index) assocScore(s *scratch, c int32) float32 {
 	nw := len(s.assocWords)
 	if nw == 0 || s.qmass <= 0 {
@@ -235,45 +238,64 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 	if rows := len(a.vec) / d; len(s.simSlot) < rows {
 		s.simSlot = make([]int32, rows)
 	}
-	best := s.assocBest[:0]
-	for range 2 * nw {
-		best = append(best, 0)
-	}
-	s.assocBest = best
-	held := best[nw:]
-	best = best[:nw]
+	// The card's rows by slot (1 + index in s.simTouched), and the query
+	// words it holds, each as its own row (one stem, one row), as a mask.
+	slots := s.assocSlots[:0]
+	var held uint32
 	for _, r := range ix.cardRows[ix.cardRowOff[c]:ix.cardRowOff[c+1]] {
 		slot := s.simSlot[r]
 		if slot == 0 {
-			// sims of row r to each query word; 2 marks the word itself
-			// (one stem, one row).
-			for _, qw := range s.assocWords {
-				sim := float32(2)
-				if qw.row != r {
-					sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qw.row)*d:int(qw.row+1)*d])
+			own := int8(-1)
+			for k, qw := range s.assocWords {
+				sim := simUnknown
+				if qw.row == r {
+					sim, own = simOwn, int8(k)
 				}
 				s.simVals = append(s.simVals, sim)
 			}
 			s.simTouched = append(s.simTouched, r)
+			s.simOwn = append(s.simOwn, own)
 			slot = int32(len(s.simTouched))
 			s.simSlot[r] = slot
 		}
-		for k, sim := range s.simVals[int(slot-1)*nw : int(slot)*nw] {
-			if sim > 1.5 {
-				held[k] = 1
-			} else if sim > best[k] {
-				best[k] = sim
-			}
+		if k := s.simOwn[slot-1]; k >= 0 {
+			held |= 1 << k
 		}
+		slots = append(slots, slot)
 	}
+	s.assocSlots = slots
 	var v float32
 	for k, qw := range s.assocWords {
-		if held[k] == 0 {
-			v += qw.w * best[k]
+		if held&(1<<k) != 0 {
+			continue
 		}
+		// The best cosine of the word to a row of the card, at least 0.
+		var best float32
+		q := a.vec[int(qw.row)*d : int(qw.row+1)*d]
+		for _, slot := range slots {
+			i := int(slot-1)*nw + k
+			sim := s.simVals[i]
+			if sim == simUnknown {
+				r := s.simTouched[slot-1]
+				sim = dotVec(a.vec[int(r)*d:int(r+1)*d], q)
+				s.simVals[i] = sim
+			}
+			if sim > best {
+				best = sim
+			}
+		}
+		v += qw.w * best
 	}
 	return v / max(s.qmass, s.assocMass)
 }
+
+// simOwn marks, among the cosines of a row, that of the query word whose
+// row it is; simUnknown one not computed yet. Cosines of unit vectors
+// are neither.
+const (
+	simOwn     float32 = 2
+	simUnknown float32 = -2
+)
 
 // resetAssoc clears what assocScore cached for the last query.
 func (s *scratch) resetAssoc() {
@@ -281,6 +303,7 @@ func (s *scratch) resetAssoc() {
 		s.simSlot[r] = 0
 	}
 	s.simTouched = s.simTouched[:0]
+	s.simOwn = s.simOwn[:0]
 	s.simVals = s.simVals[:0]
 	s.assocWords = s.assocWords[:0]
 	s.assocMass = 0

@@ -116,13 +116,14 @@ type scratch struct {
 
 	// The query words with vectors, and per row of the table met in a
 	// card (simSlot: 1 + its index in simTouched, or 0) its cosines to
-	// them (assoc.go).
+	// them, those computed so far (assoc.go).
 	assocWords []assocWord
 	assocMass  float32 // the weight of those no card holds (not in qmass)
-	assocBest  []float32
 	simSlot    []int32
 	simTouched []int32
+	simOwn     []int8 // per entry of simTouched: the query word whose row it is, or -1
 	simVals    []float32
+	assocSlots []int32 // the candidate's rows, by slot
 }
 
 type hit struct {
