@@ -107,6 +107,12 @@ type scratch struct {
 	qng         []ngEntry // the query's n-gram vector
 	qslot       []uint16  // per n-gram bucket: 1 + its index in qng, or 0
 	qtf         []int32   // per query n-gram: its count in the current card
+	// Per n-gram word met in a candidate (ngWordsMet), where s.ngHits
+	// lists the query n-grams it holds, or -1 if none (0: not looked up
+	// yet in this query); see countQueryNgrams.
+	ngWordAt   []int32
+	ngWordsMet []int32
+	ngHits     []uint16
 	// slots are the query terms (by slot) met in the unit being matched.
 	slots termSet
 	// named are the cards (Query.Commands) put first so far, so that a
