@@ -691,6 +691,7 @@ func (s *scratch) addTerm(t int32, w float32, kind uint8) {
 func (ix *Index) scoreCards(s *scratch) {
 	k1 := float32(ix.p.k1)
 	var heaviest float32 // the weight of the heaviest typo, prefix or abbreviation term
+	score, touched := s.cardScore, s.cardTouched
 	for _, qt := range s.terms {
 		wt := qt.w * ix.idf[qt.term]
 		switch qt.kind {
@@ -701,12 +702,14 @@ func (ix *Index) scoreCards(s *scratch) {
 			heaviest = max(heaviest, wt)
 		}
 		for _, p := range ix.cardPost[ix.cardOff[qt.term]:ix.cardOff[qt.term+1]] {
-			if s.cardScore[p.card] == 0 {
-				s.cardTouched = append(s.cardTouched, p.card)
+			old := score[p.card]
+			if old == 0 {
+				touched = append(touched, p.card)
 			}
-			s.cardScore[p.card] += wt * p.tf / (k1 + p.tf)
+			score[p.card] = old + wt*p.tf/(k1+p.tf)
 		}
 	}
+	s.cardTouched = touched
 	// The features are in units of qmass, and a variant of a word no card
 	// holds can outweigh every word the cards hold ("acme poweroff" with
 	// "acme" in every card, "poweroff" reaching "power"): the features
