@@ -1,6 +1,9 @@
 package search
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Features describe one (query, candidate card) pair for the second stage.
 // All but featPrior are in units of the query's idf mass, so that their
@@ -62,10 +65,8 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
 	// acc[slot*numGroups+g]: field-weighted, length-normalised frequency of
 	// query term slot in field group g.
-	acc := s.acc[:0]
-	for range len(s.terms) * numGroups {
-		acc = append(acc, 0)
-	}
+	acc := slices.Grow(s.acc[:0], len(s.terms)*numGroups)[:len(s.terms)*numGroups]
+	clear(acc)
 	s.acc = acc
 	b := float32(ix.p.b)
 	var best, bigram, dup float32
