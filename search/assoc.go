@@ -310,16 +310,31 @@ func (s *scratch) resetAssoc() {
 }
 
 // dotVec is the dot product of a and b, of equal length, with four
-// accumulators: it is most of assocScore's time.
+// accumulators: it is most of assocScore's time. Each sums every fourth
+// product, in order, eight products a step: the bounds of a step are
+// checked once, where a step of four checked each product's.
 func dotVec(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	i := 0
-	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+	for ; i+8 <= len(a); i += 8 {
+		x, y := (*[8]float32)(a[i:i+8]), (*[8]float32)(b[i:i+8])
+		s0 += x[0] * y[0]
+		s1 += x[1] * y[1]
+		s2 += x[2] * y[2]
+		s3 += x[3] * y[3]
+		s0 += x[4] * y[4]
+		s1 += x[5] * y[5]
+		s2 += x[6] * y[6]
+		s3 += x[7] * y[7]
+	}
+	if i+4 <= len(a) {
+		x, y := (*[4]float32)(a[i:i+4]), (*[4]float32)(b[i:i+4])
+		s0 += x[0] * y[0]
+		s1 += x[1] * y[1]
+		s2 += x[2] * y[2]
+		s3 += x[3] * y[3]
+		i += 4
 	}
 	for ; i < len(a); i++ {
 		s0 += a[i] * b[i]

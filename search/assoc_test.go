@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -181,6 +183,35 @@ func TestParseAssocRejectsDamage(t *testing.T) {
 		zw.Close()
 		if _, err := parseAssoc(b.String()); err == nil {
 			t.Errorf("%q parsed", raw)
+		}
+	}
+}
+
+// TestDotVecSumsInOrder pins dotVec's sums, to the bit, to those of four
+// accumulators each summing every fourth product in order, the tail
+// after the last four in the first, at every length: the scores depend
+// on them.
+func TestDotVecSumsInOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for n := range 140 {
+		for range 50 {
+			a, b := make([]float32, n), make([]float32, n)
+			for i := range a {
+				a[i], b[i] = float32(rng.NormFloat64()), float32(rng.NormFloat64())
+			}
+			var s [4]float32
+			i := 0
+			for ; i+4 <= n; i += 4 {
+				for j := range 4 {
+					s[j] += a[i+j] * b[i+j]
+				}
+			}
+			for ; i < n; i++ {
+				s[0] += a[i] * b[i]
+			}
+			if got, want := dotVec(a, b), s[0]+s[1]+s[2]+s[3]; math.Float32bits(got) != math.Float32bits(want) {
+				t.Fatalf("length %d: %v, want %v", n, got, want)
+			}
 		}
 	}
 }
