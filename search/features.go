@@ -141,21 +141,41 @@ func (ix *Index) fieldLengths(c int32) [numFields]float32 {
 // first-stage score only.
 func (ix *Index) groupBM25(s *scratch, acc []float32, f *[numFeat]float32) {
 	k1 := float32(ix.p.k1)
-	for i, qt := range s.terms {
-		if qt.kind != kindOrig {
-			continue
-		}
-		a := acc[i*numGroups : (i+1)*numGroups]
-		wt := qt.w * ix.idf[qt.term]
+	for _, o := range ix.origTerms(s) {
+		a := acc[o.slot*numGroups : (o.slot+1)*numGroups]
 		for g, tf := range a[:3] {
 			if tf > 0 {
-				f[featID+g] += wt * tf / (k1 + tf)
+				f[featID+g] += o.wt * tf / (k1 + tf)
 			}
 		}
 	}
 	for _, i := range [...]int{featID, featSummary, featPhrases} {
 		f[i] /= s.qmass
 	}
+}
+
+// origTerm is an original query word (kindOrig) among the query terms:
+// its slot in s.terms, and its query weight times its idf.
+type origTerm struct {
+	slot int
+	wt   float32
+}
+
+// origTerms lists the original query words of s.terms, in order, made
+// once a query: groupBM25 and novelScore read them for every candidate,
+// where reading every term (the expansions too, most of a long query's)
+// and weighing each again was a twentieth of a search.
+func (ix *Index) origTerms(s *scratch) []origTerm {
+	if !s.origMade {
+		s.orig = s.orig[:0]
+		for i, qt := range s.terms {
+			if qt.kind == kindOrig {
+				s.orig = append(s.orig, origTerm{i, qt.w * ix.idf[qt.term]})
+			}
+		}
+		s.origMade = true
+	}
+	return s.orig
 }
 
 // bestPhraseScore is the single-phrase match score: the matched idf mass m

@@ -392,12 +392,9 @@ func (ix *Index) novelScore(s *scratch, acc []float32, c int32) float32 {
 		return 0
 	}
 	var miss float32
-	for i, qt := range s.terms {
-		if qt.kind != kindOrig {
-			continue
-		}
-		if a := acc[i*numGroups : (i+1)*numGroups]; a[0] == 0 && a[1] == 0 && a[2] == 0 && a[3] == 0 {
-			miss += qt.w * ix.idf[qt.term]
+	for _, o := range ix.origTerms(s) {
+		if a := acc[o.slot*numGroups : (o.slot+1)*numGroups]; a[0] == 0 && a[1] == 0 && a[2] == 0 && a[3] == 0 {
+			miss += o.wt
 		}
 	}
 	return miss / s.qmass * ix.novelLog[c]
