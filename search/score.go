@@ -938,9 +938,13 @@ func bestFirst(h []hit, k int, best float32) int {
 	if from == 0 {
 		return len(h)
 	}
+	// In the buckets from "from" on is a score whose bucket, the integer
+	// part of sc*scale (or the last bucket), is at least from: as
+	// sc*scale is.
 	n = 0
+	least := float32(from)
 	for i, x := range h {
-		if int(scoreBucket(x.score, scale)) >= from {
+		if x.score*scale >= least {
 			h[n], h[i] = x, h[n]
 			n++
 		}
