@@ -725,7 +725,14 @@ func (s *scratch) addTerm(t int32, w float32, kind uint8) {
 func (ix *Index) scoreCards(s *scratch) {
 	k1 := float32(ix.p.k1)
 	var heaviest float32 // the weight of the heaviest typo, prefix or abbreviation term
-	score, touched := s.cardScore, s.cardTouched
+	score := s.cardScore
+	// Each posting writes its card after the touched ones, and counts it
+	// only if its score was 0: no branch to mispredict, where cards met
+	// first and again alternate. There is room for every card, and for the
+	// posting of a card met again; a card whose score stayed 0 is counted
+	// again, and the list then grows.
+	touched, n := slices.Grow(s.cardTouched[:0], len(score)+1), 0
+	touched = touched[:cap(touched)]
 	for _, qt := range s.terms {
 		wt := qt.w * ix.idf[qt.term]
 		switch qt.kind {
@@ -736,14 +743,19 @@ func (ix *Index) scoreCards(s *scratch) {
 			heaviest = max(heaviest, wt)
 		}
 		for _, p := range ix.cardPost[ix.cardOff[qt.term]:ix.cardOff[qt.term+1]] {
+			if n == len(touched) {
+				touched = append(touched, 0)
+				touched = touched[:cap(touched)]
+			}
 			old := score[p.card]
-			if old == 0 {
-				touched = append(touched, p.card)
+			touched[n] = p.card
+			if math.Float32bits(old) == 0 { // old == 0, as no score is -0
+				n++
 			}
 			score[p.card] = old + wt*p.tf/(k1+p.tf)
 		}
 	}
-	s.cardTouched = touched
+	s.cardTouched = touched[:n]
 	// The features are in units of qmass, and a variant of a word no card
 	// holds can outweigh every word the cards hold ("acme poweroff" with
 	// "acme" in every card, "poweroff" reaching "power"): the features
