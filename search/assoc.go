@@ -264,27 +264,34 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 		slots = append(slots, slot)
 	}
 	s.assocSlots = slots
-	var v float32
-	for k, qw := range s.assocWords {
-		if held&(1<<k) != 0 {
-			continue
+	// The best cosine of each word the card lacks to a row of the card,
+	// at least 0, a row at a time: a row's cosines are side by side.
+	var lacking [maxAssocWords]uint8
+	var best [maxAssocWords]float32
+	nl := 0
+	for k := range s.assocWords {
+		if held&(1<<k) == 0 {
+			lacking[nl] = uint8(k)
+			nl++
 		}
-		// The best cosine of the word to a row of the card, at least 0.
-		var best float32
-		q := a.vec[int(qw.row)*d : int(qw.row+1)*d]
-		for _, slot := range slots {
-			i := int(slot-1)*nw + k
-			sim := s.simVals[i]
+	}
+	for _, slot := range slots {
+		vals := s.simVals[int(slot-1)*nw : int(slot)*nw]
+		for _, k := range lacking[:nl] {
+			sim := vals[k]
 			if sim == simUnknown {
-				r := s.simTouched[slot-1]
-				sim = dotVec(a.vec[int(r)*d:int(r+1)*d], q)
-				s.simVals[i] = sim
+				r, qr := s.simTouched[slot-1], s.assocWords[k].row
+				sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qr)*d:int(qr+1)*d])
+				vals[k] = sim
 			}
-			if sim > best {
-				best = sim
+			if sim > best[k] {
+				best[k] = sim
 			}
 		}
-		v += qw.w * best
+	}
+	var v float32
+	for _, k := range lacking[:nl] {
+		v += s.assocWords[k].w * best[k]
 	}
 	return v / max(s.qmass, s.assocMass)
 }
