@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -134,6 +133,9 @@ type scratch struct {
 	simOwn     []int8 // per entry of simTouched: the query word whose row it is, or -1
 	simVals    []float32
 	assocSlots []int32 // the candidate's rows, by slot
+
+	// The units of a result that matched (matched).
+	contribs, widened []contrib
 }
 
 type hit struct {
@@ -991,12 +993,7 @@ func sortHits(h []hit) {
 // but not what of the query it holds, so such units are listed only when no
 // unit holds a query word (or its typo or prefix variant).
 func (ix *Index) matched(s *scratch, c int32) []string {
-	type contrib struct {
-		name   string
-		weight float32
-		mass   float32
-	}
-	var cs, widened []contrib
+	cs, widened := s.contribs[:0], s.widened[:0]
 	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 		u := &ix.units[ui]
 		ts := ix.unitTermsOf(u)
@@ -1015,19 +1012,38 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 			widened = append(widened, x)
 		}
 	}
+	s.contribs, s.widened = cs, widened
 	if len(cs) == 0 {
 		cs = widened
 	}
-	sort.SliceStable(cs, func(i, j int) bool {
-		if cs[i].weight != cs[j].weight {
-			return cs[i].weight > cs[j].weight
+	less := func(a, b contrib) bool {
+		if a.weight != b.weight {
+			return a.weight > b.weight
 		}
-		return cs[i].mass > cs[j].mass
+		return a.mass > b.mass
+	}
+	slices.SortStableFunc(cs, func(a, b contrib) int {
+		switch {
+		case less(a, b):
+			return -1
+		case less(b, a):
+			return 1
+		}
+		return 0
 	})
-	// "id" comes from id and id parts, and two phrases may be alike; a set
-	// keeps the first of each, where searching those listed so far was
-	// quadratic in the phrases of a card (BenchmarkManyPhrases).
+	// "id" comes from id and id parts, and two phrases may be alike; the
+	// first of each is kept, by a set when there are many, where searching
+	// those listed so far was quadratic in the phrases of a card
+	// (BenchmarkManyPhrases).
 	out := make([]string, 0, len(cs))
+	if len(cs) <= maxListedSearch {
+		for _, x := range cs {
+			if !slices.Contains(out, x.name) {
+				out = append(out, x.name)
+			}
+		}
+		return out
+	}
 	seen := make(map[string]bool, len(cs))
 	for _, x := range cs {
 		if !seen[x.name] {
@@ -1037,6 +1053,18 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 	}
 	return out
 }
+
+// contrib is a unit of a card that matched, for matched: its name, its
+// field weight times its matched idf mass, and that mass.
+type contrib struct {
+	name   string
+	weight float32
+	mass   float32
+}
+
+// maxListedSearch is how many units matched, at most, matched looks for
+// a name among those listed so far rather than in a set.
+const maxListedSearch = 32
 
 // commandsFirst puts the cards of commands, as putFirst chose them (the
 // risk asked for, each once), before the results of an intent with no
