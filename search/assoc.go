@@ -284,9 +284,7 @@ func (ix *Index) assocScore(s *scratch, c int32) float32 {
 				sim = dotVec(a.vec[int(r)*d:int(r+1)*d], a.vec[int(qr)*d:int(qr+1)*d])
 				vals[k] = sim
 			}
-			if sim > best[k] {
-				best[k] = sim
-			}
+			best[k] = max(best[k], sim) // no branch: cosines are not NaN
 		}
 	}
 	var v float32
