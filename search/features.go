@@ -58,7 +58,7 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	if top > 0 {
 		f[featRel] = score / top
 	}
-	f[featPrior] = float32(math.Log1p(float64(len(ix.cards[c].IntentPhrases))))
+	f[featPrior] = phrasePrior(len(ix.cards[c].IntentPhrases))
 	f[featStyle] = ix.styleScore(s.style, c)
 
 	flen := ix.fieldLengths(c)
@@ -124,6 +124,22 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	ix.groupBM25(s, acc, f)
 	f[featNovel] = ix.novelScore(s, acc, c)
 }
+
+// phrasePrior is featPrior of a card of n intent phrases, log(1 + n),
+// from a table for the usual counts.
+func phrasePrior(n int) float32 {
+	if n < len(phrasePriors) {
+		return phrasePriors[n]
+	}
+	return float32(math.Log1p(float64(n)))
+}
+
+var phrasePriors = func() (t [64]float32) {
+	for n := range t {
+		t[n] = float32(math.Log1p(float64(n)))
+	}
+	return t
+}()
 
 // fieldLengths are the lengths, in words, of card c's fields, for BM25's
 // length normalisation.
