@@ -274,32 +274,33 @@
 // postings and statistics take about 160 bytes. Learning reuses the analysed
 // text for its pseudo-query index and searches at most maxPseudo queries,
 // and that index's statistics are built while another goroutine builds
-// the index's own: Build of 10,000 cards took 0.30-0.35 s with two
-// cores and 0.38-0.44 s with one on an earlier machine
-// (BenchmarkBuild10k, -cpu 2 and 1). On a shared machine of two virtual CPUs whose second was mostly taken by
-// other work (two spinning goroutines took 1.6 to 2 times as long as
-// one), -cpu 2 gained nothing over 1: 0.38-0.45 s, and 0.28-0.33 s (71
-// MB and 136,000 allocations, from 103 MB and 354,000) once Build
-// tokenized ASCII and counted each card's distinct words for its n-gram
-// statistics, took style terms from a table and sized its lists.
-// Each distinct word is cut into n-grams once, at Build; a query marks
-// its n-grams in a dense pooled array, so
-// comparing it with a candidate is one pass over the candidate's n-grams.
-// Search reuses pooled dense score arrays, clears only what it touched (at
-// once when that is most of them), and allocates no maps. Only the first maxRepairs unknown words of a query
-// are corrected or cut: a request line of 60 KB of nonsense words costs
-// 13 ms at 10,000 cards, mostly stemming (48 ms when every word was
-// repaired; BenchmarkSearchLongNonsense). At 10,000 cards a search takes about 190 µs (p99 0.4
-// ms; 135 µs and 0.27 ms without the n-gram features, which cost the
-// second stage a third of its time). On a shared 2-core machine, in
-// interleaved runs, it took 470 µs (p99 0.96 ms) and takes 320 µs (p99
-// 0.73 ms), with the same answers, since the candidates are chosen by
-// score bucket rather than through a heap, a word's query n-grams are
-// looked up once a query, an assoc cosine is computed only for a
-// candidate lacking the word, and only the scores that can make the list
-// are rounded. The n-gram idf table is 512 KiB per
-// index and each pooled scratch holds a 256 KiB slot array, and 4 bytes
-// per distinct word of the cards (countQueryNgrams).
+// the index's own (which gains nothing on a machine whose second CPU is
+// taken by other work). Each distinct word is cut into n-grams once, at
+// Build; a query marks its n-grams in a dense pooled array, so comparing
+// it with a candidate is one pass over the candidate's n-grams, and looks
+// up which of them a candidate's word holds once a query. Search reuses
+// pooled dense score arrays, clears only what it touched (at once when
+// that is most of them), and allocates no maps; the candidates are chosen
+// by counting their scores in buckets of the best one's share, not
+// through a heap; a word-vector cosine is computed only for a candidate
+// that lacks the query word, and only the scores that can make the list
+// are rounded. Only the first maxRepairs unknown words of a query are
+// corrected or cut: a request line of 60 KB of nonsense words costs 13 ms
+// at 10,000 cards, mostly stemming (48 ms when every word was repaired;
+// BenchmarkSearchLongNonsense). The n-gram idf table is 512 KiB per index
+// and each pooled scratch holds a 256 KiB slot array, and 4 bytes per
+// distinct word of the cards (countQueryNgrams).
+//
+// At 10,000 cards (BenchmarkSearch, BenchmarkBuild10k), on a 2-CPU
+// machine about twice as slow as the earlier ones, six interleaved runs
+// of each before and after the changes of December 2026 that keep every
+// answer (TestRankingGolden): a search took 499 µs (p50 475 µs, p99 0.96
+// ms, 104 allocations) and takes 317 µs (p50 300 µs, p99 0.61 ms, 27
+// allocations); Build took 327 ms (103 MiB, 354,000 allocations) and
+// takes 201 ms (72 MiB, 135,000), retaining the same 12.6 MiB. On the
+// earlier machines a search took about 190 µs (p99 0.4 ms; 135 µs and 0.27
+// ms without the n-gram features, which cost the second stage a third of
+// its time), and Build 0.30-0.35 s with two cores.
 //
 // # Tried and not kept
 //
