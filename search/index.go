@@ -392,9 +392,8 @@ type analyser struct {
 	ix    *Index
 	cache map[string]seenWord
 	tok   tokenizer // reused, with its buffer, for every text
-	raw   []string
-	terms []int32 // the terms of all units, in order
-	units []unit  // off indexes terms
+	terms []int32   // the terms of all units, in order
+	units []unit    // off indexes terms
 }
 
 // analyse appends the unit of one field (or phrase) of card. held says
@@ -405,20 +404,14 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	// normalised copy.
 	ascii := isASCII(text)
 	held = held && ascii
-	a.tok.dst = a.raw[:0]
-	if ascii { // NFKC already: not scanned again
-		a.tok.normalised(text)
-	} else {
-		a.tok.words(text)
-	}
-	a.raw = a.tok.dst
+	raw := a.tok.tokens(text, ascii) // NFKC already if ASCII: not scanned again
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {
 		u.style = styleOf(text)
 	}
 	ng := ix.p.ngram && ngramUnit(f)
 	u.ngOff = int32(len(ix.ngWords))
-	for _, w := range a.raw {
+	for _, w := range raw {
 		sw, known := a.cache[w]
 		if !known {
 			sw = seenWord{term: -1, ng: -1}
@@ -486,9 +479,7 @@ func (ix *Index) layOutUnits(units []unit, terms []int32, tk *tokenizer) {
 func (ix *Index) indexBareIDs() {
 	var tk tokenizer // reused: most ids have a word and are passed over
 	for i, c := range ix.cards {
-		tk.dst = tk.dst[:0]
-		tk.words(c.ID)
-		raw := tk.dst
+		raw := tk.tokens(c.ID, false)
 		if len(raw) == 0 || slices.ContainsFunc(raw, keepToken) {
 			continue
 		}
@@ -510,9 +501,7 @@ const minIDPart = 4
 func (ix *Index) addIDParts(card int32, seen *termSet, tk *tokenizer) {
 	u := unit{card: card, field: fieldIDPart, phrase: -1, off: int32(len(ix.unitTerms))}
 	seen.reset()
-	tk.dst = tk.dst[:0]
-	tk.words(ix.cards[card].ID)
-	for _, tok := range tk.dst {
+	for _, tok := range tk.tokens(ix.cards[card].ID, false) {
 		for i := 0; i+minIDPart <= len(tok); i++ {
 			for j := i + minIDPart; j <= len(tok); j++ {
 				if i == 0 && j == len(tok) {

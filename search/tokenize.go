@@ -57,6 +57,18 @@ func rawTokens(dst []string, s string) []string {
 // words appends the words of s to t.dst (see rawTokens).
 func (t *tokenizer) words(s string) { t.normalised(nfkc(s)) }
 
+// tokens is the words of s (see rawTokens) in t's list, reused: what it
+// held is dropped. ascii says s is known to be ASCII, so NFKC already.
+func (t *tokenizer) tokens(s string, ascii bool) []string {
+	t.dst = t.dst[:0]
+	if ascii {
+		t.normalised(s)
+	} else {
+		t.words(s)
+	}
+	return t.dst
+}
+
 // normalised is words of s in NFKC (nfkc(s) == s, as for ASCII text).
 func (t *tokenizer) normalised(s string) {
 	t.s = s
