@@ -86,13 +86,7 @@ func (ix *Index) descriptiveTerms() (cardOff, cardTerms, df []int32) {
 	// cards, twice the list.
 	most := 0
 	for c := range ix.cards {
-		n := 0
-		for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
-			if phraseUnit(ix.units[ui].field) {
-				n += int(ix.units[ui].n)
-			}
-		}
-		most += min(n, len(ix.vocab))
+		most += min(ix.cardWords(c, phraseUnit), len(ix.vocab))
 	}
 	cardTerms = make([]int32, 0, most)
 	for c := range ix.cards {

@@ -561,6 +561,18 @@ func (ix *Index) computeIDF() (cardDF []int32) {
 
 func allFields(field) bool { return true }
 
+// cardWords is how many words (with repeats) card c's units hold in the
+// fields keep accepts: a bound to size per-card lists by.
+func (ix *Index) cardWords(c int, keep func(field) bool) int {
+	n := 0
+	for _, u := range ix.units[ix.cardUnits[c]:ix.cardUnits[c+1]] {
+		if keep(u.field) {
+			n += int(u.n)
+		}
+	}
+	return n
+}
+
 // cardFrequency counts, per term, the cards having it in a field that keep
 // accepts. Units are stored card by card, which makes this one pass. last
 // is scratch of a place per term (nil to allocate it).

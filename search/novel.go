@@ -80,11 +80,7 @@ func (ix *Index) buildNovelty(df []int32) (expOff []int32, exp []related) {
 		// statistics at 10,000 cards.
 		most := 0
 		for c := range nc {
-			n := 0
-			for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1] && n < maxRequestSources; ui++ {
-				n += int(ix.units[ui].n)
-			}
-			most += min(n, maxRequestSources)
+			most += min(ix.cardWords(c, allFields), maxRequestSources)
 		}
 		src = make([]novelTerm, 0, most)
 	}
