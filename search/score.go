@@ -1016,20 +1016,8 @@ func (ix *Index) matched(s *scratch, c int32) []string {
 	if len(cs) == 0 {
 		cs = widened
 	}
-	less := func(a, b contrib) bool {
-		if a.weight != b.weight {
-			return a.weight > b.weight
-		}
-		return a.mass > b.mass
-	}
-	slices.SortStableFunc(cs, func(a, b contrib) int {
-		switch {
-		case less(a, b):
-			return -1
-		case less(b, a):
-			return 1
-		}
-		return 0
+	slices.SortStableFunc(cs, func(a, b contrib) int { // weight, then mass, descending
+		return cmp.Or(cmp.Compare(b.weight, a.weight), cmp.Compare(b.mass, a.mass))
 	})
 	// "id" comes from id and id parts, and two phrases may be alike; the
 	// first of each is kept, by a set when there are many, where searching
