@@ -30,7 +30,9 @@
 // 0.8113, MRR@10 0.7096), as only a word of no term nor typo is cut,
 // unlike the split of every query word tried below. The two must stand
 // side by side in some text of the cards, unless one has two letters
-// ("re" "deploy"): cut into any two terms, "everyone" was "every" "one"
+// and the other more ("re" "deploy"; a card set with a script's ".sh"
+// and an "IPs" cut "ship" into "sh" "ip" and put the script's card
+// first for "ship the new model to production"): cut into any two terms, "everyone" was "every" "one"
 // and "download" "down" "load", and put a card that said "publish one
 // package" first for "toggle dark mode for everyone". This moves the dev
 // set by one query more (recall@5 0.8125) and the agent-style set not.

@@ -581,8 +581,9 @@ const maxSplitWord = 32
 // splitWord appends to dst the two words that w, a word the index does not
 // hold, is made of, when there are such words: both terms of the index
 // (not stop words), of two letters or more, that stand side by side in
-// some text of the cards (see adjacent) unless one has two letters (a
-// prefix or an abbreviation: "redeploy", "dbmigrate"), the most even cut
+// some text of the cards (see adjacent) unless one has two letters and
+// the other more (a prefix or an abbreviation: "redeploy", "dbmigrate";
+// two of two letters are none: "ship" is not "sh" "ip"), the most even cut
 // if there are several ("forcepush" is "force" "push", "cherrypick"
 // "cherry" "pick"). Cards that say "publish one package" and "every
 // service" do not make "everyone" their two words, nor "scale down" and
@@ -602,7 +603,7 @@ func (ix *Index) splitWord(w string, dst []string) []string {
 			if !okA || !okB {
 				continue
 			}
-			if min(k, len(w)-k) == 2 { // "re" "deploy", "db" "migrate"
+			if min(k, len(w)-k) == 2 && max(k, len(w)-k) > 2 { // "re" "deploy", "db" "migrate"
 				return append(dst, w[:k], w[k:])
 			}
 			if checks++; checks > maxSplitChecks {

@@ -761,6 +761,26 @@ func TestSearchWordsRunTogether(t *testing.T) {
 			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
 		}
 	}
+	// A cut into two words of two letters is no prefix or abbreviation
+	// before a word ("re" "deploy"), which is taken without reading the
+	// cards: "ship" was "sh" "ip", from a script's ".sh" and an "IPs",
+	// and put a rollback script first for "ship the new model".
+	ix2 := Build([]Card{
+		{ID: "rollback", Summary: "Point production back at the previous model.", Command: "scripts/rollback.sh <model>", Risk: "reversible"},
+		{ID: "pii-scan", Summary: "Scan a dataset for emails, names and IPs.", Risk: "reversible"},
+		{ID: "deploy", Summary: "Deploy a service; re-run it to retry.", Risk: "reversible"},
+	})
+	for _, tt := range []struct {
+		word string
+		want []string
+	}{
+		{"ship", nil},
+		{"redeploy", []string{"re", "deploy"}},
+	} {
+		if got := ix2.splitWord(tt.word, nil); !slices.Equal(got, tt.want) {
+			t.Errorf("splitWord(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
 	search := []struct{ intent, want string }{
 		{"forcepush my branch", "push-safe"},
 		{"cherrypick", "hotfix"},
