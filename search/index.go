@@ -108,6 +108,10 @@ type Index struct {
 	// of no indexable word finds them by spelling the id (see Search).
 	bareIDs map[string][]int32
 
+	// idents are the identifiers (see identRun) of the cards' text, in
+	// lower case: a query's words of one they do not hold weigh less.
+	idents map[string]struct{}
+
 	// Character n-grams (ngram.go), when p.ngram: the word ids of the
 	// units, the n-grams of each word, idf per n-gram bucket and the norm
 	// of each card's whole n-gram vector.
@@ -211,6 +215,7 @@ func buildWith(cards []Card, p params) *Index {
 	}
 	ix.analyseUnits()
 	ix.indexBareIDs()
+	ix.indexIdents()
 	ix.buildDeletes()
 	ix.buildFolded()
 	ix.buildSorted()
@@ -286,6 +291,7 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 		w:          ix.w,
 		assoc:      ix.assoc,
 		assocRow:   ix.assocRow,
+		idents:     ix.idents,
 	}
 	px.unitTerms = ix.unitTerms
 	px.ngWords, px.wordNgOff, px.wordNg = ix.ngWords, ix.wordNgOff, ix.wordNg
@@ -488,6 +494,34 @@ func (ix *Index) indexBareIDs() {
 		}
 		k := strings.Join(raw, " ")
 		ix.bareIDs[k] = append(ix.bareIDs[k], int32(i))
+	}
+}
+
+// indexIdents fills ix.idents.
+func (ix *Index) indexIdents() {
+	add := func(text string) {
+		for {
+			i, j := identRun(text)
+			if i < 0 {
+				return
+			}
+			if ix.idents == nil {
+				ix.idents = make(map[string]struct{})
+			}
+			ix.idents[strings.ToLower(text[i:j])] = struct{}{}
+			text = text[j:]
+		}
+	}
+	for _, c := range ix.cards {
+		for _, text := range [...]string{c.ID, c.Command, c.Summary, c.Effects, c.Example} {
+			add(text)
+		}
+		for _, text := range c.IntentPhrases {
+			add(text)
+		}
+		for _, text := range c.Replaces {
+			add(text)
+		}
 	}
 }
 

@@ -29,6 +29,8 @@ type params struct {
 	// "(run in elevated console)", "(Note: `remove` can also be used
 	// instead of `uninstall`)"): details of one example rather than what
 	// the tool is for, so they mislead the match when counted in full.
+	// The words of an identifier the cards do not hold weigh as much (see
+	// identRun).
 	asideWeight float64
 	// abbrevWeight is the query-side weight, relative to the word's, of the
 	// partner of an abbreviation the cards do not hold ("database" for

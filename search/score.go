@@ -476,7 +476,7 @@ func scoreShift(best float32) float64 {
 // analyseQuery fills s.seq and s.terms. It reports false when the intent
 // has no indexable word at all.
 func (ix *Index) analyseQuery(intent string, s *scratch) bool {
-	s.queryTokens(intent)
+	s.queryTokens(intent, ix.holdsIdent)
 	s.style = styleOf(intent)
 	if ix.p.ngram {
 		ix.queryNgrams(s)
@@ -666,19 +666,35 @@ func (s *scratch) camelParts(i int) []string {
 }
 
 // queryTokens fills s.raw with the raw tokens of intent, in order, s.aside
-// with whether each lies inside parentheses, and the camel-case parts of
-// each (see camelParts). An unclosed parenthesis runs to the end of the
-// intent.
-func (s *scratch) queryTokens(intent string) {
+// with whether each lies inside parentheses or is a word of an identifier
+// the cards do not hold (see identRun; held, if not nil, says which they
+// hold), and the camel-case parts of each (see camelParts). An unclosed
+// parenthesis runs to the end of the intent.
+func (s *scratch) queryTokens(intent string, held func(string) bool) {
 	t := tokenizer{dst: s.raw[:0], split: true, parts: s.parts[:0], partEnd: s.partEnd[:0]}
 	s.aside = s.aside[:0]
 	depth, start := 0, 0
-	flush := func(end int) {
+	words := func(text string, aside bool) {
 		n := len(t.dst)
-		t.words(intent[start:end])
+		t.words(text)
 		for range len(t.dst) - n {
-			s.aside = append(s.aside, depth > 0)
+			s.aside = append(s.aside, aside)
 		}
+	}
+	flush := func(end int) {
+		seg := intent[start:end]
+		for held != nil {
+			i, j := identRun(seg)
+			if i < 0 {
+				break
+			}
+			// The run is bounded by separators, so its words are the
+			// same read apart from the text around it.
+			words(seg[:i], depth > 0)
+			words(seg[i:j], depth > 0 || !held(strings.ToLower(seg[i:j])))
+			seg = seg[j:]
+		}
+		words(seg, depth > 0)
 	}
 	for i := 0; i < len(intent); i++ {
 		switch intent[i] {
@@ -696,6 +712,52 @@ func (s *scratch) queryTokens(intent string) {
 	}
 	flush(len(intent))
 	s.raw, s.parts, s.partEnd = t.dst, t.parts, t.partEnd
+}
+
+// identRun returns the bounds [i, j) of the first identifier in s: a run
+// of ASCII letters, digits and underscores with an underscore between two
+// letters or digits ("churn_labels", "DATABASE_URL", "pkg_add"), bounded
+// by the ends of s or ASCII bytes that end a word (not a bracket nor an
+// apostrophe, which may join it to more; see rawTokens), or -1, -1.
+// An intent names its arguments so: a table, a dataset, a variable of
+// its own. Their words are not what it asks for ("pull dataset
+// churn_labels@7" put a card that exports labels first); one the cards
+// hold names something of theirs, as a tool or a variable they set.
+func identRun(s string) (int, int) {
+	for i := 0; i < len(s); {
+		if !isIdentByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		joined := false
+		for j < len(s) && isIdentByte(s[j]) {
+			if s[j] == '_' && j > i && isASCIIWordByte(s[j-1]) && j+1 < len(s) && isASCIIWordByte(s[j+1]) {
+				joined = true
+			}
+			j++
+		}
+		if joined && (i == 0 || identEdge(s[i-1])) && (j == len(s) || identEdge(s[j])) {
+			return i, j
+		}
+		i = j
+	}
+	return -1, -1
+}
+
+func isIdentByte(c byte) bool { return c == '_' || isASCIIWordByte(c) }
+
+// identEdge reports whether c, beside a run of identifier bytes, ends a
+// word there whatever comes after it.
+func identEdge(c byte) bool {
+	return c < utf8.RuneSelf && c != '[' && c != ']' && c != '\''
+}
+
+// holdsIdent reports whether some text of the cards holds the identifier
+// id, in lower case (see identRun).
+func (ix *Index) holdsIdent(id string) bool {
+	_, ok := ix.idents[id]
+	return ok
 }
 
 // addTerm merges t into the query terms: repeated words add up; a term

@@ -731,6 +731,51 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 	}
 }
 
+// TestSearchIdentifiersOfTheRequest: the words of an identifier the
+// cards do not hold ("churn_labels", "DATABASE_URL") are the request's
+// arguments, and weigh as little as an aside; they weighed as much as the
+// words of the need, and "pull dataset churn_labels@7" put the card that
+// exports labels first. One the cards hold ("pkg_add") is theirs.
+func TestSearchIdentifiersOfTheRequest(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "ds-sync", Summary: "Pull a versioned dataset from the lake into the local cache.",
+			IntentPhrases: []string{"download a dataset locally"}, Risk: "reversible"},
+		{ID: "label-export", Summary: "Export labels from Label Studio.",
+			IntentPhrases: []string{"export labels", "download annotations"}, Risk: "reversible"},
+		{ID: "secret-get", Summary: "Print a secret of an environment.",
+			IntentPhrases: []string{"get a secret for staging"}, Risk: "reversible"},
+		{ID: "db-url", Summary: "Print the database connection url.", Risk: "reversible"},
+		{ID: "pkg_add", Summary: "Install a package.", Command: "pkg_add <package>", Risk: "reversible"},
+		{ID: "pkg-list", Summary: "List the installed packages.", Risk: "reversible"},
+	})
+	for _, tt := range []struct{ intent, want string }{
+		{"pull dataset churn_labels@7 into ./data", "ds-sync"},
+		{"get STAGING_DATABASE_URL secret for staging", "secret-get"},
+		{"installed packages for use with pkg_add", "pkg_add"},
+		{"add a package with PKG_ADD", "pkg_add"},
+	} {
+		if res := ix.Search(Query{Intent: tt.intent}); len(res) == 0 || res[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		in   string
+		i, j int
+	}{
+		{"pull churn_labels@7", 5, 17},
+		{"x86_64", 0, 6},
+		{"__init__ and a_b", 13, 16},
+		{"no identifier", -1, -1},
+		{"[a]b_c", -1, -1},    // the bracket joins "[a]" to it
+		{"b_c\u00e9", -1, -1}, // so does a letter of another script
+		{"it's_x", -1, -1},
+	} {
+		if i, j := identRun(tt.in); i != tt.i || j != tt.j {
+			t.Errorf("identRun(%q) = %d, %d, want %d, %d", tt.in, i, j, tt.i, tt.j)
+		}
+	}
+}
+
 // TestSearchWordsRunTogether: a word the cards do not hold, nor nearly,
 // may be two of theirs run together ("forcepush"); it found nothing.
 func TestSearchWordsRunTogether(t *testing.T) {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -25,9 +26,48 @@ func TestQueryTokensAside(t *testing.T) {
 	}
 	var s scratch
 	for _, tt := range tests {
-		s.queryTokens(tt.in)
+		s.queryTokens(tt.in, nil)
 		if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
 			t.Errorf("queryTokens(%q) = %q %v, want %q %v", tt.in, s.raw, s.aside, tt.raw, tt.aside)
+		}
+	}
+}
+
+// TestQueryTokensIdentifiers: the words of an identifier the cards do
+// not hold are asides (see identRun), and read as they are without it:
+// queryTokens reads such a run apart from the text around it.
+func TestQueryTokensIdentifiers(t *testing.T) {
+	held := func(id string) bool { return id == "pkg_add" }
+	var s scratch
+	for _, tt := range []struct {
+		in    string
+		raw   []string
+		aside []bool
+	}{
+		{"pull churn_labels@7 now", []string{"pull", "churn", "labels", "7", "now"}, []bool{false, true, true, false, false}},
+		{"get DATABASE_URL", []string{"get", "database", "url"}, []bool{false, true, true}},
+		{"use Pkg_Add -l", []string{"use", "pkg", "add", "l"}, []bool{false, false, false, false}},
+		{"(a_b) c", []string{"a", "b", "c"}, []bool{true, true, false}},
+		{"[a]ction_x", []string{"action", "x"}, []bool{false, false}},
+	} {
+		s.queryTokens(tt.in, held)
+		if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
+			t.Errorf("queryTokens(%q) = %q %v, want %q %v", tt.in, s.raw, s.aside, tt.raw, tt.aside)
+		}
+	}
+	alphabet := []string{"a", "B", "_", "_", " ", "[", "]", "'", "\u2019", "é", "\u0301", "(", ")", "1", "Y", "-", "备", "ß", ".", "İ"}
+	r := rand.New(rand.NewPCG(1, 2))
+	var plain scratch
+	for range 20000 {
+		var b strings.Builder
+		for range r.IntN(14) + 1 {
+			b.WriteString(alphabet[r.IntN(len(alphabet))])
+		}
+		in := b.String()
+		plain.queryTokens(in, nil)
+		s.queryTokens(in, func(string) bool { return false })
+		if !slices.Equal(plain.raw, s.raw) || !slices.Equal(plain.parts, s.parts) || !slices.Equal(plain.partEnd, s.partEnd) {
+			t.Fatalf("queryTokens(%q) = %q %q with its identifiers read apart, %q %q without", in, s.raw, s.parts, plain.raw, plain.parts)
 		}
 	}
 }
@@ -163,7 +203,7 @@ func FuzzAnalyze(f *testing.F) {
 			t.Fatalf("a reused tokenizer reads %q as %q, a new one as %q", s, got, raw)
 		}
 		var sc scratch
-		sc.queryTokens(s)
+		sc.queryTokens(s, nil)
 		if !slices.Equal(sc.raw, raw) {
 			t.Fatalf("query tokens of %q: %q, Analyze reads %q", s, sc.raw, raw)
 		}
@@ -220,7 +260,7 @@ func TestQueryTokensCamelParts(t *testing.T) {
 	}
 	var s scratch
 	for _, tt := range tests {
-		s.queryTokens(tt.in)
+		s.queryTokens(tt.in, nil)
 		if !slices.Equal(s.raw, tt.raw) {
 			t.Errorf("queryTokens(%q) raw = %q, want %q", tt.in, s.raw, tt.raw)
 			continue
