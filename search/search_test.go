@@ -339,6 +339,56 @@ func TestSearchTiesSortedByID(t *testing.T) {
 	}
 }
 
+// TestSearchTiesOfOneIDInGivenOrder: cards of one id whose scores tie,
+// as results give them, come in the order they were given to Build, at
+// every limit, so that a list is the start of any longer one for them too.
+// Ties were broken by comparing ids, which left the order of the cards of
+// one id to sort.Slice and selectTop's heap: the second "VPN" given was
+// second at a limit of 7 and first at 40, and of 120 copies of a card
+// under three ids a limit of one gave the 55th. (Validation refuses two
+// cards of one id, card-duplicate-id, but Build takes them.)
+func TestSearchTiesOfOneIDInGivenOrder(t *testing.T) {
+	vpn := []Card{
+		{ID: "VPN", Summary: "under", Replaces: []string{"pptview"}, Example: "image,, wildcard, specify."},
+		{ID: "VPN", Example: "computer Octopus mode,while kernelmanagerdattached \\"},
+		{ID: "c002-([a]sk,", Command: "(panic Event parental", Summary: "the [`]Set-Location`", Replaces: []string{"", "keychains"}, Effects: "swipe--force presentations. human-readableit VPN"},
+	}
+	var copies []Card
+	for i := range 120 {
+		copies = append(copies, Card{
+			ID:            fmt.Sprintf("d%d", i%3),
+			Summary:       "Rotate the log files.",
+			IntentPhrases: []string{"rotate logs", "archive old logs"},
+		})
+	}
+	var copiesWant []int // the d0 in the order given, then the d1, then the d2
+	for id := range 3 {
+		for i := id; i < len(copies); i += 3 {
+			copiesWant = append(copiesWant, i)
+		}
+	}
+	for _, tt := range []struct {
+		name   string
+		cards  []Card
+		intent string
+		want   []int // Result.Card, at a limit of 100
+	}{
+		{"equal once rounded", vpn, "VPN", []int{0, 1, 2}},
+		{"copies under three ids", copies, "rotate logs", copiesWant[:100]},
+	} {
+		ix := Build(tt.cards)
+		for _, limit := range []int{1, 2, 7, 40, 100} {
+			var got []int
+			for _, r := range ix.Search(Query{Intent: tt.intent, Limit: limit}) {
+				got = append(got, r.Card)
+			}
+			if want := tt.want[:min(limit, len(tt.want))]; !slices.Equal(got, want) {
+				t.Errorf("%s, limit %d: cards %v, want %v", tt.name, limit, got, want)
+			}
+		}
+	}
+}
+
 // TestBuildCopiesCards: the index keeps its own copy of the cards, so a
 // caller changing its slice after Build changes no result.
 func TestBuildCopiesCards(t *testing.T) {
