@@ -38,6 +38,41 @@ var abbreviations = [][2]string{
 	{"ver", "version"}, {"mgmt", "management"},
 }
 
+// irregularForms pairs the past forms of irregular English verbs with the
+// verb, which the stemmer cannot relate ("grew" stays "grew" and "grow"
+// "grow"): a request tells what happened in the past tense ("the binary
+// grew by 8k", "the image I built") where cards name the verb, and a form
+// no card holds is searched as its verb, as an abbreviation is (only that
+// way: a card's "build" is no "built"), at irregularWeight. Forms that are other words too
+// are left out: "left", "found", "felt", "saw", "fell", "bound", "wound",
+// "ground", "rose", "lay", "lit", "led", "fed", "won", "shot", "spoke",
+// "bore", "sat", "stuck".
+var irregularForms = [][2]string{
+	{"built", "build"}, {"rebuilt", "rebuild"}, {"grew", "grow"}, {"grown", "grow"},
+	{"ran", "run"}, {"reran", "rerun"}, {"wrote", "write"}, {"written", "write"},
+	{"rewrote", "rewrite"}, {"rewritten", "rewrite"}, {"overwrote", "overwrite"},
+	{"overwritten", "overwrite"}, {"broke", "break"}, {"broken", "break"},
+	{"hung", "hang"}, {"sent", "send"}, {"took", "take"}, {"taken", "take"},
+	{"gave", "give"}, {"given", "give"}, {"shown", "show"}, {"chose", "choose"},
+	{"chosen", "choose"}, {"froze", "freeze"}, {"frozen", "freeze"},
+	{"stole", "steal"}, {"stolen", "steal"}, {"threw", "throw"}, {"thrown", "throw"},
+	{"began", "begin"}, {"begun", "begin"}, {"sold", "sell"}, {"told", "tell"},
+	{"bought", "buy"}, {"brought", "bring"}, {"caught", "catch"}, {"drew", "draw"},
+	{"drawn", "draw"}, {"drove", "drive"}, {"driven", "drive"}, {"fallen", "fall"},
+	{"hid", "hide"}, {"hidden", "hide"}, {"kept", "keep"}, {"knew", "know"},
+	{"known", "know"}, {"lost", "lose"}, {"made", "make"}, {"paid", "pay"},
+	{"spent", "spend"}, {"spoken", "speak"}, {"struck", "strike"},
+	{"taught", "teach"}, {"thought", "think"}, {"tore", "tear"}, {"torn", "tear"},
+	{"understood", "understand"}, {"woke", "wake"}, {"woken", "wake"},
+	{"undid", "undo"}, {"undone", "undo"}, {"redid", "redo"}, {"redone", "redo"},
+	{"went", "go"}, {"gone", "go"}, {"got", "get"}, {"gotten", "get"},
+	{"forgot", "forget"}, {"forgotten", "forget"}, {"held", "hold"},
+	{"stood", "stand"}, {"meant", "mean"}, {"dealt", "deal"}, {"sought", "seek"},
+	{"dug", "dig"}, {"spun", "spin"}, {"shrank", "shrink"}, {"shrunk", "shrink"},
+	{"flew", "fly"}, {"flown", "fly"}, {"blew", "blow"}, {"blown", "blow"},
+	{"withdrew", "withdraw"}, {"withdrawn", "withdraw"}, {"slid", "slide"},
+}
+
 // abbrevOf maps the stem of each word of abbreviations to the stems of its
 // partners.
 var abbrevOf = func() map[string][]string {
@@ -55,16 +90,32 @@ var abbrevOf = func() map[string][]string {
 	return m
 }()
 
-// addAbbrevTerms adds the indexed partners of st, the stem of a query
-// word of weight w that the cards do not hold (see abbreviations), and
-// reports whether it added any.
-func (ix *Index) addAbbrevTerms(s *scratch, st string, w float32) bool {
-	if ix.p.abbrevWeight <= 0 {
-		return false
+// irregularOf maps the stem of each form of irregularForms to its verb's.
+var irregularOf = func() map[string]string {
+	m := make(map[string]string, len(irregularForms))
+	for _, p := range irregularForms {
+		m[stem(p[0])] = stem(p[1])
 	}
+	return m
+}()
+
+// addAbbrevTerms adds the indexed partners of st, the stem of a query
+// word of weight w that the cards do not hold (see abbreviations), or the
+// verb of the irregular form st (see irregularForms), and reports whether
+// it added any.
+func (ix *Index) addAbbrevTerms(s *scratch, st string, w float32) bool {
 	found := false
 	s.abbrev = true // a whole word, however short (see scratch.whole)
 	defer func() { s.abbrev = false }()
+	if v, ok := irregularOf[st]; ok && ix.p.irregularWeight > 0 {
+		if t, ok := ix.indexedTerm(v); ok {
+			s.addTerm(t, w*float32(ix.p.irregularWeight), kindFuzzy)
+			found = true
+		}
+	}
+	if ix.p.abbrevWeight <= 0 {
+		return found
+	}
 	for _, p := range abbrevOf[st] {
 		if t, ok := ix.indexedTerm(p); ok {
 			s.addTerm(t, w*float32(ix.p.abbrevWeight), kindFuzzy)

@@ -38,7 +38,15 @@
 // set by one query more (recall@5 0.8125) and the agent-style set not.
 // A query word the cards do not hold that is a common abbreviation, or
 // the word one stands for ("db", "database"; abbrev.go), is searched as
-// its partner, if they hold that. One the cards do not hold that is
+// its partner, if they hold that; an irregular past form ("grew",
+// "built", "broken") as its verb, at half weight, as the stemmer cannot
+// relate them and a request tells what happened ("the binary grew by
+// 8k, why?" put the card that decodes binary logs above the one whose
+// phrase is "why did the binary grow"). On the dev set, its halves and
+// the pseudo-queries this is level (at full weight one pseudo-query lost
+// a rank to another card's "send" for "logs sent to syslog", and one dev
+// query came into the top 10); on a hand-written firmware team's set it
+// gains that query. One the cards do not hold that is
 // another word but for the accents of its Latin letters is searched as
 // that word (fold.go): the English stemmer leaves a word with an accent
 // as it is, so "déployer" was no word of a card's "deploy", nor

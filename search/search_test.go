@@ -959,6 +959,34 @@ func TestSearchAbbreviations(t *testing.T) {
 	}
 }
 
+// TestSearchIrregularForms: a past form no card holds is searched as its
+// verb ("grew" as "grow"), one a card holds as itself only.
+func TestSearchIrregularForms(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "size-report", Summary: "Show flash and RAM usage of a firmware build per section.", IntentPhrases: []string{"why did the binary grow"}, Risk: "reversible"},
+		{ID: "log-decode", Summary: "Decode binary logs from a device into text.", IntentPhrases: []string{"decode binary logs"}, Risk: "reversible"},
+		{ID: "image-build", Summary: "Build a container image of a service.", Risk: "reversible"},
+		{ID: "image-push", Summary: "Push an image to the registry.", Risk: "reversible"},
+	})
+	tests := []struct{ intent, want string }{
+		{"the binary grew by 8k, why?", "size-report"},
+		{"the image I just built", "image-build"},
+	}
+	for _, tt := range tests {
+		res := ix.Search(Query{Intent: tt.intent, Limit: 3})
+		if len(res) == 0 || res[0].ID != tt.want {
+			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
+		}
+	}
+	ix = Build([]Card{
+		{ID: "image-build", Summary: "Build a container image of a service.", Risk: "reversible"},
+		{ID: "image-push", Summary: "Push a built image to the registry.", Risk: "reversible"},
+	})
+	if res := ix.Search(Query{Intent: "built", Limit: 3}); !slices.Equal(ids(res), []string{"image-push"}) {
+		t.Errorf("Search(built) = %v, want [image-push]", ids(res))
+	}
+}
+
 // TestScoresStayInRangeWhenKnownWordsAreCommon: a query whose only word
 // the cards hold is in every card ("Acme" in every summary) has a tiny
 // idf mass, and a typo or prefix variant of its other word ("poweroff"
