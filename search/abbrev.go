@@ -46,7 +46,8 @@ var abbreviations = [][2]string{
 // way: a card's "build" is no "built"), at irregularWeight. Forms that are other words too
 // are left out: "left", "found", "felt", "saw", "fell", "bound", "wound",
 // "ground", "rose", "lay", "lit", "led", "fed", "won", "shot", "spoke",
-// "bore", "sat", "stuck".
+// "bore", "sat", "stuck"; and "went", "gone": cards of developer tools
+// say "go" of the Go toolchain ("the pod is gone" is no request for it).
 var irregularForms = [][2]string{
 	{"built", "build"}, {"rebuilt", "rebuild"}, {"grew", "grow"}, {"grown", "grow"},
 	{"ran", "run"}, {"reran", "rerun"}, {"wrote", "write"}, {"written", "write"},
@@ -65,7 +66,7 @@ var irregularForms = [][2]string{
 	{"taught", "teach"}, {"thought", "think"}, {"tore", "tear"}, {"torn", "tear"},
 	{"understood", "understand"}, {"woke", "wake"}, {"woken", "wake"},
 	{"undid", "undo"}, {"undone", "undo"}, {"redid", "redo"}, {"redone", "redo"},
-	{"went", "go"}, {"gone", "go"}, {"got", "get"}, {"gotten", "get"},
+	{"got", "get"}, {"gotten", "get"},
 	{"forgot", "forget"}, {"forgotten", "forget"}, {"held", "hold"},
 	{"stood", "stand"}, {"meant", "mean"}, {"dealt", "deal"}, {"sought", "seek"},
 	{"dug", "dig"}, {"spun", "spin"}, {"shrank", "shrink"}, {"shrunk", "shrink"},

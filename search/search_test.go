@@ -985,6 +985,14 @@ func TestSearchIrregularForms(t *testing.T) {
 	if res := ix.Search(Query{Intent: "built", Limit: 3}); !slices.Equal(ids(res), []string{"image-push"}) {
 		t.Errorf("Search(built) = %v, want [image-push]", ids(res))
 	}
+	// "go" is the Go toolchain's, not the verb of "gone".
+	ix = Build([]Card{
+		{ID: "go-test", Summary: "Run the Go tests of a package.", Risk: "reversible"},
+		{ID: "pod-events", Summary: "Show why a pod restarted or was evicted.", Risk: "reversible"},
+	})
+	if res := ix.Search(Query{Intent: "the pod is gone", Limit: 3}); !slices.Equal(ids(res), []string{"pod-events"}) {
+		t.Errorf("Search(the pod is gone) = %v, want [pod-events]", ids(res))
+	}
 }
 
 // TestScoresStayInRangeWhenKnownWordsAreCommon: a query whose only word
