@@ -160,6 +160,8 @@ func TestTeamSetsQuality(t *testing.T) {
 	}{
 		{"ml", 0.9658, 1.0000, 0.9815},
 		{"mobile", 0.9483, 0.9914, 0.9684},
+		{"fw", 0.9310, 0.9914, 0.9565},
+		{"sec", 0.9561, 0.9912, 0.9722},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)
