@@ -922,6 +922,7 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 		// Listed by its folder, gone when opened: neither permissions nor
 		// moving it would help, only looking again.
 		advice = "; it vanished during the scan (deleted or moved): run the check again"
+		sc.src.Vanished = append(sc.src.Vanished, rel)
 	}
 	sc.diag(rel, "file-unreadable", severity, "%s: %v%s", what, err, advice)
 }
@@ -1909,6 +1910,8 @@ func (sc *scanner) finish() {
 	slices.Sort(sc.src.StrayDeclarations)
 	slices.Sort(sc.src.OwnRepositories)
 	sc.src.OwnRepositories = slices.Compact(sc.src.OwnRepositories) // met in both passes
+	slices.Sort(sc.src.Vanished)
+	sc.src.Vanished = slices.Compact(sc.src.Vanished)
 	slices.Sort(sc.src.MisnamedCards)
 	sc.src.MisnamedCards = slices.Compact(sc.src.MisnamedCards) // a file met under two names
 	slices.SortFunc(sc.src.LinkTexts, func(a, b validate.File) int { return strings.Compare(a.Path, b.Path) })

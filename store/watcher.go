@@ -627,8 +627,15 @@ const maxSwapRescans = 5
 // it is neither served nor counted as a failure. ok is false when nothing
 // is to be recorded: shutting down, or the repository kept being swapped,
 // in which case a debounced rebuild is scheduled.
+//
+// A build that found a folder gone between listing and opening it
+// (Sources.Vanished: an rm -rf or a checkout ran beside the scan) is
+// scanned again at once too, up to maxSwapRescans times, and then stands:
+// it failed only for reading half of a change, which the next scan reads
+// whole (a long soak saw 5 to 8 such failed rebuilds an hour, each
+// flipping the reload-success gauge and logging a warning for a moment).
 func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool) {
-	for range maxSwapRescans + 1 {
+	for i := range maxSwapRescans + 1 {
 		n.prepare()
 		before := w.locate()
 		start := time.Now()
@@ -639,7 +646,12 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		}
 		after := w.locate()
 		if after == before {
-			return b, true
+			v := vanished(b.snap)
+			if len(v) == 0 || i == maxSwapRescans {
+				return b, true
+			}
+			w.log.Info("a folder vanished during the scan; discarding the build and rescanning", "folders", v)
+			continue
 		}
 		w.log.Info("the repository was swapped during the scan; discarding the build and rescanning",
 			"root", before.root, "now", after.root, "data", before.data, "dataNow", after.data)
@@ -648,6 +660,15 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		"scans", maxSwapRescans+1)
 	w.Changed()
 	return built{}, false
+}
+
+// vanished is the folders snap's scan found gone when it opened them,
+// when that failed the build.
+func vanished(snap *Snapshot) []string {
+	if snap == nil || snap.OK() || snap.Sources == nil {
+		return nil
+	}
+	return snap.Sources.Vanished
 }
 
 // ErrBuildPanicked is wrapped by the error of a Watcher's rebuild that

@@ -136,6 +136,11 @@ type Sources struct {
 	// under them either, and a repository holding nothing else is told
 	// to give --repo one of them.
 	OwnRepositories []string
+	// Vanished are the folders the walk listed and found gone when it
+	// opened them (deleted or moved while it ran), sorted: such a scan
+	// read part of a change, and says so with a file-unreadable error,
+	// so a daemon scans again at once rather than report that failure.
+	Vanished []string
 	// MisnamedCards are the files in the card roots the walk met that look
 	// like tool cards but are not read as one (MisnamedCard), sorted, each
 	// file once: validation warns about them (card-misnamed) where no card

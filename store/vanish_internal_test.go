@@ -1,0 +1,68 @@
+package store
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestFolderVanishedDuringTheScanIsScannedAgain: a folder deleted between
+// the scan listing its parent and opening it (an rm -rf beside the scan)
+// failed that rebuild, file-unreadable "vanished during the scan", which a
+// long soak saw 5 to 8 times an hour, each flipping the reload-success
+// gauge to 0 for a moment. The daemon scans again at once, and records
+// the tree as it is after the change; a folder that vanishes at every
+// scan still fails, after maxSwapRescans more.
+func TestFolderVanishedDuringTheScanIsScannedAgain(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		recreate  bool // the folder is back before each next scan
+		wantOK    bool
+		wantScans int
+	}{
+		{"deleted once", false, true, 2},
+		{"deleted at every scan", true, false, maxSwapRescans + 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+				t.Fatal(err)
+			}
+			gone := filepath.Join(repo, "capabilities", "ui", "notes")
+			if err := os.MkdirAll(gone, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+			build, scans := w.build, 0
+			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+				scans++
+				if tt.recreate {
+					if err := os.MkdirAll(gone, 0o755); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return build(ctx, func(dir string, names ...string) {
+					if dir == gone {
+						os.RemoveAll(gone) // listed by ui, gone when opened
+					}
+				})
+			}
+			b, ok := w.scanSettled(context.Background(), nopNotifier{})
+			if !ok || b.err != nil || b.snap == nil {
+				t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+			}
+			if b.snap.OK() != tt.wantOK || scans != tt.wantScans {
+				t.Errorf("after %d scans the build is OK %v (%v), want %d scans and OK %v",
+					scans, b.snap.OK(), b.snap.Diagnostics, tt.wantScans, tt.wantOK)
+			}
+			if want := []string{"capabilities/ui/notes"}; !tt.wantOK && !slices.Equal(b.snap.Sources.Vanished, want) {
+				t.Errorf("Sources.Vanished = %q, want %q", b.snap.Sources.Vanished, want)
+			}
+		})
+	}
+}
