@@ -108,9 +108,11 @@ type Index struct {
 	// of no indexable word finds them by spelling the id (see Search).
 	bareIDs map[string][]int32
 
-	// idents are the identifiers (see identRun) of the cards' text, in
-	// lower case: a query's words of one they do not hold weigh less.
-	idents map[string]struct{}
+	// idents counts the identifiers (see identRun) of the cards' text, in
+	// lower case, by the times the text holds each: a query's words of one
+	// it does not hold weigh less. identsOut, of an index without some
+	// phrases (see without), counts those of the phrases left out.
+	idents, identsOut map[string]int32
 
 	// Character n-grams (ngram.go), when p.ngram: the word ids of the
 	// units, the n-grams of each word, idf per n-gram bucket and the norm
@@ -301,10 +303,14 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 	// made 15,000 of Build's 200,000 allocations at 10,000 cards.
 	kept := 0
 	for c := range ix.cards {
-		for j := range ix.cards[c].IntentPhrases {
+		for j, phrase := range ix.cards[c].IntentPhrases {
 			if !drop(c, j) {
 				kept++
+				continue
 			}
+			// Searched for as a request, a phrase left out may name an
+			// identifier no text kept holds.
+			px.identsOut = countIdents(px.identsOut, phrase)
 		}
 	}
 	phrases := make([]string, 0, kept)
@@ -499,29 +505,32 @@ func (ix *Index) indexBareIDs() {
 
 // indexIdents fills ix.idents.
 func (ix *Index) indexIdents() {
-	add := func(text string) {
-		for {
-			i, j := identRun(text)
-			if i < 0 {
-				return
-			}
-			if ix.idents == nil {
-				ix.idents = make(map[string]struct{})
-			}
-			ix.idents[strings.ToLower(text[i:j])] = struct{}{}
-			text = text[j:]
-		}
-	}
 	for _, c := range ix.cards {
 		for _, text := range [...]string{c.ID, c.Command, c.Summary, c.Effects, c.Example} {
-			add(text)
+			ix.idents = countIdents(ix.idents, text)
 		}
 		for _, text := range c.IntentPhrases {
-			add(text)
+			ix.idents = countIdents(ix.idents, text)
 		}
 		for _, text := range c.Replaces {
-			add(text)
+			ix.idents = countIdents(ix.idents, text)
 		}
+	}
+}
+
+// countIdents adds to m, made if nil, the identifiers of text in lower
+// case, and returns it.
+func countIdents(m map[string]int32, text string) map[string]int32 {
+	for {
+		i, j := identRun(text)
+		if i < 0 {
+			return m
+		}
+		if m == nil {
+			m = make(map[string]int32)
+		}
+		m[strings.ToLower(text[i:j])]++
+		text = text[j:]
 	}
 }
 

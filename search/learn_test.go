@@ -1,6 +1,7 @@
 package search
 
 import (
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -149,5 +150,39 @@ func TestBuildLearnsDeterministically(t *testing.T) {
 	// Too few pseudo-queries: the defaults are kept.
 	if ix := Build(testCards()); ix.w != defaultWeights {
 		t.Errorf("small corpus learned %v", ix.w)
+	}
+}
+
+// TestWithoutIdents: an index without some phrases holds the identifiers
+// of the text it keeps (see identRun), as a new Build of that text would,
+// so that a held-out phrase's own identifier is no identifier of the
+// cards when it is searched for as a pseudo-query. It shared the whole
+// index's: "fetch churn_labels" held out still held "churn_labels", and
+// its words weighed in full where a request's would weigh as an aside.
+func TestWithoutIdents(t *testing.T) {
+	cards := []Card{
+		{ID: "ds-sync", Summary: "Pull a dataset into the cache.", Risk: "reversible",
+			IntentPhrases: []string{"download a dataset", "fetch churn_labels locally", "sync the lake_cache"}},
+		{ID: "env-get", Summary: "Print DATABASE_URL of an environment.", Risk: "reversible",
+			IntentPhrases: []string{"show the db url", "print database_url"}},
+	}
+	ix := Build(cards)
+	for _, id := range []string{"churn_labels", "lake_cache", "database_url"} {
+		if !ix.holdsIdent(id) {
+			t.Errorf("the index does not hold %q", id)
+		}
+	}
+	px := ix.without(func(c, j int) bool { return ix.heldOut(c, j, 1) })
+	fresh := buildWith(px.cards, ix.p)
+	for _, id := range slices.Sorted(maps.Keys(ix.idents)) {
+		if got, want := px.holdsIdent(id), fresh.holdsIdent(id); got != want {
+			t.Errorf("without the held-out phrases: holdsIdent(%q) = %v, a new build of its cards %v", id, got, want)
+		}
+	}
+	if px.holdsIdent("churn_labels") || !px.holdsIdent("lake_cache") || !px.holdsIdent("database_url") {
+		t.Errorf("without the held-out phrases: want lake_cache and database_url held, churn_labels not")
+	}
+	if !ix.holdsIdent("churn_labels") {
+		t.Error("the original index changed")
 	}
 }

@@ -756,8 +756,7 @@ func identEdge(c byte) bool {
 // holdsIdent reports whether some text of the cards holds the identifier
 // id, in lower case (see identRun).
 func (ix *Index) holdsIdent(id string) bool {
-	_, ok := ix.idents[id]
-	return ok
+	return ix.idents[id] > ix.identsOut[id]
 }
 
 // addTerm merges t into the query terms: repeated words add up; a term
