@@ -826,6 +826,31 @@ func TestSearchIdentifiersOfTheRequest(t *testing.T) {
 	}
 }
 
+// TestIdentsOfEveryField: an identifier of any text of a card is one the
+// cards hold, in any case, and only the whole run is.
+func TestIdentsOfEveryField(t *testing.T) {
+	ix := Build([]Card{{
+		ID:            "id_one",
+		Command:       "tool --name=cmd_two",
+		Summary:       "Sets SUMMARY_THREE.",
+		IntentPhrases: []string{"a", "set phrase_four"},
+		Replaces:      []string{"old", "replaced_five"},
+		Effects:       "writes `effects_six`",
+		Example:       "tool example_seven a_b_c",
+		Risk:          "reversible",
+	}})
+	for _, id := range []string{"id_one", "cmd_two", "summary_three", "phrase_four", "replaced_five", "effects_six", "example_seven", "a_b_c"} {
+		if !ix.holdsIdent(id) {
+			t.Errorf("holdsIdent(%q) = false", id)
+		}
+	}
+	for _, id := range []string{"a_b", "b_c", "SUMMARY_THREE", "tool"} {
+		if ix.holdsIdent(id) {
+			t.Errorf("holdsIdent(%q) = true", id)
+		}
+	}
+}
+
 // TestSearchWordsRunTogether: a word the cards do not hold, nor nearly,
 // may be two of theirs run together ("forcepush"); it found nothing.
 func TestSearchWordsRunTogether(t *testing.T) {
@@ -984,6 +1009,22 @@ func TestSearchIrregularForms(t *testing.T) {
 	})
 	if res := ix.Search(Query{Intent: "built", Limit: 3}); !slices.Equal(ids(res), []string{"image-push"}) {
 		t.Errorf("Search(built) = %v, want [image-push]", ids(res))
+	}
+	// Every form is searched as its verb, whose stem may not be its
+	// spelling ("choos", "rewrit", "fli") and the form's neither ("rewrot",
+	// "undon").
+	for _, p := range irregularForms {
+		if f, v := Analyze(p[0]), Analyze(p[1]); len(f) != 1 || len(v) != 1 || irregularOf[f[0]] != v[0] {
+			t.Errorf("%q is searched as %q, want %q (Analyze: %q %q)", p[0], irregularOf[f[0]], v, f, v)
+			continue
+		}
+		ix := Build([]Card{
+			{ID: "verb", Summary: "How to " + p[1] + " it.", Risk: "reversible"},
+			{ID: "other", Summary: "Something else entirely.", Risk: "reversible"},
+		})
+		if res := ix.Search(Query{Intent: "I " + p[0] + " it", Limit: 3}); len(res) == 0 || res[0].ID != "verb" {
+			t.Errorf("Search(I %s it) = %v, want the card of %q first", p[0], ids(res), p[1])
+		}
 	}
 	// "go" is the Go toolchain's, not the verb of "gone".
 	ix = Build([]Card{

@@ -49,6 +49,9 @@ func TestQueryTokensIdentifiers(t *testing.T) {
 		{"use Pkg_Add -l", []string{"use", "pkg", "add", "l"}, []bool{false, false, false, false}},
 		{"(a_b) c", []string{"a", "b", "c"}, []bool{true, true, false}},
 		{"[a]ction_x", []string{"action", "x"}, []bool{false, false}},
+		{"(pkg_add) c", []string{"pkg", "add", "c"}, []bool{true, true, false}}, // held, but in parentheses
+		{"a_b and c_d", []string{"a", "b", "and", "c", "d"}, []bool{true, true, false, true, true}},
+		{"x_y[z]w", []string{"x", "yzw"}, []bool{false, false}}, // the bracket joins "[z]w" to it
 	} {
 		s.queryTokens(tt.in, held)
 		if !slices.Equal(s.raw, tt.raw) || !slices.Equal(s.aside, tt.aside) {
@@ -180,7 +183,8 @@ func TestEditDistanceOne(t *testing.T) {
 func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y",
 		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer", "VMs listPRs ÉTÉs",
-		"备份数据库", "エラーログを探す ｶﾀｶﾅ", "데이터\u302e를", "〇⺀x日\u3099本", "Dockerコンテナ[日]本"} {
+		"备份数据库", "エラーログを探す ｶﾀｶﾅ", "데이터\u302e를", "〇⺀x日\u3099本", "Dockerコンテナ[日]本",
+		"pull churn_labels@7 (a_b) x_y[z]w", "__init__ a__b _x y_ 1_000_000", "“DATABASE_URL” it's_x a_b\u0301"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -210,6 +214,22 @@ func FuzzAnalyze(f *testing.F) {
 		for i, w := range sc.raw {
 			if parts := sc.camelParts(i); len(parts) > 0 && strings.Join(parts, "") != w {
 				t.Fatalf("camel parts of %q: %q", w, parts)
+			}
+		}
+		// Identifiers (identRun) change which words are asides, not the
+		// words: read apart from the text around them, they are the same.
+		aside, parts, partEnd := slices.Clone(sc.aside), slices.Clone(sc.parts), slices.Clone(sc.partEnd)
+		for _, held := range []bool{false, true} {
+			sc.queryTokens(s, func(string) bool { return held })
+			if !slices.Equal(sc.raw, raw) || !slices.Equal(sc.parts, parts) || !slices.Equal(sc.partEnd, partEnd) {
+				t.Fatalf("query tokens of %q with its identifiers read apart: %q %q, Analyze reads %q, camel parts %q", s, sc.raw, sc.parts, raw, parts)
+			}
+			for i, a := range sc.aside {
+				// Only the words of an identifier the cards do not
+				// hold become asides.
+				if a != aside[i] && (held || !a) {
+					t.Fatalf("query tokens of %q, identifiers held %v: asides %v, %v without identifiers", s, held, sc.aside, aside)
+				}
 			}
 		}
 	})
