@@ -63,7 +63,8 @@
 // MRR as high but pseudo-query recall@5 0.003-0.004 lower. So do the
 // words of an identifier that no text of the cards holds (identRun: a
 // run of letters, digits and underscores, "churn_labels",
-// "DATABASE_URL"): a request names its own table, dataset or variable
+// "DATABASE_URL", set apart by spaces, quotes or dashes of any script,
+// "“churn_labels”" as "churn_labels"): a request names its own table, dataset or variable
 // so, and its words are not the need; "pull dataset churn_labels@7" put
 // a card that exports labels first. One the cards hold ("pkg_add",
 // "x86_64") weighs in full. The dev set does not move (3 of its queries

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Query is one search request.
@@ -717,8 +719,7 @@ func (s *scratch) queryTokens(intent string, held func(string) bool) {
 // identRun returns the bounds [i, j) of the first identifier in s: a run
 // of ASCII letters, digits and underscores with an underscore between two
 // letters or digits ("churn_labels", "DATABASE_URL", "pkg_add"), bounded
-// by the ends of s or ASCII bytes that end a word (not a bracket nor an
-// apostrophe, which may join it to more; see rawTokens), or -1, -1.
+// by the ends of s or runes that end a word (see identEdge), or -1, -1.
 // An intent names its arguments so: a table, a dataset, a variable of
 // its own. Their words are not what it asks for ("pull dataset
 // churn_labels@7" put a card that exports labels first); one the cards
@@ -737,7 +738,7 @@ func identRun(s string) (int, int) {
 			}
 			j++
 		}
-		if joined && (i == 0 || identEdge(s[i-1])) && (j == len(s) || identEdge(s[j])) {
+		if joined && (i == 0 || identEdge(utf8.DecodeLastRuneInString(s[:i]))) && (j == len(s) || identEdge(utf8.DecodeRuneInString(s[j:]))) {
 			return i, j
 		}
 		i = j
@@ -747,10 +748,32 @@ func identRun(s string) (int, int) {
 
 func isIdentByte(c byte) bool { return c == '_' || isASCIIWordByte(c) }
 
-// identEdge reports whether c, beside a run of identifier bytes, ends a
-// word there whatever comes after it.
-func identEdge(c byte) bool {
-	return c < utf8.RuneSelf && c != '[' && c != ']' && c != '\''
+// identEdge reports whether r, of size bytes, beside a run of identifier
+// bytes, ends a word there whatever comes after it, and the words of the
+// run are the same read apart from it: not a bracket nor an apostrophe,
+// which may join the run to more (see rawTokens), nor a letter, digit or
+// mark, nor a rune that is one of these in NFKC ("ａ", "＿", "²"), nor an
+// invalid byte. Quotes, dashes and spaces of other scripts end it as
+// ASCII ones do: "pull “churn_labels”" names an identifier as "pull
+// \"churn_labels\"" does.
+func identEdge(r rune, size int) bool {
+	if r < utf8.RuneSelf {
+		return !isIdentByte(byte(r)) && r != '[' && r != ']' && r != '\''
+	}
+	if r == utf8.RuneError && size <= 1 || r == '\u2019' || isWordRune(r) || isMark(r) {
+		return false
+	}
+	var b [utf8.UTFMax]byte
+	p := norm.NFKC.Properties(b[:utf8.EncodeRune(b[:], r)])
+	if !p.BoundaryBefore() {
+		return false // it may compose with the run's last letter
+	}
+	for _, c := range string(p.Decomposition()) { // what NFKC makes of it, if not itself
+		if c < utf8.RuneSelf && !identEdge(c, 1) || c == '\u2019' || isWordRune(c) || isMark(c) {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsIdent reports whether some text of the cards holds the identifier

@@ -800,6 +800,8 @@ func TestSearchIdentifiersOfTheRequest(t *testing.T) {
 	})
 	for _, tt := range []struct{ intent, want string }{
 		{"pull dataset churn_labels@7 into ./data", "ds-sync"},
+		{"pull dataset \u201cchurn_labels\u201d into ./data", "ds-sync"},
+		{"pull dataset \u00abchurn_labels\u00bb\u00a0into ./data", "ds-sync"},
 		{"get STAGING_DATABASE_URL secret for staging", "secret-get"},
 		{"installed packages for use with pkg_add", "pkg_add"},
 		{"add a package with PKG_ADD", "pkg_add"},
@@ -819,6 +821,20 @@ func TestSearchIdentifiersOfTheRequest(t *testing.T) {
 		{"[a]b_c", -1, -1},    // the bracket joins "[a]" to it
 		{"b_c\u00e9", -1, -1}, // so does a letter of another script
 		{"it's_x", -1, -1},
+		// Quotes, spaces and dashes of other scripts end a word too.
+		{"pull \u201cchurn_labels\u201d", 8, 20},
+		{"\u00abA_B\u00bb", 2, 5},
+		{"a_b\u00a0c", 0, 3},
+		{"a_b\u2026", 0, 3},
+		{"\u2014a_b", 3, 6},
+		{"\u3000a_b\u3002", 3, 6},
+		{"a_b\u2019s", -1, -1},  // the apostrophe joins "s" to it
+		{"a_b\u00b2", -1, -1},   // "²" is "2" in NFKC, a digit of the word
+		{"a_b\uff3fc", -1, -1},  // "＿" is "_"
+		{"\uff41_b", -1, -1},    // "ａ" is "a"
+		{"a_b\u2122", -1, -1},   // "™" is "TM"
+		{"a_b\xff", -1, -1},     // an invalid byte
+		{"\xe2\x80a_b", -1, -1}, // a cut rune
 	} {
 		if i, j := identRun(tt.in); i != tt.i || j != tt.j {
 			t.Errorf("identRun(%q) = %d, %d, want %d, %d", tt.in, i, j, tt.i, tt.j)

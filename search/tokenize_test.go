@@ -58,7 +58,8 @@ func TestQueryTokensIdentifiers(t *testing.T) {
 			t.Errorf("queryTokens(%q) = %q %v, want %q %v", tt.in, s.raw, s.aside, tt.raw, tt.aside)
 		}
 	}
-	alphabet := []string{"a", "B", "_", "_", " ", "[", "]", "'", "\u2019", "é", "\u0301", "(", ")", "1", "Y", "-", "备", "ß", ".", "İ"}
+	alphabet := []string{"a", "B", "_", "_", " ", "[", "]", "'", "\u2019", "é", "\u0301", "(", ")", "1", "Y", "-", "备", "ß", ".", "İ",
+		"\u201c", "\u00a0", "\u2026", "\u00b2", "\uff3f", "\u2122", "\xff", "<", "\u0338", "\u3002"}
 	r := rand.New(rand.NewPCG(1, 2))
 	var plain scratch
 	for range 20000 {
@@ -184,7 +185,8 @@ func FuzzAnalyze(f *testing.F) {
 	for _, s := range []string{"", "[a]ction", "[[x]]", "a'", "'", "[", "]", "`x`", "\xff\xfe", "Ü[ß]", "x[y",
 		"İSTANBUL ẞTRASSE", "\ufdfa", "हिन्दी (x\u0301)", "dbRollback [a\u0301]ction", "ＨＴＴＰServer", "VMs listPRs ÉTÉs",
 		"备份数据库", "エラーログを探す ｶﾀｶﾅ", "데이터\u302e를", "〇⺀x日\u3099本", "Dockerコンテナ[日]本",
-		"pull churn_labels@7 (a_b) x_y[z]w", "__init__ a__b _x y_ 1_000_000", "“DATABASE_URL” it's_x a_b\u0301"} {
+		"pull churn_labels@7 (a_b) x_y[z]w", "__init__ a__b _x y_ 1_000_000", "“DATABASE_URL” it's_x a_b\u0301",
+		"«a_b»\u00a0c_d… e_f\u00b2 g_h\uff3fi j_k\u2122 l_m\xff n_o<\u0338 p_q\u2019s"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
