@@ -112,6 +112,10 @@ func (q setQuality) String() string {
 // cards counting.
 func measureCardSet(tb testing.TB, cards []Card, qs []agentQuery) setQuality {
 	tb.Helper()
+	if len(cards) == 0 || len(qs) == 0 {
+		// Figures of no query are NaN, which no floor is above.
+		tb.Fatalf("%d cards, %d queries: nothing to measure", len(cards), len(qs))
+	}
 	ix := Build(cards)
 	cmds := make([]cmdline.Card, len(cards)) // Query.Commands index the cards as given
 	for i, c := range cards {
