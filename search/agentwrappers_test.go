@@ -166,6 +166,8 @@ func TestTeamSetsQuality(t *testing.T) {
 		{"mobile", 0.9483, 0.9914, 0.9684},
 		{"fw", 0.9310, 0.9914, 0.9565},
 		{"sec", 0.9561, 0.9912, 0.9722},
+		{"game", 0.9352, 1.0000, 0.9622},
+		{"db", 0.9038, 0.9808, 0.9391},
 	} {
 		t.Run(tt.set, func(t *testing.T) {
 			dir := filepath.Join(teamSetsDir, tt.set)
