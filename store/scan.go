@@ -922,7 +922,9 @@ func (sc *scanner) unreadableDir(rel, what string, err error) {
 		// Listed by its folder, gone when opened: neither permissions nor
 		// moving it would help, only looking again.
 		advice = "; it vanished during the scan (deleted or moved): run the check again"
-		sc.src.Vanished = append(sc.src.Vanished, rel)
+		if severity == validate.Error { // it failed the scan (see Sources.Vanished)
+			sc.src.Vanished = append(sc.src.Vanished, rel)
+		}
 	}
 	sc.diag(rel, "file-unreadable", severity, "%s: %v%s", what, err, advice)
 }

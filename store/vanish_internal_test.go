@@ -66,3 +66,79 @@ func TestFolderVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestOnlyAFailingVanishedFolderIsScannedAgain: a rescan is for a build
+// that failed because a folder where inputs may live vanished under it.
+// A folder of no inputs (a build tool's output beside a repository whose
+// card roots are named) vanishing at every scan is a warning: it made
+// every rebuild of a repository failing for another reason (a broken
+// manifest) scan six times, and a folder that could not be opened for
+// another reason than being gone (here a file swapped in its place at
+// every scan, ENOTDIR) is no vanished folder however it fails the build.
+func TestOnlyAFailingVanishedFolderIsScannedAgain(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		folder   string // below the repository
+		fileThen bool   // a file takes its place, rather than nothing
+		broken   bool   // a manifest is broken as well
+	}{
+		{"a folder of no inputs, the build fine", "scripts/build", false, false},
+		{"a folder of no inputs, the build failing for a manifest", "scripts/build", false, true},
+		{"a capability's folder turned into a file", "capabilities/ui/notes", true, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+				t.Fatal(err)
+			}
+			config := `{"configSchema": "config/config-schema.manifest.json", "workflows": ["workflows"], "cards": ["docs"]}`
+			if err := os.WriteFile(filepath.Join(repo, "capreg.json"), []byte(config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tt.broken {
+				if err := os.WriteFile(filepath.Join(repo, "capabilities", "ui", "capability.json"), []byte("{"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gone := filepath.Join(repo, filepath.FromSlash(tt.folder))
+			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+			build, scans := w.build, 0
+			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+				scans++
+				if err := os.RemoveAll(gone); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.MkdirAll(gone, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				return build(ctx, func(dir string, names ...string) {
+					if dir != gone {
+						return
+					}
+					os.RemoveAll(gone) // listed by its folder, gone when opened
+					if tt.fileThen {
+						if err := os.WriteFile(gone, nil, 0o644); err != nil {
+							t.Error(err)
+						}
+					}
+				})
+			}
+			b, ok := w.scanSettled(context.Background(), nopNotifier{})
+			if !ok || b.err != nil || b.snap == nil {
+				t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+			}
+			if scans != 1 {
+				t.Errorf("%d scans, want 1 (%v)", scans, b.snap.Diagnostics)
+			}
+			if wantOK := !tt.broken && !tt.fileThen; b.snap.OK() != wantOK {
+				t.Errorf("the build is OK %v, want %v (%v)", b.snap.OK(), wantOK, b.snap.Diagnostics)
+			}
+			if len(b.snap.Sources.Vanished) != 0 {
+				t.Errorf("Sources.Vanished = %q, want none", b.snap.Sources.Vanished)
+			}
+		})
+	}
+}
