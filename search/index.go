@@ -109,8 +109,8 @@ type Index struct {
 	bareIDs map[string][]int32
 
 	// idents counts the identifiers (see identRun) of the cards' text, in
-	// lower case, by the times the text holds each: a query's words of one
-	// it does not hold weigh less. identsOut, of an index without some
+	// lower case, by the times the text holds each (counted as each text
+	// is analysed): a query's words of one it does not hold weigh less. identsOut, of an index without some
 	// phrases (see without), counts those of the phrases left out.
 	idents, identsOut map[string]int32
 
@@ -217,7 +217,6 @@ func buildWith(cards []Card, p params) *Index {
 	}
 	ix.analyseUnits()
 	ix.indexBareIDs()
-	ix.indexIdents()
 	ix.buildDeletes()
 	ix.buildFolded()
 	ix.buildSorted()
@@ -417,6 +416,7 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	ascii := isASCII(text)
 	held = held && ascii
 	raw := a.tok.tokens(text, ascii) // NFKC already if ASCII: not scanned again
+	ix.idents = countIdents(ix.idents, text)
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {
 		u.style = styleOf(text)
@@ -500,21 +500,6 @@ func (ix *Index) indexBareIDs() {
 		}
 		k := strings.Join(raw, " ")
 		ix.bareIDs[k] = append(ix.bareIDs[k], int32(i))
-	}
-}
-
-// indexIdents fills ix.idents.
-func (ix *Index) indexIdents() {
-	for _, c := range ix.cards {
-		for _, text := range [...]string{c.ID, c.Command, c.Summary, c.Effects, c.Example} {
-			ix.idents = countIdents(ix.idents, text)
-		}
-		for _, text := range c.IntentPhrases {
-			ix.idents = countIdents(ix.idents, text)
-		}
-		for _, text := range c.Replaces {
-			ix.idents = countIdents(ix.idents, text)
-		}
 	}
 }
 
