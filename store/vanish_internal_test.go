@@ -26,13 +26,7 @@ func TestFolderVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 		{"deleted at every scan", true, false, maxSwapRescans + 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo, err := filepath.EvalSymlinks(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
+			repo := sampleRepoCopy(t)
 			gone := filepath.Join(repo, "capabilities", "ui", "notes")
 			if err := os.MkdirAll(gone, 0o755); err != nil {
 				t.Fatal(err)
@@ -87,13 +81,7 @@ func TestOnlyAFailingVanishedFolderIsScannedAgain(t *testing.T) {
 		{"a capability's folder turned into a file", "capabilities/ui/notes", true, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo, err := filepath.EvalSymlinks(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
+			repo := sampleRepoCopy(t)
 			config := `{"configSchema": "config/config-schema.manifest.json", "workflows": ["workflows"], "cards": ["docs"]}`
 			if err := os.WriteFile(filepath.Join(repo, "capreg.json"), []byte(config), 0o644); err != nil {
 				t.Fatal(err)
@@ -141,4 +129,16 @@ func TestOnlyAFailingVanishedFolderIsScannedAgain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sampleRepoCopy is a copy of the sample repository at its real path, as
+// the scan names the folders it enters.
+func sampleRepoCopy(t *testing.T) string {
+	t.Helper()
+	repo, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	copyTree(t, "../testdata/repo", repo)
+	return repo
 }
