@@ -774,10 +774,7 @@ func TestSearchCamelCaseQuery(t *testing.T) {
 		{"free GPUs", "gpu-usage"},
 	}
 	for _, tt := range tests {
-		res := ix.Search(Query{Intent: tt.intent})
-		if len(res) == 0 || res[0].ID != tt.want {
-			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 }
 
@@ -806,9 +803,7 @@ func TestSearchIdentifiersOfTheRequest(t *testing.T) {
 		{"installed packages for use with pkg_add", "pkg_add"},
 		{"add a package with PKG_ADD", "pkg_add"},
 	} {
-		if res := ix.Search(Query{Intent: tt.intent}); len(res) == 0 || res[0].ID != tt.want {
-			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 	for _, tt := range []struct {
 		in   string
@@ -924,9 +919,7 @@ func TestSearchWordsRunTogether(t *testing.T) {
 		{"taillogs", "logs"},
 	}
 	for _, tt := range search {
-		if res := ix.Search(Query{Intent: tt.intent}); len(res) == 0 || res[0].ID != tt.want {
-			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 }
 
@@ -985,10 +978,7 @@ func TestSearchAbbreviations(t *testing.T) {
 		{"repository", "clone"},
 	}
 	for _, tt := range tests {
-		res := ix.Search(Query{Intent: tt.intent, Limit: 3})
-		if len(res) == 0 || res[0].ID != tt.want {
-			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 	// Once a card holds "db", the word is searched as itself only.
 	ix = Build([]Card{
@@ -1014,10 +1004,7 @@ func TestSearchIrregularForms(t *testing.T) {
 		{"the image I just built", "image-build"},
 	}
 	for _, tt := range tests {
-		res := ix.Search(Query{Intent: tt.intent, Limit: 3})
-		if len(res) == 0 || res[0].ID != tt.want {
-			t.Errorf("Search(%q) = %v, want %s first", tt.intent, ids(res), tt.want)
-		}
+		checkFirst(t, ix, tt.intent, tt.want)
 	}
 	ix = Build([]Card{
 		{ID: "image-build", Summary: "Build a container image of a service.", Risk: "reversible"},
