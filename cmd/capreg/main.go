@@ -142,15 +142,16 @@ func commands() map[string]command {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 1 && args[0] == "help" && args[1] != "help" {
+	if len(args) > 1 && args[0] == "help" && !isHelpFlag(args[1]) && args[1] != "help" {
 		// "capreg help render", "capreg help tools search": the verb's
-		// own help, on stdout as "capreg help" is.
-		sub := args[2:]
+		// own help, on stdout as "capreg help" is. A -h or --help added
+		// to it ("capreg help render --help") asks for the same.
+		sub := slices.DeleteFunc(slices.Clone(args[2:]), isHelpFlag)
 		if len(sub) > 1 || len(sub) == 1 && (args[1] != "tools" || strings.HasPrefix(sub[0], "-")) {
 			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
 		}
 		if _, ok := commands()[args[1]]; ok {
-			return commands()[args[1]](ctx, append(slices.Clone(sub), "--help"), stdout, stderr)
+			return commands()[args[1]](ctx, append(sub, "--help"), stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", args[1], commandMeant(args[1]), usage())
 		return exitUsage
@@ -161,7 +162,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage())
 		return exitUsage
 	}
-	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if isHelpFlag(args[0]) || args[0] == "help" {
 		return writeHelp(stdout, stderr, usage())
 	}
 	cmd, ok := commands()[args[0]]
