@@ -61,9 +61,6 @@ const (
 	// maxPseudo bounds Build time: beyond it, pseudo-queries are taken
 	// from an evenly spaced subset of the cards.
 	maxPseudo = 500
-	// trainDepth is how many first-stage candidates of each pseudo-query
-	// the model is fitted on.
-	trainDepth = 50
 )
 
 // trainSet holds the candidates' features of each pseudo-query.
@@ -119,15 +116,22 @@ func (ix *Index) heldOut(c, j, held int) bool {
 // learnWeights fits ix.w on the pseudo-queries of folds (pseudoFolds),
 // building each fold's statistics first.
 func (ix *Index) learnWeights(folds []pseudoFold) {
+	ts := ix.pseudoQueries(folds)
+	if ts.n() < minPseudo {
+		return
+	}
+	ix.w = fitLogit(ts, ix.w, ix.p.l2*float64(ts.n()), ix.p.featOff)
+}
+
+// pseudoQueries is the training set of the pseudo-queries of folds,
+// building each fold's statistics first.
+func (ix *Index) pseudoQueries(folds []pseudoFold) *trainSet {
 	ts := &trainSet{off: []int32{0}}
 	for _, f := range folds {
 		f.px.buildStatistics()
 		ix.addPseudoQueries(ts, f)
 	}
-	if ts.n() < minPseudo {
-		return
-	}
-	ix.w = fitLogit(ts, ix.w, ix.p.l2*float64(ts.n()), ix.p.featOff)
+	return ts
 }
 
 // addPseudoQueries adds to ts the features of the first-stage candidates
@@ -161,7 +165,11 @@ func (ix *Index) addPseudoQueries(ts *trainSet, fold pseudoFold) {
 				continue
 			}
 			px.scoreCards(s)
-			px.selectTop(s, trainDepth, riskUnknown)
+			// The candidates a search re-ranks: fitted on the best 50
+			// of them, the pseudo-queries whose card the first stage
+			// put lower were not learned from, more of them the larger
+			// the corpus (see TestPseudoQueriesSeeWhatIsReRanked).
+			px.selectTop(s, ix.p.depth, riskUnknown)
 			pos := -1
 			for i, h := range s.top {
 				if h.card == int32(c) {
