@@ -284,3 +284,54 @@ const (
 	minShortTypoRecall5 = 0.8087 - 0.005
 	minShortTypoMRR10   = 0.7014 - 0.005
 )
+
+// Quality floors on the development queries searched among the
+// development cards and 269 cards of other sets (the six team sets and the
+// agent wrappers, none an answer): 0.005 below the values measured when
+// set, with defaultParams:
+//
+//	recall@1 = 0.5962, recall@5 = 0.7987, MRR@10 = 0.6812
+//
+// (0.5975 / 0.7950 / 0.6815 before the second stage was fitted on as many
+// candidates of each pseudo-query as it re-ranks).
+// The set judged holds several times more cards than the dev set, and a
+// mechanism that behaves differently with more cards (a count that should
+// be a share, a cap that starts to bind, candidates too few) shows here
+// and not on the 371 cards. The same cards with 3,335 others beside them
+// (this machine's man pages added, which a test cannot hold) gave 0.4900
+// / 0.6775 / 0.5697; the dev cards alone 0.6375 / 0.8137 / 0.7143.
+const (
+	minDistractRecall5 = 0.7987 - 0.005
+	minDistractMRR10   = 0.6812 - 0.005
+)
+
+// TestDevSetQualityWithDistractors: the quality floors on the development
+// queries when the cards of other sets are indexed beside the development
+// cards.
+func TestDevSetQualityWithDistractors(t *testing.T) {
+	cards, qs := loadDevSet(t)
+	dev := make(map[string]bool, len(cards))
+	for _, c := range cards {
+		dev[c.ID] = true
+	}
+	var extra []Card
+	for _, set := range []string{"db", "fw", "game", "ml", "mobile", "sec"} {
+		extra = append(extra, loadCardSet(t, filepath.Join(teamSetsDir, set))...)
+	}
+	extra = append(extra, loadAgentWrappers(t)...)
+	for _, c := range extra {
+		if dev[c.ID] {
+			t.Fatalf("distractor %q has the id of a development card, and would count as its answer", c.ID)
+		}
+	}
+	ix := Build(append(append([]Card(nil), cards...), extra...))
+	m := evaluate(ix, qs)
+	t.Logf("dev set with %d distractors: %d cards: recall@1=%.4f recall@5=%.4f MRR@10=%.4f zero-hit=%.4f",
+		len(extra), ix.Len(), m.recall1, m.recall5, m.mrr10, m.zeroHit)
+	if m.recall5 < minDistractRecall5 {
+		t.Errorf("recall@5 = %.4f, below floor %.4f", m.recall5, minDistractRecall5)
+	}
+	if m.mrr10 < minDistractMRR10 {
+		t.Errorf("MRR@10 = %.4f, below floor %.4f", m.mrr10, minDistractMRR10)
+	}
+}
