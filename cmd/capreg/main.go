@@ -142,18 +142,20 @@ func commands() map[string]command {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) > 1 && args[0] == "help" && !isHelpFlag(args[1]) && args[1] != "help" {
-		// "capreg help render", "capreg help tools search": the verb's
-		// own help, on stdout as "capreg help" is. A -h or --help added
-		// to it ("capreg help render --help") asks for the same.
-		sub := slices.DeleteFunc(slices.Clone(args[2:]), isHelpFlag)
-		if len(sub) > 1 || len(sub) == 1 && (args[1] != "tools" || strings.HasPrefix(sub[0], "-")) {
+	// "capreg help render", "capreg help tools search": the verb's own
+	// help, on stdout as "capreg help" is. A -h or --help added anywhere
+	// asks for the same ("capreg help render --help"; before the verb,
+	// "capreg help --help render", it was taken for "capreg --help" and
+	// the verb dropped).
+	if rest := helpArgs(args); len(rest) > 0 && rest[0] != "help" {
+		verb, sub := rest[0], rest[1:]
+		if len(sub) > 1 || len(sub) == 1 && (verb != "tools" || strings.HasPrefix(sub[0], "-")) {
 			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
 		}
-		if _, ok := commands()[args[1]]; ok {
-			return commands()[args[1]](ctx, append(sub, "--help"), stdout, stderr)
+		if _, ok := commands()[verb]; ok {
+			return commands()[verb](ctx, append(sub, "--help"), stdout, stderr)
 		}
-		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", args[1], commandMeant(args[1]), usage())
+		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", verb, commandMeant(verb), usage())
 		return exitUsage
 	}
 	if len(args) == 0 {
@@ -171,6 +173,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return cmd(ctx, args[1:], stdout, stderr)
+}
+
+// helpArgs is what follows "help" in args, less any -h or --help: nil if
+// args is no "capreg help ...".
+func helpArgs(args []string) []string {
+	if len(args) == 0 || args[0] != "help" {
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(args[1:]), isHelpFlag)
 }
 
 // commandMeant names the verb an unknown one probably meant: a subcommand
