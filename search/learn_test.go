@@ -208,15 +208,22 @@ func TestPseudoQueriesSeeWhatIsReRanked(t *testing.T) {
 			},
 		})
 	}
-	ix := Build(cards)
-	ts := ix.pseudoQueries(ix.pseudoFolds())
-	if ts.n() == 0 {
-		t.Fatal("no pseudo-query learned from")
-	}
-	for q := range ts.n() {
-		// Every card holds "frobnicate" and "widget": all 120 are candidates.
-		if rows := int(ts.off[q+1] - ts.off[q]); rows != ix.p.depth {
-			t.Fatalf("pseudo-query %d is fitted on %d candidates, the second stage re-ranks %d", q, rows, ix.p.depth)
+	// The default depth and another: a number written in addPseudoQueries
+	// would be right for one only.
+	for _, depth := range []int{defaultParams().depth, 30} {
+		p := defaultParams()
+		p.depth = depth
+		ix := buildWith(cards, p)
+		ts := ix.pseudoQueries(ix.pseudoFolds())
+		// Each held-out phrase names its card's qux: its card is first.
+		if ts.n() != len(cards) {
+			t.Fatalf("depth %d: %d pseudo-queries learned from, want %d", depth, ts.n(), len(cards))
+		}
+		for q := range ts.n() {
+			// Every card holds "frobnicate" and "widget": all 120 are candidates.
+			if rows := int(ts.off[q+1] - ts.off[q]); rows != depth {
+				t.Fatalf("pseudo-query %d is fitted on %d candidates, the second stage re-ranks %d", q, rows, depth)
+			}
 		}
 	}
 }
