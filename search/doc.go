@@ -440,10 +440,13 @@
 //     0.6375 / 0.8137 / 0.7143, halves A and B MRR 0.6989 / 0.7282 became
 //     0.6983 / 0.7294, the pseudo-queries 0.762 / 0.658 became 0.760 /
 //     0.660, the dev queries with typos over seven seeds 0.7850 / 0.6803
-//     became 0.7843 / 0.6795. Build at 10,000 cards takes 20-35 ms more
-//     (8-10% on a busy machine, run alternately) and allocates 4 MB more
-//     (28,600 rows of features rather than 12,250: computing them 15-20
-//     ms, the fit 19 ms rather than 8); a search is as before.
+//     became 0.7843 / 0.6795. Build at 10,000 cards took 201 ms and
+//     takes 266 ms (BenchmarkBuild10k, eight runs of each binary in turn
+//     on a quiet machine) and allocates 4 MB more (28,600 rows of
+//     features rather than 12,250: computing them 15-20 ms, the fit 19
+//     ms rather than 8); a search costs the same on average (297 and 300
+//     µs), its p99 0.55 and 0.60 ms (p = 0.16), the weights alone having
+//     changed.
 //   - Short queries are the weak spot (two query words: recall@5 0.49;
 //     "Display ..." first: 0.61), so every feature was duplicated times a
 //     query-level scalar (1/words, words <= 2, 1/(1+mass/10), log mass)
