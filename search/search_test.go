@@ -64,6 +64,14 @@ func checkFirst(t *testing.T, ix *Index, intent, want string) {
 	}
 }
 
+// checkOnly fails t unless want is all ix finds for intent.
+func checkOnly(t *testing.T, ix *Index, intent, want string) {
+	t.Helper()
+	if got := ids(ix.Search(Query{Intent: intent})); !slices.Equal(got, []string{want}) {
+		t.Errorf("Search(%q) = %v, want [%s]", intent, got, want)
+	}
+}
+
 // TestSearchRanksObviousMatchFirst: intents that plainly describe one card
 // (by phrase, id part, backticked command or with a typo) rank it first.
 func TestSearchRanksObviousMatchFirst(t *testing.T) {
@@ -985,9 +993,7 @@ func TestSearchAbbreviations(t *testing.T) {
 		{ID: "secret-get", Summary: "Print the database password of an environment.", Risk: "reversible"},
 		{ID: "migrate", Summary: "Run the db migrations.", Risk: "reversible"},
 	})
-	if res := ix.Search(Query{Intent: "db", Limit: 3}); !slices.Equal(ids(res), []string{"migrate"}) {
-		t.Errorf("Search(db) = %v, want [migrate]", ids(res))
-	}
+	checkOnly(t, ix, "db", "migrate")
 }
 
 // TestSearchIrregularForms: a past form no card holds is searched as its
@@ -1010,9 +1016,7 @@ func TestSearchIrregularForms(t *testing.T) {
 		{ID: "image-build", Summary: "Build a container image of a service.", Risk: "reversible"},
 		{ID: "image-push", Summary: "Push a built image to the registry.", Risk: "reversible"},
 	})
-	if res := ix.Search(Query{Intent: "built", Limit: 3}); !slices.Equal(ids(res), []string{"image-push"}) {
-		t.Errorf("Search(built) = %v, want [image-push]", ids(res))
-	}
+	checkOnly(t, ix, "built", "image-push")
 	// Every form is searched as its verb, whose stem may not be its
 	// spelling ("choos", "rewrit", "fli") and the form's neither ("rewrot",
 	// "undon").
@@ -1025,18 +1029,14 @@ func TestSearchIrregularForms(t *testing.T) {
 			{ID: "verb", Summary: "How to " + p[1] + " it.", Risk: "reversible"},
 			{ID: "other", Summary: "Something else entirely.", Risk: "reversible"},
 		})
-		if res := ix.Search(Query{Intent: "I " + p[0] + " it", Limit: 3}); len(res) == 0 || res[0].ID != "verb" {
-			t.Errorf("Search(I %s it) = %v, want the card of %q first", p[0], ids(res), p[1])
-		}
+		checkFirst(t, ix, "I "+p[0]+" it", "verb")
 	}
 	// "go" is the Go toolchain's, not the verb of "gone".
 	ix = Build([]Card{
 		{ID: "go-test", Summary: "Run the Go tests of a package.", Risk: "reversible"},
 		{ID: "pod-events", Summary: "Show why a pod restarted or was evicted.", Risk: "reversible"},
 	})
-	if res := ix.Search(Query{Intent: "the pod is gone", Limit: 3}); !slices.Equal(ids(res), []string{"pod-events"}) {
-		t.Errorf("Search(the pod is gone) = %v, want [pod-events]", ids(res))
-	}
+	checkOnly(t, ix, "the pod is gone", "pod-events")
 }
 
 // TestScoresStayInRangeWhenKnownWordsAreCommon: a query whose only word
