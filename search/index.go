@@ -110,8 +110,9 @@ type Index struct {
 
 	// idents counts the identifiers (see identRun) of the cards' text, in
 	// lower case, by the times the text holds each (counted as each text
-	// is analysed): a query's words of one it does not hold weigh less. identsOut, of an index without some
-	// phrases (see without), counts those of the phrases left out.
+	// is analysed): a query's words of one it does not hold weigh less.
+	// identsOut, of an index without some phrases (see without), counts
+	// those of the phrases left out.
 	idents, identsOut map[string]int32
 
 	// Character n-grams (ngram.go), when p.ngram: the word ids of the

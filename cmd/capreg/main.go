@@ -152,8 +152,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if len(sub) > 1 || len(sub) == 1 && (verb != "tools" || strings.HasPrefix(sub[0], "-")) {
 			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
 		}
-		if _, ok := commands()[verb]; ok {
-			return commands()[verb](ctx, append(sub, "--help"), stdout, stderr)
+		if cmd, ok := commands()[verb]; ok {
+			return cmd(ctx, append(sub, "--help"), stdout, stderr)
 		}
 		fmt.Fprintf(stderr, "capreg: no command %q to help with%s\n\n%s", verb, commandMeant(verb), usage())
 		return exitUsage
