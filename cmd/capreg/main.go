@@ -146,8 +146,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// help, on stdout as "capreg help" is. A -h or --help added anywhere
 	// asks for the same ("capreg help render --help"; before the verb,
 	// "capreg help --help render", it was taken for "capreg --help" and
-	// the verb dropped).
-	if rest := helpArgs(args); len(rest) > 0 && rest[0] != "help" {
+	// the verb dropped), and so does "capreg --help render".
+	if rest := helpArgs(args); len(rest) > 0 {
 		verb, sub := rest[0], rest[1:]
 		if len(sub) > 1 || len(sub) == 1 && (verb != "tools" || strings.HasPrefix(sub[0], "-")) {
 			return usageError(stderr, "help takes a verb, and for tools a subcommand: capreg help VERB")
@@ -175,13 +175,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return cmd(ctx, args[1:], stdout, stderr)
 }
 
-// helpArgs is what follows "help" in args, less any -h or --help: nil if
-// args is no "capreg help ...".
+// helpArgs is what args ask for help with when they start with "help" or
+// a help flag: the words after it less any -h or --help and any further
+// leading "help" ("capreg help help render"); nil if args ask for no help.
 func helpArgs(args []string) []string {
-	if len(args) == 0 || args[0] != "help" {
+	if len(args) == 0 || args[0] != "help" && !isHelpFlag(args[0]) {
 		return nil
 	}
-	return slices.DeleteFunc(slices.Clone(args[1:]), isHelpFlag)
+	rest := slices.DeleteFunc(slices.Clone(args[1:]), isHelpFlag)
+	for len(rest) > 0 && rest[0] == "help" {
+		rest = rest[1:]
+	}
+	return rest
 }
 
 // commandMeant names the verb an unknown one probably meant: a subcommand

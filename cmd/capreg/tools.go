@@ -169,7 +169,10 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 // isHelpFlag is whether arg asks for help, as the flag package reads it.
 func isHelpFlag(arg string) bool {
-	switch arg {
+	// A value given to it is no matter: the flag package reads
+	// --help=false as a request for help too, there being no such flag.
+	name, _, _ := strings.Cut(arg, "=")
+	switch name {
 	case "-h", "-help", "--h", "--help":
 		return true
 	}
