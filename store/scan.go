@@ -1851,8 +1851,18 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 // readReal reads one regular file through the root. A FIFO or device is never
 // opened; the open itself is non-blocking and re-checked with fstat, so a file
 // swapped for a FIFO between the walk and the read cannot hang the scan.
+//
+// An input the walk listed, or a link resolved to, that is gone when opened
+// (deleted by a checkout or an rm beside the scan) is said to have
+// vanished and is among Sources.Vanished, as a folder gone so is: looking
+// again is what helps, not its permissions.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
-	return sc.readRealUpTo(rel, real, mode, validate.MaxFileSize)
+	f := sc.readRealUpTo(rel, real, mode, validate.MaxFileSize)
+	if errors.Is(f.Err, fs.ErrNotExist) {
+		f.Err = fmt.Errorf("%w; it vanished during the scan (deleted or moved): run the check again", f.Err)
+		sc.src.Vanished = append(sc.src.Vanished, rel)
+	}
+	return f
 }
 
 // readRealUpTo is readReal of a file of at most limit bytes: a larger one

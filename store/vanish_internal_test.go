@@ -5,7 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // TestFolderVanishedDuringTheScanIsScannedAgain: a folder deleted between
@@ -141,4 +144,80 @@ func sampleRepoCopy(t *testing.T) string {
 	}
 	copyTree(t, "../testdata/repo", repo)
 	return repo
+}
+
+// TestFileVanishedDuringTheScanIsScannedAgain: a file deleted between the
+// scan listing its folder and reading it (a checkout replacing it, an
+// editor's save by rename) failed that rebuild as an unreadable input,
+// as a vanished folder did, though the next scan reads the change whole.
+// The daemon scans again at once; a one-shot Scan names the file and
+// says it vanished, not that it must be made readable.
+func TestFileVanishedDuringTheScanIsScannedAgain(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		file string // deleted when the scan enters a folder listed before it
+	}{
+		{"a manifest", "capabilities/ui/capability.json"},
+		{"a card", "bin/ft.card.json"},
+		{"a workflow", "workflows/zz-plan.md"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := sampleRepoCopy(t)
+			gone := filepath.Join(repo, filepath.FromSlash(tt.file))
+			if tt.file == "workflows/zz-plan.md" {
+				if err := os.WriteFile(gone, []byte("<loop-point id=\"plan:pre\"/>\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			before := filepath.Join(filepath.Dir(gone), "0-listed-first")
+			if err := os.MkdirAll(before, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			content, err := os.ReadFile(gone)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+			build, scans := w.build, 0
+			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+				scans++
+				return build(ctx, func(dir string, names ...string) {
+					if dir == before && scans == 1 {
+						os.Remove(gone) // listed by its folder, gone when read
+					}
+				})
+			}
+			b, ok := w.scanSettled(context.Background(), nopNotifier{})
+			if !ok || b.err != nil || b.snap == nil {
+				t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+			}
+			if scans != 2 {
+				t.Errorf("%d scans, want 2 (%v)", scans, b.snap.Diagnostics)
+			}
+
+			// A one-shot scan says what happened.
+			if err := os.WriteFile(gone, content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			in, err := Scan(context.Background(), ScanOptions{Repo: repo, entering: func(dir string, _ ...string) {
+				if dir == before {
+					os.Remove(gone)
+				}
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := []string{tt.file}; !slices.Equal(in.Sources.Vanished, want) {
+				t.Errorf("Sources.Vanished = %q, want %q", in.Sources.Vanished, want)
+			}
+			snap := Build(&in.Sources, false)
+			i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool { return d.File == tt.file })
+			if i < 0 {
+				t.Fatalf("nothing is said of %s: %v", tt.file, snap.Diagnostics)
+			}
+			if d := snap.Diagnostics[i]; d.Rule != "file-unreadable" || d.Severity != validate.Error || !strings.Contains(d.Message, "vanished during the scan") {
+				t.Errorf("%s [%s] %s: want a file-unreadable error saying it vanished during the scan", d.Severity, d.Rule, d.Message)
+			}
+		})
+	}
 }

@@ -628,12 +628,13 @@ const maxSwapRescans = 5
 // is to be recorded: shutting down, or the repository kept being swapped,
 // in which case a debounced rebuild is scheduled.
 //
-// A build that found a folder gone between listing and opening it
-// (Sources.Vanished: an rm -rf or a checkout ran beside the scan) is
-// scanned again at once too, up to maxSwapRescans times, and then stands:
-// it failed only for reading half of a change, which the next scan reads
-// whole (a long soak saw 5 to 8 such failed rebuilds an hour, each
-// flipping the reload-success gauge and logging a warning for a moment).
+// A build that found an input file or folder gone between listing and
+// opening it (Sources.Vanished: an rm -rf or a checkout ran beside the
+// scan) is scanned again at once too, up to maxSwapRescans times, and
+// then stands: it failed only for reading half of a change, which the
+// next scan reads whole (a long soak saw 5 to 8 such failed rebuilds an
+// hour, each flipping the reload-success gauge and logging a warning for
+// a moment).
 func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool) {
 	for i := range maxSwapRescans + 1 {
 		n.prepare()
@@ -650,7 +651,7 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 			if len(v) == 0 || i == maxSwapRescans {
 				return b, true
 			}
-			w.log.Info("a folder vanished during the scan; discarding the build and rescanning", "folders", v)
+			w.log.Info("an input vanished during the scan; discarding the build and rescanning", "paths", v)
 			continue
 		}
 		w.log.Info("the repository was swapped during the scan; discarding the build and rescanning",
@@ -662,8 +663,8 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 	return built{}, false
 }
 
-// vanished is the folders snap's scan found gone when it opened them,
-// when that failed the build.
+// vanished is the files and folders snap's scan found gone when it opened
+// them, when that failed the build.
 func vanished(snap *Snapshot) []string {
 	if snap == nil || snap.OK() || snap.Sources == nil {
 		return nil
