@@ -55,13 +55,16 @@ func NewMetrics() *Metrics {
 		requests: newCounterVec("capreg_http_requests_total", "HTTP requests by route pattern, method and status code.",
 			"route", "method", "code"),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern and method.",
+			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern, method and status code.",
 			// Past 1 s for the slow answers given by design: POST /validate
 			// and /-/reload evaluating a large repository, a validation
 			// turned away busy after 10 s, a body read until the daemon's
 			// 30 s read timeout; without them all of these land in +Inf.
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15, 30, 60},
-		}, []string{"route", "method"}),
+			// By code as well: a route's fast 304s and busy 503s would
+			// otherwise hide its slow 200s in one distribution, and a
+			// p99 could not be taken of the answers clients use.
+		}, []string{"route", "method", "code"}),
 		rebuilds: newCounterVec("capreg_registry_rebuilds_total", "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
 			"result"),
 		rebuildTime: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -205,8 +208,9 @@ func gathered[T any](families T) func() (T, error) {
 func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
 func (m *Metrics) observeRequest(route, method string, code int, took time.Duration) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(code)).Inc()
-	m.latency.WithLabelValues(route, method).Observe(took.Seconds())
+	status := strconv.Itoa(code)
+	m.requests.WithLabelValues(route, method, status).Inc()
+	m.latency.WithLabelValues(route, method, status).Observe(took.Seconds())
 }
 
 // Rebuilt implements store.Observer.

@@ -132,7 +132,8 @@ func requestCount(t *testing.T, m *api.Metrics, route, method, code string) floa
 	return v
 }
 
-// sampleValue reads the counter or gauge name whose labels include labels.
+// sampleValue reads the counter or gauge name whose labels include labels,
+// or the count of the histogram name.
 func sampleValue(t *testing.T, m *api.Metrics, name string, labels map[string]string) (float64, bool) {
 	t.Helper()
 	families, err := m.Registry().Gather()
@@ -155,6 +156,9 @@ func sampleValue(t *testing.T, m *api.Metrics, name string, labels map[string]st
 			}
 			if c := mt.GetCounter(); c != nil {
 				return c.GetValue(), true
+			}
+			if h := mt.GetHistogram(); h != nil {
+				return float64(h.GetSampleCount()), true
 			}
 			return mt.GetGauge().GetValue(), true
 		}
@@ -197,7 +201,28 @@ func TestMetricsRouteOfEveryOutcome(t *testing.T) {
 			if got := requestCount(t, m, tt.route, method, fmt.Sprint(tt.code)); got != 1 {
 				t.Errorf("capreg_http_requests_total{route=%q,method=%q,code=\"%d\"} = %v, want 1", tt.route, method, tt.code, got)
 			}
+			labels := map[string]string{"route": tt.route, "method": method, "code": fmt.Sprint(tt.code)}
+			if got, _ := sampleValue(t, m, "capreg_http_request_duration_seconds", labels); got != 1 {
+				t.Errorf("capreg_http_request_duration_seconds_count%v = %v, want 1", labels, got)
+			}
 		})
+	}
+}
+
+// TestLatencyByCode: the latency of a route's answers is kept by status
+// code, so that the p99 of its 200s is not mixed with its fast 404s or
+// its busy 503s.
+func TestLatencyByCode(t *testing.T) {
+	m := api.NewMetrics()
+	h := api.NewRouter(testdataSource(t), api.Options{Metrics: m})
+	for _, path := range []string{"/capabilities/ui", "/capabilities/ui", "/capabilities/nope"} {
+		do(t, h, "GET", path, nil)
+	}
+	for code, want := range map[string]float64{"200": 2, "404": 1} {
+		labels := map[string]string{"route": "/capabilities/{id}", "method": "GET", "code": code}
+		if got, ok := sampleValue(t, m, "capreg_http_request_duration_seconds", labels); !ok || got != want {
+			t.Errorf("capreg_http_request_duration_seconds_count%v = %v (found %v), want %v", labels, got, ok, want)
+		}
 	}
 }
 
