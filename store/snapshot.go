@@ -494,23 +494,7 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	}
 	contract := ContractJSON(res.Contract)
 	tools := ToolIndexJSON(res.Cards)
-	var sourceBytes int
-	for _, c := range src.Capabilities {
-		sourceBytes += len(c.Manifest.Data)
-	}
-	// The registry repeats every declaration, re-indented, and its hooks
-	// once more in byLoopPoint: two to three times the sources. A rebuild
-	// reserves the previous registry's length and a 128th more instead,
-	// within what tight.Bytes leaves as it is: after an edit the registry
-	// is about as long as before, and the estimate's room cost a copy of
-	// the whole registry on each rebuild (20 MB at 10,000 capabilities).
-	size := 3*sourceBytes + 4096
-	if prev != nil {
-		if n := len(prev.Artifacts[RegistryFile]); n > 0 {
-			size = n + n/128
-		}
-	}
-	registry, err := appendRegistry(ctx, make([]byte, 0, size), snap.Registry, reuse, snap.pieces)
+	registry, err := appendRegistry(ctx, make([]byte, 0, registrySize(src, prev)), snap.Registry, reuse, snap.pieces)
 	if err != nil {
 		return nil, err
 	}
@@ -533,31 +517,52 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		ContractFile:  tight.Bytes(encodeFile(&contract, 4096)),
 		ToolIndexFile: tight.Bytes(encodeFile(&tools, 4096)),
 	}
+	snap.Digest = digest(snap.Artifacts, res, program)
+	return snap, nil
+}
+
+// registrySize is the room a build reserves for the registry of src.
+// The registry repeats every declaration, re-indented, and its hooks once
+// more in byLoopPoint: two to three times the sources. A rebuild reserves
+// the previous registry's length and a 128th more instead, within what
+// tight.Bytes leaves as it is: after an edit the registry is about as
+// long as before, and the estimate's room cost a copy of the whole
+// registry on each rebuild (20 MB at 10,000 capabilities).
+func registrySize(src *validate.Sources, prev *Snapshot) int {
+	if prev != nil {
+		if n := len(prev.Artifacts[RegistryFile]); n > 0 {
+			return n + n/128
+		}
+	}
+	var sourceBytes int
+	for _, c := range src.Capabilities {
+		sourceBytes += len(c.Manifest.Data)
+	}
+	return 3*sourceBytes + 4096
+}
+
+// digest is a snapshot's Digest: a hash of its artifacts, and of what the
+// API shows beyond them: where each capability is declared, its
+// fragments' carriage returns (the artifacts write them as "\n",
+// /capabilities/{id} and render-hooks as the file holds them), which
+// points have render-hooks call sites, and the program that serves them.
+func digest(artifacts map[string][]byte, res *validate.Result, program string) string {
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
 		h.Write([]byte(name))
 		h.Write([]byte{0})
-		h.Write(snap.Artifacts[name])
+		h.Write(artifacts[name])
 	}
-	// What the API shows beyond the artifacts: where each capability is
-	// declared, its fragments' carriage returns (the artifacts write
-	// them as "\n", /capabilities/{id} and render-hooks as the file holds
-	// them), and which points have render-hooks call sites.
 	for _, c := range res.Capabilities {
 		fmt.Fprintf(h, "\x00file %s %s", c.ID, c.File)
 		hashCarriageReturns(h, c)
 	}
-	wired := make([]string, 0, len(res.Contract.Wired))
-	for p := range res.Contract.Wired {
-		wired = append(wired, p)
-	}
-	slices.Sort(wired)
+	wired := slices.Sorted(maps.Keys(res.Contract.Wired))
 	fmt.Fprintf(h, "\x00wired %s", strings.Join(wired, ","))
 	if program != "" {
 		fmt.Fprintf(h, "\x00program %s", program)
 	}
-	snap.Digest = hex.EncodeToString(h.Sum(nil))[:32]
-	return snap, nil
+	return hex.EncodeToString(h.Sum(nil))[:32]
 }
 
 // stopped is the error of a build ctx ended.
