@@ -426,21 +426,7 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 			// cannot take at all, which no retry will change: one whose
 			// path is over PATH_MAX (ENAMETOOLONG), as a deep tree the walk
 			// reads folder by folder may be. The whole tree is polled.
-			if n.fallbk == nil {
-				if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
-					// What to raise, by how much, and from which folder
-					// on changes are polled for: the line said only that
-					// a limit was reached, and how many folders were
-					// watched.
-					n.w.log.Warn("inotify watch limit reached; polling as well: raise the sysctl fs.inotify.max_user_watches "+
-						"(shared by every process of this user on the node) above the folders to watch, then restart capreg serve",
-						"interval", fallbackPoll, "watched", n.watched.len(), "toWatch", len(want), "dir", d, "error", err)
-				} else {
-					n.w.log.Warn("cannot watch a directory; polling as well", "dir", d, "error", err, "interval", fallbackPoll)
-				}
-				n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
-				n.w.fallBack()
-			}
+			n.pollAsWell(d, err, len(want))
 			n.fallbk.sync(root, dirs, named, read)
 			return
 		}
@@ -458,6 +444,27 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 		n.synced = true
 	}
 	n.settle(moved)
+}
+
+// pollAsWell starts the fallback poller, once, for the directory d that
+// could not be watched (err) of the toWatch sync wanted watched. n.mu is
+// held.
+func (n *fsNotifier) pollAsWell(d string, err error, toWatch int) {
+	if n.fallbk != nil {
+		return
+	}
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
+		// What to raise, by how much, and from which folder on changes
+		// are polled for: the line said only that a limit was reached,
+		// and how many folders were watched.
+		n.w.log.Warn("inotify watch limit reached; polling as well: raise the sysctl fs.inotify.max_user_watches "+
+			"(shared by every process of this user on the node) above the folders to watch, then restart capreg serve",
+			"interval", fallbackPoll, "watched", n.watched.len(), "toWatch", toWatch, "dir", d, "error", err)
+	} else {
+		n.w.log.Warn("cannot watch a directory; polling as well", "dir", d, "error", err, "interval", fallbackPoll)
+	}
+	n.fallbk = newPoller(n.w, fallbackPoll).(*poller)
+	n.w.fallBack()
 }
 
 // settle asks for one more rescan when the way to the repository may have
