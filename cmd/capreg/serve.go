@@ -123,21 +123,8 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if len(pos) > 0 {
 		return usage("serve takes no arguments (got %q)", pos)
 	}
-	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
-		return usage("--debounce, --poll and --drain-delay must not be negative")
-	}
-	if sf.poll > 0 && sf.poll < minPoll {
-		return usage("--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
-	}
-	if msg := addrFault(sf.addr); msg != "" {
+	if msg := sf.fault(); msg != "" {
 		return usage("%s", msg)
-	}
-	// Another error is not fatal: in a pod, git-sync may not have cloned
-	// yet. serve stays up, unready, and serves the repository once it
-	// appears; the watcher logs that it waits (at WARN where a folder
-	// beside it is named almost so), or why the repository cannot be read.
-	if err := store.StatRepo(sf.repo); errors.Is(err, store.ErrRepoNotFolder) {
-		return usage("%v; give --repo the repository's folder", err)
 	}
 	// Caught from before the port opens: a supervisor or script may send
 	// SIGHUP (reload) as soon as it sees the daemon answer, and SIGHUP's
@@ -157,6 +144,27 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		listening(ln)
 	}
 	return serve(ctx, ln, hup, &sf, logger, stdout)
+}
+
+// fault is what is wrong with the flags serve was given, or "".
+func (sf *serveFlags) fault() string {
+	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
+		return "--debounce, --poll and --drain-delay must not be negative"
+	}
+	if sf.poll > 0 && sf.poll < minPoll {
+		return fmt.Sprintf("--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
+	}
+	if msg := addrFault(sf.addr); msg != "" {
+		return msg
+	}
+	// Another error is not fatal: in a pod, git-sync may not have cloned
+	// yet. serve stays up, unready, and serves the repository once it
+	// appears; the watcher logs that it waits (at WARN where a folder
+	// beside it is named almost so), or why the repository cannot be read.
+	if err := store.StatRepo(sf.repo); errors.Is(err, store.ErrRepoNotFolder) {
+		return fmt.Sprintf("%v; give --repo the repository's folder", err)
+	}
+	return ""
 }
 
 // listenHint says what to do about a listen that failed: the error alone
