@@ -253,7 +253,14 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 	}
 	for _, e := range errs {
 		line, col := ojson.Position(data, e.Off)
-		sayf(stderr, "capreg: %s %s:%d:%d: %s", flag, path, line, col, e.Msg)
+		where := ""
+		if e.Kind == ojson.DuplicateKey {
+			// Named as POST /render-hooks names it in its 400, and as a
+			// field of the wrong type is here: "1:34" alone left the
+			// reader to count which of the object's members it was.
+			where = " (" + e.Pointer + ")"
+		}
+		sayf(stderr, "capreg: %s %s:%d:%d%s: %s", flag, path, line, col, where, e.Msg)
 		return ojson.Value{}, nil, exitUsage
 	}
 	// As a request body: a stray byte read as U+FFFD made a config key
