@@ -166,6 +166,9 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		if v.Kind != ojson.Object {
 			return req, usageError(stderr, "--config %s must hold a JSON object", f.config)
 		}
+		if note := bodyShapedConfig(f.config, data, &v); note != "" {
+			req.Notes = append(req.Notes, note)
+		}
 		req.Config = v
 	}
 	if f.enablement != "" {
@@ -203,6 +206,27 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		req.Enablement.Profile = f.profile
 	}
 	return req, exitOK
+}
+
+// bodyShapedConfig warns of a config file that holds a POST /render-hooks
+// body ({"config": {...}, "profile": "core"}) rather than a config: its
+// keys are no config's, so the render used every default and the file's
+// profile not at all, and said nothing. A config may hold a key "config"
+// of its own, so this is a warning, and only where every other key is
+// one of the body's.
+func bodyShapedConfig(path string, data []byte, v *ojson.Value) string {
+	i := slices.IndexFunc(v.Members, func(m ojson.Member) bool { return m.Key == "config" })
+	if i < 0 || v.Members[i].Value.Kind != ojson.Object {
+		return ""
+	}
+	for _, m := range v.Members {
+		if m.Key != "config" && !slices.Contains(render.EnablementKeys, m.Key) {
+			return ""
+		}
+	}
+	line, col := ojson.Position(data, v.Members[i].KeyOff)
+	return fmt.Sprintf("--config %s:%d:%d: the file reads as a POST /render-hooks body, a \"config\" object at the top; "+
+		"--config takes the config alone: give it the value of \"config\", and the enablement with --enablement FILE or --profile", path, line, col)
 }
 
 // checkEnablementKeys rejects a field an enablement file does not take, as
