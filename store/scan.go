@@ -1407,7 +1407,10 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		return
 	}
 	sc.seenFiles[real] = true
-	f := sc.readReal(rel, real, mode)
+	f := sc.readRealUnnoted(rel, real, mode)
+	if isCard || !under(rel, sc.capDir) {
+		sc.noteVanished(rel, f) // reported below; a capability's markdown only as a fragment (shareFragment)
+	}
 	if isCard {
 		tool := strings.TrimSuffix(rel, ".card.json")
 		exists := sc.isTool(tool)
@@ -1823,6 +1826,7 @@ func (sc *scanner) shareFragment(rel, p string, f validate.File) validate.File {
 	sc.watch(filepath.Dir(p)) // the fragment is an input
 	sc.tree.alias(rel, filepath.ToSlash(sc.rootRel(p)))
 	f.Path = rel
+	sc.noteVanished(rel, f) // the walk's read of it, as markdown, noted nothing
 	return f
 }
 
@@ -1857,12 +1861,30 @@ func (sc *scanner) noteFragment(rel string, f validate.File, found bool) {
 // vanished and is among Sources.Vanished, as a folder gone so is: looking
 // again is what helps, not its permissions.
 func (sc *scanner) readReal(rel, real string, mode fs.FileMode) validate.File {
+	f := sc.readRealUnnoted(rel, real, mode)
+	sc.noteVanished(rel, f)
+	return f
+}
+
+// readRealUnnoted is readReal of a file that may be reported or not: a
+// markdown file of a capability folder is reported only where a
+// declaration names it as a fragment, and, as a folder of no inputs, is
+// among Sources.Vanished only then (see noteVanished): a build failing
+// for another reason is not scanned again for it.
+func (sc *scanner) readRealUnnoted(rel, real string, mode fs.FileMode) validate.File {
 	f := sc.readRealUpTo(rel, real, mode, validate.MaxFileSize)
 	if errors.Is(f.Err, fs.ErrNotExist) {
 		f.Err = fmt.Errorf("%w; it vanished during the scan (deleted or moved): run the check again", f.Err)
-		sc.src.Vanished = append(sc.src.Vanished, rel)
 	}
 	return f
+}
+
+// noteVanished records the input rel, read as f, among Sources.Vanished
+// when it vanished during the scan (readRealUnnoted).
+func (sc *scanner) noteVanished(rel string, f validate.File) {
+	if errors.Is(f.Err, fs.ErrNotExist) {
+		sc.src.Vanished = append(sc.src.Vanished, rel)
+	}
 }
 
 // readRealUpTo is readReal of a file of at most limit bytes: a larger one

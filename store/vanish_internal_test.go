@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -217,6 +220,79 @@ func TestFileVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 			}
 			if d := snap.Diagnostics[i]; d.Rule != "file-unreadable" || d.Severity != validate.Error || !strings.Contains(d.Message, "vanished during the scan") {
 				t.Errorf("%s [%s] %s: want a file-unreadable error saying it vanished during the scan", d.Severity, d.Rule, d.Message)
+			}
+		})
+	}
+}
+
+// TestOnlyAFailingVanishedFileIsScannedAgain: a file is among
+// Sources.Vanished when its going failed the scan, as a folder is. A
+// markdown file of a capability folder that no declaration names is read
+// (where no workflow roots are named, as markdown that may hold a marker)
+// but nothing is said of it when it cannot be, so its vanishing fails
+// nothing: it made every rebuild of a repository failing for another
+// reason (a broken manifest) scan six times. One that a declaration names
+// as a fragment is reported, and is scanned again for.
+func TestOnlyAFailingVanishedFileIsScannedAgain(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		file      string // deleted, at every scan, when the scan enters a folder listed before it
+		wantScans int
+		vanished  bool // the last build's Sources.Vanished names it
+	}{
+		{"a capability's markdown no declaration names", "capabilities/research/loop/notes.md", 1, false},
+		{"a fragment", "capabilities/research/loop/research-prompt.md", maxSwapRescans + 1, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := sampleRepoCopy(t)
+			// Another capability's broken manifest fails every build.
+			if err := os.WriteFile(filepath.Join(repo, "capabilities", "ui", "capability.json"), []byte("{"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			gone := filepath.Join(repo, filepath.FromSlash(tt.file))
+			content, err := os.ReadFile(gone)
+			if errors.Is(err, fs.ErrNotExist) {
+				content, err = []byte("# Notes\n"), nil
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := filepath.Join(filepath.Dir(gone), "0-listed-first")
+			if err := os.MkdirAll(before, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+			build, scans := w.build, 0
+			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+				scans++
+				if err := os.WriteFile(gone, content, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return build(ctx, func(dir string, names ...string) {
+					if dir == before {
+						os.Remove(gone) // listed by its folder, gone when read
+					}
+				})
+			}
+			b, ok := w.scanSettled(context.Background(), nopNotifier{})
+			if !ok || b.err != nil || b.snap == nil {
+				t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+			}
+			if b.snap.OK() {
+				t.Fatalf("the build is OK, want it failing for capabilities/ui/capability.json")
+			}
+			if scans != tt.wantScans {
+				t.Errorf("%d scans, want %d (%v)", scans, tt.wantScans, b.snap.Diagnostics)
+			}
+			if got := slices.Contains(b.snap.Sources.Vanished, tt.file); got != tt.vanished {
+				t.Errorf("Sources.Vanished = %q, want %s among them %v", b.snap.Sources.Vanished, tt.file, tt.vanished)
+			}
+			// A fragment is reported where its declaration names it.
+			said := slices.ContainsFunc(b.snap.Diagnostics, func(d validate.Diagnostic) bool {
+				return d.Severity == validate.Error && strings.Contains(d.Message, path.Base(tt.file)) && strings.Contains(d.Message, "vanished during the scan")
+			})
+			if said != tt.vanished {
+				t.Errorf("an error says %s vanished: %v, want %v (%v)", tt.file, said, tt.vanished, b.snap.Diagnostics)
 			}
 		})
 	}
