@@ -157,15 +157,24 @@ func sampleRepoCopy(t *testing.T) string {
 // says it vanished, not that it must be made readable.
 func TestFileVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		file string // deleted when the scan enters a folder listed before it
+		name   string
+		file   string // deleted when the scan enters a folder listed before it
+		config string // capreg.json, when not the sample's
 	}{
-		{"a manifest", "capabilities/ui/capability.json"},
-		{"a card", "bin/ft.card.json"},
-		{"a workflow", "workflows/zz-plan.md"},
+		{"a manifest", "capabilities/ui/capability.json", ""},
+		{"a card", "bin/ft.card.json", ""},
+		{"a workflow", "workflows/zz-plan.md", ""},
+		// Read as the walk meets it, and after the walk.
+		{"the config schema capreg.json names", "config/config-schema.manifest.json", ""},
+		{"the config schema discovered", "config/config-schema.manifest.json", "{}"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			repo := sampleRepoCopy(t)
+			if tt.config != "" {
+				if err := os.WriteFile(filepath.Join(repo, "capreg.json"), []byte(tt.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			gone := filepath.Join(repo, filepath.FromSlash(tt.file))
 			if tt.file == "workflows/zz-plan.md" {
 				if err := os.WriteFile(gone, []byte("<loop-point id=\"plan:pre\"/>\n"), 0o644); err != nil {
@@ -239,9 +248,13 @@ func TestOnlyAFailingVanishedFileIsScannedAgain(t *testing.T) {
 		file      string // deleted, at every scan, when the scan enters a folder listed before it
 		wantScans int
 		vanished  bool // the last build's Sources.Vanished names it
+		fileThen  bool // its folder is replaced by a file, rather than it deleted
 	}{
-		{"a capability's markdown no declaration names", "capabilities/research/loop/notes.md", 1, false},
-		{"a fragment", "capabilities/research/loop/research-prompt.md", maxSwapRescans + 1, true},
+		{"a capability's markdown no declaration names", "capabilities/research/loop/notes.md", 1, false, false},
+		{"a fragment", "capabilities/research/loop/research-prompt.md", maxSwapRescans + 1, true, false},
+		// Its folder gone, as a folder turned into a file is no vanished
+		// folder (ENOTDIR, not ENOENT): see TestOnlyAFailingVanishedFolderIsScannedAgain.
+		{"a card whose folder turned into a file", "scripts/ci/check-links.card.json", 1, false, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			repo := sampleRepoCopy(t)
@@ -257,19 +270,30 @@ func TestOnlyAFailingVanishedFileIsScannedAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			before := filepath.Join(filepath.Dir(gone), "0-listed-first")
-			if err := os.MkdirAll(before, 0o755); err != nil {
-				t.Fatal(err)
-			}
+			folder := filepath.Dir(gone)
+			before := filepath.Join(folder, "0-listed-first")
 			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
 			build, scans := w.build, 0
 			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
 				scans++
+				if st, err := os.Lstat(folder); err == nil && !st.IsDir() {
+					os.Remove(folder)
+				}
+				if err := os.MkdirAll(before, 0o755); err != nil {
+					t.Fatal(err)
+				}
 				if err := os.WriteFile(gone, content, 0o644); err != nil {
 					t.Fatal(err)
 				}
 				return build(ctx, func(dir string, names ...string) {
-					if dir == before {
+					switch {
+					case dir != before:
+					case tt.fileThen:
+						os.RemoveAll(folder)
+						if err := os.WriteFile(folder, nil, 0o644); err != nil {
+							t.Error(err)
+						}
+					default:
 						os.Remove(gone) // listed by its folder, gone when read
 					}
 				})
