@@ -157,16 +157,20 @@ func sampleRepoCopy(t *testing.T) string {
 // says it vanished, not that it must be made readable.
 func TestFileVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 	for _, tt := range []struct {
-		name   string
-		file   string // deleted when the scan enters a folder listed before it
-		config string // capreg.json, when not the sample's
+		name    string
+		file    string // deleted when the scan enters a folder listed before it
+		config  string // capreg.json, when not the sample's
+		content string // the file's, when the sample has none
 	}{
-		{"a manifest", "capabilities/ui/capability.json", ""},
-		{"a card", "bin/ft.card.json", ""},
-		{"a workflow", "workflows/zz-plan.md", ""},
+		{"a manifest", "capabilities/ui/capability.json", "", ""},
+		{"a card", "bin/ft.card.json", "", ""},
+		{"a workflow", "workflows/zz-plan.md", "", "<loop-point id=\"plan:pre\"/>\n"},
+		// Reported as a card, unlike a capability folder's markdown.
+		{"a card in a capability folder", "capabilities/tdd/hooks/check-tests.sh.card.json", "",
+			`{"id": "check-tests", "command": "capabilities/tdd/hooks/check-tests.sh", "summary": "Check the tests.", "risk": "reversible"}`},
 		// Read as the walk meets it, and after the walk.
-		{"the config schema capreg.json names", "config/config-schema.manifest.json", ""},
-		{"the config schema discovered", "config/config-schema.manifest.json", "{}"},
+		{"the config schema capreg.json names", "config/config-schema.manifest.json", "", ""},
+		{"the config schema discovered", "config/config-schema.manifest.json", "{}", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			repo := sampleRepoCopy(t)
@@ -176,8 +180,8 @@ func TestFileVanishedDuringTheScanIsScannedAgain(t *testing.T) {
 				}
 			}
 			gone := filepath.Join(repo, filepath.FromSlash(tt.file))
-			if tt.file == "workflows/zz-plan.md" {
-				if err := os.WriteFile(gone, []byte("<loop-point id=\"plan:pre\"/>\n"), 0o644); err != nil {
+			if tt.content != "" {
+				if err := os.WriteFile(gone, []byte(tt.content), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
