@@ -139,11 +139,13 @@ type Sources struct {
 	// Vanished are the input files, and the folders where inputs may
 	// live, that the walk listed and found gone when it opened them
 	// (deleted or moved while it ran), sorted: such a scan read part of a
-	// change, and says so with a file-unreadable error, so a daemon scans
-	// again at once rather than report that failure. A folder of no
+	// change, and says so with an error (file-unreadable; for a fragment,
+	// fragment-unreadable where its declaration names it), so a daemon
+	// scans again at once rather than report that failure. A folder of no
 	// inputs gone so is a warning that fails nothing, and is not among
-	// them: a build failing for another reason is not scanned again for
-	// it.
+	// them, nor is a capability folder's markdown no declaration names
+	// (reported nowhere): a build failing for another reason is not
+	// scanned again for them.
 	Vanished []string
 	// MisnamedCards are the files in the card roots the walk met that look
 	// like tool cards but are not read as one (MisnamedCard), sorted, each
