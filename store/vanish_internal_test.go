@@ -256,6 +256,8 @@ func TestOnlyAFailingVanishedFileIsScannedAgain(t *testing.T) {
 	}{
 		{"a capability's markdown no declaration names", "capabilities/research/loop/notes.md", 1, false, false},
 		{"a fragment", "capabilities/research/loop/research-prompt.md", maxSwapRescans + 1, true, false},
+		// Read for Sources.LinkTexts, and left out when it cannot be.
+		{"a file in the capabilities folder that may be a link's text", "capabilities/zz", 1, false, false},
 		// Its folder gone, as a folder turned into a file is no vanished
 		// folder (ENOTDIR, not ENOENT): see TestOnlyAFailingVanishedFolderIsScannedAgain.
 		{"a card whose folder turned into a file", "scripts/ci/check-links.card.json", 1, false, true},
