@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"regexp"
 	"slices"
@@ -247,7 +248,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	}
 	reportOpenFence(file, src, hidden, openFence, s)
 	reportOpenComment(file, src, openComment, commentedOut, s)
-	openTag := reportUnclosedTags(file, src, starts, code, html, inline, len(tags) > 0, s)
+	openTag := reportUnclosedTags(file, src, starts, code, html, inline, tags, s)
 	if len(blocks) == 0 && len(tags) > 0 && !openTag {
 		openTag = reportMisspeltTag(file, src, code, comments, s)
 	}
@@ -942,11 +943,15 @@ func tagsStep(file string, src []byte, points []Item, s *sink) (Item, bool) {
 //
 //	(?:^|[\n\r])[ \t]*(<(loop-point|agent-role|loop-artifact)\s+[A-Za-z_][A-Za-z0-9_-]*\s*=\s*["'])
 //
-// finds in src[off:] (TestNextTagOpenIsTheExpression). The expression,
+// finds in src[off:] (TestNextTagOpenIsTheExpression) when after is
+// empty. A tag that follows blanks after one of the tags after holds
+// (tagRe's matches, in order) is found too, as one beginning its line:
+// ADR-894 writes a step's tags on one line, and the second left open
+// there was lost in silence. The expression,
 // unanchored with an alternation first, ran its machine over every byte
 // of every markdown file, most of the time a workflow's markers took to
 // read; a "<" is rare in prose, and each is tried in place instead.
-func nextTagOpen(src []byte, off int) (at int, name []byte, end int, ok bool) {
+func nextTagOpen(src []byte, off int, after [][]int) (at int, name []byte, end int, ok bool) {
 	for i := off; i < len(src); {
 		j := bytes.IndexByte(src[i:], '<')
 		if j < 0 {
@@ -960,7 +965,7 @@ func nextTagOpen(src []byte, off int) (at int, name []byte, end int, ok bool) {
 		for q > off && (src[q-1] == ' ' || src[q-1] == '\t') {
 			q--
 		}
-		if q > off && src[q-1] != '\n' && src[q-1] != '\r' {
+		if q > off && src[q-1] != '\n' && src[q-1] != '\r' && !endsTag(after, q) {
 			continue
 		}
 		if n, e := tagOpenAt(src, at); e > 0 {
@@ -968,6 +973,13 @@ func nextTagOpen(src []byte, off int) (at int, name []byte, end int, ok bool) {
 		}
 	}
 	return 0, nil, 0, false
+}
+
+// endsTag reports whether one of tags (tagRe's matches, in order) ends
+// at off.
+func endsTag(tags [][]int, off int) bool {
+	_, ok := slices.BinarySearchFunc(tags, off, func(m []int, off int) int { return cmp.Compare(m[1], off) })
+	return ok
 }
 
 // tagOpenAt matches the expression's group (see nextTagOpen) from the
@@ -1016,22 +1028,22 @@ func tagOpenAt(src []byte, at int) (nameLen, end int) {
 
 // reportUnclosedTags reports the first marker tag (nextTagOpen's) outside
 // code and comments that tagRe does not read (starts are where it read
-// tags, in order): no ">" closes it before the next "<" or the file's
-// end (a quoted value ends at its line's end and holds no "<"), so it
-// would be left out in silence. In a file where no tag is read (tagsRead
-// false), one such tag alone may be a document mentioning the form
+// tags, in order; tags, the marker tags read): no ">" closes it before
+// the next "<" or the file's end (a quoted value ends at its line's end
+// and holds no "<"), so it would be left out in silence. In a file where
+// no tag is read (tags empty), one such tag alone may be a document mentioning the form
 // ("<loop-artifact produces=…" opening a line); a <loop-point>, which
 // makes a workflow, or two tags are a workflow whose every tag is left
 // open, which read as no workflow while its capabilities' hooks were
 // blamed for the points it lost.
 // It reports whether it found one, and then the file declares no step
 // (readMarker).
-func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tagsRead bool, s *sink) bool {
+func reportUnclosedTags(file string, src []byte, starts []int, code, html, inline spans, tags [][]int, s *sink) bool {
 	var comments spans // read once a tag not read is found outside code
-	first, workflow := -1, tagsRead
+	first, workflow := -1, len(tags) > 0
 	var firstName []byte
 	for off := 0; ; {
-		at, name, end, ok := nextTagOpen(src, off)
+		at, name, end, ok := nextTagOpen(src, off, tags)
 		if !ok {
 			return false
 		}

@@ -1659,7 +1659,7 @@ func TestNextTagOpenIsTheExpression(t *testing.T) {
 	}
 	for _, src := range tests {
 		for off := 0; off <= len(src); off++ {
-			at, name, end, ok := nextTagOpen([]byte(src), off)
+			at, name, end, ok := nextTagOpen([]byte(src), off, nil)
 			m := tagOpenRe.FindSubmatchIndex([]byte(src[off:]))
 			if ok != (m != nil) {
 				t.Fatalf("%q from %d: found %t, the expression %t", src, off, ok, m != nil)

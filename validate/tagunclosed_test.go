@@ -34,6 +34,13 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		{"<agent-role name=\"planner\"\n<loop-artifact produces=\"PLAN.md\"\n", "1:1", "<agent-role tag is not closed"}, // the first, at offset 0
 		// A lone carriage return ends a line, as everywhere else.
 		{head + "Text.\r<agent-role name=\"x\"\n", "3:1", "not closed"},
+		// A tag after a tag read on its line, as ADR-894 writes a step's
+		// tags: left open, it was lost in silence, and the step's
+		// point-uncovered said to add the tag written there (new-user
+		// review).
+		{`<loop-point id="plan:pre"/> <loop-point id="plan:post"` + "\n<agent-role name=\"planner\"/>\n", "1:29", "<loop-point tag is not closed"},
+		{head[:len(head)-1] + ` <loop-artifact produces="PLAN.md"` + "\n", "1:58", "<loop-artifact tag is not closed"},
+		{`<loop-point id="plan:pre"/><loop-point id="plan:post"` + "\n<agent-role name=\"planner\"/>\n", "1:28", "<loop-point tag is not closed"},
 	} {
 		_, diags := ParseMarker("plan.md", []byte(tc.src))
 		if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
@@ -56,6 +63,7 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		head + "`<loop-artifact produces=\"PLAN.md\"`\n",
 		head + "<!-- <loop-artifact produces=\"a<b\" -->\n",
 		head + "<!--\n<loop-artifact produces=\"a<b\"\n-->\n",
+		head[:len(head)-1] + " then write <loop-artifact produces=\"x\" and close it.\n",
 	} {
 		if _, diags := ParseMarker("plan.md", []byte(src)); len(diags) != 0 {
 			t.Errorf("%q: findings %v; want none", src, diags)
