@@ -335,6 +335,19 @@ func (c *Contract) hostArtifactIndex() map[string]int {
 	return out
 }
 
+// undeclaredFrom is the index of the earliest point from which the host
+// artifacts of a step no workflow declares would be available (its last
+// point), or len(Points) when every step is declared.
+func (c *Contract) undeclaredFrom() int {
+	from := len(Points)
+	for i := len(Points) - 1; i >= 0; i-- {
+		if step := stepOf(Points[i]); c.Entry(step) == nil && (i+1 == len(Points) || stepOf(Points[i+1]) != step) {
+			from = i
+		}
+	}
+	return from
+}
+
 // unknownPointMessage is the point-unknown finding for p, wherever it is
 // written: with the point it is likely a typo of, or, in a list of points
 // (a marker's), for points written with spaces between them, how to

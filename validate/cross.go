@@ -753,9 +753,12 @@ func idsOf(ids []string) []string {
 // other step produces at this point or an earlier one. The steps of every
 // parsed capability count as producers, valid or not: a consumer of what a
 // broken capability produces is not also reported for that capability's
-// findings.
+// findings. Nor is one at or after the last point of a step no host
+// workflow declares (point-uncovered, once): that step's host artifacts
+// are unknown, and the one consumed was most likely among them.
 func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	host := contract.hostArtifactIndex()
+	unknownFrom := contract.undeclaredFrom()
 	type producer struct {
 		h   *Hook
 		idx int
@@ -799,7 +802,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				if idx, ok := host[a]; ok && (earliest < 0 || idx < earliest) {
 					earliest = idx
 				}
-				if satisfied || unplaced[a] {
+				if satisfied || unplaced[a] || at >= unknownFrom {
 					continue
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)

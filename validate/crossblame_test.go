@@ -2,6 +2,7 @@ package validate
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,37 @@ func TestBrokenCapabilityBlamesNoOther(t *testing.T) {
 				t.Errorf("no finding in %s", tt.blamed)
 			}
 		})
+	}
+}
+
+// TestUndeclaredStepBlamesNoCapability: a step no host workflow declares
+// (its workflow deleted, renamed out of *.md, or its marker fenced as an
+// example) is one point-uncovered finding. Before, the capabilities that
+// consume its host artifacts were told those are "never produced by any
+// host artifact or capability hook" (CONTEXT.md, without discuss), and
+// those contributing into its roles that it "publishes no agent roles":
+// errors in files the change did not touch, for what declaring the step
+// fixes (new-user review).
+func TestUndeclaredStepBlamesNoCapability(t *testing.T) {
+	for _, gone := range []string{"discuss-phase.md", "plan-phase.md", "execute-phase.md", "verify-work.md", "ship.md"} {
+		t.Run(gone, func(t *testing.T) {
+			src := sampleRepo(t)
+			src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/"+gone })
+			var errs []string
+			for _, d := range Validate(src).Diagnostics {
+				if d.Severity == Error {
+					errs = append(errs, d.Rule+" "+d.File+": "+d.Message)
+				}
+			}
+			if len(errs) != 1 || !strings.HasPrefix(errs[0], "point-uncovered ") {
+				t.Errorf("errors %q, want point-uncovered alone", errs)
+			}
+		})
+	}
+	// A consumes before the missing step's points is still checked.
+	src := sampleRepo(t, sampleEdit{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`})
+	src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/ship.md" })
+	if !slices.ContainsFunc(Validate(src).Diagnostics, func(d Diagnostic) bool { return d.Rule == "consumes-unsatisfied" }) {
+		t.Error("CONTEXT.mdx at plan:pre, without ship: no consumes-unsatisfied")
 	}
 }
