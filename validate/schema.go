@@ -559,7 +559,20 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 		// One string where a list of strings is due ("requires":
 		// "research", "produces": "CHANGELOG.md"): the list holding it.
 		if node, ok := schemaNode(strings.TrimSuffix(absLoc, "/type")); ok && node.Get("type").IsString() && node.Get("type").Str == "array" {
-			if items := node.Get("items"); items != nil && items.Get("type").IsString() && items.Get("type").Str == "string" {
+			items := node.Get("items")
+			if ref := items.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
+				// A card's lists are of "#/$defs/nonEmptyString".
+				url, _, _ := strings.Cut(absLoc, "#")
+				items, _ = schemaNode(url + ref.Str)
+			}
+			if items != nil && items.Get("type").IsString() && items.Get("type").Str == "string" {
+				if strings.TrimSpace(got.Str) == "" {
+					// No item to put in it: [""] is no advice.
+					if n, ok := node.Get("minItems").Float(); ok && n > 0 {
+						return ""
+					}
+					return ": a list of strings is due; write [] for none"
+				}
 				return fmt.Sprintf(": a list of strings is due, even of one; write [%s]", ojson.AppendString(nil, got.Str))
 			}
 		}

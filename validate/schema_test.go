@@ -620,6 +620,7 @@ func TestTypeMismatchHints(t *testing.T) {
 		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "Threats:\n- spoofing"`, "/contributions/0/fragment", `write {"inline": "Threats:\n- spoofing"}`},
 		{"security", `"fragment": { "path": "loop/threat-model.md" }`, `"fragment": "loop/threat model 2.md"`, "/contributions/0/fragment", `write {"path": "loop/threat model 2.md"}`},
 		{"claude", `"requiresBinaries": ["claude"]`, `"requiresBinaries": "claude"`, "/reviewer/requiresBinaries", `expected array, but got string`},
+		{"security", `"requires": [],`, `"requires": "",`, "/requires", `expected array, but got string: a list of strings is due; write [] for none`},
 	} {
 		var got []string
 		for _, d := range findingsOf(sampleRepo(t, sampleEdit{tc.id, tc.old, tc.new}), "schema") {
@@ -629,6 +630,33 @@ func TestTypeMismatchHints(t *testing.T) {
 		}
 		if len(got) != 1 || got[0] != tc.want && !strings.HasPrefix(tc.want, "write") || !strings.HasSuffix(got[0], tc.want) {
 			t.Errorf("%s: findings at %s %q, want %q", tc.new, tc.ptr, got, tc.want)
+		}
+	}
+}
+
+// TestCardTypeMismatchHints: a card's lists of strings, whose items the
+// card schema gives by reference ("#/$defs/nonEmptyString"), are told
+// what to write as a capability's are; they were told the types only
+// (new-user review).
+func TestCardTypeMismatchHints(t *testing.T) {
+	for _, tc := range []struct{ old, new, want string }{
+		{`"intent_phrases":["p"]`, `"intent_phrases":"do t"`, `/intent_phrases expected array, but got string: a list of strings is due, even of one; write ["do t"]`},
+		{`"intent_phrases":["p"]`, `"intent_phrases":"do t","replaces":"t *"`, `/replaces expected array, but got string: a list of strings is due, even of one; write ["t *"]`},
+		{`"intent_phrases":["p"]`, `"intent_phrases":["p"],"replaces":""`, `/replaces expected array, but got string: a list of strings is due; write [] for none`},
+		{`"intent_phrases":["p"]`, `"intent_phrases":" "`, `/intent_phrases expected array, but got string`}, // one at least is due
+	} {
+		card := cardJSON("t")
+		if !strings.Contains(card, tc.old) {
+			t.Fatalf("cardJSON lacks %s; update this test", tc.old)
+		}
+		card = strings.Replace(card, tc.old, tc.new, 1)
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(card)}, ToolPath: "bin/t", ToolExists: true}}}
+		var got []string
+		for _, d := range Validate(&src).Diagnostics {
+			got = append(got, d.Pointer+" "+d.Message)
+		}
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("%s: findings %q, want %q", tc.new, got, tc.want)
 		}
 	}
 }
