@@ -143,7 +143,7 @@ func TestParseErrors(t *testing.T) {
 		{`"C:\Émile"`, SyntaxError, 3, "", "a backslash before 'É';"},
 		{"\"a\\\nb\"", SyntaxError, 2, "", `a backslash before '\n';`},
 		{`{"\ud800":1,"\ud800":2}`, DuplicateKey, 12, "/\xed\xa0\x80", `duplicate key "\ud800"`},
-		{``, SyntaxError, 0, "", "end of file"},
+		{``, SyntaxError, 0, "", "the file is empty"},
 		{`tru`, SyntaxError, 0, "", "expected a value"},
 		{`{"a":1,"b":{"c":1,"c":2}}`, DuplicateKey, 18, "/b/c", "duplicate key \"c\""},
 		{`{"a/b~":1,"a/b~":2}`, DuplicateKey, 10, "/a~1b~0", "duplicate key"},

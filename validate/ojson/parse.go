@@ -112,6 +112,13 @@ func parse(src []byte, indexAfter, maxDepth int) (Value, []Error) {
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.pos = 3
 	}
+	if start := p.pos; len(bytes.Trim(src[start:], " \t\r\n")) == 0 {
+		// Said where the document would start: "unexpected end of file"
+		// at the last line of a file of blanks sent its reader to
+		// look for what was cut short there.
+		p.fail(start, "the file is empty (it holds white space at most): write the JSON document, such as an object {…}")
+		return Value{Off: -1}, []Error{*p.fatal}
+	}
 	p.skipSpace()
 	v := p.value(0)
 	if p.fatal == nil {

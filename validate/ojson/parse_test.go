@@ -62,15 +62,19 @@ func TestErrorPointers(t *testing.T) {
 // (Off -1, as a value built in memory: Position gives 0:0), so nothing is
 // placed on a value the parse never finished; its error is where the
 // parse stopped. A byte order mark alone is an empty document: the error
-// is the end of the file, after the mark, not the mark's first byte.
+// is where the document would start, after the mark, not the mark's first
+// byte, nor the end of a file of blanks, and it says the file is empty.
 func TestFailedParseValueAndBOMOnly(t *testing.T) {
+	const empty = "the file is empty (it holds white space at most): write the JSON document, such as an object {…}"
 	for _, tt := range []struct {
 		in  string
 		off int
 		msg string
 	}{
-		{"\xEF\xBB\xBF", 3, "unexpected end of file, expected a value"},
-		{"\xEF\xBB\xBF ", 4, "unexpected end of file, expected a value"},
+		{"\xEF\xBB\xBF", 3, empty},
+		{"\xEF\xBB\xBF \n", 3, empty},
+		{"", 0, empty},
+		{" \r\n\t\n", 0, empty},
 		{"\xEF\xBB", 0, "unexpected byte 0xef, expected a value"},
 		{"[1,", 3, "unexpected end of file, expected a value"},
 		{`{"a": [1, 2}`, 11, "unexpected '}', expected ',' or ']' in array"},
