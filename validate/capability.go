@@ -146,7 +146,10 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		ID: root.Get("id").StringOr(""), Role: root.Get("role").StringOr(""), Tier: root.Get("tier").StringOr(""),
 		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,
 	}
-	if c.ID != "" && c.ID != src.Folder {
+	// An id the schema rejects beside a folder that is a good id
+	// ("Hello" in hello/) is that one schema finding: "rename one of
+	// them" offered renaming the folder to what no id may be.
+	if c.ID != "" && c.ID != src.Folder && (isKebab(c.ID) || !isKebab(src.Folder)) {
 		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
 	}
 	if windowsDevice(src.Folder) {

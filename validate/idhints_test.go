@@ -1,7 +1,9 @@
 package validate
 
 import (
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,5 +150,35 @@ func TestRequiresOfMisnamedCapabilityIsNotUnknown(t *testing.T) {
 	}
 	if len(rules) != 1 || !strings.HasPrefix(rules[0], "id-folder-mismatch ") {
 		t.Errorf("errors %q, want id-folder-mismatch alone", rules)
+	}
+}
+
+// TestIDNotKebabIsOneFinding: an id that is no kebab-case id, in a folder
+// whose name is one, is the schema's finding alone; it was also
+// id-folder-mismatch, whose "rename one of them" offered renaming the
+// folder to the bad id (new-user review). A folder whose name is no id
+// either still gets both, and a good id in another folder the mismatch.
+func TestIDNotKebabIsOneFinding(t *testing.T) {
+	for _, tc := range []struct{ folder, id, want string }{
+		{"hello", "Hello", "schema"},
+		{"hello-world", "hello_world", "schema"},
+		{"Hello", "hello", "id-folder-mismatch"},
+		{"hello_world", "Hello", "id-folder-mismatch schema"},
+		{"world", "hello", "id-folder-mismatch"},
+	} {
+		data := fmt.Sprintf(`{"id": %q, "role": "feature", "title": "T", "description": "D.", "version": "1.0.0", "tier": "core",
+ "requires": [], "skills": [], "agents": [], "config": {}, "steps": [], "contributions": [], "gates": []}`, tc.id)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: tc.folder,
+			Manifest: File{Path: "capabilities/" + tc.folder + "/capability.json", Data: []byte(data)}}}}
+		var rules []string
+		for _, d := range Validate(&src).Diagnostics {
+			if d.Severity == Error && d.Rule != "contract-missing" { // no workflows here
+				rules = append(rules, d.Rule)
+			}
+		}
+		slices.Sort(rules)
+		if got := strings.Join(rules, " "); got != tc.want {
+			t.Errorf("id %q in %s/: errors %q, want %q", tc.id, tc.folder, got, tc.want)
+		}
 	}
 }
