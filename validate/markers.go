@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/binary"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -829,11 +830,11 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		return nil
 	}
 	if len(mk.Points) == 0 {
-		s.atOffset(file, src, mk.Off, "", "marker-syntax", "agent-role/loop-artifact tags without any <loop-point id=\"…\"/>: the step cannot be known")
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "agent-role/loop-artifact tags without any <loop-point id=\"…\"/>: the step cannot be known%s", tagInCode(src, "loop-point"))
 		return nil
 	}
 	if len(mk.Roles) == 0 {
-		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role")
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role%s", tagInCode(src, "agent-role"))
 		return nil
 	}
 	step, ok := tagsStep(file, src, mk.Points, s)
@@ -842,6 +843,21 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 	}
 	mk.Step = step
 	return mk
+}
+
+// tagInCode says where the first marker tag named name in src is, when
+// it is in code (in backticks, a fence or an indented block), which is
+// not read: the tag a finding says is missing is written there, and the
+// finding is at the file's first tag, another line. "" when there is none.
+func tagInCode(src []byte, name string) string {
+	code, _, _, _, _ := codeRanges(src)
+	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if string(src[m[2]:m[3]]) == name && isMarkerTag(src, m) && code.contains(m[0]) {
+			line, col := ojson.Position(src, m[0])
+			return fmt.Sprintf(" (the <%s> tag at %d:%d is in code, backticks, a fence or an indented block, which is not read as a marker: take it out of the code)", name, line, col)
+		}
+	}
+	return ""
 }
 
 // readTag adds what the tag t (tagRe's match) declares to mk, and reports

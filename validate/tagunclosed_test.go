@@ -93,3 +93,30 @@ func TestParseMarkerOpenTagDeclaresNoStep(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingTagQuotedInCodeSaysWhere: a workflow's only <agent-role> (or
+// <loop-point>) tag written in code is not read, and the finding, at the
+// file's first tag, says where that tag is and why it is not read; it
+// said only that there was none, on another line than the tag written
+// (new-user review).
+func TestMissingTagQuotedInCodeSaysWhere(t *testing.T) {
+	for _, tc := range []struct{ src, at, says string }{
+		{"<loop-point id=\"plan:pre\"/> <loop-point id=\"plan:post\"/>\n`<agent-role name=\"planner\"/>`\n", "1:1", "the <agent-role> tag at 2:2 is in code"},
+		{"<loop-point id=\"plan:pre\"/> <loop-point id=\"plan:post\"/>\n\n```\n<agent-role name=\"planner\"/>\n```\n", "1:1", "the <agent-role> tag at 4:1 is in code"},
+		{"Text.\n\n    <loop-point id=\"plan:pre\"/>\n\n<agent-role name=\"planner\"/>\n", "5:1", "the <loop-point> tag at 3:5 is in code"},
+	} {
+		_, diags := ParseMarker("plan.md", []byte(tc.src))
+		if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
+			t.Errorf("%q: %v, want one marker-syntax", tc.src, diags)
+			continue
+		}
+		if at := fmt.Sprintf("%d:%d", diags[0].Line, diags[0].Column); at != tc.at || !strings.Contains(diags[0].Message, tc.says) {
+			t.Errorf("%q: %s at %s, want at %s saying %q", tc.src, diags[0].Message, at, tc.at, tc.says)
+		}
+	}
+	// No tag in code: the finding as it was.
+	_, diags := ParseMarker("plan.md", []byte("<loop-point id=\"plan:pre\"/>\n"))
+	if len(diags) != 1 || strings.Contains(diags[0].Message, "in code") {
+		t.Errorf("%v, want one finding naming no tag in code", diags)
+	}
+}
