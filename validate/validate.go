@@ -618,6 +618,32 @@ func checkSchemaFound(src *Sources, pkgs packageScope, s *sink) {
 		len(found), SchemaFileName, strings.Join(found, ", "))})
 }
 
+// centralNearMisses warns of each key of the central config schema d that
+// is a slip for one of its two fields the file lacks ("validKey", in the
+// singular, or "dynamicKeyPattern"): the schema does not close its object,
+// so the field was left out in silence and no key compared with it. It
+// reports whether it warned.
+func centralNearMisses(d *doc, s *sink) bool {
+	fields := []string{"validKeys", "dynamicKeyPatterns"}
+	warned := false
+	for _, m := range d.Root.Members {
+		if slices.Contains(fields, m.Key) {
+			continue
+		}
+		meant := nearestField(m.Key, fields)
+		if meant == "" && slices.Contains(fields, m.Key+"s") {
+			meant = m.Key + "s" // the singular, which nearestField leaves
+		}
+		if meant != "" && !d.Root.Has(meant) {
+			s.warnAt(d, "/"+ojson.EscapePointer(m.Key), "config-file",
+				"unknown field %s is not read; did you mean %s? (the central config schema's fields are validKeys and dynamicKeyPatterns: no config key is compared with %s)",
+				quoteKey(m.Key), quoteKey(meant), meant)
+			warned = true
+		}
+	}
+	return warned
+}
+
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
 // It does not compile the patterns: checkCentralPatterns compiles each in
 // turn, and reports there those that do not compile.
@@ -645,7 +671,9 @@ func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	for i := before; i < len(s.diags); i++ {
 		s.diags[i].Rule = "config-file"
 	}
-	if d.Root.Kind == ojson.Object && d.Root.Get("validKeys") == nil && d.Root.Get("dynamicKeyPatterns") == nil {
+	if centralNearMisses(d, s) {
+		// Said of the key meant, as the warning below would say of none.
+	} else if d.Root.Kind == ojson.Object && d.Root.Get("validKeys") == nil && d.Root.Get("dynamicKeyPatterns") == nil {
 		// {} or a file of another kind (a tool card named by
 		// --config-schema): no key would be checked, in silence.
 		s.warnAt(d, "", "config-file", "the central config schema holds neither validKeys nor dynamicKeyPatterns, "+
