@@ -3,6 +3,7 @@ package store_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,5 +89,40 @@ func moveCapabilities(t *testing.T, repo, name string) {
 	t.Helper()
 	if err := os.Rename(filepath.Join(repo, "capabilities"), filepath.Join(repo, name)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestScanMissingWorkflowRootIsOneFinding: a workflow root capreg.json
+// names that does not exist ("workflow" for "workflows") is the
+// file-unreadable error at the value naming it, with the folder meant;
+// the capabilities were also told contract-missing, a second error for
+// the one slip, whose contract was only unread (new-user review). A root
+// that exists but holds no marker is still contract-missing.
+func TestScanMissingWorkflowRootIsOneFinding(t *testing.T) {
+	for _, tt := range []struct{ workflows, want string }{
+		{`["workflow"]`, "file-unreadable"},
+		{`["workflows", "gone"]`, "file-unreadable"},
+		{`["config"]`, "contract-missing"},
+	} {
+		repo, _ := scanRepoCopy(t)
+		writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"configSchema": "config/config-schema.manifest.json", "workflows": `+tt.workflows+`}`))
+		var errs []string
+		for _, d := range scanLoadRepo(t, repo).Diagnostics {
+			if d.Severity == validate.Error {
+				errs = append(errs, d.Rule)
+			}
+		}
+		if len(errs) != 1 || errs[0] != tt.want {
+			t.Errorf("workflows %s: errors %q, want %s alone", tt.workflows, errs, tt.want)
+		}
+	}
+	// Named already, the workflows are not told to be named.
+	repo, _ := scanRepoCopy(t)
+	writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(`{"workflows": ["config"]}`))
+	snap := scanLoadRepo(t, repo)
+	i := slices.IndexFunc(snap.Diagnostics, func(d validate.Diagnostic) bool { return d.Rule == "contract-missing" })
+	if i < 0 || strings.Contains(snap.Diagnostics[i].Message, "name it in") ||
+		!strings.Contains(snap.Diagnostics[i].Message, `check the paths capreg.json's "workflows" names (config)`) {
+		t.Errorf("contract-missing: %v", snap.Diagnostics)
 	}
 }

@@ -104,7 +104,14 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 			res.Capabilities = append(res.Capabilities, c)
 		}
 	}
-	if len(src.Capabilities) > 0 && !attempted {
+	// A workflow root capreg.json names that the scan could not read (a
+	// path that does not exist: "workflow" for "workflows") is the
+	// finding, at the value naming it: the contract it holds is not
+	// missing, only unread.
+	rootFailed := slices.ContainsFunc(src.Diagnostics, func(d Diagnostic) bool {
+		return d.Severity == Error && d.File == RepoConfigFile && (d.Pointer == "/workflows" || strings.HasPrefix(d.Pointer, "/workflows/"))
+	})
+	if len(src.Capabilities) > 0 && !attempted && !rootFailed {
 		where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
 		if len(src.WorkflowRoots) > 0 {
 			// Named already: the advice to name them is no help.
