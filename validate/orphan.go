@@ -53,7 +53,7 @@ func (l *SiblingList) Wants(name string) bool {
 	switch {
 	case name == l.base || name == "" || strings.HasSuffix(name, ".card.json"):
 		return false
-	case name == l.command || strings.EqualFold(name, l.base):
+	case name == l.command || strings.EqualFold(name, l.base) || withScriptExt(name, l.base):
 		return true
 	case !isASCII(name) || !isASCII(l.base):
 		if nfc(name) == l.key {
@@ -113,14 +113,27 @@ func commandSibling(command, dir string) string {
 	return ""
 }
 
+// scriptExts are the extensions of the scripts a tool card may describe:
+// a card named after the command (deploy.card.json) beside its script
+// (deploy.sh) describes no file, and its tool is that script.
+var scriptExts = []string{"sh", "bash", "zsh", "py", "js", "mjs", "cjs", "ts", "rb", "pl", "ps1", "cmd", "bat", "exe"}
+
+// withScriptExt reports whether name is base with one of scriptExts
+// ("deploy.sh" for "deploy").
+func withScriptExt(name, base string) bool {
+	ext, ok := strings.CutPrefix(name, base+".")
+	return ok && slices.Contains(scriptExts, ext)
+}
+
 // toolHint says which file beside the card src, whose tool is missing,
 // was probably meant, from the names the scan listed (src.Siblings), and
 // asks for the card to be renamed after it; "" for none. command is the
 // card's. In order: the tool's name composed otherwise (a tool made on
 // macOS, which stores "é" decomposed, named by a card typed composed; both
 // are given as code points, as they print alike), the file the card's
-// command names, or the one name nearest the tool's: otherwise cased, or
-// one edit away (two for names of ten bytes or more). Two names equally
+// command names, the tool's name with a script's extension (deploy.sh
+// for deploy: one alone), or the one name nearest the tool's: otherwise
+// cased, or one edit away (two for names of ten bytes or more). Two names equally
 // near are no hint: which one is meant, nothing says.
 func toolHint(src *CardSource, command string) string {
 	if len(src.Siblings) == 0 {
@@ -145,6 +158,9 @@ func toolHint(src *CardSource, command string) string {
 	}
 	if name := commandSibling(command, dir); name != "" && name != base && slices.Contains(src.Siblings, name) {
 		return fmt.Sprintf("; did you mean %q, which its command names? If so, rename the card to %s", path.Join(dir, name), rename(name))
+	}
+	if scripts := slices.DeleteFunc(slices.Clone(src.Siblings), func(n string) bool { return !withScriptExt(n, base) }); len(scripts) == 1 {
+		return fmt.Sprintf("; did you mean %q? If so, rename the card to %s", path.Join(dir, scripts[0]), rename(scripts[0]))
 	}
 	best, bestDist, ties := "", 3, 0
 	for _, n := range src.Siblings {

@@ -66,6 +66,13 @@ func TestCardOrphanNamesTheToolMeant(t *testing.T) {
 		{"the nearer of two", orphanCard("lnad", "bin/lnad", "land", "lnadxy"), // lnadxy is two edits, over the limit
 			`; did you mean "bin/land"? If so, rename the card to "bin/land.card.json"`},
 		{"a card is no tool", orphanCard("lnad", "bin/lnad", "lnad.card.json"), ""},
+		// The card named after the command, beside its script (new-user
+		// review): no hint named it, three edits away.
+		{"the script of the name", orphanCard("greet", "bin/greet <name>", "greet.sh", "greet.md", "greeting"),
+			`; did you mean "bin/greet.sh"? If so, rename the card to "bin/greet.sh.card.json"`},
+		{"two scripts of the name", orphanCard("greet", "bin/greet", "greet.sh", "greet.py"), ""},
+		{"a script before a typo", orphanCard("lnad", "bin/lnad", "land", "lnad.sh"),
+			`; did you mean "bin/lnad.sh"? If so, rename the card to "bin/lnad.sh.card.json"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got := orphanMessage(t, Validate(&Sources{Cards: []CardSource{c.card}}))
@@ -109,6 +116,7 @@ func TestSiblingList(t *testing.T) {
 	}{
 		{"land", true}, {"LNAD", true}, {"ship", true}, {"lnadxy", true}, {"lnadxyz", false},
 		{"lnad", false}, {"land.card.json", false}, {"deck-sudo", false}, {"", false},
+		{"lnad.sh", true}, {"lnad.py", true}, {"lnad.md", false}, {"lnad.card.json", false},
 	} {
 		if got := l.Wants(c.name); got != c.want {
 			t.Errorf("Wants(%q) = %v, want %v", c.name, got, c.want)
