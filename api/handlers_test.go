@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -264,5 +265,54 @@ func TestValidateCardCommand(t *testing.T) {
 		case tt.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tt.want[:5]) || !strings.Contains(got[0], tt.want[5:])):
 			t.Errorf("%s: card-command-missing %q, want one at %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestLoopPointRoleGroupKeepsTheOrder: contributionsByRole groups the
+// contributions in their own order, the produces/consumes one, not by
+// capability id as ADR-894 sketches it: aa-lint consumes what bb-docs
+// produces, so bb-docs comes first in the planner's group as it does in
+// contributions.
+func TestLoopPointRoleGroupKeepsTheOrder(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
+		t.Fatal(err)
+	}
+	contribution := func(id, produces, consumes string) string {
+		return `{"id": "` + id + `", "role": "feature", "title": "` + id + `", "description": "Adds to the plan.", "version": "1.0.0",
+  "tier": "full", "requires": [], "skills": [], "agents": [], "hooks": [], "config": {}, "steps": [], "gates": [],
+  "contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"inline": "` + id + `"}, "produces": [` + produces + `], "consumes": [` + consumes + `]}]}`
+	}
+	for id, text := range map[string]string{
+		"aa-lint": contribution("aa-lint", ``, `"DOCS.md"`),
+		"bb-docs": contribution("bb-docs", `"DOCS.md"`, ``),
+	} {
+		if err := os.MkdirAll(repo+"/capabilities/"+id, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(repo+"/capabilities/"+id+"/capability.json", []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := do(t, newRouter(repoSource(t, repo)), "GET", "/loop-points/plan:pre", nil)
+	if e.status != 200 {
+		t.Fatalf("GET /loop-points/plan:pre: %d %s", e.status, e.body)
+	}
+	ids := func(v any) []string {
+		var out []string
+		for _, h := range v.([]any) {
+			if id := h.(map[string]any)["capId"].(string); id == "aa-lint" || id == "bb-docs" {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	m := e.json(t)
+	want := []string{"bb-docs", "aa-lint"}
+	if got := ids(m["contributions"]); !slices.Equal(got, want) {
+		t.Fatalf("contributions %q, want %q", got, want)
+	}
+	if got := ids(m["contributionsByRole"].(map[string]any)["planner"]); !slices.Equal(got, want) {
+		t.Errorf("contributionsByRole.planner %q, want %q, the contributions' order", got, want)
 	}
 }
