@@ -163,8 +163,8 @@ func buildContract(markers []*Marker, broken bool, indented map[string]string, s
 
 // reportUncovered reports the canonical points no marker declares: one
 // finding per step, naming its missing points in pipeline order.
-// indented names, by step, the file and line of a gsd:loop-host block
-// that declares it but is read as indented code (see indentedStep).
+// indented says, by step, where a file with no marker holds one for it in
+// code, which is not read (see parseMarkers).
 func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, indented map[string]string, s *sink) {
 	for _, step := range Steps {
 		var missing []string
@@ -188,8 +188,8 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 			// runs the step, or the workflow itself unread, as a file named
 			// ship.MD or ship.markdown is by default.
 			hint := fmt.Sprintf(": give the workflow that runs it a loop-host marker; workflows are read from *.md files, another only when capreg.json's %q names it", "workflows")
-			if at := indented[step]; at != "" {
-				hint = fmt.Sprintf("; %s holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin", at)
+			if inCode := indented[step]; inCode != "" {
+				hint = "; " + inCode
 			}
 			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
 				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})

@@ -211,9 +211,9 @@ func ParseMarker(file string, src []byte) (*Marker, Diagnostics) {
 // parseMarker is ParseMarker, and, for a file with no marker, the step a
 // gsd:loop-host block read as indented code at the margin declares, and
 // where the block starts (see indentedStep).
-func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
+func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	if reportUTF16(file, src, s) {
-		return nil, Item{}
+		return nil, codeMarker{}
 	}
 	code, top, html, inline, openFence := codeRanges(src)
 	hidden := -1 // the first marker in a fence no fence closes
@@ -255,14 +255,25 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, Item) {
 	}
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
-		return nil, noMarker(file, src, code, top, hidden, s)
+		return nil, noMarker(file, src, code, top, quoted, hidden, s)
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
-		return nil, Item{}
+		return nil, codeMarker{}
 	}
 	mk.CallSites = callSites(src)
-	return mk, Item{}
+	return mk, codeMarker{}
+}
+
+// codeMarker is the step a loop-host marker of a file declares where the
+// file holds it only in code, which is not read, and where it starts:
+// the finding that the step is missing points at it (reportUncovered).
+// Empty when the file holds no such marker.
+type codeMarker struct {
+	Item
+	// indented: as indented code at the margin (an editor re-indented
+	// the workflow); else in a fence or backticks.
+	indented bool
 }
 
 // reportUTF16 reports whether src is UTF-16 text, which is not read, and
@@ -291,14 +302,62 @@ func reportOpenFence(file string, src []byte, hidden, openFence int, s *sink) {
 // noMarker is parseMarker for a file with no block or tag read: it reports
 // a block whose name has a slip, else a block indented as code (hidden as
 // parseMarker's), and returns the step such a block at the margin
-// declares (see indentedStep).
-func noMarker(file string, src []byte, code, top spans, hidden int, s *sink) Item {
+// declares (see indentedStep), or else one in other code (see
+// fencedStep; quoted as blockMatches gives).
+func noMarker(file string, src []byte, code, top spans, quoted []int, hidden int, s *sink) codeMarker {
 	if reportMisspeltBlock(file, src, code, s) {
-		return Item{}
+		return codeMarker{}
 	}
 	indented := indentedBlocks(src, top, code)
 	reportIndentedMarker(file, src, hidden, top, indented, s)
-	return indentedStep(src, top, indented)
+	if it := indentedStep(src, top, indented); it.Value != "" {
+		return codeMarker{Item: it, indented: true}
+	}
+	return codeMarker{Item: fencedStep(src, code, top, quoted)}
+}
+
+// fencedStep is the step a loop-host marker of src declares, and where it
+// starts, when it is in code other than an indented block at the margin:
+// a fence (a workflow pasted into one, or a how-to's example) or
+// backticks. A block counts whose opener (one of quoted) and "-->" are in
+// the same code; for tags, the step of the first canonical point a
+// <loop-point> names. Empty when src holds no such marker.
+func fencedStep(src []byte, code, top spans, quoted []int) Item {
+	for _, q := range quoted {
+		in := code.find(q)
+		if top.contains(q) || in < 0 {
+			continue
+		}
+		m := blockRe.FindSubmatchIndex(src[q:])
+		if m == nil || code.find(q+m[1]-1) != in {
+			continue
+		}
+		if k := stepLineRe.FindSubmatch(src[q+m[2] : q+m[3]]); k != nil {
+			return Item{Value: string(k[1]), Off: q}
+		}
+	}
+	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+		if !code.contains(m[0]) || top.contains(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
+			continue
+		}
+		if step := canonicalStep(src, m); step != "" {
+			return Item{Value: step, Off: m[0]}
+		}
+	}
+	return Item{}
+}
+
+// canonicalStep is the step of the first canonical point the
+// <loop-point> tag m (tagRe's match) names, or "".
+func canonicalStep(src []byte, m []int) string {
+	attrs, _ := tagAttrs(src, m[4], m[5])
+	for _, p := range splitList(attrs["id"]) {
+		if PointIndex(p.Value) >= 0 {
+			step, _, _ := strings.Cut(p.Value, ":")
+			return step
+		}
+	}
+	return ""
 }
 
 // readMarker reads the one marker of a file that has gsd:loop-host blocks
@@ -1252,12 +1311,8 @@ func indentedStep(src []byte, top spans, indented [][]int) Item {
 		if !top.contains(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
 			continue
 		}
-		attrs, _ := tagAttrs(src, m[4], m[5])
-		for _, p := range splitList(attrs["id"]) {
-			if PointIndex(p.Value) >= 0 {
-				step, _, _ := strings.Cut(p.Value, ":")
-				return Item{Value: step, Off: m[0]}
-			}
+		if step := canonicalStep(src, m); step != "" {
+			return Item{Value: step, Off: m[0]}
 		}
 	}
 	return Item{}

@@ -1281,7 +1281,8 @@ func TestParseMarkerCommentOfLongerName(t *testing.T) {
 
 // An opener quoted alone in indented code is no indented block: it does
 // not run to the "-->" of a fenced example after it, so neither the
-// warning nor the finding of a missing step names it.
+// warning nor the finding of a missing step names it; the finding names
+// the fenced example, as a marker in code.
 func TestIndentedQuotedOpenerIsNoBlock(t *testing.T) {
 	src := "# Notes\n\n    grep -l '<!-- gsd:loop-host' workflows/*.md\n\n```markdown\n<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n-->\n```\n\nRun `gsd_run loop render-hooks plan:pre`.\n"
 	mk, diags := ParseMarker("w/notes.md", []byte(src))
@@ -1289,8 +1290,8 @@ func TestIndentedQuotedOpenerIsNoBlock(t *testing.T) {
 		t.Errorf("marker %+v, findings %v; want none: the opener is quoted, the block an example", mk, diags)
 	}
 	var s sink
-	if _, step := parseMarker("w/notes.md", []byte(src), &s); step.Value != "" {
-		t.Errorf("indented step %+v, want none", step)
+	if _, step := parseMarker("w/notes.md", []byte(src), &s); step.indented || step.Value != "plan" || step.Off != strings.Index(src, "<!-- gsd:loop-host\n") {
+		t.Errorf("step in code %+v, want plan in the fence, not indented", step)
 	}
 }
 

@@ -348,9 +348,9 @@ func unscannedMarkdown(s *sink, f File) {
 // parseMarkers parses every candidate workflow. attempted reports whether any
 // file held a marker at all, well-formed or rejected with an error; broken
 // whether a marker was rejected. A marker hidden in a fence left open is
-// neither: it is code, and its file holds none. indented names, by step,
-// where a file with no marker holds a block for it as indented code
-// (indentedStep), for the finding that the step is missing.
+// neither: it is code, and its file holds none. indented says, by step,
+// where a file with no marker holds one for it in code (codeMarker), for
+// the finding that the step is missing.
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, indented map[string]string) {
 	for _, f := range files {
 		if f.Err != nil {
@@ -373,7 +373,11 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			if indented == nil {
 				indented = map[string]string{}
 			}
-			indented[step] = fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, inCode.Off))
+			at := fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, inCode.Off))
+			indented[step] = at + " holds a loop-host marker for it in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
+			if inCode.indented {
+				indented[step] = at + " holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
+			}
 		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.

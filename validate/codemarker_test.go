@@ -1,0 +1,41 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUncoveredStepNamesItsMarkerInCode: a step whose only marker is in
+// code, which is not read (a workflow pasted into a fence, a marker
+// quoted in backticks), is point-uncovered with where that marker is and
+// what to do, as one indented at the margin is; an opener quoted in prose
+// before a comment elsewhere is no marker (its "-->" is in no code of its
+// own), and the finding then says where workflows are read.
+func TestUncoveredStepNamesItsMarkerInCode(t *testing.T) {
+	const block = "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->"
+	const tags = `<loop-point id="plan:pre, plan:post"/> <agent-role name="researcher"/> <agent-role name="planner"/> <agent-role name="checker"/>`
+	for _, tt := range []struct{ name, workflow, want string }{
+		{"a block in a fence", "# Plan\n\n```markdown\n" + block + "\n```\n", "workflows/plan-phase.md:4 holds a loop-host marker for it in code (a fenced code block or backticks), which is not read as a marker: take it out of the code"},
+		{"tags in a fence", "# Plan\n\n~~~\n" + tags + "\n~~~\n", "workflows/plan-phase.md:4 holds a loop-host marker for it in code"},
+		{"a block indented", "# Plan\n\n" + "    " + strings.ReplaceAll(block, "\n", "\n    ") + "\n", "workflows/plan-phase.md:3 holds a loop-host marker for it as indented code"},
+		{"an opener in backticks, a comment after", "# Plan\n\nFind `<!-- gsd:loop-host` blocks.\n\nstep: plan\n\n<!-- note -->\n", "give the workflow that runs it a loop-host marker"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sampleRepo(t)
+			for i := range src.Workflows {
+				if src.Workflows[i].Path == "workflows/plan-phase.md" {
+					src.Workflows[i].Data = []byte(tt.workflow + "\n```bash\ngsd_run loop render-hooks plan:pre\n```\n")
+				}
+			}
+			var got []string
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule == "point-uncovered" {
+					got = append(got, d.Message)
+				}
+			}
+			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+				t.Errorf("point-uncovered %q, want one saying %q", got, tt.want)
+			}
+		})
+	}
+}
