@@ -122,3 +122,45 @@ func TestUndeclaredStepBlamesNoCapability(t *testing.T) {
 		t.Error("CONTEXT.mdx at plan:pre, without ship: no consumes-unsatisfied")
 	}
 }
+
+// TestUndeclaredStepKeepsTheChecksItCannotAnswer pins where the checks of
+// consumes resume around a step no host workflow declares: not before
+// the last point of that step (the earliest from which its artifacts
+// would be available, so a consumer there of the step's own artifact is
+// not blamed), from the earliest such step when two are missing (a
+// consumer after the first missing step's artifacts is not blamed), and
+// still at the first point of the missing step, where none of its
+// artifacts are due (a typo there is still told).
+func TestUndeclaredStepKeepsTheChecksItCannotAnswer(t *testing.T) {
+	errorsOf := func(src *Sources) []string {
+		var errs []string
+		for _, d := range Validate(src).Diagnostics {
+			if d.Severity == Error {
+				errs = append(errs, d.Rule+" "+d.File+": "+d.Message)
+			}
+		}
+		return errs
+	}
+	without := func(src *Sources, gone ...string) *Sources {
+		src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool {
+			return slices.Contains(gone, strings.TrimPrefix(w.Path, "workflows/"))
+		})
+		return src
+	}
+	// UAT.md, verify's, consumed at verify:post, verify's last point.
+	src := without(sampleRepo(t, sampleEdit{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}), "verify-work.md")
+	if errs := errorsOf(src); len(errs) != 1 || !strings.HasPrefix(errs[0], "point-uncovered ") {
+		t.Errorf("UAT.md at verify:post, without verify: errors %q, want point-uncovered alone", errs)
+	}
+	// Two steps missing: CONTEXT.md (discuss's) at plan:pre is not told
+	// "never produced" because ship is missing too.
+	if errs := errorsOf(without(sampleRepo(t), "discuss-phase.md", "ship.md")); len(errs) != 2 ||
+		!strings.HasPrefix(errs[0], "point-uncovered ") || !strings.HasPrefix(errs[1], "point-uncovered ") {
+		t.Errorf("without discuss and ship: errors %q, want two point-uncovered alone", errs)
+	}
+	// CONTEXT.mdx at plan:pre, the first point of the missing plan step.
+	src = without(sampleRepo(t, sampleEdit{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`}), "plan-phase.md")
+	if !slices.ContainsFunc(Validate(src).Diagnostics, func(d Diagnostic) bool { return d.Rule == "consumes-unsatisfied" }) {
+		t.Error("CONTEXT.mdx at plan:pre, without plan: no consumes-unsatisfied")
+	}
+}
