@@ -114,9 +114,22 @@ func TestMissingTagQuotedInCodeSaysWhere(t *testing.T) {
 			t.Errorf("%q: %s at %s, want at %s saying %q", tc.src, diags[0].Message, at, tc.at, tc.says)
 		}
 	}
-	// No tag in code: the finding as it was.
-	_, diags := ParseMarker("plan.md", []byte("<loop-point id=\"plan:pre\"/>\n"))
-	if len(diags) != 1 || strings.Contains(diags[0].Message, "in code") {
-		t.Errorf("%v, want one finding naming no tag in code", diags)
+	// No tag in code: the finding as it was. A tag in an HTML comment is
+	// commented out, as its author meant, not "in code".
+	for _, src := range []string{
+		"<loop-point id=\"plan:pre\"/>\n",
+		"<loop-point id=\"plan:pre\"/>\n<!-- <agent-role name=\"planner\"/> -->\n",
+	} {
+		_, diags := ParseMarker("plan.md", []byte(src))
+		if len(diags) != 1 || strings.Contains(diags[0].Message, "in code") {
+			t.Errorf("%q: %v, want one finding naming no tag in code", src, diags)
+		}
+	}
+	// The tag in code named is the one in code, not the commented one
+	// before it. (Blank lines between: a line of one tag opens an HTML
+	// block, whose backticks are no code.)
+	_, diags := ParseMarker("plan.md", []byte("<loop-point id=\"plan:pre\"/>\n\n<!-- <agent-role name=\"planner\"/> -->\n\n`<agent-role name=\"planner\"/>`\n"))
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "the <agent-role> tag at 5:2 is in code") {
+		t.Errorf("%v, want one finding naming the tag at 5:2 in code", diags)
 	}
 }
