@@ -21,6 +21,31 @@ func TestNoWorkflowIsOnlyContractMissing(t *testing.T) {
 	}
 }
 
+// TestContractMissingBesideOtherScanFindings: contract-missing gives way
+// only to an error at a workflow root capreg.json names (the root is
+// unread, and the build fails on that error): a warning there, or an
+// error at a "/workflows" pointer of another file, leaves it, or a build
+// with no workflow would pass.
+func TestContractMissingBesideOtherScanFindings(t *testing.T) {
+	for _, d := range []Diagnostic{
+		{File: RepoConfigFile, Pointer: "/workflows/0", Rule: "file-unreadable", Severity: Warning, Message: "not read"},
+		{File: "other.json", Pointer: "/workflows", Rule: "file-unreadable", Severity: Error, Message: "not read"},
+	} {
+		src := sampleRepo(t)
+		src.Workflows = nil
+		src.Diagnostics = []Diagnostic{d}
+		if !slices.ContainsFunc(findingsOf(src), func(d Diagnostic) bool { return d.Rule == "contract-missing" }) {
+			t.Errorf("beside %v: no contract-missing", d)
+		}
+	}
+	src := sampleRepo(t)
+	src.Workflows = nil
+	src.Diagnostics = []Diagnostic{{File: RepoConfigFile, Pointer: "/workflows/1", Rule: "file-unreadable", Severity: Error, Message: "not read"}}
+	if slices.ContainsFunc(findingsOf(src), func(d Diagnostic) bool { return d.Rule == "contract-missing" }) {
+		t.Error("beside the unread root: contract-missing")
+	}
+}
+
 // TestContractFindingsNameWhatIsWrong: a step that leaves out one
 // canonical point names it in the singular; a point a marker lists twice
 // is "also in this file", one listed by the workflow of another step is
