@@ -42,3 +42,20 @@ func TestReadmeListsEveryRule(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeMarkerExamplesAreCode: the README quotes every marker form in
+// code spans; read as a workflow is (it is a *.md file), it declares
+// nothing and has no finding. A backtick that CommonMark pairs otherwise
+// than its writer meant (`<span title="`">`, whose code span ends at the
+// title's backtick) shifted every span after it in its paragraph, and
+// left a tag example opening a line outside code: a marker-syntax error
+// here, and text rendered as code and code as text on GitHub.
+func TestReadmeMarkerExamplesAreCode(t *testing.T) {
+	data, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mk, diags := ParseMarker("README.md", data); mk != nil || len(diags) != 0 {
+		t.Errorf("README.md read as a workflow: marker %v, findings %v", mk != nil, diags)
+	}
+}
