@@ -140,6 +140,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", root.Kind.Phrase())
 		return nil
 	}
+	schemaFrom := len(s.diags)
 	checkSchema("capability", d, s)
 	checkNearMisses(d, capabilityFields(), s)
 	c := &Capability{
@@ -149,8 +150,19 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	// An id the schema rejects beside a folder that is a good id
 	// ("Hello" in hello/) is that one schema finding: "rename one of
 	// them" offered renaming the folder to what no id may be.
-	if c.ID != "" && c.ID != src.Folder && (isKebab(c.ID) || !isKebab(src.Folder)) {
+	// Its folder's name is then the id to write, which only the mismatch
+	// named: the schema finding alone left "MyTool" in my-tool/ to be
+	// lowercased to "mytool", a mismatch found on the next run.
+	switch {
+	case c.ID == "" || c.ID == src.Folder:
+	case isKebab(c.ID) || !isKebab(src.Folder):
 		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
+	default:
+		for i := schemaFrom; i < len(s.diags); i++ {
+			if dg := &s.diags[i]; dg.Rule == "schema" && dg.Pointer == "/id" && dg.File == file {
+				dg.Message = clipMessage(dg.Message + fmt.Sprintf("; write %q, its folder's name, as an id equals its folder's", src.Folder))
+			}
+		}
 	}
 	if windowsDevice(src.Folder) {
 		at := "/id"

@@ -182,3 +182,21 @@ func TestIDNotKebabIsOneFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestIDNotKebabNamesItsFolder: the schema finding of an id that is no
+// kebab-case id, in a folder whose name is one, says to write the folder's
+// name, as the id-folder-mismatch it stands for named it ("MyTool" in
+// my-tool/ lowercased to "mytool" is a mismatch found on the next run).
+func TestIDNotKebabNamesItsFolder(t *testing.T) {
+	for _, tc := range []struct{ folder, id string }{{"my-tool", "MyTool"}, {"bar", "Foo"}, {"hello", "hello world"}} {
+		data := fmt.Sprintf(`{"id": %q, "role": "feature", "title": "T", "description": "D.", "version": "1.0.0", "tier": "core",
+ "requires": [], "skills": [], "agents": [], "config": {}, "steps": [], "contributions": [], "gates": []}`, tc.id)
+		src := Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{{Folder: tc.folder,
+			Manifest: File{Path: "capabilities/" + tc.folder + "/capability.json", Data: []byte(data)}}}}
+		want := fmt.Sprintf("%q is not kebab-case: a lowercase ASCII letter, then lowercase letters, digits or hyphens; write %q, its folder's name, as an id equals its folder's", tc.id, tc.folder)
+		i := slices.IndexFunc(Validate(&src).Diagnostics, func(d Diagnostic) bool { return d.Rule == "schema" && d.Pointer == "/id" })
+		if got := Validate(&src).Diagnostics; i < 0 || got[i].Message != want {
+			t.Errorf("id %q in %s/: %v, want the schema finding at /id %q", tc.id, tc.folder, got, want)
+		}
+	}
+}
