@@ -1944,6 +1944,7 @@ func (sc *scanner) finish() {
 	slices.Sort(sc.src.StrayDeclarations)
 	slices.Sort(sc.src.OwnRepositories)
 	sc.src.OwnRepositories = slices.Compact(sc.src.OwnRepositories) // met in both passes
+	sc.manifestsBack()
 	slices.Sort(sc.src.Vanished)
 	sc.src.Vanished = slices.Compact(sc.src.Vanished)
 	slices.Sort(sc.src.MisnamedCards)
@@ -1955,6 +1956,26 @@ func (sc *scanner) finish() {
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	sc.capLinksWithoutManifest()
+}
+
+// manifestsBack records among Sources.Vanished the manifest of each
+// capability folder the walk met without one that has one when the walk
+// is done: it was away for a moment while the folder was listed (Git
+// unlinks a file it rewrites and creates it anew; an editor saves by
+// renaming the old one aside), so the scan read half of a change, and
+// its build lacks that capability and may fail for what requires it (a
+// soak under git stash saw runtime-compat-unknown for a runtime), which
+// the next scan reads whole. A manifest still missing is the tree as it is.
+func (sc *scanner) manifestsBack() {
+	for _, cs := range sc.caps {
+		if cs.Manifest.Path != "" {
+			continue
+		}
+		rel := path.Join(sc.capDir, cs.Folder, "capability.json")
+		if fi, err := sc.root.Lstat(filepath.FromSlash(rel)); err == nil && !fi.IsDir() {
+			sc.src.Vanished = append(sc.src.Vanished, rel)
+		}
+	}
 }
 
 // capLinksWithoutManifest warns about each capability folder that is a link

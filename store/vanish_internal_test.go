@@ -327,3 +327,65 @@ func TestOnlyAFailingVanishedFileIsScannedAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestManifestBackDuringTheScanIsScannedAgain: a capability folder the
+// walk listed while its capability.json was away for a moment (Git
+// unlinks a file it rewrites and creates it anew; an editor saves by
+// renaming the old one aside) read as a folder without a capability, so
+// that rebuild failed for whatever requires it (a soak under git stash
+// saw runtime-compat-unknown for the runtime claude), though the manifest
+// was back before the scan ended and the next scan reads the change
+// whole. The daemon scans again at once; a manifest that stays away is
+// the tree as it is, and fails the build after one scan.
+func TestManifestBackDuringTheScanIsScannedAgain(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		back      bool // the manifest is back before the scan ends
+		wantOK    bool
+		wantScans int
+	}{
+		{"rewritten beside the scan", true, true, 2},
+		{"deleted", false, false, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			repo := sampleRepoCopy(t)
+			folder := filepath.Join(repo, "capabilities", "claude")
+			manifest := filepath.Join(folder, "capability.json")
+			inside := filepath.Join(folder, "0-listed-after")
+			if err := os.MkdirAll(inside, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			content, err := os.ReadFile(manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+			build, scans, restored := w.build, 0, false
+			w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+				scans++
+				return build(ctx, func(dir string, names ...string) {
+					switch {
+					case dir == folder && scans == 1:
+						os.Remove(manifest) // away when the folder is listed
+					case dir == inside && scans == 1 && tt.back:
+						if err := os.WriteFile(manifest, content, 0o644); err != nil {
+							t.Error(err)
+						}
+						restored = true
+					}
+				})
+			}
+			b, ok := w.scanSettled(context.Background(), nopNotifier{})
+			if !ok || b.err != nil || b.snap == nil {
+				t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+			}
+			if tt.back && !restored {
+				t.Fatal("the walk never entered the folder inside claude")
+			}
+			if b.snap.OK() != tt.wantOK || scans != tt.wantScans {
+				t.Errorf("after %d scans the build is OK %v (%v), want %d scans and OK %v",
+					scans, b.snap.OK(), b.snap.Diagnostics, tt.wantScans, tt.wantOK)
+			}
+		})
+	}
+}

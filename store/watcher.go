@@ -629,8 +629,9 @@ const maxSwapRescans = 5
 // in which case a debounced rebuild is scheduled.
 //
 // A build that found an input file or folder gone between listing and
-// opening it (Sources.Vanished: an rm -rf or a checkout ran beside the
-// scan) is scanned again at once too, up to maxSwapRescans times, and
+// opening it, or a capability folder listed while its manifest was
+// being rewritten (Sources.Vanished: an rm -rf or a checkout ran beside
+// the scan) is scanned again at once too, up to maxSwapRescans times, and
 // then stands: it failed only for reading half of a change, which the
 // next scan reads whole (a long soak saw 5 to 8 such failed rebuilds an
 // hour, each flipping the reload-success gauge and logging a warning for

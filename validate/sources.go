@@ -138,8 +138,10 @@ type Sources struct {
 	OwnRepositories []string
 	// Vanished are the input files, and the folders where inputs may
 	// live, that the walk listed and found gone when it opened them
-	// (deleted or moved while it ran), sorted: such a scan read part of a
-	// change, and says so with an error (file-unreadable; for a fragment,
+	// (deleted or moved while it ran), and the manifest of a capability
+	// folder it listed without one that is there when it is done (Git or
+	// an editor rewrote it beside the scan), sorted: such a scan read part
+	// of a change, and says so with an error (file-unreadable; for a fragment,
 	// fragment-unreadable where its declaration names it), so a daemon
 	// scans again at once rather than report that failure. A folder of no
 	// inputs gone so is a warning that fails nothing, and is not among
