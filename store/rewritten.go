@@ -1,0 +1,92 @@
+package store
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"syscall"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// maxRewrittenChecks bounds the files rewritten reads again after a
+// failed build: a change breaking thousands of files is judged by its
+// first few.
+const maxRewrittenChecks = 16
+
+// rewritten is the input files a failed build's errors are about whose
+// bytes on disk now differ from those its scan read: written while the
+// scan read them (an editor saving in place, a checkout, a generator
+// writing a card), so that the build judged half a change, which the
+// next scan reads whole. A file broken and left so reads the same, and is
+// not among them. It reads at most maxRewrittenChecks files, each read
+// whole once more; none for a build that passed.
+func rewritten(snap *Snapshot) []string {
+	if snap == nil || snap.OK() || snap.Sources == nil || snap.Root == "" {
+		return nil
+	}
+	read := readInputs(snap.Sources)
+	var out []string
+	checked := map[string]bool{}
+	for _, d := range snap.Diagnostics {
+		f, ok := read[d.File]
+		if d.Severity != validate.Error || !ok || checked[d.File] {
+			continue
+		}
+		if checked[d.File] = true; len(checked) > maxRewrittenChecks {
+			break
+		}
+		now, err := readAgain(filepath.Join(snap.Root, filepath.FromSlash(d.File)))
+		if err != nil || !bytes.Equal(now, f.Data) {
+			out = append(out, d.File)
+		}
+	}
+	return out
+}
+
+// readInputs are the files of src read whole, by path.
+func readInputs(src *validate.Sources) map[string]validate.File {
+	read := map[string]validate.File{}
+	add := func(f *validate.File) {
+		if f != nil && f.Err == nil && f.Path != "" {
+			read[f.Path] = *f
+		}
+	}
+	add(src.RepoConfig)
+	add(src.ConfigSchema)
+	for i := range src.Capabilities {
+		add(&src.Capabilities[i].Manifest)
+		for _, f := range src.Capabilities[i].Files {
+			add(&f)
+		}
+	}
+	for i := range src.Workflows {
+		add(&src.Workflows[i])
+	}
+	for i := range src.Cards {
+		add(&src.Cards[i].File)
+	}
+	return read
+}
+
+// readAgain reads the regular file p as the scan did: opened without
+// blocking and checked to be a regular file of at most
+// validate.MaxFileSize bytes, so that a FIFO put in its place meanwhile
+// is not waited for.
+func readAgain(p string) ([]byte, error) {
+	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case !st.Mode().IsRegular():
+		return nil, validate.ErrNotRegular
+	case st.Size() > validate.MaxFileSize:
+		return nil, validate.ErrTooLarge
+	}
+	return validate.ReadLimitedSize(fh, st.Size())
+}
