@@ -42,14 +42,7 @@ func TestParseMarkerTagNotReadIsAFinding(t *testing.T) {
 		{head[:len(head)-1] + ` <loop-artifact produces="PLAN.md"` + "\n", "1:58", "<loop-artifact tag is not closed"},
 		{`<loop-point id="plan:pre"/><loop-point id="plan:post"` + "\n<agent-role name=\"planner\"/>\n", "1:28", "<loop-point tag is not closed"},
 	} {
-		_, diags := ParseMarker("plan.md", []byte(tc.src))
-		if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
-			t.Errorf("%q: %v, want one marker-syntax", tc.src, diags)
-			continue
-		}
-		if at := fmt.Sprintf("%d:%d", diags[0].Line, diags[0].Column); at != tc.at || !strings.Contains(diags[0].Message, tc.says) {
-			t.Errorf("%q: %s at %s, want at %s saying %q", tc.src, diags[0].Message, at, tc.at, tc.says)
-		}
+		checkOneMarkerSyntax(t, tc.src, tc.at, tc.says)
 	}
 	for _, src := range []string{
 		head + "Write a <loop-point tag for each point, and a <loop-artifact one.\n",
@@ -105,14 +98,7 @@ func TestMissingTagQuotedInCodeSaysWhere(t *testing.T) {
 		{"<loop-point id=\"plan:pre\"/> <loop-point id=\"plan:post\"/>\n\n```\n<agent-role name=\"planner\"/>\n```\n", "1:1", "the <agent-role> tag at 4:1 is in code"},
 		{"Text.\n\n    <loop-point id=\"plan:pre\"/>\n\n<agent-role name=\"planner\"/>\n", "5:1", "the <loop-point> tag at 3:5 is in code"},
 	} {
-		_, diags := ParseMarker("plan.md", []byte(tc.src))
-		if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
-			t.Errorf("%q: %v, want one marker-syntax", tc.src, diags)
-			continue
-		}
-		if at := fmt.Sprintf("%d:%d", diags[0].Line, diags[0].Column); at != tc.at || !strings.Contains(diags[0].Message, tc.says) {
-			t.Errorf("%q: %s at %s, want at %s saying %q", tc.src, diags[0].Message, at, tc.at, tc.says)
-		}
+		checkOneMarkerSyntax(t, tc.src, tc.at, tc.says)
 	}
 	// No tag in code: the finding as it was. A tag in an HTML comment is
 	// commented out, as its author meant, not "in code".
@@ -131,5 +117,19 @@ func TestMissingTagQuotedInCodeSaysWhere(t *testing.T) {
 	_, diags := ParseMarker("plan.md", []byte("<loop-point id=\"plan:pre\"/>\n\n<!-- <agent-role name=\"planner\"/> -->\n\n`<agent-role name=\"planner\"/>`\n"))
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, "the <agent-role> tag at 5:2 is in code") {
 		t.Errorf("%v, want one finding naming the tag at 5:2 in code", diags)
+	}
+}
+
+// checkOneMarkerSyntax checks that the workflow src is one marker-syntax
+// finding, at line:column at, whose message holds says.
+func checkOneMarkerSyntax(t *testing.T, src, at, says string) {
+	t.Helper()
+	_, diags := ParseMarker("plan.md", []byte(src))
+	if len(diags) != 1 || diags[0].Rule != "marker-syntax" {
+		t.Errorf("%q: %v, want one marker-syntax", src, diags)
+		return
+	}
+	if got := fmt.Sprintf("%d:%d", diags[0].Line, diags[0].Column); got != at || !strings.Contains(diags[0].Message, says) {
+		t.Errorf("%q: %s at %s, want at %s saying %q", src, diags[0].Message, got, at, says)
 	}
 }

@@ -275,7 +275,8 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 		sayf(stderr, "capreg: %s: %v", flag, err)
 		return ojson.Value{}, nil, exitUsage
 	}
-	for _, e := range errs {
+	if len(errs) > 0 { // the first: the rest may follow from it
+		e := errs[0]
 		line, col := ojson.Position(data, e.Off)
 		where := ""
 		if e.Kind == ojson.DuplicateKey {
