@@ -25,6 +25,11 @@ func rewritten(snap *Snapshot) []string {
 	if snap == nil || snap.OK() || snap.Sources == nil || snap.Root == "" {
 		return nil
 	}
+	root, err := os.OpenRoot(snap.Root)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
 	read := readInputs(snap.Sources)
 	var out []string
 	checked := map[string]bool{}
@@ -36,7 +41,7 @@ func rewritten(snap *Snapshot) []string {
 		if checked[d.File] = true; len(checked) > maxRewrittenChecks {
 			break
 		}
-		now, err := readAgain(filepath.Join(snap.Root, filepath.FromSlash(d.File)))
+		now, err := readAgain(root, filepath.FromSlash(d.File))
 		if err != nil || !bytes.Equal(now, f.Data) {
 			out = append(out, d.File)
 		}
@@ -69,12 +74,13 @@ func readInputs(src *validate.Sources) map[string]validate.File {
 	return read
 }
 
-// readAgain reads the regular file p as the scan did: opened without
+// readAgain reads the regular file at rel in root as the scan did: within
+// the repository (a link swapped in since cannot lead out), opened without
 // blocking and checked to be a regular file of at most
 // validate.MaxFileSize bytes, so that a FIFO put in its place meanwhile
 // is not waited for.
-func readAgain(p string) ([]byte, error) {
-	fh, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+func readAgain(root *os.Root, rel string) ([]byte, error) {
+	fh, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -93,3 +93,32 @@ func TestRewrittenNamesOnlyFilesErrorsAreAbout(t *testing.T) {
 		t.Errorf("rewritten = %q, want %q", got, want)
 	}
 }
+
+// TestRewrittenReadsWithinTheRepository: the second read goes through
+// the repository's root, as the scan's does: a link swapped in since,
+// leading out of it, is not followed (its target, whatever it holds, is
+// no input), so the file counts as changed and the next scan judges it.
+func TestRewrittenReadsWithinTheRepository(t *testing.T) {
+	repo := sampleRepoCopy(t)
+	broken := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
+	if err != nil || snap.OK() {
+		t.Fatalf("Load: %v, OK %v: want a build failing for capabilities/ui", err, snap.OK())
+	}
+	outside := filepath.Join(t.TempDir(), "capability.json")
+	if err := os.WriteFile(outside, []byte("{"), 0o644); err != nil { // the bytes the scan read
+		t.Fatal(err)
+	}
+	if err := os.Remove(broken); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, broken); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rewritten(snap), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
+		t.Errorf("rewritten = %q, want %q: a link out of the repository is not read", got, want)
+	}
+}
