@@ -230,7 +230,10 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	var starts []int // where each tag tagRe reads starts, in order
 	var comments spans
 	openComment, commentedOut := -1, -1 // the first tag an unclosed comment hides
-	for i, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+	// Every tag, in code too: a file with no marker is looked at there
+	// (noMarker), from these matches rather than tagRe's again.
+	matches := tagRe.FindAllSubmatchIndex(src, -1)
+	for i, m := range matches {
 		starts = append(starts, m[0])
 		if i == 0 {
 			comments, openComment = commentSpans(src, code, html, inline)
@@ -255,7 +258,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	}
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
-		return nil, noMarker(file, src, code, top, quoted, hidden, s)
+		return nil, noMarker(file, src, code, top, quoted, matches, hidden, s)
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
@@ -303,26 +306,27 @@ func reportOpenFence(file string, src []byte, hidden, openFence int, s *sink) {
 // a block whose name has a slip, else a block indented as code (hidden as
 // parseMarker's), and returns the step such a block at the margin
 // declares (see indentedStep), or else one in other code (see
-// fencedStep; quoted as blockMatches gives).
-func noMarker(file string, src []byte, code, top spans, quoted []int, hidden int, s *sink) codeMarker {
+// fencedStep; quoted as blockMatches gives, tags every match of tagRe).
+func noMarker(file string, src []byte, code, top spans, quoted []int, tags [][]int, hidden int, s *sink) codeMarker {
 	if reportMisspeltBlock(file, src, code, s) {
 		return codeMarker{}
 	}
 	indented := indentedBlocks(src, top, code)
-	reportIndentedMarker(file, src, hidden, top, indented, s)
-	if it := indentedStep(src, top, indented); it.Value != "" {
+	reportIndentedMarker(file, src, hidden, top, indented, tags, s)
+	if it := indentedStep(src, top, indented, tags); it.Value != "" {
 		return codeMarker{Item: it, indented: true}
 	}
-	return codeMarker{Item: fencedStep(src, code, top, quoted)}
+	return codeMarker{Item: fencedStep(src, code, top, quoted, tags)}
 }
 
 // fencedStep is the step a loop-host marker of src declares, and where it
 // starts, when it is in code other than an indented block at the margin:
 // a fence (a workflow pasted into one, or a how-to's example) or
 // backticks. A block counts whose opener (one of quoted) and "-->" are in
-// the same code; for tags, the step of the first canonical point a
-// <loop-point> names. Empty when src holds no such marker.
-func fencedStep(src []byte, code, top spans, quoted []int) Item {
+// the same code; for tags (tagRe's matches), the step of the first
+// canonical point a <loop-point> names. Empty when src holds no such
+// marker.
+func fencedStep(src []byte, code, top spans, quoted []int, tags [][]int) Item {
 	for _, q := range quoted {
 		in := code.find(q)
 		if top.contains(q) || in < 0 {
@@ -336,8 +340,15 @@ func fencedStep(src []byte, code, top spans, quoted []int) Item {
 			return Item{Value: string(k[1]), Off: q}
 		}
 	}
-	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
-		if !code.contains(m[0]) || top.contains(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
+	return loopPointStep(src, tags, func(off int) bool { return code.contains(off) && !top.contains(off) })
+}
+
+// loopPointStep is the step of the first canonical point a <loop-point>
+// tag among tags (tagRe's matches) starting where in holds names, and
+// where that tag starts; empty when none does.
+func loopPointStep(src []byte, tags [][]int, in func(off int) bool) Item {
+	for _, m := range tags {
+		if !in(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
 			continue
 		}
 		if step := canonicalStep(src, m); step != "" {
@@ -1269,8 +1280,8 @@ func reportOpenComment(file string, src []byte, open, tag int, s *sink) {
 // indented, is not warned of. hidden is the marker already reported in a
 // fence never closed, or -1; top the indented code blocks at the margin
 // (codeRanges); indented the blocks read in them (indentedBlocks), of
-// which the first is named.
-func reportIndentedMarker(file string, src []byte, hidden int, top spans, indented [][]int, s *sink) {
+// which the first is named; tags tagRe's matches.
+func reportIndentedMarker(file string, src []byte, hidden int, top spans, indented, tags [][]int, s *sink) {
 	if hidden >= 0 || len(top) == 0 || !callSiteRe.Match(src) {
 		return
 	}
@@ -1280,7 +1291,7 @@ func reportIndentedMarker(file string, src []byte, hidden int, top spans, indent
 				"though it has `loop render-hooks` call sites; start the marker's lines at the margin if it is meant to be read")
 		return
 	}
-	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
+	for _, m := range tags {
 		if top.contains(m[0]) && isMarkerTag(src, m) {
 			s.atOffset(file, src, m[0], "", "marker-in-code",
 				"this <%s> tag is read as an indented code block, and ignored (its line starts with a tab or four spaces), so the file declares no step, "+
@@ -1295,10 +1306,10 @@ func reportIndentedMarker(file string, src []byte, hidden int, top spans, indent
 // or quote holds (top, see codeRanges; indented its blocks, see
 // indentedBlocks), as in a workflow an editor
 // re-indented: such a file declares no step, and the finding that the
-// step is missing points at it (reportUncovered). For tags, the step is
-// that of the first canonical point a <loop-point> names. Empty when src
-// holds no such marker.
-func indentedStep(src []byte, top spans, indented [][]int) Item {
+// step is missing points at it (reportUncovered). For tags (tagRe's
+// matches), the step is that of the first canonical point a <loop-point>
+// names. Empty when src holds no such marker.
+func indentedStep(src []byte, top spans, indented, tags [][]int) Item {
 	if len(top) == 0 {
 		return Item{}
 	}
@@ -1307,15 +1318,7 @@ func indentedStep(src []byte, top spans, indented [][]int) Item {
 			return Item{Value: string(k[1]), Off: m[0]}
 		}
 	}
-	for _, m := range tagRe.FindAllSubmatchIndex(src, -1) {
-		if !top.contains(m[0]) || !isMarkerTag(src, m) || string(src[m[2]:m[3]]) != "loop-point" {
-			continue
-		}
-		if step := canonicalStep(src, m); step != "" {
-			return Item{Value: step, Off: m[0]}
-		}
-	}
-	return Item{}
+	return loopPointStep(src, tags, top.contains)
 }
 
 // otherKeyRe matches a line of a block that starts with a key, one the
