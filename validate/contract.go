@@ -107,7 +107,7 @@ func (c *Contract) ForPoint(point string) *ContractEntry { return c.Entry(stepOf
 // buildContract checks the markers of every workflow against the canonical
 // steps, points and role families, and builds the contract from the ones that
 // declare a known step.
-func buildContract(markers []*Marker, broken bool, indented map[string]string, s *sink) *Contract {
+func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s *sink) *Contract {
 	c := &Contract{Wired: map[string]bool{}, Complete: len(markers) > 0 && !broken}
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
@@ -148,7 +148,7 @@ func buildContract(markers []*Marker, broken bool, indented map[string]string, s
 		}
 	}
 	if c.Complete {
-		reportUncovered(markers, byStep, declared, indented, s)
+		reportUncovered(markers, byStep, declared, inCodeAt, s)
 	}
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
@@ -163,9 +163,9 @@ func buildContract(markers []*Marker, broken bool, indented map[string]string, s
 
 // reportUncovered reports the canonical points no marker declares: one
 // finding per step, naming its missing points in pipeline order.
-// indented says, by step, where a file with no marker holds one for it in
+// inCodeAt says, by step, where a file with no marker holds one for it in
 // code, which is not read (see parseMarkers).
-func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, indented map[string]string, s *sink) {
+func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inCodeAt map[string]string, s *sink) {
 	for _, step := range Steps {
 		var missing []string
 		for _, p := range Points {
@@ -188,7 +188,7 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, ind
 			// runs the step, or the workflow itself unread, as a file named
 			// ship.MD or ship.markdown is by default.
 			hint := fmt.Sprintf(": give the workflow that runs it a loop-host marker; workflows are read from *.md files, another only when capreg.json's %q names it", "workflows")
-			if inCode := indented[step]; inCode != "" {
+			if inCode := inCodeAt[step]; inCode != "" {
 				hint = "; " + inCode
 			}
 			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(

@@ -82,8 +82,8 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 		}
 	}
 	res := &Result{}
-	markers, attempted, broken, indented := parseMarkers(pkgs.workflows(src.Workflows), s)
-	res.Contract = buildContract(markers, broken, indented, s)
+	markers, attempted, broken, inCodeAt := parseMarkers(pkgs.workflows(src.Workflows), s)
+	res.Contract = buildContract(markers, broken, inCodeAt, s)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, pkgs, s)
@@ -348,10 +348,10 @@ func unscannedMarkdown(s *sink, f File) {
 // parseMarkers parses every candidate workflow. attempted reports whether any
 // file held a marker at all, well-formed or rejected with an error; broken
 // whether a marker was rejected. A marker hidden in a fence left open is
-// neither: it is code, and its file holds none. indented says, by step,
+// neither: it is code, and its file holds none. inCodeAt says, by step,
 // where a file with no marker holds one for it in code (codeMarker), for
 // the finding that the step is missing.
-func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, indented map[string]string) {
+func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, inCodeAt map[string]string) {
 	for _, f := range files {
 		if f.Err != nil {
 			unscannedMarkdown(s, f)
@@ -369,15 +369,15 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		broken = broken || rejected
 		attempted = attempted || mk != nil || rejected
-		if step := inCode.Value; mk == nil && !rejected && step != "" && indented[step] == "" {
-			if indented == nil {
-				indented = map[string]string{}
+		if step := inCode.Value; mk == nil && !rejected && step != "" && inCodeAt[step] == "" {
+			if inCodeAt == nil {
+				inCodeAt = map[string]string{}
 			}
-			at := fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, inCode.Off))
-			indented[step] = at + " holds a loop-host marker for it in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
+			how := "in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
 			if inCode.indented {
-				indented[step] = at + " holds a loop-host marker for it as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
+				how = "as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
 			}
+			inCodeAt[step] = fmt.Sprintf("%s:%d holds a loop-host marker for it %s", f.Path, lineOf(f.Data, inCode.Off), how)
 		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
@@ -385,7 +385,7 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
-	return markers, attempted, broken, indented
+	return markers, attempted, broken, inCodeAt
 }
 
 // wireHint says how to mend a hook at an unwired point: where the call
