@@ -30,30 +30,39 @@ func rewritten(snap *Snapshot) []string {
 		return nil
 	}
 	defer root.Close()
-	read := readInputs(snap.Sources)
-	var out []string
-	checked := map[string]bool{}
+	about := map[string]bool{}
+	var files []string // the files errors are about, in their order
 	for _, d := range snap.Diagnostics {
-		f, ok := read[d.File]
-		if d.Severity != validate.Error || !ok || checked[d.File] {
+		if d.Severity == validate.Error && d.File != "" && !about[d.File] {
+			about[d.File] = true
+			files = append(files, d.File)
+		}
+	}
+	read := inputsAmong(snap.Sources, about)
+	var out []string
+	checked := 0
+	for _, p := range files {
+		f, ok := read[p]
+		if !ok {
 			continue
 		}
-		if checked[d.File] = true; len(checked) > maxRewrittenChecks {
+		if checked++; checked > maxRewrittenChecks {
 			break
 		}
-		now, err := readAgain(root, filepath.FromSlash(d.File))
+		now, err := readAgain(root, filepath.FromSlash(p))
 		if err != nil || !bytes.Equal(now, f.Data) {
-			out = append(out, d.File)
+			out = append(out, p)
 		}
 	}
 	return out
 }
 
-// readInputs are the files of src read whole, by path.
-func readInputs(src *validate.Sources) map[string]validate.File {
+// inputsAmong are the files of src read whole whose paths are among
+// paths, by path.
+func inputsAmong(src *validate.Sources, paths map[string]bool) map[string]validate.File {
 	read := map[string]validate.File{}
 	add := func(f *validate.File) {
-		if f != nil && f.Err == nil && f.Path != "" {
+		if f != nil && f.Err == nil && paths[f.Path] {
 			read[f.Path] = *f
 		}
 	}
@@ -74,25 +83,14 @@ func readInputs(src *validate.Sources) map[string]validate.File {
 	return read
 }
 
-// readAgain reads the regular file at rel in root as the scan did: within
-// the repository (a link swapped in since cannot lead out), opened without
-// blocking and checked to be a regular file of at most
-// validate.MaxFileSize bytes, so that a FIFO put in its place meanwhile
-// is not waited for.
+// readAgain reads the regular file at rel in root as the scan did
+// (readOpened): within the repository (a link swapped in since cannot
+// lead out), opened without blocking, so that a FIFO put in its place
+// meanwhile is not waited for.
 func readAgain(root *os.Root, rel string) ([]byte, error) {
 	fh, err := root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	st, err := fh.Stat()
-	switch {
-	case err != nil:
-		return nil, err
-	case !st.Mode().IsRegular():
-		return nil, validate.ErrNotRegular
-	case st.Size() > validate.MaxFileSize:
-		return nil, validate.ErrTooLarge
-	}
-	return validate.ReadLimitedSize(fh, st.Size())
+	return readOpened(fh, validate.MaxFileSize)
 }

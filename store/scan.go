@@ -1906,19 +1906,25 @@ func (sc *scanner) readRealUpTo(rel, real string, mode fs.FileMode, limit int64)
 		f.Err = err
 		return f
 	}
+	f.Data, f.Err = readOpened(fh, limit)
+	return f
+}
+
+// readOpened reads and closes fh, opened without blocking, if it is a
+// regular file of at most limit bytes (re-checked with fstat: a FIFO or
+// device swapped in after the walk looked is not read).
+func readOpened(fh openedFile, limit int64) ([]byte, error) {
 	defer fh.Close()
 	st, err := fh.Stat()
 	switch {
 	case err != nil:
-		f.Err = err
+		return nil, err
 	case !st.Mode().IsRegular():
-		f.Err = validate.ErrNotRegular
+		return nil, validate.ErrNotRegular
 	case st.Size() > limit:
-		f.Err = fmt.Errorf("%w (%d bytes)", validate.ErrTooLarge, st.Size())
-	default:
-		f.Data, f.Err = validate.ReadLimitedSize(fh, st.Size())
+		return nil, fmt.Errorf("%w (%d bytes)", validate.ErrTooLarge, st.Size())
 	}
-	return f
+	return validate.ReadLimitedSize(fh, st.Size())
 }
 
 // finish sorts the collected inputs and reports configured paths that were
