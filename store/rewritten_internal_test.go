@@ -70,15 +70,7 @@ func TestFileWrittenDuringTheScanIsScannedAgain(t *testing.T) {
 // the files its errors are about; a file changed since with no error of
 // its own (another manifest) is no cause.
 func TestRewrittenNamesOnlyFilesErrorsAreAbout(t *testing.T) {
-	repo := sampleRepoCopy(t)
-	broken := filepath.Join(repo, "capabilities", "ui", "capability.json")
-	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
-	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v: want a build failing for capabilities/ui", err, snap.OK())
-	}
+	repo, broken, snap := failingForUI(t)
 	other := filepath.Join(repo, "capabilities", "tdd", "capability.json")
 	if err := os.WriteFile(other, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
@@ -99,15 +91,7 @@ func TestRewrittenNamesOnlyFilesErrorsAreAbout(t *testing.T) {
 // leading out of it, is not followed (its target, whatever it holds, is
 // no input), so the file counts as changed and the next scan judges it.
 func TestRewrittenReadsWithinTheRepository(t *testing.T) {
-	repo := sampleRepoCopy(t)
-	broken := filepath.Join(repo, "capabilities", "ui", "capability.json")
-	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
-	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v: want a build failing for capabilities/ui", err, snap.OK())
-	}
+	_, broken, snap := failingForUI(t)
 	outside := filepath.Join(t.TempDir(), "capability.json")
 	if err := os.WriteFile(outside, []byte("{"), 0o644); err != nil { // the bytes the scan read
 		t.Fatal(err)
@@ -121,4 +105,20 @@ func TestRewrittenReadsWithinTheRepository(t *testing.T) {
 	if got, want := rewritten(snap), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
 		t.Errorf("rewritten = %q, want %q: a link out of the repository is not read", got, want)
 	}
+}
+
+// failingForUI is a copy of the sample repository whose capabilities/ui
+// manifest, broken, holds "{", and the failed build of it.
+func failingForUI(t *testing.T) (repo, broken string, snap *Snapshot) {
+	t.Helper()
+	repo = sampleRepoCopy(t)
+	broken = filepath.Join(repo, "capabilities", "ui", "capability.json")
+	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
+	if err != nil || snap.OK() {
+		t.Fatalf("Load: %v, OK %v: want a build failing for capabilities/ui", err, snap.OK())
+	}
+	return repo, broken, snap
 }
