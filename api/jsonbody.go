@@ -206,7 +206,9 @@ func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *b
 			// client's config is what nests too deep.
 			msg += fmt.Sprintf(" (the body's object is one of them: its config may nest %d, as a --config file may)", ojson.MaxDepth)
 		}
-		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, e.Kind == ojson.DuplicateKey, msg+notJSONHint(contentType, data), nil)
+		// A syntax error at the top level has no member to name.
+		hasPointer := e.Kind == ojson.DuplicateKey || e.Pointer != ""
+		return nil, d.faultAt("invalid JSON body", e.Off, e.Pointer, hasPointer, msg+notJSONHint(contentType, data), nil)
 	}
 	if off := ojson.InvalidUTF8(data); off >= 0 {
 		// JSON text is UTF-8 (RFC 8259 §8.1); read on, a stray byte became
@@ -274,7 +276,7 @@ func (d *requestDoc) memberFault(m *ojson.Member, pointer, msg string, extra map
 }
 
 // faultAt is the fault of the body at byte off: what, the position, the
-// pointer when hasPointer (a syntax error has none; the root is ""), and
+// pointer when hasPointer (a syntax error at the top level has none; the root is ""), and
 // msg; details repeat the location for programs, with extra.
 func (d *requestDoc) faultAt(what string, off int, pointer string, hasPointer bool, msg string, extra map[string]any) *bodyFault {
 	line, col := ojson.Position(d.data, off)

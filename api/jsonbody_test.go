@@ -101,7 +101,8 @@ func TestRequestBodies(t *testing.T) {
 		{"a delete not a string", "/validate", `{"delete":["a.md",false]}`, 400, "(/delete/1): must be a string, not a boolean", "1:19 /delete/1"},
 		{"unknown field", "/validate", `{"files":{},"file":{}}`, 400, `(/file): unknown field "file" (did you mean "files"?); the body takes files, delete`, "1:13 /file"},
 		{"not an object", "/validate", `[]`, 400, "(the top level): the body must be a JSON object", "1:1 "},
-		{"truncated", "/validate", `{"files":`, 400, "invalid JSON body at 1:10: unexpected end of file", "1:10"},
+		{"truncated", "/validate", `{"files":`, 400, "invalid JSON body at 1:10 (/files): unexpected end of file", "1:10 /files"},
+		{"truncated at the top", "/validate", `{"files":{}`, 400, "invalid JSON body at 1:12: unexpected end of file", "1:12"},
 		{"empty", "/validate", ``, 400, "the body is empty", ""},
 		{"null fields are absent", "/validate", `{"files":null,"delete":["docs/markers.md"]}`, 200, `"ok"`, ""},
 

@@ -215,7 +215,7 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 		switch {
 		case e.Fatal():
 			fatal = true
-			s.atOffset(file, data, e.Off, "", "json-syntax", "%s", e.Msg)
+			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)
 		case dups < MaxPerRule:
 			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
 			dups++

@@ -457,6 +457,26 @@ func TestDuplicateKeyFindingsAreBoundedInParse(t *testing.T) {
 	}
 }
 
+// A json-syntax finding names the member the parse stopped in by its
+// pointer, beside its line and column: in a long declaration "212:7"
+// alone left the reader to count the members around it.
+func TestJSONSyntaxFindingHasThePointer(t *testing.T) {
+	tests := []struct{ in, pointer string }{
+		{"{\n  \"id\": \"x\",\n  \"hooks\": [\n    {\"point\": plan:pre}\n  ]\n}", "/hooks/0/point"},
+		{"{\n  \"hooks\": [{},]\n}", "/hooks"},
+		{"{\"id\": \"x\",}", ""},
+	}
+	for _, tt := range tests {
+		s := &sink{}
+		if d := parseDoc("x.json", []byte(tt.in), s); d != nil {
+			t.Fatalf("%q parsed", tt.in)
+		}
+		if len(s.diags) != 1 || s.diags[0].Rule != "json-syntax" || s.diags[0].Pointer != tt.pointer {
+			t.Errorf("%q: findings %+v, want one json-syntax at %q", tt.in, s.diags, tt.pointer)
+		}
+	}
+}
+
 // A folder name of a byte beyond ASCII that is no UTF-8 (0x80, as a
 // Linux folder may be named) is shown as code points beside the id.
 func TestIDFolderMismatchShowsTheLowestNonASCIIByte(t *testing.T) {

@@ -279,7 +279,7 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 		e := errs[0]
 		line, col := ojson.Position(data, e.Off)
 		where := ""
-		if e.Kind == ojson.DuplicateKey {
+		if e.Pointer != "" {
 			// Named as POST /render-hooks names it in its 400, and as a
 			// field of the wrong type is here: "1:34" alone left the
 			// reader to count which of the object's members it was.

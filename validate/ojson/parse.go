@@ -36,9 +36,14 @@ func (k ErrorKind) String() string {
 
 // Error is one positioned parse problem.
 type Error struct {
-	Kind    ErrorKind
-	Off     int    // byte offset in the source
-	Pointer string // JSON pointer of the offending member (duplicate keys) or of the value nested too deep
+	Kind ErrorKind
+	Off  int // byte offset in the source
+	// Pointer is the JSON pointer of the offending member (a duplicate
+	// key), of the value nested too deep, or, for a syntax error, of the
+	// value being parsed where it stopped (the object or array when the
+	// error is between its members): "at 212:7" alone leaves the reader
+	// of a long file to count which member it is in.
+	Pointer string
 	Msg     string
 }
 
@@ -177,7 +182,7 @@ func (p *parser) pointer(last string) string {
 
 func (p *parser) fail(off int, format string, args ...any) {
 	if p.fatal == nil {
-		p.fatal = &Error{Kind: SyntaxError, Off: off, Msg: fmt.Sprintf(format, args...)}
+		p.fatal = &Error{Kind: SyntaxError, Off: off, Pointer: p.here(), Msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -270,7 +275,6 @@ func (p *parser) value(depth int) Value {
 		p.fail(p.pos, "JSON nested deeper than %d levels", p.maxDepth)
 		if p.fatal.Off == p.pos {
 			p.fatal.Kind = TooDeep
-			p.fatal.Pointer = p.here() // where, for a caller that wraps a document (ParseNested)
 		}
 		return Value{}
 	case c == '{':
