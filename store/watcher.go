@@ -638,7 +638,8 @@ const maxSwapRescans = 5
 // a moment). So is a build failing for a file that reads otherwise now
 // than the scan read it (rewritten: saved in place, or checked out,
 // while the scan read it; a soak of 3,000 capabilities saw 12 to 18 such
-// failed rebuilds an hour).
+// failed rebuilds an hour), or for a file read empty that was modified
+// lately and is written within a second (a save that truncates first).
 func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool) {
 	for i := range maxSwapRescans + 1 {
 		n.prepare()
@@ -653,7 +654,10 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		if after == before {
 			what, v := "an input vanished during the scan", vanished(b.snap)
 			if len(v) == 0 && i < maxSwapRescans {
-				what, v = "an input was written during the scan", rewritten(b.snap)
+				what, v = "an input was written during the scan", rewritten(ctx, b.snap, emptyWait)
+				if ctx.Err() != nil {
+					return built{}, false // ended while waiting for an emptied file
+				}
 			}
 			if len(v) == 0 || i == maxSwapRescans {
 				return b, true
