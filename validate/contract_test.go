@@ -46,6 +46,31 @@ func TestContractMissingBesideOtherScanFindings(t *testing.T) {
 	}
 }
 
+// TestContractMissingBesideABrokenRepoConfig: a capreg.json that does not
+// parse is one json-syntax error, which names the member the parse
+// stopped in; where the slip is (a trailing comma in "workflows" or after
+// the last member) does not change which other findings are made: the
+// pointer of a json-syntax finding names no unread workflow root.
+func TestContractMissingBesideABrokenRepoConfig(t *testing.T) {
+	for _, cfg := range []string{
+		`{"workflows": ["wf"], "cards": ["c"],}`,
+		`{"workflows": ["wf",]}`,
+		`{"workflows": ["wf" "x"]}`,
+		`{"workflows": [tru]}`,
+	} {
+		_, diags := ParseRepoConfig(File{Path: RepoConfigFile, Data: []byte(cfg)})
+		if len(diags) != 1 || diags[0].Rule != "json-syntax" {
+			t.Fatalf("%s: findings %v, want one json-syntax", cfg, diags)
+		}
+		src := sampleRepo(t)
+		src.Workflows = nil
+		src.Diagnostics = diags
+		if !slices.ContainsFunc(findingsOf(src), func(d Diagnostic) bool { return d.Rule == "contract-missing" }) {
+			t.Errorf("beside %s (json-syntax at %q): no contract-missing", cfg, diags[0].Pointer)
+		}
+	}
+}
+
 // TestContractFindingsNameWhatIsWrong: a step that leaves out one
 // canonical point names it in the singular; a point a marker lists twice
 // is "also in this file", one listed by the workflow of another step is

@@ -107,9 +107,11 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	// A workflow root capreg.json names that the scan could not read (a
 	// path that does not exist: "workflow" for "workflows") is the
 	// finding, at the value naming it: the contract it holds is not
-	// missing, only unread.
+	// missing, only unread. A json-syntax finding's pointer is where the
+	// parse stopped, not a root the scan could not read.
 	rootFailed := slices.ContainsFunc(src.Diagnostics, func(d Diagnostic) bool {
-		return d.Severity == Error && d.File == RepoConfigFile && (d.Pointer == "/workflows" || strings.HasPrefix(d.Pointer, "/workflows/"))
+		return d.Severity == Error && d.File == RepoConfigFile && d.Rule != "json-syntax" &&
+			(d.Pointer == "/workflows" || strings.HasPrefix(d.Pointer, "/workflows/"))
 	})
 	if len(src.Capabilities) > 0 && !attempted && !rootFailed {
 		where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
