@@ -866,6 +866,13 @@ func TestEndpoints(t *testing.T) {
 				t.Errorf("error = %s", e.body)
 			}
 		}},
+		// Nor is a syntax error in the config, though it names its member
+		// by a pointer under /config/ as a config nested too deep does.
+		{"render config syntax error", "POST", "/render-hooks/plan:pre", `{"config": {"workflow": tru}}`, nil, 400, func(t *testing.T, e exchange) {
+			if m := e.json(t)["message"].(string); m != "invalid JSON body at 1:25 (/config/workflow): unexpected 't', expected a value" {
+				t.Errorf("error = %s", e.body)
+			}
+		}},
 		// A point a typo away is named, as an id is; /render-hooks keeps
 		// the reference's wording (ref §5.1) before it.
 		{"render point a typo away", "GET", "/render-hooks/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
