@@ -18,11 +18,13 @@ const maxRewrittenChecks = 16
 
 // A file read empty is the middle of a save that truncates and then
 // writes (an editor saving in place, a generator, a shell's >), when it
-// was modified lately: rewritten waits, up to emptyWait, for such a
+// was modified lately (at most emptyLately before the scan began, or
+// during it): rewritten waits, up to emptyWait, for such a
 // file to be written rather than reporting a failed rebuild that the
 // write mends a moment later (a soak of 3,000 capabilities saw 24 to 55
-// such failed rebuilds an hour, saves holding a file empty up to 0.4 s).
-// One emptied longer ago, or left so, fails at once or after emptyWait.
+// such failed rebuilds an hour, saves holding a file empty up to 0.4 s;
+// soak5, with the wait, none). One emptied longer ago fails at once, one
+// left so after emptyWait.
 const (
 	emptyLately = 2 * time.Second
 	emptyWait   = time.Second
@@ -34,11 +36,13 @@ const (
 // scan read them (an editor saving in place, a checkout, a generator
 // writing a card), so that the build judged half a change, which the
 // next scan reads whole. A file broken and left so reads the same, and is
-// not among them; one the scan read empty and modified lately is waited
-// for, up to wait (see emptyWait), unless ctx ends. It reads at most
+// not among them; one the scan read empty and modified after since (the
+// scan's start less emptyLately: a scan of thousands of files may take
+// longer than that) is waited for, up to wait (see emptyWait), unless
+// ctx ends. It reads at most
 // maxRewrittenChecks files, each read whole once more; none for a build
 // that passed.
-func rewritten(ctx context.Context, snap *Snapshot, wait time.Duration) []string {
+func rewritten(ctx context.Context, snap *Snapshot, since time.Time, wait time.Duration) []string {
 	if snap == nil || snap.OK() || snap.Sources == nil || snap.Root == "" {
 		return nil
 	}
@@ -70,7 +74,7 @@ func rewritten(ctx context.Context, snap *Snapshot, wait time.Duration) []string
 		switch {
 		case err != nil || !bytes.Equal(now, f.Data):
 			out = append(out, p)
-		case len(now) == 0 && emptiedLately(root, p):
+		case len(now) == 0 && modifiedAfter(root, p, since):
 			empty = append(empty, p)
 		}
 	}
@@ -80,11 +84,11 @@ func rewritten(ctx context.Context, snap *Snapshot, wait time.Duration) []string
 	return filledWithin(ctx, root, empty, wait)
 }
 
-// emptiedLately reports whether the file at p in root was modified
-// within emptyLately of now (or is dated later: a clock ahead).
-func emptiedLately(root *os.Root, p string) bool {
+// modifiedAfter reports whether the file at p in root was modified after
+// t (or is dated later than now: a clock ahead counts).
+func modifiedAfter(root *os.Root, p string, t time.Time) bool {
 	fi, err := root.Stat(filepath.FromSlash(p))
-	return err == nil && time.Since(fi.ModTime()) < emptyLately
+	return err == nil && fi.ModTime().After(t)
 }
 
 // filledWithin looks at the empty files paths in root every emptyPoll

@@ -40,7 +40,7 @@ func emptiedFor(t *testing.T, caps ...string) (repo string, manifests []string, 
 // timedRewritten is rewritten given longWait, and how long it took.
 func timedRewritten(snap *Snapshot) ([]string, time.Duration) {
 	start := time.Now()
-	got := rewritten(context.Background(), snap, longWait)
+	got := rewritten(context.Background(), snap, time.Now().Add(-emptyLately), longWait)
 	return got, time.Since(start)
 }
 

@@ -59,7 +59,7 @@ func TestFileWrittenDuringTheScanIsScannedAgain(t *testing.T) {
 				t.Errorf("%d scans, build OK %v (%v); want %d scans, OK %v", scans, b.snap.OK(), b.snap.Diagnostics, tt.wantScans, tt.wantOK)
 			}
 			if !tt.mended {
-				if got := rewritten(context.Background(), b.snap, emptyWait); len(got) != 0 {
+				if got := rewritten(context.Background(), b.snap, time.Now().Add(-emptyLately), emptyWait); len(got) != 0 {
 					t.Errorf("rewritten = %q, want none: the file reads as the scan read it", got)
 				}
 			}
@@ -76,13 +76,13 @@ func TestRewrittenNamesOnlyFilesErrorsAreAbout(t *testing.T) {
 	if err := os.WriteFile(other, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := rewritten(context.Background(), snap, emptyWait); len(got) != 0 {
+	if got := rewritten(context.Background(), snap, time.Now().Add(-emptyLately), emptyWait); len(got) != 0 {
 		t.Errorf("rewritten = %q, want none: only capabilities/tdd changed, and no error is about it", got)
 	}
 	if err := os.WriteFile(broken, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := rewritten(context.Background(), snap, emptyWait), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
+	if got, want := rewritten(context.Background(), snap, time.Now().Add(-emptyLately), emptyWait), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
 		t.Errorf("rewritten = %q, want %q", got, want)
 	}
 }
@@ -103,7 +103,7 @@ func TestRewrittenReadsWithinTheRepository(t *testing.T) {
 	if err := os.Symlink(outside, broken); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := rewritten(context.Background(), snap, emptyWait), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
+	if got, want := rewritten(context.Background(), snap, time.Now().Add(-emptyLately), emptyWait), []string{"capabilities/ui/capability.json"}; !slices.Equal(got, want) {
 		t.Errorf("rewritten = %q, want %q: a link out of the repository is not read", got, want)
 	}
 }
@@ -207,7 +207,7 @@ func TestEmptiedLongAgoIsNotWaitedFor(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	got := rewritten(context.Background(), snap, time.Minute)
+	got := rewritten(context.Background(), snap, time.Now().Add(-emptyLately), time.Minute)
 	<-done
 	if len(got) != 0 {
 		t.Errorf("rewritten = %q, want none: the file was empty long before the scan, and is not waited for", got)

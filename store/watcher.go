@@ -654,7 +654,7 @@ func (w *Watcher) scanSettled(ctx context.Context, n notifier) (b built, ok bool
 		if after == before {
 			what, v := "an input vanished during the scan", vanished(b.snap)
 			if len(v) == 0 && i < maxSwapRescans {
-				what, v = "an input was written during the scan", rewritten(ctx, b.snap, emptyWait)
+				what, v = "an input was written during the scan", rewritten(ctx, b.snap, start.Add(-emptyLately), emptyWait)
 				if ctx.Err() != nil {
 					return built{}, false // ended while waiting for an emptied file
 				}
