@@ -233,3 +233,49 @@ func TestEmptiedFileWaitEndsWithTheContext(t *testing.T) {
 		t.Errorf("scanSettled = %+v, ok: want nothing recorded once ctx ended", b)
 	}
 }
+
+// TestEmptiedJustBeforeALongScanIsWaitedFor: "lately" is reckoned from
+// the scan's start: a file emptied a moment before a scan that took a
+// while (thousands of files) is still a save under way when the failed
+// build is judged, though more than emptyLately ago by then.
+func TestEmptiedJustBeforeALongScanIsWaitedFor(t *testing.T) {
+	repo := sampleRepoCopy(t)
+	manifest := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	whole, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(manifest, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := time.Now().Add(-emptyLately * 3 / 4)
+	if err := os.Chtimes(manifest, before, before); err != nil {
+		t.Fatal(err)
+	}
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+	build, scans := w.build, 0
+	done := make(chan struct{})
+	defer func() { <-done }()
+	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
+		scans++
+		snap, err := build(ctx, entering)
+		if scans == 1 {
+			time.Sleep(emptyLately / 2) // a long scan: the file is older than emptyLately after it
+			go func() {
+				defer close(done)
+				time.Sleep(200 * time.Millisecond)
+				if err := os.WriteFile(manifest, whole, 0o644); err != nil {
+					t.Error(err)
+				}
+			}()
+		}
+		return snap, err
+	}
+	b, ok := w.scanSettled(context.Background(), nopNotifier{})
+	if !ok || b.snap == nil {
+		t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
+	}
+	if !b.snap.OK() || scans != 2 {
+		t.Errorf("%d scans, build OK %v: want the emptied manifest waited for and a second, passing scan", scans, b.snap.OK())
+	}
+}
