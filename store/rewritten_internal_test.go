@@ -27,12 +27,7 @@ func TestFileWrittenDuringTheScanIsScannedAgain(t *testing.T) {
 		{"broken and left so", false, 1, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := sampleRepoCopy(t)
-			manifest := filepath.Join(repo, "capabilities", "ui", "capability.json")
-			whole, err := os.ReadFile(manifest)
-			if err != nil {
-				t.Fatal(err)
-			}
+			repo, manifest, whole := uiManifest(t)
 			later := filepath.Join(repo, "workflows") // walked after capabilities/
 			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
 			build, scans := w.build, 0
@@ -130,26 +125,29 @@ func failingForUI(t *testing.T) (repo, broken string, snap *Snapshot) {
 // mended by the write a moment later (24 to 55 failed rebuilds an hour at
 // 3,000 capabilities). A file the failed build read empty and that was
 // modified lately is waited for, up to emptyWait, and scanned again once
-// written; one left empty fails after the wait, and one emptied long ago
-// at once.
+// written; one left empty fails after the wait. "Lately" is reckoned
+// from the scan's start: a file emptied a moment before a scan that took
+// a while (thousands of files) is older than emptyLately by its end.
 func TestEmptiedFileIsWaitedFor(t *testing.T) {
 	for _, tt := range []struct {
-		name      string
-		written   bool // written after the first scan
-		wantScans int
-		wantOK    bool
+		name       string
+		emptiedAgo time.Duration // before the scan
+		scanTakes  time.Duration
+		written    bool // written 200 ms after the first scan
+		wantScans  int
+		wantOK     bool
 	}{
-		{"emptied, then written", true, 2, true},
-		{"emptied and left so", false, 1, false},
+		{"emptied, then written", 0, 0, true, 2, true},
+		{"emptied and left so", 0, 0, false, 1, false},
+		{"emptied just before a long scan, then written", emptyLately * 3 / 4, emptyLately / 2, true, 2, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := sampleRepoCopy(t)
-			manifest := filepath.Join(repo, "capabilities", "ui", "capability.json")
-			whole, err := os.ReadFile(manifest)
-			if err != nil {
+			repo, manifest, whole := uiManifest(t)
+			if err := os.WriteFile(manifest, nil, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(manifest, nil, 0o644); err != nil {
+			emptied := time.Now().Add(-tt.emptiedAgo)
+			if err := os.Chtimes(manifest, emptied, emptied); err != nil {
 				t.Fatal(err)
 			}
 			w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
@@ -160,6 +158,7 @@ func TestEmptiedFileIsWaitedFor(t *testing.T) {
 				scans++
 				snap, err := build(ctx, entering)
 				if scans == 1 {
+					time.Sleep(tt.scanTakes)
 					go func() { // the save's write, after the scan read it empty
 						defer close(done)
 						if tt.written {
@@ -234,48 +233,15 @@ func TestEmptiedFileWaitEndsWithTheContext(t *testing.T) {
 	}
 }
 
-// TestEmptiedJustBeforeALongScanIsWaitedFor: "lately" is reckoned from
-// the scan's start: a file emptied a moment before a scan that took a
-// while (thousands of files) is still a save under way when the failed
-// build is judged, though more than emptyLately ago by then.
-func TestEmptiedJustBeforeALongScanIsWaitedFor(t *testing.T) {
-	repo := sampleRepoCopy(t)
-	manifest := filepath.Join(repo, "capabilities", "ui", "capability.json")
+// uiManifest is a copy of the sample repository, the path of its
+// capabilities/ui manifest and the manifest's bytes.
+func uiManifest(t *testing.T) (repo, manifest string, whole []byte) {
+	t.Helper()
+	repo = sampleRepoCopy(t)
+	manifest = filepath.Join(repo, "capabilities", "ui", "capability.json")
 	whole, err := os.ReadFile(manifest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(manifest, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	before := time.Now().Add(-emptyLately * 3 / 4)
-	if err := os.Chtimes(manifest, before, before); err != nil {
-		t.Fatal(err)
-	}
-	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
-	build, scans := w.build, 0
-	done := make(chan struct{})
-	defer func() { <-done }()
-	w.build = func(ctx context.Context, entering enterFunc) (*Snapshot, error) {
-		scans++
-		snap, err := build(ctx, entering)
-		if scans == 1 {
-			time.Sleep(emptyLately / 2) // a long scan: the file is older than emptyLately after it
-			go func() {
-				defer close(done)
-				time.Sleep(200 * time.Millisecond)
-				if err := os.WriteFile(manifest, whole, 0o644); err != nil {
-					t.Error(err)
-				}
-			}()
-		}
-		return snap, err
-	}
-	b, ok := w.scanSettled(context.Background(), nopNotifier{})
-	if !ok || b.snap == nil {
-		t.Fatalf("scanSettled: ok %v, err %v", ok, b.err)
-	}
-	if !b.snap.OK() || scans != 2 {
-		t.Errorf("%d scans, build OK %v: want the emptied manifest waited for and a second, passing scan", scans, b.snap.OK())
-	}
+	return repo, manifest, whole
 }
