@@ -1,6 +1,7 @@
 package ojson
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -308,8 +309,16 @@ func TestPositionCountsLoneCR(t *testing.T) {
 func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"a":[1,2,{"b":null}],"c":"\u00e9"}`))
 	f.Add([]byte(`[1e999,-0.0,"\ud800"]`))
+	f.Add([]byte(`{"a/b~":[0,{"\u0063":[1,2,tru]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		v, errs := Parse(data)
+		for _, e := range errs {
+			if e.Fatal() {
+				if msg := checkErrorPointer(data, e); msg != "" {
+					t.Fatalf("%q: %v (pointer %q at %d): %s", data, e, e.Pointer, e.Off, msg)
+				}
+			}
+		}
 		if len(errs) > 0 {
 			return
 		}
@@ -323,6 +332,86 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("not stable:\n%s\n%s", out, out2)
 		}
 	})
+}
+
+// checkErrorPointer returns what is wrong with the pointer of the fatal error
+// e of Parse(src), or "": it must be empty or start with "/", escape "~"
+// only as "~0" or "~1", and each of its tokens must name either a key whose
+// string ends before e.Off or an index (canonical decimal) no larger than the
+// commas before e.Off. One pass over src[:e.Off]: cheap enough to fuzz.
+func checkErrorPointer(src []byte, e Error) string {
+	ptr := e.Pointer
+	if ptr == "" {
+		return ""
+	}
+	if ptr[0] != '/' {
+		return "does not start with /"
+	}
+	if e.Off < 0 || e.Off > len(src) {
+		return "offset outside the input"
+	}
+	before := src[:e.Off]
+	keys := map[string]bool{}
+	commas := 0
+	p := parser{src: before}
+	for i := 0; i < len(before); {
+		switch before[i] {
+		case ',':
+			commas++
+		case '"':
+			p.pos, p.fatal = i, nil
+			s := p.string()
+			if p.fatal != nil {
+				i = len(before) // an unterminated string runs to e.Off
+				continue
+			}
+			keys[s] = true
+			i = p.pos
+			continue
+		}
+		i++
+	}
+	for _, raw := range strings.Split(ptr[1:], "/") {
+		for j := 0; j < len(raw); j++ {
+			if raw[j] == '~' && (j+1 == len(raw) || raw[j+1] != '0' && raw[j+1] != '1') {
+				return "token " + strconv.Quote(raw) + " has a bad ~ escape"
+			}
+		}
+		tok := unescapePointer(raw)
+		if keys[tok] {
+			continue
+		}
+		if n, err := strconv.Atoi(tok); err == nil && n >= 0 && strconv.Itoa(n) == tok && n <= commas {
+			continue
+		}
+		return "token " + strconv.Quote(tok) + " is neither a key nor an index before the error"
+	}
+	return ""
+}
+
+// TestErrorPointersAreWellFormed: the checks FuzzParse makes of a fatal
+// error's pointer hold for a few errors deep in objects and arrays.
+func TestErrorPointersAreWellFormed(t *testing.T) {
+	for _, in := range []string{
+		`{"a/b~":[0,{"\u0063":[1,2,tru]}]}`,
+		`[[],[{"x":1,"y":{"z":[1,2,3,`,
+		`{"a":{"b":"\x"}}`,
+		`{"k":` + strings.Repeat("[", 2000),
+	} {
+		_, errs := Parse([]byte(in))
+		if len(errs) == 0 || !errs[0].Fatal() {
+			t.Fatalf("%q: no fatal error", in)
+		}
+		if msg := checkErrorPointer([]byte(in), errs[0]); msg != "" {
+			t.Errorf("%q: pointer %q: %s", in, errs[0].Pointer, msg)
+		}
+	}
+	if msg := checkErrorPointer([]byte(`{"a":tru}`), Error{Off: 5, Pointer: "/b"}); msg == "" {
+		t.Error("a key not in the input passes the check")
+	}
+	if msg := checkErrorPointer([]byte(`[1,tru]`), Error{Off: 3, Pointer: "/2"}); msg == "" {
+		t.Error("an index past the commas passes the check")
+	}
 }
 
 // TestAppendStringRepairsInvalidUTF8: invalid bytes in a string are written
