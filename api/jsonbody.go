@@ -276,8 +276,9 @@ func (d *requestDoc) memberFault(m *ojson.Member, pointer, msg string, extra map
 }
 
 // faultAt is the fault of the body at byte off: what, the position, the
-// pointer when hasPointer (a syntax error at the top level has none; the root is ""), and
-// msg; details repeat the location for programs, with extra.
+// pointer when hasPointer (a syntax error at the top level has none; the
+// root is ""), and msg; details repeat the location for programs, with
+// extra.
 func (d *requestDoc) faultAt(what string, off int, pointer string, hasPointer bool, msg string, extra map[string]any) *bodyFault {
 	line, col := ojson.Position(d.data, off)
 	details := map[string]any{"line": line, "column": col}

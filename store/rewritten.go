@@ -17,14 +17,14 @@ import (
 const maxRewrittenChecks = 16
 
 // A file read empty is the middle of a save that truncates and then
-// writes (an editor saving in place, a generator, a shell's >), when it
-// was modified lately (at most emptyLately before the scan began, or
-// during it): rewritten waits, up to emptyWait, for such a
-// file to be written rather than reporting a failed rebuild that the
-// write mends a moment later (a soak of 3,000 capabilities saw 24 to 55
-// such failed rebuilds an hour, saves holding a file empty up to 0.4 s;
-// soak5, with the wait, none). One emptied longer ago fails at once, one
-// left so after emptyWait.
+// writes (an editor saving in place, a generator, a shell's >) when it
+// was modified lately: at most emptyLately before the scan began, or
+// during it. rewritten waits up to emptyWait for such a file to be
+// written, rather than reporting a failed rebuild that the write mends a
+// moment later (a soak of 3,000 capabilities saw 24 to 55 such failed
+// rebuilds an hour, saves holding a file empty up to 0.4 s; soak5, with
+// the wait, none). One emptied longer ago fails at once, one left empty
+// after emptyWait.
 const (
 	emptyLately = 2 * time.Second
 	emptyWait   = time.Second
@@ -36,12 +36,11 @@ const (
 // scan read them (an editor saving in place, a checkout, a generator
 // writing a card), so that the build judged half a change, which the
 // next scan reads whole. A file broken and left so reads the same, and is
-// not among them; one the scan read empty and modified after since (the
-// scan's start less emptyLately: a scan of thousands of files may take
-// longer than that) is waited for, up to wait (see emptyWait), unless
-// ctx ends. It reads at most
-// maxRewrittenChecks files, each read whole once more; none for a build
-// that passed.
+// not among them. One the scan read empty and that was modified after
+// since (the scan's start less emptyLately: a scan of thousands of files
+// may take longer than that) is waited for, up to wait, unless ctx ends.
+// It reads at most maxRewrittenChecks files, each read whole once more;
+// none for a build that passed.
 func rewritten(ctx context.Context, snap *Snapshot, since time.Time, wait time.Duration) []string {
 	if snap == nil || snap.OK() || snap.Sources == nil || snap.Root == "" {
 		return nil
@@ -85,15 +84,15 @@ func rewritten(ctx context.Context, snap *Snapshot, since time.Time, wait time.D
 }
 
 // modifiedAfter reports whether the file at p in root was modified after
-// t (or is dated later than now: a clock ahead counts).
+// t (a file dated in the future, by a clock ahead, was).
 func modifiedAfter(root *os.Root, p string, t time.Time) bool {
 	fi, err := root.Stat(filepath.FromSlash(p))
 	return err == nil && fi.ModTime().After(t)
 }
 
-// filledWithin looks at the empty files paths in root every emptyPoll
-// until one of them is no longer empty, for at most wait or until ctx
-// ends, and returns those that are not.
+// filledWithin looks at paths, files in root read empty, every emptyPoll
+// until one of them is empty no longer (or gone), for at most wait or
+// until ctx ends, and returns those that are.
 func filledWithin(ctx context.Context, root *os.Root, paths []string, wait time.Duration) []string {
 	tick := time.NewTicker(emptyPoll)
 	defer tick.Stop()
