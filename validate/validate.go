@@ -684,9 +684,10 @@ func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	for i := before; i < len(s.diags); i++ {
 		s.diags[i].Rule = "config-file"
 	}
-	if centralNearMisses(d, s) {
-		// Said of the key meant, as the warning below would say of none.
-	} else if d.Root.Kind == ojson.Object && d.Root.Get("validKeys") == nil && d.Root.Get("dynamicKeyPatterns") == nil {
+	// A slip for a field is said of the key meant, as the warning below
+	// would say of none.
+	slipped := centralNearMisses(d, s)
+	if !slipped && d.Root.Kind == ojson.Object && d.Root.Get("validKeys") == nil && d.Root.Get("dynamicKeyPatterns") == nil {
 		// {} or a file of another kind (a tool card named by
 		// --config-schema): no key would be checked, in silence.
 		s.warnAt(d, "", "config-file", "the central config schema holds neither validKeys nor dynamicKeyPatterns, "+
