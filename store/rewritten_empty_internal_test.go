@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -30,11 +31,7 @@ func emptiedFor(t *testing.T, caps ...string) (repo string, manifests []string, 
 		}
 		manifests = append(manifests, m)
 	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
-	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v: want a build failing for %v", err, snap.OK(), caps)
-	}
-	return repo, manifests, snap
+	return repo, manifests, failedBuild(t, repo, strings.Join(caps, ", "))
 }
 
 // timedRewritten is rewritten given longWait, and how long it took.
@@ -83,10 +80,7 @@ func TestRewrittenFileIsNotHeldUpByAnEmptiedOne(t *testing.T) {
 	if err := os.WriteFile(tdd, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
-	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v", err, snap.OK())
-	}
+	snap := failedBuild(t, repo, "tdd and ui")
 	if err := os.WriteFile(tdd, whole, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -112,11 +112,17 @@ func failingForUI(t *testing.T) (repo, broken string, snap *Snapshot) {
 	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return repo, broken, failedBuild(t, repo, "capabilities/ui")
+}
+
+// failedBuild is the build of repo, which must fail (for what).
+func failedBuild(t *testing.T, repo, what string) *Snapshot {
+	t.Helper()
 	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
 	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v: want a build failing for capabilities/ui", err, snap.OK())
+		t.Fatalf("Load: %v, OK %v: want a build failing for %s", err, snap.OK(), what)
 	}
-	return repo, broken, snap
+	return snap
 }
 
 // TestEmptiedFileIsWaitedFor: a save that truncates a file and then
@@ -186,7 +192,7 @@ func TestEmptiedFileIsWaitedFor(t *testing.T) {
 // scan is a file left empty, not a save under way: the failure stands at
 // once, though the file is written while rewritten could have waited.
 func TestEmptiedLongAgoIsNotWaitedFor(t *testing.T) {
-	_, broken, _ := failingForUI(t)
+	repo, broken, _ := uiManifest(t)
 	if err := os.WriteFile(broken, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -194,10 +200,7 @@ func TestEmptiedLongAgoIsNotWaitedFor(t *testing.T) {
 	if err := os.Chtimes(broken, long, long); err != nil {
 		t.Fatal(err)
 	}
-	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: filepath.Dir(filepath.Dir(filepath.Dir(broken)))}})
-	if err != nil || snap.OK() {
-		t.Fatalf("Load: %v, OK %v: want a build failing for the empty manifest", err, snap.OK())
-	}
+	snap := failedBuild(t, repo, "the empty manifest")
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
