@@ -337,3 +337,46 @@ func checkPodMonitor(t *testing.T, file string, data []byte) {
 		}
 	}
 }
+
+// TestDocsNameEveryAlert: README.md names every alert of deploy/monitoring,
+// and no alert it does not define, so that an operator reading what the
+// component alerts on learns of each (CapregRebuildStuck, added to the
+// rules, was missing from the README's list) and a renamed alert cannot
+// leave the README naming one that never fires.
+func TestDocsNameEveryAlert(t *testing.T) {
+	data, err := os.ReadFile("../../deploy/monitoring/prometheusrule.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rule prometheusRule
+	if err := yaml.UnmarshalStrict(data, &rule); err != nil {
+		t.Fatal(err)
+	}
+	defined := map[string]bool{}
+	for _, g := range rule.Spec.Groups {
+		for _, a := range g.Rules {
+			defined[a.Alert] = true
+		}
+	}
+	if len(defined) == 0 {
+		t.Fatal("deploy/monitoring/prometheusrule.yaml defines no alert")
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`(Capreg[A-Za-z]+)`").FindAllStringSubmatch(string(readme), -1) {
+		named[m[1]] = true
+	}
+	for _, a := range slices.Sorted(maps.Keys(defined)) {
+		if !named[a] {
+			t.Errorf("README.md does not name the alert %s of deploy/monitoring", a)
+		}
+	}
+	for _, a := range slices.Sorted(maps.Keys(named)) {
+		if !defined[a] {
+			t.Errorf("README.md names the alert %s, which deploy/monitoring does not define", a)
+		}
+	}
+}
