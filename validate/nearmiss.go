@@ -166,25 +166,77 @@ func pointerOf(path []string) string {
 // "help_probe", "on_error" for "onError"), or by one edit (two for keys of
 // ten letters or more), where an edit inserts, deletes or replaces a letter
 // or swaps two adjacent ones. A plural of a field ("versions", "runtimes")
-// is not taken for it: such a key is as likely a field of its own.
+// is not taken for it: such a key is as likely a field of its own. Letters
+// are code points, compared composed (NFC), as card ids are: "déploy" is
+// one edit from "deploy", though UTF-8 spells its "é" with two bytes.
 func nearestField(key string, fields []string) string {
 	best, bestDist := "", 3
+	key = nfc(key)
+	keyASCII := isASCII(key)
 	for _, f := range fields {
-		if strings.EqualFold(key, f) || sameWords(key, f) {
+		g := f
+		if !isASCII(f) {
+			g = nfc(f)
+		}
+		if strings.EqualFold(key, g) || sameWords(key, g) {
 			return f
 		}
-		if key == f+"s" || f == key+"s" {
+		if key == g+"s" || g == key+"s" {
+			continue
+		}
+		if keyASCII && isASCII(g) {
+			limit := 1
+			if min(len(key), len(g)) >= 10 {
+				limit = 2
+			}
+			if dist := EditDistance(key, g, limit); dist <= limit && dist < bestDist {
+				best, bestDist = f, dist
+			}
 			continue
 		}
 		limit := 1
-		if min(len(key), len(f)) >= 10 {
+		if min(utf8.RuneCountInString(key), utf8.RuneCountInString(g)) >= 10 {
 			limit = 2
 		}
-		if dist := EditDistance(key, f, limit); dist <= limit && dist < bestDist {
+		if dist := runeEditDistance(key, g, limit); dist <= limit && dist < bestDist {
 			best, bestDist = f, dist
 		}
 	}
 	return best
+}
+
+// runeEditDistance is EditDistance counted in code points rather than
+// bytes, for names that are not ASCII (which it allocates for).
+func runeEditDistance(s, t string, limit int) int {
+	a, b := []rune(s), []rune(t)
+	if abs(len(a)-len(b)) > limit {
+		return limit + 1
+	}
+	n := len(b) + 1
+	prev2, prev, cur := make([]int, n), make([]int, n), make([]int, n)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return min(prev[len(b)], limit+1)
 }
 
 // sameWords reports whether a and b are the same words joined otherwise:
@@ -241,8 +293,9 @@ func pluralOf(p, w string) bool {
 // NearestID returns the id among ids most likely meant by id, which is
 // none of them: one that differs only in case or in how its words are
 // joined ("help-probe" for "help_probe"), or by one edit (two for ids of
-// ten bytes or more), or its plural or singular, or else the same words
-// in another order ("logs.kube" for "kube.logs"); "" when none is near, or
+// ten letters or more, letters being code points: see nearestField), or
+// its plural or singular, or else the same words in another order
+// ("logs.kube" for "kube.logs"); "" when none is near, or
 // when id is too long to be a typo of one (its search would cost a
 // client's 404 a scan of long strings). On a tie the first in ids wins, so
 // callers pass them sorted.
@@ -284,7 +337,9 @@ const maxNearestID = 256
 // EditDistance is the optimal-string-alignment distance of a and b in bytes
 // (insertions, deletions, substitutions and swaps of adjacent bytes), or
 // limit+1 once it is certain to exceed limit. It is the measure of every
-// "did you mean" capreg offers, here and in the HTTP API.
+// "did you mean" capreg offers, here and in the HTTP API, but for names
+// that are not ASCII, which nearestField compares by code points
+// (runeEditDistance).
 func EditDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) > limit {
 		return limit + 1

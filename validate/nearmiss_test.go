@@ -191,3 +191,31 @@ func TestNearestIDBudgetAndTies(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestIDCountsLetters: the edits a "did you mean" allows are of
+// letters, not of the bytes UTF-8 spells them with, and a name typed in
+// another Unicode normalization is compared composed, as card ids are
+// (card-duplicate-id): "déploy" is one edit from "deploy" (two bytes),
+// "数据库.备" one from "数据库.备份" (three bytes), and "Café" written with
+// a combining accent is "café" in another case. Before, the first two
+// named nothing, and the third nothing while its composed spelling did.
+func TestNearestIDCountsLetters(t *testing.T) {
+	tests := []struct {
+		id    string
+		names []string
+		want  string
+	}{
+		{"déploy", []string{"deploy"}, "deploy"},
+		{"deploy", []string{"déploy"}, "déploy"},
+		{"数据库.备", []string{"数据库.备份"}, "数据库.备份"},
+		{"Cafe\u0301.Purge", []string{"café.purge"}, "café.purge"},
+		{"creme.brulee", []string{"cre\u0300me.bru\u0302le\u0301e"}, ""}, // three letters apart
+		{"数据库备", []string{"数据份份"}, ""},                                   // two of four letters: too far
+		{"déployé", []string{"deploye"}, ""},                             // two edits, seven letters
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.id, tt.names); got != tt.want {
+			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
+		}
+	}
+}
