@@ -1236,6 +1236,17 @@ func TestPatternFault(t *testing.T) {
 		{"git push .* (--force", "does not compile"},
 		{"--no-verify", `starts with the option "--no-verify"`},
 		{"FOO=1 -x", `starts with the option "-x"`},
+		// A command after an operator that starts with an option matches
+		// no line either: "git push --force|-f", a choice of options
+		// written without parentheses, is a pipe into a command "-f".
+		{"git push --force|-f", `the command after "|" starts with the option "-f"`},
+		{"git push --force | -f", `the command after "|" starts with the option "-f"`},
+		{"make build && --deploy", `the command after "&&" starts with the option "--deploy"`},
+		{"git push (-f|--force)", ""},
+		{"git push (--force|-f) *", ""},
+		{"helm (upgrade|install) .*", ""},
+		{"curl * | sh -", ""},
+		{"curl * | FOO=1 sh", ""},
 		{"*", "names no command"},
 		{".*", "names no command"},
 		{"<cmd>", "names no command"},

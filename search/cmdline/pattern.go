@@ -676,8 +676,9 @@ func (c *PatternCheck) parse(rd patternReading) {
 
 // PatternFault says why a replaces pattern cannot do what its author
 // meant, or returns "": it uses regexp syntax but does not compile, so it
-// is matched as shell words, literally; it starts with an option, which
-// no command does, so it matches no line; or it names no command, so
+// is matched as shell words, literally; it starts with an option, or a
+// command after one of its operators does, which no command does, so it
+// matches no line; or it names no command, so
 // lines of any command are sent to the card. Validation
 // warns of each (card-replaces-shape): none stops the card from loading.
 func PatternFault(raw string) string {
@@ -695,7 +696,8 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 	if fault := writtenFault(pat, rd.regexpLike()); fault != "" {
 		return fault
 	}
-	for _, t := range readWords(shellTokensUpTo(pat, 64)) {
+	words := readWords(shellTokensUpTo(pat, 64))
+	for _, t := range words {
 		if t.op || isAssignment(t) {
 			continue
 		}
@@ -703,6 +705,30 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 			return fmt.Sprintf("it starts with the option %q, and a command never does, so it matches no line: name the command first (git commit --no-verify)", t.text)
 		}
 		break
+	}
+	if !rd.regexpLike() {
+		// Nor does a command after an operator: "git push --force|-f", a
+		// choice of options written without parentheses, is a pipe into a
+		// command "-f", and matched no line without a word said of it.
+		after := ""
+		for _, t := range words {
+			switch {
+			case t.op:
+				after = ""
+				if commandAfter[t.text] {
+					after = t.text
+				}
+			case after == "" || isAssignment(t):
+			case isOption(t.text):
+				fix := "name the command first"
+				if after == "|" {
+					fix = "a | outside parentheses is a pipe; write a choice of options in them, (--force|-f)"
+				}
+				return fmt.Sprintf("the command after %q starts with the option %q, and a command never does, so it matches no line: %s", after, t.text, fix)
+			default:
+				after = ""
+			}
+		}
 	}
 	// Pairs of lines of two commands, one no pattern names, of one shape
 	// each: a pattern that matches both lines of a pair matches nearly any
@@ -731,6 +757,10 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 	}
 	return ""
 }
+
+// commandAfter are the operators a command follows in a pattern read as
+// shell words (see fault).
+var commandAfter = map[string]bool{"|": true, "|&": true, "||": true, "&&": true, ";": true, "&": true}
 
 // Shapes of a pattern written as documentation rather than as a command
 // (see writtenFault).
