@@ -36,6 +36,11 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	if d := EditDistance(long, long[:99]+"x", 2); d != 1 {
 		t.Errorf("EditDistance of 100-byte names one edit apart = %d, want 1", d)
 	}
+	// An id that is not ASCII is compared by code points, still without
+	// an allocation per id served (but for its composed form, made once).
+	if allocs := testing.AllocsPerRun(10, func() { NearestID("cap-0100-é", ids) }); allocs > 2 {
+		t.Errorf("NearestID of an id that is not ASCII over %d ids: %v allocations, want at most 2", len(ids), allocs)
+	}
 	if d := EditDistance("research", "reserch", 2); d != 1 {
 		t.Errorf("EditDistance(research, reserch) = %d, want 1", d)
 	}

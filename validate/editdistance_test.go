@@ -28,3 +28,21 @@ func TestEditDistanceAgainstWholeTable(t *testing.T) {
 		}
 	}
 }
+
+// runeEditDistance is the distance of the names' code points, or limit+1,
+// on either side of its 64-code-point stack rows.
+func TestRuneEditDistanceAgainstWholeTable(t *testing.T) {
+	cases := [][2]string{{"déploy", "deploy"}, {"数据库.备", "数据库.备份"}, {"éa", "aé"}, {"", "ß"}, {"ab", "ab"}}
+	for _, n := range []int{63, 64, 65, 66} {
+		cases = append(cases, [2]string{strings.Repeat("é", n), strings.Repeat("é", n-1) + "e"},
+			[2]string{string([]rune(strings.Repeat("éa", 40))[:n]), string([]rune(strings.Repeat("aé", 40))[:n])})
+	}
+	for _, c := range cases {
+		for _, limit := range []int{0, 1, 2, 3, 64, 200} {
+			want := min(osatest.Distance([]rune(c[0]), []rune(c[1])), limit+1)
+			if got := runeEditDistance(c[0], c[1], limit); got != want {
+				t.Errorf("runeEditDistance(%q, %q, %d) = %d, want %d", c[0], c[1], limit, got, want)
+			}
+		}
+	}
+}

@@ -206,14 +206,35 @@ func nearestField(key string, fields []string) string {
 }
 
 // runeEditDistance is EditDistance counted in code points rather than
-// bytes, for names that are not ASCII (which it allocates for).
+// bytes, for names that are not ASCII. Like EditDistance it keeps its
+// rows on the stack for names of up to 64 code points, and rules out a
+// name by its length before it reads it: a 404 for an id that is not
+// ASCII compares it with every id served.
 func runeEditDistance(s, t string, limit int) int {
-	a, b := []rune(s), []rune(t)
-	if abs(len(a)-len(b)) > limit {
+	la, lb := utf8.RuneCountInString(s), utf8.RuneCountInString(t)
+	if abs(la-lb) > limit {
 		return limit + 1
 	}
+	var abuf, bbuf [64]rune
+	var a, b []rune
+	if la <= len(abuf) && lb <= len(bbuf) {
+		a, b = abuf[:0], bbuf[:0]
+	}
+	for _, r := range s {
+		a = append(a, r)
+	}
+	for _, r := range t {
+		b = append(b, r)
+	}
+	var buf [3 * 65]int
 	n := len(b) + 1
-	prev2, prev, cur := make([]int, n), make([]int, n), make([]int, n)
+	var rows []int
+	if 3*n <= len(buf) {
+		rows = buf[:3*n]
+	} else {
+		rows = make([]int, 3*n)
+	}
+	prev2, prev, cur := rows[:n:n], rows[n:2*n:2*n], rows[2*n:]
 	for j := range prev {
 		prev[j] = j
 	}
