@@ -293,12 +293,18 @@ func sameWords(a, b string) bool {
 // singular; "" for none. Where key cannot be a name of its own (an id
 // that does not exist, a field of a closed object), a plural is as likely
 // a slip as a typo: "kube.log" for "kube.logs", "replace" for "replaces".
+// Names are compared composed, as nearestField compares them.
 func nearestName(key string, names []string) string {
 	if want := nearestField(key, names); want != "" {
 		return want
 	}
+	key = nfc(key)
 	for _, f := range names {
-		if pluralOf(key, f) || pluralOf(f, key) {
+		g := f
+		if !isASCII(f) {
+			g = nfc(f)
+		}
+		if pluralOf(key, g) || pluralOf(g, key) {
 			return f
 		}
 	}
@@ -332,13 +338,19 @@ func NearestID(id string, ids []string) string {
 	// "logs.kube" for "kube.logs", "pre:plan" for the loop point
 	// "plan:pre") is many edits from the id, too far for a typo, yet
 	// plainly meant it. Only ids of its length can be (the same words and
-	// as many one-byte separators), so few are split.
+	// as many one-byte separators), so few are split. Both are composed
+	// first, as for the rules above: "purge.cafe\u0301" is "café.purge".
+	id = nfc(id)
 	words := sortedWords(id)
 	if len(words) < 2 {
 		return ""
 	}
 	for _, other := range ids {
-		if len(other) == len(id) && slices.Equal(words, sortedWords(other)) {
+		o := other
+		if !isASCII(other) {
+			o = nfc(other)
+		}
+		if len(o) == len(id) && slices.Equal(words, sortedWords(o)) {
 			return other
 		}
 	}

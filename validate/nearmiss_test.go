@@ -219,3 +219,32 @@ func TestNearestIDCountsLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestIDComposesForEveryRule: a name typed with a combining accent
+// is the composed one for each rule of NearestID, not for the edits
+// alone, and so is an id stored decomposed: "cafe\u0301s" is the plural
+// of "café" and "purge.cafe\u0301" its words in another order, as
+// "cafés" and "purge.café" are. Before, the plural and the reordering
+// compared bytes, and named nothing for the one spelling and the id for
+// the other.
+func TestNearestIDComposesForEveryRule(t *testing.T) {
+	tests := []struct {
+		id    string
+		names []string
+		want  string
+	}{
+		{"cafés", []string{"café"}, "café"},
+		{"cafe\u0301s", []string{"café"}, "café"},
+		{"cafés", []string{"cafe\u0301"}, "cafe\u0301"},
+		{"café", []string{"cafe\u0301s"}, "cafe\u0301s"},
+		{"purge.café", []string{"café.purge"}, "café.purge"},
+		{"purge.cafe\u0301", []string{"café.purge"}, "café.purge"},
+		{"purge.café", []string{"cafe\u0301.purge"}, "cafe\u0301.purge"},
+		{"purge.café", []string{"cafe\u0301.purgex", "café.purge"}, "café.purge"},
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.id, tt.names); got != tt.want {
+			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
+		}
+	}
+}
