@@ -41,6 +41,12 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	if allocs := testing.AllocsPerRun(10, func() { NearestID("cap-0100-é", ids) }); allocs > 2 {
 		t.Errorf("NearestID of an id that is not ASCII over %d ids: %v allocations, want at most 2", len(ids), allocs)
 	}
+	// As EditDistance's, its stack rows hold names of up to 64 code
+	// points, that length included.
+	r64, rOther := strings.Repeat("é", 63)+"b", strings.Repeat("é", 63)+"c"
+	if allocs := testing.AllocsPerRun(10, func() { runeEditDistance(r64, rOther, 2) }); allocs != 0 {
+		t.Errorf("runeEditDistance of 64-code-point names: %v allocations, want none", allocs)
+	}
 	if d := EditDistance("research", "reserch", 2); d != 1 {
 		t.Errorf("EditDistance(research, reserch) = %d, want 1", d)
 	}

@@ -32,7 +32,11 @@ func TestEditDistanceAgainstWholeTable(t *testing.T) {
 // runeEditDistance is the distance of the names' code points, or limit+1,
 // on either side of its 64-code-point stack rows.
 func TestRuneEditDistanceAgainstWholeTable(t *testing.T) {
-	cases := [][2]string{{"déploy", "deploy"}, {"数据库.备", "数据库.备份"}, {"éa", "aé"}, {"", "ß"}, {"ab", "ab"}}
+	cases := [][2]string{{"déploy", "deploy"}, {"数据库.备", "数据库.备份"}, {"éa", "aé"}, {"", "ß"}, {"ab", "ab"},
+		// A swap only where both letters cross ("éb" is two edits from
+		// "bç", not one), and a last row within limit whose end is not
+		// ("xéb" is three from "ébyz", limit+1 for a limit of 1).
+		{"éb", "bç"}, {"bé", "çb"}, {"xéb", "ébyz"}}
 	for _, n := range []int{63, 64, 65, 66} {
 		cases = append(cases, [2]string{strings.Repeat("é", n), strings.Repeat("é", n-1) + "e"},
 			[2]string{string([]rune(strings.Repeat("éa", 40))[:n]), string([]rune(strings.Repeat("aé", 40))[:n])})

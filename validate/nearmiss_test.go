@@ -248,3 +248,30 @@ func TestNearestIDComposesForEveryRule(t *testing.T) {
 		}
 	}
 }
+
+// TestNearestIDLettersAtTheEdges: the rules of TestNearestIDCountsLetters
+// at their edges. A name typed decomposed is composed before its edits
+// are counted, and so is an id stored decomposed ("de\u0301ployx" is one
+// edit from "déploy", eight code points as typed); two edits are allowed
+// when both names have ten letters or more, not when one of them does;
+// and on a tie the first in ids wins, as for ASCII names.
+func TestNearestIDLettersAtTheEdges(t *testing.T) {
+	tests := []struct {
+		id    string
+		names []string
+		want  string
+	}{
+		{"de\u0301ployx", []string{"déploy"}, "déploy"},
+		{"déployx", []string{"de\u0301ploy"}, "de\u0301ploy"},
+		{"abcdefghij", []string{"abcdefghéé"}, "abcdefghéé"}, // ten letters each, two edits
+		{"abcdefghé", []string{"abcdefghXY"}, ""},            // nine and ten: one edit allowed
+		{"abcdefghXY", []string{"abcdefghé"}, ""},
+		{"déploi", []string{"déplo", "déploy"}, "déplo"},
+		{"déploi", []string{"déploy", "déplo"}, "déploy"},
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.id, tt.names); got != tt.want {
+			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
+		}
+	}
+}
