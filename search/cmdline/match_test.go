@@ -1247,6 +1247,25 @@ func TestPatternFault(t *testing.T) {
 		{"helm (upgrade|install) .*", ""},
 		{"curl * | sh -", ""},
 		{"curl * | FOO=1 sh", ""},
+		// After each operator a command follows, past its assignments,
+		// with the fix that fits: parentheses for a |, else the command.
+		{"curl * | FOO=1 -x", `the command after "|" starts with the option "-x"`},
+		{"make & -x", `the command after "&" starts with the option "-x"`},
+		{"make; -x", `the command after ";" starts with the option "-x"`},
+		{"make || -x", `the command after "||" starts with the option "-x"`},
+		{"git push --force|-f", "a | outside parentheses is a pipe; write a choice of options in them, (--force|-f)"},
+		{"make && --deploy", `"--deploy", and a command never does, so it matches no line: name the command first`},
+		// A lone dash or "--" is no option (isOption), as at the start;
+		// nor is an option of the command a pipe runs, a quoted or
+		// escaped |, or a redirection's target.
+		{"git diff | -", ""},
+		{"make | -- x", ""},
+		{"ps aux | grep -v grep", ""},
+		{"find . -exec rm {} \\; -print", ""},
+		{"grep a\\|-b *", ""},
+		{"grep 'a|-b' *", ""},
+		{"make 2>&1 | tee -a log", ""},
+		{"make | > -log", ""},
 		{"*", "names no command"},
 		{".*", "names no command"},
 		{"<cmd>", "names no command"},
