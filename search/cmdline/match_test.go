@@ -1253,6 +1253,9 @@ func TestPatternFault(t *testing.T) {
 		{"make & -x", `the command after "&" starts with the option "-x"`},
 		{"make; -x", `the command after ";" starts with the option "-x"`},
 		{"make || -x", `the command after "||" starts with the option "-x"`},
+		// "|&" is read as "|" and "&" (afterPipe), and named whole.
+		{"make |& -x", `the command after "|&" starts with the option "-x"`},
+		{"make |& FOO=1 -x", `the command after "|&" starts with the option "-x"`},
 		{"git push --force|-f", "a | outside parentheses is a pipe; write a choice of options in them, (--force|-f)"},
 		{"make && --deploy", `"--deploy", and a command never does, so it matches no line: name the command first`},
 		// A lone dash or "--" is no option (isOption), as at the start;

@@ -711,12 +711,15 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 		// choice of options written without parentheses, is a pipe into a
 		// command "-f", and matched no line without a word said of it.
 		after := ""
-		for _, t := range words {
+		for i, t := range words {
 			switch {
 			case t.op:
 				after = ""
 				if commandAfter[t.text] {
 					after = t.text
+				}
+				if t.text == "&" && i > 0 && words[i-1].op && words[i-1].text == "|" {
+					after = "|&" // read as "|" and "&" (afterPipe)
 				}
 			case after == "" || isAssignment(t):
 			case isOption(t.text):
@@ -759,7 +762,7 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 }
 
 // commandAfter are the operators a command follows in a pattern read as
-// shell words (see fault).
+// shell words (see fault). "|&" is read as "|" and "&", and named whole.
 var commandAfter = map[string]bool{"|": true, "|&": true, "||": true, "&&": true, ";": true, "&": true}
 
 // Shapes of a pattern written as documentation rather than as a command
