@@ -207,57 +207,22 @@ func nearestField(key string, fields []string) string {
 
 // runeEditDistance is EditDistance counted in code points rather than
 // bytes, for names that are not ASCII. Like EditDistance it keeps its
-// rows on the stack for names of up to 64 code points, and rules out a
-// name by its length before it reads it: a 404 for an id that is not
-// ASCII compares it with every id served.
+// names on the stack up to 64 code points, and rules out a name by its
+// length before it reads it: a 404 for an id that is not ASCII compares
+// it with every id served.
 func runeEditDistance(s, t string, limit int) int {
-	la, lb := utf8.RuneCountInString(s), utf8.RuneCountInString(t)
-	if abs(la-lb) > limit {
+	if abs(utf8.RuneCountInString(s)-utf8.RuneCountInString(t)) > limit {
 		return limit + 1
 	}
 	var abuf, bbuf [64]rune
-	var a, b []rune
-	if la <= len(abuf) && lb <= len(bbuf) {
-		a, b = abuf[:0], bbuf[:0]
-	}
+	a, b := abuf[:0], bbuf[:0]
 	for _, r := range s {
 		a = append(a, r)
 	}
 	for _, r := range t {
 		b = append(b, r)
 	}
-	var buf [3 * 65]int
-	n := len(b) + 1
-	var rows []int
-	if 3*n <= len(buf) {
-		rows = buf[:3*n]
-	} else {
-		rows = make([]int, 3*n)
-	}
-	prev2, prev, cur := rows[:n:n], rows[n:2*n:2*n], rows[2*n:]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return min(prev[len(b)], limit+1)
+	return osaDistance(a, b, limit)
 }
 
 // sameWords reports whether a and b are the same words joined otherwise:
@@ -377,6 +342,14 @@ func EditDistance(a, b string, limit int) int {
 	if abs(len(a)-len(b)) > limit {
 		return limit + 1
 	}
+	var abuf, bbuf [64]byte
+	return osaDistance(append(abuf[:0], a...), append(bbuf[:0], b...), limit)
+}
+
+// osaDistance is the optimal-string-alignment distance of the letters a
+// and b, bytes or code points, or limit+1 once it is certain to exceed
+// limit.
+func osaDistance[E byte | rune](a, b []E, limit int) int {
 	// The three rows live on the stack for the names a did-you-mean
 	// compares: a 404 compares the id asked for with every id served, and
 	// three allocations each made one on a 10,000-capability registry cost
