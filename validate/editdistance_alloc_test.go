@@ -19,6 +19,11 @@ func TestNearestIDAllocatesNothing(t *testing.T) {
 	if allocs := testing.AllocsPerRun(10, func() { NearestID("cap-0100-x", ids) }); allocs > 1 {
 		t.Errorf("NearestID over %d ids: %v allocations, want at most 1", len(ids), allocs)
 	}
+	// Nor does its search for the same words in another order split the
+	// ids of the length of one that has several words (it split each).
+	if allocs := testing.AllocsPerRun(10, func() { NearestID("00100-cax", ids) }); allocs > 1 {
+		t.Errorf("NearestID over %d ids of its length: %v allocations, want at most 1", len(ids), allocs)
+	}
 	// The stack rows hold names of up to 64 bytes, that length included.
 	at64, other := strings.Repeat("a", 63)+"b", strings.Repeat("a", 63)+"c"
 	if allocs := testing.AllocsPerRun(10, func() { EditDistance(at64, other, 2) }); allocs != 0 {

@@ -315,7 +315,7 @@ func NearestID(id string, ids []string) string {
 		if !isASCII(other) {
 			o = nfc(other)
 		}
-		if len(o) == len(id) && slices.Equal(words, sortedWords(o)) {
+		if len(o) == len(id) && sameLetters(o, id) && slices.Equal(words, sortedWords(o)) {
 			return other
 		}
 	}
@@ -328,6 +328,39 @@ func sortedWords(id string) []string {
 	words := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
 	slices.Sort(words)
 	return words
+}
+
+// sameLetters reports whether a and b hold the same bytes but for case
+// and the separators of sortedWords, as the same words in another order
+// do: most ids of a registry are ruled out so without splitting them (a
+// 404 split the 9,000 ids of its length, one allocation each). Names not
+// in ASCII may differ in the case of other letters ("CAFÉ", "café"):
+// those are left to the words.
+func sameLetters(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return true
+	}
+	var count [256]int
+	for i := range len(a) {
+		count[lowerByte(a[i])]++
+	}
+	for i := range len(b) {
+		count[lowerByte(b[i])]--
+	}
+	for c, n := range count {
+		if n != 0 && !strings.ContainsRune("-_.:", rune(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerByte is c in lower case if it is an ASCII capital.
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 const maxNearestID = 256

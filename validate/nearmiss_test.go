@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -272,6 +273,34 @@ func TestNearestIDLettersAtTheEdges(t *testing.T) {
 	for _, tt := range tests {
 		if got := NearestID(tt.id, tt.names); got != tt.want {
 			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
+		}
+	}
+}
+
+// TestNearestIDWordOrderAmongLookalikes: the same words in another order
+// are found among many ids of the same length whose letters differ (which
+// sameLetters rules out before splitting them), in any case, ASCII or not,
+// with other separators; the same letters in other words are not.
+func TestNearestIDWordOrderAmongLookalikes(t *testing.T) {
+	var ids []string
+	for i := 1000; i < 1100; i++ {
+		ids = append(ids, fmt.Sprintf("team-%d.deploy", i))
+	}
+	withCafe := append(slices.Clone(ids), "café-1.purge")
+	tests := []struct {
+		id    string
+		names []string
+		want  string
+	}{
+		{"deploy.team-1042", ids, "team-1042.deploy"},
+		{"DEPLOY:TEAM_1042", ids, "team-1042.deploy"},
+		{"purge.CAFÉ-1", withCafe, "café-1.purge"},
+		{"deploy.team-4201", ids, ""}, // the same letters, other words
+		{"ploy.team-1042de", ids, ""},
+	}
+	for _, tt := range tests {
+		if got := NearestID(tt.id, tt.names); got != tt.want {
+			t.Errorf("NearestID(%q) among %d ids = %q, want %q", tt.id, len(tt.names), got, tt.want)
 		}
 	}
 }
