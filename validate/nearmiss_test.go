@@ -201,11 +201,7 @@ func TestNearestIDBudgetAndTies(t *testing.T) {
 // a combining accent is "café" in another case. Before, the first two
 // named nothing, and the third nothing while its composed spelling did.
 func TestNearestIDCountsLetters(t *testing.T) {
-	tests := []struct {
-		id    string
-		names []string
-		want  string
-	}{
+	checkNearestIDs(t, []nearestIDCase{
 		{"déploy", []string{"deploy"}, "deploy"},
 		{"deploy", []string{"déploy"}, "déploy"},
 		{"数据库.备", []string{"数据库.备份"}, "数据库.备份"},
@@ -213,12 +209,7 @@ func TestNearestIDCountsLetters(t *testing.T) {
 		{"creme.brulee", []string{"cre\u0300me.bru\u0302le\u0301e"}, ""}, // three letters apart
 		{"数据库备", []string{"数据份份"}, ""},                                   // two of four letters: too far
 		{"déployé", []string{"deploye"}, ""},                             // two edits, seven letters
-	}
-	for _, tt := range tests {
-		if got := NearestID(tt.id, tt.names); got != tt.want {
-			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestNearestIDComposesForEveryRule: a name typed with a combining accent
@@ -229,11 +220,7 @@ func TestNearestIDCountsLetters(t *testing.T) {
 // compared bytes, and named nothing for the one spelling and the id for
 // the other.
 func TestNearestIDComposesForEveryRule(t *testing.T) {
-	tests := []struct {
-		id    string
-		names []string
-		want  string
-	}{
+	checkNearestIDs(t, []nearestIDCase{
 		{"cafés", []string{"café"}, "café"},
 		{"cafe\u0301s", []string{"café"}, "café"},
 		{"cafés", []string{"cafe\u0301"}, "cafe\u0301"},
@@ -242,12 +229,7 @@ func TestNearestIDComposesForEveryRule(t *testing.T) {
 		{"purge.cafe\u0301", []string{"café.purge"}, "café.purge"},
 		{"purge.café", []string{"cafe\u0301.purge"}, "cafe\u0301.purge"},
 		{"purge.café", []string{"cafe\u0301.purgex", "café.purge"}, "café.purge"},
-	}
-	for _, tt := range tests {
-		if got := NearestID(tt.id, tt.names); got != tt.want {
-			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestNearestIDLettersAtTheEdges: the rules of TestNearestIDCountsLetters
@@ -257,11 +239,7 @@ func TestNearestIDComposesForEveryRule(t *testing.T) {
 // when both names have ten letters or more, not when one of them does;
 // and on a tie the first in ids wins, as for ASCII names.
 func TestNearestIDLettersAtTheEdges(t *testing.T) {
-	tests := []struct {
-		id    string
-		names []string
-		want  string
-	}{
+	checkNearestIDs(t, []nearestIDCase{
 		{"de\u0301ployx", []string{"déploy"}, "déploy"},
 		{"déployx", []string{"de\u0301ploy"}, "de\u0301ploy"},
 		{"abcdefghij", []string{"abcdefghéé"}, "abcdefghéé"}, // ten letters each, two edits
@@ -269,12 +247,7 @@ func TestNearestIDLettersAtTheEdges(t *testing.T) {
 		{"abcdefghXY", []string{"abcdefghé"}, ""},
 		{"déploi", []string{"déplo", "déploy"}, "déplo"},
 		{"déploi", []string{"déploy", "déplo"}, "déploy"},
-	}
-	for _, tt := range tests {
-		if got := NearestID(tt.id, tt.names); got != tt.want {
-			t.Errorf("NearestID(%q, %q) = %q, want %q", tt.id, tt.names, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestNearestIDWordOrderAmongLookalikes: the same words in another order
@@ -287,20 +260,32 @@ func TestNearestIDWordOrderAmongLookalikes(t *testing.T) {
 		ids = append(ids, fmt.Sprintf("team-%d.deploy", i))
 	}
 	withCafe := append(slices.Clone(ids), "café-1.purge")
-	tests := []struct {
-		id    string
-		names []string
-		want  string
-	}{
+	checkNearestIDs(t, []nearestIDCase{
 		{"deploy.team-1042", ids, "team-1042.deploy"},
 		{"DEPLOY:TEAM_1042", ids, "team-1042.deploy"},
 		{"purge.CAFÉ-1", withCafe, "café-1.purge"},
 		{"deploy.team-4201", ids, ""}, // the same letters, other words
 		{"ploy.team-1042de", ids, ""},
-	}
-	for _, tt := range tests {
-		if got := NearestID(tt.id, tt.names); got != tt.want {
-			t.Errorf("NearestID(%q) among %d ids = %q, want %q", tt.id, len(tt.names), got, tt.want)
+	})
+}
+
+// nearestIDCase is an id asked for, the ids served, and the one
+// NearestID should name ("" for none).
+type nearestIDCase struct {
+	id    string
+	names []string
+	want  string
+}
+
+func checkNearestIDs(t *testing.T, cases []nearestIDCase) {
+	t.Helper()
+	for _, c := range cases {
+		if got := NearestID(c.id, c.names); got != c.want {
+			names := fmt.Sprintf("%q", c.names)
+			if len(c.names) > 5 {
+				names = fmt.Sprintf("%d ids", len(c.names))
+			}
+			t.Errorf("NearestID(%q) among %s = %q, want %q", c.id, names, got, c.want)
 		}
 	}
 }
