@@ -190,6 +190,9 @@ func BenchmarkRouterCalls10k(b *testing.B) {
 		{"status", []string{"/status"}, "identity"},
 		{"registry", []string{"/registry"}, "identity"},
 		{"registry-gzip", []string{"/registry"}, "gzip"},
+		// A 404 names the nearest id, compared with every id served.
+		{"tool-unknown", []string{"/tools/tool-0004", "/tools/kubectl-rollout-restart"}, "identity"},
+		{"capability-unknown", []string{"/capabilities/cap-0004", "/capabilities/deploy-service"}, "identity"},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {

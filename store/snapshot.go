@@ -121,6 +121,13 @@ type Snapshot struct {
 	commandsOnce sync.Once
 	commands     *cmdline.Matcher
 
+	// idsOnce sorts the ids a 404's "did you mean" is compared with
+	// (MeantCapability, MeantCard) once, on the first 404: a copy sorted
+	// for each one made 160 KiB of garbage on 10,000 capabilities.
+	idsOnce       sync.Once
+	capabilityIDs []string
+	cardIDs       []string
+
 	attachMu sync.Mutex
 	attached map[any]*attachment // see Attach
 }
@@ -189,7 +196,8 @@ func (s *Snapshot) MeantCapability(id string) string {
 	if s == nil || s.Registry == nil {
 		return ""
 	}
-	return nearestOf(id, s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
+	s.sortIDs()
+	return validate.NearestID(id, s.capabilityIDs)
 }
 
 // MeantCard is MeantCapability for the ids of the tool cards.
@@ -197,18 +205,30 @@ func (s *Snapshot) MeantCard(id string) string {
 	if s == nil || s.Result == nil {
 		return ""
 	}
-	return nearestOf(id, s.Result.Cards, func(c *validate.Card) string { return c.ID })
+	s.sortIDs()
+	return validate.NearestID(id, s.cardIDs)
 }
 
-// nearestOf is validate.NearestID over the ids of items, sorted so that
-// a tie names the same one whatever the scan order.
-func nearestOf[T any](id string, items []T, idOf func(T) string) string {
+// sortIDs makes capabilityIDs and cardIDs, sorted so that a tie names the
+// same one whatever the scan order.
+func (s *Snapshot) sortIDs() {
+	s.idsOnce.Do(func() {
+		if s.Registry != nil {
+			s.capabilityIDs = sortedIDs(s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
+		}
+		if s.Result != nil {
+			s.cardIDs = sortedIDs(s.Result.Cards, func(c *validate.Card) string { return c.ID })
+		}
+	})
+}
+
+func sortedIDs[T any](items []T, idOf func(T) string) []string {
 	ids := make([]string, len(items))
 	for i, it := range items {
 		ids[i] = idOf(it)
 	}
 	slices.Sort(ids)
-	return validate.NearestID(id, ids)
+	return ids
 }
 
 func (s *Snapshot) searchCards() []search.Card {
