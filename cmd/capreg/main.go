@@ -168,6 +168,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return writeHelp(stdout, stderr, usage())
 	}
 	cmd, ok := commands()[args[0]]
+	if verb, rest, moved := verbAfterFlags(args, slices.Sorted(maps.Keys(commands()))); !ok && moved {
+		words := []string{"capreg", verb}
+		if sub, subRest, moved := verbAfterFlags(rest, toolsSubcommands); verb == "tools" && moved {
+			words, rest = append(words, sub), subRest
+		}
+		return usageError(stderr, "the verb comes before its flags: %s", commandLine(words, rest))
+	}
 	if !ok {
 		fmt.Fprintf(stderr, "capreg: unknown command %q%s\n\n%s", args[0], commandMeant(args[0]), usage())
 		return exitUsage
@@ -203,6 +210,52 @@ func commandMeant(name string) string {
 		return didYouMean("capreg " + best)
 	}
 	return ""
+}
+
+// verbAfterFlags finds the verb, one of names, that follows the flags args
+// start with, as a user who writes the shared flags first (as git -C is
+// written) puts it: "--repo x check". It returns the verb and the other
+// args in their order, or false when args do not start with a flag or no
+// verb follows their flags. A flag takes the next word as its value unless
+// it is boolean wherever it is defined, so "--repo check" names a folder.
+func verbAfterFlags(args, names []string) (verb string, rest []string, ok bool) {
+	valued := valuedFlags()
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" && args[i] != "--" {
+		name, _, inline := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
+		i++
+		if !inline && valued[name] {
+			i++
+		}
+	}
+	if i == 0 || i >= len(args) || !slices.Contains(names, args[i]) {
+		return "", nil, false
+	}
+	return args[i], slices.Concat(args[:i], args[i+1:]), true
+}
+
+// valuedFlags are the names of the flags of any verb that take a value.
+func valuedFlags() map[string]bool {
+	valued := map[string]bool{}
+	for _, v := range verbs() {
+		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
+		v.flags.register(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+				valued[f.Name] = true
+			}
+		})
+	}
+	return valued
+}
+
+// commandLine is words and then args as a shell line to paste.
+func commandLine(words, args []string) string {
+	quoted := slices.Clone(words)
+	for _, a := range args {
+		quoted = append(quoted, shellQuote(a))
+	}
+	return strings.Join(quoted, " ")
 }
 
 // didYouMean is the " (did you mean "x"?)" that follows a message naming

@@ -104,6 +104,9 @@ func (sf *showFlags) register(fs *flag.FlagSet) {
 	fs.Bool("json", false, "the card is printed as JSON (as GET /tools/{id} answers) with or without it; taken as tools search and match take it")
 }
 
+// toolsSubcommands are the subcommands of tools, sorted.
+var toolsSubcommands = []string{"match", "search", "show"}
+
 // runTools is `capreg tools search INTENT`, `capreg tools match COMMAND`
 // and `capreg tools show ID`.
 func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -121,9 +124,12 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true)))
 	}
 	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
+	if sub, rest, ok := verbAfterFlags(args, toolsSubcommands); ok {
+		return usageError(stderr, "the subcommand comes before its flags: %s", commandLine([]string{"capreg", "tools", sub}, rest))
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		meant := ""
-		if best := validate.NearestID(args[0], []string{"search", "match", "show"}); best != "" {
+		if best := validate.NearestID(args[0], toolsSubcommands); best != "" {
 			meant = didYouMean("capreg tools " + best) // as a verb a typo away is named
 		}
 		return usageError(stderr, "unknown tools subcommand %q%s; it is search, match or show: %s", args[0], meant, subs)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -113,5 +114,37 @@ func TestToolsSearchTextShowsMatchedParts(t *testing.T) {
 			stdout: []string{`^no tool matches "(zzzz qqqq ){20}…"\n$`}, notStderr: []string{`.`}},
 		{name: "no destructive tool, long intent", args: []string{"tools", "search", strings.Repeat("zzzz qqqq ", 40), "--risk", "destructive", "--repo", "$REPO"}, code: exitOK,
 			stdout: []string{`^no destructive tool matches "(zzzz qqqq ){20}…"\n$`}, notStderr: []string{`.`}},
+	})
+}
+
+// TestFlagsBeforeTheVerb: shared flags written before the verb, or before
+// tools' subcommand (as git -C is written), are a usage error that gives
+// the line with the verb first, to paste; before, "capreg --repo x check"
+// was an unknown command "--repo", and "capreg tools --repo x search y"
+// needed a subcommand it had. A flag's value is never taken for the verb
+// ("--repo check" names a folder), nor is anything after "--".
+func TestFlagsBeforeTheVerb(t *testing.T) {
+	verbFirst := func(line string) []string {
+		return []string{`^capreg: the (verb|subcommand) comes before its flags: ` + regexp.QuoteMeta(line) + `\n$`}
+	}
+	runCLICases(t, []cliCase{
+		{name: "check", args: []string{"--repo", "x", "check"}, code: exitUsage,
+			stderr: verbFirst("capreg check --repo x"), notStdout: []string{`.`}},
+		{name: "boolean flag", args: []string{"--strict", "check", "--format", "json"}, code: exitUsage,
+			stderr: verbFirst("capreg check --strict --format json")},
+		{name: "inline value", args: []string{"--repo=x", "closure", "research"}, code: exitUsage,
+			stderr: verbFirst("capreg closure --repo=x research")},
+		{name: "quoted", args: []string{"--repo", "my repo", "state"}, code: exitUsage,
+			stderr: verbFirst("capreg state --repo 'my repo'")},
+		{name: "tools and its subcommand", args: []string{"--repo", "x", "tools", "--limit", "2", "search", "run the tests"}, code: exitUsage,
+			stderr: verbFirst("capreg tools search --repo x --limit 2 'run the tests'")},
+		{name: "subcommand", args: []string{"tools", "--repo", "x", "--json", "show", "land"}, code: exitUsage,
+			stderr: verbFirst("capreg tools show --repo x --json land")},
+		{name: "value not a verb", args: []string{"--repo", "check"}, code: exitUsage,
+			stderr: []string{`^capreg: unknown command "--repo"`}},
+		{name: "value not a subcommand", args: []string{"tools", "--repo", "show"}, code: exitUsage,
+			stderr: []string{`^capreg: tools needs a subcommand: `}},
+		{name: "after --", args: []string{"--", "check"}, code: exitUsage,
+			stderr: []string{`^capreg: unknown command "--"`}},
 	})
 }
