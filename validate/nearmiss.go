@@ -172,26 +172,12 @@ func pointerOf(path []string) string {
 func nearestField(key string, fields []string) string {
 	best, bestDist := "", 3
 	key = nfc(key)
-	keyASCII := isASCII(key)
 	for _, f := range fields {
-		g := f
-		if !isASCII(f) {
-			g = nfc(f)
-		}
+		g := nfc(f)
 		if strings.EqualFold(key, g) || sameWords(key, g) {
 			return f
 		}
 		if key == g+"s" || g == key+"s" {
-			continue
-		}
-		if keyASCII && isASCII(g) {
-			limit := 1
-			if min(len(key), len(g)) >= 10 {
-				limit = 2
-			}
-			if dist := EditDistance(key, g, limit); dist <= limit && dist < bestDist {
-				best, bestDist = f, dist
-			}
 			continue
 		}
 		limit := 1
@@ -206,11 +192,14 @@ func nearestField(key string, fields []string) string {
 }
 
 // runeEditDistance is EditDistance counted in code points rather than
-// bytes, for names that are not ASCII. Like EditDistance it keeps its
-// names on the stack up to 64 code points, and rules out a name by its
-// length before it reads it: a 404 for an id that is not ASCII compares
-// it with every id served.
+// bytes (the same for ASCII names, which it leaves to EditDistance). Like
+// EditDistance it keeps its names on the stack up to 64 code points, and
+// rules out a name by its length before it reads it: a 404 compares the
+// id with every id served.
 func runeEditDistance(s, t string, limit int) int {
+	if isASCII(s) && isASCII(t) {
+		return EditDistance(s, t, limit)
+	}
 	if abs(utf8.RuneCountInString(s)-utf8.RuneCountInString(t)) > limit {
 		return limit + 1
 	}
@@ -265,11 +254,7 @@ func nearestName(key string, names []string) string {
 	}
 	key = nfc(key)
 	for _, f := range names {
-		g := f
-		if !isASCII(f) {
-			g = nfc(f)
-		}
-		if pluralOf(key, g) || pluralOf(g, key) {
+		if g := nfc(f); pluralOf(key, g) || pluralOf(g, key) {
 			return f
 		}
 	}
@@ -311,11 +296,7 @@ func NearestID(id string, ids []string) string {
 		return ""
 	}
 	for _, other := range ids {
-		o := other
-		if !isASCII(other) {
-			o = nfc(other)
-		}
-		if len(o) == len(id) && sameLetters(o, id) && slices.Equal(words, sortedWords(o)) {
+		if o := nfc(other); len(o) == len(id) && sameLetters(o, id) && slices.Equal(words, sortedWords(o)) {
 			return other
 		}
 	}
