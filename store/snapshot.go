@@ -121,12 +121,13 @@ type Snapshot struct {
 	commandsOnce sync.Once
 	commands     *cmdline.Matcher
 
-	// idsOnce sorts the ids a 404's "did you mean" is compared with
-	// (MeantCapability, MeantCard) once, on the first 404: a copy sorted
+	// The ids a 404's "did you mean" is compared with (MeantCapability,
+	// MeantCard), sorted on the first 404 of their kind: a copy sorted
 	// for each one made 160 KiB of garbage on 10,000 capabilities.
-	idsOnce       sync.Once
-	capabilityIDs []string
-	cardIDs       []string
+	capabilityIDsOnce sync.Once
+	capabilityIDs     []string
+	cardIDsOnce       sync.Once
+	cardIDs           []string
 
 	attachMu sync.Mutex
 	attached map[any]*attachment // see Attach
@@ -196,7 +197,9 @@ func (s *Snapshot) MeantCapability(id string) string {
 	if s == nil || s.Registry == nil {
 		return ""
 	}
-	s.sortIDs()
+	s.capabilityIDsOnce.Do(func() {
+		s.capabilityIDs = sortedIDs(s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
+	})
 	return validate.NearestID(id, s.capabilityIDs)
 }
 
@@ -205,23 +208,14 @@ func (s *Snapshot) MeantCard(id string) string {
 	if s == nil || s.Result == nil {
 		return ""
 	}
-	s.sortIDs()
+	s.cardIDsOnce.Do(func() {
+		s.cardIDs = sortedIDs(s.Result.Cards, func(c *validate.Card) string { return c.ID })
+	})
 	return validate.NearestID(id, s.cardIDs)
 }
 
-// sortIDs makes capabilityIDs and cardIDs, sorted so that a tie names the
-// same one whatever the scan order.
-func (s *Snapshot) sortIDs() {
-	s.idsOnce.Do(func() {
-		if s.Registry != nil {
-			s.capabilityIDs = sortedIDs(s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
-		}
-		if s.Result != nil {
-			s.cardIDs = sortedIDs(s.Result.Cards, func(c *validate.Card) string { return c.ID })
-		}
-	})
-}
-
+// sortedIDs is the ids of items, sorted so that a tie of a "did you mean"
+// names the same one whatever the scan order.
 func sortedIDs[T any](items []T, idOf func(T) string) []string {
 	ids := make([]string, len(items))
 	for i, it := range items {
