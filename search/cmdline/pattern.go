@@ -763,7 +763,7 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 
 // commandAfter are the operators a command follows in a pattern read as
 // shell words (see fault). "|&" is read as "|" and "&", and named whole.
-var commandAfter = map[string]bool{"|": true, "|&": true, "||": true, "&&": true, ";": true, "&": true}
+var commandAfter = map[string]bool{"|": true, "||": true, "&&": true, ";": true, "&": true}
 
 // Shapes of a pattern written as documentation rather than as a command
 // (see writtenFault).
