@@ -168,14 +168,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return writeHelp(stdout, stderr, usage())
 	}
 	cmd, ok := commands()[args[0]]
-	if verb, rest, moved := verbAfterFlags(args, slices.Sorted(maps.Keys(commands()))); !ok && moved {
-		words := []string{"capreg", verb}
-		if sub, subRest, moved := verbAfterFlags(rest, toolsSubcommands); verb == "tools" && moved {
-			words, rest = append(words, sub), subRest
-		}
-		return usageError(stderr, "the verb comes before its flags: %s", commandLine(words, rest))
-	}
 	if !ok {
+		if verb, rest, moved := verbAfterFlags(args, slices.Sorted(maps.Keys(commands()))); moved {
+			words := []string{"capreg", verb}
+			if sub, subRest, moved := verbAfterFlags(rest, toolsSubcommands); verb == "tools" && moved {
+				words, rest = append(words, sub), subRest
+			}
+			return usageError(stderr, "the verb comes before its flags: %s", commandLine(words, rest))
+		}
 		fmt.Fprintf(stderr, "capreg: unknown command %q%s\n\n%s", args[0], commandMeant(args[0]), usage())
 		return exitUsage
 	}
@@ -201,7 +201,7 @@ func helpArgs(args []string) []string {
 // any case (capreg chek, capreg CHECK); else it is empty. The usage that
 // follows lists them all, but a person reads the first line.
 func commandMeant(name string) string {
-	if slices.Contains([]string{"search", "match", "show"}, name) {
+	if slices.Contains(toolsSubcommands, name) {
 		return didYouMean("capreg tools " + name)
 	}
 	// As for ids (validate.NearestID): any case, one edit, two for long
@@ -219,6 +219,9 @@ func commandMeant(name string) string {
 // verb follows their flags. A flag takes the next word as its value unless
 // it is boolean wherever it is defined, so "--repo check" names a folder.
 func verbAfterFlags(args, names []string) (verb string, rest []string, ok bool) {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
+		return "", nil, false
+	}
 	valued := valuedFlags()
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" && args[i] != "--" {
