@@ -41,14 +41,21 @@ func timedRewritten(snap *Snapshot) ([]string, time.Duration) {
 	return got, time.Since(start)
 }
 
+// rewrittenAtOnce checks that rewritten names want (none if empty) for
+// snap without waiting for an emptied file.
+func rewrittenAtOnce(t *testing.T, snap *Snapshot, want ...string) {
+	t.Helper()
+	if got, took := timedRewritten(snap); !slices.Equal(got, want) || took > promptly {
+		t.Errorf("rewritten = %q after %v, want %q at once", got, took, want)
+	}
+}
+
 // TestBrokenFileSavedLatelyIsNotWaitedFor: a file the failed build read
 // broken but not empty, saved a moment ago and left so, is no save under
 // way: the failure stands at once, with no wait.
 func TestBrokenFileSavedLatelyIsNotWaitedFor(t *testing.T) {
 	_, _, snap := failingForUI(t) // "{" written just now
-	if got, took := timedRewritten(snap); len(got) != 0 || took > promptly {
-		t.Errorf("rewritten = %q after %v, want none at once", got, took)
-	}
+	rewrittenAtOnce(t, snap)
 }
 
 // TestFileEmptiedSinceTheScanIsScannedAgainAtOnce: a file the failed
@@ -60,10 +67,7 @@ func TestFileEmptiedSinceTheScanIsScannedAgainAtOnce(t *testing.T) {
 	if err := os.WriteFile(broken, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"capabilities/ui/capability.json"}
-	if got, took := timedRewritten(snap); !slices.Equal(got, want) || took > promptly {
-		t.Errorf("rewritten = %q after %v, want %q at once", got, took, want)
-	}
+	rewrittenAtOnce(t, snap, "capabilities/ui/capability.json")
 }
 
 // TestRewrittenFileIsNotHeldUpByAnEmptiedOne: a file written since the
@@ -84,10 +88,7 @@ func TestRewrittenFileIsNotHeldUpByAnEmptiedOne(t *testing.T) {
 	if err := os.WriteFile(tdd, whole, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"capabilities/tdd/capability.json"}
-	if got, took := timedRewritten(snap); !slices.Equal(got, want) || took > promptly {
-		t.Errorf("rewritten = %q after %v, want %q at once", got, took, want)
-	}
+	rewrittenAtOnce(t, snap, "capabilities/tdd/capability.json")
 }
 
 // TestAnyEmptiedFileWrittenEndsTheWait: of two files the scan read
