@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 )
@@ -17,22 +16,6 @@ const (
 	longWait = 20 * time.Second
 	promptly = 10 * time.Second
 )
-
-// emptiedFor is a copy of the sample repository whose manifests of caps
-// are emptied (as a save that truncates them first leaves them), and
-// the failed build of it.
-func emptiedFor(t *testing.T, caps ...string) (repo string, manifests []string, snap *Snapshot) {
-	t.Helper()
-	repo = sampleRepoCopy(t)
-	for _, c := range caps {
-		m := filepath.Join(repo, "capabilities", c, "capability.json")
-		if err := os.WriteFile(m, nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		manifests = append(manifests, m)
-	}
-	return repo, manifests, failedBuild(t, repo, strings.Join(caps, ", "))
-}
 
 // timedRewritten is rewritten given longWait, and how long it took.
 func timedRewritten(snap *Snapshot) ([]string, time.Duration) {
@@ -74,7 +57,7 @@ func TestFileEmptiedSinceTheScanIsScannedAgainAtOnce(t *testing.T) {
 // scan is scanned again at once, though another the scan read empty is
 // still empty: waiting for that one held up the rescan the first needs.
 func TestRewrittenFileIsNotHeldUpByAnEmptiedOne(t *testing.T) {
-	repo, _, _ := emptiedFor(t, "ui")
+	repo, _ := sampleWith(t, nil, "ui")
 	tdd := filepath.Join(repo, "capabilities", "tdd", "capability.json")
 	// tdd broken too, in a second build, and then written whole.
 	whole, err := os.ReadFile(tdd)
@@ -105,7 +88,8 @@ func TestAnyEmptiedFileWrittenEndsTheWait(t *testing.T) {
 		{"ui removed", "ui", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			repo, _, snap := emptiedFor(t, "tdd", "ui")
+			repo, _ := sampleWith(t, nil, "tdd", "ui")
+			snap := failedBuild(t, repo, "tdd, ui")
 			m := filepath.Join(repo, "capabilities", tt.cap, "capability.json")
 			done := make(chan struct{})
 			go func() {

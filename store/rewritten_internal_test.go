@@ -107,12 +107,24 @@ func TestRewrittenReadsWithinTheRepository(t *testing.T) {
 // manifest, broken, holds "{", and the failed build of it.
 func failingForUI(t *testing.T) (repo, broken string, snap *Snapshot) {
 	t.Helper()
+	repo, manifests := sampleWith(t, []byte("{"), "ui")
+	return repo, manifests[0], failedBuild(t, repo, "capabilities/ui")
+}
+
+// sampleWith is a copy of the sample repository whose manifests of caps
+// hold data (nil: emptied, as a save that truncates them first leaves
+// them), and their paths.
+func sampleWith(t *testing.T, data []byte, caps ...string) (repo string, manifests []string) {
+	t.Helper()
 	repo = sampleRepoCopy(t)
-	broken = filepath.Join(repo, "capabilities", "ui", "capability.json")
-	if err := os.WriteFile(broken, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
+	for _, c := range caps {
+		m := filepath.Join(repo, "capabilities", c, "capability.json")
+		if err := os.WriteFile(m, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		manifests = append(manifests, m)
 	}
-	return repo, broken, failedBuild(t, repo, "capabilities/ui")
+	return repo, manifests
 }
 
 // failedBuild is the build of repo, which must fail (for what).
@@ -192,10 +204,8 @@ func TestEmptiedFileIsWaitedFor(t *testing.T) {
 // scan is a file left empty, not a save under way: the failure stands at
 // once, though the file is written while rewritten could have waited.
 func TestEmptiedLongAgoIsNotWaitedFor(t *testing.T) {
-	repo, broken, _ := uiManifest(t)
-	if err := os.WriteFile(broken, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	repo, manifests := sampleWith(t, nil, "ui")
+	broken := manifests[0]
 	long := time.Now().Add(-time.Hour)
 	if err := os.Chtimes(broken, long, long); err != nil {
 		t.Fatal(err)
