@@ -363,15 +363,16 @@ func (v *views) notModified(w http.ResponseWriter, r *http.Request, etag []strin
 // the identity tag for a client that takes no gzip, and the gzip tag,
 // which is only ever sent for a body over 1 KiB, for one that does. A
 // client that takes gzip but holds the identity tag may hold a short body,
-// or one fetched without gzip; that is only known from the body.
+// or one fetched without gzip; that is only known from the body. So is
+// the tag a 304 to * carries for a client that takes gzip.
 func (v *views) notModifiedBefore(w http.ResponseWriter, r *http.Request) bool {
-	etag := v.etags[0]
+	etag, anyMatches := v.etags[0], true
 	if acceptsGzip(r) {
-		etag = v.etags[1]
+		etag, anyMatches = v.etags[1], false
 	}
 	// Checked before notModified sets any header: a line matched after
 	// may end in an error, which must not carry this tag.
-	if !etagMatches(r.Header.Values("If-None-Match"), etag[0]) {
+	if !etagListed(r.Header.Values("If-None-Match"), etag[0], anyMatches) {
 		return false
 	}
 	return v.notModified(w, r, etag, false)
@@ -399,12 +400,17 @@ func contentTypeHdr(ct string) []string {
 // reading only the first would miss a tag an intermediary or client put on
 // another and answer 200 where 304 was due.
 func etagMatches(lines []string, etag string) bool {
+	return etagListed(lines, etag, true)
+}
+
+// etagListed is etagMatches, where * matches only when anyMatches.
+func etagListed(lines []string, etag string, anyMatches bool) bool {
 	header := strings.Join(lines, ",")
 	for header != "" {
 		var t string
 		t, header, _ = strings.Cut(header, ",")
 		t = strings.TrimSpace(t)
-		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+		if t == "*" && anyMatches || strings.TrimPrefix(t, "W/") == etag {
 			return true
 		}
 	}

@@ -319,6 +319,8 @@ func TestCommandMatchNotModifiedBeforeMatching(t *testing.T) {
 		{"gzip with gzip", gz, "gzip", 304},
 		{"identity with gzip: matched", identity, "gzip", 503},
 		{"gzip without gzip: matched", gz, "", 503},
+		{"any without gzip", "*", "", 304},
+		{"any with gzip: matched", "*", "gzip", 503},
 		{"another tag: matched", `"other"`, "", 503},
 	}
 	for _, tt := range tests {
@@ -331,7 +333,11 @@ func TestCommandMatchNotModifiedBeforeMatching(t *testing.T) {
 			if e.status != tt.want {
 				t.Fatalf("status %d, want %d: %s", e.status, tt.want, truncate(e.body))
 			}
-			if e.status == 304 && (e.header.Get("ETag") != tt.held || e.header.Get("Cache-Control") != "no-cache" || e.header.Get("Vary") == "") {
+			want := tt.held
+			if want == "*" {
+				want = identity
+			}
+			if e.status == 304 && (e.header.Get("ETag") != want || e.header.Get("Cache-Control") != "no-cache" || e.header.Get("Vary") == "") {
 				t.Errorf("304 headers: ETag %q Cache-Control %q Vary %q", e.header.Get("ETag"), e.header.Get("Cache-Control"), e.header.Get("Vary"))
 			}
 		})
@@ -356,5 +362,22 @@ func TestCommandMatchesMostSpecificFirst(t *testing.T) {
 		"kubectl logs --previous worker-1": "d-prev c-logs",
 	} {
 		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
+// A GET /tools?command= with If-None-Match: * from a client taking gzip is
+// answered 304 with the tag of the representation it would get: the
+// identity one for an answer under 1 KiB, which is never gzipped. The 304
+// carried the gzip tag, answered before the line was matched.
+func TestCommandMatchAnyTagIsTheRepresentationSent(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{"push": {"git push .* --force"}}))
+	target := "/tools?command=" + url.QueryEscape("git push origin --force")
+	full := do(t, h, "GET", target, nil, "Accept-Encoding", "gzip")
+	if full.status != 200 || full.header.Get("Content-Encoding") != "" {
+		t.Fatalf("setup: %d, Content-Encoding %q: want a 200 too short to gzip", full.status, full.header.Get("Content-Encoding"))
+	}
+	e := do(t, h, "GET", target, nil, "Accept-Encoding", "gzip", "If-None-Match", "*")
+	if e.status != 304 || e.header.Get("ETag") != full.header.Get("ETag") {
+		t.Errorf("If-None-Match *: %d with ETag %s, want 304 with %s, the tag of the body sent", e.status, e.header.Get("ETag"), full.header.Get("ETag"))
 	}
 }
