@@ -131,6 +131,11 @@ func (sp *spec) checkExchange(t *testing.T, req *http.Request, reqBody []byte, r
 	route, params, err := sp.router.FindRoute(req)
 	unrouted := resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusMethodNotAllowed ||
 		!validRequests && resp.StatusCode >= 400 && resp.StatusCode < 500 // refused before routing: a malformed query
+	if resp.StatusCode == http.StatusMethodNotAllowed {
+		// A method the path does not take finds no operation: 405 is
+		// components.responses.Other's.
+		sp.headersDeclared(t, req, resp, sp.doc.Components.Responses["Other"].Value)
+	}
 	if err != nil && unrouted {
 		return // nothing in the spec to hold it to
 	}
@@ -157,8 +162,32 @@ func (sp *spec) checkExchange(t *testing.T, req *http.Request, reqBody []byte, r
 	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
 		t.Errorf("%s %s → %d: response does not match openapi.yaml: %v\n%s", req.Method, req.URL, resp.StatusCode, err, truncate(body))
 	}
-	if route.Operation.Responses.Status(resp.StatusCode) == nil && !otherStatus[resp.StatusCode] {
+	if ref := route.Operation.Responses.Status(resp.StatusCode); ref != nil {
+		sp.headersDeclared(t, req, resp, ref.Value)
+	} else if !otherStatus[resp.StatusCode] {
 		t.Errorf("%s %s → %d: neither the operation nor its default (Other: %v) names the status", req.Method, req.URL, resp.StatusCode, slices.Sorted(maps.Keys(otherStatus)))
+	} else {
+		sp.headersDeclared(t, req, resp, route.Operation.Responses.Default().Value)
+	}
+}
+
+// contractHeaders are the headers of capreg's own a client reads, which the
+// response that carries one must declare: a client generated from
+// openapi.yaml exposes only the headers it declares. (Response validation
+// checks only the headers declared.)
+var contractHeaders = []string{"ETag", "X-Capreg-Generation", "X-Capreg-Digest", "X-Capreg-Latest-Build", "X-Capreg-Warnings", "Retry-After", "Allow", "Accept-Encoding"}
+
+// headersDeclared fails when resp carries one of contractHeaders that the
+// response object it is answered as does not declare.
+func (sp *spec) headersDeclared(t *testing.T, req *http.Request, resp *http.Response, ref *openapi3.Response) {
+	t.Helper()
+	for _, name := range contractHeaders {
+		if resp.Header.Get(name) == "" {
+			continue
+		}
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(ref.Headers)), func(k string) bool { return strings.EqualFold(k, name) }) {
+			t.Errorf("%s %s → %d carries %s, which openapi.yaml does not declare for it", req.Method, req.URL, resp.StatusCode, name)
+		}
 	}
 }
 
