@@ -1173,3 +1173,35 @@ func said(t *testing.T, e exchange) string {
 	}
 	return string(e.body)
 }
+
+// TestEmptyChangeIsInvalidInTheSpec: a POST /validate body naming no path,
+// which the server refuses (400, "the change is empty"), is one
+// openapi.yaml's request schema refuses too, so that a client generated
+// from it does not build one expecting an answer: the schema took {} and
+// {"files": {}}, and no text said they were refused.
+func TestEmptyChangeIsInvalidInTheSpec(t *testing.T) {
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newRouter(testdataSource(t))
+	for _, body := range []string{`{}`, `{"files": {}}`, `{"delete": []}`, `{"files": null, "delete": null}`, `{"files": {}, "delete": []}`} {
+		emptyChange(t, do(t, h, "POST", "/validate", []byte(body)))
+		req := httptest.NewRequest("POST", "/validate", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		route, params, err := sp.router.FindRoute(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+		if openapi3filter.ValidateRequest(context.Background(), in) == nil {
+			t.Errorf("POST /validate %s: the server refuses it, openapi.yaml's request body schema takes it", body)
+		}
+	}
+	for _, body := range []string{`{"files": {"docs/x.md": "x"}}`, `{"delete": ["docs/markers.md"]}`, `{"files": null, "delete": ["docs/markers.md"]}`, `{"files": {"docs/x.md": "x"}, "delete": []}`} {
+		if e := do(t, h, "POST", "/validate", []byte(body)); e.status != 200 {
+			t.Errorf("POST /validate %s: %d, want 200: %s", body, e.status, e.body)
+		}
+	}
+}
