@@ -1205,3 +1205,33 @@ func TestEmptyChangeIsInvalidInTheSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyNamesAreInvalidInTheSpec: an empty or blank intent or command,
+// and an empty activeCap or capability-state id, which the server refuses
+// (400, details.parameter), are values openapi.yaml's parameter schemas
+// refuse too, so that a client generated from it does not send one: the
+// schemas took any string, and only the prose said so.
+func TestEmptyNamesAreInvalidInTheSpec(t *testing.T) {
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newRouter(testdataSource(t))
+	for _, target := range []string{"/tools?intent=", "/tools?intent=%20%09", "/tools?command=", "/tools?command=%20",
+		"/render-hooks/plan:pre?activeCap=", "/capability-state?id="} {
+		e := do(t, h, "GET", target, nil)
+		if e.status != 400 {
+			t.Errorf("GET %s: %d, want 400", target, e.status)
+		}
+		req := httptest.NewRequest("GET", target, nil)
+		route, params, err := sp.router.FindRoute(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+		if openapi3filter.ValidateRequest(context.Background(), in) == nil {
+			t.Errorf("GET %s: the server refuses it, openapi.yaml's parameter schema takes it", target)
+		}
+	}
+}
