@@ -1235,3 +1235,46 @@ func TestEmptyNamesAreInvalidInTheSpec(t *testing.T) {
 		}
 	}
 }
+
+// specTakes reports whether openapi.yaml's request schemas take the request.
+func specTakes(t *testing.T, method, target, body string) bool {
+	t.Helper()
+	sp, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(method, target, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	route, params, err := sp.router.FindRoute(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	return openapi3filter.ValidateRequest(context.Background(), in) == nil
+}
+
+// TestProfileNamingNoModeIsInvalidInTheSpec: a render body's profile that
+// names no mode ("", blanks, commas only), which the server refuses (400
+// at /profile), is one openapi.yaml's RenderRequest refuses too; its schema
+// took any string, so a client generated from it sent "$PROFILE" unset.
+func TestProfileNamingNoModeIsInvalidInTheSpec(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, target := range []string{"/render-hooks/plan:pre", "/capability-state"} {
+		for _, body := range []string{`{"profile": ""}`, `{"profile": " "}`, `{"profile": ","}`, `{"profile": " , "}`} {
+			if e := do(t, h, "POST", target, []byte(body)); e.status != 400 {
+				t.Errorf("POST %s %s: %d, want 400", target, body, e.status)
+			}
+			if specTakes(t, "POST", target, body) {
+				t.Errorf("POST %s %s: the server refuses it, openapi.yaml's RenderRequest takes it", target, body)
+			}
+		}
+		for _, body := range []string{`{"profile": "core"}`, `{"profile": "core,standard"}`, `{"profile": " full "}`, `{"profile": null}`, `{"profile": "nosuch"}`} {
+			if e := do(t, h, "POST", target, []byte(body)); e.status != 200 {
+				t.Errorf("POST %s %s: %d, want 200", target, body, e.status)
+			}
+		}
+	}
+}
