@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
@@ -176,4 +177,102 @@ func TestDeployExampleOverlay(t *testing.T) {
 			t.Errorf("the example overlay renders no %q", want)
 		}
 	}
+}
+
+// TestDeploySelectorsFollowOverlay renders, where kubectl is installed, an
+// overlay for one of two capregs in one namespace, as the example overlay
+// says to write it: its own name suffix and app.kubernetes.io/instance
+// label on selectors. Every object that selects
+// capreg's pods (the Service, the PodDisruptionBudget, the spread
+// constraint, the PodMonitor) must then select exactly the Deployment's
+// pods, not the other instance's too. The PodMonitor, whose kind
+// kustomize does not know, kept selecting both instances.
+func TestDeploySelectorsFollowOverlay(t *testing.T) {
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	deploy, err := filepath.Abs("../../deploy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay := t.TempDir()
+	rel, err := filepath.Rel(overlay, deploy) // kustomize refuses absolute paths
+	if err != nil {
+		t.Skip(err)
+	}
+	rel = filepath.ToSlash(rel)
+	kust := "namespace: shared\nnameSuffix: -b\n" +
+		"resources: [" + rel + "/base]\n" +
+		"components: [" + rel + "/monitoring]\n" +
+		"labels:\n  - pairs: { app.kubernetes.io/instance: b }\n    includeSelectors: true\n" +
+		"  - pairs: { release: kube-prometheus-stack }\n" // not on selectors
+	if err := os.WriteFile(filepath.Join(overlay, "kustomization.yaml"), []byte(kust), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(kubectl, "kustomize", overlay).Output() // stdout only: kubectl may warn on stderr
+	if err != nil {
+		t.Fatalf("kubectl kustomize: %v\n%s", err, stderrOf(err))
+	}
+	want := map[string]string{"app.kubernetes.io/name": "capreg", "app.kubernetes.io/instance": "b"}
+	selectors := map[string]map[string]string{}
+	for _, doc := range yamlDocuments(out) {
+		var obj struct {
+			Kind string
+			Spec struct {
+				Selector yaml.Node
+				Template struct {
+					Metadata struct{ Labels map[string]string }
+					Spec     struct {
+						TopologySpreadConstraints []struct {
+							LabelSelector struct {
+								MatchLabels map[string]string `yaml:"matchLabels"`
+							} `yaml:"labelSelector"`
+						} `yaml:"topologySpreadConstraints"`
+					}
+				}
+			}
+		}
+		if err := yaml.Unmarshal(doc, &obj); err != nil {
+			t.Fatal(err)
+		}
+		if obj.Spec.Selector.IsZero() {
+			continue
+		}
+		var sel struct {
+			MatchLabels map[string]string `yaml:"matchLabels"`
+		}
+		if obj.Kind == "Service" { // a Service's selector is the labels themselves
+			err = obj.Spec.Selector.Decode(&sel.MatchLabels)
+		} else {
+			err = obj.Spec.Selector.Decode(&sel)
+		}
+		if err != nil {
+			t.Fatalf("%s selector: %v", obj.Kind, err)
+		}
+		selectors[obj.Kind] = sel.MatchLabels
+		if obj.Kind == "Deployment" {
+			if l := obj.Spec.Template.Metadata.Labels; !maps.Equal(l, want) {
+				t.Errorf("the pods are labelled %v, want %v", l, want)
+			}
+			for _, c := range obj.Spec.Template.Spec.TopologySpreadConstraints {
+				selectors["topologySpreadConstraint"] = c.LabelSelector.MatchLabels
+			}
+		}
+	}
+	for _, kind := range []string{"Deployment", "Service", "PodDisruptionBudget", "topologySpreadConstraint", "PodMonitor"} {
+		if got, ok := selectors[kind]; !ok {
+			t.Errorf("the overlay renders no %s selector", kind)
+		} else if !maps.Equal(got, want) {
+			t.Errorf("%s selects %v, want %v: it would select the other instance's pods too", kind, got, want)
+		}
+	}
+}
+
+// stderrOf is what a command that failed wrote to its standard error.
+func stderrOf(err error) []byte {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.Stderr
+	}
+	return nil
 }
