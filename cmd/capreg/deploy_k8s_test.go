@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -266,6 +267,94 @@ func TestYAMLDocuments(t *testing.T) {
 	for _, tt := range tests {
 		if got := len(yamlDocuments([]byte(tt.in))); got != tt.want {
 			t.Errorf("yamlDocuments(%q): %d documents, want %d", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestDeployExampleOverlayIsKubernetes decodes, where kubectl is
+// installed, every object the example overlay renders into its API type,
+// refusing unknown fields, as TestDeployManifestsAreKubernetes does for
+// the base's files: the overlay's and the component's patches and
+// transformers act on the rendered objects, which that test never sees.
+// Each image it runs is pinned (a tag other than latest, or a digest).
+func TestDeployExampleOverlayIsKubernetes(t *testing.T) {
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	out, err := exec.Command(kubectl, "kustomize", "../../deploy/overlays/example").Output()
+	if err != nil {
+		t.Fatalf("kubectl kustomize: %v\n%s", err, stderrOf(err))
+	}
+	kinds := map[string]int{}
+	for i, doc := range yamlDocuments(out) {
+		var meta struct{ Kind string }
+		if err := yaml.Unmarshal(doc, &meta); err != nil {
+			t.Fatalf("document %d: %v", i+1, err)
+		}
+		kinds[meta.Kind]++
+		var obj any
+		switch meta.Kind {
+		case "Namespace":
+			obj = &corev1.Namespace{}
+		case "ConfigMap":
+			obj = &corev1.ConfigMap{}
+		case "Service":
+			obj = &corev1.Service{}
+		case "Deployment":
+			obj = &appsv1.Deployment{}
+		case "PodDisruptionBudget":
+			obj = &policyv1.PodDisruptionBudget{}
+		case "PodMonitor":
+			obj = &podMonitor{}
+		case "PrometheusRule":
+			obj = &prometheusRule{}
+		default:
+			t.Errorf("document %d: kind %q has no check here; add it", i+1, meta.Kind)
+			continue
+		}
+		if err := yaml.UnmarshalStrict(doc, obj); err != nil {
+			t.Errorf("document %d is not a valid %s: %v", i+1, meta.Kind, err)
+			continue
+		}
+		if dep, ok := obj.(*appsv1.Deployment); ok {
+			for _, c := range slices.Concat(dep.Spec.Template.Spec.InitContainers, dep.Spec.Template.Spec.Containers) {
+				if !pinnedImage(c.Image) {
+					t.Errorf("container %s runs image %q; pin a release tag or a digest", c.Name, c.Image)
+				}
+			}
+		}
+	}
+	for _, k := range []string{"Deployment", "Service", "PodDisruptionBudget", "PodMonitor", "PrometheusRule"} {
+		if kinds[k] != 1 {
+			t.Errorf("the example overlay renders %d %s objects, want 1", kinds[k], k)
+		}
+	}
+}
+
+// pinnedImage reports an image reference naming a digest, or a tag other
+// than latest.
+func pinnedImage(ref string) bool {
+	if strings.Contains(ref, "@sha256:") {
+		return true
+	}
+	slash := strings.LastIndex(ref, "/")
+	_, tag, ok := strings.Cut(ref[slash+1:], ":") // a registry's port is before the last slash
+	return ok && tag != "" && tag != "latest"
+}
+
+// TestPinnedImage: what pinnedImage calls pinned.
+func TestPinnedImage(t *testing.T) {
+	for ref, want := range map[string]bool{
+		"ghcr.io/capreg/capreg:v1.0.0":                            true,
+		"ghcr.io/capreg/capreg@sha256:" + strings.Repeat("a", 64): true,
+		"ghcr.io/capreg/capreg":                                   false,
+		"ghcr.io/capreg/capreg:latest":                            false,
+		"localhost:5000/capreg":                                   false,
+		"localhost:5000/capreg:v1":                                true,
+	} {
+		if got := pinnedImage(ref); got != want {
+			t.Errorf("pinnedImage(%q) = %v, want %v", ref, got, want)
 		}
 	}
 }

@@ -28,6 +28,9 @@ type operatorObject struct {
 	Kind       string `json:"kind"`
 	Metadata   struct {
 		Name string `json:"name"`
+		// Set by an overlay (rendered), not in deploy/monitoring's files.
+		Namespace string            `json:"namespace,omitempty"`
+		Labels    map[string]string `json:"labels,omitempty"`
 	} `json:"metadata"`
 }
 
