@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -76,6 +77,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		t.Error("the pod mounts a service account token; set automountServiceAccountToken: false")
 	}
 	checkDisruptionBudget(t, pdb)
+	checkRestricted(t, &dep.Spec.Template.Spec)
 	// A pod started while HEAD is broken stays unready: replicas must not
 	// all sit on one node, whose loss would leave none ready.
 	spread := slices.ContainsFunc(dep.Spec.Template.Spec.TopologySpreadConstraints, func(c corev1.TopologySpreadConstraint) bool {
@@ -355,6 +357,64 @@ func TestPinnedImage(t *testing.T) {
 	} {
 		if got := pinnedImage(ref); got != want {
 			t.Errorf("pinnedImage(%q) = %v, want %v", ref, got, want)
+		}
+	}
+}
+
+// checkRestricted holds the pod to the restricted Pod Security Standard,
+// which the example overlay's namespace enforces (an admission controller
+// would refuse a pod that left it), and every container to a read-only
+// root file system: capreg writes nothing (a serve traced with strace
+// opened no file but to read), and git-sync writes only to its volumes.
+func checkRestricted(t *testing.T, pod *corev1.PodSpec) {
+	t.Helper()
+	if pod.HostNetwork || pod.HostPID || pod.HostIPC {
+		t.Error("the pod shares a host namespace")
+	}
+	for _, v := range pod.Volumes {
+		if v.EmptyDir == nil && v.ConfigMap == nil && v.Secret == nil && v.Projected == nil &&
+			v.DownwardAPI == nil && v.PersistentVolumeClaim == nil && v.CSI == nil && v.Ephemeral == nil {
+			t.Errorf("volume %s is of a type the restricted profile refuses", v.Name)
+		}
+	}
+	psc := pod.SecurityContext
+	if psc == nil {
+		psc = &corev1.PodSecurityContext{}
+	}
+	for _, c := range slices.Concat(pod.InitContainers, pod.Containers) {
+		sc := c.SecurityContext
+		if sc == nil {
+			t.Errorf("container %s has no securityContext", c.Name)
+			continue
+		}
+		if nonRoot := cmp.Or(sc.RunAsNonRoot, psc.RunAsNonRoot); nonRoot == nil || !*nonRoot {
+			t.Errorf("container %s: runAsNonRoot is not true", c.Name)
+		}
+		if u := cmp.Or(sc.RunAsUser, psc.RunAsUser); u != nil && *u == 0 {
+			t.Errorf("container %s runs as root", c.Name)
+		}
+		if sc.Privileged != nil && *sc.Privileged {
+			t.Errorf("container %s is privileged", c.Name)
+		}
+		if sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation {
+			t.Errorf("container %s: allowPrivilegeEscalation is not false", c.Name)
+		}
+		if sc.Capabilities == nil || !slices.Contains(sc.Capabilities.Drop, "ALL") {
+			t.Errorf("container %s does not drop ALL capabilities", c.Name)
+		} else if add := slices.DeleteFunc(slices.Clone(sc.Capabilities.Add), func(c corev1.Capability) bool { return c == "NET_BIND_SERVICE" }); len(add) > 0 {
+			t.Errorf("container %s adds capabilities %v", c.Name, add)
+		}
+		seccomp := cmp.Or(sc.SeccompProfile, psc.SeccompProfile)
+		if seccomp == nil || (seccomp.Type != corev1.SeccompProfileTypeRuntimeDefault && seccomp.Type != corev1.SeccompProfileTypeLocalhost) {
+			t.Errorf("container %s has no RuntimeDefault or Localhost seccomp profile", c.Name)
+		}
+		if sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem {
+			t.Errorf("container %s: readOnlyRootFilesystem is not true", c.Name)
+		}
+		for _, p := range c.Ports {
+			if p.HostPort != 0 {
+				t.Errorf("container %s uses host port %d", c.Name, p.HostPort)
+			}
 		}
 	}
 }

@@ -172,6 +172,8 @@ func TestDeployExampleOverlay(t *testing.T) {
 		// With the PodMonitor, the annotations no longer ask for a
 		// second scrape of the same pods.
 		`prometheus.io/scrape: "false"`,
+		// The pod meets the restricted profile (checkRestricted).
+		"pod-security.kubernetes.io/enforce: restricted",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the example overlay renders no %q", want)
