@@ -101,3 +101,48 @@ func TestNearestIDSameLettersLosesNothing(t *testing.T) {
 	}
 	t.Logf("%d queries, %d named by the word-order rule", checked, reordered)
 }
+
+// TestNearestIDWordOrderAtTheEdgesOfSameLetters: the word-order rule
+// still names what only its words say is the same, where sameLetters
+// must not rule it out (the unfiltered rule names the same): capitals at
+// both ends of the alphabet, and a letter whose lower case is ASCII though
+// it is not ("İ" is "i" to strings.ToLower and stays "İ" composed, where
+// the Kelvin sign composes to "K"), on either side. A single word with its
+// separator moved is no reordering.
+func TestNearestIDWordOrderAtTheEdgesOfSameLetters(t *testing.T) {
+	cases := []nearestIDCase{
+		{"KEEPER.ZOO", []string{"zoo.keeper"}, "zoo.keeper"},
+		{"BETA:ALPHA", []string{"alpha-beta"}, "alpha-beta"},
+		{"İx.logs", []string{"logs..ix"}, "logs..ix"},
+		{"logs..ix", []string{"İx.logs"}, "İx.logs"},
+		{"kube.", []string{".kube"}, ""},
+	}
+	checkNearestIDs(t, cases)
+	for _, c := range cases {
+		if got := nearestIDUnfiltered(c.id, c.names); got != c.want {
+			t.Errorf("the unfiltered rule names %q for %q, not %q", got, c.id, c.want)
+		}
+	}
+}
+
+// TestSameLettersRulesOutOtherLetters: sameLetters, which spares the
+// word-order rule the splitting of most ids, rules out an id whose letters
+// differ even where a separator stands in for the letter, whichever side
+// holds it; case and the separators themselves are no difference.
+func TestSameLettersRulesOutOtherLetters(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"a.b", "axb", false},
+		{"axb", "a.b", false},
+		{"kube.logs", "LOGS_KUBE", true},
+		{"aab.b", "ab-ab", true},
+		{"aab.b", "ab-bb", false},
+		{"zoo.keeper", "KEEPER:ZOO", true},
+	} {
+		if got := sameLetters(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameLetters(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
