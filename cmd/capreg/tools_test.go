@@ -146,5 +146,15 @@ func TestFlagsBeforeTheVerb(t *testing.T) {
 			stderr: []string{`^capreg: tools needs a subcommand: `}},
 		{name: "after --", args: []string{"--", "check"}, code: exitUsage,
 			stderr: []string{`^capreg: unknown command "--"`}},
+		// A flag of one dash takes its value as one of two does; a lone
+		// "-" is no flag, so what follows it is no verb; and only tools
+		// has a subcommand to move: a verb's argument that is a tools
+		// subcommand's name stays where it was.
+		{name: "one dash", args: []string{"-repo", "x", "-strict", "check"}, code: exitUsage,
+			stderr: verbFirst("capreg check -repo x -strict")},
+		{name: "lone dash", args: []string{"-", "check"}, code: exitUsage,
+			stderr: []string{`^capreg: unknown command "-"`}},
+		{name: "argument named as a subcommand", args: []string{"--repo", "x", "closure", "search"}, code: exitUsage,
+			stderr: verbFirst("capreg closure --repo x search")},
 	})
 }
