@@ -169,12 +169,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands()[args[0]]
 	if !ok {
-		if verb, rest, moved := verbAfterFlags(args, slices.Sorted(maps.Keys(commands()))); moved {
-			words := []string{"capreg", verb}
-			if sub, subRest, moved := verbAfterFlags(rest, toolsSubcommands); verb == "tools" && moved {
-				words, rest = append(words, sub), subRest
-			}
-			return usageError(stderr, "the verb comes before its flags: %s", commandLine(words, rest))
+		if line, misspelt, moved := lineWithVerbFirst(args); moved && misspelt != "" {
+			return usageError(stderr, "unknown command %q after the flags; the verb comes before its flags%s", misspelt, didYouMean(line))
+		} else if moved {
+			return usageError(stderr, "the verb comes before its flags: %s", line)
 		}
 		fmt.Fprintf(stderr, "capreg: unknown command %q%s\n\n%s", args[0], commandMeant(args[0]), usage())
 		return exitUsage
@@ -212,15 +210,40 @@ func commandMeant(name string) string {
 	return ""
 }
 
+// lineWithVerbFirst is args as a line to paste with the verb, and tools'
+// subcommand, moved before the flags args start with; misspelt is the
+// first of them typed a typo away ("" if none was), and ok is false when
+// no verb follows the flags.
+func lineWithVerbFirst(args []string) (line, misspelt string, ok bool) {
+	verb, typed, rest, ok := verbAfterFlags(args, slices.Sorted(maps.Keys(commands())))
+	if !ok {
+		return "", "", false
+	}
+	words := []string{"capreg", verb}
+	if typed != verb {
+		misspelt = typed
+	}
+	if sub, subTyped, subRest, moved := verbAfterFlags(rest, toolsSubcommands); verb == "tools" && moved {
+		words, rest = append(words, sub), subRest
+		if subTyped != sub && misspelt == "" {
+			misspelt = subTyped
+		}
+	}
+	return commandLine(words, rest), misspelt, true
+}
+
 // verbAfterFlags finds the verb, one of names, that follows the flags args
 // start with, as a user who writes the shared flags first (as git -C is
-// written) puts it: "--repo x check". It returns the verb and the other
-// args in their order, or false when args do not start with a flag or no
-// verb follows their flags. A flag takes the next word as its value unless
-// it is boolean wherever it is defined, so "--repo check" names a folder.
-func verbAfterFlags(args, names []string) (verb string, rest []string, ok bool) {
+// written) puts it: "--repo x check". It returns the verb, the word as
+// typed, and the other args in their order, or false when args do not
+// start with a flag or no verb follows their flags. A word a typo or two
+// from a verb (validate.NearestID, as commandMeant) is taken as that verb,
+// so "--repo x chek" is named "check --repo x" rather than an unknown
+// command "--repo". A flag takes the next word as its value unless it is
+// boolean wherever it is defined, so "--repo check" names a folder.
+func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok bool) {
 	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
-		return "", nil, false
+		return "", "", nil, false
 	}
 	valued := valuedFlags()
 	i := 0
@@ -231,10 +254,17 @@ func verbAfterFlags(args, names []string) (verb string, rest []string, ok bool) 
 			i++
 		}
 	}
-	if i == 0 || i >= len(args) || !slices.Contains(names, args[i]) {
-		return "", nil, false
+	if i == 0 || i >= len(args) {
+		return "", "", nil, false
 	}
-	return args[i], slices.Concat(args[:i], args[i+1:]), true
+	verb = args[i]
+	if !slices.Contains(names, verb) {
+		verb = validate.NearestID(verb, names)
+	}
+	if verb == "" {
+		return "", "", nil, false
+	}
+	return verb, args[i], slices.Concat(args[:i], args[i+1:]), true
 }
 
 // valuedFlags are the names of the flags of any verb that take a value.

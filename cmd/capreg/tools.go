@@ -124,8 +124,12 @@ func runTools(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			synopsisOf("tools search", true), synopsisOf("tools match", true), synopsisOf("tools show", true)))
 	}
 	subs := synopsisOf("tools search", false) + " | " + synopsisOf("tools match", false) + " | " + synopsisOf("tools show", false)
-	if sub, rest, ok := verbAfterFlags(args, toolsSubcommands); ok {
-		return usageError(stderr, "the subcommand comes before its flags: %s", commandLine([]string{"capreg", "tools", sub}, rest))
+	if sub, typed, rest, ok := verbAfterFlags(args, toolsSubcommands); ok {
+		line := commandLine([]string{"capreg", "tools", sub}, rest)
+		if typed != sub {
+			return usageError(stderr, "unknown tools subcommand %q after the flags; the subcommand comes before its flags%s", typed, didYouMean(line))
+		}
+		return usageError(stderr, "the subcommand comes before its flags: %s", line)
 	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		meant := ""
