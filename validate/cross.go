@@ -853,7 +853,10 @@ func artifactHint(a string, known []string) string {
 // brokenProduces are the artifacts that a step of a capability with errors
 // produces where no point can place it: its point is no loop point
 // ("plan:pree", a number), its produces is a string rather than a list,
-// or its steps are one object rather than a list.
+// or its steps are one object rather than a list; or any its steps
+// produce when they were not read as hooks at all: its role is not
+// "feature" (misspelt, missing, or another role, which may carry no
+// steps), or its "steps" is misspelt ("step", "Steps").
 // Whether a step that consumes one is satisfied depends on how that
 // capability's errors are fixed, which its own findings ask for.
 func brokenProduces(caps []*Capability) map[string]bool {
@@ -863,8 +866,11 @@ func brokenProduces(caps []*Capability) map[string]bool {
 			continue
 		}
 		steps := c.Manifest.Get("steps")
+		unlisted := c.Role != "feature" // no hook is read
+		if steps == nil {
+			steps, unlisted = misspeltSteps(&c.Manifest), true
+		}
 		var items []ojson.Value
-		unlisted := false // one step, not in a list: no hook is read
 		switch {
 		case steps == nil:
 		case steps.Kind == ojson.Array:
@@ -889,6 +895,18 @@ func brokenProduces(caps []*Capability) map[string]bool {
 		}
 	}
 	return out
+}
+
+// misspeltSteps is the value of the member of a declaration without
+// "steps" whose key is "steps" misspelt, as the schema's "did you mean"
+// reads it, or nil.
+func misspeltSteps(root *ojson.Value) *ojson.Value {
+	for i := range root.Members {
+		if m := &root.Members[i]; nearestName(m.Key, []string{"steps"}) != "" {
+			return &m.Value
+		}
+	}
+	return nil
 }
 
 // contributedNote explains, for an artifact no step or host produces,

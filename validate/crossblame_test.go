@@ -36,6 +36,12 @@ func TestBrokenCapabilityBlamesNoOther(t *testing.T) {
 		{"produces not a list", []edit{{"research", `"produces": ["RESEARCH.md"]`, `"produces": "RESEARCH.md"`}}, "schema", ""},
 		{"steps not a list", []edit{{"research", `"steps": [`, `"steps": `}, {"research", "    }\n  ],\n", "    },\n"}}, "schema", ""},
 		{"an id that is no string", []edit{{"research", `"id": "research"`, `"id": 5`}}, "schema", ""},
+		{"a role misspelt", []edit{{"research", `"role": "feature"`, `"role": "features"`}}, "schema", ""},
+		{"a role that is no string", []edit{{"research", `"role": "feature"`, `"role": 1`}}, "schema", ""},
+		{"no role", []edit{{"research", `"role": "feature",`, ``}}, "schema", ""},
+		{"a feature declared a runtime", []edit{{"research", `"role": "feature"`, `"role": "runtime"`}}, "role-forbidden-field", ""},
+		{"steps misspelt", []edit{{"research", `"steps": [`, `"step": [`}}, "schema", ""},
+		{"steps in another case", []edit{{"research", `"steps": [`, `"Steps": [`}}, "schema", ""},
 		{"a runtime's id that is no string", []edit{{"codex", `"id": "codex"`, `"id": 5`}}, "schema", ""},
 		{"a runtime whose declaration does not parse", []edit{{"codex", `"id": "codex"`, `"id": `}}, "json-syntax", ""},
 		// Still said where it is true whatever the fix: a feature is no
