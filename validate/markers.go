@@ -77,10 +77,47 @@ var (
 // markerHints are the byte strings a file must contain to be worth parsing.
 var markerHints = [][]byte{[]byte("gsd:loop-host"), []byte("<loop-point"), []byte("<agent-role"), []byte("<loop-artifact")}
 
-// misspeltBlockRe finds a comment named as a gsd:loop-host block is, with
-// a slip ("gsd:loophost", "gsd-loop-host", "GSD:loop_host"), up to its
-// "-->": its name, then its body. The exact name is blockRe's.
-var misspeltBlockRe = regexp.MustCompile(`(?i)<!--` + jsSpace + `*(gsd` + jsSpace + `*[:_ -]?` + jsSpace + `*loop` + jsSpace + `*[_ -]?` + jsSpace + `*hosts?)\b((?s:.*?))-->`)
+// misspeltBlockRe finds a comment whose name may be gsd:loop-host's with a
+// slip, up to its "-->": its name (a word, a separator, one or two words),
+// then its body. misspeltBlockName tells which names are.
+var misspeltBlockRe = regexp.MustCompile(`(?i)<!--` + jsSpace + `*([a-z]{2,4}[\t ]*[:_-]?[\t ]*[a-z]+(?:[\t ]*[_-]?[\t ]*[a-z]+)?)\b((?s:.*?))-->`)
+
+// misspeltBlockName reports whether name, which a comment opens with and
+// which next continues, is gsd:loop-host's with a slip: the same words
+// otherwise cased, joined or separated ("gsd:loophost", "gsd-loop-host",
+// "GSD:loop_host", "gsd: loop-host"), a plural, or, so joined, a letter
+// off or two swapped ("gsd:loop-hots", "gsd:lop-host", "gds:loop-host").
+// The exact name, and one it begins ("gsd:loop-hosted"), are blockRe's
+// to read; a name that goes on ("gsd:loop-hot-fix") is another.
+func misspeltBlockName(name []byte, next byte) bool {
+	if bytes.HasPrefix(name, []byte("gsd:loop-host")) || next == '-' || next == '_' || next == ':' {
+		return false
+	}
+	joined := strings.Map(func(r rune) rune {
+		if r == ':' || r == '_' || r == '-' || r == ' ' || r > unicode.MaxASCII || unicode.IsSpace(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, string(name))
+	return joined == "gsdloophosts" || EditDistance(joined, "gsdloophost", 1) <= 1
+}
+
+// misspeltBlocks are the submatch indexes (misspeltBlockRe's) of the
+// comments of src named as a gsd:loop-host block with a slip whose body
+// declares a step.
+func misspeltBlocks(src []byte) [][]int {
+	var out [][]int
+	for _, m := range misspeltBlockRe.FindAllSubmatchIndex(src, -1) {
+		var next byte
+		if m[3] < len(src) {
+			next = src[m[3]]
+		}
+		if misspeltBlockName(src[m[2]:m[3]], next) && stepLineRe.Match(src[m[4]:m[5]]) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
 
 // MayHoldMarker is a cheap pre-filter for the scanner: a file without any of
 // the marker spellings cannot be a host workflow. A block whose name is
@@ -95,19 +132,22 @@ func MayHoldMarker(src []byte) bool {
 			return true
 		}
 	}
-	return containsLoop(src) && misspeltBlockRe.Match(src)
+	return bytes.Contains(src, []byte("<!--")) && (containsWord(src, "loop") || containsWord(src, "host")) && len(misspeltBlocks(src)) > 0
 }
 
-// containsLoop reports whether src holds "loop" in any case, as the
-// misspelt name's pattern reads it ("GSD:Loop_Host"), without the cost of
-// running that pattern over every markdown file of a repository.
-func containsLoop(src []byte) bool {
-	for i := 0; i+4 <= len(src); {
-		j := bytes.IndexAny(src[i:], "lL")
-		if j < 0 || i+j+4 > len(src) {
+// containsWord reports whether src holds the lower-case ASCII word w in
+// any case, as the misspelt name's pattern reads it ("GSD:Loop_Host"),
+// without the cost of running that pattern over every markdown file of a
+// repository. A name one slip from gsd:loop-host holds one of its words,
+// "host" or "loop", intact.
+func containsWord(src []byte, w string) bool {
+	first := string([]byte{w[0], w[0] - 'a' + 'A'})
+	for i := 0; i+len(w) <= len(src); {
+		j := bytes.IndexAny(src[i:], first)
+		if j < 0 || i+j+len(w) > len(src) {
 			return false
 		}
-		if bytes.EqualFold(src[i+j:i+j+4], []byte("loop")) {
+		if bytes.EqualFold(src[i+j:i+j+len(w)], []byte(w)) {
 			return true
 		}
 		i += j + 1
@@ -120,8 +160,8 @@ func containsLoop(src []byte) bool {
 // declares a step, which neither gsd-core nor capreg reads, and reports
 // whether there was one.
 func reportMisspeltBlock(file string, src []byte, code spans, s *sink) bool {
-	for _, m := range misspeltBlockRe.FindAllSubmatchIndex(src, -1) {
-		if code.contains(m[0]) || string(src[m[2]:m[3]]) == "gsd:loop-host" || !stepLineRe.Match(src[m[4]:m[5]]) {
+	for _, m := range misspeltBlocks(src) {
+		if code.contains(m[0]) {
 			continue
 		}
 		s.atOffset(file, src, m[2], "", "marker-syntax",

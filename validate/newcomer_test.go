@@ -235,7 +235,8 @@ func TestObjectGivenAsAStringSaysWhatToWrite(t *testing.T) {
 // by no host workflow", in no file, and into-not-in-roles in every other
 // capability contributing at ship.
 func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
-	for _, name := range []string{"gsd:loophost", "gsd-loop-host", "GSD:loop_host", "gsd: loop-host"} {
+	for _, name := range []string{"gsd:loophost", "gsd-loop-host", "GSD:loop_host", "gsd: loop-host",
+		"gsd:loop-hots", "gsd:lop-host", "gds:loop-host", "gsd:loop-ohst"} {
 		t.Run(name, func(t *testing.T) {
 			workflows := hostWorkflows(t, "workflows")
 			var ship *File
@@ -274,7 +275,8 @@ func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
 	}
 	// The name exact but the comment a mention, and a longer name, are not
 	// taken for a slip.
-	for _, src := range []string{"<!-- gsd:loop-hosted-by: team\nstep: ship\n-->\n", "`<!-- gsd:loophost\nstep: ship\n-->`\n", "<!-- gsd:loophost -->\n"} {
+	for _, src := range []string{"<!-- gsd:loop-hosted-by: team\nstep: ship\n-->\n", "`<!-- gsd:loophost\nstep: ship\n-->`\n", "<!-- gsd:loophost -->\n",
+		"<!-- gsd:loop-hooks\nstep: ship\n-->\n", "<!-- gsd:host\nstep: ship\n-->\n", "<!-- gsd:loop-hot-fix\nstep: ship\n-->\n"} {
 		var s sink
 		parseMarker("w.md", []byte(src), &s)
 		for _, d := range s.diags {
