@@ -112,6 +112,18 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
 	for _, mk := range markers {
+		if other := pointsStep(mk); other != "" {
+			// Its step: line is the slip, most likely left as it was in
+			// the workflow it was copied from: once, there, rather than
+			// at each point and role, and not blamed on the workflow that
+			// rightly declares the step. Which step the workflow hosts is
+			// then unknown, as for an unknown step.
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "point-ownership",
+				"step %q is declared, but every point this block lists is step %q's: write step: %s (or, if this workflow runs %s, list %s's points: %s)",
+				mk.Step.Value, other, other, mk.Step.Value, mk.Step.Value, strings.Join(PointsOfStep(mk.Step.Value), ", "))
+			c.Complete = false
+			continue
+		}
 		step := mk.Step.Value
 		if _, known := stepFamily[step]; !known {
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
@@ -159,6 +171,28 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		}
 	}
 	return c
+}
+
+// pointsStep is the step, other than the one it declares, that every
+// point a gsd:loop-host block of a known step lists belongs to, or "".
+// (Marker tags declare the step of their points.)
+func pointsStep(mk *Marker) string {
+	if mk.Form == "tags" || len(mk.Points) == 0 {
+		return ""
+	}
+	if _, known := stepFamily[mk.Step.Value]; !known {
+		return ""
+	}
+	other := stepOf(mk.Points[0].Value)
+	for _, p := range mk.Points {
+		if PointIndex(p.Value) < 0 || stepOf(p.Value) != other {
+			return ""
+		}
+	}
+	if other == mk.Step.Value {
+		return ""
+	}
+	return other
 }
 
 // reportUncovered reports the canonical points no marker declares: one

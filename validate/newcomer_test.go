@@ -409,3 +409,32 @@ func TestActivationKeyOfAConfigThatIsNoObject(t *testing.T) {
 		}
 	}
 }
+
+// TestBlockOfAnotherStepsPointsNamesItsStepLine: a gsd:loop-host block
+// copied from another workflow with its step: line left as it was (every
+// point it lists is another step's) is one finding, at that line, naming
+// the step its points are; the workflow that rightly declares the step is
+// not blamed. Before, execute's block saying "step: plan" gave
+// marker-duplicate-step in both files (plan's untouched), point-ownership
+// at each of its four points and role-family at each of its roles; with
+// no plan workflow, the last six.
+func TestBlockOfAnotherStepsPointsNamesItsStepLine(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: execute:pre, execute:wave:pre, execute:wave:post, execute:post\nagent-roles: executor, verifier\nproduces: SUMMARY.md\nconsumes: PLAN.md\n-->\n# Execute\n"
+	for _, withPlan := range []bool{true, false} {
+		var workflows []File
+		for _, w := range hostWorkflows(t, "workflows") {
+			switch {
+			case strings.HasSuffix(w.Path, "/execute-phase.md"):
+				w.Data = []byte(block)
+			case strings.HasSuffix(w.Path, "/plan-phase.md") && !withPlan:
+				continue
+			}
+			workflows = append(workflows, w)
+		}
+		res := Validate(&Sources{CapabilitiesDir: "capabilities", Workflows: workflows})
+		want := `workflows/execute-phase.md:2:7: error [point-ownership] step "plan" is declared, but every point this block lists is step "execute"'s: write step: execute (or, if this workflow runs plan, list plan's points: plan:pre, plan:post)`
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].String() != want {
+			t.Errorf("with a plan workflow %v: %d findings:\n%v\nwant only\n%s", withPlan, len(res.Diagnostics), res.Diagnostics, want)
+		}
+	}
+}
