@@ -978,6 +978,10 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 	name := string(src[t[2]:t[3]])
 	attrs, repeated := tagAttrs(src, t[4], t[5])
 	need := map[string]string{"loop-point": "id", "agent-role": "name"}[name]
+	if msg := quoteLeftOpen(src[t[4]:t[5]], attrs, markerTagAttrs[name]); msg != "" {
+		s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s", name, msg)
+		return false
+	}
 	ok := true
 	for _, r := range repeated {
 		if slices.Contains(markerTagAttrs[name], r.Value) {
@@ -1207,6 +1211,36 @@ func unquotedAttr(attrs []byte, name string) string {
 		if string(m[1]) == name {
 			return string(m[2])
 		}
+	}
+	return ""
+}
+
+// openQuoteRe finds, in a tag's attribute text with its quoted values
+// blanked, an attribute whose quote is never closed (id="plan:post/>).
+var openQuoteRe = regexp.MustCompile(`(?:^|\s)(id|name|produces|consumes)\s*=\s*(["'])([^"'<>]*)$`)
+
+// swallowedAttrRe finds the end of a quoted value that took in the next
+// attribute's name, its own quote left open (produces="PLAN.md
+// consumes="CONTEXT.md": produces reads "PLAN.md consumes=").
+var swallowedAttrRe = regexp.MustCompile(`^(.*?)\s+(id|name|produces|consumes)\s*=\s*$`)
+
+// quoteLeftOpen says how an attribute of names among a tag's attribute
+// text (attrs, as tagAttrs reads them) lost its closing quote, or "": one
+// whose quote is never closed is not read at all, and one closed by the
+// next attribute's opening quote reads that attribute's name as its
+// value. Either was told "needs a non-empty id" or nothing.
+func quoteLeftOpen(text []byte, attrs map[string]Item, names []string) string {
+	for _, n := range names {
+		if v, ok := attrs[n]; ok {
+			if m := swallowedAttrRe.FindStringSubmatch(v.Value); m != nil {
+				return fmt.Sprintf("%s=\"%s has no closing quote before %s=, which is read as part of its value: write %s=\"%s\"", n, m[1], m[2], n, m[1])
+			}
+		}
+	}
+	blanked := attrRe.ReplaceAllFunc(text, func(a []byte) []byte { return bytes.Repeat([]byte{' '}, len(a)) })
+	if m := openQuoteRe.FindSubmatch(blanked); m != nil && slices.Contains(names, string(m[1])) {
+		v := strings.TrimRight(string(m[3]), " \t/")
+		return fmt.Sprintf("%s=%s%s has no closing quote, so its value is not read: write %s=\"%s\"", m[1], m[2], v, m[1], v)
 	}
 	return ""
 }

@@ -36,3 +36,23 @@ func TestParseMarkerTagQuotedAngle(t *testing.T) {
 		t.Errorf("an unclosed quote: %v, want one marker-syntax at line 2", diags)
 	}
 }
+
+// TestParseMarkerTagQuoteLeftOpen: an attribute whose closing quote is
+// missing is told so, with the attribute to write, at the tag. Before,
+// <loop-point id="plan:post> was told "needs a non-empty id="…"
+// attribute" though its id is written there, only its quote left open.
+func TestParseMarkerTagQuoteLeftOpen(t *testing.T) {
+	head := "<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n"
+	for _, tc := range []struct{ tag, want string }{
+		{`<loop-point id="plan:post>`, `plan.md:2:1: error [marker-syntax] <loop-point> id="plan:post has no closing quote, so its value is not read: write id="plan:post"`},
+		{`<loop-point id="plan:post/>`, `plan.md:2:1: error [marker-syntax] <loop-point> id="plan:post has no closing quote, so its value is not read: write id="plan:post"`},
+		{`<agent-role name='checker />`, `plan.md:2:1: error [marker-syntax] <agent-role> name='checker has no closing quote, so its value is not read: write name="checker"`},
+		{`<loop-artifact produces="PLAN.md consumes="CONTEXT.md"/>`, `plan.md:2:1: error [marker-syntax] <loop-artifact> produces="PLAN.md has no closing quote before consumes=, which is read as part of its value: write produces="PLAN.md"`},
+		{`<loop-artifact produces="PLAN.md/>`, `plan.md:2:1: error [marker-syntax] <loop-artifact> produces="PLAN.md has no closing quote, so its value is not read: write produces="PLAN.md"`},
+	} {
+		_, diags := ParseMarker("plan.md", []byte(head+tc.tag+"\n"))
+		if len(diags) != 1 || diags[0].String() != tc.want {
+			t.Errorf("%s: %v\nwant %s", tc.tag, diags, tc.want)
+		}
+	}
+}
