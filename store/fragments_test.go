@@ -99,7 +99,14 @@ func TestMissingFragmentIsToldTheFileMeant(t *testing.T) {
 		{"its first word", "loop/research.md", `; did you mean "loop/research-prompt.md"?`, nil},
 		{"its first word, another extension", "loop/research.txt", "names no file in the capability folder", nil},
 		{"near nothing", "loop/other.md", "names no file in the capability folder", nil},
-		{"a FIFO for the folder", "pipe/research-prompt.md", "names no file in the capability folder", func(t *testing.T, repo string) {
+		// Written from the repository's root, or naming the file without
+		// its sub-folder: the folder meant is listed too. Before, both
+		// said only "names no file in the capability folder", though
+		// validation names the file meant when it is listed.
+		{"from the repository's root", "capabilities/research/loop/research-prompt.md", `(a fragment.path is relative to the capability folder: did you mean "loop/research-prompt.md"?)`, nil},
+		{"from the capabilities folder", "research/loop/research-prompt.md", `(a fragment.path is relative to the capability folder: did you mean "loop/research-prompt.md"?)`, nil},
+		{"without its sub-folder", "research-prompt.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		{"a FIFO for the folder", "pipe/other.md", "names no file in the capability folder", func(t *testing.T, repo string) {
 			if err := mkfifo(filepath.Join(repo, "capabilities", "research", "pipe")); err != nil {
 				t.Skipf("no FIFO here: %v", err)
 			}

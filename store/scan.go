@@ -1667,8 +1667,12 @@ func (sc *scanner) capabilityFolderReal(folder string) (string, bool) {
 }
 
 // listNearby adds to names those of the files in the folder that the
-// missing fragment path clean names and in its capability folder, by
-// their path relative to the latter, for a did-you-mean
+// missing fragment path clean names, in the folders it names with its
+// first segments dropped (written from the repository's root,
+// "capabilities/x/loop/a.md", or the capabilities folder, "x/loop/a.md",
+// for "loop/a.md"), in its capability folder and in that folder's
+// sub-folders (a file named without its folder, "a.md"), by their path
+// relative to the capability folder, for a did-you-mean
 // (validate.CapabilitySource.Nearby): nothing is read, and a folder
 // reached by a link leaving the capability folder is not listed.
 func (sc *scanner) listNearby(folder, clean string, names []string) []string {
@@ -1676,7 +1680,20 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 	if !ok {
 		return names
 	}
-	for _, dir := range []string{path.Dir(clean), "."} {
+	dirs := []string{path.Dir(clean)}
+	for rest := clean; ; {
+		_, after, found := strings.Cut(rest, "/")
+		if !found {
+			break
+		}
+		rest = after
+		if d := path.Dir(rest); d != "." && !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	dirs = append(dirs, ".")
+	for i := 0; i < len(dirs); i++ {
+		dir := dirs[i]
 		real, err := filepath.EvalSymlinks(filepath.Join(folderReal, filepath.FromSlash(dir)))
 		if err != nil || !within(folderReal, real) {
 			continue
@@ -1690,7 +1707,14 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 		entries, _ := f.ReadDir(validate.MaxNearby)
 		f.Close()
 		for _, e := range entries {
-			if name := path.Join(dir, e.Name()); !e.IsDir() && len(names) < validate.MaxNearby && !slices.Contains(names, name) {
+			name := path.Join(dir, e.Name())
+			switch {
+			case e.IsDir():
+				// The capability folder's own sub-folders, a few, once.
+				if dir == "." && len(dirs) < maxNearbyDirs && !slices.Contains(dirs, name) && !strings.HasPrefix(e.Name(), ".") {
+					dirs = append(dirs, name)
+				}
+			case len(names) < validate.MaxNearby && !slices.Contains(names, name):
 				names = append(names, name)
 			}
 		}
@@ -1698,6 +1722,10 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 	slices.Sort(names)
 	return names
 }
+
+// maxNearbyDirs bounds the folders listNearby lists for one missing
+// fragment: a capability folder may hold many.
+const maxNearbyDirs = 16
 
 // listSiblings lists, for each card whose tool is missing, the files
 // beside it that its card-orphan may name as the tool meant
