@@ -929,6 +929,26 @@ func asciiLower(s string) string {
 	}, s)
 }
 
+// relativeFragmentHint names the path relative to the capability folder
+// dir (repository-relative) that rel, absolute or holding "..", names a
+// file in: an absolute path through dir ("/home/ada/repo/capabilities/x/
+// loop/a.md", a file's full path pasted), or one leaving dir and coming
+// back in ("../x/loop/a.md"); "" for any other.
+func relativeFragmentHint(rel, dir string) string {
+	var in string
+	if strings.HasPrefix(rel, "/") {
+		if i := strings.LastIndex(rel, "/"+dir+"/"); i >= 0 {
+			in = path.Clean(rel[i+len(dir)+2:])
+		}
+	} else if j := path.Join(dir, rel); strings.HasPrefix(j, dir+"/") {
+		in = strings.TrimPrefix(j, dir+"/")
+	}
+	if in == "" || in == "." || strings.HasPrefix(in, "../") || in == ".." {
+		return ""
+	}
+	return fmt.Sprintf(": write %q, relative to %s/", in, dir)
+}
+
 // inlineFragment reads fragment.path from the capability folder and writes its
 // text into fragment.inline (ref §2.10). A fragment that already has a string
 // inline is not read, but its path must still have the shape ref §2.5 asks
@@ -945,7 +965,7 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 	}
 	rel := p.Str
 	if strings.HasPrefix(rel, "/") || slices.Contains(strings.Split(rel, "/"), "..") {
-		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'", rel)
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'%s", rel, relativeFragmentHint(rel, path.Dir(d.File)))
 		return
 	}
 	if strings.Contains(rel, `\`) {

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -436,5 +437,33 @@ func TestBlockOfAnotherStepsPointsNamesItsStepLine(t *testing.T) {
 		if len(res.Diagnostics) != 1 || res.Diagnostics[0].String() != want {
 			t.Errorf("with a plan workflow %v: %d findings:\n%v\nwant only\n%s", withPlan, len(res.Diagnostics), res.Diagnostics, want)
 		}
+	}
+}
+
+// TestFragmentEscapeSaysTheRelativePath: a fragment.path written as an
+// absolute path into the capability folder, or leaving it and coming back
+// in with "..", is told the path relative to the folder to write. Before,
+// both said only "must be a relative path inside the capability folder,
+// without '..'", which a newcomer who pasted the file's full path had to
+// work out.
+func TestFragmentEscapeSaysTheRelativePath(t *testing.T) {
+	const head = `must be a relative path inside the capability folder, without '..'`
+	tests := []struct{ path, want string }{
+		{"/home/ada/repo/capabilities/changelog/loop/note.md", head + `: write "loop/note.md", relative to capabilities/changelog/`},
+		{"../changelog/loop/note.md", head + `: write "loop/note.md", relative to capabilities/changelog/`},
+		{"/etc/passwd", head},
+		{"../other/loop/note.md", head},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+			c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+				`"contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"path": "`+tt.path+`"}}]`, 1))
+			got := newcomerFindings(t, "fragment-escape", c)
+			want := fmt.Sprintf("fragment.path %q %s", tt.path, tt.want)
+			if len(got) != 1 || got[0].Message != want {
+				t.Errorf("got %v\nwant %s", got, want)
+			}
+		})
 	}
 }
