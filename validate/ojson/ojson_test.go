@@ -134,6 +134,11 @@ func TestParseErrors(t *testing.T) {
 		{`{"on": True}`, SyntaxError, 7, "/on", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
 		{`[NaN]`, SyntaxError, 1, "/0", `unexpected 'N', expected a value`},
 		{`{"a":"x`, SyntaxError, 5, "/a", "unterminated string"},
+		// A closing quote left out: the string runs into its line's end,
+		// which was told "control character 0x0a inside a string (write
+		// it as an escape)", as if a line break were meant in it.
+		{"{\n  \"title\": \"Notify,\n  \"tier\": \"core\"\n}", SyntaxError, 21, "/title", `the string that opens at 2:12 is not closed before its line ends: type its closing '"' here (a line break inside a string is written \n)`},
+		{"[\"a\r\n]", SyntaxError, 3, "/0", `the string that opens at 1:2 is not closed before its line ends`},
 		{"\"a\x01\"", SyntaxError, 2, "", "control character"},
 		{`01`, SyntaxError, 1, "", "after the JSON value"},
 		{`-`, SyntaxError, 1, "", "expected a digit"},

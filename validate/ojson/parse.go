@@ -572,6 +572,12 @@ func (p *parser) string() string {
 				return ""
 			}
 			plainFrom = p.pos
+		case c == '\n' || c == '\r':
+			// Most likely its closing quote left out, not a line break
+			// meant in it: said where to type the quote.
+			line, col := Position(p.src, start)
+			p.fail(p.pos, "the string that opens at %d:%d is not closed before its line ends: type its closing '\"' here (a line break inside a string is written \\n)", line, col)
+			return ""
 		case c < 0x20:
 			p.fail(p.pos, "control character 0x%02x inside a string (write it as an escape)", c)
 			return ""
