@@ -134,6 +134,13 @@ func TestParseErrors(t *testing.T) {
 		{`{"on": True}`, SyntaxError, 7, "/on", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
 		{`[NaN]`, SyntaxError, 1, "/0", `unexpected 'N', expected a value`},
 		{`{"a":"x`, SyntaxError, 5, "/a", "unterminated string"},
+		// A file cut short, or a close left out at its end: said which
+		// container is still open, and where it opens. Before: only
+		// "unexpected end of file, expected a string key".
+		{"{\n  \"a\": 1,\n  \"steps\": [],\n", SyntaxError, 27, "", "unexpected end of file, expected a string key: the file ends inside the object that opens at 1:1: it was cut short, or its closing '}' is missing"},
+		{"{\n  \"a\": [1, 2\n", SyntaxError, 15, "/a", "unexpected end of file, expected ',' or ']' in array: the file ends inside the array that opens at 2:8 (and 1 more around it): it was cut short, or its closing ']' is missing"},
+		{`{"a": [`, SyntaxError, 7, "/a/0", "unexpected end of file, expected a value: the file ends inside the array that opens at 1:7 (and 1 more around it)"},
+		{`{"a": 1`, SyntaxError, 7, "", "the file ends inside the object that opens at 1:1: it was cut short, or its closing '}' is missing"},
 		// A closing quote left out: the string runs into its line's end,
 		// which was told "control character 0x0a inside a string (write
 		// it as an escape)", as if a line break were meant in it.

@@ -157,6 +157,29 @@ type parser struct {
 	// maps are emptied key indexes (see object) kept for reuse, so that
 	// many objects just past indexAfter do not each allocate one.
 	maps []map[string]int
+	// opens are the offsets of the objects and arrays being parsed,
+	// outermost first, for a file that ends inside them (eofHint).
+	opens []int
+}
+
+// eofHint says, where the parse met the end of the file, which object or
+// array the file ends inside, where it opens and what closes it, or "":
+// "unexpected end of file" alone did not say what was cut short.
+func (p *parser) eofHint() string {
+	if p.pos < len(p.src) || len(p.opens) == 0 {
+		return ""
+	}
+	open := p.opens[len(p.opens)-1]
+	what, close := "object", '}'
+	if p.src[open] == '[' {
+		what, close = "array", ']'
+	}
+	line, col := Position(p.src, open)
+	more := ""
+	if n := len(p.opens) - 1; n > 0 {
+		more = fmt.Sprintf(" (and %d more around it)", n)
+	}
+	return fmt.Sprintf(": the file ends inside the %s that opens at %d:%d%s: it was cut short, or its closing '%c' is missing", what, line, col, more, close)
 }
 
 // here is the JSON pointer of the value being parsed.
@@ -259,7 +282,7 @@ func (p *parser) skipSpace() {
 // enclosing it.
 func (p *parser) value(depth int) Value {
 	if p.pos >= len(p.src) {
-		p.fail(p.pos, "unexpected end of file, expected a value")
+		p.fail(p.pos, "unexpected end of file, expected a value%s", p.eofHint())
 		return Value{}
 	}
 	if p.comment() {
@@ -352,12 +375,14 @@ func (p *parser) object(depth int) Value {
 		p.pos++
 		return v
 	}
+	p.opens = append(p.opens, v.Off)
 	base := len(p.members)
 	// index maps each key to its member's position after base, once the
 	// object has more than p.indexAfter members; before that the members
 	// are scanned.
 	var index map[string]int
 	defer func() {
+		p.opens = p.opens[:len(p.opens)-1]
 		p.members = p.members[:base]
 		if index != nil && len(index) <= maxPooledIndex {
 			clear(index)
@@ -368,7 +393,7 @@ func (p *parser) object(depth int) Value {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			if !p.comment() {
-				p.fail(p.pos, "unexpected %s, expected a string key%s", p.describe(), p.quoteHint("key"))
+				p.fail(p.pos, "unexpected %s, expected a string key%s%s", p.describe(), p.quoteHint("key"), p.eofHint())
 			}
 			break
 		}
@@ -377,7 +402,7 @@ func (p *parser) object(depth int) Value {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
 			if !p.comment() {
-				p.fail(p.pos, "unexpected %s, expected ':' after key %s", p.describe(), AppendString(nil, key))
+				p.fail(p.pos, "unexpected %s, expected ':' after key %s%s", p.describe(), AppendString(nil, key), p.eofHint())
 			}
 			break
 		}
@@ -418,7 +443,7 @@ func (p *parser) object(depth int) Value {
 			return v
 		}
 		if !p.comment() && !p.missingComma(end, "member") {
-			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object", p.describe())
+			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object%s", p.describe(), p.eofHint())
 		}
 	}
 	return v
@@ -464,8 +489,9 @@ func (p *parser) array(depth int) Value {
 		p.pos++
 		return v
 	}
+	p.opens = append(p.opens, v.Off)
 	base := len(p.items)
-	defer func() { p.items = p.items[:base] }()
+	defer func() { p.opens, p.items = p.opens[:len(p.opens)-1], p.items[:base] }()
 	for p.fatal == nil {
 		p.skipSpace()
 		p.path = append(p.path, strconv.Itoa(len(p.items)-base))
@@ -487,7 +513,7 @@ func (p *parser) array(depth int) Value {
 			return v
 		}
 		if !p.comment() && !p.missingComma(end, "item") {
-			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array", p.describe())
+			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array%s", p.describe(), p.eofHint())
 		}
 	}
 	return v

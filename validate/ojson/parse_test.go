@@ -76,7 +76,7 @@ func TestFailedParseValueAndBOMOnly(t *testing.T) {
 		{"", 0, empty},
 		{" \r\n\t\n", 0, empty},
 		{"\xEF\xBB", 0, "unexpected byte 0xef, expected a value"},
-		{"[1,", 3, "unexpected end of file, expected a value"},
+		{"[1,", 3, "unexpected end of file, expected a value: the file ends inside the array that opens at 1:1: it was cut short, or its closing ']' is missing"},
 		{`{"a": [1, 2}`, 11, "unexpected '}', expected ',' or ']' in array"},
 	} {
 		v, errs := Parse([]byte(tt.in))
@@ -111,11 +111,11 @@ func TestSyntaxErrorsWhereTheyStop(t *testing.T) {
 		off int
 		msg string
 	}{
-		{"[1", 2, "unexpected end of file, expected ',' or ']' in array"},
-		{"[1,2", 4, "unexpected end of file, expected ',' or ']' in array"},
-		{`{"a":1`, 6, "unexpected end of file, expected ',' or '}' in object"},
-		{`{"a" `, 5, `unexpected end of file, expected ':' after key "a"`},
-		{"{", 1, "unexpected end of file, expected a string key"},
+		{"[1", 2, "unexpected end of file, expected ',' or ']' in array: the file ends inside the array that opens at 1:1: it was cut short, or its closing ']' is missing"},
+		{"[1,2", 4, "unexpected end of file, expected ',' or ']' in array: the file ends inside the array that opens at 1:1: it was cut short, or its closing ']' is missing"},
+		{`{"a":1`, 6, "unexpected end of file, expected ',' or '}' in object: the file ends inside the object that opens at 1:1: it was cut short, or its closing '}' is missing"},
+		{`{"a" `, 5, `unexpected end of file, expected ':' after key "a": the file ends inside the object that opens at 1:1: it was cut short, or its closing '}' is missing`},
+		{"{", 1, "unexpected end of file, expected a string key: the file ends inside the object that opens at 1:1: it was cut short, or its closing '}' is missing"},
 		{"[1 -", 3, "unexpected '-', expected ',' or ']' in array"},
 		{"[1 -a]", 3, "unexpected '-', expected ',' or ']' in array"},
 		{"[1 -0]", 3, missing("item", "1:3")},
