@@ -97,6 +97,10 @@ func TestParseErrors(t *testing.T) {
 		{"[1,\n  ]", SyntaxError, 2, "", "trailing comma after the last item: JSON allows none before ']'"},
 		{`{"a":1,,}`, SyntaxError, 7, "", "expected a string key"},
 		{`[1,,2]`, SyntaxError, 3, "/1", "expected a value"},
+		// Two commas in a row: the second is the one to remove. Before,
+		// only "unexpected ',', expected a value".
+		{`{"a":1,, "b":2}`, SyntaxError, 7, "", "unexpected ',', expected a string key: two commas in a row; remove this one"},
+		{`[1, ,2]`, SyntaxError, 4, "/1", "unexpected ',', expected a value: two commas in a row; remove this one"},
 		{`{"a" 1}`, SyntaxError, 5, "", "expected ':'"},
 		{`[1 2]`, SyntaxError, 3, "", "missing ',' before this item: JSON separates items with commas; type one at 1:3, right after the previous value"},
 		{`[1 x]`, SyntaxError, 3, "", "expected ',' or ']'"},

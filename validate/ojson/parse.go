@@ -162,6 +162,19 @@ type parser struct {
 	opens []int
 }
 
+// commaHint says, at a ',' where a key or value was expected, that it
+// follows another: the one to remove. "" otherwise.
+func (p *parser) commaHint() string {
+	if p.pos >= len(p.src) || p.src[p.pos] != ',' {
+		return ""
+	}
+	prev := bytes.TrimRight(p.src[:p.pos], " \t\r\n")
+	if len(prev) == 0 || prev[len(prev)-1] != ',' {
+		return ""
+	}
+	return ": two commas in a row; remove this one"
+}
+
 // eofHint says, where the parse met the end of the file, which object or
 // array the file ends inside, where it opens and what closes it, or "":
 // "unexpected end of file" alone did not say what was cut short.
@@ -316,7 +329,7 @@ func (p *parser) value(depth int) Value {
 	case p.literal("null"):
 		return Value{Kind: Null, Off: start}
 	}
-	p.fail(p.pos, "unexpected %s, expected a value%s", p.describe(), p.quoteHint("string"))
+	p.fail(p.pos, "unexpected %s, expected a value%s%s", p.describe(), p.quoteHint("string"), p.commaHint())
 	return Value{}
 }
 
@@ -393,7 +406,7 @@ func (p *parser) object(depth int) Value {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			if !p.comment() {
-				p.fail(p.pos, "unexpected %s, expected a string key%s%s", p.describe(), p.quoteHint("key"), p.eofHint())
+				p.fail(p.pos, "unexpected %s, expected a string key%s%s%s", p.describe(), p.quoteHint("key"), p.eofHint(), p.commaHint())
 			}
 			break
 		}
