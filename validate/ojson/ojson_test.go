@@ -101,6 +101,11 @@ func TestParseErrors(t *testing.T) {
 		// only "unexpected ',', expected a value".
 		{`{"a":1,, "b":2}`, SyntaxError, 7, "", "unexpected ',', expected a string key: two commas in a row; remove this one"},
 		{`[1, ,2]`, SyntaxError, 4, "/1", "unexpected ',', expected a value: two commas in a row; remove this one"},
+		// A double quote inside a string, not escaped, ends it: said
+		// which quote to escape. Before, "unexpected 'n', expected ','
+		// or '}' in object" only.
+		{`{"d": "the "notes" file", "e": 1}`, SyntaxError, 12, "", `unexpected 'n', expected ',' or '}' in object: if the '"' at 1:12 is meant inside the string, write it \"`},
+		{`["say "hi" now"]`, SyntaxError, 7, "", `unexpected 'h', expected ',' or ']' in array: if the '"' at 1:7 is meant inside the string, write it \"`},
 		{`{"a" 1}`, SyntaxError, 5, "", "expected ':'"},
 		{`[1 2]`, SyntaxError, 3, "", "missing ',' before this item: JSON separates items with commas; type one at 1:3, right after the previous value"},
 		{`[1 x]`, SyntaxError, 3, "", "expected ',' or ']'"},

@@ -175,6 +175,21 @@ func (p *parser) commaHint() string {
 	return ": two commas in a row; remove this one"
 }
 
+// innerQuoteHint says, where a ',' or the close was expected right after
+// a string value (end is where it ends) and a word goes on, that its
+// closing quote was most likely meant inside it, unescaped: "the "notes"
+// file" ends at the quote before notes. "" otherwise.
+func (p *parser) innerQuoteHint(child *Value, end int) string {
+	if child.Kind != String || end != p.pos || p.pos >= len(p.src) {
+		return ""
+	}
+	if c := p.src[p.pos]; c < utf8.RuneSelf && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		return ""
+	}
+	line, col := Position(p.src, end-1)
+	return fmt.Sprintf(": if the '\"' at %d:%d is meant inside the string, write it \\\"", line, col)
+}
+
 // eofHint says, where the parse met the end of the file, which object or
 // array the file ends inside, where it opens and what closes it, or "":
 // "unexpected end of file" alone did not say what was cut short.
@@ -456,7 +471,7 @@ func (p *parser) object(depth int) Value {
 			return v
 		}
 		if !p.comment() && !p.missingComma(end, "member") {
-			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object%s", p.describe(), p.eofHint())
+			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object%s%s", p.describe(), p.eofHint(), p.innerQuoteHint(&child, end))
 		}
 	}
 	return v
@@ -526,7 +541,7 @@ func (p *parser) array(depth int) Value {
 			return v
 		}
 		if !p.comment() && !p.missingComma(end, "item") {
-			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array%s", p.describe(), p.eofHint())
+			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array%s%s", p.describe(), p.eofHint(), p.innerQuoteHint(&child, end))
 		}
 	}
 	return v
