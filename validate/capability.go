@@ -142,7 +142,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	}
 	schemaFrom := len(s.diags)
 	checkSchema("capability", d, s)
-	checkNearMisses(d, capabilityFields(), s)
+	checkNearMisses(d, capabilityFields(), s, schemaFrom)
 	c := &Capability{
 		ID: root.Get("id").StringOr(""), Role: root.Get("role").StringOr(""), Tier: root.Get("tier").StringOr(""),
 		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,

@@ -108,7 +108,11 @@ var capabilityFields = sync.OnceValue(func() *fieldSchema {
 
 // checkNearMisses warns about each unknown field of the document that is a
 // near miss of a field fs declares at the same place.
-func checkNearMisses(d *doc, fs *fieldSchema, s *sink) {
+//
+// A key a schema finding of the document made from the s.diags index from
+// on already names as the required field it misspells ("the field 'inlin'
+// is there: did you mean 'inline'?") is not warned of again.
+func checkNearMisses(d *doc, fs *fieldSchema, s *sink, from int) {
 	var path []string // the keys and indices down to the current value
 	var visit func(fs *fieldSchema, v *ojson.Value)
 	visit = func(fs *fieldSchema, v *ojson.Value) {
@@ -132,7 +136,7 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink) {
 				if !declared && fs.props != nil {
 					// A field the object already has was not what this
 					// key meant ("contributors" beside "contributions").
-					if want := nearestField(m.Key, fs.fields); want != "" && !v.Has(want) {
+					if want := nearestField(m.Key, fs.fields); want != "" && !v.Has(want) && !schemaNamed(d, s, from, pointerOf(path), m.Key) {
 						ptr := pointerOf(append(path, m.Key))
 						s.warnAt(d, ptr, "field-near-miss",
 							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
@@ -148,6 +152,20 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink) {
 		}
 	}
 	visit(fs, &d.Root)
+}
+
+// schemaNamed reports whether a schema finding of d among s.diags[from:],
+// at the object at ptr or at its member key, names key as a field misspelt.
+func schemaNamed(d *doc, s *sink, from int, ptr, key string) bool {
+	keyPtr := ptr + "/" + ojson.EscapePointer(key)
+	for i := from; i < len(s.diags); i++ {
+		dg := &s.diags[i]
+		if dg.Rule == "schema" && dg.File == d.File && (dg.Pointer == ptr || dg.Pointer == keyPtr) &&
+			strings.Contains(dg.Message, quoteKey(key)) && strings.Contains(dg.Message, "did you mean") {
+			return true
+		}
+	}
+	return false
 }
 
 // pointerOf is the JSON pointer of a path of keys and indices.

@@ -467,3 +467,19 @@ func TestFragmentEscapeSaysTheRelativePath(t *testing.T) {
 		})
 	}
 }
+
+// TestMisspeltRequiredFieldIsOneFinding: a required field misspelt, which
+// the schema error names ("the field 'inlin' is there: did you mean
+// 'inline'?"), is that one finding, not a field-near-miss warning beside
+// it saying the same. Before, a fragment's "inlin" gave both.
+func TestMisspeltRequiredFieldIsOneFinding(t *testing.T) {
+	for _, frag := range []string{`{"inlin": "x"}`, `{"pth": "loop/a.md"}`} {
+		c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+			`"contributions": [{"point": "plan:pre", "into": "planner", "fragment": `+frag+`}]`, 1))
+		res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{c}, Workflows: hostWorkflows(t, "workflows")})
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Rule != "schema" || !strings.Contains(res.Diagnostics[0].Message, "did you mean") {
+			t.Errorf("%s: %v\nwant one schema finding naming the field meant", frag, res.Diagnostics)
+		}
+	}
+}
