@@ -483,3 +483,21 @@ func TestMisspeltRequiredFieldIsOneFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionWrittenAsANumberSaysWhatToWrite: "version": 1.0, as a
+// number, is told the SemVer string to write. Before, "expected string,
+// but got number" only, and "1.0" in quotes then failed SemVer.
+func TestVersionWrittenAsANumberSaysWhatToWrite(t *testing.T) {
+	for _, tt := range []struct{ v, want string }{
+		{"1.0", `expected string, but got number: a version is a SemVer string; write "1.0.0"`},
+		{"2", `expected string, but got number: a version is a SemVer string; write "2.0.0"`},
+		{"1.2e3", `expected string, but got number: a version is a SemVer string such as "1.0.0"`},
+	} {
+		c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"version": "1.0.0"`, `"version": `+tt.v, 1))
+		got := newcomerFindings(t, "schema", c)
+		if len(got) != 1 || got[0].Pointer != "/version" || got[0].Message != tt.want {
+			t.Errorf("%s: %v\nwant /version: %s", tt.v, got, tt.want)
+		}
+	}
+}

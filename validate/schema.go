@@ -552,6 +552,9 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 		// null, a list, a number: what the object is, all the same (as
 		// the reference's one message for a check that is no object).
 		return ": " + h.what
+	case ptr == "/version" && got.Kind == ojson.Number:
+		// "version": 1.0, whose quoted text "1.0" is no SemVer either.
+		return versionHint(got.Str)
 	case !got.IsString():
 		return ""
 	}
@@ -586,6 +589,21 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 		member = "agent" // skill stems are unprefixed; agent names keep gsd-
 	}
 	return fmt.Sprintf(": %s; write {%s: %s}", h.what, ojson.AppendString(nil, member), ojson.AppendString(nil, got.Str))
+}
+
+// versionHint is what to write for a version given as the JSON number
+// lit: its digits as a SemVer string of three parts ("1.0" for 1.0.0).
+func versionHint(lit string) string {
+	parts := strings.Split(lit, ".")
+	if len(parts) > 3 || slices.ContainsFunc(parts, func(p string) bool {
+		return p == "" || strings.Trim(p, "0123456789") != "" || len(p) > 1 && p[0] == '0'
+	}) {
+		return `: a version is a SemVer string such as "1.0.0"`
+	}
+	for len(parts) < 3 {
+		parts = append(parts, "0")
+	}
+	return fmt.Sprintf(": a version is a SemVer string; write %q", strings.Join(parts, "."))
 }
 
 // notMessage words the failure of a "not" of values a field may not take
