@@ -177,7 +177,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	}
 	c.Config = configEntries(root.Get("config"))
 	checkConfigSlice(d, root.Get("config"), s)
-	checkRoleFields(d, c.Role, s)
+	checkRoleFields(d, c.Role, s, schemaFrom)
 	if rv := root.Get("reviewer"); rv != nil && c.Role != "feature" {
 		checkReviewer(d, rv, s)
 	}
@@ -457,7 +457,11 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 }
 
 // checkRoleFields rejects fields the role may not carry (ref §2.3, §2.12, §2.13).
-func checkRoleFields(d *doc, role string, s *sink) {
+// A runtime or reviewer without a body of its role that holds a feature's
+// fields is a feature whose role was miswritten (copied from another
+// declaration): one finding at its role, in place of the schema's missing
+// body (among s.diags from schemaFrom) and one for each field.
+func checkRoleFields(d *doc, role string, s *sink, schemaFrom int) {
 	root := &d.Root
 	var forbidden []string
 	switch role {
@@ -468,10 +472,32 @@ func checkRoleFields(d *doc, role string, s *sink) {
 	case "reviewer":
 		forbidden = append([]string{"runtime"}, featureOnly...)
 	}
+	var present []string
 	for _, f := range forbidden {
 		if root.Has(f) {
-			s.at(d, "/"+f, "role-forbidden-field", "a role:%s capability must not have %q", role, f)
+			present = append(present, f)
 		}
+	}
+	var feature []string
+	for _, f := range present {
+		if slices.Contains(featureOnly, f) {
+			feature = append(feature, f)
+		}
+	}
+	if role != "feature" && !root.Has(role) && len(feature) >= 2 {
+		missing := fmt.Sprintf("missing required field %s", quoteKey(role))
+		for i := schemaFrom; i < len(s.diags); i++ {
+			if dg := &s.diags[i]; dg.Rule == "schema" && dg.File == d.File && dg.Pointer == "" && strings.HasPrefix(dg.Message, missing) {
+				s.diags = slices.Delete(s.diags, i, i+1)
+				break
+			}
+		}
+		s.at(d, "/role", "role-forbidden-field", "role %q, but this declaration has no %q body and a feature's fields (%s), which a role:%s capability must not have: write \"role\": \"feature\"",
+			role, role, strings.Join(feature, ", "), role)
+		return
+	}
+	for _, f := range present {
+		s.at(d, "/"+f, "role-forbidden-field", "a role:%s capability must not have %q", role, f)
 	}
 }
 

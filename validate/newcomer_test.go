@@ -501,3 +501,27 @@ func TestVersionWrittenAsANumberSaysWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatureBodyUnderAnotherRoleIsOneFinding: a feature's declaration
+// whose role says runtime or reviewer (copied from one), with no body of
+// that role, is one finding at its role naming the role its body is.
+// Before, a missing "runtime" and role-forbidden-field at each of its
+// skills, agents, steps, contributions and gates: six findings for one
+// word.
+func TestFeatureBodyUnderAnotherRoleIsOneFinding(t *testing.T) {
+	for _, role := range []string{"runtime", "reviewer"} {
+		c := newcomerCap("changelog", `["changelog-write"]`, `[]`, `{}`)
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"role": "feature"`, `"role": "`+role+`"`, 1))
+		res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{c}, Workflows: hostWorkflows(t, "workflows")})
+		want := `capabilities/changelog/capability.json:2:22: error [role-forbidden-field] /role: role "` + role + `", but this declaration has no "` + role + `" body and a feature's fields (skills, agents, steps, contributions, gates), which a role:` + role + ` capability must not have: write "role": "feature"`
+		if len(res.Diagnostics) != 1 || res.Diagnostics[0].String() != want {
+			t.Errorf("%s: %d findings:\n%v\nwant only\n%s", role, len(res.Diagnostics), res.Diagnostics, want)
+		}
+	}
+	// With a body of its role, the fields it must not have are each told.
+	c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"role": "feature"`, `"role": "runtime", "runtime": {}`, 1))
+	if got := newcomerFindings(t, "role-forbidden-field", c); len(got) != 5 {
+		t.Errorf("a runtime with a runtime body and feature fields: %d role-forbidden-field findings, want 5: %v", len(got), got)
+	}
+}
