@@ -982,6 +982,10 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 		s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s", name, msg)
 		return false
 	}
+	if key, want := misspeltAttr(attrs, markerTagAttrs[name]); key != "" {
+		s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> reads no %s=\"…\", so %q is not read: did you mean %s=%q?", name, key, attrs[key].Value, want, attrs[key].Value)
+		return false
+	}
 	ok := true
 	for _, r := range repeated {
 		if slices.Contains(markerTagAttrs[name], r.Value) {
@@ -1213,6 +1217,25 @@ func unquotedAttr(attrs []byte, name string) string {
 		}
 	}
 	return ""
+}
+
+// misspeltAttr is the first attribute of attrs, in the tag's order, that
+// is a slip away from one of names the tag lacks ("consume", "ids"), and
+// that one; "", "" for none. The tag would otherwise drop its value
+// without a word.
+func misspeltAttr(attrs map[string]Item, names []string) (key, want string) {
+	at := -1
+	for k, v := range attrs {
+		if slices.Contains(names, k) || at >= 0 && v.Off > at {
+			continue
+		}
+		if w := nearestName(k, names); w != "" {
+			if _, has := attrs[w]; !has {
+				key, want, at = k, w, v.Off
+			}
+		}
+	}
+	return key, want
 }
 
 // openQuoteRe finds, in a tag's attribute text with its quoted values

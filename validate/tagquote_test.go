@@ -56,3 +56,27 @@ func TestParseMarkerTagQuoteLeftOpen(t *testing.T) {
 		}
 	}
 }
+
+// TestParseMarkerTagMisspeltAttribute: an attribute a slip away from one
+// the tag is read for, which it lacks, is told so rather than ignored.
+// Before, <loop-artifact produces="PLAN.md" consume="CONTEXT.md"/>
+// declared no host consumes without a word.
+func TestParseMarkerTagMisspeltAttribute(t *testing.T) {
+	head := "<loop-point id=\"plan:pre\"/> <agent-role name=\"planner\"/>\n"
+	for _, tc := range []struct{ tag, want string }{
+		{`<loop-artifact produces="PLAN.md" consume="CONTEXT.md"/>`, `plan.md:2:1: error [marker-syntax] <loop-artifact> reads no consume="…", so "CONTEXT.md" is not read: did you mean consumes="CONTEXT.md"?`},
+		{`<loop-artifact produce="PLAN.md" consumes="CONTEXT.md"/>`, `plan.md:2:1: error [marker-syntax] <loop-artifact> reads no produce="…", so "PLAN.md" is not read: did you mean produces="PLAN.md"?`},
+		{`<loop-point ids="plan:post"/>`, `plan.md:2:1: error [marker-syntax] <loop-point> reads no ids="…", so "plan:post" is not read: did you mean id="plan:post"?`},
+	} {
+		_, diags := ParseMarker("plan.md", []byte(head+tc.tag+"\n"))
+		if len(diags) != 1 || diags[0].String() != tc.want {
+			t.Errorf("%s: %v\nwant %s", tc.tag, diags, tc.want)
+		}
+	}
+	// Another attribute, or one beside the one it resembles, is no slip.
+	for _, tag := range []string{`<loop-artifact produces="PLAN.md" class="x"/>`, `<loop-artifact produces="PLAN.md" produce="x"/>`} {
+		if _, diags := ParseMarker("plan.md", []byte(head+tag+"\n")); len(diags) != 0 {
+			t.Errorf("%s: %v, want none", tag, diags)
+		}
+	}
+}
