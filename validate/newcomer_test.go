@@ -525,3 +525,28 @@ func TestFeatureBodyUnderAnotherRoleIsOneFinding(t *testing.T) {
 		t.Errorf("a runtime with a runtime body and feature fields: %d role-forbidden-field findings, want 5: %v", len(got), got)
 	}
 }
+
+// TestIntoOfARoleTheWorkflowLeftOut: a contribution into a role of its
+// step's family that the step's workflow does not publish may be right,
+// and the workflow the one to mend: the message says both. Before, it
+// said only to name one of the roles published.
+func TestIntoOfARoleTheWorkflowLeftOut(t *testing.T) {
+	var workflows []File
+	for _, w := range hostWorkflows(t, "workflows") {
+		if strings.HasSuffix(w.Path, "/plan-phase.md") {
+			if !strings.Contains(string(w.Data), "agent-roles: researcher, planner, checker") {
+				t.Fatal("the sample's plan-phase.md roles changed; update this test")
+			}
+			w.Data = []byte(strings.Replace(string(w.Data), "agent-roles: researcher, planner, checker", "agent-roles: researcher, checker", 1))
+		}
+		workflows = append(workflows, w)
+	}
+	c := newcomerCap("changelog", `[]`, `[]`, `{}`)
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"contributions": []`,
+		`"contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"inline": "x"}}]`, 1))
+	res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{c}, Workflows: workflows})
+	want := `capability "changelog" contribution.into "planner" at point "plan:pre" is not in the step's agentRoles ["researcher", "checker"]; into names one of them, or, if the step runs a planner, add "planner" to the roles of workflows/plan-phase.md, the host workflow of step "plan", whose family admits it`
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != want {
+		t.Errorf("%v\nwant %s", res.Diagnostics, want)
+	}
+}

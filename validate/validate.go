@@ -477,6 +477,11 @@ func intoHint(contract *Contract, e *ContractEntry, into string) string {
 	if want := nearestName(into, e.AgentRoles); want != "" {
 		return fmt.Sprintf("; did you mean %q?", want)
 	}
+	if fam, known := roleFamily[into]; known && fam == stepFamily[e.Step] {
+		// A role the step's family admits, which its workflow left out:
+		// the workflow may be the one to mend.
+		return fmt.Sprintf("; into names one of them, or, if the step runs a %s, add %q to the roles of %s, the host workflow of step %q, whose family admits it", into, into, e.File, e.Step)
+	}
 	var points []string
 	for _, o := range contract.Entries {
 		if o.Step != e.Step && slices.Contains(o.AgentRoles, into) {
