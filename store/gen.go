@@ -40,21 +40,24 @@ type Written struct {
 	UpToDate bool
 }
 
-// WriteArtifacts writes the snapshot's artifacts into dir, creating it, but
-// those whose file holds their bytes already, carriage returns aside, as
-// CheckArtifacts compares them; an artifact is written without them, as a
-// checkout with LF line ends generates it. Each file is written to a
-// temporary name, synced and renamed, so a reader never sees a half-written
-// artifact; once ctx ends (an interrupt) no more are written, and the
-// temporary file of one being written is removed. A nil snapshot (a
-// Watcher's before its first valid build) or one that did not pass is an
-// error, and nothing is written.
+// WriteArtifacts writes the snapshot's artifacts into dir ("" is the working
+// directory, as for CheckArtifacts), creating it, but those whose file holds
+// their bytes already, carriage returns aside, as CheckArtifacts compares
+// them; an artifact is written without them, as a checkout with LF line ends
+// generates it. Each file is written to a temporary name, synced and
+// renamed, so a reader never sees a half-written artifact; once ctx ends (an
+// interrupt) no more are written, and the temporary file of one being
+// written is removed. A nil snapshot (a Watcher's before its first valid
+// build) or one that did not pass is an error, and nothing is written.
 func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written, error) {
 	if snap == nil {
 		return nil, errNoSnapshot
 	}
 	if !snap.OK() {
 		return nil, fmt.Errorf("%w; nothing written", ErrNotOK)
+	}
+	if dir == "" {
+		dir = "." // MkdirAll("") fails: "mkdir : no such file or directory"
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -162,15 +165,15 @@ type Drift struct {
 	Note string
 }
 
-// CheckArtifacts compares the committed artifacts in dir with freshly
-// generated ones, ignoring carriage returns (Windows autocrlf checkouts):
-// the files' line ends, and the "\r\n" a registry generated on a CRLF
-// checkout holds in the fragments it inlined from files (gsd-core
-// generated it so there). A "\r\n" a declaration writes is its data, and
-// counts. It stops between files once ctx ends (a committed registry of
-// megabytes takes a while to read and diff) and returns the drifts found
-// so far with ctx's error. A nil snapshot, or one that did not pass, is an
-// error.
+// CheckArtifacts compares the committed artifacts in dir ("" is the working
+// directory) with freshly generated ones, ignoring carriage returns (Windows
+// autocrlf checkouts): the files' line ends, and the "\r\n" a registry
+// generated on a CRLF checkout holds in the fragments it inlined from files
+// (gsd-core generated it so there). A "\r\n" a declaration writes is its
+// data, and counts. It stops between files once ctx ends (a committed
+// registry of megabytes takes a while to read and diff) and returns the
+// drifts found so far with ctx's error. A nil snapshot, or one that did not
+// pass, is an error.
 func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, error) {
 	if snap == nil {
 		return nil, errNoSnapshot
