@@ -44,7 +44,7 @@ func TestTurns(t *testing.T) {
 // A method no route has, on a path no route has, is a 404, not a 405 with
 // nothing allowed.
 func TestUnknownMethodOnUnknownPath(t *testing.T) {
-	h := NewRouter(nil, Options{})
+	h := newServer(nil, Options{}).router() // no route here reads the source
 	for _, tt := range []struct {
 		method, path string
 		want         int

@@ -174,15 +174,21 @@ type server struct {
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml, over
-// src, which must not be nil; the zero Options serve every route but
+// src, which must not be nil (NewRouter panics: a router over none answered
+// every route but /healthz with 500); the zero Options serve every route but
 // /metrics, with the defaults each field names. The handler may be mounted
 // below a prefix, by http.StripPrefix("/registry", h) or a chi router's
 // Mount("/registry", h): it routes on the path below the prefix, and the
-// paths its 404 and 405 answers name, and their didYouMean, carry the
-// prefix as the client sent it. It is an http.Handler like any other: wrap
-// it in middleware and serve it from an http.Server of your own, whose
-// Shutdown ends it.
-func NewRouter(src Source, opts Options) http.Handler { return newServer(src, opts).router() }
+// paths its 404 and 405 answers name, and their didYouMean, carry the prefix
+// as the client sent it. It is an http.Handler like any other: wrap it in
+// middleware and serve it from an http.Server of your own, whose Shutdown
+// ends it.
+func NewRouter(src Source, opts Options) http.Handler {
+	if src == nil {
+		panic("api: NewRouter with a nil Source")
+	}
+	return newServer(src, opts).router()
+}
 
 // newServer is the server of NewRouter, its options defaulted.
 func newServer(src Source, opts Options) *server {
