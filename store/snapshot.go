@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/capreg/capreg/internal/tight"
@@ -133,9 +134,13 @@ type Snapshot struct {
 	attached map[any]*attachment // see Attach
 }
 
-// attachment is one reader's value of Snapshot.Attach, derived once.
+// attachment is one reader's value of Snapshot.Attach, derived once: done
+// is set when a derive has returned (value is then final), not by one that
+// panicked, which a sync.Once would have spent, leaving nil for every later
+// caller.
 type attachment struct {
-	once  sync.Once
+	mu    sync.Mutex
+	done  atomic.Bool
 	value any
 }
 
@@ -150,7 +155,8 @@ type attachment struct {
 // key must be comparable, and is best a value of an unexported type of
 // the reader's package, as a context.Context key is, so that readers
 // cannot collide. Callers of one key wait for its first derive; callers of
-// other keys do not.
+// other keys do not. A derive that panics settles nothing: the panic is its
+// caller's, and the next caller of key derives again.
 func (s *Snapshot) Attach(key any, derive func() any) any {
 	s.attachMu.Lock()
 	a := s.attached[key]
@@ -162,7 +168,15 @@ func (s *Snapshot) Attach(key any, derive func() any) any {
 		s.attached[key] = a
 	}
 	s.attachMu.Unlock()
-	a.once.Do(func() { a.value = derive() })
+	if a.done.Load() {
+		return a.value
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if !a.done.Load() {
+		a.value = derive()
+		a.done.Store(true)
+	}
 	return a.value
 }
 
