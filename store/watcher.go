@@ -152,8 +152,8 @@ func (f *Failure) Unread() bool { return f.unread }
 // or see a half-built snapshot. A rebuild that fails leaves the last good
 // snapshot in place and is reported through Status.
 //
-// Make one with NewWatcher: the zero Watcher is not usable (its Current and
-// Status panic).
+// Make one with NewWatcher: the zero Watcher is not usable (its Run, Reload,
+// Current, State and Status panic, saying so).
 type Watcher struct {
 	opts WatchOptions
 	log  *slog.Logger
@@ -266,18 +266,32 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	return w
 }
 
+// notMade is the panic of a Watcher that NewWatcher did not make: its
+// Reload waited for ctx, forever for context.Background(), and its Run
+// failed on a nil channel.
+const notMade = "store: the zero Watcher is not usable: make one with NewWatcher"
+
+// served is the state of the last rebuild; it panics for a zero Watcher.
+func (w *Watcher) served() *watchState {
+	st := w.state.Load()
+	if st == nil {
+		panic(notMade)
+	}
+	return st
+}
+
 // Current returns the snapshot being served, or nil before the first valid
 // build.
-func (w *Watcher) Current() *Snapshot { return w.state.Load().snap }
+func (w *Watcher) Current() *Snapshot { return w.served().snap }
 
 // Status returns the watcher's state.
-func (w *Watcher) Status() Status { return w.state.Load().status }
+func (w *Watcher) Status() Status { return w.served().status }
 
 // State returns the snapshot being served and the status describing it,
 // from the same rebuild. Calling Current and Status one after the other
 // may straddle a rebuild.
 func (w *Watcher) State() (*Snapshot, Status) {
-	st := w.state.Load()
+	st := w.served()
 	return st.snap, st.status
 }
 
@@ -334,6 +348,9 @@ func (w *Watcher) changedSettled() {
 // for ctx at most; once Run has returned, or while a rebuild it waits for
 // was cut short by Run returning, it returns ErrWatcherStopped.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
+	if w.stopped == nil {
+		panic(notMade)
+	}
 	// Before Run, the reload is queued for the first rebuild, which takes
 	// it (timedRebuild); once Run was called, it is queued after that
 	// rebuild, which may have started before the call.
@@ -439,6 +456,9 @@ func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 // starts, and which ends on its own (a goleak check after Run ignores it
 // or waits).
 func (w *Watcher) Run(ctx context.Context) error {
+	if w.stopped == nil {
+		panic(notMade)
+	}
 	if w.running.Swap(true) {
 		return ErrWatcherRunning
 	}
