@@ -19,8 +19,9 @@ import (
 func ExampleNewRouter() {
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: "../testdata/repo"}}})
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
+	ran := make(chan error, 1)
+	go func() { ran <- w.Run(ctx) }()
+	defer func() { cancel(); <-ran }() // the watcher stops before the program goes on
 	first, stop := context.WithTimeout(ctx, 30*time.Second)
 	defer stop()
 	w.Reload(first) // wait for the first snapshot; until then data routes answer 503
