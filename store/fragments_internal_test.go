@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/store/storetest"
@@ -93,5 +95,42 @@ func TestFragmentMemoPaths(t *testing.T) {
 			}
 		}
 		prev = &Snapshot{fragments: m.seen}
+	}
+}
+
+// TestMissingFragmentListsBoundedFolders gives a missing fragment a path
+// of many segments, each of which resolves (a link to its own capability
+// folder, "n" → "."): the scan lists at most maxNearbyDirs folders for it,
+// as that bound says. Before, each of the path's first segments dropped
+// was a folder listed too, past the bound, so a path of a thousand
+// segments took seconds to resolve and list.
+func TestMissingFragmentListsBoundedFolders(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 5); err != nil {
+		t.Fatal(err)
+	}
+	capDir := filepath.Join(dir, "capabilities", "cap-00003")
+	if err := os.Symlink(".", filepath.Join(capDir, "n")); err != nil {
+		t.Skipf("no symlink here: %v", err)
+	}
+	manifest, err := os.ReadFile(filepath.Join(capDir, "capability.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := strings.Repeat("n/", 60) + "missing.md"
+	if err := os.WriteFile(filepath.Join(capDir, "capability.json"), bytes.Replace(manifest, []byte("loop/prompt.md"), []byte(deep), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}, Cache: validate.NewCache()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(snap.Sources.Capabilities, func(c validate.CapabilitySource) bool { return c.Folder == "cap-00003" })
+	folders := map[string]bool{}
+	for _, name := range snap.Sources.Capabilities[i].Nearby {
+		folders[path.Dir(name)] = true
+	}
+	if len(folders) > maxNearbyDirs {
+		t.Errorf("the names listed for %q come from %d folders, want at most %d", deep, len(folders), maxNearbyDirs)
 	}
 }

@@ -1681,7 +1681,10 @@ func (sc *scanner) listNearby(folder, clean string, names []string) []string {
 		return names
 	}
 	dirs := []string{path.Dir(clean)}
-	for rest := clean; ; {
+	// Its first segments dropped, fewest first, within the bound with
+	// the capability folder itself: a path of many segments is no more
+	// folders to resolve and list.
+	for rest := clean; len(dirs) < maxNearbyDirs-1; {
 		_, after, found := strings.Cut(rest, "/")
 		if !found {
 			break
