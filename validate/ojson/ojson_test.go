@@ -448,3 +448,29 @@ func TestAppendStringRepairsInvalidUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestSyntaxHintsNameTheirSlip pins each hint of a syntax error to the
+// slip it names, where the tests of the hints left it loose: a second
+// comma on the next line is still the one to remove; a file cut short
+// after a closed object or array ends inside the one around it, not the
+// closed one; and a word after a space that follows a string is not taken
+// for the rest of a string ended by an unescaped quote.
+func TestSyntaxHintsNameTheirSlip(t *testing.T) {
+	for _, tt := range []struct{ in, want, not string }{
+		{"[1,\n  ,2]", "unexpected ',', expected a value: two commas in a row; remove this one", ""},
+		{"{\"a\": 1,\r\n,\"b\": 2}", "unexpected ',', expected a string key: two commas in a row; remove this one", ""},
+		{`{"a": {"x": 1}, "b": 1`, "the file ends inside the object that opens at 1:1: it was cut short", ""},
+		{`[{"x": [1]}, 2`, "the file ends inside the array that opens at 1:1: it was cut short", ""},
+		{`{"a": "b" c}`, "unexpected 'c', expected ',' or '}' in object", "meant inside the string"},
+		{`["b" c]`, "unexpected 'c', expected ',' or ']' in array", "meant inside the string"},
+	} {
+		_, errs := Parse([]byte(tt.in))
+		if len(errs) == 0 {
+			t.Errorf("Parse(%q): no error", tt.in)
+			continue
+		}
+		if msg := errs[0].Msg; !strings.Contains(msg, tt.want) || tt.not != "" && strings.Contains(msg, tt.not) {
+			t.Errorf("Parse(%q): %q, want ~%q without %q", tt.in, msg, tt.want, tt.not)
+		}
+	}
+}
