@@ -1357,6 +1357,9 @@ func TestMayHoldMarkerFindsLoopAnywhere(t *testing.T) {
 		{"Well, the step:\n<!-- gsd:loophost\nstep: ship\n-->\n", true},
 		{"All of it\n<!-- GSD:LOOP_HOST\nstep: ship\n-->\n", true},
 		{"<!-- gsd-loop-host\nstep: ship\n-->\nall", true},
+		// Only its "host" intact: a letter off in "loop".
+		{"<!-- gsd:lop-host\nstep: ship\n-->\n", true},
+		{"<!-- GSD:Lop_HOST\nstep: ship\n-->\n", true},
 		{"<!-- a note -->\nsmall", false},
 		{"<!-- a note -->\nl", false},
 		{"<!-- a loop note -->\nll", false},

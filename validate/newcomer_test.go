@@ -277,7 +277,9 @@ func TestMisspeltLoopHostBlockIsReportedAtIt(t *testing.T) {
 	// The name exact but the comment a mention, and a longer name, are not
 	// taken for a slip.
 	for _, src := range []string{"<!-- gsd:loop-hosted-by: team\nstep: ship\n-->\n", "`<!-- gsd:loophost\nstep: ship\n-->`\n", "<!-- gsd:loophost -->\n",
-		"<!-- gsd:loop-hooks\nstep: ship\n-->\n", "<!-- gsd:host\nstep: ship\n-->\n", "<!-- gsd:loop-hot-fix\nstep: ship\n-->\n"} {
+		"<!-- gsd:loop-hooks\nstep: ship\n-->\n", "<!-- gsd:host\nstep: ship\n-->\n", "<!-- gsd:loop-hot-fix\nstep: ship\n-->\n",
+		// Two letters off, and a name that goes on after a colon.
+		"<!-- gsd:loop-hook\nstep: ship\n-->\n", "<!-- gsd:loophost:notes\nstep: ship\n-->\n"} {
 		var s sink
 		parseMarker("w.md", []byte(src), &s)
 		for _, d := range s.diags {
@@ -492,6 +494,8 @@ func TestVersionWrittenAsANumberSaysWhatToWrite(t *testing.T) {
 		{"1.0", `expected string, but got number: a version is a SemVer string; write "1.0.0"`},
 		{"2", `expected string, but got number: a version is a SemVer string; write "2.0.0"`},
 		{"1.2e3", `expected string, but got number: a version is a SemVer string such as "1.0.0"`},
+		// SemVer forbids a leading zero: "1.05.0" would fail it next.
+		{"1.05", `expected string, but got number: a version is a SemVer string such as "1.0.0"`},
 	} {
 		c := newcomerCap("changelog", `[]`, `[]`, `{}`)
 		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), `"version": "1.0.0"`, `"version": `+tt.v, 1))
@@ -548,5 +552,56 @@ func TestIntoOfARoleTheWorkflowLeftOut(t *testing.T) {
 	want := `capability "changelog" contribution.into "planner" at point "plan:pre" is not in the step's agentRoles ["researcher", "checker"]; into names one of them, or, if the step runs a planner, add "planner" to the roles of workflows/plan-phase.md, the host workflow of step "plan", whose family admits it`
 	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != want {
 		t.Errorf("%v\nwant %s", res.Diagnostics, want)
+	}
+}
+
+// TestBlockOfUnknownPointsIsNotACopiedBlock: a block whose points name
+// another step but one of them is no loop point is not taken for a copy
+// with its step: line unchanged (the unknown point is told on its own).
+func TestBlockOfUnknownPointsIsNotACopiedBlock(t *testing.T) {
+	block := "<!-- gsd:loop-host\nstep: plan\npoints: execute:pre, execute:prep\nagent-roles: planner\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n# Plan\n"
+	var workflows []File
+	for _, w := range hostWorkflows(t, "workflows") {
+		if strings.HasSuffix(w.Path, "/plan-phase.md") {
+			w.Data = []byte(block)
+		}
+		workflows = append(workflows, w)
+	}
+	for _, d := range Validate(&Sources{CapabilitiesDir: "capabilities", Workflows: workflows}).Diagnostics {
+		if strings.Contains(d.Message, "every point this block lists") {
+			t.Errorf("a block with an unknown point: %v", d)
+		}
+	}
+}
+
+// TestOneFeatureFieldUnderAnotherRoleIsToldAtIt: a runtime with no runtime
+// body and a single feature field is told that field, at it, beside the
+// missing body: one field is no feature declaration under a miswritten role.
+func TestOneFeatureFieldUnderAnotherRoleIsToldAtIt(t *testing.T) {
+	c := CapabilitySource{Folder: "probe", Manifest: File{Path: "capabilities/probe/capability.json", Data: []byte(`{
+  "id": "probe", "role": "runtime", "title": "T", "description": "D", "version": "1.0.0",
+  "tier": "standard", "requires": [], "config": {}, "skills": []
+}`)}}
+	got := newcomerFindings(t, "role-forbidden-field", c)
+	if len(got) != 1 || got[0].Pointer != "/skills" {
+		t.Errorf("a runtime with skills only: %v, want one role-forbidden-field at /skills", got)
+	}
+}
+
+// TestRelativeFragmentHint: the path to write for a fragment.path pasted
+// whole is the part after the capability folder's last mention, and none
+// is offered for one that leaves the folder.
+func TestRelativeFragmentHint(t *testing.T) {
+	for _, tt := range []struct{ rel, want string }{
+		{"/home/ada/repo/capabilities/x/loop/a.md", `: write "loop/a.md", relative to capabilities/x/`},
+		{"/src/capabilities/x/capabilities/x/loop/a.md", `: write "loop/a.md", relative to capabilities/x/`},
+		{"../x/loop/a.md", `: write "loop/a.md", relative to capabilities/x/`},
+		{"/home/ada/repo/capabilities/x/../y/a.md", ""},
+		{"/home/ada/repo/capabilities/x/loop/../../a.md", ""},
+		{"../y/a.md", ""},
+	} {
+		if got := relativeFragmentHint(tt.rel, "capabilities/x"); got != tt.want {
+			t.Errorf("relativeFragmentHint(%q) = %q, want %q", tt.rel, got, tt.want)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -71,6 +72,14 @@ func TestParseMarkerTagMisspeltAttribute(t *testing.T) {
 		_, diags := ParseMarker("plan.md", []byte(head+tc.tag+"\n"))
 		if len(diags) != 1 || diags[0].String() != tc.want {
 			t.Errorf("%s: %v\nwant %s", tc.tag, diags, tc.want)
+		}
+	}
+	// Two slips: the first in the tag's order is told, whatever the order
+	// of the map the attributes are read into (tried a few times).
+	for i := 0; i < 20; i++ {
+		_, diags := ParseMarker("plan.md", []byte(head+`<loop-artifact consume="CONTEXT.md" produce="PLAN.md"/>`+"\n"))
+		if len(diags) != 1 || !strings.Contains(diags[0].Message, `reads no consume="…"`) {
+			t.Fatalf("two slips: %v, want the first, consume=, told", diags)
 		}
 	}
 	// Another attribute, or one beside the one it resembles, is no slip.
