@@ -106,6 +106,16 @@ func TestMissingFragmentIsToldTheFileMeant(t *testing.T) {
 		{"from the repository's root", "capabilities/research/loop/research-prompt.md", `(a fragment.path is relative to the capability folder: did you mean "loop/research-prompt.md"?)`, nil},
 		{"from the capabilities folder", "research/loop/research-prompt.md", `(a fragment.path is relative to the capability folder: did you mean "loop/research-prompt.md"?)`, nil},
 		{"without its sub-folder", "research-prompt.md", `; did you mean "loop/research-prompt.md"?`, nil},
+		// One level of sub-folders, not hidden ones, not deeper ones.
+		{"in a hidden sub-folder", "notes.md", "names no file in the capability folder", func(t *testing.T, repo string) {
+			writeFragmentFile(t, filepath.Join(repo, "capabilities", "research", ".old", "notes.md"))
+		}},
+		{"two sub-folders down", "notes.md", "names no file in the capability folder", func(t *testing.T, repo string) {
+			writeFragmentFile(t, filepath.Join(repo, "capabilities", "research", "loop", "old", "notes.md"))
+		}},
+		{"one sub-folder down", "notes.md", `; did you mean "loop/notes.md"?`, func(t *testing.T, repo string) {
+			writeFragmentFile(t, filepath.Join(repo, "capabilities", "research", "loop", "notes.md"))
+		}},
 		{"a FIFO for the folder", "pipe/other.md", "names no file in the capability folder", func(t *testing.T, repo string) {
 			if err := mkfifo(filepath.Join(repo, "capabilities", "research", "pipe")); err != nil {
 				t.Skipf("no FIFO here: %v", err)
@@ -135,5 +145,16 @@ func TestMissingFragmentIsToldTheFileMeant(t *testing.T) {
 				t.Errorf("fragment-unreadable %q (found %v); want it to end %q", d.Message, ok, c.want)
 			}
 		})
+	}
+}
+
+// writeFragmentFile writes a one-line file at name, making its folders.
+func writeFragmentFile(t *testing.T, name string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte("Notes.\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
