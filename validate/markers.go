@@ -132,14 +132,32 @@ func MayHoldMarker(src []byte) bool {
 			return true
 		}
 	}
-	return bytes.Contains(src, []byte("<!--")) && (containsWord(src, "loop") || containsWord(src, "host")) && len(misspeltBlocks(src)) > 0
+	return commentNamedNear(src) && len(misspeltBlocks(src)) > 0
+}
+
+// commentNamedNear reports whether a comment of src opens with a name
+// that holds "loop" or "host" in any case, as one a slip from
+// gsd:loop-host does, one of its words intact ("GSD:Loop_Hots"): the
+// misspelt name's pattern is run only then, not over every markdown file
+// that mentions a localhost somewhere.
+func commentNamedNear(src []byte) bool {
+	const nameSpan = 48 // a name of a few words, spaced out
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte("<!--"))
+		if j < 0 {
+			return false
+		}
+		i += j + len("<!--")
+		head := bytes.TrimLeftFunc(src[i:], func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' }) // jsSpace
+		head = head[:min(len(head), nameSpan)]
+		if containsWord(head, "loop") || containsWord(head, "host") {
+			return true
+		}
+	}
 }
 
 // containsWord reports whether src holds the lower-case ASCII word w in
-// any case, as the misspelt name's pattern reads it ("GSD:Loop_Host"),
-// without the cost of running that pattern over every markdown file of a
-// repository. A name one slip from gsd:loop-host holds one of its words,
-// "host" or "loop", intact.
+// any case, as the misspelt name's pattern reads it ("GSD:Loop_Host").
 func containsWord(src []byte, w string) bool {
 	first := string([]byte{w[0], w[0] - 'a' + 'A'})
 	for i := 0; i+len(w) <= len(src); {
