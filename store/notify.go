@@ -831,6 +831,9 @@ func fingerprintDir(h hash.Hash, root, dir string, read readSet, seen, own map[s
 				continue
 			}
 			h.Write([]byte(target)) // repointed to a twin (same size and time) is a change
+			if linkInfo, err := e.Info(); err == nil {
+				hashLinkTime(h, linkInfo) // repointed away and back
+			}
 			realP = target
 		}
 		info, err := os.Stat(p) // follow links inside the root
@@ -880,9 +883,21 @@ func fingerprintWays(h hash.Hash, root string, named []string) {
 			h.Write(buf[:])
 			if target, err := os.Readlink(p); err == nil {
 				h.Write([]byte(target))
+				hashLinkTime(h, info)
 			}
 		}
 	}
+}
+
+// hashLinkTime hashes the modification time of a symbolic link, info its
+// Lstat. A link is never changed in place, so its time moves only when it
+// is made again: repointed away and back between two ticks, to the inode
+// it had, it otherwise hashed as before, and a scan that read it pointing
+// away stayed served (the baseline is the state before that scan).
+func hashLinkTime(h hash.Hash, info os.FileInfo) {
+	var buf [8]byte
+	binary.LittleEndian.PutUint64(buf[:], uint64(info.ModTime().UnixNano()))
+	h.Write(buf[:])
 }
 
 // hashKind hashes the mode and inode of a file, not its size and times,
