@@ -136,12 +136,12 @@ func MayHoldMarker(src []byte) bool {
 }
 
 // commentNamedNear reports whether a comment of src opens with a name
-// that holds "loop" or "host" in any case, as one a slip from
-// gsd:loop-host does, one of its words intact ("GSD:Loop_Hots"): the
-// misspelt name's pattern is run only then, not over every markdown file
-// that mentions a localhost somewhere.
+// whose letters hold "loop" or "host" in any case, as one a slip from
+// gsd:loop-host does, one of its words intact ("GSD:Loop_Hots"), or
+// "hpos", the one slip that breaks both ("gsd:looh-post"): the misspelt
+// name's pattern is run only then, not over every markdown file that
+// mentions a localhost somewhere.
 func commentNamedNear(src []byte) bool {
-	const nameSpan = 48 // a name of a few words, spaced out
 	for i := 0; ; {
 		j := bytes.Index(src[i:], []byte("<!--"))
 		if j < 0 {
@@ -149,28 +149,44 @@ func commentNamedNear(src []byte) bool {
 		}
 		i += j + len("<!--")
 		head := bytes.TrimLeftFunc(src[i:], func(r rune) bool { return unicode.IsSpace(r) || r == '\ufeff' }) // jsSpace
-		head = head[:min(len(head), nameSpan)]
-		if containsWord(head, "loop") || containsWord(head, "host") {
+		letters := nameLetters(head)
+		if bytes.Contains(letters, []byte("loop")) || bytes.Contains(letters, []byte("host")) || bytes.Contains(letters, []byte("hpos")) {
 			return true
 		}
 	}
 }
 
-// containsWord reports whether src holds the lower-case ASCII word w in
-// any case, as the misspelt name's pattern reads it ("GSD:Loop_Host").
-func containsWord(src []byte, w string) bool {
-	first := string([]byte{w[0], w[0] - 'a' + 'A'})
-	for i := 0; i+len(w) <= len(src); {
-		j := bytes.IndexAny(src[i:], first)
-		if j < 0 || i+j+len(w) > len(src) {
-			return false
+// nameLetters are the letters, in lower case, of the name head opens with
+// as misspeltBlockRe reads one: up to three runs of letters, each joined
+// to the next by spaces or tabs, any number of them, around at most one
+// ':', '_' or '-' ("gsd :\t\t loop - host"). The two letters beyond ASCII
+// its (?i)[a-z] matches, 'ſ' and 'K' (Kelvin), are left out, as
+// misspeltBlockName leaves them. (Before, the name was looked for in the
+// first 48 bytes, which a name spaced out further overran.)
+func nameLetters(head []byte) []byte {
+	var out []byte
+	for runs := 0; runs < 3; runs++ {
+		n := 0
+		for len(head) > 0 {
+			if c := head[0] | 0x20; 'a' <= c && c <= 'z' {
+				out = append(out, c)
+				head, n = head[1:], n+1
+			} else if r, size := utf8.DecodeRune(head); r == '\u017f' || r == '\u212a' {
+				head, n = head[size:], n+1
+			} else {
+				break
+			}
 		}
-		if bytes.EqualFold(src[i+j:i+j+len(w)], []byte(w)) {
-			return true
+		if n == 0 {
+			break
 		}
-		i += j + 1
+		head = bytes.TrimLeft(head, " \t")
+		if len(head) > 0 && (head[0] == ':' || head[0] == '_' || head[0] == '-') {
+			head = head[1:]
+		}
+		head = bytes.TrimLeft(head, " \t")
 	}
-	return false
+	return out
 }
 
 // reportMisspeltBlock reports the first comment outside code (code, see

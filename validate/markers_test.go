@@ -1363,6 +1363,12 @@ func TestMayHoldMarkerFindsLoopAnywhere(t *testing.T) {
 		// Spaces of any kind before the name, as the pattern reads them.
 		{"<!--\u00a0\u3000\ufeff" + strings.Repeat(" ", 80) + "gsd:loop-hots\nstep: ship\n-->\n", true},
 		{"<!--\n\n  gsd : loop - hots\nstep: ship\n-->\n", true},
+		// Spaces or tabs within the name, past any fixed span; the swap
+		// that breaks both words; the letters (?i)[a-z] folds ('ſ', 'K'),
+		// which the name's pattern drops.
+		{"<!-- gsd" + strings.Repeat(" ", 40) + ":" + strings.Repeat("\t", 40) + "loophost\nstep: ship\n-->\n", true},
+		{"<!-- gsd:looh-post\nstep: ship\n-->\n", true},
+		{"<!-- GSD:LOO\u212aP_HO\u017fST\nstep: ship\n-->\n", true},
 		// "host" further into a comment is not a name.
 		{"<!-- a note on the " + strings.Repeat("very ", 10) + "localhost\nstep: ship\n-->\n", false},
 		{"<!-- a note -->\nsmall", false},
