@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/store"
 )
 
 // TestNewRouterNilSource: a nil Source, which NewRouter's doc rules out,
@@ -25,4 +26,18 @@ func TestNewRouterNilSource(t *testing.T) {
 		}
 	}()
 	api.NewRouter(nil, api.Options{})
+}
+
+// TestNewRouterNilWatcher: a nil *store.Watcher is the nil Source of a
+// program whose watcher was never assigned ("var w *store.Watcher"), and
+// is refused so too; as an interface it is not nil, and the router made
+// over it answered /healthz 200 and every other route 500.
+func TestNewRouterNilWatcher(t *testing.T) {
+	defer func() {
+		if msg := fmt.Sprint(recover()); !strings.Contains(msg, "nil Source") {
+			t.Errorf("NewRouter((*store.Watcher)(nil), …) panicked with %q; want it to name the nil Source", msg)
+		}
+	}()
+	var w *store.Watcher
+	api.NewRouter(w, api.Options{})
 }

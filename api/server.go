@@ -174,9 +174,10 @@ type server struct {
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml, over
-// src, which must not be nil (NewRouter panics: a router over none answered
-// every route but /healthz with 500); the zero Options serve every route but
-// /metrics, with the defaults each field names. The handler may be mounted
+// src, which must not be nil, nor a nil *store.Watcher (NewRouter panics: a
+// router over none answered every route but /healthz with 500); the zero
+// Options serve every route but /metrics, with the defaults each field
+// names. The handler may be mounted
 // below a prefix, by http.StripPrefix("/registry", h) or a chi router's
 // Mount("/registry", h): it routes on the path below the prefix, and the
 // paths its 404 and 405 answers name, and their didYouMean, carry the prefix
@@ -184,7 +185,9 @@ type server struct {
 // middleware and serve it from an http.Server of your own, whose Shutdown
 // ends it.
 func NewRouter(src Source, opts Options) http.Handler {
-	if src == nil {
+	// A nil *store.Watcher is a Source that is not nil as an interface:
+	// the watcher a program declared and never assigned.
+	if w, isWatcher := src.(*store.Watcher); src == nil || isWatcher && w == nil {
 		panic("api: NewRouter with a nil Source")
 	}
 	return newServer(src, opts).router()
