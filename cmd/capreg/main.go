@@ -239,18 +239,21 @@ func lineWithVerbFirst(args []string) (line, misspelt string, ok bool) {
 // start with a flag or no verb follows their flags. A word a typo or two
 // from a verb (validate.NearestID, as commandMeant) is taken as that verb,
 // so "--repo x chek" is named "check --repo x" rather than an unknown
-// command "--repo". A flag takes the next word as its value unless it is
+// command "--repo", unless a flag no verb has comes before it (the word
+// may be its value). A flag takes the next word as its value unless it is
 // boolean wherever it is defined, so "--repo check" names a folder.
 func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok bool) {
 	if len(args) == 0 || !strings.HasPrefix(args[0], "-") {
 		return "", "", nil, false
 	}
-	valued := valuedFlags()
-	i := 0
+	takesValue := flagsTakingValues()
+	i, unknownFlag := 0, false
 	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" && args[i] != "--" {
 		name, _, inline := strings.Cut(strings.TrimLeft(args[i], "-"), "=")
 		i++
-		if !inline && valued[name] {
+		valued, known := takesValue[name]
+		unknownFlag = unknownFlag || !known
+		if !inline && valued {
 			i++
 		}
 	}
@@ -258,8 +261,14 @@ func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok
 		return "", "", nil, false
 	}
 	verb = args[i]
+	// After a flag no verb has, which may take a value or not, the word
+	// next may be its value ("--repoo stat check"): only a verb as typed
+	// is taken then, not one a typo away.
 	if !slices.Contains(names, verb) {
-		verb = validate.NearestID(verb, names)
+		verb = ""
+		if !unknownFlag {
+			verb = validate.NearestID(args[i], names)
+		}
 	}
 	if verb == "" {
 		return "", "", nil, false
@@ -267,16 +276,16 @@ func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok
 	return verb, args[i], slices.Concat(args[:i], args[i+1:]), true
 }
 
-// valuedFlags are the names of the flags of any verb that take a value.
-func valuedFlags() map[string]bool {
+// flagsTakingValues maps the name of each flag of any verb to whether it
+// takes a value.
+func flagsTakingValues() map[string]bool {
 	valued := map[string]bool{}
 	for _, v := range verbs() {
 		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
 		v.flags.register(fs)
 		fs.VisitAll(func(f *flag.Flag) {
-			if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
-				valued[f.Name] = true
-			}
+			b, ok := f.Value.(interface{ IsBoolFlag() bool })
+			valued[f.Name] = valued[f.Name] || !ok || !b.IsBoolFlag()
 		})
 	}
 	return valued
