@@ -153,7 +153,7 @@ func (f *Failure) Unread() bool { return f.unread }
 // snapshot in place and is reported through Status.
 //
 // Make one with NewWatcher: the zero Watcher is not usable (its Run, Reload,
-// Current, State and Status panic, saying so).
+// Current, State and Status panic, saying so, as a nil one's do).
 type Watcher struct {
 	opts WatchOptions
 	log  *slog.Logger
@@ -266,13 +266,17 @@ func NewWatcher(opts WatchOptions) *Watcher {
 	return w
 }
 
-// notMade is the panic of a Watcher that NewWatcher did not make: its
+// notMade is the panic of a Watcher that NewWatcher did not make, the
+// zero one or a nil pointer (one declared and never assigned): its
 // Reload waited for ctx, forever for context.Background(), and its Run
 // failed on a nil channel.
 const notMade = "store: the zero Watcher is not usable: make one with NewWatcher"
 
 // served is the state of the last rebuild; it panics for a zero Watcher.
 func (w *Watcher) served() *watchState {
+	if w == nil {
+		panic(notMade)
+	}
 	st := w.state.Load()
 	if st == nil {
 		panic(notMade)
@@ -348,7 +352,7 @@ func (w *Watcher) changedSettled() {
 // for ctx at most; once Run has returned, or while a rebuild it waits for
 // was cut short by Run returning, it returns ErrWatcherStopped.
 func (w *Watcher) Reload(ctx context.Context) (Status, error) {
-	if w.stopped == nil {
+	if w == nil || w.stopped == nil {
 		panic(notMade)
 	}
 	// Before Run, the reload is queued for the first rebuild, which takes
@@ -456,7 +460,7 @@ func (w *Watcher) timedRebuild(ctx context.Context, n notifier) lastRebuild {
 // starts, and which ends on its own (a goleak check after Run ignores it
 // or waits).
 func (w *Watcher) Run(ctx context.Context) error {
-	if w.stopped == nil {
+	if w == nil || w.stopped == nil {
 		panic(notMade)
 	}
 	if w.running.Swap(true) {
