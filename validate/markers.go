@@ -55,6 +55,11 @@ func Values(items []Item) []string {
 // space and the other Unicode spaces (the same runes as isJSSpace).
 const jsSpace = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
 
+// tagAttrNames are the attributes the marker tags read (markerTagAttrs),
+// as a pattern's alternation: the patterns that find one written without
+// quotes or with a quote left open name the same ones.
+const tagAttrNames = `(id|name|produces|consumes)`
+
 var (
 	blockRe     = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host` + jsSpace + `*((?s:.*?))-->`)
 	blockOpenRe = regexp.MustCompile(`<!--` + jsSpace + `*gsd:loop-host`)
@@ -68,7 +73,7 @@ var (
 	// allows and attrRe does not read, to say so rather than that it is
 	// missing. A value may hold a slash (produces=.planning/PLAN.md) but
 	// not end with one, which closes the tag.
-	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)(id|name|produces|consumes)\s*=\s*([^"'\s/>](?:[^\s>]*[^\s/>])?)`)
+	unquotedAttrRe = regexp.MustCompile(`(?:^|\s)` + tagAttrNames + `\s*=\s*([^"'\s/>](?:[^\s>]*[^\s/>])?)`)
 	// callSiteRe is the reference's `loop render-hooks\s+([a-z:]+)`: one
 	// space between the two words, any after.
 	callSiteRe = regexp.MustCompile(`loop render-hooks` + jsSpace + `+([a-z:]+)`)
@@ -1274,12 +1279,12 @@ func misspeltAttr(attrs map[string]Item, names []string) (key, want string) {
 
 // openQuoteRe finds, in a tag's attribute text with its quoted values
 // blanked, an attribute whose quote is never closed (id="plan:post/>).
-var openQuoteRe = regexp.MustCompile(`(?:^|\s)(id|name|produces|consumes)\s*=\s*(["'])([^"'<>]*)$`)
+var openQuoteRe = regexp.MustCompile(`(?:^|\s)` + tagAttrNames + `\s*=\s*(["'])([^"'<>]*)$`)
 
 // swallowedAttrRe finds the end of a quoted value that took in the next
 // attribute's name, its own quote left open (produces="PLAN.md
 // consumes="CONTEXT.md": produces reads "PLAN.md consumes=").
-var swallowedAttrRe = regexp.MustCompile(`^(.*?)\s+(id|name|produces|consumes)\s*=\s*$`)
+var swallowedAttrRe = regexp.MustCompile(`^(.*?)\s+` + tagAttrNames + `\s*=\s*$`)
 
 // quoteLeftOpen says how an attribute of names among a tag's attribute
 // text (attrs, as tagAttrs reads them) lost its closing quote, or "": one

@@ -1756,3 +1756,19 @@ func TestMisspeltTagIsReportedAtIt(t *testing.T) {
 		t.Errorf("%q: marker %v, %v; want none, and one marker-syntax at line 3", src, mk != nil, diags)
 	}
 }
+
+// TestTagAttrNamesAreTheTagsAttributes: the patterns that find an
+// attribute written without quotes or with a quote left open name, through
+// tagAttrNames, the attributes markerTagAttrs says the tags read.
+func TestTagAttrNamesAreTheTagsAttributes(t *testing.T) {
+	var want []string
+	for _, names := range markerTagAttrs {
+		want = append(want, names...)
+	}
+	slices.Sort(want)
+	got := strings.Split(strings.Trim(tagAttrNames, "()"), "|")
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("tagAttrNames %s; the tags read %v", tagAttrNames, want)
+	}
+}
