@@ -321,10 +321,14 @@ func NearestID(id string, ids []string) string {
 	return ""
 }
 
-// sortedWords returns the words of an id, split at "-", "_", "." and ":",
-// in lower case and sorted.
+// idSeparators are the bytes that part an id's words for the word-order
+// rule (sortedWords, sameLetters).
+const idSeparators = "-_.:"
+
+// sortedWords returns the words of an id, split at idSeparators, in lower
+// case and sorted.
 func sortedWords(id string) []string {
-	words := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+	words := strings.FieldsFunc(strings.ToLower(id), func(r rune) bool { return strings.ContainsRune(idSeparators, r) })
 	slices.Sort(words)
 	return words
 }
@@ -347,7 +351,7 @@ func sameLetters(a, b string) bool {
 		count[lowerByte(b[i])]--
 	}
 	for c, n := range count {
-		if n != 0 && !strings.ContainsRune("-_.:", rune(c)) {
+		if n != 0 && !strings.ContainsRune(idSeparators, rune(c)) {
 			return false
 		}
 	}
