@@ -200,7 +200,7 @@ func parseRequestDoc(data []byte, contentType string, wrap int) (*requestDoc, *b
 	root, errs := ojson.ParseNested(data, wrap)
 	if len(errs) > 0 {
 		e := errs[0] // a syntax error comes first; else the first duplicate key
-		msg := e.Msg
+		msg := e.Describe(data)
 		if wrap > 0 && e.Kind == ojson.TooDeep && strings.HasPrefix(e.Pointer, "/config/") {
 			// The body's limit is the config's and its wrapper's: the
 			// client's config is what nests too deep.

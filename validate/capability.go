@@ -217,10 +217,10 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 			fatal = true
 			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)
 		case dups < MaxPerRule:
-			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
+			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.DescribeAt(s.position(data, e.Prev)))
 			dups++
 		case over < 0:
-			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.Msg)
+			s.atOffset(file, data, e.Off, e.Pointer, "json-duplicate-key", "%s", e.DescribeAt(s.position(data, e.Prev)))
 			over = len(s.diags) - 1
 			s.diags[over].Omitted = 1
 		default:

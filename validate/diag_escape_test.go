@@ -92,7 +92,7 @@ func TestLoneSurrogateKeyInFinding(t *testing.T) {
 		if d.Rule != "json-duplicate-key" {
 			continue
 		}
-		want := `capabilities/ui/capability.json:3:3: error [json-duplicate-key] /\ud800: duplicate key "\ud800" (JSON.parse would silently keep only the last value)`
+		want := `capabilities/ui/capability.json:3:3: error [json-duplicate-key] /\ud800: duplicate key "\ud800", already at 2:3 (JSON.parse would silently keep only the last value)`
 		if got := d.String(); got != want {
 			t.Errorf("finding\n%s\nwant\n%s", got, want)
 		}

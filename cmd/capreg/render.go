@@ -285,7 +285,7 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 			// reader to count which of the object's members it was.
 			where = " (" + e.Pointer + ")"
 		}
-		sayf(stderr, "capreg: %s %s:%d:%d%s: %s", flag, path, line, col, where, e.Msg)
+		sayf(stderr, "capreg: %s %s:%d:%d%s: %s", flag, path, line, col, where, e.Describe(data))
 		return ojson.Value{}, nil, exitUsage
 	}
 	// As a request body: a stray byte read as U+FFFD made a config key

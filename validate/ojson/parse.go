@@ -45,9 +45,40 @@ type Error struct {
 	// of a long file to count which member it is in.
 	Pointer string
 	Msg     string
+	// Prev is, for a duplicate key, the byte offset of the key's previous
+	// occurrence in its object (0 for the other kinds), so that Describe
+	// can say where it is: "duplicate key" alone left the reader of a long
+	// object to search for the other.
+	Prev int
 }
 
 func (e Error) Error() string { return e.Msg }
+
+// dupSuffix ends a duplicate key's message; Describe places the previous
+// occurrence before it.
+const dupSuffix = " (JSON.parse would silently keep only the last value)"
+
+// Describe is the message with, for a duplicate key, the line:column of
+// the key's previous occurrence, read from src, the source parsed. It is a
+// method and not part of Msg because counting lines is linear in the
+// file: a generated file may repeat keys by the hundred thousand, and a
+// caller describes only the few it shows.
+func (e Error) Describe(src []byte) string {
+	if e.Kind != DuplicateKey || e.Prev <= 0 || e.Prev >= len(src) {
+		return e.Msg
+	}
+	return e.DescribeAt(Position(src, e.Prev))
+}
+
+// DescribeAt is Describe for a caller that places offsets itself (from a
+// Positions index, as a validator placing many findings in one file does):
+// line and col are those of e.Prev.
+func (e Error) DescribeAt(line, col int) string {
+	if e.Kind != DuplicateKey || line <= 0 || !strings.HasSuffix(e.Msg, dupSuffix) {
+		return e.Msg
+	}
+	return fmt.Sprintf("%s, already at %d:%d%s", strings.TrimSuffix(e.Msg, dupSuffix), line, col, dupSuffix)
+}
 
 // Fatal reports whether the parse stopped at e, so that the value it
 // returned is incomplete: every kind but a duplicate key.
@@ -447,7 +478,7 @@ func (p *parser) object(depth int) Value {
 			// in JSON.parse, and a finding about the member is placed at
 			// the key of the value judged.
 			p.errs = append(p.errs, Error{Kind: DuplicateKey, Off: keyOff, Pointer: p.pointer(key),
-				Msg: fmt.Sprintf("duplicate key %s (JSON.parse would silently keep only the last value)", AppendString(nil, key))})
+				Msg: "duplicate key " + string(AppendString(nil, key)) + dupSuffix, Prev: p.members[base+i].KeyOff})
 			p.members[base+i].Value = child
 			p.members[base+i].KeyOff = keyOff
 		} else {

@@ -328,3 +328,36 @@ func TestLoneSurrogateBytesOnly(t *testing.T) {
 }
 
 const oj2RuneError = '\uFFFD'
+
+// A duplicate key's description names where the key was before it, as
+// line:column of the source: the key the value is kept from may be a
+// screen away. A third occurrence names the second, the one it replaces;
+// the other kinds are described by their message alone.
+func TestDescribeDuplicateNamesPrevious(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{
+		{"one line", `{"a":1,"a":2}`, []string{`duplicate key "a", already at 1:2 (JSON.parse would silently keep only the last value)`}},
+		{"lines and a nested object", "{\n  \"o\": {\"k\": 1,\n    \"k\": 2},\n  \"o\": {}\n}",
+			[]string{
+				`duplicate key "k", already at 2:9 (JSON.parse would silently keep only the last value)`,
+				`duplicate key "o", already at 2:3 (JSON.parse would silently keep only the last value)`}},
+		{"three times", "{\"a\":1,\n\"a\":2,\n\"a\":3}", []string{
+			`duplicate key "a", already at 1:2 (JSON.parse would silently keep only the last value)`,
+			`duplicate key "a", already at 2:1 (JSON.parse would silently keep only the last value)`}},
+		{"a syntax error", `{"a":}`, []string{`unexpected '}', expected a value`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errs := Parse([]byte(tt.in))
+			var got []string
+			for _, e := range errs {
+				got = append(got, e.Describe([]byte(tt.in)))
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("described\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
