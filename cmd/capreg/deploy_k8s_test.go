@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"sigs.k8s.io/yaml"
 )
@@ -29,6 +31,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	var kust struct {
 		Resources          []string
 		ConfigMapGenerator []struct{ Name string } `yaml:"configMapGenerator"`
+		Labels             []struct{ Pairs map[string]string }
 	}
 	readYAML(t, filepath.Join(base, "kustomization.yaml"), &kust)
 	paths := openapiPaths(t)
@@ -36,6 +39,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	var dep *appsv1.Deployment
 	var svc *corev1.Service
 	var pdb *policyv1.PodDisruptionBudget
+	var netpol *networkingv1.NetworkPolicy
 	for _, r := range kust.Resources {
 		data, err := os.ReadFile(filepath.Join(base, r))
 		if err != nil {
@@ -57,6 +61,9 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 			case "PodDisruptionBudget":
 				pdb = &policyv1.PodDisruptionBudget{}
 				obj = pdb
+			case "NetworkPolicy":
+				netpol = &networkingv1.NetworkPolicy{}
+				obj = netpol
 			case "ConfigMap":
 				obj = &corev1.ConfigMap{}
 			default:
@@ -124,6 +131,111 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	if port := ann["prometheus.io/port"]; port != "" {
 		if !slices.ContainsFunc(c.Ports, func(p corev1.ContainerPort) bool { return fmt.Sprint(p.ContainerPort) == port }) {
 			t.Errorf("prometheus.io/port = %s, not a port of the capreg container", port)
+		}
+	}
+	podLabels := maps.Clone(dep.Spec.Template.Labels)
+	if podLabels == nil {
+		podLabels = map[string]string{}
+	}
+	for _, l := range kust.Labels {
+		maps.Copy(podLabels, l.Pairs) // what kustomize gives the pods
+	}
+	checkNetworkPolicy(t, netpol, podLabels, dep.Spec.Template.Spec.Containers)
+}
+
+// allowedEgress are the ports the pod may connect to: DNS, and the git
+// remote's HTTPS and SSH for git-sync (capreg itself connects nowhere).
+var allowedEgress = []string{"UDP/53", "TCP/53", "TCP/443", "TCP/22"}
+
+// checkNetworkPolicy: the base's NetworkPolicy selects capreg's pods (by
+// labels they carry, with no expression a test here cannot read),
+// admits every port the capreg container serves on, and nothing else,
+// from any pod of any namespace (the Service's clients and Prometheus
+// are in other namespaces), and lets the pod connect to the ports of
+// allowedEgress only.
+func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy, podLabels map[string]string, containers []corev1.Container) {
+	t.Helper()
+	if np == nil {
+		t.Fatal("deploy/base has no NetworkPolicy")
+	}
+	sel := np.Spec.PodSelector
+	if len(sel.MatchLabels) == 0 || len(sel.MatchExpressions) > 0 {
+		t.Errorf("NetworkPolicy podSelector = %v: want matchLabels alone (an empty one selects every pod of the namespace)", sel)
+	}
+	for k, v := range sel.MatchLabels {
+		if podLabels[k] != v {
+			t.Errorf("NetworkPolicy selects %s=%s, which capreg's pods (%v) do not carry", k, v, podLabels)
+		}
+	}
+	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) || !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeEgress) {
+		t.Errorf("NetworkPolicy policyTypes = %v, want Ingress and Egress", np.Spec.PolicyTypes)
+	}
+	served := map[string]bool{} // "TCP/8080", and "TCP/http" by name
+	for _, c := range containers {
+		for _, p := range c.Ports {
+			proto := cmp.Or(string(p.Protocol), "TCP")
+			served[fmt.Sprintf("%s/%d", proto, p.ContainerPort)] = true
+			if p.Name != "" {
+				served[proto+"/"+p.Name] = true
+			}
+		}
+	}
+	policyPort := func(p networkingv1.NetworkPolicyPort) string {
+		proto := "TCP"
+		if p.Protocol != nil {
+			proto = string(*p.Protocol)
+		}
+		if p.Port == nil {
+			return proto + "/*"
+		}
+		if p.EndPort != nil {
+			return fmt.Sprintf("%s/%s-%d", proto, p.Port, *p.EndPort)
+		}
+		return proto + "/" + p.Port.String()
+	}
+	admitted := map[string]bool{}
+	for _, rule := range np.Spec.Ingress {
+		if len(rule.Ports) == 0 {
+			t.Error("a NetworkPolicy ingress rule names no port, so admits every port")
+		}
+		fromEverywhere := len(rule.From) == 0 || slices.ContainsFunc(rule.From, func(p networkingv1.NetworkPolicyPeer) bool {
+			return p.PodSelector == nil && p.IPBlock == nil && p.NamespaceSelector != nil &&
+				len(p.NamespaceSelector.MatchLabels) == 0 && len(p.NamespaceSelector.MatchExpressions) == 0
+		})
+		for _, p := range rule.Ports {
+			port := policyPort(p)
+			if !served[port] {
+				t.Errorf("NetworkPolicy admits %s, not a port of capreg's containers (%v)", port, slices.Sorted(maps.Keys(served)))
+			}
+			if fromEverywhere {
+				admitted[port] = true
+			}
+		}
+	}
+	for _, c := range containers {
+		for _, p := range c.Ports {
+			proto := cmp.Or(string(p.Protocol), "TCP")
+			if !admitted[fmt.Sprintf("%s/%d", proto, p.ContainerPort)] && !admitted[proto+"/"+p.Name] {
+				t.Errorf("NetworkPolicy does not admit container %s's port %s (%d) from every namespace: the Service's clients and Prometheus cannot reach it", c.Name, p.Name, p.ContainerPort)
+			}
+		}
+	}
+	allowed := map[string]bool{}
+	for _, rule := range np.Spec.Egress {
+		if len(rule.Ports) == 0 {
+			t.Error("a NetworkPolicy egress rule names no port, so allows every port")
+		}
+		for _, p := range rule.Ports {
+			port := policyPort(p)
+			if !slices.Contains(allowedEgress, port) {
+				t.Errorf("NetworkPolicy lets the pod connect to %s; want only %v", port, allowedEgress)
+			}
+			allowed[port] = true
+		}
+	}
+	for _, port := range allowedEgress {
+		if !allowed[port] {
+			t.Errorf("NetworkPolicy does not let the pod connect to %s (DNS, and git-sync's HTTPS and SSH)", port)
 		}
 	}
 }
@@ -307,6 +419,8 @@ func TestDeployExampleOverlayIsKubernetes(t *testing.T) {
 			obj = &appsv1.Deployment{}
 		case "PodDisruptionBudget":
 			obj = &policyv1.PodDisruptionBudget{}
+		case "NetworkPolicy":
+			obj = &networkingv1.NetworkPolicy{}
 		case "PodMonitor":
 			obj = &podMonitor{}
 		case "PrometheusRule":
@@ -327,7 +441,7 @@ func TestDeployExampleOverlayIsKubernetes(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []string{"Deployment", "Service", "PodDisruptionBudget", "PodMonitor", "PrometheusRule"} {
+	for _, k := range []string{"Deployment", "Service", "PodDisruptionBudget", "NetworkPolicy", "PodMonitor", "PrometheusRule"} {
 		if kinds[k] != 1 {
 			t.Errorf("the example overlay renders %d %s objects, want 1", kinds[k], k)
 		}

@@ -185,8 +185,8 @@ func TestDeployExampleOverlay(t *testing.T) {
 // overlay for one of two capregs in one namespace, as the example overlay
 // says to write it: its own name suffix and app.kubernetes.io/instance
 // label on selectors. Every object that selects
-// capreg's pods (the Service, the PodDisruptionBudget, the spread
-// constraint, the PodMonitor) must then select exactly the Deployment's
+// capreg's pods (the Service, the PodDisruptionBudget, the NetworkPolicy,
+// the spread constraint, the PodMonitor) must then select exactly the Deployment's
 // pods, not the other instance's too. The PodMonitor, whose kind
 // kustomize does not know, kept selecting both instances.
 func TestDeploySelectorsFollowOverlay(t *testing.T) {
@@ -222,8 +222,9 @@ func TestDeploySelectorsFollowOverlay(t *testing.T) {
 		var obj struct {
 			Kind string
 			Spec struct {
-				Selector yaml.Node
-				Template struct {
+				Selector    yaml.Node
+				PodSelector yaml.Node `yaml:"podSelector"` // a NetworkPolicy's
+				Template    struct {
 					Metadata struct{ Labels map[string]string }
 					Spec     struct {
 						TopologySpreadConstraints []struct {
@@ -237,6 +238,9 @@ func TestDeploySelectorsFollowOverlay(t *testing.T) {
 		}
 		if err := yaml.Unmarshal(doc, &obj); err != nil {
 			t.Fatal(err)
+		}
+		if obj.Kind == "NetworkPolicy" {
+			obj.Spec.Selector = obj.Spec.PodSelector
 		}
 		if obj.Spec.Selector.IsZero() {
 			continue
@@ -262,7 +266,7 @@ func TestDeploySelectorsFollowOverlay(t *testing.T) {
 			}
 		}
 	}
-	for _, kind := range []string{"Deployment", "Service", "PodDisruptionBudget", "topologySpreadConstraint", "PodMonitor"} {
+	for _, kind := range []string{"Deployment", "Service", "PodDisruptionBudget", "NetworkPolicy", "topologySpreadConstraint", "PodMonitor"} {
 		if got, ok := selectors[kind]; !ok {
 			t.Errorf("the overlay renders no %s selector", kind)
 		} else if !maps.Equal(got, want) {
