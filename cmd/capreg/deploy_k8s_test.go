@@ -79,6 +79,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		t.Fatal("deploy/base has no Deployment or no Service")
 	}
 	checkPodReferences(t, &dep.Spec.Template.Spec, kust.ConfigMapGenerator)
+	checkCheckoutVolume(t, &dep.Spec.Template.Spec)
 	// capreg reads untrusted repositories and calls no Kubernetes API.
 	if tok := dep.Spec.Template.Spec.AutomountServiceAccountToken; tok == nil || *tok {
 		t.Error("the pod mounts a service account token; set automountServiceAccountToken: false")
@@ -141,6 +142,49 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		maps.Copy(podLabels, l.Pairs) // what kustomize gives the pods
 	}
 	checkNetworkPolicy(t, netpol, podLabels, dep.Spec.Template.Spec.Containers)
+}
+
+// checkoutPeak is the disk the git-synced checkout of a repository of
+// 10,000 capabilities (go run ./store/storetest/synth -n 10000) takes
+// while git-sync swaps one commit for the next: two worktrees of 91 MB
+// and two commits' objects of 4.5 MB, as du counts them.
+const checkoutPeak = 2*91e6 + 2*4.5e6
+
+// checkCheckoutVolume: the emptyDir capreg reads the checkout from (the
+// volume mounted where --repo is) has a sizeLimit, so that a runaway
+// repository gets the pod evicted rather than filling the node's disk,
+// and one well above checkoutPeak, so that a repository capreg is sized
+// for never does.
+func checkCheckoutVolume(t *testing.T, pod *corev1.PodSpec) {
+	t.Helper()
+	capreg := slices.IndexFunc(pod.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
+	if capreg < 0 {
+		t.Fatal("the Deployment has no capreg container")
+	}
+	c := pod.Containers[capreg]
+	var repo string
+	for _, a := range c.Args {
+		if r, ok := strings.CutPrefix(a, "--repo="); ok {
+			repo = r
+		}
+	}
+	var volume string
+	for _, m := range c.VolumeMounts {
+		if repo == m.MountPath || strings.HasPrefix(repo, strings.TrimSuffix(m.MountPath, "/")+"/") {
+			volume = m.Name
+		}
+	}
+	i := slices.IndexFunc(pod.Volumes, func(v corev1.Volume) bool { return v.Name == volume })
+	if volume == "" || i < 0 || pod.Volumes[i].EmptyDir == nil {
+		t.Fatalf("capreg's --repo=%s is on no emptyDir volume of the pod (mounts %v)", repo, c.VolumeMounts)
+	}
+	limit := pod.Volumes[i].EmptyDir.SizeLimit
+	if limit == nil {
+		t.Fatalf("volume %s, the checkout, has no sizeLimit: a runaway repository fills the node's disk", volume)
+	}
+	if limit.Value() < 2*checkoutPeak {
+		t.Errorf("volume %s's sizeLimit %s is under twice the %d MB a checkout of 10,000 capabilities takes during a swap", volume, limit, int(checkoutPeak/1e6))
+	}
 }
 
 // allowedEgress are the ports the pod may connect to: DNS, and the git
