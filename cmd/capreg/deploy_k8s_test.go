@@ -86,6 +86,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	}
 	checkDisruptionBudget(t, pdb)
 	checkRestricted(t, &dep.Spec.Template.Spec)
+	checkResources(t, &dep.Spec.Template.Spec)
 	// A pod started while HEAD is broken stays unready: replicas must not
 	// all sit on one node, whose loss would leave none ready.
 	spread := slices.ContainsFunc(dep.Spec.Template.Spec.TopologySpreadConstraints, func(c corev1.TopologySpreadConstraint) bool {
@@ -142,6 +143,54 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 		maps.Copy(podLabels, l.Pairs) // what kustomize gives the pods
 	}
 	checkNetworkPolicy(t, netpol, podLabels, dep.Spec.Template.Spec.Containers)
+}
+
+// renderMemory is what one POST /render-hooks may hold at 10,000
+// capabilities: 32 at once took 0.9 GB.
+const renderMemory = 0.9e9 / 32
+
+// checkResources: the capreg container requests and limits CPU and
+// memory. Its CPU limit sets GOMAXPROCS (Go 1.25 on), which is how many
+// renders and command matches it runs at once; with no limit that is
+// every core of the node, and 32 renders at once took 0.9 GB of the
+// 1 GiB memory limit. The limit must be a whole number of at least 2
+// (the runtime rounds a fraction up past the quota, and never goes below
+// 2), leave the renders it allows a quarter of the memory limit at most,
+// and not be overridden by a fixed GOMAXPROCS.
+func checkResources(t *testing.T, pod *corev1.PodSpec) {
+	t.Helper()
+	capreg := slices.IndexFunc(pod.Containers, func(c corev1.Container) bool { return c.Name == "capreg" })
+	if capreg < 0 {
+		t.Fatal("the Deployment has no capreg container")
+	}
+	c := pod.Containers[capreg]
+	for _, e := range c.Env {
+		if e.Name == "GOMAXPROCS" {
+			t.Error("the capreg container sets GOMAXPROCS: the Go runtime derives it from the CPU limit, and follows a resize only when it is unset")
+		}
+	}
+	for _, name := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+		req, hasReq := c.Resources.Requests[name]
+		limit, hasLimit := c.Resources.Limits[name]
+		if !hasReq || !hasLimit {
+			t.Errorf("the capreg container's %s: request %s, limit %s; want both", name, &req, &limit)
+			continue
+		}
+		if req.Cmp(limit) > 0 {
+			t.Errorf("the capreg container requests %s %s, over its limit %s", name, &req, &limit)
+		}
+	}
+	cpu, ok := c.Resources.Limits[corev1.ResourceCPU]
+	if !ok {
+		return
+	}
+	procs := cpu.Value() // rounded up, as GOMAXPROCS is
+	if cpu.MilliValue()%1000 != 0 || procs < 2 {
+		t.Errorf("the capreg container's CPU limit is %s; want a whole number of at least 2, which GOMAXPROCS then equals", &cpu)
+	}
+	if mem, ok := c.Resources.Limits[corev1.ResourceMemory]; ok && float64(procs)*renderMemory > float64(mem.Value())/4 {
+		t.Errorf("a CPU limit of %s runs %d renders at once, up to %d MB at 10,000 capabilities: over a quarter of the %s memory limit", &cpu, procs, int(float64(procs)*renderMemory/1e6), &mem)
+	}
 }
 
 // checkoutPeak is the disk the git-synced checkout of a repository of
