@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -177,6 +178,82 @@ func TestDeployExampleOverlay(t *testing.T) {
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the example overlay renders no %q", want)
+		}
+	}
+}
+
+// baseImageTag is the tag deploy/base gives capreg's image, which no
+// image has: each overlay replaces it with a release.
+const baseImageTag = "set-a-release-in-the-overlay"
+
+// TestDeployBaseImageIsNotLatest: deploy/base names capreg's image with
+// a tag that exists nowhere rather than latest, so that an overlay that
+// pins no release fails to pull instead of running an image a rollout
+// cannot tell from the one before.
+func TestDeployBaseImageIsNotLatest(t *testing.T) {
+	var kust struct {
+		Images []struct {
+			Name    string
+			NewName string `yaml:"newName"`
+			NewTag  string `yaml:"newTag"`
+			Digest  string
+		}
+	}
+	readYAML(t, "../../deploy/base/kustomization.yaml", &kust)
+	found := false
+	for _, img := range kust.Images {
+		if img.Name != "capreg" {
+			continue
+		}
+		found = true
+		if img.Digest == "" && img.NewTag != baseImageTag {
+			t.Errorf("deploy/base gives the image tag %q; want %q, which no image has, for overlays to replace", img.NewTag, baseImageTag)
+		}
+	}
+	if !found {
+		t.Error("deploy/base/kustomization.yaml does not name the capreg image")
+	}
+}
+
+// TestDeployOverlaysPinTheImage renders, where kubectl is installed,
+// every overlay of deploy/overlays: each must build, and run every
+// container on a pinned image (a tag other than latest, or a digest),
+// capreg's a release rather than the base's placeholder tag.
+func TestDeployOverlaysPinTheImage(t *testing.T) {
+	kubectl, err := exec.LookPath("kubectl")
+	if err != nil {
+		t.Skip("kubectl is not installed")
+	}
+	overlays, err := filepath.Glob("../../deploy/overlays/*/kustomization.yaml")
+	if err != nil || len(overlays) == 0 {
+		t.Fatalf("deploy/overlays: %v, %d overlays", err, len(overlays))
+	}
+	for _, k := range overlays {
+		dir := filepath.Dir(k)
+		out, err := exec.Command(kubectl, "kustomize", dir).Output()
+		if err != nil {
+			t.Errorf("kubectl kustomize %s: %v\n%s", dir, err, stderrOf(err))
+			continue
+		}
+		for _, doc := range yamlDocuments(out) {
+			var obj struct {
+				Kind string
+				Spec struct {
+					Template struct {
+						Spec struct {
+							InitContainers, Containers []struct{ Name, Image string }
+						}
+					}
+				}
+			}
+			if err := yaml.Unmarshal(doc, &obj); err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range slices.Concat(obj.Spec.Template.Spec.InitContainers, obj.Spec.Template.Spec.Containers) {
+				if !pinnedImage(c.Image) || strings.HasSuffix(c.Image, ":"+baseImageTag) {
+					t.Errorf("%s: container %s runs %q; pin a release tag or a digest", dir, c.Name, c.Image)
+				}
+			}
 		}
 	}
 }
