@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -632,49 +633,127 @@ func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed
 	}
 }
 
-// checkCycles finds requires cycles by depth-first search in folder order and
-// prints each as the path from its root with the re-entered node repeated.
+// checkCycles reports each requires cycle once (I-8a), however many of its
+// entries a search meets and however many capabilities outside it require
+// into it: each strongly connected group of capabilities (Tarjan's, over
+// the entries naming an existing capability; one capability requiring
+// itself is a group too) is one finding. It names the shortest way round
+// from the group's member first in folder order, in the reference's shape
+// (the re-entered id repeated), and where each requires entry of that way
+// round is; the finding is at the entry that closes it, back to that first
+// member, so it moves with neither the search nor what requires into it.
+// The group's other members are named as in a cycle with them too. It is
+// linear in the capabilities and their requires entries.
 func checkCycles(caps []*Capability, s *sink) {
 	ids := byID(caps)
-	const (
-		white = iota
-		grey
-		black
-	)
-	color := map[string]int{}
-	var stack []string
-	var visit func(c *Capability)
-	visit = func(c *Capability) {
-		color[c.ID] = grey
-		stack = append(stack, c.ID)
-		for i, r := range c.Requires {
-			dep := ids[r]
-			if dep == nil {
+	index := make(map[*Capability]int, len(caps))
+	for i, c := range caps {
+		index[c] = i
+	}
+	// succ[i] holds, per entry of caps[i] naming an existing capability,
+	// its index; entry[i] the entry's own index in caps[i].Requires. A
+	// capability whose id another holds first is not required by that id,
+	// and its own entries were never followed: it has none.
+	succ, entry := make([][]int, len(caps)), make([][]int, len(caps))
+	for i, c := range caps {
+		if ids[c.ID] != c {
+			continue
+		}
+		for k, r := range c.Requires {
+			if dep := ids[r]; dep != nil {
+				succ[i] = append(succ[i], index[dep])
+				entry[i] = append(entry[i], k)
+			}
+		}
+	}
+	comp := sccs(succ)
+	members := make([][]int, len(caps)) // per component, in folder order
+	for i, g := range comp {
+		members[g] = append(members[g], i)
+	}
+	for first := range caps {
+		ms := members[comp[first]]
+		if ms[0] != first || len(ms) == 1 && !slices.Contains(succ[first], first) {
+			continue // not its component's first member, or no cycle
+		}
+		loop, ks := shortestLoop(first, succ, entry, comp)
+		onLoop := make(map[int]bool, len(loop))
+		for _, i := range loop {
+			onLoop[i] = true
+		}
+		var also []string
+		for _, i := range ms {
+			if !onLoop[i] {
+				also = append(also, strconv.Quote(caps[i].ID))
+			}
+		}
+		var path, entries []string
+		for n, i := range loop {
+			next := caps[loop[(n+1)%len(loop)]]
+			if n < maxHeldNamed {
+				entries = append(entries, fmt.Sprintf("%q → %q at %s", caps[i].ID, next.ID, s.where(caps[i].doc, fmt.Sprintf("/requires/%d", ks[n]))))
+			}
+			if n < maxHeldNamed || n == len(loop)-1 {
+				path = append(path, caps[i].ID)
+			} else if n == maxHeldNamed {
+				path = append(path, fmt.Sprintf("(%s)", Plural(len(loop)-maxHeldNamed-1, "other")))
+			}
+		}
+		path = append(path, caps[first].ID)
+		if more := len(loop) - len(entries); more > 0 {
+			entries = append(entries, fmt.Sprintf("and %s, one in each member's file", Plural(more, "other entry")))
+		}
+		msg := "requires cycle detected: " + strings.Join(path, " → ")
+		if len(also) > 0 {
+			named := also[:min(len(also), maxHeldNamed)]
+			if more := len(also) - len(named); more > 0 {
+				named = append(named, "and "+Plural(more, "other"))
+			}
+			msg += fmt.Sprintf(" (%s %s in a cycle with them too, by another way round)", strings.Join(named, ", "), map[bool]string{true: "is", false: "are"}[len(also) == 1])
+		}
+		if len(loop) == 1 {
+			msg += "; remove this requires entry: " + entries[0]
+		} else {
+			msg += "; remove one of these requires entries: " + strings.Join(entries, ", ")
+		}
+		last := loop[len(loop)-1]
+		s.at(caps[last].doc, fmt.Sprintf("/requires/%d", ks[len(ks)-1]), "requires-cycle", "%s", msg)
+	}
+}
+
+// shortestLoop is the shortest way round from first back to it through
+// its component comp[first] of the graph succ (breadth first, entries in
+// order): the members in order from first, and for each the index in its
+// requires of the entry to the next (entry maps succ's edges to those).
+func shortestLoop(first int, succ, entry [][]int, comp []int) (loop, ks []int) {
+	type via struct{ from, k int }
+	prev := map[int]via{first: {-1, -1}}
+	queue := []int{first}
+	for len(queue) > 0 {
+		u := queue[0]
+		queue = queue[1:]
+		for e, v := range succ[u] {
+			if comp[v] != comp[first] {
 				continue
 			}
-			switch color[r] {
-			case white:
-				visit(dep)
-			case grey:
-				path := append(slices.Clone(stack), r)
-				// The reference's message, the path from the search's root
-				// (ref I-8a), then what to change: on a path that reaches the
-				// cycle from outside it, the cycle itself is named.
-				fix := "remove one of these requires entries"
-				if from := slices.Index(stack, r); from > 0 {
-					fix = "the cycle is " + strings.Join(path[from:], " → ") + ": remove one of its requires entries"
+			if v == first {
+				// Back from u to first, then forward.
+				loop, ks = []int{u}, []int{entry[u][e]}
+				for w := u; w != first; w = prev[w].from {
+					loop = append(loop, prev[w].from)
+					ks = append(ks, prev[w].k)
 				}
-				s.at(c.doc, fmt.Sprintf("/requires/%d", i), "requires-cycle", "requires cycle detected: %s; %s", strings.Join(path, " → "), fix)
+				slices.Reverse(loop)
+				slices.Reverse(ks)
+				return loop, ks
+			}
+			if _, seen := prev[v]; !seen {
+				prev[v] = via{u, entry[u][e]}
+				queue = append(queue, v)
 			}
 		}
-		stack = stack[:len(stack)-1]
-		color[c.ID] = black
 	}
-	for _, c := range caps {
-		if color[c.ID] == white {
-			visit(c)
-		}
-	}
+	return []int{first}, []int{0} // not reached: a member of a cyclic component has a way round
 }
 
 // stepsByPoint groups the steps of all capabilities by point, in folder

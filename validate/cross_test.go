@@ -108,8 +108,8 @@ func TestSampleIsClean(t *testing.T) {
 // produce at one point, is one finding, in the file second in folder
 // order, naming the claimants and where the other claims it; a claim
 // made once is no finding, nor an artifact one step lists twice. A
-// requires cycle is one finding, at the edge that closes it in a search
-// in folder order.
+// requires cycle is one finding, at the edge that closes it from its
+// member first in folder order.
 func TestCrossCapabilityClaims(t *testing.T) {
 	driftCommand := func(family string) sampleEdit {
 		return sampleEdit{"drift", `"hooks": [],`, `"hooks": [],

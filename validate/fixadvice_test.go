@@ -19,34 +19,6 @@ func withStep(c CapabilitySource, artifact string) CapabilitySource {
 	return c
 }
 
-// TestRequiresCycleNamesTheCycle: the message keeps the reference's path
-// from the search's root (ref I-8a), then says what to change; where the
-// path reaches the cycle from outside it, the cycle is named, as a
-// requires of the root's is no part of it (review r22).
-func TestRequiresCycleNamesTheCycle(t *testing.T) {
-	tests := []struct {
-		name string
-		caps []CapabilitySource
-		want string
-	}{
-		{"reached from outside", []CapabilitySource{
-			withRequires(newcomerCap("aa", `[]`, `[]`, `{}`), `["bb"]`),
-			withRequires(newcomerCap("bb", `[]`, `[]`, `{}`), `["cc"]`),
-			withRequires(newcomerCap("cc", `[]`, `[]`, `{}`), `["bb"]`),
-		}, "requires cycle detected: aa → bb → cc → bb; the cycle is bb → cc → bb: remove one of its requires entries"},
-		{"from its root", []CapabilitySource{
-			withRequires(newcomerCap("bb", `[]`, `[]`, `{}`), `["cc"]`),
-			withRequires(newcomerCap("cc", `[]`, `[]`, `{}`), `["bb"]`),
-		}, "requires cycle detected: bb → cc → bb; remove one of these requires entries"},
-	}
-	for _, tt := range tests {
-		got := newcomerFindings(t, "requires-cycle", tt.caps...)
-		if len(got) != 1 || got[0].Message != tt.want {
-			t.Errorf("%s: %v\nwant one: %s", tt.name, got, tt.want)
-		}
-	}
-}
-
 // TestDuplicateProducerNamesEveryProducer: with three steps producing one
 // artifact at one point, each finding names all three capabilities (it
 // named only the pair it met), and says what to change; the first

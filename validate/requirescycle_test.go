@@ -1,0 +1,126 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// requiring is a newcomer capability requiring ids.
+func requiring(id string, ids ...string) CapabilitySource {
+	return withRequires(newcomerCap(id, `[]`, `[]`, `{}`), `["`+strings.Join(ids, `", "`)+`"]`)
+}
+
+// TestRequiresCycleOnceAtAStablePlace: a requires cycle is one finding,
+// however many of its entries a search in folder order meets and however
+// many capabilities outside it require into it: at the entry that closes
+// it from its member first in folder order, naming the way round from
+// there and where each of its requires entries is. Before, each entry a
+// search met closing a cycle was a finding of its own, placed by where the
+// search came in (a capability outside the cycle moved it), naming no
+// file but the one it was in.
+func TestRequiresCycleOnceAtAStablePlace(t *testing.T) {
+	type want struct{ file, ptr, msg string }
+	at := func(id string, i int, line, col int) string {
+		return fmt.Sprintf("capabilities/%s/capability.json:%d:%d (/requires/%d)", id, line, col, i)
+	}
+	cycleBCD := want{"capabilities/dd/capability.json", "/requires/0",
+		`requires cycle detected: bb → cc → dd → bb; remove one of these requires entries: "bb" → "cc" at ` + at("bb", 0, 3, 36) +
+			`, "cc" → "dd" at ` + at("cc", 0, 3, 36) + `, "dd" → "bb" at ` + at("dd", 0, 3, 36)}
+	tests := []struct {
+		name string
+		caps []CapabilitySource
+		want []want
+	}{
+		{"one member", []CapabilitySource{requiring("aa", "aa")}, []want{{"capabilities/aa/capability.json", "/requires/0",
+			`requires cycle detected: aa → aa; remove this requires entry: "aa" → "aa" at ` + at("aa", 0, 3, 36)}}},
+		{"two members", []CapabilitySource{requiring("bb", "cc"), requiring("cc", "bb")}, []want{{"capabilities/cc/capability.json", "/requires/0",
+			`requires cycle detected: bb → cc → bb; remove one of these requires entries: "bb" → "cc" at ` + at("bb", 0, 3, 36) + `, "cc" → "bb" at ` + at("cc", 0, 3, 36)}}},
+		{"three members", []CapabilitySource{requiring("bb", "cc"), requiring("cc", "dd"), requiring("dd", "bb")}, []want{cycleBCD}},
+		{"three members, entered at the last", []CapabilitySource{requiring("aa", "dd"), requiring("bb", "cc"), requiring("cc", "dd"), requiring("dd", "bb")}, []want{cycleBCD}},
+		{"three members, entered at each", []CapabilitySource{requiring("aa", "cc"), requiring("ab", "dd", "bb"),
+			requiring("bb", "cc"), requiring("cc", "dd"), requiring("dd", "bb"), requiring("ee", "cc")}, []want{cycleBCD}},
+		{"two disjoint cycles", []CapabilitySource{requiring("aa", "ee"), requiring("bb", "cc"), requiring("cc", "bb"), requiring("ee", "ff"), requiring("ff", "ee")}, []want{
+			{"capabilities/cc/capability.json", "/requires/0", `requires cycle detected: bb → cc → bb;`},
+			{"capabilities/ff/capability.json", "/requires/0", `requires cycle detected: ee → ff → ee;`}}},
+		{"two ways round one group", []CapabilitySource{requiring("bb", "cc"), requiring("cc", "dd", "bb"), requiring("dd", "bb")}, []want{
+			{"capabilities/cc/capability.json", "/requires/1",
+				`requires cycle detected: bb → cc → bb ("dd" is in a cycle with them too, by another way round); remove one of these requires entries: "bb" → "cc" at ` + at("bb", 0, 3, 36) + `, "cc" → "bb" at ` + at("cc", 1, 3, 42)}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := newcomerFindings(t, "requires-cycle", tt.caps...)
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d findings, want %d: %v", len(got), len(tt.want), got)
+			}
+			for i, w := range tt.want {
+				d := got[i]
+				if d.File != w.file || d.Pointer != w.ptr || !strings.HasPrefix(d.Message, w.msg) {
+					t.Errorf("got %s (%s): %s\nwant %s (%s): %s…", d.File, d.Pointer, d.Message, w.file, w.ptr, w.msg)
+				}
+			}
+		})
+	}
+}
+
+// longChain is n capabilities c0000 → c0001 → … each requiring the next,
+// the last requiring c(n/2), so that half of them are a cycle reached
+// from outside it; with back, each also requires c(n/2), which makes
+// every member's entry one a search in folder order meets closing it.
+func longChain(n int, back bool) []CapabilitySource {
+	caps := make([]CapabilitySource, n)
+	name := func(i int) string { return fmt.Sprintf("c%04d", i) }
+	for i := range caps {
+		next := []string{name((i + 1) % n)}
+		if i == n-1 {
+			next = []string{name(n / 2)}
+		}
+		if back && i > n/2 {
+			next = append(next, name(n/2))
+		}
+		caps[i] = requiring(name(i), next...)
+	}
+	return caps
+}
+
+// TestRequiresCycleLongChain: 2,000 capabilities in a chain closing into
+// a cycle of 1,000 are one finding, whose message stays short, however
+// many of its members also require into it, and found quickly.
+func TestRequiresCycleLongChain(t *testing.T) {
+	for _, back := range []bool{false, true} {
+		start := time.Now()
+		got := newcomerFindings(t, "requires-cycle", longChain(2000, back)...)
+		took := time.Since(start)
+		if len(got) != 1 {
+			t.Fatalf("back %v: %d findings, want 1", back, len(got))
+		}
+		// With back, the shortest way round from c1000 is by c1001's
+		// entry back to it, and the others are named as counted.
+		file, prefix := "capabilities/c1999/capability.json", "requires cycle detected: c1000 → c1001 → c1002 → "
+		if back {
+			file, prefix = "capabilities/c1001/capability.json", `requires cycle detected: c1000 → c1001 → c1000 ("c1002", `
+		}
+		d := got[0]
+		if d.File != file || !strings.HasPrefix(d.Message, prefix) ||
+			len(d.Message) > maxMessage || strings.Contains(d.Message, "bytes left out") {
+			t.Errorf("back %v: %s (%s): %s", back, d.File, d.Pointer, d.Message)
+		}
+		if took > 5*time.Second {
+			t.Errorf("back %v: took %v", back, took)
+		}
+	}
+}
+
+// BenchmarkRequiresCycleLongChain: the chain above, validated whole.
+func BenchmarkRequiresCycleLongChain(b *testing.B) {
+	for _, back := range []bool{false, true} {
+		caps := longChain(2000, back)
+		b.Run(fmt.Sprintf("back=%v", back), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: caps})
+			}
+		})
+	}
+}
