@@ -27,6 +27,18 @@ type fieldSchema struct {
 	fields []string                // the keys of props, for suggestions
 	extra  *fieldSchema            // additionalProperties: members are free names
 	items  *fieldSchema
+	// kinds are the JSON kinds the schema admits here, one bit each
+	// (kindBit), from its type, enum and const; 0 when it says none.
+	kinds uint8
+}
+
+// kindBit is the bit of kind k in fieldSchema.kinds.
+func kindBit(k ojson.Kind) uint8 { return 1 << k }
+
+// schemaTypeKinds maps a JSON Schema type name to its kind's bit.
+var schemaTypeKinds = map[string]uint8{
+	"null": kindBit(ojson.Null), "boolean": kindBit(ojson.Bool), "number": kindBit(ojson.Number), "integer": kindBit(ojson.Number),
+	"string": kindBit(ojson.String), "array": kindBit(ojson.Array), "object": kindBit(ojson.Object),
 }
 
 // maxSchemaDepth bounds the compilation through $ref chains.
@@ -40,6 +52,7 @@ func compileFields(root *ojson.Value, nodes []*ojson.Value, depth int) *fieldSch
 	var props map[string][]*ojson.Value
 	var keys []string
 	var extra, items []*ojson.Value
+	var kinds uint8
 	var add func(n *ojson.Value, d int)
 	add = func(n *ojson.Value, d int) {
 		if n == nil || n.Kind != ojson.Object || d > maxSchemaDepth {
@@ -59,6 +72,22 @@ func compileFields(root *ojson.Value, nodes []*ojson.Value, depth int) *fieldSch
 		}
 		add(n.Get("then"), d+1)
 		add(n.Get("else"), d+1)
+		if t := n.Get("type"); t != nil {
+			kinds |= schemaTypeKinds[t.Str]
+			if t.Kind == ojson.Array {
+				for _, it := range t.Items {
+					kinds |= schemaTypeKinds[it.Str]
+				}
+			}
+		}
+		if e := n.Get("enum"); e != nil && e.Kind == ojson.Array {
+			for _, it := range e.Items {
+				kinds |= kindBit(it.Kind)
+			}
+		}
+		if c := n.Get("const"); c != nil {
+			kinds |= kindBit(c.Kind)
+		}
 		if p := n.Get("properties"); p != nil && p.Kind == ojson.Object {
 			if props == nil {
 				props = map[string][]*ojson.Value{}
@@ -81,7 +110,7 @@ func compileFields(root *ojson.Value, nodes []*ojson.Value, depth int) *fieldSch
 	for _, n := range nodes {
 		add(n, depth)
 	}
-	fs := &fieldSchema{fields: keys}
+	fs := &fieldSchema{fields: keys, kinds: kinds}
 	if props != nil {
 		fs.props = make(map[string]*fieldSchema, len(props))
 		for _, k := range keys {
@@ -136,7 +165,11 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink, from int) {
 				if !declared && fs.props != nil {
 					// A field the object already has was not what this
 					// key meant ("contributors" beside "contributions").
-					if want := nearestField(m.Key, fs.fields); want != "" && !v.Has(want) && !schemaNamed(d, s, from, pointerOf(path), m.Key) {
+					want := nearestField(m.Key, fs.fields)
+					if want == "" {
+						want = fs.pluralMeant(m.Key, &m.Value)
+					}
+					if want != "" && !v.Has(want) && !schemaNamed(d, s, from, pointerOf(path), m.Key) {
 						ptr := pointerOf(append(path, m.Key))
 						s.warnAt(d, ptr, "field-near-miss",
 							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
@@ -152,6 +185,28 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink, from int) {
 		}
 	}
 	visit(fs, &d.Root)
+}
+
+// pluralMeant is the declared field whose plural or singular key is when
+// value holds what the field holds, its type or one of its items ("hook":
+// [..] or "hook": {..} for "hooks", "tiers": "core" for "tier"), or "". A
+// key holding something else ("versions": {..} beside the string
+// "version") may be a field of its own, as nearestField assumes of every
+// plural; one holding the field's own value is the field, left silently
+// unread (a feature's "hook" list installed no hook).
+func (fs *fieldSchema) pluralMeant(key string, value *ojson.Value) string {
+	key = nfc(key)
+	bit := kindBit(value.Kind)
+	for _, f := range fs.fields {
+		g := nfc(f)
+		if !pluralOf(key, g) && !pluralOf(g, key) {
+			continue
+		}
+		if want := fs.props[f]; want != nil && (want.kinds&bit != 0 || want.items != nil && want.items.kinds&bit != 0) {
+			return f
+		}
+	}
+	return ""
 }
 
 // schemaNamed reports whether a schema finding of d among s.diags[from:],
@@ -184,7 +239,8 @@ func pointerOf(path []string) string {
 // "help_probe", "on_error" for "onError"), or by one edit (two for keys of
 // ten letters or more), where an edit inserts, deletes or replaces a letter
 // or swaps two adjacent ones. A plural of a field ("versions", "runtimes")
-// is not taken for it: such a key is as likely a field of its own. Letters
+// is not taken for it: such a key is as likely a field of its own, unless
+// it holds what the field holds (fieldSchema.pluralMeant). Letters
 // are code points, compared composed (NFC), as card ids are: "déploy" is
 // one edit from "deploy", though UTF-8 spells its "é" with two bytes.
 func nearestField(key string, fields []string) string {

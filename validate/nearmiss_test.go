@@ -162,6 +162,48 @@ func TestNearMissesInFeatureBody(t *testing.T) {
 	}
 }
 
+// TestNearMissesOfPluralHoldingTheField: a key that is a field's plural or
+// singular and holds what the field holds, its type or one of its items,
+// is that field misspelt, left unread in silence: a feature's "hook": [..]
+// installed no hook, and no finding said so. One holding something else
+// may be a field of its own and draws none, as before.
+func TestNearMissesOfPluralHoldingTheField(t *testing.T) {
+	cases := []struct {
+		id, old, new string
+		ptr          string // "" : no near miss at all
+		want         string
+	}{
+		{"security", `"hooks": [],`, `"hook": [],`, "/hook", `unknown field 'hook' is ignored; did you mean 'hooks'?`},
+		{"tdd", `"hooks": [`, `"hook": [`, "/hook", `did you mean 'hooks'?`},
+		{"security", `"hooks": [],`, `"hook": { "event": "PostToolUse", "script": "hooks/x.sh" },`, "/hook", `did you mean 'hooks'?`},
+		{"tdd", `"matcher": "Write|Edit"`, `"matchers": "Write|Edit"`, "/hooks/0/matchers", `did you mean 'matcher'?`},
+		{"security", `"produces": [],`, `"produce": [],`, "/contributions/0/produce", `did you mean 'produces'?`},
+		{"security", `"produces": ["SECURITY.md"]`, `"produce": "SECURITY.md"`, "/steps/0/produce", `did you mean 'produces'?`},
+		{"security", `"configValues": {`, `"configValue": {`, "/contributions/0/configValue", `did you mean 'configValues'?`},
+		{"security", `"gates": [`, `"gate": [`, "/gate", `did you mean 'gates'?`},
+		// Holding something else than the field: maybe a field of its own.
+		{"security", `"hooks": [],`, `"hook": "hooks/x.sh",`, "", ""},
+		{"security", `"version": "1.2.0",`, `"versions": { "1.2.0": "first" },`, "", ""},
+		{"security", `"version": "1.2.0",`, `"versions": ["1.2.0"],`, "", ""},
+		{"security", `"blocking": true,`, `"blocking": true, "blockings": 1,`, "", ""},
+		// The field there already: the other key is a field of its own.
+		{"security", `"hooks": [],`, `"hooks": [], "hook": [],`, "", ""},
+	}
+	for _, tc := range cases {
+		diags := slices.DeleteFunc(findingsOf(sampleRepo(t, sampleEdit{tc.id, tc.old, tc.new}), "field-near-miss", "schema"),
+			func(d Diagnostic) bool { return d.Rule == "schema" && !missingAtKey(d) })
+		if tc.ptr == "" {
+			if len(diags) != 0 {
+				t.Errorf("%s: want no near miss, got %v", tc.new, diags)
+			}
+			continue
+		}
+		if len(diags) != 1 || diags[0].Pointer != tc.ptr || !strings.Contains(diags[0].Message, tc.want) {
+			t.Errorf("%s: want one finding at %s containing %q, got %v", tc.new, tc.ptr, tc.want, diags)
+		}
+	}
+}
+
 // missingAtKey reports whether d is the schema error of a required field
 // missing, placed at the key that misspells it (requiredMessage).
 func missingAtKey(d Diagnostic) bool {
