@@ -89,7 +89,7 @@ func TestConfiguredPathOutsideTheRootIsPlaced(t *testing.T) {
 		t.Errorf("path-escape findings %v, want %d", got, len(want))
 	}
 
-	flagged := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: "../x.json"}})
+	flagged := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: "../x.json", ConfigSchemaSetting: "--config-schema"}})
 	var found bool
 	for _, d := range flagged.Diagnostics {
 		if d.Rule == "path-escape" && strings.HasPrefix(d.Message, "--config-schema ") {

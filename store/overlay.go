@@ -484,8 +484,8 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 			l.schemaFrom = repoConfigFile // sources made without a scan: named
 		}
 	}
-	if tree != nil && tree.schemaByFlag {
-		l.schemaFrom = validate.SchemaFromFlag
+	if tree != nil && tree.schemaSetting != "" {
+		l.schemaFrom, l.schemaSetting = validate.SchemaFromFlag, tree.schemaSetting
 	}
 	_, missing := servedMissingRoot(src, l.capDir)
 	l.capDirSet = missing || tree != nil && tree.capDirNamed
@@ -511,7 +511,7 @@ func proposedLayout(f validate.File, present bool, served layout) (layout, valid
 		l = sc.repoLayout(rc)
 	}
 	if served.schemaFrom == validate.SchemaFromFlag {
-		l.schema, l.schemaFrom = served.schema, served.schemaFrom
+		l.schema, l.schemaFrom, l.schemaSetting = served.schema, served.schemaFrom, served.schemaSetting
 	}
 	l.ownRepos = served.ownRepos
 	return l, sc.src.Diagnostics
@@ -770,7 +770,7 @@ func rootList(roots []string) string {
 // missingSchema is the config schema as the scanner leaves it when its walk
 // met no file of that path: a directory there is named as such.
 func (o *overlayer) missingSchema(p string) *validate.File {
-	return missingSchema(p, o.lay.schemaFrom, o.existsAfter(p) == directory)
+	return missingSchema(p, o.lay.schemaFrom, o.lay.schemaSetting, o.existsAfter(p) == directory)
 }
 
 // missingRootOf returns the root r of a scanner finding that a root
@@ -1333,9 +1333,10 @@ type Tree struct {
 	entries map[string]entry
 	// listed are the directories whose entries are all in entries.
 	listed map[string]bool
-	// schemaByFlag says --config-schema named the config schema, so
-	// capreg.json cannot move it.
-	schemaByFlag bool
+	// schemaSetting is what findings call the option (--config-schema,
+	// ScanOptions.ConfigSchema) that named the config schema, so that
+	// capreg.json cannot move it; "" when none did.
+	schemaSetting string
 	// capDirNamed says capreg.json named the capabilities folder, which
 	// must then exist.
 	capDirNamed bool
@@ -1581,7 +1582,7 @@ const (
 
 // newTree is an empty tree of the repository at root; the scan fills it.
 func newTree(root string, opts ScanOptions) *Tree {
-	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaByFlag: opts.ConfigSchema != ""}
+	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaSetting: schemaSettingIf(opts)}
 }
 
 // note records what the scan learnt of one path of a directory the tree

@@ -28,6 +28,12 @@ import (
 type ScanOptions struct {
 	Repo         string // repository directory; "" means the working directory
 	ConfigSchema string // --config-schema: repo-relative, or absolute inside the repo
+	// ConfigSchemaSetting is what findings about ConfigSchema (missing, a
+	// directory, outside the repository) call the setting it came from,
+	// as the caller's user knows it: the CLI's "--config-schema"; ""
+	// calls it "ScanOptions.ConfigSchema", a library caller having named
+	// no flag.
+	ConfigSchemaSetting string
 	// Tree records which paths the scan saw (Input.Tree), for judging a
 	// proposed change as a rescan would (POST /validate). The watcher sets
 	// it; a one-shot check does not pay for it.
@@ -376,6 +382,9 @@ type layout struct {
 	// file named validate.SchemaFileName its walk meets (discoverSchema);
 	// "" when capreg.json's "configSchema": "" asks for none.
 	schemaFrom string
+	// schemaSetting is what findings call the option that named the
+	// schema when schemaFrom is SchemaFromFlag (schemaSettingOf).
+	schemaSetting string
 	// ownRepos are the folders the served scan did not walk for being git
 	// repositories of their own (Sources.OwnRepositories); nil in a scan,
 	// which finds them.
@@ -504,9 +513,28 @@ func (sc *scanner) configure(opts ScanOptions) {
 		if filepath.IsAbs(p) {
 			p = sc.relToRoot(opts.Repo, p)
 		}
+		sc.schemaSetting = schemaSettingOf(opts)
 		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), validate.SchemaFromFlag
 		sc.src.ConfigSchemaRefused = sc.schema == ""
 	}
+}
+
+// schemaSettingOf is what findings call opts.ConfigSchema's setting
+// (ScanOptions.ConfigSchemaSetting).
+func schemaSettingOf(opts ScanOptions) string {
+	if opts.ConfigSchemaSetting != "" {
+		return opts.ConfigSchemaSetting
+	}
+	return "ScanOptions.ConfigSchema"
+}
+
+// schemaSettingIf is schemaSettingOf(opts) when opts names a config
+// schema, else "".
+func schemaSettingIf(opts ScanOptions) string {
+	if opts.ConfigSchema == "" {
+		return ""
+	}
+	return schemaSettingOf(opts)
 }
 
 // readConfig reads capreg.json, abs, whose real path inside the root is
@@ -576,7 +604,7 @@ func (sc *scanner) confineAs(from, p, given string) string {
 	if outside || filepath.VolumeName(p) != "" || drive {
 		what := "configured path"
 		if from == "" {
-			what = "--config-schema"
+			what = sc.schemaSetting
 		}
 		why := "is outside the repository root"
 		if !outside {
@@ -2094,7 +2122,7 @@ func (sc *scanner) readSchema() {
 			sc.fileError(sc.schema, sc.linkFailure(abs, err))
 			return
 		}
-		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, false)
+		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, sc.schemaSetting, false)
 		return
 	}
 	st, err := os.Stat(target)
@@ -2102,7 +2130,7 @@ func (sc *scanner) readSchema() {
 	case err != nil:
 		sc.fileError(sc.schema, err)
 	case st.IsDir():
-		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, true)
+		sc.src.ConfigSchema = missingSchema(sc.schema, sc.schemaFrom, sc.schemaSetting, true)
 	default:
 		sc.watch(filepath.Dir(target)) // its folder holds an input, as for a file root
 		f := sc.readReal(sc.schema, target, st.Mode().Type())
@@ -2111,14 +2139,19 @@ func (sc *scanner) readSchema() {
 }
 
 // missingSchema is the configured config schema when the walk met no file of
-// that path (named by "capreg.json" or "--config-schema"): missing, or a
-// directory. POST /validate words it the same way (Snapshot.Overlay).
-func missingSchema(p, from string, isDir bool) *validate.File {
+// that path (named by "capreg.json", or by the option, which setting
+// names, when from is SchemaFromFlag): missing, or a directory. POST
+// /validate words it the same way (Snapshot.Overlay).
+func missingSchema(p, from, setting string, isDir bool) *validate.File {
 	err := error(fs.ErrNotExist)
 	if isDir {
 		err = validate.ErrIsDirectory
 	}
-	return &validate.File{Path: p, Err: &validate.MissingSchemaError{Path: p, NamedBy: from, Err: err}}
+	e := &validate.MissingSchemaError{Path: p, NamedBy: from, Err: err}
+	if from == validate.SchemaFromFlag {
+		e.Setting = setting
+	}
+	return &validate.File{Path: p, Err: e}
 }
 
 // didYouMean names the path of the repository probably meant by rel, a

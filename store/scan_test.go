@@ -892,7 +892,7 @@ func TestScanEscapingConfiguration(t *testing.T) {
 		repo, outside := scanRepoCopy(t)
 		schema := filepath.Join(outside, "schema.json")
 		writeTestFile(t, schema, []byte(`{"validKeys": []}`))
-		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: schema}})
+		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: schema, ConfigSchemaSetting: "--config-schema"}})
 		d, ok := scanFind(snap.Diagnostics, "path-escape", "")
 		if !ok || !strings.Contains(d.Message, `--config-schema "`+schema+`"`) {
 			t.Errorf("no path-escape naming --config-schema %q:\n%s", schema, formatDiagnostics(snap.Diagnostics))

@@ -38,11 +38,19 @@ const (
 type MissingSchemaError struct {
 	Path    string // the path named
 	NamedBy string // SchemaFromRepoConfig or SchemaFromFlag
-	Err     error  // fs.ErrNotExist or ErrIsDirectory
+	// Setting is what the message calls the setting that named it, as
+	// its reader knows it ("ScanOptions.ConfigSchema" for a library
+	// caller, who passed no flag); "" for NamedBy itself.
+	Setting string
+	Err     error // fs.ErrNotExist or ErrIsDirectory
 }
 
 func (e *MissingSchemaError) Error() string {
-	return "config schema " + e.Path + " (named by " + e.NamedBy + "): " + e.Err.Error()
+	by := e.NamedBy
+	if e.Setting != "" {
+		by = e.Setting
+	}
+	return "config schema " + e.Path + " (named by " + by + "): " + e.Err.Error()
 }
 
 func (e *MissingSchemaError) Unwrap() error { return e.Err }

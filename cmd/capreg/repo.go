@@ -26,7 +26,7 @@ func (rf *repoFlags) register(fs *flag.FlagSet) {
 }
 
 func (rf *repoFlags) options() store.Options {
-	return store.Options{ScanOptions: store.ScanOptions{Repo: rf.repo, ConfigSchema: rf.configSchema}, Strict: rf.strict}
+	return store.Options{ScanOptions: store.ScanOptions{Repo: rf.repo, ConfigSchema: rf.configSchema, ConfigSchemaSetting: validate.SchemaFromFlag}, Strict: rf.strict}
 }
 
 // load builds a snapshot; on an I/O failure it prints it and returns exit 2.
