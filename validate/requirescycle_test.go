@@ -2,6 +2,9 @@ package validate
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +125,79 @@ func BenchmarkRequiresCycleLongChain(b *testing.B) {
 				Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: caps})
 			}
 		})
+	}
+}
+
+var (
+	cycleMessage = regexp.MustCompile(`^requires cycle detected: ([^;(]*?)(?: \((.*) (?:is|are) in a cycle with them too, by another way round\))?; remove`)
+	quotedID     = regexp.MustCompile(`"([^"]+)"`)
+)
+
+// TestRequiresCycleRandom: for random requires among a few capabilities
+// (some naming none that exists, some themselves), each capability on a
+// cycle (one that requires its way back to itself) is named by exactly
+// one finding, in its way round or as in a cycle with it, and each way
+// round is one: every step an entry of the requires named, ending where it
+// began, told in the file of its last member.
+func TestRequiresCycleRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		n := 1 + r.IntN(7)
+		name := func(i int) string { return fmt.Sprintf("c%d", i) }
+		reqs := make([][]string, n)
+		caps := make([]CapabilitySource, n)
+		for i := range n {
+			for range r.IntN(3) {
+				reqs[i] = append(reqs[i], name(r.IntN(n+1))) // c<n> does not exist
+			}
+			caps[i] = newcomerCap(name(i), `[]`, `[]`, `{}`)
+			if len(reqs[i]) > 0 {
+				caps[i] = requiring(name(i), reqs[i]...)
+			}
+		}
+		reach := make([][]bool, n) // reach[i][j]: i requires its way to j
+		for i := range n {
+			reach[i] = make([]bool, n)
+			queue := []int{i}
+			for len(queue) > 0 {
+				u := queue[0]
+				queue = queue[1:]
+				for _, id := range reqs[u] {
+					var v int
+					if _, err := fmt.Sscanf(id, "c%d", &v); err != nil || v >= n || reach[i][v] {
+						continue
+					}
+					reach[i][v] = true
+					queue = append(queue, v)
+				}
+			}
+		}
+		named := map[string]int{}
+		for _, d := range newcomerFindings(t, "requires-cycle", caps...) {
+			m := cycleMessage.FindStringSubmatch(d.Message)
+			if m == nil {
+				t.Fatalf("%v: %s", reqs, d)
+			}
+			path := strings.Split(m[1], " → ")
+			for _, also := range quotedID.FindAllStringSubmatch(m[2], -1) {
+				named[also[1]]++
+			}
+			if path[0] != path[len(path)-1] || d.File != "capabilities/"+path[len(path)-2]+"/capability.json" {
+				t.Fatalf("%v: %s", reqs, d)
+			}
+			for k := range len(path) - 1 {
+				var u int
+				fmt.Sscanf(path[k], "c%d", &u)
+				if !slices.Contains(reqs[u], path[k+1]) {
+					t.Fatalf("%v: %s: %s does not require %s", reqs, d, path[k], path[k+1])
+				}
+				named[path[k]]++
+			}
+		}
+		for i := range n {
+			if want := map[bool]int{true: 1}[reach[i][i]]; named[name(i)] != want {
+				t.Fatalf("%v: %s named %d times, want %d", reqs, name(i), named[name(i)], want)
+			}
+		}
 	}
 }
