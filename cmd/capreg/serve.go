@@ -121,7 +121,7 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return usageError(stderr, format, args...)
 	}
 	if len(pos) > 0 {
-		return usage("serve takes no arguments (got %q)", pos)
+		return usage("serve takes no arguments (got %q); see capreg serve --help", pos)
 	}
 	if msg := sf.fault(); msg != "" {
 		return usage("%s", msg)
@@ -146,16 +146,23 @@ func runServeWith(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	return serve(ctx, ln, hup, &sf, logger, stdout)
 }
 
-// fault is what is wrong with the flags serve was given, or "".
+// fault is what is wrong with the flags serve was given, or "". A value a
+// flag does not take is worded as badValue words it, and ends, as every
+// such usage error does, by naming serve's help.
 func (sf *serveFlags) fault() string {
-	if sf.debounce < 0 || sf.poll < 0 || sf.drainDelay < 0 {
-		return "--debounce, --poll and --drain-delay must not be negative"
+	for _, d := range []struct {
+		name string
+		v    time.Duration
+	}{{"debounce", sf.debounce}, {"poll", sf.poll}, {"drain-delay", sf.drainDelay}} {
+		if d.v < 0 {
+			return fmt.Sprintf("invalid value %q for --%s: want a duration of 0 or more, such as 100ms, 5s or 1m (it must not be negative); see capreg serve --help", d.v.String(), d.name)
+		}
 	}
 	if sf.poll > 0 && sf.poll < minPoll {
-		return fmt.Sprintf("--poll %v is too short: each poll reads the names, sizes and times of the whole tree; give --poll %v or more", sf.poll, minPoll)
+		return fmt.Sprintf("invalid value %q for --poll: want %v or more (--poll %v is too short: each poll reads the names, sizes and times of the whole tree); see capreg serve --help", sf.poll.String(), minPoll, sf.poll)
 	}
 	if msg := addrFault(sf.addr); msg != "" {
-		return msg
+		return msg + "; see capreg serve --help"
 	}
 	// Another error is not fatal: in a pod, git-sync may not have cloned
 	// yet. serve stays up, unready, and serves the repository once it
@@ -406,13 +413,13 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 func addrFault(addr string) string {
 	_, port, err := net.SplitHostPort(addr)
 	if ae := (*net.AddrError)(nil); errors.As(err, &ae) {
-		return fmt.Sprintf("--addr %q is not HOST:PORT (%s): give e.g. 127.0.0.1:8080, or :8080 for every interface", addr, ae.Err)
+		return fmt.Sprintf("invalid value %q for --addr: want HOST:PORT (%s), e.g. 127.0.0.1:8080, or :8080 for every interface", addr, ae.Err)
 	}
 	if port == "" {
-		return fmt.Sprintf("--addr %q has no port: give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
+		return fmt.Sprintf("invalid value %q for --addr: it has no port; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
 	}
 	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
-		return fmt.Sprintf("--addr %q: %d is no port (0 to 65535): give HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
+		return fmt.Sprintf("invalid value %q for --addr: %d is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
 	}
 	return ""
 }

@@ -223,11 +223,11 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 	cancel()
 	for _, tt := range []struct{ addr, want string }{
 		{"", "--addr is empty (an unset variable?): give HOST:PORT"},
-		{":", `--addr ":" has no port`},
-		{"0.0.0.0:", `--addr "0.0.0.0:" has no port`},
-		{"127.0.0.1", `--addr "127.0.0.1" is not HOST:PORT (missing port in address)`},
-		{"127.0.0.1:99999", `--addr "127.0.0.1:99999": 99999 is no port (0 to 65535)`},
-		{"127.0.0.1:-1", `--addr "127.0.0.1:-1": -1 is no port (0 to 65535)`},
+		{":", `invalid value ":" for --addr: it has no port; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port); see capreg serve --help` + "\n"},
+		{"0.0.0.0:", `invalid value "0.0.0.0:" for --addr: it has no port;`},
+		{"127.0.0.1", `invalid value "127.0.0.1" for --addr: want HOST:PORT (missing port in address), e.g. 127.0.0.1:8080, or :8080 for every interface; see capreg serve --help` + "\n"},
+		{"127.0.0.1:99999", `invalid value "127.0.0.1:99999" for --addr: 99999 is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port); see capreg serve --help` + "\n"},
+		{"127.0.0.1:-1", `invalid value "127.0.0.1:-1" for --addr: -1 is no port (0 to 65535);`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr=" + tt.addr}, &stdout, &stderr)
@@ -341,9 +341,9 @@ func TestServeUsageErrorsAndHelp(t *testing.T) {
 		{name: "allowed-host control", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--allowed-host", "a\x01b"}, code: exitUsage, stopped: true,
 			stderr: []string{`want host names, .*joined with commas \(got "a\\x01b"\)`}, notStdout: []string{`.`}},
 		{name: "operand", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0"}, code: exitUsage, stopped: true,
-			stderr: []string{`^capreg: serve takes no arguments \(got \["extra"\]\)\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: serve takes no arguments \(got \["extra"\]\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
 		{name: "operand json", args: []string{"serve", "extra", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--log-format", "json"}, code: exitUsage, stopped: true,
-			stderr: []string{`^\{"time":.*"level":"ERROR","msg":"serve takes no arguments \(got \[\\"extra\\"\]\)"\}\n$`}, notStdout: []string{`.`}},
+			stderr: []string{`^\{"time":.*"level":"ERROR","msg":"serve takes no arguments \(got \[\\"extra\\"\]\); see capreg serve --help"\}\n$`}, notStdout: []string{`.`}},
 		{name: "help json", args: []string{"serve", "--log-format", "json", "--help"}, code: exitOK, stopped: true,
 			stdout:    []string{`^Usage: capreg serve `, `\n  --addr HOST:PORT\n\s+listen HOST:PORT \(default "127\.0\.0\.1:8080"\)\n`, `\n  --debounce DUR\n\s+quiet period .*\(default 100ms\)\n`},
 			notStderr: []string{`.`}},
@@ -352,9 +352,9 @@ func TestServeUsageErrorsAndHelp(t *testing.T) {
 		{name: "json after --", args: []string{"serve", "--nope", "--", "--log-format", "json"}, code: exitUsage, stopped: true,
 			stderr: []string{`^capreg: unknown flag --nope \(capreg serve takes --addr, .*\); see capreg serve --help\n$`}, notStderr: []string{`"level"`}, notStdout: []string{`.`}},
 		{name: "negative poll", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "-1s"}, code: exitUsage, stopped: true,
-			stderr: []string{`must not be negative`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: invalid value "-1s" for --poll: want a duration of 0 or more, .*must not be negative\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
 		{name: "poll 99ms", args: []string{"serve", "--repo", "$REPO", "--addr", "127.0.0.1:0", "--poll", "99ms"}, code: exitUsage, stopped: true,
-			stderr: []string{`--poll 99ms is too short`}, notStdout: []string{`.`}},
+			stderr: []string{`^capreg: invalid value "99ms" for --poll: want 100ms or more \(--poll 99ms is too short: .*\); see capreg serve --help\n$`}, notStdout: []string{`.`}},
 	})
 }
 
