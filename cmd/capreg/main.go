@@ -171,6 +171,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		if line, misspelt, moved := lineWithVerbFirst(args); moved && misspelt != "" {
 			return usageError(stderr, "unknown command %q after the flags; the verb comes before its flags%s", misspelt, didYouMean(line))
+		} else if moved && strings.HasPrefix(line, toolsNoSubcommand) {
+			return usageError(stderr, "the verb comes before its flags, and tools needs a subcommand, search, match or show, before them too: %s", line)
 		} else if moved {
 			return usageError(stderr, "the verb comes before its flags: %s", line)
 		}
@@ -228,9 +230,17 @@ func lineWithVerbFirst(args []string) (line, misspelt string, ok bool) {
 		if subTyped != sub && misspelt == "" {
 			misspelt = subTyped
 		}
+	} else if verb == "tools" {
+		// No subcommand follows the flags ("--repo x tools deploy"): the
+		// line with tools alone first would only be refused in turn.
+		return commandLine([]string{toolsNoSubcommand}, rest), misspelt, true
 	}
 	return commandLine(words, rest), misspelt, true
 }
+
+// toolsNoSubcommand starts the line lineWithVerbFirst gives for tools with
+// no subcommand after its flags: a choice to make, not a line to paste.
+const toolsNoSubcommand = "capreg tools search|match|show"
 
 // verbAfterFlags finds the verb, one of names, that follows the flags args
 // start with, as a user who writes the shared flags first (as git -C is
