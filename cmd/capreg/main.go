@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"net/url"
 	"os"
 	"os/signal"
 	"regexp"
@@ -623,9 +624,33 @@ func (n *namesValue) Set(s string) error {
 		if name = strings.TrimSpace(name); name == "" || strings.ContainsFunc(name, unicode.IsSpace) || strings.ContainsFunc(name, unicode.IsControl) {
 			return fmt.Errorf("want host names, such as capreg.internal, joined with commas (got %q)", name)
 		}
+		if host, ok := hostOfURL(name); ok {
+			// "https://capreg.internal" was read as host "https" (port
+			// "//capreg.internal"): a name no request gives, so every
+			// request naming the host meant was refused.
+			return fmt.Errorf("want host names, not URLs (got %q)%s", name, didYouMean(host))
+		}
 		*n = append(*n, name)
 	}
 	return nil
+}
+
+// hostOfURL is the host name a URL or a host with a path names
+// ("https://capreg.internal/", "capreg.internal/tools"), and whether name
+// is one: a Host header never holds a scheme, a path, a query or
+// credentials. The host is "" when none can be read from it.
+func hostOfURL(name string) (string, bool) {
+	if !strings.ContainsAny(name, "/?#@") {
+		return "", false
+	}
+	if !strings.Contains(name, "://") {
+		name = "//" + name
+	}
+	u, err := url.Parse(name)
+	if err != nil {
+		return "", true
+	}
+	return u.Hostname(), true
 }
 
 // isTerminal reports whether w is a terminal, where text capreg prints
