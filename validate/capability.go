@@ -141,10 +141,16 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 		return nil
 	}
 	schemaFrom := len(s.diags)
-	checkSchema("capability", d, s)
-	checkNearMisses(d, capabilityFields(), s, schemaFrom)
+	role := root.Get("role").StringOr("")
+	_, found := checkSchemaFindings("capability", d, s, func(f *schemaFinding) bool {
+		// A feature whose role was miswritten lacks no body of that
+		// role: role-forbidden-field says so at its role.
+		return f.keyword == "required" && f.object == "" && f.ptr == "" &&
+			slices.Equal(f.missing, []string{role}) && miswrittenRole(root, role) != nil
+	})
+	checkNearMisses(d, capabilityFields(), s, found)
 	c := &Capability{
-		ID: root.Get("id").StringOr(""), Role: root.Get("role").StringOr(""), Tier: root.Get("tier").StringOr(""),
+		ID: root.Get("id").StringOr(""), Role: role, Tier: root.Get("tier").StringOr(""),
 		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,
 	}
 	// An id the schema rejects beside a folder that is a good id
@@ -177,7 +183,7 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	}
 	c.Config = configEntries(root.Get("config"))
 	checkConfigSlice(d, root.Get("config"), s)
-	checkRoleFields(d, c.Role, s, schemaFrom)
+	checkRoleFields(d, c.Role, s)
 	if rv := root.Get("reviewer"); rv != nil && c.Role != "feature" {
 		checkReviewer(d, rv, s)
 	}
@@ -457,12 +463,16 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 }
 
 // checkRoleFields rejects fields the role may not carry (ref §2.3, §2.12, §2.13).
-// A runtime or reviewer without a body of its role that holds a feature's
-// fields is a feature whose role was miswritten (copied from another
-// declaration): one finding at its role, in place of the schema's missing
-// body (among s.diags from schemaFrom) and one for each field.
-func checkRoleFields(d *doc, role string, s *sink, schemaFrom int) {
+// A runtime or reviewer that is a feature whose role was miswritten
+// (miswrittenRole) is one finding at its role, in place of the schema's
+// missing body (which the schema check drops) and one for each field.
+func checkRoleFields(d *doc, role string, s *sink) {
 	root := &d.Root
+	if feature := miswrittenRole(root, role); feature != nil {
+		s.at(d, "/role", "role-forbidden-field", "role %q, but this declaration has no %q body and a feature's fields (%s), which a role:%s capability must not have: write \"role\": \"feature\"",
+			role, role, strings.Join(feature, ", "), role)
+		return
+	}
 	var forbidden []string
 	switch role {
 	case "feature":
@@ -472,33 +482,31 @@ func checkRoleFields(d *doc, role string, s *sink, schemaFrom int) {
 	case "reviewer":
 		forbidden = append([]string{"runtime"}, featureOnly...)
 	}
-	var present []string
 	for _, f := range forbidden {
 		if root.Has(f) {
-			present = append(present, f)
+			s.at(d, "/"+f, "role-forbidden-field", "a role:%s capability must not have %q", role, f)
 		}
 	}
+}
+
+// miswrittenRole returns the feature's fields of a runtime or reviewer
+// that is a feature whose role was miswritten (copied from another
+// declaration): it has no body of its role and two or more of a
+// feature's fields. It returns nil for any other.
+func miswrittenRole(root *ojson.Value, role string) []string {
+	if role != "runtime" && role != "reviewer" || root.Has(role) {
+		return nil
+	}
 	var feature []string
-	for _, f := range present {
-		if slices.Contains(featureOnly, f) {
+	for _, f := range featureOnly {
+		if root.Has(f) {
 			feature = append(feature, f)
 		}
 	}
-	if role != "feature" && !root.Has(role) && len(feature) >= 2 {
-		missing := fmt.Sprintf("missing required field %s", quoteKey(role))
-		for i := schemaFrom; i < len(s.diags); i++ {
-			if dg := &s.diags[i]; dg.Rule == "schema" && dg.File == d.File && dg.Pointer == "" && strings.HasPrefix(dg.Message, missing) {
-				s.diags = slices.Delete(s.diags, i, i+1)
-				break
-			}
-		}
-		s.at(d, "/role", "role-forbidden-field", "role %q, but this declaration has no %q body and a feature's fields (%s), which a role:%s capability must not have: write \"role\": \"feature\"",
-			role, role, strings.Join(feature, ", "), role)
-		return
+	if len(feature) < 2 {
+		return nil
 	}
-	for _, f := range present {
-		s.at(d, "/"+f, "role-forbidden-field", "a role:%s capability must not have %q", role, f)
-	}
+	return feature
 }
 
 // checkFeature runs the feature-body rules that need more than the schema.

@@ -138,10 +138,10 @@ var capabilityFields = sync.OnceValue(func() *fieldSchema {
 // checkNearMisses warns about each unknown field of the document that is a
 // near miss of a field fs declares at the same place.
 //
-// A key a schema finding of the document made from the s.diags index from
-// on already names as the required field it misspells ("the field 'inlin'
-// is there: did you mean 'inline'?") is not warned of again.
-func checkNearMisses(d *doc, fs *fieldSchema, s *sink, from int) {
+// A key one of the document's schema findings, found, already names as
+// the field it misspells ("the field 'inlin' is there: did you mean
+// 'inline'?") is not warned of again.
+func checkNearMisses(d *doc, fs *fieldSchema, s *sink, found []schemaFinding) {
 	var path []string // the keys and indices down to the current value
 	var visit func(fs *fieldSchema, v *ojson.Value)
 	visit = func(fs *fieldSchema, v *ojson.Value) {
@@ -169,7 +169,7 @@ func checkNearMisses(d *doc, fs *fieldSchema, s *sink, from int) {
 					if want == "" {
 						want = fs.pluralMeant(m.Key, &m.Value)
 					}
-					if want != "" && !v.Has(want) && !schemaNamed(d, s, from, pointerOf(path), m.Key) {
+					if want != "" && !v.Has(want) && !schemaNamed(found, pointerOf(path), m.Key) {
 						ptr := pointerOf(append(path, m.Key))
 						s.warnAt(d, ptr, "field-near-miss",
 							"unknown field %s is ignored; did you mean %s? (unknown fields are accepted, so a misspelt one silently leaves its default in force)",
@@ -209,18 +209,13 @@ func (fs *fieldSchema) pluralMeant(key string, value *ojson.Value) string {
 	return ""
 }
 
-// schemaNamed reports whether a schema finding of d among s.diags[from:],
-// at the object at ptr or at its member key, names key as a field misspelt.
-func schemaNamed(d *doc, s *sink, from int, ptr, key string) bool {
+// schemaNamed reports whether one of the schema findings, at the object
+// at ptr or at its member key, names key as a field misspelt.
+func schemaNamed(found []schemaFinding, ptr, key string) bool {
 	keyPtr := ptr + "/" + ojson.EscapePointer(key)
-	for i := from; i < len(s.diags); i++ {
-		dg := &s.diags[i]
-		if dg.Rule == "schema" && dg.File == d.File && (dg.Pointer == ptr || dg.Pointer == keyPtr) &&
-			strings.Contains(dg.Message, quoteKey(key)) && strings.Contains(dg.Message, "did you mean") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(found, func(f schemaFinding) bool {
+		return (f.ptr == ptr || f.ptr == keyPtr) && slices.Contains(f.named, key)
+	})
 }
 
 // pointerOf is the JSON pointer of a path of keys and indices.

@@ -72,45 +72,79 @@ func SchemaJSON(name string) ([]byte, error) {
 // checkSchema validates a document against an embedded schema and reports each
 // leaf violation at its JSON pointer. It returns false when anything failed.
 func checkSchema(name string, d *doc, s *sink) bool {
+	ok, _ := checkSchemaFindings(name, d, s, nil)
+	return ok
+}
+
+// schemaFinding is a finding of the schema check as structure, beside its
+// message: which keyword failed, at which pointer, naming which fields.
+// Other checks of the document read these, never the message's text.
+type schemaFinding struct {
+	ptr, msg string // where it is reported, and what it says
+	// keyword is the keyword failed, the last token of its keyword
+	// location ("required", "additionalProperties", "anyOf", "enum").
+	keyword string
+	// object is the instance location: the object a required or an
+	// additionalProperties failure is about, where ptr may be one of its
+	// keys.
+	object string
+	// missing are the fields a required failure finds missing, in the
+	// schema's order; nil when its message is the library's.
+	missing []string
+	// named are the keys of the document it names as a field misspelt
+	// ("the field 'inlin' is there: did you mean 'inline'?"), an anyOf's
+	// those of its branches.
+	named []string
+}
+
+// checkSchemaFindings is checkSchema that also returns the findings it
+// reported, as structure. A finding for which drop (if not nil) reports
+// true is not reported: one another rule says better, told by its
+// structure.
+func checkSchemaFindings(name string, d *doc, s *sink, drop func(*schemaFinding) bool) (bool, []schemaFinding) {
 	schemas, err := compiledSchemas()
 	if err != nil {
 		// The schemas are embedded and covered by tests; failing here is a
 		// build defect, reported rather than panicked on.
 		s.add(Diagnostic{File: d.File, Rule: "schema", Message: "internal error: " + err.Error()})
-		return false
+		return false, nil
 	}
 	ok := checkFinite(name, d, s, "", &d.Root)
 	err = schemas[name].Validate(d.Root.ToAny())
 	if err == nil {
-		return ok
+		return ok, nil
 	}
 	var ve *jsonschema.ValidationError
 	if !errors.As(err, &ve) {
 		s.at(d, "", "schema", "%v", err)
-		return false
+		return false, nil
 	}
-	type finding struct{ ptr, msg string }
-	var found []finding
+	var found []schemaFinding
 	seen := map[string]bool{}
 	for _, leaf := range schemaLeaves(&d.Root, ve) {
-		ptr, msg := refine(&d.Root, leaf)
-		if !seen[ptr+"\x00"+msg] {
-			seen[ptr+"\x00"+msg] = true
-			found = append(found, finding{ptr, msg})
+		f := refine(&d.Root, leaf)
+		if !seen[f.ptr+"\x00"+f.msg] {
+			seen[f.ptr+"\x00"+f.msg] = true
+			found = append(found, f)
 		}
 	}
+	var reported []schemaFinding
 	for _, f := range found {
 		// "matches none of the allowed forms" where another keyword has
 		// said what is wrong with the value repeats it at length: "" for
 		// a version range failed its pattern and its anyOf both.
-		if strings.HasPrefix(f.msg, anyOfPrefix) && slices.ContainsFunc(found, func(o finding) bool {
+		if strings.HasPrefix(f.msg, anyOfPrefix) && slices.ContainsFunc(found, func(o schemaFinding) bool {
 			return o.ptr == f.ptr && !strings.HasPrefix(o.msg, anyOfPrefix)
 		}) {
 			continue
 		}
+		if drop != nil && drop(&f) {
+			continue
+		}
 		s.at(d, f.ptr, "schema", "%s", f.msg)
+		reported = append(reported, f)
 	}
-	return false
+	return false, reported
 }
 
 // checkFinite reports each number of v, at pointer ptr in d, that is past
@@ -144,23 +178,31 @@ func checkFinite(name string, d *doc, s *sink, ptr string, v *ojson.Value) bool 
 // configDefault matches the pointer of a config key's default.
 var configDefault = regexp.MustCompile(`^/config/[^/]+/default$`)
 
+// schemaLeaf is a leaf failure of the schema check, with, for an anyOf
+// reported as one, the keys its branches name as a field misspelt.
+type schemaLeaf struct {
+	*jsonschema.ValidationError
+	named []string
+}
+
 // schemaLeaves flattens the error tree to the errors that have no causes: the
 // specific keyword failures. Branch failures of anyOf are kept only when no
 // more specific leaf exists, which keeps messages short. The library visits
 // properties in map order, so the leaves are sorted into one order.
-func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+func schemaLeaves(root *ojson.Value, ve *jsonschema.ValidationError) []schemaLeaf {
 	if len(ve.Causes) == 0 {
-		return []*jsonschema.ValidationError{ve}
+		return []schemaLeaf{{ValidationError: ve}}
 	}
 	if strings.HasSuffix(ve.KeywordLocation, "/anyOf") {
 		// "must match one of these shapes": report it once, at its own place.
-		return []*jsonschema.ValidationError{{InstanceLocation: ve.InstanceLocation, KeywordLocation: ve.KeywordLocation, Message: anyOfMessage(root, ve)}}
+		msg, named := anyOfMessage(root, ve)
+		return []schemaLeaf{{&jsonschema.ValidationError{InstanceLocation: ve.InstanceLocation, KeywordLocation: ve.KeywordLocation, Message: msg}, named}}
 	}
-	var out []*jsonschema.ValidationError
+	var out []schemaLeaf
 	for _, c := range ve.Causes {
 		out = append(out, schemaLeaves(root, c)...)
 	}
-	slices.SortStableFunc(out, func(a, b *jsonschema.ValidationError) int {
+	slices.SortStableFunc(out, func(a, b schemaLeaf) int {
 		return cmp.Or(strings.Compare(a.InstanceLocation, b.InstanceLocation),
 			strings.Compare(a.KeywordLocation, b.KeywordLocation), strings.Compare(a.Message, b.Message))
 	})
@@ -335,24 +377,25 @@ func closedFieldHint(key string, missing []string) string {
 // returns where the finding is: at the one key that misspells a missing
 // field, where the author acts (at the object, a tool card's finding was at
 // 1:1, which a CI annotation of the lines a change touched never shows),
-// else at the object, ptr. It reports false when absLoc is not one of
-// the embedded schemas' required lists.
-func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, ok bool) {
+// else at the object, ptr; and, as structure, the fields missing and the
+// keys it names as those fields misspelt. It reports false when absLoc is
+// not one of the embedded schemas' required lists.
+func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, missing, keys []string, ok bool) {
 	parent, ok := schemaNode(strings.TrimSuffix(absLoc, "/required"))
 	obj, _, ok2 := root.Lookup(ptr)
 	if !ok || !ok2 || obj.Kind != ojson.Object {
-		return "", "", false
+		return "", "", nil, nil, false
 	}
-	var missing, quoted []string
+	var quoted []string
 	for _, r := range parent.Get("required").Strings() {
 		if !obj.Has(r) {
 			missing, quoted = append(missing, r), append(quoted, quoteKey(r))
 		}
 	}
 	if len(missing) == 0 {
-		return "", "", false
+		return "", "", nil, nil, false
 	}
-	hint, keys, rest := misspeltHint(obj, parent.Get("properties"), missing)
+	hint, keys, rest := misspeltHint(obj, parent.Get("properties"), slices.Clone(missing))
 	if hint == "" {
 		hint = misplacedHint(obj, ptr, rest)
 	}
@@ -364,7 +407,7 @@ func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, ok 
 	if len(keys) == 1 {
 		at = ptr + "/" + ojson.EscapePointer(keys[0])
 	}
-	return what + strings.Join(quoted, ", ") + hint, at, true
+	return what + strings.Join(quoted, ", ") + hint, at, missing, keys, true
 }
 
 // misspeltHint names the keys of obj that are probably the missing fields
@@ -452,16 +495,23 @@ var parsedSchemas = sync.OnceValue(func() map[string]*ojson.Value {
 	return out
 })
 
-func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) string {
-	var parts []string
+// anyOfMessage words an anyOf no branch of which matched, each branch's
+// findings in turn, and returns the keys they name as a field misspelt.
+func anyOfMessage(root *ojson.Value, ve *jsonschema.ValidationError) (string, []string) {
+	var parts, named []string
 	for _, c := range ve.Causes {
 		for _, l := range schemaLeaves(root, c) {
-			if _, msg := refine(root, l); !slices.Contains(parts, msg) {
-				parts = append(parts, msg)
+			if f := refine(root, l); !slices.Contains(parts, f.msg) {
+				parts = append(parts, f.msg)
+				for _, k := range f.named {
+					if !slices.Contains(named, k) {
+						named = append(named, k)
+					}
+				}
 			}
 		}
 	}
-	return anyOfPrefix + strings.Join(parts, "; or ")
+	return anyOfPrefix + strings.Join(parts, "; or "), named
 }
 
 // anyOfPrefix starts the finding of a value that matches no branch of an
@@ -472,59 +522,72 @@ const anyOfPrefix = "matches none of the allowed forms: "
 // moves "not allowed" findings onto the offending key. root is the document
 // validated, for the unknown keys. A finding is told by its keyword and the
 // schema it failed, never by the library's English.
-func refine(root *ojson.Value, leaf *jsonschema.ValidationError) (string, string) {
+func refine(root *ojson.Value, leaf schemaLeaf) schemaFinding {
 	ptr, msg := instancePointer(leaf.InstanceLocation), leaf.Message
+	f := schemaFinding{keyword: leaf.KeywordLocation[strings.LastIndex(leaf.KeywordLocation, "/")+1:]}
+	found := func(at, msg string) schemaFinding {
+		f.ptr, f.msg = at, msg
+		return f
+	}
 	if !strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
 		ptr = withEmptyKeys(root, ptr, leaf.KeywordLocation)
+		f.object = ptr
 	} else {
 		if pat, ok := schemaNode(leaf.AbsoluteKeywordLocation); ok && strings.HasSuffix(leaf.KeywordLocation, "/pattern") && pat.IsString() && patternHelp[pat.Str] != "" {
 			msg = "it is not " + patternHelp[pat.Str] // "1.0" of compatVersions, where the regexp was quoted
 		}
-		return propertyNameFinding(root, ptr, msg)
+		f.object = ptr
+		return found(propertyNameFinding(root, ptr, msg))
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") && isFalseSchema(leaf.AbsoluteKeywordLocation) {
 		keys, missing, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
 		switch {
 		case !ok:
-			return ptr, "unknown fields are not allowed here"
+			return found(ptr, "unknown fields are not allowed here")
 		case len(keys) == 1:
-			return ptr + "/" + ojson.EscapePointer(keys[0]),
-				fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0])) + closedFieldHint(keys[0], missing)
+			hint := closedFieldHint(keys[0], missing)
+			if hint != "" {
+				f.named = keys
+			}
+			return found(ptr+"/"+ojson.EscapePointer(keys[0]),
+				fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0]))+hint)
 		}
 		for i, k := range keys {
 			keys[i] = quoteKey(k)
 		}
-		return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", "))
+		return found(ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", ")))
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/required") {
-		if m, at, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
-			return at, m
+		if m, at, missing, named, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
+			f.missing, f.named = missing, named
+			return found(at, m)
 		}
 	}
 	if isFalseSchema(leaf.AbsoluteKeywordLocation) {
-		return ptr, "this field is not allowed here" + falseFieldCondition(leaf.AbsoluteKeywordLocation)
+		return found(ptr, "this field is not allowed here"+falseFieldCondition(leaf.AbsoluteKeywordLocation))
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/type") {
 		if hint := objectHint(root, ptr, leaf.AbsoluteKeywordLocation); hint != "" {
-			return ptr, msg + hint
+			return found(ptr, msg+hint)
 		}
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/enum") {
 		if m, ok := enumMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
-			return ptr, m
+			return found(ptr, m)
 		}
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/pattern") {
 		if m, ok := patternMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
-			return ptr, m
+			return found(ptr, m)
 		}
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/not") {
 		if m, ok := notMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
-			return ptr, m
+			return found(ptr, m)
 		}
 	}
-	return ptr, msg
+	f.named = leaf.named // an anyOf's
+	return found(ptr, msg)
 }
 
 // objectHints are the objects of a capability whose author, reading the

@@ -763,3 +763,37 @@ func TestMissingFieldAtTheKeyThatMisspellsIt(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaFindingsStructure: the schema check's findings say, as
+// structure, the keyword failed, the fields missing and the keys named as
+// a field misspelt, which the miswritten role's drop and field-near-miss
+// read in place of the messages' text; a finding dropped is not reported.
+func TestSchemaFindingsStructure(t *testing.T) {
+	const runtime = `{"id": "a", "role": "runtime", "title": "A", "description": "A.", "tier": "core", "requires": []`
+	const feature = `{"id": "a", "role": "feature", "title": "A", "description": "A.", "tier": "core", "requires": [],
+		"skills": [], "agents": [], "config": {}, "steps": [], "gates": []`
+	for _, tt := range []struct {
+		json, keyword, ptr, object string
+		missing, named             []string
+	}{
+		{runtime + `}`, "required", "", "", []string{"runtime"}, nil},
+		{runtime + `, "runtim": {}}`, "required", "/runtim", "", []string{"runtime"}, []string{"runtim"}},
+		{runtime + `, "x": {"runtime": {}}}`, "required", "", "", []string{"runtime"}, nil},
+		{feature + `, "contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"pth": "a.md", "inlin": "x"}}]}`,
+			"anyOf", "/contributions/0/fragment", "/contributions/0/fragment", nil, []string{"pth", "inlin"}},
+		{feature + `, "contributions": [{"point": "plan:pre", "into": "planner", "fragment": {"inlin": "x"}}]}`,
+			"anyOf", "/contributions/0/fragment", "/contributions/0/fragment", nil, []string{"inlin"}},
+	} {
+		var s sink
+		d := parseDoc("capability.json", []byte(tt.json), &s)
+		_, found := checkSchemaFindings("capability", d, &s, nil)
+		if len(found) != 1 || found[0].keyword != tt.keyword || found[0].ptr != tt.ptr || found[0].object != tt.object ||
+			!slices.Equal(found[0].missing, tt.missing) || !slices.Equal(found[0].named, tt.named) || len(s.diags) != 1 {
+			t.Errorf("%s: %+v\nwant one %s at %q missing %v naming %v", tt.json, found, tt.keyword, tt.ptr, tt.missing, tt.named)
+		}
+		var dropped sink
+		if _, found := checkSchemaFindings("capability", d, &dropped, func(f *schemaFinding) bool { return f.keyword == tt.keyword }); len(found) != 0 || len(dropped.diags) != 0 {
+			t.Errorf("%s: dropped, still %v", tt.json, dropped.diags)
+		}
+	}
+}
