@@ -288,8 +288,10 @@ func verbAfterFlags(args, names []string) (verb, typed string, rest []string, ok
 }
 
 // flagsTakingValues maps the name of each flag of any verb to whether it
-// takes a value.
-func flagsTakingValues() map[string]bool {
+// takes a value. The verbs' flags are fixed, so their flag sets are built
+// once, on the first wrong order (before, twice for each: once for the
+// verb and again for tools' subcommand).
+var flagsTakingValues = sync.OnceValue(func() map[string]bool {
 	valued := map[string]bool{}
 	for _, v := range verbs() {
 		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
@@ -300,7 +302,7 @@ func flagsTakingValues() map[string]bool {
 		})
 	}
 	return valued
-}
+})
 
 // commandLine is words and then args as a shell line to paste.
 func commandLine(words, args []string) string {

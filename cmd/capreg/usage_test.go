@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -74,4 +75,20 @@ func lineStarting(t *testing.T, text, prefix string) string {
 	}
 	t.Fatalf("no line starting %q in:\n%s", prefix, text)
 	return ""
+}
+
+// TestFlagsTakingValuesBuiltOnce: the wrong-order hint reads the verbs'
+// flags from one map, built once. Before, each call built every verb's
+// flag set, twice for one wrong-order line (the verb, then tools'
+// subcommand).
+func TestFlagsTakingValuesBuiltOnce(t *testing.T) {
+	a, b := flagsTakingValues(), flagsTakingValues()
+	if reflect.ValueOf(a).Pointer() != reflect.ValueOf(b).Pointer() {
+		t.Error("flagsTakingValues built a new map on its second call")
+	}
+	for name, want := range map[string]bool{"repo": true, "strict": false, "format": true} {
+		if got, ok := a[name]; !ok || got != want {
+			t.Errorf("flag %s: takes a value %v (known %v), want %v", name, got, ok, want)
+		}
+	}
 }
