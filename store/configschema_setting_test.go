@@ -78,3 +78,39 @@ func TestConfigSchemaDeletedNamedAsTheCallerSetIt(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigSchemaAmbiguousNamesTheCallersSetting: two central config
+// schemas found and none named (config-schema-ambiguous) says to name
+// one by the setting the caller knows: to set ScanOptions.ConfigSchema
+// for a library caller, who has no flag (it was told to pass
+// --config-schema), and to pass --config-schema for the CLI, as before;
+// POST /validate (Snapshot.Overlay) says the same.
+func TestConfigSchemaAmbiguousNamesTheCallersSetting(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	if err := os.Remove(filepath.Join(repo, "capreg.json")); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, filepath.Join(repo, "docs", "config-schema.manifest.json"), []byte(`{"validKeys": []}`))
+	const head = "2 files are named config-schema.manifest.json (" + servedSchema + ", docs/config-schema.manifest.json) and nothing names the central config schema, so config keys are compared with none of them: name the central one in capreg.json's configSchema (or \"\" for none), or "
+	for setting, want := range map[string]string{
+		"":                head + "set ScanOptions.ConfigSchema",
+		"--config-schema": head + "pass --config-schema",
+	} {
+		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchemaSetting: setting, Tree: true}})
+		over, err := snap.Overlay(map[string][]byte{"docs/x.md": []byte("x\n")}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, diags := range map[string]validate.Diagnostics{"scan": snap.Diagnostics, "overlay": validate.Validate(over).Diagnostics} {
+			var got []validate.Diagnostic
+			for _, d := range diags {
+				if d.Rule == "config-schema-ambiguous" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].Message != want {
+				t.Errorf("setting %q, %s: config-schema-ambiguous findings %v\nwant one: %s", setting, name, got, want)
+			}
+		}
+	}
+}

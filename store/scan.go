@@ -508,6 +508,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 	case !errors.Is(err, fs.ErrNotExist):
 		sc.diag("capreg.json", "file-unreadable", validate.Error, "capreg.json cannot be read: %v", sc.relError(err, true))
 	}
+	sc.src.ConfigSchemaSetting = schemaSettingOf(opts) // for a finding asking for one to be named
 	if opts.ConfigSchema != "" {
 		p := opts.ConfigSchema
 		if filepath.IsAbs(p) {

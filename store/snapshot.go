@@ -360,6 +360,7 @@ func sameSources(a, b *validate.Sources) bool {
 				slices.Equal(x.Siblings, y.Siblings) // card-orphan names one
 		}) &&
 		a.ConfigSchemaFrom == b.ConfigSchemaFrom && slices.Equal(a.ConfigSchemaFound, b.ConfigSchemaFound) &&
+		a.ConfigSchemaSetting == b.ConfigSchemaSetting && // config-schema-ambiguous names it
 		slices.Equal(a.StrayDeclarations, b.StrayDeclarations) && slices.Equal(a.MisnamedCards, b.MisnamedCards) &&
 		slices.Equal(a.Packages, b.Packages) && slices.Equal(a.OwnRepositories, b.OwnRepositories) &&
 		slices.EqualFunc(a.LinkTexts, b.LinkTexts, sameFile) &&

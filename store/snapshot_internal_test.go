@@ -261,6 +261,7 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 		{"card siblings", func(s *validate.Sources) { s.Cards[0].Siblings = []string{"u"} }, false},
 		{"config schema from", func(s *validate.Sources) { s.ConfigSchemaFrom = validate.SchemaFromFlag }, false},
 		{"config schemas found", func(s *validate.Sources) { s.ConfigSchemaFound = nil }, false},
+		{"config schema setting", func(s *validate.Sources) { s.ConfigSchemaSetting = "ScanOptions.ConfigSchema" }, false},
 		{"stray declarations", func(s *validate.Sources) { s.StrayDeclarations = nil }, false},
 		{"misnamed cards", func(s *validate.Sources) { s.MisnamedCards = nil }, false},
 		{"packages", func(s *validate.Sources) { s.Packages = nil }, false},

@@ -132,6 +132,12 @@ type Sources struct {
 	// sorted, each file once (under its first name), whether or not
 	// discovery is in force: a proposed capreg.json may turn it on.
 	ConfigSchemaFound []string
+	// ConfigSchemaSetting is what a finding that asks for a central config
+	// schema to be named (config-schema-ambiguous) calls the caller's
+	// setting that names one, as its user knows it: a flag, passed ("" is
+	// SchemaFromFlag, the CLI's), or another setting, set
+	// ("ScanOptions.ConfigSchema" for a library caller, who has no flag).
+	ConfigSchemaSetting string
 	// StrayDeclarations are the files the walk met that look like
 	// capability declarations but are not read as one (StrayKind), sorted,
 	// each file once: validation warns about them (capability-misplaced)

@@ -632,8 +632,21 @@ func checkSchemaFound(src *Sources, pkgs packageScope, s *sink) {
 		return
 	}
 	s.add(Diagnostic{Rule: "config-schema-ambiguous", Message: fmt.Sprintf(
-		"%d files are named %s (%s) and nothing names the central config schema, so config keys are compared with none of them: name the central one in capreg.json's configSchema (or \"\" for none), or pass --config-schema",
-		len(found), SchemaFileName, strings.Join(found, ", "))})
+		"%d files are named %s (%s) and nothing names the central config schema, so config keys are compared with none of them: name the central one in capreg.json's configSchema (or \"\" for none), or %s",
+		len(found), SchemaFileName, strings.Join(found, ", "), schemaSettingAdvice(src.ConfigSchemaSetting))})
+}
+
+// schemaSettingAdvice is how to name the central config schema by the
+// caller's setting (Sources.ConfigSchemaSetting): "pass --config-schema"
+// for a flag, "set ScanOptions.ConfigSchema" for another setting.
+func schemaSettingAdvice(setting string) string {
+	if setting == "" {
+		setting = SchemaFromFlag
+	}
+	if strings.HasPrefix(setting, "-") {
+		return "pass " + setting
+	}
+	return "set " + setting
 }
 
 // centralNearMisses warns of each key of the central config schema d that
