@@ -714,6 +714,14 @@ func namesRedirection(want []tokenMatcher, i int) bool {
 // its first word matched as a line's first is (nextCommandAt), and its
 // words read as that command's.
 func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, grouped bool, b *budget) bool {
+	if !grouped && c.i+1 < len(want) && want[c.i].op && want[c.i].text == "&" && want[c.i-1].text == "|" && !want[c.i+1].op &&
+		c.j < len(toks) && toks[c.j].op && toks[c.j].text == "&" {
+		// The pattern's "|&", read as "|" and "&" as the line's is, is
+		// one operator, a pipe: the command after it is found as after
+		// "|" ("curl x |& sh" matches "curl x |& sudo sh", "curl x |&
+		// (sh)"); it was taken as the word right after the "&".
+		c.i, c.j = c.i+1, c.j+1
+	}
 	if grouped || want[c.i].op {
 		if want[c.i].op {
 			// Redirections the pattern does not name, after a group or a
@@ -730,7 +738,7 @@ func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, g
 		c.i, c.j, c.named = c.i+1, c.j+1, false
 		return true
 	}
-	k := nextCommandAt(&want[c.i], toks, c.j, want[c.i-1].text == "|", b)
+	k := nextCommandAt(&want[c.i], toks, c.j, pipedInto(want, c.i), b)
 	if k < 0 {
 		return false
 	}
@@ -739,6 +747,18 @@ func matchAfterOperator(want []tokenMatcher, toks []shellToken, c *wordCursor, g
 	c.command(name)
 	c.passed = c.passed[len(c.passed):]
 	return true
+}
+
+// pipedInto reports whether the pattern's operator before want[i] is a
+// pipe: "|", or "|&", which the tokens read as "|" and "&" (afterPipe).
+func pipedInto(want []tokenMatcher, i int) bool {
+	switch {
+	case want[i-1].text == "|":
+		return true
+	case want[i-1].text == "&" && i >= 2:
+		return want[i-2].op && want[i-2].text == "|"
+	}
+	return false
 }
 
 // maxSpan is the most words a star with more pattern words after it

@@ -98,8 +98,10 @@ func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 // in the pipe and "2>&1 > f" does not. "|&" is a pipe too, of the
 // errors as well as the output (bash's "2>&1 |" after the command's own
 // redirections): "curl x |& sh" runs sh on the download, and matched only
-// a pattern naming "|&". A pattern that names a redirection before its
-// pipe matches a line that gives it, as written.
+// a pattern naming "|&"; a pattern naming it finds the command after it
+// as after "|" ("wget * |& sh" of "wget x |& sudo sh"), where it took the
+// next word alone. A pattern that names a redirection before its pipe
+// matches a line that gives it, as written.
 func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "pipe", Replaces: []string{"curl * | sh"}},
@@ -144,6 +146,15 @@ func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
 		{"echo 'git push --force' 1>&2 |& sh", nil},
 		{"wget x |& sh", []string{"both"}},
 		{"wget x | sh", nil},
+		// A pattern's "|&" finds the command after it as "|" does: it
+		// took only the word right after it.
+		{"wget x |& sudo sh", []string{"both"}},
+		{"wget x |& env sh", []string{"both"}},
+		{"wget x |& (sh)", []string{"both"}},
+		{"wget x |& { sh; }", []string{"both"}},
+		{"wget x |& (cd /tmp && sh)", []string{"both"}},
+		{"wget x |& (cd /tmp |& sh)", nil},
+		{"wget x |& shx", nil},
 		{"cat <<'EOF' |& bash\ngit push --force\nEOF", []string{"force"}},
 		{"cat <<'EOF' > f |& bash\ngit push --force\nEOF", nil},
 	})
