@@ -58,3 +58,26 @@ func TestMatchCommandLineContinuation(t *testing.T) {
 func TestContinuationRowsAgreeWithBash(t *testing.T) {
 	checkRowsInBash(t, continuationRows, "")
 }
+
+// TestPipeOfErrorsGoesOnAtTheNextLine: a line that ends with "|&", as one
+// that ends with "|", goes on at the next (bash runs "curl x |&" then
+// "sh" as one pipeline), and so does a pattern written so. The tokens
+// read "|&" as "|" and "&", and the "&" ended the line: sh read nothing.
+func TestPipeOfErrorsGoesOnAtTheNextLine(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		{ID: "both", Replaces: []string{"wget * |&\n  sh"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"curl x |\nsh", []string{"pipe"}},
+		{"curl x |&\nsh", []string{"pipe"}},
+		{"curl x |& # fetch\n  sh", []string{"pipe"}},
+		{"curl x &\nsh", nil},
+		{"wget x |& sh", []string{"both"}},
+		{"wget x |&\nsh", []string{"both"}},
+		{"wget x &\nsh", nil},
+	})
+}

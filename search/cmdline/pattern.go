@@ -1454,10 +1454,10 @@ func spaceOperators(line string) (string, []shellToken) {
 		if last < len(line) && line[last] == ' ' {
 			last++
 		}
-		if last < len(line) && line[last] == '#' && continuesLine(t.text) {
+		if last < len(line) && line[last] == '#' && continuesAfter(toks, i) {
 			last = commentEnd(line, last) + 1 // "curl x | # fetch" then "sh"
 		}
-		if last < len(line) && line[last] == '\n' && continuesLine(t.text) {
+		if last < len(line) && line[last] == '\n' && continuesAfter(toks, i) {
 			last++ // the line goes on: "curl x |" then "sh" reads "curl x | sh"
 		}
 	}

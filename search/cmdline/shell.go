@@ -1053,7 +1053,7 @@ func (t *tokenizer) word(i int, copy bool) {
 // "  sh" on the next line: one pipeline).
 func (t *tokenizer) newline(i int) {
 	t.flush(i)
-	if n := len(t.out); n > 0 && t.out[n-1].op && continuesLine(t.out[n-1].text) {
+	if n := len(t.out); n > 0 && continuesAfter(t.out, n-1) {
 		return
 	}
 	t.out = append(t.out, shellToken{text: ";", off: i, op: true})
@@ -1239,6 +1239,16 @@ func (w *redirectionStart) broken(s string, start, i int) bool {
 // operator the command is not complete.
 func continuesLine(op string) bool {
 	return op == "|" || op == "||" || op == "&&"
+}
+
+// continuesAfter reports whether a line whose operator toks[k] is the
+// last before a newline goes on at the next line (continuesLine): "|&"
+// too, which the tokens read as "|" and "&" (afterPipe), as bash reads
+// "curl x |&" then "sh" as one pipeline.
+func continuesAfter(toks []shellToken, k int) bool {
+	t := &toks[k]
+	return t.op && (continuesLine(t.text) ||
+		t.text == "&" && t.joined && k > 0 && toks[k-1].op && toks[k-1].text == "|")
 }
 
 // closingQuote is the index in s of the quote that closes the one at
