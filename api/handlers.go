@@ -372,7 +372,9 @@ func (s *server) configKeys(w http.ResponseWriter, r *http.Request, v *views) {
 			rows = append(rows, configKeyRow{Key: k.Key, Owner: k.Owner, Type: k.Type,
 				Default: ojson.Encode(&def, ""), Description: k.Description, Values: k.Values})
 		}
-		slices.SortFunc(rows, func(a, b configKeyRow) int { return strings.Compare(a.Key, b.Key) })
+		// As JavaScript sorts them (UTF-16 code units), as card ids are
+		// listed: bytes put a key past U+FFFF after one of U+E000..U+FFFF.
+		slices.SortFunc(rows, func(a, b configKeyRow) int { return store.CompareIDs(a.Key, b.Key) })
 		return jsonBody(map[string]any{"configKeys": rows})
 	}))
 }

@@ -69,5 +69,6 @@ func nextUnit(s *string, pending *uint16) (uint16, bool) {
 
 // CompareIDs orders ids as every generated artifact lists them, as
 // JavaScript's default sort does (by UTF-16 code units), so that a listing
-// served in pages (GET /tools) comes in the order of tool-index.json.
+// served in pages (GET /tools) comes in the order of tool-index.json; GET
+// /config-keys sorts its keys by it too.
 func CompareIDs(a, b string) int { return compareUTF16(a, b) }
