@@ -1,6 +1,9 @@
 package api_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A filter value that abbreviates exactly one allowed value ("md" for
 // markdown, "destr" for destructive) is answered with that value as
@@ -26,6 +29,25 @@ func TestFilterAbbreviationSuggested(t *testing.T) {
 		code, msg, meant := errorAt(t, h, "GET", c.target)
 		if code != 400 || meant != c.meant {
 			t.Errorf("%s: %d %q didYouMean %q, want 400 naming %q", c.target, code, msg, meant, c.meant)
+		}
+	}
+}
+
+// GET /profiles/{name} names the profile a name abbreviates, as ?tier=
+// does ("std" for standard: too many edits for a typo), and says of a
+// union, which a request body's profile may be, that this route lists one.
+func TestProfileNameMeant(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, c := range []struct{ name, meant, says string }{
+		{"std", "standard", ""},
+		{"Core", "core", ""},
+		{"ful", "full", ""},
+		{"sf", "", ""},
+		{"core,standard", "", "a union of profiles is a request's profile"},
+	} {
+		code, msg, meant := errorAt(t, h, "GET", "/profiles/"+c.name)
+		if code != 404 || meant != c.meant || !strings.Contains(msg, c.says) {
+			t.Errorf("/profiles/%s: %d %q didYouMean %q, want 404 naming %q and saying %q", c.name, code, msg, meant, c.meant, c.says)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -396,8 +397,15 @@ func (s *server) profiles(w http.ResponseWriter, r *http.Request, v *views) {
 func knownProfile(w http.ResponseWriter, r *http.Request) bool {
 	name := pathParam(r, "name")
 	if !slices.Contains(store.ProfileNames, name) {
-		notFoundMeant(w, fmt.Sprintf("no profile %q", name), map[string]any{"name": name, "validProfiles": store.ProfileNames},
-			validate.NearestID(name, store.ProfileNames)) // "Core", "ful"
+		msg := fmt.Sprintf("no profile %q", name)
+		if strings.Contains(name, ",") {
+			// A request body's profile may be a union; this route's is one.
+			msg += "; a union of profiles is a request's profile (POST /capability-state, /render-hooks): this route lists one, GET /profiles every one"
+		}
+		// "Core", "ful" a typo away; "std" abbreviating standard, as
+		// ?tier= names it.
+		meant := cmp.Or(validate.NearestID(name, store.ProfileNames), abbreviated(name, store.ProfileNames))
+		notFoundMeant(w, msg, map[string]any{"name": name, "validProfiles": store.ProfileNames}, meant)
 		return false
 	}
 	return true
