@@ -50,6 +50,24 @@ func TestRequiresCycleOnceAtAStablePlace(t *testing.T) {
 		{"two ways round one group", []CapabilitySource{requiring("bb", "cc"), requiring("cc", "dd", "bb"), requiring("dd", "bb")}, []want{
 			{"capabilities/cc/capability.json", "/requires/1",
 				`requires cycle detected: bb → cc → bb ("dd" is in a cycle with them too, by another way round); remove one of these requires entries: "bb" → "cc" at ` + at("bb", 0, 3, 36) + `, "cc" → "bb" at ` + at("cc", 1, 3, 42)}}},
+		// The shortest way round, though a search going deeper first
+		// meets the longer one before it.
+		{"the shortest of two ways round", []CapabilitySource{requiring("bb", "cc", "dd"), requiring("cc", "bb"), requiring("dd", "ee"), requiring("ee", "bb")}, []want{
+			{"capabilities/cc/capability.json", "/requires/0",
+				`requires cycle detected: bb → cc → bb ("dd", "ee" are in a cycle with them too, by another way round); remove one of these requires entries: "bb" → "cc" at ` + at("bb", 0, 3, 36) + `, "cc" → "bb" at ` + at("cc", 0, 3, 36)}}},
+		// An entry naming no capability is no step of the way, but it
+		// counts in the index of the entries after it.
+		{"entries naming no capability before the way round", []CapabilitySource{requiring("bb", "zz", "cc"), requiring("cc", "yy", "xx", "bb")}, []want{
+			{"capabilities/cc/capability.json", "/requires/2",
+				`requires cycle detected: bb → cc → bb; remove one of these requires entries: "bb" → "cc" at ` + at("bb", 1, 3, 42) + `, "cc" → "bb" at ` + at("cc", 2, 3, 48)}}},
+		{"thirteen members: the way round cut short, its first and last named", ring(13), []want{
+			{"capabilities/r12/capability.json", "/requires/0",
+				`requires cycle detected: r00 → r01 → r02 → r03 → r04 → r05 → r06 → r07 → r08 → r09 → (2 others) → r12 → r00; remove one of these requires entries: ` +
+					ringEntries(10) + `, and 3 other entries, one in each member's file`}}},
+		{"eleven members: none cut from the way round", ring(11), []want{
+			{"capabilities/r10/capability.json", "/requires/0",
+				`requires cycle detected: r00 → r01 → r02 → r03 → r04 → r05 → r06 → r07 → r08 → r09 → r10 → r00; remove one of these requires entries: ` +
+					ringEntries(10) + `, and 1 other entry, one in each member's file`}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,6 +83,25 @@ func TestRequiresCycleOnceAtAStablePlace(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ring is n capabilities r00 → r01 → … → r<n-1> → r00.
+func ring(n int) []CapabilitySource {
+	caps := make([]CapabilitySource, n)
+	for i := range caps {
+		caps[i] = requiring(fmt.Sprintf("r%02d", i), fmt.Sprintf("r%02d", (i+1)%n))
+	}
+	return caps
+}
+
+// ringEntries is how a requires-cycle finding names the first n entries
+// of a ring's way round.
+func ringEntries(n int) string {
+	var out []string
+	for i := range n {
+		out = append(out, fmt.Sprintf(`"r%02d" → "r%02d" at capabilities/r%02d/capability.json:3:36 (/requires/0)`, i, i+1, i))
+	}
+	return strings.Join(out, ", ")
 }
 
 // longChain is n capabilities c0000 → c0001 → … each requiring the next,
