@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // TestNearestField: an unknown key is offered the field it misspells (a
@@ -181,11 +183,18 @@ func TestNearMissesOfPluralHoldingTheField(t *testing.T) {
 		{"security", `"produces": ["SECURITY.md"]`, `"produce": "SECURITY.md"`, "/steps/0/produce", `did you mean 'produces'?`},
 		{"security", `"configValues": {`, `"configValue": {`, "/contributions/0/configValue", `did you mean 'configValues'?`},
 		{"security", `"gates": [`, `"gate": [`, "/gate", `did you mean 'gates'?`},
+		// What the field holds as its schema says it: an enum's values,
+		// a type among several (TestPluralMeantReadsKinds has the rest).
+		{"security", `"tier": "full",`, `"tiers": "full",`, "/tiers", `did you mean 'tier'?`},
+		{"claude", `"supportTier": 1,`, `"supportTiers": 1,`, "/runtime/supportTiers", `did you mean 'supportTier'?`},
+		{"claude", `"prefix": "", "converter": null`, `"prefix": "", "converters": null`, "/runtime/artifactLayout/global/0/converters", `did you mean 'converter'?`},
 		// Holding something else than the field: maybe a field of its own.
 		{"security", `"hooks": [],`, `"hook": "hooks/x.sh",`, "", ""},
 		{"security", `"version": "1.2.0",`, `"versions": { "1.2.0": "first" },`, "", ""},
 		{"security", `"version": "1.2.0",`, `"versions": ["1.2.0"],`, "", ""},
 		{"security", `"blocking": true,`, `"blocking": true, "blockings": 1,`, "", ""},
+		{"security", `"hooks": [],`, `"hook": null,`, "", ""},
+		{"claude", `"prefix": "", "converter": null`, `"prefix": "", "converter": null, "converters": { "md": "toml" }`, "", ""},
 		// The field there already: the other key is a field of its own.
 		{"security", `"hooks": [],`, `"hooks": [], "hook": [],`, "", ""},
 	}
@@ -200,6 +209,56 @@ func TestNearMissesOfPluralHoldingTheField(t *testing.T) {
 		}
 		if len(diags) != 1 || diags[0].Pointer != tc.ptr || !strings.Contains(diags[0].Message, tc.want) {
 			t.Errorf("%s: want one finding at %s containing %q, got %v", tc.new, tc.ptr, tc.want, diags)
+		}
+	}
+}
+
+// TestPluralMeantReadsKinds: what a field holds is read from every way
+// its schema says it (type, a list of types, integer as a number, enum,
+// const, the branches of anyOf and a $ref), so its plural or singular
+// holding one of those is taken for it, and holding none is not. The
+// capability schema's fields of a const or an integer are all required
+// or in closed objects today, where the schema finding names them.
+func TestPluralMeantReadsKinds(t *testing.T) {
+	root, errs := ojson.Parse([]byte(`{
+  "$defs": { "tristate": { "anyOf": [{ "type": "boolean" }, { "const": "undocumented" }] } },
+  "properties": {
+    "depth": { "type": "integer" },
+    "mode": { "const": "on" },
+    "state": { "$ref": "#/$defs/tristate" },
+    "level": { "enum": [1, 2] },
+    "converter": { "type": ["string", "null"] },
+    "hooks": { "type": "array", "items": { "type": "object" } }
+  }
+}`))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	fs := compileFields(&root, []*ojson.Value{&root}, 0)
+	for _, tc := range []struct{ key, value, want string }{
+		{"depths", `3`, "depth"},
+		{"depths", `"3"`, ""},
+		{"modes", `"off"`, "mode"},
+		{"modes", `true`, ""},
+		{"states", `"undocumented"`, "state"},
+		{"states", `false`, "state"},
+		{"states", `1`, ""},
+		{"levels", `2`, "level"},
+		{"levels", `"2"`, ""},
+		{"converters", `null`, "converter"},
+		{"converters", `"toml"`, "converter"},
+		{"converters", `{}`, ""},
+		{"hook", `[]`, "hooks"},
+		{"hook", `{}`, "hooks"},
+		{"hook", `null`, ""},
+		{"hook", `"x.sh"`, ""},
+	} {
+		v, errs := ojson.Parse([]byte(tc.value))
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if got := fs.pluralMeant(tc.key, &v); got != tc.want {
+			t.Errorf("%q: %s: got %q, want %q", tc.key, tc.value, got, tc.want)
 		}
 	}
 }
