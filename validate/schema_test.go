@@ -207,6 +207,38 @@ func TestManyDuplicateKeysAreBounded(t *testing.T) {
 	}
 }
 
+// With one duplicate key more than MaxPerRule, every one is listed as it
+// is, the last too (parseDoc makes it standing for the rest, and
+// LimitPerRule lists a lone one as it was): each names where the key was
+// before it, the occurrence it replaces.
+func TestOneDuplicateKeyOverTheLimitNamesThePrevious(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id":"t","command":"t","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"t"`)
+	for range MaxPerRule + 1 {
+		b.WriteString(",\n\"id\":\"t\"")
+	}
+	b.WriteString("}")
+	src := Sources{Cards: []CardSource{{File: File{Path: "bin/t.card.json", Data: []byte(b.String())}, ToolPath: "bin/t", ToolExists: true}}}
+	var dups Diagnostics
+	for _, d := range Validate(&src).Diagnostics {
+		if d.Rule == "json-duplicate-key" {
+			dups = append(dups, d)
+		}
+	}
+	if len(dups) != MaxPerRule+1 {
+		t.Fatalf("%d findings, want %d", len(dups), MaxPerRule+1)
+	}
+	for i, d := range dups {
+		prev := fmt.Sprintf("already at %d:1 ", i+1)
+		if i == 0 {
+			prev = "already at 1:2 "
+		}
+		if d.Omitted != 0 || !strings.Contains(d.Message, `duplicate key "id", `+prev) {
+			t.Errorf("duplicate %d (omitting %d): %s, want it %q", i+1, d.Omitted, d.Message, prev)
+		}
+	}
+}
+
 // Schema findings say what is allowed in the terms a person writes: enum
 // members as JSON (the library quotes the number 1 as "1"), and patterns
 // in words rather than as regular expressions.
