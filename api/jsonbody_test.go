@@ -92,8 +92,8 @@ func TestRequestBodies(t *testing.T) {
 		says             string // in the message
 		at               string // "line:column pointer" of details; "" when not located
 	}{
-		{"duplicate file", "/validate", `{"files":{"a.md":"x","a.md":"y"}}`, 400, `at 1:22 (/files/a.md): duplicate key "a.md"`, "1:22 /files/a.md"},
-		{"duplicate field", "/validate", `{"delete":["a"],"delete":["b"]}`, 400, `duplicate key "delete"`, "1:17 /delete"},
+		{"duplicate file", "/validate", `{"files":{"a.md":"x","a.md":"y"}}`, 400, `at 1:22 (/files/a.md): duplicate key "a.md", already at 1:11 (`, "1:22 /files/a.md"},
+		{"duplicate field", "/validate", `{"delete":["a"],"delete":["b"]}`, 400, `duplicate key "delete", already at 1:2 (`, "1:17 /delete"},
 		{"content not a string", "/validate", `{"files":{"a.md":1}}`, 400, "at 1:18 (/files/a.md): must be a string, not a number", "1:18 /files/a.md"},
 		{"located on its line", "/validate", "{\n  \"files\": {\n    \"docs/a.md\": [\"x\"]\n  }\n}", 400, "at 3:18 (/files/docs~1a.md): must be a string, not an array", "3:18 /files/docs~1a.md"},
 		{"files not an object", "/validate", `{"files":["a.md"]}`, 400, "(/files): must be an object of path → file content, not an array", "1:10 /files"},
@@ -106,7 +106,8 @@ func TestRequestBodies(t *testing.T) {
 		{"empty", "/validate", ``, 400, "the body is empty", ""},
 		{"null fields are absent", "/validate", `{"files":null,"delete":["docs/markers.md"]}`, 200, `"ok"`, ""},
 
-		{"render: duplicate field", "/render-hooks/plan:pre", `{"profile":"core","profile":"full"}`, 400, `at 1:19 (/profile): duplicate key "profile"`, "1:19 /profile"},
+		{"render: duplicate field", "/render-hooks/plan:pre", `{"profile":"core","profile":"full"}`, 400, `at 1:19 (/profile): duplicate key "profile", already at 1:2 (`, "1:19 /profile"},
+		{"render: duplicate config key, CRLF lines", "/render-hooks/plan:pre", "{\"config\": {\"a\": 1,\r\n \"a\": 2}}", 400, `at 2:2 (/config/a): duplicate key "a", already at 1:13 (`, "2:2 /config/a"},
 		{"render: config not an object", "/render-hooks/plan:pre", `{"config":[1]}`, 400, "at 1:11 (/config): config must be a JSON object, not an array", "1:11 /config"},
 		{"render: unknown field", "/render-hooks/plan:pre", "{\n\"conf\": {}}", 400, `at 2:1 (/conf): unknown field "conf"`, "2:1 /conf"},
 		{"render: disabledCapabilities not an array", "/render-hooks/plan:pre", `{"disabledCapabilities":"ui"}`, 400, "at 1:25 (/disabledCapabilities): disabledCapabilities must be an array of strings, not a string", "1:25 /disabledCapabilities"},
