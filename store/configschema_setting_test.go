@@ -54,7 +54,8 @@ func TestConfigSchemaNamedAsTheCallerSetIt(t *testing.T) {
 
 // TestConfigSchemaDeletedNamedAsTheCallerSetIt: a change deleting the
 // config schema ScanOptions names (POST /validate) is told as the scan
-// tells it, by the setting the caller knows.
+// tells it, by the setting the caller knows, whether or not the change
+// carries capreg.json too (which the setting overrides).
 func TestConfigSchemaDeletedNamedAsTheCallerSetIt(t *testing.T) {
 	const schema = "config/config-schema.manifest.json"
 	repo, _ := scanRepoCopy(t)
@@ -63,18 +64,20 @@ func TestConfigSchemaDeletedNamedAsTheCallerSetIt(t *testing.T) {
 		"--config-schema": "config schema " + schema + " (named by --config-schema): file does not exist",
 	} {
 		snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: schema, ConfigSchemaSetting: setting, Tree: true}})
-		src, err := snap.Overlay(nil, []string{schema})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []validate.Diagnostic
-		for _, d := range validate.Validate(src).Diagnostics {
-			if d.Rule == "file-unreadable" {
-				got = append(got, d)
+		for _, files := range []map[string][]byte{nil, {"capreg.json": []byte(`{"configSchema": "` + schema + `"}`)}} {
+			src, err := snap.Overlay(files, []string{schema})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if len(got) != 1 || got[0].Message != want {
-			t.Errorf("setting %q: file-unreadable findings %v\nwant one: %s", setting, got, want)
+			var got []validate.Diagnostic
+			for _, d := range validate.Validate(src).Diagnostics {
+				if d.Rule == "file-unreadable" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].Message != want {
+				t.Errorf("setting %q, capreg.json changed %v: file-unreadable findings %v\nwant one: %s", setting, files != nil, got, want)
+			}
 		}
 	}
 }
