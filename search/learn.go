@@ -61,6 +61,15 @@ const (
 	// maxPseudo bounds Build time: beyond it, pseudo-queries are taken
 	// from an evenly spaced subset of the cards.
 	maxPseudo = 500
+	// maxPseudoPerCard bounds the pseudo-queries one card gives a fold:
+	// its phrases past the first 2×maxPseudoPerCard are not held out.
+	// Without it, one card of a hundred phrases among a few dozen of two
+	// to five made most of the pseudo-queries of a small repository, and
+	// the weights were fitted to tell its phrases apart from each other:
+	// the card lost requests for its own summary to cards covering a
+	// fifth of the words. The sets of testdata hold cards of 26 phrases
+	// at most, whose pseudo-queries are all kept.
+	maxPseudoPerCard = 16
 )
 
 // trainSet holds the candidates' features of each pseudo-query.
@@ -108,9 +117,10 @@ func (ix *Index) pseudoFolds() []pseudoFold {
 }
 
 // heldOut says whether phrase j of card c is a pseudo-query of the fold
-// that holds out the phrases at positions i%2 == held.
+// that holds out the phrases at positions i%2 == held, among the card's
+// first 2×maxPseudoPerCard.
 func (ix *Index) heldOut(c, j, held int) bool {
-	return len(ix.cards[c].IntentPhrases) >= 2 && j%2 == held
+	return len(ix.cards[c].IntentPhrases) >= 2 && j%2 == held && j < 2*maxPseudoPerCard
 }
 
 // learnWeights fits ix.w on the pseudo-queries of folds (pseudoFolds),
@@ -141,7 +151,7 @@ func (ix *Index) addPseudoQueries(ts *trainSet, fold pseudoFold) {
 	total := 0
 	for i := range ix.cards {
 		if n := len(ix.cards[i].IntentPhrases); n >= 2 {
-			total += (n + 1 - held) / 2
+			total += (min(n, 2*maxPseudoPerCard) + 1 - held) / 2
 		}
 	}
 	stride := 1

@@ -1,0 +1,55 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOneCardOfManyPhrasesLeavesTheWeightsAlone: a small repository, a
+// card author's first, fourteen wrappers of two or three intent phrases
+// and one of a hundred (every way its author could think of to ask for
+// it). Its many phrases made most of the pseudo-queries the weights were
+// learned from, fitted to tell its phrases from each other, and the card
+// lost requests in its own words ("rebase and merge a branch", its
+// summary's) to cards holding a fifth of them.
+func TestOneCardOfManyPhrasesLeavesTheWeightsAlone(t *testing.T) {
+	card := func(id, summary string, phrases ...string) Card {
+		return Card{ID: id, Command: "bin/" + id, Summary: summary, IntentPhrases: phrases,
+			Effects: "Changes what its summary says.", Risk: "reversible", Example: "bin/" + id}
+	}
+	var land []string
+	for _, verb := range []string{"merge", "land", "integrate", "bring in", "ship"} {
+		for _, what := range []string{"my branch", "the feature branch", "this PR", "the change", "my work"} {
+			for _, where := range []string{"into main", "after CI passes", "once tests pass", "to trunk"} {
+				land = append(land, strings.Join([]string{verb, what, where}, " "))
+			}
+		}
+	}
+	cards := []Card{
+		card("land", "Rebase, test and merge a branch into main.", land...),
+		card("deploy", "Deploy the current build to an environment.", "deploy the app to staging", "ship the build to production", "roll out a release"),
+		card("db-backup", "Dump a Postgres database to the backup bucket.", "back up the database", "take a snapshot of postgres before a migration"),
+		card("rotate-logs", "Rotate and compress application logs.", "rotate the logs", "free disk space taken by old logs"),
+		card("od-worktree", "Create a git worktree for a task.", "make a new worktree for a task", "work on two branches at once"),
+		card("deck-sudo", "Run a command as root with an audit log entry.", "run something as root", "use sudo safely"),
+		card("safe-push", "Push the current branch, with --force-with-lease instead of --force.", "push my branch", "force push after a rebase"),
+		card("ft", "Find text in the repository, skipping vendored code.", "search the code for a string", "find where a function is used"),
+		card("make-release", "Build and tag a release through the Makefile's release target.", "cut a release", "tag a new version and build the binaries"),
+		card("k8s-apply", "Apply manifests after a diff and a confirmation.", "apply kubernetes manifests", "update the cluster config"),
+		card("clean-build", "Remove build outputs and caches.", "clean the build folder", "start from a clean build"),
+		card("lint-all", "Run every linter the project uses.", "lint the code", "check style before committing"),
+		card("pr-open", "Open a pull request for the current branch.", "open a pull request", "ask for a review of my branch"),
+		card("seed-db", "Drop and reseed the local development database.", "reset my local database", "load fixture data"),
+		card("cert-renew", "Renew a TLS certificate.", "renew the ssl certificate", "the certificate is about to expire"),
+	}
+	ix := Build(cards)
+	for _, intent := range []string{"rebase and merge a branch", "merge my branch", "land my branch", "push my branch", "renew the certificate"} {
+		want := map[string]string{"push my branch": "safe-push", "renew the certificate": "cert-renew"}[intent]
+		if want == "" {
+			want = "land"
+		}
+		if res := ix.Search(Query{Intent: intent, Limit: 3}); len(res) == 0 || res[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", intent, ids(res), want)
+		}
+	}
+}
