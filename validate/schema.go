@@ -618,6 +618,8 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 	case ptr == "/version" && got.Kind == ojson.Number:
 		// "version": 1.0, whose quoted text "1.0" is no SemVer either.
 		return versionHint(got.Str)
+	case !hinted && got.Kind == ojson.Array:
+		return stringListHint(got, absLoc)
 	case !got.IsString():
 		return ""
 	}
@@ -652,6 +654,35 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 		member = "agent" // skill stems are unprefixed; agent names keep gsd-
 	}
 	return fmt.Sprintf(": %s; write {%s: %s}", h.what, ojson.AppendString(nil, member), ojson.AppendString(nil, got.Str))
+}
+
+// stringListHint says what to write for a list of strings given where
+// one string is due (at the library's absolute keyword location absLoc of
+// the type failure): a card's "example": ["bin/land a"], "help_probe":
+// ["land", "--help"] (a command's words, as an exec array writes them),
+// "effects": ["merges", "pushes"]. "" when the list holds anything but
+// strings, or none, or a string is not what is due.
+func stringListHint(got *ojson.Value, absLoc string) string {
+	node, ok := schemaNode(strings.TrimSuffix(absLoc, "/type"))
+	if !ok || !node.Get("type").IsString() || node.Get("type").Str != "string" || len(got.Items) == 0 {
+		return ""
+	}
+	words := make([]string, len(got.Items))
+	argv := false // a command's words: one after the first is an option
+	for i := range got.Items {
+		if !got.Items[i].IsString() || strings.TrimSpace(got.Items[i].Str) == "" {
+			return ""
+		}
+		words[i] = got.Items[i].Str
+		argv = argv || i > 0 && strings.HasPrefix(words[i], "-")
+	}
+	switch {
+	case len(words) == 1:
+		return fmt.Sprintf(": one string is due, not a list; write %s", ojson.AppendString(nil, words[0]))
+	case argv && !slices.ContainsFunc(words, func(w string) bool { return strings.ContainsAny(w, " \t\n'\"") }):
+		return fmt.Sprintf(": one string is due, a command line, not a list of its words; write %s", ojson.AppendString(nil, strings.Join(words, " ")))
+	}
+	return fmt.Sprintf(": one string is due, not a list; keep one (%s), or write them in one string", ojson.AppendString(nil, words[0]))
 }
 
 // versionHint is what to write for a version given as the JSON number
@@ -761,8 +792,16 @@ func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 		}
 	}
 	msg := fmt.Sprintf("%s is not allowed: the value must be one of %s", jsonText(got), strings.Join(allowed, ", "))
-	if got.IsString() {
+	switch {
+	case got.IsString():
 		msg += enumHint(got.Str, words)
+	case got.Kind == ojson.Array && len(got.Items) == 1 && got.Items[0].IsString():
+		// "risk": ["destructive"]: the value, in a list of one.
+		if one := got.Items[0].Str; slices.Contains(words, one) {
+			msg += fmt.Sprintf(" (one value, not a list: write %s)", ojson.AppendString(nil, one))
+		} else {
+			msg += enumHint(one, words)
+		}
 	}
 	return msg, true
 }
