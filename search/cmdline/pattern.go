@@ -691,7 +691,7 @@ func PatternFault(raw string) string {
 func (rd patternReading) fault(raw string, c *PatternCheck) string {
 	pat := rd.pat
 	if err := rd.err; err != nil {
-		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err)
+		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err) + uncompiledPart(pat)
 	}
 	if fault := writtenFault(pat, rd.regexpLike()); fault != "" {
 		return fault
@@ -759,6 +759,27 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 		}
 	}
 	return ""
+}
+
+// uncompiledPart says what to write for a usage line's optional part in
+// brackets that keeps pat from compiling, or "": "[--no-ff]" and
+// "[dry-run]" read as classes of a range the wrong way round (o-f, y-r),
+// where "[-f]" and "[remote]" compile and are writtenFault's. The
+// compile error alone named the range, and no fix.
+func uncompiledPart(pat string) string {
+	bare := withoutQuoted(pat)
+	part := ""
+	if m := optionalPart.FindStringSubmatch(bare); m != nil {
+		part = strings.TrimSpace(m[0])
+		part = part[:strings.IndexByte(part, ']')+1]
+	} else if m := usageWordAt(bare); m != nil {
+		part = strings.TrimSpace(bare[m[0]:m[1]])
+	}
+	if part == "" {
+		return ""
+	}
+	return fmt.Sprintf(": %q is written as a usage line's optional part, which a pattern does not mark: "+
+		"write one pattern with the part and one without, or * in its place", part)
 }
 
 // commandAfter are the operators a command follows in a pattern read as

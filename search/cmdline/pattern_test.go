@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"fmt"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -202,5 +203,28 @@ func TestMatchCommandCommentOnlyPattern(t *testing.T) {
 				t.Errorf("with the pattern %q, MatchCommand(%q) = %v, want %v", pat, tt.cmd, got, tt.want)
 			}
 		}
+	}
+}
+
+// TestPatternFaultOptionalPartThatDoesNotCompile: a usage line's optional
+// part in brackets whose letters make a range the wrong way round
+// ("[--no-ff]": o-f; "[dry-run]": y-r) keeps the pattern from compiling,
+// and is told what to write, as "[-f]", which compiles, is. Before: the
+// compile error alone ("invalid character class range: `o-f`").
+func TestPatternFaultOptionalPartThatDoesNotCompile(t *testing.T) {
+	for _, tt := range []struct{ pat, part string }{
+		{"git merge [--no-ff] <branch>", "[--no-ff]"},
+		{"terraform apply [--dry-run]", "[--dry-run]"},
+		{"helm upgrade [dry-run] <release>", "[dry-run]"},
+	} {
+		got := PatternFault(tt.pat)
+		want := fmt.Sprintf("%q is written as a usage line's optional part, which a pattern does not mark: write one pattern with the part and one without, or * in its place", tt.part)
+		if !strings.Contains(got, "does not compile") || !strings.HasSuffix(got, want) {
+			t.Errorf("%q: got %q\nwant it to end %q", tt.pat, got, want)
+		}
+	}
+	// A pattern that does not compile for another reason is told so alone.
+	if got := PatternFault("git push .* (--force"); strings.Contains(got, "optional part") {
+		t.Errorf("got %q", got)
 	}
 }
