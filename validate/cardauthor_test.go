@@ -57,3 +57,35 @@ func TestListGivenForAStringSaysWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestCardInAFolderOfCardsNamesWhereItGoes: a card kept in a folder of
+// cards, apart from the tool its command runs, is told where it goes, as
+// one beside a tool of a near name is. Before: "no tool "cards/land"
+// beside this card" and nothing more, the tool's file being elsewhere.
+func TestCardInAFolderOfCardsNamesWhereItGoes(t *testing.T) {
+	card := `{"id":"land","command":"bin/land <branch>","summary":"s","intent_phrases":["p"],"effects":"e","risk":"reversible","example":"bin/land x"}`
+	orphan := func(srcs ...CardSource) []string {
+		var out []string
+		for _, d := range Validate(&Sources{Cards: srcs}).Diagnostics {
+			if d.Rule == "card-orphan" {
+				out = append(out, d.File+": "+d.Message)
+			}
+		}
+		return out
+	}
+	kept := CardSource{File: File{Path: "cards/land.card.json", Data: []byte(card)}, ToolPath: "cards/land", CommandPath: "bin/land", CommandFound: true}
+	want := `cards/land.card.json: no tool "cards/land" beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes; its command runs "bin/land", which is there: move the card beside it, as "bin/land.card.json"`
+	if got := orphan(kept); len(got) != 1 || got[0] != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	// The command's file not there, or a card of its own beside it: no
+	// place to name.
+	gone := kept
+	gone.CommandFound = false
+	copied := CardSource{File: File{Path: "bin/land.card.json", Data: []byte(strings.Replace(card, `"land"`, `"land2"`, 1))}, ToolPath: "bin/land", ToolExists: true, CommandPath: "bin/land", CommandFound: true}
+	for _, srcs := range [][]CardSource{{gone}, {kept, copied}} {
+		if got := orphan(srcs...); len(got) != 1 || strings.Contains(got[0], "move the card") {
+			t.Errorf("got %q", got)
+		}
+	}
+}

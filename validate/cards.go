@@ -116,7 +116,11 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 			// the card the scan listed: made afresh each time, as the
 			// finding is, so the cache keeps no hint of a folder since
 			// changed.
-			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, toolHint(src, c.Command))
+			hint := toolHint(src, c.Command)
+			if hint == "" {
+				hint = elsewhereHint(src, c.Command, srcs)
+			}
+			s.warnAt(d, "", "card-orphan", "no tool %q beside this card (a file, or a link to one; a link to nothing or a folder is none); a card is a sibling of the tool it describes%s", src.ToolPath, hint)
 		}
 		if windowsDevice(path.Base(src.ToolPath)) {
 			s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)

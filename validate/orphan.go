@@ -189,3 +189,21 @@ func toolHint(src *CardSource, command string) string {
 	}
 	return fmt.Sprintf("; did you mean %q? If so, rename the card to %s", path.Join(dir, best), rename(best))
 }
+
+// elsewhereHint names the tool of a card kept apart from it, in a folder
+// of cards (cards/land.card.json for bin/land), as an author used to
+// manifests in one place writes it: the file its command runs, which the
+// scan found in another folder (CardSource.CommandPath, CommandFound),
+// and where the card goes. "" when the command names no such file, or
+// names one that has a card of its own (srcs), which this one may copy.
+func elsewhereHint(src *CardSource, command string, srcs []CardSource) string {
+	p := CommandPath(command)
+	if p == "" || p != src.CommandPath || !src.CommandFound || path.Dir(p) == path.Dir(src.ToolPath) {
+		return ""
+	}
+	card := p + CardSuffix
+	if slices.ContainsFunc(srcs, func(c CardSource) bool { return c.Path == card }) {
+		return ""
+	}
+	return fmt.Sprintf("; its command runs %q, which is there: move the card beside it, as %s", p, strconv.Quote(card))
+}
