@@ -89,3 +89,31 @@ func TestCardInAFolderOfCardsNamesWhereItGoes(t *testing.T) {
 		}
 	}
 }
+
+// TestCardFieldOfAnotherNameSaysTheFieldMeant: a field named as other
+// manifests name it ("description" for summary, "name" for id, "cmd",
+// "intents", "help") is told the card's field it stands for, at it, as a
+// misspelt one is, and once. Before: a required field was "missing" at the
+// card's first line, with a second finding listing the ten fields at the
+// name written; an optional one, the list alone.
+func TestCardFieldOfAnotherNameSaysTheFieldMeant(t *testing.T) {
+	for _, tt := range []struct{ from, to, rule, want string }{
+		{"summary", "description", "schema", `missing required field 'summary'; the field 'description' is there: did you mean 'summary'?`},
+		{"id", "name", "schema", `missing required field 'id'; the field 'name' is there: did you mean 'id'?`},
+		{"command", "cmd", "schema", `missing required field 'command'; the field 'cmd' is there: did you mean 'command'?`},
+		{"intent_phrases", "intents", "schema", `missing required field 'intent_phrases'; the field 'intents' is there: did you mean 'intent_phrases'?`},
+		{"", "help", "card-unknown-field", `unknown tool card field "help" (did you mean "help_probe"?); it is kept in the index but nothing reads it`},
+	} {
+		card := `{"id":"land","command":"bin/land","summary":"Merge a branch.","intent_phrases":["land my branch"],"effects":"Merges it.","risk":"reversible","example":"bin/land x"}`
+		if tt.from != "" {
+			card = strings.Replace(card, `"`+tt.from+`":`, `"`+tt.to+`":`, 1)
+		} else {
+			card = strings.Replace(card, `{`, `{"`+tt.to+`":"land --help",`, 1)
+		}
+		src := Sources{Cards: []CardSource{{File: File{Path: "bin/land.card.json", Data: []byte(card)}, ToolPath: "bin/land", ToolExists: true}}}
+		diags := Validate(&src).Diagnostics
+		if len(diags) != 1 || diags[0].Rule != tt.rule || diags[0].Message != tt.want || diags[0].Pointer != "/"+tt.to {
+			t.Errorf("%s for %s: got %v\nwant %s at /%s: %s", tt.to, tt.from, diags, tt.rule, tt.to, tt.want)
+		}
+	}
+}

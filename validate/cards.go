@@ -217,7 +217,11 @@ func checkCardFields(d *doc, toolPath string, s *sink) {
 				"a card does not set \"path\": the index sets it to the tool beside the card, %q, and leaves this one out; remove it (a card describes its sibling tool)", toolPath)
 			continue
 		}
-		if want := nearestName(m.Key, cardFields); want != "" && !d.Root.Has(want) {
+		want := nearestName(m.Key, cardFields)
+		if want == "" {
+			want = synonymField(m.Key, cardFields)
+		}
+		if want != "" && !d.Root.Has(want) {
 			s.warnAt(d, ptr, "card-unknown-field",
 				"unknown tool card field %q (did you mean %q?); it is kept in the index but nothing reads it", m.Key, want)
 			continue

@@ -330,6 +330,30 @@ func nearestName(key string, names []string) string {
 	return ""
 }
 
+// fieldSynonyms are the names a card author writes for a tool card's
+// field from other manifests (package.json's "description", a CLI's
+// "name", "cmd" and "help"), each with the field meant: no typo of it,
+// and so not named by nearestName, yet as plainly that field.
+var fieldSynonyms = map[string]string{
+	"description": "summary", "desc": "summary",
+	"name":    "id",
+	"cmd":     "command",
+	"intents": "intent_phrases", "phrases": "intent_phrases", "intent": "intent_phrases",
+	"help": "help_probe", "help_command": "help_probe", "helpCommand": "help_probe",
+	"side_effects": "effects", "sideEffects": "effects",
+	"risk_level": "risk", "riskLevel": "risk",
+	"prerequisites": "preconditions", "requirements": "preconditions",
+}
+
+// synonymField is the field of names that key is another name for
+// (fieldSynonyms), or "".
+func synonymField(key string, names []string) string {
+	if want, ok := fieldSynonyms[key]; ok && slices.Contains(names, want) {
+		return want
+	}
+	return ""
+}
+
 // pluralOf reports whether p is an English plural of w: w+"s", w+"es"
 // ("patches"), or w's final y as "ies" ("policies").
 func pluralOf(p, w string) bool {

@@ -422,7 +422,11 @@ func misspeltHint(obj, props *ojson.Value, missing []string) (hint string, keys,
 		if props != nil && props.Has(m.Key) {
 			continue
 		}
-		if want := nearestName(m.Key, missing); want != "" {
+		want := nearestName(m.Key, missing)
+		if want == "" {
+			want = synonymField(m.Key, missing)
+		}
+		if want != "" {
 			keys, quoted, wants = append(keys, m.Key), append(quoted, quoteKey(m.Key)), append(wants, quoteKey(want))
 			missing = slices.DeleteFunc(missing, func(r string) bool { return r == want })
 		}
