@@ -122,7 +122,7 @@ func TestParseErrors(t *testing.T) {
 		{"[1 nope]", SyntaxError, 3, "", "expected ',' or ']'"},
 		{"[1 -]", SyntaxError, 3, "", "expected ',' or ']'"},
 		// A comment, written as in JavaScript, anywhere a token may be.
-		{"{\n  // the id\n  \"id\": \"x\"\n}", SyntaxError, 4, "", "a comment (//): JSON has no comments; remove it, or put the note in a field's text (such as \"description\")"},
+		{"{\n  // the id\n  \"id\": \"x\"\n}", SyntaxError, 4, "", "a comment (//): JSON has no comments; remove it, or put the note in a field's text (a capability's \"description\", a tool card's \"summary\")"},
 		{`{"id": "x" /* old */}`, SyntaxError, 11, "", "a comment (/*): JSON has no comments"},
 		{`{"id": "x", /* old */ "y": 1}`, SyntaxError, 12, "", "a comment (/*): JSON has no comments"},
 		{`{"id": /* x */ 1}`, SyntaxError, 7, "/id", "JSON has no comments"},

@@ -276,7 +276,7 @@ func (p *parser) comment() bool {
 	if p.pos+1 >= len(p.src) || p.src[p.pos] != '/' || p.src[p.pos+1] != '/' && p.src[p.pos+1] != '*' {
 		return false
 	}
-	p.fail(p.pos, "a comment (%s): JSON has no comments; remove it, or put the note in a field's text (such as \"description\")", p.src[p.pos:p.pos+2])
+	p.fail(p.pos, "a comment (%s): JSON has no comments; remove it, or put the note in a field's text (a capability's \"description\", a tool card's \"summary\")", p.src[p.pos:p.pos+2])
 	return true
 }
 
