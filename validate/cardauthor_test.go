@@ -117,3 +117,15 @@ func TestCardFieldOfAnotherNameSaysTheFieldMeant(t *testing.T) {
 		}
 	}
 }
+
+// TestCardWithCommentsNamedSoIsMisnamed: a card named as JSON with
+// comments (land.card.jsonc), as an author wanting a note in it names it,
+// was left out in silence, and the tool without its card; it is warned of
+// as the plural and YAML are, saying that a card takes no comments.
+func TestCardWithCommentsNamedSoIsMisnamed(t *testing.T) {
+	diags := Validate(&Sources{MisnamedCards: []string{"bin/land.card.jsonc"}}).Diagnostics
+	want := "bin/land.card.jsonc is not read as a tool card: a card is named <tool>.card.json, in JSON, without comments, beside its tool; rename it to bin/land.card.json"
+	if len(diags) == 0 || diags[0].Rule != "card-misnamed" || diags[0].Message != want {
+		t.Errorf("got %v\nwant card-misnamed: %s", diags, want)
+	}
+}

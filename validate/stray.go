@@ -105,8 +105,10 @@ const CardSuffix = ".card.json"
 
 // misnamedCardSuffixes are the endings of a file meant as a card and not
 // read as one (compared in lower case, so that ".Card.json" and
-// ".card.JSON" are too): the plural, and YAML.
-var misnamedCardSuffixes = []string{CardSuffix, ".cards.json", ".card.yaml", ".card.yml"}
+// ".card.JSON" are too): the plural, YAML, and JSON with comments
+// (".card.jsonc", ".card.json5"), which an author who wants a note in
+// the card names it by.
+var misnamedCardSuffixes = []string{CardSuffix, ".cards.json", ".card.yaml", ".card.yml", ".card.jsonc", ".card.json5"}
 
 // MisnamedCard reports whether the file at p (slash-separated) looks like a
 // tool card that is not read as one, and the card it was meant as:
@@ -141,8 +143,12 @@ func checkMisnamedCards(src *Sources, pkgs packageScope, s *sink) {
 		if _, inPkg := pkgs.packageOf(p); !ok || inPkg || slices.ContainsFunc(src.Cards, func(c CardSource) bool { return c.Path == meant }) {
 			continue
 		}
+		how := "in lower case"
+		if lower := strings.ToLower(p); strings.HasSuffix(lower, ".jsonc") || strings.HasSuffix(lower, ".json5") {
+			how = "in JSON, without comments" // the rename alone leaves them a json-syntax error
+		}
 		s.add(Diagnostic{File: p, Rule: "card-misnamed", Message: fmt.Sprintf(
-			"%s is not read as a tool card: a card is named <tool>%s, in lower case, beside its tool; rename it to %s", p, CardSuffix, meant)})
+			"%s is not read as a tool card: a card is named <tool>%s, %s, beside its tool; rename it to %s", p, CardSuffix, how, meant)})
 	}
 }
 

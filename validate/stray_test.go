@@ -331,6 +331,10 @@ func TestMisnamedCard(t *testing.T) {
 		{"bin/İİİ.cards.json", "bin/İİİ.card.json"},
 		{"bin/\u212ax.card.yaml", "bin/\u212ax.card.json"},
 		{"bin/x.card.j\u017fon", ""}, // ſ folds to s: no card ending
+		// JSON with comments, as an author wanting a note names it.
+		{"bin/land.card.jsonc", "bin/land.card.json"},
+		{"bin/land.card.JSON5", "bin/land.card.json"},
+		{"bin/land.card.json5.bak", ""},
 	}
 	for _, tt := range tests {
 		meant, ok := MisnamedCard(tt.p)
