@@ -868,6 +868,9 @@ func writtenFault(pat string, regexpLike bool) string {
 	case endsInSpace(pat) && regexpLike:
 		return "it ends by matching white space, and a pattern read as a regular expression is matched up to the end of a word already " +
 			`(as if (\s|$) followed it), so it matches no command with more words after that: drop its last part`
+	case regexpLike && spaceBeforeEnd(pat):
+		return "it matches white space just before the end of the line ($), and a command is matched without the white space that ends its line, " +
+			"so it matches no line: drop the white space before the $, or the $ too, to match the command with more words after it"
 	case prompt.MatchString(pat):
 		return `it starts with a shell prompt, "$ ", which reads as a command named "$": write the command alone`
 	case wrapped.MatchString(pat):
@@ -1247,6 +1250,21 @@ func endsInSpace(pat string) bool {
 		}
 	}
 	return false
+}
+
+// spaceBeforeEnd reports whether the regexp pat ends by matching white
+// space (spaceEnds, or one blank) and then the end of the text, an
+// unescaped $: "^git merge\s+$", "^make deploy $". A line is matched
+// trimmed, so no line has white space there.
+func spaceBeforeEnd(pat string) bool {
+	rest, ok := strings.CutSuffix(pat, "$")
+	if !ok || escapes(rest)%2 == 1 {
+		return false
+	}
+	if strings.HasSuffix(rest, "|$)") {
+		return false // "(\s+|$)$" matches the end alone: the command with no more words
+	}
+	return endsInSpace(rest) || strings.HasSuffix(rest, " ") && escapes(strings.TrimSuffix(rest, " "))%2 == 0
 }
 
 // escapes counts the backslashes s ends with.

@@ -228,3 +228,22 @@ func TestPatternFaultOptionalPartThatDoesNotCompile(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestPatternFaultSpaceBeforeTheEnd: a regexp that matches white space
+// and then the end of the line ("^git merge\s+$") matches no line, a line
+// being matched without the white space that ends it, and is told so, as
+// one ending in white space alone is. Before: no finding, and no line
+// sent to the card.
+func TestPatternFaultSpaceBeforeTheEnd(t *testing.T) {
+	for _, pat := range []string{`^git merge\s+$`, `^make deploy $`, `^git push[ ]$`} {
+		if got := PatternFault(pat); !strings.Contains(got, "just before the end of the line") {
+			t.Errorf("%q: got %q", pat, got)
+		}
+	}
+	// The end alone, an escaped $, or white space that may be none: no fault.
+	for _, pat := range []string{`^git merge$`, `^echo \$`, `^echo cost\ \$`, `^git merge\s*$`, `^git merge .*$`, `^git push(\s+|$)$`} {
+		if got := PatternFault(pat); got != "" {
+			t.Errorf("%q: got %q", pat, got)
+		}
+	}
+}
