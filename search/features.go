@@ -126,15 +126,20 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 }
 
 // phrasePrior is featPrior of a card of n intent phrases, log(1 + n),
-// from a table for the usual counts.
+// from a table, n counted up to maxPriorPhrases: past it a card's
+// phrases are one author's paraphrases, not a sign that it is asked for
+// more (a card of 200 of them, log 201 against log 3, took "push my
+// branch", another card's phrase word for word, from that card).
 func phrasePrior(n int) float32 {
-	if n < len(phrasePriors) {
-		return phrasePriors[n]
-	}
-	return float32(math.Log1p(float64(n)))
+	return phrasePriors[min(n, maxPriorPhrases)]
 }
 
-var phrasePriors = func() (t [64]float32) {
+// maxPriorPhrases is the most intent phrases featPrior counts: twice the
+// pseudo-queries a card gives a fold (maxPseudoPerCard), and more than
+// any card of testdata holds (26).
+const maxPriorPhrases = 2 * maxPseudoPerCard
+
+var phrasePriors = func() (t [maxPriorPhrases + 1]float32) {
 	for n := range t {
 		t[n] = float32(math.Log1p(float64(n)))
 	}

@@ -13,10 +13,6 @@ import (
 // lost requests in its own words ("rebase and merge a branch", its
 // summary's) to cards holding a fifth of them.
 func TestOneCardOfManyPhrasesLeavesTheWeightsAlone(t *testing.T) {
-	card := func(id, summary string, phrases ...string) Card {
-		return Card{ID: id, Command: "bin/" + id, Summary: summary, IntentPhrases: phrases,
-			Effects: "Changes what its summary says.", Risk: "reversible", Example: "bin/" + id}
-	}
 	var land []string
 	for _, verb := range []string{"merge", "land", "integrate", "bring in", "ship"} {
 		for _, what := range []string{"my branch", "the feature branch", "this PR", "the change", "my work"} {
@@ -25,7 +21,49 @@ func TestOneCardOfManyPhrasesLeavesTheWeightsAlone(t *testing.T) {
 			}
 		}
 	}
-	cards := []Card{
+	ix := Build(firstRepository(land))
+	for _, intent := range []string{"rebase and merge a branch", "merge my branch", "land my branch", "push my branch", "renew the certificate"} {
+		want := map[string]string{"push my branch": "safe-push", "renew the certificate": "cert-renew"}[intent]
+		if want == "" {
+			want = "land"
+		}
+		if res := ix.Search(Query{Intent: intent, Limit: 3}); len(res) == 0 || res[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", intent, ids(res), want)
+		}
+	}
+}
+
+// TestManyPhrasesTakeNoOtherCardsPhrase: the card of many phrases, of 200
+// and 400, does not take another card's phrase, word for word ("push my
+// branch", safe-push's), by their number: its prior, log(1 + phrases),
+// counts 32 at most. Before, 200 phrases made it log 201 against log 3.
+func TestManyPhrasesTakeNoOtherCardsPhrase(t *testing.T) {
+	for _, n := range []int{200, 400} {
+		var land []string
+		for _, verb := range []string{"merge", "land", "integrate", "bring in", "ship", "finish", "complete", "close out"} {
+			for _, what := range []string{"my branch", "the feature branch", "this PR", "the change", "my work", "the fix", "the topic branch"} {
+				for _, where := range []string{"into main", "after CI passes", "once tests pass", "to trunk", "safely", "with a rebase", "cleanly", "now"} {
+					land = append(land, strings.Join([]string{verb, what, where}, " "))
+				}
+			}
+		}
+		ix := Build(firstRepository(land[:n]))
+		for intent, want := range map[string]string{"push my branch": "safe-push", "merge my branch": "land", "open a pull request": "pr-open"} {
+			if res := ix.Search(Query{Intent: intent, Limit: 3}); len(res) == 0 || res[0].ID != want {
+				t.Errorf("%d phrases: %q: got %v, want %s first", n, intent, ids(res), want)
+			}
+		}
+	}
+}
+
+// firstRepository is a card author's first repository: fourteen wrappers
+// of two or three intent phrases, and land, of the phrases given.
+func firstRepository(land []string) []Card {
+	card := func(id, summary string, phrases ...string) Card {
+		return Card{ID: id, Command: "bin/" + id, Summary: summary, IntentPhrases: phrases,
+			Effects: "Changes what its summary says.", Risk: "reversible", Example: "bin/" + id}
+	}
+	return []Card{
 		card("land", "Rebase, test and merge a branch into main.", land...),
 		card("deploy", "Deploy the current build to an environment.", "deploy the app to staging", "ship the build to production", "roll out a release"),
 		card("db-backup", "Dump a Postgres database to the backup bucket.", "back up the database", "take a snapshot of postgres before a migration"),
@@ -41,15 +79,5 @@ func TestOneCardOfManyPhrasesLeavesTheWeightsAlone(t *testing.T) {
 		card("pr-open", "Open a pull request for the current branch.", "open a pull request", "ask for a review of my branch"),
 		card("seed-db", "Drop and reseed the local development database.", "reset my local database", "load fixture data"),
 		card("cert-renew", "Renew a TLS certificate.", "renew the ssl certificate", "the certificate is about to expire"),
-	}
-	ix := Build(cards)
-	for _, intent := range []string{"rebase and merge a branch", "merge my branch", "land my branch", "push my branch", "renew the certificate"} {
-		want := map[string]string{"push my branch": "safe-push", "renew the certificate": "cert-renew"}[intent]
-		if want == "" {
-			want = "land"
-		}
-		if res := ix.Search(Query{Intent: intent, Limit: 3}); len(res) == 0 || res[0].ID != want {
-			t.Errorf("%q: got %v, want %s first", intent, ids(res), want)
-		}
 	}
 }
