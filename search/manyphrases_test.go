@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -79,5 +80,24 @@ func firstRepository(land []string) []Card {
 		card("pr-open", "Open a pull request for the current branch.", "open a pull request", "ask for a review of my branch"),
 		card("seed-db", "Drop and reseed the local development database.", "reset my local database", "load fixture data"),
 		card("cert-renew", "Renew a TLS certificate.", "renew the ssl certificate", "the certificate is about to expire"),
+	}
+}
+
+// TestPhrasesOfOneTemplateLeaveTheStyleModelsAlone: 5,000 phrases of one
+// template, a number in each ("merge branch 17 into main after the tests
+// pass"), weigh as 32 in the style models: they made the corpus rate of
+// a digit 0.99, every other card's model gained from a query without one
+// what this card's lost, and "merge my branch" went to safe-push, holding
+// a fifth of its words, before the card.
+func TestPhrasesOfOneTemplateLeaveTheStyleModelsAlone(t *testing.T) {
+	land := make([]string, 5000)
+	for i := range land {
+		land[i] = fmt.Sprintf("merge branch %d into main after the tests pass", i)
+	}
+	ix := Build(firstRepository(land))
+	for intent, want := range map[string]string{"merge my branch": "land", "land my branch": "land", "push my branch": "safe-push"} {
+		if res := ix.Search(Query{Intent: intent, Limit: 3}); len(res) == 0 || res[0].ID != want {
+			t.Errorf("%q: got %v, want %s first", intent, ids(res), want)
+		}
 	}
 }
