@@ -807,6 +807,9 @@ var (
 	usagePart = regexp.MustCompile(`(^|\s)\[([A-Za-z][A-Za-z0-9_]+(?:-[A-Za-z0-9_]{2,})*)(?: ?\.\.\.)?\](?:\.\.\.)?(\s|$)`)
 	// ellipsis is a word "..." (or "…"), a usage line's "and so on".
 	ellipsis = regexp.MustCompile(`(^|\s)(\.\.\.|…)(\s|$)`)
+	// gluedEllipsis is a placeholder and "..." written as one word, as a
+	// usage line writes "one or more": "<file>...", "<branch>…".
+	gluedEllipsis = regexp.MustCompile(`(<[^<>\s]+>)(\.\.\.|…)(\s|$)`)
 	// brokenGroup is a ( or a [ never closed in a pattern with an
 	// alternation or a class: "git push (-f|--force", "git push [a-z".
 	brokenGroup = regexp.MustCompile(`\([^()\s]*\|[^()]*$|\[[^\]\s]+(\s|$)[^\]]*$`)
@@ -857,6 +860,8 @@ func writtenFault(pat string, regexpLike bool) string {
 		return bracketedWordFault(bare, bword)
 	case ellipsis.MatchString(bare):
 		return ellipsisFault(bare, ellipsis.FindStringSubmatchIndex(bare))
+	case gluedEllipsis.MatchString(bare):
+		return gluedEllipsisFault(bare, gluedEllipsis.FindStringSubmatchIndex(bare))
 	case brokenGroup.MatchString(bare):
 		if _, err := syntax.Parse(placeholdersToRegexp(pat), syntax.Perl); err != nil {
 			return fmt.Sprintf("it looks like a regular expression but does not compile (%v), so it is matched as shell words, literally", err)
@@ -1206,6 +1211,23 @@ func ellipsisFault(pat string, m []int) string {
 		reads = "only three characters"
 	}
 	return fmt.Sprintf("%q is a usage line's \"and so on\", but matches %s, not the words it stands for: %s", dots, reads, fix)
+}
+
+// gluedEllipsisFault is writtenFault of a pattern pat with a placeholder
+// and "..." written as one word (gluedEllipsis; m its submatch indexes):
+// the dots are part of the word, which must end with them, and the
+// pattern matched no line a person types ("git merge <branch>..." matched
+// "git merge main..." alone, neither "git merge main" nor "git merge a
+// b"). At the end the
+// placeholder alone does what is meant, a pattern matching a command
+// with more words after it; elsewhere a * stands for the words.
+func gluedEllipsisFault(pat string, m []int) string {
+	word, place := pat[m[2]:m[5]], pat[m[2]:m[3]]
+	fix := "write * in its place"
+	if strings.TrimSpace(pat[m[5]:]) == "" {
+		fix = fmt.Sprintf("write %s alone, as a pattern matches a command with more words after it", place)
+	}
+	return fmt.Sprintf("%q is a usage line's \"one or more\", but %s is read as part of the word, which must then end with it, so the pattern matches no line a person types: %s", word, fmt.Sprintf("%q", pat[m[4]:m[5]]), fix)
 }
 
 // wrappedFault is writtenFault of a pattern wholly in the backticks or

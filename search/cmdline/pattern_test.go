@@ -247,3 +247,24 @@ func TestPatternFaultSpaceBeforeTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternFaultPlaceholderWithEllipsis: a placeholder and "..." in one
+// word, as a usage line writes "one or more" ("git merge <branch>...",
+// "cp <file>... <dir>"), makes a word that must end with the dots, which
+// no line a person types has, and is told what to write, as a word "..."
+// of its own is. Before: no finding.
+func TestPatternFaultPlaceholderWithEllipsis(t *testing.T) {
+	for _, tt := range []struct{ pat, want string }{
+		{"git merge <branch>...", `"<branch>..." is a usage line's "one or more", but "..." is read as part of the word, which must then end with it, so the pattern matches no line a person types: write <branch> alone, as a pattern matches a command with more words after it`},
+		{"cp <file>… <dir>", `"<file>…" is a usage line's "one or more", but "…" is read as part of the word, which must then end with it, so the pattern matches no line a person types: write * in its place`},
+	} {
+		if got := PatternFault(tt.pat); got != tt.want {
+			t.Errorf("%q: got %q\nwant %q", tt.pat, got, tt.want)
+		}
+	}
+	for _, pat := range []string{"git log main...feature", "git diff <a>...<b>", "echo <msg>...done"} {
+		if got := PatternFault(pat); got != "" {
+			t.Errorf("%q: got %q", pat, got)
+		}
+	}
+}
