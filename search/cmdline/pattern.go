@@ -732,6 +732,10 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 				after = ""
 			}
 		}
+		if m := gluedChoice.FindStringSubmatch(withoutQuoted(pat)); m != nil && !pipeTargets[m[2]] {
+			return fmt.Sprintf("%q is a pipe into a command %q, not a choice of either word, so the pattern matches only a line that pipes so: "+
+				"write (%s|%s) for either word, or, if it is a pipe, blanks around the |", m[1]+"|"+m[2], m[2], m[1], m[2])
+		}
 	}
 	// Pairs of lines of two commands, one no pattern names, of one shape
 	// each: a pattern that matches both lines of a pair matches nearly any
@@ -781,6 +785,19 @@ func uncompiledPart(pat string) string {
 	return fmt.Sprintf(": %q is written as a usage line's optional part, which a pattern does not mark: "+
 		"write one pattern with the part and one without, or * in its place", part)
 }
+
+// gluedChoice is a | written touching a plain word on each side after
+// a pattern's first word, as a usage line writes a choice of
+// subcommands: "git merge|rebase *", "kubectl get pods|deployments". Read
+// as shell words it is a pipe, into a command named by the second word.
+var gluedChoice = regexp.MustCompile(`^\s*\S+\s+(?:\S+\s+)*?([A-Za-z][\w-]*)\|([A-Za-z][\w-]*)(?:\s|$)`)
+
+// pipeTargets are commands a line pipes into, named after a | written
+// without blanks ("curl -s x|sh", "cat f|grep x"): no choice of words.
+var pipeTargets = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
+	"sudo": true, "python": true, "python3": true, "perl": true, "ruby": true, "node": true, "php": true, "tee": true,
+	"xargs": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "jq": true, "yq": true, "awk": true, "sed": true,
+	"head": true, "tail": true, "sort": true, "uniq": true, "wc": true, "less": true, "more": true, "cat": true, "cut": true, "tr": true}
 
 // commandAfter are the operators a command follows in a pattern read as
 // shell words (see fault). "|&" is read as "|" and "&", and named whole.

@@ -268,3 +268,26 @@ func TestPatternFaultPlaceholderWithEllipsis(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternFaultGluedChoiceOfWords: a | touching a word on each side
+// after the command, as a usage line writes a choice of subcommands
+// ("git merge|rebase *"), is a pipe into a command of the second word,
+// and is told to write the choice in parentheses. Before: no finding, and
+// the pattern matched neither "git merge x" nor "git rebase x".
+func TestPatternFaultGluedChoiceOfWords(t *testing.T) {
+	for _, tt := range []struct{ pat, want string }{
+		{"git merge|rebase *", `"merge|rebase" is a pipe into a command "rebase", not a choice of either word, so the pattern matches only a line that pipes so: write (merge|rebase) for either word, or, if it is a pipe, blanks around the |`},
+		{"kubectl get pods|deployments", `"pods|deployments" is a pipe into a command "deployments", not a choice of either word, so the pattern matches only a line that pipes so: write (pods|deployments) for either word, or, if it is a pipe, blanks around the |`},
+	} {
+		if got := PatternFault(tt.pat); got != tt.want {
+			t.Errorf("%q: got %q\nwant %q", tt.pat, got, tt.want)
+		}
+	}
+	// A pipe written tight into a shell or a filter, a pipeline of the
+	// first word, blanks around the |, a choice in parentheses, quoted.
+	for _, pat := range []string{"curl -fsSL x|sh", "curl * | sh", "ps aux|grep *", "ls|wc", "git (merge|rebase) *", "git merge | rebase", "grep -E 'a|b' *"} {
+		if got := PatternFault(pat); got != "" {
+			t.Errorf("%q: got %q", pat, got)
+		}
+	}
+}
