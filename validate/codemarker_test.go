@@ -39,3 +39,37 @@ func TestUncoveredStepNamesItsMarkerInCode(t *testing.T) {
 		})
 	}
 }
+
+// TestUncoveredStepNamesTheWorkflowsMarkerInCode: where a document read
+// first (docs/adr/…, as gsd-core's checkout holds ADR-894) quotes the
+// step's marker in a fence too, point-uncovered names the one in the
+// workflow that runs the step (it has the step's `loop render-hooks`
+// call sites), the marker most likely meant, not the document's (it
+// named the first file read, sending the author to the ADR).
+func TestUncoveredStepNamesTheWorkflowsMarkerInCode(t *testing.T) {
+	const block = "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->"
+	for _, docFirst := range []bool{true, false} {
+		src := sampleRepo(t)
+		for i := range src.Workflows {
+			if src.Workflows[i].Path == "workflows/plan-phase.md" {
+				src.Workflows[i].Data = []byte("# Plan\n\n```markdown\n" + block + "\n```\n\n```bash\ngsd_run loop render-hooks plan:pre\n```\n")
+			}
+		}
+		doc := File{Path: "docs/adr/894.md", Data: []byte("# ADR\n\nThe form:\n\n```\n" + block + "\n```\n")}
+		if docFirst {
+			src.Workflows = append([]File{doc}, src.Workflows...)
+		} else {
+			src.Workflows = append(src.Workflows, doc)
+		}
+		var got []string
+		for _, d := range Validate(src).Diagnostics {
+			if d.Rule == "point-uncovered" {
+				got = append(got, d.Message)
+			}
+		}
+		const want = "workflows/plan-phase.md:4 holds a loop-host marker for it in code"
+		if len(got) != 1 || !strings.Contains(got[0], want) {
+			t.Errorf("document first %v: point-uncovered %q, want one saying %q", docFirst, got, want)
+		}
+	}
+}

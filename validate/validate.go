@@ -354,6 +354,7 @@ func unscannedMarkdown(s *sink, f File) {
 // where a file with no marker holds one for it in code (codeMarker), for
 // the finding that the step is missing.
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, inCodeAt map[string]string) {
+	var inCodeRuns map[string]bool // whether inCodeAt's file runs the step
 	for _, f := range files {
 		if f.Err != nil {
 			unscannedMarkdown(s, f)
@@ -371,10 +372,15 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 		broken = broken || rejected
 		attempted = attempted || mk != nil || rejected
-		if step := inCode.Value; mk == nil && !rejected && step != "" && inCodeAt[step] == "" {
+		// The first such file names it, but for one that runs the step
+		// (it has call sites of the step's points), which a document
+		// read before it, quoting the marker (docs/adr/…), must not
+		// hide: that workflow's marker is the one most likely meant.
+		if step := inCode.Value; mk == nil && !rejected && step != "" && (inCodeAt[step] == "" || !inCodeRuns[step] && runsStep(f.Data, step)) {
 			if inCodeAt == nil {
-				inCodeAt = map[string]string{}
+				inCodeAt, inCodeRuns = map[string]string{}, map[string]bool{}
 			}
+			inCodeRuns[step] = runsStep(f.Data, step)
 			how := "in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
 			if inCode.indented {
 				how = "as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
@@ -388,6 +394,12 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		}
 	}
 	return markers, attempted, broken, inCodeAt
+}
+
+// runsStep reports whether src has a `loop render-hooks` call site of a
+// point of step: a workflow that runs the step, not a document about it.
+func runsStep(src []byte, step string) bool {
+	return slices.ContainsFunc(callSites(src), func(p string) bool { return stepOf(p) == step })
 }
 
 // wireHint says how to mend a hook at an unwired point: where the call
