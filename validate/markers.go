@@ -319,6 +319,10 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 		}
 		switch {
 		case !isMarkerTag(src, m):
+		case escaped(src, m[0]) && !html.contains(m[0]) && !code.contains(m[0]):
+			// "\<agent-role name="x"/>" is text, as CommonMark reads a
+			// backslash before "<": prose showing a tag. In an HTML
+			// block a backslash is raw, and the tag after it a tag.
 		case comments.contains(m[0]): // "<!-- <agent-role name="checker"/> -->" is off
 			if openComment >= 0 && m[0] > openComment && commentedOut < 0 {
 				commentedOut = m[0]
@@ -1221,7 +1225,7 @@ func reportUnclosedTags(file string, src []byte, starts []int, code, html, inlin
 			return false
 		}
 		off = end
-		if _, read := slices.BinarySearch(starts, at); read || code.contains(at) {
+		if _, read := slices.BinarySearch(starts, at); read || code.contains(at) || escaped(src, at) && !html.contains(at) {
 			continue
 		}
 		if comments == nil {
