@@ -277,6 +277,54 @@ func reportMisspeltTag(file string, src []byte, code, comments spans, s *sink) b
 	return false
 }
 
+// oddSpaceTagRe finds a marker tag's name followed by a Unicode space
+// that is not ASCII (JavaScript's \s less ASCII's), which neither HTML nor
+// CommonMark reads as white space: the tag is not one. Only one that
+// would be a marker tag but for that, closed on its line and with an
+// attribute or a slash, is: "the <agent-role\u00a0element" is prose.
+var oddSpaceTagRe = regexp.MustCompile(`<(loop-point|agent-role|loop-artifact)([\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}])[^<>\n]*(?:=[^<>\n]*>|/>)`)
+
+// reportOddSpaceTags reports a marker tag outside code, comments and
+// backslash escapes whose name a no-break or other Unicode space follows
+// (pasted from a web page or a word processor), and whether there is
+// one: it is not read, and the file then declares no step, as with a tag
+// left open, rather than losing that tag's role or point in silence.
+func reportOddSpaceTags(file string, src []byte, code, html, inline spans, s *sink) bool {
+	var comments spans
+	found := false
+	for i, m := range oddSpaceTagRe.FindAllSubmatchIndex(src, -1) {
+		if i == 0 {
+			comments, _ = commentSpans(src, code, html, inline)
+		}
+		if code.contains(m[0]) || comments.contains(m[0]) || escaped(src, m[0]) && !html.contains(m[0]) {
+			continue
+		}
+		r, _ := utf8.DecodeRune(src[m[4]:])
+		s.atOffset(file, src, m[0], "", "marker-syntax",
+			"the space after <%s is U+%04X (%s), which HTML does not read as white space, so this tag is not read and the file declares no step; type a plain space there",
+			src[m[2]:m[3]], r, spaceName(r))
+		found = true
+	}
+	return found
+}
+
+// spaceName names the Unicode space r for a finding.
+func spaceName(r rune) string {
+	switch r {
+	case 0xa0:
+		return "a no-break space"
+	case 0x202f:
+		return "a narrow no-break space"
+	case 0x3000:
+		return "an ideographic space"
+	case 0xfeff:
+		return "a zero width no-break space"
+	case 0x2028, 0x2029:
+		return "a line or paragraph separator"
+	}
+	return "a Unicode space"
+}
+
 // ParseMarker extracts the loop-host marker of one markdown file. Markers
 // inside fenced code blocks or inline code spans are documentation, not
 // declarations, and are ignored. It returns nil when the file holds no
@@ -336,11 +384,15 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	reportOpenFence(file, src, hidden, openFence, s)
 	reportOpenComment(file, src, openComment, commentedOut, s)
 	openTag := reportUnclosedTags(file, src, starts, code, html, inline, tags, s)
+	openTag = reportOddSpaceTags(file, src, code, html, inline, s) || openTag
 	if len(blocks) == 0 && len(tags) > 0 && !openTag {
 		openTag = reportMisspeltTag(file, src, code, comments, s)
 	}
 	unclosed := reportUnclosedBlock(file, src, code, s)
 	if len(blocks) == 0 && len(tags) == 0 {
+		if openTag {
+			return nil, codeMarker{}
+		}
 		return nil, noMarker(file, src, code, top, quoted, matches, hidden, s)
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
