@@ -729,6 +729,12 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
 			continue
 		}
+		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
+			s.atOffset(file, src, at, "", "marker-syntax",
+				"gsd:loop-host block is missing required field '%s:': it is written on the line of '%s:' (line %d), and gsd-core reads one field a line, the rest of the line its value; give '%s:' a line of its own",
+				k, on, lineOf(src, seen[on]), k)
+			continue
+		}
 		if at, found := keyAfterEarlyEnd(src, loc, k); found {
 			s.atOffset(file, src, at, "", "marker-syntax",
 				"gsd:loop-host block is missing required field '%s:': it is written after the block's end, the --> on line %d, which the block ends at; move that --> after the block's last key", k, lineOf(src, loc[1]-len("-->")))
@@ -747,6 +753,35 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			fields, strings.Join(afterCR, ", "), each)
 	}
 	return ok
+}
+
+// keyOnLineOf finds key k written after white space on the line of a key
+// the block has (seen), as "step: plan points: plan:pre" writes it: read
+// as that key's value. It returns where k stands and the key whose line
+// it is on.
+func keyOnLineOf(src []byte, loc []int, seen map[string]int, k string) (int, string, bool) {
+	for _, on := range blockKeys {
+		at, ok := seen[on]
+		if !ok {
+			continue
+		}
+		end := bytes.IndexByte(src[at:loc[3]], '\n')
+		if end < 0 {
+			end = loc[3] - at
+		}
+		line := src[at : at+end]
+		for i := len(on) + 1; i < len(line); {
+			j := bytes.Index(line[i:], []byte(k+":"))
+			if j < 0 {
+				break
+			}
+			if r, _ := utf8.DecodeLastRune(line[:i+j]); isJSSpace(r) {
+				return at + i + j, on, true
+			}
+			i += j + len(k)
+		}
+	}
+	return 0, "", false
 }
 
 // continuesList reports whether a block's line that is no key (text),
