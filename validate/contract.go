@@ -127,7 +127,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		step := mk.Step.Value
 		if _, known := stepFamily[step]; !known {
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
-				"unknown step %q; a host workflow declares one of %s", step, strings.Join(Steps, ", "))
+				"unknown step %q; a host workflow declares one of %s%s", step, strings.Join(Steps, ", "), stepHint(step))
 			c.Complete = false
 			continue
 		}
@@ -271,6 +271,9 @@ var roleVocabulary = []string{"orchestrator", "researcher", "planner", "checker"
 // roleHint names the role of the vocabulary that role probably misspells
 // ("plannr", "Planner", "planners"), or "".
 func roleHint(role string) string {
+	if v := unquoted(role); slices.Contains(roleVocabulary, v) {
+		return fmt.Sprintf("; write it without quotes: %q", v)
+	}
 	if want := nearestName(role, roleVocabulary); want != "" {
 		return fmt.Sprintf("; did you mean %q?", want)
 	}
@@ -382,13 +385,35 @@ func (c *Contract) undeclaredFrom() int {
 	return from
 }
 
+// unquoted is v without a pair of quotes around it ("plan", 'plan',
+// `plan`, “plan”), as a YAML habit writes a gsd:loop-host value that
+// gsd-core reads with its quotes; "" when v is not so quoted.
+func unquoted(v string) string {
+	for _, q := range append([][2]string{{`"`, `"`}, {"'", "'"}}, quoteLike...) {
+		if len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
+			return v[len(q[0]) : len(v)-len(q[1])]
+		}
+	}
+	return ""
+}
+
+// stepHint says how to mend an unknown step that is a step quoted.
+func stepHint(step string) string {
+	if v := unquoted(step); slices.Contains(Steps, v) {
+		return fmt.Sprintf(" (write it without quotes: %q)", v)
+	}
+	return ""
+}
+
 // unknownPointMessage is the point-unknown finding for p, wherever it is
 // written: with the point it is likely a typo of, or, in a list of points
 // (a marker's), for points written with spaces between them, how to
 // separate them.
 func unknownPointMessage(p string, list bool) string {
 	hint := ""
-	if words := strings.Fields(p); list && len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return PointIndex(strings.Trim(w, ",")) < 0 }) {
+	if v := unquoted(p); PointIndex(v) >= 0 {
+		hint = fmt.Sprintf(" (write it without quotes: %q)", v)
+	} else if words := strings.Fields(p); list && len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return PointIndex(strings.Trim(w, ",")) < 0 }) {
 		hint = fmt.Sprintf(" (points are separated by commas: %q)", strings.Join(words, ", "))
 	} else if near := NearestID(p, Points); near != "" {
 		hint = fmt.Sprintf(" (did you mean %q?)", near)
