@@ -127,7 +127,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		step := mk.Step.Value
 		if _, known := stepFamily[step]; !known {
 			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
-				"unknown step %q; a host workflow declares one of %s%s", step, strings.Join(Steps, ", "), stepHint(step))
+				"unknown step %q; a host workflow declares one of %s%s", step, strings.Join(Steps, ", "), stepHint(mk))
 			c.Complete = false
 			continue
 		}
@@ -397,12 +397,27 @@ func unquoted(v string) string {
 	return ""
 }
 
-// stepHint says how to mend an unknown step that is a step quoted.
-func stepHint(step string) string {
+// stepHint says how to mend the unknown step of mk: a step quoted, the
+// step a typo away, or the step every point it lists is of ("step:
+// planning" with plan:pre and plan:post).
+func stepHint(mk *Marker) string {
+	step := mk.Step.Value
 	if v := unquoted(step); slices.Contains(Steps, v) {
 		return fmt.Sprintf(" (write it without quotes: %q)", v)
 	}
-	return ""
+	if near := NearestID(step, Steps); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	if len(mk.Points) == 0 || PointIndex(mk.Points[0].Value) < 0 {
+		return ""
+	}
+	of := stepOf(mk.Points[0].Value)
+	for _, p := range mk.Points {
+		if PointIndex(p.Value) < 0 || stepOf(p.Value) != of {
+			return ""
+		}
+	}
+	return fmt.Sprintf(" (the points it lists are step %q's: write %s)", of, of)
 }
 
 // unknownPointMessage is the point-unknown finding for p, wherever it is

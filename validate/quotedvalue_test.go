@@ -17,6 +17,8 @@ func TestQuotedMarkerValueSaysToUnquote(t *testing.T) {
 		{"a point in single quotes", "plan:pre, plan:post", `plan:pre, 'plan:post'`, `write it without quotes: "plan:post"`},
 		{"a role", "researcher, planner, checker", `researcher, "planner", checker`, `write it without quotes: "planner"`},
 		{"the step", "step: plan", `step: "plan"`, `write it without quotes: "plan"`},
+		{"a step a typo away", "step: plan", `step: plann`, `did you mean "plan"?`},
+		{"a step of other words", "step: plan", `step: planning`, `the points it lists are step "plan"'s: write plan`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := sampleRepo(t)
