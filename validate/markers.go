@@ -903,7 +903,8 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 			continue
 		}
 		norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
-		if norm == k || EditDistance(norm, k, 1) <= 1 {
+		// "roles" is agent-roles's last word, as the ADR's prose names it.
+		if norm == k || EditDistance(norm, k, 1) <= 1 || k == "agent-roles" && (norm == "roles" || norm == "role") {
 			return lineOff + bytes.Index(line, []byte(name)), name, true
 		}
 	}
