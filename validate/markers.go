@@ -1132,6 +1132,11 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, stripQuoteLike(v))
 				return false
 			}
+			// The other tag's attribute, <loop-point name="plan:pre"/>.
+			if other := map[string]string{"id": "name", "name": "id"}[need]; !found && jsTrim(attrs[other].Value) != "" {
+				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> reads no %s=\"…\", so %q is not read: did you mean %s=%q?", name, other, attrs[other].Value, need, attrs[other].Value)
+				return false
+			}
 			s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
 			return false
 		}
