@@ -73,3 +73,27 @@ func TestUncoveredStepNamesTheWorkflowsMarkerInCode(t *testing.T) {
 		}
 	}
 }
+
+// TestUncoveredStepNamesItsCommentedOutTags: a workflow whose marker tags
+// are all inside an HTML comment (commented out while editing) declares
+// no step; point-uncovered says where they are and why they are not read,
+// as for tags in code (it said only to give the workflow a marker).
+func TestUncoveredStepNamesItsCommentedOutTags(t *testing.T) {
+	const tags = `<loop-point id="plan:pre, plan:post"/> <agent-role name="researcher"/> <agent-role name="planner"/> <agent-role name="checker"/>`
+	src := sampleRepo(t)
+	for i := range src.Workflows {
+		if src.Workflows[i].Path == "workflows/plan-phase.md" {
+			src.Workflows[i].Data = []byte("# Plan\n\n<!--\n" + tags + "\n-->\n\n```bash\ngsd_run loop render-hooks plan:pre\n```\n")
+		}
+	}
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "point-uncovered" {
+			got = append(got, d.Message)
+		}
+	}
+	const want = "workflows/plan-phase.md:4 holds a loop-host marker for it in an HTML comment"
+	if len(got) != 1 || !strings.Contains(got[0], want) {
+		t.Errorf("point-uncovered %q, want one saying %q", got, want)
+	}
+}

@@ -393,7 +393,7 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 		if openTag {
 			return nil, codeMarker{}
 		}
-		return nil, noMarker(file, src, code, top, quoted, matches, hidden, s)
+		return nil, noMarker(file, src, code, top, comments, quoted, matches, hidden, s)
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
@@ -410,8 +410,9 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 type codeMarker struct {
 	Item
 	// indented: as indented code at the margin (an editor re-indented
-	// the workflow); else in a fence or backticks.
-	indented bool
+	// the workflow); commented: tags in an HTML comment; else in a fence
+	// or backticks.
+	indented, commented bool
 }
 
 // reportUTF16 reports whether src is UTF-16 text, which is not read, and
@@ -441,8 +442,9 @@ func reportOpenFence(file string, src []byte, hidden, openFence int, s *sink) {
 // a block whose name has a slip, else a block indented as code (hidden as
 // parseMarker's), and returns the step such a block at the margin
 // declares (see indentedStep), or else one in other code (see
-// fencedStep; quoted as blockMatches gives, tags every match of tagRe).
-func noMarker(file string, src []byte, code, top spans, quoted []int, tags [][]int, hidden int, s *sink) codeMarker {
+// fencedStep; quoted as blockMatches gives, tags every match of tagRe),
+// or else one of tags in an HTML comment (comments, as commentSpans gives).
+func noMarker(file string, src []byte, code, top, comments spans, quoted []int, tags [][]int, hidden int, s *sink) codeMarker {
 	if reportMisspeltBlock(file, src, code, s) {
 		return codeMarker{}
 	}
@@ -451,7 +453,12 @@ func noMarker(file string, src []byte, code, top spans, quoted []int, tags [][]i
 	if it := indentedStep(src, top, indented, tags); it.Value != "" {
 		return codeMarker{Item: it, indented: true}
 	}
-	return codeMarker{Item: fencedStep(src, code, top, quoted, tags)}
+	if it := fencedStep(src, code, top, quoted, tags); it.Value != "" {
+		return codeMarker{Item: it}
+	}
+	// Tags commented out (<!-- … -->), as while editing: HTML reads
+	// none of them.
+	return codeMarker{Item: loopPointStep(src, tags, comments.contains), commented: true}
 }
 
 // fencedStep is the step a loop-host marker of src declares, and where it

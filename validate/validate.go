@@ -382,6 +382,9 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			}
 			inCodeRuns[step] = runsStep(f.Data, step)
 			how := "in code (a fenced code block or backticks), which is not read as a marker: take it out of the code if it is meant to be read"
+			if inCode.commented {
+				how = "in an HTML comment (<!-- … -->), which is not read as a marker: take it out of the comment if it is meant to be read"
+			}
 			if inCode.indented {
 				how = "as indented code (its lines start with a tab or four spaces), which is not read: start them at the margin"
 			}
