@@ -893,11 +893,15 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 					s.at(c.doc, ptr, "consumes-unsatisfied",
 						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
-					if known == nil {
-						known = artifactNames(host, produced)
+					hint := quotedHostHint(a, host)
+					if hint == "" {
+						if known == nil {
+							known = artifactNames(host, produced)
+						}
+						hint = artifactHint(a, known)
 					}
 					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), artifactHint(a, known))
+						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hint)
 				}
 			}
 		}
@@ -925,6 +929,21 @@ func artifactNames[P any](host map[string]int, produced map[string]P) []string {
 func artifactHint(a string, known []string) string {
 	if want := NearestID(a, known); want != "" {
 		return fmt.Sprintf("; did you mean %q?", want)
+	}
+	return ""
+}
+
+// quotedHostHint says, of an artifact a that nothing produces, that a host
+// workflow lists it in quotes (produces: "CONTEXT.md", a YAML habit):
+// gsd-core reads the quotes as part of the name, so the slip is in the
+// workflow, where a did-you-mean had the capability write the quotes too.
+// The finding stays the capability's, as the reference's would be: a
+// workflow whose quoted artifact nothing consumes is accepted, as there.
+func quotedHostHint(a string, host map[string]int) string {
+	for _, q := range []string{`"` + a + `"`, "'" + a + "'"} {
+		if _, ok := host[q]; ok {
+			return fmt.Sprintf("; a host workflow lists it in quotes, %s, which gsd-core reads as part of the name: write it there without them", q)
+		}
 	}
 	return ""
 }
