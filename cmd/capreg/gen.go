@@ -48,6 +48,9 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case gf.write == gf.check:
 		return usageError(stderr, "gen needs exactly one of --write or --check; see capreg gen --help")
 	}
+	if file := outBlocked(gf.out); file != "" {
+		return badValue(stderr, "capreg gen", "out", gf.out, fmt.Sprintf("want the folder the artifacts go in (%s is a file, not a folder)", file))
+	}
 	snap, code := gf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
@@ -68,6 +71,26 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sayf(stderr, "capreg: %s", note)
 	}
 	return code
+}
+
+// outBlocked is the file that keeps --out from being a folder: out
+// itself, or the nearest path above it that exists, when that is no
+// folder ("mkdir x: not a directory" named neither the flag nor what to
+// do). "" when there is none.
+func outBlocked(out string) string {
+	for p := filepath.Clean(out); ; {
+		if fi, err := os.Stat(p); err == nil {
+			if fi.IsDir() {
+				return ""
+			}
+			return p
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return ""
+		}
+		p = parent
+	}
 }
 
 // outInRepo says, for an --out that names no folder, that a relative one
