@@ -234,6 +234,12 @@ func checkCheckoutVolume(t *testing.T, pod *corev1.PodSpec) {
 	if limit.Value() < 2*checkoutPeak {
 		t.Errorf("volume %s's sizeLimit %s is under twice the %d MB a checkout of 10,000 capabilities takes during a swap", volume, limit, int(checkoutPeak/1e6))
 	}
+	// Far above what a checkout takes, the limit lets a runaway
+	// repository fill that much of the node's disk before the pod is
+	// evicted, which is what the limit is for (review cr65: 100Gi passed).
+	if limit.Value() > 8*checkoutPeak {
+		t.Errorf("volume %s's sizeLimit %s is over eight times the %d MB a checkout of 10,000 capabilities takes during a swap: a runaway repository fills that much of the node's disk first", volume, limit, int(checkoutPeak/1e6))
+	}
 }
 
 // allowedEgress are the ports the pod may connect to: DNS, and the git
