@@ -520,7 +520,13 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 // number, such as 5; see capreg tools search --help"): one style for
 // every flag value.
 func badValue(stderr io.Writer, verb, name, value, want string) int {
-	return usageError(stderr, "invalid value %q for --%s: %s; see %s --help", value, name, want, verb)
+	return usageError(stderr, "%s", badValueText(verb, name, value, want))
+}
+
+// badValueText is badValue's message, for a caller that reports it
+// otherwise (serve, in its JSON log).
+func badValueText(verb, name, value, want string) string {
+	return fmt.Sprintf("invalid value %q for --%s: %s; see %s --help", value, name, want, verb)
 }
 
 // badChoice is badValue for a flag taking one of choices: it names them,

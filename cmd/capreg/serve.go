@@ -155,14 +155,15 @@ func (sf *serveFlags) fault() string {
 		v    time.Duration
 	}{{"debounce", sf.debounce}, {"poll", sf.poll}, {"drain-delay", sf.drainDelay}} {
 		if d.v < 0 {
-			return fmt.Sprintf("invalid value %q for --%s: want a duration of 0 or more, such as 100ms, 5s or 1m (it must not be negative); see capreg serve --help", d.v.String(), d.name)
+			return badValueText("capreg serve", d.name, d.v.String(), "want a duration of 0 or more, such as 100ms, 5s or 1m (it must not be negative)")
 		}
 	}
 	if sf.poll > 0 && sf.poll < minPoll {
-		return fmt.Sprintf("invalid value %q for --poll: want %v or more (--poll %v is too short: each poll reads the names, sizes and times of the whole tree); see capreg serve --help", sf.poll.String(), minPoll, sf.poll)
+		return badValueText("capreg serve", "poll", sf.poll.String(),
+			fmt.Sprintf("want %v or more (--poll %v is too short: each poll reads the names, sizes and times of the whole tree)", minPoll, sf.poll))
 	}
-	if msg := addrFault(sf.addr); msg != "" {
-		return msg + "; see capreg serve --help"
+	if want := addrFault(sf.addr); want != "" {
+		return badValueText("capreg serve", "addr", sf.addr, want)
 	}
 	// Another error is not fatal: in a pod, git-sync may not have cloned
 	// yet. serve stays up, unready, and serves the repository once it
@@ -381,7 +382,7 @@ func absPath(p string) string {
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, fmt.Errorf("invalid value %q for --log-level: want debug, info, warn or error; see capreg serve --help", level)
+		return nil, errors.New(badValueText("capreg serve", "log-level", level, "want debug, info, warn or error"))
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
@@ -391,7 +392,7 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 		opts.ReplaceAttr = durationSeconds
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
-	return nil, fmt.Errorf("invalid value %q for --log-format: want text or json; see capreg serve --help", format)
+	return nil, errors.New(badValueText("capreg serve", "log-format", format, "want text or json"))
 }
 
 // durationSeconds writes durations in JSON logs as seconds, which a log
@@ -404,7 +405,8 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 }
 
 // addrFault says what is wrong with an --addr that is not HOST:PORT, or
-// that has an empty port or one past 65535, or returns "": net.Listen takes
+// that has an empty port or one past 65535, as what the flag wants (the
+// rest of badValueText's message), or returns "": net.Listen takes
 // ":" for ":0", every interface on a port no probe or Service names (an
 // unset variable in --addr=:$PORT is the likely cause; ":0" given on
 // purpose is kept), and the others it refused only through the logger,
@@ -413,13 +415,13 @@ func durationSeconds(_ []string, a slog.Attr) slog.Attr {
 func addrFault(addr string) string {
 	_, port, err := net.SplitHostPort(addr)
 	if ae := (*net.AddrError)(nil); errors.As(err, &ae) {
-		return fmt.Sprintf("invalid value %q for --addr: want HOST:PORT (%s), e.g. 127.0.0.1:8080, or :8080 for every interface", addr, ae.Err)
+		return fmt.Sprintf("want HOST:PORT (%s), e.g. 127.0.0.1:8080, or :8080 for every interface", ae.Err)
 	}
 	if port == "" {
-		return fmt.Sprintf("invalid value %q for --addr: it has no port; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr)
+		return "it has no port; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)"
 	}
 	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
-		return fmt.Sprintf("invalid value %q for --addr: %d is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", addr, n)
+		return fmt.Sprintf("%d is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", n)
 	}
 	return ""
 }
