@@ -155,8 +155,11 @@ type attachment struct {
 // key must be comparable, and is best a value of an unexported type of
 // the reader's package, as a context.Context key is, so that readers
 // cannot collide. Callers of one key wait for its first derive; callers of
-// other keys do not. A derive that panics settles nothing: the panic is its
-// caller's, and the next caller of key derives again.
+// other keys do not, so a derive may attach other keys. A derive that
+// panics settles nothing: the panic is its caller's, and the next caller of
+// key derives again. A derive must not attach its own key: it would wait
+// for itself, as a sync.Once whose function calls Do does (a goroutine
+// cannot tell its own wait from another's).
 func (s *Snapshot) Attach(key any, derive func() any) any {
 	s.attachMu.Lock()
 	a := s.attached[key]
