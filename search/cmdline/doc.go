@@ -61,7 +61,10 @@
 //   - a token holding a <placeholder> ("rm -rf <dir>", "-i:<port>")
 //     matches any text in its place, except that one starting with a
 //     placeholder, an operand, matches no option ("psql <url>" does not
-//     match "psql -l"); * and ? match as shell globs;
+//     match "psql -l"); * and ? match as shell globs, but those the
+//     pattern quotes or escapes are text, as bash reads them ("rm -rf
+//     '*'" and "rm -rf \*" name a file "*"), except in quotes holding a
+//     blank, an argument of several words ("psql * -c 'VACUUM *'");
 //   - the first token also matches a path to it ("git" matches
 //     /usr/bin/git, "bin/rails" /work/app/bin/rails);
 //   - words are read as a command reads them (see readWords):

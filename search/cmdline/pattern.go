@@ -440,7 +440,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks, starts := splitArgumentsAt(readWords(shellTokensUpTo(pat, limit)), bundles)
+	toks, starts := splitArgumentsAt(readWords(patternTokens(pat, limit)), bundles)
 	spellGlobs(toks, starts)
 	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
@@ -1426,7 +1426,7 @@ func regexpWildcardsAsGlob(pat string, t shellToken) string {
 func compileToken(tok string) tokenMatcher {
 	fold := caseless(tok)
 	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
-		return tokenMatcher{text: tok, fold: fold}
+		return tokenMatcher{text: globsAsText.Replace(tok), fold: fold}
 	}
 	var b strings.Builder
 	// A star or placeholder takes any character, a line end too, as a
@@ -1447,7 +1447,7 @@ func compileToken(tok string) tokenMatcher {
 	b.WriteString("$")
 	re, ok := compileCosted(b.String())
 	if !ok {
-		return tokenMatcher{text: tok}
+		return tokenMatcher{text: globsAsText.Replace(tok)}
 	}
 	at := placeholderRe.FindStringIndex(tok)
 	operand := at != nil && at[0] == 0
@@ -1455,11 +1455,20 @@ func compileToken(tok string) tokenMatcher {
 	return tokenMatcher{re: re, operand: operand, anyOperand: operand || stars, span: stars}
 }
 
-// globToRegexp quotes s, except that * and ? match as in a shell glob.
+// globToRegexp quotes s, except that * and ? match as in a shell glob,
+// but those a pattern quotes or escapes (literalStar, literalMark), which
+// match themselves.
 func globToRegexp(s string) string {
-	q := regexp.QuoteMeta(s)
-	return strings.NewReplacer(`\*`, `.*`, `\?`, `.`).Replace(q)
+	return globRegexp.Replace(regexp.QuoteMeta(s))
 }
+
+var (
+	// globRegexp writes a glob quoted by regexp.QuoteMeta as a regexp.
+	globRegexp = strings.NewReplacer(`\*`, `.*`, `\?`, `.`, "\xff", `\*`, "\xfe", `\?`)
+	// globsAsText is a pattern token's text with the glob characters it
+	// quotes or escapes written as they are (see patternTokens).
+	globsAsText = strings.NewReplacer("\xff", "*", "\xfe", "?")
+)
 
 // placeholdersToRegexp replaces each <placeholder> span with \S+ so that a
 // human-readable shape such as "rm -rf <dir>" works as a regexp. Named

@@ -904,7 +904,23 @@ func shellTokens(line string) []shellToken {
 // shellTokensUpTo is the first limit tokens of shellTokens(line). A word
 // without quotes or escapes is a substring of line rather than a copy.
 func shellTokensUpTo(line string, limit int) []shellToken {
-	t := tokenizer{line: line, prevEnd: -1, substEnd: -1}
+	return tokenize(tokenizer{line: line, prevEnd: -1, substEnd: -1}, limit)
+}
+
+// patternTokens is shellTokensUpTo of a replaces pattern, whose glob
+// characters a quote or a backslash makes text, as bash reads a pattern
+// (see literalGlobs): each such "*" or "?" is written in its token's text
+// as literalStar or literalMark, which no glob reading takes for one and
+// compileToken reads back. A pattern holding either byte already (no
+// UTF-8 text does) keeps its quoted glob characters as globs.
+func patternTokens(pat string, limit int) []shellToken {
+	lit := strings.IndexByte(pat, literalStar) < 0 && strings.IndexByte(pat, literalMark) < 0
+	return tokenize(tokenizer{line: pat, prevEnd: -1, substEnd: -1, literalGlobs: lit}, limit)
+}
+
+// tokenize is shellTokensUpTo of t.line.
+func tokenize(t tokenizer, limit int) []shellToken {
+	line := t.line
 	// opens are the ( and $( open, true for $(, innermost last: a local
 	// of this function, not of t, so that the compiler keeps the few most
 	// lines open on the stack.
@@ -956,7 +972,7 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 			i = t.quote(i)
 		case c == '\\' && i+1 < len(line):
 			t.word(i, true)
-			t.b.WriteByte(line[i+1])
+			t.b.WriteByte(t.literal(line[i+1]))
 			i++
 		default:
 			t.word(i, false)
@@ -989,7 +1005,50 @@ type tokenizer struct {
 	// subshell's ")" starts a comment. backtick is whether one is open.
 	substEnd int
 	backtick bool
+	// literalGlobs: the line is a replaces pattern, whose quoted and
+	// escaped glob characters are text (see patternTokens).
+	literalGlobs bool
 }
+
+// The bytes a replaces pattern's token text holds for a "*" and a "?"
+// quoted or escaped (see patternTokens), which are no UTF-8.
+const (
+	literalStar = 0xff
+	literalMark = 0xfe
+)
+
+// literal is the byte c of a pattern as its token's text holds it when a
+// backslash escapes it, or quotes that hold no blank: a glob character
+// is text, as bash reads it ("rm -rf \*", "rm -rf '*'" name a file "*").
+func (t *tokenizer) literal(c byte) byte {
+	switch {
+	case !t.literalGlobs:
+		return c
+	case c == '*':
+		return literalStar
+	case c == '?':
+		return literalMark
+	}
+	return c
+}
+
+// literalText is the quoted text q of a pattern as its token's text holds
+// it (see literal): its glob characters are text, but in quotes holding a
+// blank. Bash would read those as text too, but a pattern quotes an
+// argument of several words as the line does, and means its star
+// ("psql * -c 'VACUUM *'", "openocd -f * -c 'program *'"), which
+// nothing else can write so. A double-quoted command substitution is the
+// text of a script, left as it is.
+func (t *tokenizer) literalText(q string) string {
+	if !t.literalGlobs || !strings.ContainsAny(q, "*?") || strings.ContainsAny(q, " \t\n") ||
+		strings.Contains(q, "$(") || strings.Contains(q, "`") {
+		return q
+	}
+	return globText.Replace(q)
+}
+
+// globText writes a pattern's quoted glob characters as text (literalText).
+var globText = strings.NewReplacer("*", "\xff", "?", "\xfe")
 
 // countExpansions counts the ${ a word opens at line[i] and the } that
 // close them.
@@ -1142,7 +1201,7 @@ func (t *tokenizer) ansiCQuote(i int) int {
 	if end < 0 {
 		end = len(t.line)
 	}
-	t.b.WriteString(unescapeANSIC(t.line[i+2 : end]))
+	t.b.WriteString(t.literalText(unescapeANSIC(t.line[i+2 : end])))
 	return end
 }
 
@@ -1155,9 +1214,9 @@ func (t *tokenizer) quote(i int) int {
 		end = len(t.line)
 	}
 	if t.line[i] == '"' {
-		t.b.WriteString(unescapeDoubleQuoted(t.line[i+1 : end]))
+		t.b.WriteString(t.literalText(unescapeDoubleQuoted(t.line[i+1 : end])))
 	} else {
-		t.b.WriteString(t.line[i+1 : end])
+		t.b.WriteString(t.literalText(t.line[i+1 : end]))
 	}
 	return end
 }
