@@ -89,7 +89,8 @@
 //     option known by another spelling matches
 //     by either ("git push --force" matches "git push -f", see
 //     optionSpellings); and a word of capitals ("FLUSHALL") matches in
-//     any case (see tokenMatcher.fold);
+//     any case, with white space around its words, or more of it between
+//     them, in the line's word (see tokenMatcher.fold);
 //   - after the first, the command may have options the pattern does not
 //     name, each perhaps with its argument, and, past the pattern's
 //     subcommand, words before an option the pattern names, and the

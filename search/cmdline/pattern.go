@@ -131,7 +131,11 @@ type tokenMatcher struct {
 	// capitals, two or more ("FLUSHALL", "DROP TABLE *"): a keyword of a
 	// tool that reads its keywords in any case (Redis, SQL), which
 	// matches in any case. An option ("-XPOST") or a NAME=value word
-	// keeps its case, as the command reads it.
+	// keeps its case, as the command reads it. Such a tool reads its
+	// text by words, so the white space around them in the line's word,
+	// and how much there is between them, says nothing: "psql -c DROP*"
+	// matches "psql -c \"⏎  DROP TABLE x\"", as an agent writes a query
+	// of several lines (see keywordSpacing).
 	fold bool
 	// anyOperand: the pattern word starts with a placeholder or is a glob
 	// of stars alone ("<dir>", "<user>@<host>", "*"): it matches any
@@ -177,7 +181,8 @@ func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 			tok.spelled != 0 && m.opt && m.re.match(spelling(tok.spelled, ""), b) ||
 			m.spelled != 0 && tok.spellable && spelling(tok.spelled, tok.text) == shortOptions[m.spelled]
 	}
-	if m.text == tok.text || m.fold && strings.EqualFold(m.text, tok.text) || m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
+	if m.text == tok.text || m.fold && (strings.EqualFold(m.text, tok.text) || spacedKeywords(m.text, tok.text)) ||
+		m.bundle && bundles(m.text, tok.text, m.getopt, m.args) {
 		return true
 	}
 	if m.spelled == 0 && tok.spelled == 0 || !tok.spellable {
@@ -236,6 +241,26 @@ func caseless(tok string) bool {
 		}
 	}
 	return capitals >= 2
+}
+
+// spacedKeywords reports whether the line's word w is the pattern's
+// keyword word want in any case once the white space around its words is
+// read as one blank ("\n  FLUSHALL\n" is FLUSHALL, "DROP\n  TABLE x" is
+// "DROP TABLE x"; see tokenMatcher.fold). Most words hold no white space,
+// and are read no further.
+func spacedKeywords(want, w string) bool {
+	if strings.IndexAny(w, " \t\n\r") < 0 {
+		return false
+	}
+	return strings.EqualFold(want, strings.Join(strings.Fields(w), " "))
+}
+
+// keywordSpacing makes the regexp of a keyword word (tokenMatcher.fold),
+// quoted by globToRegexp, read the line's word as spacedKeywords does:
+// white space before and after it passed over, and a run of it for a
+// blank between its words.
+func keywordSpacing(re string) string {
+	return `\s*` + strings.ReplaceAll(re, " ", `\s+`) + `\s*`
 }
 
 // maxBundle is the most letters a pattern word of one dash may have and
@@ -1436,14 +1461,20 @@ func compileToken(tok string) tokenMatcher {
 	if fold {
 		b.WriteString("(?i)")
 	}
-	b.WriteString("^")
+	var body strings.Builder
 	last := 0
 	for _, m := range placeholderRe.FindAllStringIndex(tok, -1) {
-		b.WriteString(globToRegexp(tok[last:m[0]]))
-		b.WriteString(".+")
+		body.WriteString(globToRegexp(tok[last:m[0]]))
+		body.WriteString(".+")
 		last = m[1]
 	}
-	b.WriteString(globToRegexp(tok[last:]))
+	body.WriteString(globToRegexp(tok[last:]))
+	b.WriteString("^")
+	if fold {
+		b.WriteString(keywordSpacing(body.String()))
+	} else {
+		b.WriteString(body.String())
+	}
 	b.WriteString("$")
 	re, ok := compileCosted(b.String())
 	if !ok {

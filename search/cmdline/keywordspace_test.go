@@ -1,0 +1,37 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandKeywordsAmidWhiteSpace: a pattern's keyword word (in
+// capitals, of a tool that reads keywords in any case) matches the line's
+// word with white space around it, and a run of it between its words, as
+// such a tool reads its text by words: an agent writes a query of several
+// lines, "psql -c \"⏎  DROP TABLE x\"", which "psql -c DROP*" did not
+// match, its glob meeting the leading blanks. A word of other letters is
+// text still, and the keyword must still start the word.
+func TestMatchCommandKeywordsAmidWhiteSpace(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "drop", Replaces: []string{"psql -c DROP*"}},
+		{ID: "table", Replaces: []string{"psql * -c 'DROP TABLE *'"}},
+		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL"}},
+		{ID: "feat", Replaces: []string{"git commit -m feat*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"psql -c \"\n  DROP TABLE x\"", []string{"drop"}},
+		{"psql db -c \"\n  DROP TABLE x;\n\"", []string{"table", "drop"}},
+		{"psql db -c '\tdrop table x'", []string{"table", "drop"}},
+		{"psql db -c 'DROP\n    TABLE x'", []string{"table", "drop"}},
+		{"psql db -c 'DROP TABLE x'", []string{"table", "drop"}},
+		{"psql db -c '  drop  table x'", []string{"table", "drop"}},
+		{"psql db -c 'DROPTABLE x'", []string{"drop"}},
+		{"psql db -c 'SELECT 1; DROP TABLE x'", nil},
+		{"psql db -c '-- DROP TABLE x'", nil},
+		{"redis-cli '\nFLUSHALL\n'", []string{"flush"}},
+		{"redis-cli 'FLUSHALL x'", nil},
+		{"git commit -m 'feat: x'", []string{"feat"}},
+		{"git commit -m ' feat: x'", nil},
+	})
+}
