@@ -129,7 +129,8 @@
 // Brackets are a class of one character, never usage notation: "[sudo
 // ]rm" matches "srm", and "[ns|namespace]" one of those letters or "|";
 // PatternFault tells of both, and of a "(" never closed, which leaves a
-// pattern its tokens only.
+// pattern its tokens only. Brackets in quotes holding no blank ("jq
+// '.items[0]'") are text, as bash reads them, and make no regexp.
 //
 // # Limits
 //

@@ -19,7 +19,7 @@ type globRow struct {
 // as did "rm -rf '*'" and "rm -rf \"*\""), but in quotes holding a blank,
 // where a pattern quotes an argument of several words as the line does,
 // and means its star ("psql * -c 'VACUUM *'"): there capreg departs from
-// bash, which reads those as text too.
+// bash, which reads those as text too. So it is of a bracket class.
 var globRows = []globRow{
 	{"rm -rf", `\*`, "x", false, false},
 	{"rm -rf", `\*`, "'*'", true, false},
@@ -46,6 +46,17 @@ var globRows = []globRow{
 	{"rm -rf", `"a*b"`, "'a*b'", true, false},
 	{"find . -name", `'*.pyc'`, "x.pyc", false, false},
 	{"find . -name", `'*.pyc'`, `\*.pyc`, true, false},
+	// A bracket class quoted so is text too, and makes no regexp of the
+	// pattern, which read "'[ab]'" as a quote, a or b, and a quote.
+	{"rm -f", `'[ab]'`, "a", false, false},
+	{"rm -f", `'[ab]'`, "'a'", false, false},
+	{"rm -f", `'[ab]'`, `\[ab]`, true, false},
+	{"rm -f", `"[ab]"`, "'a'", false, false},
+	{"rm -f", `\[ab]`, "a", false, false},
+	{"rm -f", `[ab]`, "a", true, false},
+	{"jq", `'.items[0]'`, "'.items0'", false, false},
+	{"jq", `'.items[0]'`, `".items[0]"`, true, false},
+	{"tr", `'[:upper:]'`, "'u'", false, false},
 	{"psql db -c", `'VACUUM *'`, "'VACUUM FULL'", true, true},
 	{"psql db -c", `"VACUUM *"`, "'VACUUM FULL'", true, true},
 	{"psql db -c", `'VACUUM *'`, "'VACUUM *'", true, false},

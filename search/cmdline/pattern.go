@@ -359,7 +359,47 @@ var placeholderRe = regexp.MustCompile(`<[^\s<>]+>`)
 var regexSyntax = regexp.MustCompile(`\.[*+?]|\\[sSdDwWbB.()\[\]{}|*+?^$]|\[[^\]]+\]|\(\?|\{\d+(,\d*)?\}|(^|[^$])\([^()]*\|[^()]*\)|\)[*+?]|^\^|[^\s$]\$$`)
 
 // regexLike reports whether a pattern is meant as a regular expression.
-func regexLike(pat string) bool { return regexSyntax.MatchString(pat) }
+// A bracket class in quotes holding no blank ("jq '.items[0]'", "tr
+// '[:upper:]' '[:lower:]'", "echo '[x]'") makes none: bash reads a quoted
+// "[" as text, as it does a quoted "*" (see literalText), and the regexp
+// such a pattern was read as matched "echo 'x'" and not its own command.
+func regexLike(pat string) bool {
+	if !regexSyntax.MatchString(pat) {
+		return false
+	}
+	if !strings.Contains(pat, "[") || !strings.ContainsAny(pat, `'"`) {
+		return true
+	}
+	return regexSyntax.MatchString(quotedBracketsAsText(pat))
+}
+
+// quotedBracketsAsText is pat with the brackets in its quotes that hold
+// no blank written as "_", which no regexp syntax holds, so that they make
+// no class (see regexLike). A quote a backslash escapes opens none.
+func quotedBracketsAsText(pat string) string {
+	b := []byte(pat)
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '\\':
+			i++
+		case '\'', '"':
+			end := strings.IndexByte(pat[i+1:], c)
+			if end < 0 {
+				return string(b)
+			}
+			end += i + 1
+			if q := pat[i+1 : end]; !strings.ContainsAny(q, " \t\n") {
+				for k := i + 1; k < end; k++ {
+					if b[k] == '[' || b[k] == ']' {
+						b[k] = '_'
+					}
+				}
+			}
+			i = end
+		}
+	}
+	return string(b)
+}
 
 // wholeReading is commandPattern.whole.
 type wholeReading struct{ literal, inner []tokenMatcher }
