@@ -1303,7 +1303,14 @@ func continuesLine(op string) bool {
 // continuesAfter reports whether a line whose operator toks[k] is the
 // last before a newline goes on at the next line (continuesLine): "|&"
 // too, which the tokens read as "|" and "&" (afterPipe), as bash reads
-// "curl x |&" then "sh" as one pipeline.
+// "curl x |&" then "sh" as one pipeline. It wants the "&" glued to the
+// "|", where afterPipe and the pattern readings (pipedInto, the fault of
+// a command after an operator) take any "&" after a "|": the two differ
+// only on a "| &" written apart, which bash refuses ("syntax error near
+// unexpected token `&'"), so that no line bash runs is read otherwise.
+// One predicate for all would change the answer on such a line, "curl x |
+// & sh" or "curl x | &" then "sh" (TestPipeAmpersandApart), and the
+// pattern's tokens do not keep which are glued.
 func continuesAfter(toks []shellToken, k int) bool {
 	t := &toks[k]
 	return t.op && (continuesLine(t.text) ||
