@@ -256,7 +256,7 @@ func spacedKeywords(want, w string) bool {
 }
 
 // keywordSpacing makes the regexp of a keyword word (tokenMatcher.fold),
-// quoted by globToRegexp, read the line's word as spacedKeywords does:
+// as compileToken writes it, read the line's word as spacedKeywords does:
 // white space before and after it passed over, and a run of it for a
 // blank between its words.
 func keywordSpacing(re string) string {
@@ -505,7 +505,8 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 	if isRegexp {
 		limit = len(pat) // all: pipesAndLists counts the whole pattern's operators
 	}
-	toks, starts := splitArgumentsAt(readWords(patternTokens(pat, limit)), bundles)
+	written, lit := patternTokens(pat, limit)
+	toks, starts := splitArgumentsAt(readWords(written), bundles)
 	spellGlobs(toks, starts)
 	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
@@ -519,7 +520,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 			t.text = strings.Clone(t.text) // maybe a small part of pat
 		}
 		if len(p.literal) == 0 && i < len(toks)-1 && isAssignment(t) {
-			p.env = append(p.env, compileToken(t.text))
+			p.env = append(p.env, compileToken(t.text, lit))
 			continue
 		}
 		if t.op {
@@ -530,7 +531,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 		if isRegexp {
 			text = regexpWildcardsAsGlob(pat, t)
 		}
-		m := compileToken(text)
+		m := compileToken(text, lit)
 		m.opt = isOption(t.text) && !t.glued
 		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
@@ -1487,11 +1488,17 @@ func regexpWildcardsAsGlob(pat string, t shellToken) string {
 	return strings.NewReplacer(".*", "*", ".+", "?*").Replace(text)
 }
 
-// compileToken makes the matcher of one pattern token.
-func compileToken(tok string) tokenMatcher {
+// compileToken makes the matcher of one pattern token, whose text writes
+// the glob characters the pattern quotes or escapes as literalStar and
+// literalMark when lit (see patternTokens).
+func compileToken(tok string, lit bool) tokenMatcher {
 	fold := caseless(tok)
+	text, glob := tok, globRegexp
+	if lit {
+		text, glob = globsAsText.Replace(tok), literalGlobRegexp
+	}
 	if !strings.ContainsAny(tok, "*?") && !placeholderRe.MatchString(tok) {
-		return tokenMatcher{text: globsAsText.Replace(tok), fold: fold}
+		return tokenMatcher{text: text, fold: fold}
 	}
 	var b strings.Builder
 	// A star or placeholder takes any character, a line end too, as a
@@ -1504,11 +1511,11 @@ func compileToken(tok string) tokenMatcher {
 	var body strings.Builder
 	last := 0
 	for _, m := range placeholderRe.FindAllStringIndex(tok, -1) {
-		body.WriteString(globToRegexp(tok[last:m[0]]))
+		body.WriteString(glob.Replace(regexp.QuoteMeta(tok[last:m[0]])))
 		body.WriteString(".+")
 		last = m[1]
 	}
-	body.WriteString(globToRegexp(tok[last:]))
+	body.WriteString(glob.Replace(regexp.QuoteMeta(tok[last:])))
 	b.WriteString("^")
 	if fold {
 		b.WriteString(keywordSpacing(body.String()))
@@ -1518,7 +1525,7 @@ func compileToken(tok string) tokenMatcher {
 	b.WriteString("$")
 	re, ok := compileCosted(b.String())
 	if !ok {
-		return tokenMatcher{text: globsAsText.Replace(tok)}
+		return tokenMatcher{text: text}
 	}
 	at := placeholderRe.FindStringIndex(tok)
 	operand := at != nil && at[0] == 0
@@ -1526,16 +1533,14 @@ func compileToken(tok string) tokenMatcher {
 	return tokenMatcher{re: re, operand: operand, anyOperand: operand || stars, span: stars}
 }
 
-// globToRegexp quotes s, except that * and ? match as in a shell glob,
-// but those a pattern quotes or escapes (literalStar, literalMark), which
-// match themselves.
-func globToRegexp(s string) string {
-	return globRegexp.Replace(regexp.QuoteMeta(s))
-}
-
 var (
-	// globRegexp writes a glob quoted by regexp.QuoteMeta as a regexp.
-	globRegexp = strings.NewReplacer(`\*`, `.*`, `\?`, `.`, "\xff", `\*`, "\xfe", `\?`)
+	// globRegexp writes a glob quoted by regexp.QuoteMeta as a regexp: *
+	// and ? match as in a shell glob.
+	globRegexp = strings.NewReplacer(`\*`, `.*`, `\?`, `.`)
+	// literalGlobRegexp is globRegexp of a pattern's token that writes the
+	// glob characters it quotes or escapes as literalStar and literalMark
+	// (see patternTokens), which match themselves.
+	literalGlobRegexp = strings.NewReplacer(`\*`, `.*`, `\?`, `.`, "\xff", `\*`, "\xfe", `\?`)
 	// globsAsText is a pattern token's text with the glob characters it
 	// quotes or escapes written as they are (see patternTokens).
 	globsAsText = strings.NewReplacer("\xff", "*", "\xfe", "?")

@@ -912,10 +912,11 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 // (see literalGlobs): each such "*" or "?" is written in its token's text
 // as literalStar or literalMark, which no glob reading takes for one and
 // compileToken reads back. A pattern holding either byte already (no
-// UTF-8 text does) keeps its quoted glob characters as globs.
-func patternTokens(pat string, limit int) []shellToken {
-	lit := strings.IndexByte(pat, literalStar) < 0 && strings.IndexByte(pat, literalMark) < 0
-	return tokenize(tokenizer{line: pat, prevEnd: -1, substEnd: -1, literalGlobs: lit}, limit)
+// UTF-8 text does) keeps its quoted glob characters as globs, and its
+// bytes as they are: lit says whether the tokens write text so.
+func patternTokens(pat string, limit int) (toks []shellToken, lit bool) {
+	lit = strings.IndexByte(pat, literalStar) < 0 && strings.IndexByte(pat, literalMark) < 0
+	return tokenize(tokenizer{line: pat, prevEnd: -1, substEnd: -1, literalGlobs: lit}, limit), lit
 }
 
 // tokenize is shellTokensUpTo of t.line.
