@@ -402,6 +402,12 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 		if _, err := parseCommandLine(s); err != nil {
 			return
 		}
+		if withoutPrompt(s) != s {
+			// A line drops a terminal's "$ " prompt (withoutPrompt); a
+			// pattern so written names the command "$", which
+			// card-replaces-shape tells its author ("$ 0").
+			return
+		}
 		mt := Compile([]Card{{ID: "c", Replaces: []string{s}}})
 		if got := mt.Find(s); len(got) != 1 {
 			t.Fatalf("pattern %q does not match its own text", s)
