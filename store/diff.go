@@ -23,6 +23,15 @@ import (
 // made gen --check take minutes. The diff may be longer than a minimal one,
 // never wrong: patch applies it.
 func unifiedDiff(from, to string, a, b []string) string {
+	return unifiedDiffShown(from, to, a, b, a, b)
+}
+
+// unifiedDiffShown is unifiedDiff comparing the lines a and b but printing
+// shownA[i] for a[i] and shownB[i] for b[i] (the slices are as long as a
+// and b): gen --check compares a committed file without its carriage
+// returns and prints its lines as they are, so that patch finds the
+// context and removed lines of a CRLF checkout there.
+func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
 	if slices.Equal(a, b) {
 		return ""
 	}
@@ -44,18 +53,18 @@ func unifiedDiff(from, to string, a, b []string) string {
 			end.x++
 			end.y++
 		}
-		for _, s := range a[done.x:start.x] {
+		for _, s := range shownA[done.x:start.x] {
 			text = append(text, "-"+s)
 			count.x++
 		}
-		for _, s := range b[done.y:start.y] {
+		for _, s := range shownB[done.y:start.y] {
 			text = append(text, "+"+s)
 			count.y++
 		}
 		atEnd := end.x >= len(a) && end.y >= len(b)
 		if !atEnd && (end.x-start.x < context || len(text) > 0 && end.x-start.x < 2*context) {
 			// Too few equal lines to close the hunk: they are in it.
-			for _, s := range a[start.x:end.x] {
+			for _, s := range shownA[start.x:end.x] {
 				text = append(text, " "+s)
 				count.x++
 				count.y++
@@ -65,7 +74,7 @@ func unifiedDiff(from, to string, a, b []string) string {
 		}
 		if len(text) > 0 {
 			n := min(end.x-start.x, context)
-			for _, s := range a[start.x : start.x+n] {
+			for _, s := range shownA[start.x : start.x+n] {
 				text = append(text, " "+s)
 				count.x++
 				count.y++
@@ -78,7 +87,7 @@ func unifiedDiff(from, to string, a, b []string) string {
 			break
 		}
 		chunk = pair{end.x - context, end.y - context}
-		for _, s := range a[chunk.x:end.x] {
+		for _, s := range shownA[chunk.x:end.x] {
 			text = append(text, " "+s)
 			count.x++
 			count.y++

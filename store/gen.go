@@ -215,10 +215,49 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 			drifts = append(drifts, Drift{File: p, Note: fmt.Sprintf("the committed file has %d lines, over four times the %d generated: not compared line by line", lines, generated)})
 			continue
 		}
-		diff := unifiedDiff(p+" (committed)", p+" (generated)", diffLines(string(got)), diffLines(string(want)))
+		diff := artifactDiff(p, committed, got, want)
 		drifts = append(drifts, Drift{File: p, Diff: diff, Note: note})
 	}
 	return drifts, nil
+}
+
+// artifactDiff is the unified diff from the committed artifact at p (its
+// bytes, and got, the same without carriage returns) to want, the one
+// generated. Lines are compared without their carriage returns, as
+// CheckArtifacts compares files, but the committed lines (context and
+// removed) are printed as the file holds them, so that patch -p0 applies
+// the diff to a CRLF checkout (git autocrlf) as to an LF one, and the
+// added lines end as most of the committed file's lines do, so a patched
+// CRLF file stays CRLF. A file whose carriage returns are not all within
+// lines (one ending in "\n\r") is printed as compared, without them.
+func artifactDiff(p string, committed, got, want []byte) string {
+	a, b := diffLines(string(got)), diffLines(string(want))
+	shownA, shownB := a, b
+	if len(got) == len(committed) {
+		return unifiedDiff(p+" (committed)", p+" (generated)", a, b) // no carriage return
+	}
+	if lines := diffLines(string(committed)); len(lines) == len(a) {
+		shownA = lines
+		if crlf := bytes.Count(committed, []byte("\r\n")); crlf > bytes.Count(committed, []byte{'\n'})-crlf {
+			shownB = make([]string, len(b))
+			for i, line := range b {
+				shownB[i] = withCRLF(line)
+			}
+		}
+	}
+	return unifiedDiffShown(p+" (committed)", p+" (generated)", a, b, shownA, shownB)
+}
+
+// withCRLF is a line of diffLines ended by "\r\n" rather than "\n"; the
+// marker of a last line without a newline is left as it is.
+func withCRLF(line string) string {
+	if strings.HasSuffix(line, noNewline) {
+		return line // the line has no end to change
+	}
+	if body, ok := strings.CutSuffix(line, "\n"); ok {
+		return body + "\r\n"
+	}
+	return line
 }
 
 // encodingNote is Drift.Note for a committed artifact's bytes, and
@@ -319,6 +358,9 @@ func readCommitted(p string, limit int64) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(f, limit))
 }
 
+// noNewline is diff -u's line after a last line without a newline.
+const noNewline = "\\ No newline at end of file\n"
+
 // diffLines splits s into the lines of a unified diff, each with its
 // newline: a last line without one is marked as diff -u marks it, so the
 // diff says what differs and patch applies it (a file whose only fault is
@@ -329,6 +371,6 @@ func diffLines(s string) []string {
 	if lines[last] == "" {
 		return lines[:last]
 	}
-	lines[last] += "\n\\ No newline at end of file\n"
+	lines[last] += "\n" + noNewline
 	return lines
 }
