@@ -23,13 +23,17 @@ import (
 // Make them with NewMetrics: the zero Metrics is not usable (its methods
 // panic).
 type Metrics struct {
-	reg           *prometheus.Registry
-	requests      *prometheus.CounterVec
-	latency       *prometheus.HistogramVec
-	rebuilds      *prometheus.CounterVec
-	rebuildTime   prometheus.Histogram
-	lastSuccess   prometheus.Gauge
-	lastOK        prometheus.Gauge
+	reg          *prometheus.Registry
+	requests     *prometheus.CounterVec
+	latency      *prometheus.HistogramVec
+	rebuilds     *prometheus.CounterVec
+	rebuildTime  prometheus.Histogram
+	lastSuccess  prometheus.Gauge
+	lastOK       prometheus.Gauge
+	failingSince prometheus.Gauge
+	// failing is whether the last rebuild that made a result failed: the
+	// first failure after a success sets failingSince, later ones keep it.
+	failing       atomic.Bool
 	generation    prometheus.Gauge
 	snapshot      *servedCollector
 	capabilities  *prometheus.GaugeVec
@@ -74,6 +78,8 @@ func NewMetrics() *Metrics {
 		lastSuccess: newGauge("capreg_registry_last_reload_success_timestamp_seconds", "Unix time of the last successful rebuild."),
 		lastOK: newGauge("capreg_registry_last_reload_successful",
 			"1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository)."),
+		failingSince: newGauge("capreg_registry_failing_since_timestamp_seconds",
+			"Unix time of the first failed rebuild since the last successful one (unchanged ones too): when the break now kept from being served began; 0 while the last rebuild succeeded, and before any failure."),
 		generation:    newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
 		snapshot:      newServedCollector(),
 		capabilities:  newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
@@ -97,7 +103,7 @@ func NewMetrics() *Metrics {
 	running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "capreg_registry_rebuild_running_seconds",
 		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
-	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.generation,
+	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.failingSince, m.generation,
 		m.snapshot, m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
@@ -229,10 +235,15 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 		}
 		m.rebuilds.WithLabelValues("failure").Inc()
 		m.lastOK.Set(0)
+		if !m.failing.Swap(true) {
+			m.failingSince.Set(float64(time.Now().UnixNano()) / 1e9)
+		}
 		return
 	}
 	m.rebuilds.WithLabelValues("success").Inc()
 	m.lastOK.Set(1)
+	m.failing.Store(false)
+	m.failingSince.Set(0)
 	m.lastSuccess.Set(float64(snap.BuiltAt.UnixNano()) / 1e9)
 	m.generation.Set(float64(snap.Generation))
 	m.snapshot.labels.Store(&[2]string{snap.Revision, snap.Digest})
@@ -251,9 +262,11 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 // already known. A valid one means the served registry is current, so the
 // last reload counts as successful, now: one that clears a failure (a
 // broken change reverted) left a dashboard's "last good reload" older
-// than the failure it recovered from. A repeated failure leaves both as
-// they are. Either way the diagnostics gauges show this rebuild's findings,
-// and its capability checks are counted: it validated as any rebuild does.
+// than the failure it recovered from; it ends the break, whose start
+// capreg_registry_failing_since_timestamp_seconds held. A repeated failure
+// leaves them as they are. Either way the diagnostics gauges show this
+// rebuild's findings, and its capability checks are counted: it validated
+// as any rebuild does.
 func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("unchanged").Inc()
@@ -264,6 +277,8 @@ func (m *Metrics) Unchanged(ok bool, took time.Duration, snap *store.Snapshot) {
 	if ok {
 		m.lastOK.Set(1)
 		m.lastSuccess.Set(float64(time.Now().UnixNano()) / 1e9)
+		m.failing.Store(false)
+		m.failingSince.Set(0)
 	}
 }
 

@@ -153,3 +153,63 @@ func TestBuildInfoNamesTheProgram(t *testing.T) {
 		t.Errorf("capreg_build_info series %q; want one, of value 1, with program=\"0123456789abcdef\" and goversion=%q", series, runtime.Version())
 	}
 }
+
+// TestFailingSinceIsWhenTheBreakBegan:
+// capreg_registry_failing_since_timestamp_seconds is the Unix time of the
+// first failed rebuild since the last good one, which no other metric
+// says (the last success may be days older than the break): 0 while the
+// rebuilds succeed, set by the first failure, kept by another broken
+// commit and by a reload finding the same failure, and 0 again once a
+// rebuild succeeds, a reverted break's unchanged one included.
+func TestFailingSinceIsWhenTheBreakBegan(t *testing.T) {
+	m := api.NewMetrics()
+	h, repo := watchedRepo(t, m)
+	ui := filepath.Join(repo, "capabilities", "ui", "capability.json")
+	good, err := os.ReadFile(ui)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step := func(name string, content []byte) float64 {
+		t.Helper()
+		if content != nil {
+			if err := os.WriteFile(ui, content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if e := do(t, h, "POST", "/-/reload", nil); e.status != 200 {
+			t.Fatalf("%s: reload: %d %s", name, e.status, e.body)
+		}
+		return scraped(t, do(t, h, "GET", "/metrics", nil).body, "capreg_registry_failing_since_timestamp_seconds")
+	}
+	if got := step("good", nil); got != 0 {
+		t.Errorf("after a good build: %v, want 0", got)
+	}
+	before := float64(time.Now().UnixMilli())/1e3 - 0.01
+	began := step("broken", []byte(`{"id": "ui"}`))
+	if after := float64(time.Now().UnixMilli())/1e3 + 0.01; began < before || began > after {
+		t.Fatalf("after a failed rebuild: %f, want the failure's time, between %f and %f", began, before, after)
+	}
+	for _, s := range []struct {
+		name    string
+		content []byte
+	}{{"broken otherwise", []byte(`{"id": "ui", "role": 1}`)}, {"the same failure again", nil}} {
+		if got := step(s.name, s.content); got != began {
+			t.Errorf("%s: %f, want %f, when the break began", s.name, got, began)
+		}
+	}
+	body := do(t, h, "GET", "/metrics", nil).body
+	if f, u := scraped(t, body, `capreg_registry_rebuilds_total{result="failure"}`), scraped(t, body, `capreg_registry_rebuilds_total{result="unchanged"}`); f != 2 || u < 1 {
+		// The watcher may rebuild on a write before the reload does: the
+		// reload is then unchanged too.
+		t.Fatalf("rebuilds: %v failures and %v unchanged; want 2 (two broken commits) and at least 1 (the same failure again)", f, u)
+	}
+	if got := step("reverted", good); got != 0 {
+		t.Errorf("after the revert (an unchanged rebuild): %v, want 0", got)
+	}
+	if got := step("broken anew", []byte(`{"id": "ui"}`)); got <= began {
+		t.Errorf("a second break: %f, want a time after the first break's %f", got, began)
+	}
+	if got := step("fixed with a change", append(good, '\n')); got != 0 {
+		t.Errorf("after a rebuild that serves a change: %v, want 0", got)
+	}
+}
