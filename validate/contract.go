@@ -225,7 +225,7 @@ func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inC
 			if inCode := inCodeAt[step]; inCode != "" {
 				hint = "; " + inCode
 			}
-			s.add(Diagnostic{Rule: "point-uncovered", Message: fmt.Sprintf(
+			s.add(Diagnostic{Rule: "point-uncovered", pipelineAt: PointIndex(missing[0]) + 1, Message: fmt.Sprintf(
 				"canonical %s %s declared by no host workflow (no workflow declares step %q%s)", what, is, step, hint)})
 		}
 	}

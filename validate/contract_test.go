@@ -201,3 +201,53 @@ func TestPointFindingsSayHowToMend(t *testing.T) {
 		}
 	}
 }
+
+// TestUncoveredStepsInPipelineOrder: the point-uncovered findings of steps
+// no workflow declares, which have no file to be ordered by, come in the
+// pipeline's order of their points (the reference's POINT_ORDER), not in
+// the order of their messages, which put execute before plan and ship
+// before verify; whatever order the checks made them in.
+func TestUncoveredStepsInPipelineOrder(t *testing.T) {
+	tests := []struct {
+		removed []string // workflows left out
+		steps   []string // the steps told, in order
+	}{
+		{[]string{"plan-phase.md", "execute-phase.md"}, []string{"plan", "execute"}},
+		{[]string{"verify-work.md", "ship.md"}, []string{"verify", "ship"}},
+		{[]string{"ship.md", "plan-phase.md", "verify-work.md", "execute-phase.md"}, []string{"plan", "execute", "verify", "ship"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.removed, ","), func(t *testing.T) {
+			src := sampleRepo(t)
+			src.Workflows = slices.DeleteFunc(src.Workflows, func(f File) bool { return slices.Contains(tt.removed, path.Base(f.Path)) })
+			var steps []string
+			for _, d := range findingsOf(src, "point-uncovered") {
+				if d.File != "" {
+					t.Fatalf("a finding placed at %s: %s", d.File, d.Message)
+				}
+				_, rest, _ := strings.Cut(d.Message, "no workflow declares step ")
+				step, _, _ := strings.Cut(strings.TrimPrefix(rest, `"`), `"`)
+				steps = append(steps, step)
+			}
+			if !slices.Equal(steps, tt.steps) {
+				t.Errorf("point-uncovered for steps %q, want %q", steps, tt.steps)
+			}
+		})
+	}
+	// Sort puts them so from any order.
+	ds := Diagnostics{
+		{Rule: "point-uncovered", Message: "canonical points \"ship:pre\", \"ship:post\" are …", pipelineAt: PointIndex("ship:pre") + 1},
+		{Rule: "point-uncovered", Message: "canonical points \"plan:pre\", \"plan:post\" are …", pipelineAt: PointIndex("plan:pre") + 1},
+		{Rule: "point-uncovered", Message: "canonical points \"execute:pre\", … are …", pipelineAt: PointIndex("execute:pre") + 1},
+		{Rule: "contract-missing", Message: "z"},
+	}
+	ds.Sort()
+	var got []string
+	for _, d := range ds {
+		step, _, _ := strings.Cut(strings.TrimPrefix(d.Message, `canonical points "`), ":")
+		got = append(got, step)
+	}
+	if want := []string{"z", "plan", "execute", "ship"}; !slices.Equal(got, want) {
+		t.Errorf("sorted: %q, want %q", got, want)
+	}
+}

@@ -38,6 +38,12 @@ type Diagnostic struct {
 	// past the first five, which one warning names together; this one
 	// stands for them and is one of them.
 	Omitted int `json:"omitted,omitempty"`
+	// pipelineAt is, for a finding about loop points that has no file to
+	// place it (point-uncovered for a step no workflow declares), one more
+	// than the index in Points of the first point it names; Sort orders
+	// such findings of a rule by it, in the pipeline's order (the
+	// reference's POINT_ORDER), not by their messages. 0 for the others.
+	pipelineAt int
 }
 
 // String renders the diagnostic as one line of text:
@@ -151,7 +157,8 @@ type Diagnostics []Diagnostic
 
 // Sort orders findings by file, position, rule and message, so output is the
 // same run to run whatever order the checks ran in. Findings without a file
-// come last.
+// come last, those about loop points in the pipeline's order of the points
+// (see pipelineAt) before their messages: "plan" before "execute".
 func (ds Diagnostics) Sort() {
 	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
 		if (a.File == "") != (b.File == "") {
@@ -165,6 +172,7 @@ func (ds Diagnostics) Sort() {
 			cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Column, b.Column),
 			strings.Compare(a.Rule, b.Rule),
+			cmp.Compare(a.pipelineAt, b.pipelineAt),
 			strings.Compare(a.Message, b.Message),
 		)
 	})
