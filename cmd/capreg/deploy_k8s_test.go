@@ -149,6 +149,22 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 // capabilities: 32 at once took 0.9 GB.
 const renderMemory = 0.9e9 / 32
 
+// servedMemory is the most capreg held resident serving a repository of
+// the size the base is sized for, 3,000 capabilities, as rebuilds followed
+// (scripts/rss.sh 3000 12: each a copy of the checkout with one capability
+// edited swapped in through a link, as git-sync does, then every data
+// route asked for, gzipped and not, and four renders, with
+// CAPREG_MEMORY_LIMIT=1Gi): 182 MB after the first build, 376 MB at most
+// over 12 rebuilds, 319 MB over 25 in another run.
+// (The earlier request, 256Mi, was under it: a node short of memory
+// evicts first the pods using more than they request.)
+const servedMemory = 376e6
+
+// memoryHeadroom is what the memory request leaves over servedMemory: two
+// runs of the same measure differed by 18%, and a repository a little
+// larger holds more.
+const memoryHeadroom = 1.25
+
 // checkResources: the capreg container requests and limits CPU and
 // memory. Its CPU limit sets GOMAXPROCS (Go 1.25 on), which is how many
 // renders and command matches it runs at once; with no limit that is
@@ -190,6 +206,25 @@ func checkResources(t *testing.T, pod *corev1.PodSpec) {
 	}
 	if mem, ok := c.Resources.Limits[corev1.ResourceMemory]; ok && float64(procs)*renderMemory > float64(mem.Value())/4 {
 		t.Errorf("a CPU limit of %s runs %d renders at once, up to %d MB at 10,000 capabilities: over a quarter of the %s memory limit", &cpu, procs, int(float64(procs)*renderMemory/1e6), &mem)
+	}
+	checkMemory(t, c)
+}
+
+// checkMemory: the capreg container requests at least what it was measured
+// to hold serving a repository of the size the base is sized for, with
+// headroom (servedMemory, memoryHeadroom), and its limit leaves the GC's
+// soft limit (85% of it, tuneGC) above twice that: the heap a rebuild
+// builds beside the registry served, and what the Go runtime holds
+// besides, with no collection forced by the soft limit.
+func checkMemory(t *testing.T, c corev1.Container) {
+	t.Helper()
+	if req, ok := c.Resources.Requests[corev1.ResourceMemory]; ok && float64(req.Value()) < memoryHeadroom*servedMemory {
+		t.Errorf("the capreg container requests %s of memory (%d MB); it held %d MB resident at 3,000 capabilities as rebuilds followed: request at least %d MB",
+			&req, req.Value()/1e6, int(servedMemory/1e6), int(memoryHeadroom*servedMemory/1e6))
+	}
+	if limit, ok := c.Resources.Limits[corev1.ResourceMemory]; ok && 0.85*float64(limit.Value()) < 2*servedMemory {
+		t.Errorf("the capreg container's memory limit is %s: its GC soft limit, 85%% of it, is under twice the %d MB it held at 3,000 capabilities",
+			&limit, int(servedMemory/1e6))
 	}
 }
 
@@ -533,6 +568,7 @@ func TestDeployExampleOverlayIsKubernetes(t *testing.T) {
 			continue
 		}
 		if dep, ok := obj.(*appsv1.Deployment); ok {
+			checkResources(t, &dep.Spec.Template.Spec) // as an overlay's patches leave them
 			for _, c := range slices.Concat(dep.Spec.Template.Spec.InitContainers, dep.Spec.Template.Spec.Containers) {
 				if !pinnedImage(c.Image) {
 					t.Errorf("container %s runs image %q; pin a release tag or a digest", c.Name, c.Image)

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Resident memory of capreg serve as rebuilds follow, as deploy/base is
+# sized from: serve a synthetic repository through a link, as git-sync's
+# `current`, and swap in a copy with one capability edited REBUILDS times;
+# after each build ask for every data route (gzipped and not) and four
+# renders, then print VmRSS and VmHWM (peak). Linux only (/proc).
+#   scripts/rss.sh [capabilities] [rebuilds] [port]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+n=${1:-3000}; rebuilds=${2:-12}; port=${3:-18124}
+dir=$(mktemp -d); pid=
+trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+go build -o "$dir/capreg" ./cmd/capreg
+go run ./store/storetest/synth -n "$n" -out "$dir/wt0"
+ln -s wt0 "$dir/current"
+CAPREG_MEMORY_LIMIT=${CAPREG_MEMORY_LIMIT:-1073741824} "$dir/capreg" serve --repo "$dir/current" \
+  --addr 127.0.0.1:$port --log-level warn --debounce 250ms >/dev/null & pid=$!
+base=http://127.0.0.1:$port
+until curl -sf $base/readyz >/dev/null; do sleep 0.2; done
+generation() { curl -s $base/status | grep -o '"generation": *[0-9]*' | grep -o '[0-9]*$'; }
+ask() {
+  local p i
+  for p in /registry /contract /capabilities /loop-points /config-keys /profiles /reviewers \
+    /loop-points/plan:pre "/tools?intent=deploy+a+service" /capabilities/cap-00001; do
+    curl -s -o /dev/null $base$p; curl -s -o /dev/null -H 'Accept-Encoding: gzip' $base$p
+  done
+  for i in 1 2 3 4; do
+    curl -s -o /dev/null -X POST -H 'Content-Type: application/json' \
+      -d '{"config":{},"enablement":{"profile":"full"}}' $base/render-hooks/plan:pre
+  done
+}
+rss() { awk '/VmRSS|VmHWM/ { printf "  %s %d MB", $1, $2/1000 }' /proc/$pid/status; echo; }
+ask; printf 'n=%s first build:' "$n"; rss
+for i in $(seq 1 "$rebuilds"); do
+  g=$(generation)
+  cp -a "$dir/wt$((i-1))" "$dir/wt$i"
+  sed -i "s/\"description\": \"/\"description\": \"r$i /" "$dir/wt$i/capabilities/cap-$(printf %05d $((i % n)))/capability.json"
+  ln -s "wt$i" "$dir/current.tmp" && mv -T "$dir/current.tmp" "$dir/current"
+  rm -rf "$dir/wt$((i-1))"
+  until [ "$(generation)" != "$g" ]; do sleep 0.2; done
+  ask; printf 'n=%s rebuild %d:' "$n" "$i"; rss
+done
