@@ -165,6 +165,7 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 		Risk: r.Get("risk").Str, Example: r.Get("example").Str, HelpProbe: r.Get("help_probe").StringOr(""),
 		Path: in.Path, ToolPath: in.ToolPath, Raw: d.Root,
 	}
+	checkCardText(d, c, s)
 	if !checkReplacesCost(d, patterns, s) {
 		return d, nil
 	}
