@@ -72,6 +72,7 @@ func nfc(s string) string {
 // the tool beside each run here every time.
 func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	var out []*Card
+	var docs []*doc // out's documents
 	seen := map[string]*Card{}
 	seenDoc := map[string]*doc{} // where each id of seen is set
 	for i := range srcs {
@@ -126,8 +127,9 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 			s.warnAt(d, "", "reserved-name", "the tool %q is a device name on Windows (%s), with any extension, which Git for Windows cannot check out, nor this card: the card is missing there; rename the tool", src.ToolPath, windowsDevices)
 		}
 		seen[key], seenDoc[key] = c, d
-		out = append(out, c)
+		out, docs = append(out, c), append(docs, d)
 	}
+	checkCardIDsVisible(out, docs, s)
 	return out
 }
 
