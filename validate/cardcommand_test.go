@@ -68,9 +68,10 @@ func TestCardCommandPath(t *testing.T) {
 }
 
 // commandCard is a valid card of id running command, on two lines, the
-// command on the second: "  \"command\": " puts its value at 2:14.
+// command on the second: "  \"command\": " puts its value at 2:14. Its
+// example is the command (card-example-command).
 func commandCard(id, command string) string {
-	return fmt.Sprintf("{\"id\":%q,\n  \"command\": %q,\"summary\":\"s\",\"intent_phrases\":[\"p\"],\"effects\":\"e\",\"risk\":\"reversible\",\"example\":\"t\"}", id, command)
+	return fmt.Sprintf("{\"id\":%q,\n  \"command\": %q,\"summary\":\"s\",\"intent_phrases\":[\"p\"],\"effects\":\"e\",\"risk\":\"reversible\",\"example\":%q}", id, command, command)
 }
 
 // TestCheckCardCommand: a card whose command runs a repository path the

@@ -1,19 +1,175 @@
 package validate
 
 import (
+	"context"
+	"fmt"
+	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/capreg/capreg/search/cmdline"
 )
 
 // checkCardText warns of a card's fields that the schema passes but that
-// do not do what the field is for (tool-capability-cards.md): a summary
+// do not do what the field is for (tool-capability-cards.md): an example
+// that does not run the card's command (card-example-command), a summary
 // of more than one line (card-summary-lines). c is the card as the schema
 // passed it; the findings are at the field's value.
 func checkCardText(d *doc, c *Card, s *sink) {
+	names := commandNames(c.Command, c.ToolPath)
+	checkCardExample(d, c, names, s)
 	checkCardSummary(d, c, s)
+}
+
+// maxCommandNames bounds the names commandNames takes from one command.
+const maxCommandNames = 32
+
+// commandNames are the names a run of the card's tool may show as its
+// command: the file name of each plain word of the command (not an
+// option, a placeholder, a variable, an assignment, quoted or of
+// regular-expression syntax), so the program, its subcommands and the
+// command a precommand runs ("npx eslint" gives npx and eslint), and the
+// file name of the card's tool. Being generous is the point: a name
+// counts only where a text runs a command of that name.
+func commandNames(command, toolPath string) []string {
+	var names []string
+	add := func(w string) {
+		w = strings.TrimPrefix(w, "./")
+		if w == "" || strings.HasSuffix(w, "/") {
+			return
+		}
+		w = path.Base(w)
+		if w == "." || w == ".." || strings.HasPrefix(w, "-") || len(names) >= maxCommandNames || slices.Contains(names, w) {
+			return
+		}
+		for _, r := range w {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("._-+@", r) {
+				return
+			}
+		}
+		if _, re := cmdline.PatternRegexp(w); re {
+			return
+		}
+		names = append(names, w)
+	}
+	for _, w := range strings.Fields(command) {
+		if !strings.HasPrefix(w, "-") && !strings.Contains(w, "=") {
+			add(w)
+		}
+	}
+	if namesFile(toolPath) {
+		add(toolPath)
+	}
+	return names
+}
+
+// runsCommand reports whether the command line text runs a command of
+// one of names, as a replaces pattern of that name would match it (a path
+// to it, after a precommand, in a pipeline or a shell's -c script; in any
+// case, for PowerShell's names), past a prompt ("$ ", "% ", "> ", "PS> ")
+// on any of its lines. Where paths count too, it also reports whether
+// text names a file of one of them by a path, which an interpreter may
+// run ("python3 scripts/deploy.py", "bash bin/land", ".\bin\land.ps1").
+// A text the matcher does not try (over its limits) is taken to run it:
+// it is not judged.
+func runsCommand(text string, names []string, paths bool) bool {
+	text = withoutPrompts(text)
+	lower := make([]string, len(names))
+	for i, n := range names {
+		lower[i] = strings.ToLower(n)
+	}
+	for k, try := range [][]string{names, lower} {
+		line := text
+		if k == 1 {
+			if line = strings.ToLower(text); line == text && slices.Equal(lower, names) {
+				break // the same again
+			}
+		}
+		found, err := cmdline.Compile([]cmdline.Card{{Replaces: try}}).Match(context.Background(), line, cmdline.DefaultBudget)
+		if err != nil || found.Truncated() || len(found.Cards) > 0 {
+			return true
+		}
+	}
+	if !paths {
+		return false
+	}
+	for _, w := range strings.Fields(text) {
+		w = strings.ReplaceAll(strings.Trim(w, "\"'`;,()"), "\\", "/")
+		if !strings.ContainsAny(w, "/.") {
+			continue
+		}
+		for _, n := range names {
+			if strings.EqualFold(path.Base(w), n) && (strings.Contains(w, "/") || strings.Contains(n, ".")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prompts are the prompts a line of an example may start with, copied
+// from a terminal: sh's, zsh's, a continuation's and PowerShell's.
+var prompts = []string{"$ ", "% ", "> ", "PS> "}
+
+// withoutPrompts is text without a prompt at the start of its lines.
+func withoutPrompts(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		for _, p := range prompts {
+			if rest, ok := strings.CutPrefix(t, p); ok {
+				lines[i] = rest
+				break
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// firstCommandWord is the first word of a command line past a prompt
+// and NAME=value assignments: the program it runs, as written.
+func firstCommandWord(text string) string {
+	words := strings.Fields(withoutPrompts(text))
+	for _, w := range words {
+		if eq := strings.IndexByte(w, '='); eq > 0 && !strings.ContainsAny(w[:eq], "-/<\"'$") {
+			continue
+		}
+		return w
+	}
+	return ""
+}
+
+// checkCardExample warns of an example that runs no command of the
+// card's (card-example-command): "make deploy" on a card of bin/deploy
+// shows an agent another program than the one the card is for. An
+// example whose program is a placeholder or a variable is not judged.
+func checkCardExample(d *doc, c *Card, names []string, s *sink) {
+	if len(names) == 0 || runsCommand(c.Example, names, true) {
+		return
+	}
+	first := firstCommandWord(c.Example)
+	if first == "" || strings.ContainsAny(first, "<>$`{") {
+		return
+	}
+	want := firstCommandWord(c.Command)
+	if want == "" || strings.ContainsAny(want, "<>$`{") {
+		want = names[0]
+	}
+	fix := fmt.Sprintf("write one run of the command itself, %q", c.Command)
+	if strings.Contains(c.Command, "<") {
+		fix += " with real-looking values in place of its <placeholders>"
+	}
+	tool := ""
+	if namesFile(c.ToolPath) && path.Base(c.ToolPath) != path.Base(want) {
+		tool = fmt.Sprintf(", nor the card's tool %s", c.ToolPath)
+	}
+	s.atOffset(d.File, d.Src, d.Root.Get("example").Off, "/example", "card-example-command",
+		"the example runs %q, not %q, the program of the card's command%s: an agent that copies it runs another program than the card is for; %s",
+		first, want, tool, fix)
 }
 
 // lineBreak reports whether r ends a line of text: a line feed, carriage

@@ -1,9 +1,93 @@
 package validate
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// TestCardExampleRunsItsCommand: an example that runs no command of its
+// card ("make land" for bin/land) is a card-example-command warning at
+// the example's value, naming what it runs and what to write; one that
+// runs the command's program or the card's tool however a shell reaches
+// it (a path, a precommand, a prompt, an interpreter, a pipeline, a -c
+// script, another case) is not, nor one whose program is a placeholder.
+func TestCardExampleRunsItsCommand(t *testing.T) {
+	for _, tt := range []struct {
+		command, example string
+		want             string // in the message; "" for no finding
+	}{
+		{"bin/land <branch>", "make land", `the example runs "make", not "bin/land", the program of the card's command: an agent that copies it runs another program than the card is for; write one run of the command itself, "bin/land <branch>" with real-looking values in place of its <placeholders>`},
+		{"bin/land <branch>", "git merge feature/login", `the example runs "git", not "bin/land"`},
+		{"bin/land", "echo land", `the example runs "echo"`},
+		{"scripts/deploy.sh <env>", "make deploy", `the example runs "make", not "scripts/deploy.sh", the program of the card's command, nor the card's tool bin/land:`},
+		{"kubectl rollout restart <deploy>", "FOO=1 helm upgrade app", `the example runs "helm", not "kubectl"`},
+
+		{"bin/land <branch>", "bin/land feature/login", ""},
+		{"bin/land <branch>", "./bin/land feature/login", ""},
+		{"bin/land <branch>", "land feature/login", ""},
+		{"bin/land <branch>", "$ bin/land feature/login", ""},
+		{"bin/land <branch>", "DRY_RUN=1 bin/land feature/login", ""},
+		{"bin/land <branch>", "sudo -u deploy bin/land feature/login", ""},
+		{"bin/land <branch>", "cd ~/src/app && bin/land feature/login", ""},
+		{"bin/land <branch>", "git fetch && bin/land main | tee land.log", ""},
+		{"bin/land <branch>", "bash -c 'bin/land main'", ""},
+		{"bin/land <branch>", "bin/land a\nbin/land b", ""},
+		{"bin/land <branch>", "bin/land main  # lands main", ""},
+		{"bin/land <branch>", "# land main once CI is green\nbin/land main", ""},
+		{"bin/land <branch>", "% land main", ""},
+		{"bin/land <branch>", "PS> land main", ""},
+		{"bin/land.ps1 <branch>", `.\bin\land.ps1 -Branch main`, ""},
+		{"bin/land <branch>", "Run `bin/land main` once CI is green", ""},
+		{"scripts/deploy.py <env>", "python3 scripts/deploy.py staging", ""},
+		{"scripts/deploy.py <env>", "python3 deploy.py staging", ""},
+		{"npx eslint <files>", "eslint src/", ""},
+		{"make deploy ENV=<env>", "make deploy ENV=staging", ""},
+		{"Get-Help <command>", "get-help Get-Process", ""},
+		{"Get-Help <command>", "get-help about_Profiles", ""},
+		{"get-help <command>", "Get-Help about_Profiles", ""},
+		{"<command> | Out-GridView", "Get-Process | Out-GridView", ""},
+		{"kubectl get pods", "KUBECONFIG=~/.kube/prod kubectl get pods -n web", ""},
+		// Its program a placeholder or a variable: not judged.
+		{"bin/land <branch>", "<tool> main", ""},
+		{"bin/land <branch>", "$LAND main", ""},
+		// The card's tool, run by its name, whatever the command says.
+		{"tldr land", "land --onto main", ""},
+	} {
+		got := cardAuthorFindings(t, "card-example-command", map[string]string{"command": strconv.Quote(tt.command), "example": strconv.Quote(tt.example)})
+		if tt.want == "" {
+			if len(got) > 0 {
+				t.Errorf("command %q, example %q: %v, want no finding", tt.command, tt.example, got)
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("command %q, example %q: %v, want one finding", tt.command, tt.example, got)
+			continue
+		}
+		d := got[0]
+		if !strings.Contains(d.Message, tt.want) || d.Severity != Warning || d.Pointer != "/example" {
+			t.Errorf("command %q, example %q: %s\nwant a warning at /example saying %s", tt.command, tt.example, d, tt.want)
+		}
+		col := 1 + strings.Index(cardJSONWith(map[string]string{"command": strconv.Quote(tt.command), "example": strconv.Quote(tt.example)}), `"example":`) + len(`"example":`)
+		if d.Line != 1 || d.Column != col {
+			t.Errorf("command %q, example %q: at %d:%d, want 1:%d (the value)", tt.command, tt.example, d.Line, d.Column, col)
+		}
+	}
+}
+
+// cardJSONWith is the card cardAuthorFindings validates, with the fields
+// of set (strings with no comma) written over.
+func cardJSONWith(set map[string]string) string {
+	card := `{"id":"land","command":"bin/land <branch>","summary":"Merge a branch.","intent_phrases":["land my branch"],` +
+		`"effects":"Merges it.","risk":"reversible","example":"bin/land feature/login"}`
+	for k, v := range set {
+		i := strings.Index(card, `"`+k+`":`) + len(k) + 3
+		j := i + strings.IndexAny(card[i:], ",}")
+		card = card[:i] + v + card[j:]
+	}
+	return card
+}
 
 // TestCardSummaryIsOneLine: a summary holding a line break is a
 // card-summary-lines warning at the break, as written in the JSON (an
