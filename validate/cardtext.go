@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,12 +17,14 @@ import (
 
 // checkCardText warns of a card's fields that the schema passes but that
 // do not do what the field is for (tool-capability-cards.md): an example
-// that does not run the card's command (card-example-command), a summary
-// of more than one line (card-summary-lines). c is the card as the schema
-// passed it; the findings are at the field's value.
+// that does not run the card's command (card-example-command), a
+// help_probe that is no command line (card-help-probe), a summary of more
+// than one line (card-summary-lines). c is the card as the schema passed
+// it; the findings are at the field's value.
 func checkCardText(d *doc, c *Card, s *sink) {
 	names := commandNames(c.Command, c.ToolPath)
 	checkCardExample(d, c, names, s)
+	checkCardHelpProbe(d, c, names, s)
 	checkCardSummary(d, c, s)
 }
 
@@ -170,6 +173,112 @@ func checkCardExample(d *doc, c *Card, names []string, s *sink) {
 	s.atOffset(d.File, d.Src, d.Root.Get("example").Off, "/example", "card-example-command",
 		"the example runs %q, not %q, the program of the card's command%s: an agent that copies it runs another program than the card is for; %s",
 		first, want, tool, fix)
+}
+
+// proseStarts are first words of a help_probe written as a sentence
+// ("run it with --help", "see the README") or as a note that there is
+// none ("n/a"): no program a probe runs.
+var proseStarts = []string{"run", "see", "use", "call", "try", "execute", "refer", "consult",
+	"it", "the", "a", "an", "this", "please", "simply", "prints", "shows", "displays",
+	"none", "n/a", "na", "tbd", "todo"}
+
+// proseWords are words of English that a command line seldom holds two
+// of: a help_probe holding two is read as a sentence.
+var proseWords = []string{"to", "the", "it", "its", "with", "for", "and", "of", "see", "this",
+	"an", "or", "is", "how", "from", "that", "you", "your", "which", "options", "usage"}
+
+// proseStart says why probe reads as prose from its first word alone, a
+// word of proseStarts or a link, or "": that word is what sh would run. A
+// first word that is one of names, the card's, is none.
+func proseStart(probe string, names []string) string {
+	words := strings.Fields(strings.ToLower(probe))
+	first := strings.Trim(words[0], ".,;:!?()\"'")
+	switch {
+	case strings.Trim(probe, "-") == "":
+		return "prose"
+	case slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, words[0]) }):
+		return ""
+	case strings.Contains(first, "://"):
+		return "a link"
+	case slices.Contains(proseStarts, first):
+		return "prose"
+	}
+	return ""
+}
+
+// quotedText matches a quoted argument of a command line.
+var quotedText = regexp.MustCompile(`'[^']*'|"[^"]*"`)
+
+// proseProbe says why probe, a help_probe running no command of its card,
+// reads as prose rather than a command line, or "": two words of
+// proseWords, or three words or more, the last ending a sentence, outside
+// quotes (grep -i 'how to' README.md is a command line).
+func proseProbe(probe string) string {
+	words := strings.Fields(strings.ToLower(quotedText.ReplaceAllString(probe, "''")))
+	if len(words) == 0 {
+		return ""
+	}
+	seen := map[string]bool{}
+	for _, w := range words {
+		if w = strings.Trim(w, ".,;:!?()\"'"); slices.Contains(proseWords, w) {
+			seen[w] = true
+		}
+	}
+	if len(seen) >= 2 {
+		return "prose"
+	}
+	last := []rune(words[len(words)-1])
+	if n := len(last); len(words) >= 3 && n >= 2 && strings.ContainsRune(".!?", last[n-1]) && unicode.IsLetter(last[n-2]) {
+		return "prose"
+	}
+	return ""
+}
+
+// checkCardHelpProbe warns of a help_probe that is no command line
+// (card-help-probe): the tool's options alone ("--help"), which sh takes
+// for its own, or a sentence ("run it with --help to see options"), a
+// link or a note ("n/a"), which sh runs as a command of its first word.
+// `capreg tools show --probe` runs it so. A probe that runs a command of
+// the card's is never prose.
+func checkCardHelpProbe(d *doc, c *Card, names []string, s *sink) {
+	probe := strings.TrimSpace(c.HelpProbe)
+	if probe == "" {
+		return
+	}
+	tool := path.Base(c.ToolPath)
+	if !namesFile(c.ToolPath) {
+		tool = firstCommandWord(c.Command)
+	}
+	at := d.Root.Get("help_probe").Off
+	if strings.HasPrefix(probe, "-") && strings.TrimLeft(probe, "-") != "" {
+		s.atOffset(d.File, d.Src, at, "/help_probe", "card-help-probe",
+			"the help_probe %q starts with an option: it is a command line, which `capreg tools show --probe` runs with sh, and sh takes the option for its own; write %q",
+			probe, tool+" "+probe)
+		return
+	}
+	// A sentence's first word comes first: "see `land --help`" runs
+	// land, but only after sh has failed to find "see".
+	what := proseStart(probe, names)
+	if what == "" {
+		if runsCommand(probe, names, false) {
+			return
+		}
+		what = proseProbe(probe)
+	}
+	if what == "" {
+		return
+	}
+	s.atOffset(d.File, d.Src, at, "/help_probe", "card-help-probe",
+		"the help_probe %q is %s, not a command line: `capreg tools show --probe` runs it with sh, which would run %q; write the command that prints the tool's help, as %q, or leave help_probe out (blank means none)",
+		clipText(probe), what, firstCommandWord(probe), tool+" --help")
+}
+
+// clipText is s cut to its first 80 characters, for a message quoting it.
+func clipText(s string) string {
+	if utf8.RuneCountInString(s) <= 80 {
+		return s
+	}
+	return string([]rune(s)[:80]) + "…"
 }
 
 // lineBreak reports whether r ends a line of text: a line feed, carriage

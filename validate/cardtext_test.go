@@ -89,6 +89,58 @@ func cardJSONWith(set map[string]string) string {
 	return card
 }
 
+// TestCardHelpProbeIsACommandLine: a help_probe that is the tool's
+// options alone, a sentence, a link or a note is a card-help-probe
+// warning at its value saying what to write; a command line is not,
+// whether or not it runs the card's tool (man, another program's help).
+func TestCardHelpProbeIsACommandLine(t *testing.T) {
+	for _, tt := range []struct{ probe, want string }{
+		{"--help", `the help_probe "--help" starts with an option: it is a command line, which ` + "`capreg tools show --probe`" + ` runs with sh, and sh takes the option for its own; write "land --help"`},
+		{"-h", `write "land -h"`},
+		{"run it with --help to see options", `the help_probe "run it with --help to see options" is prose, not a command line: ` + "`capreg tools show --probe`" + ` runs it with sh, which would run "run"; write the command that prints the tool's help, as "land --help", or leave help_probe out (blank means none)`},
+		{"See the README for usage.", `is prose, not a command line`},
+		{"Prints usage with --help.", `is prose`},
+		{"pass --help to get usage", `is prose`},
+		{"n/a", `the help_probe "n/a" is prose`},
+		{"-", `the help_probe "-" is prose`},
+		{"https://example.com/land#usage", `is a link, not a command line`},
+		{"Usage information is printed by the tool.", `is prose`},
+		{"Use bin/land --help", `which would run "Use"`},
+		{"see `land --help`", `which would run "see"`},
+
+		{"bin/land --help", ""},
+		{"land --help", ""},
+		{"  land -h  ", ""},
+		{"land help", ""},
+		{"man land", ""},
+		{"git help merge", ""},
+		{"kubectl explain pods", ""},
+		{"land --help | less", ""},
+		{"make help", ""},
+		{"python3 -m land --help", ""},
+		{"grep -i 'how to use it' docs/land.md", ""},
+		{`echo "see the README for the options."`, ""},
+		{"", ""},
+		{"   ", ""},
+	} {
+		got := cardAuthorFindings(t, "card-help-probe", map[string]string{"help_probe": strconv.Quote(tt.probe)})
+		if tt.want == "" {
+			if len(got) > 0 {
+				t.Errorf("help_probe %q: %v, want no finding", tt.probe, got)
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("help_probe %q: %v, want one finding", tt.probe, got)
+			continue
+		}
+		// help_probe is written first: {"help_probe": puts its value at 1:15.
+		if d := got[0]; !strings.Contains(d.Message, tt.want) || d.Severity != Warning || d.Pointer != "/help_probe" || d.Line != 1 || d.Column != 15 {
+			t.Errorf("help_probe %q: %s\nwant a warning at 1:15 /help_probe saying %s", tt.probe, d, tt.want)
+		}
+	}
+}
+
 // TestCardSummaryIsOneLine: a summary holding a line break is a
 // card-summary-lines warning at the break, as written in the JSON (an
 // escape or the character); one ending with one is told to drop it.
