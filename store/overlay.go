@@ -484,8 +484,8 @@ func servedLayout(src *validate.Sources, tree *Tree) layout {
 			l.schemaFrom = repoConfigFile // sources made without a scan: named
 		}
 	}
-	if tree != nil && tree.schemaSetting != "" {
-		l.schemaFrom, l.schemaSetting = validate.SchemaFromFlag, tree.schemaSetting
+	if tree != nil && src.ConfigSchemaFrom == validate.SchemaFromFlag {
+		l.schemaSetting = src.ConfigSchemaSetting // the scan's own sources: the flag named it
 	}
 	_, missing := servedMissingRoot(src, l.capDir)
 	l.capDirSet = missing || tree != nil && tree.capDirNamed
@@ -1333,10 +1333,6 @@ type Tree struct {
 	entries map[string]entry
 	// listed are the directories whose entries are all in entries.
 	listed map[string]bool
-	// schemaSetting is what findings call the option (--config-schema,
-	// ScanOptions.ConfigSchema) that named the config schema, so that
-	// capreg.json cannot move it; "" when none did.
-	schemaSetting string
 	// capDirNamed says capreg.json named the capabilities folder, which
 	// must then exist.
 	capDirNamed bool
@@ -1581,8 +1577,8 @@ const (
 )
 
 // newTree is an empty tree of the repository at root; the scan fills it.
-func newTree(root string, opts ScanOptions) *Tree {
-	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}, schemaSetting: schemaSettingIf(opts)}
+func newTree(root string) *Tree {
+	return &Tree{root: root, entries: map[string]entry{}, listed: map[string]bool{}}
 }
 
 // note records what the scan learnt of one path of a directory the tree

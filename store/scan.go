@@ -220,7 +220,7 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		fragmentByReal: map[string]validate.File{}, capFolderReal: map[string]string{}, linkDirSet: map[string]bool{}}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
-		sc.tree, sc.links = newTree(real, opts), newLinkReader(root, sc.rootWay)
+		sc.tree, sc.links = newTree(real), newLinkReader(root, sc.rootWay)
 	}
 	sc.configure(opts)
 	sc.rootIndex = sc.layout.index()
@@ -383,7 +383,8 @@ type layout struct {
 	// "" when capreg.json's "configSchema": "" asks for none.
 	schemaFrom string
 	// schemaSetting is what findings call the option that named the
-	// schema when schemaFrom is SchemaFromFlag (schemaSettingOf).
+	// schema when schemaFrom is SchemaFromFlag: Sources.ConfigSchemaSetting
+	// (schemaSettingOf), which Snapshot.Overlay reads it back from.
 	schemaSetting string
 	// ownRepos are the folders the served scan did not walk for being git
 	// repositories of their own (Sources.OwnRepositories); nil in a scan,
@@ -514,7 +515,7 @@ func (sc *scanner) configure(opts ScanOptions) {
 		if filepath.IsAbs(p) {
 			p = sc.relToRoot(opts.Repo, p)
 		}
-		sc.schemaSetting = schemaSettingOf(opts)
+		sc.schemaSetting = sc.src.ConfigSchemaSetting
 		sc.schema, sc.schemaFrom = sc.confineAs("", p, opts.ConfigSchema), validate.SchemaFromFlag
 		sc.src.ConfigSchemaRefused = sc.schema == ""
 	}
@@ -527,15 +528,6 @@ func schemaSettingOf(opts ScanOptions) string {
 		return opts.ConfigSchemaSetting
 	}
 	return "ScanOptions.ConfigSchema"
-}
-
-// schemaSettingIf is schemaSettingOf(opts) when opts names a config
-// schema, else "".
-func schemaSettingIf(opts ScanOptions) string {
-	if opts.ConfigSchema == "" {
-		return ""
-	}
-	return schemaSettingOf(opts)
 }
 
 // readConfig reads capreg.json, abs, whose real path inside the root is

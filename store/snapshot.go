@@ -400,7 +400,7 @@ func (t *Tree) same(u *Tree) bool {
 	if t == nil || u == nil {
 		return t == u
 	}
-	return t.root == u.root && t.schemaSetting == u.schemaSetting && t.capDirNamed == u.capDirNamed &&
+	return t.root == u.root && t.capDirNamed == u.capDirNamed &&
 		maps.Equal(t.entries, u.entries) && maps.Equal(t.listed, u.listed) && maps.Equal(t.aliases, u.aliases) &&
 		maps.EqualFunc(t.links, u.links, slices.Equal[[]string])
 }

@@ -298,7 +298,7 @@ func TestSnapshotSameSourcesEachField(t *testing.T) {
 
 // sampleTree is a Tree with every field Tree.same compares set.
 func sampleTree() *Tree {
-	return &Tree{root: "/r", schemaSetting: "--config-schema", capDirNamed: true, entries: map[string]entry{"a": entryFile},
+	return &Tree{root: "/r", capDirNamed: true, entries: map[string]entry{"a": entryFile},
 		listed: map[string]bool{".": true}, aliases: map[string]string{"l": "a"}, links: map[string][]string{"l": {"a"}}}
 }
 
@@ -313,8 +313,6 @@ func TestSnapshotTreeSameEachField(t *testing.T) {
 	}{
 		{"same", func(*Tree) {}, true},
 		{"root", func(t *Tree) { t.root = "/s" }, false},
-		{"schema by flag", func(t *Tree) { t.schemaSetting = "" }, false},
-		{"schema by another setting", func(t *Tree) { t.schemaSetting = "ScanOptions.ConfigSchema" }, false},
 		{"capabilities dir named", func(t *Tree) { t.capDirNamed = false }, false},
 		{"entries", func(t *Tree) { t.entries["b"] = entryDir }, false},
 		{"listed", func(t *Tree) { t.listed["b"] = true }, false},
