@@ -709,7 +709,7 @@ func checkCycles(caps []*Capability, s *sink) {
 			if more := len(also) - len(named); more > 0 {
 				named = append(named, "and "+Plural(more, "other"))
 			}
-			msg += fmt.Sprintf(" (%s %s in a cycle with them too, by another way round)", strings.Join(named, ", "), map[bool]string{true: "is", false: "are"}[len(also) == 1])
+			msg += fmt.Sprintf(" (%s %s in a cycle with them too, by another way round)", strings.Join(named, ", "), isAre(len(also)))
 		}
 		if len(loop) == 1 {
 			msg += "; remove this requires entry: " + entries[0]
@@ -1043,10 +1043,14 @@ func checkOrdering(caps []*Capability, cycles []hookCycle, s *sink) {
 			}
 			msg := fmt.Sprintf("produces/consumes cycle detected in %ss at point %q: %s; no execution order exists", loop[0].Kind, cy.point, path.String())
 			if also := namesOf(k.also, name); also != "" {
-				msg += fmt.Sprintf(" (%s %s in a cycle with them too)", also, map[bool]string{true: "is", false: "are"}[len(k.also) == 1])
+				msg += fmt.Sprintf(" (%s %s in a cycle with them too)", also, isAre(len(k.also)))
 			}
 			if held := namesOf(k.held, name); held != "" {
-				msg += fmt.Sprintf(" (it also holds back %s, which wait%s on it)", held, map[bool]string{true: "s"}[len(k.held) == 1])
+				wait := "wait"
+				if len(k.held) == 1 {
+					wait = "waits"
+				}
+				msg += fmt.Sprintf(" (it also holds back %s, which %s on it)", held, wait)
 			}
 			msg += fmt.Sprintf(": remove one of these consumes, or move one of these %ss to another point", loop[0].Kind)
 			s.at(docs[loop[0].CapID].doc, loop[0].Pointer(), "ordering-cycle", "%s", msg)
@@ -1274,4 +1278,12 @@ func checkInlinedTotal(valid []*Capability, s *sink) {
 			}
 		}
 	}
+}
+
+// isAre is the verb "to be" for n things: "is" for one, else "are".
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }
