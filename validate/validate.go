@@ -104,30 +104,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 			res.Capabilities = append(res.Capabilities, c)
 		}
 	}
-	// A workflow root capreg.json names that the scan could not read (a
-	// path that does not exist: "workflow" for "workflows") is the
-	// finding, at the value naming it: the contract it holds is not
-	// missing, only unread. A json-syntax finding's pointer is where the
-	// parse stopped, not a root the scan could not read.
-	rootFailed := slices.ContainsFunc(src.Diagnostics, func(d Diagnostic) bool {
-		return d.Severity == Error && d.File == RepoConfigFile && d.Rule != "json-syntax" &&
-			(d.Pointer == "/workflows" || strings.HasPrefix(d.Pointer, "/workflows/"))
-	})
-	if len(src.Capabilities) > 0 && !attempted && !rootFailed {
-		where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
-		if len(src.WorkflowRoots) > 0 {
-			// Named already: the advice to name them is no help.
-			roots := src.WorkflowRoots
-			more := ""
-			if len(roots) > 5 {
-				roots, more = roots[:5], ", …"
-			}
-			where = fmt.Sprintf("or check the paths capreg.json's \"workflows\" names (%s%s): no markdown file under them holds a marker", strings.Join(roots, ", "), more)
-		}
-		s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
-			"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
-			Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
-	}
+	checkContractFound(src, attempted, s)
 	res.Points = crossCheck(ctx, res.Capabilities, all, unreadFolders(src, all), central, res.Contract, s)
 	if ctx.Err() != nil { // the central patterns may have stopped short
 		return nil, stopped(ctx)
@@ -149,6 +126,37 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	s.diags.Sort()
 	res.Diagnostics = LimitPerRule(s.diags)
 	return res, nil
+}
+
+// checkContractFound reports capabilities with no host workflow to hook
+// into (contract-missing): attempted says a workflow held a marker, read
+// or not.
+func checkContractFound(src *Sources, attempted bool, s *sink) {
+	// A workflow root capreg.json names that the scan could not read (a
+	// path that does not exist: "workflow" for "workflows") is the
+	// finding, at the value naming it: the contract it holds is not
+	// missing, only unread. A json-syntax finding's pointer is where the
+	// parse stopped, not a root the scan could not read.
+	rootFailed := slices.ContainsFunc(src.Diagnostics, func(d Diagnostic) bool {
+		return d.Severity == Error && d.File == RepoConfigFile && d.Rule != "json-syntax" &&
+			(d.Pointer == "/workflows" || strings.HasPrefix(d.Pointer, "/workflows/"))
+	})
+	if len(src.Capabilities) == 0 || attempted || rootFailed {
+		return
+	}
+	where := "or, if the workflows are in a folder capreg does not walk (node_modules/, vendor/, .venv/), name it in capreg.json's \"workflows\""
+	if len(src.WorkflowRoots) > 0 {
+		// Named already: the advice to name them is no help.
+		roots := src.WorkflowRoots
+		more := ""
+		if len(roots) > 5 {
+			roots, more = roots[:5], ", …"
+		}
+		where = fmt.Sprintf("or check the paths capreg.json's \"workflows\" names (%s%s): no markdown file under them holds a marker", strings.Join(roots, ", "), more)
+	}
+	s.add(Diagnostic{File: src.CapabilitiesDir, Rule: "contract-missing", Message: fmt.Sprintf(
+		"%s but no host workflow: hooks cannot be checked without the Loop Host Contract; add a <!-- gsd:loop-host … --> block (or <loop-point/> tags) to the workflow of each step (%s), %s",
+		Plural(len(src.Capabilities), "capability"), strings.Join(Steps, ", "), where)})
 }
 
 // nothingRead is the finding of a repository holding no capability
