@@ -49,81 +49,100 @@ func compileFields(root *ojson.Value, nodes []*ojson.Value, depth int) *fieldSch
 	if depth > maxSchemaDepth {
 		return nil
 	}
-	var props map[string][]*ojson.Value
-	var keys []string
-	var extra, items []*ojson.Value
-	var kinds uint8
-	var add func(n *ojson.Value, d int)
-	add = func(n *ojson.Value, d int) {
-		if n == nil || n.Kind != ojson.Object || d > maxSchemaDepth {
-			return
-		}
-		if ref := n.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
-			if target, _, ok := root.Lookup(strings.TrimPrefix(ref.Str, "#")); ok {
-				add(target, d+1)
-			}
-		}
-		for _, k := range []string{"allOf", "anyOf", "oneOf"} {
-			if branches := n.Get(k); branches != nil && branches.Kind == ojson.Array {
-				for i := range branches.Items {
-					add(&branches.Items[i], d+1)
-				}
-			}
-		}
-		add(n.Get("then"), d+1)
-		add(n.Get("else"), d+1)
-		if t := n.Get("type"); t != nil {
-			kinds |= schemaTypeKinds[t.Str]
-			if t.Kind == ojson.Array {
-				for _, it := range t.Items {
-					kinds |= schemaTypeKinds[it.Str]
-				}
-			}
-		}
-		if e := n.Get("enum"); e != nil && e.Kind == ojson.Array {
-			for _, it := range e.Items {
-				kinds |= kindBit(it.Kind)
-			}
-		}
-		if c := n.Get("const"); c != nil {
-			kinds |= kindBit(c.Kind)
-		}
-		if p := n.Get("properties"); p != nil && p.Kind == ojson.Object {
-			if props == nil {
-				props = map[string][]*ojson.Value{}
-			}
-			for i := range p.Members {
-				k := p.Members[i].Key
-				if _, seen := props[k]; !seen {
-					keys = append(keys, k)
-				}
-				props[k] = append(props[k], &p.Members[i].Value)
-			}
-		}
-		if e := n.Get("additionalProperties"); e != nil && e.Kind == ojson.Object {
-			extra = append(extra, e)
-		}
-		if it := n.Get("items"); it != nil && it.Kind == ojson.Object {
-			items = append(items, it)
-		}
-	}
+	g := fieldNodes{root: root}
 	for _, n := range nodes {
-		add(n, depth)
+		g.add(n, depth)
 	}
-	fs := &fieldSchema{fields: keys, kinds: kinds}
-	if props != nil {
-		fs.props = make(map[string]*fieldSchema, len(props))
-		for _, k := range keys {
-			fs.props[k] = compileFields(root, props[k], depth+1)
+	fs := &fieldSchema{fields: g.keys, kinds: g.kinds}
+	if g.props != nil {
+		fs.props = make(map[string]*fieldSchema, len(g.props))
+		for _, k := range g.keys {
+			fs.props[k] = compileFields(root, g.props[k], depth+1)
 		}
 	}
-	if len(extra) > 0 {
-		fs.extra = compileFields(root, extra, depth+1)
+	if len(g.extra) > 0 {
+		fs.extra = compileFields(root, g.extra, depth+1)
 	}
-	if len(items) > 0 {
-		fs.items = compileFields(root, items, depth+1)
+	if len(g.items) > 0 {
+		fs.items = compileFields(root, g.items, depth+1)
 	}
 	return fs
+}
+
+// fieldNodes gathers what the schema nodes that apply at one place say
+// of it, through $ref, allOf, anyOf, oneOf, then and else: its
+// properties' nodes by key (keys in the order first met), the nodes of
+// its additional properties and of its items, and the kinds it admits.
+type fieldNodes struct {
+	root         *ojson.Value // the schema, which a $ref is resolved in
+	props        map[string][]*ojson.Value
+	keys         []string
+	extra, items []*ojson.Value
+	kinds        uint8
+}
+
+// add gathers n, reached through d levels of schema, and the nodes it
+// brings in.
+func (g *fieldNodes) add(n *ojson.Value, d int) {
+	if n == nil || n.Kind != ojson.Object || d > maxSchemaDepth {
+		return
+	}
+	if ref := n.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
+		if target, _, ok := g.root.Lookup(strings.TrimPrefix(ref.Str, "#")); ok {
+			g.add(target, d+1)
+		}
+	}
+	for _, k := range []string{"allOf", "anyOf", "oneOf"} {
+		if branches := n.Get(k); branches != nil && branches.Kind == ojson.Array {
+			for i := range branches.Items {
+				g.add(&branches.Items[i], d+1)
+			}
+		}
+	}
+	g.add(n.Get("then"), d+1)
+	g.add(n.Get("else"), d+1)
+	g.kinds |= nodeKinds(n)
+	if p := n.Get("properties"); p != nil && p.Kind == ojson.Object {
+		if g.props == nil {
+			g.props = map[string][]*ojson.Value{}
+		}
+		for i := range p.Members {
+			k := p.Members[i].Key
+			if _, seen := g.props[k]; !seen {
+				g.keys = append(g.keys, k)
+			}
+			g.props[k] = append(g.props[k], &p.Members[i].Value)
+		}
+	}
+	if e := n.Get("additionalProperties"); e != nil && e.Kind == ojson.Object {
+		g.extra = append(g.extra, e)
+	}
+	if it := n.Get("items"); it != nil && it.Kind == ojson.Object {
+		g.items = append(g.items, it)
+	}
+}
+
+// nodeKinds are the kinds one schema node admits by its own type, enum
+// and const (kindBit), 0 when it says nothing of them.
+func nodeKinds(n *ojson.Value) uint8 {
+	var kinds uint8
+	if t := n.Get("type"); t != nil {
+		kinds |= schemaTypeKinds[t.Str]
+		if t.Kind == ojson.Array {
+			for _, it := range t.Items {
+				kinds |= schemaTypeKinds[it.Str]
+			}
+		}
+	}
+	if e := n.Get("enum"); e != nil && e.Kind == ojson.Array {
+		for _, it := range e.Items {
+			kinds |= kindBit(it.Kind)
+		}
+	}
+	if c := n.Get("const"); c != nil {
+		kinds |= kindBit(c.Kind)
+	}
+	return kinds
 }
 
 // capabilityFields is the compiled capability schema.
