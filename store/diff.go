@@ -40,6 +40,19 @@ func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
 	const context = 3
 	var done, chunk, count pair // printed up to a[:done.x], b[:done.y]; the hunk's start and size
 	var text []string           // the hunk's lines
+	// put adds lines to the hunk, marked by prefix: "-" lines of a, "+"
+	// lines of b, " " lines of both.
+	put := func(prefix string, lines []string) {
+		for _, s := range lines {
+			text = append(text, prefix+s)
+		}
+		if prefix != "+" {
+			count.x += len(lines)
+		}
+		if prefix != "-" {
+			count.y += len(lines)
+		}
+	}
 	for _, m := range anchors(a, b) {
 		if m.x < done.x {
 			continue // inside a match grown already
@@ -53,32 +66,18 @@ func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
 			end.x++
 			end.y++
 		}
-		for _, s := range shownA[done.x:start.x] {
-			text = append(text, "-"+s)
-			count.x++
-		}
-		for _, s := range shownB[done.y:start.y] {
-			text = append(text, "+"+s)
-			count.y++
-		}
+		put("-", shownA[done.x:start.x])
+		put("+", shownB[done.y:start.y])
 		atEnd := end.x >= len(a) && end.y >= len(b)
 		if !atEnd && (end.x-start.x < context || len(text) > 0 && end.x-start.x < 2*context) {
 			// Too few equal lines to close the hunk: they are in it.
-			for _, s := range shownA[start.x:end.x] {
-				text = append(text, " "+s)
-				count.x++
-				count.y++
-			}
+			put(" ", shownA[start.x:end.x])
 			done = end
 			continue
 		}
 		if len(text) > 0 {
 			n := min(end.x-start.x, context)
-			for _, s := range shownA[start.x : start.x+n] {
-				text = append(text, " "+s)
-				count.x++
-				count.y++
-			}
+			put(" ", shownA[start.x:start.x+n])
 			done = pair{start.x + n, start.y + n}
 			writeHunk(&out, chunk, count, text)
 			count, text = pair{}, text[:0]
@@ -87,11 +86,7 @@ func unifiedDiffShown(from, to string, a, b, shownA, shownB []string) string {
 			break
 		}
 		chunk = pair{end.x - context, end.y - context}
-		for _, s := range shownA[chunk.x:end.x] {
-			text = append(text, " "+s)
-			count.x++
-			count.y++
-		}
+		put(" ", shownA[chunk.x:end.x])
 		done = end
 	}
 	return out.String()
