@@ -111,14 +111,7 @@ func (c *Cache) Validate(src *Sources) *Result {
 // A validation stopped leaves the cache as it was: the checks of the
 // capabilities it did check are not kept.
 func (c *Cache) ValidateContext(ctx context.Context, src *Sources) (*Result, error) {
-	if c == nil {
-		return validate(ctx, src, nil)
-	}
-	if err := c.lock(ctx); err != nil {
-		return nil, err
-	}
-	defer c.unlock()
-	return validate(ctx, src, c)
+	return c.validateTurn(ctx, src, false)
 }
 
 // Peek is Validate without remembering anything: it takes the cached checks
@@ -134,6 +127,12 @@ func (c *Cache) Peek(src *Sources) *Result {
 // PeekContext is Peek stopped when ctx ends, as ValidateContext is: for a
 // POST /validate whose client has gone.
 func (c *Cache) PeekContext(ctx context.Context, src *Sources) (*Result, error) {
+	return c.validateTurn(ctx, src, true)
+}
+
+// validateTurn validates src holding the cache's turn (a nil cache
+// validates with none); peek leaves the cache as it was (Peek).
+func (c *Cache) validateTurn(ctx context.Context, src *Sources, peek bool) (*Result, error) {
 	if c == nil {
 		return validate(ctx, src, nil)
 	}
@@ -141,7 +140,7 @@ func (c *Cache) PeekContext(ctx context.Context, src *Sources) (*Result, error) 
 		return nil, err
 	}
 	defer c.unlock()
-	c.peeking = true
+	c.peeking = peek
 	defer func() { c.peeking = false }()
 	return validate(ctx, src, c)
 }
