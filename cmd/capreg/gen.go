@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -51,6 +53,11 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if file := outBlocked(gf.out); file != "" {
 		return badValue(stderr, "capreg gen", "out", gf.out, fmt.Sprintf("want the folder the artifacts go in (%s is a file, not a folder)", file))
 	}
+	if link, target := outThroughLink(gf.repo, gf.out); link != "" {
+		return badValue(stderr, "capreg gen", "out", gf.out, fmt.Sprintf(
+			"it goes through the repository's link %s to %s, outside the repository, and gen neither writes nor reads artifacts through a link the repository holds; name a folder that is not such a link",
+			link, target))
+	}
 	snap, code := gf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
@@ -91,6 +98,68 @@ func outBlocked(out string) string {
 		}
 		p = parent
 	}
+}
+
+// outThroughLink is, for an --out inside the repository, the link of the
+// repository on the way to it (repository-relative, as the scan names
+// it) that leads outside the repository, and where it leads; "" when
+// --out is outside the repository, or stays inside it. The repository is
+// what a pull request changes: a CI job running gen --write --out
+// generated on one whose generated/ is a link to another folder of the
+// runner wrote the artifacts there, and gen --check read and printed
+// files from there, although the scan refuses to follow that link.
+func outThroughLink(repo, out string) (link, target string) {
+	absRepo, err1 := filepath.Abs(cmp.Or(repo, "."))
+	absOut, err2 := filepath.Abs(out)
+	if err1 != nil || err2 != nil {
+		return "", ""
+	}
+	realRepo, err := filepath.EvalSymlinks(absRepo)
+	if err != nil {
+		return "", "" // the load says why the repository cannot be read
+	}
+	var rel string
+	switch {
+	case inside(absRepo, absOut):
+		rel, err = filepath.Rel(absRepo, absOut)
+	case inside(realRepo, absOut):
+		rel, err = filepath.Rel(realRepo, absOut)
+	default:
+		return "", ""
+	}
+	if err != nil || rel == "." {
+		return "", ""
+	}
+	cur, walked := realRepo, ""
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		next := filepath.Join(cur, part)
+		walked = filepath.Join(walked, part)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return "", "" // made by gen --write, a folder: nothing further is a link
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		real, err := filepath.EvalSymlinks(next)
+		if err != nil {
+			return "", "" // dangling or looping: writing fails, naming it
+		}
+		if !inside(realRepo, real) {
+			return filepath.ToSlash(walked), real
+		}
+		cur = real
+	}
+	return "", ""
+}
+
+// inside reports whether p is dir or under it (both absolute and clean).
+func inside(dir, p string) bool {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return strings.HasPrefix(p, dir)
+	}
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 // outInRepo says, for an --out that names no folder, that a relative one
