@@ -245,6 +245,7 @@ func sortedIDs[T any](items []T, idOf func(T) string) []string {
 func (s *Snapshot) searchCards() []search.Card {
 	cards := make([]search.Card, len(s.Result.Cards))
 	for i, c := range s.Result.Cards {
+		c, _, _ := c.SearchText() // bounded (validate.CardSearchText)
 		cards[i] = search.Card{ID: c.ID, Command: c.Command, Summary: c.Summary, IntentPhrases: c.IntentPhrases,
 			Replaces: c.Replaces, Effects: c.Effects, Risk: c.Risk, Example: c.Example}
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -171,7 +172,70 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 	if !checkReplacesCost(d, patterns, s) {
 		return d, nil
 	}
+	if _, cut, total := c.SearchText(); cut != "" {
+		s.warnAt(d, cut, "card-text-long",
+			"the card's text is %d bytes, and search indexes its first %d (id, command, summary, intent_phrases, replaces, effects and example, in that order): no search finds the card by its words from here on; keep a card to what an agent needs to pick it",
+			total, CardSearchText)
+	}
 	return d, c
+}
+
+// CardSearchText is the most text of one card, in bytes, that tool search
+// indexes. Every word of a card is a term of the index, with its typo
+// variants: ten cards of 8 MB of distinct words each (76 MB) held a
+// daemon building its index past 5 GB and 3 minutes, and a pod killed for
+// its memory restarts without the registry it served. The cards of the
+// test sets hold at most 1.1 KB.
+const CardSearchText = 8 << 10
+
+// SearchText returns the card as tool search indexes it: its id, command,
+// summary, intent phrases, replaces patterns, effects and example, in that
+// order, cut to CardSearchText bytes in all (at a character's start; the
+// id is never cut, but counts), and where it was cut: the JSON pointer of
+// the first field, or phrase or pattern, that lost text ("" when none
+// did), and the bytes of those fields in all.
+func (c *Card) SearchText() (cut Card, at string, total int) {
+	cut = *c
+	left := CardSearchText - len(c.ID)
+	total = len(c.ID)
+	take := func(v, pointer string) string {
+		total += len(v)
+		if len(v) <= left {
+			left -= len(v)
+			return v
+		}
+		n := max(left, 0)
+		for n > 0 && !utf8.RuneStart(v[n]) {
+			n--
+		}
+		if at == "" {
+			at = pointer
+		}
+		left = 0
+		return v[:n]
+	}
+	takeAll := func(vs []string, pointer string) []string {
+		for i, v := range vs {
+			if w := take(v, pointer+"/"+strconv.Itoa(i)); len(w) < len(v) {
+				out := slices.Clone(vs[:i:i])
+				if w != "" {
+					out = append(out, w)
+				}
+				for _, rest := range vs[i+1:] {
+					total += len(rest)
+				}
+				return out
+			}
+		}
+		return vs
+	}
+	cut.Command = take(c.Command, "/command")
+	cut.Summary = take(c.Summary, "/summary")
+	cut.IntentPhrases = takeAll(c.IntentPhrases, "/intent_phrases")
+	cut.Replaces = takeAll(c.Replaces, "/replaces")
+	cut.Effects = take(c.Effects, "/effects")
+	cut.Example = take(c.Example, "/example")
+	return cut, at, total
 }
 
 // checkReplacesShape warns of each replaces pattern, a string in the
