@@ -548,7 +548,7 @@ func (s *server) observe(next http.Handler) http.Handler {
 		route := s.routeLabel(r, parents)
 		took := time.Since(start)
 		if s.metrics != nil {
-			s.metrics.observeRequest(route, methodLabel(r.Method), sw.code, took)
+			s.metrics.observeRequest(route, s.routeMethod(r, route, parents), sw.code, took)
 		}
 		s.log.Debug("request", "method", r.Method, "route", route, "path", r.URL.Path, "code", sw.code, "took", took)
 	})
@@ -574,6 +574,33 @@ func (s *server) routeLabel(r *http.Request, parents int) string {
 		}
 	}
 	return "unmatched"
+}
+
+// routeMethod is the method label of a request counted under route: its
+// method when the route serves it (HEAD where it serves GET; for
+// "unmatched", a method some route serves), else "other". Every method
+// was counted apart on every route, since the answers written before
+// routing (403, 413, 415, 400) and the 405s are the route's: 20,000 crafted
+// requests made 13,251 latency series (678 label sets), most of them PUT,
+// PATCH, DELETE and OPTIONS, which no route serves, by every code.
+func (s *server) routeMethod(r *http.Request, route string, parents int) string {
+	m := methodLabel(r.Method)
+	switch {
+	case m == "other":
+		return m
+	case route == "unmatched":
+		if m == http.MethodGet || m == http.MethodHead || m == http.MethodPost {
+			return m
+		}
+		return "other"
+	}
+	if rc := chi.RouteContext(r.Context()); rc != nil && len(rc.RoutePatterns) > parents {
+		return m // chi routed it: the route serves the method
+	}
+	if slices.Contains(allowedMethods(s.routes, routingPath(r)), m) {
+		return m
+	}
+	return "other"
 }
 
 // unmount has a router that a parent chi router mounted below a prefix
