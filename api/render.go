@@ -64,17 +64,37 @@ func (s *server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views
 		// With defaults, a function of the snapshot, the point and the
 		// media type alone: rendered once per snapshot, as the other
 		// routes' bodies are, rather than on every orchestrator's call.
-		b = v.rendered(validate.PointIndex(req.Point), media, func() *body {
-			b, err := renderBody(v.resolver(), req, media, false)
-			if err != nil {
-				panic(err) // Resolve fails only for an unknown point (checked) or no registry (a served snapshot has one)
-			}
-			return b
-		})
+		var tooLarge error
+		func() {
+			// A render too large (render.MaxEchoed: the repository's
+			// defaults read through too many aliases) is answered as a
+			// POST's is, and made again, bounded, by each request: the
+			// cache keeps no body of a make that panicked.
+			defer func() {
+				if v := recover(); v != nil {
+					if err, ok := v.(error); ok && errors.Is(err, render.ErrTooLarge) {
+						tooLarge = err
+						return
+					}
+					panic(v)
+				}
+			}()
+			b = v.rendered(validate.PointIndex(req.Point), media, func() *body {
+				b, err := renderBody(v.resolver(), req, media, false)
+				if err != nil {
+					panic(err) // too large, an unknown point (checked) or no registry (a served snapshot has one)
+				}
+				return b
+			})
+		}()
+		if tooLarge != nil {
+			renderError(w, tooLarge)
+			return
+		}
 	} else {
 		var err error
 		if b, err = renderBody(v.resolver(), req, media, true); err != nil {
-			writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+			renderError(w, err)
 			return
 		}
 	}
@@ -135,7 +155,7 @@ func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer 
 	defer release() // a panic (answered 500 by recoverer) returns the turn too
 	b, err := answer()
 	if err != nil {
-		writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
+		renderError(w, err)
 		return nil, false
 	}
 	if b == nil {
@@ -145,6 +165,18 @@ func (s *server) underRenderTurn(w http.ResponseWriter, r *http.Request, answer 
 		b.gzipped() // compressing megabytes is the render's work too: under its turn
 	}
 	return b, true
+}
+
+// renderError answers a render that failed: one whose configValues would
+// echo over render.MaxEchoed bytes is a 400 saying so (the config given,
+// or the repository's defaults, read through too many aliases), any other
+// error a 500.
+func renderError(w http.ResponseWriter, err error) {
+	if errors.Is(err, render.ErrTooLarge) {
+		writeError(w, http.StatusBadRequest, CodeBadRequest, err.Error(), map[string]any{"limit": render.MaxEchoed})
+		return
+	}
+	writeError(w, http.StatusInternalServerError, CodeInternal, err.Error(), nil)
 }
 
 // parsedUnderRenderTurn is underRenderTurn for a body of POST

@@ -35,6 +35,18 @@ var ErrUnknownPoint = errors.New("unknown loop point")
 // pass validation has none).
 var ErrNoRegistry = errors.New("no registry: the repository did not pass validation")
 
+// ErrTooLarge is the error of a render whose contributions' configValues
+// would echo more than MaxEchoed bytes of config values.
+var ErrTooLarge = errors.New("render too large")
+
+// MaxEchoed is the most bytes of config values, as JSON, that one render
+// echoes in its contributions' configValues. Each alias echoes the whole
+// value of its key, so the aliases multiply a value: 3,000 aliases of one
+// key given a 1 MB string in a POST /render-hooks body held capreg serve
+// at 13.5 GB for 68 s, and a slice default in the repository does the
+// same to every GET of the point.
+const MaxEchoed = 16 << 20
+
 // PointError is the unknown-point error. Its message is the reference's,
 // `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when
 // the point is a typo away from one (Meant), by ` (did you mean "<point>"?)`
@@ -199,6 +211,10 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 		// is the only reason given for the answer false, after a hundred
 		// warnings of the enablement.
 		r.warnings = append(r.warnings, msg)
+	}
+	if r.echoed > MaxEchoed {
+		return nil, fmt.Errorf("%w: the configValues of the hooks active at %s would echo %d bytes of config values, over the limit of %d: each alias echoes the whole value of its key (%s, %d bytes, the largest); give that key a smaller value, or read it through fewer aliases",
+			ErrTooLarge, req.Point, r.echoed, MaxEchoed, quoteClipped(r.echoKey), r.echoMax)
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings, env.Unlisted = r.listed()
@@ -457,6 +473,13 @@ type rendering struct {
 	// centralBy is when centralOwns stops matching central patterns
 	// (maxCentralMatching after its first match; zero before).
 	centralBy time.Time
+	// echoed is the bytes of config values the configValues built so far
+	// echo (see MaxEchoed); echoSize, each value's, encoded once; echoKey
+	// and echoMax, the key of the largest and its size.
+	echoed   int64
+	echoSize map[*ojson.Value]int64
+	echoKey  string
+	echoMax  int64
 }
 
 // bigObject is the member count from which a config object is indexed
@@ -818,11 +841,29 @@ func (r *rendering) entry(b *builder, capID string, kind validate.HookKind, raw 
 	return ojson.Value{Kind: ojson.Object, Off: -1, Members: b.members[start:end:end]}
 }
 
+// echo counts v, the value of key, as echoed once more, and returns the
+// bytes echoed so far.
+func (r *rendering) echo(key string, v *ojson.Value) int64 {
+	n, ok := r.echoSize[v]
+	if !ok {
+		n = int64(len(ojson.Encode(v, "")))
+		if r.echoSize == nil {
+			r.echoSize = map[*ojson.Value]int64{}
+		}
+		r.echoSize[v] = n
+	}
+	if n > r.echoMax {
+		r.echoKey, r.echoMax = key, n
+	}
+	r.echoed += n
+	return r.echoed
+}
+
 // configValues resolves each alias → dotted key (string values only) and
 // keeps the raw value of every key found, in alias order. It returns null
 // when nothing resolved.
 func (r *rendering) configValues(cv *ojson.Value) ojson.Value {
-	if cv == nil || cv.Kind != ojson.Object {
+	if cv == nil || cv.Kind != ojson.Object || r.echoed > MaxEchoed {
 		return ojson.Value{}
 	}
 	var out ojson.Value
@@ -832,6 +873,9 @@ func (r *rendering) configValues(cv *ojson.Value) ojson.Value {
 			continue
 		}
 		if v, ok := r.resolve(m.Value.Str); ok {
+			if r.echo(m.Value.Str, v) > MaxEchoed {
+				return ojson.Value{} // the render fails (Resolve): build no more
+			}
 			if out.Kind != ojson.Object {
 				out = ojson.Value{Kind: ojson.Object, Off: -1, Members: make([]ojson.Member, 0, len(cv.Members))}
 			}
