@@ -16,21 +16,7 @@ import (
 // "" and null are false; every other value ("false", [], {} included) is true.
 // A value that was not found (or a nil v) is false.
 func Truthy(v *ojson.Value, found bool) bool {
-	if !found || v == nil {
-		return false
-	}
-	switch v.Kind {
-	case ojson.Null:
-		return false
-	case ojson.Bool:
-		return v.Bool
-	case ojson.Number:
-		f, _ := v.Float()
-		return f != 0 && !math.IsNaN(f)
-	case ojson.String:
-		return v.Str != ""
-	}
-	return true // arrays and objects, empty or not
+	return found && validate.Truthy(v)
 }
 
 // Lookup resolves a dotted key in a config value the way the reference's

@@ -44,8 +44,9 @@ var ErrTooLarge = errors.New("render too large")
 // value of its key, so the aliases multiply a value: 3,000 aliases of one
 // key given a 1 MB string in a POST /render-hooks body held capreg serve
 // at 13.5 GB for 68 s, and a slice default in the repository does the
-// same to every GET of the point.
-const MaxEchoed = 16 << 20
+// same to every GET of the point (which check warns of,
+// config-values-echo: the limit is validate's).
+const MaxEchoed = validate.MaxEchoed
 
 // PointError is the unknown-point error. Its message is the reference's,
 // `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when

@@ -64,6 +64,7 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // incomplete: the caller looks at ctx and discards them.
 func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkInlinedTotal(valid, s)
+	checkConfigEcho(valid, s)
 	checkOwners(valid, s)
 	checkConfigKeys(ctx, valid, central, s)
 	checkReviewerLanes(valid, s)

@@ -71,6 +71,7 @@ var Rules = []Rule{
 	{"fragment-block-line", Warning, "a fragment holds a line that starts a block of the rendered markdown (a step heading, a contribution tag, a gate), so what follows reads as another hook"},
 	{"fragment-link-text", Warning, "a fragment's whole text is one relative path starting ../ or ./ (../shared/prompt.md, without a line end or a space), as Git writes a symbolic link it checks out as a file (core.symlinks false: Git for Windows without Developer Mode), so that path, not the file it names, is inlined"},
 	{"config-values-shape", Warning, "a contribution's configValues alias maps to something other than a string (a dotted config key), which render-hooks drops"},
+	{"config-values-echo", Warning, "with every key at its default, the configValues aliases of the hooks active at a point would echo over 16 MiB of config values (each alias echoes its key's whole value), which render refuses: every GET /render-hooks of the point and capreg render without --config fail"},
 	{"config-slice", Error, "a config entry has a bad type, a default of the wrong type, bad enum values or no description"},
 	{"runtime-parity", Error, "a runtime's configFormat does not match its installSurface"},
 	{"runtime-hooks-surface", Error, "a runtime's hooksSurface is not allowed for its installSurface"},
