@@ -235,41 +235,52 @@ func proseProbe(probe string) string {
 }
 
 // checkCardHelpProbe warns of a help_probe that is no command line
-// (card-help-probe): the tool's options alone ("--help"), which sh takes
-// for its own, or a sentence ("run it with --help to see options"), a
-// link or a note ("n/a"), which sh runs as a command of its first word.
-// `capreg tools show --probe` runs it so. A probe that runs a command of
-// the card's is never prose.
+// (card-help-probe), at it: see helpProbeProblem.
 func checkCardHelpProbe(d *doc, c *Card, names []string, s *sink) {
+	if msg := helpProbeProblem(c, names); msg != "" {
+		s.atOffset(d.File, d.Src, d.Root.Get("help_probe").Off, "/help_probe", "card-help-probe", "%s", msg)
+	}
+}
+
+// HelpProbeProblem is what card-help-probe says of c's help_probe, or ""
+// when it warns of nothing: `capreg tools show --probe` refuses to run
+// such a probe, in the same words.
+func HelpProbeProblem(c *Card) string {
+	return helpProbeProblem(c, commandNames(c.Command, c.ToolPath))
+}
+
+// helpProbeProblem says why c's help_probe is no command line, or "": the
+// tool's options alone ("--help"), which sh takes for its own, or a
+// sentence ("run it with --help to see options"), a link or a note
+// ("n/a"), which sh runs as a command of its first word. `capreg tools
+// show --probe` would run it so. A probe that runs a command of the
+// card's (names) is never prose.
+func helpProbeProblem(c *Card, names []string) string {
 	probe := strings.TrimSpace(c.HelpProbe)
 	if probe == "" {
-		return
+		return ""
 	}
 	tool := path.Base(c.ToolPath)
 	if !namesFile(c.ToolPath) {
 		tool = firstCommandWord(c.Command)
 	}
-	at := d.Root.Get("help_probe").Off
 	if strings.HasPrefix(probe, "-") && strings.TrimLeft(probe, "-") != "" {
-		s.atOffset(d.File, d.Src, at, "/help_probe", "card-help-probe",
-			"the help_probe %q starts with an option: it is a command line, which `capreg tools show --probe` runs with sh, and sh takes the option for its own; write %q",
+		return fmt.Sprintf("the help_probe %q starts with an option: it is a command line, run with sh, which takes the option for its own, so `capreg tools show --probe` does not run it; write %q",
 			probe, tool+" "+probe)
-		return
 	}
 	// A sentence's first word comes first: "see `land --help`" runs
 	// land, but only after sh has failed to find "see".
 	what := proseStart(probe, names)
 	if what == "" {
 		if runsCommand(probe, names, false) {
-			return
+			return ""
 		}
 		what = proseProbe(probe)
 	}
 	if what == "" {
-		return
+		return ""
 	}
-	s.atOffset(d.File, d.Src, at, "/help_probe", "card-help-probe",
-		"the help_probe %q is %s, not a command line: `capreg tools show --probe` runs it with sh, which would run %q; write the command that prints the tool's help, as %q, or leave help_probe out (blank means none)",
+	return fmt.Sprintf("the help_probe %q is %s, not a command line: sh would run %q, its first word, so `capreg tools show --probe` does not run it; write the command that prints the tool's help, as %q, or leave help_probe out (blank means none)",
 		clipText(probe), what, firstCommandWord(probe), tool+" --help")
 }
 

@@ -95,9 +95,9 @@ func cardJSONWith(set map[string]string) string {
 // whether or not it runs the card's tool (man, another program's help).
 func TestCardHelpProbeIsACommandLine(t *testing.T) {
 	for _, tt := range []struct{ probe, want string }{
-		{"--help", `the help_probe "--help" starts with an option: it is a command line, which ` + "`capreg tools show --probe`" + ` runs with sh, and sh takes the option for its own; write "land --help"`},
+		{"--help", `the help_probe "--help" starts with an option: it is a command line, run with sh, which takes the option for its own, so ` + "`capreg tools show --probe`" + ` does not run it; write "land --help"`},
 		{"-h", `write "land -h"`},
-		{"run it with --help to see options", `the help_probe "run it with --help to see options" is prose, not a command line: ` + "`capreg tools show --probe`" + ` runs it with sh, which would run "run"; write the command that prints the tool's help, as "land --help", or leave help_probe out (blank means none)`},
+		{"run it with --help to see options", `the help_probe "run it with --help to see options" is prose, not a command line: sh would run "run", its first word, so ` + "`capreg tools show --probe`" + ` does not run it; write the command that prints the tool's help, as "land --help", or leave help_probe out (blank means none)`},
 		{"See the README for usage.", `is prose, not a command line`},
 		{"Prints usage with --help.", `is prose`},
 		{"pass --help to get usage", `is prose`},
@@ -105,8 +105,8 @@ func TestCardHelpProbeIsACommandLine(t *testing.T) {
 		{"-", `the help_probe "-" is prose`},
 		{"https://example.com/land#usage", `is a link, not a command line`},
 		{"Usage information is printed by the tool.", `is prose`},
-		{"Use bin/land --help", `which would run "Use"`},
-		{"see `land --help`", `which would run "see"`},
+		{"Use bin/land --help", `sh would run "Use", its first word`},
+		{"see `land --help`", `sh would run "see", its first word`},
 
 		{"bin/land --help", ""},
 		{"land --help", ""},

@@ -338,6 +338,13 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			sayf(stderr, "capreg: tool card %q declares no help_probe; nothing to run", id)
 			return exitOK
 		}
+		if msg := validate.HelpProbeProblem(c); msg != "" {
+			// What check warns of (card-help-probe), in its words: sh
+			// would run a sentence's first word ("run it with --help")
+			// or take the tool's options for its own ("--help").
+			sayf(stderr, "capreg: tool card %q: %s (card-help-probe)", id, msg)
+			return exitFindings
+		}
 		if probe := strings.TrimSpace(c.HelpProbe); strings.HasPrefix(probe, "-") {
 			// The tool's options alone ("--help"): sh took them for its
 			// own and failed with "Illegal option --".
