@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/capreg/capreg/search/cmdline"
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // checkCardText warns of a card's fields that the schema passes but that
@@ -26,6 +27,7 @@ func checkCardText(d *doc, c *Card, s *sink) {
 	checkCardExample(d, c, names, s)
 	checkCardHelpProbe(d, c, names, s)
 	checkCardSummary(d, c, s)
+	checkCardPhrases(d, s)
 }
 
 // maxCommandNames bounds the names commandNames takes from one command.
@@ -316,6 +318,39 @@ func checkCardSummary(d *doc, c *Card, s *sink) {
 	s.atOffset(d.File, d.Src, stringSourceOffset(d.Src, d.Root.Get("summary").Off, i), "/summary", "card-summary-lines",
 		"the summary holds a line break (%s): a summary is one line, shown one a line by clients of GET /tools and by capreg tools search, which prints the break as an escape (\\n) in the middle of it; %s",
 		strconv.QuoteRune(r), fix)
+}
+
+// checkCardPhrases warns of each intent_phrases entry holding a line
+// break (card-phrase-lines), at its first break: an entry is one phrase
+// ("natural task phrasings", tool-capability-cards.md), which tool search
+// scores as one (its best phrase) and names, whole, in a result's
+// matched, printed by capreg tools search on one line with the break as
+// an escape (\n). Two phrases on two lines of one entry are best two
+// entries.
+func checkCardPhrases(d *doc, s *sink) {
+	phrases := d.Root.Get("intent_phrases")
+	if phrases == nil || phrases.Kind != ojson.Array {
+		return
+	}
+	for j := range phrases.Items {
+		p := &phrases.Items[j]
+		if p.Kind != ojson.String {
+			continue
+		}
+		i := strings.IndexFunc(p.Str, lineBreak)
+		if i < 0 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(p.Str[i:])
+		fix := "make each line an entry of its own"
+		rest := strings.TrimFunc(p.Str[i:], func(r rune) bool { return unicode.IsSpace(r) || lineBreak(r) })
+		if rest == "" {
+			fix = "remove the line break at its end"
+		}
+		s.atOffset(d.File, d.Src, stringSourceOffset(d.Src, p.Off, i), "/intent_phrases/"+strconv.Itoa(j), "card-phrase-lines",
+			"the intent phrase %q holds a line break (%s): an entry is one phrase, which tool search scores as one and names whole in a result's matched (capreg tools search prints the break as an escape, \\n, in its line); %s",
+			clipText(p.Str), strconv.QuoteRune(r), fix)
+	}
 }
 
 // stringSourceOffset is the offset in src of the byte at index i of the

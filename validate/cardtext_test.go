@@ -177,3 +177,37 @@ func TestCardSummaryIsOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCardPhraseIsOneLine: an intent_phrases entry holding a line break is
+// a card-phrase-lines warning at the break, as written in the JSON, one a
+// phrase, at its own pointer; one ending with one is told to drop it.
+func TestCardPhraseIsOneLine(t *testing.T) {
+	const at = len(`{"id":"land","command":"bin/land <branch>","summary":"Merge a branch.","intent_phrases":[`) + 1 // the column of the list's first phrase's quote
+	type want struct {
+		ptr  string
+		col  int
+		text string
+	}
+	for _, tt := range []struct {
+		raw  string // the list as written in JSON
+		want []want
+	}{
+		{`["land my branch\nship it"]`, []want{{"/intent_phrases/0", at + 15, `the intent phrase "land my branch\nship it" holds a line break ('\n'): an entry is one phrase, which tool search scores as one and names whole in a result's matched (capreg tools search prints the break as an escape, \n, in its line); make each line an entry of its own`}}},
+		{`["merge it", "land my branch\r\nship it"]`, []want{{"/intent_phrases/1", at + 12 + 15, `('\r')`}}},
+		{`["land\u2028my branch", "ship\u2029it"]`, []want{{"/intent_phrases/0", at + 5, `('\u2028')`}, {"/intent_phrases/1", at + 23 + 5, `('\u2029')`}}},
+		{`["land my branch\n"]`, []want{{"/intent_phrases/0", at + 15, `remove the line break at its end`}}},
+		{`["land my branch \n "]`, []want{{"/intent_phrases/0", at + 16, `remove the line break at its end`}}},
+		{`["land my branch", "ship\tit"]`, nil},
+	} {
+		got := cardAuthorFindings(t, "card-phrase-lines", map[string]string{"intent_phrases": tt.raw})
+		if len(got) != len(tt.want) {
+			t.Errorf("intent_phrases %s: %v, want %d findings", tt.raw, got, len(tt.want))
+			continue
+		}
+		for i, w := range tt.want {
+			if d := got[i]; !strings.Contains(d.Message, w.text) || d.Severity != Warning || d.Pointer != w.ptr || d.Line != 1 || d.Column != w.col {
+				t.Errorf("intent_phrases %s: %s, want a warning at 1:%d %s saying %q", tt.raw, d, w.col, w.ptr, w.text)
+			}
+		}
+	}
+}
