@@ -62,6 +62,15 @@ var globRows = []globRow{
 	{"psql db -c", `'VACUUM *'`, "'VACUUM *'", true, false},
 	{"psql db -c", `'VACUUM '*`, "'VACUUM FULL'", true, false},
 	{"psql db -c", `"VACUUM *"`, "VACUUM", false, false},
+	// A quoted star beside a glob one: the quoted one is text still.
+	{"ls", `'x*'*`, "xyz", false, false},
+	{"ls", `'x*'*`, `'x*yz'`, true, false},
+	// A bracket class in quotes holding a blank keeps the pattern a
+	// regexp, as a star there stays a glob.
+	{"grep", `'[ab] x'`, "'a x'", true, true},
+	// A double-quoted command substitution is a script's text: its star
+	// stays a glob.
+	{"sh -c", `"$(true)a*"`, `"$(true)ab"`, true, true},
 }
 
 // TestMatchCommandQuotedGlobIsText checks globRows through the matcher.
@@ -89,6 +98,25 @@ func TestGlobRowsAgreeWithBash(t *testing.T) {
 		}
 		if matches := err == nil; matches != (r.match != r.departs) {
 			t.Errorf("bash: %q matches: %v; the table says %v, departing: %v", script, matches, r.match, r.departs)
+		}
+	}
+}
+
+// TestRegexLikeQuotedBrackets: only brackets within quotes make no
+// regexp; a quote a backslash escapes opens none, and both brackets of
+// a quote are text.
+func TestRegexLikeQuotedBrackets(t *testing.T) {
+	for _, tt := range []struct {
+		pat  string
+		want bool
+	}{
+		{`echo '[x]'`, false},
+		{`echo \'[ab]\'`, true},
+		{`tr '[' '\]'`, false},
+		{`grep '[ab] x' f`, true},
+	} {
+		if got := regexLike(tt.pat); got != tt.want {
+			t.Errorf("regexLike(%q) = %v, want %v", tt.pat, got, tt.want)
 		}
 	}
 }
