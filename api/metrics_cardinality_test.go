@@ -47,6 +47,7 @@ func TestMetricsMethodLabelOfARoute(t *testing.T) {
 		t.Fatal(err)
 	}
 	sets := 0
+	seen := map[string]bool{} // route and method, as "route method"
 	for _, f := range families {
 		if f.GetName() != "capreg_http_request_duration_seconds" {
 			continue
@@ -58,6 +59,7 @@ func TestMetricsMethodLabelOfARoute(t *testing.T) {
 			}
 			sets++
 			route, method := labels["route"], labels["method"]
+			seen[route+" "+method] = true
 			ok := method == "other"
 			for _, s := range served[route] {
 				ok = ok || s == method
@@ -69,6 +71,14 @@ func TestMetricsMethodLabelOfARoute(t *testing.T) {
 	}
 	if sets == 0 {
 		t.Fatal("no latency series")
+	}
+	// A method a route serves keeps its label there: each was asked plainly.
+	for route, methods := range served {
+		for _, method := range methods {
+			if !seen[route+" "+method] {
+				t.Errorf("no series of %s %s: a method the route serves is counted under its name", method, route)
+			}
+		}
 	}
 	t.Logf("%d label sets from %d requests", sets, len(paths)*len(methods)*len(variants))
 }

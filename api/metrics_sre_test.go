@@ -212,4 +212,7 @@ func TestFailingSinceIsWhenTheBreakBegan(t *testing.T) {
 	if got := step("fixed with a change", append(good, '\n')); got != 0 {
 		t.Errorf("after a rebuild that serves a change: %v, want 0", got)
 	}
+	if got := step("broken after a change", []byte(`{"id": "ui"}`)); got == 0 {
+		t.Errorf("a break after a rebuild that served a change: %v, want when it began", got)
+	}
 }
