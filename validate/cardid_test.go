@@ -26,6 +26,7 @@ func TestCardIDInvisibleCharacters(t *testing.T) {
 		{`"l\u00adand"`, at + 1, `U+00AD (SOFT HYPHEN)`},
 		{`"\u00e9\u200b"`, at + 6, `reads as "é"`},
 		{`"\u200b"`, at, `give the card an id of visible characters`},
+		{`"git\u2800land"`, at + 3, `U+2800 (an invisible character), which prints as nothing or as a plain space: the id reads as "git land"`},
 		{`"land"`, 0, ""},
 		{`"git land"`, 0, ""},
 		{`"lañd"`, 0, ""},

@@ -48,6 +48,12 @@ func TestCardSearchText(t *testing.T) {
 					t.Errorf("replaces %q", c.Replaces)
 				}
 			}},
+		{"replaces before effects", validate.Card{ID: "i", Replaces: []string{strings.Repeat("r", limit)}, Effects: "e"}, "/replaces/0",
+			func(t *testing.T, c validate.Card) {
+				if len(c.Replaces) != 1 || len(c.Replaces[0]) != limit-1 || c.Effects != "" {
+					t.Errorf("replaces %d, effects %q", len(c.Replaces), c.Effects)
+				}
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
