@@ -117,6 +117,7 @@ func TestCardHelpProbeIsACommandLine(t *testing.T) {
 		{"kubectl explain pods", ""},
 		{"land --help | less", ""},
 		{"make help", ""},
+		{"echo Usage.", ""}, // two words: a sentence's end takes three
 		{"python3 -m land --help", ""},
 		{"grep -i 'how to use it' docs/land.md", ""},
 		{`echo "see the README for the options."`, ""},
