@@ -107,6 +107,7 @@ func TestCardHelpProbeIsACommandLine(t *testing.T) {
 		{"Usage information is printed by the tool.", `is prose`},
 		{"Use bin/land --help", `sh would run "Use", its first word`},
 		{"see `land --help`", `sh would run "see", its first word`},
+		{"Usage is in docs/land for you.", `is prose`}, // a path to land is no run of it here
 
 		{"bin/land --help", ""},
 		{"land --help", ""},
