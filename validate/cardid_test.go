@@ -32,6 +32,7 @@ func TestCardIDInvisibleCharacters(t *testing.T) {
 		{`"lañd"`, 0, ""},
 		{`"déploiement-rapide"`, 0, ""},
 		{`"部署"`, 0, ""},
+		{`"\u0600١"`, 0, ""}, // ARABIC NUMBER SIGN: a format character that prints
 	} {
 		got := cardAuthorFindings(t, "card-id-invisible", map[string]string{"id": tt.raw})
 		if tt.col == 0 {

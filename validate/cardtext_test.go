@@ -213,3 +213,13 @@ func TestCardPhraseIsOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestCardHelpProbeOfAToolNamedLikeProse: a help_probe whose first word
+// is a name of the card's command is a command line, though the word
+// starts sentences too ("run", "see").
+func TestCardHelpProbeOfAToolNamedLikeProse(t *testing.T) {
+	got := cardAuthorFindings(t, "card-help-probe", map[string]string{"command": `"run <target>"`, "help_probe": `"run --help"`})
+	if len(got) > 0 {
+		t.Errorf("help_probe \"run --help\" of the command run: %v, want no finding", got)
+	}
+}
