@@ -15,6 +15,7 @@ func TestMatchCommandKeywordsAmidWhiteSpace(t *testing.T) {
 		{ID: "table", Replaces: []string{"psql * -c 'DROP TABLE *'"}},
 		{ID: "flush", Replaces: []string{"redis-cli FLUSHALL"}},
 		{ID: "feat", Replaces: []string{"git commit -m feat*"}},
+		{ID: "vacuum", Replaces: []string{"psql -c 'VACUUM FULL'"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -33,5 +34,7 @@ func TestMatchCommandKeywordsAmidWhiteSpace(t *testing.T) {
 		{"redis-cli 'FLUSHALL x'", nil},
 		{"git commit -m 'feat: x'", []string{"feat"}},
 		{"git commit -m ' feat: x'", nil},
+		{"psql -c 'VACUUM\n  FULL'", []string{"vacuum"}}, // a keyword word with no glob
+		{"psql -c 'VACUUM FULLY'", nil},
 	})
 }
