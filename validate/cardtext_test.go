@@ -22,6 +22,7 @@ func TestCardExampleRunsItsCommand(t *testing.T) {
 		{"bin/land", "echo land", `the example runs "echo"`},
 		{"scripts/deploy.sh <env>", "make deploy", `the example runs "make", not "scripts/deploy.sh", the program of the card's command, nor the card's tool bin/land:`},
 		{"kubectl rollout restart <deploy>", "FOO=1 helm upgrade app", `the example runs "helm", not "kubectl"`},
+		{"$EDITOR <file>", "make deploy", `the example runs "make", not "land", the program of the card's command:`}, // the tool's name for a variable
 
 		{"bin/land <branch>", "bin/land feature/login", ""},
 		{"bin/land <branch>", "./bin/land feature/login", ""},
