@@ -249,7 +249,7 @@ func caseless(tok string) bool {
 // "DROP TABLE x"; see tokenMatcher.fold). Most words hold no white space,
 // and are read no further.
 func spacedKeywords(want, w string) bool {
-	if strings.IndexAny(w, " \t\n\r") < 0 {
+	if !strings.ContainsAny(w, " \t\n\r") {
 		return false
 	}
 	return strings.EqualFold(want, strings.Join(strings.Fields(w), " "))
