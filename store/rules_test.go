@@ -36,7 +36,8 @@ import (
 //	linktext: <path> -> <target>            a file holding <target> and no line end, as
 //	                                        Git checks a symlink out with core.symlinks false
 //	bigfile: <path> <bytes>                 create a file of that size
-//	flag: strict | config-schema=<path>     load options ($OUTSIDE allowed)
+//	flag: strict | config-schema=<path> | max-input-bytes=<n>
+//	                                        load options ($OUTSIDE allowed)
 //	skip: <reason>                          a known bug: the fixture is skipped
 //
 // Archive files whose name starts with $OUTSIDE/ are written outside the
@@ -59,6 +60,7 @@ type ruleFixture struct {
 	bigfiles     []ruleBigFile
 	strict       bool
 	configSchema string
+	maxInput     int64 // ScanOptions.MaxInputBytes
 	skip         string
 	files        []txtar.File
 }
@@ -97,7 +99,7 @@ func TestRuleFixtures(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			snap, err := store.Load(ctx, store.Options{
-				ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: f.configSchema},
+				ScanOptions: store.ScanOptions{Repo: repo, ConfigSchema: f.configSchema, MaxInputBytes: f.maxInput},
 				Strict:      f.strict,
 			})
 			if err != nil {
@@ -264,6 +266,12 @@ func (f *ruleFixture) directive(line string) error {
 			f.strict = true
 		case strings.HasPrefix(arg, "config-schema="):
 			f.configSchema = strings.TrimPrefix(arg, "config-schema=")
+		case strings.HasPrefix(arg, "max-input-bytes="):
+			n, err := strconv.ParseInt(strings.TrimPrefix(arg, "max-input-bytes="), 10, 64)
+			if err != nil {
+				return fmt.Errorf("flag: %v", err)
+			}
+			f.maxInput = n
 		default:
 			return fmt.Errorf("unknown flag %q", arg)
 		}

@@ -34,6 +34,14 @@ type ScanOptions struct {
 	// calls it "ScanOptions.ConfigSchema", a library caller having named
 	// no flag.
 	ConfigSchemaSetting string
+	// MaxInputBytes bounds the bytes the scan reads, summed over the input
+	// files it reads (capability.json files, cards, workflows, fragments,
+	// the config schema, capreg.json): past it the scan stops reading and
+	// its Sources hold one input-too-large finding, at the file whose read
+	// crossed it, and nothing else, so the build fails and a watcher keeps
+	// serving its last good registry. 0 means DefaultMaxInputBytes; a
+	// negative value, no bound.
+	MaxInputBytes int64
 	// Tree records which paths the scan saw (Input.Tree), for judging a
 	// proposed change as a rescan would (POST /validate). The watcher sets
 	// it; a one-shot check does not pay for it.
@@ -47,6 +55,17 @@ type ScanOptions struct {
 	// across scans (see fragmentMemo).
 	fragments *fragmentMemo
 }
+
+// DefaultMaxInputBytes is ScanOptions.MaxInputBytes's default, 32 MiB:
+// a 10,000-capability repository (storetest.WriteRepo) holds 9.7 MB of
+// inputs, and a check holds about 5 bytes per byte of capability.json and
+// 19 per byte of tool cards (80 MB of cards: 1.5 GB resident, where a
+// 1 GiB pod is OOM-killed), so 32 MiB of cards still builds within the
+// deploy's 1 GiB limit beside a served registry.
+const DefaultMaxInputBytes = 32 << 20
+
+// errInputBudget stops a scan that has read ScanOptions.MaxInputBytes.
+var errInputBudget = errors.New("input bytes over the bound")
 
 // Input is a scanned repository: the sources for validation and what the
 // watcher needs to follow it.
@@ -218,6 +237,10 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	sc := &scanner{ctx: ctx, root: root, rootWay: newRootWay(real, abs), visited: map[string]bool{}, seenFiles: map[string]bool{}, entering: opts.entering, fragments: opts.fragments,
 		viaLink: map[string]bool{}, failed: map[string]bool{}, strayReal: map[string]bool{}, manifestReal: map[string]bool{}, capLinks: map[string]string{},
 		fragmentByReal: map[string]validate.File{}, capFolderReal: map[string]string{}, linkDirSet: map[string]bool{}}
+	sc.maxInput = opts.MaxInputBytes
+	if sc.maxInput == 0 {
+		sc.maxInput = DefaultMaxInputBytes
+	}
 	sc.enter(real) // capreg.json is read before the walk
 	if opts.Tree {
 		sc.tree, sc.links = newTree(real), newLinkReader(root, sc.rootWay)
@@ -227,6 +250,25 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 	if sc.tree != nil {
 		sc.tree.capDirNamed = sc.capDirSet
 	}
+	in, err := sc.scan(real)
+	if errors.Is(err, errInputBudget) || err == nil && sc.over != nil {
+		return sc.overBudget(real), nil
+	}
+	return in, err
+}
+
+// overBudget is the Input of a scan stopped by ScanOptions.MaxInputBytes:
+// its one finding, and the folders walked, to be watched for the change
+// that shrinks the repository again.
+func (sc *scanner) overBudget(real string) *Input {
+	slices.Sort(sc.read)
+	sc.read = slices.Compact(sc.read)
+	src := validate.Sources{CapabilitiesDir: sc.capDir, Diagnostics: validate.Diagnostics{*sc.over}}
+	return &Input{Sources: src, Root: real, Dirs: sc.dirs, Named: sc.named, Read: sc.read, Tree: sc.tree}
+}
+
+// scan is Scan's walk and what follows it, from the configured scanner.
+func (sc *scanner) scan(real string) (*Input, error) {
 	sc.firstPass = true
 	for _, p := range sc.layout.roots() {
 		if err := sc.walkPath(p); err != nil {
@@ -243,6 +285,9 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 		if err := sc.walk(d.rel, d.real, true /* follow */, nil); err != nil {
 			return nil, err
 		}
+	}
+	if sc.over != nil {
+		return nil, errInputBudget
 	}
 	for _, lf := range sc.throughLinks {
 		sc.routeThroughLink(lf)
@@ -273,6 +318,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*Input, error) {
 type scanner struct {
 	ctx  context.Context
 	root *os.Root
+	// maxInput is ScanOptions.MaxInputBytes resolved (<= 0: no bound),
+	// readBytes the bytes read so far, and over the input-too-large
+	// finding once a read has crossed maxInput: the scan reads no more.
+	maxInput, readBytes int64
+	over                *validate.Diagnostic
 	// dir is the directory being walked, open (walkDir), and dirReal
 	// its real path: its entries are opened from it by name, one openat
 	// each, where opening them from root walks every directory above them
@@ -752,6 +802,9 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 func (sc *scanner) walk(rel, real string, follow bool, above []string) error {
 	if err := sc.ctx.Err(); err != nil {
 		return err
+	}
+	if sc.over != nil {
+		return errInputBudget
 	}
 	if slices.Contains(above, real) {
 		return nil // a link back to a directory being walked
@@ -1953,13 +2006,36 @@ func (sc *scanner) readRealUpTo(rel, real string, mode fs.FileMode, limit int64)
 		f.Err = validate.ErrNotRegular
 		return f
 	}
+	if sc.over != nil {
+		f.Err = errInputBudget
+		return f
+	}
 	fh, err := sc.openFile(real)
 	if err != nil {
 		f.Err = err
 		return f
 	}
 	f.Data, f.Err = readOpened(fh, limit)
+	sc.count(rel, len(f.Data))
+	if sc.over != nil {
+		f.Data, f.Err = nil, errInputBudget
+	}
 	return f
+}
+
+// count adds n bytes read from rel to the scan's total, and past
+// maxInput records the input-too-large finding that stops the scan.
+func (sc *scanner) count(rel string, n int) {
+	sc.readBytes += int64(n)
+	if sc.maxInput <= 0 || sc.readBytes <= sc.maxInput || sc.over != nil {
+		return
+	}
+	sc.over = &validate.Diagnostic{File: rel, Line: 1, Column: 1, Rule: "input-too-large", Severity: validate.Error,
+		Message: fmt.Sprintf("the repository's input files come to over %d bytes (%d read, %d of them in this file): "+
+			"capreg stopped reading and built nothing, so a served registry stays as it was; "+
+			"remove or shrink large inputs (tool cards, capability.json files, workflows), "+
+			"or raise --max-input-bytes (ScanOptions.MaxInputBytes) if the memory allows: "+
+			"a build holds about 20 bytes per byte of tool cards", sc.maxInput, sc.readBytes, n)}
 }
 
 // readOpened reads and closes fh, opened without blocking, if it is a
