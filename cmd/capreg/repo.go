@@ -17,16 +17,27 @@ import (
 type repoFlags struct {
 	repo, configSchema string
 	strict             bool
+	maxInputBytes      int64
 }
 
 func (rf *repoFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&rf.repo, "repo", ".", "repository `DIR`")
 	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative, or absolute inside the repository; default: capreg.json's configSchema, else the only config-schema.manifest.json found)")
 	fs.BoolVar(&rf.strict, "strict", false, "treat warnings as errors")
+	fs.Int64Var(&rf.maxInputBytes, "max-input-bytes", store.DefaultMaxInputBytes, "stop reading, and fail the build with input-too-large, once the input files read come to more than `N` bytes (memory grows about 20 bytes per byte of tool cards; 0 or less: no bound)")
 }
 
 func (rf *repoFlags) options() store.Options {
-	return store.Options{ScanOptions: store.ScanOptions{Repo: rf.repo, ConfigSchema: rf.configSchema, ConfigSchemaSetting: validate.SchemaFromFlag}, Strict: rf.strict}
+	return store.Options{ScanOptions: store.ScanOptions{Repo: rf.repo, ConfigSchema: rf.configSchema, ConfigSchemaSetting: validate.SchemaFromFlag, MaxInputBytes: rf.maxInput()}, Strict: rf.strict}
+}
+
+// maxInput is --max-input-bytes as ScanOptions.MaxInputBytes, where 0
+// means the default: 0 or less on the command line is no bound.
+func (rf *repoFlags) maxInput() int64 {
+	if rf.maxInputBytes <= 0 {
+		return -1
+	}
+	return rf.maxInputBytes
 }
 
 // load builds a snapshot; on an I/O failure it prints it and returns exit 2.
