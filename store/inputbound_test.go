@@ -22,9 +22,14 @@ func readBytes(t *testing.T, repo string) int64 {
 	}
 	var n int64
 	for _, p := range in.Read {
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			n += fi.Size()
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue // a folder
 		}
+		if strings.EqualFold(filepath.Ext(p), ".md") && !validate.MayHoldMarker(data) {
+			continue // documentation, read and dropped: not counted
+		}
+		n += int64(len(data))
 	}
 	if n == 0 {
 		t.Fatal("the scan read nothing")
@@ -77,6 +82,31 @@ func TestScanStopsAtMaxInputBytes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMaxInputBytesLeavesDocumentationOut: markdown that holds no marker
+// is read and dropped, and does not count against the bound, so a
+// repository of much documentation builds where its inputs do; markdown
+// holding a marker is a workflow, and counts.
+func TestMaxInputBytesLeavesDocumentationOut(t *testing.T) {
+	repo, _ := scanRepoCopy(t)
+	bound := readBytes(t, repo)
+	docs := "# Guide\n\n" + strings.Repeat("Prose about the project, with no marker in it.\n", 2000)
+	writeTestFile(t, filepath.Join(repo, "docs", "guide.md"), []byte(docs))
+	if n := readBytes(t, repo); n != bound {
+		t.Fatalf("the repository's counted bytes went from %d to %d with documentation added", bound, n)
+	}
+	snap := scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, MaxInputBytes: bound}})
+	if !snap.OK() || slices.ContainsFunc(snap.Diagnostics, overInputBound) {
+		t.Fatalf("%d bytes of documentation took the repository over the bound:\n%s", len(docs), formatDiagnostics(snap.Diagnostics))
+	}
+	// The same file holding a marker (a misspelt one, which MayHoldMarker
+	// keeps so that the slip is reported) is read as a workflow and counted.
+	writeTestFile(t, filepath.Join(repo, "docs", "guide.md"), []byte("<!-- gsd:loop-hots\nstep: x\n-->\n"+docs))
+	snap = scanLoad(t, store.Options{ScanOptions: store.ScanOptions{Repo: repo, MaxInputBytes: bound}})
+	if len(snap.Diagnostics) != 1 || !overInputBound(snap.Diagnostics[0]) {
+		t.Fatalf("a workflow of %d bytes over the bound: want one input-too-large finding, got:\n%s", len(docs), formatDiagnostics(snap.Diagnostics))
 	}
 }
 

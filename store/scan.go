@@ -35,8 +35,9 @@ type ScanOptions struct {
 	// no flag.
 	ConfigSchemaSetting string
 	// MaxInputBytes bounds the bytes the scan reads, summed over the input
-	// files it reads (capability.json files, cards, workflows, fragments,
-	// the config schema, capreg.json): past it the scan stops reading and
+	// files it reads (capability.json files, cards, workflows, the config
+	// schema, capreg.json; not markdown that holds no marker, which is read
+	// and dropped, nor fragments, bounded apart): past it the scan stops reading and
 	// its Sources hold one input-too-large finding, at the file whose read
 	// crossed it, and nothing else, so the build fails and a watcher keeps
 	// serving its last good registry. 0 means DefaultMaxInputBytes; a
@@ -2016,11 +2017,22 @@ func (sc *scanner) readRealUpTo(rel, real string, mode fs.FileMode, limit int64)
 		return f
 	}
 	f.Data, f.Err = readOpened(fh, limit)
-	sc.count(rel, len(f.Data))
+	if !documentation(rel, f.Data) {
+		sc.count(rel, len(f.Data))
+	}
 	if sc.over != nil {
 		f.Data, f.Err = nil, errInputBudget
 	}
 	return f
+}
+
+// documentation reports whether the file rel, read as data, is markdown
+// that holds no marker: a scan reads it and keeps nothing of it (a
+// fragment is bounded apart, per capability and in all), so it is not
+// counted against ScanOptions.MaxInputBytes, and a repository of much
+// documentation is no larger for the bound than its inputs.
+func documentation(rel string, data []byte) bool {
+	return strings.EqualFold(path.Ext(rel), ".md") && !validate.MayHoldMarker(data)
 }
 
 // count adds n bytes read from rel to the scan's total, and past
