@@ -29,7 +29,9 @@
 //
 // # Splitting
 //
-// The command line is split as a shell splits it: quotes group and are
+// The command line is split as a shell splits it, at ASCII white space
+// only (a no-break space is part of its word, as bash reads it; see
+// collapseSpace): quotes group and are
 // removed, | || & && ; ( ) $( and a backtick are tokens of their own, a
 // newline is a ; and a backslash before it continues the line; the body of
 // a here-document is dropped (see dropHereDocs) unless a shell reads it as

@@ -1564,10 +1564,15 @@ func placeholdersToRegexp(pat string) string {
 	return b.String()
 }
 
-// collapseSpace trims s and replaces every run of whitespace with one space.
+// collapseSpace trims s and replaces every run of ASCII white space with
+// one space. Other Unicode spaces are text, as bash reads them: a
+// no-break space (U+00A0, as a web page or a word processor may give a
+// pasted line) is part of its word, and "git\u00a0push --force" runs a
+// command named "git\u00a0push", which no shell finds, not git push
+// (strings.Fields split there, and the line matched "git push --force").
 func collapseSpace(s string) string {
 	var b strings.Builder
-	for f := range strings.FieldsSeq(s) {
+	for f := range strings.FieldsFuncSeq(s, asciiSpace) {
 		if b.Len() > 0 {
 			b.WriteByte(' ')
 		}
@@ -1631,4 +1636,10 @@ func spaceOperators(line string) (string, []shellToken) {
 		toks[i].off -= lead
 	}
 	return strings.TrimSpace(spaced), toks
+}
+
+// asciiSpace reports whether r is ASCII white space: a blank, or a
+// carriage return, form feed or vertical tab, read as one.
+func asciiSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v'
 }
