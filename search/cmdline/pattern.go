@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -798,9 +799,17 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 				after = ""
 			}
 		}
+		if fault := commandAlternation(pat, words, false); fault != "" {
+			return fault
+		}
 		if m := gluedChoice.FindStringSubmatch(withoutQuoted(pat)); m != nil && !pipeTargets[m[2]] {
 			return fmt.Sprintf("%q is a pipe into a command %q, not a choice of either word, so the pattern matches only a line that pipes so: "+
 				"write (%s|%s) for either word, or, if it is a pipe, blanks around the |", m[1]+"|"+m[2], m[2], m[1], m[2])
+		}
+	}
+	if rd.regexpLike() {
+		if fault := commandAlternation(pat, words, true); fault != "" {
+			return fault
 		}
 	}
 	// Pairs of lines of two commands, one no pattern names, of one shape
@@ -828,7 +837,84 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 			return "it names no command, so lines of any command (" + pair[1] + ", " + pair[0] + ") would be sent to this card: start it with the command it replaces"
 		}
 	}
+	if m := leadingWildcard.FindStringSubmatchIndex(pat); m != nil && rd.isRegexp() && !strings.HasPrefix(strings.TrimLeft(pat[m[3]:], " "), "-") && !strings.HasPrefix(pat[m[3]:], "/") {
+		wild, rest := pat[m[2]:m[3]], pat[:m[2]]+pat[m[3]:]
+		lead := len(regexpFlags.FindString(pat)) // "^", "(?i)": kept first
+		named := pat[:lead] + "<command> " + pat[lead:]
+		fix := "start it with the command it replaces (" + strconv.Quote(named) + ")"
+		if m[3] < len(pat) && pat[m[3]] != ' ' && !strings.Contains(rest, "()") {
+			fix = fmt.Sprintf("drop the %q (%q) if the rest starts with the command it replaces, or else %s", wild, rest, fix)
+		}
+		return fmt.Sprintf("it starts with %q, which matches the name of any command, so the pattern names none and lines of any command that hold the rest would be sent to this card; "+
+			"a pattern is tried at the start of every command of a line already (after sudo, a | or &&, in bash -c): %s", wild, fix)
+	}
 	return ""
+}
+
+// leadingWildcard is a regular expression's start that matches any
+// command's name, before the rest of the pattern: ".*prod.*",
+// "(?i).*drop table.*", "^.+ > /dev/null". Such a pattern names no
+// command, but the pairs of lines fault tries show it only when the rest
+// matches them too (".*" alone, ".* .*"). One whose rest starts with an
+// option ("\S+ --force") is any command given that option, meant so as
+// "<cmd> --force" is, and one whose rest is a path's end (".*/bin/rails
+// db:drop") names its command by that path: neither is told.
+var leadingWildcard = regexp.MustCompile(`^\^?(?:\(\?[a-zA-Z]+\))?\^?(?:\(\?:|\()?((?:\.|\\S|\\w|\[\^ \]|\[\^\\s\])[*+]\??)`)
+
+// regexpFlags are the anchor and flags a regexp may start with.
+var regexpFlags = regexp.MustCompile(`^\^?(?:\(\?[a-zA-Z]+\))?\^?`)
+
+// commandAlternation says what to write for a pattern that gives a choice
+// of whole commands with a | ("git push --force|git push -f"), or returns
+// "". Read as shell words, as a pattern without other regexp syntax is,
+// or as a regexp with blanks around it, the | is a pipe: the pattern
+// matches only a line that pipes git push into git push. It is told when
+// the command after the | starts with the same two words as the one
+// before it, which a pipe between two commands seldom does ("kubectl get
+// -o yaml x | kubectl apply -f -", "tar cf - . | tar xf -" do not); a
+// regexp's | touching its neighbours is an alternation, anchored as a
+// whole (see regexp), and matches either command as meant.
+func commandAlternation(pat string, words []shellToken, regexpLike bool) string {
+	first := 0
+	for first < len(words) && !words[first].op && isAssignment(words[first]) {
+		first++
+	}
+	bar := slices.IndexFunc(words, func(t shellToken) bool { return t.op })
+	if bar < first+2 || words[bar].text != "|" || bar+1 < len(words) && words[bar+1].op {
+		return ""
+	}
+	off := words[bar].off
+	if regexpLike && (off == 0 || off+1 >= len(pat) || pat[off-1] != ' ' || pat[off+1] != ' ') {
+		return ""
+	}
+	end := len(words)
+	if k := slices.IndexFunc(words[bar+1:], func(t shellToken) bool { return t.op }); k >= 0 {
+		end = bar + 1 + k
+	}
+	left, right := words[first:bar], words[bar+1:end]
+	if len(right) < 2 || left[0].text != right[0].text || left[1].text != right[1].text {
+		return ""
+	}
+	n := 2 // the words both commands start with
+	for n < len(left) && n < len(right) && left[n].text == right[n].text {
+		n++
+	}
+	endOf := func(k int) int {
+		if k < len(words) {
+			return words[k].off
+		}
+		return len(pat)
+	}
+	leftText := strings.TrimSpace(pat[left[0].off:off])
+	rightText := strings.TrimSpace(pat[right[0].off:endOf(end)])
+	name := strings.TrimSpace(pat[left[0].off:left[1].off]) + " " + left[1].text
+	fix := fmt.Sprintf("write each command as a pattern of its own, %q and %q", leftText, rightText)
+	if n == len(left)-1 && n == len(right)-1 {
+		fix += fmt.Sprintf(", or the choice in parentheses, %s (%s|%s)",
+			strings.TrimSpace(pat[left[0].off:left[n].off]), left[n].text, right[n].text)
+	}
+	return fmt.Sprintf("the | of %q is a pipe of %s into %s, not a choice of either command, so the pattern matches only a line that pipes so: %s",
+		strings.TrimSpace(pat[left[0].off:endOf(end)]), name, name, fix)
 }
 
 // uncompiledPart says what to write for a usage line's optional part in
