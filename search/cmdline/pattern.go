@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // commandPattern is one compiled Replaces entry.
@@ -761,6 +762,9 @@ func (rd patternReading) fault(raw string, c *PatternCheck) string {
 		return fmt.Sprintf("it uses regular-expression syntax but does not compile (%v), so it is matched as shell words, literally", err) + uncompiledPart(pat)
 	}
 	if fault := writtenFault(pat, rd.regexpLike()); fault != "" {
+		return fault
+	}
+	if fault := unicodeSpaceFault(pat); fault != "" {
 		return fault
 	}
 	words := readWords(shellTokensUpTo(pat, 64))
@@ -1722,6 +1726,27 @@ func spaceOperators(line string) (string, []shellToken) {
 		toks[i].off -= lead
 	}
 	return strings.TrimSpace(spaced), toks
+}
+
+// unicodeSpaceFault tells of the first white space of pat that is no
+// ASCII one, or returns "": a no-break space (U+00A0) pasted from a web
+// page, a thin or an ideographic space. bash reads it as part of its
+// word, as a line is read (see collapseSpace), so "git\u00a0push
+// --force" names a command "git\u00a0push" and matches only a line that
+// holds the same character.
+func unicodeSpaceFault(pat string) string {
+	i := strings.IndexFunc(pat, func(r rune) bool { return r > unicode.MaxASCII && unicode.IsSpace(r) })
+	if i < 0 {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(pat[i:])
+	from := strings.LastIndexAny(pat[:i], " \t\n") + 1
+	to := len(pat)
+	if k := strings.IndexAny(pat[i+size:], " \t\n"); k >= 0 {
+		to = i + size + k
+	}
+	return fmt.Sprintf("it holds the white space %U in %q, which bash reads as part of the word, not as a blank, so the pattern matches only a line holding that very character: write a plain space (%q)",
+		r, pat[from:to], pat[from:i]+" "+pat[i+size:to])
 }
 
 // asciiSpace reports whether r is ASCII white space: a blank, or a

@@ -1,6 +1,9 @@
 package cmdline
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMatchCommandUnicodeSpaceIsText: bash splits words at blanks (a space
 // or a tab) only; a no-break space (U+00A0) or another Unicode space
@@ -37,4 +40,25 @@ func TestMatchCommandUnicodeSpaceIsText(t *testing.T) {
 		{"make\u00a0deploy", []string{"nbsp"}},
 		{"make deploy", nil},
 	})
+}
+
+// TestPatternFaultUnicodeSpace: a pattern holding a no-break or other
+// Unicode space (pasted from a web page) names a word bash reads whole,
+// and matches only a line holding that very character; card-replaces-shape
+// says so and what to write. Patterns of ASCII white space are not told.
+func TestPatternFaultUnicodeSpace(t *testing.T) {
+	tests := []struct{ pat, want string }{
+		{"git\u00a0push --force", `it holds the white space U+00A0 in "git\u00a0push", which bash reads as part of the word, not as a blank, so the pattern matches only a line holding that very character: write a plain space ("git push")`},
+		{"git push\u2009--force", `U+2009 in "push\u2009--force"`},
+		{"rm -rf\u3000<dir>", `write a plain space ("-rf <dir>")`},
+		{"git push --force", ""},
+		{"git push\t--force", ""},
+		{"echo 'a b'", ""},
+	}
+	for _, tt := range tests {
+		got := PatternFault(tt.pat)
+		if tt.want == "" && got != "" || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("PatternFault(%q) = %q, want %q", tt.pat, got, tt.want)
+		}
+	}
 }
