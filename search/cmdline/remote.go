@@ -149,6 +149,48 @@ func remoteReadsScript(words []shellToken) bool {
 	return len(script) == 1 && readsScript(shellTokens(script[0]))
 }
 
+// withoutUnpassedInput is words, the words of a docker, kubectl or ssh
+// line, without the redirections of input the line writes, when that
+// runner passes none of its input on to the command it runs: docker and
+// kubectl without -i (compose's exec and run pass it), ssh with -n, -f or
+// -N. The line's redirections are read as the command's (its output goes
+// where the line sends the runner's, see README), but "docker exec db psql
+// app < seed.sql" gives psql no input, and read so it matched "psql * <
+// *.sql". A redirection quoted into the command's script stays.
+func withoutUnpassedInput(words []shellToken) []shellToken {
+	if len(words) < 2 || passesInput(words) {
+		return words
+	}
+	out := make([]shellToken, 0, len(words))
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w.quoted || w.op || !isRedirection(w.text) || !strings.HasPrefix(strings.TrimLeft(w.text, "0"), "<") || startsWithPlaceholder(w.text) {
+			out = append(out, w)
+			continue
+		}
+		if redirectionAlone(w.text) && i+1 < len(words) && !words[i+1].op {
+			i++ // its target
+		}
+	}
+	return out
+}
+
+// passesInput reports whether the runner of words (docker and the other
+// containerRunners, kubectl and oc, ssh) passes its input on to the
+// command it runs, as remoteReadsScript reads it.
+func passesInput(words []shellToken) bool {
+	switch name := path.Base(words[0].text); {
+	case name == "ssh":
+		return !ownFlag(words[1:sshOptions.skip(words, 1)], sshOptions, "nfN", "")
+	case containerRunners[name]:
+		compose := slices.ContainsFunc(words, func(w shellToken) bool { return w.text == "compose" }) ||
+			strings.HasSuffix(name, "-compose")
+		return compose || ownFlag(words[1:], dockerRun, "i", "interactive")
+	default:
+		return ownFlag(words[1:], kubectlGlobal, "i", "stdin")
+	}
+}
+
 // ownFlag reports whether words, a command's options (and more), give one
 // of the flag letters (alone or bundled: "-it") or the long flag, before
 // the first "--"; opts says which options take the next word, which is

@@ -275,11 +275,11 @@ func scriptsAt(toks []shellToken, s int, typed *map[string]string) []string {
 	case name == "screen":
 		return screenScript(words)
 	case containerRunners[name]:
-		return containerScript(remoteWords(toks, s))
+		return containerScript(withoutUnpassedInput(remoteWords(toks, s)))
 	case name == "kubectl" || name == "oc":
-		return podScript(remoteWords(toks, s))
+		return podScript(withoutUnpassedInput(remoteWords(toks, s)))
 	case name == "ssh":
-		return hostScript(remoteWords(toks, s))
+		return hostScript(withoutUnpassedInput(remoteWords(toks, s)))
 	case name == "heroku" || name == "vagrant" || name == "fly" || name == "flyctl" || name == "gcloud":
 		return platformScript(remoteWords(toks, s))
 	case name == "eval":
