@@ -345,13 +345,6 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 			sayf(stderr, "capreg: tool card %q: %s (card-help-probe)", id, msg)
 			return exitFindings
 		}
-		if probe := strings.TrimSpace(c.HelpProbe); strings.HasPrefix(probe, "-") {
-			// The tool's options alone ("--help"): sh took them for its
-			// own and failed with "Illegal option --".
-			sayf(stderr, "capreg: tool card %q's help_probe %q starts with an option; a probe is a command line: write %q",
-				id, probe, path.Base(c.ToolPath)+" "+probe)
-			return exitFindings
-		}
 		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, probeTimeout, stdout, stderr)
 	}
 	sayf(stderr, "capreg: no tool card %q%s", id, didYouMean(snap.MeantCard(id)))
