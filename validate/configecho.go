@@ -3,7 +3,6 @@ package validate
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -128,7 +127,7 @@ func checkConfigEcho(valid []*Capability, s *sink) {
 		o := overs[k]
 		also := ""
 		if len(o.points) > 1 {
-			also = " (and so at " + pointList(o.points[1:]) + ")"
+			also = " (and so at " + andList(o.points[1:]) + ")"
 		}
 		times := "once"
 		if o.aliases[0] > 1 {
@@ -149,13 +148,4 @@ func activeByDefault(h *Hook, truthy func(string) bool) bool {
 		return true
 	}
 	return w.Kind == ojson.String && w.Str != "" && truthy(w.Str)
-}
-
-// pointList is "plan:pre" for one point, "plan:pre and plan:post" for two,
-// "a, b and c" for more.
-func pointList(points []string) string {
-	if len(points) == 1 {
-		return points[0]
-	}
-	return strings.Join(points[:len(points)-1], ", ") + " and " + points[len(points)-1]
 }

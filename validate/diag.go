@@ -280,11 +280,18 @@ func Plural(n int, noun string) string {
 
 // OrList joins words as a choice in prose, the last after "or": "a",
 // "a or b", "a, b or c".
-func OrList(words []string) string {
+func OrList(words []string) string { return proseList(words, "or") }
+
+// andList joins words as prose, the last after "and": "a", "a and b",
+// "a, b and c".
+func andList(words []string) string { return proseList(words, "and") }
+
+// proseList joins words with commas, the last after conj.
+func proseList(words []string, conj string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
 }
 
 // HasErrors reports whether any finding is an error.
