@@ -80,6 +80,7 @@ func TestDeployManifestsAreKubernetes(t *testing.T) {
 	}
 	checkPodReferences(t, &dep.Spec.Template.Spec, kust.ConfigMapGenerator)
 	checkCheckoutVolume(t, &dep.Spec.Template.Spec)
+	checkScratchVolumes(t, &dep.Spec.Template.Spec)
 	// capreg reads untrusted repositories and calls no Kubernetes API.
 	if tok := dep.Spec.Template.Spec.AutomountServiceAccountToken; tok == nil || *tok {
 		t.Error("the pod mounts a service account token; set automountServiceAccountToken: false")
@@ -274,6 +275,18 @@ func checkCheckoutVolume(t *testing.T, pod *corev1.PodSpec) {
 	// evicted, which is what the limit is for (review cr65: 100Gi passed).
 	if limit.Value() > 8*checkoutPeak {
 		t.Errorf("volume %s's sizeLimit %s is over eight times the %d MB a checkout of 10,000 capabilities takes during a swap: a runaway repository fills that much of the node's disk first", volume, limit, int(checkoutPeak/1e6))
+	}
+}
+
+// checkScratchVolumes: every emptyDir of the pod has a sizeLimit, so
+// that no container's scratch space (git-sync's /tmp) can fill the
+// node's disk: the kubelet evicts the pod first.
+func checkScratchVolumes(t *testing.T, pod *corev1.PodSpec) {
+	t.Helper()
+	for _, v := range pod.Volumes {
+		if v.EmptyDir != nil && v.EmptyDir.SizeLimit == nil {
+			t.Errorf("emptyDir volume %s has no sizeLimit: what is written there may fill the node's disk", v.Name)
+		}
 	}
 }
 
