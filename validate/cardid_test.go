@@ -51,6 +51,54 @@ func TestCardIDInvisibleCharacters(t *testing.T) {
 	}
 }
 
+// TestCardIDJoinerInContext: a zero width joiner or non-joiner where
+// IDNA2008's CONTEXTJ rules allow it (RFC 5892, A.1 and A.2: after a
+// virama; a non-joiner between Arabic letters that join) is part of how
+// the word is written, and no card-id-invisible finding; elsewhere (between
+// Latin letters, at an end, beside letters that do not join there) it
+// prints as nothing and is warned of, at the joiner. Before, every one was.
+func TestCardIDJoinerInContext(t *testing.T) {
+	const at = len(`{"id":"`) + 1
+	for _, tt := range []struct {
+		name, raw string
+		col       int // 0 for no finding
+	}{
+		{"Persian, non-joiner between yeh and kheh", `"\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645"`, 0},
+		{"non-joiner past a vowel sign", `"\u0628\u064e\u200c\u0628"`, 0},
+		{"non-joiner before a right-joining letter", `"\u0628\u200c\u0627"`, 0},
+		{"Hindi, joiner after the virama", `"\u0915\u094d\u200d\u0937"`, 0},
+		{"Hindi, non-joiner after the virama", `"\u0915\u094d\u200c\u0937"`, 0},
+		{"Malayalam, joiner after the virama at the end", `"\u0d28\u0d4d\u200d"`, 0},
+		{"Sinhala, joiner after al-lakuna", `"\u0dc1\u0dca\u200d\u0dbb"`, 0},
+		{"non-joiner between Latin letters", `"la\u200cnd"`, at + 2},
+		{"joiner between Latin letters", `"la\u200dnd"`, at + 2},
+		{"joiner between Arabic letters", `"\u0628\u200d\u0628"`, at + 6},
+		{"non-joiner after alef, which joins nothing after it", `"\u0627\u200c\u0628"`, at + 6},
+		{"non-joiner after hamza", `"\u0621\u200c\u0628"`, at + 6},
+		{"non-joiner at the end", `"\u0628\u200c"`, at + 6},
+		{"non-joiner at the start", `"\u200c\u0628"`, at},
+		{"non-joiner between Latin and Arabic", `"a\u200c\u0628"`, at + 1},
+		{"non-joiner after a virama's letter, not the virama", `"\u0915\u200c\u0937"`, at + 6},
+		{"allowed non-joiner, then a zero width space", `"\u0645\u06cc\u200c\u062e\u200b"`, at + 24},
+	} {
+		got := cardAuthorFindings(t, "card-id-invisible", map[string]string{"id": tt.raw})
+		if tt.col == 0 {
+			if len(got) > 0 {
+				t.Errorf("%s: id %s: %v, want no finding", tt.name, tt.raw, got)
+			}
+			continue
+		}
+		if len(got) != 1 || got[0].Column != tt.col {
+			t.Errorf("%s: id %s: %v, want one finding at column %d", tt.name, tt.raw, got, tt.col)
+		}
+	}
+	// The joiner the script needs stays in what the id reads as.
+	got := cardAuthorFindings(t, "card-id-invisible", map[string]string{"id": `"\u0645\u06cc\u200c\u062e\u200b"`})
+	if want := "the id reads as \"\u0645\u06cc\\u200c\u062e\""; len(got) != 1 || !strings.Contains(got[0].Message, want) {
+		t.Errorf("got %v, want a message saying %s", got, want)
+	}
+}
+
 // TestCardIDInvisibleNamesTheLookAlike: two cards whose ids print alike,
 // one holding a zero width joiner, are both indexed (no error, as the
 // schema passes both), and the one holding it is warned of, naming the
