@@ -19,7 +19,7 @@ import (
 // It remembers each tool card's own checks (its JSON, fields, schema,
 // replaces patterns' shape and cost) the same way, keyed by a digest of
 // the card's path, its bytes and the path of its tool; the checks between
-// cards (duplicate ids, ids that read alike: card-id-invisible), of the tool beside a card (card-orphan, with
+// cards (duplicate ids, ids that read alike: card-id-invisible, card-id-confusable), of the tool beside a card (card-orphan, with
 // its did-you-mean from the files beside the card, CardSource.Siblings;
 // reserved-name) and of the file its command runs (card-command-missing,
 // from CardSource.CommandPath and what the scan found there) run in full

@@ -131,6 +131,7 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		out, docs = append(out, c), append(docs, d)
 	}
 	checkCardIDsVisible(out, docs, s)
+	checkCardIDsConfusable(out, docs, s)
 	return out
 }
 

@@ -1,0 +1,284 @@
+package validate
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// lookAlikeLatin maps the Cyrillic and Greek letters that read as a Latin
+// one to that letter: the entries of Unicode TR39's confusables.txt from a
+// Cyrillic or Greek letter to one Latin letter, lower case (а е о р с у х
+// і ј ѕ ԁ ԛ ԝ һ ӏ г ҽ ү ѵ ѡ; α ο ρ σ ι ν υ γ ϲ ϳ ϱ), and the capitals that
+// look like Latin capitals (А В Е К М Н О Р С Т Х Ѕ Ј І Ү Ԛ Ԝ Ӏ; Α Β Ε Ζ Η
+// Ι Κ Μ Ν Ο Ρ Τ Υ Χ). TR39 takes І, Ι and Ӏ for "l", as it takes Latin "I";
+// here, where Latin letters are left as they are, they are "I". κ and к,
+// which TR39 takes for "ĸ" (kra), are not in it. A letter composed of one
+// of them and a mark (ё, ї, ά) reads as the Latin letter with that mark
+// (lookAlikeOf).
+var lookAlikeLatin = map[rune]rune{
+	// Cyrillic, lower case.
+	'а': 'a', 'с': 'c', 'ԁ': 'd', 'е': 'e', 'ҽ': 'e', 'һ': 'h', 'і': 'i', 'ј': 'j',
+	'ӏ': 'l', 'о': 'o', 'р': 'p', 'ԛ': 'q', 'г': 'r', 'ѕ': 's', 'ѵ': 'v', 'ԝ': 'w',
+	'ѡ': 'w', 'х': 'x', 'у': 'y', 'ү': 'y',
+	// Greek, lower case.
+	'α': 'a', 'ϲ': 'c', 'ι': 'i', 'ϳ': 'j', 'ο': 'o', 'σ': 'o', 'ρ': 'p', 'ϱ': 'p',
+	'υ': 'u', 'ν': 'v', 'γ': 'y',
+	// Cyrillic capitals.
+	'А': 'A', 'В': 'B', 'С': 'C', 'Е': 'E', 'Н': 'H', 'І': 'I', 'Ӏ': 'I', 'Ј': 'J',
+	'К': 'K', 'М': 'M', 'О': 'O', 'Р': 'P', 'Ԛ': 'Q', 'Ѕ': 'S', 'Т': 'T', 'Ԝ': 'W',
+	'Х': 'X', 'Ү': 'Y',
+	// Greek capitals.
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M', 'Ν': 'N',
+	'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Υ': 'Y', 'Χ': 'X', 'Ζ': 'Z',
+}
+
+// lookAlikeOf is the Latin letter r reads as ("e" for the Cyrillic "е",
+// "ë" for "ё"), or "" if r is no Cyrillic or Greek letter of
+// lookAlikeLatin, composed or not.
+func lookAlikeOf(r rune) string {
+	if l, ok := lookAlikeLatin[r]; ok {
+		return string(l)
+	}
+	if r < 0x370 || !unicode.In(r, unicode.Cyrillic, unicode.Greek) {
+		return ""
+	}
+	d := norm.NFD.String(string(r))
+	base, n := utf8.DecodeRuneInString(d)
+	if l, ok := lookAlikeLatin[base]; ok && n < len(d) {
+		return norm.NFC.String(string(l) + d[n:])
+	}
+	return ""
+}
+
+// skeleton is id with each letter lookAlikeOf a Latin one written as that
+// one, composed (NFC): two ids of one skeleton read alike (TR39's skeleton,
+// for Cyrillic and Greek look-alikes of Latin letters alone).
+func skeleton(id string) string {
+	if isASCII(id) {
+		return id
+	}
+	var b strings.Builder
+	for _, r := range id {
+		if l := lookAlikeOf(r); l != "" {
+			b.WriteString(l)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return nfc(b.String())
+}
+
+// idScript is the script of a letter of an id, among those whose letters
+// pass for one another.
+type idScript uint8
+
+const (
+	scriptOther idScript = iota // not a letter, or of another script (Han, Arabic...)
+	scriptLatin
+	scriptCyrillic
+	scriptGreek
+)
+
+func (s idScript) String() string {
+	return [...]string{"", "Latin", "Cyrillic", "Greek"}[s]
+}
+
+func scriptOf(r rune) idScript {
+	switch {
+	case r < 0x80:
+		if r|0x20 >= 'a' && r|0x20 <= 'z' {
+			return scriptLatin
+		}
+	case !unicode.IsLetter(r):
+	case unicode.Is(unicode.Latin, r):
+		return scriptLatin
+	case unicode.Is(unicode.Cyrillic, r):
+		return scriptCyrillic
+	case unicode.Is(unicode.Greek, r):
+		return scriptGreek
+	}
+	return scriptOther
+}
+
+// mixedWord finds the first word of id (a run of letters, marks and
+// digits: words are split at "-", "_", ".", "/", spaces...) holding letters
+// of two or three of the Latin, Cyrillic and Greek scripts, which TR39's
+// moderately restrictive level refuses in one identifier. It returns the
+// word's bounds and the script most of its letters are in (Latin first,
+// then Cyrillic, on a tie). A word mixing Latin with Han, Kana, Hangul or
+// another script is not one.
+func mixedWord(id string) (start, end int, major idScript, ok bool) {
+	var count [4]int
+	start = -1
+	for i := 0; i < len(id); {
+		r, n := utf8.DecodeRuneInString(id[i:])
+		i += n
+		inWord := unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)
+		if inWord {
+			if start < 0 {
+				start, count = i-n, [4]int{}
+			}
+			count[scriptOf(r)]++
+		}
+		if start < 0 || inWord && i < len(id) {
+			continue
+		}
+		end = i - n
+		if inWord {
+			end = i
+		}
+		if btoi(count[scriptLatin] > 0)+btoi(count[scriptCyrillic] > 0)+btoi(count[scriptGreek] > 0) > 1 {
+			major = scriptLatin
+			for s := scriptCyrillic; s <= scriptGreek; s++ {
+				if count[s] > count[major] {
+					major = s
+				}
+			}
+			return start, end, major, true
+		}
+		start = -1
+	}
+	return 0, 0, scriptOther, false
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// describeLetters names the letters of rs, of the scripts that pass for
+// Latin, for a finding: `the Cyrillic "е" (U+0435, like Latin "e")`, the
+// first six alone.
+func describeLetters(rs []rune) string {
+	var parts []string
+	for i, r := range rs {
+		if i == 6 {
+			parts = append(parts, fmt.Sprintf("%d more", len(rs)-i))
+			break
+		}
+		p := fmt.Sprintf("%s %q (U+%04X", scriptOf(r), string(r), r)
+		if l := lookAlikeOf(r); l != "" {
+			p += fmt.Sprintf(", like Latin %q", l)
+		}
+		parts = append(parts, p+")")
+	}
+	return "the " + andList(parts)
+}
+
+// checkCardIDsConfusable warns of each card id that passes for another in
+// the spirit of Unicode TR39 (card-id-confusable): one holding a word that
+// mixes Latin, Cyrillic or Greek letters ("dеploy", its "е" Cyrillic),
+// almost never meant; and one whose Cyrillic or Greek letters look like
+// Latin ones so that it reads as another card's id (its skeleton is that
+// id's), though it is not: an agent asking for /tools/deploy gets the card
+// of that id, but a client choosing a card by the id it shows may run the
+// other. The finding is at the first such letter and names the letters,
+// their script and the card whose id this one reads as. An id wholly in
+// one script that reads as no other card's (деплой, 部署) and a word
+// mixing Latin with Han, Kana or Hangul are not warned of. Ids that differ only by a character that prints as
+// nothing are card-id-invisible's. cards are the valid cards, docs their
+// documents.
+func checkCardIDsConfusable(cards []*Card, docs []*doc, s *sink) {
+	ascii := true
+	for _, c := range cards {
+		ascii = ascii && isASCII(c.ID)
+	}
+	if ascii {
+		return
+	}
+	visible := make([]string, len(cards))
+	skel := make([]string, len(cards))
+	bySkeleton := make(map[string][]int, len(cards))
+	for k, c := range cards {
+		visible[k] = CardIDKey(strings.TrimSpace(visibleID(c.ID)))
+		skel[k] = skeleton(visible[k])
+		bySkeleton[skel[k]] = append(bySkeleton[skel[k]], k)
+	}
+	mixedAt := make([]bool, len(cards))
+	for k, c := range cards {
+		_, _, _, mixedAt[k] = mixedWord(c.ID)
+	}
+	for i, c := range cards {
+		ws, we, major, mixed := mixedWord(c.ID)
+		// The card whose id this one reads as. An id of one script is told
+		// of another of one script alone (сор of cop): beside a word of
+		// mixed scripts it is the original, and the mixed one is told.
+		other := -1
+		if skel[i] != visible[i] {
+			for _, k := range bySkeleton[skel[i]] {
+				if visible[k] != visible[i] && (mixed || !mixedAt[k]) {
+					other = k
+					break
+				}
+			}
+		}
+		if !mixed && other < 0 {
+			continue
+		}
+		at := -1
+		var letters []rune
+		seen := map[rune]bool{}
+		for j, r := range c.ID {
+			switch {
+			case mixed && (j < ws || j >= we):
+				continue
+			case mixed && scriptOf(r) != scriptOther && scriptOf(r) != major:
+			case !mixed && lookAlikeOf(r) != "":
+			default:
+				continue
+			}
+			if at < 0 {
+				at = j
+			}
+			if !seen[r] {
+				seen[r] = true
+				letters = append(letters, r)
+			}
+		}
+		if at < 0 { // not met: the letters are in the id as written
+			at = 0
+		}
+		reads := ""
+		if other >= 0 {
+			// That id as it reads, or, itself of mixed scripts, in escapes.
+			as := strconv.Quote(visible[other])
+			if mixedAt[other] {
+				as = strconv.QuoteToASCII(visible[other])
+			}
+			reads = fmt.Sprintf("reads as %s, %s's id, so a client choosing a card by the id it shows may run this one", as, cards[other].Path)
+		} else if plainLatin(skel[i]) {
+			reads = fmt.Sprintf("reads as %q, and a client asking for that does not find this card", skel[i])
+		}
+		var msg string
+		if mixed {
+			msg = fmt.Sprintf("tool card id %s mixes scripts in the word %q: %s letters beside %s; a word in two scripts is almost never meant",
+				strconv.QuoteToASCII(c.ID), c.ID[ws:we], major, describeLetters(letters))
+			if reads != "" {
+				msg += ", and the id " + reads
+			}
+			msg += "; write the word in one script"
+		} else {
+			msg = fmt.Sprintf("tool card id %s %s: %s look like Latin letters; give one of the two cards an id that does not read as the other",
+				strconv.QuoteToASCII(c.ID), reads, describeLetters(letters))
+		}
+		d := docs[i]
+		s.atOffset(d.File, d.Src, stringSourceOffset(d.Src, d.Root.Get("id").Off, at), "/id", "card-id-confusable", "%s", msg)
+	}
+}
+
+// plainLatin reports whether s holds no Cyrillic or Greek letter.
+func plainLatin(s string) bool {
+	for _, r := range s {
+		if sc := scriptOf(r); sc == scriptCyrillic || sc == scriptGreek {
+			return false
+		}
+	}
+	return true
+}
