@@ -114,6 +114,29 @@ func TestCommandLineOfSeveralLines(t *testing.T) {
 	}
 }
 
+// TestCommandLineUnicodeSpace: a no-break space is part of its word, as
+// bash reads it, for a card matched by regexp too. A line starting with
+// one panicked in the matcher when a card's pattern was a regexp, and was
+// answered 500 "internal error"; one ending in one was read without it
+// by the regexp, so "git push --force\u00a0", which git refuses, matched
+// "git push (-f|--force)".
+func TestCommandLineUnicodeSpace(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"merge":     {"git merge .*"},
+		"safe-push": {"git push (-f|--force)"},
+	}))
+	for cmd, want := range map[string]string{
+		"\u00a0git merge topic":  "",
+		"git merge topic\u00a0":  "merge",
+		"git push --force\u00a0": "",
+		"git push --force":       "safe-push",
+		"\u00a0git push --force": "",
+		"make; git merge topic":  "merge",
+	} {
+		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
 // TestCommandOperatorsWithoutSpaces: a control operator is a token of its
 // own with or without spaces around it, for a regexp pattern too: "curl
 // .* | sh" matched "curl -s x.sh | sh" but not "curl -s x.sh|sh".

@@ -1721,11 +1721,14 @@ func spaceOperators(line string) (string, []shellToken) {
 	}
 	b.WriteString(line[last:])
 	spaced := b.String()
-	lead := len(spaced) - len(strings.TrimLeftFunc(spaced, unicode.IsSpace)) // " | sh" of "|sh"
+	// ASCII white space only, as collapseLines splits at: a leading
+	// no-break space is part of the first word ("\u00a0git"), and
+	// trimming it left the tokens' offsets before the line's start.
+	lead := len(spaced) - len(strings.TrimLeftFunc(spaced, asciiSpace)) // " | sh" of "|sh"
 	for i := range toks {
 		toks[i].off -= lead
 	}
-	return strings.TrimSpace(spaced), toks
+	return strings.TrimFunc(spaced, asciiSpace), toks
 }
 
 // unicodeSpaceFault tells of the first white space of pat that is no

@@ -13,18 +13,28 @@ import (
 // "git push --force". ASCII white space still separates words as before
 // (a carriage return of a pasted CRLF line, a form feed), and a pattern
 // is read as the line is, so one holding the same character matches it.
+// A pattern read as a regexp reads the line so too: a leading no-break
+// space, trimmed as white space before the regexp ran, left the words'
+// offsets before the line's start, and Match panicked (a 500 through GET
+// /tools?command=); a trailing one was trimmed, so "(git|hub) push
+// --force" matched "git push --force\u00a0", which git refuses.
 func TestMatchCommandUnicodeSpaceIsText(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "push", Replaces: []string{"git push --force"}},
 		{ID: "rmrf", Replaces: []string{"rm -rf <dir>"}},
 		{ID: "echo", Replaces: []string{"echo *"}},
 		{ID: "nbsp", Replaces: []string{"make\u00a0deploy"}},
+		{ID: "re", Replaces: []string{"(git|hub) push --force"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
 		want []string
 	}{
 		{"git\u00a0push --force", nil},
+		{"\u00a0", nil},
+		{"\u00a0\u00a0", nil},
+		{"hub push --force\u00a0", nil},
+		{"\u00a0hub push --force", nil},
 		{"git push\u00a0--force", nil}, // push's argument "push\u00a0--force", no --force
 		{"git push --force\u00a0", nil},
 		{"\u00a0git push --force", nil},
@@ -33,10 +43,11 @@ func TestMatchCommandUnicodeSpaceIsText(t *testing.T) {
 		{"git\u0085push --force", nil},
 		{"rm\u00a0-rf /", nil},
 		{"echo a\u00a0b", []string{"echo"}},
-		{"git push --force\r", []string{"push"}},
-		{"git push\f--force", []string{"push"}},
-		{"git push \t --force", []string{"push"}},
-		{"git push --force", []string{"push"}},
+		{"git push --force\r", []string{"push", "re"}},
+		{"git push\f--force", []string{"push", "re"}},
+		{"git push \t --force", []string{"push", "re"}},
+		{"git push --force", []string{"push", "re"}},
+		{"hub push --force", []string{"re"}},
 		{"make\u00a0deploy", []string{"nbsp"}},
 		{"make deploy", nil},
 	})
