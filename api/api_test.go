@@ -1213,6 +1213,23 @@ func TestEmptyNamesAreInvalidInTheSpec(t *testing.T) {
 	}
 }
 
+// TestCommandOfNoBreakSpaceInTheSpec: a command of a no-break space alone
+// is no blank line (bash runs it as a command of that name), so the server
+// answers it, and openapi.yaml's parameter schema takes it too (its
+// pattern names the ASCII white space it refuses: "\\S", read as ECMA-262
+// reads it, for JSON Schema, refused a no-break space too).
+func TestCommandOfNoBreakSpaceInTheSpec(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, target := range []string{"/tools?command=%C2%A0", "/tools?command=%20%C2%A0%20"} {
+		if e := do(t, h, "GET", target, nil); e.status != 200 {
+			t.Errorf("GET %s: %d, want 200: %s", target, e.status, e.body)
+		}
+		if !specTakes(t, "GET", target, "") {
+			t.Errorf("GET %s: the server answers it, openapi.yaml's parameter schema refuses it", target)
+		}
+	}
+}
+
 // specTakes reports whether openapi.yaml's request schemas take the request.
 func specTakes(t *testing.T, method, target, body string) bool {
 	t.Helper()

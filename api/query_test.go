@@ -148,6 +148,11 @@ func TestQueryCombinations(t *testing.T) {
 		{"/render-hooks/plan:pre?profile=,", 400, `unknown query parameter "profile"`},
 		{"/tools?intent=", 400, "intent is empty"},
 		{"/tools?command=", 400, "command is empty"},
+		{"/tools?command=%20%09%0D%0A%0C", 400, "command is empty"},
+		// A no-break space is a word's text, as bash reads it (a command
+		// of that name, not found): no card matches it, where it was
+		// refused as empty.
+		{"/tools?command=%C2%A0", 200, `"results": []`},
 
 		{"/tools?intent=merge&limit=2&risk=reversible", 200, `"intent"`},
 		{"/tools?command=git+push&risk=destructive", 200, `"command"`},

@@ -66,7 +66,7 @@ func toolsQuery(w http.ResponseWriter, q url.Values) (mode string, ok bool) {
 		writeError(w, http.StatusBadRequest, CodeBadRequest,
 			fmt.Sprintf("command is %d bytes, over the limit of %d", len(command), cmdline.MaxLine),
 			commandLimits())
-	case mode == "command" && strings.TrimSpace(command) == "":
+	case mode == "command" && cmdline.Blank(command):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "command is empty; give the raw command line you were about to run", map[string]any{"parameter": "command"})
 	case mode == "" && cursor != "" && !validCursor(cursor):
 		writeError(w, http.StatusBadRequest, CodeBadRequest, "invalid cursor; use the nextCursor of a previous page", map[string]any{"parameter": "cursor"})

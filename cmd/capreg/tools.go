@@ -154,7 +154,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return flagExit(err)
 	case len(pos) != 1:
 		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole); see capreg tools match --help")
-	case strings.TrimSpace(pos[0]) == "":
+	case cmdline.Blank(pos[0]):
 		return usageError(stderr, "the command line is empty; give the raw command line you were about to run")
 	case len(pos[0]) > cmdline.MaxLine: // as written, as GET /tools?command= measures it
 		return usageError(stderr, "command is %d bytes, over the limit of %d", len(pos[0]), cmdline.MaxLine)
@@ -201,7 +201,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 		return flagExit(err)
 	case len(pos) != 1:
 		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent); see capreg tools search --help")
-	case strings.TrimSpace(pos[0]) == "":
+	case cmdline.Blank(pos[0]):
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case sf.limit < 1 || sf.limit > 100:
 		return badValue(stderr, fs.Name(), "limit", strconv.Itoa(sf.limit), "want a whole number from 1 to 100")

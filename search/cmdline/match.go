@@ -1147,6 +1147,15 @@ func CheckLine(line string) error {
 	return err
 }
 
+// Blank reports whether line holds no command: it is empty or ASCII white
+// space alone, which Match splits into no word (see collapseSpace). A
+// no-break space or another Unicode space is no blank to bash, which runs
+// a line of it alone as a command of that name (not found); so it is a
+// line that no pattern matches, not an empty one.
+func Blank(line string) bool {
+	return strings.TrimFunc(line, asciiSpace) == ""
+}
+
 // commandLine is a raw command line as Match tries it: white space
 // collapsed (see collapseLines) and put around operators (spaceOperators),
 // split into shell tokens, and where each command starts; and the scripts

@@ -73,3 +73,26 @@ func TestPatternFaultUnicodeSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestBlank: a line of ASCII white space alone holds no command, and the
+// API and CLI refuse it as empty; a no-break or other Unicode space is a
+// word's text, as bash reads it (a command of that name, not found), so a
+// line of it is matched, and no pattern matches it.
+func TestBlank(t *testing.T) {
+	for _, tt := range []struct {
+		line  string
+		blank bool
+	}{
+		{"", true},
+		{" \t\r\n\f\v", true},
+		{"\u00a0", false},
+		{" \u00a0 ", false},
+		{"\u3000", false},
+		{"\u2009\n", false},
+		{"ls", false},
+	} {
+		if got := Blank(tt.line); got != tt.blank {
+			t.Errorf("Blank(%q) = %v, want %v", tt.line, got, tt.blank)
+		}
+	}
+}
