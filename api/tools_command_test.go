@@ -119,19 +119,23 @@ func TestCommandLineOfSeveralLines(t *testing.T) {
 // one panicked in the matcher when a card's pattern was a regexp, and was
 // answered 500 "internal error"; one ending in one was read without it
 // by the regexp, so "git push --force\u00a0", which git refuses, matched
-// "git push (-f|--force)".
+// "git push (-f|--force)". Nor is it the white space a keyword word's
+// tool passes over ("redis-cli '\u00a0FLUSHALL '" matched FLUSHALL).
 func TestCommandLineUnicodeSpace(t *testing.T) {
 	h := newRouter(cardsSource(t, map[string][]string{
 		"merge":     {"git merge .*"},
 		"safe-push": {"git push (-f|--force)"},
+		"flush":     {"redis-cli FLUSHALL"},
 	}))
 	for cmd, want := range map[string]string{
-		"\u00a0git merge topic":  "",
-		"git merge topic\u00a0":  "merge",
-		"git push --force\u00a0": "",
-		"git push --force":       "safe-push",
-		"\u00a0git push --force": "",
-		"make; git merge topic":  "merge",
+		"redis-cli ' flushall\n'":     "flush",
+		"redis-cli '\u00a0FLUSHALL '": "",
+		"\u00a0git merge topic":       "",
+		"git merge topic\u00a0":       "merge",
+		"git push --force\u00a0":      "",
+		"git push --force":            "safe-push",
+		"\u00a0git push --force":      "",
+		"make; git merge topic":       "merge",
 	} {
 		wantCommandMatches(t, h, cmd, want)
 	}

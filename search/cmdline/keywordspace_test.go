@@ -8,7 +8,10 @@ import "testing"
 // such a tool reads its text by words: an agent writes a query of several
 // lines, "psql -c \"⏎  DROP TABLE x\"", which "psql -c DROP*" did not
 // match, its glob meeting the leading blanks. A word of other letters is
-// text still, and the keyword must still start the word.
+// text still, and the keyword must still start the word. A no-break
+// space is no white space here either, as it is none to bash nor to the
+// tool: it was read as a blank in a word that also held an ASCII one
+// ("\u00a0FLUSHALL " matched, "\u00a0FLUSHALL" did not).
 func TestMatchCommandKeywordsAmidWhiteSpace(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "drop", Replaces: []string{"psql -c DROP*"}},
@@ -36,5 +39,13 @@ func TestMatchCommandKeywordsAmidWhiteSpace(t *testing.T) {
 		{"git commit -m ' feat: x'", nil},
 		{"psql -c 'VACUUM\n  FULL'", []string{"vacuum"}}, // a keyword word with no glob
 		{"psql -c 'VACUUM FULLY'", nil},
+		{"redis-cli '\u00a0FLUSHALL'", nil},
+		{"redis-cli '\u00a0FLUSHALL '", nil},
+		{"redis-cli ' \u00a0FLUSHALL'", nil},
+		{"redis-cli 'FLUSHALL\u00a0\n'", nil},
+		{"psql -c 'VACUUM\u00a0FULL'", nil},
+		{"psql -c 'VACUUM\u00a0FULL '", nil},
+		{"psql -c ' VACUUM \u3000FULL'", nil},
+		{"psql -c ' VACUUM \t FULL\n'", []string{"vacuum"}},
 	})
 }

@@ -254,7 +254,11 @@ func spacedKeywords(want, w string) bool {
 	if !strings.ContainsAny(w, " \t\n\r") {
 		return false
 	}
-	return strings.EqualFold(want, strings.Join(strings.Fields(w), " "))
+	// ASCII white space only, as the line's words are split: a no-break
+	// space is text, to bash and to the tool ("\u00a0FLUSHALL" is no
+	// command of Redis's, "VACUUM\u00a0FULL" no statement of SQL's),
+	// whether or not the word holds a blank too.
+	return strings.EqualFold(want, strings.Join(strings.FieldsFunc(w, asciiSpace), " "))
 }
 
 // keywordSpacing makes the regexp of a keyword word (tokenMatcher.fold),
