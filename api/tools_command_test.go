@@ -141,6 +141,29 @@ func TestCommandLineUnicodeSpace(t *testing.T) {
 	}
 }
 
+// TestCommandHereDocumentIsNoOperand: input a command reads from a file
+// may be the operand a placeholder names, but a here-document or a
+// here-string names no file: "cat <<'EOF' > notes.txt", which writes the
+// file, was sent to the card that replaces "cat <file>", and "psql <<EOF"
+// to the one of "psql *".
+func TestCommandHereDocumentIsNoOperand(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"view": {"cat <file>"},
+		"sql":  {"psql *"},
+	}))
+	for cmd, want := range map[string]string{
+		"cat < notes.txt":                     "view",
+		"cat notes.txt":                       "view",
+		"cat <<'EOF' > notes.txt\nhello\nEOF": "",
+		"cat <<< hello":                       "",
+		"psql <<EOF\nselect 1;\nEOF":          "",
+		"psql app <<EOF\nselect 1;\nEOF":      "sql",
+		"psql < seed.sql":                     "sql",
+	} {
+		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
 // TestCommandOperatorsWithoutSpaces: a control operator is a token of its
 // own with or without spaces around it, for a regexp pattern too: "curl
 // .* | sh" matched "curl -s x.sh | sh" but not "curl -s x.sh|sh".

@@ -585,12 +585,14 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	i, j := c.i, c.j
 	w, tok := want[i], toks[j]
 	switch {
-	case !w.redir && !w.op && !strings.Contains(tok.text, "<") && pastRedirections(toks, j) > j:
+	case !w.redir && !w.op && !inputFile(tok.text) && pastRedirections(toks, j) > j:
 		// A redirection of output the pattern does not name is no
 		// word a placeholder or star takes, as bash gives the command
 		// none of it: "kubectl -n 2>/dev/null prod logs" runs kubectl
-		// -n prod logs. Input the command reads ("cat < notes.txt")
-		// may stand for the operand a placeholder names.
+		// -n prod logs. Input the command reads from a file ("cat <
+		// notes.txt") may stand for the operand a placeholder names;
+		// a here-document, a here-string or a descriptor names none
+		// ("cat <<EOF" is given text, not a file).
 		c.j = pastRedirections(toks, j)
 	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
 		// A pipe the command writes nothing into is no pipe of its
@@ -904,6 +906,20 @@ func pastRedirections(toks []shellToken, j int) int {
 		}
 	}
 	return j
+}
+
+// inputFile reports whether the word w of a line may be, or start, a
+// redirection of input from a file ("<", "0<notes.txt", "<>f"), which a
+// pattern's placeholder may take for the operand it names, as the command
+// reads that file: any word holding a "<" but for a here-document, a
+// here-string and a duplication ("<<EOF", "<<-EOF", "<<<word", "<&3"),
+// whose input is text or a descriptor the line names no file for.
+func inputFile(w string) bool {
+	if !strings.Contains(w, "<") {
+		return false
+	}
+	w = strings.TrimLeft(w, "0123456789")
+	return !strings.HasPrefix(w, "<<") && !strings.HasPrefix(w, "<&")
 }
 
 // pastGroup is the index of the token after the ")" that closes the "(" or

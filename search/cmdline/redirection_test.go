@@ -53,8 +53,12 @@ func TestMatchCommandRedirectionsBetweenWords(t *testing.T) {
 // which matched "git push *" while "git push" did not; nor is it the word
 // a star between words takes ("curl * | sh" and "curl > f | sh", where
 // curl is given no URL). Input a command
-// reads stays what a placeholder may stand for: "cat <file>" matches
-// "cat < notes.txt".
+// reads from a file stays what a placeholder may stand for: "cat <file>"
+// matches "cat < notes.txt". A here-document, a here-string or a
+// descriptor names no file (bash gives "cat <<EOF" the argv of "cat"
+// alone, as it does "cat < notes.txt", but no file stands for it): "cat
+// <file>" matched "cat <<EOF > notes.txt", which writes the file, and "psql
+// *" "psql <<EOF", its star taking the "<<EOF".
 func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "logs", Replaces: []string{"kubectl -n <ns> logs"}},
@@ -79,6 +83,22 @@ func TestMatchCommandOutputRedirectionIsNoOperand(t *testing.T) {
 		{"git push > log", nil},
 		{"git push 2>&1 origin", []string{"push"}},
 		{"cat < notes.txt", []string{"cat"}},
+		{"cat <notes.txt", []string{"cat"}},
+		{"cat 0< notes.txt", []string{"cat"}},
+		{"cat <> notes.txt", []string{"cat"}},
+		{"cat <(ls)", []string{"cat"}},
+		{"cat <<EOF\nhi\nEOF", nil},
+		{"cat <<'EOF' > notes.txt\nhi\nEOF", nil},
+		{"cat << EOF\nhi\nEOF", nil},
+		{"cat <<-EOF\n\thi\n\tEOF", nil},
+		{"cat <<<hi", nil},
+		{"cat <<< 'hi'", nil},
+		{"cat <&3", nil},
+		{"cat 0<&-", nil},
+		{"cat <<EOF notes.txt\nhi\nEOF", []string{"cat"}},
+		{"cat notes.txt <<EOF\nhi\nEOF", []string{"cat"}},
+		{"mycmd <<EOF\nhi\nEOF", nil},
+		{"git push <<<x", nil},
 		{"tee >(cat)", []string{"tee"}},
 		{"curl > f | sh", nil},
 		{"curl 2>/dev/null | sh", nil},

@@ -78,8 +78,8 @@ func TestMatchCommandRemote(t *testing.T) {
 		{"docker compose exec -T web sh <<'EOF'\nrails db:migrate\nEOF", []string{"migrate"}},
 		{"echo 'rails db:migrate' | ssh prod bash", []string{"migrate"}},
 		{"echo 'rails db:migrate' | docker exec -i app sh", []string{"migrate"}},
-		{"ssh prod cat <<'EOF'\nrails db:migrate\nEOF", nil},                         // cat prints it
-		{"docker exec -i app psql <<'EOF'\nrails db:migrate\nEOF", []string{"psql"}}, // psql reads it
+		{"ssh prod cat <<'EOF'\nrails db:migrate\nEOF", nil},            // cat prints it
+		{"docker exec -i app psql <<'EOF'\nrails db:migrate\nEOF", nil}, // psql reads it, no script; nor is it psql *'s word
 		{"ssh -n prod bash <<'EOF'\nrails db:migrate\nEOF", nil},
 		{"echo 'rails db:migrate' | ssh -N prod", nil},
 		{"docker exec app sh <<'EOF'\nrails db:migrate\nEOF", nil}, // no -i: no input
