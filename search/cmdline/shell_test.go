@@ -43,7 +43,8 @@ func TestShellTokensJoined(t *testing.T) {
 // the spaces hide, may differ.
 func FuzzSpaceOperators(f *testing.F) {
 	for _, s := range []string{"", "curl x|sh", "|sh", "a && b", "curl x | # fetch\nsh", "curl x |\n sh", "x;", "(cd a)",
-		"echo $(date)/x", "a`b`c", "2>&1 x", "FOO=$(a):$(b) cmd", "echo '|' \"a|b\"", "$'a\\'b'|c", "a #c\nb", "echo $(date)#x; b", "(a)#x\nb", "echo `d`#x"} {
+		"echo $(date)/x", "a`b`c", "2>&1 x", "FOO=$(a):$(b) cmd", "echo '|' \"a|b\"", "$'a\\'b'|c", "a #c\nb", "echo $(date)#x; b", "(a)#x\nb", "echo `d`#x",
+		"\u00a0git push", "x|sh\u00a0", "\u3000|sh"} { // a Unicode space is a word's text, not trimmed as a blank
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
