@@ -646,27 +646,7 @@ func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed
 // The group's other members are named as in a cycle with them too. It is
 // linear in the capabilities and their requires entries.
 func checkCycles(caps []*Capability, s *sink) {
-	ids := byID(caps)
-	index := make(map[*Capability]int, len(caps))
-	for i, c := range caps {
-		index[c] = i
-	}
-	// succ[i] holds, per entry of caps[i] naming an existing capability,
-	// its index; entry[i] the entry's own index in caps[i].Requires. A
-	// capability whose id another holds first is not required by that id,
-	// and its own entries were never followed: it has none.
-	succ, entry := make([][]int, len(caps)), make([][]int, len(caps))
-	for i, c := range caps {
-		if ids[c.ID] != c {
-			continue
-		}
-		for k, r := range c.Requires {
-			if dep := ids[r]; dep != nil {
-				succ[i] = append(succ[i], index[dep])
-				entry[i] = append(entry[i], k)
-			}
-		}
-	}
+	succ, entry := requiresGraph(caps)
 	comp := sccs(succ)
 	members := make([][]int, len(caps)) // per component, in folder order
 	for i, g := range comp {
@@ -678,48 +658,89 @@ func checkCycles(caps []*Capability, s *sink) {
 			continue // not its component's first member, or no cycle
 		}
 		loop, ks := shortestLoop(first, succ, entry, comp)
-		onLoop := make(map[int]bool, len(loop))
-		for _, i := range loop {
-			onLoop[i] = true
-		}
-		var also []string
-		for _, i := range ms {
-			if !onLoop[i] {
-				also = append(also, strconv.Quote(caps[i].ID))
-			}
-		}
-		var path, entries []string
-		for n, i := range loop {
-			next := caps[loop[(n+1)%len(loop)]]
-			if n < maxHeldNamed {
-				entries = append(entries, fmt.Sprintf("%q → %q at %s", caps[i].ID, next.ID, s.where(caps[i].doc, fmt.Sprintf("/requires/%d", ks[n]))))
-			}
-			if n < maxHeldNamed || n == len(loop)-1 {
-				path = append(path, caps[i].ID)
-			} else if n == maxHeldNamed {
-				path = append(path, fmt.Sprintf("(%s)", Plural(len(loop)-maxHeldNamed-1, "other")))
-			}
-		}
-		path = append(path, caps[first].ID)
-		if more := len(loop) - len(entries); more > 0 {
-			entries = append(entries, fmt.Sprintf("and %s, one in each member's file", Plural(more, "other entry")))
-		}
-		msg := "requires cycle detected: " + strings.Join(path, " → ")
-		if len(also) > 0 {
-			named := also[:min(len(also), maxHeldNamed)]
-			if more := len(also) - len(named); more > 0 {
-				named = append(named, "and "+Plural(more, "other"))
-			}
-			msg += fmt.Sprintf(" (%s %s in a cycle with them too, by another way round)", strings.Join(named, ", "), isAre(len(also)))
-		}
-		if len(loop) == 1 {
-			msg += "; remove this requires entry: " + entries[0]
-		} else {
-			msg += "; remove one of these requires entries: " + strings.Join(entries, ", ")
-		}
+		msg := describeCycle(caps, loop, ks, offLoop(caps, ms, loop), s)
 		last := loop[len(loop)-1]
 		s.at(caps[last].doc, fmt.Sprintf("/requires/%d", ks[len(ks)-1]), "requires-cycle", "%s", msg)
 	}
+}
+
+// requiresGraph is the graph checkCycles searches, over indexes of caps:
+// succ[i] holds, per entry of caps[i] naming an existing capability, its
+// index; entry[i] the entry's own index in caps[i].Requires. A capability
+// whose id another holds first is not required by that id, and its own
+// entries were never followed: it has none.
+func requiresGraph(caps []*Capability) (succ, entry [][]int) {
+	ids := byID(caps)
+	index := make(map[*Capability]int, len(caps))
+	for i, c := range caps {
+		index[c] = i
+	}
+	succ, entry = make([][]int, len(caps)), make([][]int, len(caps))
+	for i, c := range caps {
+		if ids[c.ID] != c {
+			continue
+		}
+		for k, r := range c.Requires {
+			if dep := ids[r]; dep != nil {
+				succ[i] = append(succ[i], index[dep])
+				entry[i] = append(entry[i], k)
+			}
+		}
+	}
+	return succ, entry
+}
+
+// offLoop quotes the ids of the members ms of a cyclic group that its way
+// round, loop, does not pass: they are in a cycle with it by another way.
+func offLoop(caps []*Capability, ms, loop []int) []string {
+	onLoop := make(map[int]bool, len(loop))
+	for _, i := range loop {
+		onLoop[i] = true
+	}
+	var also []string
+	for _, i := range ms {
+		if !onLoop[i] {
+			also = append(also, strconv.Quote(caps[i].ID))
+		}
+	}
+	return also
+}
+
+// describeCycle is requires-cycle's message for the way round loop (ks its
+// requires entries, see shortestLoop), with also the group's members off
+// it: the path in the reference's shape, the members off it, and the
+// entries to remove one of, each with where it is. Past maxHeldNamed the
+// path and the entries are counted, not named, so a cycle of thousands
+// stays one readable line.
+func describeCycle(caps []*Capability, loop, ks []int, also []string, s *sink) string {
+	var path, entries []string
+	for n, i := range loop {
+		next := caps[loop[(n+1)%len(loop)]]
+		if n < maxHeldNamed {
+			entries = append(entries, fmt.Sprintf("%q → %q at %s", caps[i].ID, next.ID, s.where(caps[i].doc, fmt.Sprintf("/requires/%d", ks[n]))))
+		}
+		if n < maxHeldNamed || n == len(loop)-1 {
+			path = append(path, caps[i].ID)
+		} else if n == maxHeldNamed {
+			path = append(path, fmt.Sprintf("(%s)", Plural(len(loop)-maxHeldNamed-1, "other")))
+		}
+	}
+	path = append(path, caps[loop[0]].ID)
+	if more := len(loop) - len(entries); more > 0 {
+		entries = append(entries, fmt.Sprintf("and %s, one in each member's file", Plural(more, "other entry")))
+	}
+	msg := "requires cycle detected: " + strings.Join(path, " → ")
+	if len(also) > 0 {
+		named := also[:min(len(also), maxHeldNamed)]
+		if more := len(also) - len(named); more > 0 {
+			named = append(named, "and "+Plural(more, "other"))
+		}
+		msg += fmt.Sprintf(" (%s %s in a cycle with them too, by another way round)", strings.Join(named, ", "), isAre(len(also)))
+	}
+	if len(loop) == 1 {
+		return msg + "; remove this requires entry: " + entries[0]
+	}
+	return msg + "; remove one of these requires entries: " + strings.Join(entries, ", ")
 }
 
 // shortestLoop is the shortest way round from first back to it through
