@@ -860,50 +860,21 @@ func idsOf(ids []string) []string {
 func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	host := contract.hostArtifactIndex()
 	unknownFrom := contract.undeclaredFrom()
-	type producer struct {
-		h   *Hook
-		idx int
-	}
-	produced := map[string][]producer{}
-	for _, c := range producers {
-		for _, h := range c.Steps {
-			if idx := PointIndex(h.Point); idx >= 0 {
-				for _, a := range h.Produces {
-					produced[a] = append(produced[a], producer{h, idx})
-				}
-			}
-		}
-	}
+	produced := producedAt(producers)
 	unplaced := brokenProduces(producers)
-	var known []string // every artifact named, sorted, made for the first never produced
+	hints := &artifactHints{host: host, produced: produced}
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
-			if at < 0 {
+			if at < 0 || at >= unknownFrom {
 				continue
 			}
 			for j, a := range h.Consumes {
-				if idx, ok := host[a]; ok && idx <= at {
+				if idx, ok := host[a]; ok && idx <= at || unplaced[a] {
 					continue
 				}
-				earliest, self, satisfied := -1, false, false
-				for _, p := range produced[a] {
-					if p.h == h {
-						self = true
-						continue
-					}
-					if p.idx <= at {
-						satisfied = true
-						break
-					}
-					if earliest < 0 || p.idx < earliest {
-						earliest = p.idx
-					}
-				}
-				if idx, ok := host[a]; ok && (earliest < 0 || idx < earliest) {
-					earliest = idx
-				}
-				if satisfied || unplaced[a] || at >= unknownFrom {
+				earliest, self, satisfied := availability(a, h, at, produced[a], host)
+				if satisfied {
 					continue
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
@@ -915,19 +886,82 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 					s.at(c.doc, ptr, "consumes-unsatisfied",
 						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
-					hint := quotedHostHint(a, host)
-					if hint == "" {
-						if known == nil {
-							known = artifactNames(host, produced)
-						}
-						hint = artifactHint(a, known)
-					}
 					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hint)
+						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hints.of(a))
 				}
 			}
 		}
 	}
+}
+
+// artifactProducer is a step producing an artifact, with its point's index
+// in the loop (see PointIndex).
+type artifactProducer struct {
+	h   *Hook
+	idx int
+}
+
+// producedAt indexes, by artifact, the steps of producers that produce it
+// at a loop point (one at no point places nothing: see brokenProduces).
+func producedAt(producers []*Capability) map[string][]artifactProducer {
+	produced := map[string][]artifactProducer{}
+	for _, c := range producers {
+		for _, h := range c.Steps {
+			if idx := PointIndex(h.Point); idx >= 0 {
+				for _, a := range h.Produces {
+					produced[a] = append(produced[a], artifactProducer{h, idx})
+				}
+			}
+		}
+	}
+	return produced
+}
+
+// availability is when artifact a, consumed by step h at point index at,
+// can be had, from its producers ps and the host artifacts: satisfied
+// when a step other than h produces it at or before at; else the earliest
+// point index it is available from (-1 for none), and self, whether h
+// produces it itself (its own output is no input of it).
+func availability(a string, h *Hook, at int, ps []artifactProducer, host map[string]int) (earliest int, self, satisfied bool) {
+	earliest = -1
+	for _, p := range ps {
+		if p.h == h {
+			self = true
+			continue
+		}
+		if p.idx <= at {
+			return earliest, self, true
+		}
+		if earliest < 0 || p.idx < earliest {
+			earliest = p.idx
+		}
+	}
+	if idx, ok := host[a]; ok && (earliest < 0 || idx < earliest) {
+		earliest = idx
+	}
+	return earliest, self, false
+}
+
+// artifactHints says what an artifact that nothing produces was likely
+// meant to be. The sorted names for the did-you-mean are made for the
+// first such artifact only: a repository whose consumes are all met never
+// sorts them.
+type artifactHints struct {
+	host     map[string]int
+	produced map[string][]artifactProducer
+	known    []string // every artifact named, sorted, once needed
+}
+
+// of is the hint for a: a host workflow's quoted spelling of it (see
+// quotedHostHint), else the artifact it probably misspells, else "".
+func (k *artifactHints) of(a string) string {
+	if hint := quotedHostHint(a, k.host); hint != "" {
+		return hint
+	}
+	if k.known == nil {
+		k.known = artifactNames(k.host, k.produced)
+	}
+	return artifactHint(a, k.known)
 }
 
 // artifactNames are the names of the host artifacts and of the artifacts
