@@ -998,21 +998,41 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		return
 	}
 	rel := p.Str
-	if strings.HasPrefix(rel, "/") || slices.Contains(strings.Split(rel, "/"), "..") {
-		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'%s", rel, relativeFragmentHint(rel, path.Dir(d.File)))
-		return
-	}
-	if strings.Contains(rel, `\`) {
-		// Windows reads a backslash as a separator and Linux as part of a
-		// name: the same declaration inlined a file on one and named none
-		// on the other ("..\..\x" left the folder on Windows).
-		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; write it with '/': %q", rel, strings.ReplaceAll(rel, `\`, "/"))
+	if !fragmentPathShaped(d, ptr, rel, s) {
 		return
 	}
 	if in := f.Get("inline"); in.IsString() {
 		fragmentBlockLine(d, ptr+"/inline", rel, in.Str, s)
 		return
 	}
+	if data, ok := readFragment(d, ptr, rel, src, s); ok {
+		inlineFile(d, ptr, f, rel, data, inlined, s)
+	}
+}
+
+// fragmentPathShaped reports whether fragment.path rel has the shape ref
+// §2.5 asks of every path, a relative one inside the capability folder,
+// and reports fragment-escape at ptr/path where it has not.
+func fragmentPathShaped(d *doc, ptr, rel string, s *sink) bool {
+	if strings.HasPrefix(rel, "/") || slices.Contains(strings.Split(rel, "/"), "..") {
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q must be a relative path inside the capability folder, without '..'%s", rel, relativeFragmentHint(rel, path.Dir(d.File)))
+		return false
+	}
+	if strings.Contains(rel, `\`) {
+		// Windows reads a backslash as a separator and Linux as part of a
+		// name: the same declaration inlined a file on one and named none
+		// on the other ("..\..\x" left the folder on Windows).
+		s.at(d, ptr+"/path", "fragment-escape", "fragment.path %q holds a backslash, which Windows reads as a separator and Linux and macOS as part of a name; write it with '/': %q", rel, strings.ReplaceAll(rel, `\`, "/"))
+		return false
+	}
+	return true
+}
+
+// readFragment is the text of the file fragment.path rel names in the
+// capability folder, if it is one that can be inlined: a regular file
+// inside the folder, within the size bound, of UTF-8 text. Otherwise it
+// reports why not at ptr/path, and ok is false.
+func readFragment(d *doc, ptr, rel string, src *CapabilitySource, s *sink) (data []byte, ok bool) {
 	clean := path.Clean(rel)
 	file, ok := src.Files[clean]
 	why, utf16 := UTF16(file.Data)
@@ -1041,26 +1061,36 @@ func inlineFragment(d *doc, ptr string, f *ojson.Value, src *CapabilitySource, i
 		s.at(d, ptr+"/path", "fragment-unreadable",
 			"fragment %q is not valid UTF-8: byte 0x%02X at %d:%d (gsd-core would inline it as U+FFFD, a text its author did not write); save the file as UTF-8", rel, b, line, col)
 	default:
-		size := ojson.TextSize(file.Data)
-		if inlined.bytes+size > maxInlined {
-			s.at(d, ptr+"/path", "file-too-large",
-				"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
-				rel, byteSize(len(file.Data)))
-			return
-		}
-		fragmentBlockLine(d, ptr+"/path", rel, string(file.Data), s)
-		// Without a space: "./gradlew build" is a command, and a fragment
-		// linked to a path with spaces is rare beside one.
-		if linkText(file.Data) && !bytes.ContainsRune(file.Data, ' ') {
-			s.at(d, ptr+"/path", "fragment-link-text",
-				"fragment %q holds only the text %q, as a symbolic link checked out as a file does (%s): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
-				rel, file.Data, symlinksAsFiles)
-		}
-		inlined.bytes += size
-		inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})
-		if !inlined.discard {
-			f.Set("inline", ojson.NewFileText(string(file.Data)))
-		}
+		return file.Data, true
+	}
+	return nil, false
+}
+
+// inlineFile writes data, the text of fragment f's file rel, into its
+// inline, counting it against the capability's bound (maxInlined, over
+// which it is refused, not inlined) and warning of text that is a
+// symbolic link checked out as a file. With inlined.discard it is checked
+// and counted only.
+func inlineFile(d *doc, ptr string, f *ojson.Value, rel string, data []byte, inlined *inlining, s *sink) {
+	size := ojson.TextSize(data)
+	if inlined.bytes+size > maxInlined {
+		s.at(d, ptr+"/path", "file-too-large",
+			"fragment %q (%s) is not inlined: this capability's hooks would inline over 16 MiB of fragments into the registry (as JSON text, where a control character takes six bytes), each reference copying its file; reference large fragments from fewer hooks, or make them smaller",
+			rel, byteSize(len(data)))
+		return
+	}
+	fragmentBlockLine(d, ptr+"/path", rel, string(data), s)
+	// Without a space: "./gradlew build" is a command, and a fragment
+	// linked to a path with spaces is rare beside one.
+	if linkText(data) && !bytes.ContainsRune(data, ' ') {
+		s.at(d, ptr+"/path", "fragment-link-text",
+			"fragment %q holds only the text %q, as a symbolic link checked out as a file does (%s): that text, not the file it names, is inlined; check out with symlinks enabled, or make the fragment a copy",
+			rel, data, symlinksAsFiles)
+	}
+	inlined.bytes += size
+	inlined.refs = append(inlined.refs, inlinedFragment{ptr, rel, size})
+	if !inlined.discard {
+		f.Set("inline", ojson.NewFileText(string(data)))
 	}
 }
 
