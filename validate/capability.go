@@ -126,57 +126,21 @@ var knownReviewerFields = []string{
 // per-capability stage of ref §2.1). It returns nil only when the manifest
 // cannot be read or parsed at all, or is not a JSON object.
 func checkCapability(src *CapabilitySource, s *sink) *Capability {
-	file := src.Manifest.Path
-	if src.Manifest.Err != nil {
-		fileError(s, file, src.Manifest.Err)
-		return nil
-	}
-	d := parseDoc(file, src.Manifest.Data, s)
+	d := readManifest(src, s)
 	if d == nil {
 		return nil
 	}
 	root := &d.Root
-	if root.Kind != ojson.Object {
-		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", root.Kind.Phrase())
-		return nil
-	}
 	schemaFrom := len(s.diags)
 	role := root.Get("role").StringOr("")
-	_, found := checkSchemaFindings("capability", d, s, func(f *schemaFinding) bool {
-		// A feature whose role was miswritten lacks no body of that
-		// role: role-forbidden-field says so at its role.
-		return f.keyword == "required" && f.object == "" && f.ptr == "" &&
-			slices.Equal(f.missing, []string{role}) && miswrittenRole(root, role) != nil
-	})
-	checkNearMisses(d, capabilityFields(), s, found)
+	checkManifestSchema(d, role, s)
 	c := &Capability{
 		ID: root.Get("id").StringOr(""), Role: role, Tier: root.Get("tier").StringOr(""),
-		Folder: src.Folder, File: file, Requires: root.Get("requires").Strings(), doc: d,
+		Folder: src.Folder, File: src.Manifest.Path, Requires: root.Get("requires").Strings(), doc: d,
 	}
-	// An id the schema rejects beside a folder that is a good id
-	// ("Hello" in hello/) is that one schema finding: "rename one of
-	// them" offered renaming the folder to what no id may be.
-	// Its folder's name is then the id to write, which only the mismatch
-	// named: the schema finding alone left "MyTool" in my-tool/ to be
-	// lowercased to "mytool", a mismatch found on the next run.
-	switch {
-	case c.ID == "" || c.ID == src.Folder:
-	case isKebab(c.ID) || !isKebab(src.Folder):
-		s.at(d, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, src.Folder))
-	default:
-		for i := schemaFrom; i < len(s.diags); i++ {
-			if dg := &s.diags[i]; dg.Rule == "schema" && dg.Pointer == "/id" && dg.File == file {
-				dg.Message = clipMessage(dg.Message + fmt.Sprintf("; write %q, its folder's name, as an id equals its folder's", src.Folder))
-			}
-		}
-	}
+	checkIDFolder(c, schemaFrom, s)
 	if windowsDevice(src.Folder) {
-		at := "/id"
-		if !root.Has("id") {
-			at = "" // the declaration, as version-missing
-		}
-		s.warnAt(d, at, "reserved-name",
-			"capability folder %q is a device name on Windows (%s), which Git for Windows cannot check out: the capability is missing there; rename it", src.Folder, windowsDevices)
+		warnDeviceFolder(d, src.Folder, s)
 	}
 	if !root.Has("version") {
 		s.warnAt(d, "", "version-missing", "no \"version\"; the reference generator requires a SemVer version such as \"1.0.0\"")
@@ -195,6 +159,70 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	}
 	c.Manifest = d.Root
 	return c
+}
+
+// readManifest parses the capability's manifest, capability.json; it
+// reports and returns nil when the file cannot be read or parsed, or is
+// not a JSON object.
+func readManifest(src *CapabilitySource, s *sink) *doc {
+	if src.Manifest.Err != nil {
+		fileError(s, src.Manifest.Path, src.Manifest.Err)
+		return nil
+	}
+	d := parseDoc(src.Manifest.Path, src.Manifest.Data, s)
+	if d == nil {
+		return nil
+	}
+	if d.Root.Kind != ojson.Object {
+		s.at(d, "", "schema", "a capability declaration must be a JSON object, not %s", d.Root.Kind.Phrase())
+		return nil
+	}
+	return d
+}
+
+// checkManifestSchema checks the manifest against the capability schema,
+// then names the fields it does not know that are near one it does.
+func checkManifestSchema(d *doc, role string, s *sink) {
+	root := &d.Root
+	_, found := checkSchemaFindings("capability", d, s, func(f *schemaFinding) bool {
+		// A feature whose role was miswritten lacks no body of that
+		// role: role-forbidden-field says so at its role.
+		return f.keyword == "required" && f.object == "" && f.ptr == "" &&
+			slices.Equal(f.missing, []string{role}) && miswrittenRole(root, role) != nil
+	})
+	checkNearMisses(d, capabilityFields(), s, found)
+}
+
+// checkIDFolder reports an id other than its folder's name. An id the
+// schema rejects beside a folder that is a good id ("Hello" in hello/) is
+// that one schema finding (among those from schemaFrom on): "rename one of
+// them" offered renaming the folder to what no id may be. Its folder's
+// name is then the id to write, which only the mismatch named: the schema
+// finding alone left "MyTool" in my-tool/ to be lowercased to "mytool", a
+// mismatch found on the next run.
+func checkIDFolder(c *Capability, schemaFrom int, s *sink) {
+	switch {
+	case c.ID == "" || c.ID == c.Folder:
+	case isKebab(c.ID) || !isKebab(c.Folder):
+		s.at(c.doc, "/id", "id-folder-mismatch", "%s", idFolderMismatch(c.ID, c.Folder))
+	default:
+		for i := schemaFrom; i < len(s.diags); i++ {
+			if dg := &s.diags[i]; dg.Rule == "schema" && dg.Pointer == "/id" && dg.File == c.File {
+				dg.Message = clipMessage(dg.Message + fmt.Sprintf("; write %q, its folder's name, as an id equals its folder's", c.Folder))
+			}
+		}
+	}
+}
+
+// warnDeviceFolder warns of a capability folder named as a Windows device,
+// at its id, or at the declaration when it has none (as version-missing).
+func warnDeviceFolder(d *doc, folder string, s *sink) {
+	at := "/id"
+	if !d.Root.Has("id") {
+		at = ""
+	}
+	s.warnAt(d, at, "reserved-name",
+		"capability folder %q is a device name on Windows (%s), which Git for Windows cannot check out: the capability is missing there; rename it", folder, windowsDevices)
 }
 
 // parseDoc parses a JSON file, reporting syntax errors and duplicate keys. It
