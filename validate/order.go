@@ -25,68 +25,89 @@ func OrderHooks(in []*Hook) (ordered, cycle []*Hook) {
 	if n <= 1 {
 		return in, nil
 	}
-	g := newFlowGraph(in)
-	waiting := make([]int, n) // per hook: the artifacts it still waits on
-	for j := range in {
-		for _, a := range g.consumes[j] {
-			if len(g.producers[a]) > 1 || len(g.producers[a]) == 1 && g.producers[a][0] != j {
-				waiting[j]++
-			}
-		}
-	}
+	k := newKahn(newFlowGraph(in))
 	byCapID := func(a, b int) int { return strings.Compare(in[a].CapID, in[b].CapID) }
 	var queue []int
 	for i := range in {
-		if waiting[i] == 0 {
+		if k.waiting[i] == 0 {
 			queue = append(queue, i)
 		}
 	}
 	slices.SortStableFunc(queue, byCapID)
 	ordered = make([]*Hook, 0, n)
-	emitted := make([]bool, n)
-	done := make([]int, len(g.producers)) // per artifact: its producers emitted
 	for head := 0; head < len(queue); head++ {
 		i := queue[head]
 		ordered = append(ordered, in[i])
-		emitted[i] = true
-		var batch []int
-		release := func(j int) {
-			if waiting[j]--; waiting[j] == 0 {
-				batch = append(batch, j)
-			}
-		}
-		for _, a := range g.produces[i] {
-			done[a]++
-			switch all := len(g.producers[a]); done[a] {
-			case all:
-				// Its consumers that do not produce it have all they wait
-				// on from it.
-				for _, j := range g.consumers[a] {
-					if !emitted[j] { // the others are its producers
-						release(j)
-					}
-				}
-			case all - 1:
-				// One producer is left: if it consumes the artifact too, it
-				// waited only on the others.
-				u := g.producers[a][slices.IndexFunc(g.producers[a], func(p int) bool { return !emitted[p] })]
-				if _, consumes := slices.BinarySearch(g.consumers[a], u); consumes {
-					release(u)
-				}
-			}
-		}
+		batch := k.emit(i)
 		// In index order, then by capability id, as the edges visited.
 		slices.SortFunc(batch, func(a, b int) int { return cmp.Or(byCapID(a, b), cmp.Compare(a, b)) })
 		queue = append(queue, batch...)
 	}
 	if len(ordered) < n {
 		for i, h := range in {
-			if !emitted[i] {
+			if !k.emitted[i] {
 				cycle = append(cycle, h)
 			}
 		}
 	}
 	return ordered, cycle
+}
+
+// kahn is OrderHooks' state between emissions: what each hook still waits
+// on, and what each artifact has had of its producers.
+type kahn struct {
+	g       flowGraph
+	waiting []int  // per hook: the artifacts it still waits on
+	emitted []bool // per hook
+	done    []int  // per artifact: its producers emitted
+}
+
+// newKahn starts the ordering of g's hooks: each waits on every artifact
+// it consumes that a hook other than itself produces.
+func newKahn(g flowGraph) *kahn {
+	n := len(g.produces)
+	k := &kahn{g: g, waiting: make([]int, n), emitted: make([]bool, n), done: make([]int, len(g.producers))}
+	for j := range n {
+		for _, a := range g.consumes[j] {
+			if len(g.producers[a]) > 1 || len(g.producers[a]) == 1 && g.producers[a][0] != j {
+				k.waiting[j]++
+			}
+		}
+	}
+	return k
+}
+
+// emit marks hook i emitted and returns the hooks it releases, those now
+// waiting on nothing, in the order found (the caller sorts them).
+func (k *kahn) emit(i int) (batch []int) {
+	g, waiting, emitted, done := &k.g, k.waiting, k.emitted, k.done
+	emitted[i] = true
+	release := func(j int) {
+		if waiting[j]--; waiting[j] == 0 {
+			batch = append(batch, j)
+		}
+	}
+	for _, a := range g.produces[i] {
+		done[a]++
+		switch all := len(g.producers[a]); done[a] {
+		case all:
+			// Its consumers that do not produce it have all they wait
+			// on from it.
+			for _, j := range g.consumers[a] {
+				if !emitted[j] { // the others are its producers
+					release(j)
+				}
+			}
+		case all - 1:
+			// One producer is left: if it consumes the artifact too, it
+			// waited only on the others.
+			u := g.producers[a][slices.IndexFunc(g.producers[a], func(p int) bool { return !emitted[p] })]
+			if _, consumes := slices.BinarySearch(g.consumers[a], u); consumes {
+				release(u)
+			}
+		}
+	}
+	return batch
 }
 
 // flowGraph is the produces/consumes graph of hooks through their
