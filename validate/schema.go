@@ -533,33 +533,16 @@ func refine(root *ojson.Value, leaf schemaLeaf) schemaFinding {
 		f.ptr, f.msg = at, msg
 		return f
 	}
-	if !strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
-		ptr = withEmptyKeys(root, ptr, leaf.KeywordLocation)
+	if strings.Contains(leaf.KeywordLocation, "/propertyNames/") {
 		f.object = ptr
-	} else {
-		if pat, ok := schemaNode(leaf.AbsoluteKeywordLocation); ok && strings.HasSuffix(leaf.KeywordLocation, "/pattern") && pat.IsString() && patternHelp[pat.Str] != "" {
-			msg = "it is not " + patternHelp[pat.Str] // "1.0" of compatVersions, where the regexp was quoted
-		}
-		f.object = ptr
-		return found(propertyNameFinding(root, ptr, msg))
+		return found(propertyNameFinding(root, ptr, propertyNameMessage(leaf)))
 	}
+	ptr = withEmptyKeys(root, ptr, leaf.KeywordLocation)
+	f.object = ptr
 	if strings.HasSuffix(leaf.KeywordLocation, "/additionalProperties") && isFalseSchema(leaf.AbsoluteKeywordLocation) {
-		keys, missing, ok := unknownKeys(root, ptr, leaf.AbsoluteKeywordLocation)
-		switch {
-		case !ok:
-			return found(ptr, "unknown fields are not allowed here")
-		case len(keys) == 1:
-			hint := closedFieldHint(keys[0], missing)
-			if hint != "" {
-				f.named = keys
-			}
-			return found(ptr+"/"+ojson.EscapePointer(keys[0]),
-				fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0]))+hint)
-		}
-		for i, k := range keys {
-			keys[i] = quoteKey(k)
-		}
-		return found(ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", ")))
+		at, m, named := unknownFieldsFinding(root, ptr, leaf.AbsoluteKeywordLocation)
+		f.named = named
+		return found(at, m)
 	}
 	if strings.HasSuffix(leaf.KeywordLocation, "/required") {
 		if m, at, missing, named, ok := requiredMessage(root, ptr, leaf.AbsoluteKeywordLocation); ok {
@@ -592,6 +575,39 @@ func refine(root *ojson.Value, leaf schemaLeaf) schemaFinding {
 	}
 	f.named = leaf.named // an anyOf's
 	return found(ptr, msg)
+}
+
+// propertyNameMessage is what a key that fails propertyNames is told: the
+// library's message, or for a pattern of patternHelp what the key is not
+// ("1.0" of compatVersions, where the regexp was quoted).
+func propertyNameMessage(leaf schemaLeaf) string {
+	if pat, ok := schemaNode(leaf.AbsoluteKeywordLocation); ok && strings.HasSuffix(leaf.KeywordLocation, "/pattern") && pat.IsString() && patternHelp[pat.Str] != "" {
+		return "it is not " + patternHelp[pat.Str]
+	}
+	return leaf.Message
+}
+
+// unknownFieldsFinding places and words the finding of an object at ptr
+// that holds fields its schema (abs, additionalProperties false) does not
+// allow: at the field when it is one, with a did-you-mean (the fields it
+// names are named), else at the object, listing them.
+func unknownFieldsFinding(root *ojson.Value, ptr, abs string) (at, msg string, named []string) {
+	keys, missing, ok := unknownKeys(root, ptr, abs)
+	switch {
+	case !ok:
+		return ptr, "unknown fields are not allowed here", nil
+	case len(keys) == 1:
+		hint := closedFieldHint(keys[0], missing)
+		if hint != "" {
+			named = keys
+		}
+		return ptr + "/" + ojson.EscapePointer(keys[0]),
+			fmt.Sprintf("unknown field %s is not allowed here", quoteKey(keys[0])) + hint, named
+	}
+	for i, k := range keys {
+		keys[i] = quoteKey(k)
+	}
+	return ptr, fmt.Sprintf("unknown fields %s are not allowed here", strings.Join(keys, ", ")), nil
 }
 
 // objectHints are the objects of a capability whose author, reading the
