@@ -393,6 +393,30 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 		n.wayOnly[d] = !want[d]
 		want[d] = true
 	}
+	n.dropUnwanted(want)
+	fresh, ok := n.addWatches(want)
+	if !ok {
+		n.fallbk.sync(root, dirs, named, read)
+		return
+	}
+	if n.fallbk != nil {
+		// Polling as well since a watch failed: the poller's baseline is
+		// the state this scan started from, also once every watch is
+		// added, or its next tick rescans for a change this scan read.
+		n.fallbk.sync(root, dirs, named, read)
+	}
+	if fresh && n.synced && dirs != nil {
+		n.w.Changed()
+	}
+	if dirs != nil {
+		n.synced = true
+	}
+	n.settle(moved)
+}
+
+// dropUnwanted removes the watches of the directories sync no longer
+// wants, and keeps them as dropped (see dropped). n.mu is held.
+func (n *fsNotifier) dropUnwanted(want map[string]bool) {
 	n.dropped = map[string]bool{}
 	for d := range n.watched.all() {
 		if !want[d] {
@@ -401,6 +425,14 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 			n.dropped[d] = true
 		}
 	}
+}
+
+// addWatches watches the wanted directories not watched yet (all of them
+// again after lost events, see rewatch), in path order. fresh says a
+// directory the scan reads was first watched here; ok is false when one
+// could not be watched for a reason no retry changes, and the fallback
+// poller is started (pollAsWell). n.mu is held.
+func (n *fsNotifier) addWatches(want map[string]bool) (fresh, ok bool) {
 	rewatch := n.rewatch.Swap(false)
 	added := make([]string, 0, len(want))
 	for d := range want {
@@ -409,7 +441,6 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 		}
 	}
 	slices.Sort(added)
-	fresh := false
 	for _, d := range added {
 		err := n.fw.Add(d)
 		switch {
@@ -427,23 +458,10 @@ func (n *fsNotifier) sync(root string, dirs, named, read []string) {
 			// path is over PATH_MAX (ENAMETOOLONG), as a deep tree the walk
 			// reads folder by folder may be. The whole tree is polled.
 			n.pollAsWell(d, err, len(want))
-			n.fallbk.sync(root, dirs, named, read)
-			return
+			return fresh, false
 		}
 	}
-	if n.fallbk != nil {
-		// Polling as well since a watch failed: the poller's baseline is
-		// the state this scan started from, also once every watch is
-		// added, or its next tick rescans for a change this scan read.
-		n.fallbk.sync(root, dirs, named, read)
-	}
-	if fresh && n.synced && dirs != nil {
-		n.w.Changed()
-	}
-	if dirs != nil {
-		n.synced = true
-	}
-	n.settle(moved)
+	return fresh, true
 }
 
 // pollAsWell starts the fallback poller, once, for the directory d that
