@@ -61,20 +61,40 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 	f[featPrior] = phrasePrior(len(ix.cards[c].IntentPhrases))
 	f[featStyle] = ix.styleScore(s.style, c)
 
+	acc, fit := ix.readUnits(s, c, f)
+	f[featBestPhrase] = fit.best / qm
+	if ix.p.ngram {
+		f[featNgCard] = ix.ngramCardCos(s, c)
+	}
+	f[featBigram] = fit.bigram / qm
+	if ix.assoc != nil {
+		f[featAssoc] = ix.assocScore(s, c)
+	}
+	dup := fit.dup * fit.dup
+	f[featDup] = dup * dup
+
+	ix.groupBM25(s, acc, f)
+	f[featNovel] = ix.novelScore(s, acc, c)
+}
+
+// readUnits reads card c's units once, for every feature made of them:
+// it returns acc, where acc[slot*numGroups+g] is the field-weighted,
+// length-normalised frequency of query term slot in field group g (in
+// s.acc, reused), and how the best phrase units fit the query; it sets
+// featNgID and counts the query's n-grams for featNgCard. One pass, not
+// one per feature: this runs for every candidate of every search.
+func (ix *Index) readUnits(s *scratch, c int32, f *[numFeat]float32) ([]float32, phraseFit) {
 	flen := ix.fieldLengths(c)
-	lo, hi := ix.cardUnits[c], ix.cardUnits[c+1]
-	// acc[slot*numGroups+g]: field-weighted, length-normalised frequency of
-	// query term slot in field group g.
 	acc := slices.Grow(s.acc[:0], len(s.terms)*numGroups)[:len(s.terms)*numGroups]
 	clear(acc)
 	s.acc = acc
 	b := float32(ix.p.b)
-	var best, bigram, dup float32
+	var fit phraseFit
 	ng := ix.p.ngram
 	if ng {
 		clear(s.qtf) // counted below by countQueryNgrams
 	}
-	for ui := lo; ui < hi; ui++ {
+	for ui := ix.cardUnits[c]; ui < ix.cardUnits[c+1]; ui++ {
 		u := &ix.units[ui]
 		ts := ix.unitTermsOf(u)
 		norm := 1 - b + b*flen[u.field]/ix.avgLen[u.field]
@@ -93,36 +113,36 @@ func (ix *Index) features(s *scratch, c int32, score, top float32, f *[numFeat]f
 				ix.countQueryNgrams(s, u)
 			}
 		}
-		if !phraseUnit(u.field) {
-			continue
-		}
-		m, om, hits := ix.unitMatch(s, ts)
-		if m == 0 {
-			continue
-		}
-		var bg float32
-		if hits >= 2 {
-			bg = ix.bigramBonus(s, ts)
-		}
-		bigram = max(bigram, bg)
-		best = max(best, bestPhraseScore(m+bg, qm, u.mass))
-		if u.field == fieldPhrase && om > 0 {
-			dup = max(dup, om/(qm+u.mass-om)) // weighted Jaccard
+		if phraseUnit(u.field) {
+			ix.fitPhrase(s, u, ts, &fit)
 		}
 	}
-	f[featBestPhrase] = best / qm
-	if ng {
-		f[featNgCard] = ix.ngramCardCos(s, c)
-	}
-	f[featBigram] = bigram / qm
-	if ix.assoc != nil {
-		f[featAssoc] = ix.assocScore(s, c)
-	}
-	dup *= dup
-	f[featDup] = dup * dup
+	return acc, fit
+}
 
-	ix.groupBM25(s, acc, f)
-	f[featNovel] = ix.novelScore(s, acc, c)
+// phraseFit is how the phrase units of a card fit the query, each the
+// best of its units, in idf units: the single-phrase score
+// (bestPhraseScore), the bigram bonus, and the weighted Jaccard of the
+// query and an intent phrase.
+type phraseFit struct {
+	best, bigram, dup float32
+}
+
+// fitPhrase adds the phrase unit u, of terms ts, to fit.
+func (ix *Index) fitPhrase(s *scratch, u *unit, ts []int32, fit *phraseFit) {
+	m, om, hits := ix.unitMatch(s, ts)
+	if m == 0 {
+		return
+	}
+	var bg float32
+	if hits >= 2 {
+		bg = ix.bigramBonus(s, ts)
+	}
+	fit.bigram = max(fit.bigram, bg)
+	fit.best = max(fit.best, bestPhraseScore(m+bg, s.qmass, u.mass))
+	if u.field == fieldPhrase && om > 0 {
+		fit.dup = max(fit.dup, om/(s.qmass+u.mass-om)) // weighted Jaccard
+	}
 }
 
 // phrasePrior is featPrior of a card of n intent phrases, log(1 + n),
@@ -157,7 +177,7 @@ func (ix *Index) fieldLengths(c int32) [numFields]float32 {
 }
 
 // groupBM25 sets featID, featSummary and featPhrases: BM25 of the original
-// query words in each field group, from acc (see features), in units of
+// query words in each field group, from acc (see readUnits), in units of
 // the query's idf mass. Typo, prefix and expansion terms count in the
 // first-stage score only.
 func (ix *Index) groupBM25(s *scratch, acc []float32, f *[numFeat]float32) {

@@ -381,7 +381,7 @@ func moreProbable(a, b related) bool {
 }
 
 // novelScore is featNovel for card c: the idf share of the query's words
-// the card lacks (acc, as features fills it, is zero in every field
+// the card lacks (acc, as readUnits fills it, is zero in every field
 // group) times the log of its missing mass over the corpus's.
 func (ix *Index) novelScore(s *scratch, acc []float32, c int32) float32 {
 	if len(ix.novelLog) == 0 {
