@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -145,6 +146,8 @@ const maxPooledIndex = 1024
 // check that the scan and the map give the same results.
 func parse(src []byte, indexAfter, maxDepth int) (Value, []Error) {
 	p := parser{src: src, indexAfter: indexAfter, maxDepth: maxDepth}
+	p.takeStacks()
+	defer p.giveStacks()
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		p.pos = 3
 	}
@@ -177,9 +180,12 @@ type parser struct {
 	fatal  *Error
 	// members and items are stacks shared by every object and array being
 	// parsed: children are collected here and copied out once, at their
-	// exact size, instead of growing each slice by appends.
-	members []Member
-	items   []Value
+	// exact size, instead of growing each slice by appends. They come from
+	// stackPool and go back to it; membersHigh and itemsHigh are the most
+	// of each used, which giveStacks clears.
+	members                []Member
+	items                  []Value
+	membersHigh, itemsHigh int
 	// path is the JSON pointer tokens of the value being parsed; a pointer
 	// string is only built for an error.
 	path []string
@@ -191,6 +197,41 @@ type parser struct {
 	// opens are the offsets of the objects and arrays being parsed,
 	// outermost first, for a file that ends inside them (eofHint).
 	opens []int
+}
+
+// stacks are a parser's members and items, kept in stackPool between
+// parses: grown by appends, the stack of a card of 24,000 intent phrases
+// reallocated itself to five times its final size (1.9 MB), and a scan
+// and a check of 25 such cards (32 MB) made 500 MB of garbage so, half of
+// all a first build allocated.
+type stacks struct {
+	members []Member
+	items   []Value
+}
+
+var stackPool sync.Pool
+
+// maxPooledStack bounds the stacks kept for reuse, by their items or
+// members: those of a larger document are left to the collector, so that
+// one pathological file does not leave tens of megabytes pooled.
+const maxPooledStack = 1 << 16
+
+// takeStacks gives p pooled stacks, if any.
+func (p *parser) takeStacks() {
+	if st, ok := stackPool.Get().(*stacks); ok {
+		p.members, p.items = st.members[:0], st.items[:0]
+	}
+}
+
+// giveStacks clears what p used of its stacks, so that the pool holds no
+// value of this parse alive, and pools them.
+func (p *parser) giveStacks() {
+	clear(p.members[:p.membersHigh])
+	clear(p.items[:p.itemsHigh])
+	if cap(p.members) <= maxPooledStack && cap(p.items) <= maxPooledStack {
+		stackPool.Put(&stacks{members: p.members[:0], items: p.items[:0]})
+	}
+	p.members, p.items = nil, nil
 }
 
 // commaHint says, at a ',' where a key or value was expected, that it
@@ -483,6 +524,7 @@ func (p *parser) object(depth int) Value {
 			p.members[base+i].KeyOff = keyOff
 		} else {
 			p.members = append(p.members, Member{Key: key, KeyOff: keyOff, Value: child})
+			p.membersHigh = max(p.membersHigh, len(p.members))
 			if n := len(p.members) - base; index != nil {
 				index[key] = n - 1
 			} else if n > p.indexAfter {
@@ -560,6 +602,7 @@ func (p *parser) array(depth int) Value {
 			break
 		}
 		p.items = append(p.items, child)
+		p.itemsHigh = max(p.itemsHigh, len(p.items))
 		end := p.pos
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
