@@ -526,7 +526,6 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		snap.pieces = newRegistryPieces()
 	}
 	contract := ContractJSON(res.Contract)
-	tools := ToolIndexJSON(res.Cards)
 	registry, err := appendRegistry(ctx, make([]byte, 0, registrySize(src, prev)), snap.Registry, reuse, snap.pieces)
 	if err != nil {
 		return nil, err
@@ -548,7 +547,7 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 	snap.Artifacts = map[string][]byte{
 		RegistryFile:  registry,
 		ContractFile:  tight.Bytes(encodeFile(&contract, 4096)),
-		ToolIndexFile: tight.Bytes(encodeFile(&tools, 4096)),
+		ToolIndexFile: toolIndex(src, res.Cards, prev),
 	}
 	snap.Digest = digest(snap.Artifacts, res, program)
 	return snap, nil
@@ -572,6 +571,64 @@ func registrySize(src *validate.Sources, prev *Snapshot) int {
 		sourceBytes += len(c.Manifest.Data)
 	}
 	return 3*sourceBytes + 4096
+}
+
+// toolIndex is the bytes of tool-index.json for cards: prev's, when it
+// was built from the very same cards (see sameToolEntries), else encoded
+// afresh, in room reserved for them (toolIndexSize). Encoded from 4 KiB,
+// 32 MB of cards grew their buffer to 190 MB of garbage, then copied it
+// tight; and each rebuild, an edited capability as much as a card,
+// encoded it again and held a second copy beside prev's while prev was
+// served.
+func toolIndex(src *validate.Sources, cards []*validate.Card, prev *Snapshot) []byte {
+	if prev != nil && prev.Result != nil && sameToolEntries(prev.Result.Cards, cards) {
+		if b, ok := prev.Artifacts[ToolIndexFile]; ok {
+			return b
+		}
+	}
+	tools := ToolIndexJSON(cards)
+	return tight.Bytes(encodeFile(&tools, toolIndexSize(src, prev)))
+}
+
+// sameToolEntries reports whether two validations' cards make the same
+// tool index: in the same order, each with the same id and tool path and
+// the very same tree (a Cache gives the cards of an unchanged file the
+// tree it parsed first, which nothing changes). Cards parsed afresh are
+// never the same, whatever their text: encoding them is the safe answer.
+func sameToolEntries(a, b []*validate.Card) bool {
+	return slices.EqualFunc(a, b, func(x, y *validate.Card) bool {
+		if x == nil || y == nil {
+			return x == y
+		}
+		return x.ID == y.ID && x.ToolPath == y.ToolPath && sameTree(&x.Raw, &y.Raw)
+	})
+}
+
+// sameTree reports whether two values share their one tree: the same
+// kind, text and members or items, by their storage.
+func sameTree(x, y *ojson.Value) bool {
+	return x.Kind == y.Kind && x.Bool == y.Bool && x.FileText == y.FileText && x.Str == y.Str && x.Off == y.Off &&
+		len(x.Members) == len(y.Members) && len(x.Items) == len(y.Items) &&
+		(len(x.Members) == 0 || &x.Members[0] == &y.Members[0]) &&
+		(len(x.Items) == 0 || &x.Items[0] == &y.Items[0])
+}
+
+// toolIndexSize is the room a build reserves for tool-index.json: the
+// previous one's length and a 128th more, or, on a first build, the
+// cards' bytes and a quarter more (their entries are re-indented: a card
+// of 24,000 intent phrases, one a line, grew 15%), each with its tool's
+// path. tight.Bytes gives back what is left over.
+func toolIndexSize(src *validate.Sources, prev *Snapshot) int {
+	if prev != nil {
+		if n := len(prev.Artifacts[ToolIndexFile]); n > 0 {
+			return n + n/128
+		}
+	}
+	n := 4096
+	for _, c := range src.Cards {
+		n += len(c.Data) + len(c.ToolPath) + 32
+	}
+	return n + n/4
 }
 
 // digest is a snapshot's Digest: a hash of its artifacts, and of what the
