@@ -201,7 +201,9 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 		return flagExit(err)
 	case len(pos) != 1:
 		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent); see capreg tools search --help")
-	case cmdline.Blank(pos[0]):
+	case strings.TrimSpace(pos[0]) == "":
+		// Blank as GET /tools?intent= reads it, Unicode spaces too: an
+		// intent is prose, not a command line (cmdline.Blank).
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
 	case sf.limit < 1 || sf.limit > 100:
 		return badValue(stderr, fs.Name(), "limit", strconv.Itoa(sf.limit), "want a whole number from 1 to 100")
