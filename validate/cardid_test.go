@@ -80,6 +80,12 @@ func TestCardIDJoinerInContext(t *testing.T) {
 		{"non-joiner between Latin and Arabic", `"a\u200c\u0628"`, at + 1},
 		{"non-joiner after a virama's letter, not the virama", `"\u0915\u200c\u0937"`, at + 6},
 		{"allowed non-joiner, then a zero width space", `"\u0645\u06cc\u200c\u062e\u200b"`, at + 24},
+		{"non-joiner before a vowel sign", `"\u0628\u200c\u064e\u0628"`, 0},
+		{"non-joiner past an enclosing circle", `"\u0628\u20dd\u200c\u0628"`, 0},
+		{"joiner after an acute accent, which is no virama", `"e\u0301\u200dx"`, at + 7},
+		{"non-joiner after alef and its vowel sign", `"\u0627\u064e\u200c\u0628"`, at + 12},
+		{"non-joiner after dal, which joins nothing after it", `"\u062f\u200c\u0628"`, at + 6},
+		{"non-joiner between Arabic and Latin", `"\u0628\u200ca"`, at + 6},
 	} {
 		got := cardAuthorFindings(t, "card-id-invisible", map[string]string{"id": tt.raw})
 		if tt.col == 0 {
