@@ -47,9 +47,11 @@ func lookAlikeOf(r rune) string {
 	if r < 0x370 || !unicode.In(r, unicode.Cyrillic, unicode.Greek) {
 		return ""
 	}
+	// Composed of one and a mark, or its canonical equivalent alone
+	// (U+1FBE, prosgegrammeni, is "ι" to NFC, as the skeleton reads it).
 	d := norm.NFD.String(string(r))
 	base, n := utf8.DecodeRuneInString(d)
-	if l, ok := lookAlikeLatin[base]; ok && n < len(d) {
+	if l, ok := lookAlikeLatin[base]; ok {
 		return norm.NFC.String(string(l) + d[n:])
 	}
 	return ""

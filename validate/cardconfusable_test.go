@@ -75,6 +75,7 @@ func TestCardIDConfusable(t *testing.T) {
 		{"a Greek γ in key", []string{`"ke\u03b3"`}, []want{{"bin/a.card.json", at + 2, `the Greek "γ" (U+03B3, like Latin "y"); a word in two scripts is almost never meant, and the id reads as "key"`}}},
 		{"z is Latin", []string{`"zz\u0436"`}, []want{{"bin/a.card.json", at + 2, `in the word "zzж": Latin letters beside the Cyrillic "ж" (U+0436);`}}},
 		{"a look-alike and a combining mark compose as the Latin letter would", []string{`"gar\u00e7on"`, `"gar\u0441\u0327on"`}, []want{{"bin/b.card.json", at + 3, `the id reads as "garçon", bin/a.card.json's id`}}},
+		{"a letter NFC writes as a look-alike", []string{`"i"`, `"\u1fbe"`}, []want{{"bin/b.card.json", at, `tool card id "\u1fbe" reads as "i", bin/a.card.json's id, so a client choosing a card by the id it shows may run this one: the Greek "ι" (U+1FBE, like Latin "i") look like Latin letters`}}},
 		{"a look-alike and an invisible character", []string{`"deploy"`, `"d\u0435ploy\u200b"`}, []want{{"bin/b.card.json", at + 1, `the id reads as "deploy", bin/a.card.json's id`}}},
 		{"a Cyrillic id alone", []string{`"\u0441\u043e\u0440"`, `"\u0434\u0435\u043f\u043b\u043e\u0439"`}, nil},
 		{"Han, Arabic, Greek ids", []string{`"部署"`, `"\u0646\u0634\u0631"`, `"\u03bb\u03bf\u03b3"`}, nil},
