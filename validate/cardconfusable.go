@@ -109,11 +109,15 @@ func scriptOf(r rune) idScript {
 
 // mixedWord finds the first word of id (a run of letters, marks and
 // digits: words are split at "-", "_", ".", "/", spaces...) holding letters
-// of two or three of the Latin, Cyrillic and Greek scripts, which TR39's
-// moderately restrictive level refuses in one identifier. It returns the
-// word's bounds and the script most of its letters are in (Latin first,
-// then Cyrillic, on a tie). A word mixing Latin with Han, Kana, Hangul or
-// another script is not one.
+// of two or three of the Latin, Cyrillic and Greek scripts, one of which
+// passes for a letter of the script most of the word is in (see
+// passesInWord), as TR39's moderately restrictive level refuses such a mix
+// in one identifier. It returns the word's bounds and that major script
+// (Latin first, then Cyrillic, on a tie). A word mixing Latin with Han,
+// Kana, Hangul or another script is not one, nor a word whose letters of
+// another script look like none of its own: "timeout-μs", "Δt", "10kΩ"
+// and "πcalc" are how units and formulas are written, and read as no
+// other word.
 func mixedWord(id string) (start, end int, major idScript, ok bool) {
 	var count [4]int
 	start = -1
@@ -141,11 +145,54 @@ func mixedWord(id string) (start, end int, major idScript, ok bool) {
 					major = s
 				}
 			}
-			return start, end, major, true
+			if passesInWord(id[start:end], major) {
+				return start, end, major, true
+			}
 		}
 		start = -1
 	}
 	return 0, 0, scriptOther, false
+}
+
+// passesInWord reports whether a letter of word of a script other than
+// major (Latin, Cyrillic or Greek) looks like a letter of major: its
+// Latin look-alike is itself for a Latin letter, lookAlikeOf's for a
+// Cyrillic or Greek one, and it passes when a letter of major has the
+// same look-alike ("е" in "dеploy", Latin "y" in a Cyrillic "деплоy",
+// Greek "ο" in a Cyrillic "сοр").
+func passesInWord(word string, major idScript) bool {
+	var own map[string]bool // the Latin look-alikes of major's letters
+	if major != scriptLatin {
+		own = make(map[string]bool)
+		for r, l := range lookAlikeLatin {
+			if scriptOf(r) == major {
+				own[string(l)] = true
+			}
+		}
+	}
+	for _, r := range word {
+		sc := scriptOf(r)
+		if sc == scriptOther || sc == major {
+			continue
+		}
+		like := string(r)
+		if sc != scriptLatin {
+			like = lookAlikeOf(r)
+		}
+		if like == "" {
+			continue
+		}
+		if major == scriptLatin || own[baseLetter(like)] {
+			return true
+		}
+	}
+	return false
+}
+
+// baseLetter is s's first letter without its marks ("e" for "ë").
+func baseLetter(s string) string {
+	r, _ := utf8.DecodeRuneInString(norm.NFD.String(s))
+	return string(r)
 }
 
 func btoi(b bool) int {
@@ -195,69 +242,22 @@ func checkCardIDsConfusable(cards []*Card, docs []*doc, s *sink) {
 	if ascii {
 		return
 	}
-	visible := make([]string, len(cards))
-	skel := make([]string, len(cards))
-	bySkeleton := make(map[string][]int, len(cards))
-	for k, c := range cards {
-		visible[k] = CardIDKey(strings.TrimSpace(visibleID(c.ID)))
-		skel[k] = skeleton(visible[k])
-		bySkeleton[skel[k]] = append(bySkeleton[skel[k]], k)
-	}
-	mixedAt := make([]bool, len(cards))
-	for k, c := range cards {
-		_, _, _, mixedAt[k] = mixedWord(c.ID)
-	}
+	ids := readIDs(cards)
 	for i, c := range cards {
 		ws, we, major, mixed := mixedWord(c.ID)
-		// The card whose id this one reads as. An id of one script is told
-		// of another of one script alone (сор of cop): beside a word of
-		// mixed scripts it is the original, and the mixed one is told.
-		other := -1
-		if skel[i] != visible[i] {
-			for _, k := range bySkeleton[skel[i]] {
-				if visible[k] != visible[i] && (mixed || !mixedAt[k]) {
-					other = k
-					break
-				}
-			}
-		}
+		other := ids.readsAs(i)
 		if !mixed && other < 0 {
 			continue
 		}
-		at := -1
+		var at int
 		var letters []rune
-		seen := map[rune]bool{}
-		for j, r := range c.ID {
-			switch {
-			case mixed && (j < ws || j >= we):
-				continue
-			case mixed && scriptOf(r) != scriptOther && scriptOf(r) != major:
-			case !mixed && lookAlikeOf(r) != "":
-			default:
-				continue
-			}
-			if at < 0 {
-				at = j
-			}
-			if !seen[r] {
-				seen[r] = true
-				letters = append(letters, r)
-			}
+		if mixed {
+			at, letters = lettersOf(c.ID[ws:we], func(r rune) bool { return scriptOf(r) != scriptOther && scriptOf(r) != major })
+			at += ws
+		} else {
+			at, letters = lettersOf(c.ID, func(r rune) bool { return lookAlikeOf(r) != "" })
 		}
-		if at < 0 { // not met: the letters are in the id as written
-			at = 0
-		}
-		reads := ""
-		if other >= 0 {
-			// That id as it reads, or, itself of mixed scripts, in escapes.
-			as := strconv.Quote(visible[other])
-			if mixedAt[other] {
-				as = strconv.QuoteToASCII(visible[other])
-			}
-			reads = fmt.Sprintf("reads as %s, %s's id, so a client choosing a card by the id it shows may run this one", as, cards[other].Path)
-		} else if plainLatin(skel[i]) {
-			reads = fmt.Sprintf("reads as %q, and a client asking for that does not find this card", skel[i])
-		}
+		reads := ids.readsAsClause(i, other, cards)
 		var msg string
 		if mixed {
 			msg = fmt.Sprintf("tool card id %s mixes scripts in the word %q: %s letters beside %s; a word in two scripts is almost never meant",
@@ -273,6 +273,84 @@ func checkCardIDsConfusable(cards []*Card, docs []*doc, s *sink) {
 		d := docs[i]
 		s.atOffset(d.File, d.Src, stringSourceOffset(d.Src, d.Root.Get("id").Off, at), "/id", "card-id-confusable", "%s", msg)
 	}
+}
+
+// cardIDReadings are the card ids as checkCardIDsConfusable compares
+// them, per card: as it prints (visible: without what prints as nothing,
+// as CardIDKey folds it), its skeleton, and whether a word of it mixes
+// scripts; with the cards of each skeleton.
+type cardIDReadings struct {
+	visible, skel []string
+	mixed         []bool
+	bySkeleton    map[string][]int
+}
+
+func readIDs(cards []*Card) cardIDReadings {
+	ids := cardIDReadings{
+		visible:    make([]string, len(cards)),
+		skel:       make([]string, len(cards)),
+		mixed:      make([]bool, len(cards)),
+		bySkeleton: make(map[string][]int, len(cards)),
+	}
+	for k, c := range cards {
+		ids.visible[k] = CardIDKey(strings.TrimSpace(visibleID(c.ID)))
+		ids.skel[k] = skeleton(ids.visible[k])
+		ids.bySkeleton[ids.skel[k]] = append(ids.bySkeleton[ids.skel[k]], k)
+		_, _, _, ids.mixed[k] = mixedWord(c.ID)
+	}
+	return ids
+}
+
+// readsAs is the card whose id card i's reads as, or -1. An id of one
+// script is told of another of one script alone (сор of cop): beside a
+// word of mixed scripts it is the original, and the mixed one is told.
+func (ids cardIDReadings) readsAs(i int) int {
+	if ids.skel[i] == ids.visible[i] {
+		return -1
+	}
+	for _, k := range ids.bySkeleton[ids.skel[i]] {
+		if ids.visible[k] != ids.visible[i] && (ids.mixed[i] || !ids.mixed[k]) {
+			return k
+		}
+	}
+	return -1
+}
+
+// readsAsClause says what card i's id reads as: other's id (as it
+// prints, or in escapes if it mixes scripts too), else its skeleton if
+// that is plain Latin, else "".
+func (ids cardIDReadings) readsAsClause(i, other int, cards []*Card) string {
+	if other >= 0 {
+		as := strconv.Quote(ids.visible[other])
+		if ids.mixed[other] {
+			as = strconv.QuoteToASCII(ids.visible[other])
+		}
+		return fmt.Sprintf("reads as %s, %s's id, so a client choosing a card by the id it shows may run this one", as, cards[other].Path)
+	}
+	if plainLatin(ids.skel[i]) {
+		return fmt.Sprintf("reads as %q, and a client asking for that does not find this card", ids.skel[i])
+	}
+	return ""
+}
+
+// lettersOf is the offset in s of the first letter that tell reports,
+// and those letters, each once, in order; 0 and none if none is.
+func lettersOf(s string, tell func(rune) bool) (at int, letters []rune) {
+	at = -1
+	seen := map[rune]bool{}
+	for j, r := range s {
+		if !tell(r) {
+			continue
+		}
+		if at < 0 {
+			at = j
+		}
+		if !seen[r] {
+			seen[r] = true
+			letters = append(letters, r)
+		}
+	}
+	return max(at, 0), letters
 }
 
 // plainLatin reports whether s holds no Cyrillic or Greek letter.
