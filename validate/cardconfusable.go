@@ -304,16 +304,38 @@ func readIDs(cards []*Card) cardIDReadings {
 // readsAs is the card whose id card i's reads as, or -1. An id of one
 // script is told of another of one script alone (сор of cop): beside a
 // word of mixed scripts it is the original, and the mixed one is told.
+// Two ids that differ only in letters of one script are different words
+// of it, though the skeleton maps those letters alike (Kazakh "су" and
+// "сү", Greek "σοφ" and "οοφ").
 func (ids cardIDReadings) readsAs(i int) int {
 	if ids.skel[i] == ids.visible[i] {
 		return -1
 	}
 	for _, k := range ids.bySkeleton[ids.skel[i]] {
-		if ids.visible[k] != ids.visible[i] && (ids.mixed[i] || !ids.mixed[k]) {
+		if ids.visible[k] != ids.visible[i] && (ids.mixed[i] || !ids.mixed[k]) && differAcrossScripts(ids.visible[i], ids.visible[k]) {
 			return k
 		}
 	}
 	return -1
+}
+
+// differAcrossScripts reports whether a and b, of one skeleton, differ
+// somewhere by letters of two scripts (Cyrillic "е" where the other has
+// Latin "e"), or cannot be compared letter by letter (their lengths in
+// letters differ).
+func differAcrossScripts(a, b string) bool {
+	if utf8.RuneCountInString(a) != utf8.RuneCountInString(b) {
+		return true
+	}
+	for len(a) > 0 {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb && scriptOf(ra) != scriptOf(rb) {
+			return true
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return false
 }
 
 // readsAsClause says what card i's id reads as: other's id (as it

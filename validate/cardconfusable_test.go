@@ -82,6 +82,7 @@ func TestCardIDConfusable(t *testing.T) {
 		{"scripts in separate words", []string{`"\u0434\u0435\u043f\u043b\u043e\u0439-deploy"`, `"\u03bb-calc"`, `"deploy.\u03b1"`, `"x_\u0445"`}, nil},
 		{"Latin with accents", []string{`"déploiement-rapide"`, `"naïve"`, `"straße"`}, nil},
 		{"ASCII", []string{`"deploy"`, `"dep1oy"`, `"DEPLOY"`}, nil},
+		{"two ids of one script whose letters map alike", []string{`"\u0441\u0443"`, `"\u0441\u04af"`, `"\u03c3\u03bf\u03c6"`, `"\u03bf\u03bf\u03c6"`}, nil},
 		{"a micro sign is no Greek letter", []string{`"timeout-\u00b5s"`}, nil},
 		{"letters of another script like none of the word's own: units, formulas", []string{`"timeout-\u03bcs"`, `"\u0394t-plot"`, `"\u03c0calc"`, `"10k\u2126"`, `"d\u0436ploy"`, `"\u0434\u0435\u043f\u03bb\u043e\u0439"`}, nil},
 	} {
