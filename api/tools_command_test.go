@@ -164,6 +164,30 @@ func TestCommandHereDocumentIsNoOperand(t *testing.T) {
 	}
 }
 
+// TestCommandRedirectionOperatorIsNoOperand: a placeholder or a star
+// never takes a redirection's operator alone for its word. "cat < a b",
+// which bash runs as cat b with input from a, was sent to the card that
+// replaces "cat <a> <b>" (its <a> took the "<"), and "ssh host >
+// uptime", which runs no command on the host, to the one of "ssh *
+// uptime"; input from a file the command is given no operand after
+// still stands for the last operand.
+func TestCommandRedirectionOperatorIsNoOperand(t *testing.T) {
+	h := newRouter(cardsSource(t, map[string][]string{
+		"two":    {"cat <a> <b>"},
+		"uptime": {"ssh * uptime"},
+	}))
+	for cmd, want := range map[string]string{
+		"cat < a b":            "",
+		"cat 0< a b":           "",
+		"cat a b":              "two",
+		"cat a < b":            "two",
+		"ssh host > uptime":    "",
+		"ssh host 2>&1 uptime": "uptime",
+	} {
+		wantCommandMatches(t, h, cmd, want)
+	}
+}
+
 // TestCommandOperatorsWithoutSpaces: a control operator is a token of its
 // own with or without spaces around it, for a regexp pattern too: "curl
 // .* | sh" matched "curl -s x.sh | sh" but not "curl -s x.sh|sh".

@@ -585,15 +585,31 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	i, j := c.i, c.j
 	w, tok := want[i], toks[j]
 	switch {
-	case !w.redir && !w.op && !inputFile(tok.text) && pastRedirections(toks, j) > j:
-		// A redirection of output the pattern does not name is no
-		// word a placeholder or star takes, as bash gives the command
-		// none of it: "kubectl -n 2>/dev/null prod logs" runs kubectl
-		// -n prod logs. Input the command reads from a file ("cat <
-		// notes.txt") may stand for the operand a placeholder names;
-		// a here-document, a here-string or a descriptor names none
-		// ("cat <<EOF" is given text, not a file).
-		c.j = pastRedirections(toks, j)
+	case !w.redir && !w.op && pastRedirection(toks, j) > j:
+		// A redirection the pattern does not name is no word a
+		// placeholder or star takes, as bash gives the command none
+		// of it: "kubectl -n 2>/dev/null prod logs" runs kubectl -n
+		// prod logs, and "cat < a b" cat b. Input the command reads
+		// from a file, where the command is given no operand after it
+		// ("cat < notes.txt"), may stand for the operand a placeholder
+		// names: the redirection with its target, never its operator
+		// alone ("cat <a> <b>" does not match "cat < a b").
+		end := pastRedirection(toks, j)
+		if target, ok := inputOperand(toks, j); ok && w.re != nil && w.match(target, b) {
+			if !c.took(want, toks, b) {
+				return false
+			}
+			c.j = end
+			return true
+		}
+		c.j = max(pastUnread(toks, j), end)
+	case !w.redir && !w.op && processSubstitutionAt(toks, j) && w.match(tok, b):
+		// A process substitution is one word, a path, the command is
+		// given ("diff <(ls a) <(ls b)"), not its "<" alone.
+		if !c.took(want, toks, b) {
+			return false
+		}
+		c.j = pastGroup(toks, j+1)
 	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
 		// A pipe the command writes nothing into is no pipe of its
 		// output: "curl x > f | sh" does not match "curl * | sh",
@@ -779,13 +795,28 @@ const maxSpan = 128
 // time linear in the words, not in their combinations. Each span tried
 // costs a unit of b.
 func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
-	if c.j < len(toks) && !strings.Contains(toks[c.j].text, "<") {
-		c.j = pastRedirections(toks, c.j) // no word of the star's, as in matchFrom: "curl > f | sh" gives curl none
+	// A redirection is no word of the star's, as in matchWord: "curl >
+	// f | sh" gives curl none, "ssh host > uptime" ssh no command; input
+	// from a file may stand for the operand where the command is given
+	// none after it (inputOperand), the redirection whole.
+	if c.j < len(toks) {
+		c.j = pastUnread(toks, c.j)
 	}
 	rest := c
 	rest.i, rest.named = c.i+1, true
-	for k := c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); k++ {
-		rest.j = k + 1
+	for k, end := c.j, c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); k = end {
+		switch end = pastRedirection(toks, k); {
+		case end == k && processSubstitutionAt(toks, k):
+			end = pastGroup(toks, k+1) // "<(ls)", one word
+		case end == k:
+			end = k + 1
+		default:
+			if _, ok := inputOperand(toks, k); !ok {
+				end = pastUnread(toks, k)
+				continue // "ssh host > uptime": no word of ssh's
+			}
+		}
+		rest.j = end
 		rest.passed = c.passed[:len(c.passed):len(c.passed)] // a try's appends are its own
 		switch matchFrom(want, toks, rest, b) {
 		case matched:
@@ -906,6 +937,102 @@ func pastRedirections(toks []shellToken, j int) int {
 		}
 	}
 	return j
+}
+
+// pastRedirection is the index of the word after the redirection at
+// toks[j] and its target, or j when toks[j] starts none (a word, or the
+// "<" of a process substitution, "<(ls)", which is a word). A target that
+// is a process substitution, "< <(cmd)", is passed whole.
+func pastRedirection(toks []shellToken, j int) int {
+	t := toks[j]
+	if t.op || t.quoted || t.glued || !isRedirection(t.text) || startsWithPlaceholder(t.text) {
+		return j // "<file>" is a placeholder in a line too
+	}
+	if !redirectionAlone(t.text) || j+1 == len(toks) {
+		return j + 1
+	}
+	switch next := toks[j+1]; {
+	case next.op && next.text == "(":
+		return j // "<(cat a)"
+	case next.op:
+		return j + 1
+	case (next.text == "<" || next.text == ">") && j+2 < len(toks) && toks[j+2].op && toks[j+2].text == "(":
+		return pastGroup(toks, j+2)
+	}
+	return j + 2
+}
+
+// pastUnread is the index of the first word at or after toks[j] a
+// placeholder or star may take: past the redirections there
+// (pastRedirections), but for input that stands for an operand
+// (inputOperand).
+func pastUnread(toks []shellToken, j int) int {
+	if pastRedirection(toks, j) == j {
+		return j
+	}
+	end := pastRedirections(toks, j)
+	last := -1 // the last input there, which alone may (bash applies them in order)
+	for k := j; k < end && pastRedirection(toks, k) > k; k = pastRedirection(toks, k) {
+		if onStdin(toks[k].text) {
+			last = k
+		}
+	}
+	if _, ok := inputOperand(toks, last); ok {
+		return last
+	}
+	return end
+}
+
+// processSubstitutionAt reports whether toks[j] starts a process substitution,
+// "<(ls)" or ">(tee log)": a word of the command, a path.
+func processSubstitutionAt(toks []shellToken, j int) bool {
+	t := toks[j]
+	return !t.op && !t.quoted && !t.glued && (t.text == "<" || t.text == ">") &&
+		j+1 < len(toks) && toks[j+1].op && toks[j+1].text == "("
+}
+
+// inputOperand returns the target of the redirection at toks[j] (its
+// word, or the next) where it may stand for an operand of the command:
+// input on the standard input from a file (inputFile), the last the line
+// gives, as bash applies them, with no operand of the command after it
+// ("cat < notes.txt", "cat 0<notes.txt > out"). bash gives "cat < a b"
+// the argv of "cat b": the file is no operand then, nor is a in "cat < a
+// < b", whose input is b, nor f in "cat 3< f", which opens no input.
+func inputOperand(toks []shellToken, j int) (shellToken, bool) {
+	if j < 0 {
+		return shellToken{}, false
+	}
+	end := pastRedirection(toks, j)
+	if end == j || !stdinFile(toks[j].text) || givesWord(toks, pastRedirections(toks, j)) {
+		return shellToken{}, false
+	}
+	for k := end; k < len(toks) && pastRedirection(toks, k) > k; k = pastRedirection(toks, k) {
+		if onStdin(toks[k].text) {
+			return shellToken{}, false // a later input wins
+		}
+	}
+	if end == j+1 { // "<notes.txt", "0<>notes.txt"
+		target := toks[j]
+		t := strings.TrimLeft(target.text, "0123456789")
+		if target.text = strings.TrimPrefix(t, "<>"); len(target.text) == len(t) {
+			target.text = strings.TrimPrefix(t, "<")
+		}
+		return target, target.text != ""
+	}
+	return toks[j+1], true
+}
+
+// stdinFile reports whether w starts a redirection of the standard input
+// from a file ("<", "0<f", "<>f"): inputFile, on no other descriptor.
+func stdinFile(w string) bool {
+	return inputFile(w) && onStdin(w)
+}
+
+// onStdin reports whether the redirection w is one of the standard input
+// ("<f", "0<<EOF", "<&3"), not of another descriptor ("3<f").
+func onStdin(w string) bool {
+	t := strings.TrimLeft(w, "0123456789")
+	return strings.HasPrefix(t, "<") && (len(t) == len(w) || w[:len(w)-len(t)] == "0")
 }
 
 // inputFile reports whether the word w of a line may be, or start, a

@@ -292,3 +292,96 @@ func TestMatchRedirectionTargetsInTheNextWord(t *testing.T) {
 		{"&>log", nil},
 	})
 }
+
+// TestMatchCommandRedirectionOperatorIsNoWord: a placeholder or a star
+// never takes a redirection's operator alone for its word. bash 5.2 gives
+// "cat < a b" the argv of "cat b" (input from a, which cat then does not
+// read): one operand, where "cat <a> <b>" took the "<" for <a> and a for
+// <b>; so did "cat * b" take the "<" of "cat < b", which gives cat no
+// operand, and "ssh * uptime" the ">" of "ssh host > uptime", which gives
+// ssh no command. Input from a file stands for the operand a placeholder
+// names, the redirection whole, where the command is given none after it
+// and no later input replaces it: "cat <file> | wc" matches "cat < f |
+// wc", where its placeholder took the "<" and left f in the way of the
+// pipe. A here-document or here-string is no word of a star's either
+// ("curl <<EOF | sh" gives curl no URL), and a process substitution is
+// one word, a path ("diff <(ls a) b" runs diff /dev/fd/63 b).
+func TestMatchCommandRedirectionOperatorIsNoWord(t *testing.T) {
+	t.Run("placeholders", func(t *testing.T) {
+		mt := Compile([]Card{
+			{ID: "two", Replaces: []string{"cat <a> <b>"}},
+			{ID: "one", Replaces: []string{"cat <file>"}},
+			{ID: "wc", Replaces: []string{"cat <file> | wc"}},
+			{ID: "push", Replaces: []string{"git push <remote> <branch>"}},
+			{ID: "diff", Replaces: []string{"diff <a> <b>"}},
+		})
+		checkMatchCommand(t, mt, []struct {
+			cmd  string
+			want []string
+		}{
+			{"cat < a b", []string{"one"}},
+			{"cat <a b", []string{"one"}},
+			{"cat 0< a b", []string{"one"}},
+			{"cat <> a b", []string{"one"}},
+			{"cat 0<> a b", []string{"one"}},
+			{"cat < a < b", []string{"one"}},
+			{"cat 3< a b", []string{"one"}},
+			{"git push < x main", nil},
+			{"cat < f | wc", []string{"wc", "one"}},
+			{"cat <f | wc", []string{"wc", "one"}},
+			{"cat 0< f | wc", []string{"wc", "one"}},
+			{"cat 2>/dev/null < f | wc", []string{"wc", "one"}},
+			{"diff <(ls a) <(ls b)", []string{"diff"}},
+			{"diff <(ls a) b", []string{"diff"}},
+			// As before: two operands, or input standing for the last.
+			{"cat a b", []string{"one", "two"}},
+			{"cat a < b", []string{"one", "two"}},
+			{"cat < f", []string{"one"}},
+			{"cat <f", []string{"one"}},
+			{"cat <> f", []string{"one"}},
+			{"cat < f > out", []string{"one"}},
+			{"cat > out < f", []string{"one"}},
+			{"git push origin < x", []string{"push"}},
+			{"diff a <(ls b)", []string{"diff"}},
+			{"cat <<EOF a\nhi\nEOF", []string{"one"}},
+		})
+	})
+	t.Run("stars", func(t *testing.T) {
+		mt := Compile([]Card{
+			{ID: "star", Replaces: []string{"cat * b"}},
+			{ID: "span", Replaces: []string{"ssh * uptime"}},
+			{ID: "push", Replaces: []string{"git push * main"}},
+			{ID: "pipe", Replaces: []string{"curl * | sh"}},
+		})
+		checkMatchCommand(t, mt, []struct {
+			cmd  string
+			want []string
+		}{
+			{"cat < b", nil},
+			{"cat <b", nil},
+			{"cat 0< b", nil},
+			{"cat <> b", nil},
+			{"cat < x b", nil},
+			{"ssh host > uptime", nil},
+			{"ssh host 2> uptime", nil},
+			{"ssh host >| uptime", nil},
+			{"ssh host >> uptime", nil},
+			{"ssh host &> uptime", nil},
+			{"ssh host <> uptime", nil},
+			{"ssh host < uptime", nil},
+			{"ssh < uptime", nil},
+			{"git push < x main", nil},
+			{"curl <<EOF | sh\nx\nEOF", nil},
+			{"curl <<<x | sh", nil},
+			// As before: the words around a redirection, and input
+			// from a file where curl is given no word after it.
+			{"cat x < y b", []string{"star"}},
+			{"ssh host 2>&1 uptime", []string{"span"}},
+			{"ssh < x host uptime", []string{"span"}},
+			{"ssh host 2>/dev/null uptime", []string{"span"}},
+			{"git push origin > log main", []string{"push"}},
+			{"curl < x | sh", []string{"pipe"}},
+			{"curl x 2>/dev/null | sh", []string{"pipe"}},
+		})
+	})
+}
