@@ -452,6 +452,7 @@ func TestMatchCommandRegexpWildcardsByWords(t *testing.T) {
 		{ID: "logs", Replaces: []string{"kubectl logs -f .*"}},
 		{ID: "undo", Replaces: []string{"kubectl rollout undo deployment/.*"}},
 		{ID: "helm", Replaces: []string{"helm upgrade --install .+"}},
+		{ID: "scale", Replaces: []string{"kubectl scale deployment/.+"}},
 		{ID: "rm", Replaces: []string{"rm -rf .*"}},
 		{ID: "alt", Replaces: []string{"kubectl exec -it .* -- (bash|sh)"}},
 		{ID: "quoted", Replaces: []string{`grep -r '.*' [a-z]+`}},
@@ -468,11 +469,13 @@ func TestMatchCommandRegexpWildcardsByWords(t *testing.T) {
 		{"rm -r -f /tmp/x", []string{"rm"}},
 		{"rm --recursive --force x", []string{"rm"}},
 		{"kubectl exec -it web -- sh", []string{"alt"}},
+		{"kubectl -n prod scale deployment/api", []string{"scale"}},
 		// Not the pattern's: a word the regexp wants missing, another
 		// object, a word of other regexp syntax read by words.
 		{"kubectl logs api", nil},
 		{"kubectl -n prod rollout undo statefulset/db", nil},
 		{"helm upgrade billing .", nil},
+		{"kubectl -n prod scale deployment/", nil},
 		{"kubectl -n prod exec -it web -- sh", nil},
 		{"grep -r -i x src", nil},
 	})
