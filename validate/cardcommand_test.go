@@ -203,6 +203,7 @@ func TestMayMeanCommand(t *testing.T) {
 		{"bin/land", "bin/release-train", false},
 		{"scripts/DEPLOY.sh", "scripts/deploy.sh", true}, // six letters of another case: no edit
 		{"scripts/deploy.sh", "scripts/DEPLOY-PROD.sh", false},
+		{"bin/d.e.p.l.o.y", "bin/deploy", true}, // five dots: separators, no edit
 	} {
 		if got := MayMeanCommand(tt.p, tt.name); got != tt.want {
 			t.Errorf("MayMeanCommand(%q, %q) = %v, want %v", tt.p, tt.name, got, tt.want)
