@@ -83,8 +83,7 @@ func TestMayMeanCommandAllocatesLittle(t *testing.T) {
 // TestCardCommandPathAllocatesItsTopLevel: the scan reads the command of
 // every card with CardCommandPath, which builds the card's top level
 // alone (ojson.ParseTop): parsed whole, a card of 24,000 intent phrases
-// made 4 MB of tree per MB on every scan. What is left is about one
-// allocation a phrase, its index in the pointer being parsed.
+// made 4 MB of tree per MB on every scan.
 func TestCardCommandPathAllocatesItsTopLevel(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"id": "x", "command": "bin/x --flag", "intent_phrases": [`)
@@ -99,7 +98,7 @@ func TestCardCommandPathAllocatesItsTopLevel(t *testing.T) {
 	if got := CardCommandPath(card); got != "bin/x" {
 		t.Fatalf("CardCommandPath = %q, want bin/x", got)
 	}
-	if allocs := testing.AllocsPerRun(5, func() { CardCommandPath(card) }); allocs > 5000+100 {
-		t.Errorf("CardCommandPath of a card of 5,000 phrases: %v allocations, want at most 5,100", allocs)
+	if allocs := testing.AllocsPerRun(5, func() { CardCommandPath(card) }); allocs > 100 {
+		t.Errorf("CardCommandPath of a card of 5,000 phrases: %v allocations, want at most 100", allocs)
 	}
 }

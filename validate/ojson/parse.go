@@ -209,8 +209,8 @@ type parser struct {
 	// dropText is set while such a string is read.
 	top, dropText bool
 	// path is the JSON pointer tokens of the value being parsed; a pointer
-	// string is only built for an error.
-	path []string
+	// string is only built for an error, and so is an index's text.
+	path []pathToken
 	// indexAfter and maxDepth: see the constants of the same names.
 	indexAfter, maxDepth int
 	// maps are emptied key indexes (see object) kept for reuse, so that
@@ -304,25 +304,30 @@ func (p *parser) eofHint() string {
 	return fmt.Sprintf(": the file ends inside the %s that opens at %d:%d%s: it was cut short, or its closing '%c' is missing", what, line, col, more, close)
 }
 
+// pathToken is a token of parser.path: a member's key, or, when index is
+// not -1, an item's index, written only if an error needs it (an index
+// past 99 made a string for every item of every array read).
+type pathToken struct {
+	key   string
+	index int
+}
+
 // here is the JSON pointer of the value being parsed.
 func (p *parser) here() string {
 	var b strings.Builder
 	for _, t := range p.path {
 		b.WriteByte('/')
-		b.WriteString(EscapePointer(t))
+		if t.index >= 0 {
+			b.WriteString(strconv.Itoa(t.index))
+		} else {
+			b.WriteString(EscapePointer(t.key))
+		}
 	}
 	return b.String()
 }
 
 func (p *parser) pointer(last string) string {
-	var b strings.Builder
-	for _, t := range p.path {
-		b.WriteByte('/')
-		b.WriteString(EscapePointer(t))
-	}
-	b.WriteByte('/')
-	b.WriteString(EscapePointer(last))
-	return b.String()
+	return p.here() + "/" + EscapePointer(last)
 }
 
 func (p *parser) fail(off int, format string, args ...any) {
@@ -532,7 +537,7 @@ func (p *parser) object(depth int) Value {
 		}
 		p.pos++
 		p.skipSpace()
-		p.path = append(p.path, key)
+		p.path = append(p.path, pathToken{key: key, index: -1})
 		child := p.value(depth + 1)
 		p.path = p.path[:len(p.path)-1]
 		if p.fatal != nil {
@@ -622,7 +627,7 @@ func (p *parser) array(depth int) Value {
 	n := 0 // items read (ParseTop's kept below the top level are none)
 	for p.fatal == nil {
 		p.skipSpace()
-		p.path = append(p.path, strconv.Itoa(n))
+		p.path = append(p.path, pathToken{index: n})
 		child := p.value(depth + 1)
 		p.path = p.path[:len(p.path)-1]
 		if p.fatal != nil {
