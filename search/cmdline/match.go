@@ -804,19 +804,20 @@ func matchSpan(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 	}
 	rest := c
 	rest.i, rest.named = c.i+1, true
-	for k, end := c.j, c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); k = end {
-		switch end = pastRedirection(toks, k); {
+	for k := c.j; k < min(len(toks), c.j+maxSpan) && !toks[k].op && b.pay(1); {
+		end := pastRedirection(toks, k)
+		switch {
 		case end == k && processSubstitutionAt(toks, k):
 			end = pastGroup(toks, k+1) // "<(ls)", one word
 		case end == k:
 			end = k + 1
 		default:
 			if _, ok := inputOperand(toks, k); !ok {
-				end = pastUnread(toks, k)
+				k = pastUnread(toks, k)
 				continue // "ssh host > uptime": no word of ssh's
 			}
 		}
-		rest.j = end
+		k, rest.j = end, end
 		rest.passed = c.passed[:len(c.passed):len(c.passed)] // a try's appends are its own
 		switch matchFrom(want, toks, rest, b) {
 		case matched:
