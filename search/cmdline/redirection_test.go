@@ -385,3 +385,40 @@ func TestMatchCommandRedirectionOperatorIsNoWord(t *testing.T) {
 		})
 	})
 }
+
+// TestMatchCommandInputOperandEdges pins the edges of inputOperand and of
+// a star's words (review cr69: each row kills a mutant that survived the
+// tests): input on another descriptor than 0 is no operand ("cat 3< f"
+// gives cat none), a later here-document on descriptor 0 replaces the
+// file and one on 3 does not ("cat < f 3<<EOF" reads f); an operator
+// with no target (a line bash refuses) is no operand and crashes
+// nothing; a process substitution, "<(...)" or ">(...)", is one word of
+// a star's, and, the target of input, passed whole ("cat < <(ls) | wc"
+// reaches the pipe); a placeholder written in a line ("<host>") is a word,
+// not a redirection.
+func TestMatchCommandInputOperandEdges(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"cat <file>"}},
+		{ID: "wc", Replaces: []string{"cat <file> | wc"}},
+		{ID: "star", Replaces: []string{"cat * | wc"}},
+		{ID: "span", Replaces: []string{"ssh * uptime"}},
+		{ID: "diff", Replaces: []string{"diff * b"}},
+		{ID: "tee", Replaces: []string{"tee * out.tar"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat 3< f", nil},
+		{"cat < f 0<<EOF\nx\nEOF", nil},
+		{"cat < f 3<<EOF\nx\nEOF", []string{"one"}},
+		{"cat <", nil},
+		{"cat < | wc", nil},
+		{"cat <> | wc", nil},
+		{"ssh <host> uptime", []string{"span"}},
+		{"diff <(ls a) b", []string{"diff"}},
+		{"diff < <(ls a) b", nil},
+		{"cat < <(ls) | wc", []string{"star", "wc", "one"}},
+		{"tee >(sha256sum > sum) out.tar", []string{"tee"}},
+	})
+}
