@@ -59,6 +59,8 @@ func TestCardIDConfusable(t *testing.T) {
 			`Cyrillic "л" (U+043B) and 2 more; a word in two scripts`}}},
 		{"a Greek ν in devops", []string{`"de\u03bdops"`}, []want{{"bin/a.card.json", at + 2, `the Greek "ν" (U+03BD, like Latin "v"); a word in two scripts is almost never meant, and the id reads as "devops"`}}},
 		{"a Latin y in a Cyrillic word: the mixed id is told, not the other", []string{`"\u0434\u0435\u043f\u043b\u043eу"`, `"\u0434\u0435\u043f\u043b\u043ey"`}, []want{{"bin/b.card.json", at + 30, `Cyrillic letters beside the Latin "y" (U+0079); a word in two scripts is almost never meant, and the id reads as "деплоу", bin/a.card.json's id`}}},
+		{"a Latin é in a Cyrillic word: its base letter is like the Cyrillic е", []string{`"\u043a\u043e\u0444\u00e9"`}, []want{{"bin/a.card.json", at + 18,
+			`in the word "кофé": Cyrillic letters beside the Latin "é" (U+00E9); a word in two scripts is almost never meant; write`}}},
 		{"a Greek ο in a Cyrillic word", []string{`"\u0441\u03bf\u0440"`}, []want{{"bin/a.card.json", at + 6, `Cyrillic letters beside the Greek "ο" (U+03BF, like Latin "o");`}}},
 		{"capitals", []string{`"Deploy"`, `"D\u0435ploy"`, `"\u0410PI"`}, []want{
 			{"bin/b.card.json", at + 1, `reads as "Deploy", bin/a.card.json's id`},
@@ -84,7 +86,7 @@ func TestCardIDConfusable(t *testing.T) {
 		{"ASCII", []string{`"deploy"`, `"dep1oy"`, `"DEPLOY"`}, nil},
 		{"two ids of one script whose letters map alike", []string{`"\u0441\u0443"`, `"\u0441\u04af"`, `"\u03c3\u03bf\u03c6"`, `"\u03bf\u03bf\u03c6"`}, nil},
 		{"a micro sign is no Greek letter", []string{`"timeout-\u00b5s"`}, nil},
-		{"letters of another script like none of the word's own: units, formulas", []string{`"timeout-\u03bcs"`, `"\u0394t-plot"`, `"\u03c0calc"`, `"10k\u2126"`, `"d\u0436ploy"`, `"\u0434\u0435\u043f\u03bb\u043e\u0439"`}, nil},
+		{"letters of another script like none of the word's own: units, formulas", []string{`"timeout-\u03bcs"`, `"\u0394t-plot"`, `"\u03c0calc"`, `"10k\u2126"`, `"d\u0436ploy"`, `"\u0434\u0435\u043f\u03bb\u043e\u0439"`, `"\u0434\u03c5\u043c"`}, nil},
 	} {
 		got, indexed := confusableFindings(t, tt.ids...)
 		if indexed != len(tt.ids) {
