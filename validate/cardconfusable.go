@@ -93,7 +93,7 @@ func (s idScript) String() string {
 func scriptOf(r rune) idScript {
 	switch {
 	case r < 0x80:
-		if r|0x20 >= 'a' && r|0x20 <= 'z' {
+		if isASCIILetter(byte(r)) {
 			return scriptLatin
 		}
 	case !unicode.IsLetter(r):
@@ -161,15 +161,6 @@ func mixedWord(id string) (start, end int, major idScript, ok bool) {
 // same look-alike ("е" in "dеploy", Latin "y" in a Cyrillic "деплоy",
 // Greek "ο" in a Cyrillic "сοр").
 func passesInWord(word string, major idScript) bool {
-	var own map[string]bool // the Latin look-alikes of major's letters
-	if major != scriptLatin {
-		own = make(map[string]bool)
-		for r, l := range lookAlikeLatin {
-			if scriptOf(r) == major {
-				own[string(l)] = true
-			}
-		}
-	}
 	for _, r := range word {
 		sc := scriptOf(r)
 		if sc == scriptOther || sc == major {
@@ -182,17 +173,30 @@ func passesInWord(word string, major idScript) bool {
 		if like == "" {
 			continue
 		}
-		if major == scriptLatin || own[baseLetter(like)] {
+		if major == scriptLatin || latinLookAlikes[major][baseLetter(like)] {
 			return true
 		}
 	}
 	return false
 }
 
-// baseLetter is s's first letter without its marks ("e" for "ë").
-func baseLetter(s string) string {
+// latinLookAlikes are, per script, the Latin letters that letters of it
+// read as (lookAlikeLatin's values), for passesInWord.
+var latinLookAlikes = func() (by [4]map[rune]bool) {
+	for r, l := range lookAlikeLatin {
+		sc := scriptOf(r)
+		if by[sc] == nil {
+			by[sc] = make(map[rune]bool)
+		}
+		by[sc][l] = true
+	}
+	return by
+}()
+
+// baseLetter is s's first letter without its marks ('e' for "ë").
+func baseLetter(s string) rune {
 	r, _ := utf8.DecodeRuneInString(norm.NFD.String(s))
-	return string(r)
+	return r
 }
 
 func btoi(b bool) int {
@@ -244,24 +248,24 @@ func checkCardIDsConfusable(cards []*Card, docs []*doc, s *sink) {
 	}
 	ids := readIDs(cards)
 	for i, c := range cards {
-		ws, we, major, mixed := mixedWord(c.ID)
+		m := ids.mixed[i]
 		other := ids.readsAs(i)
-		if !mixed && other < 0 {
+		if !m.ok && other < 0 {
 			continue
 		}
 		var at int
 		var letters []rune
-		if mixed {
-			at, letters = lettersOf(c.ID[ws:we], func(r rune) bool { return scriptOf(r) != scriptOther && scriptOf(r) != major })
-			at += ws
+		if m.ok {
+			at, letters = lettersOf(c.ID[m.start:m.end], func(r rune) bool { return scriptOf(r) != scriptOther && scriptOf(r) != m.major })
+			at += m.start
 		} else {
 			at, letters = lettersOf(c.ID, func(r rune) bool { return lookAlikeOf(r) != "" })
 		}
 		reads := ids.readsAsClause(i, other, cards)
 		var msg string
-		if mixed {
+		if m.ok {
 			msg = fmt.Sprintf("tool card id %s mixes scripts in the word %q: %s letters beside %s; a word in two scripts is almost never meant",
-				strconv.QuoteToASCII(c.ID), c.ID[ws:we], major, describeLetters(letters))
+				strconv.QuoteToASCII(c.ID), c.ID[m.start:m.end], m.major, describeLetters(letters))
 			if reads != "" {
 				msg += ", and the id " + reads
 			}
@@ -277,26 +281,35 @@ func checkCardIDsConfusable(cards []*Card, docs []*doc, s *sink) {
 
 // cardIDReadings are the card ids as checkCardIDsConfusable compares
 // them, per card: as it prints (visible: without what prints as nothing,
-// as CardIDKey folds it), its skeleton, and whether a word of it mixes
-// scripts; with the cards of each skeleton.
+// as CardIDKey folds it), its skeleton, and its word mixing scripts, if
+// any; with the cards of each skeleton.
 type cardIDReadings struct {
 	visible, skel []string
-	mixed         []bool
+	mixed         []mixedSpan
 	bySkeleton    map[string][]int
+}
+
+// mixedSpan is what mixedWord finds in an id: the word's bounds and
+// major script, ok if there is such a word.
+type mixedSpan struct {
+	start, end int
+	major      idScript
+	ok         bool
 }
 
 func readIDs(cards []*Card) cardIDReadings {
 	ids := cardIDReadings{
 		visible:    make([]string, len(cards)),
 		skel:       make([]string, len(cards)),
-		mixed:      make([]bool, len(cards)),
+		mixed:      make([]mixedSpan, len(cards)),
 		bySkeleton: make(map[string][]int, len(cards)),
 	}
 	for k, c := range cards {
 		ids.visible[k] = CardIDKey(strings.TrimSpace(visibleID(c.ID)))
 		ids.skel[k] = skeleton(ids.visible[k])
 		ids.bySkeleton[ids.skel[k]] = append(ids.bySkeleton[ids.skel[k]], k)
-		_, _, _, ids.mixed[k] = mixedWord(c.ID)
+		m := &ids.mixed[k]
+		m.start, m.end, m.major, m.ok = mixedWord(c.ID)
 	}
 	return ids
 }
@@ -312,7 +325,7 @@ func (ids cardIDReadings) readsAs(i int) int {
 		return -1
 	}
 	for _, k := range ids.bySkeleton[ids.skel[i]] {
-		if ids.visible[k] != ids.visible[i] && (ids.mixed[i] || !ids.mixed[k]) && differAcrossScripts(ids.visible[i], ids.visible[k]) {
+		if ids.visible[k] != ids.visible[i] && (ids.mixed[i].ok || !ids.mixed[k].ok) && differAcrossScripts(ids.visible[i], ids.visible[k]) {
 			return k
 		}
 	}
@@ -344,7 +357,7 @@ func differAcrossScripts(a, b string) bool {
 func (ids cardIDReadings) readsAsClause(i, other int, cards []*Card) string {
 	if other >= 0 {
 		as := strconv.Quote(ids.visible[other])
-		if ids.mixed[other] {
+		if ids.mixed[other].ok {
 			as = strconv.QuoteToASCII(ids.visible[other])
 		}
 		return fmt.Sprintf("reads as %s, %s's id, so a client choosing a card by the id it shows may run this one", as, cards[other].Path)
