@@ -221,6 +221,10 @@ type parser struct {
 	opens []int
 }
 
+// keeps reports whether the children of a container at depth are kept:
+// always by Parse, only the root's by ParseTop.
+func (p *parser) keeps(depth int) bool { return !p.top || depth == 0 }
+
 // stacks are a parser's members and items, kept in stackPool between
 // parses: grown by appends, the stack of a card of 24,000 intent phrases
 // reallocated itself to five times its final size (1.9 MB), and a scan
@@ -432,7 +436,7 @@ func (p *parser) value(depth int) Value {
 	case c == '[':
 		return p.array(depth)
 	case c == '"':
-		p.dropText = p.top && depth > 1
+		p.dropText = depth > 0 && !p.keeps(depth-1) // a string its container does not keep
 		s := p.string()
 		p.dropText = false
 		return Value{Kind: String, Str: s, Off: start}
@@ -543,7 +547,7 @@ func (p *parser) object(depth int) Value {
 		if p.fatal != nil {
 			break
 		}
-		if p.top && depth > 0 {
+		if !p.keeps(depth) {
 			// ParseTop keeps nothing here, and so finds no duplicate.
 		} else if i := p.memberIndex(base, index, key); i >= 0 {
 			// The first occurrence keeps its place; the last value wins, as
@@ -634,7 +638,7 @@ func (p *parser) array(depth int) Value {
 			break
 		}
 		n++
-		if !p.top || depth == 0 {
+		if p.keeps(depth) {
 			p.items = append(p.items, child)
 			p.itemsHigh = max(p.itemsHigh, len(p.items))
 		}
