@@ -973,7 +973,10 @@ func pastUnread(toks []shellToken, j int) int {
 	}
 	end := pastRedirections(toks, j)
 	last := -1 // the last input there, which alone may (bash applies them in order)
-	for k := j; k < end && pastRedirection(toks, k) > k; k = pastRedirection(toks, k) {
+	for k, next := j, 0; k < end; k = next {
+		if next = pastRedirection(toks, k); next == k {
+			break
+		}
 		if onStdin(toks[k].text) {
 			last = k
 		}
@@ -1007,7 +1010,10 @@ func inputOperand(toks []shellToken, j int) (shellToken, bool) {
 	if end == j || !stdinFile(toks[j].text) || givesWord(toks, pastRedirections(toks, j)) {
 		return shellToken{}, false
 	}
-	for k := end; k < len(toks) && pastRedirection(toks, k) > k; k = pastRedirection(toks, k) {
+	for k, next := end, 0; k < len(toks); k = next {
+		if next = pastRedirection(toks, k); next == k {
+			break
+		}
 		if onStdin(toks[k].text) {
 			return shellToken{}, false // a later input wins
 		}
