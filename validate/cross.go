@@ -43,7 +43,8 @@ func (in *centralInput) schema() *CentralSchema {
 var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 
 // crossCheck runs the cross-capability invariants of ref §3 and ADR-894 over
-// the capabilities that passed their own checks. all holds every parsed
+// the capabilities that passed their own checks (and requires cycles also
+// through those whose requires is readable: see cycleMembers). all holds every parsed
 // capability, valid or not, so a requires edge to a broken capability is not
 // reported as unknown on top of that capability's own findings.
 // It returns the hooks of the valid capabilities ordered at each point.
@@ -71,7 +72,7 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 	misnamed := misnamedFolders(all)
 	checkRequires(valid, all, unread, misnamed, s)
 	checkRuntimeRefs(valid, all, unread, misnamed, s)
-	checkCycles(valid, s)
+	checkCycles(cycleMembers(all), s)
 	checkProducers(valid, s)
 	if contract.Complete && len(unread) == 0 {
 		// Host artifacts come from the contract and the others from the
@@ -662,6 +663,38 @@ func checkCycles(caps []*Capability, s *sink) {
 		last := loop[len(loop)-1]
 		s.at(caps[last].doc, fmt.Sprintf("/requires/%d", ks[len(ks)-1]), "requires-cycle", "%s", msg)
 	}
+}
+
+// cycleMembers are the capabilities checkCycles searches, in folder
+// order: the valid ones, and each with errors whose requires is still
+// readable, its errors being elsewhere: its id is its folder's name and a
+// kebab-case id, and its requires a list of strings. A cycle through one
+// of those is there whatever its other errors are, and gsd-core, which
+// leaves it out of its checks until they are fixed, reports the cycle
+// then: told in the same run, the author does not fix one error only to
+// meet the next. Whether a repository passes does not change: it already
+// fails on that capability's errors.
+func cycleMembers(all []*Capability) []*Capability {
+	out := make([]*Capability, 0, len(all))
+	for _, c := range all {
+		if c.valid || requiresReadable(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// requiresReadable says whether c's requires can be taken as written
+// though c has errors: c's id names it (its folder's name, and kebab-case,
+// as the id another capability requires it by) and its requires is a list
+// of strings (so each entry's index in c.Requires is its index in the
+// list). Its requires then says what it needs, whatever else is wrong.
+func requiresReadable(c *Capability) bool {
+	if c.ID != c.Folder || !isKebab(c.ID) {
+		return false
+	}
+	req := c.Manifest.Get("requires")
+	return req != nil && req.Kind == ojson.Array && len(c.Requires) == len(req.Items)
 }
 
 // requiresGraph is the graph checkCycles searches, over indexes of caps:

@@ -238,3 +238,58 @@ func TestRequiresCycleRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestRequiresCycleThroughACapabilityWithErrors: a requires cycle through
+// a capability that fails its own checks elsewhere (a title that is no
+// string) is reported in the same run as those errors, where it was found
+// only once they were fixed; not when that capability's requires or id
+// cannot be taken as written (an entry that is no string, whose index
+// would shift the others; an id other than its folder's, or a manifest
+// that does not parse), where the cycle depends on how it is fixed.
+func TestRequiresCycleThroughACapabilityWithErrors(t *testing.T) {
+	edit := func(c CapabilitySource, old, new string) CapabilitySource {
+		if !strings.Contains(string(c.Manifest.Data), old) {
+			t.Fatalf("%s: no %q", c.Folder, old)
+		}
+		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
+		return c
+	}
+	refolder := func(c CapabilitySource, folder string) CapabilitySource {
+		c.Folder, c.Manifest.Path = folder, "capabilities/"+folder+"/capability.json"
+		return c
+	}
+	untitled := func(c CapabilitySource) CapabilitySource { return edit(c, `"title": "T"`, `"title": 5`) }
+	const twoMembers = `requires cycle detected: bb → cc → bb; remove one of these requires entries: "bb" → "cc" at capabilities/bb/capability.json:3:36 (/requires/0), "cc" → "bb" at capabilities/cc/capability.json:3:36 (/requires/0)`
+	tests := []struct {
+		name      string
+		caps      []CapabilitySource
+		file, msg string // "" for no finding
+	}{
+		{"both valid", []CapabilitySource{requiring("bb", "cc"), requiring("cc", "bb")}, "capabilities/cc/capability.json", twoMembers},
+		{"the second with a schema error elsewhere", []CapabilitySource{requiring("bb", "cc"), untitled(requiring("cc", "bb"))}, "capabilities/cc/capability.json", twoMembers},
+		{"the first with a schema error elsewhere", []CapabilitySource{untitled(requiring("bb", "cc")), requiring("cc", "bb")}, "capabilities/cc/capability.json", twoMembers},
+		{"both with errors", []CapabilitySource{untitled(requiring("bb", "cc")), untitled(requiring("cc", "bb"))}, "capabilities/cc/capability.json", twoMembers},
+		{"one requiring itself, with errors", []CapabilitySource{untitled(requiring("aa", "aa"))}, "capabilities/aa/capability.json",
+			`requires cycle detected: aa → aa; remove this requires entry: "aa" → "aa" at capabilities/aa/capability.json:3:36 (/requires/0)`},
+		{"an entry that is no string", []CapabilitySource{requiring("bb", "cc"), withRequires(newcomerCap("cc", `[]`, `[]`, `{}`), `[5, "bb"]`)}, "", ""},
+		{"an id other than its folder's", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"id": "cc"`, `"id": "cx"`)}, "", ""},
+		{"a folder other than its id", []CapabilitySource{requiring("bb", "cc"), refolder(requiring("cc", "bb"), "cx")}, "", ""},
+		{"an id and folder not kebab-case", []CapabilitySource{requiring("bb", "Cc"), refolder(edit(requiring("cc", "bb"), `"id": "cc"`, `"id": "Cc"`), "Cc")}, "", ""},
+		{"an id that is no string", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"id": "cc"`, `"id": 5`)}, "", ""},
+		{"a manifest that does not parse", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"title": "T",`, `"title": "T"`)}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := newcomerFindings(t, "requires-cycle", tt.caps...)
+			if tt.msg == "" {
+				if len(got) != 0 {
+					t.Errorf("got %v, want no requires-cycle", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].File != tt.file || got[0].Pointer != "/requires/0" || got[0].Message != tt.msg {
+				t.Errorf("got %v\nwant one at %s (/requires/0): %s", got, tt.file, tt.msg)
+			}
+		})
+	}
+}
