@@ -537,11 +537,38 @@ func miswrittenRole(root *ojson.Value, role string) []string {
 	return feature
 }
 
+// checkDuplicateSkills warns of a skill a feature lists more than once, at
+// each entry after its first, naming where that is. gsd-core accepts it
+// (one capability claiming a stem twice is no owner conflict), but the
+// capability's capabilityClusters entry, its skills sorted, then lists the
+// skill twice. Entries that are no string are the schema's.
+func checkDuplicateSkills(d *doc, s *sink) {
+	skills := d.Root.Get("skills")
+	if skills == nil || skills.Kind != ojson.Array {
+		return
+	}
+	first := map[string]int{}
+	for i, it := range skills.Items {
+		if it.Kind != ojson.String {
+			continue
+		}
+		j, dup := first[it.Str]
+		if !dup {
+			first[it.Str] = i
+			continue
+		}
+		s.warnAt(d, fmt.Sprintf("/skills/%d", i), "skill-duplicate",
+			"skill %q is already listed in skills, at %s: the registry's capabilityClusters would list it twice; remove this entry",
+			it.Str, s.where(d, fmt.Sprintf("/skills/%d", j)))
+	}
+}
+
 // checkFeature runs the feature-body rules that need more than the schema.
 func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	root := &d.Root
 	c.Skills = root.Get("skills").Strings()
 	c.Agents = root.Get("agents").Strings()
+	checkDuplicateSkills(d, s)
 	for _, list := range []string{"skills", "agents"} {
 		for i, stem := range root.Get(list).Strings() {
 			if slices.Contains(reservedNames, stem) {
