@@ -372,17 +372,50 @@ func (c *Contract) hostArtifactIndex() map[string]int {
 	return out
 }
 
-// undeclaredFrom is the index of the earliest point from which the host
-// artifacts of a step no workflow declares would be available (its last
-// point), or len(Points) when every step is declared.
-func (c *Contract) undeclaredFrom() int {
-	from := len(Points)
-	for i := len(Points) - 1; i >= 0; i-- {
-		if step := stepOf(Points[i]); c.Entry(step) == nil && (i+1 == len(Points) || stepOf(Points[i+1]) != step) {
-			from = i
+// undeclaredStep is a step no host workflow declares, with the index of
+// its last point, from which its host artifacts would be available.
+type undeclaredStep struct {
+	step string
+	last int
+}
+
+// undeclared lists the steps no host workflow declares, in pipeline order.
+func (c *Contract) undeclared() []undeclaredStep {
+	var out []undeclaredStep
+	for _, step := range Steps {
+		if c.Entry(step) == nil {
+			ps := PointsOfStep(step)
+			out = append(out, undeclaredStep{step, PointIndex(ps[len(ps)-1])})
 		}
 	}
-	return from
+	return out
+}
+
+// presumedArtifacts are the artifacts a declared host workflow consumes
+// that no declared one produces, when a step before it has no workflow:
+// the hosts expect them from an earlier step, most likely that one (plan
+// consumes CONTEXT.md, discuss's). Each maps to the last point of the
+// earliest such step, from which it is taken to be available. host is
+// hostArtifactIndex's.
+func (c *Contract) presumedArtifacts(missing []undeclaredStep, host map[string]int) map[string]int {
+	out := map[string]int{}
+	for _, u := range missing {
+		after := slices.Index(Steps, u.step)
+		for _, e := range c.Entries {
+			if slices.Index(Steps, e.Step) <= after {
+				continue
+			}
+			for _, a := range e.Consumes {
+				if _, made := host[a]; made {
+					continue
+				}
+				if cur, ok := out[a]; !ok || u.last < cur {
+					out[a] = u.last
+				}
+			}
+		}
+	}
+	return out
 }
 
 // unquoted is v without a pair of quotes around it ("plan", 'plan',

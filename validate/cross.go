@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -887,44 +888,90 @@ func idsOf(ids []string) []string {
 // other step produces at this point or an earlier one. The steps of every
 // parsed capability count as producers, valid or not: a consumer of what a
 // broken capability produces is not also reported for that capability's
-// findings. Nor is one at or after the last point of a step no host
-// workflow declares (point-uncovered, once): that step's host artifacts
-// are unknown, and the one consumed was most likely among them.
+// findings.
+//
+// At or after the last point of a step no host workflow declares
+// (point-uncovered), that step's host artifacts are unknown, and the one
+// consumed may be among them. One a declared host workflow after it
+// consumes and none produces (CONTEXT.md, which plan's consumes, without
+// discuss) is taken to be that step's, available from its last point; any
+// other not met is told as a warning saying so, which an author may act
+// on in the same run (a typo, "CONTEXT.mdx"), rather than an error, which
+// declaring the step may prove wrong; declared, it is an error if still
+// not met, as gsd-core's would be.
 func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	host := contract.hostArtifactIndex()
-	unknownFrom := contract.undeclaredFrom()
+	missing := contract.undeclared()
+	presumed := contract.presumedArtifacts(missing, host)
 	produced := producedAt(producers)
 	unplaced := brokenProduces(producers)
 	hints := &artifactHints{host: host, produced: produced}
+	if len(presumed) > 0 {
+		hints.host = maps.Clone(host)
+		maps.Copy(hints.host, presumed)
+	}
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
-			if at < 0 || at >= unknownFrom {
+			if at < 0 {
 				continue
 			}
 			for j, a := range h.Consumes {
 				if idx, ok := host[a]; ok && idx <= at || unplaced[a] {
 					continue
 				}
+				if idx, ok := presumed[a]; ok && idx <= at {
+					continue
+				}
 				earliest, self, satisfied := availability(a, h, at, produced[a], host)
 				if satisfied {
 					continue
 				}
-				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
+				var msg string
 				switch {
 				case earliest >= 0:
-					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q)", c.ID, h.Point, a, Points[earliest])
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q)", c.ID, h.Point, a, Points[earliest])
 				case self:
-					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
-					s.at(c.doc, ptr, "consumes-unsatisfied",
-						"capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hints.of(a))
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hints.of(a))
 				}
+				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
+				if unknown := undeclaredBy(missing, at, a); unknown != "" {
+					s.warnAt(c.doc, ptr, "consumes-unsatisfied", "%s; %s", msg, unknown)
+					continue
+				}
+				s.at(c.doc, ptr, "consumes-unsatisfied", "%s", msg)
 			}
 		}
 	}
+}
+
+// undeclaredBy says, for a consumer at point index at of artifact a that
+// nothing declared meets, which steps of missing would have their host
+// artifacts available by then, none of them declared by a host workflow:
+// why the finding is a warning, and what makes it go or an error; "" for
+// none.
+func undeclaredBy(missing []undeclaredStep, at int, a string) string {
+	var steps []string
+	from := -1
+	for _, u := range missing {
+		if u.last <= at {
+			steps = append(steps, u.step)
+			if from < 0 {
+				from = u.last
+			}
+		}
+	}
+	switch len(steps) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("a warning while the %s step has no host workflow (point-uncovered), as what it produces from %q on is unknown: declare it, with %q in its marker's produces if it makes it; else this is an error once it is declared",
+			steps[0], Points[from], a)
+	}
+	return fmt.Sprintf("a warning while the %s steps have no host workflow (point-uncovered), as what they produce from %q on is unknown: declare them, with %q in the produces of the marker of the one that makes it; else this is an error once they are declared",
+		strings.Join(steps, " and "), Points[from], a)
 }
 
 // artifactProducer is a step producing an artifact, with its point's index

@@ -170,3 +170,77 @@ func TestUndeclaredStepKeepsTheChecksItCannotAnswer(t *testing.T) {
 		t.Error("CONTEXT.mdx at plan:pre, without plan: no consumes-unsatisfied")
 	}
 }
+
+// TestUndeclaredStepConsumesInTheSameRun: a consumes at or after the last
+// point of a step no host workflow declares, which was not checked until
+// the step was declared, is checked in the same run. One a declared host
+// workflow after that step consumes and none produces (CONTEXT.md, which
+// plan consumes, without discuss) is taken to be the missing step's and
+// is met, as before; any other not met is a warning that names the steps
+// whose artifacts are unknown (a typo is told now, with its did-you-mean),
+// and an error once they are declared.
+func TestUndeclaredStepConsumesInTheSameRun(t *testing.T) {
+	type want struct {
+		sev      Severity
+		file     string
+		contains []string
+	}
+	const warned = `; a warning while the `
+	tests := []struct {
+		name  string
+		edits []sampleEdit
+		gone  []string
+		host  [2]string // an edit of discuss-phase.md
+		want  []want
+	}{
+		{"discuss's CONTEXT.md, without discuss", nil, []string{"discuss-phase.md"}, [2]string{}, nil},
+		{"a typo of it, without discuss", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`}}, []string{"discuss-phase.md"}, [2]string{}, []want{
+			{Warning, "capabilities/research/capability.json", []string{`consumes "CONTEXT.mdx" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?; a warning while the discuss step has no host workflow (point-uncovered), as what it produces from "discuss:post" on is unknown: declare it, with "CONTEXT.mdx" in its marker's produces if it makes it; else this is an error once it is declared`}}}},
+		{"a typo of it, with discuss", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`}}, nil, [2]string{}, []want{
+			{Error, "capabilities/research/capability.json", []string{`consumes "CONTEXT.mdx" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?`}}}},
+		{"verify's UAT.md at verify:post, without verify", []sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}}, []string{"verify-work.md"}, [2]string{}, nil},
+		{"produced only after, without discuss", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["UI-REVIEW.md"]`}}, []string{"discuss-phase.md"}, [2]string{}, []want{
+			{Warning, "capabilities/research/capability.json", []string{`consumes "UI-REVIEW.md" which is only produced after this point (earliest available at "verify:post"); a warning while the discuss step has no host workflow (point-uncovered), as what it produces from "discuss:post" on is unknown`}}}},
+		// Consumed by a host before the missing step: no sign it is that
+		// step's.
+		{"consumed by discuss, without verify", []sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["BRIEF.md"]`}}, []string{"verify-work.md"}, [2]string{"consumes:\n", "consumes: BRIEF.md\n"}, []want{
+			{Warning, "capabilities/nyquist/capability.json", []string{`consumes "BRIEF.md" which is never produced`, warned + `verify step has no host workflow (point-uncovered), as what it produces from "verify:post" on is unknown`}}}},
+		{"consumed by discuss, without discuss and verify", []sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["NOTES.md"]`}}, []string{"discuss-phase.md", "verify-work.md"}, [2]string{}, []want{
+			{Warning, "capabilities/nyquist/capability.json", []string{warned + `discuss and verify steps have no host workflow (point-uncovered), as what they produce from "discuss:post" on is unknown: declare them, with "NOTES.md" in the produces of the marker of the one that makes it; else this is an error once they are declared`}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sampleRepo(t, tt.edits...)
+			src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool { return slices.Contains(tt.gone, strings.TrimPrefix(w.Path, "workflows/")) })
+			if tt.host[0] != "" {
+				i := slices.IndexFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/discuss-phase.md" })
+				if i < 0 || !strings.Contains(string(src.Workflows[i].Data), tt.host[0]) {
+					t.Fatalf("no %q in discuss-phase.md", tt.host[0])
+				}
+				src.Workflows[i].Data = []byte(strings.Replace(string(src.Workflows[i].Data), tt.host[0], tt.host[1], 1))
+			}
+			var got []Diagnostic
+			for _, d := range Validate(src).Diagnostics {
+				switch {
+				case d.Rule == "consumes-unsatisfied":
+					got = append(got, d)
+				case d.Severity == Error && d.Rule != "point-uncovered":
+					t.Errorf("unwanted %s", d)
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d consumes-unsatisfied, want %d: %v", len(got), len(tt.want), got)
+			}
+			for i, w := range tt.want {
+				d := got[i]
+				ok := d.Severity == w.sev && d.File == w.file && d.Pointer == "/steps/0/consumes/0"
+				for _, c := range w.contains {
+					ok = ok && strings.Contains(d.Message, c)
+				}
+				if !ok {
+					t.Errorf("got %s\nwant %s at %s (/steps/0/consumes/0) holding %q", d, w.sev, w.file, w.contains)
+				}
+			}
+		})
+	}
+}
