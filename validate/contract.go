@@ -391,26 +391,39 @@ func (c *Contract) undeclared() []undeclaredStep {
 	return out
 }
 
-// presumedArtifacts are the artifacts a declared host workflow consumes
-// that no declared one produces, when a step before it has no workflow:
-// the hosts expect them from an earlier step, most likely that one (plan
-// consumes CONTEXT.md, discuss's). Each maps to the last point of the
-// earliest such step, from which it is taken to be available. host is
-// hostArtifactIndex's.
+// referenceHostProduces are the host artifacts gsd-core's own workflow of
+// each step produces (ref §1.2, §1.6).
+var referenceHostProduces = map[string][]string{
+	"discuss": {"CONTEXT.md"}, "plan": {"PLAN.md"}, "execute": {"SUMMARY.md"}, "verify": {"UAT.md"},
+}
+
+// presumedArtifacts are the artifacts taken to be the host artifacts of
+// the steps no host workflow declares (missing), each mapped to the last
+// point of the earliest such step, from which it is taken to be available:
+// what gsd-core's own workflow of that step produces (CONTEXT.md for
+// discuss), and what a declared host workflow after it consumes (plan
+// consumes CONTEXT.md: the hosts expect it from an earlier step, most
+// likely that one); not one a declared host workflow produces (host is
+// hostArtifactIndex's), which is available from there.
 func (c *Contract) presumedArtifacts(missing []undeclaredStep, host map[string]int) map[string]int {
 	out := map[string]int{}
+	presume := func(a string, from int) {
+		if _, made := host[a]; made {
+			return
+		}
+		if cur, ok := out[a]; !ok || from < cur {
+			out[a] = from
+		}
+	}
 	for _, u := range missing {
+		for _, a := range referenceHostProduces[u.step] {
+			presume(a, u.last)
+		}
 		after := slices.Index(Steps, u.step)
 		for _, e := range c.Entries {
-			if slices.Index(Steps, e.Step) <= after {
-				continue
-			}
-			for _, a := range e.Consumes {
-				if _, made := host[a]; made {
-					continue
-				}
-				if cur, ok := out[a]; !ok || u.last < cur {
-					out[a] = u.last
+			if slices.Index(Steps, e.Step) > after {
+				for _, a := range e.Consumes {
+					presume(a, u.last)
 				}
 			}
 		}

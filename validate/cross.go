@@ -971,7 +971,7 @@ func undeclaredBy(missing []undeclaredStep, at int, a string) string {
 			steps[0], Points[from], a)
 	}
 	return fmt.Sprintf("a warning while the %s steps have no host workflow (point-uncovered), as what they produce from %q on is unknown: declare them, with %q in the produces of the marker of the one that makes it; else this is an error once they are declared",
-		strings.Join(steps, " and "), Points[from], a)
+		strings.Join(steps[:len(steps)-1], ", ")+" and "+steps[len(steps)-1], Points[from], a)
 }
 
 // artifactProducer is a step producing an artifact, with its point's index

@@ -196,6 +196,10 @@ func TestUndeclaredStepConsumesInTheSameRun(t *testing.T) {
 		{"discuss's CONTEXT.md, without discuss", nil, []string{"discuss-phase.md"}, [2]string{}, nil},
 		{"a typo of it, without discuss", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`}}, []string{"discuss-phase.md"}, [2]string{}, []want{
 			{Warning, "capabilities/research/capability.json", []string{`consumes "CONTEXT.mdx" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?; a warning while the discuss step has no host workflow (point-uncovered), as what it produces from "discuss:post" on is unknown: declare it, with "CONTEXT.mdx" in its marker's produces if it makes it; else this is an error once it is declared`}}}},
+		// No declared host consumes it, but gsd-core's discuss produces it.
+		{"discuss's CONTEXT.md, without discuss, plan and execute", nil, []string{"discuss-phase.md", "plan-phase.md", "execute-phase.md"}, [2]string{}, nil},
+		{"another, without discuss, plan and execute", []sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["NOTES.md"]`}}, []string{"discuss-phase.md", "plan-phase.md", "execute-phase.md"}, [2]string{}, []want{
+			{Warning, "capabilities/nyquist/capability.json", []string{`consumes "NOTES.md" which is never produced by any host artifact or capability hook; a warning while the discuss, plan and execute steps have no host workflow (point-uncovered), as what they produce from "discuss:post" on is unknown`}}}},
 		{"a typo of it, with discuss", []sampleEdit{{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.mdx"]`}}, nil, [2]string{}, []want{
 			{Error, "capabilities/research/capability.json", []string{`consumes "CONTEXT.mdx" which is never produced by any host artifact or capability hook; did you mean "CONTEXT.md"?`}}}},
 		{"verify's UAT.md at verify:post, without verify", []sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}}, []string{"verify-work.md"}, [2]string{}, nil},

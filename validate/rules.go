@@ -94,7 +94,7 @@ var Rules = []Rule{
 	{"requires-cycle", Error, "requires forms a cycle: one finding a cycle, at the entry closing its shortest way round from its member first in folder order, naming where each of its requires entries is and the other capabilities in a cycle with them"},
 	{"tier-monotone", Error, "a capability requires one of a higher tier (core < standard < full)"},
 	{"duplicate-producer", Error, "two steps produce the same artifact at the same point"},
-	{"consumes-unsatisfied", Error, "a step consumes an artifact nothing produces at or before its point (a warning while a step whose host artifacts would be available there has no host workflow, which declaring it may settle; an artifact a later host workflow consumes and none produces is taken to be that step's, and met)"},
+	{"consumes-unsatisfied", Error, "a step consumes an artifact nothing produces at or before its point (a warning while a step whose host artifacts would be available there has no host workflow, as declaring it may settle it; an artifact gsd-core's own workflow of that step produces, CONTEXT.md for discuss, or one a later host workflow consumes and none produces, is taken to be that step's, and met)"},
 	{"ordering-cycle", Error, "produces/consumes form a cycle among the steps or contributions at one point"},
 
 	// Tool cards.
