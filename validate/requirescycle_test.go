@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // requiring is a newcomer capability requiring ids.
@@ -126,12 +125,11 @@ func longChain(n int, back bool) []CapabilitySource {
 
 // TestRequiresCycleLongChain: 2,000 capabilities in a chain closing into
 // a cycle of 1,000 are one finding, whose message stays short, however
-// many of its members also require into it, and found quickly.
+// many of its members also require into it (how quickly is
+// BenchmarkRequiresCycleLongChain's to show: a test asserts no time).
 func TestRequiresCycleLongChain(t *testing.T) {
 	for _, back := range []bool{false, true} {
-		start := time.Now()
 		got := newcomerFindings(t, "requires-cycle", longChain(2000, back)...)
-		took := time.Since(start)
 		if len(got) != 1 {
 			t.Fatalf("back %v: %d findings, want 1", back, len(got))
 		}
@@ -145,9 +143,6 @@ func TestRequiresCycleLongChain(t *testing.T) {
 		if d.File != file || !strings.HasPrefix(d.Message, prefix) ||
 			len(d.Message) > maxMessage || strings.Contains(d.Message, "bytes left out") {
 			t.Errorf("back %v: %s (%s): %s", back, d.File, d.Pointer, d.Message)
-		}
-		if took > 5*time.Second {
-			t.Errorf("back %v: took %v", back, took)
 		}
 	}
 }
