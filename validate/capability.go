@@ -570,7 +570,7 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	c.Agents = root.Get("agents").Strings()
 	checkDuplicateSkills(d, s)
 	for _, list := range []string{"skills", "agents"} {
-		for i, stem := range root.Get(list).Strings() {
+		for i, stem := range root.Get(list).StringItems() {
 			if slices.Contains(reservedNames, stem) {
 				s.at(d, fmt.Sprintf("/%s/%d", list, i), "reserved-name", "%q is a reserved name", stem)
 			}
@@ -663,14 +663,14 @@ func checkRuntimeCompat(d *doc, rc *ojson.Value, s *sink) {
 		case slices.Contains(ids, "*") && len(sup.Items) > 1:
 			s.at(d, "/runtimeCompat/supported", "runtime-compat", "\"*\" stands alone; it cannot be mixed with runtime ids")
 		}
-		for i, id := range ids {
+		for i, id := range sup.StringItems() {
 			if id != "*" && !isKebab(id) {
 				s.at(d, fmt.Sprintf("/runtimeCompat/supported/%d", i), "runtime-compat", "%q is not a kebab-case runtime id", id)
 			}
 		}
 	}
 	if uns := rc.Get("unsupported"); uns != nil {
-		for i, id := range uns.Strings() {
+		for i, id := range uns.StringItems() {
 			if !isKebab(id) {
 				s.at(d, fmt.Sprintf("/runtimeCompat/unsupported/%d", i), "runtime-compat",
 					"%q is not a kebab-case runtime id (\"*\" is not allowed in unsupported)", id)

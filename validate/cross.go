@@ -437,7 +437,7 @@ func checkReviewerLanes(caps []*Capability, s *sink) {
 		if slug := rv.Get("slug"); slug.IsString() {
 			add("reviewer slug", slug.Str, c, "/reviewer/slug")
 		}
-		for i, f := range rv.Get("flags").Strings() {
+		for i, f := range rv.Get("flags").StringItems() {
 			add("reviewer flag", f, c, fmt.Sprintf("/reviewer/flags/%d", i))
 		}
 		if sec := rv.Get("reviewsSection"); sec.IsString() {
@@ -616,7 +616,7 @@ func checkRuntimeRefs(valid, all []*Capability, unread map[string]bool, misnamed
 			continue
 		}
 		for _, list := range []string{"supported", "unsupported"} {
-			for i, id := range rc.Get(list).Strings() {
+			for i, id := range rc.Get(list).StringItems() {
 				if id != "*" && !isRuntime(id) {
 					s.at(c.doc, fmt.Sprintf("/runtimeCompat/%s/%d", list, i), "runtime-compat-unknown",
 						"capability %q runtimeCompat.%s references unknown runtime %q (no role:runtime capability has that id)%s", c.ID, list, id,

@@ -65,7 +65,7 @@ func checkRuntime(d *doc, rt *ojson.Value, s *sink) {
 			"configFormat parity gate: installSurface %q requires configFormat %q, not %q", install.Str, configFormatByInstall[install.Str], cf.Str)
 	}
 	hookEvents := rt.Get("hookEvents").StringOr("")
-	for i, ev := range rt.Get("extendedHookEvents").Strings() {
+	for i, ev := range rt.Get("extendedHookEvents").StringItems() {
 		var need string
 		switch {
 		case slices.Contains(geminiEvents, ev):

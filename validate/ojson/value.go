@@ -10,6 +10,7 @@ package ojson
 
 import (
 	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 )
@@ -141,7 +142,25 @@ func (v *Value) StringOr(def string) string {
 	return def
 }
 
-// Strings returns the string elements of an array, skipping anything else.
+// StringItems yields the string elements of an array with their index in
+// it, skipping anything else: the index a diagnostic's pointer needs,
+// which an index into Strings is not once a non-string comes first.
+func (v *Value) StringItems() iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		if v == nil || v.Kind != Array {
+			return
+		}
+		for i := range v.Items {
+			if it := &v.Items[i]; it.Kind == String && !yield(i, it.Str) {
+				return
+			}
+		}
+	}
+}
+
+// Strings returns the string elements of an array, skipping anything else
+// (so an element's index here is its index in the array only while every
+// element before it is a string: see StringItems).
 func (v *Value) Strings() []string {
 	if v == nil || v.Kind != Array {
 		return nil
