@@ -914,36 +914,26 @@ func givesWord(toks []shellToken, k int) bool {
 
 // pastRedirections is the index of the first word of toks at or after j
 // that is neither a redirection nor its target: what a command is given
-// there, the redirections being the shell's.
+// there, the redirections being the shell's. It reads them one at a time
+// (pastRedirection), so that a run of them and each alone are read alike.
 func pastRedirections(toks []shellToken, j int) int {
-	// A target that is a process substitution, "2> >(tee log)", "< <(cmd)",
-	// is passed whole; "&> >(tee log)" reads "> > 2>&1 (tee log)".
-	substitution := false
 	for j < len(toks) {
-		switch t := toks[j]; {
-		case t.op && t.text == "(" && substitution:
-			j, substitution = pastGroup(toks, j), false
-		case !t.op && !t.quoted && !t.glued && isRedirection(t.text):
-			if redirectionAlone(t.text) && j+1 < len(toks) {
-				if next := toks[j+1]; next.op && next.text == "(" {
-					return j // "<(cat a)": a process substitution, a word the command is given
-				} else if !next.op {
-					j++ // its target
-					substitution = substitution || next.text == "<" || next.text == ">"
-				}
-			}
-			j++
-		default:
-			return j
+		next := pastRedirection(toks, j)
+		if next == j {
+			break
 		}
+		j = next
 	}
 	return j
 }
 
 // pastRedirection is the index of the word after the redirection at
 // toks[j] and its target, or j when toks[j] starts none (a word, or the
-// "<" of a process substitution, "<(ls)", which is a word). A target that
-// is a process substitution, "< <(cmd)", is passed whole.
+// "<" of a process substitution, "<(ls)", which is a word, or a
+// placeholder written in a line, "<file>"). A target that is a process
+// substitution, "< <(cmd)", is passed whole, and so is one after "&>",
+// which splitRedirections writes out: "&> >(tee log)" reads "> > 2>&1
+// (tee log)", the duplication between the target's "<" and its group.
 func pastRedirection(toks []shellToken, j int) int {
 	t := toks[j]
 	if t.op || t.quoted || t.glued || !isRedirection(t.text) || startsWithPlaceholder(t.text) {
@@ -957,8 +947,14 @@ func pastRedirection(toks []shellToken, j int) int {
 		return j // "<(cat a)"
 	case next.op:
 		return j + 1
-	case (next.text == "<" || next.text == ">") && j+2 < len(toks) && toks[j+2].op && toks[j+2].text == "(":
-		return pastGroup(toks, j+2)
+	case next.text == "<" || next.text == ">":
+		k := j + 2
+		if k+1 < len(toks) && !toks[k].op && toks[k].text == "2>&1" {
+			k++ // "&> >(tee log)"
+		}
+		if k < len(toks) && toks[k].op && toks[k].text == "(" {
+			return pastGroup(toks, k)
+		}
 	}
 	return j + 2
 }

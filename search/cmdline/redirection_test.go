@@ -422,3 +422,36 @@ func TestMatchCommandInputOperandEdges(t *testing.T) {
 		{"tee >(sha256sum > sum) out.tar", []string{"tee"}},
 	})
 }
+
+// TestMatchCommandRedirectionsReadOneByOne: a run of redirections is read
+// as each alone is (pastRedirections steps with pastRedirection), where
+// the two readers differed: one passed a placeholder written in a line
+// ("<x>") as a redirection, the other took it for a word, so that "cat <
+// f <x>" gave cat two operands, f (the input, no word following it) and
+// <x>; and one followed a process substitution through "&>"'s writing
+// out ("&> >(tee log)" reads "> > 2>&1 (tee log)"), the other stopped at
+// its group and missed a later input: bash 5.2 runs "cat < f &> >(tee
+// log) 0< g" reading g, not f.
+func TestMatchCommandRedirectionsReadOneByOne(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"cat <file>"}},
+		{ID: "two", Replaces: []string{"cat <a> <b>"}},
+		{ID: "f", Replaces: []string{"cat f*"}},
+		{ID: "g", Replaces: []string{"cat g*"}},
+		{ID: "wc", Replaces: []string{"cat * | wc"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat < f <x>", []string{"one"}},
+		{"cat < f <x> | wc", []string{"wc", "one"}},
+		{"cat < f &> >(tee log) 0< g", []string{"g", "one"}},
+		{"cat < f &> >(tee log) 0< g | wc", []string{"g", "one"}}, // its output goes to tee, none to wc
+		// As before: input after the placeholder's word is an operand
+		// too, and input followed by no other stands for one.
+		{"cat <x> < f", []string{"one", "two"}},
+		{"cat < f &> >(tee log)", []string{"f", "one"}},
+		{"cat < f", []string{"f", "one"}},
+	})
+}
