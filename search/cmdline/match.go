@@ -997,7 +997,10 @@ func processSubstitutionAt(toks []shellToken, j int) bool {
 // gives, as bash applies them, with no operand of the command after it
 // ("cat < notes.txt", "cat 0<notes.txt > out"). bash gives "cat < a b"
 // the argv of "cat b": the file is no operand then, nor is a in "cat < a
-// < b", whose input is b, nor f in "cat 3< f", which opens no input.
+// < b", whose input is b, nor f in "cat 3< f", which opens no input, nor
+// a in "cat < a 0>&1", whose standard input is then a copy of its output
+// (onStdin): any later redirection of descriptor 0 up to the command's
+// end, past the options it may give after the file, replaces it.
 func inputOperand(toks []shellToken, j int) (shellToken, bool) {
 	if j < 0 {
 		return shellToken{}, false
@@ -1006,13 +1009,16 @@ func inputOperand(toks []shellToken, j int) (shellToken, bool) {
 	if end == j || !stdinFile(toks[j].text) || givesWord(toks, pastRedirections(toks, j)) {
 		return shellToken{}, false
 	}
-	for k, next := end, 0; k < len(toks); k = next {
-		if next = pastRedirection(toks, k); next == k {
-			break
+	for k := end; k < len(toks) && !toks[k].op; {
+		next := pastRedirection(toks, k)
+		if next == k {
+			k++ // an option, or a fed operand (givesWord)
+			continue
 		}
 		if onStdin(toks[k].text) {
 			return shellToken{}, false // a later input wins
 		}
+		k = next
 	}
 	if end == j+1 { // "<notes.txt", "0<>notes.txt"
 		target := toks[j]
@@ -1031,11 +1037,22 @@ func stdinFile(w string) bool {
 	return inputFile(w) && onStdin(w)
 }
 
-// onStdin reports whether the redirection w is one of the standard input
-// ("<f", "0<<EOF", "<&3"), not of another descriptor ("3<f").
+// onStdin reports whether the redirection w changes the standard input,
+// descriptor 0: one of input on it ("<f", "0<<EOF", "<&3", "<&-"), or
+// of output that names it ("0>&1", "0>f"), as bash opens 0 for writing
+// then; not one of another descriptor ("3<f", ">&0"), nor 0 duplicated
+// onto itself ("<&0", "0>&0"), which changes nothing.
 func onStdin(w string) bool {
 	t := strings.TrimLeft(w, "0123456789")
-	return strings.HasPrefix(t, "<") && (len(t) == len(w) || w[:len(w)-len(t)] == "0")
+	switch fd := w[:len(w)-len(t)]; {
+	case t == "<&0" || t == ">&0":
+		return false
+	case fd == "":
+		return strings.HasPrefix(t, "<")
+	case fd == "0":
+		return strings.HasPrefix(t, "<") || strings.HasPrefix(t, ">")
+	}
+	return false
 }
 
 // inputFile reports whether the word w of a line may be, or start, a

@@ -455,3 +455,41 @@ func TestMatchCommandRedirectionsReadOneByOne(t *testing.T) {
 		{"cat < f", []string{"f", "one"}},
 	})
 }
+
+// TestMatchCommandInputIsWhatTheCommandReads: input from a file stands for
+// an operand only where it is the command's standard input once bash has
+// applied the redirections in order (onStdin): "cat < a 0>&1" makes
+// descriptor 0 a copy of the output, and bash 5.2 runs it with cat
+// failing to read ("Bad file descriptor"), as it does "cat < a 0>out"
+// and "cat < a <&-"; "cat <file>" matched them all, and "cat < a -n
+// 0>&1" too, the redirection after an option. Descriptor 0 duplicated
+// onto itself ("<&0") changes nothing: cat reads a.
+func TestMatchCommandInputIsWhatTheCommandReads(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"cat <file>"}},
+		{ID: "f", Replaces: []string{"cat f*"}},
+		{ID: "wc", Replaces: []string{"cat * | wc"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat < f 0>&1", nil},
+		{"cat < f 0>& 1", nil},
+		{"cat 0< f 0>&2", nil},
+		{"cat < f 0>out", nil},
+		{"cat < f -n 0>&1", nil},
+		{"cat < f 0>&1 | wc", nil},
+		{"cat < f <&0", []string{"f", "one"}},
+		{"cat < f 0<&0", []string{"f", "one"}},
+		// As before: another descriptor's redirection, one before the
+		// input, or one that closes or moves 0 before it.
+		{"cat < f >&0", []string{"f", "one"}},
+		{"cat < f 2>&0", []string{"f", "one"}},
+		{"cat 0>&1 < f", []string{"f", "one"}},
+		{"cat <&- < f", []string{"f", "one"}},
+		{"cat < f <&-", nil},
+		{"cat < f -n", []string{"f", "one"}},
+		{"cat < f | wc", []string{"wc", "f", "one"}},
+	})
+}
