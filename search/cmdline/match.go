@@ -623,11 +623,13 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
-	case pastRedirections(toks, j) > j:
+	case pastRedirection(toks, j) > j:
 		// A redirection the pattern does not name, with its target:
 		// the shell's, given to no command ("rm -rf 2>/dev/null /"
 		// is "rm -rf /"; "git push &> --force" pushes without it).
-		c.j = pastRedirections(toks, j)
+		// One at a time, as a later one may be the pattern's: "make
+		// all 2> <log>" matches "make all > out 2> err".
+		c.j = pastRedirection(toks, j)
 	case tok.fed:
 		c.j++ // operands the line does not show, perhaps none
 	case isOption(tok.text):

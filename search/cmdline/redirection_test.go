@@ -493,3 +493,36 @@ func TestMatchCommandInputIsWhatTheCommandReads(t *testing.T) {
 		{"cat < f | wc", []string{"wc", "f", "one"}},
 	})
 }
+
+// TestMatchCommandRedirectionFindsItsCounterpart: each redirection the
+// pattern names finds the line's, past others the pattern does not name
+// before it, one at a time: "make all 2> <log>" did not match "make all >
+// out 2> err", the run "> out 2> err" passed over whole for the "2>" the
+// pattern wants, nor "psql * < *.sql" "psql db 2>/dev/null < d.sql".
+func TestMatchCommandRedirectionFindsItsCounterpart(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "err", Replaces: []string{"make all 2> <log>"}},
+		{ID: "out", Replaces: []string{"make all > <log>"}},
+		{ID: "both", Replaces: []string{"make all > <o> 2> <e>"}},
+		{ID: "in", Replaces: []string{"psql * < *.sql"}},
+		{ID: "lint", Replaces: []string{"make > <file> lint"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make all > out 2> err", []string{"both", "err", "out"}},
+		{"make all 2> err > out", []string{"err", "out"}},
+		{"make all 2>/dev/null > out", []string{"err", "out"}},
+		{"make all 3> x 2> err", []string{"err"}},
+		{"make all > out 3> x 2> err", []string{"both", "err", "out"}},
+		{"psql db 2>/dev/null < d.sql", []string{"in"}},
+		{"psql db > out < d.sql", []string{"in"}},
+		{"make 2> e > out lint", []string{"lint"}},
+		// As before: the one the pattern names, first, or none.
+		{"make all 2> err", []string{"err"}},
+		{"make all > out", []string{"out"}},
+		{"make all 3> x", nil},
+		{"make all 2>&1", nil},
+	})
+}
