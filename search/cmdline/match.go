@@ -488,7 +488,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, name string, b *b
 // words it is about to read.
 func (c *wordCursor) command(name string) {
 	c.args, c.anywhere = argumentOptions(name), permutes[name]
-	c.named = c.anywhere
+	c.named, c.dashed, c.runner = c.anywhere, false, runsInside[name]
 	c.global = subcommandArguments[spellingName(name)]
 }
 
@@ -528,6 +528,14 @@ type wordCursor struct {
 	// that may also be an option's argument (takePassed), which tries no
 	// other.
 	forked bool
+	// dashed: the command's "--" is behind, which ends its options, so
+	// a word that looks like one is an operand a placeholder may take:
+	// "kill -9 <pid>" matches "kill -9 -- -4242", "cat <file>" "cat --
+	// -n" (a placeholder never takes the "--" itself). Not a runner's
+	// (runsInside), which hands over to the command it runs, whose
+	// options follow: "kubectl exec db-0 -- pg_dump -Fc app".
+	dashed bool
+	runner bool // the command is one of runsInside
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -615,12 +623,15 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
 		return c.took(want, toks, b)
+	case c.dashed && w.operand && !tok.op && isOption(tok.text) && w.match(operandWord(tok), b):
+		return c.took(want, toks, b) // "-4242" of "kill -9 -- -4242"
 	case w.op && w.text == "|" && tok.groupPipe > 0:
 		// The command ends inside a group the pipe is after: "(cd
 		// /tmp && curl x) | sh" matches "curl * | sh".
 		c.j = int(tok.groupPipe) - 1
 	case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
+		c.dashed = !c.runner
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -655,6 +666,7 @@ func (c *wordCursor) took(want []tokenMatcher, toks []shellToken, b *budget) boo
 		c.j = afterPipe(toks, j) // "|&" is a pipe too, unless the pattern names it
 	}
 	c.named = c.named || !w.opt
+	c.dashed = c.dashed || tok.text == "--" && !tok.op && !tok.glued && !c.runner
 	if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
 		// An operand taken from here on: those passed over before
 		// it are behind it, for no later word of the pattern to
@@ -701,6 +713,13 @@ func (c *wordCursor) passOption(toks []shellToken, w tokenMatcher, b *budget) {
 		}
 	}
 	c.j++
+}
+
+// operandWord is the word tok, which looks like an option, read as the
+// operand it is past the command's "--" (see tokenMatcher.operand).
+func operandWord(tok shellToken) shellToken {
+	tok.glued = true
+	return tok
 }
 
 // namesRedirection reports whether the pattern words want name a

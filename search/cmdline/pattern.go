@@ -98,7 +98,10 @@ type tokenMatcher struct {
 	opt bool
 	// operand: the pattern word starts with a <placeholder> ("<url>",
 	// "<user>@<host>"), which stands for an operand, so it matches no
-	// option word: "psql <url>" matched "psql -l", taking -l for the url.
+	// option word: "psql <url>" matched "psql -l", taking -l for the url;
+	// nor "--", which ends the options and is no operand ("cat <a> <b>"
+	// matched "cat -- a"; a "--" of an option's value, "--x=--", is a
+	// word of that value).
 	// An option the command gives in its place is passed over as any
 	// other (matchWords): "psql <url>" matches "psql -X postgres://db". A
 	// glob ("kubectl logs *") still matches any word.
@@ -168,7 +171,7 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && !tok.glued && isOption(tok.text), m.dot && !tok.dot, m.redir && tok.quoted,
+	case m.op != tok.op, m.operand && !tok.glued && (isOption(tok.text) || tok.text == "--"), m.dot && !tok.dot, m.redir && tok.quoted,
 		m.opt && tok.glued,               // an option's value is no option: "--force" of "git push -o --force"
 		m.opt && tok.action && !m.action: // find's -delete is not echo's of "find -exec echo -delete {} \;"
 		return false

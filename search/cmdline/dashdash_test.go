@@ -1,0 +1,54 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandDashDashIsNoOperand: a line's "--" ends the command's
+// options and is no operand, so a placeholder never takes it: "cat <a>
+// <b>" matched "cat -- a" (and "cat a --"), <a> taking the "--", where
+// bash 5.2 gives cat the one operand a; "kill -9 <pid>" matched "kill -9
+// --", which kills nothing (kill prints its usage). A "--" the pattern
+// does not name is passed over where only operands are wanted, and past
+// it a word that looks like an option is an operand, which a placeholder
+// takes: "kill -9 <pid>" matches "kill -9 -- -4242" (the process group
+// 4242), "cat <file>" "cat -- -n" (bash: "cat: -n: No such file"). A
+// runner's "--" hands over to the command it runs, whose options stay
+// options ("kubectl exec db-0 -- pg_dump -Fc app"); a quoted "--" is one
+// to cat too; one that is an option's argument ("grep -e -- x") is a
+// word; a star, which takes options too, still takes a "--".
+func TestMatchCommandDashDashIsNoOperand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "two", Replaces: []string{"cat <a> <b>"}},
+		{ID: "one", Replaces: []string{"cat <file>"}},
+		{ID: "named", Replaces: []string{"cat -- <file>"}},
+		{ID: "kill", Replaces: []string{"kill -9 <pid>"}},
+		{ID: "rm", Replaces: []string{"rm -f <f>"}},
+		{ID: "rmstar", Replaces: []string{"rm -f *"}},
+		{ID: "grep", Replaces: []string{"grep -e <pat> <file>"}},
+		{ID: "pipe", Replaces: []string{"cat -- <file> | wc <f>"}},
+		{ID: "dump", Replaces: []string{"kubectl exec * -- pg_dump <db> > <file>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat -- a", []string{"named", "one"}},
+		{"cat a --", []string{"one"}},
+		{"cat --", nil},
+		{"cat '--' a", []string{"named", "one"}},
+		{"kill -9 --", nil},
+		{"rm -f --", []string{"rmstar"}},
+		{"cat -- -n", []string{"named", "one"}},
+		{"cat -- -a -b", []string{"named", "one", "two"}},
+		{"cat -- a | wc -l", []string{"named", "one"}}, // wc's -l is an option
+		{"cat -- a | wc -- -l", []string{"pipe", "named", "one"}},
+		// As before: operands on either side of the "--", one past it
+		// that looks like an option, and a runner's.
+		{"cat -- a b", []string{"named", "one", "two"}},
+		{"cat a -- b", []string{"one", "two"}},
+		{"kill -9 -- -4242", []string{"kill"}},
+		{"kill -9 -- 4242", []string{"kill"}},
+		{"rm -f -- x", []string{"rm", "rmstar"}},
+		{"grep -e -- x", []string{"grep"}},
+		{"kubectl exec db-0 -- pg_dump -Fc app > app.dump", []string{"dump"}},
+	})
+}
