@@ -952,9 +952,9 @@ func pastRedirections(toks []shellToken, j int) int {
 // toks[j] and its target, or j when toks[j] starts none (a word, or the
 // "<" of a process substitution, "<(ls)", which is a word, or a
 // placeholder written in a line, "<file>"). A target that is a process
-// substitution, "< <(cmd)", is passed whole, and so is one after "&>",
-// which splitRedirections writes out: "&> >(tee log)" reads "> > 2>&1
-// (tee log)", the duplication between the target's "<" and its group.
+// substitution, "< <(cmd)", is passed whole, as is that of "&>", which
+// splitRedirections writes out with the "2>&1" after it ("> >(tee log)
+// 2>&1").
 func pastRedirection(toks []shellToken, j int) int {
 	t := toks[j]
 	if t.op || t.quoted || t.glued || !isRedirection(t.text) || startsWithPlaceholder(t.text) {
@@ -968,14 +968,8 @@ func pastRedirection(toks []shellToken, j int) int {
 		return j // "<(cat a)"
 	case next.op:
 		return j + 1
-	case next.text == "<" || next.text == ">":
-		k := j + 2
-		if k+1 < len(toks) && !toks[k].op && toks[k].text == "2>&1" {
-			k++ // "&> >(tee log)"
-		}
-		if k < len(toks) && toks[k].op && toks[k].text == "(" {
-			return pastGroup(toks, k)
-		}
+	case (next.text == "<" || next.text == ">") && j+2 < len(toks) && toks[j+2].op && toks[j+2].text == "(":
+		return pastGroup(toks, j+2)
 	}
 	return j + 2
 }

@@ -429,7 +429,7 @@ func TestMatchCommandInputOperandEdges(t *testing.T) {
 // ("<x>") as a redirection, the other took it for a word, so that "cat <
 // f <x>" gave cat two operands, f (the input, no word following it) and
 // <x>; and one followed a process substitution through "&>"'s writing
-// out ("&> >(tee log)" reads "> > 2>&1 (tee log)"), the other stopped at
+// out ("&> >(tee log)" was read "> > 2>&1 (tee log)"), the other stopped at
 // its group and missed a later input: bash 5.2 runs "cat < f &> >(tee
 // log) 0< g" reading g, not f.
 func TestMatchCommandRedirectionsReadOneByOne(t *testing.T) {
@@ -524,5 +524,37 @@ func TestMatchCommandRedirectionFindsItsCounterpart(t *testing.T) {
 		{"make all > out", []string{"out"}},
 		{"make all 3> x", nil},
 		{"make all 2>&1", nil},
+	})
+}
+
+// TestMatchCommandBothOutputsToASubstitution: "&>", "&>>" or ">&" to a
+// process substitution sends both outputs to it, its target whole, as
+// bash reads "make &> >(tee log) lint" (make lint, its output and errors
+// to tee): written out as "> > 2>&1 (tee log)", the "2>&1" between the
+// target's ">" and its group, the substitution was no target a
+// placeholder took, and "make > <file> lint" did not match it, where it
+// matched "make > >(tee log) lint"; it is now "> >(tee log) 2>&1".
+func TestMatchCommandBothOutputsToASubstitution(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "lint", Replaces: []string{"make > <file> lint"}},
+		{ID: "both", Replaces: []string{"make >& <file>"}},
+		{ID: "dup", Replaces: []string{"make > <file> 2>&1 lint"}},
+		{ID: "app", Replaces: []string{"make >> <file> lint"}},
+		{ID: "pipe", Replaces: []string{"curl * | sh"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make &> >(tee log) lint", []string{"dup", "both", "lint"}},
+		{"make >& >(tee log) lint", []string{"dup", "both", "lint"}},
+		{"make &>> >(tee log) lint", []string{"app"}},
+		{"make &> >(tee >(gzip > a) &> >(cat)) lint", []string{"dup", "both", "lint"}},
+		{"make &> >(tee log)", []string{"both"}},
+		// As before: a file, a substitution of the output alone, and a
+		// pipe its output does not reach.
+		{"make &> log lint", []string{"dup", "both", "lint"}},
+		{"make > >(tee log) lint", []string{"lint"}},
+		{"curl x &> >(tee log) | sh", nil},
 	})
 }

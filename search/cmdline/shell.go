@@ -203,10 +203,17 @@ func readWords(toks []shellToken) []shellToken {
 // only overrides the shell's noclobber. "&>f", "&>>f" and ">&f", bash's
 // short ways to send both outputs to f, are written out as "> f 2>&1" and
 // ">> f 2>&1", so that "make > /dev/null 2>&1" matches "make &>/dev/null"
-// and the reverse.
+// and the reverse; where the target is a process substitution, the "2>&1"
+// comes after its group ("&> >(tee log)" is "> >(tee log) 2>&1"), which
+// is thus the redirection's target whole, as bash reads it.
 func splitRedirections(toks []shellToken) []shellToken {
 	var out []shellToken
+	var after []closingDup // each "2>&1" held for after its group, innermost last
 	for i := 0; i < len(toks); i++ {
+		for len(after) > 0 && after[len(after)-1].at == i {
+			out = append(out, after[len(after)-1].dup)
+			after = after[:len(after)-1]
+		}
 		t := toks[i]
 		if d, words := duplication(t, toks[i+1:]); words > 0 {
 			if out == nil {
@@ -225,7 +232,13 @@ func splitRedirections(toks []shellToken) []shellToken {
 			out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
 		}
 		if words > 0 {
-			out = append(out, r, target, shellToken{text: "2>&1", off: t.off})
+			dup := shellToken{text: "2>&1", off: t.off}
+			if end := substitutedGroupEnd(toks, i+words-1); end > 0 {
+				out = append(out, r, target)
+				after = append(after, closingDup{end, dup})
+			} else {
+				out = append(out, r, target, dup)
+			}
 			i += words - 1 // the target, when in the next word
 			continue
 		}
@@ -243,10 +256,38 @@ func splitRedirections(toks []shellToken) []shellToken {
 			out = append(out, shellToken{text: t.text[op:], off: t.off + op})
 		}
 	}
+	for len(after) > 0 {
+		out = append(out, after[len(after)-1].dup)
+		after = after[:len(after)-1]
+	}
 	if out == nil {
 		return toks
 	}
 	return out
+}
+
+// closingDup is a "2>&1" splitRedirections writes before toks[at], past
+// the group of the process substitution "&>" sends both outputs to.
+type closingDup struct {
+	at  int
+	dup shellToken
+}
+
+// substitutedGroupEnd is the index of the word after the group of the process
+// substitution toks[j] starts (">(tee log)", read as ">" and the group),
+// or 0 where toks[j] starts none or its group is not closed.
+func substitutedGroupEnd(toks []shellToken, j int) int {
+	t := toks[j]
+	if t.op || t.quoted || t.glued || t.text != ">" && t.text != "<" || j+1 == len(toks) || !toks[j+1].op || toks[j+1].text != "(" {
+		return 0
+	}
+	var groups nesting
+	for k := j + 1; k < len(toks); k++ {
+		if groups.read(&toks[k]) && groups.depth == 0 {
+			return k + 1
+		}
+	}
+	return 0
 }
 
 // bothOutputs reads the word t, and next, the words after it, as bash's
