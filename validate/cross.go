@@ -44,8 +44,9 @@ func (in *centralInput) schema() *CentralSchema {
 var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 
 // crossCheck runs the cross-capability invariants of ref §3 and ADR-894 over
-// the capabilities that passed their own checks (and requires cycles also
-// through those whose requires is readable: see cycleMembers). all holds every parsed
+// the capabilities that passed their own checks (and the requires checks,
+// cycles, unknown ids and tiers, also over those whose requires is
+// readable: see cycleMembers and checkRequires). all holds every parsed
 // capability, valid or not, so a requires edge to a broken capability is not
 // reported as unknown on top of that capability's own findings.
 // It returns the hooks of the valid capabilities ordered at each point.
@@ -538,6 +539,15 @@ func wordMoreOrLess(id string, ids []string) string {
 	return found
 }
 
+// checkRequires checks that each requires entry names a capability
+// (requires-unknown) of the requirer's tier or lower (tier-monotone). It
+// reads the requires of the valid capabilities and, as checkCycles does,
+// of each with errors whose requires is readable (requiresReadable): an
+// entry naming nothing is so whatever the requirer's other errors are, and
+// is told in the run that reports them, not once they are fixed. Its tier
+// is compared only when it is one of the three (tierReadable). A required
+// capability with errors is compared with none: its findings say what to
+// fix.
 func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
@@ -546,7 +556,8 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed ma
 	// error), is what a requirer means: "does not exist" would blame a
 	// correct requires, and "did you mean" the mistaken id would steer it
 	// to the mistake (misnamed, misnamedFolders).
-	for _, c := range valid {
+	for _, c := range cycleMembers(all) {
+		tiered := c.valid || tierReadable(c)
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
 			dep, exists := known[r]
@@ -561,7 +572,7 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed ma
 			if _, isValid := ok[r]; !isValid {
 				continue
 			}
-			if tierRank[c.Tier] < tierRank[dep.Tier] {
+			if tiered && tierRank[c.Tier] < tierRank[dep.Tier] {
 				s.at(c.doc, ptr(), "tier-monotone",
 					"tier-monotone violation: capability %q (tier: %s) requires %q (tier: %s); a capability may only require capabilities of its own tier or lower (core < standard < full)",
 					c.ID, c.Tier, r, dep.Tier)
@@ -666,15 +677,16 @@ func checkCycles(caps []*Capability, s *sink) {
 	}
 }
 
-// cycleMembers are the capabilities checkCycles searches, in folder
-// order: the valid ones, and each with errors whose requires is still
-// readable, its errors being elsewhere: its id is its folder's name and a
-// kebab-case id, and its requires a list of strings. A cycle through one
-// of those is there whatever its other errors are, and gsd-core, which
-// leaves it out of its checks until they are fixed, reports the cycle
-// then: told in the same run, the author does not fix one error only to
-// meet the next. Whether a repository passes does not change: it already
-// fails on that capability's errors.
+// cycleMembers are the capabilities checkCycles searches and whose
+// entries checkRequires checks, in folder order: the valid ones, and each
+// with errors whose requires is still readable, its errors being
+// elsewhere: its id is its folder's name and a kebab-case id, and its
+// requires a list of strings. A cycle through one of those (or an entry
+// naming nothing, or one of a higher tier) is there whatever its other
+// errors are, and gsd-core, which leaves it out of its checks until they
+// are fixed, reports it then: told in the same run, the author does not
+// fix one error only to meet the next. Whether a repository passes does
+// not change: it already fails on that capability's errors.
 func cycleMembers(all []*Capability) []*Capability {
 	out := make([]*Capability, 0, len(all))
 	for _, c := range all {
@@ -696,6 +708,14 @@ func requiresReadable(c *Capability) bool {
 	}
 	req := c.Manifest.Get("requires")
 	return req != nil && req.Kind == ojson.Array && len(c.Requires) == len(req.Items)
+}
+
+// tierReadable says whether the tier of c, which has errors, can be taken
+// as written: it is "core", "standard" or "full" (a missing or miswritten
+// tier, a schema error, ranks nothing).
+func tierReadable(c *Capability) bool {
+	_, ok := tierRank[c.Tier]
+	return ok
 }
 
 // requiresGraph is the graph checkCycles searches, over indexes of caps:
