@@ -46,7 +46,7 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 // crossCheck runs the cross-capability invariants of ref §3 and ADR-894 over
 // the capabilities that passed their own checks (and the requires checks,
 // cycles, unknown ids and tiers, also over those whose requires is
-// readable: see cycleMembers and checkRequires). all holds every parsed
+// readable: see requiresReaders). all holds every parsed
 // capability, valid or not, so a requires edge to a broken capability is not
 // reported as unknown on top of that capability's own findings.
 // It returns the hooks of the valid capabilities ordered at each point.
@@ -71,10 +71,10 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 	checkOwners(valid, s)
 	checkConfigKeys(ctx, valid, central, s)
 	checkReviewerLanes(valid, s)
-	misnamed := misnamedFolders(all)
-	checkRequires(valid, all, unread, misnamed, s)
+	misnamed, readers := misnamedFolders(all), requiresReaders(all)
+	checkRequires(readers, valid, all, unread, misnamed, s)
 	checkRuntimeRefs(valid, all, unread, misnamed, s)
-	checkCycles(cycleMembers(all), s)
+	checkCycles(readers, s)
 	checkProducers(valid, s)
 	if contract.Complete && len(unread) == 0 {
 		// Host artifacts come from the contract and the others from the
@@ -541,14 +541,14 @@ func wordMoreOrLess(id string, ids []string) string {
 
 // checkRequires checks that each requires entry names a capability
 // (requires-unknown) of the requirer's tier or lower (tier-monotone). It
-// reads the requires of the valid capabilities and, as checkCycles does,
-// of each with errors whose requires is readable (requiresReadable): an
+// reads the requires of readers (requiresReaders: the valid capabilities
+// and each with errors whose requires is readable, as checkCycles): an
 // entry naming nothing is so whatever the requirer's other errors are, and
 // is told in the run that reports them, not once they are fixed. Its tier
 // is compared only when it is one of the three (tierReadable). A required
 // capability with errors is compared with none: its findings say what to
 // fix.
-func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
+func checkRequires(readers, valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
 	// The folder of a capability whose id differs from it (the error
@@ -556,7 +556,7 @@ func checkRequires(valid, all []*Capability, unread map[string]bool, misnamed ma
 	// error), is what a requirer means: "does not exist" would blame a
 	// correct requires, and "did you mean" the mistaken id would steer it
 	// to the mistake (misnamed, misnamedFolders).
-	for _, c := range cycleMembers(all) {
+	for _, c := range readers {
 		tiered := c.valid || tierReadable(c)
 		for i, r := range c.Requires {
 			ptr := func() string { return fmt.Sprintf("/requires/%d", i) } // for a finding only
@@ -677,7 +677,7 @@ func checkCycles(caps []*Capability, s *sink) {
 	}
 }
 
-// cycleMembers are the capabilities checkCycles searches and whose
+// requiresReaders are the capabilities checkCycles searches and whose
 // entries checkRequires checks, in folder order: the valid ones, and each
 // with errors whose requires is still readable, its errors being
 // elsewhere: its id is its folder's name and a kebab-case id, and its
@@ -687,7 +687,7 @@ func checkCycles(caps []*Capability, s *sink) {
 // are fixed, reports it then: told in the same run, the author does not
 // fix one error only to meet the next. Whether a repository passes does
 // not change: it already fails on that capability's errors.
-func cycleMembers(all []*Capability) []*Capability {
+func requiresReaders(all []*Capability) []*Capability {
 	out := make([]*Capability, 0, len(all))
 	for _, c := range all {
 		if c.valid || requiresReadable(c) {
