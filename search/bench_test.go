@@ -249,3 +249,87 @@ func BenchmarkManyPhrases(b *testing.B) {
 		})
 	}
 }
+
+// distinctWordCards is n cards, each of about 8 KiB of text (as much as
+// tool search indexes of a card, validate.CardSearchText) in a summary and
+// phrases of ten words, every word distinct from every other card's:
+// made by word(rng), the same at every run. A repository of such cards
+// makes the vocabulary as large as the text.
+func distinctWordCards(n int, word func(*rand.Rand) string) []Card {
+	rng := rand.New(rand.NewPCG(5, 6))
+	seen := make(map[string]bool)
+	next := func() string {
+		for {
+			if w := word(rng); !seen[w] {
+				seen[w] = true
+				return w
+			}
+		}
+	}
+	phrase := func(words int) string {
+		var b strings.Builder
+		for i := range words {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(next())
+		}
+		return b.String()
+	}
+	cards := make([]Card, n)
+	for i := range cards {
+		c := Card{ID: fmt.Sprintf("tool-%d", i), Command: fmt.Sprintf("bin/tool-%d", i), Summary: phrase(100), Effects: "e", Risk: "reversible"}
+		size := len(c.ID) + len(c.Command) + len(c.Summary) + len(c.Effects)
+		for size < 8<<10-100 {
+			ph := phrase(10)
+			c.IntentPhrases = append(c.IntentPhrases, ph)
+			size += len(ph)
+		}
+		cards[i] = c
+	}
+	return cards
+}
+
+// randomLetterWord is a word of 4 to 11 letters drawn at random.
+func randomLetterWord(rng *rand.Rand) string {
+	b := make([]byte, 4+rng.IntN(8))
+	for i := range b {
+		b[i] = byte('a' + rng.IntN(26))
+	}
+	return string(b)
+}
+
+// rareWord is a word that reads like a rare English one: two to four
+// syllables of a consonant cluster and a vowel, and often a suffix that
+// the stemmer cuts ("strokantions", "plimerised"), so that its surface form
+// and its stem both take a place.
+func rareWord(rng *rand.Rand) string {
+	onsets := []string{"b", "bl", "br", "c", "ch", "cl", "cr", "d", "dr", "f", "fl", "g", "gr", "h", "j", "k", "l", "m", "n", "p", "pl", "pr", "qu", "r", "s", "sh", "sk", "sl", "sp", "st", "str", "t", "th", "tr", "v", "w", "z"}
+	vowels := []string{"a", "e", "i", "o", "u", "ai", "ea", "io", "ou"}
+	suffixes := []string{"", "", "", "s", "ing", "ed", "ation", "ations", "er", "ers", "ise", "ised", "ness", "ment", "able", "ly"}
+	var b strings.Builder
+	for range 2 + rng.IntN(3) {
+		b.WriteString(onsets[rng.IntN(len(onsets))])
+		b.WriteString(vowels[rng.IntN(len(vowels))])
+	}
+	b.WriteString(suffixes[rng.IntN(len(suffixes))])
+	return b.String()
+}
+
+// BenchmarkBuildDistinctWords indexes 1,000 cards of 8 KiB of words each,
+// every word in one card only: of random letters, and of rare-looking
+// words. Each card is bounded, the index is not: it grows with the
+// vocabulary, which is as large as the text.
+//
+//	go test ./search -run XXX -bench BuildDistinctWords -benchmem
+func BenchmarkBuildDistinctWords(b *testing.B) {
+	for _, v := range []struct {
+		name string
+		word func(*rand.Rand) string
+	}{{"letters", randomLetterWord}, {"rare", rareWord}} {
+		cards := distinctWordCards(1000, v.word)
+		b.Run(v.name, func(b *testing.B) {
+			benchBuild(b, cards)
+		})
+	}
+}
