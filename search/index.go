@@ -389,13 +389,12 @@ func (ix *Index) analyseUnits() {
 		// Joined, more than one is a new string.
 		a.analyse(i, fieldReplaces, -1, strings.Join(c.Replaces, "\n"), len(c.Replaces) <= 1)
 	}
+	ix.cutWords(a.ngWords)
 	ix.layOutUnits(a.units, a.terms, &a.tok)
 	ix.buildSurfaces(a.cache)
 	// Appending left up to a fifth of these unused (3 MB for a card of
 	// 400,000 distinct words), which the index would keep for its life.
 	ix.vocab = slices.Clone(ix.vocab)
-	ix.wordNg = slices.Clone(ix.wordNg)
-	ix.wordNgOff = slices.Clone(ix.wordNgOff)
 	ix.ngWords = slices.Clone(ix.ngWords)
 }
 
@@ -406,6 +405,9 @@ type analyser struct {
 	tok   tokenizer // reused, with its buffer, for every text
 	terms []int32   // the terms of all units, in order
 	units []unit    // off indexes terms
+	// ngWords are the words given an n-gram word id, by id: they are cut
+	// once all are known (cutWords).
+	ngWords []string
 }
 
 // analyse appends the unit of one field (or phrase) of card. held says
@@ -433,7 +435,8 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 			}
 		}
 		if ng && sw.term >= 0 && sw.ng < 0 {
-			sw.ng, known = ix.cutWord(w), false
+			sw.ng, known = int32(len(a.ngWords)), false
+			a.ngWords = append(a.ngWords, w)
 		}
 		if !known {
 			a.cache[w] = sw
