@@ -1,6 +1,8 @@
 package search
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -167,12 +169,46 @@ func equalRunes(a, b []rune) bool {
 }
 
 // buildSorted records the vocabulary in lexical order for prefix look-ups.
+// It sorts the terms by their first eight bytes, which decide most
+// comparisons without reading the stems (the vocabulary's stems are
+// distinct, so the order is the same): comparing the stems of their ids
+// was a tenth of Build's time for 1,000 cards of 8 KiB of distinct words,
+// 0.85 s (BenchmarkBuildDistinctWords).
 func (ix *Index) buildSorted() {
-	ix.sorted = make([]int32, len(ix.vocab))
-	for i := range ix.sorted {
-		ix.sorted[i] = int32(i)
+	keys := make([]sortKey, len(ix.vocab))
+	for i, v := range ix.vocab {
+		keys[i] = sortKey{head: headBytes(v), id: int32(i)}
 	}
-	sort.Slice(ix.sorted, func(i, j int) bool { return ix.vocab[ix.sorted[i]] < ix.vocab[ix.sorted[j]] })
+	slices.SortFunc(keys, func(a, b sortKey) int {
+		if a.head != b.head {
+			return cmp.Compare(a.head, b.head)
+		}
+		return strings.Compare(ix.vocab[a.id], ix.vocab[b.id])
+	})
+	ix.sorted = make([]int32, len(keys))
+	for i, k := range keys {
+		ix.sorted[i] = k.id
+	}
+}
+
+// sortKey is a term and its first bytes (headBytes).
+type sortKey struct {
+	head uint64
+	id   int32
+}
+
+// headBytes is the first eight bytes of s, big-endian, padded with zero
+// bytes: of two strings whose heads differ, the lesser head is the lesser
+// string.
+func headBytes(s string) uint64 {
+	var h uint64
+	for i := range 8 {
+		h <<= 8
+		if i < len(s) {
+			h |= uint64(s[i])
+		}
+	}
+	return h
 }
 
 // addPrefixTerms adds vocabulary terms that extend the stem q or that q

@@ -127,3 +127,23 @@ func TestSearchAmbiguousTypoSharesWeight(t *testing.T) {
 		t.Errorf("Search(cound) = %v, want the 3 cards one edit away", got)
 	}
 }
+
+// TestBuildSortedIsLexical: the order buildSorted gives the vocabulary,
+// by each stem's first eight bytes and then the whole stem, is the lexical
+// order of the stems, for stems that share their first eight bytes or are
+// prefixes of each other, hold a zero byte or bytes past ASCII.
+func TestBuildSortedIsLexical(t *testing.T) {
+	vocab := []string{"abcdefghij", "abcdefgh", "abcdefghi", "abcdefgg", "ab", "a", "ab\x00", "ab\x00\x00c", "b",
+		"\xff", "é", "e", "zzzzzzzzzzz", "zzzzzzzzz", "mount", "mountpoint", "abcdefgha", "\x00", "x\x80"}
+	ix := &Index{vocab: vocab}
+	ix.buildSorted()
+	got := make([]string, len(ix.sorted))
+	for i, id := range ix.sorted {
+		got[i] = vocab[id]
+	}
+	want := slices.Clone(vocab)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("buildSorted order\n%q, want\n%q", got, want)
+	}
+}
