@@ -1,8 +1,10 @@
 package search
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -48,38 +50,114 @@ func (d *deleteIndex) candidates(h uint64, fn func(t int32)) {
 }
 
 // newDeleteIndex indexes the single-rune deletions of the terms of vocab
-// for which keep is true. It hashes every deletion three times (to count
-// them, to size the buckets and to fill them) rather than hold them all.
+// for which keep is true. It hashes every deletion twice (to count those
+// of each part of the buckets, and to fill them) rather than hold them
+// all.
 func newDeleteIndex(vocab []string, keep func(string) bool) deleteIndex {
 	return newDeleteIndexOf(vocab, keep, false)
 }
 
 // newDeleteIndexOf is newDeleteIndex, with each word's own hash indexed too
 // when self is set.
+//
+// It fills the buckets a part at a time (partSpan buckets): a first pass
+// counts the entries of each part, a second writes them, in term order,
+// to their part's place in terms and fps with the bucket of each, and
+// each part is then sorted by bucket, stably, within a few hundred
+// kilobytes. Writing each entry straight to its bucket, with a third pass
+// to count the buckets, made three scattered writes an entry over the
+// whole index: 1.3 s of Build for the 9 million deletions of 1,000 cards
+// of 8 KiB of distinct words (BenchmarkBuildDistinctWords), a fifth of it.
+// The entries come out in the same places; the bucket of each entry is
+// held meanwhile, 2 bytes an entry.
 func newDeleteIndexOf(vocab []string, keep func(string) bool, self bool) deleteIndex {
 	d := deleteIndex{h: newPolyHash(), self: self}
 	n := 0
-	d.forEach(vocab, keep, func(int32, uint64) { n++ })
+	for _, v := range vocab {
+		if keep(v) {
+			n += deletionCount(v, self)
+		}
+	}
 	if n == 0 {
 		return d
 	}
 	// About four entries a bucket: the offsets cost a byte an entry.
 	buckets := 1 << bits.Len(uint(max(n/4, 1)))
 	d.mask = uint64(buckets - 1)
-	d.off = make([]int32, buckets+1)
-	d.forEach(vocab, keep, func(_ int32, h uint64) { d.off[h&d.mask+1]++ })
-	for b := 1; b < len(d.off); b++ {
-		d.off[b] += d.off[b-1]
+	span := min(buckets, partSpan)
+	shift := bits.TrailingZeros(uint(span))
+	parts := buckets / span
+	start := make([]int32, parts+1) // part p's entries are start[p] to start[p+1]-1
+	d.forEach(vocab, keep, func(_ int32, h uint64) { start[h&d.mask>>shift+1]++ })
+	for p := 1; p < len(start); p++ {
+		start[p] += start[p-1]
 	}
-	next := make([]int32, buckets)
-	copy(next, d.off)
+	if int(start[parts]) != n {
+		panic(fmt.Sprintf("search: %d deletions hashed, %d counted", start[parts], n))
+	}
+	next := slices.Clone(start[:parts])
 	d.terms, d.fps = make([]int32, n), make([]uint16, n)
+	at := make([]uint16, n) // each entry's bucket in its part
 	d.forEach(vocab, keep, func(t int32, h uint64) {
-		e := next[h&d.mask]
-		d.terms[e], d.fps[e] = t, fingerprint(h)
-		next[h&d.mask]++
+		b := h & d.mask
+		e := next[b>>shift]
+		d.terms[e], d.fps[e], at[e] = t, fingerprint(h), uint16(b&uint64(span-1))
+		next[b>>shift]++
 	})
+	d.off = make([]int32, buckets+1)
+	most := 0
+	for p := range parts {
+		most = max(most, int(start[p+1]-start[p]))
+	}
+	terms, fps := make([]int32, most), make([]uint16, most)
+	for p := range parts {
+		lo, hi := start[p], start[p+1]
+		off := d.off[p*span : (p+1)*span+1]
+		off[0] = lo
+		for _, b := range at[lo:hi] {
+			off[b+1]++
+		}
+		for b := 1; b < len(off); b++ {
+			off[b] += off[b-1]
+		}
+		// off[b] is bucket b's next entry while they are placed, then
+		// its end, the start of bucket b+1: off[b-1] is its start again.
+		copy(terms, d.terms[lo:hi])
+		copy(fps, d.fps[lo:hi])
+		for i, b := range at[lo:hi] {
+			e := off[b]
+			d.terms[e], d.fps[e] = terms[i], fps[i]
+			off[b]++
+		}
+		copy(off[1:], off[:span])
+		off[0] = lo
+	}
 	return d
+}
+
+// partSpan is the buckets of a deletion index filled at a time: a part's
+// entries, about four a bucket of 6 bytes each, and its offsets take
+// about 500 KB.
+const partSpan = 1 << 14
+
+// deletionCount is the number of hashes forEach gives word v: one a
+// rune, but for a rune equal to the one before it (see deletions), and
+// one more when self is set.
+func deletionCount(v string, self bool) int {
+	n := 0
+	if self {
+		n++
+	}
+	prev := ""
+	for i := 0; i < len(v); {
+		_, size := utf8.DecodeRuneInString(v[i:])
+		if r := v[i : i+size]; r != prev {
+			prev = r
+			n++
+		}
+		i += size
+	}
+	return n
 }
 
 // forEach calls fn with the hash of each distinct single-rune deletion of

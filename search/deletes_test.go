@@ -123,3 +123,54 @@ func TestBuildLongWordKeepsLittle(t *testing.T) {
 	}
 	runtime.KeepAlive(ix)
 }
+
+// TestDeleteIndexFillsBucketsInPlace checks the buckets that
+// newDeleteIndexOf fills a part at a time against each deletion appended
+// to its bucket in turn, terms in order, with and without the words' own
+// hashes, for indexes of one part and of many (partSpan), and deletionCount
+// against the hashes deletions gives.
+func TestDeleteIndexFillsBucketsInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	letters := []string{"a", "b", "c", "é", "日", "\xff", "\U00010428"}
+	var vocab []string
+	for len(vocab) < 40000 {
+		var b strings.Builder
+		for range 1 + r.IntN(9) {
+			b.WriteString(letters[r.IntN(len(letters))])
+		}
+		vocab = append(vocab, b.String())
+	}
+	keep := func(v string) bool { return len(v) != 3 }
+	for _, n := range []int{5, 300, 40000} {
+		for _, self := range []bool{false, true} {
+			d := newDeleteIndexOf(vocab[:n], keep, self)
+			buckets := len(d.off) - 1
+			lists := make([][]int32, buckets)
+			fps := make([][]uint16, buckets)
+			d.forEach(vocab[:n], keep, func(t int32, h uint64) {
+				lists[h&d.mask] = append(lists[h&d.mask], t)
+				fps[h&d.mask] = append(fps[h&d.mask], fingerprint(h))
+			})
+			if n > 1000 && buckets <= partSpan {
+				t.Fatalf("n=%d: %d buckets, one part", n, buckets)
+			}
+			for b := range buckets {
+				lo, hi := d.off[b], d.off[b+1]
+				if !slices.Equal(d.terms[lo:hi], lists[b]) || !slices.Equal(d.fps[lo:hi], fps[b]) {
+					t.Fatalf("n=%d self=%v: bucket %d holds %v %v, want %v %v", n, self, b, d.terms[lo:hi], d.fps[lo:hi], lists[b], fps[b])
+				}
+			}
+		}
+	}
+	h := newPolyHash()
+	for _, v := range vocab[:2000] {
+		k := 0
+		h.deletions(v, func(_, _ int, _ uint64) { k++ })
+		if got := deletionCount(v, false); got != k {
+			t.Errorf("deletionCount(%q) = %d, want %d", v, got, k)
+		}
+		if got := deletionCount(v, true); got != k+1 {
+			t.Errorf("deletionCount(%q, self) = %d, want %d", v, got, k+1)
+		}
+	}
+}
