@@ -115,7 +115,7 @@ func newDeleteIndexOf(vocab []string, keep func(string) bool, self bool) deleteI
 		off := d.off[p*span : (p+1)*span+1]
 		off[0] = lo
 		for _, b := range at[lo:hi] {
-			off[b+1]++
+			off[int(b)+1]++
 		}
 		for b := 1; b < len(off); b++ {
 			off[b] += off[b-1]
@@ -137,7 +137,7 @@ func newDeleteIndexOf(vocab []string, keep func(string) bool, self bool) deleteI
 
 // partSpan is the buckets of a deletion index filled at a time: a part's
 // entries, about four a bucket of 6 bytes each, and its offsets take
-// about 500 KB.
+// about 500 KB. A bucket's place in its part is held in 16 bits.
 const partSpan = 1 << 14
 
 // deletionCount is the number of hashes forEach gives word v: one a
