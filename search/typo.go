@@ -258,16 +258,33 @@ type surfaceIndex struct {
 // and their terms) that stem to another term, at least minTypoLen runes
 // and at most maxSurfaceLen bytes long.
 func (ix *Index) buildSurfaces(cache map[string]seenWord) {
-	var sf surfaceIndex
+	// The words with their terms, sorted by their first eight bytes and
+	// then the word (as buildSorted): sorting the words alone, then
+	// looking each up again for its term, was a third of this time but
+	// the deletions for 1,000 cards of 8 KiB of rare-looking words.
+	type surface struct {
+		head uint64
+		w    string
+		term int32
+	}
+	var list []surface
 	for w, sw := range cache {
 		if sw.term >= 0 && w != ix.vocab[sw.term] && len(w) <= maxSurfaceLen && utf8.RuneCountInString(w) >= minTypoLen {
-			sf.words = append(sf.words, strings.Clone(w))
+			list = append(list, surface{headBytes(w), w, sw.term})
 		}
 	}
-	sort.Strings(sf.words) // map order is random; ids must not be
-	sf.term = make([]int32, len(sf.words))
-	for i, w := range sf.words {
-		sf.term[i] = cache[w].term
+	// Map order is random; ids must not be.
+	slices.SortFunc(list, func(a, b surface) int {
+		if a.head != b.head {
+			return cmp.Compare(a.head, b.head)
+		}
+		return strings.Compare(a.w, b.w)
+	})
+	var sf surfaceIndex
+	sf.words = make([]string, len(list))
+	sf.term = make([]int32, len(list))
+	for i, s := range list {
+		sf.words[i], sf.term[i] = strings.Clone(s.w), s.term
 	}
 	sf.del = newDeleteIndexOf(sf.words, func(string) bool { return true }, true)
 	ix.surface = sf
