@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
 )
 
 // TestQueryTokensAside: words in parentheses, nested or unclosed, are marked
@@ -452,5 +454,55 @@ func TestReadsAsProseDecidingWordPlace(t *testing.T) {
 		if got := ReadsAsProse(text); got != want {
 			t.Errorf("ReadsAsProse(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestStemKeepsAgreesWithTheStemmer: every word stemKeeps says the stemmer
+// leaves as it is, it does leave, among the words of the development
+// cards and queries and random words of letters and digits of each
+// length; and each ending it does not accept is the end of some word the
+// stemmer changes, so that the rule is no wider than the stemmer.
+func TestStemKeepsAgreesWithTheStemmer(t *testing.T) {
+	cards, queries := loadDevSet(t)
+	var words []string
+	for _, c := range cards {
+		for _, text := range append([]string{c.ID, c.Summary, c.Command, c.Effects, c.Example}, append(c.IntentPhrases, c.Replaces...)...) {
+			words = rawTokens(words, text)
+		}
+	}
+	for _, q := range queries {
+		words = rawTokens(words, q.Intent)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const alnum = "abcdefghijklmnopqrstuvwxyz0123456789"
+	for range 300000 {
+		b := make([]byte, 1+rng.IntN(14))
+		for i := range b {
+			b[i] = alnum[rng.IntN(26+10*rng.IntN(2))]
+		}
+		words = append(words, string(b))
+	}
+	words = append(words, "", "Ab", "aB", "x'", "'ab", "ab'x", "a-b", "é", "ski", "skis", "howe", "sky", "news", "y")
+	kept := 0
+	changed := map[byte]bool{}
+	for _, w := range words {
+		s := english.Stem(w, true)
+		if stemKeeps(w) {
+			kept++
+			if s != w {
+				t.Errorf("stemKeeps(%q), but the stemmer makes %q", w, s)
+			}
+		}
+		if s != w && w != "" {
+			changed[w[len(w)-1]] = true
+		}
+	}
+	for c := range 256 {
+		if !stemKeepsLast[c] && (c >= 'a' && c <= 'z') && !changed[byte(c)] {
+			t.Errorf("stemKeeps refuses words ending in %q, which the stemmer never changed", byte(c))
+		}
+	}
+	if kept < len(words)/3 {
+		t.Errorf("stemKeeps took %d of %d words", kept, len(words))
 	}
 }
