@@ -1,0 +1,70 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandInputOperandReview pins edges of inputOperand's scan
+// for a later redirection of the standard input (review cr70, checked
+// against bash 5.2): "0>&0" duplicates 0 onto itself and changes nothing
+// ("cat < a 0>&0" reads a), as "<&0" and "0<&0" do; the scan ends at the
+// command's end, so the input of the next command of a pipeline or list
+// ("cat < a | cat < g", "cat < a; cat 0>&1") does not replace a.
+func TestMatchCommandInputOperandReview(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"cat <file>"}},
+		{ID: "f", Replaces: []string{"cat f*"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat < f 0>&0", []string{"f", "one"}},
+		{"cat 0< f 0>&0", []string{"f", "one"}},
+		{"cat < f 0>&1", nil},
+		{"cat < f | cat < g", []string{"f", "one"}},
+		{"cat < f; cat 0>&1", []string{"f", "one"}},
+		{"cat < f && cat < g", []string{"f", "one"}},
+	})
+}
+
+// TestMatchCommandDashDashReview pins which "--" lets a placeholder take
+// a word that looks like an option (review cr70): a runner's "--" hands
+// over to the command it runs, whose options stay options, so "kubectl
+// exec <pod> <a> <b>" does not take ls's -la for <b>; a "--" that is an
+// option's argument ("grep -e -- -i x", glued) ends no options, grep's
+// -i staying an option.
+func TestMatchCommandDashDashReview(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "kx", Replaces: []string{"kubectl exec <pod> <a> <b>"}},
+		{ID: "dx", Replaces: []string{"docker exec <c> <a> <b>"}},
+		{ID: "grep", Replaces: []string{"grep -e <pat> <a> <b>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl exec db-0 -- ls -la", nil},
+		{"docker exec db -- ls -la", nil},
+		{"grep -e -- -i x", nil},
+		// As before: operands on both sides.
+		{"kubectl exec db-0 -- ls /tmp", []string{"kx"}},
+		{"grep -e -- x y", []string{"grep"}},
+	})
+}
+
+// TestMatchCommandBothOutputsToAnInputSubstitution: "&>" to "<(...)",
+// whose path bash opens for writing as any other target (bash 5.2: "echo
+// hi &> <(cat)" exits 0), is written out with its "2>&1" after the group
+// too, the substitution being the target whole (review cr70: substitutedGroupEnd
+// without its "<" case survived every test).
+func TestMatchCommandBothOutputsToAnInputSubstitution(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make > <file> lint"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make &> <(tee log) lint", []string{"make"}},
+		{"make &> >(tee log) lint", []string{"make"}},
+	})
+}
