@@ -25,6 +25,39 @@ func consumesFindings(t *testing.T, gone []string, edits ...sampleEdit) []Diagno
 	return got
 }
 
+// TestConsumedBeforeAPresumedArtifact: an artifact taken to be the host
+// artifact of a step no host workflow declares (SUMMARY.md, gsd-core's
+// execute's, with execute-phase.md deleted) is available from that
+// step's last point on, and a consumer before it is told so (review
+// cr70): it was told "SUMMARY.md" is never produced, "did you mean
+// "SUMMARY.md"?", the did-you-mean knowing the presumed artifact while
+// the availability did not.
+func TestConsumedBeforeAPresumedArtifact(t *testing.T) {
+	tests := []struct {
+		name string
+		gone []string
+		sev  Severity
+		want string
+	}{
+		{"without execute", []string{"execute-phase.md"}, Error,
+			`capability "research" step at point "plan:pre" consumes "SUMMARY.md" which is only produced after this point (earliest available at "execute:post")`},
+		{"with every step", nil, Error,
+			`capability "research" step at point "plan:pre" consumes "SUMMARY.md" which is only produced after this point (earliest available at "execute:post")`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := consumesFindings(t, tt.gone, sampleEdit{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["SUMMARY.md"]`})
+			if len(got) != 1 {
+				t.Fatalf("%d consumes-unsatisfied, want 1: %v", len(got), got)
+			}
+			d := got[0]
+			if d.Severity != tt.sev || d.File != "capabilities/research/capability.json" || d.Pointer != "/steps/0/consumes/0" || d.Message != tt.want {
+				t.Errorf("got %s\nwant %s at capabilities/research/capability.json (/steps/0/consumes/0): %s", d, tt.sev, tt.want)
+			}
+		})
+	}
+}
+
 // TestSkillDuplicateNotOfNonStrings: entries of skills that are no
 // string are the schema's, never a skill-duplicate, however many (review
 // cr70: checkDuplicateSkills without its string check survived every

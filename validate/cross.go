@@ -943,7 +943,9 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				if idx, ok := presumed[a]; ok && idx <= at {
 					continue
 				}
-				earliest, self, satisfied := availability(a, h, at, produced[a], host)
+				// A presumed artifact comes later, from its step's last
+				// point, as the did-you-mean (hints) knows it.
+				earliest, self, satisfied := availability(a, h, at, produced[a], hints.host)
 				if satisfied {
 					continue
 				}
