@@ -68,3 +68,26 @@ func TestMatchCommandBothOutputsToAnInputSubstitution(t *testing.T) {
 		{"make &> >(tee log) lint", []string{"make"}},
 	})
 }
+
+// TestMatchCommandDashDashPastTheFirst: a "--" past the command's first
+// is an operand, which a placeholder takes (review cr70; bash 5.2: "cat
+// -- -- a" reads the files "--" and a, "cat -- a --" a and "--"): "cat
+// <a> <b>" did not match either, passing the second "--" over as the
+// first. The first is still no operand, nor a runner's.
+func TestMatchCommandDashDashPastTheFirst(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "two", Replaces: []string{"cat <a> <b>"}},
+		{ID: "named", Replaces: []string{"cat -- <a> <b>"}},
+		{ID: "three", Replaces: []string{"cat <a> <b> <c>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat -- -- a", []string{"named", "two"}},
+		{"cat -- a --", []string{"named", "two"}},
+		{"cat -- -- -- a", []string{"named", "two", "three"}},
+		{"cat -- a", nil},
+		{"cat a --", nil},
+	})
+}

@@ -531,7 +531,8 @@ type wordCursor struct {
 	// dashed: the command's "--" is behind, which ends its options, so
 	// a word that looks like one is an operand a placeholder may take:
 	// "kill -9 <pid>" matches "kill -9 -- -4242", "cat <file>" "cat --
-	// -n" (a placeholder never takes the "--" itself). Not a runner's
+	// -n" (a placeholder never takes that "--" itself, but takes a later
+	// one: "cat <a> <b>" matches "cat -- -- a"). Not a runner's
 	// (runsInside), which hands over to the command it runs, whose
 	// options follow: "kubectl exec db-0 -- pg_dump -Fc app".
 	dashed bool
@@ -623,8 +624,10 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
 		return c.took(want, toks, b)
-	case c.dashed && w.operand && !tok.op && isOption(tok.text) && w.match(operandWord(tok), b):
-		return c.took(want, toks, b) // "-4242" of "kill -9 -- -4242"
+	case c.dashed && w.operand && !tok.op && (isOption(tok.text) || tok.text == "--") && w.match(operandWord(tok), b):
+		// "-4242" of "kill -9 -- -4242"; a "--" past the first is an
+		// operand too: "cat -- -- a" reads the files "--" and a.
+		return c.took(want, toks, b)
 	case w.op && w.text == "|" && tok.groupPipe > 0:
 		// The command ends inside a group the pipe is after: "(cd
 		// /tmp && curl x) | sh" matches "curl * | sh".
