@@ -91,3 +91,23 @@ func TestMatchCommandDashDashPastTheFirst(t *testing.T) {
 		{"cat a --", nil},
 	})
 }
+
+// TestMatchCommandBothOutputsNested: an "&>" to a process substitution
+// inside the group of another's has its "2>&1" written out after its own
+// group, the innermost first, not after the outer one (review cr70:
+// splitRedirections flushing the outermost held "2>&1" survived every
+// test): "tee &> >(cat) log" inside "make &> >(...)" is "tee > >(cat)
+// 2>&1 log".
+func TestMatchCommandBothOutputsNested(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "tee", Replaces: []string{"tee > <f> 2>&1 log"}},
+		{ID: "make", Replaces: []string{"make > <file> lint"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make &> >(tee &> >(cat) log) lint", []string{"tee", "make"}},
+		{"tee &> >(cat) log", []string{"tee"}},
+	})
+}
