@@ -103,6 +103,10 @@ type Index struct {
 	// words without them (buildFolded): "deploi" finds "déploiement".
 	folded map[string][]int32
 
+	// bound is set when words were left out (VocabularyBound); Card is
+	// in the caller's order.
+	bound Bound
+
 	// bareIDs are the cards whose id has no indexable word ("am",
 	// "where", "m"), by their raw id words joined with spaces: an intent
 	// of no indexable word finds them by spelling the id (see Search).
@@ -188,8 +192,58 @@ func (ix *Index) Len() int {
 // learnt from a sample of the cards' phrases, and every sum over the cards
 // are the same whichever order they are given in. Moving a card's file
 // changed the ranking of unrelated queries.
-func Build(cards []Card) *Index {
-	return buildWith(cards, defaultParams())
+//
+// The vocabulary is bounded (MaxTerms, DefaultMaxTerms by default): the
+// index keeps about 165 bytes per distinct term and its analysis 100 more
+// per distinct word while it runs, and the cards' text, each bounded,
+// holds as many distinct words as it has room for. Once the bound is
+// reached, a word whose term the index does not hold yet is not indexed,
+// nor kept by the analysis; the cards are analysed in id order, so which
+// words are left out does not depend on the order of cards either.
+// VocabularyBound tells which card first had a word left out.
+func Build(cards []Card, opts ...Option) *Index {
+	p := defaultParams()
+	for _, o := range opts {
+		o(&p)
+	}
+	return buildWith(cards, p)
+}
+
+// Option changes how Build indexes the cards.
+type Option func(*params)
+
+// DefaultMaxTerms is the bound on the distinct terms of an index unless
+// MaxTerms sets another. The development set's 371 cards hold 1,568
+// terms, BenchmarkBuild10k's 10,000 cards 1,589, the team sets' 442 to
+// 513 each: it is 150 times what they hold. 3,900 cards of 8 KiB of
+// distinct words (30 MiB, under --max-input-bytes) hold 3.7 million;
+// "capreg tools search" of them took 20 s and 1.80 GB resident unbounded,
+// and takes 6.4 s and 517 MB at this bound (709 MB at 500,000), so that
+// "capreg serve" in 1 GiB builds them (526 MB, and 848 to 871 MB over two
+// rebuilds).
+const DefaultMaxTerms = 250_000
+
+// MaxTerms bounds the distinct terms of the index at n (n <= 0: no bound).
+func MaxTerms(n int) Option {
+	return func(p *params) { p.maxTerms = n }
+}
+
+// Bound is what VocabularyBound reports of an index whose vocabulary
+// reached its bound.
+type Bound struct {
+	Card     int // the first card with a word left out, as Result.Card indexes them
+	MaxTerms int // the bound
+	// Left counts the words left out, each time a card writes one.
+	Left int
+}
+
+// VocabularyBound reports whether words were left out of the index, the
+// vocabulary having reached its bound (MaxTerms), and where.
+func (ix *Index) VocabularyBound() (Bound, bool) {
+	if ix == nil || ix.bound.Left == 0 {
+		return Bound{}, false
+	}
+	return ix.bound, true
 }
 
 func buildWith(cards []Card, p params) *Index {
@@ -431,7 +485,11 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 		if !known {
 			sw = seenWord{term: -1, ng: -1}
 			if keepToken(w) {
-				sw.term = ix.termID(ownStem(w, held))
+				var ok bool
+				if sw.term, ok = a.termOf(w, held); !ok {
+					a.leaveOut(card)
+					continue
+				}
 			}
 		}
 		if ng && sw.term >= 0 && sw.ng < 0 {
@@ -452,6 +510,29 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	u.n = int32(len(a.terms)) - u.off
 	u.ngN = int32(len(ix.ngWords)) - u.ngOff
 	a.units = append(a.units, u)
+}
+
+// termOf is the term id of word w, new in the vocabulary if need be,
+// and true; or false when w's term is new and the vocabulary has reached
+// its bound (params.maxTerms).
+func (a *analyser) termOf(w string, held bool) (int32, bool) {
+	ix := a.ix
+	s := ownStem(w, held)
+	if max := ix.p.maxTerms; max > 0 && len(ix.vocab) >= max {
+		id, ok := ix.terms.get(ix.vocab, s)
+		return id, ok
+	}
+	return ix.termID(s), true
+}
+
+// leaveOut counts a word of card left out (termOf), the first card so
+// being the one VocabularyBound reports.
+func (a *analyser) leaveOut(card int) {
+	b := &a.ix.bound
+	if b.Left == 0 {
+		b.Card, b.MaxTerms = a.ix.given[card], a.ix.p.maxTerms
+	}
+	b.Left++
 }
 
 // ownStem is stem(w), or w itself when they are equal and w may be kept:

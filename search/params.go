@@ -7,6 +7,8 @@ package search
 // card or a query. The weights of the second stage are not here: Build
 // learns them (learn.go).
 type params struct {
+	// maxTerms bounds the vocabulary (MaxTerms); 0 is no bound.
+	maxTerms int
 	// k1 and b are the usual BM25 saturation and length normalisation.
 	k1, b float64
 	// fieldWeight scales each field's term frequency in BM25F.
@@ -76,8 +78,9 @@ type params struct {
 
 func defaultParams() params {
 	return params{
-		k1: 1.2,
-		b:  0.75,
+		maxTerms: DefaultMaxTerms,
+		k1:       1.2,
+		b:        0.75,
 		fieldWeight: [numFields]float64{
 			fieldID:       3, // a query naming the tool is decisive
 			fieldSummary:  1,
