@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"log/slog"
 	"maps"
 	"path"
 	"slices"
@@ -240,6 +241,24 @@ func sortedIDs[T any](items []T, idOf func(T) string) []string {
 	}
 	slices.Sort(ids)
 	return ids
+}
+
+// logVocabularyBound warns, on log, of the words ix (snap's search
+// index) left out, its vocabulary having reached its bound
+// (search.DefaultMaxTerms): those words find nothing, and the card named
+// is the first, in id order, that had one left out. It is no diagnostic:
+// the gate's check does not build the index.
+func logVocabularyBound(log *slog.Logger, snap *Snapshot, ix *search.Index) {
+	b, ok := ix.VocabularyBound()
+	if !ok {
+		return
+	}
+	file := ""
+	if b.Card < len(snap.Result.Cards) {
+		file = snap.Result.Cards[b.Card].Path
+	}
+	log.Warn("tool search's vocabulary reached its bound: the words of new terms of this card and the cards after it, in id order, are not indexed, and find nothing",
+		"file", file, "max_terms", b.MaxTerms, "words_left_out", b.Left)
 }
 
 func (s *Snapshot) searchCards() []search.Card {

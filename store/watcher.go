@@ -737,7 +737,7 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 	if err == nil && snap.OK() && ctx.Err() == nil { // not served once ctx ended (scanSettled)
 		snap.shareSearch(w.state.Load().snap)
 		// Before it is served, and here, where a panic is caught.
-		snap.SearchIndex()
+		logVocabularyBound(w.log, snap, snap.SearchIndex())
 		snap.Commands()
 	}
 	return snap, err
