@@ -1059,18 +1059,25 @@ func stdinFile(w string) bool {
 // descriptor 0: one of input on it ("<f", "0<<EOF", "<&3", "<&-"), or
 // of output that names it ("0>&1", "0>f"), as bash opens 0 for writing
 // then; not one of another descriptor ("3<f", ">&0"), nor 0 duplicated
-// onto itself ("<&0", "0>&0"), which changes nothing.
+// onto itself ("<&0", "0>&0"), which changes nothing. bash reads a
+// descriptor written with leading zeros as its number: "00>&1" and
+// "<&00" are "0>&1" and "<&0".
 func onStdin(w string) bool {
 	t := strings.TrimLeft(w, "0123456789")
-	switch fd := w[:len(w)-len(t)]; {
-	case t == "<&0" || t == ">&0":
-		return false
-	case fd == "":
-		return strings.HasPrefix(t, "<")
-	case fd == "0":
-		return strings.HasPrefix(t, "<") || strings.HasPrefix(t, ">")
+	fd := w[:len(w)-len(t)]
+	switch {
+	case fd != "" && !isZero(fd):
+		return false // another descriptor's: "3<f", "10>&1"
+	case len(t) > 2 && (t[:2] == "<&" || t[:2] == ">&") && isZero(t[2:]):
+		return false // a copy of 0: onto itself ("<&0", "0>&00"), or onto 1 (">&0")
 	}
-	return false
+	return strings.HasPrefix(t, "<") || fd != "" && strings.HasPrefix(t, ">")
+}
+
+// isZero reports whether the descriptor number n, digits, is 0 ("0",
+// "00").
+func isZero(n string) bool {
+	return n != "" && strings.Trim(n, "0") == ""
 }
 
 // inputFile reports whether the word w of a line may be, or start, a
