@@ -38,6 +38,7 @@ type Metrics struct {
 	snapshot      *servedCollector
 	capabilities  *prometheus.GaugeVec
 	tools         prometheus.Gauge
+	wordsLeftOut  prometheus.Gauge
 	hostSteps     prometheus.Gauge
 	diagnostics   *prometheus.GaugeVec
 	watchEvents   prometheus.Counter
@@ -80,10 +81,12 @@ func NewMetrics() *Metrics {
 			"1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository)."),
 		failingSince: newGauge("capreg_registry_failing_since_timestamp_seconds",
 			"Unix time of the first failed rebuild since the last successful one (unchanged ones too): when the break now kept from being served began; 0 while the last rebuild succeeded, and before any failure."),
-		generation:    newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
-		snapshot:      newServedCollector(),
-		capabilities:  newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
-		tools:         newGauge("capreg_tool_cards", "Tool cards in the served registry."),
+		generation:   newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
+		snapshot:     newServedCollector(),
+		capabilities: newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
+		tools:        newGauge("capreg_tool_cards", "Tool cards in the served registry."),
+		wordsLeftOut: newGauge("capreg_search_words_left_out",
+			"Words of the served registry's tool cards that tool search does not index, its vocabulary having reached its bound (search.DefaultMaxTerms distinct terms): they find nothing; 0 when every word is indexed."),
 		hostSteps:     newGauge("capreg_host_steps", "Host steps the workflows of the served registry declare (its loop-host contract)."),
 		diagnostics:   newGaugeVec("capreg_diagnostics", "Diagnostics of the last rebuild, by severity.", "severity"),
 		watchEvents:   newCounter("capreg_watch_events_total", "File-system change events seen by the watcher."),
@@ -104,7 +107,7 @@ func NewMetrics() *Metrics {
 		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
 	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.failingSince, m.generation,
-		m.snapshot, m.capabilities, m.tools, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
+		m.snapshot, m.capabilities, m.tools, m.wordsLeftOut, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
 	m.SetBuild("", "")
@@ -256,6 +259,10 @@ func (m *Metrics) Rebuilt(ok bool, took time.Duration, snap *store.Snapshot) {
 	}
 	m.tools.Set(float64(len(snap.Result.Cards)))
 	m.hostSteps.Set(float64(len(snap.Result.Contract.Entries)))
+	// The watcher builds the index before it serves a snapshot, so this
+	// reads it; the log names the card (store's logVocabularyBound).
+	bound, _ := snap.SearchIndex().VocabularyBound()
+	m.wordsLeftOut.Set(float64(bound.Left))
 }
 
 // Unchanged implements store.UnchangedObserver: a rebuild whose result was

@@ -1,0 +1,76 @@
+package api_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/capreg/capreg/api"
+	"github.com/capreg/capreg/search"
+	"github.com/capreg/capreg/store/storetest"
+)
+
+// TestMetricsWordsLeftOut: capreg_search_words_left_out, scraped through
+// the router, is 0 for ordinary cards and counts the words tool search
+// did not index once its vocabulary reached its bound, so that a
+// dashboard sees what the daemon's log tells (words that find nothing).
+// The second repository holds 320 cards of 900 distinct random words
+// each, past search.DefaultMaxTerms.
+func TestMetricsWordsLeftOut(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds an index of about 290,000 terms")
+	}
+	wide := t.TempDir()
+	if err := storetest.WriteRepo(wide, 10); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const cards, words = 320, 900
+	if cards*words < search.DefaultMaxTerms*11/10 {
+		t.Fatalf("%d words do not reach the bound %d", cards*words, search.DefaultMaxTerms)
+	}
+	for i := range cards {
+		ws := make([]string, words)
+		for j := range ws {
+			b := make([]byte, 7+rng.IntN(4))
+			for k := range b {
+				b[k] = byte('a' + rng.IntN(26))
+			}
+			ws[j] = string(b)
+		}
+		tool := filepath.Join(wide, "bin", fmt.Sprintf("wide-%03d", i))
+		card := fmt.Sprintf(`{"id": "wide-%03d", "command": "bin/wide-%03d", "summary": "Does wide work %d.", "intent_phrases": [%q], "effects": "Reads its input.", "risk": "reversible", "example": "bin/wide-%03d x"}`,
+			i, i, i, strings.Join(ws, " "), i)
+		if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(tool+".card.json", []byte(card), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sample := regexp.MustCompile(`(?m)^capreg_search_words_left_out ([0-9.e+]+)$`)
+	for _, tt := range []struct {
+		name string
+		src  *source
+		some bool
+	}{
+		{"testdata/repo", testdataSource(t), false},
+		{"distinct words", repoSource(t, wide), true},
+	} {
+		m := api.NewMetrics()
+		h := api.NewRouter(tt.src, api.Options{Metrics: m})
+		m.Rebuilt(true, 1e6, tt.src.Current())
+		scrape := do(t, h, "GET", "/metrics", nil)
+		got := sample.FindStringSubmatch(string(scrape.body))
+		if got == nil {
+			t.Fatalf("%s: no capreg_search_words_left_out sample in %d bytes", tt.name, len(scrape.body))
+		}
+		if left := got[1] != "0"; left != tt.some {
+			t.Errorf("%s: capreg_search_words_left_out %s, want words left out: %v", tt.name, got[1], tt.some)
+		}
+	}
+}
