@@ -1,12 +1,7 @@
 package api_test
 
 import (
-	"fmt"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/api"
@@ -28,29 +23,12 @@ func TestMetricsWordsLeftOut(t *testing.T) {
 	if err := storetest.WriteRepo(wide, 10); err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
 	const cards, words = 320, 900
 	if cards*words < search.DefaultMaxTerms*11/10 {
 		t.Fatalf("%d words do not reach the bound %d", cards*words, search.DefaultMaxTerms)
 	}
-	for i := range cards {
-		ws := make([]string, words)
-		for j := range ws {
-			b := make([]byte, 7+rng.IntN(4))
-			for k := range b {
-				b[k] = byte('a' + rng.IntN(26))
-			}
-			ws[j] = string(b)
-		}
-		tool := filepath.Join(wide, "bin", fmt.Sprintf("wide-%03d", i))
-		card := fmt.Sprintf(`{"id": "wide-%03d", "command": "bin/wide-%03d", "summary": "Does wide work %d.", "intent_phrases": [%q], "effects": "Reads its input.", "risk": "reversible", "example": "bin/wide-%03d x"}`,
-			i, i, i, strings.Join(ws, " "), i)
-		if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(tool+".card.json", []byte(card), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := storetest.WriteWideCards(wide, cards, words, 1); err != nil {
+		t.Fatal(err)
 	}
 	sample := regexp.MustCompile(`(?m)^capreg_search_words_left_out ([0-9.e+]+)$`)
 	for _, tt := range []struct {

@@ -263,6 +263,7 @@ func clip(s string) string {
 
 func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit int, risk string, asJSON bool, stdout, stderr io.Writer) int {
 	hits := snap.SearchTools(ctx, search.Query{Intent: intent, Limit: limit, Risk: risk})
+	noteVocabularyBound(snap, stderr)
 	if asJSON {
 		return writeJSON(stdout, stderr, map[string]any{"intent": intent, "results": hits})
 	}
@@ -287,6 +288,19 @@ func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit
 		}
 	}
 	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
+}
+
+// noteVocabularyBound says on stderr, as serve's log does, that tool
+// search left words of the cards out, its vocabulary at its bound: an
+// intent naming one finds nothing, which the answer alone cannot tell
+// from no card saying it.
+func noteVocabularyBound(snap *store.Snapshot, stderr io.Writer) {
+	b, ok := snap.SearchIndex().VocabularyBound()
+	if !ok {
+		return
+	}
+	sayf(stderr, "capreg: note: tool search's vocabulary reached its bound (%d distinct terms): %s of %s and the cards after it in id order are not indexed, and find nothing",
+		b.MaxTerms, validate.Plural(b.Left, "word"), snap.Result.Cards[b.Card].Path)
 }
 
 // writeJSON prints v as the API encodes its answers (indented, HTML
