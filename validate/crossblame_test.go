@@ -223,15 +223,7 @@ func TestUndeclaredStepConsumesInTheSameRun(t *testing.T) {
 				}
 				src.Workflows[i].Data = []byte(strings.Replace(string(src.Workflows[i].Data), tt.host[0], tt.host[1], 1))
 			}
-			var got []Diagnostic
-			for _, d := range Validate(src).Diagnostics {
-				switch {
-				case d.Rule == "consumes-unsatisfied":
-					got = append(got, d)
-				case d.Severity == Error && d.Rule != "point-uncovered":
-					t.Errorf("unwanted %s", d)
-				}
-			}
+			got := consumesOnly(t, Validate(src).Diagnostics)
 			if len(got) != len(tt.want) {
 				t.Fatalf("%d consumes-unsatisfied, want %d: %v", len(got), len(tt.want), got)
 			}
