@@ -364,7 +364,7 @@ func (ix *Index) without(drop func(card, phrase int) bool) *Index {
 			}
 			// Searched for as a request, a phrase left out may name an
 			// identifier no text kept holds.
-			px.identsOut = countIdents(px.identsOut, phrase)
+			px.identsOut = countIdents(px.identsOut, phrase, ix.idents, 0)
 		}
 	}
 	phrases := make([]string, 0, kept)
@@ -473,7 +473,7 @@ func (a *analyser) analyse(card int, f field, phrase int, text string, held bool
 	ascii := isASCII(text)
 	held = held && ascii
 	raw := a.tok.tokens(text, ascii) // NFKC already if ASCII: not scanned again
-	ix.idents = countIdents(ix.idents, text)
+	ix.idents = countIdents(ix.idents, text, nil, ix.p.maxTerms)
 	u := unit{card: int32(card), field: f, phrase: int32(phrase), off: int32(len(a.terms))}
 	if f == fieldPhrase {
 		u.style = styleOf(text)
@@ -626,18 +626,28 @@ func (ix *Index) indexBareIDs() {
 }
 
 // countIdents adds to m, made if nil, the identifiers of text in lower
-// case, and returns it.
-func countIdents(m map[string]int32, text string) map[string]int32 {
+// case, and returns it. With only, it counts only those only holds (a
+// held-out phrase's: holdsIdent says no of one no text of the cards
+// holds, whatever its count). With max > 0, a new identifier once m
+// holds max is not counted, as the vocabulary's new terms are not
+// (params.maxTerms): one made of words the index holds brings no term,
+// so cards of "alpha_bravo", "bravo_alpha", ... grew m without bound.
+func countIdents(m map[string]int32, text string, only map[string]int32, max int) map[string]int32 {
 	for {
 		i, j := identRun(text)
 		if i < 0 {
 			return m
 		}
+		id := strings.ToLower(text[i:j])
+		text = text[j:]
 		if m == nil {
 			m = make(map[string]int32)
 		}
-		m[strings.ToLower(text[i:j])]++
-		text = text[j:]
+		if n, held := m[id]; held {
+			m[id] = n + 1
+		} else if (only == nil || only[id] > 0) && (max <= 0 || len(m) < max) {
+			m[id] = 1
+		}
 	}
 }
 
