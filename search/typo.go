@@ -180,10 +180,7 @@ func (ix *Index) buildSorted() {
 		keys[i] = sortKey{head: headBytes(v), id: int32(i)}
 	}
 	slices.SortFunc(keys, func(a, b sortKey) int {
-		if a.head != b.head {
-			return cmp.Compare(a.head, b.head)
-		}
-		return strings.Compare(ix.vocab[a.id], ix.vocab[b.id])
+		return compareHeaded(a.head, ix.vocab[a.id], b.head, ix.vocab[b.id])
 	})
 	ix.sorted = make([]int32, len(keys))
 	for i, k := range keys {
@@ -195,6 +192,16 @@ func (ix *Index) buildSorted() {
 type sortKey struct {
 	head uint64
 	id   int32
+}
+
+// compareHeaded orders strings a and b, whose headBytes are ah and bh, as
+// strings.Compare does: by their heads, and only where those are equal by
+// the whole strings (sorting by the heads alone reads no string).
+func compareHeaded(ah uint64, a string, bh uint64, b string) int {
+	if ah != bh {
+		return cmp.Compare(ah, bh)
+	}
+	return strings.Compare(a, b)
 }
 
 // headBytes is the first eight bytes of s, big-endian, padded with zero
@@ -274,12 +281,7 @@ func (ix *Index) buildSurfaces(cache map[string]seenWord) {
 		}
 	}
 	// Map order is random; ids must not be.
-	slices.SortFunc(list, func(a, b surface) int {
-		if a.head != b.head {
-			return cmp.Compare(a.head, b.head)
-		}
-		return strings.Compare(a.w, b.w)
-	})
+	slices.SortFunc(list, func(a, b surface) int { return compareHeaded(a.head, a.w, b.head, b.w) })
 	var sf surfaceIndex
 	sf.words = make([]string, len(list))
 	sf.term = make([]int32, len(list))
