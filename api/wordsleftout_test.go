@@ -13,21 +13,17 @@ import (
 // the router, is 0 for ordinary cards and counts the words tool search
 // did not index once its vocabulary reached its bound, so that a
 // dashboard sees what the daemon's log tells (words that find nothing).
-// The second repository holds 320 cards of 900 distinct random words
-// each, past search.DefaultMaxTerms.
+// The second repository is storetest.WriteWideRepo's, past
+// search.DefaultMaxTerms.
 func TestMetricsWordsLeftOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds an index of about 290,000 terms")
 	}
 	wide := t.TempDir()
-	if err := storetest.WriteRepo(wide, 10); err != nil {
-		t.Fatal(err)
+	if n := storetest.WideCards * storetest.WideWords; n < search.DefaultMaxTerms*11/10 {
+		t.Fatalf("%d words do not reach the bound %d", n, search.DefaultMaxTerms)
 	}
-	const cards, words = 320, 900
-	if cards*words < search.DefaultMaxTerms*11/10 {
-		t.Fatalf("%d words do not reach the bound %d", cards*words, search.DefaultMaxTerms)
-	}
-	if err := storetest.WriteWideCards(wide, cards, words, 1); err != nil {
+	if err := storetest.WriteWideRepo(wide); err != nil {
 		t.Fatal(err)
 	}
 	sample := regexp.MustCompile(`(?m)^capreg_search_words_left_out ([0-9.e+]+)$`)

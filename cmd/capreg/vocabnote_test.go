@@ -20,10 +20,7 @@ func TestToolsSearchNotesVocabularyBound(t *testing.T) {
 		t.Skip("builds an index of about 290,000 terms")
 	}
 	wide := t.TempDir()
-	if err := storetest.WriteRepo(wide, 10); err != nil {
-		t.Fatal(err)
-	}
-	if err := storetest.WriteWideCards(wide, 320, 900, 1); err != nil {
+	if err := storetest.WriteWideRepo(wide); err != nil {
 		t.Fatal(err)
 	}
 	note := regexp.MustCompile(`^capreg: note: tool search's vocabulary reached its bound \(250000 distinct terms\): [0-9]+ words of bin/wide-[0-9]{3}\.card\.json and the cards after it in id order are not indexed, and find nothing\n$`)

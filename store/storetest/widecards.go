@@ -40,3 +40,18 @@ func WriteWideCards(dir string, n, words int, seed uint64) error {
 	}
 	return nil
 }
+
+// The cards WriteWideRepo adds: WideCards of WideWords distinct words,
+// about 290,000 words in all, past search.DefaultMaxTerms (250,000).
+const WideCards, WideWords = 320, 900
+
+// WriteWideRepo writes a valid repository of 10 capabilities (WriteRepo)
+// with WideCards cards of WideWords distinct words each (WriteWideCards,
+// seed 1): one whose tool search vocabulary reaches its bound, for the
+// tests of how that is told.
+func WriteWideRepo(dir string) error {
+	if err := WriteRepo(dir, 10); err != nil {
+		return err
+	}
+	return WriteWideCards(dir, WideCards, WideWords, 1)
+}
