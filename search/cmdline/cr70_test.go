@@ -7,7 +7,9 @@ import "testing"
 // against bash 5.2): "0>&0" duplicates 0 onto itself and changes nothing
 // ("cat < a 0>&0" reads a), as "<&0" and "0<&0" do; the scan ends at the
 // command's end, so the input of the next command of a pipeline or list
-// ("cat < a | cat < g", "cat < a; cat 0>&1") does not replace a.
+// ("cat < a | cat < g", "cat < a; cat 0>&1") does not replace a. bash
+// reads a descriptor written with leading zeros as its number, "00" as 0
+// ("cat < f 00>&1" fails reading, "cat < f <&00" reads f).
 func TestMatchCommandInputOperandReview(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "one", Replaces: []string{"cat <file>"}},
@@ -23,6 +25,14 @@ func TestMatchCommandInputOperandReview(t *testing.T) {
 		{"cat < f | cat < g", []string{"f", "one"}},
 		{"cat < f; cat 0>&1", []string{"f", "one"}},
 		{"cat < f && cat < g", []string{"f", "one"}},
+		{"cat < f 00>&1", nil},
+		{"cat < f 000>out", nil},
+		{"cat < f <&00", []string{"f", "one"}},
+		{"cat < f 00<&0", []string{"f", "one"}},
+		{"cat < f 0>&00", []string{"f", "one"}},
+		{"cat 00< f", []string{"f", "one"}},
+		{"cat < f 10>&1", []string{"f", "one"}},
+		{"cat < f 3>&0", []string{"f", "one"}},
 	})
 }
 
