@@ -52,3 +52,36 @@ func TestMatchCommandDashDashIsNoOperand(t *testing.T) {
 		{"kubectl exec db-0 -- pg_dump -Fc app > app.dump", []string{"dump"}},
 	})
 }
+
+// TestMatchCommandDashDashAfterARunners: a runner's first "--" hands over
+// to the command it runs, whose options stay options, and a "--" after
+// it ends that command's options as any command's does (bash 5.2 gives
+// kubectl the argv [kubectl exec db-0 -- ls -- -la], and ls lists the
+// file -la): "kubectl exec <pod> <a> <b>" matches "kubectl exec db-0 --
+// ls -- -la", where no "--" of a runner's line made an operand of a word
+// that looks like an option. A third "--" is an operand, as "cat -- --
+// a" reads the file "--". A runner's first "--" is read as its own even
+// where it is the command's ("docker exec db ls -- -la": docker reads
+// no "--" after the container), which matches no more than before.
+func TestMatchCommandDashDashAfterARunners(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "kx", Replaces: []string{"kubectl exec <pod> <a> <b>"}},
+		{ID: "kxd", Replaces: []string{"kubectl exec <pod> -- ls -- <f>"}},
+		{ID: "kx3", Replaces: []string{"kubectl exec <pod> <a> <b> <c>"}},
+		{ID: "ssh", Replaces: []string{"ssh <host> <a> <b>"}},
+		{ID: "dx", Replaces: []string{"docker exec <c> <a> <b>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"kubectl exec db-0 -- ls -- -la", []string{"kxd", "kx"}},
+		{"kubectl exec db-0 -- ls -- x", []string{"kxd", "kx"}},
+		{"kubectl exec db-0 -- ls -- -- -la", []string{"kxd", "kx", "kx3"}},
+		{"ssh -- host ls -- -la", []string{"ssh"}},
+		// As before: the runner's first "--" leaves ls's -la an option.
+		{"kubectl exec db-0 -- ls -la", nil},
+		{"ssh host -- ls -la", nil},
+		{"docker exec db ls -- -la", nil},
+	})
+}

@@ -488,7 +488,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, name string, b *b
 // words it is about to read.
 func (c *wordCursor) command(name string) {
 	c.args, c.anywhere = argumentOptions(name), permutes[name]
-	c.named, c.dashed, c.runner = c.anywhere, false, runsInside[name]
+	c.named, c.dashed, c.runner, c.handed = c.anywhere, false, runsInside[name], false
 	c.global = subcommandArguments[spellingName(name)]
 }
 
@@ -532,11 +532,30 @@ type wordCursor struct {
 	// a word that looks like one is an operand a placeholder may take:
 	// "kill -9 <pid>" matches "kill -9 -- -4242", "cat <file>" "cat --
 	// -n" (a placeholder never takes that "--" itself, but takes a later
-	// one: "cat <a> <b>" matches "cat -- -- a"). Not a runner's
+	// one: "cat <a> <b>" matches "cat -- -- a"). Not a runner's first
 	// (runsInside), which hands over to the command it runs, whose
-	// options follow: "kubectl exec db-0 -- pg_dump -Fc app".
+	// options follow: "kubectl exec db-0 -- pg_dump -Fc app"; a "--"
+	// after that one ends that command's options ("kubectl exec db-0 --
+	// ls -- -la" lists the file -la).
 	dashed bool
 	runner bool // the command is one of runsInside
+	// handed: the runner's "--" is behind (see endOptions).
+	handed bool
+}
+
+// endOptions moves c past a "--" of the command's that ends options: the
+// command's own, after which its words are operands (dashed), or a
+// runner's first, which hands over to the command it runs (handed). A
+// runner's first "--" is read as its own even where it may be that
+// command's ("docker exec db ls -- -la", "ssh host ls -- -la"), whose
+// options then stay options: the reading matches fewer lines, never
+// more, as past the command's own "--" every word is an operand anyway.
+func (c *wordCursor) endOptions() {
+	if c.runner && !c.handed {
+		c.handed = true
+		return
+	}
+	c.dashed = true
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -634,7 +653,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		c.j = int(tok.groupPipe) - 1
 	case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
-		c.dashed = !c.runner
+		c.endOptions()
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -669,7 +688,9 @@ func (c *wordCursor) took(want []tokenMatcher, toks []shellToken, b *budget) boo
 		c.j = afterPipe(toks, j) // "|&" is a pipe too, unless the pattern names it
 	}
 	c.named = c.named || !w.opt
-	c.dashed = c.dashed || tok.text == "--" && !tok.op && !tok.glued && !c.runner
+	if !c.dashed && tok.text == "--" && !tok.op && !tok.glued {
+		c.endOptions()
+	}
 	if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
 		// An operand taken from here on: those passed over before
 		// it are behind it, for no later word of the pattern to
