@@ -85,3 +85,45 @@ func TestMatchCommandDashDashAfterARunners(t *testing.T) {
 		{"docker exec db ls -- -la", nil},
 	})
 }
+
+// TestMatchCommandValueIsNoDashDash: a pattern's "--" matches only a word
+// of the line that is "--" as bash gives it after quote removal, not the
+// "--" of an option's value: bash 5.2 gives cat the argv [cat --x=-- a]
+// for "cat --x=-- a", which ends no options, where "cat -- <file>" matched
+// it. So for the other words a value's text stood for: a "--" value
+// passed over ended the options ("cat --x a <f>" matched "cat --x=-- a
+// -n", taking cat's -n for <f>, and "cat --x=-- a b", where "cat --x=foo
+// a b" is no match, the value of an option the pattern names being no
+// word passed over), and a value ">" was the pattern's
+// redirection ("cat > <f>" matched "cat --x='>' f": argv [cat --x=> f],
+// no output redirected). A quoted "--" is one still, and a pattern's
+// "--x=--" matches the value.
+func TestMatchCommandValueIsNoDashDash(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "named", Replaces: []string{"cat -- <file>"}},
+		{ID: "rm", Replaces: []string{"rm -f -- <f>"}},
+		{ID: "valued", Replaces: []string{"cat --x a <f>"}},
+		{ID: "redir", Replaces: []string{"cat > <f>"}},
+		{ID: "value", Replaces: []string{"cat --x=-- <f>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat --x=-- a", []string{"value"}},
+		{"cat --x=-- -- a", []string{"value", "named"}},
+		{"rm -f --x=-- a", nil},
+		{"rm -f --x=-- -- a", []string{"rm"}},
+		{"cat --x=-- a -n", []string{"value"}},
+		{"cat --x='>' f", nil},
+		{`cat --x=\> f`, nil},
+		{`cat --x=">" f`, nil},
+		{"cat --x=-- a b", []string{"value"}},
+		// As before.
+		{"cat --x=foo a b", nil},
+		{"cat '--' a", []string{"named"}},
+		{"cat -- a", []string{"named"}},
+		{"cat > f", []string{"redir"}},
+		{"cat --x -- a", []string{"value", "named"}},
+	})
+}

@@ -651,7 +651,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// The command ends inside a group the pipe is after: "(cd
 		// /tmp && curl x) | sh" matches "curl * | sh".
 		c.j = int(tok.groupPipe) - 1
-	case tok.text == "--" && !tok.op && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
+	case tok.text == "--" && !tok.op && !tok.glued && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 		c.endOptions()
 	case tok.op || tok.text == "--" || !b.pay(1):

@@ -159,6 +159,10 @@ type tokenMatcher struct {
 	// star ("-fdx*"), which also matches a bundle of the line holding its
 	// letters in another order ("-xdf", see globBundleOf).
 	globBundle string
+	// dashes: the pattern word is "--", no option's value, which ends
+	// the options: it matches only a word of the line that is "--" as
+	// bash gives it, not the value of "--x=--" (glued), which ends none.
+	dashes bool
 	// action: the pattern word is one of the command a find -exec runs;
 	// an option of find's, not so, matches no such word of the line
 	// (shellToken.action), where one of the command's matches either.
@@ -171,7 +175,9 @@ type tokenMatcher struct {
 // token.
 func (m tokenMatcher) match(tok shellToken, b *budget) bool {
 	switch {
-	case m.op != tok.op, m.operand && !tok.glued && (isOption(tok.text) || tok.text == "--"), m.dot && !tok.dot, m.redir && tok.quoted,
+	case m.op != tok.op, m.operand && !tok.glued && (isOption(tok.text) || tok.text == "--"), m.dot && !tok.dot,
+		m.redir && (tok.quoted || tok.glued), // an option's value is no redirection: the ">" of "--x='>'"
+		m.dashes && tok.glued,
 		m.opt && tok.glued,               // an option's value is no option: "--force" of "git push -o --force"
 		m.opt && tok.action && !m.action: // find's -delete is not echo's of "find -exec echo -delete {} \;"
 		return false
@@ -543,6 +549,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 		m := compileToken(text, lit)
 		m.opt = isOption(t.text) && !t.glued
 		m.redir = !t.quoted && !t.glued && isRedirection(t.text) && !startsWithPlaceholder(t.text)
+		m.dashes = t.text == "--" && !t.glued
 		m.bundle = m.opt && m.re == nil && len(t.text) <= 1+maxBundle && (isLetterBundle(t.text) || isShortOption(t.text))
 		m.dot = t.dot && (m.operand || strings.IndexAny(t.text, globChars) == 0)
 		m.spelled = t.spelled
