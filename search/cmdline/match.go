@@ -63,7 +63,9 @@ const (
 // with such an option costs it.
 func respelling(want, written []tokenMatcher, toks []shellToken, s int, b *budget) int {
 	end := len(toks)
-	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.op }) {
+	// A pattern's redirection may be that of a group the command is in,
+	// past its end ("(make all) 2> err", see groupRedirectAt).
+	if !slices.ContainsFunc(want, func(m tokenMatcher) bool { return m.op || m.redir }) {
 		for end = s + 1; end < len(toks) && !toks[end].op; end++ {
 		}
 	}
@@ -654,6 +656,15 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	case tok.text == "--" && !tok.op && !tok.glued && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
 		c.endOptions()
+	case w.redir && tok.op && tok.groupRedirect > 0 && b.pay(1):
+		// The command ends inside a group whose redirections, which it
+		// inherits, the pattern's may be: "make all 2> <log>" matches
+		// "(make all) 2> err" and "{ make all; } 2> err".
+		k := groupRedirectAt(toks, j, b)
+		if k < 0 {
+			return false
+		}
+		c.j = k
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -737,6 +748,109 @@ func (c *wordCursor) passOption(toks []shellToken, w tokenMatcher, b *budget) {
 		}
 	}
 	c.j++
+}
+
+// groupRedirectAt is the index in toks of the first redirection of the
+// group a command ending at the operator toks[j] is in (see
+// shellToken.groupRedirect), or of the group around that one where the
+// one has none ("((make all); ls) 2> err"), when bash gives the command
+// what it redirects: none of the descriptors the command redirects
+// itself, or its pipe ("(make all 2>&1) 2> err" sends make's errors to
+// its output, "(make all | tee x) > out" its output to tee), and no
+// copy of a descriptor when it redirects any ("(make all > out) 2>&1":
+// the group's errors go where its output did before make's "> out");
+// -1 for none. A command whose words hold a group or a substitution,
+// or which is a group closed inside another's, is not read so. Each
+// word it reads back costs a unit of b.
+func groupRedirectAt(toks []shellToken, j int, b *budget) int {
+	own, read, ok := ownDescriptors(toks, j)
+	for ok && b.pay(int64(read)) && toks[j].groupRedirect > 0 {
+		k := int(toks[j].groupRedirect) - 1
+		if k >= len(toks) {
+			return -1
+		}
+		end := pastRedirections(toks, k)
+		if end > k {
+			var group uint16
+			dup := false
+			for r := k; r < end; r = pastRedirection(toks, r) {
+				fds, copies := redirectedDescriptors(toks[r].text)
+				group, dup = group|fds, dup || copies
+			}
+			if group&own != 0 || own != 0 && dup {
+				return -1
+			}
+			return k
+		}
+		if !toks[k].op {
+			return -1
+		}
+		j = k
+		own |= pipedDescriptors(toks, j)
+	}
+	return -1
+}
+
+// ownDescriptors are the descriptors the command ending at the operator
+// toks[j] redirects itself, or writes into the pipe toks[j] is, a bit
+// for each (15 for any of 15 and over), and how many words it read back;
+// ok is false when its words, back
+// to the operator or "{" before them, hold a group, a substitution or
+// backticks, which it does not read, or follow a case pattern's ")".
+func ownDescriptors(toks []shellToken, j int) (own uint16, read int, ok bool) {
+	own = pipedDescriptors(toks, j)
+	for k := j - 1; k >= 0; k-- {
+		t := toks[k]
+		switch {
+		case t.op && (t.text == ")" || t.text == "`"), closesBraces(toks, k):
+			return 0, j - k, false
+		case t.op, t.text == "{" && !t.quoted && (k == 0 || toks[k-1].op):
+			return own, j - k, true
+		case pastRedirection(toks, k) > k:
+			fds, _ := redirectedDescriptors(t.text)
+			own |= fds
+		}
+	}
+	return own, j, true
+}
+
+// pipedDescriptors are the descriptors the command ending at toks[j]
+// writes into the pipe that is toks[j]: its output, and its errors too
+// for "|&"; none for another operator.
+func pipedDescriptors(toks []shellToken, j int) uint16 {
+	switch {
+	case !toks[j].op || toks[j].text != "|":
+		return 0
+	case afterPipe(toks, j) > j+1:
+		return 1<<1 | 1<<2
+	}
+	return 1 << 1
+}
+
+// redirectedDescriptors are the descriptors the redirection word w
+// changes, a bit for each (15 for any of 15 and over), and whether it may
+// copy another descriptor onto one (">&2", "2>&1", "<&3"). Without a
+// number, ">&word" is both outputs to a file unless word is one, so
+// both, perhaps a copy.
+func redirectedDescriptors(w string) (fds uint16, copies bool) {
+	rest := strings.TrimLeft(w, "0123456789")
+	digits := strings.TrimLeft(w[:len(w)-len(rest)], "0")
+	switch {
+	case len(digits) > 1 || digits != "" && digits[0] >= '0'+15:
+		fds = 1 << 15
+	case digits != "":
+		fds = 1 << (digits[0] - '0')
+	case strings.HasPrefix(rest, "&>"), strings.HasPrefix(rest, ">&"):
+		fds = 1<<1 | 1<<2
+	case strings.HasPrefix(rest, "<"):
+		fds = 1 << 0
+	default:
+		fds = 1 << 1
+	}
+	if len(w)-len(rest) > 0 && digits == "" {
+		fds = 1 << 0 // "0>", "00<"
+	}
+	return fds, len(rest) > 1 && rest[0] != '&' && rest[1] == '&'
 }
 
 // operandWord is the word tok, which looks like an option, read as the
@@ -1452,6 +1566,11 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	for i := range words {
 		if g := words[i].groupPipe; g > 0 {
 			words[i].groupPipe = int32(wordAt[g-1] + 1) // its index among the words
+		}
+		if g := words[i].groupRedirect; g > 0 && int(g) <= len(wordAt) {
+			words[i].groupRedirect = int32(wordAt[g-1] + 1)
+		} else if g > 0 {
+			words[i].groupRedirect = int32(len(words) + 1) // the line's end
 		}
 	}
 	for _, s := range starts {

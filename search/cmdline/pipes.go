@@ -188,7 +188,9 @@ type pipeGroup struct {
 	// after is what its output reaches once it closes: the index in toks
 	// of the "|" after it, or toOuter for the output of the group around
 	// it, or -1 for none (redirected elsewhere, or at the top).
-	after int
+	after  int
+	at     int // the index in toks of its opener
+	closed int // the index in toks of its closer, -1 while open
 }
 
 const toOuter = -2
@@ -205,9 +207,12 @@ type pipeReader struct {
 	groups []pipeGroup
 	closed int // the group closed last in the current command, +1 (0: none)
 	ends   []pipeEnd
-	nest   nesting
-	order  []int // the groups in the order they closed
-	braced int   // the index, +1, of the last "{" that opened a group
+	// anyEnds: the operators that end a command inside a group, whatever
+	// its output reaches, for shellToken.groupRedirect.
+	anyEnds []pipeEnd
+	nest    nesting
+	order   []int // the groups in the order they closed
+	braced  int   // the index, +1, of the last "{" that opened a group
 }
 
 // read reads toks[k] and returns how many more tokens it took.
@@ -215,16 +220,16 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	t := &toks[k]
 	switch {
 	case !t.op && p.opensBraces(toks, k):
-		p.push('{')
+		p.push('{', k)
 		p.braced = k + 1
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
-		p.close(-1) // its last command ended at the operator before it
+		p.close(-1, k) // its last command ended at the operator before it
 	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
 		p.nest.read(t) // "esac"
-		p.close(-1)
+		p.close(-1, k)
 	case !t.op && compoundStart[t.text] != 0 && commandPosition(toks, k):
 		p.nest.read(t) // "case"
-		p.push(compoundStart[t.text])
+		p.push(compoundStart[t.text], k)
 	case !t.op:
 		if t.text == "case" || t.text == "esac" {
 			p.nest.read(t)
@@ -233,19 +238,20 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 			return n - 1
 		}
 	case t.text == "`" && p.innermost('`'):
-		p.close(k)
+		p.close(k, k)
 	case t.text == "`":
-		p.push('`')
+		p.push('`', k)
 	default:
 		depth := p.nest.depth
 		if p.nest.read(t) && p.nest.depth > depth {
-			p.push(t.text[0])
+			p.push(t.text[0], k)
 			return 0
 		}
 		if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
-			p.close(k)
+			p.close(k, k)
 			return 0
 		}
+		p.endAny(k)
 		if t.text == "|" {
 			errs := p.cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
 			t.silent = !p.cur.outReaches() && !errs
@@ -265,23 +271,25 @@ func (p *pipeReader) innermost(opener byte) bool {
 	return len(p.open) > 0 && p.groups[p.open[len(p.open)-1]].opener == opener
 }
 
-// push opens a group inside the current command.
-func (p *pipeReader) push(opener byte) {
+// push opens a group inside the current command, at toks[at].
+func (p *pipeReader) push(opener byte, at int) {
 	parent := -1
 	if len(p.open) > 0 {
 		parent = p.open[len(p.open)-1]
 	}
-	p.groups = append(p.groups, pipeGroup{parent: parent, opener: opener, after: -1})
+	p.groups = append(p.groups, pipeGroup{parent: parent, opener: opener, after: -1, at: at, closed: -1})
 	p.open = append(p.open, len(p.groups)-1)
 	p.outer = append(p.outer, p.cur)
 	p.cur, p.closed = newStreams(), 0
 }
 
-// close closes the innermost group at toks[k]: its last command ends
-// there (unless k is -1), and the command the group is part of goes on.
-func (p *pipeReader) close(k int) {
+// close closes the innermost group at toks[at]: its last command ends
+// at toks[k] (unless k is -1), and the command the group is part of goes
+// on.
+func (p *pipeReader) close(k, at int) {
 	if k >= 0 {
 		p.endCommand(k)
+		p.endAny(k)
 	}
 	p.leave(toOuter)
 	g := p.open[len(p.open)-1]
@@ -290,6 +298,16 @@ func (p *pipeReader) close(k int) {
 	p.outer = p.outer[:len(p.outer)-1]
 	p.closed = g + 1
 	p.order = append(p.order, g)
+	p.groups[g].closed = at
+}
+
+// endAny records the operator at toks[k], which ends a command inside
+// the innermost group, whatever its output reaches (see
+// shellToken.groupRedirect).
+func (p *pipeReader) endAny(k int) {
+	if len(p.open) > 0 {
+		p.anyEnds = append(p.anyEnds, pipeEnd{k, p.open[len(p.open)-1]})
+	}
 }
 
 // endCommand records the operator at toks[k], which ends a command
@@ -319,6 +337,7 @@ func (p *pipeReader) leave(to int) {
 // output reaches, the groups in the order they closed backwards, so that
 // a group's is known before those inside it read it.
 func (p *pipeReader) finish(toks []shellToken) {
+	p.markGroupRedirects(toks)
 	if len(p.ends) == 0 {
 		return
 	}
@@ -436,4 +455,26 @@ func leaveGroups(toks []shellToken, k, open int) (int, int) {
 		}
 	}
 	return k, open
+}
+
+// markGroupRedirects marks each operator that ends a command inside a
+// subshell, a { …; } group or a compound command (if, a loop, case) with
+// where the group's redirections go, the token after its closer
+// (shellToken.groupRedirect): bash applies them to the group, whose
+// commands inherit them, so "(make all) 2> err" and "{ make all; } 2>
+// err" send make's errors to err, as "make all 2> err" does. Not a
+// substitution's ("$(…)", backticks, a process substitution "<(…)"),
+// which the command around it is given as a word, before its own
+// redirections: "cat <(make all) 2> err" sends cat's errors there, not
+// make's.
+func (p *pipeReader) markGroupRedirects(toks []shellToken) {
+	for _, e := range p.anyEnds {
+		g := p.groups[e.g]
+		switch {
+		case g.closed < 0 || g.opener == '$' || g.opener == '`':
+		case g.opener == '(' && g.at > 0 && processSubstitutionAt(toks, g.at-1):
+		default:
+			toks[e.at].groupRedirect = int32(g.closed + 2)
+		}
+	}
 }

@@ -171,6 +171,12 @@ type shellToken struct {
 	// command writes into through the groups around it ("(cd /tmp &&
 	// curl x) | sh"); 0 for none (see markPipes).
 	groupPipe int32
+	// groupRedirect: on an operator ending a command inside a subshell, a
+	// { …; } group or a compound command, the index in the line's
+	// tokens, +1, of the token after the group's closer, where the
+	// group's redirections, which its commands inherit, are written, if
+	// it has any; 0 for none (see markGroupRedirects).
+	groupRedirect int32
 }
 
 // readWords reads the words of a tokenized line or pattern as a command
