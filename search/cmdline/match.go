@@ -616,23 +616,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	w, tok := want[i], toks[j]
 	switch {
 	case !w.redir && !w.op && pastRedirection(toks, j) > j:
-		// A redirection the pattern does not name is no word a
-		// placeholder or star takes, as bash gives the command none
-		// of it: "kubectl -n 2>/dev/null prod logs" runs kubectl -n
-		// prod logs, and "cat < a b" cat b. Input the command reads
-		// from a file, where the command is given no operand after it
-		// ("cat < notes.txt"), may stand for the operand a placeholder
-		// names: the redirection with its target, never its operator
-		// alone ("cat <a> <b>" does not match "cat < a b").
-		end := pastRedirection(toks, j)
-		if target, ok := inputOperand(toks, j); ok && w.re != nil && w.match(target, b) {
-			if !c.took(want, toks, b) {
-				return false
-			}
-			c.j = end
-			return true
-		}
-		c.j = max(pastUnread(toks, j), end)
+		return c.passRedirection(want, toks, b)
 	case !w.redir && !w.op && processSubstitutionAt(toks, j) && w.match(tok, b):
 		// A process substitution is one word, a path, the command is
 		// given ("diff <(ls a) <(ls b)"), not its "<" alone.
@@ -660,11 +644,9 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// The command ends inside a group whose redirections, which it
 		// inherits, the pattern's may be: "make all 2> <log>" matches
 		// "(make all) 2> err" and "{ make all; } 2> err".
-		k := groupRedirectAt(toks, j, b)
-		if k < 0 {
+		if c.j = groupRedirectAt(toks, j, b); c.j < 0 {
 			return false
 		}
-		c.j = k
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -684,6 +666,29 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	default:
 		return false
 	}
+	return true
+}
+
+// passRedirection moves c past the redirection under it, which the
+// pattern word want[c.i], no redirection, does not name, and which is no
+// word a placeholder or star takes, as bash gives the command none of
+// it: "kubectl -n 2>/dev/null prod logs" runs kubectl -n prod logs, and
+// "cat < a b" cat b. Input the command reads from a file, where the
+// command is given no operand after it ("cat < notes.txt"), may stand
+// for the operand a placeholder names: the redirection with its target,
+// never its operator alone ("cat <a> <b>" does not match "cat < a b").
+// It reports false when the command cannot match.
+func (c *wordCursor) passRedirection(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	j, w := c.j, want[c.i]
+	end := pastRedirection(toks, j)
+	if target, ok := inputOperand(toks, j); ok && w.re != nil && w.match(target, b) {
+		if !c.took(want, toks, b) {
+			return false
+		}
+		c.j = end
+		return true
+	}
+	c.j = max(pastUnread(toks, j), end)
 	return true
 }
 
