@@ -79,10 +79,10 @@ func respelling(want, written []tokenMatcher, toks []shellToken, s int, b *budge
 	if !spelled && !split || !b.pay(int64(len(cmd))) {
 		return ownWords
 	}
-	if spelled && !matchLiteral(unspelled(want), unspelledLine(cmd), 0, b) {
+	if spelled && !matchLiteral(unspelled(want), unspelledLine(cmd, s), 0, b) {
 		return spelledOnly
 	}
-	if split && !matchLiteral(unspelled(written), writtenLine(cmd), 0, b) {
+	if split && !matchLiteral(unspelled(written), writtenLine(cmd, s), 0, b) {
 		return splitOnly
 	}
 	return ownWords
@@ -97,20 +97,25 @@ func unspelled(want []tokenMatcher) []tokenMatcher {
 	return out
 }
 
-// unspelledLine is a copy of the words cmd with no other spelling.
-func unspelledLine(cmd []shellToken) []shellToken {
+// unspelledLine is a copy of the words cmd, which start at word s of the
+// line, with no other spelling.
+func unspelledLine(cmd []shellToken, s int) []shellToken {
 	out := slices.Clone(cmd)
 	for i := range out {
 		out[i].spelled = 0
 	}
+	reindex(out, func(k int) int { return k - s })
 	return out
 }
 
-// writtenLine is the words cmd as the line writes them: each bundle split
-// into its options whole again, and no option read as another spelling.
-func writtenLine(cmd []shellToken) []shellToken {
+// writtenLine is the words cmd, which start at word s of the line, as
+// the line writes them: each bundle split into its options whole again,
+// and no option read as another spelling.
+func writtenLine(cmd []shellToken, s int) []shellToken {
 	out := make([]shellToken, 0, len(cmd))
-	for _, t := range cmd {
+	at := make([]int, len(cmd)+1) // the index in out of each word of cmd, or of the word after it
+	for i, t := range cmd {
+		at[i] = len(out)
 		if t.bundled {
 			continue
 		}
@@ -120,7 +125,31 @@ func writtenLine(cmd []shellToken) []shellToken {
 		t.spelled = 0
 		out = append(out, t)
 	}
+	at[len(cmd)] = len(out)
+	reindex(out, func(k int) int {
+		if k -= s; k < 0 || k >= len(at) {
+			return -1
+		}
+		return at[k]
+	})
 	return out
+}
+
+// reindex rewrites the indexes of words of the line that words of out
+// hold (shellToken.groupPipe and groupRedirect) as indexes in out, where
+// index says the word of the line at k is, or -1 (no index then).
+func reindex(out []shellToken, index func(k int) int) {
+	move := func(g int32) int32 {
+		if k := index(int(g) - 1); g > 0 && k >= 0 && k <= len(out) {
+			return int32(k + 1)
+		}
+		return 0
+	}
+	for i := range out {
+		if out[i].groupPipe > 0 || out[i].groupRedirect > 0 {
+			out[i].groupPipe, out[i].groupRedirect = move(out[i].groupPipe), move(out[i].groupRedirect)
+		}
+	}
 }
 
 // writtenLiteral and writtenInner are the pattern's literal and inner
