@@ -166,6 +166,12 @@ func hasIndexKey(ms []Member) bool {
 
 const hexDigits = "0123456789abcdef"
 
+// shortEscapes maps each byte JSON.stringify escapes as a backslash and a
+// letter to that letter; the other control characters take \u00XX, and
+// every other byte none. AppendString writes by it and TextSize counts by
+// it, so the two agree.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
+
 // AppendString appends s as a JSON string literal, escaping exactly what
 // JSON.stringify escapes: the quote, the backslash, control characters and
 // lone surrogates (held in WTF-8, see Parse and SurrogateAt), as lowercase \u escapes. Other
@@ -205,7 +211,7 @@ func TextSize(text []byte) int {
 	n := len(text)
 	for _, c := range text {
 		switch {
-		case c == '"' || c == '\\' || c == '\b' || c == '\f' || c == '\n' || c == '\r' || c == '\t':
+		case shortEscapes[c] != 0:
 			n++
 		case c < 0x20:
 			n += 5
@@ -238,22 +244,9 @@ func appendEscaped(b []byte, s string) []byte {
 			continue
 		}
 		b = append(b, s[start:i]...)
-		switch c {
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
+		if e := shortEscapes[c]; e != 0 {
+			b = append(b, '\\', e)
+		} else {
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 		}
 		start = i + 1
