@@ -7,27 +7,11 @@ import (
 	"testing"
 )
 
-// nearestIDUnfiltered is NearestID as it was before sameLetters ruled
-// ids out ahead of the word-order rule (6388032^): every id of its length
-// is split and its words compared.
+// nearestIDUnfiltered is NearestID with no id ruled out ahead of the
+// word-order rule, as before sameLetters (6388032^): every id of its
+// length is split and its words compared.
 func nearestIDUnfiltered(id string, ids []string) string {
-	if len(id) > maxNearestID {
-		return ""
-	}
-	if meant := nearestName(id, ids); meant != "" {
-		return meant
-	}
-	id = nfc(id)
-	words := sortedWords(id)
-	if len(words) < 2 {
-		return ""
-	}
-	for _, other := range ids {
-		if o := nfc(other); len(o) == len(id) && slices.Equal(words, sortedWords(o)) {
-			return other
-		}
-	}
-	return ""
+	return nearestID(id, ids, func(other, id string) bool { return true })
 }
 
 // TestNearestIDSameLettersLosesNothing: sameLetters only spares the
