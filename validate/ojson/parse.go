@@ -566,20 +566,10 @@ func (p *parser) object(depth int) Value {
 				index = p.newIndex(p.members[base:])
 			}
 		}
-		end := p.pos
-		p.skipSpace()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.comma('}', "member")
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == '}' {
-			p.pos++
+		if p.closes('}', "member", "object", &child) {
 			v.Members = append([]Member(nil), p.members[base:]...)
 			jsOrder(v.Members)
 			return v
-		}
-		if !p.comment() && !p.missingComma(end, "member") {
-			p.fail(p.pos, "unexpected %s, expected ',' or '}' in object%s%s", p.describe(), p.eofHint(), p.innerQuoteHint(&child, end))
 		}
 	}
 	return v
@@ -642,35 +632,44 @@ func (p *parser) array(depth int) Value {
 			p.items = append(p.items, child)
 			p.itemsHigh = max(p.itemsHigh, len(p.items))
 		}
-		end := p.pos
-		p.skipSpace()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.comma(']', "item")
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ']' {
-			p.pos++
+		if p.closes(']', "item", "array", &child) {
 			v.Items = append([]Value(nil), p.items[base:]...)
 			return v
-		}
-		if !p.comment() && !p.missingComma(end, "item") {
-			p.fail(p.pos, "unexpected %s, expected ',' or ']' in array%s%s", p.describe(), p.eofHint(), p.innerQuoteHint(&child, end))
 		}
 	}
 	return v
 }
 
-// comma passes the ',' at p.pos. One the container's close follows is a
-// trailing comma, the commonest slip of a hand edit: reported at the
-// comma, which is what to remove, not at the close on a later line
-// ("unexpected ']', expected a value").
-func (p *parser) comma(close byte, what string) {
-	at := p.pos
-	p.pos++
+// closes passes what follows child, a member of an object or an item of
+// an array (what) just read: a ',' before the next one (false), or close,
+// which ends the container (true). Anything else fails the parse (false)
+// with the hint that names the likeliest slip: a comment, a missing ',', a
+// quote meant inside a string, a file cut short. So does a ',' close
+// follows, a trailing comma, the commonest slip of a hand edit: reported
+// at the comma, which is what to remove, not at the close on a later line
+// ("unexpected ']', expected a value"). The ',' is passed here, not by a
+// helper of its own, so that the loops make one call between two values,
+// as they did before closes served both.
+func (p *parser) closes(close byte, what, container string, child *Value) bool {
+	end := p.pos
 	p.skipSpace()
-	if p.pos < len(p.src) && p.src[p.pos] == close {
-		p.fail(at, "trailing comma after the last %s: JSON allows none before '%c'; remove this ','", what, close)
+	if p.pos < len(p.src) && p.src[p.pos] == ',' {
+		comma := p.pos
+		p.pos++
+		p.skipSpace()
+		if p.pos < len(p.src) && p.src[p.pos] == close {
+			p.fail(comma, "trailing comma after the last %s: JSON allows none before '%c'; remove this ','", what, close)
+		}
+		return false
 	}
+	if p.pos < len(p.src) && p.src[p.pos] == close {
+		p.pos++
+		return true
+	}
+	if !p.comment() && !p.missingComma(end, what) {
+		p.fail(p.pos, "unexpected %s, expected ',' or '%c' in %s%s%s", p.describe(), close, container, p.eofHint(), p.innerQuoteHint(child, end))
+	}
+	return false
 }
 
 // number scans a JSON number and keeps its literal text.
