@@ -543,12 +543,29 @@ func miswrittenRole(root *ojson.Value, role string) []string {
 // capability's capabilityClusters entry, its skills sorted, then lists the
 // skill twice. Entries that are no string are the schema's.
 func checkDuplicateSkills(d *doc, s *sink) {
-	skills := d.Root.Get("skills")
-	if skills == nil || skills.Kind != ojson.Array {
+	checkDuplicateEntries(d, s, "skills", "skill", "skill-duplicate", "the registry's capabilityClusters would list it twice")
+}
+
+// checkDuplicateAgents warns of an agent a feature lists more than once,
+// told as a duplicate skill is. gsd-core accepts it, and byAgent names the
+// agent once, but the capability's manifest in the registry keeps both
+// entries: a slip (a copy-paste, a merge keeping both sides) that changes
+// nothing but reads as two agents.
+func checkDuplicateAgents(d *doc, s *sink) {
+	checkDuplicateEntries(d, s, "agents", "agent", "agent-duplicate", "byAgent names it once, but the registry's manifest of this capability keeps both")
+}
+
+// checkDuplicateEntries warns, under rule, of a string the array list of
+// d lists more than once, at each entry after its first, naming where that
+// is, and why it matters (effect). Entries that are no string are the
+// schema's.
+func checkDuplicateEntries(d *doc, s *sink, list, what, rule, effect string) {
+	items := d.Root.Get(list)
+	if items == nil || items.Kind != ojson.Array {
 		return
 	}
 	first := map[string]int{}
-	for i, it := range skills.Items {
+	for i, it := range items.Items {
 		if it.Kind != ojson.String {
 			continue
 		}
@@ -557,9 +574,9 @@ func checkDuplicateSkills(d *doc, s *sink) {
 			first[it.Str] = i
 			continue
 		}
-		s.warnAt(d, fmt.Sprintf("/skills/%d", i), "skill-duplicate",
-			"skill %q is already listed in skills, at %s: the registry's capabilityClusters would list it twice; remove this entry",
-			it.Str, s.where(d, fmt.Sprintf("/skills/%d", j)))
+		s.warnAt(d, fmt.Sprintf("/%s/%d", list, i), rule,
+			"%s %q is already listed in %s, at %s: %s; remove this entry",
+			what, it.Str, list, s.where(d, fmt.Sprintf("/%s/%d", list, j)), effect)
 	}
 }
 
@@ -569,6 +586,7 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	c.Skills = root.Get("skills").Strings()
 	c.Agents = root.Get("agents").Strings()
 	checkDuplicateSkills(d, s)
+	checkDuplicateAgents(d, s)
 	for _, list := range []string{"skills", "agents"} {
 		for i, stem := range root.Get(list).StringItems() {
 			if slices.Contains(reservedNames, stem) {
