@@ -959,7 +959,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hints.of(a))
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
-				if unknown := undeclaredBy(missing, at, a); unknown != "" {
+				if unknown := undeclaredBy(missing, at, a, contract); unknown != "" {
 					s.warnAt(c.doc, ptr, "consumes-unsatisfied", "%s; %s", msg, unknown)
 					continue
 				}
@@ -973,8 +973,12 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 // nothing declared meets, which steps of missing would have their host
 // artifacts available by then, none of them declared by a host workflow:
 // why the finding is a warning, and what makes it go or an error; "" for
-// none.
-func undeclaredBy(missing []undeclaredStep, at int, a string) string {
+// none. An artifact gsd-core's own workflow of a step makes (UAT.md,
+// verify's) is that step's, unless this repository's host workflow of the
+// step is declared and does not produce it: the advice names that step,
+// and, when it comes after at, says declaring the steps listed will not
+// meet the consume, rather than that one of them may make it.
+func undeclaredBy(missing []undeclaredStep, at int, a string, contract *Contract) string {
 	var steps []string
 	from := -1
 	for _, u := range missing {
@@ -985,15 +989,75 @@ func undeclaredBy(missing []undeclaredStep, at int, a string) string {
 			}
 		}
 	}
-	switch len(steps) {
-	case 0:
+	if len(steps) == 0 {
 		return ""
-	case 1:
-		return fmt.Sprintf("a warning while the %s step has no host workflow (point-uncovered), as what it produces from %q on is unknown: declare it, with %q in its marker's produces if it makes it; else this is an error once it is declared",
-			steps[0], Points[from], a)
 	}
-	return fmt.Sprintf("a warning while the %s steps have no host workflow (point-uncovered), as what they produce from %q on is unknown: declare them, with %q in the produces of the marker of the one that makes it; else this is an error once they are declared",
-		strings.Join(steps[:len(steps)-1], ", ")+" and "+steps[len(steps)-1], Points[from], a)
+	one := len(steps) == 1
+	names := steps[0]
+	subject := "the " + names + " step has"
+	it, its, declared := "it", "its marker's produces", "it is declared"
+	if !one {
+		names = strings.Join(steps[:len(steps)-1], ", ") + " and " + steps[len(steps)-1]
+		subject = "the " + names + " steps have"
+		it, its, declared = "them", "the produces of the marker of the one that makes it", "they are declared"
+	}
+	why := fmt.Sprintf("a warning while %s no host workflow (point-uncovered)", subject)
+	maker, made := referenceMaker(a, contract)
+	switch {
+	case maker == "":
+	case made > at:
+		return fmt.Sprintf("%s, but declaring %s will not meet this consume: %q is the %s step's (gsd-core's own %s workflow makes it, from %q), after this point: move this step to a point where it is available, or drop this consume; else this is an error once %s",
+			why, names, a, maker, maker, Points[made], declared)
+	case slices.Contains(steps, maker):
+		if one {
+			its = "its marker's produces"
+		} else {
+			its = fmt.Sprintf("the produces of the %s marker", maker)
+		}
+		return fmt.Sprintf("%s, as what %s from %q on is unknown: declare %s, with %q in %s, as gsd-core's own %s workflow makes it; else this is an error once %s",
+			why, produceVerb(one), Points[from], it, a, its, maker, declared)
+	}
+	if one {
+		its += " if it makes it"
+	}
+	return fmt.Sprintf("%s, as what %s from %q on is unknown: declare %s, with %q in %s; else this is an error once %s",
+		why, produceVerb(one), Points[from], it, a, its, declared)
+}
+
+// produceVerb is "it produces" for one step, else "they produce".
+func produceVerb(one bool) string {
+	if one {
+		return "it produces"
+	}
+	return "they produce"
+}
+
+// referenceMaker is the step gsd-core's own workflow of which makes
+// artifact a (see referenceHostProduces), and the index of the point it
+// is available from: that step's last point, or, when a host workflow of
+// it is declared, the last point its marker lists. "" when gsd-core's
+// workflows make no a, or when this repository's host workflow of that
+// step is declared and does not produce it (the repository's own says
+// otherwise).
+func referenceMaker(a string, contract *Contract) (string, int) {
+	for _, step := range Steps {
+		if !slices.Contains(referenceHostProduces[step], a) {
+			continue
+		}
+		e := contract.Entry(step)
+		if e == nil {
+			ps := PointsOfStep(step)
+			return step, PointIndex(ps[len(ps)-1])
+		}
+		if !slices.Contains(e.Produces, a) || len(e.Points) == 0 {
+			return "", -1
+		}
+		if idx := PointIndex(e.Points[len(e.Points)-1]); idx >= 0 {
+			return step, idx
+		}
+		return "", -1
+	}
+	return "", -1
 }
 
 // artifactProducer is a step producing an artifact, with its point's index
