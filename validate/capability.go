@@ -898,13 +898,28 @@ func checkRef(c *Capability, d *doc, ptr string, ref *ojson.Value, s *sink) {
 		if strings.HasPrefix(v.Str, "gsd-") {
 			s.at(d, ptr+"/ref/skill", "ref-skill-prefix", "ref.skill %q must not start with gsd-: stems are unprefixed (write %q)", v.Str, strings.TrimPrefix(v.Str, "gsd-"))
 		} else if !slices.Contains(c.Skills, v.Str) {
-			s.at(d, ptr+"/ref/skill", "ref-not-owned", "ref.skill %q is not in this capability's skills %s", v.Str, quoteList(c.Skills))
+			s.at(d, ptr+"/ref/skill", "ref-not-owned", "ref.skill %q is not in this capability's skills %s%s", v.Str, quoteList(c.Skills), ownedHint(v.Str, c.Skills))
 		}
 	case "agent":
 		if !slices.Contains(c.Agents, v.Str) {
-			s.at(d, ptr+"/ref/agent", "ref-not-owned", "ref.agent %q is not in this capability's agents %s", v.Str, quoteList(c.Agents))
+			hint := ownedHint(v.Str, c.Agents)
+			if slices.Contains(c.Agents, "gsd-"+v.Str) {
+				// A stem's habit: a skill's ref drops the prefix, an
+				// agent's keeps it.
+				hint = fmt.Sprintf(" (agent names keep the gsd- prefix: write %q)", "gsd-"+v.Str)
+			}
+			s.at(d, ptr+"/ref/agent", "ref-not-owned", "ref.agent %q is not in this capability's agents %s%s", v.Str, quoteList(c.Agents), hint)
 		}
 	}
+}
+
+// ownedHint is the did-you-mean for a ref naming v, none of the
+// capability's own list: the entry of list it probably misspells, or "".
+func ownedHint(v string, list []string) string {
+	if near := NearestID(v, list); near != "" {
+		return fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return ""
 }
 
 func checkGateCheck(d *doc, ptr string, gate *ojson.Value, s *sink) {
