@@ -956,7 +956,11 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				case self:
 					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, contributedNote(producers, a), hints.of(a))
+					note, hint := contributedNote(producers, a), hints.of(a)
+					if note == "" && hint == "" {
+						hint = swappedHint(h, at, host)
+					}
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, note, hint)
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
 				if unknown := undeclaredBy(missing, at, a, contract); unknown != "" {
@@ -1127,7 +1131,64 @@ func (k *artifactHints) of(a string) string {
 	if k.known == nil {
 		k.known = artifactNames(k.host, k.produced)
 	}
-	return artifactHint(a, k.known)
+	if hint := joinedHint(a, k.known); hint != "" {
+		return hint
+	}
+	if hint := artifactHint(a, k.known); hint != "" {
+		return hint
+	}
+	return joinedHostHint(a, k.known, k.host)
+}
+
+// joinedHint says that a, consumed, names several artifacts in one string
+// ("CONTEXT.md, PLAN.md", or "CONTEXT.md PLAN.md" of artifacts all known,
+// sorted): a consumes lists each as its own string; "" when a is one name.
+func joinedHint(a string, known []string) string {
+	parts := splitTrimmed(a, ",")
+	if len(parts) < 2 {
+		parts = strings.Fields(a)
+		if len(parts) < 2 || slices.ContainsFunc(parts, func(p string) bool { _, ok := slices.BinarySearch(known, p); return !ok }) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("; it names %d artifacts in one string: list each as its own entry, %s", len(parts), quoteList(parts))
+}
+
+// splitTrimmed is s split on sep, each part trimmed, empty ones dropped.
+func splitTrimmed(s, sep string) []string {
+	var out []string
+	for p := range strings.SplitSeq(s, sep) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// joinedHostHint says that a host workflow makes a, consumed, only as
+// one word of an artifact name of known ("UAT.md CONTEXT.md", a
+// marker's list written without commas, which gsd-core reads as one
+// name), the first such in order; "" for none.
+func joinedHostHint(a string, known []string, host map[string]int) string {
+	for _, k := range known {
+		if _, ok := host[k]; ok && len(k) > len(a) && slices.Contains(strings.Fields(k), a) {
+			return fmt.Sprintf("; a host workflow lists %q, one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas", k)
+		}
+	}
+	return ""
+}
+
+// swappedHint asks whether step h, at point index at, consuming an
+// artifact nothing produces, has its produces and consumes swapped: it
+// produces one a host workflow already makes by its point (CONTEXT.md at
+// plan:pre); "" when it produces none such.
+func swappedHint(h *Hook, at int, host map[string]int) string {
+	for _, b := range h.Produces {
+		if idx, ok := host[b]; ok && idx <= at {
+			return fmt.Sprintf("; this step produces %q, which a host workflow makes from %q, before it runs: are its produces and consumes swapped?", b, Points[idx])
+		}
+	}
+	return ""
 }
 
 // artifactNames are the names of the host artifacts and of the artifacts
@@ -1165,6 +1226,13 @@ func quotedHostHint(a string, host map[string]int) string {
 	for _, q := range []string{`"` + a + `"`, "'" + a + "'"} {
 		if _, ok := host[q]; ok {
 			return fmt.Sprintf("; a host workflow lists it in quotes, %s, which gsd-core reads as part of the name: write it there without them", q)
+		}
+	}
+	// A YAML flow list, "produces: [UAT.md, X.md]", is split on its
+	// commas only: the brackets stay on the first and last names.
+	for _, q := range []string{"[" + a + "]", "[" + a, a + "]"} {
+		if _, ok := host[q]; ok {
+			return fmt.Sprintf("; a host workflow lists it in brackets, as %q, which gsd-core reads as part of the name (a marker's list is split on commas only): write it there without them", q)
 		}
 	}
 	return ""

@@ -121,22 +121,127 @@ func TestConsumesAdviceNamesGSDCoresMaker(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := sampleRepo(t, tt.edits...)
-			src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool { return slices.Contains(tt.gone, strings.TrimPrefix(w.Path, "workflows/")) })
-			for _, h := range tt.hosts {
-				i := slices.IndexFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/"+h[0] })
-				if i < 0 || !strings.Contains(string(src.Workflows[i].Data), h[1]) {
-					t.Fatalf("no %q in %s", h[1], h[0])
-				}
-				src.Workflows[i].Data = []byte(strings.Replace(string(src.Workflows[i].Data), h[1], h[2], 1))
-			}
-			got := consumesOnly(t, Validate(src).Diagnostics)
+			got := consumesOnly(t, Validate(gate4Repo(t, tt.gone, tt.hosts, tt.edits...)).Diagnostics)
 			if len(got) != 1 {
 				t.Fatalf("%d consumes-unsatisfied, want 1: %v", len(got), got)
 			}
 			d := got[0]
 			if d.Severity != Warning || d.Pointer != tt.ptr || !strings.HasSuffix(d.Message, tt.want) || strings.Contains(d.Message, tt.not) {
 				t.Errorf("got %s\nwant a warning (%s) ending %q, without %q", d, tt.ptr, tt.want, tt.not)
+			}
+		})
+	}
+}
+
+// gate4Repo is the sample repository with edits, without the host
+// workflows gone, and with each of hosts (a workflow's name, an old text
+// of it, its new text) applied.
+func gate4Repo(t *testing.T, gone []string, hosts [][3]string, edits ...sampleEdit) *Sources {
+	t.Helper()
+	src := sampleRepo(t, edits...)
+	src.Workflows = slices.DeleteFunc(src.Workflows, func(w File) bool { return slices.Contains(gone, strings.TrimPrefix(w.Path, "workflows/")) })
+	for _, h := range hosts {
+		i := slices.IndexFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/"+h[0] })
+		if i < 0 || !strings.Contains(string(src.Workflows[i].Data), h[1]) {
+			t.Fatalf("no %q in %s", h[1], h[0])
+		}
+		src.Workflows[i].Data = []byte(strings.Replace(string(src.Workflows[i].Data), h[1], h[2], 1))
+	}
+	return src
+}
+
+// TestNeverProducedSaysWhatToWrite: mistakes of a new author's trial whose
+// consumes-unsatisfied said "never produced" and no more now say what to
+// write: several artifacts in one consumes string; a host workflow's
+// list written as a YAML flow list (gsd-core keeps the brackets on the
+// names) or without commas (one name); a step whose produces and consumes
+// are swapped (it produces CONTEXT.md, a host's before it). A name that
+// is no such slip keeps the message as it was. Each stays an error, as in
+// gsd-core.
+func TestNeverProducedSaysWhatToWrite(t *testing.T) {
+	research := func(a string) sampleEdit {
+		return sampleEdit{"research", `"consumes": ["CONTEXT.md"]`, `"consumes": ["` + a + `"]`}
+	}
+	nyquist := func(a string) sampleEdit {
+		return sampleEdit{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["` + a + `"]`}
+	}
+	const never = ` which is never produced by any host artifact or capability hook`
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		edits []sampleEdit
+		file  string
+		want  string // the message, from the artifact's name on
+	}{
+		{"two in one string, comma", nil, []sampleEdit{research("CONTEXT.md, PLAN.md")}, "research",
+			`"CONTEXT.md, PLAN.md"` + never + `; it names 2 artifacts in one string: list each as its own entry, ["CONTEXT.md", "PLAN.md"]`},
+		{"two known in one string, space", nil, []sampleEdit{research("CONTEXT.md PLAN.md")}, "research",
+			`"CONTEXT.md PLAN.md"` + never + `; it names 2 artifacts in one string: list each as its own entry, ["CONTEXT.md", "PLAN.md"]`},
+		{"one spaced name, not all known", nil, []sampleEdit{research("MY NOTES.md")}, "research",
+			`"MY NOTES.md"` + never},
+		{"a host's in brackets", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: [UAT.md]"}}, []sampleEdit{nyquist("UAT.md")}, "nyquist",
+			`"UAT.md"` + never + `; a host workflow lists it in brackets, as "[UAT.md]", which gsd-core reads as part of the name (a marker's list is split on commas only): write it there without them`},
+		{"a host's last in brackets", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: [UAT.md, NOTES.md]"}}, []sampleEdit{nyquist("NOTES.md")}, "nyquist",
+			`"NOTES.md"` + never + `; a host workflow lists it in brackets, as "NOTES.md]", which gsd-core reads as part of the name (a marker's list is split on commas only): write it there without them`},
+		{"a host's list without commas", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md NOTES.md"}}, []sampleEdit{nyquist("NOTES.md")}, "nyquist",
+			`"NOTES.md"` + never + `; a host workflow lists "UAT.md NOTES.md", one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas`},
+		{"produces and consumes swapped", nil, []sampleEdit{
+			{"research", `"produces": ["RESEARCH.md"],
+      "consumes": ["CONTEXT.md"]`, `"produces": ["CONTEXT.md"],
+      "consumes": ["RESEARCH.md"]`},
+			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "research",
+			`"RESEARCH.md"` + never + `; this step produces "CONTEXT.md", which a host workflow makes from "discuss:post", before it runs: are its produces and consumes swapped?`},
+		{"producing a host's later, not swapped", nil, []sampleEdit{
+			{"research", `"produces": ["RESEARCH.md"],
+      "consumes": ["CONTEXT.md"]`, `"produces": ["UAT.md"],
+      "consumes": ["NOTES.md"]`},
+			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "research",
+			`"NOTES.md"` + never},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := consumesOnly(t, Validate(gate4Repo(t, nil, tt.hosts, tt.edits...)).Diagnostics)
+			if len(got) != 1 {
+				t.Fatalf("%d consumes-unsatisfied, want 1: %v", len(got), got)
+			}
+			d := got[0]
+			if d.Severity != Error || d.File != "capabilities/"+tt.file+"/capability.json" || d.Pointer != "/steps/0/consumes/0" || !strings.HasSuffix(d.Message, " consumes "+tt.want) {
+				t.Errorf("got %s\nwant an error at capabilities/%s/capability.json (/steps/0/consumes/0) ending %q", d, tt.file, tt.want)
+			}
+		})
+	}
+}
+
+// TestRefNotOwnedSaysWhatToWrite: a step's ref naming a skill or agent a
+// typo away from one of the capability's own, or an agent without the
+// gsd- prefix its agents keep (a skill's stem habit), is told what to
+// write; another is told as before.
+func TestRefNotOwnedSaysWhatToWrite(t *testing.T) {
+	tests := []struct {
+		name string
+		edit sampleEdit
+		file string
+		want string
+	}{
+		{"an agent without its prefix", sampleEdit{"research", `{ "agent": "gsd-phase-researcher" }`, `{ "agent": "phase-researcher" }`}, "research",
+			`ref.agent "phase-researcher" is not in this capability's agents ["gsd-phase-researcher"] (agent names keep the gsd- prefix: write "gsd-phase-researcher")`},
+		{"an agent a typo away", sampleEdit{"research", `{ "agent": "gsd-phase-researcher" }`, `{ "agent": "gsd-phase-reseacher" }`}, "research",
+			`ref.agent "gsd-phase-reseacher" is not in this capability's agents ["gsd-phase-researcher"] (did you mean "gsd-phase-researcher"?)`},
+		{"another agent", sampleEdit{"research", `{ "agent": "gsd-phase-researcher" }`, `{ "agent": "gsd-planner" }`}, "research",
+			`ref.agent "gsd-planner" is not in this capability's agents ["gsd-phase-researcher"]`},
+		{"a skill a typo away", sampleEdit{"ui", `"ref": { "skill": "ui-phase" }`, `"ref": { "skill": "ui-phse" }`}, "ui",
+			`ref.skill "ui-phse" is not in this capability's skills ["ui-phase", "ui-review"] (did you mean "ui-phase"?)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Diagnostic
+			for _, d := range Validate(sampleRepo(t, tt.edit)).Diagnostics {
+				if d.Rule == "ref-not-owned" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].File != "capabilities/"+tt.file+"/capability.json" || got[0].Pointer != "/steps/0/ref/"+strings.Fields(tt.want)[0][4:] || got[0].Message != tt.want {
+				t.Errorf("got %v\nwant one ref-not-owned at capabilities/%s/capability.json: %s", got, tt.file, tt.want)
 			}
 		})
 	}
