@@ -84,6 +84,10 @@ type Contract struct {
 	// Wired is the set of points with a `loop render-hooks <point>` call site in
 	// a host workflow; empty when no workflow has call sites.
 	Wired map[string]bool
+	// NearWired maps a point that is not wired to where a host workflow
+	// seems to call render-hooks for it in a form the scan does not read
+	// (`loop render-hook verify:pre`), as nearCallSites tells it.
+	NearWired map[string]string
 	// Complete says every workflow marker was understood. When one was not,
 	// the checks that depend on the whole contract (coverage, call sites,
 	// roles of that step, host artifacts) are skipped: they would only
@@ -158,6 +162,10 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		for _, p := range mk.CallSites {
 			c.Wired[p] = true
 		}
+		if c.NearWired == nil {
+			c.NearWired = map[string]string{}
+		}
+		nearCallSites(mk.File, mk.Src, c.NearWired)
 	}
 	if c.Complete {
 		reportUncovered(markers, byStep, declared, inCodeAt, s)

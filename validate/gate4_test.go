@@ -246,3 +246,49 @@ func TestRefNotOwnedSaysWhatToWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestUnwiredPointNamesTheNearCallSite: a render-hooks call site the scan
+// does not read (the reference's `loop render-hooks <point>`), written
+// singular, with an underscore, without "loop", or with its point
+// misspelt, left the point unwired, and the hook's point-unwired error
+// said to add the call site the workflow seems to have: it now names that
+// line and what to write there. Prose naming render-hooks, and a call site
+// read as one, change nothing.
+func TestUnwiredPointNamesTheNearCallSite(t *testing.T) {
+	const call = "gsd_run loop render-hooks verify:pre --raw"
+	const head = `capability "assumptions" gates[0].point "verify:pre" is declared but not wired in any host-loop workflow (no ` + "`loop render-hooks verify:pre`" + ` call site in one; one in a file without a loop-host marker does not count); the hook would never run: `
+	tests := []struct {
+		name, with, want string
+	}{
+		{"singular", "gsd_run loop render-hook verify:pre --raw", "workflows/verify-work.md:12 holds `loop render-hook verify:pre`, which is not read as a call site: write `loop render-hooks verify:pre`"},
+		{"an underscore", "gsd_run loop render_hooks verify:pre --raw", "workflows/verify-work.md:12 holds `loop render_hooks verify:pre`, which is not read as a call site: write `loop render-hooks verify:pre`"},
+		{"without loop", "gsd_run render-hooks verify:pre --raw", "workflows/verify-work.md:12 holds `render-hooks verify:pre`, which is not read as a call site: write `loop render-hooks verify:pre`"},
+		{"a point in capitals", "gsd_run loop render-hooks Verify:Pre --raw", "workflows/verify-work.md:12 holds `loop render-hooks Verify:Pre`, which is not read as a call site: write `loop render-hooks verify:pre`"},
+		{"a point with a dash", "gsd_run loop render-hooks verify-pre --raw", "workflows/verify-work.md:12 holds `loop render-hooks verify-pre`, which is not read as a call site: write `loop render-hooks verify:pre`"},
+		{"prose", "echo the render hooks output", "add `gsd_run loop render-hooks verify:pre` to workflows/verify-work.md, the host workflow of step \"verify\", where that point runs, or move the hook to a wired point of the step (verify:post)"},
+		{"read as one", call, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := gate4Repo(t, nil, [][3]string{{"verify-work.md", call, tt.with}})
+			var got []Diagnostic
+			for _, d := range Validate(src).Diagnostics {
+				switch {
+				case d.Rule == "point-unwired":
+					got = append(got, d)
+				case d.Severity == Error:
+					t.Errorf("unwanted %s", d)
+				}
+			}
+			if tt.want == "" {
+				if len(got) != 0 {
+					t.Errorf("got %v, want no point-unwired", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].File != "capabilities/assumptions/capability.json" || got[0].Pointer != "/gates/0/point" || got[0].Message != head+tt.want {
+				t.Errorf("got %v\nwant one point-unwired at capabilities/assumptions/capability.json (/gates/0/point): %s", got, head+tt.want)
+			}
+		})
+	}
+}
