@@ -958,7 +958,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				default:
 					note, hint := contributedNote(producers, a), hints.of(a)
 					if note == "" && hint == "" {
-						hint = swappedHint(h, at, host)
+						hint = swappedHint(h, at, host, produced)
 					}
 					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, note, hint)
 				}
@@ -1180,12 +1180,18 @@ func joinedHostHint(a string, known []string, host map[string]int) string {
 
 // swappedHint asks whether step h, at point index at, consuming an
 // artifact nothing produces, has its produces and consumes swapped: it
-// produces one a host workflow already makes by its point (CONTEXT.md at
-// plan:pre); "" when it produces none such.
-func swappedHint(h *Hook, at int, host map[string]int) string {
+// produces one a host workflow (CONTEXT.md at plan:pre) or another step
+// (UI-SPEC.md, produced at plan:pre, at verify:post) already makes by its
+// point; "" when it produces none such.
+func swappedHint(h *Hook, at int, host map[string]int, produced map[string][]artifactProducer) string {
 	for _, b := range h.Produces {
 		if idx, ok := host[b]; ok && idx <= at {
 			return fmt.Sprintf("; this step produces %q, which a host workflow makes from %q, before it runs: are its produces and consumes swapped?", b, Points[idx])
+		}
+		for _, p := range produced[b] {
+			if p.h != h && p.idx <= at {
+				return fmt.Sprintf("; this step produces %q, which a step of %q makes at %q, before it runs: are its produces and consumes swapped?", b, p.h.CapID, Points[p.idx])
+			}
 		}
 	}
 	return ""

@@ -197,6 +197,9 @@ func TestNeverProducedSaysWhatToWrite(t *testing.T) {
       "consumes": ["NOTES.md"]`},
 			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "research",
 			`"NOTES.md"` + never},
+		{"swapped, another step's", nil, []sampleEdit{
+			{"ui", `"produces": ["UI-REVIEW.md"], "consumes": ["UI-SPEC.md"]`, `"produces": ["UI-SPEC.md"], "consumes": ["UI-REVIEW.md"]`}}, "ui",
+			`"UI-REVIEW.md"` + never + `; this step produces "UI-SPEC.md", which a step of "ui" makes at "plan:pre", before it runs: are its produces and consumes swapped?`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -205,8 +208,12 @@ func TestNeverProducedSaysWhatToWrite(t *testing.T) {
 				t.Fatalf("%d consumes-unsatisfied, want 1: %v", len(got), got)
 			}
 			d := got[0]
-			if d.Severity != Error || d.File != "capabilities/"+tt.file+"/capability.json" || d.Pointer != "/steps/0/consumes/0" || !strings.HasSuffix(d.Message, " consumes "+tt.want) {
-				t.Errorf("got %s\nwant an error at capabilities/%s/capability.json (/steps/0/consumes/0) ending %q", d, tt.file, tt.want)
+			ptr := "/steps/0/consumes/0"
+			if tt.file == "ui" {
+				ptr = "/steps/1/consumes/0"
+			}
+			if d.Severity != Error || d.File != "capabilities/"+tt.file+"/capability.json" || d.Pointer != ptr || !strings.HasSuffix(d.Message, " consumes "+tt.want) {
+				t.Errorf("got %s\nwant an error at capabilities/%s/capability.json (%s) ending %q", d, tt.file, ptr, tt.want)
 			}
 		})
 	}
