@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Points is the canonical order of the 12 loop points (ref §1.1 POINT_ORDER).
@@ -482,7 +483,7 @@ func unknownPointMessage(p string, list bool) string {
 	hint := ""
 	if v := unquoted(p); PointIndex(v) >= 0 {
 		hint = fmt.Sprintf(" (write it without quotes: %q)", v)
-	} else if words := strings.Fields(p); list && len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return PointIndex(strings.Trim(w, ",")) < 0 }) {
+	} else if words := strings.FieldsFunc(p, isListSep); list && len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return PointIndex(strings.Trim(w, ",")) < 0 }) {
 		hint = fmt.Sprintf(" (points are separated by commas: %q)", strings.Join(words, ", "))
 	} else if near := NearestID(p, Points); near != "" {
 		hint = fmt.Sprintf(" (did you mean %q?)", near)
@@ -490,6 +491,14 @@ func unknownPointMessage(p string, list bool) string {
 		hint = fmt.Sprintf(" (a point is a step's pre or post: %s)", strings.Join(stepPoints(step), ", "))
 	}
 	return fmt.Sprintf("%q is not a canonical loop point%s; the 12 points are %s", p, hint, strings.Join(Points, ", "))
+}
+
+// isListSep reports whether r is a separator an author may have put
+// between the values of a marker's list where gsd-core splits on commas
+// only: white space, a semicolon, a bar, a dash, a full-width or
+// ideographic comma ("verify:pre; verify:post", "verify:pre — verify:post").
+func isListSep(r rune) bool {
+	return unicode.IsSpace(r) || strings.ContainsRune(";|\u2014\u2013\uff0c\u3001", r)
 }
 
 // pointStep is the step a point far from any names by its first part

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/capreg/capreg/validate/ojson"
 	"github.com/dlclark/regexp2/v2"
@@ -1134,6 +1135,9 @@ func (k *artifactHints) of(a string) string {
 	if hint := joinedHint(a, k.known); hint != "" {
 		return hint
 	}
+	if hint := invisibleHostHint(a, k.known, k.host); hint != "" {
+		return hint
+	}
 	if hint := artifactHint(a, k.known); hint != "" {
 		return hint
 	}
@@ -1141,12 +1145,12 @@ func (k *artifactHints) of(a string) string {
 }
 
 // joinedHint says that a, consumed, names several artifacts in one string
-// ("CONTEXT.md, PLAN.md", or "CONTEXT.md PLAN.md" of artifacts all known,
-// sorted): a consumes lists each as its own string; "" when a is one name.
+// ("CONTEXT.md, PLAN.md", or "CONTEXT.md PLAN.md", "CONTEXT.md; PLAN.md"
+// of artifacts all known, sorted): a consumes lists each as its own string; "" when a is one name.
 func joinedHint(a string, known []string) string {
 	parts := splitTrimmed(a, ",")
 	if len(parts) < 2 {
-		parts = strings.Fields(a)
+		parts = strings.FieldsFunc(a, isListSep)
 		if len(parts) < 2 || slices.ContainsFunc(parts, func(p string) bool { _, ok := slices.BinarySearch(known, p); return !ok }) {
 			return ""
 		}
@@ -1171,11 +1175,33 @@ func splitTrimmed(s, sep string) []string {
 // name), the first such in order; "" for none.
 func joinedHostHint(a string, known []string, host map[string]int) string {
 	for _, k := range known {
-		if _, ok := host[k]; ok && len(k) > len(a) && slices.Contains(strings.Fields(k), a) {
+		if _, ok := host[k]; ok && len(k) > len(a) && slices.Contains(strings.FieldsFunc(k, isListSep), a) {
 			return fmt.Sprintf("; a host workflow lists %q, one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas", k)
 		}
 	}
 	return ""
+}
+
+// invisibleHostHint says that a host workflow lists a, consumed, with an
+// invisible character in it ("UAT.md\u200b", pasted), which gsd-core
+// reads as part of the name: a did-you-mean would have the capability
+// write it too. "" for none.
+func invisibleHostHint(a string, known []string, host map[string]int) string {
+	for _, k := range known {
+		if _, ok := host[k]; ok && k != a && strings.Map(dropFormat, k) == a {
+			return fmt.Sprintf("; a host workflow lists it with an invisible character, as %q, which gsd-core reads as part of the name: delete the character there", k)
+		}
+	}
+	return ""
+}
+
+// dropFormat is strings.Map's function dropping the invisible format
+// characters (Unicode Cf: a zero-width space, joiner, a BOM).
+func dropFormat(r rune) rune {
+	if unicode.Is(unicode.Cf, r) {
+		return -1
+	}
+	return r
 }
 
 // swappedHint asks whether step h, at point index at, consuming an

@@ -197,6 +197,14 @@ func TestNeverProducedSaysWhatToWrite(t *testing.T) {
       "consumes": ["NOTES.md"]`},
 			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "research",
 			`"NOTES.md"` + never},
+		{"two known in one string, semicolon", nil, []sampleEdit{research("CONTEXT.md; PLAN.md")}, "research",
+			`"CONTEXT.md; PLAN.md"` + never + `; it names 2 artifacts in one string: list each as its own entry, ["CONTEXT.md", "PLAN.md"]`},
+		{"a host's list with a semicolon", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md; NOTES.md"}}, []sampleEdit{nyquist("NOTES.md")}, "nyquist",
+			`"NOTES.md"` + never + `; a host workflow lists "UAT.md; NOTES.md", one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas`},
+		{"a host's with an invisible character", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md\u200b"}}, []sampleEdit{nyquist("UAT.md")}, "nyquist",
+			`"UAT.md"` + never + `; a host workflow lists it with an invisible character, as "UAT.md\u200b", which gsd-core reads as part of the name: delete the character there`},
+		{"a host's under a path, no hint", [][3]string{{"verify-work.md", "produces: UAT.md", "produces: docs/UAT.md"}}, []sampleEdit{nyquist("UAT.md")}, "nyquist",
+			`"UAT.md"` + never},
 		{"swapped, another step's", nil, []sampleEdit{
 			{"ui", `"produces": ["UI-REVIEW.md"], "consumes": ["UI-SPEC.md"]`, `"produces": ["UI-SPEC.md"], "consumes": ["UI-REVIEW.md"]`}}, "ui",
 			`"UI-REVIEW.md"` + never + `; this step produces "UI-SPEC.md", which a step of "ui" makes at "plan:pre", before it runs: are its produces and consumes swapped?`},
@@ -295,6 +303,35 @@ func TestUnwiredPointNamesTheNearCallSite(t *testing.T) {
 			}
 			if len(got) != 1 || got[0].File != "capabilities/assumptions/capability.json" || got[0].Pointer != "/gates/0/point" || got[0].Message != head+tt.want {
 				t.Errorf("got %v\nwant one point-unwired at capabilities/assumptions/capability.json (/gates/0/point): %s", got, head+tt.want)
+			}
+		})
+	}
+}
+
+// TestMarkerPointsSeparatedOtherwise: a marker's points separated by
+// something other than a comma (a semicolon, a dash, a bar, a full-width
+// comma), which gsd-core reads as one unknown point, are told to be
+// separated by commas, as points separated by spaces were; a list of
+// which one is no point keeps the did-you-mean or nothing.
+func TestMarkerPointsSeparatedOtherwise(t *testing.T) {
+	for _, tt := range []struct{ points, want string }{
+		{"verify:pre; verify:post", `"verify:pre; verify:post" is not a canonical loop point (points are separated by commas: "verify:pre, verify:post")`},
+		{"verify:pre \u2014 verify:post", "\"verify:pre \u2014 verify:post\" is not a canonical loop point (points are separated by commas: \"verify:pre, verify:post\")"},
+		{"verify:pre | verify:post", `"verify:pre | verify:post" is not a canonical loop point (points are separated by commas: "verify:pre, verify:post")`},
+		{"verify:pre\uff0cverify:post", "\"verify:pre\uff0cverify:post\" is not a canonical loop point (points are separated by commas: \"verify:pre, verify:post\")"},
+		{"verify:pre verify:post", `"verify:pre verify:post" is not a canonical loop point (points are separated by commas: "verify:pre, verify:post")`},
+		{"verify:pre; verify:later", `"verify:pre; verify:later" is not a canonical loop point; `},
+	} {
+		t.Run(tt.points, func(t *testing.T) {
+			src := gate4Repo(t, nil, [][3]string{{"verify-work.md", "points: verify:pre, verify:post", "points: " + tt.points}})
+			var got []Diagnostic
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule == "point-unknown" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].File != "workflows/verify-work.md" || got[0].Line != 3 || got[0].Column != 9 || !strings.HasPrefix(got[0].Message, tt.want) {
+				t.Errorf("got %v\nwant one point-unknown at workflows/verify-work.md:3:9 starting %q", got, tt.want)
 			}
 		})
 	}
