@@ -336,3 +336,31 @@ func TestMarkerPointsSeparatedOtherwise(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkerKeyWithAColonLookAlike: a gsd:loop-host key followed by a
+// character that only looks like a colon (full-width, ratio), which
+// gsd-core does not read, was "missing required field" with no line: it is
+// now told at that line, naming the character and what to write.
+func TestMarkerKeyWithAColonLookAlike(t *testing.T) {
+	for _, tt := range []struct{ from, to, want string }{
+		{"step: verify", "step\uff1a verify", "gsd:loop-host block is missing required field 'step:': this line writes it with '\uff1a' (U+FF1A), which is no colon to gsd-core, so the line is not read; write 'step:', with the ASCII colon"},
+		{"produces: UAT.md", "produces \u2236 UAT.md", "gsd:loop-host block is missing required field 'produces:': this line writes it with '\u2236' (U+2236), which is no colon to gsd-core, so the line is not read; write 'produces:', with the ASCII colon"},
+	} {
+		t.Run(tt.to, func(t *testing.T) {
+			src := gate4Repo(t, nil, [][3]string{{"verify-work.md", tt.from, tt.to}})
+			var got []Diagnostic
+			for _, d := range Validate(src).Diagnostics {
+				if d.Rule == "marker-syntax" {
+					got = append(got, d)
+				}
+			}
+			line := 2
+			if strings.HasPrefix(tt.from, "produces") {
+				line = 5
+			}
+			if len(got) != 1 || got[0].File != "workflows/verify-work.md" || got[0].Line != line || got[0].Column != 1 || got[0].Message != tt.want {
+				t.Errorf("got %v\nwant one marker-syntax at workflows/verify-work.md:%d:1: %s", got, line, tt.want)
+			}
+		})
+	}
+}

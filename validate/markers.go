@@ -731,6 +731,11 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			afterCR = append(afterCR, "'"+k+":'")
 			continue
 		}
+		if at, colon, found := oddColonKey(src, loc, k); found {
+			s.atOffset(file, src, at, "", "marker-syntax",
+				"gsd:loop-host block is missing required field '%s:': this line writes it with %q (%U), which is no colon to gsd-core, so the line is not read; write '%s:', with the ASCII colon", k, colon, colon, k)
+			continue
+		}
 		if at, written, near := nearBlockKey(src, loc, k); near {
 			s.atOffset(file, src, at, "", "marker-syntax",
 				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
@@ -916,6 +921,32 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// colonLike are the characters that look like a colon but are none
+// (full-width, ratio, modifier letter, small and vertical forms), which a
+// keyboard layout or a paste from a document puts after a key.
+const colonLike = "\uff1a\u2236\ua789\ufe55\ufe13\u02d0"
+
+// oddColonKey finds the line of the block at loc whose key is k followed
+// by a character that only looks like a colon ("step\uff1a verify"), and
+// returns its offset and that character.
+func oddColonKey(src []byte, loc []int, k string) (int, rune, bool) {
+	off := loc[2]
+	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
+		lineOff := off
+		off += len(line) + 1
+		text := strings.TrimLeftFunc(string(line), isJSSpace)
+		rest, ok := strings.CutPrefix(text, k)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimLeftFunc(rest, isJSSpace)
+		if r, _ := utf8.DecodeRuneInString(rest); strings.ContainsRune(colonLike, r) {
+			return lineOff + len(line) - len(text), r, true
+		}
+	}
+	return 0, 0, false
 }
 
 // keyAfterEarlyEnd finds a line starting with the key k (after blanks)
