@@ -85,10 +85,13 @@ type Contract struct {
 	// Wired is the set of points with a `loop render-hooks <point>` call site in
 	// a host workflow; empty when no workflow has call sites.
 	Wired map[string]bool
-	// NearWired maps a point that is not wired to where a host workflow
+	// nearWired maps a point that is not wired to where a host workflow
 	// seems to call render-hooks for it in a form the scan does not read
 	// (`loop render-hook verify:pre`), as nearCallSites tells it.
-	NearWired map[string]string
+	nearWired map[string]string
+	// hosts are the markers of the steps declared, by step: where each
+	// value is written.
+	hosts map[string]*Marker
 	// Complete says every workflow marker was understood. When one was not,
 	// the checks that depend on the whole contract (coverage, call sites,
 	// roles of that step, host artifacts) are skipped: they would only
@@ -163,10 +166,11 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		for _, p := range mk.CallSites {
 			c.Wired[p] = true
 		}
-		if c.NearWired == nil {
-			c.NearWired = map[string]string{}
+		if c.nearWired == nil {
+			c.nearWired, c.hosts = map[string]string{}, map[string]*Marker{}
 		}
-		nearCallSites(mk.File, mk.Src, c.NearWired)
+		nearCallSites(mk.File, mk.Src, c.nearWired)
+		c.hosts[step] = mk
 	}
 	if c.Complete {
 		reportUncovered(markers, byStep, declared, inCodeAt, s)

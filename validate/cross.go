@@ -82,6 +82,7 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 		// capabilities: without all of both, a consumed artifact would
 		// look like one nobody produces.
 		checkConsumes(valid, all, contract, s)
+		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
 	checkOrdering(valid, cycles, s)
@@ -1608,4 +1609,76 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
+}
+
+// checkHostConsumes warns of an artifact a host workflow's marker
+// consumes that no host workflow of an earlier step produces, nor any
+// capability step at or before the host's last point (nor the host
+// itself): gsd-core never checks a host's consumes, so the slip (produces
+// and consumes swapped, a typo, a name from another project) goes
+// unnoticed, as what the host expects is never made. Not told while a
+// step before the host has no host workflow (its artifacts are unknown),
+// nor of an artifact a step of a capability with errors may produce
+// where no point places it.
+func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
+	produced := producedAt(producers)
+	unplaced := brokenProduces(producers)
+	var before []*ContractEntry // the hosts of the steps before, all declared
+	for i, step := range Steps {
+		e, mk := contract.Entry(step), contract.hosts[step]
+		if e == nil || mk == nil {
+			return
+		}
+		last := PointIndex(e.Points[len(e.Points)-1])
+		for _, it := range mk.Consumes {
+			a := it.Value
+			if unplaced[a] || slices.Contains(e.Produces, a) || slices.ContainsFunc(before, func(b *ContractEntry) bool { return slices.Contains(b.Produces, a) }) ||
+				slices.ContainsFunc(produced[a], func(p artifactProducer) bool { return p.idx <= last }) {
+				continue
+			}
+			s.atOffset(mk.File, mk.Src, it.Off, "", "host-consumes-unsatisfied",
+				"the %s host workflow consumes %q, which no host workflow before it produces, nor any capability step by %q: gsd-core does not check it, but what the step expects is never made%s",
+				step, a, Points[last], hostConsumeHint(a, e, before, contract, i))
+		}
+		before = append(before, e)
+	}
+}
+
+// hostConsumeHint says what host e, of the i-th step, consuming a that
+// nothing before it makes, likely meant: e produces what an earlier host
+// makes (produces and consumes swapped); an earlier host lists a quoted,
+// in brackets or with an invisible character; an earlier host's artifact
+// a is a typo of; a later host makes it; else to name one of those, or
+// drop it.
+func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contract *Contract, i int) string {
+	earlier := map[string]int{}
+	for _, b := range before {
+		for _, p := range b.Produces {
+			earlier[p] = 0
+		}
+	}
+	known := slices.Sorted(maps.Keys(earlier))
+	for _, b := range e.Produces {
+		if _, ok := earlier[b]; ok {
+			return fmt.Sprintf("; it produces %q, which an earlier host workflow already makes: are its produces and consumes swapped?", b)
+		}
+	}
+	if hint := quotedHostHint(a, earlier); hint != "" {
+		return hint
+	}
+	if hint := invisibleHostHint(a, known, earlier); hint != "" {
+		return hint
+	}
+	if near := NearestID(a, known); near != "" {
+		return fmt.Sprintf("; did you mean %q?", near)
+	}
+	for _, step := range Steps[i+1:] {
+		if l := contract.Entry(step); l != nil && slices.Contains(l.Produces, a) {
+			return fmt.Sprintf("; only the %s host workflow, after it, makes it: consume what an earlier step makes, or drop it", step)
+		}
+	}
+	if len(known) == 0 {
+		return "; no host workflow before it produces anything: drop it"
+	}
+	return fmt.Sprintf("; the host workflows before it produce %s: name one of them, or drop it", quoteList(known))
 }

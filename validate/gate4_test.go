@@ -364,3 +364,52 @@ func TestMarkerKeyWithAColonLookAlike(t *testing.T) {
 		})
 	}
 }
+
+// TestHostConsumesUnsatisfied: a host workflow's consumes that no host
+// workflow of an earlier step produces, nor any capability step by the
+// host's last point, nor the host itself, which gsd-core never checks, is
+// a warning at the marker's value saying what it likely meant; none while
+// an earlier step has no host workflow, nor for what is made in time.
+func TestHostConsumesUnsatisfied(t *testing.T) {
+	const never = `, which no host workflow before it produces, nor any capability step by `
+	tests := []struct {
+		name  string
+		gone  []string
+		hosts [][3]string
+		edits []sampleEdit
+		want  []string // file:line:col message, in the order reported
+	}{
+		{"the sample", nil, nil, nil, nil},
+		{"verify's swapped", nil, [][3]string{{"verify-work.md", "produces: UAT.md\nconsumes: SUMMARY.md", "produces: SUMMARY.md\nconsumes: UAT.md"}}, nil, []string{
+			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "SUMMARY.md"]: name one of them, or drop it`,
+			`workflows/verify-work.md:6:11 the verify host workflow consumes "UAT.md"` + never + `"verify:post": gsd-core does not check it, but what the step expects is never made; it produces "SUMMARY.md", which an earlier host workflow already makes: are its produces and consumes swapped?`}},
+		{"a typo", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.mdx"}}, nil, []string{
+			`workflows/plan-phase.md:6:11 the plan host workflow consumes "CONTEXT.mdx"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; did you mean "CONTEXT.md"?`}},
+		{"a later host's", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, UAT.md"}}, nil, []string{
+			`workflows/plan-phase.md:6:23 the plan host workflow consumes "UAT.md"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; only the verify host workflow, after it, makes it: consume what an earlier step makes, or drop it`}},
+		{"the first step's", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: BRIEF.md\n"}}, nil, []string{
+			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "BRIEF.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; no host workflow before it produces anything: drop it`}},
+		{"an earlier step undeclared", []string{"discuss-phase.md"}, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.mdx"}}, nil, nil},
+		{"its own", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, PLAN.md"}}, nil, nil},
+		{"an earlier host's, not the one before", nil, [][3]string{{"ship.md", "consumes: UAT.md", "consumes: UAT.md, PLAN.md"}}, nil, nil},
+		{"a capability step's, in time", nil, [][3]string{{"execute-phase.md", `consumes="PLAN.md"`, `consumes="PLAN.md, RESEARCH.md"`}}, nil, nil},
+		{"a capability step's, too late", nil, [][3]string{{"execute-phase.md", `consumes="PLAN.md"`, `consumes="PLAN.md, VALIDATION.md"`}}, nil, []string{
+			`workflows/execute-phase.md:8:57 the execute host workflow consumes "VALIDATION.md"` + never + `"execute:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md"]: name one of them, or drop it`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(gate4Repo(t, tt.gone, tt.hosts, tt.edits...)).Diagnostics {
+				if d.Rule == "host-consumes-unsatisfied" {
+					if d.Severity != Warning {
+						t.Errorf("%s: not a warning", d)
+					}
+					got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Column, d.Message))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}

@@ -22,6 +22,11 @@ func TestQuotedHostArtifactNamedInTheFinding(t *testing.T) {
 		}
 		var n int
 		for _, d := range Validate(src).Diagnostics {
+			// plan-phase.md, which consumes it, is told so too, once.
+			if d.Rule == "host-consumes-unsatisfied" && d.File == "workflows/plan-phase.md" && d.Severity == Warning &&
+				strings.HasSuffix(d.Message, "; a host workflow lists it in quotes, "+quoted+", which gsd-core reads as part of the name: write it there without them") {
+				continue
+			}
 			if d.Rule != "consumes-unsatisfied" {
 				t.Errorf("%s: unexpected %s", quoted, d)
 				continue

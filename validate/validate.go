@@ -417,7 +417,7 @@ func runsStep(src []byte, step string) bool {
 // site goes (the host workflow of the point's step, the file that runs
 // the step) and which points of that step are wired, to move the hook to.
 func wireHint(contract *Contract, e *ContractEntry, point string) string {
-	if near := contract.NearWired[point]; near != "" {
+	if near := contract.nearWired[point]; near != "" {
 		return near
 	}
 	hint := fmt.Sprintf("add `gsd_run loop render-hooks %s` to %s, the host workflow of step %q, where that point runs", point, e.File, e.Step)
