@@ -1636,9 +1636,16 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 				slices.ContainsFunc(produced[a], func(p artifactProducer) bool { return p.idx <= last }) {
 				continue
 			}
+			hint := hostConsumeHint(a, e, before, contract, i)
+			if hint == "" && !referenceArtifact(a) && len(produced[a]) == 0 {
+				continue // likely made outside the loop (ROADMAP.md by new-project)
+			}
+			if hint == "" {
+				hint = fallbackHostHint(before)
+			}
 			s.atOffset(mk.File, mk.Src, it.Off, "", "host-consumes-unsatisfied",
 				"the %s host workflow consumes %q, which no host workflow before it produces, nor any capability step by %q: gsd-core does not check it, but what the step expects is never made%s",
-				step, a, Points[last], hostConsumeHint(a, e, before, contract, i))
+				step, a, Points[last], hint)
 		}
 		before = append(before, e)
 	}
@@ -1648,8 +1655,7 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 // nothing before it makes, likely meant: e produces what an earlier host
 // makes (produces and consumes swapped); an earlier host lists a quoted,
 // in brackets or with an invisible character; an earlier host's artifact
-// a is a typo of; a later host makes it; else to name one of those, or
-// drop it.
+// a is a typo of; a later host makes it; else "".
 func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contract *Contract, i int) string {
 	earlier := map[string]int{}
 	for _, b := range before {
@@ -1677,8 +1683,38 @@ func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contra
 			return fmt.Sprintf("; only the %s host workflow, after it, makes it: consume what an earlier step makes, or drop it", step)
 		}
 	}
+	return ""
+}
+
+// fallbackHostHint is the advice when no likely slip explains a consume
+// of an artifact of gsd-core's loop, or of one a capability step makes
+// too late: name what the earlier hosts make.
+func fallbackHostHint(before []*ContractEntry) string {
+	var known []string
+	for _, b := range before {
+		for _, p := range b.Produces {
+			if !slices.Contains(known, p) {
+				known = append(known, p)
+			}
+		}
+	}
 	if len(known) == 0 {
 		return "; no host workflow before it produces anything: drop it"
 	}
+	slices.Sort(known)
 	return fmt.Sprintf("; the host workflows before it produce %s: name one of them, or drop it", quoteList(known))
+}
+
+// referenceArtifact reports whether a is an artifact one of gsd-core's
+// own host workflows makes (CONTEXT.md, PLAN.md, SUMMARY.md, UAT.md): a
+// host consuming another name that nothing in the repository makes, and
+// no slip explains, likely reads what the project makes outside the loop
+// (ROADMAP.md, STATE.md), which is not told.
+func referenceArtifact(a string) bool {
+	for _, made := range referenceHostProduces {
+		if slices.Contains(made, a) {
+			return true
+		}
+	}
+	return false
 }

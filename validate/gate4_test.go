@@ -387,8 +387,14 @@ func TestHostConsumesUnsatisfied(t *testing.T) {
 			`workflows/plan-phase.md:6:11 the plan host workflow consumes "CONTEXT.mdx"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; did you mean "CONTEXT.md"?`}},
 		{"a later host's", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, UAT.md"}}, nil, []string{
 			`workflows/plan-phase.md:6:23 the plan host workflow consumes "UAT.md"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; only the verify host workflow, after it, makes it: consume what an earlier step makes, or drop it`}},
-		{"the first step's", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: BRIEF.md\n"}}, nil, []string{
-			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "BRIEF.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; no host workflow before it produces anything: drop it`}},
+		{"the first step's, gsd-core's", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: PLAN.md\n"}}, nil, []string{
+			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "PLAN.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; only the plan host workflow, after it, makes it: consume what an earlier step makes, or drop it`}},
+		{"the first step's, gsd-core's, made by no host", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: UAT.md\n"}, {"verify-work.md", "produces: UAT.md", "produces:"}}, nil, []string{
+			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "UAT.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; no host workflow before it produces anything: drop it`,
+			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "SUMMARY.md"]: name one of them, or drop it`}},
+		// A name nothing in the repository makes, no slip of a known one:
+		// likely made outside the loop (new-project's ROADMAP.md).
+		{"made outside the loop", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: BRIEF.md\n"}, {"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, ROADMAP.md"}}, nil, nil},
 		{"an earlier step undeclared", []string{"discuss-phase.md"}, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.mdx"}}, nil, nil},
 		{"its own", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, PLAN.md"}}, nil, nil},
 		{"an earlier host's, not the one before", nil, [][3]string{{"ship.md", "consumes: UAT.md", "consumes: UAT.md, PLAN.md"}}, nil, nil},

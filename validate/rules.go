@@ -96,7 +96,7 @@ var Rules = []Rule{
 	{"tier-monotone", Error, "a capability requires one of a higher tier (core < standard < full)"},
 	{"duplicate-producer", Error, "two steps produce the same artifact at the same point"},
 	{"consumes-unsatisfied", Error, "a step consumes an artifact nothing produces at or before its point (a warning while a step whose host artifacts would be available there has no host workflow, as declaring it may settle it; an artifact gsd-core's own workflow of that step produces, CONTEXT.md for discuss, or one a later host workflow consumes and none produces, is taken to be that step's, and met)"},
-	{"host-consumes-unsatisfied", Warning, "a host workflow's marker consumes an artifact that no host workflow of an earlier step produces, nor any capability step by the host's last point (gsd-core does not check it); not told while an earlier step has no host workflow"},
+	{"host-consumes-unsatisfied", Warning, "a host workflow's marker consumes an artifact that no host workflow of an earlier step produces, nor any capability step by the host's last point (gsd-core does not check it); not told while an earlier step has no host workflow, nor of a name nothing in the repository makes that is no slip of a known one (likely made outside the loop, ROADMAP.md)"},
 	{"ordering-cycle", Error, "produces/consumes form a cycle among the steps or contributions at one point"},
 
 	// Tool cards.
