@@ -243,22 +243,43 @@ func sortedIDs[T any](items []T, idOf func(T) string) []string {
 	return ids
 }
 
-// logVocabularyBound warns, on log, of the words ix (snap's search
-// index) left out, its vocabulary having reached its bound
-// (search.DefaultMaxTerms): those words find nothing, and the card named
-// is the first, in id order, that had one left out. It is no diagnostic:
-// the gate's check does not build the index.
-func logVocabularyBound(log *slog.Logger, snap *Snapshot, ix *search.Index) {
+// VocabularyBoundNote says that tool search left words of s's cards
+// out, its vocabulary at its bound, or returns false when it left none:
+// the sentence serve's log (the watcher's warning) and capreg tools
+// search's note on stderr both give, so that the two say it alike.
+func (s *Snapshot) VocabularyBoundNote() (string, bool) {
+	note, _, ok := vocabularyBoundNote(s, s.SearchIndex())
+	return note, ok
+}
+
+// vocabularyBoundNote is VocabularyBoundNote for ix, snap's search index
+// (or one a test built of its cards), and the file of the card named:
+// the first, in id order, that had a word left out. Those words find
+// nothing. The count and bound are search.Bound's.
+func vocabularyBoundNote(snap *Snapshot, ix *search.Index) (note, file string, ok bool) {
 	b, ok := ix.VocabularyBound()
 	if !ok {
-		return
+		return "", "", false
 	}
-	file := ""
 	if b.Card < len(snap.Result.Cards) {
 		file = snap.Result.Cards[b.Card].Path
 	}
-	log.Warn("tool search's vocabulary reached its bound: the words of new terms of this card and the cards after it, in id order, are not indexed, and find nothing",
-		"file", file, "max_terms", b.MaxTerms, "words_left_out", b.Left)
+	return fmt.Sprintf("tool search's vocabulary reached its bound (%d distinct terms): %s of %s and the cards after it in id order are not indexed, and find nothing",
+		b.MaxTerms, validate.Plural(b.Left, "word"), file), file, true
+}
+
+// logVocabularyBound warns, on log, of the words ix (snap's search
+// index) left out, its vocabulary having reached its bound
+// (search.DefaultMaxTerms), in VocabularyBoundNote's words, with the file,
+// the bound and the count as attributes for a log pipeline. It is no
+// diagnostic: the gate's check does not build the index.
+func logVocabularyBound(log *slog.Logger, snap *Snapshot, ix *search.Index) {
+	note, file, ok := vocabularyBoundNote(snap, ix)
+	if !ok {
+		return
+	}
+	b, _ := ix.VocabularyBound()
+	log.Warn(note, "file", file, "max_terms", b.MaxTerms, "words_left_out", b.Left)
 }
 
 func (s *Snapshot) searchCards() []search.Card {

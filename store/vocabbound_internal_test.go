@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"log/slog"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,8 +14,9 @@ import (
 )
 
 // TestLogVocabularyBound: an index whose vocabulary reached its bound is
-// told on the log, at the card that first had a word left out; one that
-// did not is not.
+// told on the log, at the card that first had a word left out, in the
+// words of vocabularyBoundNote (which tools search's note gives too); one
+// that did not is not.
 func TestLogVocabularyBound(t *testing.T) {
 	dir := t.TempDir()
 	if err := storetest.WriteRepo(dir, 40); err != nil {
@@ -22,6 +25,9 @@ func TestLogVocabularyBound(t *testing.T) {
 	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
 	if err != nil || !snap.OK() || len(snap.Result.Cards) < 2 {
 		t.Fatalf("load: %v %v", err, snap.Diagnostics)
+	}
+	if note, ok := snap.VocabularyBoundNote(); ok {
+		t.Errorf("40 cards at the default bound: VocabularyBoundNote() = %q, want none", note)
 	}
 	for _, tt := range []struct {
 		opts []search.Option
@@ -44,9 +50,19 @@ func TestLogVocabularyBound(t *testing.T) {
 		if !ok {
 			t.Fatal("MaxTerms(3) reached no bound")
 		}
+		file := snap.Result.Cards[b.Card].Path
 		if !strings.Contains(got, "level=WARN") || !strings.Contains(got, tt.want) ||
-			!strings.Contains(got, "file="+snap.Result.Cards[b.Card].Path+" ") {
-			t.Errorf("logged %q, want a warning naming %s and %s", got, snap.Result.Cards[b.Card].Path, tt.want)
+			!strings.Contains(got, "file="+file+" ") {
+			t.Errorf("logged %q, want a warning naming %s and %s", got, file, tt.want)
+		}
+		note, noteFile, ok := vocabularyBoundNote(snap, ix)
+		want := regexp.MustCompile(`^tool search's vocabulary reached its bound \(3 distinct terms\): [0-9]+ words of ` +
+			regexp.QuoteMeta(file) + ` and the cards after it in id order are not indexed, and find nothing$`)
+		if !ok || noteFile != file || !want.MatchString(note) {
+			t.Errorf("vocabularyBoundNote = %q, %q, %v; want %v naming %s", note, noteFile, ok, want, file)
+		}
+		if !strings.Contains(got, "msg="+strconv.Quote(note)+" ") {
+			t.Errorf("logged %q, want the message %q", got, note)
 		}
 	}
 }

@@ -290,17 +290,14 @@ func toolsSearch(ctx context.Context, snap *store.Snapshot, intent string, limit
 	return writeOutput(stdout, stderr, []byte(validate.NoWorkflowCommands(out.String())))
 }
 
-// noteVocabularyBound says on stderr, as serve's log does, that tool
-// search left words of the cards out, its vocabulary at its bound: an
-// intent naming one finds nothing, which the answer alone cannot tell
-// from no card saying it.
+// noteVocabularyBound says on stderr, in the words of serve's log
+// (store's VocabularyBoundNote), that tool search left words of the cards
+// out, its vocabulary at its bound: an intent naming one finds nothing,
+// which the answer alone cannot tell from no card saying it.
 func noteVocabularyBound(snap *store.Snapshot, stderr io.Writer) {
-	b, ok := snap.SearchIndex().VocabularyBound()
-	if !ok {
-		return
+	if note, ok := snap.VocabularyBoundNote(); ok {
+		sayf(stderr, "capreg: note: %s", note)
 	}
-	sayf(stderr, "capreg: note: tool search's vocabulary reached its bound (%d distinct terms): %s of %s and the cards after it in id order are not indexed, and find nothing",
-		b.MaxTerms, validate.Plural(b.Left, "word"), snap.Result.Cards[b.Card].Path)
 }
 
 // writeJSON prints v as the API encodes its answers (indented, HTML
