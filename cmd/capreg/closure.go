@@ -12,18 +12,14 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	fs := newFlags("closure", stderr)
 	var rf repoFlags
 	rf.register(fs)
-	pos, err := parseArgs(fs, args, stdout)
-	if err != nil {
-		return flagExit(err)
-	}
-	if fault := oneOperandFault("closure", "capability ID", pos); fault != "" {
-		return usageError(stderr, "%s", fault)
+	id, code, ok := parseOneOperand(fs, "capability ID", args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	snap, code := rf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
 	}
-	id := pos[0]
 	if snap.Registry.ByID[id] == nil {
 		sayf(stderr, "capreg: no capability %q%s", id, didYouMean(snap.MeantCapability(id)))
 		return exitFindings

@@ -417,17 +417,22 @@ func emptyOperand(what string) string {
 	return "the " + what + " is empty (an unset variable?)"
 }
 
-// oneOperandFault is the usage error of a verb that takes exactly one
-// operand (what, e.g. "capability ID") given none, several, or one empty;
-// "" when pos is one operand.
-func oneOperandFault(verb, what string, pos []string) string {
+// parseOneOperand is parseArgs for a verb that takes exactly one operand
+// (what, e.g. "capability ID"; the verb is the one newFlags named fs for):
+// the operand, or, with ok false, the exit code of the help asked for or
+// of the usage error said on stderr, when the flags do not parse or the
+// operands are none, several, or one empty.
+func parseOneOperand(fs *flag.FlagSet, what string, args []string, stdout, stderr io.Writer) (operand string, code int, ok bool) {
+	pos, err := parseArgs(fs, args, stdout)
 	switch {
+	case err != nil:
+		return "", flagExit(err), false
 	case len(pos) != 1:
-		return verb + " needs exactly one " + what + "; see capreg " + verb + " --help"
+		return "", usageError(stderr, "%s needs exactly one %s; see %s --help", strings.TrimPrefix(fs.Name(), "capreg "), what, fs.Name()), false
 	case pos[0] == "":
-		return emptyOperand(what)
+		return "", usageError(stderr, "%s", emptyOperand(what)), false
 	}
-	return ""
+	return pos[0], exitOK, true
 }
 
 // requiredFlags are the flags a verb cannot do without (gen's --out):

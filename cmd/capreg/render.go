@@ -51,12 +51,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	fs := newFlags("render", stderr)
 	var f renderFlags
 	f.register(fs)
-	pos, err := parseArgs(fs, args, stdout)
-	if err != nil {
-		return flagExit(err)
-	}
-	if fault := oneOperandFault("render", "POINT (e.g. plan:pre)", pos); fault != "" {
-		return usageError(stderr, "%s", fault)
+	point, code, ok := parseOneOperand(fs, "POINT (e.g. plan:pre)", args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	if f.format != "json" && f.format != "markdown" {
 		return badChoice(stderr, fs.Name(), "format", f.format, []string{"json", "markdown"})
@@ -67,7 +64,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if askActive && f.format == "markdown" {
 		return usageError(stderr, "--active-cap prints true or false; it cannot be combined with --format markdown")
 	}
-	req, code := f.request(ctx, pos[0], stderr)
+	req, code := f.request(ctx, point, stderr)
 	if code != exitOK {
 		return code
 	}

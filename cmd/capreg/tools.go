@@ -226,18 +226,15 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := newFlags("tools show", stderr)
 	var sf showFlags
 	sf.register(fs)
-	pos, err := parseArgs(fs, args, stdout)
-	if err != nil {
-		return flagExit(err)
-	}
-	if fault := oneOperandFault("tools show", "tool card ID", pos); fault != "" {
-		return usageError(stderr, "%s", fault)
+	id, code, ok := parseOneOperand(fs, "tool card ID", args, stdout, stderr)
+	if !ok {
+		return code
 	}
 	snap, code := sf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code
 	}
-	return toolsShow(ctx, snap, sf.repo, pos[0], sf.probe, stdout, stderr)
+	return toolsShow(ctx, snap, sf.repo, id, sf.probe, stdout, stderr)
 }
 
 // scoreText is a score to four significant digits, in plain decimals
