@@ -212,16 +212,22 @@ type pipeReader struct {
 	anyEnds []pipeEnd
 	nest    nesting
 	order   []int // the groups in the order they closed
-	braced  int   // the index, +1, of the last "{" that opened a group
+	// lead: the index, +1, of the last word after which a command
+	// starts: a "{" that opened a group, or a reserved word before a
+	// command (see leadsCommand)
+	lead int
 }
 
 // read reads toks[k] and returns how many more tokens it took.
 func (p *pipeReader) read(toks []shellToken, k int) int {
 	t := &toks[k]
+	if !t.op && (k == 0 || toks[k-1].op || p.lead == k) && leadsCommand(toks, k) {
+		p.lead = k + 1 // "! { make all; }", "time { make all; }"
+	}
 	switch {
 	case !t.op && p.opensBraces(toks, k):
 		p.push('{', k)
-		p.braced = k + 1
+		p.lead = k + 1
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
 		p.close(-1, k) // its last command ended at the operator before it
 	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
@@ -392,9 +398,27 @@ func commandPosition(toks []shellToken, k int) bool {
 
 // opensBraces reports whether toks[k] is the reserved word "{" that
 // opens a group: unquoted, where a command starts (first, after an
-// operator, or after a "{" that opened one: "{ { curl x; }; }").
+// operator, or after a "{" that opened one, "{ { curl x; }; }", or
+// another word before a command, "! { make all; }", "time -p { make
+// all; }", "then { make all; }": see leadsCommand).
 func (p *pipeReader) opensBraces(toks []shellToken, k int) bool {
-	return toks[k].text == "{" && !toks[k].quoted && (k == 0 || toks[k-1].op || p.braced == k)
+	return toks[k].text == "{" && !toks[k].quoted && (k == 0 || toks[k-1].op || p.lead == k)
+}
+
+// leadsCommand reports whether the word toks[k], where a command starts,
+// is a reserved word after which one starts again, as "(" does: one of
+// reservedWords but "{" (which opensBraces reads), or the shell's "time"
+// and its "-p" ("time -p { make all; } 2> err" times the group, whose
+// redirection make inherits, as "time (make all) 2> err" does).
+func leadsCommand(toks []shellToken, k int) bool {
+	t := toks[k]
+	switch {
+	case t.quoted || t.dot || t.text == "{":
+		return false
+	case t.text == "-p":
+		return k > 0 && toks[k-1].text == "time" && !toks[k-1].quoted && !toks[k-1].dot
+	}
+	return t.text == "time" || reservedWords[t.text]
 }
 
 // closesBraces reports whether toks[k] is the reserved word "}" that
