@@ -828,14 +828,16 @@ func groupRedirectAt(toks []shellToken, j int, b *budget) int {
 // ownDescriptors are the descriptors the command ending at the operator
 // toks[j] redirects itself, or writes into the pipe toks[j] is, a bit
 // for each (15 for any of 15 and over), and how many words it read back;
-// ok is false when its words, back
-// to the operator or "{" before them, hold a group, a substitution or
-// backticks, which it does not read, or follow a case pattern's ")".
+// ok is false when its words, back to the operator, "{" or case
+// pattern's ")" before them, hold a group, a substitution or backticks,
+// which it does not read.
 func ownDescriptors(toks []shellToken, j int) (own uint16, read int, ok bool) {
 	own = pipedDescriptors(toks, j)
 	for k := j - 1; k >= 0; k-- {
 		t := toks[k]
 		switch {
+		case t.casePattern:
+			return own, j - k, true // "case x in x) make all;; esac 2> err"
 		case t.op && (t.text == ")" || t.text == "`"), closesBraces(toks, k):
 			return 0, j - k, false
 		case t.op, t.text == "{" && !t.quoted && (k == 0 || toks[k-1].op):

@@ -249,10 +249,12 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.push('`', k)
 	default:
 		depth := p.nest.depth
-		if p.nest.read(t) && p.nest.depth > depth {
+		read := p.nest.read(t)
+		if read && p.nest.depth > depth {
 			p.push(t.text[0], k)
 			return 0
 		}
+		t.casePattern = read && t.text == ")" && p.nest.depth == depth
 		if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
 			p.close(k, k)
 			return 0

@@ -158,6 +158,10 @@ type shellToken struct {
 	// start: a command starts at this word of a line (commandLine.starts),
 	// which a pattern's command after an operator may match.
 	start bool
+	// casePattern: the ")" that ends a case pattern ("x)" of "case x in
+	// x) make all;; esac"), after which an arm's command starts, as after
+	// an operator (see markPipes).
+	casePattern bool
 	// spelled: the letter of the short option this option is another
 	// spelling of ('f' for git push's "--force", see optionSpellings),
 	// or 0. A byte, as every word of a line carries it.
