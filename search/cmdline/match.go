@@ -866,16 +866,20 @@ func pipedDescriptors(toks []shellToken, j int) uint16 {
 // redirectedDescriptors are the descriptors the redirection word w
 // changes, a bit for each (15 for any of 15 and over), and whether it may
 // copy another descriptor onto one (">&2", "2>&1", "<&3"). Without a
-// number, ">&word" is both outputs to a file unless word is one, so
-// both, perhaps a copy.
+// number, "&>word" is both outputs to a file, and so is ">&word" unless
+// word is a descriptor (">&2", ">&-"), which bash reads as "1>&word",
+// the output alone: "(make all >&2) 2> err" sends make's output and
+// errors to err. A word not yet known (">&$fd", or ">&" with its target
+// in the next word) is read as both. A descriptor moved ("2>&3-",
+// ">&2-") is changed too, as bash closes it.
 func redirectedDescriptors(w string) (fds uint16, copies bool) {
 	rest := strings.TrimLeft(w, "0123456789")
-	digits := strings.TrimLeft(w[:len(w)-len(rest)], "0")
+	digits := w[:len(w)-len(rest)]
 	switch {
-	case len(digits) > 1 || digits != "" && digits[0] >= '0'+15:
-		fds = 1 << 15
 	case digits != "":
-		fds = 1 << (digits[0] - '0')
+		fds = descriptorBit(digits)
+	case strings.HasPrefix(rest, ">&") && isDescriptor(rest[2:]):
+		fds = 1 << 1
 	case strings.HasPrefix(rest, "&>"), strings.HasPrefix(rest, ">&"):
 		fds = 1<<1 | 1<<2
 	case strings.HasPrefix(rest, "<"):
@@ -883,10 +887,24 @@ func redirectedDescriptors(w string) (fds uint16, copies bool) {
 	default:
 		fds = 1 << 1
 	}
-	if len(w)-len(rest) > 0 && digits == "" {
-		fds = 1 << 0 // "0>", "00<"
+	copies = len(rest) > 1 && rest[0] != '&' && rest[1] == '&'
+	if from, moved := strings.CutSuffix(rest[min(len(rest), 2):], "-"); copies && moved && isDescriptor(from) {
+		fds |= descriptorBit(from) // "make all >&2-": its errors go nowhere
 	}
-	return fds, len(rest) > 1 && rest[0] != '&' && rest[1] == '&'
+	return fds, copies
+}
+
+// descriptorBit is the bit of the descriptor the digits n name (15 for
+// any of 15 and over; "0>" and "00<" name 0).
+func descriptorBit(n string) uint16 {
+	n = strings.TrimLeft(n, "0")
+	switch {
+	case n == "":
+		return 1 << 0
+	case len(n) > 1 || n[0] >= '0'+15:
+		return 1 << 15
+	}
+	return 1 << (n[0] - '0')
 }
 
 // operandWord is the word tok, which looks like an option, read as the
