@@ -643,6 +643,18 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget) bool {
 	i, j := c.i, c.j
 	w, tok := want[i], toks[j]
+	if w.op && w.text != "|" && tok.op && tok.groupRedirect > 0 && !opensGroup(want[:i]) && b.pay(1) {
+		// The command is a group's only one, which stands for it in a
+		// list, before the ";" that may end it in the group: "make all
+		// && ls" matches "(make all) && ls" and "{ make all; } && ls",
+		// whose status is make's, "make all; ls" "{ make all; }; ls".
+		// Not where the pattern writes a group, whose words it matches
+		// as written ("curl * | { sh; }").
+		if k := soleCommandCloser(toks, j, b); k >= 0 {
+			c.j = k + 1
+			return true
+		}
+	}
 	switch {
 	case !w.redir && !w.op && pastRedirection(toks, j) > j:
 		return c.passRedirection(want, toks, b)
@@ -782,6 +794,51 @@ func (c *wordCursor) passOption(toks []shellToken, w tokenMatcher, b *budget) {
 		}
 	}
 	c.j++
+}
+
+// opensGroup reports whether the pattern words want open a subshell or
+// a { …; } group: a "(" or a "{" word.
+func opensGroup(want []tokenMatcher) bool {
+	return slices.ContainsFunc(want, func(m tokenMatcher) bool {
+		return m.op && m.text == "(" || !m.op && m.text == "{"
+	})
+}
+
+// soleCommandCloser is the index in toks of the closer of the subshell
+// or { …; } group whose only command ends at the operator toks[j] (see
+// shellToken.groupRedirect): no operator comes between the group's "("
+// (or its "{", perhaps after "time" or "!") and the command's end, and
+// only ";" (or a newline) between that and the closer, so the group's
+// status is the command's. -1 for none: a command after another in the
+// group ("(cd x; make all)"), in a pipe ("(make all | tee x)") or in the
+// background ("(make all &)", whose status is 0), in an if, a loop or a
+// case statement, or a group inside the command's words. Each word it
+// reads costs a unit of b.
+func soleCommandCloser(toks []shellToken, j int, b *budget) int {
+	subshell, braces := false, false
+	for k := j - 1; k >= 0 && b.pay(1); k-- {
+		t := toks[k]
+		if t.op {
+			subshell = t.text == "("
+			break
+		}
+		braces = braces || t.text == "{" && !t.quoted && (k == 0 || toks[k-1].op || leadsCommand(toks, k-1))
+	}
+	if subshell && toks[j].text == ")" {
+		return j // "(make all) && ls"
+	}
+	k := j
+	for k < len(toks) && toks[k].op && toks[k].text == ";" && b.pay(1) {
+		k++
+	}
+	switch {
+	case k >= len(toks):
+		return -1
+	case subshell && toks[k].op && toks[k].text == ")",
+		braces && closesBraces(toks, k):
+		return k
+	}
+	return -1
 }
 
 // groupRedirectAt is the index in toks of the first redirection of the
