@@ -1,0 +1,163 @@
+package validate
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// consumesOf is the consumes-unsatisfied findings of file, whatever else
+// the repository is told.
+func consumesOf(diags []Diagnostic, file string) []Diagnostic {
+	var got []Diagnostic
+	for _, d := range diags {
+		if d.Rule == "consumes-unsatisfied" && d.File == file {
+			got = append(got, d)
+		}
+	}
+	return got
+}
+
+// TestCR72ConsumesHintsAtTheEdges: the never-produced hints at the
+// boundaries a mutation review found untested: the swapped hint when what
+// the step produces is made at its own point (by the host workflow of the
+// step, or by another step: available there, as a consume of it would be
+// met); the advice naming gsd-core's maker among several undeclared
+// steps; a host list joined by a semicolon holding the consumed name
+// first ("UAT.md; NOTES.md": gsd-core reads one name).
+func TestCR72ConsumesHintsAtTheEdges(t *testing.T) {
+	const never = ` which is never produced by any host artifact or capability hook`
+	tests := []struct {
+		name  string
+		gone  []string
+		hosts [][3]string
+		edits []sampleEdit
+		file  string
+		sev   Severity
+		want  string // the message, from the consumed name on
+	}{
+		{"swapped, the host's at the step's point", nil, nil, []sampleEdit{
+			{"research", `"point": "plan:pre",
+      "ref": { "agent": "gsd-phase-researcher" },
+      "produces": ["RESEARCH.md"],
+      "consumes": ["CONTEXT.md"]`, `"point": "discuss:post",
+      "ref": { "agent": "gsd-phase-researcher" },
+      "produces": ["CONTEXT.md"],
+      "consumes": ["RESEARCH.md"]`},
+			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "capabilities/research/capability.json", Error,
+			`"RESEARCH.md"` + never + `; this step produces "CONTEXT.md", which a host workflow makes from "discuss:post", before it runs: are its produces and consumes swapped?`},
+		{"swapped, another step's at the step's point", nil, nil, []sampleEdit{
+			{"research", `"produces": ["RESEARCH.md"],
+      "consumes": ["CONTEXT.md"]`, `"produces": ["UI-SPEC.md"],
+      "consumes": ["NOTES.md"]`},
+			{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}}, "capabilities/research/capability.json", Error,
+			`"NOTES.md"` + never + `; this step produces "UI-SPEC.md", which a step of "ui" makes at "plan:pre", before it runs: are its produces and consumes swapped?`},
+		{"gsd-core's maker among two undeclared steps", []string{"execute-phase.md", "verify-work.md"}, [][3]string{{"ship.md", "produces:\n", "produces: UAT.md\n"}},
+			[]sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}}, "capabilities/nyquist/capability.json", Warning,
+			`"UAT.md" which is only produced after this point (earliest available at "ship:post"); a warning while the execute and verify steps have no host workflow (point-uncovered), as what they produce from "execute:post" on is unknown: declare them, with "UAT.md" in the produces of the verify marker, as gsd-core's own verify workflow makes it; else this is an error once they are declared`},
+		{"a host's list with a semicolon, the name first", nil, [][3]string{{"verify-work.md", "produces: UAT.md", "produces: UAT.md; NOTES.md"}},
+			[]sampleEdit{{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}}, "capabilities/nyquist/capability.json", Error,
+			`"UAT.md"` + never + `; a host workflow lists "UAT.md; NOTES.md", one name holding it: gsd-core splits a marker's list on commas only, so separate the names there with commas`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := consumesOf(Validate(gate4Repo(t, tt.gone, tt.hosts, tt.edits...)).Diagnostics, tt.file)
+			if len(got) != 1 {
+				t.Fatalf("%d consumes-unsatisfied in %s, want 1: %v", len(got), tt.file, got)
+			}
+			if d := got[0]; d.Severity != tt.sev || !strings.Contains(d.Message, " consumes "+tt.want) || !strings.HasSuffix(d.Message, tt.want) {
+				t.Errorf("got %s\nwant a %v ending %s", d, tt.sev, tt.want)
+			}
+		})
+	}
+}
+
+// TestCR72NearCallSiteTheFirst: of two lines that seem to call
+// render-hooks for an unwired point, the hint names the first.
+func TestCR72NearCallSiteTheFirst(t *testing.T) {
+	const call = "gsd_run loop render-hooks verify:pre --raw"
+	src := gate4Repo(t, nil, [][3]string{{"verify-work.md", call, "gsd_run loop render-hook verify:pre --raw\ngsd_run loop render_hooks verify:pre --raw"}})
+	var got []Diagnostic
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "point-unwired" {
+			got = append(got, d)
+		}
+	}
+	const want = "workflows/verify-work.md:12 holds `loop render-hook verify:pre`, which is not read as a call site: write `loop render-hooks verify:pre`"
+	if len(got) != 1 || !strings.HasSuffix(got[0].Message, want) {
+		t.Errorf("got %v\nwant one point-unwired ending %s", got, want)
+	}
+}
+
+// TestCR72ColonLookAlikeIndented: a marker key indented before its colon
+// look-alike is told at the key, not at the line's start. (Not the
+// block's first key: the blanks before that one are the opener's match.)
+func TestCR72ColonLookAlikeIndented(t *testing.T) {
+	src := gate4Repo(t, nil, [][3]string{{"verify-work.md", "produces: UAT.md", "  produces\uff1a UAT.md"}})
+	var got []Diagnostic
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "marker-syntax" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].File != "workflows/verify-work.md" || got[0].Line != 5 || got[0].Column != 3 || !strings.Contains(got[0].Message, "(U+FF1A)") {
+		t.Errorf("got %v\nwant one marker-syntax at workflows/verify-work.md:5:3 naming U+FF1A", got)
+	}
+}
+
+// TestCR72HostConsumesEdges: host-consumes-unsatisfied where the mutation
+// review found it untested: nothing while an earlier step has no host
+// workflow, even for an artifact of gsd-core's loop (plan's CONTEXT.md
+// without discuss, which may make it); nothing for what a capability step
+// makes at the host's last point, nor for what a step of a capability with
+// errors may make at no point placing it (its own findings tell it).
+func TestCR72HostConsumesEdges(t *testing.T) {
+	tests := []struct {
+		name  string
+		gone  []string
+		hosts [][3]string
+		edits []sampleEdit
+		want  []string // file:line:col, in the order reported
+	}{
+		{"discuss undeclared, plan's CONTEXT.md", []string{"discuss-phase.md"}, nil, nil, nil},
+		{"discuss undeclared, ship's UAT.md made by none", []string{"discuss-phase.md"}, [][3]string{{"verify-work.md", "produces: UAT.md\n", "produces:\n"}}, nil, nil},
+		{"a capability step's at the host's last point", nil, [][3]string{{"execute-phase.md", `consumes="PLAN.md"`, `consumes="PLAN.md, VALIDATION.md"`}},
+			[]sampleEdit{{"nyquist", `"point": "verify:post"`, `"point": "execute:post"`}}, nil},
+		{"a capability step's at the point after", nil, [][3]string{{"execute-phase.md", `consumes="PLAN.md"`, `consumes="PLAN.md, VALIDATION.md"`}},
+			[]sampleEdit{{"nyquist", `"point": "verify:post"`, `"point": "verify:pre"`}}, []string{"workflows/execute-phase.md:8:57"}},
+		{"a broken step's at no point", nil, [][3]string{{"verify-work.md", "produces: UAT.md\n", "produces:\n"}},
+			[]sampleEdit{{"nyquist", `"point": "verify:post", "ref": { "skill": "validate-phase" }, "produces": ["VALIDATION.md"]`, `"point": "verify:late", "ref": { "skill": "validate-phase" }, "produces": ["UAT.md"]`}}, nil},
+		{"made by none, told", nil, [][3]string{{"verify-work.md", "produces: UAT.md\n", "produces:\n"}}, nil, []string{"workflows/ship.md:6:11"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(gate4Repo(t, tt.gone, tt.hosts, tt.edits...)).Diagnostics {
+				if d.Rule == "host-consumes-unsatisfied" {
+					got = append(got, fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCR72FallbackListsSorted: the fallback advice lists what the earlier
+// hosts make sorted, not in the order of their steps (verify's REPORT.md
+// before execute's SUMMARY.md).
+func TestCR72FallbackListsSorted(t *testing.T) {
+	src := gate4Repo(t, nil, [][3]string{{"verify-work.md", "produces: UAT.md\n", "produces: REPORT.md\n"}})
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "host-consumes-unsatisfied" {
+			got = append(got, d.Message)
+		}
+	}
+	const want = `the ship host workflow consumes "UAT.md", which no host workflow before it produces, nor any capability step by "ship:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "REPORT.md", "SUMMARY.md"]: name one of them, or drop it`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
