@@ -161,3 +161,49 @@ func TestCR72FallbackListsSorted(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// TestCR72HostConsumeWrittenOtherwise: a host's consume of an earlier
+// host's artifact written as gsd-core does not read it, quoted, in YAML
+// brackets or joined to another name without a comma, was told "did you
+// mean" or not at all (`consumes: "UAT.md"`, "CONTEXT.md ROADMAP.md":
+// silent, as a name made outside the loop); it is a slip of a known name,
+// told at the value with what to write. A name outside the loop stays
+// silent, joined or not.
+func TestCR72HostConsumeWrittenOtherwise(t *testing.T) {
+	const never = `, which no host workflow before it produces, nor any capability step by `
+	const plan = `workflows/plan-phase.md:6:11 the plan host workflow consumes `
+	tests := []struct {
+		name string
+		host [3]string
+		want []string
+	}{
+		{"quoted", [3]string{"ship.md", "consumes: UAT.md", `consumes: "UAT.md"`}, []string{
+			`workflows/ship.md:6:11 the ship host workflow consumes "\"UAT.md\""` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; it is "UAT.md" in quotes, which gsd-core reads as part of the name: write it without them`}},
+		{"in brackets", [3]string{"plan-phase.md", "consumes: CONTEXT.md", "consumes: [CONTEXT.md]"}, []string{
+			plan + `"[CONTEXT.md]"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; it is "CONTEXT.md" in brackets, which gsd-core reads as part of the name (a marker's list is split on commas only): write it without them`}},
+		{"a bracketed list", [3]string{"plan-phase.md", "consumes: CONTEXT.md", "consumes: [CONTEXT.md, ROADMAP.md]"}, []string{
+			plan + `"[CONTEXT.md"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; it is "CONTEXT.md" in brackets, which gsd-core reads as part of the name (a marker's list is split on commas only): write it without them`}},
+		{"without a comma", [3]string{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md ROADMAP.md"}, []string{
+			plan + `"CONTEXT.md ROADMAP.md"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; it is one name to gsd-core, which splits a marker's list on commas only: separate the names with commas, "CONTEXT.md, ROADMAP.md"`}},
+		{"a semicolon", [3]string{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md; STATE.md"}, []string{
+			plan + `"CONTEXT.md; STATE.md"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; it is one name to gsd-core, which splits a marker's list on commas only: separate the names with commas, "CONTEXT.md, STATE.md"`}},
+		{"outside the loop, joined", [3]string{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, ROADMAP.md STATE.md"}, nil},
+		{"outside the loop, quoted", [3]string{"plan-phase.md", "consumes: CONTEXT.md", `consumes: CONTEXT.md, "ROADMAP.md"`}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(gate4Repo(t, nil, [][3]string{tt.host})).Diagnostics {
+				if d.Rule == "host-consumes-unsatisfied" {
+					if d.Severity != Warning {
+						t.Errorf("%s: not a warning", d)
+					}
+					got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Column, d.Message))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}

@@ -1675,6 +1675,9 @@ func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contra
 	if hint := invisibleHostHint(a, known, earlier); hint != "" {
 		return hint
 	}
+	if hint := ownSpellingHint(a, earlier); hint != "" {
+		return hint
+	}
 	if near := NearestID(a, known); near != "" {
 		return fmt.Sprintf("; did you mean %q?", near)
 	}
@@ -1682,6 +1685,28 @@ func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contra
 		if l := contract.Entry(step); l != nil && slices.Contains(l.Produces, a) {
 			return fmt.Sprintf("; only the %s host workflow, after it, makes it: consume what an earlier step makes, or drop it", step)
 		}
+	}
+	return ""
+}
+
+// ownSpellingHint says that a, a host's consume, is an artifact of
+// earlier written as gsd-core does not read it: quoted or in brackets
+// (`consumes: "UAT.md"`, `[CONTEXT.md]`, which gsd-core reads as part of
+// the name), or several names without commas ("CONTEXT.md ROADMAP.md",
+// one name to gsd-core) one of which is earlier's; "" for none.
+func ownSpellingHint(a string, earlier map[string]int) string {
+	if u := unquoted(a); u != "" {
+		if _, ok := earlier[u]; ok {
+			return fmt.Sprintf("; it is %q in quotes, which gsd-core reads as part of the name: write it without them", u)
+		}
+	}
+	if u := strings.TrimSuffix(strings.TrimPrefix(a, "["), "]"); u != a {
+		if _, ok := earlier[u]; ok {
+			return fmt.Sprintf("; it is %q in brackets, which gsd-core reads as part of the name (a marker's list is split on commas only): write it without them", u)
+		}
+	}
+	if parts := strings.FieldsFunc(a, isListSep); len(parts) > 1 && slices.ContainsFunc(parts, func(p string) bool { _, ok := earlier[p]; return ok }) {
+		return fmt.Sprintf("; it is one name to gsd-core, which splits a marker's list on commas only: separate the names with commas, %q", strings.Join(parts, ", "))
 	}
 	return ""
 }
