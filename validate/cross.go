@@ -1015,9 +1015,7 @@ func undeclaredBy(missing []undeclaredStep, at int, a string, contract *Contract
 		return fmt.Sprintf("%s, but declaring %s will not meet this consume: %q is the %s step's (gsd-core's own %s workflow makes it, from %q), after this point: move this step to a point where it is available, or drop this consume; else this is an error once %s",
 			why, names, a, maker, maker, Points[made], declared)
 	case slices.Contains(steps, maker):
-		if one {
-			its = "its marker's produces"
-		} else {
+		if !one {
 			its = fmt.Sprintf("the produces of the %s marker", maker)
 		}
 		return fmt.Sprintf("%s, as what %s from %q on is unknown: declare %s, with %q in %s, as gsd-core's own %s workflow makes it; else this is an error once %s",
