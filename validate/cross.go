@@ -1639,6 +1639,9 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 				continue // likely made outside the loop (ROADMAP.md by new-project)
 			}
 			if hint == "" {
+				hint = referenceMakerHint(a, Steps[:i])
+			}
+			if hint == "" {
 				hint = fallbackHostHint(before)
 			}
 			s.atOffset(mk.File, mk.Src, it.Off, "", "host-consumes-unsatisfied",
@@ -1705,6 +1708,21 @@ func ownSpellingHint(a string, earlier map[string]int) string {
 	}
 	if parts := strings.FieldsFunc(a, isListSep); len(parts) > 1 && slices.ContainsFunc(parts, func(p string) bool { _, ok := earlier[p]; return ok }) {
 		return fmt.Sprintf("; it is one name to gsd-core, which splits a marker's list on commas only: separate the names with commas, %q", strings.Join(parts, ", "))
+	}
+	return ""
+}
+
+// referenceMakerHint says, of a that a host consumes and no host
+// before it produces, which of the earlier steps gsd-core's own workflow
+// makes it in: that step's host here leaves it out of its produces (with
+// verify's produces and consumes swapped, ship's consume of UAT.md points
+// at verify, where the slip is); "" when none of steps, all declared, is
+// its maker.
+func referenceMakerHint(a string, steps []string) string {
+	for _, step := range steps {
+		if slices.Contains(referenceHostProduces[step], a) {
+			return fmt.Sprintf("; gsd-core's own %s workflow makes it, but this repository's %s host workflow does not list it in its produces: add it there", step, step)
+		}
 	}
 	return ""
 }

@@ -381,7 +381,7 @@ func TestHostConsumesUnsatisfied(t *testing.T) {
 	}{
 		{"the sample", nil, nil, nil, nil},
 		{"verify's swapped", nil, [][3]string{{"verify-work.md", "produces: UAT.md\nconsumes: SUMMARY.md", "produces: SUMMARY.md\nconsumes: UAT.md"}}, nil, []string{
-			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "SUMMARY.md"]: name one of them, or drop it`,
+			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; gsd-core's own verify workflow makes it, but this repository's verify host workflow does not list it in its produces: add it there`,
 			`workflows/verify-work.md:6:11 the verify host workflow consumes "UAT.md"` + never + `"verify:post": gsd-core does not check it, but what the step expects is never made; it produces "SUMMARY.md", which an earlier host workflow already makes: are its produces and consumes swapped?`}},
 		{"a typo", nil, [][3]string{{"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.mdx"}}, nil, []string{
 			`workflows/plan-phase.md:6:11 the plan host workflow consumes "CONTEXT.mdx"` + never + `"plan:post": gsd-core does not check it, but what the step expects is never made; did you mean "CONTEXT.md"?`}},
@@ -391,7 +391,7 @@ func TestHostConsumesUnsatisfied(t *testing.T) {
 			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "PLAN.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; only the plan host workflow, after it, makes it: consume what an earlier step makes, or drop it`}},
 		{"the first step's, gsd-core's, made by no host", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: UAT.md\n"}, {"verify-work.md", "produces: UAT.md", "produces:"}}, nil, []string{
 			`workflows/discuss-phase.md:6:11 the discuss host workflow consumes "UAT.md"` + never + `"discuss:post": gsd-core does not check it, but what the step expects is never made; no host workflow before it produces anything: drop it`,
-			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "SUMMARY.md"]: name one of them, or drop it`}},
+			`workflows/ship.md:6:11 the ship host workflow consumes "UAT.md"` + never + `"ship:post": gsd-core does not check it, but what the step expects is never made; gsd-core's own verify workflow makes it, but this repository's verify host workflow does not list it in its produces: add it there`}},
 		// A name nothing in the repository makes, no slip of a known one:
 		// likely made outside the loop (new-project's ROADMAP.md).
 		{"made outside the loop", nil, [][3]string{{"discuss-phase.md", "consumes:\n", "consumes: BRIEF.md\n"}, {"plan-phase.md", "consumes: CONTEXT.md", "consumes: CONTEXT.md, ROADMAP.md"}}, nil, nil},
