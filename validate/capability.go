@@ -580,6 +580,30 @@ func checkDuplicateEntries(d *doc, s *sink, list, what, rule, effect string) {
 	}
 }
 
+// checkOwnerNameBlanks warns of an entry of d's skills or agents (list)
+// with a blank at its start or end, or only blanks: gsd-core keeps the
+// name as written, so "gsd-ui-checker " names no agent file and bySkill
+// or byAgent lists it apart from the name meant; a slip of an edit that
+// nothing else tells unless a step's ref names the agent.
+func checkOwnerNameBlanks(d *doc, s *sink, list, what string) {
+	items := d.Root.Get(list)
+	if items == nil || items.Kind != ojson.Array {
+		return
+	}
+	for i, it := range items.Items {
+		name := strings.TrimSpace(it.Str)
+		if it.Kind != ojson.String || name == it.Str || it.Str == "" {
+			continue
+		}
+		ptr := fmt.Sprintf("/%s/%d", list, i)
+		if name == "" {
+			s.warnAt(d, ptr, "owner-name-blank", "%s %q is only blanks: gsd-core keeps it as a %s of that name; remove this entry", what, it.Str, what)
+			continue
+		}
+		s.warnAt(d, ptr, "owner-name-blank", "%s %q has a blank at its start or end: gsd-core keeps it as written, so it names no %s file and the registry lists it apart from %q; write %q", what, it.Str, what, name, name)
+	}
+}
+
 // checkFeature runs the feature-body rules that need more than the schema.
 func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	root := &d.Root
@@ -587,6 +611,8 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 	c.Agents = root.Get("agents").Strings()
 	checkDuplicateSkills(d, s)
 	checkDuplicateAgents(d, s)
+	checkOwnerNameBlanks(d, s, "skills", "skill")
+	checkOwnerNameBlanks(d, s, "agents", "agent")
 	for _, list := range []string{"skills", "agents"} {
 		for i, stem := range root.Get(list).StringItems() {
 			if slices.Contains(reservedNames, stem) {

@@ -56,6 +56,7 @@ var Rules = []Rule{
 	{"reserved-name", Error, "a skill, agent, config key, command family, activation key or key of a runtime's hostIntegration or dispatch is __proto__, constructor or prototype (a warning for a capability folder or a tool named as a Windows device, aux, con, nul, com1: Git for Windows cannot check it out)"},
 	{"skill-duplicate", Warning, "a feature lists a skill more than once in its skills (compared as written): gsd-core accepts it, but the registry's capabilityClusters lists the skill as often; told at each entry after the first, naming where that is"},
 	{"agent-duplicate", Warning, "a feature lists an agent more than once in its agents (compared as written): gsd-core accepts it, and byAgent names the agent once, but the registry's manifest of the capability keeps every entry; told at each entry after the first, naming where that is"},
+	{"owner-name-blank", Warning, "a feature's skills or agents entry has a blank (a space, a tab, a no-break space) at its start or end, or is only blanks: gsd-core keeps the name as written, so it names no skill or agent file and bySkill or byAgent lists it apart from the name meant"},
 	{"role-forbidden-field", Error, "a field that the capability's role may not carry (e.g. steps on a runtime, reviewer on a feature)"},
 	{"runtime-compat", Error, "runtimeCompat is malformed: empty supported, '*' mixed with ids or in unsupported, bad id"},
 	{"hook-script", Error, "a lifecycle hook script is absolute, has a '..' segment, a segment starting with '-', or other characters"},
