@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,7 +48,7 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"freeport": freeport,
+			"freeport": new(portPool).freeport,
 			"rc":       rc,
 			"httpget":  httpget,
 			"httpwait": httpwait,
@@ -76,12 +78,44 @@ func rc(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// freeport sets $PORT to a free loopback port.
-func freeport(ts *testscript.TestScript, neg bool, args []string) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	ts.Check(err)
-	ts.Setenv("PORT", strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
-	ln.Close()
+// portPool hands out loopback ports to the scripts, each once.
+//
+// Why not port 0's: the kernel gives it from the ephemeral range, where,
+// between freeport closing it and the script's daemon binding it, another
+// script's daemon or a test server of a package tested alongside may be
+// given it too. A script then saw that one answer ready and sent its
+// SIGINT to its own daemon still starting, before its handler: "signal:
+// interrupt", once, under a load of 5–7. Ports below the ephemeral range
+// (32768 on Linux) are given to no one who binds port 0, and the pool
+// gives none twice.
+type portPool struct {
+	mu    sync.Mutex
+	given map[int]bool
+}
+
+// freeport sets $PORT to a loopback port of 20000–32767 no script was
+// given before and that is free now.
+func (p *portPool) freeport(ts *testscript.TestScript, neg bool, args []string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.given == nil {
+		p.given = map[int]bool{}
+	}
+	for range 1000 {
+		port := 20000 + rand.IntN(12768)
+		if p.given[port] {
+			continue
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err != nil {
+			continue // taken by another process
+		}
+		ln.Close()
+		p.given[port] = true
+		ts.Setenv("PORT", strconv.Itoa(port))
+		return
+	}
+	ts.Fatalf("freeport: no free loopback port in 20000-32767 after 1000 tries")
 }
 
 // httpget URL [METHOD]: requests URL, retrying while the server starts (no
