@@ -404,18 +404,26 @@ func TestHostConsumesUnsatisfied(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string
-			for _, d := range Validate(gate4Repo(t, tt.gone, tt.hosts, tt.edits...)).Diagnostics {
-				if d.Rule == "host-consumes-unsatisfied" {
-					if d.Severity != Warning {
-						t.Errorf("%s: not a warning", d)
-					}
-					got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Column, d.Message))
-				}
-			}
-			if !slices.Equal(got, tt.want) {
+			if got := hostConsumeFindings(t, gate4Repo(t, tt.gone, tt.hosts, tt.edits...)); !slices.Equal(got, tt.want) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
 	}
+}
+
+// hostConsumeFindings validates src and returns its host-consumes-unsatisfied
+// findings as "file:line:col message", in the order reported, failing t
+// for one that is no warning.
+func hostConsumeFindings(t *testing.T, src *Sources) []string {
+	t.Helper()
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.Rule == "host-consumes-unsatisfied" {
+			if d.Severity != Warning {
+				t.Errorf("%s: not a warning", d)
+			}
+			got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Column, d.Message))
+		}
+	}
+	return got
 }
