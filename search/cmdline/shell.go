@@ -170,6 +170,10 @@ type shellToken struct {
 	// output and errors both redirected elsewhere ("curl x > f | sh";
 	// see markPipes), which a pattern's "|" does not match.
 	silent bool
+	// newline: the ";" a newline is (see tokenizer.newline), which
+	// withoutReservedPositions tells from a written one (";\n" is no
+	// ";;").
+	newline bool
 	// groupPipe: on an operator ending a command inside a subshell or a
 	// { …; } group, the index in the line's tokens, +1, of the "|" the
 	// command writes into through the groups around it ("(cd /tmp &&
@@ -1167,7 +1171,7 @@ func (t *tokenizer) newline(i int) {
 	if n := len(t.out); n > 0 && continuesAfter(t.out, n-1) {
 		return
 	}
-	t.out = append(t.out, shellToken{text: ";", off: i, op: true})
+	t.out = append(t.out, shellToken{text: ";", off: i, op: true, newline: true})
 	t.prevEnd = -1
 }
 
@@ -1780,7 +1784,116 @@ func commandStarts(toks []shellToken) []int {
 	if subs != nil {
 		slices.Sort(out) // a command after a substitution came before those in it
 	}
-	return out
+	return withoutReservedPositions(toks, out)
+}
+
+// withoutReservedPositions drops from starts the words where bash runs no
+// command though an operator or a newline comes before them: the words
+// of a case statement's subject and "in", of its patterns ("y" and "x"
+// of "case x in y|x) ls;; (x) make all;; esac", whose "(", "|" and the
+// ";;" before a pattern are no operators), and a for or select loop's
+// "in" and word list after a newline ("for v\nin a b").
+func withoutReservedPositions(toks []shellToken, starts []int) []int {
+	if !slices.ContainsFunc(starts, func(s int) bool {
+		return s < len(toks) && !toks[s].op && (toks[s].text == "case" || toks[s].text == "for" || toks[s].text == "select")
+	}) {
+		return starts // no such statement: most lines
+	}
+	isStart := make(map[int]bool, len(starts))
+	for _, s := range starts {
+		isStart[s] = true
+	}
+	word := func(k int, w string) bool {
+		return k < len(toks) && !toks[k].op && !toks[k].quoted && toks[k].text == w
+	}
+	const (
+		subject = iota // case WORD in
+		pattern        // (a|b)
+		arm            // the commands of an arm
+	)
+	type caseFrame struct{ state, depth, words int }
+	var cases []caseFrame
+	var drop map[int]bool
+	mark := func(k int) {
+		if isStart[k] {
+			if drop == nil {
+				drop = make(map[int]bool)
+			}
+			drop[k] = true
+		}
+	}
+	depth := 0
+	for k := 0; k < len(toks); k++ {
+		t := toks[k]
+		if t.op && (t.text == "(" || t.text == "$(") && (len(cases) == 0 || cases[len(cases)-1].state != pattern || cases[len(cases)-1].words > 0 || t.text == "$(") {
+			depth++
+			continue
+		}
+		if t.op && t.text == ")" && (len(cases) == 0 || cases[len(cases)-1].state != pattern || cases[len(cases)-1].depth != depth) {
+			depth--
+			continue
+		}
+		if len(cases) == 0 || cases[len(cases)-1].depth != depth || cases[len(cases)-1].state == arm {
+			switch {
+			case (word(k, "for") || word(k, "select")) && isStart[k]:
+				i := k + 2 // past the loop's name
+				for i < len(toks) && toks[i].op && toks[i].text == ";" {
+					i++
+				}
+				if word(i, "in") {
+					for ; i < len(toks) && !toks[i].op; i++ {
+						mark(i)
+					}
+					k = i - 1
+				}
+				continue
+			case word(k, "case") && isStart[k]:
+				cases = append(cases, caseFrame{state: subject, depth: depth})
+				continue
+			}
+			if len(cases) == 0 || cases[len(cases)-1].depth != depth {
+				continue
+			}
+		}
+		c := &cases[len(cases)-1]
+		switch c.state {
+		case subject:
+			if !t.op {
+				mark(k)
+				if c.words++; c.words > 1 && word(k, "in") {
+					c.state, c.words = pattern, 0
+				}
+			}
+		case pattern:
+			switch {
+			case t.op && t.text == ")":
+				c.state = arm
+			case t.op && (t.text == "(" || t.text == "|"):
+				c.words++
+			case t.op: // a newline before the pattern
+			case word(k, "esac") && c.words == 0:
+				cases = cases[:len(cases)-1]
+			case !t.op:
+				mark(k)
+				c.words++
+			}
+		case arm:
+			switch {
+			case t.op && t.text == ";" && !t.newline && k+1 < len(toks) && toks[k+1].op && !toks[k+1].newline && (toks[k+1].text == ";" || toks[k+1].text == "&"):
+				k++ // ";;", ";&"
+				if toks[k].text == ";" && k+1 < len(toks) && toks[k+1].op && toks[k+1].text == "&" {
+					k++ // ";;&"
+				}
+				c.state, c.words = pattern, 0
+			case word(k, "esac") && isStart[k]:
+				cases = cases[:len(cases)-1]
+			}
+		}
+	}
+	if drop == nil {
+		return starts
+	}
+	return slices.DeleteFunc(starts, func(s int) bool { return drop[s] })
 }
 
 // reservedWords are the shell's words that may come before a command
