@@ -46,3 +46,31 @@ func TestMatchCommandCasePatternIsNoCommand(t *testing.T) {
 		{"case x in x) case y in y) ls;; esac; x;; esac", []string{"x"}},
 	})
 }
+
+// TestMatchCommandParenthesizedCasePatternInheritsRedirection: the "("
+// of a case pattern written "(x)" opens no subshell (casePatternOpen), so
+// the commands of its arm inherit the redirection after "esac" as those
+// of an "x)" arm do: "make all 2> <log>" missed "case x in (x) make
+// all;; esac 2> err", which bash 5.2 runs sending make's errors to err
+// (checked with a make writing to both outputs), after "in", ";;", ";&"
+// or a newline. Not where the arm redirects them itself; a subshell after
+// ";" and a newline in an arm is one.
+func TestMatchCommandParenthesizedCasePatternInheritsRedirection(t *testing.T) {
+	mt := Compile([]Card{{ID: "log", Replaces: []string{"make all 2> <log>"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"case x in (x) make all;; esac 2> err", []string{"log"}},
+		{"case x in y) ls;; (x) make all;; esac 2> err", []string{"log"}},
+		{"case x in (x) make all;& (y) ls;; esac 2> err", []string{"log"}},
+		{"case x in\n(x) make all;; esac 2> err", []string{"log"}},
+		{"case x in (x|y) make all;; esac 2> err", []string{"log"}},
+		// Not the statement's.
+		{"case x in (x) make all 2>&1;; esac 2> err", nil},
+		{"case x in (x) (make all 2>&1);; esac 2> err", nil},
+		// A subshell still.
+		{"case x in x) ls;\n(make all);; esac 2> err", []string{"log"}},
+		{"case x in x) ls;; esac; (make all) 2> err", []string{"log"}},
+	})
+}

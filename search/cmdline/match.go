@@ -227,7 +227,7 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 	for k := j; k < len(toks) && b.pay(1); k++ {
 		t := &toks[k]
 		switch {
-		case groups.read(t):
+		case groups.read(toks, k):
 			if groups.depth >= 0 {
 				continue
 			}
@@ -293,11 +293,16 @@ type nesting struct {
 	cases []int // the depths of the case statements open
 }
 
-// read reads t, and reports whether it is one of the words the nesting
-// follows: "(", "$(", ")", or "case" where a command starts (unless
-// after a ")" closing a group opened before the reading) and its "esac".
-func (n *nesting) read(t *shellToken) bool {
+// read reads toks[k], and reports whether it is one of the words the
+// nesting follows: "(", "$(", ")", or "case" where a command starts
+// (unless after a ")" closing a group opened before the reading) and its
+// "esac". The "(" that opens a case pattern ("(x)", see
+// casePatternOpen) opens no group.
+func (n *nesting) read(toks []shellToken, k int) bool {
+	t := &toks[k]
 	switch {
+	case t.op && t.text == "(" && len(n.cases) > 0 && n.cases[len(n.cases)-1] == n.depth && casePatternOpen(toks, k):
+		// a case pattern's start: its ")" ends it
 	case t.op && (t.text == "$(" || t.text == "("):
 		n.depth++
 	case t.op && t.text == ")" && len(n.cases) > 0 && n.cases[len(n.cases)-1] == n.depth:
@@ -312,6 +317,31 @@ func (n *nesting) read(t *shellToken) bool {
 		return false
 	}
 	return true
+}
+
+// casePatternOpen reports whether the "(" at toks[k] opens a case
+// pattern, "(x)" of "case x in (x) make all;; esac": after the
+// statement's "in" or an arm's ";;", ";&" or ";;&", newlines aside,
+// where bash reads no subshell. A ";" and a newline are no ";;" ("x) ls;"
+// then "(make all)" is a subshell).
+func casePatternOpen(toks []shellToken, k int) bool {
+	newline := func(j int) bool { return toks[j].op && toks[j].newline }
+	j := k - 1
+	for j >= 0 && newline(j) {
+		j--
+	}
+	switch {
+	case j >= 1 && toks[j].op && (toks[j].text == ";" || toks[j].text == "&") && !newline(j) &&
+		toks[j-1].op && toks[j-1].text == ";" && !newline(j-1):
+		return true // ";;", ";&", ";;&"
+	case j >= 0 && !toks[j].op && !toks[j].quoted && toks[j].text == "in":
+		i := j - 1 // the subject, one word
+		for i >= 0 && newline(i) {
+			i--
+		}
+		return i >= 1 && !toks[i].op && !toks[i-1].op && !toks[i-1].quoted && toks[i-1].text == "case" && toks[i-1].start
+	}
+	return false
 }
 
 // feedsNoInput are the precommands that do not give the command they run
@@ -1346,7 +1376,7 @@ func inputFile(w string) bool {
 func pastGroup(toks []shellToken, j int) int {
 	var groups nesting
 	for ; j < len(toks); j++ {
-		if groups.read(&toks[j]) && groups.depth == 0 {
+		if groups.read(toks, j) && groups.depth == 0 {
 			return j + 1
 		}
 	}

@@ -231,14 +231,14 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
 		p.close(-1, k) // its last command ended at the operator before it
 	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
-		p.nest.read(t) // "esac"
+		p.nest.read(toks, k) // "esac"
 		p.close(-1, k)
 	case !t.op && compoundStart[t.text] != 0 && commandPosition(toks, k):
-		p.nest.read(t) // "case"
+		p.nest.read(toks, k) // "case"
 		p.push(compoundStart[t.text], k)
 	case !t.op:
 		if t.text == "case" || t.text == "esac" {
-			p.nest.read(t)
+			p.nest.read(toks, k)
 		}
 		if n := p.cur.read(toks, k); n > 1 {
 			return n - 1
@@ -249,7 +249,10 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.push('`', k)
 	default:
 		depth := p.nest.depth
-		read := p.nest.read(t)
+		read := p.nest.read(toks, k)
+		if read && t.text == "(" && p.nest.depth == depth {
+			return 0 // a case pattern's "(x)"
+		}
 		if read && p.nest.depth > depth {
 			p.push(t.text[0], k)
 			return 0

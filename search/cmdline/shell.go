@@ -297,7 +297,7 @@ func substitutedGroupEnd(toks []shellToken, j int) int {
 	}
 	var groups nesting
 	for k := j + 1; k < len(toks); k++ {
-		if groups.read(&toks[k]) && groups.depth == 0 {
+		if groups.read(toks, k) && groups.depth == 0 {
 			return k + 1
 		}
 	}
