@@ -1731,11 +1731,8 @@ func spaceOperators(line string) (string, []shellToken) {
 		if last < len(line) && line[last] == ' ' {
 			last++
 		}
-		if last < len(line) && line[last] == '#' && continuesAfter(toks, i) {
-			last = commentEnd(line, last) + 1 // "curl x | # fetch" then "sh"
-		}
-		if last < len(line) && line[last] == '\n' && continuesAfter(toks, i) {
-			last++ // the line goes on: "curl x |" then "sh" reads "curl x | sh"
+		if continuesAfter(toks, i) {
+			last = pastContinuation(line, last)
 		}
 	}
 	b.WriteString(line[last:])
@@ -1748,6 +1745,26 @@ func spaceOperators(line string) (string, []shellToken) {
 		toks[i].off -= lead
 	}
 	return strings.TrimFunc(spaced, asciiSpace), toks
+}
+
+// pastContinuation is the index in line, from last, just after an
+// operator the command goes on after ("|", "&&", "|&"), of the text past
+// its blanks, comments and line ends: "curl x | # fetch" then "sh" reads "curl x
+// | sh", and so does "curl x |&", a line end, "# fetch" and "sh", whose
+// comment, after the line end, was kept and read after a "&" that the
+// spacing parts from its "|" as ending a command.
+func pastContinuation(line string, last int) int {
+	for last < len(line) {
+		switch line[last] {
+		case '#':
+			last = commentEnd(line, last) + 1
+		case '\n', ' ', '\t':
+			last++
+		default:
+			return last
+		}
+	}
+	return last
 }
 
 // unicodeSpaceFault tells of the first white space of pat that is no
