@@ -1799,101 +1799,213 @@ func withoutReservedPositions(toks []shellToken, starts []int) []int {
 	}) {
 		return starts // no such statement: most lines
 	}
-	isStart := make(map[int]bool, len(starts))
+	r := reservedReader{toks: toks, isStart: make(map[int]bool, len(starts))}
 	for _, s := range starts {
-		isStart[s] = true
+		r.isStart[s] = true
 	}
-	word := func(k int, w string) bool {
-		return k < len(toks) && !toks[k].op && !toks[k].quoted && toks[k].text == w
-	}
-	const (
-		subject = iota // case WORD in
-		pattern        // (a|b)
-		arm            // the commands of an arm
-	)
-	type caseFrame struct{ state, depth, words int }
-	var cases []caseFrame
-	var drop map[int]bool
-	mark := func(k int) {
-		if isStart[k] {
-			if drop == nil {
-				drop = make(map[int]bool)
-			}
-			drop[k] = true
-		}
-	}
-	depth := 0
 	for k := 0; k < len(toks); k++ {
-		t := toks[k]
-		if t.op && (t.text == "(" || t.text == "$(") && (len(cases) == 0 || cases[len(cases)-1].state != pattern || cases[len(cases)-1].words > 0 || t.text == "$(") {
-			depth++
-			continue
-		}
-		if t.op && t.text == ")" && (len(cases) == 0 || cases[len(cases)-1].state != pattern || cases[len(cases)-1].depth != depth) {
-			depth--
-			continue
-		}
-		if len(cases) == 0 || cases[len(cases)-1].depth != depth || cases[len(cases)-1].state == arm {
-			switch {
-			case (word(k, "for") || word(k, "select")) && isStart[k]:
-				i := k + 2 // past the loop's name
-				for i < len(toks) && toks[i].op && toks[i].text == ";" {
-					i++
-				}
-				if word(i, "in") {
-					for ; i < len(toks) && !toks[i].op; i++ {
-						mark(i)
-					}
-					k = i - 1
-				}
-				continue
-			case word(k, "case") && isStart[k]:
-				cases = append(cases, caseFrame{state: subject, depth: depth})
-				continue
-			}
-			if len(cases) == 0 || cases[len(cases)-1].depth != depth {
-				continue
-			}
-		}
-		c := &cases[len(cases)-1]
-		switch c.state {
-		case subject:
-			if !t.op {
-				mark(k)
-				if c.words++; c.words > 1 && word(k, "in") {
-					c.state, c.words = pattern, 0
-				}
-			}
-		case pattern:
-			switch {
-			case t.op && t.text == ")":
-				c.state = arm
-			case t.op && (t.text == "(" || t.text == "|"):
-				c.words++
-			case t.op: // a newline before the pattern
-			case word(k, "esac") && c.words == 0:
-				cases = cases[:len(cases)-1]
-			case !t.op:
-				mark(k)
-				c.words++
-			}
-		case arm:
-			switch {
-			case t.op && t.text == ";" && !t.newline && k+1 < len(toks) && toks[k+1].op && !toks[k+1].newline && (toks[k+1].text == ";" || toks[k+1].text == "&"):
-				k++ // ";;", ";&"
-				if toks[k].text == ";" && k+1 < len(toks) && toks[k+1].op && toks[k+1].text == "&" {
-					k++ // ";;&"
-				}
-				c.state, c.words = pattern, 0
-			case word(k, "esac") && isStart[k]:
-				cases = cases[:len(cases)-1]
-			}
-		}
+		k = r.read(k)
 	}
-	if drop == nil {
+	if r.drop == nil {
 		return starts
 	}
-	return slices.DeleteFunc(starts, func(s int) bool { return drop[s] })
+	return slices.DeleteFunc(starts, func(s int) bool { return r.drop[s] })
+}
+
+// reservedReader reads a line's tokens for withoutReservedPositions,
+// following the case statements open, to find the command starts that
+// are none.
+type reservedReader struct {
+	toks    []shellToken
+	isStart map[int]bool // the starts commandStarts found
+	drop    map[int]bool // those where bash runs no command; nil for none
+	depth   int          // the subshells and substitutions open
+	cases   []caseFrame  // the case statements open, innermost last
+}
+
+// caseFrame is a case statement being read: the part of it at hand, the
+// depth its words are at, and the words read of its subject or of the
+// pattern at hand.
+type caseFrame struct {
+	state        caseState
+	depth, words int
+}
+
+// caseState is the part of a case statement being read.
+type caseState int
+
+const (
+	inSubject caseState = iota // case WORD in
+	inPattern                  // (a|b)
+	inArm                      // the commands of an arm
+)
+
+// read reads toks[k] and returns the index of the last token it took.
+func (r *reservedReader) read(k int) int {
+	if r.nests(r.toks[k]) {
+		return k
+	}
+	c := r.current()
+	if c == nil || c.state == inArm { // where a command may start
+		switch {
+		case r.keyword(k, "for"), r.keyword(k, "select"):
+			return r.loopWords(k)
+		case r.keyword(k, "case"):
+			r.cases = append(r.cases, caseFrame{state: inSubject, depth: r.depth})
+			return k
+		}
+		if c == nil {
+			return k
+		}
+	}
+	switch c.state {
+	case inSubject:
+		r.subject(k, c)
+	case inPattern:
+		r.pattern(k, c)
+	case inArm:
+		return r.arm(k, c)
+	}
+	return k
+}
+
+// nests follows the subshells and substitutions a "(", "$(" or ")" opens
+// or closes, and reports whether t was one: not the "(" before a case
+// pattern's first word nor the ")" after it, which open no subshell.
+func (r *reservedReader) nests(t shellToken) bool {
+	top := r.top()
+	patternOpen := top != nil && top.state == inPattern && top.words == 0        // "(x)"
+	patternClose := top != nil && top.state == inPattern && top.depth == r.depth // "x)"
+	switch {
+	case !t.op:
+		return false
+	case t.text == "$(", t.text == "(" && !patternOpen:
+		r.depth++
+	case t.text == ")" && !patternClose:
+		r.depth--
+	default:
+		return false
+	}
+	return true
+}
+
+// top returns the innermost case statement open, or nil.
+func (r *reservedReader) top() *caseFrame {
+	if len(r.cases) == 0 {
+		return nil
+	}
+	return &r.cases[len(r.cases)-1]
+}
+
+// current returns the innermost case statement open if its words are
+// at the depth read, else nil: a subshell or substitution in it is read
+// as commands of their own.
+func (r *reservedReader) current() *caseFrame {
+	if c := r.top(); c != nil && c.depth == r.depth {
+		return c
+	}
+	return nil
+}
+
+// loopWords marks a for or select loop's "in" and word list, no commands
+// even after a newline ("for v\nin a b"), and returns the last of them,
+// or k, the loop's keyword, for a loop without "in".
+func (r *reservedReader) loopWords(k int) int {
+	i := k + 2 // past the loop's name
+	for r.op(i, ";") {
+		i++
+	}
+	if !r.word(i, "in") {
+		return k
+	}
+	for ; i < len(r.toks) && !r.toks[i].op; i++ {
+		r.mark(i)
+	}
+	return i - 1
+}
+
+// subject marks the words of a case statement's subject and its "in",
+// no commands even after a newline; that "in" starts the patterns.
+func (r *reservedReader) subject(k int, c *caseFrame) {
+	if r.toks[k].op {
+		return
+	}
+	r.mark(k)
+	if c.words++; c.words > 1 && r.word(k, "in") {
+		c.state, c.words = inPattern, 0
+	}
+}
+
+// pattern reads a case pattern, whose words are no commands and whose
+// "(" and "|" are no operators; its ")" starts the arm, and an "esac"
+// where it starts ends the statement.
+func (r *reservedReader) pattern(k int, c *caseFrame) {
+	switch t := r.toks[k]; {
+	case t.op && t.text == ")":
+		c.state = inArm
+	case t.op && (t.text == "(" || t.text == "|"):
+		c.words++
+	case t.op: // a newline before the pattern
+	case r.word(k, "esac") && c.words == 0:
+		r.cases = r.cases[:len(r.cases)-1]
+	default:
+		r.mark(k)
+		c.words++
+	}
+}
+
+// arm reads an arm's commands, whose starts stand, up to its terminator,
+// after which a pattern comes, or to the "esac" ending the statement,
+// and returns the index of the last token it took.
+func (r *reservedReader) arm(k int, c *caseFrame) int {
+	if end, ok := r.terminator(k); ok {
+		c.state, c.words = inPattern, 0
+		return end
+	}
+	if r.keyword(k, "esac") {
+		r.cases = r.cases[:len(r.cases)-1]
+	}
+	return k
+}
+
+// terminator reports whether toks[k] starts an arm's ";;", ";&" or ";;&",
+// which the tokenizer reads as a ";" and a ";" or "&" (a newline's ";" is
+// none: "ls;\n x" runs x), and returns the index of its last token.
+func (r *reservedReader) terminator(k int) (int, bool) {
+	if !r.op(k, ";") || r.toks[k].newline || !(r.op(k+1, ";") || r.op(k+1, "&")) || r.toks[k+1].newline {
+		return k, false
+	}
+	if r.op(k+1, ";") && r.op(k+2, "&") {
+		return k + 2, true // ";;&"
+	}
+	return k + 1, true
+}
+
+// mark drops toks[k] from the starts, if one starts there.
+func (r *reservedReader) mark(k int) {
+	if !r.isStart[k] {
+		return
+	}
+	if r.drop == nil {
+		r.drop = make(map[int]bool)
+	}
+	r.drop[k] = true
+}
+
+// op reports whether toks[k] is the operator text.
+func (r *reservedReader) op(k int, text string) bool {
+	return k < len(r.toks) && r.toks[k].op && r.toks[k].text == text
+}
+
+// word reports whether toks[k] is the unquoted word w.
+func (r *reservedReader) word(k int, w string) bool {
+	return k < len(r.toks) && !r.toks[k].op && !r.toks[k].quoted && r.toks[k].text == w
+}
+
+// keyword reports whether toks[k] is the reserved word w where a command
+// starts ("for", "case", "esac"), not an argument of that name.
+func (r *reservedReader) keyword(k int, w string) bool {
+	return r.word(k, w) && r.isStart[k]
 }
 
 // reservedWords are the shell's words that may come before a command
