@@ -558,25 +558,18 @@ func checkDuplicateAgents(d *doc, s *sink) {
 // checkDuplicateEntries warns, under rule, of a string the array list of
 // d lists more than once, at each entry after its first, naming where that
 // is, and why it matters (effect). Entries that are no string are the
-// schema's.
+// schema's (StringItems passes them).
 func checkDuplicateEntries(d *doc, s *sink, list, what, rule, effect string) {
-	items := d.Root.Get(list)
-	if items == nil || items.Kind != ojson.Array {
-		return
-	}
 	first := map[string]int{}
-	for i, it := range items.Items {
-		if it.Kind != ojson.String {
-			continue
-		}
-		j, dup := first[it.Str]
+	for i, name := range d.Root.Get(list).StringItems() {
+		j, dup := first[name]
 		if !dup {
-			first[it.Str] = i
+			first[name] = i
 			continue
 		}
 		s.warnAt(d, fmt.Sprintf("/%s/%d", list, i), rule,
 			"%s %q is already listed in %s, at %s: %s; remove this entry",
-			what, it.Str, list, s.where(d, fmt.Sprintf("/%s/%d", list, j)), effect)
+			what, name, list, s.where(d, fmt.Sprintf("/%s/%d", list, j)), effect)
 	}
 }
 
@@ -586,21 +579,17 @@ func checkDuplicateEntries(d *doc, s *sink, list, what, rule, effect string) {
 // or byAgent lists it apart from the name meant; a slip of an edit that
 // nothing else tells unless a step's ref names the agent.
 func checkOwnerNameBlanks(d *doc, s *sink, list, what string) {
-	items := d.Root.Get(list)
-	if items == nil || items.Kind != ojson.Array {
-		return
-	}
-	for i, it := range items.Items {
-		name := strings.TrimSpace(it.Str)
-		if it.Kind != ojson.String || name == it.Str || it.Str == "" {
+	for i, written := range d.Root.Get(list).StringItems() {
+		name := strings.TrimSpace(written)
+		if name == written || written == "" {
 			continue
 		}
 		ptr := fmt.Sprintf("/%s/%d", list, i)
 		if name == "" {
-			s.warnAt(d, ptr, "owner-name-blank", "%s %q is only blanks: gsd-core keeps it as a %s of that name; remove this entry", what, it.Str, what)
+			s.warnAt(d, ptr, "owner-name-blank", "%s %q is only blanks: gsd-core keeps it as a %s of that name; remove this entry", what, written, what)
 			continue
 		}
-		s.warnAt(d, ptr, "owner-name-blank", "%s %q has a blank at its start or end: gsd-core keeps it as written, so it names no %s file and the registry lists it apart from %q; write %q", what, it.Str, what, name, name)
+		s.warnAt(d, ptr, "owner-name-blank", "%s %q has a blank at its start or end: gsd-core keeps it as written, so it names no %s file and the registry lists it apart from %q; write %q", what, written, what, name, name)
 	}
 }
 
