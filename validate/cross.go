@@ -1044,24 +1044,34 @@ func produceVerb(one bool) string {
 // step is declared and does not produce it (the repository's own says
 // otherwise).
 func referenceMaker(a string, contract *Contract) (string, int) {
-	for _, step := range Steps {
-		if !slices.Contains(referenceHostProduces[step], a) {
-			continue
-		}
-		e := contract.Entry(step)
-		if e == nil {
-			ps := PointsOfStep(step)
-			return step, PointIndex(ps[len(ps)-1])
-		}
-		if !slices.Contains(e.Produces, a) || len(e.Points) == 0 {
-			return "", -1
-		}
-		if idx := PointIndex(e.Points[len(e.Points)-1]); idx >= 0 {
-			return step, idx
-		}
+	step := referenceStepOf(a)
+	if step == "" {
 		return "", -1
 	}
+	e := contract.Entry(step)
+	if e == nil {
+		ps := PointsOfStep(step)
+		return step, PointIndex(ps[len(ps)-1])
+	}
+	if !slices.Contains(e.Produces, a) || len(e.Points) == 0 {
+		return "", -1
+	}
+	if idx := PointIndex(e.Points[len(e.Points)-1]); idx >= 0 {
+		return step, idx
+	}
 	return "", -1
+}
+
+// referenceStepOf is the step gsd-core's own workflow of which makes
+// artifact a (UAT.md: verify), or "" for none (see
+// referenceHostProduces; each artifact is one step's).
+func referenceStepOf(a string) string {
+	for _, step := range Steps {
+		if slices.Contains(referenceHostProduces[step], a) {
+			return step
+		}
+	}
+	return ""
 }
 
 // artifactProducer is a step producing an artifact, with its point's index
@@ -1635,8 +1645,11 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 				continue
 			}
 			hint := hostConsumeHint(a, e, before, contract, i)
-			if hint == "" && !referenceArtifact(a) && len(produced[a]) == 0 {
-				continue // likely made outside the loop (ROADMAP.md by new-project)
+			if hint == "" && referenceStepOf(a) == "" && len(produced[a]) == 0 {
+				// A name no step of gsd-core's makes, nor anything here, no
+				// slip explains: likely made outside the loop (ROADMAP.md,
+				// STATE.md by new-project), not told.
+				continue
 			}
 			if hint == "" {
 				hint = referenceMakerHint(a, Steps[:i])
@@ -1719,10 +1732,8 @@ func ownSpellingHint(a string, earlier map[string]int) string {
 // at verify, where the slip is); "" when none of steps, all declared, is
 // its maker.
 func referenceMakerHint(a string, steps []string) string {
-	for _, step := range steps {
-		if slices.Contains(referenceHostProduces[step], a) {
-			return fmt.Sprintf("; gsd-core's own %s workflow makes it, but this repository's %s host workflow does not list it in its produces: add it there", step, step)
-		}
+	if step := referenceStepOf(a); step != "" && slices.Contains(steps, step) {
+		return fmt.Sprintf("; gsd-core's own %s workflow makes it, but this repository's %s host workflow does not list it in its produces: add it there", step, step)
 	}
 	return ""
 }
@@ -1744,18 +1755,4 @@ func fallbackHostHint(before []*ContractEntry) string {
 	}
 	slices.Sort(known)
 	return fmt.Sprintf("; the host workflows before it produce %s: name one of them, or drop it", quoteList(known))
-}
-
-// referenceArtifact reports whether a is an artifact one of gsd-core's
-// own host workflows makes (CONTEXT.md, PLAN.md, SUMMARY.md, UAT.md): a
-// host consuming another name that nothing in the repository makes, and
-// no slip explains, likely reads what the project makes outside the loop
-// (ROADMAP.md, STATE.md), which is not told.
-func referenceArtifact(a string) bool {
-	for _, made := range referenceHostProduces {
-		if slices.Contains(made, a) {
-			return true
-		}
-	}
-	return false
 }
