@@ -146,12 +146,12 @@ func TestCR72HostConsumesEdges(t *testing.T) {
 }
 
 // TestCR72FallbackListsSorted: the fallback advice lists what the earlier
-// hosts make sorted, each once, not in the order of their steps (verify's
+// hosts make sorted, not in the order of their steps or of a map (verify's
 // REPORT.md before execute's SUMMARY.md).
 func TestCR72FallbackListsSorted(t *testing.T) {
-	before := []*ContractEntry{{Produces: []string{"CONTEXT.md"}}, {Produces: []string{"SUMMARY.md", "PLAN.md"}}, {Produces: []string{"REPORT.md", "PLAN.md"}}}
+	earlier := map[string]int{"SUMMARY.md": 0, "CONTEXT.md": 0, "REPORT.md": 0, "PLAN.md": 0}
 	const want = `; the host workflows before it produce ["CONTEXT.md", "PLAN.md", "REPORT.md", "SUMMARY.md"]: name one of them, or drop it`
-	if got := fallbackHostHint(before); got != want {
+	if got := fallbackHostHint(earlier); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 	if got, want := fallbackHostHint(nil), "; no host workflow before it produces anything: drop it"; got != want {

@@ -1631,7 +1631,7 @@ func isAre(n int) string {
 func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 	produced := producedAt(producers)
 	unplaced := brokenProduces(producers)
-	var before []*ContractEntry // the hosts of the steps before, all declared
+	earlier := map[string]int{} // what the hosts of the steps before produce, all declared
 	for i, step := range Steps {
 		e, mk := contract.Entry(step), contract.hosts[step]
 		if e == nil || mk == nil {
@@ -1640,11 +1640,12 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 		last := PointIndex(e.Points[len(e.Points)-1])
 		for _, it := range mk.Consumes {
 			a := it.Value
-			if unplaced[a] || slices.Contains(e.Produces, a) || slices.ContainsFunc(before, func(b *ContractEntry) bool { return slices.Contains(b.Produces, a) }) ||
+			_, made := earlier[a]
+			if made || unplaced[a] || slices.Contains(e.Produces, a) ||
 				slices.ContainsFunc(produced[a], func(p artifactProducer) bool { return p.idx <= last }) {
 				continue
 			}
-			hint := hostConsumeHint(a, e, before, contract, i)
+			hint := hostConsumeHint(a, e, earlier, contract, i)
 			if hint == "" && referenceStepOf(a) == "" && len(produced[a]) == 0 {
 				// A name no step of gsd-core's makes, nor anything here, no
 				// slip explains: likely made outside the loop (ROADMAP.md,
@@ -1655,28 +1656,25 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 				hint = referenceMakerHint(a, Steps[:i])
 			}
 			if hint == "" {
-				hint = fallbackHostHint(before)
+				hint = fallbackHostHint(earlier)
 			}
 			s.atOffset(mk.File, mk.Src, it.Off, "", "host-consumes-unsatisfied",
 				"the %s host workflow consumes %q, which no host workflow before it produces, nor any capability step by %q: gsd-core does not check it, but what the step expects is never made%s",
 				step, a, Points[last], hint)
 		}
-		before = append(before, e)
+		for _, p := range e.Produces {
+			earlier[p] = 0
+		}
 	}
 }
 
 // hostConsumeHint says what host e, of the i-th step, consuming a that
-// nothing before it makes, likely meant: e produces what an earlier host
+// nothing before it makes (earlier: what the hosts before it produce),
+// likely meant: e produces what an earlier host
 // makes (produces and consumes swapped); an earlier host lists a quoted,
 // in brackets or with an invisible character; an earlier host's artifact
 // a is a typo of; a later host makes it; else "".
-func hostConsumeHint(a string, e *ContractEntry, before []*ContractEntry, contract *Contract, i int) string {
-	earlier := map[string]int{}
-	for _, b := range before {
-		for _, p := range b.Produces {
-			earlier[p] = 0
-		}
-	}
+func hostConsumeHint(a string, e *ContractEntry, earlier map[string]int, contract *Contract, i int) string {
 	known := slices.Sorted(maps.Keys(earlier))
 	for _, b := range e.Produces {
 		if _, ok := earlier[b]; ok {
@@ -1741,18 +1739,10 @@ func referenceMakerHint(a string, steps []string) string {
 // fallbackHostHint is the advice when no likely slip explains a consume
 // of an artifact of gsd-core's loop, or of one a capability step makes
 // too late: name what the earlier hosts make.
-func fallbackHostHint(before []*ContractEntry) string {
-	var known []string
-	for _, b := range before {
-		for _, p := range b.Produces {
-			if !slices.Contains(known, p) {
-				known = append(known, p)
-			}
-		}
-	}
-	if len(known) == 0 {
+func fallbackHostHint(earlier map[string]int) string {
+	if len(earlier) == 0 {
 		return "; no host workflow before it produces anything: drop it"
 	}
-	slices.Sort(known)
+	known := slices.Sorted(maps.Keys(earlier))
 	return fmt.Sprintf("; the host workflows before it produce %s: name one of them, or drop it", quoteList(known))
 }
