@@ -272,14 +272,25 @@ func vocabularyBoundNote(snap *Snapshot, ix *search.Index) (note, file string, o
 // index) left out, its vocabulary having reached its bound
 // (search.DefaultMaxTerms), in VocabularyBoundNote's words, with the file,
 // the bound and the count as attributes for a log pipeline. It is no
-// diagnostic: the gate's check does not build the index.
-func logVocabularyBound(log *slog.Logger, snap *Snapshot, ix *search.Index) {
+// diagnostic: the gate's check does not build the index. It says so only
+// when prev, the registry served until now (or nil), said otherwise: an
+// edit of a capability or a workflow rebuilds with the same cards and
+// would repeat the warning at every save, while the gauge
+// capreg_search_words_left_out keeps telling it. An index back under its
+// bound is told once, at info.
+func logVocabularyBound(log *slog.Logger, prev, snap *Snapshot, ix *search.Index) {
 	note, file, ok := vocabularyBoundNote(snap, ix)
-	if !ok {
-		return
+	prevNote, prevOK := "", false
+	if prev != nil {
+		prevNote, prevOK = prev.VocabularyBoundNote()
 	}
-	b, _ := ix.VocabularyBound()
-	log.Warn(note, "file", file, "max_terms", b.MaxTerms, "words_left_out", b.Left)
+	switch {
+	case ok && (!prevOK || note != prevNote):
+		b, _ := ix.VocabularyBound()
+		log.Warn(note, "file", file, "max_terms", b.MaxTerms, "words_left_out", b.Left)
+	case !ok && prevOK:
+		log.Info("tool search's vocabulary is under its bound again: every card's words are indexed")
+	}
 }
 
 func (s *Snapshot) searchCards() []search.Card {

@@ -38,7 +38,7 @@ func TestLogVocabularyBound(t *testing.T) {
 	} {
 		var buf bytes.Buffer
 		ix := search.Build(snap.searchCards(), tt.opts...)
-		logVocabularyBound(slog.New(slog.NewTextHandler(&buf, nil)), snap, ix)
+		logVocabularyBound(slog.New(slog.NewTextHandler(&buf, nil)), nil, snap, ix)
 		got := buf.String()
 		if tt.want == "" {
 			if got != "" {
@@ -64,5 +64,59 @@ func TestLogVocabularyBound(t *testing.T) {
 		if !strings.Contains(got, "msg="+strconv.Quote(note)+" ") {
 			t.Errorf("logged %q, want the message %q", got, note)
 		}
+	}
+}
+
+// TestLogVocabularyBoundOnChange: a rebuild is told of the vocabulary
+// bound only when the registry served until then said otherwise, so that
+// an edit of a capability or a workflow, rebuilt with the same cards, does
+// not repeat the warning at every save; an index back under its bound is
+// told once, at info.
+func TestLogVocabularyBoundOnChange(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 40); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
+	if err != nil || !snap.OK() {
+		t.Fatalf("load: %v %v", err, snap.Diagnostics)
+	}
+	// withIndex is snap's registry served with ix as its search index.
+	withIndex := func(ix *search.Index) *Snapshot {
+		s := &Snapshot{Result: snap.Result}
+		s.searchOnce.Do(func() { s.search = ix })
+		return s
+	}
+	bound3 := search.Build(snap.searchCards(), search.MaxTerms(3))
+	bound5 := search.Build(snap.searchCards(), search.MaxTerms(5))
+	whole := search.Build(snap.searchCards())
+	for _, tt := range []struct {
+		name     string
+		prev     *Snapshot
+		ix       *search.Index
+		wantLine string // "" for nothing logged
+	}{
+		{"first build, bound reached", nil, bound3, "level=WARN"},
+		{"under the bound before, reached now", withIndex(whole), bound3, "level=WARN"},
+		{"the same words left out", withIndex(bound3), bound3, ""},
+		{"other words left out", withIndex(bound5), bound3, "level=WARN"},
+		{"back under the bound", withIndex(bound3), whole, "level=INFO msg=\"tool search's vocabulary is under its bound again"},
+		{"under the bound still", withIndex(whole), whole, ""},
+		{"first build, under the bound", nil, whole, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			logVocabularyBound(slog.New(slog.NewTextHandler(&buf, nil)), tt.prev, withIndex(tt.ix), tt.ix)
+			got := buf.String()
+			if tt.wantLine == "" {
+				if got != "" {
+					t.Errorf("logged %q, want nothing", got)
+				}
+				return
+			}
+			if strings.Count(got, "\n") != 1 || !strings.Contains(got, tt.wantLine) {
+				t.Errorf("logged %q, want one line with %q", got, tt.wantLine)
+			}
+		})
 	}
 }

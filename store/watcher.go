@@ -735,9 +735,10 @@ func (w *Watcher) buildSafely(ctx context.Context, entering enterFunc) (snap *Sn
 	}()
 	snap, err = w.build(ctx, entering)
 	if err == nil && snap.OK() && ctx.Err() == nil { // not served once ctx ended (scanSettled)
-		snap.shareSearch(w.state.Load().snap)
+		prev := w.state.Load().snap
+		snap.shareSearch(prev)
 		// Before it is served, and here, where a panic is caught.
-		logVocabularyBound(w.log, snap, snap.SearchIndex())
+		logVocabularyBound(w.log, prev, snap, snap.SearchIndex())
 		snap.Commands()
 	}
 	return snap, err
