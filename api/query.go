@@ -1,9 +1,12 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/capreg/capreg/validate"
@@ -99,7 +102,12 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 		if len(meant) > 0 {
 			details["meant"] = meant // unknown name → the parameter meant; didYouMean is one string everywhere
 		}
-		return unknownParamsMessage(route, allowed, unknown), details
+		msg := unknownParamsMessage(route, allowed, unknown)
+		if hint, example := bodyHint(route, r.URL.Query(), unknown); hint != "" {
+			msg += hint
+			details["body"] = example
+		}
+		return msg, details
 	}
 	for _, name := range allowed {
 		if n := len(q[name]); n > 1 {
@@ -108,6 +116,93 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 		}
 	}
 	return "", nil
+}
+
+// bodyHint is, for a route that takes a render body (GET and POST
+// /render-hooks/{point} and /capability-state) and unknown parameters of
+// which one names a field of that body (?profile=core, ?config={..}) or a
+// dotted config key (?workflow.research=false), what to add to the message
+// and the body they make, as details.body: an orchestrator that put its
+// settings in the query was otherwise told only that the route takes
+// format and activeCap, not where they go. A value that parses as JSON is
+// taken as that JSON (false, 2, an object), else as a string, and a
+// disabledCapabilities not a JSON array is split at its commas.
+func bodyHint(route string, q url.Values, unknown []string) (string, map[string]any) {
+	post := "POST " + strings.TrimPrefix(strings.TrimPrefix(route, "GET "), "POST ")
+	if !strings.HasSuffix(route, "/render-hooks/{point}") && !strings.HasSuffix(route, "/capability-state") {
+		return "", nil
+	}
+	example := map[string]any{}
+	var named []string
+	for _, u := range unknown {
+		v := queryJSON(q.Get(u))
+		switch {
+		case slices.Contains(renderRequestKeys, u):
+			if s, ok := v.(string); ok && u == "disabledCapabilities" {
+				v = strings.Split(s, ",")
+			}
+			example[u] = v
+		case strings.Contains(u, ".") && !strings.HasPrefix(u, ".") && !strings.HasSuffix(u, ".") && !strings.Contains(u, ".."):
+			config, _ := example["config"].(map[string]any)
+			if config == nil {
+				if _, given := example["config"]; given {
+					continue // ?config= not an object: its keys have no place
+				}
+				config = map[string]any{}
+				example["config"] = config
+			}
+			if !setDotted(config, u, v) {
+				continue
+			}
+		default:
+			continue
+		}
+		named = append(named, strconv.Quote(u))
+	}
+	if len(named) == 0 {
+		return "", nil
+	}
+	body, err := encodeJSON(example)
+	if err != nil {
+		return "", nil
+	}
+	verb := "belongs"
+	if len(named) > 1 {
+		verb = "belong"
+	}
+	return fmt.Sprintf("; %s %s in the JSON body of %s {%s}, as %s",
+		strings.Join(named, ", "), verb, post, strings.Join(renderRequestKeys, ", "), strings.TrimSpace(string(body))), example
+}
+
+// queryJSON is a query value as the JSON it holds, or as a string.
+func queryJSON(s string) any {
+	var v any
+	if json.Unmarshal([]byte(s), &v) == nil {
+		return v
+	}
+	return s
+}
+
+// setDotted sets the dotted key in m as nested objects, or reports false
+// when a value already set is in the way.
+func setDotted(m map[string]any, key string, v any) bool {
+	segs := strings.Split(key, ".")
+	for _, seg := range segs[:len(segs)-1] {
+		next, ok := m[seg].(map[string]any)
+		if !ok {
+			if _, taken := m[seg]; taken {
+				return false
+			}
+			next = map[string]any{}
+			m[seg] = next
+		}
+		m = next
+	}
+	if _, taken := m[segs[len(segs)-1]]; taken {
+		return false
+	}
+	m[segs[len(segs)-1]] = v
+	return true
 }
 
 // unknownParamsMessage names the unknown parameters, suggests the one meant
