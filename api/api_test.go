@@ -907,6 +907,9 @@ func TestEndpoints(t *testing.T) {
 		{"render point a typo away", "GET", "/render-hooks/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
 		{"loop point a typo away", "GET", "/loop-points/plan:pree", "", nil, 404, pointMeant(`Invalid loop point: "plan:pree". Valid points: discuss:pre, `, "plan:pre")},
 		{"loop point unknown", "GET", "/loop-points/plan:later", "", nil, 404, pointMeant(`Invalid loop point: "plan:later". Valid points: discuss:pre, `, "")},
+		// The end of one point, its step left out, is that point
+		// (orchestrator trial or1: wave:pre was given no point).
+		{"render point without its step", "POST", "/render-hooks/wave:pre", `{}`, nil, 404, pointMeant(`Invalid loop point: "wave:pre". Valid points: discuss:pre, `, "execute:wave:pre")},
 		// A step without its phase gets its points, on both routes, in
 		// the message and in details.pointsOfStep, and no didYouMean: no
 		// one point is meant.

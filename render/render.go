@@ -51,7 +51,8 @@ const MaxEchoed = validate.MaxEchoed
 // PointError is the unknown-point error. Its message is the reference's,
 // `Invalid loop point: "<p>". Valid points: <the 12 points>`, followed, when
 // the point is a typo away from one (Meant), by ` (did you mean "<point>"?)`
-// as capreg names ids probably meant, or, when it names a step without its
+// as capreg names ids probably meant (or the one point it is the end of,
+// wave:pre for execute:wave:pre), or, when it names a step without its
 // phase (PointsOfStep), by ` (a loop point names its phase: did you mean
 // "plan:pre" or "plan:post"?)`: the reference's text stays a prefix.
 type PointError struct {
@@ -67,7 +68,29 @@ func UnknownPoint(point string) *PointError {
 	if e.Meant == "" {
 		e.PointsOfStep = validate.PointsOfStep(point)
 	}
+	if e.Meant == "" && len(e.PointsOfStep) == 0 {
+		e.Meant = pointEndingIn(point)
+	}
 	return e
+}
+
+// pointEndingIn is the one valid point whose last segments point is
+// (wave:pre, the phase of execute:wave:pre named without its step), or "".
+func pointEndingIn(point string) string {
+	point = strings.ToLower(strings.TrimSpace(point))
+	if !strings.Contains(point, ":") {
+		return "" // pre or post alone ends half the points
+	}
+	found := ""
+	for _, p := range validate.Points {
+		if strings.HasSuffix(p, ":"+point) {
+			if found != "" {
+				return ""
+			}
+			found = p
+		}
+	}
+	return found
 }
 
 func (e *PointError) Error() string {

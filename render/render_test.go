@@ -923,6 +923,8 @@ func TestUnknownPoint(t *testing.T) {
 	// The reference's message, then the point a typo away, if any.
 	for _, c := range []struct{ point, meant string }{
 		{"", ""}, {"plan:mid", ""}, {"pre", ""}, {"plans", ""}, {"PLAN:PRE", "plan:pre"}, {"plan:pre ", "plan:pre"}, {"plan:pree", "plan:pre"}, {"verify:psot", "verify:post"},
+		// The end of one point, its step left out: that point.
+		{"wave:pre", "execute:wave:pre"}, {" Wave:Post", "execute:wave:post"}, {":pre", ""}, {"pre:", ""},
 		// A step without its phase: no one point is meant, so its points
 		// are named, as the caller wants one of them.
 		{"plan", `a loop point names its phase: did you mean "plan:pre" or "plan:post"`},
