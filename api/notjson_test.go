@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -85,5 +87,39 @@ func TestBodyNotUTF8(t *testing.T) {
 	// Valid UTF-8 beyond ASCII is no fault.
 	if e := do(t, h, "POST", "/render-hooks/plan:pre", []byte(`{"profile":"café"}`), "Content-Type", "application/json"); e.status != http.StatusOK {
 		t.Errorf("a UTF-8 é: status %d: %s", e.status, e.body)
+	}
+}
+
+// TestJSONBodyWhateverItsLabel: a JSON body is read as JSON whatever its
+// Content-Type says, as README and openapi.yaml say: curl -d labels it a
+// form, and a client that sends text/plain means the same config. (Sent
+// without do, whose spec check holds a 200's request to application/json.)
+func TestJSONBodyWhateverItsLabel(t *testing.T) {
+	srv := httptest.NewServer(newRouter(testdataSource(t)))
+	defer srv.Close()
+	post := func(contentType string) string {
+		t.Helper()
+		resp, err := http.Post(srv.URL+"/render-hooks/plan:pre", contentType, strings.NewReader(`{"config":{"workflow":{"research":false}}}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("Content-Type %q: %d %s", contentType, resp.StatusCode, data)
+		}
+		return string(data)
+	}
+	want := post("application/json")
+	if strings.Contains(want, `"capId": "research"`) {
+		t.Fatalf("the config did not turn research off: %s", want)
+	}
+	for _, ct := range []string{"application/x-www-form-urlencoded", "text/plain", ""} {
+		if got := post(ct); got != want {
+			t.Errorf("Content-Type %q: %s, want the application/json answer %s", ct, got, want)
+		}
 	}
 }
