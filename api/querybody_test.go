@@ -85,3 +85,47 @@ func hasHookOf(t *testing.T, e exchange, capID string) bool {
 	}
 	return false
 }
+
+// TestBodyFieldsTheURLTakes: the mirror of TestQuerySettingsNameTheirBody.
+// A render body field that is a query parameter of the route (activeCap,
+// format, a near miss of one) or the point is refused, as any unknown
+// field is, at its pointer, saying where in the URL it goes
+// (details.parameter, details.path); the query it names answers.
+func TestBodyFieldsTheURLTakes(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	tests := []struct {
+		path, body, says, parameter, pathDetail string
+	}{
+		{"/render-hooks/plan:pre", `{"config": {}, "activeCap": "tdd"}`, `activeCap is a query parameter of POST /render-hooks/{point}, not a field of its body: ?activeCap=tdd`, "activeCap", ""},
+		{"/render-hooks/plan:pre", `{"active_cap": "tdd"}`, `unknown field "active_cap": activeCap is a query parameter`, "activeCap", ""},
+		{"/render-hooks/plan:pre", `{"format": "markdown"}`, `?format=markdown;`, "format", ""},
+		{"/render-hooks/plan:pre", `{"activeCap": true}`, `?activeCap=…;`, "activeCap", ""},
+		{"/render-hooks/plan:pre", `{"point": "verify:post"}`, `the point is given in the path, /render-hooks/{point} (this request's is "plan:pre")`, "", "/render-hooks/plan:pre"},
+		{"/capability-state", `{"id": "ui"}`, `id is a query parameter of POST /capability-state, not a field of its body: ?id=ui`, "id", ""},
+		// Not the URL's: the plain unknown-field answer.
+		{"/capability-state", `{"activeCap": "ui"}`, `unknown field "activeCap"; the body takes`, "", ""},
+		{"/capability-state", `{"point": "plan:pre"}`, `unknown field "point"; the body takes`, "", ""},
+		{"/render-hooks/plan:pre", `{"bogus": 1}`, `unknown field "bogus"; the body takes`, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path+" "+tt.body, func(t *testing.T) {
+			e := do(t, h, "POST", tt.path, []byte(tt.body))
+			m := e.json(t)
+			msg, _ := m["message"].(string)
+			details, _ := m["details"].(map[string]any)
+			if e.status != 400 || !strings.Contains(msg, tt.says) || details["pointer"] == nil {
+				t.Fatalf("%d %s; want 400 at its pointer saying %s", e.status, e.body, tt.says)
+			}
+			if p, _ := details["parameter"].(string); p != tt.parameter {
+				t.Errorf("details.parameter = %q, want %q", p, tt.parameter)
+			}
+			if p, _ := details["path"].(string); p != tt.pathDetail {
+				t.Errorf("details.path = %q, want %q", p, tt.pathDetail)
+			}
+		})
+	}
+	// The query named asks what the body meant to.
+	if e := do(t, h, "POST", "/render-hooks/plan:pre?activeCap=tdd", []byte(`{"config": {}}`)); e.status != 200 || e.json(t)["active"] != false {
+		t.Errorf("?activeCap=tdd: %d %s; want {active: false}", e.status, e.body)
+	}
+}

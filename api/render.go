@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -313,11 +314,54 @@ func decodeRenderBody(w http.ResponseWriter, r *http.Request, data []byte, req *
 	return true
 }
 
+// urlFields refuses a field of a render body that the URL takes instead:
+// a query parameter of the route (activeCap or format, or a near miss such
+// as active_cap) or, on /render-hooks, the point, which its path holds.
+// The 400 says where it goes (details.parameter, or details.path for the
+// point, and the message the query that asks it), where it said only that the body takes config,
+// profile, disabledCapabilities and surface: an orchestrator that sent
+// {"activeCap": "tdd"} learnt nothing of ?activeCap=. point is the
+// render's ("" for POST /capability-state).
+func (d *requestDoc) urlFields(doc *ojson.Value, point string) *bodyFault {
+	route := "POST /capability-state"
+	if point != "" {
+		route = "POST /render-hooks/{point}"
+	}
+	for i := range doc.Members {
+		m := &doc.Members[i]
+		if slices.Contains(renderRequestKeys, m.Key) {
+			continue
+		}
+		ptr := "/" + ojson.EscapePointer(m.Key)
+		extra := map[string]any{"allowed": renderRequestKeys}
+		if point != "" && strings.EqualFold(m.Key, "point") {
+			extra["path"] = "/render-hooks/" + point
+			return d.memberFault(m, ptr, fmt.Sprintf("unknown field %q: the point is given in the path, /render-hooks/{point} (this request's is %q), not in the body; the body takes %s",
+				m.Key, point, strings.Join(renderRequestKeys, ", ")), extra)
+		}
+		param := nearestParam(m.Key, queryParams[route])
+		if param == "" {
+			continue
+		}
+		extra["parameter"] = param
+		example := param + "=…"
+		if m.Value.Kind == ojson.String {
+			example = param + "=" + url.QueryEscape(m.Value.Str)
+		}
+		return d.memberFault(m, ptr, fmt.Sprintf("unknown field %q: %s is a query parameter of %s, not a field of its body: ?%s; the body takes %s",
+			m.Key, param, route, example, strings.Join(renderRequestKeys, ", ")), extra)
+	}
+	return nil
+}
+
 // renderFields reads the body's config and enablement into req. The body
 // is parsed in order-keeping JSON, so configValues come back in the
 // caller's key order.
 func (d *requestDoc) renderFields(req *render.Request) *bodyFault {
 	doc, f := d.object("{" + strings.Join(renderRequestKeys, ", ") + "}")
+	if f == nil {
+		f = d.urlFields(doc, req.Point)
+	}
 	if f == nil {
 		f = d.onlyFields(doc, renderRequestKeys)
 	}
