@@ -121,8 +121,9 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 // bodyHint is, for a route that takes a render body (GET and POST
 // /render-hooks/{point} and /capability-state) and unknown parameters of
 // which one names a field of that body (?profile=core, ?config={..}) or a
-// dotted config key (?workflow.research=false), what to add to the message
-// and the body they make, as details.body: an orchestrator that put its
+// dotted config key (?workflow.research=false, or under config.,
+// ?config.workflow.research=false), what to add to the message and the
+// body they make, as details.body: an orchestrator that put its
 // settings in the query was otherwise told only that the route takes
 // format and activeCap, not where they go. A value that parses as JSON is
 // taken as that JSON (false, 2, an object), else as a string, and a
@@ -151,7 +152,7 @@ func bodyHint(route string, q url.Values, unknown []string) (string, map[string]
 				config = map[string]any{}
 				example["config"] = config
 			}
-			if !setDotted(config, u, v) {
+			if !setDotted(config, strings.TrimPrefix(u, "config."), v) {
 				continue
 			}
 		default:

@@ -22,6 +22,7 @@ func TestQuerySettingsNameTheirBody(t *testing.T) {
 		{"HEAD", "/render-hooks/plan:pre?profile=core", "POST /render-hooks/{point}", ``},
 		{"GET", "/render-hooks/plan:pre?profile=core&disabledCapabilities=ui,security&format=markdown", "POST /render-hooks/{point}", `{"disabledCapabilities":["ui","security"],"profile":"core"}`},
 		{"POST", "/render-hooks/plan:pre?workflow.research=false&workflow.ui_phase=0", "POST /render-hooks/{point}", `{"config":{"workflow":{"research":false,"ui_phase":0}}}`},
+		{"GET", "/render-hooks/plan:pre?config.workflow.research=false", "POST /render-hooks/{point}", `{"config":{"workflow":{"research":false}}}`},
 		{"GET", "/capability-state?workflow.research=false", "POST /capability-state", `{"config":{"workflow":{"research":false}}}`},
 		{"GET", "/render-hooks/plan:pre?bogus=1&research=false", "", ``},
 		{"GET", "/render-hooks/plan:pre?workflow.=1&.a=2&a..b=3", "", ``},
