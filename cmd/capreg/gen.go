@@ -58,6 +58,10 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			"it goes through the repository's link %s to %s, outside the repository, and gen neither writes nor reads artifacts through a link the repository holds; name a folder that is not such a link",
 			link, target))
 	}
+	gf.refused = "nothing written (gen writes a valid repository's artifacts only)"
+	if gf.check {
+		gf.refused = "nothing compared (gen compares a valid repository's artifacts only)"
+	}
 	snap, code := gf.loadValid(ctx, stderr)
 	if snap == nil {
 		return code

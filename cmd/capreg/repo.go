@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 
 	"github.com/capreg/capreg/store"
 	"github.com/capreg/capreg/validate"
@@ -18,9 +20,15 @@ type repoFlags struct {
 	repo, configSchema string
 	strict             bool
 	maxInputBytes      int64
+	// refused says, after loadValid's count of errors, what the verb
+	// did not do for them ("render answers from a valid repository
+	// only"): "repository has 1 error" alone left a user of render or
+	// gen --write to guess whether anything was printed or written.
+	refused string
 }
 
 func (rf *repoFlags) register(fs *flag.FlagSet) {
+	rf.refused = strings.TrimPrefix(fs.Name(), "capreg ") + " answers from a valid repository only"
 	fs.StringVar(&rf.repo, "repo", ".", "repository `DIR`")
 	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative, or absolute inside the repository; default: capreg.json's configSchema, else the only config-schema.manifest.json found)")
 	fs.BoolVar(&rf.strict, "strict", false, "treat warnings as errors")
@@ -59,10 +67,20 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 		return nil, exitInterrupted
 	}
 	if err != nil {
-		sayf(stderr, "capreg: %v", err)
+		sayf(stderr, "capreg: %v%s", err, repoHint(err))
 		return nil, exitUsage
 	}
 	return snap, exitOK
+}
+
+// repoHint is what to do about a --repo that names no folder (a file, or
+// a path through one), as serve says it: the error alone ("not a
+// directory") named neither the flag nor the remedy.
+func repoHint(err error) string {
+	if errors.Is(err, store.ErrRepo) && (errors.Is(err, store.ErrRepoNotFolder) || errors.Is(err, syscall.ENOTDIR)) {
+		return "; give --repo the repository's folder"
+	}
+	return ""
 }
 
 // relativeSchemaHint says that a relative --config-schema is read from
@@ -96,7 +114,11 @@ func (rf *repoFlags) loadValid(ctx context.Context, stderr io.Writer) (*store.Sn
 	if !snap.OK() {
 		validate.WriteDiagnostics(stderr, "text", snap.Diagnostics)
 		n, _ := snap.Diagnostics.Count()
-		sayf(stderr, "capreg: repository has %s", validate.Plural(n, "error"))
+		refused := ""
+		if rf.refused != "" {
+			refused = "; " + rf.refused
+		}
+		sayf(stderr, "capreg: repository has %s%s", validate.Plural(n, "error"), refused)
 		return nil, exitFindings
 	}
 	// Run from the wrong folder, render answered no hooks and tools no
