@@ -347,7 +347,7 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) ([]string, err
 	var pos []string
 	for {
 		if err := parseQuietly(fs, flags); err != nil {
-			sayf(fs.Output(), "capreg: %s; see %s --help", twoDashes(err.Error()), fs.Name())
+			sayf(fs.Output(), "capreg: %s; see %s --help", boolWanted(twoDashes(err.Error())), fs.Name())
 			return nil, err
 		}
 		rest := fs.Args()
@@ -385,6 +385,21 @@ func twoDashes(msg string) string {
 		}
 	}
 	return msg
+}
+
+// boolWanted words the flag package's refusal of a switch's value
+// ("invalid boolean value "maybe" for --strict: parse error") as every
+// other flag's is worded, saying what the switch takes: "parse error"
+// named none of it.
+func boolWanted(msg string) string {
+	rest, ok := strings.CutPrefix(msg, "invalid boolean value ")
+	if !ok {
+		return msg
+	}
+	if rest, ok = strings.CutSuffix(rest, ": parse error"); !ok {
+		return msg
+	}
+	return "invalid value " + rest + ": want true or false, or the flag alone for true"
 }
 
 // parseQuietly is fs.Parse without the flag package's own report, which
