@@ -553,11 +553,17 @@ func badValueText(verb, name, value, want string) string {
 // and the one value is a slip of ("destructiv", "JSON", "sarfi"), as the
 // API names the value a parameter probably meant.
 func badChoice(stderr io.Writer, verb, name, value string, choices []string) int {
+	return usageError(stderr, "%s", badChoiceText(verb, name, value, choices))
+}
+
+// badChoiceText is badChoice's message, for a caller that reports it
+// otherwise (serve's --log-format and --log-level, in its JSON log).
+func badChoiceText(verb, name, value string, choices []string) string {
 	want := "want " + validate.OrList(choices)
 	if meant := validate.NearestID(value, choices); meant != "" {
 		want += fmt.Sprintf(" (did you mean %q?)", meant)
 	}
-	return badValue(stderr, verb, name, value, want)
+	return badValueText(verb, name, value, want)
 }
 
 // usageError prints a usage problem and returns exit code 2.

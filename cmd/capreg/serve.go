@@ -382,7 +382,7 @@ func absPath(p string) string {
 func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	var lv slog.Level
 	if err := lv.UnmarshalText([]byte(level)); err != nil {
-		return nil, errors.New(badValueText("capreg serve", "log-level", level, "want debug, info, warn or error"))
+		return nil, errors.New(badChoiceText("capreg serve", "log-level", level, []string{"debug", "info", "warn", "error"}))
 	}
 	opts := &slog.HandlerOptions{Level: lv}
 	switch format {
@@ -392,7 +392,7 @@ func newLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 		opts.ReplaceAttr = durationSeconds
 		return slog.New(slog.NewJSONHandler(w, opts)), nil
 	}
-	return nil, errors.New(badValueText("capreg serve", "log-format", format, "want text or json"))
+	return nil, errors.New(badChoiceText("capreg serve", "log-format", format, []string{"text", "json"}))
 }
 
 // durationSeconds writes durations in JSON logs as seconds, which a log
