@@ -415,8 +415,7 @@ func parseQuietly(fs *flag.FlagSet, flags []string) error {
 // flagMeant names the flag of fs an unknown one probably meant, as
 // commandMeant does a verb; else it lists the flags fs takes.
 func flagMeant(fs *flag.FlagSet, name string) string {
-	var names []string
-	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	names := flagList(fs)
 	if best := validate.NearestID(name, names); best != "" {
 		return didYouMean("--" + best)
 	}

@@ -148,12 +148,19 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	fs := newFlags("tools match", stderr)
 	var mf matchFlags
 	mf.register(fs)
+	if line, flagged := quotedLine(fs, args); flagged != "" {
+		// "capreg tools match git push --force": the command line's own
+		// flag, read as one of capreg's, was an unknown flag, whose list
+		// of capreg's flags did not say to quote the line.
+		return usageError(stderr, "%s is a flag of the command line, not of tools match: quote the line whole, its flags inside: %s; see capreg tools match --help", flagged, line)
+	}
 	pos, err := parseArgs(fs, args, stdout)
 	switch {
 	case err != nil:
 		return flagExit(err)
 	case len(pos) != 1:
-		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole); see capreg tools match --help")
+		line, _ := quotedLine(fs, args)
+		return usageError(stderr, "tools match needs exactly one COMMAND line (quote it whole%s); see capreg tools match --help", pasteable(line))
 	case cmdline.Blank(pos[0]):
 		return usageError(stderr, "the command line is empty; give the raw command line you were about to run")
 	case len(pos[0]) > cmdline.MaxLine: // as written, as GET /tools?command= measures it
@@ -175,6 +182,80 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return exitUsage
 	}
 	return toolsMatch(snap.AnswerCommand(pos[0], mf.risk, m), mf.risk, asJSON, stdout, stderr)
+}
+
+// quotedLine is the line to paste for a search or match given its intent
+// or command line as several words ("capreg tools search push my
+// branch"): the words joined into the one operand, quoted, with
+// capreg's own flags after it; "" when args hold fewer than two words
+// or ask for help. flagged is the first flag capreg does not take met
+// after a word ("capreg tools match git push --force"), which the line
+// takes in: the command line's own; "" when there is none, or when a
+// flag capreg does not take comes first, a slip parseArgs names.
+func quotedLine(fs *flag.FlagSet, args []string) (line, flagged string) {
+	var words, flags []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			words = append(words, args[i+1:]...)
+			break
+		}
+		if isHelpFlag(a) {
+			return "", ""
+		}
+		if len(a) < 2 || a[0] != '-' {
+			words = append(words, a)
+			continue
+		}
+		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			if len(words) == 0 || validate.NearestID(name, flagList(fs)) != "" {
+				return "", "" // parseArgs names the flag: --jsno is a slip for --json
+			}
+			if flagged == "" {
+				flagged, _, _ = strings.Cut(a, "=")
+			}
+			words = append(words, a)
+			continue
+		}
+		flags = append(flags, a)
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); !(ok && b.IsBoolFlag()) && !hasValue && i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	if len(words) < 2 {
+		return "", ""
+	}
+	operand := strings.Join(words, " ")
+	parts := []string{fs.Name(), shellQuote(operand)}
+	if strings.HasPrefix(operand, "-") {
+		parts = []string{fs.Name()} // the flags, then -- and the operand, not read as a flag
+	}
+	for _, f := range flags {
+		parts = append(parts, shellQuote(f))
+	}
+	if strings.HasPrefix(operand, "-") {
+		parts = append(parts, "--", shellQuote(operand))
+	}
+	return strings.Join(parts, " "), flagged
+}
+
+// flagList is the names of fs's flags.
+func flagList(fs *flag.FlagSet) []string {
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return names
+}
+
+// pasteable is ": " and line, the line to paste after a usage error's
+// reason, or "" when there is none.
+func pasteable(line string) string {
+	if line == "" {
+		return ""
+	}
+	return ": " + line
 }
 
 // isHelpFlag is whether arg asks for help, as the flag package reads it.
@@ -200,7 +281,8 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	case err != nil:
 		return flagExit(err)
 	case len(pos) != 1:
-		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent); see capreg tools search --help")
+		line, _ := quotedLine(fs, args)
+		return usageError(stderr, "tools search needs exactly one INTENT (quote a multi-word intent%s); see capreg tools search --help", pasteable(line))
 	case strings.TrimSpace(pos[0]) == "":
 		// Blank as GET /tools?intent= reads it, Unicode spaces too: an
 		// intent is prose, not a command line (cmdline.Blank).
