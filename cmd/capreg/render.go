@@ -102,7 +102,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	case f.format == "markdown":
 		return writeOutput(stdout, stderr, fmt.Appendln(nil, env.Rendered))
 	case isTerminal(stdout):
-		return writeOutput(stdout, stderr, escapeTerminalJSON(env.JSON()))
+		// Ended by a newline, as the markdown is: on a terminal the
+		// prompt came after the closing brace, on its line.
+		return writeOutput(stdout, stderr, fmt.Appendln(escapeTerminalJSON(env.JSON())))
 	default:
 		// Byte for byte the HTTP body: pretty JSON with no trailing newline,
 		// as the reference's io.output writes it (ref §5.1).

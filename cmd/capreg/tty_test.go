@@ -173,6 +173,14 @@ func TestRenderOnTerminal(t *testing.T) {
 			if !strings.Contains(piped.String(), `pwned\u0007 and `+rlo+`evil.`) {
 				t.Errorf("json piped: not the HTTP body's bytes:\n%q", piped.String())
 			}
+			// The line ended on a terminal, for the prompt after it;
+			// piped, the body ends at its brace (ref §5.1).
+			if !strings.HasSuffix(strings.TrimRight(got, "\r\n"), "}") || !strings.HasSuffix(got, "\n") {
+				t.Errorf("json: the terminal's output does not end with the brace and a line end:\n%q", got[max(0, len(got)-20):])
+			}
+			if !strings.HasSuffix(piped.String(), "}") {
+				t.Errorf("json piped: the body does not end at its brace:\n%q", piped.String()[max(0, piped.Len()-20):])
+			}
 		}
 	}
 }
