@@ -24,6 +24,11 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		sayf(stderr, "capreg: no capability %q%s", id, didYouMean(snap.MeantCapability(id)))
 		return exitFindings
 	}
+	if len(snap.Registry.Closure[id]) == 0 {
+		// Said on stderr, stdout staying empty for a script: no output at
+		// all left a person to wonder whether the id was read.
+		sayf(stderr, "capreg: %s requires no other capability; its closure is empty", id)
+	}
 	var out []byte
 	for _, dep := range snap.Registry.Closure[id] {
 		out = fmt.Appendln(out, dep)
