@@ -501,11 +501,29 @@ func runProbe(ctx context.Context, repo, toolPath, probe string, timeout time.Du
 		// which is no fault of it; capreg ends as a writer to that pipe.
 		return exitBrokenPipe
 	case errors.As(err, &exit):
-		sayf(stderr, "capreg: help_probe %s", exitReason(exit))
+		sayf(stderr, "capreg: help_probe %s%s", exitReason(exit), shellExitHint(exit.ExitCode(), repo, toolPath))
 		return exitFindings
 	}
 	sayf(stderr, "capreg: help_probe: %v", err)
 	return exitUsage
+}
+
+// shellExitHint says what the shell's own exit codes mean, after "exited
+// with 126" or "127", which read as the tool's: 126 a command found that
+// could not be run (a tool checked out without its executable bit, as a
+// copy or an archive leaves it: said, with the chmod that mends it), 127
+// one not found where the probe runs it. "" for any other code.
+func shellExitHint(code int, repo, toolPath string) string {
+	switch code {
+	case 126:
+		if fi, err := os.Stat(filepath.Join(repo, filepath.FromSlash(toolPath))); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 == 0 {
+			return fmt.Sprintf(", the shell's code for a command it cannot run: the tool %s is not executable (chmod +x %s)", toolPath, shellQuote(toolPath))
+		}
+		return ", the shell's code for a command it found but cannot run"
+	case 127:
+		return fmt.Sprintf(", the shell's code for a command not found (looked up in the tool's folder %s, then on PATH)", path.Dir(toolPath))
+	}
+	return ""
 }
 
 // probeCommand is the shell text runProbe runs for a card's help_probe:
