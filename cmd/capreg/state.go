@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -98,5 +99,11 @@ func stateTable(st *render.States) []byte {
 			active, len(c.Hooks), strings.Join(c.Off, ", "))
 	}
 	tw.Flush()
-	return b.Bytes()
+	// The padding of the HOOKS column ends the row of an active
+	// capability, whose OFF is empty: trailing blanks a diff of the
+	// table, or an editor, shows.
+	return trailingBlanks.ReplaceAll(b.Bytes(), nil)
 }
+
+// trailingBlanks are the blanks that end a line of a table.
+var trailingBlanks = regexp.MustCompile(`(?m) +$`)
