@@ -420,8 +420,17 @@ func addrFault(addr string) string {
 	if port == "" {
 		return "it has no port; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)"
 	}
-	if n, err := strconv.Atoi(port); err == nil && (n < 0 || n > 65535) {
+	n, err := strconv.Atoi(port)
+	if err == nil && (n < 0 || n > 65535) {
 		return fmt.Sprintf("%d is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", n)
+	}
+	if err != nil {
+		// A service name (":http") is a port too, as listen reads it;
+		// another word (":808O", ":abc") was refused only by the listen,
+		// as "lookup tcp/abc: unknown port" under "cannot listen".
+		if _, lerr := net.LookupPort("tcp", port); lerr != nil {
+			return fmt.Sprintf("%q is no port number (0 to 65535) nor service name; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port)", port)
+		}
 	}
 	return ""
 }

@@ -228,6 +228,10 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 		{"127.0.0.1", `invalid value "127.0.0.1" for --addr: want HOST:PORT (missing port in address), e.g. 127.0.0.1:8080, or :8080 for every interface; see capreg serve --help` + "\n"},
 		{"127.0.0.1:99999", `invalid value "127.0.0.1:99999" for --addr: 99999 is no port (0 to 65535); want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port); see capreg serve --help` + "\n"},
 		{"127.0.0.1:-1", `invalid value "127.0.0.1:-1" for --addr: -1 is no port (0 to 65535);`},
+		// A port neither a number nor a service name: only the listen
+		// refused it, "lookup tcp/abc: unknown port" under "cannot listen".
+		{":abc", `invalid value ":abc" for --addr: "abc" is no port number (0 to 65535) nor service name; want HOST:PORT, e.g. 127.0.0.1:8080 (:0 for any free port); see capreg serve --help` + "\n"},
+		{"127.0.0.1:808O", `invalid value "127.0.0.1:808O" for --addr: "808O" is no port number`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := runServe(ctx, []string{"--repo", "../../testdata/repo", "--addr=" + tt.addr}, &stdout, &stderr)
@@ -236,6 +240,16 @@ func TestServeRefusesAnEmptyAddr(t *testing.T) {
 		}
 		if stdout.Len() != 0 {
 			t.Errorf("--addr=%s: stdout %q: it listened", tt.addr, stdout.String())
+		}
+	}
+}
+
+// TestAddrTakesServiceNames: a service name is a port, as the listen
+// reads it (not listened on here: it is a port under 1024).
+func TestAddrTakesServiceNames(t *testing.T) {
+	for _, addr := range []string{":http", "127.0.0.1:https", "localhost:8080"} {
+		if fault := addrFault(addr); fault != "" {
+			t.Errorf("addrFault(%q) = %q, want none", addr, fault)
 		}
 	}
 }
