@@ -216,6 +216,11 @@ func genWrite(ctx context.Context, snap *store.Snapshot, out string, stdout, std
 		sayf(stderr, "capreg: interrupted; stopped with %s not written", validate.Plural(len(store.ArtifactNames)-len(files), "artifact"))
 		return exitInterrupted
 	case err != nil:
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Op == "mkdir" {
+			// "mkdir /proc/x: no such file or directory" named no flag.
+			sayf(stderr, "capreg: cannot make the --out folder %s: %v", out, err)
+			return exitUsage
+		}
 		sayf(stderr, "capreg: %v", err)
 		return exitUsage
 	}
