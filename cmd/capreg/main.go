@@ -646,6 +646,22 @@ func (n *countValue) Set(s string) error {
 	return nil
 }
 
+// byteCount is an int64 flag of bytes whose error says what it wants, as
+// countValue's does: the flag package's said only "parse error" to
+// --max-input-bytes 32MiB.
+type byteCount int64
+
+func (n *byteCount) String() string { return strconv.FormatInt(int64(*n), 10) }
+
+func (n *byteCount) Set(s string) error {
+	v, err := strconv.ParseInt(s, 0, 64)
+	if err != nil {
+		return errors.New("want a whole number of bytes, such as 33554432 for 32 MiB (0 or less: no bound)")
+	}
+	*n = byteCount(v)
+	return nil
+}
+
 // namesValue is a flag given once per name, or with names joined by
 // commas: --allowed-host a --allowed-host b,c.
 type namesValue []string

@@ -32,7 +32,8 @@ func (rf *repoFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&rf.repo, "repo", ".", "repository `DIR`")
 	fs.StringVar(&rf.configSchema, "config-schema", "", "central config schema `FILE` (repo-relative, or absolute inside the repository; default: capreg.json's configSchema, else the only config-schema.manifest.json found)")
 	fs.BoolVar(&rf.strict, "strict", false, "treat warnings as errors")
-	fs.Int64Var(&rf.maxInputBytes, "max-input-bytes", store.DefaultMaxInputBytes, "stop reading, and fail the build with input-too-large, once the input files read come to more than `N` bytes (memory grows about 20 bytes per byte of tool cards; 0 or less: no bound)")
+	rf.maxInputBytes = store.DefaultMaxInputBytes
+	fs.Var((*byteCount)(&rf.maxInputBytes), "max-input-bytes", "stop reading, and fail the build with input-too-large, once the input files read come to more than `N` bytes (memory grows about 20 bytes per byte of tool cards; 0 or less: no bound)")
 }
 
 func (rf *repoFlags) options() store.Options {
