@@ -78,7 +78,7 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
 	}
 	code = genCheck(ctx, snap, gf.out, hint, stdout, stderr)
-	if note := outInRepo(gf.repo, gf.out); code == exitFindings && note != "" {
+	if note := cmp.Or(outInRepo(gf.repo, gf.out), outNearby(gf.out)); code == exitFindings && note != "" {
 		sayf(stderr, "capreg: %s", note)
 	}
 	return code
@@ -184,6 +184,33 @@ func outInRepo(repo, out string) string {
 	}
 	return fmt.Sprintf("--out %s names no folder here: a relative --out is taken from the working directory, not from --repo; %s is a folder: did you mean --out %s?",
 		shellQuote(out), shellQuote(alt), shellQuote(alt))
+}
+
+// outNearby says, for an --out that names no folder, which folder beside
+// it, named a slip away, holds the artifacts: gen --check --out gen2,
+// meant for gen, found every artifact "missing", and its hint was to
+// write them into gen2. "" when there is none, or --out exists.
+func outNearby(out string) string {
+	if _, err := os.Lstat(out); err == nil {
+		return ""
+	}
+	dir := filepath.Dir(filepath.Clean(out))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var held []string
+	for _, e := range entries {
+		if fi, err := os.Stat(filepath.Join(dir, e.Name(), store.RegistryFile)); err == nil && fi.Mode().IsRegular() {
+			held = append(held, e.Name())
+		}
+	}
+	meant := validate.NearestID(filepath.Base(out), held)
+	if meant == "" {
+		return ""
+	}
+	alt := filepath.Join(dir, meant)
+	return fmt.Sprintf("--out %s names no folder; %s, beside it, holds the artifacts: did you mean --out %s?", shellQuote(out), shellQuote(alt), shellQuote(alt))
 }
 
 // reportWarnings prints the warnings of a repository that passes the gate:
