@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/capreg/capreg/validate"
 )
 
 // verb is one line of the synopsis. The top-level usage, each verb's --help
@@ -15,6 +17,7 @@ type verb struct {
 	name  string    // "check", or "tools search" for a subcommand
 	args  string    // what comes before the optional flags: positionals and required flags
 	flags registrar // the verb's flags, registered as the verb registers them
+	about string    // what the verb does, and what its operand is, for its --help
 }
 
 // registrar registers a verb's flags on a flag set.
@@ -23,15 +26,29 @@ type registrar interface{ register(*flag.FlagSet) }
 // verbs lists every verb in the order the usage shows them.
 func verbs() []verb {
 	return []verb{
-		{"check", "", &checkFlags{}},
-		{"gen", "--out DIR (--write | --check)", &genFlags{}},
-		{"serve", "", &serveFlags{}},
-		{"render", "POINT", &renderFlags{}},
-		{"state", "[ID]", &stateFlags{}},
-		{"tools search", "INTENT", &searchFlags{}},
-		{"tools match", "COMMAND", &matchFlags{}},
-		{"tools show", "ID", &showFlags{}},
-		{"closure", "ID", &repoFlags{}},
+		{"check", "", &checkFlags{}, "Validates the repository and prints every finding, one per line " +
+			"(file:line:column: severity [rule] pointer: message), then a summary on stderr; " +
+			"exits 1 on an error (on a warning too under --strict)."},
+		{"gen", "--out DIR (--write | --check)", &genFlags{}, "Writes the generated artifacts (capability-registry.json, " +
+			"loop-host-contract.json, tool-index.json) into --out DIR, or, with --check, compares " +
+			"the committed ones with them and prints a unified diff of each stale one (exit 1)."},
+		{"serve", "", &serveFlags{}, "Serves the registry over HTTP (GET /openapi.yaml lists the paths), " +
+			"rebuilding it as the repository changes; while the repository has errors, the last " +
+			"good registry stays served. SIGHUP reloads; Ctrl-C or SIGTERM drains and stops."},
+		{"render", "POINT", &renderFlags{}, "Prints the hooks active at the loop POINT for a project config " +
+			"and an enablement (loop.render-hooks), as the JSON envelope or the markdown. POINT is one of " +
+			strings.Join(validate.Points, ", ") + "."},
+		{"state", "[ID]", &stateFlags{}, "Prints each capability's state for a project config and an " +
+			"enablement (installed, surfaced, enabled, active, what turns it off, its hooks), " +
+			"or the state of the one capability ID."},
+		{"tools search", "INTENT", &searchFlags{}, "Ranks the tool cards for INTENT, what you need to do " +
+			"in your words, given as one argument: capreg tools search 'push my branch'."},
+		{"tools match", "COMMAND", &matchFlags{}, "Names the tool cards whose replaces patterns match " +
+			"COMMAND, a raw command line given as one argument: capreg tools match 'git push origin HEAD:main'."},
+		{"tools show", "ID", &showFlags{}, "Prints the tool card ID as JSON; with --probe, then runs its " +
+			"help_probe from the repository root, on this machine (a command line of the checkout: read it first)."},
+		{"closure", "ID", &repoFlags{}, "Prints the capabilities that capability ID requires, directly or " +
+			"not, one id per line, breadth first (ID itself left out)."},
 	}
 }
 
@@ -147,9 +164,47 @@ func eachFlag(r registrar, fn func(*flag.Flag)) {
 	fs.VisitAll(fn)
 }
 
-// printVerbUsage is a verb's --help: its synopsis, then each flag.
+// aboutOf is what the named verb does, as its --help says it.
+func aboutOf(name string) string {
+	for _, v := range verbs() {
+		if v.name == name {
+			return v.about
+		}
+	}
+	return ""
+}
+
+// wrap breaks text into lines of at most width bytes, at spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, w := range strings.Fields(text) {
+		switch {
+		case i == 0:
+		case n+1+len(w) > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
+// printVerbUsage is a verb's --help: its synopsis, what it does, then
+// each flag.
 func printVerbUsage(w io.Writer, fs *flag.FlagSet, name string) {
-	fmt.Fprintf(w, "Usage: %s\n\nFlags:\n", synopsisOf(name, true))
+	fmt.Fprintf(w, "Usage: %s\n\n", synopsisOf(name, true))
+	if about := aboutOf(name); about != "" {
+		// Without it, a --help listed flags only: what state or closure
+		// prints, and which words render takes as POINT, were left to be
+		// found by trying.
+		fmt.Fprintf(w, "%s\n\n", wrap(about, 76))
+	}
+	fmt.Fprintf(w, "Flags:\n")
 	// The flag package lists -limit; the synopsis and README write
 	// --limit, which it reads as well.
 	var b strings.Builder

@@ -92,3 +92,29 @@ func TestFlagsTakingValuesBuiltOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryVerbSaysWhatItDoes: each verb's --help says what the verb does
+// between its synopsis and its flags, so a verb added without the words
+// fails here; render's names the 12 points.
+func TestEveryVerbSaysWhatItDoes(t *testing.T) {
+	for _, v := range verbs() {
+		var help bytes.Buffer
+		if code := run(context.Background(), append(strings.Fields(v.name), "--help"), &help, &help); code != exitOK {
+			t.Fatalf("capreg %s --help: exit %d", v.name, code)
+		}
+		parts := strings.SplitN(help.String(), "\n\n", 3)
+		if v.about == "" || len(parts) < 3 || !strings.HasPrefix(parts[2], "Flags:") || strings.TrimSpace(parts[1]) == "" {
+			t.Errorf("capreg %s --help says nothing of what it does:\n%s", v.name, help.String())
+		}
+		for _, l := range strings.Split(parts[1], "\n") {
+			if len(l) > 76 {
+				t.Errorf("capreg %s --help: line over 76 bytes: %q", v.name, l)
+			}
+		}
+	}
+	var help bytes.Buffer
+	run(context.Background(), []string{"render", "--help"}, &help, &help)
+	if got := strings.Join(strings.Fields(help.String()), " "); !strings.Contains(got, "POINT is one of discuss:pre, discuss:post, plan:pre, plan:post, execute:pre, execute:wave:pre, execute:wave:post, execute:post, verify:pre, verify:post, ship:pre, ship:post.") {
+		t.Errorf("capreg render --help does not list the points:\n%s", help.String())
+	}
+}
