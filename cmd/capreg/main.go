@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -512,8 +513,41 @@ func splitFlags(fs *flag.FlagSet, args []string) (flags, operands []string, err 
 		if strings.HasPrefix(value, "--") || strings.HasPrefix(value, "-") && fs.Lookup(strings.TrimLeft(value, "-")) != nil {
 			return nil, nil, fmt.Errorf("--%s needs a value, not the flag %s", name, value) // -strict is --strict too
 		}
+		if msg := tildeUnexpanded(f, a, value); msg != "" {
+			return nil, nil, errors.New(msg)
+		}
 	}
 	return args, nil, nil
+}
+
+// tildeUnexpanded is the usage error of a path flag whose value starts
+// with a ~ the shell left as it is, given as --name=~/x (arg, the word as
+// typed) or quoted, "~/x", when no file or folder of that literal name
+// exists: a shell expands ~ at the start of a word, unquoted, not after
+// "=", so "gen --out=~/gen --write" made a folder named ~ in the working
+// directory, and --repo=~/x read "/cwd/~/x". "" otherwise.
+func tildeUnexpanded(f *flag.Flag, arg, value string) string {
+	placeholder, _ := flag.UnquoteUsage(f)
+	if placeholder != "DIR" && placeholder != "FILE" {
+		return ""
+	}
+	head, rest, _ := strings.Cut(value, "/")
+	if !strings.HasPrefix(head, "~") {
+		return ""
+	}
+	if _, err := os.Lstat(head); err == nil {
+		return "" // a folder named so, meant
+	}
+	or := ""
+	if head == "~" { // ~user has no variable to stand for it
+		or = fmt.Sprintf(", or --%s \"%s\"", f.Name, path.Join("$HOME", rest))
+	}
+	if strings.Contains(arg, "=") {
+		return fmt.Sprintf("invalid value %q for --%s: the shell leaves ~ after = as it is, and there is no %s here; write --%s %s (a space, not =)%s",
+			value, f.Name, head, f.Name, value, or)
+	}
+	return fmt.Sprintf("invalid value %q for --%s: the shell leaves ~ in quotes as it is, and there is no %s here; write --%s %s (~ unquoted)%s",
+		value, f.Name, head, f.Name, value, or)
 }
 
 // flagGiven reports whether the flag name was given on the command line, so
