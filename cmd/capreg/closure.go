@@ -21,7 +21,7 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	if snap.Registry.ByID[id] == nil {
-		sayf(stderr, "capreg: no capability %q%s", id, didYouMean(snap.MeantCapability(id)))
+		sayf(stderr, "capreg: no capability %q%s", id, orWhereListed(snap.MeantCapability(id), capabilitiesListed))
 		return exitFindings
 	}
 	if len(snap.Registry.Closure[id]) == 0 {
@@ -34,4 +34,17 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		out = fmt.Appendln(out, dep)
 	}
 	return writeOutput(stdout, stderr, out)
+}
+
+// capabilitiesListed says where a capability's id can be read.
+const capabilitiesListed = "capreg state --format text lists the capabilities"
+
+// orWhereListed is the hint after an unknown id: the id a slip meant, as
+// didYouMean words it, or, with none, where the ids are listed: "no
+// capability \"nope\"" alone left the user to find them in the tree.
+func orWhereListed(meant, listed string) string {
+	if meant != "" {
+		return didYouMean(meant)
+	}
+	return "; " + listed
 }

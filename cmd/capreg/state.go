@@ -58,7 +58,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if len(pos) == 1 && !st.Only(pos[0]) {
 		// As closure and GET /capability-state?id= say it.
-		sayf(stderr, "capreg: no capability %q%s", pos[0], didYouMean(snap.MeantCapability(pos[0])))
+		sayf(stderr, "capreg: no capability %q%s", pos[0], orWhereListed(snap.MeantCapability(pos[0]), capabilitiesListed))
 		return exitFindings
 	}
 	if f.strictFailure(stderr, st.Warnings, st.Unlisted) {

@@ -439,7 +439,7 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 		}
 		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, probeTimeout, stdout, stderr)
 	}
-	sayf(stderr, "capreg: no tool card %q%s", id, didYouMean(snap.MeantCard(id)))
+	sayf(stderr, "capreg: no tool card %q%s", id, orWhereListed(snap.MeantCard(id), "capreg tools search INTENT finds a card by what it does"))
 	return exitFindings
 }
 
