@@ -417,6 +417,14 @@ func parseQuietly(fs *flag.FlagSet, flags []string) error {
 // commandMeant does a verb; else it lists the flags fs takes.
 func flagMeant(fs *flag.FlagSet, name string) string {
 	names := flagList(fs)
+	// --json and --format json are one choice where tools takes both;
+	// check, render and state take the second only, tools show the first.
+	switch {
+	case name == "json" && fs.Lookup("format") != nil && strings.Contains(fs.Lookup("format").Usage, "json"):
+		return didYouMean("--format json")
+	case name == "format" && fs.Lookup("json") != nil:
+		return didYouMean("--json")
+	}
 	if best := validate.NearestID(name, names); best != "" {
 		return didYouMean("--" + best)
 	}
