@@ -425,6 +425,10 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 	case name == "format" && fs.Lookup("json") != nil:
 		return didYouMean("--json")
 	}
+	if f := fs.Lookup(flagSynonyms[name]); f != nil {
+		placeholder, _ := flag.UnquoteUsage(f)
+		return didYouMean(strings.TrimSpace("--" + f.Name + " " + placeholder))
+	}
 	if best := validate.NearestID(name, names); best != "" {
 		return didYouMean("--" + best)
 	}
@@ -432,6 +436,15 @@ func flagMeant(fs *flag.FlagSet, name string) string {
 		names[i] = "--" + n
 	}
 	return fmt.Sprintf(" (%s takes %s)", fs.Name(), strings.Join(names, ", "))
+}
+
+// flagSynonyms are the names other tools give the flag capreg names
+// otherwise (serve --port 8080, gen -o DIR, tools search -n 5): too many
+// edits from it to be named as a slip.
+var flagSynonyms = map[string]string{
+	"port": "addr", "host": "addr", "listen": "addr", "bind": "addr", "address": "addr",
+	"o": "out", "output": "out", "dir": "repo", "root": "repo", "C": "repo",
+	"n": "limit", "max": "limit", "top": "limit", "count": "limit",
 }
 
 // emptyOperand is the usage error of an operand given empty: "$ID" with
