@@ -176,6 +176,7 @@ func runToolsMatch(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if snap == nil {
 		return code
 	}
+	noteNoCards(snap, stderr)
 	m, err := snap.Commands().Match(ctx, pos[0], cmdline.DefaultBudget)
 	if err != nil {
 		sayf(stderr, "capreg: %v", err)
@@ -300,6 +301,7 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 	if snap == nil {
 		return code
 	}
+	noteNoCards(snap, stderr)
 	return toolsSearch(ctx, snap, pos[0], sf.limit, sf.risk, asJSON, stdout, stderr)
 }
 
@@ -317,6 +319,16 @@ func runToolsShow(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return code
 	}
 	return toolsShow(ctx, snap, sf.repo, id, sf.probe, stdout, stderr)
+}
+
+// noteNoCards says on stderr that a repository holding capabilities or
+// workflows holds no tool card: "no tool matches" (and tools show's hint
+// to search) read as if cards had been searched. A repository holding
+// nothing at all has been said to by loadValid.
+func noteNoCards(snap *store.Snapshot, stderr io.Writer) {
+	if len(snap.Result.Cards) == 0 && !snap.HoldsNothing() {
+		sayf(stderr, "capreg: note: the repository holds no tool card (a <tool>.card.json beside the tool it describes)")
+	}
 }
 
 // scoreText is a score to four significant digits, in plain decimals
@@ -439,7 +451,11 @@ func toolsShow(ctx context.Context, snap *store.Snapshot, repo, id string, probe
 		}
 		return runProbe(ctx, repo, c.ToolPath, c.HelpProbe, probeTimeout, stdout, stderr)
 	}
-	sayf(stderr, "capreg: no tool card %q%s", id, orWhereListed(snap.MeantCard(id), "capreg tools search INTENT finds a card by what it does"))
+	listed := "capreg tools search INTENT finds a card by what it does"
+	if len(snap.Result.Cards) == 0 {
+		listed = "the repository holds none (a <tool>.card.json beside the tool it describes)"
+	}
+	sayf(stderr, "capreg: no tool card %q%s", id, orWhereListed(snap.MeantCard(id), listed))
 	return exitFindings
 }
 
