@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+
+	"github.com/capreg/capreg/store"
 )
 
 // runClosure prints the requires-closure of a capability, one id per line, in
@@ -21,7 +23,7 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return code
 	}
 	if snap.Registry.ByID[id] == nil {
-		sayf(stderr, "capreg: no capability %q%s", id, orWhereListed(snap.MeantCapability(id), capabilitiesListed))
+		sayf(stderr, "capreg: no capability %q%s", id, orWhereListed(snap.MeantCapability(id), capabilitiesListedIn(snap)))
 		return exitFindings
 	}
 	if len(snap.Registry.Closure[id]) == 0 {
@@ -36,8 +38,14 @@ func runClosure(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return writeOutput(stdout, stderr, out)
 }
 
-// capabilitiesListed says where a capability's id can be read.
-const capabilitiesListed = "capreg state --format text lists the capabilities"
+// capabilitiesListedIn says where a capability's id can be read, or that
+// the repository holds none, which that list would show empty.
+func capabilitiesListedIn(snap *store.Snapshot) string {
+	if len(snap.Registry.Capabilities) == 0 {
+		return "the repository holds none"
+	}
+	return "capreg state --format text lists the capabilities"
+}
 
 // orWhereListed is the hint after an unknown id: the id a slip meant, as
 // didYouMean words it, or, with none, where the ids are listed: "no

@@ -73,6 +73,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 	if snap == nil {
 		return code
 	}
+	noteNoCapabilities(snap, stderr)
 	env, err := render.Resolve(snap.Registry, req)
 	if err != nil {
 		// An unknown point is a finding, as an unknown id is for closure and
@@ -377,4 +378,14 @@ func readBoundedNow(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err) // a read error names the path itself
 	}
 	return data, err
+}
+
+// noteNoCapabilities says on stderr that a repository holding tool cards
+// or workflows holds no capability: render's "No active hooks" and
+// state's empty list read as if capabilities had been turned off. A
+// repository holding nothing at all has been said to by loadValid.
+func noteNoCapabilities(snap *store.Snapshot, stderr io.Writer) {
+	if len(snap.Registry.Capabilities) == 0 && !snap.HoldsNothing() {
+		sayf(stderr, "capreg: note: the repository holds no capability (%s)", snap.DeclarationPath())
+	}
 }

@@ -51,6 +51,9 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if snap == nil {
 		return code
 	}
+	if len(pos) == 0 {
+		noteNoCapabilities(snap, stderr) // with an ID, its line says so
+	}
 	st, err := render.NewResolver(snap.Registry).States(req)
 	if err != nil {
 		sayf(stderr, "capreg: %v", err)
@@ -58,7 +61,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if len(pos) == 1 && !st.Only(pos[0]) {
 		// As closure and GET /capability-state?id= say it.
-		sayf(stderr, "capreg: no capability %q%s", pos[0], orWhereListed(snap.MeantCapability(pos[0]), capabilitiesListed))
+		sayf(stderr, "capreg: no capability %q%s", pos[0], orWhereListed(snap.MeantCapability(pos[0]), capabilitiesListedIn(snap)))
 		return exitFindings
 	}
 	if f.strictFailure(stderr, st.Warnings, st.Unlisted) {
