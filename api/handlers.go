@@ -127,49 +127,13 @@ func unknownFilter(w http.ResponseWriter, name, value string, allowed []string) 
 	msg, details := fmt.Sprintf("unknown %s %q", name, value), map[string]any{"parameter": name, "allowed": allowed}
 	meant := validate.NearestID(value, allowed)
 	if meant == "" {
-		meant = abbreviated(value, allowed)
+		meant = validate.Abbreviated(value, allowed)
 	}
 	if meant != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", meant)
 		details["didYouMean"] = meant
 	}
 	writeError(w, http.StatusBadRequest, CodeBadRequest, msg, details)
-}
-
-// abbreviated returns the one allowed value that value abbreviates, or "":
-// a filter's values are few and long, and a client writes "md" for
-// markdown or "destr" for destructive, too many edits away for a typo.
-// value abbreviates a word when both start with the same letter and the
-// rest of value's letters appear in the word in order, case aside.
-func abbreviated(value string, allowed []string) string {
-	value = strings.ToLower(strings.TrimSpace(value))
-	if len(value) < 2 {
-		return ""
-	}
-	meant := ""
-	for _, a := range allowed {
-		lower := strings.ToLower(a)
-		if lower == "" || lower[0] != value[0] || !inOrder(value[1:], lower[1:]) {
-			continue
-		}
-		if meant != "" {
-			return "" // two values fit: no one is meant
-		}
-		meant = a
-	}
-	return meant
-}
-
-// inOrder reports whether the bytes of sub appear in s in order.
-func inOrder(sub, s string) bool {
-	for i := 0; i < len(sub); i++ {
-		j := strings.IndexByte(s, sub[i])
-		if j < 0 {
-			return false
-		}
-		s = s[j+1:]
-	}
-	return true
 }
 
 // sortedCaps returns the capabilities by id (the registry keeps folder
@@ -404,7 +368,7 @@ func knownProfile(w http.ResponseWriter, r *http.Request) bool {
 		}
 		// "Core", "ful" a typo away; "std" abbreviating standard, as
 		// ?tier= names it.
-		meant := cmp.Or(validate.NearestID(name, store.ProfileNames), abbreviated(name, store.ProfileNames))
+		meant := cmp.Or(validate.NearestID(name, store.ProfileNames), validate.Abbreviated(name, store.ProfileNames))
 		notFoundMeant(w, msg, map[string]any{"name": name, "validProfiles": store.ProfileNames}, meant)
 		return false
 	}

@@ -532,3 +532,40 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// Abbreviated returns the one allowed value that value abbreviates, or "":
+// a choice's values are few and long, and a client writes "md" for
+// markdown or "destr" for destructive, too many edits away for a typo
+// (NearestID). The API's filters and the CLI's flags of choices both name it.
+// value abbreviates a word when both start with the same letter and the
+// rest of value's letters appear in the word in order, case aside.
+func Abbreviated(value string, allowed []string) string {
+	value = strings.ToLower(strings.TrimSpace(value))
+	if len(value) < 2 {
+		return ""
+	}
+	meant := ""
+	for _, a := range allowed {
+		lower := strings.ToLower(a)
+		if lower == "" || lower[0] != value[0] || !inOrder(value[1:], lower[1:]) {
+			continue
+		}
+		if meant != "" {
+			return "" // two values fit: no one is meant
+		}
+		meant = a
+	}
+	return meant
+}
+
+// inOrder reports whether the bytes of sub appear in s in order.
+func inOrder(sub, s string) bool {
+	for i := 0; i < len(sub); i++ {
+		j := strings.IndexByte(s, sub[i])
+		if j < 0 {
+			return false
+		}
+		s = s[j+1:]
+	}
+	return true
+}

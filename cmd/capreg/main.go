@@ -6,6 +6,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -604,8 +605,9 @@ func badValueText(verb, name, value, want string) string {
 }
 
 // badChoice is badValue for a flag taking one of choices: it names them,
-// and the one value is a slip of ("destructiv", "JSON", "sarfi"), as the
-// API names the value a parameter probably meant.
+// and the one value is a slip of ("destructiv", "JSON", "sarfi") or
+// abbreviates ("md" for markdown), as the API names the value a parameter
+// probably meant.
 func badChoice(stderr io.Writer, verb, name, value string, choices []string) int {
 	return usageError(stderr, "%s", badChoiceText(verb, name, value, choices))
 }
@@ -614,7 +616,7 @@ func badChoice(stderr io.Writer, verb, name, value string, choices []string) int
 // otherwise (serve's --log-format and --log-level, in its JSON log).
 func badChoiceText(verb, name, value string, choices []string) string {
 	want := "want " + validate.OrList(choices)
-	if meant := validate.NearestID(value, choices); meant != "" {
+	if meant := cmp.Or(validate.NearestID(value, choices), validate.Abbreviated(value, choices)); meant != "" {
 		want += fmt.Sprintf(" (did you mean %q?)", meant)
 	}
 	return badValueText(verb, name, value, want)
