@@ -65,3 +65,30 @@ func TestMatchCommandCaseGroupsReview(t *testing.T) {
 		{"(make all 12>&1) 2> err", []string{"log"}},
 	})
 }
+
+// TestMatchCommandQuotedReservedWordIsACommand: a reserved word written
+// quoted or escaped is none, but a command of that name, so the words
+// after it are its arguments: bash 5.2 runs "'!' make all", "\! make
+// all" and "\"then\" make all" as commands named "!" and "then" (not
+// found), and "{ ls; '{' make all; }" as ls and a command named "{";
+// make never runs. commandStarts took them for the reserved words and
+// tried "make all" after them (found by the mutation review of
+// soleCommandCloser's quoted "{").
+func TestMatchCommandQuotedReservedWordIsACommand(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"'!' make all", nil},
+		{`\! make all`, nil},
+		{`"then" make all`, nil},
+		{"{ ls; '{' make all; }", nil},
+		{"true && 'if' make all", nil},
+		// Reserved words still.
+		{"! make all", []string{"make"}},
+		{"if true; then make all; fi", []string{"make"}},
+		{"{ ls; { make all; }; }", []string{"make"}},
+		{"while make all; do :; done", []string{"make"}},
+	})
+}

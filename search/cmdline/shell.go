@@ -1764,7 +1764,7 @@ func commandStarts(toks []shellToken) []int {
 			}
 			from := i
 			i = skipAssignments(words, i)
-			for i < len(words) && !words[i].dot && reservedWords[words[i].text] { // "./!" is a path
+			for i < len(words) && isReservedWord(words[i]) { // "./!" is a path, "'!'" a command
 				from = i + 1
 				i = skipAssignments(words, i+1) // "then git push", "! git push"
 			}
