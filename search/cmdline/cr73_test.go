@@ -12,8 +12,10 @@ import "testing"
 // word after its "(" or "|", not the statement's end, nor is an "esac"
 // an arm's command takes as an argument; a substitution's ")" in a
 // pattern closes the substitution, not the pattern; an extglob "@(a|b)"
-// holds a subshell-like "(" that is no pattern's; and a case statement
-// in an arm has a subject and "in" of its own.
+// holds a subshell-like "(" that is no pattern's; a case statement in
+// an arm has a subject and "in" of its own; and a "case" that is an
+// argument ("echo case x" in an arm or after a statement) opens none,
+// so the command on the next line runs.
 func TestMatchCommandReservedPositionsReview(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "x", Replaces: []string{"x"}},
@@ -34,6 +36,9 @@ func TestMatchCommandReservedPositionsReview(t *testing.T) {
 		{"shopt -s extglob\ncase x in @(a|b)) ls;; x) ls;; esac", nil},
 		{"case x in x) echo esac;; y) ls;; esac", nil},
 		{"case x in x) case y\nin z) ls;; esac;; esac", nil},
+		// A "case" that is an argument opens no statement.
+		{"case z in z) echo case x\ny;; esac", []string{"y"}},
+		{"case z in z) ls;; esac; echo case x in\nx", []string{"x"}},
 	})
 }
 
