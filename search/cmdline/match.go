@@ -695,10 +695,13 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return false
 		}
 		c.j = pastGroup(toks, j+1)
-	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b):
+	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || !replacedLater(toks, j, b)):
 		// A pipe the command writes nothing into is no pipe of its
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
+		// A redirection a later one of its descriptor replaces is
+		// passed over below: "make all 2> err 2>&1" sends make's
+		// errors to the output, not to err.
 		return c.took(want, toks, b)
 	case c.dashed && w.operand && !tok.op && (isOption(tok.text) || tok.text == "--") && w.match(operandWord(tok), b):
 		// "-4242" of "kill -9 -- -4242"; a "--" past the first is an
@@ -979,6 +982,66 @@ func redirectedDescriptors(w string) (fds uint16, copies bool) {
 		fds |= descriptorBit(from) // "make all >&2-": its errors go nowhere
 	}
 	return fds, copies
+}
+
+// replacedLater reports whether a later redirection of the command or
+// group whose redirection starts at toks[j], up to the operator that ends
+// it, changes a descriptor that one redirects, as bash applies them in
+// order, so that the earlier one is not where the descriptor leads: "make
+// all 2> err 2>&1", "2> err 2>&-", "> out >&2" and "2> a 2> b" (the
+// errors go to b). A copy of a descriptor onto itself ("2>&2", "<&0")
+// changes nothing. Words of a substitution or a process substitution
+// among them are passed whole. Each word it reads costs a unit of b.
+func replacedLater(toks []shellToken, j int, b *budget) bool {
+	k := pastRedirection(toks, j)
+	if k == j {
+		return false // no redirection: the ">" of a process substitution, ">(tee log)"
+	}
+	fds, _ := redirectedDescriptors(toks[j].text)
+	for k < len(toks) && b.pay(1) {
+		t := toks[k]
+		switch next := pastRedirection(toks, k); {
+		case next > k:
+			if changedDescriptors(t.text)&fds != 0 {
+				return true
+			}
+			k = next
+		case t.op && (t.text == "(" || t.text == "$("):
+			k = pastGroup(toks, k)
+		case t.op && t.text == "`":
+			k++
+			for k < len(toks) && !(toks[k].op && toks[k].text == "`") {
+				k++
+			}
+			k++
+		case t.op:
+			return false
+		default:
+			k++
+		}
+	}
+	return false
+}
+
+// changedDescriptors are the descriptors the redirection word w changes
+// (redirectedDescriptors), none for a copy of a descriptor onto itself,
+// moved or not ("2>&2", "<&0", ">&1", "2>&2-"), which bash 5.2 leaves as
+// it was.
+func changedDescriptors(w string) uint16 {
+	fds, copies := redirectedDescriptors(w)
+	rest := strings.TrimLeft(w, "0123456789")
+	from := w[:len(w)-len(rest)]
+	if !copies || len(rest) < 3 {
+		return fds
+	}
+	if from == "" {
+		from = map[byte]string{'>': "1", '<': "0"}[rest[0]]
+	}
+	to := strings.TrimSuffix(rest[2:], "-")
+	if to != "" && strings.Trim(to, "0123456789") == "" && strings.TrimLeft(to, "0") == strings.TrimLeft(from, "0") {
+		return 0
+	}
+	return fds
 }
 
 // descriptorBit is the bit of the descriptor the digits n name (15 for
