@@ -550,6 +550,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, name string, b *b
 func (c *wordCursor) command(name string) {
 	c.args, c.anywhere = argumentOptions(name), permutes[name]
 	c.named, c.dashed, c.runner, c.handed = c.anywhere, false, runsInside[name], false
+	c.group = groupRedirections{}
 	c.global = subcommandArguments[spellingName(name)]
 }
 
@@ -602,6 +603,32 @@ type wordCursor struct {
 	runner bool // the command is one of runsInside
 	// handed: the runner's "--" is behind (see endOptions).
 	handed bool
+	// group: the redirections of a group the command inherits, which
+	// the cursor is reading (see groupRedirectAt).
+	group groupRedirections
+}
+
+// groupRedirections are the redirections after a group's closer, which a
+// command inside it inherits, as wordCursor reads them.
+type groupRedirections struct {
+	// end: the index in toks of the operator after them, +1 (0: the
+	// cursor reads none).
+	end int
+	// own: the descriptors the command or a nearer group redirects, or
+	// writes into a pipe, whose redirections here it does not inherit;
+	// these: those they redirect.
+	own, these uint16
+}
+
+// inherits reports whether the command the cursor reads inherits the
+// redirection at toks[j]: it is not of a group's, or of one that
+// redirects no descriptor the command or a nearer group redirects.
+func (g groupRedirections) inherits(toks []shellToken, j int) bool {
+	if j >= g.end-1 {
+		return true
+	}
+	fds, _ := redirectedDescriptors(toks[j].text)
+	return fds&g.own == 0
 }
 
 // endOptions moves c past a "--" of the command's that ends options: the
@@ -695,13 +722,14 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return false
 		}
 		c.j = pastGroup(toks, j+1)
-	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || !replacedLater(toks, j, b)):
+	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || c.group.inherits(toks, j) && !replacedLater(toks, j, b)):
 		// A pipe the command writes nothing into is no pipe of its
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
-		// A redirection a later one of its descriptor replaces is
-		// passed over below: "make all 2> err 2>&1" sends make's
-		// errors to the output, not to err.
+		// A redirection a later one of its descriptor replaces, or
+		// one of a group's the command redirects itself, is passed
+		// over below: "make all 2> err 2>&1" sends make's errors to
+		// the output, not to err.
 		return c.took(want, toks, b)
 	case c.dashed && w.operand && !tok.op && (isOption(tok.text) || tok.text == "--") && w.match(operandWord(tok), b):
 		// "-4242" of "kill -9 -- -4242"; a "--" past the first is an
@@ -717,10 +745,22 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 	case w.redir && tok.op && tok.groupRedirect > 0 && b.pay(1):
 		// The command ends inside a group whose redirections, which it
 		// inherits, the pattern's may be: "make all 2> <log>" matches
-		// "(make all) 2> err" and "{ make all; } 2> err".
-		if c.j = groupRedirectAt(toks, j, b); c.j < 0 {
+		// "(make all) 2> err" and "{ make all; } 2> err"; and past
+		// those of a group, those of the group around it:
+		// "((make all) > o; ls) 2> err".
+		own, read, ok := ownDescriptors(toks, j)
+		if c.group.end == j+1 {
+			own, read, ok = c.group.own|c.group.these|pipedDescriptors(toks, j), 1, true
+		}
+		if !ok || !b.pay(int64(read)) {
 			return false
 		}
+		k, g := groupRedirectAt(toks, j, own, b)
+		if k < 0 {
+			return false
+		}
+		c.j, c.group = k, g
+
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
 	case pastRedirection(toks, j) > j:
@@ -877,21 +917,20 @@ func soleCommandCloser(toks []shellToken, j int, b *budget) int {
 // groupRedirectAt is the index in toks of the first redirection of the
 // group a command ending at the operator toks[j] is in (see
 // shellToken.groupRedirect), or of the group around that one where the
-// one has none ("((make all); ls) 2> err"), when bash gives the command
-// what it redirects: none of the descriptors the command redirects
-// itself, or its pipe ("(make all 2>&1) 2> err" sends make's errors to
-// its output, "(make all | tee x) > out" its output to tee), and no
-// copy of a descriptor when it redirects any ("(make all > out) 2>&1":
-// the group's errors go where its output did before make's "> out");
-// -1 for none. A command whose words hold a group or a substitution,
-// or which is a group closed inside another's, is not read so. Each
-// word it reads back costs a unit of b.
-func groupRedirectAt(toks []shellToken, j int, b *budget) int {
-	own, read, ok := ownDescriptors(toks, j)
-	for ok && b.pay(int64(read)) && toks[j].groupRedirect > 0 {
+// one has none ("((make all); ls) 2> err"), and what the command
+// inherits there: bash gives the command what the group redirects, but
+// for the descriptors own, which the command, or a group inside this one
+// it is in, redirects after the group (or pipes): "(make all 2>&1) 2>
+// err" sends make's errors to its output, "(make all | tee x) > out" its
+// output to tee, "((make all) 2> e; ls) 2> err" its errors to e. No copy
+// of a descriptor is inherited where own holds any ("(make all > out)
+// 2>&1": the group's errors go where its output did before make's "> out");
+// -1 for none. Each group read costs a unit of b.
+func groupRedirectAt(toks []shellToken, j int, own uint16, b *budget) (int, groupRedirections) {
+	for b.pay(1) && toks[j].groupRedirect > 0 {
 		k := int(toks[j].groupRedirect) - 1
 		if k >= len(toks) {
-			return -1
+			return -1, groupRedirections{}
 		}
 		end := pastRedirections(toks, k)
 		if end > k {
@@ -901,18 +940,18 @@ func groupRedirectAt(toks []shellToken, j int, b *budget) int {
 				fds, copies := redirectedDescriptors(toks[r].text)
 				group, dup = group|fds, dup || copies
 			}
-			if group&own != 0 || own != 0 && dup {
-				return -1
+			if own != 0 && dup {
+				return -1, groupRedirections{}
 			}
-			return k
+			return k, groupRedirections{end: end + 1, own: own, these: group}
 		}
 		if !toks[k].op {
-			return -1
+			return -1, groupRedirections{}
 		}
 		j = k
 		own |= pipedDescriptors(toks, j)
 	}
-	return -1
+	return -1, groupRedirections{}
 }
 
 // ownDescriptors are the descriptors the command ending at the operator
