@@ -289,29 +289,41 @@ func readsNoInputWord(w string) bool {
 // any, whose patterns end in a ")" that closes none ("$(case a in a) sh;;
 // esac)", "| case a in a) sh;; esac").
 type nesting struct {
-	depth int   // the groups open; -1 after a ")" closing one opened before the reading
-	cases []int // the depths of the case statements open
+	depth int        // the groups open; -1 after a ")" closing one opened before the reading
+	cases []caseOpen // the case statements open, innermost last
+}
+
+// caseOpen is a case statement nesting reads: the depth of its words,
+// the index in toks of its "case", and of its "in", +1 (0 until read).
+type caseOpen struct{ depth, at, in int }
+
+// inCase reports whether the innermost case statement open has its words
+// at the depth read.
+func (n *nesting) inCase() bool {
+	return len(n.cases) > 0 && n.cases[len(n.cases)-1].depth == n.depth
 }
 
 // read reads toks[k], and reports whether it is one of the words the
 // nesting follows: "(", "$(", ")", or "case" where a command starts
-// (unless after a ")" closing a group opened before the reading) and its
-// "esac". The "(" that opens a case pattern ("(x)", see
+// (unless after a ")" closing a group opened before the reading), its
+// "in" and its "esac". The "(" that opens a case pattern ("(x)", see
 // casePatternOpen) opens no group.
 func (n *nesting) read(toks []shellToken, k int) bool {
 	t := &toks[k]
 	switch {
-	case t.op && t.text == "(" && len(n.cases) > 0 && n.cases[len(n.cases)-1] == n.depth && casePatternOpen(toks, k):
+	case t.op && t.text == "(" && n.inCase() && casePatternOpen(toks, k, n.cases[len(n.cases)-1].in-1):
 		// a case pattern's start: its ")" ends it
 	case t.op && (t.text == "$(" || t.text == "("):
 		n.depth++
-	case t.op && t.text == ")" && len(n.cases) > 0 && n.cases[len(n.cases)-1] == n.depth:
+	case t.op && t.text == ")" && n.inCase():
 		// a case pattern's end
 	case t.op && t.text == ")":
 		n.depth--
 	case !t.op && !t.quoted && n.depth >= 0 && t.start && t.text == "case":
-		n.cases = append(n.cases, n.depth)
-	case !t.op && !t.quoted && len(n.cases) > 0 && t.text == "esac" && n.cases[len(n.cases)-1] == n.depth:
+		n.cases = append(n.cases, caseOpen{depth: n.depth, at: k})
+	case !t.op && !t.quoted && t.text == "in" && n.inCase() && n.cases[len(n.cases)-1].in == 0 && n.afterSubject(toks, k):
+		n.cases[len(n.cases)-1].in = k + 1
+	case !t.op && !t.quoted && t.text == "esac" && n.inCase():
 		n.cases = n.cases[:len(n.cases)-1]
 	default:
 		return false
@@ -319,12 +331,27 @@ func (n *nesting) read(toks []shellToken, k int) bool {
 	return true
 }
 
+// afterSubject reports whether the word "in" at toks[k] comes after the
+// subject of the innermost case statement open, newlines aside: not
+// right after its "case" ("case in in" has the subject "in"). The
+// subject is one word whatever it is made of ("x", "$(cmd)", "`cmd`",
+// "a$(b)c", "$(case …)"), whose substitutions nesting reads, and which
+// bash refuses where it is more.
+func (n *nesting) afterSubject(toks []shellToken, k int) bool {
+	j := k - 1
+	for j >= 0 && toks[j].op && toks[j].newline {
+		j--
+	}
+	return j > n.cases[len(n.cases)-1].at
+}
+
 // casePatternOpen reports whether the "(" at toks[k] opens a case
-// pattern, "(x)" of "case x in (x) make all;; esac": after the
-// statement's "in" or an arm's ";;", ";&" or ";;&", newlines aside,
-// where bash reads no subshell. A ";" and a newline are no ";;" ("x) ls;"
-// then "(make all)" is a subshell).
-func casePatternOpen(toks []shellToken, k int) bool {
+// pattern, "(x)" of "case x in (x) make all;; esac": after in, the
+// statement's "in" (toks[in], -1 while not read, see nesting), or an
+// arm's ";;", ";&" or ";;&", newlines aside, where bash reads no subshell,
+// whatever the subject ("case $(cmd) in (x)"). A ";" and a newline are no
+// ";;" ("x) ls;" then "(make all)" is a subshell).
+func casePatternOpen(toks []shellToken, k, in int) bool {
 	newline := func(j int) bool { return toks[j].op && toks[j].newline }
 	j := k - 1
 	for j >= 0 && newline(j) {
@@ -334,12 +361,8 @@ func casePatternOpen(toks []shellToken, k int) bool {
 	case j >= 1 && toks[j].op && (toks[j].text == ";" || toks[j].text == "&") && !newline(j) &&
 		toks[j-1].op && toks[j-1].text == ";" && !newline(j-1):
 		return true // ";;", ";&", ";;&"
-	case j >= 0 && !toks[j].op && !toks[j].quoted && toks[j].text == "in":
-		i := j - 1 // the subject, one word
-		for i >= 0 && newline(i) {
-			i--
-		}
-		return i >= 1 && !toks[i].op && !toks[i-1].op && !toks[i-1].quoted && toks[i-1].text == "case" && toks[i-1].start
+	case j >= 0 && j == in:
+		return true
 	}
 	return false
 }

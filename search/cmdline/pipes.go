@@ -237,7 +237,7 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.nest.read(toks, k) // "case"
 		p.push(compoundStart[t.text], k)
 	case !t.op:
-		if t.text == "case" || t.text == "esac" {
+		if t.text == "case" || t.text == "in" || t.text == "esac" {
 			p.nest.read(toks, k)
 		}
 		if n := p.cur.read(toks, k); n > 1 {

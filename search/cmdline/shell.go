@@ -1821,6 +1821,9 @@ type reservedReader struct {
 	drop    map[int]bool // those where bash runs no command; nil for none
 	depth   int          // the subshells and substitutions open
 	cases   []caseFrame  // the case statements open, innermost last
+	// backtick: a substitution in backticks is open, which the next
+	// backtick closes (one inside it is escaped).
+	backtick bool
 }
 
 // caseFrame is a case statement being read: the part of it at hand, the
@@ -1869,16 +1872,28 @@ func (r *reservedReader) read(k int) int {
 	return k
 }
 
-// nests follows the subshells and substitutions a "(", "$(" or ")" opens
-// or closes, and reports whether t was one: not the "(" before a case
-// pattern's first word nor the ")" after it, which open no subshell.
+// nests follows the subshells and substitutions a "(", "$(", ")" or a
+// backtick opens or closes, and reports whether t was one: not the "("
+// before a case pattern's first word nor the ")" after it, which open no
+// subshell. A substitution in a case statement's subject is a word of it
+// ("case $(cmd) in", "case `cmd` in"), whose commands run.
 func (r *reservedReader) nests(t shellToken) bool {
 	top := r.top()
 	patternOpen := top != nil && top.state == inPattern && top.words == 0        // "(x)"
 	patternClose := top != nil && top.state == inPattern && top.depth == r.depth // "x)"
+	if c := r.current(); c != nil && c.state == inSubject && t.op && (t.text == "$(" || t.text == "`" && !r.backtick) {
+		c.words++
+	}
 	switch {
 	case !t.op:
 		return false
+	case t.text == "`":
+		r.backtick = !r.backtick
+		if r.backtick {
+			r.depth++
+		} else {
+			r.depth--
+		}
 	case t.text == "$(", t.text == "(" && !patternOpen:
 		r.depth++
 	case t.text == ")" && !patternClose:
