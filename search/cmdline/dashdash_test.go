@@ -60,9 +60,9 @@ func TestMatchCommandDashDashIsNoOperand(t *testing.T) {
 // file -la): "kubectl exec <pod> <a> <b>" matches "kubectl exec db-0 --
 // ls -- -la", where no "--" of a runner's line made an operand of a word
 // that looks like an option. A third "--" is an operand, as "cat -- --
-// a" reads the file "--". A runner's first "--" is read as its own even
-// where it is the command's ("docker exec db ls -- -la": docker reads
-// no "--" after the container), which matches no more than before.
+// a" reads the file "--". One after the first word of the command docker
+// or ssh runs is that command's ("docker exec db ls -- -la": docker reads
+// no "--" after the container; see TestMatchCommandRunnersCommandDashDash).
 func TestMatchCommandDashDashAfterARunners(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "kx", Replaces: []string{"kubectl exec <pod> <a> <b>"}},
@@ -82,7 +82,9 @@ func TestMatchCommandDashDashAfterARunners(t *testing.T) {
 		// As before: the runner's first "--" leaves ls's -la an option.
 		{"kubectl exec db-0 -- ls -la", nil},
 		{"ssh host -- ls -la", nil},
-		{"docker exec db ls -- -la", nil},
+		{"docker exec db ls -la", nil},
+		// The command's "--" (TestMatchCommandRunnersCommandDashDash).
+		{"docker exec db ls -- -la", []string{"dx"}},
 	})
 }
 

@@ -573,6 +573,7 @@ func matchWords(want []tokenMatcher, toks []shellToken, j int, name string, b *b
 func (c *wordCursor) command(name string) {
 	c.args, c.anywhere = argumentOptions(name), permutes[name]
 	c.named, c.dashed, c.runner, c.handed = c.anywhere, false, runsInside[name], false
+	c.at = c.j - 1
 	c.group = groupRedirections{}
 	c.global = subcommandArguments[spellingName(name)]
 }
@@ -624,6 +625,7 @@ type wordCursor struct {
 	// ls -- -la" lists the file -la).
 	dashed bool
 	runner bool // the command is one of runsInside
+	at     int  // the index in toks of the command's first word
 	// handed: the runner's "--" is behind (see endOptions).
 	handed bool
 	// group: the redirections of a group the command inherits, which
@@ -654,19 +656,42 @@ func (g groupRedirections) inherits(toks []shellToken, j int) bool {
 	return fds&g.own == 0
 }
 
-// endOptions moves c past a "--" of the command's that ends options: the
-// command's own, after which its words are operands (dashed), or a
-// runner's first, which hands over to the command it runs (handed). A
-// runner's first "--" is read as its own even where it may be that
-// command's ("docker exec db ls -- -la", "ssh host ls -- -la"), whose
-// options then stay options: the reading matches fewer lines, never
-// more, as past the command's own "--" every word is an operand anyway.
-func (c *wordCursor) endOptions() {
-	if c.runner && !c.handed {
+// endOptions moves c past the "--" at toks[j], of the command's, that
+// ends options: the command's own, after which its words are operands
+// (dashed), or a runner's first, which hands over to the command it runs
+// (handed), where it comes before that command: "kubectl exec db-0 --
+// pg_dump -Fc app", "ssh host -- ls -la". One after the first word of
+// the command a runner runs, where the runner's words before it are known
+// (runnerCommandAt: docker's, podman's and ssh's, whose options end at
+// the container or the destination), is that command's: "docker exec db
+// ls -- -la" and "ssh host ls -- -la" list the file -la. Elsewhere a
+// runner's first "--" is read as its own even where it may be its
+// command's, whose options then stay options: the reading matches fewer
+// lines, never more. Reading the runner's words costs a unit of b each.
+func (c *wordCursor) endOptions(toks []shellToken, j int, b *budget) {
+	if c.runner && !c.handed && !c.commandsDash(toks, j, b) {
 		c.handed = true
 		return
 	}
 	c.dashed = true
+}
+
+// commandsDash reports whether the "--" at toks[j], among the words of a
+// runner, comes after the first word of the command it runs
+// (runnerCommandAt).
+func (c *wordCursor) commandsDash(toks []shellToken, j int, b *budget) bool {
+	if c.at < 0 || c.at >= j {
+		return false
+	}
+	end := c.at
+	for end < len(toks) && !toks[end].op {
+		end++
+	}
+	if !b.pay(int64(end - c.at)) {
+		return false
+	}
+	k := runnerCommandAt(toks[c.at:end])
+	return k >= 0 && c.at+k < j
 }
 
 // matchFrom is matchWords from the cursor c.
@@ -764,7 +789,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		c.j = int(tok.groupPipe) - 1
 	case tok.text == "--" && !tok.op && !tok.glued && !slices.ContainsFunc(want[i:], func(m tokenMatcher) bool { return m.opt || m.op }) && b.pay(1):
 		c.j++ // only operands are wanted: "rm -f -- /tmp/x" is "rm -f /tmp/x"
-		c.endOptions()
+		c.endOptions(toks, j, b)
 	case w.redir && tok.op && tok.groupRedirect > 0 && b.pay(1):
 		// The command ends inside a group whose redirections, which it
 		// inherits, the pattern's may be: "make all 2> <log>" matches
@@ -842,7 +867,7 @@ func (c *wordCursor) took(want []tokenMatcher, toks []shellToken, b *budget) boo
 	}
 	c.named = c.named || !w.opt
 	if !c.dashed && tok.text == "--" && !tok.op && !tok.glued {
-		c.endOptions()
+		c.endOptions(toks, j, b)
 	}
 	if !w.opt && (!mayBeArgument(want, i) || tok.text == "--") {
 		// An operand taken from here on: those passed over before

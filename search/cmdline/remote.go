@@ -230,6 +230,22 @@ func ownFlag(words []shellToken, opts optionSet, letters, long string) bool {
 // [OPTIONS] exec|run [OPTIONS] SERVICE cmd..." (also docker-compose and
 // podman-compose); nil when it runs none, or the image's own.
 func containerScript(words []shellToken) []string {
+	j, entry := containerCommandAt(words)
+	if j < 0 || j > len(words) || j == len(words) && entry == nil {
+		return nil
+	}
+	return commandScript(slices.Concat(entry, words[j:]))
+}
+
+// containerCommandAt is the index in words, those of a command of
+// containerRunners, of the first word of the command it runs in a
+// container (or of the arguments of the entrypoint --entrypoint gives,
+// which it returns too), as containerScript reads it: past the
+// container, image or service, which ends docker's options (docker
+// reads no "--" after it: "docker exec db ls -- -la" gives ls the "--");
+// len(words) or more where the words end before one, and -1 for a
+// subcommand that runs none (docker ps, docker compose up).
+func containerCommandAt(words []shellToken) (int, []shellToken) {
 	j := 1
 	compose := strings.HasSuffix(path.Base(words[0].text), "-compose")
 	if !compose {
@@ -246,7 +262,7 @@ func containerScript(words []shellToken) []string {
 		j = composeGlobal.skip(words, j)
 	}
 	if j >= len(words) || words[j].op {
-		return nil
+		return -1, nil
 	}
 	var opts optionSet
 	switch sub := words[j].text; {
@@ -259,7 +275,7 @@ func containerScript(words []shellToken) []string {
 	case sub == "run":
 		opts = dockerRun
 	default:
-		return nil // docker ps, docker compose up
+		return -1, nil // docker ps, docker compose up
 	}
 	from := j + 1
 	j = opts.skip(words, from)
@@ -273,10 +289,7 @@ func containerScript(words []shellToken) []string {
 	if k := slices.IndexFunc(own, func(w shellToken) bool { return !w.glued && w.text == "--entrypoint" }); k >= 0 && k+1 < len(own) && own[k+1].text != "" {
 		entry = own[k+1 : k+2] // --entrypoint "" keeps the words as the command
 	}
-	if j > len(words) || j == len(words) && entry == nil {
-		return nil
-	}
-	return commandScript(slices.Concat(entry, words[j:]))
+	return j, entry
 }
 
 // kubectlGlobal are kubectl's (and oc's) own options that take an
@@ -327,16 +340,50 @@ var sshOptions = optionSet{short: "BbcDEeFIiJLlmOoPpQRSWw"}
 // options right after the destination too ("ssh prod -p 2222 uptime"),
 // unless a "--" came before it.
 func hostScript(words []shellToken) []string {
+	j := hostCommandAt(words)
+	if j >= len(words) {
+		return nil
+	}
+	return joinedScript(words[j:], false)
+}
+
+// hostCommandAt is the index in words, those of ssh, of the first word of
+// the command line it runs on the host, as hostScript reads it: past the
+// destination and the options after it, and a "--" that ends them ("ssh
+// prod -- ls -la"); len(words) or more for a login.
+func hostCommandAt(words []shellToken) int {
 	j := sshOptions.skip(words, 1)
 	dashed := j > 1 && words[j-1].text == "--" && !words[j-1].glued
 	j++ // past the destination
 	if !dashed {
 		j = sshOptions.skip(words, j)
 	}
-	if j >= len(words) {
-		return nil
+	return j
+}
+
+// runnerCommandAt is the index in words, those of a command of runsInside
+// up to the operator after them, of the first word of the command it
+// runs where the runner's own words before it are known: docker's and
+// the other containerRunners' (containerCommandAt), and ssh's
+// (hostCommandAt); -1 for none, for kubectl and oc, whose first "--"
+// always ends their own options (kubectl exec wants it before the
+// command), and where a word is a substitution's or xargs' (fed), which
+// may be more words or none.
+func runnerCommandAt(words []shellToken) int {
+	if slices.ContainsFunc(words, func(w shellToken) bool { return w.op || w.fed }) {
+		return -1
 	}
-	return joinedScript(words[j:], false)
+	j := -1
+	switch name := path.Base(words[0].text); {
+	case containerRunners[name]:
+		j, _ = containerCommandAt(words)
+	case name == "ssh":
+		j = hostCommandAt(words)
+	}
+	if j >= len(words) {
+		return -1
+	}
+	return j
 }
 
 // herokuRun are the options of heroku run that take an argument.
