@@ -12,7 +12,9 @@ import "testing"
 // where each matched the earlier redirection's pattern. A copy of a
 // descriptor onto itself ("2>&2", "<&0") changes nothing; a later one of
 // another descriptor ("> o2" after "2>&1"), of another command, or a
-// second of the same one the pattern names ("2> a 2> b") keeps a match.
+// second of the same one the pattern names ("2> a 2> b") keeps a match,
+// and a pattern that names the later one too matches as written ("cat <
+// a < b", "make all 2> err 2>&1").
 func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "log", Replaces: []string{"make all 2> <log>"}},
@@ -20,6 +22,8 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 		{ID: "out", Replaces: []string{"make all > <out>"}},
 		{ID: "both", Replaces: []string{"make all > <out> 2>&1"}},
 		{ID: "in", Replaces: []string{"cat < <f>"}},
+		{ID: "twice", Replaces: []string{"cat < a < b"}},
+		{ID: "dupafter", Replaces: []string{"make all 2> err 2>&1"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -27,16 +31,16 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 	}{
 		// Replaced: the pattern's redirection is not the last of its
 		// descriptor.
-		{"make all 2> err 2>&1", []string{"dup"}},
-		{"(make all) 2> err 2>&1", []string{"dup"}},
-		{"{ make all; } 2> err 2>&1", []string{"dup"}},
+		{"make all 2> err 2>&1", []string{"dupafter", "dup"}},
+		{"(make all) 2> err 2>&1", []string{"dupafter", "dup"}},
+		{"{ make all; } 2> err 2>&1", []string{"dupafter", "dup"}},
 		{"make all 2> err 2>&-", nil},
 		{"(make all) 2> err 2>&-", nil},
 		{"make all 2> err 3>&2-", nil},
 		{"make all > out >&2", nil},
 		{"make all 2>&1 2> err", []string{"log"}},
 		{"make all > out 2>&1 > o2", []string{"dup", "out"}},
-		{"make all 2> err `date` 2>&1", []string{"dup"}},
+		{"make all 2> err `date` 2>&1", []string{"dupafter", "dup"}},
 		{"cat < f <&-", nil},
 		{"cat < f 0<&3", nil},
 		{"cat < f 0>&1 | wc", nil},
@@ -50,6 +54,9 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 		{"make all &> out 2> err", []string{"log", "out"}},
 		{"make all > out 2>&1", []string{"both", "dup", "out"}},
 		{"cat < f <&0", []string{"in"}},
-		{"cat < a < b", []string{"in"}},
+		{"cat < a < b", []string{"twice", "in"}},
+		// A pattern that names the later one matches as written
+		// (FuzzCommandPatternMatchesItself: "A<0<"), "dupafter" above.
+		{"make all 2> err 2>&1 2>&-", nil},
 	})
 }

@@ -770,14 +770,15 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return false
 		}
 		c.j = pastGroup(toks, j+1)
-	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || c.group.inherits(toks, j) && !replacedLater(toks, j, b)):
+	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || c.group.inherits(toks, j) && (redirectsLater(want, i) || !replacedLater(toks, j, b))):
 		// A pipe the command writes nothing into is no pipe of its
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
 		// A redirection a later one of its descriptor replaces, or
 		// one of a group's the command redirects itself, is passed
 		// over below: "make all 2> err 2>&1" sends make's errors to
-		// the output, not to err.
+		// the output, not to err. Not where the pattern names a later
+		// one of that descriptor too ("cat < a < b" matches itself).
 		return c.took(want, toks, b)
 	case c.dashed && w.operand && !tok.op && (isOption(tok.text) || tok.text == "--") && w.match(operandWord(tok), b):
 		// "-4242" of "kill -9 -- -4242"; a "--" past the first is an
@@ -1108,6 +1109,16 @@ func replacedLater(toks []shellToken, j int, b *budget) bool {
 		}
 	}
 	return false
+}
+
+// redirectsLater reports whether a word of the pattern after want[i], a
+// redirection, redirects a descriptor want[i] does: the pattern then
+// names the order of the two, which the line's words match as written.
+func redirectsLater(want []tokenMatcher, i int) bool {
+	fds, _ := redirectedDescriptors(want[i].text)
+	return slices.ContainsFunc(want[i+1:], func(m tokenMatcher) bool {
+		return m.redir && changedDescriptors(m.text)&fds != 0
+	})
 }
 
 // changedDescriptors are the descriptors the redirection word w changes
