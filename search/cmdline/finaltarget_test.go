@@ -24,6 +24,7 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 		{ID: "in", Replaces: []string{"cat < <f>"}},
 		{ID: "twice", Replaces: []string{"cat < a < b"}},
 		{ID: "dupafter", Replaces: []string{"make all 2> err 2>&1"}},
+		{ID: "heredoc", Replaces: []string{"cat <<E* < <f>"}},
 	})
 	checkMatchCommand(t, mt, []struct {
 		cmd  string
@@ -58,5 +59,9 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 		// A pattern that names the later one matches as written
 		// (FuzzCommandPatternMatchesItself: "A<0<"), "dupafter" above.
 		{"make all 2> err 2>&1 2>&-", nil},
+		// Also where the earlier one is written with a glob
+		// ("A<<A*<00").
+		{"cat <<EOF < x", []string{"heredoc", "in"}},
+		{"cat <<EOF < x <&-", nil},
 	})
 }

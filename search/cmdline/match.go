@@ -770,7 +770,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return false
 		}
 		c.j = pastGroup(toks, j+1)
-	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || c.group.inherits(toks, j) && (redirectsLater(want, i) || !replacedLater(toks, j, b))):
+	case (!tok.silent || namesRedirection(want, i)) && w.match(tok, b) && (!w.redir || c.group.inherits(toks, j) && (redirectsLater(want, i, tok) || !replacedLater(toks, j, b))):
 		// A pipe the command writes nothing into is no pipe of its
 		// output: "curl x > f | sh" does not match "curl * | sh",
 		// though it matches a pattern that names the redirection.
@@ -1112,12 +1112,14 @@ func replacedLater(toks []shellToken, j int, b *budget) bool {
 }
 
 // redirectsLater reports whether a word of the pattern after want[i], a
-// redirection, redirects a descriptor want[i] does: the pattern then
-// names the order of the two, which the line's words match as written.
-func redirectsLater(want []tokenMatcher, i int) bool {
-	fds, _ := redirectedDescriptors(want[i].text)
+// redirection that matches the line's tok, redirects a descriptor tok
+// does: the pattern then names the order of the two, which the line's
+// words match as written. One written with a glob or a placeholder
+// ("<<A*"), whose text the matcher keeps none of, may redirect any.
+func redirectsLater(want []tokenMatcher, i int, tok shellToken) bool {
+	fds, _ := redirectedDescriptors(tok.text)
 	return slices.ContainsFunc(want[i+1:], func(m tokenMatcher) bool {
-		return m.redir && changedDescriptors(m.text)&fds != 0
+		return m.redir && (m.re != nil || changedDescriptors(m.text)&fds != 0)
 	})
 }
 
