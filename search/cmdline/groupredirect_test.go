@@ -16,9 +16,10 @@ import "testing"
 // sends its errors to the terminal), nor a substitution's ("cat <(make
 // all) 2> err" and "echo $(make all) 2> err" redirect cat's and echo's
 // errors), nor another command's group. A group's redirections past
-// another's closer are read only through groups that have none
-// ("((make all); ls) 2> err"): "((make all 2>&1) > o; ls) 2> err" sends
-// make's errors to o.
+// another's closer are read too ("((make all); ls) 2> err"), but for the
+// descriptors the command or a nearer group redirects:
+// "((make all 2>&1) > o; ls) 2> err" sends make's errors to o
+// (TestMatchCommandNestedGroupRedirection).
 func TestMatchCommandGroupRedirection(t *testing.T) {
 	mt := Compile([]Card{
 		{ID: "log", Replaces: []string{"make all 2> <log>"}},
