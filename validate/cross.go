@@ -548,8 +548,9 @@ func wordMoreOrLess(id string, ids []string) string {
 // entry naming nothing is so whatever the requirer's other errors are, and
 // is told in the run that reports them, not once they are fixed. Its tier
 // is compared only when it is one of the three (tierReadable). A required
-// capability with errors is compared with none: its findings say what to
-// fix.
+// capability with errors is compared too when its tier is known
+// (tierKnown): the requirer's finding is so however those errors are
+// fixed, and told in the same run, not once they are.
 func checkRequires(readers, valid, all []*Capability, unread map[string]bool, misnamed map[string]*Capability, s *sink) {
 	known, ok := byID(all), byID(valid)
 	hints := &idHints{known: known, fits: func(*Capability) bool { return true }}
@@ -571,7 +572,7 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 			if !exists {
 				continue // its capability.json did not parse, or names another id: reported there
 			}
-			if _, isValid := ok[r]; !isValid {
+			if _, isValid := ok[r]; !isValid && !tierKnown(dep) {
 				continue
 			}
 			if tiered && tierRank[c.Tier] < tierRank[dep.Tier] {
@@ -718,6 +719,14 @@ func requiresReadable(c *Capability) bool {
 func tierReadable(c *Capability) bool {
 	_, ok := tierRank[c.Tier]
 	return ok
+}
+
+// tierKnown says whether the tier of a required capability with errors
+// is its own as written: its id is its folder's (the capability a
+// requirer names, not a copy under another folder) and its tier one of
+// the three (tierReadable).
+func tierKnown(c *Capability) bool {
+	return c.ID == c.Folder && tierReadable(c)
 }
 
 // requiresGraph is the graph checkCycles searches, over indexes of caps:
