@@ -70,3 +70,75 @@ func TestTierMonotoneOfARequiredCapabilityWithErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkerReadThroughAColonLookAlike: a gsd:loop-host key written with a
+// character that only looks like a colon ("step\uff1a verify") was told at
+// its line, and the block then left unread, so a second slip in it (a role
+// of another family, a point misspelt, an unknown step) was told only once
+// the look-alike was mended. The block is now read as if the look-alike
+// were the colon: the look-alike's finding stays as it was, and the
+// block's other slips are told in the same run, with nothing more (no
+// point-uncovered, no consumes findings for the step). A key also written
+// with the colon is read from that line, as gsd-core reads it; a block
+// whose every key has a look-alike (a keyboard layout that types them
+// so) is one finding naming each line, where it was "holds none of its
+// fields".
+func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
+	const fw = "\uff1a"
+	lookAlike := func(k string, line int) string {
+		return fmt.Sprintf("marker-syntax %d:1 gsd:loop-host block is missing required field '%s:': this line writes it with '\uff1a' (U+FF1A), which is no colon to gsd-core, so the line is not read; write '%s:', with the ASCII colon", line, k, k)
+	}
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string // every finding, all in workflows/verify-work.md, in order: "rule line:col message"
+	}{
+		{"the sample", nil, nil},
+		{"step, alone", [][3]string{{"verify-work.md", "step: verify", "step" + fw + " verify"}},
+			[]string{lookAlike("step", 2)}},
+		{"step, and a role of another family", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator", "step" + fw + " verify\npoints: verify:pre, verify:post\nagent-roles: planner"}},
+			[]string{lookAlike("step", 2), `role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+		{"step, and an unknown step", [][3]string{{"verify-work.md", "step: verify", "step" + fw + " verfy"}},
+			[]string{lookAlike("step", 2), `marker-unknown-step 2:7 unknown step "verfy"`}},
+		{"step, with no value", [][3]string{{"verify-work.md", "step: verify", "step" + fw}},
+			[]string{`marker-syntax 2:1 'step:' has no value; name one of discuss, plan, execute, verify, ship`, lookAlike("step", 2)}},
+		{"points, and a point misspelt", [][3]string{{"verify-work.md", "points: verify:pre, verify:post", "points" + fw + " verify:pre, verify:pst"}},
+			[]string{lookAlike("points", 3), `point-unknown 3:21 "verify:pst" is not a canonical loop point`}},
+		{"agent-roles, and a role of another family", [][3]string{{"verify-work.md", "agent-roles: orchestrator", "agent-roles" + fw + " orchestrator, planner"}},
+			[]string{lookAlike("agent-roles", 4), `role-family 4:28 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+		{"produces and consumes, both", [][3]string{{"verify-work.md", "produces: UAT.md\nconsumes: SUMMARY.md", "produces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},
+			[]string{lookAlike("produces", 5), lookAlike("consumes", 6)}},
+		{"a look-alike and a missing key", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\n", "step" + fw + " verify\n"}},
+			[]string{`marker-syntax 1:1 gsd:loop-host block is missing required field 'points:'`, lookAlike("step", 2)}},
+		{"a key written with the colon too", [][3]string{{"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.md\nstep" + fw + " verify"}}, nil},
+		{"every key", [][3]string{{"verify-work.md",
+			"step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\nconsumes: SUMMARY.md",
+			"step" + fw + " verify\npoints" + fw + " verify:pre, verify:post\nagent-roles" + fw + " orchestrator\nproduces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},
+			[]string{"marker-syntax 2:1 gsd:loop-host block writes none of its keys with a colon: 'step' (line 2), 'points' (line 3), 'agent-roles' (line 4), 'produces' (line 5), 'consumes' (line 6) are each followed by '\uff1a' (U+FF1A), which is no colon to gsd-core, so none of these lines is read; write each key with the ASCII colon ':'"}},
+		{"every key, and a role of another family", [][3]string{{"verify-work.md",
+			"step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\nconsumes: SUMMARY.md",
+			"step" + fw + " verify\npoints" + fw + " verify:pre, verify:post\nagent-roles" + fw + " verifier\nproduces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},
+			[]string{"marker-syntax 2:1 gsd:loop-host block writes none of its keys with a colon: 'step' (line 2), 'points' (line 3), 'agent-roles' (line 4), 'produces' (line 5), 'consumes' (line 6) are each followed by '\uff1a' (U+FF1A), which is no colon to gsd-core, so none of these lines is read; write each key with the ASCII colon ':'",
+				`role-family 4:14 declared agent-role "verifier" belongs to the execution family, but step "verify" admits only orchestration roles`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(gate4Repo(t, nil, tt.hosts)).Diagnostics {
+				if d.File != "workflows/verify-work.md" {
+					t.Errorf("a finding elsewhere: %s", d)
+					continue
+				}
+				got = append(got, fmt.Sprintf("%s %d:%d %s", d.Rule, d.Line, d.Column, d.Message))
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("finding %d:\n\tgot  %s\n\twant %s…", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}

@@ -624,7 +624,7 @@ func isKeyLine(text string) bool {
 // belongs to key K when it starts with "K:", other lines are ignored.
 func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	body := src[loc[2]:loc[3]]
-	seen, values, ok := blockFields(file, src, loc, s)
+	seen, values, odd, ok := blockFields(file, src, loc, s)
 	if len(seen) == 0 && quotedBlock(body) {
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
 			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
@@ -638,7 +638,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
-	if !reportMissingFields(file, src, loc, seen, s) || !ok {
+	if !reportMissingFields(file, src, loc, seen, odd, s) || !ok {
 		return nil
 	}
 	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
@@ -670,17 +670,45 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 // trimmed, and ok is false when a key is given twice, which is reported. A
 // line that is no key's, right after a list key's line, is warned of once
 // when it reads as more of that list (marker-continued-line).
-func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, ok bool) {
+//
+// A key no line writes with its colon, but one writes with a character
+// that only looks like one ("step\uff1a verify"), is read from that
+// line, as its author meant it: odd holds each such key's look-alike,
+// which reportMissingFields reports. gsd-core reads no such line, and
+// the block fails there; read so, the block's other slips are told in
+// the same run, not once the look-alike is mended.
+func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, ok bool) {
 	seen, values, ok = map[string]int{}, map[string]Item{}, true
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
 	var listAt int  // where that key is
 	warned := false
-	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
+	lines := bytes.Split(src[loc[2]:loc[3]], []byte("\n"))
+	var written map[string]bool // the keys a line writes with the colon, once a look-alike is met
+	for _, line := range lines {
 		off := lineOff
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
 		if !isKeyLine(text) {
+			if k, colon, val := oddColonLine(text); k != "" {
+				if written == nil {
+					written = writtenKeys(lines)
+				}
+				if _, dup := seen[k]; !dup && !written[k] {
+					at := off + bytes.Index(line, []byte(k))
+					list, listAt = k, at
+					if k == "step" {
+						list = ""
+					}
+					if odd == nil {
+						odd = map[string]rune{}
+					}
+					seen[k], odd[k] = at, colon
+					valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
+					values[k] = Item{Value: jsTrim(val), Off: valOff}
+					continue
+				}
+			}
 			if list != "" && !warned && continuesList(text) {
 				s.atOffset(file, src, off+bytes.Index(line, []byte(text)), "", "marker-continued-line",
 					"this line is not read: gsd-core reads a gsd:loop-host field from its own line only, so %q is no part of '%s:' (line %d); "+
@@ -711,16 +739,33 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 			break
 		}
 	}
-	return seen, values, ok
+	return seen, values, odd, ok
+}
+
+// writtenKeys are the keys of blockKeys that a line of a block (lines)
+// writes with its colon.
+func writtenKeys(lines [][]byte) map[string]bool {
+	out := map[string]bool{}
+	for _, line := range lines {
+		text := jsTrim(string(line))
+		for _, k := range blockKeys {
+			if strings.HasPrefix(text, k+":") {
+				out[k] = true
+			}
+		}
+	}
+	return out
 }
 
 // reportMissingFields reports each key of blockKeys the block at loc lacks
 // (seen holds those it has): one that a lone CR hides on the line before
 // (all such in one finding), one written otherwise (nearBlockKey), or one
-// not there. It reports whether none is missing.
-func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, s *sink) bool {
+// not there. It reports whether none is missing: a key read through a
+// colon look-alike (odd, see blockFields) is reported, and not missing.
+func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, s *sink) bool {
 	body := src[loc[2]:loc[3]]
 	ok := true
+	reportOddColons(file, src, seen, odd, s)
 	var afterCR []string // the missing keys on lines a lone CR starts
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found {
@@ -729,11 +774,6 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 		ok = false
 		if keyAfterCR(body, k) {
 			afterCR = append(afterCR, "'"+k+":'")
-			continue
-		}
-		if at, colon, found := oddColonKey(src, loc, k); found {
-			s.atOffset(file, src, at, "", "marker-syntax",
-				"gsd:loop-host block is missing required field '%s:': this line writes it with %q (%U), which is no colon to gsd-core, so the line is not read; write '%s:', with the ASCII colon", k, colon, colon, k)
 			continue
 		}
 		if at, written, near := nearBlockKey(src, loc, k); near {
@@ -928,25 +968,59 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 // keyboard layout or a paste from a document puts after a key.
 const colonLike = "\uff1a\u2236\ua789\ufe55\ufe13\u02d0"
 
-// oddColonKey finds the line of the block at loc whose key is k followed
-// by a character that only looks like a colon ("step\uff1a verify"), and
-// returns its offset and that character.
-func oddColonKey(src []byte, loc []int, k string) (int, rune, bool) {
-	off := loc[2]
-	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
-		lineOff := off
-		off += len(line) + 1
-		text := strings.TrimLeftFunc(string(line), isJSSpace)
+// oddColonLine reads a block's line, trimmed (text), whose key is
+// followed by a character that only looks like a colon ("step\uff1a
+// verify", "produces \u2236 UAT.md"): it returns the key, that
+// character and the rest of the line after it (untrimmed, the end of
+// text), or "" when text is no such line.
+func oddColonLine(text string) (k string, colon rune, val string) {
+	for _, k := range blockKeys {
 		rest, ok := strings.CutPrefix(text, k)
 		if !ok {
 			continue
 		}
 		rest = strings.TrimLeftFunc(rest, isJSSpace)
-		if r, _ := utf8.DecodeRuneInString(rest); strings.ContainsRune(colonLike, r) {
-			return lineOff + len(line) - len(text), r, true
+		if r, n := utf8.DecodeRuneInString(rest); strings.ContainsRune(colonLike, r) {
+			return k, r, rest[n:]
 		}
 	}
-	return 0, 0, false
+	return "", 0, ""
+}
+
+// reportOddColons reports the keys of a block read through a colon
+// look-alike (odd, where each stands in seen; see blockFields): each at
+// its line, or, when the block writes no key with the colon (a keyboard
+// layout that types them all so), one finding at the first, naming
+// every line.
+func reportOddColons(file string, src []byte, seen map[string]int, odd map[string]rune, s *sink) {
+	if len(odd) == 0 {
+		return
+	}
+	var keys []string // in the order of blockKeys
+	for _, k := range blockKeys {
+		if odd[k] != 0 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) < 2 || len(keys) < len(seen) {
+		for _, k := range keys {
+			colon := odd[k]
+			s.atOffset(file, src, seen[k], "", "marker-syntax",
+				"gsd:loop-host block is missing required field '%s:': this line writes it with %q (%U), which is no colon to gsd-core, so the line is not read; write '%s:', with the ASCII colon", k, colon, colon, k)
+		}
+		return
+	}
+	slices.SortFunc(keys, func(a, b string) int { return seen[a] - seen[b] })
+	var lines, chars []string
+	for _, k := range keys {
+		lines = append(lines, fmt.Sprintf("'%s' (line %d)", k, lineOf(src, seen[k])))
+		if c := fmt.Sprintf("%q (%U)", odd[k], odd[k]); !slices.Contains(chars, c) {
+			chars = append(chars, c)
+		}
+	}
+	s.atOffset(file, src, seen[keys[0]], "", "marker-syntax",
+		"gsd:loop-host block writes none of its keys with a colon: %s are each followed by %s, which is no colon to gsd-core, so none of these lines is read; write each key with the ASCII colon ':'",
+		strings.Join(lines, ", "), strings.Join(chars, " or "))
 }
 
 // keyAfterEarlyEnd finds a line starting with the key k (after blanks)
