@@ -120,25 +120,11 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
 	for _, mk := range markers {
-		if other := pointsStep(mk); other != "" {
-			// Its step: line is the slip, most likely left as it was in
-			// the workflow it was copied from: once, there, rather than
-			// at each point and role, and not blamed on the workflow that
-			// rightly declares the step. Which step the workflow hosts is
-			// then unknown, as for an unknown step.
-			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "point-ownership",
-				"step %q is declared, but every point this block lists is step %q's: write step: %s (or, if this workflow runs %s, list %s's points: %s)",
-				mk.Step.Value, other, other, mk.Step.Value, mk.Step.Value, strings.Join(PointsOfStep(mk.Step.Value), ", "))
+		if !checkStep(mk, s) {
 			c.Complete = false
 			continue
 		}
 		step := mk.Step.Value
-		if _, known := stepFamily[step]; !known {
-			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
-				"unknown step %q; a host workflow declares one of %s%s", step, strings.Join(Steps, ", "), stepHint(mk))
-			c.Complete = false
-			continue
-		}
 		if first := byStep[step]; first != nil {
 			const fix = "one workflow file owns each step (if one quotes a marker as an example, as ADR-894's text does, put the " +
 				"example in a code fence; if one is a copy, such as a runtime's local install, name the workflow " +
@@ -184,6 +170,53 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		}
 	}
 	return c
+}
+
+// checkStep reports a marker whose step is unknown, or whose points are
+// all another step's, and says whether its step is understood: which
+// step the workflow hosts is otherwise unknown, and its points and roles
+// are not checked against it.
+func checkStep(mk *Marker, s *sink) bool {
+	if other := pointsStep(mk); other != "" {
+		// Its step: line is the slip, most likely left as it was in
+		// the workflow it was copied from: once, there, rather than
+		// at each point and role, and not blamed on the workflow that
+		// rightly declares the step. Which step the workflow hosts is
+		// then unknown, as for an unknown step.
+		s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "point-ownership",
+			"step %q is declared, but every point this block lists is step %q's: write step: %s (or, if this workflow runs %s, list %s's points: %s)",
+			mk.Step.Value, other, other, mk.Step.Value, mk.Step.Value, strings.Join(PointsOfStep(mk.Step.Value), ", "))
+		return false
+	}
+	if _, known := stepFamily[mk.Step.Value]; !known {
+		s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
+			"unknown step %q; a host workflow declares one of %s%s", mk.Step.Value, strings.Join(Steps, ", "), stepHint(mk))
+		return false
+	}
+	return true
+}
+
+// checkRejectedBlock runs the checks of one marker on its own over a
+// gsd:loop-host block rejected for a field missing, empty or given twice
+// (mk holds the fields read, each but those; see parseBlock): its step,
+// roles and points are told in the run that reports the field, not once
+// it is mended. The block is in no contract, so nothing is checked
+// against other workflows (a point declared by two, coverage, consumes).
+// With no step, only the points are checked, each a canonical one.
+func checkRejectedBlock(mk *Marker, s *sink) {
+	if mk.Step.Value == "" {
+		for _, p := range mk.Points {
+			if PointIndex(p.Value) < 0 {
+				s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", unknownPointMessage(p.Value, true))
+			}
+		}
+		return
+	}
+	if !checkStep(mk, s) {
+		return
+	}
+	checkRoles(mk, s)
+	checkPoints(mk, map[string]*Marker{}, s)
 }
 
 // pointsStep is the step, other than the one it declares, that every

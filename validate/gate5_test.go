@@ -142,3 +142,81 @@ func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
 		})
 	}
 }
+
+// fileFindings validates src and returns every finding as "rule
+// line:col message", failing t for one outside file.
+func fileFindings(t *testing.T, src *Sources, file string) []string {
+	t.Helper()
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		if d.File != file {
+			t.Errorf("a finding elsewhere: %s", d)
+			continue
+		}
+		got = append(got, fmt.Sprintf("%s %d:%d %s", d.Rule, d.Line, d.Column, d.Message))
+	}
+	return got
+}
+
+// TestRejectedBlockTellsItsOtherSlips: a gsd:loop-host block rejected for a
+// field missing, empty or given twice was left unread, so its step, roles
+// and points were checked only once that field was mended: an unknown
+// step, a role of another family, a point misspelt, and an empty step,
+// points or agent-roles beside a missing field, each came a run later.
+// They are told in the same run. A field given twice is not read (which
+// line was meant is unknown), nor is the value of a line another key is
+// written on, nor is any when lone CRs join the lines; and the block,
+// still rejected, is checked against no other workflow (no
+// point-uncovered, point-duplicate or consumes findings).
+func TestRejectedBlockTellsItsOtherSlips(t *testing.T) {
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		file  string
+		want  []string // every finding, in order: "rule line:col message"
+	}{
+		{"a field missing, and a role of another family", [][3]string{{"verify-work.md", "agent-roles: orchestrator\nproduces: UAT.md\n", "agent-roles: planner\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			`role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+		{"a field missing, and a point misspelt", [][3]string{{"verify-work.md", "points: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\n", "points: verify:pre, verify:pst\nagent-roles: orchestrator\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			`point-unknown 3:21 "verify:pst" is not a canonical loop point (did you mean "verify:post"?)`}},
+		{"a field given twice, and an unknown step", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md", "step: verfy\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\nproduces: X.md"}}, "workflows/verify-work.md", []string{
+			`marker-unknown-step 2:7 unknown step "verfy"; a host workflow declares one of discuss, plan, execute, verify, ship (did you mean "verify"?)`,
+			"marker-duplicate-key 6:1 duplicate key 'produces' in gsd:loop-host block (first at line 5)"}},
+		{"agent-roles empty, and an unknown step", [][3]string{{"ship.md", "step: ship\npoints: ship:pre, ship:post\nagent-roles: orchestrator", "step: shipping\npoints: ship:pre, ship:post\nagent-roles:"}}, "workflows/ship.md", []string{
+			`marker-unknown-step 2:7 unknown step "shipping"`,
+			"marker-syntax 4:1 'agent-roles:' is empty; a step must publish at least one agent role"}},
+		{"a field missing, and points separated by blanks", [][3]string{{"discuss-phase.md", "points: discuss:pre, discuss:post\nagent-roles: orchestrator\nproduces: CONTEXT.md\nconsumes:\n", "points: discuss:pre discuss:post\nagent-roles: orchestrator\nproduces: CONTEXT.md\n"}}, "workflows/discuss-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'consumes:'",
+			`point-unknown 3:9 "discuss:pre discuss:post" is not a canonical loop point (points are separated by commas: "discuss:pre, discuss:post")`}},
+		{"a field missing, and the step empty", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\n", "step:\npoints: verify:pre, verify:post\nagent-roles: orchestrator\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			"marker-syntax 2:1 'step:' has no value; name one of discuss, plan, execute, verify, ship"}},
+		{"a field missing, and the points empty", [][3]string{{"verify-work.md", "points: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\n", "points:\nagent-roles: orchestrator\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			"marker-syntax 3:1 'points:' is empty; a step must publish its loop points"}},
+		{"the step given twice, the second unknown", [][3]string{{"verify-work.md", "step: verify\n", "step: verify\nstep: verfy\n"}}, "workflows/verify-work.md", []string{
+			"marker-duplicate-key 3:1 duplicate key 'step' in gsd:loop-host block (first at line 2)"}},
+		{"a key on another's line", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post\nagent-roles: researcher, planner, checker\n", "points: plan:pre, plan:post agent-roles: researcher, planner, checker\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 3:29 gsd:loop-host block is missing required field 'agent-roles:': it is written on the line of 'points:' (line 3)"}},
+		{"lone CRs", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\n", "step: verfy\rpoints: verify:pre, verify:pst\ragent-roles: planner\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required fields 'points:', 'agent-roles:'"}},
+		{"a point twice, in a rejected block", [][3]string{{"verify-work.md", "points: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\n", "points: verify:pre, verify:post, verify:pre\nagent-roles: orchestrator\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			`point-duplicate 3:34 point "verify:pre" declared more than once across all step workflows (also in this file)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := fileFindings(t, gate4Repo(t, nil, tt.hosts), tt.file)
+			if len(got) != len(tt.want) {
+				t.Fatalf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("finding %d:\n\tgot  %s\n\twant %s…", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}

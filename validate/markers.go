@@ -624,7 +624,7 @@ func isKeyLine(text string) bool {
 // belongs to key K when it starts with "K:", other lines are ignored.
 func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	body := src[loc[2]:loc[3]]
-	seen, values, odd, ok := blockFields(file, src, loc, s)
+	seen, values, odd, dup := blockFields(file, src, loc, s)
 	if len(seen) == 0 && quotedBlock(body) {
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
 			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
@@ -638,28 +638,40 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
-	if !reportMissingFields(file, src, loc, seen, odd, s) || !ok {
-		return nil
+	ok, spoilt := reportMissingFields(file, src, loc, seen, odd, s)
+	ok = ok && len(dup) == 0
+	// A field given twice, or whose line holds a key missing from the
+	// block, is not read: which value was meant is unknown. The others
+	// are read, so that a block rejected for a field tells its other
+	// slips in the same run (checkRejectedBlock).
+	read := func(k string) bool { _, in := seen[k]; return in && !dup[k] && !spoilt[k] }
+	for k := range values {
+		if !read(k) {
+			delete(values, k)
+		}
 	}
 	mk := &Marker{File: file, Src: src, Off: loc[0], Form: "comment"}
 	mk.Step = values["step"]
-	if mk.Step.Value == "" {
-		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
-		return nil
-	}
 	mk.Points = splitList(values["points"])
 	mk.Roles = splitList(values["agent-roles"])
 	mk.Produces = splitList(values["produces"])
 	mk.Consumes = splitList(values["consumes"])
-	if len(mk.Points) == 0 {
+	if read("step") && mk.Step.Value == "" {
+		s.atOffset(file, src, seen["step"], "", "marker-syntax", "'step:' has no value; name one of discuss, plan, execute, verify, ship")
+		ok = false
+	}
+	if read("points") && len(mk.Points) == 0 {
 		s.atOffset(file, src, seen["points"], "", "marker-syntax", "'points:' is empty; a step must publish its loop points")
 		ok = false
 	}
-	if len(mk.Roles) == 0 {
+	if read("agent-roles") && len(mk.Roles) == 0 {
 		s.atOffset(file, src, seen["agent-roles"], "", "marker-syntax", "'agent-roles:' is empty; a step must publish at least one agent role")
 		ok = false
 	}
 	if !ok {
+		if !spoilt["*"] {
+			checkRejectedBlock(mk, s)
+		}
 		return nil
 	}
 	return mk
@@ -667,7 +679,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 
 // blockFields reads the key lines of the gsd:loop-host block at loc as
 // parseBlock says: seen is where each key found stands, values its value,
-// trimmed, and ok is false when a key is given twice, which is reported. A
+// trimmed, and dup holds each key given twice, which is reported. A
 // line that is no key's, right after a list key's line, is warned of once
 // when it reads as more of that list (marker-continued-line).
 //
@@ -677,8 +689,8 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 // which reportMissingFields reports. gsd-core reads no such line, and
 // the block fails there; read so, the block's other slips are told in
 // the same run, not once the look-alike is mended.
-func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, ok bool) {
-	seen, values, ok = map[string]int{}, map[string]Item{}, true
+func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, dup map[string]bool) {
+	seen, values = map[string]int{}, map[string]Item{}
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
 	var listAt int  // where that key is
@@ -694,7 +706,7 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 				if written == nil {
 					written = writtenKeys(lines)
 				}
-				if _, dup := seen[k]; !dup && !written[k] {
+				if _, again := seen[k]; !again && !written[k] {
 					at := off + bytes.Index(line, []byte(k))
 					list, listAt = k, at
 					if k == "step" {
@@ -727,9 +739,12 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 			if k == "step" {
 				list = ""
 			}
-			if first, dup := seen[k]; dup {
+			if first, again := seen[k]; again {
 				s.atOffset(file, src, at, "", "marker-duplicate-key", "duplicate key '%s' in gsd:loop-host block (first at line %d)", k, lineOf(src, first))
-				ok = false
+				if dup == nil {
+					dup = map[string]bool{}
+				}
+				dup[k] = true
 				break
 			}
 			seen[k] = at
@@ -739,7 +754,7 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 			break
 		}
 	}
-	return seen, values, odd, ok
+	return seen, values, odd, dup
 }
 
 // writtenKeys are the keys of blockKeys that a line of a block (lines)
@@ -762,9 +777,12 @@ func writtenKeys(lines [][]byte) map[string]bool {
 // (all such in one finding), one written otherwise (nearBlockKey), or one
 // not there. It reports whether none is missing: a key read through a
 // colon look-alike (odd, see blockFields) is reported, and not missing.
-func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, s *sink) bool {
+// spoilt holds the keys whose value is not what was meant: the line of
+// one holds a key missing (keyOnLineOf), and "*" when lone CRs join the
+// block's lines, every value.
+func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, s *sink) (ok bool, spoilt map[string]bool) {
 	body := src[loc[2]:loc[3]]
-	ok := true
+	ok, spoilt = true, map[string]bool{}
 	reportOddColons(file, src, seen, odd, s)
 	var afterCR []string // the missing keys on lines a lone CR starts
 	for _, k := range blockKeys {
@@ -782,6 +800,7 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			continue
 		}
 		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
+			spoilt[on] = true
 			s.atOffset(file, src, at, "", "marker-syntax",
 				"gsd:loop-host block is missing required field '%s:': it is written on the line of '%s:' (line %d), and gsd-core reads one field a line, the rest of the line its value; give '%s:' a line of its own",
 				k, on, lineOf(src, seen[on]), k)
@@ -799,12 +818,13 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 		if len(afterCR) == 1 {
 			fields, each = "field", "it"
 		}
+		spoilt["*"] = true
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is missing required %s %s: "+
 			"a lone carriage return (CR line endings, as classic Mac OS saved text) ends the line before %s, and is no line break to gsd-core's parser (it splits the block at \\n only); "+
 			"save the file with LF (or CRLF) line endings",
 			fields, strings.Join(afterCR, ", "), each)
 	}
-	return ok
+	return ok, spoilt
 }
 
 // keyOnLineOf finds key k written after white space on the line of a key
