@@ -70,7 +70,7 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 	checkInlinedTotal(valid, s)
 	checkConfigEcho(valid, s)
 	checkOwners(valid, s)
-	checkConfigKeys(ctx, valid, central, s)
+	checkConfigKeys(ctx, configReaders(all), central, s)
 	checkReviewerLanes(valid, s)
 	misnamed, readers := misnamedFolders(all), requiresReaders(all)
 	checkRequires(readers, valid, all, unread, misnamed, s)
@@ -582,6 +582,25 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 			}
 		}
 	}
+}
+
+// configReaders are the capabilities whose config keys are checked
+// against each other's and the central schema's (config-key-conflict,
+// config-key-pending-migration, a central pattern's): the valid ones and,
+// in the same order, each with errors whose id is its folder's name (the
+// capability its file is, as requiresReadable says). Its config keys are
+// declared as written whatever else is wrong (the slice of one may be
+// wrong, config-slice, but the key is the capability's), so a conflict
+// with another is told in the run that reports its errors, not once they
+// are fixed.
+func configReaders(all []*Capability) []*Capability {
+	out := make([]*Capability, 0, len(all))
+	for _, c := range all {
+		if c.valid || c.ID == c.Folder && isKebab(c.ID) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // misnamedFolders maps the folder of each parsed capability whose id is
