@@ -196,14 +196,15 @@ func checkStep(mk *Marker, s *sink) bool {
 	return true
 }
 
-// checkRejectedBlock runs the checks of one marker on its own over a
+// checkRejectedMarker runs the checks of one marker on its own over a
 // gsd:loop-host block rejected for a field missing, empty or given twice
-// (mk holds the fields read, each but those; see parseBlock): its step,
-// roles and points are told in the run that reports the field, not once
-// it is mended. The block is in no contract, so nothing is checked
+// (mk holds the fields read, each but those; see parseBlock), or over
+// the well-formed tags of a workflow where one is not (see parseTags):
+// its step, roles and points are told in the run that reports the
+// field or tag, not once it is mended. The block is in no contract, so nothing is checked
 // against other workflows (a point declared by two, coverage, consumes).
 // With no step, only the points are checked, each a canonical one.
-func checkRejectedBlock(mk *Marker, s *sink) {
+func checkRejectedMarker(mk *Marker, s *sink) {
 	if mk.Step.Value == "" {
 		for _, p := range mk.Points {
 			if PointIndex(p.Value) < 0 {

@@ -302,3 +302,43 @@ func TestConfigKeysOfACapabilityWithErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRejectedTagsTellTheirOtherSlips: a workflow of marker tags, one of
+// which is not well formed (an attribute unquoted or misspelt), declared
+// no step, and its well-formed tags were checked only once that tag was
+// mended: a role of another family, a point misspelt. They are told in
+// the same run; the tag's own finding stays the only other one (nothing
+// about the role or point the bad tag held, nor anything checked against
+// other workflows).
+func TestRejectedTagsTellTheirOtherSlips(t *testing.T) {
+	const file = "workflows/execute-phase.md"
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string // every finding, in order: "rule line:col message"
+	}{
+		{"an attribute unquoted, alone", [][3]string{{"execute-phase.md", `produces="SUMMARY.md"`, `produces=SUMMARY.md`}}, []string{
+			`marker-syntax 8:1 <loop-artifact> produces=SUMMARY.md is not quoted: write produces="SUMMARY.md"`}},
+		{"an attribute misspelt, alone", [][3]string{{"execute-phase.md", `<agent-role name="executor"/>`, `<agent-role nam="executor"/>`}}, []string{
+			`marker-syntax 7:1 <agent-role> reads no nam="…", so "executor" is not read: did you mean name="executor"?`}},
+		{"an attribute unquoted, and a role of another family", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", `produces="SUMMARY.md"`, `produces=SUMMARY.md`}}, []string{
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`,
+			`marker-syntax 8:1 <loop-artifact> produces=SUMMARY.md is not quoted: write produces="SUMMARY.md"`}},
+		{"an attribute misspelt, and a point misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:post"/>`, `<loop-point id="execute:pst"/>`}, {"execute-phase.md", `<agent-role name="executor"/>`, `<agent-role nam="executor"/>`}}, []string{
+			`point-unknown 6:17 "execute:pst" is not a canonical loop point (did you mean "execute:post"?)`,
+			`marker-syntax 7:1 <agent-role> reads no nam="…", so "executor" is not read: did you mean name="executor"?`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := fileFindings(t, gate4Repo(t, nil, tt.hosts), file)
+			if len(got) != len(tt.want) {
+				t.Fatalf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+			for i := range got {
+				if !strings.HasPrefix(got[i], tt.want[i]) {
+					t.Errorf("finding %d:\n\tgot  %s\n\twant %s…", i, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}

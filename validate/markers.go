@@ -643,7 +643,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	// A field given twice, or whose line holds a key missing from the
 	// block, is not read: which value was meant is unknown. The others
 	// are read, so that a block rejected for a field tells its other
-	// slips in the same run (checkRejectedBlock).
+	// slips in the same run (checkRejectedMarker).
 	read := func(k string) bool { _, in := seen[k]; return in && !dup[k] && !spoilt[k] }
 	for k := range values {
 		if !read(k) {
@@ -670,7 +670,7 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	}
 	if !ok {
 		if !spoilt["*"] {
-			checkRejectedBlock(mk, s)
+			checkRejectedMarker(mk, s)
 		}
 		return nil
 	}
@@ -1200,6 +1200,13 @@ func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
 		}
 	}
 	if !ok {
+		// The tags read are checked on their own, as a block rejected
+		// for a field is: their step is that of their points.
+		if len(mk.Points) > 0 {
+			if mk.Step, ok = tagsStep(file, src, mk.Points, s); ok {
+				checkRejectedMarker(mk, s)
+			}
+		}
 		return nil
 	}
 	if len(mk.Points) == 0 {
