@@ -159,6 +159,7 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 	checkCardFields(d, in.ToolPath, s)
 	patterns := checkReplacesShape(d, s)
 	if !checkSchema("card", d, s) {
+		checkFailedCardText(d, in.ToolPath, s)
 		return d, nil
 	}
 	r := &d.Root
@@ -179,6 +180,40 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 			total, CardSearchText)
 	}
 	return d, c
+}
+
+// checkFailedCardText checks the text of a card that fails the card
+// schema as checkCardText checks a card's that passes, each check where
+// the fields it reads are strings, not blank (an example or a help_probe
+// with the command): a summary holding a line break, or an example
+// running another program, is so whatever else is wrong, and is told in
+// the run that reports the card's errors, not once they are fixed.
+func checkFailedCardText(d *doc, toolPath string, s *sink) {
+	if d.Root.Kind != ojson.Object {
+		return
+	}
+	text := func(k string) (string, bool) {
+		v := d.Root.Get(k)
+		if v == nil || !v.IsString() || strings.TrimSpace(v.Str) == "" {
+			return "", false
+		}
+		return v.Str, true
+	}
+	c := &Card{Path: d.File, ToolPath: toolPath}
+	var hasCommand, has bool
+	if c.Command, hasCommand = text("command"); hasCommand {
+		names := commandNames(c.Command, toolPath)
+		if c.Example, has = text("example"); has {
+			checkCardExample(d, c, names, s)
+		}
+		if c.HelpProbe, has = text("help_probe"); has {
+			checkCardHelpProbe(d, c, names, s)
+		}
+	}
+	if c.Summary, has = text("summary"); has {
+		checkCardSummary(d, c, s)
+	}
+	checkCardPhrases(d, s)
 }
 
 // CardSearchText is the most text of one card, in bytes, that tool search

@@ -342,3 +342,55 @@ func TestRejectedTagsTellTheirOtherSlips(t *testing.T) {
 		})
 	}
 }
+
+// TestFailedCardTextChecked: a tool card failing the card schema (a risk
+// misspelt, an effects missing) had none of its text checked, so a
+// summary or an intent phrase holding a line break, an example running
+// another program, or a help_probe that is no command line came only once
+// its schema errors were fixed. Each is told in the same run, where the
+// fields it reads are strings: no example or help_probe finding when the
+// command is no string or blank (what the card runs is unknown), nor for
+// an example that is blank.
+func TestFailedCardTextChecked(t *testing.T) {
+	badRisk := map[string]string{"risk": `"reversable"`}
+	with := func(m map[string]string, kv ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range m {
+			out[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			out[kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	tests := []struct {
+		name, rule string
+		set        map[string]string
+		want       string // the finding's pointer, "" for none
+	}{
+		{"summary, risk misspelt", "card-summary-lines", with(badRisk, "summary", `"Merge a branch.\nThen push."`), "/summary"},
+		{"phrase, risk misspelt", "card-phrase-lines", with(badRisk, "intent_phrases", `["land my\nbranch"]`), "/intent_phrases/0"},
+		{"example, risk misspelt", "card-example-command", with(badRisk, "example", `"make land"`), "/example"},
+		{"help_probe, risk misspelt", "card-help-probe", with(badRisk, "help_probe", `"--help"`), "/help_probe"},
+		{"example, effects no string", "card-example-command", map[string]string{"effects": `5`, "example": `"make land"`}, "/example"},
+		{"example, command no string", "card-example-command", with(badRisk, "command", `5`, "example", `"git push"`), ""},
+		{"example, command blank", "card-example-command", with(badRisk, "command", `" "`, "example", `"git push"`), ""},
+		{"help_probe, command no string", "card-help-probe", with(badRisk, "command", `["bin/land"]`, "help_probe", `"--help"`), ""},
+		{"example blank", "card-example-command", with(badRisk, "example", `""`), ""},
+		{"example that runs the command", "card-example-command", with(badRisk, "example", `"bin/land main"`), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if len(cardAuthorFindings(t, "schema", tt.set)) == 0 {
+				t.Fatal("the card passes the schema: the case tests nothing")
+			}
+			got := cardAuthorFindings(t, tt.rule, tt.set)
+			switch {
+			case tt.want == "" && len(got) > 0:
+				t.Errorf("got %v, want no %s", got, tt.rule)
+			case tt.want != "" && (len(got) != 1 || got[0].Pointer != tt.want || got[0].Severity != Warning):
+				t.Errorf("got %v, want one %s warning at %s", got, tt.rule, tt.want)
+			}
+		})
+	}
+}
