@@ -81,7 +81,7 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 		// Host artifacts come from the contract and the others from the
 		// capabilities: without all of both, a consumed artifact would
 		// look like one nobody produces.
-		checkConsumes(valid, all, contract, s)
+		checkConsumes(consumers(all), all, contract, s)
 		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
@@ -584,6 +584,30 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 	}
 }
 
+// consumers are the capabilities whose steps' consumes checkConsumes
+// checks: the valid ones and, in the same order, each feature with errors
+// whose id is its folder's name, for its steps whose consumes are read as
+// written (consumesReadable). What such a step consumes and nothing makes
+// is so whatever else is wrong with its capability, and is told in its
+// own file in the run that reports those errors, not once they are fixed.
+func consumers(all []*Capability) []*Capability {
+	out := make([]*Capability, 0, len(all))
+	for _, c := range all {
+		if c.valid || c.Role == "feature" && c.ID == c.Folder && isKebab(c.ID) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// consumesReadable says whether the consumes of h, a step of a capability
+// with errors, is read as written: absent, or a list of strings (each
+// entry's index in h.Consumes is then its index in the list).
+func consumesReadable(h *Hook) bool {
+	cs := h.Raw.Get("consumes")
+	return cs == nil || cs.Kind == ojson.Array && len(cs.Items) == len(h.Consumes)
+}
+
 // configReaders are the capabilities whose config keys are checked
 // against each other's and the central schema's (config-key-conflict,
 // config-key-pending-migration, a central pattern's): the valid ones and,
@@ -963,7 +987,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
-			if at < 0 {
+			if at < 0 || !c.valid && !consumesReadable(h) {
 				continue
 			}
 			for j, a := range h.Consumes {

@@ -394,3 +394,43 @@ func TestFailedCardTextChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestConsumesOfACapabilityWithErrors: what a step of a feature with
+// errors elsewhere (a tier miswritten, a title that is no string)
+// consumes and nothing makes was told (consumes-unsatisfied) only once
+// those errors were fixed. It is told in the same run, in its own file.
+// Not for a step whose consumes is not a list of strings (an entry's
+// index is unknown), nor of a capability whose id is not its folder's or
+// whose role is not feature, nor of a consume that is met.
+func TestConsumesOfACapabilityWithErrors(t *testing.T) {
+	nyquist := func(old, new string) sampleEdit { return sampleEdit{"nyquist", old, new} }
+	typo := nyquist(`"consumes": ["SUMMARY.md"]`, `"consumes": ["SUMARY.md"]`)
+	badTier := nyquist(`"tier": "full"`, `"tier": "Full"`)
+	const want = `capabilities/nyquist/capability.json /steps/0/consumes/0: capability "nyquist" step at point "verify:post" consumes "SUMARY.md" which is never produced by any host artifact or capability hook; did you mean "SUMMARY.md"?`
+	tests := []struct {
+		name  string
+		edits []sampleEdit
+		want  []string
+	}{
+		{"valid", []sampleEdit{typo}, []string{want}},
+		{"a tier miswritten", []sampleEdit{typo, badTier}, []string{want}},
+		{"a title that is no string", []sampleEdit{typo, nyquist(`"title": "Nyquist validation"`, `"title": 5`)}, []string{want}},
+		{"met, with errors", []sampleEdit{badTier}, nil},
+		{"an entry before it no string", []sampleEdit{badTier, nyquist(`"consumes": ["SUMMARY.md"]`, `"consumes": [5, "SUMARY.md"]`)}, nil},
+		{"an id not its folder's", []sampleEdit{typo, nyquist(`"id": "nyquist"`, `"id": "nyquistx"`)}, nil},
+		{"a role miswritten", []sampleEdit{typo, nyquist(`"role": "feature"`, `"role": "feture"`)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(sampleRepo(t, tt.edits...)).Diagnostics {
+				if d.Rule == "consumes-unsatisfied" {
+					got = append(got, fmt.Sprintf("%s %s: %s", d.File, d.Pointer, d.Message))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
