@@ -76,12 +76,12 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 	checkRequires(readers, valid, all, unread, misnamed, s)
 	checkRuntimeRefs(valid, all, unread, misnamed, s)
 	checkCycles(readers, s)
-	checkProducers(valid, s)
+	checkProducers(hookReaders(all), s)
 	if contract.Complete && len(unread) == 0 {
 		// Host artifacts come from the contract and the others from the
 		// capabilities: without all of both, a consumed artifact would
 		// look like one nobody produces.
-		checkConsumes(consumers(all), all, contract, s)
+		checkConsumes(hookReaders(all), all, contract, s)
 		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
@@ -584,13 +584,14 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 	}
 }
 
-// consumers are the capabilities whose steps' consumes checkConsumes
-// checks: the valid ones and, in the same order, each feature with errors
-// whose id is its folder's name, for its steps whose consumes are read as
-// written (consumesReadable). What such a step consumes and nothing makes
-// is so whatever else is wrong with its capability, and is told in its
-// own file in the run that reports those errors, not once they are fixed.
-func consumers(all []*Capability) []*Capability {
+// hookReaders are the capabilities whose steps checkConsumes and
+// checkProducers read: the valid ones and, in the same order, each
+// feature with errors whose id is its folder's name, for its steps whose
+// consumes (or produces) are read as written (listReadable). What such a
+// step consumes and nothing makes, or produces at a point where another
+// step does, is so whatever else is wrong with its capability, and is
+// told in the run that reports those errors, not once they are fixed.
+func hookReaders(all []*Capability) []*Capability {
 	out := make([]*Capability, 0, len(all))
 	for _, c := range all {
 		if c.valid || c.Role == "feature" && c.ID == c.Folder && isKebab(c.ID) {
@@ -600,12 +601,17 @@ func consumers(all []*Capability) []*Capability {
 	return out
 }
 
-// consumesReadable says whether the consumes of h, a step of a capability
-// with errors, is read as written: absent, or a list of strings (each
-// entry's index in h.Consumes is then its index in the list).
-func consumesReadable(h *Hook) bool {
-	cs := h.Raw.Get("consumes")
-	return cs == nil || cs.Kind == ojson.Array && len(cs.Items) == len(h.Consumes)
+// listReadable says whether the list (consumes or produces) of h, a step
+// of a capability with errors, is read as written: absent, or a list of
+// strings (each entry's index in h.Consumes or h.Produces is then its
+// index in the list).
+func listReadable(h *Hook, list string) bool {
+	read := h.Consumes
+	if list == "produces" {
+		read = h.Produces
+	}
+	v := h.Raw.Get(list)
+	return v == nil || v.Kind == ojson.Array && len(v.Items) == len(read)
 }
 
 // configReaders are the capabilities whose config keys are checked
@@ -886,24 +892,19 @@ func shortestLoop(first int, succ, entry [][]int, comp []int) (loop, ks []int) {
 	return []int{first}, []int{0} // not reached: a member of a cyclic component has a way round
 }
 
-// stepsByPoint groups the steps of all capabilities by point, in folder
-// then declaration order.
-func stepsByPoint(caps []*Capability) map[string][]*Hook {
-	out := map[string][]*Hook{}
-	for _, c := range caps {
-		for _, h := range c.Steps {
-			out[h.Point] = append(out[h.Point], h)
-		}
-	}
-	return out
-}
-
 // checkProducers enforces one producer per artifact per point (I-9): two
 // distinct steps, of one capability or two, may not produce the same artifact
-// at the same point. Contributions do not count.
+// at the same point. Contributions do not count. caps are hookReaders'.
 func checkProducers(caps []*Capability, s *sink) {
 	docs := byID(caps)
-	stepsAt := stepsByPoint(caps)
+	stepsAt := map[string][]*Hook{} // the steps by point, in folder then declaration order; of a capability with errors, those whose produces is read
+	for _, c := range caps {
+		for _, h := range c.Steps {
+			if c.valid || listReadable(h, "produces") {
+				stepsAt[h.Point] = append(stepsAt[h.Point], h)
+			}
+		}
+	}
 	for _, p := range Points {
 		first := map[string]*Hook{}
 		producers := map[string][]string{} // artifact → the capabilities of every step producing it
@@ -987,7 +988,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
-			if at < 0 || !c.valid && !consumesReadable(h) {
+			if at < 0 || !c.valid && !listReadable(h, "consumes") {
 				continue
 			}
 			for j, a := range h.Consumes {

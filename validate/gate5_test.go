@@ -434,3 +434,40 @@ func TestConsumesOfACapabilityWithErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestDuplicateProducerWithACapabilityWithErrors: a step of a feature with
+// errors elsewhere (a title that is no string) producing an artifact
+// another step produces at the same point was told (duplicate-producer)
+// only once those errors were fixed. It is told in the same run, at both
+// steps. Not for a step whose produces is not a list of strings, nor of a
+// capability whose id is not its folder's.
+func TestDuplicateProducerWithACapabilityWithErrors(t *testing.T) {
+	research := func(old, new string) sampleEdit { return sampleEdit{"research", old, new} }
+	dup := research(`"produces": ["RESEARCH.md"]`, `"produces": ["UI-SPEC.md"]`)
+	untitled := research(`"title": "Phase research"`, `"title": 5`)
+	want := []string{"capabilities/research/capability.json /steps/0/produces/0", "capabilities/ui/capability.json /steps/0/produces/0"}
+	tests := []struct {
+		name  string
+		edits []sampleEdit
+		want  []string
+	}{
+		{"valid", []sampleEdit{dup}, want},
+		{"with errors", []sampleEdit{dup, untitled}, want},
+		{"with errors, produces not all strings", []sampleEdit{untitled, research(`"produces": ["RESEARCH.md"]`, `"produces": [5, "UI-SPEC.md"]`)}, nil},
+		{"an id not its folder's", []sampleEdit{dup, research(`"id": "research"`, `"id": "researchx"`)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(sampleRepo(t, tt.edits...)).Diagnostics {
+				if d.Rule == "duplicate-producer" {
+					got = append(got, d.File+" "+d.Pointer)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
