@@ -81,7 +81,11 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 		// Host artifacts come from the contract and the others from the
 		// capabilities: without all of both, a consumed artifact would
 		// look like one nobody produces.
-		checkConsumes(hookReaders(all), all, contract, s)
+		consumers := valid
+		if producesKnown(all) {
+			consumers = hookReaders(all)
+		}
+		checkConsumes(consumers, all, contract, s)
 		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
@@ -599,6 +603,41 @@ func hookReaders(all []*Capability) []*Capability {
 		}
 	}
 	return out
+}
+
+// producesKnown says whether every step of each capability with errors
+// says what it produces: its produces is a list of strings. A step's
+// produces missing, or of another kind, may hold what a capability with
+// errors consumes (its own step's, as the one whose produces was left
+// out): that consume is then not told, which would only echo the other
+// step's finding.
+func producesKnown(all []*Capability) bool {
+	for _, c := range all {
+		if c.valid {
+			continue
+		}
+		steps := c.Manifest.Get("steps")
+		if steps == nil {
+			steps = misspeltSteps(&c.Manifest)
+		}
+		if steps == nil {
+			continue
+		}
+		items := []ojson.Value{*steps}
+		if steps.Kind == ojson.Array {
+			items = steps.Items
+		}
+		for i := range items {
+			if items[i].Kind != ojson.Object {
+				continue
+			}
+			pr := items[i].Get("produces")
+			if pr == nil || pr.Kind != ojson.Array || len(pr.Strings()) != len(pr.Items) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // listReadable says whether the list (consumes or produces) of h, a step

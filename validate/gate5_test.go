@@ -401,7 +401,8 @@ func TestFailedCardTextChecked(t *testing.T) {
 // those errors were fixed. It is told in the same run, in its own file.
 // Not for a step whose consumes is not a list of strings (an entry's
 // index is unknown), nor of a capability whose id is not its folder's or
-// whose role is not feature, nor of a consume that is met.
+// whose role is not feature, nor of a consume that is met, nor while a
+// step of a capability with errors says nothing of what it produces.
 func TestConsumesOfACapabilityWithErrors(t *testing.T) {
 	nyquist := func(old, new string) sampleEdit { return sampleEdit{"nyquist", old, new} }
 	typo := nyquist(`"consumes": ["SUMMARY.md"]`, `"consumes": ["SUMARY.md"]`)
@@ -419,6 +420,12 @@ func TestConsumesOfACapabilityWithErrors(t *testing.T) {
 		{"an entry before it no string", []sampleEdit{badTier, nyquist(`"consumes": ["SUMMARY.md"]`, `"consumes": [5, "SUMARY.md"]`)}, nil},
 		{"an id not its folder's", []sampleEdit{typo, nyquist(`"id": "nyquist"`, `"id": "nyquistx"`)}, nil},
 		{"a role miswritten", []sampleEdit{typo, nyquist(`"role": "feature"`, `"role": "feture"`)}, nil},
+		// A step's produces left out may hold the artifact: its own
+		// step's (gsd-core's "a step without produces": ui's verify:post
+		// step consumes what its plan:pre step made), or another's.
+		{"its other step's produces missing", []sampleEdit{{"ui", `"produces": ["UI-SPEC.md"], `, ``}}, nil},
+		{"another's produces missing", []sampleEdit{typo, badTier, {"ui", `"produces": ["UI-SPEC.md"], `, ``}}, nil},
+		{"another's produces no list", []sampleEdit{typo, badTier, {"ui", `"produces": ["UI-SPEC.md"]`, `"produces": "UI-SPEC.md"`}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
