@@ -119,6 +119,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 	c := &Contract{Wired: map[string]bool{}, Complete: len(markers) > 0 && !broken}
 	byStep := map[string]*Marker{}
 	declared := map[string]*Marker{} // point → first declaring marker
+	judged := map[string]bool{}      // the steps whose coverage is known: one marker, its points understood
 	for _, mk := range markers {
 		if !checkStep(mk, s) {
 			c.Complete = false
@@ -138,6 +139,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 			// Which of the two is the host is unknown: the checks of the
 			// whole contract would judge it by a guess.
 			c.Complete = false
+			judged[step] = false
 			continue
 		}
 		byStep[step] = mk
@@ -148,6 +150,8 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 			// consumes against them would blame every capability that
 			// consumes them for the marker's own finding.
 			c.Complete = false
+		} else if _, dup := judged[step]; !dup {
+			judged[step] = true
 		}
 		for _, p := range mk.CallSites {
 			c.Wired[p] = true
@@ -159,7 +163,14 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		c.hosts[step] = mk
 	}
 	if c.Complete {
-		reportUncovered(markers, byStep, declared, inCodeAt, s)
+		reportUncovered(markers, byStep, declared, inCodeAt, nil, s)
+	} else {
+		// A step one workflow declares, its points understood, lacks
+		// the points it lacks whatever is wrong with the others'
+		// markers: told in the same run, not once they are mended. A
+		// step no workflow declares is not, as a marker not read may be
+		// its.
+		reportUncovered(markers, byStep, declared, inCodeAt, judged, s)
 	}
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
@@ -245,9 +256,13 @@ func pointsStep(mk *Marker) string {
 // reportUncovered reports the canonical points no marker declares: one
 // finding per step, naming its missing points in pipeline order.
 // inCodeAt says, by step, where a file with no marker holds one for it in
-// code, which is not read (see parseMarkers).
-func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inCodeAt map[string]string, s *sink) {
+// code, which is not read (see parseMarkers). With only (not nil), only
+// the steps it holds true are reported: those a marker declares.
+func reportUncovered(markers []*Marker, byStep, declared map[string]*Marker, inCodeAt map[string]string, only map[string]bool, s *sink) {
 	for _, step := range Steps {
+		if only != nil && !only[step] {
+			continue
+		}
 		var missing []string
 		for _, p := range Points {
 			if stepOf(p) == step && declared[p] == nil {

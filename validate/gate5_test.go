@@ -478,3 +478,43 @@ func TestDuplicateProducerWithACapabilityWithErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestUncoveredToldBesideAnotherMarkersSlip: a step whose workflow omits
+// one of its canonical points was told so (point-uncovered) only once
+// every other marker was mended: another workflow's point misspelt, or a
+// block rejected for a field, held back every step's coverage. A step one
+// workflow declares, its points understood, is told in the same run. Not
+// a step whose own points are not understood (a point misspelt may be the
+// one missing), nor one two workflows declare, nor one no workflow
+// declares while a marker is not read (it may be that step's).
+func TestUncoveredToldBesideAnotherMarkersSlip(t *testing.T) {
+	planPost := `point-uncovered workflows/plan-phase.md: step "plan" does not declare its canonical point "plan:post": add plan:post to the points: line of its gsd:loop-host block`
+	dropPlanPost := [3]string{"plan-phase.md", "points: plan:pre, plan:post", "points: plan:pre"}
+	tests := []struct {
+		name  string
+		gone  []string
+		hosts [][3]string
+		want  []string
+	}{
+		{"alone", nil, [][3]string{dropPlanPost}, []string{planPost}},
+		{"beside a point misspelt in another workflow", nil, [][3]string{dropPlanPost, {"verify-work.md", "points: verify:pre, verify:post", "points: verify:pre, verify:pst"}}, []string{planPost}},
+		{"beside a block rejected for a field", nil, [][3]string{dropPlanPost, {"verify-work.md", "produces: UAT.md\n", ""}}, []string{planPost}},
+		{"beside an unknown step", nil, [][3]string{dropPlanPost, {"ship.md", "step: ship", "step: shipping"}}, []string{planPost}},
+		{"its own point misspelt", nil, [][3]string{{"plan-phase.md", "points: plan:pre, plan:post", "points: plan:pre, plan:pst"}, {"verify-work.md", "produces: UAT.md\n", ""}}, nil},
+		{"beside a point misspelt, another step undeclared", []string{"ship.md"}, [][3]string{{"verify-work.md", "points: verify:pre, verify:post", "points: verify:pre, verify:pst"}}, nil},
+		{"a step two workflows declare", nil, [][3]string{dropPlanPost, {"discuss-phase.md", "step: discuss\npoints: discuss:pre, discuss:post", "step: plan\npoints: plan:pre"}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(gate4Repo(t, tt.gone, tt.hosts)).Diagnostics {
+				if d.Rule == "point-uncovered" {
+					got = append(got, fmt.Sprintf("%s %s: %s", d.Rule, d.File, d.Message))
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
