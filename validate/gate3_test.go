@@ -19,14 +19,8 @@ import (
 // required capability that has errors itself is no requires-unknown. No entry
 // is told twice, by either rule or requires-cycle.
 func TestRequiresCheckedThroughACapabilityWithErrors(t *testing.T) {
-	edit := func(c CapabilitySource, old, new string) CapabilitySource {
-		if !strings.Contains(string(c.Manifest.Data), old) {
-			t.Fatalf("%s: no %q", c.Folder, old)
-		}
-		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
-		return c
-	}
-	untitled := func(c CapabilitySource) CapabilitySource { return edit(c, `"title": "T"`, `"title": 5`) }
+	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
+	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
 	tier := func(c CapabilitySource, tier string) CapabilitySource {
 		return edit(c, `"tier": "standard"`, `"tier": `+tier)
 	}

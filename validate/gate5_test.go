@@ -17,14 +17,8 @@ import (
 // when it sits in another folder (the capability meant is unknown), and
 // never twice.
 func TestTierMonotoneOfARequiredCapabilityWithErrors(t *testing.T) {
-	edit := func(c CapabilitySource, old, new string) CapabilitySource {
-		if !strings.Contains(string(c.Manifest.Data), old) {
-			t.Fatalf("%s: no %q", c.Folder, old)
-		}
-		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
-		return c
-	}
-	untitled := func(c CapabilitySource) CapabilitySource { return edit(c, `"title": "T"`, `"title": 5`) }
+	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
+	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
 	tier := func(c CapabilitySource, tier string) CapabilitySource {
 		return edit(c, `"tier": "standard"`, `"tier": `+tier)
 	}
@@ -238,14 +232,8 @@ func TestConfigKeysOfACapabilityWithErrors(t *testing.T) {
 	withConfig := func(id, keys string) CapabilitySource {
 		return newcomerCap(id, `[]`, `[]`, `{`+keys+`}`)
 	}
-	edit := func(c CapabilitySource, old, new string) CapabilitySource {
-		if !strings.Contains(string(c.Manifest.Data), old) {
-			t.Fatalf("%s: no %q", c.Folder, old)
-		}
-		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
-		return c
-	}
-	untitled := func(c CapabilitySource) CapabilitySource { return edit(c, `"title": "T"`, `"title": 5`) }
+	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
+	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
 	conflict := func(at, first string) string {
 		return fmt.Sprintf(`config-key-conflict capabilities/%s/capability.json /config/x.k: config key "x.k" is owned by both %q and %q`, at, first, at)
 	}

@@ -19,6 +19,25 @@ func newcomerCap(id, skills, agents, config string) CapabilitySource {
 }`)}}
 }
 
+// editManifest is c with the first old of its capability.json replaced
+// by new; the test fails when it holds no old, so that an edit meant to
+// break a capability cannot silently leave it whole.
+func editManifest(t *testing.T, c CapabilitySource, old, new string) CapabilitySource {
+	t.Helper()
+	if !strings.Contains(string(c.Manifest.Data), old) {
+		t.Fatalf("%s: no %q", c.Folder, old)
+	}
+	c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
+	return c
+}
+
+// untitledCap is newcomerCap's c given a title that is no string: a
+// capability with errors whose other fields read as written.
+func untitledCap(t *testing.T, c CapabilitySource) CapabilitySource {
+	t.Helper()
+	return editManifest(t, c, `"title": "T"`, `"title": 5`)
+}
+
 // newcomerFindings validates caps beside the sample's host workflows and
 // returns the findings of rule.
 func newcomerFindings(t *testing.T, rule string, caps ...CapabilitySource) []Diagnostic {

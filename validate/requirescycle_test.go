@@ -242,18 +242,12 @@ func TestRequiresCycleRandom(t *testing.T) {
 // would shift the others; an id other than its folder's, or a manifest
 // that does not parse), where the cycle depends on how it is fixed.
 func TestRequiresCycleThroughACapabilityWithErrors(t *testing.T) {
-	edit := func(c CapabilitySource, old, new string) CapabilitySource {
-		if !strings.Contains(string(c.Manifest.Data), old) {
-			t.Fatalf("%s: no %q", c.Folder, old)
-		}
-		c.Manifest.Data = []byte(strings.Replace(string(c.Manifest.Data), old, new, 1))
-		return c
-	}
+	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
 	refolder := func(c CapabilitySource, folder string) CapabilitySource {
 		c.Folder, c.Manifest.Path = folder, "capabilities/"+folder+"/capability.json"
 		return c
 	}
-	untitled := func(c CapabilitySource) CapabilitySource { return edit(c, `"title": "T"`, `"title": 5`) }
+	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
 	const twoMembers = `requires cycle detected: bb → cc → bb; remove one of these requires entries: "bb" → "cc" at capabilities/bb/capability.json:3:36 (/requires/0), "cc" → "bb" at capabilities/cc/capability.json:3:36 (/requires/0)`
 	tests := []struct {
 		name      string
