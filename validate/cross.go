@@ -596,13 +596,7 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 // step does, is so whatever else is wrong with its capability, and is
 // told in the run that reports those errors, not once they are fixed.
 func hookReaders(all []*Capability) []*Capability {
-	out := make([]*Capability, 0, len(all))
-	for _, c := range all {
-		if c.valid || c.Role == "feature" && c.ID == c.Folder && isKebab(c.ID) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return readers(all, func(c *Capability) bool { return c.Role == "feature" && namedByFolder(c) })
 }
 
 // producesKnown says whether every step of each capability with errors
@@ -663,13 +657,7 @@ func listReadable(h *Hook, list string) bool {
 // with another is told in the run that reports its errors, not once they
 // are fixed.
 func configReaders(all []*Capability) []*Capability {
-	out := make([]*Capability, 0, len(all))
-	for _, c := range all {
-		if c.valid || c.ID == c.Folder && isKebab(c.ID) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return readers(all, namedByFolder)
 }
 
 // misnamedFolders maps the folder of each parsed capability whose id is
@@ -779,13 +767,27 @@ func checkCycles(caps []*Capability, s *sink) {
 // fix one error only to meet the next. Whether a repository passes does
 // not change: it already fails on that capability's errors.
 func requiresReaders(all []*Capability) []*Capability {
+	return readers(all, requiresReadable)
+}
+
+// readers are the capabilities of all, in their order, that are valid or
+// whose fields a check reads can be taken as written though they have
+// errors (readable): the one filter requiresReaders, hookReaders and
+// configReaders each apply with their own test.
+func readers(all []*Capability, readable func(*Capability) bool) []*Capability {
 	out := make([]*Capability, 0, len(all))
 	for _, c := range all {
-		if c.valid || requiresReadable(c) {
+		if c.valid || readable(c) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// namedByFolder says whether c's id names it: its folder's name, and a
+// kebab-case id, as another capability requires it by.
+func namedByFolder(c *Capability) bool {
+	return c.ID == c.Folder && isKebab(c.ID)
 }
 
 // requiresReadable says whether c's requires can be taken as written
@@ -794,7 +796,7 @@ func requiresReaders(all []*Capability) []*Capability {
 // of strings (so each entry's index in c.Requires is its index in the
 // list). Its requires then says what it needs, whatever else is wrong.
 func requiresReadable(c *Capability) bool {
-	if c.ID != c.Folder || !isKebab(c.ID) {
+	if !namedByFolder(c) {
 		return false
 	}
 	req := c.Manifest.Get("requires")
