@@ -129,10 +129,10 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 // taken as that JSON (false, 2, an object), else as a string, and a
 // disabledCapabilities not a JSON array is split at its commas.
 func bodyHint(route string, q url.Values, unknown []string) (string, map[string]any) {
-	post := "POST " + strings.TrimPrefix(strings.TrimPrefix(route, "GET "), "POST ")
 	if !strings.HasSuffix(route, "/render-hooks/{point}") && !strings.HasSuffix(route, "/capability-state") {
 		return "", nil
 	}
+	post := "POST " + strings.TrimPrefix(strings.TrimPrefix(route, "GET "), "POST ")
 	example := map[string]any{}
 	var named []string
 	for _, u := range unknown {
