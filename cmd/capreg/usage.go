@@ -99,12 +99,21 @@ func synopses(indent string) string {
 // synopsisOf is the full synopsis of the named verb, shared flags included,
 // as its --help prints it.
 func synopsisOf(name string, withShared bool) string {
-	for _, v := range verbs() {
-		if v.name == name {
-			return v.synopsis(0, withShared)
-		}
+	if v, ok := verbNamed(name); ok {
+		return v.synopsis(0, withShared)
 	}
 	return "capreg " + name
+}
+
+// verbNamed is the verb of the synopsis named name ("tools search"), and
+// whether there is one.
+func verbNamed(name string) (verb, bool) {
+	for _, v := range verbs() {
+		if v.name == name {
+			return v, true
+		}
+	}
+	return verb{}, false
 }
 
 // synopsis is "capreg NAME ARGS [--flag PLACEHOLDER]...": the optional flags
@@ -164,16 +173,6 @@ func eachFlag(r registrar, fn func(*flag.Flag)) {
 	fs.VisitAll(fn)
 }
 
-// aboutOf is what the named verb does, as its --help says it.
-func aboutOf(name string) string {
-	for _, v := range verbs() {
-		if v.name == name {
-			return v.about
-		}
-	}
-	return ""
-}
-
 // wrap breaks text into lines of at most width bytes, at spaces.
 func wrap(text string, width int) string {
 	var b strings.Builder
@@ -198,11 +197,11 @@ func wrap(text string, width int) string {
 // each flag.
 func printVerbUsage(w io.Writer, fs *flag.FlagSet, name string) {
 	fmt.Fprintf(w, "Usage: %s\n\n", synopsisOf(name, true))
-	if about := aboutOf(name); about != "" {
+	if v, ok := verbNamed(name); ok && v.about != "" {
 		// Without it, a --help listed flags only: what state or closure
 		// prints, and which words render takes as POINT, were left to be
 		// found by trying.
-		fmt.Fprintf(w, "%s\n\n", wrap(about, 76))
+		fmt.Fprintf(w, "%s\n\n", wrap(v.about, 76))
 	}
 	fmt.Fprintf(w, "Flags:\n")
 	// The flag package lists -limit; the synopsis and README write
