@@ -1135,7 +1135,12 @@ func changedDescriptors(w string) uint16 {
 		return fds
 	}
 	if from == "" {
-		from = map[byte]string{'>': "1", '<': "0"}[rest[0]]
+		switch rest[0] { // ">&2" copies onto the output, "<&3" onto the input
+		case '>':
+			from = "1"
+		case '<':
+			from = "0"
+		}
 	}
 	to := strings.TrimSuffix(rest[2:], "-")
 	if to != "" && strings.Trim(to, "0123456789") == "" && strings.TrimLeft(to, "0") == strings.TrimLeft(from, "0") {
