@@ -115,9 +115,11 @@ func TestMonitoringRulesUseCapregMetrics(t *testing.T) {
 // TestMonitoringAlerts runs testdata/monitoring/alerts_test.yaml,
 // promtool's unit tests of the alerts of deploy/monitoring: each fires on
 // the series capreg exports in the state it names, with the annotations
-// it renders, and stays silent otherwise. The test above checks only
-// names; this checks what the expressions mean. It needs promtool
-// (Debian's prometheus package) and is skipped without it.
+// it renders, and stays silent otherwise; and scraped_test.yaml, the same
+// on series scraped from real daemons as their repositories broke and
+// were fixed. The test above checks only names; this checks what the
+// expressions mean. It needs promtool (Debian's prometheus package) and
+// is skipped without it.
 func TestMonitoringAlerts(t *testing.T) {
 	promtool, err := exec.LookPath("promtool")
 	if err != nil {
@@ -133,18 +135,27 @@ func TestMonitoringAlerts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tests, err := os.ReadFile("testdata/monitoring/alerts_test.yaml")
-	if err != nil {
-		t.Fatal(err)
+	// alerts_test.yaml, and scraped_test.yaml's series of real daemons.
+	files, err := filepath.Glob("testdata/monitoring/*_test.yaml")
+	if err != nil || len(files) < 2 {
+		t.Fatalf("testdata/monitoring: %v, %d test files", err, len(files))
 	}
 	dir := t.TempDir()
-	for name, data := range map[string][]byte{"rules.yaml": rules, "alerts_test.yaml": tests} {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "rules.yaml"), rules, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		tests, err := os.ReadFile(f)
+		if err != nil {
 			t.Fatal(err)
 		}
-	}
-	if out, err := exec.Command(promtool, "test", "rules", filepath.Join(dir, "alerts_test.yaml")).CombinedOutput(); err != nil {
-		t.Errorf("promtool test rules: %v\n%s", err, out)
+		name := filepath.Join(dir, filepath.Base(f))
+		if err := os.WriteFile(name, tests, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(promtool, "test", "rules", name).CombinedOutput(); err != nil {
+			t.Errorf("promtool test rules %s: %v\n%s", filepath.Base(f), err, out)
+		}
 	}
 }
 
