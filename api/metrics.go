@@ -80,7 +80,7 @@ func NewMetrics() *Metrics {
 		lastOK: newGauge("capreg_registry_last_reload_successful",
 			"1 when the last rebuild's result is served (a new registry, or the one already served: unchanged); 0 when it failed (the last good registry is kept) and before the first registry is served (building, or waiting for the repository)."),
 		failingSince: newGauge("capreg_registry_failing_since_timestamp_seconds",
-			"Unix time of the first failed rebuild since the last successful one (unchanged ones too): when the break now kept from being served began; 0 while the last rebuild succeeded, and before any failure."),
+			"Unix time of the first failed rebuild since the last successful one (unchanged ones too): when the break now kept from being served began; 0 while the last rebuild succeeded, before any failure, and while waiting for a repository that is not there."),
 		generation:   newGauge("capreg_snapshot_generation", "Generation of the snapshot being served."),
 		snapshot:     newServedCollector(),
 		capabilities: newGaugeVec("capreg_capabilities", "Capabilities in the served registry, by role.", "role"),
@@ -317,12 +317,17 @@ func (m *Metrics) setDiagnostics(snap *store.Snapshot) {
 // first clone), which is neither a success nor a failure. Nothing was
 // checked, so the diagnostics gauges read 0, as /status shows no failure:
 // a repository whose first build failed and that then went away left its
-// errors on the dashboard.
+// errors on the dashboard. For the same reason no break is going on: the
+// failing-since gauge reads 0 too, and a repository that reappears broken
+// begins a break of its own (it kept the time of the failure before the
+// repository went away, which /status no longer reported).
 func (m *Metrics) Waiting(took time.Duration) {
 	m.rebuildTime.Observe(took.Seconds())
 	m.rebuilds.WithLabelValues("waiting").Inc()
 	m.diagnostics.WithLabelValues(string(validate.Error)).Set(0)
 	m.diagnostics.WithLabelValues(string(validate.Warning)).Set(0)
+	m.failing.Store(false)
+	m.failingSince.Set(0)
 }
 
 // servedCollector is capreg_snapshot_info: one series naming the snapshot
