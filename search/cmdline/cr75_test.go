@@ -121,3 +121,28 @@ func TestCommandStartsCaseSubjectReview(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchCommandRunnersCommandDashDashSubstitutionAfter: a "--" after
+// the first word of the command docker or ssh runs is that command's
+// whatever follows it, a substitution too ("docker exec db ls -- -la
+// $(x)" lists the file -la and those x prints), where a substitution
+// anywhere in the runner's words left it the runner's and -la an option;
+// one before it still does ("docker exec db $(x) -- -la y": the command is
+// not known). Found by the mutation review cr75 of commandsDash.
+func TestMatchCommandRunnersCommandDashDashSubstitutionAfter(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "dx", Replaces: []string{"docker exec <c> <a> <b> <d>"}},
+		{ID: "ssh", Replaces: []string{"ssh <host> <a> <b> <d>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker exec db ls -- -la $(x)", []string{"dx"}},
+		{"docker exec db ls -- -la `x`", []string{"dx"}},
+		{"ssh host ls -- -la $(x)", []string{"ssh"}},
+		{"docker exec db ls -- -la x", []string{"dx"}},
+		{"docker exec db $(x) -- -la y", nil},
+		{"docker exec db ls -la $(x)", nil},
+	})
+}

@@ -678,20 +678,13 @@ func (c *wordCursor) endOptions(toks []shellToken, j int, b *budget) {
 
 // commandsDash reports whether the "--" at toks[j], among the words of a
 // runner, comes after the first word of the command it runs
-// (runnerCommandAt).
+// (runnerCommandAt of the runner's words before it: a substitution after
+// it, "docker exec db ls -- -la $(x)", leaves it the command's).
 func (c *wordCursor) commandsDash(toks []shellToken, j int, b *budget) bool {
-	if c.at < 0 || c.at >= j {
+	if c.at < 0 || c.at >= j || !b.pay(int64(j-c.at)) {
 		return false
 	}
-	end := c.at
-	for end < len(toks) && !toks[end].op {
-		end++
-	}
-	if !b.pay(int64(end - c.at)) {
-		return false
-	}
-	k := runnerCommandAt(toks[c.at:end])
-	return k >= 0 && c.at+k < j
+	return runnerCommandAt(toks[c.at:j]) >= 0
 }
 
 // matchFrom is matchWords from the cursor c.

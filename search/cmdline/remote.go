@@ -362,8 +362,9 @@ func hostCommandAt(words []shellToken) int {
 }
 
 // runnerCommandAt is the index in words, those of a command of runsInside
-// up to the operator after them, of the first word of the command it
-// runs where the runner's own words before it are known: docker's and
+// up to the operator after them or a word in them, of the first word of
+// the command it runs where the runner's own words before it are known
+// (-1 where words end before it): docker's and
 // the other containerRunners' (containerCommandAt), and ssh's
 // (hostCommandAt); -1 for none, for kubectl and oc, whose first "--"
 // always ends their own options (kubectl exec wants it before the
