@@ -146,3 +146,33 @@ func TestMatchCommandRunnersCommandDashDashSubstitutionAfter(t *testing.T) {
 		{"docker exec db ls -la $(x)", nil},
 	})
 }
+
+// TestMatchCommandGroupCopyOntoOwnDescriptors: a group's copy of a
+// descriptor onto one the command redirects itself, or a nearer group
+// does, is the command's to replace and changes nothing it inherits, so
+// the group's other redirections are still read (bash 5.2 with a make
+// writing to both outputs: "(make all > o) 2> err >&2" sends make's
+// output to o and its errors to err), where any copy left them all unread
+// once the command redirected a descriptor. Still not a copy onto one it
+// does not redirect ("(make all > out) 2>&1", "(make all 2>&1) >&2 2>
+// err": the errors go to the terminal), nor one that moves and closes
+// the errors ("1>&2-"). Found by the mutation review cr75 of
+// groupRedirectAt.
+func TestMatchCommandGroupCopyOntoOwnDescriptors(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "out", Replaces: []string{"make all > <out>"}},
+		{ID: "dup", Replaces: []string{"make all 2>&1"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"(make all > o) 2> err >&2", []string{"log", "out"}},
+		{"(make all > o) >&2 2> err", []string{"log", "out"}},
+		{"{ { make all; } > o; } 2> err >&2", []string{"log", "out"}},
+		{"(make all > o) 2> err 1>&2-", []string{"out"}},
+		{"(make all > out) 2>&1", []string{"out"}},
+		{"(make all 2>&1) >&2 2> err", []string{"dup"}},
+	})
+}

@@ -965,9 +965,12 @@ func soleCommandCloser(toks []shellToken, j int, b *budget) int {
 // it is in, redirects after the group (or pipes): "(make all 2>&1) 2>
 // err" sends make's errors to its output, "(make all | tee x) > out" its
 // output to tee, "((make all) 2> e; ls) 2> err" its errors to e. No copy
-// of a descriptor is inherited where own holds any ("(make all > out)
-// 2>&1": the group's errors go where its output did before make's "> out");
-// -1 for none. Each group read costs a unit of b.
+// of a descriptor onto one own does not hold is inherited where own holds
+// any ("(make all > out) 2>&1": the group's errors go where its output did
+// before make's "> out"); a copy onto descriptors own holds alone is the
+// command's to replace, and changes nothing it inherits ("(make all > o)
+// 2> err >&2" sends make's errors to err); -1 for none. Each group read
+// costs a unit of b.
 func groupRedirectAt(toks []shellToken, j int, own uint16, b *budget) (int, groupRedirections) {
 	for b.pay(1) && toks[j].groupRedirect > 0 {
 		k := int(toks[j].groupRedirect) - 1
@@ -980,7 +983,7 @@ func groupRedirectAt(toks []shellToken, j int, own uint16, b *budget) (int, grou
 			dup := false
 			for r := k; r < end; r = pastRedirection(toks, r) {
 				fds, copies := redirectedDescriptors(toks[r].text)
-				group, dup = group|fds, dup || copies
+				group, dup = group|fds, dup || copies && fds&^own != 0
 			}
 			if own != 0 && dup {
 				return -1, groupRedirections{}
