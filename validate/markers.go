@@ -197,7 +197,9 @@ func nameLetters(head []byte) []byte {
 // reportMisspeltBlock reports the first comment outside code (code, see
 // codeRanges) named as a gsd:loop-host block with a slip whose body
 // declares a step, which neither gsd-core nor capreg reads, and reports
-// whether there was one.
+// whether there was one. Its fields are checked on their own, as a
+// rejected block's (blockMisnamed): its other slips are told in the same
+// run, not once its name is mended.
 func reportMisspeltBlock(file string, src []byte, code spans, s *sink) bool {
 	for _, m := range misspeltBlocks(src) {
 		if code.contains(m[0]) {
@@ -205,6 +207,7 @@ func reportMisspeltBlock(file string, src []byte, code spans, s *sink) bool {
 		}
 		s.atOffset(file, src, m[2], "", "marker-syntax",
 			"this comment is named %q, not gsd:loop-host, so it is not read as a loop-host block and the file declares no step; write <!-- gsd:loop-host", src[m[2]:m[3]])
+		readBlock(file, src, []int{m[0], m[1], m[4], m[5]}, blockMisnamed, s)
 		return true
 	}
 	return false
@@ -388,12 +391,17 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 	if len(blocks) == 0 && len(tags) > 0 && !openTag {
 		openTag = reportMisspeltTag(file, src, code, comments, s)
 	}
-	unclosed := reportUnclosedBlock(file, src, code, s)
+	unclosed := reportUnclosedBlock(file, src, code, len(blocks) > 0 || len(tags) > 0, s)
 	if len(blocks) == 0 && len(tags) == 0 {
 		if openTag {
 			return nil, codeMarker{}
 		}
 		return nil, noMarker(file, src, code, top, comments, quoted, matches, hidden, s)
+	}
+	if openTag && !unclosed && len(blocks) == 0 && len(tags) > 0 {
+		// The well-formed tags of a workflow one of whose tags is left
+		// open or misspelt: their other slips are told in the same run.
+		parseTags(file, src, tags, true, s)
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
@@ -537,7 +545,7 @@ func readMarker(file string, src []byte, blocks, tags [][]int, unclosed bool, s 
 	case len(blocks) == 1:
 		return parseBlock(file, src, blocks[0], s)
 	default:
-		return parseTags(file, src, tags, s)
+		return parseTags(file, src, tags, false, s)
 	}
 }
 
@@ -620,11 +628,34 @@ func isKeyLine(text string) bool {
 	return slices.ContainsFunc(blockKeys, func(k string) bool { return strings.HasPrefix(text, k+":") })
 }
 
+// blockMode says how parseBlock reads a block: as the one a workflow
+// holds (blockRead), or as a block that is not read, whose fields are
+// checked on their own (checkRejectedMarker) and which stays out of the
+// contract: one whose name is misspelt (blockMisnamed), read whole, or
+// one never closed (blockUnclosed), read up to where its fields end
+// (unclosedBody), whose missing fields are not told, as where its
+// author meant it to end is unknown.
+type blockMode int
+
+const (
+	blockRead blockMode = iota
+	blockMisnamed
+	blockUnclosed
+)
+
 // parseBlock follows the reference parser (ref §1.2): lines are trimmed, a line
 // belongs to key K when it starts with "K:", other lines are ignored.
 func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
+	return readBlock(file, src, loc, blockRead, s)
+}
+
+// readBlock is parseBlock, reading the block at loc as mode says.
+func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Marker {
 	body := src[loc[2]:loc[3]]
-	seen, values, odd, dup := blockFields(file, src, loc, s)
+	seen, values, odd, near, dup := blockFields(file, src, loc, s)
+	if mode != blockRead && len(seen) == 0 {
+		return nil // none of its fields to check
+	}
 	if len(seen) == 0 && quotedBlock(body) {
 		s.atOffset(file, src, loc[0], "", "marker-syntax", "gsd:loop-host block is in a block quote (its lines start with \">\"), so none of its fields is read: "+
 			"a document that only shows a marker quotes it in backticks or a code block; a host workflow writes the block without \">\"")
@@ -638,8 +669,15 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
-	ok, spoilt := reportMissingFields(file, src, loc, seen, odd, s)
-	ok = ok && len(dup) == 0
+	var ok bool
+	var spoilt map[string]bool
+	if mode == blockUnclosed {
+		reportOddColons(file, src, seen, odd, s)
+		reportNearKeys(file, src, seen, near, s)
+	} else {
+		ok, spoilt = reportMissingFields(file, src, loc, seen, odd, near, s)
+	}
+	ok = ok && len(dup) == 0 && mode == blockRead
 	// A field given twice, or whose line holds a key missing from the
 	// block, is not read: which value was meant is unknown. The others
 	// are read, so that a block rejected for a field tells its other
@@ -677,6 +715,40 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 	return mk
 }
 
+// unclosedBody is where the fields of the gsd:loop-host block whose
+// opener (blockOpenRe's) ends at open, never closed, end: before the
+// first line after the opener's that is blank, a heading, a code fence
+// or starts with "<" (another comment or tag), or at the file's end.
+// It returns the block's loc, as blockRe gives one (its end is the
+// body's), and the line of the body's last key, 0 when it has none.
+func unclosedBody(src []byte, open int) (loc []int, lastKey int) {
+	end := bytes.IndexByte(src[open:], '\n')
+	if end < 0 {
+		return []int{open, len(src), open, len(src)}, 0
+	}
+	end += open
+	for end < len(src) {
+		next := bytes.IndexByte(src[end+1:], '\n')
+		line := src[end+1:]
+		if next >= 0 {
+			line = src[end+1 : end+1+next]
+		}
+		text := jsTrim(string(line))
+		if text == "" || text[0] == '#' || text[0] == '<' || strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") {
+			break
+		}
+		if isKeyLine(text) || len(nearKeys(strings.SplitN(text, ":", 2)[0])) > 0 && strings.Contains(text, ":") {
+			lastKey = lineOf(src, end+1)
+		}
+		if next < 0 {
+			end = len(src)
+			break
+		}
+		end += 1 + next
+	}
+	return []int{open, end, open, end}, lastKey
+}
+
 // blockFields reads the key lines of the gsd:loop-host block at loc as
 // parseBlock says: seen is where each key found stands, values its value,
 // trimmed, and dup holds each key given twice, which is reported. A
@@ -689,7 +761,14 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 // which reportMissingFields reports. gsd-core reads no such line, and
 // the block fails there; read so, the block's other slips are told in
 // the same run, not once the look-alike is mended.
-func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, dup map[string]bool) {
+//
+// So is a key no line writes, but one line alone misspells, and no other
+// key ("Step: plan", "stpe: plan", "role: planner"; see nearKeys): near
+// holds each such key's text as written, which reportMissingFields
+// reports. gsd-core reads no such line either, and the block fails for
+// the key missing; which line was meant is unknown when two lines
+// misspell it, and neither is then read.
+func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, near map[string]string, dup map[string]bool) {
 	seen, values = map[string]int{}, map[string]Item{}
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
@@ -754,7 +833,70 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 			break
 		}
 	}
-	return seen, values, odd, dup
+	if len(seen) < len(blockKeys) {
+		near = readNearKeys(src, loc, seen, values)
+	}
+	return seen, values, odd, near, dup
+}
+
+// readNearKeys reads, into seen and values, each key of blockKeys that
+// the block at loc lacks (seen) and that one line, and no other, writes
+// misspelt (nearKeys), that line misspelling no other key: not one a
+// lone CR hides (keyAfterCR), which reportMissingFields tells otherwise.
+// It returns the keys so read, each with its text as written.
+func readNearKeys(src []byte, loc []int, seen map[string]int, values map[string]Item) map[string]string {
+	type line struct {
+		at, valOff int // where the key and the value stand
+		name, val  string
+		keys       []string // the keys it misspells
+	}
+	var lines []line
+	off := loc[2]
+	for raw := range bytes.SplitSeq(src[loc[2]:loc[3]], []byte("\n")) {
+		lineOff := off
+		off += len(raw) + 1
+		text := jsTrim(string(raw))
+		name, val, hasColon := strings.Cut(text, ":")
+		if !hasColon || isKeyLine(text) {
+			continue
+		}
+		if keys := nearKeys(name); len(keys) > 0 {
+			at := lineOff + bytes.Index(raw, []byte(name))
+			valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
+			lines = append(lines, line{at: at, valOff: valOff, name: name, val: jsTrim(val), keys: keys})
+		}
+	}
+	var near map[string]string
+	body := src[loc[2]:loc[3]]
+	for _, k := range blockKeys {
+		if _, found := seen[k]; found || keyAfterCR(body, k) {
+			continue
+		}
+		var only *line
+		for i := range lines {
+			if !slices.Contains(lines[i].keys, k) {
+				continue
+			}
+			if only != nil {
+				only = nil
+				break
+			}
+			only = &lines[i]
+			if len(only.keys) > 1 {
+				only = nil
+				break
+			}
+		}
+		if only == nil {
+			continue
+		}
+		if near == nil {
+			near = map[string]string{}
+		}
+		seen[k], near[k] = only.at, only.name
+		values[k] = Item{Value: only.val, Off: only.valOff}
+	}
+	return near
 }
 
 // writtenKeys are the keys of blockKeys that a line of a block (lines)
@@ -776,14 +918,20 @@ func writtenKeys(lines [][]byte) map[string]bool {
 // (seen holds those it has): one that a lone CR hides on the line before
 // (all such in one finding), one written otherwise (nearBlockKey), or one
 // not there. It reports whether none is missing: a key read through a
-// colon look-alike (odd, see blockFields) is reported, and not missing.
+// colon look-alike (odd, see blockFields) is reported, and not missing;
+// one read from a line that misspells it (near) is reported, and missing.
 // spoilt holds the keys whose value is not what was meant: the line of
 // one holds a key missing (keyOnLineOf), and "*" when lone CRs join the
 // block's lines, every value.
-func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, s *sink) (ok bool, spoilt map[string]bool) {
+func reportMissingFields(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, near map[string]string, s *sink) (ok bool, spoilt map[string]bool) {
 	body := src[loc[2]:loc[3]]
 	ok, spoilt = true, map[string]bool{}
 	reportOddColons(file, src, seen, odd, s)
+	// A key read from a line that misspells it leaves the block
+	// rejected, as gsd-core rejects it: its fields are checked on their
+	// own (checkRejectedMarker), the block out of the contract.
+	reportNearKeys(file, src, seen, near, s)
+	ok = len(near) == 0
 	var afterCR []string // the missing keys on lines a lone CR starts
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found {
@@ -795,8 +943,7 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			continue
 		}
 		if at, written, near := nearBlockKey(src, loc, k); near {
-			s.atOffset(file, src, at, "", "marker-syntax",
-				"gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it", k, written, k)
+			s.atOffset(file, src, at, "", "marker-syntax", nearKeyMessage, k, written, k)
 			continue
 		}
 		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
@@ -958,6 +1105,36 @@ func nearAnyBlockKey(src []byte, loc []int) bool {
 	return slices.ContainsFunc(blockKeys, func(k string) bool { _, _, near := nearBlockKey(src, loc, k); return near })
 }
 
+// reportNearKeys reports the keys of a block read from a line that
+// misspells them (near, each key's text as written; see readNearKeys),
+// at that line, where seen says it stands: as a key missing, as
+// gsd-core reads the block.
+func reportNearKeys(file string, src []byte, seen map[string]int, near map[string]string, s *sink) {
+	for _, k := range blockKeys {
+		if written, ok := near[k]; ok {
+			s.atOffset(file, src, seen[k], "", "marker-syntax", nearKeyMessage, k, written, k)
+		}
+	}
+}
+
+// nearKeyMessage is the finding of a key misspelt: the key, the text
+// written, the key.
+const nearKeyMessage = "gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it"
+
+// nearKeys are the keys of blockKeys that name, a block's line's text
+// before its colon, probably misspells (see nearBlockKey).
+func nearKeys(name string) []string {
+	norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
+	var out []string
+	for _, k := range blockKeys {
+		// "roles" is agent-roles's last word, as the ADR's prose names it.
+		if norm == k || EditDistance(norm, k, 1) <= 1 || k == "agent-roles" && (norm == "roles" || norm == "role") {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // nearBlockKey finds the line of a block (loc, as parseBlock gets it) whose
 // key is probably k misspelt: k in another case, with a space before the
 // colon, "_" for "-", or a typo away ("point:", "agent-role:"). The
@@ -974,9 +1151,7 @@ func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
 		if !hasColon || isKeyLine(text) {
 			continue
 		}
-		norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
-		// "roles" is agent-roles's last word, as the ADR's prose names it.
-		if norm == k || EditDistance(norm, k, 1) <= 1 || k == "agent-roles" && (norm == "roles" || norm == "role") {
+		if slices.Contains(nearKeys(name), k) {
 			return lineOff + bytes.Index(line, []byte(name)), name, true
 		}
 	}
@@ -1189,9 +1364,13 @@ func isMarkerTag(src []byte, m []int) bool {
 
 // parseTags reads the ADR-894 tag form. The step is the prefix of the points
 // (plan:pre → plan); attributes may hold comma-separated lists.
-func parseTags(file string, src []byte, tags [][]int, s *sink) *Marker {
+//
+// With rejected, the file holds a marker tag that is not read (left
+// open, or its name misspelt), reported: the tags read are checked on
+// their own, as when one of them is not well formed, and give no marker.
+func parseTags(file string, src []byte, tags [][]int, rejected bool, s *sink) *Marker {
 	mk := &Marker{File: file, Src: src, Off: tags[0][0], Form: "tags"}
-	ok := true
+	ok := !rejected
 	for _, t := range tags {
 		// Every tag is read, after one that is not well formed too, so
 		// that each problem is reported.
@@ -1605,7 +1784,12 @@ func lineOf(src []byte, off int) int {
 // before it (the tags after it are commented out, see commentSpans). A
 // block that is closed but only mentioned in prose is not one
 // (proseMention). It reports whether it found one.
-func reportUnclosedBlock(file string, src []byte, code spans, s *sink) bool {
+//
+// Its fields, up to where they end (unclosedBody), are checked on their
+// own, as a rejected block's, when it is the file's only marker (read,
+// none): its other slips are told in the same run, not once it is
+// closed. The finding names the line of the last key so read.
+func reportUnclosedBlock(file string, src []byte, code spans, read bool, s *sink) bool {
 	// A block is closed by the first --> after its opener, so an opener is
 	// closed when the file's last --> comes after it. (Searching from each
 	// opener cost openers × file size: seconds to minutes for a guide that
@@ -1616,8 +1800,15 @@ func reportUnclosedBlock(file string, src []byte, code spans, s *sink) bool {
 			continue // closed
 		}
 		if !code.contains(m[0]) {
+			loc, last := unclosedBody(src, m[1])
+			if read || last == 0 {
+				s.atOffset(file, src, m[0], "", "marker-syntax",
+					"gsd:loop-host block is not closed: add --> after its last key")
+				return true
+			}
 			s.atOffset(file, src, m[0], "", "marker-syntax",
-				"gsd:loop-host block is not closed: add --> after its last key")
+				"gsd:loop-host block is not closed: add --> after its last key (line %d); its fields up to there are checked as if it ended there", last)
+			readBlock(file, src, loc, blockUnclosed, s)
 			return true
 		}
 	}

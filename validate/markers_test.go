@@ -1403,7 +1403,7 @@ func BenchmarkMayHoldMarkerComments(b *testing.B) {
 // mention) comes before it: each such comment is looked at, not the
 // first only.
 func TestMisspeltBlockAfterAMention(t *testing.T) {
-	src := []byte("See <!-- gsd:loophost note --> below.\n\n<!-- gsd-loop-host\nstep: ship\npoints: ship:pre, ship:post\n-->\n")
+	src := []byte("See <!-- gsd:loophost note --> below.\n\n<!-- gsd-loop-host\nstep: ship\npoints: ship:pre, ship:post\nagent-roles: orchestrator\nproduces:\nconsumes: UAT.md\n-->\n")
 	mk, diags := ParseMarker("w.md", src)
 	want := `w.md:3:6: error [marker-syntax] this comment is named "gsd-loop-host", not gsd:loop-host, so it is not read as a loop-host block and the file declares no step; write <!-- gsd:loop-host`
 	if mk != nil || len(diags) != 1 || diags[0].String() != want {

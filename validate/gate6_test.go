@@ -1,0 +1,132 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// gate6Findings runs the sample repository with hosts' edits (see
+// gate4Repo) and checks that file's findings are want, in order, each
+// "rule line:col message" a prefix of one, or the whole of one where it
+// ends in "$".
+func gate6Findings(t *testing.T, hosts [][3]string, file string, want []string) {
+	t.Helper()
+	got := fileFindings(t, gate4Repo(t, nil, hosts), file)
+	if len(got) != len(want) {
+		t.Fatalf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+	for i := range got {
+		if w, whole := strings.CutSuffix(want[i], "$"); whole && got[i] != w || !whole && !strings.HasPrefix(got[i], w) {
+			t.Errorf("finding %d:\n\tgot  %s\n\twant %s…", i, got[i], want[i])
+		}
+	}
+}
+
+// TestMisspeltKeyReadAsMeant: a gsd:loop-host key misspelt in case or by
+// a letter ("Step:", "STEP:", "stpe:", "role:" for agent-roles) was told
+// as the field missing, and the block left unread: a role of another
+// family, an unknown step, a point of another step came a run later.
+// The key is read from that line when no line writes it and that line
+// alone misspells it, and no other key: the block, still rejected as
+// gsd-core rejects it, tells its other slips in the same run (as a
+// colon look-alike's, 083c9fa6). Two lines misspelling one key are not
+// read (which was meant is unknown); a misspelt line beside the key
+// written is the key's (gsd-core reads the block) and is no finding.
+func TestMisspeltKeyReadAsMeant(t *testing.T) {
+	const plan = "workflows/plan-phase.md"
+	near := func(at, k, written string) string {
+		return "marker-syntax " + at + " gsd:loop-host block is missing required field '" + k + ":': this line's key \"" + written + "\" is not read as it"
+	}
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string
+	}{
+		{"Step:, and a role misspelt", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checkr"}}, []string{
+			near("2:1", "step", "Step"),
+			`role-family 4:35 declared agent-role "checkr" is not in the role vocabulary`}},
+		{"STEP:, and the step misspelt", [][3]string{{"plan-phase.md", "step: plan", "STEP: plna"}}, []string{
+			near("2:1", "step", "STEP"),
+			`marker-unknown-step 2:7 unknown step "plna"`}},
+		{"stpe:, and a point of another step", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post", "stpe: plan\npoints: plan:pre, plan:post, ship:pre"}}, []string{
+			near("2:1", "step", "stpe"),
+			`point-ownership 3:30 point "ship:pre" belongs to step "ship", not to "plan"`}},
+		{"role: for agent-roles, a role of another family", [][3]string{{"plan-phase.md", "agent-roles: researcher, planner, checker", "role: researcher, planner, executor"}}, []string{
+			near("4:1", "agent-roles", "role"),
+			`role-family 4:28 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+		{"Points:, a point of another step", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post", "Points: plan:pre, plan:post, verify:pre"}}, []string{
+			near("3:1", "points", "Points"),
+			`point-ownership 3:30 point "verify:pre" belongs to step "verify", not to "plan"`}},
+		{"a step of another's points, through Step:", [][3]string{{"plan-phase.md", "step: plan", "Step: verify"}}, []string{
+			near("2:1", "step", "Step"),
+			`point-ownership 2:7 step "verify" is declared, but every point this block lists is step "plan"'s`}},
+		// Guards.
+		{"two lines misspell step: neither is read", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\nstpe: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor"}}, []string{
+			near("2:1", "step", "Step")}},
+		{"the key written too: gsd-core reads the block", [][3]string{{"plan-phase.md", "step: plan", "step: plan\nStep: verify"}}, nil},
+		{"a key a lone CR hides, misspelt on another line too: told as the CR", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "points: plan:pre, plan:post\ragent-roles: researcher, planner, checker\nrole: executor"}}, []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'agent-roles:': a lone carriage return"}},
+		{"a duplicate key beside a misspelt one", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post", "Step: plan\npoints: plan:pre, plan:post\npoints: plan:pre"}}, []string{
+			near("2:1", "step", "Step"),
+			"marker-duplicate-key 4:1 duplicate key 'points' in gsd:loop-host block (first at line 3)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { gate6Findings(t, tt.hosts, plan, tt.want) })
+	}
+}
+
+// TestUnreadMarkerTellsItsOtherSlips: a marker that is not read (a
+// gsd:loop-host block never closed or whose name is misspelt, a marker
+// tag left open or misspelt) hid every other slip of the workflow: a
+// role of another family, an unknown step, a point misspelt came only
+// once it was mended. The fields of such a block (an unclosed one's up
+// to the first line that is blank, a heading, a fence or a tag, and the
+// finding names its last key's line), and the well-formed tags beside
+// such a tag, are checked on their own, as a rejected block's; the file
+// still declares no step. A block never closed is not told its missing
+// fields (where it was meant to end is unknown); one misnamed is.
+func TestUnreadMarkerTellsItsOtherSlips(t *testing.T) {
+	const roleExec = `role-family 4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		file  string
+		want  []string
+	}{
+		{"a block never closed, and a role of another family", [][3]string{{"plan-phase.md", "checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n", "executor\nproduces: PLAN.md\nconsumes: CONTEXT.md\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6); its fields up to there are checked as if it ended there",
+			roleExec}},
+		{"a block never closed before a heading, a point misspelt", [][3]string{{"ship.md", "ship:post\nagent-roles: orchestrator\nproduces:\nconsumes: UAT.md\n-->\n\n", "ship:pst\nagent-roles: orchestrator\n"}}, "workflows/ship.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 4)",
+			`point-unknown 3:19 "ship:pst" is not a canonical loop point`}},
+		{"a block never closed, a key misspelt", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n-->\n", "Step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor\nproduces: PLAN.md\nconsumes: CONTEXT.md\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6)",
+			`marker-syntax 2:1 gsd:loop-host block is missing required field 'step:': this line's key "Step" is not read as it`,
+			roleExec}},
+		{"a block never closed and fields missing: they are not told", [][3]string{{"plan-phase.md", "produces: PLAN.md\nconsumes: CONTEXT.md\n-->\n", ""}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 4)"}},
+		{"a block misnamed, and the step misspelt", [][3]string{{"plan-phase.md", "<!-- gsd:loop-host\nstep: plan", "<!-- gsd:loophost\nstep: plam"}}, "workflows/plan-phase.md", []string{
+			`marker-syntax 1:6 this comment is named "gsd:loophost", not gsd:loop-host`,
+			`marker-unknown-step 2:7 unknown step "plam"`}},
+		{"a block misnamed, a field missing and a point of another step", [][3]string{{"plan-phase.md", "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\n", "<!-- gsd-loop-host\nstep: plan\npoints: plan:pre, plan:post, ship:pre\nagent-roles: researcher, planner, checker\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
+			`marker-syntax 1:6 this comment is named "gsd-loop-host", not gsd:loop-host`,
+			`point-ownership 3:30 point "ship:pre" belongs to step "ship", not to "plan"`}},
+		{"a tag left open, and a role of another family", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>` + "\n", `<loop-point id="execute:pre"` + "\n"}, {"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}}, "workflows/execute-phase.md", []string{
+			"marker-syntax 3:1 this <loop-point tag is not closed",
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`}},
+		{"a tag misspelt, and a point misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>`, `<loop-piont id="execute:pre"/>`}, {"execute-phase.md", `"execute:post"`, `"execute:psot"`}}, "workflows/execute-phase.md", []string{
+			`marker-syntax 3:1 this tag is named "loop-piont", not loop-point`,
+			`point-unknown 6:17 "execute:psot" is not a canonical loop point`}},
+		// Guards: the file declares no step (no point-uncovered beside
+		// the marker's finding), and a block never closed with another
+		// marker read is not read.
+		{"a block never closed, its fields sound", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n-->\n", "consumes: CONTEXT.md\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6)"}},
+		{"a block never closed after one read", [][3]string{{"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, "workflows/plan-phase.md", []string{
+			"marker-syntax 11:1 gsd:loop-host block is not closed: add --> after its last key$"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { gate6Findings(t, tt.hosts, tt.file, tt.want) })
+	}
+}
