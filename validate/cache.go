@@ -227,7 +227,9 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 			own := &sink{}
 			e.d, e.c = checkCard(in, own)
 			if e.c == nil {
-				e.d = nil // a card that failed is skipped (checkCards): its tree would be kept for nothing
+				// A card that failed is skipped (checkCards), but for its
+				// id: its tree would be kept for nothing.
+				e.d = failedCardIDDoc(e.d, own.diags)
 			}
 			e.diags = keepListed(own.diags) // as check keeps a capability's
 			s.diags = append(s.diags, e.diags...)
@@ -236,7 +238,12 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 		l.cards = append(l.cards, lk)
 	}
 	if e.c == nil {
-		return e.d, nil
+		if e.d == nil || e.d.Src != nil {
+			return e.d, nil
+		}
+		d := *e.d // its id alone, of the bytes of src (of one key)
+		d.Src = src.Data
+		return &d, nil
 	}
 	cp := *e.c
 	cp.ToolExists = src.ToolExists

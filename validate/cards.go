@@ -76,14 +76,34 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 	var docs []*doc // out's documents
 	seen := map[string]*Card{}
 	seenDoc := map[string]*doc{} // where each id of seen is set
+	// The cards that fail the card schema whose id is readable
+	// (failedCardID), with their documents: compared with the others'
+	// ids, though not indexed.
+	var failed []*Card
+	var failedDocs []*doc
+	failedSeen := map[string]int{} // the index in failed of each id's first
 	for i := range srcs {
 		src := &srcs[i]
 		if src.Err != nil {
 			fileError(s, src.Path, src.Err)
 			continue
 		}
+		before := len(s.diags)
 		d, c := cache.card(l, src, s)
 		if c == nil {
+			if id, ok := failedCardID(d, s.diags[before:]); ok {
+				key := CardIDKey(id)
+				f := &Card{ID: id, Path: src.Path, ToolPath: src.ToolPath}
+				switch first, inFailed := failedSeen[key]; {
+				case seen[key] != nil:
+					reportDuplicateCardID(d, f, seenDoc[key], seen[key], s)
+				case inFailed:
+					reportDuplicateCardID(d, f, failedDocs[first], failed[first], s)
+				default:
+					failedSeen[key] = len(failed)
+					failed, failedDocs = append(failed, f), append(failedDocs, d)
+				}
+			}
 			continue
 		}
 		checkCardCommand(d, c, src, s)
@@ -93,12 +113,13 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		// was given the card of whichever it spelt.
 		key := CardIDKey(c.ID)
 		if first := seen[key]; first != nil {
-			// Both cards are told: which one is the copy, path order does
-			// not say, and an annotation only on the card already there
-			// misses a pull request that adds the other.
-			s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique%s", c.ID, first.Path, composedOtherwise(c.ID, first.ID))
-			s.at(seenDoc[key], "/id", "card-duplicate-id", "tool card id %q is also used by %s; ids must be unique%s", first.ID, c.Path, composedOtherwise(first.ID, c.ID))
+			reportDuplicateCardID(d, c, seenDoc[key], first, s)
 			continue
+		}
+		if first, ok := failedSeen[key]; ok {
+			// A card failing the schema came first: told, and this one,
+			// valid, is indexed as it was.
+			reportDuplicateCardID(d, c, failedDocs[first], failed[first], s)
 		}
 		switch {
 		case src.ToolExists:
@@ -130,9 +151,60 @@ func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
 		seen[key], seenDoc[key] = c, d
 		out, docs = append(out, c), append(docs, d)
 	}
-	checkCardIDsVisible(out, docs, s)
-	checkCardIDsConfusable(out, docs, s)
+	// The ids of cards failing the schema are looked at too: an id that
+	// reads as another card's is so whatever else is wrong with either.
+	all, allDocs := out, docs
+	if len(failed) > 0 {
+		all, allDocs = append(slices.Clip(out), failed...), append(slices.Clip(docs), failedDocs...)
+	}
+	checkCardIDsVisible(all, allDocs, s)
+	checkCardIDsConfusable(all, allDocs, s)
 	return out
+}
+
+// reportDuplicateCardID reports two cards of one id: c, of document d,
+// and first, of firstDoc, before it in path order. Both cards are told:
+// which one is the copy, path order does not say, and an annotation only
+// on the card already there misses a pull request that adds the other.
+func reportDuplicateCardID(d *doc, c *Card, firstDoc *doc, first *Card, s *sink) {
+	s.at(d, "/id", "card-duplicate-id", "tool card id %q is already used by %s; ids must be unique%s", c.ID, first.Path, composedOtherwise(c.ID, first.ID))
+	s.at(firstDoc, "/id", "card-duplicate-id", "tool card id %q is also used by %s; ids must be unique%s", first.ID, c.Path, composedOtherwise(first.ID, c.ID))
+}
+
+// failedCardIDDoc is what the cache keeps of a card that fails the card
+// schema (d, its findings own): a document of its id alone, without its
+// bytes, where the id is readable (failedCardID), else nil.
+func failedCardIDDoc(d *doc, own []Diagnostic) *doc {
+	if _, ok := failedCardID(d, own); !ok {
+		return nil
+	}
+	var id ojson.Member
+	for _, m := range d.Root.Members {
+		if m.Key == "id" {
+			id = m
+		}
+	}
+	return &doc{File: d.File, Root: ojson.Value{Kind: ojson.Object, Off: d.Root.Off, Members: []ojson.Member{id}}}
+}
+
+// failedCardID is the id of a card that fails the card schema (d, its
+// findings own) where it is readable: a string at /id that no finding
+// of the card is at, as one of the schema's (an id of blanks, "..") or
+// a key given twice is; ok is false when there is none.
+func failedCardID(d *doc, own []Diagnostic) (id string, ok bool) {
+	if d == nil || d.Root.Kind != ojson.Object {
+		return "", false
+	}
+	v := d.Root.Get("id")
+	if v == nil || !v.IsString() {
+		return "", false
+	}
+	if slices.ContainsFunc(own, func(f Diagnostic) bool {
+		return f.File == d.File && (f.Pointer == "/id" || strings.HasPrefix(f.Pointer, "/id/"))
+	}) {
+		return "", false
+	}
+	return v.Str, true
 }
 
 // cardInput is what checkCard reads of a card: all of it that its findings
