@@ -61,8 +61,8 @@ func TestMisspeltKeyReadAsMeant(t *testing.T) {
 			near("2:1", "step", "Step"),
 			`point-ownership 2:7 step "verify" is declared, but every point this block lists is step "plan"'s`}},
 		// Guards.
-		{"two lines misspell step: neither is read", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\nstpe: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor"}}, []string{
-			near("2:1", "step", "Step")}},
+		{"two lines misspell step: neither is read, both are named", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\nstpe: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor"}}, []string{
+			near("2:1", "step", "Step") + "; write 'step:', lower-case, with the colon right after it; line 3's key \"stpe\" misspells it too, so neither line is read: keep one$"}},
 		{"the key written too: gsd-core reads the block", [][3]string{{"plan-phase.md", "step: plan", "step: plan\nStep: verify"}}, nil},
 		{"a key a lone CR hides, misspelt on another line too: told as the CR", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "points: plan:pre, plan:post\ragent-roles: researcher, planner, checker\nrole: executor"}}, []string{
 			"marker-syntax 1:1 gsd:loop-host block is missing required field 'agent-roles:': a lone carriage return"}},

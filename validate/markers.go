@@ -943,7 +943,16 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			continue
 		}
 		if at, written, near := nearBlockKey(src, loc, k); near {
-			s.atOffset(file, src, at, "", "marker-syntax", nearKeyMessage, k, written, k)
+			// A second line misspelling k is named too: neither is
+			// read (readNearKeys), and it would be told only once the
+			// first is mended.
+			also := ""
+			if eol := bytes.IndexByte(src[at:loc[3]], '\n'); eol >= 0 {
+				if at2, written2, again := nearBlockKey(src, []int{loc[0], loc[1], at + eol + 1, loc[3]}, k); again {
+					also = fmt.Sprintf("; line %d's key %q misspells it too, so neither line is read: keep one", lineOf(src, at2), written2)
+				}
+			}
+			s.atOffset(file, src, at, "", "marker-syntax", nearKeyMessage+"%s", k, written, k, also)
 			continue
 		}
 		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
