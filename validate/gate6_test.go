@@ -60,6 +60,11 @@ func TestMisspeltKeyReadAsMeant(t *testing.T) {
 		{"a step of another's points, through Step:", [][3]string{{"plan-phase.md", "step: plan", "Step: verify"}}, []string{
 			near("2:1", "step", "Step"),
 			`point-ownership 2:7 step "verify" is declared, but every point this block lists is step "plan"'s`}},
+		{"every key capitalised: one finding naming each line, and a role of another family", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md", "Step: plan\nPoints: plan:pre, plan:post\nAgent-Roles: researcher, planner, executor\nProduces: PLAN.md\nConsumes: CONTEXT.md"}}, []string{
+			`marker-syntax 2:1 gsd:loop-host block writes none of its keys as gsd-core reads them: "Step" (line 2), "Points" (line 3), "Agent-Roles" (line 4), "Produces" (line 5), "Consumes" (line 6) are not read as 'step:', 'points:', 'agent-roles:', 'produces:', 'consumes:'`,
+			`role-family 4:35 declared agent-role "executor" belongs to the execution family`}},
+		{"two keys capitalised beside three written: each told at its line", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post", "Step: plan\nPoints: plan:pre, plan:post"}}, []string{
+			near("2:1", "step", "Step"), near("3:1", "points", "Points")}},
 		// Guards.
 		{"two lines misspell step: neither is read, both are named", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\nstpe: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor"}}, []string{
 			near("2:1", "step", "Step") + "; write 'step:', lower-case, with the colon right after it; line 3's key \"stpe\" misspells it too, so neither line is read: keep one$"}},

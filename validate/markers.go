@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -1118,12 +1119,29 @@ func nearAnyBlockKey(src []byte, loc []int) bool {
 // misspells them (near, each key's text as written; see readNearKeys),
 // at that line, where seen says it stands: as a key missing, as
 // gsd-core reads the block.
+//
+// When every key the block has is so read, two or more (a habit, as
+// "Step:", "Points:", … each capitalised), it is one finding at the
+// first, naming each line, as for colon look-alikes (reportOddColons).
 func reportNearKeys(file string, src []byte, seen map[string]int, near map[string]string, s *sink) {
-	for _, k := range blockKeys {
-		if written, ok := near[k]; ok {
-			s.atOffset(file, src, seen[k], "", "marker-syntax", nearKeyMessage, k, written, k)
+	if len(near) < 2 || len(near) < len(seen) {
+		for _, k := range blockKeys {
+			if written, ok := near[k]; ok {
+				s.atOffset(file, src, seen[k], "", "marker-syntax", nearKeyMessage, k, written, k)
+			}
 		}
+		return
 	}
+	keys := slices.Collect(maps.Keys(near))
+	slices.SortFunc(keys, func(a, b string) int { return seen[a] - seen[b] })
+	var lines, want []string
+	for _, k := range keys {
+		lines = append(lines, fmt.Sprintf("%q (line %d)", near[k], lineOf(src, seen[k])))
+		want = append(want, "'"+k+":'")
+	}
+	s.atOffset(file, src, seen[keys[0]], "", "marker-syntax",
+		"gsd:loop-host block writes none of its keys as gsd-core reads them: %s are not read as %s; write each lower-case, with the colon right after it",
+		strings.Join(lines, ", "), strings.Join(want, ", "))
 }
 
 // nearKeyMessage is the finding of a key misspelt: the key, the text
