@@ -123,6 +123,13 @@ func TestUnreadMarkerTellsItsOtherSlips(t *testing.T) {
 		{"a tag misspelt, and a point misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>`, `<loop-piont id="execute:pre"/>`}, {"execute-phase.md", `"execute:post"`, `"execute:psot"`}}, "workflows/execute-phase.md", []string{
 			`marker-syntax 3:1 this tag is named "loop-piont", not loop-point`,
 			`point-unknown 6:17 "execute:psot" is not a canonical loop point`}},
+		{"a closer typed \"->\", and the step misspelt", [][3]string{{"verify-work.md", "step: verify\n", "step: verfy\n"}, {"verify-work.md", "-->\n", "->\n"}}, "workflows/verify-work.md", []string{
+			`marker-syntax 1:1 gsd:loop-host block is not closed: line 7 writes "->", which is no -->, so the comment runs to the file's end; write --> there`,
+			`marker-unknown-step 2:7 unknown step "verfy"`}},
+		{"a closer typed with an em dash", [][3]string{{"verify-work.md", "-->\n", "\u2014>\n"}}, "workflows/verify-work.md", []string{
+			`marker-syntax 1:1 gsd:loop-host block is not closed: line 7 writes "—>", which is no -->`}},
+		{"a rule is no closer", [][3]string{{"verify-work.md", "-->\n", "---\n"}}, "workflows/verify-work.md", []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6)"}},
 		// Guards: the file declares no step (no point-uncovered beside
 		// the marker's finding), and a block never closed with another
 		// marker read is not read.

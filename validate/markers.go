@@ -721,11 +721,13 @@ func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Mar
 // first line after the opener's that is blank, a heading, a code fence
 // or starts with "<" (another comment or tag), or at the file's end.
 // It returns the block's loc, as blockRe gives one (its end is the
-// body's), and the line of the body's last key, 0 when it has none.
-func unclosedBody(src []byte, open int) (loc []int, lastKey int) {
+// body's), the line of the body's last key, 0 when it has none, and the
+// first of its lines after a key that is a closer mistyped (closerLikeRe:
+// "->", "—>", "-- >", "--"), with its line, 0 when there is none.
+func unclosedBody(src []byte, open int) (loc []int, lastKey int, closer string, closerLine int) {
 	end := bytes.IndexByte(src[open:], '\n')
 	if end < 0 {
-		return []int{open, len(src), open, len(src)}, 0
+		return []int{open, len(src), open, len(src)}, 0, "", 0
 	}
 	end += open
 	for end < len(src) {
@@ -740,6 +742,8 @@ func unclosedBody(src []byte, open int) (loc []int, lastKey int) {
 		}
 		if isKeyLine(text) || len(nearKeys(strings.SplitN(text, ":", 2)[0])) > 0 && strings.Contains(text, ":") {
 			lastKey = lineOf(src, end+1)
+		} else if lastKey > 0 && closerLine == 0 && closerLikeRe.MatchString(text) {
+			closer, closerLine = text, lineOf(src, end+1)
 		}
 		if next < 0 {
 			end = len(src)
@@ -747,8 +751,13 @@ func unclosedBody(src []byte, open int) (loc []int, lastKey int) {
 		}
 		end += 1 + next
 	}
-	return []int{open, end, open, end}, lastKey
+	return []int{open, end, open, end}, lastKey, closer, closerLine
 }
+
+// closerLikeRe matches a line that is a comment's closer mistyped: one
+// to three hyphens or dashes (–, —, −), perhaps spaced, then ">", or two
+// hyphens alone; not "-->" itself.
+var closerLikeRe = regexp.MustCompile(`^(?:(?:[-\x{2013}\x{2014}\x{2212}][ \t]*){1,3}>|--)$`)
 
 // blockFields reads the key lines of the gsd:loop-host block at loc as
 // parseBlock says: seen is where each key found stands, values its value,
@@ -1827,14 +1836,19 @@ func reportUnclosedBlock(file string, src []byte, code spans, read bool, s *sink
 			continue // closed
 		}
 		if !code.contains(m[0]) {
-			loc, last := unclosedBody(src, m[1])
-			if read || last == 0 {
+			loc, last, closer, closerLine := unclosedBody(src, m[1])
+			switch {
+			case read || last == 0:
 				s.atOffset(file, src, m[0], "", "marker-syntax",
 					"gsd:loop-host block is not closed: add --> after its last key")
 				return true
+			case closerLine > 0:
+				s.atOffset(file, src, m[0], "", "marker-syntax",
+					"gsd:loop-host block is not closed: line %d writes %q, which is no -->, so the comment runs to the file's end; write --> there; its fields up to there are checked as if it ended there", closerLine, closer)
+			default:
+				s.atOffset(file, src, m[0], "", "marker-syntax",
+					"gsd:loop-host block is not closed: add --> after its last key (line %d); its fields up to there are checked as if it ended there", last)
 			}
-			s.atOffset(file, src, m[0], "", "marker-syntax",
-				"gsd:loop-host block is not closed: add --> after its last key (line %d); its fields up to there are checked as if it ended there", last)
 			readBlock(file, src, loc, blockUnclosed, s)
 			return true
 		}
