@@ -89,3 +89,38 @@ func TestBodyFieldsTheURLTakesEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestQueryDisabledCapabilitiesBody: ?disabledCapabilities= given as a
+// comma list is named as the body's list of the ids it holds, blanks and
+// empty items left out, so that the body POSTed renders without a warning
+// of an id no capability has ([""] and " security" were named).
+func TestQueryDisabledCapabilitiesBody(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, tt := range []struct{ query, body string }{
+		{"disabledCapabilities=", `{"disabledCapabilities":[]}`},
+		{"disabledCapabilities=ui,%20security,", `{"disabledCapabilities":["ui","security"]}`},
+	} {
+		t.Run(tt.query, func(t *testing.T) {
+			e := do(t, h, "GET", "/render-hooks/plan:pre?"+tt.query, nil)
+			details, _ := e.json(t)["details"].(map[string]any)
+			var want any
+			if err := json.Unmarshal([]byte(tt.body), &want); err != nil {
+				t.Fatal(err)
+			}
+			if e.status != 400 || !reflect.DeepEqual(details["body"], want) {
+				t.Fatalf("%d %s; want 400 naming the body %s", e.status, e.body, tt.body)
+			}
+			body, err := json.Marshal(details["body"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := do(t, h, "POST", "/render-hooks/plan:pre", body)
+			if r.status != 200 {
+				t.Fatalf("POST %s: %d %s", body, r.status, r.body)
+			}
+			if w, _ := r.json(t)["warnings"].([]any); len(w) != 0 {
+				t.Errorf("POST %s warns %v; want the body named to render as asked", body, w)
+			}
+		})
+	}
+}

@@ -127,7 +127,7 @@ func queryFault(route string, allowed []string, r *http.Request) (string, map[st
 // settings in the query was otherwise told only that the route takes
 // format and activeCap, not where they go. A value that parses as JSON is
 // taken as that JSON (false, 2, an object), else as a string, and a
-// disabledCapabilities not a JSON array is split at its commas.
+// disabledCapabilities not a JSON array is split at its commas (commaList).
 func bodyHint(route string, q url.Values, unknown []string) (string, map[string]any) {
 	if !strings.HasSuffix(route, "/render-hooks/{point}") && !strings.HasSuffix(route, "/capability-state") {
 		return "", nil
@@ -140,7 +140,7 @@ func bodyHint(route string, q url.Values, unknown []string) (string, map[string]
 		switch {
 		case slices.Contains(renderRequestKeys, u):
 			if s, ok := v.(string); ok && u == "disabledCapabilities" {
-				v = strings.Split(s, ",")
+				v = commaList(s)
 			}
 			example[u] = v
 		case strings.Contains(u, ".") && !strings.HasPrefix(u, ".") && !strings.HasSuffix(u, ".") && !strings.Contains(u, ".."):
@@ -173,6 +173,21 @@ func bodyHint(route string, q url.Values, unknown []string) (string, map[string]
 	}
 	return fmt.Sprintf("; %s %s in the JSON body of %s {%s}, as %s",
 		strings.Join(named, ", "), verb, post, strings.Join(renderRequestKeys, ", "), strings.TrimSpace(string(body))), example
+}
+
+// commaList is a query's comma-separated ids as the body's list: blanks
+// around an id and empty items dropped, so that ?disabledCapabilities=
+// names [] and "ui, security" ["ui", "security"], where a split alone
+// named [""] and " security", which the body POSTed warned of as ids no
+// capability has.
+func commaList(s string) []string {
+	ids := []string{}
+	for id := range strings.SplitSeq(s, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	return ids
 }
 
 // queryJSON is a query value as the JSON it holds, or as a string.
