@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -43,6 +44,126 @@ func TestRejectedBlockWithoutAStepChecksItsPoints(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cr74Findings(t, gate4Repo(t, nil, tt.hosts), tt.file, tt.want)
+		})
+	}
+}
+
+// TestConsumesWaitsForEveryShapeOfProduces: what a feature with errors
+// consumes and nothing makes is told (consumes-unsatisfied) only while
+// every step of each capability with errors says what it produces
+// (producesKnown), whatever shape its steps are given in. A "steps" key
+// misspelt, one step given alone for the list, a produces holding an
+// entry that is no string, or a step of a capability whose role is
+// miswritten (a feature's step once the role is mended) leaves what that
+// step makes unknown, and the consume is not told; an entry of steps
+// that is no object is no step, and does not hold it back. Mutants
+// dropping each of these passed every test (cr74 review of fe93dba8).
+func TestConsumesWaitsForEveryShapeOfProduces(t *testing.T) {
+	nyquist := func(old, new string) sampleEdit { return sampleEdit{"nyquist", old, new} }
+	research := func(old, new string) sampleEdit { return sampleEdit{"research", old, new} }
+	typo := nyquist(`"consumes": ["SUMMARY.md"]`, `"consumes": ["SUMARY.md"]`)
+	badTier := nyquist(`"tier": "full"`, `"tier": "Full"`)
+	noProduces := research(`"produces": ["RESEARCH.md"],`, ``)
+	const want = `capabilities/nyquist/capability.json /steps/0/consumes/0: capability "nyquist" step at point "verify:post" consumes "SUMARY.md" which is never produced by any host artifact or capability hook; did you mean "SUMMARY.md"?`
+	tests := []struct {
+		name  string
+		edits []sampleEdit
+		want  []string
+	}{
+		{"another's produces missing", []sampleEdit{typo, badTier, noProduces}, nil},
+		{"another's steps misspelt, a produces missing", []sampleEdit{typo, badTier, noProduces, research(`"steps": [`, `"step": [`)}, nil},
+		{"another's steps misspelt, every produces there", []sampleEdit{typo, badTier, research(`"steps": [`, `"step": [`)}, []string{want}},
+		{"another's one step given alone, its produces missing", []sampleEdit{typo, badTier, noProduces, research(`"steps": [`, `"steps": `), research("}\n  ],\n  \"contributions\"", "},\n  \"contributions\"")}, nil},
+		{"another's one step given alone, its produces there", []sampleEdit{typo, badTier, research(`"steps": [`, `"steps": `), research("}\n  ],\n  \"contributions\"", "},\n  \"contributions\"")}, []string{want}},
+		{"another's steps holding an entry no object", []sampleEdit{typo, badTier, research(`"steps": [`, `"steps": ["plan:pre", `)}, []string{want}},
+		{"another's role miswritten, a produces missing", []sampleEdit{typo, badTier, noProduces, research(`"role": "feature"`, `"role": "feture"`)}, nil},
+		{"another's produces holding a number", []sampleEdit{typo, badTier, research(`"produces": ["RESEARCH.md"]`, `"produces": [5, "RESEARCH.md"]`)}, nil},
+		{"its own produces holding a number", []sampleEdit{typo, badTier, nyquist(`"produces": [`, `"produces": [5, `)}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sampleRepo(t, tt.edits...)
+			var got, schema []string
+			for _, d := range Validate(src).Diagnostics {
+				switch d.Rule {
+				case "consumes-unsatisfied":
+					if d.File != "capabilities/nyquist/capability.json" {
+						continue // pattern-mapper, valid, consumes the RESEARCH.md an edit takes away: checked as ever
+					}
+					got = append(got, d.File+" "+d.Pointer+": "+d.Message)
+				case "schema":
+					schema = append(schema, d.File)
+				}
+			}
+			if !slices.Contains(schema, "capabilities/nyquist/capability.json") {
+				t.Fatalf("nyquist has no schema error (%v): the case tests nothing", schema)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
+
+// TestDuplicateProducerReadsTheProducesList: whether a step of a feature
+// with errors counts in duplicate-producer is judged by its produces
+// list, not its consumes: a produces holding an entry that is no string
+// is not read (the index of each entry is unknown) however many strings
+// its consumes holds. A mutant judging a step's produces by its consumes
+// list passed every test (cr74 review of 9916eb3b).
+func TestDuplicateProducerReadsTheProducesList(t *testing.T) {
+	research := func(old, new string) sampleEdit { return sampleEdit{"research", old, new} }
+	untitled := research(`"title": "Phase research"`, `"title": 5`)
+	both := []string{"capabilities/research/capability.json /steps/0/produces/0", "capabilities/ui/capability.json /steps/0/produces/0"}
+	tests := []struct {
+		name  string
+		edits []sampleEdit
+		want  []string
+	}{
+		{"produces of two entries, one no string; consumes of two", []sampleEdit{untitled,
+			research(`"produces": ["RESEARCH.md"]`, `"produces": [5, "UI-SPEC.md"]`), research(`"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.md", "CONTEXT.md"]`)}, nil},
+		{"produces of one; consumes of two", []sampleEdit{untitled,
+			research(`"produces": ["RESEARCH.md"]`, `"produces": ["UI-SPEC.md"]`), research(`"consumes": ["CONTEXT.md"]`, `"consumes": ["CONTEXT.md", "CONTEXT.md"]`)}, both},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Validate(sampleRepo(t, tt.edits...)).Diagnostics {
+				if d.Rule == "duplicate-producer" {
+					got = append(got, d.File+" "+d.Pointer)
+				}
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
+
+// TestConfigKeysOfACapabilityWithErrorsWhateverItsRequires: the config
+// keys of a capability with errors are checked against the others' when
+// its id is its folder's, whatever its requires is: a requires that is
+// no list of strings (which keeps the capability out of the requires
+// checks) says nothing of whose its config keys are. A mutant taking
+// the requires checks' filter for the config checks passed every test
+// (cr74 review of 06566c15, ed279e64).
+func TestConfigKeysOfACapabilityWithErrorsWhateverItsRequires(t *testing.T) {
+	const slice = `{"type": "boolean", "default": true, "description": "d"}`
+	withConfig := func(id string) CapabilitySource { return newcomerCap(id, `[]`, `[]`, `{"x.k": `+slice+`}`) }
+	requires := func(c CapabilitySource, r string) CapabilitySource {
+		return editManifest(t, c, `"requires": []`, `"requires": `+r)
+	}
+	const want = `capabilities/bb/capability.json /config/x.k: config key "x.k" is owned by both "aa" and "bb"`
+	for _, r := range []string{`"aa"`, `[5]`, `null`} {
+		t.Run(r, func(t *testing.T) {
+			var got []string
+			for _, d := range newcomerFindings(t, "config-key-conflict", withConfig("aa"), requires(withConfig("bb"), r)) {
+				got = append(got, d.File+" "+d.Pointer+": "+d.Message)
+			}
+			if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+				t.Errorf("got\n\t%s\nwant\n\t%s…", strings.Join(got, "\n\t"), want)
+			}
 		})
 	}
 }
