@@ -281,3 +281,33 @@ func TestEveryKeyLookAlikeFindingOrder(t *testing.T) {
 		})
 	}
 }
+
+// TestFailedCardTextWithoutACommand: a card failing the card schema whose
+// command is no string, or blank, has no example or help_probe checked
+// (what it runs is unknown), but its summary and intent phrases are
+// checked still: they read nothing of the command. A mutant checking the
+// summary only beside a command passed every test (cr74 review of
+// 69f45bbd).
+func TestFailedCardTextWithoutACommand(t *testing.T) {
+	tests := []struct {
+		name, rule string
+		set        map[string]string
+		want       string
+	}{
+		{"summary, command no string", "card-summary-lines", map[string]string{"command": `5`, "summary": `"Merge a branch.\nThen push."`}, "/summary"},
+		{"summary, command blank", "card-summary-lines", map[string]string{"command": `" "`, "summary": `"Merge a branch.\nThen push."`}, "/summary"},
+		{"summary, command null", "card-summary-lines", map[string]string{"command": `null`, "summary": `"Merge a branch.\nThen push."`}, "/summary"},
+		{"phrase, command no string", "card-phrase-lines", map[string]string{"command": `5`, "intent_phrases": `["land my\nbranch"]`}, "/intent_phrases/0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if len(cardAuthorFindings(t, "schema", tt.set)) == 0 {
+				t.Fatal("the card passes the schema: the case tests nothing")
+			}
+			got := cardAuthorFindings(t, tt.rule, tt.set)
+			if len(got) != 1 || got[0].Pointer != tt.want || got[0].Severity != Warning {
+				t.Errorf("got %v, want one %s warning at %s", got, tt.rule, tt.want)
+			}
+		})
+	}
+}
