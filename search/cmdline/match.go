@@ -969,10 +969,14 @@ func soleCommandCloser(toks []shellToken, j int, b *budget) int {
 // any ("(make all > out) 2>&1": the group's errors go where its output did
 // before make's "> out"); a copy onto descriptors own holds alone is the
 // command's to replace, and changes nothing it inherits ("(make all > o)
-// 2> err >&2" sends make's errors to err); -1 for none. Each group read
-// costs a unit of b.
+// 2> err >&2" sends make's errors to err); -1 for none. An exec earlier
+// in a group, whose redirections bash applies after the group's, counts
+// as the command's own redirection of the descriptors it redirects or
+// closes (shellToken.groupExec): "(exec 2>&1; make all) 2> err" sends
+// make's errors to the output. Each group read costs a unit of b.
 func groupRedirectAt(toks []shellToken, j int, own uint16, b *budget) (int, groupRedirections) {
 	for b.pay(1) && toks[j].groupRedirect > 0 {
+		own |= toks[j].groupExec
 		k := int(toks[j].groupRedirect) - 1
 		if k >= len(toks) {
 			return -1, groupRedirections{}

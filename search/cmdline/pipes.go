@@ -191,13 +191,21 @@ type pipeGroup struct {
 	after  int
 	at     int // the index in toks of its opener
 	closed int // the index in toks of its closer, -1 while open
+	// execs: the descriptors an exec read so far in it redirects or
+	// closes, or one in a group inside it that runs in its shell (no
+	// subshell or substitution), which its later commands inherit so
+	// (see execDescriptors).
+	execs uint16
 }
 
 const toOuter = -2
 
 // pipeEnd is an operator ending a command whose output reaches the
-// output of group g.
-type pipeEnd struct{ at, g int }
+// output of group g; execs: g's execs then (see pipeGroup.execs).
+type pipeEnd struct {
+	at, g int
+	execs uint16
+}
 
 // pipeReader is markPipes' state.
 type pipeReader struct {
@@ -216,11 +224,22 @@ type pipeReader struct {
 	// starts: a "{" that opened a group, or a reserved word before a
 	// command (see leadsCommand)
 	lead int
+	// execEnd: the index in toks of the operator after the last exec
+	// command read (see execDescriptors).
+	execEnd int
 }
 
 // read reads toks[k] and returns how many more tokens it took.
 func (p *pipeReader) read(toks []shellToken, k int) int {
 	t := &toks[k]
+	if !t.op && t.start && t.text == "exec" && len(p.open) > 0 && k >= p.execEnd {
+		// Once a command: its words read, another exec of it ("exec
+		// exec 2>&1") adds none, and reading them again for each would
+		// take time growing as the square of the line.
+		fds, end := execDescriptors(toks, k)
+		p.groups[p.open[len(p.open)-1]].execs |= fds
+		p.execEnd = end
+	}
 	if !t.op && (k == 0 || toks[k-1].op || p.lead == k) && leadsCommand(toks, k) {
 		p.lead = k + 1 // "! { make all; }", "time { make all; }"
 	}
@@ -305,6 +324,11 @@ func (p *pipeReader) close(k, at int) {
 	p.leave(toOuter)
 	g := p.open[len(p.open)-1]
 	p.open = p.open[:len(p.open)-1]
+	if o := p.groups[g].opener; o != '(' && o != '$' && o != '`' && len(p.open) > 0 {
+		// An exec in a { …; } group or compound command runs in the
+		// shell of the group around it: "( { exec 2>&1; }; make all)".
+		p.groups[p.open[len(p.open)-1]].execs |= p.groups[g].execs
+	}
 	p.cur = p.outer[len(p.outer)-1]
 	p.outer = p.outer[:len(p.outer)-1]
 	p.closed = g + 1
@@ -317,7 +341,8 @@ func (p *pipeReader) close(k, at int) {
 // shellToken.groupRedirect).
 func (p *pipeReader) endAny(k int) {
 	if len(p.open) > 0 {
-		p.anyEnds = append(p.anyEnds, pipeEnd{k, p.open[len(p.open)-1]})
+		g := p.open[len(p.open)-1]
+		p.anyEnds = append(p.anyEnds, pipeEnd{k, g, p.groups[g].execs})
 	}
 }
 
@@ -326,7 +351,7 @@ func (p *pipeReader) endAny(k int) {
 // group's.
 func (p *pipeReader) endCommand(k int) {
 	if len(p.open) > 0 && p.cur.outReaches() {
-		p.ends = append(p.ends, pipeEnd{k, p.open[len(p.open)-1]})
+		p.ends = append(p.ends, pipeEnd{at: k, g: p.open[len(p.open)-1]})
 	}
 }
 
@@ -504,6 +529,50 @@ func (p *pipeReader) markGroupRedirects(toks []shellToken) {
 		case g.opener == '(' && g.at > 0 && processSubstitutionAt(toks, g.at-1):
 		default:
 			toks[e.at].groupRedirect = int32(g.closed + 2)
+			toks[e.at].groupExec = e.execs
 		}
 	}
+}
+
+// execDescriptors are the descriptors the exec command whose word "exec"
+// is toks[k] redirects or closes, a bit for each (see
+// redirectedDescriptors), with its redirections before that word ("2>&1
+// exec") or after it, whatever follows: bash applies an exec's
+// redirections to the shell, so that every later command of it inherits
+// them, over what a group around them redirects: "(exec 2>&1; make all)
+// 2> err" sends make's errors to the output. None for an exec in a
+// pipeline or the background ("exec 2>&1 | cat", "exec 2>&1 &"), which
+// runs in a subshell of its own; all where a substitution among its words
+// may hide one ("2>$(f) exec", "exec 2>$(f) 3>&1"), so as to match
+// less, never more. end is the index in toks of the operator after the
+// command's words (len(toks) for none).
+func execDescriptors(toks []shellToken, k int) (fds uint16, end int) {
+	const all = 1<<16 - 1
+	i := k - 1
+	for ; i >= 0 && !toks[i].op; i-- {
+		if pastRedirection(toks, i) > i {
+			f, _ := redirectedDescriptors(toks[i].text)
+			fds |= f
+		}
+	}
+	before := i
+	for i = k + 1; i < len(toks) && !toks[i].op; {
+		if next := pastRedirection(toks, i); next > i {
+			f, _ := redirectedDescriptors(toks[i].text)
+			fds, i = fds|f, next
+		} else {
+			i++
+		}
+	}
+	switch {
+	case before >= 0 && !toks[before].casePattern && (toks[before].text == ")" || toks[before].text == "`"):
+		return all, i
+	case i < len(toks) && (toks[i].text == "(" || toks[i].text == "$(" || toks[i].text == "`"):
+		return all, i
+	case before >= 0 && (toks[before].text == "|" || toks[before].text == "|&"):
+		return 0, i
+	case i < len(toks) && (toks[i].text == "|" || toks[i].text == "|&" || toks[i].text == "&"):
+		return 0, i
+	}
+	return fds, i
 }

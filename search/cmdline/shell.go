@@ -174,6 +174,11 @@ type shellToken struct {
 	// withoutReservedPositions tells from a written one (";\n" is no
 	// ";;").
 	newline bool
+	// groupExec: on an operator with a groupRedirect, the descriptors an
+	// exec earlier in the group redirects or closes, in its shell (see
+	// pipeGroup.execs), whose redirections there the command does not
+	// inherit. Here, where it fills what the fields before leave.
+	groupExec uint16
 	// groupPipe: on an operator ending a command inside a subshell or a
 	// { …; } group, the index in the line's tokens, +1, of the "|" the
 	// command writes into through the groups around it ("(cd /tmp &&
