@@ -855,34 +855,14 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 // lone CR hides (keyAfterCR), which reportMissingFields tells otherwise.
 // It returns the keys so read, each with its text as written.
 func readNearKeys(src []byte, loc []int, seen map[string]int, values map[string]Item) map[string]string {
-	type line struct {
-		at, valOff int // where the key and the value stand
-		name, val  string
-		keys       []string // the keys it misspells
-	}
-	var lines []line
-	off := loc[2]
-	for raw := range bytes.SplitSeq(src[loc[2]:loc[3]], []byte("\n")) {
-		lineOff := off
-		off += len(raw) + 1
-		text := jsTrim(string(raw))
-		name, val, hasColon := strings.Cut(text, ":")
-		if !hasColon || isKeyLine(text) {
-			continue
-		}
-		if keys := nearKeys(name); len(keys) > 0 {
-			at := lineOff + bytes.Index(raw, []byte(name))
-			valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
-			lines = append(lines, line{at: at, valOff: valOff, name: name, val: jsTrim(val), keys: keys})
-		}
-	}
+	lines := misspeltKeyLines(src, loc)
 	var near map[string]string
 	body := src[loc[2]:loc[3]]
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found || keyAfterCR(body, k) {
 			continue
 		}
-		var only *line
+		var only *misspeltKeyLine
 		for i := range lines {
 			if !slices.Contains(lines[i].keys, k) {
 				continue
@@ -926,7 +906,7 @@ func writtenKeys(lines [][]byte) map[string]bool {
 
 // reportMissingFields reports each key of blockKeys the block at loc lacks
 // (seen holds those it has): one that a lone CR hides on the line before
-// (all such in one finding), one written otherwise (nearBlockKey), or one
+// (all such in one finding), one written otherwise (misspeltKeyLines), or one
 // not there. It reports whether none is missing: a key read through a
 // colon look-alike (odd, see blockFields) is reported, and not missing;
 // one read from a line that misspells it (near) is reported, and missing.
@@ -952,17 +932,15 @@ func reportMissingFields(file string, src []byte, loc []int, seen map[string]int
 			afterCR = append(afterCR, "'"+k+":'")
 			continue
 		}
-		if at, written, near := nearBlockKey(src, loc, k); near {
+		if near := linesMisspelling(src, loc, k); len(near) > 0 {
 			// A second line misspelling k is named too: neither is
 			// read (readNearKeys), and it would be told only once the
 			// first is mended.
 			also := ""
-			if eol := bytes.IndexByte(src[at:loc[3]], '\n'); eol >= 0 {
-				if at2, written2, again := nearBlockKey(src, []int{loc[0], loc[1], at + eol + 1, loc[3]}, k); again {
-					also = fmt.Sprintf("; line %d's key %q misspells it too, so neither line is read: keep one", lineOf(src, at2), written2)
-				}
+			if len(near) > 1 {
+				also = fmt.Sprintf("; line %d's key %q misspells it too, so neither line is read: keep one", lineOf(src, near[1].at), near[1].name)
 			}
-			s.atOffset(file, src, at, "", "marker-syntax", nearKeyMessage+"%s", k, written, k, also)
+			s.atOffset(file, src, near[0].at, "", "marker-syntax", nearKeyMessage+"%s", k, near[0].name, k, also)
 			continue
 		}
 		if at, on, found := keyOnLineOf(src, loc, seen, k); found {
@@ -1119,9 +1097,9 @@ func proseMention(src []byte, loc []int) bool {
 }
 
 // nearAnyBlockKey reports whether a line of the block (loc) is a
-// misspelt key (see nearBlockKey).
+// misspelt key (see misspeltKeyLines).
 func nearAnyBlockKey(src []byte, loc []int) bool {
-	return slices.ContainsFunc(blockKeys, func(k string) bool { _, _, near := nearBlockKey(src, loc, k); return near })
+	return len(misspeltKeyLines(src, loc)) > 0
 }
 
 // reportNearKeys reports the keys of a block read from a line that
@@ -1158,7 +1136,7 @@ func reportNearKeys(file string, src []byte, seen map[string]int, near map[strin
 const nearKeyMessage = "gsd:loop-host block is missing required field '%s:': this line's key %q is not read as it; write '%s:', lower-case, with the colon right after it"
 
 // nearKeys are the keys of blockKeys that name, a block's line's text
-// before its colon, probably misspells (see nearBlockKey).
+// before its colon, probably misspells (see misspeltKeyLine).
 func nearKeys(name string) []string {
 	norm := strings.ToLower(strings.ReplaceAll(jsTrim(name), "_", "-"))
 	var out []string
@@ -1171,27 +1149,44 @@ func nearKeys(name string) []string {
 	return out
 }
 
-// nearBlockKey finds the line of a block (loc, as parseBlock gets it) whose
-// key is probably k misspelt: k in another case, with a space before the
+// misspeltKeyLine is a line of a block whose key is probably a key of
+// blockKeys misspelt (nearKeys): in another case, with a space before the
 // colon, "_" for "-", or a typo away ("point:", "agent-role:"). The
 // reference reads a key only as written, so such a line is silently
-// ignored and the block reported as lacking k; pointing at the line says
-// why. It returns the key's offset and its text.
-func nearBlockKey(src []byte, loc []int, k string) (int, string, bool) {
+// ignored and the block reported as lacking the key; pointing at the line
+// says why.
+type misspeltKeyLine struct {
+	at, valOff int // where the key and the value stand
+	name, val  string
+	keys       []string // the keys it misspells
+}
+
+// misspeltKeyLines are the lines of a block (loc, as parseBlock gets it)
+// whose key is probably one of blockKeys misspelt, in the block's order.
+func misspeltKeyLines(src []byte, loc []int) []misspeltKeyLine {
+	var lines []misspeltKeyLine
 	off := loc[2]
-	for _, line := range bytes.Split(src[loc[2]:loc[3]], []byte("\n")) {
+	for raw := range bytes.SplitSeq(src[loc[2]:loc[3]], []byte("\n")) {
 		lineOff := off
-		off += len(line) + 1
-		text := jsTrim(string(line))
-		name, _, hasColon := strings.Cut(text, ":")
+		off += len(raw) + 1
+		text := jsTrim(string(raw))
+		name, val, hasColon := strings.Cut(text, ":")
 		if !hasColon || isKeyLine(text) {
 			continue
 		}
-		if slices.Contains(nearKeys(name), k) {
-			return lineOff + bytes.Index(line, []byte(name)), name, true
+		if keys := nearKeys(name); len(keys) > 0 {
+			at := lineOff + bytes.Index(raw, []byte(name))
+			valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
+			lines = append(lines, misspeltKeyLine{at: at, valOff: valOff, name: name, val: jsTrim(val), keys: keys})
 		}
 	}
-	return 0, "", false
+	return lines
+}
+
+// linesMisspelling are the lines of a block (loc) whose key is probably k
+// misspelt (see misspeltKeyLine), in the block's order.
+func linesMisspelling(src []byte, loc []int, k string) []misspeltKeyLine {
+	return slices.DeleteFunc(misspeltKeyLines(src, loc), func(l misspeltKeyLine) bool { return !slices.Contains(l.keys, k) })
 }
 
 // colonLike are the characters that look like a colon but are none
