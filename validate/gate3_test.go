@@ -21,10 +21,8 @@ import (
 func TestRequiresCheckedThroughACapabilityWithErrors(t *testing.T) {
 	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
 	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
-	tier := func(c CapabilitySource, tier string) CapabilitySource {
-		return edit(c, `"tier": "standard"`, `"tier": `+tier)
-	}
-	alone := func(id string) CapabilitySource { return newcomerCap(id, `[]`, `[]`, `{}`) }
+	tier := func(c CapabilitySource, tier string) CapabilitySource { return tieredCap(t, c, tier) }
+	alone := loneCap
 	core := func(c CapabilitySource) CapabilitySource { return tier(c, `"core"`) }
 	unknown := func(id, r, hint string, i int) string {
 		return fmt.Sprintf("requires-unknown capabilities/%s/capability.json /requires/%d: capability %q requires %q which does not exist%s", id, i, id, r, hint)

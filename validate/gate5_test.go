@@ -19,10 +19,8 @@ import (
 func TestTierMonotoneOfARequiredCapabilityWithErrors(t *testing.T) {
 	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
 	untitled := func(c CapabilitySource) CapabilitySource { return untitledCap(t, c) }
-	tier := func(c CapabilitySource, tier string) CapabilitySource {
-		return edit(c, `"tier": "standard"`, `"tier": `+tier)
-	}
-	alone := func(id string) CapabilitySource { return newcomerCap(id, `[]`, `[]`, `{}`) }
+	tier := func(c CapabilitySource, tier string) CapabilitySource { return tieredCap(t, c, tier) }
+	alone := loneCap
 	core := func(c CapabilitySource) CapabilitySource { return tier(c, `"core"`) }
 	higher := func(id, r, rt string, i int) string {
 		return fmt.Sprintf("capabilities/%s/capability.json /requires/%d: tier-monotone violation: capability %q (tier: core) requires %q (tier: %s); a capability may only require capabilities of its own tier or lower (core < standard < full)", id, i, id, r, rt)

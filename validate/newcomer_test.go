@@ -38,6 +38,17 @@ func untitledCap(t *testing.T, c CapabilitySource) CapabilitySource {
 	return editManifest(t, c, `"title": "T"`, `"title": 5`)
 }
 
+// loneCap is newcomerCap's capability id with no skills, agents nor
+// config: one that requires and tier tests edit.
+func loneCap(id string) CapabilitySource { return newcomerCap(id, `[]`, `[]`, `{}`) }
+
+// tieredCap is newcomerCap's c whose tier is the JSON tier ("core", a
+// number, a tier miswritten).
+func tieredCap(t *testing.T, c CapabilitySource, tier string) CapabilitySource {
+	t.Helper()
+	return editManifest(t, c, `"tier": "standard"`, `"tier": `+tier)
+}
+
 // newcomerFindings validates caps beside the sample's host workflows and
 // returns the findings of rule.
 func newcomerFindings(t *testing.T, rule string, caps ...CapabilitySource) []Diagnostic {

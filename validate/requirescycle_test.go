@@ -11,7 +11,7 @@ import (
 
 // requiring is a newcomer capability requiring ids.
 func requiring(id string, ids ...string) CapabilitySource {
-	return withRequires(newcomerCap(id, `[]`, `[]`, `{}`), `["`+strings.Join(ids, `", "`)+`"]`)
+	return withRequires(loneCap(id), `["`+strings.Join(ids, `", "`)+`"]`)
 }
 
 // TestRequiresCycleOnceAtAStablePlace: a requires cycle is one finding,
