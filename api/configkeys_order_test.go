@@ -20,10 +20,7 @@ import (
 // past U+FFFF ("𝔸", a surrogate pair) comes before one holding U+E000 to
 // U+FFFF ("Ａ"), where byte order put it after.
 func TestConfigKeysSortedAsJavaScriptSorts(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	manifest := filepath.Join(repo, "capabilities/ui/capability.json")
 	data, err := os.ReadFile(manifest)
 	if err != nil {

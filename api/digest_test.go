@@ -44,10 +44,7 @@ func TestAnswersNameTheSnapshotDigest(t *testing.T) {
 // change had been checked over the main it meant or the one before.
 func TestValidateNamesItsBase(t *testing.T) {
 	const commit = "0123456789abcdef0123456789abcdef01234567"
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	git := filepath.Join(repo, ".git")
 	if err := os.MkdirAll(filepath.Join(git, "refs", "heads"), 0o755); err != nil {
 		t.Fatal(err)

@@ -94,10 +94,7 @@ func TestLoopPointRepeatedRoleGroupsOnce(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.roles, func(t *testing.T) {
-			repo := t.TempDir()
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
+			repo := copyTestRepo(t)
 			wf := repo + "/workflows/plan-phase.md"
 			data, err := os.ReadFile(wf)
 			if err != nil {
@@ -274,10 +271,7 @@ func TestValidateCardCommand(t *testing.T) {
 // produces, so bb-docs comes first in the planner's group as it does in
 // contributions.
 func TestLoopPointRoleGroupKeepsTheOrder(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	contribution := func(id, produces, consumes string) string {
 		return `{"id": "` + id + `", "role": "feature", "title": "` + id + `", "description": "Adds to the plan.", "version": "1.0.0",
   "tier": "full", "requires": [], "skills": [], "agents": [], "hooks": [], "config": {}, "steps": [], "gates": [],

@@ -41,10 +41,7 @@ func scraped(t *testing.T, body []byte, series string) float64 {
 // observer is m, behind the real router.
 func watchedRepo(t *testing.T, m *api.Metrics) (h http.Handler, repo string) {
 	t.Helper()
-	repo = t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo = copyTestRepo(t)
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
 		Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
 	ctx, cancel := context.WithCancel(context.Background())

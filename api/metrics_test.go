@@ -236,10 +236,7 @@ func TestLatencyByCode(t *testing.T) {
 // and the time of the last successful reload is the revert's, not one
 // before the failure it recovered from.
 func TestMetricsAfterARevertedBreak(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	m := api.NewMetrics()
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}}, Poll: time.Hour, ReloadInterval: time.Nanosecond, Observer: m})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -416,10 +413,7 @@ func TestMetricsExposeEachRoutesServerErrorsAtZero(t *testing.T) {
 // replicas serving one registry number differently). A failed rebuild
 // leaves it naming the last good registry, which is still served.
 func TestSnapshotInfoNamesTheServedRegistry(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	m := api.NewMetrics()
 	if _, ok := sampleValue(t, m, "capreg_snapshot_info", nil); ok {
 		t.Error("capreg_snapshot_info exposed before any registry is served")

@@ -218,10 +218,7 @@ func TestStatusSaysWhereTheConfigSchemaCameFrom(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			repo := t.TempDir()
-			if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-				t.Fatal(err)
-			}
+			repo := copyTestRepo(t)
 			for p, data := range tt.write {
 				var err error
 				if data == "" {

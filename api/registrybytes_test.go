@@ -22,10 +22,7 @@ import (
 // so a client comparing /registry with the committed registry saw every
 // inlined fragment differ.
 func TestRegistryServesTheBytesGenWriteWrites(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	crlf := 0
 	err := filepath.WalkDir(filepath.Join(repo, "capabilities"), func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {

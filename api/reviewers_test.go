@@ -15,10 +15,7 @@ import (
 // ASCII, which the schema allows (it gives reviewsSection no pattern).
 func laneRepo(t *testing.T) string {
 	t.Helper()
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	base, err := os.ReadFile(filepath.Join(repo, "capabilities/ollama/capability.json"))
 	if err != nil {
 		t.Fatal(err)

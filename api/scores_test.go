@@ -16,10 +16,7 @@ import (
 // documented order (score descending, then id), even where the ones far
 // below the best all print the smallest score.
 func TestToolsScoresOnPathologicalIntent(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	var words, typos []string
 	for i := range 800 {
 		words = append(words, fmt.Sprintf("zq%04dxword", i))

@@ -529,10 +529,7 @@ type seenAnswer struct {
 // generation, digest and X-Capreg-Latest-Build were served together, and
 // its body is its digest's registry (a capability's title included).
 func TestWatchedAnswersAreConsistent(t *testing.T) {
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	rec := &stateRecorder{states: map[string]bool{}, registry: map[string][]byte{}}
 	w := store.NewWatcher(store.WatchOptions{Options: store.Options{ScanOptions: store.ScanOptions{Repo: repo}},
 		Debounce: 5 * time.Millisecond, ReloadInterval: 20 * time.Millisecond, Observer: rec})

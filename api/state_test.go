@@ -42,10 +42,7 @@ func TestCapabilityStateGetWithABodyPointsAtPost(t *testing.T) {
 // that is off by default, neither declaring engines.
 func hookRepo(t *testing.T, n int) string {
 	t.Helper()
-	repo := t.TempDir()
-	if err := os.CopyFS(repo, os.DirFS("../testdata/repo")); err != nil {
-		t.Fatal(err)
-	}
+	repo := copyTestRepo(t)
 	points := []string{"discuss:pre", "discuss:post", "plan:pre", "plan:post", "execute:wave:pre", "execute:wave:post",
 		"execute:post", "verify:pre", "verify:post", "ship:pre", "ship:post"}
 	write := func(id string, gates []map[string]any, extra map[string]any) {
