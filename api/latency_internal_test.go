@@ -12,7 +12,7 @@ import (
 // lumped into +Inf.
 func TestLatencyBucketsReachSlowAnswers(t *testing.T) {
 	m := NewMetrics()
-	m.observeRequest("/validate", "POST", 503, validationWait+time.Millisecond)
+	m.observeRequest("/validate", "POST", "", 503, validationWait+time.Millisecond)
 	families, err := m.reg.Gather()
 	if err != nil {
 		t.Fatal(err)

@@ -57,10 +57,10 @@ type Metrics struct {
 func NewMetrics() *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
-		requests: newCounterVec("capreg_http_requests_total", "HTTP requests by route pattern, method and status code.",
-			"route", "method", "code"),
+		requests: newCounterVec("capreg_http_requests_total", "HTTP requests by route pattern, method, status code and mode (GET /tools: intent, command or list; empty elsewhere).",
+			"route", "method", "code", "mode"),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern, method and status code.",
+			Name: "capreg_http_request_duration_seconds", Help: "HTTP request latency by route pattern, method, status code and mode (GET /tools: intent, command or list; empty elsewhere).",
 			// Past 1 s for the slow answers given by design: POST /validate
 			// and /-/reload evaluating a large repository, a validation
 			// turned away busy after 10 s, a body read until the daemon's
@@ -68,8 +68,11 @@ func NewMetrics() *Metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15, 30, 60},
 			// By code as well: a route's fast 304s and busy 503s would
 			// otherwise hide its slow 200s in one distribution, and a
-			// p99 could not be taken of the answers clients use.
-		}, []string{"route", "method", "code"}),
+			// p99 could not be taken of the answers clients use. By mode
+			// too (routeModes): one route pattern serves tool search, command
+			// matching and the listing, whose costs differ by orders of
+			// magnitude.
+		}, []string{"route", "method", "code", "mode"}),
 		rebuilds: newCounterVec("capreg_registry_rebuilds_total", "Registry rebuilds by result (success: served; failure: kept the last good registry; unchanged: the result was what is served, or the failure already reported; waiting: no repository yet).",
 			"result"),
 		rebuildTime: prometheus.NewHistogram(prometheus.HistogramOpts{
@@ -168,12 +171,38 @@ var serverErrorCodes = []string{"500", "503"}
 // less than a whole burst.
 func (m *Metrics) exposeRoutes(routes chi.Routes) {
 	chi.Walk(routes, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		modes := routeModes[method+" "+route]
+		if modes == nil {
+			modes = []string{""}
+		}
 		for _, code := range serverErrorCodes {
-			m.requests.WithLabelValues(route, methodLabel(method), code)
+			for _, mode := range modes {
+				m.requests.WithLabelValues(route, methodLabel(method), code, mode)
+			}
 		}
 		return nil
 	})
 }
+
+// routeModes are the values of the mode label of the routes that serve
+// more than one kind of request, by method and pattern; every other
+// route's is "". GET /tools searches (?intent=, a few hundred
+// microseconds), matches a command line (?command=, up to a quarter of a
+// second of CPU and a wait of 2 s for a turn) or lists the cards: one
+// p99 of the three told nothing of any. The values are fixed, so the
+// label multiplies that route's series by three at most; a request
+// refused before its mode is known (both intent and command, a 405, an
+// answer written before routing) has mode "".
+var routeModes = map[string][]string{
+	http.MethodGet + " /tools": {toolsModeIntent, toolsModeCommand, toolsModeList},
+}
+
+// The mode label's values of GET /tools.
+const (
+	toolsModeIntent  = "intent"
+	toolsModeCommand = "command"
+	toolsModeList    = "list"
+)
 
 // SetBuild sets the version and program labels of capreg_build_info
 // (capreg serve gives the version it was linked with, and the hash it
@@ -216,10 +245,10 @@ func gathered[T any](families T) func() (T, error) {
 // Registry exposes the registry (for tests and embedding).
 func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 
-func (m *Metrics) observeRequest(route, method string, code int, took time.Duration) {
+func (m *Metrics) observeRequest(route, method, mode string, code int, took time.Duration) {
 	status := strconv.Itoa(code)
-	m.requests.WithLabelValues(route, method, status).Inc()
-	m.latency.WithLabelValues(route, method, status).Observe(took.Seconds())
+	m.requests.WithLabelValues(route, method, status, mode).Inc()
+	m.latency.WithLabelValues(route, method, status, mode).Observe(took.Seconds())
 }
 
 // Rebuilt implements store.Observer.

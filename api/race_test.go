@@ -165,21 +165,21 @@ func TestMetricsFollowConventions(t *testing.T) {
 		t.Errorf("%s: %s", p.Metric, p.Text)
 	}
 	want := map[string]float64{
-		`capreg_http_requests_total{code="200",method="GET",route="/registry"}`:            1,
-		`capreg_http_requests_total{code="404",method="GET",route="unmatched"}`:            1,
-		`capreg_http_requests_total{code="200",method="GET",route="/loop-points/{point}"}`: 1,
-		`capreg_registry_rebuilds_total{result="success"}`:                                 1,
-		`capreg_registry_rebuilds_total{result="failure"}`:                                 1,
-		`capreg_registry_last_reload_successful`:                                           0,
-		`capreg_snapshot_generation`:                                                       7,
-		`capreg_capabilities{role="feature"}`:                                              9,
-		`capreg_tool_cards`:                                                                5,
-		`capreg_host_steps`:                                                                5,
-		`capreg_watch_events_total`:                                                        1,
-		`capreg_watch_overflows_total`:                                                     1,
-		`capreg_watch_polling_fallback`:                                                    1,
-		`capreg_capability_checks_total{source="run"}`:                                     12,
-		`capreg_capability_checks_total{source="cache"}`:                                   0,
+		`capreg_http_requests_total{code="200",method="GET",mode="",route="/registry"}`:            1,
+		`capreg_http_requests_total{code="404",method="GET",mode="",route="unmatched"}`:            1,
+		`capreg_http_requests_total{code="200",method="GET",mode="",route="/loop-points/{point}"}`: 1,
+		`capreg_registry_rebuilds_total{result="success"}`:                                         1,
+		`capreg_registry_rebuilds_total{result="failure"}`:                                         1,
+		`capreg_registry_last_reload_successful`:                                                   0,
+		`capreg_snapshot_generation`:                                                               7,
+		`capreg_capabilities{role="feature"}`:                                                      9,
+		`capreg_tool_cards`:                                                                        5,
+		`capreg_host_steps`:                                                                        5,
+		`capreg_watch_events_total`:                                                                1,
+		`capreg_watch_overflows_total`:                                                             1,
+		`capreg_watch_polling_fallback`:                                                            1,
+		`capreg_capability_checks_total{source="run"}`:                                             12,
+		`capreg_capability_checks_total{source="cache"}`:                                           0,
 	}
 	families, err := m.Registry().Gather()
 	if err != nil {

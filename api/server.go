@@ -544,13 +544,13 @@ func (s *server) observe(next http.Handler) http.Handler {
 			parents = len(rc.RoutePatterns)
 		}
 		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
-		next.ServeHTTP(sw, r)
+		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), observedKey{}, sw)))
 		route := s.routeLabel(r, parents)
 		took := time.Since(start)
 		if s.metrics != nil {
-			s.metrics.observeRequest(route, s.routeMethod(r, route, parents), sw.code, took)
+			s.metrics.observeRequest(route, s.routeMethod(r, route, parents), sw.mode, sw.code, took)
 		}
-		s.log.Debug("request", "method", r.Method, "route", route, "path", r.URL.Path, "code", sw.code, "took", took)
+		s.log.Debug("request", "method", r.Method, "route", route, "mode", sw.mode, "path", r.URL.Path, "code", sw.code, "took", took)
 	})
 }
 
@@ -658,6 +658,21 @@ type statusWriter struct {
 	http.ResponseWriter
 	code        int
 	wroteHeader bool
+	// mode is the metrics' mode label, which the handler of a route of
+	// routeModes sets (setMode); "" elsewhere.
+	mode string
+}
+
+// observedKey is the context key of the request's statusWriter, which
+// observe puts there for setMode.
+type observedKey struct{}
+
+// setMode sets the mode label the request is counted under (one of
+// routeModes' values for its route).
+func setMode(r *http.Request, mode string) {
+	if sw, ok := r.Context().Value(observedKey{}).(*statusWriter); ok {
+		sw.mode = mode
+	}
 }
 
 func (w *statusWriter) WriteHeader(code int) {

@@ -93,6 +93,7 @@ func toolsQuery(w http.ResponseWriter, q url.Values) (mode string, ok bool) {
 // other routes), and read by tools.
 func (s *server) getTools(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
+	setMode(r, toolsModeLabel(q))
 	mode, ok := toolsQuery(w, q)
 	if !ok {
 		return
@@ -100,6 +101,21 @@ func (s *server) getTools(w http.ResponseWriter, r *http.Request) {
 	if v := s.pinSnapshot(w, ""); v != nil {
 		s.tools(w, r, v, q, mode)
 	}
+}
+
+// toolsModeLabel is the metrics' mode label of a GET /tools query q, as
+// toolMode reads it: "" for one giving both intent and command, which is
+// refused before any is run.
+func toolsModeLabel(q url.Values) string {
+	switch intent, command := q.Has("intent"), q.Has("command"); {
+	case intent && command:
+		return ""
+	case intent:
+		return toolsModeIntent
+	case command:
+		return toolsModeCommand
+	}
+	return toolsModeList
 }
 
 // tools is GET /tools over v, q its query and mode its selector, both
