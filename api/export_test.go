@@ -86,3 +86,12 @@ func StatusWarnings(snap *store.Snapshot) []byte {
 	}
 	return nil
 }
+
+// NewRouterWithCommandTurnsHeld is NewRouter with every turn of command
+// matching taken, for which GET /tools?command= requests wait (up to a
+// minute) until release gives them back.
+func NewRouterWithCommandTurnsHeld(src Source, opts Options) (h http.Handler, release func()) {
+	s := newServer(src, opts)
+	s.commands.wait = time.Minute
+	return s.router(), takeTurns(s.commands)
+}

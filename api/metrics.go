@@ -51,6 +51,8 @@ type Metrics struct {
 	// capreg_registry_rebuild_running_seconds reads at each scrape; nil
 	// until NewRouter serves a source that has one.
 	clock atomic.Pointer[RebuildClock]
+	// turns are the gauges of the served router's turns (turnsCollector).
+	turns *turnsCollector
 }
 
 // NewMetrics registers every metric, with the Go and process collectors.
@@ -109,7 +111,8 @@ func NewMetrics() *Metrics {
 	running := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "capreg_registry_rebuild_running_seconds",
 		Help: "Seconds the rebuild now running has run; 0 between rebuilds. /healthz fails once it passes the router's StuckAfter (5 minutes by default)."},
 		m.rebuildingFor)
-	m.reg.MustRegister(m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.failingSince, m.generation,
+	m.turns = newTurnsCollector()
+	m.reg.MustRegister(m.turns, m.requests, m.latency, m.rebuilds, m.rebuildTime, m.lastSuccess, m.lastOK, m.failingSince, m.generation,
 		m.snapshot, m.capabilities, m.tools, m.wordsLeftOut, m.hostSteps, m.diagnostics, m.watchEvents, m.watchOverflow, m.watchFallback, m.checks, m.cardChecks, m.build, running,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.exposeLabels()
@@ -399,3 +402,62 @@ func (m *Metrics) WatchOverflow() { m.watchOverflow.Inc() }
 // WatchFallback implements store.FallbackObserver. The watcher polls from
 // then on until it stops, so the gauge stays 1.
 func (m *Metrics) WatchFallback() { m.watchFallback.Set(1) }
+
+// turnsCollector is the gauges of the turns that bound the requests
+// evaluated at once (POST /validate, GET /tools?command=, the POSTs that
+// render): how many hold one, how many wait for one, and the bounds of
+// both, read at each scrape. Past the waiting places, or after the wait, a
+// request is answered 503 busy; a board shows how near that each is. None
+// is exposed before NewRouter serves (a Metrics no router uses has no
+// turns).
+type turnsCollector struct {
+	inUse, waiting, size, waitingMax *prometheus.Desc
+	turns                            atomic.Pointer[[]namedTurns]
+}
+
+// namedTurns are turns and the value of the work label they are counted
+// under.
+type namedTurns struct {
+	work string
+	t    *turns
+}
+
+func newTurnsCollector() *turnsCollector {
+	desc := func(name, help string) *prometheus.Desc {
+		return prometheus.NewDesc(name, help, []string{"work"}, nil)
+	}
+	return &turnsCollector{
+		inUse: desc("capreg_http_turns_in_use",
+			"Requests evaluated now, each holding a turn, by work (validate: POST /validate; command: GET /tools?command=; render: POST /render-hooks and POST /capability-state); at most capreg_http_turns."),
+		waiting: desc("capreg_http_turns_waiting",
+			"Requests waiting for a turn, by work; past capreg_http_turns_waiting_max, or once their wait ends, requests are answered 503 busy."),
+		size:       desc("capreg_http_turns", "Turns: how many requests of the work are evaluated at once."),
+		waitingMax: desc("capreg_http_turns_waiting_max", "Requests of the work that may wait for a turn; more are answered 503 busy at once."),
+	}
+}
+
+// serve has the collector read s's turns from now on.
+func (c *turnsCollector) serve(s *server) {
+	c.turns.Store(&[]namedTurns{{"validate", s.validations}, {"command", s.commands}, {"render", s.renders}})
+}
+
+func (c *turnsCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- c.inUse
+	ch <- c.waiting
+	ch <- c.size
+	ch <- c.waitingMax
+}
+
+func (c *turnsCollector) Collect(ch chan<- prometheus.Metric) {
+	named := c.turns.Load()
+	if named == nil {
+		return
+	}
+	for _, n := range *named {
+		inUse, waiting := n.t.occupancy()
+		ch <- prometheus.MustNewConstMetric(c.inUse, prometheus.GaugeValue, float64(inUse), n.work)
+		ch <- prometheus.MustNewConstMetric(c.waiting, prometheus.GaugeValue, float64(waiting), n.work)
+		ch <- prometheus.MustNewConstMetric(c.size, prometheus.GaugeValue, float64(n.t.size()), n.work)
+		ch <- prometheus.MustNewConstMetric(c.waitingMax, prometheus.GaugeValue, float64(n.t.maxWaiters), n.work)
+	}
+}

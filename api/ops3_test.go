@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -85,6 +86,81 @@ func TestToolsServerErrorsExposedByMode(t *testing.T) {
 		}
 		if _, ok := sampleValue(t, m, "capreg_http_requests_total", map[string]string{"route": "/registry", "method": "GET", "code": code, "mode": ""}); !ok {
 			t.Errorf("/registry %s: not exposed with mode \"\"", code)
+		}
+	}
+}
+
+// TestTurnsGauges: how full the turns bounding the requests evaluated at
+// once are is read at each scrape, by work: requests holding a turn,
+// requests waiting for one, and the bounds of both (past which a request is
+// answered 503 busy). Every turn of command matching is taken here and
+// three command lines wait for one; once the turns are given back, the
+// lines are matched and the gauges read 0 again.
+func TestTurnsGauges(t *testing.T) {
+	m := api.NewMetrics()
+	h, release := api.NewRouterWithCommandTurnsHeld(testdataSource(t), api.Options{Metrics: m, MaxCommandMatches: 2, MaxValidations: 3, MaxRenders: 5})
+	gauge := func(name, work string) float64 {
+		v, ok := sampleValue(t, m, name, map[string]string{"work": work})
+		if !ok {
+			t.Fatalf("%s{work=%q} not exposed", name, work)
+		}
+		return v
+	}
+	for _, tt := range []struct {
+		work             string
+		turns, waitMax   float64
+		inUse, waitingAt float64
+	}{
+		{"command", 2, 64, 2, 0},
+		{"validate", 3, 8, 0, 0},
+		{"render", 5, 64, 0, 0},
+	} {
+		if got := gauge("capreg_http_turns", tt.work); got != tt.turns {
+			t.Errorf("capreg_http_turns{work=%q} = %v, want %v", tt.work, got, tt.turns)
+		}
+		if got := gauge("capreg_http_turns_waiting_max", tt.work); got != tt.waitMax {
+			t.Errorf("capreg_http_turns_waiting_max{work=%q} = %v, want %v", tt.work, got, tt.waitMax)
+		}
+		if got := gauge("capreg_http_turns_in_use", tt.work); got != tt.inUse {
+			t.Errorf("capreg_http_turns_in_use{work=%q} = %v, want %v", tt.work, got, tt.inUse)
+		}
+		if got := gauge("capreg_http_turns_waiting", tt.work); got != tt.waitingAt {
+			t.Errorf("capreg_http_turns_waiting{work=%q} = %v, want %v", tt.work, got, tt.waitingAt)
+		}
+	}
+	codes := make(chan int, 3)
+	for range 3 {
+		go func() {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/tools?command=git+push", nil))
+			codes <- rec.Code
+		}()
+	}
+	// Wait, without a clock, until the three wait for a turn.
+	for gauge("capreg_http_turns_waiting", "command") != 3 {
+		runtime.Gosched()
+	}
+	if got := gauge("capreg_http_turns_in_use", "command"); got != 2 {
+		t.Errorf("with every turn taken, in use: %v, want 2", got)
+	}
+	release()
+	for range 3 {
+		if code := <-codes; code != 200 {
+			t.Errorf("a command line waiting for a turn: %d, want 200", code)
+		}
+	}
+	if w, u := gauge("capreg_http_turns_waiting", "command"), gauge("capreg_http_turns_in_use", "command"); w != 0 || u != 0 {
+		t.Errorf("once answered: waiting %v, in use %v; want 0, 0", w, u)
+	}
+}
+
+// TestTurnsGaugesNeedARouter: a Metrics no router serves exposes no turns
+// (it has none), rather than bounds of 0.
+func TestTurnsGaugesNeedARouter(t *testing.T) {
+	m := api.NewMetrics()
+	for _, name := range []string{"capreg_http_turns", "capreg_http_turns_in_use", "capreg_http_turns_waiting", "capreg_http_turns_waiting_max"} {
+		if _, ok := sampleValue(t, m, name, map[string]string{}); ok {
+			t.Errorf("%s exposed without a router", name)
 		}
 	}
 }

@@ -215,6 +215,9 @@ func newServer(src Source, opts Options) *server {
 	s.validations = newTurns(opts.MaxValidations, maxValidationWaiters, validationWait)
 	s.commands = newTurns(cmp.Or(opts.MaxCommandMatches, runtime.GOMAXPROCS(0)), maxCommandWaiters, commandWait)
 	s.renders = newTurns(cmp.Or(opts.MaxRenders, runtime.GOMAXPROCS(0)), maxRenderWaiters, renderWait)
+	if s.metrics != nil {
+		s.metrics.turns.serve(s)
+	}
 	s.draining, s.allowedHosts, s.bodyGrace = opts.Draining, opts.AllowedHosts, drainBodyGrace
 	s.drainBegun = cmp.Or(opts.DrainBegun, opts.Draining)
 	return s

@@ -55,6 +55,14 @@ func (t *turns) acquire(ctx context.Context) (release func(), ok bool) {
 
 func (t *turns) release() { <-t.slots }
 
+// occupancy is how many requests hold a turn and how many wait for one,
+// for the metrics. A request turned away counts as waiting for the
+// instant between its count and its refusal: waiting is clamped to the
+// waiting places.
+func (t *turns) occupancy() (inUse, waiting int) {
+	return len(t.slots), int(min(max(t.waiters.Load(), 0), t.maxWaiters))
+}
+
 // refuse answers a request that got no turn: 503 busy, saying what the
 // turns are taken by (others, "command lines are being matched"), how many
 // the server takes at once (details.concurrent: the turns, not a count of
