@@ -4,14 +4,18 @@
 # `current`, and swap in a copy with one capability edited REBUILDS times;
 # after each build ask for every data route (gzipped and not) and four
 # renders, then print VmRSS and VmHWM (peak). Linux only (/proc).
+# WIDE_CARDS=N adds N tool cards of 800 distinct random words each (synth
+# -wide-cards), which take tool search's vocabulary past its bound, and
+# each rebuild then edits one of those cards too, so that the tool index
+# is built again (an edited capability alone keeps it).
 #   scripts/rss.sh [capabilities] [rebuilds] [port]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-3000}; rebuilds=${2:-12}; port=${3:-18124}
+n=${1:-3000}; rebuilds=${2:-12}; port=${3:-18124}; wide=${WIDE_CARDS:-0}
 dir=$(mktemp -d); pid=
 trap '[ -n "$pid" ] && kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
 go build -o "$dir/capreg" ./cmd/capreg
-go run ./store/storetest/synth -n "$n" -out "$dir/wt0"
+go run ./store/storetest/synth -n "$n" -wide-cards "$wide" -out "$dir/wt0"
 ln -s wt0 "$dir/current"
 CAPREG_MEMORY_LIMIT=${CAPREG_MEMORY_LIMIT:-1073741824} "$dir/capreg" serve --repo "$dir/current" \
   --addr 127.0.0.1:$port --log-level warn --debounce 250ms >/dev/null & pid=$!
@@ -35,6 +39,9 @@ for i in $(seq 1 "$rebuilds"); do
   g=$(generation)
   cp -a "$dir/wt$((i-1))" "$dir/wt$i"
   sed -i "s/\"description\": \"/\"description\": \"r$i /" "$dir/wt$i/capabilities/cap-$(printf %05d $((i % n)))/capability.json"
+  if [ "$wide" -gt 0 ]; then
+    sed -i "s/Does wide work/Does wide work r$i/" "$dir/wt$i/bin/wide-$(printf %03d $((i % wide))).card.json"
+  fi
   ln -s "wt$i" "$dir/current.tmp" && mv -T "$dir/current.tmp" "$dir/current"
   rm -rf "$dir/wt$((i-1))"
   until [ "$(generation)" != "$g" ]; do sleep 0.2; done
