@@ -3,7 +3,8 @@
 # sized from: serve a synthetic repository through a link, as git-sync's
 # `current`, and swap in a copy with one capability edited REBUILDS times;
 # after each build ask for every data route (gzipped and not) and four
-# renders, then print VmRSS and VmHWM (peak). Linux only (/proc).
+# renders, then print how long the swap took to be served (the debounce
+# and the rebuild), VmRSS and VmHWM (peak). Linux only (/proc).
 # WIDE_CARDS=N adds N tool cards of 800 distinct random words each (synth
 # -wide-cards), which take tool search's vocabulary past its bound, and
 # each rebuild then edits one of those cards too, so that the tool index
@@ -43,7 +44,9 @@ for i in $(seq 1 "$rebuilds"); do
     sed -i "s/Does wide work/Does wide work r$i/" "$dir/wt$i/bin/wide-$(printf %03d $((i % wide))).card.json"
   fi
   ln -s "wt$i" "$dir/current.tmp" && mv -T "$dir/current.tmp" "$dir/current"
+  start=$(date +%s.%N)
   rm -rf "$dir/wt$((i-1))"
   until [ "$(generation)" != "$g" ]; do sleep 0.2; done
-  ask; printf 'n=%s rebuild %d:' "$n" "$i"; rss
+  took=$(echo "$(date +%s.%N) - $start" | bc)
+  ask; printf 'n=%s rebuild %d (served after %.1f s):' "$n" "$i" "$took"; rss
 done

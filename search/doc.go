@@ -369,7 +369,10 @@
 // by the analysis cache, and VocabularyBound names the first card that
 // had a word left out (the daemon logs it). The 3,900 cards then take
 // 6.4 s and 517 MB, and "capreg serve" with a 1 GiB limit 526 MB, 848 to
-// 871 MB over two rebuilds. The bound engages there and nowhere else,
+// 871 MB over two rebuilds: the GC's soft limit, not the rebuilds' need
+// (the heap after each collection held 211 to 272 MB over five rebuilds
+// each building the index again, and a 512 MiB limit held them to 454 MB
+// at the same speed; README, Deploying). The bound engages there and nowhere else,
 // but it chooses whose words go unindexed: cards are analysed in id
 // order (so that the index does not depend on the order of cards), and a
 // pull request of such cards whose ids sort first takes the vocabulary
