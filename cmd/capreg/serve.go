@@ -41,7 +41,7 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	sf.debounce = 100 * time.Millisecond
-	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`) after a change before rebuilding")
+	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`, 0 to 1m) after a change before rebuilding; 0 rebuilds at once")
 	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS)")
 	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first; 0, the default, drains at once)")
 	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` (repeat, or join with commas); given, capreg answers only these names (exactly: not the names under them), localhost and names under it, and IP addresses, on any address; without it, only localhost, names under it and IP addresses on a loopback address (against DNS rebinding), and any host elsewhere")
@@ -75,6 +75,26 @@ func logFormatOf(args []string) string {
 // change is picked up within the debounce after the poll that sees it, so
 // a shorter poll gains a person nothing.
 const minPoll = 100 * time.Millisecond
+
+// maxDebounce is the longest --debounce. A change is served a debounce
+// after it, and a stream of changes can put the rebuild off 20 debounces:
+// --debounce 100h was taken, and served a registry days stale while
+// /readyz said ready and /healthz, which calls a rebuild running over 5
+// minutes stuck, said live. At 1m a stream holds a change back 20 minutes
+// at most; to rebuild seldom, --poll takes any interval, and SIGHUP
+// rebuilds on demand.
+const maxDebounce = time.Minute
+
+// watchDebounce is the store.WatchOptions.Debounce for --debounce d: the
+// store takes 0 for its default, 100ms, so --debounce 0, which asks for no
+// quiet period, is given as the least duration (a rebuild at once, and a
+// poll's settling fingerprint taken again at once).
+func watchDebounce(d time.Duration) time.Duration {
+	if d == 0 {
+		return time.Nanosecond
+	}
+	return d
+}
 
 // runServe is the daemon: it watches the repository, serves the last good
 // registry over HTTP, reloads on SIGHUP and drains on SIGTERM/SIGINT.
@@ -157,6 +177,10 @@ func (sf *serveFlags) fault() string {
 		if d.v < 0 {
 			return badValueText("capreg serve", d.name, d.v.String(), "want a duration of 0 or more, such as 100ms, 5s or 1m (it must not be negative)")
 		}
+	}
+	if sf.debounce > maxDebounce {
+		return badValueText("capreg serve", "debounce", sf.debounce.String(),
+			"want 1m or less (a change waits a debounce to be served, and a stream of changes 20 of them; to rebuild seldom, give --poll DUR, or send SIGHUP)")
 	}
 	if sf.poll > 0 && sf.poll < minPoll {
 		return badValueText("capreg serve", "poll", sf.poll.String(),
@@ -243,7 +267,7 @@ func serve(ctx context.Context, ln net.Listener, hup <-chan os.Signal, sf *serve
 	o := sf.options()
 	o.Program = programID(logger)
 	metrics.SetBuild(version, o.Program)
-	w := store.NewWatcher(store.WatchOptions{Options: o, Debounce: sf.debounce, Poll: sf.poll, Logger: logger, Observer: metrics})
+	w := store.NewWatcher(store.WatchOptions{Options: o, Debounce: watchDebounce(sf.debounce), Poll: sf.poll, Logger: logger, Observer: metrics})
 	draining, drainBegun := make(chan struct{}), make(chan struct{})
 	opts := api.Options{Logger: logger, Metrics: metrics, Draining: draining, DrainBegun: drainBegun,
 		AllowedHosts: allowedHosts(ln.Addr(), sf.allowedHosts)}
