@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net/url"
 	"os"
 	"os/signal"
@@ -687,19 +688,32 @@ func (d *durationValue) Set(s string) error {
 	return nil
 }
 
-// countValue is an int flag whose error says what it wants, as
+// countValue is an int flag of lo to hi whose error says what it wants, as
 // durationValue's does: the flag package's says only "parse error" to
-// --limit abc.
-type countValue int
+// --limit abc, and a number past int's range (--limit
+// 99999999999999999999), which a check after parsing could not see, is
+// out of lo to hi as 101 is.
+type countValue struct {
+	n      *int
+	lo, hi int
+}
 
-func (n *countValue) String() string { return strconv.Itoa(int(*n)) }
+func (c *countValue) String() string {
+	if c.n == nil { // the zero value the flag package makes for its help
+		return "0"
+	}
+	return strconv.Itoa(*c.n)
+}
 
-func (n *countValue) Set(s string) error {
+func (c *countValue) Set(s string) error {
 	v, err := strconv.Atoi(s)
-	if err != nil {
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
 		return errors.New("want a whole number, such as 5")
 	}
-	*n = countValue(v)
+	if err != nil || v < c.lo || v > c.hi {
+		return fmt.Errorf("want a whole number from %d to %d", c.lo, c.hi)
+	}
+	*c.n = v
 	return nil
 }
 
@@ -712,7 +726,13 @@ func (n *byteCount) String() string { return strconv.FormatInt(int64(*n), 10) }
 
 func (n *byteCount) Set(s string) error {
 	v, err := strconv.ParseInt(s, 0, 64)
-	if err != nil {
+	switch {
+	case errors.Is(err, strconv.ErrRange) && strings.HasPrefix(s, "-"):
+		v = 0 // below int64's range is "0 or less": no bound
+	case errors.Is(err, strconv.ErrRange):
+		// A whole number, which "want a whole number" denied.
+		return fmt.Errorf("want at most %d bytes, such as 33554432 for 32 MiB (0 or less: no bound)", int64(math.MaxInt64))
+	case err != nil:
 		return errors.New("want a whole number of bytes, such as 33554432 for 32 MiB (0 or less: no bound)")
 	}
 	*n = byteCount(v)

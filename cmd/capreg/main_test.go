@@ -402,7 +402,7 @@ func TestTwoDashesEveryMessage(t *testing.T) {
 			name, lead, reason string
 			set                func(fs *flag.FlagSet)
 		}{
-			{"limit", "invalid value ", "want a whole number, such as 5", func(fs *flag.FlagSet) { fs.Var(new(countValue), "limit", "") }},
+			{"limit", "invalid value ", "want a whole number, such as 5", func(fs *flag.FlagSet) { fs.Var(&countValue{n: new(int), lo: 1, hi: 100}, "limit", "") }},
 			{"debounce", "invalid value ", "want a duration with its unit, such as 100ms, 5s or 1m", func(fs *flag.FlagSet) { fs.Var(new(durationValue), "debounce", "") }},
 			{"strict", "invalid boolean value ", "parse error", func(fs *flag.FlagSet) { fs.Bool("strict", false, "") }},
 			{"allowed-host", "invalid value ", "", func(fs *flag.FlagSet) { fs.Var(&namesValue{}, "allowed-host", "") }},

@@ -70,7 +70,7 @@ func (sf *searchFlags) register(fs *flag.FlagSet) {
 	sf.repoFlags.register(fs)
 	sf.outputFlags.register(fs, "GET /tools?intent=")
 	sf.limit = 10
-	fs.Var((*countValue)(&sf.limit), "limit", "at most `N` results, from 1 to 100")
+	fs.Var(&countValue{n: &sf.limit, lo: 1, hi: 100}, "limit", "at most `N` results, from 1 to 100")
 	fs.StringVar(&sf.risk, "risk", "", "only `reversible|destructive` tools")
 }
 
@@ -288,8 +288,6 @@ func runToolsSearch(ctx context.Context, args []string, stdout, stderr io.Writer
 		// Blank as GET /tools?intent= reads it, Unicode spaces too: an
 		// intent is prose, not a command line (cmdline.Blank).
 		return usageError(stderr, "%v", search.ErrEmptyIntent) // as GET /tools?intent= words it
-	case sf.limit < 1 || sf.limit > 100:
-		return badValue(stderr, fs.Name(), "limit", strconv.Itoa(sf.limit), "want a whole number from 1 to 100")
 	case !search.ValidRisk(sf.risk):
 		return badChoice(stderr, fs.Name(), "risk", sf.risk, riskLevels)
 	}
