@@ -2,7 +2,7 @@
 // workflows and tool cards, generates the registry artifacts, and serves them.
 // Each verb is a thin layer: flags in, a call into store/validate/render/api,
 // output and an exit code out (0 success, 1 findings, 2 usage or I/O failure,
-// 130 interrupted, 141 a probe's reader gone: usageTail says when).
+// 130 interrupted, 141 the output pipe's reader gone: usageTail says when).
 package main
 
 import (

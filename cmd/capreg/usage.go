@@ -71,7 +71,8 @@ gen --check, an unknown id or loop point, a probe that failed; 2 usage or
 I/O failure; 130 interrupted (Ctrl-C or SIGTERM) while reading or
 validating the repository, --config or
 --enablement, or writing or comparing artifacts, or a probe interrupted;
-141 a probe ended by SIGPIPE, its output pipe having lost its reader.
+141 output to a pipe that lost its reader (SIGPIPE, as any writer), or
+a probe ended so.
 serve exits 0 once drained, 1 when the drain ran out of time, 2 when it
 cannot listen or its server fails.
 `
