@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,12 +75,17 @@ func (rf *repoFlags) load(ctx context.Context, stderr io.Writer) (*store.Snapsho
 	return snap, exitOK
 }
 
-// repoHint is what to do about a --repo that names no folder (a file, or
-// a path through one), as serve says it: the error alone ("not a
+// repoHint is what to do about a --repo that names no folder (a file, a
+// path through one, or nothing), as serve says it: the error alone ("not a
 // directory") named neither the flag nor the remedy.
 func repoHint(err error) string {
 	if errors.Is(err, store.ErrRepo) && (errors.Is(err, store.ErrRepoNotFolder) || errors.Is(err, syscall.ENOTDIR)) {
 		return "; give --repo the repository's folder"
+	}
+	if errors.Is(err, store.ErrRepo) && errors.Is(err, fs.ErrNotExist) {
+		// "no such file or directory" alone said what is wrong, not
+		// what to give instead.
+		return "; give --repo the repository's folder (default: the working directory)"
 	}
 	return ""
 }
