@@ -214,6 +214,12 @@ func quotedLine(fs *flag.FlagSet, args []string) (line, flagged string) {
 			if len(words) == 0 || validate.NearestID(name, flagList(fs)) != "" {
 				return "", "" // parseArgs names the flag: --jsno is a slip for --json
 			}
+			if len(words) == 1 && strings.ContainsAny(words[0], " \t") && otherToolsFlag(fs.Name(), name) {
+				// tools match 'git push' --limit 5: the line was quoted
+				// whole, and --limit is tools search's, so it is capreg's,
+				// not one to quote into the line as the hint said.
+				return "", ""
+			}
 			if flagged == "" {
 				flagged, _, _ = strings.Cut(a, "=")
 			}
@@ -241,6 +247,22 @@ func quotedLine(fs *flag.FlagSet, args []string) (line, flagged string) {
 		parts = append(parts, "--", shellQuote(operand))
 	}
 	return strings.Join(parts, " "), flagged
+}
+
+// otherToolsFlag reports whether name is a flag of a tools subcommand
+// other than self ("tools match").
+func otherToolsFlag(self, name string) bool {
+	for _, v := range verbs() {
+		if !strings.HasPrefix(v.name, "tools ") || v.name == self {
+			continue
+		}
+		fs := flag.NewFlagSet(v.name, flag.ContinueOnError)
+		v.flags.register(fs)
+		if fs.Lookup(name) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // flagList is the names of fs's flags.
