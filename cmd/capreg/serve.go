@@ -78,9 +78,9 @@ const minPoll = 100 * time.Millisecond
 
 // maxDebounce is the longest --debounce. A change is served a debounce
 // after it, and a stream of changes can put the rebuild off 20 debounces:
-// --debounce 100h was taken, and served a registry days stale while
-// /readyz said ready and /healthz, which calls a rebuild running over 5
-// minutes stuck, said live. At 1m a stream holds a change back 20 minutes
+// --debounce 100h was taken, and left a change unserved for 100 hours
+// while /readyz said ready and /healthz, which calls a rebuild running
+// over 5 minutes stuck, said live. At 1m a stream holds a change back 20 minutes
 // at most; to rebuild seldom, --poll takes any interval, and SIGHUP
 // rebuilds on demand.
 const maxDebounce = time.Minute
