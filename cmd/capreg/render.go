@@ -7,7 +7,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -158,7 +160,7 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		return req, usageError(stderr, "--config and --enablement cannot both read standard input (-); give one of them a file")
 	}
 	if f.config != "" {
-		v, data, code := readJSONFile(ctx, "--config", f.config, stderr)
+		v, data, code := readJSONFile(ctx, "--config", f.config, f.repo, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -172,7 +174,7 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		req.Config = v
 	}
 	if f.enablement != "" {
-		v, data, code := readJSONFile(ctx, "--enablement", f.enablement, stderr)
+		v, data, code := readJSONFile(ctx, "--enablement", f.enablement, f.repo, stderr)
 		if code != exitOK {
 			return req, code
 		}
@@ -255,10 +257,26 @@ func checkEnablementKeys(path string, data []byte, v *ojson.Value, stderr io.Wri
 	return exitOK
 }
 
+// underRepoHint is what to give flag when path, relative, is missing from
+// the working directory but is a file under repo, or "".
+func underRepoHint(flag, path, repo string, err error) string {
+	if !errors.Is(err, fs.ErrNotExist) || path == "-" || filepath.IsAbs(path) || repo == "" || repo == "." {
+		return ""
+	}
+	in := filepath.Join(repo, path)
+	if fi, err := os.Stat(in); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return fmt.Sprintf(" (a relative %s is read from the working directory, not from --repo: give %s %s)", flag, flag, shellQuote(in))
+}
+
 // readJSONFile reads a JSON document in order-keeping form, and its bytes
 // for placing later findings. A failure names the flag that gave the file,
 // as the findings about its content do: a render takes two JSON files.
-func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojson.Value, []byte, int) {
+// A relative path is read from the working directory; one found there
+// not but under repo is named so, as --repo r --config config/x.json,
+// meant inside r, said only "no such file or directory".
+func readJSONFile(ctx context.Context, flag, path, repo string, stderr io.Writer) (ojson.Value, []byte, int) {
 	data, err := readBounded(ctx, path)
 	var v ojson.Value
 	var errs []ojson.Error
@@ -272,7 +290,7 @@ func readJSONFile(ctx context.Context, flag, path string, stderr io.Writer) (ojs
 		return ojson.Value{}, nil, exitInterrupted
 	}
 	if err != nil {
-		sayf(stderr, "capreg: %s: %v", flag, err)
+		sayf(stderr, "capreg: %s: %v%s", flag, err, underRepoHint(flag, path, repo, err))
 		return ojson.Value{}, nil, exitUsage
 	}
 	if len(errs) > 0 { // the first: the rest may follow from it
