@@ -196,6 +196,12 @@ type pipeGroup struct {
 	// subshell or substitution), which its later commands inherit so
 	// (see execDescriptors).
 	execs uint16
+	// execsBefore: the execs of the group around it before it closed,
+	// which its commands ran with: an exec in it after one, which
+	// execs then holds where it runs in that group's shell, changes
+	// nothing that one inherits ("{ { make all; exec 2>&1; } > o; } 2>
+	// err" sends make's errors to err).
+	execsBefore uint16
 }
 
 const toOuter = -2
@@ -324,10 +330,15 @@ func (p *pipeReader) close(k, at int) {
 	p.leave(toOuter)
 	g := p.open[len(p.open)-1]
 	p.open = p.open[:len(p.open)-1]
-	if o := p.groups[g].opener; o != '(' && o != '$' && o != '`' && len(p.open) > 0 {
-		// An exec in a { …; } group or compound command runs in the
-		// shell of the group around it: "( { exec 2>&1; }; make all)".
-		p.groups[p.open[len(p.open)-1]].execs |= p.groups[g].execs
+	if len(p.open) > 0 {
+		outer := &p.groups[p.open[len(p.open)-1]]
+		p.groups[g].execsBefore = outer.execs
+		if o := p.groups[g].opener; o != '(' && o != '$' && o != '`' {
+			// An exec in a { …; } group or compound command runs in
+			// the shell of the group around it: "( { exec 2>&1; };
+			// make all)".
+			outer.execs |= p.groups[g].execs
+		}
 	}
 	p.cur = p.outer[len(p.outer)-1]
 	p.outer = p.outer[:len(p.outer)-1]
@@ -338,11 +349,18 @@ func (p *pipeReader) close(k, at int) {
 
 // endAny records the operator at toks[k], which ends a command inside
 // the innermost group, whatever its output reaches (see
-// shellToken.groupRedirect).
+// shellToken.groupRedirect), with the group's execs the command ran
+// with: where the command is a group that runs in its shell, those
+// before it, as the commands inside that the operator leads out of ran
+// before the group's own execs (see pipeGroup.execsBefore).
 func (p *pipeReader) endAny(k int) {
 	if len(p.open) > 0 {
 		g := p.open[len(p.open)-1]
-		p.anyEnds = append(p.anyEnds, pipeEnd{k, g, p.groups[g].execs})
+		execs := p.groups[g].execs
+		if p.closed > 0 && p.groups[p.closed-1].parent == g {
+			execs = p.groups[p.closed-1].execsBefore
+		}
+		p.anyEnds = append(p.anyEnds, pipeEnd{k, g, execs})
 	}
 }
 
@@ -530,6 +548,13 @@ func (p *pipeReader) markGroupRedirects(toks []shellToken) {
 		default:
 			toks[e.at].groupRedirect = int32(g.closed + 2)
 			toks[e.at].groupExec = e.execs
+			if g.opener == 'l' {
+				// A loop's later exec runs before its next turn's
+				// commands: "for i in 1 2; do make all; exec 2>&1;
+				// done 2> err" sends the second make's errors to the
+				// output.
+				toks[e.at].groupExec = g.execs
+			}
 		}
 	}
 }

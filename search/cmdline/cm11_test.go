@@ -1,0 +1,48 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandGroupExecAfterCommand: an exec in a { …; } group or
+// compound command inside a group changes what the commands after it
+// inherit, not those before it, which ran with the group's redirections
+// (bash 5.2, a make writing "OUT" to its output and "ERR" to its errors):
+// "{ { make all; exec 2>&1; } > o; } 2> err" sends make's output to o and
+// its errors to err, where "make all 2> <log>" missed it, as the exec was
+// counted once the inner group closed. In a loop a later exec runs before
+// the next turn's commands, so it counts wherever it stands: "for i in 1
+// 2; do make all; exec 2>&1; done 2> err" sends the second make's errors
+// to the output, where the pattern matched.
+func TestMatchCommandGroupExecAfterCommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "both", Replaces: []string{"make all > <out> 2> <log>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT to o, ERR to err.
+		{"{ { make all; exec 2>&1; } > o; } 2> err", []string{"both", "log"}},
+		{"( { make all; exec 2>&1; } > o) 2> err", []string{"both", "log"}},
+		{"( { { make all; exec 2>&1; }; } > o) 2> err", []string{"both", "log"}},
+		// bash: the first make's OUT to o, ERR to err; the second's both to o.
+		{"{ { make all; exec 2>&1; make all; } > o; } 2> err", []string{"both", "log"}},
+		// bash: ERR to err.
+		{"(if true; then make all; exec 2>&1; fi) 2> err", []string{"log"}},
+		{"{ case x in x) make all; exec 2>&1;; esac; } 2> err", []string{"log"}},
+		{"{ make all; { exec 2>&1; }; } 2> err", []string{"log"}},
+		{"{ { make all; }; exec 2>&1; } 2> err", []string{"log"}},
+		{"( (make all; exec 2>&1) > o) 2> err", []string{"both", "log"}},
+		{"( for i in 1 2; do (make all; exec 2>&1); done ) 2> err", []string{"log"}},
+		// bash: ERR to the output (o, or the terminal), as before.
+		{"{ { exec 2>&1; make all; } > o; } 2> err", nil},
+		{"{ { exec 2>&1; }; make all; } 2> err", nil},
+		// A loop's exec runs before its next turn: bash sends the second
+		// make's ERR to the output.
+		{"for i in 1 2; do make all; exec 2>&1; done 2> err", nil},
+		{"( for i in 1 2; do make all; exec 2>&1; done ) 2> err", nil},
+		{"for i in 1 2; do { make all; exec 2>&1; } > o; done 2> err", nil},
+		{"( for i in 1 2; do if true; then make all; fi; exec 2>&1; done ) 2> err", nil},
+		{"( while make all; do exec 2>&1; break; done ) 2> err", nil},
+	})
+}
