@@ -46,3 +46,31 @@ func TestMatchCommandGroupExecAfterCommand(t *testing.T) {
 		{"( while make all; do exec 2>&1; break; done ) 2> err", nil},
 	})
 }
+
+// TestMatchCommandPartlyQuotedReservedWord: bash reads a reserved word as
+// one only where no part of it is quoted or escaped; "th'en' make all",
+// "th\en make all", "true && d'o' make all" and "!" with an empty quote
+// after it run a command named then, do or ! (bash 5.2: "then: command
+// not found"), and "if true; th'en' make all; fi" does not parse: make
+// never runs, where "make all" matched each (a word was taken for quoted
+// only where it started with a quote).
+func TestMatchCommandPartlyQuotedReservedWord(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"th'en' make all", nil},
+		{`th\en make all`, nil},
+		{`the"n" make all`, nil},
+		{"true && d'o' make all", nil},
+		{"!'' make all", nil},
+		{"if true; th'en' make all; fi", nil},
+		{"{ ls; {'' make all; }", nil},
+		// Reserved words, or no reserved word: make runs.
+		{"then make all", []string{"make"}},
+		{"if true; then make all; fi", []string{"make"}},
+		{"t'ime' make all", []string{"make"}}, // the program time runs make
+		{"ec''ho hi; make all", []string{"make"}},
+	})
+}

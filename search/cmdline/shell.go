@@ -1139,7 +1139,7 @@ func (t *tokenizer) endWord(end int) {
 	}
 	q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
 		line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
-		t.copied && quotedRedirection(text, line[start:end])
+		t.copied && (quotedRedirection(text, line[start:end]) || keywordText(text))
 	// A redirection is a word of its own however it is written:
 	// ">out" of "$(cmd)>out" is not part of the substitution's word.
 	joined := start == t.prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
@@ -1693,6 +1693,20 @@ func commentEnd(s string, i int) int {
 		return i + nl - 1
 	}
 	return len(s) - 1
+}
+
+// keywordText reports whether text, a word as the shell passes it, is
+// one of the shell's reserved words, which bash reads as one only where
+// no part of it is quoted or escaped: "th'en' make all" and "if true;
+// th'en' make all; fi" run (or fail to parse as) a command named then,
+// never make, as "'then' make all" does. "time" is left out: the
+// program of that name runs its command too.
+func keywordText(text string) bool {
+	switch text {
+	case "}", "fi", "done", "esac", "case", "for", "select", "function", "in", "[[", "]]":
+		return true
+	}
+	return reservedWords[text] || compoundStart[text] != 0
 }
 
 // quotedRedirection reports whether text, a word as the shell passes it,
