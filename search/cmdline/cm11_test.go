@@ -74,3 +74,46 @@ func TestMatchCommandPartlyQuotedReservedWord(t *testing.T) {
 		{"ec''ho hi; make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandNegatedStatus: "!" inverts the status of the pipeline
+// after it, so a "&&" or "||" after that pipeline runs the next command
+// where the pattern's would not (bash 5.2, with a make that fails: "!
+// make all && echo RAN" prints RAN, "make all && echo RAN" does not);
+// "make all && ls" matched "! make all && ls", "! { make all; } && ls"
+// and "(! make all) && ls", the group standing for its command. The
+// command itself runs as written, so "make all" and "make all; ls"
+// still match, and so does "! ! make all && ls", whose status is make's.
+func TestMatchCommandNegatedStatus(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "and", Replaces: []string{"make all && ls"}},
+		{ID: "or", Replaces: []string{"make all || ls"}},
+		{ID: "then", Replaces: []string{"make all; ls"}},
+		{ID: "tee", Replaces: []string{"make all | tee <f> && ls"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"! make all && ls", []string{"make"}},
+		{"! make all || ls", []string{"make"}},
+		{"! { make all; } && ls", []string{"make"}},
+		{"! (make all) && ls", []string{"make"}},
+		{"(! make all) && ls", []string{"make"}},
+		{"{ ! make all; } && ls", []string{"make"}},
+		{"time ! make all && ls", []string{"make"}},
+		{"true && ! make all && ls", []string{"make"}},
+		{"if ! make all && ls; then :; fi", []string{"make"}},
+		{"while ! make all && ls; do :; done", []string{"make"}},
+		{"case x in x) ! make all && ls;; esac", []string{"make"}},
+		{"! make all | tee x && ls", []string{"make"}},
+		{"! make all |& tee x && ls", []string{"make"}},
+		// The status is make's, or the pattern's operator reads none.
+		{"! ! make all && ls", []string{"and", "make"}},
+		{"! make all; ls", []string{"then", "make"}},
+		{"! true && make all && ls", []string{"and", "make"}},
+		{"make all && ! ls", []string{"and", "make"}},
+		{"{ make all; } && ls", []string{"and", "make"}},
+		{"make all |& tee x && ls", []string{"tee", "make"}},
+	})
+}

@@ -748,10 +748,15 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// whose status is make's, "make all; ls" "{ make all; }; ls".
 		// Not where the pattern writes a group, whose words it matches
 		// as written ("curl * | { sh; }").
-		if k := soleCommandCloser(toks, j, b); k >= 0 {
+		if k := soleCommandCloser(toks, j, b); k >= 0 && !(tok.negated && statusOperator(w)) {
 			c.j = k + 1
 			return true
 		}
+	}
+	if tok.negated && statusOperator(w) {
+		// "!" inverts the status the operator reads: "! make all &&
+		// ls" and "(! make all) && ls" run ls where make fails.
+		return false
 	}
 	switch {
 	case !w.redir && !w.op && pastRedirection(toks, j) > j:
@@ -909,6 +914,13 @@ func (c *wordCursor) passOption(toks []shellToken, w tokenMatcher, b *budget) {
 		}
 	}
 	c.j++
+}
+
+// statusOperator reports whether the pattern word w is an operator that
+// runs the command after it by the status of the pipeline before it:
+// "&&" or "||".
+func statusOperator(w tokenMatcher) bool {
+	return w.op && (w.text == "&&" || w.text == "||")
 }
 
 // opensGroup reports whether the pattern words want open a subshell or

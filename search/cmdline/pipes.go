@@ -233,6 +233,11 @@ type pipeReader struct {
 	// execEnd: the index in toks of the operator after the last exec
 	// command read (see execDescriptors).
 	execEnd int
+	// neg: the current pipeline's status is inverted, by a "!" (or an
+	// odd number of them) before it; negOuter: that of the pipelines the
+	// open groups are in, innermost last.
+	neg      bool
+	negOuter []bool
 }
 
 // read reads toks[k] and returns how many more tokens it took.
@@ -248,16 +253,19 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	}
 	if !t.op && (k == 0 || toks[k-1].op || p.lead == k) && leadsCommand(toks, k) {
 		p.lead = k + 1 // "! { make all; }", "time { make all; }"
+		if t.text == "!" {
+			p.neg = !p.neg
+		}
 	}
 	switch {
 	case !t.op && p.opensBraces(toks, k):
 		p.push('{', k)
 		p.lead = k + 1
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
-		p.close(-1, k) // its last command ended at the operator before it
+		p.close(toks, -1, k) // its last command ended at the operator before it
 	case !t.op && compoundEnd[t.text] != 0 && p.innermost(compoundEnd[t.text]) && commandPosition(toks, k):
 		p.nest.read(toks, k) // "esac"
-		p.close(-1, k)
+		p.close(toks, -1, k)
 	case !t.op && compoundStart[t.text] != 0 && commandPosition(toks, k):
 		p.nest.read(toks, k) // "case"
 		p.push(compoundStart[t.text], k)
@@ -269,7 +277,7 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 			return n - 1
 		}
 	case t.text == "`" && p.innermost('`'):
-		p.close(k, k)
+		p.close(toks, k, k)
 	case t.text == "`":
 		p.push('`', k)
 	default:
@@ -284,10 +292,13 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		}
 		t.casePattern = read && t.text == ")" && p.nest.depth == depth
 		if p.nest.depth < depth && (p.innermost('(') || p.innermost('$')) {
-			p.close(k, k)
+			p.close(toks, k, k)
 			return 0
 		}
 		p.endAny(k)
+		if t.text != "|" && (t.text != "&" || k == 0 || !toks[k-1].op || toks[k-1].text != "|") {
+			t.negated, p.neg = p.neg, false // "|&" goes on with the pipeline
+		}
 		if t.text == "|" {
 			errs := p.cur.errReaches() && afterPipe(toks, k) == k+1 // "|&": errors follow the output
 			t.silent = !p.cur.outReaches() && !errs
@@ -316,17 +327,22 @@ func (p *pipeReader) push(opener byte, at int) {
 	p.groups = append(p.groups, pipeGroup{parent: parent, opener: opener, after: -1, at: at, closed: -1})
 	p.open = append(p.open, len(p.groups)-1)
 	p.outer = append(p.outer, p.cur)
+	p.negOuter = append(p.negOuter, p.neg)
+	p.neg = false
 	p.cur, p.closed = newStreams(), 0
 }
 
 // close closes the innermost group at toks[at]: its last command ends
 // at toks[k] (unless k is -1), and the command the group is part of goes
 // on.
-func (p *pipeReader) close(k, at int) {
+func (p *pipeReader) close(toks []shellToken, k, at int) {
 	if k >= 0 {
 		p.endCommand(k)
 		p.endAny(k)
+		toks[k].negated = p.neg // "(! make all)"
 	}
+	p.neg = p.negOuter[len(p.negOuter)-1]
+	p.negOuter = p.negOuter[:len(p.negOuter)-1]
 	p.leave(toOuter)
 	g := p.open[len(p.open)-1]
 	p.open = p.open[:len(p.open)-1]

@@ -174,6 +174,12 @@ type shellToken struct {
 	// withoutReservedPositions tells from a written one (";\n" is no
 	// ";;").
 	newline bool
+	// negated: an operator ending a pipeline that "!" inverts the status
+	// of ("! make all && ls", "! { make all; } && ls", "(! make all)"; see
+	// pipeReader.neg), whose "&&" or "||" runs the command after it where
+	// the pattern's would not, nor does a group ending there stand for
+	// its command.
+	negated bool
 	// groupExec: on an operator with a groupRedirect, the descriptors an
 	// exec earlier in the group redirects or closes, in its shell (see
 	// pipeGroup.execs), whose redirections there the command does not
