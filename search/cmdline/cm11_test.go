@@ -117,3 +117,46 @@ func TestMatchCommandNegatedStatus(t *testing.T) {
 		{"make all |& tee x && ls", []string{"tee", "make"}},
 	})
 }
+
+// TestMatchCommandDescriptorShuffle: a later redirection of a descriptor
+// replaces an earlier one only where the descriptor ends up holding
+// another file: "make all 2>err 3>&2 2>&3" copies err onto 3 and back,
+// so bash 5.2 sends make's errors to err (checked with a make writing
+// "OUT" and "ERR"), where "make all 2> <log>" missed it as it missed
+// "make all 2> err 2>&1". Still not where the shuffle ends elsewhere
+// ("3>&1 2>&3": the output; "3>&2 3>e 2>&3": e), or where the table
+// cannot follow it (a descriptor past 9, "2>&$x").
+func TestMatchCommandDescriptorShuffle(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "out", Replaces: []string{"make all > <out>"}},
+		{ID: "both", Replaces: []string{"make all > <out> 2>&1"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: ERR to err.
+		{"make all 2>err 3>&2 2>&3", []string{"log"}},
+		{"make all 2>err 3>&2 2>&3 3>&-", []string{"log"}},
+		{"make all 2>err 3>&2 2>&3-", []string{"log"}},
+		{"make all 2>err 3>&2- 2>&3-", []string{"log"}},
+		{"make all 2>err 3>&2 2>&1 2>&3", []string{"log"}},
+		{"make all 2>err 3>&2 2>&- 2>&3", []string{"log"}},
+		{"make all 2>err 4>&2 3>&4 2>&3", []string{"log"}},
+		{"make all 2>err 3<&2 2<&3", []string{"log"}},
+		{"make all 2>err 3>&2 2>&3 3>e", []string{"log"}},
+		{"(make all) 2>err 3>&2 2>&3", []string{"log"}},
+		{"{ make all; } 2>err 3>&2 2>&3", []string{"log"}},
+		// bash: OUT to out (and ERR too).
+		{"make all >out 3>&1 1>&3", []string{"out"}},
+		{"make all >out 2>&1 3>&1 1>&3", []string{"both", "out"}},
+		// bash: ERR elsewhere than err.
+		{"make all 2>err 3>&1 2>&3", nil},
+		{"make all 2>err 3>&2 3>e 2>&3", nil},
+		{"make all 2>err 2>&1", nil},
+		// Not followed: a descriptor past 9, a target not known.
+		{"make all 2>err 13>&2 2>&13", nil},
+		{"make all 2>err 3>&2 2>&$x", nil},
+	})
+}
