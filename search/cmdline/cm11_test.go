@@ -160,3 +160,43 @@ func TestMatchCommandDescriptorShuffle(t *testing.T) {
 		{"make all 2>err 3>&2 2>&$x", nil},
 	})
 }
+
+// TestMatchCommandRedirectionBeforeName: redirections written just before
+// a command's name, alone or after a precommand, are the command's, which
+// bash applies before those after the name: bash 5.2 runs "exec 2> err
+// make all", "2> err make all" and "command 2> err make all" sending
+// make's errors to err (a make writing "OUT" and "ERR"), where "make all
+// 2> <log>" missed them. They are matched in that order, so "exec 2>&1
+// make all > out" (errors to the terminal) does not match "make all >
+// <out> 2>&1", and one a later redirection replaces is not the command's
+// ("exec 2> err make all 2>&1").
+func TestMatchCommandRedirectionBeforeName(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "both", Replaces: []string{"make all > <out> 2> <log>"}},
+		{ID: "dup", Replaces: []string{"make all > <out> 2>&1"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: ERR to err.
+		{"exec 2> err make all", []string{"log"}},
+		{"2> err make all", []string{"log"}},
+		{"FOO=1 2> err make all", []string{"log"}},
+		{"command 2> err make all", []string{"log"}},
+		{"time 2> err make all", []string{"log"}},
+		{"exec -a x 2> err make all", []string{"log"}},
+		{"exec 2> err 3>&2 make all", []string{"log"}},
+		{"exec 2> err make all; ls", []string{"log"}},
+		{"(exec 2> err make all) 2> e", []string{"log"}},
+		// bash: OUT to out, ERR to err.
+		{"exec > out make all 2> err", []string{"both", "log"}},
+		// bash: OUT to out, ERR to err; the pattern's order is not the line's.
+		{"exec 2> err make all > out", []string{"log"}},
+		// bash: ERR to the terminal.
+		{"exec 2> err make all 2>&1", nil},
+		{"exec 2>&1 make all > out", nil},
+		{"2> err exec make all", nil}, // bash: ERR to err, but a word comes between: not read
+	})
+}

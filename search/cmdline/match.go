@@ -173,8 +173,8 @@ func (p *commandPattern) writtenInner() []tokenMatcher {
 // starting at word s of toks: the first its first word, or a path to it
 // (/usr/bin/git is git), and the rest as matchWords says.
 func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool {
-	if len(toks)-s < len(want) {
-		return false
+	if n := len(want) - (len(toks) - s); n > 0 && !wordsBefore(toks, s, n) {
+		return false // fewer words than the pattern, counting those before the name it may read (enterBefore)
 	}
 	if !matchCommandWord(&want[0], &toks[s], b) {
 		return false
@@ -187,6 +187,20 @@ func matchLiteral(want []tokenMatcher, toks []shellToken, s int, b *budget) bool
 		return false
 	}
 	return matchWords(want[1:], toks, s+1, want[0].text, b)
+}
+
+// wordsBefore reports whether n words come just before toks[s], no
+// operator among them.
+func wordsBefore(toks []shellToken, s, n int) bool {
+	if s < n {
+		return false
+	}
+	for _, t := range toks[s-n : s] {
+		if t.op {
+			return false
+		}
+	}
+	return true
 }
 
 // matchCommandWord reports whether the pattern's command word w matches
@@ -576,6 +590,7 @@ func (c *wordCursor) command(name string) {
 	c.named, c.dashed, c.runner, c.handed = c.anywhere, false, runsInside[name], false
 	c.at = c.j - 1
 	c.group = groupRedirections{}
+	c.back, c.before = 0, false
 	c.global = subcommandArguments[spellingName(name)]
 }
 
@@ -632,6 +647,12 @@ type wordCursor struct {
 	// group: the redirections of a group the command inherits, which
 	// the cursor is reading (see groupRedirectAt).
 	group groupRedirections
+	// back: the index in toks, +1, of the end of the command's words,
+	// where the cursor goes back to once past the redirections written
+	// before its name, which it is reading (0: none); before: it read
+	// those (see enterBefore).
+	back   int
+	before bool
 }
 
 // groupRedirections are the redirections after a group's closer, which a
@@ -691,6 +712,12 @@ func (c *wordCursor) commandsDash(toks []shellToken, j int, b *budget) bool {
 // matchFrom is matchWords from the cursor c.
 func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
 	for c.i < len(want) {
+		if c.back > 0 && c.j >= c.at {
+			c.j, c.back = c.back-1, 0 // past those before its name
+		}
+		if !c.before && want[c.i].redir {
+			c.enterBefore(toks, b)
+		}
 		i, j := c.i, c.j
 		if i < 64 && c.early&(1<<i) != 0 {
 			c.i++
@@ -829,6 +856,42 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		return false
 	}
 	return true
+}
+
+// enterBefore moves c, at the pattern's first redirection, to the
+// redirections written just before the command's name, after a
+// precommand or alone ("exec 2> err make all", "2> err make all"), which
+// bash applies to the command before those after its name: "make all 2>
+// <log>" matches both, as bash 5.2 sends make's errors to err. Once past
+// them the cursor goes back to where it was, so that the pattern's
+// redirections match the command's in the order bash applies them ("exec
+// 2>&1 make all > out" does not match "make all > <out> 2>&1": make's
+// errors go to the terminal). Not in a group's redirections, which bash
+// applies before the command's; once a command. Each word it reads back
+// costs a unit of b.
+func (c *wordCursor) enterBefore(toks []shellToken, b *budget) {
+	c.before = true
+	if c.back > 0 || c.group.end > 0 || c.at <= 0 || c.at >= len(toks) || c.j <= c.at {
+		return
+	}
+	start := c.at
+	for start > 0 && !toks[start-1].op && b.pay(1) {
+		start--
+	}
+	from := -1 // the first of the redirections just before the name
+	for k := start; k < c.at; {
+		if next := pastRedirection(toks, k); next > k && next <= c.at {
+			if from < 0 {
+				from = k
+			}
+			k = next
+		} else {
+			from, k = -1, k+1
+		}
+	}
+	if from >= 0 {
+		c.back, c.j = c.j+1, from
+	}
 }
 
 // passRedirection moves c past the redirection under it, which the
