@@ -192,11 +192,46 @@ func TestMatchCommandRedirectionBeforeName(t *testing.T) {
 		{"(exec 2> err make all) 2> e", []string{"log"}},
 		// bash: OUT to out, ERR to err.
 		{"exec > out make all 2> err", []string{"both", "log"}},
-		// bash: OUT to out, ERR to err; the pattern's order is not the line's.
-		{"exec 2> err make all > out", []string{"log"}},
+		{"exec 2> err make all > out", []string{"both", "log"}},
 		// bash: ERR to the terminal.
 		{"exec 2> err make all 2>&1", nil},
 		{"exec 2>&1 make all > out", nil},
 		{"2> err exec make all", nil}, // bash: ERR to err, but a word comes between: not read
+	})
+}
+
+// TestMatchCommandRedirectionsInAnotherOrder: redirections that each open
+// a file for a descriptor of its own give the command the same
+// descriptors in any order, so the pattern's match the line's in another
+// order (bash 5.2, a make writing "OUT" and "ERR": "make all 2>e >o"
+// sends OUT to o and ERR to e), where "make all > <out> 2> <log>" missed
+// "make all 2> err > out". Not a copy or a close, whose place counts
+// ("make all 2>&1 >o" sends ERR to the terminal), nor one a later
+// redirection replaces.
+func TestMatchCommandRedirectionsInAnotherOrder(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "both", Replaces: []string{"make all > <out> 2> <log>"}},
+		{ID: "dup", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "in", Replaces: []string{"make all > <out> 2> <log> < <in>"}},
+		{ID: "app", Replaces: []string{"make all >> <out> 2> <log>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT to o (or p, out), ERR to e (or x, err).
+		{"make all 2>e >o", []string{"both"}},
+		{"make all 2>e >o 2>x", []string{"both"}},
+		{"make all 2>e 1>&2 >o", []string{"both"}},
+		{"make all 2>e >o >p", []string{"both"}},
+		{"make all <i 2>e >o", []string{"in", "both"}},
+		{"make all 2>e >>o", []string{"app"}},
+		{"(make all 2>e) >o", []string{"both"}},
+		{"(make all) 2>e >o", []string{"both"}},
+		{"exec 2> err > out make all", []string{"both"}},
+		// bash: ERR to o, or the terminal.
+		{"make all 2>e >o 2>&1", []string{"dup"}},
+		{"make all 2>&1 >o", nil},
+		{"make all 2>>e >o", nil}, // ">>" is not the pattern's ">"
 	})
 }

@@ -28,7 +28,7 @@ func TestMatchCommandGroupRedirectionReview(t *testing.T) {
 	}{
 		{"((make all) | tee x) > out", nil},
 		{"((make all) | tee x) 2> err", []string{"log"}},
-		{"( { make all 2>/dev/null; } > o; ls ) 2> err", []string{"log", "out"}},
+		{"( { make all 2>/dev/null; } > o; ls ) 2> err", []string{"outlog", "log", "out"}},
 		{"(make all 0>/dev/null) > out", []string{"out"}},
 		{"(make all; true) 2> err && ls", []string{"log"}},
 		{"2> err; (make all; ls", nil},

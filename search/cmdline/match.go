@@ -844,7 +844,9 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// is "rm -rf /"; "git push &> --force" pushes without it).
 		// One at a time, as a later one may be the pattern's: "make
 		// all 2> <log>" matches "make all > out 2> err".
-		c.j = pastRedirection(toks, j)
+		if !c.redirectionAhead(want, toks, b) {
+			c.j = pastRedirection(toks, j)
+		}
 	case tok.fed:
 		c.j++ // operands the line does not show, perhaps none
 	case isOption(tok.text):
@@ -892,6 +894,57 @@ func (c *wordCursor) enterBefore(toks []shellToken, b *budget) {
 	if from >= 0 {
 		c.back, c.j = c.j+1, from
 	}
+}
+
+// redirectionAhead matches the redirection of a file under c, which the
+// pattern's redirection want[c.i] does not, with a later one of the
+// pattern, before its turn (wordCursor.early), where the two and every
+// one between them in the pattern open a file (">", ">>", "<", "<>",
+// ">|") each for a descriptor of its own, so that bash gives the same
+// descriptors in either order: "make all > <out> 2> <log>" matches "make
+// all 2> err > out". Not a copy or a close (">&2", "2>&1", "<&-"), whose
+// order counts, nor one a later redirection of the line replaces. It
+// reports whether it matched one, and moved c past it and its target.
+// Each word of want it looks at costs a unit of b.
+func (c *wordCursor) redirectionAhead(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	i, j := c.i, c.j
+	w, tok := want[i], toks[j]
+	if !w.redir || !opensFile(w.text) || !opensFile(tok.text) || !redirectionAlone(tok.text) || j+1 >= len(toks) || toks[j+1].op {
+		return false
+	}
+	seen, _ := redirectedDescriptors(w.text)
+	for k := i + 2; k+1 < len(want) && k+1 < 64 && b.pay(1); k += 2 {
+		m := want[k]
+		if !m.redir || !opensFile(m.text) || !redirectionAlone(m.text) || want[k+1].redir || want[k+1].op || c.early&(3<<k) != 0 {
+			return false
+		}
+		fds, _ := redirectedDescriptors(m.text)
+		if fds&seen == 0 && m.match(tok, b) && want[k+1].match(toks[j+1], b) && c.group.inherits(toks, j) && !replacedLater(toks, j, b) {
+			c.early |= 3 << k
+			c.j, c.named = pastRedirection(toks, j), true
+			c.passed = optionsKept(c.passed, c.anywhere)
+			return true
+		}
+		seen |= fds
+	}
+	return false
+}
+
+// opensFile reports whether the redirection word w opens a file for its
+// descriptor: ">", ">>", ">|", "<" or "<>", after digits or none, with
+// its target in it or the next word; not a copy, a close, "&>" or a
+// here-document.
+func opensFile(w string) bool {
+	w = strings.TrimLeft(w, "0123456789")
+	if i := strings.IndexAny(w, "&"); i >= 0 {
+		return false
+	}
+	for _, op := range []string{">>", ">|", "<>", ">", "<"} {
+		if strings.HasPrefix(w, op) {
+			return !strings.HasPrefix(w[len(op):], "<") && !strings.HasPrefix(w[len(op):], ">")
+		}
+	}
+	return false
 }
 
 // passRedirection moves c past the redirection under it, which the

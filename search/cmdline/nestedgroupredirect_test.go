@@ -38,10 +38,10 @@ func TestMatchCommandNestedGroupRedirection(t *testing.T) {
 		{"((make all) > o 2>&1; ls) 2> err", []string{"dup", "out"}},
 		{"((make all 2>&1) > o; ls) 2> err", []string{"dup", "out"}},
 		{"((make all) 2> e; ls) 2> err", []string{"log"}},
-		{"((make all) 2> e; ls) > x", []string{"log", "out"}},
+		{"((make all) 2> e; ls) > x", []string{"both", "log", "out"}},
 		{"((make all) > o) 2>&1", []string{"out"}},
 		{"((make all) > o; ls) 2> err 2>&1", []string{"out"}},
 		{"(make all 2>&1) 2> err", []string{"dup"}},
-		{"(make all 2> e) > x 2> err", []string{"log", "out"}},
+		{"(make all 2> e) > x 2> err", []string{"both", "log", "out"}},
 	})
 }

@@ -512,8 +512,8 @@ func TestMatchCommandRedirectionFindsItsCounterpart(t *testing.T) {
 		want []string
 	}{
 		{"make all > out 2> err", []string{"both", "err", "out"}},
-		{"make all 2> err > out", []string{"err", "out"}},
-		{"make all 2>/dev/null > out", []string{"err", "out"}},
+		{"make all 2> err > out", []string{"both", "err", "out"}},
+		{"make all 2>/dev/null > out", []string{"both", "err", "out"}},
 		{"make all 3> x 2> err", []string{"err"}},
 		{"make all > out 3> x 2> err", []string{"both", "err", "out"}},
 		{"psql db 2>/dev/null < d.sql", []string{"in"}},
