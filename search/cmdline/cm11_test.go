@@ -235,3 +235,23 @@ func TestMatchCommandRedirectionsInAnotherOrder(t *testing.T) {
 		{"make all 2>>e >o", nil}, // ">>" is not the pattern's ">"
 	})
 }
+
+// TestMatchCommandPatternWritesNegation: a pattern that writes the "!"
+// before a pipeline matches the line that writes it there, and not one
+// without it: FuzzCommandPatternMatchesItself found "0&!&&" no longer
+// matching its own text once a negated pipeline's "&&" matched no
+// pattern's.
+func TestMatchCommandPatternWritesNegation(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "neg", Replaces: []string{"true; ! make all && ls"}},
+		{ID: "fuzz", Replaces: []string{"0&!&&"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"true; ! make all && ls", []string{"neg"}},
+		{"true; make all && ls", nil},
+		{"0&!&&", []string{"fuzz"}},
+	})
+}

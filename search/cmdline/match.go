@@ -781,7 +781,7 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return true
 		}
 	}
-	if tok.negated && statusOperator(w) {
+	if tok.negated != w.negated && statusOperator(w) {
 		// "!" inverts the status the operator reads: "! make all &&
 		// ls" and "(! make all) && ls" run ls where make fails.
 		return false

@@ -93,6 +93,9 @@ type tokenMatcher struct {
 	text string
 	re   *costedRegexp
 	op   bool
+	// negated: an operator ending a pipeline whose status "!" inverts
+	// (see shellToken.negated), which matches only such a one.
+	negated bool
 	// opt: the pattern word is an option ("--force", "-count=*"), which a
 	// command may give after other options or operands (see matchWords).
 	opt bool
@@ -523,6 +526,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 	written, lit := patternTokens(pat, limit)
 	toks, starts := splitArgumentsAt(readWords(written), bundles)
 	spellGlobs(toks, starts)
+	markPipes(toks) // for shellToken.negated: "! make all && ls" written so
 	split = slices.ContainsFunc(toks, func(t shellToken) bool { return t.bundled })
 	if isRegexp {
 		p.re = re
@@ -539,7 +543,7 @@ func compilePattern(rd patternReading, re *costedRegexp, bundles bool) (p comman
 			continue
 		}
 		if t.op {
-			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true})
+			p.literal = append(p.literal, tokenMatcher{text: t.text, op: true, negated: t.negated})
 			continue
 		}
 		text := t.text
