@@ -202,6 +202,9 @@ type pipeGroup struct {
 	// nothing that one inherits ("{ { make all; exec 2>&1; } > o; } 2>
 	// err" sends make's errors to err).
 	execsBefore uint16
+	// neg: the pipeline it is in is inverted (pipeReader.neg), which
+	// goes on once it closes.
+	neg bool
 }
 
 const toOuter = -2
@@ -234,10 +237,8 @@ type pipeReader struct {
 	// command read (see execDescriptors).
 	execEnd int
 	// neg: the current pipeline's status is inverted, by a "!" (or an
-	// odd number of them) before it; negOuter: that of the pipelines the
-	// open groups are in, innermost last.
-	neg      bool
-	negOuter []bool
+	// odd number of them) before it (see pipeGroup.neg).
+	neg bool
 }
 
 // read reads toks[k] and returns how many more tokens it took.
@@ -327,8 +328,7 @@ func (p *pipeReader) push(opener byte, at int) {
 	p.groups = append(p.groups, pipeGroup{parent: parent, opener: opener, after: -1, at: at, closed: -1})
 	p.open = append(p.open, len(p.groups)-1)
 	p.outer = append(p.outer, p.cur)
-	p.negOuter = append(p.negOuter, p.neg)
-	p.neg = false
+	p.groups[len(p.groups)-1].neg, p.neg = p.neg, false
 	p.cur, p.closed = newStreams(), 0
 }
 
@@ -341,11 +341,10 @@ func (p *pipeReader) close(toks []shellToken, k, at int) {
 		p.endAny(k)
 		toks[k].negated = p.neg // "(! make all)"
 	}
-	p.neg = p.negOuter[len(p.negOuter)-1]
-	p.negOuter = p.negOuter[:len(p.negOuter)-1]
 	p.leave(toOuter)
 	g := p.open[len(p.open)-1]
 	p.open = p.open[:len(p.open)-1]
+	p.neg = p.groups[g].neg
 	if len(p.open) > 0 {
 		outer := &p.groups[p.open[len(p.open)-1]]
 		p.groups[g].execsBefore = outer.execs
