@@ -101,6 +101,12 @@
 //     pattern's options in another order (see matchWords and optionAhead):
 //     "kubectl port-forward *" matches "kubectl -n staging port-forward
 //     svc/db", "git push --force" "git push origin main --force";
+//   - a redirection the pattern names matches one of the command's where
+//     its descriptor ends up, through later copies too (see replacedLater
+//     and fdTable), those written just before the command's name included
+//     ("exec 2> err make all", see enterBefore), and those that each open a
+//     file for a descriptor of its own in any order ("make all > <out> 2>
+//     <log>" matches "make all 2> err > out", see redirectionAhead);
 //   - a pattern naming a docker subcommand that docker names twice
 //     matches the line by either name ("docker rm -f *" matches "docker
 //     container rm -f web"; see dockerNameVariants), and one of Compose
