@@ -255,3 +255,35 @@ func TestMatchCommandPatternWritesNegation(t *testing.T) {
 		{"0&!&&", []string{"fuzz"}},
 	})
 }
+
+// TestMatchCommandGroupExecInPipeline: bash runs a { …; } group or a
+// compound command in a pipeline or the background in a subshell of its
+// own, so an exec in it changes nothing the commands after it inherit:
+// bash 5.2 runs "( { exec 2>&1; } | cat; make all ) 2> err" sending
+// make's errors to err, where "make all 2> <log>" missed it, the exec
+// counted for the subshell around. It still counts where the group runs
+// in that shell ("&&", ";"), also where the group redirects the output
+// the exec copies ("> /dev/null": bash sends make's errors there) or the
+// very descriptor, which bash restores after it ("2>/dev/null"): read so
+// as to match less.
+func TestMatchCommandGroupExecInPipeline(t *testing.T) {
+	mt := Compile([]Card{{ID: "log", Replaces: []string{"make all 2> <log>"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: ERR to err.
+		{"( { exec 2>&1; } | cat; make all ) 2> err", []string{"log"}},
+		{"( { exec 2>&1; } |& cat; make all ) 2> err", []string{"log"}},
+		{"( { exec 2>&1; } & make all ) 2> err", []string{"log"}},
+		{"( if true; then exec 2>&1; fi | cat; make all ) 2> err", []string{"log"}},
+		{"( ! { exec 2>&1; } | cat; make all ) 2> err", []string{"log"}},
+		{"( ls | { exec 2>&1; }; make all ) 2> err", []string{"log"}},
+		// bash: ERR to the terminal, or /dev/null.
+		{"( { exec 2>&1; } && make all ) 2> err", nil},
+		{"( { exec 2>&1; }; make all ) 2> err", nil},
+		{"( { exec 2>&1; } > /dev/null; make all ) 2> err", nil},
+		// bash: ERR to err (the group's 2>/dev/null is undone after it); missed.
+		{"( { exec 2>&1; } 2>/dev/null; make all ) 2> err", nil},
+	})
+}

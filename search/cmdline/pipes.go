@@ -196,6 +196,9 @@ type pipeGroup struct {
 	// subshell or substitution), which its later commands inherit so
 	// (see execDescriptors).
 	execs uint16
+	// piped: it is written after a pipe ("ls | { exec 2>&1; }"), which
+	// runs it in a subshell of its own.
+	piped bool
 	// execsBefore: the execs of the group around it before it closed,
 	// which its commands ran with: an exec in it after one, which
 	// execs then holds where it runs in that group's shell, changes
@@ -239,6 +242,14 @@ type pipeReader struct {
 	// neg: the current pipeline's status is inverted, by a "!" (or an
 	// odd number of them) before it (see pipeGroup.neg).
 	neg bool
+	// pending: the group, +1, that the execs of a { …; } group or
+	// compound command closed last in its command (pendingExecs) go to
+	// once the operator after that command is read, unless it is a pipe
+	// or "&": bash runs a group in a pipeline or the background in a
+	// subshell of its own, "( { exec 2>&1; } | cat; make all ) 2> err"
+	// sending make's errors to err. 0: none.
+	pending      int
+	pendingExecs uint16
 }
 
 // read reads toks[k] and returns how many more tokens it took.
@@ -261,6 +272,7 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	switch {
 	case !t.op && p.opensBraces(toks, k):
 		p.push('{', k)
+		p.groups[len(p.groups)-1].piped = pipedGroup(toks, k)
 		p.lead = k + 1
 	case !t.op && closesBraces(toks, k) && p.innermost('{'):
 		p.close(toks, -1, k) // its last command ended at the operator before it
@@ -270,6 +282,7 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 	case !t.op && compoundStart[t.text] != 0 && commandPosition(toks, k):
 		p.nest.read(toks, k) // "case"
 		p.push(compoundStart[t.text], k)
+		p.groups[len(p.groups)-1].piped = pipedGroup(toks, k)
 	case !t.op:
 		if t.text == "case" || t.text == "in" || t.text == "esac" {
 			p.nest.read(toks, k)
@@ -297,6 +310,12 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 			return 0
 		}
 		p.endAny(k)
+		if p.pending > 0 {
+			if t.text != "|" && t.text != "&" {
+				p.groups[p.pending-1].execs |= p.pendingExecs
+			}
+			p.pending = 0
+		}
 		if t.text != "|" && (t.text != "&" || k == 0 || !toks[k-1].op || toks[k-1].text != "|") {
 			t.negated, p.neg = p.neg, false // "|&" goes on with the pipeline
 		}
@@ -311,6 +330,15 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.cur, p.closed = newStreams(), 0
 	}
 	return 0
+}
+
+// pipedGroup reports whether the group opened at toks[k] ("{", "if", a
+// loop, "case") is written after a pipe, perhaps past "!" or "time": "ls
+// | { exec 2>&1; }".
+func pipedGroup(toks []shellToken, k int) bool {
+	for k--; k >= 0 && !toks[k].op && leadsCommand(toks, k); k-- {
+	}
+	return k >= 0 && toks[k].op && (toks[k].text == "|" || toks[k].text == "&" && k > 0 && toks[k-1].op && toks[k-1].text == "|")
 }
 
 // innermost reports whether a group is open and the innermost was opened
@@ -336,6 +364,11 @@ func (p *pipeReader) push(opener byte, at int) {
 // at toks[k] (unless k is -1), and the command the group is part of goes
 // on.
 func (p *pipeReader) close(toks []shellToken, k, at int) {
+	if p.pending > 0 && p.pending-1 == p.open[len(p.open)-1] {
+		// Its last command, a group, ends with it: "( { exec 2>&1; } )".
+		p.groups[p.pending-1].execs |= p.pendingExecs
+	}
+	p.pending = 0
 	if k >= 0 {
 		p.endCommand(k)
 		p.endAny(k)
@@ -348,11 +381,12 @@ func (p *pipeReader) close(toks []shellToken, k, at int) {
 	if len(p.open) > 0 {
 		outer := &p.groups[p.open[len(p.open)-1]]
 		p.groups[g].execsBefore = outer.execs
-		if o := p.groups[g].opener; o != '(' && o != '$' && o != '`' {
+		if o := p.groups[g].opener; o != '(' && o != '$' && o != '`' && !p.groups[g].piped {
 			// An exec in a { …; } group or compound command runs in
 			// the shell of the group around it: "( { exec 2>&1; };
-			// make all)".
-			outer.execs |= p.groups[g].execs
+			// make all)", once the operator after it is known to
+			// run it there, neither a pipe nor "&" (see pending).
+			p.pending, p.pendingExecs = p.open[len(p.open)-1]+1, p.groups[g].execs
 		}
 	}
 	p.cur = p.outer[len(p.outer)-1]
