@@ -69,7 +69,7 @@ var tierRank = map[string]int{"core": 0, "standard": 1, "full": 2}
 func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string]bool, central *centralInput, contract *Contract, s *sink) []PointHooks {
 	checkInlinedTotal(valid, s)
 	checkConfigEcho(valid, s)
-	checkOwners(valid, s)
+	checkOwners(hookReaders(all), s)
 	checkConfigKeys(ctx, configReaders(all), central, s)
 	checkReviewerLanes(valid, s)
 	misnamed, readers := misnamedFolders(all), requiresReaders(all)
@@ -129,16 +129,23 @@ func article(what string) string {
 	return "a " + what
 }
 
+// checkOwners reports a skill, agent or command family claimed by two of
+// caps: the valid features and each with errors whose id is its folder's
+// name (hookReaders), as config keys are (configReaders). A name such a
+// capability lists is claimed as written whatever else is wrong, so a
+// copied capability is told the names it shares in the run that reports
+// its errors, not once they are fixed. A list's names are read at their
+// index in it, past entries that are no string (the schema's).
 func checkOwners(caps []*Capability, s *sink) {
 	skills, agents, families := owners{}, owners{}, owners{}
 	for _, c := range caps {
 		if c.Role != "feature" {
 			continue
 		}
-		for i, stem := range c.Skills {
+		for i, stem := range c.Manifest.Get("skills").StringItems() {
 			skills.claim(stem, c, s, "/skills/%d", i, "skill-owner-conflict", "skill", "skills")
 		}
-		for i, ag := range c.Agents {
+		for i, ag := range c.Manifest.Get("agents").StringItems() {
 			agents.claim(ag, c, s, "/agents/%d", i, "agent-owner-conflict", "agent", "agents")
 		}
 		for i, cmd := range c.Commands {
@@ -589,7 +596,7 @@ func checkRequires(readers, valid, all []*Capability, unread map[string]bool, mi
 }
 
 // hookReaders are the capabilities whose steps checkConsumes and
-// checkProducers read: the valid ones and, in the same order, each
+// checkProducers read, and whose names checkOwners compares: the valid ones and, in the same order, each
 // feature with errors whose id is its folder's name, for its steps whose
 // consumes (or produces) are read as written (listReadable). What such a
 // step consumes and nothing makes, or produces at a point where another
