@@ -94,9 +94,36 @@ type Contract struct {
 	hosts map[string]*Marker
 	// Complete says every workflow marker was understood. When one was not,
 	// the checks that depend on the whole contract (coverage, call sites,
-	// roles of that step, host artifacts) are skipped: they would only
-	// repeat the marker's own finding in other words.
+	// roles of that step, host artifacts) are skipped but for the steps
+	// whose host is known (Known): they would only repeat the marker's own
+	// finding in other words.
 	Complete bool
+	// judged are the steps whose host is known: one marker declares each,
+	// its step known and its points understood.
+	judged map[string]bool
+	// rejected are the call sites of the workflows whose marker was
+	// rejected (see parseMarkers) or is in no entry.
+	rejected rejectedCalls
+}
+
+// Known reports whether the host of step is known whatever else is wrong
+// with the markers: every marker was understood and one declares it, or,
+// while one was not, one marker declares the step, its points
+// understood. A marker not understood, once mended, then declares another
+// step, or the step a second time, which is marker-duplicate-step.
+func (c *Contract) Known(step string) bool {
+	return c.Entry(step) != nil && (c.Complete || c.judged[step])
+}
+
+// unwired reports whether point has no `loop render-hooks` call site in
+// a host workflow while some do, none in a workflow whose marker was
+// rejected either (which counts once it is mended); not while such a
+// workflow's call sites are not read.
+func (c *Contract) unwired(point string) bool {
+	if c.rejected.unknown || c.Wired[point] || c.rejected.sites[point] {
+		return false
+	}
+	return len(c.Wired) > 0 || len(c.rejected.sites) > 0
 }
 
 // Entry returns the contract entry of a step, or nil.
@@ -123,6 +150,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 	for _, mk := range markers {
 		if !checkStep(mk, s) {
 			c.Complete = false
+			c.rejected.addSites(mk.CallSites)
 			continue
 		}
 		step := mk.Step.Value
@@ -140,6 +168,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 			// whole contract would judge it by a guess.
 			c.Complete = false
 			judged[step] = false
+			c.rejected.addSites(mk.CallSites)
 			continue
 		}
 		byStep[step] = mk
@@ -172,6 +201,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 		// its.
 		reportUncovered(markers, byStep, declared, inCodeAt, judged, s)
 	}
+	c.judged = judged
 	for _, step := range Steps {
 		if mk := byStep[step]; mk != nil {
 			c.Entries = append(c.Entries, ContractEntry{

@@ -77,15 +77,18 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 	checkRuntimeRefs(valid, all, unread, misnamed, s)
 	checkCycles(readers, s)
 	checkProducers(hookReaders(all), s)
-	if contract.Complete && len(unread) == 0 {
+	if len(unread) == 0 {
 		// Host artifacts come from the contract and the others from the
 		// capabilities: without all of both, a consumed artifact would
-		// look like one nobody produces.
-		consumers := valid
-		if producesKnown(all) {
-			consumers = hookReaders(all)
+		// look like one nobody produces. A host workflow's consumes need
+		// the hosts before it only (checkHostConsumes).
+		if contract.Complete {
+			consumers := valid
+			if producesKnown(all) {
+				consumers = hookReaders(all)
+			}
+			checkConsumes(consumers, all, contract, s)
 		}
-		checkConsumes(consumers, all, contract, s)
 		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
@@ -1726,8 +1729,8 @@ func isAre(n int) string {
 // itself): gsd-core never checks a host's consumes, so the slip (produces
 // and consumes swapped, a typo, a name from another project) goes
 // unnoticed, as what the host expects is never made. Not told while a
-// step before the host has no host workflow (its artifacts are unknown),
-// nor of an artifact a step of a capability with errors may produce
+// step before the host has no host workflow, or one whose host is not
+// known (Contract.Known: its artifacts are unknown), nor of an artifact a step of a capability with errors may produce
 // where no point places it.
 func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 	produced := producedAt(producers)
@@ -1735,7 +1738,7 @@ func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 	earlier := map[string]int{} // what the hosts of the steps before produce, all declared
 	for i, step := range Steps {
 		e, mk := contract.Entry(step), contract.hosts[step]
-		if e == nil || mk == nil {
+		if e == nil || mk == nil || !contract.Known(step) {
 			return
 		}
 		last := PointIndex(e.Points[len(e.Points)-1])

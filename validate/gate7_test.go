@@ -61,3 +61,85 @@ func TestOwnersOfACapabilityWithErrors(t *testing.T) {
 		})
 	}
 }
+
+// gate7Findings are the findings of src, sorted, each "rule file:line:col
+// message".
+func gate7Findings(src *Sources) []string {
+	var got []string
+	for _, d := range Validate(src).Diagnostics {
+		got = append(got, fmt.Sprintf("%s %s:%d:%d %s", d.Rule, d.File, d.Line, d.Column, d.Message))
+	}
+	slices.Sort(got)
+	return got
+}
+
+// wantFindings fails t unless got holds one finding for each of want, in
+// order, each a prefix of it.
+func wantFindings(t *testing.T, got, want []string) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("got\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+	for i := range got {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("finding %d:\n\tgot  %s\n\twant %s…", i, got[i], want[i])
+		}
+	}
+}
+
+// TestKnownStepsCheckedBesideABrokenMarker: while one host workflow's
+// marker was rejected, no hook was checked against the contract and no
+// host workflow's consumes: a hook at a point no workflow calls
+// render-hooks for, a contribution into a role its step does not have,
+// and a host consuming what no earlier host makes came a run later,
+// though the marker, once mended, could change none of them. They are
+// told for the steps whose host is known (one marker, its points
+// understood): a hook of the broken marker's step, or a host consume
+// after it, still waits, and the call sites of the rejected workflow
+// count as wired, as they will once it is mended.
+func TestKnownStepsCheckedBesideABrokenMarker(t *testing.T) {
+	stpe := [3]string{"plan-phase.md", "step: plan", "stpe: plan"}
+	shipBroken := [3]string{"ship.md", "step: ship", "stpe: ship"}
+	planSyntax := "marker-syntax workflows/plan-phase.md:2:1 gsd:loop-host block is missing required field 'step:'"
+	shipSyntax := "marker-syntax workflows/ship.md:2:1 gsd:loop-host block is missing required field 'step:'"
+	atExecutePre := sampleEdit{"research", `"point": "plan:pre"`, `"point": "execute:pre"`}
+	unwired := `point-unwired capabilities/research/capability.json:20:7 capability "research" steps[0].point "execute:pre" is declared but not wired`
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		edits []sampleEdit
+		want  []string
+	}{
+		{"a hook at an unwired point of a known step", [][3]string{stpe}, []sampleEdit{atExecutePre, {"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}},
+			[]string{planSyntax, unwired}},
+		{"the rejected workflow calls the point", [][3]string{stpe, {"plan-phase.md", "# Plan phase", "# Plan phase\n\n`gsd_run loop render-hooks execute:pre`"}}, []sampleEdit{atExecutePre, {"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}},
+			[]string{planSyntax}},
+		{"an unknown step's workflow calls the point", [][3]string{{"plan-phase.md", "step: plan\n", "step: plna\n"}, {"plan-phase.md", "# Plan phase", "# Plan phase\n\n`gsd_run loop render-hooks execute:pre`"}}, []sampleEdit{atExecutePre, {"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`}},
+			[]string{`marker-unknown-step workflows/plan-phase.md:2:7 unknown step "plna"`}},
+		{"a second workflow of a step calls the point", [][3]string{{"ship.md", "step: ship\n", "step: verify\n"}, {"ship.md", "ship:pre, ship:post", "verify:pre, verify:post"}, {"ship.md", "# Ship", "# Ship\n\n`gsd_run loop render-hooks execute:pre`"}}, []sampleEdit{atExecutePre},
+			[]string{"marker-duplicate-step workflows/ship.md:2:7", "marker-duplicate-step workflows/verify-work.md:2:7"}},
+		{"a contribution into a role of a known step", [][3]string{stpe}, []sampleEdit{{"assumptions", `"into": "orchestrator"`, `"into": "orchestrater"`}},
+			[]string{`into-not-in-roles capabilities/assumptions/capability.json:21:7 capability "assumptions" contribution.into "orchestrater" at point "discuss:post" is not in the step's agentRoles ["orchestrator"]`, planSyntax}},
+		{"a contribution into a role of the broken marker's step", [][3]string{stpe}, []sampleEdit{{"security", `"into": "planner"`, `"into": "plannerr"`}},
+			[]string{planSyntax}},
+		{"a host consume after the broken marker", [][3]string{stpe, {"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.mdx"}}, nil,
+			[]string{planSyntax}},
+		{"a host consume before the broken marker", [][3]string{shipBroken, {"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.mdx"}}, nil,
+			[]string{`host-consumes-unsatisfied workflows/verify-work.md:6:11 the verify host workflow consumes "SUMMARY.mdx"`, shipSyntax}},
+		{"a point of the step misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:post"/>`, `<loop-point id="execute:postt"/>`}, {"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.mdx"}}, []sampleEdit{atExecutePre},
+			[]string{`point-unknown workflows/execute-phase.md:6:17 "execute:postt" is not a canonical loop point`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantFindings(t, gate7Findings(gate4Repo(t, nil, tt.hosts, tt.edits...)), tt.want)
+		})
+	}
+	// A rejected workflow saved as UTF-16 may call the point: its call
+	// sites are not read.
+	t.Run("the rejected workflow is UTF-16", func(t *testing.T) {
+		src := gate4Repo(t, nil, nil, atExecutePre, sampleEdit{"pattern-mapper", `"RESEARCH.md"`, `"CONTEXT.md"`})
+		i := slices.IndexFunc(src.Workflows, func(w File) bool { return w.Path == "workflows/plan-phase.md" })
+		src.Workflows[i].Data = encodeUTF16(string(src.Workflows[i].Data), false)
+		wantFindings(t, gate7Findings(src), []string{"marker-syntax workflows/plan-phase.md:1:1 the workflow is UTF-16"})
+	})
+}

@@ -584,7 +584,7 @@ func TestUTF16Workflows(t *testing.T) {
 				t.Errorf("MayHoldMarker = %v, want %v", got, tt.want != "")
 			}
 			var s sink
-			markers, attempted, broken, _ := parseMarkers([]File{{Path: "w.md", Data: tt.data}}, &s)
+			markers, attempted, broken, _, _ := parseMarkers([]File{{Path: "w.md", Data: tt.data}}, &s)
 			if len(markers) != 0 || attempted != (tt.want != "") || broken != (tt.want != "") {
 				t.Errorf("parseMarkers: %d markers, attempted %v, broken %v", len(markers), attempted, broken)
 			}

@@ -82,8 +82,9 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 		}
 	}
 	res := &Result{}
-	markers, attempted, broken, inCodeAt := parseMarkers(pkgs.workflows(src.Workflows), s)
+	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, inCodeAt, s)
+	res.Contract.rejected.merge(rejected)
 	central := parseCentral(src.ConfigSchema, src.RepoConfig, s)
 	res.Central = central.schema()
 	checkSchemaFound(src, pkgs, s)
@@ -308,7 +309,7 @@ func checkAll(ctx context.Context, srcs []CapabilitySource, contract *Contract, 
 				if c == nil {
 					continue
 				}
-				if c.Role == "feature" && contract.Complete {
+				if c.Role == "feature" {
 					checkAgainstContract(c, contract, &sinks[i])
 				}
 				c.valid = !sinks[i].diags.HasErrors()
@@ -360,8 +361,10 @@ func unscannedMarkdown(s *sink, f File) {
 // whether a marker was rejected. A marker hidden in a fence left open is
 // neither: it is code, and its file holds none. inCodeAt says, by step,
 // where a file with no marker holds one for it in code (codeMarker), for
-// the finding that the step is missing.
-func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, inCodeAt map[string]string) {
+// the finding that the step is missing. rejected holds the call sites of
+// the files whose marker was rejected: each such file may be a host
+// workflow once its marker is mended.
+func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, inCodeAt map[string]string, rejected rejectedCalls) {
 	var inCodeRuns map[string]bool // whether inCodeAt's file runs the step
 	for _, f := range files {
 		if f.Err != nil {
@@ -374,17 +377,20 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 		// in a fence left open) leaves a file without one, whose step the
 		// coverage checks must then report missing: skipping them would
 		// pass a contract without that step.
-		rejected := mk == nil && s.diags[before:].HasErrors()
+		isRejected := mk == nil && s.diags[before:].HasErrors()
 		if mk != nil {
 			markers = append(markers, mk)
 		}
-		broken = broken || rejected
-		attempted = attempted || mk != nil || rejected
+		broken = broken || isRejected
+		attempted = attempted || mk != nil || isRejected
+		if isRejected {
+			rejected.add(f.Data)
+		}
 		// The first such file names it, but for one that runs the step
 		// (it has call sites of the step's points), which a document
 		// read before it, quoting the marker (docs/adr/…), must not
 		// hide: that workflow's marker is the one most likely meant.
-		if step := inCode.Value; mk == nil && !rejected && step != "" && (inCodeAt[step] == "" || !inCodeRuns[step] && runsStep(f.Data, step)) {
+		if step := inCode.Value; mk == nil && !isRejected && step != "" && (inCodeAt[step] == "" || !inCodeRuns[step] && runsStep(f.Data, step)) {
 			if inCodeAt == nil {
 				inCodeAt, inCodeRuns = map[string]string{}, map[string]bool{}
 			}
@@ -404,7 +410,45 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
-	return markers, attempted, broken, inCodeAt
+	return markers, attempted, broken, inCodeAt, rejected
+}
+
+// rejectedCalls are the `loop render-hooks` call sites of the workflows
+// whose marker was rejected, or read but left out of the contract (its
+// step unknown, or declared by another workflow too), which count once it
+// is mended (sites); unknown when one of them is UTF-16, whose call sites
+// are not read.
+type rejectedCalls struct {
+	sites   map[string]bool
+	unknown bool
+}
+
+// add takes the call sites of src, a workflow whose marker was rejected.
+func (r *rejectedCalls) add(src []byte) {
+	if isUTF16(src) {
+		r.unknown = true
+		return
+	}
+	r.addSites(callSites(src))
+}
+
+// addSites takes the call sites of a workflow whose marker is in no
+// contract entry.
+func (r *rejectedCalls) addSites(points []string) {
+	for _, p := range points {
+		if r.sites == nil {
+			r.sites = map[string]bool{}
+		}
+		r.sites[p] = true
+	}
+}
+
+// merge takes o's call sites too.
+func (r *rejectedCalls) merge(o rejectedCalls) {
+	r.unknown = r.unknown || o.unknown
+	for p := range o.sites {
+		r.addSites([]string{p})
+	}
 }
 
 // runsStep reports whether src has a `loop render-hooks` call site of a
@@ -435,17 +479,21 @@ func wireHint(contract *Contract, e *ContractEntry, point string) string {
 
 // checkAgainstContract checks a feature's hooks against the host contract:
 // contributions target a role of their step (§2.8) and every hook point has a
-// render-hooks call site when the workflows have any (§2.9).
+// render-hooks call site when the workflows have any (§2.9). While a
+// marker is not understood, only the hooks of the steps whose host is
+// known (Contract.Known) are: a marker mended cannot change those steps'
+// roles, and the call sites of the workflows whose marker was rejected
+// count as wired, as they will once it is mended.
 func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 	for _, group := range [][]*Hook{c.Steps, c.Contributions, c.Gates} {
 		for _, h := range group {
-			if PointIndex(h.Point) < 0 {
+			if PointIndex(h.Point) < 0 || !contract.Known(stepOf(h.Point)) {
 				continue
 			}
 			// A point no host workflow declares is point-uncovered, once;
 			// its hooks' call sites may be in a workflow whose marker was
 			// not read, so "no call site" would be untrue.
-			if e := contract.ForPoint(h.Point); len(contract.Wired) > 0 && !contract.Wired[h.Point] && e != nil {
+			if e := contract.ForPoint(h.Point); contract.unwired(h.Point) && e != nil {
 				s.at(c.doc, h.Pointer()+"/point", "point-unwired",
 					"capability %q %ss[%d].point %q is declared but not wired in any host-loop workflow (no `loop render-hooks %s` call site in one; "+
 						"one in a file without a loop-host marker does not count); the hook would never run: %s",
