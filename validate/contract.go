@@ -148,6 +148,7 @@ func buildContract(markers []*Marker, broken bool, inCodeAt map[string]string, s
 	declared := map[string]*Marker{} // point → first declaring marker
 	judged := map[string]bool{}      // the steps whose coverage is known: one marker, its points understood
 	for _, mk := range markers {
+		unswapLists(mk, s)
 		if !checkStep(mk, s) {
 			c.Complete = false
 			c.rejected.addSites(mk.CallSites)
@@ -246,10 +247,11 @@ func checkStep(mk *Marker, s *sink) bool {
 // against other workflows (a point declared by two, coverage, consumes).
 // With no step, only the points are checked, each a canonical one.
 func checkRejectedMarker(mk *Marker, s *sink) {
+	unswapLists(mk, s)
 	if mk.Step.Value == "" {
 		for _, p := range mk.Points {
 			if PointIndex(p.Value) < 0 {
-				s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", unknownPointMessage(p.Value, true))
+				s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", markerPointMessage(mk, p.Value))
 			}
 		}
 		return
@@ -347,6 +349,13 @@ func checkRoles(mk *Marker, s *sink) {
 	for _, r := range mk.Roles {
 		fam, known := roleFamily[r.Value]
 		switch {
+		case !known && PointIndex(r.Value) >= 0:
+			how := "list it in points:"
+			if mk.Form == "tags" {
+				how = fmt.Sprintf("write it as <loop-point id=%q/>", r.Value)
+			}
+			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
+				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier): it is a loop point; %s", r.Value, how)
 		case !known:
 			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
 				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)%s", r.Value, roleHint(r.Value))
@@ -381,7 +390,7 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 	for _, p := range mk.Points {
 		switch {
 		case PointIndex(p.Value) < 0:
-			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", unknownPointMessage(p.Value, true))
+			s.atOffset(mk.File, mk.Src, p.Off, "", "point-unknown", "%s", markerPointMessage(mk, p.Value))
 			understood = false
 		case stepOf(p.Value) != mk.Step.Value:
 			// Before the repeat: a point of another step is the same
@@ -405,6 +414,37 @@ func checkPoints(mk *Marker, declared map[string]*Marker, s *sink) (understood b
 		checkPointOrder(mk, s)
 	}
 	return understood
+}
+
+// markerPointMessage is unknownPointMessage for a point p of mk's, which
+// names the line or tag to move it to when p is an agent role.
+func markerPointMessage(mk *Marker, p string) string {
+	if _, role := roleFamily[p]; !role {
+		return unknownPointMessage(p, true)
+	}
+	how := "list it in agent-roles:"
+	if mk.Form == "tags" {
+		how = fmt.Sprintf("write it as <agent-role name=%q/>", p)
+	}
+	return fmt.Sprintf("%q is not a canonical loop point: it is an agent role; %s", p, how)
+}
+
+// unswapLists reads a gsd:loop-host block whose points: line lists agent
+// roles only and whose agent-roles: line loop points only as its author
+// meant it, the two values swapped: one point-unknown error at its
+// points, rather than one at each point and a role-family one at each
+// role, and its step's points and roles (a point of another step, a role
+// of another family) are then checked in the same run, as they are
+// written. gsd-core rejects the block (no point of it is canonical).
+func unswapLists(mk *Marker, s *sink) {
+	if mk.Form != "comment" || tagOfValues(mk.Points) != "agent-role" || tagOfValues(mk.Roles) != "loop-point" {
+		return
+	}
+	points, roles := strings.Join(Values(mk.Roles), ", "), strings.Join(Values(mk.Points), ", ")
+	s.atOffset(mk.File, mk.Src, mk.Points[0].Off, "", "point-unknown",
+		"points: lists agent roles (%s) and agent-roles: loop points (%s): the two values are swapped; write points: %s and agent-roles: %s",
+		roles, points, points, roles)
+	mk.Points, mk.Roles = mk.Roles, mk.Points
 }
 
 // checkPointOrder warns of a marker whose points are not in pipeline

@@ -143,3 +143,49 @@ func TestKnownStepsCheckedBesideABrokenMarker(t *testing.T) {
 		wantFindings(t, gate7Findings(src), []string{"marker-syntax workflows/plan-phase.md:1:1 the workflow is UTF-16"})
 	})
 }
+
+// TestSwappedMarkerValues: a marker's values written where the other key
+// or tag takes them. <agent-role id="execute:post"/> was told to write
+// name="execute:post" (a role that is no role); it is told to write the
+// <loop-point> tag, and <loop-point name="verifier"/> the <agent-role>
+// one. A point that is an agent role, or a role that is a loop point, is
+// told where it goes. A gsd:loop-host block whose points: and
+// agent-roles: values are swapped gave an error at each value (five for
+// the plan step's); it is one, and the block is read as meant, so that
+// its other slips (a role of another family) and the checks of the
+// contract (a host consume after it) come in the same run.
+func TestSwappedMarkerValues(t *testing.T) {
+	const exec, plan = "workflows/execute-phase.md", "workflows/plan-phase.md"
+	swapped := [3]string{"plan-phase.md", "points: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "points: researcher, planner, checker\nagent-roles: plan:pre, plan:post"}
+	swapMsg := "point-unknown " + plan + ":3:9 points: lists agent roles (researcher, planner, checker) and agent-roles: loop points (plan:pre, plan:post): the two values are swapped; write points: plan:pre, plan:post and agent-roles: researcher, planner, checker"
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string
+	}{
+		{"a loop point in an agent-role tag's id", [][3]string{{"execute-phase.md", `<loop-point id="execute:post"/>`, `<agent-role id="execute:post"/>`}}, []string{
+			"marker-syntax " + exec + `:6:1 <agent-role> reads no id="…", so "execute:post" is not read: loop points are the id of <loop-point id="…">: did you mean <loop-point id="execute:post"/>?`}},
+		{"an agent role in a loop-point tag's name", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<loop-point name="verifier"/>`}}, []string{
+			"marker-syntax " + exec + `:7:31 <loop-point> reads no name="…", so "verifier" is not read: agent roles are the name of <agent-role name="…">: did you mean <agent-role name="verifier"/>?`}},
+		{"a loop point in a loop-point tag's name", [][3]string{{"execute-phase.md", `<loop-point id="execute:post"/>`, `<loop-point name="execute:post"/>`}}, []string{
+			"marker-syntax " + exec + `:6:1 <loop-point> reads no name="…", so "execute:post" is not read: did you mean id="execute:post"?`}},
+		{"an agent role in a loop-point tag", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<loop-point id="verifier"/>`}}, []string{
+			"point-unknown " + exec + `:7:47 "verifier" is not a canonical loop point: it is an agent role; write it as <agent-role name="verifier"/>`}},
+		{"a loop point in an agent-role tag", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="execute:post"/>`}}, []string{
+			"role-family " + exec + `:7:49 declared agent-role "execute:post" is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier): it is a loop point; write it as <loop-point id="execute:post"/>`}},
+		{"an agent role among a block's points", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post", "points: plan:pre, plan:post, planner"}}, []string{
+			"point-unknown " + plan + `:3:30 "planner" is not a canonical loop point: it is an agent role; list it in agent-roles:`}},
+		{"a block's points and roles swapped", [][3]string{swapped}, []string{swapMsg}},
+		{"swapped, and a role of another family", [][3]string{swapped, {"plan-phase.md", "researcher, planner, checker", "researcher, planner, executor"}}, []string{
+			swapMsg[:len("point-unknown ")] + plan + ":3:9 points: lists agent roles (researcher, planner, executor)",
+			"role-family " + plan + `:3:30 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+		{"swapped, and a host consume after it", [][3]string{swapped, {"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.mdx"}}, []string{
+			`host-consumes-unsatisfied workflows/verify-work.md:6:11 the verify host workflow consumes "SUMMARY.mdx"`,
+			swapMsg}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantFindings(t, gate7Findings(gate4Repo(t, nil, tt.hosts)), tt.want)
+		})
+	}
+}

@@ -1481,9 +1481,17 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> %s=%s is not quoted: write %s=\"%s\"", name, need, v, need, stripQuoteLike(v))
 				return false
 			}
-			// The other tag's attribute, <loop-point name="plan:pre"/>.
+			// The other tag's attribute, <loop-point name="plan:pre"/>,
+			// or the other tag's name, <agent-role id="plan:pre"/>, when
+			// its values are all the other tag's (loop points for
+			// <loop-point>, agent roles for <agent-role>).
 			if other := map[string]string{"id": "name", "name": "id"}[need]; !found && jsTrim(attrs[other].Value) != "" {
-				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> reads no %s=\"…\", so %q is not read: did you mean %s=%q?", name, other, attrs[other].Value, need, attrs[other].Value)
+				v := attrs[other].Value
+				if tag := tagOfValues(splitList(attrs[other])); tag != "" && tag != name {
+					s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> reads no %s=\"…\", so %q is not read: %s of <%s %s=\"…\">: did you mean <%s %s=%q/>?", name, other, v, valuesKind(tag), tag, other, tag, other, v)
+					return false
+				}
+				s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> reads no %s=\"…\", so %q is not read: did you mean %s=%q?", name, other, v, need, v)
 				return false
 			}
 			s.atOffset(file, src, t[0], "", "marker-syntax", "<%s> needs a non-empty %s=\"…\" attribute", name, need)
@@ -1501,6 +1509,30 @@ func (mk *Marker) readTag(file string, src []byte, t []int, s *sink) bool {
 		}
 	}
 	return ok
+}
+
+// tagOfValues is the marker tag whose values items all are: loop-point
+// for canonical loop points, agent-role for roles of the vocabulary; ""
+// for none, or a mix.
+func tagOfValues(items []Item) string {
+	switch {
+	case len(items) == 0:
+		return ""
+	case !slices.ContainsFunc(items, func(it Item) bool { return PointIndex(it.Value) < 0 }):
+		return "loop-point"
+	case !slices.ContainsFunc(items, func(it Item) bool { _, known := roleFamily[it.Value]; return !known }):
+		return "agent-role"
+	}
+	return ""
+}
+
+// valuesKind names what a tag of tagOfValues takes: "loop points are the
+// id", "agent roles are the name".
+func valuesKind(tag string) string {
+	if tag == "loop-point" {
+		return "loop points are the id"
+	}
+	return "agent roles are the name"
 }
 
 // readArtifactTag adds the artifacts a <loop-artifact> tag t, of
