@@ -189,3 +189,34 @@ func TestSwappedMarkerValues(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkerBesideAnUnclosedBlock: a workflow whose gsd:loop-host block
+// is left open after another marker (a block read, as gsd-core reads the
+// first, or marker tags) declared no step and its other marker was not
+// checked: a role of another family in it came once the block left open
+// was closed or removed. That marker is checked on its own in the same
+// run; the file still declares no step (nothing is checked against
+// other workflows), and the block left open is not read.
+func TestMarkerBesideAnUnclosedBlock(t *testing.T) {
+	const exec, plan = "workflows/execute-phase.md", "workflows/plan-phase.md"
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string
+	}{
+		{"a block, and one left open after it", [][3]string{{"plan-phase.md", "planner, checker", "planner, executor"}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
+			"marker-syntax " + plan + ":11:1 gsd:loop-host block is not closed: add --> after its last key",
+			"role-family " + plan + `:4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+		{"tags, and a block left open after them", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", `consumes="PLAN.md"/>` + "\n", `consumes="PLAN.md"/>` + "\n\n<!-- gsd:loop-host\nstep: exec\n\n"}}, []string{
+			"marker-syntax " + exec + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
+			"role-family " + exec + `:7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`}},
+		{"a block missing a field, and one left open after it", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n", ""}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
+			"marker-syntax " + plan + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
+			"marker-syntax " + plan + ":1:1 gsd:loop-host block is missing required field 'consumes:'"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantFindings(t, gate7Findings(gate4Repo(t, nil, tt.hosts)), tt.want)
+		})
+	}
+}

@@ -399,10 +399,19 @@ func parseMarker(file string, src []byte, s *sink) (*Marker, codeMarker) {
 		}
 		return nil, noMarker(file, src, code, top, comments, quoted, matches, hidden, s)
 	}
-	if openTag && !unclosed && len(blocks) == 0 && len(tags) > 0 {
+	switch {
+	case (openTag || unclosed) && len(blocks) == 0 && len(tags) > 0:
 		// The well-formed tags of a workflow one of whose tags is left
-		// open or misspelt: their other slips are told in the same run.
+		// open or misspelt, or with a gsd:loop-host block left open
+		// after them: their other slips are told in the same run.
 		parseTags(file, src, tags, true, s)
+	case unclosed && len(blocks) == 1 && len(tags) == 0:
+		// So is the block closed before one left open (the one gsd-core
+		// reads), checked on its own: the file declares no step, as
+		// which of the two is meant is unknown.
+		if mk := parseBlock(file, src, blocks[0], s); mk != nil {
+			checkRejectedMarker(mk, s)
+		}
 	}
 	mk := readMarker(file, src, blocks, tags, unclosed || openTag, s)
 	if mk == nil {
