@@ -220,3 +220,33 @@ func TestMarkerBesideAnUnclosedBlock(t *testing.T) {
 		})
 	}
 }
+
+// TestKeyNearMissBesideTheKey: a block line writing a key the block also
+// writes, misspelt or with a colon look-alike, was no finding: gsd-core
+// reads the block and ignores the line, so its value (a second step, an
+// artifact consumed) was lost without a word. It is a warning at that
+// line (the block is valid to gsd-core); a line misspelling a key no line
+// writes stays the missing field's error, with no warning beside it.
+func TestKeyNearMissBesideTheKey(t *testing.T) {
+	const plan = "workflows/plan-phase.md"
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string
+	}{
+		{"stpe: beside step:", [][3]string{{"plan-phase.md", "step: plan\n", "step: plan\nstpe: execute\n"}}, []string{
+			"marker-key-near-miss " + plan + `:3:1 this line's key "stpe" is not "step": gsd-core reads the block's 'step:' (line 2) and ignores this line, so "execute" is not read; remove the line, or write what it means on line 2`}},
+		{"consume: beside consumes:", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n", "consumes: CONTEXT.md\nconsume: RESEARCH.md\n"}}, []string{
+			"marker-key-near-miss " + plan + `:7:1 this line's key "consume" is not "consumes": gsd-core reads the block's 'consumes:' (line 6) and ignores this line, so "RESEARCH.md" is not read`}},
+		{"a look-alike colon before the key", [][3]string{{"plan-phase.md", "points: plan:pre", "points\uff1a plan:post\npoints: plan:pre"}}, []string{
+			"marker-key-near-miss " + plan + `:3:1 this line writes 'points' with '：' (U+FF1A), which is no colon to gsd-core: it reads the block's 'points:' (line 4) and ignores this line, so "plan:post" is not read`}},
+		{"a key's plural beside it: a key of its own (ref §1.2)", [][3]string{{"plan-phase.md", "step: plan\n", "step: plan\nsteps: not-a-key\nSteps: another\n"}}, nil},
+		{"a key misspelt, none written: the field's error alone", [][3]string{{"plan-phase.md", "step: plan\n", "stpe: plan\n"}}, []string{
+			"marker-syntax " + plan + `:2:1 gsd:loop-host block is missing required field 'step:'`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantFindings(t, gate7Findings(gate4Repo(t, nil, tt.hosts)), tt.want)
+		})
+	}
+}

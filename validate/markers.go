@@ -679,6 +679,7 @@ func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Mar
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
+	reportKeyNearMisses(file, src, loc, seen, odd, near, s)
 	var ok bool
 	var spoilt map[string]bool
 	if mode == blockUnclosed {
@@ -1196,6 +1197,47 @@ func misspeltKeyLines(src []byte, loc []int) []misspeltKeyLine {
 // misspelt (see misspeltKeyLine), in the block's order.
 func linesMisspelling(src []byte, loc []int, k string) []misspeltKeyLine {
 	return slices.DeleteFunc(misspeltKeyLines(src, loc), func(l misspeltKeyLine) bool { return !slices.Contains(l.keys, k) })
+}
+
+// reportKeyNearMisses warns of each line of the block at loc that writes
+// a key the block also writes as gsd-core reads it (seen, but not through
+// a colon look-alike, odd, nor misspelt, near), misspelt ("stpe:",
+// "Points:"; misspeltKeyLines) or with a colon look-alike ("step\uff1a"):
+// gsd-core reads the block and ignores the line, so its value is lost
+// without a word (marker-key-near-miss). A line that may misspell
+// several keys is not told, nor a key's plural.
+func reportKeyNearMisses(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, near map[string]string, s *sink) {
+	written := func(k string) bool {
+		_, in := seen[k]
+		return in && odd[k] == 0 && near[k] == ""
+	}
+	if !slices.ContainsFunc(blockKeys, written) {
+		return
+	}
+	for _, l := range misspeltKeyLines(src, loc) {
+		// A key's plural ("steps:" beside "step:") is a key of its own,
+		// as ref §1.2 has it, not a slip.
+		if len(l.keys) == 1 && written(l.keys[0]) && !strings.EqualFold(jsTrim(l.name), l.keys[0]+"s") {
+			k := l.keys[0]
+			s.atOffset(file, src, l.at, "", "marker-key-near-miss",
+				"this line's key %q is not %q: gsd-core reads the block's '%s:' (line %d) and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
+				l.name, k, k, lineOf(src, seen[k]), l.val, lineOf(src, seen[k]))
+		}
+	}
+	off := loc[2]
+	for line := range bytes.SplitSeq(src[loc[2]:loc[3]], []byte("\n")) {
+		lineOff := off
+		off += len(line) + 1
+		text := jsTrim(string(line))
+		if isKeyLine(text) {
+			continue
+		}
+		if k, colon, val := oddColonLine(text); k != "" && written(k) {
+			s.atOffset(file, src, lineOff+bytes.Index(line, []byte(k)), "", "marker-key-near-miss",
+				"this line writes '%s' with %q (%U), which is no colon to gsd-core: it reads the block's '%s:' (line %d) and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
+				k, colon, colon, k, lineOf(src, seen[k]), jsTrim(val), lineOf(src, seen[k]))
+		}
+	}
 }
 
 // colonLike are the characters that look like a colon but are none
