@@ -95,7 +95,7 @@ type Contract struct {
 	// Complete says every workflow marker was understood. When one was not,
 	// the checks that depend on the whole contract (coverage, call sites,
 	// roles of that step, host artifacts) are skipped but for the steps
-	// whose host is known (Known): they would only repeat the marker's own
+	// whose host is known (knownHost): they would only repeat the marker's own
 	// finding in other words.
 	Complete bool
 	// judged are the steps whose host is known: one marker declares each,
@@ -106,12 +106,12 @@ type Contract struct {
 	rejected rejectedCalls
 }
 
-// Known reports whether the host of step is known whatever else is wrong
+// knownHost reports whether the host of step is known whatever else is wrong
 // with the markers: every marker was understood and one declares it, or,
 // while one was not, one marker declares the step, its points
 // understood. A marker not understood, once mended, then declares another
 // step, or the step a second time, which is marker-duplicate-step.
-func (c *Contract) Known(step string) bool {
+func (c *Contract) knownHost(step string) bool {
 	return c.Entry(step) != nil && (c.Complete || c.judged[step])
 }
 

@@ -1730,15 +1730,16 @@ func isAre(n int) string {
 // and consumes swapped, a typo, a name from another project) goes
 // unnoticed, as what the host expects is never made. Not told while a
 // step before the host has no host workflow, or one whose host is not
-// known (Contract.Known: its artifacts are unknown), nor of an artifact a step of a capability with errors may produce
-// where no point places it.
+// known (Contract.knownHost: its artifacts are unknown), nor of an
+// artifact a step of a capability with errors may produce where no point
+// places it.
 func checkHostConsumes(producers []*Capability, contract *Contract, s *sink) {
 	produced := producedAt(producers)
 	unplaced := brokenProduces(producers)
 	earlier := map[string]int{} // what the hosts of the steps before produce, all declared
 	for i, step := range Steps {
 		e, mk := contract.Entry(step), contract.hosts[step]
-		if e == nil || mk == nil || !contract.Known(step) {
+		if e == nil || mk == nil || !contract.knownHost(step) {
 			return
 		}
 		last := PointIndex(e.Points[len(e.Points)-1])

@@ -481,13 +481,13 @@ func wireHint(contract *Contract, e *ContractEntry, point string) string {
 // contributions target a role of their step (§2.8) and every hook point has a
 // render-hooks call site when the workflows have any (§2.9). While a
 // marker is not understood, only the hooks of the steps whose host is
-// known (Contract.Known) are: a marker mended cannot change those steps'
+// known (Contract.knownHost) are: a marker mended cannot change those steps'
 // roles, and the call sites of the workflows whose marker was rejected
 // count as wired, as they will once it is mended.
 func checkAgainstContract(c *Capability, contract *Contract, s *sink) {
 	for _, group := range [][]*Hook{c.Steps, c.Contributions, c.Gates} {
 		for _, h := range group {
-			if PointIndex(h.Point) < 0 || !contract.Known(stepOf(h.Point)) {
+			if PointIndex(h.Point) < 0 || !contract.knownHost(stepOf(h.Point)) {
 				continue
 			}
 			// A point no host workflow declares is point-uncovered, once;
