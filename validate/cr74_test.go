@@ -207,7 +207,7 @@ func TestLookAlikeLineBeforeTheKeyIsNotRead(t *testing.T) {
 	// The look-alike line is warned of (marker-key-near-miss, gate7):
 	// its value is lost.
 	ignored := func(at, k string, line int, val string) string {
-		return fmt.Sprintf("marker-key-near-miss %s this line writes '%s' with '：' (U+FF1A), which is no colon to gsd-core: it reads the block's '%s:' (line %d) and ignores this line, so %q is not read", at, k, k, line, val)
+		return fmt.Sprintf("marker-key-near-miss %s this line writes '%s' with '：' (U+FF1A), which is no colon to gsd-core: it reads '%s:' from line %d only and ignores this line, so %q is not read", at, k, k, line, val)
 	}
 	tests := []struct {
 		name  string

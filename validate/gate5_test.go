@@ -104,7 +104,7 @@ func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
 		{"a look-alike and a missing key", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\n", "step" + fw + " verify\n"}},
 			[]string{`marker-syntax 1:1 gsd:loop-host block is missing required field 'points:'`, lookAlike("step", 2)}},
 		{"a key written with the colon too", [][3]string{{"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.md\nstep" + fw + " verify"}},
-			[]string{`marker-key-near-miss 7:1 this line writes 'step' with '：' (U+FF1A), which is no colon to gsd-core: it reads the block's 'step:' (line 2) and ignores this line, so "verify" is not read`}},
+			[]string{`marker-key-near-miss 7:1 this line writes 'step' with '：' (U+FF1A), which is no colon to gsd-core: it reads 'step:' from line 2 only and ignores this line, so "verify" is not read`}},
 		{"every key", [][3]string{{"verify-work.md",
 			"step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\nconsumes: SUMMARY.md",
 			"step" + fw + " verify\npoints" + fw + " verify:pre, verify:post\nagent-roles" + fw + " orchestrator\nproduces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},

@@ -70,7 +70,7 @@ func TestMisspeltKeyReadAsMeant(t *testing.T) {
 		{"two lines misspell step: neither is read, both are named", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "Step: plan\nstpe: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, executor"}}, []string{
 			near("2:1", "step", "Step") + "; write 'step:', lower-case, with the colon right after it; line 3's key \"stpe\" misspells it too, so neither line is read: keep one$"}},
 		{"the key written too: gsd-core reads the block, and the line is warned of (gate7)", [][3]string{{"plan-phase.md", "step: plan", "step: plan\nStep: verify"}}, []string{
-			`marker-key-near-miss 3:1 this line's key "Step" is not "step": gsd-core reads the block's 'step:' (line 2) and ignores this line, so "verify" is not read`}},
+			`marker-key-near-miss 3:1 this line's key "Step" is not "step": gsd-core reads 'step:' from line 2 only and ignores this line, so "verify" is not read`}},
 		{"a key a lone CR hides, misspelt on another line too: told as the CR", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post\nagent-roles: researcher, planner, checker", "points: plan:pre, plan:post\ragent-roles: researcher, planner, checker\nrole: executor"}}, []string{
 			"marker-syntax 1:1 gsd:loop-host block is missing required field 'agent-roles:': a lone carriage return"}},
 		{"a duplicate key beside a misspelt one", [][3]string{{"plan-phase.md", "step: plan\npoints: plan:pre, plan:post", "Step: plan\npoints: plan:pre, plan:post\npoints: plan:pre"}}, []string{

@@ -235,11 +235,11 @@ func TestKeyNearMissBesideTheKey(t *testing.T) {
 		want  []string
 	}{
 		{"stpe: beside step:", [][3]string{{"plan-phase.md", "step: plan\n", "step: plan\nstpe: execute\n"}}, []string{
-			"marker-key-near-miss " + plan + `:3:1 this line's key "stpe" is not "step": gsd-core reads the block's 'step:' (line 2) and ignores this line, so "execute" is not read; remove the line, or write what it means on line 2`}},
+			"marker-key-near-miss " + plan + `:3:1 this line's key "stpe" is not "step": gsd-core reads 'step:' from line 2 only and ignores this line, so "execute" is not read; remove the line, or write what it means on line 2`}},
 		{"consume: beside consumes:", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n", "consumes: CONTEXT.md\nconsume: RESEARCH.md\n"}}, []string{
-			"marker-key-near-miss " + plan + `:7:1 this line's key "consume" is not "consumes": gsd-core reads the block's 'consumes:' (line 6) and ignores this line, so "RESEARCH.md" is not read`}},
+			"marker-key-near-miss " + plan + `:7:1 this line's key "consume" is not "consumes": gsd-core reads 'consumes:' from line 6 only and ignores this line, so "RESEARCH.md" is not read`}},
 		{"a look-alike colon before the key", [][3]string{{"plan-phase.md", "points: plan:pre", "points\uff1a plan:post\npoints: plan:pre"}}, []string{
-			"marker-key-near-miss " + plan + `:3:1 this line writes 'points' with '：' (U+FF1A), which is no colon to gsd-core: it reads the block's 'points:' (line 4) and ignores this line, so "plan:post" is not read`}},
+			"marker-key-near-miss " + plan + `:3:1 this line writes 'points' with '：' (U+FF1A), which is no colon to gsd-core: it reads 'points:' from line 4 only and ignores this line, so "plan:post" is not read`}},
 		{"a key's plural beside it: a key of its own (ref §1.2)", [][3]string{{"plan-phase.md", "step: plan\n", "step: plan\nsteps: not-a-key\nSteps: another\n"}}, nil},
 		{"a key misspelt, none written: the field's error alone", [][3]string{{"plan-phase.md", "step: plan\n", "stpe: plan\n"}}, []string{
 			"marker-syntax " + plan + `:2:1 gsd:loop-host block is missing required field 'step:'`}},

@@ -1220,7 +1220,7 @@ func reportKeyNearMisses(file string, src []byte, loc []int, seen map[string]int
 		if len(l.keys) == 1 && written(l.keys[0]) && !strings.EqualFold(jsTrim(l.name), l.keys[0]+"s") {
 			k := l.keys[0]
 			s.atOffset(file, src, l.at, "", "marker-key-near-miss",
-				"this line's key %q is not %q: gsd-core reads the block's '%s:' (line %d) and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
+				"this line's key %q is not %q: gsd-core reads '%s:' from line %d only and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
 				l.name, k, k, lineOf(src, seen[k]), l.val, lineOf(src, seen[k]))
 		}
 	}
@@ -1234,7 +1234,7 @@ func reportKeyNearMisses(file string, src []byte, loc []int, seen map[string]int
 		}
 		if k, colon, val := oddColonLine(text); k != "" && written(k) {
 			s.atOffset(file, src, lineOff+bytes.Index(line, []byte(k)), "", "marker-key-near-miss",
-				"this line writes '%s' with %q (%U), which is no colon to gsd-core: it reads the block's '%s:' (line %d) and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
+				"this line writes '%s' with %q (%U), which is no colon to gsd-core: it reads '%s:' from line %d only and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
 				k, colon, colon, k, lineOf(src, seen[k]), jsTrim(val), lineOf(src, seen[k]))
 		}
 	}
