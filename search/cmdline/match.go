@@ -1285,39 +1285,19 @@ func (t *fdTable) moved(set uint16, was [10]int32) bool {
 // it: a descriptor past 9, or a target that may be one or a file
 // (">&$fd", "2>&x"), or none given.
 func (t *fdTable) apply(toks []shellToken, k int) (set uint16, known bool) {
-	w := toks[k].text
-	digits := len(w) - len(strings.TrimLeft(w, "0123456789"))
-	both := digits == 0 && strings.HasPrefix(w, "&") // "&>f", "&>>f"
-	if both {
-		w = w[1:]
-	}
-	var op string
-	for _, o := range redirectionOps {
-		if strings.HasPrefix(w[digits:], o) {
-			op = o
-			break
-		}
-	}
-	target := w[digits+len(op):]
+	r := parseRedirection(toks[k].text, len(t.fd))
+	target, op, fd := r.target, r.op, r.fd
 	if target == "" && redirectionAlone(toks[k].text) && k+1 < len(toks) && !toks[k+1].op {
 		target = toks[k+1].text
 	}
-	fd := 0
-	if op != "" && op[0] == '>' {
-		fd = 1
-	}
-	if digits > 0 {
-		n, err := strconv.Atoi(w[:digits])
-		if err != nil || n >= len(t.fd) {
-			return 0, false
-		}
-		fd = n
+	if fd < 0 {
+		return 0, false
 	}
 	copies := op == ">&" || op == "<&"
 	switch {
 	case op == "" || target == "" || strings.ContainsAny(target, "$`"):
 		return 0, false
-	case both || op == ">&" && digits == 0 && !isDescriptor(target): // a file for both outputs
+	case r.sendsBoth(target): // a file for both outputs
 		t.fd[1], t.fd[2] = t.next, t.next
 		t.next++
 		return 1<<1 | 1<<2, true

@@ -43,6 +43,57 @@ func (s *streams) errReaches() bool { return s[2] != elsewhere }
 // after its descriptor, longest first.
 var redirectionOps = []string{"<<<", "<<-", ">>", ">|", ">&", "<<", "<>", "<&", ">", "<"}
 
+// redirection is a redirection word taken apart, as streams.read and
+// fdTable.apply both follow one.
+type redirection struct {
+	// fd: the descriptor it sets, 0 or 1 by its operator where the word
+	// names none; -1 where it names one of fds or past.
+	fd int
+	// named: the word names its descriptor ("2>").
+	named bool
+	// both: it sends both outputs ("&>f", "&>>f").
+	both bool
+	// op: its operator, one of redirectionOps; "" where bash reads none.
+	op string
+	// target: what the word writes after op; "" where the next word is
+	// the target.
+	target string
+}
+
+// parseRedirection takes the redirection word w apart; a descriptor of
+// fds or more is -1.
+func parseRedirection(w string, fds int) redirection {
+	digits := len(w) - len(strings.TrimLeft(w, "0123456789"))
+	r := redirection{named: digits > 0, both: digits == 0 && strings.HasPrefix(w, "&")}
+	if r.both {
+		w = w[1:]
+	}
+	for _, o := range redirectionOps {
+		if strings.HasPrefix(w[digits:], o) {
+			r.op = o
+			break
+		}
+	}
+	r.target = w[digits+len(r.op):]
+	if r.op != "" && r.op[0] == '>' {
+		r.fd = 1
+	}
+	if r.named {
+		n, err := strconv.Atoi(w[:digits])
+		if err != nil || n >= fds {
+			n = -1
+		}
+		r.fd = n
+	}
+	return r
+}
+
+// sendsBoth reports whether r, with target, sends both outputs to a
+// file: "&> f", and ">& f" where f is no descriptor.
+func (r redirection) sendsBoth(target string) bool {
+	return r.both || r.op == ">&" && !r.named && !isDescriptor(target)
+}
+
 // read applies the redirection at words[k], if it is one, and returns
 // how many words it took (its target among them), 0 for a word of no
 // redirection. A quoted word is text ("echo '>x'"), an operator none.
@@ -51,38 +102,18 @@ func (s *streams) read(words []shellToken, k int) int {
 	if t.op || t.quoted || t.glued || !isRedirection(t.text) {
 		return 0
 	}
-	w := t.text
-	digits := len(w) - len(strings.TrimLeft(w, "0123456789"))
-	both := digits == 0 && strings.HasPrefix(w, "&") // "&>f", "&>>f"
-	if both {
-		w = w[1:]
-	}
-	var op string
-	for _, o := range redirectionOps {
-		if strings.HasPrefix(w[digits:], o) {
-			op = o
-			break
-		}
-	}
-	if op == "" {
+	r := parseRedirection(t.text, len(s))
+	if r.op == "" {
 		return 0 // "2&>f": no redirection bash reads
 	}
-	target, took := w[digits+len(op):], 1
+	target, took := r.target, 1
 	if target == "" && k+1 < len(words) && !words[k+1].op {
 		target, took = words[k+1].text, 2
 	}
-	fd := 0
-	if op[0] == '>' {
-		fd = 1
+	if r.fd < 0 {
+		return took // a descriptor past 9, which neither stream is
 	}
-	if digits > 0 {
-		n, err := strconv.Atoi(w[:digits])
-		if err != nil || n >= len(s) {
-			return took // a descriptor past 9, which neither stream is
-		}
-		fd = n
-	}
-	s.apply(fd, both || op == ">&" && digits == 0 && !isDescriptor(target), op, target)
+	s.apply(r.fd, r.sendsBoth(target), r.op, target)
 	return took
 }
 
