@@ -20,6 +20,12 @@ func TestMatchCommandExecEdgesCR77(t *testing.T) {
 		want []string
 	}{
 		{"(echo exec 2>&1; make all) 2> err", []string{"log"}},
+		// An exec after "|&" (read as "|" and "&") runs in the
+		// pipeline's subshell, as after "|": make's errors go to err.
+		{"(ls |& exec 2>&1; make all) 2> err", []string{"log"}},
+		{"{ ls |& exec 2>&1; make all; } 2> err", []string{"log"}},
+		// An exec after a background "&" runs in the shell.
+		{"(ls & exec 2>&1; make all) 2> err", nil},
 		{"(2>$(f) exec; make all) 2> err", nil},
 		{"(exec 3>$(f) 2>&1; make all) 2> err", nil},
 		{"(case x in a) exec 3>&1;; esac; make all) 2> err", []string{"log"}},

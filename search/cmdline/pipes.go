@@ -646,11 +646,11 @@ func (p *pipeReader) markGroupRedirects(toks []shellToken) {
 // redirections to the shell, so that every later command of it inherits
 // them, over what a group around them redirects: "(exec 2>&1; make all)
 // 2> err" sends make's errors to the output. None for an exec in a
-// pipeline or the background ("exec 2>&1 | cat", "exec 2>&1 &"), which
-// runs in a subshell of its own; all where a substitution among its words
-// may hide one ("2>$(f) exec", "exec 2>$(f) 3>&1"), so as to match
-// less, never more. end is the index in toks of the operator after the
-// command's words (len(toks) for none).
+// pipeline or the background ("exec 2>&1 | cat", "ls |& exec 2>&1",
+// "exec 2>&1 &"), which runs in a subshell of its own; all where a
+// substitution among its words may hide one ("2>$(f) exec", "exec
+// 2>$(f) 3>&1"), so as to match less, never more. end is the index in
+// toks of the operator after the command's words (len(toks) for none).
 func execDescriptors(toks []shellToken, k int) (fds uint16, end int) {
 	const all = 1<<16 - 1
 	i := k - 1
@@ -674,7 +674,10 @@ func execDescriptors(toks []shellToken, k int) (fds uint16, end int) {
 		return all, i
 	case i < len(toks) && (toks[i].text == "(" || toks[i].text == "$(" || toks[i].text == "`"):
 		return all, i
-	case before >= 0 && (toks[before].text == "|" || toks[before].text == "|&"):
+	case before >= 0 && toks[before].text == "|",
+		before > 0 && toks[before].text == "&" && afterPipe(toks, before-1) == before+1 && toks[before-1].text == "|":
+		// After a pipe: "ls | exec 2>&1", "ls |& exec 2>&1", "|&" read
+		// as "|" and "&" (afterPipe).
 		return 0, i
 	case i < len(toks) && (toks[i].text == "|" || toks[i].text == "|&" || toks[i].text == "&"):
 		return 0, i
