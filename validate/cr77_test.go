@@ -79,6 +79,16 @@ func TestTwoKeysMisspeltAlone(t *testing.T) {
 	})
 }
 
+// TestMisnamedBlockNoFieldRead: a block whose name is misspelt and none
+// of whose fields is read (its only key lines both misspell step) is told
+// its name alone, as its fields are none to check (readBlock's guard; a
+// mutant dropping it told every field missing, and passed the tests).
+func TestMisnamedBlockNoFieldRead(t *testing.T) {
+	gate6Findings(t, [][3]string{{"plan-phase.md", "<!-- gsd:loop-host\nstep: plan\npoints: plan:pre, plan:post\nagent-roles: researcher, planner, checker\nproduces: PLAN.md\nconsumes: CONTEXT.md\n", "<!-- gsd:loophost\nstep : plan\nstep : plam\n"}}, "workflows/plan-phase.md", []string{
+		`marker-syntax 1:6 this comment is named "gsd:loophost", not gsd:loop-host, so it is not read as a loop-host block and the file declares no step; write <!-- gsd:loop-host$`,
+	})
+}
+
 // TestFailedCardIDComparedEdges holds what TestFailedCardIDCompared left
 // open: a card failing the schema is compared with the first failed card
 // of its id, not the first failed card (a mutant indexing failedSeen at
