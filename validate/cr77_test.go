@@ -9,8 +9,8 @@ import (
 // TestUnclosedBlockEdges holds what TestUnreadMarkerTellsItsOtherSlips
 // left open of a gsd:loop-host block never closed (reportUnclosedBlock,
 // unclosedBody): its fields end before a line starting with "<" or a
-// "~~~" fence; a closer mistyped with three dashes or as "--" is named,
-// the first of two; a misspelt key on its last line is its last key; a
+// "~~~" fence; a key's word alone, with no colon, is no key; a closer
+// mistyped with three dashes or as "--" is named, the first of two; a misspelt key on its last line is its last key; a
 // block with no key, or opened on the file's last line, is told as it
 // was; a block never closed beside tags read, or beside a tag left open,
 // is not read (which form is the marker is unknown). Each row killed a
@@ -41,6 +41,9 @@ func TestUnclosedBlockEdges(t *testing.T) {
 		{"the last key misspelt", [][3]string{{"plan-phase.md", closed, "Consumes: CONTEXT.md\n"}}, plan, []string{
 			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6)",
 			`marker-syntax 6:1 gsd:loop-host block is missing required field 'consumes:': this line's key "Consumes" is not read as it`}},
+		{"a key's word with no colon is no key", [][3]string{{"plan-phase.md", closed, "consumes: CONTEXT.md\nStep\n"}}, plan, []string{
+			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key (line 6); its fields up to there are checked as if it ended there$",
+			"marker-continued-line 7:1 this line is not read"}},
 		{"no key before a blank line", [][3]string{{"plan-phase.md", "<!-- gsd:loop-host\n", "<!-- gsd:loop-host\n\n"}, {"plan-phase.md", closed, "consumes: CONTEXT.md\n"}}, plan, []string{
 			"marker-syntax 1:1 gsd:loop-host block is not closed: add --> after its last key$"}},
 		{"beside tags read", [][3]string{{"execute-phase.md", "Each wave spawns", "<!-- gsd:loop-host\nstep: plam\n\nEach wave spawns"}}, exec, []string{
