@@ -679,7 +679,7 @@ func execDescriptors(toks []shellToken, k int) (fds uint16, end int) {
 		// After a pipe: "ls | exec 2>&1", "ls |& exec 2>&1", "|&" read
 		// as "|" and "&" (afterPipe).
 		return 0, i
-	case i < len(toks) && (toks[i].text == "|" || toks[i].text == "|&" || toks[i].text == "&"):
+	case i < len(toks) && (toks[i].text == "|" || toks[i].text == "&"):
 		return 0, i
 	}
 	return fds, i
