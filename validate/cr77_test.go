@@ -10,8 +10,8 @@ import (
 // left open of a gsd:loop-host block never closed (reportUnclosedBlock,
 // unclosedBody): its fields end before a line starting with "<" or a
 // "~~~" fence; a key's word alone, with no colon, is no key; a closer
-// mistyped with three dashes or as "--" is named, the first of two; a misspelt key on its last line is its last key; a
-// block with no key, or opened on the file's last line, is told as it
+// mistyped with three dashes or as "--" is named, the first of two; a
+// misspelt key on its last line is its last key; a block with no key, or opened on the file's last line, is told as it
 // was; a block never closed beside tags read, or beside a tag left open,
 // is not read (which form is the marker is unknown). Each row killed a
 // hand mutant that passed the package's tests (mutation review cr77).
@@ -50,6 +50,8 @@ func TestUnclosedBlockEdges(t *testing.T) {
 			"marker-syntax 10:1 gsd:loop-host block is not closed: add --> after its last key$"}},
 		{"beside a tag left open", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>` + "\n", `<loop-point id="execute:pre"` + "\n"}, {"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", "Each wave spawns", "<!-- gsd:loop-host\nstep: plam\n\nEach wave spawns"}}, exec, []string{
 			"marker-syntax 3:1 this <loop-point tag is not closed",
+			// The tags before the block are checked on their own (gate7).
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`,
 			"marker-syntax 10:1 gsd:loop-host block is not closed: add --> after its last key$"}},
 	}
 	for _, tt := range tests {
