@@ -136,9 +136,16 @@ func TestTurnsGauges(t *testing.T) {
 			codes <- rec.Code
 		}()
 	}
-	// Wait, without a clock, until the three wait for a turn.
+	// Wait, without a clock, until the three wait for a turn; one answered
+	// first (busy, once its wait for a turn ends) means the gauge never
+	// counted it, where a bare loop would spin until the test's timeout.
 	for gauge("capreg_http_turns_waiting", "command") != 3 {
-		runtime.Gosched()
+		select {
+		case code := <-codes:
+			t.Fatalf("a command line was answered %d before three waited for a turn (waiting reads %v)", code, gauge("capreg_http_turns_waiting", "command"))
+		default:
+			runtime.Gosched()
+		}
 	}
 	if got := gauge("capreg_http_turns_in_use", "command"); got != 2 {
 		t.Errorf("with every turn taken, in use: %v, want 2", got)
