@@ -547,7 +547,7 @@ func (s *server) observe(next http.Handler) http.Handler {
 			parents = len(rc.RoutePatterns)
 		}
 		sw := &statusWriter{ResponseWriter: w, code: http.StatusOK}
-		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), observedKey{}, sw)))
+		next.ServeHTTP(sw, r)
 		route := s.routeLabel(r, parents)
 		took := time.Since(start)
 		if s.metrics != nil {
@@ -666,15 +666,22 @@ type statusWriter struct {
 	mode string
 }
 
-// observedKey is the context key of the request's statusWriter, which
-// observe puts there for setMode.
-type observedKey struct{}
-
 // setMode sets the mode label the request is counted under (one of
-// routeModes' values for its route).
-func setMode(r *http.Request, mode string) {
-	if sw, ok := r.Context().Value(observedKey{}).(*statusWriter); ok {
-		sw.mode = mode
+// routeModes' values for its route). w is the writer observe gave the
+// handler, or one wrapping it (Unwrap, as http.ResponseController
+// follows): found there, where a context value holding it cost every
+// request a copy of itself and a context, three allocations.
+func setMode(w http.ResponseWriter, mode string) {
+	for {
+		switch t := w.(type) {
+		case *statusWriter:
+			t.mode = mode
+			return
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = t.Unwrap()
+		default:
+			return
+		}
 	}
 }
 

@@ -93,7 +93,7 @@ func toolsQuery(w http.ResponseWriter, q url.Values) (mode string, ok bool) {
 // other routes), and read by tools.
 func (s *server) getTools(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	setMode(r, toolsModeLabel(q))
+	setMode(w, toolsModeLabel(q))
 	mode, ok := toolsQuery(w, q)
 	if !ok {
 		return
