@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"runtime"
 	"runtime/debug"
@@ -446,9 +447,7 @@ func (r *rejectedCalls) addSites(points []string) {
 // merge takes o's call sites too.
 func (r *rejectedCalls) merge(o rejectedCalls) {
 	r.unknown = r.unknown || o.unknown
-	for p := range o.sites {
-		r.addSites([]string{p})
-	}
+	r.addSites(slices.Collect(maps.Keys(o.sites)))
 }
 
 // runsStep reports whether src has a `loop render-hooks` call site of a
