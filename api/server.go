@@ -7,6 +7,7 @@ package api
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -474,7 +475,15 @@ func checkQuery(next http.Handler) http.Handler {
 		q, err := url.ParseQuery(r.URL.RawQuery)
 		param := ""
 		if err != nil {
-			param = malformedParam(r.URL.RawQuery)
+			var semicolon bool
+			param, semicolon = malformedParam(r.URL.RawQuery)
+			if semicolon {
+				if strings.Contains(err.Error(), "semicolon") {
+					err = semicolonError(param)
+				} else {
+					param = "" // another fault, such as too many parameters
+				}
+			}
 		} else {
 			param, err = queryUTF8(q)
 		}
@@ -493,24 +502,49 @@ func checkQuery(next http.Handler) http.Handler {
 // malformedParam is the name of the first parameter of a query string
 // that url.ParseQuery refuses whose value alone does not decode
 // ("intent=%zz": "intent"), as details.parameter names the parameter of a
-// value refused; "" when it is a name that does not decode, or a ";".
-func malformedParam(rawQuery string) string {
+// value refused; "" when it is a name that does not decode. semicolon is
+// true when a pair holds a raw ";", which url.ParseQuery reports over any
+// other fault of the query, and the name is then that of the first
+// parameter whose value holds one ("command=cd x; make": "command"), ""
+// when it comes before the pair's "=" (";intent=x").
+func malformedParam(rawQuery string) (name string, semicolon bool) {
+	for pair := range strings.SplitSeq(rawQuery, "&") {
+		if !strings.Contains(pair, ";") {
+			continue
+		}
+		key, _, found := strings.Cut(pair, "=")
+		if !found || strings.Contains(key, ";") {
+			return "", true
+		}
+		name, err := url.QueryUnescape(key)
+		if err != nil || !utf8.ValidString(name) {
+			return "", true
+		}
+		return name, true
+	}
 	for rawQuery != "" {
 		var pair string
 		pair, rawQuery, _ = strings.Cut(rawQuery, "&")
-		if strings.Contains(pair, ";") {
-			return ""
-		}
 		key, value, _ := strings.Cut(pair, "=")
 		name, err := url.QueryUnescape(key)
 		if err != nil {
-			return ""
+			return "", false
 		}
 		if _, err := url.QueryUnescape(value); err != nil {
-			return name
+			return name, false
 		}
 	}
-	return ""
+	return "", false
+}
+
+// semicolonError says what to do of a raw ";" in a query string, which
+// Go's net/url refuses (a separator of old, an ambiguity proxies disagree
+// on): a command line's "cd x; make" sent unencoded is the usual one.
+func semicolonError(param string) error {
+	if param != "" {
+		return fmt.Errorf("the value of %s holds a raw \";\": send it encoded, as %%3B (curl -G --data-urlencode '%s=…' encodes it); parameters are joined with \"&\" only", param, param)
+	}
+	return errors.New(`a raw ";" is no separator of parameters: join them with "&", and send a ";" of a value encoded, as %3B`)
 }
 
 // queryUTF8 reports the parameter of q whose name or a value is not

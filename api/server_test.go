@@ -813,7 +813,9 @@ func TestAnswersNameOneState(t *testing.T) {
 // TestMalformedQueryNamesItsParameter: a query value that does not decode
 // ("%zz") or decodes to bytes that are not UTF-8 is a value its parameter
 // does not take, so its 400 names it in details.parameter, as README says
-// of such a value; a name that does not decode, or a ";", names none.
+// of such a value; a name that does not decode names none. A raw ";",
+// which url.ParseQuery reports over any other fault, names the parameter
+// whose value holds it (TestQuerySemicolonSaysToEncodeIt).
 func TestMalformedQueryNamesItsParameter(t *testing.T) {
 	h := api.NewRouter(testdataSource(t), api.Options{})
 	for _, tt := range []struct {
@@ -827,8 +829,9 @@ func TestMalformedQueryNamesItsParameter(t *testing.T) {
 		{"/capabilities?role=%C3", "role"},
 		{"/tools?in%zztent=x", nil},
 		{"/tools?intent=x&%C3=1", nil},
-		{"/tools?intent=x;limit=1", nil},
-		{"/tools?intent=%zz;limit=1", nil}, // the ";" is what ParseQuery refuses first
+		{"/tools?intent=x;limit=1", "intent"},
+		{"/tools?intent=%zz;limit=1", "intent"}, // the ";" is what ParseQuery reports
+		{"/tools?;limit=1", nil},
 	} {
 		e := do(t, h, "GET", tt.url, nil)
 		if e.status != 400 {
