@@ -1471,11 +1471,11 @@ func parseTags(file string, src []byte, tags [][]int, rejected bool, s *sink) *M
 		return nil
 	}
 	if len(mk.Points) == 0 {
-		s.atOffset(file, src, mk.Off, "", "marker-syntax", "agent-role/loop-artifact tags without any <loop-point id=\"…\"/>: the step cannot be known%s", tagInCode(src, "loop-point"))
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "agent-role/loop-artifact tags without any <loop-point id=\"…\"/>: the step cannot be known%s", tagMissingHint(src, "loop-point"))
 		return nil
 	}
 	if len(mk.Roles) == 0 {
-		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role%s", tagInCode(src, "agent-role"))
+		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role%s", tagMissingHint(src, "agent-role"))
 		return nil
 	}
 	step, ok := tagsStep(file, src, mk.Points, s)
@@ -1484,6 +1484,18 @@ func parseTags(file string, src []byte, tags [][]int, rejected bool, s *sink) *M
 	}
 	mk.Step = step
 	return mk
+}
+
+// tagMissingHint ends the finding of a file whose marker tags lack the one
+// named name: where that tag is in code, if it is (tagInCode), else that a
+// document which only mentions a tag in its prose (a CONTRIBUTING.md
+// explaining the markers) quotes it, as the other marker findings say:
+// every markdown file holding a tag is read as a host workflow.
+func tagMissingHint(src []byte, name string) string {
+	if h := tagInCode(src, name); h != "" {
+		return h
+	}
+	return " (a document that only mentions a marker tag quotes it in backticks or a code block, where it is not read)"
 }
 
 // tagInCode says where the first marker tag named name in src is, when
