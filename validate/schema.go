@@ -617,6 +617,10 @@ var objectHints = map[string]struct{ what, member string }{
 	"/$defs/step/properties/ref/type":   {`a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}`, "skill"},
 	"/$defs/fragment/type":              {`a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself)`, "path"},
 	"/$defs/gate/properties/check/type": {`a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}`, "query"},
+	// The ADR's runtime fields, whose shapes gsd-core changed (ref §2.12):
+	// no one member takes the ADR's value as it is, so no write {…}.
+	"/$defs/configHome/type":                        {`a runtime's configHome (and its skillsHome) is an object, such as {"kind": "dot-home", "name": ".codex", "env": ["CODEX_HOME"]} (kind one of dot-home, dot-home-nested, xdg, generic-agents-root, none), where the ADR wrote the folder as a string`, ""},
+	"/$defs/runtime/properties/artifactLayout/type": {`a runtime's artifactLayout is an object of two lists, {"global": […], "local": […]}, of entries {kind, destSubpath, nesting, prefix, converter}, where the ADR wrote one list`, ""},
 }
 
 // objectHint says what to write for a value of the wrong type (at the
@@ -631,7 +635,7 @@ func objectHint(root *ojson.Value, ptr, absLoc string) string {
 	switch {
 	case !found:
 		return ""
-	case hinted && !got.IsString():
+	case hinted && (!got.IsString() || h.member == ""):
 		// null, a list, a number: what the object is, all the same (as
 		// the reference's one message for a check that is no object).
 		return ": " + h.what
