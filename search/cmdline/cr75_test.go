@@ -43,7 +43,7 @@ func TestMatchCommandReplacedLaterReview(t *testing.T) {
 		{"make all 2> err `date` 2>&1", nil},
 		{"make all 2> err $(date)", []string{"subst", "log"}},
 		{"make all 2> err `date`", []string{"tick", "log"}},
-		{"make all 2> err 2>&02", []string{"log"}},
+		{"make all 2> err 2>&02", []string{"selflater", "log"}}, // "2>&02" is "2>&2" (cm12)
 		{"make all > out >&1", []string{"out"}},
 		{"make all > out 1>&01", []string{"out"}},
 		{"cat <&0", []string{"self"}},

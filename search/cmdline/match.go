@@ -712,6 +712,9 @@ func (c *wordCursor) commandsDash(toks []shellToken, j int, b *budget) bool {
 // matchFrom is matchWords from the cursor c.
 func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) int {
 	for c.i < len(want) {
+		for c.back > 0 && c.j < c.at && pastRedirection(toks, c.j) == c.j && isAssignment(toks[c.j]) && b.pay(1) {
+			c.j++ // an assignment among them ("FOO=1 2> err BAR=2 make all")
+		}
 		if c.back > 0 && c.j >= c.at {
 			c.j, c.back = c.back-1, 0 // past those before its name
 		}
@@ -887,6 +890,8 @@ func (c *wordCursor) enterBefore(toks []shellToken, b *budget) {
 				from = k
 			}
 			k = next
+		} else if from >= 0 && isAssignment(toks[k]) {
+			k++ // "2> err FOO=1 make all": the assignment is make's too
 		} else {
 			from, k = -1, k+1
 		}

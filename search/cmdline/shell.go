@@ -240,6 +240,12 @@ func splitRedirections(toks []shellToken) []shellToken {
 			after = after[:len(after)-1]
 		}
 		t := toks[i]
+		if c, ok := canonicalDescriptor(t); ok {
+			if out == nil {
+				out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
+			}
+			t = c
+		}
 		if d, words := duplication(t, toks[i+1:]); words > 0 {
 			if out == nil {
 				out = append(make([]shellToken, 0, len(toks)+2), toks[:i]...)
@@ -381,10 +387,56 @@ func duplication(t shellToken, next []shellToken) (shellToken, int) {
 		d.text = fd + op + rest
 		return d, 1
 	case rest == "" && len(next) > 0 && !next[0].op && !next[0].quoted && descriptor(next[0].text):
-		d.text = fd + op + next[0].text
+		d.text = fd + op + withoutLeadingZeros(next[0].text)
 		return d, 2
 	}
 	return t, 0
+}
+
+// canonicalDescriptor writes the descriptors of the redirection word t
+// without leading zeros, as bash reads them as numbers: "01>" is "1>",
+// so ">", "00<" is "0<" and "2>&01" is "2>&1" (bash 5.2 sends make's
+// output to o for "make all 01> o" and "make all 2>o 1>&02"). ok is false
+// where there is nothing to change, or t is no word bash reads as a
+// redirection (quoted, touching the word before it).
+func canonicalDescriptor(t shellToken) (shellToken, bool) {
+	if !plainWord(t) || t.joined {
+		return t, false
+	}
+	w := t.text
+	i := len(w) - len(strings.TrimLeft(w, "0123456789"))
+	if i == len(w) || w[i] != '<' && w[i] != '>' || startsWithPlaceholder(w[i:]) {
+		return t, false
+	}
+	fd := withoutLeadingZeros(w[:i])
+	rest := w[i:]
+	if op := rest[:min(2, len(rest))]; op == ">&" || op == "<&" {
+		if target := rest[2:]; target != "" && strings.Trim(strings.TrimSuffix(target, "-"), "0123456789") == "" {
+			rest = op + withoutLeadingZeros(target)
+		}
+	}
+	if fd+rest == w {
+		return t, false
+	}
+	t.text = fd + rest
+	return t, true
+}
+
+// withoutLeadingZeros writes the descriptor n, digits and perhaps a "-"
+// after them ("02-", a move), without its leading zeros ("2-"); "00" is
+// "0". Any other word is returned as it is.
+func withoutLeadingZeros(n string) string {
+	digits := strings.TrimSuffix(n, "-")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return n
+	}
+	if d := strings.TrimLeft(digits, "0"); d != digits {
+		if d == "" {
+			d = "0"
+		}
+		return d + n[len(digits):]
+	}
+	return n
 }
 
 // plainWord reports whether t is a word the shell may read as a

@@ -1,0 +1,45 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandDescriptorSpellings: bash reads a redirection's
+// descriptor as a number, so "01>" is "1>" and "2>&01" "2>&1", and
+// applies the redirections and assignments written before the command's
+// name, in any mix, to the command (bash 5.2, a make writing "OUT" to its
+// output and "ERR" to its errors; each row says where they landed). The
+// matcher missed "make all 01> o 2> e" and "FOO=1 2> err BAR=2 make all".
+// "2<> e" opens e without truncating it (bash 5.2 leaves the rest of a
+// longer e after ERR), which is not "2>"'s effect: it stays a miss.
+func TestMatchCommandDescriptorSpellings(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "both", Replaces: []string{"make all > <out> 2> <log>"}},
+		{ID: "one", Replaces: []string{"make all > <out> 2>&1"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT to o, ERR to e.
+		{"make all 01> o 2> e", []string{"both", "log"}},
+		{"make all 01>o 2>e", []string{"both", "log"}},
+		{"make all 1> o 002> e", []string{"both", "log"}},
+		// bash: OUT and ERR to o.
+		{"make all > o 02>&01", []string{"one"}},
+		{"make all > o 2>& 01", []string{"one"}},
+		// bash: ERR to err.
+		{"make all 002> err", []string{"log"}},
+		{"FOO=1 2> err BAR=2 make all", []string{"log"}},
+		{"2> err FOO=1 make all", []string{"log"}},
+		{"2> err FOO=1 BAR=2 make all", []string{"log"}},
+		{"A=1 2> err B=2 3> x C=3 make all", []string{"log"}},
+		// bash: ERR nowhere (closed), or to the output.
+		{"make all 2>err 02>&-", nil},
+		{"FOO=1 2> err BAR=2 make all 2>&1", nil},
+		// bash: ERR over the start of e, not truncated.
+		{"make all 2<> e > o", nil},
+		{"make all 2<> e", nil},
+		// "01" touching a word before it is part of that word.
+		{"make all x01> e", nil},
+	})
+}
