@@ -43,3 +43,56 @@ func TestMatchCommandDescriptorSpellings(t *testing.T) {
 		{"make all x01> e", nil},
 	})
 }
+
+// TestMatchCommandRefusedLines: bash refuses to parse a line holding a
+// quote, a "(", "$(", backtick or "{" group never closed, or a "!" right
+// after a pipe (bash 5.2: "syntax error", exit 2, make not run), and runs
+// none of it, but for the lines before the one refused, which it has read
+// and run already ("make all" then `ls "` runs make). The matcher
+// matched make in each. Lines bash accepts that look alike still match:
+// "!" after "time" in a pipeline, a "{" that is an argument after a
+// substitution, a "(" in "${…}", a case pattern's "(".
+func TestMatchCommandRefusedLines(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "piped", Replaces: []string{"make all | cat"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash -n: syntax error; nothing runs.
+		{"{ make all;", nil},
+		{"make all; {", nil},
+		{"( make all", nil},
+		{"$(make all", nil},
+		{"`make all", nil},
+		{`make all "`, nil},
+		{"make all 'x", nil},
+		{"make all | ! cat", nil},
+		{"make all |& ! cat", nil},
+		{"make all | ! cat; ls", nil},
+		{"{ make all; } | ! cat", nil},
+		{"ls\nmake all 'x\nls", nil},
+		// bash runs the lines before the one it refuses.
+		{"make all\nls \"", []string{"make"}},
+		{"make all\n{ ls", []string{"make"}},
+		{"make all | cat\n( ls", []string{"piped", "make"}},
+		// bash -n: accepted.
+		{"make all | time ! cat", []string{"piped", "make"}},
+		{"! make all | cat", []string{"piped", "make"}},
+		{"make all && ! ls", []string{"make"}},
+		{"echo $(date) {; make all", []string{"make"}},
+		{"echo `date` {; make all", []string{"make"}},
+		{"echo ${x:-(}; make all", []string{"make"}},
+		{"case x in (a) make all;; esac", []string{"make"}},
+		{"{ make all; }", []string{"make"}},
+	})
+}
+
+// refusedLine reports whether bash refuses to parse the collapsed line
+// cmd, in a way refusedFrom sees, from any of its lines on.
+func refusedLine(cmd string) bool {
+	spaced, toks, unclosed := spaceLine(cmd)
+	return refusedFrom(spaced, toks, unclosed) >= 0
+}

@@ -153,7 +153,8 @@ func TestMatchCommandPipeIntoNestedGroups(t *testing.T) {
 
 // TestMatchCommandPatternNamesBraces: a pattern that names a "{" after
 // its operator matches the line's "{" as a word, as before groups were
-// entered (the fuzzer's "0&{" did not match its own text).
+// entered (the fuzzer's "0&{" did not match its own text). A line bash
+// refuses, "0&{" with its group never closed, matches none (cm12).
 func TestMatchCommandPatternNamesBraces(t *testing.T) {
 	mt := Compile([]Card{{ID: "braces", Replaces: []string{"curl * | { sh; }"}}, {ID: "amp", Replaces: []string{"0&{"}}})
 	checkMatchCommand(t, mt, []struct {
@@ -162,7 +163,8 @@ func TestMatchCommandPatternNamesBraces(t *testing.T) {
 	}{
 		{"curl x | { sh; }", []string{"braces"}},
 		{"curl x | sh", nil},
-		{"0&{", []string{"amp"}},
+		{"0&{", nil},
+		{"0&{ ls; }", []string{"amp"}},
 	})
 }
 

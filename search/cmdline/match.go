@@ -2034,7 +2034,7 @@ type commandLine struct {
 // MaxScriptDepth is not matched either, as one of its commands would be
 // left untried.
 func parseCommandLine(cmdline string) (commandLine, error) {
-	cl, err := splitCommandLine(cmdline, MaxLine)
+	cl, err := splitCommandLine(cmdline, MaxLine, true)
 	if err != nil {
 		return commandLine{}, err
 	}
@@ -2052,7 +2052,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 				// again ("'" is '\''), may be longer in bytes, and one
 				// over MaxLine was dropped unread. MaxCommands
 				// and the work budget bound what it costs.
-				sub, _ := splitCommandLine(script, math.MaxInt)
+				sub, _ := splitCommandLine(script, math.MaxInt, false)
 				if sub.cmd == "" {
 					continue
 				}
@@ -2072,14 +2072,24 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 }
 
 // splitCommandLine is one line of parseCommandLine, without its scripts,
-// or an error when it is longer than limit bytes.
-func splitCommandLine(cmdline string, limit int) (commandLine, error) {
+// or an error when it is longer than limit bytes. Where refuse is set
+// (the line itself, not a script it runs), the lines from one bash
+// refuses to parse on are dropped (see refusedFrom).
+func splitCommandLine(cmdline string, limit int, refuse bool) (commandLine, error) {
 	cmd, stdin := splitHereDocs(cmdline)
 	cmd = collapseLines(cmd)
 	if len(cmd) > limit {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
 	}
-	cmd, toks := spaceOperators(cmd) // after the check: the spaces are ours
+	cmd, toks, unclosed := spaceLine(cmd) // after the check: the spaces are ours
+	if refuse {
+		switch cut := refusedFrom(cmd, toks, unclosed); {
+		case cut == 0:
+			return commandLine{}, nil // bash runs none of it
+		case cut > 0:
+			cmd, toks, _ = spaceLine(cmd[:cut]) // the lines before the one bash refuses, which it runs
+		}
+	}
 	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
 	for _, s := range starts {
 		toks[s].start = true
@@ -2108,6 +2118,66 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 		}
 	}
 	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin, hash: strings.IndexByte(cmd, '#') >= 0}, nil
+}
+
+// refusedFrom is where bash stops running cmd, whose tokens are toks, for
+// a syntax error it can be seen to hold cheaply: the start of the line
+// (after a newline token) that holds a quote never closed (unclosed), a
+// "(", "$(" or backtick never closed, a "{" group never closed, or a "!"
+// right after a pipe ("make all | ! cat"); -1 where it holds none of
+// these. Bash reads a line at a time and runs each once read, so the
+// lines before that one run. Where an opener is not closed, the last
+// opener is taken for the error, as any unclosed one comes before it:
+// "{" counts where a command starts after an operator (not after a ")" or
+// a backtick, which may end a substitution, "$(x) {" an argument), "}"
+// wherever it is a word alone, so that a miscount is of a group closed,
+// and so is a case pattern's ")". A line holding "${" is not read so, as the braces of
+// its expansions may hold any of these.
+func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
+	if strings.Contains(cmd, "${") {
+		return -1
+	}
+	at := len(toks) // the token where bash is seen to stop, the first found
+	if unclosed {
+		at = len(toks) - 1 // the quote runs to the end: the last word holds it
+	}
+	parens, braces, backticks := 0, 0, 0
+	lastParen, lastBrace, lastBacktick := -1, -1, -1
+	for k, t := range toks {
+		switch {
+		case t.op && (t.text == "(" || t.text == "$("):
+			parens, lastParen = parens+1, k
+		case t.op && t.text == ")":
+			parens--
+		case t.op && t.text == "`":
+			backticks, lastBacktick = backticks+1, k
+		case t.op || t.quoted:
+		case t.text == "{" && (k == 0 || toks[k-1].op && toks[k-1].text != ")" && toks[k-1].text != "`") && !(k+1 < len(toks) && toks[k+1].op && toks[k+1].text == ")"):
+			braces, lastBrace = braces+1, k
+		case t.text == "}":
+			braces--
+		case t.text == "!" && k > 0 && toks[k-1].op && (toks[k-1].text == "|" || toks[k-1].text == "&" && k > 1 && toks[k-2].op && toks[k-2].text == "|"):
+			at = min(at, k) // "make all | ! cat", "|& !"
+		}
+	}
+	if parens > 0 {
+		at = min(at, lastParen)
+	}
+	if braces > 0 {
+		at = min(at, lastBrace)
+	}
+	if backticks%2 == 1 {
+		at = min(at, lastBacktick)
+	}
+	if at == len(toks) {
+		return -1
+	}
+	for k := at - 1; k >= 0; k-- {
+		if toks[k].op && toks[k].newline {
+			return toks[k].off
+		}
+	}
+	return 0
 }
 
 // Card is what a Matcher reads of a tool card.

@@ -1717,7 +1717,14 @@ func collapseLines(s string) string {
 // which only the line as written shows ("$(pwd)/bin" is spaced as "$(
 // pwd ) /bin").
 func spaceOperators(line string) (string, []shellToken) {
-	toks := shellTokens(line)
+	spaced, toks, _ := spaceLine(line)
+	return spaced, toks
+}
+
+// spaceLine is spaceOperators, and reports whether a quote of line is
+// never closed (see lineTokens).
+func spaceLine(line string) (string, []shellToken, bool) {
+	toks, unclosed := lineTokens(line)
 	var b strings.Builder
 	last := 0
 	for i, t := range toks {
@@ -1748,7 +1755,7 @@ func spaceOperators(line string) (string, []shellToken) {
 	for i := range toks {
 		toks[i].off -= lead
 	}
-	return strings.TrimFunc(spaced, asciiSpace), toks
+	return strings.TrimFunc(spaced, asciiSpace), toks, unclosed
 }
 
 // pastContinuation is the index in line, from last, just after an

@@ -1022,7 +1022,16 @@ func shellTokens(line string) []shellToken {
 // shellTokensUpTo is the first limit tokens of shellTokens(line). A word
 // without quotes or escapes is a substring of line rather than a copy.
 func shellTokensUpTo(line string, limit int) []shellToken {
-	return tokenize(tokenizer{line: line, prevEnd: -1, substEnd: -1}, limit)
+	t := tokenizer{line: line, prevEnd: -1, substEnd: -1}
+	return tokenize(&t, limit)
+}
+
+// lineTokens is shellTokens of line, and whether a quote in it is never
+// closed (which bash refuses: see refusedFrom).
+func lineTokens(line string) ([]shellToken, bool) {
+	t := tokenizer{line: line, prevEnd: -1, substEnd: -1}
+	toks := tokenize(&t, len(line)+1)
+	return toks, t.unclosed
 }
 
 // patternTokens is shellTokensUpTo of a replaces pattern, whose glob
@@ -1034,11 +1043,12 @@ func shellTokensUpTo(line string, limit int) []shellToken {
 // bytes as they are: lit says whether the tokens write text so.
 func patternTokens(pat string, limit int) (toks []shellToken, lit bool) {
 	lit = strings.IndexByte(pat, literalStar) < 0 && strings.IndexByte(pat, literalMark) < 0
-	return tokenize(tokenizer{line: pat, prevEnd: -1, substEnd: -1, literalGlobs: lit}, limit), lit
+	t := tokenizer{line: pat, prevEnd: -1, substEnd: -1, literalGlobs: lit}
+	return tokenize(&t, limit), lit
 }
 
 // tokenize is shellTokensUpTo of t.line.
-func tokenize(t tokenizer, limit int) []shellToken {
+func tokenize(t *tokenizer, limit int) []shellToken {
 	line := t.line
 	// opens are the ( and $( open, true for $(, innermost last: a local
 	// of this function, not of t, so that the compiler keeps the few most
@@ -1127,6 +1137,8 @@ type tokenizer struct {
 	// literalGlobs: the line is a replaces pattern, whose quoted and
 	// escaped glob characters are text (see patternTokens).
 	literalGlobs bool
+	// unclosed: a quote was never closed, and ran to the line's end.
+	unclosed bool
 }
 
 // The bytes a replaces pattern's token text holds for a "*" and a "?"
@@ -1318,7 +1330,7 @@ func (t *tokenizer) ansiCQuote(i int) int {
 	t.word(i, true)
 	end := closingQuote(t.line, i+1)
 	if end < 0 {
-		end = len(t.line)
+		end, t.unclosed = len(t.line), true
 	}
 	t.b.WriteString(t.literalText(unescapeANSIC(t.line[i+2 : end])))
 	return end
@@ -1330,7 +1342,7 @@ func (t *tokenizer) quote(i int) int {
 	t.word(i, true)
 	end := closingQuote(t.line, i)
 	if end < 0 {
-		end = len(t.line)
+		end, t.unclosed = len(t.line), true
 	}
 	if t.line[i] == '"' {
 		t.b.WriteString(t.literalText(unescapeDoubleQuoted(t.line[i+1 : end])))
