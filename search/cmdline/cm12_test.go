@@ -90,6 +90,39 @@ func TestMatchCommandRefusedLines(t *testing.T) {
 	})
 }
 
+// TestMatchCommandExecUndoneByGroup: an exec in a { …; } group or
+// compound command whose own redirections change a descriptor does not
+// change it for the commands after the group, as bash puts back what the
+// group's redirections changed once it is done, the exec's change
+// included (bash 5.2, a make writing "OUT" and "ERR"). The matcher
+// counted the exec, and "make all 2> <log>" missed "{ { exec 2>&1; } 2>
+// x; make all; } 2> err", whose errors go to err.
+func TestMatchCommandExecUndoneByGroup(t *testing.T) {
+	mt := Compile([]Card{{ID: "log", Replaces: []string{"make all 2> <log>"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: ERR to err.
+		{"{ { exec 2>&1; } 2> x; make all; } 2> err", []string{"log"}},
+		{"{ { exec 2>&-; } 2> x; make all; } 2> err", []string{"log"}},
+		{"{ { exec 2> e; } 2> x; make all; } 2> err", []string{"log"}},
+		{"( { exec 2>&1; } 2> x; make all ) 2> err", []string{"log"}},
+		{"{ if true; then exec 2>&1; fi 2> x; make all; } 2> err", []string{"log"}},
+		{"{ { { exec 2>&1; }; } 2> x; make all; } 2> err", []string{"log"}},
+		{"{ { { exec 2>&1; } 2> x; }; make all; } 2> err", []string{"log"}},
+		{"{ { exec 2>&1; } &> x; make all; } 2> err", []string{"log"}},
+		{"{ { exec 2>&1; } 2> x 2>&1; make all; } 2> err", []string{"log"}},
+		// bash: ERR to the output: the group's redirection changes
+		// another descriptor, or copies 2 onto itself.
+		{"{ { exec 2>&1; } 3> x; make all; } 2> err", nil},
+		{"{ { exec 2>&1; } 2>&2; make all; } 2> err", nil},
+		{"{ { exec 2>&1; make all; } 2> x; } 2> err", nil},
+		// bash: ERR to x, a copy of the output the group sent there.
+		{"{ { exec 2>&1; } > x; make all; } 2> err", nil},
+	})
+}
+
 // refusedLine reports whether bash refuses to parse the collapsed line
 // cmd, in a way refusedFrom sees, from any of its lines on.
 func refusedLine(cmd string) bool {

@@ -281,6 +281,10 @@ type pipeReader struct {
 	// sending make's errors to err. 0: none.
 	pending      int
 	pendingExecs uint16
+	// pendingAt: the index in toks of the closer of that group, whose
+	// redirections after it undo what its execs did to the descriptors
+	// they change (see undoneAfter).
+	pendingAt int
 }
 
 // read reads toks[k] and returns how many more tokens it took.
@@ -343,7 +347,7 @@ func (p *pipeReader) read(toks []shellToken, k int) int {
 		p.endAny(k)
 		if p.pending > 0 {
 			if t.text != "|" && t.text != "&" {
-				p.groups[p.pending-1].execs |= p.pendingExecs
+				p.groups[p.pending-1].execs |= p.pendingExecs &^ undoneAfter(toks, p.pendingAt, k)
 			}
 			p.pending = 0
 		}
@@ -397,7 +401,7 @@ func (p *pipeReader) push(opener byte, at int) {
 func (p *pipeReader) close(toks []shellToken, k, at int) {
 	if p.pending > 0 && p.pending-1 == p.open[len(p.open)-1] {
 		// Its last command, a group, ends with it: "( { exec 2>&1; } )".
-		p.groups[p.pending-1].execs |= p.pendingExecs
+		p.groups[p.pending-1].execs |= p.pendingExecs &^ undoneAfter(toks, p.pendingAt, at)
 	}
 	p.pending = 0
 	if k >= 0 {
@@ -417,7 +421,7 @@ func (p *pipeReader) close(toks []shellToken, k, at int) {
 			// the shell of the group around it: "( { exec 2>&1; };
 			// make all)", once the operator after it is known to
 			// run it there, neither a pipe nor "&" (see pending).
-			p.pending, p.pendingExecs = p.open[len(p.open)-1]+1, p.groups[g].execs
+			p.pending, p.pendingExecs, p.pendingAt = p.open[len(p.open)-1]+1, p.groups[g].execs, at
 		}
 	}
 	p.cur = p.outer[len(p.outer)-1]
@@ -425,6 +429,27 @@ func (p *pipeReader) close(toks []shellToken, k, at int) {
 	p.closed = g + 1
 	p.order = append(p.order, g)
 	p.groups[g].closed = at
+}
+
+// undoneAfter are the descriptors the redirections written after a
+// group's closer, toks[at], up to toks[end], change (changedDescriptors:
+// not a copy of one onto itself, "2>&2"), a bit for each: bash puts back
+// what they held once the group is done, and so undoes what an exec in it
+// did to them, which then reaches no command after the group: "{ { exec
+// 2>&1; } 2> x; make all; } 2> err" sends make's errors to err (bash
+// 5.2), where "{ { exec 2>&1; } 3> x; make all; } 2> err" and "… }
+// 2>&2; …" send them to the output.
+func undoneAfter(toks []shellToken, at, end int) uint16 {
+	var fds uint16
+	for r := at + 1; r < end && r < len(toks); {
+		next := pastRedirection(toks, r)
+		if next == r {
+			break
+		}
+		fds |= changedDescriptors(toks[r].text)
+		r = next
+	}
+	return fds
 }
 
 // endAny records the operator at toks[k], which ends a command inside
