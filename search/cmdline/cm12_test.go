@@ -123,6 +123,49 @@ func TestMatchCommandExecUndoneByGroup(t *testing.T) {
 	})
 }
 
+// TestMatchCommandSameFinalDescriptors: a command's redirections, written
+// after its words, match the pattern's where both leave each descriptor
+// 0 to 9 the same once bash has applied them in order: the same one
+// inherited, closed, or a file opened by the same operator, the pattern's
+// target matching the line's, and no file opened and dropped (bash 5.2, a
+// make writing "OUT" and "ERR"; each row says where they landed). The
+// matcher matched word by word, and "make all > <out> 2>&1" missed "make
+// all 2>o 1>&2".
+func TestMatchCommandSameFinalDescriptors(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "null", Replaces: []string{"make all > /dev/null 2>&1"}},
+		{ID: "two", Replaces: []string{"make all > <out> 2> <log>"}},
+		{ID: "piped", Replaces: []string{"make all > <out> 2>&1 | cat"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT and ERR to o (or /dev/null).
+		{"make all 2>o 1>&2", []string{"one"}},
+		{"make all 2>o >&2", []string{"one"}},
+		{"make all 2>o 1>&2 2>&1", []string{"one"}},
+		{"make all 2>/dev/null 1>&2", []string{"null", "one"}},
+		{"make all 2>o 1>&2 | cat", []string{"piped", "one"}},
+		// bash: OUT to o2, ERR to out.
+		{"make all > out 2>&1 > o2", []string{"two"}},
+		// bash: OUT and ERR to o, but the line closes 3 or opens x as
+		// well, which the pattern does not: unsure, a miss.
+		{"make all 3>o 1>&3 2>&3 3>&-", nil},
+		{"make all 2>o 1>&2 3>x", nil},
+		// bash: OUT and ERR to o, appended or over its start.
+		{"make all 2>>o 1>&2", nil},
+		{"make all 2<>o 1>&2", nil},
+		// bash: OUT to none (o opened twice, ERR over it), ERR to o.
+		{"make all > o 2> o", []string{"two"}},
+		// bash: OUT to e, ERR closed.
+		{"make all 2>e 1>&2 2>&-", nil},
+		// A redirection before the words: read word by word, as before.
+		{"make 2>o all 1>&2", nil},
+	})
+}
+
 // refusedLine reports whether bash refuses to parse the collapsed line
 // cmd, in a way refusedFrom sees, from any of its lines on.
 func refusedLine(cmd string) bool {

@@ -43,15 +43,15 @@ func TestMatchCommandReplacedLaterReview(t *testing.T) {
 		{"make all 2> err `date` 2>&1", nil},
 		{"make all 2> err $(date)", []string{"subst", "log"}},
 		{"make all 2> err `date`", []string{"tick", "log"}},
-		{"make all 2> err 2>&02", []string{"selflater", "log"}}, // "2>&02" is "2>&2" (cm12)
+		{"make all 2> err 2>&02", []string{"selffirst", "selflater", "log"}}, // "2>&02" is "2>&2"; its place changes nothing (cm12)
 		{"make all > out >&1", []string{"out"}},
 		{"make all > out 1>&01", []string{"out"}},
 		{"cat <&0", []string{"self"}},
 		{"cat <&0 < f", []string{"in"}},
 		{"cat < x <<EOF\nhi\nEOF", []string{"heredoc"}},
-		{"make all 2> err 2>&2", []string{"selflater", "log"}},
+		{"make all 2> err 2>&2", []string{"selffirst", "selflater", "log"}}, // the same descriptors as "2>&2 2> err" (cm12)
 		{"make all 2> err 2>&1 2>&2", nil},
-		{"make all 2>&2 2> err", []string{"selffirst", "log"}},
+		{"make all 2>&2 2> err", []string{"selffirst", "selflater", "log"}},
 	})
 }
 

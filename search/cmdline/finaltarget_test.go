@@ -50,7 +50,7 @@ func TestMatchCommandRedirectionReplacedLater(t *testing.T) {
 		{"(make all) 2> a 2> b", []string{"log"}},
 		{"make all 2> err 2>&2", []string{"log"}},
 		{"make all 2> err 2>&2-", []string{"log"}},
-		{"make all 2> err >&2", []string{"log"}},
+		{"make all 2> err >&2", []string{"both", "log"}}, // both outputs to err, as "> <out> 2>&1" sends them (cm12)
 		{"make all 2> err; ls 2>&1", []string{"log"}},
 		{"make all &> out 2> err", []string{"log", "out"}},
 		{"make all > out 2>&1", []string{"both", "dup", "out"}},

@@ -720,6 +720,9 @@ func matchFrom(want []tokenMatcher, toks []shellToken, c wordCursor, b *budget) 
 		}
 		if !c.before && want[c.i].redir {
 			c.enterBefore(toks, b)
+			if c.sameEffect(want, toks, b) {
+				continue
+			}
 		}
 		i, j := c.i, c.j
 		if i < 64 && c.early&(1<<i) != 0 {

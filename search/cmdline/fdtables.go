@@ -1,0 +1,194 @@
+package cmdline
+
+import (
+	"strconv"
+	"strings"
+)
+
+// finalTable is what a command's descriptors 0 to 9 hold once bash has
+// applied its redirections, in order, from what they held before
+// (inherited): a descriptor inherited (its number, +1), closed (0), or a
+// file one of the redirections opened (firstFile and up, the index in
+// files).
+type finalTable struct {
+	fd    [10]int16
+	files [10]tableFile
+	n     int // the files opened
+}
+
+// tableFile is a file a redirection opens: its operator (">", ">>",
+// "<", "<>") and the index of its target word.
+type tableFile struct {
+	op string
+	at int
+}
+
+const firstFile = 100
+
+func newFinalTable() finalTable {
+	var t finalTable
+	for i := range t.fd {
+		t.fd[i] = int16(i + 1)
+	}
+	return t
+}
+
+// apply applies the redirection r, with target (at the word at, or -1
+// for one written in r's word), and reports false where the table cannot
+// follow it: a descriptor past 9, a here-document or here-string, a copy
+// of a descriptor not known or closed (which bash refuses), a file whose
+// target is not a word of its own, or more than ten files.
+func (t *finalTable) apply(r redirection, target string, at int) bool {
+	if r.fd < 0 || r.both || target == "" {
+		return false
+	}
+	switch r.op {
+	case ">&", "<&":
+		if target == "-" {
+			t.fd[r.fd] = 0
+			return true
+		}
+		from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
+		if err != nil || from < 0 || from >= len(t.fd) || t.fd[from] == 0 {
+			return false
+		}
+		t.fd[r.fd] = t.fd[from]
+		if strings.HasSuffix(target, "-") && from != r.fd {
+			t.fd[from] = 0 // moved
+		}
+		return true
+	case ">", ">>", "<", "<>":
+		if at < 0 || t.n == len(t.files) {
+			return false
+		}
+		t.files[t.n] = tableFile{op: r.op, at: at}
+		t.fd[r.fd] = int16(firstFile + t.n)
+		t.n++
+		return true
+	}
+	return false
+}
+
+// lineTable is the finalTable of the redirections at toks[j:], up to the
+// operator after them or the line's end, and where they end; ok is false
+// where a word there is no redirection or the table cannot follow one.
+// Each redirection read costs a unit of b.
+func lineTable(toks []shellToken, j int, b *budget) (t finalTable, end int, ok bool) {
+	t = newFinalTable()
+	for j < len(toks) && !toks[j].op {
+		next := pastRedirection(toks, j)
+		if next == j || !b.pay(1) {
+			return t, j, false
+		}
+		r := parseRedirection(toks[j].text, len(t.fd))
+		target, at := r.target, -1
+		if target == "" && redirectionAlone(toks[j].text) && next == j+2 && !toks[j+1].op {
+			target, at = toks[j+1].text, j+1
+		}
+		if !t.apply(r, target, at) {
+			return t, j, false
+		}
+		j = next
+	}
+	return t, j, true
+}
+
+// patternTable is lineTable of the pattern words want[i:]: redirections
+// written out (no glob or placeholder in their word), a file's target a
+// word of its own, which may be a placeholder.
+func patternTable(want []tokenMatcher, i int, b *budget) (t finalTable, end int, ok bool) {
+	t = newFinalTable()
+	for i < len(want) && !want[i].op {
+		w := want[i]
+		if !w.redir || w.re != nil || !b.pay(1) {
+			return t, i, false
+		}
+		r := parseRedirection(w.text, len(t.fd))
+		target, at, next := r.target, -1, i+1
+		if target == "" && redirectionAlone(w.text) && i+1 < len(want) && !want[i+1].op && !want[i+1].redir {
+			target, at, next = want[i+1].text, i+1, i+2
+			if want[i+1].re != nil {
+				target = "*" // a placeholder or a glob, whose text is kept in re
+			}
+		}
+		if !t.apply(r, target, at) {
+			return t, i, false
+		}
+		i = next
+	}
+	return t, i, true
+}
+
+// sameTables reports whether the pattern's table p and the line's l give
+// each descriptor the same: the same one inherited, both closed, or files
+// opened alike (the same operator), each pattern file one line file, its
+// target matching the line's; and every file either opens is held by a
+// descriptor at the end (a file opened and dropped is created all the
+// same). Each target matched costs what its match does.
+func sameTables(want []tokenMatcher, toks []shellToken, p, l *finalTable, b *budget) bool {
+	var pl, lp [10]int8 // the file of the other each file is, +1
+	for fd := range p.fd {
+		pf, lf := p.fd[fd], l.fd[fd]
+		if pf < firstFile || lf < firstFile {
+			if pf != lf {
+				return false
+			}
+			continue
+		}
+		pi, li := pf-firstFile, lf-firstFile
+		switch {
+		case pl[pi] == 0 && lp[li] == 0:
+			if p.files[pi].op != l.files[li].op || !want[p.files[pi].at].match(toks[l.files[li].at], b) {
+				return false
+			}
+			pl[pi], lp[li] = int8(li+1), int8(pi+1)
+		case pl[pi] != int8(li+1):
+			return false
+		}
+	}
+	for i := range p.n {
+		if pl[i] == 0 {
+			return false
+		}
+	}
+	for i := range l.n {
+		if lp[i] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameEffect matches the pattern's redirections from want[c.i] to its
+// next operator or end with the command's from toks[c.j] to its next
+// operator or end, where both are redirections alone and the command has
+// none before them, by the descriptors they leave (finalTable), not word
+// by word: "make all > <out> 2>&1" matches "make all 2>o 1>&2", which
+// bash 5.2 runs sending both outputs to o. It moves c past both and
+// reports true where they leave the same; otherwise it leaves c and
+// reports false. Each word read costs a unit of b.
+func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budget) bool {
+	if c.back > 0 || c.group.end > 0 || c.j >= len(toks) || pastRedirection(toks, c.j) == c.j {
+		return false
+	}
+	for k := c.i - 1; k >= 0 && !want[k].op; k-- {
+		if want[k].redir || !b.pay(1) {
+			return false // the pattern's redirections start before
+		}
+	}
+	for k := c.j - 1; k >= 0 && !toks[k].op; k-- {
+		if pastRedirection(toks, k) > k || !b.pay(1) {
+			return false // the command's redirections start before
+		}
+	}
+	pt, pend, ok := patternTable(want, c.i, b)
+	if !ok {
+		return false
+	}
+	lt, lend, ok := lineTable(toks, c.j, b)
+	if !ok || !sameTables(want, toks, &pt, &lt, b) {
+		return false
+	}
+	c.i, c.j, c.named = pend, lend, true
+	return true
+}
