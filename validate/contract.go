@@ -531,12 +531,17 @@ var referenceHostProduces = map[string][]string{
 
 // presumedArtifacts are the artifacts taken to be the host artifacts of
 // the steps no host workflow declares (missing), each mapped to the last
-// point of the earliest such step, from which it is taken to be available:
-// what gsd-core's own workflow of that step produces (CONTEXT.md for
-// discuss), and what a declared host workflow after it consumes (plan
-// consumes CONTEXT.md: the hosts expect it from an earlier step, most
-// likely that one); not one a declared host workflow produces (host is
-// hostArtifactIndex's), which is available from there.
+// point of the step taken to make it, from which it is taken to be
+// available: what gsd-core's own workflow of that step produces (CONTEXT.md
+// for discuss), and what a declared host workflow after it consumes (plan
+// consumes CONTEXT.md: the hosts expect it from an earlier step); not one
+// a declared host workflow produces (host is hostArtifactIndex's), which
+// is available from there. A host's consume is taken to be made by the
+// step before that host whose gsd-core workflow makes it (verify's
+// SUMMARY.md by execute, though discuss is missing too), else by the
+// earliest step before it: a consume at plan:pre of SUMMARY.md, with
+// discuss and execute both missing, is then told that declaring discuss
+// will not meet it, rather than met in silence.
 func (c *Contract) presumedArtifacts(missing []undeclaredStep, host map[string]int) map[string]int {
 	out := map[string]int{}
 	presume := func(a string, from int) {
@@ -551,12 +556,21 @@ func (c *Contract) presumedArtifacts(missing []undeclaredStep, host map[string]i
 		for _, a := range referenceHostProduces[u.step] {
 			presume(a, u.last)
 		}
-		after := slices.Index(Steps, u.step)
-		for _, e := range c.Entries {
-			if slices.Index(Steps, e.Step) > after {
-				for _, a := range e.Consumes {
-					presume(a, u.last)
+	}
+	for _, e := range c.Entries {
+		at := slices.Index(Steps, e.Step)
+		for _, a := range e.Consumes {
+			from := -1
+			for _, u := range missing {
+				if slices.Index(Steps, u.step) > at {
+					break
 				}
+				if from < 0 || u.step == referenceStepOf(a) {
+					from = u.last
+				}
+			}
+			if from >= 0 {
+				presume(a, from)
 			}
 		}
 	}

@@ -81,11 +81,14 @@ func TestSkillDuplicateNotOfNonStrings(t *testing.T) {
 // mutant survived every test): an artifact a declared host workflow
 // produces is never presumed, but available from that host's point
 // (UAT.md, verify's, consumed at plan:pre without discuss, is a warning
-// that it comes only later); and one presumed for several steps no host
-// workflow declares is available from the earliest's last point (PLAN.md,
-// gsd-core's plan's, which execute consumes and, without plan-phase.md,
-// no host produces, is taken to be discuss's too, met at plan:pre, not
-// only plan's, from plan:post); and what gsd-core's own verify produces,
+// that it comes only later); and one gsd-core's own workflow of a step no
+// host workflow declares makes is that step's, though a host consumes it
+// after an earlier such step (PLAN.md, gsd-core's plan's, which execute
+// consumes and, without plan-phase.md, no host produces, is plan's, from
+// plan:post, not discuss's, met at plan:pre, as it was taken to be before
+// gate8: a warning that declaring discuss will not meet it; the earliest
+// step is kept for an artifact of no gsd-core workflow, see
+// TestPresumedFromTheReferenceMaker); and what gsd-core's own verify produces,
 // UAT.md, is verify's without verify-work.md though no declared host
 // consumes it (ship-phase.md gone too).
 func TestPresumedArtifactsReview(t *testing.T) {
@@ -100,7 +103,8 @@ func TestPresumedArtifactsReview(t *testing.T) {
 	}{
 		{"a host's artifact, without discuss", []string{"discuss-phase.md"}, research("UAT.md"), []string{
 			`consumes "UAT.md" which is only produced after this point (earliest available at "verify:post"); a warning while the discuss step has no host workflow (point-uncovered)`}},
-		{"presumed for two steps, without discuss and plan", []string{"discuss-phase.md", "plan-phase.md"}, research("PLAN.md"), nil},
+		{"presumed for two steps, without discuss and plan", []string{"discuss-phase.md", "plan-phase.md"}, research("PLAN.md"), []string{
+			`consumes "PLAN.md" which is only produced after this point (earliest available at "plan:post"); a warning while the discuss step has no host workflow (point-uncovered), but declaring discuss will not meet this consume: "PLAN.md" is the plan step's`}},
 		{"verify's own, without verify and ship", []string{"verify-work.md", "ship.md"},
 			sampleEdit{"nyquist", `"consumes": ["SUMMARY.md"]`, `"consumes": ["UAT.md"]`}, nil},
 	}
