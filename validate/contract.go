@@ -115,6 +115,50 @@ func (c *Contract) knownHost(step string) bool {
 	return c.Entry(step) != nil && (c.Complete || c.judged[step])
 }
 
+// knownThrough reports whether what the host workflows make by point
+// index at is known: every marker was understood, or, while one was not,
+// the host of every step up to the one at belongs to is known (knownHost).
+// A host artifact is available from its step's last point listed, which
+// is at or after the step's first: the marker not understood, once
+// mended, declares a later step, or a step twice (marker-duplicate-step),
+// and cannot make what is consumed at at available by then.
+func (c *Contract) knownThrough(at int) bool {
+	if c.Complete {
+		return true
+	}
+	if at < 0 {
+		return false
+	}
+	for _, step := range Steps {
+		if !c.knownHost(step) {
+			return false
+		}
+		if step == stepOf(Points[at]) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownBefore reports whether, while a marker is not understood, a step
+// whose host is not known (knownHost) ends before point index idx: what
+// it makes may be available before idx.
+func (c *Contract) unknownBefore(idx int) bool {
+	if c.Complete {
+		return false
+	}
+	for _, step := range Steps {
+		ps := PointsOfStep(step)
+		if PointIndex(ps[len(ps)-1]) >= idx {
+			return false
+		}
+		if !c.knownHost(step) {
+			return true
+		}
+	}
+	return false
+}
+
 // unwired reports whether point has no `loop render-hooks` call site in
 // a host workflow while some do, none in a workflow whose marker was
 // rejected either (which counts once it is mended); not while such a

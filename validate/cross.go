@@ -82,13 +82,11 @@ func crossCheck(ctx context.Context, valid, all []*Capability, unread map[string
 		// capabilities: without all of both, a consumed artifact would
 		// look like one nobody produces. A host workflow's consumes need
 		// the hosts before it only (checkHostConsumes).
-		if contract.Complete {
-			consumers := valid
-			if producesKnown(all) {
-				consumers = hookReaders(all)
-			}
-			checkConsumes(consumers, all, contract, s)
+		consumers := valid
+		if producesKnown(all) {
+			consumers = hookReaders(all)
 		}
+		checkConsumes(consumers, all, contract, s)
 		checkHostConsumes(all, contract, s)
 	}
 	points, cycles := orderPoints(valid)
@@ -1039,7 +1037,7 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 	for _, c := range caps {
 		for _, h := range c.Steps {
 			at := PointIndex(h.Point)
-			if at < 0 || !c.valid && !listReadable(h, "consumes") {
+			if at < 0 || !c.valid && !listReadable(h, "consumes") || !contract.knownThrough(at) {
 				continue
 			}
 			for j, a := range h.Consumes {
@@ -1058,7 +1056,11 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 				var msg string
 				switch {
 				case earliest >= 0:
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q)", c.ID, h.Point, a, Points[earliest])
+					sooner := ""
+					if contract.unknownBefore(earliest) {
+						sooner = ", unless a host workflow whose marker is not understood makes it sooner"
+					}
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced after this point (earliest available at %q%s)", c.ID, h.Point, a, Points[earliest], sooner)
 				case self:
 					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is only produced by this step itself", c.ID, h.Point, a)
 				default:
@@ -1066,7 +1068,13 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 					if note == "" && hint == "" {
 						hint = swappedHint(h, at, host, produced)
 					}
-					msg = fmt.Sprintf("capability %q step at point %q consumes %q which is never produced by any host artifact or capability hook%s%s", c.ID, h.Point, a, note, hint)
+					never := "which is never produced by any host artifact or capability hook"
+					if !contract.Complete {
+						// A marker not understood, of a later step, may
+						// produce it: after this point all the same.
+						never = "which no host artifact nor capability hook produces at or before this point (a host workflow whose marker is not understood may make it, but only after this point)"
+					}
+					msg = fmt.Sprintf("capability %q step at point %q consumes %q %s%s%s", c.ID, h.Point, a, never, note, hint)
 				}
 				ptr := fmt.Sprintf("%s/consumes/%d", h.Pointer(), j)
 				if unknown := undeclaredBy(missing, at, a, contract); unknown != "" {

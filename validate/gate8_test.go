@@ -85,3 +85,73 @@ func TestPresumedFromTheReferenceMaker(t *testing.T) {
 		})
 	}
 }
+
+// TestCapabilityConsumesBesideABrokenMarker: while a host workflow's
+// marker was not understood, no capability's consumes were checked, as
+// that marker may make what they consume earlier; a slip (CONTEXT.mdx at
+// plan:pre) came a run later, though a marker of a later step, once
+// mended, cannot make it available by then (gate8 sweep s02, s03, s07,
+// s08). A consume is checked when the host of every step up to its
+// point's is known (one marker, its points understood), as a host's
+// consumes are: one at or after the broken marker's step, or after a
+// step no workflow declares, still waits. What the marker not understood
+// may make later is not called never produced, and an earliest point
+// after a step whose host is not known may come sooner.
+func TestCapabilityConsumesBesideABrokenMarker(t *testing.T) {
+	intel := func(a string) sampleEdit {
+		return sampleEdit{"intel", `"consumes": [], "onError"`, `"consumes": ["` + a + `"], "onError"`}
+	}
+	tdd := sampleEdit{"tdd", `"consumes": ["PLAN.md"]`, `"consumes": ["PLAN.mdd"]`}
+	const later = `which no host artifact nor capability hook produces at or before this point (a host workflow whose marker is not understood may make it, but only after this point)`
+	tests := []struct {
+		name string
+		gone []string
+		wf   [][3]string
+		edit sampleEdit
+		want string // the one consumes-unsatisfied, an error at intel's consume; "" for none
+	}{
+		{"ship's step: misspelt", nil, [][3]string{{"ship.md", "step: ship", "stepp: ship"}}, intel("CONTEXT.mdx"),
+			`capability "intel" step at point "plan:pre" consumes "CONTEXT.mdx" ` + later + `; did you mean "CONTEXT.md"?`},
+		{"ship's step unknown", nil, [][3]string{{"ship.md", "step: ship", "step: shipp"}}, intel("CONTEXT.mdx"),
+			`capability "intel" step at point "plan:pre" consumes "CONTEXT.mdx" ` + later + `; did you mean "CONTEXT.md"?`},
+		{"execute's tag misspelt", nil, [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>`, `<loop-piont id="execute:pre"/>`}}, intel("PLAN.mdd"),
+			`capability "intel" step at point "plan:pre" consumes "PLAN.mdd" ` + later + `; did you mean "PLAN.md"?`},
+		{"verify declared twice", nil, [][3]string{{"ship.md", "step: ship\n", "step: verify\n"}, {"ship.md", "ship:pre, ship:post", "verify:pre, verify:post"}}, intel("RESEARCH.mdd"),
+			`capability "intel" step at point "plan:pre" consumes "RESEARCH.mdd" ` + later + `; did you mean "RESEARCH.md"?`},
+		{"verify's point misspelt, its artifact", nil, [][3]string{{"verify-work.md", "verify:pre, verify:post", "verify:pre, verify:postt"}}, intel("UAT.md"),
+			`capability "intel" step at point "plan:pre" consumes "UAT.md" ` + later},
+		{"verify's step unknown, its artifact", nil, [][3]string{{"verify-work.md", "step: verify", "step: verfy"}}, intel("UAT.md"),
+			`capability "intel" step at point "plan:pre" consumes "UAT.md" which is only produced after this point (earliest available at "verify:post")`},
+		{"execute's step unknown, ship's artifact", nil, [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>`, `<!-- gsd:loop-host
+step: execut
+points: execute:pre
+agent-roles: executor
+produces:
+consumes:
+-->`}, {"execute-phase.md", `<loop-point id="execute:wave:pre"/>`, ""}, {"execute-phase.md", `<loop-point id="execute:wave:post"/>`, ""}, {"execute-phase.md", `<loop-point id="execute:post"/>`, ""},
+			{"execute-phase.md", `<agent-role name="executor"/> <agent-role name="verifier"/>`, ""}, {"execute-phase.md", `<loop-artifact produces="SUMMARY.md" consumes="PLAN.md"/>`, ""},
+			{"ship.md", "produces:", "produces: FOO.md"}}, intel("FOO.md"),
+			`capability "intel" step at point "plan:pre" consumes "FOO.md" which is only produced after this point (earliest available at "ship:post", unless a host workflow whose marker is not understood makes it sooner)`},
+		{"at the broken marker's step", nil, [][3]string{{"plan-phase.md", "step: plan", "step: plna"}}, intel("CONTEXT.mdx"), ""},
+		{"after the broken marker's step", nil, [][3]string{{"plan-phase.md", "step: plan", "step: plna"}}, tdd, ""},
+		{"the consumer's own step's point misspelt", nil, [][3]string{{"plan-phase.md", "plan:pre, plan:post", "plan:pre, plan:postt"}}, intel("CONTEXT.mdx"), ""},
+		{"after a step no workflow declares", []string{"discuss-phase.md"}, [][3]string{{"ship.md", "step: ship", "stepp: ship"}}, intel("CONTEXT.mdx"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ruleFindings(Validate(gate8Repo(t, tt.gone, tt.wf, tt.edit)).Diagnostics, "consumes-unsatisfied")
+			if tt.want == "" {
+				if len(got) != 0 {
+					t.Fatalf("got %v, want no consumes-unsatisfied", got)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("%d consumes-unsatisfied, want 1: %v", len(got), got)
+			}
+			if d := got[0]; d.Severity != Error || d.File != "capabilities/intel/capability.json" || d.Pointer != "/steps/0/consumes/0" || d.Message != tt.want {
+				t.Errorf("got %s\nwant an error at capabilities/intel/capability.json (/steps/0/consumes/0): %s", d, tt.want)
+			}
+		})
+	}
+}
