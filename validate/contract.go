@@ -275,11 +275,34 @@ func checkStep(mk *Marker, s *sink) bool {
 		return false
 	}
 	if _, known := stepFamily[mk.Step.Value]; !known {
+		if msg := roleStepMessage(mk); msg != "" {
+			s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step", "%s", msg)
+			return false
+		}
 		s.atOffset(mk.File, mk.Src, mk.Step.Off, "", "marker-unknown-step",
 			"unknown step %q; a host workflow declares one of %s%s", mk.Step.Value, strings.Join(Steps, ", "), stepHint(mk))
 		return false
 	}
 	return true
+}
+
+// roleStepMessage is the marker-unknown-step finding of marker tags
+// whose step, that of their first <loop-point>, is an agent role (no id
+// is a canonical point, the first is a role: <loop-point id="executor"/>):
+// the author wrote no step, so "unknown step" would name none they
+// wrote. With every id a role and every <agent-role> name a point, the
+// two are told swapped; "" for a block or a step that is no role.
+func roleStepMessage(mk *Marker) string {
+	if _, role := roleFamily[mk.Step.Value]; !role || mk.Form != "tags" {
+		return ""
+	}
+	if tagOfValues(mk.Points) == "agent-role" && tagOfValues(mk.Roles) == "loop-point" {
+		roles, points := strings.Join(Values(mk.Points), ", "), strings.Join(Values(mk.Roles), ", ")
+		return fmt.Sprintf("the <loop-point> ids are agent roles (%s) and the <agent-role> names loop points (%s): the two are swapped, so the step, that of the first loop point, is unknown; write the points as <loop-point id=\"…\"/> (%s) and the roles as <agent-role name=\"…\"/> (%s)",
+			roles, points, points, roles)
+	}
+	return fmt.Sprintf("unknown step: the workflow's step is that of its first <loop-point>, and %q is an agent role, not a loop point: write it as <agent-role name=%q/>, and the step's points as <loop-point id=\"…\"/> (a point of %s)",
+		mk.Step.Value, mk.Step.Value, strings.Join(Steps, ", "))
 }
 
 // checkRejectedMarker runs the checks of one marker on its own over a

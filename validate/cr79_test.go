@@ -21,11 +21,12 @@ func TestCR79SwappedValuesOnlyWhenBothSwapped(t *testing.T) {
 		hosts [][3]string
 		want  []string
 	}{
-		// Their step is read from the first id, a role.
+		// Their step is read from the first id, a role: told swapped
+		// since gate8, where it was "unknown step "executor"".
 		{"tags: every loop point a role and every role a loop point", [][3]string{
 			{"execute-phase.md", "<loop-point id=\"execute:pre\"/>\n<loop-point id=\"execute:wave:pre\"/>\n<loop-point id=\"execute:wave:post\"/>\n<loop-point id=\"execute:post\"/>\n<agent-role name=\"executor\"/> <agent-role name=\"verifier\"/>",
 				"<loop-point id=\"executor\"/> <loop-point id=\"verifier\"/>\n<agent-role name=\"execute:pre\"/> <agent-role name=\"execute:post\"/>"}}, []string{
-			`marker-unknown-step ` + exec + `:3:17 unknown step "executor"`,
+			`marker-unknown-step ` + exec + `:3:17 the <loop-point> ids are agent roles (executor, verifier) and the <agent-role> names loop points (execute:pre, execute:post): the two are swapped`,
 		}},
 		{"a block whose points and roles are both roles", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post", "points: researcher, planner"}}, []string{
 			"point-unknown " + plan + `:3:21 "planner" is not a canonical loop point: it is an agent role; list it in agent-roles:`,

@@ -155,3 +155,45 @@ consumes:
 		})
 	}
 }
+
+// TestTagsWhoseStepIsARole: marker tags none of whose <loop-point> ids is
+// a canonical point, the first an agent role, were told `unknown step
+// "executor"`, a step the author never wrote (gate8 sweep s11, s13): the
+// finding, still marker-unknown-step at that id, says it is an agent
+// role, and, every id a role and every <agent-role> name a point, that
+// the two are swapped. A block's step: is as written; and an id that is
+// no role keeps the message it had.
+func TestTagsWhoseStepIsARole(t *testing.T) {
+	const exec = "workflows/execute-phase.md"
+	tags := "<loop-point id=\"execute:pre\"/>\n<loop-point id=\"execute:wave:pre\"/>\n<loop-point id=\"execute:wave:post\"/>\n<loop-point id=\"execute:post\"/>\n<agent-role name=\"executor\"/> <agent-role name=\"verifier\"/>"
+	tests := []struct {
+		name  string
+		hosts [][3]string
+		want  []string
+	}{
+		{"swapped, lists in one tag each", [][3]string{{"execute-phase.md", tags,
+			"<loop-point id=\"executor, verifier\"/>\n<agent-role name=\"execute:pre, execute:wave:pre, execute:wave:post, execute:post\"/>"}}, []string{
+			`marker-unknown-step ` + exec + `:3:17 the <loop-point> ids are agent roles (executor, verifier) and the <agent-role> names loop points (execute:pre, execute:wave:pre, execute:wave:post, execute:post): the two are swapped, so the step, that of the first loop point, is unknown; write the points as <loop-point id="…"/> (execute:pre, execute:wave:pre, execute:wave:post, execute:post) and the roles as <agent-role name="…"/> (executor, verifier)`,
+		}},
+		{"a role as the only point, its roles right", [][3]string{{"execute-phase.md", tags,
+			"<loop-point id=\"executor\"/>\n<agent-role name=\"executor\"/> <agent-role name=\"verifier\"/>"}}, []string{
+			`marker-unknown-step ` + exec + `:3:17 unknown step: the workflow's step is that of its first <loop-point>, and "executor" is an agent role, not a loop point: write it as <agent-role name="executor"/>, and the step's points as <loop-point id="…"/> (a point of discuss, plan, execute, verify, ship)`,
+		}},
+		{"roles swapped with what is no point", [][3]string{{"execute-phase.md", tags,
+			"<loop-point id=\"executor, verifier\"/>\n<agent-role name=\"execute:pre, execute:postt\"/>"}}, []string{
+			`marker-unknown-step ` + exec + `:3:17 unknown step: the workflow's step is that of its first <loop-point>, and "executor" is an agent role`,
+		}},
+		{"an id that is no role", [][3]string{{"execute-phase.md", tags,
+			"<loop-point id=\"exec\"/>\n<agent-role name=\"executor\"/>"}}, []string{
+			`marker-unknown-step ` + exec + `:3:17 unknown step "exec"; a host workflow declares one of discuss, plan, execute, verify, ship`,
+		}},
+		{"a block's step a role", [][3]string{{"plan-phase.md", "step: plan\n", "step: planner\n"}}, []string{
+			`marker-unknown-step workflows/plan-phase.md:2:7 unknown step "planner"; a host workflow declares one of discuss, plan, execute, verify, ship`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			wantFindings(t, gate7Findings(gate4Repo(t, nil, tt.hosts)), tt.want)
+		})
+	}
+}
