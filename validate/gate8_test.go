@@ -197,3 +197,47 @@ func TestTagsWhoseStepIsARole(t *testing.T) {
 		})
 	}
 }
+
+// TestBlockFieldsMeetsEveryNearMissLine: reportKeyNearMisses reads the
+// lines that misspell a key, and those writing one with a colon
+// look-alike, from blockFields' walk of the block (gate8), where it
+// walked the block's lines again: the lines kept are those the walks
+// found, in order, whether or not blockFields reads their key, and the
+// findings of every row are as before (go test ./validate, unchanged).
+func TestBlockFieldsMeetsEveryNearMissLine(t *testing.T) {
+	bodies := []string{
+		"\nstep: plan\nstpe: verify\npoints: plan:pre, plan:post\nagent-roles: planner\nproduces:\nconsumes:\n",
+		"\nstep: plan\nstep\uff1a verify\npoints\u2236 plan:pre\nagent-roles: planner\nproduces:\nconsumes:\n",
+		"\nstep\uff1a plan\nstep\uff1a verify\nPoints: plan:pre\nsteps: a\nagent-role: planner\nproduce: X\nconsumes:\n",
+		"\r\nstpe: plan\r\npoint: plan:pre\rstep: plan\nagent-roles : planner\n  produces \ua789 A.md\n",
+		"\nno key here\n- step: plan\nstep = plan\n\n",
+		"",
+	}
+	var misspelt, odd int
+	for _, body := range bodies {
+		src := []byte("<!-- gsd:loop-host" + body + "-->")
+		loc := []int{0, len(src), len("<!-- gsd:loop-host"), len(src) - len("-->")}
+		f := blockFields("w.md", src, loc, &sink{})
+		if want := misspeltKeyLines(src, loc); !slices.EqualFunc(f.misspelt, want, func(a, b misspeltKeyLine) bool {
+			return a.at == b.at && a.valOff == b.valOff && a.name == b.name && a.val == b.val && slices.Equal(a.keys, b.keys)
+		}) {
+			t.Errorf("%q: misspelt %+v, want %+v", body, f.misspelt, want)
+		}
+		var want []oddColonKeyLine
+		off := loc[2]
+		for line := range strings.SplitSeq(body, "\n") {
+			text := jsTrim(line)
+			if k, colon, val := oddColonLine(text); k != "" && !isKeyLine(text) {
+				want = append(want, oddColonKeyLine{at: off + strings.Index(line, k), key: k, colon: colon, val: jsTrim(val)})
+			}
+			off += len(line) + 1
+		}
+		if !slices.Equal(f.oddLines, want) {
+			t.Errorf("%q: oddLines %+v, want %+v", body, f.oddLines, want)
+		}
+		misspelt, odd = misspelt+len(f.misspelt), odd+len(f.oddLines)
+	}
+	if misspelt < 6 || odd < 4 {
+		t.Errorf("%d misspelt lines and %d with a colon look-alike met, want at least 6 and 4: the rows no longer hold them", misspelt, odd)
+	}
+}

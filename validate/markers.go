@@ -662,7 +662,8 @@ func parseBlock(file string, src []byte, loc []int, s *sink) *Marker {
 // readBlock is parseBlock, reading the block at loc as mode says.
 func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Marker {
 	body := src[loc[2]:loc[3]]
-	seen, values, odd, near, dup := blockFields(file, src, loc, s)
+	f := blockFields(file, src, loc, s)
+	seen, values, odd, near, dup := f.seen, f.values, f.odd, f.near, f.dup
 	if mode != blockRead && len(seen) == 0 {
 		return nil // none of its fields to check
 	}
@@ -679,7 +680,7 @@ func readBlock(file string, src []byte, loc []int, mode blockMode, s *sink) *Mar
 			"each is a line of its own that starts with its key and a colon, as \"step: plan\"", strings.Join(blockKeys, ":, ")+":")
 		return nil
 	}
-	reportKeyNearMisses(file, src, loc, seen, odd, near, s)
+	reportKeyNearMisses(file, src, f, s)
 	var ok bool
 	var spoilt map[string]bool
 	if mode == blockUnclosed {
@@ -788,8 +789,16 @@ var closerLikeRe = regexp.MustCompile(`^(?:(?:[-\x{2013}\x{2014}\x{2212}][ \t]*)
 // reports. gsd-core reads no such line either, and the block fails for
 // the key missing; which line was meant is unknown when two lines
 // misspell it, and neither is then read.
-func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]int, values map[string]Item, odd map[string]rune, near map[string]string, dup map[string]bool) {
-	seen, values = map[string]int{}, map[string]Item{}
+//
+// The lines that misspell a key, and those writing one with a colon
+// look-alike, read or not, are kept for reportKeyNearMisses, met in this
+// one walk of the block's lines.
+func blockFields(file string, src []byte, loc []int, s *sink) blockScan {
+	seen, values := map[string]int{}, map[string]Item{}
+	var odd map[string]rune
+	var dup map[string]bool
+	var misspelt []misspeltKeyLine
+	var oddLines []oddColonKeyLine
 	lineOff := loc[2]
 	var list string // the list key of the line before, if it may go on
 	var listAt int  // where that key is
@@ -801,12 +810,16 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 		lineOff += len(line) + 1
 		text := jsTrim(string(line))
 		if !isKeyLine(text) {
+			if l, ok := misspeltKeyLineAt(line, off, text); ok {
+				misspelt = append(misspelt, l)
+			}
 			if k, colon, val := oddColonLine(text); k != "" {
+				at := off + bytes.Index(line, []byte(k))
+				oddLines = append(oddLines, oddColonKeyLine{at: at, key: k, colon: colon, val: jsTrim(val)})
 				if written == nil {
 					written = writtenKeys(lines)
 				}
 				if _, again := seen[k]; !again && !written[k] {
-					at := off + bytes.Index(line, []byte(k))
 					list, listAt = k, at
 					if k == "step" {
 						list = ""
@@ -853,21 +866,47 @@ func blockFields(file string, src []byte, loc []int, s *sink) (seen map[string]i
 			break
 		}
 	}
+	var near map[string]string
 	if len(seen) < len(blockKeys) {
-		near = readNearKeys(src, loc, seen, values)
+		near = readNearKeys(src[loc[2]:loc[3]], misspelt, seen, values)
 	}
-	return seen, values, odd, near, dup
+	return blockScan{seen: seen, values: values, odd: odd, near: near, dup: dup, misspelt: misspelt, oddLines: oddLines}
+}
+
+// blockScan is what blockFields reads of a gsd:loop-host block: seen is
+// where each key found stands, values its value, trimmed; odd, near and
+// dup the keys read through a colon look-alike, read from a line
+// misspelling them, and given twice; misspelt the lines whose key is
+// probably one of blockKeys misspelt (misspeltKeyLines), and oddLines
+// those writing one with a colon look-alike, each in the block's order.
+type blockScan struct {
+	seen     map[string]int
+	values   map[string]Item
+	odd      map[string]rune
+	near     map[string]string
+	dup      map[string]bool
+	misspelt []misspeltKeyLine
+	oddLines []oddColonKeyLine
+}
+
+// oddColonKeyLine is a block's line writing key with colon, a character
+// that only looks like one (oddColonLine): where the key stands and the
+// value after it, trimmed.
+type oddColonKeyLine struct {
+	at    int
+	key   string
+	colon rune
+	val   string
 }
 
 // readNearKeys reads, into seen and values, each key of blockKeys that
-// the block at loc lacks (seen) and that one line, and no other, writes
-// misspelt (nearKeys), that line misspelling no other key: not one a
-// lone CR hides (keyAfterCR), which reportMissingFields tells otherwise.
-// It returns the keys so read, each with its text as written.
-func readNearKeys(src []byte, loc []int, seen map[string]int, values map[string]Item) map[string]string {
-	lines := misspeltKeyLines(src, loc)
+// the block of body lacks (seen) and that one of its lines, and no
+// other, writes misspelt (lines, misspeltKeyLines'), that line
+// misspelling no other key: not one a lone CR hides (keyAfterCR), which
+// reportMissingFields tells otherwise. It returns the keys so read, each
+// with its text as written.
+func readNearKeys(body []byte, lines []misspeltKeyLine, seen map[string]int, values map[string]Item) map[string]string {
 	var near map[string]string
-	body := src[loc[2]:loc[3]]
 	for _, k := range blockKeys {
 		if _, found := seen[k]; found || keyAfterCR(body, k) {
 			continue
@@ -1180,17 +1219,31 @@ func misspeltKeyLines(src []byte, loc []int) []misspeltKeyLine {
 		lineOff := off
 		off += len(raw) + 1
 		text := jsTrim(string(raw))
-		name, val, hasColon := strings.Cut(text, ":")
-		if !hasColon || isKeyLine(text) {
+		if isKeyLine(text) {
 			continue
 		}
-		if keys := nearKeys(name); len(keys) > 0 {
-			at := lineOff + bytes.Index(raw, []byte(name))
-			valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
-			lines = append(lines, misspeltKeyLine{at: at, valOff: valOff, name: name, val: jsTrim(val), keys: keys})
+		if l, ok := misspeltKeyLineAt(raw, lineOff, text); ok {
+			lines = append(lines, l)
 		}
 	}
 	return lines
+}
+
+// misspeltKeyLineAt reads raw, a line of a block at offset lineOff that
+// is no key's line, text trimmed, as a misspeltKeyLine, when its key is
+// probably one of blockKeys misspelt.
+func misspeltKeyLineAt(raw []byte, lineOff int, text string) (misspeltKeyLine, bool) {
+	name, val, hasColon := strings.Cut(text, ":")
+	if !hasColon {
+		return misspeltKeyLine{}, false
+	}
+	keys := nearKeys(name)
+	if len(keys) == 0 {
+		return misspeltKeyLine{}, false
+	}
+	at := lineOff + bytes.Index(raw, []byte(name))
+	valOff := at + len(text) - len(val) + (len(val) - len(strings.TrimLeftFunc(val, isJSSpace)))
+	return misspeltKeyLine{at: at, valOff: valOff, name: name, val: jsTrim(val), keys: keys}, true
 }
 
 // linesMisspelling are the lines of a block (loc) whose key is probably k
@@ -1199,43 +1252,36 @@ func linesMisspelling(src []byte, loc []int, k string) []misspeltKeyLine {
 	return slices.DeleteFunc(misspeltKeyLines(src, loc), func(l misspeltKeyLine) bool { return !slices.Contains(l.keys, k) })
 }
 
-// reportKeyNearMisses warns of each line of the block at loc that writes
-// a key the block also writes as gsd-core reads it (seen, but not through
-// a colon look-alike, odd, nor misspelt, near), misspelt ("stpe:",
-// "Points:"; misspeltKeyLines) or with a colon look-alike ("step\uff1a"):
-// gsd-core reads the block and ignores the line, so its value is lost
-// without a word (marker-key-near-miss). A line that may misspell
-// several keys is not told, nor a key's plural.
-func reportKeyNearMisses(file string, src []byte, loc []int, seen map[string]int, odd map[string]rune, near map[string]string, s *sink) {
+// reportKeyNearMisses warns of each line of the block blockFields read
+// (f) that writes a key the block also writes as gsd-core reads it (seen,
+// but not through a colon look-alike, odd, nor misspelt, near), misspelt
+// ("stpe:", "Points:"; f.misspelt) or with a colon look-alike
+// ("step\uff1a"; f.oddLines): gsd-core reads the block and ignores the
+// line, so its value is lost without a word (marker-key-near-miss). A
+// line that may misspell several keys is not told, nor a key's plural.
+func reportKeyNearMisses(file string, src []byte, f blockScan, s *sink) {
 	written := func(k string) bool {
-		_, in := seen[k]
-		return in && odd[k] == 0 && near[k] == ""
+		_, in := f.seen[k]
+		return in && f.odd[k] == 0 && f.near[k] == ""
 	}
 	if !slices.ContainsFunc(blockKeys, written) {
 		return
 	}
-	for _, l := range misspeltKeyLines(src, loc) {
+	for _, l := range f.misspelt {
 		// A key's plural ("steps:" beside "step:") is a key of its own,
 		// as ref §1.2 has it, not a slip.
 		if len(l.keys) == 1 && written(l.keys[0]) && !strings.EqualFold(jsTrim(l.name), l.keys[0]+"s") {
 			k := l.keys[0]
 			s.atOffset(file, src, l.at, "", "marker-key-near-miss",
 				"this line's key %q is not %q: gsd-core reads '%s:' from line %d only and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
-				l.name, k, k, lineOf(src, seen[k]), l.val, lineOf(src, seen[k]))
+				l.name, k, k, lineOf(src, f.seen[k]), l.val, lineOf(src, f.seen[k]))
 		}
 	}
-	off := loc[2]
-	for line := range bytes.SplitSeq(src[loc[2]:loc[3]], []byte("\n")) {
-		lineOff := off
-		off += len(line) + 1
-		text := jsTrim(string(line))
-		if isKeyLine(text) {
-			continue
-		}
-		if k, colon, val := oddColonLine(text); k != "" && written(k) {
-			s.atOffset(file, src, lineOff+bytes.Index(line, []byte(k)), "", "marker-key-near-miss",
+	for _, l := range f.oddLines {
+		if k := l.key; written(k) {
+			s.atOffset(file, src, l.at, "", "marker-key-near-miss",
 				"this line writes '%s' with %q (%U), which is no colon to gsd-core: it reads '%s:' from line %d only and ignores this line, so %q is not read; remove the line, or write what it means on line %d",
-				k, colon, colon, k, lineOf(src, seen[k]), jsTrim(val), lineOf(src, seen[k]))
+				k, l.colon, l.colon, k, lineOf(src, f.seen[k]), l.val, lineOf(src, f.seen[k]))
 		}
 	}
 }
