@@ -38,8 +38,8 @@ func TestRegistryArtifactIsTheDocumentEncoded(t *testing.T) {
 					t.Fatalf("load %d: %v %v", i, err, snap.Diagnostics)
 				}
 				doc := snap.Registry.JSON()
-				if want := encodeFile(&doc, 0); !bytes.Equal(snap.Artifacts[RegistryFile], want) {
-					t.Fatalf("load %d: the artifact is not the document encoded:\n%s", i, firstDifference(snap.Artifacts[RegistryFile], want))
+				if want := encodeFile(&doc, 0); !bytes.Equal(snap.Artifact(RegistryFile), want) {
+					t.Fatalf("load %d: the artifact is not the document encoded:\n%s", i, firstDifference(snap.Artifact(RegistryFile), want))
 				}
 				opts.Previous = snap
 			}
@@ -140,9 +140,9 @@ func TestRegistryArtifactCopiesUnchangedPieces(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(snap.Artifacts[RegistryFile], fresh.Artifacts[RegistryFile]) || snap.Digest != fresh.Digest {
+		if !bytes.Equal(snap.Artifact(RegistryFile), fresh.Artifact(RegistryFile)) || snap.Digest != fresh.Digest {
 			t.Fatalf("%s: the artifact differs from a build from scratch:\n%s", st.name,
-				firstDifference(snap.Artifacts[RegistryFile], fresh.Artifacts[RegistryFile]))
+				firstDifference(snap.Artifact(RegistryFile), fresh.Artifact(RegistryFile)))
 		}
 		if snap.pieces.encoded != st.encoded {
 			t.Errorf("%s: %d pieces encoded, want %d", st.name, snap.pieces.encoded, st.encoded)

@@ -94,8 +94,8 @@ func TestRebuildMatchesFreshBuildAfterChanges(t *testing.T) {
 		if len(snap.Diagnostics) != len(fresh.Diagnostics) || snap.OK() != fresh.OK() {
 			t.Fatalf("%s: diagnostics differ:\n%v\n%v", st.name, snap.Diagnostics, fresh.Diagnostics)
 		}
-		for name, want := range fresh.Artifacts {
-			if got := snap.Artifacts[name]; !bytes.Equal(got, want) {
+		for _, name := range ArtifactNames {
+			if got, want := snap.Artifact(name), fresh.Artifact(name); !bytes.Equal(got, want) {
 				t.Fatalf("%s: %s differs from a build from scratch:\n%s", st.name, name, firstDifference(got, want))
 			}
 		}

@@ -44,7 +44,7 @@ func TestGoldenRepo(t *testing.T) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(path, snap.Artifacts[name], 0o644); err != nil {
+			if err := os.WriteFile(path, snap.Artifact(name), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -53,7 +53,7 @@ func TestGoldenRepo(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v (run with -update to create it)", err)
 		}
-		if !bytes.Equal(snap.Artifacts[name], want) {
+		if !bytes.Equal(snap.Artifact(name), want) {
 			t.Errorf("%s differs from the golden file; run go test ./store -run TestGoldenRepo -update and review the diff", name)
 		}
 	}
@@ -74,7 +74,7 @@ func TestDeterministic(t *testing.T) {
 		t.Errorf("digests differ: %s vs %s", a.Digest, b.Digest)
 	}
 	for _, name := range store.ArtifactNames {
-		if !bytes.Equal(a.Artifacts[name], b.Artifacts[name]) {
+		if !bytes.Equal(a.Artifact(name), b.Artifact(name)) {
 			t.Errorf("%s differs between runs", name)
 		}
 	}
@@ -84,7 +84,7 @@ func TestDeterministic(t *testing.T) {
 // fragments as they are (no \u003c escapes), as JSON.stringify writes them.
 func TestNoHTMLEscaping(t *testing.T) {
 	snap := load(t, "../testdata/repo")
-	reg := snap.Artifacts[store.RegistryFile]
+	reg := snap.Artifact(store.RegistryFile)
 	if !bytes.Contains(reg, []byte("<the libraries & services it names>")) {
 		t.Error("fragment text was escaped or not inlined")
 	}
@@ -168,7 +168,7 @@ func TestCardOwnPathLeftOut(t *testing.T) {
 	if !warned {
 		t.Errorf("no card-unknown-field warning at /path naming bin/t: %v", snap.Diagnostics)
 	}
-	index := snap.Artifacts[store.ToolIndexFile]
+	index := snap.Artifact(store.ToolIndexFile)
 	if n := bytes.Count(index, []byte(`"path"`)); n != 1 || !bytes.Contains(index, []byte(`"path": "bin/t"`)) {
 		t.Errorf("tool-index.json has %d \"path\" keys, want one, bin/t:\n%s\n%v", n, index, snap.Diagnostics)
 	}
@@ -279,7 +279,7 @@ func TestNestingCannotInflateTheRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := load(t, repo)
-	if got := len(snap.Artifacts["capability-registry.json"]); got > 64*len(data) {
+	if got := len(snap.Artifact("capability-registry.json")); got > 64*len(data) {
 		t.Errorf("a capability.json of %d bytes made a registry of %d bytes", len(data), got)
 	}
 }

@@ -125,7 +125,7 @@ func TestLoadWithCacheMatchesLoad(t *testing.T) {
 			t.Fatalf("load %d: ok=%v digest %s, without cache %s", i, warm.OK(), warm.Digest, cold.Digest)
 		}
 		for _, name := range store.ArtifactNames {
-			if !bytes.Equal(warm.Artifacts[name], cold.Artifacts[name]) {
+			if !bytes.Equal(warm.Artifact(name), cold.Artifact(name)) {
 				t.Errorf("load %d: %s differs with the cache", i, name)
 			}
 		}

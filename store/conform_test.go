@@ -281,7 +281,7 @@ func TestGSDCoreCommandFamilyDeclaredTwice(t *testing.T) {
 	if !snap.OK() {
 		t.Fatalf("the reference accepts a family declared twice by one capability:\n%s", gsdDiags(snap.Diagnostics))
 	}
-	raw := snap.Artifacts[store.RegistryFile]
+	raw := snap.Artifact(store.RegistryFile)
 	keys := gsdKeys(t, raw, "commandFamilies")
 	if n := len(slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return k != "intel" })); n != 1 {
 		t.Errorf("commandFamilies lists \"intel\" %d times, want once: %v", n, keys)
@@ -325,7 +325,7 @@ func TestGSDCoreClustersByTier(t *testing.T) {
 	if !snap.OK() {
 		t.Fatalf("variant does not pass:\n%s", gsdDiags(snap.Diagnostics))
 	}
-	raw := snap.Artifacts[store.RegistryFile]
+	raw := snap.Artifact(store.RegistryFile)
 	gsdEqual(t, "research cluster", gsdCompact(gsdKeysValue(t, raw, "capabilityClusters", "research")), `["phase-notes","research-phase"]`)
 	gsdEqual(t, "research membership", gsdCompact(gsdKeysValue(t, raw, "profileMembership", "research")), `{"profiles":["standard","full"],"tier":"standard"}`)
 	gsdEqual(t, "learnings membership", gsdCompact(gsdKeysValue(t, raw, "profileMembership", "learnings")), `{"profiles":["core","standard","full"],"tier":"core"}`)

@@ -20,7 +20,7 @@ func TestCRLFFragmentChangesTheDigest(t *testing.T) {
 	const rel = "capabilities/research/loop/research-prompt.md"
 	lf := load(t, editedRepo(t, rel, func(b []byte) []byte { return b }))
 	crlf := load(t, editedRepo(t, rel, func(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")) }))
-	if !bytes.Equal(lf.Artifacts[store.RegistryFile], crlf.Artifacts[store.RegistryFile]) {
+	if !bytes.Equal(lf.Artifact(store.RegistryFile), crlf.Artifact(store.RegistryFile)) {
 		t.Error("the registry artifact differs between an LF and a CRLF checkout")
 	}
 	if lf.Digest == crlf.Digest {
@@ -52,7 +52,7 @@ func TestDeclaredCarriageReturnsKept(t *testing.T) {
 	}
 	writeTestFile(t, path, bytes.Replace(src, []byte(`"summary": "`), []byte(`"summary": "Line one\r\n`), 1))
 	snap := load(t, repo)
-	registry, index := snap.Artifacts[store.RegistryFile], snap.Artifacts[store.ToolIndexFile]
+	registry, index := snap.Artifact(store.RegistryFile), snap.Artifact(store.ToolIndexFile)
 	for _, want := range []string{`"Line one\r\nResearches the domain`, `"Research the phase\r\nbefore planning."`} {
 		if !bytes.Contains(registry, []byte(want)) {
 			t.Errorf("registry artifact lost the declared %s", want)
@@ -106,7 +106,7 @@ func TestDeclaredCarriageReturnChangeIsDrift(t *testing.T) {
 	if _, err := store.WriteArtifacts(context.Background(), out, lf); err != nil {
 		t.Fatal(err)
 	}
-	if committed, err := os.ReadFile(filepath.Join(out, store.RegistryFile)); err != nil || !bytes.Equal(committed, lf.Artifacts[store.RegistryFile]) {
+	if committed, err := os.ReadFile(filepath.Join(out, store.RegistryFile)); err != nil || !bytes.Equal(committed, lf.Artifact(store.RegistryFile)) {
 		t.Errorf("gen --write kept the old registry (%v)", err)
 	}
 
@@ -114,7 +114,7 @@ func TestDeclaredCarriageReturnChangeIsDrift(t *testing.T) {
 	// with "\r\n" (the only strings of testdata/repo's registry with a
 	// line end), its lines with CRLF.
 	plain := declared("")
-	crlf := bytes.ReplaceAll(plain.Artifacts[store.RegistryFile], []byte(`\n`), []byte(`\r\n`))
+	crlf := bytes.ReplaceAll(plain.Artifact(store.RegistryFile), []byte(`\n`), []byte(`\r\n`))
 	crlf = bytes.ReplaceAll(crlf, []byte("\n"), []byte("\r\n"))
 	if !bytes.Contains(crlf, []byte(`"inline": "`)) {
 		t.Fatal("the registry inlines no fragment; the test needs one")
@@ -136,7 +136,7 @@ func TestDeclaredInlineCarriageReturnIsData(t *testing.T) {
 	snap := load(t, editedRepo(t, "capabilities/tdd/capability.json", func(b []byte) []byte {
 		return bytes.Replace(b, []byte(`"inline": "Write the failing test first;`), []byte(`"inline": "Write the failing test first;\r\n`), 1)
 	}))
-	reg := snap.Artifacts[store.RegistryFile]
+	reg := snap.Artifact(store.RegistryFile)
 	if !bytes.Contains(reg, []byte(`first;\r\n`)) {
 		t.Fatal("the declared inline \\r\\n is not in the registry")
 	}

@@ -34,7 +34,7 @@ func TestFragmentsFromTheWalkAgreeWithTheirOwnRead(t *testing.T) {
 		if !snap.OK() {
 			t.Fatalf("%s: %v", dir, snap.Diagnostics)
 		}
-		return snap.Artifacts[store.RegistryFile]
+		return snap.Artifact(store.RegistryFile)
 	}
 	a, b := load(walked), load(alone)
 	for _, want := range []string{"Map the patterns of the codebase", `"path": "loop/threat-model.md"`} {

@@ -81,7 +81,7 @@ func WriteArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Written,
 		// CRLF checkout (git's autocrlf) the registry inlined each
 		// fragment with "\r\n", and one real change rewrote them all,
 		// which the next gen --write on LF changed back.
-		data := snap.Artifacts[name]
+		data := snap.Artifact(name)
 		// Read as gen --check reads it: a link there is replaced, not
 		// read through, nor kept for pointing at the same bytes. And
 		// compared as it compares: a file gen --check calls up to date
@@ -187,7 +187,7 @@ func CheckArtifacts(ctx context.Context, dir string, snap *Snapshot) ([]Drift, e
 			return drifts, err
 		}
 		p := filepath.Join(dir, name)
-		want := snap.Artifacts[name]
+		want := snap.Artifact(name)
 		committed, err := readCommitted(p, committedLimit(want))
 		if errors.Is(err, fs.ErrNotExist) {
 			drifts = append(drifts, Drift{File: p, Missing: true})
@@ -290,7 +290,7 @@ func withoutCR(b []byte) []byte {
 // contributor saw drift in every inlined fragment. A "\r\n" a
 // declaration writes is its data either way, and its change drift.
 func sameArtifact(ctx context.Context, committed []byte, snap *Snapshot, name string) bool {
-	if bytes.Equal(committed, snap.Artifacts[name]) {
+	if bytes.Equal(committed, snap.Artifact(name)) {
 		return true
 	}
 	if name != RegistryFile || snap.Registry == nil || !bytes.Contains(committed, []byte(`\r\n`)) {

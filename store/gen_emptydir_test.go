@@ -28,7 +28,7 @@ func TestArtifactsInEmptyDir(t *testing.T) {
 		t.Fatalf(`WriteArtifacts("") = %v, %v; want the %d artifacts written in the working directory`, w, err, len(store.ArtifactNames))
 	}
 	for _, name := range store.ArtifactNames {
-		if data, err := os.ReadFile(name); err != nil || string(data) != string(snap.Artifacts[name]) {
+		if data, err := os.ReadFile(name); err != nil || string(data) != string(snap.Artifact(name)) {
 			t.Errorf("%s in the working directory: %v", name, err)
 		}
 	}

@@ -101,14 +101,14 @@ func TestWriteArtifacts(t *testing.T) {
 		t.Errorf("first write = %+v, want %+v", w, want)
 	}
 	for _, name := range ArtifactNames {
-		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, snap.Artifacts[name]) {
-			t.Errorf("%s = %q, %v; want %q", name, got, err, snap.Artifacts[name])
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, snap.Artifact(name)) {
+			t.Errorf("%s = %q, %v; want %q", name, got, err, snap.Artifact(name))
 		}
 	}
 
 	// The contract file made CRLF, as git's autocrlf checks it out, and the
 	// tool index changed: only the tool index is written again.
-	crlf := bytes.ReplaceAll(snap.Artifacts[ContractFile], []byte("\n"), []byte("\r\n"))
+	crlf := bytes.ReplaceAll(snap.Artifact(ContractFile), []byte("\n"), []byte("\r\n"))
 	if err := os.WriteFile(filepath.Join(dir, ContractFile), crlf, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestWriteArtifacts(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(dir, ContractFile)); !bytes.Equal(got, crlf) {
 		t.Errorf("the CRLF contract file became %q", got)
 	}
-	if got, _ := os.ReadFile(filepath.Join(dir, ToolIndexFile)); !bytes.Equal(got, snap.Artifacts[ToolIndexFile]) {
+	if got, _ := os.ReadFile(filepath.Join(dir, ToolIndexFile)); !bytes.Equal(got, snap.Artifact(ToolIndexFile)) {
 		t.Errorf("the changed tool index is %q, want it rewritten", got)
 	}
 
@@ -220,9 +220,9 @@ func TestCheckArtifacts(t *testing.T) {
 		}
 	}
 	// All equal, the registry with CRLF.
-	write(RegistryFile, bytes.ReplaceAll(snap.Artifacts[RegistryFile], []byte("\n"), []byte("\r\n")))
-	write(ContractFile, snap.Artifacts[ContractFile])
-	write(ToolIndexFile, snap.Artifacts[ToolIndexFile])
+	write(RegistryFile, bytes.ReplaceAll(snap.Artifact(RegistryFile), []byte("\n"), []byte("\r\n")))
+	write(ContractFile, snap.Artifact(ContractFile))
+	write(ToolIndexFile, snap.Artifact(ToolIndexFile))
 	if d, err := CheckArtifacts(context.Background(), dir, snap); err != nil || len(d) != 0 {
 		t.Fatalf("CheckArtifacts of equal files = %+v, %v; want no drift", d, err)
 	}
@@ -249,7 +249,7 @@ func TestCheckArtifacts(t *testing.T) {
 	}
 
 	// A UTF-8 byte order mark: noted, diffed. UTF-16: noted only.
-	write(ContractFile, append([]byte("\xef\xbb\xbf"), snap.Artifacts[ContractFile]...))
+	write(ContractFile, append([]byte("\xef\xbb\xbf"), snap.Artifact(ContractFile)...))
 	write(ToolIndexFile, []byte{0xff, 0xfe, '{', 0})
 	d, err = CheckArtifacts(context.Background(), dir, snap)
 	if err != nil || len(d) != 2 {
@@ -264,7 +264,7 @@ func TestCheckArtifacts(t *testing.T) {
 
 	// A link at the registry's name: an error, nothing read through it.
 	secret := filepath.Join(t.TempDir(), "secret")
-	if err := os.WriteFile(secret, snap.Artifacts[RegistryFile], 0o644); err != nil {
+	if err := os.WriteFile(secret, snap.Artifact(RegistryFile), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(filepath.Join(dir, RegistryFile))

@@ -18,7 +18,7 @@ import (
 // was a gigabyte (review). One a little larger is diffed as ever.
 func TestCheckArtifactsFarLargerFileIsNotDiffed(t *testing.T) {
 	snap := load(t, editedRepo(t, "capabilities/tdd/capability.json", func(b []byte) []byte { return b }))
-	reg := snap.Artifacts[store.RegistryFile]
+	reg := snap.Artifact(store.RegistryFile)
 	for _, tc := range []struct {
 		name, note string
 		committed  []byte

@@ -79,8 +79,8 @@ type gsdDoc struct {
 
 func gsdRegistryBytes(t *testing.T) []byte {
 	t.Helper()
-	b, ok := gsdLoad(t).Artifacts[store.RegistryFile]
-	if !ok {
+	b := gsdLoad(t).Artifact(store.RegistryFile)
+	if b == nil {
 		t.Fatalf("no %s artifact", store.RegistryFile)
 	}
 	return b
@@ -204,7 +204,7 @@ func TestGSDCoreDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range store.ArtifactNames {
-		if !bytes.Equal(a.Artifacts[name], b.Artifacts[name]) {
+		if !bytes.Equal(a.Artifact(name), b.Artifact(name)) {
 			t.Errorf("%s differs between two builds of the same checkout", name)
 		}
 	}
@@ -229,7 +229,7 @@ func TestGSDCoreContract(t *testing.T) {
 			Consumes []string `json:"consumes"`
 		} `json:"coreArtifacts"`
 	}
-	raw := snap.Artifacts[store.ContractFile]
+	raw := snap.Artifact(store.ContractFile)
 	var got []entry
 	if err := json.Unmarshal(raw, &got); err != nil {
 		t.Fatalf("%s: %v", store.ContractFile, err)

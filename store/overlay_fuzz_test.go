@@ -363,8 +363,8 @@ func fuzzOverlayCheck(t *testing.T, ops []fuzzOp) {
 	}
 	if got.OK() != want.OK() || got.Digest != want.Digest {
 		t.Errorf("overlay ok=%v digest %s; check ok=%v digest %s", got.OK(), got.Digest, want.OK(), want.Digest)
-		for _, name := range slices.Sorted(maps.Keys(want.Artifacts)) {
-			if g, w := got.Artifacts[name], want.Artifacts[name]; string(g) != string(w) {
+		for _, name := range store.ArtifactNames {
+			if g, w := got.Artifact(name), want.Artifact(name); string(g) != string(w) {
 				t.Logf("%s differs:\noverlay: %.2000s\ncheck: %.2000s", name, g, w)
 			}
 		}

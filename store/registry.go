@@ -1,6 +1,7 @@
 package store
 
 import (
+	"io"
 	"slices"
 
 	"github.com/capreg/capreg/validate"
@@ -591,8 +592,7 @@ func ToolJSON(c *validate.Card) ojson.Value {
 // other list the artifacts sort and the reference's generator (Node)
 // sorts: a card id may be any one-line text.
 func ToolIndexJSON(cards []*validate.Card) ojson.Value {
-	sorted := slices.DeleteFunc(slices.Clone(cards), func(c *validate.Card) bool { return c == nil })
-	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return compareUTF16(a.ID, b.ID) })
+	sorted := toolOrder(cards)
 	items := make([]ojson.Value, len(sorted))
 	for i, c := range sorted {
 		items[i] = ToolJSON(c)
@@ -601,4 +601,51 @@ func ToolIndexJSON(cards []*validate.Card) ojson.Value {
 	doc.Append("version", ojson.NewString("1"))
 	doc.Append("tools", ojson.NewArray(items...))
 	return doc
+}
+
+// toolOrder is cards as tool-index.json lists them: sorted by id, by
+// UTF-16 code units, without the nil ones.
+func toolOrder(cards []*validate.Card) []*validate.Card {
+	sorted := slices.DeleteFunc(slices.Clone(cards), func(c *validate.Card) bool { return c == nil })
+	slices.SortStableFunc(sorted, func(a, b *validate.Card) int { return compareUTF16(a.ID, b.ID) })
+	return sorted
+}
+
+// writeToolIndex writes tool-index.json for cards to w, the bytes
+// encodeFile(ToolIndexJSON(cards)) makes, a card at a time through one
+// buffer, and returns how many it wrote and w's first error. The
+// snapshot's digest is taken so, and tool-index.json is made so when it
+// is asked for (Snapshot.Artifact), so that a build does not hold the
+// whole document: it is as large as the cards' files, and nothing a
+// daemon serves reads it.
+func writeToolIndex(w io.Writer, cards []*validate.Card) (int, error) {
+	sorted := toolOrder(cards)
+	var n int
+	buf := make([]byte, 0, 4096)
+	flush := func() error {
+		k, err := w.Write(buf)
+		n += k
+		buf = buf[:0]
+		return err
+	}
+	buf = append(buf, "{\n  \"version\": \"1\",\n  \"tools\": "...)
+	if len(sorted) == 0 {
+		buf = append(buf, "[]"...)
+	} else {
+		buf = append(buf, '[')
+		for i, c := range sorted {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n    "...)
+			v := ToolJSON(c)
+			buf = ojson.AppendEncodeAt(buf, &v, "  ", 2)
+			if err := flush(); err != nil {
+				return n, err
+			}
+		}
+		buf = append(buf, "\n  ]"...)
+	}
+	buf = append(buf, "\n}\n"...)
+	return n, flush()
 }

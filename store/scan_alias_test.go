@@ -49,7 +49,7 @@ func TestScanAliases(t *testing.T) {
 		})
 		snap := scanLoadRepo(t, repo)
 		scanWantClean(t, snap)
-		if !strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"path": "loop/current.md",`) {
+		if !strings.Contains(string(snap.Artifact("capability-registry.json")), `"path": "loop/current.md",`) {
 			t.Error("the linked fragment was not inlined")
 		}
 	})
@@ -139,7 +139,7 @@ func TestScanReadsOnlyReferencedFragments(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"inline": "Vendored prompt.\n"`) {
+	if !strings.Contains(string(snap.Artifact("capability-registry.json")), `"inline": "Vendored prompt.\n"`) {
 		t.Error("the vendored fragment was not inlined")
 	}
 }
@@ -153,7 +153,7 @@ func TestGateFragmentIsIgnored(t *testing.T) {
 	})
 	snap := scanLoadRepo(t, repo)
 	scanWantClean(t, snap)
-	if strings.Contains(string(snap.Artifacts["capability-registry.json"]), `"notes/none.md",`+"\n") {
+	if strings.Contains(string(snap.Artifact("capability-registry.json")), `"notes/none.md",`+"\n") {
 		t.Error("a gate fragment was inlined")
 	}
 }

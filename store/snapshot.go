@@ -82,9 +82,12 @@ type Snapshot struct {
 	Diagnostics validate.Diagnostics
 	// Registry is nil when the repository has errors.
 	Registry *Registry
-	// Artifacts maps each generated file name to its bytes (2-space JSON,
-	// trailing newline, line ends in strings as an LF checkout writes them:
-	// the bytes gen --write writes); empty when the repository has errors.
+	// Artifacts maps the registry's and the contract's file names to
+	// their bytes (2-space JSON, trailing newline, line ends in strings as
+	// an LF checkout writes them: the bytes gen --write writes); empty
+	// when the repository has errors. tool-index.json is not held: it is
+	// made when asked for (Artifact), as it is the size of the cards'
+	// files and nothing served reads it.
 	Artifacts map[string][]byte
 	// Digest identifies the content: a hash of the artifacts (and of
 	// Options.Program, when set), so replicas of one program reading the
@@ -116,6 +119,13 @@ type Snapshot struct {
 	// fragments are the fragment paths the scan found, by declaration
 	// digest, for the next scan (fragmentMemo); nil without a Cache.
 	fragments map[[sha256.Size]byte][]string
+
+	// toolIndexSize is the length of tool-index.json, counted as the
+	// digest was taken (0 when the repository has errors), and toolIndex
+	// the bytes, made on the first Artifact(ToolIndexFile).
+	toolIndexSize int
+	toolIndexOnce sync.Once
+	toolIndex     []byte
 
 	searchOnce sync.Once
 	search     *search.Index
@@ -182,6 +192,27 @@ func (s *Snapshot) Attach(key any, derive func() any) any {
 		a.done.Store(true)
 	}
 	return a.value
+}
+
+// Artifact returns the bytes of the generated file name (one of
+// ArtifactNames): those gen --write writes, nil when the repository has
+// errors or for another name. tool-index.json is encoded from the cards on
+// the first call for it, and kept: a daemon, which serves the registry and
+// the contract but not the tool index, never holds it, where it held a
+// copy of every card's text (30 MB at 3,900 cards of 8 KB).
+func (s *Snapshot) Artifact(name string) []byte {
+	if b, ok := s.Artifacts[name]; ok || name != ToolIndexFile {
+		return b // a tool index in Artifacts is one a caller put there
+	}
+	s.toolIndexOnce.Do(func() {
+		if s.toolIndexSize == 0 || s.Result == nil {
+			return
+		}
+		b := bytes.NewBuffer(make([]byte, 0, s.toolIndexSize))
+		_, _ = writeToolIndex(b, s.Result.Cards) // a bytes.Buffer's Write fails never
+		s.toolIndex = b.Bytes()
+	})
+	return s.toolIndex
 }
 
 // SearchIndex returns the tool-card search index, built on first use (the
@@ -596,11 +627,10 @@ func build(ctx context.Context, src *validate.Sources, strict bool, cache *valid
 		snap.pieces.data = registry // where the next build copies from
 	}
 	snap.Artifacts = map[string][]byte{
-		RegistryFile:  registry,
-		ContractFile:  tight.Bytes(encodeFile(&contract, 4096)),
-		ToolIndexFile: toolIndex(src, res.Cards, prev),
+		RegistryFile: registry,
+		ContractFile: tight.Bytes(encodeFile(&contract, 4096)),
 	}
-	snap.Digest = digest(snap.Artifacts, res, program)
+	snap.Digest, snap.toolIndexSize = digest(snap.Artifacts, res, program)
 	return snap, nil
 }
 
@@ -624,74 +654,23 @@ func registrySize(src *validate.Sources, prev *Snapshot) int {
 	return 3*sourceBytes + 4096
 }
 
-// toolIndex is the bytes of tool-index.json for cards: prev's, when it
-// was built from the very same cards (see sameToolEntries), else encoded
-// afresh, in room reserved for them (toolIndexSize). Encoded from 4 KiB,
-// 32 MB of cards grew their buffer to 190 MB of garbage, then copied it
-// tight; and each rebuild, an edited capability as much as a card,
-// encoded it again and held a second copy beside prev's while prev was
-// served.
-func toolIndex(src *validate.Sources, cards []*validate.Card, prev *Snapshot) []byte {
-	if prev != nil && prev.Result != nil && sameToolEntries(prev.Result.Cards, cards) {
-		if b, ok := prev.Artifacts[ToolIndexFile]; ok {
-			return b
-		}
-	}
-	tools := ToolIndexJSON(cards)
-	return tight.Bytes(encodeFile(&tools, toolIndexSize(src, prev)))
-}
-
-// sameToolEntries reports whether two validations' cards make the same
-// tool index: in the same order, each with the same id and tool path and
-// the very same tree (a Cache gives the cards of an unchanged file the
-// tree it parsed first, which nothing changes). Cards parsed afresh are
-// never the same, whatever their text: encoding them is the safe answer.
-func sameToolEntries(a, b []*validate.Card) bool {
-	return slices.EqualFunc(a, b, func(x, y *validate.Card) bool {
-		if x == nil || y == nil {
-			return x == y
-		}
-		return x.ID == y.ID && x.ToolPath == y.ToolPath && sameTree(&x.Raw, &y.Raw)
-	})
-}
-
-// sameTree reports whether two values share their one tree: the same
-// kind, text and members or items, by their storage.
-func sameTree(x, y *ojson.Value) bool {
-	return x.Kind == y.Kind && x.Bool == y.Bool && x.FileText == y.FileText && x.Str == y.Str && x.Off == y.Off &&
-		len(x.Members) == len(y.Members) && len(x.Items) == len(y.Items) &&
-		(len(x.Members) == 0 || &x.Members[0] == &y.Members[0]) &&
-		(len(x.Items) == 0 || &x.Items[0] == &y.Items[0])
-}
-
-// toolIndexSize is the room a build reserves for tool-index.json: the
-// previous one's length and a 128th more, or, on a first build, the
-// cards' bytes and a quarter more (their entries are re-indented: a card
-// of 24,000 intent phrases, one a line, grew 15%), each with its tool's
-// path. tight.Bytes gives back what is left over.
-func toolIndexSize(src *validate.Sources, prev *Snapshot) int {
-	if prev != nil {
-		if n := len(prev.Artifacts[ToolIndexFile]); n > 0 {
-			return n + n/128
-		}
-	}
-	n := 4096
-	for _, c := range src.Cards {
-		n += len(c.Data) + len(c.ToolPath) + 32
-	}
-	return n + n/4
-}
-
 // digest is a snapshot's Digest: a hash of its artifacts, and of what the
 // API shows beyond them: where each capability is declared, its
 // fragments' carriage returns (the artifacts write them as "\n",
 // /capabilities/{id} and render-hooks as the file holds them), which
 // points have render-hooks call sites, and the program that serves them.
-func digest(artifacts map[string][]byte, res *validate.Result, program string) string {
+// artifacts are the registry and the contract; tool-index.json is written
+// into the hash from res.Cards (writeToolIndex), and its length returned.
+func digest(artifacts map[string][]byte, res *validate.Result, program string) (string, int) {
 	h := sha256.New()
+	var toolIndexSize int
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
 		h.Write([]byte(name))
 		h.Write([]byte{0})
+		if name == ToolIndexFile {
+			toolIndexSize, _ = writeToolIndex(h, res.Cards) // a hash's Write fails never
+			continue
+		}
 		h.Write(artifacts[name])
 	}
 	for _, c := range res.Capabilities {
@@ -703,7 +682,7 @@ func digest(artifacts map[string][]byte, res *validate.Result, program string) s
 	if program != "" {
 		fmt.Fprintf(h, "\x00program %s", program)
 	}
-	return hex.EncodeToString(h.Sum(nil))[:32]
+	return hex.EncodeToString(h.Sum(nil))[:32], toolIndexSize
 }
 
 // stopped is the error of a build ctx ended.

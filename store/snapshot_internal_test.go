@@ -480,7 +480,7 @@ func TestRegistryPiecesPointIntoTheArtifact(t *testing.T) {
 	if err != nil || !snap.OK() || snap.pieces == nil {
 		t.Fatalf("load testdata/repo with a cache: %v, pieces %v", err, snap != nil && snap.pieces != nil)
 	}
-	if reg := snap.Artifacts[RegistryFile]; !sameSlice(snap.pieces.data, reg) {
+	if reg := snap.Artifact(RegistryFile); !sameSlice(snap.pieces.data, reg) {
 		t.Errorf("pieces.data (%d bytes, room for %d) is not the registry artifact (%d bytes)", len(snap.pieces.data), cap(snap.pieces.data), len(reg))
 	}
 }

@@ -3,56 +3,190 @@ package store
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"github.com/capreg/capreg/store/storetest"
 	"github.com/capreg/capreg/validate"
 )
 
-// TestToolIndexKeepsOnlyTheSameEntries: toolIndex gives the previous
-// snapshot's bytes only for its very cards; a card of the same tree
-// whose id or tool path differs (which a Cache keyed by path and text
-// never gives, but nothing else holds toolIndex to), or a previous build
-// that failed and wrote no tool index, is encoded afresh, to the bytes
-// ToolIndexJSON gives.
-func TestToolIndexKeepsOnlyTheSameEntries(t *testing.T) {
+// TestWriteToolIndexIsToolIndexJSON: writeToolIndex, a card at a time,
+// writes the bytes of encoding ToolIndexJSON whole, as tool-index.json
+// was made before: no card, one, nil cards among them, cards out of id
+// order, ids past the BMP (sorted by UTF-16 units), a card carrying a
+// "path" of its own, and the cards of a synthetic repository, in order
+// and reversed. A writer that fails stops it with its error.
+func TestWriteToolIndexIsToolIndexJSON(t *testing.T) {
 	dir := t.TempDir()
 	if err := storetest.WriteRepo(dir, 40); err != nil {
 		t.Fatal(err)
 	}
-	prev, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
-	if err != nil || !prev.OK() || len(prev.Result.Cards) < 2 {
-		t.Fatalf("load: %v %v, %d cards", err, prev.Diagnostics, len(prev.Result.Cards))
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
+	if err != nil || !snap.OK() || len(snap.Result.Cards) < 2 {
+		t.Fatalf("load: %v %v", err, snap.Diagnostics)
 	}
-	cards := prev.Result.Cards
-	fresh := func(cards []*validate.Card) []byte {
-		tools := ToolIndexJSON(cards)
-		return encodeFile(&tools, 0)
+	card := func(id, extra string) *validate.Card {
+		t.Helper()
+		data := fmt.Appendf(nil, `{"id": %q, "command": "bin/t", "summary": "Does it.", "intent_phrases": ["do it", "x \"y\" \u00e9"], "effects": "None.", "risk": "reversible", "example": "bin/t"%s}`, id, extra)
+		src := &validate.Sources{Cards: []validate.CardSource{{File: validate.File{Path: "bin/t.card.json", Data: data}, ToolPath: "bin/t", ToolExists: true}}}
+		res := validate.Validate(src)
+		if len(res.Cards) != 1 {
+			t.Fatalf("card %q not valid: %v", id, res.Diagnostics)
+		}
+		return res.Cards[0]
 	}
-	if got := toolIndex(prev.Sources, cards, prev); &got[0] != &prev.Artifacts[ToolIndexFile][0] {
-		t.Error("the previous snapshot's very cards were encoded again")
-	}
+	all := snap.Result.Cards
+	backward := slices.Clone(all)
+	slices.Reverse(backward)
 	for _, tc := range []struct {
-		name   string
-		change func(*validate.Card)
+		name  string
+		cards []*validate.Card
 	}{
-		{"tool path", func(c *validate.Card) { c.ToolPath = "elsewhere/tool" }},
-		{"id", func(c *validate.Card) { c.ID = "zz-last" }}, // sorts it after the others
+		{"none", nil},
+		{"one", []*validate.Card{card("one", "")}},
+		{"nil among them", []*validate.Card{nil, card("b", ""), nil, card("a", "")}},
+		{"utf-16 order", []*validate.Card{card("\U0001F600", ""), card("\uFF5E", ""), card("a", "")}},
+		{"own path", []*validate.Card{card("p", `, "path": "elsewhere"`)}},
+		{"repository", all},
+		{"repository reversed", backward},
 	} {
-		next := append([]*validate.Card(nil), cards...)
-		changed := *next[0]
-		tc.change(&changed)
-		next[0] = &changed
-		got, want := toolIndex(prev.Sources, next, prev), fresh(next)
-		if bytes.Equal(want, prev.Artifacts[ToolIndexFile]) {
-			t.Fatalf("%s: the change makes the same index", tc.name)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("a card of another %s kept the previous tool-index.json:\n%.300s\nwant:\n%.300s", tc.name, got, want)
+		tools := ToolIndexJSON(tc.cards)
+		want := encodeFile(&tools, 0)
+		var got bytes.Buffer
+		n, err := writeToolIndex(&got, tc.cards)
+		if err != nil || n != len(want) || !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s: wrote %d bytes, %v:\n%.600s\nwant %d:\n%.600s", tc.name, n, err, got.Bytes(), len(want), want)
 		}
 	}
-	failed := &Snapshot{Sources: prev.Sources, Result: prev.Result} // errors: no artifacts
-	if got := toolIndex(prev.Sources, cards, failed); !bytes.Equal(got, fresh(cards)) {
-		t.Errorf("after a build that failed, tool-index.json is\n%.300s\nwant:\n%.300s", got, fresh(cards))
+	broken := errors.New("disk full")
+	if _, err := writeToolIndex(failingWriter{broken}, all); !errors.Is(err, broken) {
+		t.Errorf("a failing writer: %v, want %v", err, broken)
+	}
+}
+
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// TestDigestAsOfWholeToolIndex: the digest, taken with tool-index.json
+// written into the hash a card at a time, is the one taken of the whole
+// document's bytes, as before (so every ETag is as it was), with and
+// without a program; and the length it counts is the document's.
+func TestDigestAsOfWholeToolIndex(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 40); err != nil {
+		t.Fatal(err)
+	}
+	for _, program := range []string{"", "abc123"} {
+		snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}, Program: program})
+		if err != nil || !snap.OK() {
+			t.Fatalf("load: %v %v", err, snap.Diagnostics)
+		}
+		tools := ToolIndexJSON(snap.Result.Cards)
+		whole := encodeFile(&tools, 0)
+		artifacts := maps.Clone(snap.Artifacts)
+		artifacts[ToolIndexFile] = whole
+		if want := digestOfBytes(artifacts, snap.Result, program); snap.Digest != want {
+			t.Errorf("program %q: digest %s, of the whole bytes %s", program, snap.Digest, want)
+		}
+		if snap.toolIndexSize != len(whole) {
+			t.Errorf("program %q: tool index counted %d bytes, is %d", program, snap.toolIndexSize, len(whole))
+		}
+	}
+}
+
+// digestOfBytes is digest as it was when the snapshot held tool-index.json:
+// a hash of the three artifacts' bytes, then what digest adds.
+func digestOfBytes(artifacts map[string][]byte, res *validate.Result, program string) string {
+	h := sha256.New()
+	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
+		h.Write([]byte(name))
+		h.Write([]byte{0})
+		h.Write(artifacts[name])
+	}
+	for _, c := range res.Capabilities {
+		fmt.Fprintf(h, "\x00file %s %s", c.ID, c.File)
+		hashCarriageReturns(h, c)
+	}
+	wired := slices.Sorted(maps.Keys(res.Contract.Wired))
+	fmt.Fprintf(h, "\x00wired %s", strings.Join(wired, ","))
+	if program != "" {
+		fmt.Fprintf(h, "\x00program %s", program)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// TestSnapshotHoldsNoToolIndexUntilAsked: a build, a first one and a
+// rebuild with a Cache after a capability's or a card's edit, holds no
+// tool-index.json until Artifact asks for it; then every caller, at once,
+// is given the one document, the bytes a build without a cache makes
+// (with the card's edit in it). A build that fails has none.
+func TestSnapshotHoldsNoToolIndexUntilAsked(t *testing.T) {
+	dir := t.TempDir()
+	if err := storetest.WriteRepo(dir, 40); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{ScanOptions: ScanOptions{Repo: dir}, Cache: validate.NewCache()}
+	load := func() *Snapshot {
+		t.Helper()
+		snap, err := Load(context.Background(), opts)
+		if err != nil || !snap.OK() {
+			t.Fatalf("load: %v %v", err, snap.Diagnostics)
+		}
+		if snap.toolIndex != nil || snap.Artifacts[ToolIndexFile] != nil {
+			t.Fatal("a build holds tool-index.json before it is asked for")
+		}
+		want := Build(snap.Sources, false).Artifact(ToolIndexFile)
+		if len(want) == 0 {
+			t.Fatal("a build without a cache made no tool-index.json")
+		}
+		got := make([][]byte, 8)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i] = snap.Artifact(ToolIndexFile) })
+		}
+		wg.Wait()
+		for _, g := range got {
+			if !bytes.Equal(g, want) || &g[0] != &got[0][0] {
+				t.Fatalf("tool-index.json is not one document, that of a build without a cache:\n%.300s\nwant:\n%.300s", g, want)
+			}
+		}
+		opts.Previous = snap
+		return snap
+	}
+	edit := func(rel, old, new string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		data, err := os.ReadFile(p)
+		if err != nil || !bytes.Contains(data, []byte(old)) {
+			t.Fatalf("%s: %v, or no %q", rel, err, old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load()
+	edit("capabilities/cap-00001/capability.json", `"description": "`, `"description": "edited `)
+	load()
+	edit("bin/tool-00002.card.json", `"summary": "`, `"summary": "Edited: `)
+	if third := load(); !bytes.Contains(third.Artifact(ToolIndexFile), []byte("Edited: ")) {
+		t.Error("a rebuild after a card's edit gave the previous tool-index.json")
+	}
+	edit("bin/tool-00002.card.json", `"summary": "`, `"summary": 1, "x": "`)
+	failed, err := Load(context.Background(), opts)
+	if err != nil || failed.OK() {
+		t.Fatalf("a card of a number for a summary: %v, ok %v", err, failed.OK())
+	}
+	if b := failed.Artifact(ToolIndexFile); b != nil {
+		t.Errorf("a build that failed gave a tool-index.json: %.300s", b)
 	}
 }
