@@ -229,6 +229,20 @@ func warnDeviceFolder(d *doc, folder string, s *sink) {
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
+	return placeDoc(file, data, v, errs, s)
+}
+
+// parseSharedDoc is parseDoc whose tree's strings share data's memory
+// (ojson.ParseShared), for a file whose bytes are never changed and are
+// kept with its tree: a tool card (checkCard).
+func parseSharedDoc(file string, data []byte, s *sink) *doc {
+	v, errs := ojson.ParseShared(data)
+	return placeDoc(file, data, v, errs, s)
+}
+
+// placeDoc is the document of file, data parsed to v with errs, its
+// parse errors and the encoding's findings made.
+func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, s *sink) *doc {
 	if bytes.HasPrefix(data, utf8BOM) {
 		s.atOffset(file, data, 0, "", "json-bom",
 			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+

@@ -184,6 +184,9 @@ func failedCardIDDoc(d *doc, own []Diagnostic) *doc {
 			id = m
 		}
 	}
+	// Its strings share the card's bytes (parseSharedDoc), which are
+	// not kept.
+	id.Key, id.Value.Str = "id", strings.Clone(id.Value.Str)
 	return &doc{File: d.File, Root: ojson.Value{Kind: ojson.Object, Off: d.Root.Off, Members: []ojson.Member{id}}}
 }
 
@@ -221,7 +224,10 @@ type cardInput struct {
 // when not), ToolExists unset. It is a pure function of in (and of the
 // card schema and rules, which are the program's).
 func checkCard(in cardInput, s *sink) (*doc, *Card) {
-	d := parseDoc(in.Path, in.Data, s)
+	// The card's strings are its bytes, which the cache and the snapshot
+	// keep with it and nothing writes to (a scan reads each file into
+	// its own buffer; POST /validate's files are copied from its body).
+	d := parseSharedDoc(in.Path, in.Data, s)
 	if d == nil {
 		return nil, nil
 	}

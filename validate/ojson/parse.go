@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // ErrorKind says what went wrong in a parse.
@@ -136,6 +137,20 @@ func ParseTop(src []byte) (Value, []Error) {
 	return p.parse(src)
 }
 
+// ParseShared is Parse whose strings (values and keys) share src's
+// memory where they can: one written without escapes, in valid UTF-8, is
+// the bytes of src it is written with, not a copy of them. The caller
+// promises that src is never written to afterwards, nor its memory
+// reused, while any string of the value lives: the strings would change
+// under their readers. A tool card is held so: validation keeps its
+// bytes (positioned findings are made of them) and its tree, and the two
+// were two copies of every card's text. Any string still shares src as a
+// whole: one kept alone keeps all of src.
+func ParseShared(src []byte) (Value, []Error) {
+	p := parser{indexAfter: indexAfter, maxDepth: maxDepth, share: true}
+	return p.parse(src)
+}
+
 // ParseNested is Parse for a document that wraps, one level down, a value
 // read elsewhere as a document of its own: an API body {"config": {..}}
 // whose config a --config file holds. It allows levels more levels of
@@ -208,6 +223,9 @@ type parser struct {
 	// top is set for ParseTop: nothing below depth 1 is kept, and
 	// dropText is set while such a string is read.
 	top, dropText bool
+	// share is set for ParseShared: a string needing no decoding is
+	// src's bytes themselves.
+	share bool
 	// path is the JSON pointer tokens of the value being parsed; a pointer
 	// string is only built for an error, and so is an index's text.
 	path []pathToken
@@ -728,8 +746,12 @@ func (p *parser) string() string {
 			raw := p.src[plainFrom:p.pos]
 			p.pos++
 			if b.Len() == 0 && utf8.Valid(raw) {
-				if p.dropText {
+				if p.dropText || len(raw) == 0 {
 					return ""
+				}
+				if p.share {
+					// ParseShared's caller never changes src.
+					return unsafe.String(&raw[0], len(raw))
 				}
 				return string(raw)
 			}
