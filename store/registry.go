@@ -622,6 +622,7 @@ func writeToolIndex(w io.Writer, cards []*validate.Card) (int, error) {
 	sorted := toolOrder(cards)
 	var n int
 	buf := make([]byte, 0, 4096)
+	var members []ojson.Member
 	flush := func() error {
 		k, err := w.Write(buf)
 		n += k
@@ -638,7 +639,16 @@ func writeToolIndex(w io.Writer, cards []*validate.Card) (int, error) {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, "\n    "...)
-			v := ToolJSON(c)
+			// ToolJSON's entry, its members in one slice for every card.
+			v := c.Raw
+			members = members[:0]
+			for _, m := range v.Members {
+				if m.Key != validate.ToolPathField {
+					members = append(members, m)
+				}
+			}
+			members = append(members, ojson.Member{Key: validate.ToolPathField, KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
+			v.Members = members
 			buf = ojson.AppendEncodeAt(buf, &v, "  ", 2)
 			if err := flush(); err != nil {
 				return n, err
