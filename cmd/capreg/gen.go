@@ -77,9 +77,18 @@ func runGen(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// capabilities over it.
 		hint += fmt.Sprintf(", which writes what %s alone holds (see the warning above)", shellQuote(gf.repo))
 	}
-	code = genCheck(ctx, snap, gf.out, hint, stdout, stderr)
-	if note := cmp.Or(outInRepo(gf.repo, gf.out), outNearby(gf.out)); code == exitFindings && note != "" {
-		sayf(stderr, "capreg: %s", note)
+	// An --out that names no folder here, where another holds the
+	// artifacts, is likely a slip: each missing file's hint would have
+	// advised writing a second copy there (trial2), so the hint follows
+	// the folder meant, once, as the alternative.
+	note := cmp.Or(outInRepo(gf.repo, gf.out), outNearby(gf.out))
+	fileHint := hint
+	if note != "" {
+		fileHint = ""
+	}
+	code = genCheck(ctx, snap, gf.out, fileHint, stdout, stderr)
+	if code == exitFindings && note != "" {
+		sayf(stderr, "capreg: %s (to make the artifacts in %s instead, run %s)", note, shellQuote(gf.out), hint)
 	}
 	return code
 }
@@ -255,7 +264,9 @@ func genWrite(ctx context.Context, snap *store.Snapshot, out string, stdout, std
 }
 
 // genCheck compares the committed artifacts in out with the generated ones:
-// a diff and the command that fixes it for each stale file, exit 1.
+// a diff and the command that fixes it for each stale file, exit 1 (a
+// missing file's line gives no command when hint is "": the caller
+// names the folder probably meant instead).
 // Interrupted, it prints nothing of a comparison left unfinished: a
 // partial "up to date" or a stale file's diff would read as the verdict.
 func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdout, stderr io.Writer) int {
@@ -270,6 +281,10 @@ func genCheck(ctx context.Context, snap *store.Snapshot, out, hint string, stdou
 	}
 	for _, d := range drifts {
 		if d.Missing {
+			if hint == "" {
+				sayf(stderr, "capreg: %s is missing", d.File)
+				continue
+			}
 			sayf(stderr, "capreg: %s is missing; run %s", d.File, hint)
 			continue
 		}
