@@ -197,7 +197,46 @@ func ownConfigKeys(caps []*Capability, central *CentralSchema, s *sink) []config
 			}
 		}
 	}
+	reportParentKeys(keys, s)
 	return keys
+}
+
+// reportParentKeys warns of a config key that is the parent of another,
+// release.store beside release.store.track (trial2: a mobile team's
+// store-release capability): gsd-core reads a key by nested lookup alone
+// (ref §5.2), so a config giving the longer key makes the shorter an
+// object, which a when or activationKey reading it takes as set, whatever
+// it was meant to hold. One finding at each parent, naming its first
+// child in key order.
+func reportParentKeys(keys []configKey, s *sink) {
+	sorted := slices.Clone(keys)
+	slices.SortFunc(sorted, func(a, b configKey) int { return strings.Compare(a.key, b.key) })
+	for _, k := range keys {
+		prefix := k.key + "."
+		i, _ := slices.BinarySearchFunc(sorted, prefix, func(e configKey, t string) int { return strings.Compare(e.key, t) })
+		if i == len(sorted) || !strings.HasPrefix(sorted[i].key, prefix) {
+			continue
+		}
+		child := sorted[i]
+		rename := "rename one of them so that neither is the other's parent"
+		if i := slices.IndexFunc(k.c.Config, func(e ConfigEntry) bool { return e.Key == k.key }); i >= 0 && k.c.Config[i].Type == "boolean" {
+			rename += fmt.Sprintf(" (the switch as %q, say)", k.key+".enabled")
+		}
+		s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
+			"config key %q is the parent of %q, declared at %s: gsd-core reads keys by nested lookup alone, so a config giving the child, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
+			k.key, child.key, s.where(child.c.doc, child.ptr()), nestedExample(child.key), k.key, rename)
+	}
+}
+
+// nestedExample is the nested config that gives key a value:
+// {"a": {"b": …}} for a.b.
+func nestedExample(key string) string {
+	parts := strings.Split(key, ".")
+	out := "…"
+	for i := len(parts) - 1; i >= 0; i-- {
+		out = "{" + strconv.Quote(parts[i]) + ": " + out + "}"
+	}
+	return out
 }
 
 // checkCentralPatterns compiles the central patterns one at a time,

@@ -90,6 +90,7 @@ var Rules = []Rule{
 	{"command-family-conflict", Error, "a command family is owned by two capabilities"},
 	{"config-key-conflict", Error, "a config key is declared by two capabilities"},
 	{"config-key-pending-migration", Warning, "a capability's config key is still listed in the central config schema (an error under --strict)"},
+	{"config-key-parent", Warning, "a config key is the parent of another (release.store beside release.store.track): gsd-core reads keys by nested lookup alone, so a config giving the longer makes the shorter an object, read as set, and none gives both their own values"},
 	{"config-key-central-pattern", Error, "a capability's config key matches a central dynamicKeyPatterns regex, or could not be checked in time (250 ms a match, 2 s in all)"},
 	{"reviewer-lane-conflict", Error, "two reviewer bodies claim the same slug, flag or reviewsSection"},
 	{"requires-unknown", Error, "requires names a capability that does not exist"},
