@@ -499,7 +499,16 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 			return
 		}
 		if def.Kind != ojson.String || !slices.Contains(vals.Strings(), def.Str) {
-			s.at(d, ptr+"/default", "config-slice", "default must be one of the enum values %s", quoteList(vals.Strings()))
+			// The value given, and the one a slip away (trial2: "monthly"
+			// for ["daily", "weekly"] was told the list alone).
+			got, meant := def.Kind.Phrase(), ""
+			if def.Kind == ojson.String {
+				got = strconv.Quote(def.Str)
+				if m := NearestID(def.Str, vals.Strings()); m != "" {
+					meant = fmt.Sprintf(" (did you mean %q?)", m)
+				}
+			}
+			s.at(d, ptr+"/default", "config-slice", "default must be one of the enum values %s, not %s%s", quoteList(vals.Strings()), got, meant)
 		}
 	}
 }
