@@ -354,6 +354,27 @@ func (d *requestDoc) urlFields(doc *ojson.Value, point string) *bodyFault {
 	return nil
 }
 
+// bareConfig refuses a body that is a project config itself, none of its
+// fields a render field nor a slip from one ({"workflow": {…}}, or the
+// flat "workflow.research"), saying that a config goes under "config":
+// an orchestrator posting the object capreg render --config takes was
+// told only that the body takes config, profile, disabledCapabilities and
+// surface (trial2). The registry is not looked at: the body is refused
+// before one is.
+func (d *requestDoc) bareConfig(doc *ojson.Value) *bodyFault {
+	if len(doc.Members) == 0 {
+		return nil
+	}
+	for i := range doc.Members {
+		if k := doc.Members[i].Key; slices.Contains(renderRequestKeys, k) || validate.NearestID(k, renderRequestKeys) != "" {
+			return nil
+		}
+	}
+	m := &doc.Members[0]
+	return d.memberFault(m, "/"+ojson.EscapePointer(m.Key), fmt.Sprintf("unknown field %q; the body takes %s, and none of its fields is one: a project config is sent as the value of \"config\", {\"config\": {%q: …}}",
+		m.Key, strings.Join(renderRequestKeys, ", "), m.Key), map[string]any{"allowed": renderRequestKeys})
+}
+
 // renderFields reads the body's config and enablement into req. The body
 // is parsed in order-keeping JSON, so configValues come back in the
 // caller's key order.
@@ -361,6 +382,9 @@ func (d *requestDoc) renderFields(req *render.Request) *bodyFault {
 	doc, f := d.object("{" + strings.Join(renderRequestKeys, ", ") + "}")
 	if f == nil {
 		f = d.urlFields(doc, req.Point)
+	}
+	if f == nil {
+		f = d.bareConfig(doc)
 	}
 	if f == nil {
 		f = d.onlyFields(doc, renderRequestKeys)
