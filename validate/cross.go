@@ -162,6 +162,57 @@ func checkConfigKeys(ctx context.Context, caps []*Capability, central *centralIn
 	if central != nil {
 		checkCentralPatterns(ctx, keys, central, &patternClock{}, s)
 	}
+	checkConfigValuesKeys(caps, keys, central.schema(), s)
+}
+
+// maxValuesKeyCompares bounds the declared keys the configValues
+// near-miss search compares, in all: each undeclared key is compared
+// with every declared one.
+const maxValuesKeyCompares = 1_000_000
+
+// checkConfigValuesKeys warns of a contribution's configValues alias
+// naming a key that no capability declares, when it is a slip from one
+// that is declared and the central schema does not own it: a render
+// finds no value for it and leaves the alias out, without a word, where
+// the default of the key meant was expected (trial2: a payouts
+// contribution's "payments.payouts.schedul"). A key of the central
+// config, or of a tool's own settings, no capability declares is none.
+func checkConfigValuesKeys(caps []*Capability, keys []configKey, central *CentralSchema, s *sink) {
+	declared := make(map[string]bool, len(keys))
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		declared[k.key], names[i] = true, k.key
+	}
+	var owner *CentralOwner
+	var deadline time.Time
+	compares := 0
+	for _, c := range caps {
+		for _, h := range c.Contributions {
+			cv := h.Raw.Get("configValues")
+			if cv == nil || cv.Kind != ojson.Object {
+				continue
+			}
+			for i := range cv.Members {
+				m := &cv.Members[i]
+				if m.Value.Kind != ojson.String || declared[m.Value.Str] || compares > maxValuesKeyCompares {
+					continue
+				}
+				compares += len(names)
+				meant := NearestID(m.Value.Str, names)
+				if meant == "" {
+					continue
+				}
+				if owner == nil {
+					owner, deadline = central.Owner(), time.Now().Add(time.Second)
+				}
+				if owns, _ := owner.OwnsBefore(m.Value.Str, deadline); owns {
+					continue
+				}
+				s.warnAt(c.doc, h.Pointer()+"/configValues/"+ojson.EscapePointer(m.Key), "config-values-unknown-key",
+					"configValues alias %q names %q, which no capability declares: a render finds no value for it and leaves the alias out; did you mean %q?", m.Key, m.Value.Str, meant)
+			}
+		}
+	}
 }
 
 // configKey is a config key and the capability that owns it.
