@@ -81,13 +81,13 @@ func (e *enabler) spendHint() bool {
 }
 
 // didYouMean is " (did you mean "x"?)" for the name among names that a
-// misspelt name probably meant (validate.NearestID), while the enablement
-// has hints left.
+// misspelt or shortened name probably meant (validate.MeantID: names are
+// capability ids and skill names), while the enablement has hints left.
 func (e *enabler) didYouMean(name string, names []string) string {
 	if !e.spendHint() {
 		return ""
 	}
-	if near := validate.NearestID(name, names); near != "" {
+	if near := validate.MeantID(name, names); near != "" {
 		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return ""
@@ -133,7 +133,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 						// A cluster holds a capability's skills, so its
 						// skills' names come to mind first.
 						what += fmt.Sprintf("; it is a skill of %q; clusters are named by capability id", owner)
-					} else if near := validate.NearestID(id, idx.clusterIDs); near != "" {
+					} else if near := validate.MeantID(id, idx.clusterIDs); near != "" {
 						what += fmt.Sprintf("; did you mean %q?", near)
 					}
 				}

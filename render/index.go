@@ -255,10 +255,10 @@ func oneEdit(a, b string) bool {
 // miss is not looked for.
 const maxNearComparisons = 20_000
 
-// didYouMean is " (did you mean "x"?)" for the name among names (sorted)
-// a misspelt name probably meant, or "".
+// didYouMean is " (did you mean "x"?)" for the id among ids (sorted) a
+// misspelt or shortened id probably meant (validate.MeantID), or "".
 func didYouMean(name string, names []string) string {
-	if near := validate.NearestID(name, names); near != "" {
+	if near := validate.MeantID(name, names); near != "" {
 		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return ""

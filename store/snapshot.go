@@ -240,7 +240,7 @@ func (s *Snapshot) Commands() *cmdline.Matcher {
 
 // MeantCapability returns the id of the capability most likely meant by
 // id, which names none (a typo: "reserch"), for a "did you mean"; "" when
-// none is near (see validate.NearestID) or the snapshot has no registry
+// none is near (see validate.MeantID) or the snapshot has no registry
 // (or is nil).
 func (s *Snapshot) MeantCapability(id string) string {
 	if s == nil || s.Registry == nil {
@@ -249,7 +249,7 @@ func (s *Snapshot) MeantCapability(id string) string {
 	s.capabilityIDsOnce.Do(func() {
 		s.capabilityIDs = sortedIDs(s.Registry.Capabilities, func(c *validate.Capability) string { return c.ID })
 	})
-	return validate.NearestID(id, s.capabilityIDs)
+	return validate.MeantID(id, s.capabilityIDs)
 }
 
 // MeantCard is MeantCapability for the ids of the tool cards.
@@ -260,7 +260,7 @@ func (s *Snapshot) MeantCard(id string) string {
 	s.cardIDsOnce.Do(func() {
 		s.cardIDs = sortedIDs(s.Result.Cards, func(c *validate.Card) string { return c.ID })
 	})
-	return validate.NearestID(id, s.cardIDs)
+	return validate.MeantID(id, s.cardIDs)
 }
 
 // sortedIDs is the ids of items, sorted so that a tie of a "did you mean"

@@ -633,7 +633,7 @@ func (h *idHints) meant(id, self string) string {
 func wordMoreOrLess(id string, ids []string) string {
 	found := ""
 	for _, k := range ids {
-		if strings.HasPrefix(id, k+"-") || strings.HasPrefix(k, id+"-") {
+		if wordsMore(id, k) || wordsMore(k, id) {
 			if found != "" {
 				return ""
 			}
@@ -641,6 +641,13 @@ func wordMoreOrLess(id string, ids []string) string {
 		}
 	}
 	return found
+}
+
+// wordsMore reports whether long is short followed by "-" and more words.
+// Compared in place, not by joining short+"-": a client's 404 may bring an
+// id of megabytes to compare with every id (MeantID).
+func wordsMore(long, short string) bool {
+	return len(long) > len(short) && long[len(short)] == '-' && long[:len(short)] == short
 }
 
 // checkRequires checks that each requires entry names a capability

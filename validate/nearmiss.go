@@ -392,6 +392,19 @@ func NearestID(id string, ids []string) string {
 	return nearestID(id, ids, sameLetters)
 }
 
+// MeantID is NearestID for the ids of capabilities and tool cards, which
+// a user recalls by their first words: when none is a typo away, the one
+// id that is id with hyphen-parted words added at or cut from its end
+// ("fraud" for "fraud-screen", "ui-design" for "ui"); "" when none or
+// several are ("web" of web-api and web-app). Not for flags, keys or
+// points, whose near misses NearestID alone names.
+func MeantID(id string, ids []string) string {
+	if near := NearestID(id, ids); near != "" {
+		return near
+	}
+	return wordMoreOrLess(id, ids)
+}
+
 // nearestID is NearestID whose word-order rule splits only the ids that
 // mayReorder does not rule out. NearestID passes sameLetters, which spares
 // it the splitting of most; a test passes a rule that rules out none, to
