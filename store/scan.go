@@ -390,6 +390,11 @@ type scanner struct {
 	// (capabilities/_groups/x/capability.json behind capabilities/x).
 	strays                  []linkedFile
 	strayReal, manifestReal map[string]bool
+	// unread are the first maxUnread tool cards met outside the card
+	// roots and capability.json files outside the capabilities folder
+	// (strays aside), and unreadMore counts the rest: Sources.Unread.
+	unread     []linkedFile
+	unreadMore int
 	// capLinks are the capability folders that are links, to the folder
 	// each leads to (finish warns about those with no capability.json).
 	capLinks map[string]string
@@ -1471,6 +1476,9 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		sc.tree.note(rel, entryFile)
 	}
 	isCard := strings.HasSuffix(rel, ".card.json") && sc.inCards(rel)
+	if !isCard && strings.HasSuffix(rel, ".card.json") || path.Base(rel) == validate.ManifestName && !under(rel, sc.capDir) && !sc.strayReal[real] {
+		sc.noteUnread(rel, real)
+	}
 	if _, misnamed := validate.MisnamedCard(rel); misnamed && sc.inCards(rel) {
 		sc.src.MisnamedCards = append(sc.src.MisnamedCards, rel)
 		sc.tree.note(rel, entryFile) // as a stray declaration is: a change renaming it is judged without a rescan
@@ -2067,6 +2075,37 @@ func readOpened(fh openedFile, limit int64) ([]byte, error) {
 	return validate.ReadLimitedSize(fh, st.Size())
 }
 
+// maxUnread bounds the files of Sources.Unread: a check names a few, and
+// a tree of thousands of cards outside the roots (fixtures) must not be
+// held for that.
+const maxUnread = 100
+
+// noteUnread keeps a file the scan does not read, though its name says
+// it is an input (Sources.Unread).
+func (sc *scanner) noteUnread(rel, real string) {
+	if len(sc.unread) == maxUnread {
+		sc.unreadMore++
+		return
+	}
+	sc.unread = append(sc.unread, linkedFile{rel: rel, real: real})
+}
+
+// unreadDone sets Sources.Unread: the noted files but those read under
+// another name (a link to a card in the roots, a declaration), or in a
+// package of their own, which a check of that package reads.
+func (sc *scanner) unreadDone() {
+	for _, f := range sc.unread {
+		inPackage := slices.ContainsFunc(sc.src.Packages, func(p string) bool { return under(f.rel, p) })
+		if !sc.seenFiles[f.real] && !sc.manifestReal[f.real] && !sc.strayReal[f.real] && !inPackage {
+			sc.src.Unread = append(sc.src.Unread, f.rel)
+		}
+	}
+	slices.Sort(sc.src.Unread)
+	sc.src.Unread = slices.Compact(sc.src.Unread)
+	sc.src.UnreadMore = sc.unreadMore
+	sc.unread = nil
+}
+
 // finish sorts the collected inputs and reports configured paths that were
 // never found.
 func (sc *scanner) finish() {
@@ -2099,6 +2138,7 @@ func (sc *scanner) finish() {
 	sc.src.LinkTexts = slices.CompactFunc(sc.src.LinkTexts, func(a, b validate.File) bool { return a.Path == b.Path })
 	slices.Sort(sc.src.Packages)
 	sc.src.Packages = slices.Compact(sc.src.Packages)
+	sc.unreadDone()
 	sc.src.CapabilitiesDir = sc.capDir
 	sc.src.WorkflowRoots, sc.src.CardRoots = sc.workflows, sc.cards
 	sc.capLinksWithoutManifest()

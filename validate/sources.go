@@ -170,6 +170,16 @@ type Sources struct {
 	// file once: validation warns about them (card-misnamed) where no card
 	// of the name meant is read.
 	MisnamedCards []string
+	// Unread are the files Scan's walk met whose name makes them an input
+	// but which it did not read for their place: tool cards outside
+	// CardRoots, and capability.json files outside the capabilities folder
+	// but those StrayDeclarations holds (and those in Packages), sorted, at
+	// most 100; UnreadMore counts the others. capreg check notes them on
+	// stderr; validation does not warn, as a card or a capability.json
+	// outside the roots may be a fixture (the reference's tool index reads
+	// every card; CONTRACT §1 lets capreg.json narrow it).
+	Unread     []string
+	UnreadMore int
 	// LinkTexts are the files directly in the capabilities folder whose
 	// name has no dot, read when at most MaxLinkText bytes (LinkTextName),
 	// sorted by path: where Git checks a link to a capability folder out

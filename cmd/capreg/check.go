@@ -65,10 +65,41 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// an error: a CI step given the wrong working directory fails. The
 	// note names the folder above that looks like the repository.
 	noteWhatWasRead(stderr, cf.repo, "check", snap, errs == 0 || slices.ContainsFunc(snap.Diagnostics, isRepositoryEmpty))
+	for _, note := range unreadNotes(snap.Sources) {
+		sayf(stderr, "capreg: %s", note)
+	}
 	if errs > 0 {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// maxUnreadNotes bounds the files unreadNotes names one by one.
+const maxUnreadNotes = 5
+
+// unreadNotes names the tool cards outside the card roots and the
+// capability.json files outside the capabilities folder that the scan met
+// and did not read (Sources.Unread), each with where such files are
+// read, and counts those past maxUnreadNotes. Notes, not findings: such a
+// file may be a fixture, and the reference reads every card, so no
+// repository it accepts fails for one, --strict or not.
+func unreadNotes(src *validate.Sources) []string {
+	var notes []string
+	for i, f := range src.Unread {
+		if i == maxUnreadNotes {
+			notes = append(notes, fmt.Sprintf("%s not read for their place, as those above", validate.Plural(len(src.Unread)-i+src.UnreadMore, "more file")))
+			return notes
+		}
+		if strings.HasSuffix(f, ".card.json") {
+			notes = append(notes, fmt.Sprintf("%s not read: tool cards are read under %s only (capreg.json's \"cards\"); add its folder there to index it", f, strings.Join(src.CardRoots, ", ")))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s not read: declarations are read as %s/<id>/%s only; move it there if it declares a capability", f, src.CapabilitiesDir, validate.ManifestName))
+		}
+	}
+	if src.UnreadMore > 0 {
+		notes = append(notes, fmt.Sprintf("%s not read for their place, as those above", validate.Plural(src.UnreadMore, "more file")))
+	}
+	return notes
 }
 
 // isRepositoryEmpty reports whether d is the finding of a repository
