@@ -986,14 +986,14 @@ func (o *overlayer) putWorkflow(f validate.File) {
 	src := o.src
 	j, found := firstIndex(&o.at.workflows, len(src.Workflows), func(j int) string { return src.Workflows[j].Path }, f.Path)
 	switch {
-	case found && validate.MayHoldMarker(f.Data):
+	case found && validate.MayHoldMarkerOrCalls(f.Data):
 		src.Workflows[j] = f
 	case found:
 		if o.at.dropped == nil {
 			o.at.dropped = map[int]bool{}
 		}
 		o.at.dropped[j] = true
-	case validate.MayHoldMarker(f.Data):
+	case validate.MayHoldMarkerOrCalls(f.Data):
 		src.Workflows = append(src.Workflows, f)
 		o.at.workflows[f.Path] = len(src.Workflows) - 1
 	}

@@ -1510,9 +1510,11 @@ func (sc *scanner) file(rel, real string, mode fs.FileMode) {
 		// A capability's own file that cannot be read (too large, a
 		// FIFO, unreadable): reported once, where a declaration names it
 		// as a fragment, not again as markdown that might hold a marker.
-	case f.Err != nil || validate.MayHoldMarker(f.Data):
+	case f.Err != nil || validate.MayHoldMarkerOrCalls(f.Data):
 		// Markdown that cannot be read (a FIFO too) might hold a marker:
-		// validation says it was not scanned, rather than nothing.
+		// validation says it was not scanned, rather than nothing. One
+		// with call sites alone is kept to be named where its step's
+		// marker is missing.
 		sc.src.Workflows = append(sc.src.Workflows, f)
 	}
 }
@@ -2040,7 +2042,7 @@ func (sc *scanner) readRealUpTo(rel, real string, mode fs.FileMode, limit int64)
 // counted against ScanOptions.MaxInputBytes, and a repository of much
 // documentation is no larger for the bound than its inputs.
 func documentation(rel string, data []byte) bool {
-	return strings.EqualFold(path.Ext(rel), ".md") && !validate.MayHoldMarker(data)
+	return strings.EqualFold(path.Ext(rel), ".md") && !validate.MayHoldMarkerOrCalls(data)
 }
 
 // count adds n bytes read from rel to the scan's total, and past

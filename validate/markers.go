@@ -141,6 +141,14 @@ func MayHoldMarker(src []byte) bool {
 	return commentNamedNear(src) && len(misspeltBlocks(src)) > 0
 }
 
+// MayHoldMarkerOrCalls is MayHoldMarker, or src has a `loop render-hooks`
+// call site of a loop point: the scanner keeps such markdown among the
+// workflows, so that a workflow whose marker was deleted, which still
+// runs its step, is named by that step's point-uncovered finding.
+func MayHoldMarkerOrCalls(src []byte) bool {
+	return MayHoldMarker(src) || bytes.Contains(src, []byte("loop render-hooks")) && len(callSites(src)) > 0
+}
+
 // commentNamedNear reports whether a comment of src opens with a name
 // whose letters hold "loop" or "host" in any case, as one a slip from
 // gsd:loop-host does, one of its words intact ("GSD:Loop_Hots"), or

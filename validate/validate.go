@@ -5,6 +5,7 @@
 package validate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -366,7 +367,8 @@ func unscannedMarkdown(s *sink, f File) {
 // the files whose marker was rejected: each such file may be a host
 // workflow once its marker is mended.
 func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken bool, inCodeAt map[string]string, rejected rejectedCalls) {
-	var inCodeRuns map[string]bool // whether inCodeAt's file runs the step
+	var inCodeRuns map[string]bool  // whether inCodeAt's file runs the step
+	var callsAt map[string][]string // by step, the marker-less files calling its points (noteCalls)
 	for _, f := range files {
 		if f.Err != nil {
 			unscannedMarkdown(s, f)
@@ -405,13 +407,60 @@ func parseMarkers(files []File, s *sink) (markers []*Marker, attempted, broken b
 			}
 			inCodeAt[step] = fmt.Sprintf("%s:%d holds a loop-host marker for it %s", f.Path, lineOf(f.Data, inCode.Off), how)
 		}
+		// A file with no marker that calls a step's points (its marker
+		// deleted, or never written) is named for that step (below).
+		if mk == nil && !isRejected && inCode.Value == "" {
+			callsAt = noteCalls(callsAt, f)
+		}
 		// A UTF-16 file is reported by parseMarker, whole; its bytes as
 		// UTF-8 would only repeat that.
 		if (mk != nil || len(s.diags) > before) && !isUTF16(f.Data) {
 			checkUTF8(f.Path, f.Data, s)
 		}
 	}
+	// A file calling the step's points says more than a marker in the
+	// code of one that calls none (an ADR quoting it): only a quoted
+	// marker in a workflow that runs the step is named before it.
+	for step, files := range callsAt {
+		if inCodeAt[step] == "" || !inCodeRuns[step] {
+			if inCodeAt == nil {
+				inCodeAt = map[string]string{}
+			}
+			holds, call := "holds", "calls"
+			if len(files) > 1 {
+				holds, call = "hold", "call"
+			}
+			inCodeAt[step] = fmt.Sprintf("%s %s no loop-host marker, and %s its points (loop render-hooks): give the workflow that runs it a loop-host marker", strings.Join(files, ", "), holds, call)
+		}
+	}
 	return markers, attempted, broken, inCodeAt, rejected
+}
+
+// maxCallFiles bounds the marker-less files a point-uncovered finding
+// names for a step whose points they call.
+const maxCallFiles = 3
+
+// noteCalls adds f, a markdown file with no marker, as "path:line" of its
+// first call site of each step to callsAt, by step, for the first
+// maxCallFiles such files of a step.
+func noteCalls(callsAt map[string][]string, f File) map[string][]string {
+	if isUTF16(f.Data) || !bytes.Contains(f.Data, []byte("loop render-hooks")) {
+		return callsAt
+	}
+	seen := map[string]bool{}
+	for _, m := range callSiteRe.FindAllSubmatchIndex(f.Data, -1) {
+		p := string(f.Data[m[2]:m[3]])
+		step := stepOf(p)
+		if !slices.Contains(Points, p) || seen[step] || len(callsAt[step]) == maxCallFiles {
+			continue
+		}
+		seen[step] = true
+		if callsAt == nil {
+			callsAt = map[string][]string{}
+		}
+		callsAt[step] = append(callsAt[step], fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, m[0])))
+	}
+	return callsAt
 }
 
 // rejectedCalls are the `loop render-hooks` call sites of the workflows
