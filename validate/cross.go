@@ -173,7 +173,8 @@ const maxValuesKeyCompares = 1_000_000
 // checkConfigValuesKeys warns of a contribution's configValues alias
 // naming a key that no capability declares, when it is a slip from one
 // that is declared and the central schema does not own it: a render
-// finds no value for it and leaves the alias out, without a word, where
+// finds no default for it and, unless the project config sets that key,
+// leaves the alias out without a word, where
 // the default of the key meant was expected (trial2: a payouts
 // contribution's "payments.payouts.schedul"). A key of the central
 // config, or of a tool's own settings, no capability declares is none.
@@ -209,7 +210,7 @@ func checkConfigValuesKeys(caps []*Capability, keys []configKey, central *Centra
 					continue
 				}
 				s.warnAt(c.doc, h.Pointer()+"/configValues/"+ojson.EscapePointer(m.Key), "config-values-unknown-key",
-					"configValues alias %q names %q, which no capability declares: a render finds no value for it and leaves the alias out; did you mean %q?", m.Key, m.Value.Str, meant)
+					"configValues alias %q names %q, which no capability declares, so no default gives it a value: a render leaves the alias out unless the project config sets that key; did you mean %q?", m.Key, m.Value.Str, meant)
 			}
 		}
 	}
