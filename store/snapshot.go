@@ -57,6 +57,15 @@ type Options struct {
 	// nor a client's cache keep the old answer (a 304) after the upgrade.
 	// Replicas of one image still agree.
 	Program string
+
+	// built is the Sources of the last build with Cache, served or not
+	// (the watcher's): the Cache's documents of the files it held then
+	// point into those bytes, where Previous's are those of the last
+	// build served. Load shares them too (shareSources), or a build
+	// rejected (a first one failing, or a card edited while the
+	// repository had errors) left each card it parsed held twice, its
+	// tree on that build's bytes and the next snapshot's Sources a copy.
+	built *validate.Sources
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -558,6 +567,10 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 		// bytes: hold those, not a second copy (a program keeping a Cache
 		// and its last snapshot, as the watcher does).
 		snap.shareSources(opts.Previous)
+		if opts.built != nil {
+			// Last: the bytes the Cache's documents point into.
+			snap.shareSources(&Snapshot{Sources: opts.built})
+		}
 	}
 	return snap, nil
 }

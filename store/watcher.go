@@ -163,7 +163,10 @@ type Watcher struct {
 	newNotifier func(w *Watcher) notifier // makes what detects changes (inotify, a poller)
 	// state is the served snapshot and the status together: one pointer,
 	// so that a reader never pairs a new snapshot with an old status.
-	state   atomic.Pointer[watchState]
+	state atomic.Pointer[watchState]
+	// built is the Sources of the last build, served or not
+	// (Options.built).
+	built   atomic.Pointer[validate.Sources]
 	changes chan struct{} // coalesced change signals
 	// settled are change signals whose quiet period was waited out already
 	// (a poll's: poller.settle), rebuilt without another debounce.
@@ -254,7 +257,12 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		o := opts.Options
 		o.entering = entering
 		o.Previous = w.Current()
-		return Load(ctx, o)
+		o.built = w.built.Load()
+		snap, err := Load(ctx, o)
+		if err == nil && snap != nil {
+			w.built.Store(snap.Sources) // the bytes the Cache's documents now point into
+		}
+		return snap, err
 	}
 	w.newNotifier = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
