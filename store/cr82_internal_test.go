@@ -56,7 +56,9 @@ func checkCardsHeldOnce(t *testing.T, what string, snap *Snapshot) {
 // of that build's scan (ojson.ParseShared); a later build sharing its
 // Sources only with the snapshot served held every card twice once a build
 // was rejected: all of them after a first build that failed (nothing
-// served), and each card edited while the repository had errors.
+// served), and each card edited while the repository had errors; and one
+// put back as served after such an edit was parsed afresh, yet held as
+// the served snapshot's bytes.
 func TestRebuildHoldsCardsOnceAfterARejectedBuild(t *testing.T) {
 	repo := t.TempDir()
 	copyTree(t, "../testdata/repo", repo)
@@ -99,6 +101,23 @@ func TestRebuildHoldsCardsOnceAfterARejectedBuild(t *testing.T) {
 	write(manifest, good)
 	rebuild(true)
 	checkCardsHeldOnce(t, "after a card edited in a failing build", w.Current())
+
+	// Edited in a failing build, then put back as the snapshot served
+	// holds it: the cache no longer has that text, the rebuild parses it
+	// over its own bytes, which are to be the ones held, not the served
+	// snapshot's equal ones.
+	served, err := os.ReadFile(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(manifest, []byte(`{"broken`))
+	write(card, append(slices.Clone(served), '\n'))
+	rebuild(false)
+	write(manifest, good)
+	retitle(t, manifest, "Retitled") // served: not the snapshot served already
+	write(card, served)
+	rebuild(true)
+	checkCardsHeldOnce(t, "after a card edited in a failing build and put back", w.Current())
 }
 
 // TestToolIndexDigestAsOfWholeDocumentOddCards: for cards written

@@ -61,10 +61,11 @@ type Options struct {
 	// built is the Sources of the last build with Cache, served or not
 	// (the watcher's): the Cache's documents of the files it held then
 	// point into those bytes, where Previous's are those of the last
-	// build served. Load shares them too (shareSources), or a build
-	// rejected (a first one failing, or a card edited while the
-	// repository had errors) left each card it parsed held twice, its
-	// tree on that build's bytes and the next snapshot's Sources a copy.
+	// build served. Load shares them, when set, in place of Previous's
+	// (shareSources): else a build rejected (a first one failing, or a
+	// card edited while the repository had errors) left each card it
+	// parsed held twice, its tree on that build's bytes and the next
+	// snapshot's Sources a copy.
 	built *validate.Sources
 }
 
@@ -563,13 +564,17 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.cache = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
 	if opts.Cache != nil {
-		// The cache's documents of unchanged files point into Previous's
-		// bytes: hold those, not a second copy (a program keeping a Cache
-		// and its last snapshot, as the watcher does).
-		snap.shareSources(opts.Previous)
+		// The cache's documents of unchanged files point into the bytes
+		// of the build that read them: hold those, not a second copy (a
+		// program keeping a Cache and its last snapshot, as the watcher
+		// does). The watcher's last build, served or not, is what the
+		// Cache was last given (Options.built); not Previous's as well:
+		// a file put back as served after a build that failed changed it
+		// was parsed afresh, over this scan's bytes.
 		if opts.built != nil {
-			// Last: the bytes the Cache's documents point into.
 			snap.shareSources(&Snapshot{Sources: opts.built})
+		} else {
+			snap.shareSources(opts.Previous)
 		}
 	}
 	return snap, nil
