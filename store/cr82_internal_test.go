@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -277,5 +278,33 @@ func TestProposedCardBytesAreNotKept(t *testing.T) {
 	}
 	if !found {
 		t.Fatal("no land card after the rebuild")
+	}
+}
+
+// failOnce fails its first Write and takes the others.
+type failOnce struct {
+	failed bool
+	n      int
+}
+
+func (w *failOnce) Write(b []byte) (int, error) {
+	if !w.failed {
+		w.failed = true
+		return 0, errors.New("disk full")
+	}
+	w.n += len(b)
+	return len(b), nil
+}
+
+// TestWriteToolIndexStopsAtTheFirstError: writeToolIndex returns w's first
+// error and writes nothing after it, even to a writer that would take
+// the rest (were a card's failing write ignored, the document would be
+// written without that card and reported whole).
+func TestWriteToolIndexStopsAtTheFirstError(t *testing.T) {
+	snap := loadSnapshot(t)
+	var w failOnce
+	n, err := writeToolIndex(&w, snap.Result.Cards)
+	if err == nil || n != 0 || w.n != 0 {
+		t.Errorf("a writer failing first: wrote %d (%d taken), %v; want 0 and its error", n, w.n, err)
 	}
 }
