@@ -308,3 +308,32 @@ func TestWriteToolIndexStopsAtTheFirstError(t *testing.T) {
 		t.Errorf("a writer failing first: wrote %d (%d taken), %v; want 0 and its error", n, w.n, err)
 	}
 }
+
+// TestToolIndexDriftIsDiffedAgainstTheDocument: gen --check of a
+// tool-index.json with one line changed shows that line, diffed against
+// the document Artifact makes, not every line removed (the snapshot
+// holds no tool-index.json in Artifacts: a diff against that map's nil
+// passed every other test).
+func TestToolIndexDriftIsDiffedAgainstTheDocument(t *testing.T) {
+	snap := loadSnapshot(t)
+	dir := t.TempDir()
+	if _, err := WriteArtifacts(context.Background(), dir, snap); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, ToolIndexFile)
+	data, err := os.ReadFile(p)
+	if err != nil || !bytes.Contains(data, []byte(`"id": "land"`)) {
+		t.Fatalf("%v, or no land card in:\n%.300s", err, data)
+	}
+	if err := os.WriteFile(p, bytes.Replace(data, []byte(`"id": "land"`), []byte(`"id": "landed"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	drifts, err := CheckArtifacts(context.Background(), dir, snap)
+	if err != nil || len(drifts) != 1 || drifts[0].File != p {
+		t.Fatalf("drifts %+v, %v; want tool-index.json's alone", drifts, err)
+	}
+	diff := drifts[0].Diff
+	if !strings.Contains(diff, `-      "id": "landed",`) || !strings.Contains(diff, `+      "id": "land",`) || strings.Contains(diff, `"version"`) {
+		t.Errorf("the diff is not the changed line's:\n%.800s", diff)
+	}
+}
