@@ -576,8 +576,14 @@ func ToolJSON(c *validate.Card) ojson.Value {
 	if c == nil {
 		return ojson.Value{}
 	}
+	return toolEntry(c, make([]ojson.Member, 0, len(c.Raw.Members)+1))
+}
+
+// toolEntry is ToolJSON of c, its members laid out in members[:0]:
+// writeToolIndex passes one slice for every card.
+func toolEntry(c *validate.Card, members []ojson.Member) ojson.Value {
 	v := c.Raw
-	members := make([]ojson.Member, 0, len(v.Members)+1)
+	members = members[:0]
 	for _, m := range v.Members {
 		if m.Key != validate.ToolPathField {
 			members = append(members, m)
@@ -639,16 +645,8 @@ func writeToolIndex(w io.Writer, cards []*validate.Card) (int, error) {
 				buf = append(buf, ',')
 			}
 			buf = append(buf, "\n    "...)
-			// ToolJSON's entry, its members in one slice for every card.
-			v := c.Raw
-			members = members[:0]
-			for _, m := range v.Members {
-				if m.Key != validate.ToolPathField {
-					members = append(members, m)
-				}
-			}
-			members = append(members, ojson.Member{Key: validate.ToolPathField, KeyOff: -1, Value: ojson.NewString(c.ToolPath)})
-			v.Members = members
+			v := toolEntry(c, members)
+			members = v.Members // grown, for the next card
 			buf = ojson.AppendEncodeAt(buf, &v, "  ", 2)
 			if err := flush(); err != nil {
 				return n, err
