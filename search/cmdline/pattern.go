@@ -617,7 +617,7 @@ func markGetopt(literal []tokenMatcher, toks []shellToken, starts []int, env int
 // first word was compared with its first assignment.
 func hasAssignments(env []tokenMatcher, toks []shellToken, s int, b *budget) bool {
 	first := s
-	for first > 0 && isAssignment(toks[first-1]) {
+	for first > 0 && assignmentText(toks[first-1]) { // env's too, quoted or not
 		first--
 	}
 	for _, want := range env {

@@ -316,7 +316,7 @@ func (pc precommand) pastOptions(toks []shellToken, j int, name string, mayRun b
 		}
 		// env's and sudo's substitution may print assignments ("env $(cat
 		// .env | xargs) cmd"), and the command follows them.
-		if isAssignment(toks[j]) && !(packageRunners[name] && packageSpec(toks[j])) || toks[j].fed && (name == "env" || name == "sudo") {
+		if assignmentText(toks[j]) && !(packageRunners[name] && packageSpec(toks[j])) || toks[j].fed && (name == "env" || name == "sudo") {
 			j, operand = j+1, true
 			continue
 		}

@@ -1209,7 +1209,7 @@ func (t *tokenizer) endWord(end int) {
 	}
 	q := line[start] == '\'' || line[start] == '"' || line[start] == '\\' ||
 		line[start] == '$' && start+1 < len(line) && line[start+1] == '\'' ||
-		t.copied && (quotedRedirection(text, line[start:end]) || keywordText(text))
+		t.copied && (quotedRedirection(text, line[start:end]) || keywordText(text) || quotedAssignment(text, line[start:end]))
 	// A redirection is a word of its own however it is written:
 	// ">out" of "$(cmd)>out" is not part of the substitution's word.
 	joined := start == t.prevEnd && !strings.ContainsRune("<>&", rune(line[start]))
@@ -1808,9 +1808,28 @@ func isRedirection(w string) bool {
 // envAssignment matches a NAME=value word before a command.
 var envAssignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*=`)
 
-// isAssignment reports whether a token is a NAME=value word.
+// isAssignment reports whether a token is a NAME=value word the shell
+// reads as an assignment: not one whose name or "=" is quoted or escaped
+// ("'A=1' make all" and "A'=1' make all" run a command named A=1, bash
+// 5.2), though its value may be ("A='1' make all" runs make).
 func isAssignment(t shellToken) bool {
+	return !t.quoted && assignmentText(t)
+}
+
+// assignmentText reports whether a token reads NAME=value once the shell
+// has taken its quotes off: the assignment env and sudo take as an
+// argument, however the line quotes it ("env 'A=1' make all" runs make).
+func assignmentText(t shellToken) bool {
 	return !t.op && !t.glued && !t.dot && envAssignment.MatchString(t.text) // not "./A=x", a path
+}
+
+// quotedAssignment reports whether text, a word as the shell passes it,
+// reads NAME=value only because the raw word, as written, quotes or
+// escapes its name or "=" ("A'=1'", "A\\=1"): a command's name or
+// argument then, which the shell assigns nothing with.
+func quotedAssignment(text, raw string) bool {
+	n := strings.IndexByte(text, '=')
+	return n > 0 && envAssignment.MatchString(text) && (len(raw) <= n || raw[:n+1] != text[:n+1])
 }
 
 // commandStarts returns the index of the first word of each command of a
