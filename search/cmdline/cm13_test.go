@@ -40,3 +40,65 @@ func TestMatchCommandQuotedAssignment(t *testing.T) {
 		{"sudo 'A=1' make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandCopyOfClosedDescriptor: bash refuses a redirection
+// copying a descriptor that one before it closed or moved away ("make all
+// 2>&- 3>&2": bash 5.2 says "3: Bad file descriptor" on the closed errors,
+// exits 1 and runs no make), in the command's own redirections, before
+// its name too, or a group's around it, whose commands then run none. A
+// copy onto itself ("2>&- 2>&2") bash lets pass, as it does a copy of a
+// descriptor reopened in between. The matcher matched make in each.
+func TestMatchCommandCopyOfClosedDescriptor(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "log", Replaces: []string{"make all 2> <log>"}},
+		{ID: "out", Replaces: []string{"make all > <out>"}},
+		{ID: "cat", Replaces: []string{"cat"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: "Bad file descriptor"; make does not run.
+		{"make all 2>&- 3>&2", nil},
+		{"make all 2>&- 3>&2 3>&-", nil},
+		{"make all > o 2>&- 3>&2", nil},
+		{"make all 2>o 2>&- 3>&2", nil},
+		{"make all 2>&- 3>&2-", nil},
+		{"make all 3>&2- 4>&2", nil},
+		{"make all 2>&- 3>& 2", nil},
+		{"make all 2>&- 3<&2", nil},
+		{"make all 2>&- 12>&2", nil},
+		{"make all 0<&- 3<&0", nil},
+		{"make all >&- 3>&1", nil},
+		{"2>&- 3>&2 make all", nil},
+		{"sudo make all 2>&- 3>&2", nil},
+		{"bash -c 'make all' 2>&- 3>&2", nil},
+		{"{ make all; } 2>&- 3>&2", nil},
+		{"( make all ) 2>&- 3>&2", nil},
+		{"{ { make all; } 2> e; } 2>&- 3>&2", nil},
+		{"if make all; then ls; fi 2>&- 3>&2", nil},
+		// bash: make does not run; cat, after the pipe, does.
+		{"make all 2>&- 3>&2 | cat", []string{"cat"}},
+		// bash: the second make runs.
+		{"make all 2>&- 3>&2; make all", []string{"make"}},
+		// bash: make runs, ERR closed or to e or to the output.
+		{"make all 2>&- 2>&2", []string{"make"}},
+		{"make all 2>&- 2>&2-", []string{"make"}},
+		{"make all 2>&- 2>e 3>&2", []string{"log", "make"}},
+		{"make all 2>&- 2>&1 3>&2", []string{"make"}},
+		{"make all 2>&- | cat 3>&2", []string{"make", "cat"}},
+	})
+}
+
+// redirectionRefused reports whether bash refuses a redirection of the
+// first command of the line s, so that it never runs (see startRefused).
+func redirectionRefused(s string) bool {
+	_, toks, _ := spaceLine(collapseLines(s))
+	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
+	for _, k := range starts {
+		toks[k].start = true
+	}
+	markPipes(toks)
+	return len(starts) > 0 && startRefused(toks, starts[0])
+}

@@ -192,3 +192,51 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 	c.i, c.j, c.named = pend, lend, true
 	return true
 }
+
+// copiesClosed reports whether one of the redirections at toks[j:], up to
+// the operator after them, copies a descriptor 0 to 9 that one before it
+// there closed or moved away ("make all 2>&- 3>&2", "3>&2- 4>&2"), which
+// bash 5.2 refuses ("Bad file descriptor": the command does not run). A
+// copy onto itself ("2>&- 2>&2") bash lets pass. A descriptor is taken
+// for open where the words do not say it is closed: inherited, or set by a
+// redirection whose target is not known ("3>&$fd").
+func copiesClosed(toks []shellToken, j int) bool {
+	var closed uint16
+	for j < len(toks) && !toks[j].op {
+		next := pastRedirection(toks, j)
+		if next == j {
+			j++ // a word of the command
+			continue
+		}
+		r := parseRedirection(toks[j].text, 10)
+		target := r.target
+		if target == "" && redirectionAlone(toks[j].text) && next == j+2 {
+			target = toks[j+1].text
+		}
+		set := uint16(0)
+		if r.fd >= 0 {
+			set = 1 << r.fd
+		}
+		switch {
+		case (r.op == ">&" || r.op == "<&") && target == "-":
+			closed |= set
+			j = next
+			continue
+		case (r.op == ">&" || r.op == "<&") && isDescriptor(target):
+			from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
+			if err == nil && from < 10 && r.fd != from {
+				if closed&(1<<from) != 0 {
+					return true
+				}
+				if strings.HasSuffix(target, "-") {
+					closed |= 1 << from // moved
+				}
+			}
+		case r.both || r.sendsBoth(target):
+			set = 1<<1 | 1<<2
+		}
+		closed &^= set
+		j = next
+	}
+	return false
+}

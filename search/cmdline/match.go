@@ -2098,6 +2098,7 @@ func splitCommandLine(cmdline string, limit int, refuse bool) (commandLine, erro
 		toks[s].start = true
 	}
 	markPipes(toks)
+	starts = runStarts(toks, starts)
 	words, wordAt, _ := argumentWords(toks, argumentSubstitutions(toks))
 	for i := range words {
 		if g := words[i].groupPipe; g > 0 {
@@ -2121,6 +2122,52 @@ func splitCommandLine(cmdline string, limit int, refuse bool) (commandLine, erro
 		}
 	}
 	return commandLine{cmd: cmd, toks: toks, starts: starts, words: words, wordAt: wordAt, stdin: stdin, hash: strings.IndexByte(cmd, '#') >= 0}, nil
+}
+
+// runStarts is starts, the commands of toks, without those bash does not
+// run as a redirection of theirs or of a group around them copies a
+// descriptor closed before it ("make all 2>&- 3>&2", "{ make all; } 2>&-
+// 3>&2": see copiesClosed); their tokens are no command's start any more,
+// so that no pattern's command after an operator matches them either.
+func runStarts(toks []shellToken, starts []int) []int {
+	kept := starts[:0]
+	for _, s := range starts {
+		if startRefused(toks, s) {
+			toks[s].start = false
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept
+}
+
+// startRefused reports whether the simple command holding toks[s], or a
+// group around it, has a redirection bash refuses, so that it never runs
+// (see runStarts).
+func startRefused(toks []shellToken, s int) bool {
+	from := s
+	for from > 0 && !toks[from-1].op {
+		from--
+	}
+	if copiesClosed(toks, from) {
+		return true
+	}
+	end := s
+	for end < len(toks) && !toks[end].op {
+		end++
+	}
+	for end < len(toks) && toks[end].groupRedirect > 0 {
+		g := int(toks[end].groupRedirect) - 1
+		if g <= end || g > len(toks) { // the group's redirections are after its closer
+			return false
+		}
+		if copiesClosed(toks, g) {
+			return true
+		}
+		for end = g; end < len(toks) && !toks[end].op; end++ {
+		}
+	}
+	return false
 }
 
 // refusedFrom is where bash stops running cmd, whose tokens are toks, for

@@ -407,6 +407,9 @@ func FuzzCommandPatternMatchesItself(f *testing.F) {
 		if cmd, _ := splitHereDocs(s); refusedLine(collapseLines(cmd)) {
 			return // bash refuses to run it ("\"", "0&{"): no line so written matches
 		}
+		if cmd, _ := splitHereDocs(s); redirectionRefused(cmd) {
+			return // bash refuses its redirections ("0 2>&- 3>&2"): it never runs
+		}
 		if withoutPrompt(s) != s {
 			// A line drops a terminal's "$ " prompt (withoutPrompt); a
 			// pattern so written names the command "$", which
