@@ -161,8 +161,9 @@ func TestMatchCommandSameFinalDescriptors(t *testing.T) {
 		{"make all > o 2> o", []string{"two"}},
 		// bash: OUT to e, ERR closed.
 		{"make all 2>e 1>&2 2>&-", nil},
-		// A redirection before the words: read word by word, as before.
-		{"make 2>o all 1>&2", nil},
+		// bash: OUT and ERR to o; a redirection among the words is
+		// applied in its order too (cm13).
+		{"make 2>o all 1>&2", []string{"one"}},
 	})
 }
 

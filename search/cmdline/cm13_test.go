@@ -102,3 +102,55 @@ func redirectionRefused(s string) bool {
 	markPipes(toks)
 	return len(starts) > 0 && startRefused(toks, starts[0])
 }
+
+// TestMatchCommandSameFinalDescriptorsAmongWords: a command's
+// redirections written among its words, and those of a group around a
+// command that redirects nothing itself, are applied in their order as
+// those after its words are, and match the pattern's where both leave
+// each descriptor 0 to 9 the same (bash 5.2, a make writing "OUT" and
+// "ERR"; each row says where they landed). The matcher compared them
+// word by word, and "make all > <out> 2>&1" missed "make 2>o all 1>&2"
+// and "{ make all; } 2>o 1>&2".
+func TestMatchCommandSameFinalDescriptorsAmongWords(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "two", Replaces: []string{"make all > <out> 2> <log>"}},
+		{ID: "piped", Replaces: []string{"make all > <out> 2>&1 | cat"}},
+		{ID: "and", Replaces: []string{"make all > <out> 2>&1 && ls"}},
+		{ID: "self", Replaces: []string{"make all 2>&2 2> <log>"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT and ERR to o.
+		{"make 2>o all 1>&2", []string{"one"}},
+		{"make 2>o all >&2", []string{"one"}},
+		{"make > o all 2>&1", []string{"one"}},
+		{"sudo make 2>o all 1>&2", []string{"one"}},
+		{"make 2>o all 1>&2 | cat", []string{"piped", "one"}},
+		{"{ make all; } 2>o 1>&2", []string{"one"}},
+		{"(make all) 2>o >&2", []string{"one"}},
+		{"{ make all; ls; } 2>o 1>&2", []string{"one"}},
+		{"{ { make all; }; } 2>o 1>&2", []string{"one"}},
+		{"{ make all; } 2>o 1>&2 | cat", []string{"piped", "one"}},
+		{"{ make all; } 2>o 1>&2 && ls", []string{"and", "one"}},
+		// bash: OUT to o, ERR to e.
+		{"make 2>e all > o", []string{"two"}},
+		// bash: ERR to err.
+		{"(make all) 2> err", []string{"self"}},
+		// bash: OUT and ERR to o, appended, or x created as well.
+		{"make 2>>o all 1>&2", nil},
+		{"make 2>o all 1>&2 3>x", nil},
+		{"{ make all; } 2>>o 1>&2", nil},
+		// bash: OUT to cat, ERR to o.
+		{"{ make all | cat; } 2>o 1>&2", nil},
+		// bash: OUT to o, ERR to e, make's own redirection or the
+		// exec's after the group's: read word by word, "two" a miss.
+		{"{ make all 2>e; } 2>o 1>&2", []string{"self"}},
+		{"{ exec 2>e; make all; } 2>o 1>&2", nil},
+		// bash: OUT and ERR to o, but a group further out redirects
+		// too: unsure, a miss.
+		{"{ { make all; } 2>o 1>&2; } 2>e", nil},
+	})
+}

@@ -69,28 +69,38 @@ func (t *finalTable) apply(r redirection, target string, at int) bool {
 	return false
 }
 
-// lineTable is the finalTable of the redirections at toks[j:], up to the
-// operator after them or the line's end, and where they end; ok is false
-// where a word there is no redirection or the table cannot follow one.
-// Each redirection read costs a unit of b.
-func lineTable(toks []shellToken, j int, b *budget) (t finalTable, end int, ok bool) {
+// lineTable is the finalTable of the redirections at toks[from:], up to
+// the operator after them or the line's end, and where they end: the
+// words before toks[j] may be the command's, which it passes over, and
+// those after are all redirections ("make 2>o all 1>&2", from make's
+// index, j at "1>&2"); ok is false where a word past j is no redirection
+// or the table cannot follow one. Each word read costs a unit of b.
+func lineTable(toks []shellToken, from, j int, b *budget) (t finalTable, end int, ok bool) {
 	t = newFinalTable()
-	for j < len(toks) && !toks[j].op {
-		next := pastRedirection(toks, j)
-		if next == j || !b.pay(1) {
-			return t, j, false
+	k := from
+	for k < len(toks) && !toks[k].op {
+		next := pastRedirection(toks, k)
+		if !b.pay(1) {
+			return t, k, false
 		}
-		r := parseRedirection(toks[j].text, len(t.fd))
+		if next == k {
+			if k >= j {
+				return t, k, false
+			}
+			k++ // a word of the command, before the redirections after them
+			continue
+		}
+		r := parseRedirection(toks[k].text, len(t.fd))
 		target, at := r.target, -1
-		if target == "" && redirectionAlone(toks[j].text) && next == j+2 && !toks[j+1].op {
-			target, at = toks[j+1].text, j+1
+		if target == "" && redirectionAlone(toks[k].text) && next == k+2 && !toks[k+1].op {
+			target, at = toks[k+1].text, k+1
 		}
 		if !t.apply(r, target, at) {
-			return t, j, false
+			return t, k, false
 		}
-		j = next
+		k = next
 	}
-	return t, j, true
+	return t, k, true
 }
 
 // patternTable is lineTable of the pattern words want[i:]: redirections
@@ -161,10 +171,11 @@ func sameTables(want []tokenMatcher, toks []shellToken, p, l *finalTable, b *bud
 
 // sameEffect matches the pattern's redirections from want[c.i] to its
 // next operator or end with the command's from toks[c.j] to its next
-// operator or end, where both are redirections alone and the command has
-// none before them, by the descriptors they leave (finalTable), not word
-// by word: "make all > <out> 2>&1" matches "make all 2>o 1>&2", which
-// bash 5.2 runs sending both outputs to o. It moves c past both and
+// operator or end, where both are redirections alone, and the command's
+// among its words before them ("make 2>o all 1>&2"; none before its
+// name), by the descriptors they leave (finalTable), not word by word:
+// "make all > <out> 2>&1" matches "make all 2>o 1>&2" and "make 2>o all
+// 1>&2", which bash 5.2 runs sending both outputs to o. It moves c past both and
 // reports true where they leave the same; otherwise it leaves c and
 // reports false. Each word read costs a unit of b.
 func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budget) bool {
@@ -176,16 +187,20 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 			return false // the pattern's redirections start before
 		}
 	}
-	for k := c.j - 1; k >= 0 && !toks[k].op; k-- {
+	from := c.j // the command's first redirection the table reads
+	if c.at >= 0 && c.at < c.j {
+		from = c.at // and those among its words ("make 2>o all 1>&2")
+	}
+	for k := from - 1; k >= 0 && !toks[k].op; k-- {
 		if pastRedirection(toks, k) > k || !b.pay(1) {
-			return false // the command's redirections start before
+			return false // the command's redirections start before its name
 		}
 	}
 	pt, pend, ok := patternTable(want, c.i, b)
 	if !ok {
 		return false
 	}
-	lt, lend, ok := lineTable(toks, c.j, b)
+	lt, lend, ok := lineTable(toks, from, c.j, b)
 	if !ok || !sameTables(want, toks, &pt, &lt, b) {
 		return false
 	}
@@ -239,4 +254,35 @@ func copiesClosed(toks []shellToken, j int) bool {
 		j = next
 	}
 	return false
+}
+
+// groupEffect is sameEffect for a command that redirects nothing itself,
+// with the cursor at the redirections of the group around it
+// (groupRedirectAt), which it inherits: where the pattern's redirections
+// from want[c.i] and the group's leave each descriptor the same, and no
+// group further out redirects, it moves c past both: "make all > <out>
+// 2>&1" matches "{ make all; } 2>o 1>&2" and "(make all) 2>o 1>&2", as
+// bash 5.2 sends make's output and errors to o. Otherwise it leaves c,
+// which matches them word by word. Each word read costs a unit of b.
+func (c *wordCursor) groupEffect(want []tokenMatcher, toks []shellToken, b *budget) {
+	if c.back > 0 || c.group.end == 0 || c.j >= len(toks) || pastRedirection(toks, c.j) == c.j {
+		return
+	}
+	if end := c.group.end - 1; end < len(toks) && toks[end].groupRedirect > 0 {
+		return // a group further out may redirect what this one does not
+	}
+	for k := c.i - 1; k >= 0 && !want[k].op; k-- {
+		if want[k].redir || !b.pay(1) {
+			return // the pattern's redirections start before
+		}
+	}
+	pt, pend, ok := patternTable(want, c.i, b)
+	if !ok {
+		return
+	}
+	lt, lend, ok := lineTable(toks, c.j, c.j, b)
+	if !ok || !sameTables(want, toks, &pt, &lt, b) {
+		return
+	}
+	c.i, c.j, c.named = pend, lend, true
 }

@@ -830,7 +830,8 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		// those of a group, those of the group around it:
 		// "((make all) > o; ls) 2> err".
 		own, read, ok := ownDescriptors(toks, j)
-		if c.group.end == j+1 {
+		first := c.group.end == 0
+		if !first && c.group.end == j+1 {
 			own, read, ok = c.group.own|c.group.these|pipedDescriptors(toks, j), 1, true
 		}
 		if !ok || !b.pay(int64(read)) {
@@ -841,6 +842,9 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return false
 		}
 		c.j, c.group = k, g
+		if first && g.own == 0 {
+			c.groupEffect(want, toks, b)
+		}
 
 	case tok.op || tok.text == "--" || !b.pay(1):
 		return false
