@@ -154,3 +154,72 @@ func TestMatchCommandSameFinalDescriptorsAmongWords(t *testing.T) {
 		{"{ { make all; } 2>o 1>&2; } 2>e", nil},
 	})
 }
+
+// TestMatchCommandMoreRefusedLines: bash refuses to parse a line holding
+// a "${" never closed, a "|", "||", "&&" or "|&" with no command after it
+// at the end, or a word that closes or continues a compound command where
+// a command starts with none open (bash 5.2 -n: "unexpected EOF" or
+// "syntax error near unexpected token", exit 2; make not run), and runs
+// the lines before the one it refuses. The matcher matched make in each.
+// Lines bash accepts that look alike still match.
+func TestMatchCommandMoreRefusedLines(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "piped", Replaces: []string{"make all | cat"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash -n: syntax error; nothing runs.
+		{"make all ${", nil},
+		{"make all; echo ${x", nil},
+		{"echo ${x; make all", nil},
+		{"echo ${x:-${y}; make all", nil},
+		{`echo "${x"; make all`, nil},
+		{`echo $'it\'s ${x; make all`, nil},
+		{"make all |", nil},
+		{"make all | ", nil},
+		{"make all ||", nil},
+		{"make all &&", nil},
+		{"make all |&", nil},
+		{"make all | cat |", nil},
+		{"make all | # x", nil},
+		{"make all &&\nls |", nil},
+		{"fi", nil},
+		{"make all; fi", nil},
+		{"make all; then", nil},
+		{"make all; done", nil},
+		{"make all; else", nil},
+		{"make all; esac", nil},
+		{"make all; }", nil},
+		{"then make all", nil},
+		{"make all && fi", nil},
+		{"ls | fi; make all", nil},
+		{"! fi; make all", nil},
+		{"(fi); make all", nil},
+		// bash runs the lines before the one it refuses.
+		{"make all\nfi", []string{"make"}},
+		{"make all\necho ${x\nls", []string{"make"}},
+		{"make all | cat\nls |", []string{"piped", "make"}},
+		// bash -n: accepted.
+		{"make all |\ncat", []string{"piped", "make"}},
+		{"make all &", []string{"make"}},
+		{"echo ${x:-(}; make all", []string{"make"}},
+		{"echo ${x:-'}'}; make all", []string{"make"}},
+		{`echo "${x:-'}'}"; make all`, []string{"make"}},
+		{`echo "${x:-"a}"}"; make all`, []string{"make"}},
+		{"echo $${x; make all", []string{"make"}},
+		{`echo \${x; make all`, []string{"make"}},
+		{"echo '${x'; make all", []string{"make"}},
+		{`echo $'it\'s ${'; make all`, []string{"make"}},
+		{"make all #${", []string{"make"}},
+		{"echo fi; make all", []string{"make"}},
+		{"make all; 'fi'", []string{"make"}},
+		{"A=1 fi; make all", []string{"make"}},
+		{"if true; then make all; fi", []string{"make"}},
+		{"case x in fi) make all;; esac", []string{"make"}},
+		{"f() { make all; }", []string{"make"}},
+		{"echo `fi`; make all", []string{"make"}},
+	})
+}

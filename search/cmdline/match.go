@@ -2178,26 +2178,52 @@ func startRefused(toks []shellToken, s int) bool {
 // a syntax error it can be seen to hold cheaply: the start of the line
 // (after a newline token) that holds a quote never closed (unclosed), a
 // "(", "$(" or backtick never closed, a "{" group never closed, or a "!"
-// right after a pipe ("make all | ! cat"); -1 where it holds none of
-// these. Bash reads a line at a time and runs each once read, so the
-// lines before that one run. Where an opener is not closed, the last
-// opener is taken for the error, as any unclosed one comes before it:
-// "{" counts where a command starts after an operator (not after a ")" or
-// a backtick, which may end a substitution, "$(x) {" an argument), "}"
-// wherever it is a word alone, so that a miscount is of a group closed,
-// and so is a case pattern's ")". A line holding "${" is not read so, as the braces of
-// its expansions may hold any of these.
+// right after a pipe ("make all | ! cat"), a "|", "||", "&&" or "|&"
+// ending the line ("make all |", where bash wants a command and meets
+// the end), or a word closing or continuing a compound command ("fi",
+// "done", "then", "}", …) where a command starts and no word opening one
+// ("if", "for", "{", …) comes anywhere before it ("make all; fi"); -1
+// where it holds none of these. Bash reads a line at a time and runs
+// each once read, so the lines before that one run. Where an opener is
+// not closed, the last opener is taken for the error, as any unclosed
+// one comes before it: "{" counts where a command starts after an
+// operator (not after a ")" or a backtick, which may end a substitution,
+// "$(x) {" an argument), "}" wherever it is a word alone, so that a
+// miscount is of a group closed, and so is a case pattern's ")". A line
+// holding "${" is read only for a "${" never closed (see
+// unclosedExpansion), as the braces of its expansions may hold any of
+// these.
 func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	if strings.Contains(cmd, "${") {
-		return -1
+		if unclosed {
+			return -1
+		}
+		return lineStart(toks, unclosedExpansion(cmd, toks))
 	}
 	at := len(toks) // the token where bash is seen to stop, the first found
 	if unclosed {
 		at = len(toks) - 1 // the quote runs to the end: the last word holds it
 	}
+	if n := len(toks); n > 0 && toks[n-1].op && (toks[n-1].text == "|" || toks[n-1].text == "||" || toks[n-1].text == "&&" ||
+		toks[n-1].text == "&" && n > 1 && toks[n-2].op && toks[n-2].text == "|") {
+		at = n - 1 // "make all |": bash wants a command after it, and meets the end
+	}
 	parens, braces, backticks := 0, 0, 0
 	lastParen, lastBrace, lastBacktick := -1, -1, -1
+	opened, command := false, true // a compound command's word seen; at a command's start
 	for k, t := range toks {
+		if !t.op && !t.quoted {
+			switch t.text {
+			case "if", "while", "until", "for", "select", "case", "function", "{", "[[":
+				opened = true
+			case "fi", "done", "then", "else", "elif", "do", "esac", "}":
+				if command && !opened {
+					at = min(at, k) // "make all; fi": no compound command it could close
+				}
+			}
+		}
+		wasCommand := command
+		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" || wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time")
 		switch {
 		case t.op && (t.text == "(" || t.text == "$("):
 			parens, lastParen = parens+1, k
@@ -2226,12 +2252,83 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	if at == len(toks) {
 		return -1
 	}
+	return lineStart(toks, at)
+}
+
+// lineStart is the offset of the line holding toks[at], just past the
+// newline before it, where bash stops: 0 for the first line, -1 for no
+// token (at < 0).
+func lineStart(toks []shellToken, at int) int {
+	if at < 0 {
+		return -1
+	}
 	for k := at - 1; k >= 0; k-- {
 		if toks[k].op && toks[k].newline {
 			return toks[k].off
 		}
 	}
 	return 0
+}
+
+// unclosedExpansion is the index in toks of the word holding the first
+// "${" of cmd never closed ("make all; echo ${x", which bash refuses:
+// "unexpected EOF while looking for matching }"), or -1 where every one
+// is closed. It follows quotes and escapes, as bash does within the
+// braces too ("${x:-'}'}" is closed once), and comments outside them; a
+// "}" of a command substitution within the braces ("${x:-$(echo })}")
+// closes them, a miscount that finds them closed, never open.
+func unclosedExpansion(cmd string, toks []shellToken) int {
+	var open []int    // the offsets of the "${" open, innermost last
+	var quoted []bool // for each, whether a double quote opened before it is open in it
+	dq := false       // in double quotes, at the innermost level
+	wordStart := true // at a word's start, outside any "${"
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case c == '\\':
+			i++
+		case c == '$' && i+1 < len(cmd) && cmd[i+1] == '\'' && !dq:
+			// ANSI-C quotes, where a backslash escapes a quote: "$'it\\'s ${'"
+			end := ansiCQuoteEnd(cmd, i+1)
+			if end < 0 {
+				return -1
+			}
+			i = end
+		case c == '\'' && !dq:
+			end := strings.IndexByte(cmd[i+1:], '\'')
+			if end < 0 {
+				return -1 // a quote never closed, which refusedFrom reads
+			}
+			i += end + 1
+		case c == '"':
+			dq = !dq
+		case c == '$' && i+1 < len(cmd) && cmd[i+1] == '$':
+			i++ // "$$", the shell's process id
+		case c == '$' && i+1 < len(cmd) && cmd[i+1] == '{':
+			open, quoted = append(open, i), append(quoted, dq)
+			dq = false
+			i++
+		case c == '}' && len(open) > 0 && !dq:
+			open, dq, quoted = open[:len(open)-1], quoted[len(quoted)-1], quoted[:len(quoted)-1]
+		case c == '#' && wordStart && !dq && len(open) == 0:
+			if end := strings.IndexByte(cmd[i:], '\n'); end >= 0 {
+				i += end - 1
+			} else {
+				i = len(cmd)
+			}
+		}
+		wordStart = i < len(cmd) && strings.IndexByte(" \t\n;&|()`", cmd[i]) >= 0
+	}
+	if len(open) == 0 {
+		return -1
+	}
+	at := 0
+	for k, t := range toks {
+		if t.off <= open[0] {
+			at = k
+		}
+	}
+	return at
 }
 
 // Card is what a Matcher reads of a tool card.

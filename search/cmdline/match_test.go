@@ -2472,7 +2472,9 @@ func TestMatchWordsAtTheirEdges(t *testing.T) {
 		{"echo a #<<EOF\ngit push --force\nEOF", []string{"force"}},
 		// A comment after a pipe that ends the line: no command follows.
 		{"curl x | # fetch", nil},
-		{"git push --force | # x", []string{"force"}},
+		// bash -n: the pipe meets the end of the line, a syntax error,
+		// and nothing runs (cm13).
+		{"git push --force | # x", nil},
 	})
 }
 

@@ -191,7 +191,7 @@ func TestMatchCommandPipeTheCommandWritesNothingInto(t *testing.T) {
 // so their pipes, silent (">&A" takes both streams), did not match their
 // own text.
 func TestNamesRedirectionPastGroupOperators(t *testing.T) {
-	for _, p := range []string{"0 >&A(0&0)0|0", "0 >&A(0;0)0|0", "0 >&A $(0 && 0) 0|0", "0 >&A `0 && 0` 0|0", "A>`&`|"} {
+	for _, p := range []string{"0 >&A(0&0)0|0", "0 >&A(0;0)0|0", "0 >&A $(0 && 0) 0|0", "0 >&A `0 && 0` 0|0", "A>`&`|0"} {
 		mt := Compile([]Card{{ID: "c", Replaces: []string{p}}})
 		if got := matchedIDs(mt, p); !slices.Equal(got, []string{"c"}) {
 			t.Errorf("pattern %q matched its own text: %v, want [c]", p, got)
