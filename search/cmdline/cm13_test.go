@@ -223,3 +223,39 @@ func TestMatchCommandMoreRefusedLines(t *testing.T) {
 		{"echo `fi`; make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandRefusedScripts: a script the line runs (bash -c, sh -c,
+// eval, watch, ssh's command, one piped into a shell) is read as a line
+// of its own, and one bash refuses to parse runs nothing from the line
+// refused on (bash 5.2: "syntax error", make not run), as the line
+// itself does. The matcher read every script whatever its syntax.
+func TestMatchCommandRefusedScripts(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "bash", Replaces: []string{"bash"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: the outer bash runs, the script's make does not.
+		{"bash -c 'make all; {'", []string{"bash"}},
+		{`bash -c 'make all "'`, []string{"bash"}},
+		{"bash -c 'make all |'", []string{"bash"}},
+		{"bash -c 'make all &&'", []string{"bash"}},
+		{"bash -c 'echo ${x; make all'", []string{"bash"}},
+		{"sudo bash -c 'make all; then'", []string{"bash"}},
+		{"echo 'make all |' | bash", []string{"bash"}},
+		// bash: make does not run.
+		{"sh -c 'make all; fi'", nil},
+		{"eval 'make all; {'", nil},
+		{"ssh host 'make all; fi'", nil},
+		{"watch 'make all |'", nil},
+		// bash: make runs, the lines before the one refused.
+		{"bash -c 'make all\nfi'", []string{"make", "bash"}},
+		{"sh -c 'make all\nls |'", []string{"make"}},
+		// bash: accepted.
+		{"bash -c 'make all; { ls; }'", []string{"make", "bash"}},
+		{"eval 'make all |\ncat'", []string{"make"}},
+	})
+}

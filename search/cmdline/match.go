@@ -2041,7 +2041,7 @@ type commandLine struct {
 // MaxScriptDepth is not matched either, as one of its commands would be
 // left untried.
 func parseCommandLine(cmdline string) (commandLine, error) {
-	cl, err := splitCommandLine(cmdline, MaxLine, true)
+	cl, err := splitCommandLine(cmdline, MaxLine)
 	if err != nil {
 		return commandLine{}, err
 	}
@@ -2059,7 +2059,7 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 				// again ("'" is '\''), may be longer in bytes, and one
 				// over MaxLine was dropped unread. MaxCommands
 				// and the work budget bound what it costs.
-				sub, _ := splitCommandLine(script, math.MaxInt, false)
+				sub, _ := splitCommandLine(script, math.MaxInt)
 				if sub.cmd == "" {
 					continue
 				}
@@ -2079,23 +2079,22 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 }
 
 // splitCommandLine is one line of parseCommandLine, without its scripts,
-// or an error when it is longer than limit bytes. Where refuse is set
-// (the line itself, not a script it runs), the lines from one bash
-// refuses to parse on are dropped (see refusedFrom).
-func splitCommandLine(cmdline string, limit int, refuse bool) (commandLine, error) {
+// or an error when it is longer than limit bytes. The lines from one
+// bash refuses to parse on are dropped (see refusedFrom), of the line
+// and of each script it runs alike ("bash -c 'make all; {'" runs no
+// make).
+func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	cmd, stdin := splitHereDocs(cmdline)
 	cmd = collapseLines(cmd)
 	if len(cmd) > limit {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
 	}
 	cmd, toks, unclosed := spaceLine(cmd) // after the check: the spaces are ours
-	if refuse {
-		switch cut := refusedFrom(cmd, toks, unclosed); {
-		case cut == 0:
-			return commandLine{}, nil // bash runs none of it
-		case cut > 0:
-			cmd, toks, _ = spaceLine(cmd[:cut]) // the lines before the one bash refuses, which it runs
-		}
+	switch cut := refusedFrom(cmd, toks, unclosed); {
+	case cut == 0:
+		return commandLine{}, nil // bash runs none of it
+	case cut > 0:
+		cmd, toks, _ = spaceLine(cmd[:cut]) // the lines before the one bash refuses, which it runs
 	}
 	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
 	for _, s := range starts {

@@ -77,7 +77,7 @@ var streamCases = []struct {
 // streamCases cannot hold them: there the command is not run.)
 func TestStreamsOfDescriptorsNotOpened(t *testing.T) {
 	for _, r := range []string{"1>&3", "1>&10", "1>&99", "> f 1>&3", "1>&$fd"} {
-		cl, err := splitCommandLine("g "+r+" | cat", MaxLine, true)
+		cl, err := splitCommandLine("g "+r+" | cat", MaxLine)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestStreamsOfDescriptorsNotOpened(t *testing.T) {
 func TestStreamsFollowRedirections(t *testing.T) {
 	for _, c := range streamCases {
 		line := "g " + c.redirections + " | cat"
-		cl, err := splitCommandLine(line, MaxLine, true)
+		cl, err := splitCommandLine(line, MaxLine)
 		if err != nil {
 			t.Fatalf("splitCommandLine(%q): %v", line, err)
 		}

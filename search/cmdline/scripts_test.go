@@ -369,14 +369,28 @@ func TestMatchCommandContinuedLines(t *testing.T) {
 
 // TestMatchCommandPrintedScript: a script printf prints is read
 // whatever its length, up to maxPrinted; a short line whose printf
-// prints one of many "case" words is still told apart from one over the
-// limits, and is not matched.
+// prints many "case" words is still told apart from one over the
+// limits, and is not matched. printedCaseLine's script, a substitution
+// never closed, sh refuses (bash 5.2: "syntax error near unexpected
+// token `)'"), as the matcher does (cm13), so it runs nothing, with no
+// error; printedCasesLine's, 35 case statements sh runs (a git push in
+// each, bash 5.2), is over MaxCommands.
 func TestMatchCommandPrintedScript(t *testing.T) {
 	mt := Compile([]Card{{ID: "push", Replaces: []string{"git push --force"}}})
-	_, err := mt.Match(context.Background(), printedCaseLine(), DefaultBudget)
-	if !errors.Is(err, ErrOverLimit) {
-		t.Errorf("a printf of %d bytes piped to sh: err = %v, want ErrOverLimit", len(printedCaseLine()), err)
+	found, err := mt.Match(context.Background(), printedCaseLine(), DefaultBudget)
+	if err != nil || len(found.Cards) != 0 {
+		t.Errorf("a printf of %d bytes piped to sh, which refuses it: %v, err = %v, want no card and no error", len(printedCaseLine()), found.Cards, err)
 	}
+	_, err = mt.Match(context.Background(), printedCasesLine(), DefaultBudget)
+	if !errors.Is(err, ErrOverLimit) {
+		t.Errorf("a printf of %d bytes piped to sh: err = %v, want ErrOverLimit", len(printedCasesLine()), err)
+	}
+}
+
+// printedCasesLine is a line of 2 KB whose printf pipes into sh a script
+// of 35 case statements, each of 301 words in its pattern and a git push.
+func printedCasesLine() string {
+	return `printf 'case x in ` + strings.Repeat("acase|", 300) + `x) git push --force;; esac\n%s' ` + strings.Repeat("'' ", 35) + `| sh`
 }
 
 // printedCaseLine is a line of 2 KB whose printf pipes a script of 64 KB
