@@ -412,7 +412,46 @@ func checkConfigSlice(d *doc, cfg *ojson.Value, s *sink) {
 			continue
 		}
 		checkDefault(d, ptr, typ.Str, e, def, s)
+		if typ.Str != "enum" {
+			checkValuesUnread(d, ptr, m.Key, typ.Str, e, s)
+		}
 	}
+}
+
+// valuesFields are the names a config entry's author gives the list of
+// values it takes: gsd-core's own "values", JSON Schema's "enum", and
+// the words of other settings schemas.
+var valuesFields = []string{"values", "enum", "choices", "options", "allowed"}
+
+// valuesFieldOf is the first of valuesFields that e holds as a list, or "".
+func valuesFieldOf(e *ojson.Value) string {
+	for _, f := range valuesFields {
+		if v := e.Get(f); v != nil && v.Kind == ojson.Array {
+			return f
+		}
+	}
+	return ""
+}
+
+// checkValuesUnread warns of a config entry of type typ, not enum, that
+// lists the values it takes: gsd-core reads "values" on an enum key only
+// (ref §2.11), so the list restricts nothing, and a config giving any
+// value of typ is taken, where the author meant it refused.
+func checkValuesUnread(d *doc, ptr, key, typ string, e *ojson.Value, s *sink) {
+	f := valuesFieldOf(e)
+	if f == "" {
+		return
+	}
+	fix := `write "type": "enum"`
+	if f != "values" {
+		fix += fmt.Sprintf(` and name the list "values", not %q`, f)
+	}
+	if typ != "string" || len(e.Get(f).Strings()) != len(e.Get(f).Items) {
+		fix = `an enum's values are strings: drop the list, or make it "type": "enum" with "values" of strings`
+	}
+	s.warnAt(d, ptr+"/"+ojson.EscapePointer(f), "config-values-unread",
+		"config key %q is of type %s and lists %q, which gsd-core reads on an enum key only: any %s is taken, the list restricts nothing; %s",
+		key, typ, f, typ, fix)
 }
 
 // configFieldHint is misspeltHint's for the field name of the config
@@ -495,7 +534,11 @@ func checkDefault(d *doc, ptr, typ string, e, def *ojson.Value, s *sink) {
 	case "enum":
 		vals := e.Get("values")
 		if vals == nil || vals.Kind != ojson.Array || len(vals.Items) == 0 || len(vals.Strings()) != len(vals.Items) {
-			s.at(d, ptr, "config-slice", "an enum config key needs a non-empty \"values\" array of strings")
+			hint := ""
+			if f := valuesFieldOf(e); vals == nil && f != "" && f != "values" {
+				hint = fmt.Sprintf(" (the entry's list is named %q: name it \"values\")", f)
+			}
+			s.at(d, ptr, "config-slice", "an enum config key needs a non-empty \"values\" array of strings%s", hint)
 			return
 		}
 		if def.Kind != ojson.String || !slices.Contains(vals.Strings(), def.Str) {

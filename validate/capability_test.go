@@ -329,6 +329,13 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"quoted non-number", numDefault, `"type": "number", "default": "02",`, "config-slice", "/config/workflow.security_asvs_level/default", "finite number for type number"},
 		{"string default of a boolean type", boolDefault, `"type": "string", "default": false,`, "config-slice", "/config/workflow.security_enforcement/default", "default must be a string for type string, not a boolean"},
 		{"enum default not a value", `"default": "high"`, `"default": "low"`, "config-slice", "/config/workflow.security_block_on/default", `one of the enum values ["critical", "high", "medium"]`},
+		{"string with JSON Schema's enum", numDefault, `"type": "string", "enum": ["1", "2"], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/enum", `lists "enum", which gsd-core reads on an enum key only: any string is taken, the list restricts nothing; write "type": "enum" and name the list "values", not "enum"`},
+		{"string with values", numDefault, `"type": "string", "values": ["1", "2"], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/values", `lists "values", which gsd-core reads on an enum key only: any string is taken, the list restricts nothing; write "type": "enum"`},
+		{"number with choices", numDefault, `"type": "number", "choices": [1, 2, 3], "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/choices", `any number is taken, the list restricts nothing; an enum's values are strings`},
+		{"values not a list", numDefault, `"type": "number", "options": "1-3", "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/options", ""},
+		{"enum keeps values", `"default": "high"`, `"default": "high"`, "config-values-unread", "/config/workflow.security_block_on/values", ""},
+		{"enum list named enum", `"type": "enum", "values":`, `"type": "enum", "enum":`, "config-slice", "/config/workflow.security_block_on", `needs a non-empty "values" array of strings (the entry's list is named "enum": name it "values")`},
+		{"enum without list", `"type": "enum", "values": ["critical", "high", "medium"],`, `"type": "enum",`, "config-slice", "/config/workflow.security_block_on", `needs a non-empty "values" array of strings`},
 		{"reserved segment", `"workflow.security_asvs_level": {`, `"workflow.constructor.level": {`, "config-key-unsettable", "/config/workflow.constructor.level", `holds the segment "constructor"`},
 
 		{"supported empty", rc, `"runtimeCompat": { "supported": [] },`, "runtime-compat", "/runtimeCompat/supported", "must name at least one runtime"},

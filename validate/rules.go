@@ -78,6 +78,7 @@ var Rules = []Rule{
 	{"config-values-shape", Warning, "a contribution's configValues alias maps to something other than a string (a dotted config key), which render-hooks drops"},
 	{"config-values-echo", Warning, "with every key at its default, the configValues aliases of the hooks active at a point would echo over 16 MiB of config values (each alias echoes its key's whole value), which render refuses: every GET /render-hooks of the point and capreg render without --config fail"},
 	{"config-slice", Error, "a config entry has a bad type, a default of the wrong type, bad enum values or no description"},
+	{"config-values-unread", Warning, "a config entry that is not of type enum lists the values it takes (`values`, or `enum` as JSON Schema writes it, `choices`, `options`, `allowed`): gsd-core reads values on an enum key only, so any value of the entry's type is taken"},
 	{"runtime-parity", Error, "a runtime's configFormat does not match its installSurface"},
 	{"runtime-hooks-surface", Error, "a runtime's hooksSurface is not allowed for its installSurface"},
 	{"runtime-hook-events", Error, "a runtime's extendedHookEvents need a hookEvents family it does not declare"},
