@@ -308,7 +308,8 @@ func roleStepMessage(mk *Marker) string {
 // checkRejectedMarker runs the checks of one marker on its own over a
 // gsd:loop-host block rejected for a field missing, empty or given twice
 // (mk holds the fields read, each but those; see parseBlock), or over
-// the well-formed tags of a workflow where one is not (see parseTags):
+// the well-formed tags of a workflow where one is not, or that lack an
+// <agent-role> (see parseTags):
 // its step, roles and points are told in the run that reports the
 // field or tag, not once it is mended. The block is in no contract, so nothing is checked
 // against other workflows (a point declared by two, coverage, consumes).

@@ -1530,6 +1530,12 @@ func parseTags(file string, src []byte, tags [][]int, rejected bool, s *sink) *M
 	}
 	if len(mk.Roles) == 0 {
 		s.atOffset(file, src, mk.Off, "", "marker-syntax", "no <agent-role name=\"…\"/> tag; a step must publish at least one agent role%s", tagMissingHint(src, "agent-role"))
+		// The points are checked on their own, as a block's are when
+		// its agent-roles is missing: an unknown step or point is told
+		// in this run, not once the role is added.
+		if mk.Step, ok = tagsStep(file, src, mk.Points, s); ok {
+			checkRejectedMarker(mk, s)
+		}
 		return nil
 	}
 	step, ok := tagsStep(file, src, mk.Points, s)
