@@ -64,9 +64,17 @@ func runCheck(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	// repository-empty warning, which --strict, the gate's flag, makes
 	// an error: a CI step given the wrong working directory fails. The
 	// note names the folder above that looks like the repository.
-	noteWhatWasRead(stderr, cf.repo, "check", snap, errs == 0 || slices.ContainsFunc(snap.Diagnostics, isRepositoryEmpty))
-	for _, note := range unreadNotes(snap.Sources) {
-		sayf(stderr, "capreg: %s", note)
+	mayHoldNothing := errs == 0 || slices.ContainsFunc(snap.Diagnostics, isRepositoryEmpty)
+	noteWhatWasRead(stderr, cf.repo, "check", snap, mayHoldNothing)
+	// Given a folder inside a repository that reads nothing there (its
+	// capabilities/), the note above names the repository to check: each
+	// declaration is then a capability.json out of place, and telling
+	// one to move it to <folder>/capabilities/<id>/ would break the
+	// repository it is in.
+	if !mayHoldNothing || !snap.HoldsNothing() || store.RootAbove(cf.repo) == "" {
+		for _, note := range unreadNotes(snap.Sources) {
+			sayf(stderr, "capreg: %s", note)
+		}
 	}
 	if errs > 0 {
 		return exitFindings

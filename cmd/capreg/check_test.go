@@ -78,6 +78,11 @@ func TestStrictCheckOfNothingFails(t *testing.T) {
 		if c.want == exitFindings && !strings.Contains(stderr.String(), "looks like the repository") {
 			t.Errorf("%q: the note does not name the folder above: %q", c.args, stderr.String())
 		}
+		// Each declaration there is outside <capDir>/capabilities, and
+		// is not told to move there: the repository above is to be checked.
+		if strings.Contains(stderr.String(), "move it there") {
+			t.Errorf("%q: the declarations of the repository above are told to move: %q", c.args, stderr.String())
+		}
 	}
 	// The reason is a finding in the machine formats too: a CI job reading
 	// JSON saw exit 1 and an empty array.
