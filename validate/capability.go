@@ -683,8 +683,12 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 			// "" is the schema's, as is a config that is no object
 			// ("config": null): declaring the key under it is not yet
 			// the fix.
+			fix := `declare it under "config"`
+			if meant := nearConfigKey(c, ak.Str); meant != "" {
+				fix = fmt.Sprintf("did you mean %q?", meant)
+			}
 			s.at(d, "/activationKey", "activation-key-unknown",
-				"activationKey %q is not a key of this capability's config (declare it under \"config\")", ak.Str)
+				"activationKey %q is not a key of this capability's config (%s)", ak.Str, fix)
 		}
 	}
 	checkRuntimeCompat(d, root.Get("runtimeCompat"), s)
@@ -911,10 +915,13 @@ func checkConfigValues(d *doc, ptr string, cv *ojson.Value, s *sink) {
 
 // whenHint says what is wrong with a when that is an expression over its
 // capability's config keys ("!workflow.x", "workflow.x == true"): when is
-// one key, read for its truth, with no operator (ref §2.7); "" for any
-// other.
+// one key, read for its truth, with no operator (ref §2.7); for another
+// a slip from one of its keys, that key (nearConfigKey); "" for any other.
 func whenHint(c *Capability, when string) string {
 	if !strings.ContainsAny(when, "!=&|<> ()") {
+		if meant := nearConfigKey(c, when); meant != "" {
+			return fmt.Sprintf("; did you mean %q?", meant)
+		}
 		return ""
 	}
 	for _, e := range c.Config {
@@ -923,6 +930,18 @@ func whenHint(c *Capability, when string) string {
 		}
 	}
 	return ": when is one key, true when its value is truthy, with no operators or negation"
+}
+
+// nearConfigKey is the key of c's config that key, which is none of
+// them, is a slip from (NearestID: an edit, case or joining, a plural,
+// the words in another order), or "".
+func nearConfigKey(c *Capability, key string) string {
+	keys := make([]string, len(c.Config))
+	for i, e := range c.Config {
+		keys[i] = e.Key
+	}
+	slices.Sort(keys)
+	return NearestID(key, keys)
 }
 
 func configKeyList(c *Capability) string {
