@@ -1086,18 +1086,23 @@ func checkPredicate(d *doc, ptr string, p *ojson.Value, s *sink) {
 			kind.Str, strings.Join(names, ", "), hint)
 		return
 	}
-	var missing []string
+	var missing, absent []string
 	for _, f := range predicateKinds[i].fields {
 		// equals may be any value, null included (a field that is
 		// null); the others name a command, a file or a field: blanks
 		// name none (a command of spaces exits 0, checking nothing).
 		if v := p.Get(f); v == nil || f != "equals" && (!v.IsString() || strings.TrimSpace(v.Str) == "") {
 			missing = append(missing, quoteKey(f))
+			if v == nil {
+				absent = append(absent, f)
+			}
 		}
 	}
 	if len(missing) > 0 {
-		s.at(d, ptr, rule, "a predicate of kind %s needs %s, which the evaluator reads (%s): the gate would fail when it runs",
-			kind.Str, strings.Join(missing, ", "), predicateFieldsNote(kind.Str))
+		// A field written under a slip or another name ("cmd") is named.
+		hint, _, _ := misspeltHint(p, nil, absent)
+		s.at(d, ptr, rule, "a predicate of kind %s needs %s, which the evaluator reads (%s): the gate would fail when it runs%s",
+			kind.Str, strings.Join(missing, ", "), predicateFieldsNote(kind.Str), hint)
 	}
 }
 
