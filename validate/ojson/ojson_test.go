@@ -140,6 +140,12 @@ func TestParseErrors(t *testing.T) {
 		{`{"tier": 'it''s}`, SyntaxError, 9, "/tier", `expected a value: JSON strings take double quotes, not single ones; write "it"`},
 		{"{\"tier\": 'core\n}", SyntaxError, 9, "/tier", `expected a value: JSON strings take double quotes, not single ones`},
 		{`{"tier": core}`, SyntaxError, 9, "/tier", `unexpected 'c', expected a value: JSON strings take double quotes; write "core"`},
+		// A document that starts as YAML ("key: value", a config or a
+		// card written so) is told so, not to quote its first word.
+		{"workflow:\n  research: false\n", SyntaxError, 0, "", `unexpected 'w', expected a value: this reads as YAML (workflow: …), and the file is to be JSON; write {"workflow": …}`},
+		{"\n  ml.sweep: 1", SyntaxError, 3, "", `this reads as YAML (ml.sweep: …), and the file is to be JSON; write {"ml.sweep": …}`},
+		{`ml 1`, SyntaxError, 0, "", `unexpected 'm', expected a value: JSON strings take double quotes; write "ml"`},
+		{`[ml: 1]`, SyntaxError, 1, "/0", `unexpected 'm', expected a value: JSON strings take double quotes; write "ml"`},
 		{`{"on": True}`, SyntaxError, 7, "/on", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
 		{`[NaN]`, SyntaxError, 1, "/0", `unexpected 'N', expected a value`},
 		{`{"a":"x`, SyntaxError, 5, "/a", "unterminated string"},

@@ -498,6 +498,11 @@ func (p *parser) quoteHint(what string) string {
 		return ""
 	}
 	word := string(rest[:n])
+	if what == "string" && n < len(rest) && rest[n] == ':' && len(bytes.TrimLeft(p.src[:p.pos], " \t\r\n\ufeff")) == 0 {
+		// A document that starts "ml:" is YAML (a config or a card
+		// written so): quoting the word, as below, would not mend it.
+		return fmt.Sprintf(": this reads as YAML (%s: …), and the file is to be JSON; write {%s: …}", word, AppendString(nil, word))
+	}
 	if what == "key" {
 		return fmt.Sprintf(": JSON keys take double quotes; write %s", AppendString(nil, word))
 	}
