@@ -42,8 +42,8 @@ func (sf *serveFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "listen `HOST:PORT`")
 	sf.debounce = 100 * time.Millisecond
 	fs.Var((*durationValue)(&sf.debounce), "debounce", "quiet period (`DUR`, 0 to 1m) after a change before rebuilding; 0 rebuilds at once")
-	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS)")
-	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` before draining (so a load balancer stops sending first; 0, the default, drains at once)")
+	fs.Var((*durationValue)(&sf.poll), "poll", "poll the repository every `DUR` (100ms to 1h, e.g. 5s) instead of watching it for file-system events (inotify on Linux, kqueue on macOS)")
+	fs.Var((*durationValue)(&sf.drainDelay), "drain-delay", "on SIGTERM or SIGINT, answer /readyz with 503 but keep serving for `DUR` (0 to 5m) before draining (so a load balancer stops sending first; 0, the default, drains at once)")
 	fs.Var(&sf.allowedHosts, "allowed-host", "answer requests naming host `NAME` (repeat, or join with commas); given, capreg answers only these names (exactly: not the names under them), localhost and names under it, and IP addresses, on any address; without it, only localhost, names under it and IP addresses on a loopback address (against DNS rebinding), and any host elsewhere")
 	fs.StringVar(&sf.logFormat, "log-format", "text", "log format, `text|json`")
 	fs.StringVar(&sf.logLevel, "log-level", "info", "log level, `debug|info|warn|error`")
@@ -81,9 +81,25 @@ const minPoll = 100 * time.Millisecond
 // --debounce 100h was taken, and left a change unserved for 100 hours
 // while /readyz said ready and /healthz, which calls a rebuild running
 // over 5 minutes stuck, said live. At 1m a stream holds a change back 20 minutes
-// at most; to rebuild seldom, --poll takes any interval, and SIGHUP
+// at most; to rebuild seldom, --poll takes up to maxPoll, and SIGHUP
 // rebuilds on demand.
 const maxDebounce = time.Minute
+
+// maxPoll is the longest --poll. A change is served up to a poll after
+// it, while /readyz says ready: --poll 1000000h was taken, and meant
+// "never". A tick costs 0.37 s on 10,000 capability folders, so an hour
+// between ticks saves nothing a longer one would; to rebuild only when
+// told, poll hourly and send SIGHUP or POST /-/reload.
+const maxPoll = time.Hour
+
+// maxDrainDelay is the longest --drain-delay. The delay and the drain
+// (drainTimeout) must fit in the time between SIGTERM and SIGKILL,
+// Kubernetes' terminationGracePeriodSeconds (30 s unless the pod sets it;
+// deploy/ sets 35 s for 5 s and the drain): --drain-delay 1000h was taken,
+// and ended, past that grace, in SIGKILL, cutting off every request in
+// flight. A load balancer stops sending within seconds; 5m covers the
+// slowest (an AWS target group's default deregistration delay, 300 s).
+const maxDrainDelay = 5 * time.Minute
 
 // watchDebounce is the store.WatchOptions.Debounce for --debounce d: the
 // store takes 0 for its default, 100ms, so --debounce 0, which asks for no
@@ -181,6 +197,14 @@ func (sf *serveFlags) fault() string {
 	if sf.debounce > maxDebounce {
 		return badValueText("capreg serve", "debounce", sf.debounce.String(),
 			"want 1m or less (a change waits a debounce to be served, and a stream of changes 20 of them; to rebuild seldom, give --poll DUR, or send SIGHUP)")
+	}
+	if sf.poll > maxPoll {
+		return badValueText("capreg serve", "poll", sf.poll.String(),
+			"want 1h or less (a change waits up to a poll to be served, while /readyz says ready; to rebuild only when told, give --poll 1h and send SIGHUP or POST /-/reload)")
+	}
+	if sf.drainDelay > maxDrainDelay {
+		return badValueText("capreg serve", "drain-delay", sf.drainDelay.String(),
+			fmt.Sprintf("want 5m or less (the delay and the %v drain must end before the pod's terminationGracePeriodSeconds, 30s unless set, when SIGKILL cuts off every request; a load balancer stops sending within seconds: deploy/ gives 5s)", drainTimeout))
 	}
 	if sf.poll > 0 && sf.poll < minPoll {
 		return badValueText("capreg serve", "poll", sf.poll.String(),

@@ -20,7 +20,7 @@ import (
 // verb's and main's signal handling are in play.
 func TestServeSecondInterruptEndsTheDrain(t *testing.T) {
 	if os.Getenv("CAPREG_TEST_SECOND_SIGNAL_CHILD") == "1" {
-		os.Args = []string{"capreg", "serve", "--repo", "../../testdata/repo", "--addr", "127.0.0.1:0", "--log-format", "json", "--drain-delay", "10m"}
+		os.Args = []string{"capreg", "serve", "--repo", "../../testdata/repo", "--addr", "127.0.0.1:0", "--log-format", "json", "--drain-delay", "5m"}
 		main()
 		return
 	}
