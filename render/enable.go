@@ -104,7 +104,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 		e.all = true
 		return e
 	}
-	e.install = e.profile("profile", en.Profile, warn)
+	e.install = resolveProfile("profile", en.Profile, warn)
 	e.disabled = map[string]bool{}
 	for _, id := range en.DisabledCapabilities {
 		if _, ok := reg.ByID[id]; !ok {
@@ -116,7 +116,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	e.base = e.install
 	if s := en.Surface; s != nil {
 		if s.BaseProfile != "" {
-			e.base = e.profile("surface baseProfile", s.BaseProfile, warn)
+			e.base = resolveProfile(profileOfSurface, s.BaseProfile, warn)
 			e.ownBase = true
 		}
 		e.offSkill = map[string]bool{}
@@ -165,7 +165,26 @@ func skillOwner(reg *store.Registry, stem string) string {
 	return ""
 }
 
-// profile resolves an install profile as the reference's resolveProfile
+// profileOfSurface names a surface's base profile in warnings.
+const profileOfSurface = "surface baseProfile"
+
+// ProfileWarnings are the warnings a render given en says of its profile
+// and its surface's base profile, word for word: a mode no profile has,
+// which the render, as gsd-core, reads as full. The envelope holds them
+// among its warnings; capreg render and state print its JSON on stdout,
+// and these on stderr too, as a mistyped "--profile cor" rendered full
+// with the warning only inside the JSON a script passed on.
+func (en *Enablement) ProfileWarnings() []string {
+	var ws []string
+	warn := func(w string) { ws = append(ws, w) }
+	resolveProfile("profile", en.Profile, warn)
+	if en.Surface != nil {
+		resolveProfile(profileOfSurface, en.Surface.BaseProfile, warn)
+	}
+	return ws
+}
+
+// resolveProfile resolves an install profile as the reference's resolveProfile
 // does (ref §5.3): the value is a comma-separated list of modes, as the
 // .gsd-profile marker holds ("core" or "core,standard"), and installs the
 // union of what its modes install, so a client can name the marker as is.
@@ -173,7 +192,7 @@ func skillOwner(reg *store.Registry, stem string) string {
 // profile full, with a warning, as in the reference. Empty modes (from
 // "core,") are skipped and spaces around a mode are trimmed; a list with no
 // mode left is unknown too.
-func (e *enabler) profile(what, name string, warn func(string)) profileBit {
+func resolveProfile(what, name string, warn func(string)) profileBit {
 	if name == "" {
 		return 0
 	}

@@ -502,6 +502,9 @@ func TestEnablement(t *testing.T) {
 			[]string{`profile "stadard" is not an install profile (core, standard, full; did you mean "standard"?); using full`}},
 		{"so is a mode of a list", Enablement{Profile: "core,ful"}, all,
 			[]string{`profile "core,ful": mode "ful" is not an install profile (core, standard, full; did you mean "full"?); using full`}},
+		{"a profile and a surface base a typo away are both named", Enablement{Profile: "cor", Surface: &Surface{BaseProfile: "ful"}}, all,
+			[]string{`profile "cor" is not an install profile (core, standard, full; did you mean "core"?); using full`,
+				`surface baseProfile "ful" is not an install profile (core, standard, full; did you mean "full"?); using full`}},
 		{"a profile list is the union of its modes", Enablement{Profile: "core,standard"},
 			sortedCopy(append([]string{"assumptions"}, skillLess...)), nil},
 		{"full in a profile list is full", Enablement{Profile: "core,full"}, all, nil},
@@ -562,6 +565,17 @@ func TestEnablement(t *testing.T) {
 			}
 			if !reflect.DeepEqual(warnings, c.warnings) {
 				t.Errorf("warnings:\n got  %q\n want %q", warnings, c.warnings)
+			}
+			// ProfileWarnings are the envelope's warnings of the profile
+			// and the surface's base, word for word and in order.
+			var ofProfiles []string
+			for _, w := range warnings {
+				if strings.HasPrefix(w, "profile ") || strings.HasPrefix(w, "surface baseProfile ") {
+					ofProfiles = append(ofProfiles, w)
+				}
+			}
+			if got := c.en.ProfileWarnings(); !slices.Equal(got, ofProfiles) {
+				t.Errorf("ProfileWarnings:\n got  %q\n want %q", got, ofProfiles)
 			}
 		})
 	}

@@ -94,6 +94,8 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 		for _, w := range env.Warnings {
 			sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 		}
+	} else {
+		warnProfiles(stderr, &req.Enablement)
 	}
 	switch {
 	case askActive:
@@ -208,6 +210,18 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 		req.Enablement.Profile = f.profile
 	}
 	return req, exitOK
+}
+
+// warnProfiles says on stderr that a profile of en names a mode no
+// profile has, which the render, as gsd-core, reads as full: printed with
+// the JSON, whose warnings say it too, since "--profile cor" rendered full
+// and said so only inside the JSON a script passed on. The other warnings
+// of the JSON are left to it; in the markdown, which has no place for
+// them, every one is printed.
+func warnProfiles(stderr io.Writer, en *render.Enablement) {
+	for _, w := range en.ProfileWarnings() {
+		sayf(stderr, "capreg: warning: %s", w)
+	}
 }
 
 // bodyShapedConfig warns of a config file that holds a POST /render-hooks
