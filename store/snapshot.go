@@ -803,11 +803,28 @@ func (s *Snapshot) HoldsNothing() bool {
 // capreg.json names. Every front end saying that a repository holds
 // nothing names it so.
 func (s *Snapshot) DeclarationPath() string {
-	capDir := "capabilities"
+	return path.Join(s.capabilitiesDir(), "<id>", validate.ManifestName)
+}
+
+// capabilitiesDir is the repository-relative folder of the snapshot's
+// capability folders: "capabilities", or the one its capreg.json names.
+func (s *Snapshot) capabilitiesDir() string {
 	if s != nil && s.Sources != nil && s.Sources.CapabilitiesDir != "" {
-		capDir = s.Sources.CapabilitiesDir
+		return s.Sources.CapabilitiesDir
 	}
-	return path.Join(capDir, "<id>", validate.ManifestName)
+	return "capabilities"
+}
+
+// capabilitiesFolderGone reports whether the scan found nothing at the
+// capabilities folder: false when it is there, or when the scan does not
+// know (a snapshot made by Build, or a folder under a link).
+func (s *Snapshot) capabilitiesFolderGone() bool {
+	dir := s.capabilitiesDir()
+	if dir == "." {
+		return false // the root: there, or the repository is unread
+	}
+	e, known := s.Tree.lookup(dir)
+	return known && e == 0
 }
 
 // Misplaced counts the snapshot's capability-misplaced findings by what

@@ -833,6 +833,7 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 	}
 	st.Failure = nil
 	w.log.Info("registry rebuilt", rebuilt...)
+	w.warnCapabilitiesGone(cur, snap)
 	if snap.HoldsNothing() {
 		// Valid, and seldom meant: serve --repo testdata, or a checkout's
 		// capabilities/ folder, serves an empty registry, ready.
@@ -848,6 +849,31 @@ func (w *Watcher) serve(next *watchState, b built) outcome {
 		w.log.Warn("the repository holds nothing capreg reads (no "+snap.DeclarationPath()+", host workflow marker or tool card); serving an empty registry", attrs...)
 	}
 	return served
+}
+
+// warnCapabilitiesGone logs at WARN that snap, about to be served in
+// place of served, holds no capability where served held some. Valid, and
+// served as every valid tree is, but seldom meant: a git-sync to a commit
+// without the capabilities folder, the folder moved away, or a checkout
+// swapped for one laid out otherwise served a registry of host steps and
+// tool cards alone, ready, and said only "capabilities=0". The line names
+// how many capabilities the registry replaced held, and whether the
+// folder is gone or is there holding none. Said once, at the change: the
+// next rebuild replaces a registry holding none.
+func (w *Watcher) warnCapabilitiesGone(served, snap *Snapshot) {
+	if served == nil || len(served.Registry.Capabilities) == 0 || len(snap.Registry.Capabilities) > 0 {
+		return
+	}
+	capDir := snap.capabilitiesDir()
+	state := "holds no capability any more"
+	if snap.capabilitiesFolderGone() {
+		state = "is gone"
+	}
+	w.log.Warn(fmt.Sprintf("the capabilities folder %q %s: the registry holds no capability, where generation %d served %s; "+
+		"serving it, as every valid repository is served (a git-sync to a commit without it, or the folder moved away? restore it, or give --repo the checkout that holds it)",
+		capDir, state, served.Generation, validate.Plural(len(served.Registry.Capabilities), "capability")),
+		"generation", snap.Generation, "servedGeneration", served.Generation, "servedCapabilities", len(served.Registry.Capabilities),
+		"capabilitiesFolder", capDir, "repo", w.opts.Repo)
 }
 
 // refuseEmptied fails snap, a valid build of a repository that holds
