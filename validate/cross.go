@@ -160,6 +160,7 @@ func checkOwners(caps []*Capability, s *sink) {
 func checkConfigKeys(ctx context.Context, caps []*Capability, central *centralInput, s *sink) {
 	keys := ownConfigKeys(caps, central.schema(), s)
 	if central != nil {
+		reportCentralParentKeys(keys, central, s)
 		checkCentralPatterns(ctx, keys, central, &patternClock{}, s)
 	}
 	checkConfigValuesKeys(caps, keys, central.schema(), s)
@@ -278,6 +279,59 @@ func reportParentKeys(keys []configKey, s *sink) {
 			"config key %q is the parent of %q, declared at %s: gsd-core reads keys by nested lookup alone, so a config giving the child, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
 			k.key, child.key, s.where(child.c.doc, child.ptr()), nestedExample(child.key), k.key, rename)
 	}
+}
+
+// reportCentralParentKeys warns of a capability's config key below a
+// central validKey (model_profile.mode under model_profile) or above one
+// (git above git.branching_strategy): the mistake reportParentKeys finds
+// among capabilities' keys, with the central config's loader, which reads
+// the project config as gsd-core does, owning the other key. A config
+// giving the longer makes the shorter an object, which the central loader
+// or a when reads as its value, and none gives both their own values. One
+// finding at each capability key: the central key nearest above it, or
+// else the first below it in key order. A key equal to a central one is
+// config-key-pending-migration's.
+func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) {
+	at := map[string]int{} // each central key's index in validKeys, the first
+	for i, k := range central.doc.Root.Get("validKeys").StringItems() {
+		if _, ok := at[k]; !ok {
+			at[k] = i
+		}
+	}
+	sorted := slices.Sorted(maps.Keys(at))
+	where := func(k string) string { return s.where(central.doc, fmt.Sprintf("/validKeys/%d", at[k])) }
+	for _, k := range keys {
+		if parent := centralParent(k.key, at); parent != "" {
+			s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
+				"config key %q is below central config key %q, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving this key, %s, makes the central %q an object, whatever gsd-core reads it as, and no config gives both their own values; rename this key so that it is not below a central one",
+				k.key, parent, where(parent), nestedExample(k.key), parent)
+			continue
+		}
+		prefix := k.key + "."
+		i, _ := slices.BinarySearch(sorted, prefix)
+		if i == len(sorted) || !strings.HasPrefix(sorted[i], prefix) {
+			continue
+		}
+		child := sorted[i]
+		rename := "rename this key so that it is not the parent of a central one"
+		if i := slices.IndexFunc(k.c.Config, func(e ConfigEntry) bool { return e.Key == k.key }); i >= 0 && k.c.Config[i].Type == "boolean" {
+			rename += fmt.Sprintf(" (the switch as %q, say)", k.key+".enabled")
+		}
+		s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
+			"config key %q is the parent of central config key %q, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving the central key, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
+			k.key, child, where(child), nestedExample(child), k.key, rename)
+	}
+}
+
+// centralParent is the longest central key (of at) that key is below,
+// a.b of a.b.c, or "".
+func centralParent(key string, at map[string]int) string {
+	for i := strings.LastIndexByte(key, '.'); i > 0; i = strings.LastIndexByte(key[:i], '.') {
+		if _, ok := at[key[:i]]; ok {
+			return key[:i]
+		}
+	}
+	return ""
 }
 
 // nestedExample is the nested config that gives key a value:

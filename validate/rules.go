@@ -91,7 +91,7 @@ var Rules = []Rule{
 	{"command-family-conflict", Error, "a command family is owned by two capabilities"},
 	{"config-key-conflict", Error, "a config key is declared by two capabilities"},
 	{"config-key-pending-migration", Warning, "a capability's config key is still listed in the central config schema (an error under --strict)"},
-	{"config-key-parent", Warning, "a config key is the parent of another (release.store beside release.store.track): gsd-core reads keys by nested lookup alone, so a config giving the longer makes the shorter an object, read as set, and none gives both their own values"},
+	{"config-key-parent", Warning, "a config key is the parent of another, a capability's or a central validKey (release.store beside release.store.track; model_profile.mode under the central model_profile): gsd-core reads keys by nested lookup alone, so a config giving the longer makes the shorter an object, read as set, and none gives both their own values"},
 	{"config-values-unknown-key", Warning, "a contribution's configValues alias names a key no capability declares and the central schema does not own, a slip from one declared (payments.payouts.schedul): no default gives it a value, so a render leaves the alias out unless the project config sets that key"},
 	{"config-key-central-pattern", Error, "a capability's config key matches a central dynamicKeyPatterns regex, or could not be checked in time (250 ms a match, 2 s in all)"},
 	{"reviewer-lane-conflict", Error, "two reviewer bodies claim the same slug, flag or reviewsSection"},

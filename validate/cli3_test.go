@@ -1,0 +1,77 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestConfigKeyParentCentral: config-key-parent between a capability's
+// config key and a central validKey, either way round, as between two
+// capabilities' keys: one warning at the capability's key, naming the
+// central key and where the schema lists it (its first listing, its index
+// among non-strings), the nested config that gives the longer key, and
+// the .enabled rename for a boolean parent alone. None for a key equal to
+// a central one (config-key-pending-migration), one only sharing a prefix,
+// or without a central schema.
+func TestConfigKeyParentCentral(t *testing.T) {
+	const b, str = `{ "type": "boolean", "default": true, "description": "x." }`, `{ "type": "string", "default": "", "description": "x." }`
+	const schemaFile = "config/config-schema.manifest.json"
+	tests := []struct {
+		name    string
+		keys    string // added to research's config
+		central string // "" for no central schema
+		ptr     string // of the one finding, "" for none
+		has     []string
+		hasnt   []string
+	}{
+		{"below a central key", `"model_profile.mode": ` + str, `{"validKeys": ["model_profile"]}`, "/config/model_profile.mode",
+			[]string{`config key "model_profile.mode" is below central config key "model_profile", listed at ` + schemaFile + `:1:16 (/validKeys/0)`,
+				`a config giving this key, {"model_profile": {"mode": …}}, makes the central "model_profile" an object`, "rename this key so that it is not below a central one"}, nil},
+		{"the nearest central key above", `"a.b.c.d": ` + b, `{"validKeys": ["a", "a.b.c", "a.b"]}`, "/config/a.b.c.d",
+			[]string{`below central config key "a.b.c", listed at ` + schemaFile + `:1:21 (/validKeys/1)`}, []string{"the switch as"}},
+		{"below one central key and above another: said once", `"a.b": ` + str, `{"validKeys": ["a.b.c", "a"]}`, "/config/a.b",
+			[]string{`below central config key "a"`}, []string{"the parent of"}},
+		{"above a central key, a string", `"git": ` + str, `{"validKeys": ["git.branching_strategy"]}`, "/config/git",
+			[]string{`config key "git" is the parent of central config key "git.branching_strategy", listed at ` + schemaFile + `:1:16 (/validKeys/0)`,
+				`a config giving the central key, {"git": {"branching_strategy": …}}, makes "git" an object`, "rename this key so that it is not the parent of a central one"},
+			[]string{"the switch as"}},
+		{"above a central key, a switch", `"rel.store": ` + b, `{"validKeys": ["rel.store.z", "rel.store.track"]}`, "/config/rel.store",
+			[]string{`the parent of central config key "rel.store.track", listed at ` + schemaFile + `:1:31 (/validKeys/1)`, `(the switch as "rel.store.enabled", say)`}, nil},
+		{"listed twice, after a non-string", `"rel": ` + str, `{"validKeys": [1, "rel.x", "rel.x"]}`, "/config/rel",
+			[]string{`"rel.x", listed at ` + schemaFile + `:1:19 (/validKeys/1)`}, nil},
+		{"equal to a central key", `"rel.store": ` + str, `{"validKeys": ["rel.store"]}`, "", nil, nil},
+		{"a prefix, not a parent", `"rel.store": ` + str + `, "model_profiles.x": ` + str, `{"validKeys": ["rel.stores", "rel.store_x", "model_profile"]}`, "", nil, nil},
+		{"keys differing in case", `"Rel.store": ` + str, `{"validKeys": ["rel.store.track", "REL"]}`, "", nil, nil},
+		{"no central schema", `"model_profile.mode": ` + str, "", "", nil, nil},
+		{"no validKeys", `"model_profile.mode": ` + str, `{"dynamicKeyPatterns": []}`, "", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := sampleRepo(t, researchConfig(tt.keys))
+			if tt.central != "" {
+				src.ConfigSchema = &File{Path: schemaFile, Data: []byte(tt.central)}
+				src.ConfigSchemaFrom = SchemaFromFlag
+			}
+			got := ruleFindings(Validate(src).Diagnostics, "config-key-parent")
+			if tt.ptr == "" {
+				if len(got) != 0 {
+					t.Fatalf("got %v, want no config-key-parent", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Pointer != tt.ptr || got[0].Severity != Warning || got[0].File != "capabilities/research/capability.json" {
+				t.Fatalf("got %v, want one warning at research's %s", got, tt.ptr)
+			}
+			for _, h := range tt.has {
+				if !strings.Contains(got[0].Message, h) {
+					t.Errorf("message %q lacks %q", got[0].Message, h)
+				}
+			}
+			for _, h := range tt.hasnt {
+				if strings.Contains(got[0].Message, h) {
+					t.Errorf("message %q has %q", got[0].Message, h)
+				}
+			}
+		})
+	}
+}
