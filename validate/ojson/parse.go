@@ -52,6 +52,32 @@ type Error struct {
 	// can say where it is: "duplicate key" alone left the reader of a long
 	// object to search for the other.
 	Prev int
+	// mendAt and mendText are, for a syntax error Mend mends, its edit:
+	// mendText written over the text from mendAt (appended at its end).
+	// mendText is "" for every other error.
+	mendAt   int
+	mendText string
+}
+
+// Mend writes over text, the source e was found in, the edit that mends
+// e's slip where e is one a hand edit commonly makes and one edit mends
+// without moving a byte: a ',' missing between two members or items is
+// typed over a blank between them (a space, a tab, or the '\r' of a
+// "\r\n"; with none, as in "1\n2", it is not mended); a trailing comma
+// is blanked; a file that ends, right after a whole value, inside objects
+// and arrays gets their closes appended. It returns text so mended (in
+// place but for closes, which are appended) and true, or text unchanged
+// and false for any other error. Every byte of text keeps its offset, its
+// line and its column, so what a parse of the mended text finds is placed
+// in text as written. The mended text is the text meant only as far as
+// the guess is right: a caller reports e all the same, and takes nothing
+// of the mended text for the text written.
+func (e Error) Mend(text []byte) ([]byte, bool) {
+	if e.mendText == "" || e.mendAt < 0 || e.mendAt > len(text) {
+		return text, false
+	}
+	n := copy(text[e.mendAt:], e.mendText)
+	return append(text, e.mendText[n:]...), true
 }
 
 func (e Error) Error() string { return e.Msg }
@@ -358,6 +384,41 @@ func (p *parser) fail(off int, format string, args ...any) {
 	}
 }
 
+// failMended is fail for a slip that text written over the source from at
+// mends (see Error.Mend).
+func (p *parser) failMended(at int, text string, off int, format string, args ...any) {
+	if p.fatal == nil {
+		p.fail(off, format, args...)
+		p.fatal.mendAt, p.fatal.mendText = at, text
+	}
+}
+
+// closers are the closes of the objects and arrays being parsed,
+// innermost first: what a file cut short after a whole value lacks.
+func (p *parser) closers() string {
+	b := make([]byte, 0, len(p.opens))
+	for i := len(p.opens) - 1; i >= 0; i-- {
+		if p.src[p.opens[i]] == '[' {
+			b = append(b, ']')
+		} else {
+			b = append(b, '}')
+		}
+	}
+	return string(b)
+}
+
+// blankIn is the offset of the first byte of src[from:to], blanks, that
+// a ',' may be written over without moving a line or a column: a space, a
+// tab or the '\r' of a "\r\n"; -1 for none.
+func blankIn(src []byte, from, to int) int {
+	for i := from; i < to; i++ {
+		if c := src[i]; c == ' ' || c == '\t' || c == '\r' && i+1 < to && src[i+1] == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
 // comment reports whether a comment, "//" or "/*", starts at p.pos, and
 // fails the parse there if so: JSON has none, and "unexpected '/',
 // expected a string key" did not say that a note written as in
@@ -381,7 +442,12 @@ func (p *parser) missingComma(end int, what string) bool {
 		return false
 	}
 	line, col := Position(p.src, end)
-	p.fail(p.pos, "missing ',' before this %s: JSON separates %ss with commas; type one at %d:%d, right after the previous value", what, what, line, col)
+	format := "missing ',' before this %s: JSON separates %ss with commas; type one at %d:%d, right after the previous value"
+	if at := blankIn(p.src, end, p.pos); at >= 0 {
+		p.failMended(at, ",", p.pos, format, what, what, line, col)
+	} else {
+		p.fail(p.pos, format, what, what, line, col)
+	}
 	return true
 }
 
@@ -681,7 +747,7 @@ func (p *parser) closes(close byte, what, container string, child *Value) bool {
 		p.pos++
 		p.skipSpace()
 		if p.pos < len(p.src) && p.src[p.pos] == close {
-			p.fail(comma, "trailing comma after the last %s: JSON allows none before '%c'; remove this ','", what, close)
+			p.failMended(comma, " ", comma, "trailing comma after the last %s: JSON allows none before '%c'; remove this ','", what, close)
 		}
 		return false
 	}
@@ -690,7 +756,12 @@ func (p *parser) closes(close byte, what, container string, child *Value) bool {
 		return true
 	}
 	if !p.comment() && !p.missingComma(end, what) {
-		p.fail(p.pos, "unexpected %s, expected ',' or '%c' in %s%s%s", p.describe(), close, container, p.eofHint(), p.innerQuoteHint(child, end))
+		format, args := "unexpected %s, expected ',' or '%c' in %s%s%s", []any{p.describe(), close, container, p.eofHint(), p.innerQuoteHint(child, end)}
+		if p.pos >= len(p.src) {
+			p.failMended(p.pos, p.closers(), p.pos, format, args...)
+		} else {
+			p.fail(p.pos, format, args...)
+		}
 	}
 	return false
 }

@@ -1,0 +1,106 @@
+package ojson
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestMend: each slip Mend mends is mended to the text meant, with every
+// byte where it was (so the value's offsets, and the line:column of each,
+// are the text's as written), and the errors it does not mend leave the
+// text alone.
+func TestMend(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      string // the mended text; "" for none
+	}{
+		{"missing comma between members", "{\n  \"a\": 1\n  \"b\": 2\n}", "{\n  \"a\": 1\n, \"b\": 2\n}"},
+		{"missing comma on one line", `{"a": 1 "b": 2}`, `{"a": 1,"b": 2}`},
+		{"missing comma between items", "[\"x\"\t\"y\"]", `["x","y"]`},
+		{"missing comma after an object", `[{} {}]`, `[{},{}]`},
+		{"missing comma over the CR of a CRLF", "{\"a\": 1\r\n\"b\": 2}", "{\"a\": 1,\n\"b\": 2}"},
+		{"trailing comma in an object", "{\"a\": 1,\n}", "{\"a\": 1 \n}"},
+		{"trailing comma in an array", `[1, 2, ]`, `[1, 2  ]`},
+		{"file cut short", "{\"a\": [1, {\"b\": 2}", "{\"a\": [1, {\"b\": 2}]}"},
+		{"file cut short after blanks", "{\"a\": 1\n\n", "{\"a\": 1\n\n}"},
+
+		// Not mended: no blank to write a ',' over without moving a
+		// line or column, or a slip one edit does not surely mend.
+		{"missing comma with no blank", `{"a":1"b":2}`, ""},
+		{"missing comma across a bare LF", "{\"a\": 1\n\"b\": 2}", ""},
+		{"missing comma across a lone CR", "{\"a\": 1\r\"b\": 2}", ""},
+		{"cut short after a comma", `{"a": 1,`, ""},
+		{"cut short after a key", `{"a"`, ""},
+		{"cut short in a string", `{"a": "b`, ""},
+		{"comment", `{"a": 1 // one` + "\n}", ""},
+		{"two commas", `[1,,2]`, ""},
+		{"single quotes", `{'a': 1}`, ""},
+		{"text after the value", `{} x`, ""},
+		{"empty file", "  ", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := []byte(c.src)
+			_, errs := Parse(src)
+			if len(errs) == 0 || !errs[0].Fatal() {
+				t.Fatalf("Parse(%q) = %v, want a syntax error", c.src, errs)
+			}
+			text := bytes.Clone(src)
+			got, ok := errs[0].Mend(text)
+			if c.want == "" {
+				if ok || !bytes.Equal(got, src) {
+					t.Fatalf("Mend = %q, %v; want the text unchanged, false (%s)", got, ok, errs[0].Msg)
+				}
+				return
+			}
+			if !ok || string(got) != c.want {
+				t.Fatalf("Mend = %q, %v; want %q, true (%s)", got, ok, c.want, errs[0].Msg)
+			}
+			v, errs := Parse(got)
+			if len(errs) != 0 {
+				t.Fatalf("the mended text does not parse: %v", errs)
+			}
+			// Each value is where it is in the text as written: its
+			// offset starts the same token there, on the same line and
+			// column (a byte written over is one character for one).
+			var walk func(v *Value)
+			walk = func(v *Value) {
+				if src[v.Off] != got[v.Off] {
+					t.Errorf("value at %d starts with %q, in the text as written %q", v.Off, got[v.Off], src[v.Off])
+				}
+				l1, c1 := Position(src, v.Off)
+				if l2, c2 := Position(got, v.Off); l1 != l2 || c1 != c2 {
+					t.Errorf("value at %d is at %d:%d mended, %d:%d as written", v.Off, l2, c2, l1, c1)
+				}
+				for i := range v.Members {
+					if k := v.Members[i].KeyOff; src[k] != '"' {
+						t.Errorf("key at %d is %q as written", k, src[k])
+					}
+					walk(&v.Members[i].Value)
+				}
+				for i := range v.Items {
+					walk(&v.Items[i])
+				}
+			}
+			walk(&v)
+		})
+	}
+}
+
+// TestMendWritesOnlyItsEdit: Mend writes its edit alone, to the text it
+// is given (a caller mends a copy), and an error of another kind mends
+// nothing.
+func TestMendWritesOnlyItsEdit(t *testing.T) {
+	src := []byte("[1 2]")
+	_, errs := Parse(src)
+	text := []byte("[1 2]")
+	if got, ok := errs[0].Mend(text); !ok || &got[0] != &text[0] || string(text) != "[1,2]" || string(src) != "[1 2]" {
+		t.Errorf("Mend = %q, %v (text %q, src %q); want [1,2] written over text alone", got, ok, text, src)
+	}
+	_, errs = Parse([]byte(`{"a": 1, "a": 2}`))
+	if got, ok := errs[0].Mend([]byte("xx")); ok || string(got) != "xx" {
+		t.Errorf("a duplicate key mends to %q, %v", got, ok)
+	}
+	if got, ok := (Error{mendAt: 5, mendText: ","}).Mend([]byte("[1]")); ok || string(got) != "[1]" {
+		t.Errorf("an edit past the text's end mends to %q, %v", got, ok)
+	}
+}
