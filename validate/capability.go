@@ -124,7 +124,9 @@ var knownReviewerFields = []string{
 
 // checkCapability parses and validates one capability folder on its own (the
 // per-capability stage of ref §2.1). It returns nil only when the manifest
-// cannot be read or parsed at all, or is not a JSON object.
+// cannot be read or parsed at all, or is not a JSON object; one read past
+// its slips (mendDoc) is checked as its mended text, its json-syntax
+// errors making it a capability with errors, never valid.
 func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	d := readManifest(src, s)
 	if d == nil {
@@ -161,15 +163,15 @@ func checkCapability(src *CapabilitySource, s *sink) *Capability {
 	return c
 }
 
-// readManifest parses the capability's manifest, capability.json; it
-// reports and returns nil when the file cannot be read or parsed, or is
-// not a JSON object.
+// readManifest parses the capability's manifest, capability.json, past
+// the slips mendDoc mends; it reports and returns nil when the file
+// cannot be read or parsed, or is not a JSON object.
 func readManifest(src *CapabilitySource, s *sink) *doc {
 	if src.Manifest.Err != nil {
 		fileError(s, src.Manifest.Path, src.Manifest.Err)
 		return nil
 	}
-	d := parseDoc(src.Manifest.Path, src.Manifest.Data, s)
+	d := mendDoc(src.Manifest.Path, src.Manifest.Data, ojson.Parse, s)
 	if d == nil {
 		return nil
 	}
@@ -229,7 +231,7 @@ func warnDeviceFolder(d *doc, folder string, s *sink) {
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
-	return placeDoc(file, data, v, errs, s)
+	return placeDoc(file, data, v, errs, nil, s)
 }
 
 // parseSharedDoc is parseDoc whose tree's strings share data's memory
@@ -237,12 +239,54 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 // kept with its tree: a tool card (checkCard).
 func parseSharedDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.ParseShared(data)
-	return placeDoc(file, data, v, errs, s)
+	return placeDoc(file, data, v, errs, nil, s)
+}
+
+// maxMends bounds the slips read past in one file (mendDoc): each costs a
+// parse of the whole file, and a file of more slips than a hand edit
+// makes is most likely no JSON the guesses would read right.
+const maxMends = 10
+
+// mendDoc is parseDoc (parse is ojson.Parse or ojson.ParseShared) for a
+// file whose own checks run on a document with a syntax error, when the
+// error is a slip ojson's Error.Mend mends: the document is then that of
+// the mended text, marked mended, so that the author learns of the
+// file's other mistakes in the run that tells of the slip, each placed in
+// the text as written (a mend moves no byte). Slips found past the first
+// are mended in turn, up to maxMends; when the text still does not parse,
+// or a slip is none Mend mends, the file is one that does not parse, as
+// parseDoc has it. Each slip is a json-syntax error all the same, so the
+// caller must take nothing of a mended document into the registry.
+func mendDoc(file string, data []byte, parse func([]byte) (ojson.Value, []ojson.Error), s *sink) *doc {
+	v, errs := parse(data)
+	first := slices.IndexFunc(errs, ojson.Error.Fatal)
+	if first < 0 {
+		return placeDoc(file, data, v, errs, nil, s)
+	}
+	// Mended in place, a copy of data: the trees of the parses between
+	// are dropped, and their errors hold no string of the text.
+	text := bytes.Clone(data)
+	slips := []ojson.Error{errs[first]}
+	for range maxMends {
+		var ok bool
+		if text, ok = slips[len(slips)-1].Mend(text); !ok {
+			break
+		}
+		mv, merrs := parse(text)
+		i := slices.IndexFunc(merrs, ojson.Error.Fatal)
+		if i < 0 {
+			return placeDoc(file, data, mv, append(slips, merrs...), text, s)
+		}
+		slips = append(slips, merrs[i])
+	}
+	return placeDoc(file, data, v, errs, nil, s)
 }
 
 // placeDoc is the document of file, data parsed to v with errs, its
-// parse errors and the encoding's findings made.
-func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, s *sink) *doc {
+// parse errors and the encoding's findings made. mended is nil, or the
+// text of data with errs' syntax errors, all slips, mended (mendDoc),
+// which v is parsed from: the document is then mended's, marked so.
+func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mended []byte, s *sink) *doc {
 	if bytes.HasPrefix(data, utf8BOM) {
 		s.atOffset(file, data, 0, "", "json-bom",
 			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
@@ -250,6 +294,9 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, s *si
 	}
 	checkUTF8(file, data, s)
 	d := &doc{File: file, Src: data, Root: v}
+	if mended != nil {
+		d.Src, d.mended = mended, true
+	}
 	// A generated file may repeat keys by the hundred thousand: the first
 	// MaxPerRule are listed, and one finding stands for the rest, as
 	// LimitPerRule makes for any rule, without a finding made for each.
@@ -259,8 +306,18 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, s *si
 	// comes after them, as LimitPerRule expects.
 	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
+	prev := -1                        // a mended slip's offset, that of the one found before it
 	for _, e := range errs {
 		switch {
+		case e.Fatal() && mended != nil:
+			msg := e.Msg
+			if prev >= 0 {
+				line, col := s.position(data, prev)
+				msg += fmt.Sprintf(" (found reading the file as if the slip at %d:%d were mended)", line, col)
+			}
+			prev = e.Off
+			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", msg)
+			s.diags[len(s.diags)-1].mended = true
 		case e.Fatal():
 			fatal = true
 			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)

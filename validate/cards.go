@@ -220,14 +220,15 @@ type cardInput struct {
 
 // checkCard makes a card's own findings: its JSON, its fields, the shape
 // of its replaces patterns, the card schema and their cost. It returns the
-// card parsed (nil when it is no JSON) and the Card when it passed (nil
-// when not), ToolExists unset. It is a pure function of in (and of the
+// card parsed (nil when it is no JSON; its mended text when read past its
+// slips, see mendDoc) and the Card when it passed (nil when not, as for
+// a card read mended), ToolExists unset. It is a pure function of in (and of the
 // card schema and rules, which are the program's).
 func checkCard(in cardInput, s *sink) (*doc, *Card) {
 	// The card's strings are its bytes, which the cache and the snapshot
 	// keep with it and nothing writes to (a scan reads each file into
 	// its own buffer; POST /validate's files are copied from its body).
-	d := parseSharedDoc(in.Path, in.Data, s)
+	d := mendDoc(in.Path, in.Data, ojson.ParseShared, s)
 	if d == nil {
 		return nil, nil
 	}
@@ -256,6 +257,11 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 		s.warnAt(d, cut, "card-text-long",
 			"the card's text is %d bytes, and search indexes its first %d (id, command, summary, intent_phrases, replaces, effects and example, in that order): no search finds the card by its words from here on; keep a card to what an agent needs to pick it",
 			total, CardSearchText)
+	}
+	if d.mended {
+		// Its findings made, a card read past its syntax errors is
+		// one that failed: nothing of it is indexed.
+		return d, nil
 	}
 	return d, c
 }

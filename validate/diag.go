@@ -44,6 +44,10 @@ type Diagnostic struct {
 	// such findings of a rule by it, in the pipeline's order (the
 	// reference's POINT_ORDER), not by their messages. 0 for the others.
 	pipelineAt int
+	// mended marks a json-syntax finding of a file whose other findings
+	// were made on its text read as if its slips were mended (mendDoc),
+	// which noteMended says of them.
+	mended bool
 }
 
 // String renders the diagnostic as one line of text:
@@ -466,6 +470,39 @@ type doc struct {
 	File string
 	Src  []byte
 	Root ojson.Value
+	// mended is set for a document read past its syntax errors (mendDoc):
+	// Src is then the mended text, every byte where the file has it.
+	mended bool
+}
+
+// noteMended says of each finding of diags in a file read mended (a
+// json-syntax finding of the file is marked mended: see mendDoc) that it
+// was found so, but of the json-syntax findings themselves and of those
+// of its encoding, made of the file as written (json-bom, invalid-utf8):
+// the author is told which findings rest on the mend, which a wrong
+// guess (a ',' where a ':' was meant) would make wrong.
+func noteMended(diags []Diagnostic) {
+	var slips map[string]int // a mended file's slips
+	for i := range diags {
+		if diags[i].mended {
+			if slips == nil {
+				slips = map[string]int{}
+			}
+			slips[diags[i].File]++
+		}
+	}
+	for i := range diags {
+		d := &diags[i]
+		n, ok := slips[d.File]
+		if !ok || d.Rule == "json-syntax" || d.Rule == "json-bom" || d.Rule == "invalid-utf8" {
+			continue
+		}
+		what := "slip"
+		if n > 1 {
+			what = "slips"
+		}
+		d.Message = clipMessage(d.Message + " (found reading the file as if its json-syntax " + what + " were mended)")
+	}
 }
 
 // finder resolves the pointers of the findings placed in d. It is kept by

@@ -14,8 +14,8 @@ import (
 // where it was found only once they were fixed. Not when what the entry
 // means depends on how the errors are fixed: an entry before it that is
 // no string (its index would shift), a requires that is no list, an id
-// other than its folder's or no string, a manifest that does not parse;
-// nor tier-monotone when the requirer's tier is not one of the three. A
+// other than its folder's or no string, a manifest that does not parse
+// (but for a slip mended: see mendDoc); nor tier-monotone when the requirer's tier is not one of the three. A
 // required capability that has errors itself is no requires-unknown. No entry
 // is told twice, by either rule or requires-cycle.
 func TestRequiresCheckedThroughACapabilityWithErrors(t *testing.T) {
@@ -53,7 +53,13 @@ func TestRequiresCheckedThroughACapabilityWithErrors(t *testing.T) {
 		{"a requires that is no list", []CapabilitySource{untitled(withRequires(newcomerCap("aa", `[]`, `[]`, `{}`), `"zz"`))}, nil},
 		{"an id other than its folder's", []CapabilitySource{edit(requiring("aa", "zz"), `"id": "aa"`, `"id": "ax"`)}, nil},
 		{"an id that is no string", []CapabilitySource{edit(requiring("aa", "zz"), `"id": "aa"`, `"id": 5`)}, nil},
-		{"a manifest that does not parse", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": "T"`)}, nil},
+		{"a manifest that does not parse", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": T,`)}, nil},
+		// Read past a slip ojson mends (mendDoc), as written but for it.
+		{"a manifest missing a comma", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": "T"`)},
+			[]string{unknown("aa", "zz", mendedNote, 0)}},
+		{"a manifest with a trailing comma", []CapabilitySource{edit(requiring("aa", "zz"), `"zz"]`, `"zz",]`)},
+			[]string{unknown("aa", "zz", mendedNote, 0)}},
+		{"a manifest with two commas in a row", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": "T",,`)}, nil},
 
 		{"a higher tier, valid", []CapabilitySource{core(requiring("aa", "bb")), alone("bb")},
 			[]string{higher("aa", "bb", 0)}},

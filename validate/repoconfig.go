@@ -42,7 +42,7 @@ func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 		fileError(&s, f.Path, f.Err)
 		return rc, s.diags
 	}
-	d := parseDoc(f.Path, f.Data, &s)
+	d := mendDoc(f.Path, f.Data, ojson.Parse, &s)
 	if d == nil {
 		return rc, s.diags
 	}
@@ -62,6 +62,13 @@ func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 			s.warnAt(d, "/"+key, "config-file",
 				"%q is an empty list, which names no folder, so capreg reads the whole repository as if the key were left out; remove it, or name the files or folders to read", key)
 		}
+	}
+	if d.mended {
+		// Read past its syntax errors, for its findings: the scan reads
+		// the repository as if there were no capreg.json, as for any
+		// that does not parse.
+		noteMended(s.diags)
+		return RepoConfig{}, s.diags
 	}
 	return rc, s.diags
 }

@@ -240,7 +240,8 @@ func TestRequiresCycleRandom(t *testing.T) {
 // only once they were fixed; not when that capability's requires or id
 // cannot be taken as written (an entry that is no string, whose index
 // would shift the others; an id other than its folder's, or a manifest
-// that does not parse), where the cycle depends on how it is fixed.
+// that does not parse, but for a slip mended: see mendDoc), where the
+// cycle depends on how it is fixed.
 func TestRequiresCycleThroughACapabilityWithErrors(t *testing.T) {
 	edit := func(c CapabilitySource, old, new string) CapabilitySource { return editManifest(t, c, old, new) }
 	refolder := func(c CapabilitySource, folder string) CapabilitySource {
@@ -265,7 +266,9 @@ func TestRequiresCycleThroughACapabilityWithErrors(t *testing.T) {
 		{"a folder other than its id", []CapabilitySource{requiring("bb", "cc"), refolder(requiring("cc", "bb"), "cx")}, "", ""},
 		{"an id and folder not kebab-case", []CapabilitySource{requiring("bb", "Cc"), refolder(edit(requiring("cc", "bb"), `"id": "cc"`, `"id": "Cc"`), "Cc")}, "", ""},
 		{"an id that is no string", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"id": "cc"`, `"id": 5`)}, "", ""},
-		{"a manifest that does not parse", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"title": "T",`, `"title": "T"`)}, "", ""},
+		{"a manifest that does not parse", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"title": "T",`, `"title": T,`)}, "", ""},
+		{"a manifest missing a comma", []CapabilitySource{requiring("bb", "cc"), edit(requiring("cc", "bb"), `"title": "T",`, `"title": "T"`)},
+			"capabilities/cc/capability.json", twoMembers + mendedNote},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -83,6 +83,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 			s.add(d)
 		}
 	}
+	scanned := len(s.diags) // from here on, findings a file read mended may have
 	res := &Result{}
 	markers, attempted, broken, inCodeAt, rejected := parseMarkers(pkgs.workflows(src.Workflows), s)
 	res.Contract = buildContract(markers, broken, inCodeAt, s)
@@ -125,6 +126,7 @@ func validate(ctx context.Context, src *Sources, cache *Cache) (*Result, error) 
 	reused, cardsReused := cache.commit(looked)
 	res.Checked, res.Reused = len(src.Capabilities)-reused, reused
 	res.CardsChecked, res.CardsReused = len(cards)-cardsReused, cardsReused
+	noteMended(s.diags[scanned:])
 	s.diags = withoutKeyEchoes(s.diags)
 	s.diags.Sort()
 	res.Diagnostics = LimitPerRule(s.diags)
