@@ -231,7 +231,7 @@ func warnDeviceFolder(d *doc, folder string, s *sink) {
 // returns nil when the file does not parse.
 func parseDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.Parse(data)
-	return placeDoc(file, data, v, errs, nil, s)
+	return placeDoc(file, data, v, errs, false, s)
 }
 
 // parseSharedDoc is parseDoc whose tree's strings share data's memory
@@ -239,7 +239,7 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 // kept with its tree: a tool card (checkCard).
 func parseSharedDoc(file string, data []byte, s *sink) *doc {
 	v, errs := ojson.ParseShared(data)
-	return placeDoc(file, data, v, errs, nil, s)
+	return placeDoc(file, data, v, errs, false, s)
 }
 
 // maxMends bounds the slips read past in one file (mendDoc): each costs a
@@ -261,7 +261,7 @@ func mendDoc(file string, data []byte, parse func([]byte) (ojson.Value, []ojson.
 	v, errs := parse(data)
 	first := slices.IndexFunc(errs, ojson.Error.Fatal)
 	if first < 0 {
-		return placeDoc(file, data, v, errs, nil, s)
+		return placeDoc(file, data, v, errs, false, s)
 	}
 	// Mended in place, a copy of data: the trees of the parses between
 	// are dropped, and their errors hold no string of the text.
@@ -275,28 +275,26 @@ func mendDoc(file string, data []byte, parse func([]byte) (ojson.Value, []ojson.
 		mv, merrs := parse(text)
 		i := slices.IndexFunc(merrs, ojson.Error.Fatal)
 		if i < 0 {
-			return placeDoc(file, data, mv, append(slips, merrs...), text, s)
+			return placeDoc(file, data, mv, append(slips, merrs...), true, s)
 		}
 		slips = append(slips, merrs[i])
 	}
-	return placeDoc(file, data, v, errs, nil, s)
+	return placeDoc(file, data, v, errs, false, s)
 }
 
 // placeDoc is the document of file, data parsed to v with errs, its
-// parse errors and the encoding's findings made. mended is nil, or the
-// text of data with errs' syntax errors, all slips, mended (mendDoc),
-// which v is parsed from: the document is then mended's, marked so.
-func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mended []byte, s *sink) *doc {
+// parse errors and the encoding's findings made. mended says that v is
+// the tree of data's text mended (mendDoc), errs' syntax errors its slips:
+// the document is then marked so. Its Src is data all the same, as
+// written: a mend moves no byte, so v's offsets are data's.
+func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mended bool, s *sink) *doc {
 	if bytes.HasPrefix(data, utf8BOM) {
 		s.atOffset(file, data, 0, "", "json-bom",
 			"the file starts with a UTF-8 byte order mark; capreg reads past it, but many JSON readers reject it "+
 				"(Node's JSON.parse, which gsd-core reads its manifests with): save it as UTF-8 without a BOM")
 	}
 	checkUTF8(file, data, s)
-	d := &doc{File: file, Src: data, Root: v}
-	if mended != nil {
-		d.Src, d.mended = mended, true
-	}
+	d := &doc{File: file, Src: data, Root: v, mended: mended}
 	// A generated file may repeat keys by the hundred thousand: the first
 	// MaxPerRule are listed, and one finding stands for the rest, as
 	// LimitPerRule makes for any rule, without a finding made for each.
@@ -309,7 +307,7 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 	prev := -1                        // a mended slip's offset, that of the one found before it
 	for _, e := range errs {
 		switch {
-		case e.Fatal() && mended != nil:
+		case e.Fatal() && mended:
 			msg := e.Msg
 			if prev >= 0 {
 				line, col := s.position(data, prev)

@@ -471,7 +471,8 @@ type doc struct {
 	Src  []byte
 	Root ojson.Value
 	// mended is set for a document read past its syntax errors (mendDoc):
-	// Src is then the mended text, every byte where the file has it.
+	// Root is then the tree of the mended text, whose every byte is where
+	// Src, the file as written, has it.
 	mended bool
 }
 

@@ -118,8 +118,26 @@ func TestMendedManifestFindings(t *testing.T) {
 					if d.Severity == Error {
 						got = append(got, fmt.Sprintf("%s:%d:%d %s", d.File, d.Line, d.Column, d.Rule))
 					}
-					if d.Rule != "json-syntax" && !strings.HasSuffix(d.Message, mendedNote) && len(slip.at) == 1 {
-						t.Errorf("%s: no note that it was found on the mended text", d)
+					switch note := mendedNote; {
+					case d.Rule == "json-syntax" && d.Line == 0:
+						t.Errorf("%s: placed nowhere", d)
+					case d.Rule == "json-syntax" && strings.Contains(d.Message, "(found"):
+						// The second of two, found once the first is mended.
+						if first := "(found reading the file as if the slip at " + gate9At(t, text, slip.at[0]) + " were mended)"; len(slip.at) < 2 ||
+							fmt.Sprintf("%d:%d", d.Line, d.Column) != gate9At(t, text, slip.at[1]) || !strings.HasSuffix(d.Message, first) {
+							t.Errorf("%s: noted, want only a second slip noted %s", d, first)
+						}
+					case d.Rule == "json-syntax":
+						if len(slip.at) > 1 && fmt.Sprintf("%d:%d", d.Line, d.Column) != gate9At(t, text, slip.at[0]) {
+							t.Errorf("%s: the second slip not noted as found past the first", d)
+						}
+					default:
+						if len(slip.at) > 1 {
+							note = strings.Replace(note, "slip", "slips", 1)
+						}
+						if !strings.HasSuffix(d.Message, note) || strings.Count(d.Message, "(found") != 1 {
+							t.Errorf("%s: not noted once as found on the mended text", d)
+						}
 					}
 				}
 				for _, at := range slip.at {
@@ -146,16 +164,74 @@ func TestMendedManifestFindings(t *testing.T) {
 	}
 }
 
+// TestMendedManifestUpToMaxMends: a file of maxMends slips is read
+// mended (each slip is told, and the file's other mistakes), one of more
+// is not (TestUnmendedManifestAsBefore).
+func TestMendedManifestUpToMaxMends(t *testing.T) {
+	text := gate9Slips(t, maxMends)
+	text = gate9Edit(t, text, `"standard"`, `"gold"`)
+	src := CapabilitySource{Folder: "aa", Manifest: File{Path: "capabilities/aa/capability.json", Data: []byte(text)}}
+	res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{src, loneCap("bb"), loneCap("dd")},
+		Workflows: hostWorkflows(t, "workflows")})
+	syntax, schema := 0, 0
+	for _, d := range res.Diagnostics {
+		switch {
+		case d.Rule == "json-syntax":
+			syntax++
+		case d.Rule == "schema" && strings.HasSuffix(d.Message, " (found reading the file as if its json-syntax slips were mended)"):
+			schema++
+		}
+	}
+	if syntax != maxMends || schema != 1 {
+		t.Errorf("%d json-syntax errors and %d noted schema ones, want %d and 1:\n%v", syntax, schema, maxMends, res.Diagnostics)
+	}
+}
+
+// gate9Slips is gate9Manifest with n more members, each after a ','
+// missing.
+func gate9Slips(t *testing.T, n int) string {
+	t.Helper()
+	text := gate9Manifest
+	for i := range n {
+		text = gate9Edit(t, text, "\n}", fmt.Sprintf("\n  \"k%d\": 1\n}", i))
+	}
+	return text
+}
+
+// TestMendedEncodingFindingsAsWritten: the findings of a mended file's
+// encoding, a byte order mark or a byte that is no UTF-8, are made of the
+// file as written: not noted as found on the mended text, as the others
+// are.
+func TestMendedEncodingFindingsAsWritten(t *testing.T) {
+	slipped := gate9Edit(t, gate9Edit(t, gate9Manifest, `"description": "D",`, `"description": "D"`), `"standard"`, `"gold"`)
+	for _, c := range []struct {
+		name, text, rule string
+	}{
+		{"a byte order mark", "\xEF\xBB\xBF" + slipped, "json-bom"},
+		{"a byte no UTF-8", gate9Edit(t, slipped, `"D"`, "\"D\xFF\""), "invalid-utf8"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src := CapabilitySource{Folder: "aa", Manifest: File{Path: "capabilities/aa/capability.json", Data: []byte(c.text)}}
+			res := Validate(&Sources{CapabilitiesDir: "capabilities", Capabilities: []CapabilitySource{src, loneCap("bb"), loneCap("dd")},
+				Workflows: hostWorkflows(t, "workflows")})
+			var got []string
+			for _, d := range res.Diagnostics {
+				got = append(got, fmt.Sprintf("%s %v", d.Rule, strings.HasSuffix(d.Message, mendedNote)))
+			}
+			slices.Sort(got)
+			if want := []string{c.rule + " false", "json-syntax false", "schema true"}; !slices.Equal(got, want) {
+				t.Errorf("findings (rule, noted) %v, want %v", got, want)
+			}
+		})
+	}
+}
+
 // TestUnmendedManifestAsBefore: a capability.json whose syntax error is
 // no slip ojson mends, or whose mended text has another syntax error, or
 // a slip in a file of more than maxMends, is the one json-syntax error
 // at the first, as before: nothing of a guess is told.
 func TestUnmendedManifestAsBefore(t *testing.T) {
-	many := gate9Manifest
-	for i := range maxMends + 1 {
-		many = strings.Replace(many, "\n}", fmt.Sprintf(",\n  \"k%d\": 1\n}", i), 1)
-	}
-	many = strings.ReplaceAll(many, ",\n  \"k", "\n  \"k") // each of them a ',' missing
+	many := gate9Slips(t, maxMends+1)
 	for _, c := range []struct {
 		name, text, at string
 	}{
@@ -311,5 +387,12 @@ func TestMendedRepoConfig(t *testing.T) {
 	want := []string{gate9At(t, text, `"cards"`) + " config-file", gate9At(t, text, `"cards"`) + " json-syntax"}
 	if slices.Sort(got); !slices.Equal(got, want) {
 		t.Errorf("findings %v, want %v", got, want)
+	}
+	// Validate, given them as the scan's, notes none again.
+	res := Validate(&Sources{Diagnostics: diags})
+	for _, d := range res.Diagnostics {
+		if d.File == RepoConfigFile && strings.Count(d.Message, "(found") != map[bool]int{true: 1}[d.Rule != "json-syntax"] {
+			t.Errorf("%s: want noted once but for json-syntax", d)
+		}
 	}
 }

@@ -36,6 +36,8 @@ func TestMend(t *testing.T) {
 		{"two commas", `[1,,2]`, ""},
 		{"single quotes", `{'a': 1}`, ""},
 		{"text after the value", `{} x`, ""},
+		{"a word after a member", `{"a": 1 x}`, ""},
+		{"a word after an item, then the end", `[1 x`, ""},
 		{"empty file", "  ", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

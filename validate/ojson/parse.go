@@ -73,7 +73,7 @@ type Error struct {
 // the guess is right: a caller reports e all the same, and takes nothing
 // of the mended text for the text written.
 func (e Error) Mend(text []byte) ([]byte, bool) {
-	if e.mendText == "" || e.mendAt < 0 || e.mendAt > len(text) {
+	if e.mendText == "" || e.mendAt > len(text) {
 		return text, false
 	}
 	n := copy(text[e.mendAt:], e.mendText)
