@@ -2,6 +2,12 @@ package ojson
 
 import (
 	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -105,4 +111,70 @@ func TestMendWritesOnlyItsEdit(t *testing.T) {
 	if got, ok := (Error{mendAt: 5, mendText: ","}).Mend([]byte("[1]")); ok || string(got) != "[1]" {
 		t.Errorf("an edit past the text's end mends to %q, %v", got, ok)
 	}
+}
+
+// TestMendGivesTheTextMeant: in every JSON file under testdata, each ','
+// taken out, each trailing ',' put in after a value before a close, and the
+// file cut short after its last value, where Mend mends the slip, gives
+// the document as it was: the mend is the one edit the slip undoes, and
+// no other document.
+func TestMendGivesTheTextMeant(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir("../../testdata", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no JSON files under testdata (%v)", err)
+	}
+	mended := 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, errs := Parse(src)
+		if len(errs) != 0 || len(src) > 8<<10 {
+			continue // a file broken on purpose, or one too large to edit at each comma
+		}
+		wantText := Encode(&want, "  ")
+		try := func(slip []byte, what string) {
+			_, errs := Parse(slip)
+			if len(errs) == 0 || !errs[0].Fatal() {
+				return // a ',' inside a string
+			}
+			text, ok := errs[0].Mend(bytes.Clone(slip))
+			if !ok {
+				return
+			}
+			mended++
+			got, errs := Parse(text)
+			if len(errs) != 0 {
+				t.Errorf("%s, %s: the mended text does not parse: %v", file, what, errs)
+				return
+			}
+			if !bytes.Equal(Encode(&got, "  "), wantText) {
+				t.Errorf("%s, %s: mended to another document:\n%s", file, what, text)
+			}
+		}
+		for i, c := range src {
+			if c != ',' {
+				continue
+			}
+			try(slices.Concat(src[:i], src[i+1:]), fmt.Sprintf("the ',' at %d taken out", i))
+		}
+		for i, c := range src {
+			if c == ']' || c == '}' {
+				try(slices.Concat(src[:i], []byte(","), src[i:]), fmt.Sprintf("a ',' put in at %d", i))
+			}
+		}
+		end := bytes.LastIndexAny(src, "]}")
+		try(src[:end], "cut short before its last close")
+	}
+	if mended < 100 {
+		t.Errorf("%d slips mended in %d files: the test reads too little", mended, len(files))
+	}
+	t.Logf("%d slips mended in %d files", mended, len(files))
 }
