@@ -61,8 +61,8 @@ type Options struct {
 	// built is the Sources of the last build with Cache, served or not
 	// (the watcher's): the Cache's documents of the files it held then
 	// point into those bytes, where Previous's are those of the last
-	// build served. Load shares them, when set, in place of Previous's
-	// (shareSources): else a build rejected (a first one failing, or a
+	// build served. Load shares them, when set, before Previous's
+	// (shareBytes): else a build rejected (a first one failing, or a
 	// card edited while the repository had errors) left each card it
 	// parsed held twice, its tree on that build's bytes and the next
 	// snapshot's Sources a copy.
@@ -360,41 +360,72 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 	s.commandsOnce.Do(func() { s.commands = prev.Commands() })
 }
 
-// shareSources makes s's sources hold prev's byte slices for the files
-// whose content did not change. The validation cache keeps the parsed
-// documents of unchanged capabilities, which point into the bytes first
-// read; without this the daemon would hold every unchanged file twice
-// (about 20 MB at 10,000 capabilities). Load calls it, with a Cache,
-// before it returns s.
-func (s *Snapshot) shareSources(prev *Snapshot) {
-	if prev == nil || prev.Sources == nil || s.Sources == nil {
+// shareSources makes s's sources hold the byte slices of the first of
+// prevs (the last build's, then the served snapshot's) that read the
+// same content at the same path, for the files whose content did not
+// change. The validation cache keeps the parsed documents of unchanged
+// capabilities, which point into the bytes first read; without this the
+// daemon would hold every unchanged file twice (about 20 MB at 10,000
+// capabilities). Load calls it, with a Cache, on the sources it scanned,
+// before it validates them (shareBytes).
+func (s *Snapshot) shareSources(prevs ...*Snapshot) {
+	from := make([]*validate.Sources, 0, len(prevs))
+	for _, p := range prevs {
+		if p != nil {
+			from = append(from, p.Sources)
+		}
+	}
+	shareBytes(s.Sources, from...)
+}
+
+// shareBytes makes src hold, for each file whose content did not change,
+// the byte slice of the first of from that read that content at that path
+// (a nil one is skipped). The froms are only read: they may be served.
+func shareBytes(src *validate.Sources, from ...*validate.Sources) {
+	if src == nil {
 		return
 	}
-	// prev is being served: it is only read here.
-	old := map[string][]byte{}
-	remember := func(f validate.File) {
-		if f.Err == nil {
-			old[f.Path] = f.Data
+	var olds []map[string][]byte
+	for i, prev := range from {
+		if prev == nil || slices.Contains(from[:i], prev) {
+			continue // the watcher's last build is most often the one served
 		}
-	}
-	for _, f := range files(prev.Sources) {
-		remember(*f)
-	}
-	for _, c := range prev.Sources.Capabilities {
-		for _, f := range c.Files {
-			remember(f)
+		old := map[string][]byte{}
+		remember := func(f validate.File) {
+			if f.Err == nil {
+				old[f.Path] = f.Data
+			}
 		}
+		for _, f := range files(prev) {
+			remember(*f)
+		}
+		for _, c := range prev.Capabilities {
+			for _, f := range c.Files {
+				remember(f)
+			}
+		}
+		olds = append(olds, old)
+	}
+	if len(olds) == 0 {
+		return
 	}
 	same := func(f validate.File) ([]byte, bool) {
-		d, ok := old[f.Path]
-		return d, ok && f.Err == nil && bytes.Equal(d, f.Data)
+		if f.Err != nil {
+			return nil, false
+		}
+		for _, old := range olds {
+			if d, ok := old[f.Path]; ok && bytes.Equal(d, f.Data) {
+				return d, true
+			}
+		}
+		return nil, false
 	}
-	for _, f := range files(s.Sources) {
+	for _, f := range files(src) {
 		if d, ok := same(*f); ok {
 			f.Data = d
 		}
 	}
-	for _, c := range s.Sources.Capabilities {
+	for _, c := range src.Capabilities {
 		for name, f := range c.Files {
 			if d, ok := same(f); ok {
 				f.Data = d
@@ -554,6 +585,28 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opts.Cache != nil {
+		// The cache's documents of unchanged files point into the bytes
+		// of the build that read them: hold those, not a second copy (a
+		// program keeping a Cache and its last snapshot, as the watcher
+		// does). The watcher's last build, served or not, is what the
+		// Cache was last given (Options.built); Previous's bytes are
+		// taken for a file whose content the last build did not read (put
+		// back as served after a build that failed changed it). Shared
+		// before the validation, so that such a file, a cache miss, is
+		// parsed over the served snapshot's bytes, not this scan's: the
+		// served search index, which the new snapshot shares when its
+		// cards are the same strings (shareSearch), points into them.
+		var previous *validate.Sources
+		if opts.Previous != nil {
+			previous = opts.Previous.Sources
+		}
+		if opts.built != nil {
+			shareBytes(&in.Sources, opts.built, previous)
+		} else {
+			shareBytes(&in.Sources, previous)
+		}
+	}
 	snap, err := build(ctx, &in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program)
 	if err != nil {
 		return nil, err
@@ -563,20 +616,6 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	}
 	snap.Root, snap.Dirs, snap.Named, snap.Read, snap.Tree, snap.cache = in.Root, in.Dirs, in.Named, in.Read, in.Tree, opts.Cache
 	snap.Revision = gitRevision(in.Root)
-	if opts.Cache != nil {
-		// The cache's documents of unchanged files point into the bytes
-		// of the build that read them: hold those, not a second copy (a
-		// program keeping a Cache and its last snapshot, as the watcher
-		// does). The watcher's last build, served or not, is what the
-		// Cache was last given (Options.built); not Previous's as well:
-		// a file put back as served after a build that failed changed it
-		// was parsed afresh, over this scan's bytes.
-		if opts.built != nil {
-			snap.shareSources(&Snapshot{Sources: opts.built})
-		} else {
-			snap.shareSources(opts.Previous)
-		}
-	}
 	return snap, nil
 }
 

@@ -484,3 +484,31 @@ func TestRegistryPiecesPointIntoTheArtifact(t *testing.T) {
 		t.Errorf("pieces.data (%d bytes, room for %d) is not the registry artifact (%d bytes)", len(snap.pieces.data), cap(snap.pieces.data), len(reg))
 	}
 }
+
+// TestShareBytesTakesTheFirstSourceReadingTheSame: a file takes the bytes
+// of the first source that read its content at its path (the last
+// build's, then the served snapshot's), a later one's when the first
+// read other content, and none when none did.
+func TestShareBytesTakesTheFirstSourceReadingTheSame(t *testing.T) {
+	src := func(data string) *validate.Sources {
+		return &validate.Sources{Workflows: []validate.File{{Path: "w.md", Data: []byte(data)}}}
+	}
+	for _, tc := range []struct {
+		name        string
+		first, then string
+		want        int // which source's bytes: 0 first, 1 then, -1 none
+	}{
+		{"both read it", "x", "x", 0},
+		{"the first read other content", "y", "x", 1},
+		{"neither read it", "y", "z", -1},
+	} {
+		s, first, then := src("x"), src(tc.first), src(tc.then)
+		shareBytes(s, nil, first, then)
+		got := s.Workflows[0].Data
+		for i, from := range []*validate.Sources{first, then} {
+			if shared := sameSlice(got, from.Workflows[0].Data); shared != (i == tc.want) {
+				t.Errorf("%s: holds source %d's bytes: %v, want source %d's", tc.name, i, shared, tc.want)
+			}
+		}
+	}
+}
