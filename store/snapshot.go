@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/capreg/capreg/internal/tight"
 	"github.com/capreg/capreg/search"
@@ -349,6 +350,18 @@ func (s *Snapshot) searchCards() []search.Card {
 // capabilities or workflows: both are pure functions of the cards, and
 // the index costs a quarter of a second to build for 10,000 of them. It
 // must be called before s is published.
+//
+// The same cards are the same strings, in memory as well as in value
+// (sameCard): the index and the matcher keep the cards' strings, which
+// point into the bytes of the card files (ojson.ParseShared; a stem is
+// its word's bytes), so an index shared with cards of the same search
+// text in other bytes (a card reformatted, or edited in a field search
+// does not read) held the old files' bytes beside the new ones s holds,
+// for as long as no card's search text changed: every card twice after
+// a reformatting commit. s builds its own then, as after a card's edit.
+// A capability's edit gives the cards the Cache kept, the very strings
+// prev's are, and a card put back as prev holds it is parsed over prev's
+// bytes (Load): both share.
 func (s *Snapshot) shareSearch(prev *Snapshot) {
 	if prev == nil || len(prev.Result.Cards) != len(s.Result.Cards) {
 		return
@@ -454,10 +467,18 @@ func files(src *validate.Sources) []*validate.File {
 	return out
 }
 
+// sameCard reports whether two cards are the same strings: of the same
+// length at the same address (sameString), not only equal (shareSearch).
 func sameCard(a, b search.Card) bool {
-	return a.ID == b.ID && a.Command == b.Command && a.Summary == b.Summary &&
-		slices.Equal(a.IntentPhrases, b.IntentPhrases) && slices.Equal(a.Replaces, b.Replaces) &&
-		a.Effects == b.Effects && a.Risk == b.Risk && a.Example == b.Example
+	return sameString(a.ID, b.ID) && sameString(a.Command, b.Command) && sameString(a.Summary, b.Summary) &&
+		slices.EqualFunc(a.IntentPhrases, b.IntentPhrases, sameString) && slices.EqualFunc(a.Replaces, b.Replaces, sameString) &&
+		sameString(a.Effects, b.Effects) && sameString(a.Risk, b.Risk) && sameString(a.Example, b.Example)
+}
+
+// sameString reports whether a and b are one string in memory: equal, and
+// for a non-empty one, its bytes at the same address.
+func sameString(a, b string) bool {
+	return len(a) == len(b) && (a == "" || unsafe.StringData(a) == unsafe.StringData(b))
 }
 
 // sameAs reports whether s shows readers nothing prev does not: the same

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/capreg/capreg/search"
@@ -117,7 +118,8 @@ func sampleCard() *validate.Card {
 // TestSnapshotShareSearchOnlyForTheSameCards pins shareSearch: a snapshot
 // of the same cards takes prev's search index and command matcher (the
 // same pointers, not rebuilt), and one whose cards differ in any field
-// search reads, or in number, builds its own; a nil prev shares nothing.
+// search reads, or in number, or hold equal text in other memory, builds
+// its own; a nil prev shares nothing.
 func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
 	edits := []struct {
 		name  string
@@ -135,6 +137,11 @@ func TestSnapshotShareSearchOnlyForTheSameCards(t *testing.T) {
 		{"effects", func(c *validate.Card) { c.Effects = "Other." }, false, false},
 		{"risk", func(c *validate.Card) { c.Risk = "reversible" }, false, false},
 		{"example", func(c *validate.Card) { c.Example = "bin/land x" }, false, false},
+		// The same text parsed again, in other bytes: prev's index holds
+		// its own, which sharing it would keep beside s's.
+		{"summary's text elsewhere", func(c *validate.Card) { c.Summary = strings.Clone(c.Summary) }, false, false},
+		{"a phrase's text elsewhere", func(c *validate.Card) { c.IntentPhrases = []string{strings.Clone(c.IntentPhrases[0])} }, false, false},
+		{"the same strings in another slice", func(c *validate.Card) { c.Replaces = slices.Clone(c.Replaces) }, false, true},
 	}
 	for _, tc := range edits {
 		prev := &Snapshot{Result: &validate.Result{Cards: []*validate.Card{sampleCard()}}}
