@@ -11,6 +11,7 @@ import (
 
 	"github.com/capreg/capreg/internal/memtest"
 	"github.com/capreg/capreg/store/storetest"
+	"github.com/capreg/capreg/validate"
 )
 
 // TestRebuildsHoldCardFilesOnce: heap in use after GC, with the watcher
@@ -131,4 +132,49 @@ func writeFile(t *testing.T, p string, data []byte) {
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// stopAfterCommit is a context that ends once cache has committed a
+// validation (its stats moved since it was made): a Load stopped while it
+// builds the registry, after the Cache took that build's checks.
+type stopAfterCommit struct {
+	context.Context
+	cache *validate.Cache
+	from  validate.CacheStats
+}
+
+func (c stopAfterCommit) Err() error {
+	if c.cache.Stats() != c.from {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestRebuildAfterOneStoppedPastTheCommitHoldsCardsOnce: a build stopped
+// after the Cache committed its checks (while it encoded the registry)
+// left the Cache's trees on that build's bytes, which the watcher did not
+// know of (Options.built is set only by a build that returned): the next
+// rebuild, a cache hit for the card edited, held its tree on the stopped
+// build's bytes and its Sources on its own.
+func TestRebuildAfterOneStoppedPastTheCommitHoldsCardsOnce(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	w := NewWatcher(WatchOptions{Options: Options{ScanOptions: ScanOptions{Repo: repo}}})
+	w.rebuild(context.Background(), nopNotifier{})
+	served := w.Current()
+	if !served.OK() {
+		t.Fatalf("not served: %v", w.Status().Failure)
+	}
+	card := filepath.Join(repo, "bin/land.card.json")
+	writeFile(t, card, append(readFile(t, card), '\n'))
+	stop := stopAfterCommit{Context: context.Background(), cache: w.opts.Cache, from: w.opts.Cache.Stats()}
+	w.rebuild(stop, nopNotifier{})
+	if w.Current() != served || w.opts.Cache.Stats() == stop.from {
+		t.Fatal("the stopped build was served, or committed nothing")
+	}
+	w.rebuild(context.Background(), nopNotifier{})
+	if w.Current() == served {
+		t.Fatalf("the edit was not served: %v", w.Status().Failure)
+	}
+	checkCardsHeldOnce(t, "after a build stopped past the commit", w.Current())
 }

@@ -68,6 +68,13 @@ type Options struct {
 	// parsed held twice, its tree on that build's bytes and the next
 	// snapshot's Sources a copy.
 	built *validate.Sources
+	// committed, when set with a Cache, is called with the sources once
+	// the Cache has taken their checks, whether or not Load then
+	// finishes: the bytes its documents now point into, which the
+	// watcher gives the next build as built. A Load stopped while it
+	// built the registry, after that, had left the Cache on bytes no
+	// later build shared.
+	committed func(*validate.Sources)
 }
 
 // Snapshot is one immutable, fully built view of a repository. Nothing in it
@@ -592,8 +599,10 @@ func (s *Snapshot) OK() bool { return s != nil && s.Registry != nil }
 // stops, while the repository is read, between the capabilities validated
 // (see validate.ValidateContext) or between the steps of the build, and
 // returns no snapshot and an error wrapping ctx.Err() (errors.Is(err,
-// context.Canceled) holds for a cancelled ctx). A stopped Load leaves
-// Options.Cache as it was.
+// context.Canceled) holds for a cancelled ctx). A Load stopped before its
+// validation finished leaves Options.Cache as it was; one stopped after,
+// while it builds the registry, leaves the Cache with the checks of what
+// it read, as a Load that returned would.
 func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 	// The schemas compile while the disk is read; build waits for them.
 	// An error is reported by the check that needs them.
@@ -628,7 +637,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 			shareBytes(&in.Sources, previous)
 		}
 	}
-	snap, err := build(ctx, &in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program)
+	snap, err := build(ctx, &in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program, opts.committed)
 	if err != nil {
 		return nil, err
 	}
@@ -644,7 +653,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 // the three artifacts. It is deterministic: the same sources give the same
 // bytes and digest. A nil src is a repository of no files.
 func Build(src *validate.Sources, strict bool) *Snapshot {
-	snap, _ := build(context.Background(), src, strict, nil, nil, "") // never stopped
+	snap, _ := build(context.Background(), src, strict, nil, nil, "", nil) // never stopped
 	return snap
 }
 
@@ -654,19 +663,24 @@ func Build(src *validate.Sources, strict bool) *Snapshot {
 // program building large sources held in memory on a request's behalf
 // stops so when its client has gone.
 func BuildContext(ctx context.Context, src *validate.Sources, strict bool) (*Snapshot, error) {
-	return build(ctx, src, strict, nil, nil, "")
+	return build(ctx, src, strict, nil, nil, "", nil)
 }
 
-// build is Build, with the validation cache and the previous snapshot of
-// Options; once ctx ends it stops, between the capabilities validated and
-// between its own steps, and returns no snapshot and stopped's error.
-func build(ctx context.Context, src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string) (*Snapshot, error) {
+// build is Build, with the validation cache, the previous snapshot and
+// the committed hook of Options; once ctx ends it stops, between the
+// capabilities validated and between its own steps, and returns no
+// snapshot and stopped's error.
+func build(ctx context.Context, src *validate.Sources, strict bool, cache *validate.Cache, prev *Snapshot, program string,
+	committed func(*validate.Sources)) (*Snapshot, error) {
 	if src == nil {
 		src = &validate.Sources{}
 	}
 	res, err := cache.ValidateContext(ctx, src)
 	if err != nil {
 		return nil, err
+	}
+	if cache != nil && committed != nil {
+		committed(src) // the Cache holds this validation's checks, stopped after or not
 	}
 	diags := res.Diagnostics
 	if strict {

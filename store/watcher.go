@@ -164,8 +164,8 @@ type Watcher struct {
 	// state is the served snapshot and the status together: one pointer,
 	// so that a reader never pairs a new snapshot with an old status.
 	state atomic.Pointer[watchState]
-	// built is the Sources of the last build, served or not
-	// (Options.built).
+	// built is the Sources of the last build whose checks the Cache
+	// took, served or not, finished or not (Options.built, committed).
 	built   atomic.Pointer[validate.Sources]
 	changes chan struct{} // coalesced change signals
 	// settled are change signals whose quiet period was waited out already
@@ -258,11 +258,11 @@ func NewWatcher(opts WatchOptions) *Watcher {
 		o.entering = entering
 		o.Previous = w.Current()
 		o.built = w.built.Load()
-		snap, err := Load(ctx, o)
-		if err == nil && snap != nil {
-			w.built.Store(snap.Sources) // the bytes the Cache's documents now point into
-		}
-		return snap, err
+		// The bytes the Cache's documents point into once it has taken
+		// this build's checks, though the build then stops (Run ending)
+		// or panics.
+		o.committed = w.built.Store
+		return Load(ctx, o)
 	}
 	w.newNotifier = func(w *Watcher) notifier {
 		if opts.Poll > 0 {
