@@ -234,14 +234,6 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 	return placeDoc(file, data, v, errs, false, s)
 }
 
-// parseSharedDoc is parseDoc whose tree's strings share data's memory
-// (ojson.ParseShared), for a file whose bytes are never changed and are
-// kept with its tree: a tool card (checkCard).
-func parseSharedDoc(file string, data []byte, s *sink) *doc {
-	v, errs := ojson.ParseShared(data)
-	return placeDoc(file, data, v, errs, false, s)
-}
-
 // maxMends bounds the slips read past in one file (mendDoc): each costs a
 // parse of the whole file, and a file of more slips than a hand edit
 // makes is most likely no JSON the guesses would read right.

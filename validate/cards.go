@@ -184,7 +184,7 @@ func failedCardIDDoc(d *doc, own []Diagnostic) *doc {
 			id = m
 		}
 	}
-	// Its strings share the card's bytes (parseSharedDoc), which are
+	// Its strings share the card's bytes (ojson.ParseShared), which are
 	// not kept.
 	id.Key, id.Value.Str = "id", strings.Clone(id.Value.Str)
 	return &doc{File: d.File, Root: ojson.Value{Kind: ojson.Object, Off: d.Root.Off, Members: []ojson.Member{id}}}
