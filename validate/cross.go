@@ -271,14 +271,20 @@ func reportParentKeys(keys []configKey, s *sink) {
 			continue
 		}
 		child := sorted[i]
-		rename := "rename one of them so that neither is the other's parent"
-		if i := slices.IndexFunc(k.c.Config, func(e ConfigEntry) bool { return e.Key == k.key }); i >= 0 && k.c.Config[i].Type == "boolean" {
-			rename += fmt.Sprintf(" (the switch as %q, say)", k.key+".enabled")
-		}
+		rename := renameParent(k, "rename one of them so that neither is the other's parent")
 		s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
 			"config key %q is the parent of %q, declared at %s: gsd-core reads keys by nested lookup alone, so a config giving the child, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
 			k.key, child.key, s.where(child.c.doc, child.ptr()), nestedExample(child.key), k.key, rename)
 	}
+}
+
+// renameParent is advice, the renaming config-key-parent asks of the
+// parent key k, with the name a boolean switch may take instead.
+func renameParent(k configKey, advice string) string {
+	if i := slices.IndexFunc(k.c.Config, func(e ConfigEntry) bool { return e.Key == k.key }); i >= 0 && k.c.Config[i].Type == "boolean" {
+		advice += fmt.Sprintf(" (the switch as %q, say)", k.key+".enabled")
+	}
+	return advice
 }
 
 // reportCentralParentKeys warns of a capability's config key below a
@@ -313,10 +319,7 @@ func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) {
 			continue
 		}
 		child := sorted[i]
-		rename := "rename this key so that it is not the parent of a central one"
-		if i := slices.IndexFunc(k.c.Config, func(e ConfigEntry) bool { return e.Key == k.key }); i >= 0 && k.c.Config[i].Type == "boolean" {
-			rename += fmt.Sprintf(" (the switch as %q, say)", k.key+".enabled")
-		}
+		rename := renameParent(k, "rename this key so that it is not the parent of a central one")
 		s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
 			"config key %q is the parent of central config key %q, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving the central key, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
 			k.key, child, where(child), nestedExample(child), k.key, rename)
