@@ -178,3 +178,47 @@ func TestMendGivesTheTextMeant(t *testing.T) {
 	}
 	t.Logf("%d slips mended in %d files", mended, len(files))
 }
+
+// FuzzMend: on any text, Mend never panics, writes only its edit (a ','
+// over a blank, a blank over a ',', closes appended, each byte it keeps
+// where it was), and a mended text mended again in turn, as validate's
+// mendDoc does, ends: each mend is of an error whose offset is past the
+// last edit's, or at it, so no slip is mended twice in place.
+func FuzzMend(f *testing.F) {
+	for _, s := range []string{"[1 2]", "{\"a\": 1,\n}", "{\"a\": [1, {\"b\": 2}", "{\"a\": 1\r\n\"b\": 2}", "[1 2 3 4,]", "{\"a\":{\"b\":[1 2"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		text := bytes.Clone(src)
+		for range 64 {
+			_, errs := Parse(text)
+			i := slices.IndexFunc(errs, Error.Fatal)
+			if i < 0 {
+				return
+			}
+			before := bytes.Clone(text)
+			got, ok := errs[i].Mend(text)
+			if !ok {
+				if !bytes.Equal(got, before) {
+					t.Fatalf("Mend of %q changed the text to %q and said false", before, got)
+				}
+				return
+			}
+			if len(got) < len(before) {
+				t.Fatalf("Mend of %q shortened it to %q", before, got)
+			}
+			for j := range before {
+				if b, g := before[j], got[j]; b != g && !(g == ',' && (b == ' ' || b == '\t' || b == '\r') || g == ' ' && b == ',') {
+					t.Fatalf("Mend of %q wrote %q over %q at %d: %q", before, g, b, j, got)
+				}
+			}
+			for _, c := range got[len(before):] {
+				if c != ']' && c != '}' {
+					t.Fatalf("Mend of %q appended %q: %q", before, c, got)
+				}
+			}
+			text = got
+		}
+		t.Fatalf("%q still mends after 64 mends: %q", src, text)
+	})
+}
