@@ -144,6 +144,9 @@ func TestParseErrors(t *testing.T) {
 		// card written so) is told so, not to quote its first word.
 		{"workflow:\n  research: false\n", SyntaxError, 0, "", `unexpected 'w', expected a value: this reads as YAML (workflow: …), and the file is to be JSON; write {"workflow": …}`},
 		{"\n  ml.sweep: 1", SyntaxError, 3, "", `this reads as YAML (ml.sweep: …), and the file is to be JSON; write {"ml.sweep": …}`},
+		// Saved with a byte order mark, which the parse reads past (cr84:
+		// the BOM left out of the blanks before the word survived).
+		{"\ufeffml: 1", SyntaxError, 3, "", `this reads as YAML (ml: …), and the file is to be JSON; write {"ml": …}`},
 		{`ml 1`, SyntaxError, 0, "", `unexpected 'm', expected a value: JSON strings take double quotes; write "ml"`},
 		{`[ml: 1]`, SyntaxError, 1, "/0", `unexpected 'm', expected a value: JSON strings take double quotes; write "ml"`},
 		{`{"on": True}`, SyntaxError, 7, "/on", `unexpected 'T', expected a value: JSON's true, false and null are lower case; write true`},
