@@ -185,6 +185,20 @@ func TestSnapshotSameCardEachField(t *testing.T) {
 		{"effects", func(c *search.Card) { c.Effects = "f" }, false},
 		{"risk", func(c *search.Card) { c.Risk = "reversible" }, false},
 		{"example", func(c *search.Card) { c.Example = "y" }, false},
+		// Equal text in other bytes is another card (sameString): the
+		// index shared would hold the old bytes (cr84: a field compared
+		// by value alone passed every test).
+		{"id elsewhere", func(c *search.Card) { c.ID = strings.Clone(c.ID) }, false},
+		{"command elsewhere", func(c *search.Card) { c.Command = strings.Clone(c.Command) }, false},
+		{"summary elsewhere", func(c *search.Card) { c.Summary = strings.Clone(c.Summary) }, false},
+		{"intent phrases elsewhere", func(c *search.Card) { c.IntentPhrases = []string{strings.Clone("i")} }, false},
+		{"replaces elsewhere", func(c *search.Card) { c.Replaces = []string{strings.Clone("r")} }, false},
+		{"effects elsewhere", func(c *search.Card) { c.Effects = strings.Clone(c.Effects) }, false},
+		{"risk elsewhere", func(c *search.Card) { c.Risk = strings.Clone(c.Risk) }, false},
+		{"example elsewhere", func(c *search.Card) { c.Example = strings.Clone(c.Example) }, false},
+		{"lists copied, same strings", func(c *search.Card) {
+			c.IntentPhrases, c.Replaces = slices.Clone(c.IntentPhrases), slices.Clone(c.Replaces)
+		}, true},
 	} {
 		b := base
 		tc.edit(&b)
