@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -28,6 +29,11 @@ func FuzzValidate(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(data, []byte(`{"id":"x"}`), []byte("<!-- gsd:loop-host\nstep: plan\n-->"))
+		// The slips validate reads past (mendDoc): a ',' blanked, a
+		// trailing one, the file cut short before its last close.
+		f.Add(bytes.Replace(data, []byte(",\n"), []byte(" \n"), 1), []byte(`{"id":"x" "command":"t"}`), []byte(""))
+		f.Add(bytes.Replace(data, []byte("\n}"), []byte(",\n}"), 1), []byte(`{"id":"x",}`), []byte(""))
+		f.Add(bytes.TrimRight(bytes.TrimSpace(data), "}"), []byte(`{"id":"x"`), []byte(""))
 	}
 	f.Fuzz(func(t *testing.T, manifest, card, workflow []byte) {
 		src := base
@@ -42,6 +48,20 @@ func FuzzValidate(f *testing.F) {
 			if _, ok := RuleByID(d.Rule); !ok {
 				t.Fatalf("unknown rule %q in %v", d.Rule, d)
 			}
+		}
+		// A file with a json-syntax error, read past its slips or not,
+		// gives nothing valid: no capability, no card.
+		broken := map[string]bool{}
+		for _, d := range res.Diagnostics {
+			if d.Rule == "json-syntax" {
+				broken[d.File] = true
+			}
+		}
+		if broken["capabilities/x/capability.json"] && len(res.Capabilities) > 0 {
+			t.Fatalf("a declaration with a json-syntax error is valid: %v", capIDs(res.Capabilities))
+		}
+		if broken["bin/t.card.json"] && len(res.Cards) > 0 {
+			t.Fatalf("a card with a json-syntax error is valid: %v", res.Cards)
 		}
 		// Validation is deterministic, and a warm cache says exactly what a
 		// fresh validation says.
