@@ -29,6 +29,10 @@ func TestConfigKeyParentCentral(t *testing.T) {
 				`a config giving this key, {"model_profile": {"mode": …}}, makes the central "model_profile" an object`, "rename this key so that it is not below a central one"}, nil},
 		{"the nearest central key above", `"a.b.c.d": ` + b, `{"validKeys": ["a", "a.b.c", "a.b"]}`, "/config/a.b.c.d",
 			[]string{`below central config key "a.b.c", listed at ` + schemaFile + `:1:21 (/validKeys/1)`}, []string{"the switch as"}},
+		// Two levels below, nothing between listed (cr84: only the
+		// nearest level looked at passed every test).
+		{"two levels below a central key", `"git.x.y": ` + str, `{"validKeys": ["git"]}`, "/config/git.x.y",
+			[]string{`config key "git.x.y" is below central config key "git"`}, nil},
 		{"below one central key and above another: said once", `"a.b": ` + str, `{"validKeys": ["a.b.c", "a"]}`, "/config/a.b",
 			[]string{`below central config key "a"`}, []string{"the parent of"}},
 		{"above a central key, a string", `"git": ` + str, `{"validKeys": ["git.branching_strategy"]}`, "/config/git",
