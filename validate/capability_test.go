@@ -331,6 +331,9 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		{"enum default not a value", `"default": "high"`, `"default": "low"`, "config-slice", "/config/workflow.security_block_on/default", `one of the enum values ["critical", "high", "medium"]`},
 		{"string with JSON Schema's enum", numDefault, `"type": "string", "enum": ["1", "2"], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/enum", `lists "enum", which gsd-core reads on an enum key only: any string is taken, the list restricts nothing; write "type": "enum" and name the list "values", not "enum"`},
 		{"string with values", numDefault, `"type": "string", "values": ["1", "2"], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/values", `lists "values", which gsd-core reads on an enum key only: any string is taken, the list restricts nothing; write "type": "enum"`},
+		// A string's list of numbers is no enum's values either (cr84:
+		// the items left unchecked on a string passed every test).
+		{"string with numbers listed", numDefault, `"type": "string", "values": [1, 2], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/values", `any string is taken, the list restricts nothing; an enum's values are strings`},
 		{"number with choices", numDefault, `"type": "number", "choices": [1, 2, 3], "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/choices", `any number is taken, the list restricts nothing; an enum's values are strings`},
 		{"values not a list", numDefault, `"type": "number", "options": "1-3", "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/options", ""},
 		{"enum keeps values", `"default": "high"`, `"default": "high"`, "config-values-unread", "/config/workflow.security_block_on/values", ""},
