@@ -334,6 +334,7 @@ func TestCapabilityBodyFindings(t *testing.T) {
 		// A string's list of numbers is no enum's values either (cr84:
 		// the items left unchecked on a string passed every test).
 		{"string with numbers listed", numDefault, `"type": "string", "values": [1, 2], "default": "1",`, "config-values-unread", "/config/workflow.security_asvs_level/values", `any string is taken, the list restricts nothing; an enum's values are strings`},
+		{"number with strings listed", numDefault, `"type": "number", "values": ["1", "2"], "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/values", `any number is taken, the list restricts nothing; an enum's values are strings`},
 		{"number with choices", numDefault, `"type": "number", "choices": [1, 2, 3], "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/choices", `any number is taken, the list restricts nothing; an enum's values are strings`},
 		{"values not a list", numDefault, `"type": "number", "options": "1-3", "default": 1,`, "config-values-unread", "/config/workflow.security_asvs_level/options", ""},
 		{"enum keeps values", `"default": "high"`, `"default": "high"`, "config-values-unread", "/config/workflow.security_block_on/values", ""},
