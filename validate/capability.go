@@ -732,7 +732,7 @@ func checkFeature(c *Capability, d *doc, src *CapabilitySource, s *sink) {
 			// the fix.
 			fix := `declare it under "config"`
 			if meant := nearConfigKey(c, ak.Str); meant != "" {
-				fix = fmt.Sprintf("did you mean %q?", meant)
+				fix = fmt.Sprintf("did you mean %q? if it is a new key, %s", meant, fix) // a key one edit from another may be meant as new
 			}
 			s.at(d, "/activationKey", "activation-key-unknown",
 				"activationKey %q is not a key of this capability's config (%s)", ak.Str, fix)

@@ -15,8 +15,8 @@ func TestUnknownKeyNamesTheKeyMeant(t *testing.T) {
 	tests := []struct {
 		name, field, key, rule, want string
 	}{
-		{"activationKey typo", "activationKey", "keyed.enabld", "activation-key-unknown", `activationKey "keyed.enabld" is not a key of this capability's config (did you mean "keyed.enabled"?)`},
-		{"activationKey case", "activationKey", "Keyed.Enabled", "activation-key-unknown", `(did you mean "keyed.enabled"?)`},
+		{"activationKey typo", "activationKey", "keyed.enabld", "activation-key-unknown", `activationKey "keyed.enabld" is not a key of this capability's config (did you mean "keyed.enabled"? if it is a new key, declare it under "config")`},
+		{"activationKey case", "activationKey", "Keyed.Enabled", "activation-key-unknown", `(did you mean "keyed.enabled"? if it is a new key`},
 		{"activationKey none near", "activationKey", "other.flag", "activation-key-unknown", `activationKey "other.flag" is not a key of this capability's config (declare it under "config")`},
 		{"when typo", "when", "keyed.levle", "when-unknown-key", `when names one of its own config keys (keyed.enabled, keyed.level); did you mean "keyed.level"?`},
 		{"when none near", "when", "other.flag", "when-unknown-key", `when names one of its own config keys (keyed.enabled, keyed.level)`},
