@@ -2222,7 +2222,8 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 			}
 		}
 		wasCommand := command
-		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" || wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time")
+		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" && !arrayOpener(toks, k) ||
+			wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time")
 		switch {
 		case t.op && (t.text == "(" || t.text == "$("):
 			parens, lastParen = parens+1, k
@@ -2252,6 +2253,14 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 		return -1
 	}
 	return lineStart(toks, at)
+}
+
+// arrayOpener reports whether toks[k] is the "(" of an array assignment
+// ("a=(fi done)", "a+=(x)"), written touching the word it assigns: its
+// words are the array's, no command's, and bash 5.2 takes "fi" there.
+func arrayOpener(toks []shellToken, k int) bool {
+	return toks[k].op && toks[k].text == "(" && toks[k].joined && k > 0 &&
+		!toks[k-1].op && strings.HasSuffix(toks[k-1].text, "=")
 }
 
 // lineStart is the offset of the line holding toks[at], just past the
