@@ -23,3 +23,25 @@ func TestMatchCommandArrayWordsNoCommand(t *testing.T) {
 		{"a=(x) (fi); make all", nil},
 	})
 }
+
+// TestMatchCommandCopyOntoItselfLeavesClosed: a copy of a descriptor onto
+// itself ("2>&2") opens nothing, so one closed before it stays closed and
+// a copy of it after is refused (bash 5.2, "make all 2>&- 2>&2 3>&2":
+// "3: Bad file descriptor", no make run). The matcher took the self-copy
+// for a reopening and matched make.
+func TestMatchCommandCopyOntoItselfLeavesClosed(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: "Bad file descriptor"; make does not run.
+		{"make all 2>&- 2>&2 3>&2", nil},
+		{"make all 2>&- 2>&2- 3>&2", nil},
+		{"make all >&- 1>&1 3>&1", nil},
+		// bash: make runs.
+		{"make all 2>&- 2>&2", []string{"make"}},
+		{"make all 2>&- 2>&2-", []string{"make"}},
+		{"make all 3>&2 3>&3", []string{"make"}},
+	})
+}

@@ -212,7 +212,8 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 // the operator after them, copies a descriptor 0 to 9 that one before it
 // there closed or moved away ("make all 2>&- 3>&2", "3>&2- 4>&2"), which
 // bash 5.2 refuses ("Bad file descriptor": the command does not run). A
-// copy onto itself ("2>&- 2>&2") bash lets pass. A descriptor is taken
+// copy onto itself ("2>&- 2>&2") bash lets pass, and it leaves the
+// descriptor closed ("2>&- 2>&2 3>&2" is refused). A descriptor is taken
 // for open where the words do not say it is closed: inherited, or set by a
 // redirection whose target is not known ("3>&$fd").
 func copiesClosed(toks []shellToken, j int) bool {
@@ -239,7 +240,11 @@ func copiesClosed(toks []shellToken, j int) bool {
 			continue
 		case (r.op == ">&" || r.op == "<&") && isDescriptor(target):
 			from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
-			if err == nil && from < 10 && r.fd != from {
+			if err == nil && r.fd == from {
+				j = next // a copy onto itself opens nothing: "2>&- 2>&2 3>&2" is refused
+				continue
+			}
+			if err == nil && from < 10 {
 				if closed&(1<<from) != 0 {
 					return true
 				}
