@@ -45,3 +45,29 @@ func TestMatchCommandCopyOntoItselfLeavesClosed(t *testing.T) {
 		{"make all 3>&2 3>&3", []string{"make"}},
 	})
 }
+
+// TestMatchCommandClosedDescriptorMutants: rows that kill mutants of
+// copiesClosed and runStarts (bash 5.2, a stub make; each row says
+// whether make ran).
+func TestMatchCommandClosedDescriptorMutants(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "then", Replaces: []string{"ls && make all"}},
+		{ID: "piped", Replaces: []string{"cat | make all"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: make runs; "&>o", "&>>o" and ">&o" reopen 1 and 2.
+		{"make all 2>&- &>o 3>&2", []string{"make"}},
+		{"make all 2>&- &>>o 3>&2", []string{"make"}},
+		{"make all 2>&- >&o 3>&2", []string{"make"}},
+		// bash: "Bad file descriptor"; make does not run: the close
+		// written apart from its "-", and a command after an operator,
+		// which no pattern's second command matches either.
+		{"make all 2>& - 3>&2", nil},
+		{"ls && make all 2>&- 3>&2", nil},
+		{"cat | make all 2>&- 3>&2", nil},
+	})
+}

@@ -267,7 +267,7 @@ func nextCommandAt(w *tokenMatcher, toks []shellToken, j int, piped bool, b *bud
 			continue
 		case t.op && groups.depth == 0 && !backtick:
 			return -1
-		case t.op || groups.depth > 0 || backtick || k > j && !t.start:
+		case t.op || groups.depth > 0 || backtick || k > j && !t.start || t.refused:
 			continue
 		}
 		if matchCommandWord(w, t, b) {
@@ -2131,12 +2131,13 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 // run as a redirection of theirs or of a group around them copies a
 // descriptor closed before it ("make all 2>&- 3>&2", "{ make all; } 2>&-
 // 3>&2": see copiesClosed); their tokens are no command's start any more,
-// so that no pattern's command after an operator matches them either.
+// and refused, so that no pattern's command after an operator matches
+// them either ("ls && make all 2>&- 3>&2" is no "ls && make all").
 func runStarts(toks []shellToken, starts []int) []int {
 	kept := starts[:0]
 	for _, s := range starts {
 		if startRefused(toks, s) {
-			toks[s].start = false
+			toks[s].start, toks[s].refused = false, true
 			continue
 		}
 		kept = append(kept, s)

@@ -142,6 +142,11 @@ type shellToken struct {
 	// command substitution gives the command it is an argument of (see
 	// feedOperands). Its text is empty.
 	fed bool
+	// refused: the name of a command bash never runs, as a redirection
+	// of its, or of a group around it, copies a descriptor closed
+	// before it (runStarts): no pattern's command after an operator
+	// matches it.
+	refused bool
 	// bundled: an option of a bundle of short options after its first,
 	// which splitShortArguments made a word of its own ("-f" of "-rf"),
 	// and which a script joins back onto the word before (joinedScript).
