@@ -71,3 +71,31 @@ func TestMatchCommandClosedDescriptorMutants(t *testing.T) {
 		{"cat | make all 2>&- 3>&2", nil},
 	})
 }
+
+// TestMatchCommandRefusedLinesMutants: rows that kill mutants of
+// refusedFrom, each checked with bash 5.2 -n.
+func TestMatchCommandRefusedLinesMutants(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash -n: accepted; the "&" or "|" ends no line with a pipe
+		// or list wanting a command, the keyword is an argument, a
+		// word of "[[", or after "do" of a "select".
+		{"(make all) &", []string{"make"}},
+		{"make all; echo '|' &", []string{"make"}},
+		{"make all '&&'", []string{"make"}},
+		{"make all '|'", []string{"make"}},
+		{"[[ a && fi ]] && make all", []string{"make"}},
+		{"select x in a b; do make all; break; done", []string{"make"}},
+		{"echo $(echo x) done; make all", []string{"make"}},
+		{"echo `echo x` fi; make all", []string{"make"}},
+		{"'time' done; make all", []string{"make"}},
+		{"'!' fi; make all", []string{"make"}},
+		// bash -n: syntax error near unexpected token; nothing runs.
+		{"make all; elif", nil},
+		{"make all; do", nil},
+		{"time fi; make all", nil},
+	})
+}
