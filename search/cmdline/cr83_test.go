@@ -99,3 +99,33 @@ func TestMatchCommandRefusedLinesMutants(t *testing.T) {
 		{"time fi; make all", nil},
 	})
 }
+
+// TestMatchCommandUnclosedExpansionMutants: rows that kill mutants of
+// unclosedExpansion (bash 5.2, a stub make: each row says whether make
+// ran).
+func TestMatchCommandUnclosedExpansionMutants(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: "unexpected EOF while looking for matching }"; make
+		// does not run: "$'" and "'" in double quotes quote nothing, a
+		// "}" or "#" in them closes or comments nothing, nor does a
+		// comment run past its line; the first "${" never closed is
+		// the line refused.
+		{`echo "$'" ${x; make all`, nil},
+		{`echo "it's" ${x; make all`, nil},
+		{"echo $'a' ${x; make all", nil},
+		{`echo ${x:-"}"; make all`, nil},
+		{`echo "${x}'" ${y; make all`, nil},
+		{`echo "a #" ${x; make all`, nil},
+		{"ls # c\necho ${x; make all", nil},
+		{"ls ${x\nmake all\n${y", nil},
+		// bash: make runs: a comment after "(" or a newline, a line
+		// refused after make's.
+		{"(#${\nls); make all", []string{"make"}},
+		{"ls\n#${x\nmake all", []string{"make"}},
+		{"make all\n${x", []string{"make"}},
+	})
+}
