@@ -983,23 +983,25 @@ func whenHint(c *Capability, when string) string {
 // them, is a slip from (NearestID: an edit, case or joining, a plural,
 // the words in another order), or "".
 func nearConfigKey(c *Capability, key string) string {
+	keys := configKeys(c)
+	slices.Sort(keys)
+	return NearestID(key, keys)
+}
+
+// configKeys is the keys of c's config, in the order declared.
+func configKeys(c *Capability) []string {
 	keys := make([]string, len(c.Config))
 	for i, e := range c.Config {
 		keys[i] = e.Key
 	}
-	slices.Sort(keys)
-	return NearestID(key, keys)
+	return keys
 }
 
 func configKeyList(c *Capability) string {
 	if len(c.Config) == 0 {
 		return "it declares none"
 	}
-	keys := make([]string, len(c.Config))
-	for i, e := range c.Config {
-		keys[i] = e.Key
-	}
-	return strings.Join(keys, ", ")
+	return strings.Join(configKeys(c), ", ")
 }
 
 // withDefaults fills in what CONTRACT.md §2 defaults: a step's onError is
