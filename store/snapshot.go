@@ -380,27 +380,14 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 	s.commandsOnce.Do(func() { s.commands = prev.Commands() })
 }
 
-// shareSources makes s's sources hold the byte slices of the first of
-// prevs (the last build's, then the served snapshot's) that read the
-// same content at the same path, for the files whose content did not
-// change. The validation cache keeps the parsed documents of unchanged
-// capabilities, which point into the bytes first read; without this the
-// daemon would hold every unchanged file twice (about 20 MB at 10,000
-// capabilities). Load calls it, with a Cache, on the sources it scanned,
-// before it validates them (shareBytes).
-func (s *Snapshot) shareSources(prevs ...*Snapshot) {
-	from := make([]*validate.Sources, 0, len(prevs))
-	for _, p := range prevs {
-		if p != nil {
-			from = append(from, p.Sources)
-		}
-	}
-	shareBytes(s.Sources, from...)
-}
-
 // shareBytes makes src hold, for each file whose content did not change,
 // the byte slice of the first of from that read that content at that path
-// (a nil one is skipped). The froms are only read: they may be served.
+// (a nil one is skipped). The validation cache keeps the parsed documents
+// of unchanged capabilities, which point into the bytes first read;
+// without this the daemon would hold every unchanged file twice (about
+// 20 MB at 10,000 capabilities). Load calls it, with a Cache, on the
+// sources it scanned, before it validates them. The froms are only read:
+// they may be served.
 func shareBytes(src *validate.Sources, from ...*validate.Sources) {
 	if src == nil {
 		return
@@ -472,6 +459,14 @@ func files(src *validate.Sources) []*validate.File {
 		out = append(out, src.ConfigSchema)
 	}
 	return out
+}
+
+// sources is s's Sources, or nil for no snapshot.
+func (s *Snapshot) sources() *validate.Sources {
+	if s == nil {
+		return nil
+	}
+	return s.Sources
 }
 
 // sameCard reports whether two cards are the same strings: of the same
@@ -627,15 +622,7 @@ func Load(ctx context.Context, opts Options) (*Snapshot, error) {
 		// parsed over the served snapshot's bytes, not this scan's: the
 		// served search index, which the new snapshot shares when its
 		// cards are the same strings (shareSearch), points into them.
-		var previous *validate.Sources
-		if opts.Previous != nil {
-			previous = opts.Previous.Sources
-		}
-		if opts.built != nil {
-			shareBytes(&in.Sources, opts.built, previous)
-		} else {
-			shareBytes(&in.Sources, previous)
-		}
+		shareBytes(&in.Sources, opts.built, opts.Previous.sources())
 	}
 	snap, err := build(ctx, &in.Sources, opts.Strict, opts.Cache, opts.Previous, opts.Program, opts.committed)
 	if err != nil {

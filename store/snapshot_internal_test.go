@@ -25,12 +25,12 @@ func loadSnapshot(t *testing.T) *Snapshot {
 }
 
 // sameSlice reports whether a and b are one backing array, which is what
-// shareSources is for (not merely equal bytes).
+// shareBytes is for (not merely equal bytes).
 func sameSlice(a, b []byte) bool {
 	return len(a) > 0 && len(a) == len(b) && &a[0] == &b[0]
 }
 
-// TestSnapshotShareSourcesHoldsPrevBytes pins shareSources: every file of
+// TestSnapshotShareSourcesHoldsPrevBytes pins shareBytes: every file of
 // a rescan whose bytes did not change (manifests, fragments, workflows,
 // cards, the config schema) then holds the served snapshot's slice, a file
 // that changed keeps its own, and a nil prev or nil sources on either side
@@ -55,7 +55,7 @@ func TestSnapshotShareSourcesHoldsPrevBytes(t *testing.T) {
 		{"no sources", &Snapshot{}, prev, false},
 		{"rescan", s, prev, true},
 	} {
-		tc.s.shareSources(tc.prev)
+		shareBytes(tc.s.Sources, tc.prev.sources())
 		if tc.s.Sources == nil {
 			continue
 		}
@@ -102,7 +102,7 @@ func TestSnapshotShareSourcesSkipsUnreadFiles(t *testing.T) {
 	} {
 		prev := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.prev}}}
 		s := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.s}}}
-		s.shareSources(prev)
+		shareBytes(s.Sources, prev.Sources)
 		if got := sameSlice(s.Sources.Workflows[0].Data, prev.Sources.Workflows[0].Data); got != tc.wantShared {
 			t.Errorf("%s: shared %v, want %v", tc.name, got, tc.wantShared)
 		}
