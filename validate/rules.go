@@ -16,7 +16,7 @@ var Rules = []Rule{
 	// Reading the repository.
 	{"json-syntax", Error, "a JSON file (capability, card, capreg.json, config schema) does not parse"},
 	{"json-duplicate-key", Error, "a JSON object repeats a key; JSON.parse would silently keep the last value"},
-	{"json-bom", Warning, "a JSON input starts with a UTF-8 byte order mark, which Node's JSON.parse (and so gsd-core) rejects"},
+	{"json-bom", Warning, "a JSON input starts with a UTF-8 byte order mark, which many JSON readers reject (Node's JSON.parse, which gsd-core reads its manifests with)"},
 	{"invalid-utf8", Warning, "a JSON input or a workflow holding a marker has bytes that are not UTF-8 (read as U+FFFD)"},
 	{"field-near-miss", Warning, "an unknown capability field is a typo away from a field the schema declares there and the object lacks (onErorr for onError): unknown fields are accepted, so it would silently do nothing. A field's plural or singular is taken for it when it holds what the field holds (`\"hook\": [..]` for `hooks`, `produce` for `produces`); one holding something else (`\"versions\": {..}` beside the string `version`) is not: it may be a field of its own (a reviewer body's keys beside contributions are)"},
 	{"file-too-large", Error, "an input file is over 8 MiB and was not read (a warning for a markdown file that might hold a marker), or a capability's hooks would inline over 16 MiB of fragments, or all the capabilities' over 32 MiB (each reference copies its file; counted as JSON text, where a control character takes six bytes)"},
