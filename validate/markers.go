@@ -597,15 +597,24 @@ func markerBlocks(file string, src []byte, found [][]int, s *sink) [][]int {
 // calls (Marker.CallSites), in the order written.
 func callSites(src []byte) []string {
 	var points []string
-	for _, m := range callSiteRe.FindAllSubmatch(src, -1) {
-		// Only a loop point makes a call site: prose such as "the
-		// render-hooks output" would otherwise wire a point named "output"
-		// and leave every real hook unwired.
-		if p := string(m[1]); slices.Contains(Points, p) {
-			points = append(points, p)
+	eachCallSite(src, func(p string, _ int) bool {
+		points = append(points, p)
+		return true
+	})
+	return points
+}
+
+// eachCallSite calls yield with the loop point and offset of each
+// `loop render-hooks <point>` call of src, in the order written, until
+// yield returns false. Only a loop point makes a call site: prose such
+// as "the render-hooks output" would otherwise wire a point named
+// "output" and leave every real hook unwired.
+func eachCallSite(src []byte, yield func(point string, at int) bool) {
+	for _, m := range callSiteRe.FindAllSubmatchIndex(src, -1) {
+		if p := string(src[m[2]:m[3]]); slices.Contains(Points, p) && !yield(p, m[0]) {
+			return
 		}
 	}
-	return points
 }
 
 // blockMatches are the gsd:loop-host blocks of src that start outside

@@ -450,18 +450,18 @@ func noteCalls(callsAt map[string][]string, f File) map[string][]string {
 		return callsAt
 	}
 	seen := map[string]bool{}
-	for _, m := range callSiteRe.FindAllSubmatchIndex(f.Data, -1) {
-		p := string(f.Data[m[2]:m[3]])
+	eachCallSite(f.Data, func(p string, at int) bool {
 		step := stepOf(p)
-		if !slices.Contains(Points, p) || seen[step] || len(callsAt[step]) == maxCallFiles {
-			continue
+		if seen[step] || len(callsAt[step]) == maxCallFiles {
+			return true
 		}
 		seen[step] = true
 		if callsAt == nil {
 			callsAt = map[string][]string{}
 		}
-		callsAt[step] = append(callsAt[step], fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, m[0])))
-	}
+		callsAt[step] = append(callsAt[step], fmt.Sprintf("%s:%d", f.Path, lineOf(f.Data, at)))
+		return true
+	})
 	return callsAt
 }
 
