@@ -922,7 +922,7 @@ func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
 	for _, tt := range []struct {
 		name, old, new, rule string
 	}{
-		{"does not parse", `"tier": "standard",`, `"tier": "standard",,`, "json-syntax"},
+		{"does not parse", `"tier": "standard",`, `"tier": standard,`, "json-syntax"},
 		{"fails its schema", `"version": "1.2.0"`, `"version": "1.2"`, "schema"},
 		// 2 MB of small values: a parse tree, a registry and an indented
 		// copy of it gigabytes large, if it were read.

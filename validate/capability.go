@@ -171,7 +171,7 @@ func readManifest(src *CapabilitySource, s *sink) *doc {
 		fileError(s, src.Manifest.Path, src.Manifest.Err)
 		return nil
 	}
-	d := mendDoc(src.Manifest.Path, src.Manifest.Data, ojson.Parse, s)
+	d := mendDoc(src.Manifest.Path, src.Manifest.Data, false, s)
 	if d == nil {
 		return nil
 	}
@@ -239,17 +239,22 @@ func parseDoc(file string, data []byte, s *sink) *doc {
 // makes is most likely no JSON the guesses would read right.
 const maxMends = 10
 
-// mendDoc is parseDoc (parse is ojson.Parse or ojson.ParseShared) for a
+// mendDoc is parseDoc (with ojson.ParseShared when shared) for a
 // file whose own checks run on a document with a syntax error, when the
-// error is a slip ojson's Error.Mend mends: the document is then that of
+// error is a slip ojson's Mended mends: the document is then that of
 // the mended text, marked mended, so that the author learns of the
 // file's other mistakes in the run that tells of the slip, each placed in
-// the text as written (a mend moves no byte). Slips found past the first
+// the text as written (a mend moves no byte: a ',' with no blank to write
+// it over is read, not written). Slips found past the first
 // are mended in turn, up to maxMends; when the text still does not parse,
-// or a slip is none Mend mends, the file is one that does not parse, as
+// or a slip is none Mended mends, the file is one that does not parse, as
 // parseDoc has it. Each slip is a json-syntax error all the same, so the
 // caller must take nothing of a mended document into the registry.
-func mendDoc(file string, data []byte, parse func([]byte) (ojson.Value, []ojson.Error), s *sink) *doc {
+func mendDoc(file string, data []byte, shared bool, s *sink) *doc {
+	parse, mendedParse := ojson.Parse, (*ojson.Mended).Parse
+	if shared {
+		parse, mendedParse = ojson.ParseShared, (*ojson.Mended).ParseShared
+	}
 	v, errs := parse(data)
 	first := slices.IndexFunc(errs, ojson.Error.Fatal)
 	if first < 0 {
@@ -257,14 +262,13 @@ func mendDoc(file string, data []byte, parse func([]byte) (ojson.Value, []ojson.
 	}
 	// Mended in place, a copy of data: the trees of the parses between
 	// are dropped, and their errors hold no string of the text.
-	text := bytes.Clone(data)
+	m := ojson.Mended{Text: bytes.Clone(data)}
 	slips := []ojson.Error{errs[first]}
 	for range maxMends {
-		var ok bool
-		if text, ok = slips[len(slips)-1].Mend(text); !ok {
+		if !m.Mend(slips[len(slips)-1]) {
 			break
 		}
-		mv, merrs := parse(text)
+		mv, merrs := mendedParse(&m)
 		i := slices.IndexFunc(merrs, ojson.Error.Fatal)
 		if i < 0 {
 			return placeDoc(file, data, mv, append(slips, merrs...), true, s)
@@ -294,19 +298,27 @@ func placeDoc(file string, data []byte, v ojson.Value, errs []ojson.Error, mende
 	// inside that value come first: in the order of the file, the first
 	// listed are the first there, and the one standing for the rest
 	// comes after them, as LimitPerRule expects.
+	//
+	// A mended slip past the first says which it was found past: the one
+	// before it in errs, in the order found, which is not always that of
+	// the file (in "[1,,]" the trailing comma is found once the second
+	// is blanked).
+	prev := -1 // a mended slip's offset, that of the one found before it
+	for i := range errs {
+		if e := &errs[i]; mended && e.Fatal() {
+			if prev >= 0 {
+				line, col := s.position(data, prev)
+				e.Msg += fmt.Sprintf(" (found reading the file as if the slip at %d:%d were mended)", line, col)
+			}
+			prev = e.Off
+		}
+	}
 	slices.SortStableFunc(errs, func(a, b ojson.Error) int { return cmp.Compare(a.Off, b.Off) })
 	fatal, dups, over := false, 0, -1 // over: the finding standing for the rest
-	prev := -1                        // a mended slip's offset, that of the one found before it
 	for _, e := range errs {
 		switch {
 		case e.Fatal() && mended:
-			msg := e.Msg
-			if prev >= 0 {
-				line, col := s.position(data, prev)
-				msg += fmt.Sprintf(" (found reading the file as if the slip at %d:%d were mended)", line, col)
-			}
-			prev = e.Off
-			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", msg)
+			s.atOffset(file, data, e.Off, e.Pointer, "json-syntax", "%s", e.Msg)
 			s.diags[len(s.diags)-1].mended = true
 		case e.Fatal():
 			fatal = true

@@ -228,7 +228,7 @@ func checkCard(in cardInput, s *sink) (*doc, *Card) {
 	// The card's strings are its bytes, which the cache and the snapshot
 	// keep with it and nothing writes to (a scan reads each file into
 	// its own buffer; POST /validate's files are copied from its body).
-	d := mendDoc(in.Path, in.Data, ojson.ParseShared, s)
+	d := mendDoc(in.Path, in.Data, true, s)
 	if d == nil {
 		return nil, nil
 	}

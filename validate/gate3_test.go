@@ -59,7 +59,11 @@ func TestRequiresCheckedThroughACapabilityWithErrors(t *testing.T) {
 			[]string{unknown("aa", "zz", mendedNote, 0)}},
 		{"a manifest with a trailing comma", []CapabilitySource{edit(requiring("aa", "zz"), `"zz"]`, `"zz",]`)},
 			[]string{unknown("aa", "zz", mendedNote, 0)}},
-		{"a manifest with two commas in a row", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": "T",,`)}, nil},
+		{"a manifest with two commas in a row", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T",`, `"title": "T",,`)},
+			[]string{unknown("aa", "zz", mendedNote, 0)}},
+		{"a manifest missing a comma with no blank", []CapabilitySource{edit(requiring("aa", "zz"), `"title": "T", `, `"title": "T"`)},
+			[]string{unknown("aa", "zz", mendedNote, 0)}},
+		{"a manifest with a leading comma", []CapabilitySource{edit(requiring("aa", "zz"), `"requires": [`, `"requires": [,`)}, nil},
 
 		{"a higher tier, valid", []CapabilitySource{core(requiring("aa", "bb")), alone("bb")},
 			[]string{higher("aa", "bb", 0)}},

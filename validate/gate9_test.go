@@ -71,8 +71,8 @@ type gate9Mistake struct {
 }
 
 // TestMendedManifestFindings: a capability.json with a slip ojson mends
-// (a ',' missing between members or items, a trailing one, a file cut
-// short, two of them) is a json-syntax error at each slip, as before, and
+// (a ',' missing between members or items, with a blank to write it over
+// or none, a trailing one, two in a row, a file cut short, two of them) is a json-syntax error at each slip, as before, and
 // tells besides every mistake the mended text has, of its own schema and
 // checks (a key misspelt, a value not allowed) and of those across
 // capabilities (a requires id that is none), each in the text as written,
@@ -92,6 +92,13 @@ func TestMendedManifestFindings(t *testing.T) {
 		{"a comma missing, CRLF", func(t *testing.T, text string) string {
 			return strings.ReplaceAll(gate9Edit(t, text, `"description": "D",`, `"description": "D"`), "\n", "\r\n")
 		}, []string{`"version"`}},
+		{"a comma missing with no blank", edit(`"description": "D",`+"\n  ", `"description": "D"`), []string{`"version"`}},
+		{"a comma missing with no blank, the next member a misspelt key", edit(`"feature",`+"\n  ", `"feature"`), []string{`"ti`}},
+		{"a comma missing across a bare LF", edit(`"D",`+"\n", `"D"`+"\n"), []string{`"version"`}},
+		{"a comma missing between items with no blank", edit(`, "dd"`, `"dd"`), []string{`"dd"`}},
+		{"two commas between members", edit(`"dd"],`, `"dd"],,`), []string{",\n  \"skills\""}},
+		{"two commas between items", edit(`, "dd"`, `,, "dd"`), []string{`, "dd"`}},
+		{"two commas before a close", edit(`"gates": []`, `"gates": [],,`), []string{",\n}", ",,\n}"}},
 		{"two slips", func(t *testing.T, text string) string {
 			return gate9Edit(t, gate9Edit(t, text, `"description": "D",`, `"description": "D"`), `"dd"]`, `"dd",]`)
 		}, []string{`"version"`, `,]`}},
@@ -237,7 +244,6 @@ func TestUnmendedManifestAsBefore(t *testing.T) {
 	}{
 		{"a value no JSON", gate9Edit(t, gate9Manifest, `"T"`, `T`), `T,`},
 		{"a comma missing, then no colon", gate9Edit(t, gate9Edit(t, gate9Manifest, `"description": "D",`, `"description": "D"`), `"tier":`, `"tier"`), `"version"`},
-		{"a comma missing with no blank", gate9Edit(t, gate9Manifest, `"description": "D",`+"\n  ", `"description": "D"`), `"version"`},
 		{"more slips than are mended", many, `"k0"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

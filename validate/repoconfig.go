@@ -42,7 +42,7 @@ func parseRepoConfig(f File) (RepoConfig, Diagnostics) {
 		fileError(&s, f.Path, f.Err)
 		return rc, s.diags
 	}
-	d := mendDoc(f.Path, f.Data, ojson.Parse, &s)
+	d := mendDoc(f.Path, f.Data, false, &s)
 	if d == nil {
 		return rc, s.diags
 	}

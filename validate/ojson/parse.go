@@ -54,17 +54,22 @@ type Error struct {
 	Prev int
 	// mendAt and mendText are, for a syntax error Mend mends, its edit:
 	// mendText written over the text from mendAt (appended at its end).
-	// mendText is "" for every other error.
-	mendAt   int
-	mendText string
+	// mendText is "" for every other error. With commaRead set, the slip
+	// is a ',' missing where no blank stands to write one over (as in
+	// "1\"b\"" or "}\n{"): mendText is the ',', which Mended reads at
+	// mendAt without writing it, and Mend mends nothing.
+	mendAt    int
+	mendText  string
+	commaRead bool
 }
 
 // Mend writes over text, the source e was found in, the edit that mends
 // e's slip where e is one a hand edit commonly makes and one edit mends
 // without moving a byte: a ',' missing between two members or items is
 // typed over a blank between them (a space, a tab, or the '\r' of a
-// "\r\n"; with none, as in "1\n2", it is not mended); a trailing comma
-// is blanked; a file that ends, right after a whole value, inside objects
+// "\r\n"; with none, as in "1\n2", it is not mended here, but Mended
+// reads one there); a trailing comma, or the second of two commas in a
+// row, is blanked; a file that ends, right after a whole value, inside objects
 // and arrays gets their closes appended. It returns text so mended (in
 // place but for closes, which are appended) and true, or text unchanged
 // and false for any other error. Every byte of text keeps its offset, its
@@ -73,7 +78,7 @@ type Error struct {
 // the guess is right: a caller reports e all the same, and takes nothing
 // of the mended text for the text written.
 func (e Error) Mend(text []byte) ([]byte, bool) {
-	if e.mendText == "" || e.mendAt > len(text) {
+	if e.mendText == "" || e.commaRead || e.mendAt > len(text) {
 		return text, false
 	}
 	n := copy(text[e.mendAt:], e.mendText)
@@ -263,6 +268,10 @@ type parser struct {
 	// opens are the offsets of the objects and arrays being parsed,
 	// outermost first, for a file that ends inside them (eofHint).
 	opens []int
+	// commas are the offsets, ascending, where a Mended parse reads a
+	// ',' that is not written: each right after a value that the next
+	// follows with no ',' and no blank to write one over.
+	commas []int
 }
 
 // keeps reports whether the children of a container at depth are kept:
@@ -315,6 +324,17 @@ func (p *parser) commaHint() string {
 		return ""
 	}
 	return ": two commas in a row; remove this one"
+}
+
+// failExpected is fail at p.pos, where a value or a key was expected:
+// mended, a blank written over it, when a ',' there follows another
+// (commaHint), the second of two commas in a row.
+func (p *parser) failExpected(format string, args ...any) {
+	if p.commaHint() != "" {
+		p.failMended(p.pos, " ", p.pos, format, args...)
+	} else {
+		p.fail(p.pos, format, args...)
+	}
 }
 
 // innerQuoteHint says, where a ',' or the close was expected right after
@@ -446,7 +466,8 @@ func (p *parser) missingComma(end int, what string) bool {
 	if at := blankIn(p.src, end, p.pos); at >= 0 {
 		p.failMended(at, ",", p.pos, format, what, what, line, col)
 	} else {
-		p.fail(p.pos, format, what, what, line, col)
+		p.failMended(end, ",", p.pos, format, what, what, line, col)
+		p.fatal.commaRead = true
 	}
 	return true
 }
@@ -533,7 +554,7 @@ func (p *parser) value(depth int) Value {
 	case p.literal("null"):
 		return Value{Kind: Null, Off: start}
 	}
-	p.fail(p.pos, "unexpected %s, expected a value%s%s", p.describe(), p.quoteHint("string"), p.commaHint())
+	p.failExpected("unexpected %s, expected a value%s%s", p.describe(), p.quoteHint("string"), p.commaHint())
 	return Value{}
 }
 
@@ -615,7 +636,7 @@ func (p *parser) object(depth int) Value {
 		p.skipSpace()
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			if !p.comment() {
-				p.fail(p.pos, "unexpected %s, expected a string key%s%s%s", p.describe(), p.quoteHint("key"), p.eofHint(), p.commaHint())
+				p.failExpected("unexpected %s, expected a string key%s%s%s", p.describe(), p.quoteHint("key"), p.eofHint(), p.commaHint())
 			}
 			break
 		}
@@ -754,6 +775,9 @@ func (p *parser) closes(close byte, what, container string, child *Value) bool {
 	if p.pos < len(p.src) && p.src[p.pos] == close {
 		p.pos++
 		return true
+	}
+	if _, read := slices.BinarySearch(p.commas, end); read && startsValue(p.src[p.pos:]) {
+		return false // a ',' Mended reads at end, where none is written
 	}
 	if !p.comment() && !p.missingComma(end, what) {
 		format, args := "unexpected %s, expected ',' or '%c' in %s%s%s", []any{p.describe(), close, container, p.eofHint(), p.innerQuoteHint(child, end)}
