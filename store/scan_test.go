@@ -923,6 +923,8 @@ func TestScanBrokenDependencyIsOneFinding(t *testing.T) {
 		name, old, new, rule string
 	}{
 		{"does not parse", `"tier": "standard",`, `"tier": standard,`, "json-syntax"},
+		{"has a slip mended", `"tier": "standard",`, `"tier": "standard"`, "json-syntax"},
+		{"has a slip mended, no blank", "\"tier\": \"standard\",\n  ", `"tier": "standard"`, "json-syntax"},
 		{"fails its schema", `"version": "1.2.0"`, `"version": "1.2"`, "schema"},
 		// 2 MB of small values: a parse tree, a registry and an indented
 		// copy of it gigabytes large, if it were read.

@@ -251,14 +251,24 @@ const maxMends = 10
 // parseDoc has it. Each slip is a json-syntax error all the same, so the
 // caller must take nothing of a mended document into the registry.
 func mendDoc(file string, data []byte, shared bool, s *sink) *doc {
+	v, errs, mended := readMended(data, shared)
+	return placeDoc(file, data, v, errs, mended, s)
+}
+
+// readMended parses data (with ojson.ParseShared when shared) as mendDoc
+// reads it: the tree and errors of data, or, when its syntax error is a
+// slip ojson's Mended mends (in turn, up to maxMends) to a text that
+// parses, the tree of the mended text with its errors after the slips in
+// the order found, and mended true.
+func readMended(data []byte, shared bool) (v ojson.Value, errs []ojson.Error, mended bool) {
 	parse, mendedParse := ojson.Parse, (*ojson.Mended).Parse
 	if shared {
 		parse, mendedParse = ojson.ParseShared, (*ojson.Mended).ParseShared
 	}
-	v, errs := parse(data)
+	v, errs = parse(data)
 	first := slices.IndexFunc(errs, ojson.Error.Fatal)
 	if first < 0 {
-		return placeDoc(file, data, v, errs, false, s)
+		return v, errs, false
 	}
 	// Mended in place, a copy of data: the trees of the parses between
 	// are dropped, and their errors hold no string of the text.
@@ -271,11 +281,11 @@ func mendDoc(file string, data []byte, shared bool, s *sink) *doc {
 		mv, merrs := mendedParse(&m)
 		i := slices.IndexFunc(merrs, ojson.Error.Fatal)
 		if i < 0 {
-			return placeDoc(file, data, mv, append(slips, merrs...), true, s)
+			return mv, append(slips, merrs...), true
 		}
 		slips = append(slips, merrs[i])
 	}
-	return placeDoc(file, data, v, errs, false, s)
+	return v, errs, false
 }
 
 // placeDoc is the document of file, data parsed to v with errs, its
@@ -1546,12 +1556,15 @@ func MayNameFragments(manifest []byte) bool {
 // FragmentPaths lists the fragment files a capability declaration names: the
 // fragment.path of each step and contribution that has no inline text. The
 // scanner reads exactly these; a declaration that does not parse names none.
+// One read past its slips (mendDoc) names those of its mended text, which
+// validation checks: a fragment left unread there was told to be no file
+// in the folder (fragment-unreadable), on top of the slip.
 func FragmentPaths(manifest []byte) []string {
 	if !MayNameFragments(manifest) {
 		return nil // most declarations have none: skip the parse
 	}
-	root, errs := ojson.Parse(manifest)
-	if slices.ContainsFunc(errs, ojson.Error.Fatal) {
+	root, errs, mended := readMended(manifest, false)
+	if !mended && slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		return nil
 	}
 	var out []string

@@ -24,7 +24,11 @@ func TestFragmentPaths(t *testing.T) {
 		{"escaped list key", `{"st\u0065ps": [{"fragment": {"path": "a.md"}}]}`, []string{"a.md"}},
 		{"contributions without steps", `{"contributions": [{"fragment": {"path": "b.md"}}]}`, []string{"b.md"}},
 		{"contributions past steps of no list", `{"steps": {"fragment": {"path": "a.md"}}, "contributions": [{"fragment": {"path": "b.md"}}]}`, []string{"b.md"}},
-		{"broken JSON", `{"steps": [{"fragment": {"path": "a.md"}}]`, nil},
+		{"broken JSON", `{"steps": [{"fragment": {"path": a.md}}]}`, nil},
+		// Read past a slip as validation reads it (mendDoc): its fragments
+		// are checked, so they are read.
+		{"cut short, mended", `{"steps": [{"fragment": {"path": "a.md"}}]`, []string{"a.md"}},
+		{"a comma missing, mended", `{"steps": [{"fragment": {"path": "a.md"}}{"fragment": {"path": "b.md"}}]}`, []string{"a.md", "b.md"}},
 	} {
 		if got := FragmentPaths([]byte(tc.manifest)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: FragmentPaths = %q, want %q", tc.name, got, tc.want)
