@@ -116,12 +116,18 @@ func (c *Contract) knownHost(step string) bool {
 }
 
 // knownThrough reports whether what the host workflows make by point
-// index at is known: every marker was understood, or, while one was not,
-// the host of every step up to the one at belongs to is known (knownHost).
-// A host artifact is available from its step's last point listed, which
-// is at or after the step's first: the marker not understood, once
-// mended, declares a later step, or a step twice (marker-duplicate-step),
-// and cannot make what is consumed at at available by then.
+// index at is known, or told unknown: every marker was understood, or,
+// while one was not, the host of the step at belongs to is known
+// (knownHost), and of every step before it too, or it is declared by no
+// workflow. A host artifact is available from its step's last point
+// listed, which is at or after the step's first: the marker not
+// understood, once mended, declares a later step, or a step twice
+// (marker-duplicate-step), and cannot make what is consumed at at
+// available by then; or it declares an earlier step no workflow
+// declares, whose artifacts are unknown all the same, as they are with
+// every marker understood: a consume it may meet is a warning saying so
+// (undeclaredBy). (At's own step must be known: its marker, mended, may
+// list its points only up to at.)
 func (c *Contract) knownThrough(at int) bool {
 	if c.Complete {
 		return true
@@ -130,11 +136,11 @@ func (c *Contract) knownThrough(at int) bool {
 		return false
 	}
 	for _, step := range Steps {
-		if !c.knownHost(step) {
-			return false
-		}
 		if step == stepOf(Points[at]) {
-			return true
+			return c.knownHost(step)
+		}
+		if !c.knownHost(step) && c.Entry(step) != nil {
+			return false
 		}
 	}
 	return false

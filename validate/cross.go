@@ -1224,7 +1224,13 @@ func checkConsumes(caps, producers []*Capability, contract *Contract, s *sink) {
 						hint = swappedHint(h, at, host, produced)
 					}
 					never := "which is never produced by any host artifact or capability hook"
-					if !contract.Complete {
+					switch {
+					case !contract.Complete && undeclaredBy(missing, at, a, contract) != "":
+						// A marker not understood may be that of a step
+						// no workflow declares, before this point: the
+						// warning says so.
+						never = "which no host artifact nor capability hook produces at or before this point"
+					case !contract.Complete:
 						// A marker not understood, of a later step, may
 						// produce it: after this point all the same.
 						never = "which no host artifact nor capability hook produces at or before this point (a host workflow whose marker is not understood may make it, but only after this point)"
@@ -1275,6 +1281,11 @@ func undeclaredBy(missing []undeclaredStep, at int, a string, contract *Contract
 		it, its, declared = "them", "the produces of the marker of the one that makes it", "they are declared"
 	}
 	why := fmt.Sprintf("a warning while %s no host workflow (point-uncovered)", subject)
+	if !contract.Complete {
+		// Not point-uncovered while a marker is not understood: that
+		// marker may be its.
+		why = fmt.Sprintf("a warning while %s no host workflow whose marker is understood (one not understood may declare %s)", subject, it)
+	}
 	maker, made := referenceMaker(a, contract)
 	switch {
 	case maker == "":
