@@ -117,7 +117,7 @@ func TestCentralPatternsShareABudget(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var s sink
 			central := parseCentral(&File{Path: "schema.json", Data: centralJSON(t, patterns...)}, nil, &s)
-			checkCentralPatterns(context.Background(), keys, central, &patternClock{now: steppingClock(tt.step)}, &s)
+			checkCentralPatterns(context.Background(), keys, central, nil, &patternClock{now: steppingClock(tt.step)}, &s)
 			var matches, invalid int
 			var spent []Diagnostic
 			for _, d := range s.diags {

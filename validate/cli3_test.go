@@ -48,6 +48,29 @@ func TestConfigKeyParentCentral(t *testing.T) {
 		{"keys differing in case", `"Rel.store": ` + str, `{"validKeys": ["rel.store.track", "REL"]}`, "", nil, nil},
 		{"no central schema", `"model_profile.mode": ` + str, "", "", nil, nil},
 		{"no validKeys", `"model_profile.mode": ` + str, `{"dynamicKeyPatterns": []}`, "", nil, nil},
+
+		// A central dynamicKeyPatterns entry's keys (gate10): the same
+		// mistake, with the pattern owning the other key.
+		{"the parent of a pattern's keys", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "/config/agent_skills",
+			[]string{`config key "agent_skills" is the parent of the keys central config-schema pattern /^agent_skills\.[a-z]+$/ gives the central loader, listed at ` + schemaFile + `:1:26 (/dynamicKeyPatterns/0/source)`,
+				`a config giving one of them, {"agent_skills": …}, makes "agent_skills" an object`, "rename this key so that it is not the parent of central ones"}, []string{"the switch as"}},
+		{"two levels above a pattern's keys, a switch", `"rv": ` + b, `{"dynamicKeyPatterns": [{"source": "^rv\\.models\\.[a-z0-9-]+$"}]}`, "/config/rv",
+			[]string{`config key "rv" is the parent of the keys central config-schema pattern`, `{"rv": {"models": …}}`, `(the switch as "rv.enabled", say)`}, nil},
+		{"below a pattern's key", `"agent_skills.x.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "/config/agent_skills.x.mode",
+			[]string{`config key "agent_skills.x.mode" is below "agent_skills.x", a key central config-schema pattern /^agent_skills\.[a-z]+$/ gives the central loader, listed at ` + schemaFile + `:1:26 (/dynamicKeyPatterns/0/source)`,
+				`a config giving this key, {"agent_skills": {"x": {"mode": …}}}, makes the central "agent_skills.x" an object`, "rename this key so that it is not below a central one"}, nil},
+		{"below a pattern's key, two levels", `"m.a.b.c": ` + str, `{"dynamicKeyPatterns": [{"source": "^m\\.[a-z]+$"}]}`, "/config/m.a.b.c",
+			[]string{`is below "m.a", a key central config-schema pattern`}, nil},
+		{"below a pattern's key and a validKey: said once", `"agent_skills.x.mode": ` + str, `{"validKeys": ["agent_skills"], "dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "/config/agent_skills.x.mode",
+			[]string{`below central config key "agent_skills"`}, []string{"pattern"}},
+		{"above two patterns' keys: said once", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}, {"source": "^agent_skills\\.x\\.[a-z]+$"}]}`, "/config/agent_skills",
+			[]string{`/^agent_skills\.[a-z]+$/`}, []string{"x"}},
+		{"matched by the pattern itself", `"agent_skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\..+$"}]}`, "", nil, nil},
+		{"a parent not matched", `"agent_skills.x-1.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "", nil, nil},
+		{"a prefix of the pattern's text, not a parent", `"agent": ` + str + `, "agent_skill": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "", nil, nil},
+		{"a pattern not anchored", `"agent_skills": ` + str + `, "skills.x.y": ` + str, `{"dynamicKeyPatterns": [{"source": "skills\\.[a-z]+$"}]}`, "", nil, nil},
+		{"a pattern with alternatives", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$|^x$"}]}`, "", nil, nil},
+		{"a pattern whose text may be left out", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.?[a-z]*$"}]}`, "", nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -160,8 +160,8 @@ func checkOwners(caps []*Capability, s *sink) {
 func checkConfigKeys(ctx context.Context, caps []*Capability, central *centralInput, s *sink) {
 	keys := ownConfigKeys(caps, central.schema(), s)
 	if central != nil {
-		reportCentralParentKeys(keys, central, s)
-		checkCentralPatterns(ctx, keys, central, &patternClock{}, s)
+		told := reportCentralParentKeys(keys, central, s)
+		checkCentralPatterns(ctx, keys, central, told, &patternClock{}, s)
 	}
 	checkConfigValuesKeys(caps, keys, central.schema(), s)
 }
@@ -296,8 +296,10 @@ func renameParent(k configKey, advice string) string {
 // or a when reads as its value, and none gives both their own values. One
 // finding at each capability key: the central key nearest above it, or
 // else the first below it in key order. A key equal to a central one is
-// config-key-pending-migration's.
-func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) {
+// config-key-pending-migration's. It returns the keys it told of
+// (reportPatternParentKeys tells each key once, of either).
+func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) map[string]bool {
+	told := map[string]bool{}
 	at := map[string]int{} // each central key's index in validKeys, the first
 	for i, k := range central.doc.Root.Get("validKeys").StringItems() {
 		if _, ok := at[k]; !ok {
@@ -311,6 +313,7 @@ func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) {
 			s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
 				"config key %q is below central config key %q, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving this key, %s, makes the central %q an object, whatever gsd-core reads it as, and no config gives both their own values; rename this key so that it is not below a central one",
 				k.key, parent, where(parent), nestedExample(k.key), parent)
+			told[k.key] = true
 			continue
 		}
 		prefix := k.key + "."
@@ -323,7 +326,9 @@ func reportCentralParentKeys(keys []configKey, central *centralInput, s *sink) {
 		s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
 			"config key %q is the parent of central config key %q, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving the central key, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
 			k.key, child, where(child), nestedExample(child), k.key, rename)
+		told[k.key] = true
 	}
+	return told
 }
 
 // centralParent is the longest central key (of at) that key is below,
@@ -356,7 +361,12 @@ func nestedExample(key string) string {
 // (BenchmarkCentralPatternsMemory). What the budget leaves unchecked fails
 // closed, with one finding: any of those keys may be the central loader's.
 // Once ctx ends it stops, its findings incomplete (see crossCheck).
-func checkCentralPatterns(ctx context.Context, keys []configKey, central *centralInput, budget *patternClock, s *sink) {
+// A key below or above a pattern's keys is config-key-parent's
+// (reportPatternParentKeys), but for the keys told (of a validKey).
+func checkCentralPatterns(ctx context.Context, keys []configKey, central *centralInput, told map[string]bool, budget *patternClock, s *sink) {
+	if told == nil {
+		told = map[string]bool{}
+	}
 	unchecked := 0
 	for i, src := range central.Sources {
 		if ctx.Err() != nil {
@@ -382,12 +392,110 @@ func checkCentralPatterns(ctx context.Context, keys []configKey, central *centra
 			continue
 		}
 		unchecked += matchCentralPattern(ctx, re, src, keys, budget, s)
+		if lit := patternLiteralPrefix(src); lit != "" {
+			where := s.where(central.doc, fmt.Sprintf("/dynamicKeyPatterns/%d/source", central.at[i]))
+			reportPatternParentKeys(ctx, re, src, lit, where, keys, told, budget, s)
+		}
 	}
 	if unchecked > 0 {
 		s.add(Diagnostic{File: central.File, Rule: "config-key-central-pattern", Message: fmt.Sprintf(
 			"matching config keys against the %d central config-schema patterns took over %v in all; %d key/pattern pairs were not checked; use fewer or simpler patterns",
 			len(central.Sources), patternBudget, unchecked)})
 	}
+}
+
+// reportPatternParentKeys warns of a capability's config key below a key
+// a central pattern gives the central loader (agent_skills.x.mode, with
+// ^agent_skills\.[a-z]+$) or above the keys it gives it (agent_skills):
+// the mistake reportCentralParentKeys finds with a central validKey. re
+// is the pattern compiled from src, where is where the schema lists it,
+// and lit is the text every key it matches starts with
+// (patternLiteralPrefix): a key is above the pattern's keys when lit
+// starts with the key and a '.', and it is below one when one of its
+// parents (agent_skills.x), starting with lit, is matched, within what
+// is left of the budget; a match not decided in time tells nothing, as a
+// warning need not fail closed. A key the pattern matches itself is
+// config-key-central-pattern's; one told of already (told) is not told
+// again.
+func reportPatternParentKeys(ctx context.Context, re *regexp2.Regexp, src, lit, where string, keys []configKey, told map[string]bool, budget *patternClock, s *sink) {
+	matching := false // the budget's clock runs (only while a parent is matched)
+	defer func() {
+		if matching {
+			budget.end()
+		}
+	}()
+	for _, k := range keys {
+		if told[k.key] {
+			continue
+		}
+		if strings.HasPrefix(lit, k.key+".") {
+			rename := renameParent(k, "rename this key so that it is not the parent of central ones")
+			s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
+				"config key %q is the parent of the keys central config-schema pattern /%s/ gives the central loader, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving one of them, %s, makes %q an object (taken as set by a when or activationKey, whatever it was meant to be), and no config gives both their own values; %s",
+				k.key, src, where, nestedExample(strings.TrimSuffix(lit, ".")), k.key, rename)
+			told[k.key] = true
+			continue
+		}
+		if !strings.HasPrefix(k.key, lit) {
+			continue // nor any of its parents longer than lit
+		}
+		for i := strings.LastIndexByte(k.key, '.'); i >= len(lit); i = strings.LastIndexByte(k.key[:i], '.') {
+			if !matching {
+				budget.begin()
+				matching = true
+			}
+			left := budget.left()
+			if left <= 0 || ctx.Err() != nil {
+				return
+			}
+			re.MatchTimeout = min(patternTimeout, left)
+			if matched, err := re.MatchString(k.key[:i]); err == nil && matched {
+				if whole, err := re.MatchString(k.key); err != nil || whole {
+					break // config-key-central-pattern's
+				}
+				s.warnAt(k.c.doc, k.ptr(), "config-key-parent",
+					"config key %q is below %q, a key central config-schema pattern /%s/ gives the central loader, listed at %s: gsd-core reads keys by nested lookup alone, so a config giving this key, %s, makes the central %q an object, whatever gsd-core reads it as, and no config gives both their own values; rename this key so that it is not below a central one",
+					k.key, k.key[:i], src, where, nestedExample(k.key), k.key[:i])
+				told[k.key] = true
+				break
+			}
+		}
+	}
+}
+
+// patternLiteralPrefix is the text every string src, a central pattern,
+// matches starts with: src anchored at the start ("^"), the characters
+// then written as themselves or escaped punctuation, up to the first
+// that is not or that a quantifier follows ("^agent_skills\\.[a-z]+$":
+// "agent_skills."). It is "" for a pattern not so anchored, or holding a
+// '|' anywhere (an alternative may start otherwise), so that a key is
+// never said to be below or above a pattern's keys that it is not.
+func patternLiteralPrefix(src string) string {
+	if !strings.HasPrefix(src, "^") || strings.IndexByte(src, '|') >= 0 {
+		return ""
+	}
+	const meta = `\^$.*+?()[]{}|`
+	var b strings.Builder
+	for i := 1; i < len(src); {
+		c, n := src[i], 1
+		switch {
+		case c == '\\' && i+1 < len(src) && src[i+1] < 0x80 && !isAlnum(src[i+1]):
+			c, n = src[i+1], 2 // an identity escape: "\\." is "."
+		case c >= 0x80 || strings.IndexByte(meta, c) >= 0:
+			return b.String()
+		}
+		if i+n < len(src) && strings.IndexByte("*+?{", src[i+n]) >= 0 {
+			return b.String() // c may be left out, or repeated
+		}
+		b.WriteByte(c)
+		i += n
+	}
+	return b.String()
+}
+
+// isAlnum reports whether c is an ASCII letter or digit.
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // matchCentralPattern matches the keys against re, the pattern compiled

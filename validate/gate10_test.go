@@ -63,3 +63,36 @@ func TestConsumesAfterAnUndeclaredStepBesideABrokenMarker(t *testing.T) {
 		})
 	}
 }
+
+// TestPatternLiteralPrefix: the text every key a central pattern matches
+// starts with, read only where it is sure (config-key-parent of a
+// pattern's keys): "" for a pattern not anchored or holding a '|', and
+// no character a quantifier follows or that is not written as itself.
+func TestPatternLiteralPrefix(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{`^agent_skills\.[a-zA-Z0-9_-]+$`, "agent_skills."},
+		{`^review\.models\.[a-z0-9-]+$`, "review.models."},
+		{`^model_profile_overrides\.[a-zA-Z0-9_-]+\.[a-z]+$`, "model_profile_overrides."},
+		{`^a\.b$`, "a.b"},
+		{`^ab?c`, "a"},
+		{`^ab*`, "a"},
+		{`^ab+`, "a"},
+		{`^ab{2}`, "a"},
+		{`^a\.?b`, "a"},
+		{`^a\+b\$`, "a+b$"},
+		{`^a\db`, "a"},
+		{`^a.b`, "a"},
+		{`^a(b)`, "a"},
+		{`^é.x`, ""},
+		{`^a\`, "a"},
+		{`agent_skills\.x`, ""},
+		{`^a\.x|^b`, ""},
+		{`^a[|]`, ""},
+		{`^`, ""},
+		{``, ""},
+	} {
+		if got := patternLiteralPrefix(tt.src); got != tt.want {
+			t.Errorf("patternLiteralPrefix(%q) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}
