@@ -399,6 +399,10 @@ func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, mis
 	if hint == "" {
 		hint = misplacedHint(obj, ptr, rest)
 	}
+	if hint == "" {
+		url, _, _ := strings.Cut(absLoc, "#")
+		hint = addHint(url, parent.Get("properties"), missing)
+	}
 	what := "missing required field "
 	if len(missing) > 1 {
 		what = "missing required fields "
@@ -408,6 +412,55 @@ func requiredMessage(root *ojson.Value, ptr, absLoc string) (msg, at string, mis
 		at = ptr + "/" + ojson.EscapePointer(keys[0])
 	}
 	return what + strings.Join(quoted, ", ") + hint, at, missing, keys, true
+}
+
+// addHint says what to write for the missing fields whose schema (props,
+// of the schema at url) leaves the author few choices: an enum's values
+// (a gate's "onError": "skip" or "halt"), a boolean's two, a list's []
+// where it may be empty (a step's "produces"), and, for a string or a list
+// the schema describes (a tool card's "effects"), what it holds; "" when
+// no missing field is one of those. A finding that only named the field
+// sent a new author to the reference to learn what it takes.
+func addHint(url string, props *ojson.Value, missing []string) string {
+	var parts []string
+	for _, f := range missing {
+		p := props.Get(f)
+		if p == nil {
+			continue
+		}
+		desc := p.Get("description") // beside a $ref, as a card's fields have it
+		if ref := p.Get("$ref"); ref.IsString() && strings.HasPrefix(ref.Str, "#") {
+			if p, _ = schemaNode(url + ref.Str); p == nil {
+				continue
+			}
+		}
+		key := string(ojson.AppendString(nil, f))
+		typ := p.Get("type")
+		switch enum := p.Get("enum"); {
+		case enum != nil && enum.Kind == ojson.Array && len(enum.Items) == 2:
+			parts = append(parts, fmt.Sprintf("add %s: %s or %s", key, jsonText(&enum.Items[0]), jsonText(&enum.Items[1])))
+		case enum != nil && enum.Kind == ojson.Array && len(enum.Items) > 2:
+			values := make([]string, len(enum.Items))
+			for i := range enum.Items {
+				values[i] = jsonText(&enum.Items[i])
+			}
+			parts = append(parts, fmt.Sprintf("add %s: one of %s", key, strings.Join(values, ", ")))
+		case typ.IsString() && typ.Str == "boolean":
+			parts = append(parts, fmt.Sprintf("add %s: true or false", key))
+		case typ.IsString() && typ.Str == "array":
+			if n, ok := p.Get("minItems").Float(); !ok || n == 0 {
+				parts = append(parts, fmt.Sprintf("add %s: [...] ([] for none)", key))
+			} else if desc.IsString() {
+				parts = append(parts, fmt.Sprintf("add %s: [\"...\"], %s", key, desc.Str))
+			}
+		case typ.IsString() && typ.Str == "string" && desc.IsString():
+			parts = append(parts, fmt.Sprintf("add %s: \"...\", %s", key, desc.Str))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
 }
 
 // misspeltHint names the keys of obj that are probably the missing fields

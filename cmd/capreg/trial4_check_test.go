@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// trial4Repo copies testdata/first into a temporary folder and replaces
+// old by new in the file at rel, failing when old is not there.
+func trial4Repo(t *testing.T, rel, old, new string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("..", "..", "testdata", "first"))); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, filepath.FromSlash(rel))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s holds no %q", rel, old)
+	}
+	if err := os.WriteFile(path, bytes.Replace(data, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestCheckSaysWhatToWriteForAMissingField: a new author who leaves out a
+// required field with few choices is told what to write, as capreg check
+// prints it: a gate's onError ("skip" or "halt", required by gsd-core's
+// validator though a step's defaults to skip), its blocking, a step's
+// produces ([] for none), a capability's tier, a card's risk and, from the
+// card schema's descriptions, its effects. Before, each said only
+// "missing required field 'onError'", and the author went to the
+// reference to learn what onError takes.
+func TestCheckSaysWhatToWriteForAMissingField(t *testing.T) {
+	const capFile = "capabilities/hello/capability.json"
+	const cardFile = "bin/greet.card.json"
+	for _, c := range []struct {
+		name, file, old, new string
+		want                 string
+	}{
+		{"a gate without onError", capFile, `"gates": []`,
+			`"gates": [{ "point": "plan:pre", "check": { "query": "hello.ready" }, "blocking": false }]`,
+			capFile + `:18:13: error [schema] /gates/0: missing required field 'onError'; add "onError": "skip" or "halt"`},
+		{"a gate without blocking nor onError", capFile, `"gates": []`,
+			`"gates": [{ "point": "plan:pre", "check": { "query": "hello.ready" } }]`,
+			capFile + `:18:13: error [schema] /gates/0: missing required fields 'blocking', 'onError'; add "blocking": true or false; add "onError": "skip" or "halt"`},
+		{"a step without produces", capFile, `"produces": [], `, ``,
+			capFile + `:15:5: error [schema] /steps/0: missing required field 'produces'; add "produces": [...] ([] for none)`},
+		{"a capability without tier", capFile, `"tier": "core",`, ``,
+			capFile + `:1:1: error [schema] missing required field 'tier'; add "tier": one of "core", "standard", "full"`},
+		{"a card without risk", cardFile, `"risk": "reversible",`, ``,
+			cardFile + `:1:1: error [schema] missing required field 'risk'; add "risk": "reversible" or "destructive"`},
+		{"a card without effects", cardFile, `"effects": "Prints one line; changes nothing.",`, ``,
+			cardFile + `:1:1: error [schema] missing required field 'effects'; add "effects": "...", what it does to the system: state changed, files written, processes started`},
+		// A misspelt field is still told as the misspelling, with no add.
+		{"a misspelt onError", capFile, `"gates": []`,
+			`"gates": [{ "point": "plan:pre", "check": { "query": "hello.ready" }, "blocking": false, "onErorr": "skip" }]`,
+			capFile + `:18:92: error [schema] /gates/0/onErorr: missing required field 'onError'; the field 'onErorr' is there: did you mean 'onError'?`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := trial4Repo(t, c.file, c.old, c.new)
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+				t.Errorf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+			}
+			var got []string
+			for line := range strings.Lines(stdout.String()) {
+				if strings.Contains(line, "[schema]") {
+					got = append(got, strings.TrimSuffix(line, "\n"))
+				}
+			}
+			if len(got) != 1 || got[0] != c.want {
+				t.Errorf("schema findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), c.want)
+			}
+		})
+	}
+}
