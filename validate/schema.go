@@ -670,6 +670,9 @@ var objectHints = map[string]struct{ what, member string }{
 	"/$defs/step/properties/ref/type":   {`a step's ref is an object naming what it runs, {"skill": …}, {"agent": …} or {"command": …}`, "skill"},
 	"/$defs/fragment/type":              {`a fragment is an object, {"path": …} (a file in the capability folder) or {"inline": …} (the text itself)`, "path"},
 	"/$defs/gate/properties/check/type": {`a gate's check is an object, {"query": …}, {"predicate": {…}} or {"agentVerdict": {…}}`, "query"},
+	// A command family, written as its name alone: it needs its module and
+	// router too, so no one member takes the string given.
+	"/allOf/0/then/properties/commands/items/type": {`a commands entry is an object, {"family": …, "module": …, "router": …} (the family's name, the .cjs file that routes it, as "audit.cjs", and its exported router function, as "routeAudit"; "subcommands": […] optional)`, ""},
 	// The ADR's runtime fields, whose shapes gsd-core changed (ref §2.12):
 	// no one member takes the ADR's value as it is, so no write {…}.
 	"/$defs/configHome/type":                        {`a runtime's configHome (and its skillsHome) is an object, such as {"kind": "dot-home", "name": ".codex", "env": ["CODEX_HOME"]} (kind one of dot-home, dot-home-nested, xdg, generic-agents-root, none), where the ADR wrote the folder as a string`, ""},

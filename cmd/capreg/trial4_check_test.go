@@ -83,3 +83,20 @@ func TestCheckSaysWhatToWriteForAMissingField(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSaysWhatACommandsEntryIs: a command family written as its name
+// alone, "commands": ["rollout"], as trial4 wrote it reading the field's
+// name, is told the object an entry is and what each member holds, where
+// "expected object, but got string" was all it said.
+func TestCheckSaysWhatACommandsEntryIs(t *testing.T) {
+	const capFile = "capabilities/hello/capability.json"
+	dir := trial4Repo(t, capFile, `"skills": ["greet"],`, `"skills": ["greet"], "commands": ["hello"],`)
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	want := capFile + `:9:37: error [schema] /commands/0: expected object, but got string: a commands entry is an object, {"family": …, "module": …, "router": …} (the family's name, the .cjs file that routes it, as "audit.cjs", and its exported router function, as "routeAudit"; "subcommands": […] optional)` + "\n"
+	if stdout.String() != want {
+		t.Errorf("findings:\n%swant:\n%s", stdout.String(), want)
+	}
+}
