@@ -100,3 +100,37 @@ func TestCheckSaysWhatACommandsEntryIs(t *testing.T) {
 		t.Errorf("findings:\n%swant:\n%s", stdout.String(), want)
 	}
 }
+
+// TestCheckNotesAMisspeltCapabilitiesFolder: with capreg.json naming a
+// capabilities folder that does not exist ("capabilites"), the notes on
+// the declarations left unread name that slip and the folder holding
+// them, where each told trial4 to move its declaration into the missing
+// folder. A folder that exists keeps the move-it-there note.
+func TestCheckNotesAMisspeltCapabilitiesFolder(t *testing.T) {
+	for _, c := range []struct {
+		name, configured string
+		want, notWant    string
+	}{
+		{"a slip", "capabilites",
+			`capreg: caps/hello/capability.json not read: capreg.json's "capabilities" names capabilites, which does not exist; if caps holds the capability folders, name it there`,
+			"move it there"},
+		{"an existing folder", "workflows",
+			"capreg: caps/hello/capability.json not read: declarations are read as workflows/<id>/capability.json only; move it there if it declares a capability",
+			"which does not exist"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := trial4Repo(t, "capabilities/hello/capability.json", `"id": "hello"`, `"id": "hello"`)
+			if err := os.Rename(filepath.Join(dir, "capabilities"), filepath.Join(dir, "caps")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "capreg.json"), []byte(`{"capabilities": "`+c.configured+`"}`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr)
+			if !strings.Contains(stderr.String(), c.want+"\n") || strings.Contains(stderr.String(), c.notWant) {
+				t.Errorf("stderr:\n%swant a line %q and no %q", stderr.String(), c.want, c.notWant)
+			}
+		})
+	}
+}
