@@ -435,9 +435,35 @@ func checkRoles(mk *Marker, s *sink) {
 				"declared agent-role %q is not in the role vocabulary (orchestrator, researcher, planner, checker, executor, verifier)%s", r.Value, roleHint(r.Value))
 		case fam != want:
 			s.atOffset(mk.File, mk.Src, r.Off, "", "role-family",
-				"declared agent-role %q belongs to the %s family, but step %q admits only %s roles", r.Value, fam, mk.Step.Value, want)
+				"declared agent-role %q belongs to the %s family, but step %q admits only %s roles (%s); remove it from this step's roles: %s roles run in %s",
+				r.Value, fam, mk.Step.Value, want, strings.Join(familyRoles(want), ", "), fam, strings.Join(familySteps(fam), ", "))
 		}
 	}
+}
+
+// familyRoles lists the roles of a family in vocabulary order, for a
+// finding to say what a step admits ("orchestrator"): a family's name
+// alone left trial4 guessing which roles a verify step takes.
+func familyRoles(fam string) []string {
+	var roles []string
+	for _, r := range roleVocabulary {
+		if roleFamily[r] == fam {
+			roles = append(roles, r)
+		}
+	}
+	return roles
+}
+
+// familySteps lists the steps a family's roles run in, in pipeline order
+// (verifier runs in execute, not in verify).
+func familySteps(fam string) []string {
+	var steps []string
+	for _, st := range []string{"discuss", "plan", "execute", "verify", "ship"} {
+		if stepFamily[st] == fam {
+			steps = append(steps, "step "+strconv.Quote(st))
+		}
+	}
+	return steps
 }
 
 // roleVocabulary is the closed vocabulary of agent roles, in family order.

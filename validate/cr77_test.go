@@ -51,7 +51,7 @@ func TestUnclosedBlockEdges(t *testing.T) {
 		{"beside a tag left open", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>` + "\n", `<loop-point id="execute:pre"` + "\n"}, {"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", "Each wave spawns", "<!-- gsd:loop-host\nstep: plam\n\nEach wave spawns"}}, exec, []string{
 			"marker-syntax 3:1 this <loop-point tag is not closed",
 			// The tags before the block are checked on their own (gate7).
-			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`,
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles (executor, verifier); remove it from this step's roles: planning roles run in step "plan"`,
 			"marker-syntax 10:1 gsd:loop-host block is not closed: add --> after its last key$"}},
 	}
 	for _, tt := range tests {

@@ -90,7 +90,7 @@ func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
 		{"step, alone", [][3]string{{"verify-work.md", "step: verify", "step" + fw + " verify"}},
 			[]string{lookAlike("step", 2)}},
 		{"step, and a role of another family", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator", "step" + fw + " verify\npoints: verify:pre, verify:post\nagent-roles: planner"}},
-			[]string{lookAlike("step", 2), `role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+			[]string{lookAlike("step", 2), `role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles (orchestrator); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"step, and an unknown step", [][3]string{{"verify-work.md", "step: verify", "step" + fw + " verfy"}},
 			[]string{lookAlike("step", 2), `marker-unknown-step 2:7 unknown step "verfy"`}},
 		{"step, with no value", [][3]string{{"verify-work.md", "step: verify", "step" + fw}},
@@ -98,7 +98,7 @@ func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
 		{"points, and a point misspelt", [][3]string{{"verify-work.md", "points: verify:pre, verify:post", "points" + fw + " verify:pre, verify:pst"}},
 			[]string{lookAlike("points", 3), `point-unknown 3:21 "verify:pst" is not a canonical loop point`}},
 		{"agent-roles, and a role of another family", [][3]string{{"verify-work.md", "agent-roles: orchestrator", "agent-roles" + fw + " orchestrator, planner"}},
-			[]string{lookAlike("agent-roles", 4), `role-family 4:28 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+			[]string{lookAlike("agent-roles", 4), `role-family 4:28 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles (orchestrator); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"produces and consumes, both", [][3]string{{"verify-work.md", "produces: UAT.md\nconsumes: SUMMARY.md", "produces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},
 			[]string{lookAlike("produces", 5), lookAlike("consumes", 6)}},
 		{"a look-alike and a missing key", [][3]string{{"verify-work.md", "step: verify\npoints: verify:pre, verify:post\n", "step" + fw + " verify\n"}},
@@ -113,7 +113,7 @@ func TestMarkerReadThroughAColonLookAlike(t *testing.T) {
 			"step: verify\npoints: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\nconsumes: SUMMARY.md",
 			"step" + fw + " verify\npoints" + fw + " verify:pre, verify:post\nagent-roles" + fw + " verifier\nproduces" + fw + " UAT.md\nconsumes" + fw + " SUMMARY.md"}},
 			[]string{"marker-syntax 2:1 gsd:loop-host block writes none of its keys with a colon: 'step' (line 2), 'points' (line 3), 'agent-roles' (line 4), 'produces' (line 5), 'consumes' (line 6) are each followed by '\uff1a' (U+FF1A), which is no colon to gsd-core, so none of these lines is read; write each key with the ASCII colon ':'",
-				`role-family 4:14 declared agent-role "verifier" belongs to the execution family, but step "verify" admits only orchestration roles`}},
+				`role-family 4:14 declared agent-role "verifier" belongs to the execution family, but step "verify" admits only orchestration roles (orchestrator); remove it from this step's roles: execution roles run in step "execute"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestRejectedBlockTellsItsOtherSlips(t *testing.T) {
 	}{
 		{"a field missing, and a role of another family", [][3]string{{"verify-work.md", "agent-roles: orchestrator\nproduces: UAT.md\n", "agent-roles: planner\n"}}, "workflows/verify-work.md", []string{
 			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
-			`role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles`}},
+			`role-family 4:14 declared agent-role "planner" belongs to the planning family, but step "verify" admits only orchestration roles (orchestrator); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"a field missing, and a point misspelt", [][3]string{{"verify-work.md", "points: verify:pre, verify:post\nagent-roles: orchestrator\nproduces: UAT.md\n", "points: verify:pre, verify:pst\nagent-roles: orchestrator\n"}}, "workflows/verify-work.md", []string{
 			"marker-syntax 1:1 gsd:loop-host block is missing required field 'produces:'",
 			`point-unknown 3:21 "verify:pst" is not a canonical loop point (did you mean "verify:post"?)`}},
@@ -309,7 +309,7 @@ func TestRejectedTagsTellTheirOtherSlips(t *testing.T) {
 		{"an attribute misspelt, alone", [][3]string{{"execute-phase.md", `<agent-role name="executor"/>`, `<agent-role nam="executor"/>`}}, []string{
 			`marker-syntax 7:1 <agent-role> reads no nam="…", so "executor" is not read: did you mean name="executor"?`}},
 		{"an attribute unquoted, and a role of another family", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", `produces="SUMMARY.md"`, `produces=SUMMARY.md`}}, []string{
-			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`,
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles (executor, verifier); remove it from this step's roles: planning roles run in step "plan"`,
 			`marker-syntax 8:1 <loop-artifact> produces=SUMMARY.md is not quoted: write produces="SUMMARY.md"`}},
 		{"an attribute misspelt, and a point misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:post"/>`, `<loop-point id="execute:pst"/>`}, {"execute-phase.md", `<agent-role name="executor"/>`, `<agent-role nam="executor"/>`}}, []string{
 			`point-unknown 6:17 "execute:pst" is not a canonical loop point (did you mean "execute:post"?)`,

@@ -54,7 +54,7 @@ func TestMisspeltKeyReadAsMeant(t *testing.T) {
 			`point-ownership 3:30 point "ship:pre" belongs to step "ship", not to "plan"`}},
 		{"role: for agent-roles, a role of another family", [][3]string{{"plan-phase.md", "agent-roles: researcher, planner, checker", "role: researcher, planner, executor"}}, []string{
 			near("4:1", "agent-roles", "role"),
-			`role-family 4:28 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+			`role-family 4:28 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles (researcher, planner, checker); remove it from this step's roles: execution roles run in step "execute"`}},
 		{"Points:, a point of another step", [][3]string{{"plan-phase.md", "points: plan:pre, plan:post", "Points: plan:pre, plan:post, verify:pre"}}, []string{
 			near("3:1", "points", "Points"),
 			`point-ownership 3:30 point "verify:pre" belongs to step "verify", not to "plan"`}},
@@ -93,7 +93,7 @@ func TestMisspeltKeyReadAsMeant(t *testing.T) {
 // still declares no step. A block never closed is not told its missing
 // fields (where it was meant to end is unknown); one misnamed is.
 func TestUnreadMarkerTellsItsOtherSlips(t *testing.T) {
-	const roleExec = `role-family 4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`
+	const roleExec = `role-family 4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles (researcher, planner, checker); remove it from this step's roles: execution roles run in step "execute"`
 	tests := []struct {
 		name  string
 		hosts [][3]string
@@ -121,7 +121,7 @@ func TestUnreadMarkerTellsItsOtherSlips(t *testing.T) {
 			`point-ownership 3:30 point "ship:pre" belongs to step "ship", not to "plan"`}},
 		{"a tag left open, and a role of another family", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>` + "\n", `<loop-point id="execute:pre"` + "\n"}, {"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}}, "workflows/execute-phase.md", []string{
 			"marker-syntax 3:1 this <loop-point tag is not closed",
-			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`}},
+			`role-family 7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles (executor, verifier); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"a tag misspelt, and a point misspelt", [][3]string{{"execute-phase.md", `<loop-point id="execute:pre"/>`, `<loop-piont id="execute:pre"/>`}, {"execute-phase.md", `"execute:post"`, `"execute:psot"`}}, "workflows/execute-phase.md", []string{
 			`marker-syntax 3:1 this tag is named "loop-piont", not loop-point`,
 			`point-unknown 6:17 "execute:psot" is not a canonical loop point`}},

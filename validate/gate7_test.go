@@ -180,7 +180,7 @@ func TestSwappedMarkerValues(t *testing.T) {
 		{"a block's points and roles swapped", [][3]string{swapped}, []string{swapMsg}},
 		{"swapped, and a role of another family", [][3]string{swapped, {"plan-phase.md", "researcher, planner, checker", "researcher, planner, executor"}}, []string{
 			swapMsg[:len("point-unknown ")] + plan + ":3:9 points: lists agent roles (researcher, planner, executor)",
-			"role-family " + plan + `:3:30 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+			"role-family " + plan + `:3:30 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles (researcher, planner, checker); remove it from this step's roles: execution roles run in step "execute"`}},
 		{"swapped, and a host consume after it", [][3]string{swapped, {"verify-work.md", "consumes: SUMMARY.md", "consumes: SUMMARY.mdx"}}, []string{
 			`host-consumes-unsatisfied workflows/verify-work.md:6:11 the verify host workflow consumes "SUMMARY.mdx"`,
 			swapMsg}},
@@ -208,10 +208,10 @@ func TestMarkerBesideAnUnclosedBlock(t *testing.T) {
 	}{
 		{"a block, and one left open after it", [][3]string{{"plan-phase.md", "planner, checker", "planner, executor"}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
 			"marker-syntax " + plan + ":11:1 gsd:loop-host block is not closed: add --> after its last key",
-			"role-family " + plan + `:4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles`}},
+			"role-family " + plan + `:4:35 declared agent-role "executor" belongs to the execution family, but step "plan" admits only planning roles (researcher, planner, checker); remove it from this step's roles: execution roles run in step "execute"`}},
 		{"tags, and a block left open after them", [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="planner"/>`}, {"execute-phase.md", `consumes="PLAN.md"/>` + "\n", `consumes="PLAN.md"/>` + "\n\n<!-- gsd:loop-host\nstep: exec\n\n"}}, []string{
 			"marker-syntax " + exec + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
-			"role-family " + exec + `:7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles`}},
+			"role-family " + exec + `:7:49 declared agent-role "planner" belongs to the planning family, but step "execute" admits only execution roles (executor, verifier); remove it from this step's roles: planning roles run in step "plan"`}},
 		{"a block missing a field, and one left open after it", [][3]string{{"plan-phase.md", "consumes: CONTEXT.md\n", ""}, {"plan-phase.md", "# Plan phase\n", "# Plan phase\n\n<!-- gsd:loop-host\nstep: plam\n\n"}}, []string{
 			"marker-syntax " + plan + ":10:1 gsd:loop-host block is not closed: add --> after its last key",
 			"marker-syntax " + plan + ":1:1 gsd:loop-host block is missing required field 'consumes:'"}},

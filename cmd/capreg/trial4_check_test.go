@@ -134,3 +134,19 @@ func TestCheckNotesAMisspeltCapabilitiesFolder(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSaysWhichRolesAStepTakes: a verifier listed in the verify
+// step's workflow, as its name invites, is told the roles the step takes
+// and the step a verifier runs in, where the finding named only the
+// families ("admits only orchestration roles").
+func TestCheckSaysWhichRolesAStepTakes(t *testing.T) {
+	dir := trial4Repo(t, "workflows/verify.md", "agent-roles: orchestrator", "agent-roles: orchestrator, verifier")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1\n%s%s", code, stdout.String(), stderr.String())
+	}
+	want := `workflows/verify.md:4:28: error [role-family] declared agent-role "verifier" belongs to the execution family, but step "verify" admits only orchestration roles (orchestrator); remove it from this step's roles: execution roles run in step "execute"` + "\n"
+	if stdout.String() != want {
+		t.Errorf("findings:\n%swant:\n%s", stdout.String(), want)
+	}
+}
