@@ -150,3 +150,33 @@ func TestCheckSaysWhichRolesAStepTakes(t *testing.T) {
 		t.Errorf("findings:\n%swant:\n%s", stdout.String(), want)
 	}
 }
+
+// TestCheckWarnsOfAnExampleValueInBrackets: a replaces pattern writing an
+// example value as a usage line's optional part, "[s3://bucket]",
+// "[user@host]", "[dump.sql]", reads as a class of one character, as
+// "[remote]" does, and matches no line a person types; card-replaces-shape
+// now says so of these too, where trial4's "aws s3 rm --recursive
+// [s3://bucket]" passed check in silence and matched only "... s".
+func TestCheckWarnsOfAnExampleValueInBrackets(t *testing.T) {
+	for _, part := range []string{"[s3://bucket]", "[user@host]", "[dump.sql]"} {
+		t.Run(part, func(t *testing.T) {
+			dir := trial4Repo(t, "bin/greet.card.json", `"replaces": ["echo hello *"]`, `"replaces": ["echo hello *", "echo hi `+part+`"]`)
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr); code != 0 {
+				t.Errorf("exit %d, want 0\n%s%s", code, stdout.String(), stderr.String())
+			}
+			want := `bin/greet.card.json:6:32: warning [card-replaces-shape] /replaces/1: this pattern cannot do what it says: "` + part +
+				`" is written as a usage line's optional part, but reads as a character class, a word of one of its letters, so the pattern matches no line a person types`
+			if !strings.HasPrefix(stdout.String(), want) {
+				t.Errorf("findings:\n%swant a line starting:\n%s", stdout.String(), want)
+			}
+		})
+	}
+	// A class of letters stays one ("ls [abc]" matches "ls a").
+	dir := trial4Repo(t, "bin/greet.card.json", `"replaces": ["echo hello *"]`, `"replaces": ["echo hello *", "echo [abc]"]`)
+	var stdout, stderr bytes.Buffer
+	run(context.Background(), []string{"check", "--repo", dir}, &stdout, &stderr)
+	if strings.Contains(stdout.String(), "card-replaces-shape") {
+		t.Errorf("a class of letters warned of:\n%s", stdout.String())
+	}
+}

@@ -994,8 +994,11 @@ var (
 	// a regexp repeats ("[abc]*", "[a-z]+"), nor one inside a word
 	// ("file[0-9].txt", "${x[@]}"). Its words are what a shell reads, so
 	// a word in capitals alone ("RELEASE") is not one: it is a word a
-	// command may be given.
-	usagePart = regexp.MustCompile(`(^|\s)\[([A-Za-z][A-Za-z0-9_]+(?:-[A-Za-z0-9_]{2,})*)(?: ?\.\.\.)?\](?:\.\.\.)?(\s|$)`)
+	// command may be given. An example value in brackets, a URL, an
+	// address or a file name ("[s3://bucket]", "[user@host]",
+	// "[dump.sql]"), is one too: a class lists no ":", "/", "@" or "."
+	// between letters.
+	usagePart = regexp.MustCompile(`(^|\s)\[([A-Za-z][A-Za-z0-9_]+(?:-[A-Za-z0-9_]{2,}|[:/@.]+[A-Za-z0-9_]+)*)(?: ?\.\.\.)?\](?:\.\.\.)?(\s|$)`)
 	// ellipsis is a word "..." (or "…"), a usage line's "and so on".
 	ellipsis = regexp.MustCompile(`(^|\s)(\.\.\.|…)(\s|$)`)
 	// gluedEllipsis is a placeholder and "..." written as one word, as a
