@@ -210,7 +210,8 @@ func checkStrayDeclarations(src *Sources, pkgs packageScope, s *sink) {
 		_, pkg := pkgs.packageOf(dir)
 		return pkg || own
 	})
-	one := func(dir string, n int) string { return strayElsewhereMessage(dir, n, src.CapabilitiesDir) }
+	unread := CapabilitiesDirUnread(src)
+	one := func(dir string, n int) string { return strayElsewhereMessage(dir, n, src.CapabilitiesDir, unread) }
 	rest := func(dir string, more, n int) string {
 		return strayElsewhereRestMessage(dir, more, n, src.CapabilitiesDir)
 	}
@@ -239,6 +240,16 @@ func theseDeclarations(n int) string {
 	return "this capability declaration is"
 }
 
+// CapabilitiesDirUnread reports whether the capabilities folder that
+// capreg.json names could not be read (the scan's file-unreadable finding
+// at its "capabilities": it does not exist, is a file, or is a link to
+// nothing), so that no advice moves declarations into it.
+func CapabilitiesDirUnread(src *Sources) bool {
+	return slices.ContainsFunc(src.Diagnostics, func(d Diagnostic) bool {
+		return d.File == RepoConfigFile && d.Pointer == "/capabilities" && d.Rule == "file-unreadable"
+	})
+}
+
 // fixtureFolders are the folder names under which a repository keeps
 // repositories as test data or examples, each with its capreg.json, on
 // purpose: no package of its own, and no warning.
@@ -263,13 +274,20 @@ func strayElsewhereRestMessage(dir string, more, n int, capDir string) string {
 }
 
 // strayElsewhereMessage says that dir, a capabilities folder other than
-// capDir, holds n declarations that are not read.
-func strayElsewhereMessage(dir string, n int, capDir string) string {
+// capDir, holds n declarations that are not read. Where capDir, named by
+// capreg.json, could not be read (unread: "capabilites", a slip, or a
+// file), moving them into it is no fix: dir is most likely the folder
+// meant.
+func strayElsewhereMessage(dir string, n int, capDir string, unread bool) string {
 	what := theseDeclarations(n)
 	root := path.Dir(dir)
 	if strings.EqualFold(dir, capDir) {
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s), and not read: folder names are matched case-sensitively; rename %s to %s",
 			what, dir, capDir, dir, capDir)
+	}
+	if root == "." && unread {
+		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names and which cannot be read: see its finding there), and not read: if %s holds the capability folders, name %s in capreg.json's \"capabilities\"",
+			what, dir, capDir, dir, dir)
 	}
 	if root == "." {
 		return fmt.Sprintf("%s under %s, not under this repository's capabilities folder (%s, which capreg.json names), and not read: move its capability folders into %s, or name %s in capreg.json's \"capabilities\"",

@@ -247,12 +247,29 @@ func TestStrayMessagesInFull(t *testing.T) {
 		capDir string
 		caps   []CapabilitySource
 		strays []string
-		want   []string // "file: message" of each finding, in order
+		scan   Diagnostics // the scan's findings
+		want   []string    // "file: message" of each finding, in order
 	}{
 		{
 			name:   "one declaration under a capabilities folder at the root",
 			capDir: "caps",
 			strays: []string{"capabilities/x/capability.json"},
+			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (caps, which capreg.json names), and not read: move its capability folders into caps, or name capabilities in capreg.json's "capabilities"`},
+		},
+		{
+			// Moving them into a folder that is not there is no fix: it
+			// is most likely a slip for the folder holding them.
+			name:   "one declaration beside the capabilities folder capreg.json names, which cannot be read",
+			capDir: "capabilites",
+			strays: []string{"capabilities/x/capability.json"},
+			scan:   Diagnostics{{File: RepoConfigFile, Pointer: "/capabilities", Rule: "file-unreadable", Severity: Error, Message: `configured path "capabilites" does not exist in the repository`}},
+			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (capabilites, which capreg.json names and which cannot be read: see its finding there), and not read: if capabilities holds the capability folders, name capabilities in capreg.json's "capabilities"`},
+		},
+		{
+			name:   "a finding elsewhere in capreg.json leaves the advice to move",
+			capDir: "caps",
+			strays: []string{"capabilities/x/capability.json"},
+			scan:   Diagnostics{{File: RepoConfigFile, Pointer: "/cards/0", Rule: "file-unreadable", Severity: Error, Message: `configured path "tools" does not exist in the repository`}},
 			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (caps, which capreg.json names), and not read: move its capability folders into caps, or name capabilities in capreg.json's "capabilities"`},
 		},
 		{
@@ -295,7 +312,7 @@ func TestStrayMessagesInFull(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			src := &Sources{CapabilitiesDir: tt.capDir, Capabilities: tt.caps, StrayDeclarations: tt.strays}
+			src := &Sources{CapabilitiesDir: tt.capDir, Capabilities: tt.caps, StrayDeclarations: tt.strays, Diagnostics: tt.scan}
 			var got []string
 			for _, d := range Validate(src).Diagnostics {
 				if d.Rule == "capability-misplaced" {

@@ -93,7 +93,7 @@ const maxUnreadNotes = 5
 // repository it accepts fails for one, --strict or not.
 func unreadNotes(src *validate.Sources) []string {
 	var notes []string
-	missing := capabilitiesDirMissing(src)
+	missing := validate.CapabilitiesDirUnread(src)
 	for i, f := range src.Unread {
 		if i == maxUnreadNotes {
 			notes = append(notes, fmt.Sprintf("%s not read for their place, as those above", validate.Plural(len(src.Unread)-i+src.UnreadMore, "more file")))
@@ -104,7 +104,7 @@ func unreadNotes(src *validate.Sources) []string {
 		} else if dir := path.Dir(path.Dir(f)); missing && dir != "." && path.Base(f) == validate.ManifestName {
 			// Moving it into a folder that is not there is no fix: the
 			// folder capreg.json names is, most likely, a slip.
-			notes = append(notes, fmt.Sprintf("%s not read: capreg.json's \"capabilities\" names %s, which does not exist; if %s holds the capability folders, name it there", f, src.CapabilitiesDir, dir))
+			notes = append(notes, fmt.Sprintf("%s not read: capreg.json's \"capabilities\" names %s, which cannot be read; if %s holds the capability folders, name it there", f, src.CapabilitiesDir, dir))
 		} else {
 			notes = append(notes, fmt.Sprintf("%s not read: declarations are read as %s/<id>/%s only; move it there if it declares a capability", f, src.CapabilitiesDir, validate.ManifestName))
 		}
@@ -113,16 +113,6 @@ func unreadNotes(src *validate.Sources) []string {
 		notes = append(notes, fmt.Sprintf("%s not read for their place, as those above", validate.Plural(src.UnreadMore, "more file")))
 	}
 	return notes
-}
-
-// capabilitiesDirMissing reports whether the capabilities folder that
-// capreg.json names does not exist (the scan's file-unreadable finding at
-// its "capabilities"): "capabilites" for "caps".
-func capabilitiesDirMissing(src *validate.Sources) bool {
-	return slices.ContainsFunc(src.Diagnostics, func(d validate.Diagnostic) bool {
-		return d.File == "capreg.json" && d.Pointer == "/capabilities" && d.Rule == "file-unreadable" &&
-			strings.HasPrefix(d.Message, "configured path ") && strings.Contains(d.Message, " does not exist ")
-	})
 }
 
 // isRepositoryEmpty reports whether d is the finding of a repository

@@ -112,11 +112,11 @@ func TestCheckNotesAMisspeltCapabilitiesFolder(t *testing.T) {
 		want, notWant    string
 	}{
 		{"a slip", "capabilites",
-			`capreg: caps/hello/capability.json not read: capreg.json's "capabilities" names capabilites, which does not exist; if caps holds the capability folders, name it there`,
+			`capreg: caps/hello/capability.json not read: capreg.json's "capabilities" names capabilites, which cannot be read; if caps holds the capability folders, name it there`,
 			"move it there"},
 		{"an existing folder", "workflows",
 			"capreg: caps/hello/capability.json not read: declarations are read as workflows/<id>/capability.json only; move it there if it declares a capability",
-			"which does not exist"},
+			"which cannot be read"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := trial4Repo(t, "capabilities/hello/capability.json", `"id": "hello"`, `"id": "hello"`)
