@@ -95,7 +95,7 @@ func copyTree(t *testing.T, from, to string) {
 	}
 }
 
-func retitle(t *testing.T, manifest, title string) {
+func retitle(t testing.TB, manifest, title string) {
 	t.Helper()
 	data, err := os.ReadFile(manifest)
 	if err != nil {
