@@ -382,8 +382,11 @@ func (s *Snapshot) shareSearch(prev *Snapshot) {
 
 // shareBytes makes src hold, for each file whose content did not change,
 // the byte slice of the first of from that read that content at that path
-// (a nil one is skipped). The validation cache keeps the parsed documents
-// of unchanged capabilities, which point into the bytes first read;
+// (a nil one is skipped), and for a file at a path none of from read (a
+// file renamed or moved), the byte slice of one that read the same
+// content anywhere. The validation cache keeps the parsed documents
+// of unchanged capabilities and cards, which point into the bytes first
+// read (a card renamed is given the tree of its old path's bytes);
 // without this the daemon would hold every unchanged file twice (about
 // 20 MB at 10,000 capabilities). Load calls it, with a Cache, on the
 // sources it scanned, before it validates them. The froms are only read:
@@ -416,16 +419,34 @@ func shareBytes(src *validate.Sources, from ...*validate.Sources) {
 	if len(olds) == 0 {
 		return
 	}
+	var byContent map[string][]byte // made at the first new path
 	same := func(f validate.File) ([]byte, bool) {
 		if f.Err != nil {
 			return nil, false
 		}
+		known := false
 		for _, old := range olds {
-			if d, ok := old[f.Path]; ok && bytes.Equal(d, f.Data) {
+			d, ok := old[f.Path]
+			if ok && bytes.Equal(d, f.Data) {
 				return d, true
 			}
+			known = known || ok
 		}
-		return nil, false
+		if known || len(f.Data) == 0 {
+			return nil, false
+		}
+		if byContent == nil {
+			byContent = map[string][]byte{}
+			for _, old := range slices.Backward(olds) { // the first's, of equal files
+				for _, d := range old {
+					if len(d) > 0 {
+						byContent[unsafe.String(unsafe.SliceData(d), len(d))] = d // bytes nothing writes
+					}
+				}
+			}
+		}
+		d, ok := byContent[unsafe.String(unsafe.SliceData(f.Data), len(f.Data))]
+		return d, ok
 	}
 	for _, f := range files(src) {
 		if d, ok := same(*f); ok {

@@ -87,7 +87,9 @@ func TestSnapshotShareSourcesHoldsPrevBytes(t *testing.T) {
 }
 
 // TestSnapshotShareSourcesSkipsUnreadFiles pins that a file read with an
-// error on either side is not shared: only bytes read are the same bytes.
+// error on either side is not shared: only bytes read are the same bytes;
+// those of a file at a path not read before (renamed) are shared with a
+// file of the same bytes at another.
 func TestSnapshotShareSourcesSkipsUnreadFiles(t *testing.T) {
 	gone := errors.New("gone")
 	for _, tc := range []struct {
@@ -98,7 +100,9 @@ func TestSnapshotShareSourcesSkipsUnreadFiles(t *testing.T) {
 		{"both read", validate.File{Path: "w.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x")}, true},
 		{"unread before", validate.File{Path: "w.md", Data: []byte("x"), Err: gone}, validate.File{Path: "w.md", Data: []byte("x")}, false},
 		{"unread now", validate.File{Path: "w.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x"), Err: gone}, false},
-		{"other path", validate.File{Path: "v.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x")}, false},
+		{"other path", validate.File{Path: "v.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("x")}, true},
+		{"other path, other bytes", validate.File{Path: "v.md", Data: []byte("x")}, validate.File{Path: "w.md", Data: []byte("y")}, false},
+		{"other path, unread before", validate.File{Path: "v.md", Data: []byte("x"), Err: gone}, validate.File{Path: "w.md", Data: []byte("x")}, false},
 	} {
 		prev := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.prev}}}
 		s := &Snapshot{Sources: &validate.Sources{Workflows: []validate.File{tc.s}}}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // Cache remembers the per-capability checks of the last validation, keyed by
@@ -83,6 +85,12 @@ type cachedCard struct {
 	d     *doc
 	c     *Card
 	diags Diagnostics
+	// content is the digest of the card's bytes, and errs what parsing
+	// them found besides the tree (a card that passed may repeat a key):
+	// a card of the same bytes at another path is given the tree of one
+	// that passed (lookups.parsedAs).
+	content [sha256.Size]byte
+	errs    []ojson.Error
 }
 
 // NewCache returns an empty cache.
@@ -156,6 +164,10 @@ type lookups struct {
 	// cards are the lookups of tool cards (checkCards), in the order
 	// checked; a card that could not be read is not looked up.
 	cards []cardLookup
+	// parsed are the cards that passed, of the cache and checked afresh,
+	// by the digest of their bytes (parsedAs); made at the first card
+	// the cache does not hold.
+	parsed map[[sha256.Size]byte]*cachedCard
 }
 
 // cardLookup is one card's key, whether the cache held it, and the outcome
@@ -219,21 +231,44 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 	if c == nil {
 		e.d, e.c = checkCard(in, s)
 	} else {
-		lk := cardLookup{key: cardKey(in)}
+		var lk cardLookup
+		lk.key, e.content = cardKey(in)
 		if hit, ok := c.cards[lk.key]; ok {
 			lk.hit, e = true, hit
 			s.diags = append(s.diags, e.diags...)
 		} else {
+			// A card of bytes parsed before at another path (renamed,
+			// moved, copied) is given their tree, on the bytes it points
+			// into (equal to in.Data): its strings are those the served
+			// search index holds, which the next one then shares (store's
+			// shareSearch). Its findings are made afresh, as they name
+			// its path and its tool.
+			parse := ojson.ParseShared
+			same := l.parsedAs(c, e.content)
+			if same != nil {
+				in.Data = same.d.Src
+				parse = func([]byte) (ojson.Value, []ojson.Error) { return same.d.Root, slices.Clone(same.errs) }
+			}
+			parsed := false
 			own := &sink{}
-			e.d, e.c = checkCard(in, own)
+			e.d, e.c = checkCardParsed(in, func(data []byte) (ojson.Value, []ojson.Error) {
+				v, errs := parse(data)
+				if !parsed { // a mended card parses again, and fails
+					parsed, e.errs = true, slices.Clone(errs)
+				}
+				return v, errs
+			}, own)
 			if e.c == nil {
 				// A card that failed is skipped (checkCards), but for its
 				// id: its tree would be kept for nothing.
-				e.d = failedCardIDDoc(e.d, own.diags)
+				e.d, e.errs = failedCardIDDoc(e.d, own.diags), nil
 			}
 			e.diags = keepListed(own.diags) // as check keeps a capability's
 			s.diags = append(s.diags, e.diags...)
 			lk.fresh = e
+			if e.c != nil && same == nil {
+				l.parsed[e.content] = &e // a copy of this card is given its tree
+			}
 		}
 		l.cards = append(l.cards, lk)
 	}
@@ -248,6 +283,21 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 	cp := *e.c
 	cp.ToolExists = src.ToolExists
 	return e.d, &cp
+}
+
+// parsedAs returns the entry of a card that passed whose bytes digest to
+// content, of those the cache holds or this validation checked afresh,
+// or nil.
+func (l *lookups) parsedAs(c *Cache, content [sha256.Size]byte) *cachedCard {
+	if l.parsed == nil {
+		l.parsed = map[[sha256.Size]byte]*cachedCard{}
+		for _, e := range c.cards {
+			if e.c != nil {
+				l.parsed[e.content] = &e
+			}
+		}
+	}
+	return l.parsed[content]
 }
 
 // commit replaces the entries by those of this validation: the hits as they
@@ -305,19 +355,21 @@ var cardSchemaDigest = func() [sha256.Size]byte {
 }()
 
 // cardKey digests everything checkCard reads: in, which is all it is
-// given of a card, and the card schema. Each piece is length-prefixed, so
-// that no two different inputs share a key. Whether the tool is there
+// given of a card, and the card schema; content is the digest of in.Data
+// alone, which the key digests. Each piece is length-prefixed, so that no
+// two different inputs share a key. Whether the tool is there
 // (ToolExists, ToolLeaves), the files beside the card (Siblings), and
 // the file the command runs (CommandPath, CommandFound, CommandNearby),
 // are not in it: checkCard is not given them, and the findings of them
 // are made afresh each validation (checkCards).
-func cardKey(in cardInput) [sha256.Size]byte {
+func cardKey(in cardInput) (key, content [sha256.Size]byte) {
+	content = sha256.Sum256(in.Data)
 	var k keyHash
 	k.put(cardSchemaDigest[:])
 	k.put([]byte(in.Path))
-	k.put(in.Data)
+	k.put(content[:])
 	k.put([]byte(in.ToolPath))
-	return k.sum()
+	return k.sum(), content
 }
 
 // keyHash digests the pieces of a cache key, each length-prefixed, so that

@@ -1,11 +1,13 @@
 package validate
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/capreg/capreg/internal/memtest"
 )
@@ -174,6 +176,10 @@ func TestCacheCardsAgreeWithAFreshCheck(t *testing.T) {
 // to change it).
 func TestCardKeyCoversItsInput(t *testing.T) {
 	in := cardInput{Path: "bin/a.card.json", Data: []byte(`{"id": "a"}`), ToolPath: "bin/a"}
+	key := func(in cardInput) [sha256.Size]byte {
+		k, _ := cardKey(in)
+		return k
+	}
 	v := reflect.ValueOf(in)
 	for i := range v.NumField() {
 		changed := in
@@ -186,14 +192,60 @@ func TestCardKeyCoversItsInput(t *testing.T) {
 		default:
 			t.Fatalf("cardInput.%s: a field of type %s, which this test cannot change", v.Type().Field(i).Name, f.Type())
 		}
-		if cardKey(changed) == cardKey(in) {
+		if key(changed) == key(in) {
 			t.Errorf("cardInput.%s changed, and the key did not", v.Type().Field(i).Name)
 		}
 	}
 	// Length-prefixed: moving bytes from one field to the next is another key.
 	moved := cardInput{Path: in.Path + "{", Data: in.Data[1:], ToolPath: in.ToolPath}
-	if cardKey(moved) == cardKey(in) {
+	if key(moved) == key(in) {
 		t.Error("a byte moved from Data to Path left the key as it was")
+	}
+}
+
+// TestCacheGivesARenamedCardTheTreeOfItsBytes: a card at a path the cache
+// does not hold, of the bytes a card that passed had (renamed, moved or
+// copied), is given that card's tree, and so its strings (an escaped one,
+// made by the parse, too): store keeps the search index served, which
+// holds them. Its findings, which name its path and its tool, are made
+// afresh: a fresh check's, the repeated key's found at each path.
+func TestCacheGivesARenamedCardTheTreeOfItsBytes(t *testing.T) {
+	data := []byte(`{"id": "a", "id": "a", "command": "bin/a <x>", "summary": "Says \"a\".", "intent_phrases": ["do a"],
+  "effects": "Does it.", "risk": "reversible", "example": "bin/a y", "path": "p"}`)
+	src := func(p string) CardSource {
+		return CardSource{File: File{Path: p, Data: slices.Clone(data)}, ToolPath: strings.TrimSuffix(p, ".card.json"), ToolExists: true}
+	}
+	cache := NewCache()
+	first := cache.Validate(&Sources{Cards: []CardSource{src("bin/a.card.json")}})
+	if len(first.Cards) != 1 {
+		t.Fatalf("the card did not pass: %v", first.Diagnostics)
+	}
+	s := &Sources{Cards: []CardSource{src("bin/b.card.json"), src("lib/c.card.json")}}
+	got, want := cache.Validate(s), Validate(s)
+	if g, w := fmt.Sprint(got.Diagnostics), fmt.Sprint(want.Diagnostics); g != w {
+		t.Errorf("findings differ\ncached: %s\nfresh:  %s", g, w)
+	}
+	for _, f := range []string{"bin/b.card.json", "lib/c.card.json"} {
+		tool := strings.TrimSuffix(f, ".card.json")
+		for _, rule := range []string{"json-duplicate-key", "card-unknown-field"} {
+			if !slices.ContainsFunc(got.Diagnostics, func(d Diagnostic) bool {
+				return d.File == f && d.Rule == rule && (rule != "card-unknown-field" || strings.Contains(d.Message, `"`+tool+`"`))
+			}) {
+				t.Errorf("no %s finding in %s", rule, f)
+			}
+		}
+	}
+	if !reflect.DeepEqual(got.Cards, want.Cards) {
+		t.Error("cards differ from a fresh check")
+	}
+	if len(got.Cards) != 1 || got.Cards[0].Path != "bin/b.card.json" || got.Cards[0].ToolPath != "bin/b" {
+		t.Fatalf("cards %v, want bin/b's (lib/c's repeats its id)", got.Cards)
+	}
+	if a, b := first.Cards[0].Summary, got.Cards[0].Summary; unsafe.StringData(a) != unsafe.StringData(b) {
+		t.Error("the renamed card was parsed again: its strings are not the tree's of its bytes")
+	}
+	if st := cache.Stats(); st.CardMisses != 3 || st.CardHits != 0 {
+		t.Errorf("stats %+v: want every card at a new path checked afresh", st)
 	}
 }
 

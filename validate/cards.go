@@ -225,10 +225,24 @@ type cardInput struct {
 // a card read mended), ToolExists unset. It is a pure function of in (and of the
 // card schema and rules, which are the program's).
 func checkCard(in cardInput, s *sink) (*doc, *Card) {
+	return checkCardParsed(in, ojson.ParseShared, s)
+}
+
+// checkCardParsed is checkCard with parse for ojson.ParseShared: the Cache
+// gives a card of bytes parsed before at another path (renamed or moved)
+// the tree they were parsed to, parse returning it for in.Data.
+func checkCardParsed(in cardInput, parse func([]byte) (ojson.Value, []ojson.Error), s *sink) (*doc, *Card) {
 	// The card's strings are its bytes, which the cache and the snapshot
 	// keep with it and nothing writes to (a scan reads each file into
 	// its own buffer; POST /validate's files are copied from its body).
-	d := mendDoc(in.Path, in.Data, true, s)
+	// A text that does not parse is read again past its slips (mendDoc):
+	// only a card that passed has a tree parse gives it for other bytes.
+	var d *doc
+	if v, errs := parse(in.Data); slices.ContainsFunc(errs, ojson.Error.Fatal) {
+		d = mendDoc(in.Path, in.Data, true, s)
+	} else {
+		d = placeDoc(in.Path, in.Data, v, errs, false, s)
+	}
 	if d == nil {
 		return nil, nil
 	}
