@@ -237,38 +237,9 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 			lk.hit, e = true, hit
 			s.diags = append(s.diags, e.diags...)
 		} else {
-			// A card of bytes parsed before at another path (renamed,
-			// moved, copied) is given their tree, on the bytes it points
-			// into (equal to in.Data): its strings are those the served
-			// search index holds, which the next one then shares (store's
-			// shareSearch). Its findings are made afresh, as they name
-			// its path and its tool.
-			parse := ojson.ParseShared
-			same := l.parsedAs(c, e.content)
-			if same != nil {
-				in.Data = same.d.Src
-				parse = func([]byte) (ojson.Value, []ojson.Error) { return same.d.Root, slices.Clone(same.errs) }
-			}
-			parsed := false
-			own := &sink{}
-			e.d, e.c = checkCardParsed(in, func(data []byte) (ojson.Value, []ojson.Error) {
-				v, errs := parse(data)
-				if !parsed { // a mended card parses again, and fails
-					parsed, e.errs = true, slices.Clone(errs)
-				}
-				return v, errs
-			}, own)
-			if e.c == nil {
-				// A card that failed is skipped (checkCards), but for its
-				// id: its tree would be kept for nothing.
-				e.d, e.errs = failedCardIDDoc(e.d, own.diags), nil
-			}
-			e.diags = keepListed(own.diags) // as check keeps a capability's
+			e = l.checkCard(c, in, e.content)
 			s.diags = append(s.diags, e.diags...)
 			lk.fresh = e
-			if e.c != nil && same == nil {
-				l.parsed[e.content] = &e // a copy of this card is given its tree
-			}
 		}
 		l.cards = append(l.cards, lk)
 	}
@@ -283,6 +254,41 @@ func (c *Cache) card(l *lookups, src *CardSource, s *sink) (*doc, *Card) {
 	cp := *e.c
 	cp.ToolExists = src.ToolExists
 	return e.d, &cp
+}
+
+// checkCard is checkCard's outcome for the card in, not in the cache,
+// whose bytes digest to content. A card of bytes parsed before at another
+// path (renamed, moved, copied) is given their tree, on the bytes it
+// points into (equal to in.Data): its strings are those the served search
+// index holds, which the next one then shares (store's shareSearch). Its
+// findings are made afresh, as they name its path and its tool.
+func (l *lookups) checkCard(c *Cache, in cardInput, content [sha256.Size]byte) cachedCard {
+	e := cachedCard{content: content}
+	parse := ojson.ParseShared
+	same := l.parsedAs(c, content)
+	if same != nil {
+		in.Data = same.d.Src
+		parse = func([]byte) (ojson.Value, []ojson.Error) { return same.d.Root, slices.Clone(same.errs) }
+	}
+	parsed := false
+	own := &sink{}
+	e.d, e.c = checkCardParsed(in, func(data []byte) (ojson.Value, []ojson.Error) {
+		v, errs := parse(data)
+		if !parsed { // a mended card parses again, and fails
+			parsed, e.errs = true, slices.Clone(errs)
+		}
+		return v, errs
+	}, own)
+	if e.c == nil {
+		// A card that failed is skipped (checkCards), but for its id: its
+		// tree would be kept for nothing.
+		e.d, e.errs = failedCardIDDoc(e.d, own.diags), nil
+	}
+	e.diags = keepListed(own.diags) // as check keeps a capability's
+	if e.c != nil && same == nil {
+		l.parsed[content] = &e // a copy of this card is given its tree
+	}
+	return e
 }
 
 // parsedAs returns the entry of a card that passed whose bytes digest to
