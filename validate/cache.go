@@ -373,7 +373,7 @@ func cardKey(in cardInput) (key, content [sha256.Size]byte) {
 	var k keyHash
 	k.put(cardSchemaDigest[:])
 	k.put([]byte(in.Path))
-	k.put(content[:])
+	k.putDigest(content)
 	k.put([]byte(in.ToolPath))
 	return k.sum(), content
 }
@@ -383,6 +383,7 @@ func cardKey(in cardInput) (key, content [sha256.Size]byte) {
 type keyHash struct {
 	h hash.Hash
 	n [8]byte
+	d [sha256.Size]byte // a digest put (putDigest), or the sum
 }
 
 // put adds one piece.
@@ -395,11 +396,17 @@ func (k *keyHash) put(b []byte) {
 	k.h.Write(b)
 }
 
+// putDigest adds one piece, a digest, copied into k (where put's length
+// prefix is), as a digest of the caller's would escape to the heap.
+func (k *keyHash) putDigest(d [sha256.Size]byte) {
+	k.d = d
+	k.put(k.d[:])
+}
+
 // sum is the digest of the pieces put.
 func (k *keyHash) sum() [sha256.Size]byte {
-	var key [sha256.Size]byte
-	k.h.Sum(key[:0])
-	return key
+	k.h.Sum(k.d[:0]) // in k, which is on the heap: a digest of sum's own would be too
+	return k.d
 }
 
 // inputKey digests everything checkCapability reads of a capability. Each

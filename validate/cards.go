@@ -72,6 +72,9 @@ func nfc(s string) string {
 // cache when it holds them, and recorded in l; those between cards and of
 // the tool beside each run here every time.
 func checkCards(srcs []CardSource, cache *Cache, l *lookups, s *sink) []*Card {
+	if l != nil {
+		l.cards = slices.Grow(l.cards, len(srcs)) // a lookup for each card read
+	}
 	var out []*Card
 	var docs []*doc // out's documents
 	seen := map[string]*Card{}
