@@ -78,9 +78,10 @@ type failingWriter struct{ err error }
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // TestDigestAsOfWholeToolIndex: the digest, taken with tool-index.json
-// written into the hash a card at a time, is the one taken of the whole
-// document's bytes, as before (so every ETag is as it was), with and
-// without a program; and the length it counts is the document's.
+// written into a hash a card at a time, is the one taken of the whole
+// document's bytes (the hash of the three artifacts, tool-index.json's by
+// its SHA-256), with and without a program; and the length it counts is
+// the document's.
 func TestDigestAsOfWholeToolIndex(t *testing.T) {
 	dir := t.TempDir()
 	if err := storetest.WriteRepo(dir, 40); err != nil {
@@ -104,13 +105,19 @@ func TestDigestAsOfWholeToolIndex(t *testing.T) {
 	}
 }
 
-// digestOfBytes is digest as it was when the snapshot held tool-index.json:
-// a hash of the three artifacts' bytes, then what digest adds.
+// digestOfBytes is digest of the three artifacts' bytes, as if the
+// snapshot held tool-index.json: a hash of the registry's and the
+// contract's bytes and of the tool index's SHA-256, then what digest adds.
 func digestOfBytes(artifacts map[string][]byte, res *validate.Result, program string) string {
 	h := sha256.New()
 	for _, name := range []string{RegistryFile, ContractFile, ToolIndexFile} {
 		h.Write([]byte(name))
 		h.Write([]byte{0})
+		if name == ToolIndexFile {
+			sum := sha256.Sum256(artifacts[name])
+			h.Write(sum[:])
+			continue
+		}
 		h.Write(artifacts[name])
 	}
 	for _, c := range res.Capabilities {
@@ -188,5 +195,113 @@ func TestSnapshotHoldsNoToolIndexUntilAsked(t *testing.T) {
 	}
 	if b := failed.Artifact(ToolIndexFile); b != nil {
 		t.Errorf("a build that failed gave a tool-index.json: %.300s", b)
+	}
+}
+
+// TestToolIndexDigestReusedOnlyForTheSameCards: a rebuild takes the
+// previous snapshot's digest of tool-index.json only when its cards are
+// the same trees describing the same tools in the same order
+// (sameToolCards), as after a capability's edit; a card edited, renamed
+// (the same tree, another tool), added or removed makes it again. Every
+// rebuild's digest and tool-index.json are a build without a cache's.
+func TestToolIndexDigestReusedOnlyForTheSameCards(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		edit  func(t *testing.T, repo string)
+		reuse bool
+	}{
+		{"capability retitled", func(t *testing.T, repo string) {
+			manifests, err := filepath.Glob(filepath.Join(repo, "capabilities/*/capability.json"))
+			if err != nil || len(manifests) == 0 {
+				t.Fatal("no capability", err)
+			}
+			retitle(t, manifests[0], "Retitled")
+		}, true},
+		{"card edited", func(t *testing.T, repo string) {
+			p := filepath.Join(repo, "bin/land.card.json")
+			writeFile(t, p, bytes.Replace(readFile(t, p), []byte(`"summary": "`), []byte(`"summary": "Edited. `), 1))
+		}, false},
+		{"card renamed with its tool", func(t *testing.T, repo string) {
+			for _, f := range []string{"bin/land", "bin/land.card.json"} {
+				if err := os.Rename(filepath.Join(repo, f), filepath.Join(repo, strings.Replace(f, "land", "lane", 1))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, false},
+		{"card removed", func(t *testing.T, repo string) {
+			if err := os.Remove(filepath.Join(repo, "bin/land.card.json")); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"card added", func(t *testing.T, repo string) {
+			writeFile(t, filepath.Join(repo, "bin/keel-old"), []byte("#!/bin/sh\n"))
+			writeFile(t, filepath.Join(repo, "bin/keel-old.card.json"), []byte(keelCard))
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := t.TempDir()
+			copyTree(t, "../testdata/repo", repo)
+			opts := Options{ScanOptions: ScanOptions{Repo: repo}, Cache: validate.NewCache()}
+			prev, err := Load(context.Background(), opts)
+			if err != nil || !prev.OK() {
+				t.Fatalf("load: %v", err)
+			}
+			tc.edit(t, repo)
+			opts.Previous = prev
+			snap, err := Load(context.Background(), opts)
+			if err != nil || !snap.OK() {
+				t.Fatalf("rebuild: %v %v", err, snap.Diagnostics)
+			}
+			if got := sameToolCards(prev.Result.Cards, snap.Result.Cards); got != tc.reuse {
+				t.Errorf("the previous tool index's digest reused: %v, want %v", got, tc.reuse)
+			}
+			fresh, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
+			if err != nil || !fresh.OK() {
+				t.Fatalf("load without a cache: %v", err)
+			}
+			if snap.Digest != fresh.Digest {
+				t.Errorf("digest %s, a build without a cache's %s", snap.Digest, fresh.Digest)
+			}
+			whole := fresh.Artifact(ToolIndexFile)
+			if snap.toolIndexSum != sha256.Sum256(whole) || snap.toolIndexSize != len(whole) {
+				t.Error("the tool index's digest or length is not that of a build without a cache's document")
+			}
+			if !bytes.Equal(snap.Artifact(ToolIndexFile), whole) {
+				t.Error("tool-index.json differs from a build without a cache's")
+			}
+		})
+	}
+}
+
+// BenchmarkToolIndexDigest3k is the digest of tool-index.json a build
+// takes at 3,000 cards (storetest.WriteToolCards): written into a hash
+// a card at a time, or the previous snapshot's, of the same cards, taken
+// again (a rebuild after an edit of capabilities alone).
+//
+//	go test ./store -run '^$' -bench ToolIndexDigest3k -benchmem
+func BenchmarkToolIndexDigest3k(b *testing.B) {
+	dir := b.TempDir()
+	if err := storetest.WriteRepo(dir, 10); err != nil {
+		b.Fatal(err)
+	}
+	if err := storetest.WriteToolCards(dir, 3000); err != nil {
+		b.Fatal(err)
+	}
+	snap, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: dir}})
+	if err != nil || !snap.OK() {
+		b.Fatalf("load: %v", err)
+	}
+	for _, bc := range []struct {
+		name string
+		prev *Snapshot
+	}{{"written", nil}, {"reused", snap}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, size := toolIndexDigest(snap.Result.Cards, bc.prev); size != snap.toolIndexSize {
+					b.Fatalf("%d bytes, want %d", size, snap.toolIndexSize)
+				}
+			}
+		})
 	}
 }
