@@ -42,6 +42,7 @@ func splitHereDocs(s string) (string, []string) {
 	// on after it ("ssh -i $(pwd)/key host <<'EOF'" feeds ssh its script).
 	var pending []hereDoc
 	var outer []outerCommand
+	braces := 0 // the "${" open, in which a "#" is text: "${x:- #}"
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c == '\\':
@@ -50,7 +51,12 @@ func splitHereDocs(s string) (string, []string) {
 			if i = closingQuote(s, i); i < 0 {
 				i = len(s) // quoted to the end
 			}
-		case c == '#' && commentAt(s, i):
+		case c == '$' && strings.HasPrefix(s[i+1:], "{"):
+			braces++
+			i++
+		case c == '}' && braces > 0:
+			braces--
+		case c == '#' && braces == 0 && commentAt(s, i):
 			i = commentEnd(s, i)
 		case (c == '$' || c == '(') && arithmeticEnd(s, i) >= 0:
 			i = arithmeticEnd(s, i) // its << is a shift

@@ -2177,28 +2177,37 @@ func startRefused(toks []shellToken, s int) bool {
 // refusedFrom is where bash stops running cmd, whose tokens are toks, for
 // a syntax error it can be seen to hold cheaply: the start of the line
 // (after a newline token) that holds a quote never closed (unclosed), a
-// "(", "$(" or backtick never closed, a "{" group never closed, or a "!"
-// right after a pipe ("make all | ! cat"), a "|", "||", "&&" or "|&"
-// ending the line ("make all |", where bash wants a command and meets
-// the end), or a word closing or continuing a compound command ("fi",
-// "done", "then", "}", …) where a command starts and no word opening one
-// ("if", "for", "{", …) comes anywhere before it ("make all; fi"); -1
+// "(", "$(" or backtick never closed, a "{" group or a "${" never closed,
+// a "!" right after a pipe ("make all | ! cat"), a control operator where
+// a command must start ("; make all", "a | | b", "make all & ; ls", "$(;)";
+// not after "!" or "time", which bash lets stand alone, nor the ";;", ";&"
+// and ";;&" of a case arm), a "|", "||", "&&" or "|&" ending the line
+// ("make all |", where bash wants a command and meets the end), or a word
+// closing or continuing a compound command ("fi", "done", "then", "}", …)
+// where a command starts and no word opening one ("if", "for", "{", …)
+// comes anywhere before it ("make all; fi"), or, on a line without
+// "case", whose patterns may be any word and end at a ")", a ")" closing
+// no "(" ("make all )") or a "fi" or "done" closing more than the "if"
+// or "do" words before it ("if a; then b; fi; fi"); -1
 // where it holds none of these. Bash reads a line at a time and runs
 // each once read, so the lines before that one run. Where an opener is
 // not closed, the last opener is taken for the error, as any unclosed
 // one comes before it: "{" counts where a command starts after an
 // operator (not after a ")" or a backtick, which may end a substitution,
 // "$(x) {" an argument), "}" wherever it is a word alone, so that a
-// miscount is of a group closed, and so is a case pattern's ")". A line
-// holding "${" is read only for a "${" never closed (see
-// unclosedExpansion), as the braces of its expansions may hold any of
-// these.
+// miscount is of a group closed, and so is a case pattern's ")". The
+// tokens inside a "${…}" are passed over (see expansionSpans), as its
+// braces may hold any of these.
 func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
+	var spans []span
 	if strings.Contains(cmd, "${") {
 		if unclosed {
 			return -1
 		}
-		return lineStart(toks, unclosedExpansion(cmd, toks))
+		var open int
+		if spans, open = expansionSpans(cmd); open >= 0 {
+			return lineStart(toks, tokenAt(toks, open))
+		}
 	}
 	at := len(toks) // the token where bash is seen to stop, the first found
 	if unclosed {
@@ -2208,10 +2217,21 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 		toks[n-1].text == "&" && n > 1 && toks[n-2].op && toks[n-2].text == "|") {
 		at = n - 1 // "make all |": bash wants a command after it, and meets the end
 	}
+	cased := false // an unquoted "case" word, whose patterns may be "fi" or "done"
+	for _, t := range toks {
+		cased = cased || !t.op && !t.quoted && t.text == "case"
+	}
 	parens, braces, backticks := 0, 0, 0
 	lastParen, lastBrace, lastBacktick := -1, -1, -1
+	ifs, dos := 0, 0               // the "if" and "do" words seen, less the "fi" and "done" closing them
 	opened, command := false, true // a compound command's word seen; at a command's start
+	wanted := true                 // a command must start here: no control operator may
+	prev := -1                     // the last token outside "${…}"
+	test := false                  // in "[[ … ]]", whose operators and words are an expression's
 	for k, t := range toks {
+		if inSpans(spans, t.off) {
+			continue
+		}
 		if !t.op && !t.quoted {
 			switch t.text {
 			case "if", "while", "until", "for", "select", "case", "function", "{", "[[":
@@ -2221,15 +2241,48 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 					at = min(at, k) // "make all; fi": no compound command it could close
 				}
 			}
+			switch {
+			case t.text == "[[" && command:
+				test = true
+			case t.text == "]]":
+				test = false
+			case test: // "[[ a && fi ]]": words of an expression
+			case t.text == "if":
+				ifs++ // wherever it is: a miscount is of one open
+			case t.text == "do":
+				dos++
+			case command && t.text == "fi":
+				ifs--
+			case command && t.text == "done":
+				dos--
+			}
+			if (ifs < 0 || dos < 0) && !cased {
+				at = min(at, k) // "if a; then b; fi; fi"
+			}
+		}
+		// The ";;", ";&" and ";;&" ending a case arm, a newline before
+		// them too, and a "|&", are tokens apart.
+		caseEnd := t.op && !t.newline && (t.text == ";" && k+1 < len(toks) && toks[k+1].op && toks[k+1].joined && (toks[k+1].text == ";" || toks[k+1].text == "&") ||
+			(t.text == ";" || t.text == "&") && t.joined && prev >= 0 && toks[prev].op && toks[prev].text == ";" && !toks[prev].newline)
+		pipeAmp := prev >= 0 && t.op && t.text == "&" && t.joined && toks[prev].op && toks[prev].text == "|"
+		if wanted && !test && t.op && !t.newline && strings.Contains(";&|", t.text[:1]) && !caseEnd && !pipeAmp {
+			at = min(at, k) // "; make all", "a | | b"
 		}
 		wasCommand := command
 		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" && !arrayOpener(toks, k) ||
-			wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time")
+			wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time" || commandOpener(t.text)) ||
+			t.op && t.text == "$(" && !t.quoted
+		wanted = t.op && t.text != ")" && t.text != "`" && !arrayOpener(toks, k) && !caseEnd ||
+			wasCommand && !t.op && !t.quoted && commandOpener(t.text)
+		prev = k
 		switch {
 		case t.op && (t.text == "(" || t.text == "$("):
 			parens, lastParen = parens+1, k
 		case t.op && t.text == ")":
 			parens--
+			if parens < 0 && !cased {
+				at = min(at, k) // "make all )": no "(" it closes, nor a case pattern
+			}
 		case t.op && t.text == "`":
 			backticks, lastBacktick = backticks+1, k
 		case t.op || t.quoted:
@@ -2256,6 +2309,17 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	return lineStart(toks, at)
 }
 
+// commandOpener reports whether word, where a command starts, is a
+// reserved word after which another command must start ("then ;" is
+// refused, as are "if ;" and "{ ;").
+func commandOpener(word string) bool {
+	switch word {
+	case "if", "then", "else", "elif", "while", "until", "do", "{":
+		return true
+	}
+	return false
+}
+
 // arrayOpener reports whether toks[k] is the "(" of an array assignment
 // ("a=(fi done)", "a+=(x)"), written touching the word it assigns: its
 // words are the array's, no command's, and bash 5.2 takes "fi" there.
@@ -2279,14 +2343,51 @@ func lineStart(toks []shellToken, at int) int {
 	return 0
 }
 
+// span is the offsets of a "${" and of the "}" closing it.
+type span struct{ from, to int }
+
+// inSpans reports whether off is inside one of spans, past its "${".
+func inSpans(spans []span, off int) bool {
+	for _, s := range spans {
+		if off > s.from && off <= s.to {
+			return true
+		}
+	}
+	return false
+}
+
+// tokenAt is the index of the last token of toks starting at or before
+// off.
+func tokenAt(toks []shellToken, off int) int {
+	at := 0
+	for k, t := range toks {
+		if t.off <= off {
+			at = k
+		}
+	}
+	return at
+}
+
 // unclosedExpansion is the index in toks of the word holding the first
-// "${" of cmd never closed ("make all; echo ${x", which bash refuses:
+// "${" of cmd never closed, or -1 where every one is closed (see
+// expansionSpans).
+func unclosedExpansion(cmd string, toks []shellToken) int {
+	if _, open := expansionSpans(cmd); open >= 0 {
+		return tokenAt(toks, open)
+	}
+	return -1
+}
+
+// expansionSpans are the outermost "${…}" of cmd, and the offset of the
+// first "${" never closed ("make all; echo ${x", which bash refuses:
 // "unexpected EOF while looking for matching }"), or -1 where every one
 // is closed. It follows quotes and escapes, as bash does within the
 // braces too ("${x:-'}'}" is closed once), and comments outside them; a
 // "}" of a command substitution within the braces ("${x:-$(echo })}")
-// closes them, a miscount that finds them closed, never open.
-func unclosedExpansion(cmd string, toks []shellToken) int {
+// closes them, a miscount that finds them closed, never open. A quote
+// never closed gives no spans and -1, as refusedFrom reads it.
+func expansionSpans(cmd string) ([]span, int) {
+	var spans []span
 	var open []int    // the offsets of the "${" open, innermost last
 	var quoted []bool // for each, whether a double quote opened before it is open in it
 	dq := false       // in double quotes, at the innermost level
@@ -2300,13 +2401,13 @@ func unclosedExpansion(cmd string, toks []shellToken) int {
 			// ANSI-C quotes, where a backslash escapes a quote: "$'it\\'s ${'"
 			end := ansiCQuoteEnd(cmd, i+1)
 			if end < 0 {
-				return -1
+				return nil, -1
 			}
 			i = end
 		case c == '\'' && !dq:
 			end := strings.IndexByte(cmd[i+1:], '\'')
 			if end < 0 {
-				return -1 // a quote never closed, which refusedFrom reads
+				return nil, -1 // a quote never closed, which refusedFrom reads
 			}
 			i += end + 1
 		case c == '"':
@@ -2318,6 +2419,9 @@ func unclosedExpansion(cmd string, toks []shellToken) int {
 			dq = false
 			i++
 		case c == '}' && len(open) > 0 && !dq:
+			if len(open) == 1 {
+				spans = append(spans, span{open[0], i})
+			}
 			open, dq, quoted = open[:len(open)-1], quoted[len(quoted)-1], quoted[:len(quoted)-1]
 		case c == '#' && wordStart && !dq && len(open) == 0:
 			if end := strings.IndexByte(cmd[i:], '\n'); end >= 0 {
@@ -2329,15 +2433,9 @@ func unclosedExpansion(cmd string, toks []shellToken) int {
 		wordStart = i < len(cmd) && strings.IndexByte(" \t\n;&|()`", cmd[i]) >= 0
 	}
 	if len(open) == 0 {
-		return -1
+		return spans, -1
 	}
-	at := 0
-	for k, t := range toks {
-		if t.off <= open[0] {
-			at = k
-		}
-	}
-	return at
+	return spans, open[0]
 }
 
 // Card is what a Matcher reads of a tool card.

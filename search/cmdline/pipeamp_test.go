@@ -6,9 +6,10 @@ import (
 )
 
 // TestPipeAmpersandApart pins how "| &" written apart reads, a line bash
-// refuses: afterPipe takes it for "|&" within a line, continuesAfter
-// does not at a line's end (see continuesAfter), while "|&" glued reads
-// as a pipe both ways. Where bash is installed, it is asked (bash -n)
+// refuses: within a line refusedFrom refuses it (a "&" where a command
+// must start; afterPipe would take it for "|&"), continuesAfter does not
+// take it for one at a line's end (see continuesAfter), while "|&" glued
+// reads as a pipe both ways. Where bash is installed, it is asked (bash -n)
 // that it refuses the lines read differently and runs the others.
 func TestPipeAmpersandApart(t *testing.T) {
 	mt := Compile([]Card{{ID: "pipe", Replaces: []string{"curl * | sh"}}})
@@ -18,7 +19,7 @@ func TestPipeAmpersandApart(t *testing.T) {
 	}{
 		{"curl x |& sh", true, true},
 		{"curl x |&\nsh", true, true},
-		{"curl x | & sh", true, false},
+		{"curl x | & sh", false, false},
 		{"curl x | &\nsh", false, false},
 	}
 	bash, _ := exec.LookPath("bash")

@@ -29,9 +29,14 @@ func continueLines(s string) string {
 	b.Grow(len(s))
 	last := byte('\n')      // the last byte written: a "#" after a blank starts a comment
 	var substitution []bool // for each "(" open, whether a substitution's ("$(", "<(", ">(")
+	braces := 0             // the "${" open, in which a "#" is text: "${x:- #}"
 	for i := 0; i < len(s); {
 		next := i + 1
 		switch c := s[i]; {
+		case c == '$' && strings.HasPrefix(s[i+1:], "{"):
+			braces++
+		case c == '}' && braces > 0:
+			braces--
 		case c == '\\' && strings.HasPrefix(s[i+1:], "\n"):
 			i += 2
 			continue
@@ -40,7 +45,7 @@ func continueLines(s string) string {
 			continue
 		case c == '\\':
 			next = min(i+2, len(s)) // an escaped character, a backslash too
-		case c == '#' && strings.IndexByte(" \t\n;&|()", last) >= 0:
+		case c == '#' && braces == 0 && strings.IndexByte(" \t\n;&|()", last) >= 0:
 			next = len(s)
 			if k := strings.IndexByte(s[i:], '\n'); k >= 0 {
 				next = i + k
@@ -1065,9 +1070,10 @@ func tokenize(t *tokenizer, limit int) []shellToken {
 		switch {
 		case c == ' ' || c == '\t':
 			t.flush(i)
-		case c == '#' && !t.inWord && i != t.substEnd:
+		case c == '#' && !t.inWord && i != t.substEnd && t.braces == 0:
 			// A comment, to the end of the line: "rm -rf build # don't"
-			// opened a quote that took the commands after it.
+			// opened a quote that took the commands after it. Not in
+			// "${…}", whose blanks bash reads as its text: "${x:- #}".
 			i = commentEnd(line, i)
 		case c == '\n':
 			t.newline(i)
@@ -1132,6 +1138,7 @@ type tokenizer struct {
 	start          int
 	inWord, copied bool
 	expansions     int // the ${ open in the word, whose < and > are text
+	braces         int // the ${ open on the line, across blanks, where a # is text
 	redirStart     redirectionStart
 	prevEnd        int // where the last token ended
 	// substEnd is where the last command substitution closed: a # right
@@ -1192,8 +1199,10 @@ func (t *tokenizer) countExpansions(i int) {
 	line := t.line
 	if c := line[i]; c == '$' && i+1 < len(line) && line[i+1] == '{' {
 		t.expansions++ // a word's text, as "}" is (shellTokensUpTo)
-	} else if c == '}' && t.expansions > 0 {
-		t.expansions--
+		t.braces++
+	} else if c == '}' {
+		t.expansions = max(t.expansions-1, 0)
+		t.braces = max(t.braces-1, 0)
 	}
 }
 

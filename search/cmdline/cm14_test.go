@@ -1,0 +1,84 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandRefusedOperatorsAndClosers: bash refuses at parse time
+// a line with a control operator where a command must start ("; make
+// all", "a | | b", "make all & ; ls", "then ;", "$(;)"), a "fi" or "done"
+// closing more than was opened ("if …; fi; fi"), also in "$(…)" ("echo
+// $(fi)"), a ")" closing no "(", or such an error on a line holding a
+// "${…}", and runs none of
+// it (bash 5.2, a stub make on PATH: each row says whether make ran). The
+// matcher matched make in each. And it refused "echo ${x:- #}; make all",
+// which bash runs: the tokenizer took the "#" inside "${…}" for a
+// comment. Lines alike that bash runs still match: "time ;" and "! ;",
+// a backtick's text (parsed when it runs), a case arm's ";;", ";&" and
+// ";;&", "fi" as a case pattern or in "[[ … ]]", nested ifs and loops.
+func TestMatchCommandRefusedOperatorsAndClosers(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: syntax error; make does not run.
+		{"; make all", nil},
+		{"& make all", nil},
+		{"&& make all", nil},
+		{"| make all", nil},
+		{"a | | b; make all", nil},
+		{"a && || b; make all", nil},
+		{"make all & ; ls", nil},
+		{"make all &; ls", nil},
+		{"make all ; ; ls", nil},
+		{"make all && | ls", nil},
+		{"( ; make all )", nil},
+		{"{ ; make all; }", nil},
+		{"if true; then ; make all; fi", nil},
+		{"while ; do make all; done", nil},
+		{"echo $(;); make all", nil},
+		{"ls\n; make all", nil},
+		{"if true; then make all; fi; fi", nil},
+		{"for x in a; do make all; done; done", nil},
+		{"make all; if true; then ls; fi; fi", nil},
+		{"echo $(fi); make all", nil},
+		{"echo $( done ); make all", nil},
+		{"echo ${x}; fi; make all", nil},
+		{"make all; echo ${x}; fi", nil},
+		{"echo ${x:-;}; fi; make all", nil},
+		{"echo ${x:-(}; ( make all", nil},
+		{"echo ${x:- #} # c; make all", nil},
+		{"make all )", nil},
+		{"make all; )", nil},
+		// bash: make runs (the lines before the one refused too).
+		{"echo $(case x in x) ls;; esac); make all", []string{"make"}},
+		{"make all\n; ls", []string{"make"}},
+		{"make all\nfi; fi", []string{"make"}},
+		{"make all\necho ${x}; fi", []string{"make"}},
+		{"echo ${x:- #}; make all", []string{"make"}},
+		{"echo ${x:-a #}; make all", []string{"make"}},
+		{"echo ${x:-${y:- #}}; make all", []string{"make"}},
+		{"time ; make all", []string{"make"}},
+		{"! ; make all", []string{"make"}},
+		{"time ! ; make all", []string{"make"}},
+		{"echo `;`; make all", []string{"make"}},
+		{"echo `fi`; make all", []string{"make"}},
+		{"echo $((fi+1)); make all", []string{"make"}},
+		{"make all |& cat", []string{"make"}},
+		{"case x in x) make all ;& y) ls;; esac", []string{"make"}},
+		{"case x in x) make all ;;& y) ls;; esac", []string{"make"}},
+		{"case x in x) make all\n;; esac", []string{"make"}},
+		{"case x in fi) ls;; done) ls;; *) make all;; esac", []string{"make"}},
+		{"[[ a && ( b || fi ) ]] && make all", []string{"make"}},
+		{"if true; then if true; then make all; fi; fi", []string{"make"}},
+		{"for x in a; do for y in b; do make all; done; done", []string{"make"}},
+		{"echo ${x:-fi}; make all", []string{"make"}},
+		{"f() { make all; }; f", []string{"make"}},
+		{"make all &\nls", []string{"make"}},
+		{"make all;", []string{"make"}},
+		// bash refuses these too; the matcher, by choice, counts an "if"
+		// or "do" wherever it is a word, a miscount of one open, and
+		// takes ";;" for a case arm's end anywhere.
+		{"echo if; make all; fi", []string{"make"}},
+		{"make all ;; ls", []string{"make"}},
+	})
+}
