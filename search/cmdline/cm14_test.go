@@ -82,3 +82,54 @@ func TestMatchCommandRefusedOperatorsAndClosers(t *testing.T) {
 		{"make all ;; ls", []string{"make"}},
 	})
 }
+
+// TestMatchCommandAssignmentAfterPrecommand: only env and sudo take
+// NAME=value words before the command they run, quoted or not, and the
+// reserved words time and coproc, whose simple command's assignments the
+// shell reads (unquoted). After nohup, command, exec, xargs, nice,
+// builtin, setsid or stdbuf, bash 5.2 runs a program named A=1 (a stub
+// make on PATH: each row says whether make ran). The matcher passed over
+// the assignment after any precommand, and matched make in each. ("env
+// -i A=1 make all" runs make from env's default PATH, where the stub is
+// not.)
+func TestMatchCommandAssignmentAfterPrecommand(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "make", Replaces: []string{"make all"}},
+		{ID: "dry", Replaces: []string{"DRY_RUN=1 make all"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"nohup 'A=1' make all", nil},
+		{"nohup A=1 make all", nil},
+		{"command 'A=1' make all", nil},
+		{"command A=1 make all", nil},
+		{"exec 'A=1' make all", nil},
+		{"exec A=1 make all", nil},
+		{"echo x | xargs 'A=1' make all", nil},
+		{"echo x | xargs A=1 make all", nil},
+		{"nice A=1 make all", nil},
+		{"timeout 10 A=1 make all", nil},
+		{"time A=1 make all", []string{"make"}},
+		{"time 'A=1' make all", nil},
+		{"coproc A=1 make all; wait", []string{"make"}},
+		{"env A=1 make all", []string{"make"}},
+		{"env 'A=1' make all", []string{"make"}},
+		{"env -i A=1 make all", []string{"make"}},
+		{"builtin A=1 make all", nil},
+		{"setsid -w A=1 make all", nil},
+		{"stdbuf -oL A=1 make all", nil},
+		{"nohup env A=1 make all", []string{"make"}},
+		{"! A=1 make all", []string{"make"}},
+		{"time -p A=1 make all", []string{"make"}},
+		{"nohup -- A=1 make all", nil},
+		{"nohup DRY_RUN=1 make all", nil},
+		{"time DRY_RUN=1 make all", []string{"dry", "make"}},
+		{"env DRY_RUN=1 make all", []string{"dry", "make"}},
+		{"command DRY_RUN=1 make all", nil},
+		{"nohup >/dev/null A=1 make all", nil},
+		{"nohup >/dev/null make all", []string{"make"}},
+		{"nohup 2>/dev/null make all", []string{"make"}},
+	})
+}

@@ -49,6 +49,15 @@ type precommand struct {
 	// "coproc NAME { …; }", "function f { …; }"); a command of that name
 	// found by a path (/usr/bin/time) runs only a simple one.
 	compound bool
+	// assigns: it takes NAME=value words before the command, as its
+	// environment, once the shell has taken their quotes off ("env
+	// 'A=1' make all", "sudo A=1 make all"). After any other, bash 5.2
+	// runs a program named A=1 ("nohup A=1 make all", "command A=1",
+	// "exec A=1", "xargs A=1"), but after the reserved words time and
+	// coproc, which run a simple command whose assignments the shell
+	// reads, unquoted ("time A=1 make all" runs make, "time 'A=1' make
+	// all" A=1).
+	assigns bool
 }
 
 // precommands are the common ones. An agent about to type "sudo git push
@@ -57,7 +66,7 @@ type precommand struct {
 // 'git push', eval, watch and find -exec, are read as scripts (scriptsAt).
 var precommands = map[string]precommand{
 	"sudo": {argOpts: "CDghprtTRUu", argLong: []string{"chdir", "close-from", "command-timeout", "group", "host",
-		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV"},
+		"other-user", "prompt", "role", "type", "user"}, noRun: "elLV", assigns: true},
 	"doas": {argOpts: "Cu"},
 	// polkit's and systemd's (256) sudo: "pkexec --user app cmd", "run0
 	// -u app cmd".
@@ -68,7 +77,7 @@ var precommands = map[string]precommand{
 	// the shell's own command ("builtin kill -9 -1").
 	"busybox": {},
 	"builtin": {},
-	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}},
+	"env":     {argOpts: "CSu", argLong: []string{"chdir", "split-string", "unset"}, assigns: true},
 	"nice":    {argOpts: "n", argLong: []string{"adjustment"}},
 	"nohup":   {},
 	"time":    {argOpts: "fo", argLong: []string{"format", "output"}, compound: true},
@@ -276,8 +285,13 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 	if !mayRun {
 		return len(toks)
 	}
-	if j < len(toks) && !(packageRunners[name] && packageSpec(toks[j])) {
+	keyword := pc.compound && first && toks[i].text == name && !toks[i].quoted
+	switch {
+	case j >= len(toks) || packageRunners[name] && packageSpec(toks[j]):
+	case pc.assigns || keyword:
 		j = skipAssignments(toks, j)
+	default:
+		j = skipRedirections(toks, j) // "nohup >o make all"; "nohup A=1" runs A=1
 	}
 	for n := 0; n < pc.operands && j < len(toks) && !toks[j].op; n++ {
 		j++
@@ -285,7 +299,7 @@ func runsCommandAt(toks []shellToken, i int, first bool) int {
 	if pc.dashAfter {
 		j = pc.pastOptionsAfterOperands(toks, j)
 	}
-	if pc.compound && first && toks[i].text == name && !toks[i].quoted {
+	if keyword {
 		j = compoundAt(toks, j, name == "coproc")
 	}
 	if j >= len(toks) || toks[j].op {
@@ -316,7 +330,7 @@ func (pc precommand) pastOptions(toks []shellToken, j int, name string, mayRun b
 		}
 		// env's and sudo's substitution may print assignments ("env $(cat
 		// .env | xargs) cmd"), and the command follows them.
-		if assignmentText(toks[j]) && !(packageRunners[name] && packageSpec(toks[j])) || toks[j].fed && (name == "env" || name == "sudo") {
+		if pc.assigns && (assignmentText(toks[j]) || toks[j].fed) {
 			j, operand = j+1, true
 			continue
 		}

@@ -2161,9 +2161,19 @@ func isReservedWord(t shellToken) bool {
 // the next word: the shell takes them off before the command's name, so
 // "2>/dev/null git push --force" and "> log git push --force" push.
 func skipAssignments(toks []shellToken, i int) int {
+	return skipWords(toks, i, true)
+}
+
+// skipRedirections is skipAssignments of the redirections alone.
+func skipRedirections(toks []shellToken, i int) int {
+	return skipWords(toks, i, false)
+}
+
+// skipWords is skipAssignments, or skipRedirections when not assignments.
+func skipWords(toks []shellToken, i int, assignments bool) int {
 	for i < len(toks) && !toks[i].op {
 		switch t := toks[i]; {
-		case isAssignment(t):
+		case assignments && isAssignment(t):
 			i++
 		case !t.quoted && !t.glued && !t.dot && isRedirection(t.text): // not "./>", a path
 			if redirectionAlone(t.text) && i+1 < len(toks) && !toks[i+1].op {
