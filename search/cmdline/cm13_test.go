@@ -100,7 +100,7 @@ func redirectionRefused(s string) bool {
 		toks[k].start = true
 	}
 	markPipes(toks)
-	return len(starts) > 0 && startRefused(toks, starts[0])
+	return len(starts) > 0 && startRefused(toks, starts[0], closedAtStart)
 }
 
 // TestMatchCommandSameFinalDescriptorsAmongWords: a command's

@@ -133,3 +133,65 @@ func TestMatchCommandAssignmentAfterPrecommand(t *testing.T) {
 		{"nohup 2>/dev/null make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandDescriptorsNeverOpened: bash -c starts with the
+// descriptors 3 to 9 closed, and refuses a copy of one no redirection
+// opened ("make all 3>&5", "make all <&3": "Bad file descriptor", make
+// does not run), and an exec of redirections alone changes the shell's
+// descriptors for the commands after it ("exec 2>&-; make all 3>&2" is
+// refused, "exec 3>o; make all 4>&3" runs), but not one in a subshell or
+// a pipeline, nor in a group whose own redirections bash undoes after it
+// (bash 5.2, a stub make on PATH: each row says whether make ran). The
+// matcher took every descriptor for open but for the command's own
+// closes.
+func TestMatchCommandDescriptorsNeverOpened(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"make all 3>&5", nil},
+		{"make all 3>&2", []string{"make"}},
+		{"make all 3>o 4>&3", []string{"make"}},
+		{"exec 2>&-; make all 3>&2", nil},
+		{"exec 2>&-; make all", []string{"make"}},
+		{"exec 3>o; make all 4>&3", []string{"make"}},
+		{"exec 3>&5; make all", []string{"make"}},
+		{"exec 3>&5; ls; make all", []string{"make"}},
+		{"{ exec 2>&-; }; make all 3>&2", nil},
+		{"( exec 2>&- ); make all 3>&2", []string{"make"}},
+		{"{ exec 2>&-; } 2>e; make all 3>&2", []string{"make"}},
+		{"false && exec 2>&-; make all 3>&2", []string{"make"}},
+		{"exec 2>&- | cat; make all 3>&2", []string{"make"}},
+		{"exec 2>&- 2>e; make all 3>&2", []string{"make"}},
+		{"{ make all 3>&2; } 2>&-", nil},
+		{"{ make all 4>&3; } 3>o", []string{"make"}},
+		{"{ make all; } 3>&5", nil},
+		{"make all <&3", nil},
+		{"make all 0<&5", nil},
+		{"echo x; make all >&7", nil},
+		{"make all 2>&9", nil},
+		{"exec 2>&-\nmake all 3>&2", nil},
+		{"make all 3>&-", []string{"make"}},
+		{"make all 3>&4-", nil},
+		{"exec 4>o; make all 3>&4-", []string{"make"}},
+		{"exec 2>&-; { make all; } 3>&2", nil},
+		{"exec 3< i; 0<&03 make all", []string{"make"}},
+		{"0<&03 make all", nil},
+		{"exec 3< f; make all <&3", []string{"make"}},
+		{"ls && make all 3>&5", nil},
+		{"exec 2>&-; ls && make all 3>&2", nil},
+		{"exec 2>&-; exec 2>e; make all 3>&2", []string{"make"}},
+		{"exec 5>o; ( make all 3>&5 )", []string{"make"}},
+		{"{ { exec 2>&-; }; } 2>e; make all 3>&2", []string{"make"}},
+		{"{ { exec 2>&-; }; }; make all 3>&2", nil},
+		{"{ exec 2>&-; } | cat; make all 3>&2", []string{"make"}},
+		// bash refuses these too; the matcher, by choice, counts an exec
+		// only where it runs whatever came before (not after "&&", nor in
+		// an "if"), and a script the line runs starts with 3 to 9 closed
+		// and the others open.
+		{"exec 2>&-; bash -c 'make all 3>&2'", []string{"make"}},
+		{"if true; then exec 2>&-; fi; make all 3>&2", []string{"make"}},
+		{"true && exec 2>&-; make all 3>&2", []string{"make"}},
+	})
+}

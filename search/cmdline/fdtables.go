@@ -209,15 +209,16 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 }
 
 // copiesClosed reports whether one of the redirections at toks[j:], up to
-// the operator after them, copies a descriptor 0 to 9 that one before it
-// there closed or moved away ("make all 2>&- 3>&2", "3>&2- 4>&2"), which
-// bash 5.2 refuses ("Bad file descriptor": the command does not run). A
-// copy onto itself ("2>&- 2>&2") bash lets pass, and it leaves the
-// descriptor closed ("2>&- 2>&2 3>&2" is refused). A descriptor is taken
-// for open where the words do not say it is closed: inherited, or set by a
+// the operator after them, copies a descriptor 0 to 9 that is closed,
+// before them (closed, a mask) or by one before it there, closed or moved
+// away ("make all 2>&- 3>&2", "3>&2- 4>&2", "make all 3>&5" where 5 was
+// never opened), which bash 5.2 refuses ("Bad file descriptor": the
+// command does not run), and the mask of those closed after them. A copy
+// onto itself ("2>&- 2>&2") bash lets pass, and it leaves the descriptor
+// closed ("2>&- 2>&2 3>&2" is refused). A descriptor is taken for open
+// where the words do not say it is closed: inherited, or set by a
 // redirection whose target is not known ("3>&$fd").
-func copiesClosed(toks []shellToken, j int) bool {
-	var closed uint16
+func copiesClosed(toks []shellToken, j int, closed uint16) (uint16, bool) {
 	for j < len(toks) && !toks[j].op {
 		next := pastRedirection(toks, j)
 		if next == j {
@@ -246,7 +247,7 @@ func copiesClosed(toks []shellToken, j int) bool {
 			}
 			if err == nil && from < 10 {
 				if closed&(1<<from) != 0 {
-					return true
+					return closed, true
 				}
 				if strings.HasSuffix(target, "-") {
 					closed |= 1 << from // moved
@@ -258,7 +259,7 @@ func copiesClosed(toks []shellToken, j int) bool {
 		closed &^= set
 		j = next
 	}
-	return false
+	return closed, false
 }
 
 // groupEffect is sameEffect for a command that redirects nothing itself,

@@ -2129,33 +2129,115 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 
 // runStarts is starts, the commands of toks, without those bash does not
 // run as a redirection of theirs or of a group around them copies a
-// descriptor closed before it ("make all 2>&- 3>&2", "{ make all; } 2>&-
-// 3>&2": see copiesClosed); their tokens are no command's start any more,
-// and refused, so that no pattern's command after an operator matches
-// them either ("ls && make all 2>&- 3>&2" is no "ls && make all").
+// descriptor that is not open ("make all 2>&- 3>&2", "{ make all; } 2>&-
+// 3>&2", "make all 3>&5": see copiesClosed); their tokens are no
+// command's start any more, and refused, so that no pattern's command
+// after an operator matches them either ("ls && make all 2>&- 3>&2" is no
+// "ls && make all"). The descriptors 3 to 9 are closed at the line's
+// start, as bash -c finds them, and an exec of redirections alone that
+// the shell itself runs, unconditionally, changes them for the commands
+// after it ("exec 2>&-; make all 3>&2", "exec 3>o; make all 4>&3"; see
+// shellExec).
 func runStarts(toks []shellToken, starts []int) []int {
 	kept := starts[:0]
+	shell := closedAtStart
 	for _, s := range starts {
-		if startRefused(toks, s) {
+		if startRefused(toks, s, shell) {
 			toks[s].start, toks[s].refused = false, true
 			continue
+		}
+		if e := groupedAt(toks, s); shellExec(toks, e) {
+			shell, _ = copiesClosed(toks, e+1, shell)
 		}
 		kept = append(kept, s)
 	}
 	return kept
 }
 
+// closedAtStart are the descriptors 3 to 9, closed where bash -c starts.
+const closedAtStart uint16 = 0x3f8
+
+// shellExec reports whether toks[s] is an exec of redirections alone
+// that the line's shell runs whatever came before it: not in a subshell,
+// a substitution or a pipeline, nor after "&&" or "||", nor in a
+// compound command ("if", "case", a loop) or a group with redirections
+// of its own, which bash undoes after it (a miss: its changes are not
+// counted). Any "if", "case" or "do" word before it counts as such.
+func shellExec(toks []shellToken, s int) bool {
+	if toks[s].quoted || toks[s].text != "exec" {
+		return false
+	}
+	end := s + 1
+	for end < len(toks) && !toks[end].op {
+		next := pastRedirection(toks, end)
+		if next == end {
+			return false // a command exec runs
+		}
+		end = next
+	}
+	if end < len(toks) && (toks[end].text == "|" || toks[end].text == "&") {
+		return false
+	}
+	for end < len(toks) && toks[end].groupRedirect > 0 {
+		g := int(toks[end].groupRedirect) - 1 // the token after the group's closer
+		if g <= end || g >= len(toks) {
+			break
+		}
+		if !toks[g].op || toks[g].text == "|" || toks[g].text == "&" {
+			return false // the group's redirections, which bash undoes after it, or a subshell's
+		}
+		end = g
+	}
+	depth, backticks := 0, 0
+	for k := range s {
+		switch t := toks[k]; {
+		case t.op && (t.text == "(" || t.text == "$("):
+			depth++
+		case t.op && t.text == ")":
+			depth--
+		case t.op && t.text == "`":
+			backticks++
+		case !t.op && !t.quoted && (t.text == "if" || t.text == "case" || t.text == "do"):
+			return false
+		}
+	}
+	if depth != 0 || backticks%2 != 0 {
+		return false
+	}
+	for k := s - 1; k >= 0; k-- {
+		if t := toks[k]; t.op {
+			return t.text == ";" // a newline too
+		}
+		if t := toks[k]; !t.quoted && t.text == "{" {
+			continue // a group without redirections of its own
+		}
+		if pastRedirection(toks, k) == k && !isAssignment(toks[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groupedAt is the first word of the command at toks[s] past the "{" of
+// the groups it starts ("{ exec 2>&-; }").
+func groupedAt(toks []shellToken, s int) int {
+	for s+1 < len(toks) && !toks[s].op && !toks[s].quoted && toks[s].text == "{" {
+		s++
+	}
+	return s
+}
+
 // startRefused reports whether the simple command holding toks[s], or a
 // group around it, has a redirection bash refuses, so that it never runs
-// (see runStarts).
-func startRefused(toks []shellToken, s int) bool {
+// (see runStarts), where the descriptors closed in the shell are shell.
+// The groups' redirections are applied first, the outermost first, then
+// the command's own.
+func startRefused(toks []shellToken, s int, shell uint16) bool {
 	from := s
 	for from > 0 && !toks[from-1].op {
 		from--
 	}
-	if copiesClosed(toks, from) {
-		return true
-	}
+	var groups []int // where the redirections of each group around it start, innermost first
 	end := s
 	for end < len(toks) && !toks[end].op {
 		end++
@@ -2163,15 +2245,21 @@ func startRefused(toks []shellToken, s int) bool {
 	for end < len(toks) && toks[end].groupRedirect > 0 {
 		g := int(toks[end].groupRedirect) - 1
 		if g <= end || g > len(toks) { // the group's redirections are after its closer
-			return false
+			break
 		}
-		if copiesClosed(toks, g) {
-			return true
-		}
+		groups = append(groups, g)
 		for end = g; end < len(toks) && !toks[end].op; end++ {
 		}
 	}
-	return false
+	closed := shell
+	for k := len(groups) - 1; k >= 0; k-- {
+		var refused bool
+		if closed, refused = copiesClosed(toks, groups[k], closed); refused {
+			return true
+		}
+	}
+	_, refused := copiesClosed(toks, from, closed)
+	return refused
 }
 
 // refusedFrom is where bash stops running cmd, whose tokens are toks, for
