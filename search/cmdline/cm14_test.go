@@ -195,3 +195,50 @@ func TestMatchCommandDescriptorsNeverOpened(t *testing.T) {
 		{"true && exec 2>&-; make all 3>&2", []string{"make"}},
 	})
 }
+
+// TestMatchCommandFinalTablesBeforeNameAndNested: redirections written
+// before the command's name, and those of groups nested in groups that
+// redirect too, are compared by the descriptors they leave once bash has
+// applied them in order (those before the name first; the outermost
+// group's first), as those after the name are (bash 5.2, a make writing
+// "OUT" and "ERR"; each row says where they landed). The matcher compared
+// them word by word, and "make all > <out> 2>&1" missed "2>o make all
+// 1>&2" and "{ { make all; } 1>&2; } 2>o".
+func TestMatchCommandFinalTablesBeforeNameAndNested(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "piped", Replaces: []string{"make all > <out> 2>&1 | cat"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: OUT and ERR to o.
+		{"2>o make all 1>&2", []string{"one"}},
+		{"2>o make all >&2", []string{"one"}},
+		{">o make all 2>&1", []string{"one"}},
+		{"2>o 1>&2 make all", []string{"one"}},
+		{"A=1 2>o make all 1>&2", []string{"one"}},
+		{"exec 2>o make all 1>&2", []string{"one"}},
+		{"2>o make 1>&2 all", []string{"one"}},
+		{"2>o make all 1>&2 | cat", []string{"piped", "one"}},
+		{"{ make all; } 2>o 1>&2", []string{"one"}},
+		{"{ { make all; } 1>&2; } 2>o", []string{"one"}},
+		{"{ { make all; }; } 2>o 1>&2", []string{"one"}},
+		{"( { make all; } 1>&2 ) 2>o", []string{"one"}},
+		{"{ { make all; } 1>&2; ls; } 2>o", []string{"one"}},
+		{"{ { make all; } 1>&2; } 2>o | cat", []string{"piped", "one"}},
+		// bash: OUT to the output (or the errors), ERR to o.
+		{"2>o make all", nil},
+		{"1>&2 make all 2>o", nil},
+		{"{ { make all; } 2>o; } 1>&2", nil},
+		{"( ( make all ) 2>o ) 1>&2", nil},
+		// bash: OUT to o, ERR to the output.
+		{"{ { make all; } >o; } 2>&1", nil},
+		// bash: OUT and ERR to o, but x is opened too, or a pipe in a
+		// group is between them: by choice, a miss.
+		{"2>o make all 1>&2 3>x", nil},
+		{"{ ( make all ) 1>&2; } 2>o 3>x", nil},
+		{"{ { make all; } 1>&2 | cat; } 2>o", nil},
+	})
+}

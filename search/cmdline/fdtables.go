@@ -76,7 +76,12 @@ func (t *finalTable) apply(r redirection, target string, at int) bool {
 // index, j at "1>&2"); ok is false where a word past j is no redirection
 // or the table cannot follow one. Each word read costs a unit of b.
 func lineTable(toks []shellToken, from, j int, b *budget) (t finalTable, end int, ok bool) {
-	t = newFinalTable()
+	return lineTableOn(newFinalTable(), toks, from, j, b)
+}
+
+// lineTableOn is lineTable from the table t, what the descriptors held
+// before the redirections at toks[from:].
+func lineTableOn(t finalTable, toks []shellToken, from, j int, b *budget) (_ finalTable, end int, ok bool) {
 	k := from
 	for k < len(toks) && !toks[k].op {
 		next := pastRedirection(toks, k)
@@ -179,7 +184,7 @@ func sameTables(want []tokenMatcher, toks []shellToken, p, l *finalTable, b *bud
 // reports true where they leave the same; otherwise it leaves c and
 // reports false. Each word read costs a unit of b.
 func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budget) bool {
-	if c.back > 0 || c.group.end > 0 || c.j >= len(toks) || pastRedirection(toks, c.j) == c.j {
+	if c.group.end > 0 || c.j >= len(toks) || pastRedirection(toks, c.j) == c.j {
 		return false
 	}
 	for k := c.i - 1; k >= 0 && !want[k].op; k-- {
@@ -187,8 +192,13 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 			return false // the pattern's redirections start before
 		}
 	}
-	from := c.j // the command's first redirection the table reads
-	if c.at >= 0 && c.at < c.j {
+	from, words := c.j, c.j // the command's first redirection the table reads; the end of the words read
+	switch {
+	case c.back > 0:
+		// At those before its name (enterBefore), then its words up to
+		// the cursor's: "2>o make all 1>&2".
+		words = c.back - 1
+	case c.at >= 0 && c.at < c.j:
 		from = c.at // and those among its words ("make 2>o all 1>&2")
 	}
 	for k := from - 1; k >= 0 && !toks[k].op; k-- {
@@ -200,11 +210,11 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 	if !ok {
 		return false
 	}
-	lt, lend, ok := lineTable(toks, from, c.j, b)
+	lt, lend, ok := lineTable(toks, from, words, b)
 	if !ok || !sameTables(want, toks, &pt, &lt, b) {
 		return false
 	}
-	c.i, c.j, c.named = pend, lend, true
+	c.i, c.j, c.named, c.back = pend, lend, true, 0
 	return true
 }
 
@@ -264,18 +274,38 @@ func copiesClosed(toks []shellToken, j int, closed uint16) (uint16, bool) {
 
 // groupEffect is sameEffect for a command that redirects nothing itself,
 // with the cursor at the redirections of the group around it
-// (groupRedirectAt), which it inherits: where the pattern's redirections
-// from want[c.i] and the group's leave each descriptor the same, and no
-// group further out redirects, it moves c past both: "make all > <out>
-// 2>&1" matches "{ make all; } 2>o 1>&2" and "(make all) 2>o 1>&2", as
-// bash 5.2 sends make's output and errors to o. Otherwise it leaves c,
-// which matches them word by word. Each word read costs a unit of b.
+// (groupRedirectAt), which it inherits, and those of the groups further
+// out, which bash applies before them, the outermost first: where the
+// pattern's redirections from want[c.i] and the groups' leave each
+// descriptor the same, it moves c past them all: "make all > <out> 2>&1"
+// matches "{ make all; } 2>o 1>&2", "(make all) 2>o 1>&2" and "{ {
+// make all; } 1>&2; } 2>o", as bash 5.2 sends make's output and errors to
+// o, not "{ { make all; } 2>o; } 1>&2" (its output to the errors before
+// them). Not where a group further out is piped or holds an exec before
+// the command. Otherwise it leaves c, which matches them word by word.
+// Each word read costs a unit of b.
 func (c *wordCursor) groupEffect(want []tokenMatcher, toks []shellToken, b *budget) {
 	if c.back > 0 || c.group.end == 0 || c.j >= len(toks) || pastRedirection(toks, c.j) == c.j {
 		return
 	}
-	if end := c.group.end - 1; end < len(toks) && toks[end].groupRedirect > 0 {
-		return // a group further out may redirect what this one does not
+	type level struct{ from, end int }
+	levels := []level{{c.j, c.group.end - 1}}
+	for end := c.group.end - 1; end < len(toks) && toks[end].groupRedirect > 0; {
+		if toks[end].groupExec != 0 || pipedDescriptors(toks, end) != 0 || !b.pay(1) {
+			return // a group further out an exec or a pipe changes
+		}
+		k := int(toks[end].groupRedirect) - 1
+		if k <= end || k >= len(toks) {
+			return
+		}
+		e := pastRedirections(toks, k)
+		switch {
+		case e > k:
+			levels = append(levels, level{k, e})
+		case !toks[k].op:
+			return
+		}
+		end = max(e, k)
 	}
 	for k := c.i - 1; k >= 0 && !want[k].op; k-- {
 		if want[k].redir || !b.pay(1) {
@@ -286,9 +316,17 @@ func (c *wordCursor) groupEffect(want []tokenMatcher, toks []shellToken, b *budg
 	if !ok {
 		return
 	}
-	lt, lend, ok := lineTable(toks, c.j, c.j, b)
-	if !ok || !sameTables(want, toks, &pt, &lt, b) {
+	lt := newFinalTable()
+	for n := len(levels) - 1; n >= 0; n-- {
+		l, lend := levels[n], 0
+		if lt, lend, ok = lineTableOn(lt, toks, l.from, l.from, b); !ok || lend != l.end {
+			return
+		}
+	}
+	if !sameTables(want, toks, &pt, &lt, b) {
 		return
 	}
-	c.i, c.j, c.named = pend, lend, true
+	last := levels[len(levels)-1].end // past the outermost group's
+	c.i, c.j, c.named = pend, last, true
+	c.group.end = last + 1
 }
