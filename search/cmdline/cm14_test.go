@@ -242,3 +242,48 @@ func TestMatchCommandFinalTablesBeforeNameAndNested(t *testing.T) {
 		{"{ { make all; } 1>&2 | cat; } 2>o", nil},
 	})
 }
+
+// TestMatchCommandContainerOptionValues: docker run's "-l" is --label,
+// which takes a value ("docker run -l a=b img make all" runs make in img;
+// docker 28's help), as compose run's is; only podman exec's "-l"
+// (--latest) names no container. The matcher took any "-l" for podman
+// exec's, and read "a=b" as the image and "img" as the command. The
+// rows around it pin how the options with values of docker run and exec
+// and of kubectl exec and oc are passed over, and that the first "--"
+// is kubectl's own, where a second is the command's name, as is a "--"
+// after docker's image (each line run with bash 5.2 and stubs of docker,
+// podman, kubectl and oc, which received the words as read here).
+func TestMatchCommandContainerOptionValues(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"docker run -l a=b img make all", []string{"make"}},
+		{"docker run -l ab img make all", []string{"make"}},
+		{"docker run -p 80:80 -l a=b img make all", []string{"make"}},
+		{"podman run -l a=b img make all", []string{"make"}},
+		{"docker compose run -l a=b web make all", []string{"make"}},
+		{"docker run --label a=b img make all", []string{"make"}},
+		{"podman exec -l make all", []string{"make"}},
+		{"podman exec --latest make all", []string{"make"}},
+		{"docker run -w /src -e A=1 img make all", []string{"make"}},
+		{"docker run --name x img make all", []string{"make"}},
+		{"docker run --env=A=1 img make all", []string{"make"}},
+		{"docker run -e A=1 -v /a:/b --rm img make all", []string{"make"}},
+		{"docker run -u 1000 --workdir /src img make all", []string{"make"}},
+		{"docker exec -w /src -e A=1 -u root app make all", []string{"make"}},
+		{"docker compose run --rm -e A=1 web make all", []string{"make"}},
+		{"docker run --entrypoint make img all", []string{"make"}},
+		{"docker run --rm img -- make all", nil},
+		{"kubectl exec web -- make all", []string{"make"}},
+		{"kubectl exec -n prod web -c app -- make all", []string{"make"}},
+		{"kubectl exec web -i -t -- make all", []string{"make"}},
+		{"kubectl exec pod/web --container=app -- make all", []string{"make"}},
+		{"kubectl exec web -- -- make all", nil},
+		{"kubectl exec -c app -- web make all", nil},
+		{"oc exec -c app web -- make all", []string{"make"}},
+		{"oc rsh -c app web make all", []string{"make"}},
+		{"oc rsh --container app web make all", []string{"make"}},
+	})
+}

@@ -280,8 +280,8 @@ func containerCommandAt(words []shellToken) (int, []shellToken) {
 	from := j + 1
 	j = opts.skip(words, from)
 	own := words[from:j] // the subcommand's options
-	if !slices.ContainsFunc(own, func(w shellToken) bool { return !w.glued && (w.text == "-l" || w.text == "--latest") }) {
-		j++ // past the container, image or service; podman exec -l names none
+	if sub := words[from-1].text; compose || sub != "exec" || !slices.ContainsFunc(own, func(w shellToken) bool { return !w.glued && (w.text == "-l" || w.text == "--latest") }) {
+		j++ // past the container, image or service; podman exec -l names none (run's -l is --label, with its value)
 	}
 	// --entrypoint replaces the image's; the words after the image are
 	// its arguments ("docker run --entrypoint rails img db:migrate").
