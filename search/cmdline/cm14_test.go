@@ -287,3 +287,27 @@ func TestMatchCommandContainerOptionValues(t *testing.T) {
 		{"oc rsh --container app web make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandCopiesClosedThroughTable: copiesClosed now applies the
+// redirections to a finalTable, whose apply says why it does not follow
+// one (applied): a copy of a closed descriptor refuses the command, a
+// redirection the table does not follow leaves the descriptor open
+// (bash 5.2, a stub make: each row says whether make ran).
+func TestMatchCommandCopiesClosedThroughTable(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: make runs.
+		{"make all 2>&- 2>&2", []string{"make"}},
+		{"make all &>log 3>&2", []string{"make"}},
+		{"make all 2>&- &>log 3>&2", []string{"make"}},
+		{"make all 2>&- >&log 3>&2", []string{"make"}},
+		{"make all 2>&- 2>&$fd 3>&2", []string{"make"}},
+		{"make all 2>&- 2<<<x 3>&2", []string{"make"}},
+		// bash: "Bad file descriptor"; make does not run.
+		{"make all 2>&- 2>&2 3>&2", nil},
+		{"make all 2>&- 13>&2", nil},
+	})
+}

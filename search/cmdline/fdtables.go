@@ -33,40 +33,101 @@ func newFinalTable() finalTable {
 	return t
 }
 
+// applied is what finalTable.apply made of a redirection.
+type applied uint8
+
+const (
+	// tracked: the table holds what it leaves.
+	tracked applied = iota
+	// closedCopy: it copies a descriptor closed, which bash refuses
+	// ("Bad file descriptor"); the table is left as it was.
+	closedCopy
+	// untracked: the table cannot follow it (a descriptor past 9, a
+	// here-document or here-string, a copy of a descriptor whose number
+	// is not known, a file whose target is not a word of its own, more
+	// than ten files); the descriptors it writes are marked open, and
+	// unknown (opaque).
+	untracked
+)
+
+// opaque is a descriptor open to what the table does not follow.
+const opaque = -1
+
 // apply applies the redirection r, with target (at the word at, or -1
-// for one written in r's word), and reports false where the table cannot
-// follow it: a descriptor past 9, a here-document or here-string, a copy
-// of a descriptor not known or closed (which bash refuses), a file whose
-// target is not a word of its own, or more than ten files.
-func (t *finalTable) apply(r redirection, target string, at int) bool {
-	if r.fd < 0 || r.both || target == "" {
-		return false
+// for one written in r's word), and says whether the table follows it
+// (see applied). A copy onto itself of a descriptor closed ("2>&- 2>&2")
+// bash lets pass, and it leaves the descriptor closed.
+func (t *finalTable) apply(r redirection, target string, at int) applied {
+	switch {
+	case r.both || r.sendsBoth(target):
+		t.untrack(1)
+		t.untrack(2)
+		return untracked
+	case target == "":
+		t.untrack(r.fd)
+		return untracked
 	}
 	switch r.op {
 	case ">&", "<&":
 		if target == "-" {
+			if r.fd < 0 {
+				return untracked
+			}
 			t.fd[r.fd] = 0
-			return true
+			return tracked
 		}
 		from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
-		if err != nil || from < 0 || from >= len(t.fd) || t.fd[from] == 0 {
-			return false
+		moved := strings.HasSuffix(target, "-") && from != r.fd
+		switch {
+		case err != nil || from < 0 || from >= len(t.fd):
+			t.untrack(r.fd) // "2>&$fd", "2>&13"
+			return untracked
+		case t.fd[from] == 0 && from == r.fd:
+			return tracked
+		case t.fd[from] == 0:
+			return closedCopy
+		case r.fd < 0:
+			if moved {
+				t.fd[from] = 0
+			}
+			return untracked
 		}
 		t.fd[r.fd] = t.fd[from]
-		if strings.HasSuffix(target, "-") && from != r.fd {
-			t.fd[from] = 0 // moved
+		if moved {
+			t.fd[from] = 0
 		}
-		return true
+		return tracked
 	case ">", ">>", "<", "<>":
-		if at < 0 || t.n == len(t.files) {
-			return false
+		if r.fd < 0 || at < 0 || t.n == len(t.files) {
+			t.untrack(r.fd)
+			return untracked
 		}
 		t.files[t.n] = tableFile{op: r.op, at: at}
 		t.fd[r.fd] = int16(firstFile + t.n)
 		t.n++
-		return true
+		return tracked
 	}
-	return false
+	t.untrack(r.fd)
+	return untracked
+}
+
+// untrack marks the descriptor fd, if one of the table's, open to what
+// the table does not follow.
+func (t *finalTable) untrack(fd int) {
+	if fd >= 0 && fd < len(t.fd) {
+		t.fd[fd] = opaque
+	}
+}
+
+// closed is the mask of the table's descriptors closed.
+func (t *finalTable) closed() uint16 {
+	var m uint16
+	for fd, v := range t.fd {
+		if v == 0 {
+			m |= 1 << fd
+		}
+	}
+	return m
 }
 
 // lineTable is the finalTable of the redirections at toks[from:], up to
@@ -100,7 +161,7 @@ func lineTableOn(t finalTable, toks []shellToken, from, j int, b *budget) (_ fin
 		if target == "" && redirectionAlone(toks[k].text) && next == k+2 && !toks[k+1].op {
 			target, at = toks[k+1].text, k+1
 		}
-		if !t.apply(r, target, at) {
+		if t.apply(r, target, at) != tracked {
 			return t, k, false
 		}
 		k = next
@@ -126,7 +187,7 @@ func patternTable(want []tokenMatcher, i int, b *budget) (t finalTable, end int,
 				target = "*" // a placeholder or a glob, whose text is kept in re
 			}
 		}
-		if !t.apply(r, target, at) {
+		if t.apply(r, target, at) != tracked {
 			return t, i, false
 		}
 		i = next
@@ -223,53 +284,35 @@ func (c *wordCursor) sameEffect(want []tokenMatcher, toks []shellToken, b *budge
 // before them (closed, a mask) or by one before it there, closed or moved
 // away ("make all 2>&- 3>&2", "3>&2- 4>&2", "make all 3>&5" where 5 was
 // never opened), which bash 5.2 refuses ("Bad file descriptor": the
-// command does not run), and the mask of those closed after them. A copy
+// command does not run), and the mask of those closed after them. It
+// applies them to a finalTable, whose apply says so (closedCopy): a copy
 // onto itself ("2>&- 2>&2") bash lets pass, and it leaves the descriptor
-// closed ("2>&- 2>&2 3>&2" is refused). A descriptor is taken for open
-// where the words do not say it is closed: inherited, or set by a
-// redirection whose target is not known ("3>&$fd").
+// closed ("2>&- 2>&2 3>&2" is refused); a descriptor set by a redirection
+// the table does not follow ("3>&$fd", "&>log") is taken for open.
 func copiesClosed(toks []shellToken, j int, closed uint16) (uint16, bool) {
+	t := newFinalTable()
+	for fd := range t.fd {
+		if closed&(1<<fd) != 0 {
+			t.fd[fd] = 0
+		}
+	}
 	for j < len(toks) && !toks[j].op {
 		next := pastRedirection(toks, j)
 		if next == j {
 			j++ // a word of the command
 			continue
 		}
-		r := parseRedirection(toks[j].text, 10)
-		target := r.target
+		r := parseRedirection(toks[j].text, len(t.fd))
+		target, at := r.target, -1
 		if target == "" && redirectionAlone(toks[j].text) && next == j+2 {
-			target = toks[j+1].text
+			target, at = toks[j+1].text, j+1
 		}
-		set := uint16(0)
-		if r.fd >= 0 {
-			set = 1 << r.fd
+		if t.apply(r, target, at) == closedCopy {
+			return t.closed(), true
 		}
-		switch {
-		case (r.op == ">&" || r.op == "<&") && target == "-":
-			closed |= set
-			j = next
-			continue
-		case (r.op == ">&" || r.op == "<&") && isDescriptor(target):
-			from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
-			if err == nil && r.fd == from {
-				j = next // a copy onto itself opens nothing: "2>&- 2>&2 3>&2" is refused
-				continue
-			}
-			if err == nil && from < 10 {
-				if closed&(1<<from) != 0 {
-					return closed, true
-				}
-				if strings.HasSuffix(target, "-") {
-					closed |= 1 << from // moved
-				}
-			}
-		case r.both || r.sendsBoth(target):
-			set = 1<<1 | 1<<2
-		}
-		closed &^= set
 		j = next
 	}
-	return closed, false
+	return t.closed(), false
 }
 
 // groupEffect is sameEffect for a command that redirects nothing itself,
