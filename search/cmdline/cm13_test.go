@@ -1,6 +1,9 @@
 package cmdline
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestMatchCommandQuotedAssignment: bash reads a word before the
 // command's name as an assignment only where its name and "=" are
@@ -91,8 +94,10 @@ func TestMatchCommandCopyOfClosedDescriptor(t *testing.T) {
 	})
 }
 
-// redirectionRefused reports whether bash refuses a redirection of the
-// first command of the line s, so that it never runs (see startRefused).
+// redirectionRefused reports whether bash refuses a redirection of a
+// command of the line s, so that it never runs (see runStarts): a copy
+// of a descriptor closed, also by an exec before it, or never opened
+// (3 to 9).
 func redirectionRefused(s string) bool {
 	_, toks, _ := spaceLine(collapseLines(s))
 	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
@@ -100,7 +105,7 @@ func redirectionRefused(s string) bool {
 		toks[k].start = true
 	}
 	markPipes(toks)
-	return len(starts) > 0 && startRefused(toks, starts[0], closedAtStart)
+	return len(runStarts(toks, slices.Clone(starts))) < len(starts)
 }
 
 // TestMatchCommandSameFinalDescriptorsAmongWords: a command's
