@@ -311,3 +311,35 @@ func TestMatchCommandCopiesClosedThroughTable(t *testing.T) {
 		{"make all 2>&- 13>&2", nil},
 	})
 }
+
+// TestMatchCommandRefusedInsideCompound: bash reads a compound command
+// written over several lines whole before it runs any of it, so a syntax
+// error on a later line of it refuses it from the line it starts on
+// ("if true; then make all" then "fi; fi", or "( ls"), where the lines of
+// commands complete before that run (bash 5.2, a stub make on PATH: each
+// row says whether make ran). The matcher refused from the line holding
+// the error only, and matched the make before it.
+func TestMatchCommandRefusedInsideCompound(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"if true; then make all\n( ls", nil},
+		{"if true; then make all\nfi; fi", nil},
+		{"for x in a; do make all\ndone; done", nil},
+		{"{ make all\nfi", nil},
+		{"make all\nfi", []string{"make"}},
+		{"if true; then ls; fi\nmake all\n( ls", []string{"make"}},
+		{"ls; if true; then\nmake all\nfi; fi", nil},
+		{"if true; then\nmake all\nfi\nmake all\nfi", []string{"make"}},
+		{"echo if\nmake all\n( ls", []string{"make"}},
+		{"{ ls; }\nmake all\nfi", []string{"make"}},
+		{"case x in x) ls;; esac\nmake all\nfi", []string{"make"}},
+		{"while true; do make all; break; done\n( ls", []string{"make"}},
+		{"f() { ls; }\nmake all\n( ls", []string{"make"}},
+		{"function f { ls; }\nmake all\n( ls", []string{"make"}},
+		{"make all\nif true; then\n( ls", []string{"make"}},
+		{"time { ls; }\nmake all\nfi", []string{"make"}},
+	})
+}

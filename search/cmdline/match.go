@@ -2278,7 +2278,9 @@ func startRefused(toks []shellToken, s int, shell uint16) bool {
 // no "(" ("make all )") or a "fi" or "done" closing more than the "if"
 // or "do" words before it ("if a; then b; fi; fi"); -1
 // where it holds none of these. Bash reads a line at a time and runs
-// each once read, so the lines before that one run. Where an opener is
+// each once read, so the lines before that one run, but for a compound
+// command begun on one of them and still open, which bash reads whole:
+// then it stops at the line that starts it. Where an opener is
 // not closed, the last opener is taken for the error, as any unclosed
 // one comes before it: "{" counts where a command starts after an
 // operator (not after a ")" or a backtick, which may end a substitution,
@@ -2316,6 +2318,13 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	wanted := true                 // a command must start here: no control operator may
 	prev := -1                     // the last token outside "${…}"
 	test := false                  // in "[[ … ]]", whose operators and words are an expression's
+	// compounds are the compound commands open, counted by their words
+	// where a command starts ("if", "{", …, "fi", "}"), the outermost
+	// opened at outer; inside are the newlines, each with the outer of
+	// the one it is in, or -1: bash reads one whole before it runs any
+	// of it.
+	compounds, outer := 0, -1
+	var inside [][2]int
 	for k, t := range toks {
 		if inSpans(spans, t.off) {
 			continue
@@ -2356,6 +2365,23 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 		if wanted && !test && t.op && !t.newline && strings.Contains(";&|", t.text[:1]) && !caseEnd && !pipeAmp {
 			at = min(at, k) // "; make all", "a | | b"
 		}
+		if !t.op && !t.quoted && command && !test {
+			switch t.text {
+			case "if", "case", "for", "while", "until", "select", "{":
+				if compounds == 0 {
+					outer = k
+				}
+				compounds++
+			case "fi", "esac", "done", "}":
+				compounds = max(compounds-1, 0)
+			}
+		}
+		if t.op && t.newline {
+			inside = append(inside, [2]int{k, outer})
+			if compounds == 0 {
+				inside[len(inside)-1][1] = -1
+			}
+		}
 		wasCommand := command
 		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" && !arrayOpener(toks, k) ||
 			wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time" || commandOpener(t.text)) ||
@@ -2393,6 +2419,14 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	}
 	if at == len(toks) {
 		return -1
+	}
+	for _, nl := range slices.Backward(inside) {
+		if nl[0] < at { // the newline lineStart finds
+			if nl[1] >= 0 {
+				at = min(at, nl[1]) // "if true; then make all" then "fi; fi"
+			}
+			break
+		}
 	}
 	return lineStart(toks, at)
 }
