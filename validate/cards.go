@@ -239,7 +239,7 @@ func checkCardParsed(in cardInput, parse func([]byte) (ojson.Value, []ojson.Erro
 	// keep with it and nothing writes to (a scan reads each file into
 	// its own buffer; POST /validate's files are copied from its body).
 	// A text that does not parse is read again past its slips (mendDoc):
-	// only a card that passed has a tree parse gives it for other bytes.
+	// parse gives a tree of bytes parsed before only for a card that passed.
 	var d *doc
 	if v, errs := parse(in.Data); slices.ContainsFunc(errs, ojson.Error.Fatal) {
 		d = mendDoc(in.Path, in.Data, true, s)
