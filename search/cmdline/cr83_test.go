@@ -101,8 +101,8 @@ func TestMatchCommandRefusedLinesMutants(t *testing.T) {
 }
 
 // TestMatchCommandUnclosedExpansionMutants: rows that kill mutants of
-// unclosedExpansion (bash 5.2, a stub make: each row says whether make
-// ran).
+// the reading of a "${" never closed (unclosedExpansion's, then
+// refusedFrom's; bash 5.2, a stub make: each row says whether make ran).
 func TestMatchCommandUnclosedExpansionMutants(t *testing.T) {
 	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
 	checkMatchCommand(t, mt, []struct {

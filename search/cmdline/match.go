@@ -2490,16 +2490,6 @@ func tokenAt(toks []shellToken, off int) int {
 	return at
 }
 
-// unclosedExpansion is the index in toks of the word holding the first
-// "${" of cmd never closed, or -1 where every one is closed (see
-// expansionSpans).
-func unclosedExpansion(cmd string, toks []shellToken) int {
-	if _, open := expansionSpans(cmd); open >= 0 {
-		return tokenAt(toks, open)
-	}
-	return -1
-}
-
 // expansionSpans are the outermost "${…}" of cmd, and the offset of the
 // first "${" never closed ("make all; echo ${x", which bash refuses:
 // "unexpected EOF while looking for matching }"), or -1 where every one
