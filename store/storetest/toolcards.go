@@ -35,15 +35,21 @@ func WriteToolCards(dir string, n int) error {
   "example": "tools/%s-%04d prod"
 }
 `, v, i, v, i, v, i, v, v, replaces[i%len(replaces)](v, i), v, v, i)
-		if err := os.MkdirAll(filepath.Dir(tool), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(tool+".card.json", []byte(card), 0o644); err != nil {
+		if err := writeToolAndCard(tool, card); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// writeToolAndCard writes tool, a shell script, and card beside it as
+// tool.card.json, making tool's folder.
+func writeToolAndCard(tool, card string) error {
+	if err := os.MkdirAll(filepath.Dir(tool), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(tool+".card.json", []byte(card), 0o644)
 }

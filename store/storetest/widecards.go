@@ -3,7 +3,6 @@ package storetest
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -28,13 +27,7 @@ func WriteWideCards(dir string, n, words int, seed uint64) error {
 		tool := filepath.Join(dir, "bin", fmt.Sprintf("wide-%03d", i))
 		card := fmt.Sprintf(`{"id": "wide-%03d", "command": "bin/wide-%03d", "summary": "Does wide work %d.", "intent_phrases": [%q], "effects": "Reads its input.", "risk": "reversible", "example": "bin/wide-%03d x"}`,
 			i, i, i, strings.Join(ws, " "), i)
-		if err := os.MkdirAll(filepath.Dir(tool), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(tool+".card.json", []byte(card), 0o644); err != nil {
+		if err := writeToolAndCard(tool, card); err != nil {
 			return err
 		}
 	}
