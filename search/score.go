@@ -210,7 +210,9 @@ func (s *scratch) reset() {
 //
 // The results for a limit are the first of those for any larger limit up
 // to 100: as many candidates are re-ranked for any limit up to that. The
-// risk filter selects results and does not change their scores, but for
+// risk filter selects the candidates (the best first-stage cards of that
+// risk), so it may list a card the unfiltered search re-ranks none of; it
+// does not change the scores of the results it keeps, but for
 // the cards q.Commands names: they are put first, in their order, each
 // scored above the next and the last above the best result the filter
 // kept, which may be one of them.
