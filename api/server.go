@@ -751,7 +751,8 @@ func methodLabel(m string) string {
 // as details.didYouMean: the client meant it. So does /tools/ns/tool when
 // the served cards hold the id "ns/tool", whose slash the client did not
 // escape (/tools/ns%2Ftool), before any cleaning: /tools/x/ is the card
-// "x/" where there is one.
+// "x/" where there is one. Failing those, a path one word of which is
+// mistyped names the route meant (mistypedRoute: /tool, /tools).
 func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 	sent, prefix := sentPath(r), mountPrefix(r)
 	msg, details := "no such route: "+prefix+sent, map[string]any(nil)
@@ -771,6 +772,9 @@ func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 			alt = try
 			break
 		}
+	}
+	if alt == "" {
+		alt = s.mistypedRoute(p)
 	}
 	if alt != "" {
 		alt = prefix + alt

@@ -1,0 +1,103 @@
+package api
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/capreg/capreg/validate"
+)
+
+// mistypedRoute is the route path p meant when one of its segments
+// misspells a literal segment of a route (/tool, /capabilities/x/closures,
+// /loop_points, /Render-Hooks/plan:pre, /openapi.json): the path with that
+// segment replaced by the word it is a case, one edit ("_" for "-"
+// included), a plural or a singular away from, when that path is routed
+// and no other such replacement is; "" otherwise. A client generated from
+// a guess at the API, or an agent writing the URL, gets the route to send
+// rather than "no such route". Only literal segments can be the slip: a
+// segment where a route takes a parameter routes whatever it holds.
+func (s *server) mistypedRoute(p string) string {
+	if s.routes == nil {
+		return ""
+	}
+	words := routeWords(s.routes)
+	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	found := ""
+	for i, seg := range segs {
+		if seg == "" || slices.Contains(words, seg) {
+			continue
+		}
+		w := nearestRouteWord(seg, words)
+		if w == "" {
+			continue
+		}
+		try := slices.Clone(segs)
+		try[i] = w
+		cand := "/" + strings.Join(try, "/")
+		if s.routed(cand) == "" || cand == found {
+			continue
+		}
+		if found != "" {
+			return "" // two slips would fix it: name neither
+		}
+		found = cand
+	}
+	return found
+}
+
+// routeWords are the literal segments of the routes' patterns
+// ("tools", "closure", "openapi.yaml"), in the order walked.
+func routeWords(routes chi.Routes) []string {
+	var words []string
+	chi.Walk(routes, func(_, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		for _, seg := range strings.Split(strings.Trim(pattern, "/"), "/") {
+			if seg != "" && !strings.HasPrefix(seg, "{") && !slices.Contains(words, seg) {
+				words = append(words, seg)
+			}
+		}
+		return nil
+	})
+	return words
+}
+
+// routeWordsElsewhere maps the names other HTTP services give a document
+// or probe (in lower case) to the route word capreg gives it.
+var routeWordsElsewhere = map[string]string{
+	"openapi.json": "openapi.yaml", "openapi": "openapi.yaml", "swagger.json": "openapi.yaml", "swagger.yaml": "openapi.yaml",
+	"health": "healthz", "ready": "readyz",
+}
+
+// nearestRouteWord is the one word of words seg is a case, one edit, a
+// plural or a singular away from ("_" read as "-"), or the one other
+// services name so (routeWordsElsewhere); "" when none or several are.
+func nearestRouteWord(seg string, words []string) string {
+	low := strings.ReplaceAll(strings.ToLower(seg), "_", "-")
+	if w := routeWordsElsewhere[low]; slices.Contains(words, w) {
+		return w
+	}
+	found := ""
+	for _, w := range words {
+		near := low == w || pluralWord(low, w) || pluralWord(w, low) ||
+			(len(w) >= 4 && validate.EditDistance(low, w, 1) == 1)
+		if !near {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = w
+	}
+	return found
+}
+
+// pluralWord reports whether many is the English plural of one
+// ("tools" of "tool", "capabilities" of "capability").
+func pluralWord(many, one string) bool {
+	if stem, ok := strings.CutSuffix(one, "y"); ok && many == stem+"ies" {
+		return true
+	}
+	return many == one+"s"
+}
