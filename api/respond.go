@@ -320,9 +320,19 @@ func (v *views) etagFor(b *body, gz bool) []string {
 // identity body must not be told its copy is the gzip one, nor the reverse
 // (a cache keyed by Vary would then serve bytes of the wrong encoding).
 func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
+	serveTagged(w, r, b, v.etagsFor(b), b.byAccept || b.variant != "")
+}
+
+// serveTagged is serve for a body whose identity and gzip tags are etags
+// (varying by Accept too when byAccept).
+func serveTagged(w http.ResponseWriter, r *http.Request, b *body, etags [2][]string, byAccept bool) {
 	h := w.Header()
 	gz := gzipFor(r, b)
-	if v.notModified(w, r, v.etagFor(b, gz), b.byAccept || b.variant != "") {
+	etag := etags[0]
+	if gz {
+		etag = etags[1]
+	}
+	if notModified(w, r, etag, byAccept) {
 		return
 	}
 	h["Content-Type"] = contentTypeHdr(b.contentType)
@@ -341,7 +351,7 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 // notModified sets the caching headers of a response tagged etag (which
 // varies by Accept too when byAccept), and answers 304 when If-None-Match
 // holds that tag.
-func (v *views) notModified(w http.ResponseWriter, r *http.Request, etag []string, byAccept bool) bool {
+func notModified(w http.ResponseWriter, r *http.Request, etag []string, byAccept bool) bool {
 	h := w.Header()
 	h["Etag"] = etag
 	if byAccept {
@@ -375,7 +385,7 @@ func (v *views) notModifiedBefore(w http.ResponseWriter, r *http.Request) bool {
 	if !etagListed(r.Header.Values("If-None-Match"), etag[0], anyMatches) {
 		return false
 	}
-	return v.notModified(w, r, etag, false)
+	return notModified(w, r, etag, false)
 }
 
 // Shared header values (never modified by net/http).

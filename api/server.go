@@ -7,6 +7,8 @@ package api
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -172,6 +174,10 @@ type server struct {
 	// bodiesHeld counts the bytes of the request bodies being read (see
 	// readHeld).
 	bodiesHeld atomic.Int64
+	// openapiDoc is GET /openapi.yaml's body, and openapiTags its ETags
+	// (see openapiBody).
+	openapiDoc  *body
+	openapiTags [2][]string
 }
 
 // NewRouter returns the HTTP handler for every route of openapi.yaml, over
@@ -221,6 +227,7 @@ func newServer(src Source, opts Options) *server {
 	}
 	s.draining, s.allowedHosts, s.bodyGrace = opts.Draining, opts.AllowedHosts, drainBodyGrace
 	s.drainBegun = cmp.Or(opts.DrainBegun, opts.Draining)
+	s.openapiDoc, s.openapiTags = openapiBody()
 	return s
 }
 
@@ -728,9 +735,22 @@ func (w *statusWriter) WriteHeader(code int) {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
+// openapi serves the document embedded in the binary, gzipped for a
+// client that takes it (88 KB of YAML, 24 KB gzipped), with a
+// strong ETag of its own bytes, so that a client fetching it at each
+// start revalidates it for a 304: it changes with the binary, not the
+// registry, so its tag is none of the snapshot's.
 func (s *server) openapi(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Content-Type", "application/yaml")
-	w.Write(capreg.OpenAPI)
+	serveTagged(w, r, s.openapiDoc, s.openapiTags, false)
+}
+
+// openapiBody is the body of GET /openapi.yaml and its ETags: "openapi-"
+// and the first 16 bytes of the document's SHA-256, in hex.
+func openapiBody() (*body, [2][]string) {
+	sum := sha256.Sum256(capreg.OpenAPI)
+	b := &body{data: capreg.OpenAPI, contentType: "application/yaml", artifact: true, kept: true}
+	b.length()
+	return b, etagPair("openapi-" + hex.EncodeToString(sum[:16]))
 }
 
 // methodLabel keeps the method label of the metrics bounded: a client can
