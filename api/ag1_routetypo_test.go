@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -40,6 +41,9 @@ func TestMistypedRouteNamesTheRouteAg1(t *testing.T) {
 		{"GET", "/nope", ""},
 		{"GET", "/tools/land/closure", ""},
 		{"GET", "/tool/land/x", ""}, // /tools/land/x is no route either
+		// Deeper than any route: no one word mended routes it.
+		{"GET", "/capabilities/research/closure/x/y", ""},
+		{"GET", "/tool" + strings.Repeat("/x", 2000), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.method+" "+tt.target, func(t *testing.T) {
@@ -59,5 +63,27 @@ func TestMistypedRouteNamesTheRouteAg1(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestMistypedRouteCostsNothingPastTheRoutesDepth: a path deeper than any
+// route is not tried word by word (each try a path built and routed): no
+// one word mended could route it, and a crafted path of thousands of
+// words a slip away from a route's (/tool/tool/…) would cost thousands of
+// tries per 404.
+func TestMistypedRouteCostsNothingPastTheRoutesDepth(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	allocs := func(target string) float64 {
+		return testing.AllocsPerRun(20, func() {
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+			if w.Code != http.StatusNotFound {
+				t.Fatalf("GET %.40s: %d, want 404", target, w.Code)
+			}
+		})
+	}
+	shallow, deep := allocs("/tool/tool/tool/tool"), allocs(strings.Repeat("/tool", 2001))
+	if deep > shallow+50 {
+		t.Errorf("a 404 of 2,001 words made %.0f allocations, one of 4 words %.0f: the deep path was tried word by word", deep, shallow)
 	}
 }

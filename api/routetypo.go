@@ -23,8 +23,11 @@ func (s *server) mistypedRoute(p string) string {
 	if s.routes == nil {
 		return ""
 	}
-	words := routeWords(s.routes)
+	words, depth := routeWords(s.routes)
 	segs := strings.Split(strings.TrimPrefix(p, "/"), "/")
+	if len(segs) > depth {
+		return "" // no one word mended routes it: and a crafted path of thousands costs nothing
+	}
 	found := ""
 	for i, seg := range segs {
 		if seg == "" || slices.Contains(words, seg) {
@@ -49,18 +52,20 @@ func (s *server) mistypedRoute(p string) string {
 }
 
 // routeWords are the literal segments of the routes' patterns
-// ("tools", "closure", "openapi.yaml"), in the order walked.
-func routeWords(routes chi.Routes) []string {
-	var words []string
+// ("tools", "closure", "openapi.yaml"), in the order walked, and the most
+// segments a pattern has.
+func routeWords(routes chi.Routes) (words []string, depth int) {
 	chi.Walk(routes, func(_, pattern string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
-		for _, seg := range strings.Split(strings.Trim(pattern, "/"), "/") {
+		segs := strings.Split(strings.Trim(pattern, "/"), "/")
+		depth = max(depth, len(segs))
+		for _, seg := range segs {
 			if seg != "" && !strings.HasPrefix(seg, "{") && !slices.Contains(words, seg) {
 				words = append(words, seg)
 			}
 		}
 		return nil
 	})
-	return words
+	return words, depth
 }
 
 // routeWordsElsewhere maps the names other HTTP services give a document
