@@ -50,3 +50,30 @@ func TestEchoLimitAtTheByte(t *testing.T) {
 		}
 	}
 }
+
+// TestEnablementFieldErrorLocates: a field of the wrong type is a
+// *FieldError whose pointer names the field, and for an array's entry its
+// index, and whose offset is the value's, which the API turns into a line
+// and column.
+func TestEnablementFieldErrorLocates(t *testing.T) {
+	for _, c := range []struct {
+		json, pointer, at string // at: the text the offset points at
+	}{
+		{`{"profile": 1}`, "/profile", "1}"},
+		{`{"profile": ""}`, "/profile", `""}`},
+		{`{"disabledCapabilities": "ui"}`, "/disabledCapabilities", `"ui"}`},
+		{`{"disabledCapabilities": ["ui", "b", 3]}`, "/disabledCapabilities/2", "3]}"},
+		{`{"disabledCapabilities": ["ui", null]}`, "/disabledCapabilities/1", "null]}"},
+	} {
+		v := mustJSON(t, c.json)
+		_, err := EnablementFromJSON(&v)
+		var fe *FieldError
+		if !errors.As(err, &fe) {
+			t.Errorf("%s: err %v; want a *FieldError", c.json, err)
+			continue
+		}
+		if fe.Pointer != c.pointer || fe.Off < 0 || fe.Off > len(c.json) || c.json[fe.Off:] != c.at {
+			t.Errorf("%s: pointer %q at offset %d; want %q at %q", c.json, fe.Pointer, fe.Off, c.pointer, c.at)
+		}
+	}
+}
