@@ -77,3 +77,29 @@ func TestEnablementFieldErrorLocates(t *testing.T) {
 		}
 	}
 }
+
+// TestNearMissBudgetAtItsEnd: the near-miss search compares as many
+// declared keys as its budget holds and not one more: a key one edit away
+// is named when the budget reaches it exactly, not when it is spent one
+// comparison before.
+func TestNearMissBudgetAtItsEnd(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
+		boolKey("aaa", true), boolKey("bbb", true), boolKey("ccx", true)}})
+	n := buildIndex(reg).keyNeighbours()
+	for _, c := range []struct {
+		key          string
+		budget, left int
+		want         string
+	}{
+		{"aab", 1, 0, "aaa"}, // the first compared
+		{"aab", 0, 0, ""},
+		{"ccc", 3, 0, "ccx"}, // the third of its length
+		{"ccc", 2, 0, ""},
+		{"ccc", 5, 2, "ccx"},
+	} {
+		budget := c.budget
+		if got := n.meant(c.key, &budget); got != c.want || budget != c.left {
+			t.Errorf("meant(%q) with a budget of %d = %q, %d left; want %q, %d left", c.key, c.budget, got, budget, c.want, c.left)
+		}
+	}
+}
