@@ -3,6 +3,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,4 +103,41 @@ func TestNearMissBudgetAtItsEnd(t *testing.T) {
 			t.Errorf("meant(%q) with a budget of %d = %q, %d left; want %q, %d left", c.key, c.budget, got, budget, c.want, c.left)
 		}
 	}
+}
+
+// TestNearMissSameWordsAreInOrder: a key of the same words is taken for
+// the same words in the same order only when each separator stands where
+// the other's does ("aa.a" and "a.aa" are the same words, "aa" and "a", in
+// another order), so a key one edit away is named before it; and a ":"
+// joins words as "." does (validate.NearestID reads both).
+func TestNearMissSameWordsAreInOrder(t *testing.T) {
+	reg := memRegistry(t, memCap{id: "c", config: []validate.ConfigEntry{
+		boolKey("a.aaa", true), boolKey("aaa.b", true), boolKey("beta.deep.flag", true)}})
+	meant := func(key, near string) []string {
+		return []string{`config key "` + key + `" is declared by no capability, so nothing reads it; did you mean "` + near + `"?`}
+	}
+	for _, c := range []struct {
+		config string
+		want   []string
+	}{
+		{`{"aaa.a":1}`, meant("aaa.a", "aaa.b")},                            // one edit, before a.aaa's words reordered
+		{`{"A.AAA":1}`, meant("A.AAA", "a.aaa")},                            // the same words in order
+		{`{"beta:deep:flag":1}`, meant("beta:deep:flag", "beta.deep.flag")}, // two edits, the same words
+		{`{"flag:deep:beta":1}`, meant("flag:deep:beta", "beta.deep.flag")},
+	} {
+		if env := resolve(t, reg, "ship:post", c.config, Enablement{}); !slices.Equal(env.Warnings, c.want) {
+			t.Errorf("config %s: warnings\n got  %q\n want %q", c.config, env.Warnings, c.want)
+		}
+	}
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"aa.a", "a.aa", false}, {"aaa.a", "a.aaa", false}, {"a.b", "a:b", true}, {"A_b", "a-B", true},
+	} {
+		if got := sameWordsInOrder(c.a, c.b); got != c.want {
+			t.Errorf("sameWordsInOrder(%q, %q) = %v; want %v", c.a, c.b, got, c.want)
+		}
+	}
+
 }
