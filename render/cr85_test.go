@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/validate"
 	"github.com/capreg/capreg/validate/ojson"
@@ -140,4 +141,39 @@ func TestNearMissSameWordsAreInOrder(t *testing.T) {
 		}
 	}
 
+}
+
+// TestCentralOwnershipBudgetAtItsEnd: a near miss whose central-pattern
+// matches cost just what is left of the budget is still matched, and
+// warned of: 208 patterns against a key of two dots, and the two paths
+// above it, cost 625 a spelling (the key's own comparison one), so the
+// 20,000 cover 32 spellings exactly (Owner takes up to 256 patterns).
+func TestCentralOwnershipBudgetAtItsEnd(t *testing.T) {
+	const key, patterns, spellings = "workflow.research.depth", 208, 40
+	defer func(d time.Duration) { maxCentralMatching = d }(maxCentralMatching)
+	maxCentralMatching = time.Hour // the count budget is tested, not the time
+	reg := memRegistry(t, memCap{id: "w", config: []validate.ConfigEntry{boolKey(key, true)}})
+	central := &validate.CentralSchema{}
+	for i := range patterns {
+		central.Sources = append(central.Sources, fmt.Sprintf(`^never%d\.[a-z]+$`, i))
+	}
+	reg.Central = central
+	members := make([]string, spellings)
+	for i := range members {
+		spelt := []byte(key)
+		for j := range 6 { // "workfl" in the capitals of i+1
+			if (i+1)&(1<<j) != 0 {
+				spelt[j] -= 'a' - 'A'
+			}
+		}
+		members[i] = fmt.Sprintf("%q:true", spelt)
+	}
+	const cost = 1 + 3*patterns
+	if maxNearComparisons%cost != 0 {
+		t.Fatalf("the budget %d is no multiple of %d", maxNearComparisons, cost)
+	}
+	env := resolve(t, reg, "ship:post", "{"+strings.Join(members, ",")+"}", Enablement{})
+	if got, want := env.WarningCount(), maxNearComparisons/cost; got != want {
+		t.Errorf("%d spellings of %q against %d central patterns: %d warnings; want the %d the budget allows", spellings, key, patterns, got, want)
+	}
 }
