@@ -25,3 +25,19 @@ func TestCapabilitiesByTierCr85(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileNameTypoMeantCr85: GET /profiles/{name} names the profile a
+// name is one slip from, not only one it abbreviates or spells in another
+// case.
+func TestProfileNameTypoMeantCr85(t *testing.T) {
+	h := newRouter(testdataSource(t))
+	for _, c := range []struct{ name, meant string }{
+		{"standrad", "standard"},
+		{"fulll", "full"},
+		{"cores", "core"},
+	} {
+		if code, msg, meant := errorAt(t, h, "GET", "/profiles/"+c.name); code != 404 || meant != c.meant {
+			t.Errorf("/profiles/%s: %d %q didYouMean %q, want 404 naming %q", c.name, code, msg, meant, c.meant)
+		}
+	}
+}
