@@ -1,6 +1,10 @@
 package api_test
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,5 +43,37 @@ func TestProfileNameTypoMeantCr85(t *testing.T) {
 		if code, msg, meant := errorAt(t, h, "GET", "/profiles/"+c.name); code != 404 || meant != c.meant {
 			t.Errorf("/profiles/%s: %d %q didYouMean %q, want 404 naming %q", c.name, code, msg, meant, c.meant)
 		}
+	}
+}
+
+// TestContributionsByRoleInContractOrderCr85: GET /loop-points/{point}
+// lists contributionsByRole in the order of the step's agent roles in the
+// contract, not in the order the contributions come: with drift's
+// contribution into checker before security's into planner, plan:pre's
+// roles (researcher, planner, checker) put planner first.
+func TestContributionsByRoleInContractOrderCr85(t *testing.T) {
+	repo := copyTestRepo(t)
+	file := filepath.Join(repo, "capabilities", "drift", "capability.json")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(src), `"contributions": [],`,
+		`"contributions": [{"point": "plan:pre", "into": "checker", "fragment": {"inline": "Check the drift."}, "produces": [], "consumes": []}],`, 1)
+	if edited == string(src) {
+		t.Fatal("drift's capability.json has no empty contributions to edit")
+	}
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := do(t, newRouter(repoSource(t, repo)), "GET", "/loop-points/plan:pre", nil)
+	var doc struct {
+		ByRole json.RawMessage `json:"contributionsByRole"`
+	}
+	if err := json.Unmarshal(e.body, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := objectKeys(t, doc.ByRole), []string{"planner", "checker"}; !slices.Equal(got, want) {
+		t.Errorf("contributionsByRole keys %q, want %q (the contract's order): %s", got, want, doc.ByRole)
 	}
 }
