@@ -77,3 +77,41 @@ func TestContributionsByRoleInContractOrderCr85(t *testing.T) {
 		t.Errorf("contributionsByRole keys %q, want %q (the contract's order): %s", got, want, doc.ByRole)
 	}
 }
+
+// TestEveryPointWiredWithoutCallSitesCr85: with no host workflow calling
+// render-hooks at all, GET /loop-points says every point is wired (a hook
+// may sit anywhere, point-unwired being off), as README says.
+func TestEveryPointWiredWithoutCallSitesCr85(t *testing.T) {
+	repo := copyTestRepo(t)
+	dir := filepath.Join(repo, "workflows")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ent := range entries {
+		file := filepath.Join(dir, ent.Name())
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		for line := range strings.Lines(string(src)) {
+			if !strings.Contains(line, "render-hooks") {
+				kept = append(kept, line)
+			}
+		}
+		if err := os.WriteFile(file, []byte(strings.Join(kept, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m := do(t, newRouter(repoSource(t, repo)), "GET", "/loop-points", nil).json(t)
+	pts := m["points"].([]any)
+	if len(pts) != 12 {
+		t.Fatalf("%d points, want 12", len(pts))
+	}
+	for _, p := range pts {
+		if p := p.(map[string]any); p["wired"] != true {
+			t.Errorf("%v is not wired", p["point"])
+		}
+	}
+}
