@@ -22,3 +22,25 @@ func TestInsideCr85(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreTextCr85: a score reads in plain decimals, to four significant
+// digits, from 0.001 up to a billion, past which it takes an exponent
+// (cr85 mutant: the bound at 1e5 passed every test).
+func TestScoreTextCr85(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{467.8123, "467.8"},
+		{25380.4, "25380"},
+		{123456789, "123500000"},
+		{999949999, "999900000"},
+		{1e9, "1e+09"},
+		{0.0012345, "0.001234"},
+		{0.00099, "0.00099"},
+	} {
+		if got := scoreText(c.v); got != c.want {
+			t.Errorf("scoreText(%v) = %q; want %q", c.v, got, c.want)
+		}
+	}
+}
