@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // TestInsideCr85: inside holds p to dir itself or a path below it, at a
 // separator, and to anything below the root "/" (cr85 mutants: the equal
@@ -42,5 +46,18 @@ func TestScoreTextCr85(t *testing.T) {
 		if got := scoreText(c.v); got != c.want {
 			t.Errorf("scoreText(%v) = %q; want %q", c.v, got, c.want)
 		}
+	}
+}
+
+// TestClipCr85: an echoed intent or line of 200 characters is kept whole,
+// one of 201 cut to its first 200 and "…" (cr85 mutant: cutting at 200
+// already passed every test).
+func TestClipCr85(t *testing.T) {
+	at200 := strings.Repeat("é", 200)
+	if got := clip(at200); got != at200 {
+		t.Errorf("clip of 200 characters = %d characters; want it whole", utf8.RuneCountInString(got))
+	}
+	if got := clip(at200 + "x"); got != at200+"…" {
+		t.Errorf("clip of 201 characters = %q…; want the first 200 and …", got[:20])
 	}
 }
