@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -26,4 +27,32 @@ func TestCoverageCommonWordMissingIsNotAll(t *testing.T) {
 		}
 	}
 	t.Fatal("certs not found")
+}
+
+// TestCommandsFirstWithoutWordsTiesTheRest: for an intent of no
+// indexable word, the cards the commands name score each below the one
+// before, and the cards whose id the intent spells, after them, tie, as
+// they do (score 1) with no command named: "AM" and "am" both e^-1 after
+// the command's card, in id order (cr86 mutant: every result scored
+// e^-i, the second id card below the first, survived go test ./search).
+func TestCommandsFirstWithoutWordsTiesTheRest(t *testing.T) {
+	ix := Build([]Card{
+		{ID: "users", Summary: "Who is logged in", Replaces: []string{"w *"}},
+		{ID: "am", Summary: "An id of no indexable word"},
+		{ID: "AM", Summary: "Another id of no indexable word"},
+	})
+	plain := ix.Search(Query{Intent: "am"})
+	if len(plain) != 2 || plain[0].Score != 1 || plain[1].Score != 1 {
+		t.Fatalf("without commands %+v, want both id cards at score 1", plain)
+	}
+	got := ix.Search(Query{Intent: "am", Commands: []int{0}})
+	want := []float64{1, roundScore(math.Exp(-1)), roundScore(math.Exp(-1))}
+	if len(got) != 3 || got[0].ID != "users" {
+		t.Fatalf("with the command %+v, want users then the two id cards", got)
+	}
+	for i, r := range got {
+		if r.Score != want[i] {
+			t.Errorf("result %d (%s) scores %v, want %v", i, r.ID, r.Score, want[i])
+		}
+	}
 }
