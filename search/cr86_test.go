@@ -56,3 +56,20 @@ func TestCommandsFirstWithoutWordsTiesTheRest(t *testing.T) {
 		}
 	}
 }
+
+// TestRankRoundedFarBelowZero: a best linear score far below zero
+// (-800, whose e^ is no float64) is brought up to e^-700 (scoreShift),
+// so that candidates an e apart keep their order rather than all
+// flooring at the smallest float and tying in id order (cr86 mutant:
+// scoreShift clamping the best at +700 only survived go test ./search).
+func TestRankRoundedFarBelowZero(t *testing.T) {
+	ix := Build([]Card{{ID: "a", Summary: "one"}, {ID: "b", Summary: "two"}})
+	s := newScratch(len(ix.cards), len(ix.vocab))
+	a, b := cardAt(t, ix, "a"), cardAt(t, ix, "b")
+	s.top = append(s.top[:0], hit{card: b, score: -800}, hit{card: a, score: -801})
+	got := ix.rankRounded(s, 2)
+	if len(got) != 2 || got[0].card != b || got[1].card != a || !(got[0].score > got[1].score) {
+		t.Errorf("%+v, want b (card %d) above a (card %d), its score e times a's", got, b, a)
+	}
+}
+
