@@ -73,3 +73,15 @@ func TestRankRoundedFarBelowZero(t *testing.T) {
 	}
 }
 
+// TestSearchBareIDLimit: the cards whose id an intent of no indexable
+// word spells are cut at the limit (cr86 mutant: a cut past limit+1
+// survived go test ./search, no test giving more such cards than the
+// limit).
+func TestSearchBareIDLimit(t *testing.T) {
+	ix := Build([]Card{{ID: "am", Summary: "one"}, {ID: "AM", Summary: "two"}, {ID: "Am", Summary: "three"}})
+	for limit := 1; limit <= 4; limit++ {
+		if got := ix.Search(Query{Intent: "am", Limit: limit}); len(got) != min(limit, 3) {
+			t.Errorf("limit %d: %d results %+v, want %d", limit, len(got), got, min(limit, 3))
+		}
+	}
+}
