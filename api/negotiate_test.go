@@ -171,7 +171,8 @@ func TestGzipNegotiation(t *testing.T) {
 		{"br, deflate", false},
 		{"identity", false},
 		{"gzip;q=0.5, identity", false},
-		{"gzip;q=2", false}, // a malformed weight drops the coding
+		{"gzip;q=2", false},  // a malformed weight drops the coding
+		{"gzip;q=.5", false}, // a qvalue starts with 0 or 1 (cr86 mutant: a weight of no whole part read survived)
 	}
 	for _, tt := range tests {
 		t.Run(tt.acceptEncoding, func(t *testing.T) {
