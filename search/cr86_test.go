@@ -85,3 +85,15 @@ func TestSearchBareIDLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestValidRisk: a search may filter by either risk a card declares, or
+// by none (""), what a query without ?risk= asks; any other value is no
+// filter (cr86 mutant: "" refused survived go test ./search, which no
+// test of the package asked).
+func TestValidRisk(t *testing.T) {
+	for risk, want := range map[string]bool{"": true, "reversible": true, "destructive": true, "Reversible": false, "unknown": false, " ": false} {
+		if got := ValidRisk(risk); got != want {
+			t.Errorf("ValidRisk(%q) = %v, want %v", risk, got, want)
+		}
+	}
+}
