@@ -175,6 +175,7 @@ func TestParseAssocRejectsDamage(t *testing.T) {
 		"ASV1\x01\x01\xff\xff\xff\xff\x0fa\x7f", // a term longer than the data
 		"ASV1\x02\x01\x01a\x7f",                 // a term missing
 		"ASV1\x01\x02\x01a\x7f",                 // a dimension missing
+		"ASV1\x01\x01\x01a\x7f\x7f",             // a byte past the vectors (cr86 mutant: taken survived)
 		"ASV1\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x01\x01a\x7f",
 	} {
 		var b bytes.Buffer
