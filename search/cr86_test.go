@@ -1,8 +1,11 @@
 package search
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -95,5 +98,24 @@ func TestValidRisk(t *testing.T) {
 		if got := ValidRisk(risk); got != want {
 			t.Errorf("ValidRisk(%q) = %v, want %v", risk, got, want)
 		}
+	}
+}
+
+// TestParseAssocZeroVector: a term whose vector is all zeros keeps it,
+// where normalising it by its length (0) would make it NaN, which every
+// product with it carries into a score; the others are of length 1
+// (cr86 mutant: the normalisation without its s > 0 guard survived go
+// test ./search, the embedded table holding no zero vector).
+func TestParseAssocZeroVector(t *testing.T) {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte("ASV1\x02\x02\x01a\x01b\x00\x00\x03\x04"))
+	zw.Close()
+	tab, err := parseAssoc(b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []float32{0, 0, 0.6, 0.8}; !slices.Equal(tab.vec, want) || tab.id["a"] != 0 || tab.id["b"] != 1 {
+		t.Errorf("vectors %v of ids %v, want %v of a 0, b 1", tab.vec, tab.id, want)
 	}
 }
