@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -119,3 +120,22 @@ func TestParseAssocZeroVector(t *testing.T) {
 		t.Errorf("vectors %v of ids %v, want %v of a 0, b 1", tab.vec, tab.id, want)
 	}
 }
+
+// TestWordNgramCountIsWhatIsCut: wordNgramCount, by which cutWords makes
+// the n-grams' slice at its size, is how many appendWordNgrams cuts a
+// word into, at every size up to ngMaxWord, and 0 past it, where
+// cutWords cuts none (cr86 mutant: a count one short for each n
+// survived go test ./search, append growing the slice unseen).
+func TestWordNgramCountIsWhatIsCut(t *testing.T) {
+	for size := range ngMaxWord + 3 {
+		w := strings.Repeat("a", size)
+		want := 0
+		if size <= ngMaxWord {
+			want = len(appendWordNgrams(nil, w))
+		}
+		if got := wordNgramCount(size); got != want {
+			t.Errorf("wordNgramCount(%d) = %d, want %d", size, got, want)
+		}
+	}
+}
+
