@@ -139,3 +139,16 @@ func TestWordNgramCountIsWhatIsCut(t *testing.T) {
 	}
 }
 
+// TestSolveSingular: solve reports a system whose matrix is singular,
+// positive semi-definite only ([1 1; 1 1]), as not positive definite
+// (nil), where a zero pivot divided into infinities; a positive definite
+// one it solves (cr86 mutant: a zero pivot taken survived go test
+// ./search).
+func TestSolveSingular(t *testing.T) {
+	if x := solve([]float64{1, 1, 1, 1}, []float64{1, 1}, 2); x != nil {
+		t.Errorf("singular system solved: %v, want nil", x)
+	}
+	if x := solve([]float64{4, 2, 2, 3}, []float64{2, 5}, 2); len(x) != 2 || math.Abs(x[0]+0.5) > 1e-12 || math.Abs(x[1]-2) > 1e-12 {
+		t.Errorf("[4 2; 2 3] x = [2 5]: x = %v, want [-0.5 2]", x)
+	}
+}
