@@ -572,3 +572,24 @@ func TestStatusIsAPlainEncoding(t *testing.T) {
 		})
 	}
 }
+
+// TestStatusLastAttemptNullBeforeAny: GET /status's lastAttempt is null
+// until a rebuild was attempted, not the zero time, and the attempt's
+// time once there was one (cr86 mutant: lastAttempt set whatever the
+// status survived go test ./api).
+func TestStatusLastAttemptNullBeforeAny(t *testing.T) {
+	src := &source{}
+	var doc map[string]any
+	e := do(t, newRouter(src), "GET", "/status", nil)
+	if err := json.Unmarshal(e.body, &doc); err != nil || e.status != http.StatusOK {
+		t.Fatalf("status %d %s: %v", e.status, e.body, err)
+	}
+	if v, ok := doc["lastAttempt"]; !ok || v != nil {
+		t.Errorf("lastAttempt = %v (present %v) before any rebuild, want null", v, ok)
+	}
+	src.status.LastAttempt = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	e = do(t, newRouter(src), "GET", "/status", nil)
+	if err := json.Unmarshal(e.body, &doc); err != nil || doc["lastAttempt"] != "2026-03-01T12:00:00Z" {
+		t.Errorf("lastAttempt = %v (%v), want 2026-03-01T12:00:00Z", doc["lastAttempt"], err)
+	}
+}
