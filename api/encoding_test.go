@@ -35,6 +35,8 @@ func TestContentEncodedBodiesAreRefused(t *testing.T) {
 		{"render identity then gzip", "/render-hooks/plan:pre", gzipped(t, `{}`), "identity, gzip", http.StatusUnsupportedMediaType},
 		{"validate br", "/validate", []byte(`{"delete":["docs/markers.md"]}`), "br", http.StatusUnsupportedMediaType},
 		{"render identity", "/render-hooks/plan:pre", []byte(`{}`), "identity", http.StatusOK},
+		// A coding's name is case-insensitive (RFC 9110 §8.4.1; cr86 mutant: "identity" alone survived).
+		{"render Identity", "/render-hooks/plan:pre", []byte(`{}`), "Identity", http.StatusOK},
 		{"render none", "/render-hooks/plan:pre", []byte(`{}`), "", http.StatusOK},
 	}
 	for _, tt := range tests {
