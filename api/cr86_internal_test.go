@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 )
@@ -58,5 +60,27 @@ func TestTurnsLastWaitingPlace(t *testing.T) {
 	release()
 	if inUse, waiting := tr.occupancy(); inUse != 0 || waiting != 0 {
 		t.Errorf("occupancy %d in use, %d waiting, want none", inUse, waiting)
+	}
+}
+
+// TestGzipForOverOneKiB: a body goes gzipped only over 1 KiB, as README
+// and openapi say: 1,024 bytes go as they are, 1,025 gzipped, to a client
+// taking gzip; none to one that does not (cr86 mutant: 1 KiB itself
+// gzipped survived go test ./api).
+func TestGzipForOverOneKiB(t *testing.T) {
+	for _, tt := range []struct {
+		size     int
+		encoding string
+		want     bool
+	}{
+		{1024, "gzip", false},
+		{1025, "gzip", true},
+		{1025, "identity", false},
+	} {
+		r := httptest.NewRequest(http.MethodGet, "/registry", nil)
+		r.Header.Set("Accept-Encoding", tt.encoding)
+		if got := gzipFor(r, &body{data: make([]byte, tt.size)}); got != tt.want {
+			t.Errorf("%d bytes, Accept-Encoding %s: gzipped %v, want %v", tt.size, tt.encoding, got, tt.want)
+		}
 	}
 }
