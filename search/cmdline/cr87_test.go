@@ -1,0 +1,27 @@
+package cmdline
+
+import "testing"
+
+// TestMatchCommandApplyUntracksAndMoves: rows killing mutants of
+// finalTable.apply as copiesClosed uses it (cr87). A redirection the table
+// does not follow leaves its descriptor open, not closed as before it: a
+// process substitution's target ("2> >(cat)"), a here-string onto 0
+// ("<<<x"), a file past the table's ten; a descriptor past 9 closed
+// ("13>&-") or moved onto ("13>&2-", which closes 2) is no crash (bash
+// 5.2, a stub make on PATH: each row says whether make ran).
+func TestMatchCommandApplyUntracksAndMoves(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: make runs.
+		{"make all 2>&- 2> >(cat) 3>&2", []string{"make"}},
+		{"make all 13>&-", []string{"make"}},
+		{"make all 13>&2- 2>&13", []string{"make"}},
+		{"make all <&- <<<x 3<&0", []string{"make"}},
+		{"make all 2>&- 1>a 1>b 1>c 1>d 1>e 1>f 1>g 1>h 1>i 1>j 2>k 3>&2", []string{"make"}},
+		// bash: "Bad file descriptor"; make does not run.
+		{"make all 13>&2- 3>&2", nil},
+	})
+}
