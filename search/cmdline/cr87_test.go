@@ -25,3 +25,27 @@ func TestMatchCommandApplyUntracksAndMoves(t *testing.T) {
 		{"make all 13>&2- 3>&2", nil},
 	})
 }
+
+// TestMatchCommandExecUntrackedAndWordBeforeRedirections: rows killing
+// mutants of finalTable.closed and sameEffect (cr87). An exec whose
+// redirection the table does not follow (a here-string, a process
+// substitution) leaves the descriptor open for the commands after it,
+// not closed; and a word of the command between its name's words and the
+// redirections after them is no redirection the table passes over ("2>o
+// make all x 1>&2" runs "make all x", no "make all > <out> 2>&1"). Bash
+// 5.2, a stub make on PATH writing OUT and ERR: make runs in each.
+func TestMatchCommandExecUntrackedAndWordBeforeRedirections(t *testing.T) {
+	mt := Compile([]Card{
+		{ID: "one", Replaces: []string{"make all > <out> 2>&1"}},
+		{ID: "make", Replaces: []string{"make all"}},
+	})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"exec 3<<<x; make all 4<&3", []string{"make"}},
+		{"exec 2>&-; exec 2> >(cat); make all 3>&2", []string{"make"}},
+		{"2>o make all x 1>&2", []string{"make"}},
+		{"2>o make all 1>&2", []string{"one", "make"}},
+	})
+}
