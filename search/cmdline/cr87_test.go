@@ -49,3 +49,23 @@ func TestMatchCommandExecUntrackedAndWordBeforeRedirections(t *testing.T) {
 		{"2>o make all 1>&2", []string{"one", "make"}},
 	})
 }
+
+// TestMatchCommandQuotedExec: quotes on "exec" leave it the builtin (only
+// reserved words lose their meaning quoted), so "'exec' 2>&-" closes the
+// shell's errors as "exec 2>&-" does, and a later copy of them is refused
+// (bash 5.2, a stub make on PATH: each row says whether make ran).
+// shellExec passed over a quoted exec, and the matcher matched make after
+// it (a mutant dropping the check survived go test, cr87).
+func TestMatchCommandQuotedExec(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"'exec' 2>&-; make all 3>&2", nil},
+		{"\\exec 2>&-; make all 3>&2", nil},
+		{"\"exec\" 2>&-; make all 3>&2", nil},
+		{"e\"xec\" 3>o; make all 4>&3", []string{"make"}},
+		{"'exec' 2>&-; make all", []string{"make"}},
+	})
+}

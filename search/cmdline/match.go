@@ -2164,7 +2164,7 @@ const closedAtStart uint16 = 0x3f8
 // of its own, which bash undoes after it (a miss: its changes are not
 // counted). Any "if", "case" or "do" word before it counts as such.
 func shellExec(toks []shellToken, s int) bool {
-	if toks[s].quoted || toks[s].text != "exec" {
+	if toks[s].text != "exec" { // quoted too: "'exec' 2>&-" is the builtin
 		return false
 	}
 	end := s + 1
