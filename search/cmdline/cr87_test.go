@@ -69,3 +69,42 @@ func TestMatchCommandQuotedExec(t *testing.T) {
 		{"'exec' 2>&-; make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandExecNotInTheShell: rows killing mutants of shellExec
+// (cr87). An exec of redirections alone run in the background, in a loop
+// body, or inside a subshell or substitution after another command there
+// changes no descriptor of the shell running the commands after it (bash
+// 5.2, a stub make on PATH: make runs in each).
+func TestMatchCommandExecNotInTheShell(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"exec 2>&- & make all 3>&2", []string{"make"}},
+		{"while false; do exec 2>&-; done; make all 3>&2", []string{"make"}},
+		{"while false; do ls; exec 2>&-; done; make all 3>&2", []string{"make"}},
+		{"( ls; exec 2>&- ); make all 3>&2", []string{"make"}},
+		{"echo $(ls; exec 2>&-); make all 3>&2", []string{"make"}},
+		{"echo `ls; exec 2>&-`; make all 3>&2", []string{"make"}},
+	})
+}
+
+// TestMatchCommandExecAfterAssignmentAndNestedGroups: rows killing
+// mutants of shellExec and startRefused (cr87). An assignment before an
+// exec of redirections alone leaves it the shell's ("A=1 exec 2>&-"
+// closes its errors), and the redirections of nested groups apply the
+// outermost first, so an inner group's close wins over an outer file and
+// an inner file over an outer close (bash 5.2, a stub make on PATH: each
+// row says whether make ran).
+func TestMatchCommandExecAfterAssignmentAndNestedGroups(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"A=1 exec 2>&-; make all 3>&2", nil},
+		{"{ { make all 3>&2; } 2>&-; } 2>e", nil},
+		{"{ { make all 3>&2; } 2>e; } 2>&-", []string{"make"}},
+	})
+}
