@@ -108,3 +108,19 @@ func TestMatchCommandExecAfterAssignmentAndNestedGroups(t *testing.T) {
 		{"{ { make all 3>&2; } 2>e; } 2>&-", []string{"make"}},
 	})
 }
+
+// TestMatchCommandRefusedInsideNestedCompound: a row killing a mutant of
+// refusedFrom (cr87): a syntax error inside compound commands nested over
+// several lines refuses them from the line the outermost starts on, not
+// the innermost ("if true; then make all" then an inner if, then an
+// extra "fi": bash 5.2 runs none of it, a stub make on PATH).
+func TestMatchCommandRefusedInsideNestedCompound(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"if true; then make all\nif true; then ls\nfi\nfi; fi", nil},
+		{"if true; then make all\nif true; then ls\nfi\nfi", []string{"make"}},
+	})
+}
