@@ -124,3 +124,18 @@ func TestMatchCommandRefusedInsideNestedCompound(t *testing.T) {
 		{"if true; then make all\nif true; then ls\nfi\nfi", []string{"make"}},
 	})
 }
+
+// TestMatchCommandExpansionAsCommandName: a row killing a mutant of
+// inSpans (cr87): a "${…}" written as a command's name is a word, so the
+// ";" or "&&" after it is no control operator where a command must start
+// (bash 5.2 runs true, then the stub make on PATH).
+func TestMatchCommandExpansionAsCommandName(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"${x:-true}; make all", []string{"make"}},
+		{"${x:-true} && make all", []string{"make"}},
+	})
+}
