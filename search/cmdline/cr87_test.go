@@ -139,3 +139,21 @@ func TestMatchCommandExpansionAsCommandName(t *testing.T) {
 		{"${x:-true} && make all", []string{"make"}},
 	})
 }
+
+// TestMatchCommandHashInExpansionAcrossLines: rows killing mutants of
+// splitHereDocs and continueLines (cr87): a "#" inside "${…}" starts no
+// comment there either, so the "<<EOF" after it opens a here-document
+// whose body is text, and a backslash-newline after it joins the next
+// line onto echo's words (bash 5.2, a stub make on PATH: make runs in
+// neither).
+func TestMatchCommandHashInExpansionAcrossLines(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		{"cat ${x:- #} <<EOF\nmake all\nEOF", nil},
+		{"echo ${x:- #} \\\nmake all", nil},
+		{"cat ${x:- #} <<EOF\nls\nEOF\nmake all", []string{"make"}},
+	})
+}
