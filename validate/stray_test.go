@@ -273,6 +273,24 @@ func TestStrayMessagesInFull(t *testing.T) {
 			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (caps, which capreg.json names), and not read: move its capability folders into caps, or name capabilities in capreg.json's "capabilities"`},
 		},
 		{
+			// Only a declaration at the root is told to name its folder:
+			// one under a package is the package's, whatever capreg.json names.
+			name:   "declarations under a package's capabilities folder, beside a capabilities folder that cannot be read",
+			capDir: "capabilites",
+			strays: []string{"packages/a/capabilities/x/capability.json"},
+			scan:   Diagnostics{{File: RepoConfigFile, Pointer: "/capabilities", Rule: "file-unreadable", Severity: Error, Message: `configured path "capabilites" does not exist in the repository`}},
+			want: []string{"packages/a/capabilities/x/capability.json: this capability declaration is under packages/a/capabilities, not under this repository's capabilities folder (capabilites), and not read: " +
+				"if packages/a, in this repository, is a repository of its own, check that folder with --repo; else move its capability folders into capabilites"},
+		},
+		{
+			// CapabilitiesDirUnread reads capreg.json's finding alone.
+			name:   "a finding at another file's /capabilities leaves the advice to move",
+			capDir: "caps",
+			strays: []string{"capabilities/x/capability.json"},
+			scan:   Diagnostics{{File: "pkg/capreg.json", Pointer: "/capabilities", Rule: "file-unreadable", Severity: Error, Message: `configured path "caps" does not exist in the repository`}},
+			want:   []string{`capabilities/x/capability.json: this capability declaration is under capabilities, not under this repository's capabilities folder (caps, which capreg.json names), and not read: move its capability folders into caps, or name capabilities in capreg.json's "capabilities"`},
+		},
+		{
 			name:   "the capabilities folder in another case",
 			capDir: "capabilities",
 			strays: []string{"Capabilities/x/capability.json", "Capabilities/y/capability.json"},
