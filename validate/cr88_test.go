@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,40 @@ func TestMissingFieldSaysWhatToAdd(t *testing.T) {
 		}
 		if len(got) != 1 || got[0] != tt.want {
 			t.Errorf("claude without %s: schema findings %q, want [%q]", tt.old, got, tt.want)
+		}
+	}
+}
+
+// TestCacheGivesARenamedCardNoTreeOfAFailedOne: a card renamed is given
+// the tree of its bytes only from a card that passed; one that failed
+// keeps of its tree only its id (failedCardIDDoc), so a card of its bytes
+// at a new path, or beside it, is checked afresh, with every finding a
+// fresh check gives: a schema error, a json-syntax slip.
+// (cr88 mutant: parsedAs taking failed cards too survived.)
+func TestCacheGivesARenamedCardNoTreeOfAFailedOne(t *testing.T) {
+	for _, data := range []string{
+		`{"id": "b", "command": "bin/b", "summary": "Does b.", "intent_phrases": ["do b"], "effects": "Does it.", "risk": "maybe", "example": "bin/b"}`,
+		`{"id": "b", "command": "bin/b", "summary": "Does b.", "intent_phrases": ["do b"], "effects": "Does it.", "risk": "reversible", "example": "bin/b",}`,
+	} {
+		src := func(paths ...string) *Sources {
+			s := &Sources{}
+			for _, p := range paths {
+				s.Cards = append(s.Cards, CardSource{File: File{Path: p, Data: []byte(data)}, ToolPath: strings.TrimSuffix(p, ".card.json"), ToolExists: true})
+			}
+			return s
+		}
+		cache := NewCache()
+		if first := cache.Validate(src("bin/b.card.json")); !first.Diagnostics.HasErrors() {
+			t.Fatalf("%s: no error: %v", data, first.Diagnostics)
+		}
+		for _, s := range []*Sources{src("bin/c.card.json"), src("bin/b.card.json", "lib/b.card.json")} {
+			got, want := cache.Validate(s), Validate(s)
+			if g, w := fmt.Sprint(got.Diagnostics), fmt.Sprint(want.Diagnostics); g != w {
+				t.Errorf("%s: findings differ\ncached: %s\nfresh:  %s", data, g, w)
+			}
+			if len(got.Cards) != len(want.Cards) {
+				t.Errorf("%s: %d cards, want %d", data, len(got.Cards), len(want.Cards))
+			}
 		}
 	}
 }
