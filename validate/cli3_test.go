@@ -61,6 +61,10 @@ func TestConfigKeyParentCentral(t *testing.T) {
 				`a config giving this key, {"agent_skills": {"x": {"mode": …}}}, makes the central "agent_skills.x" an object`, "rename this key so that it is not below a central one"}, nil},
 		{"below a pattern's key, two levels", `"m.a.b.c": ` + str, `{"dynamicKeyPatterns": [{"source": "^m\\.[a-z]+$"}]}`, "/config/m.a.b.c",
 			[]string{`is below "m.a", a key central config-schema pattern`}, nil},
+		// A parent that is the pattern's literal text whole, its tail
+		// optional (cr88 mutant: i > len(lit) in the walk up survived).
+		{"below a pattern's key that is its literal text", `"rv.model.mode": ` + str, `{"dynamicKeyPatterns": [{"source": "^rv\\.model(-[a-z]+)?$"}]}`, "/config/rv.model.mode",
+			[]string{`config key "rv.model.mode" is below "rv.model", a key central config-schema pattern /^rv\.model(-[a-z]+)?$/ gives the central loader`}, nil},
 		{"below a pattern's key and a validKey: said once", `"agent_skills.x.mode": ` + str, `{"validKeys": ["agent_skills"], "dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}]}`, "/config/agent_skills.x.mode",
 			[]string{`below central config key "agent_skills"`}, []string{"pattern"}},
 		{"above two patterns' keys: said once", `"agent_skills": ` + str, `{"dynamicKeyPatterns": [{"source": "^agent_skills\\.[a-z]+$"}, {"source": "^agent_skills\\.x\\.[a-z]+$"}]}`, "/config/agent_skills",
