@@ -97,3 +97,14 @@ func TestCacheGivesARenamedCardNoTreeOfAFailedOne(t *testing.T) {
 		}
 	}
 }
+
+// TestRoleFamilyNamesEveryStepOfTheRole: role-family names each step the
+// declared role's family runs in, and every role the step admits: an
+// orchestrator in the execute step runs in discuss, verify and ship.
+// (cr88 mutant: familySteps leaving out "verify" survived; every row
+// before named one step, plan or execute.)
+func TestRoleFamilyNamesEveryStepOfTheRole(t *testing.T) {
+	gate6Findings(t, [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="orchestrator"/>`}}, "workflows/execute-phase.md", []string{
+		`role-family 7:49 declared agent-role "orchestrator" belongs to the orchestration family, but step "execute" admits only execution roles (executor, verifier); ` +
+			`remove it from this step's roles: orchestration roles run in step "discuss", step "verify", step "ship"$`})
+}
