@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/capreg/capreg/validate/ojson"
 )
 
 // TestMissingFieldSaysWhatToAdd: validate itself, not only capreg check,
@@ -107,4 +109,45 @@ func TestRoleFamilyNamesEveryStepOfTheRole(t *testing.T) {
 	gate6Findings(t, [][3]string{{"execute-phase.md", `<agent-role name="verifier"/>`, `<agent-role name="orchestrator"/>`}}, "workflows/execute-phase.md", []string{
 		`role-family 7:49 declared agent-role "orchestrator" belongs to the orchestration family, but step "execute" admits only execution roles (executor, verifier); ` +
 			`remove it from this step's roles: orchestration roles run in step "discuss", step "verify", step "ship"$`})
+}
+
+// TestAddHintOfEachKind: what addHint tells to add for each kind of
+// property a schema gives a missing field, a boolean's two values among
+// them, which no schema of validate's tests left out (cr88 mutant: the
+// boolean case dropped survived go test ./validate).
+func TestAddHintOfEachKind(t *testing.T) {
+	props, errs := ojson.Parse([]byte(`{
+		"blocking": {"type": "boolean"},
+		"onError": {"enum": ["skip", "halt"]},
+		"tier": {"enum": ["core", "standard", "full"]},
+		"requires": {"type": "array"},
+		"produces": {"type": "array", "minItems": 0},
+		"phrases": {"type": "array", "minItems": 1, "description": "what is asked"},
+		"bare": {"type": "array", "minItems": 1},
+		"effects": {"type": "string", "description": "what it does"},
+		"name": {"type": "string"}
+	}`))
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, tt := range []struct {
+		missing []string
+		want    string
+	}{
+		{[]string{"blocking"}, `; add "blocking": true or false`},
+		{[]string{"onError"}, `; add "onError": "skip" or "halt"`},
+		{[]string{"tier"}, `; add "tier": one of "core", "standard", "full"`},
+		{[]string{"requires"}, `; add "requires": [...] ([] for none)`},
+		{[]string{"produces"}, `; add "produces": [...] ([] for none)`},
+		{[]string{"phrases"}, `; add "phrases": ["..."], what is asked`},
+		{[]string{"bare"}, ``},
+		{[]string{"effects"}, `; add "effects": "...", what it does`},
+		{[]string{"name"}, ``},
+		{[]string{"unlisted"}, ``},
+		{[]string{"name", "blocking", "unlisted", "onError"}, `; add "blocking": true or false; add "onError": "skip" or "halt"`},
+	} {
+		if got := addHint("", &props, tt.missing); got != tt.want {
+			t.Errorf("addHint(%q) = %q, want %q", tt.missing, got, tt.want)
+		}
+	}
 }
