@@ -1,9 +1,11 @@
 package validate
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/capreg/capreg/validate/ojson"
 )
@@ -148,6 +150,33 @@ func TestAddHintOfEachKind(t *testing.T) {
 	} {
 		if got := addHint("", &props, tt.missing); got != tt.want {
 			t.Errorf("addHint(%q) = %q, want %q", tt.missing, got, tt.want)
+		}
+	}
+}
+
+// TestCentralPatternParentsWithinTheBudget: config-key-parent of a key
+// below a pattern's key is told only while the patterns' budget lasts, as
+// config-key-central-pattern is (TestCentralPatternsShareABudget): a
+// parent not matched in time tells nothing. (cr88: the walk matching on
+// with no budget left, a mutant, passes this too, as regexp2 fails a match
+// given no time; this pins the behaviour, the walk's check of left saves
+// the match.)
+func TestCentralPatternParentsWithinTheBudget(t *testing.T) {
+	caps := uiCapability(t).Capabilities
+	keys := ownConfigKeys(caps, nil, &sink{}) // workflow.ui_phase, workflow.ui_review, workflow.ui_safety_gate
+	for _, tt := range []struct {
+		name string
+		step time.Duration
+		want int
+	}{
+		{"budget left", 0, 3},
+		{"spent before a match", 3 * patternBudget / 2, 0},
+	} {
+		var s sink
+		central := parseCentral(&File{Path: "schema.json", Data: centralJSON(t, `^workflow$`)}, nil, &s)
+		checkCentralPatterns(context.Background(), keys, central, nil, &patternClock{now: steppingClock(tt.step)}, &s)
+		if got := len(ruleFindings(s.diags, "config-key-parent")); got != tt.want {
+			t.Errorf("%s: %d config-key-parent findings, want %d: %v", tt.name, got, tt.want, s.diags)
 		}
 	}
 }
