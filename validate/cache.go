@@ -270,13 +270,12 @@ func (l *lookups) checkCard(c *Cache, in cardInput, content [sha256.Size]byte) c
 		in.Data = same.d.Src
 		parse = func([]byte) (ojson.Value, []ojson.Error) { return same.d.Root, slices.Clone(same.errs) }
 	}
-	parsed := false
 	own := &sink{}
+	// checkCardParsed calls it once, on in.Data: a text it reads past
+	// its slips is parsed by mendDoc, and fails.
 	e.d, e.c = checkCardParsed(in, func(data []byte) (ojson.Value, []ojson.Error) {
 		v, errs := parse(data)
-		if !parsed { // a mended card parses again, and fails
-			parsed, e.errs = true, slices.Clone(errs)
-		}
+		e.errs = slices.Clone(errs)
 		return v, errs
 	}, own)
 	if e.c == nil {
