@@ -303,16 +303,6 @@ func (v *views) etagsFor(b *body) [2][]string {
 	return b.etags
 }
 
-// etagFor is the ETag of the representation of b that is sent: the gzip
-// encoding or the identity one.
-func (v *views) etagFor(b *body, gz bool) []string {
-	etags := v.etagsFor(b)
-	if gz {
-		return etags[1]
-	}
-	return etags[0]
-}
-
 // serve writes a body derived from the snapshot (and the URL, for search
 // results computed per request) with the snapshot's ETag, honouring
 // Accept-Encoding: gzip. It answers 304 only when If-None-Match holds the tag
@@ -324,7 +314,8 @@ func (v *views) serve(w http.ResponseWriter, r *http.Request, b *body) {
 }
 
 // serveTagged is serve for a body whose identity and gzip tags are etags
-// (varying by Accept too when byAccept).
+// (varying by Accept too when byAccept): the tag is that of the
+// representation sent.
 func serveTagged(w http.ResponseWriter, r *http.Request, b *body, etags [2][]string, byAccept bool) {
 	h := w.Header()
 	gz := gzipFor(r, b)
