@@ -20,7 +20,8 @@ func TestMistypedRouteNamesTheRouteAg1(t *testing.T) {
 		method, target, meant string
 	}{
 		{"GET", "/tool", "/tools"},
-		{"GET", "/tool?intent=deploy", "/tools"},
+		{"GET", "/tool?intent=deploy", "/tools?intent=deploy"},         // the request to send again, whole
+		{"GET", "/tool?intent=" + strings.Repeat("x", 1100), "/tools"}, // a long query is not echoed
 		{"GET", "/Tools/land", "/tools/land"},
 		{"GET", "/capabilities/research/closures", "/capabilities/research/closure"},
 		{"GET", "/capability/research", "/capabilities/research"},

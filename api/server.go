@@ -798,6 +798,9 @@ func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	if alt != "" {
 		alt = prefix + alt
+		if q := r.URL.RawQuery; q != "" && len(q) <= maxSuggestedQuery {
+			alt += "?" + q // the request to send again, whole
+		}
 		msg += " (did you mean " + alt + "?)"
 		details = map[string]any{"didYouMean": alt}
 	} else {
@@ -807,6 +810,10 @@ func (s *server) noRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	writeError(w, http.StatusNotFound, CodeNotFound, msg, details)
 }
+
+// maxSuggestedQuery bounds the query a 404's suggestion repeats: a
+// longer one is left for the client to append, rather than echoed.
+const maxSuggestedQuery = 1024
 
 // sentPath is the request's path as the client escaped it (RawPath, which
 // keeps a %2F), with what it left unescaped (é, ^, a space) escaped, so
