@@ -818,7 +818,7 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)):
 			d = served // its wording, with the error the scan met
 		case after == absent:
-			d = rootDiagnostic(missingRootPrefix(r.path) + o.lstatError(r.path).Error())
+			d = rootDiagnostic(missingRootMessage(r.path, o.lstatError(r.path)))
 		case after == file && r.folder:
 			d = rootDiagnostic(notFolderMessage(r.path))
 		default:

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"errors"
+	"io/fs"
+	"syscall"
 	"testing"
 
 	"github.com/capreg/capreg/validate"
@@ -14,7 +17,9 @@ func TestMissingRootOf(t *testing.T) {
 		d    validate.Diagnostic
 		want string // "" when it is no such finding
 	}{
-		{"missing", rootDiagnostic(missingRootPrefix("flows") + "no such file"), "flows"},
+		{"missing", rootDiagnostic(missingRootMessage("flows", &fs.PathError{Op: "lstat", Path: "flows", Err: syscall.ENOENT})), "flows"},
+		{"missing, with a hint", rootDiagnostic(missingRootPrefix("flows") + ` (did you mean "flow"?)`), "flows"},
+		{"missing, with an error", rootDiagnostic(missingRootMessage("flows", syscall.ENOTDIR)), "flows"},
 		{"a file", rootDiagnostic(notFolderMessage("bin")), "bin"},
 		{"quotes and escapes", rootDiagnostic(missingRootPrefix("a \"b\"\\c\té") + "x"), "a \"b\"\\c\té"},
 		{"other rule", validate.Diagnostic{File: repoConfigFile, Rule: "path-escape", Message: missingRootPrefix("flows")}, ""},
@@ -160,5 +165,32 @@ func TestProposedLayoutPlacesEachRefusedValue(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// missingRootMessage leaves out an error that only repeats that the root,
+// or a folder on its way, is not there, and keeps one that tells more.
+func TestMissingRootMessage(t *testing.T) {
+	const prefix = `configured path "a/b" does not exist in the repository`
+	lstat := func(p string, err error) error { return &fs.PathError{Op: "lstat", Path: p, Err: err} }
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"the root", lstat("a/b", syscall.ENOENT), prefix},
+		{"a folder on its way", lstat("a", syscall.ENOENT), prefix},
+		{"fs.ErrNotExist", lstat("a/b", fs.ErrNotExist), prefix},
+		{"a name it begins with", lstat("a/", syscall.ENOENT), prefix + ": lstat a/: no such file or directory"},
+		{"below it", lstat("a/b/c", syscall.ENOENT), prefix + ": lstat a/b/c: no such file or directory"},
+		{"where a link leads", lstat("gone", syscall.ENOENT), prefix + ": lstat gone: no such file or directory"},
+		{"a file on its way", syscall.ENOTDIR, prefix + ": not a directory"},
+		{"denied", lstat("a", syscall.EACCES), prefix + ": lstat a: permission denied"},
+		{"a loop", errors.New("symlink loop"), prefix + ": symlink loop"},
+	}
+	for _, tt := range tests {
+		if got := missingRootMessage("a/b", tt.err); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

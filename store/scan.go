@@ -754,7 +754,7 @@ func (sc *scanner) walkPath(root priorityRoot) error {
 			if linkLoops(abs) {
 				err = errLinkLoop // not "EvalSymlinks: too many links"
 			}
-			sc.rootFinding(rel, missingRootPrefix(rel)+sc.relError(err, false).Error()+sc.didYouMean(rel, err))
+			sc.rootFinding(rel, missingRootMessage(rel, sc.relError(err, false))+sc.didYouMean(rel, err))
 		case broken != "" && rel == sc.capDir:
 			// Not a repository without capabilities: one whose folder of
 			// them was moved from under its link (a checkout's
@@ -2329,10 +2329,26 @@ func (sc *scanner) resolvesInside(rel string) bool {
 const maxSiblings = 1000
 
 // missingRootPrefix starts the finding that a root capreg.json names does
-// not exist; the error follows it. Snapshot.Overlay recognises the served
+// not exist (missingRootMessage). Snapshot.Overlay recognises the served
 // scan's findings by it.
 func missingRootPrefix(r string) string {
-	return fmt.Sprintf("configured path %q does not exist in the repository: ", r)
+	return fmt.Sprintf("configured path %q does not exist in the repository", r)
+}
+
+// missingRootMessage is the finding that the root r capreg.json names does
+// not exist, err being why it could not be resolved (its path relative to
+// the repository root, as scanner.relError shows it). Where r itself, or a
+// folder on its way, is plainly not there, err ("lstat capabilites: no
+// such file or directory") only repeats the finding and is left out; any
+// other error follows it, as what the finding alone does not tell: a link
+// on the way leading to nothing ("lstat gone: no such file or directory"),
+// a file on the way ("not a directory"), a loop, a denied permission.
+func missingRootMessage(r string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) && (pe.Path == r || strings.HasPrefix(r, pe.Path+"/")) {
+		return missingRootPrefix(r)
+	}
+	return missingRootPrefix(r) + ": " + err.Error()
 }
 
 // notFolderMessage is the finding that a root capreg.json names as a folder

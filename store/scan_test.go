@@ -1138,11 +1138,41 @@ func TestScanConfiguredRootsOnceAndFolders(t *testing.T) {
 		}
 	}
 	want := []string{
-		`1:18 /capabilities configured path "caps" does not exist in the repository: `,
+		`1:18 /capabilities configured path "caps" does not exist in the repository`,
 		`1:83 /cards/1 configured path "bin/ft" is a file; it must name a folder`,
 	}
-	if len(got) != len(want) || !strings.HasPrefix(got[0], want[0]) || got[1] != want[1] {
+	if !slices.Equal(got, want) {
 		t.Errorf("capreg.json findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestScanMissingRootWording: a configured path that is plainly not there,
+// itself or a folder on its way, is told so without the system's error
+// text ("lstat capabilites: no such file or directory" only repeated the
+// finding), with the name likely meant; an error that tells more, a file
+// on the way, keeps its text.
+func TestScanMissingRootWording(t *testing.T) {
+	for _, tt := range []struct{ config, want string }{
+		{`{"capabilities": "capabilites"}`,
+			`configured path "capabilites" does not exist in the repository (did you mean "capabilities"?)`},
+		{`{"cards": ["bin", "scripts/nightly"]}`, `configured path "scripts/nightly" does not exist in the repository`},
+		{`{"cards": ["bin", "nowhere/ci"]}`, `configured path "nowhere/ci" does not exist in the repository`},
+		{`{"cards": ["bin", "bin/ft/x"]}`,
+			`configured path "bin/ft/x" does not exist in the repository: not a directory`},
+	} {
+		t.Run(tt.config, func(t *testing.T) {
+			repo, _ := scanRepoCopy(t)
+			writeTestFile(t, filepath.Join(repo, "capreg.json"), []byte(tt.config))
+			var got []string
+			for _, d := range scanLoadRepo(t, repo).Diagnostics {
+				if d.File == "capreg.json" && d.Rule == "file-unreadable" {
+					got = append(got, d.Message)
+				}
+			}
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("capreg.json findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+		})
 	}
 }
 
