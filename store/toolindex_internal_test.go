@@ -273,6 +273,45 @@ func TestToolIndexDigestReusedOnlyForTheSameCards(t *testing.T) {
 	}
 }
 
+// TestToolIndexDigestAfterABuildWithErrors: a snapshot with errors takes
+// no digest of its tool index (its toolIndexSize is 0), so the build that
+// follows it with the same cards, as a watcher's first build fails on a
+// broken capability and the next, once it is mended, is given it as
+// Previous, makes the digest anew rather than take the zero one.
+func TestToolIndexDigestAfterABuildWithErrors(t *testing.T) {
+	repo := t.TempDir()
+	copyTree(t, "../testdata/repo", repo)
+	manifests, err := filepath.Glob(filepath.Join(repo, "capabilities/*/capability.json"))
+	if err != nil || len(manifests) == 0 {
+		t.Fatal("no capability", err)
+	}
+	good := readFile(t, manifests[0])
+	writeFile(t, manifests[0], []byte("{"))
+	opts := Options{ScanOptions: ScanOptions{Repo: repo}, Cache: validate.NewCache()}
+	prev, err := Load(context.Background(), opts)
+	if err != nil || prev.OK() || prev.toolIndexSize != 0 {
+		t.Fatalf("load: %v, ok %v, tool index of %d bytes; want errors and none", err, prev.OK(), prev.toolIndexSize)
+	}
+	writeFile(t, manifests[0], good)
+	opts.Previous = prev
+	snap, err := Load(context.Background(), opts)
+	if err != nil || !snap.OK() {
+		t.Fatalf("rebuild: %v %v", err, snap.Diagnostics)
+	}
+	if !sameToolCards(prev.Result.Cards, snap.Result.Cards) {
+		t.Fatal("the cards are not the same trees: the test no longer tells whether a digest is reused")
+	}
+	fresh, err := Load(context.Background(), Options{ScanOptions: ScanOptions{Repo: repo}})
+	if err != nil || !fresh.OK() {
+		t.Fatalf("load without a cache: %v", err)
+	}
+	whole := fresh.Artifact(ToolIndexFile)
+	if snap.toolIndexSum != sha256.Sum256(whole) || snap.toolIndexSize != len(whole) || snap.Digest != fresh.Digest {
+		t.Errorf("tool index digested as %d bytes, digest %s; a build without a cache's: %d bytes, digest %s",
+			snap.toolIndexSize, snap.Digest, len(whole), fresh.Digest)
+	}
+}
+
 // BenchmarkToolIndexDigest3k is the digest of tool-index.json a build
 // takes at 3,000 cards (storetest.WriteToolCards): written into a hash
 // a card at a time, or the previous snapshot's, of the same cards, taken
