@@ -815,8 +815,9 @@ func (o *overlayer) missingRoots() validate.Diagnostics {
 		switch after := o.existsAfter(r.path); {
 		case after == unknown && wasFound && !o.ch.puts(r.path) && !o.ch.dirs[r.path] && !o.ch.removes(r.path):
 			d = served // where the tree cannot tell, the served scan's finding stands
-		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)):
-			d = served // its wording, with the error the scan met
+		case after == absent && wasFound && strings.HasPrefix(served.Message, missingRootPrefix(r.path)) &&
+			!errors.Is(o.lstatError(r.path), syscall.ENOTDIR):
+			d = served // its wording, with the error the scan met; not where the change makes a file on the way
 		case after == absent:
 			d = rootDiagnostic(missingRootMessage(r.path, o.lstatError(r.path)))
 		case after == file && r.folder:
@@ -853,9 +854,10 @@ func servedMissingRoots(served *validate.Sources) map[string]validate.Diagnostic
 }
 
 // lstatError is the error resolving p fails with when p does not exist
-// after the change: at the first component that is missing, or after one
-// that is a file, as filepath.EvalSymlinks reports it and the scan words it
-// (relative to the root: see scanner.relError).
+// after the change: at the first component that is missing, or a bare
+// "not a directory" after one that is a file, as filepath.EvalSymlinks
+// reports them and the scan words them (relative to the root: see
+// scanner.relError).
 func (o *overlayer) lstatError(p string) error {
 	parts := strings.Split(p, "/")
 	for i := range parts {
@@ -864,7 +866,7 @@ func (o *overlayer) lstatError(p string) error {
 		case what == absent || what == unknown:
 			return &fs.PathError{Op: "lstat", Path: cur, Err: syscall.ENOENT}
 		case what == file && i+1 < len(parts):
-			return &fs.PathError{Op: "lstat", Path: strings.Join(parts[:i+2], "/"), Err: syscall.ENOTDIR}
+			return syscall.ENOTDIR
 		}
 	}
 	return &fs.PathError{Op: "lstat", Path: p, Err: syscall.ENOENT}

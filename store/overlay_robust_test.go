@@ -691,6 +691,10 @@ func TestOverlayDeletesConfiguredRoots(t *testing.T) {
 		{name: "a root and the folder holding another", config: named, deleted: []string{"workflows", "scripts"},
 			finding: `configured path "scripts/ci" does not exist`},
 		{name: "the default capabilities folder, which capreg.json does not name", config: unnamed, deleted: []string{"capabilities"}},
+		{name: "a file made where a missing root's folder would be", config: `{"cards": ["bin", "nowhere/ci"]}`,
+			files: map[string]string{"nowhere": "x"}, finding: `configured path "nowhere/ci" does not exist in the repository: not a directory`},
+		{name: "a file on a missing root's way, as it was", config: `{"cards": ["bin", "bin/ft/x"]}`,
+			files: map[string]string{"bin/ft": "x"}, finding: `configured path "bin/ft/x" does not exist in the repository: not a directory`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
