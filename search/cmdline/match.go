@@ -665,6 +665,9 @@ type groupRedirections struct {
 	// writes into a pipe, whose redirections here it does not inherit;
 	// these: those they redirect.
 	own, these uint16
+	// from: the index in toks of the operator the command ends at, +1,
+	// from which the cursor went to the groups' redirections.
+	from int
 }
 
 // inherits reports whether the command the cursor reads inherits the
@@ -787,6 +790,12 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 			return true
 		}
 	}
+	if w.op && w.text != "|" && tok.op && c.group.end > 0 && j == c.group.end-1 && commandAfterIn(toks, c.group.from-1, j, b) {
+		// The operator after the redirections of a group holding a
+		// command after this one follows that one, not this: "{ make
+		// all; ls; } 2>o && ls" runs the second ls by ls's status.
+		return false
+	}
 	if tok.negated != w.negated && statusOperator(w) {
 		// "!" inverts the status the operator reads: "! make all &&
 		// ls" and "(! make all) && ls" run ls where make fails.
@@ -840,6 +849,10 @@ func (c *wordCursor) matchWord(want []tokenMatcher, toks []shellToken, b *budget
 		k, g := groupRedirectAt(toks, j, own, b)
 		if k < 0 {
 			return false
+		}
+		g.from = j + 1
+		if !first {
+			g.from = c.group.from
 		}
 		c.j, c.group = k, g
 		if first && g.own == 0 {
@@ -1095,6 +1108,28 @@ func soleCommandCloser(toks []shellToken, j int, b *budget) int {
 		return k
 	}
 	return -1
+}
+
+// commandAfterIn reports whether a command starts between the operator
+// toks[from] a command ends at and toks[to], the operator after the
+// redirections of the groups around it, which it reads past: another
+// than ";" (or a newline), a group's closer or a redirection with its
+// target is a command's word ("{ make all; ls; } 2>o && ls"). Each word
+// read costs a unit of b.
+func commandAfterIn(toks []shellToken, from, to int, b *budget) bool {
+	for k := from; k < to; {
+		switch t := toks[k]; {
+		case !b.pay(1):
+			return true
+		case t.op && (t.text == ";" || t.text == ")"), closesBraces(toks, k):
+			k++
+		case pastRedirection(toks, k) > k:
+			k = pastRedirection(toks, k)
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // groupRedirectAt is the index in toks of the first redirection of the
