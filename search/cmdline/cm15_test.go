@@ -45,3 +45,40 @@ func TestMatchCommandGroupOfSeveralBeforeAnOperator(t *testing.T) {
 		{"{ make all; ls; } 2>o | cat", []string{"pipe"}},
 	})
 }
+
+// TestMatchCommandExtraClosingBrace: a "}" where a command starts that
+// closes more than the "{" words before it is a syntax error, and bash
+// 5.2 runs none of the line, or of the compound command open over the
+// lines before it (a stub make on PATH: each row says whether make ran).
+// The matcher matched make where a "{" came anywhere before. A "}" that
+// is an argument ("echo }"), a case pattern or a word of "[[ … ]]" still
+// matches, and so does a function's body.
+func TestMatchCommandExtraClosingBrace(t *testing.T) {
+	mt := Compile([]Card{{ID: "make", Replaces: []string{"make all"}}})
+	checkMatchCommand(t, mt, []struct {
+		cmd  string
+		want []string
+	}{
+		// bash: syntax error; make does not run.
+		{"{ make all; { ls\n}\n}; }", nil},
+		{"{ make all; }; }", nil},
+		{"make all; }", nil},
+		{"time { make all; }; }", nil},
+		{"{ ls; }\nmake all; }", nil},
+		// bash: make runs (the lines before the one refused too).
+		{"{ make all; }\n}", []string{"make"}},
+		{"make all\n{ ls; }; }", []string{"make"}},
+		{"f() { make all; }; f", []string{"make"}},
+		{"function f { make all; }; f", []string{"make"}},
+		{"echo }; make all", []string{"make"}},
+		{"echo { }; make all", []string{"make"}},
+		{"{ make all; }; echo }", []string{"make"}},
+		{"case x in }) ls;; *) make all;; esac", []string{"make"}},
+		{"[[ a == } ]]; make all", []string{"make"}},
+		{"if true; then { make all; }; fi", []string{"make"}},
+		{"echo ${x:-}}; make all", []string{"make"}},
+		// bash refuses this too; the matcher, by choice, counts a "}"
+		// only where a command starts, not one after a group's.
+		{"{ make all; } }", []string{"make"}},
+	})
+}

@@ -2310,8 +2310,9 @@ func startRefused(toks []shellToken, s int, shell uint16) bool {
 // where a command starts and no word opening one ("if", "for", "{", …)
 // comes anywhere before it ("make all; fi"), or, on a line without
 // "case", whose patterns may be any word and end at a ")", a ")" closing
-// no "(" ("make all )") or a "fi" or "done" closing more than the "if"
-// or "do" words before it ("if a; then b; fi; fi"); -1
+// no "(" ("make all )") or a "fi", "done" or "}" closing more than the
+// "if", "do" or "{" words before it ("if a; then b; fi; fi", "{ a; };
+// }"; a "}" where a command starts, outside backticks); -1
 // where it holds none of these. Bash reads a line at a time and runs
 // each once read, so the lines before that one run, but for a compound
 // command begun on one of them and still open, which bash reads whole:
@@ -2349,6 +2350,7 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 	parens, braces, backticks := 0, 0, 0
 	lastParen, lastBrace, lastBacktick := -1, -1, -1
 	ifs, dos := 0, 0               // the "if" and "do" words seen, less the "fi" and "done" closing them
+	groups := 0                    // the "{" words seen, less the "}" closing them where a command starts
 	opened, command := false, true // a compound command's word seen; at a command's start
 	wanted := true                 // a command must start here: no control operator may
 	prev := -1                     // the last token outside "${…}"
@@ -2409,6 +2411,17 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 				compounds++
 			case "fi", "esac", "done", "}":
 				compounds = max(compounds-1, 0)
+			}
+		}
+		if !t.op && !t.quoted && !test && backticks%2 == 0 {
+			switch {
+			case t.text == "{":
+				groups++ // wherever it is: a miscount is of one open
+			case t.text == "}" && command:
+				groups--
+				if groups < 0 && !cased {
+					at = min(at, k) // "{ make all; }; }"
+				}
 			}
 		}
 		if t.op && t.newline {
