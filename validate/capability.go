@@ -261,11 +261,21 @@ func mendDoc(file string, data []byte, shared bool, s *sink) *doc {
 // parses, the tree of the mended text with its errors after the slips in
 // the order found, and mended true.
 func readMended(data []byte, shared bool) (v ojson.Value, errs []ojson.Error, mended bool) {
-	parse, mendedParse := ojson.Parse, (*ojson.Mended).Parse
 	if shared {
-		parse, mendedParse = ojson.ParseShared, (*ojson.Mended).ParseShared
+		v, errs = ojson.ParseShared(data)
+	} else {
+		v, errs = ojson.Parse(data)
 	}
-	v, errs = parse(data)
+	return mendParsed(data, shared, v, errs)
+}
+
+// mendParsed is readMended of data already parsed to v with errs (by
+// ojson.ParseShared when shared): the parse is not made again.
+func mendParsed(data []byte, shared bool, v ojson.Value, errs []ojson.Error) (ojson.Value, []ojson.Error, bool) {
+	mendedParse := (*ojson.Mended).Parse
+	if shared {
+		mendedParse = (*ojson.Mended).ParseShared
+	}
 	first := slices.IndexFunc(errs, ojson.Error.Fatal)
 	if first < 0 {
 		return v, errs, false

@@ -238,14 +238,10 @@ func checkCardParsed(in cardInput, parse func([]byte) (ojson.Value, []ojson.Erro
 	// The card's strings are its bytes, which the cache and the snapshot
 	// keep with it and nothing writes to (a scan reads each file into
 	// its own buffer; POST /validate's files are copied from its body).
-	// A text that does not parse is read again past its slips (mendDoc):
-	// parse gives a tree of bytes parsed before only for a card that passed.
-	var d *doc
-	if v, errs := parse(in.Data); slices.ContainsFunc(errs, ojson.Error.Fatal) {
-		d = mendDoc(in.Path, in.Data, true, s)
-	} else {
-		d = placeDoc(in.Path, in.Data, v, errs, false, s)
-	}
+	// A text that does not parse is read past its slips (mendDoc).
+	v, errs := parse(in.Data)
+	v, errs, mended := mendParsed(in.Data, true, v, errs)
+	d := placeDoc(in.Path, in.Data, v, errs, mended, s)
 	if d == nil {
 		return nil, nil
 	}
