@@ -85,7 +85,7 @@ func nearestRouteWord(seg string, words []string) string {
 	}
 	found := ""
 	for _, w := range words {
-		near := low == w || pluralWord(low, w) || pluralWord(w, low) ||
+		near := low == w || validate.PluralOf(low, w) || validate.PluralOf(w, low) ||
 			(len(w) >= 4 && validate.EditDistance(low, w, 1) == 1)
 		if !near {
 			continue
@@ -96,13 +96,4 @@ func nearestRouteWord(seg string, words []string) string {
 		found = w
 	}
 	return found
-}
-
-// pluralWord reports whether many is the English plural of one
-// ("tools" of "tool", "capabilities" of "capability").
-func pluralWord(many, one string) bool {
-	if stem, ok := strings.CutSuffix(one, "y"); ok && many == stem+"ies" {
-		return true
-	}
-	return many == one+"s"
 }

@@ -218,7 +218,7 @@ func (fs *fieldSchema) pluralMeant(key string, value *ojson.Value) string {
 	bit := kindBit(value.Kind)
 	for _, f := range fs.fields {
 		g := nfc(f)
-		if !pluralOf(key, g) && !pluralOf(g, key) {
+		if !PluralOf(key, g) && !PluralOf(g, key) {
 			continue
 		}
 		if want := fs.props[f]; want != nil && (want.kinds&bit != 0 || want.items != nil && want.items.kinds&bit != 0) {
@@ -342,7 +342,7 @@ func nearestName(key string, names []string) string {
 	}
 	key = nfc(key)
 	for _, f := range names {
-		if g := nfc(f); pluralOf(key, g) || pluralOf(g, key) {
+		if g := nfc(f); PluralOf(key, g) || PluralOf(g, key) {
 			return f
 		}
 	}
@@ -373,9 +373,9 @@ func synonymField(key string, names []string) string {
 	return ""
 }
 
-// pluralOf reports whether p is an English plural of w: w+"s", w+"es"
+// PluralOf reports whether p is an English plural of w: w+"s", w+"es"
 // ("patches"), or w's final y as "ies" ("policies").
-func pluralOf(p, w string) bool {
+func PluralOf(p, w string) bool {
 	return p == w+"s" || p == w+"es" || strings.HasSuffix(w, "y") && p == w[:len(w)-1]+"ies"
 }
 
