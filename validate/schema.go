@@ -436,14 +436,10 @@ func addHint(url string, props *ojson.Value, missing []string) string {
 		}
 		key := string(ojson.AppendString(nil, f))
 		typ := p.Get("type")
-		switch enum := p.Get("enum"); {
-		case enum != nil && enum.Kind == ojson.Array && len(enum.Items) == 2:
-			parts = append(parts, fmt.Sprintf("add %s: %s or %s", key, jsonText(&enum.Items[0]), jsonText(&enum.Items[1])))
-		case enum != nil && enum.Kind == ojson.Array && len(enum.Items) > 2:
-			values := make([]string, len(enum.Items))
-			for i := range enum.Items {
-				values[i] = jsonText(&enum.Items[i])
-			}
+		switch values := enumTexts(p.Get("enum")); {
+		case len(values) == 2:
+			parts = append(parts, fmt.Sprintf("add %s: %s or %s", key, values[0], values[1]))
+		case len(values) > 2:
 			parts = append(parts, fmt.Sprintf("add %s: one of %s", key, strings.Join(values, ", ")))
 		case typ.IsString() && typ.Str == "boolean":
 			parts = append(parts, fmt.Sprintf("add %s: true or false", key))
@@ -856,6 +852,19 @@ func jsonText(v *ojson.Value) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
+// enumTexts are the values of enum, a schema's enum list, as JSON text
+// ("skip", "halt"); nil when enum is no list.
+func enumTexts(enum *ojson.Value) []string {
+	if enum == nil || enum.Kind != ojson.Array {
+		return nil
+	}
+	texts := make([]string, len(enum.Items))
+	for i := range enum.Items {
+		texts[i] = jsonText(&enum.Items[i])
+	}
+	return texts
+}
+
 // enumMessage names the allowed values as JSON, with the value given.
 func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	enum, ok := schemaNode(absLoc)
@@ -863,10 +872,9 @@ func enumMessage(root *ojson.Value, ptr, absLoc string) (string, bool) {
 	if !ok || !ok2 || enum.Kind != ojson.Array {
 		return "", false
 	}
-	allowed := make([]string, len(enum.Items))
+	allowed := enumTexts(enum)
 	var words []string
 	for i := range enum.Items {
-		allowed[i] = jsonText(&enum.Items[i])
 		if enum.Items[i].IsString() {
 			words = append(words, enum.Items[i].Str)
 		}
