@@ -299,14 +299,22 @@ var kubectlGlobal = optionSet{"nsv", []string{"namespace", "context", "kubeconfi
 	"client-certificate", "client-key", "tls-server-name", "username", "password", "profile", "profile-output",
 	"log-flush-frequency", "vmodule"}}
 
-// ocRsh are the options of oc rsh that take an argument.
-var ocRsh = optionSet{"c", []string{"container", "shell", "timeout", "filename"}}
+// ocRsh are the options of oc rsh that take an argument: its own and
+// kubectl's global ones, which oc reads after the subcommand too ("oc
+// rsh -n bar foo", oc's own example). Read as taking none, "oc rsh -n
+// bar web make all" ran "web make all" in the pod bar.
+var ocRsh = optionSet{"c" + kubectlGlobal.short, slices.Concat([]string{"container", "shell", "timeout", "filename",
+	"pod-running-timeout"}, kubectlGlobal.long)}
 
 // podScript is the command "kubectl exec [OPTIONS] POD -- cmd..." (or oc
 // exec) runs in a pod: what follows its "--", which kubectl requires
-// before the command; also that of kubectl run and kubectl debug, which
-// start a pod or container to run it, and of "oc rsh POD cmd...". nil for
-// another subcommand.
+// before the command (kubectl 1.32 refuses "kubectl exec web make all":
+// "exec [POD] [COMMAND] is not supported anymore", and runs nothing);
+// also that of kubectl run and kubectl debug, which start a pod or
+// container to run it, and of "oc rsh [OPTIONS] POD cmd...", whose
+// options end at the pod (oc reads "oc rsh web -c app ls" as the command
+// "-c app ls", and "oc rsh web -- ls" as "-- ls"). nil for another
+// subcommand, and for oc rsh given no command, which runs a shell.
 func podScript(words []shellToken) []string {
 	j := kubectlGlobal.skip(words, 1)
 	if j >= len(words) {
@@ -315,7 +323,7 @@ func podScript(words []shellToken) []string {
 	switch words[j].text {
 	case "exec", "run", "debug":
 	case "rsh":
-		if k := ocRsh.skip(words, j+1) + 1; path.Base(words[0].text) == "oc" && k < len(words) {
+		if k := rshCommandAt(words, j); k < len(words) {
 			return commandScript(words[k:])
 		}
 		return nil
@@ -328,6 +336,18 @@ func podScript(words []shellToken) []string {
 		}
 	}
 	return nil
+}
+
+// rshCommandAt is the index in words, those of a kubectl or oc command
+// whose subcommand at j is "rsh", of the first word of the command oc rsh
+// runs: past its options and the pod; len(words) where it runs its
+// shell (--shell, /bin/sh by default), more where the words end before the pod, and for kubectl, which
+// has no rsh.
+func rshCommandAt(words []shellToken, j int) int {
+	if path.Base(words[0].text) != "oc" {
+		return len(words) + 1
+	}
+	return ocRsh.skip(words, j+1) + 1
 }
 
 // sshOptions are ssh's options that take an argument (OpenSSH 9).
