@@ -103,7 +103,7 @@
 //     svc/db", "git push --force" "git push origin main --force";
 //   - a redirection the pattern names matches one of the command's where
 //     its descriptor ends up, through later copies too (see replacedLater
-//     and fdTable), those written just before the command's name included
+//     and finalTable), those written just before the command's name included
 //     ("exec 2> err make all", see enterBefore), and those that each open a
 //     file for a descriptor of its own in any order ("make all > <out> 2>
 //     <log>" matches "make all 2> err > out", see redirectionAhead);

@@ -1,6 +1,7 @@
 package cmdline
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -9,11 +10,20 @@ import (
 // applied its redirections, in order, from what they held before
 // (inherited): a descriptor inherited (its number, +1), closed (0), or a
 // file one of the redirections opened (firstFile and up, the index in
-// files).
+// files, for the first ten). It is read for the effect of a command's
+// redirections (sameEffect), the copies of a descriptor closed
+// (copiesClosed) and for whether a later one replaces one
+// (replacedLater); a copy carries what its descriptor holds ("3>&2 2>&3"
+// leaves 2 where it was).
 type finalTable struct {
 	fd    [10]int16
 	files [10]tableFile
 	n     int // the files opened
+	// blind: a file was opened whose target sameTables does not compare:
+	// a here-document or here-string, both outputs' file ("&>f", ">&f"),
+	// one written with ">|", a target in the operator's word, or a file
+	// past the tenth.
+	blind bool
 }
 
 // tableFile is a file a redirection opens: its operator (">", ">>",
@@ -43,10 +53,9 @@ const (
 	// ("Bad file descriptor"); the table is left as it was.
 	closedCopy
 	// untracked: the table cannot follow it (a descriptor past 9, a
-	// here-document or here-string, a copy of a descriptor whose number
-	// is not known, a file whose target is not a word of its own, more
-	// than ten files); the descriptors it writes are marked open, and
-	// unknown (opaque).
+	// copy of a descriptor whose number is not known, ">&$x", which may
+	// be one, or no target); the descriptors it writes are marked open,
+	// and unknown (opaque).
 	untracked
 )
 
@@ -60,9 +69,13 @@ const opaque = -1
 func (t *finalTable) apply(r redirection, target string, at int) applied {
 	switch {
 	case r.both || r.sendsBoth(target):
-		t.untrack(1)
-		t.untrack(2)
-		return untracked
+		if target == "" || !r.both && strings.ContainsAny(target, "$`") || !t.open(1, r.op, at, true) {
+			t.untrack(1) // ">&$fd" may copy a descriptor
+			t.untrack(2)
+			return untracked
+		}
+		t.fd[2] = t.fd[1]
+		return tracked
 	case target == "":
 		t.untrack(r.fd)
 		return untracked
@@ -97,18 +110,72 @@ func (t *finalTable) apply(r redirection, target string, at int) applied {
 			t.fd[from] = 0
 		}
 		return tracked
-	case ">", ">>", "<", "<>":
-		if r.fd < 0 || at < 0 || t.n == len(t.files) {
+	case ">", ">>", "<", "<>", ">|", "<<", "<<-", "<<<":
+		if !t.open(r.fd, r.op, at, r.op == ">|" || strings.HasPrefix(r.op, "<<")) {
 			t.untrack(r.fd)
 			return untracked
 		}
-		t.files[t.n] = tableFile{op: r.op, at: at}
-		t.fd[r.fd] = int16(firstFile + t.n)
-		t.n++
 		return tracked
 	}
 	t.untrack(r.fd)
 	return untracked
+}
+
+// open opens a file for the descriptor fd by the operator op, its target
+// the word at (-1 for one in the operator's word), one sameTables does
+// not compare where blind; false for a descriptor past 9, or more files
+// than the table counts.
+func (t *finalTable) open(fd int, op string, at int, blind bool) bool {
+	if fd < 0 || fd >= len(t.fd) || t.n >= math.MaxInt16-firstFile {
+		return false
+	}
+	if at < 0 || t.n >= len(t.files) {
+		blind = true
+	} else {
+		t.files[t.n] = tableFile{op: op, at: at}
+	}
+	t.blind = t.blind || blind
+	t.fd[fd] = int16(firstFile + t.n)
+	t.n++
+	return true
+}
+
+// applyWord applies the redirection at toks[k] (its target the next word
+// where its own word holds none) and returns the descriptors it sets, a
+// bit for each; known is false where the table cannot follow it
+// (untracked), or bash refuses it (closedCopy: the command does not
+// run).
+func (t *finalTable) applyWord(toks []shellToken, k int) (set uint16, known bool) {
+	r := parseRedirection(toks[k].text, len(t.fd))
+	target, at := r.target, -1
+	if target == "" && redirectionAlone(toks[k].text) && k+1 < len(toks) && !toks[k+1].op {
+		target, at = toks[k+1].text, k+1
+	}
+	if t.apply(r, target, at) != tracked {
+		return 0, false
+	}
+	switch {
+	case r.sendsBoth(target):
+		return 1<<1 | 1<<2, true
+	case r.op == ">&" || r.op == "<&":
+		set = 1 << r.fd
+		if from, err := strconv.Atoi(strings.TrimSuffix(target, "-")); err == nil && strings.HasSuffix(target, "-") && from != r.fd {
+			set |= 1 << from // moved
+		}
+		return set, true
+	}
+	return 1 << r.fd, true
+}
+
+// moved reports whether a descriptor of set holds another file than in
+// was.
+func (t *finalTable) moved(set uint16, was [10]int16) bool {
+	for fd := range t.fd {
+		if set&(1<<fd) != 0 && t.fd[fd] != was[fd] {
+			return true
+		}
+	}
+	return false
 }
 
 // untrack marks the descriptor fd, if one of the table's, open to what
@@ -161,7 +228,7 @@ func lineTableOn(t finalTable, toks []shellToken, from, j int, b *budget) (_ fin
 		if target == "" && redirectionAlone(toks[k].text) && next == k+2 && !toks[k+1].op {
 			target, at = toks[k+1].text, k+1
 		}
-		if t.apply(r, target, at) != tracked {
+		if t.apply(r, target, at) != tracked || t.blind {
 			return t, k, false
 		}
 		k = next
@@ -187,7 +254,7 @@ func patternTable(want []tokenMatcher, i int, b *budget) (t finalTable, end int,
 				target = "*" // a placeholder or a glob, whose text is kept in re
 			}
 		}
-		if t.apply(r, target, at) != tracked {
+		if t.apply(r, target, at) != tracked || t.blind {
 			return t, i, false
 		}
 		i = next
@@ -202,6 +269,9 @@ func patternTable(want []tokenMatcher, i int, b *budget) (t finalTable, end int,
 // descriptor at the end (a file opened and dropped is created all the
 // same). Each target matched costs what its match does.
 func sameTables(want []tokenMatcher, toks []shellToken, p, l *finalTable, b *budget) bool {
+	if p.blind || l.blind {
+		return false
+	}
 	var pl, lp [10]int8 // the file of the other each file is, +1
 	for fd := range p.fd {
 		pf, lf := p.fd[fd], l.fd[fd]

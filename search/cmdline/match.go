@@ -9,7 +9,6 @@ import (
 	"path"
 	"regexp/syntax"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -1255,7 +1254,7 @@ func redirectedDescriptors(w string) (fds uint16, copies bool) {
 // all 2> err 2>&1", "2> err 2>&-", "> out >&2" and "2> a 2> b" (the
 // errors go to b). A copy of a descriptor onto itself ("2>&2", "<&0")
 // changes nothing, nor do copies that leave each descriptor toks[j] sets
-// where it set it (fdTable): "make all 2> err 3>&2 2>&3" sends make's
+// where it set it (finalTable): "make all 2> err 3>&2 2>&3" sends make's
 // errors to err, through 3. Words of a substitution or a process
 // substitution among them are passed whole. Each word it reads costs a
 // unit of b.
@@ -1265,8 +1264,8 @@ func replacedLater(toks []shellToken, j int, b *budget) bool {
 		return false // no redirection: the ">" of a process substitution, ">(tee log)"
 	}
 	fds, _ := redirectedDescriptors(toks[j].text)
-	tab := newFDTable()
-	set, known := tab.apply(toks, j)
+	tab := newFinalTable()
+	set, known := tab.applyWord(toks, j)
 	was, changed := tab.fd, false
 	for k < len(toks) && b.pay(1) {
 		t := toks[k]
@@ -1274,7 +1273,7 @@ func replacedLater(toks []shellToken, j int, b *budget) bool {
 		case next > k:
 			changed = changed || changedDescriptors(t.text)&fds != 0
 			if known {
-				_, known = tab.apply(toks, k)
+				_, known = tab.applyWord(toks, k)
 			}
 			if changed && !known {
 				return true
@@ -1295,76 +1294,6 @@ func replacedLater(toks []shellToken, j int, b *budget) bool {
 		}
 	}
 	return changed && (!known || tab.moved(set, was))
-}
-
-// fdTable follows what a command's descriptors 0 to 9 hold as its
-// redirections are read in order, as bash applies them: an id for each
-// file a redirection opens, which a copy of the descriptor carries ("3>&2
-// 2>&3" leaves 2 where it was), those it held before the first read, or
-// 0 for one closed.
-type fdTable struct {
-	fd   [10]int32
-	next int32 // the id of the next file opened
-}
-
-func newFDTable() fdTable {
-	var t fdTable
-	for i := range t.fd {
-		t.fd[i] = int32(i + 1)
-	}
-	t.next = int32(len(t.fd) + 1)
-	return t
-}
-
-// moved reports whether a descriptor of set holds another file than in
-// was.
-func (t *fdTable) moved(set uint16, was [10]int32) bool {
-	for fd := range t.fd {
-		if set&(1<<fd) != 0 && t.fd[fd] != was[fd] {
-			return true
-		}
-	}
-	return false
-}
-
-// apply applies the redirection at toks[k] and returns the descriptors
-// it sets, a bit for each; known is false where the table cannot follow
-// it: a descriptor past 9, or a target that may be one or a file
-// (">&$fd", "2>&x"), or none given.
-func (t *fdTable) apply(toks []shellToken, k int) (set uint16, known bool) {
-	r := parseRedirection(toks[k].text, len(t.fd))
-	target, op, fd := r.target, r.op, r.fd
-	if target == "" && redirectionAlone(toks[k].text) && k+1 < len(toks) && !toks[k+1].op {
-		target = toks[k+1].text
-	}
-	if fd < 0 {
-		return 0, false
-	}
-	copies := op == ">&" || op == "<&"
-	switch {
-	case op == "" || target == "" || strings.ContainsAny(target, "$`"):
-		return 0, false
-	case r.sendsBoth(target): // a file for both outputs
-		t.fd[1], t.fd[2] = t.next, t.next
-		t.next++
-		return 1<<1 | 1<<2, true
-	case copies && target == "-":
-		t.fd[fd] = 0
-		return 1 << fd, true
-	case copies:
-		from, err := strconv.Atoi(strings.TrimSuffix(target, "-"))
-		if err != nil || from < 0 || from >= len(t.fd) {
-			return 0, false
-		}
-		t.fd[fd], set = t.fd[from], 1<<fd
-		if strings.HasSuffix(target, "-") && from != fd {
-			t.fd[from], set = 0, set|1<<from // moved
-		}
-		return set, true
-	}
-	t.fd[fd] = t.next
-	t.next++
-	return 1 << fd, true
 }
 
 // redirectsLater reports whether a word of the pattern after want[i], a

@@ -44,7 +44,7 @@ func (s *streams) errReaches() bool { return s[2] != elsewhere }
 var redirectionOps = []string{"<<<", "<<-", ">>", ">|", ">&", "<<", "<>", "<&", ">", "<"}
 
 // redirection is a redirection word taken apart, as streams.read and
-// fdTable.apply both follow one.
+// finalTable.apply both follow one.
 type redirection struct {
 	// fd: the descriptor it sets, 0 or 1 by its operator where the word
 	// names none; -1 where it names one of fds or past.
