@@ -43,7 +43,9 @@ import (
 //     search engines index such text by.
 //
 //   - A word ending in two capitals and an "s" is the acronym without
-//     the "s" ("GPUs" is "gpu", see isAcronymPlural).
+//     the "s" ("GPUs" is "gpu", see isAcronymPlural), and digits and an
+//     "s" are the number ("429s" is "429", but "10s" stays, see
+//     isNumberPlural).
 //
 // A word in camel case stays whole ("dbRollback" is "dbrollback"), so
 // "PowerShell" matches "powershell"; a query records its parts as well
@@ -302,11 +304,18 @@ func (t *tokenizer) flush() {
 	}
 	t.begun = false
 	if !t.edited {
-		t.dst = append(t.dst, t.s[t.start:t.end])
+		w := t.s[t.start:t.end]
+		if isNumberPlural(w) {
+			w = w[:len(w)-1]
+		}
+		t.dst = append(t.dst, w)
 		t.endParts()
 		return
 	}
 	w := string(t.buf)
+	if isNumberPlural(w) {
+		w = w[:len(w)-1]
+	}
 	plural := !t.bracket && isAcronymPlural(t.s[t.start:t.end])
 	if plural {
 		w = w[:len(w)-1]
@@ -341,6 +350,24 @@ func isAcronymPlural(word string) bool {
 	r1, n1 := utf8.DecodeLastRuneInString(word[:len(word)-1])
 	r2, _ := utf8.DecodeLastRuneInString(word[:len(word)-1-n1])
 	return unicode.IsUpper(r1) && unicode.IsUpper(r2)
+}
+
+// isNumberPlural reports whether w (lowercase) is three digits or more
+// and an "s", the plural of a number: "429s", "502s", "the 1990s". Such
+// a word is read as the number, so "partner is hitting 429s" meets a card
+// that says "get 429"; the stemmer leaves the "s" after a digit. A word
+// of one or two digits and an "s" stays whole: it is a duration ("10s",
+// "30s"), which the cards write so.
+func isNumberPlural(w string) bool {
+	if len(w) < 4 || w[len(w)-1] != 's' {
+		return false
+	}
+	for i := 0; i < len(w)-1; i++ {
+		if w[i] < '0' || w[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (t *tokenizer) endParts() {

@@ -374,6 +374,33 @@ func TestAnalyzeAcronymPlurals(t *testing.T) {
 	}
 }
 
+// TestAnalyzeNumberPlurals: three digits or more and an "s" are analysed
+// as the number, in a card as in a query, so "429s" meets "429" (the
+// stemmer keeps the "s" after a digit); one or two digits and an "s", a
+// duration, stay whole, as does a word with a letter among its digits.
+func TestAnalyzeNumberPlurals(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"429s", "429"}, {"502S", "502"}, {"1990s", "1990"}, {"５０３s", "503"},
+		{"10s", "10s"}, {"5s", "5s"}, {"5xxs", "5xxs"}, {"k8s", "k8s"}, {"s", ""},
+	} {
+		want := []string{tt.want}
+		if tt.want == "" {
+			want = nil
+		}
+		if got := Analyze(tt.in); !slices.Equal(got, want) {
+			t.Errorf("Analyze(%q) = %q, want %q", tt.in, got, want)
+		}
+	}
+	ix := Build([]Card{
+		{ID: "ratelimit", Summary: "Per-path rate limits.", Effects: "Requests over the limit get 429.", Risk: "reversible"},
+		{ID: "edge-stats", Summary: "Status codes clients get from the edge.", Risk: "reversible"},
+	})
+	checkFirst(t, ix, "seeing 429s", "ratelimit")
+	if got := ids(ix.Search(Query{Intent: "clients see 429s"})); !slices.Contains(got, "ratelimit") {
+		t.Errorf("Search(clients see 429s) = %v, want ratelimit among them", got)
+	}
+}
+
 // TestReadsAsProse: an intent reads as a sentence, not a command line, only
 // when it holds a sentence word outside shell syntax and quoted operands.
 func TestReadsAsProse(t *testing.T) {
