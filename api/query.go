@@ -247,17 +247,30 @@ func unknownParamsMessage(route string, allowed, unknown []string) string {
 // the one other HTTP APIs name so (paramNamedElsewhere: ?q= for ?intent=),
 // or "" when none or more than one does.
 func nearestParam(name string, allowed []string) string {
-	if p := paramNamedElsewhere[strings.ToLower(name)]; slices.Contains(allowed, p) {
-		return p
+	low := strings.ToLower(name)
+	return nearestName(allowed, paramNamedElsewhere[low], func(a string) bool {
+		return strings.EqualFold(name, a) || validate.EditDistance(low, strings.ToLower(a), 1) == 1
+	})
+}
+
+// nearestName is the near-miss finder of the names an HTTP client sends
+// (query parameters, body fields, route words): among names, elsewhere (the
+// name other services give what was asked for) if names has it, else the
+// one name near holds for; "" when none or several are near, as a
+// suggestion of one of two would be a guess.
+func nearestName(names []string, elsewhere string, near func(name string) bool) string {
+	if slices.Contains(names, elsewhere) {
+		return elsewhere
 	}
 	found := ""
-	for _, a := range allowed {
-		if strings.EqualFold(name, a) || validate.EditDistance(strings.ToLower(name), strings.ToLower(a), 1) == 1 {
-			if found != "" {
-				return ""
-			}
-			found = a
+	for _, n := range names {
+		if !near(n) {
+			continue
 		}
+		if found != "" {
+			return ""
+		}
+		found = n
 	}
 	return found
 }

@@ -78,22 +78,12 @@ var routeWordsElsewhere = map[string]string{
 // nearestRouteWord is the one word of words seg is a case, one edit, a
 // plural or a singular away from ("_" read as "-"), or the one other
 // services name so (routeWordsElsewhere); "" when none or several are.
+// It is nearestParam's finder, nearestName, with plurals read, "_" read
+// as "-", and no edit read into a word of three letters or fewer ("-").
 func nearestRouteWord(seg string, words []string) string {
 	low := strings.ReplaceAll(strings.ToLower(seg), "_", "-")
-	if w := routeWordsElsewhere[low]; slices.Contains(words, w) {
-		return w
-	}
-	found := ""
-	for _, w := range words {
-		near := low == w || validate.PluralOf(low, w) || validate.PluralOf(w, low) ||
+	return nearestName(words, routeWordsElsewhere[low], func(w string) bool {
+		return low == w || validate.PluralOf(low, w) || validate.PluralOf(w, low) ||
 			(len(w) >= 4 && validate.EditDistance(low, w, 1) == 1)
-		if !near {
-			continue
-		}
-		if found != "" {
-			return ""
-		}
-		found = w
-	}
-	return found
+	})
 }
