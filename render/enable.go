@@ -56,6 +56,9 @@ type enabler struct {
 	adds     map[string]bool
 	removes  map[string]bool
 	memo     map[string]bool
+	// profileWarnings are the warnings of the install profile and the
+	// surface's base profile, in order (see Envelope.ProfileWarnings).
+	profileWarnings []string
 	// hints counts the did-you-mean searches made for unknown names (see
 	// maxHints).
 	hints int
@@ -104,7 +107,11 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 		e.all = true
 		return e
 	}
-	e.install = resolveProfile("profile", en.Profile, warn)
+	profileWarn := func(w string) {
+		e.profileWarnings = append(e.profileWarnings, w)
+		warn(w)
+	}
+	e.install = resolveProfile("profile", en.Profile, profileWarn)
 	e.disabled = map[string]bool{}
 	for _, id := range en.DisabledCapabilities {
 		if _, ok := reg.ByID[id]; !ok {
@@ -116,7 +123,7 @@ func newEnabler(reg *store.Registry, idx *regIndex, en *Enablement, warn func(st
 	e.base = e.install
 	if s := en.Surface; s != nil {
 		if s.BaseProfile != "" {
-			e.base = resolveProfile(profileOfSurface, s.BaseProfile, warn)
+			e.base = resolveProfile(profileOfSurface, s.BaseProfile, profileWarn)
 			e.ownBase = true
 		}
 		e.offSkill = map[string]bool{}
@@ -167,22 +174,6 @@ func skillOwner(reg *store.Registry, stem string) string {
 
 // profileOfSurface names a surface's base profile in warnings.
 const profileOfSurface = "surface baseProfile"
-
-// ProfileWarnings are the warnings a render given en says of its profile
-// and its surface's base profile, word for word: a mode no profile has,
-// which the render, as gsd-core, reads as full. The envelope holds them
-// among its warnings; capreg render and state print its JSON on stdout,
-// and these on stderr too, as a mistyped "--profile cor" rendered full
-// with the warning only inside the JSON a script passed on.
-func (en *Enablement) ProfileWarnings() []string {
-	var ws []string
-	warn := func(w string) { ws = append(ws, w) }
-	resolveProfile("profile", en.Profile, warn)
-	if en.Surface != nil {
-		resolveProfile(profileOfSurface, en.Surface.BaseProfile, warn)
-	}
-	return ws
-}
 
 // resolveProfile resolves an install profile as the reference's resolveProfile
 // does (ref §5.3): the value is a comma-separated list of modes, as the

@@ -150,6 +150,14 @@ type Envelope struct {
 	// counting those not listed, Unlisted (see WarningCount).
 	Warnings []string
 	Unlisted int
+	// ProfileWarnings are the warnings of the render's profile and its
+	// surface's base profile, word for word and in order: a mode no
+	// profile has, which the render, as gsd-core, reads as full. They are
+	// among Warnings, unless past the cap, and are not in JSON: capreg
+	// render and state print the JSON on stdout and these on stderr too,
+	// as a mistyped "--profile cor" rendered full with the warning only
+	// inside the JSON a script passed on.
+	ProfileWarnings []string
 }
 
 // WarningCount is how many warnings the rendering found, listed or not.
@@ -242,6 +250,7 @@ func (rv *Resolver) Resolve(req Request) (*Envelope, error) {
 	}
 	env.Rendered = Markdown(req.Point, env.ActiveHooks)
 	env.Warnings, env.Unlisted = r.listed()
+	env.ProfileWarnings = r.en.profileWarnings
 	return env, nil
 }
 

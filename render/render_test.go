@@ -465,9 +465,9 @@ func TestConfigValues(t *testing.T) {
 func TestEnablement(t *testing.T) {
 	reg := repoRegistry(t)
 	// The capabilities with an active hook somewhere, over all points.
-	enabled := func(en Enablement, config string) ([]string, []string) {
+	enabled := func(en Enablement, config string) ([]string, []string, []string) {
 		seen := map[string]bool{}
-		var out, warnings []string
+		var out, warnings, ofProfiles []string
 		for _, p := range validate.Points {
 			env := resolve(t, reg, p, config, en)
 			for i := range env.ActiveHooks {
@@ -478,10 +478,10 @@ func TestEnablement(t *testing.T) {
 				}
 			}
 			if p == "plan:pre" {
-				warnings = env.Warnings
+				warnings, ofProfiles = env.Warnings, env.ProfileWarnings
 			}
 		}
-		return sortedCopy(out), warnings
+		return sortedCopy(out), warnings, ofProfiles
 	}
 	all := []string{"assumptions", "drift", "intel", "nyquist", "pattern-mapper", "research", "security", "tdd", "ui"}
 	allOn := `{"intel":{"enabled":true},"workflow":{"tdd_mode":true}}`
@@ -559,7 +559,7 @@ func TestEnablement(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, warnings := enabled(c.en, allOn)
+			got, warnings, profileWarnings := enabled(c.en, allOn)
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("enabled:\n got  %v\n want %v", got, c.want)
 			}
@@ -574,7 +574,7 @@ func TestEnablement(t *testing.T) {
 					ofProfiles = append(ofProfiles, w)
 				}
 			}
-			if got := c.en.ProfileWarnings(); !slices.Equal(got, ofProfiles) {
+			if got := profileWarnings; !slices.Equal(got, ofProfiles) {
 				t.Errorf("ProfileWarnings:\n got  %q\n want %q", got, ofProfiles)
 			}
 		})

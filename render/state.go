@@ -51,6 +51,8 @@ type States struct {
 	Capabilities []CapabilityState `json:"capabilities"`
 	Warnings     []string          `json:"warnings,omitempty"`
 	Unlisted     int               `json:"-"`
+	// ProfileWarnings are Envelope.ProfileWarnings of the same request.
+	ProfileWarnings []string `json:"-"`
 }
 
 // States computes every capability's state for req's config and
@@ -93,6 +95,7 @@ func (rv *Resolver) States(req Request) (*States, error) {
 	}
 	slices.SortStableFunc(out.Capabilities, func(a, b CapabilityState) int { return cmp.Compare(a.ID, b.ID) })
 	out.Warnings, out.Unlisted = r.listed()
+	out.ProfileWarnings = r.en.profileWarnings
 	return out, nil
 }
 

@@ -95,7 +95,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) int
 			sayf(stderr, "capreg: warning: %s", w) // a config value's C1 controls shown, not obeyed
 		}
 	} else {
-		warnProfiles(stderr, &req.Enablement)
+		warnProfiles(stderr, env.ProfileWarnings)
 	}
 	switch {
 	case askActive:
@@ -212,14 +212,15 @@ func (f *renderFlags) request(ctx context.Context, point string, stderr io.Write
 	return req, exitOK
 }
 
-// warnProfiles says on stderr that a profile of en names a mode no
-// profile has, which the render, as gsd-core, reads as full: printed with
-// the JSON, whose warnings say it too, since "--profile cor" rendered full
-// and said so only inside the JSON a script passed on. The other warnings
-// of the JSON are left to it; in the markdown, which has no place for
-// them, every one is printed.
-func warnProfiles(stderr io.Writer, en *render.Enablement) {
-	for _, w := range en.ProfileWarnings() {
+// warnProfiles says on stderr the warnings of a render that a profile
+// names a mode no profile has (render.Envelope.ProfileWarnings), which the
+// render, as gsd-core, reads as full: printed with the JSON, whose
+// warnings say it too, since "--profile cor" rendered full and said so
+// only inside the JSON a script passed on. The other warnings of the JSON
+// are left to it; in the markdown, which has no place for them, every one
+// is printed.
+func warnProfiles(stderr io.Writer, warnings []string) {
+	for _, w := range warnings {
 		sayf(stderr, "capreg: warning: %s", w)
 	}
 }

@@ -68,7 +68,7 @@ func runState(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return exitFindings
 	}
 	if f.format == "json" {
-		warnProfiles(stderr, &req.Enablement)
+		warnProfiles(stderr, st.ProfileWarnings)
 		out, err := ojson.Marshal(st) // byte for byte POST /capability-state's body
 		if err != nil {
 			sayf(stderr, "capreg: %v", err)
