@@ -99,9 +99,10 @@ func (s *server) getRenderHooks(w http.ResponseWriter, r *http.Request, v *views
 			return
 		}
 	}
-	if b.warnings != nil {
-		w.Header()["X-Capreg-Warnings"] = b.warnings
-	}
+	// No X-Capreg-Warnings: a GET renders no config, enablement or notes,
+	// so its markdown has no warning to count; the one a GET can have, an
+	// activeCap no capability has, is in the JSON {active, warnings}
+	// (TestGetRenderHasNoWarningsHeader).
 	v.serve(w, r, b) // a function of the snapshot and the URL: ETag applies
 }
 

@@ -87,7 +87,8 @@ type body struct {
 	// the answer varies by it (markdown or JSON, render-hooks).
 	byAccept bool
 	// warnings is X-Capreg-Warnings, the count of a markdown render's
-	// warnings, which its body has no room for; nil for none.
+	// warnings, which its body has no room for; nil for none (and for
+	// every GET, whose render has none: postRenderHooks alone sends it).
 	warnings []string
 	// artifact: data is one of the snapshot's artifacts, which the
 	// snapshot holds anyway; a cached body never copies it (see kept).
