@@ -2044,9 +2044,10 @@ func parseCommandLine(cmdline string) (commandLine, error) {
 
 // splitCommandLine is one line of parseCommandLine, without its scripts,
 // or an error when it is longer than limit bytes. The lines from one
-// bash refuses to parse on are dropped (see refusedFrom), of the line
-// and of each script it runs alike ("bash -c 'make all; {'" runs no
-// make).
+// bash refuses to parse on are dropped (see refusal), of the line and of
+// each script it runs alike ("bash -c 'make all; {'" runs no make), and
+// so are the commands of a script in backticks bash refuses when it runs
+// it ("echo `make all; }`").
 func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 	cmd, stdin := splitHereDocs(cmdline)
 	cmd = collapseLines(cmd)
@@ -2054,13 +2055,17 @@ func splitCommandLine(cmdline string, limit int) (commandLine, error) {
 		return commandLine{}, fmt.Errorf("%w: it is %d bytes, over the limit of %d", ErrOverLimit, len(cmd), limit)
 	}
 	cmd, toks, unclosed := spaceLine(cmd) // after the check: the spaces are ours
-	switch cut := refusedFrom(cmd, toks, unclosed); {
+	cut, dropped := refusal(cmd, toks, unclosed)
+	switch {
 	case cut == 0:
 		return commandLine{}, nil // bash runs none of it
 	case cut > 0:
 		cmd, toks, _ = spaceLine(cmd[:cut]) // the lines before the one bash refuses, which it runs
 	}
 	toks, starts := fedCommandStarts(lookedUpCommands(readWords(toks)))
+	if len(dropped) > 0 {
+		starts = withoutDropped(toks, starts, dropped)
+	}
 	for _, s := range starts {
 		toks[s].start = true
 	}
@@ -2224,222 +2229,6 @@ func startRefused(toks []shellToken, s int, shell uint16) bool {
 	}
 	_, refused := copiesClosed(toks, from, closed)
 	return refused
-}
-
-// refusedFrom is where bash stops running cmd, whose tokens are toks, for
-// a syntax error it can be seen to hold cheaply: the start of the line
-// (after a newline token) that holds a quote never closed (unclosed), a
-// "(", "$(" or backtick never closed, a "{" group or a "${" never closed,
-// a "!" right after a pipe ("make all | ! cat"), a control operator where
-// a command must start ("; make all", "a | | b", "make all & ; ls", "$(;)";
-// not after "!" or "time", which bash lets stand alone, nor the ";;", ";&"
-// and ";;&" of a case arm), a "|", "||", "&&" or "|&" ending the line
-// ("make all |", where bash wants a command and meets the end), or a word
-// closing or continuing a compound command ("fi", "done", "then", "}", …)
-// where a command starts and no word opening one ("if", "for", "{", …)
-// comes anywhere before it ("make all; fi"), or, on a line without
-// "case", whose patterns may be any word and end at a ")", a ")" closing
-// no "(" ("make all )") or a "fi", "done" or "}" closing more than the
-// "if", "do" or "{" words before it ("if a; then b; fi; fi", "{ a; };
-// }"; a "}" where a command starts, outside backticks); -1
-// where it holds none of these. Bash reads a line at a time and runs
-// each once read, so the lines before that one run, but for a compound
-// command begun on one of them and still open, which bash reads whole:
-// then it stops at the line that starts it. Where an opener is
-// not closed, the last opener is taken for the error, as any unclosed
-// one comes before it: "{" counts where a command starts after an
-// operator (not after a ")" or a backtick, which may end a substitution,
-// "$(x) {" an argument), "}" wherever it is a word alone, so that a
-// miscount is of a group closed, and so is a case pattern's ")". The
-// tokens inside a "${…}" are passed over (see expansionSpans), as its
-// braces may hold any of these.
-func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
-	var spans []span
-	if strings.Contains(cmd, "${") {
-		if unclosed {
-			return -1
-		}
-		var open int
-		if spans, open = expansionSpans(cmd); open >= 0 {
-			return lineStart(toks, tokenAt(toks, open))
-		}
-	}
-	at := len(toks) // the token where bash is seen to stop, the first found
-	if unclosed {
-		at = len(toks) - 1 // the quote runs to the end: the last word holds it
-	}
-	if n := len(toks); n > 0 && toks[n-1].op && (toks[n-1].text == "|" || toks[n-1].text == "||" || toks[n-1].text == "&&" ||
-		toks[n-1].text == "&" && n > 1 && toks[n-2].op && toks[n-2].text == "|") {
-		at = n - 1 // "make all |": bash wants a command after it, and meets the end
-	}
-	cased := false // an unquoted "case" word, whose patterns may be "fi" or "done"
-	for _, t := range toks {
-		cased = cased || !t.op && !t.quoted && t.text == "case"
-	}
-	parens, braces, backticks := 0, 0, 0
-	lastParen, lastBrace, lastBacktick := -1, -1, -1
-	ifs, dos := 0, 0               // the "if" and "do" words seen, less the "fi" and "done" closing them
-	groups := 0                    // the "{" words seen, less the "}" closing them where a command starts
-	opened, command := false, true // a compound command's word seen; at a command's start
-	wanted := true                 // a command must start here: no control operator may
-	prev := -1                     // the last token outside "${…}"
-	test := false                  // in "[[ … ]]", whose operators and words are an expression's
-	// compounds are the compound commands open, counted by their words
-	// where a command starts ("if", "{", …, "fi", "}"), the outermost
-	// opened at outer; inside are the newlines, each with the outer of
-	// the one it is in, or -1: bash reads one whole before it runs any
-	// of it.
-	compounds, outer := 0, -1
-	var inside [][2]int
-	for k, t := range toks {
-		if inSpans(spans, t.off) {
-			continue
-		}
-		if !t.op && !t.quoted {
-			switch t.text {
-			case "if", "while", "until", "for", "select", "case", "function", "{", "[[":
-				opened = true
-			case "fi", "done", "then", "else", "elif", "do", "esac", "}":
-				if command && !opened {
-					at = min(at, k) // "make all; fi": no compound command it could close
-				}
-			}
-			switch {
-			case t.text == "[[" && command:
-				test = true
-			case t.text == "]]":
-				test = false
-			case test: // "[[ a && fi ]]": words of an expression
-			case t.text == "if":
-				ifs++ // wherever it is: a miscount is of one open
-			case t.text == "do":
-				dos++
-			case command && t.text == "fi":
-				ifs--
-			case command && t.text == "done":
-				dos--
-			}
-			if (ifs < 0 || dos < 0) && !cased {
-				at = min(at, k) // "if a; then b; fi; fi"
-			}
-		}
-		// The ";;", ";&" and ";;&" ending a case arm, a newline before
-		// them too, and a "|&", are tokens apart.
-		caseEnd := t.op && !t.newline && (t.text == ";" && k+1 < len(toks) && toks[k+1].op && toks[k+1].joined && (toks[k+1].text == ";" || toks[k+1].text == "&") ||
-			(t.text == ";" || t.text == "&") && t.joined && prev >= 0 && toks[prev].op && toks[prev].text == ";" && !toks[prev].newline)
-		pipeAmp := prev >= 0 && t.op && t.text == "&" && t.joined && toks[prev].op && toks[prev].text == "|"
-		if wanted && !test && t.op && !t.newline && strings.Contains(";&|", t.text[:1]) && !caseEnd && !pipeAmp {
-			at = min(at, k) // "; make all", "a | | b"
-		}
-		if !t.op && !t.quoted && command && !test {
-			switch t.text {
-			case "if", "case", "for", "while", "until", "select", "{":
-				if compounds == 0 {
-					outer = k
-				}
-				compounds++
-			case "fi", "esac", "done", "}":
-				compounds = max(compounds-1, 0)
-			}
-		}
-		if !t.op && !t.quoted && !test && backticks%2 == 0 {
-			switch {
-			case t.text == "{":
-				groups++ // wherever it is: a miscount is of one open
-			case t.text == "}" && command:
-				groups--
-				if groups < 0 && !cased {
-					at = min(at, k) // "{ make all; }; }"
-				}
-			}
-		}
-		if t.op && t.newline {
-			inside = append(inside, [2]int{k, outer})
-			if compounds == 0 {
-				inside[len(inside)-1][1] = -1
-			}
-		}
-		wasCommand := command
-		command = t.op && t.text != ")" && t.text != "$(" && t.text != "`" && !arrayOpener(toks, k) ||
-			wasCommand && !t.op && !t.quoted && (t.text == "!" || t.text == "time" || commandOpener(t.text)) ||
-			t.op && t.text == "$(" && !t.quoted
-		wanted = t.op && t.text != ")" && t.text != "`" && !arrayOpener(toks, k) && !caseEnd ||
-			wasCommand && !t.op && !t.quoted && commandOpener(t.text)
-		prev = k
-		switch {
-		case t.op && (t.text == "(" || t.text == "$("):
-			parens, lastParen = parens+1, k
-		case t.op && t.text == ")":
-			parens--
-			if parens < 0 && !cased {
-				at = min(at, k) // "make all )": no "(" it closes, nor a case pattern
-			}
-		case t.op && t.text == "`":
-			backticks, lastBacktick = backticks+1, k
-		case t.op || t.quoted:
-		case t.text == "{" && (k == 0 || toks[k-1].op && toks[k-1].text != ")" && toks[k-1].text != "`") && !(k+1 < len(toks) && toks[k+1].op && toks[k+1].text == ")"):
-			braces, lastBrace = braces+1, k
-		case t.text == "}":
-			braces--
-		case t.text == "!" && k > 0 && toks[k-1].op && (toks[k-1].text == "|" || toks[k-1].text == "&" && k > 1 && toks[k-2].op && toks[k-2].text == "|"):
-			at = min(at, k) // "make all | ! cat", "|& !"
-		}
-	}
-	if parens > 0 {
-		at = min(at, lastParen)
-	}
-	if braces > 0 {
-		at = min(at, lastBrace)
-	}
-	if backticks%2 == 1 {
-		at = min(at, lastBacktick)
-	}
-	if at == len(toks) {
-		return -1
-	}
-	for _, nl := range slices.Backward(inside) {
-		if nl[0] < at { // the newline lineStart finds
-			if nl[1] >= 0 {
-				at = min(at, nl[1]) // "if true; then make all" then "fi; fi"
-			}
-			break
-		}
-	}
-	return lineStart(toks, at)
-}
-
-// commandOpener reports whether word, where a command starts, is a
-// reserved word after which another command must start ("then ;" is
-// refused, as are "if ;" and "{ ;").
-func commandOpener(word string) bool {
-	switch word {
-	case "if", "then", "else", "elif", "while", "until", "do", "{":
-		return true
-	}
-	return false
-}
-
-// arrayOpener reports whether toks[k] is the "(" of an array assignment
-// ("a=(fi done)", "a+=(x)"), written touching the word it assigns: its
-// words are the array's, no command's, and bash 5.2 takes "fi" there.
-func arrayOpener(toks []shellToken, k int) bool {
-	return toks[k].op && toks[k].text == "(" && toks[k].joined && k > 0 &&
-		!toks[k-1].op && strings.HasSuffix(toks[k-1].text, "=")
-}
-
-// lineStart is the offset of the line holding toks[at], just past the
-// newline before it, where bash stops: 0 for the first line, -1 for no
-// token (at < 0).
-func lineStart(toks []shellToken, at int) int {
-	if at < 0 {
-		return -1
-	}
-	for k := at - 1; k >= 0; k-- {
-		if toks[k].op && toks[k].newline {
-			return toks[k].off
-		}
-	}
-	return 0
 }
 
 // span is the offsets of a "${" and of the "}" closing it.

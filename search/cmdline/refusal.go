@@ -1,0 +1,543 @@
+package cmdline
+
+import (
+	"slices"
+	"strings"
+)
+
+// refusedFrom is where bash stops running cmd, whose tokens are toks, for
+// a syntax error it can be seen to hold cheaply, or -1 where it holds
+// none (see refusal).
+func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
+	cut, _ := refusal(cmd, toks, unclosed)
+	return cut
+}
+
+// refusal is where bash stops running cmd, whose tokens are toks, for a
+// syntax error it can be seen to hold cheaply, or -1 where it holds
+// none; and the byte spans of the scripts in backticks bash refuses when
+// it runs them, from the line it refuses on (dropped: "echo `make all;
+// }`" runs echo, and no make). Bash reads a line at a time and runs
+// each once read, so the lines before the one it refuses run, but for a
+// compound command begun on one of them and still open, which bash
+// reads whole: then it stops at the line that starts it.
+//
+// The errors seen are, in the order bash reads the line:
+//   - a "${" never closed ("echo ${x"; see expansionSpans); the tokens
+//     inside a "${…}" are passed over, as its braces may hold any of
+//     the others;
+//   - a word where the grammar of reserved words wants none (see
+//     grammar): a word closing or continuing a compound command ("fi",
+//     "done", "then", "}", "esac", …) where a command starts and no
+//     compound command it belongs to is open ("make all; fi", "echo
+//     if; make all; fi", "{ make all; }; }"), or right after the word
+//     that wants a command ("if then"), or any word right after a
+//     compound command, but its redirections ("{ make all; } }", "( ls
+//     ) ( ls )");
+//   - a control operator where a command must start ("; make all", "a |
+//     | b", "make all & ; ls", "$(;)"; not after "!" or "time", which
+//     bash lets stand alone), a ";;", ";&" or ";;&" outside the arm of a
+//     case ("make all ;; ls"), a ")" closing no "(" nor ending a case
+//     pattern ("make all )"), and a "!" right after a pipe ("make all |
+//     ! cat");
+//   - a quote never closed (unclosed), a "|", "||", "&&" or "|&" ending
+//     the line ("make all |", where bash wants a command and meets the
+//     end), or a compound command, "(", "$(" or backtick never closed.
+//
+// The text in backticks is a script bash reads only when it runs it,
+// and a word of the line: it is read as a script of its own (see
+// grammar.backtick).
+func refusal(cmd string, toks []shellToken, unclosed bool) (int, []span) {
+	var spans []span
+	if strings.Contains(cmd, "${") {
+		if unclosed {
+			return -1, nil
+		}
+		var open int
+		if spans, open = expansionSpans(cmd); open >= 0 {
+			return lineStart(toks, tokenAt(toks, open)), nil
+		}
+	}
+	g := grammar{toks: toks, spans: spans, pos: atCommand, wanted: true}
+	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 {
+		return g.line, g.dropped
+	}
+	return -1, g.dropped
+}
+
+// endsWanting reports whether toks end with an operator after which bash
+// wants a command: "|", "||", "&&" or "|&" ("make all |").
+func endsWanting(toks []shellToken) bool {
+	n := len(toks)
+	if n == 0 || !toks[n-1].op {
+		return false
+	}
+	switch t := toks[n-1].text; t {
+	case "|", "||", "&&":
+		return true
+	case "&":
+		return n > 1 && toks[n-2].op && toks[n-2].text == "|"
+	}
+	return false
+}
+
+// lineStart is the offset of the line holding toks[at], just past the
+// newline before it, where bash stops: 0 for the first line, -1 for no
+// token (at < 0).
+func lineStart(toks []shellToken, at int) int {
+	if at < 0 {
+		return -1
+	}
+	for k := at - 1; k >= 0; k-- {
+		if toks[k].op && toks[k].newline {
+			return toks[k].off
+		}
+	}
+	return 0
+}
+
+// position is where a grammar is in the command it reads.
+type position byte
+
+const (
+	atCommand  position = iota // where a command starts: reserved words are read as such
+	inCommand                  // past a simple command's first word: words are its arguments
+	afterGroup                 // right after a compound command: only its redirections, or an operator
+)
+
+// frame is a compound command open in a grammar: kind is the word or
+// operator that opened it ('i' if, 'w' while or until, 'f' for or
+// select before its "do", 'd' a loop's body, '{', '(' a subshell, '<' a
+// process substitution or a "(" among words, '$' a command substitution, 'c' case, 'a' an
+// array's words), mode where it is in its header (for 'c': 's' its
+// subject, 'n' before "in", 'p' before a pattern, 'q' in one, 'b' an
+// arm's body; for 'f':
+// 'n' its name, 'a' after it, 'l' its word list, 'b' before "do").
+type frame struct{ kind, mode byte }
+
+// grammar reads the reserved words and operators of a line as bash's
+// grammar does, far enough to see the syntax errors refusal tells of:
+// the compound commands open (stack), where the current token is in its
+// command (pos), whether a command must start there (wanted: no
+// operator may), whether a reserved word wants a command before the
+// next one (empty), and whether it is in "[[ … ]]" (test), whose words and
+// operators are an expression's.
+type grammar struct {
+	toks   []shellToken
+	spans  []span
+	stack  []frame
+	pos    position
+	wanted bool
+	// empty: right after a reserved word that wants a command before
+	// the word closing or continuing its compound command ("if then",
+	// "{ }").
+	empty bool
+	test  bool
+	// line is the offset of the line the commands being read start on
+	// (see lineStart): past the last newline read outside any compound
+	// command, which bash reads whole with the rest of the line it ends
+	// on ("if true; then make all" then "fi; fi" runs no make); newlines
+	// in backticks aside.
+	line    int
+	dropped []span // see refusal
+}
+
+// read reads g.toks, and reports whether bash parses them all; if not,
+// g is where it stopped.
+func (g *grammar) read() bool {
+	for k := 0; k < len(g.toks); k++ {
+		if inSpans(g.spans, g.toks[k].off) {
+			continue
+		}
+		next, ok := g.token(k)
+		if !ok {
+			return false
+		}
+		k = next
+	}
+	return true
+}
+
+// token reads toks[k], and any tokens after it that are one with it; it
+// returns the last one read, and whether bash accepts them.
+func (g *grammar) token(k int) (int, bool) {
+	t := g.toks[k]
+	if t.op && t.newline && len(g.stack) == 0 {
+		g.line = t.off
+	}
+	switch {
+	case g.test:
+		if !t.op && !t.quoted && t.text == "]]" {
+			g.test, g.pos, g.wanted = false, afterGroup, false // "[[ a ]] x" is refused
+		}
+		return k, true
+	case len(g.stack) > 0 && g.header() && !substitution(t):
+		return k, g.headerToken(k)
+	case t.op && t.text == "`":
+		g.headerWord(k)
+		return g.backtick(k)
+	case t.op:
+		return g.operator(k)
+	}
+	return g.word(k)
+}
+
+// push opens a compound command of kind in mode.
+func (g *grammar) push(kind, mode byte) {
+	g.stack = append(g.stack, frame{kind: kind, mode: mode})
+}
+
+// top is the innermost compound command open, or a zero frame.
+func (g *grammar) top() *frame {
+	if len(g.stack) == 0 {
+		return &frame{}
+	}
+	return &g.stack[len(g.stack)-1]
+}
+
+// pop closes the innermost compound command open, after which pos is.
+func (g *grammar) pop(pos position) {
+	g.stack = g.stack[:len(g.stack)-1]
+	g.pos, g.wanted, g.empty = pos, false, false
+}
+
+// header reports whether the token read is in the header of the innermost
+// compound command open, where its words are no commands: a case's
+// subject, "in" and patterns, a for loop's name and word list, an
+// array's words.
+func (g *grammar) header() bool {
+	f := g.top()
+	return f.kind == 'c' && f.mode != 'b' || f.kind == 'f' && f.mode != 'b' || f.kind == 'a'
+}
+
+// substitution reports whether t opens a command substitution, which
+// is read as such in a header too ("case $(x) in …").
+func substitution(t shellToken) bool {
+	return t.op && (t.text == "$(" || t.text == "`")
+}
+
+// headerWord moves the header of the innermost compound command open past
+// a word starting at toks[k], a substitution, unless it goes on a word
+// before it ("case a$(x) in").
+func (g *grammar) headerWord(k int) {
+	if f := g.top(); g.header() && !g.toks[k].joined {
+		switch {
+		case f.kind == 'c' && f.mode == 's':
+			f.mode = 'n'
+		case f.kind == 'c' && f.mode == 'n':
+			f.mode = 'p'
+		case f.kind == 'c' && f.mode == 'p':
+			f.mode = 'q'
+		case f.kind == 'f' && f.mode == 'n':
+			f.mode = 'a'
+		}
+	}
+}
+
+// headerToken reads toks[k] in a header (see header), and reports
+// whether bash accepts it there.
+func (g *grammar) headerToken(k int) bool {
+	t, f := g.toks[k], g.top()
+	word := !t.op && !t.quoted
+	g.empty = false
+	switch {
+	case f.kind == 'a':
+		if t.op && t.text == ")" {
+			g.pop(inCommand)
+		}
+	case t.op && t.newline:
+		if f.kind == 'f' && f.mode != 'n' {
+			f.mode, g.pos, g.wanted = 'b', atCommand, false // "for x in a b" then "do"
+		}
+	case f.kind == 'c' && f.mode == 's':
+		f.mode = 'n' // any word: "case fi in fi) …"
+	case f.kind == 'c' && f.mode == 'n':
+		f.mode = 'p' // "in", or a miss: bash refuses any other word
+	case f.kind == 'c': // a pattern: "esac" starting none closes the case
+		switch {
+		case word && t.text == "esac" && f.mode == 'p':
+			g.pop(afterGroup)
+		case t.op && t.text == ")":
+			f.mode, g.pos, g.wanted = 'b', atCommand, false
+		case t.op && t.text != "(" && t.text != "|":
+			return false // "case x in ;; esac"
+		default:
+			f.mode = 'q' // "a|esac)", "(esac)"
+		}
+	case f.mode == 'n': // a for loop's name, any word: "for do in a"
+		f.mode = 'a'
+	case f.mode == 'a' && word && t.text == "in":
+		f.mode = 'l'
+	case f.mode == 'a' && word && t.text == "do":
+		f.kind, f.mode, g.pos, g.wanted = 'd', 0, atCommand, true // "for x do"
+	case f.mode == 'l' && !t.op: // the word list: "for x in if do; do …"
+	default: // ";", or a miss
+		f.mode, g.pos, g.wanted = 'b', atCommand, false
+	}
+	return true
+}
+
+// backtick reads the text in the backticks opening at toks[k] as a
+// script of its own, whose syntax errors are bash's only when it runs
+// it: those of the lines it refuses are dropped (see refusal), the rest
+// of the line runs ("echo `ls; }`; make all" runs make). It returns the
+// closing backtick, and whether bash accepts the backticks where they
+// are, a word.
+func (g *grammar) backtick(k int) (int, bool) {
+	end := k + 1
+	for end < len(g.toks) && !(g.toks[end].op && g.toks[end].text == "`") {
+		end++
+	}
+	if end == len(g.toks) {
+		return k, false // never closed
+	}
+	inner := grammar{toks: g.toks[k+1 : end], spans: g.spans, pos: atCommand, wanted: true, line: g.toks[k].off + 1}
+	if !inner.read() || endsWanting(inner.toks) || len(inner.stack) > 0 {
+		g.dropped = append(g.dropped, span{inner.line, g.toks[end].off})
+	}
+	g.dropped = append(g.dropped, inner.dropped...)
+	if g.pos == afterGroup {
+		return end, false // "{ ls; } `x`"
+	}
+	g.pos, g.wanted, g.empty = inCommand, false, false
+	return end, true
+}
+
+// operator reads the operator toks[k], and those after it that are one
+// with it (";;", ";&", ";;&", "|&"), and reports whether bash accepts
+// them there.
+func (g *grammar) operator(k int) (int, bool) {
+	t := g.toks[k]
+	switch t.text {
+	case "(":
+		return k, g.open(k)
+	case "$(":
+		g.headerWord(k)
+		g.push('$', 0)
+		g.pos, g.wanted = atCommand, true
+		return k, true
+	case ")":
+		return k, g.close(k)
+	}
+	if t.newline {
+		g.pos, g.wanted = atCommand, true // "ls" then "; make all" is refused
+		return k, true
+	}
+	if end := caseArmEnd(g.toks, k); end > k {
+		if f := g.top(); f.kind == 'c' && f.mode == 'b' {
+			f.mode = 'p'
+			return end, true
+		}
+		return k, false // "make all ;; ls"
+	}
+	if g.wanted {
+		return k, false // "; make all", "a | | b"
+	}
+	end := k
+	if t.text == "|" && k+1 < len(g.toks) && g.toks[k+1].op && g.toks[k+1].joined && g.toks[k+1].text == "&" {
+		end++ // "|&"
+	}
+	g.pos, g.wanted = atCommand, true
+	return end, true
+}
+
+// caseArmEnd is the last token of the ";;", ";&" or ";;&" ending a case
+// arm at toks[k], or -1 where none is.
+func caseArmEnd(toks []shellToken, k int) int {
+	if t := toks[k]; !t.op || t.text != ";" || t.newline {
+		return -1
+	}
+	next := func(j int, text string) bool {
+		return j < len(toks) && toks[j].op && toks[j].joined && !toks[j].newline && toks[j].text == text
+	}
+	switch {
+	case next(k+1, ";") && next(k+2, "&"):
+		return k + 2
+	case next(k+1, ";"), next(k+1, "&"):
+		return k + 1
+	}
+	return -1
+}
+
+// open reads the "(" at toks[k]: a subshell where a command starts, the
+// parentheses of a function's name ("f() { …; }"), an array's words
+// ("a=(fi done)") or a process substitution ("<(ls)").
+func (g *grammar) open(k int) bool {
+	toks := g.toks
+	switch {
+	case k > 0 && toks[k].joined && !toks[k-1].op && strings.HasSuffix(toks[k-1].text, "="):
+		g.push('a', 0)
+	case g.pos == inCommand && k+1 < len(toks) && toks[k+1].op && toks[k+1].text == ")":
+		return true // read with the ")": see close
+	case g.pos == afterGroup:
+		return false // "( ls ) ( ls )"
+	case g.pos == inCommand:
+		g.push('<', 0) // "<(ls)"; "echo ( x )" too, which bash refuses: a miss, as a pattern may be written so
+	default:
+		g.push('(', 0)
+	}
+	g.pos, g.wanted = atCommand, true
+	return true
+}
+
+// close reads the ")" at toks[k]: of a subshell, a substitution, or a
+// function's name, and reports whether bash accepts it there.
+func (g *grammar) close(k int) bool {
+	switch g.top().kind {
+	case '(':
+		g.pop(afterGroup)
+	case '$', '<':
+		g.pop(inCommand)
+	default:
+		if g.pos != inCommand || !g.toks[k-1].op || g.toks[k-1].text != "(" {
+			return false // "make all )"
+		}
+		g.pos, g.wanted = atCommand, false // "f()", a function's body next
+	}
+	return true
+}
+
+// word reads the word toks[k], and reports whether bash accepts it
+// there; a redirection after a compound command is read with its
+// target.
+func (g *grammar) word(k int) (int, bool) {
+	t := g.toks[k]
+	switch {
+	case g.pos == afterGroup:
+		if next := pastRedirection(g.toks, k); next > k {
+			return next - 1, true // "{ ls; } > out"
+		}
+		if !t.quoted && closer(t.text) {
+			return g.reserved(k) // "{ { make all; } }", "if { ls; } then …"
+		}
+		return k, false // "{ make all; } x }", "[[ a ]] x"
+	case g.pos == inCommand || t.quoted:
+		g.pos, g.wanted, g.empty = inCommand, false, false
+		return k, true
+	}
+	return g.reserved(k)
+}
+
+// reserved reads the word toks[k] where a command starts, where it may
+// be a reserved word, and reports whether bash accepts it there.
+func (g *grammar) reserved(k int) (int, bool) {
+	t, f := g.toks[k], g.top()
+	opener := func(kind, mode byte) {
+		g.push(kind, mode)
+		g.pos, g.wanted, g.empty = atCommand, true, true
+	}
+	switch t.text {
+	case "!":
+		if k > 0 && g.toks[k-1].op && (g.toks[k-1].text == "|" || g.toks[k-1].text == "&" && k > 1 && g.toks[k-2].op && g.toks[k-2].text == "|") {
+			return k, false // "make all | ! cat", "|& !"
+		}
+		g.wanted = false
+	case "time":
+		g.wanted = false
+		if k+1 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+1].quoted && g.toks[k+1].text == "-p" {
+			return k + 1, true // "time -p { make all; }"
+		}
+	case "coproc":
+		g.wanted = false
+		if k+2 < len(g.toks) && !g.toks[k+1].op && g.toks[k+2].op && g.toks[k+2].text == "(" ||
+			k+2 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text) {
+			return k + 1, true // "coproc NAME { …; }": its name
+		}
+	case "if":
+		opener('i', 0)
+	case "while", "until":
+		opener('w', 0)
+	case "for", "select":
+		opener('f', 'n')
+	case "case":
+		opener('c', 's')
+	case "{":
+		opener('{', 0)
+	case "[[":
+		g.test, g.empty = true, false
+	case "function":
+		return g.function(k), true
+	case "then", "elif", "else":
+		if f.kind != 'i' || g.empty {
+			return k, false // "echo if; make all; then", "if then"
+		}
+		g.wanted, g.empty = true, true
+	case "do":
+		if f.kind != 'w' && f.kind != 'f' || g.empty {
+			return k, false // "echo do; make all", "while do"
+		}
+		f.kind, f.mode, g.wanted, g.empty = 'd', 0, true, true
+	case "fi", "done", "}", "esac":
+		if f.kind != closedBy(t.text) || g.empty && t.text != "esac" {
+			return k, false // "echo if; make all; fi", "{ make all; } }"
+		}
+		g.pop(afterGroup)
+	default:
+		g.pos, g.wanted, g.empty = inCommand, false, false
+	}
+	return k, true
+}
+
+// compoundOpener reports whether word opens a compound command.
+func compoundOpener(word string) bool {
+	switch word {
+	case "{", "if", "while", "until", "for", "select", "case", "[[":
+		return true
+	}
+	return false
+}
+
+// closer reports whether word is a reserved word that closes or
+// continues a compound command, which bash reads as such right after
+// one too.
+func closer(word string) bool {
+	switch word {
+	case "then", "elif", "else", "do", "fi", "done", "esac", "}":
+		return true
+	}
+	return false
+}
+
+// closedBy is the kind of frame the reserved word closer closes.
+func closedBy(closer string) byte {
+	switch closer {
+	case "fi":
+		return 'i'
+	case "done":
+		return 'd'
+	case "}":
+		return '{'
+	}
+	return 'c'
+}
+
+// function reads "function name" and the "()" after it, at toks[k], and
+// returns the last token read: its body, a compound command, comes next.
+func (g *grammar) function(k int) int {
+	toks := g.toks
+	if k+1 < len(toks) && !toks[k+1].op {
+		k++
+	}
+	if k+2 < len(toks) && toks[k+1].op && toks[k+1].text == "(" && toks[k+2].op && toks[k+2].text == ")" {
+		k += 2
+	}
+	g.pos, g.wanted, g.empty = atCommand, false, false
+	return k
+}
+
+// withoutDropped is starts without the commands in dropped, the scripts
+// in backticks bash refuses (see refusal), which it never runs; their
+// first words are refused, as runStarts does, so that no pattern's
+// command after an operator matches them either.
+func withoutDropped(toks []shellToken, starts []int, dropped []span) []int {
+	kept := starts[:0]
+	for _, s := range starts {
+		off := toks[s].off
+		if slices.ContainsFunc(dropped, func(d span) bool { return off >= d.from && off < d.to }) {
+			toks[s].refused = true
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept
+}
