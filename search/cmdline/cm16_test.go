@@ -223,6 +223,16 @@ var cm16Rows = []struct {
 	{"bash -c 'echo `make all; }`'", true, false},
 	{"bash -c 'echo `ls; }`; make all'", true, true},
 	{"{ }; make all", false, false},
+	// A function's body is a compound command; "]]" and "in" start no
+	// command; a for loop's "in" may follow a newline.
+	{"f() make all", false, false},
+	{"f()\n{ make all; }", true, true},
+	{"f() if true; then make all; fi", true, true},
+	{"echo $( f() fi ); make all", false, false},
+	{"]] ; make all", false, false},
+	{"in x; make all", false, false},
+	{"for x\nin a; do make all; done", true, true},
+	{"coproc >x make all", true, true},
 }
 
 // TestMatchCommandReservedWordGrammar: refusal reads reserved words,
@@ -248,4 +258,13 @@ func TestReservedWordGrammarRowsAgreeWithBash(t *testing.T) {
 			t.Errorf("bash -n -c %q parses: %v, the row says %v", r.cmd, parses, r.parses)
 		}
 	}
+}
+
+// refusesBackticks reports whether bash refuses a script in backticks of
+// the collapsed line cmd when it runs it (see refusal), whose commands
+// never run.
+func refusesBackticks(cmd string) bool {
+	spaced, toks, unclosed := spaceLine(cmd)
+	_, dropped := refusal(spaced, toks, unclosed)
+	return len(dropped) > 0
 }

@@ -108,11 +108,11 @@ const (
 // frame is a compound command open in a grammar: kind is the word or
 // operator that opened it ('i' if, 'w' while or until, 'f' for or
 // select before its "do", 'd' a loop's body, '{', '(' a subshell, '<' a
-// process substitution or a "(" among words, '$' a command substitution, 'c' case, 'a' an
-// array's words), mode where it is in its header (for 'c': 's' its
-// subject, 'n' before "in", 'p' before a pattern, 'q' in one, 'b' an
-// arm's body; for 'f':
-// 'n' its name, 'a' after it, 'l' its word list, 'b' before "do").
+// process substitution or a "(" among words, '$' a command
+// substitution, 'c' case, 'a' an array's words), mode where it is in
+// its header (for 'c': 's' its subject, 'n' before "in", 'p' before a
+// pattern, 'q' in one, 'b' an arm's body; for 'f': 'n' its name, 'a'
+// after it, 'l' its word list, 'b' before "do").
 type frame struct{ kind, mode byte }
 
 // grammar reads the reserved words and operators of a line as bash's
@@ -120,8 +120,8 @@ type frame struct{ kind, mode byte }
 // the compound commands open (stack), where the current token is in its
 // command (pos), whether a command must start there (wanted: no
 // operator may), whether a reserved word wants a command before the
-// next one (empty), and whether it is in "[[ … ]]" (test), whose words and
-// operators are an expression's.
+// next one (empty), and whether it is in "[[ … ]]" (test), whose words
+// and operators are an expression's.
 type grammar struct {
 	toks   []shellToken
 	spans  []span
@@ -132,7 +132,10 @@ type grammar struct {
 	// the word closing or continuing its compound command ("if then",
 	// "{ }").
 	empty bool
-	test  bool
+	// body: right after a function's name, where its body, a compound
+	// command, must come.
+	body bool
+	test bool
 	// line is the offset of the line the commands being read start on
 	// (see lineStart): past the last newline read outside any compound
 	// command, which bash reads whole with the rest of the line it ends
@@ -163,7 +166,13 @@ func (g *grammar) read() bool {
 func (g *grammar) token(k int) (int, bool) {
 	t := g.toks[k]
 	if t.op && t.newline && len(g.stack) == 0 {
-		g.line = t.off
+		g.line = max(t.off, 0) // a line's own leading newline is no line of its own
+	}
+	if g.body && !(t.op && t.newline) {
+		g.body = false
+		if !(t.op && t.text == "(" || !t.op && !t.quoted && (compoundOpener(t.text) || strings.HasPrefix(t.text, "(("))) {
+			return k, false // "f() make all": a function's body is a compound command
+		}
 	}
 	switch {
 	case g.test:
@@ -201,8 +210,8 @@ func (g *grammar) pop(pos position) {
 	g.pos, g.wanted, g.empty = pos, false, false
 }
 
-// header reports whether the token read is in the header of the innermost
-// compound command open, where its words are no commands: a case's
+// header reports whether the token read is in the header of the
+// innermost compound command open, where its words are no commands: a case's
 // subject, "in" and patterns, a for loop's name and word list, an
 // array's words.
 func (g *grammar) header() bool {
@@ -216,9 +225,9 @@ func substitution(t shellToken) bool {
 	return t.op && (t.text == "$(" || t.text == "`")
 }
 
-// headerWord moves the header of the innermost compound command open past
-// a word starting at toks[k], a substitution, unless it goes on a word
-// before it ("case a$(x) in").
+// headerWord moves the header of the innermost compound command open
+// past a word starting at toks[k], a substitution, unless it goes on a
+// word before it ("case a$(x) in").
 func (g *grammar) headerWord(k int) {
 	if f := g.top(); g.header() && !g.toks[k].joined {
 		switch {
@@ -246,7 +255,7 @@ func (g *grammar) headerToken(k int) bool {
 			g.pop(inCommand)
 		}
 	case t.op && t.newline:
-		if f.kind == 'f' && f.mode != 'n' {
+		if f.kind == 'f' && f.mode == 'l' {
 			f.mode, g.pos, g.wanted = 'b', atCommand, false // "for x in a b" then "do"
 		}
 	case f.kind == 'c' && f.mode == 's':
@@ -310,14 +319,14 @@ func (g *grammar) operator(k int) (int, bool) {
 	t := g.toks[k]
 	switch t.text {
 	case "(":
-		return k, g.open(k)
+		return g.open(k)
 	case "$(":
 		g.headerWord(k)
 		g.push('$', 0)
 		g.pos, g.wanted = atCommand, true
 		return k, true
 	case ")":
-		return k, g.close(k)
+		return k, g.close()
 	}
 	if t.newline {
 		g.pos, g.wanted = atCommand, true // "ls" then "; make all" is refused
@@ -360,39 +369,38 @@ func caseArmEnd(toks []shellToken, k int) int {
 }
 
 // open reads the "(" at toks[k]: a subshell where a command starts, the
-// parentheses of a function's name ("f() { …; }"), an array's words
-// ("a=(fi done)") or a process substitution ("<(ls)").
-func (g *grammar) open(k int) bool {
+// parentheses of a function's name ("f() { …; }"), read with their ")",
+// an array's words ("a=(fi done)") or a process substitution ("<(ls)").
+// It returns the last token read, and whether bash accepts it there.
+func (g *grammar) open(k int) (int, bool) {
 	toks := g.toks
 	switch {
 	case k > 0 && toks[k].joined && !toks[k-1].op && strings.HasSuffix(toks[k-1].text, "="):
 		g.push('a', 0)
 	case g.pos == inCommand && k+1 < len(toks) && toks[k+1].op && toks[k+1].text == ")":
-		return true // read with the ")": see close
+		g.pos, g.wanted, g.body = atCommand, false, true
+		return k + 1, true
 	case g.pos == afterGroup:
-		return false // "( ls ) ( ls )"
+		return k, false // "( ls ) ( ls )"
 	case g.pos == inCommand:
 		g.push('<', 0) // "<(ls)"; "echo ( x )" too, which bash refuses: a miss, as a pattern may be written so
 	default:
 		g.push('(', 0)
 	}
 	g.pos, g.wanted = atCommand, true
-	return true
+	return k, true
 }
 
-// close reads the ")" at toks[k]: of a subshell, a substitution, or a
-// function's name, and reports whether bash accepts it there.
-func (g *grammar) close(k int) bool {
+// close reads a ")" of a subshell or a substitution, and reports
+// whether bash accepts it there.
+func (g *grammar) close() bool {
 	switch g.top().kind {
 	case '(':
 		g.pop(afterGroup)
 	case '$', '<':
 		g.pop(inCommand)
 	default:
-		if g.pos != inCommand || !g.toks[k-1].op || g.toks[k-1].text != "(" {
-			return false // "make all )"
-		}
-		g.pos, g.wanted = atCommand, false // "f()", a function's body next
+		return false // "make all )"
 	}
 	return true
 }
@@ -438,9 +446,9 @@ func (g *grammar) reserved(k int) (int, bool) {
 			return k + 1, true // "time -p { make all; }"
 		}
 	case "coproc":
-		g.wanted = false
-		if k+2 < len(g.toks) && !g.toks[k+1].op && g.toks[k+2].op && g.toks[k+2].text == "(" ||
-			k+2 < len(g.toks) && !g.toks[k+1].op && !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text) {
+		g.wanted = true
+		if k+2 < len(g.toks) && !g.toks[k+1].op && pastRedirection(g.toks, k+1) == k+1 &&
+			(g.toks[k+2].op && g.toks[k+2].text == "(" || !g.toks[k+2].quoted && compoundOpener(g.toks[k+2].text)) {
 			return k + 1, true // "coproc NAME { …; }": its name
 		}
 	case "if":
@@ -457,6 +465,8 @@ func (g *grammar) reserved(k int) (int, bool) {
 		g.test, g.empty = true, false
 	case "function":
 		return g.function(k), true
+	case "]]", "in":
+		return k, false // "]] x", "in x": no command
 	case "then", "elif", "else":
 		if f.kind != 'i' || g.empty {
 			return k, false // "echo if; make all; then", "if then"
@@ -521,7 +531,7 @@ func (g *grammar) function(k int) int {
 	if k+2 < len(toks) && toks[k+1].op && toks[k+1].text == "(" && toks[k+2].op && toks[k+2].text == ")" {
 		k += 2
 	}
-	g.pos, g.wanted, g.empty = atCommand, false, false
+	g.pos, g.wanted, g.empty, g.body = atCommand, false, false, true
 	return k
 }
 
