@@ -233,6 +233,23 @@ var cm16Rows = []struct {
 	{"in x; make all", false, false},
 	{"for x\nin a; do make all; done", true, true},
 	{"coproc >x make all", true, true},
+	// The script of a "$(…)" in double quotes bash parses as it reads the
+	// line, and refuses the line with it; one in backticks it parses when
+	// it runs it.
+	{"echo \"$(ls; })\"; make all", false, false},
+	{"echo \"$(ls; fi)\"; make all", false, false},
+	{"echo \"$(date)\"; make all", true, true},
+	{"echo \"it's $(date)\"; make all", true, true},
+	{"echo \"\\$(ls; })\"; make all", true, true},
+	{"echo '\"$(ls; })\"'; make all", true, true},
+	{"x=\"$(printf '%s' \"$(ls; })\")\"; make all", false, false},
+	{"x=\"$(printf '%s' \"$(ls)\")\"; make all", true, true},
+	{"echo \"`ls; }`\"; make all", true, true},
+	{"echo \"a $(ls; }) b\"\nmake all", false, false},
+	{"make all\necho \"$(ls; })\"", false, true},
+	{"echo a\"$(if)\"b; make all", false, false},
+	{"echo \"$(( 1 + 2 ))\"; make all", true, true},
+	{"echo \"$(cat <<EOF\n}\nEOF\n)\"; make all", true, true},
 }
 
 // TestMatchCommandReservedWordGrammar: refusal reads reserved words,

@@ -58,7 +58,7 @@ func refusal(cmd string, toks []shellToken, unclosed bool) (int, []span) {
 			return lineStart(toks, tokenAt(toks, open)), nil
 		}
 	}
-	g := grammar{toks: toks, spans: spans, pos: atCommand, wanted: true}
+	g := grammar{cmd: cmd, end: len(cmd), toks: toks, spans: spans, pos: atCommand, wanted: true}
 	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 {
 		return g.line, g.dropped
 	}
@@ -123,6 +123,8 @@ type frame struct{ kind, mode byte }
 // next one (empty), and whether it is in "[[ … ]]" (test), whose words
 // and operators are an expression's.
 type grammar struct {
+	cmd    string // the line toks are of, which ends at end
+	end    int
 	toks   []shellToken
 	spans  []span
 	stack  []frame
@@ -173,6 +175,9 @@ func (g *grammar) token(k int) (int, bool) {
 		if !(t.op && t.text == "(" || !t.op && !t.quoted && (compoundOpener(t.text) || strings.HasPrefix(t.text, "(("))) {
 			return k, false // "f() make all": a function's body is a compound command
 		}
+	}
+	if !t.op && g.quotedRefused(k) {
+		return k, false // "echo \"$(ls; })\"": bash parses the script when it reads the line
 	}
 	switch {
 	case g.test:
@@ -300,7 +305,7 @@ func (g *grammar) backtick(k int) (int, bool) {
 	if end == len(g.toks) {
 		return k, false // never closed
 	}
-	inner := grammar{toks: g.toks[k+1 : end], spans: g.spans, pos: atCommand, wanted: true, line: g.toks[k].off + 1}
+	inner := grammar{cmd: g.cmd, end: g.toks[end].off, toks: g.toks[k+1 : end], spans: g.spans, pos: atCommand, wanted: true, line: g.toks[k].off + 1}
 	if !inner.read() || endsWanting(inner.toks) || len(inner.stack) > 0 {
 		g.dropped = append(g.dropped, span{inner.line, g.toks[end].off})
 	}
@@ -550,4 +555,68 @@ func withoutDropped(toks []shellToken, starts []int, dropped []span) []int {
 		kept = append(kept, s)
 	}
 	return kept
+}
+
+// quotedRefused reports whether the word toks[k], as written, holds a
+// command substitution in double quotes whose script bash refuses, which
+// it parses as it reads the line ("echo \"$(ls; })\"" runs nothing);
+// one in backticks it parses when it runs it.
+func (g *grammar) quotedRefused(k int) bool {
+	from, to := g.toks[k].off, g.end
+	if k+1 < len(g.toks) {
+		to = g.toks[k+1].off
+	}
+	if from < 0 || to > len(g.cmd) || from >= to {
+		return false
+	}
+	w := g.cmd[from:to]
+	if !strings.Contains(w, "$(") || !strings.Contains(w, "\"") {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		switch w[i] {
+		case '\\':
+			i++
+		case '\'':
+			if end := strings.IndexByte(w[i+1:], '\''); end >= 0 {
+				i += end + 1
+			}
+		case '"':
+			end := closingQuote(w, i)
+			if end < 0 {
+				end = len(w)
+			}
+			if scriptRefused(w[i+1 : end]) {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
+
+// scriptRefused reports whether bash refuses the script of a "$(…)" in
+// q, the text between double quotes.
+func scriptRefused(q string) bool {
+	for i := 0; i < len(q); i++ {
+		switch {
+		case q[i] == '\\':
+			i++
+		case q[i] == '`':
+			if end := strings.IndexByte(q[i+1:], '`'); end >= 0 {
+				i += end + 1
+			}
+		case strings.HasPrefix(q[i:], "$("):
+			script, last := substitutionAt(q, i)
+			if script != "" {
+				body, _ := splitHereDocs(script)
+				cmd, toks, unclosed := spaceLine(collapseLines(body))
+				if cut, _ := refusal(cmd, toks, unclosed); cut >= 0 {
+					return true
+				}
+			}
+			i = last
+		}
+	}
+	return false
 }
