@@ -48,6 +48,12 @@ func refusedFrom(cmd string, toks []shellToken, unclosed bool) int {
 // and a word of the line: it is read as a script of its own (see
 // grammar.backtick).
 func refusal(cmd string, toks []shellToken, unclosed bool) (int, []span) {
+	return refusalAt(cmd, toks, unclosed, 0)
+}
+
+// refusalAt is refusal of a script depth "$(…)" in double quotes deep in
+// the line (see grammar.quotedRefused).
+func refusalAt(cmd string, toks []shellToken, unclosed bool, depth int) (int, []span) {
 	var spans []span
 	if strings.Contains(cmd, "${") {
 		if unclosed {
@@ -58,7 +64,7 @@ func refusal(cmd string, toks []shellToken, unclosed bool) (int, []span) {
 			return lineStart(toks, tokenAt(toks, open)), nil
 		}
 	}
-	g := grammar{cmd: cmd, end: len(cmd), toks: toks, spans: spans, pos: atCommand, wanted: true}
+	g := grammar{cmd: cmd, end: len(cmd), depth: depth, toks: toks, spans: spans, pos: atCommand, wanted: true}
 	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 {
 		return g.line, g.dropped
 	}
@@ -125,6 +131,7 @@ type frame struct{ kind, mode byte }
 type grammar struct {
 	cmd    string // the line toks are of, which ends at end
 	end    int
+	depth  int // of "$(…)" in double quotes the line is in (see quotedRefused)
 	toks   []shellToken
 	spans  []span
 	stack  []frame
@@ -305,7 +312,7 @@ func (g *grammar) backtick(k int) (int, bool) {
 	if end == len(g.toks) {
 		return k, false // never closed
 	}
-	inner := grammar{cmd: g.cmd, end: g.toks[end].off, toks: g.toks[k+1 : end], spans: g.spans, pos: atCommand, wanted: true, line: g.toks[k].off + 1}
+	inner := grammar{cmd: g.cmd, end: g.toks[end].off, depth: g.depth, toks: g.toks[k+1 : end], spans: g.spans, pos: atCommand, wanted: true, line: g.toks[k].off + 1}
 	if !inner.read() || endsWanting(inner.toks) || len(inner.stack) > 0 {
 		g.dropped = append(g.dropped, span{inner.line, g.toks[end].off})
 	}
@@ -570,8 +577,8 @@ func (g *grammar) quotedRefused(k int) bool {
 		return false
 	}
 	w := g.cmd[from:to]
-	if !strings.Contains(w, "$(") || !strings.Contains(w, "\"") {
-		return false
+	if g.depth >= MaxScriptDepth || !strings.Contains(w, "$(") || !strings.Contains(w, "\"") {
+		return false // one deeper is over the limit, and matches nothing (see Match)
 	}
 	for i := 0; i < len(w); i++ {
 		switch w[i] {
@@ -586,7 +593,7 @@ func (g *grammar) quotedRefused(k int) bool {
 			if end < 0 {
 				end = len(w)
 			}
-			if scriptRefused(w[i+1 : end]) {
+			if scriptRefused(w[i+1:end], g.depth+1) {
 				return true
 			}
 			i = end
@@ -596,8 +603,8 @@ func (g *grammar) quotedRefused(k int) bool {
 }
 
 // scriptRefused reports whether bash refuses the script of a "$(…)" in
-// q, the text between double quotes.
-func scriptRefused(q string) bool {
+// q, the text between double quotes depth deep in the line.
+func scriptRefused(q string, depth int) bool {
 	for i := 0; i < len(q); i++ {
 		switch {
 		case q[i] == '\\':
@@ -611,7 +618,7 @@ func scriptRefused(q string) bool {
 			if script != "" {
 				body, _ := splitHereDocs(script)
 				cmd, toks, unclosed := spaceLine(collapseLines(body))
-				if cut, _ := refusal(cmd, toks, unclosed); cut >= 0 {
+				if cut, _ := refusalAt(cmd, toks, unclosed, depth); cut >= 0 {
 					return true
 				}
 			}
