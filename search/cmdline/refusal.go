@@ -64,6 +64,9 @@ func refusalAt(cmd string, toks []shellToken, unclosed bool, depth int) (int, []
 			return lineStart(toks, tokenAt(toks, open)), nil
 		}
 	}
+	if unclosed {
+		depth = MaxScriptDepth // the line is refused at its end anyway: its quotes are not read again
+	}
 	g := grammar{cmd: cmd, end: len(cmd), depth: depth, toks: toks, spans: spans, pos: atCommand, wanted: true}
 	if !g.read() || unclosed || endsWanting(toks) || len(g.stack) > 0 {
 		return g.line, g.dropped
@@ -613,6 +616,8 @@ func scriptRefused(q string, depth int) bool {
 			if end := strings.IndexByte(q[i+1:], '`'); end >= 0 {
 				i += end + 1
 			}
+		case strings.HasPrefix(q[i:], "$(") && substitutionEnd(q, i, 0) < 0:
+			return false // never closed: so is the quote, which refusal reads (unclosed)
 		case strings.HasPrefix(q[i:], "$("):
 			script, last := substitutionAt(q, i)
 			if script != "" {
