@@ -250,6 +250,12 @@ var cm16Rows = []struct {
 	{"echo a\"$(if)\"b; make all", false, false},
 	{"echo \"$(( 1 + 2 ))\"; make all", true, true},
 	{"echo \"$(cat <<EOF\n}\nEOF\n)\"; make all", true, true},
+	// a substitution inside one in double quotes: its case pattern's ")"
+	// closes neither (substitutionEnd reads it as one)
+	{"echo \"$(echo $(case x in x) echo y;; esac))\"; make all", true, true},
+	{"echo \"$(echo $(case x in x) echo y;; esac); ls)\"; make all", true, true},
+	{"echo \"$(echo $(case x in x) echo y;; esac; fi))\"; make all", false, false},
+	{"echo $(echo $(case x in x) echo y;; esac)); make all", true, true},
 }
 
 // TestMatchCommandReservedWordGrammar: refusal reads reserved words,

@@ -1578,6 +1578,16 @@ func substitutionEnd(s string, open, depth int) int {
 			}
 		case c == '(' && arithmeticEnd(s, i) >= 0:
 			i = arithmeticEnd(s, i)
+		case c == '$' && strings.HasPrefix(s[i+1:], "(") && arithmeticEnd(s, i) < 0 && depth < maxQuoteDepth:
+			// a substitution inside, read as one: its case's patterns'
+			// ")" close none of this one's ("$(echo $(case x in x) echo
+			// y;; esac))"); past maxQuoteDepth, its "(" is counted
+			if end := substitutionEnd(s, i, depth+1); end >= 0 {
+				i = end
+			} else {
+				i++
+				parens++
+			}
 		case c == '(':
 			parens++
 		case c == ')':
