@@ -32,11 +32,14 @@ type centralInput struct {
 	*CentralSchema
 	doc *doc
 	at  []int // the index in dynamicKeyPatterns of each of Sources
+	// mended says doc was read past its slips (mendDoc): its own findings
+	// are made, and it is no schema (schema is nil) to the keys.
+	mended bool
 }
 
-// schema is the CentralSchema of in, nil for none.
+// schema is the CentralSchema of in, nil for none (or one read mended).
 func (in *centralInput) schema() *CentralSchema {
-	if in == nil {
+	if in == nil || in.mended {
 		return nil
 	}
 	return in.CentralSchema
@@ -159,6 +162,11 @@ func checkOwners(caps []*Capability, s *sink) {
 
 func checkConfigKeys(ctx context.Context, caps []*Capability, central *centralInput, s *sink) {
 	keys := ownConfigKeys(caps, central.schema(), s)
+	if central != nil && central.mended {
+		// Its own findings only: the patterns that do not compile.
+		checkCentralPatterns(ctx, nil, central, nil, &patternClock{}, s)
+		central = nil
+	}
 	if central != nil {
 		told := reportCentralParentKeys(keys, central, s)
 		checkCentralPatterns(ctx, keys, central, told, &patternClock{}, s)

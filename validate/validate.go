@@ -801,7 +801,11 @@ func centralNearMisses(d *doc, s *sink) bool {
 
 // parseCentral reads the central config schema: {validKeys, dynamicKeyPatterns}.
 // It does not compile the patterns: checkCentralPatterns compiles each in
-// turn, and reports there those that do not compile.
+// turn, and reports there those that do not compile. A schema read past
+// its slips (mendDoc) is checked as its mended text, its own findings
+// noted so, and is then no schema (schema is nil): no capability's key is
+// judged by a guess at what the file holds, as none is by a schema that
+// does not parse.
 func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 	if f == nil {
 		return nil
@@ -817,7 +821,9 @@ func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 		fileError(s, f.Path, f.Err)
 		return nil
 	}
-	d := parseDoc(f.Path, f.Data, s)
+	// Read past its slips as capability.json is (mendDoc), so that one
+	// run tells the schema's other mistakes too.
+	d := mendDoc(f.Path, f.Data, false, s)
 	if d == nil {
 		return nil
 	}
@@ -835,7 +841,7 @@ func parseCentral(f, repoConfig *File, s *sink) *centralInput {
 		s.warnAt(d, "", "config-file", "the central config schema holds neither validKeys nor dynamicKeyPatterns, "+
 			"so no config key is compared with it: is this the right file?")
 	}
-	in := &centralInput{CentralSchema: &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}, doc: d}
+	in := &centralInput{CentralSchema: &CentralSchema{ValidKeys: d.Root.Get("validKeys").Strings(), File: f.Path}, doc: d, mended: d.mended}
 	if pats := d.Root.Get("dynamicKeyPatterns"); pats != nil && pats.Kind == ojson.Array {
 		for i := range pats.Items {
 			if src := pats.Items[i].Get("source"); src.IsString() {
